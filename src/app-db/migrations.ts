@@ -1,0 +1,171 @@
+/**
+ * The app database's schema, as an ordered list of migrations. Migration N (1-based)
+ * brings a database from `PRAGMA user_version = N-1` to N; each runs in its own
+ * transaction together with the version bump. Never edit a released migration:
+ * append a new one.
+ */
+
+/** `PRAGMA application_id` of every budget-chat app database ("bcht"). */
+export const APPLICATION_ID = 0x62636874;
+
+export const MIGRATIONS: readonly string[] = [
+  // 1: users, conversations, turns, approvals, audit, memories.
+  `
+PRAGMA application_id = ${APPLICATION_ID};
+
+CREATE TABLE users (
+  id TEXT PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL
+);
+
+-- Login links: only the SHA-256 hex of the token is stored.
+CREATE TABLE login_tokens (
+  token_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  used_at TEXT
+);
+CREATE INDEX login_tokens_user ON login_tokens(user_id);
+
+-- Browser sessions: only the SHA-256 hex of the cookie value is stored.
+CREATE TABLE sessions (
+  id_hash TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  created_at TEXT NOT NULL,
+  last_seen_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL
+);
+CREATE INDEX sessions_user ON sessions(user_id);
+
+-- user_id is 'local' in single-user mode, so it is not a foreign key.
+CREATE TABLE conversations (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  title TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  updated_at TEXT NOT NULL
+);
+CREATE INDEX conversations_user_updated ON conversations(user_id, updated_at);
+
+CREATE TABLE turns (
+  id TEXT PRIMARY KEY,
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  user_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'done', 'error', 'stopped', 'interrupted')),
+  model TEXT NOT NULL,
+  question TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  ended_at TEXT,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_creation_input_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_read_input_tokens INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  incomplete INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX turns_conversation ON turns(conversation_id, started_at);
+CREATE INDEX turns_status ON turns(status);
+CREATE INDEX turns_started ON turns(started_at);
+
+-- The conversation as the API sees it. content: JSON array of content blocks, verbatim.
+CREATE TABLE messages (
+  id INTEGER PRIMARY KEY,
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  turn_id TEXT REFERENCES turns(id) ON DELETE CASCADE,
+  role TEXT NOT NULL CHECK (role IN ('user', 'assistant')),
+  content TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX messages_conversation ON messages(conversation_id, id);
+CREATE INDEX messages_turn ON messages(turn_id);
+
+-- The display log of a turn (AgentEvent JSON, text deltas coalesced by the caller).
+CREATE TABLE turn_events (
+  turn_id TEXT NOT NULL REFERENCES turns(id) ON DELETE CASCADE,
+  seq INTEGER NOT NULL,
+  event TEXT NOT NULL,
+  PRIMARY KEY (turn_id, seq)
+) WITHOUT ROWID;
+
+-- Kept when a conversation is deleted: approvals and writes are the audit/undo trail.
+CREATE TABLE approvals (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  conversation_id TEXT NOT NULL,
+  turn_id TEXT NOT NULL,
+  tool_use_id TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  args TEXT NOT NULL,
+  preview TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'expired', 'executed', 'undone')),
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  decided_at TEXT,
+  result TEXT
+);
+CREATE INDEX approvals_user ON approvals(user_id, created_at);
+CREATE INDEX approvals_status ON approvals(status, expires_at);
+CREATE INDEX approvals_turn ON approvals(turn_id);
+
+-- before/after: JSON arrays of {id, category, source, confidence} (budget transactions).
+CREATE TABLE writes (
+  id INTEGER PRIMARY KEY,
+  approval_id TEXT NOT NULL UNIQUE REFERENCES approvals(id),
+  before TEXT NOT NULL,
+  after TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  undone_at TEXT
+);
+
+CREATE TABLE audit_log (
+  id INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  user_id TEXT,
+  conversation_id TEXT,
+  kind TEXT NOT NULL CHECK (kind IN ('turn', 'tool_call', 'approval_requested', 'approval_decided',
+    'approval_expired', 'write', 'undo', 'login', 'security')),
+  detail TEXT NOT NULL
+);
+CREATE INDEX audit_log_at ON audit_log(at);
+CREATE INDEX audit_log_user_at ON audit_log(user_id, at);
+
+-- Long-term memory. Survives the deletion of the conversation it came from.
+CREATE TABLE memories (
+  id INTEGER PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  conversation_id TEXT REFERENCES conversations(id) ON DELETE SET NULL,
+  content TEXT NOT NULL,
+  created_at TEXT NOT NULL
+);
+CREATE INDEX memories_user ON memories(user_id, id);
+CREATE INDEX memories_conversation ON memories(conversation_id);
+
+CREATE VIRTUAL TABLE memories_fts USING fts5(
+  content,
+  content = 'memories',
+  content_rowid = 'id',
+  tokenize = 'porter unicode61 remove_diacritics 2'
+);
+CREATE TRIGGER memories_ai AFTER INSERT ON memories BEGIN
+  INSERT INTO memories_fts(rowid, content) VALUES (new.id, new.content);
+END;
+CREATE TRIGGER memories_ad AFTER DELETE ON memories BEGIN
+  INSERT INTO memories_fts(memories_fts, rowid, content) VALUES ('delete', old.id, old.content);
+END;
+CREATE TRIGGER memories_au AFTER UPDATE OF content ON memories BEGIN
+  INSERT INTO memories_fts(memories_fts, rowid, content) VALUES ('delete', old.id, old.content);
+  INSERT INTO memories_fts(rowid, content) VALUES (new.id, new.content);
+END;
+
+-- vector: the bytes of a Float32Array (little-endian, as the platform writes them).
+CREATE TABLE memory_embeddings (
+  memory_id INTEGER PRIMARY KEY REFERENCES memories(id) ON DELETE CASCADE,
+  model TEXT NOT NULL,
+  vector BLOB NOT NULL
+);
+`,
+];
+
+/** The schema version this build writes. */
+export const SCHEMA_VERSION = MIGRATIONS.length;
