@@ -1,0 +1,139 @@
+/**
+ * Login links and sessions (SPEC §6: the allowlist).
+ *
+ * - No users in the app DB → single-user local mode: every request runs as
+ *   `{ id: "local", name: "local" }` (the server refuses to start on a non-loopback
+ *   address in that mode; that check lives where the server is started).
+ * - With users, every request needs a session, except:
+ *     GET  <loginPath>?token=RAW  uses the one-time token, starts a session (cookie
+ *                                 `bc_session`: HttpOnly, SameSite=Strict, Path=/,
+ *                                 Max-Age, Secure on https), audits {kind:"login"} and
+ *                                 redirects 303 to "/" (so the token leaves the
+ *                                 address bar; Referrer-Policy keeps it out of
+ *                                 Referer). A bad or used token → 401 page.
+ *     POST <logoutPath>           ends the session and clears the cookie.
+ *     `publicPaths`               (prefixes) pass without a session.
+ *   Anything else without a live session → 401: JSON `{"error":"login required"}` under
+ *   /api/, an HTML fragment for htmx requests, otherwise a short page.
+ * The raw login token and session id are never logged, audited or echoed: only their
+ * SHA-256 is stored (src/app-db).
+ */
+import type { Context, MiddlewareHandler } from "hono";
+import { deleteCookie, getCookie, setCookie } from "hono/cookie";
+import type { AppDb } from "../../../app-db/app-db.ts";
+import { errorFragment, escapeHtml, isApiPath, isHtmxRequest } from "../respond.ts";
+
+export type SessionUser = { id: string; name: string };
+/** Hono generics: `new Hono<{ Variables: Variables }>()`, then `c.get("user")`. */
+export type Variables = { user: SessionUser };
+export type AuthEnv = { Variables: Variables };
+
+export const SESSION_COOKIE = "bc_session";
+export const LOCAL_USER: Readonly<SessionUser> = Object.freeze({ id: "local", name: "local" });
+export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+
+export const INVALID_LINK_MESSAGE =
+  "This login link is invalid or was already used. Ask for a new one with: budget-chat users add NAME";
+export const LOGIN_REQUIRED_MESSAGE = "Login required: open the login link you were given for budget-chat.";
+
+export type AuthOptions = {
+  app: AppDb;
+  /** Session lifetime; default 30 days. */
+  sessionTtlMs?: number;
+  /** Where login links point; default "/login". */
+  loginPath?: string;
+  /** POST here to log out; default "/logout". */
+  logoutPath?: string;
+  /** Refuse login tokens older than this (default: no age limit, only single use). */
+  loginTokenMaxAgeMs?: number;
+  /** Path prefixes that need no session (e.g. "/assets/"); default none. */
+  publicPaths?: readonly string[];
+};
+
+export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
+  const { app } = options;
+  const ttlMs = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
+  if (!(ttlMs >= 1000)) throw new Error(`auth: sessionTtlMs must be at least 1000, got ${ttlMs}`);
+  const loginPath = options.loginPath ?? "/login";
+  const logoutPath = options.logoutPath ?? "/logout";
+  const publicPaths = options.publicPaths ?? [];
+  const maxAgeS = Math.floor(ttlMs / 1000);
+
+  return async function auth(c, next) {
+    const path = c.req.path;
+    const method = c.req.method.toUpperCase();
+
+    if (app.userCount() === 0) {
+      // Single-user local mode: there is nothing to log in or out of.
+      if ((path === loginPath && method === "GET") || (path === logoutPath && method === "POST")) {
+        return c.redirect("/", 303);
+      }
+      c.set("user", { ...LOCAL_USER });
+      return next();
+    }
+
+    const raw = getCookie(c, SESSION_COOKIE);
+    const user = raw ? app.sessionUser(raw) : null;
+
+    if (path === loginPath && method === "GET") {
+      const token = c.req.query("token");
+      const loggedIn = token ? app.consumeLoginToken(token, options.loginTokenMaxAgeMs) : null;
+      if (loggedIn) {
+        if (raw) app.deleteSession(raw);
+        const session = app.createSession(loggedIn.id, ttlMs);
+        setCookie(c, SESSION_COOKIE, session, {
+          httpOnly: true,
+          sameSite: "Strict",
+          path: "/",
+          secure: isHttps(c),
+          maxAge: maxAgeS,
+        });
+        app.audit({ kind: "login", userId: loggedIn.id, detail: { via: "login link" } });
+        c.header("Cache-Control", "no-store");
+        return c.redirect("/", 303);
+      }
+      // Already logged in (e.g. an old link clicked again): just go in.
+      if (user) return c.redirect("/", 303);
+      if (token) app.audit({ kind: "security", detail: { event: "invalid login link" } });
+      return c.html(page("Login link not valid", INVALID_LINK_MESSAGE), 401, { "Cache-Control": "no-store" });
+    }
+
+    if (path === logoutPath && method === "POST") {
+      if (raw) app.deleteSession(raw);
+      deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
+      c.header("Cache-Control", "no-store");
+      if (isHtmxRequest(c)) {
+        c.header("HX-Redirect", "/");
+        return c.body("", 200);
+      }
+      return c.redirect("/", 303);
+    }
+
+    if (user) {
+      c.set("user", { id: user.id, name: user.name });
+      return next();
+    }
+
+    if (publicPaths.some((p) => path.startsWith(p))) return next();
+
+    // A stale cookie (expired session, removed user): drop it.
+    if (raw) deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
+    const headers = { "Cache-Control": "no-store" };
+    if (isApiPath(path)) return c.json({ error: "login required" }, 401, headers);
+    if (isHtmxRequest(c)) return c.html(errorFragment(LOGIN_REQUIRED_MESSAGE), 401, headers);
+    return c.html(page("Login required", LOGIN_REQUIRED_MESSAGE), 401, headers);
+  };
+}
+
+function isHttps(c: Context): boolean {
+  return new URL(c.req.url).protocol === "https:";
+}
+
+/** A minimal page: no script, no style, nothing from the request. */
+function page(title: string, message: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · budget-chat</title></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body>
+</html>`;
+}
