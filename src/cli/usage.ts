@@ -1,0 +1,95 @@
+import { existsSync } from "node:fs";
+import { AppDb, type ModelUsage } from "../app-db/app-db.ts";
+import { chatDbPath, ConfigError } from "../config.ts";
+import { estimateCost, formatUsd } from "../pricing.ts";
+import { parse, UsageError } from "./args.ts";
+
+export const USAGE_HELP = `budget-chat usage [--since YYYY-MM-DD] [--chat-db PATH]
+
+Print token usage per model (turns, input, output, cache write and cache read tokens)
+and an estimated cost in USD at list prices (src/pricing.ts).
+  --since YYYY-MM-DD   only turns started on or after this day (00:00 UTC)
+  --chat-db PATH       the app database (default: CHAT_DATABASE_URL or data/chat.db)`;
+
+export async function usageCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    since: { type: "string" },
+    "chat-db": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    console.log(USAGE_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`usage: unexpected argument "${positionals[0]}" (see budget-chat usage --help)`);
+  const since = values.since === undefined ? undefined : parseDay(values.since);
+  const path = chatDbPath(values["chat-db"]);
+  // A report must not create an empty database (and its directory) by accident.
+  if (!existsSync(path)) throw new ConfigError(`no app database at ${path} (set --chat-db or CHAT_DATABASE_URL)`);
+  const app = AppDb.open(path);
+  let rows: ModelUsage[];
+  try {
+    rows = app.usageTotals(since ? { since } : {});
+  } finally {
+    app.close();
+  }
+  for (const line of usageReport(rows, { since: values.since })) console.log(line);
+  return 0;
+}
+
+/** The report's lines (pure, for tests and other front ends). */
+export function usageReport(rows: readonly ModelUsage[], opts: { since?: string } = {}): string[] {
+  const scope = opts.since ? `since ${opts.since} (UTC)` : "all time";
+  if (!rows.length) return [`No turns recorded ${opts.since ? `since ${opts.since}` : "yet"}.`];
+  const header = ["model", "turns", "input", "output", "cache write", "cache read", "est. cost"];
+  const body: string[][] = [];
+  const total = { turns: 0, input: 0, output: 0, cacheWrite: 0, cacheRead: 0, cost: 0 };
+  const unknown: string[] = [];
+  for (const r of rows) {
+    const cost = estimateCost(r.model, r);
+    if (cost === "unknown") unknown.push(r.model);
+    else total.cost += cost;
+    total.turns += r.turns;
+    total.input += r.input_tokens;
+    total.output += r.output_tokens;
+    total.cacheWrite += r.cache_creation_input_tokens;
+    total.cacheRead += r.cache_read_input_tokens;
+    body.push([
+      r.model,
+      int(r.turns),
+      int(r.input_tokens),
+      int(r.output_tokens),
+      int(r.cache_creation_input_tokens),
+      int(r.cache_read_input_tokens),
+      formatUsd(cost),
+    ]);
+  }
+  const totalCost =
+    unknown.length === rows.length ? "unknown" : formatUsd(Math.round(total.cost * 1e10) / 1e10) + (unknown.length ? " + unknown" : "");
+  const footer = ["total", int(total.turns), int(total.input), int(total.output), int(total.cacheWrite), int(total.cacheRead), totalCost];
+  const table = [header, ...body, footer];
+  const widths = header.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
+  const fmt = (row: string[]) =>
+    row
+      .map((cell, c) => (c === 0 ? cell.padEnd(widths[c]!) : cell.padStart(widths[c]!)))
+      .join("  ")
+      .trimEnd();
+  const lines = [`Token usage, ${scope}:`, "", fmt(header), ...body.map(fmt)];
+  if (body.length > 1 || unknown.length) lines.push(fmt(footer));
+  if (unknown.length) lines.push("", `No price known for ${unknown.join(", ")}: not included in the total.`);
+  lines.push("", "Costs are estimates at list prices (USD); check your provider's invoice for the real amount.");
+  return lines;
+}
+
+function parseDay(value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
+  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!m || !d || d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
+    throw new UsageError(`--since must be a date like 2026-01-31, got "${value}"`);
+  }
+  return d.toISOString();
+}
+
+function int(n: number): string {
+  return n.toLocaleString("en-US");
+}
