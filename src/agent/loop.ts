@@ -1,0 +1,320 @@
+import Anthropic from "@anthropic-ai/sdk";
+import type {
+  ContentBlock,
+  ContentBlockParam,
+  Message,
+  MessageParam,
+  TextBlockParam,
+  Tool as ApiTool,
+  ToolResultBlockParam,
+  ToolUseBlock,
+} from "@anthropic-ai/sdk/resources/messages/messages";
+import { z } from "zod";
+import type { BudgetDb } from "../budget/db.ts";
+import { ToolInputError, type Tool } from "../tools/types.ts";
+import type { AgentEvent, ApprovalPreview, Usage } from "./events.ts";
+
+/** A high-risk call waiting for the user. The server computed `preview` from the stored arguments. */
+export type PendingApproval = {
+  id: string;
+  preview: ApprovalPreview;
+  expiresAt: string;
+  /** Resolves when the user decides or the approval expires; `result` goes back to the model. */
+  decision: Promise<{ decision: "approved" | "rejected" | "expired"; result: string; isError: boolean }>;
+};
+
+/** How high-risk tools reach the user. Without a gate they are not offered to the model. */
+export type ApprovalGate = {
+  request(call: { tool: Tool; input: unknown; toolUseId: string }): Promise<PendingApproval>;
+};
+
+export type ToolCallRecord = { tool: string; input: unknown; ok: boolean; error?: string; durationMs: number };
+
+export type TurnRequest = {
+  client: Anthropic;
+  model: string;
+  maxTokens: number;
+  tools: Tool[];
+  budget: BudgetDb;
+  system: TextBlockParam[];
+  /** Stored history already cut to the window; the question is appended by the loop. */
+  history: MessageParam[];
+  question: string;
+  maxSteps: number;
+  signal?: AbortSignal;
+  approvals?: ApprovalGate;
+  /** Called with API-valid groups of messages as soon as each group is complete. */
+  persist(messages: MessageParam[]): void;
+  onToolCall?(record: ToolCallRecord): void;
+};
+
+export type TurnOutcome = {
+  status: "done" | "error" | "stopped";
+  incomplete: boolean;
+  usage: Usage;
+  error?: string;
+};
+
+/** Bound on pause_turn continuations, on top of the step limit. */
+const MAX_PAUSE_CONTINUATIONS = 3;
+
+/**
+ * One user turn: stream the model, run the tools it asks for, feed the results back,
+ * until it answers without tools or the step limit is hit. Yields typed events; never
+ * throws for upstream failures (they become an `error` event). Every message group it
+ * persists is valid for the API, so the next turn can always continue.
+ */
+export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent, TurnOutcome> {
+  const usage: Usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const offered = req.approvals ? req.tools : req.tools.filter((t) => t.risk === "low");
+  const apiTools = toApiTools(offered);
+  const question: MessageParam = { role: "user", content: [{ type: "text", text: req.question }] };
+  const messages: MessageParam[] = [...req.history, question];
+  req.persist([question]);
+
+  let steps = 0;
+  let pauses = 0;
+  let paused: ContentBlockParam[] | null = null;
+  let streamedText = "";
+
+  const close = (content: ContentBlockParam[], fallback: string) => {
+    const kept = content.filter((b) => b.type !== "tool_use" && !(b.type === "text" && b.text.trim() === ""));
+    req.persist([{ role: "assistant", content: kept.length ? kept : [{ type: "text", text: fallback }] }]);
+  };
+
+  while (true) {
+    steps++;
+    streamedText = "";
+    let reply: Message;
+    try {
+      const stream = req.client.messages.stream(
+        { model: req.model, max_tokens: req.maxTokens, system: req.system, tools: apiTools, messages: withCachedTail(paused ? [...messages, { role: "assistant", content: paused }] : messages) },
+        { signal: req.signal },
+      );
+      for await (const ev of stream) {
+        if (ev.type === "content_block_delta" && ev.delta.type === "text_delta") {
+          streamedText += ev.delta.text;
+          yield { type: "text", text: ev.delta.text };
+        }
+      }
+      reply = await stream.finalMessage();
+    } catch (err) {
+      const partial: ContentBlockParam[] = [...(paused ?? []), ...(streamedText ? [{ type: "text" as const, text: streamedText }] : [])];
+      if (isAbort(err, req.signal)) {
+        close(partial, "(Stopped by the user before answering.)");
+        yield { type: "notice", kind: "stopped", message: "Stopped. The answer so far is kept." };
+        return { status: "stopped", incomplete: true, usage };
+      }
+      const message = describeUpstreamError(err);
+      close(partial, `(No answer: ${message})`);
+      yield { type: "error", message, retryable: isRetryable(err) };
+      return { status: "error", incomplete: true, usage, error: message };
+    }
+    addUsage(usage, reply.usage);
+
+    const content = [...(paused ?? []), ...reply.content.map(toParam).filter((b): b is ContentBlockParam => b !== null)];
+    paused = null;
+    const toolUses = reply.content.filter((b): b is ToolUseBlock => b.type === "tool_use");
+
+    if (reply.stop_reason === "pause_turn" && pauses < MAX_PAUSE_CONTINUATIONS && steps < req.maxSteps) {
+      // The API paused a long turn: send the partial reply back so it continues.
+      pauses++;
+      paused = content;
+      continue;
+    }
+    if (reply.stop_reason === "max_tokens") {
+      close(content, "(The answer was cut off before any text.)");
+      yield {
+        type: "notice",
+        kind: "max_tokens",
+        message: toolUses.length
+          ? "The answer was cut off at the length limit while preparing an analysis; that analysis was not run."
+          : "The answer was cut off at the length limit.",
+      };
+      return { status: "done", incomplete: true, usage };
+    }
+    if (reply.stop_reason === "refusal") {
+      close(content, "(The model declined to answer.)");
+      yield { type: "notice", kind: "refusal", message: "The model declined to answer this request." };
+      return { status: "done", incomplete: true, usage };
+    }
+    if (toolUses.length === 0) {
+      close(content, "(No answer.)");
+      return { status: "done", incomplete: false, usage };
+    }
+    if (steps >= req.maxSteps) {
+      close(content, "(The analysis needed more steps than allowed.)");
+      yield {
+        type: "notice",
+        kind: "incomplete",
+        message: `Stopped after ${req.maxSteps} model calls; the answer may be incomplete.`,
+      };
+      return { status: "done", incomplete: true, usage };
+    }
+
+    // Run the tools and answer every tool_use in one user message, results first.
+    for (const use of toolUses) yield { type: "tool_started", id: use.id, tool: use.name, input: use.input };
+    const results: ToolResultBlockParam[] = [];
+    let stopped = false;
+    for (const use of toolUses) {
+      if (stopped || req.signal?.aborted) {
+        stopped = true;
+        results.push({ type: "tool_result", tool_use_id: use.id, is_error: true, content: "Not run: the user stopped the answer." });
+        yield { type: "tool_failed", id: use.id, tool: use.name, error: "stopped" };
+        continue;
+      }
+      const outcome = yield* runTool(req, offered, use);
+      results.push(outcome);
+    }
+    const assistant: MessageParam = { role: "assistant", content };
+    const toolResults: MessageParam = { role: "user", content: results };
+    messages.push(assistant, toolResults);
+    req.persist([assistant, toolResults]);
+    if (stopped || req.signal?.aborted) {
+      close([], "(Stopped by the user.)");
+      yield { type: "notice", kind: "stopped", message: "Stopped. The answer so far is kept." };
+      return { status: "stopped", incomplete: true, usage };
+    }
+  }
+}
+
+async function* runTool(req: TurnRequest, offered: Tool[], use: ToolUseBlock): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
+  const started = performance.now();
+  const fail = (error: string, input: unknown = use.input): ToolResultBlockParam => {
+    req.onToolCall?.({ tool: use.name, input, ok: false, error, durationMs: performance.now() - started });
+    return { type: "tool_result", tool_use_id: use.id, is_error: true, content: error };
+  };
+  const tool = offered.find((t) => t.name === use.name);
+  if (!tool) {
+    const error = `Unknown tool "${use.name}". Available tools: ${offered.map((t) => t.name).join(", ")}.`;
+    yield { type: "tool_failed", id: use.id, tool: use.name, error };
+    return fail(error);
+  }
+  const parsed = tool.schema.safeParse(use.input);
+  if (!parsed.success) {
+    const error = `Invalid input for ${tool.name}: ${z.prettifyError(parsed.error)}. Fix the arguments and call the tool again.`;
+    yield { type: "tool_failed", id: use.id, tool: use.name, error };
+    return fail(error);
+  }
+  const input = parsed.data;
+  try {
+    if (tool.risk === "high") {
+      const pending = await req.approvals!.request({ tool, input, toolUseId: use.id });
+      yield { type: "approval_requested", id: pending.id, toolId: use.id, preview: pending.preview, expiresAt: pending.expiresAt };
+      const decided = await pending.decision;
+      yield { type: "approval_decided", id: pending.id, decision: decided.decision, detail: decided.result };
+      if (decided.isError) {
+        yield { type: "tool_failed", id: use.id, tool: use.name, error: decided.result };
+        return fail(decided.result, input);
+      }
+      yield { type: "tool_finished", id: use.id, tool: use.name, summary: decided.result };
+      req.onToolCall?.({ tool: use.name, input, ok: true, durationMs: performance.now() - started });
+      return { type: "tool_result", tool_use_id: use.id, content: decided.result };
+    }
+    const output = tool.run(req.budget, input);
+    req.onToolCall?.({ tool: use.name, input, ok: true, durationMs: performance.now() - started });
+    yield { type: "tool_finished", id: use.id, tool: use.name, summary: output.summary };
+    for (const chart of output.charts) yield { type: "chart", toolId: use.id, chart };
+    for (const table of output.tables ?? []) yield { type: "table", toolId: use.id, table };
+    // Only the summary goes back: charts and tables never enter the model's context.
+    return { type: "tool_result", tool_use_id: use.id, content: output.summary };
+  } catch (err) {
+    const error =
+      err instanceof ToolInputError ? err.message : `${tool.name} failed: ${(err as Error).message ?? String(err)}`;
+    yield { type: "tool_failed", id: use.id, tool: use.name, error };
+    return fail(error, input);
+  }
+}
+
+const apiToolCache = new WeakMap<Tool[], ApiTool[]>();
+
+/** Tool definitions for the API; the last carries cache_control so tools are a cached prefix. */
+export function toApiTools(tools: Tool[]): ApiTool[] {
+  const cached = apiToolCache.get(tools);
+  if (cached) return cached;
+  const defs: ApiTool[] = tools.map((t, i) => {
+    const { $schema: _drop, ...schema } = z.toJSONSchema(t.schema, { io: "input" }) as Record<string, unknown>;
+    return {
+      name: t.name,
+      description: t.description,
+      input_schema: schema as ApiTool["input_schema"],
+      ...(i === tools.length - 1 ? { cache_control: { type: "ephemeral" as const } } : {}),
+    };
+  });
+  apiToolCache.set(tools, defs);
+  return defs;
+}
+
+/**
+ * The same messages with a cache breakpoint on the last block, so the steps of one
+ * turn (and the next turn) read the conversation so far from the prompt cache.
+ * Copies the last message only: stored history is never mutated.
+ */
+function withCachedTail(messages: MessageParam[]): MessageParam[] {
+  const last = messages[messages.length - 1];
+  if (!last || typeof last.content === "string" || last.content.length === 0) return messages;
+  const blocks = last.content.slice();
+  const tail = blocks[blocks.length - 1]!;
+  if (tail.type === "text" || tail.type === "tool_result") {
+    blocks[blocks.length - 1] = { ...tail, cache_control: { type: "ephemeral" } };
+  }
+  return [...messages.slice(0, -1), { ...last, content: blocks }];
+}
+
+/** Response blocks → request blocks, dropping response-only fields (citations: null, caller…). */
+function toParam(block: ContentBlock): ContentBlockParam | null {
+  switch (block.type) {
+    case "text":
+      return { type: "text", text: block.text };
+    case "tool_use":
+      return { type: "tool_use", id: block.id, name: block.name, input: block.input };
+    case "thinking":
+      return { type: "thinking", thinking: block.thinking, signature: block.signature };
+    case "redacted_thinking":
+      return { type: "redacted_thinking", data: block.data };
+    default:
+      return null;
+  }
+}
+
+function addUsage(total: Usage, u: Message["usage"]): void {
+  total.input_tokens += u.input_tokens ?? 0;
+  total.output_tokens += u.output_tokens ?? 0;
+  total.cache_creation_input_tokens += u.cache_creation_input_tokens ?? 0;
+  total.cache_read_input_tokens += u.cache_read_input_tokens ?? 0;
+}
+
+function isAbort(err: unknown, signal?: AbortSignal): boolean {
+  return err instanceof Anthropic.APIUserAbortError || (signal?.aborted ?? false);
+}
+
+function isRetryable(err: unknown): boolean {
+  if (err instanceof Anthropic.AuthenticationError || err instanceof Anthropic.PermissionDeniedError) return false;
+  if (err instanceof Anthropic.BadRequestError || err instanceof Anthropic.NotFoundError) return false;
+  return true;
+}
+
+/** A message a person can act on. Never includes the API key or request headers. */
+export function describeUpstreamError(err: unknown): string {
+  if (err instanceof Anthropic.AuthenticationError)
+    return "The Anthropic API rejected the API key (401). Check ANTHROPIC_API_KEY.";
+  if (err instanceof Anthropic.PermissionDeniedError)
+    return "The API key is not allowed to use this model (403). Check ANTHROPIC_MODEL and your account.";
+  if (err instanceof Anthropic.NotFoundError)
+    return "The model was not found (404). Check ANTHROPIC_MODEL.";
+  if (err instanceof Anthropic.RateLimitError)
+    return "The Anthropic API is rate-limiting requests (429). Wait a moment, then retry.";
+  if (err instanceof Anthropic.APIConnectionError)
+    return "Could not reach the Anthropic API (network error). Check the connection or ANTHROPIC_BASE_URL, then retry.";
+  if (err instanceof Anthropic.APIError) {
+    const type = err.type ?? (err.error as { error?: { type?: string } } | undefined)?.error?.type;
+    if (err.status === 529 || type === "overloaded_error")
+      return "The Anthropic API is overloaded (529). Retry in a moment.";
+    if (err.status === undefined) return `The model's answer stream failed (${type ?? "error"}). Retry in a moment.`;
+    if (err.status === 400) return `The request to the model was rejected (400): ${err.apiMessage ?? err.message}`;
+    return `The Anthropic API failed (${err.status}${type ? ` ${type}` : ""}). Retry in a moment.`;
+  }
+  if (err instanceof Anthropic.AnthropicError)
+    return "The connection to the model broke before the answer was complete. Retry in a moment.";
+  return `The answer failed: ${(err as Error)?.message ?? String(err)}`;
+}

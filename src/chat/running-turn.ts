@@ -1,0 +1,72 @@
+import type { AgentEvent } from "../agent/events.ts";
+import type { TurnOutcome } from "../agent/loop.ts";
+
+/**
+ * A turn in progress, independent of any HTTP request: the browser may reload and
+ * subscribe again, and gets every event from the start, then the live ones.
+ */
+export class RunningTurn {
+  readonly events: AgentEvent[] = [];
+  readonly controller = new AbortController();
+  outcome: TurnOutcome | null = null;
+  /** Resolves once the turn has ended and its state is stored. */
+  readonly finished: Promise<TurnOutcome>;
+  private resolveFinished!: (o: TurnOutcome) => void;
+  private waiters = new Set<() => void>();
+
+  constructor(
+    readonly id: string,
+    readonly conversationId: string,
+    readonly userId: string,
+  ) {
+    this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
+  }
+
+  push(event: AgentEvent): void {
+    this.events.push(event);
+    this.wake();
+  }
+
+  finish(outcome: TurnOutcome): void {
+    this.outcome = outcome;
+    this.wake();
+    this.resolveFinished(outcome);
+  }
+
+  stop(): void {
+    this.controller.abort();
+  }
+
+  /** Every event so far, then live ones, until the turn ends or `signal` aborts. */
+  async *subscribe(signal?: AbortSignal): AsyncGenerator<AgentEvent> {
+    let next = 0;
+    while (true) {
+      while (next < this.events.length) yield this.events[next++]!;
+      if (this.outcome || signal?.aborted) return;
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          this.waiters.delete(done);
+          signal?.removeEventListener("abort", done);
+          resolve();
+        };
+        this.waiters.add(done);
+        signal?.addEventListener("abort", done, { once: true });
+      });
+    }
+  }
+
+  private wake(): void {
+    for (const w of [...this.waiters]) w();
+  }
+}
+
+/** Adjacent text deltas merged into one event: what a stored turn keeps for re-rendering. */
+export function coalesceText(events: AgentEvent[]): AgentEvent[] {
+  const out: AgentEvent[] = [];
+  for (const e of events) {
+    const last = out[out.length - 1];
+    if (e.type === "text" && last?.type === "text") out[out.length - 1] = { type: "text", text: last.text + e.text };
+    else out.push(e);
+  }
+  return out;
+}

@@ -1,0 +1,188 @@
+import type Anthropic from "@anthropic-ai/sdk";
+import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { AppDb } from "../app-db/app-db.ts";
+import type { AgentEvent } from "../agent/events.ts";
+import { historyWindow } from "../agent/history.ts";
+import { runAgentTurn, type ApprovalGate, type TurnOutcome } from "../agent/loop.ts";
+import { systemBlocks } from "../agent/prompt.ts";
+import type { BudgetDb } from "../budget/db.ts";
+import type { Tool } from "../tools/types.ts";
+import { coalesceText, RunningTurn } from "./running-turn.ts";
+
+export type ChatSettings = {
+  model: string;
+  maxSteps: number;
+  historyMessages: number;
+  maxTokens: number;
+  timeZone: string;
+};
+
+/** Long-term memory as the chat sees it: what to recall for a question, what to do with old messages. */
+export type MemoryHooks = {
+  recall(userId: string, question: string): Promise<string[]>;
+  /** Messages that just fell out of the model's window (summarise them, store a memory). */
+  forget(userId: string, conversationId: string, dropped: MessageParam[]): Promise<void>;
+};
+
+export type ChatDeps = {
+  app: AppDb;
+  budget: BudgetDb;
+  client: Anthropic;
+  tools: Tool[];
+  settings: ChatSettings;
+  /** Present unless the app runs read-only: high-risk tools reach the user through it. */
+  approvals?: (turn: RunningTurn) => ApprovalGate;
+  memory?: MemoryHooks;
+  now?: () => Date;
+};
+
+export class ConversationNotFound extends Error {
+  override name = "ConversationNotFound";
+}
+
+/**
+ * Runs turns in the background, independent of the request that started them, and
+ * keeps their events so any number of consumers (a browser that reloads, the JSON
+ * API, the CLI) can follow. Persists messages as each group completes.
+ */
+export class ChatService {
+  private readonly running = new Map<string, RunningTurn>();
+
+  constructor(readonly deps: ChatDeps) {}
+
+  /** Ids of the turns that are still answering, per user (for concurrency limits). */
+  runningCount(userId: string): number {
+    let n = 0;
+    for (const t of this.running.values()) if (t.userId === userId && !t.outcome) n++;
+    return n;
+  }
+
+  /** Stop whatever is still answering in a conversation (it is being deleted or reset). */
+  stopConversation(conversationId: string): void {
+    for (const t of this.running.values()) if (t.conversationId === conversationId && !t.outcome) t.stop();
+  }
+
+  turn(id: string): RunningTurn | undefined {
+    return this.running.get(id);
+  }
+
+  startTurn(opts: { userId: string; conversationId?: string | null; question: string }): RunningTurn {
+    const { app, settings } = this.deps;
+    let conversationId = opts.conversationId ?? null;
+    if (conversationId) {
+      if (!app.getConversation(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
+    } else {
+      conversationId = app.createConversation(opts.userId, titleFrom(opts.question)).id;
+    }
+    const turnId = app.startTurn({ conversationId, userId: opts.userId, model: settings.model, question: opts.question });
+    const turn = new RunningTurn(turnId, conversationId, opts.userId);
+    this.running.set(turnId, turn);
+    turn.push({ type: "turn_started", conversationId, turnId });
+    this.drive(turn, opts.question).catch((err) => {
+      // Only bookkeeping can fail here (e.g. the app database went away): never leave a subscriber hanging.
+      console.error(`turn ${turnId}: could not store its end:`, err);
+      if (!turn.outcome) turn.finish({ status: "error", incomplete: true, error: String(err), usage: emptyUsage() });
+    });
+    return turn;
+  }
+
+  /** Abort every running turn and wait for each to store its state. */
+  async shutdown(): Promise<void> {
+    const turns = [...this.running.values()].filter((t) => !t.outcome);
+    for (const t of turns) t.stop();
+    await Promise.all(turns.map((t) => t.finished));
+  }
+
+  private async drive(turn: RunningTurn, question: string): Promise<void> {
+    const { app, budget, client, tools, settings, memory } = this.deps;
+    const started = performance.now();
+    let flushed = 0;
+    const flushEvents = () => {
+      const fresh = turn.events.slice(flushed);
+      flushed = turn.events.length;
+      if (fresh.length) app.appendTurnEvents(turn.id, coalesceText(fresh));
+    };
+    let outcome: TurnOutcome;
+    try {
+      const stored = app.listMessages(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
+      const history = historyWindow(stored, Math.max(0, settings.historyMessages - 1));
+      if (memory && history.length < stored.length) {
+        await memory.forget(turn.userId, turn.conversationId, stored.slice(0, stored.length - history.length));
+      }
+      const memories = memory ? await memory.recall(turn.userId, question) : [];
+      const gen = runAgentTurn({
+        client,
+        model: settings.model,
+        maxTokens: settings.maxTokens,
+        tools,
+        budget,
+        system: systemBlocks({ summary: budget.summary(), now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories }),
+        history,
+        question,
+        maxSteps: settings.maxSteps,
+        signal: turn.controller.signal,
+        approvals: this.deps.approvals?.(turn),
+        persist: (messages) => {
+          app.appendMessages(turn.conversationId, turn.id, messages);
+          flushEvents();
+        },
+        onToolCall: (call) =>
+          app.audit({ kind: "tool_call", userId: turn.userId, conversationId: turn.conversationId, detail: { turnId: turn.id, ...call } }),
+      });
+      while (true) {
+        const step = await gen.next();
+        if (step.done) {
+          outcome = step.value;
+          break;
+        }
+        turn.push(step.value);
+      }
+    } catch (err) {
+      // A bug or a database failure, not an upstream error (those arrive as events).
+      const message = `Internal error: ${(err as Error).message}`;
+      console.error(`turn ${turn.id} failed:`, err);
+      turn.push({ type: "error", message, retryable: true });
+      outcome = { status: "error", incomplete: true, error: message, usage: emptyUsage() };
+    }
+    const done: AgentEvent = {
+      type: "done",
+      conversationId: turn.conversationId,
+      turnId: turn.id,
+      incomplete: outcome.incomplete,
+      usage: outcome.usage,
+    };
+    turn.push(done);
+    flushEvents();
+    app.finishTurn(turn.id, { status: outcome.status, usage: outcome.usage, error: outcome.error, incomplete: outcome.incomplete });
+    app.touchConversation(turn.conversationId);
+    app.audit({
+      kind: "turn",
+      userId: turn.userId,
+      conversationId: turn.conversationId,
+      detail: {
+        turnId: turn.id,
+        model: settings.model,
+        status: outcome.status,
+        usage: outcome.usage,
+        durationMs: Math.round(performance.now() - started),
+        error: outcome.error,
+      },
+    });
+    turn.finish(outcome);
+    // Keep it a little longer so a browser reconnecting right at the end still finds it live.
+    setTimeout(() => this.running.delete(turn.id), 30_000).unref?.();
+  }
+}
+
+function emptyUsage() {
+  return { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+}
+
+/** A conversation title from its first question: one line, at most ~60 characters, cut at a word. */
+export function titleFrom(question: string): string {
+  const line = question.replace(/\s+/g, " ").trim();
+  if (line.length <= 60) return line || "New chat";
+  const cut = line.slice(0, 60);
+  const space = cut.lastIndexOf(" ");
+  return `${(space > 30 ? cut.slice(0, space) : cut).replace(/[\s,.;:!?-]+$/, "")}…`;
+}

@@ -1,0 +1,25 @@
+import { parseArgs, type ParseArgsConfig } from "node:util";
+
+/** A usage error: printed as one line on stderr, exit code 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** node:util parseArgs, strict, with its errors turned into one-line usage errors. */
+export function parse<O extends Options>(argv: string[], options: O) {
+  try {
+    return parseArgs({ args: argv, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    throw new UsageError((e as Error).message.split("\n")[0]!);
+  }
+}
+
+export function intOption(value: string | undefined, name: string, min: number, max: number): number | undefined {
+  if (value === undefined) return undefined;
+  if (!/^-?\d+$/.test(value)) throw new UsageError(`--${name} must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}

@@ -1,0 +1,76 @@
+import { ConversationNotFound } from "../chat/service.ts";
+import { toolLabel } from "../web/format.ts";
+import { parse, UsageError } from "./args.ts";
+import { chartAsText, tableAsText } from "./chart-text.ts";
+import { AGENT_OPTIONS, AGENT_OPTIONS_HELP, createRuntime } from "./runtime.ts";
+
+export const ASK_HELP = `budget-chat ask "QUESTION" [--conversation ID] [options]
+
+Ask one question; the answer streams to the terminal. Tool activity goes to stderr,
+charts print as compact text tables. Pass --conversation ID to ask a follow-up.
+${AGENT_OPTIONS_HELP}`;
+
+export async function askCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { ...AGENT_OPTIONS, conversation: { type: "string" } });
+  if (values.help) {
+    console.log(ASK_HELP);
+    return 0;
+  }
+  const question = positionals.join(" ").trim();
+  if (!question) throw new UsageError('ask: missing QUESTION (budget-chat ask "How much did I spend on groceries last year?")');
+  // Approvals need the web app; from the terminal the agent only reads.
+  const rt = createRuntime({ ...values, "read-only": true }, { ownsAppDb: false });
+  const currency = rt.budget.summary().currency;
+  let turn;
+  try {
+    turn = rt.chat.startTurn({ userId: "local", conversationId: values.conversation, question });
+  } catch (e) {
+    await rt.close();
+    if (e instanceof ConversationNotFound) throw new UsageError(`ask: ${e.message}`);
+    throw e;
+  }
+  const onSigint = () => turn.stop();
+  process.on("SIGINT", onSigint);
+  let failed = false;
+  let atLineStart = true;
+  const out = (s: string) => {
+    process.stdout.write(s);
+    atLineStart = s.endsWith("\n");
+  };
+  const block = (s: string) => out(`${atLineStart ? "" : "\n"}\n${s}\n\n`);
+  for await (const e of turn.subscribe()) {
+    switch (e.type) {
+      case "text":
+        out(e.text);
+        break;
+      case "tool_started":
+        process.stderr.write(`${atLineStart ? "" : "\n"}⋯ ${toolLabel(e.tool)}\n`);
+        atLineStart = true;
+        break;
+      case "tool_failed":
+        process.stderr.write(`✗ ${e.tool}: ${e.error}\n`);
+        break;
+      case "chart":
+        block(chartAsText(e.chart, currency));
+        break;
+      case "table":
+        block(tableAsText(e.table));
+        break;
+      case "notice":
+        block(`[${e.message}]`);
+        break;
+      case "error":
+        failed = true;
+        process.stderr.write(`${atLineStart ? "" : "\n"}error: ${e.message}\n`);
+        atLineStart = true;
+        break;
+      case "done":
+        if (!atLineStart) out("\n");
+        process.stderr.write(`\nconversation: ${e.conversationId} (follow up with --conversation ${e.conversationId})\n`);
+        break;
+    }
+  }
+  process.off("SIGINT", onSigint);
+  await rt.close();
+  return failed ? 1 : turn.outcome?.status === "stopped" ? 130 : 0;
+}

@@ -1,0 +1,39 @@
+import { relative } from "node:path";
+import { dbPath, DEFAULT_BUDGET_DB } from "../config.ts";
+import { writeDemoDb } from "../budget/demo.ts";
+import { intOption, parse } from "./args.ts";
+
+export const DEMO_HELP = `budget-chat demo-db [--out PATH] [--seed N] [--transactions N] [--force]
+
+Write a synthetic budget database (CHF, Swiss merchants, about three years).
+  --out PATH          where to write it (default ${DEFAULT_BUDGET_DB})
+  --seed N            random seed; the same seed gives the same data (default 1)
+  --transactions N    number of transactions (default about 7,300)
+  --force             overwrite an existing file`;
+
+export async function demoDbCommand(argv: string[]): Promise<number> {
+  const { values } = parse(argv, {
+    out: { type: "string" },
+    seed: { type: "string" },
+    transactions: { type: "string" },
+    force: { type: "boolean" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    console.log(DEMO_HELP);
+    return 0;
+  }
+  const out = dbPath(values.out ?? DEFAULT_BUDGET_DB);
+  const started = performance.now();
+  const made = writeDemoDb({
+    out,
+    seed: intOption(values.seed, "seed", 0, 2 ** 32 - 1),
+    transactions: intOption(values.transactions, "transactions", 1, 50_000_000),
+    force: values.force,
+  });
+  const secs = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Wrote ${made.transactions} transactions (${made.firstDate} to ${made.lastDate}) to ${relative(process.cwd(), made.path) || made.path} in ${secs}s`,
+  );
+  return 0;
+}

@@ -1,0 +1,64 @@
+#!/usr/bin/env bun
+import pkg from "../package.json" with { type: "json" };
+import { UsageError } from "./cli/args.ts";
+import { demoDbCommand } from "./cli/demo-db.ts";
+import { toolCommand } from "./cli/tool.ts";
+
+const HELP = `budget-chat ${pkg.version} — talk to your own spending data
+
+Usage:
+  budget-chat [serve]          run the web app (default)
+  budget-chat ask "QUESTION"   one answer streamed to the terminal
+  budget-chat tool NAME JSON   run one analysis tool, print its output as JSON
+  budget-chat demo-db          write demo data (--out, --seed, --transactions, --force)
+  budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
+  budget-chat --help | --version
+
+Run "budget-chat COMMAND --help" for a command's options.
+
+Environment (flags win; a .env file in the working directory is read):
+  ANTHROPIC_API_KEY    required for serve and ask
+  ANTHROPIC_MODEL      model id (default claude-sonnet-5-5)
+  ANTHROPIC_BASE_URL   any Messages-API-compatible endpoint
+  BIND_ADDRESS         HOST:PORT to listen on (default 127.0.0.1:3000)
+  DATABASE_URL         budget database (default data/budget.db; created with demo data if missing)
+  CHAT_DATABASE_URL    conversations, approvals, audit log (default data/chat.db)
+  EMBEDDINGS_URL       optional OpenAI-compatible /v1/embeddings endpoint for memory recall
+  EMBEDDINGS_MODEL     its model (required with EMBEDDINGS_URL); EMBEDDINGS_API_KEY if it needs one`;
+
+type Command = (argv: string[]) => Promise<number>;
+
+const commands: Record<string, () => Promise<Command>> = {
+  serve: async () => (await import("./cli/serve.ts")).serveCommand,
+  ask: async () => (await import("./cli/ask.ts")).askCommand,
+  tool: async () => toolCommand,
+  usage: async () => (await import("./cli/usage.ts")).usageCommand,
+  "demo-db": async () => demoDbCommand,
+};
+
+export async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv;
+  if (first === "--help" || first === "-h" || first === "help") {
+    console.log(HELP);
+    return 0;
+  }
+  if (first === "--version" || first === "-v") {
+    console.log(pkg.version);
+    return 0;
+  }
+  const name = first === undefined || first.startsWith("-") ? "serve" : first;
+  const args = name === first ? rest : argv;
+  const load = commands[name];
+  if (!load) throw new UsageError(`unknown command "${name}" (see budget-chat --help)`);
+  return (await load())(args);
+}
+
+if (import.meta.main) {
+  try {
+    process.exitCode = await main(process.argv.slice(2));
+  } catch (e) {
+    const err = e as Error;
+    console.error(`budget-chat: ${err.message}`);
+    process.exitCode = err instanceof UsageError ? 2 : 1;
+  }
+}

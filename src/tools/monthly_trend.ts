@@ -1,0 +1,97 @@
+import { z } from "zod";
+import {
+  amount,
+  categoryField,
+  coveredMonths,
+  dataCoverage,
+  flowSumSql,
+  forPeriod,
+  measureFor,
+  measureWhere,
+  money,
+  MONTH_SQL,
+  monthLabels,
+  plural,
+  resolveCategory,
+  resolvePeriod,
+  round2,
+  yearField,
+} from "./filters.ts";
+import type { Tool } from "./types.ts";
+
+const schema = z.strictObject({
+  category: categoryField.optional().describe("Only this category (case-insensitive). Omit for all spending."),
+  year: yearField,
+});
+
+type Row = { month: string; total: number; count: number };
+
+/** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
+const LIST_MONTHS_MAX = 24;
+
+export const monthlyTrend: Tool<typeof schema> = {
+  name: "monthly_trend",
+  description:
+    "Spending per month (YYYY-MM, ascending), for all spending or one category, for one year or all dates; " +
+    "gives total, average per month, highest and lowest month. Months without spending count as 0. " +
+    "Use it for trends over time, 'how did my grocery spending develop', 'which month was most expensive', seasonality. " +
+    "With category Income it shows money in per month; with Transfers, money moved out. " +
+    "The UI draws a bar chart from the result automatically.",
+  risk: "low",
+  schema,
+  run(db, input) {
+    const period = resolvePeriod(input);
+    const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
+    const measure = measureFor(category);
+    const where = measureWhere(measure, period);
+    const rows = db.db
+      .query(
+        `SELECT ${MONTH_SQL} AS month, ${flowSumSql(measure.flow)} AS total, COUNT(*) AS count
+         FROM transactions ${where.sql} GROUP BY 1 ORDER BY 1`,
+      )
+      .all(where.params) as Row[];
+    const scope = forPeriod(db, period);
+    if (rows.length === 0) return { summary: `No ${measure.noun} found ${scope}. ${dataCoverage(db)}`, charts: [] };
+
+    const { currency } = db.summary();
+    const byMonth = new Map(rows.map((r) => [r.month, r.total]));
+    const labels = monthLabels(coveredMonths(db, period), byMonth.keys());
+    const values = labels.map((m) => byMonth.get(m) ?? 0);
+    let total = 0;
+    let n = 0;
+    for (const r of rows) {
+      total += r.total;
+      n += r.count;
+    }
+    let hi = 0;
+    let lo = 0;
+    values.forEach((v, i) => {
+      if (v > values[hi]) hi = i;
+      if (v < values[lo]) lo = i;
+    });
+    const empty = labels.length - rows.length;
+    const lines = [
+      `Monthly ${measure.noun} ${scope}, in ${currency}: total ${money(total, currency)} over ${plural(n, "transaction")} ` +
+        `in ${plural(labels.length, "month")}, average ${amount(total / labels.length)} per month.`,
+      `Highest ${labels[hi]} ${amount(values[hi])}; lowest ${labels[lo]} ${amount(values[lo])}` +
+        (empty > 0 ? ` (${plural(empty, "month")} with none).` : "."),
+    ];
+    if (labels.length <= LIST_MONTHS_MAX) {
+      lines.push(`Per month: ${labels.map((m, i) => `${m} ${amount(values[i])}`).join(", ")}.`);
+    } else {
+      const perYear = new Map<string, number>();
+      labels.forEach((m, i) => perYear.set(m.slice(0, 4), (perYear.get(m.slice(0, 4)) ?? 0) + values[i]));
+      lines.push(`Per year: ${[...perYear].map(([y, v]) => `${y} ${amount(v)}`).join(", ")}.`);
+    }
+    return {
+      summary: lines.join(" "),
+      charts: [
+        {
+          type: "bar",
+          title: `Monthly ${measure.noun} (${currency}), ${period.label}`,
+          data: { labels, datasets: [{ name: measure.dataset, values: values.map(round2) }] },
+        },
+      ],
+    };
+  },
+};

@@ -1,0 +1,55 @@
+import { z } from "zod";
+import { CATEGORY_SQL } from "../budget/schema.ts";
+import { amount, dataCoverage, forPeriod, measureFor, measureWhere, money, monthField, percent, plural, resolvePeriod, round2, yearField } from "./filters.ts";
+import type { Tool } from "./types.ts";
+
+const schema = z.strictObject({ year: yearField, month: monthField });
+
+type Row = { category: string; total: number; count: number };
+
+export const spendingByCategory: Tool<typeof schema> = {
+  name: "spending_by_category",
+  description:
+    "Spending per category (money out, Transfers between own accounts excluded, refunds not counted) " +
+    "for a year, one month, or all dates; largest first, with transaction counts and each category's share. " +
+    "Use it for 'where does my money go', 'what did I spend most on in March 2025', or to compare categories. " +
+    "The UI draws a horizontal bar chart from the result automatically.",
+  risk: "low",
+  schema,
+  run(db, input) {
+    const period = resolvePeriod(input);
+    const measure = measureFor();
+    const where = measureWhere(measure, period);
+    const rows = db.db
+      .query(
+        `SELECT ${CATEGORY_SQL} AS category, -SUM(amount) AS total, COUNT(*) AS count
+         FROM transactions ${where.sql} GROUP BY 1 ORDER BY total DESC, category`,
+      )
+      .all(where.params) as Row[];
+    const scope = forPeriod(db, period);
+    if (rows.length === 0) return { summary: `No spending found ${scope}. ${dataCoverage(db)}`, charts: [] };
+
+    const { currency } = db.summary();
+    let total = 0;
+    let n = 0;
+    for (const r of rows) {
+      total += r.total;
+      n += r.count;
+    }
+    const parts = rows.map((r) => `${r.category} ${amount(r.total)} (${percent(r.total, total)}, ${plural(r.count, "tx", "tx")})`);
+    const summary =
+      `Spending by category ${scope}, in ${currency}, Transfers excluded: total ${money(total, currency)} ` +
+      `over ${plural(n, "transaction")} in ${plural(rows.length, "category", "categories")}. ` +
+      `${parts.join("; ")}.`;
+    return {
+      summary,
+      charts: [
+        {
+          type: "bar_h",
+          title: `Spending by category (${currency}), ${period.label}`,
+          data: { labels: rows.map((r) => r.category), datasets: [{ name: "Spending", values: rows.map((r) => round2(r.total)) }] },
+        },
+      ],
+    };
+  },
+};

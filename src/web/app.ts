@@ -1,0 +1,42 @@
+import { Hono } from "hono";
+import { assetResponse } from "./assets.ts";
+import type { WebDeps, WebEnv } from "./context.ts";
+import { auth } from "./middleware/auth/index.ts";
+import { messageSizeLimit } from "./middleware/body-limit/index.ts";
+import { hostCheck } from "./middleware/host-check/index.ts";
+import { originCheck } from "./middleware/origin-check/index.ts";
+import { securityHeaders } from "./middleware/security-headers/index.ts";
+import { apiRoutes } from "./routes/api.ts";
+import { pageRoutes } from "./routes/pages.tsx";
+import { turnRoutes } from "./routes/turns.tsx";
+
+/**
+ * The web app: request → middleware (headers, Host, Origin, session, size) → route →
+ * chat service → events → view. Every route below `auth` has a user.
+ */
+export function createWebApp(deps: WebDeps) {
+  const web = new Hono<WebEnv>();
+  web.use(securityHeaders());
+  web.use(hostCheck({ allowedHosts: deps.allowedHosts }));
+  web.use(originCheck());
+
+  web.get("/healthz", (c) => c.text("ok"));
+  web.get("/assets/:name", (c) => {
+    const asset = deps.assets.get(c.req.param("name"));
+    if (!asset) return c.text("Not found", 404);
+    return assetResponse(asset, c.req.header("accept-encoding") ?? null, c.req.header("if-none-match") ?? null);
+  });
+
+  web.use(auth({ app: deps.app }));
+  web.use(messageSizeLimit(deps.limits.maxMessageBytes));
+
+  web.route("/", pageRoutes(deps));
+  web.route("/", turnRoutes(deps));
+  web.route("/", apiRoutes(deps));
+  web.notFound((c) => c.text("Not found", 404));
+  web.onError((err, c) => {
+    console.error(`${c.req.method} ${c.req.path} failed:`, err);
+    return c.text("Internal error: the server logged the details.", 500);
+  });
+  return web;
+}

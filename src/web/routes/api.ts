@@ -1,0 +1,90 @@
+import { Hono } from "hono";
+import { streamSSE } from "hono/streaming";
+import { z } from "zod";
+import type { AgentEvent } from "../../agent/events.ts";
+import { ConversationNotFound } from "../../chat/service.ts";
+import type { RunningTurn } from "../../chat/running-turn.ts";
+import { oneLineError } from "../../zod-error.ts";
+import type { WebDeps, WebEnv } from "../context.ts";
+import { checkMessageLength } from "../middleware/body-limit/index.ts";
+import { rateLimit } from "../middleware/rate-limit/index.ts";
+
+const ChatRequest = z.strictObject({
+  message: z.string().min(1, "message must not be empty"),
+  conversation_id: z.string().min(1).max(100).optional(),
+});
+const ResetRequest = z.strictObject({ conversation_id: z.string().min(1).max(100) });
+
+/** One agent event as a JSON API event (SPEC §4), or null for events the API does not carry. */
+export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null {
+  switch (e.type) {
+    case "text":
+      return { event: "chunk", data: { text: e.text } };
+    case "tool_started":
+      return { event: "tool_use", data: { id: e.id, tool: e.tool, status: "running" } };
+    case "tool_finished":
+      return { event: "tool_use", data: { id: e.id, tool: e.tool, status: "completed" } };
+    case "tool_failed":
+      return { event: "tool_use", data: { id: e.id, tool: e.tool, status: "error", error: e.error } };
+    case "chart":
+      return { event: "chart_artifact", data: e.chart };
+    case "table":
+      return { event: "table_artifact", data: e.table };
+    case "approval_requested":
+      return { event: "approval_request", data: { id: e.id, preview: e.preview, expires_at: e.expiresAt } };
+    case "approval_decided":
+      return { event: "approval_decision", data: { id: e.id, decision: e.decision, detail: e.detail } };
+    case "notice":
+      return { event: "notice", data: { kind: e.kind, message: e.message } };
+    case "error":
+      return { event: "error", data: { message: e.message, retryable: e.retryable } };
+    case "done":
+      return { event: "done", data: { conversation_id: e.conversationId, turn_id: e.turnId, incomplete: e.incomplete, usage: e.usage } };
+    case "turn_started":
+      return null;
+  }
+}
+
+/** The JSON API: the same agent as the browser, as a stream of JSON events. */
+export function apiRoutes(deps: WebDeps) {
+  const r = new Hono<WebEnv>();
+  const { chat, limits } = deps;
+  const perUser = rateLimit({ perMinute: limits.messagesPerMinute, key: (c) => c.get("user").id });
+
+  r.post("/api/chat", perUser, async (c) => {
+    const user = c.get("user");
+    const body = ChatRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
+    const tooLong = checkMessageLength(body.data.message, limits.maxMessageBytes);
+    if (tooLong) return c.json({ error: tooLong }, 413);
+    if (chat.runningCount(user.id) >= limits.concurrentTurns)
+      return c.json({ error: `Too many answers at once: at most ${limits.concurrentTurns} per user.` }, 429);
+    let turn: RunningTurn;
+    try {
+      turn = chat.startTurn({ userId: user.id, conversationId: body.data.conversation_id, question: body.data.message });
+    } catch (e) {
+      if (e instanceof ConversationNotFound) return c.json({ error: e.message }, 404);
+      throw e;
+    }
+    c.env?.server?.timeout(c.req.raw, 0);
+    return streamSSE(c, async (stream) => {
+      // An API client that goes away stops its answer (the browser UI keeps going instead, for reloads).
+      stream.onAbort(() => turn.stop());
+      for await (const e of turn.subscribe()) {
+        const out = apiEvent(e);
+        if (out && !stream.aborted) await stream.writeSSE({ event: out.event, data: JSON.stringify(out.data) });
+      }
+    });
+  });
+
+  r.post("/api/chat/reset", async (c) => {
+    const body = ResetRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
+    const id = body.data.conversation_id;
+    if (!deps.app.deleteConversation(c.get("user").id, id)) return c.json({ error: `conversation not found: ${id}` }, 404);
+    chat.stopConversation(id);
+    return c.json({ reset: true, conversation_id: id });
+  });
+
+  return r;
+}

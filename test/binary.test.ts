@@ -1,0 +1,156 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import pkg from "../package.json" with { type: "json" };
+import { startFakeAnthropic, type FakeAnthropic } from "./support/fake-anthropic.ts";
+import { parseSse } from "./support/web-harness.ts";
+
+/**
+ * The compiled binary, copied alone into an empty directory: every asset embedded,
+ * data paths resolved against the working directory.
+ */
+const root = join(import.meta.dir, "..");
+let buildDir: string;
+let runDir: string;
+let bin: string;
+let fake: FakeAnthropic;
+
+beforeAll(async () => {
+  buildDir = mkdtempSync(join(tmpdir(), "bc-build-"));
+  const build = Bun.spawnSync([process.execPath, "build", "src/main.ts", "--compile", "--minify", "--outfile", join(buildDir, "budget-chat")], {
+    cwd: root,
+    stderr: "pipe",
+    stdout: "pipe",
+  });
+  if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
+  runDir = mkdtempSync(join(tmpdir(), "bc-run-"));
+  bin = join(runDir, "budget-chat");
+  copyFileSync(join(buildDir, "budget-chat"), bin);
+  Bun.spawnSync(["chmod", "+x", bin]);
+  fake = await startFakeAnthropic();
+}, 180_000);
+
+afterAll(async () => {
+  await fake?.stop();
+  rmSync(buildDir, { recursive: true, force: true });
+  rmSync(runDir, { recursive: true, force: true });
+});
+
+/** Run the binary without blocking this process (the fake API answers from here). */
+async function run(args: string[], env: Record<string, string> = {}) {
+  const p = Bun.spawn([bin, ...args], { cwd: runDir, env: { PATH: process.env.PATH ?? "", HOME: runDir, ...env }, stdout: "pipe", stderr: "pipe" });
+  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, stdout, stderr };
+}
+
+describe("compiled binary in an empty directory", () => {
+  test("--version and --help", async () => {
+    expect(await run(["--version"])).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: "" });
+    const help = await run(["--help"]);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain("budget-chat tool NAME JSON");
+  });
+
+  test("tool: first run creates demo data at the default path, then prints ToolOutput JSON", async () => {
+    const r = await run(["tool", "spending_by_category", '{"year":2025}']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain("No budget database at data/budget.db: created demo data (7300 synthetic transactions");
+    expect(existsSync(join(runDir, "data", "budget.db"))).toBe(true);
+    const out = JSON.parse(r.stdout);
+    expect(out.charts[0].type).toBe("bar_h");
+    expect(out.summary).toContain("2025");
+    // Second run: the data exists, nothing is said about it.
+    const again = await run(["tool", "monthly_trend", '{"category":"groceries","year":2025}']);
+    expect(again.code).toBe(0);
+    expect(again.stderr).toBe("");
+    expect(JSON.parse(again.stdout).charts[0].data.labels).toHaveLength(12);
+  });
+
+  test("tool: bad input is one line on stderr and exit 2", async () => {
+    const cases: [string[], string][] = [
+      [["tool", "nope", "{}"], 'budget-chat: tool: unknown tool "nope"; available: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions\n'],
+      [["tool", "monthly_trend", "{year:2025}"], "budget-chat: tool: input is not valid JSON: "],
+      [["tool", "monthly_trend", '{"year":"2025"}'], "budget-chat: tool: invalid input for monthly_trend: ✖ Invalid input: expected number, received string → at year\n"],
+      [["tool", "merchant_breakdown", '{"category":"Food"}'], 'budget-chat: tool: Unknown category "Food". Valid categories: '],
+      [["tool", "spending_by_category", "{}", "--db", "missing.db"], "budget-chat: budget database not found: "],
+      [["tool", "spending_by_category", "{}", "--bogus"], "budget-chat: Unknown option '--bogus'"],
+    ];
+    for (const [args, stderr] of cases) {
+      const r = await run(args);
+      expect(r.stdout).toBe("");
+      expect(r.stderr.startsWith(stderr)).toBe(true);
+      expect(r.stderr.trimEnd().split("\n")).toHaveLength(1);
+      expect(r.code).toBe(args.includes("missing.db") ? 1 : 2);
+    }
+  });
+
+  test("ask: streams an answer with tool activity, prints the conversation id; follow-up keeps history", async () => {
+    fake.reset();
+    fake.enqueue(
+      { kind: "message", content: [{ type: "tool_use", name: "spending_by_category", input: { year: 2025 } }] },
+      { kind: "message", content: [{ type: "text", text: "Housing was your biggest category." }] },
+    );
+    const env = { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.url };
+    const r = await run(["ask", "Where did my money go in 2025?"], env);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain("Housing was your biggest category.");
+    expect(r.stdout).toContain("▌Spending by category");
+    expect(r.stderr).toContain("⋯ Analysing spending by category…");
+    const id = /conversation: (\S+)/.exec(r.stderr)![1]!;
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Same." }] });
+    const f = await run(["ask", "and 2024?", "--conversation", id], env);
+    expect(f.code).toBe(0);
+    expect(fake.requests.at(-1)!.body.messages!.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    const missing = await run(["ask", "hi"], { ANTHROPIC_BASE_URL: fake.url });
+    expect(missing.code).toBe(1);
+    expect(missing.stderr).toBe(
+      "budget-chat: ANTHROPIC_API_KEY is not set. Set it in the environment or in a .env file next to where you run budget-chat (ANTHROPIC_API_KEY=sk-ant-…).\n",
+    );
+  });
+
+  test("serve: page and every embedded asset byte-identical to the packages, one chat completes", async () => {
+    const port = 20000 + Math.floor(Math.random() * 20000);
+    const server = Bun.spawn([bin, "serve", "--bind", `127.0.0.1:${port}`], {
+      cwd: runDir,
+      env: { PATH: process.env.PATH ?? "", HOME: runDir, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.url },
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+    try {
+      const base = `http://127.0.0.1:${port}`;
+      let page = "";
+      for (let i = 0; i < 100 && !page; i++) {
+        page = await fetch(base).then((r) => (r.ok ? r.text() : ""), () => "");
+        if (!page) await Bun.sleep(100);
+      }
+      expect(page).toStartWith("<!doctype html>");
+      const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
+      expect(assets.map((a) => a.replace(/\?v=.*/, "")).sort()).toEqual(
+        ["/assets/app.css", "/assets/app.js", "/assets/frappe-charts.min.umd.js", "/assets/htmx.min.js", "/assets/hx-sse.min.js"],
+      );
+      const sources: Record<string, string> = {
+        "htmx.min.js": "node_modules/htmx.org/dist/htmx.min.js",
+        "hx-sse.min.js": "node_modules/htmx.org/dist/ext/hx-sse.min.js",
+        "frappe-charts.min.umd.js": "node_modules/frappe-charts/dist/frappe-charts.min.umd.js",
+        "app.js": "public/app.js",
+        "app.css": "public/app.css",
+      };
+      for (const a of assets) {
+        const name = a.replace(/^\/assets\/|\?v=.*$/g, "");
+        const res = await fetch(base + a, { headers: { "accept-encoding": "identity" } });
+        expect(res.status).toBe(200);
+        expect(Buffer.from(await res.arrayBuffer()).equals(readFileSync(join(root, sources[name]!)))).toBe(true);
+      }
+      fake.reset();
+      fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello from the binary." }] });
+      const chat = await fetch(`${base}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "hi" }) });
+      const events = parseSse(await chat.text());
+      expect(events.map((e) => e.event).at(-1)).toBe("done");
+      expect(events.filter((e) => e.event === "chunk").map((e) => JSON.parse(e.data).text).join("")).toBe("Hello from the binary.");
+    } finally {
+      server.kill("SIGTERM");
+      await server.exited;
+    }
+  });
+});

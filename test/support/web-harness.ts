@@ -1,0 +1,53 @@
+import { loadAssets } from "../../src/web/assets.ts";
+import { createWebApp } from "../../src/web/app.ts";
+import { DEFAULT_LIMITS, type WebLimits } from "../../src/web/context.ts";
+import { allowedHostsFor } from "../../src/web/middleware/host-check/index.ts";
+import { startHarness, type Harness, type HarnessOptions } from "./agent-harness.ts";
+
+export type WebHarness = Harness & {
+  url: string;
+  server: ReturnType<typeof Bun.serve>;
+};
+
+/** The whole web app on a random loopback port, on the agent harness (real SDK → fake API). */
+export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<WebLimits> } = {}): Promise<WebHarness> {
+  const h = await startHarness(opts);
+  const assets = await loadAssets();
+  // Listen first: the allowed Host headers name the port, known only once listening.
+  const server = Bun.serve({ hostname: "127.0.0.1", port: 0, development: false, fetch: () => new Response("starting", { status: 503 }) });
+  const port = server.port!;
+  const web = createWebApp({
+    app: h.app,
+    budget: h.budget,
+    chat: h.chat,
+    assets,
+    allowedHosts: allowedHostsFor("127.0.0.1", port),
+    limits: { ...DEFAULT_LIMITS, ...opts.limits },
+  });
+  server.reload({ fetch: (req, srv) => web.fetch(req, { server: srv }) });
+  return {
+    ...h,
+    url: `http://127.0.0.1:${port}`,
+    server,
+    async close() {
+      server.stop(true);
+      await h.close();
+    },
+  };
+}
+
+/** Parse an SSE body into {event, data} messages. */
+export function parseSse(body: string): { event: string | null; data: string }[] {
+  return body
+    .split(/\n\n/)
+    .filter((chunk) => chunk.trim() && !chunk.startsWith(":"))
+    .map((chunk) => {
+      let event: string | null = null;
+      const data: string[] = [];
+      for (const line of chunk.split("\n")) {
+        if (line.startsWith("event:")) event = line.slice(6).trim();
+        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
+      }
+      return { event, data: data.join("\n") };
+    });
+}

@@ -1,0 +1,131 @@
+import { afterAll, describe, expect, test } from "bun:test";
+import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
+import { ToolInputError } from "../../src/tools/types.ts";
+import { createFixture, runTool } from "../fixtures/budget-fixture.ts";
+
+const fx = createFixture();
+const loose = createFixture({ loose: true });
+afterAll(() => {
+  fx.cleanup();
+  loose.cleanup();
+});
+const run = (input: unknown, db = fx.db) => runTool(monthlyTrend, db, input);
+
+const MONTHS_2024 = ["01", "02", "03", "04", "05", "06", "07", "08", "09", "10", "11", "12"].map((m) => `2024-${m}`);
+const ALL_MONTHS = [...MONTHS_2024, "2025-01", "2025-02", "2025-03", "2025-04"];
+
+describe("monthly_trend", () => {
+  test("year: spending per month with total, average, highest and lowest", () => {
+    // 2025 spending (Transfers #16 and money in excluded):
+    //   01: #11 80 + #12 20 + #13 45.5 + #14 60            = 205.50
+    //   02: #17 90 + #19 120 + #20 150 + #22 15            = 375.00  (refund #18 +40 is not spending)
+    //   03: 33.33 + 10 + 12 + 8 + 64.2 + 800 + 45          = 972.53
+    //   04: #32 55.5 + #33 35 + #34 100                    = 190.50
+    //   total 1,743.53 over 18 transactions, average 1743.53 / 4 = 435.8825 → 435.88
+    const out = run({ year: 2025 });
+    expect(out.charts).toHaveLength(1);
+    const chart = out.charts[0];
+    expect(chart.type).toBe("bar");
+    // The data ends 2025-04-11: no empty months May–December.
+    expect(chart.data.labels).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
+    expect(chart.data.datasets).toEqual([{ name: "Spending", values: [205.5, 375, 972.53, 190.5] }]);
+    expect(out.summary).toContain("for 2025, in CHF");
+    expect(out.summary).toContain("total CHF 1,743.53 over 18 transactions in 4 months");
+    expect(out.summary).toContain("average 435.88 per month");
+    expect(out.summary).toContain("Highest 2025-03 972.53");
+    expect(out.summary).toContain("lowest 2025-04 190.50");
+    expect(out.summary).toContain("Per month: 2025-01 205.50, 2025-02 375.00, 2025-03 972.53, 2025-04 190.50.");
+  });
+
+  test("category, case-insensitive, months without spending are zeros", () => {
+    // Dining: 2024-02 120, 2025-01 60, 2025-02 150, 2025-03 45, 2025-04 35 = 410 over 5;
+    // the data spans 2024-01 … 2025-04 = 16 months → average 410 / 16 = 25.625 → 25.63; 11 months with none.
+    const out = run({ category: "dining" });
+    const chart = out.charts[0];
+    expect(chart.data.labels).toEqual(ALL_MONTHS);
+    expect(chart.data.datasets).toEqual([{ name: "Spending", values: [0, 120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 150, 45, 35] }]);
+    expect(out.summary).toContain("spending on Dining");
+    expect(out.summary).toContain("total CHF 410.00 over 5 transactions in 16 months");
+    expect(out.summary).toContain("average 25.63 per month");
+    expect(out.summary).toContain("Highest 2025-02 150.00");
+    expect(out.summary).toContain("lowest 2024-01 0.00 (11 months with none)");
+  });
+
+  test("all spending over all dates: labels YYYY-MM ascending", () => {
+    // 2024: 01 80, 02 190, 03 80.75, 04–12 0 (the 2024-12 transfer in is neither); 2025 as above. Total 2,094.28.
+    const out = run({});
+    expect(out.charts[0].data.labels).toEqual(ALL_MONTHS);
+    expect(out.charts[0].data.datasets[0].values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
+    expect(out.summary).toContain("total CHF 2,094.28 over 24 transactions in 16 months");
+  });
+
+  test("Transfers as the category: the transfers out are the subject", () => {
+    // #4 -1000 (2024-01), #16 -1500 (2025-01); transfers in (#10, #30) are not money out.
+    const out = run({ category: "TRANSFERS" });
+    const values = out.charts[0].data.datasets[0].values;
+    expect(values[0]).toBe(1000);
+    expect(values[12]).toBe(1500);
+    expect(values.reduce((a, b) => a + b, 0)).toBe(2500);
+    expect(out.summary).toContain("Transfers");
+    expect(out.summary).toContain("total CHF 2,500.00 over 2 transactions");
+  });
+
+  test("Income as the category: money in per month", () => {
+    // 2025: 01 #15 5200; 02 #21 5200 + refund #18 40 = 5240; 03 #29 5200; 04 none.
+    const out = run({ category: "income", year: 2025 });
+    expect(out.charts[0].data.datasets).toEqual([{ name: "Income", values: [5200, 5240, 5200, 0] }]);
+    expect(out.summary).toContain("total CHF 15,640.00 over 4 transactions");
+  });
+
+  test("empty result: clear summary, no chart", () => {
+    const out = run({ category: "Children", year: 2024 });
+    expect(out.summary).toStartWith("No spending on Children found for 2024.");
+    expect(out.charts).toEqual([]);
+    expect(run({ year: 2019 }).summary).toStartWith("No spending found for 2019.");
+  });
+
+  test("unknown category lists the valid names", () => {
+    expect(() => run({ category: "Food" })).toThrow(ToolInputError);
+    expect(() => run({ category: "Food" })).toThrow(
+      'Unknown category "Food". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
+    );
+  });
+
+  test("schema: month is not an input of monthly_trend, types are checked", () => {
+    const s = monthlyTrend.schema;
+    expect(s.safeParse({ year: 2025, month: 3 }).success).toBe(false);
+    expect(s.safeParse({ category: 5 }).success).toBe(false);
+    expect(s.safeParse({ category: "" }).success).toBe(false);
+    expect(s.safeParse({ category: "Dining", year: 2025 }).success).toBe(true);
+  });
+
+  test("loose database: NULL category rows are Uncategorised", () => {
+    // Uncategorised: #22 15 (2025-02), #35 19.90 NULL (2025-04) = 34.90; data still spans 2024-01 … 2025-04.
+    const out = run({ category: "uncategorised" }, loose.db);
+    const values = out.charts[0].data.datasets[0].values;
+    expect(out.charts[0].data.labels).toEqual(ALL_MONTHS);
+    expect(values[13]).toBe(15);
+    expect(values[15]).toBe(19.9);
+    expect(out.summary).toContain("total CHF 34.90 over 2 transactions");
+  });
+
+  test("more than 24 months: per-year totals instead of every month", () => {
+    const long = createFixture({
+      rows: [
+        { id: 1, date: "2022-01-10", description: "A", amount: -10, merchant: "A", category: "Dining" },
+        { id: 2, date: "2023-06-10", description: "B", amount: -20, merchant: "B", category: "Dining" },
+        { id: 3, date: "2024-12-10", description: "C", amount: -30.5, merchant: "C", category: "Dining" },
+      ],
+    });
+    try {
+      // 2022-01 … 2024-12 = 36 months; total 60.50, average 60.5 / 36 = 1.6805… → 1.68
+      const out = run({}, long.db);
+      expect(out.charts[0].data.labels).toHaveLength(36);
+      expect(out.summary).toContain("in 36 months, average 1.68 per month");
+      expect(out.summary).toContain("Per year: 2022 10.00, 2023 20.00, 2024 30.50.");
+      expect(out.summary).not.toContain("Per month");
+    } finally {
+      long.cleanup();
+    }
+  });
+});

@@ -1,0 +1,293 @@
+import { describe, expect, test } from "bun:test";
+import type { AgentEvent } from "../../src/agent/events.ts";
+import { ApprovalCard } from "../../views/ApprovalCard.tsx";
+import { AssistantMessage } from "../../views/AssistantMessage.tsx";
+import { ChartFigure } from "../../views/ChartFigure.tsx";
+import { ChatForm } from "../../views/ChatForm.tsx";
+import { ChatPage } from "../../views/ChatPage.tsx";
+import { ConversationList } from "../../views/ConversationList.tsx";
+import { DataTable } from "../../views/DataTable.tsx";
+import { ErrorNotice } from "../../views/ErrorNotice.tsx";
+import { renderPage } from "../../views/Layout.tsx";
+import { LoginPage } from "../../views/LoginPage.tsx";
+import { MemoriesPage } from "../../views/MemoriesPage.tsx";
+import { STARTER_QUESTIONS, StarterQuestions } from "../../views/StarterQuestions.tsx";
+import { UserMessage } from "../../views/UserMessage.tsx";
+import { countOf, EVIL, EVIL_ESCAPED, expectInert, html, startTags } from "./helpers.ts";
+
+const usage = { input_tokens: 1200, output_tokens: 80, cache_creation_input_tokens: 10, cache_read_input_tokens: 3400 };
+
+describe("Layout / pages", () => {
+  test("full page: doctype, color-scheme, assets in order, no inline script or style", async () => {
+    const page = await renderPage(LoginPage({}));
+    expect(page.startsWith("<!doctype html><html lang=\"en\">")).toBe(true);
+    expect(page).toContain('<meta name="color-scheme" content="light dark"/>');
+    expect(page).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    const scripts = [...page.matchAll(/<script defer="" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
+    expect(scripts).toEqual(["/assets/htmx.min.js", "/assets/hx-sse.min.js", "/assets/frappe-charts.min.umd.js", "/assets/app.js"]);
+    expect(countOf(page, "<script")).toBe(4);
+    expectInert(page, { allowScriptSrc: true });
+  });
+
+  test("asset URLs come from the caller (cache-busting hashes)", async () => {
+    const page = await renderPage(LoginPage({ asset: (n) => `/assets/${n}?v=abc` }));
+    expect(page).toContain('src="/assets/app.js?v=abc"');
+    expect(page).toContain('href="/assets/app.css?v=abc"');
+  });
+
+  test("login page shows an error as text", async () => {
+    const page = await renderPage(LoginPage({ error: `Link expired ${EVIL}` }));
+    expect(page).toContain(`Link expired ${EVIL_ESCAPED}`);
+    expect(page).toContain('role="alert"');
+    expectInert(page, { allowScriptSrc: true });
+  });
+
+  test("memories page: search box, delete forms, escaped content", async () => {
+    const page = await renderPage(
+      MemoriesPage({ memories: [{ id: "m1", content: `Prefers ${EVIL}`, createdAt: "2025-03-01T10:00:00Z" }], query: `q"><script>` }),
+    );
+    expect(page).toContain('<form method="get" action="/memories" class="search-form" role="search">');
+    expect(page).toContain('name="q" value="q&quot;&gt;&lt;script&gt;"');
+    expect(page).toContain(`Prefers ${EVIL_ESCAPED}`);
+    expect(page).toContain('action="/memories/m1/delete"');
+    expect(page).toContain('data-confirm="Delete this memory?"');
+    expectInert(page, { allowScriptSrc: true });
+    const empty = await renderPage(MemoriesPage({ memories: [], query: "" }));
+    expect(empty).toContain("No memories yet.");
+  });
+});
+
+describe("ChatPage", () => {
+  const conversations = [
+    { id: "c1", title: `Groceries ${EVIL}` },
+    { id: "c2", title: "Dining" },
+  ];
+
+  test("empty chat: sidebar, starters, form posting to /chat", async () => {
+    const page = await renderPage(ChatPage({ conversations, conversation: null, turns: [], currency: "CHF" }));
+    expect(page).toContain('<div id="messages" class="messages" aria-live="polite">');
+    expect(page).toContain('id="starters"');
+    for (const q of STARTER_QUESTIONS) expect(page).toContain(`data-question="${q}"`);
+    expect(page).toContain('<form id="chat-form" class="chat-form" hx-post="/chat" hx-target="#messages" hx-swap="beforeend">');
+    expect(page).toContain('href="/memories"');
+    expect(page).toContain('href="/"');
+    expect(page).not.toContain("export.md");
+    expect(page).toContain(`Groceries ${EVIL_ESCAPED}`);
+    expectInert(page, { allowScriptSrc: true });
+  });
+
+  test("a conversation: past turns render fully, export link, active item", async () => {
+    const events: AgentEvent[] = [
+      { type: "turn_started", conversationId: "c1", turnId: "t1" },
+      { type: "text", text: "You spent **CHF 5.00**." },
+      { type: "done", conversationId: "c1", turnId: "t1", incomplete: false, usage },
+    ];
+    const page = await renderPage(
+      ChatPage({
+        conversations,
+        conversation: { id: "c1", title: "Groceries" },
+        turns: [{ id: "t1", question: `What ${EVIL}?`, status: "done", events, usage }],
+        currency: "CHF",
+      }),
+    );
+    expect(page).toContain('hx-post="/conversations/c1/messages"');
+    expect(page).toContain('href="/conversations/c1/export.md"');
+    expect(page).toContain('aria-current="page"');
+    expect(page).toContain(`What ${EVIL_ESCAPED}?`);
+    expect(page).toContain("<strong>CHF 5.00</strong>");
+    expect(page).not.toContain('id="starters"');
+    expect(page).not.toContain("hx-sse:connect");
+    expectInert(page, { allowScriptSrc: true });
+  });
+
+  test("conversation list: rename and delete forms", () => {
+    const out = html(ConversationList({ conversations, activeId: "c2" }));
+    expect(out).toContain('<a class="conv-link" href="/conversations/c1"');
+    expect(out).toContain('<form method="post" action="/conversations/c1/rename" class="rename-form">');
+    expect(out).toContain('name="title"');
+    expect(out).toContain('<form method="post" action="/conversations/c1/delete" class="delete-form"');
+    expect(out).toContain(`data-confirm="Delete “Groceries ${EVIL_ESCAPED}”? This cannot be undone."`);
+    expect(countOf(out, 'aria-current="page"')).toBe(1);
+    expectInert(out);
+    expect(out.startsWith('<nav class="conversations" id="conversation-list" aria-label="Conversations">')).toBe(true);
+    expect(html(ConversationList({ conversations: [] }))).toContain("No conversations yet.");
+  });
+
+  test("chat form: textarea limits and labels, Send and Stop", () => {
+    const out = html(ChatForm({ conversationId: "c 1" }));
+    expect(out).toContain('hx-post="/conversations/c%201/messages"');
+    expect(out).toMatch(/<textarea id="message" name="message" rows="2" maxlength="8000" required="" aria-label="[^"]+"/);
+    expect(out).toContain('<label for="message" class="sr-only">');
+    expect(out).toContain('<button type="submit" id="send-button" class="primary">');
+    expect(out).toContain('<button type="button" id="stop-button" class="stop" hidden="">');
+    expectInert(out);
+  });
+
+  test("starter questions are buttons, not forms", () => {
+    const out = html(StarterQuestions({}));
+    expect(countOf(out, '<button type="button" class="starter"')).toBe(4);
+  });
+
+  test("user message is plain text", () => {
+    const out = html(UserMessage({ text: `**not bold** ${EVIL}`, turnId: "t1" }));
+    expect(out).toContain(`**not bold** ${EVIL_ESCAPED}`);
+    expect(out).toContain('id="q-t1"');
+    expectInert(out);
+  });
+});
+
+describe("ChartFigure", () => {
+  test("bar_h: server-rendered bars with escaped labels and formatted amounts", () => {
+    const out = html(
+      ChartFigure({
+        chart: { type: "bar_h", title: `Top ${EVIL}`, data: { labels: [EVIL, "Dining", "Zero"], datasets: [{ name: "Spent", values: [1234.5, 308.64, 0] }] } },
+        currency: "CHF",
+      }),
+    );
+    expect(out).toContain('<figure class="chart chart-bar_h" data-chart="{&quot;type&quot;:&quot;bar_h&quot;');
+    expect(out).toContain('data-currency="CHF"');
+    expect(out).toContain(`<figcaption>Top ${EVIL_ESCAPED}</figcaption>`);
+    expect(out).toContain(`<th scope="row" class="hbar-label">${EVIL_ESCAPED}</th>`);
+    expect(out).toContain('<span class="hbar-fill d0 p100" data-pct="100"></span>');
+    expect(out).toContain('<span class="hbar-fill d0 p25" data-pct="25"></span>');
+    expect(out).toContain('<span class="hbar-fill d0 p0" data-pct="0"></span>');
+    expect(out).toContain('<span class="hbar-value">CHF 1&#39;234.50</span>');
+    expect(out).toContain('<span class="hbar-track" aria-hidden="true">');
+    expect(out).not.toContain("chart-canvas");
+    expectInert(out);
+    // The JSON in data-chart round-trips (what app.js parses).
+    const attr = out.match(/data-chart="([^"]*)"/)![1]!;
+    const json = JSON.parse(attr.replace(/&quot;/g, '"').replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&#39;/g, "'").replace(/&amp;/g, "&"));
+    expect(json.data.labels[0]).toBe(EVIL);
+  });
+
+  test("tiny non-zero bars stay visible", () => {
+    const out = html(ChartFigure({ chart: { type: "bar_h", title: "t", data: { labels: ["a", "b"], datasets: [{ name: "x", values: [100000, 1] }] } }, currency: "CHF" }));
+    expect(out).toContain("p1");
+  });
+
+  test.each(["bar", "line", "pie", "grouped_bar"] as const)("%s: a canvas for Frappe and a hidden data table", (type) => {
+    const out = html(
+      ChartFigure({
+        chart: { type, title: "Monthly", height: 300, data: { labels: ["Jan", EVIL], datasets: [{ name: "Income", values: [10, 20] }, { name: "Spending", values: [-5, 1234.5] }] } },
+        currency: "EUR",
+      }),
+    );
+    expect(out).toContain(`<figure class="chart chart-${type}" data-chart=`);
+    expect(out).toContain('<div class="chart-canvas h300" aria-hidden="true"></div>');
+    expect(out).toContain('<table class="sr-only">');
+    expect(out).toContain(`<th scope="row">${EVIL_ESCAPED}</th>`);
+    expect(out).toContain("<td>EUR 1&#39;234.50</td>");
+    expect(out).toContain("<td>EUR -5.00</td>");
+    expectInert(out);
+  });
+});
+
+describe("DataTable", () => {
+  test("untrusted cells are escaped; amounts formatted; nulls shown as a dash", () => {
+    const out = html(
+      DataTable({
+        table: {
+          title: "Transactions",
+          columns: ["date", "amount", "merchant", "description", "category"],
+          rows: [
+            ["2025-01-02", -45.5, EVIL, "<script>alert(1)</script>", "Groceries"],
+            ["2025-01-03", 1200, "Migros", null, "Groceries"],
+          ],
+        },
+        currency: "CHF",
+      }),
+    );
+    expect(out).toContain(`<td>${EVIL_ESCAPED}</td>`);
+    expect(out).toContain("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>");
+    expect(out).toContain('<td class="num">CHF -45.50</td>');
+    expect(out).toContain('<td class="num">CHF 1&#39;200.00</td>');
+    expect(out).toContain('<td class="empty">—</td>');
+    expect(out).toContain('<th scope="col" class="num">amount</th>');
+    expect(out).toContain('tabindex="0" role="region" aria-label="Transactions"');
+    expect(out).toContain("(2 rows)");
+    expect(out).not.toContain("<script");
+    expectInert(out);
+  });
+});
+
+describe("ApprovalCard / ErrorNotice", () => {
+  const preview = {
+    rows: 3,
+    total: -123.45,
+    currency: "CHF",
+    from: [{ category: "Shopping", rows: 2 }, { category: EVIL, rows: 1 }],
+    to: "Groceries",
+    merchants: [{ name: EVIL, rows: 3 }],
+    description: "Move 3 rows",
+  };
+
+  test("built from the preview, buttons post with htmx", () => {
+    const out = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00.000Z" }));
+    expect(out).toContain('<section class="approval" id="approval-ap1"');
+    expect(out).toContain("CHF -123.45");
+    expect(out).toContain(`${EVIL_ESCAPED} <span class="muted">(1)</span> → Groceries`);
+    expect(out).toContain(`${EVIL_ESCAPED} <span class="muted">(3)</span>`);
+    expect(out).toContain('<time class="local-time" datetime="2025-05-01T12:34:00.000Z">12:34 UTC</time>');
+    expect(out).toContain('<form hx-post="/approvals/ap1/approve" hx-target="#approval-actions-ap1" hx-swap="outerHTML">');
+    expect(out).toContain('<form hx-post="/approvals/ap1/reject" hx-target="#approval-actions-ap1" hx-swap="outerHTML">');
+    expectInert(out);
+  });
+
+  test("decided card has no buttons", () => {
+    const out = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "rejected", detail: "no change" } }));
+    expect(out).not.toContain("<button");
+    expect(out).toContain('data-decision="rejected"');
+    expect(out).toContain("no change");
+  });
+
+  test("error notice with and without retry", () => {
+    const withRetry = html(ErrorNotice({ message: `Overloaded ${EVIL}`, retryable: true, turnId: "t1" }));
+    expect(withRetry).toContain('hx-post="/turns/t1/retry" hx-target="#messages" hx-swap="beforeend"');
+    expect(withRetry).toContain(`Overloaded ${EVIL_ESCAPED}`);
+    expect(withRetry).toContain('role="alert"');
+    expectInert(withRetry);
+    expect(html(ErrorNotice({ message: "Bad", retryable: false, turnId: "t1" }))).not.toContain("<button");
+  });
+});
+
+describe("AssistantMessage", () => {
+  test("a running turn: zones and the SSE connect element", () => {
+    const out = html(AssistantMessage({ turnId: "t9", status: "running", events: [], currency: "CHF" }));
+    expect(out.startsWith('<article class="msg assistant" id="turn-t9" data-turn="t9" data-status="running" aria-busy="true">')).toBe(true);
+    for (const zone of ['<div class="tools" id="tools-t9">', '<div class="artifacts" id="artifacts-t9">', '<div class="text" id="text-t9">', '<div class="notices" id="notices-t9">', '<footer class="usage" id="usage-t9">']) {
+      expect(out).toContain(zone);
+    }
+    expect(out).toContain('<div class="turn-status" id="status-t9" data-status="running">');
+    expect(out).toContain('<div class="sse" hidden="" hx-sse:connect="/turns/t9/stream" hx-sse:close="done"></div>');
+    expectInert(out);
+  });
+
+  test("finished turns have no stream; statuses and usage", () => {
+    for (const status of ["done", "error", "stopped", "interrupted"] as const) {
+      const out = html(AssistantMessage({ turnId: "t9", status, events: [{ type: "text", text: "hi" }], usage, currency: "CHF" }));
+      expect(out).toContain(`data-status="${status}"`);
+      expect(out).not.toContain("hx-sse");
+      expect(out).toContain("Tokens: 1&#39;200 in · 80 out · 3&#39;400 cache read");
+    }
+    const interrupted = html(AssistantMessage({ turnId: "t9", status: "interrupted", events: [], currency: "CHF" }));
+    expect(interrupted).toContain("interrupted before it finished");
+  });
+
+  test("model text is sanitised markdown; merchant names in artifacts are escaped", () => {
+    const events: AgentEvent[] = [
+      { type: "text", text: `Hi <script>alert(1)</script> ![x](http://example.invalid/a.png) ${EVIL}` },
+      { type: "tool_started", id: "toolu_1", tool: "merchant_breakdown", input: {} },
+      { type: "tool_finished", id: "toolu_1", tool: "merchant_breakdown", summary: "" },
+      { type: "chart", toolId: "toolu_1", chart: { type: "bar_h", title: "Merchants", data: { labels: [EVIL], datasets: [{ name: "Spent", values: [5] }] } } },
+      { type: "table", toolId: "toolu_1", table: { title: "Rows", columns: ["merchant"], rows: [[EVIL]] } },
+    ];
+    const out = html(AssistantMessage({ turnId: "t1", status: "done", events, currency: "CHF" }));
+    expect(startTags(out).some((t) => /^<(script|img)/i.test(t))).toBe(false);
+    expect(out).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+    expect(out).toContain("[x: http://example.invalid/a.png]");
+    expect(out).toContain(`<th scope="row" class="hbar-label">${EVIL_ESCAPED}</th>`);
+    expect(out).toContain(`<td>${EVIL_ESCAPED}</td>`);
+    expectInert(out);
+  });
+});

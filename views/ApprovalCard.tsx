@@ -1,0 +1,84 @@
+import type { ApprovalPreview } from "../src/agent/events.ts";
+import { domIds, formatMoney } from "../src/web/format.ts";
+import { ApprovalDecision, type Decision } from "./ApprovalDecision.tsx";
+
+export type ApprovalCardProps = {
+  approvalId: string;
+  preview: ApprovalPreview;
+  expiresAt: string;
+  decision?: { decision: Decision; detail?: string } | null;
+};
+
+/** "14:05 UTC" from an ISO time; app.js rewrites it in the browser's local time. */
+function clock(iso: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  return `${d.toISOString().slice(11, 16)} UTC`;
+}
+
+/**
+ * A high-risk action waiting for the user. Built only from the server's preview (never
+ * from model text). Approve/Reject post with htmx and swap the actions element.
+ */
+export function ApprovalCard({ approvalId, preview, expiresAt, decision }: ApprovalCardProps) {
+  const id = encodeURIComponent(approvalId);
+  const titleId = `${domIds.approval(approvalId)}-title`;
+  return (
+    <section class="approval" id={domIds.approval(approvalId)} aria-labelledby={titleId}>
+      <h3 id={titleId}>
+        Approval needed: move {preview.rows} {preview.rows === 1 ? "transaction" : "transactions"} to “{preview.to}”
+      </h3>
+      {preview.description ? <p class="approval-desc">{preview.description}</p> : null}
+      <dl class="approval-facts">
+        <dt>Transactions</dt>
+        <dd>{preview.rows}</dd>
+        <dt>Total amount</dt>
+        <dd>{formatMoney(preview.total, preview.currency)}</dd>
+        <dt>From</dt>
+        <dd>
+          <ul>
+            {preview.from.map((f) => (
+              <li>
+                {f.category} <span class="muted">({f.rows})</span> → {preview.to}
+              </li>
+            ))}
+          </ul>
+        </dd>
+        {preview.merchants.length ? (
+          <>
+            <dt>Top merchants</dt>
+            <dd>
+              <ul>
+                {preview.merchants.map((m) => (
+                  <li>
+                    {m.name} <span class="muted">({m.rows})</span>
+                  </li>
+                ))}
+              </ul>
+            </dd>
+          </>
+        ) : null}
+        <dt>Expires</dt>
+        <dd>
+          <time class="local-time" datetime={expiresAt}>
+            {clock(expiresAt)}
+          </time>
+        </dd>
+      </dl>
+      {decision ? (
+        <ApprovalDecision approvalId={approvalId} decision={decision.decision} detail={decision.detail} />
+      ) : (
+        <div class="approval-actions" id={domIds.approvalActions(approvalId)}>
+          <form hx-post={`/approvals/${id}/approve`} hx-target={`#${domIds.approvalActions(approvalId)}`} hx-swap="outerHTML">
+            <button type="submit" class="primary">
+              Approve
+            </button>
+          </form>
+          <form hx-post={`/approvals/${id}/reject`} hx-target={`#${domIds.approvalActions(approvalId)}`} hx-swap="outerHTML">
+            <button type="submit">Reject</button>
+          </form>
+        </div>
+      )}
+    </section>
+  );
+}

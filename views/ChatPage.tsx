@@ -1,0 +1,77 @@
+import type { AgentEvent, Usage } from "../src/agent/events.ts";
+import { AssistantMessage } from "./AssistantMessage.tsx";
+import { ChatForm } from "./ChatForm.tsx";
+import type { ConversationSummary } from "./ConversationItem.tsx";
+import { ConversationList } from "./ConversationList.tsx";
+import { Layout, type AssetUrl } from "./Layout.tsx";
+import { StarterQuestions } from "./StarterQuestions.tsx";
+import type { TurnStatusValue } from "./TurnStatus.tsx";
+import { UserMessage } from "./UserMessage.tsx";
+
+/** One question and its answer, as stored. */
+export type TurnView = {
+  id: string;
+  question: string;
+  status: TurnStatusValue;
+  events: AgentEvent[];
+  usage?: Usage | null;
+};
+
+export type ChatPageProps = {
+  conversations: ConversationSummary[];
+  /** The open conversation; null/undefined on a new chat. */
+  conversation?: { id: string; title: string } | null;
+  turns: TurnView[];
+  currency: string;
+  asset?: AssetUrl;
+  /** Shown in the sidebar when users are configured. */
+  userName?: string | null;
+};
+
+export function ChatPage({ conversations, conversation, turns, currency, asset, userName }: ChatPageProps) {
+  const title = conversation?.title || "New chat";
+  return (
+    <Layout title={`${title} · budget-chat`} asset={asset} bodyClass="page-chat">
+      <a class="skip-link" href="#message">
+        Skip to the question box
+      </a>
+      <div class="app">
+        <aside class="sidebar">
+          <div class="sidebar-head">
+            <a class="brand" href="/">
+              budget-chat
+            </a>
+            <a class="button new-chat" href="/">
+              <span aria-hidden="true">+</span> New chat
+            </a>
+          </div>
+          <ConversationList conversations={conversations} activeId={conversation?.id} />
+          <nav class="sidebar-foot" aria-label="More">
+            <a href="/memories">Memories</a>
+            {userName ? <span class="muted user-name">{userName}</span> : null}
+          </nav>
+        </aside>
+        <main class="chat" id="main">
+          <header class="chat-head" id="chat-head">
+            <h1 id="chat-title">{title}</h1>
+            {conversation ? (
+              <a class="button export" href={`/conversations/${encodeURIComponent(conversation.id)}/export.md`} download>
+                Export
+              </a>
+            ) : null}
+          </header>
+          <div id="messages" class="messages" aria-live="polite">
+            {turns.map((t) => (
+              <>
+                <UserMessage text={t.question} turnId={t.id} />
+                <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} />
+              </>
+            ))}
+            {turns.length === 0 ? <StarterQuestions /> : null}
+          </div>
+          <ChatForm conversationId={conversation?.id} />
+        </main>
+      </div>
+    </Layout>
+  );
+}

@@ -1,0 +1,43 @@
+import type { Child } from "hono/jsx";
+
+/** Maps an asset name (e.g. "app.css") to its URL; the server passes one with cache-busting hashes. */
+export type AssetUrl = (name: string) => string;
+
+export const defaultAssetUrl: AssetUrl = (name) => `/assets/${name}`;
+
+export type LayoutProps = {
+  title: string;
+  asset?: AssetUrl;
+  /** A class on <body>, e.g. "page-chat". */
+  bodyClass?: string;
+  children?: Child;
+};
+
+/**
+ * The full HTML page. No inline script, style or event handler anywhere (CSP
+ * `default-src 'self'`): behaviour lives in /assets/app.js.
+ */
+export function Layout({ title, asset = defaultAssetUrl, bodyClass, children }: LayoutProps) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charset="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="color-scheme" content="light dark" />
+        <meta name="referrer" content="no-referrer" />
+        <title>{title}</title>
+        <link rel="stylesheet" href={asset("app.css")} />
+        <script defer src={asset("htmx.min.js")}></script>
+        <script defer src={asset("hx-sse.min.js")}></script>
+        <script defer src={asset("frappe-charts.min.umd.js")}></script>
+        <script defer src={asset("app.js")}></script>
+      </head>
+      <body class={bodyClass}>{children}</body>
+    </html>
+  );
+}
+
+/** `<!doctype html>` + the rendered page. */
+export async function renderPage(node: unknown): Promise<string> {
+  return `<!doctype html>${await String(await (node as { toString(): string | Promise<string> }).toString())}`;
+}

@@ -1,0 +1,25 @@
+import { domIds, toolLabel } from "../src/web/format.ts";
+
+export type ToolLine = { id: string; tool: string; state: "running" | "done" | "failed"; error?: string };
+
+const ICONS = { running: "⋯", done: "✓", failed: "✗" } as const;
+
+/** One tool call's status line: "Analysing spending by category…", then ✓ done or ✗ failed. */
+export function ToolStatus({ turnId, line }: { turnId: string; line: ToolLine }) {
+  const label = toolLabel(line.tool);
+  const finished = label.replace(/…$/, "");
+  return (
+    <div class="tool" id={domIds.tool(turnId, line.id)} data-state={line.state}>
+      <span class="tool-icon" aria-hidden="true">{ICONS[line.state]}</span>{" "}
+      {line.state === "running" ? (
+        <span class="tool-label">{label}</span>
+      ) : line.state === "done" ? (
+        <span class="tool-label">{finished} — done</span>
+      ) : (
+        <>
+          <span class="tool-label">{finished} — failed:</span> <span class="tool-error">{line.error ?? "unknown error"}</span>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,21 @@
+import { domIds } from "../src/web/format.ts";
+
+export type TurnStatusValue = "running" | "done" | "error" | "stopped" | "interrupted";
+
+/**
+ * The live state of an assistant turn. Swapped (outerHTML) when the turn ends;
+ * app.js copies its data-status onto the enclosing article.
+ */
+export function TurnStatus({ turnId, status }: { turnId: string; status: TurnStatusValue }) {
+  return (
+    <div class="turn-status" id={domIds.status(turnId)} data-status={status}>
+      {status === "running" ? (
+        <>
+          <span class="spinner" aria-hidden="true"></span> <span>Answering…</span>
+        </>
+      ) : status === "interrupted" ? (
+        <span>This answer was interrupted before it finished.</span>
+      ) : null}
+    </div>
+  );
+}
