@@ -257,15 +257,23 @@
     return el && el.classList && el.classList.contains("retry");
   }
 
+  // Requests are recognised by their context object: htmx re-points ctx.sourceElement
+  // at the swap target when the source is replaced (the first question's response
+  // swaps in a new #chat-form), so the element cannot be asked afterwards.
+  var chatRequests = new WeakSet();
+  var retryRequests = new WeakMap();
+
   document.addEventListener("htmx:before:request", function (e) {
     var ctx = e.detail && e.detail.ctx;
     if (!ctx) return;
     if (isRetry(ctx.sourceElement)) {
+      retryRequests.set(ctx, ctx.sourceElement);
       ctx.sourceElement.disabled = true;
       stick = true;
       return;
     }
     if (!isChatForm(ctx.sourceElement)) return;
+    chatRequests.add(ctx);
     submitting = true;
     var starters = $("starters");
     if (starters) starters.remove();
@@ -277,14 +285,17 @@
   document.addEventListener("htmx:finally:request", function (e) {
     var ctx = e.detail && e.detail.ctx;
     if (!ctx) return;
-    if (isRetry(ctx.sourceElement)) {
+    var retry = retryRequests.get(ctx);
+    if (retry) {
+      retryRequests.delete(ctx);
       // Retried: the new answer is below; a failed retry can be tried again.
-      if (ctx.response && ctx.response.status < 400) ctx.sourceElement.remove();
-      else ctx.sourceElement.disabled = false;
+      if (ctx.response && ctx.response.status < 400) retry.remove();
+      else retry.disabled = false;
       updateControls();
       return;
     }
-    if (!isChatForm(ctx.sourceElement)) return;
+    if (!chatRequests.has(ctx)) return;
+    chatRequests.delete(ctx);
     submitting = false;
     var ok = ctx.response && ctx.response.status < 400;
     var input = $("message");

@@ -1,6 +1,7 @@
 import type { AgentEvent, Usage } from "../src/agent/events.ts";
 import { AssistantMessage } from "./AssistantMessage.tsx";
 import { ChatForm } from "./ChatForm.tsx";
+import { ChatHeader } from "./ChatHeader.tsx";
 import type { ConversationSummary } from "./ConversationItem.tsx";
 import { ConversationList } from "./ConversationList.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
@@ -52,14 +53,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
           </nav>
         </aside>
         <main class="chat" id="main">
-          <header class="chat-head" id="chat-head">
-            <h1 id="chat-title">{title}</h1>
-            {conversation ? (
-              <a class="button export" href={`/conversations/${encodeURIComponent(conversation.id)}/export.md`} download>
-                Export
-              </a>
-            ) : null}
-          </header>
+          <ChatHeader conversation={conversation} />
           <div id="messages" class="messages" aria-live="polite">
             {turns.map((t) => (
               <>

@@ -21,6 +21,8 @@ export function createWebApp(deps: WebDeps) {
   web.use(originCheck());
 
   web.get("/healthz", (c) => c.text("ok"));
+  // No icon: answer quietly instead of a 404 on every page load.
+  web.get("/favicon.ico", (c) => c.body(null, 204, { "cache-control": "public, max-age=86400" }));
   web.get("/assets/:name", (c) => {
     const asset = deps.assets.get(c.req.param("name"));
     if (!asset) return c.text("Not found", 404);

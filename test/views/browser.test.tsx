@@ -8,9 +8,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentEvent } from "../../src/agent/events.ts";
-import { createFragmentRenderer, type SseMessage } from "../../src/web/fragments.ts";
+import { createFragmentRenderer, partial, type SseMessage } from "../../src/web/fragments.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
+import { ChatForm } from "../../views/ChatForm.tsx";
 import { ChatPage, type TurnView } from "../../views/ChatPage.tsx";
+import { ConversationList } from "../../views/ConversationList.tsx";
 import { renderPage } from "../../views/Layout.tsx";
 import { UserMessage } from "../../views/UserMessage.tsx";
 import { EVIL, html } from "./helpers.ts";
@@ -79,7 +81,17 @@ describe.skipIf(skip)("in Chromium, under the CSP", () => {
         if (req.method === "POST" && (url.pathname === "/chat" || url.pathname === "/conversations/c1/messages")) {
           const question = String((await req.formData()).get("message") ?? "");
           const id = `t-new${++n}`;
-          return page(html(UserMessage({ text: question, turnId: id })) + html(AssistantMessage({ turnId: id, status: "running", events: [], currency: "CHF" })));
+          let out =
+            partial("starters", "delete") +
+            html(UserMessage({ text: question, turnId: id })) +
+            html(AssistantMessage({ turnId: id, status: "running", events: [], currency: "CHF" }));
+          // The first question makes a conversation: the app swaps in a new form and list.
+          if (url.pathname === "/chat") {
+            out +=
+              partial("chat-form", "outerHTML", html(ChatForm({ conversationId: "c1" }))) +
+              partial("conversation-list", "outerHTML", html(ConversationList({ conversations: [{ id: "c1", title: question }], activeId: "c1" })));
+          }
+          return page(out);
         }
         const stop = url.pathname.match(/^\/turns\/([^/]+)\/stop$/);
         if (stop && req.method === "POST") {
@@ -198,8 +210,18 @@ describe.skipIf(skip)("in Chromium, under the CSP", () => {
       stop: (document.getElementById("stop-button") as HTMLButtonElement).hidden,
       starters: !!document.getElementById("starters"),
       question: document.querySelector(".msg.user .bubble")?.textContent,
+      action: document.getElementById("chat-form")?.getAttribute("hx-post"),
+      nestedNav: document.querySelectorAll("nav nav").length,
     }));
-    expect(during).toEqual({ disabled: true, send: true, stop: false, starters: false, question: "How much did I spend on groceries last year?" });
+    expect(during).toEqual({
+      disabled: true,
+      send: true,
+      stop: false,
+      starters: false,
+      question: "How much did I spend on groceries last year?",
+      action: "/conversations/c1/messages",
+      nestedNav: 0,
+    });
     await page.waitForSelector('article.msg.assistant[data-status="done"]', { timeout: 20000 });
     await page.waitForTimeout(200);
     const after = await page.evaluate(() => ({

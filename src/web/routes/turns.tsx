@@ -4,6 +4,7 @@ import type { RunningTurn } from "../../chat/running-turn.ts";
 import { ConversationNotFound } from "../../chat/service.ts";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { ChatForm } from "../../../views/ChatForm.tsx";
+import { ChatHeader } from "../../../views/ChatHeader.tsx";
 import { ConversationList } from "../../../views/ConversationList.tsx";
 import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
@@ -47,7 +48,9 @@ export function turnRoutes(deps: WebDeps) {
     if (!conversationId) {
       // The first question made a conversation: point the form at it, list it, and update the URL.
       const conversations = app.listConversations(user.id).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }));
+      const title = conversations.find((x) => x.id === turn.conversationId)?.title ?? "";
       html +=
+        partial("chat-head", "outerHTML", toHtml(<ChatHeader conversation={{ id: turn.conversationId, title }} />)) +
         partial("chat-form", "outerHTML", toHtml(<ChatForm conversationId={turn.conversationId} />)) +
         partial("conversation-list", "outerHTML", toHtml(<ConversationList conversations={conversations} activeId={turn.conversationId} />));
       c.header("HX-Push-Url", `/conversations/${encodeURIComponent(turn.conversationId)}`);
