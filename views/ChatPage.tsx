@@ -25,11 +25,13 @@ export type ChatPageProps = {
   turns: TurnView[];
   currency: string;
   asset?: AssetUrl;
+  /** Token totals of the open conversation. */
+  usage?: Usage | null;
   /** Shown in the sidebar when users are configured. */
   userName?: string | null;
 };
 
-export function ChatPage({ conversations, conversation, turns, currency, asset, userName }: ChatPageProps) {
+export function ChatPage({ conversations, conversation, turns, currency, asset, userName, usage }: ChatPageProps) {
   const title = conversation?.title || "New chat";
   return (
     <Layout title={`${title} · budget-chat`} asset={asset} bodyClass="page-chat">
@@ -53,7 +55,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
           </nav>
         </aside>
         <main class="chat" id="main">
-          <ChatHeader conversation={conversation} />
+          <ChatHeader conversation={conversation} usage={usage} />
           <div id="messages" class="messages" aria-live="polite">
             {turns.map((t) => (
               <>

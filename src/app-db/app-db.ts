@@ -684,6 +684,47 @@ export class AppDb {
     return this.exec("UPDATE approvals SET status = 'undone' WHERE id = ? AND status = 'executed'", id).changes > 0;
   }
 
+  /**
+   * Expire one pending approval now, whatever its expiry time (its time ran out, the
+   * answer waiting for it was stopped, or nobody waits for it any more), with an
+   * `approval_expired` audit entry carrying `reason`. An atomic compare-and-set from
+   * 'pending': returns the expired approval, or null if it was not pending.
+   */
+  expireApproval(id: string, reason: string, now: Date | string = this.clock()): Approval | null {
+    const at = isoOf(now);
+    return this.transaction(() => {
+      const row = this.one("UPDATE approvals SET status = 'expired', decided_at = ? WHERE id = ? AND status = 'pending' RETURNING *", at, id);
+      if (!row) return null;
+      const a = toApproval(row);
+      this.audit({
+        kind: "approval_expired",
+        userId: a.userId,
+        conversationId: a.conversationId,
+        detail: { approvalId: a.id, tool: a.tool, turnId: a.turnId, reason },
+        at,
+      });
+      return a;
+    });
+  }
+
+  /**
+   * Expire every pending approval, whatever its expiry time (with an audit entry each);
+   * returns their ids. At start-up of the process that owns the app database no answer
+   * is waiting for any approval, so none may be decided any more.
+   */
+  expireAllPendingApprovals(reason: string, now: Date | string = this.clock()): string[] {
+    return this.transaction(() =>
+      this.many("SELECT id FROM approvals WHERE status = 'pending' ORDER BY created_at")
+        .map((r) => this.expireApproval(r.id, reason, now)?.id)
+        .filter((id): id is string => id !== undefined),
+    );
+  }
+
+  /** Store an approval's outcome without changing its status (e.g. approved, but the write was refused). */
+  setApprovalResult(id: string, result: unknown): boolean {
+    return this.exec("UPDATE approvals SET result = ? WHERE id = ?", JSON.stringify(result ?? null), id).changes > 0;
+  }
+
   // --------------------------------------------------------------- writes
 
   /** Record the previous and new classification of the rows an approval changed. One write per approval. */

@@ -4,9 +4,9 @@ import {
   buildWhere,
   coveredMonths,
   dataCoverage,
+  foldMonths,
   forPeriod,
   money,
-  MONTH_SQL,
   monthLabels,
   percent,
   resolvePeriod,
@@ -16,8 +16,6 @@ import {
 import type { Tool } from "./types.ts";
 
 const schema = z.strictObject({ year: yearField });
-
-type Row = { month: string; income: number; spending: number };
 
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;
@@ -36,27 +34,26 @@ export const incomeVsSpending: Tool<typeof schema> = {
   run(db, input) {
     const period = resolvePeriod(input);
     const where = buildWhere({ period, excludeTransfers: true });
-    const rows = db.db
+    const days = db.db
       .query(
-        `SELECT ${MONTH_SQL} AS month,
-                TOTAL(CASE WHEN amount > 0 THEN amount END) AS income,
+        `SELECT date AS day, TOTAL(CASE WHEN amount > 0 THEN amount END) AS income,
                 -TOTAL(CASE WHEN amount < 0 THEN amount END) AS spending
-         FROM transactions ${where.sql} GROUP BY 1 ORDER BY 1`,
+         FROM transactions ${where.sql} GROUP BY date`,
       )
-      .all(where.params) as Row[];
+      .all(where.params) as { day: string; income: number; spending: number }[];
     const scope = forPeriod(db, period);
-    if (rows.length === 0) return { summary: `No income or spending found ${scope}. ${dataCoverage(db)}`, charts: [] };
+    if (days.length === 0) return { summary: `No income or spending found ${scope}. ${dataCoverage(db)}`, charts: [] };
 
     const { currency } = db.summary();
-    const byMonth = new Map(rows.map((r) => [r.month, r]));
+    const byMonth = foldMonths(days, ["income", "spending"] as const);
     const labels = monthLabels(coveredMonths(db, period), byMonth.keys());
     const income = labels.map((m) => byMonth.get(m)?.income ?? 0);
     const spending = labels.map((m) => byMonth.get(m)?.spending ?? 0);
     let totalIn = 0;
     let totalOut = 0;
-    for (const r of rows) {
-      totalIn += r.income;
-      totalOut += r.spending;
+    for (const m of byMonth.values()) {
+      totalIn += m.income;
+      totalOut += m.spending;
     }
     const net = totalIn - totalOut;
     const lines = [

@@ -7,9 +7,9 @@ import {
   flowSumSql,
   forPeriod,
   measureFor,
+  foldMonths,
   measureWhere,
   money,
-  MONTH_SQL,
   monthLabels,
   plural,
   resolveCategory,
@@ -23,8 +23,6 @@ const schema = z.strictObject({
   category: categoryField.optional().describe("Only this category (case-insensitive). Omit for all spending."),
   year: yearField,
 });
-
-type Row = { month: string; total: number; count: number };
 
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;
@@ -44,24 +42,21 @@ export const monthlyTrend: Tool<typeof schema> = {
     const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
     const measure = measureFor(category);
     const where = measureWhere(measure, period);
-    const rows = db.db
-      .query(
-        `SELECT ${MONTH_SQL} AS month, ${flowSumSql(measure.flow)} AS total, COUNT(*) AS count
-         FROM transactions ${where.sql} GROUP BY 1 ORDER BY 1`,
-      )
-      .all(where.params) as Row[];
+    const days = db.db
+      .query(`SELECT date AS day, ${flowSumSql(measure.flow)} AS total, COUNT(*) AS count FROM transactions ${where.sql} GROUP BY date`)
+      .all(where.params) as { day: string; total: number; count: number }[];
     const scope = forPeriod(db, period);
-    if (rows.length === 0) return { summary: `No ${measure.noun} found ${scope}. ${dataCoverage(db)}`, charts: [] };
+    if (days.length === 0) return { summary: `No ${measure.noun} found ${scope}. ${dataCoverage(db)}`, charts: [] };
 
     const { currency } = db.summary();
-    const byMonth = new Map(rows.map((r) => [r.month, r.total]));
+    const byMonth = foldMonths(days, ["total", "count"] as const);
     const labels = monthLabels(coveredMonths(db, period), byMonth.keys());
-    const values = labels.map((m) => byMonth.get(m) ?? 0);
+    const values = labels.map((m) => byMonth.get(m)?.total ?? 0);
     let total = 0;
     let n = 0;
-    for (const r of rows) {
-      total += r.total;
-      n += r.count;
+    for (const m of byMonth.values()) {
+      total += m.total;
+      n += m.count;
     }
     let hi = 0;
     let lo = 0;
@@ -69,7 +64,7 @@ export const monthlyTrend: Tool<typeof schema> = {
       if (v > values[hi]) hi = i;
       if (v < values[lo]) lo = i;
     });
-    const empty = labels.length - rows.length;
+    const empty = labels.length - byMonth.size;
     const lines = [
       `Monthly ${measure.noun} ${scope}, in ${currency}: total ${money(total, currency)} over ${plural(n, "transaction")} ` +
         `in ${plural(labels.length, "month")}, average ${amount(total / labels.length)} per month.`,

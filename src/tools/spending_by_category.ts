@@ -1,11 +1,37 @@
 import { z } from "zod";
-import { CATEGORY_SQL } from "../budget/schema.ts";
-import { amount, dataCoverage, forPeriod, measureFor, measureWhere, money, monthField, percent, plural, resolvePeriod, round2, yearField } from "./filters.ts";
+import {
+  amount,
+  dataCoverage,
+  forPeriod,
+  measureFor,
+  measureWhere,
+  money,
+  monthField,
+  percent,
+  plural,
+  resolvePeriod,
+  round2,
+  UNCATEGORISED,
+  yearField,
+} from "./filters.ts";
 import type { Tool } from "./types.ts";
 
 const schema = z.strictObject({ year: yearField, month: monthField });
 
 type Row = { category: string; total: number; count: number };
+
+function mergeUncategorised(groups: { category: string | null; total: number; count: number }[]): Row[] {
+  const byName = new Map<string, Row>();
+  for (const g of groups) {
+    const name = g.category ?? UNCATEGORISED;
+    const row = byName.get(name);
+    if (row) {
+      row.total += g.total;
+      row.count += g.count;
+    } else byName.set(name, { category: name, total: g.total, count: g.count });
+  }
+  return [...byName.values()];
+}
 
 export const spendingByCategory: Tool<typeof schema> = {
   name: "spending_by_category",
@@ -20,12 +46,12 @@ export const spendingByCategory: Tool<typeof schema> = {
     const period = resolvePeriod(input);
     const measure = measureFor();
     const where = measureWhere(measure, period);
-    const rows = db.db
-      .query(
-        `SELECT ${CATEGORY_SQL} AS category, -SUM(amount) AS total, COUNT(*) AS count
-         FROM transactions ${where.sql} GROUP BY 1 ORDER BY total DESC, category`,
-      )
-      .all(where.params) as Row[];
+    // Grouped by the raw column so an index on category can serve the GROUP BY; NULL
+    // (SPEC: counts as Uncategorised) is merged below, among at most a few dozen groups.
+    const groups = db.db
+      .query(`SELECT category, -SUM(amount) AS total, COUNT(*) AS count FROM transactions ${where.sql} GROUP BY category`)
+      .all(where.params) as { category: string | null; total: number; count: number }[];
+    const rows = mergeUncategorised(groups).sort((a, b) => b.total - a.total || a.category.localeCompare(b.category));
     const scope = forPeriod(db, period);
     if (rows.length === 0) return { summary: `No spending found ${scope}. ${dataCoverage(db)}`, charts: [] };
 

@@ -35,6 +35,7 @@ export function pageRoutes(deps: WebDeps) {
         currency={deps.budget.summary().currency}
         asset={asset}
         userName={user.id === "local" ? null : user.name}
+        usage={conversation ? app.conversationUsage(conversation.id) : null}
       />
     );
     return c.html(await renderPage(page));
