@@ -39,9 +39,23 @@ export class RunningTurn {
 
   /** Every event so far, then live ones, until the turn ends or `signal` aborts. */
   async *subscribe(signal?: AbortSignal): AsyncGenerator<AgentEvent> {
+    for await (const batch of this.batches(signal, false)) yield* batch;
+  }
+
+  /**
+   * The same stream in batches of whatever arrived since the last one. With
+   * `coalesce`, adjacent text deltas in a batch are merged, so a slow consumer (or
+   * one that renders markdown per message) does work per batch, not per token.
+   */
+  async *batches(signal?: AbortSignal, coalesce = true): AsyncGenerator<AgentEvent[]> {
     let next = 0;
     while (true) {
-      while (next < this.events.length) yield this.events[next++]!;
+      if (next < this.events.length) {
+        const batch = this.events.slice(next);
+        next = this.events.length;
+        yield coalesce ? coalesceText(batch) : batch;
+        continue;
+      }
       if (this.outcome || signal?.aborted) return;
       await new Promise<void>((resolve) => {
         const done = () => {

@@ -15,6 +15,11 @@ import { refuse } from "../middleware/respond.ts";
 
 /** Keeps proxies and Bun's idle timer from closing a quiet stream (a long tool run, an approval wait). */
 const PING_MS = 5_000;
+/**
+ * Each text message re-renders its block's markdown, so text is sent at most this
+ * often: deltas that arrive meanwhile go out together (at ~50 tokens/s, 2-3 per message).
+ */
+const TEXT_INTERVAL_MS = 40;
 
 /**
  * Asking and answering in the browser: a question posts, the response appends the
@@ -98,7 +103,10 @@ export function turnRoutes(deps: WebDeps) {
         const gone = new AbortController();
         stream.onAbort(() => gone.abort());
         try {
-          for await (const e of live.subscribe(gone.signal)) await send(renderer.render(e));
+          for await (const batch of live.batches(gone.signal)) {
+            await send(batch.flatMap((e) => renderer.render(e)));
+            if (batch.some((e) => e.type === "text") && !live.outcome) await Bun.sleep(TEXT_INTERVAL_MS);
+          }
         } finally {
           clearInterval(ping);
         }
