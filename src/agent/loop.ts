@@ -11,6 +11,7 @@ import type {
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import { z } from "zod";
 import type { BudgetDb } from "../budget/db.ts";
+import { toolInputSchema } from "../tools/index.ts";
 import { ToolInputError, type Tool } from "../tools/types.ts";
 import type { AgentEvent, ApprovalPreview, Usage } from "./events.ts";
 
@@ -233,11 +234,10 @@ export function toApiTools(tools: Tool[]): ApiTool[] {
   const cached = apiToolCache.get(tools);
   if (cached) return cached;
   const defs: ApiTool[] = tools.map((t, i) => {
-    const { $schema: _drop, ...schema } = z.toJSONSchema(t.schema, { io: "input" }) as Record<string, unknown>;
     return {
       name: t.name,
       description: t.description,
-      input_schema: schema as ApiTool["input_schema"],
+      input_schema: toolInputSchema(t) as ApiTool["input_schema"],
       ...(i === tools.length - 1 ? { cache_control: { type: "ephemeral" as const } } : {}),
     };
   });

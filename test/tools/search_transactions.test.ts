@@ -110,6 +110,26 @@ describe("search_transactions", () => {
     expect(s.parse({ search: "  coop " }).search).toBe("coop");
   });
 
+  test("case-insensitive beyond ASCII (umlauts), where LIKE alone would not fold", () => {
+    const swiss = createFixture({
+      rows: [
+        { id: 1, date: "2025-01-02", description: "BÄCKEREI JUNG ZÜRICH", amount: -6.5, merchant: "Bäckerei Jung", category: "Groceries" },
+        { id: 2, date: "2025-01-03", description: "ZURICH INSURANCE", amount: -100, merchant: "Zurich", category: "Other" },
+        { id: 3, date: "2025-01-04", description: "zürich* kiosk", amount: -3, merchant: "Kiosk", category: "Groceries" },
+      ],
+    });
+    try {
+      // "zürich" → #1 (ZÜRICH) and #3 (zürich), not #2 (ZURICH without umlaut): 6.50 + 3 = 9.50 in 2
+      expect(run({ search: "Zürich" }, swiss.db).summary).toContain("Money out: 9.50 in 2 transactions");
+      expect(run({ search: "bäckerei" }, swiss.db).summary).toContain("Money out: 6.50 in 1 transaction");
+      // * and ? are literal in the GLOB form too: "zürich*" → #3 only
+      expect(run({ search: "ZÜRICH*" }, swiss.db).summary).toContain("Money out: 3.00 in 1 transaction");
+      expect(run({ search: "zür?ch" }, swiss.db).charts).toEqual([]);
+    } finally {
+      swiss.cleanup();
+    }
+  });
+
   test("loose database: NULL merchant matches by description", () => {
     // #35 "CARD PAYMENT 7781", NULL merchant and category, -19.90
     const out = run({ search: "card payment" }, loose.db);
