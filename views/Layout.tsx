@@ -24,7 +24,7 @@ export function Layout({ title, asset = defaultAssetUrl, bodyClass, children }: 
         <meta charset="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
-        <meta name="referrer" content="no-referrer" />
+        <meta name="referrer" content="same-origin" />
         <title>{title}</title>
         <link rel="stylesheet" href={asset("app.css")} />
         <script defer src={asset("htmx.min.js")}></script>

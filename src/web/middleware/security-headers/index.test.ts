@@ -27,7 +27,7 @@ function immutableResponse(body: string): Response {
 function expectHeaders(res: Response) {
   expect(res.headers.get("Content-Security-Policy")).toBe(CSP);
   expect(res.headers.get("X-Content-Type-Options")).toBe("nosniff");
-  expect(res.headers.get("Referrer-Policy")).toBe("no-referrer");
+  expect(res.headers.get("Referrer-Policy")).toBe("same-origin");
   expect(res.headers.get("X-Frame-Options")).toBe("DENY");
   expect(res.headers.get("Cross-Origin-Opener-Policy")).toBe("same-origin");
 }
