@@ -11,6 +11,8 @@ Usage:
   budget-chat ask "QUESTION"   one answer streamed to the terminal
   budget-chat tool NAME JSON   run one analysis tool, print its output as JSON
   budget-chat demo-db          write demo data (--out, --seed, --transactions, --force)
+  budget-chat users add|link|list|remove NAME   the allowlist (add prints a one-time login link)
+  budget-chat audit            print the audit log (--since DATE, --user NAME)
   budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
   budget-chat --help | --version
 
@@ -34,6 +36,8 @@ const commands: Record<string, () => Promise<Command>> = {
   tool: async () => toolCommand,
   usage: async () => (await import("./cli/usage.ts")).usageCommand,
   "demo-db": async () => demoDbCommand,
+  users: async () => (await import("./cli/users.ts")).usersCommand,
+  audit: async () => (await import("./cli/audit.ts")).auditCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -204,7 +204,7 @@ function withWriteConnection<T>(path: string, busyTimeoutMs = 5000, fn: (db: Dat
 }
 
 function columnsOf(db: Database, table: string): Map<string, { notnull: number; dflt_value: unknown; pk: number }> {
-  const rows = db.query(`SELECT name, "notnull" AS notnull, dflt_value, pk FROM pragma_table_info($table)`).all({ table }) as {
+  const rows = db.query(`SELECT name, "notnull", dflt_value, pk FROM pragma_table_info($table)`).all({ table }) as {
     name: string;
     notnull: number;
     dflt_value: unknown;

@@ -2,11 +2,13 @@ import Anthropic from "@anthropic-ai/sdk";
 import { AppDb } from "../app-db/app-db.ts";
 import type { BudgetDb } from "../budget/db.ts";
 import { openBudgetDb } from "../budget/open.ts";
+import { approvalService } from "../chat/approvals.ts";
 import { ChatService } from "../chat/service.ts";
 import { createMemory } from "../memory/memory.ts";
 import { embeddingsFromEnv } from "../memory/embeddings.ts";
 import { budgetDbLocation, chatDbPath, DEFAULT_MODEL, requireApiKey } from "../config.ts";
 import { readTools } from "../tools/index.ts";
+import { recategoriseTransactions } from "../tools/recategorise_transactions.ts";
 import { intOption } from "./args.ts";
 
 /** Flags shared by every command that talks to the model. */
@@ -60,17 +62,23 @@ export function createRuntime(flags: AgentFlags, opts: { ownsAppDb: boolean }, e
     // Only the server owns the app database: `ask` beside a running server must not close its live turns.
     app.closeInterruptedTurns();
     app.expirePendingApprovals(new Date().toISOString());
+    // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
+    app.expireAllPendingApprovals("restart");
   }
   const client = new Anthropic({ apiKey, baseURL: env.ANTHROPIC_BASE_URL || undefined });
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory = createMemory({ app, client, model: settings.model, embeddings: embeddingsFromEnv(env), background: true });
-  const chat = new ChatService({ app, budget, client, tools: readTools, settings, memory });
+  const readOnly = !!flags["read-only"];
+  // --read-only: the write tool is not offered at all, and no approval can be asked for.
+  const approvals = readOnly ? undefined : approvalService(app, budget, { timeoutMs: approvalTimeoutMs });
+  const tools = readOnly ? readTools : [...readTools, recategoriseTransactions];
+  const chat = new ChatService({ app, budget, client, tools, settings, memory, approvals: approvals && ((turn) => approvals.gate(turn)) });
   return {
     app,
     budget,
     chat,
     model: settings.model,
-    readOnly: !!flags["read-only"],
+    readOnly,
     approvalTimeoutMs,
     async close() {
       await chat.shutdown();

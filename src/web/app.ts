@@ -5,8 +5,10 @@ import { auth } from "./middleware/auth/index.ts";
 import { messageSizeLimit } from "./middleware/body-limit/index.ts";
 import { hostCheck } from "./middleware/host-check/index.ts";
 import { originCheck } from "./middleware/origin-check/index.ts";
+import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
+import { approvalRoutes } from "./routes/approvals.tsx";
 import { pageRoutes } from "./routes/pages.tsx";
 import { turnRoutes } from "./routes/turns.tsx";
 
@@ -17,6 +19,7 @@ import { turnRoutes } from "./routes/turns.tsx";
 export function createWebApp(deps: WebDeps) {
   const web = new Hono<WebEnv>();
   web.use(securityHeaders());
+  web.use(securityAudit({ app: deps.app }));
   web.use(hostCheck({ allowedHosts: deps.allowedHosts }));
   web.use(originCheck());
 
@@ -35,6 +38,7 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", pageRoutes(deps));
   web.route("/", turnRoutes(deps));
   web.route("/", apiRoutes(deps));
+  web.route("/", approvalRoutes(deps));
   web.notFound((c) => c.text("Not found", 404));
   web.onError((err, c) => {
     console.error(`${c.req.method} ${c.req.path} failed:`, err);

@@ -1,0 +1,160 @@
+import { AppDb, type AuditEntry } from "../app-db/app-db.ts";
+import { chatDbPath } from "../config.ts";
+import { intOption, parse, UsageError } from "./args.ts";
+
+export const AUDIT_HELP = `budget-chat audit [--since YYYY-MM-DD] [--user NAME] [--kind KIND] [--limit N] [--json]
+
+Print the audit log, oldest first: turns (model, token usage incl. cache reads, duration),
+tool calls (validated input, ok/error, duration), approvals (requested, approved,
+rejected, expired), writes and undos (before/after), logins and security events.
+  --since DATE     entries at or after this day (UTC) or ISO time
+  --user NAME      only this user's entries ("local" in single-user mode)
+  --kind KIND      only one kind: ${"turn, tool_call, approval_requested, approval_decided, approval_expired, write, undo, login, security"}
+  --limit N        the most recent N entries (default 200)
+  --json           one JSON object per line instead of text
+  --chat-db PATH   app database (env CHAT_DATABASE_URL, default data/chat.db)`;
+
+const KINDS = ["turn", "tool_call", "approval_requested", "approval_decided", "approval_expired", "write", "undo", "login", "security"] as const;
+
+/** Keys whose values are never printed, whatever put them there. */
+const SECRET_KEY = /(token|api[_-]?key|secret|password|authori[sz]ation|cookie|session)/i;
+/** Values that look like credentials (Anthropic keys, bearer tokens). */
+const SECRET_VALUE = /\b(sk-ant-[\w-]{8,}|sk-[\w-]{20,}|Bearer\s+[\w.~+/-]{8,})/g;
+
+/** A copy of an audit detail with anything that could be a secret replaced by "[redacted]". */
+export function redact(value: unknown, depth = 0): unknown {
+  if (depth > 20) return "…";
+  if (typeof value === "string") return value.replace(SECRET_VALUE, "[redacted]");
+  if (Array.isArray(value)) return value.map((v) => redact(v, depth + 1));
+  if (value && typeof value === "object") {
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(value)) {
+      // Token *counts* (usage.input_tokens, …) are not secrets.
+      out[k] = SECRET_KEY.test(k) && !/_tokens$|^usage$/i.test(k) && typeof v !== "number" ? "[redacted]" : redact(v, depth + 1);
+    }
+    return out;
+  }
+  return value;
+}
+
+function parseSince(value: string): string {
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
+  const d = new Date(day ? `${value}T00:00:00Z` : value);
+  if (Number.isNaN(d.getTime()) || (day && d.toISOString().slice(0, 10) !== value))
+    throw new UsageError(`--since must be a date like 2026-01-31 (or an ISO time), got "${value}"`);
+  return d.toISOString();
+}
+
+/** The most telling fields of an entry, as `key=value` text. */
+function describe(e: AuditEntry): string {
+  const d = (redact(e.detail) ?? {}) as Record<string, any>;
+  const parts: string[] = [];
+  const add = (k: string, v: unknown) => {
+    if (v === undefined || v === null || v === "") return;
+    parts.push(`${k}=${typeof v === "string" ? (/[\s"]/.test(v) ? JSON.stringify(v) : v) : JSON.stringify(v)}`);
+  };
+  switch (e.kind) {
+    case "turn": {
+      add("status", d.status);
+      add("model", d.model);
+      const u = d.usage ?? {};
+      add("input", u.input_tokens);
+      add("output", u.output_tokens);
+      add("cache_read", u.cache_read_input_tokens);
+      add("cache_write", u.cache_creation_input_tokens);
+      add("ms", d.durationMs);
+      add("error", d.error);
+      break;
+    }
+    case "tool_call":
+      add("tool", d.tool);
+      add("ok", d.ok);
+      add("input", d.input);
+      add("ms", typeof d.durationMs === "number" ? Math.round(d.durationMs) : d.durationMs);
+      add("error", d.error);
+      break;
+    case "approval_requested":
+      add("approval", d.approvalId);
+      add("tool", d.tool);
+      add("input", d.input);
+      add("rows", d.rows);
+      add("total", d.total);
+      add("to", d.to);
+      add("expires", d.expiresAt);
+      break;
+    case "approval_decided":
+      add("approval", d.approvalId);
+      add("decision", d.decision);
+      break;
+    case "approval_expired":
+      add("approval", d.approvalId);
+      add("reason", d.reason);
+      break;
+    case "write":
+    case "undo":
+      add("approval", d.approvalId);
+      add("ok", d.ok);
+      add("rows", d.rows);
+      add("error", d.error);
+      if (Array.isArray(d.before) && Array.isArray(d.after)) {
+        const shown = Math.min(3, d.before.length);
+        for (let i = 0; i < shown; i++) {
+          const b = d.before[i];
+          const a = d.after.find((x: any) => x.id === b.id) ?? d.after[i];
+          parts.push(`#${b.id}:${b.category}/${b.source}/${b.confidence}→${a?.category}/${a?.source}/${a?.confidence}`);
+        }
+        if (d.before.length > shown) parts.push(`(+${d.before.length - shown} more)`);
+      }
+      break;
+    default:
+      for (const [k, v] of Object.entries(d)) add(k, v);
+  }
+  return parts.join(" ");
+}
+
+export async function auditCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    since: { type: "string" },
+    user: { type: "string" },
+    kind: { type: "string" },
+    limit: { type: "string" },
+    json: { type: "boolean" },
+    "chat-db": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    console.log(AUDIT_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError(`audit: unexpected argument "${positionals[0]}"`);
+  const since = values.since !== undefined ? parseSince(values.since) : undefined;
+  const limit = intOption(values.limit, "limit", 1, 1_000_000) ?? 200;
+  if (values.kind !== undefined && !(KINDS as readonly string[]).includes(values.kind))
+    throw new UsageError(`--kind must be one of ${KINDS.join(", ")}, got "${values.kind}"`);
+
+  const app = AppDb.open(chatDbPath(values["chat-db"]));
+  try {
+    const names = new Map(app.listUsers().map((u) => [u.id, u.name]));
+    let userId: string | undefined;
+    if (values.user !== undefined) {
+      const user = app.getUserByName(values.user);
+      if (user) userId = user.id;
+      else if (values.user.trim() === "local") userId = "local";
+      else throw new UsageError(`audit: no such user: ${values.user}`);
+    }
+    const entries = app.listAudit({ userId, since, kind: values.kind as AuditEntry["kind"] | undefined, limit }).reverse();
+    for (const e of entries) {
+      if (values.json) {
+        console.log(JSON.stringify({ ...e, user: e.userId ? (names.get(e.userId) ?? e.userId) : null, detail: redact(e.detail) }));
+        continue;
+      }
+      const who = e.userId ? (names.get(e.userId) ?? (e.userId === "local" ? "local" : `${e.userId.slice(0, 8)}(removed)`)) : "-";
+      const conv = e.conversationId ? ` conv=${e.conversationId.slice(0, 8)}` : "";
+      console.log(`${e.at} ${who} ${e.kind}${conv} ${describe(e)}`.trimEnd());
+    }
+    if (!entries.length && !values.json) console.error("No audit entries match.");
+  } finally {
+    app.close();
+  }
+  return 0;
+}

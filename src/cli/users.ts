@@ -1,0 +1,134 @@
+import { AppDb, AppDbError } from "../app-db/app-db.ts";
+import { chatDbPath, ConfigError, DEFAULT_BIND, parseBind } from "../config.ts";
+import { parse, UsageError } from "./args.ts";
+
+export const USERS_HELP = `budget-chat users add NAME [--base-url URL]
+budget-chat users link NAME [--base-url URL]
+budget-chat users list
+budget-chat users remove NAME
+
+The allowlist. With at least one user, every page and API call needs a session, which
+starts from a one-time login link; without users budget-chat runs in single-user local
+mode (loopback only).
+  add NAME          add a user and print their one-time login link
+  link NAME         print a new one-time login link for an existing user (lost link)
+  list              list the users
+  remove NAME       remove a user and end their sessions (their conversations stay)
+  --base-url URL    the address the link starts with (default: from BIND_ADDRESS, ${DEFAULT_BIND})
+  --chat-db PATH    app database (env CHAT_DATABASE_URL, default data/chat.db)
+
+A login link works once; it is stored only as a hash, so it cannot be shown again.`;
+
+const WILDCARD = new Set(["0.0.0.0", "::", ""]);
+
+/** Where login links point: --base-url, else the server's bind address (a wildcard bind becomes 127.0.0.1). */
+export function loginBaseUrl(flag: string | undefined, env = process.env): { url: string; note: string | null } {
+  if (flag !== undefined) {
+    let u: URL;
+    try {
+      u = new URL(flag);
+    } catch {
+      throw new UsageError(`--base-url must be an http(s) URL like http://budget.local:3000, got "${flag}"`);
+    }
+    if (u.protocol !== "http:" && u.protocol !== "https:") throw new UsageError(`--base-url must start with http:// or https://, got "${flag}"`);
+    return { url: u.origin + u.pathname.replace(/\/+$/, ""), note: null };
+  }
+  const bind = parseBind(env.BIND_ADDRESS ?? DEFAULT_BIND);
+  const wildcard = WILDCARD.has(bind.hostname);
+  const host = wildcard ? "127.0.0.1" : bind.hostname;
+  const url = `http://${host.includes(":") ? `[${host}]` : host}:${bind.port}`;
+  const note = wildcard
+    ? `The server listens on every address (${bind.hostname}): from another machine, replace 127.0.0.1 with the name it is reached by (or pass --base-url).`
+    : null;
+  return { url, note };
+}
+
+export async function usersCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    "base-url": { type: "string" },
+    "chat-db": { type: "string" },
+    help: { type: "boolean", short: "h" },
+  });
+  if (values.help) {
+    console.log(USERS_HELP);
+    return 0;
+  }
+  const [action, ...rest] = positionals;
+  if (!action) throw new UsageError("users: missing action: add, link, list or remove (see budget-chat users --help)");
+  const needName = () => {
+    if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError(`users ${action}: give exactly one NAME`);
+    return rest[0]!;
+  };
+
+  switch (action) {
+    case "add":
+    case "link": {
+      const name = needName();
+      const base = loginBaseUrl(values["base-url"]);
+      const app = AppDb.open(chatDbPath(values["chat-db"]));
+      try {
+        let token: string;
+        let who: string;
+        if (action === "add") {
+          let added;
+          try {
+            added = app.addUser(name);
+          } catch (e) {
+            if (e instanceof AppDbError) throw new ConfigError(`users add: ${e.message}${/exists/.test(e.message) ? ` (for a new link: budget-chat users link ${name.trim()})` : ""}`);
+            throw e;
+          }
+          token = added.loginToken;
+          who = added.user.name;
+          app.audit({ kind: "security", userId: added.user.id, detail: { event: "user added", name: who } });
+          console.log(`Added user ${who}.`);
+        } else {
+          const user = app.getUserByName(name);
+          const issued = user ? app.issueLoginToken(user.name) : null;
+          if (!user || !issued) throw new ConfigError(`users link: no such user: ${name.trim()} (add one with: budget-chat users add NAME)`);
+          token = issued;
+          who = user.name;
+          app.audit({ kind: "security", userId: user.id, detail: { event: "login link issued", name: who } });
+        }
+        console.log(`One-time login link for ${who} (works once; open it in their browser):`);
+        console.log(`  ${base.url}/login?token=${encodeURIComponent(token)}`);
+        if (base.note) console.log(base.note);
+      } finally {
+        app.close();
+      }
+      return 0;
+    }
+    case "list": {
+      if (rest.length) throw new UsageError("users list takes no arguments");
+      const app = AppDb.open(chatDbPath(values["chat-db"]));
+      try {
+        const users = app.listUsers();
+        if (!users.length) {
+          console.log("No users: budget-chat runs in single-user local mode (loopback only). Add one with: budget-chat users add NAME");
+          return 0;
+        }
+        const width = Math.max(4, ...users.map((u) => u.name.length));
+        console.log(`${"NAME".padEnd(width)}  ADDED`);
+        for (const u of users) console.log(`${u.name.padEnd(width)}  ${u.createdAt}`);
+      } finally {
+        app.close();
+      }
+      return 0;
+    }
+    case "remove": {
+      const name = needName();
+      const app = AppDb.open(chatDbPath(values["chat-db"]));
+      try {
+        const user = app.getUserByName(name);
+        if (!user || !app.removeUser(user.name)) throw new ConfigError(`users remove: no such user: ${name.trim()}`);
+        app.audit({ kind: "security", userId: user.id, detail: { event: "user removed", name: user.name } });
+        console.log(`Removed user ${user.name}; their sessions and login links no longer work.`);
+        if (app.userCount() === 0) console.log("No users left: budget-chat runs in single-user local mode (loopback only).");
+      } finally {
+        app.close();
+      }
+      return 0;
+    }
+    default:
+      throw new UsageError(`users: unknown action "${action}": add, link, list or remove`);
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * Refused requests in the audit log (SPEC §6): a foreign Host (DNS rebinding, 403), a
+ * cross-site state-changing request (CSRF, 403), and a request without a session to the
+ * API or a state-changing route (401) become `security` audit entries.
+ *
+ * Mount it before the checks it watches (it looks at their answer on the way out).
+ * Only the method, the path, and the offending Host/Origin/Sec-Fetch-Site are recorded —
+ * never cookies, query strings or bodies — each cut to 200 characters. A flood cannot
+ * grow the log without bound: at most `perMinute` entries a minute (default 30); the
+ * next entry after a quiet spell says how many were left out.
+ */
+import type { MiddlewareHandler } from "hono";
+import type { AppDb } from "../../../app-db/app-db.ts";
+import { FORBIDDEN_HOST_MESSAGE } from "../host-check/index.ts";
+import { CROSS_SITE_MESSAGE } from "../origin-check/index.ts";
+import { isApiPath } from "../respond.ts";
+
+export type SecurityAuditOptions = { app: AppDb; perMinute?: number; now?: () => number };
+
+const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+const cut = (s: string | undefined) => (s === undefined ? undefined : s.length > 200 ? `${s.slice(0, 199)}…` : s);
+
+export function securityAudit(options: SecurityAuditOptions): MiddlewareHandler {
+  const perMinute = options.perMinute ?? 30;
+  const now = options.now ?? Date.now;
+  let windowStart = 0;
+  let inWindow = 0;
+  let suppressed = 0;
+
+  const record = (detail: Record<string, unknown>) => {
+    const t = now();
+    if (t - windowStart >= 60_000) {
+      windowStart = t;
+      inWindow = 0;
+    }
+    if (inWindow >= perMinute) {
+      suppressed++;
+      return;
+    }
+    inWindow++;
+    try {
+      options.app.audit({ kind: "security", detail: suppressed ? { ...detail, suppressedBefore: suppressed } : detail });
+      suppressed = 0;
+    } catch (err) {
+      console.error("security audit failed:", err);
+    }
+  };
+
+  return async function securityAudit(c, next) {
+    await next();
+    const status = c.res.status;
+    if (status !== 403 && status !== 401) return;
+    const method = c.req.method.toUpperCase();
+    const path = cut(c.req.path);
+    if (status === 403) {
+      const body = await c.res.clone().text().catch(() => "");
+      if (body === FORBIDDEN_HOST_MESSAGE) record({ event: "forbidden host", method, path, host: cut(c.req.header("Host")) });
+      else if (body === CROSS_SITE_MESSAGE)
+        record({ event: "cross-site request", method, path, origin: cut(c.req.header("Origin")), fetchSite: cut(c.req.header("Sec-Fetch-Site")) });
+      return;
+    }
+    // 401: only what matters (API calls and state changes), not every page view of a logged-out browser.
+    if (c.req.path !== "/login" && (isApiPath(c.req.path) || STATE_CHANGING.has(method))) record({ event: "no session", method, path });
+  };
+}

@@ -1,0 +1,179 @@
+/**
+ * Deciding approvals (SPEC §3.3), for the browser and the JSON API.
+ *
+ * Browser (htmx, from views/ApprovalCard.tsx):
+ *   POST /approvals/:id/approve | /reject  → the card in its decided state, with an Undo
+ *        form when the change was made (it replaces the whole card: see decidedCard);
+ *   POST /approvals/:id/undo               → the undo element's new state.
+ * JSON:
+ *   GET  /api/approvals[?status=pending]   → the user's approvals, newest first;
+ *   GET  /api/approvals/:id                → one approval;
+ *   POST /api/approvals/:id {"decision": "approve" | "reject"};
+ *   POST /api/approvals/:id/undo.
+ * Another user's approval is 404, like an unknown one. A decision that finds the
+ * approval already decided (double click, replay, second tab), expired, or no longer
+ * waited for is 409 and executes nothing. Every route is behind the session and Origin
+ * checks (src/web/app.ts).
+ */
+import { Hono, type Context } from "hono";
+import { z } from "zod";
+import type { Approval } from "../../app-db/app-db.ts";
+import { approvalService, type ApprovalOutcomeRecord, type DecisionResult, type StoredRecategorisation } from "../../chat/approvals.ts";
+import { oneLineError } from "../../zod-error.ts";
+import { ApprovalCard } from "../../../views/ApprovalCard.tsx";
+import type { Decision } from "../../../views/ApprovalDecision.tsx";
+import type { WebDeps, WebEnv } from "../context.ts";
+import { domIds } from "../format.ts";
+import { toHtml } from "../fragments.ts";
+import { refuse } from "../middleware/respond.ts";
+
+const DecisionRequest = z.strictObject({ decision: z.enum(["approve", "reject"]) });
+const STATUSES = ["pending", "approved", "rejected", "expired", "executed", "undone"] as const;
+
+/** The id of the element that holds an approval's Undo button. */
+export function approvalUndoId(approvalId: string): string {
+  return `${domIds.approval(approvalId)}-undo`;
+}
+
+/** An approval as the JSON API shows it (without the stored row ids and cache snapshot). */
+export function approvalJson(a: Approval) {
+  const args = a.args as Partial<StoredRecategorisation> | null;
+  const result = (a.result ?? null) as ApprovalOutcomeRecord | null;
+  return {
+    id: a.id,
+    status: a.status,
+    tool: a.tool,
+    conversation_id: a.conversationId,
+    turn_id: a.turnId,
+    input: args?.input ?? null,
+    preview: a.preview,
+    created_at: a.createdAt,
+    expires_at: a.expiresAt,
+    decided_at: a.decidedAt,
+    result: result
+      ? {
+          message: result.message,
+          ...(result.moved !== undefined ? { moved: result.moved, total: result.total, currency: result.currency, from: result.from, to: result.to } : {}),
+          ...(result.error ? { error: result.error } : {}),
+          ...(result.undone ? { undone: result.undone } : {}),
+        }
+      : null,
+  };
+}
+
+function decisionOf(a: Approval): Decision | null {
+  switch (a.status) {
+    case "approved":
+    case "executed":
+    case "undone":
+      return "approved";
+    case "rejected":
+      return "rejected";
+    case "expired":
+      return "expired";
+    default:
+      return null;
+  }
+}
+
+function UndoForm({ approvalId }: { approvalId: string }) {
+  const undoId = approvalUndoId(approvalId);
+  return (
+    <div class="approval-undo" id={undoId}>
+      <form hx-post={`/approvals/${encodeURIComponent(approvalId)}/undo`} hx-target={`#${undoId}`} hx-swap="outerHTML">
+        <button type="submit">Undo</button>
+      </form>
+    </div>
+  );
+}
+
+function UndoState({ approvalId, message, failed }: { approvalId: string; message: string; failed?: boolean }) {
+  return (
+    <div class={`approval-undo ${failed ? "failed" : "done"}`} id={approvalUndoId(approvalId)} role={failed ? "alert" : "status"}>
+      <p class={failed ? "error-message" : "decision"}>{message}</p>
+    </div>
+  );
+}
+
+/**
+ * The whole card in its current state (with an Undo form when the change was made and
+ * not undone), for the browser. It replaces the card itself (HX-Retarget), not just the
+ * actions the form targets: the answer's stream swaps those actions too when the
+ * decision reaches the waiting model, and htmx drops a response whose target was
+ * replaced in the meantime. Replacing the card is idempotent, so a second click's answer
+ * (queued behind the first) shows the same state.
+ */
+function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, status: 200 | 409) {
+  const record = (a.result ?? null) as ApprovalOutcomeRecord | null;
+  const detail = record?.message ?? fallbackMessage;
+  const decision = decisionOf(a);
+  let html = toHtml(
+    <ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision ? { decision, detail } : null} />,
+  );
+  const undo =
+    a.status === "executed"
+      ? toHtml(<UndoForm approvalId={a.id} />)
+      : a.status === "undone"
+        ? toHtml(<UndoState approvalId={a.id} message={record?.undone?.message ?? "This change was undone."} />)
+        : "";
+  if (undo) html = /<\/section>\s*$/.test(html) ? html.replace(/<\/section>\s*$/, `${undo}</section>`) : html + undo;
+  c.header("HX-Retarget", `#${domIds.approval(a.id)}`);
+  c.header("HX-Reswap", "outerHTML");
+  c.header("Cache-Control", "no-store");
+  return c.html(html, status);
+}
+
+export function approvalRoutes(deps: WebDeps) {
+  const r = new Hono<WebEnv>();
+  const service = () => approvalService(deps.app, deps.budget);
+
+  const browserDecision = (c: Context<WebEnv>, decision: "approved" | "rejected") => {
+    const res = service().decide(c.get("user").id, c.req.param("id")!, decision);
+    if (res.ok) return decidedCard(c, res.approval, res.message, 200);
+    if (!res.approval) return refuse(c, res.status, res.message);
+    return decidedCard(c, res.approval, res.message, 409);
+  };
+
+  r.post("/approvals/:id/approve", (c) => browserDecision(c, "approved"));
+  r.post("/approvals/:id/reject", (c) => browserDecision(c, "rejected"));
+
+  r.post("/approvals/:id/undo", (c) => {
+    const id = c.req.param("id");
+    const res = service().undo(c.get("user").id, id);
+    c.header("Cache-Control", "no-store");
+    if (res.ok) return c.html(toHtml(<UndoState approvalId={id} message={res.message} />));
+    if (!res.approval) return refuse(c, res.status, res.message);
+    return c.html(toHtml(<UndoState approvalId={id} message={res.message} failed />), res.status);
+  });
+
+  r.get("/api/approvals", (c) => {
+    const status = c.req.query("status");
+    if (status !== undefined && !(STATUSES as readonly string[]).includes(status))
+      return c.json({ error: `invalid status "${status}": one of ${STATUSES.join(", ")}` }, 400);
+    const list = deps.app.listApprovals(c.get("user").id, { status: status as Approval["status"] | undefined });
+    return c.json({ approvals: list.map(approvalJson) });
+  });
+
+  r.get("/api/approvals/:id", (c) => {
+    const a = service().get(c.get("user").id, c.req.param("id"));
+    return a ? c.json(approvalJson(a)) : c.json({ error: "approval not found" }, 404);
+  });
+
+  r.post("/api/approvals/:id", async (c) => {
+    const body = DecisionRequest.safeParse(await c.req.json().catch(() => undefined));
+    if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
+    const res: DecisionResult = service().decide(c.get("user").id, c.req.param("id"), body.data.decision === "approve" ? "approved" : "rejected");
+    if (res.ok) return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message });
+    if (!res.approval) return c.json({ error: "approval not found" }, 404);
+    return c.json({ error: res.message, status: res.approval.status }, res.status);
+  });
+
+  r.post("/api/approvals/:id/undo", (c) => {
+    const res = service().undo(c.get("user").id, c.req.param("id"));
+    if (res.ok) return c.json({ ...approvalJson(res.approval), message: res.message });
+    if (!res.approval) return c.json({ error: "approval not found" }, 404);
+    return c.json({ error: res.message, status: res.approval.status }, res.status);
+  });
+
+  return r;
+}

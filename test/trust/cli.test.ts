@@ -1,0 +1,111 @@
+/** `budget-chat users` and `budget-chat audit` (subprocesses on a temp app database). */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { AppDb } from "../../src/app-db/app-db.ts";
+import { redact } from "../../src/cli/audit.ts";
+
+const root = join(import.meta.dir, "..", "..");
+let dir: string;
+let chatDb: string;
+
+async function cli(args: string[], env: Record<string, string> = {}) {
+  const p = Bun.spawn([process.execPath, "src/main.ts", ...args], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: dir, CHAT_DATABASE_URL: chatDb, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, stdout, stderr };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "bc-cli-"));
+  chatDb = join(dir, "chat.db");
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("users", () => {
+  test("add, link, list, remove; links use BIND_ADDRESS or --base-url; clear errors", async () => {
+    expect((await cli(["users", "list"])).stdout).toContain("No users: budget-chat runs in single-user local mode");
+    const add = await cli(["users", "add", "dana"], { BIND_ADDRESS: "127.0.0.1:4100" });
+    expect(add.code).toBe(0);
+    expect(add.stdout).toMatch(/^Added user dana\.\nOne-time login link for dana \(works once; open it in their browser\):\n  http:\/\/127\.0\.0\.1:4100\/login\?token=[\w-]{43}\n$/);
+    const link = await cli(["users", "link", "dana", "--base-url", "https://budget.example.com/"]);
+    expect(link.stdout).toMatch(/\n  https:\/\/budget\.example\.com\/login\?token=[\w-]{43}\n$/);
+    const defaultBind = await cli(["users", "link", "dana"]);
+    expect(defaultBind.stdout).toContain("http://127.0.0.1:3000/login?token=");
+    expect((await cli(["users", "list"])).stdout).toMatch(/^NAME  ADDED\ndana  \d{4}-\d\d-\d\dT/);
+
+    const dup = await cli(["users", "add", "dana"]);
+    expect(dup).toEqual({ code: 1, stdout: "", stderr: "budget-chat: users add: user already exists: dana (for a new link: budget-chat users link dana)\n" });
+    expect((await cli(["users", "link", "nobody"])).stderr).toBe("budget-chat: users link: no such user: nobody (add one with: budget-chat users add NAME)\n");
+    expect((await cli(["users", "remove", "nobody"])).code).toBe(1);
+    expect((await cli(["users"])).code).toBe(2);
+    expect((await cli(["users", "frobnicate"])).stderr).toBe('budget-chat: users: unknown action "frobnicate": add, link, list or remove\n');
+    expect((await cli(["users", "add", "dana", "--base-url", "ftp://x"])).code).toBe(2);
+
+    const removed = await cli(["users", "remove", "dana"]);
+    expect(removed.stdout).toBe(
+      "Removed user dana; their sessions and login links no longer work.\nNo users left: budget-chat runs in single-user local mode (loopback only).\n",
+    );
+    const help = await cli(["--help"]);
+    expect(help.stdout).toContain("budget-chat users add|link|list|remove NAME");
+    expect(help.stdout).toContain("budget-chat audit");
+  });
+});
+
+describe("audit", () => {
+  test("one line per entry, oldest first, filtered by --since/--user/--kind, secrets redacted", async () => {
+    const app = AppDb.open(chatDb);
+    const erin = app.addUser("erin").user;
+    app.audit({ kind: "login", userId: erin.id, detail: { via: "login link" }, at: "2030-01-01T10:00:00Z" });
+    app.audit({
+      kind: "turn",
+      userId: erin.id,
+      conversationId: "c0ffee00-1111-2222-3333-444455556666",
+      detail: { turnId: "t1", model: "claude-x", status: "done", usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 7 }, durationMs: 1234 },
+      at: "2030-02-01T10:00:00Z",
+    });
+    app.audit({
+      kind: "tool_call",
+      userId: "local",
+      detail: { tool: "search_transactions", input: { search: "x" }, ok: true, durationMs: 3.4, apiKey: "sk-ant-abcdefghijkl", note: "Bearer abcdefghijklmnop" },
+      at: "2030-02-02T10:00:00Z",
+    });
+    app.audit({
+      kind: "write",
+      userId: erin.id,
+      detail: { approvalId: "a1", ok: true, rows: 1, before: [{ id: 7, category: "Dining", source: "llm", confidence: 0.8 }], after: [{ id: 7, category: "Groceries", source: "manual", confidence: 1 }] },
+      at: "2030-02-03T10:00:00Z",
+    });
+    app.close();
+
+    const all = await cli(["audit"]);
+    const lines = all.stdout.trim().split("\n");
+    expect(lines.slice(-4)).toEqual([
+      '2030-01-01T10:00:00.000Z erin login via="login link"',
+      "2030-02-01T10:00:00.000Z erin turn conv=c0ffee00 status=done model=claude-x input=10 output=5 cache_read=7 cache_write=0 ms=1234",
+      '2030-02-02T10:00:00.000Z local tool_call tool=search_transactions ok=true input={"search":"x"} ms=3',
+      "2030-02-03T10:00:00.000Z erin write approval=a1 ok=true rows=1 #7:Dining/llm/0.8→Groceries/manual/1",
+    ]);
+    const json = await cli(["audit", "--json", "--kind", "tool_call"]);
+    expect(json.stdout).not.toContain("sk-ant-abcdefghijkl");
+    expect(json.stdout).not.toContain("abcdefghijklmnop");
+    expect(JSON.parse(json.stdout.trim()).detail.apiKey).toBe("[redacted]");
+    const since = await cli(["audit", "--since", "2030-02-02", "--user", "erin"]);
+    expect(since.stdout.trim().split("\n")).toEqual(["2030-02-03T10:00:00.000Z erin write approval=a1 ok=true rows=1 #7:Dining/llm/0.8→Groceries/manual/1"]);
+    expect((await cli(["audit", "--user", "local"])).stdout).toContain("local tool_call");
+    expect(await cli(["audit", "--since", "2026-13-01"])).toMatchObject({ code: 2, stderr: 'budget-chat: --since must be a date like 2026-01-31 (or an ISO time), got "2026-13-01"\n' });
+    expect(await cli(["audit", "--user", "zed"])).toMatchObject({ code: 2, stderr: "budget-chat: audit: no such user: zed\n" });
+    expect((await cli(["audit", "--kind", "nope"])).code).toBe(2);
+  });
+
+  test("redact keeps token counts, drops secrets", () => {
+    expect(
+      redact({ usage: { input_tokens: 3 }, loginToken: "abc", nested: [{ session: "x", text: "key sk-ant-api03-AAAAAAAAAAAA here" }] }),
+    ).toEqual({ usage: { input_tokens: 3 }, loginToken: "[redacted]", nested: [{ session: "[redacted]", text: "key [redacted] here" }] });
+  });
+});
