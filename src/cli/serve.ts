@@ -41,6 +41,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     chat: rt.chat,
     assets,
     allowedHosts: allowedHostsFor(bind.hostname, bind.port, values["allow-host"] ?? []),
+    requireUsers: !isLoopback(bind.hostname),
     limits: DEFAULT_LIMITS,
   });
   const server = Bun.serve({

@@ -5,6 +5,7 @@ import { auth } from "./middleware/auth/index.ts";
 import { messageSizeLimit } from "./middleware/body-limit/index.ts";
 import { hostCheck } from "./middleware/host-check/index.ts";
 import { originCheck } from "./middleware/origin-check/index.ts";
+import { rateLimit } from "./middleware/rate-limit/index.ts";
 import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
@@ -32,12 +33,14 @@ export function createWebApp(deps: WebDeps) {
     return assetResponse(asset, c.req.header("accept-encoding") ?? null, c.req.header("if-none-match") ?? null);
   });
 
-  web.use(auth({ app: deps.app }));
+  web.use(auth({ app: deps.app, requireUsers: deps.requireUsers }));
   web.use(messageSizeLimit(deps.limits.maxMessageBytes));
 
   web.route("/", pageRoutes(deps));
-  web.route("/", turnRoutes(deps));
-  web.route("/", apiRoutes(deps));
+  // One budget of questions per user, whether they come from the page or the API.
+  const questionsPerUser = rateLimit({ perMinute: deps.limits.messagesPerMinute, key: (c) => c.get("user").id });
+  web.route("/", turnRoutes(deps, questionsPerUser));
+  web.route("/", apiRoutes(deps, questionsPerUser));
   web.route("/", approvalRoutes(deps));
   web.notFound((c) => c.text("Not found", 404));
   web.onError((err, c) => {

@@ -12,6 +12,8 @@ export type WebDeps = {
   assets: Map<string, Asset>;
   /** Host headers the server answers to (DNS-rebinding protection). */
   allowedHosts: string[];
+  /** Bound beyond loopback: only configured users may enter, never the local fallback. */
+  requireUsers: boolean;
   limits: WebLimits;
 };
 

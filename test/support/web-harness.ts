@@ -22,6 +22,7 @@ export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<
     chat: h.chat,
     assets,
     allowedHosts: allowedHostsFor("127.0.0.1", port),
+    requireUsers: false,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
   });
   server.reload({ fetch: (req, srv) => web.fetch(req, { server: srv }) });

@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { Hono, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import type { AgentEvent } from "../../agent/events.ts";
@@ -7,7 +7,6 @@ import type { RunningTurn } from "../../chat/running-turn.ts";
 import { oneLineError } from "../../zod-error.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { checkMessageLength } from "../middleware/body-limit/index.ts";
-import { rateLimit } from "../middleware/rate-limit/index.ts";
 
 const ChatRequest = z.strictObject({
   message: z.string().min(1, "message must not be empty"),
@@ -46,10 +45,9 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
 }
 
 /** The JSON API: the same agent as the browser, as a stream of JSON events. */
-export function apiRoutes(deps: WebDeps) {
+export function apiRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const r = new Hono<WebEnv>();
   const { chat, limits } = deps;
-  const perUser = rateLimit({ perMinute: limits.messagesPerMinute, key: (c) => c.get("user").id });
 
   r.post("/api/chat", perUser, async (c) => {
     const user = c.get("user");

@@ -1,4 +1,4 @@
-import { Hono, type Context } from "hono";
+import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import type { RunningTurn } from "../../chat/running-turn.ts";
 import { ConversationNotFound } from "../../chat/service.ts";
@@ -10,7 +10,6 @@ import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { createFragmentRenderer, partial, toHtml } from "../fragments.ts";
 import { checkMessageLength } from "../middleware/body-limit/index.ts";
-import { rateLimit } from "../middleware/rate-limit/index.ts";
 import { refuse } from "../middleware/respond.ts";
 
 /** Keeps proxies and Bun's idle timer from closing a quiet stream (a long tool run, an approval wait). */
@@ -26,10 +25,9 @@ const TEXT_INTERVAL_MS = 40;
  * question and a running answer whose hx-sse element streams GET /turns/:id/stream.
  * The turn runs on its own, so a reload (or a second tab) just streams it again.
  */
-export function turnRoutes(deps: WebDeps) {
+export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const r = new Hono<WebEnv>();
   const { app, chat, limits } = deps;
-  const perUser = rateLimit({ perMinute: limits.messagesPerMinute, key: (c) => c.get("user").id });
 
   const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string) => {
     const user = c.get("user");

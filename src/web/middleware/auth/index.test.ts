@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
 import { AppDb } from "../../../app-db/app-db.ts";
-import { auth, INVALID_LINK_MESSAGE, LOGIN_REQUIRED_MESSAGE, SESSION_COOKIE, type AuthEnv } from "./index.ts";
+import { auth, INVALID_LINK_MESSAGE, LOGIN_REQUIRED_MESSAGE, NO_USERS_MESSAGE, SESSION_COOKIE, type AuthEnv } from "./index.ts";
 
 function makeApp(db: AppDb, opts: Partial<Parameters<typeof auth>[0]> = {}) {
   const app = new Hono<AuthEnv>();
@@ -34,6 +34,19 @@ describe("auth: single-user local mode (no users)", () => {
     expect(await res.text()).toBe("hello local (local)");
     expect(await (await app.request("/api/me")).json()).toEqual({ id: "local", name: "local" });
     expect(await (await app.request("/chat", { method: "POST" })).text()).toBe("posted as local");
+  });
+
+  test("with requireUsers (a network bind), no users means nobody gets in, not local mode", async () => {
+    const db = AppDb.memory();
+    const { user } = db.addUser("alice");
+    const app = makeApp(db, { requireUsers: true });
+    db.removeUser(user.name);
+    const page = await app.request("/");
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain(NO_USERS_MESSAGE);
+    const api = await app.request("/api/me");
+    expect(api.status).toBe(403);
+    expect(await api.json()).toEqual({ error: NO_USERS_MESSAGE });
   });
 
   test("/login and /logout just go home", async () => {

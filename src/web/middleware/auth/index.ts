@@ -21,7 +21,7 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppDb } from "../../../app-db/app-db.ts";
-import { errorFragment, escapeHtml, isApiPath, isHtmxRequest } from "../respond.ts";
+import { errorFragment, escapeHtml, isApiPath, isHtmxRequest, refuse } from "../respond.ts";
 
 export type SessionUser = { id: string; name: string };
 /** Hono generics: `new Hono<{ Variables: Variables }>()`, then `c.get("user")`. */
@@ -48,7 +48,15 @@ export type AuthOptions = {
   loginTokenMaxAgeMs?: number;
   /** Path prefixes that need no session (e.g. "/assets/"); default none. */
   publicPaths?: readonly string[];
+  /**
+   * Never fall back to single-user local mode: with no users left (say the last one
+   * was removed while a server on a network address runs), refuse everyone.
+   */
+  requireUsers?: boolean;
 };
+
+export const NO_USERS_MESSAGE =
+  "No users are configured, and this server is reachable beyond this machine: add one with budget-chat users add NAME.";
 
 export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
   const { app } = options;
@@ -64,6 +72,7 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
     const method = c.req.method.toUpperCase();
 
     if (app.userCount() === 0) {
+      if (options.requireUsers) return refuse(c, 403, NO_USERS_MESSAGE);
       // Single-user local mode: there is nothing to log in or out of.
       if ((path === loginPath && method === "GET") || (path === logoutPath && method === "POST")) {
         return c.redirect("/", 303);
