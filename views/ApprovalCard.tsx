@@ -1,12 +1,15 @@
 import type { ApprovalPreview } from "../src/agent/events.ts";
 import { domIds, formatMoney } from "../src/web/format.ts";
 import { ApprovalDecision, type Decision } from "./ApprovalDecision.tsx";
+import { ApprovalUndo, type UndoState } from "./ApprovalUndo.tsx";
 
 export type ApprovalCardProps = {
   approvalId: string;
   preview: ApprovalPreview;
   expiresAt: string;
   decision?: { decision: Decision; detail?: string } | null;
+  /** For an executed change: its Undo button or what came of undoing it. */
+  undo?: UndoState | null;
 };
 
 /** "14:05 UTC" from an ISO time; app.js rewrites it in the browser's local time. */
@@ -20,7 +23,7 @@ function clock(iso: string): string {
  * A high-risk action waiting for the user. Built only from the server's preview (never
  * from model text). Approve/Reject post with htmx and swap the actions element.
  */
-export function ApprovalCard({ approvalId, preview, expiresAt, decision }: ApprovalCardProps) {
+export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }: ApprovalCardProps) {
   const id = encodeURIComponent(approvalId);
   const titleId = `${domIds.approval(approvalId)}-title`;
   return (
@@ -79,6 +82,7 @@ export function ApprovalCard({ approvalId, preview, expiresAt, decision }: Appro
           </form>
         </div>
       )}
+      {undo ? <ApprovalUndo approvalId={approvalId} state={undo} /> : null}
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import type { AgentEvent, Usage } from "../src/agent/events.ts";
 import { domIds } from "../src/web/format.ts";
 import { buildTurnModel } from "../src/web/fragments.ts";
+import type { ApprovalState } from "../src/web/approval-state.ts";
 import { ApprovalCard } from "./ApprovalCard.tsx";
 import { ChartFigure } from "./ChartFigure.tsx";
 import { DataTable } from "./DataTable.tsx";
@@ -21,6 +22,8 @@ export type AssistantMessageProps = {
   events: AgentEvent[];
   usage?: Usage | null;
   currency: string;
+  /** Approvals' current state by id, which may be newer than the turn's events (e.g. undone). */
+  approvals?: Record<string, ApprovalState>;
 };
 
 /**
@@ -28,7 +31,7 @@ export type AssistantMessageProps = {
  * Finished turns render fully from their stored events; a running turn also holds the
  * hx-sse connect element that streams the rest (GET /turns/:id/stream).
  */
-export function AssistantMessage({ turnId, status, events, usage, currency }: AssistantMessageProps) {
+export function AssistantMessage({ turnId, status, events, usage, currency, approvals }: AssistantMessageProps) {
   const m = buildTurnModel(events);
   const shownUsage = usage ?? m.usage;
   const running = status === "running";
@@ -48,7 +51,13 @@ export function AssistantMessage({ turnId, status, events, usage, currency }: As
           ) : a.kind === "table" ? (
             <DataTable table={a.table} currency={currency} />
           ) : (
-            <ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={a.decision} />
+            <ApprovalCard
+              approvalId={a.id}
+              preview={a.preview}
+              expiresAt={a.expiresAt}
+              decision={approvals?.[a.id]?.decision ?? a.decision}
+              undo={approvals?.[a.id]?.undo}
+            />
           ),
         )}
       </div>

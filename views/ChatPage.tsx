@@ -1,4 +1,5 @@
 import type { AgentEvent, Usage } from "../src/agent/events.ts";
+import type { ApprovalState } from "../src/web/approval-state.ts";
 import { AssistantMessage } from "./AssistantMessage.tsx";
 import { ChatForm } from "./ChatForm.tsx";
 import { ChatHeader } from "./ChatHeader.tsx";
@@ -25,13 +26,15 @@ export type ChatPageProps = {
   turns: TurnView[];
   currency: string;
   asset?: AssetUrl;
+  /** Approvals of the open conversation in their current state, by id. */
+  approvals?: Record<string, ApprovalState>;
   /** Token totals of the open conversation. */
   usage?: Usage | null;
   /** Shown in the sidebar when users are configured. */
   userName?: string | null;
 };
 
-export function ChatPage({ conversations, conversation, turns, currency, asset, userName, usage }: ChatPageProps) {
+export function ChatPage({ conversations, conversation, turns, currency, asset, userName, usage, approvals }: ChatPageProps) {
   const title = conversation?.title || "New chat";
   return (
     <Layout title={`${title} · budget-chat`} asset={asset} bodyClass="page-chat">
@@ -60,7 +63,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
             {turns.map((t) => (
               <>
                 <UserMessage text={t.question} turnId={t.id} />
-                <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} />
+                <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} approvals={approvals} />
               </>
             ))}
             {turns.length === 0 ? <StarterQuestions /> : null}

@@ -137,6 +137,12 @@ describe("approve", () => {
     const decided = h.app.listAudit({ kind: "approval_decided", limit: 1 })[0]!;
     expect(decided.detail).toMatchObject({ approvalId: id, decision: "approved" });
 
+    // A reload shows the card as it stands now (decided, with Undo), not as the events left it.
+    const pageOf = async () => (await fetch(`${h.url}/conversations/${conversationId}`, { headers: browserHeaders(h) })).text();
+    const beforeUndo = await pageOf();
+    expect(beforeUndo).toContain(`hx-post="/approvals/${id}/undo"`);
+    expect(beforeUndo).not.toContain(`hx-post="/approvals/${id}/approve"`);
+
     // Undo: exact before-values back (rows and merchant_cache), once.
     const undo = await fetch(`${h.url}/approvals/${id}/undo`, { method: "POST", headers: browserHeaders(h) });
     expect(undo.status).toBe(200);
@@ -151,6 +157,9 @@ describe("approve", () => {
     expect(h.app.getWrite(id)!.undoneAt).not.toBeNull();
     expect(auditKinds(h, conversationId).at(-1)).toBe("undo");
     expect(h.app.listAudit({ kind: "undo", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, ok: true, rows: expectedIds.length });
+    const afterUndo = await pageOf();
+    expect(afterUndo).not.toContain(`hx-post="/approvals/${id}/undo"`);
+    expect(afterUndo).toContain(`Undone: the previous categories of ${expectedIds.length} transactions are restored.`);
   });
 
   test("the browser stream shows the card with Approve/Reject built from the preview", async () => {

@@ -21,7 +21,8 @@ import type { Approval } from "../../app-db/app-db.ts";
 import { approvalService, type ApprovalOutcomeRecord, type DecisionResult, type StoredRecategorisation } from "../../chat/approvals.ts";
 import { oneLineError } from "../../zod-error.ts";
 import { ApprovalCard } from "../../../views/ApprovalCard.tsx";
-import type { Decision } from "../../../views/ApprovalDecision.tsx";
+import { ApprovalUndo } from "../../../views/ApprovalUndo.tsx";
+import { approvalState } from "../approval-state.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { domIds } from "../format.ts";
 import { toHtml } from "../fragments.ts";
@@ -29,11 +30,6 @@ import { refuse } from "../middleware/respond.ts";
 
 const DecisionRequest = z.strictObject({ decision: z.enum(["approve", "reject"]) });
 const STATUSES = ["pending", "approved", "rejected", "expired", "executed", "undone"] as const;
-
-/** The id of the element that holds an approval's Undo button. */
-export function approvalUndoId(approvalId: string): string {
-  return `${domIds.approval(approvalId)}-undo`;
-}
 
 /** An approval as the JSON API shows it (without the stored row ids and cache snapshot). */
 export function approvalJson(a: Approval) {
@@ -61,40 +57,6 @@ export function approvalJson(a: Approval) {
   };
 }
 
-function decisionOf(a: Approval): Decision | null {
-  switch (a.status) {
-    case "approved":
-    case "executed":
-    case "undone":
-      return "approved";
-    case "rejected":
-      return "rejected";
-    case "expired":
-      return "expired";
-    default:
-      return null;
-  }
-}
-
-function UndoForm({ approvalId }: { approvalId: string }) {
-  const undoId = approvalUndoId(approvalId);
-  return (
-    <div class="approval-undo" id={undoId}>
-      <form hx-post={`/approvals/${encodeURIComponent(approvalId)}/undo`} hx-target={`#${undoId}`} hx-swap="outerHTML">
-        <button type="submit">Undo</button>
-      </form>
-    </div>
-  );
-}
-
-function UndoState({ approvalId, message, failed }: { approvalId: string; message: string; failed?: boolean }) {
-  return (
-    <div class={`approval-undo ${failed ? "failed" : "done"}`} id={approvalUndoId(approvalId)} role={failed ? "alert" : "status"}>
-      <p class={failed ? "error-message" : "decision"}>{message}</p>
-    </div>
-  );
-}
-
 /**
  * The whole card in its current state (with an Undo form when the change was made and
  * not undone), for the browser. It replaces the card itself (HX-Retarget), not just the
@@ -104,23 +66,11 @@ function UndoState({ approvalId, message, failed }: { approvalId: string; messag
  * (queued behind the first) shows the same state.
  */
 function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, status: 200 | 409) {
-  const record = (a.result ?? null) as ApprovalOutcomeRecord | null;
-  const detail = record?.message ?? fallbackMessage;
-  const decision = decisionOf(a);
-  let html = toHtml(
-    <ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision ? { decision, detail } : null} />,
-  );
-  const undo =
-    a.status === "executed"
-      ? toHtml(<UndoForm approvalId={a.id} />)
-      : a.status === "undone"
-        ? toHtml(<UndoState approvalId={a.id} message={record?.undone?.message ?? "This change was undone."} />)
-        : "";
-  if (undo) html = /<\/section>\s*$/.test(html) ? html.replace(/<\/section>\s*$/, `${undo}</section>`) : html + undo;
+  const { decision, undo } = approvalState(a, fallbackMessage);
   c.header("HX-Retarget", `#${domIds.approval(a.id)}`);
   c.header("HX-Reswap", "outerHTML");
   c.header("Cache-Control", "no-store");
-  return c.html(html, status);
+  return c.html(toHtml(<ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision} undo={undo} />), status);
 }
 
 export function approvalRoutes(deps: WebDeps) {
@@ -141,9 +91,9 @@ export function approvalRoutes(deps: WebDeps) {
     const id = c.req.param("id");
     const res = service().undo(c.get("user").id, id);
     c.header("Cache-Control", "no-store");
-    if (res.ok) return c.html(toHtml(<UndoState approvalId={id} message={res.message} />));
+    if (res.ok) return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "done", message: res.message }} />));
     if (!res.approval) return refuse(c, res.status, res.message);
-    return c.html(toHtml(<UndoState approvalId={id} message={res.message} failed />), res.status);
+    return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "failed", message: res.message }} />), res.status);
   });
 
   r.get("/api/approvals", (c) => {

@@ -4,6 +4,7 @@ import type { Conversation } from "../../app-db/app-db.ts";
 import { ChatPage, type TurnView } from "../../../views/ChatPage.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { MemoriesPage } from "../../../views/MemoriesPage.tsx";
+import { approvalState } from "../approval-state.ts";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { exportMarkdown } from "../export.ts";
@@ -36,6 +37,11 @@ export function pageRoutes(deps: WebDeps) {
         asset={asset}
         userName={user.id === "local" ? null : user.name}
         usage={conversation ? app.conversationUsage(conversation.id) : null}
+        approvals={
+          conversation
+            ? Object.fromEntries(app.listApprovals(user.id, { conversationId: conversation.id }).map((a) => [a.id, approvalState(a)]))
+            : undefined
+        }
       />
     );
     return c.html(await renderPage(page));
