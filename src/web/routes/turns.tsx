@@ -103,7 +103,8 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
         try {
           for await (const batch of live.batches(gone.signal)) {
             await send(batch.flatMap((e) => renderer.render(e)));
-            if (batch.some((e) => e.type === "text") && !live.outcome) await Bun.sleep(TEXT_INTERVAL_MS);
+            // Let deltas gather, but never hold back the end of the answer.
+            if (batch.some((e) => e.type === "text") && !live.outcome) await Promise.race([Bun.sleep(TEXT_INTERVAL_MS), live.finished]);
           }
         } finally {
           clearInterval(ping);
