@@ -11,29 +11,23 @@ import { parseSse } from "./support/web-harness.ts";
  * data paths resolved against the working directory.
  */
 const root = join(import.meta.dir, "..");
-let buildDir: string;
 let runDir: string;
 let bin: string;
 let fake: FakeAnthropic;
 
 beforeAll(async () => {
-  buildDir = mkdtempSync(join(tmpdir(), "bc-build-"));
-  const build = Bun.spawnSync([process.execPath, "build", "src/main.ts", "--compile", "--minify", "--outfile", join(buildDir, "budget-chat")], {
-    cwd: root,
-    stderr: "pipe",
-    stdout: "pipe",
-  });
+  // The README's build command, exactly: `npm run build` → dist/budget-chat.
+  const build = Bun.spawnSync([process.execPath, "run", "build"], { cwd: root, stderr: "pipe", stdout: "pipe" });
   if (build.exitCode !== 0) throw new Error(`build failed: ${build.stderr.toString()}`);
   runDir = mkdtempSync(join(tmpdir(), "bc-run-"));
   bin = join(runDir, "budget-chat");
-  copyFileSync(join(buildDir, "budget-chat"), bin);
+  copyFileSync(join(root, "dist", "budget-chat"), bin);
   Bun.spawnSync(["chmod", "+x", bin]);
   fake = await startFakeAnthropic();
 }, 180_000);
 
 afterAll(async () => {
   await fake?.stop();
-  rmSync(buildDir, { recursive: true, force: true });
   rmSync(runDir, { recursive: true, force: true });
 });
 
