@@ -169,8 +169,8 @@ export class ChatService {
       },
     });
     turn.finish(outcome);
-    // Keep it a little longer so a browser reconnecting right at the end still finds it live.
-    setTimeout(() => this.running.delete(turn.id), 30_000).unref?.();
+    // Its events are stored by now: a browser that connects later replays them from the database.
+    this.running.delete(turn.id);
   }
 }
 
