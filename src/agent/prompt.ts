@@ -69,9 +69,18 @@ export function systemBlocks(ctx: PromptContext): TextBlockParam[] {
   ];
 }
 
+/** Formatters per time zone: building Intl.DateTimeFormat objects costs more than formatting with them. */
+const clockFormats = new Map<string, { date: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
+
 function formatNow(now: Date, timeZone: string): string {
-  const date = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  const weekday = new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long" }).format(now);
-  const time = new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hour12: false }).format(now);
-  return `${weekday} ${date} ${time} (${timeZone})`;
+  let f = clockFormats.get(timeZone);
+  if (!f) {
+    f = {
+      date: new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
+      weekday: new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long" }),
+      time: new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hour12: false }),
+    };
+    clockFormats.set(timeZone, f);
+  }
+  return `${f.weekday.format(now)} ${f.date.format(now)} ${f.time.format(now)} (${timeZone})`;
 }

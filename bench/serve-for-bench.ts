@@ -1,0 +1,58 @@
+/**
+ * The full web app (test/support/web-harness.ts: Hono app, ChatService, real
+ * @anthropic-ai/sdk) in its own process, for benchmarks that must measure the server
+ * apart from the load generator (its RSS, its event loop).
+ *
+ *   FAKE_URL=http://127.0.0.1:PORT bun bench/serve-for-bench.ts
+ *
+ * The fake Messages API runs in the bench process; the SDK here talks to it through
+ * FAKE_URL. Per-user limits are lifted (every request is the local user).
+ * Prints one line `READY {"url","control","pid"}` on stdout. The control server:
+ *   GET /rss  → {rss, heapUsed, running}      GET /gc → the same after a full GC
+ * Stops on SIGTERM/SIGINT.
+ */
+import type { FakeAnthropic } from "../test/support/fake-anthropic.ts";
+import { startWebHarness } from "../test/support/web-harness.ts";
+
+const fakeUrl = process.env.FAKE_URL;
+if (!fakeUrl) {
+  console.error("serve-for-bench: set FAKE_URL to the fake Messages API");
+  process.exit(2);
+}
+
+// startHarness only needs the fake's URL (it never stops a fake it was given).
+const fake = { url: fakeUrl, port: Number(new URL(fakeUrl).port), requests: [], stop: async () => {} } as unknown as FakeAnthropic;
+
+const h = await startWebHarness({
+  fake,
+  limits: { concurrentTurns: 100_000, messagesPerMinute: 1_000_000 },
+});
+
+const memory = () => {
+  const m = process.memoryUsage();
+  return { rss: m.rss, heapUsed: m.heapUsed, running: h.chat.runningCount("local") };
+};
+const control = Bun.serve({
+  hostname: "127.0.0.1",
+  port: 0,
+  development: false,
+  fetch(req) {
+    const path = new URL(req.url).pathname;
+    if (path === "/gc") {
+      Bun.gc(true);
+      return Response.json(memory());
+    }
+    if (path === "/rss") return Response.json(memory());
+    return new Response("not found", { status: 404 });
+  },
+});
+
+console.log(`READY ${JSON.stringify({ url: h.url, control: `http://127.0.0.1:${control.port}`, pid: process.pid })}`);
+
+const stop = async () => {
+  control.stop(true);
+  await h.close();
+  process.exit(0);
+};
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);
