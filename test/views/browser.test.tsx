@@ -5,7 +5,6 @@
  * (Playwright gives the browser a fresh temporary profile of its own.)
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync } from "node:fs";
 import { join } from "node:path";
 import type { AgentEvent } from "../../src/agent/events.ts";
 import { createFragmentRenderer, partial, type SseMessage } from "../../src/web/fragments.ts";
@@ -15,9 +14,9 @@ import { ChatPage, type TurnView } from "../../views/ChatPage.tsx";
 import { ConversationList } from "../../views/ConversationList.tsx";
 import { renderPage } from "../../views/Layout.tsx";
 import { UserMessage } from "../../views/UserMessage.tsx";
+import { launchChromium, SKIP_BROWSER, type LaunchedBrowser } from "../e2e/browser-helpers.ts";
 import { EVIL, html } from "./helpers.ts";
 
-const CHROMIUM = "/usr/bin/chromium";
 const root = new URL("../../", import.meta.url).pathname;
 const ASSETS: Record<string, string> = {
   "htmx.min.js": "node_modules/htmx.org/dist/htmx.min.js",
@@ -50,11 +49,10 @@ function script(turnId: string): AgentEvent[] {
   ];
 }
 
-const skip = !existsSync(CHROMIUM);
-
-describe.skipIf(skip)("in Chromium, under the CSP", () => {
+describe.skipIf(SKIP_BROWSER)("in Chromium, under the CSP", () => {
   let server: ReturnType<typeof Bun.serve>;
   let base = "";
+  let launched: LaunchedBrowser;
   let browser: import("playwright-core").Browser;
   const connections = new Map<string, number>();
   const stopped = new Set<string>();
@@ -135,15 +133,12 @@ describe.skipIf(skip)("in Chromium, under the CSP", () => {
       },
     });
     base = `http://127.0.0.1:${server.port}`;
-    const { chromium } = await import("playwright-core");
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync"],
-    });
+    launched = await launchChromium();
+    browser = launched.browser;
   });
 
   afterAll(async () => {
-    await browser?.close();
+    await launched?.close();
     server?.stop(true);
   });
 
