@@ -113,7 +113,7 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
     }
     addUsage(usage, reply.usage);
 
-    const content = [...(paused ?? []), ...reply.content.map(toParam).filter((b): b is ContentBlockParam => b !== null)];
+    const content: ContentBlockParam[] = [...(paused ?? []), ...reply.content.map(toParam).filter((b): b is ContentBlockParam => b !== null)];
     paused = null;
     const toolUses = reply.content.filter((b): b is ToolUseBlock => b.type === "tool_use");
 
@@ -258,7 +258,7 @@ function withCachedTail(messages: MessageParam[]): MessageParam[] {
   if (tail.type === "text" || tail.type === "tool_result") {
     blocks[blocks.length - 1] = { ...tail, cache_control: { type: "ephemeral" } };
   }
-  return [...messages.slice(0, -1), { ...last, content: blocks }];
+  return [...messages.slice(0, -1), { ...last, content: blocks } as MessageParam];
 }
 
 /** Response blocks → request blocks, dropping response-only fields (citations: null, caller…). */

@@ -17,7 +17,7 @@ const SOURCES: Record<string, { path: string; type: string }> = {
   "app.css": { path: appCss, type: "text/css; charset=utf-8" },
 };
 
-export type Asset = { name: string; type: string; body: Uint8Array; gzip: Uint8Array; etag: string };
+export type Asset = { name: string; type: string; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; etag: string };
 
 let loaded: Map<string, Asset> | null = null;
 
@@ -27,7 +27,7 @@ export async function loadAssets(): Promise<Map<string, Asset>> {
   for (const [name, { path, type }] of Object.entries(SOURCES)) {
     const body = new Uint8Array(await Bun.file(path).arrayBuffer());
     const etag = `"${Bun.hash(body).toString(36)}"`;
-    map.set(name, { name, type, body, gzip: Bun.gzipSync(body, { level: 9 }), etag });
+    map.set(name, { name, type, body, gzip: Bun.gzipSync(body, { level: 9 }) as Uint8Array<ArrayBuffer>, etag });
   }
   loaded = map;
   return map;

@@ -287,7 +287,7 @@ describe("nobody waiting", () => {
     });
     expect(changedIds(before, snapshot(h))).toEqual([]);
     expect(h.app.listAudit({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: orphan.id, reason: "not waiting" });
-    h.app.finishTurn(turnId, { status: "done", usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
+    h.app.finishTurn(turnId, { status: "done", incomplete: false, usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
   });
 });
 
