@@ -1,0 +1,100 @@
+import { Database } from "bun:sqlite";
+import { afterEach, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { BudgetDb, BudgetDbError } from "../src/budget/db.ts";
+import { createFixture, FIXTURE_ROWS, type Fixture } from "./fixtures/budget-fixture.ts";
+
+const cleanups: (() => void)[] = [];
+afterEach(() => {
+  for (const c of cleanups.splice(0)) c();
+});
+
+function fixture(options: Parameters<typeof createFixture>[0] = {}): Fixture {
+  const f = createFixture(options);
+  cleanups.push(f.cleanup);
+  return f;
+}
+
+function tempDb(ddl: string): string {
+  const dir = mkdtempSync(join(tmpdir(), "bc-budgetdb-"));
+  cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+  const path = join(dir, "budget.db");
+  if (ddl) {
+    const db = new Database(path, { create: true });
+    db.run(ddl);
+    db.close();
+  }
+  return path;
+}
+
+describe("opening a budget database", () => {
+  test("a missing file, a foreign file and a database without the schema are refused with what is wrong", () => {
+    const missing = join(tmpdir(), "bc-no-such-dir", "budget.db");
+    expect(() => BudgetDb.open(missing)).toThrow(new BudgetDbError(`budget database not found: ${missing}`));
+
+    const notSqlite = tempDb("");
+    writeFileSync(notSqlite, "date,amount\n2025-01-01,-12.50\n".repeat(200));
+    expect(() => BudgetDb.open(notSqlite)).toThrow(`${notSqlite} is not a SQLite database (`);
+
+    const noTable = tempDb("CREATE TABLE notes (id INTEGER PRIMARY KEY, text TEXT)");
+    expect(() => BudgetDb.open(noTable)).toThrow(new BudgetDbError(`${noTable} is not a budget-analyser database: missing table 'transactions'`));
+
+    const oneMissing = tempDb("CREATE TABLE transactions (id INTEGER PRIMARY KEY, date TEXT, raw_description TEXT, amount REAL, merchant_name TEXT, category TEXT)");
+    expect(() => BudgetDb.open(oneMissing)).toThrow(
+      new BudgetDbError(`${oneMissing} is not a budget-analyser database: table 'transactions' is missing column 'currency'`),
+    );
+
+    const twoMissing = tempDb("CREATE TABLE transactions (id INTEGER PRIMARY KEY, date TEXT, raw_description TEXT, amount REAL, currency TEXT)");
+    expect(() => BudgetDb.open(twoMissing)).toThrow(
+      new BudgetDbError(`${twoMissing} is not a budget-analyser database: table 'transactions' is missing columns 'merchant_name', 'category'`),
+    );
+
+    const badCategories = tempDb(
+      "CREATE TABLE transactions (id INTEGER PRIMARY KEY, date TEXT, raw_description TEXT, amount REAL, currency TEXT, merchant_name TEXT, category TEXT);" +
+        "CREATE TABLE categories (name TEXT PRIMARY KEY)",
+    );
+    expect(() => BudgetDb.open(badCategories)).toThrow(
+      new BudgetDbError(`${badCategories} is not a budget-analyser database: table 'categories' is missing column 'description'`),
+    );
+  });
+
+  test("opened read-only: the app cannot write to it", () => {
+    const f = fixture();
+    expect(() => f.db.db.run("DELETE FROM transactions")).toThrow("attempt to write a readonly database");
+    expect(f.db.summary().transactionCount).toBe(FIXTURE_ROWS.length);
+  });
+});
+
+describe("data summary", () => {
+  test("categories come from the categories table, or from the transactions when it is missing (NULL → Uncategorised)", () => {
+    const withTable = fixture();
+    expect(withTable.db.categories().map((c) => c.name)).toContain("Groceries");
+    expect(withTable.db.categories().find((c) => c.name === "Income")!.description).not.toBe("");
+
+    const loose = fixture({ loose: true, categoriesTable: false });
+    const names = loose.db.categories().map((c) => c.name);
+    const distinct = [...new Set([...FIXTURE_ROWS, { category: null }].map((r) => r.category ?? "Uncategorised"))].sort((a, b) => a.localeCompare(b));
+    expect(names).toEqual(distinct);
+    expect(loose.db.categories().every((c) => c.description === "")).toBe(true);
+  });
+
+  test("notices rows another connection commits (PRAGMA data_version), without reopening", () => {
+    const f = fixture();
+    const before = f.db.summary();
+    expect(before.transactionCount).toBe(FIXTURE_ROWS.length);
+    expect(f.db.summary()).toBe(before); // unchanged data: the cached summary
+
+    const pipeline = new Database(f.path);
+    pipeline.run(
+      `INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, created_at)
+       VALUES ('2026-01-03', 'NEW IMPORT', -10, 'CHF', 'New Shop', 'Shopping', 'llm', 0.9, 'new-1', '2026-01-04')`,
+    );
+    pipeline.close();
+
+    const after = f.db.summary();
+    expect(after.transactionCount).toBe(FIXTURE_ROWS.length + 1);
+    expect(after.lastDate).toBe("2026-01-03");
+  });
+});
