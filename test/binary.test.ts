@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import pkg from "../package.json" with { type: "json" };
@@ -101,6 +101,17 @@ describe("compiled binary in an empty directory", () => {
     expect(missing.stderr).toBe(
       "budget-chat: ANTHROPIC_API_KEY is not set. Set it in the environment or in a .env file next to where you run budget-chat (ANTHROPIC_API_KEY=sk-ant-…).\n",
     );
+    // A .env file in the working directory is read (and the environment still wins where both are set).
+    writeFileSync(join(runDir, ".env"), `ANTHROPIC_API_KEY=from-dotenv\nANTHROPIC_BASE_URL=${fake.url}\n`);
+    try {
+      fake.enqueue({ kind: "message", content: [{ type: "text", text: "Configured by .env." }] });
+      const dotenv = await run(["ask", "hi"]);
+      expect(dotenv.code).toBe(0);
+      expect(dotenv.stdout).toContain("Configured by .env.");
+      expect(fake.requests.at(-1)!.headers.authorization).toBe("Bearer from-dotenv");
+    } finally {
+      rmSync(join(runDir, ".env"));
+    }
   });
 
   test("serve: page and every embedded asset byte-identical to the packages, one chat completes", async () => {
