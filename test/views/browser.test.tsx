@@ -272,5 +272,8 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, under the CSP", () => {
     expect(turn).toEqual({ blocks: ["tb-t-run-0", "tb-t-run-1"], figures: 6, tools: 2 });
     expect(problems).toEqual([]);
     await context.close();
-  });
+    // hx-sse's reconnect after the dropped stream stalled in about 1 run of 5 while the 2 cores were saturated by
+    // other processes (never on an idle machine); a retry keeps that contention from failing CI. A real regression
+    // (no reconnect, duplicated replay) fails every attempt.
+  }, { retry: 2 });
 });
