@@ -590,16 +590,16 @@ describe("approvals and writes", () => {
     expect(a.decideApproval("alice", "no-such-id", "approved")).toBeNull();
   });
 
-  test("decideApproval refuses after expiry, and expirePendingApprovals expires it with an audit entry", () => {
+  test("decideApproval refuses after expiry, and expireApproval expires it once with an audit entry", () => {
     const { a, c, conv, make } = setup();
     const short = make(60_000);
     const long = make(600_000);
     c.advance(60_000); // exactly at expires_at: too late
     expect(a.decideApproval("alice", short.id, "approved", c.now())).toBeNull();
     expect(a.getApproval("alice", short.id)!.status).toBe("pending");
-    expect(a.expirePendingApprovals(c.now())).toEqual([short.id]);
+    expect(a.expireApproval(short.id, "timeout", c.now())?.id).toBe(short.id);
     expect(a.getApproval("alice", short.id)!.status).toBe("expired");
-    expect(a.expirePendingApprovals(c.now().toISOString())).toEqual([]);
+    expect(a.expireApproval(short.id, "timeout", c.now().toISOString())).toBeNull();
     const audit = a.listAudit({ kind: "approval_expired" });
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ userId: "alice", conversationId: conv.id, detail: { approvalId: short.id, reason: "timeout" } });

@@ -647,30 +647,6 @@ export class AppDb {
     return row ? toApproval(row) : null;
   }
 
-  /** Expire every pending approval whose time is up (with an audit entry each); returns their ids. */
-  expirePendingApprovals(now: Date | string = this.clock()): string[] {
-    const at = isoOf(now);
-    return this.transaction(() => {
-      const rows = this.many(
-        `UPDATE approvals SET status = 'expired', decided_at = ?
-         WHERE status = 'pending' AND expires_at <= ?
-         RETURNING id, user_id, conversation_id, turn_id, tool`,
-        at,
-        at,
-      );
-      for (const r of rows) {
-        this.audit({
-          kind: "approval_expired",
-          userId: r.user_id,
-          conversationId: r.conversation_id,
-          detail: { approvalId: r.id, tool: r.tool, turnId: r.turn_id, reason: "timeout" },
-          at,
-        });
-      }
-      return rows.map((r) => r.id as string);
-    });
-  }
-
   /** 'approved' → 'executed', storing the result. False if it was not in 'approved'. */
   markExecuted(id: string, result: unknown): boolean {
     return (
