@@ -412,10 +412,6 @@ export class AppDb {
     return this.many("SELECT * FROM messages WHERE conversation_id = ? ORDER BY id", conversationId).map(toMessage);
   }
 
-  messageCount(conversationId: string): number {
-    return this.one("SELECT count(*) AS n FROM messages WHERE conversation_id = ?", conversationId)!.n;
-  }
-
   // ---------------------------------------------------------------- turns
 
   /** Record a new running turn; returns its id. */
@@ -486,10 +482,6 @@ export class AppDb {
       byId.get(r.turn_id)?.events.push(JSON.parse(r.event));
     }
     return turns;
-  }
-
-  runningTurnIds(): string[] {
-    return this.many("SELECT id FROM turns WHERE status = 'running' ORDER BY started_at").map((r) => r.id);
   }
 
   /**
@@ -775,11 +767,6 @@ export class AppDb {
       ).map(toMemory);
     }
     return this.many("SELECT * FROM memories WHERE user_id = ? ORDER BY id DESC", userId).map(toMemory);
-  }
-
-  getMemory(userId: string, id: number): Memory | null {
-    const row = this.one("SELECT * FROM memories WHERE id = ? AND user_id = ?", id, userId);
-    return row ? toMemory(row) : null;
   }
 
   deleteMemory(userId: string, id: number): boolean {

@@ -61,6 +61,7 @@ export function createRuntime(flags: AgentFlags, opts: { ownsAppDb: boolean }, e
   if (opts.ownsAppDb) {
     // Only the server owns the app database: `ask` beside a running server must not close its live turns.
     app.closeInterruptedTurns();
+    app.deleteExpiredSessions();
     // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
     app.expireAllPendingApprovals("restart");
   }
