@@ -20,8 +20,3 @@ export function historyWindow(messages: MessageParam[], limit: number): MessageP
   for (let i = earliest - 1; i >= 0; i--) if (isUserText(messages[i]!)) return messages.slice(i);
   return messages;
 }
-
-/** The messages that fall out of the window (for long-term memory). */
-export function outsideWindow(messages: MessageParam[], limit: number): MessageParam[] {
-  return messages.slice(0, messages.length - historyWindow(messages, limit).length);
-}
