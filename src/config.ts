@@ -23,17 +23,6 @@ export function chatDbPath(flag: string | undefined, env = process.env): string 
   return dbPath(flag ?? env.CHAT_DATABASE_URL ?? DEFAULT_CHAT_DB);
 }
 
-export type AgentConfig = {
-  apiKey: string;
-  baseURL: string | undefined;
-  model: string;
-  maxSteps: number;
-  historyMessages: number;
-  maxTokens: number;
-  readOnly: boolean;
-  approvalTimeoutMs: number;
-};
-
 export function requireApiKey(env = process.env): string {
   const key = env.ANTHROPIC_API_KEY?.trim();
   if (!key) {
