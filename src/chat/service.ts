@@ -151,10 +151,11 @@ export class ChatService {
       incomplete: outcome.incomplete,
       usage: outcome.usage,
     };
-    turn.push(done);
-    flushEvents();
+    // Stored first, so whoever sees `done` finds the turn finished and its usage counted.
     app.finishTurn(turn.id, { status: outcome.status, usage: outcome.usage, error: outcome.error, incomplete: outcome.incomplete });
     app.touchConversation(turn.conversationId);
+    turn.push(done);
+    flushEvents();
     app.audit({
       kind: "turn",
       userId: turn.userId,

@@ -1,5 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
+import type { AgentEvent } from "../../agent/events.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
 import { ConversationNotFound } from "../../chat/service.ts";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
@@ -82,6 +83,14 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     return c.body(null, 204);
   });
 
+  const chatHeaderPartial = (userId: string, conversationId: string) => {
+    const conversation = app.getConversation(userId, conversationId);
+    const header = conversation ? (
+      <ChatHeader conversation={{ id: conversation.id, title: conversation.title }} usage={app.conversationUsage(conversation.id)} />
+    ) : null;
+    return header ? partial("chat-head", "outerHTML", toHtml(header)) : "";
+  };
+
   r.get("/turns/:id/stream", (c) => {
     const user = c.get("user");
     const id = c.req.param("id");
@@ -92,6 +101,10 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     }
     c.env?.server?.timeout(c.req.raw, 0);
     const renderer = createFragmentRenderer(id, deps.budget.summary().currency);
+    const conversationId = live?.conversationId ?? stored!.conversationId;
+    // At the end, the header's conversation total takes in this answer (before `done` closes the stream).
+    const render = (events: AgentEvent[]) =>
+      events.flatMap((e) => [...(e.type === "done" ? [{ data: chatHeaderPartial(user.id, conversationId) }] : []), ...renderer.render(e)]);
     return streamSSE(c, async (stream) => {
       const send = async (messages: { event?: string; data: string }[]) => {
         for (const m of messages) await stream.writeSSE(m);
@@ -102,7 +115,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
         stream.onAbort(() => gone.abort());
         try {
           for await (const batch of live.batches(gone.signal)) {
-            await send(batch.flatMap((e) => renderer.render(e)));
+            await send(render(batch));
             // Let deltas gather, but never hold back the end of the answer.
             if (batch.some((e) => e.type === "text") && !live.outcome) await Promise.race([Bun.sleep(TEXT_INTERVAL_MS), live.finished]);
           }
@@ -110,7 +123,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
           clearInterval(ping);
         }
       } else {
-        for (const e of app.getTurnEvents(id)) await send(renderer.render(e));
+        await send(render(app.getTurnEvents(id)));
       }
       await send(renderer.end(live?.outcome?.status ?? stored?.status ?? "interrupted"));
     });

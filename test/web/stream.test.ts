@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
+import { parseSse, startWebHarness, type WebHarness } from "../support/web-harness.ts";
+
+let fake: FakeAnthropic;
+let h: WebHarness;
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  h = await startWebHarness({ fake });
+});
+afterAll(async () => {
+  await h.close();
+  await fake.stop();
+});
+
+describe("browser stream (GET /turns/:id/stream)", () => {
+  test("fragments in order: reset, text, then the header with the conversation total, then the named done event", async () => {
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello **there**." }], usage: { input_tokens: 1234, output_tokens: 56, cache_read_input_tokens: 7 }, chunkDelayMs: 20 });
+    const posted = await fetch(`${h.url}/chat`, { method: "POST", body: new URLSearchParams({ message: "hi" }) });
+    expect(posted.status).toBe(200);
+    const turnId = /data-turn="([^"]+)"/.exec(await posted.text())![1]!;
+    // The model streams slowly (20 ms per event), so this stream follows the live turn.
+    expect(h.chat.turn(turnId)).toBeDefined();
+    const messages = parseSse(await (await fetch(`${h.url}/turns/${turnId}/stream`)).text());
+    const last = messages.at(-1)!;
+    expect(last).toEqual({ event: "done", data: "done" });
+    const header = messages.findIndex((m) => m.data.includes('hx-target="#chat-head"'));
+    const text = messages.findIndex((m) => m.data.includes("<strong>there</strong>"));
+    expect(text).toBeGreaterThan(0);
+    expect(header).toBeGreaterThan(text);
+    expect(header).toBe(messages.length - 3); // then the usage/status fragment, then `done`
+    expect(messages[header]!.data.replaceAll("&#39;", "'")).toContain("Conversation total: 1'234 in · 56 out · 7 cache read");
+    // A second stream of the finished turn replays it from the database, again ending with `done`.
+    expect(h.chat.turn(turnId)).toBeUndefined();
+    const replay = parseSse(await (await fetch(`${h.url}/turns/${turnId}/stream`)).text());
+    expect(replay.at(-1)).toEqual({ event: "done", data: "done" });
+    expect(replay.at(-3)!.data.replaceAll("&#39;", "'")).toContain("Conversation total: 1'234 in · 56 out · 7 cache read");
+    expect(replay.some((m) => m.data.includes("<strong>there</strong>"))).toBe(true);
+  });
+
+  test("another turn id is a 404", async () => {
+    expect((await fetch(`${h.url}/turns/no-such-turn/stream`)).status).toBe(404);
+  });
+});
