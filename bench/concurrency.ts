@@ -153,9 +153,8 @@ await server.stop();
 await fake.stop();
 
 // Per-turn work before the model call, timed alone in this process (200 fresh turns' worth):
-// the system prompt (data summary, clock with three Intl.DateTimeFormat, memories) and
-// three Intl.DateTimeFormat constructions by themselves, for comparison.
-function perTurnPieces(): { system: number; intl: number } {
+// the system prompt (data summary, clock, memories).
+function perTurnPieces(): { system: number } {
   const budget = BudgetDb.open(demoDb(7300));
   const summary = budget.summary();
   const time = (f: () => unknown) => {
@@ -164,15 +163,8 @@ function perTurnPieces(): { system: number; intl: number } {
     return (performance.now() - t0) / N;
   };
   const system = time(() => systemBlocks({ summary, now: new Date(), timeZone: "Europe/Zurich", memories: [] }));
-  const intl = time(() => {
-    const timeZone = "Europe/Zurich";
-    const now = new Date();
-    new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-    new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long" }).format(now);
-    new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hour12: false }).format(now);
-  });
   budget.close();
-  return { system, intl };
+  return { system };
 }
 const pieces = perTurnPieces();
 
@@ -193,7 +185,7 @@ const rows: string[][] = [
   ["last byte p99", ms(o.last.p99), ms(b.last.p99), ms(added99.last)],
   [`wall time of the ${N}`, ms(wall), "", ""],
   [`spread of the ${N} first model calls at the fake`, ms(spreadMs), "", `${ms(spreadMs / Math.max(1, firstCalls.length))} per turn`],
-  ["  of which: systemBlocks() per turn, timed alone", ms(pieces.system), "", `3 × new Intl.DateTimeFormat alone: ${ms(pieces.intl)}`],
+  ["  of which: systemBlocks() per turn, timed alone", ms(pieces.system), "", ""],
   ["server RSS at start (after warm-up + GC)", mb(startRss), "", `before GC ${mb(startRaw)}; JS heap ${mb(start.heapUsed)}`],
   ["server RSS peak (VmHWM)", mb(peak), "", `sampled ${mb(sampledPeak)}`],
   ["server RSS right after the run", mb(afterRaw.rss), "", ""],
@@ -240,7 +232,7 @@ const checks: Check[] = [
         : `the server's per-turn work before its model call runs one turn after another on its single JS thread: ` +
           `its ${firstCalls.length} first model calls reached the fake over ${ms(spreadMs)} (${ms(spreadMs / Math.max(1, firstCalls.length))} per turn), ` +
           `so the added latency is a queue, already at p50 (first text +${ms(added50.first)}). ` +
-          `Building the system prompt alone costs ${ms(pieces.system)} per turn, ${ms(pieces.intl)} of it constructing three Intl.DateTimeFormat (src/agent/prompt.ts formatNow; cacheable per time zone). ` +
+          `Building the system prompt alone costs ${ms(pieces.system)} per turn. ` +
           "A CPU profile of the server (bun bench/concurrency.ts --profile) names the rest; see RESULTS.md",
   },
   {
