@@ -16,39 +16,6 @@
   }
 
   // ---------------------------------------------------------------- charts
-  // Frappe Charts sets colours with setAttribute("style", "fill: …") on the SVG nodes it
-  // creates. The CSP (no inline styles) blocks that and logs a violation for every bar.
-  // Setting the same declarations through the CSSOM is allowed, so route style
-  // attributes on SVG elements there.
-  (function adaptFrappeToCsp() {
-    var original = Element.prototype.setAttribute;
-    Element.prototype.setAttribute = function (name, value) {
-      if (typeof SVGElement !== "undefined" && this instanceof SVGElement && String(name).toLowerCase() === "style") {
-        var style = this.style;
-        String(value).split(";").forEach(function (decl) {
-          var i = decl.indexOf(":");
-          if (i > 0) style.setProperty(decl.slice(0, i).trim(), decl.slice(i + 1).trim());
-        });
-        return;
-      }
-      return original.call(this, name, value);
-    };
-    // Its tooltip rows are built as '<strong style="display: block;">…' markup, refused
-    // (and reported) by the same CSP: drop that one attribute; app.css does the same job.
-    var inner = Object.getOwnPropertyDescriptor(Element.prototype, "innerHTML");
-    if (inner && inner.set && typeof HTMLLIElement !== "undefined") {
-      Object.defineProperty(HTMLLIElement.prototype, "innerHTML", {
-        configurable: true,
-        get: function () {
-          return inner.get.call(this);
-        },
-        set: function (v) {
-          inner.set.call(this, String(v).replace(/ style="display: block;"/g, ""));
-        },
-      });
-    }
-  })();
-
   var FRAPPE_TYPES = { bar: "bar", grouped_bar: "bar", line: "line", pie: "pie" };
 
   function palette() {

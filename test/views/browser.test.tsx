@@ -14,6 +14,7 @@ import { ChatPage, type TurnView } from "../../views/ChatPage.tsx";
 import { ConversationList } from "../../views/ConversationList.tsx";
 import { renderPage } from "../../views/Layout.tsx";
 import { UserMessage } from "../../views/UserMessage.tsx";
+import { CONTENT_SECURITY_POLICY } from "../../src/web/middleware/security-headers/index.ts";
 import { launchChromium, SKIP_BROWSER, type LaunchedBrowser } from "../e2e/browser-helpers.ts";
 import { EVIL, html } from "./helpers.ts";
 
@@ -25,7 +26,8 @@ const ASSETS: Record<string, string> = {
   "app.js": "public/app.js",
   "app.css": "public/app.css",
 };
-const CSP = "default-src 'self'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'";
+// The policy the server sends (src/web/middleware/security-headers).
+const CSP = CONTENT_SECURITY_POLICY;
 const usage = { input_tokens: 1234, output_tokens: 321, cache_creation_input_tokens: 0, cache_read_input_tokens: 4567 };
 
 function script(turnId: string): AgentEvent[] {
