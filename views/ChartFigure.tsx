@@ -20,15 +20,7 @@ export function ChartFigure({ chart, currency }: { chart: ChartSpec; currency: s
         <>
           <div class={`chart-canvas h${heightClass(chart.height)}`} aria-hidden="true"></div>
           <table class="sr-only">
-            <caption>{chart.title}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Label</th>
-                {datasets.map((d) => (
-                  <th scope="col">{d.name}</th>
-                ))}
-              </tr>
-            </thead>
+            <ChartTableHead chart={chart} />
             <tbody>
               {labels.map((label, i) => (
                 <tr>
@@ -55,6 +47,24 @@ export function ChartFigure({ chart, currency }: { chart: ChartSpec; currency: s
   );
 }
 
+/** A chart's table caption and column headers (label, one per dataset); `hidden` keeps them for screen readers only. */
+function ChartTableHead({ chart, hidden }: { chart: ChartSpec; hidden?: boolean }) {
+  const cls = hidden ? "sr-only" : undefined;
+  return (
+    <>
+      <caption class={cls}>{chart.title}</caption>
+      <thead class={cls}>
+        <tr>
+          <th scope="col">Label</th>
+          {chart.data.datasets.map((d) => (
+            <th scope="col">{d.name}</th>
+          ))}
+        </tr>
+      </thead>
+    </>
+  );
+}
+
 /** Chart heights come in 50px steps (classes h150 … h500), again without inline style. */
 function heightClass(h: number | undefined): number {
   const v = Math.round((h ?? 250) / 50) * 50;
@@ -71,15 +81,7 @@ function HBars({ chart, currency }: { chart: ChartSpec; currency: string }) {
   };
   return (
     <table class="hbars">
-      <caption class="sr-only">{chart.title}</caption>
-      <thead class="sr-only">
-        <tr>
-          <th scope="col">Label</th>
-          {datasets.map((d) => (
-            <th scope="col">{d.name}</th>
-          ))}
-        </tr>
-      </thead>
+      <ChartTableHead chart={chart} hidden />
       <tbody>
         {labels.map((label, i) => (
           <tr>

@@ -79,3 +79,10 @@ const TOOL_LABELS: Record<string, string> = {
 export function toolLabel(tool: string): string {
   return TOOL_LABELS[tool] ?? `Running ${tool}…`;
 }
+
+const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+
+/** Text (or an attribute value) made safe to put into HTML built as a string. */
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+}

@@ -1,4 +1,5 @@
 import { Marked, type Tokens } from "marked";
+import { escapeHtml } from "./format.ts";
 
 /**
  * Model output → safe HTML, by construction:
@@ -12,11 +13,6 @@ import { Marked, type Tokens } from "marked";
  * defence in depth should a future marked version emit something unexpected.
  */
 
-const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
-
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-}
 
 const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", colon: ":", tab: "\t", newline: "\n", nbsp: " " };
 

@@ -6,6 +6,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { escapeHtml } from "../format.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
@@ -17,9 +18,6 @@ export function isHtmxRequest(c: Context): boolean {
   return c.req.header("HX-Request") !== undefined;
 }
 
-export function escapeHtml(s: string): string {
-  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`);
-}
 
 /** `<div class="notice notice-error" role="alert">…</div>` */
 export function errorFragment(message: string): string {

@@ -21,7 +21,8 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import type { AppDb } from "../../../app-db/app-db.ts";
-import { errorFragment, escapeHtml, isApiPath, isHtmxRequest, refuse } from "../respond.ts";
+import { escapeHtml } from "../../format.ts";
+import { errorFragment, isApiPath, isHtmxRequest, refuse } from "../respond.ts";
 
 export type SessionUser = { id: string; name: string };
 /** Hono generics: `new Hono<{ Variables: Variables }>()`, then `c.get("user")`. */
