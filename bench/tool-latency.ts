@@ -15,7 +15,7 @@ import { copyFileSync, existsSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
 import { BudgetDb } from "../src/budget/db.ts";
 import { readTools } from "../src/tools/index.ts";
-import type { Tool } from "../src/tools/types.ts";
+import { type Tool } from "../src/tools/types.ts";
 import { type Check, demoDb, emit, int, ms, OUT_DIR, ratio, reps, stats, timer } from "./lib.ts";
 
 const elapsed = timer();

@@ -1,5 +1,5 @@
 import { resolve } from "node:path";
-import { UsageError } from "./cli/args.ts";
+import { ConfigError, UsageError } from "./core/errors.ts";
 
 export const DEFAULT_MODEL = "claude-sonnet-5-5";
 export const DEFAULT_BUDGET_DB = "data/budget.db";
@@ -33,10 +33,6 @@ export function requireApiKey(env = process.env): string {
   return key;
 }
 
-/** A configuration problem: exit code 1 with this message. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
 
 export function parseBind(value: string): { hostname: string; port: number } {
   const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(value.trim());

@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 import pkg from "../package.json" with { type: "json" };
-import { UsageError } from "./cli/args.ts";
+import { UsageError } from "./core/errors.ts";
 import { demoDbCommand } from "./cli/demo-db.ts";
 import { toolCommand } from "./cli/tool.ts";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { AgentEvent, ApprovalPreview, Usage } from "../src/agent/events.ts";
+import { type AgentEvent, type ApprovalPreview, type Usage } from "../src/core/events.ts";
 import { AppDb, AppDbError, INTERRUPTED_ANSWER, ftsQuery, sha256 } from "../src/app-db/app-db.ts";
 import { APPLICATION_ID, SCHEMA_VERSION } from "../src/app-db/migrations.ts";
 

@@ -3,9 +3,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AppDb } from "../src/app-db/app-db.ts";
-import { UsageError } from "../src/cli/args.ts";
+import { UsageError, ConfigError } from "../src/core/errors.ts";
 import { usageCommand } from "../src/cli/usage.ts";
-import { ConfigError } from "../src/config.ts";
 import { estimateCost, formatUsd, parseModelId, priceFor } from "../src/pricing.ts";
 
 describe("pricing", () => {
@@ -100,10 +99,10 @@ describe("budget-chat usage", () => {
       "Token usage, all time:",
       "",
       "model              turns   input  output  cache write  cache read          est. cost",
-      "claude-haiku-4-5       1  10,000   1,000            0           0            $0.0150",
-      "claude-sonnet-5-5      3   5,000   1,000        3,000       6,000            $0.0281",
-      "my-local-model         1   7,000     700            0           0            unknown",
-      "total                  5  22,000   2,700        3,000       6,000  $0.0431 + unknown",
+      "claude-haiku-4-5       1  10'000   1'000            0           0            $0.0150",
+      "claude-sonnet-5-5      3   5'000   1'000        3'000       6'000            $0.0281",
+      "my-local-model         1   7'000     700            0           0            unknown",
+      "total                  5  22'000   2'700        3'000       6'000  $0.0431 + unknown",
       "",
       "No price known for my-local-model: not included in the total.",
       "",
@@ -118,9 +117,9 @@ describe("budget-chat usage", () => {
       "Token usage, since 2026-11-06 (UTC):",
       "",
       "model              turns  input  output  cache write  cache read          est. cost",
-      "claude-sonnet-5-5      1  2,500     500            0       3,000            $0.0103",
-      "my-local-model         1  7,000     700            0           0            unknown",
-      "total                  2  9,500   1,200            0       3,000  $0.0103 + unknown",
+      "claude-sonnet-5-5      1  2'500     500            0       3'000            $0.0103",
+      "my-local-model         1  7'000     700            0           0            unknown",
+      "total                  2  9'500   1'200            0       3'000  $0.0103 + unknown",
     ]);
     out = [];
     expect(await usageCommand(["--since", "2027-01-01", "--chat-db", path])).toBe(0);

@@ -1,5 +1,6 @@
-import type { ApprovalPreview } from "../src/agent/events.ts";
-import { domIds, formatMoney } from "../src/web/format.ts";
+import { type ApprovalPreview } from "../src/core/events.ts";
+import { formatMoney } from "../src/core/format.ts";
+import { domIds } from "../src/web/format.ts";
 import { ApprovalDecision, type Decision } from "./ApprovalDecision.tsx";
 import { ApprovalUndo, type UndoState } from "./ApprovalUndo.tsx";
 

@@ -1,4 +1,4 @@
-import type { AgentEvent, Usage } from "../src/agent/events.ts";
+import { type AgentEvent, type Usage } from "../src/core/events.ts";
 import { domIds } from "../src/web/format.ts";
 import { buildTurnModel } from "../src/web/fragments.ts";
 import type { ApprovalState } from "../src/web/approval-state.ts";

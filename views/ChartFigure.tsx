@@ -1,5 +1,5 @@
-import type { ChartSpec } from "../src/tools/types.ts";
-import { formatMoney } from "../src/web/format.ts";
+import { type ChartSpec } from "../src/core/events.ts";
+import { formatMoney } from "../src/core/format.ts";
 
 /**
  * A chart. `bar_h` is drawn here as HTML (a table of label, bar, amount; the bar's

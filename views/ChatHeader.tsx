@@ -1,4 +1,4 @@
-import type { Usage } from "../src/agent/events.ts";
+import { type Usage } from "../src/core/events.ts";
 import { usageText } from "./UsageLine.tsx";
 
 /**

@@ -1,4 +1,4 @@
-import type { AgentEvent, Usage } from "../src/agent/events.ts";
+import { type AgentEvent, type Usage } from "../src/core/events.ts";
 import type { ApprovalState } from "../src/web/approval-state.ts";
 import { AssistantMessage } from "./AssistantMessage.tsx";
 import { ChatForm } from "./ChatForm.tsx";

@@ -1,5 +1,5 @@
-import type { TableSpec } from "../src/tools/types.ts";
-import { formatMoney, formatNumber } from "../src/web/format.ts";
+import { type TableSpec } from "../src/core/events.ts";
+import { formatMoney, formatNumber } from "../src/core/format.ts";
 
 const MONEY_COLUMN = /amount|total|sum|average|avg|spent|spending|income|net|balance|value/i;
 

@@ -1,5 +1,5 @@
-import type { Usage } from "../src/agent/events.ts";
-import { formatCount } from "../src/web/format.ts";
+import { type Usage } from "../src/core/events.ts";
+import { formatCount } from "../src/core/format.ts";
 
 /** "1'500 in · 65 out · 4'200 cache read · 3'000 cache write" (cache write only when there was one). */
 export function usageText(usage: Usage): string {

@@ -12,8 +12,9 @@ import type {
 import { z } from "zod";
 import type { BudgetDb } from "../budget/db.ts";
 import { toolInputSchema } from "../tools/index.ts";
-import { ToolInputError, type Tool } from "../tools/types.ts";
-import type { AgentEvent, ApprovalPreview, Usage } from "./events.ts";
+import { type Tool } from "../tools/types.ts";
+import { ToolInputError } from "../core/errors.ts";
+import { type AgentEvent, type ApprovalPreview, type Usage } from "../core/events.ts";
 
 /** A high-risk call waiting for the user. The server computed `preview` from the stored arguments. */
 export type PendingApproval = {

@@ -3,7 +3,7 @@ import { createHash, randomBytes, randomUUID } from "node:crypto";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { AgentEvent, ApprovalPreview, Usage } from "../agent/events.ts";
+import { type AgentEvent, type ApprovalPreview, type Usage } from "../core/events.ts";
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
 
 /**

@@ -1,6 +1,6 @@
 import { existsSync } from "node:fs";
 import { relative } from "node:path";
-import type { BudgetDbLocation } from "../config.ts";
+import { type BudgetDbLocation } from "../config.ts";
 import { BudgetDb, BudgetDbError } from "./db.ts";
 import { writeDemoDb } from "./demo.ts";
 

@@ -30,7 +30,7 @@ import {
   type RecategoriseArgs,
   type RecategoriseInput,
 } from "../tools/recategorise_transactions.ts";
-import { formatMoney } from "../web/format.ts";
+import { formatDuration, formatMoney, joinAnd, plural } from "../core/format.ts";
 import type { RunningTurn } from "./running-turn.ts";
 
 export const DEFAULT_APPROVAL_TIMEOUT_MS = 10 * 60 * 1000;
@@ -162,7 +162,7 @@ export class ApprovalService {
 
   /** "The approval expired after 10 minutes; nothing was modified." */
   expiredMessage(): string {
-    return `The approval expired after ${duration(this.timeoutMs)}; nothing was modified.`;
+    return `The approval expired after ${formatDuration(this.timeoutMs)}; nothing was modified.`;
   }
 
   /** Expire a pending approval and tell the waiting answer (if any). */
@@ -338,23 +338,4 @@ function alreadyMessage(a: Approval): string {
     expired: "has expired",
   };
   return `This approval ${word[a.status]}; nothing more was done.`;
-}
-
-function plural(n: number, word: string): string {
-  return `${n.toLocaleString("en-US")} ${n === 1 ? word : `${word}s`}`;
-}
-
-function joinAnd(items: string[]): string {
-  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
-}
-
-/** 600000 → "10 minutes", 90000 → "90 seconds", 1000 → "1 second". */
-export function duration(ms: number): string {
-  if (ms >= 60_000 && ms % 60_000 === 0) {
-    const m = ms / 60_000;
-    return `${m} minute${m === 1 ? "" : "s"}`;
-  }
-  const s = Math.round(ms / 1000);
-  if (s >= 1) return `${s} second${s === 1 ? "" : "s"}`;
-  return `${ms} ms`;
 }

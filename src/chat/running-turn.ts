@@ -1,4 +1,4 @@
-import type { AgentEvent } from "../agent/events.ts";
+import { type AgentEvent } from "../core/events.ts";
 import type { TurnOutcome } from "../agent/loop.ts";
 
 /**

@@ -1,12 +1,12 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { AppDb } from "../app-db/app-db.ts";
-import type { AgentEvent } from "../agent/events.ts";
+import { type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type ApprovalGate, type TurnOutcome } from "../agent/loop.ts";
 import { systemBlocks } from "../agent/prompt.ts";
 import type { BudgetDb } from "../budget/db.ts";
-import type { Tool } from "../tools/types.ts";
+import { type Tool } from "../tools/types.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
 
 export type ChatSettings = {

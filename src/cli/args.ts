@@ -1,9 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from "node:util";
+import { UsageError } from "../core/errors.ts";
 
-/** A usage error: printed as one line on stderr, exit code 2. */
-export class UsageError extends Error {
-  override name = "UsageError";
-}
 
 type Options = NonNullable<ParseArgsConfig["options"]>;
 

@@ -1,6 +1,7 @@
 import { ConversationNotFound } from "../chat/service.ts";
 import { toolLabel } from "../web/format.ts";
-import { parse, UsageError } from "./args.ts";
+import { UsageError } from "../core/errors.ts";
+import { parse } from "./args.ts";
 import { chartAsText, tableAsText } from "./chart-text.ts";
 import { AGENT_OPTIONS, AGENT_OPTIONS_HELP, createRuntime } from "./runtime.ts";
 

@@ -1,6 +1,7 @@
 import { AppDb, type AuditEntry } from "../app-db/app-db.ts";
 import { chatDbPath } from "../config.ts";
-import { intOption, parse, UsageError } from "./args.ts";
+import { UsageError } from "../core/errors.ts";
+import { intOption, parse } from "./args.ts";
 
 export const AUDIT_HELP = `budget-chat audit [--since YYYY-MM-DD] [--user NAME] [--kind KIND] [--limit N] [--json]
 

@@ -1,5 +1,5 @@
-import type { ChartSpec, TableSpec } from "../tools/types.ts";
-import { formatMoney } from "../web/format.ts";
+import { type ChartSpec, type TableSpec } from "../core/events.ts";
+import { formatMoney } from "../core/format.ts";
 
 const BAR_WIDTH = 24;
 

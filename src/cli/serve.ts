@@ -3,7 +3,8 @@ import { loadAssets } from "../web/assets.ts";
 import { createWebApp } from "../web/app.ts";
 import { DEFAULT_LIMITS } from "../web/context.ts";
 import { allowedHostsFor } from "../web/middleware/host-check/index.ts";
-import { ConfigError, DEFAULT_BIND, isLoopback, parseBind } from "../config.ts";
+import { DEFAULT_BIND, isLoopback, parseBind } from "../config.ts";
+import { ConfigError } from "../core/errors.ts";
 import { parse } from "./args.ts";
 import { AGENT_OPTIONS, AGENT_OPTIONS_HELP, createRuntime } from "./runtime.ts";
 

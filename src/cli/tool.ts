@@ -1,9 +1,9 @@
 import { budgetDbLocation } from "../config.ts";
+import { ToolInputError, UsageError } from "../core/errors.ts";
+import { oneLineError } from "../core/validation.ts";
 import { openBudgetDb } from "../budget/open.ts";
 import { readTools, toolByName } from "../tools/index.ts";
-import { ToolInputError } from "../tools/types.ts";
-import { oneLineError } from "../zod-error.ts";
-import { parse, UsageError } from "./args.ts";
+import { parse } from "./args.ts";
 
 export const TOOL_HELP = `budget-chat tool NAME 'JSON' [--db PATH]
 

@@ -1,8 +1,10 @@
 import { existsSync } from "node:fs";
 import { AppDb, type ModelUsage } from "../app-db/app-db.ts";
-import { chatDbPath, ConfigError } from "../config.ts";
+import { chatDbPath } from "../config.ts";
+import { ConfigError, UsageError } from "../core/errors.ts";
 import { estimateCost, formatUsd } from "../pricing.ts";
-import { parse, UsageError } from "./args.ts";
+import { formatCount } from "../core/format.ts";
+import { parse } from "./args.ts";
 
 export const USAGE_HELP = `budget-chat usage [--since YYYY-MM-DD] [--chat-db PATH]
 
@@ -56,17 +58,17 @@ export function usageReport(rows: readonly ModelUsage[], opts: { since?: string 
     total.cacheRead += r.cache_read_input_tokens;
     body.push([
       r.model,
-      int(r.turns),
-      int(r.input_tokens),
-      int(r.output_tokens),
-      int(r.cache_creation_input_tokens),
-      int(r.cache_read_input_tokens),
+      formatCount(r.turns),
+      formatCount(r.input_tokens),
+      formatCount(r.output_tokens),
+      formatCount(r.cache_creation_input_tokens),
+      formatCount(r.cache_read_input_tokens),
       formatUsd(cost),
     ]);
   }
   const totalCost =
     unknown.length === rows.length ? "unknown" : formatUsd(Math.round(total.cost * 1e10) / 1e10) + (unknown.length ? " + unknown" : "");
-  const footer = ["total", int(total.turns), int(total.input), int(total.output), int(total.cacheWrite), int(total.cacheRead), totalCost];
+  const footer = ["total", formatCount(total.turns), formatCount(total.input), formatCount(total.output), formatCount(total.cacheWrite), formatCount(total.cacheRead), totalCost];
   const table = [header, ...body, footer];
   const widths = header.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
   const fmt = (row: string[]) =>
@@ -88,8 +90,4 @@ function parseDay(value: string): string {
     throw new UsageError(`--since must be a date like 2026-01-31, got "${value}"`);
   }
   return d.toISOString();
-}
-
-function int(n: number): string {
-  return n.toLocaleString("en-US");
 }

@@ -1,6 +1,7 @@
 import { AppDb, AppDbError } from "../app-db/app-db.ts";
-import { chatDbPath, ConfigError, DEFAULT_BIND, parseBind } from "../config.ts";
-import { parse, UsageError } from "./args.ts";
+import { chatDbPath, DEFAULT_BIND, parseBind } from "../config.ts";
+import { ConfigError, UsageError } from "../core/errors.ts";
+import { parse } from "./args.ts";
 
 export const USERS_HELP = `budget-chat users add NAME [--base-url URL]
 budget-chat users link NAME [--base-url URL]

@@ -1,4 +1,4 @@
-import { ConfigError } from "../config.ts";
+import { ConfigError } from "../core/errors.ts";
 
 /**
  * A client for an OpenAI-compatible embeddings endpoint (`POST …/v1/embeddings`,

@@ -1,6 +1,6 @@
 /**
  * Shared building blocks of the read tools: input schema fields, period and category
- * resolution, the WHERE-clause builder, month spans and money formatting.
+ * resolution, the WHERE-clause builder and month spans.
  *
  * SQL is assembled only from fixed fragments in this file; every user value is a bound
  * parameter (`$name`, bound as `{ name }` because BudgetDb opens SQLite with strict: true).
@@ -8,7 +8,8 @@
  */
 import { z } from "zod";
 import type { BudgetDb } from "../budget/db.ts";
-import { ToolInputError } from "./types.ts";
+import { ToolInputError } from "../core/errors.ts";
+import { quote } from "../core/format.ts";
 
 export const TRANSFERS = "Transfers";
 export const INCOME = "Income";
@@ -319,46 +320,4 @@ export function monthLabels(span: string[], withRows: Iterable<string>): string[
   const all = new Set(span);
   for (const m of withRows) all.add(m);
   return [...all].sort();
-}
-
-// ---------------------------------------------------------------------------------
-// Numbers: sum first, round when presenting
-
-/** Rounded to cents, half away from zero, never -0. */
-export function round2(x: number): number {
-  const r = (Math.sign(x) * Math.round(Math.abs(x) * 100)) / 100;
-  return r === 0 ? 0 : r;
-}
-
-const amountFormat = new Intl.NumberFormat("en-US", { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const countFormat = new Intl.NumberFormat("en-US", { maximumFractionDigits: 0 });
-
-/** "1,234.50" (no currency: for lists where the currency is stated once). */
-export function amount(x: number): string {
-  return amountFormat.format(round2(x));
-}
-
-/** "CHF 1,234.50", "CHF -12.00". */
-export function money(x: number, currency: string): string {
-  return `${currency} ${amount(x)}`;
-}
-
-export function count(n: number): string {
-  return countFormat.format(n);
-}
-
-/** "1 transaction", "12 transactions", "2 categories". */
-export function plural(n: number, word: string, many = `${word}s`): string {
-  return `${count(n)} ${n === 1 ? word : many}`;
-}
-
-/** "45.9%" (one decimal); "0.0%" for an empty whole. */
-export function percent(part: number, whole: number): string {
-  return `${whole ? ((part / whole) * 100).toFixed(1) : "0.0"}%`;
-}
-
-/** Text from the data echoed into a summary: one line, at most `max` characters, quoted. */
-export function quote(text: string | null, max = 60): string {
-  const s = (text ?? "").replace(/\s+/g, " ").trim();
-  return JSON.stringify(s.length > max ? `${s.slice(0, max - 1)}…` : s);
 }

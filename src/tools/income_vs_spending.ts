@@ -1,26 +1,14 @@
 import { z } from "zod";
-import {
-  amount,
-  buildWhere,
-  coveredMonths,
-  dataCoverage,
-  foldMonths,
-  forPeriod,
-  money,
-  monthLabels,
-  percent,
-  resolvePeriod,
-  round2,
-  yearField,
-} from "./filters.ts";
-import type { Tool } from "./types.ts";
+import { formatAmount, formatMoney, formatPercent, round2 } from "../core/format.ts";
+import { buildWhere, coveredMonths, dataCoverage, foldMonths, forPeriod, monthLabels, resolvePeriod, yearField } from "./filters.ts";
+import { type Tool } from "./types.ts";
 
 const schema = z.strictObject({ year: yearField });
 
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;
 
-const triple = (income: number, spending: number) => `${amount(income)} / ${amount(spending)} / ${amount(income - spending)}`;
+const triple = (income: number, spending: number) => `${formatAmount(income)} / ${formatAmount(spending)} / ${formatAmount(income - spending)}`;
 
 export const incomeVsSpending: Tool<typeof schema> = {
   name: "income_vs_spending",
@@ -57,9 +45,9 @@ export const incomeVsSpending: Tool<typeof schema> = {
     }
     const net = totalIn - totalOut;
     const lines = [
-      `Income vs spending ${scope}, in ${currency}, Transfers excluded: income ${money(totalIn, currency)}, ` +
-        `spending ${money(totalOut, currency)}, net ${money(net, currency)}` +
-        (totalIn > 0 ? ` (${percent(net, totalIn)} of income left over).` : "."),
+      `Income vs spending ${scope}, in ${currency}, Transfers excluded: income ${formatMoney(totalIn, currency)}, ` +
+        `spending ${formatMoney(totalOut, currency)}, net ${formatMoney(net, currency)}` +
+        (totalIn > 0 ? ` (${formatPercent(net, totalIn)} of income left over).` : "."),
     ];
     if (labels.length <= LIST_MONTHS_MAX) {
       lines.push(`Per month (income / spending / net): ${labels.map((m, i) => `${m} ${triple(income[i], spending[i])}`).join("; ")}.`);
@@ -79,8 +67,8 @@ export const incomeVsSpending: Tool<typeof schema> = {
       });
       lines.push(`Per year (income / spending / net): ${[...years].map(([y, v]) => `${y} ${triple(v.income, v.spending)}`).join("; ")}.`);
       lines.push(
-        `${labels.length} months; best net ${labels[best]} ${amount(income[best] - spending[best])}, ` +
-          `worst net ${labels[worst]} ${amount(income[worst] - spending[worst])}.`,
+        `${labels.length} months; best net ${labels[best]} ${formatAmount(income[best] - spending[best])}, ` +
+          `worst net ${labels[worst]} ${formatAmount(income[worst] - spending[worst])}.`,
       );
     }
     return {

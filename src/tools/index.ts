@@ -5,7 +5,7 @@ import { merchantBreakdown } from "./merchant_breakdown.ts";
 import { monthlyTrend } from "./monthly_trend.ts";
 import { searchTransactions } from "./search_transactions.ts";
 import { spendingByCategory } from "./spending_by_category.ts";
-import type { Tool } from "./types.ts";
+import { type Tool } from "./types.ts";
 
 export { incomeVsSpending, listTransactions, merchantBreakdown, monthlyTrend, searchTransactions, spendingByCategory };
 

@@ -1,8 +1,9 @@
 import { z } from "zod";
 import { CATEGORY_SQL, MERCHANT_SQL } from "../budget/schema.ts";
-import { amount, capitalise, count, dataCoverage, quote, resolveSearch, searchField } from "./filters.ts";
+import { formatAmount, formatCount, quote } from "../core/format.ts";
+import { capitalise, dataCoverage, resolveSearch, searchField } from "./filters.ts";
 import { searchSchema } from "./search_transactions.ts";
-import type { Tool } from "./types.ts";
+import { type Tool } from "./types.ts";
 
 const schema = z.strictObject({
   ...searchSchema.shape,
@@ -45,18 +46,18 @@ export const listTransactions: Tool<typeof schema> = {
         : (db.db.query(`SELECT COUNT(*) AS n FROM transactions ${where.sql}`).get(where.params) as { n: number }).n;
     const { currency } = db.summary();
     const echoed = rows.slice(0, SUMMARY_ROWS).map(
-      (r) => `${r.date} ${amount(r.amount)} ${r.merchant} ${quote(r.description, 40)} [${r.category}]`,
+      (r) => `${r.date} ${formatAmount(r.amount)} ${r.merchant} ${quote(r.description, 40)} [${r.category}]`,
     );
-    const more = rows.length > SUMMARY_ROWS ? ` (first ${SUMMARY_ROWS} here; the table shows all ${count(rows.length)})` : "";
+    const more = rows.length > SUMMARY_ROWS ? ` (first ${SUMMARY_ROWS} here; the table shows all ${formatCount(rows.length)})` : "";
     const summary =
       `${capitalise(label)}, newest first, amounts in ${currency} (negative = money out): ` +
-      `showing ${count(rows.length)} of ${count(total)}${more}. ${echoed.join("; ")}.`;
+      `showing ${formatCount(rows.length)} of ${formatCount(total)}${more}. ${echoed.join("; ")}.`;
     return {
       summary,
       charts: [],
       tables: [
         {
-          title: `${title}: ${count(rows.length)} of ${count(total)}`,
+          title: `${title}: ${formatCount(rows.length)} of ${formatCount(total)}`,
           columns: ["Date", "Amount", "Merchant", "Description", "Category"],
           rows: rows.map((r) => [r.date, r.amount, r.merchant, r.description, r.category]),
         },

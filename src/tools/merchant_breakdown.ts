@@ -1,23 +1,8 @@
 import { z } from "zod";
 import { MERCHANT_SQL } from "../budget/schema.ts";
-import {
-  amount,
-  categoryField,
-  dataCoverage,
-  flowSumSql,
-  forPeriod,
-  measureFor,
-  measureWhere,
-  money,
-  monthField,
-  percent,
-  plural,
-  resolveCategory,
-  resolvePeriod,
-  round2,
-  yearField,
-} from "./filters.ts";
-import type { Tool } from "./types.ts";
+import { formatAmount, formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
+import { categoryField, dataCoverage, flowSumSql, forPeriod, measureFor, measureWhere, monthField, resolveCategory, resolvePeriod, yearField } from "./filters.ts";
+import { type Tool } from "./types.ts";
 
 const schema = z.strictObject({
   category: categoryField,
@@ -69,11 +54,11 @@ export const merchantBreakdown: Tool<typeof schema> = {
     const labels = rows.map((r) => r.merchant ?? "Other");
     const parts = rows.map((r, i) =>
       r.merchant === null
-        ? `Other (${plural(r.merchants, "merchant")}) ${amount(r.total)} (${plural(r.count, "tx", "tx")}, ${percent(r.total, total)})`
-        : `${i + 1}. ${r.merchant} ${amount(r.total)} (${plural(r.count, "tx", "tx")}, avg ${amount(r.total / r.count)}, ${percent(r.total, total)})`,
+        ? `Other (${plural(r.merchants, "merchant")}) ${formatAmount(r.total)} (${plural(r.count, "tx", "tx")}, ${formatPercent(r.total, total)})`
+        : `${i + 1}. ${r.merchant} ${formatAmount(r.total)} (${plural(r.count, "tx", "tx")}, avg ${formatAmount(r.total / r.count)}, ${formatPercent(r.total, total)})`,
     );
     const summary =
-      `Merchants for ${measure.noun} ${scope}, in ${currency}: total ${money(total, currency)} over ` +
+      `Merchants for ${measure.noun} ${scope}, in ${currency}: total ${formatMoney(total, currency)} over ` +
       `${plural(n, "transaction")} at ${plural(merchants, "merchant")}. ${parts.join("; ")}.`;
     const data = { labels, datasets: [{ name: measure.dataset, values: rows.map((r) => round2(r.total)) }] };
     const title = `${measure.category} by merchant (${currency}), ${period.label}`;

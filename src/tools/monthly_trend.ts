@@ -1,23 +1,7 @@
 import { z } from "zod";
-import {
-  amount,
-  categoryField,
-  coveredMonths,
-  dataCoverage,
-  flowSumSql,
-  forPeriod,
-  measureFor,
-  foldMonths,
-  measureWhere,
-  money,
-  monthLabels,
-  plural,
-  resolveCategory,
-  resolvePeriod,
-  round2,
-  yearField,
-} from "./filters.ts";
-import type { Tool } from "./types.ts";
+import { formatAmount, formatMoney, plural, round2 } from "../core/format.ts";
+import { categoryField, coveredMonths, dataCoverage, flowSumSql, forPeriod, measureFor, foldMonths, measureWhere, monthLabels, resolveCategory, resolvePeriod, yearField } from "./filters.ts";
+import { type Tool } from "./types.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("Only this category (case-insensitive). Omit for all spending."),
@@ -66,17 +50,17 @@ export const monthlyTrend: Tool<typeof schema> = {
     });
     const empty = labels.length - byMonth.size;
     const lines = [
-      `Monthly ${measure.noun} ${scope}, in ${currency}: total ${money(total, currency)} over ${plural(n, "transaction")} ` +
-        `in ${plural(labels.length, "month")}, average ${amount(total / labels.length)} per month.`,
-      `Highest ${labels[hi]} ${amount(values[hi])}; lowest ${labels[lo]} ${amount(values[lo])}` +
+      `Monthly ${measure.noun} ${scope}, in ${currency}: total ${formatMoney(total, currency)} over ${plural(n, "transaction")} ` +
+        `in ${plural(labels.length, "month")}, average ${formatAmount(total / labels.length)} per month.`,
+      `Highest ${labels[hi]} ${formatAmount(values[hi])}; lowest ${labels[lo]} ${formatAmount(values[lo])}` +
         (empty > 0 ? ` (${plural(empty, "month")} with none).` : "."),
     ];
     if (labels.length <= LIST_MONTHS_MAX) {
-      lines.push(`Per month: ${labels.map((m, i) => `${m} ${amount(values[i])}`).join(", ")}.`);
+      lines.push(`Per month: ${labels.map((m, i) => `${m} ${formatAmount(values[i])}`).join(", ")}.`);
     } else {
       const perYear = new Map<string, number>();
       labels.forEach((m, i) => perYear.set(m.slice(0, 4), (perYear.get(m.slice(0, 4)) ?? 0) + values[i]));
-      lines.push(`Per year: ${[...perYear].map(([y, v]) => `${y} ${amount(v)}`).join(", ")}.`);
+      lines.push(`Per year: ${[...perYear].map(([y, v]) => `${y} ${formatAmount(v)}`).join(", ")}.`);
     }
     return {
       summary: lines.join(" "),

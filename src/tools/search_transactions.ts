@@ -1,21 +1,8 @@
 import { z } from "zod";
 import { CATEGORY_SQL, MERCHANT_SQL } from "../budget/schema.ts";
-import {
-  amount,
-  capitalise,
-  categoryField,
-  dataCoverage,
-  monthField,
-  MONTH_SQL,
-  monthsBetween,
-  monthLabels,
-  plural,
-  resolveSearch,
-  round2,
-  searchField,
-  yearField,
-} from "./filters.ts";
-import type { Tool } from "./types.ts";
+import { formatAmount, plural, round2 } from "../core/format.ts";
+import { capitalise, categoryField, dataCoverage, monthField, MONTH_SQL, monthsBetween, monthLabels, resolveSearch, searchField, yearField } from "./filters.ts";
+import { type Tool } from "./types.ts";
 
 export const searchSchema = z.strictObject({
   search: searchField,
@@ -103,8 +90,8 @@ export const searchTransactions: Tool<typeof searchSchema> = {
     }
     const summary = [
       `${capitalise(label)}, in ${currency}: ${plural(n, "transaction")} from ${first} to ${last}.`,
-      outN ? `Money out: ${amount(outTotal)} in ${plural(outN, "transaction")} (average ${amount(outTotal / outN)}).` : "Money out: none.",
-      inN ? `Money in: ${amount(inTotal)} in ${plural(inN, "transaction")}.` : "Money in: none.",
+      outN ? `Money out: ${formatAmount(outTotal)} in ${plural(outN, "transaction")} (average ${formatAmount(outTotal / outN)}).` : "Money out: none.",
+      inN ? `Money in: ${formatAmount(inTotal)} in ${plural(inN, "transaction")}.` : "Money in: none.",
       `Merchant names: ${topCounts(merchants)}.`,
       `Categories: ${topCounts(categories)}.`,
     ].join(" ");

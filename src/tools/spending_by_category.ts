@@ -1,20 +1,7 @@
 import { z } from "zod";
-import {
-  amount,
-  dataCoverage,
-  forPeriod,
-  measureFor,
-  measureWhere,
-  money,
-  monthField,
-  percent,
-  plural,
-  resolvePeriod,
-  round2,
-  UNCATEGORISED,
-  yearField,
-} from "./filters.ts";
-import type { Tool } from "./types.ts";
+import { formatAmount, formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
+import { dataCoverage, forPeriod, measureFor, measureWhere, monthField, resolvePeriod, UNCATEGORISED, yearField } from "./filters.ts";
+import { type Tool } from "./types.ts";
 
 const schema = z.strictObject({ year: yearField, month: monthField });
 
@@ -62,9 +49,9 @@ export const spendingByCategory: Tool<typeof schema> = {
       total += r.total;
       n += r.count;
     }
-    const parts = rows.map((r) => `${r.category} ${amount(r.total)} (${percent(r.total, total)}, ${plural(r.count, "tx", "tx")})`);
+    const parts = rows.map((r) => `${r.category} ${formatAmount(r.total)} (${formatPercent(r.total, total)}, ${plural(r.count, "tx", "tx")})`);
     const summary =
-      `Spending by category ${scope}, in ${currency}, Transfers excluded: total ${money(total, currency)} ` +
+      `Spending by category ${scope}, in ${currency}, Transfers excluded: total ${formatMoney(total, currency)} ` +
       `over ${plural(n, "transaction")} in ${plural(rows.length, "category", "categories")}. ` +
       `${parts.join("; ")}.`;
     return {

@@ -1,29 +1,7 @@
 import type { z } from "zod";
+import type { ToolOutput } from "../core/events.ts";
+import type { Risk } from "../core/vocab.ts";
 import type { BudgetDb } from "../budget/db.ts";
-
-/** A chart the browser draws; never sent to the model. */
-export type ChartSpec = {
-  type: "bar" | "bar_h" | "pie" | "grouped_bar" | "line";
-  title: string;
-  data: { labels: string[]; datasets: { name: string; values: number[] }[] };
-  height?: number;
-};
-
-/** Rows the browser shows as a table; never sent to the model. */
-export type TableSpec = {
-  title: string;
-  columns: string[];
-  rows: (string | number | null)[][];
-};
-
-export type ToolOutput = {
-  /** Concise and numeric: the only part of a result the model sees. */
-  summary: string;
-  charts: ChartSpec[];
-  tables?: TableSpec[];
-};
-
-export type Risk = "low" | "high";
 
 /**
  * An analysis tool. Tools know nothing of HTTP or the model: they take validated
@@ -37,9 +15,4 @@ export interface Tool<S extends z.ZodType = z.ZodType> {
   risk: Risk;
   schema: S;
   run(db: BudgetDb, input: z.output<S>): ToolOutput;
-}
-
-/** An error in the model's (or CLI user's) input, explained so it can be corrected. */
-export class ToolInputError extends Error {
-  override name = "ToolInputError";
 }

@@ -1,6 +1,6 @@
 import type { Conversation, TurnWithEvents } from "../app-db/app-db.ts";
-import type { ChartSpec, TableSpec } from "../tools/types.ts";
-import { formatMoney } from "./format.ts";
+import { type ChartSpec, type TableSpec } from "../core/events.ts";
+import { formatMoney } from "../core/format.ts";
 
 /**
  * A conversation as a markdown document: questions, answers, and every chart and

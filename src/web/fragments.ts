@@ -16,8 +16,7 @@
  * The static view (views/AssistantMessage.tsx) renders the same events through the same
  * model and components, so a reloaded turn looks exactly like a streamed one.
  */
-import type { AgentEvent, ApprovalPreview, Usage } from "../agent/events.ts";
-import type { ChartSpec, TableSpec } from "../tools/types.ts";
+import { type AgentEvent, type ApprovalPreview, type Usage, type ChartSpec, type TableSpec } from "../core/events.ts";
 import { ApprovalCard } from "../../views/ApprovalCard.tsx";
 import { ApprovalDecision, type Decision } from "../../views/ApprovalDecision.tsx";
 import { ChartFigure } from "../../views/ChartFigure.tsx";

@@ -3,14 +3,14 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { AppDb } from "../../src/app-db/app-db.ts";
-import type { AgentEvent } from "../../src/agent/events.ts";
+import { type AgentEvent } from "../../src/core/events.ts";
 import type { ApprovalGate } from "../../src/agent/loop.ts";
 import { BudgetDb } from "../../src/budget/db.ts";
 import { writeDemoDb } from "../../src/budget/demo.ts";
 import { ChatService, type ChatSettings, type MemoryHooks } from "../../src/chat/service.ts";
 import type { RunningTurn } from "../../src/chat/running-turn.ts";
 import { readTools } from "../../src/tools/index.ts";
-import type { Tool } from "../../src/tools/types.ts";
+import { type Tool } from "../../src/tools/types.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
 
 export const FIXED_NOW = new Date("2026-11-22T09:30:00Z");

@@ -2,14 +2,11 @@ import { afterAll, describe, expect, test } from "bun:test";
 import {
   buildWhere,
   likeContains,
-  money,
   monthsBetween,
-  percent,
   resolveCategory,
   resolvePeriod,
-  round2,
 } from "../../src/tools/filters.ts";
-import { ToolInputError } from "../../src/tools/types.ts";
+import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 
 describe("resolvePeriod", () => {
@@ -56,19 +53,6 @@ test("likeContains escapes the LIKE wildcards and the escape character", () => {
   expect(likeContains("50%")).toBe("%50\\%%");
   expect(likeContains("shop_online")).toBe("%shop\\_online%");
   expect(likeContains("a\\b")).toBe("%a\\\\b%");
-});
-
-test("money: rounded to cents only when presented", () => {
-  // 0.1 + 0.2 = 0.30000000000000004 in binary floating point
-  expect(money(0.1 + 0.2, "CHF")).toBe("CHF 0.30");
-  expect(money(1234.5, "CHF")).toBe("CHF 1,234.50");
-  expect(money(-190.5, "EUR")).toBe("EUR -190.50");
-  expect(round2(-0.001)).toBe(0);
-  expect(Object.is(round2(-0.001), -0)).toBe(false);
-  expect(round2(25.625)).toBe(25.63);
-  expect(round2(-2.345)).toBe(-2.35); // half away from zero, symmetric
-  expect(percent(1, 3)).toBe("33.3%");
-  expect(percent(1, 0)).toBe("0.0%");
 });
 
 test("monthsBetween spans years and rejects malformed months", () => {

@@ -28,8 +28,8 @@ describe("income_vs_spending", () => {
       { name: "Spending", values: [205.5, 375, 972.53, 190.5] },
     ]);
     expect(out.summary).toContain("for 2025, in CHF, Transfers excluded");
-    expect(out.summary).toContain("income CHF 15,640.00, spending CHF 1,743.53, net CHF 13,896.47 (88.9% of income left over)");
-    expect(out.summary).toContain("2025-02 5,240.00 / 375.00 / 4,865.00");
+    expect(out.summary).toContain("income CHF 15'640.00, spending CHF 1'743.53, net CHF 13'896.47 (88.9% of income left over)");
+    expect(out.summary).toContain("2025-02 5'240.00 / 375.00 / 4'865.00");
     expect(out.summary).toContain("2025-04 0.00 / 190.50 / -190.50");
   });
 
@@ -43,7 +43,7 @@ describe("income_vs_spending", () => {
     expect(labels[15]).toBe("2025-04");
     expect(datasets[0].values).toEqual([5000, 5000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5200, 5240, 5200, 0]);
     expect(datasets[1].values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
-    expect(out.summary).toContain("income CHF 25,640.00, spending CHF 2,094.28, net CHF 23,545.72");
+    expect(out.summary).toContain("income CHF 25'640.00, spending CHF 2'094.28, net CHF 23'545.72");
     expect(out.summary).toContain("2024-12 0.00 / 0.00 / 0.00");
   });
 
@@ -69,7 +69,7 @@ describe("income_vs_spending", () => {
       { name: "Income", values: [5200, 5240, 5200, 5] },
       { name: "Spending", values: [205.5, 375, 972.53, 222.4] },
     ]);
-    expect(out.summary).toContain("income CHF 15,645.00, spending CHF 1,775.43, net CHF 13,869.57");
+    expect(out.summary).toContain("income CHF 15'645.00, spending CHF 1'775.43, net CHF 13'869.57");
     expect(out.summary).toContain("2025-04 5.00 / 222.40 / -217.40");
   });
 });

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { merchantBreakdown } from "../../src/tools/merchant_breakdown.ts";
-import { ToolInputError } from "../../src/tools/types.ts";
+import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture, runTool } from "../fixtures/budget-fixture.ts";
 
 const fx = createFixture();

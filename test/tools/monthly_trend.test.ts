@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
-import { ToolInputError } from "../../src/tools/types.ts";
+import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture, runTool } from "../fixtures/budget-fixture.ts";
 
 const fx = createFixture();
@@ -30,7 +30,7 @@ describe("monthly_trend", () => {
     expect(chart.data.labels).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
     expect(chart.data.datasets).toEqual([{ name: "Spending", values: [205.5, 375, 972.53, 190.5] }]);
     expect(out.summary).toContain("for 2025, in CHF");
-    expect(out.summary).toContain("total CHF 1,743.53 over 18 transactions in 4 months");
+    expect(out.summary).toContain("total CHF 1'743.53 over 18 transactions in 4 months");
     expect(out.summary).toContain("average 435.88 per month");
     expect(out.summary).toContain("Highest 2025-03 972.53");
     expect(out.summary).toContain("lowest 2025-04 190.50");
@@ -56,7 +56,7 @@ describe("monthly_trend", () => {
     const out = run({});
     expect(out.charts[0].data.labels).toEqual(ALL_MONTHS);
     expect(out.charts[0].data.datasets[0].values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
-    expect(out.summary).toContain("total CHF 2,094.28 over 24 transactions in 16 months");
+    expect(out.summary).toContain("total CHF 2'094.28 over 24 transactions in 16 months");
   });
 
   test("Transfers as the category: the transfers out are the subject", () => {
@@ -67,14 +67,14 @@ describe("monthly_trend", () => {
     expect(values[12]).toBe(1500);
     expect(values.reduce((a, b) => a + b, 0)).toBe(2500);
     expect(out.summary).toContain("Transfers");
-    expect(out.summary).toContain("total CHF 2,500.00 over 2 transactions");
+    expect(out.summary).toContain("total CHF 2'500.00 over 2 transactions");
   });
 
   test("Income as the category: money in per month", () => {
     // 2025: 01 #15 5200; 02 #21 5200 + refund #18 40 = 5240; 03 #29 5200; 04 none.
     const out = run({ category: "income", year: 2025 });
     expect(out.charts[0].data.datasets).toEqual([{ name: "Income", values: [5200, 5240, 5200, 0] }]);
-    expect(out.summary).toContain("total CHF 15,640.00 over 4 transactions");
+    expect(out.summary).toContain("total CHF 15'640.00 over 4 transactions");
   });
 
   test("empty result: clear summary, no chart", () => {

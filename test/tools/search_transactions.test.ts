@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { listTransactions } from "../../src/tools/list_transactions.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";
-import { ToolInputError } from "../../src/tools/types.ts";
+import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture, runTool } from "../fixtures/budget-fixture.ts";
 
 const fx = createFixture();
@@ -37,7 +37,7 @@ describe("search_transactions", () => {
     // "savings": #4 -1000 (2024-01), #10 +500 (2024-12), #16 -1500 (2025-01), #30 +300 (2025-03)
     const out = run({ search: "savings" });
     expect(out.summary).toContain("4 transactions from 2024-01-28 to 2025-03-28");
-    expect(out.summary).toContain("Money out: 2,500.00 in 2 transactions (average 1,250.00)");
+    expect(out.summary).toContain("Money out: 2'500.00 in 2 transactions (average 1'250.00)");
     expect(out.summary).toContain("Money in: 800.00 in 2 transactions.");
     expect(out.summary).toContain("Categories: Transfers (4).");
     const { labels, datasets } = out.charts[0].data;
@@ -52,7 +52,7 @@ describe("search_transactions", () => {
     const out = run({ search: "acme", year: 2025 });
     expect(out.summary).toContain("Money out: none.");
     // 2025 only: 5200 * 3 = 15,600 in 3
-    expect(out.summary).toContain("Money in: 15,600.00 in 3 transactions.");
+    expect(out.summary).toContain("Money in: 15'600.00 in 3 transactions.");
     expect(out.charts[0].data.datasets).toEqual([
       { name: "Out", values: [0, 0, 0] },
       { name: "In", values: [5200, 5200, 5200] },

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
-import { ToolInputError } from "../../src/tools/types.ts";
+import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture, runTool } from "../fixtures/budget-fixture.ts";
 
 const fx = createFixture();
@@ -29,7 +29,7 @@ describe("spending_by_category", () => {
     expect(chart.data.labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
     expect(chart.data.datasets).toEqual([{ name: "Spending", values: [800, 582.95, 410, 175.33, 111, 15] }]);
     expect(out.summary).toContain("CHF");
-    expect(out.summary).toContain("total CHF 2,094.28 over 24 transactions");
+    expect(out.summary).toContain("total CHF 2'094.28 over 24 transactions");
     expect(out.summary).toContain("all dates (2024-01-05 to 2025-04-11)");
     // shares: 800 / 2094.28 = 38.199% ; 582.95 / 2094.28 = 27.835% ; 15 / 2094.28 = 0.716%
     expect(out.summary).toContain("Children 800.00 (38.2%, 1 tx)");
@@ -88,7 +88,7 @@ describe("spending_by_category", () => {
     const { labels, datasets } = out.charts[0].data;
     expect(labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
     expect(datasets[0].values).toEqual([800, 594.95, 410, 175.33, 111, 34.9]);
-    expect(out.summary).toContain("total CHF 2,126.18 over 26 transactions");
+    expect(out.summary).toContain("total CHF 2'126.18 over 26 transactions");
     expect(out.summary).toContain("Uncategorised 34.90");
   });
 });

@@ -2,6 +2,7 @@
  * recategorise_transactions end to end: the real SDK against the fake Messages API, the
  * whole web app (JSON API and htmx routes), a temp copy of the demo database.
  */
+import { formatCount } from "../../src/core/format.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { approvalService } from "../../src/chat/approvals.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
@@ -308,7 +309,7 @@ describe("refusals the model must correct", () => {
     const stream = await apiChat(h, "recategorise everything with an o");
     await stream.ended;
     expect(resultText(toolResultsOf(fake, 1)[0])).toBe(
-      `refused: ${n.toLocaleString("en-US")} rows match; at most 1,000 per approval — narrow it with category/year/month.`,
+      `refused: ${formatCount(n)} rows match; at most 1'000 per approval — narrow it with category/year/month.`,
     );
     expect(toolResultsOf(fake, 1)[0].is_error).toBe(true);
     expect(resultText(toolResultsOf(fake, 2)[1])).toMatch(/^Unknown category "Coffee"\. Valid categories: Cash, Children, Dining, /);

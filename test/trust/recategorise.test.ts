@@ -7,7 +7,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { rawKey } from "../../src/budget/demo.ts";
 import { recategorise, undoRecategorisation, WriteConflictError } from "../../src/budget/writer.ts";
 import { previewRecategorisation, recategoriseSchema, recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";
-import { ToolInputError } from "../../src/tools/types.ts";
+import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture, FIXTURE_ROWS, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
 
 let fx: Fixture | null = null;
@@ -102,7 +102,7 @@ describe("previewRecategorisation", () => {
       Array.from({ length: n }, (_, i) => ({ id: i + 1, date: "2025-01-01", description: `BULK SHOP ${i}`, amount: -1, merchant: "Bulk", category: "Shopping" }));
     const f = open({ rows: many(1001) });
     expect(errorOf(() => preview(f, { search: "bulk", to_category: "Groceries" }))).toBe(
-      "refused: 1,001 rows match; at most 1,000 per approval — narrow it with category/year/month.",
+      "refused: 1'001 rows match; at most 1'000 per approval — narrow it with category/year/month.",
     );
     f.cleanup();
     fx = null;

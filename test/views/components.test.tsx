@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { AgentEvent } from "../../src/agent/events.ts";
+import { type AgentEvent } from "../../src/core/events.ts";
 import { ApprovalCard } from "../../views/ApprovalCard.tsx";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
 import { ChartFigure } from "../../views/ChartFigure.tsx";

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import type { AgentEvent } from "../../src/agent/events.ts";
+import { type AgentEvent } from "../../src/core/events.ts";
 import { createFragmentRenderer, type SseMessage } from "../../src/web/fragments.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
 import { attributeNames, EVIL, EVIL_ESCAPED, expectInert, html } from "./helpers.ts";

@@ -1,10 +1,10 @@
 import { Hono, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
-import type { AgentEvent } from "../../agent/events.ts";
+import { type AgentEvent } from "../../core/events.ts";
+import { oneLineError } from "../../core/validation.ts";
 import { ConversationNotFound } from "../../chat/service.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
-import { oneLineError } from "../../zod-error.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { checkMessageLength } from "../middleware/body-limit/index.ts";
 

@@ -19,7 +19,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import type { Approval } from "../../app-db/app-db.ts";
 import { approvalService, type ApprovalOutcomeRecord, type DecisionResult, type StoredRecategorisation } from "../../chat/approvals.ts";
-import { oneLineError } from "../../zod-error.ts";
+import { oneLineError } from "../../core/validation.ts";
 import { ApprovalCard } from "../../../views/ApprovalCard.tsx";
 import { ApprovalUndo } from "../../../views/ApprovalUndo.tsx";
 import { approvalState } from "../approval-state.ts";

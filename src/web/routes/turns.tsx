@@ -1,6 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
-import type { AgentEvent } from "../../agent/events.ts";
+import { type AgentEvent } from "../../core/events.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
 import { ConversationNotFound } from "../../chat/service.ts";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";

@@ -1,4 +1,31 @@
-import type { ChartSpec, TableSpec } from "../tools/types.ts";
+/**
+ * What flows upward through the product: tool outputs, and the typed events of a turn.
+ * The agent loop yields AgentEvents; the HTML/SSE renderer, the JSON API and the CLI are
+ * thin consumers of that one stream.
+ */
+import type { ApprovalDecision, ChartType, NoticeKind } from "./vocab.ts";
+
+/** A chart the browser draws; never sent to the model. */
+export type ChartSpec = {
+  type: ChartType;
+  title: string;
+  data: { labels: string[]; datasets: { name: string; values: number[] }[] };
+  height?: number;
+};
+
+/** Rows the browser shows as a table; never sent to the model. */
+export type TableSpec = {
+  title: string;
+  columns: string[];
+  rows: (string | number | null)[][];
+};
+
+export type ToolOutput = {
+  /** Concise and numeric: the only part of a result the model sees. */
+  summary: string;
+  charts: ChartSpec[];
+  tables?: TableSpec[];
+};
 
 /** Token usage of one turn, summed over its model calls. */
 export type Usage = {
@@ -7,6 +34,10 @@ export type Usage = {
   cache_creation_input_tokens: number;
   cache_read_input_tokens: number;
 };
+
+export function emptyUsage(): Usage {
+  return { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+}
 
 /** What an approval card shows: computed by the server, never taken from model text. */
 export type ApprovalPreview = {
@@ -20,10 +51,6 @@ export type ApprovalPreview = {
   description: string;
 };
 
-/**
- * What the agent loop yields. The HTML/SSE renderer, the JSON API and the CLI are
- * thin consumers of this one stream.
- */
 export type AgentEvent =
   | { type: "turn_started"; conversationId: string; turnId: string }
   | { type: "text"; text: string }
@@ -33,7 +60,7 @@ export type AgentEvent =
   | { type: "chart"; toolId: string; chart: ChartSpec }
   | { type: "table"; toolId: string; table: TableSpec }
   | { type: "approval_requested"; id: string; toolId: string; preview: ApprovalPreview; expiresAt: string }
-  | { type: "approval_decided"; id: string; decision: "approved" | "rejected" | "expired"; detail: string }
-  | { type: "notice"; kind: "incomplete" | "max_tokens" | "refusal" | "stopped"; message: string }
+  | { type: "approval_decided"; id: string; decision: ApprovalDecision; detail: string }
+  | { type: "notice"; kind: NoticeKind; message: string }
   | { type: "done"; conversationId: string; turnId: string; incomplete: boolean; usage: Usage }
   | { type: "error"; message: string; retryable: boolean };

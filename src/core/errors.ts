@@ -1,0 +1,20 @@
+/**
+ * Errors that cross layers. Each says what went wrong in words a user can act on; the
+ * CLI maps them to exit codes (UsageError 2, the others 1) and the loop hands a
+ * ToolInputError to the model as an instructive tool error.
+ */
+
+/** A bad command line: printed as one line on stderr, exit code 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** A configuration problem (missing key, foreign database, refused bind): exit code 1. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** An error in a tool's input (from the model or the CLI), explained so it can be corrected. */
+export class ToolInputError extends Error {
+  override name = "ToolInputError";
+}

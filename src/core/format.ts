@@ -1,0 +1,86 @@
+/**
+ * The one way numbers are written, everywhere (tool summaries the model reads, views,
+ * charts, tables, the CLI): de-CH with an ASCII apostrophe as thousands separator,
+ * `CHF 1'234.50`. Done by hand rather than with Intl, whose de-CH output uses U+2019 on
+ * some ICU versions, so the text is byte-identical on every machine. Sum first, round
+ * here, last.
+ */
+
+/** Groups the integer digits in threes with `'`: "1234567" → "1'234'567". */
+function group(digits: string): string {
+  return digits.replace(/\B(?=(\d{3})+(?!\d))/g, "'");
+}
+
+/** Whole cents of |x|, rounded half away from zero despite binary floating point (1.005 → 101). */
+function absCents(x: number): number {
+  return Math.round(Number((Math.abs(x) * 100).toPrecision(15)));
+}
+
+/** Rounded to cents, half away from zero, never -0. */
+export function round2(x: number): number {
+  const r = (Math.sign(x) * absCents(x)) / 100;
+  return r === 0 ? 0 : r;
+}
+
+/**
+ * `1'234.50`, `-12.00`: an amount without its currency (for lists that state it once).
+ * Amounts that round to zero print without a sign; non-finite ones as `–`.
+ */
+export function formatAmount(amount: number): string {
+  if (typeof amount !== "number" || !Number.isFinite(amount)) return "–";
+  const cents = absCents(amount);
+  const sign = amount < 0 && cents > 0 ? "-" : "";
+  return `${sign}${group(Math.floor(cents / 100).toString())}.${(cents % 100).toString().padStart(2, "0")}`;
+}
+
+/** `CHF 1'234.50`; negatives put the sign after the code: `CHF -12.00`. */
+export function formatMoney(amount: number, currency: string): string {
+  return currency ? `${currency} ${formatAmount(amount)}` : formatAmount(amount);
+}
+
+/** An integer count with the same grouping: 12345 → "12'345". */
+export function formatCount(n: number): string {
+  if (typeof n !== "number" || !Number.isFinite(n)) return "–";
+  const r = Math.round(n);
+  return `${r < 0 ? "-" : ""}${group(Math.abs(r).toString())}`;
+}
+
+/** A plain number for table cells: integers grouped, fractions with up to 2 decimals. */
+export function formatNumber(n: number): string {
+  if (!Number.isFinite(n)) return "–";
+  if (Number.isInteger(n)) return formatCount(n);
+  const [int, frac] = Math.abs(n).toFixed(2).replace(/0+$/, "").split(".");
+  return `${n < 0 ? "-" : ""}${group(int!)}${frac ? `.${frac}` : ""}`;
+}
+
+/** "45.9%" (one decimal); "0.0%" for an empty whole. */
+export function formatPercent(part: number, whole: number): string {
+  return `${whole ? ((part / whole) * 100).toFixed(1) : "0.0"}%`;
+}
+
+/** "1 transaction", "1'200 transactions", "2 categories". */
+export function plural(n: number, word: string, many = `${word}s`): string {
+  return `${formatCount(n)} ${n === 1 ? word : many}`;
+}
+
+/** Text from the data echoed into a summary: one line, at most `max` characters, quoted. */
+export function quote(text: string | null, max = 60): string {
+  const s = (text ?? "").replace(/\s+/g, " ").trim();
+  return JSON.stringify(s.length > max ? `${s.slice(0, max - 1)}…` : s);
+}
+
+/** 600000 → "10 minutes", 90000 → "90 seconds", 1000 → "1 second". */
+export function formatDuration(ms: number): string {
+  if (ms >= 60_000 && ms % 60_000 === 0) {
+    const m = ms / 60_000;
+    return `${m} minute${m === 1 ? "" : "s"}`;
+  }
+  const s = Math.round(ms / 1000);
+  if (s >= 1) return `${s} second${s === 1 ? "" : "s"}`;
+  return `${ms} ms`;
+}
+
+/** "a, b and c". */
+export function joinAnd(items: readonly string[]): string {
+  return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
+}

@@ -1,0 +1,49 @@
+/**
+ * The closed vocabularies of the product, each declared once as an `as const` tuple.
+ * Types, zod enums and SQL CHECK lists are derived from these; nothing else spells
+ * the values out. (Migrations that shipped keep their literal text; a test holds the
+ * live schema's CHECK lists against these tuples.)
+ */
+
+/** How a turn (one question and its answer) stands. */
+export const TURN_STATUSES = ["running", "done", "error", "stopped", "interrupted"] as const;
+export type TurnStatus = (typeof TURN_STATUSES)[number];
+
+/** Where an approval stands; `pending` is the only state a decision can leave. */
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "expired", "executed", "undone"] as const;
+export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
+
+/** What the waiting answer learns about an approval. */
+export const APPROVAL_DECISIONS = ["approved", "rejected", "expired"] as const;
+export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
+
+/** Entries of the audit log. */
+export const AUDIT_KINDS = [
+  "turn",
+  "tool_call",
+  "approval_requested",
+  "approval_decided",
+  "approval_expired",
+  "write",
+  "undo",
+  "login",
+  "security",
+] as const;
+export type AuditKind = (typeof AUDIT_KINDS)[number];
+
+/** How an answer ended other than plainly (shown as a notice under it). */
+export const NOTICE_KINDS = ["incomplete", "max_tokens", "refusal", "stopped"] as const;
+export type NoticeKind = (typeof NOTICE_KINDS)[number];
+
+/** A tool's risk: high-risk tools run only after the user approves. */
+export const RISKS = ["low", "high"] as const;
+export type Risk = (typeof RISKS)[number];
+
+/** Chart types a tool may ask the browser to draw. */
+export const CHART_TYPES = ["bar", "bar_h", "pie", "grouped_bar", "line"] as const;
+export type ChartType = (typeof CHART_TYPES)[number];
+
+/** `CHECK (column IN ('a', 'b'))` for a vocabulary (its values are fixed identifiers, never user input). */
+export function sqlCheck(column: string, values: readonly string[]): string {
+  return `CHECK (${column} IN (${values.map((v) => `'${v}'`).join(", ")}))`;
+}
