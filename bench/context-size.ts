@@ -15,7 +15,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { startHarness } from "../test/support/agent-harness.ts";
 import { estimateTokens, startFakeAnthropic, type FakeRequestBody, type RecordedRequest } from "../test/support/fake-anthropic.ts";
-import type { MemoryHooks } from "../src/chat/service.ts";
+import { type MemoryHooks } from "../src/memory/memory.ts";
 import { createMemory, type MemoryService } from "../src/memory/memory.ts";
 import { readTools } from "../src/tools/index.ts";
 import { answerText, bytes, type Check, emit, int, ratio, timer } from "./lib.ts";

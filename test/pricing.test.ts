@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:tes
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AppDb } from "../src/app-db/app-db.ts";
+import { Store } from "../src/store/index.ts";
 import { UsageError, ConfigError } from "../src/core/errors.ts";
 import { usageCommand } from "../src/cli/usage.ts";
 import { estimateCost, formatUsd, parseModelId, priceFor } from "../src/pricing.ts";
@@ -72,12 +72,12 @@ describe("budget-chat usage", () => {
   // A chat.db with turns on two known models and one unknown, across two months.
   {
     let t = new Date("2026-10-15T10:00:00Z").getTime();
-    const app = AppDb.open(path, { now: () => new Date(t) });
-    const conv = app.createConversation("local", "seed").id;
+    const app = Store.open(path, { now: () => new Date(t) });
+    const conv = app.conversations.create("local", "seed").id;
     const turn = (model: string, at: string, i: number, o: number, cw: number, cr: number) => {
       t = new Date(at).getTime();
-      const id = app.startTurn({ conversationId: conv, userId: "local", model, question: "q" });
-      app.finishTurn(id, {
+      const id = app.turns.start({ conversationId: conv, userId: "local", model, question: "q" });
+      app.turns.finish(id, {
         status: "done",
         incomplete: false,
         usage: { input_tokens: i, output_tokens: o, cache_creation_input_tokens: cw, cache_read_input_tokens: cr },

@@ -5,7 +5,7 @@
  *   request  → the server computes the preview (previewRecategorisation) and stores a
  *              pending approval with the exact arguments and row ids, audits
  *              approval_requested, and the agent loop waits on `decision`;
- *   decide   → one atomic compare-and-set from 'pending' (AppDb.decideApproval), so a
+ *   decide   → one atomic compare-and-set from 'pending' (Store.decideApproval), so a
  *              double click, a replay or a second tab finds it decided and executes
  *              nothing; approve runs the stored arguments once through the writer, in
  *              one budget transaction that also records the write (before/after) and
@@ -20,10 +20,12 @@
  * One service per app database (`approvalService(app, budget)`): the runtime builds it
  * for the chat service's gate, and the web routes find the same instance.
  */
-import type { AppDb, Approval, ApprovalStatus, WriteRow } from "../app-db/app-db.ts";
+import { type Store } from "../store/index.ts";
+import { type Approval } from "../store/approvals.ts";
+import { type ApprovalStatus } from "../core/vocab.ts";
 import type { ApprovalGate, PendingApproval } from "../agent/loop.ts";
 import type { BudgetDb } from "../budget/db.ts";
-import { recategorise, undoRecategorisation, WriteConflictError, type CacheBefore, type RecategoriseResult } from "../budget/writer.ts";
+import { recategorise, undoRecategorisation, WriteConflictError, type ClassificationRow, type CacheBefore, type RecategoriseResult } from "../budget/writer.ts";
 import {
   previewRecategorisation,
   recategoriseTransactions,
@@ -83,7 +85,7 @@ export class ApprovalService {
   private readonly waiters = new Map<string, Waiter>();
 
   constructor(
-    readonly app: AppDb,
+    readonly app: Store,
     readonly budget: BudgetDb,
     opts: ApprovalServiceOptions = {},
   ) {
@@ -102,7 +104,7 @@ export class ApprovalService {
 
   /** The user's approval, or null (unknown or another user's). */
   get(userId: string, id: string): Approval | null {
-    return this.app.getApproval(userId, id);
+    return this.app.approvals.get(userId, id);
   }
 
   private async request(turn: RunningTurn, call: Parameters<ApprovalGate["request"]>[0]): Promise<PendingApproval> {
@@ -110,7 +112,7 @@ export class ApprovalService {
     // Throws a ToolInputError (unknown category, nothing to move, too many rows) that the loop hands to the model.
     const plan = previewRecategorisation(this.budget, call.input as RecategoriseInput);
     const args: StoredRecategorisation = { input: plan.args, ids: plan.ids };
-    const approval = this.app.createApproval({
+    const approval = this.app.approvals.create({
       userId: turn.userId,
       conversationId: turn.conversationId,
       turnId: turn.id,
@@ -120,7 +122,7 @@ export class ApprovalService {
       preview: plan.preview,
       ttlMs: this.timeoutMs,
     });
-    this.app.audit({
+    this.app.audit.add({
       kind: "approval_requested",
       userId: turn.userId,
       conversationId: turn.conversationId,
@@ -168,8 +170,8 @@ export class ApprovalService {
   /** Expire a pending approval and tell the waiting answer (if any). */
   private expire(id: string, reason: string, message: string): void {
     const waiter = this.waiters.get(id);
-    const expired = this.app.expireApproval(id, reason);
-    if (expired) this.app.setApprovalResult(id, { message } satisfies ApprovalOutcomeRecord);
+    const expired = this.app.approvals.expire(id, reason);
+    if (expired) this.app.approvals.setResult(id, { message } satisfies ApprovalOutcomeRecord);
     if (waiter) {
       waiter.cleanup();
       waiter.resolve({ decision: "expired", result: message, isError: true });
@@ -181,25 +183,25 @@ export class ApprovalService {
    * while the answer that asked for it is waiting in this process.
    */
   decide(userId: string, id: string, decision: "approved" | "rejected"): DecisionResult {
-    const current = this.app.getApproval(userId, id);
+    const current = this.app.approvals.get(userId, id);
     if (!current) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE, approval: null };
     if (current.status !== "pending") return { ok: false, status: 409, message: alreadyMessage(current), approval: current };
     const waiter = this.waiters.get(id);
     if (!waiter) {
-      this.app.expireApproval(id, "not waiting");
-      this.app.setApprovalResult(id, { message: NOT_WAITING_MESSAGE } satisfies ApprovalOutcomeRecord);
-      return { ok: false, status: 409, message: NOT_WAITING_MESSAGE, approval: this.app.getApproval(userId, id) };
+      this.app.approvals.expire(id, "not waiting");
+      this.app.approvals.setResult(id, { message: NOT_WAITING_MESSAGE } satisfies ApprovalOutcomeRecord);
+      return { ok: false, status: 409, message: NOT_WAITING_MESSAGE, approval: this.app.approvals.get(userId, id) };
     }
-    const decided = this.app.decideApproval(userId, id, decision);
+    const decided = this.app.approvals.decide(userId, id, decision);
     if (!decided) {
       // Its time ran out a moment before the timer fired.
-      const latest = this.app.getApproval(userId, id);
+      const latest = this.app.approvals.get(userId, id);
       if (latest?.status === "pending") this.expire(id, "timeout", this.expiredMessage());
-      const now = this.app.getApproval(userId, id);
+      const now = this.app.approvals.get(userId, id);
       return { ok: false, status: 409, message: now ? alreadyMessage(now) : NOT_FOUND_MESSAGE, approval: now };
     }
     waiter.cleanup();
-    this.app.audit({
+    this.app.audit.add({
       kind: "approval_decided",
       userId,
       conversationId: decided.conversationId,
@@ -207,9 +209,9 @@ export class ApprovalService {
     });
 
     if (decision === "rejected") {
-      this.app.setApprovalResult(id, { message: REJECTED_MESSAGE } satisfies ApprovalOutcomeRecord);
+      this.app.approvals.setResult(id, { message: REJECTED_MESSAGE } satisfies ApprovalOutcomeRecord);
       waiter.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
-      return { ok: true, approval: this.app.getApproval(userId, id)!, outcome: "rejected", message: REJECTED_MESSAGE };
+      return { ok: true, approval: this.app.approvals.get(userId, id)!, outcome: "rejected", message: REJECTED_MESSAGE };
     }
 
     const stored = decided.args as StoredRecategorisation;
@@ -229,9 +231,9 @@ export class ApprovalService {
             cache: r.cache,
           };
           this.app.transaction(() => {
-            this.app.recordWrite(id, r.before as WriteRow[], r.after as WriteRow[]);
-            if (!this.app.markExecuted(id, record)) throw new Error("approval is no longer in 'approved'");
-            this.app.audit({
+            this.app.approvals.recordWrite(id, r.before as ClassificationRow[], r.after as ClassificationRow[]);
+            if (!this.app.approvals.markExecuted(id, record)) throw new Error("approval is no longer in 'approved'");
+            this.app.audit.add({
               kind: "write",
               userId,
               conversationId: decided.conversationId,
@@ -255,61 +257,62 @@ export class ApprovalService {
       const failed =
         `The user approved, but nothing was modified: ${why}. ` +
         "Call recategorise_transactions again for a fresh preview if the change is still wanted.";
-      this.app.setApprovalResult(id, { message: failed, error: why } satisfies ApprovalOutcomeRecord);
-      this.app.audit({
+      this.app.approvals.setResult(id, { message: failed, error: why } satisfies ApprovalOutcomeRecord);
+      this.app.audit.add({
         kind: "write",
         userId,
         conversationId: decided.conversationId,
         detail: { approvalId: id, tool: decided.tool, ok: false, input: stored.input, error: why },
       });
       waiter.resolve({ decision: "approved", result: failed, isError: true });
-      return { ok: true, approval: this.app.getApproval(userId, id)!, outcome: "failed", message: failed };
+      return { ok: true, approval: this.app.approvals.get(userId, id)!, outcome: "failed", message: failed };
     }
     waiter.resolve({ decision: "approved", result: message!, isError: false });
-    return { ok: true, approval: this.app.getApproval(userId, id)!, outcome: "executed", message: message! };
+    return { ok: true, approval: this.app.approvals.get(userId, id)!, outcome: "executed", message: message! };
   }
 
   /** Put back the exact before-values of an executed approval; once. */
   undo(userId: string, id: string): UndoResult {
-    const a = this.app.getApproval(userId, id);
+    const a = this.app.approvals.get(userId, id);
     if (!a) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE, approval: null };
     if (a.status === "undone") return { ok: false, status: 409, message: "This change was already undone.", approval: a };
     if (a.status !== "executed") return { ok: false, status: 409, message: "Only a change that was carried out can be undone.", approval: a };
-    const write = this.app.getWrite(id);
+    const write = this.app.approvals.getWrite(id);
     if (!write || write.undoneAt) return { ok: false, status: 409, message: "This change was already undone.", approval: a };
+    const rows = { before: write.before as ClassificationRow[], after: write.after as ClassificationRow[] };
     const record = (a.result ?? {}) as ApprovalOutcomeRecord;
-    const message = `Undone: the previous categories of ${plural(write.before.length, "transaction")} are restored.`;
+    const message = `Undone: the previous categories of ${plural(rows.before.length, "transaction")} are restored.`;
     try {
-      undoRecategorisation(this.budget.path, write, record.cache ?? [], {
+      undoRecategorisation(this.budget.path, rows, record.cache ?? [], {
         beforeCommit: () =>
           this.app.transaction(() => {
-            if (!this.app.markUndone(id) || !this.app.markWriteUndone(id)) throw new WriteConflictError("this change was already undone");
-            this.app.setApprovalResult(id, { ...record, undone: { at: new Date().toISOString(), message } } satisfies ApprovalOutcomeRecord);
-            this.app.audit({
+            if (!this.app.approvals.markUndone(id) || !this.app.approvals.markWriteUndone(id)) throw new WriteConflictError("this change was already undone");
+            this.app.approvals.setResult(id, { ...record, undone: { at: new Date().toISOString(), message } } satisfies ApprovalOutcomeRecord);
+            this.app.audit.add({
               kind: "undo",
               userId,
               conversationId: a.conversationId,
-              detail: { approvalId: id, tool: a.tool, ok: true, rows: write.before.length, before: write.after, after: write.before },
+              detail: { approvalId: id, tool: a.tool, ok: true, rows: rows.before.length, before: rows.after, after: rows.before },
             });
           }),
       });
     } catch (err) {
       const why = err instanceof WriteConflictError ? err.message : `the undo failed (${(err as Error).message})`;
       if (!(err instanceof WriteConflictError)) console.error(`approval ${id}: undo failed:`, err);
-      this.app.audit({ kind: "undo", userId, conversationId: a.conversationId, detail: { approvalId: id, tool: a.tool, ok: false, error: why } });
-      return { ok: false, status: 409, message: `Nothing was restored: ${why}.`, approval: this.app.getApproval(userId, id) };
+      this.app.audit.add({ kind: "undo", userId, conversationId: a.conversationId, detail: { approvalId: id, tool: a.tool, ok: false, error: why } });
+      return { ok: false, status: 409, message: `Nothing was restored: ${why}.`, approval: this.app.approvals.get(userId, id) };
     }
-    return { ok: true, approval: this.app.getApproval(userId, id)!, message };
+    return { ok: true, approval: this.app.approvals.get(userId, id)!, message };
   }
 }
 
-const services = new WeakMap<AppDb, ApprovalService>();
+const services = new WeakMap<Store, ApprovalService>();
 
 /**
  * The approval service of an app database (created on first use). The runtime calls it
  * with the configured timeout; the web routes call it to reach the same waiting answers.
  */
-export function approvalService(app: AppDb, budget: BudgetDb, opts: ApprovalServiceOptions = {}): ApprovalService {
+export function approvalService(app: Store, budget: BudgetDb, opts: ApprovalServiceOptions = {}): ApprovalService {
   let s = services.get(app);
   if (!s) {
     s = new ApprovalService(app, budget, opts);

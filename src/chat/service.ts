@@ -1,11 +1,12 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { AppDb } from "../app-db/app-db.ts";
+import { type Store } from "../store/index.ts";
 import { type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type ApprovalGate, type TurnOutcome } from "../agent/loop.ts";
 import { systemBlocks } from "../agent/prompt.ts";
 import type { BudgetDb } from "../budget/db.ts";
+import type { MemoryHooks } from "../memory/memory.ts";
 import { type Tool } from "../tools/types.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
 
@@ -17,15 +18,8 @@ export type ChatSettings = {
   timeZone: string;
 };
 
-/** Long-term memory as the chat sees it: what to recall for a question, what to do with old messages. */
-export type MemoryHooks = {
-  recall(userId: string, question: string): Promise<string[]>;
-  /** Messages that just fell out of the model's window (summarise them, store a memory). */
-  forget(userId: string, conversationId: string, dropped: MessageParam[]): Promise<void>;
-};
-
 export type ChatDeps = {
-  app: AppDb;
+  app: Store;
   budget: BudgetDb;
   client: Anthropic;
   tools: Tool[];
@@ -70,11 +64,11 @@ export class ChatService {
     const { app, settings } = this.deps;
     let conversationId = opts.conversationId ?? null;
     if (conversationId) {
-      if (!app.getConversation(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
+      if (!app.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
     } else {
-      conversationId = app.createConversation(opts.userId, titleFrom(opts.question)).id;
+      conversationId = app.conversations.create(opts.userId, titleFrom(opts.question)).id;
     }
-    const turnId = app.startTurn({ conversationId, userId: opts.userId, model: settings.model, question: opts.question });
+    const turnId = app.turns.start({ conversationId, userId: opts.userId, model: settings.model, question: opts.question });
     const turn = new RunningTurn(turnId, conversationId, opts.userId);
     this.running.set(turnId, turn);
     turn.push({ type: "turn_started", conversationId, turnId });
@@ -100,11 +94,11 @@ export class ChatService {
     const flushEvents = () => {
       const fresh = turn.events.slice(flushed);
       flushed = turn.events.length;
-      if (fresh.length) app.appendTurnEvents(turn.id, coalesceText(fresh));
+      if (fresh.length) app.turns.appendEvents(turn.id, coalesceText(fresh));
     };
     let outcome: TurnOutcome;
     try {
-      const stored = app.listMessages(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
+      const stored = app.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
       const history = historyWindow(stored, Math.max(0, settings.historyMessages - 1));
       if (memory && history.length < stored.length) {
         await memory.forget(turn.userId, turn.conversationId, stored.slice(0, stored.length - history.length));
@@ -123,11 +117,11 @@ export class ChatService {
         signal: turn.controller.signal,
         approvals: this.deps.approvals?.(turn),
         persist: (messages) => {
-          app.appendMessages(turn.conversationId, turn.id, messages);
+          app.messages.append(turn.conversationId, turn.id, messages);
           flushEvents();
         },
         onToolCall: (call) =>
-          app.audit({ kind: "tool_call", userId: turn.userId, conversationId: turn.conversationId, detail: { turnId: turn.id, ...call } }),
+          app.audit.add({ kind: "tool_call", userId: turn.userId, conversationId: turn.conversationId, detail: { turnId: turn.id, ...call } }),
       });
       while (true) {
         const step = await gen.next();
@@ -152,11 +146,11 @@ export class ChatService {
       usage: outcome.usage,
     };
     // Stored first, so whoever sees `done` finds the turn finished and its usage counted.
-    app.finishTurn(turn.id, { status: outcome.status, usage: outcome.usage, error: outcome.error, incomplete: outcome.incomplete });
-    app.touchConversation(turn.conversationId);
+    app.turns.finish(turn.id, { status: outcome.status, usage: outcome.usage, error: outcome.error, incomplete: outcome.incomplete });
+    app.conversations.touch(turn.conversationId);
     turn.push(done);
     flushEvents();
-    app.audit({
+    app.audit.add({
       kind: "turn",
       userId: turn.userId,
       conversationId: turn.conversationId,

@@ -1,4 +1,5 @@
-import { AppDb, type AuditEntry } from "../app-db/app-db.ts";
+import { Store } from "../store/index.ts";
+import { type AuditEntry } from "../store/audit.ts";
 import { chatDbPath } from "../config.ts";
 import { UsageError } from "../core/errors.ts";
 import { intOption, parse } from "./args.ts";
@@ -133,17 +134,17 @@ export async function auditCommand(argv: string[]): Promise<number> {
   if (values.kind !== undefined && !(KINDS as readonly string[]).includes(values.kind))
     throw new UsageError(`--kind must be one of ${KINDS.join(", ")}, got "${values.kind}"`);
 
-  const app = AppDb.open(chatDbPath(values["chat-db"]));
+  const app = Store.open(chatDbPath(values["chat-db"]));
   try {
-    const names = new Map(app.listUsers().map((u) => [u.id, u.name]));
+    const names = new Map(app.users.list().map((u) => [u.id, u.name]));
     let userId: string | undefined;
     if (values.user !== undefined) {
-      const user = app.getUserByName(values.user);
+      const user = app.users.byName(values.user);
       if (user) userId = user.id;
       else if (values.user.trim() === "local") userId = "local";
       else throw new UsageError(`audit: no such user: ${values.user}`);
     }
-    const entries = app.listAudit({ userId, since, kind: values.kind as AuditEntry["kind"] | undefined, limit }).reverse();
+    const entries = app.audit.list({ userId, since, kind: values.kind as AuditEntry["kind"] | undefined, limit }).reverse();
     for (const e of entries) {
       if (values.json) {
         console.log(JSON.stringify({ ...e, user: e.userId ? (names.get(e.userId) ?? e.userId) : null, detail: redact(e.detail) }));

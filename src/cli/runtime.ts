@@ -1,8 +1,9 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { AppDb } from "../app-db/app-db.ts";
+import { Store } from "../store/index.ts";
 import type { BudgetDb } from "../budget/db.ts";
 import { openBudgetDb } from "../budget/open.ts";
 import { approvalService } from "../chat/approvals.ts";
+import { closeInterruptedTurns } from "../chat/recovery.ts";
 import { ChatService } from "../chat/service.ts";
 import { createMemory } from "../memory/memory.ts";
 import { embeddingsFromEnv } from "../memory/embeddings.ts";
@@ -36,7 +37,7 @@ export const AGENT_OPTIONS_HELP = `  --db PATH              budget database (env
 export type AgentFlags = { [K in keyof typeof AGENT_OPTIONS]?: (typeof AGENT_OPTIONS)[K]["type"] extends "boolean" ? boolean : string };
 
 export type Runtime = {
-  app: AppDb;
+  app: Store;
   budget: BudgetDb;
   chat: ChatService;
   model: string;
@@ -57,13 +58,13 @@ export function createRuntime(flags: AgentFlags, opts: { ownsAppDb: boolean }, e
   };
   const approvalTimeoutMs = (intOption(flags["approval-timeout"], "approval-timeout", 5, 86_400) ?? 600) * 1000;
   const budget = openBudgetDb(budgetDbLocation(flags.db, env));
-  const app = AppDb.open(chatDbPath(flags["chat-db"], env));
+  const app = Store.open(chatDbPath(flags["chat-db"], env));
   if (opts.ownsAppDb) {
     // Only the server owns the app database: `ask` beside a running server must not close its live turns.
-    app.closeInterruptedTurns();
-    app.deleteExpiredSessions();
+    closeInterruptedTurns(app);
+    app.sessions.deleteExpired();
     // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
-    app.expireAllPendingApprovals("restart");
+    app.approvals.expireAllPending("restart");
   }
   const client = new Anthropic({ apiKey, baseURL: env.ANTHROPIC_BASE_URL || undefined });
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.

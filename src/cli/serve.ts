@@ -28,7 +28,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   if (positionals.length) throw new ConfigError(`serve: unexpected argument "${positionals[0]}"`);
   const bind = parseBind(values.bind ?? process.env.BIND_ADDRESS ?? DEFAULT_BIND);
   const rt = createRuntime(values, { ownsAppDb: true });
-  if (!isLoopback(bind.hostname) && rt.app.userCount() === 0) {
+  if (!isLoopback(bind.hostname) && rt.app.users.count() === 0) {
     await rt.close();
     throw new ConfigError(
       `refusing to listen on ${bind.hostname}, which is not a loopback address, with no users configured: ` +

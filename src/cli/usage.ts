@@ -1,5 +1,6 @@
 import { existsSync } from "node:fs";
-import { AppDb, type ModelUsage } from "../app-db/app-db.ts";
+import { Store } from "../store/index.ts";
+import { type ModelUsage } from "../store/usage.ts";
 import { chatDbPath } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
 import { estimateCost, formatUsd } from "../pricing.ts";
@@ -28,10 +29,10 @@ export async function usageCommand(argv: string[]): Promise<number> {
   const path = chatDbPath(values["chat-db"]);
   // A report must not create an empty database (and its directory) by accident.
   if (!existsSync(path)) throw new ConfigError(`no app database at ${path} (set --chat-db or CHAT_DATABASE_URL)`);
-  const app = AppDb.open(path);
+  const app = Store.open(path);
   let rows: ModelUsage[];
   try {
-    rows = app.usageTotals(since ? { since } : {});
+    rows = app.usage.byModel(since ? { since } : {});
   } finally {
     app.close();
   }

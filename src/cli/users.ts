@@ -1,4 +1,5 @@
-import { AppDb, AppDbError } from "../app-db/app-db.ts";
+import { Store } from "../store/index.ts";
+import { StoreError } from "../store/db.ts";
 import { chatDbPath, DEFAULT_BIND, parseBind } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
 import { parse } from "./args.ts";
@@ -66,29 +67,29 @@ export async function usersCommand(argv: string[]): Promise<number> {
     case "link": {
       const name = needName();
       const base = loginBaseUrl(values["base-url"]);
-      const app = AppDb.open(chatDbPath(values["chat-db"]));
+      const app = Store.open(chatDbPath(values["chat-db"]));
       try {
         let token: string;
         let who: string;
         if (action === "add") {
           let added;
           try {
-            added = app.addUser(name);
+            added = app.users.add(name);
           } catch (e) {
-            if (e instanceof AppDbError) throw new ConfigError(`users add: ${e.message}${/exists/.test(e.message) ? ` (for a new link: budget-chat users link ${name.trim()})` : ""}`);
+            if (e instanceof StoreError) throw new ConfigError(`users add: ${e.message}${/exists/.test(e.message) ? ` (for a new link: budget-chat users link ${name.trim()})` : ""}`);
             throw e;
           }
           token = added.loginToken;
           who = added.user.name;
-          app.audit({ kind: "security", userId: added.user.id, detail: { event: "user added", name: who } });
+          app.audit.add({ kind: "security", userId: added.user.id, detail: { event: "user added", name: who } });
           console.log(`Added user ${who}.`);
         } else {
-          const user = app.getUserByName(name);
-          const issued = user ? app.issueLoginToken(user.name) : null;
+          const user = app.users.byName(name);
+          const issued = user ? app.users.issueLoginToken(user.name) : null;
           if (!user || !issued) throw new ConfigError(`users link: no such user: ${name.trim()} (add one with: budget-chat users add NAME)`);
           token = issued;
           who = user.name;
-          app.audit({ kind: "security", userId: user.id, detail: { event: "login link issued", name: who } });
+          app.audit.add({ kind: "security", userId: user.id, detail: { event: "login link issued", name: who } });
         }
         console.log(`One-time login link for ${who} (works once; open it in their browser):`);
         console.log(`  ${base.url}/login?token=${encodeURIComponent(token)}`);
@@ -100,9 +101,9 @@ export async function usersCommand(argv: string[]): Promise<number> {
     }
     case "list": {
       if (rest.length) throw new UsageError("users list takes no arguments");
-      const app = AppDb.open(chatDbPath(values["chat-db"]));
+      const app = Store.open(chatDbPath(values["chat-db"]));
       try {
-        const users = app.listUsers();
+        const users = app.users.list();
         if (!users.length) {
           console.log("No users: budget-chat runs in single-user local mode (loopback only). Add one with: budget-chat users add NAME");
           return 0;
@@ -117,13 +118,13 @@ export async function usersCommand(argv: string[]): Promise<number> {
     }
     case "remove": {
       const name = needName();
-      const app = AppDb.open(chatDbPath(values["chat-db"]));
+      const app = Store.open(chatDbPath(values["chat-db"]));
       try {
-        const user = app.getUserByName(name);
-        if (!user || !app.removeUser(user.name)) throw new ConfigError(`users remove: no such user: ${name.trim()}`);
-        app.audit({ kind: "security", userId: user.id, detail: { event: "user removed", name: user.name } });
+        const user = app.users.byName(name);
+        if (!user || !app.users.remove(user.name)) throw new ConfigError(`users remove: no such user: ${name.trim()}`);
+        app.audit.add({ kind: "security", userId: user.id, detail: { event: "user removed", name: user.name } });
         console.log(`Removed user ${user.name}; their sessions and login links no longer work.`);
-        if (app.userCount() === 0) console.log("No users left: budget-chat runs in single-user local mode (loopback only).");
+        if (app.users.count() === 0) console.log("No users left: budget-chat runs in single-user local mode (loopback only).");
       } finally {
         app.close();
       }

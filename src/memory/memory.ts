@@ -1,9 +1,10 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { AppDb, Memory } from "../app-db/app-db.ts";
+import { type Store } from "../store/index.ts";
+import { type Memory } from "../store/memories.ts";
 import { historyWindow } from "../agent/history.ts";
-import type { MemoryHooks } from "../chat/service.ts";
 import { cosine, type EmbeddingsClient } from "./embeddings.ts";
+import { ftsQuery } from "./fts-query.ts";
 import { summarise } from "./summarise.ts";
 
 /**
@@ -37,8 +38,15 @@ import { summarise } from "./summarise.ts";
  *    `memories.covers_through_message_id` column.
  */
 
+/** Long-term memory as the chat sees it: what to recall for a question, what to do with old messages. */
+export type MemoryHooks = {
+  recall(userId: string, question: string): Promise<string[]>;
+  /** Messages that just fell out of the model's window (summarise them, store a memory). */
+  forget(userId: string, conversationId: string, dropped: MessageParam[]): Promise<void>;
+};
+
 export type MemoryDeps = {
-  app: AppDb;
+  app: Store;
   client: Anthropic;
   /** The model that writes summaries (may be a cheaper one than the chat model). */
   model: string;
@@ -105,7 +113,7 @@ export function createMemory(deps: MemoryDeps): MemoryService {
     if (dropped.length <= done) return;
     const fresh = dropped.slice(done);
     const note = await summarise({ client, model, messages: fresh });
-    if (note) app.addMemory(userId, conversationId, note);
+    if (note) app.memories.add(userId, conversationId, note);
     setCovered(conversationId, dropped.length);
   }
 
@@ -126,12 +134,12 @@ export function createMemory(deps: MemoryDeps): MemoryService {
   async function vectorRanking(userId: string, question: string): Promise<Memory[] | null> {
     if (!embeddings || Date.now() < embeddingsDownUntil) return null;
     try {
-      const pending = app.memoriesWithoutEmbedding(userId, embeddings.model).slice(0, EMBED_BATCH - 1);
+      const pending = app.memories.withoutEmbedding(userId, embeddings.model).slice(0, EMBED_BATCH - 1);
       const vectors = await embeddings.embed([question, ...pending.map((m) => m.content)]);
       const q = vectors[0]!;
-      pending.forEach((m, i) => app.setEmbedding(m.id, embeddings.model, vectors[i + 1]!));
-      const scored = app
-        .allEmbeddings(userId, embeddings.model)
+      pending.forEach((m, i) => app.memories.setEmbedding(m.id, embeddings.model, vectors[i + 1]!));
+      const scored = app.memories
+        .embeddings(userId, embeddings.model)
         .map((e) => ({ id: e.memoryId, content: e.content, sim: cosine(q, e.vector) }))
         .filter((s) => s.sim >= minSimilarity)
         .sort((a, b) => b.sim - a.sim || b.id - a.id)
@@ -146,7 +154,8 @@ export function createMemory(deps: MemoryDeps): MemoryService {
 
   async function recall(userId: string, question: string): Promise<string[]> {
     try {
-      const fts = app.searchMemories(userId, question, limit);
+      const match = ftsQuery(question);
+      const fts = match ? app.memories.search(userId, match, limit) : [];
       const vec = await vectorRanking(userId, question);
       const ranked = vec ? fuse([fts, vec]).slice(0, limit) : fts;
       return capTexts(
@@ -209,8 +218,8 @@ export function capTexts(texts: readonly string[], maxChars: number): string[] {
  * After a restart: how many of the conversation's first `droppedNow` messages the
  * previous turn's `forget` already covered (see the header comment).
  */
-export function coveredBeforeRestart(app: AppDb, conversationId: string, droppedNow: number): number {
-  const stored = app.listMessages(conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
+export function coveredBeforeRestart(app: Store, conversationId: string, droppedNow: number): number {
+  const stored = app.messages.list(conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
   return coveredBefore(stored, droppedNow);
 }
 

@@ -1,4 +1,4 @@
-import type { Approval } from "../app-db/app-db.ts";
+import { type Approval } from "../store/approvals.ts";
 import type { ApprovalOutcomeRecord } from "../chat/approvals.ts";
 import type { Decision } from "../../views/ApprovalDecision.tsx";
 import type { UndoState } from "../../views/ApprovalUndo.tsx";

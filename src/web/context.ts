@@ -1,12 +1,12 @@
-import type { AppDb } from "../app-db/app-db.ts";
+import { type Store } from "../store/index.ts";
 import type { BudgetDb } from "../budget/db.ts";
-import type { ChatService } from "../chat/service.ts";
+import { type ChatService } from "../chat/service.ts";
 import type { Asset } from "./assets.ts";
 import type { AuthEnv } from "./middleware/auth/index.ts";
 
 /** What every route may use. Routes reach data only through these objects' methods. */
 export type WebDeps = {
-  app: AppDb;
+  app: Store;
   budget: BudgetDb;
   chat: ChatService;
   assets: Map<string, Asset>;

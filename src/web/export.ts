@@ -1,4 +1,5 @@
-import type { Conversation, TurnWithEvents } from "../app-db/app-db.ts";
+import { type Conversation } from "../store/conversations.ts";
+import { type TurnWithEvents } from "../store/turns.ts";
 import { type ChartSpec, type TableSpec } from "../core/events.ts";
 import { formatMoney } from "../core/format.ts";
 

@@ -116,7 +116,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     const t1 = await turnId(page, 0);
     await waitForStatus(page, t1, "done");
 
-    const [conv] = h.app.listConversations("local");
+    const [conv] = h.app.conversations.list("local");
     expect(conv!.title).toBe(q1);
     expect(new URL(page.url()).pathname).toBe(`/conversations/${conv!.id}`);
     expect(await page.locator("#conversation-list a.conv-link").allTextContents()).toEqual([q1]);
@@ -128,7 +128,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     await waitForStatus(page, t2, "done");
     expect(squash(await page.innerText(`#text-${t2}`))).toBe(a2);
     expect(new URL(page.url()).pathname).toBe(`/conversations/${conv!.id}`);
-    expect(h.app.listConversations("local").length).toBe(1);
+    expect(h.app.conversations.list("local").length).toBe(1);
 
     expect(h.fake.requests.length).toBe(2);
     expect(transcript(h.fake.requests[0]!.body.messages!)).toEqual([{ role: "user", text: q1 }]);
@@ -226,7 +226,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     const id = await turnId(page);
     await waitForStatus(page, id, "done");
     expect(await page.locator("#starters").count()).toBe(0);
-    const conv = h.app.listConversations("local")[0]!;
+    const conv = h.app.conversations.list("local")[0]!;
 
     await page.click("a.new-chat");
     await page.waitForURL(`${h.url}/`);
@@ -246,7 +246,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(new URL(page.url()).pathname).toBe(`/conversations/${conv.id}`);
     expect(await page.locator("#conversation-list a.conv-link").allTextContents()).toEqual(["Dining 2025 review"]);
     expect(await page.title()).toBe("Dining 2025 review · budget-chat");
-    expect(h.app.getConversation("local", conv.id)!.title).toBe("Dining 2025 review");
+    expect(h.app.conversations.get("local", conv.id)!.title).toBe("Dining 2025 review");
     await tp.screenshot("renamed");
 
     // Delete (app.js asks for confirmation; the page accepts it).
@@ -256,7 +256,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(tp.dialogs).toEqual(["confirm: Delete “Dining 2025 review”? This cannot be undone."]);
     expect(await page.locator("#conversation-list a.conv-link").count()).toBe(0);
     expect(await page.textContent("#conversation-list .empty-list")).toBe("No conversations yet.");
-    expect(h.app.listConversations("local")).toEqual([]);
+    expect(h.app.conversations.list("local")).toEqual([]);
     expect((await page.request.get(`${h.url}/conversations/${conv.id}`)).status()).toBe(404);
     await tp.screenshot("new-rename-delete");
     tp.expectClean();

@@ -2,12 +2,14 @@ import Anthropic from "@anthropic-ai/sdk";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { AppDb } from "../../src/app-db/app-db.ts";
+import { Store } from "../../src/store/index.ts";
 import { type AgentEvent } from "../../src/core/events.ts";
 import type { ApprovalGate } from "../../src/agent/loop.ts";
 import { BudgetDb } from "../../src/budget/db.ts";
 import { writeDemoDb } from "../../src/budget/demo.ts";
-import { ChatService, type ChatSettings, type MemoryHooks } from "../../src/chat/service.ts";
+import { closeInterruptedTurns } from "../../src/chat/recovery.ts";
+import { ChatService, type ChatSettings } from "../../src/chat/service.ts";
+import { type MemoryHooks } from "../../src/memory/memory.ts";
 import type { RunningTurn } from "../../src/chat/running-turn.ts";
 import { readTools } from "../../src/tools/index.ts";
 import { type Tool } from "../../src/tools/types.ts";
@@ -18,7 +20,7 @@ export const FIXED_NOW = new Date("2026-11-22T09:30:00Z");
 export type Harness = {
   fake: FakeAnthropic;
   budget: BudgetDb;
-  app: AppDb;
+  app: Store;
   chat: ChatService;
   dir: string;
   /** Ask and collect every event until the turn ends. */
@@ -44,8 +46,8 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const budgetPath = join(dir, "budget.db");
   if (!opts.dir) writeDemoDb({ out: budgetPath, seed: 7 });
   const budget = BudgetDb.open(budgetPath);
-  const app = AppDb.open(join(dir, "chat.db"));
-  app.closeInterruptedTurns();
+  const app = Store.open(join(dir, "chat.db"));
+  closeInterruptedTurns(app);
   const client = new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 });
   const chat = new ChatService({
     app,

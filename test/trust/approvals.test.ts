@@ -70,7 +70,7 @@ describe("approve", () => {
     const pending = await (await fetch(`${h.url}/api/approvals/${id}`)).json();
     expect(pending.status).toBe("pending");
     expect(pending.input).toEqual({ search: "Starbucks", year: 2025, to_category: "Groceries" });
-    expect(h.app.getApproval("local", id)!.args).toEqual({ input: pending.input, ids: expectedIds });
+    expect(h.app.approvals.get("local", id)!.args).toEqual({ input: pending.input, ids: expectedIds });
 
     // Double click in the card and a second tab's API call, at the same time.
     const [click, api] = await Promise.all([
@@ -124,18 +124,18 @@ describe("approve", () => {
     );
 
     // One write with the before-values, and the audit trail.
-    const write = h.app.getWrite(id)!;
+    const write = h.app.approvals.getWrite(id)!;
     expect(write.before).toEqual(expectedIds.map((rid) => before.get(rid)!) as never);
-    expect(h.app.getApproval("local", id)!.status).toBe("executed");
+    expect(h.app.approvals.get("local", id)!.status).toBe("executed");
     const conversationId = events.map((e) => (e.event === "done" ? JSON.parse(e.data).conversation_id : null)).find(Boolean);
     expect(auditKinds(h, conversationId)).toEqual(["approval_requested", "approval_decided", "write", "tool_call", "turn"]);
-    const writeAudit = h.app.listAudit({ kind: "write", limit: 1 })[0]!;
+    const writeAudit = h.app.audit.list({ kind: "write", limit: 1 })[0]!;
     expect(writeAudit.detail).toMatchObject({ approvalId: id, ok: true, rows: expectedIds.length });
     expect((writeAudit.detail as any).before).toEqual(write.before);
     expect((writeAudit.detail as any).after[0]).toEqual({ id: expectedIds[0], category: "Groceries", source: "manual", confidence: 1 });
-    const toolCall = h.app.listAudit({ kind: "tool_call", limit: 1 })[0]!;
+    const toolCall = h.app.audit.list({ kind: "tool_call", limit: 1 })[0]!;
     expect(toolCall.detail).toMatchObject({ tool: "recategorise_transactions", ok: true, input: { search: "Starbucks", year: 2025, to_category: "groceries" } });
-    const decided = h.app.listAudit({ kind: "approval_decided", limit: 1 })[0]!;
+    const decided = h.app.audit.list({ kind: "approval_decided", limit: 1 })[0]!;
     expect(decided.detail).toMatchObject({ approvalId: id, decision: "approved" });
 
     // A reload shows the card as it stands now (decided, with Undo), not as the events left it.
@@ -155,9 +155,9 @@ describe("approve", () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: "This change was already undone.", status: "undone" });
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.getWrite(id)!.undoneAt).not.toBeNull();
+    expect(h.app.approvals.getWrite(id)!.undoneAt).not.toBeNull();
     expect(auditKinds(h, conversationId).at(-1)).toBe("undo");
-    expect(h.app.listAudit({ kind: "undo", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, ok: true, rows: expectedIds.length });
+    expect(h.app.audit.list({ kind: "undo", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, ok: true, rows: expectedIds.length });
     const afterUndo = await pageOf();
     expect(afterUndo).not.toContain(`hx-post="/approvals/${id}/undo"`);
     expect(afterUndo).toContain(`Undone: the previous categories of ${expectedIds.length} transactions are restored.`);
@@ -211,11 +211,11 @@ describe("reject, timeout, stop", () => {
     expect(late.status).toBe(409);
     expect(await late.json()).toEqual({ error: "This approval was already rejected; nothing more was done.", status: "rejected" });
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.getWrite(id)).toBeNull();
-    const a = h.app.getApproval("local", id)!;
+    expect(h.app.approvals.getWrite(id)).toBeNull();
+    const a = h.app.approvals.get("local", id)!;
     expect(auditKinds(h, a.conversationId)).toEqual(["approval_requested", "approval_decided", "tool_call", "turn"]);
-    expect(h.app.listAudit({ kind: "approval_decided", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, decision: "rejected" });
-    expect(h.app.listAudit({ kind: "tool_call", limit: 1 })[0]!.detail).toMatchObject({ ok: false, error: "The user rejected the change; nothing was modified." });
+    expect(h.app.audit.list({ kind: "approval_decided", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, decision: "rejected" });
+    expect(h.app.audit.list({ kind: "tool_call", limit: 1 })[0]!.detail).toMatchObject({ ok: false, error: "The user rejected the change; nothing was modified." });
   });
 
   test("timeout → expired, the model is told, a late approve executes nothing", async () => {
@@ -227,14 +227,14 @@ describe("reject, timeout, stop", () => {
     await stream.ended;
     expect(stream.all("approval_decision")).toEqual([{ id, decision: "expired", detail: "The approval expired after 400 ms; nothing was modified." }]);
     expect(resultText(toolResultsOf(fake, 1)[0])).toBe("The approval expired after 400 ms; nothing was modified.");
-    expect(h.app.getApproval("local", id)!.status).toBe("expired");
+    expect(h.app.approvals.get("local", id)!.status).toBe("expired");
     const late = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
     expect(late.status).toBe(409);
     expect(await late.json()).toEqual({ error: "This approval has expired; nothing more was done.", status: "expired" });
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    const a = h.app.getApproval("local", id)!;
+    const a = h.app.approvals.get("local", id)!;
     expect(auditKinds(h, a.conversationId)).toEqual(["approval_requested", "approval_expired", "tool_call", "turn"]);
-    expect(h.app.listAudit({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "timeout" });
+    expect(h.app.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "timeout" });
   });
 
   test("the default timeout is 10 minutes and the message says so", () => {
@@ -247,14 +247,14 @@ describe("reject, timeout, stop", () => {
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
-    const a = h.app.getApproval("local", id)!;
+    const a = h.app.approvals.get("local", id)!;
     const stop = await fetch(`${h.url}/turns/${a.turnId}/stop`, { method: "POST", headers: browserHeaders(h) });
     expect(stop.status).toBe(204);
     await stream.ended;
-    expect(h.app.getApproval("local", id)!.status).toBe("expired");
+    expect(h.app.approvals.get("local", id)!.status).toBe("expired");
     expect((await postJson(h, `/api/approvals/${id}`, { decision: "approve" })).status).toBe(409);
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.listAudit({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "stopped" });
+    expect(h.app.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "stopped" });
     // The conversation's history stays valid for the next question.
     fake.enqueue({ kind: "message", content: [{ type: "text", text: "OK." }] });
     const next = await apiChat(h, "and now?", {}, a.conversationId);
@@ -266,10 +266,10 @@ describe("reject, timeout, stop", () => {
 
 describe("nobody waiting", () => {
   test("a pending approval no answer waits for (another process, a lost turn) is expired by a decision, never executed", async () => {
-    const conv = h.app.createConversation("local", "orphan");
-    const turnId = h.app.startTurn({ conversationId: conv.id, userId: "local", model: "m", question: "q" });
+    const conv = h.app.conversations.create("local", "orphan");
+    const turnId = h.app.turns.start({ conversationId: conv.id, userId: "local", model: "m", question: "q" });
     const ids = starbucks2025();
-    const orphan = h.app.createApproval({
+    const orphan = h.app.approvals.create({
       userId: "local",
       conversationId: conv.id,
       turnId,
@@ -287,8 +287,8 @@ describe("nobody waiting", () => {
       status: "expired",
     });
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.listAudit({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: orphan.id, reason: "not waiting" });
-    h.app.finishTurn(turnId, { status: "done", incomplete: false, usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
+    expect(h.app.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: orphan.id, reason: "not waiting" });
+    h.app.turns.finish(turnId, { status: "done", incomplete: false, usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
   });
 });
 
@@ -305,7 +305,7 @@ describe("refusals the model must correct", () => {
       { kind: "message", content: [{ type: "text", text: "I could not do that." }] },
     );
     const before = snapshot(h);
-    const approvalsBefore = h.app.listApprovals("local").length;
+    const approvalsBefore = h.app.approvals.list("local").length;
     const stream = await apiChat(h, "recategorise everything with an o");
     await stream.ended;
     expect(resultText(toolResultsOf(fake, 1)[0])).toBe(
@@ -314,8 +314,8 @@ describe("refusals the model must correct", () => {
     expect(toolResultsOf(fake, 1)[0].is_error).toBe(true);
     expect(resultText(toolResultsOf(fake, 2)[1])).toMatch(/^Unknown category "Coffee"\. Valid categories: Cash, Children, Dining, /);
     expect(stream.all("approval_request")).toEqual([]);
-    expect(h.app.listApprovals("local")).toHaveLength(approvalsBefore);
-    const calls = h.app.listAudit({ kind: "tool_call", limit: 2 }).map((e) => e.detail as any);
+    expect(h.app.approvals.list("local")).toHaveLength(approvalsBefore);
+    const calls = h.app.audit.list({ kind: "tool_call", limit: 2 }).map((e) => e.detail as any);
     expect(calls.map((c) => [c.tool, c.ok, c.input])).toEqual([
       ["recategorise_transactions", false, { search: "Starbucks", to_category: "Coffee" }],
       ["recategorise_transactions", false, { search: "o", to_category: "Other" }],
@@ -349,14 +349,14 @@ describe("refusals the model must correct", () => {
     expect(resultText(toolResultsOf(fake, 1)[0])).toContain("showing 1 of 1");
     await Bun.sleep(200);
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.getApproval("local", id)!.status).toBe("pending");
+    expect(h.app.approvals.get("local", id)!.status).toBe("pending");
     // Nobody approves: reject (the user sees the card and says no).
     expect((await postJson(h, `/api/approvals/${id}`, { decision: "reject" })).status).toBe(200);
     await stream.ended;
     expect(changedIds(before, snapshot(h))).toEqual([]);
     const evil = budgetQuery(h, "SELECT category, source FROM transactions WHERE transaction_id = 'inj-1'");
     expect(evil).toEqual([{ category: "Shopping", source: "llm" }]);
-    expect(h.app.listAudit({ kind: "write" }).filter((e) => (e.detail as any).approvalId === id)).toEqual([]);
+    expect(h.app.audit.list({ kind: "write" }).filter((e) => (e.detail as any).approvalId === id)).toEqual([]);
   });
 });
 
@@ -380,7 +380,7 @@ describe("--read-only", () => {
       expect(names).toContain("search_transactions");
       // Even a model that calls it anyway gets an error, and nothing is asked or written.
       expect(resultText(toolResultsOf(fake, 1)[0])).toStartWith('Unknown tool "recategorise_transactions".');
-      expect(ro.app.listApprovals("local")).toEqual([]);
+      expect(ro.app.approvals.list("local")).toEqual([]);
     } finally {
       await ro.close();
     }

@@ -1,12 +1,12 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
-import { AppDb } from "../../src/app-db/app-db.ts";
+import { Store } from "../../src/store/index.ts";
 import { hostCheck } from "../../src/web/middleware/host-check/index.ts";
 import { securityAudit } from "../../src/web/middleware/security-audit/index.ts";
 
 describe("securityAudit", () => {
   test("records refused requests without secrets, at most perMinute a minute, then says how many it left out", async () => {
-    const app = AppDb.memory();
+    const app = Store.memory();
     let t = 1_000_000;
     const web = new Hono();
     web.use(securityAudit({ app, perMinute: 2, now: () => t }));
@@ -18,16 +18,16 @@ describe("securityAudit", () => {
 
     expect((await req("127.0.0.1:3000")).status).toBe(200);
     for (let i = 0; i < 5; i++) expect((await req(`evil${i}.example`)).status).toBe(403);
-    expect(app.listAudit().map((e) => (e.detail as any).host)).toEqual(["evil1.example", "evil0.example"]);
+    expect(app.audit.list().map((e) => (e.detail as any).host)).toEqual(["evil1.example", "evil0.example"]);
     t += 60_000;
     await req("late.example");
-    expect(app.listAudit({ limit: 1 })[0]!.detail).toEqual({ event: "forbidden host", method: "GET", path: "/", host: "late.example", suppressedBefore: 3 });
+    expect(app.audit.list({ limit: 1 })[0]!.detail).toEqual({ event: "forbidden host", method: "GET", path: "/", host: "late.example", suppressedBefore: 3 });
     // A logged-out page view is not worth an entry; an API call is.
     await req("127.0.0.1:3000", "/secret");
     await req("127.0.0.1:3000", "/api/x");
-    expect(app.listAudit({ limit: 1 })[0]!.detail).toEqual({ event: "no session", method: "GET", path: "/api/x" });
-    expect(app.listAudit()).toHaveLength(4);
-    const all = JSON.stringify(app.listAudit());
+    expect(app.audit.list({ limit: 1 })[0]!.detail).toEqual({ event: "no session", method: "GET", path: "/api/x" });
+    expect(app.audit.list()).toHaveLength(4);
+    const all = JSON.stringify(app.audit.list());
     expect(all).not.toContain("s3cret");
     expect(all).not.toContain("abc");
     app.close();

@@ -192,8 +192,8 @@ export function resultText(block: any): string {
 
 /** Audit kinds of a conversation, oldest first. */
 export function auditKinds(h: WebHarness, conversationId: string): string[] {
-  return h.app
-    .listAudit({ limit: 10_000 })
+  return h.app.audit
+    .list({ limit: 10_000 })
     .filter((e) => e.conversationId === conversationId)
     .reverse()
     .map((e) => e.kind);

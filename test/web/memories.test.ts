@@ -18,9 +18,9 @@ const memoryContents = (html: string) => [...html.matchAll(/<p class="memory-con
 
 describe("memories page", () => {
   test("lists, searches and deletes; a deleted memory is never recalled again", async () => {
-    const groceries = h.app.addMemory("local", null, "The user counts Migros and Coop as groceries.");
-    h.app.addMemory("local", null, "The user's rent is CHF 2'150 per month.");
-    h.app.addMemory("someone-else", null, "Another user's secret memory about groceries.");
+    const groceries = h.app.memories.add("local", null, "The user counts Migros and Coop as groceries.");
+    h.app.memories.add("local", null, "The user's rent is CHF 2'150 per month.");
+    h.app.memories.add("someone-else", null, "Another user's secret memory about groceries.");
 
     const all = await (await fetch(`${h.url}/memories`)).text();
     expect(memoryContents(all).sort()).toEqual(["The user counts Migros and Coop as groceries.", "The user&#39;s rent is CHF 2&#39;150 per month."]);
@@ -39,8 +39,8 @@ describe("memories page", () => {
 
     // Deleting again, or another user's memory, is a 404 and changes nothing.
     expect((await fetch(`${h.url}/memories/${groceries}/delete`, { method: "POST" })).status).toBe(404);
-    const foreign = h.app.listMemories("someone-else")[0]!.id;
+    const foreign = h.app.memories.list("someone-else")[0]!.id;
     expect((await fetch(`${h.url}/memories/${foreign}/delete`, { method: "POST" })).status).toBe(404);
-    expect(h.app.listMemories("someone-else")).toHaveLength(1);
+    expect(h.app.memories.list("someone-else")).toHaveLength(1);
   });
 });

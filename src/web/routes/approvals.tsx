@@ -17,7 +17,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { Approval } from "../../app-db/app-db.ts";
+import { type Approval } from "../../store/approvals.ts";
 import { approvalService, type ApprovalOutcomeRecord, type DecisionResult, type StoredRecategorisation } from "../../chat/approvals.ts";
 import { oneLineError } from "../../core/validation.ts";
 import { ApprovalCard } from "../../../views/ApprovalCard.tsx";
@@ -100,7 +100,7 @@ export function approvalRoutes(deps: WebDeps) {
     const status = c.req.query("status");
     if (status !== undefined && !(STATUSES as readonly string[]).includes(status))
       return c.json({ error: `invalid status "${status}": one of ${STATUSES.join(", ")}` }, 400);
-    const list = deps.app.listApprovals(c.get("user").id, { status: status as Approval["status"] | undefined });
+    const list = deps.app.approvals.list(c.get("user").id, { status: status as Approval["status"] | undefined });
     return c.json({ approvals: list.map(approvalJson) });
   });
 

@@ -1,6 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import type { Conversation } from "../../app-db/app-db.ts";
+import { type Conversation } from "../../store/conversations.ts";
 import { ChatPage, type TurnView } from "../../../views/ChatPage.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { MemoriesPage } from "../../../views/MemoriesPage.tsx";
@@ -20,7 +20,7 @@ export function pageRoutes(deps: WebDeps) {
   const chatPage = async (c: Context<WebEnv>, conversation: Conversation | null) => {
     const user = c.get("user");
     const turns: TurnView[] = conversation
-      ? app.listTurns(conversation.id).map((t) => ({
+      ? app.turns.list(conversation.id).map((t) => ({
           id: t.id,
           question: t.question,
           status: t.status,
@@ -30,16 +30,16 @@ export function pageRoutes(deps: WebDeps) {
       : [];
     const page = (
       <ChatPage
-        conversations={app.listConversations(user.id).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }))}
+        conversations={app.conversations.list(user.id).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }))}
         conversation={conversation ? { id: conversation.id, title: conversation.title } : null}
         turns={turns}
         currency={deps.budget.summary().currency}
         asset={asset}
         userName={user.id === "local" ? null : user.name}
-        usage={conversation ? app.conversationUsage(conversation.id) : null}
+        usage={conversation ? app.usage.ofConversation(conversation.id) : null}
         approvals={
           conversation
-            ? Object.fromEntries(app.listApprovals(user.id, { conversationId: conversation.id }).map((a) => [a.id, approvalState(a)]))
+            ? Object.fromEntries(app.approvals.list(user.id, { conversationId: conversation.id }).map((a) => [a.id, approvalState(a)]))
             : undefined
         }
       />
@@ -53,7 +53,7 @@ export function pageRoutes(deps: WebDeps) {
   r.get("/", (c) => chatPage(c, null));
 
   r.get("/conversations/:id", (c) => {
-    const conversation = app.getConversation(c.get("user").id, c.req.param("id"));
+    const conversation = app.conversations.get(c.get("user").id, c.req.param("id"));
     return conversation ? chatPage(c, conversation) : notFound(c);
   });
 
@@ -61,22 +61,22 @@ export function pageRoutes(deps: WebDeps) {
     const id = c.req.param("id");
     const parsed = Title.safeParse((await c.req.parseBody()).title);
     if (!parsed.success) return c.text(parsed.error.issues[0]!.message, 400);
-    if (!app.renameConversation(c.get("user").id, id, parsed.data)) return notFound(c);
+    if (!app.conversations.rename(c.get("user").id, id, parsed.data)) return notFound(c);
     return c.redirect(`/conversations/${encodeURIComponent(id)}`, 303);
   });
 
   r.post("/conversations/:id/delete", (c) => {
     const user = c.get("user");
     const id = c.req.param("id");
-    if (!app.deleteConversation(user.id, id)) return notFound(c);
+    if (!app.conversations.delete(user.id, id)) return notFound(c);
     deps.chat.stopConversation(id);
     return c.redirect("/", 303);
   });
 
   r.get("/conversations/:id/export.md", (c) => {
-    const conversation = app.getConversation(c.get("user").id, c.req.param("id"));
+    const conversation = app.conversations.get(c.get("user").id, c.req.param("id"));
     if (!conversation) return notFound(c);
-    const md = exportMarkdown(conversation, app.listTurns(conversation.id), deps.budget.summary().currency);
+    const md = exportMarkdown(conversation, app.turns.list(conversation.id), deps.budget.summary().currency);
     const file = `${conversation.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 60) || "conversation"}.md`;
     return c.body(md, 200, {
       "content-type": "text/markdown; charset=utf-8",
@@ -86,13 +86,13 @@ export function pageRoutes(deps: WebDeps) {
 
   r.get("/memories", async (c) => {
     const q = c.req.query("q")?.trim().slice(0, 200) || null;
-    const memories = app.listMemories(c.get("user").id, q ?? undefined).map((m) => ({ id: String(m.id), content: m.content, createdAt: m.createdAt }));
+    const memories = app.memories.list(c.get("user").id, q ?? undefined).map((m) => ({ id: String(m.id), content: m.content, createdAt: m.createdAt }));
     return c.html(await renderPage(<MemoriesPage memories={memories} query={q} asset={asset} />));
   });
 
   r.post("/memories/:id/delete", (c) => {
     const id = Number(c.req.param("id"));
-    if (!Number.isInteger(id) || !app.deleteMemory(c.get("user").id, id)) return c.text("Unknown memory.", 404);
+    if (!Number.isInteger(id) || !app.memories.delete(c.get("user").id, id)) return c.text("Unknown memory.", 404);
     return c.redirect("/memories", 303);
   });
 

@@ -1,9 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
-import { AppDb } from "../../../app-db/app-db.ts";
+import { Store } from "../../../store/index.ts";
 import { auth, INVALID_LINK_MESSAGE, LOGIN_REQUIRED_MESSAGE, NO_USERS_MESSAGE, SESSION_COOKIE, type AuthEnv } from "./index.ts";
 
-function makeApp(db: AppDb, opts: Partial<Parameters<typeof auth>[0]> = {}) {
+function makeApp(db: Store, opts: Partial<Parameters<typeof auth>[0]> = {}) {
   const app = new Hono<AuthEnv>();
   app.use(auth({ app: db, ...opts }));
   app.get("/", (c) => c.text(`hello ${c.get("user").name} (${c.get("user").id})`));
@@ -27,7 +27,7 @@ async function login(app: Hono<AuthEnv>, token: string, url = "/login") {
 
 describe("auth: single-user local mode (no users)", () => {
   test("every request runs as the local user", async () => {
-    const db = AppDb.memory();
+    const db = Store.memory();
     const app = makeApp(db);
     const res = await app.request("/");
     expect(res.status).toBe(200);
@@ -37,10 +37,10 @@ describe("auth: single-user local mode (no users)", () => {
   });
 
   test("with requireUsers (a network bind), no users means nobody gets in, not local mode", async () => {
-    const db = AppDb.memory();
-    const { user } = db.addUser("alice");
+    const db = Store.memory();
+    const { user } = db.users.add("alice");
     const app = makeApp(db, { requireUsers: true });
-    db.removeUser(user.name);
+    db.users.remove(user.name);
     const page = await app.request("/");
     expect(page.status).toBe(403);
     expect(await page.text()).toContain(NO_USERS_MESSAGE);
@@ -50,7 +50,7 @@ describe("auth: single-user local mode (no users)", () => {
   });
 
   test("/login and /logout just go home", async () => {
-    const app = makeApp(AppDb.memory());
+    const app = makeApp(Store.memory());
     const res = await app.request("/login?token=x");
     expect(res.status).toBe(303);
     expect(res.headers.get("Location")).toBe("/");
@@ -61,8 +61,8 @@ describe("auth: single-user local mode (no users)", () => {
 
 describe("auth: with users", () => {
   function setup(opts: Partial<Parameters<typeof auth>[0]> = {}) {
-    const db = AppDb.memory();
-    const { user, loginToken } = db.addUser("ann");
+    const db = Store.memory();
+    const { user, loginToken } = db.users.add("ann");
     return { db, user, loginToken, app: makeApp(db, opts) };
   }
 
@@ -111,7 +111,7 @@ describe("auth: with users", () => {
     expect(set).not.toContain(loginToken);
     expect(await res.text()).not.toContain(loginToken);
 
-    const audit = db.listAudit({ kind: "login" });
+    const audit = db.audit.list({ kind: "login" });
     expect(audit).toHaveLength(1);
     expect(audit[0]!.userId).toBe(user.id);
     expect(JSON.stringify(audit)).not.toContain(loginToken);
@@ -127,7 +127,7 @@ describe("auth: with users", () => {
       "This login link is invalid or was already used. Ask for a new one with: budget-chat users add NAME",
     );
     // The failed attempt is audited without the token.
-    const sec = db.listAudit({ kind: "security" });
+    const sec = db.audit.list({ kind: "security" });
     expect(sec).toHaveLength(1);
     expect(JSON.stringify(sec)).not.toContain(loginToken);
   });
@@ -150,16 +150,16 @@ describe("auth: with users", () => {
 
     const home = await app.request("/", { headers: { Cookie: cookie } });
     expect(home.status).toBe(200);
-    expect(await home.text()).toBe(`hello ann (${db.getUserByName("ann")!.id})`);
+    expect(await home.text()).toBe(`hello ann (${db.users.byName("ann")!.id})`);
     const me = await app.request("/api/me", { headers: { Cookie: cookie } });
     expect((await me.json()).name).toBe("ann");
-    expect(JSON.stringify(db.listAudit())).not.toContain(rawSession);
+    expect(JSON.stringify(db.audit.list())).not.toContain(rawSession);
 
     const out = await app.request("/logout", { method: "POST", headers: { Cookie: cookie } });
     expect(out.status).toBe(303);
     expect(out.headers.get("Location")).toBe("/");
     expect(out.headers.get("Set-Cookie")).toContain("Max-Age=0");
-    expect(db.sessionUser(rawSession)).toBeNull();
+    expect(db.sessions.user(rawSession)).toBeNull();
 
     const after = await app.request("/api/me", { headers: { Cookie: cookie } });
     expect(after.status).toBe(401);
@@ -185,8 +185,8 @@ describe("auth: with users", () => {
 
   test("a second login replaces the old session", async () => {
     const { app, db } = setup();
-    const first = sessionCookie(await login(app, db.issueLoginToken("ann")!));
-    const second = await app.request(`/login?token=${db.issueLoginToken("ann")!}`, { headers: { Cookie: first } });
+    const first = sessionCookie(await login(app, db.users.issueLoginToken("ann")!));
+    const second = await app.request(`/login?token=${db.users.issueLoginToken("ann")!}`, { headers: { Cookie: first } });
     expect(second.status).toBe(303);
     expect(sessionCookie(second)).not.toBe(first);
     expect((await app.request("/", { headers: { Cookie: first } })).status).toBe(401);
@@ -202,8 +202,8 @@ describe("auth: with users", () => {
 
   test("sessions expire after sessionTtlMs", async () => {
     let now = new Date("2025-01-01T00:00:00Z");
-    const db = AppDb.memory({ now: () => now });
-    const { loginToken } = db.addUser("ann");
+    const db = Store.memory({ now: () => now });
+    const { loginToken } = db.users.add("ann");
     const app = makeApp(db, { sessionTtlMs: 60_000 });
     const cookie = sessionCookie(await login(app, loginToken));
     expect((await app.request("/", { headers: { Cookie: cookie } })).status).toBe(200);
@@ -213,9 +213,9 @@ describe("auth: with users", () => {
 
   test("a removed user's session no longer works", async () => {
     const { app, db, loginToken } = setup();
-    db.addUser("bob"); // keep the allowlist non-empty
+    db.users.add("bob"); // keep the allowlist non-empty
     const cookie = sessionCookie(await login(app, loginToken));
-    db.removeUser("ann");
+    db.users.remove("ann");
     expect((await app.request("/", { headers: { Cookie: cookie } })).status).toBe(401);
   });
 

@@ -20,7 +20,7 @@
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import type { AppDb } from "../../../app-db/app-db.ts";
+import { type Store } from "../../../store/index.ts";
 import { escapeHtml } from "../../format.ts";
 import { errorFragment, isApiPath, isHtmxRequest, refuse } from "../respond.ts";
 
@@ -38,7 +38,7 @@ export const INVALID_LINK_MESSAGE =
 export const LOGIN_REQUIRED_MESSAGE = "Login required: open the login link you were given for budget-chat.";
 
 export type AuthOptions = {
-  app: AppDb;
+  app: Store;
   /** Session lifetime; default 30 days. */
   sessionTtlMs?: number;
   /** Where login links point; default "/login". */
@@ -72,7 +72,7 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
     const path = c.req.path;
     const method = c.req.method.toUpperCase();
 
-    if (app.userCount() === 0) {
+    if (app.users.count() === 0) {
       if (options.requireUsers) return refuse(c, 403, NO_USERS_MESSAGE);
       // Single-user local mode: there is nothing to log in or out of.
       if ((path === loginPath && method === "GET") || (path === logoutPath && method === "POST")) {
@@ -83,14 +83,14 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
     }
 
     const raw = getCookie(c, SESSION_COOKIE);
-    const user = raw ? app.sessionUser(raw) : null;
+    const user = raw ? app.sessions.user(raw) : null;
 
     if (path === loginPath && method === "GET") {
       const token = c.req.query("token");
-      const loggedIn = token ? app.consumeLoginToken(token, options.loginTokenMaxAgeMs) : null;
+      const loggedIn = token ? app.users.consumeLoginToken(token, options.loginTokenMaxAgeMs) : null;
       if (loggedIn) {
-        if (raw) app.deleteSession(raw);
-        const session = app.createSession(loggedIn.id, ttlMs);
+        if (raw) app.sessions.delete(raw);
+        const session = app.sessions.create(loggedIn.id, ttlMs);
         setCookie(c, SESSION_COOKIE, session, {
           httpOnly: true,
           sameSite: "Strict",
@@ -98,18 +98,18 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
           secure: isHttps(c),
           maxAge: maxAgeS,
         });
-        app.audit({ kind: "login", userId: loggedIn.id, detail: { via: "login link" } });
+        app.audit.add({ kind: "login", userId: loggedIn.id, detail: { via: "login link" } });
         c.header("Cache-Control", "no-store");
         return c.redirect("/", 303);
       }
       // Already logged in (e.g. an old link clicked again): just go in.
       if (user) return c.redirect("/", 303);
-      if (token) app.audit({ kind: "security", detail: { event: "invalid login link" } });
+      if (token) app.audit.add({ kind: "security", detail: { event: "invalid login link" } });
       return c.html(page("Login link not valid", INVALID_LINK_MESSAGE), 401, { "Cache-Control": "no-store" });
     }
 
     if (path === logoutPath && method === "POST") {
-      if (raw) app.deleteSession(raw);
+      if (raw) app.sessions.delete(raw);
       deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
       c.header("Cache-Control", "no-store");
       if (isHtmxRequest(c)) {

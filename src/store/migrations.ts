@@ -165,6 +165,8 @@ CREATE TABLE memory_embeddings (
   vector BLOB NOT NULL
 );
 `,
+  // 2: turn_events carry the format of their event JSON (TURN_EVENT_FORMAT in turns.ts).
+  `ALTER TABLE turn_events ADD COLUMN format INTEGER NOT NULL DEFAULT 1;`,
 ];
 
 /** The schema version this build writes. */

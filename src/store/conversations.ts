@@ -1,0 +1,127 @@
+/** Conversations and their messages, stored exactly as the Messages API takes them. */
+import { randomUUID } from "node:crypto";
+import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
+import { type Row, StoreError, type StoreDb } from "./db.ts";
+
+export type Conversation = { id: string; userId: string; title: string; createdAt: string; updatedAt: string };
+
+export type MessageRole = "user" | "assistant";
+/** A message's content exactly as the Messages API takes it. */
+export type MessageContent = string | ContentBlockParam[];
+export type NewMessage = { role: MessageRole; content: MessageContent };
+export type StoredMessage = {
+  id: number;
+  conversationId: string;
+  turnId: string | null;
+  role: MessageRole;
+  content: MessageContent;
+  createdAt: string;
+};
+
+export class Conversations {
+  constructor(private readonly s: StoreDb) {}
+
+  create(userId: string, title?: string | null): Conversation {
+    const now = this.s.iso();
+    const conv: Conversation = { id: randomUUID(), userId, title: cleanTitle(title), createdAt: now, updatedAt: now };
+    this.s.exec(
+      "INSERT INTO conversations (id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
+      conv.id,
+      conv.userId,
+      conv.title,
+      conv.createdAt,
+      conv.updatedAt,
+    );
+    return conv;
+  }
+
+  /** The conversation, or null when it does not exist or belongs to another user. */
+  get(userId: string, id: string): Conversation | null {
+    const row = this.s.one("SELECT * FROM conversations WHERE id = ? AND user_id = ?", id, userId);
+    return row ? toConversation(row) : null;
+  }
+
+  /** The user's conversations, most recently updated first. */
+  list(userId: string, limit = 1000): Conversation[] {
+    return this.s
+      .many("SELECT * FROM conversations WHERE user_id = ? ORDER BY updated_at DESC, rowid DESC LIMIT ?", userId, limit)
+      .map(toConversation);
+  }
+
+  rename(userId: string, id: string, title: string): boolean {
+    return this.s.exec("UPDATE conversations SET title = ? WHERE id = ? AND user_id = ?", cleanTitle(title), id, userId).changes > 0;
+  }
+
+  /** Delete a conversation with its messages, turns and display logs. */
+  delete(userId: string, id: string): boolean {
+    return this.s.exec("DELETE FROM conversations WHERE id = ? AND user_id = ?", id, userId).changes > 0;
+  }
+
+  /** Mark a conversation as just used (moves it to the top of the list). */
+  touch(id: string): void {
+    this.s.exec("UPDATE conversations SET updated_at = ? WHERE id = ?", this.s.iso(), id);
+  }
+}
+
+export class Messages {
+  constructor(private readonly s: StoreDb) {}
+
+  /**
+   * Append messages (in order, one transaction); content is stored verbatim as JSON.
+   * Only user and assistant messages belong in a conversation (a 'system' role throws).
+   * Returns their ids.
+   */
+  append(conversationId: string, turnId: string | null, msgs: readonly (NewMessage | MessageParam)[]): number[] {
+    if (!msgs.length) return [];
+    for (const m of msgs) {
+      if (m.role !== "user" && m.role !== "assistant") throw new StoreError(`cannot store a '${m.role}' message in a conversation`);
+    }
+    return this.s.transaction(() => {
+      const now = this.s.iso();
+      const ids = msgs.map(
+        (m) =>
+          this.s.one(
+            "INSERT INTO messages (conversation_id, turn_id, role, content, created_at) VALUES (?, ?, ?, ?, ?) RETURNING id",
+            conversationId,
+            turnId,
+            m.role,
+            JSON.stringify(m.content),
+            now,
+          )!.id as number,
+      );
+      this.s.exec("UPDATE conversations SET updated_at = ? WHERE id = ?", now, conversationId);
+      return ids;
+    });
+  }
+
+  /** Every message of a conversation, oldest first. */
+  list(conversationId: string): StoredMessage[] {
+    return this.s.many("SELECT * FROM messages WHERE conversation_id = ? ORDER BY id", conversationId).map(toMessage);
+  }
+
+  /** The newest message of a conversation, or null. */
+  last(conversationId: string): StoredMessage | null {
+    const row = this.s.one("SELECT * FROM messages WHERE conversation_id = ? ORDER BY id DESC LIMIT 1", conversationId);
+    return row ? toMessage(row) : null;
+  }
+}
+
+function cleanTitle(title: string | null | undefined): string {
+  const t = (title ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
+  return t || "New chat";
+}
+
+function toConversation(r: Row): Conversation {
+  return { id: r.id, userId: r.user_id, title: r.title, createdAt: r.created_at, updatedAt: r.updated_at };
+}
+
+function toMessage(r: Row): StoredMessage {
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    turnId: r.turn_id,
+    role: r.role,
+    content: JSON.parse(r.content),
+    createdAt: r.created_at,
+  };
+}

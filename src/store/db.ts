@@ -1,0 +1,196 @@
+/**
+ * The application database (chat.db): opening, checking that a file is ours,
+ * migrating, and the small query helpers every store module uses. The modules beside
+ * this file hold one kind of data each; `Store` (index.ts) puts them together.
+ *
+ * Times are ISO-8601 UTC strings (`Date.toISOString()`), so they compare as text.
+ */
+import { Database, type SQLQueryBindings } from "bun:sqlite";
+import { createHash, randomBytes } from "node:crypto";
+import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
+
+/** The app database is missing, foreign, newer than this build, or unusable. The message says what. */
+export class StoreError extends Error {
+  override name = "StoreError";
+}
+
+export type Row = Record<string, any>;
+
+/** One open app database with its clock: what every store module is built on. */
+export class StoreDb {
+  constructor(
+    readonly db: Database,
+    readonly path: string,
+    /** The clock used for every timestamp the database writes (tests inject one). */
+    readonly clock: () => Date = () => new Date(),
+  ) {}
+
+  iso(): string {
+    return this.clock().toISOString();
+  }
+
+  one(sql: string, ...params: SQLQueryBindings[]): Row | null {
+    return (this.db.query(sql).get(...params) as Row | null) ?? null;
+  }
+
+  many(sql: string, ...params: SQLQueryBindings[]): Row[] {
+    return this.db.query(sql).all(...params) as Row[];
+  }
+
+  exec(sql: string, ...params: SQLQueryBindings[]): { changes: number } {
+    return this.db.query(sql).run(...params);
+  }
+
+  /** Run `fn` in one immediate (write-locking) transaction; nested calls join it. */
+  transaction<T>(fn: () => T): T {
+    if (this.db.inTransaction) return fn();
+    return this.db.transaction(fn).immediate();
+  }
+}
+
+const SQLITE_HEADER = "SQLite format 3\0";
+
+/** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */
+export function openStoreDb(path: string, clock?: () => Date): StoreDb {
+  if (path === ":memory:") {
+    const db = new Database(":memory:", { create: true, strict: true });
+    prepare(db, ":memory:", false);
+    return new StoreDb(db, ":memory:", clock);
+  }
+  let created = false;
+  if (existsSync(path)) {
+    const st = statSync(path);
+    if (!st.isFile()) throw new StoreError(`app database ${path} is not a file`);
+    if (st.size > 0 && !hasSqliteHeader(path)) {
+      throw new StoreError(`${path} is not a SQLite database; refusing to use it as the app database (CHAT_DATABASE_URL)`);
+    }
+  } else {
+    try {
+      mkdirSync(dirname(resolve(path)), { recursive: true });
+    } catch (e) {
+      throw new StoreError(`cannot create the directory for the app database ${path}: ${(e as Error).message}`);
+    }
+    created = true;
+  }
+  let db: Database;
+  try {
+    db = new Database(path, { create: true, strict: true });
+  } catch (e) {
+    throw new StoreError(`cannot open the app database ${path}: ${(e as Error).message}`);
+  }
+  try {
+    prepare(db, path, true);
+  } catch (e) {
+    db.close();
+    throw e;
+  }
+  if (created) {
+    // Sessions and audit trail: keep them private. SQLite gives -wal/-shm the same mode.
+    try {
+      chmodSync(path, 0o600);
+    } catch {
+      /* not fatal (e.g. a filesystem without modes) */
+    }
+  }
+  return new StoreDb(db, path, clock);
+}
+
+function hasSqliteHeader(path: string): boolean {
+  const fd = openSync(path, "r");
+  try {
+    const buf = Buffer.alloc(16);
+    const n = readSync(fd, buf, 0, 16, 0);
+    return n === 16 && buf.toString("latin1") === SQLITE_HEADER;
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export function userVersion(db: Database): number {
+  return (db.query("PRAGMA user_version").get() as { user_version: number }).user_version;
+}
+
+/** Check the file is ours (or empty), set the connection up, and apply pending migrations. */
+function prepare(db: Database, path: string, isFile: boolean): void {
+  let version: number;
+  let appId: number;
+  let tables: string[];
+  try {
+    db.run("PRAGMA busy_timeout = 5000");
+    version = userVersion(db);
+    appId = (db.query("PRAGMA application_id").get() as { application_id: number }).application_id;
+    tables = (db.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
+      name: string;
+    }[]).map((r) => r.name);
+  } catch (e) {
+    throw new StoreError(`${path} is not a usable SQLite database: ${(e as Error).message}`);
+  }
+  const foreign = (why: string) =>
+    new StoreError(`${path} is not a budget-chat app database (${why}); refusing to use it. Point CHAT_DATABASE_URL at a new file.`);
+  if (appId !== 0 && appId !== APPLICATION_ID) throw foreign(`it belongs to another application, application_id ${appId}`);
+  if (version === 0 && tables.length) {
+    const shown = tables.slice(0, 5).join(", ") + (tables.length > 5 ? ", …" : "");
+    throw foreign(`it has tables (${shown}) but no budget-chat schema version`);
+  }
+  if (version > 0 && appId !== APPLICATION_ID) throw foreign(`it has schema version ${version} but no budget-chat application id`);
+  if (version > SCHEMA_VERSION) throw newerError(path, version);
+
+  if (isFile) {
+    const mode = (db.query("PRAGMA journal_mode = WAL").get() as { journal_mode: string }).journal_mode;
+    if (mode.toLowerCase() !== "wal") throw new StoreError(`cannot switch ${path} to WAL mode (got ${mode})`);
+  }
+  db.run("PRAGMA synchronous = NORMAL");
+  db.run("PRAGMA foreign_keys = ON");
+  migrate(db, path);
+}
+
+function newerError(path: string, version: number): StoreError {
+  return new StoreError(
+    `${path} has app schema version ${version}, but this budget-chat knows only up to ${SCHEMA_VERSION}: it was written by a newer budget-chat. Upgrade budget-chat (or use another CHAT_DATABASE_URL).`,
+  );
+}
+
+/** Apply each pending migration in its own immediate transaction (safe against a concurrent opener). */
+function migrate(db: Database, path: string): void {
+  while (true) {
+    const applied = db
+      .transaction(() => {
+        const v = userVersion(db);
+        if (v > SCHEMA_VERSION) throw newerError(path, v);
+        if (v === SCHEMA_VERSION) return false;
+        try {
+          db.run(MIGRATIONS[v]!);
+        } catch (e) {
+          throw new StoreError(`migrating ${path} to app schema version ${v + 1} failed: ${(e as Error).message}`);
+        }
+        db.run(`PRAGMA user_version = ${v + 1}`);
+        return true;
+      })
+      .immediate();
+    if (!applied) return;
+  }
+}
+
+// ----------------------------------------------------------------- helpers
+
+export function sha256(s: string): string {
+  return createHash("sha256").update(s).digest("hex");
+}
+
+export function randomToken(): string {
+  return randomBytes(32).toString("base64url");
+}
+
+/** A time as the database stores it; an invalid one is a programming error. */
+export function isoOf(t: Date | string): string {
+  const d = typeof t === "string" ? new Date(t) : t;
+  if (Number.isNaN(d.getTime())) throw new StoreError(`invalid time: ${String(t)}`);
+  return d.toISOString();
+}
+
+/** JSON for a TEXT column (`null` for undefined). */
+export function json(v: unknown): string {
+  return JSON.stringify(v ?? null);
+}

@@ -1,0 +1,141 @@
+/**
+ * Turns (one question and its answer) and their display logs: the AgentEvents a turn
+ * produced, stored so a reload or a late stream can show the answer again.
+ */
+import { randomUUID } from "node:crypto";
+import { type AgentEvent, type Usage } from "../core/events.ts";
+import type { TurnStatus } from "../core/vocab.ts";
+import { type Row, type StoreDb } from "./db.ts";
+
+export type Turn = {
+  id: string;
+  conversationId: string;
+  userId: string;
+  status: TurnStatus;
+  model: string;
+  question: string;
+  startedAt: string;
+  endedAt: string | null;
+  usage: Usage;
+  error: string | null;
+  incomplete: boolean;
+};
+export type TurnWithEvents = Turn & { events: AgentEvent[] };
+
+/**
+ * The shape of the AgentEvent JSON in turn_events.event. Bump it (and teach `decode`)
+ * when an event changes incompatibly; rows written by a newer build are not guessed at.
+ */
+export const TURN_EVENT_FORMAT = 1;
+
+export class Turns {
+  constructor(private readonly s: StoreDb) {}
+
+  /** Record a new running turn; returns its id. */
+  start(t: { conversationId: string; userId: string; model: string; question: string }): string {
+    const id = randomUUID();
+    this.s.exec(
+      `INSERT INTO turns (id, conversation_id, user_id, status, model, question, started_at)
+       VALUES (?, ?, ?, 'running', ?, ?, ?)`,
+      id,
+      t.conversationId,
+      t.userId,
+      t.model,
+      t.question,
+      this.s.iso(),
+    );
+    return id;
+  }
+
+  finish(turnId: string, r: { status: Exclude<TurnStatus, "running">; usage: Usage; error?: string | null; incomplete: boolean }): void {
+    this.s.exec(
+      `UPDATE turns SET status = ?, ended_at = ?, input_tokens = ?, output_tokens = ?,
+         cache_creation_input_tokens = ?, cache_read_input_tokens = ?, error = ?, incomplete = ?
+       WHERE id = ?`,
+      r.status,
+      this.s.iso(),
+      r.usage.input_tokens ?? 0,
+      r.usage.output_tokens ?? 0,
+      r.usage.cache_creation_input_tokens ?? 0,
+      r.usage.cache_read_input_tokens ?? 0,
+      r.error ?? null,
+      r.incomplete ? 1 : 0,
+      turnId,
+    );
+  }
+
+  get(id: string): Turn | null {
+    const row = this.s.one("SELECT * FROM turns WHERE id = ?", id);
+    return row ? toTurn(row) : null;
+  }
+
+  /** Mark every running turn interrupted (after a crash); returns them, oldest first. */
+  interruptRunning(): Turn[] {
+    return this.s
+      .many("UPDATE turns SET status = 'interrupted', ended_at = ?, incomplete = 1 WHERE status = 'running' RETURNING *", this.s.iso())
+      .map(toTurn)
+      .sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
+  }
+
+  /** Append display events to a turn's log (one transaction, after any already stored). */
+  appendEvents(turnId: string, events: readonly AgentEvent[]): void {
+    if (!events.length) return;
+    this.s.transaction(() => {
+      let seq: number = this.s.one("SELECT coalesce(max(seq), 0) AS s FROM turn_events WHERE turn_id = ?", turnId)!.s;
+      const insert = "INSERT INTO turn_events (turn_id, seq, event, format) VALUES (?, ?, ?, ?)";
+      for (const e of events) this.s.exec(insert, turnId, ++seq, JSON.stringify(e), TURN_EVENT_FORMAT);
+    });
+  }
+
+  events(turnId: string): AgentEvent[] {
+    return this.s.many("SELECT event, format FROM turn_events WHERE turn_id = ? ORDER BY seq", turnId).map(decode);
+  }
+
+  /** A conversation's turns, oldest first, each with its display log (to re-render the conversation). */
+  list(conversationId: string): TurnWithEvents[] {
+    const turns = this.s
+      .many("SELECT * FROM turns WHERE conversation_id = ? ORDER BY started_at, rowid", conversationId)
+      .map((r): TurnWithEvents => ({ ...toTurn(r), events: [] }));
+    const byId = new Map(turns.map((t) => [t.id, t]));
+    for (const r of this.s.many(
+      `SELECT e.turn_id, e.event, e.format FROM turn_events e JOIN turns t ON t.id = e.turn_id
+       WHERE t.conversation_id = ? ORDER BY e.turn_id, e.seq`,
+      conversationId,
+    )) {
+      byId.get(r.turn_id)?.events.push(decode(r));
+    }
+    return turns;
+  }
+}
+
+function decode(r: Row): AgentEvent {
+  if (r.format > TURN_EVENT_FORMAT) {
+    return { type: "notice", kind: "incomplete", message: "Part of this answer was stored by a newer budget-chat and cannot be shown." };
+  }
+  return JSON.parse(r.event);
+}
+
+export function toUsage(r: Row): Usage {
+  return {
+    input_tokens: r.input_tokens,
+    output_tokens: r.output_tokens,
+    cache_creation_input_tokens: r.cache_creation_input_tokens,
+    cache_read_input_tokens: r.cache_read_input_tokens,
+  };
+}
+
+function toTurn(r: Row): Turn {
+  return {
+    id: r.id,
+    conversationId: r.conversation_id,
+    userId: r.user_id,
+    status: r.status,
+    model: r.model,
+    question: r.question,
+    startedAt: r.started_at,
+    endedAt: r.ended_at,
+    usage: toUsage(r),
+    error: r.error,
+    incomplete: !!r.incomplete,
+  };
+}

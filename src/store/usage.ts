@@ -1,0 +1,37 @@
+/** Token usage summed from the turns table (for the header, the usage command and page). */
+import type { Usage } from "../core/events.ts";
+import { isoOf, type Row, type StoreDb } from "./db.ts";
+import { toUsage } from "./turns.ts";
+
+export type UsageTotals = Usage & { turns: number };
+export type ModelUsage = UsageTotals & { model: string };
+
+const USAGE_SUMS = `coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens,
+  coalesce(sum(cache_creation_input_tokens), 0) AS cache_creation_input_tokens,
+  coalesce(sum(cache_read_input_tokens), 0) AS cache_read_input_tokens`;
+
+export class UsageReport {
+  constructor(private readonly s: StoreDb) {}
+
+  /** Token usage summed over a conversation's turns. */
+  ofConversation(conversationId: string): UsageTotals {
+    return toTotals(this.s.one(`SELECT count(*) AS turns, ${USAGE_SUMS} FROM turns WHERE conversation_id = ?`, conversationId)!);
+  }
+
+  /** Token usage per model (turns started at or after `since`, optionally one user's), by model name. */
+  byModel(opts: { since?: Date | string; userId?: string } = {}): ModelUsage[] {
+    return this.s
+      .many(
+        `SELECT model, count(*) AS turns, ${USAGE_SUMS} FROM turns
+         WHERE (?1 IS NULL OR started_at >= ?1) AND (?2 IS NULL OR user_id = ?2)
+         GROUP BY model ORDER BY model`,
+        opts.since !== undefined ? isoOf(opts.since) : null,
+        opts.userId ?? null,
+      )
+      .map((r) => ({ model: r.model, ...toTotals(r) }));
+  }
+}
+
+function toTotals(r: Row): UsageTotals {
+  return { turns: r.turns, ...toUsage(r) };
+}

@@ -1,0 +1,141 @@
+/** Allowlisted users, their one-time login links and their browser sessions. */
+import { randomUUID } from "node:crypto";
+import { type Row, sha256, StoreError, randomToken, type StoreDb } from "./db.ts";
+
+export type User = { id: string; name: string; createdAt: string };
+
+/** A session's last_seen_at is refreshed at most this often. */
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+export class Users {
+  constructor(private readonly s: StoreDb) {}
+
+  /** Add an allowlisted user; returns the user and a one-time login token (shown once, stored hashed). */
+  add(name: string): { user: User; loginToken: string } {
+    const clean = cleanUserName(name);
+    return this.s.transaction(() => {
+      if (this.s.one("SELECT 1 FROM users WHERE name = ?", clean)) throw new StoreError(`user already exists: ${clean}`);
+      const user: User = { id: randomUUID(), name: clean, createdAt: this.s.iso() };
+      this.s.exec("INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)", user.id, user.name, user.createdAt);
+      return { user, loginToken: this.newLoginToken(user.id) };
+    });
+  }
+
+  /** A new one-time login token for an existing user (lost link); null if there is no such user. */
+  issueLoginToken(name: string): string | null {
+    return this.s.transaction(() => {
+      const user = this.byName(name);
+      return user ? this.newLoginToken(user.id) : null;
+    });
+  }
+
+  list(): User[] {
+    return this.s.many("SELECT * FROM users ORDER BY name").map(toUser);
+  }
+
+  get(id: string): User | null {
+    const row = this.s.one("SELECT * FROM users WHERE id = ?", id);
+    return row ? toUser(row) : null;
+  }
+
+  byName(name: string): User | null {
+    const row = this.s.one("SELECT * FROM users WHERE name = ?", name.trim());
+    return row ? toUser(row) : null;
+  }
+
+  /** Remove a user with their sessions and login tokens (their conversations and audit entries stay). */
+  remove(name: string): boolean {
+    return this.s.exec("DELETE FROM users WHERE name = ?", name.trim()).changes > 0;
+  }
+
+  count(): number {
+    return this.s.one("SELECT count(*) AS n FROM users")!.n;
+  }
+
+  /**
+   * Use a login token: the first call marks it used and returns its user, any later
+   * call (or an unknown token, or one older than `maxAgeMs`) returns null.
+   */
+  consumeLoginToken(raw: string, maxAgeMs?: number): User | null {
+    if (!raw) return null;
+    const now = this.s.clock();
+    const oldest = maxAgeMs === undefined ? "" : new Date(now.getTime() - maxAgeMs).toISOString();
+    const row = this.s.one(
+      `UPDATE login_tokens SET used_at = ?
+       WHERE token_hash = ? AND used_at IS NULL AND created_at >= ?
+       RETURNING user_id`,
+      now.toISOString(),
+      sha256(raw),
+      oldest,
+    );
+    return row ? this.get(row.user_id) : null;
+  }
+
+  private newLoginToken(userId: string): string {
+    const raw = randomToken();
+    this.s.exec("INSERT INTO login_tokens (token_hash, user_id, created_at) VALUES (?, ?, ?)", sha256(raw), userId, this.s.iso());
+    return raw;
+  }
+}
+
+export class Sessions {
+  constructor(private readonly s: StoreDb) {}
+
+  /** Start a session; returns the raw session id for the cookie (only its hash is stored). */
+  create(userId: string, ttlMs: number): string {
+    const raw = randomToken();
+    const now = this.s.clock();
+    this.s.exec(
+      "INSERT INTO sessions (id_hash, user_id, created_at, last_seen_at, expires_at) VALUES (?, ?, ?, ?, ?)",
+      sha256(raw),
+      userId,
+      now.toISOString(),
+      now.toISOString(),
+      new Date(now.getTime() + ttlMs).toISOString(),
+    );
+    return raw;
+  }
+
+  /** The user of a live session, or null (unknown, expired, or the user was removed). */
+  user(raw: string): User | null {
+    if (!raw) return null;
+    const now = this.s.clock();
+    const hash = sha256(raw);
+    const row = this.s.one(
+      `SELECT u.* FROM sessions s JOIN users u ON u.id = s.user_id
+       WHERE s.id_hash = ? AND s.expires_at > ?`,
+      hash,
+      now.toISOString(),
+    );
+    if (!row) return null;
+    this.s.exec(
+      "UPDATE sessions SET last_seen_at = ? WHERE id_hash = ? AND last_seen_at < ?",
+      now.toISOString(),
+      hash,
+      new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS).toISOString(),
+    );
+    return toUser(row);
+  }
+
+  /** Log out. */
+  delete(raw: string): boolean {
+    return this.s.exec("DELETE FROM sessions WHERE id_hash = ?", sha256(raw)).changes > 0;
+  }
+
+  /** Drop expired sessions; returns how many. */
+  deleteExpired(): number {
+    return this.s.exec("DELETE FROM sessions WHERE expires_at <= ?", this.s.iso()).changes;
+  }
+}
+
+function cleanUserName(name: string): string {
+  const clean = name.trim();
+  if (!clean) throw new StoreError("user name must not be empty");
+  if (clean.length > 64) throw new StoreError("user name is too long (at most 64 characters)");
+  if (/[\p{Cc}\p{Cf}]/u.test(clean)) throw new StoreError("user name must not contain control characters");
+  return clean;
+}
+
+function toUser(r: Row): User {
+  return { id: r.id, name: r.name, createdAt: r.created_at };
+}
