@@ -6,7 +6,14 @@
  * on. Every SQL query is then a full table scan (~150–300 ms at 1M rows before any
  * grouping), so instead we read the table once into typed arrays and let the tools scan
  * those (a full pass over 1M rows is a few milliseconds). The caller owns freshness: it
- * rebuilds the ledger with `loadLedger(db)` whenever `PRAGMA data_version` changes.
+ * rebuilds the ledger with `loadLedger(db)` whenever `PRAGMA data_version` changes. Read
+ * the version *before* loading: a commit that lands in between then only costs one extra
+ * rebuild, never a stale ledger. The load is one SELECT, hence one read transaction, so
+ * the snapshot is consistent even while the pipeline imports.
+ *
+ * Measured (bench/ledger-load.ts, shared 2-core machine): load ~0.85 s and ~47 MB at 1M
+ * rows, ~7 ms at 7,300; a full sum-by-category scan ~1.3 ms (SQL GROUP BY ~300–400 ms);
+ * a text search ~9 ms (SQL LIKE ~110 ms).
  *
  * Invariants of a Ledger:
  * - Rows are sorted by (day ascending, id ascending). A date range is therefore one
