@@ -11,6 +11,7 @@ import {
   dataSummary,
   incomeVsSpending,
   list,
+  mainCurrency,
   merchantBreakdown,
   monthlyTrend,
   recurringPayments,
@@ -57,6 +58,12 @@ describe("dates and data summary", () => {
     expect(s.categoryNames).toContain("transport");
     expect(s.categoryNames).toContain("Transport");
     expect(dataSummary(L).validRows).toBe(113); // + [201–205]
+  });
+
+  test("main currency: most rows, ties alphabetical", () => {
+    expect(mainCurrency([{ currency: "USD" }, { currency: "EUR" }, { currency: "USD" }])).toBe("USD");
+    expect(mainCurrency([{ currency: "USD" }, { currency: "EUR" }])).toBe("EUR");
+    expect(mainCurrency([])).toBeNull();
   });
 });
 
