@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
 import { mkdtempSync, openSync, readdirSync, readFileSync, readSync, closeSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -63,6 +64,35 @@ function identify(b: Buffer): string {
   return `unknown ${b.subarray(0, 4).toString("hex")}`;
 }
 
+/**
+ * Why macOS would kill a Mach-O at launch, or null: its embedded code signature must
+ * hash every 4 KB page of the file up to the signature itself (Apple Silicon refuses
+ * to run code without a valid signature; an ad-hoc one is enough).
+ */
+function codeSignatureProblem(path: string): string | null {
+  const b = readFileSync(path);
+  let off = 32;
+  let sigOff = -1;
+  for (let i = 0; i < b.readUInt32LE(16); i++, off += b.readUInt32LE(off + 4)) if (b.readUInt32LE(off) === 0x1d) sigOff = b.readUInt32LE(off + 8);
+  if (sigOff < 0) return "no LC_CODE_SIGNATURE";
+  if (b.readUInt32BE(sigOff) !== 0xfade0cc0) return "no embedded signature SuperBlob";
+  for (let i = 0; i < b.readUInt32BE(sigOff + 8); i++) {
+    const cd = sigOff + b.readUInt32BE(sigOff + 16 + i * 8);
+    if (b.readUInt32BE(cd) !== 0xfade0c02) continue; // not a CodeDirectory
+    const [hashOffset, slots, codeLimit] = [b.readUInt32BE(cd + 16), b.readUInt32BE(cd + 28), b.readUInt32BE(cd + 32)];
+    const [hashSize, hashType, pageSize] = [b[cd + 36]!, b[cd + 37]!, 1 << b[cd + 39]!];
+    if (hashType !== 2) return `hash type ${hashType}, expected SHA-256`;
+    if (codeLimit !== sigOff) return `signs ${codeLimit} bytes, the signature starts at ${sigOff}`;
+    let bad = 0;
+    for (let p = 0; p < slots; p++) {
+      const digest = createHash("sha256").update(b.subarray(p * pageSize, Math.min((p + 1) * pageSize, codeLimit))).digest();
+      if (!digest.equals(b.subarray(cd + hashOffset + p * hashSize, cd + hashOffset + (p + 1) * hashSize))) bad++;
+    }
+    return bad ? `${bad} of ${slots} page hashes differ` : null;
+  }
+  return "no CodeDirectory";
+}
+
 const expected: Record<string, string> = {
   "linux-x64": "ELF64 executable x86-64",
   "linux-arm64": "ELF64 executable aarch64",
@@ -106,6 +136,17 @@ describe("npm run release", () => {
       return name;
     });
     expect(names.sort()).toEqual(TARGETS.map((t) => artifactName(t.os, t.arch)).sort());
+  });
+
+  test("the darwin-arm64 artifact has a valid code signature (Apple Silicon kills unsigned code)", () => {
+    expect(codeSignatureProblem(join(outDir, artifactName("darwin", "arm64")))).toBeNull();
+  });
+
+  // Bun 1.4.5 leaves the x64 runtime's original signature in place when cross-compiling
+  // (it covers the runtime as it was, not the embedded app): the README tells Intel Mac
+  // users to re-sign with `codesign --force --sign -`. When this starts passing, drop that note.
+  test.failing("the darwin-x64 artifact has a valid code signature (known Bun bug)", () => {
+    expect(codeSignatureProblem(join(outDir, artifactName("darwin", "x64")))).toBeNull();
   });
 
   test.if(process.platform === "linux" && process.arch === "x64")("the linux-x64 artifact runs: --version", () => {
