@@ -17,7 +17,7 @@ import { startHarness } from "../test/support/agent-harness.ts";
 import { estimateTokens, startFakeAnthropic, type FakeRequestBody, type RecordedRequest } from "../test/support/fake-anthropic.ts";
 import { type MemoryHooks } from "../src/memory/memory.ts";
 import { createMemory, type MemoryService } from "../src/memory/memory.ts";
-import { readTools } from "../src/tools/index.ts";
+import { READ_TOOLS } from "../src/tools/registry.ts";
 import { answerText, bytes, type Check, emit, int, ratio, timer } from "./lib.ts";
 
 const elapsed = timer();
@@ -78,14 +78,14 @@ fake.setHandler((body) => {
   return { kind: "message", content: [{ type: "tool_use", name: s.tool, input: s.input }] };
 });
 
-// Memory as serve wires it (src/cli/runtime.ts), created once the harness has its app DB.
+// Memory as serve wires it (src/app.ts), created once the harness has its app DB.
 let memory: MemoryService | null = null;
 const hooks: MemoryHooks = {
   recall: (u, q) => memory!.recall(u, q),
   forget: (u, c, d) => memory!.forget(u, c, d),
 };
 const h = await startHarness({ fake, memory: hooks, settings: { historyMessages: HISTORY } });
-memory = createMemory({ app: h.app, client: new Anthropic({ apiKey: "test-key", baseURL: fake.url }), model: "claude-test", background: false, log: () => {} });
+memory = createMemory({ store: h.store, client: new Anthropic({ apiKey: "test-key", baseURL: fake.url }), model: "claude-test", background: false, log: () => {} });
 
 type TurnFigures = { mainBytes: number; summaryBytes: number; tokens: number; calls: number; naiveBytes: number; naiveTokens: number };
 const figures: TurnFigures[] = [];
@@ -107,7 +107,7 @@ for (turn = 0; turn < TURNS; turn++) {
   first ??= reqs.find((r) => !isSummary(r.body)) ?? null;
 
   // The naive agent's two calls for this turn, on the same system prompt and tools.
-  const tool = readTools.find((x) => x.name === s.tool)!;
+  const tool = READ_TOOLS.find((x) => x.name === s.tool)!;
   const fullOutput = JSON.stringify(tool.run(h.budget, tool.schema.parse(s.input)));
   const id = `toolu_naive_${turn + 1}`;
   const base = { model: first!.body.model, max_tokens: first!.body.max_tokens, system: first!.body.system, tools: first!.body.tools, stream: true };

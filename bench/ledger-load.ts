@@ -17,7 +17,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import { writeDemoDb } from "../src/budget/demo.ts";
+import { writeDemoDb } from "../src/budget/demo/generator.ts";
 import { type Ledger, loadLedger } from "../src/budget/ledger.ts";
 
 const DIR = "/tmp/budget-chat-ledger-bench";

@@ -15,25 +15,24 @@ const lap = (name: string) => {
   mark = now;
 };
 
-const { createRuntime } = await import("../src/cli/runtime.ts");
+const { appConfig, createApp } = await import("../src/app.ts");
 const { loadAssets } = await import("../src/web/assets.ts");
-const { createWebApp } = await import("../src/web/app.ts");
+const { createWebApp } = await import("../src/web/server.ts");
 const { DEFAULT_LIMITS } = await import("../src/web/context.ts");
 const { allowedHostsFor } = await import("../src/web/middleware/host-check/index.ts");
 lap("import modules (from source, incl. transpile)");
 
-const rt = createRuntime({ db, "chat-db": chatDb }, { ownsAppDb: true }, { ...process.env, ANTHROPIC_API_KEY: "bench" });
-lap("createRuntime: open both DBs, migrate, close interrupted turns, SDK client, memory");
+const rt = createApp(appConfig({ db, "chat-db": chatDb }, { ownsStore: true }, { ...process.env, ANTHROPIC_API_KEY: "bench" }));
+lap("createApp: open both DBs, migrate, close interrupted turns, SDK client, memory");
 rt.budget.summary();
 lap("data summary of the budget DB (first call)");
 const assets = await loadAssets();
 lap("loadAssets: read + gzip -9 every asset");
 // As src/cli/serve.ts does for a loopback bind.
 const web = createWebApp({
-  app: rt.app,
-  budget: rt.budget,
-  chat: rt.chat,
+  ...rt,
   assets,
+  allowedOrigins: [],
   allowedHosts: allowedHostsFor("127.0.0.1", 3999),
   limits: DEFAULT_LIMITS,
   requireUsers: false,

@@ -13,9 +13,9 @@
 import { Database, type Statement } from "bun:sqlite";
 import { copyFileSync, existsSync, renameSync, statSync } from "node:fs";
 import { join } from "node:path";
-import { BudgetDb } from "../src/budget/db.ts";
-import { readTools } from "../src/tools/index.ts";
-import { type Tool } from "../src/tools/types.ts";
+import { BudgetDb } from "../src/budget/reader.ts";
+import { READ_TOOLS } from "../src/tools/registry.ts";
+import type { ReadTool } from "../src/tools/types.ts";
 import { type Check, demoDb, emit, int, ms, OUT_DIR, ratio, reps, stats, timer } from "./lib.ts";
 
 const elapsed = timer();
@@ -95,28 +95,21 @@ const label = (c: Case) => `${c.tool} ${JSON.stringify(c.input)}`;
 
 type Measured = { c: Case; ours: number[]; floor: number[]; sql: string[] };
 
-function toolOf(name: string): Tool {
-  const t = readTools.find((x) => x.name === name);
-  if (!t) throw new Error(`tool ${name} is missing from readTools`);
+function toolOf(name: string): ReadTool {
+  const t = READ_TOOLS.find((x) => x.name === name);
+  if (!t) throw new Error(`tool ${name} is missing from READ_TOOLS`);
   return t;
 }
 
 /** Run every case `rounds` times, ours and floor interleaved. */
 function measure(path: string, rounds: number, warmup: number): Measured[] {
   const budget = BudgetDb.open(path);
-  // Record the SQL each tool prepares (for the plans in the profile).
-  const seen = new Map<string, Set<string>>();
-  let current: Set<string> | null = null;
-  const origQuery = budget.db.query.bind(budget.db);
-  (budget.db as { query: typeof budget.db.query }).query = ((sql: string) => {
-    current?.add(sql);
-    return origQuery(sql);
-  }) as typeof budget.db.query;
-
+  // The floor runs on a connection of its own (BudgetDb keeps its handle private), opened the same way.
+  const raw = new Database(path, { readonly: true });
   budget.summary(); // the data summary is cached per data_version: computed once per process, as in the server
   const prepared = CASES.map((c) => ({
-    page: budget.db.prepare(c.floor.sql) as Statement,
-    count: c.floor.count ? (budget.db.prepare(c.floor.count.sql) as Statement) : null,
+    page: raw.prepare(c.floor.sql) as Statement,
+    count: c.floor.count ? (raw.prepare(c.floor.count.sql) as Statement) : null,
   }));
   const results: Measured[] = CASES.map((c) => ({ c, ours: [], floor: [], sql: [] }));
 
@@ -140,8 +133,6 @@ function measure(path: string, rounds: number, warmup: number): Measured[] {
 
   for (let r = 0; r < warmup + rounds; r++) {
     for (let i = 0; i < CASES.length; i++) {
-      current = seen.get(label(CASES[i])) ?? new Set();
-      seen.set(label(CASES[i]), current);
       let o: number;
       let f: number;
       if (r % 2 === 0) {
@@ -151,19 +142,19 @@ function measure(path: string, rounds: number, warmup: number): Measured[] {
         f = runFloor(i);
         o = runOurs(i);
       }
-      current = null;
       if (r >= warmup) {
         results[i].ours.push(o);
         results[i].floor.push(f);
       }
     }
   }
-  for (const m of results) m.sql = [...(seen.get(label(m.c)) ?? [])].filter((s) => /\bFROM transactions\b/.test(s) && !/GROUP BY currency|count\(\*\) AS n, min\(date\)/.test(s));
+  for (const m of results) m.sql = [m.c.floor.sql];
   for (const p of prepared) {
     p.page.finalize();
     p.count?.finalize();
   }
   budget.close();
+  raw.close();
   return results;
 }
 
@@ -311,40 +302,14 @@ for (const { size, m } of results) {
   }
 }
 
-/**
- * Where the time of a fast call goes: its SQL statements (timed by wrapping the
- * statements the tool prepares), the data-summary checks (PRAGMA data_version, one per
- * db.summary() call), zod parse, and the rest (JS: summary text, chart/table rows).
- */
+/** Where the time of a fast call goes: zod parse, and the run itself (SQL and summary text together). */
 function breakdown(c: Case, path: string): string {
   const budget = BudgetDb.open(path);
   const tool = toolOf(c.tool);
   budget.summary();
-  let sqlMs = 0;
-  let versionChecks = 0;
-  const origQuery = budget.db.query.bind(budget.db);
-  (budget.db as { query: typeof budget.db.query }).query = ((sql: string) => {
-    const st = origQuery(sql);
-    if (/^PRAGMA data_version/i.test(sql)) versionChecks++;
-    return new Proxy(st, {
-      get(target, prop, recv) {
-        const v = Reflect.get(target, prop, recv);
-        if ((prop === "all" || prop === "get" || prop === "values") && typeof v === "function")
-          return (...args: unknown[]) => {
-            const t0 = performance.now();
-            const r = (v as (...a: unknown[]) => unknown).apply(target, args);
-            sqlMs += performance.now() - t0;
-            return r;
-          };
-        return typeof v === "function" ? v.bind(target) : v;
-      },
-    });
-  }) as typeof budget.db.query;
   const n = 2000;
   const time = (f: () => void) => {
     for (let i = 0; i < 200; i++) f();
-    sqlMs = 0;
-    versionChecks = 0;
     const t0 = performance.now();
     for (let i = 0; i < n; i++) f();
     return (performance.now() - t0) / n;
@@ -352,14 +317,8 @@ function breakdown(c: Case, path: string): string {
   const parse = time(() => tool.schema.parse(c.input));
   const input = tool.schema.parse(c.input);
   const whole = time(() => tool.run(budget, input));
-  const sql = sqlMs / n;
-  const checks = versionChecks / n;
   budget.close();
-  return (
-    `${label(c)} per call (mean of ${n}, instrumented): run ${ms(whole)} = SQL ${ms(sql)} ` +
-    `(incl. ${checks.toFixed(0)} PRAGMA data_version check${checks === 1 ? "" : "s"} for the cached data summary) + JS ${ms(whole - sql)} ` +
-    `(summary text of up to 20 rows, table rows, period/category resolution); zod parse ${ms(parse)}`
-  );
+  return `${label(c)} per call (mean of ${n}): run ${ms(whole)}; zod parse ${ms(parse)}`;
 }
 const smallPath = demoDb(7300);
 const breakdowns = results[0].m.filter((x) => stats(x.ours).p50 / stats(x.floor).p50 > RATIO_LIMIT).map((x) => breakdown(x.c, smallPath));

@@ -1,10 +1,132 @@
+/**
+ * Configuration: every setting declared once, with its flag, environment variable,
+ * default and help line. Commands pick the settings they take; their parseArgs options,
+ * their --help text and the validated values all derive from this table (flags win over
+ * the environment; a .env file in the working directory is read by Bun).
+ */
 import { resolve } from "node:path";
+import type { ParseArgsConfig } from "node:util";
+import { z } from "zod";
 import { ConfigError, UsageError } from "./core/errors.ts";
 
-export const DEFAULT_MODEL = "claude-sonnet-5-5";
-export const DEFAULT_BUDGET_DB = "data/budget.db";
-export const DEFAULT_CHAT_DB = "data/chat.db";
-export const DEFAULT_BIND = "127.0.0.1:3000";
+type Kind = "string" | "int" | "boolean" | "list";
+type Setting = {
+  /** The command-line flag (without --); none for environment-only settings. */
+  flag?: string;
+  env?: string;
+  /** The value's placeholder in help text. */
+  arg?: string;
+  kind: Kind;
+  default?: string | number;
+  min?: number;
+  max?: number;
+  help: string;
+};
+
+export const SETTINGS = {
+  apiKey: { env: "ANTHROPIC_API_KEY", kind: "string", help: "required for serve and ask" },
+  model: { flag: "model", env: "ANTHROPIC_MODEL", arg: "ID", kind: "string", default: "claude-sonnet-5-5", help: "model id" },
+  baseUrl: { env: "ANTHROPIC_BASE_URL", kind: "string", help: "any Messages-API-compatible endpoint (default Anthropic)" },
+  db: { flag: "db", env: "DATABASE_URL", arg: "PATH", kind: "string", default: "data/budget.db", help: "budget database, opened read-only" },
+  chatDb: { flag: "chat-db", env: "CHAT_DATABASE_URL", arg: "PATH", kind: "string", default: "data/chat.db", help: "app database: conversations, approvals, audit log, memories" },
+  bind: { flag: "bind", env: "BIND_ADDRESS", arg: "HOST:PORT", kind: "string", default: "127.0.0.1:3000", help: "where the server listens" },
+  allowHost: { flag: "allow-host", arg: "HOST", kind: "list", help: "another Host header to accept (repeatable), e.g. a reverse proxy's name" },
+  allowOrigin: { flag: "allow-origin", arg: "ORIGIN", kind: "list", help: "another Origin to accept for changes (repeatable), e.g. https://budget.example.com behind a TLS proxy" },
+  maxSteps: { flag: "max-steps", arg: "N", kind: "int", default: 10, min: 1, max: 50, help: "model calls per answer" },
+  history: { flag: "history", arg: "N", kind: "int", default: 20, min: 2, max: 500, help: "messages of history the model sees" },
+  maxTokens: { flag: "max-tokens", arg: "N", kind: "int", default: 4096, min: 256, max: 64_000, help: "output tokens per model call" },
+  readOnly: { flag: "read-only", kind: "boolean", help: "never offer tools that change data" },
+  approvalTimeout: { flag: "approval-timeout", arg: "S", kind: "int", default: 600, min: 5, max: 86_400, help: "seconds an approval stays open" },
+  embeddingsUrl: { env: "EMBEDDINGS_URL", kind: "string", help: "optional OpenAI-compatible /v1/embeddings endpoint for memory recall" },
+  embeddingsModel: { env: "EMBEDDINGS_MODEL", kind: "string", help: "its model (required with EMBEDDINGS_URL)" },
+  embeddingsApiKey: { env: "EMBEDDINGS_API_KEY", kind: "string", help: "its key, if it needs one" },
+} as const satisfies Record<string, Setting>;
+
+export type SettingKey = keyof typeof SETTINGS;
+
+type ValueOf<S extends Setting> = S["kind"] extends "int"
+  ? number
+  : S["kind"] extends "boolean"
+    ? boolean
+    : S["kind"] extends "list"
+      ? string[]
+      : S extends { default: string }
+        ? string
+        : string | undefined;
+
+/** The values of some settings, by key. */
+export type Settings<K extends SettingKey> = { [P in K]: ValueOf<(typeof SETTINGS)[P]> };
+
+type Options = NonNullable<ParseArgsConfig["options"]>;
+
+/** The parseArgs options of the settings that have a flag. */
+export function flagOptions(keys: readonly SettingKey[]): Options {
+  const out: Options = {};
+  for (const k of keys) {
+    const s: Setting = SETTINGS[k];
+    if (!s.flag) continue;
+    out[s.flag] = s.kind === "boolean" ? { type: "boolean" } : s.kind === "list" ? { type: "string", multiple: true } : { type: "string" };
+  }
+  return out;
+}
+
+/** "  --db PATH              budget database, opened read-only (env DATABASE_URL, default data/budget.db)". */
+export function flagHelp(keys: readonly SettingKey[]): string {
+  return keys
+    .map((k) => [k, SETTINGS[k] as Setting] as const)
+    .filter(([, s]) => s.flag)
+    .map(([, s]) => {
+      const left = `--${s.flag}${s.arg ? ` ${s.arg}` : ""}`;
+      const extras = [s.env ? `env ${s.env}` : null, s.default !== undefined ? `default ${s.default}` : null].filter(Boolean);
+      return `  ${left.padEnd(22)} ${s.help}${extras.length ? ` (${extras.join(", ")})` : ""}`;
+    })
+    .join("\n");
+}
+
+/** "  ANTHROPIC_API_KEY    required for serve and ask" for every setting read from the environment. */
+export function envHelp(): string {
+  return Object.values(SETTINGS as Record<string, Setting>)
+    .filter((s) => s.env)
+    .map((s) => `  ${s.env!.padEnd(20)} ${s.help}${s.default !== undefined ? ` (default ${s.default})` : ""}`)
+    .join("\n");
+}
+
+/** The validated values of `keys`: flag, else environment, else default. Bad values are usage errors. */
+export function readSettings<K extends SettingKey>(keys: readonly K[], flags: Record<string, unknown>, env = process.env): Settings<K> {
+  const out: Record<string, unknown> = {};
+  for (const k of keys) {
+    const s: Setting = SETTINGS[k];
+    const given = s.flag !== undefined ? flags[s.flag] : undefined;
+    const fromEnv = s.env ? env[s.env]?.trim() || undefined : undefined;
+    const name = s.flag ? `--${s.flag}` : s.env!;
+    switch (s.kind) {
+      case "boolean":
+        out[k] = given === true;
+        break;
+      case "list":
+        out[k] = (given as string[] | undefined) ?? [];
+        break;
+      case "int": {
+        const raw = (given as string | undefined) ?? fromEnv;
+        out[k] = raw === undefined ? s.default : parseInt(raw, name, s.min!, s.max!);
+        break;
+      }
+      case "string":
+        out[k] = (given as string | undefined) ?? fromEnv ?? s.default;
+        break;
+    }
+  }
+  return out as Settings<K>;
+}
+
+const Int = z.string().regex(/^-?\d+$/);
+
+function parseInt(value: string, name: string, min: number, max: number): number {
+  if (!Int.safeParse(value).success) throw new UsageError(`${name} must be a whole number, got "${value}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new UsageError(`${name} must be between ${min} and ${max}, got ${n}`);
+  return n;
+}
 
 /** DATABASE_URL may be a plain path or a sqlite:/file: URL; paths resolve against the working directory. */
 export function dbPath(value: string): string {
@@ -14,25 +136,25 @@ export function dbPath(value: string): string {
 
 export type BudgetDbLocation = { path: string; explicit: boolean };
 
-export function budgetDbLocation(flag: string | undefined, env = process.env): BudgetDbLocation {
-  const given = flag ?? env.DATABASE_URL;
-  return given ? { path: dbPath(given), explicit: true } : { path: dbPath(DEFAULT_BUDGET_DB), explicit: false };
+/** Where the budget database is, and whether the user named it (a missing named file is an error). */
+export function budgetDbLocation(flags: Record<string, unknown>, env = process.env): BudgetDbLocation {
+  const given = (flags.db as string | undefined) ?? (env.DATABASE_URL?.trim() || undefined);
+  return { path: dbPath(given ?? SETTINGS.db.default), explicit: given !== undefined };
 }
 
-export function chatDbPath(flag: string | undefined, env = process.env): string {
-  return dbPath(flag ?? env.CHAT_DATABASE_URL ?? DEFAULT_CHAT_DB);
+/** The app database's path (`--chat-db`, CHAT_DATABASE_URL, default data/chat.db). */
+export function chatDbPath(flags: Record<string, unknown>, env = process.env): string {
+  return dbPath(readSettings(["chatDb"], flags, env).chatDb);
 }
 
-export function requireApiKey(env = process.env): string {
-  const key = env.ANTHROPIC_API_KEY?.trim();
-  if (!key) {
+export function requireApiKey(key: string | undefined): string {
+  if (!key?.trim()) {
     throw new ConfigError(
       "ANTHROPIC_API_KEY is not set. Set it in the environment or in a .env file next to where you run budget-chat (ANTHROPIC_API_KEY=sk-ant-…).",
     );
   }
-  return key;
+  return key.trim();
 }
-
 
 export function parseBind(value: string): { hostname: string; port: number } {
   const m = /^(\[[^\]]+\]|[^:]+):(\d{1,5})$/.exec(value.trim());

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BudgetDb, BudgetDbError } from "../src/budget/db.ts";
+import { BudgetDb, BudgetDbError } from "../src/budget/reader.ts";
 import { createFixture, FIXTURE_ROWS, type Fixture } from "./fixtures/budget-fixture.ts";
 
 const cleanups: (() => void)[] = [];
@@ -62,7 +62,7 @@ describe("opening a budget database", () => {
 
   test("opened read-only: the app cannot write to it", () => {
     const f = fixture();
-    expect(() => f.db.db.run("DELETE FROM transactions")).toThrow("attempt to write a readonly database");
+    expect(() => f.db.all("DELETE FROM transactions RETURNING id")).toThrow("attempt to write a readonly database");
     expect(f.db.summary().transactionCount).toBe(FIXTURE_ROWS.length);
   });
 });

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CATEGORY_DESCRIPTIONS } from "../src/budget/demo-merchants.ts";
-import { DEMO_DEFAULT_TRANSACTIONS, rawKey, writeDemoDb } from "../src/budget/demo.ts";
+import { CATEGORY_DESCRIPTIONS } from "../src/budget/demo/merchants.ts";
+import { DEMO_DEFAULT_TRANSACTIONS, writeDemoDb } from "../src/budget/demo/generator.ts";
+import { PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../src/budget/pipeline.ts";
 
 const CATEGORIES = [
   "Groceries", "Dining", "Transport", "Housing", "Insurance", "Healthcare", "Shopping", "Subscriptions",
@@ -117,6 +118,14 @@ describe("schema (SPEC §1)", () => {
       ["row_count", "INTEGER", 1, 0],
       ["imported_at", "TEXT", 1, 0],
     ],
+    few_shot_examples: [
+      ["id", "INTEGER", 0, 1],
+      ["merchant_pattern", "TEXT", 1, 0],
+      ["raw_description", "TEXT", 1, 0],
+      ["correct_merchant", "TEXT", 1, 0],
+      ["correct_category", "TEXT", 1, 0],
+      ["created_at", "TEXT", 1, 0],
+    ],
   };
 
   test("columns, types and NOT NULL match the pipeline's DDL", () => {
@@ -164,7 +173,7 @@ describe("categories", () => {
       expect(cats.map((x) => x.name).sort()).toEqual([...CATEGORIES].sort());
       for (const x of cats) {
         expect(x.description.trim().length).toBeGreaterThan(10);
-        expect(x.created_at).toMatch(/^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d$/);
+        expect(x.created_at).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\+00:00$/);
       }
       const counts = Object.fromEntries(d.query("SELECT category, COUNT(*) FROM transactions GROUP BY category").values());
       for (const name of CATEGORIES) expect([name, (counts[name] ?? 0) >= 1]).toEqual([name, true]);
@@ -271,7 +280,7 @@ describe("realism", () => {
     // Every cached key is one of the transactions' raw descriptions, with the same merchant and category.
     const rows = d.query("SELECT raw_description, merchant_name, category FROM transactions WHERE category != 'Uncategorised'").values() as string[][];
     const seen = new Map<string, string>();
-    for (const [raw, merchant, category] of rows) seen.set(rawKey(raw!), `${merchant}|${category}`);
+    for (const [raw, merchant, category] of rows) seen.set(pipelineMerchantKey(raw!), `${merchant}|${category}`);
     const cache = d.query("SELECT raw_key, merchant_name, category, created_at, updated_at FROM merchant_cache").values() as string[][];
     expect(cache.length).toBe(seen.size);
     for (const [key, merchant, category, created, updated] of cache) {
@@ -288,6 +297,15 @@ describe("realism", () => {
     expect(one(d, "SELECT COUNT(*) FROM transactions WHERE created_at <= date")).toBe(0);
     expect(one(d, "SELECT COUNT(*) FROM transactions WHERE date(date) IS NOT date")).toBe(0);
     expect(one(d, "SELECT COUNT(*) FROM few_shot_examples")).toBeGreaterThan(0);
+    // The pipeline's own few-shot query runs on it; every example is under its merchant key.
+    const examples = d.query(PIPELINE_FEW_SHOT_QUERY).all() as { merchant_pattern: string; raw_description: string }[];
+    expect(examples.length).toBeGreaterThan(0);
+    for (const e of examples) expect(e.merchant_pattern).toBe(pipelineMerchantKey(e.raw_description));
+    // Timestamps are RFC 3339, as the pipeline writes them.
+    const stamp = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{3})?\+00:00$/;
+    for (const sql of ["SELECT created_at FROM transactions", "SELECT updated_at FROM merchant_cache", "SELECT imported_at FROM import_log"]) {
+      expect((d.query(sql).values() as string[][]).every(([t]) => stamp.test(t!))).toBe(true);
+    }
   });
 
   test("seasons and outliers", () => {

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeEach, describe, expect, test } from "bun:tes
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Store } from "../src/store/index.ts";
+import { Store } from "../src/store/store.ts";
 import { UsageError, ConfigError } from "../src/core/errors.ts";
 import { usageCommand } from "../src/cli/usage.ts";
 import { estimateCost, formatUsd, parseModelId, priceFor } from "../src/pricing.ts";
@@ -72,12 +72,12 @@ describe("budget-chat usage", () => {
   // A chat.db with turns on two known models and one unknown, across two months.
   {
     let t = new Date("2026-10-15T10:00:00Z").getTime();
-    const app = Store.open(path, { now: () => new Date(t) });
-    const conv = app.conversations.create("local", "seed").id;
+    const store = Store.open(path, { now: () => new Date(t) });
+    const conv = store.conversations.create("local", "seed").id;
     const turn = (model: string, at: string, i: number, o: number, cw: number, cr: number) => {
       t = new Date(at).getTime();
-      const id = app.turns.start({ conversationId: conv, userId: "local", model, question: "q" });
-      app.turns.finish(id, {
+      const id = store.turns.start({ conversationId: conv, userId: "local", model, question: "q" });
+      store.turns.finish(id, {
         status: "done",
         incomplete: false,
         usage: { input_tokens: i, output_tokens: o, cache_creation_input_tokens: cw, cache_read_input_tokens: cr },
@@ -88,7 +88,7 @@ describe("budget-chat usage", () => {
     turn("claude-sonnet-5-5", "2026-11-20T18:30:00Z", 2_500, 500, 0, 3_000);
     turn("claude-haiku-4-5", "2026-11-05T12:00:00Z", 10_000, 1_000, 0, 0);
     turn("my-local-model", "2026-11-06T12:00:00Z", 7_000, 700, 0, 0);
-    app.close();
+    store.close();
   }
 
   test("prints exact per-model totals, an estimated cost and a total", async () => {

@@ -1,8 +1,9 @@
 import { type ApprovalPreview } from "../src/core/events.ts";
-import { formatMoney } from "../src/core/format.ts";
-import { domIds } from "../src/web/format.ts";
-import { ApprovalDecision, type Decision } from "./ApprovalDecision.tsx";
-import { ApprovalUndo, type UndoState } from "./ApprovalUndo.tsx";
+import { domIds } from "../src/ui/dom-ids.ts";
+import type { ApprovalDecision as Decision } from "../src/core/vocab.ts";
+import { type UndoState } from "../src/ui/approval-view.ts";
+import { ApprovalDecision } from "./ApprovalDecision.tsx";
+import { ApprovalUndo } from "./ApprovalUndo.tsx";
 
 export type ApprovalCardProps = {
   approvalId: string;
@@ -22,46 +23,32 @@ function clock(iso: string): string {
 
 /**
  * A high-risk action waiting for the user. Built only from the server's preview (never
- * from model text). Approve/Reject post with htmx and swap the actions element.
+ * from model text): its title, description and facts, whatever the tool. Approve/Reject post with htmx and swap the actions element.
  */
 export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }: ApprovalCardProps) {
   const id = encodeURIComponent(approvalId);
   const titleId = `${domIds.approval(approvalId)}-title`;
   return (
     <section class="approval" id={domIds.approval(approvalId)} aria-labelledby={titleId}>
-      <h3 id={titleId}>
-        Approval needed: move {preview.rows} {preview.rows === 1 ? "transaction" : "transactions"} to “{preview.to}”
-      </h3>
+      <h3 id={titleId}>Approval needed: {preview.title}</h3>
       {preview.description ? <p class="approval-desc">{preview.description}</p> : null}
       <dl class="approval-facts">
-        <dt>Transactions</dt>
-        <dd>{preview.rows}</dd>
-        <dt>Total amount</dt>
-        <dd>{formatMoney(preview.total, preview.currency)}</dd>
-        <dt>From</dt>
-        <dd>
-          <ul>
-            {preview.from.map((f) => (
-              <li>
-                {f.category} <span class="muted">({f.rows})</span> → {preview.to}
-              </li>
-            ))}
-          </ul>
-        </dd>
-        {preview.merchants.length ? (
+        {preview.facts.map((f) => (
           <>
-            <dt>Top merchants</dt>
+            <dt>{f.label}</dt>
             <dd>
-              <ul>
-                {preview.merchants.map((m) => (
-                  <li>
-                    {m.name} <span class="muted">({m.rows})</span>
-                  </li>
-                ))}
-              </ul>
+              {f.items ? (
+                <ul>
+                  {f.items.map((item) => (
+                    <li>{item}</li>
+                  ))}
+                </ul>
+              ) : (
+                f.value
+              )}
             </dd>
           </>
-        ) : null}
+        ))}
         <dt>Expires</dt>
         <dd>
           <time class="local-time" datetime={expiresAt}>

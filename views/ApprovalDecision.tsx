@@ -1,6 +1,5 @@
-import { domIds } from "../src/web/format.ts";
-
-export type Decision = "approved" | "rejected" | "expired";
+import type { ApprovalDecision as Decision } from "../src/core/vocab.ts";
+import { domIds } from "../src/ui/dom-ids.ts";
 
 const TEXT: Record<Decision, string> = { approved: "✓ Approved", rejected: "✗ Rejected", expired: "⌛ Expired" };
 

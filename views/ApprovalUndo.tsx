@@ -1,7 +1,6 @@
-import { domIds } from "../src/web/format.ts";
+import type { UndoState } from "../src/ui/approval-view.ts";
+import { domIds } from "../src/ui/dom-ids.ts";
 
-/** Where an executed change stands: Undo still possible, undone, or an undo that failed. */
-export type UndoState = { kind: "available" } | { kind: "done"; message: string } | { kind: "failed"; message: string };
 
 /** The id of the element that holds an approval's Undo button. */
 export function approvalUndoId(approvalId: string): string {

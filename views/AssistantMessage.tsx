@@ -1,7 +1,8 @@
 import { type AgentEvent, type Usage } from "../src/core/events.ts";
-import { domIds } from "../src/web/format.ts";
-import { buildTurnModel } from "../src/web/fragments.ts";
-import type { ApprovalState } from "../src/web/approval-state.ts";
+import { domIds } from "../src/ui/dom-ids.ts";
+import { buildTurnModel } from "../src/ui/turn-model.ts";
+import { type ApprovalState } from "../src/ui/approval-view.ts";
+import type { TurnStatus as TurnStatusValue } from "../src/core/vocab.ts";
 import { ApprovalCard } from "./ApprovalCard.tsx";
 import { ChartFigure } from "./ChartFigure.tsx";
 import { DataTable } from "./DataTable.tsx";
@@ -9,7 +10,7 @@ import { ErrorNotice } from "./ErrorNotice.tsx";
 import { Notice } from "./Notice.tsx";
 import { TextBlock } from "./TextBlock.tsx";
 import { ToolStatus } from "./ToolStatus.tsx";
-import { TurnStatus, type TurnStatusValue } from "./TurnStatus.tsx";
+import { TurnStatus } from "./TurnStatus.tsx";
 import { UsageLine } from "./UsageLine.tsx";
 
 export type AssistantMessageProps = {

@@ -1,5 +1,6 @@
 import { type AgentEvent, type Usage } from "../src/core/events.ts";
-import type { ApprovalState } from "../src/web/approval-state.ts";
+import { type ApprovalState } from "../src/ui/approval-view.ts";
+import { type TurnStatus } from "../src/core/vocab.ts";
 import { AssistantMessage } from "./AssistantMessage.tsx";
 import { ChatForm } from "./ChatForm.tsx";
 import { ChatHeader } from "./ChatHeader.tsx";
@@ -7,14 +8,13 @@ import type { ConversationSummary } from "./ConversationItem.tsx";
 import { ConversationList } from "./ConversationList.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { StarterQuestions } from "./StarterQuestions.tsx";
-import type { TurnStatusValue } from "./TurnStatus.tsx";
 import { UserMessage } from "./UserMessage.tsx";
 
 /** One question and its answer, as stored. */
 export type TurnView = {
   id: string;
   question: string;
-  status: TurnStatusValue;
+  status: TurnStatus;
   events: AgentEvent[];
   usage?: Usage | null;
 };

@@ -1,4 +1,4 @@
-import { safeId } from "../src/web/format.ts";
+import { safeId } from "../src/ui/dom-ids.ts";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
 export type MemoryView = { id: string; content: string; createdAt: string };

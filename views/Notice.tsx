@@ -1,4 +1,4 @@
-export type NoticeKind = "incomplete" | "max_tokens" | "refusal" | "stopped";
+import type { NoticeKind } from "../src/core/vocab.ts";
 
 /** A note about how the answer ended (stopped, cut short, refused…). */
 export function Notice({ kind, message }: { kind: NoticeKind; message: string }) {

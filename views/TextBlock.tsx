@@ -1,6 +1,6 @@
 import { raw } from "hono/html";
-import { domIds } from "../src/web/format.ts";
-import { renderMarkdown } from "../src/web/markdown.ts";
+import { domIds } from "../src/ui/dom-ids.ts";
+import { renderMarkdown } from "../src/ui/markdown.ts";
 
 /** One block of answer text (the text between two tool calls), as sanitised markdown. */
 export function TextBlock({ turnId, index, text }: { turnId: string; index: number; text: string }) {

@@ -1,12 +1,11 @@
-import { domIds, toolLabel } from "../src/web/format.ts";
-
-export type ToolLine = { id: string; tool: string; state: "running" | "done" | "failed"; error?: string };
+import { domIds } from "../src/ui/dom-ids.ts";
+import type { ToolLine } from "../src/ui/turn-model.ts";
 
 const ICONS = { running: "⋯", done: "✓", failed: "✗" } as const;
 
 /** One tool call's status line: "Analysing spending by category…", then ✓ done or ✗ failed. */
 export function ToolStatus({ turnId, line }: { turnId: string; line: ToolLine }) {
-  const label = toolLabel(line.tool);
+  const label = line.label;
   const finished = label.replace(/…$/, "");
   return (
     <div class="tool" id={domIds.tool(turnId, line.id)} data-state={line.state}>

@@ -1,6 +1,5 @@
-import { domIds } from "../src/web/format.ts";
-
-export type TurnStatusValue = "running" | "done" | "error" | "stopped" | "interrupted";
+import type { TurnStatus as TurnStatusValue } from "../src/core/vocab.ts";
+import { domIds } from "../src/ui/dom-ids.ts";
 
 /**
  * The live state of an assistant turn. Swapped (outerHTML) when the turn ends;

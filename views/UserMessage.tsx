@@ -1,4 +1,4 @@
-import { safeId } from "../src/web/format.ts";
+import { safeId } from "../src/ui/dom-ids.ts";
 
 export type UserMessageProps = { text: string; turnId?: string };
 

@@ -10,8 +10,8 @@ import type {
   ToolUseBlock,
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import { z } from "zod";
-import type { BudgetDb } from "../budget/db.ts";
-import { toolInputSchema } from "../tools/index.ts";
+import type { BudgetDb } from "../budget/reader.ts";
+import { toolInputSchema } from "../tools/registry.ts";
 import { type Tool } from "../tools/types.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { type AgentEvent, type ApprovalPreview, type Usage } from "../core/events.ts";
@@ -36,7 +36,7 @@ export type TurnRequest = {
   client: Anthropic;
   model: string;
   maxTokens: number;
-  tools: Tool[];
+  tools: readonly Tool[];
   budget: BudgetDb;
   system: TextBlockParam[];
   /** Stored history already cut to the window; the question is appended by the loop. */
@@ -180,7 +180,7 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
   }
 }
 
-async function* runTool(req: TurnRequest, offered: Tool[], use: ToolUseBlock): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
+async function* runTool(req: TurnRequest, offered: readonly Tool[], use: ToolUseBlock): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
   const started = performance.now();
   const fail = (error: string, input: unknown = use.input): ToolResultBlockParam => {
     req.onToolCall?.({ tool: use.name, input, ok: false, error, durationMs: performance.now() - started });
@@ -228,10 +228,10 @@ async function* runTool(req: TurnRequest, offered: Tool[], use: ToolUseBlock): A
   }
 }
 
-const apiToolCache = new WeakMap<Tool[], ApiTool[]>();
+const apiToolCache = new WeakMap<readonly Tool[], ApiTool[]>();
 
 /** Tool definitions for the API; the last carries cache_control so tools are a cached prefix. */
-export function toApiTools(tools: Tool[]): ApiTool[] {
+export function toApiTools(tools: readonly Tool[]): ApiTool[] {
   const cached = apiToolCache.get(tools);
   if (cached) return cached;
   const defs: ApiTool[] = tools.map((t, i) => {

@@ -1,5 +1,5 @@
 import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { DataSummary } from "../budget/db.ts";
+import type { DataSummary } from "../budget/reader.ts";
 
 /**
  * The static part of the system prompt. It must stay byte-identical across turns,

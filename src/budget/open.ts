@@ -1,22 +1,33 @@
 import { existsSync } from "node:fs";
-import { relative } from "node:path";
-import { type BudgetDbLocation } from "../config.ts";
-import { BudgetDb, BudgetDbError } from "./db.ts";
-import { writeDemoDb } from "./demo.ts";
+import { relative, resolve } from "node:path";
+import type { BudgetDbLocation } from "../config.ts";
+import { BudgetDb, BudgetDbError } from "./reader.ts";
+import { writeDemoDb } from "./demo/generator.ts";
+
+/**
+ * Where demo data lives: never the pipeline's own default path (data/budget.db), so the
+ * pipeline can never import real data into a database full of synthetic rows.
+ */
+export const DEMO_DB_PATH = "data/demo-budget.db";
 
 /**
  * Open the budget database for a command. A missing file at an explicitly given path
- * is an error; at the default path the first run writes demo data and says so.
+ * is an error. With nothing configured, a real data/budget.db wins; otherwise the demo
+ * database is used (written once, and announced then; the server's banner and the web
+ * page say "demo data" every time).
  */
 export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void = (l) => console.error(l)): BudgetDb {
-  if (!existsSync(loc.path)) {
-    if (loc.explicit) throw new BudgetDbError(`budget database not found: ${loc.path}`);
-    const made = writeDemoDb({ out: loc.path });
+  if (existsSync(loc.path)) return BudgetDb.open(loc.path);
+  if (loc.explicit) throw new BudgetDbError(`budget database not found: ${loc.path}`);
+  const demo = resolve(process.cwd(), DEMO_DB_PATH);
+  const shown = relative(process.cwd(), demo) || demo;
+  if (!existsSync(demo)) {
+    const made = writeDemoDb({ out: demo });
     log(
-      `No budget database at ${relative(process.cwd(), loc.path) || loc.path}: created demo data ` +
+      `No budget database at ${relative(process.cwd(), loc.path) || loc.path}: created demo data at ${shown} ` +
         `(${made.transactions} synthetic transactions, ${made.firstDate} to ${made.lastDate}). ` +
         `Set DATABASE_URL or --db to use your own.`,
     );
   }
-  return BudgetDb.open(loc.path);
+  return BudgetDb.open(demo, { demo: true });
 }

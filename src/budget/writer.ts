@@ -6,30 +6,58 @@
  * timeout, does all its work in one IMMEDIATE transaction, and closes it again, so the
  * import pipeline is never blocked for longer than that one transaction.
  *
- * Columns the pipeline's DDL has but an older database may lack (`source`,
- * `confidence`) are only written when they exist; `merchant_cache` is only updated
- * when the table exists.
+ * What it writes is what the pipeline's own `recategorise` writes (src/budget/pipeline.ts):
+ * the moved transactions become `source='manual'`, `confidence=1.0`; for every merchant
+ * key among them, a merchant_cache entry and a few_shot_examples row, so the next import
+ * files that merchant under the new category and the classifier sees the correction.
+ * Everything it replaces is kept, so an undo puts all three tables back as they were.
+ *
+ * Columns and tables an older or hand-made database lacks are left alone: `source` and
+ * `confidence` are written only when they exist; merchant_cache and few_shot_examples
+ * only when they have the pipeline's columns.
  */
 import { Database } from "bun:sqlite";
-import { recategoriseWhere, type RecategoriseArgs } from "../tools/recategorise_transactions.ts";
-import { rawKey } from "./demo.ts";
+import {
+  comparePipelineKeys,
+  PIPELINE_CACHE_UPSERT,
+  PIPELINE_FEW_SHOT_UPSERT,
+  PIPELINE_MANUAL,
+  pipelineMerchantKey,
+  pipelineTimestamp,
+} from "./pipeline.ts";
+import { UNCATEGORISED } from "./schema.ts";
+import type { Where } from "./selection.ts";
 
 /** One transaction's classification before or after a write (null: the column does not exist or was NULL). */
 export type ClassificationRow = { id: number; category: string | null; source: string | null; confidence: number | null };
 
-/** A merchant_cache entry as it was before the write; `previous: null` when the write created it. */
-export type CacheBefore = { rawKey: string; previous: Record<string, string | number | null> | null };
+type SqlRow = Record<string, string | number | null>;
+
+/**
+ * What teaching one merchant key replaced: the merchant_cache and few_shot_examples rows
+ * as they were (null: there was none), and the rows written in their place.
+ */
+export type Lesson = {
+  key: string;
+  cacheBefore: SqlRow | null;
+  exampleBefore: SqlRow | null;
+  cacheAfter: SqlRow | null;
+  exampleAfter: SqlRow | null;
+};
 
 /** The data is not what the approval (or the undo) was computed from: nothing was written. */
 export class WriteConflictError extends Error {
   override name = "WriteConflictError";
 }
 
+/** Which rows to move: the selection as the preview made it, the ids it found then, and the target. */
+export type Recategorisation = { where: Where; expectedIds: readonly number[]; to: string };
+
 export type RecategoriseResult = {
   before: ClassificationRow[];
   after: ClassificationRow[];
-  /** merchant_cache entries before the write (for undo). */
-  cache: CacheBefore[];
+  /** One per merchant key taught, in the order the pipeline would write them. */
+  lessons: Lesson[];
   /** Sum of the moved rows' amounts (signed, as stored). */
   total: number;
   /** Rows moved per previous category (NULL counts as Uncategorised), most first. */
@@ -37,261 +65,205 @@ export type RecategoriseResult = {
   to: string;
 };
 
-export type WriteOptions = {
-  /** Clock for merchant_cache timestamps. */
+export type WriteOptions<R> = {
+  /** Clock for the pipeline's timestamps. */
   now?: () => Date;
   /**
    * Runs inside the budget transaction, after the rows changed and before COMMIT: throw
-   * to roll everything back (the approval service records the write in the app
-   * database here, so a write it cannot record is not made).
+   * to roll everything back (the approval service records the write in the app database
+   * here, so a write it cannot record is not made).
    */
-  beforeCommit?: (result: RecategoriseResult) => void;
+  beforeCommit?: (result: R) => void;
   /** SQLite busy timeout; default 5000 ms. */
   busyTimeoutMs?: number;
 };
 
-export type UndoOptions = {
-  now?: () => Date;
-  beforeCommit?: () => void;
-  busyTimeoutMs?: number;
-};
-
-type TxRow = {
-  id: number;
-  category: string | null;
-  source: string | null;
-  confidence: number | null;
-  raw_description: string;
-  merchant_name: string | null;
-  amount: number;
-};
+type TxRow = ClassificationRow & { raw_description: string; merchant_name: string | null; amount: number; date: string };
 
 /**
- * Move exactly the rows the approval was computed for to `args.to_category`, marking
- * them `source='manual'`, `confidence=1.0`, and teach merchant_cache the new category
- * for their raw keys. The rows are selected again by the stored arguments; if that
- * selection is no longer exactly `expectedIds`, nothing is written (WriteConflictError).
+ * Move exactly the rows the approval was computed for to `to`, and teach the pipeline.
+ * The rows are selected again with the stored selection; if that is no longer exactly
+ * `expectedIds`, nothing is written (WriteConflictError).
  */
-export function recategorise(path: string, args: RecategoriseArgs, expectedIds: readonly number[], opts: WriteOptions = {}): RecategoriseResult {
-  return withWriteConnection(path, opts.busyTimeoutMs, (db) =>
-    db
-      .transaction(() => {
-        const cols = columnsOf(db, "transactions");
-        const hasSource = cols.has("source");
-        const hasConfidence = cols.has("confidence");
-        const where = recategoriseWhere(args);
-        const rows = db
-          .query(
-            `SELECT id, category, ${hasSource ? "source" : "NULL AS source"}, ${hasConfidence ? "confidence" : "NULL AS confidence"},
-                    raw_description, merchant_name, amount
-             FROM transactions ${where.sql} ORDER BY id`,
-          )
-          .all(where.params) as TxRow[];
-        const expected = [...expectedIds].sort((a, b) => a - b);
-        if (!sameIds(rows.map((r) => r.id), expected)) {
-          throw new WriteConflictError(
-            `the matching transactions changed since the preview (${rows.length} match now, ${expected.length} did then)`,
-          );
-        }
+export function recategorise(path: string, r: Recategorisation, opts: WriteOptions<RecategoriseResult> = {}): RecategoriseResult {
+  return withWriteTransaction(path, opts.busyTimeoutMs, (db) => {
+    const cols = columnsOf(db, "transactions");
+    const source = cols.has("source") ? "source" : "NULL AS source";
+    const confidence = cols.has("confidence") ? "confidence" : "NULL AS confidence";
+    const rows = db
+      .query(
+        `SELECT id, category, ${source}, ${confidence}, raw_description, merchant_name, amount, date
+         FROM transactions ${r.where.sql} ORDER BY id`,
+      )
+      .all(r.where.params) as TxRow[];
+    const expected = [...r.expectedIds].sort((a, b) => a - b);
+    if (rows.length !== expected.length || rows.some((row, i) => row.id !== expected[i])) {
+      throw new WriteConflictError(`the matching transactions changed since the preview (${rows.length} match now, ${expected.length} did then)`);
+    }
 
-        const to = args.to_category;
-        const before: ClassificationRow[] = rows.map((r) => ({ id: r.id, category: r.category, source: r.source, confidence: r.confidence }));
-        const sets = ["category = $to"];
-        if (hasSource) sets.push("source = 'manual'");
-        if (hasConfidence) sets.push("confidence = 1.0");
-        const changed = db
-          .query(`UPDATE transactions SET ${sets.join(", ")} WHERE id IN (SELECT value FROM json_each($ids))`)
-          .run({ to, ids: JSON.stringify(expected) }).changes;
-        if (changed !== expected.length) throw new WriteConflictError(`expected to update ${expected.length} rows, updated ${changed}`);
-        const after: ClassificationRow[] = rows.map((r) => ({
-          id: r.id,
-          category: to,
-          source: hasSource ? "manual" : null,
-          confidence: hasConfidence ? 1 : null,
-        }));
+    const sets = ["category = $to"];
+    if (cols.has("source")) sets.push(`source = '${PIPELINE_MANUAL.source}'`);
+    if (cols.has("confidence")) sets.push(`confidence = ${PIPELINE_MANUAL.confidence}`);
+    const changed = db
+      .query(`UPDATE transactions SET ${sets.join(", ")} WHERE id IN (SELECT value FROM json_each($ids))`)
+      .run({ to: r.to, ids: JSON.stringify(expected) }).changes;
+    if (changed !== expected.length) throw new WriteConflictError(`expected to update ${expected.length} rows, updated ${changed}`);
 
-        const cache = teachMerchantCache(db, rows, to, stamp(opts.now));
-
-        const fromCounts = new Map<string, number>();
-        let total = 0;
-        for (const r of rows) {
-          const c = r.category ?? "Uncategorised";
-          fromCounts.set(c, (fromCounts.get(c) ?? 0) + 1);
-          total += r.amount;
-        }
-        const result: RecategoriseResult = {
-          before,
-          after,
-          cache,
-          total,
-          from: [...fromCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, n]) => ({ category, rows: n })),
-          to,
-        };
-        opts.beforeCommit?.(result);
-        return result;
-      })
-      .immediate(),
-  );
+    const fromCounts = new Map<string, number>();
+    let total = 0;
+    for (const row of rows) {
+      const c = row.category ?? UNCATEGORISED;
+      fromCounts.set(c, (fromCounts.get(c) ?? 0) + 1);
+      total += row.amount;
+    }
+    const result: RecategoriseResult = {
+      before: rows.map(({ id, category, source, confidence }) => ({ id, category, source, confidence })),
+      after: rows.map((row) => ({
+        id: row.id,
+        category: r.to,
+        source: cols.has("source") ? PIPELINE_MANUAL.source : null,
+        confidence: cols.has("confidence") ? PIPELINE_MANUAL.confidence : null,
+      })),
+      lessons: teach(db, rows, r.to, opts.now ?? (() => new Date())),
+      total,
+      from: [...fromCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, n]) => ({ category, rows: n })),
+      to: r.to,
+    };
+    opts.beforeCommit?.(result);
+    return result;
+  });
 }
 
 /**
- * Put back exactly the `before` values of a write, and the merchant_cache entries it
- * changed. Refuses (WriteConflictError, nothing written) when any of the rows no longer
- * carries the values the write left (`after`): something changed them since, and an
- * undo must not overwrite that. A cache entry changed since is left as it is.
+ * Put back exactly what a recategorisation changed: the rows' previous classification,
+ * and every merchant_cache and few_shot_examples row as it was (rows that did not exist
+ * are deleted again). Refuses (WriteConflictError, nothing written) when any of the
+ * rows no longer carries the values the write left: something changed them since, and
+ * an undo must not overwrite that. A lesson the pipeline has changed since (its cache
+ * entry or example is no longer the one written) is left as the pipeline made it.
  */
 export function undoRecategorisation(
   path: string,
-  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[] },
-  cache: readonly CacheBefore[],
-  opts: UndoOptions = {},
-): { restored: number; cacheRestored: number } {
-  return withWriteConnection(path, opts.busyTimeoutMs, (db) =>
-    db
-      .transaction(() => {
-        const cols = columnsOf(db, "transactions");
-        const hasSource = cols.has("source");
-        const hasConfidence = cols.has("confidence");
-        const afterById = new Map(write.after.map((r) => [r.id, r]));
-        const current = db
-          .query(
-            `SELECT id, category, ${hasSource ? "source" : "NULL AS source"}, ${hasConfidence ? "confidence" : "NULL AS confidence"}
-             FROM transactions WHERE id IN (SELECT value FROM json_each($ids))`,
-          )
-          .all({ ids: JSON.stringify(write.before.map((r) => r.id)) }) as ClassificationRow[];
-        const changed =
-          write.before.length - current.length +
-          current.filter((r) => {
-            const a = afterById.get(r.id);
-            return !a || r.category !== a.category || (hasSource && r.source !== a.source) || (hasConfidence && r.confidence !== a.confidence);
-          }).length;
-        if (changed > 0) {
-          throw new WriteConflictError(
-            `${changed} of the ${write.before.length} transactions changed (or were deleted) since the approval; undo would overwrite that, so nothing was restored`,
-          );
-        }
-        const sets = ["category = $category"];
-        if (hasSource) sets.push("source = $source");
-        if (hasConfidence) sets.push("confidence = $confidence");
-        const restore = db.query(`UPDATE transactions SET ${sets.join(", ")} WHERE id = $id`);
-        for (const r of write.before) {
-          restore.run({
-            id: r.id,
-            category: r.category,
-            ...(hasSource ? { source: r.source } : {}),
-            ...(hasConfidence ? { confidence: r.confidence } : {}),
-          });
-        }
-        const to = write.after[0]?.category ?? null;
-        const cacheRestored = to === null ? 0 : restoreMerchantCache(db, cache, to);
-        opts.beforeCommit?.();
-        return { restored: write.before.length, cacheRestored };
-      })
-      .immediate(),
-  );
+  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[] },
+  opts: WriteOptions<{ restored: number; lessonsRestored: number }> = {},
+): { restored: number; lessonsRestored: number } {
+  return withWriteTransaction(path, opts.busyTimeoutMs, (db) => {
+    const cols = columnsOf(db, "transactions");
+    const hasSource = cols.has("source");
+    const hasConfidence = cols.has("confidence");
+    const afterById = new Map(write.after.map((r) => [r.id, r]));
+    const current = db
+      .query(
+        `SELECT id, category, ${hasSource ? "source" : "NULL AS source"}, ${hasConfidence ? "confidence" : "NULL AS confidence"}
+         FROM transactions WHERE id IN (SELECT value FROM json_each($ids))`,
+      )
+      .all({ ids: JSON.stringify(write.before.map((r) => r.id)) }) as ClassificationRow[];
+    const changed =
+      write.before.length -
+      current.length +
+      current.filter((r) => {
+        const a = afterById.get(r.id);
+        return !a || r.category !== a.category || (hasSource && r.source !== a.source) || (hasConfidence && r.confidence !== a.confidence);
+      }).length;
+    if (changed > 0) {
+      throw new WriteConflictError(
+        `${changed} of the ${write.before.length} transactions changed (or were deleted) since the approval; undo would overwrite that, so nothing was restored`,
+      );
+    }
+    const sets = ["category = $category"];
+    if (hasSource) sets.push("source = $source");
+    if (hasConfidence) sets.push("confidence = $confidence");
+    const restore = db.query(`UPDATE transactions SET ${sets.join(", ")} WHERE id = $id`);
+    for (const r of write.before) {
+      restore.run({
+        id: r.id,
+        category: r.category,
+        ...(hasSource ? { source: r.source } : {}),
+        ...(hasConfidence ? { confidence: r.confidence } : {}),
+      });
+    }
+    // Later lessons replaced earlier ones' rows last: put them back in reverse.
+    let lessonsRestored = 0;
+    for (const lesson of [...write.lessons].reverse()) if (unteach(db, lesson)) lessonsRestored++;
+    const result = { restored: write.before.length, lessonsRestored };
+    opts.beforeCommit?.(result);
+    return result;
+  });
 }
 
 // ---------------------------------------------------------------------------------
 
-function withWriteConnection<T>(path: string, busyTimeoutMs = 5000, fn: (db: Database) => T): T {
+function withWriteTransaction<T>(path: string, busyTimeoutMs = 5000, fn: (db: Database) => T): T {
   const db = new Database(path, { readwrite: true, create: false, strict: true });
   try {
     db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-    return fn(db);
+    return db.transaction(() => fn(db)).immediate();
   } finally {
     db.close();
   }
 }
 
-function columnsOf(db: Database, table: string): Map<string, { notnull: number; dflt_value: unknown; pk: number }> {
-  const rows = db.query(`SELECT name, "notnull", dflt_value, pk FROM pragma_table_info($table)`).all({ table }) as {
-    name: string;
-    notnull: number;
-    dflt_value: unknown;
-    pk: number;
-  }[];
-  return new Map(rows.map((r) => [r.name, r]));
+function columnsOf(db: Database, table: string): Set<string> {
+  return new Set((db.query("SELECT name FROM pragma_table_info($table)").all({ table }) as { name: string }[]).map((r) => r.name));
 }
 
-function sameIds(a: readonly number[], b: readonly number[]): boolean {
-  return a.length === b.length && a.every((x, i) => x === b[i]);
-}
-
-/** The pipeline's timestamp format: "YYYY-MM-DD HH:MM:SS" (UTC). */
-function stamp(now: (() => Date) | undefined): string {
-  return (now ? now() : new Date()).toISOString().slice(0, 19).replace("T", " ");
-}
-
-/** The merchant_cache columns a write may set, in this order. */
-const CACHE_WRITABLE = ["category", "source", "confidence", "updated_at"] as const;
+const CACHE_COLUMNS = ["raw_key", "merchant_name", "category", "confidence", "source", "created_at", "updated_at"];
+const EXAMPLE_COLUMNS = ["id", "merchant_pattern", "raw_description", "correct_merchant", "correct_category", "created_at"];
 
 /**
- * Set the new category for the raw keys of the moved rows (so the next import files
- * them there), returning what each entry was before. Keys are the pipeline's
- * (`rawKey` of the raw description, as the demo generator derives them).
+ * Write the pipeline's lessons for the moved rows, as its `recategorise` does: per
+ * merchant key (in its order), the cache entry from the key's earliest row, then the
+ * few-shot example. Returns what each replaced.
  */
-function teachMerchantCache(db: Database, rows: readonly TxRow[], to: string, now: string): CacheBefore[] {
-  const cols = columnsOf(db, "merchant_cache");
-  if (!cols.has("raw_key") || !cols.has("category")) return [];
+function teach(db: Database, rows: readonly TxRow[], to: string, now: () => Date): Lesson[] {
+  const cache = CACHE_COLUMNS.every((c) => columnsOf(db, "merchant_cache").has(c));
+  const examples = EXAMPLE_COLUMNS.every((c) => columnsOf(db, "few_shot_examples").has(c));
+  if (!cache && !examples) return [];
   const firstByKey = new Map<string, TxRow>();
-  for (const r of rows) {
-    const key = rawKey(r.raw_description ?? "");
-    if (key && !firstByKey.has(key)) firstByKey.set(key, r);
+  for (const row of [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))) {
+    const key = pipelineMerchantKey(row.raw_description ?? "");
+    if (!firstByKey.has(key)) firstByKey.set(key, row);
   }
-  if (firstByKey.size === 0) return [];
-
-  const writable = CACHE_WRITABLE.filter((c) => cols.has(c));
-  const values: Record<string, string | number> = { category: to, source: "manual", confidence: 1.0, updated_at: now };
-  const select = db.query(`SELECT ${writable.join(", ")} FROM merchant_cache WHERE raw_key = $key LIMIT 1`);
-  const update = db.query(`UPDATE merchant_cache SET ${writable.map((c) => `${c} = $${c}`).join(", ")} WHERE raw_key = $key`);
-  // New entries: every known column that exists; skip inserting when the table demands a column we cannot fill.
-  const insertCols = ["raw_key", "merchant_name", ...writable, ...(cols.has("created_at") ? ["created_at"] : [])].filter((c) => cols.has(c));
-  const unfillable = [...cols].some(([name, c]) => c.notnull && c.dflt_value === null && !c.pk && !insertCols.includes(name));
-  const insert = unfillable
-    ? null
-    : db.query(`INSERT INTO merchant_cache (${insertCols.join(", ")}) VALUES (${insertCols.map((c) => `$${c}`).join(", ")})`);
-  const bind = (names: readonly string[], extra: Record<string, string | number>) => {
-    const out: Record<string, string | number> = {};
-    for (const n of names) out[n] = n in extra ? extra[n]! : values[n]!;
-    return out;
-  };
-
-  const before: CacheBefore[] = [];
-  for (const [key, row] of firstByKey) {
-    const previous = (select.get({ key }) as Record<string, string | number | null> | null) ?? null;
-    if (previous) {
-      update.run({ ...bind(writable, {}), key });
-      before.push({ rawKey: key, previous });
-    } else if (insert) {
-      insert.run(bind(insertCols, { raw_key: key, merchant_name: row.merchant_name ?? "(unknown merchant)", created_at: now }));
-      before.push({ rawKey: key, previous: null });
+  const cacheRow = db.query(`SELECT ${CACHE_COLUMNS.join(", ")} FROM merchant_cache WHERE raw_key = ?`);
+  const exampleRow = db.query(`SELECT ${EXAMPLE_COLUMNS.join(", ")} FROM few_shot_examples WHERE merchant_pattern = ?`);
+  const lessons: Lesson[] = [];
+  for (const key of [...firstByKey.keys()].sort(comparePipelineKeys)) {
+    const first = firstByKey.get(key)!;
+    const merchant = first.merchant_name ?? "";
+    const lesson: Lesson = { key, cacheBefore: null, exampleBefore: null, cacheAfter: null, exampleAfter: null };
+    if (cache) {
+      lesson.cacheBefore = (cacheRow.get(key) as SqlRow | null) ?? null;
+      const at = pipelineTimestamp(now());
+      db.query(PIPELINE_CACHE_UPSERT).run(key, merchant, to, PIPELINE_MANUAL.confidence, PIPELINE_MANUAL.source, at, at);
+      lesson.cacheAfter = cacheRow.get(key) as SqlRow;
     }
+    if (examples) {
+      lesson.exampleBefore = (exampleRow.get(key) as SqlRow | null) ?? null;
+      db.query(PIPELINE_FEW_SHOT_UPSERT).run(key, first.raw_description, merchant, to, pipelineTimestamp(now()));
+      lesson.exampleAfter = exampleRow.get(key) as SqlRow;
+    }
+    lessons.push(lesson);
   }
-  return before;
+  return lessons;
 }
 
-/** Put merchant_cache entries back unless something changed them since the write; returns how many. */
-function restoreMerchantCache(db: Database, cache: readonly CacheBefore[], to: string): number {
-  if (cache.length === 0) return 0;
-  const cols = columnsOf(db, "merchant_cache");
-  if (!cols.has("raw_key") || !cols.has("category")) return 0;
-  const hasSource = cols.has("source");
-  const select = db.query(`SELECT category${hasSource ? ", source" : ""} FROM merchant_cache WHERE raw_key = $key LIMIT 1`);
-  const remove = db.query("DELETE FROM merchant_cache WHERE raw_key = $key");
-  let restored = 0;
-  for (const entry of cache) {
-    const now = select.get({ key: entry.rawKey }) as { category: string | null; source?: string | null } | null;
-    if (!now || now.category !== to || (hasSource && now.source !== "manual")) continue; // changed since: leave it
-    if (entry.previous === null) {
-      remove.run({ key: entry.rawKey });
-    } else {
-      const names = Object.keys(entry.previous).filter((c) => (CACHE_WRITABLE as readonly string[]).includes(c) && cols.has(c));
-      if (!names.length) continue;
-      const params: Record<string, string | number | null> = { key: entry.rawKey };
-      for (const n of names) params[n] = entry.previous[n] ?? null;
-      db.query(`UPDATE merchant_cache SET ${names.map((c) => `${c} = $${c}`).join(", ")} WHERE raw_key = $key`).run(params);
-    }
-    restored++;
+/** Put one lesson's rows back as they were, unless the pipeline changed them since; whether it did. */
+function unteach(db: Database, lesson: Lesson): boolean {
+  const same = (table: string, keyColumn: string, written: SqlRow | null, columns: string[]) => {
+    if (!written) return false;
+    const now = db.query(`SELECT ${columns.join(", ")} FROM ${table} WHERE ${keyColumn} = ?`).get(lesson.key) as SqlRow | null;
+    return !!now && columns.every((c) => now[c] === written[c]);
+  };
+  const cacheOurs = same("merchant_cache", "raw_key", lesson.cacheAfter, CACHE_COLUMNS);
+  const exampleOurs = same("few_shot_examples", "merchant_pattern", lesson.exampleAfter, EXAMPLE_COLUMNS);
+  if (cacheOurs) putBack(db, "merchant_cache", "raw_key", lesson.key, lesson.cacheBefore, CACHE_COLUMNS);
+  if (exampleOurs) putBack(db, "few_shot_examples", "merchant_pattern", lesson.key, lesson.exampleBefore, EXAMPLE_COLUMNS);
+  return cacheOurs || exampleOurs;
+}
+
+function putBack(db: Database, table: string, keyColumn: string, key: string, before: SqlRow | null, columns: string[]): void {
+  db.query(`DELETE FROM ${table} WHERE ${keyColumn} = ?`).run(key);
+  if (before) {
+    db.query(`INSERT INTO ${table} (${columns.join(", ")}) VALUES (${columns.map(() => "?").join(", ")})`).run(...columns.map((c) => before[c] ?? null));
   }
-  return restored;
 }

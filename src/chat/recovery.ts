@@ -4,7 +4,7 @@
  * affected conversation's history is made valid for the Messages API again, so the
  * next question in it works.
  */
-import type { Store } from "../store/index.ts";
+import type { Store } from "../store/store.ts";
 
 /** What the history repair appends after an interrupted answer. */
 export const INTERRUPTED_ANSWER = "(This answer was interrupted.)";

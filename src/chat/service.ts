@@ -1,11 +1,11 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
-import { type Store } from "../store/index.ts";
+import { type Store } from "../store/store.ts";
 import { type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type ApprovalGate, type TurnOutcome } from "../agent/loop.ts";
 import { systemBlocks } from "../agent/prompt.ts";
-import type { BudgetDb } from "../budget/db.ts";
+import type { BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { type Tool } from "../tools/types.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
@@ -19,10 +19,10 @@ export type ChatSettings = {
 };
 
 export type ChatDeps = {
-  app: Store;
+  store: Store;
   budget: BudgetDb;
   client: Anthropic;
-  tools: Tool[];
+  tools: readonly Tool[];
   settings: ChatSettings;
   /** Present unless the app runs read-only: high-risk tools reach the user through it. */
   approvals?: (turn: RunningTurn) => ApprovalGate;
@@ -61,14 +61,14 @@ export class ChatService {
   }
 
   startTurn(opts: { userId: string; conversationId?: string | null; question: string }): RunningTurn {
-    const { app, settings } = this.deps;
+    const { store, settings } = this.deps;
     let conversationId = opts.conversationId ?? null;
     if (conversationId) {
-      if (!app.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
+      if (!store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
     } else {
-      conversationId = app.conversations.create(opts.userId, titleFrom(opts.question)).id;
+      conversationId = store.conversations.create(opts.userId, titleFrom(opts.question)).id;
     }
-    const turnId = app.turns.start({ conversationId, userId: opts.userId, model: settings.model, question: opts.question });
+    const turnId = store.turns.start({ conversationId, userId: opts.userId, model: settings.model, question: opts.question });
     const turn = new RunningTurn(turnId, conversationId, opts.userId);
     this.running.set(turnId, turn);
     turn.push({ type: "turn_started", conversationId, turnId });
@@ -88,17 +88,17 @@ export class ChatService {
   }
 
   private async drive(turn: RunningTurn, question: string): Promise<void> {
-    const { app, budget, client, tools, settings, memory } = this.deps;
+    const { store, budget, client, tools, settings, memory } = this.deps;
     const started = performance.now();
     let flushed = 0;
     const flushEvents = () => {
       const fresh = turn.events.slice(flushed);
       flushed = turn.events.length;
-      if (fresh.length) app.turns.appendEvents(turn.id, coalesceText(fresh));
+      if (fresh.length) store.turns.appendEvents(turn.id, coalesceText(fresh));
     };
     let outcome: TurnOutcome;
     try {
-      const stored = app.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
+      const stored = store.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
       const history = historyWindow(stored, Math.max(0, settings.historyMessages - 1));
       if (memory && history.length < stored.length) {
         await memory.forget(turn.userId, turn.conversationId, stored.slice(0, stored.length - history.length));
@@ -117,11 +117,11 @@ export class ChatService {
         signal: turn.controller.signal,
         approvals: this.deps.approvals?.(turn),
         persist: (messages) => {
-          app.messages.append(turn.conversationId, turn.id, messages);
+          store.messages.append(turn.conversationId, turn.id, messages);
           flushEvents();
         },
         onToolCall: (call) =>
-          app.audit.add({ kind: "tool_call", userId: turn.userId, conversationId: turn.conversationId, detail: { turnId: turn.id, ...call } }),
+          store.audit.add({ kind: "tool_call", userId: turn.userId, conversationId: turn.conversationId, detail: { turnId: turn.id, ...call } }),
       });
       while (true) {
         const step = await gen.next();
@@ -146,11 +146,11 @@ export class ChatService {
       usage: outcome.usage,
     };
     // Stored first, so whoever sees `done` finds the turn finished and its usage counted.
-    app.turns.finish(turn.id, { status: outcome.status, usage: outcome.usage, error: outcome.error, incomplete: outcome.incomplete });
-    app.conversations.touch(turn.conversationId);
+    store.turns.finish(turn.id, { status: outcome.status, usage: outcome.usage, error: outcome.error, incomplete: outcome.incomplete });
+    store.conversations.touch(turn.conversationId);
     turn.push(done);
     flushEvents();
-    app.audit.add({
+    store.audit.add({
       kind: "turn",
       userId: turn.userId,
       conversationId: turn.conversationId,

@@ -1,18 +1,19 @@
 import { ConversationNotFound } from "../chat/service.ts";
-import { toolLabel } from "../web/format.ts";
+import { toolLabel } from "../tools/registry.ts";
 import { UsageError } from "../core/errors.ts";
 import { parse } from "./args.ts";
 import { chartAsText, tableAsText } from "./chart-text.ts";
-import { AGENT_OPTIONS, AGENT_OPTIONS_HELP, createRuntime } from "./runtime.ts";
+import { AGENT_SETTINGS, appConfig, createApp } from "../app.ts";
+import { flagHelp, flagOptions } from "../config.ts";
 
 export const ASK_HELP = `budget-chat ask "QUESTION" [--conversation ID] [options]
 
 Ask one question; the answer streams to the terminal. Tool activity goes to stderr,
 charts print as compact text tables. Pass --conversation ID to ask a follow-up.
-${AGENT_OPTIONS_HELP}`;
+${flagHelp(AGENT_SETTINGS)}`;
 
 export async function askCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...AGENT_OPTIONS, conversation: { type: "string" } });
+  const { values, positionals } = parse(argv, { ...flagOptions(AGENT_SETTINGS), conversation: { type: "string" } });
   if (values.help) {
     console.log(ASK_HELP);
     return 0;
@@ -20,7 +21,7 @@ export async function askCommand(argv: string[]): Promise<number> {
   const question = positionals.join(" ").trim();
   if (!question) throw new UsageError('ask: missing QUESTION (budget-chat ask "How much did I spend on groceries last year?")');
   // Approvals need the web app; from the terminal the agent only reads.
-  const rt = createRuntime({ ...values, "read-only": true }, { ownsAppDb: false });
+  const rt = createApp(appConfig({ ...values, "read-only": true }, { ownsStore: false }));
   const currency = rt.budget.summary().currency;
   let turn;
   try {

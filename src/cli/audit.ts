@@ -1,6 +1,7 @@
-import { Store } from "../store/index.ts";
-import { type AuditEntry } from "../store/audit.ts";
-import { chatDbPath } from "../config.ts";
+import { Store } from "../store/store.ts";
+import { type AuditEntry } from "../store/audit-log.ts";
+import { chatDbPath, flagHelp, flagOptions } from "../config.ts";
+import { AUDIT_KINDS } from "../core/vocab.ts";
 import { UsageError } from "../core/errors.ts";
 import { intOption, parse } from "./args.ts";
 
@@ -11,12 +12,10 @@ tool calls (validated input, ok/error, duration), approvals (requested, approved
 rejected, expired), writes and undos (before/after), logins and security events.
   --since DATE     entries at or after this day (UTC) or ISO time
   --user NAME      only this user's entries ("local" in single-user mode)
-  --kind KIND      only one kind: ${"turn, tool_call, approval_requested, approval_decided, approval_expired, write, undo, login, security"}
+  --kind KIND      only one kind: ${AUDIT_KINDS.join(", ")}
   --limit N        the most recent N entries (default 200)
   --json           one JSON object per line instead of text
-  --chat-db PATH   app database (env CHAT_DATABASE_URL, default data/chat.db)`;
-
-const KINDS = ["turn", "tool_call", "approval_requested", "approval_decided", "approval_expired", "write", "undo", "login", "security"] as const;
+${flagHelp(["chatDb"])}`;
 
 /** Keys whose values are never printed, whatever put them there. */
 const SECRET_KEY = /(token|api[_-]?key|secret|password|authori[sz]ation|cookie|session)/i;
@@ -121,7 +120,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
     kind: { type: "string" },
     limit: { type: "string" },
     json: { type: "boolean" },
-    "chat-db": { type: "string" },
+    ...flagOptions(["chatDb"]),
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -131,20 +130,20 @@ export async function auditCommand(argv: string[]): Promise<number> {
   if (positionals.length) throw new UsageError(`audit: unexpected argument "${positionals[0]}"`);
   const since = values.since !== undefined ? parseSince(values.since) : undefined;
   const limit = intOption(values.limit, "limit", 1, 1_000_000) ?? 200;
-  if (values.kind !== undefined && !(KINDS as readonly string[]).includes(values.kind))
-    throw new UsageError(`--kind must be one of ${KINDS.join(", ")}, got "${values.kind}"`);
+  if (values.kind !== undefined && !(AUDIT_KINDS as readonly string[]).includes(values.kind))
+    throw new UsageError(`--kind must be one of ${AUDIT_KINDS.join(", ")}, got "${values.kind}"`);
 
-  const app = Store.open(chatDbPath(values["chat-db"]));
+  const store = Store.open(chatDbPath(values));
   try {
-    const names = new Map(app.users.list().map((u) => [u.id, u.name]));
+    const names = new Map(store.users.list().map((u) => [u.id, u.name]));
     let userId: string | undefined;
     if (values.user !== undefined) {
-      const user = app.users.byName(values.user);
+      const user = store.users.byName(values.user);
       if (user) userId = user.id;
       else if (values.user.trim() === "local") userId = "local";
       else throw new UsageError(`audit: no such user: ${values.user}`);
     }
-    const entries = app.audit.list({ userId, since, kind: values.kind as AuditEntry["kind"] | undefined, limit }).reverse();
+    const entries = store.audit.list({ userId, since, kind: values.kind as AuditEntry["kind"] | undefined, limit }).reverse();
     for (const e of entries) {
       if (values.json) {
         console.log(JSON.stringify({ ...e, user: e.userId ? (names.get(e.userId) ?? e.userId) : null, detail: redact(e.detail) }));
@@ -156,7 +155,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
     }
     if (!entries.length && !values.json) console.error("No audit entries match.");
   } finally {
-    app.close();
+    store.close();
   }
   return 0;
 }

@@ -1,12 +1,13 @@
 import { relative } from "node:path";
-import { dbPath, DEFAULT_BUDGET_DB } from "../config.ts";
-import { writeDemoDb } from "../budget/demo.ts";
+import { DEMO_DB_PATH } from "../budget/open.ts";
+import { dbPath } from "../config.ts";
+import { writeDemoDb } from "../budget/demo/generator.ts";
 import { intOption, parse } from "./args.ts";
 
 export const DEMO_HELP = `budget-chat demo-db [--out PATH] [--seed N] [--transactions N] [--force]
 
 Write a synthetic budget database (CHF, Swiss merchants, about three years).
-  --out PATH          where to write it (default ${DEFAULT_BUDGET_DB})
+  --out PATH          where to write it (default ${DEMO_DB_PATH}; never the pipeline's data/budget.db unless you name it)
   --seed N            random seed; the same seed gives the same data (default 1)
   --transactions N    number of transactions (default about 7,300)
   --force             overwrite an existing file`;
@@ -23,7 +24,7 @@ export async function demoDbCommand(argv: string[]): Promise<number> {
     console.log(DEMO_HELP);
     return 0;
   }
-  const out = dbPath(values.out ?? DEFAULT_BUDGET_DB);
+  const out = dbPath(values.out ?? DEMO_DB_PATH);
   const started = performance.now();
   const made = writeDemoDb({
     out,

@@ -1,28 +1,36 @@
-import { budgetDbLocation } from "../config.ts";
+import { budgetDbLocation, flagHelp, flagOptions } from "../config.ts";
+import { openBudgetDb } from "../budget/open.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";
 import { oneLineError } from "../core/validation.ts";
-import { openBudgetDb } from "../budget/open.ts";
-import { readTools, toolByName } from "../tools/index.ts";
+import { ALL_TOOLS, READ_TOOLS, toolInputSchema } from "../tools/registry.ts";
 import { parse } from "./args.ts";
 
 export const TOOL_HELP = `budget-chat tool NAME 'JSON' [--db PATH]
+budget-chat tool --list
 
-Run one analysis tool without the model and print its ToolOutput as JSON.
-Tools: ${readTools.map((t) => t.name).join(", ")}
-Example: budget-chat tool spending_by_category '{"year":2025}'`;
+Run one analysis tool without the model and print its ToolOutput as JSON, or list
+every tool with its risk and JSON schema.
+Tools: ${READ_TOOLS.map((t) => t.name).join(", ")}
+Example: budget-chat tool spending_by_category '{"year":2025}'
+${flagHelp(["db"])}`;
 
 export async function toolCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { db: { type: "string" }, help: { type: "boolean", short: "h" } });
+  const { values, positionals } = parse(argv, { ...flagOptions(["db"]), list: { type: "boolean" } });
   if (values.help) {
     console.log(TOOL_HELP);
+    return 0;
+  }
+  if (values.list) {
+    if (positionals.length) throw new UsageError("tool --list takes no arguments");
+    const list = ALL_TOOLS.map((t) => ({ name: t.name, risk: t.risk, description: t.description, input_schema: toolInputSchema(t) }));
+    console.log(JSON.stringify(list, null, 2));
     return 0;
   }
   const [name, json = "{}", ...extra] = positionals;
   if (!name) throw new UsageError("tool: missing tool NAME (see budget-chat tool --help)");
   if (extra.length) throw new UsageError(`tool: unexpected argument "${extra[0]}" (quote the JSON input)`);
-  const tool = toolByName(name);
-  if (!tool || tool.risk !== "low")
-    throw new UsageError(`tool: unknown tool "${name}"; available: ${readTools.map((t) => t.name).join(", ")}`);
+  const tool = READ_TOOLS.find((t) => t.name === name);
+  if (!tool) throw new UsageError(`tool: unknown tool "${name}"; available: ${READ_TOOLS.map((t) => t.name).join(", ")}`);
   let raw: unknown;
   try {
     raw = JSON.parse(json);
@@ -31,10 +39,9 @@ export async function toolCommand(argv: string[]): Promise<number> {
   }
   const parsed = tool.schema.safeParse(raw);
   if (!parsed.success) throw new UsageError(`tool: invalid input for ${name}: ${oneLineError(parsed.error)}`);
-  const db = openBudgetDb(budgetDbLocation(values.db));
+  const db = openBudgetDb(budgetDbLocation(values));
   try {
-    const output = tool.run(db, parsed.data);
-    console.log(JSON.stringify(output, null, 2));
+    console.log(JSON.stringify(tool.run(db, parsed.data), null, 2));
     return 0;
   } catch (e) {
     if (e instanceof ToolInputError) throw new UsageError(`tool: ${e.message}`);

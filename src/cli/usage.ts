@@ -1,7 +1,7 @@
 import { existsSync } from "node:fs";
-import { Store } from "../store/index.ts";
-import { type ModelUsage } from "../store/usage.ts";
-import { chatDbPath } from "../config.ts";
+import { Store } from "../store/store.ts";
+import { type ModelUsage } from "../store/usage-report.ts";
+import { chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
 import { estimateCost, formatUsd } from "../pricing.ts";
 import { formatCount } from "../core/format.ts";
@@ -12,12 +12,12 @@ export const USAGE_HELP = `budget-chat usage [--since YYYY-MM-DD] [--chat-db PAT
 Print token usage per model (turns, input, output, cache write and cache read tokens)
 and an estimated cost in USD at list prices (src/pricing.ts).
   --since YYYY-MM-DD   only turns started on or after this day (00:00 UTC)
-  --chat-db PATH       the app database (default: CHAT_DATABASE_URL or data/chat.db)`;
+${flagHelp(["chatDb"])}`;
 
 export async function usageCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     since: { type: "string" },
-    "chat-db": { type: "string" },
+    ...flagOptions(["chatDb"]),
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -26,15 +26,15 @@ export async function usageCommand(argv: string[]): Promise<number> {
   }
   if (positionals.length) throw new UsageError(`usage: unexpected argument "${positionals[0]}" (see budget-chat usage --help)`);
   const since = values.since === undefined ? undefined : parseDay(values.since);
-  const path = chatDbPath(values["chat-db"]);
+  const path = chatDbPath(values);
   // A report must not create an empty database (and its directory) by accident.
   if (!existsSync(path)) throw new ConfigError(`no app database at ${path} (set --chat-db or CHAT_DATABASE_URL)`);
-  const app = Store.open(path);
+  const store = Store.open(path);
   let rows: ModelUsage[];
   try {
-    rows = app.usage.byModel(since ? { since } : {});
+    rows = store.usage.byModel(since ? { since } : {});
   } finally {
-    app.close();
+    store.close();
   }
   for (const line of usageReport(rows, { since: values.since })) console.log(line);
   return 0;

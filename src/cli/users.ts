@@ -1,6 +1,6 @@
-import { Store } from "../store/index.ts";
+import { Store } from "../store/store.ts";
 import { StoreError } from "../store/db.ts";
-import { chatDbPath, DEFAULT_BIND, parseBind } from "../config.ts";
+import { chatDbPath, flagHelp, flagOptions, parseBind, readSettings } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
 import { parse } from "./args.ts";
 
@@ -16,8 +16,8 @@ mode (loopback only).
   link NAME         print a new one-time login link for an existing user (lost link)
   list              list the users
   remove NAME       remove a user and end their sessions (their conversations stay)
-  --base-url URL    the address the link starts with (default: from BIND_ADDRESS, ${DEFAULT_BIND})
-  --chat-db PATH    app database (env CHAT_DATABASE_URL, default data/chat.db)
+  --base-url URL    the address the link starts with (default: from --bind / BIND_ADDRESS)
+${flagHelp(["chatDb"])}
 
 A login link works once; it is stored only as a hash, so it cannot be shown again.`;
 
@@ -35,7 +35,7 @@ export function loginBaseUrl(flag: string | undefined, env = process.env): { url
     if (u.protocol !== "http:" && u.protocol !== "https:") throw new UsageError(`--base-url must start with http:// or https://, got "${flag}"`);
     return { url: u.origin + u.pathname.replace(/\/+$/, ""), note: null };
   }
-  const bind = parseBind(env.BIND_ADDRESS ?? DEFAULT_BIND);
+  const bind = parseBind(readSettings(["bind"], {}, env).bind);
   const wildcard = WILDCARD.has(bind.hostname);
   const host = wildcard ? "127.0.0.1" : bind.hostname;
   const url = `http://${host.includes(":") ? `[${host}]` : host}:${bind.port}`;
@@ -48,7 +48,7 @@ export function loginBaseUrl(flag: string | undefined, env = process.env): { url
 export async function usersCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     "base-url": { type: "string" },
-    "chat-db": { type: "string" },
+    ...flagOptions(["chatDb"]),
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -67,43 +67,43 @@ export async function usersCommand(argv: string[]): Promise<number> {
     case "link": {
       const name = needName();
       const base = loginBaseUrl(values["base-url"]);
-      const app = Store.open(chatDbPath(values["chat-db"]));
+      const store = Store.open(chatDbPath(values));
       try {
         let token: string;
         let who: string;
         if (action === "add") {
           let added;
           try {
-            added = app.users.add(name);
+            added = store.users.add(name);
           } catch (e) {
             if (e instanceof StoreError) throw new ConfigError(`users add: ${e.message}${/exists/.test(e.message) ? ` (for a new link: budget-chat users link ${name.trim()})` : ""}`);
             throw e;
           }
           token = added.loginToken;
           who = added.user.name;
-          app.audit.add({ kind: "security", userId: added.user.id, detail: { event: "user added", name: who } });
+          store.audit.add({ kind: "security", userId: added.user.id, detail: { event: "user added", name: who } });
           console.log(`Added user ${who}.`);
         } else {
-          const user = app.users.byName(name);
-          const issued = user ? app.users.issueLoginToken(user.name) : null;
+          const user = store.users.byName(name);
+          const issued = user ? store.users.issueLoginToken(user.name) : null;
           if (!user || !issued) throw new ConfigError(`users link: no such user: ${name.trim()} (add one with: budget-chat users add NAME)`);
           token = issued;
           who = user.name;
-          app.audit.add({ kind: "security", userId: user.id, detail: { event: "login link issued", name: who } });
+          store.audit.add({ kind: "security", userId: user.id, detail: { event: "login link issued", name: who } });
         }
         console.log(`One-time login link for ${who} (works once; open it in their browser):`);
         console.log(`  ${base.url}/login?token=${encodeURIComponent(token)}`);
         if (base.note) console.log(base.note);
       } finally {
-        app.close();
+        store.close();
       }
       return 0;
     }
     case "list": {
       if (rest.length) throw new UsageError("users list takes no arguments");
-      const app = Store.open(chatDbPath(values["chat-db"]));
+      const store = Store.open(chatDbPath(values));
       try {
-        const users = app.users.list();
+        const users = store.users.list();
         if (!users.length) {
           console.log("No users: budget-chat runs in single-user local mode (loopback only). Add one with: budget-chat users add NAME");
           return 0;
@@ -112,21 +112,21 @@ export async function usersCommand(argv: string[]): Promise<number> {
         console.log(`${"NAME".padEnd(width)}  ADDED`);
         for (const u of users) console.log(`${u.name.padEnd(width)}  ${u.createdAt}`);
       } finally {
-        app.close();
+        store.close();
       }
       return 0;
     }
     case "remove": {
       const name = needName();
-      const app = Store.open(chatDbPath(values["chat-db"]));
+      const store = Store.open(chatDbPath(values));
       try {
-        const user = app.users.byName(name);
-        if (!user || !app.users.remove(user.name)) throw new ConfigError(`users remove: no such user: ${name.trim()}`);
-        app.audit.add({ kind: "security", userId: user.id, detail: { event: "user removed", name: user.name } });
+        const user = store.users.byName(name);
+        if (!user || !store.users.remove(user.name)) throw new ConfigError(`users remove: no such user: ${name.trim()}`);
+        store.audit.add({ kind: "security", userId: user.id, detail: { event: "user removed", name: user.name } });
         console.log(`Removed user ${user.name}; their sessions and login links no longer work.`);
-        if (app.users.count() === 0) console.log("No users left: budget-chat runs in single-user local mode (loopback only).");
+        if (store.users.count() === 0) console.log("No users left: budget-chat runs in single-user local mode (loopback only).");
       } finally {
-        app.close();
+        store.close();
       }
       return 0;
     }

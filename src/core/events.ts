@@ -39,16 +39,18 @@ export function emptyUsage(): Usage {
   return { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 }
 
-/** What an approval card shows: computed by the server, never taken from model text. */
+/**
+ * What an approval card shows: computed by the server from the stored arguments, never
+ * taken from model text. `title`, `description` and `facts` are what the card displays;
+ * the tool adds its own figures beside them (e.g. rows, total, from, to) for the JSON API.
+ */
 export type ApprovalPreview = {
-  rows: number;
-  /** Sum of the amounts that would move (signed, as stored). */
-  total: number;
-  currency: string;
-  from: { category: string; rows: number }[];
-  to: string;
-  merchants: { name: string; rows: number }[];
+  /** What would happen, e.g. `move 12 transactions to “Dining”`. */
+  title: string;
   description: string;
+  /** Label → value (or a list of values), in display order. */
+  facts: { label: string; value?: string; items?: string[] }[];
+  [figure: string]: unknown;
 };
 
 export type AgentEvent =

@@ -1,6 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
-import { type Store } from "../store/index.ts";
+import { type Store } from "../store/store.ts";
 import { type Memory } from "../store/memories.ts";
 import { historyWindow } from "../agent/history.ts";
 import { cosine, type EmbeddingsClient } from "./embeddings.ts";
@@ -46,7 +46,7 @@ export type MemoryHooks = {
 };
 
 export type MemoryDeps = {
-  app: Store;
+  store: Store;
   client: Anthropic;
   /** The model that writes summaries (may be a cheaper one than the chat model). */
   model: string;
@@ -84,7 +84,7 @@ const EMBED_BATCH = 64;
 const MAX_TRACKED = 10_000;
 
 export function createMemory(deps: MemoryDeps): MemoryService {
-  const { app, client, model, embeddings } = deps;
+  const { store, client, model, embeddings } = deps;
   const log = deps.log ?? ((msg: string) => console.warn(msg));
   const maxRecallChars = deps.maxRecallChars ?? DEFAULT_MAX_RECALL_CHARS;
   const limit = deps.recallLimit ?? 5;
@@ -106,14 +106,14 @@ export function createMemory(deps: MemoryDeps): MemoryService {
   async function summariseNew(userId: string, conversationId: string, dropped: MessageParam[]): Promise<void> {
     let done = covered.get(conversationId);
     if (done === undefined) {
-      done = coveredBeforeRestart(app, conversationId, dropped.length);
+      done = coveredBeforeRestart(store, conversationId, dropped.length);
       // Remember the starting point now, so a failure below is retried from here.
       setCovered(conversationId, done);
     }
     if (dropped.length <= done) return;
     const fresh = dropped.slice(done);
     const note = await summarise({ client, model, messages: fresh });
-    if (note) app.memories.add(userId, conversationId, note);
+    if (note) store.memories.add(userId, conversationId, note);
     setCovered(conversationId, dropped.length);
   }
 
@@ -134,11 +134,11 @@ export function createMemory(deps: MemoryDeps): MemoryService {
   async function vectorRanking(userId: string, question: string): Promise<Memory[] | null> {
     if (!embeddings || Date.now() < embeddingsDownUntil) return null;
     try {
-      const pending = app.memories.withoutEmbedding(userId, embeddings.model).slice(0, EMBED_BATCH - 1);
+      const pending = store.memories.withoutEmbedding(userId, embeddings.model).slice(0, EMBED_BATCH - 1);
       const vectors = await embeddings.embed([question, ...pending.map((m) => m.content)]);
       const q = vectors[0]!;
-      pending.forEach((m, i) => app.memories.setEmbedding(m.id, embeddings.model, vectors[i + 1]!));
-      const scored = app.memories
+      pending.forEach((m, i) => store.memories.setEmbedding(m.id, embeddings.model, vectors[i + 1]!));
+      const scored = store.memories
         .embeddings(userId, embeddings.model)
         .map((e) => ({ id: e.memoryId, content: e.content, sim: cosine(q, e.vector) }))
         .filter((s) => s.sim >= minSimilarity)
@@ -155,7 +155,7 @@ export function createMemory(deps: MemoryDeps): MemoryService {
   async function recall(userId: string, question: string): Promise<string[]> {
     try {
       const match = ftsQuery(question);
-      const fts = match ? app.memories.search(userId, match, limit) : [];
+      const fts = match ? store.memories.search(userId, match, limit) : [];
       const vec = await vectorRanking(userId, question);
       const ranked = vec ? fuse([fts, vec]).slice(0, limit) : fts;
       return capTexts(
@@ -218,8 +218,8 @@ export function capTexts(texts: readonly string[], maxChars: number): string[] {
  * After a restart: how many of the conversation's first `droppedNow` messages the
  * previous turn's `forget` already covered (see the header comment).
  */
-export function coveredBeforeRestart(app: Store, conversationId: string, droppedNow: number): number {
-  const stored = app.messages.list(conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
+export function coveredBeforeRestart(store: Store, conversationId: string, droppedNow: number): number {
+  const stored = store.messages.list(conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
   return coveredBefore(stored, droppedNow);
 }
 

@@ -6,7 +6,7 @@
 import { randomUUID } from "node:crypto";
 import type { ApprovalPreview } from "../core/events.ts";
 import type { ApprovalStatus } from "../core/vocab.ts";
-import type { AuditLog } from "./audit.ts";
+import type { AuditLog } from "./audit-log.ts";
 import { isoOf, json, type Row, StoreError, type StoreDb } from "./db.ts";
 
 export type Approval = {
@@ -35,6 +35,17 @@ export type NewApproval = {
   /** When it lapses; give this or `ttlMs`. */
   expiresAt?: Date | string;
   ttlMs?: number;
+};
+
+/**
+ * What an approval stores as its result once decided: the message the model and the card
+ * show, the tool's figures of a carried-out change, why a write failed, and the undo.
+ */
+export type ApprovalResult = {
+  message: string;
+  error?: string;
+  undone?: { at: string; message: string };
+  [figure: string]: unknown;
 };
 
 /** What an executed approval changed: the tool's own before/after values (for undo and the audit). */

@@ -4,17 +4,16 @@
  *
  * SQL is assembled only from fixed fragments in this file; every user value is a bound
  * parameter (`$name`, bound as `{ name }` because BudgetDb opens SQLite with strict: true).
- * Statements go through `db.db.query()`, which caches the prepared statement per SQL text.
+ * Statements go through `db.all()`/`db.get()`, which cache the prepared statement per SQL text.
  */
 import { z } from "zod";
-import type { BudgetDb } from "../budget/db.ts";
+import type { BudgetDb } from "../budget/reader.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { quote } from "../core/format.ts";
+import { UNCATEGORISED } from "../budget/schema.ts";
 
 export const TRANSFERS = "Transfers";
 export const INCOME = "Income";
-/** What a NULL category means (CATEGORY_SQL). */
-export const UNCATEGORISED = "Uncategorised";
 
 /** `YYYY-MM` of a transaction date (for groupings that cannot use foldMonths). */
 export const MONTH_SQL = "substr(date, 1, 7)";
@@ -62,6 +61,8 @@ export type Period = {
   from?: string;
   /** Exclusive upper bound on `date`. */
   to?: string;
+  /** The last day of the period (inclusive), absent for all dates. */
+  lastDay?: string;
   /** First and last month (YYYY-MM) the period can contain, absent for all dates. */
   firstMonth?: string;
   lastMonth?: string;
@@ -82,13 +83,15 @@ export function resolvePeriod(input: PeriodInput): Period {
       year,
       from: `${year}-01-01`,
       to: `${year + 1}-01-01`,
+      lastDay: `${year}-12-31`,
       firstMonth: `${year}-01`,
       lastMonth: `${year}-12`,
       label: String(year),
     };
   const ym = `${year}-${pad2(month)}`;
   const to = month === 12 ? `${year + 1}-01-01` : `${year}-${pad2(month + 1)}-01`;
-  return { year, month, from: `${ym}-01`, to, firstMonth: ym, lastMonth: ym, label: ym };
+  const lastDay = `${ym}-${pad2(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+  return { year, month, from: `${ym}-01`, to, lastDay, firstMonth: ym, lastMonth: ym, label: ym };
 }
 
 /** "for 2025", "for 2025-03", "for all dates (2023-01-02 to 2025-12-30)". */

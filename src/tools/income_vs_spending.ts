@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatAmount, formatMoney, formatPercent, round2 } from "../core/format.ts";
 import { buildWhere, coveredMonths, dataCoverage, foldMonths, forPeriod, monthLabels, resolvePeriod, yearField } from "./filters.ts";
-import { type Tool } from "./types.ts";
+import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({ year: yearField });
 
@@ -10,8 +10,11 @@ const LIST_MONTHS_MAX = 24;
 
 const triple = (income: number, spending: number) => `${formatAmount(income)} / ${formatAmount(spending)} / ${formatAmount(income - spending)}`;
 
-export const incomeVsSpending: Tool<typeof schema> = {
+export const incomeVsSpending: ReadTool<typeof schema> = {
   name: "income_vs_spending",
+  label: "Comparing income and spending…",
+  promptHint:
+    "income, spending and net (savings) per month.",
   description:
     "Income (money in) against spending (money out) per month, with net = income − spending, for one year or all dates; " +
     "Transfers between own accounts are excluded from both, refunds count as income. " +
@@ -22,13 +25,9 @@ export const incomeVsSpending: Tool<typeof schema> = {
   run(db, input) {
     const period = resolvePeriod(input);
     const where = buildWhere({ period, excludeTransfers: true });
-    const days = db.db
-      .query(
-        `SELECT date AS day, TOTAL(CASE WHEN amount > 0 THEN amount END) AS income,
+    const days = db.all<{ day: string; income: number; spending: number }>(`SELECT date AS day, TOTAL(CASE WHEN amount > 0 THEN amount END) AS income,
                 -TOTAL(CASE WHEN amount < 0 THEN amount END) AS spending
-         FROM transactions ${where.sql} GROUP BY date`,
-      )
-      .all(where.params) as { day: string; income: number; spending: number }[];
+         FROM transactions ${where.sql} GROUP BY date`, where.params);
     const scope = forPeriod(db, period);
     if (days.length === 0) return { summary: `No income or spending found ${scope}. ${dataCoverage(db)}`, charts: [] };
 

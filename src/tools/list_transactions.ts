@@ -3,7 +3,7 @@ import { CATEGORY_SQL, MERCHANT_SQL } from "../budget/schema.ts";
 import { formatAmount, formatCount, quote } from "../core/format.ts";
 import { capitalise, dataCoverage, resolveSearch, searchField } from "./filters.ts";
 import { searchSchema } from "./search_transactions.ts";
-import { type Tool } from "./types.ts";
+import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({
   ...searchSchema.shape,
@@ -19,8 +19,11 @@ type Row = { id: number; date: string; amount: number; merchant: string; descrip
 /** Rows echoed into the summary: the model needs examples, the table has them all. */
 const SUMMARY_ROWS = 20;
 
-export const listTransactions: Tool<typeof schema> = {
+export const listTransactions: ReadTool<typeof schema> = {
   name: "list_transactions",
+  label: "Listing transactions…",
+  promptHint:
+    "the individual transactions behind a figure, newest first.",
   description:
     "List individual transactions, newest first: date, amount (negative = money out), merchant, bank description, category. " +
     "Filters: search text (merchant name or description, case-insensitive, every category and both directions), " +
@@ -31,19 +34,15 @@ export const listTransactions: Tool<typeof schema> = {
   schema,
   run(db, input) {
     const { where, label, title } = resolveSearch(db, input);
-    const rows = db.db
-      .query(
-        `SELECT id, date, amount, ${MERCHANT_SQL} AS merchant, raw_description AS description, ${CATEGORY_SQL} AS category
-         FROM transactions ${where.sql} ORDER BY date DESC, id DESC LIMIT $limit`,
-      )
-      .all({ ...where.params, limit: input.limit }) as Row[];
+    const rows = db.all<Row>(`SELECT id, date, amount, ${MERCHANT_SQL} AS merchant, raw_description AS description, ${CATEGORY_SQL} AS category
+         FROM transactions ${where.sql} ORDER BY date DESC, id DESC LIMIT $limit`, { ...where.params, limit: input.limit });
     if (rows.length === 0) return { summary: `No ${label}. ${dataCoverage(db)}`, charts: [] };
 
     // Only a full page can have more behind it; otherwise the page is the whole match.
     const total =
       rows.length < input.limit
         ? rows.length
-        : (db.db.query(`SELECT COUNT(*) AS n FROM transactions ${where.sql}`).get(where.params) as { n: number }).n;
+        : db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM transactions ${where.sql}`, where.params)!.n;
     const { currency } = db.summary();
     const echoed = rows.slice(0, SUMMARY_ROWS).map(
       (r) => `${r.date} ${formatAmount(r.amount)} ${r.merchant} ${quote(r.description, 40)} [${r.category}]`,

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { MERCHANT_SQL } from "../budget/schema.ts";
 import { formatAmount, formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { categoryField, dataCoverage, flowSumSql, forPeriod, measureFor, measureWhere, monthField, resolveCategory, resolvePeriod, yearField } from "./filters.ts";
-import { type Tool } from "./types.ts";
+import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({
   category: categoryField,
@@ -14,8 +14,11 @@ const schema = z.strictObject({
 /** merchant is null for the Other row (all merchants ranked below top_n). */
 type Row = { merchant: string | null; total: number; count: number; merchants: number };
 
-export const merchantBreakdown: Tool<typeof schema> = {
+export const merchantBreakdown: ReadTool<typeof schema> = {
   name: "merchant_breakdown",
+  label: "Breaking spending down by merchant…",
+  promptHint:
+    "which merchants make up one category's spending.",
   description:
     "Top merchants within one category for a year, a month or all dates: total, transaction count and average per merchant, " +
     "largest first, the remaining merchants combined as Other. Use it for 'where do I buy groceries', " +
@@ -28,17 +31,13 @@ export const merchantBreakdown: Tool<typeof schema> = {
     const measure = measureFor(resolveCategory(db, input.category));
     const where = measureWhere(measure, period);
     // One scan: group per merchant, rank, then fold everything below top_n into one Other row.
-    const rows = db.db
-      .query(
-        `WITH g AS (
+    const rows = db.all<Row>(`WITH g AS (
            SELECT ${MERCHANT_SQL} AS merchant, ${flowSumSql(measure.flow)} AS total, COUNT(*) AS count
            FROM transactions ${where.sql} GROUP BY 1),
          r AS (SELECT merchant, total, count, ROW_NUMBER() OVER (ORDER BY total DESC, merchant) AS rank FROM g)
          SELECT CASE WHEN rank <= $top_n THEN merchant END AS merchant,
                 SUM(total) AS total, SUM(count) AS count, COUNT(*) AS merchants
-         FROM r GROUP BY 1 ORDER BY MIN(rank)`,
-      )
-      .all({ ...where.params, top_n: input.top_n }) as Row[];
+         FROM r GROUP BY 1 ORDER BY MIN(rank)`, { ...where.params, top_n: input.top_n });
     const scope = forPeriod(db, period);
     if (rows.length === 0) return { summary: `No ${measure.noun} found ${scope}. ${dataCoverage(db)}`, charts: [] };
 

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { formatAmount, formatMoney, plural, round2 } from "../core/format.ts";
 import { categoryField, coveredMonths, dataCoverage, flowSumSql, forPeriod, measureFor, foldMonths, measureWhere, monthLabels, resolveCategory, resolvePeriod, yearField } from "./filters.ts";
-import { type Tool } from "./types.ts";
+import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("Only this category (case-insensitive). Omit for all spending."),
@@ -11,8 +11,11 @@ const schema = z.strictObject({
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;
 
-export const monthlyTrend: Tool<typeof schema> = {
+export const monthlyTrend: ReadTool<typeof schema> = {
   name: "monthly_trend",
+  label: "Computing the monthly trend…",
+  promptHint:
+    "how spending (overall or in one category) developed month by month; highs, lows, averages.",
   description:
     "Spending per month (YYYY-MM, ascending), for all spending or one category, for one year or all dates; " +
     "gives total, average per month, highest and lowest month. Months without spending count as 0. " +
@@ -26,9 +29,7 @@ export const monthlyTrend: Tool<typeof schema> = {
     const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
     const measure = measureFor(category);
     const where = measureWhere(measure, period);
-    const days = db.db
-      .query(`SELECT date AS day, ${flowSumSql(measure.flow)} AS total, COUNT(*) AS count FROM transactions ${where.sql} GROUP BY date`)
-      .all(where.params) as { day: string; total: number; count: number }[];
+    const days = db.all<{ day: string; total: number; count: number }>(`SELECT date AS day, ${flowSumSql(measure.flow)} AS total, COUNT(*) AS count FROM transactions ${where.sql} GROUP BY date`, where.params);
     const scope = forPeriod(db, period);
     if (days.length === 0) return { summary: `No ${measure.noun} found ${scope}. ${dataCoverage(db)}`, charts: [] };
 

@@ -2,7 +2,7 @@ import { z } from "zod";
 import { CATEGORY_SQL, MERCHANT_SQL } from "../budget/schema.ts";
 import { formatAmount, plural, round2 } from "../core/format.ts";
 import { capitalise, categoryField, dataCoverage, monthField, MONTH_SQL, monthsBetween, monthLabels, resolveSearch, searchField, yearField } from "./filters.ts";
-import { type Tool } from "./types.ts";
+import type { ReadTool } from "./types.ts";
 
 export const searchSchema = z.strictObject({
   search: searchField,
@@ -35,8 +35,11 @@ function topCounts(counts: Map<string, number>): string {
   return shown.join(", ");
 }
 
-export const searchTransactions: Tool<typeof searchSchema> = {
+export const searchTransactions: ReadTool<typeof searchSchema> = {
   name: "search_transactions",
+  label: "Searching transactions…",
+  promptHint:
+    'totals for a merchant, a shop or a word in the descriptions (e.g. "Migros", "Netflix", "savings"); it matches every category and both money out and money in.',
   description:
     "Find transactions whose merchant name or bank description contains a text (case-insensitive), in every category " +
     "and both directions, and total them: money out (total, count, average) and money in (total, count) separately, " +
@@ -47,15 +50,11 @@ export const searchTransactions: Tool<typeof searchSchema> = {
   schema: searchSchema,
   run(db, input) {
     const { where, label, title } = resolveSearch(db, input);
-    const rows = db.db
-      .query(
-        `SELECT ${MONTH_SQL} AS month, ${MERCHANT_SQL} AS merchant, ${CATEGORY_SQL} AS category, COUNT(*) AS count,
+    const rows = db.all<Row>(`SELECT ${MONTH_SQL} AS month, ${MERCHANT_SQL} AS merchant, ${CATEGORY_SQL} AS category, COUNT(*) AS count,
                 SUM(amount < 0) AS out_count, -TOTAL(CASE WHEN amount < 0 THEN amount END) AS out_total,
                 SUM(amount > 0) AS in_count, TOTAL(CASE WHEN amount > 0 THEN amount END) AS in_total,
                 MIN(date) AS first, MAX(date) AS last
-         FROM transactions ${where.sql} GROUP BY 1, 2, 3`,
-      )
-      .all(where.params) as Row[];
+         FROM transactions ${where.sql} GROUP BY 1, 2, 3`, where.params);
     if (rows.length === 0)
       return {
         summary: `No ${label}. ${dataCoverage(db)} Search matches merchant names and bank descriptions; try a shorter or different text.`,

@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { formatAmount, formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
-import { dataCoverage, forPeriod, measureFor, measureWhere, monthField, resolvePeriod, UNCATEGORISED, yearField } from "./filters.ts";
-import { type Tool } from "./types.ts";
+import { dataCoverage, forPeriod, measureFor, measureWhere, monthField, resolvePeriod, yearField } from "./filters.ts";
+import { UNCATEGORISED } from "../budget/schema.ts";
+import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({ year: yearField, month: monthField });
 
@@ -20,8 +21,11 @@ function mergeUncategorised(groups: { category: string | null; total: number; co
   return [...byName.values()];
 }
 
-export const spendingByCategory: Tool<typeof schema> = {
+export const spendingByCategory: ReadTool<typeof schema> = {
   name: "spending_by_category",
+  label: "Analysing spending by category…",
+  promptHint:
+    "where the money went in a year or month; the biggest categories.",
   description:
     "Spending per category (money out, Transfers between own accounts excluded, refunds not counted) " +
     "for a year, one month, or all dates; largest first, with transaction counts and each category's share. " +
@@ -35,9 +39,7 @@ export const spendingByCategory: Tool<typeof schema> = {
     const where = measureWhere(measure, period);
     // Grouped by the raw column so an index on category can serve the GROUP BY; NULL
     // (SPEC: counts as Uncategorised) is merged below, among at most a few dozen groups.
-    const groups = db.db
-      .query(`SELECT category, -SUM(amount) AS total, COUNT(*) AS count FROM transactions ${where.sql} GROUP BY category`)
-      .all(where.params) as { category: string | null; total: number; count: number }[];
+    const groups = db.all<{ category: string | null; total: number; count: number }>(`SELECT category, -SUM(amount) AS total, COUNT(*) AS count FROM transactions ${where.sql} GROUP BY category`, where.params);
     const rows = mergeUncategorised(groups).sort((a, b) => b.total - a.total || a.category.localeCompare(b.category));
     const scope = forPeriod(db, period);
     if (rows.length === 0) return { summary: `No spending found ${scope}. ${dataCoverage(db)}`, charts: [] };

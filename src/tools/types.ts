@@ -1,18 +1,72 @@
 import type { z } from "zod";
-import type { ToolOutput } from "../core/events.ts";
-import type { Risk } from "../core/vocab.ts";
-import type { BudgetDb } from "../budget/db.ts";
+import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
+import type { BudgetDb } from "../budget/reader.ts";
+import type { Store } from "../store/store.ts";
 
 /**
- * An analysis tool. Tools know nothing of HTTP or the model: they take validated
- * input and a budget database and return a ToolOutput.
- * A failure the model can correct (unknown category, month without year) is thrown
- * as a ToolInputError whose message tells it how.
+ * What every tool declares about itself. The registry, the system prompt's tool guide,
+ * the JSON schemas sent to the model and the labels the UI shows are all derived from
+ * this, so nothing else names a tool.
  */
-export interface Tool<S extends z.ZodType = z.ZodType> {
+type ToolMeta<S extends z.ZodType> = {
   name: string;
+  /** What the user sees while it runs: "Analysing spending by category…". */
+  label: string;
+  /** The system prompt's line on when to use it. */
+  promptHint: string;
+  /** What the model reads about it (with the JSON schema of `schema`). */
   description: string;
-  risk: Risk;
   schema: S;
+};
+
+/**
+ * A read tool. Tools know nothing of HTTP or the model: they take validated input and a
+ * budget database and return a ToolOutput. A failure the model can correct (unknown
+ * category, month without year) is thrown as a ToolInputError whose message tells it how.
+ */
+export type ReadTool<S extends z.ZodType = z.ZodType> = ToolMeta<S> & {
+  risk: "low";
   run(db: BudgetDb, input: z.output<S>): ToolOutput;
-}
+};
+
+/** A tool that changes data: it only ever runs through an approval the user gives. */
+export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & {
+  risk: "high";
+  approval: ApprovalPolicy<z.output<S>, A>;
+};
+
+export type Tool = ReadTool<any> | WriteTool<any, any>;
+
+/** What an approved change may touch. */
+export type WriteContext = { budget: BudgetDb; store: Store; now: () => Date };
+
+/** What a carried-out change reports: for the model and the card, for undo, and for the audit. */
+export type Change = {
+  /** Tells the model (and the card) what happened. */
+  message: string;
+  /** What was there before and what is there now, in the tool's own terms (kept for undo). */
+  before: unknown;
+  after: unknown;
+  /** Figures for the stored result, the JSON API and the audit entry (no secrets). */
+  detail: Record<string, unknown>;
+};
+
+/**
+ * How a high-risk tool goes through an approval (SPEC §3.3): the approval service calls
+ * `prepare` when the model asks, stores `args` and `preview`, and after the user
+ * approves calls `execute` with exactly the stored args, once. `record` must be called
+ * inside the change's own transaction (the service records the write there; if it
+ * throws, the change must roll back). `undo` puts back what `execute` changed.
+ */
+export type ApprovalPolicy<I, A> = {
+  /**
+   * The exact effect, computed on the server (ToolInputError when nothing sensible would
+   * happen): the input in canonical form (shown in the audit and the JSON API), what
+   * `execute` needs, and the card's preview.
+   */
+  prepare(db: BudgetDb, input: I): { input: unknown; args: A; preview: ApprovalPreview };
+  /** Throws WriteConflictError (nothing written) when the data no longer match the preview. */
+  execute(ctx: WriteContext, args: A, record: (change: Change) => void): Change;
+  /** Returns the message for the user; throws WriteConflictError when undoing would overwrite later changes. */
+  undo(ctx: WriteContext, args: A, change: { before: unknown; after: unknown }, record: (message: string) => void): string;
+};

@@ -1,24 +1,21 @@
-import { type Store } from "../store/index.ts";
-import type { BudgetDb } from "../budget/db.ts";
-import { type ChatService } from "../chat/service.ts";
+import type { App } from "../app.ts";
 import type { Asset } from "./assets.ts";
 import type { AuthEnv } from "./middleware/auth/index.ts";
 
-/** What every route may use. Routes reach data only through these objects' methods. */
-export type WebDeps = {
-  app: Store;
-  budget: BudgetDb;
-  chat: ChatService;
+/** What every route may use: the app's parts, and how the web server was set up. Routes reach data only through these. */
+export type WebDeps = Pick<App, "store" | "budget" | "chat" | "approvals"> & {
   assets: Map<string, Asset>;
   /** Host headers the server answers to (DNS-rebinding protection). */
   allowedHosts: string[];
+  /** Origins besides the request's own that may make changes (a TLS-terminating proxy). */
+  allowedOrigins: string[];
   /** Bound beyond loopback: only configured users may enter, never the local fallback. */
   requireUsers: boolean;
   limits: WebLimits;
 };
 
 export type WebLimits = {
-  /** Bytes of one question. */
+  /** Bytes of one question (the form's maxlength says the same). */
   maxMessageBytes: number;
   /** Questions per user per minute. */
   messagesPerMinute: number;

@@ -62,18 +62,18 @@ describe("prompt caching and usage accounting", () => {
     const { turn, events } = await h.ask("trend 2025?");
     const expected = { input_tokens: 1500, output_tokens: 65, cache_creation_input_tokens: 3000, cache_read_input_tokens: 4200 };
     expect(events.at(-1)).toMatchObject({ type: "done", usage: expected });
-    const stored = h.app.turns.get(turn.id)!;
+    const stored = h.store.turns.get(turn.id)!;
     expect(stored.usage).toEqual(expected);
     fake.enqueue({ kind: "message", content: [{ type: "text", text: "Again." }], usage: { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 7 } });
     await h.ask("again?", turn.conversationId);
-    expect(h.app.usage.ofConversation(turn.conversationId)).toEqual({
+    expect(h.store.usage.ofConversation(turn.conversationId)).toEqual({
       turns: 2,
       input_tokens: 1510,
       output_tokens: 70,
       cache_creation_input_tokens: 3000,
       cache_read_input_tokens: 4207,
     });
-    const audit = h.app.audit.list({ kind: "turn" }).find((a) => (a.detail as { turnId: string }).turnId === turn.id)!;
+    const audit = h.store.audit.list({ kind: "turn" }).find((a) => (a.detail as { turnId: string }).turnId === turn.id)!;
     expect((audit.detail as { usage: unknown }).usage).toEqual(expected);
     // The page escapes the apostrophe of de-CH thousands separators as &#39;.
     const page = (await (await fetch(`${h.url}/conversations/${turn.conversationId}`)).text()).replaceAll("&#39;", "'");

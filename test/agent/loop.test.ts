@@ -50,9 +50,9 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     expect(wire).not.toContain('"bar_h"');
 
     expect(turn.outcome).toMatchObject({ status: "done", incomplete: false });
-    const stored = h.app.messages.list(turn.conversationId);
+    const stored = h.store.messages.list(turn.conversationId);
     expect(stored.map((m) => m.role)).toEqual(["user", "assistant", "user", "assistant"]);
-    expect(h.app.turns.get(turn.id)!.status).toBe("done");
+    expect(h.store.turns.get(turn.id)!.status).toBe("done");
   });
 
   test("two sequential tool calls, then the answer", async () => {
@@ -119,7 +119,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     expect(r3.is_error).toBeUndefined();
     expect(turn.outcome).toMatchObject({ status: "done", incomplete: false });
     // Failed calls are audited with their error.
-    const audited = h.app.audit.list({ kind: "tool_call" }).map((a) => (a.detail as { ok: boolean }).ok);
+    const audited = h.store.audit.list({ kind: "tool_call" }).map((a) => (a.detail as { ok: boolean }).ok);
     expect(audited.sort()).toEqual([false, false, true]);
   });
 
@@ -151,7 +151,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const notice = events.find((e) => e.type === "notice");
     expect(notice).toEqual({ type: "notice", kind: "incomplete", message: "Stopped after 3 model calls; the answer may be incomplete." });
     expect(events.at(-1)).toMatchObject({ type: "done", incomplete: true });
-    const stored = h.app.messages.list(turn.conversationId);
+    const stored = h.store.messages.list(turn.conversationId);
     const last = stored.at(-1)!;
     expect(last.role).toBe("assistant");
     expect(JSON.stringify(last.content)).not.toContain("tool_use");
@@ -176,8 +176,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
       message: "The answer was cut off at the length limit while preparing an analysis; that analysis was not run.",
     });
     expect(turn.outcome).toMatchObject({ status: "done", incomplete: true });
-    expect(h.app.audit.list({ kind: "tool_call" })).toHaveLength(0);
-    const last = h.app.messages.list(turn.conversationId).at(-1)!;
+    expect(h.store.audit.list({ kind: "tool_call" })).toHaveLength(0);
+    const last = h.store.messages.list(turn.conversationId).at(-1)!;
     expect(last.content).toEqual([{ type: "text", text: "Let me look" }]);
   });
 
@@ -197,7 +197,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const { events, turn } = await h.ask("long");
     expect(textOf(events)).toBe("Part one. Part two.");
     expect(sent(1).messages!.at(-1)).toEqual({ role: "assistant", content: [{ type: "text", text: "Part one.", cache_control: { type: "ephemeral" } }] });
-    expect(h.app.messages.list(turn.conversationId).at(-1)!.content).toEqual([
+    expect(h.store.messages.list(turn.conversationId).at(-1)!.content).toEqual([
       { type: "text", text: "Part one." },
       { type: "text", text: " Part two." },
     ]);
@@ -213,8 +213,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
       retryable: false,
     });
     expect(fake.requests.length).toBe(1);
-    expect(h.app.turns.get(turn.id)!.status).toBe("error");
-    expect(JSON.stringify(h.app.messages.list(turn.conversationId))).not.toContain("test-key");
+    expect(h.store.turns.get(turn.id)!.status).toBe("error");
+    expect(JSON.stringify(h.store.messages.list(turn.conversationId))).not.toContain("test-key");
   });
 
   test("429 is retried by the SDK and then succeeds", async () => {
@@ -258,8 +258,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
       retryable: true,
     });
     expect(fake.requests.length).toBe(1); // not retried: the SDK does not retry errors inside a 200 stream
-    expect(h.app.turns.get(turn.id)!.status).toBe("error");
-    expect(h.app.messages.list(turn.conversationId).at(-1)!.content).toEqual([{ type: "text", text: "Partial answer" }]);
+    expect(h.store.turns.get(turn.id)!.status).toBe("error");
+    expect(h.store.messages.list(turn.conversationId).at(-1)!.content).toEqual([{ type: "text", text: "Partial answer" }]);
     fake.enqueue({ kind: "message", content: [{ type: "text", text: "Recovered." }] });
     const next = await h.ask("try again", turn.conversationId);
     expect(textOf(next.events)).toBe("Recovered.");
@@ -276,7 +276,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
       retryable: true,
     });
     expect(turn.outcome?.status).toBe("error");
-    expect(h.app.messages.list(turn.conversationId).at(-1)!.content).toEqual([{ type: "text", text: "Starting" }]);
+    expect(h.store.messages.list(turn.conversationId).at(-1)!.content).toEqual([{ type: "text", text: "Starting" }]);
   });
 
   test("stop mid-stream aborts the upstream request and keeps what was streamed", async () => {
@@ -294,10 +294,10 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     expect(outcome.status).toBe("stopped");
     await Bun.sleep(50);
     expect(fake.requests[0]!.aborted).toBe(true);
-    const kept = h.app.messages.list(turn.conversationId).at(-1)!;
+    const kept = h.store.messages.list(turn.conversationId).at(-1)!;
     expect(kept.role).toBe("assistant");
     expect((kept.content as { text: string }[])[0]!.text).toBe(seen.join(""));
-    expect(h.app.turns.get(turn.id)!.status).toBe("stopped");
+    expect(h.store.turns.get(turn.id)!.status).toBe("stopped");
   });
 
   test("system prompt: categories, date range, counts, today's date; static block cached and identical across turns", async () => {
@@ -325,7 +325,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const { turn } = await h.ask("groceries?");
     const dir = h.dir;
     await h.chat.shutdown();
-    h.app.close();
+    h.store.close();
     h.budget.close();
     h = await startHarness({ fake, dir });
     fake.enqueue({ kind: "message", content: [{ type: "text", text: "And Dining CHF 50." }] });
@@ -338,17 +338,17 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   test("a turn interrupted by a crash is closed on restart and the history stays valid", async () => {
     h = await startHarness({ fake });
     // What a kill -9 between a tool_use and its result leaves behind: a running turn, a dangling tool_use.
-    const conv = h.app.conversations.create("local", "crash").id;
-    const turnId = h.app.turns.start({ conversationId: conv, userId: "local", model: "m", question: "crash me" });
-    h.app.messages.append(conv, turnId, [
+    const conv = h.store.conversations.create("local", "crash").id;
+    const turnId = h.store.turns.start({ conversationId: conv, userId: "local", model: "m", question: "crash me" });
+    h.store.messages.append(conv, turnId, [
       { role: "user", content: [{ type: "text", text: "crash me" }] },
       { role: "assistant", content: [{ type: "tool_use", id: "x1", name: "spending_by_category", input: {} }] },
     ]);
     const dir = h.dir;
-    h.app.close();
+    h.store.close();
     h.budget.close();
     h = await startHarness({ fake, dir });
-    expect(h.app.turns.get(turnId)!.status).toBe("interrupted");
+    expect(h.store.turns.get(turnId)!.status).toBe("interrupted");
     fake.enqueue({ kind: "message", content: [{ type: "text", text: "Back." }] });
     const next = await h.ask("still there?", conv);
     expect(textOf(next.events)).toBe("Back.");

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeDemoDb } from "../../src/budget/demo.ts";
+import { writeDemoDb } from "../../src/budget/demo/generator.ts";
+import { PIPELINE_DDL } from "../../src/budget/pipeline.ts";
 import {
   type Ledger,
   addDays,
@@ -17,7 +18,6 @@ import {
   monthLabel,
   parseDay,
 } from "../../src/budget/ledger.ts";
-import { PIPELINE_DDL } from "../../src/budget/schema.ts";
 
 let dir: string;
 const open: Database[] = [];

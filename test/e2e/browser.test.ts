@@ -11,7 +11,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { STARTER_QUESTIONS } from "../../views/StarterQuestions.tsx";
-import { incomeVsSpending, monthlyTrend } from "../../src/tools/index.ts";
+import { incomeVsSpending } from "../../src/tools/income_vs_spending.ts";
+import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
 import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import {
@@ -116,7 +117,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     const t1 = await turnId(page, 0);
     await waitForStatus(page, t1, "done");
 
-    const [conv] = h.app.conversations.list("local");
+    const [conv] = h.store.conversations.list("local");
     expect(conv!.title).toBe(q1);
     expect(new URL(page.url()).pathname).toBe(`/conversations/${conv!.id}`);
     expect(await page.locator("#conversation-list a.conv-link").allTextContents()).toEqual([q1]);
@@ -128,7 +129,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     await waitForStatus(page, t2, "done");
     expect(squash(await page.innerText(`#text-${t2}`))).toBe(a2);
     expect(new URL(page.url()).pathname).toBe(`/conversations/${conv!.id}`);
-    expect(h.app.conversations.list("local").length).toBe(1);
+    expect(h.store.conversations.list("local").length).toBe(1);
 
     expect(h.fake.requests.length).toBe(2);
     expect(transcript(h.fake.requests[0]!.body.messages!)).toEqual([{ role: "user", text: q1 }]);
@@ -226,7 +227,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     const id = await turnId(page);
     await waitForStatus(page, id, "done");
     expect(await page.locator("#starters").count()).toBe(0);
-    const conv = h.app.conversations.list("local")[0]!;
+    const conv = h.store.conversations.list("local")[0]!;
 
     await page.click("a.new-chat");
     await page.waitForURL(`${h.url}/`);
@@ -246,7 +247,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(new URL(page.url()).pathname).toBe(`/conversations/${conv.id}`);
     expect(await page.locator("#conversation-list a.conv-link").allTextContents()).toEqual(["Dining 2025 review"]);
     expect(await page.title()).toBe("Dining 2025 review · budget-chat");
-    expect(h.app.conversations.get("local", conv.id)!.title).toBe("Dining 2025 review");
+    expect(h.store.conversations.get("local", conv.id)!.title).toBe("Dining 2025 review");
     await tp.screenshot("renamed");
 
     // Delete (app.js asks for confirmation; the page accepts it).
@@ -256,7 +257,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(tp.dialogs).toEqual(["confirm: Delete “Dining 2025 review”? This cannot be undone."]);
     expect(await page.locator("#conversation-list a.conv-link").count()).toBe(0);
     expect(await page.textContent("#conversation-list .empty-list")).toBe("No conversations yet.");
-    expect(h.app.conversations.list("local")).toEqual([]);
+    expect(h.store.conversations.list("local")).toEqual([]);
     expect((await page.request.get(`${h.url}/conversations/${conv.id}`)).status()).toBe(404);
     await tp.screenshot("new-rename-delete");
     tp.expectClean();

@@ -7,14 +7,14 @@ import { type AgentEvent, type ApprovalPreview, type Usage } from "../../src/cor
 import { closeInterruptedTurns, INTERRUPTED_ANSWER, repairHistory } from "../../src/chat/recovery.ts";
 import { ftsQuery } from "../../src/memory/fts-query.ts";
 import { sha256, StoreError } from "../../src/store/db.ts";
-import { Store } from "../../src/store/index.ts";
+import { Store } from "../../src/store/store.ts";
 import { TURN_EVENT_FORMAT } from "../../src/store/turns.ts";
 import { APPROVAL_STATUSES, AUDIT_KINDS, TURN_STATUSES } from "../../src/core/vocab.ts";
 import { APPLICATION_ID, SCHEMA_VERSION } from "../../src/store/migrations.ts";
 
 const dirs: string[] = [];
 function tempDir(): string {
-  const d = mkdtempSync(join(tmpdir(), "app-db-test-"));
+  const d = mkdtempSync(join(tmpdir(), "store-test-"));
   dirs.push(d);
   return d;
 }
@@ -44,6 +44,8 @@ const usage = (i: number, o: number, cw = 0, cr = 0): Usage => ({
 });
 
 const preview: ApprovalPreview = {
+  title: "move 3 transactions to “Groceries”",
+  facts: [{ label: "Transactions", value: "3" }],
   rows: 3,
   total: -42.5,
   currency: "CHF",

@@ -2,25 +2,25 @@ import Anthropic from "@anthropic-ai/sdk";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Store } from "../../src/store/index.ts";
-import { type AgentEvent } from "../../src/core/events.ts";
-import type { ApprovalGate } from "../../src/agent/loop.ts";
-import { BudgetDb } from "../../src/budget/db.ts";
-import { writeDemoDb } from "../../src/budget/demo.ts";
-import { closeInterruptedTurns } from "../../src/chat/recovery.ts";
-import { ChatService, type ChatSettings } from "../../src/chat/service.ts";
-import { type MemoryHooks } from "../../src/memory/memory.ts";
+import { createApp, type App } from "../../src/app.ts";
+import type { BudgetDb } from "../../src/budget/reader.ts";
+import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import type { RunningTurn } from "../../src/chat/running-turn.ts";
-import { readTools } from "../../src/tools/index.ts";
-import { type Tool } from "../../src/tools/types.ts";
+import type { ChatService, ChatSettings } from "../../src/chat/service.ts";
+import type { AgentEvent } from "../../src/core/events.ts";
+import type { MemoryHooks } from "../../src/memory/memory.ts";
+import type { Store } from "../../src/store/store.ts";
+import type { Tool } from "../../src/tools/types.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "./fake-anthropic.ts";
 
 export const FIXED_NOW = new Date("2026-11-22T09:30:00Z");
 
 export type Harness = {
   fake: FakeAnthropic;
+  /** The app as createApp builds it (the same composition the CLI and the server use). */
+  app: App;
   budget: BudgetDb;
-  app: Store;
+  store: Store;
   chat: ChatService;
   dir: string;
   /** Ask and collect every event until the turn ends. */
@@ -30,8 +30,10 @@ export type Harness = {
 
 export type HarnessOptions = {
   settings?: Partial<ChatSettings>;
-  tools?: Tool[];
-  approvals?: (turn: RunningTurn) => ApprovalGate;
+  tools?: readonly Tool[];
+  /** Default true (no approvals, no write tool): the trust tests turn it off. */
+  readOnly?: boolean;
+  approvalTimeoutMs?: number;
   memory?: MemoryHooks;
   /** Reuse databases (restart tests). */
   dir?: string;
@@ -39,30 +41,41 @@ export type HarnessOptions = {
   maxRetries?: number;
 };
 
-/** A ChatService on the demo database and a file app database, talking to the fake API through the real SDK. */
+/** createApp on a copy of the demo database and a file app database, talking to the fake API through the real SDK. */
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   const fake = opts.fake ?? (await startFakeAnthropic());
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "bc-agent-"));
   const budgetPath = join(dir, "budget.db");
   if (!opts.dir) writeDemoDb({ out: budgetPath, seed: 7 });
-  const budget = BudgetDb.open(budgetPath);
-  const app = Store.open(join(dir, "chat.db"));
-  closeInterruptedTurns(app);
-  const client = new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 });
-  const chat = new ChatService({
-    app,
-    budget,
-    client,
-    tools: opts.tools ?? readTools,
-    settings: { model: "claude-test", maxSteps: 10, historyMessages: 20, maxTokens: 1024, timeZone: "Europe/Zurich", ...opts.settings },
-    approvals: opts.approvals,
-    memory: opts.memory,
-    now: () => FIXED_NOW,
-  });
+  const app = createApp(
+    {
+      apiKey: "test-key",
+      baseUrl: fake.url,
+      budgetDb: { path: budgetPath, explicit: true },
+      chatDb: join(dir, "chat.db"),
+      model: "claude-test",
+      maxSteps: 10,
+      historyMessages: 20,
+      maxTokens: 1024,
+      timeZone: "Europe/Zurich",
+      readOnly: opts.readOnly ?? true,
+      approvalTimeoutMs: opts.approvalTimeoutMs ?? 60_000,
+      ownsStore: true,
+      ...opts.settings,
+    },
+    {
+      client: new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 }),
+      tools: opts.tools,
+      memory: opts.memory ?? null,
+      now: () => FIXED_NOW,
+    },
+  );
+  const { chat } = app;
   return {
     fake,
-    budget,
     app,
+    budget: app.budget,
+    store: app.store,
     chat,
     dir,
     async ask(question, conversationId) {
@@ -73,15 +86,12 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       return { turn, events };
     },
     async close() {
-      await chat.shutdown();
-      app.close();
-      budget.close();
+      await app.close();
       if (!opts.fake) await fake.stop();
       if (!opts.dir) rmSync(dir, { recursive: true, force: true });
     },
   };
 }
-
 /** The concatenated text of a turn's text events. */
 export function textOf(events: AgentEvent[]): string {
   return events.flatMap((e) => (e.type === "text" ? [e.text] : [])).join("");

@@ -1,5 +1,5 @@
 import { loadAssets } from "../../src/web/assets.ts";
-import { createWebApp } from "../../src/web/app.ts";
+import { createWebApp } from "../../src/web/server.ts";
 import { DEFAULT_LIMITS, type WebLimits } from "../../src/web/context.ts";
 import { allowedHostsFor } from "../../src/web/middleware/host-check/index.ts";
 import { startHarness, type Harness, type HarnessOptions } from "./agent-harness.ts";
@@ -17,10 +17,9 @@ export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<
   const server = Bun.serve({ hostname: "127.0.0.1", port: 0, development: false, fetch: () => new Response("starting", { status: 503 }) });
   const port = server.port!;
   const web = createWebApp({
-    app: h.app,
-    budget: h.budget,
-    chat: h.chat,
+    ...h.app,
     assets,
+    allowedOrigins: [],
     allowedHosts: allowedHostsFor("127.0.0.1", port),
     requireUsers: false,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },

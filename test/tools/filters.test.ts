@@ -1,11 +1,5 @@
 import { afterAll, describe, expect, test } from "bun:test";
-import {
-  buildWhere,
-  likeContains,
-  monthsBetween,
-  resolveCategory,
-  resolvePeriod,
-} from "../../src/tools/filters.ts";
+import { buildWhere, likeContains, monthsBetween, resolveCategory, resolvePeriod } from "../../src/tools/filters.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 

@@ -4,7 +4,8 @@
  */
 import { formatCount } from "../../src/core/format.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { approvalService } from "../../src/chat/approvals.ts";
+import { ApprovalService } from "../../src/chat/approval-service.ts";
+import { readSettings } from "../../src/config.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import {
@@ -32,10 +33,7 @@ afterAll(async () => {
   await h.close();
   await fake.stop();
 });
-afterEach(() => {
-  fake.reset();
-  approvalService(h.app, h.budget, { timeoutMs: 60_000 });
-});
+afterEach(() => fake.reset());
 
 const STARBUCKS_2025 = { search: "Starbucks", year: 2025, to_category: "groceries" };
 const starbucks2025 = () =>
@@ -70,7 +68,7 @@ describe("approve", () => {
     const pending = await (await fetch(`${h.url}/api/approvals/${id}`)).json();
     expect(pending.status).toBe("pending");
     expect(pending.input).toEqual({ search: "Starbucks", year: 2025, to_category: "Groceries" });
-    expect(h.app.approvals.get("local", id)!.args).toEqual({ input: pending.input, ids: expectedIds });
+    expect(h.store.approvals.get("local", id)!.args).toEqual({ input: pending.input, args: { input: pending.input, ids: expectedIds } });
 
     // Double click in the card and a second tab's API call, at the same time.
     const [click, api] = await Promise.all([
@@ -124,18 +122,18 @@ describe("approve", () => {
     );
 
     // One write with the before-values, and the audit trail.
-    const write = h.app.approvals.getWrite(id)!;
-    expect(write.before).toEqual(expectedIds.map((rid) => before.get(rid)!) as never);
-    expect(h.app.approvals.get("local", id)!.status).toBe("executed");
+    const write = h.store.approvals.getWrite(id)!;
+    expect((write.before as { rows: unknown }).rows).toEqual(expectedIds.map((rid) => before.get(rid)!) as never);
+    expect(h.store.approvals.get("local", id)!.status).toBe("executed");
     const conversationId = events.map((e) => (e.event === "done" ? JSON.parse(e.data).conversation_id : null)).find(Boolean);
     expect(auditKinds(h, conversationId)).toEqual(["approval_requested", "approval_decided", "write", "tool_call", "turn"]);
-    const writeAudit = h.app.audit.list({ kind: "write", limit: 1 })[0]!;
-    expect(writeAudit.detail).toMatchObject({ approvalId: id, ok: true, rows: expectedIds.length });
+    const writeAudit = h.store.audit.list({ kind: "write", limit: 1 })[0]!;
+    expect(writeAudit.detail).toMatchObject({ approvalId: id, ok: true, moved: expectedIds.length, to: "Groceries" });
     expect((writeAudit.detail as any).before).toEqual(write.before);
-    expect((writeAudit.detail as any).after[0]).toEqual({ id: expectedIds[0], category: "Groceries", source: "manual", confidence: 1 });
-    const toolCall = h.app.audit.list({ kind: "tool_call", limit: 1 })[0]!;
+    expect((writeAudit.detail as any).after.rows[0]).toEqual({ id: expectedIds[0], category: "Groceries", source: "manual", confidence: 1 });
+    const toolCall = h.store.audit.list({ kind: "tool_call", limit: 1 })[0]!;
     expect(toolCall.detail).toMatchObject({ tool: "recategorise_transactions", ok: true, input: { search: "Starbucks", year: 2025, to_category: "groceries" } });
-    const decided = h.app.audit.list({ kind: "approval_decided", limit: 1 })[0]!;
+    const decided = h.store.audit.list({ kind: "approval_decided", limit: 1 })[0]!;
     expect(decided.detail).toMatchObject({ approvalId: id, decision: "approved" });
 
     // A reload shows the card as it stands now (decided, with Undo), not as the events left it.
@@ -155,9 +153,9 @@ describe("approve", () => {
     expect(again.status).toBe(409);
     expect(await again.json()).toEqual({ error: "This change was already undone.", status: "undone" });
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.approvals.getWrite(id)!.undoneAt).not.toBeNull();
+    expect(h.store.approvals.getWrite(id)!.undoneAt).not.toBeNull();
     expect(auditKinds(h, conversationId).at(-1)).toBe("undo");
-    expect(h.app.audit.list({ kind: "undo", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, ok: true, rows: expectedIds.length });
+    expect(h.store.audit.list({ kind: "undo", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, ok: true, moved: expectedIds.length });
     const afterUndo = await pageOf();
     expect(afterUndo).not.toContain(`hx-post="/approvals/${id}/undo"`);
     expect(afterUndo).toContain(`Undone: the previous categories of ${expectedIds.length} transactions are restored.`);
@@ -211,15 +209,26 @@ describe("reject, timeout, stop", () => {
     expect(late.status).toBe(409);
     expect(await late.json()).toEqual({ error: "This approval was already rejected; nothing more was done.", status: "rejected" });
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.approvals.getWrite(id)).toBeNull();
-    const a = h.app.approvals.get("local", id)!;
+    expect(h.store.approvals.getWrite(id)).toBeNull();
+    const a = h.store.approvals.get("local", id)!;
     expect(auditKinds(h, a.conversationId)).toEqual(["approval_requested", "approval_decided", "tool_call", "turn"]);
-    expect(h.app.audit.list({ kind: "approval_decided", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, decision: "rejected" });
-    expect(h.app.audit.list({ kind: "tool_call", limit: 1 })[0]!.detail).toMatchObject({ ok: false, error: "The user rejected the change; nothing was modified." });
+    expect(h.store.audit.list({ kind: "approval_decided", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, decision: "rejected" });
+    expect(h.store.audit.list({ kind: "tool_call", limit: 1 })[0]!.detail).toMatchObject({ ok: false, error: "The user rejected the change; nothing was modified." });
   });
 
   test("timeout → expired, the model is told, a late approve executes nothing", async () => {
-    approvalService(h.app, h.budget, { timeoutMs: 400 });
+    // A server of its own, on the same fake model, whose approvals last 400 ms.
+    const main = h;
+    h = await startTrustHarness({ fake, approvalTimeoutMs: 400 });
+    try {
+      await timeoutCase();
+    } finally {
+      await h.close();
+      h = main;
+    }
+  });
+
+  async function timeoutCase() {
     fake.enqueue(...recategoriseScript(STARBUCKS_2025));
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries");
@@ -227,18 +236,20 @@ describe("reject, timeout, stop", () => {
     await stream.ended;
     expect(stream.all("approval_decision")).toEqual([{ id, decision: "expired", detail: "The approval expired after 400 ms; nothing was modified." }]);
     expect(resultText(toolResultsOf(fake, 1)[0])).toBe("The approval expired after 400 ms; nothing was modified.");
-    expect(h.app.approvals.get("local", id)!.status).toBe("expired");
+    expect(h.store.approvals.get("local", id)!.status).toBe("expired");
     const late = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
     expect(late.status).toBe(409);
     expect(await late.json()).toEqual({ error: "This approval has expired; nothing more was done.", status: "expired" });
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    const a = h.app.approvals.get("local", id)!;
+    const a = h.store.approvals.get("local", id)!;
     expect(auditKinds(h, a.conversationId)).toEqual(["approval_requested", "approval_expired", "tool_call", "turn"]);
-    expect(h.app.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "timeout" });
-  });
+    expect(h.store.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "timeout" });
+  }
 
   test("the default timeout is 10 minutes and the message says so", () => {
-    const s = approvalService(h.app, h.budget, { timeoutMs: 600_000 });
+    const { approvalTimeout } = readSettings(["approvalTimeout"], {}, {});
+    expect(approvalTimeout).toBe(600);
+    const s = new ApprovalService({ store: h.store, budget: h.budget, timeoutMs: approvalTimeout * 1000 });
     expect(s.expiredMessage()).toBe("The approval expired after 10 minutes; nothing was modified.");
   });
 
@@ -247,14 +258,14 @@ describe("reject, timeout, stop", () => {
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
-    const a = h.app.approvals.get("local", id)!;
+    const a = h.store.approvals.get("local", id)!;
     const stop = await fetch(`${h.url}/turns/${a.turnId}/stop`, { method: "POST", headers: browserHeaders(h) });
     expect(stop.status).toBe(204);
     await stream.ended;
-    expect(h.app.approvals.get("local", id)!.status).toBe("expired");
+    expect(h.store.approvals.get("local", id)!.status).toBe("expired");
     expect((await postJson(h, `/api/approvals/${id}`, { decision: "approve" })).status).toBe(409);
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "stopped" });
+    expect(h.store.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "stopped" });
     // The conversation's history stays valid for the next question.
     fake.enqueue({ kind: "message", content: [{ type: "text", text: "OK." }] });
     const next = await apiChat(h, "and now?", {}, a.conversationId);
@@ -266,17 +277,17 @@ describe("reject, timeout, stop", () => {
 
 describe("nobody waiting", () => {
   test("a pending approval no answer waits for (another process, a lost turn) is expired by a decision, never executed", async () => {
-    const conv = h.app.conversations.create("local", "orphan");
-    const turnId = h.app.turns.start({ conversationId: conv.id, userId: "local", model: "m", question: "q" });
+    const conv = h.store.conversations.create("local", "orphan");
+    const turnId = h.store.turns.start({ conversationId: conv.id, userId: "local", model: "m", question: "q" });
     const ids = starbucks2025();
-    const orphan = h.app.approvals.create({
+    const orphan = h.store.approvals.create({
       userId: "local",
       conversationId: conv.id,
       turnId,
       toolUseId: "toolu_x",
       tool: "recategorise_transactions",
-      args: { input: { search: "Starbucks", year: 2025, to_category: "Groceries" }, ids },
-      preview: { rows: ids.length, total: 0, currency: "CHF", from: [], to: "Groceries", merchants: [], description: "" },
+      args: { input: { search: "Starbucks", year: 2025, to_category: "Groceries" }, args: { input: { search: "Starbucks", year: 2025, to_category: "Groceries" }, ids } },
+      preview: { title: "move to “Groceries”", description: "", facts: [], rows: ids.length },
       ttlMs: 60_000,
     });
     const before = snapshot(h);
@@ -287,8 +298,8 @@ describe("nobody waiting", () => {
       status: "expired",
     });
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: orphan.id, reason: "not waiting" });
-    h.app.turns.finish(turnId, { status: "done", incomplete: false, usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
+    expect(h.store.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: orphan.id, reason: "not waiting" });
+    h.store.turns.finish(turnId, { status: "done", incomplete: false, usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
   });
 });
 
@@ -305,7 +316,7 @@ describe("refusals the model must correct", () => {
       { kind: "message", content: [{ type: "text", text: "I could not do that." }] },
     );
     const before = snapshot(h);
-    const approvalsBefore = h.app.approvals.list("local").length;
+    const approvalsBefore = h.store.approvals.list("local").length;
     const stream = await apiChat(h, "recategorise everything with an o");
     await stream.ended;
     expect(resultText(toolResultsOf(fake, 1)[0])).toBe(
@@ -314,8 +325,8 @@ describe("refusals the model must correct", () => {
     expect(toolResultsOf(fake, 1)[0].is_error).toBe(true);
     expect(resultText(toolResultsOf(fake, 2)[1])).toMatch(/^Unknown category "Coffee"\. Valid categories: Cash, Children, Dining, /);
     expect(stream.all("approval_request")).toEqual([]);
-    expect(h.app.approvals.list("local")).toHaveLength(approvalsBefore);
-    const calls = h.app.audit.list({ kind: "tool_call", limit: 2 }).map((e) => e.detail as any);
+    expect(h.store.approvals.list("local")).toHaveLength(approvalsBefore);
+    const calls = h.store.audit.list({ kind: "tool_call", limit: 2 }).map((e) => e.detail as any);
     expect(calls.map((c) => [c.tool, c.ok, c.input])).toEqual([
       ["recategorise_transactions", false, { search: "Starbucks", to_category: "Coffee" }],
       ["recategorise_transactions", false, { search: "o", to_category: "Other" }],
@@ -349,14 +360,14 @@ describe("refusals the model must correct", () => {
     expect(resultText(toolResultsOf(fake, 1)[0])).toContain("showing 1 of 1");
     await Bun.sleep(200);
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.app.approvals.get("local", id)!.status).toBe("pending");
+    expect(h.store.approvals.get("local", id)!.status).toBe("pending");
     // Nobody approves: reject (the user sees the card and says no).
     expect((await postJson(h, `/api/approvals/${id}`, { decision: "reject" })).status).toBe(200);
     await stream.ended;
     expect(changedIds(before, snapshot(h))).toEqual([]);
     const evil = budgetQuery(h, "SELECT category, source FROM transactions WHERE transaction_id = 'inj-1'");
     expect(evil).toEqual([{ category: "Shopping", source: "llm" }]);
-    expect(h.app.audit.list({ kind: "write" }).filter((e) => (e.detail as any).approvalId === id)).toEqual([]);
+    expect(h.store.audit.list({ kind: "write" }).filter((e) => (e.detail as any).approvalId === id)).toEqual([]);
   });
 });
 
@@ -380,7 +391,7 @@ describe("--read-only", () => {
       expect(names).toContain("search_transactions");
       // Even a model that calls it anyway gets an error, and nothing is asked or written.
       expect(resultText(toolResultsOf(fake, 1)[0])).toStartWith('Unknown tool "recategorise_transactions".');
-      expect(ro.app.approvals.list("local")).toEqual([]);
+      expect(ro.store.approvals.list("local")).toEqual([]);
     } finally {
       await ro.close();
     }

@@ -51,7 +51,7 @@ describe.skipIf(SKIP_BROWSER)("trust in headless Chromium", () => {
     expect(await card.locator(".decision").first().innerText()).toMatch(/^✓ Approved — Approved by the user: moved \d+ transactions \(CHF -[\d']+\.\d\d\) from Dining to Groceries\./);
     const moved = changedIds(before, snapshot(h));
     expect(moved.length).toBeGreaterThan(10);
-    expect(h.app.audit.list({ kind: "write" })).toHaveLength(1);
+    expect(h.store.audit.list({ kind: "write" })).toHaveLength(1);
     expect(h.fake.requests).toHaveLength(2);
 
     await card.getByRole("button", { name: "Undo" }).click();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { Store } from "../../src/store/index.ts";
+import { Store } from "../../src/store/store.ts";
 import { redact } from "../../src/cli/audit.ts";
 
 const root = join(import.meta.dir, "..", "..");
@@ -59,29 +59,29 @@ describe("users", () => {
 
 describe("audit", () => {
   test("one line per entry, oldest first, filtered by --since/--user/--kind, secrets redacted", async () => {
-    const app = Store.open(chatDb);
-    const erin = app.users.add("erin").user;
-    app.audit.add({ kind: "login", userId: erin.id, detail: { via: "login link" }, at: "2030-01-01T10:00:00Z" });
-    app.audit.add({
+    const store = Store.open(chatDb);
+    const erin = store.users.add("erin").user;
+    store.audit.add({ kind: "login", userId: erin.id, detail: { via: "login link" }, at: "2030-01-01T10:00:00Z" });
+    store.audit.add({
       kind: "turn",
       userId: erin.id,
       conversationId: "c0ffee00-1111-2222-3333-444455556666",
       detail: { turnId: "t1", model: "claude-x", status: "done", usage: { input_tokens: 10, output_tokens: 5, cache_creation_input_tokens: 0, cache_read_input_tokens: 7 }, durationMs: 1234 },
       at: "2030-02-01T10:00:00Z",
     });
-    app.audit.add({
+    store.audit.add({
       kind: "tool_call",
       userId: "local",
       detail: { tool: "search_transactions", input: { search: "x" }, ok: true, durationMs: 3.4, apiKey: "sk-ant-abcdefghijkl", note: "Bearer abcdefghijklmnop" },
       at: "2030-02-02T10:00:00Z",
     });
-    app.audit.add({
+    store.audit.add({
       kind: "write",
       userId: erin.id,
       detail: { approvalId: "a1", ok: true, rows: 1, before: [{ id: 7, category: "Dining", source: "llm", confidence: 0.8 }], after: [{ id: 7, category: "Groceries", source: "manual", confidence: 1 }] },
       at: "2030-02-03T10:00:00Z",
     });
-    app.close();
+    store.close();
 
     const all = await cli(["audit"]);
     const lines = all.stdout.trim().split("\n");

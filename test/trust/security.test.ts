@@ -82,12 +82,12 @@ describe("allowlist", () => {
     expect(body).toContain("This login link is invalid or was already used.");
     expect(body).not.toContain(aliceToken);
     expect(second.headers.get("set-cookie")).toBeNull();
-    const aliceId = h.app.users.byName("alice")!.id;
-    expect(h.app.audit.list({ kind: "login" }).map((e) => [e.userId, e.detail])).toEqual([[aliceId, { via: "login link" }]]);
-    expect(h.app.audit.list({ kind: "security", limit: 1 })[0]!.detail).toEqual({ event: "invalid login link" });
+    const aliceId = h.store.users.byName("alice")!.id;
+    expect(h.store.audit.list({ kind: "login" }).map((e) => [e.userId, e.detail])).toEqual([[aliceId, { via: "login link" }]]);
+    expect(h.store.audit.list({ kind: "security", limit: 1 })[0]!.detail).toEqual({ event: "invalid login link" });
 
     // The token is stored only hashed.
-    const tokenRows = h.app.db.query("SELECT count(*) AS n FROM login_tokens WHERE token_hash = ?").get(aliceToken) as { n: number };
+    const tokenRows = h.store.db.query("SELECT count(*) AS n FROM login_tokens WHERE token_hash = ?").get(aliceToken) as { n: number };
     expect(tokenRows.n).toBe(0);
 
     // Bob gets his own link; list shows both.
@@ -116,7 +116,7 @@ describe("allowlist", () => {
     const htmx = await fetch(`${h.url}/chat`, { method: "POST", headers: { ...browserHeaders(h), "content-type": "application/x-www-form-urlencoded" }, body: "message=hi" });
     expect(await htmx.text()).toContain("Login required");
     expect(fake.requests).toHaveLength(0);
-    const refused = h.app.audit.list({ kind: "security", limit: 20 }).map((e) => e.detail as any);
+    const refused = h.store.audit.list({ kind: "security", limit: 20 }).map((e) => e.detail as any);
     expect(refused.filter((d) => d.event === "no session").map((d) => `${d.method} ${d.path}`)).toEqual([
       "POST /chat",
       "POST /api/chat",
@@ -133,7 +133,7 @@ describe("allowlist", () => {
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries", { Cookie: alice });
     const req = await stream.waitFor("approval_request");
-    const a = h.app.approvals.list(h.app.users.byName("alice")!.id)[0]!;
+    const a = h.store.approvals.list(h.store.users.byName("alice")!.id)[0]!;
     expect(a.id).toBe(req.id);
 
     const asBob = { Cookie: bob, Origin: h.url };
@@ -153,7 +153,7 @@ describe("allowlist", () => {
     // A cross-site request carrying Alice's cookie (CSRF): 403, still pending.
     const csrf = await postJson(h, `/api/approvals/${a.id}`, { decision: "approve" }, { Cookie: alice, Origin: "http://evil.example" });
     expect(csrf.status).toBe(403);
-    expect(h.app.approvals.get(a.userId, a.id)!.status).toBe("pending");
+    expect(h.store.approvals.get(a.userId, a.id)!.status).toBe("pending");
 
     const ok = await postJson(h, `/api/approvals/${a.id}`, { decision: "approve" }, { Cookie: alice, Origin: h.url });
     expect(ok.status).toBe(200);
@@ -163,9 +163,9 @@ describe("allowlist", () => {
     expect((await postJson(h, `/api/approvals/${a.id}/undo`, {}, { Cookie: alice })).status).toBe(200);
 
     // The audit log keeps each user's entries apart.
-    const aliceId = h.app.users.byName("alice")!.id;
-    const bobId = h.app.users.byName("bob")!.id;
-    const kinds = (userId: string) => h.app.audit.list({ userId }).map((e) => e.kind);
+    const aliceId = h.store.users.byName("alice")!.id;
+    const bobId = h.store.users.byName("bob")!.id;
+    const kinds = (userId: string) => h.store.audit.list({ userId }).map((e) => e.kind);
     expect(kinds(aliceId)).toEqual(expect.arrayContaining(["login", "approval_requested", "approval_decided", "write", "undo", "tool_call", "turn"]));
     expect(kinds(bobId).filter((k) => k !== "login" && k !== "security")).toEqual([]);
     const cliBob = await cli(["audit", "--chat-db", chatDb, "--user", "bob"]);
@@ -195,7 +195,7 @@ describe("request hardening", () => {
     const own = await rawRequest(port, ["GET /healthz HTTP/1.1", `Host: 127.0.0.1:${port}`]);
     expect(own).toStartWith("HTTP/1.1 200");
     expect(fake.requests).toHaveLength(0);
-    const audited = h.app.audit.list({ kind: "security", limit: 2 }).map((e) => e.detail);
+    const audited = h.store.audit.list({ kind: "security", limit: 2 }).map((e) => e.detail);
     expect(audited).toEqual([
       { event: "forbidden host", method: "POST", path: "/api/chat", host: "attacker.test" },
       { event: "forbidden host", method: "GET", path: "/", host: `evil.example:${port}` },
@@ -213,7 +213,7 @@ describe("request hardening", () => {
     });
     expect(crossSite.status).toBe(403);
     expect(fake.requests).toHaveLength(0);
-    expect(h.app.audit.list({ kind: "security", limit: 2 }).map((e) => e.detail)).toEqual([
+    expect(h.store.audit.list({ kind: "security", limit: 2 }).map((e) => e.detail)).toEqual([
       { event: "cross-site request", method: "POST", path: "/chat", fetchSite: "cross-site" },
       { event: "cross-site request", method: "POST", path: "/api/chat", origin: "http://evil.example" },
     ]);
@@ -268,7 +268,7 @@ describe("request hardening", () => {
   });
 
   test("the API key and login tokens appear nowhere: not in pages, not in the audit log", async () => {
-    const dump = (h.app.db.query("SELECT group_concat(detail, '\n') AS d FROM audit_log").get() as { d: string }).d;
+    const dump = (h.store.db.query("SELECT group_concat(detail, '\n') AS d FROM audit_log").get() as { d: string }).d;
     expect(dump).not.toContain(aliceToken);
     expect(dump).not.toContain("test-key");
     expect(dump).not.toContain(alice.split("=")[1]!);

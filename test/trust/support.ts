@@ -4,9 +4,7 @@
  */
 import { Database } from "bun:sqlite";
 import { expect } from "bun:test";
-import { approvalService } from "../../src/chat/approvals.ts";
-import { readTools } from "../../src/tools/index.ts";
-import { recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";
+import { ALL_TOOLS } from "../../src/tools/registry.ts";
 import type { WebLimits } from "../../src/web/context.ts";
 import type { FakeAnthropic, FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
@@ -23,17 +21,15 @@ export type TrustHarnessOptions = {
 
 /** The web app on the demo database with recategorise_transactions and the approval gate, as `serve` runs it. */
 export async function startTrustHarness(opts: TrustHarnessOptions = {}): Promise<WebHarness> {
-  let h: WebHarness | undefined;
-  const withTool = opts.offerWriteTool ?? !opts.readOnly;
-  h = await startWebHarness({
+  return startWebHarness({
     fake: opts.fake,
     dir: opts.dir,
     limits: opts.limits,
-    tools: withTool ? [...readTools, recategoriseTransactions] : readTools,
-    approvals: opts.readOnly ? undefined : (turn) => approvalService(h!.app, h!.budget).gate(turn),
+    readOnly: opts.readOnly ?? false,
+    // --read-only leaves the write tool out; `offerWriteTool` puts it back without a gate (the loop must not offer it).
+    tools: opts.readOnly && opts.offerWriteTool ? ALL_TOOLS : undefined,
+    approvalTimeoutMs: opts.approvalTimeoutMs ?? 60_000,
   });
-  if (!opts.readOnly) approvalService(h.app, h.budget, { timeoutMs: opts.approvalTimeoutMs ?? 60_000 });
-  return h;
 }
 
 export type SseEvent = { event: string | null; data: string };
@@ -192,7 +188,7 @@ export function resultText(block: any): string {
 
 /** Audit kinds of a conversation, oldest first. */
 export function auditKinds(h: WebHarness, conversationId: string): string[] {
-  return h.app.audit
+  return h.store.audit
     .list({ limit: 10_000 })
     .filter((e) => e.conversationId === conversationId)
     .reverse()

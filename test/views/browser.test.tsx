@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { join } from "node:path";
 import { type AgentEvent } from "../../src/core/events.ts";
-import { createFragmentRenderer, partial, type SseMessage } from "../../src/web/fragments.ts";
+import { createFragmentRenderer, partial, type SseMessage } from "../../src/web/sse-renderer.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
 import { ChatForm } from "../../views/ChatForm.tsx";
 import { ChatPage, type TurnView } from "../../views/ChatPage.tsx";

@@ -213,21 +213,22 @@ describe("DataTable", () => {
 
 describe("ApprovalCard / ErrorNotice", () => {
   const preview = {
-    rows: 3,
-    total: -123.45,
-    currency: "CHF",
-    from: [{ category: "Shopping", rows: 2 }, { category: EVIL, rows: 1 }],
-    to: "Groceries",
-    merchants: [{ name: EVIL, rows: 3 }],
+    title: "move 3 transactions to “Groceries”",
     description: "Move 3 rows",
+    facts: [
+      { label: "Total amount", value: "CHF -123.45" },
+      { label: "From", items: ["Shopping (2) → Groceries", `${EVIL} (1) → Groceries`] },
+      { label: "Top merchants", items: [`${EVIL} (3)`] },
+    ],
   };
 
   test("built from the preview, buttons post with htmx", () => {
     const out = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00.000Z" }));
     expect(out).toContain('<section class="approval" id="approval-ap1"');
     expect(out).toContain("CHF -123.45");
-    expect(out).toContain(`${EVIL_ESCAPED} <span class="muted">(1)</span> → Groceries`);
-    expect(out).toContain(`${EVIL_ESCAPED} <span class="muted">(3)</span>`);
+    expect(out).toContain("Approval needed: move 3 transactions to “Groceries”");
+    expect(out).toContain(`<li>${EVIL_ESCAPED} (1) → Groceries</li>`);
+    expect(out).toContain(`<dt>Top merchants</dt><dd><ul><li>${EVIL_ESCAPED} (3)</li></ul></dd>`);
     expect(out).toContain('<time class="local-time" datetime="2025-05-01T12:34:00.000Z">12:34 UTC</time>');
     expect(out).toContain('<form hx-post="/approvals/ap1/approve" hx-target="#approval-actions-ap1" hx-swap="outerHTML">');
     expect(out).toContain('<form hx-post="/approvals/ap1/reject" hx-target="#approval-actions-ap1" hx-swap="outerHTML">');

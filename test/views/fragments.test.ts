@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { type AgentEvent } from "../../src/core/events.ts";
-import { createFragmentRenderer, type SseMessage } from "../../src/web/fragments.ts";
+import { createFragmentRenderer, type SseMessage } from "../../src/web/sse-renderer.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
 import { attributeNames, EVIL, EVIL_ESCAPED, expectInert, html } from "./helpers.ts";
 
@@ -143,7 +143,7 @@ describe("createFragmentRenderer", () => {
         id: "ap1",
         toolId: "tu",
         expiresAt: "2025-05-01T12:00:00Z",
-        preview: { rows: 2, total: -50, currency: "CHF", from: [{ category: "Other", rows: 2 }], to: "Groceries", merchants: [{ name: EVIL, rows: 2 }], description: "d" },
+        preview: { title: "move 2 transactions to “Groceries”", facts: [{ label: "Top merchants", items: [`${EVIL} (2)`] }], rows: 2, total: -50, currency: "CHF", from: [{ category: "Other", rows: 2 }], to: "Groceries", merchants: [{ name: EVIL, rows: 2 }], description: "d" },
       },
       { type: "approval_decided", id: "ap1", decision: "approved", detail: "2 transactions moved" },
       { type: "approval_decided", id: "unknown", decision: "expired", detail: "" },
@@ -258,7 +258,7 @@ describe("streamed turn = re-rendered turn", () => {
         id: "ap9",
         toolId: "c",
         expiresAt: "2025-05-01T12:00:00Z",
-        preview: { rows: 1, total: -5, currency: "CHF", from: [{ category: "Other", rows: 1 }], to: "Dining", merchants: [], description: "" },
+        preview: { title: "move 1 transaction to “Dining”", facts: [], rows: 1, total: -5, currency: "CHF", from: [{ category: "Other", rows: 1 }], to: "Dining", merchants: [], description: "" },
       },
       { type: "approval_decided", id: "ap9", decision: "rejected", detail: "Nothing changed." },
       { type: "text", text: "Partial answer" },

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { renderMarkdown, safeHref } from "../../src/web/markdown.ts";
+import { renderMarkdown, safeHref } from "../../src/ui/markdown.ts";
 
 /** Every tag the output contains, lower-cased. */
 function tags(html: string): string[] {

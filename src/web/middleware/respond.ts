@@ -6,7 +6,7 @@
  */
 import type { Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { escapeHtml } from "../format.ts";
+import { escapeHtml } from "../../core/html.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {

@@ -79,7 +79,7 @@ export function apiRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     const body = ResetRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
     const id = body.data.conversation_id;
-    if (!deps.app.conversations.delete(c.get("user").id, id)) return c.json({ error: `conversation not found: ${id}` }, 404);
+    if (!deps.store.conversations.delete(c.get("user").id, id)) return c.json({ error: `conversation not found: ${id}` }, 404);
     chat.stopConversation(id);
     return c.json({ reset: true, conversation_id: id });
   });

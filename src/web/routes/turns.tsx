@@ -9,7 +9,7 @@ import { ChatHeader } from "../../../views/ChatHeader.tsx";
 import { ConversationList } from "../../../views/ConversationList.tsx";
 import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { createFragmentRenderer, partial, toHtml } from "../fragments.ts";
+import { createFragmentRenderer, partial, toHtml } from "../sse-renderer.ts";
 import { checkMessageLength } from "../middleware/body-limit/index.ts";
 import { refuse } from "../middleware/respond.ts";
 
@@ -28,7 +28,7 @@ const TEXT_INTERVAL_MS = 40;
  */
 export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const r = new Hono<WebEnv>();
-  const { app, chat, limits } = deps;
+  const { store, chat, limits } = deps;
 
   const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string) => {
     const user = c.get("user");
@@ -51,7 +51,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       toHtml(<AssistantMessage turnId={turn.id} status="running" events={[]} currency={currency} />);
     if (!conversationId) {
       // The first question made a conversation: point the form at it, list it, and update the URL.
-      const conversations = app.conversations.list(user.id).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }));
+      const conversations = store.conversations.list(user.id).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }));
       const title = conversations.find((x) => x.id === turn.conversationId)?.title ?? "";
       html +=
         partial("chat-head", "outerHTML", toHtml(<ChatHeader conversation={{ id: turn.conversationId, title }} />)) +
@@ -71,7 +71,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   r.post("/conversations/:id/messages", perUser, async (c) => ask(c, c.req.param("id"), await questionOf(c)));
 
   r.post("/turns/:id/retry", perUser, async (c) => {
-    const turn = app.turns.get(c.req.param("id"));
+    const turn = store.turns.get(c.req.param("id"));
     if (!turn || turn.userId !== c.get("user").id) return refuse(c, 404, "Unknown answer.");
     return ask(c, turn.conversationId, turn.question);
   });
@@ -84,9 +84,9 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   });
 
   const chatHeaderPartial = (userId: string, conversationId: string) => {
-    const conversation = app.conversations.get(userId, conversationId);
+    const conversation = store.conversations.get(userId, conversationId);
     const header = conversation ? (
-      <ChatHeader conversation={{ id: conversation.id, title: conversation.title }} usage={app.usage.ofConversation(conversation.id)} />
+      <ChatHeader conversation={{ id: conversation.id, title: conversation.title }} usage={store.usage.ofConversation(conversation.id)} />
     ) : null;
     return header ? partial("chat-head", "outerHTML", toHtml(header)) : "";
   };
@@ -95,7 +95,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     const user = c.get("user");
     const id = c.req.param("id");
     const live = chat.turn(id);
-    const stored = live ? null : app.turns.get(id);
+    const stored = live ? null : store.turns.get(id);
     if ((live && live.userId !== user.id) || (!live && (!stored || stored.userId !== user.id))) {
       return c.text("Unknown answer.", 404);
     }
@@ -123,7 +123,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
           clearInterval(ping);
         }
       } else {
-        await send(render(app.turns.events(id)));
+        await send(render(store.turns.events(id)));
       }
       await send(renderer.end(live?.outcome?.status ?? stored?.status ?? "interrupted"));
     });

@@ -1,11 +1,11 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
-import { Store } from "../../../store/index.ts";
+import { Store } from "../../../store/store.ts";
 import { auth, INVALID_LINK_MESSAGE, LOGIN_REQUIRED_MESSAGE, NO_USERS_MESSAGE, SESSION_COOKIE, type AuthEnv } from "./index.ts";
 
 function makeApp(db: Store, opts: Partial<Parameters<typeof auth>[0]> = {}) {
   const app = new Hono<AuthEnv>();
-  app.use(auth({ app: db, ...opts }));
+  app.use(auth({ store: db, ...opts }));
   app.get("/", (c) => c.text(`hello ${c.get("user").name} (${c.get("user").id})`));
   app.get("/api/me", (c) => c.json(c.get("user")));
   app.post("/chat", (c) => c.text(`posted as ${c.get("user").name}`));

@@ -16,12 +16,12 @@
  *   Anything else without a live session → 401: JSON `{"error":"login required"}` under
  *   /api/, an HTML fragment for htmx requests, otherwise a short page.
  * The raw login token and session id are never logged, audited or echoed: only their
- * SHA-256 is stored (src/app-db).
+ * SHA-256 is stored (src/store/accounts.ts).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
-import { type Store } from "../../../store/index.ts";
-import { escapeHtml } from "../../format.ts";
+import { type Store } from "../../../store/store.ts";
+import { escapeHtml } from "../../../core/html.ts";
 import { errorFragment, isApiPath, isHtmxRequest, refuse } from "../respond.ts";
 
 export type SessionUser = { id: string; name: string };
@@ -38,7 +38,7 @@ export const INVALID_LINK_MESSAGE =
 export const LOGIN_REQUIRED_MESSAGE = "Login required: open the login link you were given for budget-chat.";
 
 export type AuthOptions = {
-  app: Store;
+  store: Store;
   /** Session lifetime; default 30 days. */
   sessionTtlMs?: number;
   /** Where login links point; default "/login". */
@@ -60,7 +60,7 @@ export const NO_USERS_MESSAGE =
   "No users are configured, and this server is reachable beyond this machine: add one with budget-chat users add NAME.";
 
 export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
-  const { app } = options;
+  const { store } = options;
   const ttlMs = options.sessionTtlMs ?? DEFAULT_SESSION_TTL_MS;
   if (!(ttlMs >= 1000)) throw new Error(`auth: sessionTtlMs must be at least 1000, got ${ttlMs}`);
   const loginPath = options.loginPath ?? "/login";
@@ -72,7 +72,7 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
     const path = c.req.path;
     const method = c.req.method.toUpperCase();
 
-    if (app.users.count() === 0) {
+    if (store.users.count() === 0) {
       if (options.requireUsers) return refuse(c, 403, NO_USERS_MESSAGE);
       // Single-user local mode: there is nothing to log in or out of.
       if ((path === loginPath && method === "GET") || (path === logoutPath && method === "POST")) {
@@ -83,14 +83,14 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
     }
 
     const raw = getCookie(c, SESSION_COOKIE);
-    const user = raw ? app.sessions.user(raw) : null;
+    const user = raw ? store.sessions.user(raw) : null;
 
     if (path === loginPath && method === "GET") {
       const token = c.req.query("token");
-      const loggedIn = token ? app.users.consumeLoginToken(token, options.loginTokenMaxAgeMs) : null;
+      const loggedIn = token ? store.users.consumeLoginToken(token, options.loginTokenMaxAgeMs) : null;
       if (loggedIn) {
-        if (raw) app.sessions.delete(raw);
-        const session = app.sessions.create(loggedIn.id, ttlMs);
+        if (raw) store.sessions.delete(raw);
+        const session = store.sessions.create(loggedIn.id, ttlMs);
         setCookie(c, SESSION_COOKIE, session, {
           httpOnly: true,
           sameSite: "Strict",
@@ -98,18 +98,18 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
           secure: isHttps(c),
           maxAge: maxAgeS,
         });
-        app.audit.add({ kind: "login", userId: loggedIn.id, detail: { via: "login link" } });
+        store.audit.add({ kind: "login", userId: loggedIn.id, detail: { via: "login link" } });
         c.header("Cache-Control", "no-store");
         return c.redirect("/", 303);
       }
       // Already logged in (e.g. an old link clicked again): just go in.
       if (user) return c.redirect("/", 303);
-      if (token) app.audit.add({ kind: "security", detail: { event: "invalid login link" } });
+      if (token) store.audit.add({ kind: "security", detail: { event: "invalid login link" } });
       return c.html(page("Login link not valid", INVALID_LINK_MESSAGE), 401, { "Cache-Control": "no-store" });
     }
 
     if (path === logoutPath && method === "POST") {
-      if (raw) app.sessions.delete(raw);
+      if (raw) store.sessions.delete(raw);
       deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
       c.header("Cache-Control", "no-store");
       if (isHtmxRequest(c)) {

@@ -10,12 +10,12 @@
  * next entry after a quiet spell says how many were left out.
  */
 import type { MiddlewareHandler } from "hono";
-import { type Store } from "../../../store/index.ts";
+import { type Store } from "../../../store/store.ts";
 import { FORBIDDEN_HOST_MESSAGE } from "../host-check/index.ts";
 import { CROSS_SITE_MESSAGE } from "../origin-check/index.ts";
 import { isApiPath } from "../respond.ts";
 
-export type SecurityAuditOptions = { app: Store; perMinute?: number; now?: () => number };
+export type SecurityAuditOptions = { store: Store; perMinute?: number; now?: () => number };
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
@@ -40,7 +40,7 @@ export function securityAudit(options: SecurityAuditOptions): MiddlewareHandler 
     }
     inWindow++;
     try {
-      options.app.audit.add({ kind: "security", detail: suppressed ? { ...detail, suppressedBefore: suppressed } : detail });
+      options.store.audit.add({ kind: "security", detail: suppressed ? { ...detail, suppressedBefore: suppressed } : detail });
       suppressed = 0;
     } catch (err) {
       console.error("security audit failed:", err);

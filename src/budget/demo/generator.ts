@@ -1,7 +1,8 @@
 /**
  * Demo database generator (SPEC §1 "Demo data").
  *
- * Writes a synthetic budget database in exactly the pipeline's schema (PIPELINE_DDL):
+ * Writes a synthetic budget database in exactly the pipeline's schema (PIPELINE_DDL), with
+ * its merchant keys, timestamps and few-shot examples as the pipeline writes them:
  * a Zürich household over three years ending 2026-10-31, in CHF, with Swiss merchants,
  * salaries, rent, insurance, transfers to and from savings, refunds, seasonal patterns,
  * a few outliers, several raw spellings per merchant and some Uncategorised rows.
@@ -31,8 +32,8 @@ import {
   RECURRING,
   type RecurringSpec,
   type Rounding,
-} from "./demo-merchants.ts";
-import { PIPELINE_DDL } from "./schema.ts";
+} from "./merchants.ts";
+import { PIPELINE_DDL, PIPELINE_FEW_SHOT_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../pipeline.ts";
 
 export const DEMO_DEFAULT_SEED = 1;
 export const DEMO_DEFAULT_TRANSACTIONS = 7300;
@@ -248,8 +249,6 @@ type Variant = {
   manual: boolean;
   usesPlace: boolean;
   hasPlaceholders: boolean;
-  /** raw_key per place index (or [0] without a place), computed on first use. */
-  keys: string[];
 };
 
 type Merchant = { spec: MerchantSpec; variants: Picker<Variant> };
@@ -284,7 +283,6 @@ const TYPES: Type[] = EVENT_TYPES.map((spec) => {
           manual: !!v.manual,
           usesPlace: /\{(city|CITY)\}/.test(v.raw),
           hasPlaceholders: v.raw.includes("{"),
-          keys: [],
         })),
         variants.map((v) => v.weight ?? 1),
       ),
@@ -298,29 +296,18 @@ const TYPES: Type[] = EVENT_TYPES.map((spec) => {
   return { spec, merchants: byMonth, weekdays, maxWeekday: Math.max(...weekdays), kind: spec.rule ? Kind.Rule : Kind.Llm };
 });
 
-/** The pipeline's merchant_cache key: the description without numbers, punctuation noise or case. */
-export function rawKey(raw: string): string {
-  return raw
-    .toLowerCase()
-    .replace(/\b\d+\b/g, " ")
-    .replace(/[*+#%]/g, " ")
-    .replace(/-(?=\s|$)/g, " ")
-    .replace(/\s+/g, " ")
-    .replace(/^[\s.,-]+|[\s.,-]+$/g, "");
-}
-
-function keyFor(variant: Variant, place: number): string {
-  const slot = variant.usesPlace ? place : 0;
-  let key = variant.keys[slot];
+/**
+ * The pipeline's merchant key of a rendered description. Keys are computed from the
+ * text as written (a store number glued to a name, "COOP-1234", stays in the key), and
+ * remembered: a million rows repeat a few tens of thousands of descriptions.
+ */
+const keyCache = new Map<string, string>();
+function keyOf(raw: string): string {
+  let key = keyCache.get(raw);
   if (key === undefined) {
-    const p = PLACES[slot]!;
-    key = rawKey(
-      variant.template
-        .replace(/\{city\}/g, p.name)
-        .replace(/\{CITY\}/g, p.upper)
-        .replace(/\{[nr]\d\}/g, " "),
-    );
-    variant.keys[slot] = key;
+    key = pipelineMerchantKey(raw);
+    if (keyCache.size > 200_000) keyCache.clear();
+    keyCache.set(raw, key);
   }
   return key;
 }
@@ -518,7 +505,7 @@ function monthEvents(plan: Plan, month: Month): Ev[] {
       events.push({
         day,
         raw,
-        key: rawKey(raw),
+        key: keyOf(raw),
         merchant: alt ? alt.merchant : spec.merchant,
         category: spec.category,
         cents: spec.sign * cents,
@@ -547,7 +534,7 @@ function monthEvents(plan: Plan, month: Month): Ev[] {
       events.push({
         day,
         raw,
-        key: keyFor(v, place),
+        key: keyOf(raw),
         merchant: v.merchant,
         category: t.spec.category,
         cents: t.spec.sign * drawCents(m.spec.amount, rng, inflation),
@@ -562,7 +549,7 @@ function monthEvents(plan: Plan, month: Month): Ev[] {
       events.push({
         day: Number(o.date.slice(8, 10)),
         raw: o.raw,
-        key: rawKey(o.raw),
+        key: keyOf(o.raw),
         merchant: o.merchant,
         category: o.category,
         cents: Math.round(o.amount * 100),
@@ -601,8 +588,9 @@ function sampleNatural(seed: number, total: number): Ev[][] {
 // ---------------------------------------------------------------------------------
 // Writing
 
+/** The pipeline writes every timestamp as RFC 3339 (pipelineTimestamp). */
 function timestamp(epochSeconds: number): string {
-  return new Date(epochSeconds * 1000).toISOString().slice(0, 19).replace("T", " ");
+  return pipelineTimestamp(new Date(epochSeconds * 1000));
 }
 
 type CacheEntry = {
@@ -735,13 +723,11 @@ function generate(db: Database, seed: number, total: number): { firstDate: strin
   const insertCache = db.prepare(
     "INSERT INTO merchant_cache (raw_key, merchant_name, category, confidence, source, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
   );
-  const insertExample = db.prepare(
-    "INSERT INTO few_shot_examples (raw_description, merchant_name, category, created_at) VALUES (?, ?, ?, ?)",
-  );
+  const insertExample = db.prepare(PIPELINE_FEW_SHOT_UPSERT);
   for (const c of cache.values()) {
     insertCache.run(c.rawKey, c.merchant, c.category, c.confidence, c.source, c.created, c.updated);
     // The user's corrections become examples for the classifier.
-    if (c.source === "manual") insertExample.run(c.firstRaw, c.merchant, c.category, c.created);
+    if (c.source === "manual") insertExample.run(c.rawKey, c.firstRaw, c.merchant, c.category, c.created);
   }
   db.run("COMMIT");
   if (id !== total) throw new Error(`demo generator produced ${id} rows instead of ${total}`);

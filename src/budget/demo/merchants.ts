@@ -694,7 +694,7 @@ export const RECURRING: RecurringSpec[] = [
     amountSeason: [1.55, 1.45, 1.3, 1.05, 0.85, 0.72, 0.68, 0.7, 0.82, 1.0, 1.3, 1.55],
     jitter: 0.08,
     merchant: "ewz",
-    raws: ["EWZ ELEKTRIZITAETSWERK ZUERICH", "eBill ewz Stromrechnung"],
+    raws: ["EWZ ELEKTRIZITAETSWERK ZUERICH", "ewz Stromrechnung eBill"],
   },
   {
     key: "gas-heating",
@@ -766,7 +766,7 @@ export const RECURRING: RecurringSpec[] = [
     business: true,
     amount: [["2023-11", 109], ["2024-04", 114]],
     merchant: "Swisscom",
-    raws: ["SWISSCOM (SCHWEIZ) AG", "eBill Swisscom Rechnung"],
+    raws: ["SWISSCOM (SCHWEIZ) AG", "Swisscom Rechnung eBill"],
     alternatives: [
       { merchant: "Sunrise", raws: ["SUNRISE GMBH RECHNUNG"] },
       { merchant: "Salt", raws: ["SALT MOBILE SA"] },

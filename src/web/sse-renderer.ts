@@ -16,157 +16,24 @@
  * The static view (views/AssistantMessage.tsx) renders the same events through the same
  * model and components, so a reloaded turn looks exactly like a streamed one.
  */
-import { type AgentEvent, type ApprovalPreview, type Usage, type ChartSpec, type TableSpec } from "../core/events.ts";
+import type { AgentEvent } from "../core/events.ts";
+import type { TurnStatus as TurnStatusValue } from "../core/vocab.ts";
+import { domIds } from "../ui/dom-ids.ts";
+import { renderMarkdown } from "../ui/markdown.ts";
+import { applyEvent, emptyTurnModel, type Artifact, type Change, type NoticeItem, type TurnModel } from "../ui/turn-model.ts";
 import { ApprovalCard } from "../../views/ApprovalCard.tsx";
-import { ApprovalDecision, type Decision } from "../../views/ApprovalDecision.tsx";
+import { ApprovalDecision } from "../../views/ApprovalDecision.tsx";
 import { ChartFigure } from "../../views/ChartFigure.tsx";
 import { DataTable } from "../../views/DataTable.tsx";
 import { ErrorNotice } from "../../views/ErrorNotice.tsx";
-import { Notice, type NoticeKind } from "../../views/Notice.tsx";
+import { Notice } from "../../views/Notice.tsx";
 import { TextBlock } from "../../views/TextBlock.tsx";
-import type { ToolLine } from "../../views/ToolStatus.tsx";
 import { ToolStatus } from "../../views/ToolStatus.tsx";
-import { TurnStatus, type TurnStatusValue } from "../../views/TurnStatus.tsx";
+import { TurnStatus } from "../../views/TurnStatus.tsx";
 import { UsageLine } from "../../views/UsageLine.tsx";
-import { domIds } from "./format.ts";
-import { renderMarkdown } from "./markdown.ts";
 
 /** One SSE message: pass it to hono's `stream.writeSSE`. */
 export type SseMessage = { event?: string; data: string };
-
-export type Artifact =
-  | { kind: "chart"; chart: ChartSpec }
-  | { kind: "table"; table: TableSpec }
-  | {
-      kind: "approval";
-      id: string;
-      preview: ApprovalPreview;
-      expiresAt: string;
-      decision: { decision: Decision; detail: string } | null;
-    };
-
-export type NoticeItem = { kind: "notice"; noticeKind: NoticeKind; message: string } | { kind: "error"; message: string; retryable: boolean };
-
-/** What a turn's events add up to: the state behind both the stream and the static view. */
-export type TurnModel = {
-  tools: ToolLine[];
-  artifacts: Artifact[];
-  /** Text blocks: a new one starts with the first text after a tool call. */
-  blocks: string[];
-  blockOpen: boolean;
-  notices: NoticeItem[];
-  usage: Usage | null;
-  /** Set by the `done` event. */
-  finalStatus: TurnStatusValue | null;
-  sawError: boolean;
-  sawStopped: boolean;
-};
-
-export type Change =
-  | { type: "block-new"; index: number }
-  | { type: "block-update"; index: number }
-  | { type: "tool-new"; line: ToolLine }
-  | { type: "tool-update"; line: ToolLine }
-  | { type: "artifact-new"; artifact: Artifact }
-  | { type: "approval-decided"; artifact: Extract<Artifact, { kind: "approval" }> }
-  | { type: "notice-new"; notice: NoticeItem }
-  | { type: "done"; status: TurnStatusValue; usage: Usage };
-
-export function emptyTurnModel(): TurnModel {
-  return { tools: [], artifacts: [], blocks: [], blockOpen: false, notices: [], usage: null, finalStatus: null, sawError: false, sawStopped: false };
-}
-
-/** Folds one event into the model; returns what changed (for the stream). */
-export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
-  switch (e.type) {
-    case "turn_started":
-      return [];
-    case "text": {
-      if (!e.text) return [];
-      if (m.blockOpen && m.blocks.length) {
-        m.blocks[m.blocks.length - 1] += e.text;
-        return [{ type: "block-update", index: m.blocks.length - 1 }];
-      }
-      m.blocks.push(e.text);
-      m.blockOpen = true;
-      return [{ type: "block-new", index: m.blocks.length - 1 }];
-    }
-    case "tool_started": {
-      m.blockOpen = false;
-      const line: ToolLine = { id: e.id, tool: e.tool, state: "running" };
-      const existing = m.tools.findIndex((t) => t.id === e.id);
-      if (existing >= 0) {
-        m.tools[existing] = line;
-        return [{ type: "tool-update", line }];
-      }
-      m.tools.push(line);
-      return [{ type: "tool-new", line }];
-    }
-    case "tool_finished":
-    case "tool_failed": {
-      m.blockOpen = false;
-      const line: ToolLine =
-        e.type === "tool_finished" ? { id: e.id, tool: e.tool, state: "done" } : { id: e.id, tool: e.tool, state: "failed", error: e.error };
-      const existing = m.tools.findIndex((t) => t.id === e.id);
-      if (existing >= 0) {
-        m.tools[existing] = line;
-        return [{ type: "tool-update", line }];
-      }
-      m.tools.push(line);
-      return [{ type: "tool-new", line }];
-    }
-    case "chart": {
-      m.blockOpen = false;
-      const artifact: Artifact = { kind: "chart", chart: e.chart };
-      m.artifacts.push(artifact);
-      return [{ type: "artifact-new", artifact }];
-    }
-    case "table": {
-      m.blockOpen = false;
-      const artifact: Artifact = { kind: "table", table: e.table };
-      m.artifacts.push(artifact);
-      return [{ type: "artifact-new", artifact }];
-    }
-    case "approval_requested": {
-      m.blockOpen = false;
-      const artifact: Artifact = { kind: "approval", id: e.id, preview: e.preview, expiresAt: e.expiresAt, decision: null };
-      m.artifacts.push(artifact);
-      return [{ type: "artifact-new", artifact }];
-    }
-    case "approval_decided": {
-      const a = m.artifacts.find((x): x is Extract<Artifact, { kind: "approval" }> => x.kind === "approval" && x.id === e.id);
-      if (!a) return [];
-      a.decision = { decision: e.decision, detail: e.detail };
-      return [{ type: "approval-decided", artifact: a }];
-    }
-    case "notice": {
-      if (e.kind === "stopped") m.sawStopped = true;
-      const notice: NoticeItem = { kind: "notice", noticeKind: e.kind, message: e.message };
-      m.notices.push(notice);
-      return [{ type: "notice-new", notice }];
-    }
-    case "error": {
-      m.sawError = true;
-      const notice: NoticeItem = { kind: "error", message: e.message, retryable: e.retryable };
-      m.notices.push(notice);
-      return [{ type: "notice-new", notice }];
-    }
-    case "done": {
-      m.blockOpen = false;
-      m.usage = e.usage;
-      m.finalStatus = m.sawError ? "error" : m.sawStopped ? "stopped" : "done";
-      return [{ type: "done", status: m.finalStatus, usage: e.usage }];
-    }
-    default:
-      return [];
-  }
-}
-
-export function buildTurnModel(events: AgentEvent[]): TurnModel {
-  const m = emptyTurnModel();
-  for (const e of events) applyEvent(m, e);
-  return m;
-}
 
 /** A hono/jsx element rendered synchronously (every component here is synchronous). */
 export function toHtml(node: unknown): string {

@@ -1,8 +1,8 @@
 import { expect, test } from "bun:test";
-import { readTools, toolByName, toolInputSchema } from "../../src/tools/index.ts";
+import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolLabel, toolsFor } from "../../src/tools/registry.ts";
 
-test("readTools holds the six low-risk analysis tools", () => {
-  expect(readTools.map((t) => t.name)).toEqual([
+test("READ_TOOLS holds the six low-risk analysis tools", () => {
+  expect(READ_TOOLS.map((t) => t.name)).toEqual([
     "spending_by_category",
     "monthly_trend",
     "merchant_breakdown",
@@ -10,7 +10,7 @@ test("readTools holds the six low-risk analysis tools", () => {
     "search_transactions",
     "list_transactions",
   ]);
-  for (const t of readTools) {
+  for (const t of READ_TOOLS) {
     expect(t.risk).toBe("low");
     expect(t.description.length).toBeGreaterThan(100);
     // The model must know the UI draws the charts/tables (so it never draws text charts).
@@ -32,7 +32,7 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
     search_transactions: { props: ["search", "category", "year", "month"], required: ["search"] },
     list_transactions: { props: ["search", "category", "year", "month", "limit"] },
   };
-  for (const t of readTools) {
+  for (const t of READ_TOOLS) {
     const s = toolInputSchema(t);
     expect(s).not.toHaveProperty("$schema");
     expect(s.type).toBe("object");
@@ -48,4 +48,21 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
   expect(topN).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 15 });
   const limit = toolInputSchema(toolByName("list_transactions")!).properties!.limit;
   expect(limit).toMatchObject({ type: "integer", minimum: 1, maximum: 500, default: 50 });
+});
+
+test("every tool carries its label and prompt hint; the write tool is left out read-only", () => {
+  expect(ALL_TOOLS.map((t) => t.name)).toEqual([...READ_TOOLS.map((t) => t.name), "recategorise_transactions"]);
+  expect(toolsFor({ readOnly: true })).toEqual(READ_TOOLS);
+  expect(toolsFor({ readOnly: false })).toEqual(ALL_TOOLS);
+  for (const t of ALL_TOOLS) {
+    expect(t.label).toEndWith("…");
+    expect(t.promptHint.length).toBeGreaterThan(20);
+  }
+  expect(toolLabel("spending_by_category")).toBe("Analysing spending by category…");
+  expect(toolLabel("recategorise_transactions")).toBe("Preparing a recategorisation…");
+  expect(toolLabel("mystery")).toBe("Running mystery…");
+  const guide = toolGuide().split("\n");
+  expect(guide).toHaveLength(ALL_TOOLS.length);
+  expect(guide[0]).toBe("- spending_by_category: where the money went in a year or month; the biggest categories.");
+  expect(guide.at(-1)).toStartWith("- recategorise_transactions (when available): move matching transactions");
 });

@@ -4,13 +4,13 @@
  */
 import type { Database } from "bun:sqlite";
 import { Approvals } from "./approvals.ts";
-import { AuditLog } from "./audit.ts";
+import { AuditLog } from "./audit-log.ts";
 import { Conversations, Messages } from "./conversations.ts";
 import { openStoreDb, type StoreDb, userVersion } from "./db.ts";
 import { Memories } from "./memories.ts";
 import { Turns } from "./turns.ts";
-import { UsageReport } from "./usage.ts";
-import { Sessions, Users } from "./users.ts";
+import { UsageReport } from "./usage-report.ts";
+import { Sessions, Users } from "./accounts.ts";
 
 export type StoreOptions = {
   /** The clock used for every timestamp the database writes (tests inject one). */

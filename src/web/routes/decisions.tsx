@@ -13,28 +13,31 @@
  * Another user's approval is 404, like an unknown one. A decision that finds the
  * approval already decided (double click, replay, second tab), expired, or no longer
  * waited for is 409 and executes nothing. Every route is behind the session and Origin
- * checks (src/web/app.ts).
+ * checks (src/web/server.ts).
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { type Approval } from "../../store/approvals.ts";
-import { approvalService, type ApprovalOutcomeRecord, type DecisionResult, type StoredRecategorisation } from "../../chat/approvals.ts";
+import { NOT_FOUND_MESSAGE, type DecisionResult, type StoredApprovalArgs, type UndoResult } from "../../chat/approval-service.ts";
+import type { ApprovalResult } from "../../store/approvals.ts";
+import { approvalState } from "../../ui/approval-view.ts";
+import { domIds } from "../../ui/dom-ids.ts";
+import { toHtml } from "../sse-renderer.ts";
 import { oneLineError } from "../../core/validation.ts";
 import { ApprovalCard } from "../../../views/ApprovalCard.tsx";
 import { ApprovalUndo } from "../../../views/ApprovalUndo.tsx";
-import { approvalState } from "../approval-state.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { domIds } from "../format.ts";
-import { toHtml } from "../fragments.ts";
 import { refuse } from "../middleware/respond.ts";
+
+const READ_ONLY_MESSAGE = "This server runs read-only (--read-only): nothing can be changed.";
 
 const DecisionRequest = z.strictObject({ decision: z.enum(["approve", "reject"]) });
 const STATUSES = ["pending", "approved", "rejected", "expired", "executed", "undone"] as const;
 
 /** An approval as the JSON API shows it (without the stored row ids and cache snapshot). */
 export function approvalJson(a: Approval) {
-  const args = a.args as Partial<StoredRecategorisation> | null;
-  const result = (a.result ?? null) as ApprovalOutcomeRecord | null;
+  const args = a.args as Partial<StoredApprovalArgs> | null;
+  const { message, error, undone, ...figures } = (a.result ?? { message: null }) as ApprovalResult;
   return {
     id: a.id,
     status: a.status,
@@ -46,14 +49,7 @@ export function approvalJson(a: Approval) {
     created_at: a.createdAt,
     expires_at: a.expiresAt,
     decided_at: a.decidedAt,
-    result: result
-      ? {
-          message: result.message,
-          ...(result.moved !== undefined ? { moved: result.moved, total: result.total, currency: result.currency, from: result.from, to: result.to } : {}),
-          ...(result.error ? { error: result.error } : {}),
-          ...(result.undone ? { undone: result.undone } : {}),
-        }
-      : null,
+    result: a.result ? { message, ...figures, ...(error ? { error } : {}), ...(undone ? { undone } : {}) } : null,
   };
 }
 
@@ -75,10 +71,18 @@ function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, s
 
 export function approvalRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
-  const service = () => approvalService(deps.app, deps.budget);
+  // Read-only: nothing can be changed, so no approval can be decided or undone.
+  const readOnly = (userId: string, id: string) => {
+    const approval = deps.store.approvals.get(userId, id);
+    return approval
+      ? { ok: false as const, status: 409 as const, message: READ_ONLY_MESSAGE, approval }
+      : { ok: false as const, status: 404 as const, message: NOT_FOUND_MESSAGE, approval: null };
+  };
+  const decide = (userId: string, id: string, d: "approved" | "rejected"): DecisionResult => deps.approvals?.decide(userId, id, d) ?? readOnly(userId, id);
+  const undo = (userId: string, id: string): UndoResult => deps.approvals?.undo(userId, id) ?? readOnly(userId, id);
 
   const browserDecision = (c: Context<WebEnv>, decision: "approved" | "rejected") => {
-    const res = service().decide(c.get("user").id, c.req.param("id")!, decision);
+    const res = decide(c.get("user").id, c.req.param("id")!, decision);
     if (res.ok) return decidedCard(c, res.approval, res.message, 200);
     if (!res.approval) return refuse(c, res.status, res.message);
     return decidedCard(c, res.approval, res.message, 409);
@@ -89,7 +93,7 @@ export function approvalRoutes(deps: WebDeps) {
 
   r.post("/approvals/:id/undo", (c) => {
     const id = c.req.param("id");
-    const res = service().undo(c.get("user").id, id);
+    const res = undo(c.get("user").id, id);
     c.header("Cache-Control", "no-store");
     if (res.ok) return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "done", message: res.message }} />));
     if (!res.approval) return refuse(c, res.status, res.message);
@@ -100,26 +104,26 @@ export function approvalRoutes(deps: WebDeps) {
     const status = c.req.query("status");
     if (status !== undefined && !(STATUSES as readonly string[]).includes(status))
       return c.json({ error: `invalid status "${status}": one of ${STATUSES.join(", ")}` }, 400);
-    const list = deps.app.approvals.list(c.get("user").id, { status: status as Approval["status"] | undefined });
+    const list = deps.store.approvals.list(c.get("user").id, { status: status as Approval["status"] | undefined });
     return c.json({ approvals: list.map(approvalJson) });
   });
 
   r.get("/api/approvals/:id", (c) => {
-    const a = service().get(c.get("user").id, c.req.param("id"));
+    const a = deps.store.approvals.get(c.get("user").id, c.req.param("id"));
     return a ? c.json(approvalJson(a)) : c.json({ error: "approval not found" }, 404);
   });
 
   r.post("/api/approvals/:id", async (c) => {
     const body = DecisionRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
-    const res: DecisionResult = service().decide(c.get("user").id, c.req.param("id"), body.data.decision === "approve" ? "approved" : "rejected");
+    const res: DecisionResult = decide(c.get("user").id, c.req.param("id"), body.data.decision === "approve" ? "approved" : "rejected");
     if (res.ok) return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message });
     if (!res.approval) return c.json({ error: "approval not found" }, 404);
     return c.json({ error: res.message, status: res.approval.status }, res.status);
   });
 
   r.post("/api/approvals/:id/undo", (c) => {
-    const res = service().undo(c.get("user").id, c.req.param("id"));
+    const res = undo(c.get("user").id, c.req.param("id"));
     if (res.ok) return c.json({ ...approvalJson(res.approval), message: res.message });
     if (!res.approval) return c.json({ error: "approval not found" }, 404);
     return c.json({ error: res.message, status: res.approval.status }, res.status);

@@ -1,6 +1,9 @@
-import { Database } from "bun:sqlite";
+import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { CATEGORY_SQL, REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
+
+/** Named parameters of a statement (`$name` in the SQL, `{ name }` here: connections use strict: true). */
+export type SqlParams = Record<string, string | number | bigint | boolean | null>;
 
 export type Category = { name: string; description: string };
 
@@ -25,17 +28,22 @@ export class BudgetDbError extends Error {
  * SQLite's data_version says another connection committed.
  */
 export class BudgetDb {
-  readonly db: Database;
+  private readonly db: Database;
   readonly path: string;
   private cachedSummary: DataSummary | null = null;
   private cachedVersion = -1;
 
-  private constructor(db: Database, path: string) {
+  private constructor(
+    db: Database,
+    path: string,
+    /** Synthetic demo data (the web page says so with a banner). */
+    readonly demo: boolean,
+  ) {
     this.db = db;
     this.path = path;
   }
 
-  static open(path: string): BudgetDb {
+  static open(path: string, opts: { demo?: boolean } = {}): BudgetDb {
     if (!existsSync(path)) throw new BudgetDbError(`budget database not found: ${path}`);
     let db: Database;
     try {
@@ -50,11 +58,21 @@ export class BudgetDb {
       db.close();
       throw new BudgetDbError(`${path} is not a budget-analyser database: ${problem}`);
     }
-    return new BudgetDb(db, path);
+    return new BudgetDb(db, path, opts.demo ?? false);
   }
 
   close(): void {
     this.db.close();
+  }
+
+  /** Every row of a query (the statement is prepared once per SQL text and cached). */
+  all<T>(sql: string, params: SqlParams = {}): T[] {
+    return this.db.query(sql).all(params as SQLQueryBindings) as T[];
+  }
+
+  /** The first row of a query, or null. */
+  get<T>(sql: string, params: SqlParams = {}): T | null {
+    return (this.db.query(sql).get(params as SQLQueryBindings) as T | null) ?? null;
   }
 
   /** Changes whenever another connection commits to the file. */

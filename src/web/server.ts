@@ -9,7 +9,7 @@ import { rateLimit } from "./middleware/rate-limit/index.ts";
 import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
-import { approvalRoutes } from "./routes/approvals.tsx";
+import { approvalRoutes } from "./routes/decisions.tsx";
 import { pageRoutes } from "./routes/pages.tsx";
 import { turnRoutes } from "./routes/turns.tsx";
 
@@ -20,7 +20,7 @@ import { turnRoutes } from "./routes/turns.tsx";
 export function createWebApp(deps: WebDeps) {
   const web = new Hono<WebEnv>();
   web.use(securityHeaders());
-  web.use(securityAudit({ app: deps.app }));
+  web.use(securityAudit({ store: deps.store }));
   web.use(hostCheck({ allowedHosts: deps.allowedHosts }));
   web.use(originCheck());
 
@@ -33,7 +33,7 @@ export function createWebApp(deps: WebDeps) {
     return assetResponse(asset, c.req.header("accept-encoding") ?? null, c.req.header("if-none-match") ?? null);
   });
 
-  web.use(auth({ app: deps.app, requireUsers: deps.requireUsers }));
+  web.use(auth({ store: deps.store, requireUsers: deps.requireUsers }));
   web.use(messageSizeLimit(deps.limits.maxMessageBytes));
 
   web.route("/", pageRoutes(deps));

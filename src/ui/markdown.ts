@@ -1,5 +1,5 @@
 import { Marked, type Tokens } from "marked";
-import { escapeHtml } from "./format.ts";
+import { escapeHtml } from "../core/html.ts";
 
 /**
  * Model output → safe HTML, by construction:

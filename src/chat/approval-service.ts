@@ -1,0 +1,255 @@
+/**
+ * Approvals (SPEC §3.3): how a high-risk tool call reaches the user and, only when the
+ * user approves, changes data. The service knows no tool: each high-risk tool brings
+ * an approval policy (src/tools/types.ts) that prepares the preview, executes exactly
+ * the stored arguments and undoes them.
+ *
+ *   request  → the tool's policy computes the preview on the server; the service stores
+ *              a pending approval with the exact arguments, audits approval_requested,
+ *              and the agent loop waits on `decision`;
+ *   decide   → one atomic compare-and-set from 'pending' (store.approvals.decide), so a
+ *              double click, a replay or a second tab finds it decided and executes
+ *              nothing; approve executes the stored arguments once, recording the write
+ *              (before/after), the result and the audit entry inside the change's own
+ *              transaction; reject cancels; both tell the waiting model;
+ *   timeout  → the approval expires and the model is told;
+ *   stop     → an answer stopped while waiting expires its approval;
+ *   undo     → the policy puts back what the change did, once.
+ *
+ * A decision only executes while the answer that asked for it is still waiting in this
+ * process: after a restart (or for an approval nobody waits for) it expires instead.
+ */
+import type { ApprovalGate, PendingApproval } from "../agent/loop.ts";
+import type { BudgetDb } from "../budget/reader.ts";
+import { WriteConflictError } from "../budget/writer.ts";
+import { formatDuration } from "../core/format.ts";
+import type { ApprovalStatus } from "../core/vocab.ts";
+import type { Approval, ApprovalResult } from "../store/approvals.ts";
+import type { Store } from "../store/store.ts";
+import { writeToolByName } from "../tools/registry.ts";
+import type { Change, WriteContext, WriteTool } from "../tools/types.ts";
+import type { RunningTurn } from "./running-turn.ts";
+
+/** What an approval stores as its arguments: the input in canonical form and the policy's own arguments. */
+export type StoredApprovalArgs = { input: unknown; args: unknown };
+
+type Outcome = Awaited<PendingApproval["decision"]>;
+
+type Waiter = { resolve(o: Outcome): void; cleanup(): void };
+
+export type DecisionResult =
+  | { ok: true; approval: Approval; outcome: "executed" | "rejected" | "failed"; message: string }
+  | { ok: false; status: 404 | 409; message: string; approval: Approval | null };
+
+export type UndoResult = { ok: true; approval: Approval; message: string } | { ok: false; status: 404 | 409; message: string; approval: Approval | null };
+
+export const REJECTED_MESSAGE = "The user rejected the change; nothing was modified.";
+export const STOPPED_MESSAGE = "The answer was stopped before the user decided; nothing was modified.";
+export const NOT_FOUND_MESSAGE = "Approval not found.";
+export const NOT_WAITING_MESSAGE =
+  "This approval is no longer active: the answer that asked for it has ended (for example, the server restarted). Nothing was modified.";
+
+export type ApprovalServiceOptions = {
+  store: Store;
+  budget: BudgetDb;
+  /** How long an approval stays open. */
+  timeoutMs: number;
+  now?: () => Date;
+};
+
+export class ApprovalService {
+  private readonly waiters = new Map<string, Waiter>();
+  private readonly store: Store;
+  private readonly ctx: WriteContext;
+  readonly timeoutMs: number;
+
+  constructor(opts: ApprovalServiceOptions) {
+    this.store = opts.store;
+    this.timeoutMs = opts.timeoutMs;
+    this.ctx = { budget: opts.budget, store: opts.store, now: opts.now ?? (() => new Date()) };
+  }
+
+  /** The gate for one running turn (how the agent loop reaches the user). */
+  gate(turn: RunningTurn): ApprovalGate {
+    return { request: (call) => this.request(turn, call) };
+  }
+
+  /** Ids of the approvals an answer is waiting on right now. */
+  waiting(): string[] {
+    return [...this.waiters.keys()];
+  }
+
+  /** "The approval expired after 10 minutes; nothing was modified." */
+  expiredMessage(): string {
+    return `The approval expired after ${formatDuration(this.timeoutMs)}; nothing was modified.`;
+  }
+
+  private async request(turn: RunningTurn, call: Parameters<ApprovalGate["request"]>[0]): Promise<PendingApproval> {
+    const tool = call.tool as WriteTool;
+    // Throws a ToolInputError (unknown category, nothing to change, too many rows) that the loop hands to the model.
+    const plan = tool.approval.prepare(this.ctx.budget, call.input);
+    const approval = this.store.approvals.create({
+      userId: turn.userId,
+      conversationId: turn.conversationId,
+      turnId: turn.id,
+      toolUseId: call.toolUseId,
+      tool: tool.name,
+      args: { input: plan.input, args: plan.args } satisfies StoredApprovalArgs,
+      preview: plan.preview,
+      ttlMs: this.timeoutMs,
+    });
+    const { title, description, facts, ...figures } = plan.preview;
+    this.store.audit.add({
+      kind: "approval_requested",
+      userId: turn.userId,
+      conversationId: turn.conversationId,
+      detail: { approvalId: approval.id, tool: tool.name, turnId: turn.id, input: plan.input, ...figures, expiresAt: approval.expiresAt },
+    });
+
+    const decision = new Promise<Outcome>((resolve) => {
+      const signal = turn.controller.signal;
+      const onAbort = () => this.expire(approval.id, "stopped", STOPPED_MESSAGE);
+      const timer = setTimeout(() => this.expire(approval.id, "timeout", this.expiredMessage()), this.timeoutMs);
+      (timer as { unref?: () => void }).unref?.();
+      this.waiters.set(approval.id, {
+        resolve,
+        cleanup: () => {
+          clearTimeout(timer);
+          signal.removeEventListener("abort", onAbort);
+          this.waiters.delete(approval.id);
+        },
+      });
+      if (signal.aborted) onAbort();
+      else signal.addEventListener("abort", onAbort, { once: true });
+    });
+    return { id: approval.id, preview: approval.preview, expiresAt: approval.expiresAt, decision };
+  }
+
+  /** Expire a pending approval and tell the waiting answer (if any). */
+  private expire(id: string, reason: string, message: string): void {
+    const waiter = this.waiters.get(id);
+    if (this.store.approvals.expire(id, reason)) this.store.approvals.setResult(id, { message } satisfies ApprovalResult);
+    if (waiter) {
+      waiter.cleanup();
+      waiter.resolve({ decision: "expired", result: message, isError: true });
+    }
+  }
+
+  /**
+   * The user's decision. Executes (for "approved") at most once per approval, and only
+   * while the answer that asked for it is waiting in this process.
+   */
+  decide(userId: string, id: string, decision: "approved" | "rejected"): DecisionResult {
+    const current = this.store.approvals.get(userId, id);
+    if (!current) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE, approval: null };
+    if (current.status !== "pending") return { ok: false, status: 409, message: alreadyMessage(current), approval: current };
+    const waiter = this.waiters.get(id);
+    if (!waiter) {
+      this.store.approvals.expire(id, "not waiting");
+      this.store.approvals.setResult(id, { message: NOT_WAITING_MESSAGE } satisfies ApprovalResult);
+      return { ok: false, status: 409, message: NOT_WAITING_MESSAGE, approval: this.store.approvals.get(userId, id) };
+    }
+    const decided = this.store.approvals.decide(userId, id, decision);
+    if (!decided) {
+      // Its time ran out a moment before the timer fired.
+      if (this.store.approvals.get(userId, id)?.status === "pending") this.expire(id, "timeout", this.expiredMessage());
+      const now = this.store.approvals.get(userId, id);
+      return { ok: false, status: 409, message: now ? alreadyMessage(now) : NOT_FOUND_MESSAGE, approval: now };
+    }
+    waiter.cleanup();
+    this.store.audit.add({
+      kind: "approval_decided",
+      userId,
+      conversationId: decided.conversationId,
+      detail: { approvalId: id, tool: decided.tool, turnId: decided.turnId, decision },
+    });
+
+    if (decision === "rejected") {
+      this.store.approvals.setResult(id, { message: REJECTED_MESSAGE } satisfies ApprovalResult);
+      waiter.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
+      return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "rejected", message: REJECTED_MESSAGE };
+    }
+
+    const stored = decided.args as StoredApprovalArgs;
+    const audit = (detail: Record<string, unknown>) =>
+      this.store.audit.add({
+        kind: "write",
+        userId,
+        conversationId: decided.conversationId,
+        detail: { approvalId: id, tool: decided.tool, input: stored.input, ...detail },
+      });
+    let change: Change;
+    try {
+      change = this.policyOf(decided).execute(this.ctx, stored.args, (c) =>
+        // Recorded inside the change's own transaction: a change that cannot be recorded is not made.
+        this.store.transaction(() => {
+          this.store.approvals.recordWrite(id, c.before, c.after);
+          if (!this.store.approvals.markExecuted(id, { message: c.message, ...c.detail } satisfies ApprovalResult)) {
+            throw new Error("approval is no longer in 'approved'");
+          }
+          audit({ ok: true, ...c.detail, before: c.before, after: c.after });
+        }),
+      );
+    } catch (err) {
+      const why = err instanceof WriteConflictError ? err.message : `the write failed (${(err as Error).message})`;
+      if (!(err instanceof WriteConflictError)) console.error(`approval ${id}: write failed:`, err);
+      const failed =
+        `The user approved, but nothing was modified: ${why}. ` +
+        `Call ${decided.tool} again for a fresh preview if the change is still wanted.`;
+      this.store.approvals.setResult(id, { message: failed, error: why } satisfies ApprovalResult);
+      audit({ ok: false, error: why });
+      waiter.resolve({ decision: "approved", result: failed, isError: true });
+      return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "failed", message: failed };
+    }
+    waiter.resolve({ decision: "approved", result: change.message, isError: false });
+    return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "executed", message: change.message };
+  }
+
+  /** Put back what an executed approval changed; once. */
+  undo(userId: string, id: string): UndoResult {
+    const a = this.store.approvals.get(userId, id);
+    if (!a) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE, approval: null };
+    const write = this.store.approvals.getWrite(id);
+    if (a.status === "undone" || write?.undoneAt) return { ok: false, status: 409, message: "This change was already undone.", approval: a };
+    if (a.status !== "executed" || !write) return { ok: false, status: 409, message: "Only a change that was carried out can be undone.", approval: a };
+    const result = (a.result ?? {}) as ApprovalResult;
+    const { message: _m, error: _e, undone: _u, ...figures } = result;
+    const audit = (detail: Record<string, unknown>) =>
+      this.store.audit.add({ kind: "undo", userId, conversationId: a.conversationId, detail: { approvalId: id, tool: a.tool, ...detail } });
+    try {
+      const message = this.policyOf(a).undo(this.ctx, (a.args as StoredApprovalArgs).args, write, (message) =>
+        this.store.transaction(() => {
+          if (!this.store.approvals.markUndone(id) || !this.store.approvals.markWriteUndone(id)) {
+            throw new WriteConflictError("this change was already undone");
+          }
+          this.store.approvals.setResult(id, { ...result, undone: { at: this.ctx.now().toISOString(), message } } satisfies ApprovalResult);
+          audit({ ok: true, ...figures, before: write.after, after: write.before });
+        }),
+      );
+      return { ok: true, approval: this.store.approvals.get(userId, id)!, message };
+    } catch (err) {
+      const why = err instanceof WriteConflictError ? err.message : `the undo failed (${(err as Error).message})`;
+      if (!(err instanceof WriteConflictError)) console.error(`approval ${id}: undo failed:`, err);
+      audit({ ok: false, error: why });
+      return { ok: false, status: 409, message: `Nothing was restored: ${why}.`, approval: this.store.approvals.get(userId, id) };
+    }
+  }
+
+  private policyOf(a: Approval) {
+    const tool = writeToolByName(a.tool);
+    if (!tool) throw new Error(`${a.tool} is not a tool that changes data`);
+    return tool.approval;
+  }
+}
+
+function alreadyMessage(a: Approval): string {
+  const word: Record<ApprovalStatus, string> = {
+    pending: "is still waiting",
+    approved: "was already approved",
+    executed: "was already approved and carried out",
+    undone: "was already approved, carried out and undone",
+    rejected: "was already rejected",
+    expired: "has expired",
+  };
+  return `This approval ${word[a.status]}; nothing more was done.`;
+}

@@ -1,0 +1,57 @@
+/**
+ * Every tool, in the order the model sees them. Everything that lists, finds, labels or
+ * describes tools derives from this list: the API tool definitions, the prompt's tool
+ * guide, the UI's labels, the CLI's `tool --list`, the approval service's lookup.
+ */
+import { z } from "zod";
+import { incomeVsSpending } from "./income_vs_spending.ts";
+import { listTransactions } from "./list_transactions.ts";
+import { merchantBreakdown } from "./merchant_breakdown.ts";
+import { monthlyTrend } from "./monthly_trend.ts";
+import { recategoriseTransactions } from "./recategorise_transactions.ts";
+import { searchTransactions } from "./search_transactions.ts";
+import { spendingByCategory } from "./spending_by_category.ts";
+import type { ReadTool, Tool, WriteTool } from "./types.ts";
+
+export const ALL_TOOLS: readonly Tool[] = [
+  spendingByCategory,
+  monthlyTrend,
+  merchantBreakdown,
+  incomeVsSpending,
+  searchTransactions,
+  listTransactions,
+  recategoriseTransactions,
+];
+
+/** The low-risk analysis tools. */
+export const READ_TOOLS: readonly ReadTool[] = ALL_TOOLS.filter((t): t is ReadTool => t.risk === "low");
+
+/** The tools a server offers: with `readOnly`, no tool that changes data. */
+export function toolsFor(opts: { readOnly: boolean }): readonly Tool[] {
+  return opts.readOnly ? READ_TOOLS : ALL_TOOLS;
+}
+
+export function toolByName(name: string, tools: readonly Tool[] = ALL_TOOLS): Tool | undefined {
+  return tools.find((t) => t.name === name);
+}
+
+export function writeToolByName(name: string): WriteTool | undefined {
+  const t = toolByName(name);
+  return t?.risk === "high" ? t : undefined;
+}
+
+/** What the user sees while a tool runs: "Analysing spending by category…". */
+export function toolLabel(name: string): string {
+  return toolByName(name)?.label ?? `Running ${name}…`;
+}
+
+/** The system prompt's "which tool to use" lines, one per tool (write tools marked as possibly absent). */
+export function toolGuide(tools: readonly Tool[] = ALL_TOOLS): string {
+  return tools.map((t) => `- ${t.name}${t.risk === "high" ? " (when available)" : ""}: ${t.promptHint}`).join("\n");
+}
+
+/** The tool's input as the JSON schema sent to Claude (`$schema` dropped; defaulted fields stay optional). */
+export function toolInputSchema(tool: Tool): { type: "object"; properties?: Record<string, unknown>; [k: string]: unknown } {
+  const { $schema: _drop, ...input_schema } = z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>;
+  return input_schema as { type: "object"; properties?: Record<string, unknown> };
+}

@@ -1,0 +1,26 @@
+import type { ApprovalDecision } from "../core/vocab.ts";
+import type { Approval, ApprovalResult } from "../store/approvals.ts";
+
+/** Where an executed change stands: Undo still possible, undone, or an undo that failed. */
+export type UndoState = { kind: "available" } | { kind: "done"; message: string } | { kind: "failed"; message: string };
+
+/** How an approval card should look now, from the stored approval (not from the turn's events). */
+export type ApprovalState = { decision: { decision: ApprovalDecision; detail: string } | null; undo: UndoState | null };
+
+export function approvalState(a: Approval, fallbackDetail = ""): ApprovalState {
+  const result = (a.result ?? null) as ApprovalResult | null;
+  const detail = result?.message ?? fallbackDetail;
+  const decision: ApprovalDecision | null =
+    a.status === "approved" || a.status === "executed" || a.status === "undone"
+      ? "approved"
+      : a.status === "rejected" || a.status === "expired"
+        ? a.status
+        : null;
+  const undo: UndoState | null =
+    a.status === "executed"
+      ? { kind: "available" }
+      : a.status === "undone"
+        ? { kind: "done", message: result?.undone?.message ?? "This change was undone." }
+        : null;
+  return { decision: decision ? { decision, detail } : null, undo };
+}
