@@ -162,7 +162,7 @@ function perTurnPieces(): { system: number } {
     for (let i = 0; i < N; i++) f();
     return (performance.now() - t0) / N;
   };
-  const system = time(() => systemBlocks({ summary, now: new Date(), timeZone: "Europe/Zurich", memories: [] }));
+  const system = time(() => systemBlocks({ summary, notSpending: [...budget.notSpendingNames], now: new Date(), timeZone: "Europe/Zurich", memories: [] }));
   budget.close();
   return { system };
 }

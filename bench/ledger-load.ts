@@ -18,7 +18,8 @@ import { existsSync, mkdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../src/budget/demo/generator.ts";
-import { type Ledger, loadLedger } from "../src/budget/ledger.ts";
+import { type Ledger } from "../src/budget/ledger.ts";
+import { loadLedger } from "../src/budget/ledger-load.ts";
 
 const DIR = "/tmp/budget-chat-ledger-bench";
 const runsArg = process.argv.indexOf("--runs");

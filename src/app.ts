@@ -33,7 +33,7 @@ export type AppConfig = ChatSettings & {
 };
 
 /** The settings every command that talks to the model takes. */
-export const AGENT_SETTINGS = ["db", "chatDb", "model", "maxSteps", "history", "maxTokens", "readOnly", "approvalTimeout"] as const satisfies readonly SettingKey[];
+export const AGENT_SETTINGS = ["db", "notSpending", "chatDb", "model", "maxSteps", "history", "maxTokens", "readOnly", "approvalTimeout"] as const satisfies readonly SettingKey[];
 
 /** The app's configuration from parsed flags and the environment (flags win). */
 export function appConfig(flags: Record<string, unknown>, opts: { ownsStore: boolean }, env = process.env): AppConfig {

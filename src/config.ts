@@ -28,6 +28,14 @@ export const SETTINGS = {
   model: { flag: "model", env: "ANTHROPIC_MODEL", arg: "ID", kind: "string", default: "claude-sonnet-5-5", help: "model id" },
   baseUrl: { env: "ANTHROPIC_BASE_URL", kind: "string", help: "any Messages-API-compatible endpoint (default Anthropic)" },
   db: { flag: "db", env: "DATABASE_URL", arg: "PATH", kind: "string", default: "data/budget.db", help: "budget database, opened read-only" },
+  notSpending: {
+    flag: "not-spending",
+    env: "NOT_SPENDING",
+    arg: "LIST",
+    kind: "string",
+    default: "Transfers,Investments",
+    help: "categories that are neither spending nor income (comma-separated)",
+  },
   chatDb: { flag: "chat-db", env: "CHAT_DATABASE_URL", arg: "PATH", kind: "string", default: "data/chat.db", help: "app database: conversations, approvals, audit log, memories" },
   bind: { flag: "bind", env: "BIND_ADDRESS", arg: "HOST:PORT", kind: "string", default: "127.0.0.1:3000", help: "where the server listens" },
   allowHost: { flag: "allow-host", arg: "HOST", kind: "list", help: "another Host header to accept (repeatable), e.g. a reverse proxy's name" },
@@ -134,12 +142,16 @@ export function dbPath(value: string): string {
   return resolve(process.cwd(), path);
 }
 
-export type BudgetDbLocation = { path: string; explicit: boolean };
+export type BudgetDbLocation = { path: string; explicit: boolean; notSpending: string[] };
 
-/** Where the budget database is, and whether the user named it (a missing named file is an error). */
+/** Where the budget database is, whether the user named it (a missing named file is an error), and how to read it. */
 export function budgetDbLocation(flags: Record<string, unknown>, env = process.env): BudgetDbLocation {
   const given = (flags.db as string | undefined) ?? (env.DATABASE_URL?.trim() || undefined);
-  return { path: dbPath(given ?? SETTINGS.db.default), explicit: given !== undefined };
+  const notSpending = readSettings(["notSpending"], flags, env)
+    .notSpending.split(",")
+    .map((n) => n.trim())
+    .filter(Boolean);
+  return { path: dbPath(given ?? SETTINGS.db.default), explicit: given !== undefined, notSpending };
 }
 
 /** The app database's path (`--chat-db`, CHAT_DATABASE_URL, default data/chat.db). */

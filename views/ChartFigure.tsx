@@ -8,7 +8,8 @@ import { formatMoney } from "../src/core/format.ts";
  * Charts; their figures hold a visually hidden table with the same numbers for
  * screen readers.
  */
-export function ChartFigure({ chart, currency }: { chart: ChartSpec; currency: string }) {
+export function ChartFigure({ chart, currency: pageCurrency }: { chart: ChartSpec; currency: string }) {
+  const currency = chart.currency ?? pageCurrency;
   const { labels, datasets } = chart.data;
   const multi = datasets.length > 1;
   return (

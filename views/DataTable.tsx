@@ -1,15 +1,18 @@
 import { type TableSpec } from "../src/core/events.ts";
 import { formatMoney, formatNumber } from "../src/core/format.ts";
 
-const MONEY_COLUMN = /amount|total|sum|average|avg|spent|spending|income|net|balance|value/i;
+const MONEY_COLUMN = /amount|total|sum|average|avg|spent|spending|income|net|balance|value|cost/i;
 
 /** A table artifact (e.g. transaction rows). Cells are untrusted text: JSX escapes them. */
-export function DataTable({ table, currency }: { table: TableSpec; currency: string }) {
+export function DataTable({ table, currency: pageCurrency }: { table: TableSpec; currency: string }) {
+  const currencyColumn = table.columns.indexOf("Currency");
+  const currencyOf = (row: (string | number | null)[]) =>
+    currencyColumn >= 0 ? String(row[currencyColumn] ?? "") : (table.currency ?? pageCurrency);
   const money = table.columns.map((c) => MONEY_COLUMN.test(c));
   const numeric = table.columns.map((_, i) => table.rows.some((r) => typeof r[i] === "number") && table.rows.every((r) => r[i] == null || typeof r[i] === "number"));
-  const cell = (v: string | number | null, i: number) => {
+  const cell = (v: string | number | null, i: number, row: (string | number | null)[]) => {
     if (v == null) return "—";
-    if (typeof v === "number") return money[i] ? formatMoney(v, currency) : formatNumber(v);
+    if (typeof v === "number") return money[i] ? formatMoney(v, currencyOf(row)) : formatNumber(v);
     return v;
   };
   return (
@@ -32,7 +35,7 @@ export function DataTable({ table, currency }: { table: TableSpec; currency: str
             {table.rows.map((r) => (
               <tr>
                 {table.columns.map((_, i) => (
-                  <td class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined}>{cell(r[i] ?? null, i)}</td>
+                  <td class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined}>{cell(r[i] ?? null, i, r)}</td>
                 ))}
               </tr>
             ))}

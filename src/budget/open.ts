@@ -17,7 +17,7 @@ export const DEMO_DB_PATH = "data/demo-budget.db";
  * page say "demo data" every time).
  */
 export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void = (l) => console.error(l)): BudgetDb {
-  if (existsSync(loc.path)) return BudgetDb.open(loc.path);
+  if (existsSync(loc.path)) return BudgetDb.open(loc.path, { notSpending: loc.notSpending });
   if (loc.explicit) throw new BudgetDbError(`budget database not found: ${loc.path}`);
   const demo = resolve(process.cwd(), DEMO_DB_PATH);
   const shown = relative(process.cwd(), demo) || demo;
@@ -29,5 +29,5 @@ export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void 
         `Set DATABASE_URL or --db to use your own.`,
     );
   }
-  return BudgetDb.open(demo, { demo: true });
+  return BudgetDb.open(demo, { demo: true, notSpending: loc.notSpending });
 }

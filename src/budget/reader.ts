@@ -1,6 +1,9 @@
 import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { existsSync } from "node:fs";
-import { CATEGORY_SQL, REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
+import { type Ledger } from "./ledger.ts";
+import { loadLedger } from "./ledger-load.ts";
+import { dayToIso } from "./calendar.ts";
+import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
 
 /** Named parameters of a statement (`$name` in the SQL, `{ name }` here: connections use strict: true). */
 export type SqlParams = Record<string, string | number | bigint | boolean | null>;
@@ -8,14 +11,28 @@ export type SqlParams = Record<string, string | number | bigint | boolean | null
 export type Category = { name: string; description: string };
 
 export type DataSummary = {
+  /** Rows with a well-formed date: the rows every figure is made of. */
   transactionCount: number;
+  /** Rows left out of every figure because their date is not a real YYYY-MM-DD day. */
+  malformedDates: number;
   firstDate: string | null;
   lastDate: string | null;
+  /** The main currency (most rows); CHF for an empty database. */
   currency: string;
+  /** Rows per currency, most first. */
+  currencies: { currency: string; count: number }[];
   /** Rows per category, most rows first. */
   categoryCounts: { category: string; count: number }[];
+  /** Every category name: the categories table's and any other that transactions carry (case-sensitive). */
   categories: Category[];
 };
+
+/** A category's role in the figures (SPEC §1). */
+export type Role = "income" | "notSpending" | "spending";
+
+/** The not-spending categories unless configured (--not-spending / NOT_SPENDING). */
+export const DEFAULT_NOT_SPENDING = ["Transfers", "Investments"];
+const INCOME = "income";
 
 /** A budget database that is missing, foreign or incomplete. The message says what. */
 export class BudgetDbError extends Error {
@@ -30,20 +47,29 @@ export class BudgetDbError extends Error {
 export class BudgetDb {
   private readonly db: Database;
   readonly path: string;
-  private cachedSummary: DataSummary | null = null;
-  private cachedVersion = -1;
+  private cached: { version: number; ledger: Ledger; summary: DataSummary } | null = null;
+  /** Lower-cased, for matching roles in any letter case. */
+  private readonly notSpending: Set<string>;
 
   private constructor(
     db: Database,
     path: string,
     /** Synthetic demo data (the web page says so with a banner). */
     readonly demo: boolean,
+    /** The not-spending categories as configured. */
+    readonly notSpendingNames: readonly string[],
   ) {
     this.db = db;
     this.path = path;
+    this.notSpending = new Set(notSpendingNames.map((n) => n.toLowerCase()));
   }
 
-  static open(path: string, opts: { demo?: boolean } = {}): BudgetDb {
+  /**
+   * `notSpending`: the categories that are neither spending nor income (default
+   * Transfers, Investments). Roles match names case-insensitively, so a lower-case
+   * `transfers` left by a hand edit is still a transfer.
+   */
+  static open(path: string, opts: { demo?: boolean; notSpending?: readonly string[] } = {}): BudgetDb {
     if (!existsSync(path)) throw new BudgetDbError(`budget database not found: ${path}`);
     let db: Database;
     try {
@@ -58,7 +84,7 @@ export class BudgetDb {
       db.close();
       throw new BudgetDbError(`${path} is not a budget-analyser database: ${problem}`);
     }
-    return new BudgetDb(db, path, opts.demo ?? false);
+    return new BudgetDb(db, path, opts.demo ?? false, opts.notSpending ?? DEFAULT_NOT_SPENDING);
   }
 
   close(): void {
@@ -84,55 +110,75 @@ export class BudgetDb {
     return !!this.db.query("SELECT 1 FROM sqlite_schema WHERE type='table' AND name=?").get(name);
   }
 
-  /** Category names with descriptions; falls back to the distinct transaction categories. */
+  /** Category names with descriptions; categories only transactions carry have an empty description. */
   categories(): Category[] {
     return this.summary().categories;
   }
 
-  summary(): DataSummary {
-    const version = this.dataVersion();
-    if (this.cachedSummary && version === this.cachedVersion) return this.cachedSummary;
-    this.cachedVersion = version;
-    this.cachedSummary = this.readSummary();
-    return this.cachedSummary;
+  /** The role of a category name in the figures. */
+  roleOf(category: string): Role {
+    const name = category.toLowerCase();
+    return name === INCOME ? "income" : this.notSpending.has(name) ? "notSpending" : "spending";
   }
 
-  private readSummary(): DataSummary {
-    const totals = this.db
-      .query("SELECT count(*) AS n, min(date) AS first, max(date) AS last FROM transactions")
-      .get() as { n: number; first: string | null; last: string | null };
-    const currency =
-      (
-        this.db
-          .query("SELECT currency, count(*) AS n FROM transactions GROUP BY currency ORDER BY n DESC LIMIT 1")
-          .get() as { currency: string } | null
-      )?.currency ?? "CHF";
-    const categoryCounts = this.db
-      .query(`SELECT ${CATEGORY_SQL} AS category, count(*) AS count FROM transactions GROUP BY 1 ORDER BY count DESC, category`)
-      .all() as { category: string; count: number }[];
-    let categories: Category[];
-    if (this.hasTable("categories")) {
-      categories = this.db
-        .query("SELECT name, COALESCE(description, '') AS description FROM categories ORDER BY name")
-        .all() as Category[];
-    } else {
-      categories = categoryCounts
-        .map((c) => ({ name: c.category, description: "" }))
-        .sort((a, b) => a.name.localeCompare(b.name));
+  /**
+   * Every transaction with a well-formed date, in memory (src/budget/ledger.ts): the
+   * tools compute from it. Rebuilt when another connection (the import pipeline) has
+   * committed since, as SQLite's data_version tells.
+   */
+  ledger(): Ledger {
+    return this.fresh().ledger;
+  }
+
+  summary(): DataSummary {
+    return this.fresh().summary;
+  }
+
+  private fresh(): { ledger: Ledger; summary: DataSummary } {
+    // The version is read before the data: a commit in between costs one more rebuild, never stale data.
+    const version = this.dataVersion();
+    if (this.cached?.version !== version) {
+      const ledger = loadLedger(this.db);
+      this.cached = { version, ledger, summary: this.readSummary(ledger) };
     }
+    return this.cached;
+  }
+
+  private readSummary(l: Ledger): DataSummary {
+    const count = <T extends number>(codes: ArrayLike<T>, size: number) => {
+      const n = new Array<number>(size).fill(0);
+      for (let i = 0; i < l.size; i++) n[codes[i]!]!++;
+      return n;
+    };
+    const byCurrency = count(l.currency, l.currencies.length);
+    const currencies = l.currencies
+      .map((currency, i) => ({ currency, count: byCurrency[i]! }))
+      .filter((c) => c.count > 0)
+      .sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency));
+    const byCategory = count(l.category, l.categoryNames.length);
+    const categoryCounts = l.categoryNames
+      .map((category, i) => ({ category, count: byCategory[i]! }))
+      .filter((c) => c.count > 0)
+      .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
+    const categories: Category[] = this.hasTable("categories")
+      ? this.all<Category>("SELECT name, COALESCE(description, '') AS description FROM categories WHERE name IS NOT NULL ORDER BY name")
+      : [];
     // Rows may carry a category the categories table does not list (hand edits, NULL → Uncategorised).
-    const known = new Set(categories.map((c) => c.name.toLowerCase()));
-    for (const c of categoryCounts) {
-      if (!known.has(c.category.toLowerCase())) {
-        categories.push({ name: c.category, description: "" });
-        known.add(c.category.toLowerCase());
+    const known = new Set(categories.map((c) => c.name));
+    for (const name of l.categoryNames) {
+      if (!known.has(name)) {
+        categories.push({ name, description: "" });
+        known.add(name);
       }
     }
+    categories.sort((a, b) => a.name.localeCompare(b.name) || (a.name < b.name ? -1 : 1));
     return {
-      transactionCount: totals.n,
-      firstDate: totals.first,
-      lastDate: totals.last,
-      currency,
+      transactionCount: l.size,
+      malformedDates: l.malformedDates,
+      firstDate: l.firstDay === null ? null : dayToIso(l.firstDay),
+      lastDate: l.lastDay === null ? null : dayToIso(l.lastDay),
+      currency: currencies[0]?.currency ?? "CHF",
+      currencies,
       categoryCounts,
       categories,
     };

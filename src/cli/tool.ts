@@ -12,10 +12,10 @@ Run one analysis tool without the model and print its ToolOutput as JSON, or lis
 every tool with its risk and JSON schema.
 Tools: ${READ_TOOLS.map((t) => t.name).join(", ")}
 Example: budget-chat tool spending_by_category '{"year":2025}'
-${flagHelp(["db"])}`;
+${flagHelp(["db", "notSpending"])}`;
 
 export async function toolCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...flagOptions(["db"]), list: { type: "boolean" } });
+  const { values, positionals } = parse(argv, { ...flagOptions(["db", "notSpending"]), list: { type: "boolean" } });
   if (values.help) {
     console.log(TOOL_HELP);
     return 0;

@@ -11,6 +11,8 @@ export type ChartSpec = {
   title: string;
   data: { labels: string[]; datasets: { name: string; values: number[] }[] };
   height?: number;
+  /** The currency of the values (charts never mix currencies); the page's main currency when absent. */
+  currency?: string;
 };
 
 /** Rows the browser shows as a table; never sent to the model. */
@@ -18,6 +20,8 @@ export type TableSpec = {
   title: string;
   columns: string[];
   rows: (string | number | null)[][];
+  /** The currency of money columns when the table holds one; with several, a "Currency" column says per row. */
+  currency?: string;
 };
 
 export type ToolOutput = {

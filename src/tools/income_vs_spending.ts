@@ -1,86 +1,115 @@
 import { z } from "zod";
-import { formatAmount, formatMoney, formatPercent, round2 } from "../core/format.ts";
-import { buildWhere, coveredMonths, dataCoverage, foldMonths, forPeriod, monthLabels, resolvePeriod, yearField } from "./filters.ts";
+import { monthLabel } from "../budget/calendar.ts";
+import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
+import { rolesOf } from "./query/categories.ts";
+import { chartTitle, PerCurrency, resolveCurrency } from "./query/currency.ts";
+import { periodFields } from "./query/fields.ts";
+import { coveredMonths, dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 
-const schema = z.strictObject({ year: yearField });
+const schema = z.strictObject({ ...periodFields });
 
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;
 
-const triple = (income: number, spending: number) => `${formatAmount(income)} / ${formatAmount(spending)} / ${formatAmount(income - spending)}`;
+type Figures = { rows: number; income: Float64Array; spending: Float64Array; flows: Map<number, number> };
 
 export const incomeVsSpending: ReadTool<typeof schema> = {
   name: "income_vs_spending",
   label: "Comparing income and spending…",
-  promptHint:
-    "income, spending and net (savings) per month.",
+  promptHint: "income, spending, net and savings rate per month, and what was invested or moved to own accounts.",
   description:
-    "Income (money in) against spending (money out) per month, with net = income − spending, for one year or all dates; " +
-    "Transfers between own accounts are excluded from both, refunds count as income. " +
-    "Use it for 'am I saving money', 'did I spend more than I earned', savings rate, cash-flow questions. " +
+    "Income against spending per month for a period, with net = income − spending and the savings rate (net ÷ income). " +
+    "Income is the net of the Income category (a salary correction reduces it); spending is the net money out of every " +
+    "spending category (refunds reduce it). The not-spending categories (Transfers, Investments) count as neither: their net " +
+    "flows are reported beside them (invested, moved to own accounts). Per currency. " +
+    "Use it for 'am I saving money', 'did I spend more than I earned', savings rate, cash flow. " +
     "The UI draws a grouped bar chart from the result automatically.",
   risk: "low",
   schema,
   run(db, input) {
+    const l = db.ledger();
     const period = resolvePeriod(input);
-    const where = buildWhere({ period, excludeTransfers: true });
-    const days = db.all<{ day: string; income: number; spending: number }>(`SELECT date AS day, TOTAL(CASE WHEN amount > 0 THEN amount END) AS income,
-                -TOTAL(CASE WHEN amount < 0 THEN amount END) AS spending
-         FROM transactions ${where.sql} GROUP BY date`, where.params);
-    const scope = forPeriod(db, period);
-    if (days.length === 0) return { summary: `No income or spending found ${scope}. ${dataCoverage(db)}`, charts: [] };
+    const months = coveredMonths(period, l);
+    const first = months[0] ?? 0;
+    const roles = rolesOf(db, l);
+    const per = new PerCurrency<Figures>(l, () => ({
+      rows: 0,
+      income: new Float64Array(months.length),
+      spending: new Float64Array(months.length),
+      flows: new Map(),
+    }));
+    forEachRow(l, { period, currency: resolveCurrency(l, input.currency) }, (i) => {
+      const f = per.of(l.currency[i]!);
+      const code = l.category[i]!;
+      const a = l.amount[i]!;
+      const role = roles[code]!;
+      if (role === "income") f.income[l.month[i]! - first] += a;
+      else if (role === "spending") f.spending[l.month[i]! - first] -= a;
+      else f.flows.set(code, (f.flows.get(code) ?? 0) - a);
+      f.rows++;
+    });
+    const scope = periodPhrase(period, l);
+    if (per.size === 0) return { summary: `No income or spending found ${scope}. ${dataCoverage(l)}`, charts: [] };
 
-    const { currency } = db.summary();
-    const byMonth = foldMonths(days, ["income", "spending"] as const);
-    const labels = monthLabels(coveredMonths(db, period), byMonth.keys());
-    const income = labels.map((m) => byMonth.get(m)?.income ?? 0);
-    const spending = labels.map((m) => byMonth.get(m)?.spending ?? 0);
-    let totalIn = 0;
-    let totalOut = 0;
-    for (const m of byMonth.values()) {
-      totalIn += m.income;
-      totalOut += m.spending;
-    }
-    const net = totalIn - totalOut;
-    const lines = [
-      `Income vs spending ${scope}, in ${currency}, Transfers excluded: income ${formatMoney(totalIn, currency)}, ` +
-        `spending ${formatMoney(totalOut, currency)}, net ${formatMoney(net, currency)}` +
-        (totalIn > 0 ? ` (${formatPercent(net, totalIn)} of income left over).` : "."),
-    ];
-    if (labels.length <= LIST_MONTHS_MAX) {
-      lines.push(`Per month (income / spending / net): ${labels.map((m, i) => `${m} ${triple(income[i], spending[i])}`).join("; ")}.`);
-    } else {
-      const years = new Map<string, { income: number; spending: number }>();
-      labels.forEach((m, i) => {
-        const y = years.get(m.slice(0, 4)) ?? { income: 0, spending: 0 };
-        y.income += income[i];
-        y.spending += spending[i];
-        years.set(m.slice(0, 4), y);
+    const labels = months.map(monthLabel);
+    const sum = (v: Float64Array) => v.reduce((a, b) => a + b, 0);
+    const triple = (cur: string, i: number, s: number, n = i - s) => `${formatMoney(i, cur)} / ${formatMoney(s, cur)} / ${formatMoney(n, cur)}`;
+    const describe = (cur: string, f: Figures, full: boolean) => {
+      const income = sum(f.income);
+      const spending = sum(f.spending);
+      const net = income - spending;
+      const flows = [...f.flows].map(([code, v]) => {
+        const name = l.categoryNames[code]!;
+        const what = /invest/i.test(name) ? "invested" : /transfer/i.test(name) ? "moved to own accounts" : "moved out";
+        return `${what} ${formatMoney(v, cur)} (${name}, net)`;
       });
-      let best = 0;
-      let worst = 0;
-      labels.forEach((_, i) => {
-        if (income[i] - spending[i] > income[best] - spending[best]) best = i;
-        if (income[i] - spending[i] < income[worst] - spending[worst]) worst = i;
-      });
-      lines.push(`Per year (income / spending / net): ${[...years].map(([y, v]) => `${y} ${triple(v.income, v.spending)}`).join("; ")}.`);
-      lines.push(
-        `${labels.length} months; best net ${labels[best]} ${formatAmount(income[best] - spending[best])}, ` +
-          `worst net ${labels[worst]} ${formatAmount(income[worst] - spending[worst])}.`,
-      );
-    }
+      const lines = [
+        `${cur}: income ${formatMoney(income, cur)}, spending ${formatMoney(spending, cur)}, net ${formatMoney(net, cur)}` +
+          (income > 0 ? `, savings rate ${formatPercent(net, income)}.` : " (no income, so no savings rate)."),
+      ];
+      if (flows.length) lines.push(`Not counted as spending or income: ${flows.join("; ")}.`);
+      if (!full) return lines.join(" ");
+      if (months.length <= LIST_MONTHS_MAX) {
+        lines.push(`Per month (income / spending / net): ${labels.map((m, i) => `${m} ${triple(cur, f.income[i]!, f.spending[i]!)}`).join("; ")}.`);
+      } else {
+        const years = new Map<string, { i: number; s: number }>();
+        labels.forEach((m, k) => {
+          const y = years.get(m.slice(0, 4)) ?? { i: 0, s: 0 };
+          y.i += f.income[k]!;
+          y.s += f.spending[k]!;
+          years.set(m.slice(0, 4), y);
+        });
+        let best = 0;
+        let worst = 0;
+        labels.forEach((_, k) => {
+          const n = f.income[k]! - f.spending[k]!;
+          if (n > f.income[best]! - f.spending[best]!) best = k;
+          if (n < f.income[worst]! - f.spending[worst]!) worst = k;
+        });
+        lines.push(`Per year (income / spending / net): ${[...years].map(([y, v]) => `${y} ${triple(cur, v.i, v.s)}`).join("; ")}.`);
+        lines.push(
+          `${plural(labels.length, "month")}; best net ${labels[best]} ${formatMoney(f.income[best]! - f.spending[best]!, cur)}, ` +
+            `worst net ${labels[worst]} ${formatMoney(f.income[worst]! - f.spending[worst]!, cur)}.`,
+        );
+      }
+      return lines.join(" ");
+    };
+    const [main, ...others] = per.list();
+    const [mainCur, mainF] = main!;
     return {
-      summary: lines.join(" "),
+      summary: [`Income vs spending ${scope}.`, ...per.list().map(([cur, f], i) => describe(cur, f, i === 0))].join(" "),
       charts: [
         {
           type: "grouped_bar",
-          title: `Income vs spending (${currency}), ${period.label}`,
+          title: chartTitle(`Income vs spending, ${period.label}`, mainCur, others.map(([c, f]) => [c, sum(f.income) - sum(f.spending)])),
+          currency: mainCur,
           data: {
             labels,
             datasets: [
-              { name: "Income", values: income.map(round2) },
-              { name: "Spending", values: spending.map(round2) },
+              { name: "Income", values: [...mainF.income].map(round2) },
+              { name: "Spending", values: [...mainF.spending].map(round2) },
             ],
           },
         },

@@ -1,20 +1,22 @@
 import { z } from "zod";
-import { CATEGORY_SQL, MERCHANT_SQL } from "../budget/schema.ts";
-import { formatAmount, formatCount, quote } from "../core/format.ts";
-import { capitalise, dataCoverage, resolveSearch, searchField } from "./filters.ts";
+import { dayToIso } from "../budget/calendar.ts";
+import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { formatCount, formatMoney, quote } from "../core/format.ts";
+import { searchField } from "./query/fields.ts";
+import { dataCoverage } from "./query/period.ts";
+import { selectRows } from "./query/rows.ts";
+import { selectTransactions } from "./query/selection.ts";
 import { searchSchema } from "./search_transactions.ts";
 import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({
   ...searchSchema.shape,
   search: searchField.optional().describe(
-    "Text to find in merchant names and bank descriptions (case-insensitive substring; % and _ are literal). " +
-      "Omit to list every transaction of the category/period.",
+    "Text to find in merchant names and bank descriptions (case-insensitive substring; % and _ are ordinary characters). Omit to list every transaction of the category/period.",
   ),
-  limit: z.number().int().min(1).max(500).default(50).describe("Most rows to return, newest first (default 50, max 500)."),
+  sort: z.enum(["date", "amount"]).default("date").describe('"date": newest first (default); "amount": largest absolute amount first (e.g. "my 10 biggest purchases").'),
+  limit: z.number().int().min(1).max(500).default(50).describe("Most rows to return (default 50, max 500)."),
 });
-
-type Row = { id: number; date: string; amount: number; merchant: string; description: string; category: string };
 
 /** Rows echoed into the summary: the model needs examples, the table has them all. */
 const SUMMARY_ROWS = 20;
@@ -22,43 +24,47 @@ const SUMMARY_ROWS = 20;
 export const listTransactions: ReadTool<typeof schema> = {
   name: "list_transactions",
   label: "Listing transactions…",
-  promptHint:
-    "the individual transactions behind a figure, newest first.",
+  promptHint: "the individual transactions behind a figure, newest first or largest first (sort: amount), with filters.",
   description:
-    "List individual transactions, newest first: date, amount (negative = money out), merchant, bank description, category. " +
-    "Filters: search text (merchant name or description, case-insensitive, every category and both directions), " +
-    "category, year, month; returns at most `limit` rows and says how many matched in total. " +
-    "Use it when the user wants to see the actual transactions or check what is behind a total; " +
-    "use search_transactions or the other tools for totals. The UI shows the rows as a table automatically.",
+    "List individual transactions: date, amount (negative = money out), currency, merchant, bank description, category; " +
+    "newest first, or with sort 'amount' largest absolute amount first. Filters: search text (merchant name or description, " +
+    "every category and both directions), category, min_amount/max_amount (absolute), direction (out/in), currency and the " +
+    "period. Returns at most `limit` rows and says how many matched in total. Use it to see the actual transactions, " +
+    "'my 10 biggest purchases this year', or to check what is behind a total; use the other tools for totals. " +
+    "The UI shows the rows as a table automatically.",
   risk: "low",
   schema,
   run(db, input) {
-    const { where, label, title } = resolveSearch(db, input);
-    const rows = db.all<Row>(`SELECT id, date, amount, ${MERCHANT_SQL} AS merchant, raw_description AS description, ${CATEGORY_SQL} AS category
-         FROM transactions ${where.sql} ORDER BY date DESC, id DESC LIMIT $limit`, { ...where.params, limit: input.limit });
-    if (rows.length === 0) return { summary: `No ${label}. ${dataCoverage(db)}`, charts: [] };
-
-    // Only a full page can have more behind it; otherwise the page is the whole match.
-    const total =
-      rows.length < input.limit
-        ? rows.length
-        : db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM transactions ${where.sql}`, where.params)!.n;
-    const { currency } = db.summary();
-    const echoed = rows.slice(0, SUMMARY_ROWS).map(
-      (r) => `${r.date} ${formatAmount(r.amount)} ${r.merchant} ${quote(r.description, 40)} [${r.category}]`,
-    );
+    const l = db.ledger();
+    const { filter, label, title } = selectTransactions(db, input);
+    const matches = selectRows(l, filter);
+    if (matches.length === 0) return { summary: `No ${label}. ${dataCoverage(l)}`, charts: [] };
+    const newestFirst = (a: number, b: number) => l.day[b]! - l.day[a]! || l.id[b]! - l.id[a]!;
+    matches.sort(input.sort === "amount" ? (a, b) => Math.abs(l.amount[b]!) - Math.abs(l.amount[a]!) || newestFirst(a, b) : newestFirst);
+    const rows = matches.slice(0, input.limit);
+    const currencies = new Set(rows.map((i) => l.currency[i]!));
+    const many = currencies.size > 1;
+    const merchant = (i: number) => (l.merchant[i]! < 0 ? UNKNOWN_MERCHANT : l.merchants[l.merchant[i]!]!);
+    const echoed = rows
+      .slice(0, SUMMARY_ROWS)
+      .map((i) => `${dayToIso(l.day[i]!)} ${formatMoney(l.amount[i]!, l.currencies[l.currency[i]!]!)} ${merchant(i)} ${quote(l.descriptions[l.description[i]!]!, 40)} [${l.categoryNames[l.category[i]!]}]`);
     const more = rows.length > SUMMARY_ROWS ? ` (first ${SUMMARY_ROWS} here; the table shows all ${formatCount(rows.length)})` : "";
-    const summary =
-      `${capitalise(label)}, newest first, amounts in ${currency} (negative = money out): ` +
-      `showing ${formatCount(rows.length)} of ${formatCount(total)}${more}. ${echoed.join("; ")}.`;
+    const order = input.sort === "amount" ? "largest amount first" : "newest first";
     return {
-      summary,
+      summary:
+        `${label.charAt(0).toUpperCase()}${label.slice(1)}, ${order} (negative = money out): ` +
+        `showing ${formatCount(rows.length)} of ${formatCount(matches.length)}${more}. ${echoed.join("; ")}.`,
       charts: [],
       tables: [
         {
-          title: `${title}: ${formatCount(rows.length)} of ${formatCount(total)}`,
-          columns: ["Date", "Amount", "Merchant", "Description", "Category"],
-          rows: rows.map((r) => [r.date, r.amount, r.merchant, r.description, r.category]),
+          title: `${title}: ${formatCount(rows.length)} of ${formatCount(matches.length)}`,
+          columns: many ? ["Date", "Amount", "Currency", "Merchant", "Description", "Category"] : ["Date", "Amount", "Merchant", "Description", "Category"],
+          rows: rows.map((i) => {
+            const cells: (string | number)[] = [dayToIso(l.day[i]!), l.amount[i]!];
+            if (many) cells.push(l.currencies[l.currency[i]!]!);
+            return [...cells, merchant(i), l.descriptions[l.description[i]!]!, l.categoryNames[l.category[i]!]!];
+          }),
+          ...(many ? {} : { currency: l.currencies[[...currencies][0]!]! }),
         },
       ],
     };

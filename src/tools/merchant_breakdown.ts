@@ -1,71 +1,93 @@
 import { z } from "zod";
-import { MERCHANT_SQL } from "../budget/schema.ts";
-import { formatAmount, formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
-import { categoryField, dataCoverage, flowSumSql, forPeriod, measureFor, measureWhere, monthField, resolveCategory, resolvePeriod, yearField } from "./filters.ts";
+import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
+import { categoryMask, measureOf, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
+import { chartTitle, PerCurrency, resolveCurrency } from "./query/currency.ts";
+import { categoryField, periodFields } from "./query/fields.ts";
+import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({
-  category: categoryField,
-  year: yearField,
-  month: monthField,
+  category: categoryField.optional().describe("Only this category. Omit for all spending."),
   top_n: z.number().int().min(1).max(50).default(15).describe("How many merchants to list before grouping the rest as Other (default 15)."),
+  ...periodFields,
 });
 
-/** merchant is null for the Other row (all merchants ranked below top_n). */
-type Row = { merchant: string | null; total: number; count: number; merchants: number };
+type Figures = { rows: number; total: number; byMerchant: Map<number, { total: number; count: number }> };
+type Line = { name: string; total: number; count: number; merchants: number };
 
 export const merchantBreakdown: ReadTool<typeof schema> = {
   name: "merchant_breakdown",
   label: "Breaking spending down by merchant…",
-  promptHint:
-    "which merchants make up one category's spending.",
+  promptHint: "which merchants make up a category's spending (or all spending); who the money went to.",
   description:
-    "Top merchants within one category for a year, a month or all dates: total, transaction count and average per merchant, " +
-    "largest first, the remaining merchants combined as Other. Use it for 'where do I buy groceries', " +
-    "'which restaurants cost most', or to explain a category's total. For Income it ranks who paid money in. " +
+    "Top merchants for a period, within one category or across all spending: total, transaction count and average per merchant, " +
+    "largest first, the remaining merchants combined as Other. For Income it ranks who paid money in. Per currency. " +
+    "Use it for 'where do I buy groceries', 'which restaurants cost most', 'who do I pay most', or to explain a total. " +
     "The UI draws a horizontal bar chart and a pie chart from the result automatically.",
   risk: "low",
   schema,
   run(db, input) {
+    const l = db.ledger();
     const period = resolvePeriod(input);
-    const measure = measureFor(resolveCategory(db, input.category));
-    const where = measureWhere(measure, period);
-    // One scan: group per merchant, rank, then fold everything below top_n into one Other row.
-    const rows = db.all<Row>(`WITH g AS (
-           SELECT ${MERCHANT_SQL} AS merchant, ${flowSumSql(measure.flow)} AS total, COUNT(*) AS count
-           FROM transactions ${where.sql} GROUP BY 1),
-         r AS (SELECT merchant, total, count, ROW_NUMBER() OVER (ORDER BY total DESC, merchant) AS rank FROM g)
-         SELECT CASE WHEN rank <= $top_n THEN merchant END AS merchant,
-                SUM(total) AS total, SUM(count) AS count, COUNT(*) AS merchants
-         FROM r GROUP BY 1 ORDER BY MIN(rank)`, { ...where.params, top_n: input.top_n });
-    const scope = forPeriod(db, period);
-    if (rows.length === 0) return { summary: `No ${measure.noun} found ${scope}. ${dataCoverage(db)}`, charts: [] };
+    const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
+    const measure = measureOf(db, category);
+    const categories = category === undefined ? roleMask(rolesOf(db, l), "spending") : categoryMask(l, [category]);
+    const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byMerchant: new Map() }));
+    forEachRow(l, { period, currency: resolveCurrency(l, input.currency), categories }, (i) => {
+      const f = per.of(l.currency[i]!);
+      const v = measure.sign * l.amount[i]!;
+      const m = f.byMerchant.get(l.merchant[i]!) ?? { total: 0, count: 0 };
+      m.total += v;
+      m.count++;
+      f.byMerchant.set(l.merchant[i]!, m);
+      f.total += v;
+      f.rows++;
+    });
+    const scope = periodPhrase(period, l);
+    if (per.size === 0) return { summary: `No ${measure.noun} found ${scope}. ${dataCoverage(l)}`, charts: [] };
 
-    const { currency } = db.summary();
-    let total = 0;
-    let n = 0;
-    let merchants = 0;
-    for (const r of rows) {
-      total += r.total;
-      n += r.count;
-      merchants += r.merchants;
-    }
-    const labels = rows.map((r) => r.merchant ?? "Other");
-    const parts = rows.map((r, i) =>
-      r.merchant === null
-        ? `Other (${plural(r.merchants, "merchant")}) ${formatAmount(r.total)} (${plural(r.count, "tx", "tx")}, ${formatPercent(r.total, total)})`
-        : `${i + 1}. ${r.merchant} ${formatAmount(r.total)} (${plural(r.count, "tx", "tx")}, avg ${formatAmount(r.total / r.count)}, ${formatPercent(r.total, total)})`,
-    );
-    const summary =
-      `Merchants for ${measure.noun} ${scope}, in ${currency}: total ${formatMoney(total, currency)} over ` +
-      `${plural(n, "transaction")} at ${plural(merchants, "merchant")}. ${parts.join("; ")}.`;
-    const data = { labels, datasets: [{ name: measure.dataset, values: rows.map((r) => round2(r.total)) }] };
-    const title = `${measure.category} by merchant (${currency}), ${period.label}`;
+    const lines = (f: Figures): Line[] => {
+      const ranked = [...f.byMerchant]
+        .map(([code, m]) => ({ name: code < 0 ? UNKNOWN_MERCHANT : l.merchants[code]!, ...m, merchants: 1 }))
+        .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+      const top = ranked.slice(0, input.top_n);
+      const rest = ranked.slice(input.top_n);
+      if (!rest.length) return top;
+      const other = rest.reduce((o, m) => ({ ...o, total: o.total + m.total, count: o.count + m.count, merchants: o.merchants + 1 }), {
+        name: "Other",
+        total: 0,
+        count: 0,
+        merchants: 0,
+      });
+      return [...top, other];
+    };
+    const parts = per.list().map(([cur, f]) => {
+      const ls = lines(f);
+      const merchants = f.byMerchant.size;
+      return (
+        `${cur}: total ${formatMoney(f.total, cur)} over ${plural(f.rows, "transaction")} at ${plural(merchants, "merchant")}. ` +
+        ls
+          .map((m, i) =>
+            i === input.top_n
+              ? `Other (${plural(m.merchants, "merchant")}) ${formatMoney(m.total, cur)} (${plural(m.count, "tx", "tx")}, ${formatPercent(m.total, f.total)})`
+              : `${i + 1}. ${m.name} ${formatMoney(m.total, cur)} (${plural(m.count, "tx", "tx")}, avg ${formatMoney(m.total / m.count, cur)}, ${formatPercent(m.total, f.total)})`,
+          )
+          .join("; ") +
+        "."
+      );
+    });
+    const [main, ...others] = per.list();
+    const [mainCur, mainF] = main!;
+    const ls = lines(mainF);
+    const data = { labels: ls.map((m) => m.name), datasets: [{ name: measure.dataset, values: ls.map((m) => round2(m.total)) }] };
+    const title = chartTitle(`${category ?? "Spending"} by merchant, ${period.label}`, mainCur, others.map(([c, f]) => [c, f.total]));
     return {
-      summary,
+      summary: [`Merchants for ${measure.noun} ${scope}.`, ...parts].join(" "),
       charts: [
-        { type: "bar_h", title, data },
-        { type: "pie", title, data },
+        { type: "bar_h", title, currency: mainCur, data },
+        { type: "pie", title, currency: mainCur, data },
       ],
     };
   },

@@ -1,75 +1,115 @@
 import { z } from "zod";
-import { formatAmount, formatMoney, plural, round2 } from "../core/format.ts";
-import { categoryField, coveredMonths, dataCoverage, flowSumSql, forPeriod, measureFor, foldMonths, measureWhere, monthLabels, resolveCategory, resolvePeriod, yearField } from "./filters.ts";
+import { monthLabel } from "../budget/calendar.ts";
+import { ToolInputError } from "../core/errors.ts";
+import { formatMoney, plural, round2 } from "../core/format.ts";
+import { measureOf, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
+import { chartTitle, PerCurrency, resolveCurrency } from "./query/currency.ts";
+import { categoryField, periodFields } from "./query/fields.ts";
+import { coveredMonths, dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({
-  category: categoryField.optional().describe("Only this category (case-insensitive). Omit for all spending."),
-  year: yearField,
+  category: categoryField.optional().describe("One category (its money in for Income, its money out otherwise). Omit for all spending."),
+  categories: z.array(categoryField).min(2).max(8).optional().describe("2-8 categories side by side, one series each (e.g. Groceries vs Dining). Not with category."),
+  ...periodFields,
 });
 
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;
 
+type Series = { name: string; sign: 1 | -1; noun: string };
+type Figures = { rows: number; values: Float64Array[]; counts: Int32Array[] };
+
 export const monthlyTrend: ReadTool<typeof schema> = {
   name: "monthly_trend",
   label: "Computing the monthly trend…",
-  promptHint:
-    "how spending (overall or in one category) developed month by month; highs, lows, averages.",
+  promptHint: "how spending (overall, one category, or 2-8 categories side by side) developed month by month; highs, lows, monthly averages.",
   description:
-    "Spending per month (YYYY-MM, ascending), for all spending or one category, for one year or all dates; " +
-    "gives total, average per month, highest and lowest month. Months without spending count as 0. " +
-    "Use it for trends over time, 'how did my grocery spending develop', 'which month was most expensive', seasonality. " +
-    "With category Income it shows money in per month; with Transfers, money moved out. " +
+    "Spending per month (YYYY-MM, ascending) for a period: for all spending, one category, or 2-8 categories side by side " +
+    "(one series each). Gives per series the total, the average per month (over every month of the period the data covers; " +
+    "months without transactions count as 0), in how many months there was any activity, and the highest and lowest month. " +
+    "With category Income it measures money in; with a not-spending category (Transfers, Investments) the money moved out. " +
+    "Use it for trends, seasonality, 'how did groceries develop', 'groceries vs dining by month'. " +
     "The UI draws a bar chart from the result automatically.",
   risk: "low",
   schema,
   run(db, input) {
+    if (input.category !== undefined && input.categories !== undefined)
+      throw new ToolInputError("Give either category or categories, not both.");
+    const l = db.ledger();
     const period = resolvePeriod(input);
-    const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
-    const measure = measureFor(category);
-    const where = measureWhere(measure, period);
-    const days = db.all<{ day: string; total: number; count: number }>(`SELECT date AS day, ${flowSumSql(measure.flow)} AS total, COUNT(*) AS count FROM transactions ${where.sql} GROUP BY date`, where.params);
-    const scope = forPeriod(db, period);
-    if (days.length === 0) return { summary: `No ${measure.noun} found ${scope}. ${dataCoverage(db)}`, charts: [] };
-
-    const { currency } = db.summary();
-    const byMonth = foldMonths(days, ["total", "count"] as const);
-    const labels = monthLabels(coveredMonths(db, period), byMonth.keys());
-    const values = labels.map((m) => byMonth.get(m)?.total ?? 0);
-    let total = 0;
-    let n = 0;
-    for (const m of byMonth.values()) {
-      total += m.total;
-      n += m.count;
-    }
-    let hi = 0;
-    let lo = 0;
-    values.forEach((v, i) => {
-      if (v > values[hi]) hi = i;
-      if (v < values[lo]) lo = i;
+    const currency = resolveCurrency(l, input.currency);
+    const names = input.categories ? [...new Set(input.categories.map((c) => resolveCategory(db, c)))] : input.category ? [resolveCategory(db, input.category)] : [];
+    if (input.categories && names.length < 2) throw new ToolInputError("categories needs at least 2 different categories.");
+    const series: Series[] = names.length
+      ? names.map((n) => ({ name: n, ...measureOf(db, n) }))
+      : [{ name: "Spending", ...measureOf(db) }];
+    const months = coveredMonths(period, l);
+    const first = months[0] ?? 0;
+    const roles = rolesOf(db, l);
+    const per = new PerCurrency<Figures>(l, () => ({
+      rows: 0,
+      values: series.map(() => new Float64Array(months.length)),
+      counts: series.map(() => new Int32Array(months.length)),
+    }));
+    // Which series a category code feeds (one category can only be one series).
+    const seriesOf = new Int16Array(l.categoryNames.length).fill(-1);
+    if (names.length) names.forEach((n, s) => (seriesOf[l.categoryIndex(n)] = s));
+    else roleMask(roles, "spending").forEach((on, code) => (seriesOf[code] = on ? 0 : -1));
+    const mask = Uint8Array.from(seriesOf, (s) => (s >= 0 ? 1 : 0));
+    forEachRow(l, { period, currency, categories: mask }, (i) => {
+      const s = seriesOf[l.category[i]!]!;
+      const f = per.of(l.currency[i]!);
+      const m = l.month[i]! - first;
+      f.values[s]![m] += series[s]!.sign * l.amount[i]!;
+      f.counts[s]![m]!++;
+      f.rows++;
     });
-    const empty = labels.length - byMonth.size;
-    const lines = [
-      `Monthly ${measure.noun} ${scope}, in ${currency}: total ${formatMoney(total, currency)} over ${plural(n, "transaction")} ` +
-        `in ${plural(labels.length, "month")}, average ${formatAmount(total / labels.length)} per month.`,
-      `Highest ${labels[hi]} ${formatAmount(values[hi])}; lowest ${labels[lo]} ${formatAmount(values[lo])}` +
-        (empty > 0 ? ` (${plural(empty, "month")} with none).` : "."),
-    ];
-    if (labels.length <= LIST_MONTHS_MAX) {
-      lines.push(`Per month: ${labels.map((m, i) => `${m} ${formatAmount(values[i])}`).join(", ")}.`);
-    } else {
-      const perYear = new Map<string, number>();
-      labels.forEach((m, i) => perYear.set(m.slice(0, 4), (perYear.get(m.slice(0, 4)) ?? 0) + values[i]));
-      lines.push(`Per year: ${[...perYear].map(([y, v]) => `${y} ${formatAmount(v)}`).join(", ")}.`);
-    }
+    const scope = periodPhrase(period, l);
+    const what = names.length === 1 ? series[0]!.noun : names.length ? `${names.join(", ")}` : "spending";
+    if (per.size === 0) return { summary: `No ${what} found ${scope}. ${dataCoverage(l)}`, charts: [] };
+
+    const labels = months.map(monthLabel);
+    const describe = (cur: string, f: Figures, full: boolean) =>
+      series
+        // Other currencies: only the series that have any of it.
+        .filter((_, k) => full || f.counts[k]!.some((n) => n > 0))
+        .map((s) => {
+          const k = series.indexOf(s);
+          const v = f.values[k]!;
+          const total = v.reduce((a, b) => a + b, 0);
+          const active = f.counts[k]!.filter((n) => n > 0).length;
+          let hi = 0;
+          let lo = 0;
+          v.forEach((x, i) => {
+            if (x > v[hi]!) hi = i;
+            if (x < v[lo]!) lo = i;
+          });
+          const head =
+            `${names.length ? s.noun : "Spending"}: total ${formatMoney(total, cur)}, average ${formatMoney(total / months.length, cur)} per month ` +
+            `over ${plural(months.length, "month")} (activity in ${active}); highest ${labels[hi]} ${formatMoney(v[hi]!, cur)}, lowest ${labels[lo]} ${formatMoney(v[lo]!, cur)}.`;
+          if (!full) return head;
+          if (months.length <= LIST_MONTHS_MAX) return `${head} Per month: ${labels.map((m, i) => `${m} ${formatMoney(v[i]!, cur)}`).join(", ")}.`;
+          const years = new Map<string, number>();
+          labels.forEach((m, i) => years.set(m.slice(0, 4), (years.get(m.slice(0, 4)) ?? 0) + v[i]!));
+          return `${head} Per year: ${[...years].map(([y, t]) => `${y} ${formatMoney(t, cur)}`).join(", ")}.`;
+        })
+        .join(" ");
+    const [main, ...others] = per.list();
+    const [mainCur, mainF] = main!;
     return {
-      summary: lines.join(" "),
+      summary: [`Monthly ${what} ${scope}.`, ...per.list().map(([cur, f], i) => `${cur}: ${describe(cur, f, i === 0)}`)].join(" "),
       charts: [
         {
           type: "bar",
-          title: `Monthly ${measure.noun} (${currency}), ${period.label}`,
-          data: { labels, datasets: [{ name: measure.dataset, values: values.map(round2) }] },
+          title: chartTitle(
+            `Monthly ${what}, ${period.label}`,
+            mainCur,
+            others.map(([c, f]) => [c, f.values.reduce((a, v) => a + v.reduce((x, y) => x + y, 0), 0)]),
+          ),
+          currency: mainCur,
+          data: { labels, datasets: series.map((s, k) => ({ name: s.name, values: [...mainF.values[k]!].map(round2) })) },
         },
       ],
     };

@@ -20,7 +20,11 @@ import { recategorise, undoRecategorisation, type ClassificationRow, type Lesson
 import { ToolInputError } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney, joinAnd, plural, round2 } from "../core/format.ts";
-import { categoryField, dataCoverage, monthField, resolveCategory, resolvePeriod, resolveSearch, searchField, yearField } from "./filters.ts";
+import { dayToIso } from "../budget/calendar.ts";
+import { resolveCategory } from "./query/categories.ts";
+import { categoryField, periodFields, searchField } from "./query/fields.ts";
+import { dataCoverage, resolvePeriod } from "./query/period.ts";
+import { selectTransactions } from "./query/selection.ts";
 import type { WriteTool } from "./types.ts";
 
 /** At most this many rows per approval (SPEC §3.3). */
@@ -35,8 +39,8 @@ export const recategoriseSchema = z.strictObject({
   category: categoryField
     .optional()
     .describe("Only move transactions currently in this category (case-insensitive). Omit to take them from every category."),
-  year: yearField,
-  month: monthField,
+  year: periodFields.year,
+  month: periodFields.month,
   to_category: categoryField.describe("The existing category to move them to (case-insensitive), e.g. Dining."),
 });
 
@@ -57,7 +61,13 @@ export type StoredRecategorisation = { input: RecategoriseArgs; ids: number[] };
 /** The rows an approval moves: the search selection minus the rows already in the target category. */
 function selectionOf(args: RecategoriseArgs): Selection {
   const period = resolvePeriod(args);
-  return { from: period.from, to: period.lastDay, category: args.category, search: args.search, notIn: args.to_category };
+  return {
+    from: period.from === null ? undefined : dayToIso(period.from),
+    to: period.to === null ? undefined : dayToIso(period.to),
+    category: args.category,
+    search: args.search,
+    notIn: args.to_category,
+  };
 }
 
 /** A recategorisation's preview: the numbers, and the card's title, description and facts built from them. */
@@ -81,7 +91,7 @@ export function previewRecategorisation(
   input: RecategoriseInput,
 ): { input: RecategoriseArgs; args: StoredRecategorisation; preview: RecategorisationPreview } {
   const to = resolveCategory(db, input.to_category);
-  const search = resolveSearch(db, { search: input.search, category: input.category, year: input.year, month: input.month });
+  const search = selectTransactions(db, { search: input.search, category: input.category, year: input.year, month: input.month });
   const from = input.category === undefined ? undefined : resolveCategory(db, input.category);
   if (from !== undefined && from === to) {
     throw new ToolInputError(
@@ -102,7 +112,7 @@ export function previewRecategorisation(
     { ...all.params, to },
   )!;
   if (counts.n === 0) {
-    throw new ToolInputError(`Nothing to move: no ${search.label}. ${dataCoverage(db)} Check the text with search_transactions first.`);
+    throw new ToolInputError(`Nothing to move: no ${search.label}. ${dataCoverage(db.ledger())} Check the text with search_transactions first.`);
   }
   const moving = counts.n - counts.already;
   if (moving === 0) {

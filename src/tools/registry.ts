@@ -4,11 +4,14 @@
  * guide, the UI's labels, the CLI's `tool --list`, the approval service's lookup.
  */
 import { z } from "zod";
+import { comparePeriods } from "./compare_periods.ts";
 import { incomeVsSpending } from "./income_vs_spending.ts";
 import { listTransactions } from "./list_transactions.ts";
 import { merchantBreakdown } from "./merchant_breakdown.ts";
 import { monthlyTrend } from "./monthly_trend.ts";
 import { recategoriseTransactions } from "./recategorise_transactions.ts";
+import { recurringPayments } from "./recurring_payments.ts";
+import { reviewTransactions } from "./review_transactions.ts";
 import { searchTransactions } from "./search_transactions.ts";
 import { spendingByCategory } from "./spending_by_category.ts";
 import type { ReadTool, Tool, WriteTool } from "./types.ts";
@@ -20,6 +23,9 @@ export const ALL_TOOLS: readonly Tool[] = [
   incomeVsSpending,
   searchTransactions,
   listTransactions,
+  comparePeriods,
+  recurringPayments,
+  reviewTransactions,
   recategoriseTransactions,
 ];
 

@@ -1,32 +1,36 @@
 import { z } from "zod";
-import { CATEGORY_SQL, MERCHANT_SQL } from "../budget/schema.ts";
-import { formatAmount, plural, round2 } from "../core/format.ts";
-import { capitalise, categoryField, dataCoverage, monthField, MONTH_SQL, monthsBetween, monthLabels, resolveSearch, searchField, yearField } from "./filters.ts";
+import { dayToIso, monthLabel } from "../budget/calendar.ts";
+import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { formatMoney, plural, round2 } from "../core/format.ts";
+import { chartTitle, PerCurrency } from "./query/currency.ts";
+import { amountFields, categoryField, periodFields, searchField } from "./query/fields.ts";
+import { dataCoverage } from "./query/period.ts";
+import { forEachRow } from "./query/rows.ts";
+import { selectTransactions } from "./query/selection.ts";
 import type { ReadTool } from "./types.ts";
 
 export const searchSchema = z.strictObject({
   search: searchField,
-  category: categoryField.optional().describe("Only this category (case-insensitive). Omit to search every category."),
-  year: yearField,
-  month: monthField,
+  category: categoryField.optional().describe("Only this category. Omit to search every category."),
+  ...amountFields,
+  ...periodFields,
 });
-
-/** One group per (month, merchant, category): a single scan serves every figure. */
-type Row = {
-  month: string;
-  merchant: string;
-  category: string;
-  count: number;
-  out_count: number;
-  out_total: number;
-  in_count: number;
-  in_total: number;
-  first: string;
-  last: string;
-};
 
 /** Merchant-name variants and categories named in the summary. */
 const TOP_NAMES = 5;
+
+type Figures = {
+  rows: number;
+  outTotal: number;
+  outCount: number;
+  inTotal: number;
+  inCount: number;
+  first: number;
+  last: number;
+  months: Map<number, { out: number; in: number }>;
+  merchants: Map<number, number>;
+  categories: Map<number, number>;
+};
 
 function topCounts(counts: Map<string, number>): string {
   const sorted = [...counts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
@@ -39,68 +43,85 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
   name: "search_transactions",
   label: "Searching transactions…",
   promptHint:
-    'totals for a merchant, a shop or a word in the descriptions (e.g. "Migros", "Netflix", "savings"); it matches every category and both money out and money in.',
+    'totals for a merchant, a shop, a person or a word in the descriptions (e.g. "Migros", "Netflix", "savings", the employer); it matches every category and both money out and money in.',
   description:
-    "Find transactions whose merchant name or bank description contains a text (case-insensitive), in every category " +
-    "and both directions, and total them: money out (total, count, average) and money in (total, count) separately, " +
-    "date range, the merchant-name variants and categories matched. Use it for a specific merchant, shop, employer, " +
-    "person or keyword ('how much did I spend at Migros', 'what did I pay Swisscom in 2024', 'transfers to savings'). " +
-    "Use list_transactions to see the individual rows. The UI draws a monthly bar chart from the result automatically.",
+    "Find transactions whose merchant name or bank description contains a text (case-insensitive, also for ä/é), in every " +
+    "category and both directions, and total them: money out (total, count, average) and money in (total, count) separately, " +
+    "the date range, the merchant-name variants and the categories matched; per currency. Narrow with category, min_amount/" +
+    "max_amount (absolute amounts), direction and the period. Use it for a specific merchant, shop, employer, person or " +
+    "keyword ('how much did I spend at Migros', 'what did I pay Swisscom in 2024', 'transfers to savings'). Its match count " +
+    "is exactly what list_transactions lists. The UI draws a monthly bar chart from the result automatically.",
   risk: "low",
   schema: searchSchema,
   run(db, input) {
-    const { where, label, title } = resolveSearch(db, input);
-    const rows = db.all<Row>(`SELECT ${MONTH_SQL} AS month, ${MERCHANT_SQL} AS merchant, ${CATEGORY_SQL} AS category, COUNT(*) AS count,
-                SUM(amount < 0) AS out_count, -TOTAL(CASE WHEN amount < 0 THEN amount END) AS out_total,
-                SUM(amount > 0) AS in_count, TOTAL(CASE WHEN amount > 0 THEN amount END) AS in_total,
-                MIN(date) AS first, MAX(date) AS last
-         FROM transactions ${where.sql} GROUP BY 1, 2, 3`, where.params);
-    if (rows.length === 0)
+    const l = db.ledger();
+    const { filter, label, title } = selectTransactions(db, input);
+    const per = new PerCurrency<Figures>(l, () => ({
+      rows: 0,
+      outTotal: 0,
+      outCount: 0,
+      inTotal: 0,
+      inCount: 0,
+      first: Infinity,
+      last: -Infinity,
+      months: new Map(),
+      merchants: new Map(),
+      categories: new Map(),
+    }));
+    forEachRow(l, filter, (i) => {
+      const f = per.of(l.currency[i]!);
+      const a = l.amount[i]!;
+      const m = f.months.get(l.month[i]!) ?? { out: 0, in: 0 };
+      if (a < 0) {
+        f.outTotal -= a;
+        f.outCount++;
+        m.out -= a;
+      } else if (a > 0) {
+        f.inTotal += a;
+        f.inCount++;
+        m.in += a;
+      }
+      f.months.set(l.month[i]!, m);
+      f.merchants.set(l.merchant[i]!, (f.merchants.get(l.merchant[i]!) ?? 0) + 1);
+      f.categories.set(l.category[i]!, (f.categories.get(l.category[i]!) ?? 0) + 1);
+      f.first = Math.min(f.first, l.day[i]!);
+      f.last = Math.max(f.last, l.day[i]!);
+      f.rows++;
+    });
+    if (per.size === 0) {
       return {
-        summary: `No ${label}. ${dataCoverage(db)} Search matches merchant names and bank descriptions; try a shorter or different text.`,
+        summary: `No ${label}. ${dataCoverage(l)} Search matches merchant names and bank descriptions; try a shorter or different text.`,
         charts: [],
       };
-
-    const { currency } = db.summary();
-    const months = new Map<string, { out: number; in: number }>();
-    const merchants = new Map<string, number>();
-    const categories = new Map<string, number>();
-    let n = 0;
-    let outN = 0;
-    let outTotal = 0;
-    let inN = 0;
-    let inTotal = 0;
-    let first = rows[0].first;
-    let last = rows[0].last;
-    for (const r of rows) {
-      const m = months.get(r.month) ?? { out: 0, in: 0 };
-      m.out += r.out_total;
-      m.in += r.in_total;
-      months.set(r.month, m);
-      merchants.set(r.merchant, (merchants.get(r.merchant) ?? 0) + r.count);
-      categories.set(r.category, (categories.get(r.category) ?? 0) + r.count);
-      n += r.count;
-      outN += r.out_count;
-      outTotal += r.out_total;
-      inN += r.in_count;
-      inTotal += r.in_total;
-      if (r.first < first) first = r.first;
-      if (r.last > last) last = r.last;
     }
-    const summary = [
-      `${capitalise(label)}, in ${currency}: ${plural(n, "transaction")} from ${first} to ${last}.`,
-      outN ? `Money out: ${formatAmount(outTotal)} in ${plural(outN, "transaction")} (average ${formatAmount(outTotal / outN)}).` : "Money out: none.",
-      inN ? `Money in: ${formatAmount(inTotal)} in ${plural(inN, "transaction")}.` : "Money in: none.",
-      `Merchant names: ${topCounts(merchants)}.`,
-      `Categories: ${topCounts(categories)}.`,
-    ].join(" ");
-
-    const labels = monthLabels(monthsBetween(first.slice(0, 7), last.slice(0, 7)), months.keys());
-    const datasets = [{ name: "Out", values: labels.map((m) => round2(months.get(m)?.out ?? 0)) }];
-    if (inN) datasets.push({ name: "In", values: labels.map((m) => round2(months.get(m)?.in ?? 0)) });
+    const names = <K extends number>(counts: Map<K, number>, name: (k: K) => string) => new Map([...counts].map(([k, n]) => [name(k), n]));
+    const parts = per.list().map(
+      ([cur, f]) =>
+        `${cur}: ${plural(f.rows, "transaction")} from ${dayToIso(f.first)} to ${dayToIso(f.last)}. ` +
+        (f.outCount ? `Money out: ${formatMoney(f.outTotal, cur)} in ${plural(f.outCount, "transaction")} (average ${formatMoney(f.outTotal / f.outCount, cur)}).` : "Money out: none.") +
+        " " +
+        (f.inCount ? `Money in: ${formatMoney(f.inTotal, cur)} in ${plural(f.inCount, "transaction")}.` : "Money in: none.") +
+        ` Merchant names: ${topCounts(names(f.merchants, (k) => (k < 0 ? UNKNOWN_MERCHANT : l.merchants[k]!)))}.` +
+        ` Categories: ${topCounts(names(f.categories, (k) => l.categoryNames[k]!))}.`,
+    );
+    const total = per.list().reduce((n, [, f]) => n + f.rows, 0);
+    const [main, ...others] = per.list();
+    const [mainCur, f] = main!;
+    const firstMonth = Math.min(...f.months.keys());
+    const lastMonth = Math.max(...f.months.keys());
+    const months = Array.from({ length: lastMonth - firstMonth + 1 }, (_, k) => firstMonth + k);
+    const datasets = [{ name: "Out", values: months.map((m) => round2(f.months.get(m)?.out ?? 0)) }];
+    if (f.inCount) datasets.push({ name: "In", values: months.map((m) => round2(f.months.get(m)?.in ?? 0)) });
     return {
-      summary,
-      charts: [{ type: "bar", title: `${title}: ${inN ? "money out and in" : "money out"} per month (${currency})`, data: { labels, datasets } }],
+      summary: [`${label.charAt(0).toUpperCase()}${label.slice(1)}: ${plural(total, "match", "matches")}.`, ...parts].join(" "),
+      charts: [
+        {
+          type: "bar",
+          title: chartTitle(`${title}: ${f.inCount ? "money out and in" : "money out"} per month`, mainCur, others.map(([c, o]) => [c, o.outTotal])),
+          currency: mainCur,
+          data: { labels: months.map(monthLabel), datasets },
+        },
+      ],
     };
   },
 };

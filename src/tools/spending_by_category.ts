@@ -1,68 +1,66 @@
 import { z } from "zod";
-import { formatAmount, formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
-import { dataCoverage, forPeriod, measureFor, measureWhere, monthField, resolvePeriod, yearField } from "./filters.ts";
-import { UNCATEGORISED } from "../budget/schema.ts";
+import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
+import { notSpendingNote, roleMask, rolesOf } from "./query/categories.ts";
+import { chartTitle, PerCurrency, resolveCurrency } from "./query/currency.ts";
+import { periodFields } from "./query/fields.ts";
+import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 
-const schema = z.strictObject({ year: yearField, month: monthField });
+const schema = z.strictObject({ ...periodFields });
 
-type Row = { category: string; total: number; count: number };
-
-function mergeUncategorised(groups: { category: string | null; total: number; count: number }[]): Row[] {
-  const byName = new Map<string, Row>();
-  for (const g of groups) {
-    const name = g.category ?? UNCATEGORISED;
-    const row = byName.get(name);
-    if (row) {
-      row.total += g.total;
-      row.count += g.count;
-    } else byName.set(name, { category: name, total: g.total, count: g.count });
-  }
-  return [...byName.values()];
-}
+type Figures = { rows: number; total: number; byCategory: Map<number, { total: number; count: number }> };
 
 export const spendingByCategory: ReadTool<typeof schema> = {
   name: "spending_by_category",
   label: "Analysing spending by category…",
-  promptHint:
-    "where the money went in a year or month; the biggest categories.",
+  promptHint: "where the money went in a period; the biggest categories and their shares.",
   description:
-    "Spending per category (money out, Transfers between own accounts excluded, refunds not counted) " +
-    "for a year, one month, or all dates; largest first, with transaction counts and each category's share. " +
-    "Use it for 'where does my money go', 'what did I spend most on in March 2025', or to compare categories. " +
+    "Spending per category for a period (default all dates), largest first, with transaction counts and each category's share " +
+    "of the total. Spending is the net money out of every category except Income and the not-spending ones (Transfers, " +
+    "Investments): a refund left in a category reduces that category. Amounts are per currency, never added across currencies. " +
+    "Use it for 'where does my money go', 'what did I spend most on in March 2025', 'my biggest categories this year'. " +
     "The UI draws a horizontal bar chart from the result automatically.",
   risk: "low",
   schema,
   run(db, input) {
+    const l = db.ledger();
     const period = resolvePeriod(input);
-    const measure = measureFor();
-    const where = measureWhere(measure, period);
-    // Grouped by the raw column so an index on category can serve the GROUP BY; NULL
-    // (SPEC: counts as Uncategorised) is merged below, among at most a few dozen groups.
-    const groups = db.all<{ category: string | null; total: number; count: number }>(`SELECT category, -SUM(amount) AS total, COUNT(*) AS count FROM transactions ${where.sql} GROUP BY category`, where.params);
-    const rows = mergeUncategorised(groups).sort((a, b) => b.total - a.total || a.category.localeCompare(b.category));
-    const scope = forPeriod(db, period);
-    if (rows.length === 0) return { summary: `No spending found ${scope}. ${dataCoverage(db)}`, charts: [] };
+    const spending = roleMask(rolesOf(db, l), "spending");
+    const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byCategory: new Map() }));
+    forEachRow(l, { period, currency: resolveCurrency(l, input.currency), categories: spending }, (i) => {
+      const f = per.of(l.currency[i]!);
+      const c = f.byCategory.get(l.category[i]!) ?? { total: 0, count: 0 };
+      c.total -= l.amount[i]!;
+      c.count++;
+      f.byCategory.set(l.category[i]!, c);
+      f.total -= l.amount[i]!;
+      f.rows++;
+    });
+    const scope = periodPhrase(period, l);
+    if (per.size === 0) return { summary: `No spending found ${scope}. ${dataCoverage(l)}`, charts: [] };
 
-    const { currency } = db.summary();
-    let total = 0;
-    let n = 0;
-    for (const r of rows) {
-      total += r.total;
-      n += r.count;
-    }
-    const parts = rows.map((r) => `${r.category} ${formatAmount(r.total)} (${formatPercent(r.total, total)}, ${plural(r.count, "tx", "tx")})`);
-    const summary =
-      `Spending by category ${scope}, in ${currency}, Transfers excluded: total ${formatMoney(total, currency)} ` +
-      `over ${plural(n, "transaction")} in ${plural(rows.length, "category", "categories")}. ` +
-      `${parts.join("; ")}.`;
+    const currencies = per.list().map(([currency, f]) => {
+      const categories = [...f.byCategory]
+        .map(([code, c]) => ({ name: l.categoryNames[code]!, ...c }))
+        .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
+      return { currency, f, categories };
+    });
+    const parts = currencies.map(
+      ({ currency, f, categories }) =>
+        `${currency}: total ${formatMoney(f.total, currency)} over ${plural(f.rows, "transaction")} in ${plural(categories.length, "category", "categories")}: ` +
+        categories.map((c) => `${c.name} ${formatMoney(c.total, currency)} (${formatPercent(c.total, f.total)}, ${plural(c.count, "tx", "tx")})`).join("; ") +
+        ".",
+    );
+    const [main, ...others] = currencies;
     return {
-      summary,
+      summary: [`Spending by category ${scope}. ${notSpendingNote(db)}`.trim(), ...parts].join(" "),
       charts: [
         {
           type: "bar_h",
-          title: `Spending by category (${currency}), ${period.label}`,
-          data: { labels: rows.map((r) => r.category), datasets: [{ name: "Spending", values: rows.map((r) => round2(r.total)) }] },
+          title: chartTitle(`Spending by category, ${period.label}`, main!.currency, others.map((o) => [o.currency, o.f.total])),
+          currency: main!.currency,
+          data: { labels: main!.categories.map((c) => c.name), datasets: [{ name: "Spending", values: main!.categories.map((c) => round2(c.total)) }] },
         },
       ],
     };

@@ -5,19 +5,9 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { PIPELINE_DDL } from "../../src/budget/pipeline.ts";
-import {
-  type Ledger,
-  addDays,
-  dayToIso,
-  daysBetween,
-  daysInMonth,
-  epochDay,
-  fromEpochDay,
-  loadLedger,
-  monthKey,
-  monthLabel,
-  parseDay,
-} from "../../src/budget/ledger.ts";
+import { type Ledger } from "../../src/budget/ledger.ts";
+import { loadLedger } from "../../src/budget/ledger-load.ts";
+import { addDays, dayToIso, daysBetween, daysInMonth, epochDay, fromEpochDay, monthKey, monthLabel, parseDay } from "../../src/budget/calendar.ts";
 
 let dir: string;
 const open: Database[] = [];

@@ -51,7 +51,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     {
       apiKey: "test-key",
       baseUrl: fake.url,
-      budgetDb: { path: budgetPath, explicit: true },
+      budgetDb: { path: budgetPath, explicit: true, notSpending: ["Transfers", "Investments"] },
       chatDb: join(dir, "chat.db"),
       model: "claude-test",
       maxSteps: 10,

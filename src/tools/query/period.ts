@@ -1,0 +1,83 @@
+/**
+ * Periods (SPEC §1, §2): `year`/`month`, or inclusive `from`/`to` (either end open),
+ * resolved to inclusive yyyymmdd bounds; the months of a period that the data covers.
+ */
+import { daysInMonth, dayToIso, monthKey, monthLabel, parseDay } from "../../budget/calendar.ts";
+import type { Ledger } from "../../budget/ledger.ts";
+import { ToolInputError } from "../../core/errors.ts";
+
+export type PeriodInput = { year?: number; month?: number; from?: string; to?: string };
+
+export type Period = {
+  /** Inclusive yyyymmdd bounds; null = open. */
+  from: number | null;
+  to: number | null;
+  /** "2025", "2025-03", "2025-01-01…2025-03-31", "2025-03-01…", "all dates". */
+  label: string;
+};
+
+export const ALL_DATES: Period = { from: null, to: null, label: "all dates" };
+
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function day(value: string, name: "from" | "to"): number {
+  const d = DATE.test(value) ? parseDay(value) : null;
+  if (d === null) throw new ToolInputError(`${name} must be a real date written YYYY-MM-DD, e.g. 2025-03-01; got "${value}".`);
+  return d;
+}
+
+/** The period an input names; a ToolInputError says how to fix a wrong one. */
+export function resolvePeriod(input: PeriodInput): Period {
+  const { year, month, from, to } = input;
+  if ((from !== undefined || to !== undefined) && (year !== undefined || month !== undefined)) {
+    throw new ToolInputError("Give either year/month or from/to, not both: e.g. {\"year\": 2025} or {\"from\": \"2025-01-01\", \"to\": \"2025-03-31\"}.");
+  }
+  if (month !== undefined && year === undefined) {
+    throw new ToolInputError(`month requires year: pass both, e.g. {"year": 2025, "month": ${month}}.`);
+  }
+  if (year !== undefined) {
+    if (month === undefined) return { from: year * 10000 + 101, to: year * 10000 + 1231, label: String(year) };
+    const ym = year * 10000 + month * 100;
+    return { from: ym + 1, to: ym + daysInMonth(year, month), label: monthLabel(year * 12 + month - 1) };
+  }
+  if (from === undefined && to === undefined) return ALL_DATES;
+  const f = from === undefined ? null : day(from, "from");
+  const t = to === undefined ? null : day(to, "to");
+  if (f !== null && t !== null && f > t) throw new ToolInputError(`from (${from}) is after to (${to}).`);
+  return { from: f, to: t, label: rangeLabel(f, t) };
+}
+
+export function rangeLabel(from: number | null, to: number | null): string {
+  return `${from === null ? "" : dayToIso(from)}…${to === null ? "" : dayToIso(to)}`;
+}
+
+/** "for 2025", "for 2025-03", "from 2025-01-01 to 2025-03-31", "since 2025-03-01", "for all dates (2023-11-01 to 2026-10-31)". */
+export function periodPhrase(p: Period, l: Ledger): string {
+  if (p.from === null && p.to === null) return l.firstDay === null ? "for all dates" : `for all dates (${coverage(l)})`;
+  if (!p.label.includes("…")) return `for ${p.label}`;
+  if (p.from === null) return `until ${dayToIso(p.to!)}`;
+  if (p.to === null) return `since ${dayToIso(p.from)}`;
+  return `from ${dayToIso(p.from)} to ${dayToIso(p.to)}`;
+}
+
+function coverage(l: Ledger): string {
+  return `${dayToIso(l.firstDay!)} to ${dayToIso(l.lastDay!)}`;
+}
+
+/** Appended to an empty result so the model can pick a period that has data. */
+export function dataCoverage(l: Ledger): string {
+  return l.firstDay === null ? "The database has no transactions." : `The data covers ${coverage(l)}.`;
+}
+
+/**
+ * The months (year*12 + month-1, ascending) of the period that lie inside the data's
+ * coverage: a month average is taken over these, empty months counting 0 (SPEC §1).
+ */
+export function coveredMonths(p: Period, l: Ledger): number[] {
+  if (l.firstDay === null || l.lastDay === null) return [];
+  const first = monthKey(Math.max(p.from ?? l.firstDay, l.firstDay));
+  const last = monthKey(Math.min(p.to ?? l.lastDay, l.lastDay));
+  const out: number[] = [];
+  for (let m = first; m <= last; m++) out.push(m);
+  return out;
+}
