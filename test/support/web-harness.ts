@@ -10,7 +10,9 @@ export type WebHarness = Harness & {
 };
 
 /** The whole web app on a random loopback port, on the agent harness (real SDK → fake API). */
-export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<WebLimits> } = {}): Promise<WebHarness> {
+export async function startWebHarness(
+  opts: HarnessOptions & { limits?: Partial<WebLimits>; /** like `serve --allow-origin` */ allowedOrigins?: string[] } = {},
+): Promise<WebHarness> {
   const h = await startHarness(opts);
   const assets = await loadAssets();
   // Listen first: the allowed Host headers name the port, known only once listening.
@@ -19,7 +21,7 @@ export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<
   const web = createWebApp({
     ...h.app,
     assets,
-    allowedOrigins: [],
+    allowedOrigins: opts.allowedOrigins ?? [],
     allowedHosts: allowedHostsFor("127.0.0.1", port),
     requireUsers: false,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
