@@ -21,6 +21,7 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
+import { createParser } from "eventsource-parser";
 import type { MessageParam, Tool } from "@anthropic-ai/sdk/resources/messages";
 import { estimateTokens, splitJson, splitText, startFakeAnthropic, type FakeAnthropic } from "./support/fake-anthropic";
 
@@ -51,22 +52,28 @@ async function rawPost(body: unknown, headers: Record<string, string> = {}, path
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
-/** Parse an SSE body into [event, data] pairs, checking the framing. */
+/** Parse an SSE body into [event, data] pairs (eventsource-parser), checking the framing. */
 function parseSSE(text: string): [string, any][] {
+  // The fake's framing, as the real API writes it: each message exactly `event: X\ndata: {json}`, then a blank line.
   expect(text.endsWith("\n\n")).toBe(true);
-  return text
-    .split("\n\n")
-    .filter(Boolean)
-    .map((chunk) => {
-      const lines = chunk.split("\n");
-      expect(lines).toHaveLength(2);
-      expect(lines[0]).toStartWith("event: ");
-      expect(lines[1]).toStartWith("data: ");
-      const data = JSON.parse(lines[1].slice(6));
-      const event = lines[0].slice(7);
-      expect(data.type).toBe(event);
-      return [event, data] as [string, any];
-    });
+  const chunks = text.split("\n\n").filter(Boolean);
+  for (const chunk of chunks) {
+    const lines = chunk.split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toStartWith("event: ");
+    expect(lines[1]).toStartWith("data: ");
+  }
+  const out: [string, any][] = [];
+  const parser = createParser({
+    onEvent: (m) => {
+      const data = JSON.parse(m.data);
+      expect(data.type).toBe(m.event!);
+      out.push([m.event!, data]);
+    },
+  });
+  parser.feed(text);
+  expect(out).toHaveLength(chunks.length);
+  return out;
 }
 
 beforeEach(() => fake.reset());

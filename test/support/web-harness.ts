@@ -38,18 +38,5 @@ export async function startWebHarness(
   };
 }
 
-/** Parse an SSE body into {event, data} messages. */
-export function parseSse(body: string): { event: string | null; data: string }[] {
-  return body
-    .split(/\n\n/)
-    .filter((chunk) => chunk.trim() && !chunk.startsWith(":"))
-    .map((chunk) => {
-      let event: string | null = null;
-      const data: string[] = [];
-      for (const line of chunk.split("\n")) {
-        if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-      }
-      return { event, data: data.join("\n") };
-    });
-}
+/** Parse an SSE body into {event, data} messages (eventsource-parser; see ./sse.ts). */
+export { parseSse } from "./sse.ts";
