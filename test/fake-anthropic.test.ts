@@ -24,6 +24,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import { createParser } from "eventsource-parser";
 import type { MessageParam, Tool } from "@anthropic-ai/sdk/resources/messages";
 import { estimateTokens, splitJson, splitText, startFakeAnthropic, type FakeAnthropic } from "./support/fake-anthropic";
+import { waitFor } from "./support/wait.ts";
 
 const MODEL = "claude-test";
 const fake: FakeAnthropic = await startFakeAnthropic({ apiKey: "test" });
@@ -362,6 +363,7 @@ describe("errors through the real SDK", () => {
     const stream = client.messages.stream(params(), { signal: ac.signal });
     let aborted = false;
     stream.on("abort", () => (aborted = true));
+    // Deliberately let the hang run a while (pings flowing) before aborting: the abort must work mid-hang, not just at connect.
     stream.on("connect", () => setTimeout(() => ac.abort(), 150));
     const err = await stream.finalMessage().catch((e) => e);
     expect(err).toBeInstanceOf(Anthropic.APIUserAbortError);
@@ -369,7 +371,7 @@ describe("errors through the real SDK", () => {
     expect(aborted).toBe(true);
     expect(stream.aborted).toBe(true);
     // The server notices the client went away.
-    for (let i = 0; i < 50 && !fake.requests[0].aborted; i++) await Bun.sleep(20);
+    await waitFor(() => fake.requests[0].aborted, { what: "the fake to see the abort" });
     expect(fake.requests[0].aborted).toBe(true);
     expect(fake.requests[0].finished).toBe(false);
   });
