@@ -10,6 +10,7 @@
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, release } from "node:os";
+import { createParser } from "eventsource-parser";
 import { dirname, join, resolve } from "node:path";
 import { writeDemoDb } from "../src/budget/demo/generator.ts";
 
@@ -385,20 +386,12 @@ export async function askBrowser(url: string, message: string, marker: string): 
   return readTimed(stream, marker, t0);
 }
 
-/** SSE messages with an `event:` name, parsed from a body. */
+/** SSE messages ({event, data}; event null when unnamed), parsed from a body by eventsource-parser. */
 export function sseEvents(body: string): { event: string | null; data: string }[] {
-  return body
-    .split(/\r?\n\r?\n/)
-    .filter((c) => c.trim() && !c.startsWith(":"))
-    .map((c) => {
-      let event: string | null = null;
-      const data: string[] = [];
-      for (const line of c.split(/\r?\n/)) {
-        if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-      }
-      return { event, data: data.join("\n") };
-    });
+  const out: { event: string | null; data: string }[] = [];
+  const parser = createParser({ onEvent: (m) => out.push({ event: m.event ?? null, data: m.data }) });
+  parser.feed(body);
+  return out;
 }
 
 /** A ~`words`-word answer starting with `marker`, for the fake to stream. */

@@ -5,6 +5,7 @@ import { join } from "node:path";
 import pkg from "../package.json" with { type: "json" };
 import { startFakeAnthropic, type FakeAnthropic } from "./support/fake-anthropic.ts";
 import { parseSse } from "./support/web-harness.ts";
+import { waitForOutput } from "./support/wait.ts";
 
 /**
  * The compiled binary, copied alone into an empty directory: every asset embedded,
@@ -126,11 +127,9 @@ describe("compiled binary in an empty directory", () => {
     });
     try {
       const base = `http://127.0.0.1:${port}`;
-      let page = "";
-      for (let i = 0; i < 100 && !page; i++) {
-        page = await fetch(base).then((r) => (r.ok ? r.text() : ""), () => "");
-        if (!page) await Bun.sleep(100);
-      }
+      // Listening once it says so (serve prints the address after Bun.serve returned).
+      await waitForOutput(server.stdout, "budget-chat listening on");
+      const page = await (await fetch(base)).text();
       expect(page).toStartWith("<!doctype html>");
       const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
       expect(assets.map((a) => a.replace(/\?v=.*/, "")).sort()).toEqual(

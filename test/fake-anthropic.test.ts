@@ -21,8 +21,10 @@
  */
 import { afterAll, beforeEach, describe, expect, test } from "bun:test";
 import Anthropic from "@anthropic-ai/sdk";
+import { createParser } from "eventsource-parser";
 import type { MessageParam, Tool } from "@anthropic-ai/sdk/resources/messages";
 import { estimateTokens, splitJson, splitText, startFakeAnthropic, type FakeAnthropic } from "./support/fake-anthropic";
+import { waitFor } from "./support/wait.ts";
 
 const MODEL = "claude-test";
 const fake: FakeAnthropic = await startFakeAnthropic({ apiKey: "test" });
@@ -51,22 +53,28 @@ async function rawPost(body: unknown, headers: Record<string, string> = {}, path
   return { status: res.status, headers: res.headers, text: await res.text() };
 }
 
-/** Parse an SSE body into [event, data] pairs, checking the framing. */
+/** Parse an SSE body into [event, data] pairs (eventsource-parser), checking the framing. */
 function parseSSE(text: string): [string, any][] {
+  // The fake's framing, as the real API writes it: each message exactly `event: X\ndata: {json}`, then a blank line.
   expect(text.endsWith("\n\n")).toBe(true);
-  return text
-    .split("\n\n")
-    .filter(Boolean)
-    .map((chunk) => {
-      const lines = chunk.split("\n");
-      expect(lines).toHaveLength(2);
-      expect(lines[0]).toStartWith("event: ");
-      expect(lines[1]).toStartWith("data: ");
-      const data = JSON.parse(lines[1].slice(6));
-      const event = lines[0].slice(7);
-      expect(data.type).toBe(event);
-      return [event, data] as [string, any];
-    });
+  const chunks = text.split("\n\n").filter(Boolean);
+  for (const chunk of chunks) {
+    const lines = chunk.split("\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toStartWith("event: ");
+    expect(lines[1]).toStartWith("data: ");
+  }
+  const out: [string, any][] = [];
+  const parser = createParser({
+    onEvent: (m) => {
+      const data = JSON.parse(m.data);
+      expect(data.type).toBe(m.event!);
+      out.push([m.event!, data]);
+    },
+  });
+  parser.feed(text);
+  expect(out).toHaveLength(chunks.length);
+  return out;
 }
 
 beforeEach(() => fake.reset());
@@ -355,6 +363,7 @@ describe("errors through the real SDK", () => {
     const stream = client.messages.stream(params(), { signal: ac.signal });
     let aborted = false;
     stream.on("abort", () => (aborted = true));
+    // Deliberately let the hang run a while (pings flowing) before aborting: the abort must work mid-hang, not just at connect.
     stream.on("connect", () => setTimeout(() => ac.abort(), 150));
     const err = await stream.finalMessage().catch((e) => e);
     expect(err).toBeInstanceOf(Anthropic.APIUserAbortError);
@@ -362,7 +371,7 @@ describe("errors through the real SDK", () => {
     expect(aborted).toBe(true);
     expect(stream.aborted).toBe(true);
     // The server notices the client went away.
-    for (let i = 0; i < 50 && !fake.requests[0].aborted; i++) await Bun.sleep(20);
+    await waitFor(() => fake.requests[0].aborted, { what: "the fake to see the abort" });
     expect(fake.requests[0].aborted).toBe(true);
     expect(fake.requests[0].finished).toBe(false);
   });

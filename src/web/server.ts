@@ -6,6 +6,7 @@ import { messageSizeLimit } from "./middleware/body-limit/index.ts";
 import { hostCheck } from "./middleware/host-check/index.ts";
 import { originCheck } from "./middleware/origin-check/index.ts";
 import { rateLimit } from "./middleware/rate-limit/index.ts";
+import { respondToError } from "./middleware/respond.ts";
 import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
@@ -15,14 +16,15 @@ import { turnRoutes } from "./routes/turns.tsx";
 
 /**
  * The web app: request → middleware (headers, Host, Origin, session, size) → route →
- * chat service → events → view. Every route below `auth` has a user.
+ * chat service → events → view. Every route below `auth` has a user. A middleware refuses
+ * by throwing (middleware/respond.ts `refusal`); `respondToError` answers in the client's shape.
  */
 export function createWebApp(deps: WebDeps) {
   const web = new Hono<WebEnv>();
   web.use(securityHeaders());
   web.use(securityAudit({ store: deps.store }));
   web.use(hostCheck({ allowedHosts: deps.allowedHosts }));
-  web.use(originCheck());
+  web.use(originCheck({ allowedOrigins: deps.allowedOrigins }));
 
   web.get("/healthz", (c) => c.text("ok"));
   // No icon: answer quietly instead of a 404 on every page load.
@@ -43,9 +45,7 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", apiRoutes(deps, questionsPerUser));
   web.route("/", approvalRoutes(deps));
   web.notFound((c) => c.text("Not found", 404));
-  web.onError((err, c) => {
-    console.error(`${c.req.method} ${c.req.path} failed:`, err);
-    return c.text("Internal error: the server logged the details.", 500);
-  });
+  // Refusals thrown by the middlewares (HTTPException with a cause) and real errors alike.
+  web.onError(respondToError);
   return web;
 }

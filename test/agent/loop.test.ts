@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { startHarness, textOf, typesOf, type Harness } from "../support/agent-harness.ts";
+import { waitFor } from "../support/wait.ts";
 
 let fake: FakeAnthropic;
 let h: Harness;
@@ -292,7 +293,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     }
     const outcome = await turn.finished;
     expect(outcome.status).toBe("stopped");
-    await Bun.sleep(50);
+    // The fake sees the connection close a moment after the stop.
+    await waitFor(() => fake.requests[0]!.aborted, { what: "the upstream request to be aborted" });
     expect(fake.requests[0]!.aborted).toBe(true);
     const kept = h.store.messages.list(turn.conversationId).at(-1)!;
     expect(kept.role).toBe("assistant");

@@ -287,6 +287,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(h.fake.requests.length).toBe(1);
 
     // Nothing more arrives, and what the page shows is what was stored.
+    // Deliberate: let time pass to show that no more text arrives after the stop (nothing to wait for).
     await page.waitForTimeout(400);
     expect(squash(await page.innerText(`#text-${id}`))).toBe(kept);
     await page.reload();
@@ -386,7 +387,8 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     await ask(page, "Show the XSS-TEST transactions");
     const id = await turnId(page);
     await waitForStatus(page, id, "done");
-    await page.waitForTimeout(300);
+    // The last thing the page does with this answer: the browser script draws the chart.
+    await page.waitForSelector(`#turn-${id} figure.chart[data-ready] svg`, { state: "attached" });
 
     // The merchant name shows literally, as text, in the visible table.
     const cell = page.locator(`#turn-${id} figure.data-table td`, { hasText: "onerror" });
@@ -417,6 +419,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(inert).toEqual({ imgs: 0, scripts: 0, links: [], handlers: [], pageImgs: 0 });
     // Hover the chart (Frappe builds tooltips with innerHTML): still nothing.
     await page.hover(`#turn-${id} figure.chart svg rect.bar >> nth=-1`, { force: true });
+    // Deliberate: give Frappe's tooltip code (innerHTML) a moment to run, to show no <img> appears.
     await page.waitForTimeout(150);
     expect(await page.evaluate(() => document.querySelectorAll("img").length)).toBe(0);
     expect(tp.dialogs).toEqual([]);

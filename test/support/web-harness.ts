@@ -10,7 +10,9 @@ export type WebHarness = Harness & {
 };
 
 /** The whole web app on a random loopback port, on the agent harness (real SDK → fake API). */
-export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<WebLimits> } = {}): Promise<WebHarness> {
+export async function startWebHarness(
+  opts: HarnessOptions & { limits?: Partial<WebLimits>; /** like `serve --allow-origin` */ allowedOrigins?: string[] } = {},
+): Promise<WebHarness> {
   const h = await startHarness(opts);
   const assets = await loadAssets();
   // Listen first: the allowed Host headers name the port, known only once listening.
@@ -19,7 +21,7 @@ export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<
   const web = createWebApp({
     ...h.app,
     assets,
-    allowedOrigins: [],
+    allowedOrigins: opts.allowedOrigins ?? [],
     allowedHosts: allowedHostsFor("127.0.0.1", port),
     requireUsers: false,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
@@ -36,18 +38,5 @@ export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<
   };
 }
 
-/** Parse an SSE body into {event, data} messages. */
-export function parseSse(body: string): { event: string | null; data: string }[] {
-  return body
-    .split(/\n\n/)
-    .filter((chunk) => chunk.trim() && !chunk.startsWith(":"))
-    .map((chunk) => {
-      let event: string | null = null;
-      const data: string[] = [];
-      for (const line of chunk.split("\n")) {
-        if (line.startsWith("event:")) event = line.slice(6).trim();
-        else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-      }
-      return { event, data: data.join("\n") };
-    });
-}
+/** Parse an SSE body into {event, data} messages (eventsource-parser; see ./sse.ts). */
+export { parseSse } from "./sse.ts";

@@ -8,6 +8,7 @@ import { ApprovalService } from "../../src/chat/approval-service.ts";
 import { readSettings } from "../../src/config.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import type { WebHarness } from "../support/web-harness.ts";
+import { waitFor } from "../support/wait.ts";
 import {
   apiChat,
   auditKinds,
@@ -62,6 +63,7 @@ describe("approve", () => {
     const id: string = req.id;
 
     // The answer waits: one model call so far, nothing written, the approval pending with the exact arguments.
+    // Deliberate: let time pass to show that nothing moves while the approval is pending (no event to wait for).
     await Bun.sleep(100);
     expect(fake.requests).toHaveLength(1);
     expect(manualCount(h)).toBe(manualBefore);
@@ -172,7 +174,7 @@ describe("approve", () => {
     const turnId = /id="turn-([\w-]+)"/.exec(await res.text())![1]!;
     const live = h.chat.turn(turnId)!;
     // Wait until it asks.
-    for (let i = 0; i < 100 && !live.events.some((e) => e.type === "approval_requested"); i++) await Bun.sleep(20);
+    await waitFor(() => live.events.some((e) => e.type === "approval_requested"), { what: "the approval request" });
     const asked = live.events.find((e) => e.type === "approval_requested") as any;
     expect(asked).toBeDefined();
     const ctl = new AbortController();
@@ -358,6 +360,7 @@ describe("refusals the model must correct", () => {
     // The list result carried the text as data; the write waits for the user.
     const { id } = await stream.waitFor("approval_request");
     expect(resultText(toolResultsOf(fake, 1)[0])).toContain("showing 1 of 1");
+    // Deliberate: give a model that "falls for it" time to write, to show that nothing is written without approval.
     await Bun.sleep(200);
     expect(changedIds(before, snapshot(h))).toEqual([]);
     expect(h.store.approvals.get("local", id)!.status).toBe("pending");

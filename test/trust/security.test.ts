@@ -205,7 +205,8 @@ describe("request hardening", () => {
   test("a foreign Origin on a state-changing request (CSRF) → 403, and the model gets nothing", async () => {
     const foreign = await postJson(h, "/api/chat", { message: "hi" }, { Cookie: alice, Origin: "http://evil.example" });
     expect(foreign.status).toBe(403);
-    expect(await foreign.text()).toBe("Forbidden: cross-site request");
+    // Refusals now come from the app's one onError: under /api/ that is JSON like every other API error.
+    expect(await foreign.json()).toEqual({ error: "Forbidden: cross-site request" });
     const crossSite = await fetch(`${h.url}/chat`, {
       method: "POST",
       headers: { Cookie: alice, "Sec-Fetch-Site": "cross-site", "content-type": "application/x-www-form-urlencoded" },

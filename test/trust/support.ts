@@ -7,6 +7,7 @@ import { expect } from "bun:test";
 import { ALL_TOOLS } from "../../src/tools/registry.ts";
 import type { WebLimits } from "../../src/web/context.ts";
 import type { FakeAnthropic, FakeReply } from "../support/fake-anthropic.ts";
+import { sseStream, type SseEvent } from "../support/sse.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 
 export type TrustHarnessOptions = {
@@ -32,13 +33,12 @@ export async function startTrustHarness(opts: TrustHarnessOptions = {}): Promise
   });
 }
 
-export type SseEvent = { event: string | null; data: string };
+export type { SseEvent };
 
 /** Reads an SSE response as it arrives; wait for a named event without ending the stream. */
 export class SseReader {
   readonly events: SseEvent[] = [];
   readonly ended: Promise<SseEvent[]>;
-  private buffer = "";
   private wakers = new Set<() => void>();
   private finished = false;
   /** Set when the connection broke instead of ending. */
@@ -49,27 +49,13 @@ export class SseReader {
   }
 
   private async pump(): Promise<SseEvent[]> {
-    const reader = this.response.body!.getReader();
-    const decoder = new TextDecoder();
+    const reader = sseStream(this.response.body!).getReader();
     try {
       while (true) {
         const { value, done } = await reader.read();
         if (done) break;
-        this.buffer += decoder.decode(value, { stream: true });
-        let cut: number;
-        while ((cut = this.buffer.indexOf("\n\n")) >= 0) {
-          const chunk = this.buffer.slice(0, cut);
-          this.buffer = this.buffer.slice(cut + 2);
-          if (!chunk.trim() || chunk.startsWith(":")) continue;
-          let event: string | null = null;
-          const data: string[] = [];
-          for (const line of chunk.split("\n")) {
-            if (line.startsWith("event:")) event = line.slice(6).trim();
-            else if (line.startsWith("data:")) data.push(line.slice(5).replace(/^ /, ""));
-          }
-          this.events.push({ event, data: data.join("\n") });
-          this.wake();
-        }
+        this.events.push(value);
+        this.wake();
       }
     } catch (err) {
       // The server went away mid-stream (a killed process): the stream just ends.

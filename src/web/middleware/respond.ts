@@ -1,10 +1,17 @@
 /**
- * How the middlewares in this folder answer a refused request, in the shape the client
- * understands: JSON `{ "error": message }` for the API (paths under /api/), otherwise a
- * small HTML fragment an htmx swap can show (the same classes as views/ErrorNotice.tsx).
- * The messages are fixed text written by us; they are escaped anyway.
+ * How the web app answers a refused request, in the shape the client understands: JSON
+ * `{ "error": message }` for the API (paths under /api/), a small HTML fragment an htmx
+ * swap can show (the same classes as views/ErrorNotice.tsx) for htmx requests, and a
+ * short page otherwise. The messages are fixed text written by us; they are escaped anyway.
+ *
+ * Middlewares refuse by throwing `refusal(…)`: an `HTTPException` whose `cause` says what
+ * was refused (`RefusalCause`). The app's one `onError` (`respondToError`, mounted in
+ * src/web/server.ts) turns it into the response, and security-audit reads the cause.
+ * Without that onError (a bare Hono app in a unit test) hono answers with the plain
+ * message and status.
  */
-import type { Context } from "hono";
+import type { Context, ErrorHandler } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { escapeHtml } from "../../core/html.ts";
 
@@ -18,13 +25,21 @@ export function isHtmxRequest(c: Context): boolean {
   return c.req.header("HX-Request") !== undefined;
 }
 
-
 /** `<div class="notice notice-error" role="alert">…</div>` */
 export function errorFragment(message: string): string {
   return `<div class="notice notice-error" role="alert"><span class="error-message">${escapeHtml(message)}</span></div>`;
 }
 
-/** A refusal: JSON on /api/ paths, an HTML fragment otherwise. */
+/** A minimal page: no script, no style, nothing from the request. */
+export function errorPage(title: string, message: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · budget-chat</title></head>
+<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body>
+</html>`;
+}
+
+/** A refusal: JSON on /api/ paths, an HTML fragment otherwise (for routes that answer directly). */
 export function refuse(
   c: Context,
   status: ContentfulStatusCode,
@@ -35,3 +50,61 @@ export function refuse(
   if (isApiPath(c.req.path)) return c.json({ error: message }, status, h);
   return c.html(errorFragment(message), status, h);
 }
+
+/** What a thrown refusal was about: security-audit records the security ones from this. */
+export type RefusalCause =
+  | { kind: "forbidden host"; host: string | undefined }
+  | { kind: "cross-site request"; origin: string | undefined; fetchSite: string | undefined }
+  | { kind: "no session" }
+  | { kind: "no users" };
+
+export type RefusalOptions = {
+  /** The `error` of the JSON answer, when it differs from the message. */
+  apiError?: string;
+  /** The page title (default: by status). */
+  title?: string;
+};
+
+/** An HTTPException with a RefusalCause (and how to present it): throw it from a middleware. */
+export class Refusal extends HTTPException {
+  declare readonly cause: RefusalCause;
+  constructor(
+    status: ContentfulStatusCode,
+    message: string,
+    cause: RefusalCause,
+    readonly options: RefusalOptions = {},
+  ) {
+    super(status, { message, cause });
+  }
+}
+
+export function refusal(status: ContentfulStatusCode, message: string, cause: RefusalCause, options?: RefusalOptions): Refusal {
+  return new Refusal(status, message, cause, options);
+}
+
+/** The cause of the refusal that answered this request, if one did. */
+export function refusalCause(c: Context): RefusalCause | undefined {
+  return c.error instanceof Refusal ? c.error.cause : undefined;
+}
+
+const TITLES: Partial<Record<number, string>> = { 401: "Login required", 403: "Forbidden", 413: "Too large", 429: "Too many requests" };
+
+/**
+ * The app's one error handler: an HTTPException (a refusal) becomes JSON `{error}` under
+ * /api/, an HTML fragment for htmx, a page otherwise (always `Cache-Control: no-store`);
+ * anything else is logged and answered with a bare 500.
+ */
+export const respondToError: ErrorHandler = (err, c) => {
+  if (err instanceof HTTPException) {
+    if (err.res) return err.getResponse(); // a response made by whoever threw it
+    const status = err.status as ContentfulStatusCode;
+    const options = err instanceof Refusal ? err.options : {};
+    const message = err.message || TITLES[status] || "Request refused";
+    const headers = { "Cache-Control": "no-store" };
+    if (isApiPath(c.req.path)) return c.json({ error: options.apiError ?? message }, status, headers);
+    if (isHtmxRequest(c)) return c.html(errorFragment(message), status, headers);
+    return c.html(errorPage(options.title ?? TITLES[status] ?? "Request refused", message), status, headers);
+  }
+  console.error(`${c.req.method} ${c.req.path} failed:`, err);
+  return c.text("Internal error: the server logged the details.", 500);
+};

@@ -1,11 +1,14 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
 import { Store } from "../../../store/store.ts";
+import { respondToError } from "../respond.ts";
 import { auth, INVALID_LINK_MESSAGE, LOGIN_REQUIRED_MESSAGE, NO_USERS_MESSAGE, SESSION_COOKIE, type AuthEnv } from "./index.ts";
 
 function makeApp(db: Store, opts: Partial<Parameters<typeof auth>[0]> = {}) {
   const app = new Hono<AuthEnv>();
   app.use(auth({ store: db, ...opts }));
+  // auth throws its refusals; the web app's one error handler shapes them (JSON, fragment, page).
+  app.onError(respondToError);
   app.get("/", (c) => c.text(`hello ${c.get("user").name} (${c.get("user").id})`));
   app.get("/api/me", (c) => c.json(c.get("user")));
   app.post("/chat", (c) => c.text(`posted as ${c.get("user").name}`));

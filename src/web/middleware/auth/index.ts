@@ -13,16 +13,16 @@
  *                                 Referer). A bad or used token → 401 page.
  *     POST <logoutPath>           ends the session and clears the cookie.
  *     `publicPaths`               (prefixes) pass without a session.
- *   Anything else without a live session → 401: JSON `{"error":"login required"}` under
- *   /api/, an HTML fragment for htmx requests, otherwise a short page.
+ *   Anything else without a live session → 401, thrown as `refusal(…, { kind: "no session" })`:
+ *   the app's onError (respond.ts) answers JSON `{"error":"login required"}` under /api/,
+ *   an HTML fragment for htmx requests, otherwise a short page.
  * The raw login token and session id are never logged, audited or echoed: only their
  * SHA-256 is stored (src/store/accounts.ts).
  */
 import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { type Store } from "../../../store/store.ts";
-import { escapeHtml } from "../../../core/html.ts";
-import { errorFragment, isApiPath, isHtmxRequest, refuse } from "../respond.ts";
+import { errorPage, isHtmxRequest, refusal } from "../respond.ts";
 
 export type SessionUser = { id: string; name: string };
 /** Hono generics: `new Hono<{ Variables: Variables }>()`, then `c.get("user")`. */
@@ -73,7 +73,7 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
     const method = c.req.method.toUpperCase();
 
     if (store.users.count() === 0) {
-      if (options.requireUsers) return refuse(c, 403, NO_USERS_MESSAGE);
+      if (options.requireUsers) throw refusal(403, NO_USERS_MESSAGE, { kind: "no users" });
       // Single-user local mode: there is nothing to log in or out of.
       if ((path === loginPath && method === "GET") || (path === logoutPath && method === "POST")) {
         return c.redirect("/", 303);
@@ -105,7 +105,7 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
       // Already logged in (e.g. an old link clicked again): just go in.
       if (user) return c.redirect("/", 303);
       if (token) store.audit.add({ kind: "security", detail: { event: "invalid login link" } });
-      return c.html(page("Login link not valid", INVALID_LINK_MESSAGE), 401, { "Cache-Control": "no-store" });
+      return c.html(errorPage("Login link not valid", INVALID_LINK_MESSAGE), 401, { "Cache-Control": "no-store" });
     }
 
     if (path === logoutPath && method === "POST") {
@@ -128,22 +128,10 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
 
     // A stale cookie (expired session, removed user): drop it.
     if (raw) deleteCookie(c, SESSION_COOKIE, { path: "/", secure: isHttps(c) });
-    const headers = { "Cache-Control": "no-store" };
-    if (isApiPath(path)) return c.json({ error: "login required" }, 401, headers);
-    if (isHtmxRequest(c)) return c.html(errorFragment(LOGIN_REQUIRED_MESSAGE), 401, headers);
-    return c.html(page("Login required", LOGIN_REQUIRED_MESSAGE), 401, headers);
+    throw refusal(401, LOGIN_REQUIRED_MESSAGE, { kind: "no session" }, { apiError: "login required", title: "Login required" });
   };
 }
 
 function isHttps(c: Context): boolean {
   return new URL(c.req.url).protocol === "https:";
-}
-
-/** A minimal page: no script, no style, nothing from the request. */
-function page(title: string, message: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(title)} · budget-chat</title></head>
-<body><main><h1>${escapeHtml(title)}</h1><p>${escapeHtml(message)}</p></main></body>
-</html>`;
 }

@@ -8,6 +8,7 @@
  * before anything else runs. A request without Host is refused too.
  */
 import type { MiddlewareHandler } from "hono";
+import { refusal } from "../respond.ts";
 
 export const FORBIDDEN_HOST_MESSAGE = "Forbidden: unexpected Host header";
 
@@ -55,14 +56,14 @@ export function allowedHostsFor(hostname: string, port: number, extra: readonly 
   return [...hosts];
 }
 
-/** Refuse (403, text) every request whose Host header is not one of `allowedHosts`. */
+/** Refuse (403, cause "forbidden host") every request whose Host header is not one of `allowedHosts`. */
 export function hostCheck(options: HostCheckOptions): MiddlewareHandler {
   const allowed = new Set(options.allowedHosts.map((h) => h.trim().toLowerCase()).filter(Boolean));
   if (!allowed.size) throw new Error("hostCheck: allowedHosts must not be empty");
   return async function hostCheck(c, next) {
     const host = c.req.header("Host")?.trim().toLowerCase();
     if (!host || !allowed.has(host)) {
-      return c.text(FORBIDDEN_HOST_MESSAGE, 403, { "Cache-Control": "no-store" });
+      throw refusal(403, FORBIDDEN_HOST_MESSAGE, { kind: "forbidden host", host: c.req.header("Host") });
     }
     await next();
   };

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { CROSS_SITE_MESSAGE, originCheck } from "./index.ts";
 
 const HOST = "127.0.0.1:3000";
@@ -79,5 +80,31 @@ describe("originCheck", () => {
     expect(await send("POST", { origin: "https://budget.example.com" }, app)).toEqual(OK);
     expect(await send("POST", { origin: "https://evil.example" }, app)).toEqual(FORBIDDEN);
     expect(() => originCheck({ allowedOrigins: ["nonsense"] })).toThrow();
+  });
+});
+
+describe("originCheck on hono's csrf", () => {
+  test("any body type: a JSON change from a foreign Origin is refused too (csrf() alone checks only form-like bodies)", async () => {
+    for (const type of ["application/json", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x", "text/plain"]) {
+      expect(await send("POST", { origin: "https://evil.example", "content-type": type })).toEqual(FORBIDDEN);
+      expect(await send("POST", { "sec-fetch-site": "cross-site", "content-type": type })).toEqual(FORBIDDEN);
+      expect(await send("POST", { origin: "http://127.0.0.1:3000", "content-type": type })).toEqual(OK);
+    }
+  });
+
+  test("Origin, when present, decides alone: Sec-Fetch-Site same-origin does not rescue a null Origin", async () => {
+    expect(await send("POST", { origin: "null", "sec-fetch-site": "same-origin", "content-type": "application/x-www-form-urlencoded" })).toEqual(FORBIDDEN);
+  });
+
+  test("the refusal is an HTTPException whose cause names it", async () => {
+    const app = makeApp();
+    let caught: unknown;
+    app.onError((err, c) => {
+      caught = err;
+      return c.text("refused", 403);
+    });
+    await app.request("/chat", { method: "POST", headers: { host: HOST, origin: "https://evil.example" } });
+    expect(caught).toBeInstanceOf(HTTPException);
+    expect((caught as HTTPException).cause).toEqual({ kind: "cross-site request", origin: "https://evil.example", fetchSite: undefined });
   });
 });

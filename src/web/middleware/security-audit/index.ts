@@ -3,7 +3,9 @@
  * cross-site state-changing request (CSRF, 403), and a request without a session to the
  * API or a state-changing route (401) become `security` audit entries.
  *
- * Mount it before the checks it watches (it looks at their answer on the way out).
+ * Mount it before the checks it watches. It reads the `cause` of the refusal they threw
+ * (respond.ts `RefusalCause`, left in `c.error` by hono), never the response text; a 401
+ * without a cause (a route answering 401 itself) counts as "no session" too.
  * Only the method, the path, and the offending Host/Origin/Sec-Fetch-Site are recorded —
  * never cookies, query strings or bodies — each cut to 200 characters. A flood cannot
  * grow the log without bound: at most `perMinute` entries a minute (default 30); the
@@ -11,9 +13,7 @@
  */
 import type { MiddlewareHandler } from "hono";
 import { type Store } from "../../../store/store.ts";
-import { FORBIDDEN_HOST_MESSAGE } from "../host-check/index.ts";
-import { CROSS_SITE_MESSAGE } from "../origin-check/index.ts";
-import { isApiPath } from "../respond.ts";
+import { isApiPath, refusalCause } from "../respond.ts";
 
 export type SecurityAuditOptions = { store: Store; perMinute?: number; now?: () => number };
 
@@ -49,18 +49,14 @@ export function securityAudit(options: SecurityAuditOptions): MiddlewareHandler 
 
   return async function securityAudit(c, next) {
     await next();
-    const status = c.res.status;
-    if (status !== 403 && status !== 401) return;
+    const cause = refusalCause(c);
     const method = c.req.method.toUpperCase();
     const path = cut(c.req.path);
-    if (status === 403) {
-      const body = await c.res.clone().text().catch(() => "");
-      if (body === FORBIDDEN_HOST_MESSAGE) record({ event: "forbidden host", method, path, host: cut(c.req.header("Host")) });
-      else if (body === CROSS_SITE_MESSAGE)
-        record({ event: "cross-site request", method, path, origin: cut(c.req.header("Origin")), fetchSite: cut(c.req.header("Sec-Fetch-Site")) });
-      return;
-    }
-    // 401: only what matters (API calls and state changes), not every page view of a logged-out browser.
+    if (cause?.kind === "forbidden host") return record({ event: cause.kind, method, path, host: cut(cause.host) });
+    if (cause?.kind === "cross-site request")
+      return record({ event: cause.kind, method, path, origin: cut(cause.origin), fetchSite: cut(cause.fetchSite) });
+    if (cause?.kind !== "no session" && (cause || c.res.status !== 401)) return;
+    // No session: only what matters (API calls and state changes), not every page view of a logged-out browser.
     if (c.req.path !== "/login" && (isApiPath(c.req.path) || STATE_CHANGING.has(method))) record({ event: "no session", method, path });
   };
 }
