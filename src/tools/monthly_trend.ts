@@ -86,9 +86,11 @@ export const monthlyTrend: ReadTool<typeof schema> = {
             if (x > v[hi]!) hi = i;
             if (x < v[lo]!) lo = i;
           });
+          const count = f.counts[k]!.reduce((x, y) => x + y, 0);
           const head =
-            `${names.length ? s.noun : "Spending"}: total ${formatMoney(total, cur)}, average ${formatMoney(total / months.length, cur)} per month ` +
-            `over ${plural(months.length, "month")} (activity in ${active}); highest ${labels[hi]} ${formatMoney(v[hi]!, cur)}, lowest ${labels[lo]} ${formatMoney(v[lo]!, cur)}.`;
+            `${series.length > 1 ? `${s.name}: ` : ""}total ${formatMoney(total, cur)} over ${plural(count, "transaction")}, ` +
+            `average ${formatMoney(total / months.length, cur)} per month over ${plural(months.length, "month")} (activity in ${active}); ` +
+            `highest ${labels[hi]} ${formatMoney(v[hi]!, cur)}, lowest ${labels[lo]} ${formatMoney(v[lo]!, cur)}.`;
           if (!full) return head;
           if (months.length <= LIST_MONTHS_MAX) return `${head} Per month: ${labels.map((m, i) => `${m} ${formatMoney(v[i]!, cur)}`).join(", ")}.`;
           const years = new Map<string, number>();

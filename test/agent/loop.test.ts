@@ -1,3 +1,4 @@
+import { formatCount } from "../../src/core/format.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { startHarness, textOf, typesOf, type Harness } from "../support/agent-harness.ts";
@@ -134,7 +135,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const r = sent(1).messages!.at(-1).content[0];
     expect(r).toMatchObject({ tool_use_id: "u1", is_error: true });
     expect(r.content).toBe(
-      'Unknown tool "delete_everything". Available tools: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions.',
+      'Unknown tool "delete_everything". Available tools: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions, compare_periods, recurring_payments, review_transactions.',
     );
     expect(events.some((e) => e.type === "tool_failed" && e.tool === "delete_everything")).toBe(true);
   });
@@ -311,9 +312,14 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const [a, b] = [sent(0), sent(1)];
     const system = a.system as { type: string; text: string; cache_control?: unknown }[];
     expect(system[0]!.cache_control).toEqual({ type: "ephemeral" });
-    expect(system[1]!.text).toContain(`${sum.transactionCount} transactions from ${sum.firstDate} to ${sum.lastDate}, currency CHF`);
+    expect(system[1]!.text).toContain(`- 7'300 transactions from ${sum.firstDate} to ${sum.lastDate}.`);
+    expect(system[1]!.text).toContain("- Currencies: CHF (7'300 transactions).");
+    expect(system[1]!.text).toContain("Not spending (neither spending nor income): Transfers, Investments.");
     expect(system[1]!.text).toContain("- Income: ");
-    expect(system[1]!.text).toContain(`Groceries ${sum.categoryCounts.find((c) => c.category === "Groceries")!.count}`);
+    expect(system[1]!.text).toContain(`Groceries ${formatCount(sum.categoryCounts.find((c) => c.category === "Groceries")!.count)}`);
+    expect(system[1]!.text).not.toContain("left out of every figure"); // no malformed dates in the demo data
+    // The tool guide comes from the registry: every tool offered has its line.
+    for (const t of a.tools!) expect(system[0]!.text).toContain(`- ${t.name}: `);
     expect(system[1]!.text).toContain("Current date and time: Sunday 2026-11-22 10:30 (Europe/Zurich)");
     expect(JSON.stringify(a.tools)).toBe(JSON.stringify(b.tools));
     expect(a.tools!.at(-1).cache_control).toEqual({ type: "ephemeral" });

@@ -11,13 +11,14 @@ afterAll(() => {
 const run = (input: unknown, db = fx.db) => runTool(incomeVsSpending, db, input);
 
 describe("income_vs_spending", () => {
-  test("year: per month income, spending and net; Transfers excluded both ways", () => {
+  test("year: per month income, spending and net; Transfers reported beside them, not counted", () => {
     // 2025, by hand:
     //   01 income #15 5200            spending 205.50   net 4,994.50  (transfer out #16 -1500 excluded)
     //   02 income #21 5200 + #18 40   spending 375.00   net 4,865.00  (the refund counts as income)
     //   03 income #29 5200            spending 972.53   net 4,227.47  (transfer in #30 +300 excluded)
     //   04 income 0                   spending 190.50   net  -190.50
-    //   totals: income 15,640.00, spending 1,743.53, net 13,896.47; 13896.47 / 15640 = 88.85% left over
+    //   totals: income 15,640.00, spending 1,743.53, net 13,896.47; savings rate 13896.47 / 15640 = 88.85%
+    //   Transfers (not spending): out #16 1500, in #30 300 → moved to own accounts, net 1,200.00
     const out = run({ year: 2025 });
     expect(out.charts).toHaveLength(1);
     const chart = out.charts[0];
@@ -27,15 +28,18 @@ describe("income_vs_spending", () => {
       { name: "Income", values: [5200, 5240, 5200, 0] },
       { name: "Spending", values: [205.5, 375, 972.53, 190.5] },
     ]);
-    expect(out.summary).toContain("for 2025, in CHF, Transfers excluded");
-    expect(out.summary).toContain("income CHF 15'640.00, spending CHF 1'743.53, net CHF 13'896.47 (88.9% of income left over)");
-    expect(out.summary).toContain("2025-02 5'240.00 / 375.00 / 4'865.00");
-    expect(out.summary).toContain("2025-04 0.00 / 190.50 / -190.50");
+    expect(chart.title).toBe("Income vs spending, 2025 (CHF)");
+    expect(out.summary).toStartWith("Income vs spending for 2025.");
+    expect(out.summary).toContain("CHF: income CHF 15'640.00, spending CHF 1'743.53, net CHF 13'896.47, savings rate 88.9%.");
+    expect(out.summary).toContain("Not counted as spending or income: moved to own accounts CHF 1'200.00 (Transfers, net).");
+    expect(out.summary).toContain("2025-02 CHF 5'240.00 / CHF 375.00 / CHF 4'865.00");
+    expect(out.summary).toContain("2025-04 CHF 0.00 / CHF 190.50 / CHF -190.50");
   });
 
   test("all dates: every month of the data, gaps as zeros", () => {
     // 2024-01 5000/80, 2024-02 5000/190, 2024-03 0/80.75, 2024-04…12 0/0 (the 2024-12 transfer in is excluded)
     // totals: income 10000 + 15640 = 25,640.00; spending 350.75 + 1743.53 = 2,094.28; net 23,545.72
+    // Transfers: 1000 + 1500 out, 500 + 300 in → net 1,700.00 moved to own accounts
     const out = run({});
     const { labels, datasets } = out.charts[0].data;
     expect(labels).toHaveLength(16);
@@ -44,7 +48,8 @@ describe("income_vs_spending", () => {
     expect(datasets[0].values).toEqual([5000, 5000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5200, 5240, 5200, 0]);
     expect(datasets[1].values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
     expect(out.summary).toContain("income CHF 25'640.00, spending CHF 2'094.28, net CHF 23'545.72");
-    expect(out.summary).toContain("2024-12 0.00 / 0.00 / 0.00");
+    expect(out.summary).toContain("2024-12 CHF 0.00 / CHF 0.00 / CHF 0.00");
+    expect(out.summary).toContain("moved to own accounts CHF 1'700.00 (Transfers, net)");
   });
 
   test("empty year: clear summary, no chart", () => {
@@ -56,20 +61,23 @@ describe("income_vs_spending", () => {
   test("schema", () => {
     const s = incomeVsSpending.schema;
     expect(s.safeParse({ year: "2025" }).success).toBe(false);
-    expect(s.safeParse({ year: 2025, month: 1 }).success).toBe(false);
+    expect(s.safeParse({ year: 2025, month: 13 }).success).toBe(false);
+    expect(s.safeParse({ year: 2025, category: "Dining" }).success).toBe(false);
+    expect(s.safeParse({ year: 2025, month: 1 }).success).toBe(true);
     expect(s.safeParse({}).success).toBe(true);
   });
 
-  test("loose database: NULL-category money in and out count", () => {
-    // 2025-04 gains #35 -19.90 (NULL category), #36 -12 (NULL merchant) and #37 +5 (NULL category):
-    // income 5, spending 190.5 + 19.9 + 12 = 222.40, net -217.40.
-    // Totals: income 15,645.00, spending 1,775.43, net 13,869.57
+  test("loose database: NULL-category rows are Uncategorised spending, money in included", () => {
+    // 2025-04 gains #35 -19.90 (NULL category → Uncategorised), #36 -12 (Groceries, NULL merchant) and #37 +5
+    // (NULL category → Uncategorised: a refund there reduces spending, it is not income):
+    // income 0, spending 190.5 + 19.9 + 12 − 5 = 217.40, net -217.40.
+    // Totals: income 15,640.00, spending 1,743.53 + 31.90 = 1,775.43 − 5 = 1,770.43, net 13,869.57
     const out = run({ year: 2025 }, loose.db);
     expect(out.charts[0].data.datasets).toEqual([
-      { name: "Income", values: [5200, 5240, 5200, 5] },
-      { name: "Spending", values: [205.5, 375, 972.53, 222.4] },
+      { name: "Income", values: [5200, 5240, 5200, 0] },
+      { name: "Spending", values: [205.5, 375, 972.53, 217.4] },
     ]);
-    expect(out.summary).toContain("income CHF 15'645.00, spending CHF 1'775.43, net CHF 13'869.57");
-    expect(out.summary).toContain("2025-04 5.00 / 222.40 / -217.40");
+    expect(out.summary).toContain("CHF: income CHF 15'640.00, spending CHF 1'770.43, net CHF 13'869.57");
+    expect(out.summary).toContain("2025-04 CHF 0.00 / CHF 217.40 / CHF -217.40");
   });
 });

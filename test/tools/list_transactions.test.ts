@@ -28,9 +28,26 @@ describe("list_transactions", () => {
       ["2024-02-10", -70, "Migros", "MIGROS ZUERICH 123", "Groceries"],
       ["2024-01-05", -50, "Migros", "MIGROS ZUERICH 123", "Groceries"],
     ]);
-    expect(out.summary).toContain("showing 7 of 7");
-    expect(out.summary).toContain("CHF");
-    expect(out.summary).toContain('2025-04-11 -100.00 Migros "MIGROS ZUERICH 123" [Groceries]');
+    expect(table.currency).toBe("CHF");
+    expect(out.summary).toStartWith('Transactions matching "migros" in all categories for all dates (2024-01-05 to 2025-04-11), newest first (negative = money out): showing 7 of 7.');
+    expect(out.summary).toContain('2025-04-11 CHF -100.00 Migros "MIGROS ZUERICH 123" [Groceries]');
+  });
+
+  test("sort by amount: largest absolute amount first, ties newest first; min/max and direction", () => {
+    // "savings": |−1500| #16, |−1000| #4, |+500| #10, |+300| #30
+    expect(run({ search: "savings", sort: "amount" }).tables![0].rows.map((r) => r[1])).toEqual([-1500, -1000, 500, 300]);
+    // Dining by size: #20 150, #6 120, #14 60, #31 45, #33 35
+    expect(run({ category: "Dining", sort: "amount" }).tables![0].rows.map((r) => r[1])).toEqual([-150, -120, -60, -45, -35]);
+    // Ties: SBB #32 (2025-04-02) and #8 (2024-03-03) are both -55.50: the newer first.
+    expect(run({ search: "sbb", sort: "amount" }).tables![0].rows.map((r) => r[0])).toEqual(["2025-04-02", "2024-03-03"]);
+    // min/max on the absolute amount; direction
+    const big = run({ min_amount: 1000, sort: "amount" });
+    expect(big.tables![0].rows.map((r) => r[1])).toEqual([5200, 5200, 5200, 5000, 5000, -1500, -1000]);
+    expect(run({ min_amount: 1000, direction: "out" }).tables![0].rows.map((r) => r[1])).toEqual([-1500, -1000]);
+    expect(run({ search: "migros", max_amount: 50 }).tables![0].rows.map((r) => r[1])).toEqual([-20, -50]);
+    expect(run({ search: "zalando", direction: "in" }).tables![0].rows.map((r) => r[1])).toEqual([40]);
+    expect(() => run({ min_amount: 100, max_amount: 10 })).toThrow("min_amount (100) is larger than max_amount (10).");
+    expect(listTransactions.schema.safeParse({ sort: "size" }).success).toBe(false);
   });
 
   test("limit: the newest N, and the total M", () => {

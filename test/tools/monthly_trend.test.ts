@@ -29,12 +29,11 @@ describe("monthly_trend", () => {
     // The data ends 2025-04-11: no empty months May–December.
     expect(chart.data.labels).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
     expect(chart.data.datasets).toEqual([{ name: "Spending", values: [205.5, 375, 972.53, 190.5] }]);
-    expect(out.summary).toContain("for 2025, in CHF");
-    expect(out.summary).toContain("total CHF 1'743.53 over 18 transactions in 4 months");
-    expect(out.summary).toContain("average 435.88 per month");
-    expect(out.summary).toContain("Highest 2025-03 972.53");
-    expect(out.summary).toContain("lowest 2025-04 190.50");
-    expect(out.summary).toContain("Per month: 2025-01 205.50, 2025-02 375.00, 2025-03 972.53, 2025-04 190.50.");
+    expect(chart.title).toBe("Monthly spending, 2025 (CHF)");
+    expect(out.summary).toBe(
+      "Monthly spending for 2025. CHF: total CHF 1'743.53 over 18 transactions, average CHF 435.88 per month over 4 months (activity in 4); " +
+        "highest 2025-03 CHF 972.53, lowest 2025-04 CHF 190.50. Per month: 2025-01 CHF 205.50, 2025-02 CHF 375.00, 2025-03 CHF 972.53, 2025-04 CHF 190.50.",
+    );
   });
 
   test("category, case-insensitive, months without spending are zeros", () => {
@@ -43,12 +42,11 @@ describe("monthly_trend", () => {
     const out = run({ category: "dining" });
     const chart = out.charts[0];
     expect(chart.data.labels).toEqual(ALL_MONTHS);
-    expect(chart.data.datasets).toEqual([{ name: "Spending", values: [0, 120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 150, 45, 35] }]);
-    expect(out.summary).toContain("spending on Dining");
-    expect(out.summary).toContain("total CHF 410.00 over 5 transactions in 16 months");
-    expect(out.summary).toContain("average 25.63 per month");
-    expect(out.summary).toContain("Highest 2025-02 150.00");
-    expect(out.summary).toContain("lowest 2024-01 0.00 (11 months with none)");
+    expect(chart.data.datasets).toEqual([{ name: "Dining", values: [0, 120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 150, 45, 35] }]);
+    expect(out.summary).toStartWith("Monthly spending on Dining for all dates (2024-01-05 to 2025-04-11).");
+    // 16 months, activity in 5 of them (the other 11 count as 0).
+    expect(out.summary).toContain("total CHF 410.00 over 5 transactions, average CHF 25.63 per month over 16 months (activity in 5)");
+    expect(out.summary).toContain("highest 2025-02 CHF 150.00, lowest 2024-01 CHF 0.00");
   });
 
   test("all spending over all dates: labels YYYY-MM ascending", () => {
@@ -56,24 +54,28 @@ describe("monthly_trend", () => {
     const out = run({});
     expect(out.charts[0].data.labels).toEqual(ALL_MONTHS);
     expect(out.charts[0].data.datasets[0].values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
-    expect(out.summary).toContain("total CHF 2'094.28 over 24 transactions in 16 months");
+    expect(out.summary).toContain("total CHF 2'094.28 over 24 transactions, average CHF 130.89 per month over 16 months (activity in 7)");
   });
 
-  test("Transfers as the category: the transfers out are the subject", () => {
-    // #4 -1000 (2024-01), #16 -1500 (2025-01); transfers in (#10, #30) are not money out.
+  test("Transfers as the category: the net money moved out is the subject", () => {
+    // Money out counts positive (−SUM(amount)): #4 -1000 (2024-01), #16 -1500 (2025-01), less the transfers
+    // back in #10 +500 (2024-12) and #30 +300 (2025-03): 1000 − 500 + 1500 − 300 = 1,700.00 over 4 transactions.
     const out = run({ category: "TRANSFERS" });
     const values = out.charts[0].data.datasets[0].values;
     expect(values[0]).toBe(1000);
+    expect(values[11]).toBe(-500);
     expect(values[12]).toBe(1500);
-    expect(values.reduce((a, b) => a + b, 0)).toBe(2500);
-    expect(out.summary).toContain("Transfers");
-    expect(out.summary).toContain("total CHF 2'500.00 over 2 transactions");
+    expect(values[14]).toBe(-300);
+    expect(values.reduce((a, b) => a + b, 0)).toBe(1700);
+    expect(out.summary).toStartWith("Monthly money out to Transfers for all dates");
+    expect(out.summary).toContain("total CHF 1'700.00 over 4 transactions");
   });
 
   test("Income as the category: money in per month", () => {
     // 2025: 01 #15 5200; 02 #21 5200 + refund #18 40 = 5240; 03 #29 5200; 04 none.
     const out = run({ category: "income", year: 2025 });
     expect(out.charts[0].data.datasets).toEqual([{ name: "Income", values: [5200, 5240, 5200, 0] }]);
+    expect(out.summary).toStartWith("Monthly money in (Income) for 2025.");
     expect(out.summary).toContain("total CHF 15'640.00 over 4 transactions");
   });
 
@@ -91,22 +93,25 @@ describe("monthly_trend", () => {
     );
   });
 
-  test("schema: month is not an input of monthly_trend, types are checked", () => {
+  test("schema: types are checked; categories takes 2 to 8 names", () => {
     const s = monthlyTrend.schema;
-    expect(s.safeParse({ year: 2025, month: 3 }).success).toBe(false);
+    expect(s.safeParse({ year: 2025, month: 3 }).success).toBe(true);
+    expect(s.safeParse({ categories: ["Dining"] }).success).toBe(false);
+    expect(s.safeParse({ categories: Array.from({ length: 9 }, (_, i) => `C${i}`) }).success).toBe(false);
     expect(s.safeParse({ category: 5 }).success).toBe(false);
     expect(s.safeParse({ category: "" }).success).toBe(false);
     expect(s.safeParse({ category: "Dining", year: 2025 }).success).toBe(true);
   });
 
   test("loose database: NULL category rows are Uncategorised", () => {
-    // Uncategorised: #22 15 (2025-02), #35 19.90 NULL (2025-04) = 34.90; data still spans 2024-01 … 2025-04.
+    // Uncategorised: #22 15 (2025-02), #35 19.90 NULL and #37 +5 NULL (money in, 2025-04): 15 + 19.90 − 5 = 29.90
+    // over 3 transactions; the data spans 2024-01 … 2025-04.
     const out = run({ category: "uncategorised" }, loose.db);
     const values = out.charts[0].data.datasets[0].values;
     expect(out.charts[0].data.labels).toEqual(ALL_MONTHS);
     expect(values[13]).toBe(15);
-    expect(values[15]).toBe(19.9);
-    expect(out.summary).toContain("total CHF 34.90 over 2 transactions");
+    expect(values[15]).toBe(14.9);
+    expect(out.summary).toContain("total CHF 29.90 over 3 transactions");
   });
 
   test("more than 24 months: per-year totals instead of every month", () => {
@@ -121,8 +126,8 @@ describe("monthly_trend", () => {
       // 2022-01 … 2024-12 = 36 months; total 60.50, average 60.5 / 36 = 1.6805… → 1.68
       const out = run({}, long.db);
       expect(out.charts[0].data.labels).toHaveLength(36);
-      expect(out.summary).toContain("in 36 months, average 1.68 per month");
-      expect(out.summary).toContain("Per year: 2022 10.00, 2023 20.00, 2024 30.50.");
+      expect(out.summary).toContain("average CHF 1.68 per month over 36 months (activity in 3)");
+      expect(out.summary).toContain("Per year: 2022 CHF 10.00, 2023 CHF 20.00, 2024 CHF 30.50.");
       expect(out.summary).not.toContain("Per month");
     } finally {
       long.cleanup();

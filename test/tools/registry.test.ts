@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolLabel, toolsFor } from "../../src/tools/registry.ts";
 
-test("READ_TOOLS holds the six low-risk analysis tools", () => {
+test("READ_TOOLS holds the nine low-risk analysis tools", () => {
   expect(READ_TOOLS.map((t) => t.name)).toEqual([
     "spending_by_category",
     "monthly_trend",
@@ -9,6 +9,9 @@ test("READ_TOOLS holds the six low-risk analysis tools", () => {
     "income_vs_spending",
     "search_transactions",
     "list_transactions",
+    "compare_periods",
+    "recurring_payments",
+    "review_transactions",
   ]);
   for (const t of READ_TOOLS) {
     expect(t.risk).toBe("low");
@@ -23,14 +26,20 @@ test("toolByName", () => {
   expect(toolByName("nope")).toBeUndefined();
 });
 
+/** The period and currency arguments every read tool takes (SPEC §2). */
+const PERIOD = ["year", "month", "from", "to", "currency"];
+
 test("toolInputSchema: a JSON schema object without $schema, with the properties", () => {
   const expected: Record<string, { props: string[]; required?: string[] }> = {
-    spending_by_category: { props: ["year", "month"] },
-    monthly_trend: { props: ["category", "year"] },
-    merchant_breakdown: { props: ["category", "year", "month", "top_n"], required: ["category"] },
-    income_vs_spending: { props: ["year"] },
-    search_transactions: { props: ["search", "category", "year", "month"], required: ["search"] },
-    list_transactions: { props: ["search", "category", "year", "month", "limit"] },
+    spending_by_category: { props: [...PERIOD] },
+    monthly_trend: { props: ["category", "categories", ...PERIOD] },
+    merchant_breakdown: { props: ["category", "top_n", ...PERIOD] },
+    income_vs_spending: { props: [...PERIOD] },
+    search_transactions: { props: ["search", "category", "min_amount", "max_amount", "direction", ...PERIOD], required: ["search"] },
+    list_transactions: { props: ["search", "category", "min_amount", "max_amount", "direction", ...PERIOD, "sort", "limit"] },
+    compare_periods: { props: ["a", "b", "category", "currency"], required: ["a", "b"] },
+    recurring_payments: { props: ["min_occurrences", ...PERIOD] },
+    review_transactions: { props: ["category", "max_confidence", "limit", ...PERIOD] },
   };
   for (const t of READ_TOOLS) {
     const s = toolInputSchema(t);
@@ -63,6 +72,6 @@ test("every tool carries its label and prompt hint; the write tool is left out r
   expect(toolLabel("mystery")).toBe("Running mystery…");
   const guide = toolGuide().split("\n");
   expect(guide).toHaveLength(ALL_TOOLS.length);
-  expect(guide[0]).toBe("- spending_by_category: where the money went in a year or month; the biggest categories.");
+  expect(guide[0]).toBe("- spending_by_category: where the money went in a period; the biggest categories and their shares.");
   expect(guide.at(-1)).toStartWith("- recategorise_transactions (when available): move matching transactions");
 });

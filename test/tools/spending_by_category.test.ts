@@ -12,7 +12,7 @@ afterAll(() => {
 const run = (input: unknown, db = fx.db) => runTool(spendingByCategory, db, input);
 
 describe("spending_by_category", () => {
-  test("all dates: Transfers excluded, income and refunds are not spending", () => {
+  test("all dates: Transfers are not spending, Income is not spending", () => {
     // Spending rows (amount < 0, not Transfers), by hand:
     //   Children      #28 800                                                      = 800.00   (1)
     //   Groceries     #1 50 #2 30 #5 70 #9 25.25 #11 80 #12 20 #13 45.5 #17 90
@@ -28,13 +28,13 @@ describe("spending_by_category", () => {
     expect(chart.type).toBe("bar_h");
     expect(chart.data.labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
     expect(chart.data.datasets).toEqual([{ name: "Spending", values: [800, 582.95, 410, 175.33, 111, 15] }]);
-    expect(out.summary).toContain("CHF");
-    expect(out.summary).toContain("total CHF 2'094.28 over 24 transactions");
-    expect(out.summary).toContain("all dates (2024-01-05 to 2025-04-11)");
+    expect(chart.title).toBe("Spending by category, all dates (CHF)");
+    expect(out.summary).toStartWith("Spending by category for all dates (2024-01-05 to 2025-04-11). Transfers is not spending.");
+    expect(out.summary).toContain("CHF: total CHF 2'094.28 over 24 transactions in 6 categories");
     // shares: 800 / 2094.28 = 38.199% ; 582.95 / 2094.28 = 27.835% ; 15 / 2094.28 = 0.716%
-    expect(out.summary).toContain("Children 800.00 (38.2%, 1 tx)");
-    expect(out.summary).toContain("Groceries 582.95 (27.8%, 11 tx)");
-    expect(out.summary).toContain("Uncategorised 15.00 (0.7%, 1 tx)");
+    expect(out.summary).toContain("Children CHF 800.00 (38.2%, 1 tx)");
+    expect(out.summary).toContain("Groceries CHF 582.95 (27.8%, 11 tx)");
+    expect(out.summary).toContain("Uncategorised CHF 15.00 (0.7%, 1 tx)");
     expect(out.summary).not.toContain("Transfers 2");
     expect(out.summary).not.toContain("Income");
   });
@@ -45,7 +45,7 @@ describe("spending_by_category", () => {
     expect(out.charts[0].data.labels).toEqual(["Groceries", "Dining", "Transport"]);
     expect(out.charts[0].data.datasets[0].values).toEqual([175.25, 120, 55.5]);
     expect(out.summary).toContain("for 2024");
-    expect(out.summary).toContain("total CHF 350.75 over 6 transactions");
+    expect(out.summary).toContain("CHF: total CHF 350.75 over 6 transactions");
   });
 
   test("month filter includes the 1st and the last day of the month only", () => {
@@ -55,7 +55,7 @@ describe("spending_by_category", () => {
     expect(out.charts[0].data.labels).toEqual(["Children", "Groceries", "Shopping", "Dining"]);
     expect(out.charts[0].data.datasets[0].values).toEqual([800, 72.2, 55.33, 45]);
     expect(out.summary).toContain("for 2025-03");
-    expect(out.summary).toContain("total CHF 972.53 over 7 transactions");
+    expect(out.summary).toContain("CHF: total CHF 972.53 over 7 transactions");
   });
 
   test("empty period: clear summary and no chart", () => {
@@ -80,15 +80,15 @@ describe("spending_by_category", () => {
     expect(s.safeParse({ year: 2025, month: 12 }).success).toBe(true);
   });
 
-  test("loose database: NULL category counts as Uncategorised", () => {
-    // Uncategorised: #22 15 + #35 19.90 (NULL category) = 34.90 (2);
-    // Groceries: 582.95 + #36 12 (NULL merchant) = 594.95 (12); #37 +5 is money in, not spending.
-    // Total 2094.28 + 19.90 + 12 = 2,126.18 over 26.
+  test("loose database: NULL category counts as Uncategorised, and its money in reduces it", () => {
+    // Uncategorised: #22 15 + #35 19.90 (NULL category) − #37 5 (CASHBACK, NULL category, money in) = 29.90 (3);
+    // Groceries: 582.95 + #36 12 (NULL merchant) = 594.95 (12).
+    // Total 2094.28 + 19.90 + 12 − 5 = 2'121.18 over 27.
     const out = run({}, loose.db);
     const { labels, datasets } = out.charts[0].data;
     expect(labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
-    expect(datasets[0].values).toEqual([800, 594.95, 410, 175.33, 111, 34.9]);
-    expect(out.summary).toContain("total CHF 2'126.18 over 26 transactions");
-    expect(out.summary).toContain("Uncategorised 34.90");
+    expect(datasets[0].values).toEqual([800, 594.95, 410, 175.33, 111, 29.9]);
+    expect(out.summary).toContain("CHF: total CHF 2'121.18 over 27 transactions");
+    expect(out.summary).toContain("Uncategorised CHF 29.90 (1.4%, 3 tx)");
   });
 });
