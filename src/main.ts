@@ -12,6 +12,8 @@ Usage:
   budget-chat tool NAME JSON   run one analysis tool, print its output as JSON
   budget-chat demo-db          write demo data (--out, --seed, --transactions, --force)
   budget-chat users add|link|list|remove NAME   the allowlist (add prints a one-time login link)
+  budget-chat users token|revoke-token NAME     a personal token for MCP over HTTP (/mcp)
+  budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
   budget-chat audit            print the audit log (--since DATE, --user NAME)
   budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
   budget-chat --help | --version
@@ -38,6 +40,7 @@ const commands: Record<string, () => Promise<Command>> = {
   "demo-db": async () => demoDbCommand,
   users: async () => (await import("./cli/users.ts")).usersCommand,
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
+  mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -159,4 +159,20 @@ describe("compiled binary in an empty directory", () => {
       await server.exited;
     }
   });
+
+  test("mcp: an MCP client over stdio lists the read tools of the compiled binary and calls one (issue 17)", async () => {
+    const { Client } = await import("@modelcontextprotocol/sdk/client/index.js");
+    const { StdioClientTransport } = await import("@modelcontextprotocol/sdk/client/stdio.js");
+    const client = new Client({ name: "binary-test", version: "1.0.0" });
+    await client.connect(new StdioClientTransport({ command: bin, args: ["mcp"], cwd: runDir, env: { PATH: process.env.PATH ?? "", HOME: runDir }, stderr: "pipe" }));
+    try {
+      const { tools } = await client.listTools();
+      expect(tools.map((t) => t.name)).toEqual(["spending_by_category", "monthly_trend", "merchant_breakdown", "income_vs_spending", "search_transactions", "list_transactions"]);
+      const r = await client.callTool({ name: "spending_by_category", arguments: { year: 2025 } });
+      expect(r.isError).toBeFalsy();
+      expect((r.structuredContent as { charts: { type: string }[] }).charts[0]!.type).toBe("bar_h");
+    } finally {
+      await client.close();
+    }
+  });
 });

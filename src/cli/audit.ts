@@ -68,6 +68,9 @@ function describe(e: AuditEntry): string {
       break;
     }
     case "tool_call":
+      // MCP calls (SPEC §9) say how they came and which client made them.
+      if (d.via === "mcp") add("via", `mcp/${d.transport}`);
+      if (d.client) add("client", `${d.client.name}/${d.client.version}`);
       add("tool", d.tool);
       add("ok", d.ok);
       add("input", d.input);

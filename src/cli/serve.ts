@@ -54,6 +54,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
       `(${summary.transactionCount} transactions, ${summary.firstDate} to ${summary.lastDate})`,
   );
   console.log(`  model: ${app.config.model}${app.config.readOnly ? " (read-only)" : ""}`);
+  console.log(`  MCP clients: ${url}mcp${app.store.users.count() ? " (with a personal token: budget-chat users token NAME)" : ""}`);
   await new Promise<void>((resolve) => {
     const stop = () => resolve();
     process.once("SIGINT", stop);

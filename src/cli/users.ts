@@ -8,6 +8,8 @@ export const USERS_HELP = `budget-chat users add NAME [--base-url URL]
 budget-chat users link NAME [--base-url URL]
 budget-chat users list
 budget-chat users remove NAME
+budget-chat users token NAME
+budget-chat users revoke-token NAME
 
 The allowlist. With at least one user, every page and API call needs a session, which
 starts from a one-time login link; without users budget-chat runs in single-user local
@@ -16,12 +18,17 @@ mode (loopback only).
   link NAME         print a new one-time login link for an existing user (lost link)
   list              list the users
   remove NAME       remove a user and end their sessions (their conversations stay)
+  token NAME        print a new personal token for MCP over HTTP (Authorization: Bearer …);
+                    it replaces the user's earlier token
+  revoke-token NAME make the user's personal token stop working
   --base-url URL    the address the link starts with (default: from --bind / BIND_ADDRESS)
 ${flagHelp(["chatDb"])}
 
-A login link works once; it is stored only as a hash, so it cannot be shown again.`;
+A login link works once; login links and personal tokens are stored only as hashes, so
+they cannot be shown again.`;
 
 const WILDCARD = new Set(["0.0.0.0", "::", ""]);
+const ACTIONS = "add, link, list, remove, token or revoke-token";
 
 /** Where login links point: --base-url, else the server's bind address (a wildcard bind becomes 127.0.0.1). */
 export function loginBaseUrl(flag: string | undefined, env = process.env): { url: string; note: string | null } {
@@ -56,7 +63,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
     return 0;
   }
   const [action, ...rest] = positionals;
-  if (!action) throw new UsageError("users: missing action: add, link, list or remove (see budget-chat users --help)");
+  if (!action) throw new UsageError(`users: missing action: ${ACTIONS} (see budget-chat users --help)`);
   const needName = () => {
     if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError(`users ${action}: give exactly one NAME`);
     return rest[0]!;
@@ -130,7 +137,43 @@ export async function usersCommand(argv: string[]): Promise<number> {
       }
       return 0;
     }
+    case "token": {
+      const name = needName();
+      const base = loginBaseUrl(values["base-url"]);
+      const store = Store.open(chatDbPath(values));
+      try {
+        const user = store.users.byName(name);
+        const token = user ? store.users.issuePersonalToken(user.name) : null;
+        if (!user || !token) throw new ConfigError(`users token: no such user: ${name.trim()} (add one with: budget-chat users add NAME)`);
+        store.audit.add({ kind: "security", userId: user.id, detail: { event: "personal token issued", name: user.name } });
+        console.log(`Personal token for ${user.name} (shown once; it replaces any earlier one; revoke it with: budget-chat users revoke-token ${user.name}):`);
+        console.log(`  ${token}`);
+        console.log(`Use it for MCP over HTTP at ${base.url}/mcp with the header:`);
+        console.log(`  Authorization: Bearer ${token}`);
+        if (base.note) console.log(base.note);
+      } finally {
+        store.close();
+      }
+      return 0;
+    }
+    case "revoke-token": {
+      const name = needName();
+      const store = Store.open(chatDbPath(values));
+      try {
+        const user = store.users.byName(name);
+        if (!user) throw new ConfigError(`users revoke-token: no such user: ${name.trim()}`);
+        if (!store.users.revokePersonalToken(user.name)) {
+          console.log(`${user.name} has no personal token; nothing to revoke.`);
+          return 0;
+        }
+        store.audit.add({ kind: "security", userId: user.id, detail: { event: "personal token revoked", name: user.name } });
+        console.log(`Revoked the personal token of ${user.name}; MCP clients using it are refused from now on.`);
+      } finally {
+        store.close();
+      }
+      return 0;
+    }
     default:
-      throw new UsageError(`users: unknown action "${action}": add, link, list or remove`);
+      throw new UsageError(`users: unknown action "${action}": ${ACTIONS}`);
   }
 }

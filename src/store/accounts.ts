@@ -7,6 +7,9 @@ export type User = { id: string; name: string; createdAt: string };
 /** A session's last_seen_at is refreshed at most this often. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
+/** Personal tokens start with this, so a leaked one is recognisable (and secret scanners can find it). */
+export const PERSONAL_TOKEN_PREFIX = "bcp_";
+
 export class Users {
   constructor(private readonly s: StoreDb) {}
 
@@ -43,7 +46,7 @@ export class Users {
     return row ? toUser(row) : null;
   }
 
-  /** Remove a user with their sessions and login tokens (their conversations and audit entries stay). */
+  /** Remove a user with their sessions, login tokens and personal token (their conversations and audit entries stay). */
   remove(name: string): boolean {
     return this.s.exec("DELETE FROM users WHERE name = ?", name.trim()).changes > 0;
   }
@@ -69,6 +72,48 @@ export class Users {
       oldest,
     );
     return row ? this.get(row.user_id) : null;
+  }
+
+  /**
+   * A new personal token for an existing user (the Bearer token of MCP over HTTP),
+   * replacing any earlier one; null if there is no such user. The raw token is returned
+   * once and stored only as its SHA-256.
+   */
+  issuePersonalToken(name: string): string | null {
+    return this.s.transaction(() => {
+      const user = this.byName(name);
+      if (!user) return null;
+      const raw = `${PERSONAL_TOKEN_PREFIX}${randomToken()}`;
+      this.s.exec(
+        `INSERT INTO personal_tokens (user_id, token_hash, created_at) VALUES (?, ?, ?)
+         ON CONFLICT (user_id) DO UPDATE SET token_hash = excluded.token_hash, created_at = excluded.created_at, last_used_at = NULL`,
+        user.id,
+        sha256(raw),
+        this.s.iso(),
+      );
+      return raw;
+    });
+  }
+
+  /** Revoke a user's personal token; false if they had none (or there is no such user). */
+  revokePersonalToken(name: string): boolean {
+    return this.s.exec("DELETE FROM personal_tokens WHERE user_id = (SELECT id FROM users WHERE name = ?)", name.trim()).changes > 0;
+  }
+
+  /** The user a personal token belongs to, or null (unknown or revoked). Marks it used. */
+  byPersonalToken(raw: string): User | null {
+    if (!raw) return null;
+    const hash = sha256(raw);
+    const row = this.s.one("SELECT u.* FROM personal_tokens t JOIN users u ON u.id = t.user_id WHERE t.token_hash = ?", hash);
+    if (!row) return null;
+    const now = this.s.clock();
+    this.s.exec(
+      "UPDATE personal_tokens SET last_used_at = ? WHERE token_hash = ? AND (last_used_at IS NULL OR last_used_at < ?)",
+      now.toISOString(),
+      hash,
+      new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS).toISOString(),
+    );
+    return toUser(row);
   }
 
   private newLoginToken(userId: string): string {

@@ -167,6 +167,16 @@ CREATE TABLE memory_embeddings (
 `,
   // 2: turn_events carry the format of their event JSON (TURN_EVENT_FORMAT in turns.ts).
   `ALTER TABLE turn_events ADD COLUMN format INTEGER NOT NULL DEFAULT 1;`,
+  // 3 (issue 17, MCP over HTTP): one personal token per user, sent as a Bearer header to /mcp.
+  // Only the SHA-256 hex of the token is stored; issuing a new one replaces the old.
+  `
+CREATE TABLE personal_tokens (
+  user_id TEXT PRIMARY KEY REFERENCES users(id) ON DELETE CASCADE,
+  token_hash TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  last_used_at TEXT
+);
+`,
 ];
 
 /** The schema version this build writes. */

@@ -10,6 +10,7 @@ import { respondToError } from "./middleware/respond.ts";
 import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
+import { mcpRoutes } from "./routes/mcp.ts";
 import { approvalRoutes } from "./routes/decisions.tsx";
 import { pageRoutes } from "./routes/pages.tsx";
 import { turnRoutes } from "./routes/turns.tsx";
@@ -34,6 +35,9 @@ export function createWebApp(deps: WebDeps) {
     if (!asset) return c.text("Not found", 404);
     return assetResponse(asset, c.req.header("accept-encoding") ?? null, c.req.header("if-none-match") ?? null);
   });
+
+  // MCP clients are not browsers: /mcp authenticates with a personal Bearer token, not the session cookie.
+  web.route("/", mcpRoutes(deps));
 
   web.use(auth({ store: deps.store, requireUsers: deps.requireUsers }));
   web.use(messageSizeLimit(deps.limits.maxMessageBytes));

@@ -44,7 +44,7 @@ describe("users", () => {
     expect((await cli(["users", "link", "nobody"])).stderr).toBe("budget-chat: users link: no such user: nobody (add one with: budget-chat users add NAME)\n");
     expect((await cli(["users", "remove", "nobody"])).code).toBe(1);
     expect((await cli(["users"])).code).toBe(2);
-    expect((await cli(["users", "frobnicate"])).stderr).toBe('budget-chat: users: unknown action "frobnicate": add, link, list or remove\n');
+    expect((await cli(["users", "frobnicate"])).stderr).toBe('budget-chat: users: unknown action "frobnicate": add, link, list, remove, token or revoke-token\n');
     expect((await cli(["users", "add", "dana", "--base-url", "ftp://x"])).code).toBe(2);
 
     const removed = await cli(["users", "remove", "dana"]);
