@@ -1,3 +1,4 @@
+import { READ_TOOLS } from "../src/tools/registry.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -167,7 +168,7 @@ describe("compiled binary in an empty directory", () => {
     await client.connect(new StdioClientTransport({ command: bin, args: ["mcp"], cwd: runDir, env: { PATH: process.env.PATH ?? "", HOME: runDir }, stderr: "pipe" }));
     try {
       const { tools } = await client.listTools();
-      expect(tools.map((t) => t.name)).toEqual(["spending_by_category", "monthly_trend", "merchant_breakdown", "income_vs_spending", "search_transactions", "list_transactions"]);
+      expect(tools.map((t) => t.name)).toEqual(READ_TOOLS.map((t) => t.name));
       const r = await client.callTool({ name: "spending_by_category", arguments: { year: 2025 } });
       expect(r.isError).toBeFalsy();
       expect((r.structuredContent as { charts: { type: string }[] }).charts[0]!.type).toBe("bar_h");

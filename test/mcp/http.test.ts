@@ -99,7 +99,7 @@ describe("/mcp without users (single-user local mode, loopback)", () => {
 
     const foreign = await post({ Origin: "http://evil.example" });
     expect(foreign.status).toBe(403);
-    expect(await foreign.text()).toBe(CROSS_SITE_MESSAGE);
+    expect(await foreign.json()).toEqual({ error: CROSS_SITE_MESSAGE });
     const sameOrigin = await post({ Origin: h.url });
     expect(sameOrigin.status).toBe(200);
   });
@@ -113,7 +113,7 @@ describe("/mcp without users (single-user local mode, loopback)", () => {
       }),
     );
     expect(res.status).toBe(403);
-    expect(await res.text()).toBe(FORBIDDEN_HOST_MESSAGE);
+    expect(await res.json()).toEqual({ error: FORBIDDEN_HOST_MESSAGE });
   });
 
   test("a server that requires users refuses /mcp while none is configured", async () => {

@@ -17,7 +17,8 @@ import { escapeHtml } from "../../core/html.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
-  return path === "/api" || path.startsWith("/api/");
+  // /mcp speaks JSON too (the MCP Streamable HTTP endpoint).
+  return path === "/api" || path.startsWith("/api/") || path === "/mcp";
 }
 
 /** True for requests made by htmx (it sends `HX-Request: true`). */
