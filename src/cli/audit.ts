@@ -1,7 +1,7 @@
 import { Store } from "../store/store.ts";
 import { type AuditEntry } from "../store/audit-log.ts";
 import { chatDbPath, flagHelp, flagOptions } from "../config.ts";
-import { AUDIT_KINDS } from "../core/vocab.ts";
+import { AUDIT_KINDS, type AuditKind } from "../core/vocab.ts";
 import { UsageError } from "../core/errors.ts";
 import { intOption, parse } from "./args.ts";
 
@@ -46,74 +46,60 @@ function parseSince(value: string): string {
   return d.toISOString();
 }
 
+type Detail = Record<string, any>;
+type Field = [name: string, value: (d: Detail) => unknown];
+
+const approval: Field = ["approval", (d) => d.approvalId];
+/** The most telling fields per kind of entry; other kinds print every field. */
+const FIELDS: Partial<Record<AuditKind, Field[]>> = {
+  turn: [
+    ["status", (d) => d.status],
+    ["model", (d) => d.model],
+    ["input", (d) => d.usage?.input_tokens],
+    ["output", (d) => d.usage?.output_tokens],
+    ["cache_read", (d) => d.usage?.cache_read_input_tokens],
+    ["cache_write", (d) => d.usage?.cache_creation_input_tokens],
+    ["ms", (d) => d.durationMs],
+    ["error", (d) => d.error],
+  ],
+  tool_call: [
+    // MCP calls (SPEC §9) say how they came and which client made them.
+    ["via", (d) => (d.via === "mcp" ? `mcp/${d.transport}` : undefined)],
+    ["client", (d) => (d.client ? `${d.client.name}/${d.client.version}` : undefined)],
+    ["tool", (d) => d.tool],
+    ["ok", (d) => d.ok],
+    ["input", (d) => d.input],
+    ["ms", (d) => (typeof d.durationMs === "number" ? Math.round(d.durationMs) : d.durationMs)],
+    ["error", (d) => d.error],
+  ],
+  approval_requested: [approval, ["tool", (d) => d.tool], ["input", (d) => d.input], ["rows", (d) => d.rows], ["total", (d) => d.total], ["to", (d) => d.to], ["expires", (d) => d.expiresAt]],
+  approval_decided: [approval, ["decision", (d) => d.decision]],
+  approval_expired: [approval, ["reason", (d) => d.reason]],
+  // Entries before round 2 carry `rows` and plain before/after arrays.
+  write: [approval, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
+  undo: [approval, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
+};
+
+/** The rows a write or undo changed, "#id:before→after", at most three. */
+function changedRows(d: Detail): string[] {
+  const before: any[] | undefined = d.before?.rows ?? d.before;
+  const after: any[] | undefined = d.after?.rows ?? d.after;
+  if (!Array.isArray(before) || !Array.isArray(after)) return [];
+  const shown = before.slice(0, 3).map((b, i) => {
+    const a = after.find((x) => x.id === b.id) ?? after[i];
+    return `#${b.id}:${b.category}/${b.source}/${b.confidence}→${a?.category}/${a?.source}/${a?.confidence}`;
+  });
+  return before.length > 3 ? [...shown, `(+${before.length - 3} more)`] : shown;
+}
+
 /** The most telling fields of an entry, as `key=value` text. */
 function describe(e: AuditEntry): string {
-  const d = (redact(e.detail) ?? {}) as Record<string, any>;
-  const parts: string[] = [];
-  const add = (k: string, v: unknown) => {
-    if (v === undefined || v === null || v === "") return;
-    parts.push(`${k}=${typeof v === "string" ? (/[\s"]/.test(v) ? JSON.stringify(v) : v) : JSON.stringify(v)}`);
-  };
-  switch (e.kind) {
-    case "turn": {
-      add("status", d.status);
-      add("model", d.model);
-      const u = d.usage ?? {};
-      add("input", u.input_tokens);
-      add("output", u.output_tokens);
-      add("cache_read", u.cache_read_input_tokens);
-      add("cache_write", u.cache_creation_input_tokens);
-      add("ms", d.durationMs);
-      add("error", d.error);
-      break;
-    }
-    case "tool_call":
-      // MCP calls (SPEC §9) say how they came and which client made them.
-      if (d.via === "mcp") add("via", `mcp/${d.transport}`);
-      if (d.client) add("client", `${d.client.name}/${d.client.version}`);
-      add("tool", d.tool);
-      add("ok", d.ok);
-      add("input", d.input);
-      add("ms", typeof d.durationMs === "number" ? Math.round(d.durationMs) : d.durationMs);
-      add("error", d.error);
-      break;
-    case "approval_requested":
-      add("approval", d.approvalId);
-      add("tool", d.tool);
-      add("input", d.input);
-      add("rows", d.rows);
-      add("total", d.total);
-      add("to", d.to);
-      add("expires", d.expiresAt);
-      break;
-    case "approval_decided":
-      add("approval", d.approvalId);
-      add("decision", d.decision);
-      break;
-    case "approval_expired":
-      add("approval", d.approvalId);
-      add("reason", d.reason);
-      break;
-    case "write":
-    case "undo":
-      add("approval", d.approvalId);
-      add("ok", d.ok);
-      add("rows", d.rows);
-      add("error", d.error);
-      if (Array.isArray(d.before) && Array.isArray(d.after)) {
-        const shown = Math.min(3, d.before.length);
-        for (let i = 0; i < shown; i++) {
-          const b = d.before[i];
-          const a = d.after.find((x: any) => x.id === b.id) ?? d.after[i];
-          parts.push(`#${b.id}:${b.category}/${b.source}/${b.confidence}→${a?.category}/${a?.source}/${a?.confidence}`);
-        }
-        if (d.before.length > shown) parts.push(`(+${d.before.length - shown} more)`);
-      }
-      break;
-    default:
-      for (const [k, v] of Object.entries(d)) add(k, v);
-  }
-  return parts.join(" ");
+  const d = (redact(e.detail) ?? {}) as Detail;
+  const fields: [string, unknown][] = FIELDS[e.kind]?.map(([name, value]) => [name, value(d)]) ?? Object.entries(d);
+  const parts = fields
+    .filter(([, v]) => v !== undefined && v !== null && v !== "")
+    .map(([k, v]) => `${k}=${typeof v === "string" ? (/[\s"]/.test(v) ? JSON.stringify(v) : v) : JSON.stringify(v)}`);
+  return [...parts, ...(e.kind === "write" || e.kind === "undo" ? changedRows(d) : [])].join(" ");
 }
 
 export async function auditCommand(argv: string[]): Promise<number> {

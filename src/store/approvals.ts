@@ -24,14 +24,7 @@ export type Approval = {
   decidedAt: string | null;
   result: unknown;
 };
-export type NewApproval = {
-  userId: string;
-  conversationId: string;
-  turnId: string;
-  toolUseId: string;
-  tool: string;
-  args: unknown;
-  preview: ApprovalPreview;
+export type NewApproval = Pick<Approval, "userId" | "conversationId" | "turnId" | "toolUseId" | "tool" | "args" | "preview"> & {
   /** When it lapses; give this or `ttlMs`. */
   expiresAt?: Date | string;
   ttlMs?: number;
