@@ -4,7 +4,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CATEGORY_DESCRIPTIONS } from "../src/budget/demo/merchants.ts";
-import { DEMO_DEFAULT_TRANSACTIONS, writeDemoDb } from "../src/budget/demo/generator.ts";
+import { writeDemoDb } from "../src/budget/demo/generator.ts";
+import { DEMO_DEFAULT_TRANSACTIONS } from "../src/budget/demo/events.ts";
 import { PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../src/budget/pipeline.ts";
 
 const CATEGORIES = [
