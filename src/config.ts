@@ -136,9 +136,23 @@ function parseInt(value: string, name: string, min: number, max: number): number
   return n;
 }
 
-/** DATABASE_URL may be a plain path or a sqlite:/file: URL; paths resolve against the working directory. */
+/**
+ * DATABASE_URL may be a plain path or a `sqlite:`/`file:` URL (`sqlite:///abs/budget.db`,
+ * `file:data/budget.db?mode=ro`); paths resolve against the working directory. URL query
+ * options are understood, not taken for part of the file name: `mode=ro` is what budget-chat
+ * does anyway for the budget database; other options are dropped.
+ */
 export function dbPath(value: string): string {
-  const path = value.replace(/^sqlite:(\/\/)?/, "").replace(/^file:(\/\/)?/, "");
+  const url = /^(sqlite|file):/i.test(value);
+  let path = value.replace(/^sqlite:(\/\/)?/i, "").replace(/^file:(\/\/)?/i, "");
+  if (url) {
+    path = path.replace(/\?.*$/, "");
+    try {
+      path = decodeURIComponent(path);
+    } catch {
+      /* not percent-encoded: keep it as written */
+    }
+  }
   return resolve(process.cwd(), path);
 }
 

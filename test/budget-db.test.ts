@@ -1,9 +1,10 @@
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BudgetDb, BudgetDbError } from "../src/budget/reader.ts";
+import { dbPath } from "../src/config.ts";
 import { createFixture, FIXTURE_ROWS, type Fixture } from "./fixtures/budget-fixture.ts";
 
 const cleanups: (() => void)[] = [];
@@ -67,6 +68,51 @@ describe("opening a budget database", () => {
   });
 });
 
+describe("foreign databases: clear messages", () => {
+  test("a directory given as the database", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bc-dir-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    expect(() => BudgetDb.open(dir)).toThrow(`${dir} is a directory, not a database file: give the path of the .db file itself (e.g. ${join(dir, "budget.db")})`);
+  });
+
+  test("sqlite:/file: URLs with query options: ?mode=ro is understood, not part of the file name", () => {
+    const f = fixture();
+    for (const url of [`sqlite://${f.path}?mode=ro`, `file:${f.path}?mode=ro&cache=shared`, `sqlite:${f.path}`]) {
+      expect(dbPath(url)).toBe(f.path);
+    }
+    expect(dbPath("file:data/budget.db?mode=ro")).toBe(join(process.cwd(), "data/budget.db"));
+    expect(dbPath("sqlite:///tmp/my%20budget.db")).toBe("/tmp/my budget.db");
+    expect(BudgetDb.open(dbPath(`sqlite://${f.path}?mode=ro`)).summary().transactionCount).toBe(FIXTURE_ROWS.length);
+  });
+
+  // SQLite needs to create <db>-shm to read a WAL database. As root every folder is writable,
+  // so the test runs the CLI as the unprivileged user nobody (CI runs as root).
+  const asNobody = process.getuid?.() === 0 && Bun.which("runuser") !== null;
+  test.skipIf(!asNobody)("a WAL database in a folder this user cannot write to", () => {
+    const dir = mkdtempSync(join(tmpdir(), "bc-walro-"));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    const path = join(dir, "budget.db");
+    const f = fixture();
+    const src = new Database(f.path);
+    src.run(`VACUUM INTO '${path}'`);
+    src.close();
+    const w = new Database(path);
+    w.run("PRAGMA journal_mode = WAL");
+    w.close(); // closing the last connection removes -wal and -shm
+    chmodSync(dir, 0o755);
+    const r = Bun.spawnSync(["runuser", "-u", "nobody", "--", process.execPath, "src/main.ts", "tool", "spending_by_category", "{}", "--db", path], {
+      cwd: join(import.meta.dir, ".."),
+      env: { PATH: process.env.PATH ?? "" },
+    });
+    expect(r.exitCode).toBe(1);
+    expect(r.stderr.toString()).toBe(
+      `budget-chat: ${path} cannot open read-only: SQLite needs to create ${path}-shm next to it (the database is in WAL mode), ` +
+        `but ${dir} is not writable for this user. Make that folder writable, or switch the database out of WAL mode once ` +
+        `(sqlite3 ${path} "PRAGMA journal_mode=DELETE"), or copy it to a folder you can write to.\n`,
+    );
+  });
+});
+
 describe("data summary", () => {
   test("categories come from the categories table, or from the transactions when it is missing (NULL → Uncategorised)", () => {
     const withTable = fixture();
@@ -96,5 +142,19 @@ describe("data summary", () => {
     const after = f.db.summary();
     expect(after.transactionCount).toBe(FIXTURE_ROWS.length + 1);
     expect(after.lastDate).toBe("2026-01-03");
+  });
+
+  test("an empty database: no transactions, no dates; source values the pipeline never wrote (rules) read fine", () => {
+    const empty = fixture({ rows: [] });
+    expect(empty.db.summary()).toMatchObject({ transactionCount: 0, firstDate: null, lastDate: null, currencies: [], malformedDates: 0 });
+    const rules = fixture();
+    const w = new Database(rules.path);
+    w.run("UPDATE transactions SET source = 'rules' WHERE id <= 3");
+    w.run("UPDATE transactions SET date = '2025-3-1' WHERE id = 34");
+    w.close();
+    const s = rules.db.summary();
+    expect(s.transactionCount).toBe(FIXTURE_ROWS.length - 1);
+    expect(s.malformedDates).toBe(1);
+    expect(rules.db.ledger().sources).toContain("rules");
   });
 });

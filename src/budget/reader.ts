@@ -1,5 +1,6 @@
 import { Database, type SQLQueryBindings } from "bun:sqlite";
-import { existsSync } from "node:fs";
+import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
+import { dirname, join } from "node:path";
 import { type Ledger } from "./ledger.ts";
 import { loadLedger } from "./ledger-load.ts";
 import { dayToIso } from "./calendar.ts";
@@ -71,13 +72,17 @@ export class BudgetDb {
    */
   static open(path: string, opts: { demo?: boolean; notSpending?: readonly string[] } = {}): BudgetDb {
     if (!existsSync(path)) throw new BudgetDbError(`budget database not found: ${path}`);
-    let db: Database;
+    if (statSync(path).isDirectory()) {
+      throw new BudgetDbError(`${path} is a directory, not a database file: give the path of the .db file itself (e.g. ${join(path, "budget.db")})`);
+    }
+    let db: Database | undefined;
     try {
       db = new Database(path, { readonly: true, strict: true });
       db.run("PRAGMA busy_timeout = 5000");
       db.query("SELECT count(*) FROM sqlite_schema").get();
     } catch (e) {
-      throw new BudgetDbError(`${path} is not a SQLite database (${(e as Error).message})`);
+      db?.close();
+      throw new BudgetDbError(openProblem(path, e as Error & { code?: string }));
     }
     const problem = schemaProblem(db);
     if (problem) {
@@ -182,6 +187,33 @@ export class BudgetDb {
       categoryCounts,
       categories,
     };
+  }
+}
+
+/** What to tell the user when SQLite cannot read the file at all. */
+function openProblem(path: string, e: Error & { code?: string }): string {
+  // A WAL-mode database needs its -shm file even to be read; SQLite creates it next to the file.
+  if (e.code === "SQLITE_READONLY_DIRECTORY" || e.code === "SQLITE_CANTOPEN_WAL" || (/readonly/i.test(e.message) && walMode(path))) {
+    return (
+      `${path} cannot open read-only: SQLite needs to create ${path}-shm next to it (the database is in WAL mode), ` +
+      `but ${dirname(path)} is not writable for this user. Make that folder writable, or switch the database out of WAL mode ` +
+      `once (sqlite3 ${path} "PRAGMA journal_mode=DELETE"), or copy it to a folder you can write to.`
+    );
+  }
+  return `${path} is not a SQLite database (${e.message})`;
+}
+
+/** Whether the file's header says WAL (bytes 18 and 19 are 2). */
+function walMode(path: string): boolean {
+  let fd: number | undefined;
+  try {
+    fd = openSync(path, "r");
+    const head = Buffer.alloc(20);
+    return readSync(fd, head, 0, 20, 0) === 20 && head[18] === 2 && head[19] === 2;
+  } catch {
+    return false;
+  } finally {
+    if (fd !== undefined) closeSync(fd);
   }
 }
 

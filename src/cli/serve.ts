@@ -51,7 +51,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   console.log(`budget-chat listening on ${url}`);
   console.log(
     `  budget data: ${relative(process.cwd(), app.budget.path) || app.budget.path}${app.budget.demo ? " (demo data)" : ""} ` +
-      `(${summary.transactionCount} transactions, ${summary.firstDate} to ${summary.lastDate})`,
+      `(${summary.transactionCount ? `${summary.transactionCount} transactions, ${summary.firstDate} to ${summary.lastDate}` : "no transactions"})`,
   );
   console.log(`  model: ${app.config.model}${app.config.readOnly ? " (read-only)" : ""}`);
   console.log(`  MCP clients: ${url}mcp${app.store.users.count() ? " (with a personal token: budget-chat users token NAME)" : ""}`);
