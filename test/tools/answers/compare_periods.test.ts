@@ -1,0 +1,213 @@
+/**
+ * compare_periods on the answers fixture: hand-computed figures (arithmetic from
+ * test/spec-oracle.test.ts), period labels, % change null → "new", sorting by |change|,
+ * argument errors, and the tool against the independent oracle on the strict and loose
+ * fixtures and the demo database.
+ */
+import { describe, expect, test } from "bun:test";
+import type { BudgetDb } from "../../../src/budget/reader.ts";
+import { formatPercent } from "../../../src/core/format.ts";
+import { comparePeriods } from "../../../src/tools/compare_periods.ts";
+import { comparePeriods as oracle, type ComparePeriodArg } from "../../support/spec-oracle.ts";
+import { answers, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+
+const { db, path, loose, loosePath } = answers();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(comparePeriods, on, input);
+const signed = (x: number, c: string) => `${x > 0 ? "+" : ""}${money(x, c)}`;
+
+describe("compare_periods: hand-computed figures", () => {
+  test("2024 vs 2025: per category and currency, sorted by |change|, % change null → new", () => {
+    const out = tool({ a: { year: 2024 }, b: { year: 2025 } });
+    const chart = out.charts[0]!;
+    expect(chart.type).toBe("grouped_bar");
+    expect(chart.currency).toBe("CHF");
+    expect(chart.title).toStartWith("Spending: 2024 vs 2025 (CHF; EUR ");
+    expect(chart.title).toContain("USD ");
+    // Household 0 → 500 | Shopping 0 → 399.83 | Transport 0 → 337 | Healthcare 0 → 298
+    // Insurance 491 → 781.20 (+290.20) | Subscriptions 0 → 244.80 | Groceries 178.40 → 371.40 (+193)
+    // Fees 240 → 130 (−110) | transport 0 → 77.75 | Uncategorised 0 → 50 | Dining 246.50 → 200.80 (−45.70) | Other 0 → 7.80
+    expect(chart.data).toEqual({
+      labels: ["Household", "Shopping", "Transport", "Healthcare", "Insurance", "Subscriptions", "Groceries", "Fees", "transport", "Uncategorised", "Dining", "Other"],
+      datasets: [
+        { name: "2024", values: [0, 0, 0, 0, 491, 0, 178.4, 240, 0, 0, 246.5, 0] },
+        { name: "2025", values: [500, 399.83, 337, 298, 781.2, 244.8, 371.4, 130, 77.75, 50, 200.8, 7.8] },
+      ],
+    });
+    const s = out.summary;
+    expect(s).toStartWith("Spending: 2024 (a) vs 2025 (b).");
+    // total spending 1'155.90 → 3'398.58: +2'242.68 = +194.0 %; income 74'400 → 77'694
+    expect(s).toContain(
+      `CHF: total spending ${money(1155.9, "CHF")} → ${money(3398.58, "CHF")} (+${money(2242.68, "CHF")}, 194.0%); income ${money(74400, "CHF")} → ${money(77694, "CHF")}.`,
+    );
+    expect(s).toContain(`Household ${money(0, "CHF")} → ${money(500, "CHF")} (+${money(500, "CHF")}, new)`);
+    // 290.20 / 491 = 59.10 %; 193 / 178.40 = 108.18 %; −110 / 240 = −45.83 %; −45.70 / 246.50 = −18.54 %
+    expect(s).toContain(`Insurance ${money(491, "CHF")} → ${money(781.2, "CHF")} (+${money(290.2, "CHF")}, +59.1%)`);
+    expect(s).toContain(`Groceries ${money(178.4, "CHF")} → ${money(371.4, "CHF")} (+${money(193, "CHF")}, +108.2%)`);
+    expect(s).toContain(`Fees ${money(240, "CHF")} → ${money(130, "CHF")} (${money(-110, "CHF")}, -45.8%)`);
+    expect(s).toContain(`Dining ${money(246.5, "CHF")} → ${money(200.8, "CHF")} (${money(-45.7, "CHF")}, -18.5%)`);
+    // USD: Shopping 89.99 → 0 (−100 %), Subscriptions 0 → 9.99 (new)
+    expect(s).toContain(`Shopping ${money(89.99, "USD")} → ${money(0, "USD")} (${money(-89.99, "USD")}, -100.0%); Subscriptions ${money(0, "USD")} → ${money(9.99, "USD")} (+${money(9.99, "USD")}, new)`);
+    // EUR: Travel 0 → 398.40, Dining 0 → 55.20
+    expect(s).toContain(`Travel ${money(0, "EUR")} → ${money(398.4, "EUR")} (+${money(398.4, "EUR")}, new); Dining ${money(0, "EUR")} → ${money(55.2, "EUR")} (+${money(55.2, "EUR")}, new)`);
+  });
+
+  test("March vs April 2025 CHF: labels, change and % change, totals and income", () => {
+    const out = tool({ a: { year: 2025, month: 3 }, b: { year: 2025, month: 4 }, currency: "chf" });
+    // Mar: Groceries 8.90 | Subscriptions 18.90 | Shopping 49.90 + 120 − 40 = 129.90 | Transport 4.40
+    //      Household 240 | Insurance 260.40                                     = 662.50
+    // Apr: Subscriptions 20.90 | Shopping 49.90 + 33.33 + 10 + 27 = 120.23 | Transport 220
+    //      Household 260 | Healthcare 180                                        = 801.13
+    expect(out.charts[0]!.title).toBe("Spending: 2025-03 vs 2025-04 (CHF)");
+    expect(out.charts[0]!.data).toEqual({
+      labels: ["Insurance", "Transport", "Healthcare", "Household", "Shopping", "Groceries", "Subscriptions"],
+      datasets: [
+        { name: "2025-03", values: [260.4, 4.4, 0, 240, 129.9, 8.9, 18.9] },
+        { name: "2025-04", values: [0, 220, 180, 260, 120.23, 0, 20.9] },
+      ],
+    });
+    // income 6'500 − 450 = 6'050 → 6'500; spending +138.63 = +20.9 %
+    expect(out.summary).toContain(
+      `CHF: total spending ${money(662.5, "CHF")} → ${money(801.13, "CHF")} (+${money(138.63, "CHF")}, 20.9%); income ${money(6050, "CHF")} → ${money(6500, "CHF")}.`,
+    );
+    // 215.60 / 4.40 = 4'900 %; −9.67 / 129.90 = −7.44 %
+    expect(out.summary).toContain(`Transport ${money(4.4, "CHF")} → ${money(220, "CHF")} (+${money(215.6, "CHF")}, +4900.0%)`);
+    expect(out.summary).toContain(`Shopping ${money(129.9, "CHF")} → ${money(120.23, "CHF")} (${money(-9.67, "CHF")}, -7.4%)`);
+    expect(out.summary).toContain(`Insurance ${money(260.4, "CHF")} → ${money(0, "CHF")} (${money(-260.4, "CHF")}, -100.0%)`);
+    expect(out.summary).not.toContain("EUR");
+  });
+
+  test("from/to periods with a category: labels 'from…to', only that category", () => {
+    const out = tool({ a: { from: "2025-01-01", to: "2025-03-31" }, b: { from: "2025-04-01", to: "2025-06-30" }, category: "shopping" });
+    // Q1: Digitec 49.90 × 3 + 120 − 40 = 229.70; Q2: Digitec 49.90 × 2 + 33.33 + 10 + 27 = 170.13; −59.57 = −25.93 %
+    expect(out.charts[0]!.data).toEqual({
+      labels: ["Shopping"],
+      datasets: [
+        { name: "2025-01-01…2025-03-31", values: [229.7] },
+        { name: "2025-04-01…2025-06-30", values: [170.13] },
+      ],
+    });
+    expect(out.summary).toStartWith("Spending on Shopping: 2025-01-01…2025-03-31 (a) vs 2025-04-01…2025-06-30 (b).");
+    expect(out.summary).toContain(`Shopping ${money(229.7, "CHF")} → ${money(170.13, "CHF")} (${money(-59.57, "CHF")}, -25.9%)`);
+  });
+
+  test("June 2025 vs June 2024: labels '2025-06' and '2024-06'", () => {
+    const out = tool({ a: { year: 2025, month: 6 }, b: { year: 2024, month: 6 } });
+    // CHF June 2025: Groceries [96] 66.60, Subscriptions [45] 20.90; June 2024: nothing (ETF buy [87] not spending)
+    expect(out.charts[0]!.data.datasets.map((d) => d.name)).toEqual(["2025-06", "2024-06"]);
+    expect(out.charts[0]!.data.labels).toEqual(["Groceries", "Subscriptions"]);
+    expect(out.summary).toContain(`income ${money(6500, "CHF")} → ${money(6200, "CHF")}`);
+    expect(out.summary).toContain(`Travel ${money(398.4, "EUR")} → ${money(0, "EUR")} (${money(-398.4, "EUR")}, -100.0%)`);
+  });
+
+  test("subject category Income: money in compared; the salary correction counts", () => {
+    const out = tool({ a: { year: 2024 }, b: { year: 2025 }, category: "income" });
+    // 74'400 → 6'500 × 12 − 450 + 144 = 77'694: +3'294 = +4.43 %
+    expect(out.summary).toContain(`Income ${money(74400, "CHF")} → ${money(77694, "CHF")} (+${money(3294, "CHF")}, +4.4%)`);
+    expect(out.charts[0]!.data.datasets.map((d) => d.values)).toEqual([[74400], [77694]]);
+  });
+
+  test("the same period twice gets distinct dataset names", () => {
+    const out = tool({ a: { year: 2025 }, b: { year: 2025 }, currency: "CHF" });
+    expect(out.charts[0]!.data.datasets.map((d) => d.name)).toEqual(["a 2025", "b 2025"]);
+  });
+
+  test("DISCREPANCY (reported): a category only another currency holds still gets its chart, in that currency", () => {
+    // Travel exists only in EUR: 2024 0 → 2025 420 + 38.40 − 60 = 398.40. The chart must show EUR;
+    // the tool picks CHF (most rows over all categories), finds no Travel there and returns no chart.
+    const out = tool({ a: { year: 2024 }, b: { year: 2025 }, category: "Travel" });
+    expect(out.summary).toContain(`Travel ${money(0, "EUR")} → ${money(398.4, "EUR")} (+${money(398.4, "EUR")}, new)`);
+    expect(out.charts).toHaveLength(1);
+    expect(out.charts[0]!.currency).toBe("EUR");
+    expect(out.charts[0]!.title).toBe("Travel: 2024 vs 2025 (EUR)");
+    expect(out.charts[0]!.data).toEqual({ labels: ["Travel"], datasets: [{ name: "2024", values: [0] }, { name: "2025", values: [398.4] }] });
+  });
+
+  test("DISCREPANCY (reported): with a category, the title names only what that chart leaves out", () => {
+    // Shopping Q1 vs Q2 2025 is CHF only (EUR and USD hold no Shopping then): nothing is left out of
+    // the chart, yet the tool's title says "(CHF; EUR 453.60, USD 9.99 not shown)" (their total spending change).
+    const out = tool({ a: { from: "2025-01-01", to: "2025-03-31" }, b: { from: "2025-04-01", to: "2025-06-30" }, category: "Shopping" });
+    expect(out.charts[0]!.title).toBe("Shopping: 2025-01-01…2025-03-31 vs 2025-04-01…2025-06-30 (CHF)");
+  });
+
+  test("errors: b missing (schema), a empty, mixed forms, bad dates, month without year, categories, currency", () => {
+    expect(schemaRejects(comparePeriods, { a: { year: 2025 } })).toBe(true);
+    expect(schemaRejects(comparePeriods, { b: { year: 2025 } })).toBe(true);
+    expect(schemaRejects(comparePeriods, { a: { year: 2025 }, b: { year: 2024, quarter: 1 } })).toBe(true);
+    expect(schemaRejects(comparePeriods, { a: { year: 2025 }, b: { year: 2024 }, year: 2025 })).toBe(true);
+    expect(inputError(() => tool({ a: {}, b: { year: 2024 } })).message).toBe('a names no period: give {"year": …} or {"from": …, "to": …}.');
+    expect(inputError(() => tool({ a: { year: 2025 }, b: {} })).message).toBe('b names no period: give {"year": …} or {"from": …, "to": …}.');
+    expect(inputError(() => tool({ a: { year: 2025, from: "2025-01-01" }, b: { year: 2024 } })).message).toBe(
+      'a: Give either year/month or from/to, not both: e.g. {"year": 2025} or {"from": "2025-01-01", "to": "2025-03-31"}.',
+    );
+    expect(inputError(() => tool({ a: { year: 2025 }, b: { from: "2025-13-01" } })).message).toBe(
+      'b: from must be a real date written YYYY-MM-DD, e.g. 2025-03-01; got "2025-13-01".',
+    );
+    expect(inputError(() => tool({ a: { month: 6 }, b: { year: 2024 } })).message).toBe('a: month requires year: pass both, e.g. {"year": 2025, "month": 6}.');
+    expect(inputError(() => tool({ a: { from: "2025-06-01", to: "2025-01-01" }, b: { year: 2024 } })).message).toBe("a: from (2025-06-01) is after to (2025-01-01).");
+    expect(inputError(() => tool({ a: { year: 2024 }, b: { year: 2025 }, category: "TRANSPORT" })).message).toBe(
+      'Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.',
+    );
+    expect(inputError(() => tool({ a: { year: 2024 }, b: { year: 2025 }, category: "Nope" })).message).toStartWith('Unknown category "Nope". Valid categories: ');
+    expect(inputError(() => tool({ a: { year: 2024 }, b: { year: 2025 }, currency: "JPY" })).message).toBe('Unknown currency "JPY". Currencies in the data: CHF, EUR, USD.');
+  });
+});
+
+describe("compare_periods == oracle", () => {
+  type Args = { a: ComparePeriodArg; b: ComparePeriodArg; category?: string; currency?: string };
+  const check = (on: BudgetDb, p: string, args: Args) => {
+    const want = oracle(p, { ...args, currency: args.currency?.toUpperCase() });
+    const out = tool(args, on);
+    const shown = want.labels.a === want.labels.b ? [`a ${want.labels.a}`, `b ${want.labels.b}`] : [want.labels.a, want.labels.b];
+    expect(out.summary).toContain(`${shown[0]} (a) vs ${shown[1]} (b).`);
+    for (const [cur, f] of Object.entries(want.byCurrency)) {
+      const ds = f.spending.b - f.spending.a;
+      expect(out.summary).toContain(
+        `${cur}: total spending ${money(f.spending.a, cur)} → ${money(f.spending.b, cur)} (${signed(ds, cur)}${f.spending.a ? `, ${formatPercent(ds, f.spending.a)}` : ""}); ` +
+          `income ${money(f.income.a, cur)} → ${money(f.income.b, cur)}.`,
+      );
+      for (const r of f.categories) {
+        expect(out.summary).toContain(
+          `${r.name} ${money(r.a, cur)} → ${money(r.b, cur)} (${signed(r.change, cur)}${r.pctChange === null ? ", new" : `, ${r.pctChange > 0 ? "+" : ""}${r.pctChange.toFixed(1)}%`})`,
+        );
+      }
+    }
+    const chart = out.charts[0];
+    if (!chart) return expect(Object.values(want.byCurrency).every((f) => f.categories.length === 0)).toBe(true);
+    const f = want.byCurrency[chart.currency!]!;
+    // Order: |change| desc; among equal changes the SPEC is silent, so compare those as sets.
+    const key = (name: string, a: number, b: number) => `${name}:${a}:${b}`;
+    const got = chart.data.labels.map((name, i) => key(name, chart.data.datasets[0]!.values[i]!, chart.data.datasets[1]!.values[i]!));
+    const exp = f.categories.map((r) => key(r.name, cents(r.a), cents(r.b)));
+    expect([...got].sort()).toEqual([...exp].sort());
+    const changes = chart.data.labels.map((_, i) => cents(Math.abs(chart.data.datasets[1]!.values[i]! - chart.data.datasets[0]!.values[i]!)));
+    expect(changes).toEqual(f.categories.map((r) => cents(Math.abs(r.change))));
+    expect(chart.data.datasets.map((d) => d.name)).toEqual(shown);
+  };
+  const cases: Args[] = [
+    { a: { year: 2024 }, b: { year: 2025 } },
+    { a: { year: 2025, month: 3 }, b: { year: 2025, month: 4 } },
+    { a: { year: 2025, month: 6 }, b: { year: 2024, month: 6 } },
+    { a: { from: "2025-01-01", to: "2025-03-31" }, b: { from: "2025-04-01", to: "2025-06-30" }, category: "Shopping" },
+    { a: { year: 2024 }, b: { year: 2025 }, category: "Income" },
+    { a: { year: 2024 }, b: { year: 2025 }, category: "Investments" },
+    { a: { year: 2025 }, b: { year: 2025 }, currency: "CHF" },
+    { a: { to: "2024-12-31" }, b: { from: "2025-01-01" }, currency: "usd" },
+  ];
+  test("answers fixture", () => {
+    for (const args of cases) check(db, path, args);
+  });
+  test("loose fixture", () => {
+    for (const args of [...cases, { a: { year: 2025, month: 9 }, b: { year: 2025, month: 10 }, category: "Uncategorised" }]) check(loose, loosePath, args);
+  });
+  test("demo database (7'300 rows, seed 7)", () => {
+    for (const args of [
+      { a: { year: 2024 }, b: { year: 2025 } },
+      { a: { year: 2025, month: 6 }, b: { year: 2024, month: 6 } },
+      { a: { from: "2024-01-01", to: "2024-03-31" }, b: { from: "2025-01-01", to: "2025-03-31" }, category: "Groceries" },
+      { a: { year: 2024, month: 12 }, b: { year: 2025, month: 12 }, category: "Income" },
+    ] as Args[]) {
+      check(demo.db, demo.path, args);
+    }
+  });
+});

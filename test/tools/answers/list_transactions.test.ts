@@ -1,0 +1,253 @@
+/**
+ * list_transactions on the answers fixture: order (date, amount with ties newest first),
+ * limit, filters, the table artifact, "showing N of M" with M equal to search_transactions'
+ * match count, and the rows against the independent oracle on the strict and loose fixtures
+ * and the demo database.
+ */
+import { describe, expect, test } from "bun:test";
+import type { BudgetDb } from "../../../src/budget/reader.ts";
+import { formatCount } from "../../../src/core/format.ts";
+import { listTransactions } from "../../../src/tools/list_transactions.ts";
+import { searchTransactions } from "../../../src/tools/search_transactions.ts";
+import { list as oracle, type FilterArgs } from "../../support/spec-oracle.ts";
+import { answers, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+
+const { db, path, loose, loosePath } = answers();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(listTransactions, on, input);
+type ListArgs = FilterArgs & { sort?: "date" | "amount"; limit?: number };
+
+/** The table rows the ids stand for, straight from the database (as SPEC §2 names the columns). */
+function rowsOf(on: BudgetDb, ids: number[], withCurrency: boolean): (string | number)[][] {
+  const all = new Map(
+    on
+      .all<{ id: number; date: string; amount: number; currency: string; merchant_name: string | null; raw_description: string; category: string | null }>(
+        "SELECT id, date, amount, currency, merchant_name, raw_description, category FROM transactions",
+      )
+      .map((r) => [r.id, r]),
+  );
+  return ids.map((id) => {
+    const r = all.get(id)!;
+    return [
+      r.date.slice(0, 10),
+      r.amount,
+      ...(withCurrency ? [r.currency] : []),
+      r.merchant_name ?? "(unknown merchant)",
+      r.raw_description,
+      r.category ?? "Uncategorised",
+    ];
+  });
+}
+
+/** "showing N of M" → [N, M]. */
+function shownOf(summary: string): [number, number] {
+  if (summary.startsWith("No ")) return [0, 0];
+  const m = /showing ([\d']+) of ([\d']+)/.exec(summary);
+  if (!m) throw new Error(`no "showing N of M" in: ${summary}`);
+  return [Number(m[1]!.replaceAll("'", "")), Number(m[2]!.replaceAll("'", ""))];
+}
+
+describe("list_transactions: hand-computed order and rows", () => {
+  test("date order (newest first, ties id desc); [92] and [96] dates with a time part; the table", () => {
+    const out = tool({ search: "migros" });
+    expect(shownOf(out.summary)).toEqual([6, 6]);
+    expect(out.charts).toEqual([]);
+    const table = out.tables![0]!;
+    expect(table.title).toBe('Transactions matching "migros", all dates: 6 of 6');
+    expect(table.columns).toEqual(["Date", "Amount", "Merchant", "Description", "Category"]);
+    expect(table.currency).toBe("CHF");
+    expect(table.rows).toEqual([
+      ["2025-12-28", -112.45, "Migros", "MIGROS ZUERICH HB", "Groceries"], // [99]
+      ["2025-10-04", -30.05, "MIGROS", "MIGROS-MMM BASEL", "Groceries"], // [100]
+      ["2025-06-15", -66.6, "Migros", "MIGROS ZUERICH HB", "Groceries"], // [96] 2025-06-15T08:30:00
+      ["2025-01-04", -63.7, "Migros", "MIGROS ZUERICH HB", "Groceries"], // [93]
+      ["2024-08-31", -41.25, "Migros", "MIGROS ZUERICH HB", "Groceries"], // [92] 2024-08-31 23:59
+      ["2024-02-03", -84.35, "Migros", "MIGROS ZUERICH HB", "Groceries"], // [90]; malformed [120] out
+    ]);
+    // money out keeps its minus sign
+    expect(out.summary).toContain(`2025-12-28 ${money(-112.45, "CHF")} Migros "MIGROS ZUERICH HB" [Groceries]`);
+    expect(money(-112.45, "CHF")).toBe("CHF -112.45");
+    const lim = tool({ search: "migros", limit: 3 });
+    expect(shownOf(lim.summary)).toEqual([3, 6]);
+    expect(lim.tables![0]!.rows.map((r) => r[0])).toEqual(["2025-12-28", "2025-10-04", "2025-06-15"]);
+  });
+
+  test("sort amount: largest |amount| first, ties newest first; mixed currencies get a Currency column", () => {
+    // 112.45 [99], 84.35 [90], 66.60 [96], 63.70 [93], 41.25 [92], 30.05 [100]
+    expect(tool({ search: "migros", sort: "amount" }).tables![0]!.rows.map((r) => r[1])).toEqual([-112.45, -84.35, -66.6, -63.7, -41.25, -30.05]);
+    // Dining: 150 [103] (2025-02-14) before 150 [102] (2024-12-20), 96.50, 55.20 EUR, 45.30, 5.50
+    const d = tool({ category: "Dining", sort: "amount" });
+    const table = d.tables![0]!;
+    expect(table.columns).toEqual(["Date", "Amount", "Currency", "Merchant", "Description", "Category"]);
+    expect(table.currency).toBeUndefined();
+    expect(table.rows).toEqual([
+      ["2025-02-14", -150, "CHF", "Restaurant Krone", "RESTAURANT KRONE", "Dining"],
+      ["2024-12-20", -150, "CHF", "Restaurant Krone", "RESTAURANT KRONE", "Dining"],
+      ["2024-03-16", -96.5, "CHF", "Restaurant Krone", "RESTAURANT KRONE", "Dining"],
+      ["2025-06-12", -55.2, "EUR", "Trattoria da Luigi", "TRATTORIA DA LUIGI", "Dining"],
+      ["2025-08-22", -45.3, "CHF", "Pizzeria Napoli", "PIZZERIA NAPOLI", "Dining"],
+      ["2025-10-11", -5.5, "CHF", "Kiosk", "KIOSK BAHNHOF", "Dining"],
+    ]);
+    expect(d.summary).toContain("largest amount first");
+    expect(d.summary).toContain(`2025-06-12 ${money(-55.2, "EUR")} Trattoria da Luigi`);
+  });
+
+  test("Shopping: same-date rows [107]/[108] by id desc; the refund listed; USD last; malformed [122] out", () => {
+    const out = tool({ category: "Shopping" });
+    expect(shownOf(out.summary)).toEqual([11, 11]);
+    // ids [69, 109, 108, 107, 68, 106, 105, 67, 66, 65, 114]
+    expect(out.tables![0]!.rows.map((r) => [r[0], r[1], r[2]])).toEqual([
+      ["2025-05-31", -49.9, "CHF"],
+      ["2025-04-26", -27, "CHF"],
+      ["2025-04-05", -10, "CHF"],
+      ["2025-04-05", -33.33, "CHF"],
+      ["2025-04-01", -49.9, "CHF"],
+      ["2025-03-17", 40, "CHF"],
+      ["2025-03-03", -120, "CHF"],
+      ["2025-03-01", -49.9, "CHF"],
+      ["2025-02-19", -49.9, "CHF"],
+      ["2025-01-20", -49.9, "CHF"],
+      ["2024-11-29", -89.99, "USD"],
+    ]);
+    expect(shownOf(tool({ category: "Shopping", currency: "chf" }).summary)).toEqual([10, 10]);
+  });
+
+  test("money in 2025 CHF by amount; big outflows; to= includes a date with a time part", () => {
+    const r = tool({ direction: "in", year: 2025, currency: "CHF", sort: "amount", limit: 5 });
+    // salaries [13–24] (12) + CSS [26] + transfer back [86] + ETF sale [89] + Zalando refund [106] + TWINT [119] = 17
+    expect(shownOf(r.summary)).toEqual([5, 17]);
+    // 6'500 × 12 newest first: 2025-12-25, 11-25, 10-25, 09-25, 08-25
+    expect(r.tables![0]!.rows.map((x) => [x[0], x[1]])).toEqual([
+      ["2025-12-25", 6500],
+      ["2025-11-25", 6500],
+      ["2025-10-25", 6500],
+      ["2025-09-25", 6500],
+      ["2025-08-25", 6500],
+    ]);
+    // the tail: [86] 2'500, [89] 1'200.50, [26] 144, [106] 40, [119] 15
+    expect(tool({ direction: "in", year: 2025, currency: "CHF", sort: "amount" }).tables![0]!.rows.slice(12).map((x) => x[1])).toEqual([2500, 1200.5, 144, 40, 15]);
+    expect(tool({ search: "migros", to: "2025-06-15" }).tables![0]!.rows.map((x) => x[0])).toEqual(["2025-06-15", "2025-01-04", "2024-08-31", "2024-02-03"]);
+    // |amount| ≥ 1'000 and out: 5'000 [88], 3'000 [87], then the 1'000s [80–85] newest first
+    const big = tool({ min_amount: 1000, direction: "out", sort: "amount" });
+    expect(shownOf(big.summary)).toEqual([8, 8]);
+    expect(big.tables![0]!.rows.map((x) => [x[0], x[1]])).toEqual([
+      ["2025-02-10", -5000],
+      ["2024-06-10", -3000],
+      ["2025-12-26", -1000],
+      ["2025-11-26", -1000],
+      ["2025-10-26", -1000],
+      ["2025-09-26", -1000],
+      ["2025-08-26", -1000],
+      ["2025-07-26", -1000],
+    ]);
+    // max_amount bounds |amount| (inclusive): ≤ 10 → [108] 10, [115] USD 9.99, [95] 8.90, [118] 7.80, [125] 5.50, [72] 4.40
+    expect(tool({ max_amount: 10, sort: "amount" }).tables![0]!.rows.map((x) => x[1])).toEqual([-10, -9.99, -8.9, -7.8, -5.5, -4.4]);
+  });
+
+  test("summary echoes at most 20 rows; limit 500 accepted, 501 and 0 rejected; unknown sort rejected", () => {
+    const out = tool({ limit: 500 });
+    // 108 well-formed rows
+    expect(shownOf(out.summary)).toEqual([108, 108]);
+    expect(out.summary).toContain("(first 20 here; the table shows all 108)");
+    expect(out.tables![0]!.rows).toHaveLength(108);
+    expect(shownOf(tool({}).summary)).toEqual([50, 108]);
+    expect(schemaRejects(listTransactions, { limit: 501 })).toBe(true);
+    expect(schemaRejects(listTransactions, { limit: 0 })).toBe(true);
+    expect(schemaRejects(listTransactions, { sort: "price" })).toBe(true);
+    expect(schemaRejects(listTransactions, { sort: "date" })).toBe(false);
+    expect(schemaRejects(listTransactions, { direction: "sideways" })).toBe(true);
+    expect(schemaRejects(listTransactions, { max_amount: -5 })).toBe(true);
+    expect(inputError(() => tool({ min_amount: 20, max_amount: 10 })).message).toBe("min_amount (20) is larger than max_amount (10).");
+    expect(inputError(() => tool({ category: "TRANSPORT" })).message).toBe(
+      'Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.',
+    );
+  });
+
+  test("loose: NULL merchant shown as (unknown merchant), NULL category as Uncategorised", () => {
+    const out = tool({ search: "4471" }, loose);
+    expect(out.tables![0]!.rows).toEqual([
+      ["2025-10-12", -23.4, "(unknown merchant)", "CARD PAYMENT 4471", "Uncategorised"],
+      ["2025-09-12", -23.4, "(unknown merchant)", "CARD PAYMENT 4471", "Uncategorised"],
+    ]);
+  });
+});
+
+describe("search count == list count", () => {
+  const filters: FilterArgs[] = [
+    { search: "zürich" },
+    { search: "savings" },
+    { search: "acme" },
+    { search: "twint" },
+    { search: "%" },
+    { search: "_online" },
+    { search: "migros", min_amount: 50 },
+    { search: "migros", min_amount: 63.7, max_amount: 84.35 },
+    { search: "twint", direction: "in" },
+    { search: "krone", category: "Dining" },
+    { search: "hotel", currency: "eur" },
+    { search: "a", year: 2025, month: 4 },
+    { search: "e", from: "2025-03-01", to: "2025-06-30", direction: "out" },
+  ];
+  const matchesOf = (summary: string) => {
+    if (summary.startsWith("No ")) return 0;
+    const m = /: ([\d']+) match(?:es)?\./.exec(summary);
+    if (!m) throw new Error(`no match count in: ${summary}`);
+    return Number(m[1]!.replaceAll("'", ""));
+  };
+  test("answers fixture: 'showing N of M' — M equals search's count", () => {
+    for (const f of filters) {
+      const s = run(searchTransactions, db, f);
+      const l = tool({ ...f, limit: 5 });
+      const [, m] = shownOf(l.summary);
+      expect(m).toBeGreaterThan(0);
+      expect(m).toBe(matchesOf(s.summary));
+      expect(l.tables![0]!.title).toEndWith(`: ${formatCount(Math.min(5, m))} of ${formatCount(m)}`);
+    }
+  });
+  test("loose fixture and demo database", () => {
+    for (const f of [...filters, { search: "card" }]) expect(shownOf(tool({ ...f, limit: 1 }, loose).summary)[1]).toBe(matchesOf(run(searchTransactions, loose, f).summary));
+    for (const f of [{ search: "migros" }, { search: "coop", direction: "in" as const }, { search: "savings", direction: "in" as const }, { search: "zürich" }, { search: "sbb", min_amount: 10, max_amount: 30 }]) {
+      const s = run(searchTransactions, demo.db, f);
+      expect(shownOf(tool(f, demo.db).summary)[1]).toBe(matchesOf(s.summary));
+    }
+  });
+});
+
+describe("list_transactions == oracle", () => {
+  const check = (on: BudgetDb, args: ListArgs, p: string) => {
+    const want = oracle(p, { ...args, currency: args.currency?.toUpperCase() });
+    const out = tool(args, on);
+    if (want.matchCount === 0) {
+      expect(out.tables).toBeUndefined();
+      return expect(out.summary).toStartWith("No ");
+    }
+    expect(shownOf(out.summary)).toEqual([want.ids.length, want.matchCount]);
+    const table = out.tables![0]!;
+    const many = table.columns.includes("Currency");
+    expect(table.rows).toEqual(rowsOf(on, want.ids, many));
+    expect(out.summary).toContain(`showing ${formatCount(want.ids.length)} of ${formatCount(want.matchCount)}`);
+  };
+  const cases: ListArgs[] = [
+    {},
+    { sort: "amount", limit: 500 },
+    { search: "migros", sort: "amount" },
+    { category: "Dining", sort: "amount" },
+    { category: "Shopping" },
+    { direction: "in", year: 2025, sort: "amount", limit: 20 },
+    { min_amount: 100, max_amount: 1000, direction: "out" },
+    { search: "ü", limit: 500 },
+    { year: 2025, month: 6, currency: "EUR" },
+    { from: "2025-04-01", to: "2025-04-30", sort: "amount", limit: 3 },
+  ];
+  test("answers fixture", () => {
+    for (const args of cases) check(db, args, path);
+  });
+  test("loose fixture", () => {
+    for (const args of cases) check(loose, args, loosePath);
+  });
+  test("demo database (7'300 rows, seed 7)", () => {
+    for (const args of [{ limit: 500 }, { sort: "amount" as const, limit: 500 }, { search: "coop", year: 2025 }, { category: "Groceries", min_amount: 100, sort: "amount" as const }, { direction: "in" as const, from: "2024-01-01", to: "2024-03-31", limit: 500 }]) {
+      check(demo.db, args, demo.path);
+    }
+  });
+});

@@ -1,0 +1,151 @@
+/**
+ * merchant_breakdown on the answers fixture: hand-computed figures (arithmetic from
+ * test/spec-oracle.test.ts), subject categories, NULL merchants, and the tool against the
+ * independent oracle on the strict and loose fixtures and the demo database.
+ */
+import { describe, expect, test } from "bun:test";
+import type { BudgetDb } from "../../../src/budget/reader.ts";
+import { formatPercent, plural } from "../../../src/core/format.ts";
+import { merchantBreakdown } from "../../../src/tools/merchant_breakdown.ts";
+import { merchantBreakdown as oracle, type CommonArgs } from "../../support/spec-oracle.ts";
+import { answers, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+
+const { db, path, loose, loosePath } = answers();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(merchantBreakdown, on, input);
+
+describe("merchant_breakdown: hand-computed figures", () => {
+  test("all spending 2025, top 5 and the rest as Other; bar_h + pie; EUR/USD left out of the chart", () => {
+    const out = tool({ year: 2025, top_n: 5 });
+    // Helsana 781.20 (3) | Putzfee Anna 500 (6) | SBB 337 (5) | Digitec 249.50 (5) | Netflix 244.80 (12)
+    // Other: 3'398.58 − (781.20 + 500 + 337 + 249.50 + 244.80 = 2'112.50) = 1'286.08;
+    // 22 merchants − 5 = 17; 57 rows − 31 = 26
+    expect(out.charts.map((c) => c.type)).toEqual(["bar_h", "pie"]);
+    for (const chart of out.charts) {
+      expect(chart.title).toBe(`Spending by merchant, 2025 (CHF; ${money(453.6, "EUR")}, ${money(9.99, "USD")} not shown)`);
+      expect(chart.data).toEqual({
+        labels: ["Helsana", "Putzfee Anna", "SBB", "Digitec", "Netflix", "Other"],
+        datasets: [{ name: "Spending", values: [781.2, 500, 337, 249.5, 244.8, 1286.08] }],
+      });
+    }
+    const s = out.summary;
+    expect(s).toContain(`CHF: total ${money(3398.58, "CHF")} over 57 transactions at 22 merchants.`);
+    // averages: 781.20 / 3 = 260.40; 500 / 6 = 83.33; 337 / 5 = 67.40; 244.80 / 12 = 20.40
+    expect(s).toContain(`1. Helsana ${money(781.2, "CHF")} (3 tx, avg ${money(260.4, "CHF")}, 23.0%)`);
+    expect(s).toContain(`2. Putzfee Anna ${money(500, "CHF")} (6 tx, avg ${money(83.33, "CHF")}, 14.7%)`);
+    expect(s).toContain(`3. SBB ${money(337, "CHF")} (5 tx, avg ${money(67.4, "CHF")}, 9.9%)`);
+    expect(s).toContain(`5. Netflix ${money(244.8, "CHF")} (12 tx, avg ${money(20.4, "CHF")}, 7.2%)`);
+    // 1'286.08 / 3'398.58 = 37.84 %
+    expect(s).toContain(`Other (17 merchants) ${money(1286.08, "CHF")} (26 tx, 37.8%)`);
+    // EUR: Hotel Roma 420 − 60 = 360 (2) | Trattoria 55.20 | Trenitalia 38.40
+    expect(s).toContain(`EUR: total ${money(453.6, "EUR")} over 4 transactions at 3 merchants. 1. Hotel Roma ${money(360, "EUR")} (2 tx, avg ${money(180, "EUR")}, 79.4%)`);
+    expect(s).toContain(`USD: total ${money(9.99, "USD")} over 1 transaction at 1 merchant. 1. Apple ${money(9.99, "USD")}`);
+  });
+
+  test("Groceries all time: case variants stay separate merchants; no Other", () => {
+    const out = tool({ category: "Groceries" });
+    // Migros 84.35 + 41.25 + 63.70 + 66.60 + 112.45 = 368.35 (5) | Coop 52.80 × 2 = 105.60
+    // MIGROS 30.05 | Sprüngli 24.50 | Bäckerei Zürich 12.40 + 8.90 = 21.30 → 549.80
+    expect(out.charts[0]!.title).toBe("Groceries by merchant, all dates (CHF)");
+    expect(out.charts[0]!.data).toEqual({
+      labels: ["Migros", "Coop", "MIGROS", "Sprüngli", "Bäckerei Zürich"],
+      datasets: [{ name: "Groceries", values: [368.35, 105.6, 30.05, 24.5, 21.3] }],
+    });
+    expect(out.summary).toContain(`CHF: total ${money(549.8, "CHF")} over 11 transactions at 5 merchants.`);
+    // 368.35 / 5 = 73.67
+    expect(out.summary).toContain(`1. Migros ${money(368.35, "CHF")} (5 tx, avg ${money(73.67, "CHF")}, 67.0%)`);
+    expect(out.summary).toContain(`5. Bäckerei Zürich ${money(21.3, "CHF")} (2 tx, avg ${money(10.65, "CHF")}, 3.9%)`);
+    expect(out.summary).not.toContain("Other (");
+  });
+
+  test("subject categories: Investments (buys minus the sale), Income (correction reduces it), EUR-only Travel", () => {
+    const inv = tool({ category: "investments" });
+    // 3'000 + 5'000 − 1'200.50 (sale [89]) = 6'799.50
+    expect(inv.charts[0]!.data).toEqual({ labels: ["Swissquote"], datasets: [{ name: "Investments", values: [6799.5] }] });
+    expect(inv.summary).toContain(`Merchants for money out to Investments`);
+    expect(inv.summary).toContain(`1. Swissquote ${money(6799.5, "CHF")} (3 tx, avg ${money(2266.5, "CHF")}, 100.0%)`);
+    const inc = tool({ category: "Income", year: 2025 });
+    // ACME AG 6'500 × 12 − 450 = 77'550 (13) | CSS 144 (1); 77'550 / 13 = 5'965.38
+    expect(inc.charts[0]!.data).toEqual({ labels: ["ACME AG", "CSS"], datasets: [{ name: "Income", values: [77550, 144] }] });
+    expect(inc.summary).toContain(`1. ACME AG ${money(77550, "CHF")} (13 tx, avg ${money(5965.38, "CHF")}, 99.8%)`);
+    const tr = tool({ category: "Travel" });
+    // Hotel Roma 420 − 60 = 360 (2) | Trenitalia 38.40
+    expect(tr.charts[0]!.title).toBe("Travel by merchant, all dates (EUR)");
+    expect(tr.charts[0]!.currency).toBe("EUR");
+    expect(tr.charts[0]!.data).toEqual({ labels: ["Hotel Roma", "Trenitalia"], datasets: [{ name: "Travel", values: [360, 38.4] }] });
+    expect(tr.summary).not.toContain("CHF");
+  });
+
+  test("loose: NULL merchant → (unknown merchant)", () => {
+    const g = tool({ category: "Groceries", year: 2025 }, loose);
+    // Migros 242.75 | Coop 52.80 + 18.35 = 71.15 | MIGROS 30.05 | Sprüngli 24.50
+    // (unknown merchant) [203] 23.40 | Bäckerei Zürich 21.30 → 413.15
+    expect(g.charts[0]!.data).toEqual({
+      labels: ["Migros", "Coop", "MIGROS", "Sprüngli", "(unknown merchant)", "Bäckerei Zürich"],
+      datasets: [{ name: "Groceries", values: [242.75, 71.15, 30.05, 24.5, 23.4, 21.3] }],
+    });
+    const all = tool({ year: 2025, top_n: 50, currency: "CHF" }, loose);
+    // [201] + [202] (Uncategorised) + [203] (Groceries): 23.40 × 3 = 70.20; 70.20 / 3 = 23.40
+    expect(all.summary).toContain(`(unknown merchant) ${money(70.2, "CHF")} (3 tx, avg ${money(23.4, "CHF")}`);
+  });
+
+  test("errors: ambiguous and unknown category, top_n out of range", () => {
+    expect(inputError(() => tool({ category: "TRANSPORT" })).message).toBe(
+      'Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.',
+    );
+    expect(inputError(() => tool({ category: "Groceriez" })).message).toStartWith('Unknown category "Groceriez". Valid categories: Dining, ');
+    expect(schemaRejects(merchantBreakdown, { top_n: 0 })).toBe(true);
+    expect(schemaRejects(merchantBreakdown, { top_n: 51 })).toBe(true);
+    expect(schemaRejects(merchantBreakdown, { top_n: 2.5 })).toBe(true);
+  });
+});
+
+describe("merchant_breakdown == oracle", () => {
+  type Args = CommonArgs & { category?: string; top_n?: number };
+  const check = (on: BudgetDb, p: string, args: Args) => {
+    const want = oracle(p, { ...args, currency: args.currency?.toUpperCase() });
+    const out = tool(args, on);
+    const curs = Object.keys(want.byCurrency);
+    if (curs.length === 0) return expect(out.charts).toEqual([]);
+    const main = want.mainCurrency!;
+    const m = want.byCurrency[main]!;
+    const lines = m.other ? [...m.merchants, m.other] : m.merchants;
+    for (const chart of out.charts) {
+      expect(chart.currency).toBe(main);
+      expect(chart.data.labels).toEqual(lines.map((x) => x.name));
+      expect(chart.data.datasets[0]!.values).toEqual(lines.map((x) => cents(x.total)));
+    }
+    for (const cur of curs) {
+      const f = want.byCurrency[cur]!;
+      const merchants = f.merchants.length + (f.other?.merchants ?? 0);
+      let text = `${cur}: total ${money(f.total, cur)} over ${plural(f.count, "transaction")} at ${plural(merchants, "merchant")}. `;
+      text += f.merchants
+        .map((x, i) => `${i + 1}. ${x.name} ${money(x.total, cur)} (${plural(x.count, "tx", "tx")}, avg ${money(x.average, cur)}, ${formatPercent(x.total, f.total)})`)
+        .join("; ");
+      if (f.other) text += `; Other (${plural(f.other.merchants, "merchant")}) ${money(f.other.total, cur)} (${plural(f.other.count, "tx", "tx")}, ${formatPercent(f.other.total, f.total)})`;
+      expect(out.summary).toContain(`${text}.`);
+    }
+  };
+  const cases: Args[] = [
+    {},
+    { year: 2025 },
+    { year: 2025, top_n: 3 },
+    { category: "Shopping" },
+    { category: "Income" },
+    { category: "Transfers", year: 2025 },
+    { category: "Dining", from: "2024-06-01", to: "2025-08-31", top_n: 1 },
+    { year: 2025, month: 6 },
+    { currency: "eur" },
+  ];
+  test("answers fixture", () => {
+    for (const args of cases) check(db, path, args);
+  });
+  test("loose fixture", () => {
+    for (const args of [...cases, { category: "Uncategorised", top_n: 50 }]) check(loose, loosePath, args);
+  });
+  test("demo database (7'300 rows, seed 7)", () => {
+    for (const args of [{}, { year: 2024, top_n: 10 }, { category: "Groceries" }, { category: "Dining", year: 2025, month: 5 }, { category: "Income", from: "2024-01-01", to: "2024-06-30" }]) {
+      check(demo.db, demo.path, args);
+    }
+  });
+});

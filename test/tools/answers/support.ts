@@ -1,0 +1,96 @@
+/**
+ * Shared set-up for the tool tests on the answers fixture (test/fixtures/answers-fixture.ts):
+ * the strict and loose fixture opened as BudgetDb, the 7'300-row demo database (seed 7, built
+ * once per test process), a runner that validates the input through the tool's zod schema
+ * exactly as the agent loop and the CLI do, and money helpers built from the product's one
+ * formatter (so expected substrings are written the way SPEC §1 says money is written).
+ */
+import { afterAll } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeDemoDb } from "../../../src/budget/demo/generator.ts";
+import { BudgetDb } from "../../../src/budget/reader.ts";
+import { ToolInputError } from "../../../src/core/errors.ts";
+import type { ToolOutput } from "../../../src/core/events.ts";
+import { formatMoney, round2 } from "../../../src/core/format.ts";
+import type { ReadTool } from "../../../src/tools/types.ts";
+import { createAnswersFixture } from "../../fixtures/answers-fixture.ts";
+
+export type Fixtures = {
+  /** The strict answers fixture (pipeline DDL). */
+  db: BudgetDb;
+  path: string;
+  /** The loose variant (NULL merchant/category/confidence, extra column). */
+  loose: BudgetDb;
+  loosePath: string;
+};
+
+/** Opens both fixture variants for one test file and closes/removes them after it. */
+export function answers(): Fixtures {
+  const fx = createAnswersFixture();
+  const lx = createAnswersFixture({ loose: true });
+  const db = BudgetDb.open(fx.path);
+  const loose = BudgetDb.open(lx.path);
+  afterAll(() => {
+    db.close();
+    loose.close();
+    fx.cleanup();
+    lx.cleanup();
+  });
+  return { db, path: fx.path, loose, loosePath: lx.path };
+}
+
+let demo: { dir: string; path: string } | null = null;
+
+/** The demo database (writeDemoDb seed 7, 7'300 rows), written once per process. */
+export function demoPath(): string {
+  if (!demo) {
+    const dir = mkdtempSync(join(tmpdir(), "answers-demo-"));
+    const path = join(dir, "demo.db");
+    writeDemoDb({ out: path, seed: 7 });
+    demo = { dir, path };
+    process.on("exit", () => rmSync(dir, { recursive: true, force: true }));
+  }
+  return demo.path;
+}
+
+/** The demo database opened for one test file (closed after it). */
+export function demoDb(): { db: BudgetDb; path: string } {
+  const path = demoPath();
+  const db = BudgetDb.open(path);
+  afterAll(() => db.close());
+  return { db, path };
+}
+
+/** Runs a read tool the way the loop does: schema first (defaults applied), then run. */
+export function run<S extends ReadTool["schema"]>(tool: ReadTool<S>, db: BudgetDb, input: unknown): ToolOutput {
+  return tool.run(db, tool.schema.parse(input));
+}
+
+/** The ToolInputError a call throws (fails the test when it throws something else or nothing). */
+export function inputError(fn: () => unknown): ToolInputError {
+  try {
+    fn();
+  } catch (e) {
+    if (e instanceof ToolInputError) return e;
+    throw new Error(`expected a ToolInputError, got ${(e as Error)?.name}: ${(e as Error)?.message}`);
+  }
+  throw new Error("expected a ToolInputError, nothing was thrown");
+}
+
+/** Whether the schema rejects the input (zod), without running the tool. */
+export function schemaRejects(tool: ReadTool, input: unknown): boolean {
+  return !tool.schema.safeParse(input).success;
+}
+
+/** Money as every summary writes it: "CHF 3'398.58". */
+export const money = formatMoney;
+/** Rounded to cents the way the tools present money. */
+export const cents = round2;
+export const centsAll = (xs: readonly number[]) => xs.map((x) => round2(x));
+
+export const MONTHS_2025 = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, "0")}`);
+export const MONTHS_2024 = MONTHS_2025.map((m) => m.replace("2025", "2024"));
+/** Coverage of the answers fixture: 2024-01 … 2025-12. */
+export const MONTHS_ALL = [...MONTHS_2024, ...MONTHS_2025];
