@@ -24,6 +24,8 @@ const schema = z.strictObject({
 type Figures = { rows: number; a: Map<number, number>; b: Map<number, number>; spending: [number, number]; income: [number, number] };
 type Row = { name: string; a: number; b: number; change: number; pct: number | null };
 
+const sumOf = (m: Map<number, number>) => [...m.values()].reduce((x, y) => x + y, 0);
+
 function periodOf(input: { year?: number; month?: number; from?: string; to?: string }, which: "a" | "b"): Period {
   if (Object.values(input).every((v) => v === undefined)) throw new ToolInputError(`${which} names no period: give {"year": …} or {"from": …, "to": …}.`);
   try {
@@ -65,8 +67,9 @@ export const comparePeriods: ReadTool<typeof schema> = {
         if (only ? only[code] : roles[code] === "spending") {
           const side = k === 0 ? f.a : f.b;
           side.set(code, (side.get(code) ?? 0) + measure.sign * a);
+          // The chart's currency is the one with most rows of what it compares.
+          f.rows++;
         }
-        f.rows++;
       }),
     );
     if (per.size === 0) return { summary: `No transactions in ${pa.label} or ${pb.label}. ${dataCoverage(l)}`, charts: [] };
@@ -98,7 +101,7 @@ export const comparePeriods: ReadTool<typeof schema> = {
         ? [
             {
               type: "grouped_bar",
-              title: chartTitle(`${category ?? "Spending"}: ${labels[0]} vs ${labels[1]}`, mainCur, others.map(([c, f]) => [c, f.spending[1] - f.spending[0]])),
+              title: chartTitle(`${category ?? "Spending"}: ${labels[0]} vs ${labels[1]}`, mainCur, others.map(([c, f]) => [c, sumOf(f.b)])),
               currency: mainCur,
               data: {
                 labels: rows.map((r) => r.name),

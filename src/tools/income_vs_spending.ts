@@ -103,7 +103,8 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
       charts: [
         {
           type: "grouped_bar",
-          title: chartTitle(`Income vs spending, ${period.label}`, mainCur, others.map(([c, f]) => [c, sum(f.income) - sum(f.spending)])),
+          // What is left out, as its spending (the larger bars of the chart).
+          title: chartTitle(`Income vs spending, ${period.label}`, mainCur, others.map(([c, f]) => [c, sum(f.spending)])),
           currency: mainCur,
           data: {
             labels,

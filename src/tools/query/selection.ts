@@ -34,7 +34,7 @@ export function selectTransactions(db: BudgetDb, input: TransactionArgs & Period
     maxAbs: input.max_amount,
     direction: input.direction,
   };
-  const cur = input.currency?.toUpperCase() ?? "";
+  const cur = input.currency?.trim().toUpperCase() ?? "";
   const what = [
     input.direction === "out" ? "money out" : input.direction === "in" ? "money in" : "transactions",
     input.search === undefined ? "" : `matching ${quote(input.search, 200)}`,

@@ -93,9 +93,13 @@ describe("compare_periods: hand-computed figures", () => {
 
   test("June 2025 vs June 2024: labels '2025-06' and '2024-06'", () => {
     const out = tool({ a: { year: 2025, month: 6 }, b: { year: 2024, month: 6 } });
-    // CHF June 2025: Groceries [96] 66.60, Subscriptions [45] 20.90; June 2024: nothing (ETF buy [87] not spending)
+    // The chart shows the currency with most rows of what it compares: June 2025 has 4 EUR spending rows
+    // (Travel [110] [111] [113 refund], Dining [112]) against 2 in CHF (Groceries [96] 66.60, Subscriptions [45] 20.90);
+    // June 2024 has no spending (ETF buy [87] is not spending). EUR by change: Travel 398.40, Dining 55.20.
+    expect(out.charts[0]!.currency).toBe("EUR");
     expect(out.charts[0]!.data.datasets.map((d) => d.name)).toEqual(["2025-06", "2024-06"]);
-    expect(out.charts[0]!.data.labels).toEqual(["Groceries", "Subscriptions"]);
+    expect(out.charts[0]!.data.labels).toEqual(["Travel", "Dining"]);
+    expect(out.summary).toContain(`Groceries ${money(66.6, "CHF")} → ${money(0, "CHF")}`);
     expect(out.summary).toContain(`income ${money(6500, "CHF")} → ${money(6200, "CHF")}`);
     expect(out.summary).toContain(`Travel ${money(398.4, "EUR")} → ${money(0, "EUR")} (${money(-398.4, "EUR")}, -100.0%)`);
   });
@@ -112,7 +116,7 @@ describe("compare_periods: hand-computed figures", () => {
     expect(out.charts[0]!.data.datasets.map((d) => d.name)).toEqual(["a 2025", "b 2025"]);
   });
 
-  test("DISCREPANCY (reported): a category only another currency holds still gets its chart, in that currency", () => {
+  test("a category only another currency holds still gets its chart, in that currency", () => {
     // Travel exists only in EUR: 2024 0 → 2025 420 + 38.40 − 60 = 398.40. The chart must show EUR;
     // the tool picks CHF (most rows over all categories), finds no Travel there and returns no chart.
     const out = tool({ a: { year: 2024 }, b: { year: 2025 }, category: "Travel" });
@@ -123,7 +127,7 @@ describe("compare_periods: hand-computed figures", () => {
     expect(out.charts[0]!.data).toEqual({ labels: ["Travel"], datasets: [{ name: "2024", values: [0] }, { name: "2025", values: [398.4] }] });
   });
 
-  test("DISCREPANCY (reported): with a category, the title names only what that chart leaves out", () => {
+  test("with a category, the title names only what that chart leaves out", () => {
     // Shopping Q1 vs Q2 2025 is CHF only (EUR and USD hold no Shopping then): nothing is left out of
     // the chart, yet the tool's title says "(CHF; EUR 453.60, USD 9.99 not shown)" (their total spending change).
     const out = tool({ a: { from: "2025-01-01", to: "2025-03-31" }, b: { from: "2025-04-01", to: "2025-06-30" }, category: "Shopping" });

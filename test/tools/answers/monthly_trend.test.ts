@@ -13,6 +13,8 @@ import { answers, centsAll, demoDb, inputError, MONTHS_2024, MONTHS_2025, MONTHS
 const { db, path, loose, loosePath } = answers();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(monthlyTrend, on, input);
+/** The summary without its transaction counts ("total CHF 1.00 over 3 transactions, average …"): the figures below are per month. */
+const trend = (summary: string) => summary.replace(/ over \d+(?:'\d{3})* transactions?,/g, ",");
 
 describe("monthly_trend: hand-computed figures", () => {
   test("Groceries over the whole coverage (24 months): empty months count 0 in the average", () => {
@@ -29,19 +31,19 @@ describe("monthly_trend: hand-computed figures", () => {
     expect(chart.title).toBe("Monthly spending on Groceries, all dates (CHF)");
     expect(chart.data.labels).toEqual(MONTHS_ALL);
     expect(chart.data.datasets).toEqual([{ name: "Groceries", values: MONTHS_ALL.map((m) => expected[m] ?? 0) }]);
-    expect(out.summary).toContain(
+    expect(trend(out.summary)).toContain(
       `total ${money(549.8, "CHF")}, average ${money(22.91, "CHF")} per month over 24 months (activity in 11); ` +
         `highest 2025-12 ${money(112.45, "CHF")}, lowest 2024-01 ${money(0, "CHF")}.`,
     );
-    expect(out.summary).toContain("for all dates (2024-01-05 to 2025-12-28)");
-    expect(out.summary).toContain(`2024-02 ${money(84.35, "CHF")}, 2024-03 ${money(0, "CHF")}`);
+    expect(trend(out.summary)).toContain("for all dates (2024-01-05 to 2025-12-28)");
+    expect(trend(out.summary)).toContain(`2024-02 ${money(84.35, "CHF")}, 2024-03 ${money(0, "CHF")}`);
   });
 
   test("a period reaching before the coverage counts only the months inside it", () => {
     // months 2024-01 (0) and 2024-02 (84.35): average 84.35 / 2 = 42.175 → 42.18, 1 active month
     const out = tool({ category: "Groceries", from: "2023-11-01", to: "2024-02-29" });
     expect(out.charts[0]!.data).toEqual({ labels: ["2024-01", "2024-02"], datasets: [{ name: "Groceries", values: [0, 84.35] }] });
-    expect(out.summary).toContain(`average ${money(42.175, "CHF")} per month over 2 months (activity in 1)`);
+    expect(trend(out.summary)).toContain(`average ${money(42.175, "CHF")} per month over 2 months (activity in 1)`);
     expect(money(42.175, "CHF")).toBe("CHF 42.18");
   });
 
@@ -57,11 +59,11 @@ describe("monthly_trend: hand-computed figures", () => {
       { name: "Groceries", values: [0, 84.35, 0, 0, 52.8, 0, 0, 41.25, 0, 0, 0, 0] },
       { name: "Dining", values: [0, 0, 96.5, 0, 0, 0, 0, 0, 0, 0, 0, 150] },
     ]);
-    expect(out.summary).toContain(
-      `spending on Groceries: total ${money(178.4, "CHF")}, average ${money(14.87, "CHF")} per month over 12 months (activity in 3); highest 2024-02 ${money(84.35, "CHF")}`,
+    expect(trend(out.summary)).toContain(
+      `Groceries: total ${money(178.4, "CHF")}, average ${money(14.87, "CHF")} per month over 12 months (activity in 3); highest 2024-02 ${money(84.35, "CHF")}`,
     );
-    expect(out.summary).toContain(
-      `spending on Dining: total ${money(246.5, "CHF")}, average ${money(20.54, "CHF")} per month over 12 months (activity in 2); highest 2024-12 ${money(150, "CHF")}`,
+    expect(trend(out.summary)).toContain(
+      `Dining: total ${money(246.5, "CHF")}, average ${money(20.54, "CHF")} per month over 12 months (activity in 2); highest 2024-12 ${money(150, "CHF")}`,
     );
     expect(out.summary).not.toContain("44.44");
   });
@@ -74,11 +76,11 @@ describe("monthly_trend: hand-computed figures", () => {
     const chart = out.charts[0]!;
     expect(chart.title).toBe(`Monthly spending, 2024 (CHF; ${money(89.99, "USD")} not shown)`);
     expect(chart.data.datasets).toEqual([{ name: "Spending", values: [120, 84.35, 96.5, 0, 52.8, 0, 0, 41.25, 0, 245.5, 0, 515.5] }]);
-    expect(out.summary).toContain(
-      `CHF: Spending: total ${money(1155.9, "CHF")}, average ${money(96.33, "CHF")} per month over 12 months (activity in 7); highest 2024-12 ${money(515.5, "CHF")}, lowest 2024-04 ${money(0, "CHF")}.`,
+    expect(trend(out.summary)).toContain(
+      `CHF: total ${money(1155.9, "CHF")}, average ${money(96.33, "CHF")} per month over 12 months (activity in 7); highest 2024-12 ${money(515.5, "CHF")}, lowest 2024-04 ${money(0, "CHF")}.`,
     );
     // 89.99 / 12 = 7.499… → 7.50
-    expect(out.summary).toContain(`USD: Spending: total ${money(89.99, "USD")}, average ${money(7.5, "USD")} per month over 12 months (activity in 1); highest 2024-11 ${money(89.99, "USD")}`);
+    expect(trend(out.summary)).toContain(`USD: total ${money(89.99, "USD")}, average ${money(7.5, "USD")} per month over 12 months (activity in 1); highest 2024-11 ${money(89.99, "USD")}`);
   });
 
   test("subject flows: Transfers (money out positive, any letter case) and Income (money in, correction reduces it)", () => {
@@ -86,16 +88,16 @@ describe("monthly_trend: hand-computed figures", () => {
     // Jul..Dec 1'000 each out; Aug: 1'000 − 2'500 back = −1'500 → total 6'000 − 2'500 = 3'500; 3'500 / 12 = 291.67
     expect(t.charts[0]!.data.datasets).toEqual([{ name: "Transfers", values: [0, 0, 0, 0, 0, 0, 1000, -1500, 1000, 1000, 1000, 1000] }]);
     expect(t.charts[0]!.title).toBe("Monthly money out to Transfers, 2025 (CHF)");
-    expect(t.summary).toContain(
-      `money out to Transfers: total ${money(3500, "CHF")}, average ${money(291.67, "CHF")} per month over 12 months (activity in 6); ` +
+    expect(trend(t.summary)).toContain(
+      `CHF: total ${money(3500, "CHF")}, average ${money(291.67, "CHF")} per month over 12 months (activity in 6); ` +
         `highest 2025-07 ${money(1000, "CHF")}, lowest 2025-08 ${money(-1500, "CHF")}.`,
     );
     const i = tool({ category: "Income", year: 2025 });
     // 6'500 × 12 − 450 (correction [25], March) + 144 (CSS [26], May) = 77'694; average 6'474.50
     expect(i.charts[0]!.data.labels).toEqual(MONTHS_2025);
     expect(i.charts[0]!.data.datasets).toEqual([{ name: "Income", values: [6500, 6500, 6050, 6500, 6644, 6500, 6500, 6500, 6500, 6500, 6500, 6500] }]);
-    expect(i.summary).toContain(
-      `money in (Income): total ${money(77694, "CHF")}, average ${money(6474.5, "CHF")} per month over 12 months (activity in 12); ` +
+    expect(trend(i.summary)).toContain(
+      `CHF: total ${money(77694, "CHF")}, average ${money(6474.5, "CHF")} per month over 12 months (activity in 12); ` +
         `highest 2025-05 ${money(6644, "CHF")}, lowest 2025-03 ${money(6050, "CHF")}.`,
     );
   });
@@ -104,15 +106,15 @@ describe("monthly_trend: hand-computed figures", () => {
     // Mobility only: May 45.60, Sep 32.15 = 77.75
     const lower = tool({ category: "transport", year: 2025 });
     expect(lower.charts[0]!.data.datasets[0]!.name).toBe("transport");
-    expect(lower.summary).toContain(`total ${money(77.75, "CHF")}`);
+    expect(trend(lower.summary)).toContain(`total ${money(77.75, "CHF")}`);
     // SBB [70–74] = 337
     const upper = tool({ category: "Transport", year: 2025 });
     expect(upper.charts[0]!.data.datasets[0]!.name).toBe("Transport");
-    expect(upper.summary).toContain(`total ${money(337, "CHF")}`);
+    expect(trend(upper.summary)).toContain(`total ${money(337, "CHF")}`);
     // Household exists only in transactions: 80 × 5 + 100 = 500
     const h = tool({ category: "household" });
     expect(h.charts[0]!.data.datasets[0]!.name).toBe("Household");
-    expect(h.summary).toContain(`total ${money(500, "CHF")}`);
+    expect(trend(h.summary)).toContain(`total ${money(500, "CHF")}`);
   });
 
   test("errors: ambiguous and unknown category, category with categories, 1 or 9 categories, duplicates", () => {
@@ -138,7 +140,7 @@ describe("monthly_trend: hand-computed figures", () => {
     // = 25, 0, …, Sep 63.40, Oct 23.40, Nov −20 → 91.80
     const out = tool({ category: "Uncategorised", year: 2025 }, loose);
     expect(out.charts[0]!.data.datasets[0]!.values).toEqual([0, 25, 0, 0, 0, 0, 0, 0, 63.4, 23.4, -20, 0]);
-    expect(out.summary).toContain(`total ${money(91.8, "CHF")}`);
+    expect(trend(out.summary)).toContain(`total ${money(91.8, "CHF")}`);
   });
 });
 
@@ -159,7 +161,7 @@ describe("monthly_trend == oracle", () => {
     for (const cur of curs) {
       for (const s of want.byCurrency[cur]!.series) {
         if (cur !== main && s.activeMonths === 0) continue; // other currencies: only series with rows
-        expect(out.summary).toContain(
+        expect(trend(out.summary)).toContain(
           `total ${money(s.total, cur)}, average ${money(s.average, cur)} per month over ${plural(want.months.length, "month")} (activity in ${s.activeMonths}); ` +
             `highest ${s.highest!.month} ${money(s.highest!.value, cur)}, lowest ${s.lowest!.month} ${money(s.lowest!.value, cur)}.`,
         );
