@@ -4,7 +4,7 @@ import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
 import { formatCount, formatMoney, quote } from "../core/format.ts";
 import { searchField } from "./query/fields.ts";
 import { dataCoverage } from "./query/period.ts";
-import { selectRows } from "./query/rows.ts";
+import { topRows } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
 import { searchSchema } from "./search_transactions.ts";
 import type { ReadTool } from "./types.ts";
@@ -37,11 +37,8 @@ export const listTransactions: ReadTool<typeof schema> = {
   run(db, input) {
     const l = db.ledger();
     const { filter, label, title } = selectTransactions(db, input);
-    const matches = selectRows(l, filter);
-    if (matches.length === 0) return { summary: `No ${label}. ${dataCoverage(l)}`, charts: [] };
-    const newestFirst = (a: number, b: number) => l.day[b]! - l.day[a]! || l.id[b]! - l.id[a]!;
-    matches.sort(input.sort === "amount" ? (a, b) => Math.abs(l.amount[b]!) - Math.abs(l.amount[a]!) || newestFirst(a, b) : newestFirst);
-    const rows = matches.slice(0, input.limit);
+    const { rows, total } = topRows(l, filter, input.sort, input.limit);
+    if (total === 0) return { summary: `No ${label}. ${dataCoverage(l)}`, charts: [] };
     const currencies = new Set(rows.map((i) => l.currency[i]!));
     const many = currencies.size > 1;
     const merchant = (i: number) => (l.merchant[i]! < 0 ? UNKNOWN_MERCHANT : l.merchants[l.merchant[i]!]!);
@@ -53,11 +50,11 @@ export const listTransactions: ReadTool<typeof schema> = {
     return {
       summary:
         `${label.charAt(0).toUpperCase()}${label.slice(1)}, ${order} (negative = money out): ` +
-        `showing ${formatCount(rows.length)} of ${formatCount(matches.length)}${more}. ${echoed.join("; ")}.`,
+        `showing ${formatCount(rows.length)} of ${formatCount(total)}${more}. ${echoed.join("; ")}.`,
       charts: [],
       tables: [
         {
-          title: `${title}: ${formatCount(rows.length)} of ${formatCount(matches.length)}`,
+          title: `${title}: ${formatCount(rows.length)} of ${formatCount(total)}`,
           columns: many ? ["Date", "Amount", "Currency", "Merchant", "Description", "Category"] : ["Date", "Amount", "Merchant", "Description", "Category"],
           rows: rows.map((i) => {
             const cells: (string | number)[] = [dayToIso(l.day[i]!), l.amount[i]!];

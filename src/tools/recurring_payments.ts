@@ -21,6 +21,7 @@ const CADENCES = [
   { name: "quarterly", min: 84, max: 98, perYear: 4 },
   { name: "yearly", min: 350, max: 380, perYear: 1 },
 ] as const;
+const MIN_GAP = CADENCES[0].min;
 /** At least this share of the gaps, and of the amounts, must fit. */
 const FIT = 0.75;
 /** An amount fits within ±20% of the median amount. */
@@ -50,20 +51,23 @@ function median(xs: readonly number[]): number {
 }
 
 /** The series of one merchant in one currency (rows in date order), or null when it is not recurring by SPEC §2.1. */
-function seriesOf(l: Ledger, rows: number[], newest: number): Omit<Series, "merchant" | "currency"> | null {
-  const gaps = rows.slice(1).map((r, k) => daysBetween(l.day[rows[k]!]!, l.day[r]!));
+function seriesOf(l: Ledger, rows: ArrayLike<number>, newest: number): Omit<Series, "merchant" | "currency"> | null {
+  const first = l.day[rows[0]!]!;
+  const last = l.day[rows[rows.length - 1]!]!;
+  // A median gap of at least 5 days (the shortest cadence) needs half the gaps ≥ 5, so at
+  // most 2·span/5 gaps: a merchant paid more often (a supermarket) is no series, unsorted.
+  if (rows.length - 1 > (2 * daysBetween(first, last)) / MIN_GAP) return null;
+  const gaps = Array.from({ length: rows.length - 1 }, (_, k) => daysBetween(l.day[rows[k]!]!, l.day[rows[k + 1]!]!));
   const medianGap = median(gaps);
   const cadence = CADENCES.find((c) => medianGap >= c.min && medianGap <= c.max);
   if (!cadence) return null;
   if (gaps.filter((g) => g >= cadence.min && g <= cadence.max).length < FIT * gaps.length) return null;
-  const amounts = rows.map((r) => -l.amount[r]!);
+  const amounts = Array.from(rows, (r) => -l.amount[r]!);
   const typical = median(amounts);
   if (amounts.filter((a) => Math.abs(a - typical) <= AMOUNT_SPREAD * typical).length < FIT * amounts.length) return null;
   const categories = new Map<string, number>();
-  for (const r of rows) categories.set(l.categoryNames[l.category[r]!]!, (categories.get(l.categoryNames[l.category[r]!]!) ?? 0) + 1);
+  for (const r of Array.from(rows)) categories.set(l.categoryNames[l.category[r]!]!, (categories.get(l.categoryNames[l.category[r]!]!) ?? 0) + 1);
   const category = [...categories].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
-  const first = l.day[rows[0]!]!;
-  const last = l.day[rows.at(-1)!]!;
   return {
     category,
     cadence: cadence.name,
@@ -94,19 +98,30 @@ export const recurringPayments: ReadTool<typeof schema> = {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const spending = roleMask(rolesOf(db, l), "spending");
-    const groups = new Map<string, number[]>();
-    forEachRow(l, { period, currency: resolveCurrency(l, input.currency), categories: spending, direction: "out" }, (i) => {
-      if (l.merchant[i]! < 0) return;
-      const key = `${l.merchant[i]}:${l.currency[i]}`;
-      const g = groups.get(key);
-      if (g) g.push(i);
-      else groups.set(key, [i]);
+    // Group the rows by (merchant, currency) without a map of arrays: count per group,
+    // then lay every group's rows out contiguously, still in date order (a counting sort).
+    const nCur = l.currencies.length;
+    const groupOf = (i: number) => l.merchant[i]! * nCur + l.currency[i]!;
+    const filter = { period, currency: resolveCurrency(l, input.currency), categories: spending, direction: "out" as const };
+    const sizes = new Int32Array(l.merchants.length * nCur + 1);
+    forEachRow(l, filter, (i) => {
+      if (l.merchant[i]! >= 0) sizes[groupOf(i) + 1]!++;
     });
+    const starts = new Int32Array(sizes.length); // where each group starts: prefix sums of the sizes
+    for (let g = 1; g < sizes.length; g++) starts[g] = starts[g - 1]! + sizes[g]!;
+    const rowsByGroup = new Int32Array(starts[starts.length - 1]!);
+    const fill = starts.slice();
+    forEachRow(l, filter, (i) => {
+      if (l.merchant[i]! >= 0) rowsByGroup[fill[groupOf(i)]!++] = i;
+    });
+    const groups: Int32Array[] = [];
+    for (let g = 0; g + 1 < starts.length; g++) {
+      if (starts[g + 1]! - starts[g]! >= input.min_occurrences) groups.push(rowsByGroup.subarray(starts[g]!, starts[g + 1]!));
+    }
     const scope = periodPhrase(period, l);
     const newest = l.lastDay ?? 0;
     const series: Series[] = [];
-    for (const rows of groups.values()) {
-      if (rows.length < input.min_occurrences) continue;
+    for (const rows of groups) {
       const s = seriesOf(l, rows, newest);
       if (s) series.push({ merchant: l.merchants[l.merchant[rows[0]!]!]!, currency: l.currencies[l.currency[rows[0]!]!]!, ...s });
     }

@@ -46,6 +46,63 @@ export function selectRows(l: Ledger, f: Filter): number[] {
   return out;
 }
 
+/**
+ * The first `limit` rows that pass in `order` (newest first: date desc, id desc; or the
+ * largest absolute amount first, ties newest first), and how many pass in all. Rows are
+ * stored oldest first, so "newest first" reads backwards; "largest first" keeps only the
+ * best `limit` seen so far. Either way no list of every match is built and sorted.
+ */
+export function topRows(l: Ledger, f: Filter, order: "date" | "amount", limit: number): { rows: number[]; total: number } {
+  if (order === "date") {
+    // Newest first is the reverse of the stored order (day asc, id asc).
+    const all: number[] = [];
+    let total = 0;
+    forEachRow(l, f, (i) => {
+      total++;
+      all.push(i);
+      if (all.length > 2 * limit) all.splice(0, all.length - limit);
+    });
+    return { rows: all.slice(-limit).reverse(), total };
+  }
+  const newer = (a: number, b: number) => l.day[a]! > l.day[b]! || (l.day[a] === l.day[b] && l.id[a]! > l.id[b]!);
+  const before = (a: number, b: number) => {
+    const x = Math.abs(l.amount[a]!);
+    const y = Math.abs(l.amount[b]!);
+    return x > y || (x === y && newer(a, b));
+  };
+  // A min-heap of the best rows so far: its root is the weakest of them.
+  const heap: number[] = [];
+  const down = (k: number) => {
+    for (;;) {
+      const left = 2 * k + 1;
+      const right = left + 1;
+      let weakest = k;
+      if (left < heap.length && before(heap[weakest]!, heap[left]!)) weakest = left;
+      if (right < heap.length && before(heap[weakest]!, heap[right]!)) weakest = right;
+      if (weakest === k) return;
+      [heap[k], heap[weakest]] = [heap[weakest]!, heap[k]!];
+      k = weakest;
+    }
+  };
+  let total = 0;
+  forEachRow(l, f, (i) => {
+    total++;
+    if (heap.length < limit) {
+      heap.push(i);
+      for (let k = heap.length - 1; k > 0; ) {
+        const parent = (k - 1) >> 1;
+        if (!before(heap[parent]!, heap[k]!)) break;
+        [heap[k], heap[parent]] = [heap[parent]!, heap[k]!];
+        k = parent;
+      }
+    } else if (before(i, heap[0]!)) {
+      heap[0] = i;
+      down(0);
+    }
+  });
+  return { rows: heap.sort((a, b) => (before(a, b) ? -1 : before(b, a) ? 1 : 0)), total };
+}
+
 /** The transaction-level arguments of search_transactions and list_transactions. */
 export type TransactionArgs = {
   search?: string;
