@@ -167,6 +167,9 @@ CREATE TABLE memory_embeddings (
 `,
   // 2: turn_events carry the format of their event JSON (TURN_EVENT_FORMAT in turns.ts).
   `ALTER TABLE turn_events ADD COLUMN format INTEGER NOT NULL DEFAULT 1;`,
+  // issue 15 (UX round 2): Retry/Regenerate/edit replace an answer. The replaced turn stays for usage and audit
+  // (its tokens were spent) but leaves the conversation's page and the model's history.
+  `ALTER TABLE turns ADD COLUMN replaced_by TEXT;`,
 ];
 
 /** The schema version this build writes. */

@@ -12,6 +12,11 @@ import { apiRoutes } from "./routes/api.ts";
 import { approvalRoutes } from "./routes/decisions.tsx";
 import { pageRoutes } from "./routes/pages.tsx";
 import { turnRoutes } from "./routes/turns.tsx";
+import { compress } from "hono/compress";
+import { assetUrl } from "./assets.ts";
+import { LoginPage } from "../../views/LoginPage.tsx";
+import { MessagePage } from "../../views/MessagePage.tsx";
+import { toHtml } from "./sse-renderer.ts";
 
 /**
  * The web app: request → middleware (headers, Host, Origin, session, size) → route →
@@ -33,7 +38,17 @@ export function createWebApp(deps: WebDeps) {
     return assetResponse(asset, c.req.header("accept-encoding") ?? null, c.req.header("if-none-match") ?? null);
   });
 
-  web.use(auth({ store: deps.store, requireUsers: deps.requireUsers }));
+  const asset = (name: string) => assetUrl(deps.assets, name);
+  const page = (node: unknown) => `<!doctype html>${toHtml(node)}`;
+  // Pages and fragments are compressed like the assets; event streams are not (each message must go out at once).
+  web.use(compress());
+  web.use(
+    auth({
+      store: deps.store,
+      requireUsers: deps.requireUsers,
+      page: (kind, _title, message) => page(LoginPage({ error: kind === "invalid-link" ? message : null, asset })),
+    }),
+  );
   web.use(messageSizeLimit(deps.limits.maxMessageBytes));
 
   web.route("/", pageRoutes(deps));
@@ -42,10 +57,15 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", turnRoutes(deps, questionsPerUser));
   web.route("/", apiRoutes(deps, questionsPerUser));
   web.route("/", approvalRoutes(deps));
-  web.notFound((c) => c.text("Not found", 404));
+  const wantsPage = (c: { req: { header(n: string): string | undefined; path: string } }) =>
+    !c.req.header("HX-Request") && !c.req.path.startsWith("/api/") && (c.req.header("accept") ?? "").includes("text/html");
+  web.notFound((c) =>
+    wantsPage(c) ? c.html(page(MessagePage({ title: "Not found", message: "There is no page at this address.", asset })), 404) : c.text("Not found", 404),
+  );
   web.onError((err, c) => {
     console.error(`${c.req.method} ${c.req.path} failed:`, err);
-    return c.text("Internal error: the server logged the details.", 500);
+    const message = "Internal error: the server logged the details.";
+    return wantsPage(c) ? c.html(page(MessagePage({ title: "Something went wrong", message, asset })), 500) : c.text(message, 500);
   });
   return web;
 }
