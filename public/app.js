@@ -119,7 +119,8 @@
           },
           formatTooltipY: function (v) {
             var s = money[String(v)];
-            return s !== undefined ? inertText(s) : inertText(v);
+            // Server-made text ("CHF 1'234.50"): its apostrophe stays; only markup characters are neutralised.
+            return s !== undefined ? String(s).replace(/[<>&]/g, function (c) { return LOOKALIKE[c]; }) : inertText(v);
           },
         },
       });

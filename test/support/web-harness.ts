@@ -10,7 +10,7 @@ export type WebHarness = Harness & {
 };
 
 /** The whole web app on a random loopback port, on the agent harness (real SDK → fake API). */
-export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<WebLimits> } = {}): Promise<WebHarness> {
+export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<WebLimits>; showUsage?: boolean } = {}): Promise<WebHarness> {
   const h = await startHarness(opts);
   const assets = await loadAssets();
   // Listen first: the allowed Host headers name the port, known only once listening.
@@ -23,6 +23,7 @@ export async function startWebHarness(opts: HarnessOptions & { limits?: Partial<
     allowedHosts: allowedHostsFor("127.0.0.1", port),
     requireUsers: false,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    showUsage: opts.showUsage,
   });
   server.reload({ fetch: (req, srv) => web.fetch(req, { server: srv }) });
   return {

@@ -86,6 +86,7 @@ describe("ChatPage", () => {
     ];
     const page = await renderPage(
       ChatPage({
+        maxMessageBytes: 8192,
         conversations,
         conversation: { id: "c1", title: "Groceries" },
         turns: [{ id: "t1", question: `What ${EVIL}?`, status: "done", events, usage }],
