@@ -195,11 +195,12 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     c.env?.server?.timeout(c.req.raw, 0);
     const renderer = createFragmentRenderer(id, view());
     const conversationId = live?.conversationId ?? stored!.conversationId;
-    // At the end, the header takes in this answer (a title may have changed) before `done` closes the stream.
+    // At the end, the header takes in this answer (a title may have changed), just before `done` closes the stream.
     const render = (events: AgentEvent[]) => {
-      const i = events.findIndex((e) => e.type === "done");
-      if (i < 0) return renderer.renderBatch(events);
-      return [...renderer.renderBatch(events.slice(0, i)), { data: chatHeaderPartial(user.id, conversationId) }, ...renderer.renderBatch(events.slice(i))];
+      const out = renderer.renderBatch(events);
+      const end = out.findIndex((m) => m.event === "done");
+      if (end >= 0) out.splice(end, 0, { data: chatHeaderPartial(user.id, conversationId) });
+      return out;
     };
     return streamSSE(c, async (stream) => {
       const send = async (messages: { event?: string; data: string }[]) => {
