@@ -22,15 +22,39 @@ function clock(iso: string): string {
 }
 
 /**
+ * The card's heading: "Approval needed: …" and the expiry while it waits; once decided
+ * only what it was about. The stream swaps it (outerHTML) when the decision reaches the
+ * waiting model, as it swaps the actions: both exist in every state of the card.
+ */
+export function ApprovalHead({ approvalId, preview, expiresAt, decided }: { approvalId: string; preview: ApprovalPreview; expiresAt: string; decided: boolean }) {
+  const titleId = `${domIds.approval(approvalId)}-title`;
+  return (
+    <div class="approval-head" id={domIds.approvalHead(approvalId)}>
+      <h3 id={titleId}>{decided ? preview.title : `Approval needed: ${preview.title}`}</h3>
+      {decided ? null : (
+        <p class="approval-expiry muted">
+          Expires at{" "}
+          <time class="local-time" datetime={expiresAt}>
+            {clock(expiresAt)}
+          </time>
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
  * A high-risk action waiting for the user. Built only from the server's preview (never
- * from model text): its title, description and facts, whatever the tool. Approve/Reject post with htmx and swap the actions element.
+ * from model text): its title, description and facts, whatever the tool. Approve/Reject
+ * post with htmx; the answer replaces the whole card. app.js moves focus to a card when
+ * it appears (Approve is then one Tab away) and to the outcome after a decision.
  */
 export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }: ApprovalCardProps) {
   const id = encodeURIComponent(approvalId);
   const titleId = `${domIds.approval(approvalId)}-title`;
   return (
-    <section class="approval" id={domIds.approval(approvalId)} aria-labelledby={titleId}>
-      <h3 id={titleId}>Approval needed: {preview.title}</h3>
+    <section class="approval" id={domIds.approval(approvalId)} aria-labelledby={titleId} tabindex={-1}>
+      <ApprovalHead approvalId={approvalId} preview={preview} expiresAt={expiresAt} decided={!!decision} />
       {preview.description ? <p class="approval-desc">{preview.description}</p> : null}
       <dl class="approval-facts">
         {preview.facts.map((f) => (
@@ -49,12 +73,6 @@ export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }:
             </dd>
           </>
         ))}
-        <dt>Expires</dt>
-        <dd>
-          <time class="local-time" datetime={expiresAt}>
-            {clock(expiresAt)}
-          </time>
-        </dd>
       </dl>
       {decision ? (
         <ApprovalDecision approvalId={approvalId} decision={decision.decision} detail={decision.detail} />

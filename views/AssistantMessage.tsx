@@ -1,17 +1,27 @@
 import { type AgentEvent, type Usage } from "../src/core/events.ts";
 import { domIds } from "../src/ui/dom-ids.ts";
-import { buildTurnModel } from "../src/ui/turn-model.ts";
+import { buildTurnModel, type Block } from "../src/ui/turn-model.ts";
 import { type ApprovalState } from "../src/ui/approval-view.ts";
 import type { TurnStatus as TurnStatusValue } from "../src/core/vocab.ts";
 import { ApprovalCard } from "./ApprovalCard.tsx";
 import { ChartFigure } from "./ChartFigure.tsx";
-import { DataTable } from "./DataTable.tsx";
+import { DataTable, tableCounts } from "./DataTable.tsx";
+
+/** A table that shows fewer rows than matched: how many there are. */
+function moreRows(title: string): { total: number } | null {
+  const c = tableCounts(title);
+  return c && c.total > c.shown ? { total: c.total } : null;
+}
 import { ErrorNotice } from "./ErrorNotice.tsx";
 import { Notice } from "./Notice.tsx";
 import { TextBlock } from "./TextBlock.tsx";
 import { ToolStatus } from "./ToolStatus.tsx";
+import { TurnActions } from "./TurnActions.tsx";
 import { TurnStatus } from "./TurnStatus.tsx";
 import { UsageLine } from "./UsageLine.tsx";
+
+/** How answers are shown: the data's currency, and whether token counts appear (`--show-usage`). */
+export type AnswerOptions = { currency: string; showUsage?: boolean };
 
 export type AssistantMessageProps = {
   turnId: string;
@@ -23,48 +33,73 @@ export type AssistantMessageProps = {
   events: AgentEvent[];
   usage?: Usage | null;
   currency: string;
+  /** Token counts under the answer (`--show-usage`); off by default. */
+  showUsage?: boolean;
   /** Approvals' current state by id, which may be newer than the turn's events (e.g. undone). */
   approvals?: Record<string, ApprovalState>;
 };
 
+/** One block of an answer (text, tool status, chart, table or approval card). */
+export function AnswerBlock({
+  turnId,
+  block,
+  options,
+  approvals,
+}: {
+  turnId: string;
+  block: Block;
+  options: AnswerOptions;
+  approvals?: Record<string, ApprovalState>;
+}) {
+  switch (block.kind) {
+    case "text":
+      return <TextBlock turnId={turnId} n={block.n} text={block.text} />;
+    case "tool":
+      return <ToolStatus turnId={turnId} line={block.line} />;
+    case "chart":
+      return <ChartFigure chart={block.chart} currency={options.currency} id={domIds.chart(turnId, block.n)} turnId={turnId} n={block.n} />;
+    case "table":
+      return (
+        <DataTable
+          table={block.table}
+          currency={options.currency}
+          id={domIds.table(turnId, block.n)}
+          turnId={turnId}
+          n={block.n}
+          more={moreRows(block.table.title)}
+        />
+      );
+    case "approval":
+      return (
+        <ApprovalCard
+          approvalId={block.id}
+          preview={block.preview}
+          expiresAt={block.expiresAt}
+          decision={approvals?.[block.id]?.decision ?? block.decision}
+          undo={approvals?.[block.id]?.undo}
+        />
+      );
+  }
+}
+
 /**
- * An assistant turn with separate zones (tool status, artifacts, text, notices, usage).
- * Finished turns render fully from their stored events; a running turn also holds the
- * hx-sse connect element that streams the rest (GET /turns/:id/stream).
+ * An assistant turn: its blocks in the order they happened, then notices (how it ended),
+ * the usage line (only with `--show-usage`) and the answer's actions. Finished turns
+ * render fully from their stored events; a running turn also holds the hx-sse connect
+ * element that streams the rest (GET /turns/:id/stream).
  */
-export function AssistantMessage({ turnId, status, events, usage, currency, approvals }: AssistantMessageProps) {
+export function AssistantMessage({ turnId, status, events, usage, currency, showUsage, approvals }: AssistantMessageProps) {
   const m = buildTurnModel(events);
   const shownUsage = usage ?? m.usage;
   const running = status === "running";
+  const options = { currency, showUsage };
   return (
     <article class="msg assistant" id={domIds.turn(turnId)} data-turn={turnId} data-status={status} aria-busy={running ? "true" : "false"}>
       <h2 class="sr-only">Assistant</h2>
       <TurnStatus turnId={turnId} status={status} />
-      <div class="tools" id={domIds.tools(turnId)}>
-        {m.tools.map((line) => (
-          <ToolStatus turnId={turnId} line={line} />
-        ))}
-      </div>
-      <div class="artifacts" id={domIds.artifacts(turnId)}>
-        {m.artifacts.map((a) =>
-          a.kind === "chart" ? (
-            <ChartFigure chart={a.chart} currency={currency} />
-          ) : a.kind === "table" ? (
-            <DataTable table={a.table} currency={currency} />
-          ) : (
-            <ApprovalCard
-              approvalId={a.id}
-              preview={a.preview}
-              expiresAt={a.expiresAt}
-              decision={approvals?.[a.id]?.decision ?? a.decision}
-              undo={approvals?.[a.id]?.undo}
-            />
-          ),
-        )}
-      </div>
-      <div class="text" id={domIds.text(turnId)}>
-        {m.blocks.map((text, index) => (
-          <TextBlock turnId={turnId} index={index} text={text} />
+      <div class="answer" id={domIds.answer(turnId)}>
+        {m.blocks.map((b) => (
+          <AnswerBlock turnId={turnId} block={b} options={options} approvals={approvals} />
         ))}
       </div>
       <div class="notices" id={domIds.notices(turnId)}>
@@ -77,8 +112,11 @@ export function AssistantMessage({ turnId, status, events, usage, currency, appr
         )}
       </div>
       <footer class="usage" id={domIds.usage(turnId)}>
-        {shownUsage && !running ? <UsageLine usage={shownUsage} /> : null}
+        {showUsage && shownUsage && !running ? <UsageLine usage={shownUsage} /> : null}
       </footer>
+      <div class="turn-actions" id={domIds.actions(turnId)}>
+        {running ? null : <TurnActions turnId={turnId} status={status} model={m} />}
+      </div>
       {running ? (
         <div class="sse" hidden hx-sse:connect={`/turns/${encodeURIComponent(turnId)}/stream`} hx-sse:close="done"></div>
       ) : null}

@@ -1,6 +1,34 @@
 import { type ChartSpec } from "../src/core/events.ts";
 import { formatMoney } from "../src/core/format.ts";
 
+const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+
+/** "2025-01" → "Jan 25" (the ChartSpec keeps YYYY-MM; only the display is short). Other labels unchanged. */
+export function shortLabel(label: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(label);
+  const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
+  return m && month ? `${month} ${m[1]!.slice(2)}` : label;
+}
+
+/** A time axis: every label a month (YYYY-MM). */
+export function isMonthAxis(labels: string[]): boolean {
+  return labels.length > 0 && labels.every((l) => /^\d{4}-\d{2}$/.test(l));
+}
+
+/** The chart's data as CSV text: label, then one column per dataset (raw numbers). */
+export function chartCsv(chart: ChartSpec): string {
+  const rows = [["Label", ...chart.data.datasets.map((d) => d.name)], ...chart.data.labels.map((l, i) => [l, ...chart.data.datasets.map((d) => String(d.values[i] ?? ""))])];
+  return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
+}
+
+/** One CSV cell: quoted when needed; a leading =+-@ is prefixed with ' so spreadsheets never run it as a formula. */
+export function csvCell(v: string | number | null | undefined): string {
+  if (v == null) return "";
+  let s = String(v);
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s)) s = `'${s}`;
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
 /**
  * A chart. `bar_h` is drawn here as HTML (a table of label, bar, amount; the bar's
  * width comes from a `pN` class, 0–100, styled in app.css: no inline style, no JS).
@@ -8,12 +36,17 @@ import { formatMoney } from "../src/core/format.ts";
  * Charts; their figures hold a visually hidden table with the same numbers for
  * screen readers.
  */
-export function ChartFigure({ chart, currency: pageCurrency }: { chart: ChartSpec; currency: string }) {
+export function ChartFigure({ chart, currency: pageCurrency, id, turnId, n }: { chart: ChartSpec; currency: string; id?: string; turnId?: string; n?: number }) {
   const currency = chart.currency ?? pageCurrency;
   const { labels, datasets } = chart.data;
   const multi = datasets.length > 1;
+  // What the browser shows, pre-formatted here (public/app.js has no number formatter):
+  // short month labels, and every value as money for the tooltips.
+  const months = isMonthAxis(labels);
+  const display = { labels: labels.map(shortLabel), series: months, money: Object.fromEntries(datasets.flatMap((d) => d.values.map((v) => [String(v), formatMoney(v, currency)]))) };
+  const base = turnId !== undefined && n !== undefined ? `/turns/${encodeURIComponent(turnId)}/charts/${n}` : null;
   return (
-    <figure class={`chart chart-${chart.type}`} data-chart={JSON.stringify(chart)} data-currency={currency}>
+    <figure class={`chart chart-${chart.type}`} id={id} data-chart={JSON.stringify(chart)} data-display={JSON.stringify(display)} data-currency={currency}>
       <figcaption>{chart.title}</figcaption>
       {chart.type === "bar_h" ? (
         <HBars chart={chart} currency={currency} />
@@ -25,7 +58,7 @@ export function ChartFigure({ chart, currency: pageCurrency }: { chart: ChartSpe
             <tbody>
               {labels.map((label, i) => (
                 <tr>
-                  <th scope="row">{label}</th>
+                  <th scope="row">{shortLabel(label)}</th>
                   {datasets.map((d) => (
                     <td>{formatMoney(d.values[i] ?? 0, currency)}</td>
                   ))}
@@ -35,6 +68,19 @@ export function ChartFigure({ chart, currency: pageCurrency }: { chart: ChartSpe
           </table>
         </>
       )}
+      {base ? (
+        <div class="figure-tools">
+          <a class="button quiet" href={`${base}.csv`} download>
+            CSV
+          </a>
+          <button type="button" class="quiet chart-save" data-format="svg">
+            SVG
+          </button>
+          <button type="button" class="quiet chart-save" data-format="png">
+            PNG
+          </button>
+        </div>
+      ) : null}
       {multi && chart.type === "bar_h" ? (
         <ul class="legend" aria-hidden="true">
           {datasets.map((d, j) => (

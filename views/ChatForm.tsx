@@ -1,15 +1,22 @@
-export const MAX_MESSAGE_CHARS = 8000;
-
 /**
  * The question input. Posts to /conversations/:id/messages (or /chat before the first
  * question); the response (the question and the running answer) is appended to
- * #messages. app.js: Enter sends, Shift+Enter is a newline, the input is disabled
- * while an answer runs, Stop posts /turns/:id/stop for the running turn.
+ * #messages. It never locks (app.js): the next question can be drafted while an answer
+ * streams; Send then turns into Stop (Esc stops too), and Enter sends once the answer
+ * ended. Enter sends, Shift+Enter is a newline (on touch keyboards Enter is a newline).
+ * `replace` carries the id of the last answer while its question is being edited.
  */
-export function ChatForm({ conversationId }: { conversationId?: string | null }) {
+export function ChatForm({ conversationId, maxBytes }: { conversationId?: string | null; /** WebLimits.maxMessageBytes: the box never holds more characters than that. */ maxBytes: number }) {
   const action = conversationId ? `/conversations/${encodeURIComponent(conversationId)}/messages` : "/chat";
   return (
     <form id="chat-form" class="chat-form" hx-post={action} hx-target="#messages" hx-swap="beforeend">
+      <input type="hidden" name="replace" id="replace" value="" />
+      <p class="editing" id="editing" hidden>
+        Editing your last question: sending replaces its answer.{" "}
+        <button type="button" class="link cancel-edit">
+          Cancel
+        </button>
+      </p>
       <label for="message" class="sr-only">
         Your question
       </label>
@@ -17,11 +24,11 @@ export function ChatForm({ conversationId }: { conversationId?: string | null })
         id="message"
         name="message"
         rows={2}
-        maxlength={MAX_MESSAGE_CHARS}
+        maxlength={maxBytes}
         required
-        aria-label="Your question"
         aria-describedby="chat-hint"
         placeholder="Ask about your spending…"
+        enterkeyhint="send"
       ></textarea>
       <div class="chat-actions">
         <button type="submit" id="send-button" class="primary">
@@ -32,7 +39,7 @@ export function ChatForm({ conversationId }: { conversationId?: string | null })
         </button>
       </div>
       <p id="chat-hint" class="hint">
-        Enter sends · Shift+Enter for a new line
+        Enter sends · Shift+Enter for a new line · Esc stops an answer
       </p>
     </form>
   );

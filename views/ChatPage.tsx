@@ -1,11 +1,13 @@
 import { type AgentEvent, type Usage } from "../src/core/events.ts";
 import { type ApprovalState } from "../src/ui/approval-view.ts";
 import { type TurnStatus } from "../src/core/vocab.ts";
+import { AppNav, type NavUser } from "./AppNav.tsx";
 import { AssistantMessage } from "./AssistantMessage.tsx";
 import { ChatForm } from "./ChatForm.tsx";
 import { ChatHeader } from "./ChatHeader.tsx";
 import type { ConversationSummary } from "./ConversationItem.tsx";
 import { ConversationList } from "./ConversationList.tsx";
+import { DemoBanner, type DemoInfo } from "./DemoBanner.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { StarterQuestions } from "./StarterQuestions.tsx";
 import { UserMessage } from "./UserMessage.tsx";
@@ -28,21 +30,27 @@ export type ChatPageProps = {
   asset?: AssetUrl;
   /** Approvals of the open conversation in their current state, by id. */
   approvals?: Record<string, ApprovalState>;
-  /** Token totals of the open conversation. */
-  usage?: Usage | null;
-  /** Shown in the sidebar when users are configured. */
+  /** Token counts under each answer (`--show-usage`). */
+  showUsage?: boolean;
+  /** Shown in the navigation (with Log out) when users are configured. */
   userName?: string | null;
+  /** The question box's limit (WebLimits.maxMessageBytes). */
+  maxMessageBytes: number;
+  /** Set when the budget data is the built-in demo: a banner says so. */
+  demo?: DemoInfo | null;
 };
 
-export function ChatPage({ conversations, conversation, turns, currency, asset, userName, usage, approvals }: ChatPageProps) {
+export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo }: ChatPageProps) {
   const title = conversation?.title || "New chat";
+  const user: NavUser = userName ? { name: userName } : null;
+  const last = turns.at(-1);
   return (
     <Layout title={`${title} · budget-chat`} asset={asset} bodyClass="page-chat">
       <a class="skip-link" href="#message">
         Skip to the question box
       </a>
       <div class="app">
-        <aside class="sidebar">
+        <aside class="sidebar" id="sidebar" aria-label="Conversations and pages">
           <div class="sidebar-head">
             <a class="brand" href="/">
               budget-chat
@@ -51,26 +59,40 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
               <span aria-hidden="true">+</span> New chat
             </a>
           </div>
+          <div class="conv-search">
+            <label for="conv-search" class="sr-only">
+              Search conversations
+            </label>
+            <input type="search" id="conv-search" placeholder="Search conversations" autocomplete="off" />
+          </div>
           <ConversationList conversations={conversations} activeId={conversation?.id} />
-          <nav class="sidebar-foot" aria-label="More">
-            <a href="/memories">Memories</a>
-            {userName ? <span class="muted user-name">{userName}</span> : null}
-          </nav>
+          <AppNav user={user} current="chat" />
         </aside>
         <main class="chat" id="main">
-          <ChatHeader conversation={conversation} usage={usage} />
-          <div id="messages" class="messages" aria-live="polite">
+          <div class="top-bar">
+            <button type="button" class="drawer-toggle quiet" aria-controls="sidebar" aria-expanded="false">
+              Menu
+            </button>
+            <ChatHeader conversation={conversation} />
+          </div>
+          {demo ? <DemoBanner demo={demo} /> : null}
+          <div id="messages" class="messages" role="log" tabindex={0} aria-label="Conversation" data-last-turn={last?.id}>
             {turns.map((t) => (
               <>
-                <UserMessage text={t.question} turnId={t.id} />
-                <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} approvals={approvals} />
+                <UserMessage text={t.question} turnId={t.id} editable={t.id === last?.id && t.status !== "running"} />
+                <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} showUsage={showUsage} approvals={approvals} />
               </>
             ))}
             {turns.length === 0 ? <StarterQuestions /> : null}
           </div>
-          <ChatForm conversationId={conversation?.id} />
+          <button type="button" class="jump-latest" id="jump-latest" hidden>
+            Jump to latest
+          </button>
+          <div class="sr-only" id="announcer" aria-live="polite" aria-atomic="true"></div>
+          <ChatForm conversationId={conversation?.id} maxBytes={maxMessageBytes} />
         </main>
       </div>
+      <div class="drawer-backdrop" id="drawer-backdrop" hidden></div>
     </Layout>
   );
 }

@@ -177,6 +177,9 @@ CREATE TABLE personal_tokens (
   last_used_at TEXT
 );
 `,
+  // 4 (issue 15, UX round 2): Retry/Regenerate/edit replace an answer. The replaced turn stays for usage and audit
+  // (its tokens were spent) but leaves the conversation's page and the model's history.
+  `ALTER TABLE turns ADD COLUMN replaced_by TEXT;`,
 ];
 
 /** The schema version this build writes. */

@@ -91,10 +91,32 @@ export class Turns {
     return this.s.many("SELECT event, format FROM turn_events WHERE turn_id = ? ORDER BY seq", turnId).map(decode);
   }
 
-  /** A conversation's turns, oldest first, each with its display log (to re-render the conversation). */
+  /**
+   * Takes a finished turn out of the model's history (its messages), before a new turn
+   * answers the same or an edited question in its place (see `markReplaced`).
+   */
+  dropFromHistory(turnId: string): void {
+    this.s.exec("DELETE FROM messages WHERE turn_id = ?", turnId);
+  }
+
+  /** The turn was replaced by another: it no longer shows in its conversation (its usage still counts). */
+  markReplaced(turnId: string, byTurnId: string): void {
+    this.s.exec("UPDATE turns SET replaced_by = ? WHERE id = ?", byTurnId, turnId);
+  }
+
+  /** The conversation's last turn that was not replaced. */
+  last(conversationId: string): Turn | null {
+    const row = this.s.one(
+      "SELECT * FROM turns WHERE conversation_id = ? AND replaced_by IS NULL ORDER BY started_at DESC, rowid DESC LIMIT 1",
+      conversationId,
+    );
+    return row ? toTurn(row) : null;
+  }
+
+  /** A conversation's turns, oldest first, each with its display log (to re-render the conversation); replaced turns left out. */
   list(conversationId: string): TurnWithEvents[] {
     const turns = this.s
-      .many("SELECT * FROM turns WHERE conversation_id = ? ORDER BY started_at, rowid", conversationId)
+      .many("SELECT * FROM turns WHERE conversation_id = ? AND replaced_by IS NULL ORDER BY started_at, rowid", conversationId)
       .map((r): TurnWithEvents => ({ ...toTurn(r), events: [] }));
     const byId = new Map(turns.map((t) => [t.id, t]));
     for (const r of this.s.many(

@@ -5,6 +5,8 @@ import { toUsage } from "./turns.ts";
 
 export type UsageTotals = Usage & { turns: number };
 export type ModelUsage = UsageTotals & { model: string };
+/** One row of the usage page: a user's turns of one day (UTC) with one model. */
+export type DailyUsage = ModelUsage & { day: string; userId: string; userName: string };
 
 const USAGE_SUMS = `coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens,
   coalesce(sum(cache_creation_input_tokens), 0) AS cache_creation_input_tokens,
@@ -29,6 +31,20 @@ export class UsageReport {
         opts.userId ?? null,
       )
       .map((r) => ({ model: r.model, ...toTotals(r) }));
+  }
+
+  /** Token usage per day (UTC), user and model, newest day first (the web usage page). */
+  daily(opts: { since?: Date | string; userId?: string } = {}): DailyUsage[] {
+    return this.s
+      .many(
+        `SELECT substr(t.started_at, 1, 10) AS day, t.user_id, coalesce(u.name, t.user_id) AS user_name, t.model, count(*) AS turns, ${USAGE_SUMS.replace(/sum\(/g, "sum(t.")}
+         FROM turns t LEFT JOIN users u ON u.id = t.user_id
+         WHERE (?1 IS NULL OR t.started_at >= ?1) AND (?2 IS NULL OR t.user_id = ?2)
+         GROUP BY day, t.user_id, t.model ORDER BY day DESC, user_name, t.model`,
+        opts.since !== undefined ? isoOf(opts.since) : null,
+        opts.userId ?? null,
+      )
+      .map((r) => ({ day: r.day, userId: r.user_id, userName: r.user_name, model: r.model, ...toTotals(r) }));
   }
 }
 

@@ -11,14 +11,23 @@ export function safeId(s: string): string {
 export const domIds = {
   turn: (turnId: string) => `turn-${safeId(turnId)}`,
   status: (turnId: string) => `status-${safeId(turnId)}`,
-  tools: (turnId: string) => `tools-${safeId(turnId)}`,
-  artifacts: (turnId: string) => `artifacts-${safeId(turnId)}`,
-  text: (turnId: string) => `text-${safeId(turnId)}`,
+  /** The answer's blocks, in the order they happened. */
+  answer: (turnId: string) => `answer-${safeId(turnId)}`,
+  /** Copy / Regenerate and follow-up suggestions, once the answer ended. */
+  actions: (turnId: string) => `actions-${safeId(turnId)}`,
   notices: (turnId: string) => `notices-${safeId(turnId)}`,
   usage: (turnId: string) => `usage-${safeId(turnId)}`,
   /** Text block k of a turn: text between two tool calls. */
   block: (turnId: string, k: number) => `tb-${safeId(turnId)}-${k}`,
+  /** Its finished paragraphs (rendered markdown). */
+  blockDone: (turnId: string, k: number) => `tbd-${safeId(turnId)}-${k}`,
+  /** Its unfinished paragraph while it streams (plain text). */
+  blockLive: (turnId: string, k: number) => `tbl-${safeId(turnId)}-${k}`,
+  chart: (turnId: string, n: number) => `chart-${safeId(turnId)}-${n}`,
+  table: (turnId: string, n: number) => `table-${safeId(turnId)}-${n}`,
+  question: (turnId: string) => `q-${safeId(turnId)}`,
   tool: (turnId: string, toolId: string) => `tool-${safeId(turnId)}-${safeId(toolId)}`,
   approval: (approvalId: string) => `approval-${safeId(approvalId)}`,
+  approvalHead: (approvalId: string) => `approval-head-${safeId(approvalId)}`,
   approvalActions: (approvalId: string) => `approval-actions-${safeId(approvalId)}`,
 };

@@ -2,6 +2,11 @@
  * What a turn's events add up to, for display: the state behind both the SSE renderer
  * (src/web/sse-renderer.ts) and the static view (views/AssistantMessage.tsx), so a
  * streamed turn and a reloaded one look the same. Pure: events in, model and changes out.
+ *
+ * An answer is a sequence of blocks in the order they happened (SPEC §4): text, tool
+ * status, chart, table, approval card, more text. Text only ever appends to the last
+ * block, and only while that block is a text block ("open"); anything else closes it, so
+ * the next text starts a new block after it.
  */
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
 import type { ApprovalDecision, NoticeKind, TurnStatus } from "../core/vocab.ts";
@@ -10,26 +15,31 @@ import { toolLabel } from "../tools/registry.ts";
 /** One tool call's line: running, then done or failed. */
 export type ToolLine = { id: string; tool: string; label: string; state: "running" | "done" | "failed"; error?: string };
 
-export type Artifact =
-  | { kind: "chart"; chart: ChartSpec }
-  | { kind: "table"; table: TableSpec }
-  | {
-      kind: "approval";
-      id: string;
-      preview: ApprovalPreview;
-      expiresAt: string;
-      decision: { decision: ApprovalDecision; detail: string } | null;
-    };
+export type TextBlock = { kind: "text"; /** Ordinal among the turn's text blocks (DOM ids). */ n: number; text: string };
+export type ToolBlock = { kind: "tool"; line: ToolLine };
+export type ChartBlock = { kind: "chart"; n: number; toolId: string; chart: ChartSpec };
+export type TableBlock = { kind: "table"; n: number; toolId: string; table: TableSpec };
+export type ApprovalBlock = {
+  kind: "approval";
+  id: string;
+  preview: ApprovalPreview;
+  expiresAt: string;
+  decision: { decision: ApprovalDecision; detail: string } | null;
+};
+export type Block = TextBlock | ToolBlock | ChartBlock | TableBlock | ApprovalBlock;
+/** Kept for callers that only care about charts, tables and approvals. */
+export type Artifact = ChartBlock | TableBlock | ApprovalBlock;
 
 export type NoticeItem = { kind: "notice"; noticeKind: NoticeKind; message: string } | { kind: "error"; message: string; retryable: boolean };
 
 /** What a turn's events add up to: the state behind both the stream and the static view. */
 export type TurnModel = {
-  tools: ToolLine[];
-  artifacts: Artifact[];
-  /** Text blocks: a new one starts with the first text after a tool call. */
-  blocks: string[];
-  blockOpen: boolean;
+  /** The answer, in the order it happened. */
+  blocks: Block[];
+  /** The last block is a text block that more text may still extend. */
+  textOpen: boolean;
+  /** Tool calls by id: name and validated input (e.g. to re-run a table's query with a bigger limit). */
+  toolCalls: Record<string, { tool: string; input: unknown }>;
   notices: NoticeItem[];
   usage: Usage | null;
   /** Set by the `done` event. */
@@ -39,17 +49,58 @@ export type TurnModel = {
 };
 
 export type Change =
-  | { type: "block-new"; index: number }
-  | { type: "block-update"; index: number }
-  | { type: "tool-new"; line: ToolLine }
+  /** A new text block (its first text is in the block). */
+  | { type: "text-new"; block: TextBlock }
+  /** `delta` was appended to the last (open) text block. */
+  | { type: "text-append"; block: TextBlock; delta: string }
+  /** The open text block is finished: nothing more will append to it. */
+  | { type: "text-close"; block: TextBlock }
+  /** A new non-text block at the end of the answer. */
+  | { type: "block-new"; block: ToolBlock | ChartBlock | TableBlock | ApprovalBlock }
   | { type: "tool-update"; line: ToolLine }
-  | { type: "artifact-new"; artifact: Artifact }
-  | { type: "approval-decided"; artifact: Extract<Artifact, { kind: "approval" }> }
+  | { type: "approval-decided"; block: ApprovalBlock }
   | { type: "notice-new"; notice: NoticeItem }
   | { type: "done"; status: TurnStatus; usage: Usage };
 
 export function emptyTurnModel(): TurnModel {
-  return { tools: [], artifacts: [], blocks: [], blockOpen: false, notices: [], usage: null, finalStatus: null, sawError: false, sawStopped: false };
+  return { blocks: [], textOpen: false, toolCalls: {}, notices: [], usage: null, finalStatus: null, sawError: false, sawStopped: false };
+}
+
+/** The text blocks of a model, in order. */
+export function textBlocks(m: TurnModel): TextBlock[] {
+  return m.blocks.filter((b): b is TextBlock => b.kind === "text");
+}
+
+/** The whole answer's text (blocks joined by a blank line). */
+export function answerText(m: TurnModel): string {
+  return textBlocks(m)
+    .map((b) => b.text.trim())
+    .filter(Boolean)
+    .join("\n\n");
+}
+
+function count(m: TurnModel, kind: Block["kind"]): number {
+  return m.blocks.reduce((n, b) => n + (b.kind === kind ? 1 : 0), 0);
+}
+
+/** Closes the open text block, if any. */
+function close(m: TurnModel): Change[] {
+  if (!m.textOpen) return [];
+  m.textOpen = false;
+  const last = m.blocks.at(-1);
+  return last?.kind === "text" ? [{ type: "text-close", block: last }] : [];
+}
+
+function toolLine(m: TurnModel, line: ToolLine): Change[] {
+  const existing = m.blocks.find((b): b is ToolBlock => b.kind === "tool" && b.line.id === line.id);
+  if (existing) {
+    existing.line = line;
+    return [{ type: "tool-update", line }];
+  }
+  const out = close(m);
+  const block: ToolBlock = { kind: "tool", line };
+  m.blocks.push(block);
+  return [...out, { type: "block-new", block }];
 }
 
 /** Folds one event into the model; returns what changed (for the stream). */
@@ -59,81 +110,64 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
       return [];
     case "text": {
       if (!e.text) return [];
-      if (m.blockOpen && m.blocks.length) {
-        m.blocks[m.blocks.length - 1] += e.text;
-        return [{ type: "block-update", index: m.blocks.length - 1 }];
+      const last = m.blocks.at(-1);
+      if (m.textOpen && last?.kind === "text") {
+        last.text += e.text;
+        return [{ type: "text-append", block: last, delta: e.text }];
       }
-      m.blocks.push(e.text);
-      m.blockOpen = true;
-      return [{ type: "block-new", index: m.blocks.length - 1 }];
+      const block: TextBlock = { kind: "text", n: count(m, "text"), text: e.text };
+      m.blocks.push(block);
+      m.textOpen = true;
+      return [{ type: "text-new", block }];
     }
-    case "tool_started": {
-      m.blockOpen = false;
-      const line: ToolLine = { id: e.id, tool: e.tool, label: toolLabel(e.tool), state: "running" };
-      const existing = m.tools.findIndex((t) => t.id === e.id);
-      if (existing >= 0) {
-        m.tools[existing] = line;
-        return [{ type: "tool-update", line }];
-      }
-      m.tools.push(line);
-      return [{ type: "tool-new", line }];
-    }
+    case "tool_started":
+      m.toolCalls[e.id] = { tool: e.tool, input: e.input };
+      return toolLine(m, { id: e.id, tool: e.tool, label: toolLabel(e.tool), state: "running" });
     case "tool_finished":
-    case "tool_failed": {
-      m.blockOpen = false;
-      const line: ToolLine =
-        e.type === "tool_finished"
-          ? { id: e.id, tool: e.tool, label: toolLabel(e.tool), state: "done" }
-          : { id: e.id, tool: e.tool, label: toolLabel(e.tool), state: "failed", error: e.error };
-      const existing = m.tools.findIndex((t) => t.id === e.id);
-      if (existing >= 0) {
-        m.tools[existing] = line;
-        return [{ type: "tool-update", line }];
-      }
-      m.tools.push(line);
-      return [{ type: "tool-new", line }];
-    }
+      return toolLine(m, { id: e.id, tool: e.tool, label: toolLabel(e.tool), state: "done" });
+    case "tool_failed":
+      return toolLine(m, { id: e.id, tool: e.tool, label: toolLabel(e.tool), state: "failed", error: e.error });
     case "chart": {
-      m.blockOpen = false;
-      const artifact: Artifact = { kind: "chart", chart: e.chart };
-      m.artifacts.push(artifact);
-      return [{ type: "artifact-new", artifact }];
+      const out = close(m);
+      const block: ChartBlock = { kind: "chart", n: count(m, "chart"), toolId: e.toolId, chart: e.chart };
+      m.blocks.push(block);
+      return [...out, { type: "block-new", block }];
     }
     case "table": {
-      m.blockOpen = false;
-      const artifact: Artifact = { kind: "table", table: e.table };
-      m.artifacts.push(artifact);
-      return [{ type: "artifact-new", artifact }];
+      const out = close(m);
+      const block: TableBlock = { kind: "table", n: count(m, "table"), toolId: e.toolId, table: e.table };
+      m.blocks.push(block);
+      return [...out, { type: "block-new", block }];
     }
     case "approval_requested": {
-      m.blockOpen = false;
-      const artifact: Artifact = { kind: "approval", id: e.id, preview: e.preview, expiresAt: e.expiresAt, decision: null };
-      m.artifacts.push(artifact);
-      return [{ type: "artifact-new", artifact }];
+      const out = close(m);
+      const block: ApprovalBlock = { kind: "approval", id: e.id, preview: e.preview, expiresAt: e.expiresAt, decision: null };
+      m.blocks.push(block);
+      return [...out, { type: "block-new", block }];
     }
     case "approval_decided": {
-      const a = m.artifacts.find((x): x is Extract<Artifact, { kind: "approval" }> => x.kind === "approval" && x.id === e.id);
+      const a = m.blocks.find((x): x is ApprovalBlock => x.kind === "approval" && x.id === e.id);
       if (!a) return [];
       a.decision = { decision: e.decision, detail: e.detail };
-      return [{ type: "approval-decided", artifact: a }];
+      return [{ type: "approval-decided", block: a }];
     }
     case "notice": {
       if (e.kind === "stopped") m.sawStopped = true;
       const notice: NoticeItem = { kind: "notice", noticeKind: e.kind, message: e.message };
       m.notices.push(notice);
-      return [{ type: "notice-new", notice }];
+      return [...close(m), { type: "notice-new", notice }];
     }
     case "error": {
       m.sawError = true;
       const notice: NoticeItem = { kind: "error", message: e.message, retryable: e.retryable };
       m.notices.push(notice);
-      return [{ type: "notice-new", notice }];
+      return [...close(m), { type: "notice-new", notice }];
     }
     case "done": {
-      m.blockOpen = false;
+      const out = close(m);
       m.usage = e.usage;
       m.finalStatus = m.sawError ? "error" : m.sawStopped ? "stopped" : "done";
-      return [{ type: "done", status: m.finalStatus, usage: e.usage }];
+      return [...out, { type: "done", status: m.finalStatus, usage: e.usage }];
     }
     default:
       return [];
@@ -146,3 +180,47 @@ export function buildTurnModel(events: AgentEvent[]): TurnModel {
   return m;
 }
 
+/**
+ * Markdown text cut into paragraphs that render on their own: at blank lines outside
+ * fenced code. `segments` are finished (a blank line followed them); `rest` is the text
+ * after the last cut (still growing while the block streams). For a finished block, the
+ * rest is its last segment. Both the stream (which sends each segment once, rendered,
+ * as soon as it is finished) and the static view render a block as its segments, so
+ * they match exactly.
+ */
+export function textSegments(text: string): { segments: string[]; rest: string } {
+  const segments: string[] = [];
+  let fence: string | null = null;
+  let start = 0;
+  let pos = 0;
+  let sawContent = false;
+  while (true) {
+    const nl = text.indexOf("\n", pos);
+    if (nl < 0) break;
+    const line = text.slice(pos, nl);
+    const f = /^ {0,3}(`{3,}|~{3,})/.exec(line);
+    if (f) {
+      if (!fence) fence = f[1]![0]!.repeat(f[1]!.length);
+      else if (line.trim().startsWith(fence) && /^ {0,3}(`{3,}|~{3,})\s*$/.test(line)) fence = null;
+      sawContent = true;
+    } else if (!fence && line.trim() === "") {
+      if (sawContent) {
+        segments.push(text.slice(start, nl + 1));
+        start = nl + 1;
+        sawContent = false;
+      } else {
+        start = nl + 1; // leading blank lines belong to nothing
+      }
+    } else {
+      sawContent = true;
+    }
+    pos = nl + 1;
+  }
+  return { segments, rest: text.slice(start) };
+}
+
+/** A finished block's segments (the rest included when it has content). */
+export function finishedSegments(text: string): string[] {
+  const { segments, rest } = textSegments(text);
+  return rest.trim() ? [...segments, rest] : segments;
+}

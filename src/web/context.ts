@@ -12,6 +12,8 @@ export type WebDeps = Pick<App, "store" | "budget" | "chat" | "approvals"> & {
   /** Bound beyond loopback: only configured users may enter, never the local fallback. */
   requireUsers: boolean;
   limits: WebLimits;
+  /** Token counts under each answer (`--show-usage`); the Usage page shows them either way. */
+  showUsage?: boolean;
 };
 
 export type WebLimits = {

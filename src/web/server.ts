@@ -6,7 +6,7 @@ import { messageSizeLimit } from "./middleware/body-limit/index.ts";
 import { hostCheck } from "./middleware/host-check/index.ts";
 import { originCheck } from "./middleware/origin-check/index.ts";
 import { rateLimit } from "./middleware/rate-limit/index.ts";
-import { respondToError } from "./middleware/respond.ts";
+import { errorResponder } from "./middleware/respond.ts";
 import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
@@ -14,11 +14,16 @@ import { mcpRoutes } from "./routes/mcp.ts";
 import { approvalRoutes } from "./routes/decisions.tsx";
 import { pageRoutes } from "./routes/pages.tsx";
 import { turnRoutes } from "./routes/turns.tsx";
+import { compress } from "hono/compress";
+import { assetUrl } from "./assets.ts";
+import { LoginPage } from "../../views/LoginPage.tsx";
+import { MessagePage } from "../../views/MessagePage.tsx";
+import { toHtml } from "./sse-renderer.ts";
 
 /**
  * The web app: request → middleware (headers, Host, Origin, session, size) → route →
  * chat service → events → view. Every route below `auth` has a user. A middleware refuses
- * by throwing (middleware/respond.ts `refusal`); `respondToError` answers in the client's shape.
+ * by throwing (middleware/respond.ts `refusal`); `errorResponder` answers in the client's shape.
  */
 export function createWebApp(deps: WebDeps) {
   const web = new Hono<WebEnv>();
@@ -36,10 +41,21 @@ export function createWebApp(deps: WebDeps) {
     return assetResponse(asset, c.req.header("accept-encoding") ?? null, c.req.header("if-none-match") ?? null);
   });
 
+  const asset = (name: string) => assetUrl(deps.assets, name);
+  const page = (node: unknown) => `<!doctype html>${toHtml(node)}`;
+
   // MCP clients are not browsers: /mcp authenticates with a personal Bearer token, not the session cookie.
   web.route("/", mcpRoutes(deps));
 
-  web.use(auth({ store: deps.store, requireUsers: deps.requireUsers }));
+  // Pages and fragments are compressed like the assets; event streams are not (each message must go out at once).
+  web.use(compress());
+  web.use(
+    auth({
+      store: deps.store,
+      requireUsers: deps.requireUsers,
+      invalidLinkPage: (message) => page(LoginPage({ error: message, asset })),
+    }),
+  );
   web.use(messageSizeLimit(deps.limits.maxMessageBytes));
 
   web.route("/", pageRoutes(deps));
@@ -48,8 +64,17 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", turnRoutes(deps, questionsPerUser));
   web.route("/", apiRoutes(deps, questionsPerUser));
   web.route("/", approvalRoutes(deps));
-  web.notFound((c) => c.text("Not found", 404));
-  // Refusals thrown by the middlewares (HTTPException with a cause) and real errors alike.
-  web.onError(respondToError);
+  web.notFound((c) =>
+    (c.req.header("accept") ?? "").includes("text/html") && !c.req.header("HX-Request")
+      ? c.html(page(MessagePage({ title: "Not found", message: "There is no page at this address.", asset })), 404)
+      : c.text("Not found", 404),
+  );
+  // Refusals thrown by the middlewares (HTTPException with a cause) and real errors alike,
+  // as pages in the app's layout: a visitor without a session gets the sign-in page.
+  web.onError(
+    errorResponder(({ title, message, cause }) =>
+      page(cause?.kind === "no session" ? LoginPage({ asset }) : MessagePage({ title, message, asset })),
+    ),
+  );
   return web;
 }

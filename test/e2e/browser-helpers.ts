@@ -149,11 +149,11 @@ export async function recordTextSnapshots(page: Page): Promise<void> {
     w.__snaps = {};
     const take = () => {
       document.querySelectorAll<HTMLElement>("article.msg.assistant").forEach((a) => {
-        const zone = a.querySelector<HTMLElement>(".text");
-        if (!zone) return;
+        const blocks = [...a.querySelectorAll<HTMLElement>(".answer > .tb")];
+        if (!blocks.length) return;
         const id = a.getAttribute("data-turn")!;
         const list = (w.__snaps[id] ??= []);
-        const t = zone.innerText;
+        const t = blocks.map((b) => b.innerText).join("\n");
         if (list[list.length - 1] !== t) list.push(t);
       });
     };
@@ -169,7 +169,7 @@ export async function textSnapshots(page: Page, id: string): Promise<string[]> {
 export async function chartBoxes(page: Page, id: string): Promise<{ type: string; ready: string | null; w: number; h: number }[]> {
   return page.evaluate((id) => {
     const a = document.querySelector(`article.msg.assistant[data-turn="${id}"]`)!;
-    return [...a.querySelectorAll<HTMLElement>(".artifacts figure.chart")].map((f) => {
+    return [...a.querySelectorAll<HTMLElement>(".answer figure.chart")].map((f) => {
       const svg = f.querySelector("svg");
       const r = svg?.getBoundingClientRect();
       return {
@@ -180,6 +180,14 @@ export async function chartBoxes(page: Page, id: string): Promise<{ type: string
       };
     });
   }, id);
+}
+
+/**
+ * The answer's text: its text blocks' innerText, joined (issue 15: the blocks sit in the
+ * order they happened, between tool lines and charts, not in one text zone).
+ */
+export async function answerText(page: Page, id: string): Promise<string> {
+  return page.evaluate((id) => [...document.querySelectorAll<HTMLElement>(`#answer-${id} > .tb`)].map((b) => b.innerText).join("\n"), id);
 }
 
 /** A long plain sentence list (no markdown), `n` sentences, each unique. */

@@ -16,6 +16,7 @@ import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
 import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import {
+  answerText,
   ask,
   chartBoxes,
   launchChromium,
@@ -81,7 +82,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     const id = await turnId(page);
     await waitForStatus(page, id, "done");
 
-    const final = await page.innerText(`#text-${id}`);
+    const final = await answerText(page, id);
     expect(squash(final)).toBe(`Let me check. ${answer}`);
     // The text grew in several visible steps, each a prefix of the next (never wiped).
     const snaps = (await textSnapshots(page, id)).map(squash);
@@ -100,7 +101,9 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(await page.textContent(`#turn-${id} figure.chart figcaption`)).toBe(spec.title);
     // One Frappe bar per month of the spec.
     expect(await page.locator(`#turn-${id} figure.chart svg rect.bar`).count()).toBe(spec.data.labels.length);
-    expect(await page.textContent(`#turn-${id} .tools`)).toBe("✓ Computing the monthly trend — done");
+    expect(await page.locator(`#answer-${id} > .tool`).allTextContents()).toEqual(["✓ Computing the monthly trend — done"]);
+    // Issue 15: in the order it happened: the text, then the tool line, then the chart, then the answer.
+    expect(await page.locator(`#answer-${id} > *`).evaluateAll((els) => els.map((e) => e.className.split(" ")[0]))).toEqual(["tb", "tool", "chart", "tb"]);
     await tp.screenshot("stream-and-chart");
     tp.expectClean();
   });
@@ -120,14 +123,14 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     const [conv] = h.store.conversations.list("local");
     expect(conv!.title).toBe(q1);
     expect(new URL(page.url()).pathname).toBe(`/conversations/${conv!.id}`);
-    expect(await page.locator("#conversation-list a.conv-link").allTextContents()).toEqual([q1]);
+    expect(await page.locator("#conversation-list a.conv-link .conv-title").allTextContents()).toEqual([q1]);
     expect(await page.getAttribute("#conversation-list a.conv-link", "aria-current")).toBe("page");
     expect(await page.textContent("#chat-title")).toBe(q1);
 
     await ask(page, q2);
     const t2 = await turnId(page, 1);
     await waitForStatus(page, t2, "done");
-    expect(squash(await page.innerText(`#text-${t2}`))).toBe(a2);
+    expect(squash(await answerText(page, t2))).toBe(a2);
     expect(new URL(page.url()).pathname).toBe(`/conversations/${conv!.id}`);
     expect(h.store.conversations.list("local").length).toBe(1);
 
@@ -141,7 +144,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     // The page after a reload shows both turns, from the database.
     await page.reload();
     expect(await page.locator(".msg.user .bubble").allTextContents()).toEqual([q1, q2]);
-    expect((await page.locator("article.msg.assistant .text").allInnerTexts()).map(squash)).toEqual([a1, a2]);
+    expect((await page.locator("article.msg.assistant .answer").allInnerTexts()).map(squash)).toEqual([a1, a2]);
     await tp.screenshot("follow-up");
     tp.expectClean();
   });
@@ -170,7 +173,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     const during = await page.evaluate((id) => {
       const figs = [...document.querySelectorAll(`#turn-${id} figure.chart`)];
       figs.forEach((f, i) => ((f as unknown as { __tag: number }).__tag = i + 1));
-      return { status: document.querySelector(`#turn-${id}`)!.getAttribute("data-status"), text: document.querySelector<HTMLElement>(`#text-${id}`)!.innerText };
+      return { status: document.querySelector(`#turn-${id}`)!.getAttribute("data-status"), text: [...document.querySelectorAll<HTMLElement>(`#answer-${id} > .tb`)].map((b) => b.innerText).join(" ") };
     }, id);
     expect(during.status).toBe("running");
     expect(squash(during.text).length).toBeLessThan(squash(`Two views of 2025. ${answer}`).length);
@@ -192,10 +195,11 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(await page.locator(`#turn-${id} figure.chart figcaption`).allTextContents()).toEqual([trend.title, ivs.title]);
     // grouped_bar: one Frappe bar per month and dataset (Income, Spending).
     expect(await page.locator(`#turn-${id} figure.chart-grouped_bar svg rect.bar`).count()).toBe(ivs.data.labels.length * 2);
-    expect(squash(await page.innerText(`#text-${id}`))).toBe(`Two views of 2025. ${answer}`);
-    // The text after the tools is its own block, below the artifacts.
-    expect(await page.locator(`#text-${id} .tb`).evaluateAll((els) => els.map((e) => e.id))).toEqual([`tb-${id}-0`, `tb-${id}-1`]);
-    expect(await page.locator(`#turn-${id} .tools .tool`).allTextContents()).toEqual([
+    expect(squash(await answerText(page, id))).toBe(`Two views of 2025. ${answer}`);
+    // The text after the tools is its own block, after the charts (issue 15: in the order it happened).
+    expect(await page.locator(`#answer-${id} > .tb`).evaluateAll((els) => els.map((e) => e.id))).toEqual([`tb-${id}-0`, `tb-${id}-1`]);
+    expect(await page.locator(`#answer-${id} > *`).evaluateAll((els) => els.map((e) => e.className.split(" ")[0]))).toEqual(["tb", "tool", "tool", "chart", "chart", "tb"]);
+    expect(await page.locator(`#answer-${id} > .tool`).allTextContents()).toEqual([
       "✓ Computing the monthly trend — done",
       "✓ Comparing income and spending — done",
     ]);
@@ -234,7 +238,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(await page.locator("#starters button.starter").allTextContents()).toEqual(STARTER_QUESTIONS);
     expect(await page.textContent("#chat-title")).toBe("New chat");
     expect(await page.locator("article.msg").count()).toBe(0);
-    expect(await page.locator("#conversation-list a.conv-link").allTextContents()).toEqual([q]);
+    expect(await page.locator("#conversation-list a.conv-link .conv-title").allTextContents()).toEqual([q]);
     expect(await page.isEnabled("#message")).toBe(true);
 
     // Rename (from the ⋯ menu of the conversation, while it is open).
@@ -245,7 +249,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     await page.click("#conversation-list details.conv-menu .rename-form button[type=submit]");
     await page.waitForFunction(() => document.getElementById("chat-title")?.textContent === "Dining 2025 review");
     expect(new URL(page.url()).pathname).toBe(`/conversations/${conv.id}`);
-    expect(await page.locator("#conversation-list a.conv-link").allTextContents()).toEqual(["Dining 2025 review"]);
+    expect(await page.locator("#conversation-list a.conv-link .conv-title").allTextContents()).toEqual(["Dining 2025 review"]);
     expect(await page.title()).toBe("Dining 2025 review · budget-chat");
     expect(h.store.conversations.get("local", conv.id)!.title).toBe("Dining 2025 review");
     await tp.screenshot("renamed");
@@ -263,36 +267,41 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     tp.expectClean();
   });
 
-  test("Stop mid-answer keeps the streamed text, re-enables the input and aborts the model request", async () => {
+  test("Stop mid-answer keeps the streamed text, the composer stays usable, and the model request is aborted", async () => {
     const { h, tp, page } = await setup();
     const full = longText(40, "Slow");
     h.fake.enqueue(text(full, 150));
     await page.goto(`${h.url}/`);
     await ask(page, "Tell me everything about 2025");
     const id = await turnId(page);
-    await page.waitForFunction((id) => (document.getElementById(`text-${id}`)?.innerText ?? "").includes("Slow2 is"), id);
+    await page.waitForFunction((id) => [...document.querySelectorAll<HTMLElement>(`#answer-${id} > .tb`)].map((b) => b.innerText).join(" ").includes("Slow2 is"), id);
     expect(await page.isVisible("#stop-button")).toBe(true);
-    expect(await page.isDisabled("#message")).toBe(true);
+    // Issue 15: the composer never locks; Send turns into Stop while the answer runs.
+    expect(await page.isDisabled("#message")).toBe(false);
+    expect(await page.isHidden("#send-button")).toBe(true);
+    await page.fill("#message", "a draft for later");
     await page.click("#stop-button");
     await waitForStatus(page, id, "stopped");
 
-    const kept = squash(await page.innerText(`#text-${id}`));
+    const kept = squash(await answerText(page, id));
     expect(full.startsWith(kept)).toBe(true);
     expect(kept.length).toBeGreaterThanOrEqual("Slow1 is sentence number 1. Slow2 is".length);
     expect(kept.length).toBeLessThan(full.length / 2);
     expect(squash(await page.innerText(`#notices-${id}`))).toBe("Stopped. The answer so far is kept.");
     await page.waitForFunction(() => !(document.getElementById("message") as HTMLTextAreaElement).disabled);
     expect(await page.isHidden("#stop-button")).toBe(true);
+    expect(await page.isVisible("#send-button")).toBe(true);
+    expect(await page.inputValue("#message")).toBe("a draft for later");
     await until(() => h.fake.requests[0]?.aborted === true, 5_000, "the fake to see the request aborted");
     expect(h.fake.requests.length).toBe(1);
 
     // Nothing more arrives, and what the page shows is what was stored.
     // Deliberate: let time pass to show that no more text arrives after the stop (nothing to wait for).
     await page.waitForTimeout(400);
-    expect(squash(await page.innerText(`#text-${id}`))).toBe(kept);
+    expect(squash(await answerText(page, id))).toBe(kept);
     await page.reload();
     await waitForStatus(page, id, "stopped");
-    expect(squash(await page.innerText(`#text-${id}`))).toBe(kept);
+    expect(squash(await answerText(page, id))).toBe(kept);
     await tp.screenshot("stop");
     tp.expectClean();
   });
@@ -304,14 +313,14 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     await page.goto(`${h.url}/`);
     await ask(page, "Explain my 2025 budget in detail");
     const id = await turnId(page);
-    await page.waitForFunction((id) => (document.getElementById(`text-${id}`)?.innerText ?? "").includes("Part3 is"), id);
+    await page.waitForFunction((id) => [...document.querySelectorAll<HTMLElement>(`#answer-${id} > .tb`)].map((b) => b.innerText).join(" ").includes("Part3 is"), id);
     await page.reload();
     // The reloaded page shows the turn still running and follows it.
     await page.waitForSelector(`article.msg.assistant[data-turn="${id}"]`, { state: "attached" });
     expect(await page.getAttribute(`article.msg.assistant[data-turn="${id}"]`, "data-status")).toBe("running");
     await recordTextSnapshots(page);
     await waitForStatus(page, id, "done");
-    const shown = squash(await page.innerText(`#text-${id}`));
+    const shown = squash(await answerText(page, id));
     expect(shown).toBe(full);
     expect(shown.split("Part1 is sentence number 1.").length - 1).toBe(1);
     expect(shown.split("Part20 is sentence number 20.").length - 1).toBe(1);
@@ -320,14 +329,14 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(snaps.length).toBeGreaterThanOrEqual(2);
     for (const s of snaps) expect(full.startsWith(s)).toBe(true);
     expect(await page.locator("article.msg.assistant").count()).toBe(1);
-    expect(await page.locator(`#text-${id} .tb`).count()).toBe(1);
+    expect(await page.locator(`#answer-${id} > .tb`).count()).toBe(1);
     expect(h.fake.requests.length).toBe(1);
     expect(await page.isEnabled("#message")).toBe(true);
     await tp.screenshot("reload");
     tp.expectClean();
   });
 
-  test("an overloaded API shows the error; Retry gives a new answer that succeeds", async () => {
+  test("an overloaded API shows the error; Retry replaces it with a new answer that succeeds", async () => {
     const { h, tp, page } = await setup();
     const overloaded: FakeReply = { kind: "http_error", status: 529, errorType: "overloaded_error", message: "Overloaded" };
     h.fake.enqueue(overloaded, overloaded, overloaded);
@@ -343,19 +352,23 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
 
     h.fake.enqueue(text("Housing is your biggest category.", 2));
     await page.click(`#notices-${failed} button.retry`);
-    const retried = await turnId(page, 1);
+    // Issue 15: Retry replaces the failed answer (and its question) in place: never a duplicate question.
+    await page.waitForSelector(`#turn-${failed}`, { state: "detached" });
+    const retried = await turnId(page, 0);
     expect(retried).not.toBe(failed);
     await waitForStatus(page, retried, "done");
-    expect(squash(await page.innerText(`#text-${retried}`))).toBe("Housing is your biggest category.");
-    expect(await page.locator(".msg.user .bubble").allTextContents()).toEqual([q, q]);
-    // The failed answer keeps its notice; its Retry button is gone once used.
-    expect(await page.getAttribute(`#turn-${failed}`, "data-status")).toBe("error");
-    await page.waitForSelector(`#notices-${failed} button.retry`, { state: "detached" });
-    expect(await page.textContent(`#notices-${failed} .error-message`)).toBe("The Anthropic API is overloaded (529). Retry in a moment.");
+    expect(squash(await answerText(page, retried))).toBe("Housing is your biggest category.");
+    expect(await page.locator(".msg.user .bubble").allTextContents()).toEqual([q]);
+    expect(await page.locator("article.msg.assistant").count()).toBe(1);
     const last = h.fake.requests.at(-1)!;
     expect(last.status).toBe(200);
     expect(last.validationError).toBeUndefined();
-    expect(transcript(last.body.messages!).at(-1)).toEqual({ role: "user", text: q });
+    // The model sees the question once.
+    expect(transcript(last.body.messages!)).toEqual([{ role: "user", text: q }]);
+    // A reload shows the same: the failed answer is gone from the conversation.
+    await page.reload();
+    expect(await page.locator(".msg.user .bubble").allTextContents()).toEqual([q]);
+    expect(await page.locator(`#turn-${failed}`).count()).toBe(0);
     await tp.screenshot("error-retry");
     tp.expectClean();
   });
@@ -398,20 +411,21 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(await page.locator(`#turn-${id} figure.data-table thead th`).allTextContents()).toEqual(["Date", "Amount", "Merchant", "Description", "Category"]);
     expect(await page.locator(`#turn-${id} figure.data-table tbody tr`).count()).toBe(1);
     // search_transactions found the same row (by merchant name) and drew its monthly chart.
-    expect(await page.locator(`#turn-${id} .tools .tool`).allTextContents()).toEqual([
+    expect(await page.locator(`#answer-${id} > .tool`).allTextContents()).toEqual([
       "✓ Listing transactions — done",
       "✓ Searching transactions — done",
     ]);
     expect((await chartBoxes(page, id)).map((b) => [b.type, b.ready])).toEqual([["bar", "frappe"]]);
     // The model's markup is text; the image and the javascript: link are not rendered.
-    const shown = squash(await page.innerText(`#text-${id}`));
+    const shown = squash(await answerText(page, id));
     expect(shown).toBe("Here it is: [x: http://example.invalid/leak?d=1] and <script>alert(2)</script> and click done.");
     const inert = await page.evaluate((id) => {
       const a = document.getElementById(`turn-${id}`)!;
       return {
         imgs: a.querySelectorAll("img").length,
         scripts: a.querySelectorAll("script").length,
-        links: [...a.querySelectorAll("a")].map((l) => l.getAttribute("href")),
+        // Only the app's own download links (CSV of the table and chart data), never the model's.
+        links: [...a.querySelectorAll("a")].map((l) => l.getAttribute("href")).filter((h) => !/^\/turns\/[^/]+\/(tables|charts)\/\d+\.csv$/.test(h ?? "")),
         handlers: [...a.querySelectorAll("*")].flatMap((e) => [...e.attributes].filter((x) => /^on/i.test(x.name)).map((x) => x.name)),
         pageImgs: document.querySelectorAll("img").length,
       };

@@ -11,7 +11,7 @@ export type WebHarness = Harness & {
 
 /** The whole web app on a random loopback port, on the agent harness (real SDK → fake API). */
 export async function startWebHarness(
-  opts: HarnessOptions & { limits?: Partial<WebLimits>; /** like `serve --allow-origin` */ allowedOrigins?: string[] } = {},
+  opts: HarnessOptions & { limits?: Partial<WebLimits>; /** like `serve --allow-origin` */ allowedOrigins?: string[]; showUsage?: boolean } = {},
 ): Promise<WebHarness> {
   const h = await startHarness(opts);
   const assets = await loadAssets();
@@ -25,6 +25,7 @@ export async function startWebHarness(
     allowedHosts: allowedHostsFor("127.0.0.1", port),
     requireUsers: false,
     limits: { ...DEFAULT_LIMITS, ...opts.limits },
+    showUsage: opts.showUsage,
   });
   server.reload({ fetch: (req, srv) => web.fetch(req, { server: srv }) });
   return {

@@ -73,7 +73,7 @@ describe.skipIf(SKIP_BROWSER)("trust in headless Chromium", () => {
     await card.getByRole("button", { name: "Reject" }).click();
     await card.locator('[data-decision="rejected"]').waitFor();
     await waitForStatus(page, id, "done");
-    expect(await page.innerText(`#text-${id}`)).toContain("Here is what happened.");
+    expect(await page.innerText(`#answer-${id}`)).toContain("Here is what happened.");
     expect(changedIds(before, snapshot(h))).toEqual([]);
     tp.expectClean();
   });

@@ -1,281 +1,290 @@
 /**
- * The views, fragments and public/app.js in a real browser, under the app's CSP, without
- * the app's routes: a small server renders the pages and streams a scripted turn through
- * createFragmentRenderer exactly as GET /turns/:id/stream does. Skipped without Chromium.
- * (Playwright gives the browser a fresh temporary profile of its own.)
+ * The views, fragments and public/app.js in a real browser, through the app's real routes
+ * (startWebHarness: createWebApp on the agent harness, the fake Messages API as the
+ * model) and under the app's own CSP. A test tool (`show_script`) returns every kind of
+ * artifact with hostile labels, so charts and tables arrive exactly as tools send them.
+ * Skipped without Chromium (outside CI).
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { join } from "node:path";
-import { type AgentEvent } from "../../src/core/events.ts";
-import { createFragmentRenderer, partial, type SseMessage } from "../../src/web/sse-renderer.ts";
-import { AssistantMessage } from "../../views/AssistantMessage.tsx";
-import { ChatForm } from "../../views/ChatForm.tsx";
-import { ChatPage, type TurnView } from "../../views/ChatPage.tsx";
-import { ConversationList } from "../../views/ConversationList.tsx";
-import { renderPage } from "../../views/Layout.tsx";
-import { UserMessage } from "../../views/UserMessage.tsx";
-import { CONTENT_SECURITY_POLICY } from "../../src/web/middleware/security-headers/index.ts";
-import { launchChromium, SKIP_BROWSER, type LaunchedBrowser } from "../e2e/browser-helpers.ts";
-import { EVIL, html } from "./helpers.ts";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { z } from "zod";
+import type { ToolOutput } from "../../src/core/events.ts";
+import { ALL_TOOLS } from "../../src/tools/registry.ts";
+import type { ReadTool } from "../../src/tools/types.ts";
+import type { FakeReply } from "../support/fake-anthropic.ts";
+import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { recategoriseScript } from "../trust/support.ts";
+import { answerText, ask, launchChromium, openPage, SKIP_BROWSER, squash, turnId, waitForStatus, type LaunchedBrowser, type TestPage } from "../e2e/browser-helpers.ts";
+import { EVIL } from "./helpers.ts";
 
-const root = new URL("../../", import.meta.url).pathname;
-const ASSETS: Record<string, string> = {
-  "htmx.min.js": "node_modules/htmx.org/dist/htmx.min.js",
-  "hx-sse.min.js": "node_modules/htmx.org/dist/ext/hx-sse.min.js",
-  "frappe-charts.min.umd.js": "node_modules/frappe-charts/dist/frappe-charts.min.umd.js",
-  "app.js": "public/app.js",
-  "app.css": "public/app.css",
+const months = Array.from({ length: 36 }, (_, i) => `${2023 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`);
+
+const showScript: ReadTool = {
+  name: "show_script",
+  label: "Showing the script…",
+  promptHint: "test only",
+  description: "test only",
+  risk: "low",
+  schema: z.strictObject({}),
+  run(): ToolOutput {
+    return {
+      summary: "shown",
+      charts: [
+        { type: "bar_h", title: "By category (CHF)", data: { labels: ["Groceries", EVIL, "Public transport and travel"], datasets: [{ name: "Spending", values: [5234.5, 1260, 300] }] } },
+        { type: "grouped_bar", title: "Income vs spending (CHF)", data: { labels: ["2025-01", "2025-02"], datasets: [{ name: "Income", values: [6000, 6100] }, { name: "Spending", values: [4200, 5100] }] } },
+        { type: "line", title: "Trend (CHF)", data: { labels: months, datasets: [{ name: "Spending", values: months.map((_, i) => 3000 + ((i * 37) % 900)) }] } },
+        { type: "pie", title: "Share", data: { labels: [EVIL, "B"], datasets: [{ name: "Spending", values: [420, 510] }] } },
+      ],
+      tables: [{ title: "Rows", columns: ["Date", "Amount", "Merchant"], rows: [["2025-01-02", -45.5, EVIL], ["2025-01-03", 12, "Coop"], ["2025-01-01", -100, "Aldi"]] }],
+    };
+  },
 };
-// The policy the server sends (src/web/middleware/security-headers).
-const CSP = CONTENT_SECURITY_POLICY;
-const usage = { input_tokens: 1234, output_tokens: 321, cache_creation_input_tokens: 0, cache_read_input_tokens: 4567 };
 
-function script(turnId: string): AgentEvent[] {
-  const answer = "In 2025 you spent **CHF 8'355.15**.\n\n| Category | Amount |\n|---|---|\n| Groceries | CHF 5'234.50 |\n\n- two <img src=x onerror=alert(1)>";
-  return [
-    { type: "turn_started", conversationId: "c1", turnId },
-    { type: "text", text: "Let me look at " },
-    { type: "text", text: "your **spending**." },
-    { type: "tool_started", id: "toolu_1", tool: "spending_by_category", input: {} },
-    { type: "tool_finished", id: "toolu_1", tool: "spending_by_category", summary: "" },
-    { type: "chart", toolId: "toolu_1", chart: { type: "bar_h", title: "By category", data: { labels: ["Groceries", EVIL], datasets: [{ name: "Spending", values: [5234.5, 1260] }] } } },
-    { type: "tool_started", id: "toolu_2", tool: "income_vs_spending", input: {} },
-    { type: "tool_finished", id: "toolu_2", tool: "income_vs_spending", summary: "" },
-    { type: "chart", toolId: "toolu_2", chart: { type: "grouped_bar", title: "Income vs spending", data: { labels: ["Jan", "Feb"], datasets: [{ name: "Income", values: [6000, 6100] }, { name: "Spending", values: [4200, 5100] }] } } },
-    { type: "chart", toolId: "toolu_2", chart: { type: "line", title: "Trend", data: { labels: ["2025-01", "2025-02", "2025-03"], datasets: [{ name: "Spending", values: [420, 510, 390] }] } } },
-    { type: "chart", toolId: "toolu_2", chart: { type: "pie", title: "Share", data: { labels: [EVIL, "B"], datasets: [{ name: "Spending", values: [420, 510] }] } } },
-    { type: "chart", toolId: "toolu_2", chart: { type: "bar", title: "Monthly", data: { labels: ["Jan", "Feb"], datasets: [{ name: "Out", values: [420, 510] }] } } },
-    { type: "table", toolId: "toolu_2", table: { title: "Rows", columns: ["Date", "Amount", "Merchant"], rows: [["2025-01-02", -45.5, EVIL]] } },
-    ...(answer.match(/.{1,10}/gs) ?? []).map((text): AgentEvent => ({ type: "text", text })),
-    { type: "done", conversationId: "c1", turnId, incomplete: false, usage },
-  ];
-}
+const answer = "In 2025 you spent **CHF 8'355.15**.\n\n| Category | Amount |\n|---|--:|\n| Groceries | CHF 5'234.50 |\n\n- two <img src=x onerror=alert(1)>";
+const text = (t: string, chunkDelayMs = 2): FakeReply => ({ kind: "message", content: [{ type: "text", text: t }], chunkDelayMs });
+const script = (delay = 2): FakeReply[] => [
+  { kind: "message", content: [{ type: "text", text: "Let me look at your **spending**." }, { type: "tool_use", name: "show_script", input: {} }], chunkDelayMs: delay },
+  text(answer, delay),
+];
 
-describe.skipIf(SKIP_BROWSER)("in Chromium, under the CSP", () => {
-  let server: ReturnType<typeof Bun.serve>;
-  let base = "";
-  let launched: LaunchedBrowser;
-  let browser: import("playwright-core").Browser;
-  const connections = new Map<string, number>();
-  const stopped = new Set<string>();
-  let n = 0;
+describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the app's CSP", () => {
+  let chromium: LaunchedBrowser;
+  let h: WebHarness | null = null;
+  let tp: TestPage | null = null;
 
   beforeAll(async () => {
-    const page = (s: string, status = 200) =>
-      new Response(s, { status, headers: { "content-type": "text/html; charset=utf-8", "content-security-policy": CSP } });
-    server = Bun.serve({
-      port: 0,
-      hostname: "127.0.0.1",
-      idleTimeout: 0,
-      async fetch(req) {
-        const url = new URL(req.url);
-        const asset = url.pathname.startsWith("/assets/") ? ASSETS[url.pathname.slice(8)] : undefined;
-        if (asset) return new Response(Bun.file(join(root, asset)), { headers: { "content-security-policy": CSP } });
-        if (url.pathname === "/" || url.pathname === "/conversations/c1") {
-          const turns: TurnView[] =
-            url.pathname === "/" ? [] : [{ id: "t-done", question: "How much?", status: "done", events: script("t-done"), usage }];
-          if (url.searchParams.has("running")) turns.push({ id: "t-run", question: "Running", status: "running", events: [] });
-          const conversation = url.pathname === "/" ? null : { id: "c1", title: "Spending" };
-          return page(await renderPage(ChatPage({ conversations: [{ id: "c1", title: "Spending" }], conversation, turns, currency: "CHF" })));
-        }
-        if (req.method === "POST" && (url.pathname === "/chat" || url.pathname === "/conversations/c1/messages")) {
-          const question = String((await req.formData()).get("message") ?? "");
-          const id = `t-new${++n}`;
-          let out =
-            partial("starters", "delete") +
-            html(UserMessage({ text: question, turnId: id })) +
-            html(AssistantMessage({ turnId: id, status: "running", events: [], currency: "CHF" }));
-          // The first question makes a conversation: the app swaps in a new form and list.
-          if (url.pathname === "/chat") {
-            out +=
-              partial("chat-form", "outerHTML", html(ChatForm({ conversationId: "c1" }))) +
-              partial("conversation-list", "outerHTML", html(ConversationList({ conversations: [{ id: "c1", title: question }], activeId: "c1" })));
-          }
-          return page(out);
-        }
-        const stop = url.pathname.match(/^\/turns\/([^/]+)\/stop$/);
-        if (stop && req.method === "POST") {
-          stopped.add(stop[1]!);
-          return new Response(null, { status: 204 });
-        }
-        const m = url.pathname.match(/^\/turns\/([^/]+)\/stream$/);
-        if (!m) return new Response("not found", { status: 404 });
-        const turnId = m[1]!;
-        const attempt = (connections.get(turnId) ?? 0) + 1;
-        connections.set(turnId, attempt);
-        const slow = url.searchParams.get("slow") ?? (turnId.startsWith("t-new") ? "40" : "5");
-        const renderer = createFragmentRenderer(turnId, "CHF");
-        const enc = new TextEncoder();
-        const body = new ReadableStream({
-          async start(ctrl) {
-            const write = (msgs: SseMessage[]) => {
-              for (const msg of msgs) {
-                let s = msg.event ? `event: ${msg.event}\n` : "";
-                for (const line of msg.data.split("\n")) s += `data: ${line}\n`;
-                ctrl.enqueue(enc.encode(`${s}\n`));
-              }
-            };
-            let k = 0;
-            for (const e of script(turnId)) {
-              // t-run's first connection drops mid-answer: hx-sse reconnects and the replay must not duplicate.
-              if (turnId === "t-run" && attempt === 1 && ++k > 8) return ctrl.close();
-              if (stopped.has(turnId) && e.type !== "done") {
-                write(renderer.render({ type: "notice", kind: "stopped", message: "Stopped." }));
-                write(renderer.render({ type: "done", conversationId: "c1", turnId, incomplete: true, usage }));
-                return ctrl.close();
-              }
-              write(renderer.render(e));
-              await Bun.sleep(Number(slow));
-            }
-            write(renderer.end());
-            ctrl.close();
-          },
-        });
-        return new Response(body, { headers: { "content-type": "text/event-stream", "cache-control": "no-cache" } });
-      },
-    });
-    base = `http://127.0.0.1:${server.port}`;
-    launched = await launchChromium();
-    browser = launched.browser;
+    chromium = await launchChromium();
   });
-
   afterAll(async () => {
-    await launched?.close();
-    server?.stop(true);
+    await chromium?.close();
+  });
+  afterEach(async () => {
+    await tp?.close();
+    tp = null;
+    await h?.close();
+    h = null;
   });
 
-  /** A page that records CSP violations and script errors. */
-  async function open(path: string, width = 1280) {
-    const context = await browser.newContext({ viewport: { width, height: 900 } });
-    const page = await context.newPage();
-    const problems: string[] = [];
-    page.on("pageerror", (e) => problems.push(`pageerror: ${e.message}`));
-    page.on("dialog", (d) => void d.dismiss());
-    await page.addInitScript(() => {
-      (window as unknown as { __csp: string[] }).__csp = [];
-      document.addEventListener("securitypolicyviolation", (e) => {
-        (window as unknown as { __csp: string[] }).__csp.push(`${e.effectiveDirective} ${e.blockedURI} ${e.sample}`);
-      });
-    });
-    await page.goto(base + path);
-    const csp = async () => page.evaluate(() => (window as unknown as { __csp: string[] }).__csp);
-    return { page, context, problems, csp };
+  async function setup(opts: { width?: number; height?: number; readOnly?: boolean; showUsage?: boolean; dark?: boolean } = {}) {
+    h = await startWebHarness({ tools: [...ALL_TOOLS, showScript], readOnly: opts.readOnly ?? true, showUsage: opts.showUsage });
+    tp = await openPage(chromium.browser, { width: opts.width, height: opts.height });
+    if (opts.dark) await tp.page.emulateMedia({ colorScheme: "dark" });
+    return { h, tp, page: tp.page };
   }
 
-  test("a stored conversation: charts drawn, bar_h proportional, markdown safe, no CSP breach", async () => {
-    const { page, context, problems, csp } = await open("/conversations/c1");
-    await page.waitForFunction(() => document.querySelectorAll('figure.chart[data-ready="frappe"] svg').length === 4, null, { timeout: 15000 });
-    const info = await page.evaluate(() => ({
-      ready: [...document.querySelectorAll("figure.chart")].map((f) => f.getAttribute("data-ready")),
-      bars: [...document.querySelectorAll(".hbar-fill")].map((e) => (e as HTMLElement).offsetWidth),
+  async function axe(page: import("playwright-core").Page) {
+    // Evaluated through DevTools (a <script> tag would be refused by the page's CSP, rightly).
+    await page.evaluate(await Bun.file(new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname).text());
+    return page.evaluate(async () => {
+      const r = await (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
+        resultTypes: ["violations"],
+      });
+      return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+    });
+  }
+
+  test("an answer: blocks in order, charts drawn, month axis readable, server-formatted tooltips, markdown safe, no token line", async () => {
+    const { h, tp, page } = await setup();
+    h.fake.enqueue(...script());
+    await page.goto(`${h.url}/`);
+    await ask(page, "Show me everything");
+    const id = await turnId(page);
+    await waitForStatus(page, id, "done");
+    await page.waitForFunction((id) => document.querySelectorAll(`#answer-${id} figure.chart[data-ready="frappe"] svg`).length === 3, id, { timeout: 15000 });
+    const info = await page.evaluate((id) => ({
+      order: [...document.querySelectorAll(`#answer-${id} > *`)].map((e) => e.className.split(" ")[0]),
+      ready: [...document.querySelectorAll(`#answer-${id} figure.chart`)].map((f) => f.getAttribute("data-ready")),
+      bars: [...document.querySelectorAll(`#answer-${id} .hbar-fill`)].map((e) => (e as HTMLElement).offsetWidth),
+      labels: [...document.querySelectorAll(`#answer-${id} .hbar-label`)].map((e) => e.textContent),
       imgs: document.querySelectorAll("img").length,
       scripts: document.querySelectorAll("body script").length,
-      text: document.querySelector("#text-t-done")!.textContent,
-      labels: [...document.querySelectorAll(".hbar-label")].map((e) => e.textContent),
-    }));
-    expect(info.ready).toEqual(["html", "frappe", "frappe", "frappe", "frappe"]);
+      usage: document.querySelector(`#usage-${id}`)!.textContent,
+      right: [...document.querySelectorAll(`#answer-${id} .md td`)].map((td) => getComputedStyle(td).textAlign),
+    }), id);
+    // Text, the tool, the charts and the table, then the rest of the answer: in the order they happened.
+    expect(info.order).toEqual(["tb", "tool", "chart", "chart", "chart", "chart", "data-table", "tb"]);
+    expect(info.ready).toEqual(["html", "frappe", "frappe", "frappe"]);
     expect(info.bars[0]!).toBeGreaterThan(100);
     expect(Math.abs(info.bars[1]! / info.bars[0]! - 1260 / 5234.5)).toBeLessThan(0.03);
+    expect(info.labels).toEqual(["Groceries", EVIL, "Public transport and travel"]);
     expect(info.imgs).toBe(0);
     expect(info.scripts).toBe(0);
-    expect(info.labels).toEqual(["Groceries", EVIL]);
-    expect(info.text).toContain("two <img src=x onerror=alert(1)>");
-    // Tooltips format amounts de-CH style.
-    await page.waitForFunction(() => [...document.querySelectorAll("figure.chart-grouped_bar rect.bar")].some((r) => Number(r.getAttribute("height")) > 0));
-    await page.hover("figure.chart-grouped_bar rect.bar >> nth=0", { force: true });
+    expect(info.usage).toBe(""); // no token counts without --show-usage
+    expect(info.right).toEqual(["left", "right"]); // a markdown column marked --: is right-aligned
+    expect(squash(await answerText(page, id))).toContain("two <img src=x onerror=alert(1)>");
+    // The 36-month axis: short labels ("Jan 23"), thinned, none cut to "…" or "..".
+    const axis = await page.evaluate((id) => [...document.querySelectorAll(`#answer-${id} figure.chart-line .x.axis text`)].map((t) => t.textContent ?? ""), id);
+    const shown = axis.filter(Boolean);
+    expect(shown.length).toBeGreaterThanOrEqual(4);
+    expect(shown.length).toBeLessThan(36);
+    for (const l of shown) expect(l).toMatch(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d\d$/);
+    // Tooltips: amounts formatted by the server (app.js has no formatter); a thinned month still names itself.
+    await page.waitForFunction((id) => [...document.querySelectorAll(`#answer-${id} figure.chart-grouped_bar rect.bar`)].some((r) => Number(r.getAttribute("height")) > 0), id);
+    await page.waitForTimeout(300);
+    const bar = page.locator(`#answer-${id} figure.chart-grouped_bar rect.bar >> nth=0`);
+    await bar.scrollIntoViewIfNeeded();
+    const b = (await bar.boundingBox())!;
+    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => [...document.querySelectorAll(".graph-svg-tip")].map((t) => t.textContent).join(" "))).toContain("CHF 6'000.00");
     // Untrusted labels reach Frappe's innerHTML tooltips only as inert look-alike text.
-    await page.hover("figure.chart-pie path >> nth=0", { force: true });
+    const slice = page.locator(`#answer-${id} figure.chart-pie svg`);
+    await slice.scrollIntoViewIfNeeded();
+    const sb = (await slice.boundingBox())!;
+    await page.mouse.move(sb.x + sb.width / 2, sb.y + sb.height / 2);
     await page.waitForTimeout(200);
     expect(await page.evaluate(() => document.querySelectorAll("img").length)).toBe(0);
-    // Only Frappe's own injected <style> may be refused: no inline style attribute, no script.
-    const violations = await csp();
-    expect(violations.filter((v) => !v.startsWith("style-src-elem inline"))).toEqual([]);
-    expect(problems).toEqual([]);
-    await context.close();
+    // Tables sort by column.
+    await page.click(`#answer-${id} figure.data-table th >> nth=1 >> button`);
+    expect(await page.locator(`#answer-${id} figure.data-table tbody td.num`).allTextContents()).toEqual(["CHF -100.00", "CHF -45.50", "CHF 12.00"]);
+    // Chart data as CSV, from the server.
+    const csv = await page.request.get(`${h.url}${await page.getAttribute(`#answer-${id} figure.chart-line .figure-tools a`, "href")}`);
+    expect((await csv.text()).split("\r\n").slice(0, 2)).toEqual(["Label,Spending", "2023-01,3000"]);
+    // SVG and PNG of the picture download without breaking the CSP.
+    const [svg] = await Promise.all([page.waitForEvent("download"), page.click(`#answer-${id} figure.chart-line button.chart-save[data-format="svg"]`)]);
+    expect(svg.suggestedFilename()).toBe("Trend-CHF.svg");
+    const [png] = await Promise.all([page.waitForEvent("download"), page.click(`#answer-${id} figure.chart-bar_h button.chart-save[data-format="png"]`)]);
+    expect(png.suggestedFilename()).toMatch(/\.png$/);
+    // Follow-up: the composer has the focus, axe finds nothing serious.
+    expect(await axe(page)).toEqual([]);
+    await tp.screenshot("views-answer");
+    tp.expectClean();
   });
 
-  test("asking: input disabled while streaming, text after a chart in a new block, done closes the stream", async () => {
-    const { page, context, problems, csp } = await open("/");
+  test("the composer never locks: draft while streaming, Send becomes Stop, Esc stops; one announcement", async () => {
+    const { h, tp, page } = await setup();
+    h.fake.enqueue(text("Slow answer. ".repeat(60), 60));
+    await page.goto(`${h.url}/`);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("message"); // focused on load
     await page.waitForSelector("button.starter");
     await page.click("button.starter >> nth=0");
-    await page.waitForSelector('article.msg.assistant[data-status="running"]');
+    const id = await turnId(page);
+    await page.waitForFunction((id) => (document.querySelector(`#answer-${id}`)?.textContent ?? "").length > 20, id);
     const during = await page.evaluate(() => ({
       disabled: (document.getElementById("message") as HTMLTextAreaElement).disabled,
-      send: (document.getElementById("send-button") as HTMLButtonElement).disabled,
+      send: (document.getElementById("send-button") as HTMLButtonElement).hidden,
       stop: (document.getElementById("stop-button") as HTMLButtonElement).hidden,
       starters: !!document.getElementById("starters"),
-      question: document.querySelector(".msg.user .bubble")?.textContent,
       action: document.getElementById("chat-form")?.getAttribute("hx-post"),
-      nestedNav: document.querySelectorAll("nav nav").length,
+      log: document.getElementById("messages")!.getAttribute("role"),
+      live: document.querySelectorAll("#messages[aria-live], #messages [aria-live]").length,
     }));
-    expect(during).toEqual({
-      disabled: true,
-      send: true,
-      stop: false,
-      starters: false,
-      question: "How much did I spend on groceries last year?",
-      action: "/conversations/c1/messages",
-      nestedNav: 0,
-    });
-    await page.waitForSelector('article.msg.assistant[data-status="done"]', { timeout: 20000 });
-    await page.waitForTimeout(200);
-    const after = await page.evaluate(() => ({
-      disabled: (document.getElementById("message") as HTMLTextAreaElement).disabled,
-      value: (document.getElementById("message") as HTMLTextAreaElement).value,
-      stop: (document.getElementById("stop-button") as HTMLButtonElement).hidden,
-      sse: document.querySelectorAll("[hx-sse\\:connect]").length,
-      blocks: [...document.querySelectorAll("article.msg.assistant .tb")].map((b) => b.id),
-      figures: document.querySelectorAll("article.msg.assistant figure").length,
-      tools: [...document.querySelectorAll(".tool")].map((t) => t.getAttribute("data-state")),
-      usage: document.querySelector(".usage")?.textContent,
-      atBottom: (() => {
-        const m = document.getElementById("messages")!;
-        return m.scrollHeight - m.scrollTop - m.clientHeight < 5;
-      })(),
-    }));
-    expect(after).toEqual({
-      disabled: false,
-      value: "",
-      stop: true,
-      sse: 0,
-      blocks: ["tb-t-new1-0", "tb-t-new1-1"],
-      figures: 6,
-      tools: ["done", "done"],
-      usage: "Tokens: 1'234 in · 321 out · 4'567 cache read",
-      atBottom: true,
-    });
-    // Enter sends, Shift+Enter is a newline; Stop ends the running answer.
-    await page.fill("#message", "first line");
+    expect(during).toMatchObject({ disabled: false, send: true, stop: false, starters: false, log: "log", live: 0 });
+    expect(during.action).toMatch(/^\/conversations\/[^/]+\/messages$/);
+    // Draft the next question; Enter does not send it while the answer runs.
+    await page.fill("#message", "next question");
     await page.press("#message", "Shift+Enter");
-    await page.type("#message", "second");
-    expect(await page.inputValue("#message")).toBe("first line\nsecond");
+    await page.type("#message", "second line");
     await page.press("#message", "Enter");
-    await page.waitForSelector("#turn-t-new2");
-    await page.click("#stop-button");
-    await page.waitForSelector('#turn-t-new2[data-status="stopped"]', { timeout: 10000 });
-    expect(await page.textContent("#notices-t-new2")).toContain("Stopped.");
-    expect(await page.evaluate(() => (document.getElementById("message") as HTMLTextAreaElement).disabled)).toBe(false);
-    expect((await csp()).filter((v) => !v.startsWith("style-src-elem inline"))).toEqual([]);
-    expect(problems).toEqual([]);
-    await context.close();
+    expect(await page.inputValue("#message")).toBe("next question\nsecond line");
+    expect(await page.locator("article.msg.assistant").count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await waitForStatus(page, id, "stopped");
+    expect(await page.textContent(`#notices-${id}`)).toContain("Stopped.");
+    expect(await page.isVisible("#send-button")).toBe(true);
+    expect(await page.textContent("#announcer")).toBe("Answer stopped.");
+    expect(await page.inputValue("#message")).toBe("next question\nsecond line");
+    // Edit the last question: it replaces its answer.
+    h.fake.enqueue(text("Edited answer."));
+    await page.click(`#q-${id} button.edit-question`);
+    expect(await page.inputValue("#message")).toBe("How much did I spend on groceries last year?");
+    await page.fill("#message", "How much on dining?");
+    await page.press("#message", "Enter");
+    await page.waitForSelector(`#turn-${id}`, { state: "detached" });
+    const edited = await turnId(page);
+    await waitForStatus(page, edited, "done");
+    expect(await page.locator(".msg.user .bubble").allTextContents()).toEqual(["How much on dining?"]);
+    expect(squash(await answerText(page, edited))).toBe("Edited answer.");
+    tp.expectClean();
   });
 
-  test("reload mid-answer: the stream replays, and a dropped connection resumes without duplicates", async () => {
-    const { page, context, problems } = await open("/conversations/c1?running=1", 800);
-    await page.waitForSelector('#turn-t-run[data-status="done"]', { timeout: 20000 });
-    const turn = await page.evaluate(() => ({
-      blocks: [...document.querySelectorAll("#turn-t-run .tb")].map((b) => b.id),
-      figures: document.querySelectorAll("#turn-t-run figure").length,
-      tools: document.querySelectorAll("#turn-t-run .tool").length,
+  test("approval card: focus on the card (Approve one Tab away), then on the outcome; decided card loses its header", async () => {
+    const { h, tp, page } = await setup({ readOnly: false });
+    h.fake.enqueue(...recategoriseScript({ search: "Tibits", to_category: "Groceries" }));
+    await page.goto(`${h.url}/`);
+    await ask(page, "Tibits is groceries");
+    const id = await turnId(page);
+    const card = page.locator(`#turn-${id} section.approval`);
+    await card.waitFor();
+    await page.waitForFunction(() => document.activeElement?.classList.contains("approval"));
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
+    expect(await card.locator("h3").innerText()).toMatch(/^Approval needed: /);
+    expect(await card.innerText()).toContain("Expires at");
+    expect(await axe(page)).toEqual([]);
+    await page.keyboard.press("Shift+Tab");
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Tab"); // Reject
+    await page.keyboard.press("Enter");
+    await card.locator('[data-decision="rejected"]').waitFor();
+    await waitForStatus(page, id, "done");
+    await page.waitForFunction(() => document.activeElement?.classList.contains("decided"));
+    expect(await card.locator("h3").innerText()).not.toContain("Approval needed");
+    expect(await card.innerText()).not.toContain("Expires");
+    tp.expectClean();
+  });
+
+  test("a phone: drawer, transcript ≥ 60% of the height, tables scroll once, Enter is a newline; dark mode passes axe", async () => {
+    const { h, tp, page } = await setup({ width: 390, height: 844, dark: true });
+    h.fake.enqueue(...script());
+    await page.goto(`${h.url}/`);
+    expect(await page.isVisible("#sidebar .conv-search")).toBe(false);
+    await page.fill("#message", "Show me everything");
+    await page.click("#send-button");
+    const id = await turnId(page);
+    await waitForStatus(page, id, "done");
+    const m = await page.evaluate(() => ({
+      transcript: document.getElementById("messages")!.getBoundingClientRect().height,
+      scrollW: document.documentElement.scrollWidth,
+      innerScrollers: [...document.querySelectorAll("#messages .table-scroll")].filter((e) => e.scrollHeight > e.clientHeight + 1).length,
     }));
-    expect(connections.get("t-run")).toBeGreaterThanOrEqual(2);
-    expect(turn).toEqual({ blocks: ["tb-t-run-0", "tb-t-run-1"], figures: 6, tools: 2 });
-    expect(problems).toEqual([]);
-    await context.close();
-    // hx-sse's reconnect after the dropped stream stalled in about 1 run of 5 while the 2 cores were saturated by
-    // other processes (never on an idle machine); a retry keeps that contention from failing CI. A real regression
-    // (no reconnect, duplicated replay) fails every attempt.
-  }, { retry: 2 });
+    expect(m.transcript).toBeGreaterThanOrEqual(0.6 * 844);
+    expect(m.scrollW).toBe(390);
+    expect(m.innerScrollers).toBe(0);
+    await page.click(".drawer-toggle");
+    await page.waitForFunction(() => document.body.classList.contains("drawer-open"));
+    expect(await page.isVisible("#conversation-list a.conv-link")).toBe(true);
+    await page.keyboard.press("Escape");
+    expect(await page.evaluate(() => document.body.classList.contains("drawer-open"))).toBe(false);
+    expect(await axe(page)).toEqual([]);
+    await tp.screenshot("views-phone-dark");
+    tp.expectClean();
+    // Touch keyboards: Enter makes a newline.
+    const touch = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const p2 = await touch.newPage();
+    await p2.goto(`${h.url}/`);
+    await p2.fill("#message", "one");
+    await p2.press("#message", "Enter");
+    await p2.type("#message", "two");
+    expect(await p2.inputValue("#message")).toBe("one\ntwo");
+    await touch.close();
+  });
+
+  test("pages in the app's layout: 404, usage, blank rename; token line only with --show-usage", async () => {
+    const { h, tp, page } = await setup({ showUsage: true });
+    h.fake.enqueue(text("Fine."));
+    await page.goto(`${h.url}/`);
+    await ask(page, "Hello");
+    const id = await turnId(page);
+    await waitForStatus(page, id, "done");
+    expect(await page.textContent(`#usage-${id}`)).toMatch(/^Tokens: /);
+    await page.goto(`${h.url}/usage`);
+    expect(await page.textContent("h1")).toBe("Usage");
+    expect(await page.locator(".usage-table tbody tr").count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
+    const res = await page.goto(`${h.url}/no/such/page`);
+    expect(res!.status()).toBe(404);
+    expect(await page.getAttribute("html", "lang")).toBe("en");
+    expect(await page.textContent("h1")).toBe("Not found");
+    expect(await page.locator('link[rel="stylesheet"]').count()).toBe(1);
+    const conv = h.store.conversations.list("local")[0]!;
+    await page.goto(`${h.url}/conversations/${conv.id}`);
+    await page.click("#conversation-list details.conv-menu > summary");
+    await page.fill("#conversation-list details.conv-menu input[name=title]", " ");
+    await page.evaluate(() => document.querySelector<HTMLInputElement>("#conversation-list input[name=title]")!.removeAttribute("required"));
+    await page.click("#conversation-list .rename-form button[type=submit]");
+    await page.waitForSelector("#rename-title");
+    expect(await page.textContent(".page-message-text")).toBe("A title cannot be empty.");
+    // Chromium logs the 404 and 400 responses as console errors; nothing else may appear.
+    expect(tp.problems.filter((p) => !/status of 40[04]/.test(p))).toEqual([]);
+  });
 });

@@ -64,8 +64,10 @@ describe("ChatPage", () => {
   ];
 
   test("empty chat: sidebar, starters, form posting to /chat", async () => {
-    const page = await renderPage(ChatPage({ conversations, conversation: null, turns: [], currency: "CHF" }));
-    expect(page).toContain('<div id="messages" class="messages" aria-live="polite">');
+    const page = await renderPage(ChatPage({ maxMessageBytes: 8192, conversations, conversation: null, turns: [], currency: "CHF" }));
+    // Issue 15: the transcript is a focusable log; one polite announcement per finished answer goes to #announcer.
+    expect(page).toContain('<div id="messages" class="messages" role="log" tabindex="0" aria-label="Conversation">');
+    expect(page).toContain('<div class="sr-only" id="announcer" aria-live="polite" aria-atomic="true"></div>');
     expect(page).toContain('id="starters"');
     for (const q of STARTER_QUESTIONS) expect(page).toContain(`data-question="${q}"`);
     expect(page).toContain('<form id="chat-form" class="chat-form" hx-post="/chat" hx-target="#messages" hx-swap="beforeend">');
@@ -84,6 +86,7 @@ describe("ChatPage", () => {
     ];
     const page = await renderPage(
       ChatPage({
+        maxMessageBytes: 8192,
         conversations,
         conversation: { id: "c1", title: "Groceries" },
         turns: [{ id: "t1", question: `What ${EVIL}?`, status: "done", events, usage }],
@@ -101,12 +104,14 @@ describe("ChatPage", () => {
   });
 
   test("conversation list: rename and delete forms", () => {
-    const out = html(ConversationList({ conversations, activeId: "c2" }));
+    // Issue 15 (fewer Tab stops): only the open conversation carries the rename/delete menu.
+    const out = html(ConversationList({ conversations, activeId: "c1" }));
     expect(out).toContain('<a class="conv-link" href="/conversations/c1"');
     expect(out).toContain('<form method="post" action="/conversations/c1/rename" class="rename-form">');
     expect(out).toContain('name="title"');
     expect(out).toContain('<form method="post" action="/conversations/c1/delete" class="delete-form"');
     expect(out).toContain(`data-confirm="Delete “Groceries ${EVIL_ESCAPED}”? This cannot be undone."`);
+    expect(countOf(out, "<details")).toBe(1);
     expect(countOf(out, 'aria-current="page"')).toBe(1);
     expectInert(out);
     expect(out.startsWith('<nav class="conversations" id="conversation-list" aria-label="Conversations">')).toBe(true);
@@ -114,9 +119,10 @@ describe("ChatPage", () => {
   });
 
   test("chat form: textarea limits and labels, Send and Stop", () => {
-    const out = html(ChatForm({ conversationId: "c 1" }));
+    const out = html(ChatForm({ conversationId: "c 1", maxBytes: 8192 }));
     expect(out).toContain('hx-post="/conversations/c%201/messages"');
-    expect(out).toMatch(/<textarea id="message" name="message" rows="2" maxlength="8000" required="" aria-label="[^"]+"/);
+    // The limit comes from WebLimits.maxMessageBytes (passed in), not a second constant; the label is the <label>.
+    expect(out).toMatch(/<textarea id="message" name="message" rows="2" maxlength="8192" required=""/);
     expect(out).toContain('<label for="message" class="sr-only">');
     expect(out).toContain('<button type="submit" id="send-button" class="primary">');
     expect(out).toContain('<button type="button" id="stop-button" class="stop" hidden="">');
@@ -200,10 +206,11 @@ describe("DataTable", () => {
     );
     expect(out).toContain(`<td>${EVIL_ESCAPED}</td>`);
     expect(out).toContain("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>");
-    expect(out).toContain('<td class="num">CHF -45.50</td>');
-    expect(out).toContain('<td class="num">CHF 1&#39;200.00</td>');
+    // Numbers carry their raw value for sorting (issue 15: tables sort by column).
+    expect(out).toContain('<td class="num" data-v="-45.5">CHF -45.50</td>');
+    expect(out).toContain('<td class="num" data-v="1200">CHF 1&#39;200.00</td>');
     expect(out).toContain('<td class="empty">—</td>');
-    expect(out).toContain('<th scope="col" class="num">amount</th>');
+    expect(out).toContain('<th scope="col" class="num" aria-sort="none"><button type="button" class="sort" data-col="1" data-type="num">amount</button></th>');
     expect(out).toContain('tabindex="0" role="region" aria-label="Transactions"');
     expect(out).toContain("(2 rows)");
     expect(out).not.toContain("<script");
@@ -256,7 +263,8 @@ describe("AssistantMessage", () => {
   test("a running turn: zones and the SSE connect element", () => {
     const out = html(AssistantMessage({ turnId: "t9", status: "running", events: [], currency: "CHF" }));
     expect(out.startsWith('<article class="msg assistant" id="turn-t9" data-turn="t9" data-status="running" aria-busy="true">')).toBe(true);
-    for (const zone of ['<div class="tools" id="tools-t9">', '<div class="artifacts" id="artifacts-t9">', '<div class="text" id="text-t9">', '<div class="notices" id="notices-t9">', '<footer class="usage" id="usage-t9">']) {
+    // Issue 15: one answer zone with the blocks in order (no separate tools/artifacts/text zones).
+    for (const zone of ['<div class="answer" id="answer-t9">', '<div class="notices" id="notices-t9">', '<footer class="usage" id="usage-t9">', '<div class="turn-actions" id="actions-t9">']) {
       expect(out).toContain(zone);
     }
     expect(out).toContain('<div class="turn-status" id="status-t9" data-status="running">');
@@ -269,7 +277,11 @@ describe("AssistantMessage", () => {
       const out = html(AssistantMessage({ turnId: "t9", status, events: [{ type: "text", text: "hi" }], usage, currency: "CHF" }));
       expect(out).toContain(`data-status="${status}"`);
       expect(out).not.toContain("hx-sse");
-      expect(out).toContain("Tokens: 1&#39;200 in · 80 out · 3&#39;400 cache read");
+      // Token counts only with --show-usage (issue 15).
+      expect(out).not.toContain("Tokens:");
+      expect(html(AssistantMessage({ turnId: "t9", status, events: [], usage, currency: "CHF", showUsage: true }))).toContain(
+        "Tokens: 1&#39;200 in · 80 out · 3&#39;400 cache read",
+      );
     }
     const interrupted = html(AssistantMessage({ turnId: "t9", status: "interrupted", events: [], currency: "CHF" }));
     expect(interrupted).toContain("interrupted before it finished");

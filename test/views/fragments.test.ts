@@ -48,6 +48,17 @@ function apply(doc: string, p: Partial, opts: { mustExist?: boolean } = {}): str
   return out;
 }
 
+/** One SSE message onto the document: partials swapped, `tx` text appended (escaped) to the last `.tb-live`. */
+function applyMessage(doc: string, m: SseMessage, opts: { mustExist?: boolean } = {}): string {
+  if (m.event === "tx") {
+    const live = [...doc.matchAll(/class="tb-live" id="([^"]+)"/g)].at(-1)![1]!;
+    return new HTMLRewriter().on(`#${live}`, { element: (el) => void el.append(Bun.escapeHTML(JSON.parse(m.data)), { html: true }) }).transform(doc);
+  }
+  if (m.event) return doc;
+  for (const p of partials(m)) doc = apply(doc, p, opts);
+  return doc;
+}
+
 function stream(events: AgentEvent[], turnId = T) {
   const r = createFragmentRenderer(turnId, "CHF");
   return events.map((e) => ({ event: e, messages: r.render(e) }));
@@ -58,41 +69,69 @@ describe("createFragmentRenderer", () => {
     const [first] = stream(SCRIPT);
     const reset = partials(first!.messages[0]!);
     expect(reset.map((p) => `${p.swap} #${p.target}`)).toEqual([
-      `innerHTML #tools-${T}`,
-      `innerHTML #artifacts-${T}`,
-      `innerHTML #text-${T}`,
+      `innerHTML #answer-${T}`,
       `innerHTML #notices-${T}`,
       `innerHTML #usage-${T}`,
+      `innerHTML #actions-${T}`,
       `outerHTML #status-${T}`,
     ]);
-    expect(reset.slice(0, 5).every((p) => p.html === "")).toBe(true);
-    expect(reset[5]!.html).toContain('data-status="running"');
+    expect(reset.slice(0, 4).every((p) => p.html === "")).toBe(true);
+    expect(reset[4]!.html).toContain('data-status="running"');
     expect(first!.messages).toHaveLength(1); // turn_started adds nothing else
   });
 
-  test("each event targets the right zone", () => {
+  // Issue 15: blocks in the order they happened (all appended to the one answer zone,
+  // not to separate tool/artifact/text zones), and text sent append-only.
+  test("each event appends in order; text goes out as appends, never re-sent", () => {
     const s = stream(SCRIPT);
     const targets = s.map(({ event, messages }) => ({ type: event.type, parts: messages.flatMap((m) => (m.event ? [`event:${m.event}`] : partials(m).map((p) => `${p.swap} #${p.target}`))) }));
     expect(targets.slice(1)).toEqual([
-      { type: "text", parts: [`beforeend #text-${T}`] },
-      { type: "text", parts: [`innerHTML #tb-${T}-0`] },
-      { type: "tool_started", parts: [`beforeend #tools-${T}`] },
+      { type: "text", parts: [`beforeend #answer-${T}`] },
+      { type: "text", parts: ["event:tx"] },
+      // The tool closes the text block: its last paragraph is rendered, its live tail emptied.
+      { type: "tool_started", parts: [`beforeend #tbd-${T}-0`, `innerHTML #tbl-${T}-0`, `beforeend #answer-${T}`] },
       { type: "tool_finished", parts: [`outerHTML #tool-${T}-toolu_1`] },
-      { type: "chart", parts: [`beforeend #artifacts-${T}`] },
-      { type: "text", parts: [`beforeend #text-${T}`] }, // a new block after the tool call
-      { type: "text", parts: [`innerHTML #tb-${T}-1`] },
-      { type: "done", parts: [`innerHTML #usage-${T}`, `outerHTML #status-${T}`, "event:done"] },
+      { type: "chart", parts: [`beforeend #answer-${T}`] },
+      { type: "text", parts: [`beforeend #answer-${T}`] }, // a new block after the chart
+      { type: "text", parts: ["event:tx"] },
+      { type: "done", parts: [`beforeend #tbd-${T}-1`, `innerHTML #tbl-${T}-1`, `innerHTML #actions-${T}`, `outerHTML #status-${T}`, "event:done"] },
     ]);
   });
 
-  test("text blocks carry the whole block as markdown, re-rendered on every delta", () => {
+  test("text: plain deltas while a paragraph grows, each finished paragraph rendered once", () => {
     const s = stream(SCRIPT);
     const newBlock = partials(s[1]!.messages[0]!)[0]!;
-    expect(newBlock.html).toBe(`<div class="tb md" id="tb-${T}-0"><p>Let me </p>\n</div>`);
-    const update = partials(s[2]!.messages[0]!)[0]!;
-    expect(update.html).toBe("<p>Let me check <strong>your</strong> data.</p>\n");
-    const second = partials(s[7]!.messages[0]!)[0]!;
-    expect(second.html).toBe("<p>You spent <strong>CHF 1&#39;234.50</strong> on groceries.</p>\n");
+    expect(newBlock.html).toBe(`<div class="tb md" id="tb-${T}-0"><div class="tb-done" id="tbd-${T}-0"></div><div class="tb-live" id="tbl-${T}-0">Let me </div></div>`);
+    expect(s[2]!.messages).toEqual([{ event: "tx", data: JSON.stringify("check **your** data.") }]);
+    const settled = partials(s[3]!.messages[0]!)[0]!;
+    expect(settled.html).toBe("<p>Let me check <strong>your</strong> data.</p>\n");
+    // A blank line finishes a paragraph while the block still streams.
+    const r = createFragmentRenderer(T, "CHF");
+    r.render({ type: "text", text: "First **one**." });
+    const m = r.render({ type: "text", text: "\n\nSecond" });
+    expect(partials(m[0]!).map((p) => [p.swap, p.target, p.html])).toEqual([
+      ["beforeend", `tbd-${T}-0`, "<p>First <strong>one</strong>.</p>\n"],
+      ["innerHTML", `tbl-${T}-0`, "Second"],
+    ]);
+    expect(r.render({ type: "text", text: " <b>x</b>" })).toEqual([{ event: "tx", data: JSON.stringify(" <b>x</b>") }]);
+    // No blank line inside a code fence ends a paragraph.
+    const f = createFragmentRenderer(T, "CHF");
+    f.render({ type: "text", text: "```\na\n\nb\n" });
+    expect(f.render({ type: "text", text: "```\n\nafter" })[0]!.data).toContain("<pre><code>a\n\nb\n</code></pre>");
+  });
+
+  test("a batch of deltas goes out as one append", () => {
+    const r = createFragmentRenderer(T, "CHF");
+    r.render({ type: "text", text: "a" });
+    expect(r.renderBatch([{ type: "text", text: "b" }, { type: "text", text: "c" }, { type: "text", text: "d" }])).toEqual([{ event: "tx", data: '"bcd"' }]);
+  });
+
+  test("token counts only with showUsage", () => {
+    const plain = stream(SCRIPT).at(-1)!.messages.map((m) => m.data).join("");
+    expect(plain).not.toContain("Tokens:");
+    const r = createFragmentRenderer(T, { currency: "CHF", showUsage: true });
+    const withUsage = SCRIPT.flatMap((e) => r.render(e)).map((m) => m.data).join("");
+    expect(withUsage).toContain("Tokens: 1&#39;500 in");
   });
 
   test("tool status lines: running, done, failed with the error as text", () => {
@@ -102,6 +141,7 @@ describe("createFragmentRenderer", () => {
       { type: "tool_started", id: "b", tool: "something_new", input: {} },
     ]);
     const running = partials(s[0]!.messages[1]!)[0]!;
+    expect(running.target).toBe(`answer-${T}`);
     expect(running.html).toContain('data-state="running"');
     expect(running.html).toContain("Computing the monthly trend…");
     const failed = partials(s[1]!.messages[0]!)[0]!;
@@ -116,7 +156,7 @@ describe("createFragmentRenderer", () => {
     const last = s.at(-1)!.messages.at(-1)!;
     expect(last).toEqual({ event: "done", data: "done" });
     const all = s.flatMap((x) => x.messages);
-    expect(all.filter((m) => m.event)).toHaveLength(1);
+    expect(all.filter((m) => m.event && m.event !== "tx")).toHaveLength(1);
   });
 
   test("final status: error and stopped turns", () => {
@@ -135,7 +175,7 @@ describe("createFragmentRenderer", () => {
     expect(stopped[1]!.messages.at(-1)).toEqual({ event: "done", data: "stopped" });
   });
 
-  test("approvals: card appended to artifacts, decision replaces the buttons", () => {
+  test("approvals: card appended in order, decision replaces the head and the buttons", () => {
     const s = stream([
       { type: "tool_started", id: "tu", tool: "recategorise_transactions", input: {} },
       {
@@ -149,13 +189,19 @@ describe("createFragmentRenderer", () => {
       { type: "approval_decided", id: "unknown", decision: "expired", detail: "" },
     ]);
     const card = partials(s[1]!.messages[0]!)[0]!;
-    expect(card.target).toBe(`artifacts-${T}`);
+    expect(card.target).toBe(`answer-${T}`);
     expect(card.html).toContain('hx-post="/approvals/ap1/approve"');
+    expect(card.html).toContain("Approval needed: move 2 transactions");
+    expect(card.html).toContain("Expires at");
     expect(card.html).toContain(EVIL_ESCAPED);
-    const decided = partials(s[2]!.messages[0]!)[0]!;
+    const [head, decided] = partials(s[2]!.messages[0]!);
+    expect(head).toMatchObject({ target: "approval-head-ap1", swap: "outerHTML" });
+    // Decided: no "Approval needed", no expiry.
+    expect(head!.html).not.toContain("Approval needed");
+    expect(head!.html).not.toContain("Expires");
     expect(decided).toMatchObject({ target: "approval-actions-ap1", swap: "outerHTML" });
-    expect(decided.html).toContain("2 transactions moved");
-    expect(decided.html).not.toContain("<button");
+    expect(decided!.html).toContain("2 transactions moved");
+    expect(decided!.html).not.toContain("<button");
     expect(s[3]!.messages).toEqual([]);
   });
 
@@ -163,7 +209,10 @@ describe("createFragmentRenderer", () => {
     const r = createFragmentRenderer(T, "CHF");
     r.render({ type: "text", text: "partial" });
     const end = r.end();
-    expect(partials(end[0]!)[0]!.html).toContain('data-status="interrupted"');
+    // The open text block is finished first (its tail rendered), then the status.
+    expect(partials(end[0]!).map((p) => p.target)).toEqual([`tbd-${T}-0`, `tbl-${T}-0`]);
+    expect(partials(end[1]!).at(-1)!.html).toContain('data-status="interrupted"');
+    end.shift();
     expect(end[1]).toEqual({ event: "done", data: "interrupted" });
     expect(r.end()).toEqual([]);
     const r3 = createFragmentRenderer(T, "CHF");
@@ -185,14 +234,11 @@ describe("createFragmentRenderer", () => {
 });
 
 describe("streamed turn = re-rendered turn", () => {
-  /** Plays a stream onto the running article, as the browser would. */
+  /** Plays a stream onto the running article, as the browser would (app.js appends `tx` text to the last live tail). */
   function play(events: AgentEvent[]): string {
     let doc = html(AssistantMessage({ turnId: T, status: "running", events: [], currency: "CHF" }));
     for (const { messages } of stream(events)) {
-      for (const m of messages) {
-        if (m.event) continue;
-        for (const p of partials(m)) doc = apply(doc, p);
-      }
+      for (const m of messages) doc = applyMessage(doc, m);
     }
     return doc;
   }
@@ -209,17 +255,17 @@ describe("streamed turn = re-rendered turn", () => {
     const stored = html(AssistantMessage({ turnId: T, status: "done", events: SCRIPT, usage, currency: "CHF" }));
     expect(normalise(streamed)).toBe(normalise(stored));
     // Sanity: the result really contains everything.
-    expect(stored).toContain(`<div class="tb md" id="tb-${T}-0"><p>Let me check <strong>your</strong> data.</p>`);
-    expect(stored).toContain(`<div class="tb md" id="tb-${T}-1"><p>You spent <strong>CHF 1&#39;234.50</strong> on groceries.</p>`);
+    expect(stored).toContain(`<div class="tb md" id="tb-${T}-0"><div class="tb-done" id="tbd-${T}-0"><p>Let me check <strong>your</strong> data.</p>`);
+    expect(stored).toContain(`<div class="tb md" id="tb-${T}-1"><div class="tb-done" id="tbd-${T}-1"><p>You spent <strong>CHF 1&#39;234.50</strong> on groceries.</p>`);
     expect(stored).toContain("Analysing spending by category — done");
     expect(stored).toContain('<figure class="chart chart-bar_h"');
     expect(stored).toContain(`<div class="turn-status" id="status-${T}" data-status="done">`);
-    expect(stored).toContain("Tokens: 1&#39;500 in · 250 out · 4&#39;000 cache read");
-    // The chart sits in the artifacts zone, the text after it in its own block.
-    const artifacts = stored.indexOf(`id="artifacts-${T}"`);
-    const text = stored.indexOf(`id="text-${T}"`);
-    expect(stored.indexOf("<figure")).toBeGreaterThan(artifacts);
-    expect(stored.indexOf("<figure")).toBeLessThan(text);
+    // Token counts only with --show-usage (issue 15).
+    expect(stored).not.toContain("Tokens:");
+    // In the order it happened: text, tool, chart, more text.
+    const order = [`id="tb-${T}-0"`, `id="tool-${T}-toolu_1"`, "<figure", `id="tb-${T}-1"`].map((x) => stored.indexOf(x));
+    expect(order.every((x) => x > 0)).toBe(true);
+    expect([...order].sort((a, b) => a - b)).toEqual(order);
   });
 
   test("coalesced stored events render the same as the live deltas", () => {
@@ -238,7 +284,7 @@ describe("streamed turn = re-rendered turn", () => {
   test("a replayed stream (reconnect) shows everything once", () => {
     let doc = play(SCRIPT.slice(0, 6)); // first connection dropped after the chart
     for (const { messages } of stream(SCRIPT)) {
-      for (const m of messages) if (!m.event) for (const p of partials(m)) doc = apply(doc, p, { mustExist: false });
+      for (const m of messages) doc = applyMessage(doc, m, { mustExist: false });
     }
     expect(doc.split("<figure").length - 1).toBe(1);
     expect(doc.split('class="tool"').length - 1).toBe(1);

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe("browser stream (GET /turns/:id/stream)", () => {
-  test("fragments in order: reset, text, then the header with the conversation total, then the named done event", async () => {
+  test("fragments in order: reset, text, then the header, then the named done event", async () => {
     fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello **there**." }], usage: { input_tokens: 1234, output_tokens: 56, cache_read_input_tokens: 7 }, chunkDelayMs: 20 });
     const posted = await fetch(`${h.url}/chat`, { method: "POST", body: new URLSearchParams({ message: "hi" }) });
     expect(posted.status).toBe(200);
@@ -28,13 +28,15 @@ describe("browser stream (GET /turns/:id/stream)", () => {
     const text = messages.findIndex((m) => m.data.includes("<strong>there</strong>"));
     expect(text).toBeGreaterThan(0);
     expect(header).toBeGreaterThan(text);
-    expect(header).toBe(messages.length - 3); // then the usage/status fragment, then `done`
-    expect(messages[header]!.data.replaceAll("&#39;", "'")).toContain("Conversation total: 1'234 in · 56 out · 7 cache read");
+    expect(header).toBe(messages.length - 2); // then `done`
+    // Issue 15: token counts moved to the Usage page; the header only names the conversation.
+    expect(messages[header]!.data).toContain('<h1 id="chat-title">hi</h1>');
+    expect(messages.map((m) => m.data).join("")).not.toContain("Tokens:");
     // A second stream of the finished turn replays it from the database, again ending with `done`.
     expect(h.chat.turn(turnId)).toBeUndefined();
     const replay = parseSse(await (await fetch(`${h.url}/turns/${turnId}/stream`)).text());
     expect(replay.at(-1)).toEqual({ event: "done", data: "done" });
-    expect(replay.at(-3)!.data.replaceAll("&#39;", "'")).toContain("Conversation total: 1'234 in · 56 out · 7 cache read");
+    expect(replay.some((m) => m.data.includes('hx-target="#chat-head"'))).toBe(true);
     expect(replay.some((m) => m.data.includes("<strong>there</strong>"))).toBe(true);
   });
 

@@ -90,22 +90,41 @@ export function refusalCause(c: Context): RefusalCause | undefined {
 
 const TITLES: Partial<Record<number, string>> = { 401: "Login required", 403: "Forbidden", 413: "Too large", 429: "Too many requests" };
 
+/** What a full error page shows; `cause` says which refusal it was, when it was one. */
+export type ErrorPageInput = { status: number; title: string; message: string; cause?: RefusalCause };
+
+const INTERNAL_ERROR_MESSAGE = "Internal error: the server logged the details.";
+
+/** True when the client navigated here (a page load), not the API or an htmx swap. */
+function wantsPage(c: Context): boolean {
+  return !isApiPath(c.req.path) && !isHtmxRequest(c) && (c.req.header("accept") ?? "").includes("text/html");
+}
+
 /**
  * The app's one error handler: an HTTPException (a refusal) becomes JSON `{error}` under
  * /api/, an HTML fragment for htmx, a page otherwise (always `Cache-Control: no-store`);
- * anything else is logged and answered with a bare 500.
+ * anything else is logged and answered 500 (a page for a page load, else plain text).
+ * `page` draws full pages (src/web/server.ts passes ones in the app's layout); default
+ * the minimal `errorPage`.
  */
-export const respondToError: ErrorHandler = (err, c) => {
-  if (err instanceof HTTPException) {
-    if (err.res) return err.getResponse(); // a response made by whoever threw it
-    const status = err.status as ContentfulStatusCode;
-    const options = err instanceof Refusal ? err.options : {};
-    const message = err.message || TITLES[status] || "Request refused";
-    const headers = { "Cache-Control": "no-store" };
-    if (isApiPath(c.req.path)) return c.json({ error: options.apiError ?? message }, status, headers);
-    if (isHtmxRequest(c)) return c.html(errorFragment(message), status, headers);
-    return c.html(errorPage(options.title ?? TITLES[status] ?? "Request refused", message), status, headers);
-  }
-  console.error(`${c.req.method} ${c.req.path} failed:`, err);
-  return c.text("Internal error: the server logged the details.", 500);
-};
+export function errorResponder(page: (input: ErrorPageInput) => string = (p) => errorPage(p.title, p.message)): ErrorHandler {
+  return (err, c) => {
+    if (err instanceof HTTPException) {
+      if (err.res) return err.getResponse(); // a response made by whoever threw it
+      const status = err.status as ContentfulStatusCode;
+      const refused = err instanceof Refusal ? err : undefined;
+      const message = err.message || TITLES[status] || "Request refused";
+      const headers = { "Cache-Control": "no-store" };
+      if (isApiPath(c.req.path)) return c.json({ error: refused?.options.apiError ?? message }, status, headers);
+      if (isHtmxRequest(c)) return c.html(errorFragment(message), status, headers);
+      const title = refused?.options.title ?? TITLES[status] ?? "Request refused";
+      return c.html(page({ status, title, message, cause: refused?.cause }), status, headers);
+    }
+    console.error(`${c.req.method} ${c.req.path} failed:`, err);
+    if (wantsPage(c)) return c.html(page({ status: 500, title: "Something went wrong", message: INTERNAL_ERROR_MESSAGE }), 500);
+    return c.text(INTERNAL_ERROR_MESSAGE, 500);
+  };
+}
+
+/** `errorResponder()` with minimal pages (for a bare Hono app, as in the middleware tests). */
+export const respondToError: ErrorHandler = errorResponder();

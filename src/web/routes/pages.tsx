@@ -4,12 +4,22 @@ import { type Conversation } from "../../store/conversations.ts";
 import { ChatPage, type TurnView } from "../../../views/ChatPage.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { MemoriesPage } from "../../../views/MemoriesPage.tsx";
+import { MessagePage } from "../../../views/MessagePage.tsx";
+import { UsagePage } from "../../../views/UsagePage.tsx";
+import type { ConversationSummary } from "../../../views/ConversationItem.tsx";
+import type { Store } from "../../store/store.ts";
+import { estimateCost, formatUsd } from "../../pricing.ts";
 import { approvalState } from "../../ui/approval-view.ts";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { exportMarkdown } from "../export.ts";
 
 const Title = z.string().trim().min(1, "A title cannot be empty.").max(200, "A title has at most 200 characters.");
+
+/** The sidebar's conversations, newest first. */
+export function conversationSummaries(store: Store, userId: string): ConversationSummary[] {
+  return store.conversations.list(userId).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }));
+}
 
 /** Full pages and the plain-form actions of the sidebar and the memories page. */
 export function pageRoutes(deps: WebDeps) {
@@ -28,15 +38,18 @@ export function pageRoutes(deps: WebDeps) {
           usage: t.status === "running" ? null : t.usage,
         }))
       : [];
+    const summary = deps.budget.summary();
     const page = (
       <ChatPage
-        conversations={store.conversations.list(user.id).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }))}
+        conversations={conversationSummaries(store, user.id)}
         conversation={conversation ? { id: conversation.id, title: conversation.title } : null}
         turns={turns}
-        currency={deps.budget.summary().currency}
+        currency={summary.currency}
         asset={asset}
         userName={user.id === "local" ? null : user.name}
-        usage={conversation ? store.usage.ofConversation(conversation.id) : null}
+        showUsage={deps.showUsage}
+        maxMessageBytes={deps.limits.maxMessageBytes}
+        demo={deps.budget.demo ? { firstDate: summary.firstDate, lastDate: summary.lastDate, transactions: summary.transactionCount } : null}
         approvals={
           conversation
             ? Object.fromEntries(store.approvals.list(user.id, { conversationId: conversation.id }).map((a) => [a.id, approvalState(a)]))
@@ -47,8 +60,8 @@ export function pageRoutes(deps: WebDeps) {
     return c.html(await renderPage(page));
   };
 
-  const notFound = (c: Context<WebEnv>) =>
-    c.html("<!doctype html><title>Not found</title><p>This conversation does not exist. <a href=\"/\">Start a new chat</a></p>", 404);
+  const notFound = async (c: Context<WebEnv>) =>
+    c.html(await renderPage(<MessagePage title="Not found" message="This conversation does not exist (it may have been deleted)." asset={asset} />), 404);
 
   r.get("/", (c) => chatPage(c, null));
 
@@ -60,12 +73,30 @@ export function pageRoutes(deps: WebDeps) {
   r.post("/conversations/:id/rename", async (c) => {
     const id = c.req.param("id");
     const parsed = Title.safeParse((await c.req.parseBody()).title);
-    if (!parsed.success) return c.text(parsed.error.issues[0]!.message, 400);
+    if (!parsed.success) {
+      // Back to the conversation, the rename form open with the message beside it.
+      const conversation = store.conversations.get(c.get("user").id, id);
+      if (!conversation) return notFound(c);
+      return c.html(
+        await renderPage(
+          <MessagePage title="Rename conversation" message={parsed.error.issues[0]!.message} asset={asset}>
+            <form method="post" action={`/conversations/${encodeURIComponent(id)}/rename`} class="rename-form page-form">
+              <label for="rename-title">New title</label>
+              <input type="text" id="rename-title" name="title" value={conversation.title} maxlength={200} required autocomplete="off" aria-invalid="true" autofocus />
+              <button type="submit" class="primary">
+                Rename
+              </button>
+            </form>
+          </MessagePage>,
+        ),
+        400,
+      );
+    }
     if (!store.conversations.rename(c.get("user").id, id, parsed.data)) return notFound(c);
     return c.redirect(`/conversations/${encodeURIComponent(id)}`, 303);
   });
 
-  r.post("/conversations/:id/delete", (c) => {
+  r.post("/conversations/:id/delete", async (c) => {
     const user = c.get("user");
     const id = c.req.param("id");
     if (!store.conversations.delete(user.id, id)) return notFound(c);
@@ -73,7 +104,7 @@ export function pageRoutes(deps: WebDeps) {
     return c.redirect("/", 303);
   });
 
-  r.get("/conversations/:id/export.md", (c) => {
+  r.get("/conversations/:id/export.md", async (c) => {
     const conversation = store.conversations.get(c.get("user").id, c.req.param("id"));
     if (!conversation) return notFound(c);
     const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summary().currency);
@@ -88,6 +119,18 @@ export function pageRoutes(deps: WebDeps) {
     const q = c.req.query("q")?.trim().slice(0, 200) || null;
     const memories = store.memories.list(c.get("user").id, q ?? undefined).map((m) => ({ id: String(m.id), content: m.content, createdAt: m.createdAt }));
     return c.html(await renderPage(<MemoriesPage memories={memories} query={q} asset={asset} />));
+  });
+
+  // Token counts and cost per day, user and model (SPEC §4: for the people who run the server).
+  r.get("/usage", async (c) => {
+    const user = c.get("user");
+    // Each user sees their own (SPEC §6); the single local user sees everything in the database.
+    const rows = store.usage.daily(user.id === "local" ? {} : { userId: user.id });
+    const costs = rows.map((r) => estimateCost(r.model, r));
+    const known = costs.filter((x): x is number => typeof x === "number");
+    const totalCost = formatUsd(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
+    const shown = rows.map((r, i) => ({ ...r, cost: formatUsd(costs[i]!) }));
+    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} asset={asset} userName={user.id === "local" ? null : user.name} />));
   });
 
   r.post("/memories/:id/delete", (c) => {

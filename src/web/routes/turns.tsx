@@ -1,42 +1,66 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
-import { type AgentEvent } from "../../core/events.ts";
+import { type AgentEvent, type TableSpec } from "../../core/events.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
 import { ConversationNotFound } from "../../chat/service.ts";
+import { toolByName } from "../../tools/registry.ts";
+import { domIds } from "../../ui/dom-ids.ts";
+import { buildTurnModel, type ChartBlock, type TableBlock } from "../../ui/turn-model.ts";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { ChatForm } from "../../../views/ChatForm.tsx";
 import { ChatHeader } from "../../../views/ChatHeader.tsx";
+import { chartCsv, csvCell } from "../../../views/ChartFigure.tsx";
 import { ConversationList } from "../../../views/ConversationList.tsx";
+import { DataTable } from "../../../views/DataTable.tsx";
 import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { createFragmentRenderer, partial, toHtml } from "../sse-renderer.ts";
 import { checkMessageLength } from "../middleware/body-limit/index.ts";
 import { refuse } from "../middleware/respond.ts";
+import { conversationSummaries } from "./pages.tsx";
 
 /** Keeps proxies and Bun's idle timer from closing a quiet stream (a long tool run, an approval wait). */
 const PING_MS = 5_000;
 /**
- * Each text message re-renders its block's markdown, so text is sent at most this
- * often: deltas that arrive meanwhile go out together (at ~50 tokens/s, 2-3 per message).
+ * Text deltas that arrive within this time go out together. Each write carries only
+ * what is new (see sse-renderer.ts), so this bounds the per-message overhead, not the
+ * bytes of the answer.
  */
-const TEXT_INTERVAL_MS = 40;
+const TEXT_INTERVAL_MS = 50;
+/** list_transactions' most rows per call: what "Show all" can fetch. */
+const MAX_TABLE_ROWS = 500;
 
 /**
  * Asking and answering in the browser: a question posts, the response appends the
  * question and a running answer whose hx-sse element streams GET /turns/:id/stream.
  * The turn runs on its own, so a reload (or a second tab) just streams it again.
+ *
+ * Replacing an answer (Retry, Regenerate, edit-and-resend of the last question): the
+ * new turn answers in the old one's place. The old turn leaves the model's history
+ * before the new one starts, is marked replaced (it stays for usage and audit), and the
+ * response swaps the old question and answer on the page for the new ones (never a
+ * duplicate question). Only the conversation's last answer, once finished, can be
+ * replaced: anything else is 409 with a message the page shows.
  */
 export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const r = new Hono<WebEnv>();
   const { store, chat, limits } = deps;
+  const view = () => ({ currency: deps.budget.summary().currency, showUsage: deps.showUsage });
 
-  const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string) => {
+  const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string, replacing: string | null = null) => {
     const user = c.get("user");
     const tooLong = checkMessageLength(question, limits.maxMessageBytes);
     if (tooLong) return refuse(c, 413, tooLong);
     if (!question.trim()) return refuse(c, 400, "Type a question first.");
     if (chat.runningCount(user.id) >= limits.concurrentTurns)
       return refuse(c, 429, `Too many answers at once: at most ${limits.concurrentTurns} per user. Wait for one to finish.`);
+    if (replacing) {
+      const old = store.turns.get(replacing);
+      if (!old || old.userId !== user.id || old.conversationId !== conversationId) return refuse(c, 404, "Unknown answer.");
+      if (old.status === "running" || chat.turn(old.id)) return refuse(c, 409, "This answer is still running: stop it first.");
+      if (store.turns.last(old.conversationId)?.id !== old.id) return refuse(c, 409, "Only the last answer can be replaced.");
+      store.turns.dropFromHistory(old.id);
+    }
     let turn: RunningTurn;
     try {
       turn = chat.startTurn({ userId: user.id, conversationId, question });
@@ -44,37 +68,50 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       if (e instanceof ConversationNotFound) return refuse(c, 404, "This conversation does not exist (it may have been deleted).");
       throw e;
     }
-    const currency = deps.budget.summary().currency;
-    let html =
-      partial("starters", "delete") +
-      toHtml(<UserMessage text={question} turnId={turn.id} />) +
-      toHtml(<AssistantMessage turnId={turn.id} status="running" events={[]} currency={currency} />);
+    if (replacing) store.turns.markReplaced(replacing, turn.id);
+    const v = view();
+    const question_ = toHtml(<UserMessage text={question} turnId={turn.id} />);
+    const answer = toHtml(<AssistantMessage turnId={turn.id} status="running" events={[]} currency={v.currency} showUsage={v.showUsage} />);
+    let html = partial("starters", "delete");
+    html += replacing
+      ? partial(domIds.question(replacing), "outerHTML", question_) + partial(domIds.turn(replacing), "outerHTML", answer)
+      : question_ + answer;
     if (!conversationId) {
       // The first question made a conversation: point the form at it, list it, and update the URL.
-      const conversations = store.conversations.list(user.id).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }));
+      const conversations = conversationSummaries(store, user.id);
       const title = conversations.find((x) => x.id === turn.conversationId)?.title ?? "";
       html +=
         partial("chat-head", "outerHTML", toHtml(<ChatHeader conversation={{ id: turn.conversationId, title }} />)) +
-        partial("chat-form", "outerHTML", toHtml(<ChatForm conversationId={turn.conversationId} />)) +
+        partial("chat-form", "outerHTML", toHtml(<ChatForm conversationId={turn.conversationId} maxBytes={limits.maxMessageBytes} />)) +
         partial("conversation-list", "outerHTML", toHtml(<ConversationList conversations={conversations} activeId={turn.conversationId} />));
       c.header("HX-Push-Url", `/conversations/${encodeURIComponent(turn.conversationId)}`);
     }
     return c.html(html);
   };
 
-  const questionOf = async (c: Context<WebEnv>) => {
+  const formOf = async (c: Context<WebEnv>) => {
     const form = await c.req.parseBody();
-    return typeof form.message === "string" ? form.message : "";
+    return {
+      question: typeof form.message === "string" ? form.message : "",
+      replace: typeof form.replace === "string" && form.replace ? form.replace : null,
+    };
   };
 
-  r.post("/chat", perUser, async (c) => ask(c, null, await questionOf(c)));
-  r.post("/conversations/:id/messages", perUser, async (c) => ask(c, c.req.param("id"), await questionOf(c)));
-
-  r.post("/turns/:id/retry", perUser, async (c) => {
-    const turn = store.turns.get(c.req.param("id"));
-    if (!turn || turn.userId !== c.get("user").id) return refuse(c, 404, "Unknown answer.");
-    return ask(c, turn.conversationId, turn.question);
+  r.post("/chat", perUser, async (c) => ask(c, null, (await formOf(c)).question));
+  r.post("/conversations/:id/messages", perUser, async (c) => {
+    // `replace`: the last question was edited and is sent again in place of its answer.
+    const { question, replace } = await formOf(c);
+    return ask(c, c.req.param("id"), question, replace);
   });
+
+  // Retry (a failed answer) and Regenerate (the last answer): the same question, answered again in its place.
+  const again = async (c: Context<WebEnv>) => {
+    const turn = store.turns.get(c.req.param("id")!);
+    if (!turn || turn.userId !== c.get("user").id) return refuse(c, 404, "Unknown answer.");
+    return ask(c, turn.conversationId, turn.question, turn.id);
+  };
+  r.post("/turns/:id/retry", perUser, again);
+  r.post("/turns/:id/regenerate", perUser, again);
 
   r.post("/turns/:id/stop", (c) => {
     const turn = chat.turn(c.req.param("id"));
@@ -83,11 +120,67 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     return c.body(null, 204);
   });
 
+  /** A turn of the user's, with its events so far (stored, or live while it runs). */
+  const ownTurn = (c: Context<WebEnv>) => {
+    const id = c.req.param("id")!;
+    const live = chat.turn(id);
+    const stored = store.turns.get(id);
+    const userId = c.get("user").id;
+    if (live ? live.userId !== userId : !stored || stored.userId !== userId) return null;
+    return { id, events: live ? live.events : store.turns.events(id) };
+  };
+
+  const download = (c: Context<WebEnv>, body: string, name: string) =>
+    c.body(body, 200, {
+      "content-type": "text/csv; charset=utf-8",
+      "content-disposition": `attachment; filename="${name}"`,
+      "cache-control": "no-store",
+    });
+  const fileName = (title: string, fallback: string) => `${title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().replace(/\s+/g, "-").slice(0, 60) || fallback}.csv`;
+
+  // A chart's data as CSV (label, one column per dataset; raw numbers, YYYY-MM labels).
+  r.get("/turns/:id/charts/:file{[0-9]+\\.csv}", (c) => {
+    const t = ownTurn(c);
+    const n = Number.parseInt(c.req.param("file"), 10);
+    const chart = t && buildTurnModel(t.events).blocks.find((b): b is ChartBlock => b.kind === "chart" && b.n === n);
+    if (!chart) return c.text("Unknown chart.", 404);
+    return download(c, chartCsv(chart.chart), fileName(chart.chart.title, "chart"));
+  });
+
+  const tableOf = (c: Context<WebEnv>, n: number) => {
+    const t = ownTurn(c);
+    if (!t) return null;
+    const model = buildTurnModel(t.events);
+    const block = model.blocks.find((b): b is TableBlock => b.kind === "table" && b.n === n);
+    return block ? { turnId: t.id, block, call: model.toolCalls[block.toolId] ?? null } : null;
+  };
+  const tableCsv = (t: TableSpec) => [t.columns, ...t.rows].map((r) => r.map((v) => csvCell(v)).join(",")).join("\r\n") + "\r\n";
+
+  r.get("/turns/:id/tables/:file{[0-9]+\\.csv}", (c) => {
+    const found = tableOf(c, Number.parseInt(c.req.param("file"), 10));
+    if (!found) return c.text("Unknown table.", 404);
+    return download(c, tableCsv(found.block.table), fileName(found.block.table.title, "table"));
+  });
+
+  // "Show all": the table's tool again, from its stored input, with the largest limit it allows.
+  r.get("/turns/:id/tables/:n{[0-9]+}/all", (c) => {
+    const n = Number.parseInt(c.req.param("n"), 10);
+    const found = tableOf(c, n);
+    if (!found) return refuse(c, 404, "Unknown table.");
+    const tool = found.call && toolByName(found.call.tool);
+    if (!tool || tool.risk !== "low" || !("run" in tool) || !found.call) return refuse(c, 409, "This table cannot show more rows.");
+    const parsed = tool.schema.safeParse({ ...(found.call.input as object), limit: MAX_TABLE_ROWS });
+    if (!parsed.success) return refuse(c, 409, "This table cannot show more rows.");
+    const out = tool.run(deps.budget, parsed.data as never);
+    const table = out.tables?.[0];
+    if (!table) return refuse(c, 409, "This table cannot show more rows.");
+    const id = domIds.table(found.turnId, n);
+    return c.html(toHtml(<DataTable table={table} currency={deps.budget.summary().currency} id={id} turnId={found.turnId} n={n} more={null} />));
+  });
+
   const chatHeaderPartial = (userId: string, conversationId: string) => {
     const conversation = store.conversations.get(userId, conversationId);
-    const header = conversation ? (
-      <ChatHeader conversation={{ id: conversation.id, title: conversation.title }} usage={store.usage.ofConversation(conversation.id)} />
-    ) : null;
+    const header = conversation ? <ChatHeader conversation={{ id: conversation.id, title: conversation.title }} /> : null;
     return header ? partial("chat-head", "outerHTML", toHtml(header)) : "";
   };
 
@@ -100,14 +193,18 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       return c.text("Unknown answer.", 404);
     }
     c.env?.server?.timeout(c.req.raw, 0);
-    const renderer = createFragmentRenderer(id, deps.budget.summary().currency);
+    const renderer = createFragmentRenderer(id, view());
     const conversationId = live?.conversationId ?? stored!.conversationId;
-    // At the end, the header's conversation total takes in this answer (before `done` closes the stream).
-    const render = (events: AgentEvent[]) =>
-      events.flatMap((e) => [...(e.type === "done" ? [{ data: chatHeaderPartial(user.id, conversationId) }] : []), ...renderer.render(e)]);
+    // At the end, the header takes in this answer (a title may have changed), just before `done` closes the stream.
+    const render = (events: AgentEvent[]) => {
+      const out = renderer.renderBatch(events);
+      const end = out.findIndex((m) => m.event === "done");
+      if (end >= 0) out.splice(end, 0, { data: chatHeaderPartial(user.id, conversationId) });
+      return out;
+    };
     return streamSSE(c, async (stream) => {
       const send = async (messages: { event?: string; data: string }[]) => {
-        for (const m of messages) await stream.writeSSE(m);
+        for (const m of messages) if (m.data || m.event) await stream.writeSSE(m);
       };
       if (live) {
         const ping = setInterval(() => void stream.write(": ping\n\n"), PING_MS);

@@ -127,7 +127,8 @@ describe("auth: with users", () => {
     expect(body).toContain(INVALID_LINK_MESSAGE);
     expect(body).not.toContain(loginToken);
     expect(INVALID_LINK_MESSAGE).toBe(
-      "This login link is invalid or was already used. Ask for a new one with: budget-chat users add NAME",
+      // The command that makes a new link for an existing user (issue 15: it said `users add`, which fails for them).
+      "This login link is invalid or was already used. Ask for a new one with: budget-chat users link NAME",
     );
     // The failed attempt is audited without the token.
     const sec = db.audit.list({ kind: "security" });

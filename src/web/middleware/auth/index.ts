@@ -34,7 +34,7 @@ export const LOCAL_USER: Readonly<SessionUser> = Object.freeze({ id: "local", na
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const INVALID_LINK_MESSAGE =
-  "This login link is invalid or was already used. Ask for a new one with: budget-chat users add NAME";
+  "This login link is invalid or was already used. Ask for a new one with: budget-chat users link NAME";
 export const LOGIN_REQUIRED_MESSAGE = "Login required: open the login link you were given for budget-chat.";
 
 export type AuthOptions = {
@@ -54,6 +54,12 @@ export type AuthOptions = {
    * was removed while a server on a network address runs), refuse everyone.
    */
   requireUsers?: boolean;
+  /**
+   * The full page after a login link that is not valid, in the app's layout
+   * (src/web/server.ts passes views/LoginPage.tsx). Default: a minimal page. (A visitor
+   * without a session gets the app's error handler's page for the "no session" refusal.)
+   */
+  invalidLinkPage?: (message: string) => string;
 };
 
 export const NO_USERS_MESSAGE =
@@ -67,6 +73,7 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
   const logoutPath = options.logoutPath ?? "/logout";
   const publicPaths = options.publicPaths ?? [];
   const maxAgeS = Math.floor(ttlMs / 1000);
+  const invalidLinkPage = options.invalidLinkPage ?? ((message: string) => errorPage("Login link not valid", message));
 
   return async function auth(c, next) {
     const path = c.req.path;
@@ -105,7 +112,7 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
       // Already logged in (e.g. an old link clicked again): just go in.
       if (user) return c.redirect("/", 303);
       if (token) store.audit.add({ kind: "security", detail: { event: "invalid login link" } });
-      return c.html(errorPage("Login link not valid", INVALID_LINK_MESSAGE), 401, { "Cache-Control": "no-store" });
+      return c.html(invalidLinkPage(INVALID_LINK_MESSAGE), 401, { "Cache-Control": "no-store" });
     }
 
     if (path === logoutPath && method === "POST") {

@@ -1,0 +1,27 @@
+export type NavUser = { name: string } | null;
+
+/** The app's pages, and who is logged in with a Log out button (only when users are configured). */
+export function AppNav({ user, current }: { user: NavUser; current?: "chat" | "memories" | "usage" }) {
+  const here = (page: typeof current) => (page === current ? "page" : undefined);
+  return (
+    <nav class="app-nav" aria-label="Pages">
+      <a href="/" aria-current={here("chat")}>
+        Chat
+      </a>
+      <a href="/memories" aria-current={here("memories")}>
+        Memories
+      </a>
+      <a href="/usage" aria-current={here("usage")}>
+        Usage
+      </a>
+      {user ? (
+        <form method="post" action="/logout" class="logout-form">
+          <span class="muted user-name">{user.name}</span>{" "}
+          <button type="submit" class="link">
+            Log out
+          </button>
+        </form>
+      ) : null}
+    </nav>
+  );
+}

@@ -1,0 +1,86 @@
+import { formatCount } from "../src/core/format.ts";
+import { AppNav } from "./AppNav.tsx";
+import { Layout, type AssetUrl } from "./Layout.tsx";
+
+/** One row of the usage table; `cost` is already formatted (e.g. "$0.0123" or "unknown"). */
+export type UsageRow = {
+  day: string;
+  userName: string;
+  model: string;
+  turns: number;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_input_tokens: number;
+  cache_creation_input_tokens: number;
+  cost: string;
+};
+
+/** Token counts and estimated cost per day (UTC), user and model, newest first, with totals. */
+export function UsagePage({ rows, totalCost, asset, userName }: { rows: UsageRow[]; totalCost: string; asset?: AssetUrl; userName?: string | null }) {
+  const sum = (k: "turns" | "input_tokens" | "output_tokens" | "cache_read_input_tokens" | "cache_creation_input_tokens") => rows.reduce((n, r) => n + r[k], 0);
+  const total = {
+    turns: sum("turns"),
+    input: sum("input_tokens"),
+    output: sum("output_tokens"),
+    cacheRead: sum("cache_read_input_tokens"),
+    cacheWrite: sum("cache_creation_input_tokens"),
+  };
+  return (
+    <Layout title="Usage · budget-chat" asset={asset} bodyClass="page-usage">
+      <main class="page" id="main">
+        <AppNav user={userName ? { name: userName } : null} current="usage" />
+        <h1>Usage</h1>
+        <p class="muted">Tokens the model used per day (UTC), user and model, with the estimated cost at list prices.</p>
+        {rows.length ? (
+          <div class="table-scroll usage-table" tabindex={0} role="region" aria-label="Usage per day">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Day</th>
+                  <th scope="col">User</th>
+                  <th scope="col">Model</th>
+                  <th scope="col" class="num">Answers</th>
+                  <th scope="col" class="num">Input</th>
+                  <th scope="col" class="num">Output</th>
+                  <th scope="col" class="num">Cache read</th>
+                  <th scope="col" class="num">Cache write</th>
+                  <th scope="col" class="num">Cost</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr>
+                    <td>{r.day}</td>
+                    <td>{r.userName}</td>
+                    <td>{r.model}</td>
+                    <td class="num">{formatCount(r.turns)}</td>
+                    <td class="num">{formatCount(r.input_tokens)}</td>
+                    <td class="num">{formatCount(r.output_tokens)}</td>
+                    <td class="num">{formatCount(r.cache_read_input_tokens)}</td>
+                    <td class="num">{formatCount(r.cache_creation_input_tokens)}</td>
+                    <td class="num">{r.cost}</td>
+                  </tr>
+                ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colspan={3}>
+                    Total
+                  </th>
+                  <td class="num">{formatCount(total.turns)}</td>
+                  <td class="num">{formatCount(total.input)}</td>
+                  <td class="num">{formatCount(total.output)}</td>
+                  <td class="num">{formatCount(total.cacheRead)}</td>
+                  <td class="num">{formatCount(total.cacheWrite)}</td>
+                  <td class="num">{totalCost}</td>
+                </tr>
+              </tfoot>
+            </table>
+          </div>
+        ) : (
+          <p class="muted">No answers yet.</p>
+        )}
+      </main>
+    </Layout>
+  );
+}
