@@ -30,6 +30,10 @@ export type ChatDeps = {
   now?: () => Date;
 };
 
+import { ConversationBusy } from "../store/turns.ts";
+
+export { ConversationBusy };
+
 export class ConversationNotFound extends Error {
   override name = "ConversationNotFound";
 }
@@ -65,6 +69,8 @@ export class ChatService {
     let conversationId = opts.conversationId ?? null;
     if (conversationId) {
       if (!store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
+      // One running turn per conversation (the database's turns_one_running index enforces it across processes too).
+      for (const t of this.running.values()) if (t.conversationId === conversationId && !t.outcome) throw new ConversationBusy(conversationId);
     } else {
       conversationId = store.conversations.create(opts.userId, titleFrom(opts.question)).id;
     }

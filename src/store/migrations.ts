@@ -167,6 +167,12 @@ CREATE TABLE memory_embeddings (
 `,
   // 2: turn_events carry the format of their event JSON (TURN_EVENT_FORMAT in turns.ts).
   `ALTER TABLE turn_events ADD COLUMN format INTEGER NOT NULL DEFAULT 1;`,
+  // 3 (issue 16): at most one running turn per conversation, so two answers never interleave its history.
+  // Should an older build have left two running turns in one conversation, all but the newest are closed here
+  // (the index could not be built otherwise); start-up recovery closes the rest as usual.
+  `UPDATE turns SET status = 'interrupted', ended_at = coalesce(ended_at, started_at), incomplete = 1
+     WHERE status = 'running' AND rowid NOT IN (SELECT max(rowid) FROM turns WHERE status = 'running' GROUP BY conversation_id);
+   CREATE UNIQUE INDEX turns_one_running ON turns(conversation_id) WHERE status = 'running';`,
 ];
 
 /** The schema version this build writes. */

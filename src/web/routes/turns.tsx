@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import { type AgentEvent } from "../../core/events.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
-import { ConversationNotFound } from "../../chat/service.ts";
+import { ConversationBusy, ConversationNotFound } from "../../chat/service.ts";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { ChatForm } from "../../../views/ChatForm.tsx";
 import { ChatHeader } from "../../../views/ChatHeader.tsx";
@@ -42,6 +42,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       turn = chat.startTurn({ userId: user.id, conversationId, question });
     } catch (e) {
       if (e instanceof ConversationNotFound) return refuse(c, 404, "This conversation does not exist (it may have been deleted).");
+      if (e instanceof ConversationBusy) return refuse(c, 409, e.message);
       throw e;
     }
     const currency = deps.budget.summary().currency;
