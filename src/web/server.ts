@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { HTTPException } from "hono/http-exception";
 import { assetResponse } from "./assets.ts";
 import type { WebDeps, WebEnv } from "./context.ts";
 import { auth } from "./middleware/auth/index.ts";
@@ -44,6 +45,8 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", approvalRoutes(deps));
   web.notFound((c) => c.text("Not found", 404));
   web.onError((err, c) => {
+    // A refusal thrown by a route (e.g. an unreadable form body) carries its own response.
+    if (err instanceof HTTPException) return err.getResponse();
     console.error(`${c.req.method} ${c.req.path} failed:`, err);
     return c.text("Internal error: the server logged the details.", 500);
   });

@@ -5,6 +5,7 @@
  * The messages are fixed text written by us; they are escaped anyway.
  */
 import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { escapeHtml } from "../../core/html.ts";
 
@@ -34,4 +35,19 @@ export function refuse(
   const h = { "Cache-Control": "no-store", ...headers };
   if (isApiPath(c.req.path)) return c.json({ error: message }, status, h);
   return c.html(errorFragment(message), status, h);
+}
+
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read (a malformed request body). Reload the page and try again.";
+
+/**
+ * The request's form fields (multipart or urlencoded). A body that cannot be parsed is
+ * the client's fault: it ends the request with a 400 refusal (an HTTPException the
+ * server's error handler answers with), never a 500.
+ */
+export async function formBody(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw new HTTPException(400, { res: refuse(c, 400, UNREADABLE_FORM_MESSAGE) });
+  }
 }

@@ -8,6 +8,7 @@ import { approvalState } from "../../ui/approval-view.ts";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { exportMarkdown } from "../export.ts";
+import { formBody } from "../middleware/respond.ts";
 
 const Title = z.string().trim().min(1, "A title cannot be empty.").max(200, "A title has at most 200 characters.");
 
@@ -59,7 +60,7 @@ export function pageRoutes(deps: WebDeps) {
 
   r.post("/conversations/:id/rename", async (c) => {
     const id = c.req.param("id");
-    const parsed = Title.safeParse((await c.req.parseBody()).title);
+    const parsed = Title.safeParse((await formBody(c)).title);
     if (!parsed.success) return c.text(parsed.error.issues[0]!.message, 400);
     if (!store.conversations.rename(c.get("user").id, id, parsed.data)) return notFound(c);
     return c.redirect(`/conversations/${encodeURIComponent(id)}`, 303);

@@ -11,7 +11,7 @@ import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { createFragmentRenderer, partial, toHtml } from "../sse-renderer.ts";
 import { checkMessageLength } from "../middleware/body-limit/index.ts";
-import { refuse } from "../middleware/respond.ts";
+import { formBody, refuse } from "../middleware/respond.ts";
 
 /** Keeps proxies and Bun's idle timer from closing a quiet stream (a long tool run, an approval wait). */
 const PING_MS = 5_000;
@@ -64,7 +64,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   };
 
   const questionOf = async (c: Context<WebEnv>) => {
-    const form = await c.req.parseBody();
+    const form = await formBody(c);
     return typeof form.message === "string" ? form.message : "";
   };
 
