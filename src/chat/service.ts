@@ -8,6 +8,7 @@ import { systemBlocks } from "../agent/prompt.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { type Tool } from "../tools/types.ts";
+import { stripControls } from "../core/validation.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
 
 export type ChatSettings = {
@@ -181,7 +182,7 @@ function emptyUsage() {
 
 /** A conversation title from its first question: one line, at most ~60 characters, cut at a word. */
 export function titleFrom(question: string): string {
-  const line = question.replace(/\s+/g, " ").trim();
+  const line = stripControls(question).replace(/\s+/g, " ").trim();
   if (line.length <= 60) return line || "New chat";
   const cut = line.slice(0, 60);
   const space = cut.lastIndexOf(" ");
