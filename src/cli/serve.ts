@@ -8,7 +8,7 @@ import { DEFAULT_LIMITS } from "../web/context.ts";
 import { allowedHostsFor } from "../web/middleware/host-check/index.ts";
 import { parse } from "./args.ts";
 
-const SERVE_SETTINGS = ["bind", "allowHost", "allowOrigin", ...AGENT_SETTINGS] as const;
+const SERVE_SETTINGS = ["bind", "allowHost", "allowOrigin", "loginLinkTtl", ...AGENT_SETTINGS] as const;
 
 export const SERVE_HELP = `budget-chat [serve] [options]
 
@@ -22,7 +22,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new ConfigError(`serve: unexpected argument "${positionals[0]}"`);
-  const web = readSettings(["bind", "allowHost", "allowOrigin"], values);
+  const web = readSettings(["bind", "allowHost", "allowOrigin", "loginLinkTtl"], values);
   const bind = parseBind(web.bind);
   const app = createApp(appConfig(values, { ownsStore: true }));
   if (!isLoopback(bind.hostname) && app.store.users.count() === 0) {
@@ -39,6 +39,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     allowedOrigins: web.allowOrigin,
     requireUsers: !isLoopback(bind.hostname),
     limits: DEFAULT_LIMITS,
+    loginLinkTtlMs: web.loginLinkTtl * 3_600_000,
   });
   const server = Bun.serve({
     hostname: bind.hostname,

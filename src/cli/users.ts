@@ -2,6 +2,7 @@ import { Store } from "../store/store.ts";
 import { StoreError } from "../store/db.ts";
 import { chatDbPath, flagHelp, flagOptions, parseBind, readSettings } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
+import { plural } from "../core/format.ts";
 import { parse } from "./args.ts";
 
 export const USERS_HELP = `budget-chat users add NAME [--base-url URL]
@@ -17,9 +18,11 @@ mode (loopback only).
   list              list the users
   remove NAME       remove a user and end their sessions (their conversations stay)
   --base-url URL    the address the link starts with (default: from --bind / BIND_ADDRESS)
-${flagHelp(["chatDb"])}
+${flagHelp(["chatDb", "loginLinkTtl"])}
 
-A login link works once; it is stored only as a hash, so it cannot be shown again.`;
+A login link works once, and only within --login-link-ttl hours (give serve the same
+value); it is stored only as a hash, so it cannot be shown again: \`users link NAME\`
+makes a fresh one.`;
 
 const WILDCARD = new Set(["0.0.0.0", "::", ""]);
 
@@ -48,7 +51,7 @@ export function loginBaseUrl(flag: string | undefined, env = process.env): { url
 export async function usersCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     "base-url": { type: "string" },
-    ...flagOptions(["chatDb"]),
+    ...flagOptions(["chatDb", "loginLinkTtl"]),
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -67,6 +70,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
     case "link": {
       const name = needName();
       const base = loginBaseUrl(values["base-url"]);
+      const ttl = readSettings(["loginLinkTtl"], values).loginLinkTtl;
       const store = Store.open(chatDbPath(values));
       try {
         let token: string;
@@ -91,7 +95,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
           who = user.name;
           store.audit.add({ kind: "security", userId: user.id, detail: { event: "login link issued", name: who } });
         }
-        console.log(`One-time login link for ${who} (works once; open it in their browser):`);
+        console.log(`One-time login link for ${who} (works once, within ${plural(ttl, "hour")}; open it in their browser):`);
         console.log(`  ${base.url}/login?token=${encodeURIComponent(token)}`);
         if (base.note) console.log(base.note);
       } finally {

@@ -12,6 +12,8 @@ export type WebDeps = Pick<App, "store" | "budget" | "chat" | "approvals"> & {
   /** Bound beyond loopback: only configured users may enter, never the local fallback. */
   requireUsers: boolean;
   limits: WebLimits;
+  /** How long a login link stays valid (default: the loginLinkTtl setting's default). */
+  loginLinkTtlMs?: number;
 };
 
 export type WebLimits = {

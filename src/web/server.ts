@@ -1,5 +1,6 @@
 import { Hono } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { SETTINGS } from "../config.ts";
 import { assetResponse } from "./assets.ts";
 import type { WebDeps, WebEnv } from "./context.ts";
 import { auth } from "./middleware/auth/index.ts";
@@ -34,7 +35,7 @@ export function createWebApp(deps: WebDeps) {
     return assetResponse(asset, c.req.header("accept-encoding") ?? null, c.req.header("if-none-match") ?? null);
   });
 
-  web.use(auth({ store: deps.store, requireUsers: deps.requireUsers }));
+  web.use(auth({ store: deps.store, requireUsers: deps.requireUsers, loginTokenMaxAgeMs: deps.loginLinkTtlMs ?? SETTINGS.loginLinkTtl.default * 3_600_000 }));
   web.use(messageSizeLimit(deps.limits.maxMessageBytes));
 
   web.route("/", pageRoutes(deps));
