@@ -233,6 +233,8 @@ async function* runTool(
       req.onToolCall?.({ tool: use.name, input, ok: true, durationMs: performance.now() - started });
       return { type: "tool_result", tool_use_id: use.id, content: decided.result };
     }
+    // An import may hold budget.db: wait for it without freezing the server (BudgetDbLocked goes to the model).
+    await req.budget.whenReadable();
     const output = tool.run(req.budget, input);
     req.onToolCall?.({ tool: use.name, input, ok: true, durationMs: performance.now() - started });
     yield { type: "tool_finished", id: use.id, tool: use.name, summary: output.summary };

@@ -5,7 +5,7 @@ import { type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type ApprovalGate, type TurnOutcome } from "../agent/loop.ts";
 import { systemBlocks } from "../agent/prompt.ts";
-import type { BudgetDb } from "../budget/reader.ts";
+import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { type Tool } from "../tools/types.ts";
 import { stripControls } from "../core/validation.ts";
@@ -117,6 +117,8 @@ export class ChatService {
         await memory.forget(turn.userId, turn.conversationId, stored.slice(0, stored.length - history.length));
       }
       const memories = memory ? await memory.recall(turn.userId, question) : [];
+      // An import may hold budget.db: wait for it (without freezing the server), or end with a clear error.
+      await budget.whenReadable();
       const gen = runAgentTurn({
         client,
         model: settings.model,
@@ -151,7 +153,9 @@ export class ChatService {
       }
     } catch (err) {
       // A bug or a database failure, not an upstream error (those arrive as events).
-      const message = isBusyError(err)
+      const message = err instanceof BudgetDbLocked
+        ? "The budget database is locked by another program (an import may be running), so this question was not answered. Retry in a moment."
+        : isBusyError(err)
         ? "The app database is busy (another program holds a lock on it), so this answer could not be stored. Retry in a moment."
         : `Internal error: ${(err as Error).message}`;
       console.error(`turn ${turn.id} failed:`, err);

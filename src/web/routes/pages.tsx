@@ -34,7 +34,7 @@ export function pageRoutes(deps: WebDeps) {
         conversations={store.conversations.list(user.id).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }))}
         conversation={conversation ? { id: conversation.id, title: conversation.title } : null}
         turns={turns}
-        currency={deps.budget.summary().currency}
+        currency={deps.budget.summaryOrLast().currency}
         asset={asset}
         userName={user.id === "local" ? null : user.name}
         usage={conversation ? store.usage.ofConversation(conversation.id) : null}
@@ -77,7 +77,7 @@ export function pageRoutes(deps: WebDeps) {
   r.get("/conversations/:id/export.md", (c) => {
     const conversation = store.conversations.get(c.get("user").id, c.req.param("id"));
     if (!conversation) return notFound(c);
-    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summary().currency);
+    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summaryOrLast().currency);
     const file = `${conversation.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 60) || "conversation"}.md`;
     return c.body(md, 200, {
       "content-type": "text/markdown; charset=utf-8",

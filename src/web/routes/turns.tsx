@@ -45,7 +45,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       if (e instanceof ConversationBusy) return refuse(c, 409, e.message);
       throw e;
     }
-    const currency = deps.budget.summary().currency;
+    const currency = deps.budget.summaryOrLast().currency;
     let html =
       partial("starters", "delete") +
       toHtml(<UserMessage text={question} turnId={turn.id} />) +
@@ -101,7 +101,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       return c.text("Unknown answer.", 404);
     }
     c.env?.server?.timeout(c.req.raw, 0);
-    const renderer = createFragmentRenderer(id, deps.budget.summary().currency);
+    const renderer = createFragmentRenderer(id, deps.budget.summaryOrLast().currency);
     const conversationId = live?.conversationId ?? stored!.conversationId;
     // At the end, the header's conversation total takes in this answer (before `done` closes the stream).
     const render = (events: AgentEvent[]) =>
