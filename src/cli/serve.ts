@@ -8,6 +8,9 @@ import { DEFAULT_LIMITS } from "../web/context.ts";
 import { allowedHostsFor } from "../web/middleware/host-check/index.ts";
 import { parse } from "./args.ts";
 
+/** SIGTERM/SIGINT end the process within this long, whatever is stuck. */
+const SHUTDOWN_LIMIT_MS = 4500;
+
 const SERVE_SETTINGS = ["bind", "allowHost", "allowOrigin", "loginLinkTtl", ...AGENT_SETTINGS] as const;
 
 export const SERVE_HELP = `budget-chat [serve] [options]
@@ -55,13 +58,24 @@ export async function serveCommand(argv: string[]): Promise<number> {
       `(${summary.transactionCount} transactions, ${summary.firstDate} to ${summary.lastDate})`,
   );
   console.log(`  model: ${app.config.model}${app.config.readOnly ? " (read-only)" : ""}`);
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+  const signal = await new Promise<string>((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
   });
-  console.log("shutting down: stopping running answers…");
-  server.stop();
+  // A second signal, or a shutdown that overruns, ends the process at once.
+  const now = () => {
+    console.error("budget-chat: exiting now, without waiting for the shutdown to finish");
+    process.exit(1);
+  };
+  process.once("SIGINT", now);
+  process.once("SIGTERM", now);
+  setTimeout(now, SHUTDOWN_LIMIT_MS).unref();
+  console.log(`${signal}: shutting down: no new requests; stopping running answers (what they streamed is kept)…`);
+  // Stop accepting; open streams end as their answers stop.
+  void server.stop();
   await app.close();
+  void server.stop(true);
+  // Nothing left to do: do not let an idle connection keep the process alive.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref();
   return 0;
 }

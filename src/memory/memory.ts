@@ -73,6 +73,8 @@ export type MemoryDeps = {
 export type MemoryService = MemoryHooks & {
   /** Resolve when no summary is in progress (tests, shutdown). */
   idle(): Promise<void>;
+  /** Abort the summaries in progress and start no more (shutdown). */
+  stop(): void;
 };
 
 /** Reciprocal rank fusion constant. */
@@ -96,6 +98,8 @@ export function createMemory(deps: MemoryDeps): MemoryService {
   /** conversationId → the summary work in progress (calls for one conversation run one after another). */
   const chains = new Map<string, Promise<void>>();
   let embeddingsDownUntil = 0;
+  /** Aborted at shutdown: a summary's model call must not keep the process alive. */
+  const stopping = new AbortController();
 
   function setCovered(conversationId: string, n: number) {
     covered.delete(conversationId);
@@ -112,7 +116,8 @@ export function createMemory(deps: MemoryDeps): MemoryService {
     }
     if (dropped.length <= done) return;
     const fresh = dropped.slice(done);
-    const note = await summarise({ client, model, messages: fresh });
+    if (stopping.signal.aborted) return;
+    const note = await summarise({ client, model, messages: fresh, signal: stopping.signal });
     if (note) store.memories.add(userId, conversationId, note);
     setCovered(conversationId, dropped.length);
   }
@@ -172,7 +177,11 @@ export function createMemory(deps: MemoryDeps): MemoryService {
     while (chains.size) await Promise.allSettled([...chains.values()]);
   }
 
-  return { forget, recall, idle };
+  function stop(): void {
+    stopping.abort();
+  }
+
+  return { forget, recall, idle, stop };
 }
 
 /**
