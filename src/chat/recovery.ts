@@ -23,8 +23,9 @@ export function closeInterruptedTurns(store: Store): number {
     const turns = store.turns.interruptRunning();
     const lastTurnOf = new Map<string, string>();
     for (const t of turns) {
+      // An error with Retry (the page offers Retry on retryable errors): the answer did not finish.
       store.turns.appendEvents(t.id, [
-        { type: "notice", kind: "incomplete", message: INTERRUPTED_NOTICE },
+        { type: "error", message: INTERRUPTED_NOTICE, retryable: true },
         { type: "done", conversationId: t.conversationId, turnId: t.id, incomplete: true, usage: t.usage },
       ]);
       store.audit.add({

@@ -478,7 +478,7 @@ describe("turns", () => {
     expect(turn.status).toBe("interrupted");
     expect(turn.incomplete).toBe(true);
     expect(turn.endedAt).not.toBeNull();
-    expect(turn.events.map((e) => e.type)).toEqual(["notice", "done"]);
+    expect(turn.events.map((e) => e.type)).toEqual(["error", "done"]);
     // The approval the turn was waiting on can no longer be approved.
     expect(a.approvals.get("local", approval.id)?.status).toBe("expired");
     expect(a.approvals.decide("local", approval.id, "approved")).toBeNull();
