@@ -107,6 +107,19 @@ function describe(e: AuditEntry): string {
         if (d.before.length > shown) parts.push(`(+${d.before.length - shown} more)`);
       }
       break;
+    case "memory_summary": {
+      add("model", d.model);
+      add("ok", d.ok);
+      const u = d.usage ?? {};
+      add("input", u.input_tokens);
+      add("output", u.output_tokens);
+      add("cache_read", u.cache_read_input_tokens);
+      add("cache_write", u.cache_creation_input_tokens);
+      add("messages", d.messages);
+      add("ms", d.durationMs);
+      add("error", d.error);
+      break;
+    }
     default:
       for (const [k, v] of Object.entries(d)) add(k, v);
   }

@@ -5,7 +5,7 @@ import { type Memory } from "../store/memories.ts";
 import { historyWindow } from "../agent/history.ts";
 import { cosine, type EmbeddingsClient } from "./embeddings.ts";
 import { ftsQuery } from "./fts-query.ts";
-import { summarise } from "./summarise.ts";
+import { summariseCall, type SummaryCall } from "./summarise.ts";
 
 /**
  * Long-term memory (SPEC §3.4).
@@ -117,7 +117,24 @@ export function createMemory(deps: MemoryDeps): MemoryService {
     if (dropped.length <= done) return;
     const fresh = dropped.slice(done);
     if (stopping.signal.aborted) return;
-    const note = await summarise({ client, model, messages: fresh, signal: stopping.signal });
+    // Recorded like a turn (audit kind memory_summary; counted by the usage report): model, tokens, duration.
+    const started = performance.now();
+    const record = (detail: Record<string, unknown>) =>
+      store.audit.add({
+        kind: "memory_summary",
+        userId,
+        conversationId,
+        detail: { model, messages: fresh.length, durationMs: Math.round(performance.now() - started), ...detail },
+      });
+    let call: SummaryCall;
+    try {
+      call = await summariseCall({ client, model, messages: fresh, signal: stopping.signal });
+    } catch (e) {
+      record({ ok: false, usage: null, error: errorText(e) });
+      throw e;
+    }
+    const note = call.note;
+    if (call.usage) record({ ok: true, usage: call.usage, remembered: note !== null });
     if (note) store.memories.add(userId, conversationId, note);
     setCovered(conversationId, dropped.length);
   }

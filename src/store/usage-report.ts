@@ -4,7 +4,8 @@ import { isoOf, type Row, type StoreDb } from "./db.ts";
 import { toUsage } from "./turns.ts";
 
 export type UsageTotals = Usage & { turns: number };
-export type ModelUsage = UsageTotals & { model: string };
+/** Usage of one model: its turns, or (`source`) the memory summarisation calls made with it (`turns` counts calls then). */
+export type ModelUsage = UsageTotals & { model: string; source?: "memory summaries" };
 
 const USAGE_SUMS = `coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum(output_tokens), 0) AS output_tokens,
   coalesce(sum(cache_creation_input_tokens), 0) AS cache_creation_input_tokens,
@@ -18,17 +19,29 @@ export class UsageReport {
     return toTotals(this.s.one(`SELECT count(*) AS turns, ${USAGE_SUMS} FROM turns WHERE conversation_id = ?`, conversationId)!);
   }
 
-  /** Token usage per model (turns started at or after `since`, optionally one user's), by model name. */
+  /**
+   * Token usage per model (turns started at or after `since`, optionally one user's), by
+   * model name; each model's memory summarisation calls (audit kind memory_summary) follow
+   * its turns as a row of their own.
+   */
   byModel(opts: { since?: Date | string; userId?: string } = {}): ModelUsage[] {
+    const usage = (field: string) => `coalesce(sum(json_extract(detail, '$.usage.${field}')), 0) AS ${field}`;
     return this.s
       .many(
-        `SELECT model, count(*) AS turns, ${USAGE_SUMS} FROM turns
+        `SELECT model, 0 AS memory, count(*) AS turns, ${USAGE_SUMS} FROM turns
          WHERE (?1 IS NULL OR started_at >= ?1) AND (?2 IS NULL OR user_id = ?2)
-         GROUP BY model ORDER BY model`,
+         GROUP BY model
+         UNION ALL
+         SELECT json_extract(detail, '$.model') AS model, 1 AS memory, count(*) AS turns,
+           ${usage("input_tokens")}, ${usage("output_tokens")}, ${usage("cache_creation_input_tokens")}, ${usage("cache_read_input_tokens")}
+         FROM audit_log
+         WHERE kind = 'memory_summary' AND (?1 IS NULL OR at >= ?1) AND (?2 IS NULL OR user_id = ?2)
+         GROUP BY 1
+         ORDER BY model, memory`,
         opts.since !== undefined ? isoOf(opts.since) : null,
         opts.userId ?? null,
       )
-      .map((r) => ({ model: r.model, ...toTotals(r) }));
+      .map((r) => ({ model: r.model ?? "unknown", ...toTotals(r), ...(r.memory ? { source: "memory summaries" as const } : {}) }));
   }
 }
 
