@@ -38,7 +38,7 @@ import { ConversationBusy } from "../store/turns.ts";
 export { ConversationBusy };
 
 /** How often the streamed part of an answer is stored while it streams (issue 16: at least every second). */
-export const STREAM_FLUSH_MS = 500;
+export const STREAM_FLUSH_MS = 1000;
 
 export class ConversationNotFound extends Error {
   override name = "ConversationNotFound";
