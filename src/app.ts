@@ -75,6 +75,15 @@ export type AppOverrides = {
   now?: () => Date;
 };
 
+/** How long closing waits for running answers to store their state, then for memory summaries to stop. */
+const SHUTDOWN_TURNS_MS = 3000;
+const SHUTDOWN_MEMORY_MS = 500;
+
+function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  return Promise.race([p.then(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
+}
+
 export function createApp(config: AppConfig, overrides: AppOverrides = {}): App {
   const budget = openBudgetDb(config.budgetDb);
   const store = Store.open(config.chatDb);
@@ -108,8 +117,18 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     approvals,
     tools,
     async close() {
-      await chat.shutdown();
-      await memory?.idle();
+      // Bounded: whatever is stuck (a model call, a lock), the process must be able to exit.
+      await withDeadline(chat.shutdown(), SHUTDOWN_TURNS_MS);
+      // Whatever still waits for a decision can never be decided now.
+      if (config.ownsStore) {
+        try {
+          store.approvals.expireAllPending("shutdown");
+        } catch (err) {
+          console.error("shutdown: could not expire the pending approvals (start-up recovery will):", (err as Error).message);
+        }
+      }
+      memory?.stop();
+      if (memory) await withDeadline(memory.idle(), SHUTDOWN_MEMORY_MS);
       store.close();
       budget.close();
     },

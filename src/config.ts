@@ -45,6 +45,7 @@ export const SETTINGS = {
   maxTokens: { flag: "max-tokens", arg: "N", kind: "int", default: 4096, min: 256, max: 64_000, help: "output tokens per model call" },
   readOnly: { flag: "read-only", kind: "boolean", help: "never offer tools that change data" },
   showUsage: { flag: "show-usage", kind: "boolean", help: "show token counts under each answer (the Usage page always has them)" },
+  loginLinkTtl: { flag: "login-link-ttl", env: "LOGIN_LINK_TTL", arg: "HOURS", kind: "int", default: 24, min: 1, max: 8760, help: "hours a one-time login link stays valid" },
   approvalTimeout: { flag: "approval-timeout", arg: "S", kind: "int", default: 600, min: 5, max: 86_400, help: "seconds an approval stays open" },
   embeddingsUrl: { env: "EMBEDDINGS_URL", kind: "string", help: "optional OpenAI-compatible /v1/embeddings endpoint for memory recall" },
   embeddingsModel: { env: "EMBEDDINGS_MODEL", kind: "string", help: "its model (required with EMBEDDINGS_URL)" },

@@ -22,7 +22,13 @@ export type PendingApproval = {
   preview: ApprovalPreview;
   expiresAt: string;
   /** Resolves when the user decides or the approval expires; `result` goes back to the model. */
-  decision: Promise<{ decision: "approved" | "rejected" | "expired"; result: string; isError: boolean }>;
+  decision: Promise<{
+    decision: "approved" | "rejected" | "expired";
+    result: string;
+    isError: boolean;
+    /** Set when the answer cannot go on (the approved change failed for a reason the model cannot fix): the turn ends with this error. */
+    fatal?: string;
+  }>;
 };
 
 /** How high-risk tools reach the user. Without a gate they are not offered to the model. */
@@ -157,6 +163,7 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
     // Run the tools and answer every tool_use in one user message, results first.
     for (const use of toolUses) yield { type: "tool_started", id: use.id, tool: use.name, input: use.input };
     const results: ToolResultBlockParam[] = [];
+    const failure: { fatal: string | null } = { fatal: null };
     let stopped = false;
     for (const use of toolUses) {
       if (stopped || req.signal?.aborted) {
@@ -165,13 +172,20 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
         yield { type: "tool_failed", id: use.id, tool: use.name, error: "stopped" };
         continue;
       }
-      const outcome = yield* runTool(req, offered, use);
+      const outcome = yield* runTool(req, offered, use, failure);
       results.push(outcome);
+      if (failure.fatal) stopped = true;
     }
     const assistant: MessageParam = { role: "assistant", content };
     const toolResults: MessageParam = { role: "user", content: results };
     messages.push(assistant, toolResults);
     req.persist([assistant, toolResults]);
+    if (failure.fatal) {
+      // The model was told (the tool result) that nothing was changed; the answer ends here with a clear error.
+      close([], "(The change could not be made; nothing was modified.)");
+      yield { type: "error", message: failure.fatal, retryable: true };
+      return { status: "error", incomplete: true, usage, error: failure.fatal };
+    }
     if (stopped || req.signal?.aborted) {
       close([], "(Stopped by the user.)");
       yield { type: "notice", kind: "stopped", message: "Stopped. The answer so far is kept." };
@@ -180,7 +194,12 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
   }
 }
 
-async function* runTool(req: TurnRequest, offered: readonly Tool[], use: ToolUseBlock): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
+async function* runTool(
+  req: TurnRequest,
+  offered: readonly Tool[],
+  use: ToolUseBlock,
+  failure: { fatal: string | null } = { fatal: null },
+): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
   const started = performance.now();
   const fail = (error: string, input: unknown = use.input): ToolResultBlockParam => {
     req.onToolCall?.({ tool: use.name, input, ok: false, error, durationMs: performance.now() - started });
@@ -203,9 +222,10 @@ async function* runTool(req: TurnRequest, offered: readonly Tool[], use: ToolUse
     if (tool.risk === "high") {
       const pending = await req.approvals!.request({ tool, input, toolUseId: use.id });
       yield { type: "approval_requested", id: pending.id, toolId: use.id, preview: pending.preview, expiresAt: pending.expiresAt };
-      const decided = await pending.decision;
+      const decided = await untilAborted(pending.decision, req.signal);
       yield { type: "approval_decided", id: pending.id, decision: decided.decision, detail: decided.result };
       if (decided.isError) {
+        if (decided.fatal) failure.fatal = decided.fatal;
         yield { type: "tool_failed", id: use.id, tool: use.name, error: decided.result };
         return fail(decided.result, input);
       }
@@ -213,6 +233,8 @@ async function* runTool(req: TurnRequest, offered: readonly Tool[], use: ToolUse
       req.onToolCall?.({ tool: use.name, input, ok: true, durationMs: performance.now() - started });
       return { type: "tool_result", tool_use_id: use.id, content: decided.result };
     }
+    // An import may hold budget.db: wait for it without freezing the server (BudgetDbLocked goes to the model).
+    await req.budget.whenReadable();
     const output = tool.run(req.budget, input);
     req.onToolCall?.({ tool: use.name, input, ok: true, durationMs: performance.now() - started });
     yield { type: "tool_finished", id: use.id, tool: use.name, summary: output.summary };
@@ -226,6 +248,30 @@ async function* runTool(req: TurnRequest, offered: readonly Tool[], use: ToolUse
     yield { type: "tool_failed", id: use.id, tool: use.name, error };
     return fail(error, input);
   }
+}
+
+/**
+ * The decision, or (should the gate fail to answer a stopped turn) "expired" once the
+ * turn is stopped: Stop always ends the wait.
+ */
+function untilAborted(decision: PendingApproval["decision"], signal?: AbortSignal): PendingApproval["decision"] {
+  if (!signal) return decision;
+  const stopped = { decision: "expired" as const, result: "The answer was stopped before the change was made; nothing was modified.", isError: true };
+  if (signal.aborted) return Promise.race([decision, Promise.resolve(stopped)]);
+  return new Promise((resolve, reject) => {
+    const onAbort = () => setTimeout(() => resolve(stopped), 100);
+    signal.addEventListener("abort", onAbort, { once: true });
+    decision.then(
+      (d) => {
+        signal.removeEventListener("abort", onAbort);
+        resolve(d);
+      },
+      (e) => {
+        signal.removeEventListener("abort", onAbort);
+        reject(e);
+      },
+    );
+  });
 }
 
 const apiToolCache = new WeakMap<readonly Tool[], ApiTool[]>();

@@ -28,6 +28,23 @@ export type DataSummary = {
   categories: Category[];
 };
 
+/** How long a reader waits for another program's lock on budget.db (an import) before giving up. */
+export const BUDGET_BUSY_TIMEOUT_MS = 5000;
+
+/** budget.db stayed locked by another program (say a pipeline import) for longer than we wait. Retry later. */
+export class BudgetDbLocked extends Error {
+  override name = "BudgetDbLocked";
+  constructor() {
+    super("The budget database is locked by another program (an import may be running). Retry in a moment.");
+  }
+}
+
+/** SQLite's "database is locked". */
+function isLocked(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || /database is locked/i.test((err as Error)?.message ?? "");
+}
+
 /** A category's role in the figures (SPEC §1). */
 export type Role = "income" | "notSpending" | "spending";
 
@@ -78,7 +95,7 @@ export class BudgetDb {
     let db: Database | undefined;
     try {
       db = new Database(path, { readonly: true, strict: true });
-      db.run("PRAGMA busy_timeout = 5000");
+      db.run(`PRAGMA busy_timeout = ${BUDGET_BUSY_TIMEOUT_MS}`);
       db.query("SELECT count(*) FROM sqlite_schema").get();
     } catch (e) {
       db?.close();
@@ -137,6 +154,50 @@ export class BudgetDb {
 
   summary(): DataSummary {
     return this.fresh().summary;
+  }
+
+  /**
+   * The summary for pages, which must never wait on another program's lock: the current
+   * one when the file can be read at once, else the last one read (waits only if none
+   * was ever read).
+   */
+  summaryOrLast(): DataSummary {
+    const last = this.cached?.summary;
+    if (!last) return this.summary();
+    try {
+      return this.withoutWaiting(() => this.summary());
+    } catch (e) {
+      if (isLocked(e)) return last;
+      throw e;
+    }
+  }
+
+  /**
+   * Resolves once the file can be read (and the ledger is current), waiting for another
+   * program's lock without blocking the event loop (SQLite's own busy wait would freeze
+   * the whole server); rejects with BudgetDbLocked after `timeoutMs`.
+   */
+  async whenReadable(timeoutMs = BUDGET_BUSY_TIMEOUT_MS): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    while (true) {
+      try {
+        this.withoutWaiting(() => this.fresh());
+        return;
+      } catch (e) {
+        if (!isLocked(e)) throw e;
+      }
+      if (Date.now() >= deadline) throw new BudgetDbLocked();
+      await Bun.sleep(50);
+    }
+  }
+
+  private withoutWaiting<T>(fn: () => T): T {
+    this.db.run("PRAGMA busy_timeout = 0");
+    try {
+      return fn();
+    } finally {
+      this.db.run(`PRAGMA busy_timeout = ${BUDGET_BUSY_TIMEOUT_MS}`);
+    }
   }
 
   private fresh(): { ledger: Ledger; summary: DataSummary } {

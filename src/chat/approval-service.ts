@@ -27,7 +27,8 @@ import type { ApprovalStatus } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
 import type { Store } from "../store/store.ts";
 import { writeToolByName } from "../tools/registry.ts";
-import type { Change, WriteContext, WriteTool } from "../tools/types.ts";
+import type { WriteContext, WriteTool } from "../tools/types.ts";
+import { isBusyError } from "../store/db.ts";
 import type { RunningTurn } from "./running-turn.ts";
 
 /** What an approval stores as its arguments: the input in canonical form and the policy's own arguments. */
@@ -38,7 +39,7 @@ type Outcome = Awaited<PendingApproval["decision"]>;
 type Waiter = { resolve(o: Outcome): void; cleanup(): void };
 
 export type DecisionResult =
-  | { ok: true; approval: Approval; outcome: "executed" | "rejected" | "failed"; message: string }
+  | { ok: true; approval: Approval; outcome: "executed" | "rejected"; message: string }
   | { ok: false; status: 404 | 409; message: string; approval: Approval | null };
 
 export type UndoResult = { ok: true; approval: Approval; message: string } | { ok: false; status: 404 | 409; message: string; approval: Approval | null };
@@ -149,7 +150,13 @@ export class ApprovalService {
       this.store.approvals.setResult(id, { message: NOT_WAITING_MESSAGE } satisfies ApprovalResult);
       return { ok: false, status: 409, message: NOT_WAITING_MESSAGE, approval: this.store.approvals.get(userId, id) };
     }
-    const decided = this.store.approvals.decide(userId, id, decision);
+    let decided: Approval | null;
+    try {
+      decided = this.store.approvals.decide(userId, id, decision);
+    } catch (err) {
+      // Not even the decision could be stored (the app database is locked): nothing was written.
+      return this.failed(userId, current, waiter, decision, err);
+    }
     if (!decided) {
       // Its time ran out a moment before the timer fired.
       if (this.store.approvals.get(userId, id)?.status === "pending") this.expire(id, "timeout", this.expiredMessage());
@@ -157,52 +164,88 @@ export class ApprovalService {
       return { ok: false, status: 409, message: now ? alreadyMessage(now) : NOT_FOUND_MESSAGE, approval: now };
     }
     waiter.cleanup();
-    this.store.audit.add({
-      kind: "approval_decided",
-      userId,
-      conversationId: decided.conversationId,
-      detail: { approvalId: id, tool: decided.tool, turnId: decided.turnId, decision },
-    });
-
-    if (decision === "rejected") {
-      this.store.approvals.setResult(id, { message: REJECTED_MESSAGE } satisfies ApprovalResult);
-      waiter.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
-      return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "rejected", message: REJECTED_MESSAGE };
-    }
-
-    const stored = decided.args as StoredApprovalArgs;
-    const audit = (detail: Record<string, unknown>) =>
+    // From here on every failure ends in failed(): the waiting answer is always told, the approval always ends final.
+    try {
       this.store.audit.add({
-        kind: "write",
+        kind: "approval_decided",
         userId,
         conversationId: decided.conversationId,
-        detail: { approvalId: id, tool: decided.tool, input: stored.input, ...detail },
+        detail: { approvalId: id, tool: decided.tool, turnId: decided.turnId, decision },
       });
-    let change: Change;
-    try {
-      change = this.policyOf(decided).execute(this.ctx, stored.args, (c) =>
+
+      if (decision === "rejected") {
+        this.store.approvals.setResult(id, { message: REJECTED_MESSAGE } satisfies ApprovalResult);
+        waiter.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
+        return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "rejected", message: REJECTED_MESSAGE };
+      }
+
+      const stored = decided.args as StoredApprovalArgs;
+      const change = this.policyOf(decided).execute(this.ctx, stored.args, (c) =>
         // Recorded inside the change's own transaction: a change that cannot be recorded is not made.
         this.store.transaction(() => {
           this.store.approvals.recordWrite(id, c.before, c.after);
           if (!this.store.approvals.markExecuted(id, { message: c.message, ...c.detail } satisfies ApprovalResult)) {
             throw new Error("approval is no longer in 'approved'");
           }
-          audit({ ok: true, ...c.detail, before: c.before, after: c.after });
+          this.writeAudit(userId, decided, { ok: true, ...c.detail, before: c.before, after: c.after });
         }),
       );
+      waiter.resolve({ decision: "approved", result: change.message, isError: false });
+      return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "executed", message: change.message };
     } catch (err) {
-      const why = err instanceof WriteConflictError ? err.message : `the write failed (${(err as Error).message})`;
-      if (!(err instanceof WriteConflictError)) console.error(`approval ${id}: write failed:`, err);
-      const failed =
-        `The user approved, but nothing was modified: ${why}. ` +
-        `Call ${decided.tool} again for a fresh preview if the change is still wanted.`;
-      this.store.approvals.setResult(id, { message: failed, error: why } satisfies ApprovalResult);
-      audit({ ok: false, error: why });
-      waiter.resolve({ decision: "approved", result: failed, isError: true });
-      return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "failed", message: failed };
+      return this.failed(userId, decided, waiter, decision, err);
     }
-    waiter.resolve({ decision: "approved", result: change.message, isError: false });
-    return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "executed", message: change.message };
+  }
+
+  private writeAudit(userId: string, a: Approval, detail: Record<string, unknown>): void {
+    this.store.audit.add({
+      kind: "write",
+      userId,
+      conversationId: a.conversationId,
+      detail: { approvalId: a.id, tool: a.tool, input: (a.args as StoredApprovalArgs | null)?.input, ...detail },
+    });
+  }
+
+  /**
+   * A decision that could not be carried out: nothing was written (the budget write rolled
+   * back, or never began). The waiting answer is told at once; the approval's final state
+   * (`failed`, or `rejected`) is stored as soon as the app database lets us (it may be the
+   * very thing that is locked). An approve answers 409.
+   */
+  private failed(userId: string, a: Approval, waiter: Waiter, decision: "approved" | "rejected", err: unknown): DecisionResult {
+    waiter.cleanup();
+    if (decision === "rejected") {
+      waiter.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
+      this.store.writeSoon(`the rejection of approval ${a.id}`, () => {
+        if (this.store.approvals.decide(userId, a.id, "rejected", new Date(Math.min(Date.now(), Date.parse(a.expiresAt) - 1)))) {
+          this.store.approvals.setResult(a.id, { message: REJECTED_MESSAGE } satisfies ApprovalResult);
+          this.store.audit.add({ kind: "approval_decided", userId, conversationId: a.conversationId, detail: { approvalId: a.id, tool: a.tool, turnId: a.turnId, decision } });
+        }
+      });
+      return { ok: true, approval: { ...a, status: "rejected", result: { message: REJECTED_MESSAGE } }, outcome: "rejected", message: REJECTED_MESSAGE };
+    }
+    const conflict = err instanceof WriteConflictError;
+    const why = conflict
+      ? (err as Error).message
+      : isBusyError(err)
+        ? "the app database was busy (another program held a lock on it), so the change could not be recorded"
+        : `the write failed (${(err as Error)?.message ?? String(err)})`;
+    if (!conflict) console.error(`approval ${a.id}: write failed:`, err);
+    const message =
+      `The user approved, but nothing was modified: ${why}. ` +
+      (conflict ? `Call ${a.tool} again for a fresh preview if the change is still wanted.` : "Nothing needs undoing; the user may try again in a moment.");
+    waiter.resolve({
+      decision: "approved",
+      result: message,
+      isError: true,
+      // A conflict is for the model to handle (a fresh preview); anything else ends the answer with a clear error.
+      ...(conflict ? {} : { fatal: `The approved change could not be made: ${why}. Nothing was modified; retry in a moment.` }),
+    });
+    const result = { message, error: why } satisfies ApprovalResult;
+    this.store.writeSoon(`the failure of approval ${a.id}`, () => {
+      if (this.store.approvals.markFailed(a.id, result)) this.writeAudit(userId, a, { ok: false, error: why });
+    });
+    return { ok: false, status: 409, message, approval: { ...a, status: "failed", result } };
   }
 
   /** Put back what an executed approval changed; once. */
@@ -250,6 +293,7 @@ function alreadyMessage(a: Approval): string {
     undone: "was already approved, carried out and undone",
     rejected: "was already rejected",
     expired: "has expired",
+    failed: "was approved, but the change could not be made",
   };
   return `This approval ${word[a.status]}; nothing more was done.`;
 }

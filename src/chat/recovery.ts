@@ -9,6 +9,7 @@ import type { Store } from "../store/store.ts";
 /** What the history repair appends after an interrupted answer. */
 export const INTERRUPTED_ANSWER = "(This answer was interrupted.)";
 export const INTERRUPTED_TOOL_RESULT = "interrupted";
+export const UNEXECUTED_APPROVAL_MESSAGE = "The user approved, but the server stopped before the change was made; nothing was modified.";
 export const INTERRUPTED_NOTICE = "This answer was interrupted: the server stopped before it finished.";
 
 /**
@@ -22,8 +23,9 @@ export function closeInterruptedTurns(store: Store): number {
     const turns = store.turns.interruptRunning();
     const lastTurnOf = new Map<string, string>();
     for (const t of turns) {
+      // An error with Retry (the page offers Retry on retryable errors): the answer did not finish.
       store.turns.appendEvents(t.id, [
-        { type: "notice", kind: "incomplete", message: INTERRUPTED_NOTICE },
+        { type: "error", message: INTERRUPTED_NOTICE, retryable: true },
         { type: "done", conversationId: t.conversationId, turnId: t.id, incomplete: true, usage: t.usage },
       ]);
       store.audit.add({
@@ -36,6 +38,8 @@ export function closeInterruptedTurns(store: Store): number {
       lastTurnOf.set(t.conversationId, t.id); // oldest first: the last one wins
     }
     for (const [conversationId, turnId] of lastTurnOf) repairHistory(store, conversationId, turnId);
+    // Decided but never carried out: never left looking approved.
+    store.approvals.failUnexecuted(UNEXECUTED_APPROVAL_MESSAGE);
     return turns.length;
   });
 }

@@ -5,9 +5,12 @@ import { type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type ApprovalGate, type TurnOutcome } from "../agent/loop.ts";
 import { systemBlocks } from "../agent/prompt.ts";
-import type { BudgetDb } from "../budget/reader.ts";
+import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { type Tool } from "../tools/types.ts";
+import { stripControls } from "../core/validation.ts";
+import { isBusyError } from "../store/db.ts";
+import { repairHistory } from "./recovery.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
 
 export type ChatSettings = {
@@ -29,6 +32,13 @@ export type ChatDeps = {
   memory?: MemoryHooks;
   now?: () => Date;
 };
+
+import { ConversationBusy } from "../store/turns.ts";
+
+export { ConversationBusy };
+
+/** How often the streamed part of an answer is stored while it streams (issue 16: at least every second). */
+export const STREAM_FLUSH_MS = 1000;
 
 export class ConversationNotFound extends Error {
   override name = "ConversationNotFound";
@@ -65,6 +75,8 @@ export class ChatService {
     let conversationId = opts.conversationId ?? null;
     if (conversationId) {
       if (!store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
+      // One running turn per conversation (the database's turns_one_running index enforces it across processes too).
+      for (const t of this.running.values()) if (t.conversationId === conversationId && !t.outcome) throw new ConversationBusy(conversationId);
     } else {
       conversationId = store.conversations.create(opts.userId, titleFrom(opts.question)).id;
     }
@@ -91,11 +103,21 @@ export class ChatService {
     const { store, budget, client, tools, settings, memory } = this.deps;
     const started = performance.now();
     let flushed = 0;
-    const flushEvents = () => {
-      const fresh = turn.events.slice(flushed);
+    /** The display events not stored yet (they are stored in order, once the app database lets us). */
+    const takeFresh = () => {
+      const fresh = coalesceText(turn.events.slice(flushed));
       flushed = turn.events.length;
-      if (fresh.length) store.turns.appendEvents(turn.id, coalesceText(fresh));
+      return fresh;
     };
+    // Every write of a turn goes through writeSoon: in order, and never waiting on another program's lock
+    // (a locked app database delays them, it does not stall the answer or the server).
+    const write = (what: string, fn: () => void) => store.writeSoon(`${what} of turn ${turn.id}`, fn);
+    // Streamed text is stored in batches while it streams, so a crash loses at most the last moment of what the user read.
+    const flushTimer = setInterval(() => {
+      if (turn.outcome || flushed === turn.events.length) return;
+      const events = takeFresh();
+      write("streamed text", () => store.turns.appendEvents(turn.id, events));
+    }, STREAM_FLUSH_MS);
     let outcome: TurnOutcome;
     try {
       const stored = store.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
@@ -104,6 +126,8 @@ export class ChatService {
         await memory.forget(turn.userId, turn.conversationId, stored.slice(0, stored.length - history.length));
       }
       const memories = memory ? await memory.recall(turn.userId, question) : [];
+      // An import may hold budget.db: wait for it (without freezing the server), or end with a clear error.
+      await budget.whenReadable();
       const gen = runAgentTurn({
         client,
         model: settings.model,
@@ -117,11 +141,16 @@ export class ChatService {
         signal: turn.controller.signal,
         approvals: this.deps.approvals?.(turn),
         persist: (messages) => {
-          store.messages.append(turn.conversationId, turn.id, messages);
-          flushEvents();
+          const events = takeFresh();
+          write("messages", () => {
+            store.messages.append(turn.conversationId, turn.id, messages);
+            store.turns.appendEvents(turn.id, events);
+          });
         },
         onToolCall: (call) =>
-          store.audit.add({ kind: "tool_call", userId: turn.userId, conversationId: turn.conversationId, detail: { turnId: turn.id, ...call } }),
+          write("a tool call", () =>
+            store.audit.add({ kind: "tool_call", userId: turn.userId, conversationId: turn.conversationId, detail: { turnId: turn.id, ...call } }),
+          ),
       });
       while (true) {
         const step = await gen.next();
@@ -133,11 +162,18 @@ export class ChatService {
       }
     } catch (err) {
       // A bug or a database failure, not an upstream error (those arrive as events).
-      const message = `Internal error: ${(err as Error).message}`;
+      const message = err instanceof BudgetDbLocked
+        ? "The budget database is locked by another program (an import may be running), so this question was not answered. Retry in a moment."
+        : isBusyError(err)
+        ? "The app database is busy (another program holds a lock on it), so this answer could not be stored. Retry in a moment."
+        : `Internal error: ${(err as Error).message}`;
       console.error(`turn ${turn.id} failed:`, err);
       turn.push({ type: "error", message, retryable: true });
       outcome = { status: "error", incomplete: true, error: message, usage: emptyUsage() };
+      // What was stored of this turn may end mid-exchange: make the history valid for the next question.
+      write("the history repair", () => void repairHistory(store, turn.conversationId, turn.id));
     }
+    clearInterval(flushTimer);
     const done: AgentEvent = {
       type: "done",
       conversationId: turn.conversationId,
@@ -145,27 +181,29 @@ export class ChatService {
       incomplete: outcome.incomplete,
       usage: outcome.usage,
     };
-    // Stored first, so whoever sees `done` finds the turn finished and its usage counted.
-    store.turns.finish(turn.id, { status: outcome.status, usage: outcome.usage, error: outcome.error, incomplete: outcome.incomplete });
-    store.conversations.touch(turn.conversationId);
-    turn.push(done);
-    flushEvents();
-    store.audit.add({
-      kind: "turn",
-      userId: turn.userId,
-      conversationId: turn.conversationId,
-      detail: {
-        turnId: turn.id,
-        model: settings.model,
-        status: outcome.status,
-        usage: outcome.usage,
-        durationMs: Math.round(performance.now() - started),
-        error: outcome.error,
-      },
+    const unflushed = [...takeFresh(), done];
+    const audit = {
+      turnId: turn.id,
+      model: settings.model,
+      status: outcome.status,
+      usage: outcome.usage,
+      durationMs: Math.round(performance.now() - started),
+      error: outcome.error,
+    };
+    // Stored first, so whoever sees `done` finds the turn finished and its usage counted. Should the app
+    // database be locked, the turn still ends for everyone following it (and frees the user's slot); its
+    // end is stored once the lock is gone, and the live turn is kept until then.
+    const stored = write("the end", () => {
+      store.turns.finish(turn.id, { status: outcome.status, usage: outcome.usage, error: outcome.error, incomplete: outcome.incomplete });
+      store.conversations.touch(turn.conversationId);
+      store.turns.appendEvents(turn.id, unflushed);
+      store.audit.add({ kind: "turn", userId: turn.userId, conversationId: turn.conversationId, detail: audit });
+      this.running.delete(turn.id);
     });
+    if (!stored) console.error(`turn ${turn.id}: the app database is locked; its end will be stored once it is free`);
+    turn.push(done);
+    flushed = turn.events.length;
     turn.finish(outcome);
-    // Its events are stored by now: a browser that connects later replays them from the database.
-    this.running.delete(turn.id);
   }
 }
 
@@ -175,7 +213,7 @@ function emptyUsage() {
 
 /** A conversation title from its first question: one line, at most ~60 characters, cut at a word. */
 export function titleFrom(question: string): string {
-  const line = question.replace(/\s+/g, " ").trim();
+  const line = stripControls(question).replace(/\s+/g, " ").trim();
   if (line.length <= 60) return line || "New chat";
   const cut = line.slice(0, 60);
   const space = cut.lastIndexOf(" ");

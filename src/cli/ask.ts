@@ -1,4 +1,4 @@
-import { ConversationNotFound } from "../chat/service.ts";
+import { ConversationBusy, ConversationNotFound } from "../chat/service.ts";
 import { toolLabel } from "../tools/registry.ts";
 import { UsageError } from "../core/errors.ts";
 import { parse } from "./args.ts";
@@ -28,7 +28,7 @@ export async function askCommand(argv: string[]): Promise<number> {
     turn = rt.chat.startTurn({ userId: "local", conversationId: values.conversation, question });
   } catch (e) {
     await rt.close();
-    if (e instanceof ConversationNotFound) throw new UsageError(`ask: ${e.message}`);
+    if (e instanceof ConversationNotFound || e instanceof ConversationBusy) throw new UsageError(`ask: ${e.message}`);
     throw e;
   }
   const onSigint = () => turn.stop();

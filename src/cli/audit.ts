@@ -50,15 +50,18 @@ type Detail = Record<string, any>;
 type Field = [name: string, value: (d: Detail) => unknown];
 
 const approval: Field = ["approval", (d) => d.approvalId];
+const usageFields: Field[] = [
+  ["input", (d) => d.usage?.input_tokens],
+  ["output", (d) => d.usage?.output_tokens],
+  ["cache_read", (d) => d.usage?.cache_read_input_tokens],
+  ["cache_write", (d) => d.usage?.cache_creation_input_tokens],
+];
 /** The most telling fields per kind of entry; other kinds print every field. */
 const FIELDS: Partial<Record<AuditKind, Field[]>> = {
   turn: [
     ["status", (d) => d.status],
     ["model", (d) => d.model],
-    ["input", (d) => d.usage?.input_tokens],
-    ["output", (d) => d.usage?.output_tokens],
-    ["cache_read", (d) => d.usage?.cache_read_input_tokens],
-    ["cache_write", (d) => d.usage?.cache_creation_input_tokens],
+    ...usageFields,
     ["ms", (d) => d.durationMs],
     ["error", (d) => d.error],
   ],
@@ -78,6 +81,14 @@ const FIELDS: Partial<Record<AuditKind, Field[]>> = {
   // Entries before round 2 carry `rows` and plain before/after arrays.
   write: [approval, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
   undo: [approval, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
+  memory_summary: [
+    ["model", (d) => d.model],
+    ["ok", (d) => d.ok],
+    ...usageFields,
+    ["messages", (d) => d.messages],
+    ["ms", (d) => d.durationMs],
+    ["error", (d) => d.error],
+  ],
 };
 
 /** The rows a write or undo changed, "#id:before→after", at most three. */

@@ -8,7 +8,10 @@ import { DEFAULT_LIMITS } from "../web/context.ts";
 import { allowedHostsFor } from "../web/middleware/host-check/index.ts";
 import { parse } from "./args.ts";
 
-const SERVE_SETTINGS = ["bind", "allowHost", "allowOrigin", "showUsage", ...AGENT_SETTINGS] as const;
+/** SIGTERM/SIGINT end the process within this long, whatever is stuck. */
+const SHUTDOWN_LIMIT_MS = 4500;
+
+const SERVE_SETTINGS = ["bind", "allowHost", "allowOrigin", "showUsage", "loginLinkTtl", ...AGENT_SETTINGS] as const;
 
 export const SERVE_HELP = `budget-chat [serve] [options]
 
@@ -22,7 +25,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new ConfigError(`serve: unexpected argument "${positionals[0]}"`);
-  const web = readSettings(["bind", "allowHost", "allowOrigin", "showUsage"], values);
+  const web = readSettings(["bind", "allowHost", "allowOrigin", "showUsage", "loginLinkTtl"], values);
   const bind = parseBind(web.bind);
   const app = createApp(appConfig(values, { ownsStore: true }));
   if (!isLoopback(bind.hostname) && app.store.users.count() === 0) {
@@ -40,6 +43,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     requireUsers: !isLoopback(bind.hostname),
     limits: DEFAULT_LIMITS,
     showUsage: web.showUsage,
+    loginLinkTtlMs: web.loginLinkTtl * 3_600_000,
   });
   const server = Bun.serve({
     hostname: bind.hostname,
@@ -56,13 +60,24 @@ export async function serveCommand(argv: string[]): Promise<number> {
   );
   console.log(`  model: ${app.config.model}${app.config.readOnly ? " (read-only)" : ""}`);
   console.log(`  MCP clients: ${url}mcp${app.store.users.count() ? " (with a personal token: budget-chat users token NAME)" : ""}`);
-  await new Promise<void>((resolve) => {
-    const stop = () => resolve();
-    process.once("SIGINT", stop);
-    process.once("SIGTERM", stop);
+  const signal = await new Promise<string>((resolve) => {
+    process.once("SIGINT", () => resolve("SIGINT"));
+    process.once("SIGTERM", () => resolve("SIGTERM"));
   });
-  console.log("shutting down: stopping running answers…");
-  server.stop();
+  // A second signal, or a shutdown that overruns, ends the process at once.
+  const now = () => {
+    console.error("budget-chat: exiting now, without waiting for the shutdown to finish");
+    process.exit(1);
+  };
+  process.once("SIGINT", now);
+  process.once("SIGTERM", now);
+  setTimeout(now, SHUTDOWN_LIMIT_MS).unref();
+  console.log(`${signal}: shutting down: no new requests; stopping running answers (what they streamed is kept)…`);
+  // Stop accepting; open streams end as their answers stop.
+  void server.stop();
   await app.close();
+  void server.stop(true);
+  // Nothing left to do: do not let an idle connection keep the process alive.
+  setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref();
   return 0;
 }

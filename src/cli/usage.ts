@@ -10,7 +10,8 @@ import { parse } from "./args.ts";
 export const USAGE_HELP = `budget-chat usage [--since YYYY-MM-DD] [--chat-db PATH]
 
 Print token usage per model (turns, input, output, cache write and cache read tokens)
-and an estimated cost in USD at list prices (src/pricing.ts).
+and an estimated cost in USD at list prices (src/pricing.ts). Memory summarisation calls
+are a row of their own per model ("(memory summaries)"; the count is of calls).
   --since YYYY-MM-DD   only turns started on or after this day (00:00 UTC)
 ${flagHelp(["chatDb"])}`;
 
@@ -58,7 +59,7 @@ export function usageReport(rows: readonly ModelUsage[], opts: { since?: string 
     total.cacheWrite += r.cache_creation_input_tokens;
     total.cacheRead += r.cache_read_input_tokens;
     body.push([
-      r.model,
+      r.source ? `${r.model} (${r.source})` : r.model,
       formatCount(r.turns),
       formatCount(r.input_tokens),
       formatCount(r.output_tokens),

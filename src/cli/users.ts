@@ -2,6 +2,7 @@ import { Store } from "../store/store.ts";
 import { StoreError } from "../store/db.ts";
 import { chatDbPath, flagHelp, flagOptions, parseBind, readSettings } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
+import { plural } from "../core/format.ts";
 import { parse } from "./args.ts";
 
 export const USERS_HELP = `budget-chat users add NAME [--base-url URL]
@@ -22,10 +23,11 @@ mode (loopback only).
                     it replaces the user's earlier token
   revoke-token NAME make the user's personal token stop working
   --base-url URL    the address the link starts with (default: from --bind / BIND_ADDRESS)
-${flagHelp(["chatDb"])}
+${flagHelp(["chatDb", "loginLinkTtl"])}
 
-A login link works once; login links and personal tokens are stored only as hashes, so
-they cannot be shown again.`;
+A login link works once, and only within --login-link-ttl hours (give serve the same
+value): \`users link NAME\` makes a fresh one. Login links and personal tokens are stored
+only as hashes, so they cannot be shown again.`;
 
 const WILDCARD = new Set(["0.0.0.0", "::", ""]);
 const ACTIONS = "add, link, list, remove, token or revoke-token";
@@ -55,7 +57,7 @@ export function loginBaseUrl(flag: string | undefined, env = process.env): { url
 export async function usersCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     "base-url": { type: "string" },
-    ...flagOptions(["chatDb"]),
+    ...flagOptions(["chatDb", "loginLinkTtl"]),
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -74,6 +76,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
     case "link": {
       const name = needName();
       const base = loginBaseUrl(values["base-url"]);
+      const ttl = readSettings(["loginLinkTtl"], values).loginLinkTtl;
       const store = Store.open(chatDbPath(values));
       try {
         let token: string;
@@ -98,7 +101,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
           who = user.name;
           store.audit.add({ kind: "security", userId: user.id, detail: { event: "login link issued", name: who } });
         }
-        console.log(`One-time login link for ${who} (works once; open it in their browser):`);
+        console.log(`One-time login link for ${who} (works once, within ${plural(ttl, "hour")}; open it in their browser):`);
         console.log(`  ${base.url}/login?token=${encodeURIComponent(token)}`);
         if (base.note) console.log(base.note);
       } finally {

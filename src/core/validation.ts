@@ -4,3 +4,19 @@ import { z } from "zod";
 export function oneLineError(error: z.ZodError): string {
   return z.prettifyError(error).replace(/\n\s*/g, " ");
 }
+
+/**
+ * Control characters that must never reach a name or a title: C0 and C1 controls (NUL
+ * included) and DEL, line/paragraph separators, and the bidi embeddings, overrides and
+ * isolates that can make text display as something else. (Zero-width joiners stay: emoji
+ * sequences need them.)
+ */
+export const CONTROL_CHARS = /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u;
+const CONTROL_CHARS_ALL = new RegExp(CONTROL_CHARS.source, "gu");
+
+/** One line of display text: whitespace runs (and controls that act as line breaks) become one space, other controls go. */
+export function stripControls(s: string): string {
+  return s
+    .replace(/[\t\n\v\f\r\u0085\u2028\u2029]+/g, " ")
+    .replace(CONTROL_CHARS_ALL, "");
+}

@@ -9,8 +9,12 @@
 export const TURN_STATUSES = ["running", "done", "error", "stopped", "interrupted"] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
 
-/** Where an approval stands; `pending` is the only state a decision can leave. */
-export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "expired", "executed", "undone"] as const;
+/**
+ * Where an approval stands; `pending` is the only state a decision can leave. `approved`
+ * lasts only while the change is being made: it ends `executed`, or `failed` when nothing
+ * could be written.
+ */
+export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "expired", "executed", "undone", "failed"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
 /** What the waiting answer learns about an approval. */
@@ -28,6 +32,7 @@ export const AUDIT_KINDS = [
   "undo",
   "login",
   "security",
+  "memory_summary",
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 

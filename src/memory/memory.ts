@@ -5,7 +5,7 @@ import { type Memory } from "../store/memories.ts";
 import { historyWindow } from "../agent/history.ts";
 import { cosine, type EmbeddingsClient } from "./embeddings.ts";
 import { ftsQuery } from "./fts-query.ts";
-import { summarise } from "./summarise.ts";
+import { summariseCall, type SummaryCall } from "./summarise.ts";
 
 /**
  * Long-term memory (SPEC §3.4).
@@ -73,6 +73,8 @@ export type MemoryDeps = {
 export type MemoryService = MemoryHooks & {
   /** Resolve when no summary is in progress (tests, shutdown). */
   idle(): Promise<void>;
+  /** Abort the summaries in progress and start no more (shutdown). */
+  stop(): void;
 };
 
 /** Reciprocal rank fusion constant. */
@@ -96,6 +98,8 @@ export function createMemory(deps: MemoryDeps): MemoryService {
   /** conversationId → the summary work in progress (calls for one conversation run one after another). */
   const chains = new Map<string, Promise<void>>();
   let embeddingsDownUntil = 0;
+  /** Aborted at shutdown: a summary's model call must not keep the process alive. */
+  const stopping = new AbortController();
 
   function setCovered(conversationId: string, n: number) {
     covered.delete(conversationId);
@@ -112,7 +116,25 @@ export function createMemory(deps: MemoryDeps): MemoryService {
     }
     if (dropped.length <= done) return;
     const fresh = dropped.slice(done);
-    const note = await summarise({ client, model, messages: fresh });
+    if (stopping.signal.aborted) return;
+    // Recorded like a turn (audit kind memory_summary; counted by the usage report): model, tokens, duration.
+    const started = performance.now();
+    const record = (detail: Record<string, unknown>) =>
+      store.audit.add({
+        kind: "memory_summary",
+        userId,
+        conversationId,
+        detail: { model, messages: fresh.length, durationMs: Math.round(performance.now() - started), ...detail },
+      });
+    let call: SummaryCall;
+    try {
+      call = await summariseCall({ client, model, messages: fresh, signal: stopping.signal });
+    } catch (e) {
+      record({ ok: false, usage: null, error: errorText(e) });
+      throw e;
+    }
+    const note = call.note;
+    if (call.usage) record({ ok: true, usage: call.usage, remembered: note !== null });
     if (note) store.memories.add(userId, conversationId, note);
     setCovered(conversationId, dropped.length);
   }
@@ -172,7 +194,11 @@ export function createMemory(deps: MemoryDeps): MemoryService {
     while (chains.size) await Promise.allSettled([...chains.values()]);
   }
 
-  return { forget, recall, idle };
+  function stop(): void {
+    stopping.abort();
+  }
+
+  return { forget, recall, idle, stop };
 }
 
 /**

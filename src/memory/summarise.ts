@@ -1,5 +1,6 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
+import type { Usage } from "../core/events.ts";
 
 /**
  * Turning the part of a conversation that left the model's history window into one
@@ -99,8 +100,16 @@ export type SummariseOptions = {
  * Throws what the SDK throws.
  */
 export async function summarise(opts: SummariseOptions): Promise<string | null> {
+  return (await summariseCall(opts)).note;
+}
+
+/** What one summary call produced and cost: the note (null: nothing to remember), and the tokens (null: no call was made). */
+export type SummaryCall = { note: string | null; usage: Usage | null };
+
+/** `summarise` with the call's token usage (for the audit log and the usage report). Throws what the SDK throws. */
+export async function summariseCall(opts: SummariseOptions): Promise<SummaryCall> {
   const transcript = renderTranscript(opts.messages);
-  if (!transcript.trim()) return null;
+  if (!transcript.trim()) return { note: null, usage: null };
   const msg = await opts.client.messages.create(
     {
       model: opts.model,
@@ -119,8 +128,14 @@ export async function summarise(opts: SummariseOptions): Promise<string | null> 
     .flatMap((b) => (b.type === "text" ? [b.text] : []))
     .join("")
     .trim();
-  if (!text || text.replace(/[.\s]/g, "").toUpperCase() === NOTHING) return null;
-  return text;
+  const usage: Usage = {
+    input_tokens: msg.usage?.input_tokens ?? 0,
+    output_tokens: msg.usage?.output_tokens ?? 0,
+    cache_creation_input_tokens: msg.usage?.cache_creation_input_tokens ?? 0,
+    cache_read_input_tokens: msg.usage?.cache_read_input_tokens ?? 0,
+  };
+  if (!text || text.replace(/[.\s]/g, "").toUpperCase() === NOTHING) return { note: null, usage };
+  return { note: text, usage };
 }
 
 function toolResultText(content: unknown): string {

@@ -177,7 +177,7 @@ function cleanUserName(name: string): string {
   const clean = name.trim();
   if (!clean) throw new StoreError("user name must not be empty");
   if (clean.length > 64) throw new StoreError("user name is too long (at most 64 characters)");
-  if (/[\p{Cc}\p{Cf}]/u.test(clean)) throw new StoreError("user name must not contain control characters");
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(clean)) throw new StoreError("user name must not contain control characters");
   return clean;
 }
 

@@ -123,6 +123,30 @@ export class Approvals {
     return this.s.exec("UPDATE approvals SET status = 'executed', result = ? WHERE id = ? AND status = 'approved'", json(result), id).changes > 0;
   }
 
+  /**
+   * 'approved' (or a 'pending' whose approval could not even be stored) → 'failed', storing
+   * why: the user approved but nothing was written. False if it was in neither.
+   */
+  markFailed(id: string, result: unknown): boolean {
+    return (
+      this.s.exec("UPDATE approvals SET status = 'failed', result = ?, decided_at = coalesce(decided_at, ?) WHERE id = ? AND status IN ('pending', 'approved')", json(result), this.s.iso(), id)
+        .changes > 0
+    );
+  }
+
+  /**
+   * At start-up: approvals still 'approved' were decided but never carried out (the process
+   * ended between the decision and the write, which records 'executed' in the same
+   * transaction): they end 'failed'. Returns their ids.
+   */
+  failUnexecuted(message: string): string[] {
+    return this.s.transaction(() =>
+      this.s
+        .many("UPDATE approvals SET status = 'failed', result = ? WHERE status = 'approved' RETURNING id", json({ message, error: "interrupted" }))
+        .map((r) => r.id as string),
+    );
+  }
+
   /** 'executed' → 'undone'. False if it was not in 'executed' (so an undo runs once). */
   markUndone(id: string): boolean {
     return this.s.exec("UPDATE approvals SET status = 'undone' WHERE id = ? AND status = 'executed'", id).changes > 0;

@@ -1,6 +1,7 @@
 /** Conversations and their messages, stored exactly as the Messages API takes them. */
 import { randomUUID } from "node:crypto";
 import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
+import { stripControls } from "../core/validation.ts";
 import { type Row, StoreError, type StoreDb } from "./db.ts";
 
 export type Conversation = { id: string; userId: string; title: string; createdAt: string; updatedAt: string };
@@ -107,7 +108,7 @@ export class Messages {
 }
 
 function cleanTitle(title: string | null | undefined): string {
-  const t = (title ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
+  const t = stripControls(title ?? "").replace(/\s+/g, " ").trim().slice(0, 200);
   return t || "New chat";
 }
 

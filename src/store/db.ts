@@ -48,6 +48,30 @@ export class StoreDb {
     if (this.db.inTransaction) return fn();
     return this.db.transaction(fn).immediate();
   }
+
+  /**
+   * Run `fn` in one transaction, waiting at most `busyMs` for another connection's lock
+   * (instead of the usual 5 s): for writes that may just as well happen a moment later.
+   * Inside a transaction it simply joins it.
+   */
+  attempt<T>(fn: () => T, busyMs: number): T {
+    if (this.db.inTransaction) return fn();
+    this.db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyMs))}`);
+    try {
+      return this.db.transaction(fn).immediate();
+    } finally {
+      this.db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
+    }
+  }
+}
+
+/** How long a statement waits for another connection's lock on the app database. */
+export const BUSY_TIMEOUT_MS = 5000;
+
+/** True for SQLite's "database is locked" (another connection holds the lock longer than we waited). */
+export function isBusyError(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || /database is locked/i.test((err as Error)?.message ?? "");
 }
 
 const SQLITE_HEADER = "SQLite format 3\0";
@@ -118,7 +142,7 @@ function prepare(db: Database, path: string, isFile: boolean): void {
   let appId: number;
   let tables: string[];
   try {
-    db.run("PRAGMA busy_timeout = 5000");
+    db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
     version = userVersion(db);
     appId = (db.query("PRAGMA application_id").get() as { application_id: number }).application_id;
     tables = (db.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
@@ -154,6 +178,18 @@ function newerError(path: string, version: number): StoreError {
 
 /** Apply each pending migration in its own immediate transaction (safe against a concurrent opener). */
 function migrate(db: Database, path: string): void {
+  if (userVersion(db) >= SCHEMA_VERSION) return;
+  // Some migrations rebuild a table (SQLite cannot alter a CHECK): that needs foreign keys off
+  // (the pragma is a no-op inside a transaction), and a foreign_key_check before each commit.
+  db.run("PRAGMA foreign_keys = OFF");
+  try {
+    migrateAll(db, path);
+  } finally {
+    db.run("PRAGMA foreign_keys = ON");
+  }
+}
+
+function migrateAll(db: Database, path: string): void {
   while (true) {
     const applied = db
       .transaction(() => {
@@ -165,6 +201,8 @@ function migrate(db: Database, path: string): void {
         } catch (e) {
           throw new StoreError(`migrating ${path} to app schema version ${v + 1} failed: ${(e as Error).message}`);
         }
+        const broken = db.query("PRAGMA foreign_key_check").all();
+        if (broken.length) throw new StoreError(`migrating ${path} to app schema version ${v + 1} broke ${broken.length} foreign key reference(s)`);
         db.run(`PRAGMA user_version = ${v + 1}`);
         return true;
       })

@@ -180,6 +180,54 @@ CREATE TABLE personal_tokens (
   // 4 (issue 15, UX round 2): Retry/Regenerate/edit replace an answer. The replaced turn stays for usage and audit
   // (its tokens were spent) but leaves the conversation's page and the model's history.
   `ALTER TABLE turns ADD COLUMN replaced_by TEXT;`,
+  // 5 (issue 16): at most one running turn per conversation, so two answers never interleave its history.
+  // Should an older build have left two running turns in one conversation, all but the newest are closed here
+  // (the index could not be built otherwise); start-up recovery closes the rest as usual.
+  `UPDATE turns SET status = 'interrupted', ended_at = coalesce(ended_at, started_at), incomplete = 1
+     WHERE status = 'running' AND rowid NOT IN (SELECT max(rowid) FROM turns WHERE status = 'running' GROUP BY conversation_id);
+   CREATE UNIQUE INDEX turns_one_running ON turns(conversation_id) WHERE status = 'running';`,
+  // 6 (issue 16): approvals may end 'failed' (approved, but nothing could be written); the audit log records
+  // memory summarisation calls ('memory_summary'). SQLite cannot change a CHECK: both tables are rebuilt
+  // (migrate() runs this with foreign keys off and checks them before committing).
+  `
+CREATE TABLE approvals_new (
+  id TEXT PRIMARY KEY,
+  user_id TEXT NOT NULL,
+  conversation_id TEXT NOT NULL,
+  turn_id TEXT NOT NULL,
+  tool_use_id TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  args TEXT NOT NULL,
+  preview TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'approved', 'rejected', 'expired', 'executed', 'undone', 'failed')),
+  created_at TEXT NOT NULL,
+  expires_at TEXT NOT NULL,
+  decided_at TEXT,
+  result TEXT
+);
+INSERT INTO approvals_new (id, user_id, conversation_id, turn_id, tool_use_id, tool, args, preview, status, created_at, expires_at, decided_at, result)
+  SELECT id, user_id, conversation_id, turn_id, tool_use_id, tool, args, preview, status, created_at, expires_at, decided_at, result FROM approvals ORDER BY rowid;
+DROP TABLE approvals;
+ALTER TABLE approvals_new RENAME TO approvals;
+CREATE INDEX approvals_user ON approvals(user_id, created_at);
+CREATE INDEX approvals_status ON approvals(status, expires_at);
+CREATE INDEX approvals_turn ON approvals(turn_id);
+
+CREATE TABLE audit_log_new (
+  id INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  user_id TEXT,
+  conversation_id TEXT,
+  kind TEXT NOT NULL CHECK (kind IN ('turn', 'tool_call', 'approval_requested', 'approval_decided',
+    'approval_expired', 'write', 'undo', 'login', 'security', 'memory_summary')),
+  detail TEXT NOT NULL
+);
+INSERT INTO audit_log_new (id, at, user_id, conversation_id, kind, detail) SELECT id, at, user_id, conversation_id, kind, detail FROM audit_log;
+DROP TABLE audit_log;
+ALTER TABLE audit_log_new RENAME TO audit_log;
+CREATE INDEX audit_log_at ON audit_log(at);
+CREATE INDEX audit_log_user_at ON audit_log(user_id, at);
+`,
 ];
 
 /** The schema version this build writes. */

@@ -6,11 +6,15 @@ import type { Database } from "bun:sqlite";
 import { Approvals } from "./approvals.ts";
 import { AuditLog } from "./audit-log.ts";
 import { Conversations, Messages } from "./conversations.ts";
-import { openStoreDb, type StoreDb, userVersion } from "./db.ts";
+import { isBusyError, openStoreDb, type StoreDb, userVersion } from "./db.ts";
 import { Memories } from "./memories.ts";
 import { Turns } from "./turns.ts";
 import { UsageReport } from "./usage-report.ts";
 import { Sessions, Users } from "./accounts.ts";
+
+/** How long a deferred write waits for a lock per try, and how often it is tried. */
+const DEFERRED_BUSY_MS = 50;
+const DEFERRED_RETRY_MS = 250;
 
 export type StoreOptions = {
   /** The clock used for every timestamp the database writes (tests inject one). */
@@ -69,7 +73,66 @@ export class Store {
     return this.s.transaction(fn);
   }
 
+  /** Like `transaction`, but waits at most `busyMs` for another connection's lock (then throws). */
+  attempt<T>(fn: () => T, busyMs: number): T {
+    return this.s.attempt(fn, busyMs);
+  }
+
+  private readonly deferred: { what: string; fn: () => void }[] = [];
+  private retryTimer: ReturnType<typeof setInterval> | null = null;
+
+  /**
+   * A write that must happen but may wait for a lock another program holds on the app
+   * database (a final state, the end of a turn): tried now for a moment, else retried in
+   * the background, in order, until it succeeds (and once more, waiting, at close).
+   * Returns whether it is stored already. A failure other than a lock throws when tried
+   * at once; in the background it is logged and dropped.
+   */
+  writeSoon(what: string, fn: () => void): boolean {
+    if (!this.deferred.length) {
+      try {
+        this.s.attempt(fn, DEFERRED_BUSY_MS);
+        return true;
+      } catch (err) {
+        if (!isBusyError(err)) throw err;
+      }
+    }
+    this.deferred.push({ what, fn });
+    this.retryTimer ??= setInterval(() => this.retryDeferred(), DEFERRED_RETRY_MS);
+    (this.retryTimer as { unref?: () => void }).unref?.();
+    return false;
+  }
+
+  /** Writes still waiting for a lock. */
+  get deferredCount(): number {
+    return this.deferred.length;
+  }
+
+  private tryDeferred(w: { what: string; fn: () => void }, busyMs = DEFERRED_BUSY_MS): boolean {
+    try {
+      this.s.attempt(w.fn, busyMs);
+      return true;
+    } catch (err) {
+      if (isBusyError(err)) return false;
+      console.error(`app database: could not store ${w.what}:`, err);
+      return true;
+    }
+  }
+
+  private retryDeferred(busyMs = DEFERRED_BUSY_MS): void {
+    while (this.deferred.length && this.tryDeferred(this.deferred[0]!, busyMs)) this.deferred.shift();
+    if (!this.deferred.length && this.retryTimer) {
+      clearInterval(this.retryTimer);
+      this.retryTimer = null;
+    }
+  }
+
   close(): void {
+    if (this.deferred.length) {
+      this.retryDeferred(2000);
+      for (const w of this.deferred) console.error(`app database: still locked at close; ${w.what} was not stored (start-up recovery will close it)`);
+      if (this.retryTimer) clearInterval(this.retryTimer);
+    }
     try {
       this.s.db.run("PRAGMA optimize");
     } catch {

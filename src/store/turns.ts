@@ -28,22 +28,36 @@ export type TurnWithEvents = Turn & { events: AgentEvent[] };
  */
 export const TURN_EVENT_FORMAT = 1;
 
+/** The conversation is still answering: one running turn per conversation (issue 16). */
+export class ConversationBusy extends Error {
+  override name = "ConversationBusy";
+  constructor(readonly conversationId: string) {
+    super("This conversation is still answering the previous question. Wait for it to finish (or stop it), then ask again.");
+  }
+}
+
 export class Turns {
   constructor(private readonly s: StoreDb) {}
 
   /** Record a new running turn; returns its id. */
   start(t: { conversationId: string; userId: string; model: string; question: string }): string {
     const id = randomUUID();
-    this.s.exec(
-      `INSERT INTO turns (id, conversation_id, user_id, status, model, question, started_at)
-       VALUES (?, ?, ?, 'running', ?, ?, ?)`,
-      id,
-      t.conversationId,
-      t.userId,
-      t.model,
-      t.question,
-      this.s.iso(),
-    );
+    try {
+      this.s.exec(
+        `INSERT INTO turns (id, conversation_id, user_id, status, model, question, started_at)
+         VALUES (?, ?, ?, 'running', ?, ?, ?)`,
+        id,
+        t.conversationId,
+        t.userId,
+        t.model,
+        t.question,
+        this.s.iso(),
+      );
+    } catch (e) {
+      // turns_one_running: this conversation already has a running turn.
+      if ((e as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new ConversationBusy(t.conversationId);
+      throw e;
+    }
     return id;
   }
 
@@ -62,6 +76,12 @@ export class Turns {
       r.incomplete ? 1 : 0,
       turnId,
     );
+  }
+
+  /** The running turn of a conversation, if any (there is at most one). */
+  runningIn(conversationId: string): Turn | null {
+    const row = this.s.one("SELECT * FROM turns WHERE conversation_id = ? AND status = 'running'", conversationId);
+    return row ? toTurn(row) : null;
   }
 
   get(id: string): Turn | null {

@@ -4,7 +4,8 @@ import { isoOf, type Row, type StoreDb } from "./db.ts";
 import { toUsage } from "./turns.ts";
 
 export type UsageTotals = Usage & { turns: number };
-export type ModelUsage = UsageTotals & { model: string };
+/** Usage of one model: its turns, or (`source`) the memory summarisation calls made with it (`turns` counts calls then). */
+export type ModelUsage = UsageTotals & { model: string; source?: "memory summaries" };
 /** One row of the usage page: a user's turns of one day (UTC) with one model. */
 export type DailyUsage = ModelUsage & { day: string; userId: string; userName: string };
 
@@ -20,17 +21,29 @@ export class UsageReport {
     return toTotals(this.s.one(`SELECT count(*) AS turns, ${USAGE_SUMS} FROM turns WHERE conversation_id = ?`, conversationId)!);
   }
 
-  /** Token usage per model (turns started at or after `since`, optionally one user's), by model name. */
+  /**
+   * Token usage per model (turns started at or after `since`, optionally one user's), by
+   * model name; each model's memory summarisation calls (audit kind memory_summary) follow
+   * its turns as a row of their own.
+   */
   byModel(opts: { since?: Date | string; userId?: string } = {}): ModelUsage[] {
+    const usage = (field: string) => `coalesce(sum(json_extract(detail, '$.usage.${field}')), 0) AS ${field}`;
     return this.s
       .many(
-        `SELECT model, count(*) AS turns, ${USAGE_SUMS} FROM turns
+        `SELECT model, 0 AS memory, count(*) AS turns, ${USAGE_SUMS} FROM turns
          WHERE (?1 IS NULL OR started_at >= ?1) AND (?2 IS NULL OR user_id = ?2)
-         GROUP BY model ORDER BY model`,
+         GROUP BY model
+         UNION ALL
+         SELECT json_extract(detail, '$.model') AS model, 1 AS memory, count(*) AS turns,
+           ${usage("input_tokens")}, ${usage("output_tokens")}, ${usage("cache_creation_input_tokens")}, ${usage("cache_read_input_tokens")}
+         FROM audit_log
+         WHERE kind = 'memory_summary' AND (?1 IS NULL OR at >= ?1) AND (?2 IS NULL OR user_id = ?2)
+         GROUP BY 1
+         ORDER BY model, memory`,
         opts.since !== undefined ? isoOf(opts.since) : null,
         opts.userId ?? null,
       )
-      .map((r) => ({ model: r.model, ...toTotals(r) }));
+      .map((r) => ({ model: r.model ?? "unknown", ...toTotals(r), ...(r.memory ? { source: "memory summaries" as const } : {}) }));
   }
 
   /** Token usage per day (UTC), user and model, newest day first (the web usage page). */

@@ -11,7 +11,7 @@ export function approvalState(a: Approval, fallbackDetail = ""): ApprovalState {
   const result = (a.result ?? null) as ApprovalResult | null;
   const detail = result?.message ?? fallbackDetail;
   const decision: ApprovalDecision | null =
-    a.status === "approved" || a.status === "executed" || a.status === "undone"
+    a.status === "approved" || a.status === "executed" || a.status === "undone" || a.status === "failed"
       ? "approved"
       : a.status === "rejected" || a.status === "expired"
         ? a.status

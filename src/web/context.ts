@@ -14,6 +14,8 @@ export type WebDeps = Pick<App, "store" | "budget" | "chat" | "approvals"> & {
   limits: WebLimits;
   /** Token counts under each answer (`--show-usage`); the Usage page shows them either way. */
   showUsage?: boolean;
+  /** How long a login link stays valid (default: the loginLinkTtl setting's default). */
+  loginLinkTtlMs?: number;
 };
 
 export type WebLimits = {

@@ -2,18 +2,19 @@ import { type Conversation } from "../store/conversations.ts";
 import { type TurnWithEvents } from "../store/turns.ts";
 import { type ChartSpec, type TableSpec } from "../core/events.ts";
 import { formatMoney } from "../core/format.ts";
+import { Lexer, type Token } from "marked";
 
 /**
  * A conversation as a markdown document: questions, answers, and every chart and
  * table as a markdown table of its figures (the numbers matter more than the picture).
  */
 export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents[], currency: string): string {
-  const out: string[] = [`# ${oneLine(conversation.title)}`, "", `_Exported from budget-chat, ${conversation.updatedAt.slice(0, 10)}._`, ""];
+  const out: string[] = [`# ${plain(oneLine(conversation.title))}`, "", `_Exported from budget-chat, ${conversation.updatedAt.slice(0, 10)}._`, ""];
   for (const turn of turns) {
-    out.push(`## ${oneLine(turn.question)}`, "");
+    out.push(`## ${plain(oneLine(turn.question))}`, "");
     let text = "";
     const flush = () => {
-      if (text.trim()) out.push(text.trim(), "");
+      if (text.trim()) out.push(neutraliseMarkdown(text.trim()), "");
       text = "";
     };
     for (const e of turn.events) {
@@ -26,7 +27,7 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
         out.push(tableMarkdown(e.table), "");
       } else if (e.type === "notice" || e.type === "error") {
         flush();
-        out.push(`> ${oneLine(e.message)}`, "");
+        out.push(`> ${plain(oneLine(e.message))}`, "");
       }
     }
     flush();
@@ -44,9 +45,9 @@ function chartTable(chart: ChartSpec, currency: string): string {
 }
 
 function tableMarkdown(table: TableSpec): string {
-  const cell = (v: string | number | null) => oneLine(String(v ?? "")).replace(/\|/g, "\\|");
+  const cell = (v: string | number | null) => plain(oneLine(String(v ?? ""))).replace(/\|/g, "\\|");
   return [
-    `**${oneLine(table.title)}**`,
+    `**${plain(oneLine(table.title))}**`,
     "",
     `| ${table.columns.map(cell).join(" | ")} |`,
     `| ${table.columns.map(() => "---").join(" | ")} |`,
@@ -56,4 +57,61 @@ function tableMarkdown(table: TableSpec): string {
 
 function oneLine(s: string): string {
   return s.replace(/\s+/g, " ").trim();
+}
+
+/**
+ * Text that is not markdown (a question, a title, a transaction description, a notice)
+ * as markdown that shows exactly that text: no tag, entity or image syntax in it acts.
+ */
+function plain(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/!\[/g, "!\\[");
+}
+
+/**
+ * Model markdown as the page shows it (src/ui/markdown.ts): raw HTML (block and inline)
+ * becomes visible text, an image becomes its alt text and URL as text, so no viewer of
+ * the file loads a remote image or runs markup. Everything else (code included) is kept
+ * byte for byte: only the source ranges of html and image tokens are rewritten.
+ */
+export function neutraliseMarkdown(src: string): string {
+  const edits: { from: number; to: number; text: string }[] = [];
+  // Each child's raw text lies inside its parent's, in order: find it from a cursor.
+  const walk = (tokens: readonly Token[], base: number, parentRaw: string) => {
+    let cursor = 0;
+    for (const t of tokens) {
+      const at = parentRaw.indexOf(t.raw, cursor);
+      if (at < 0 || !t.raw) continue;
+      const start = base + at;
+      cursor = at + t.raw.length;
+      if (t.type === "html") edits.push({ from: start, to: start + t.raw.length, text: plain(t.raw) });
+      else if (t.type === "image") {
+        const alt = (t as { text?: string }).text || "image";
+        const href = String((t as { href?: string }).href ?? "").replace(/`/g, "");
+        edits.push({ from: start, to: start + t.raw.length, text: `\\[${plain(alt).replace(/[[\]]/g, "\\$&")}: \`${href}\`\\]` });
+      } else {
+        const children = childTokens(t);
+        if (children.length) walk(children, start, t.raw);
+      }
+    }
+  };
+  walk(new Lexer({ gfm: true }).lex(src), 0, src);
+  let out = "";
+  let last = 0;
+  for (const e of edits.sort((a, b) => a.from - b.from)) {
+    if (e.from < last) continue;
+    out += src.slice(last, e.from) + e.text;
+    last = e.to;
+  }
+  return out + src.slice(last);
+}
+
+function childTokens(t: Token): Token[] {
+  const any = t as { tokens?: Token[]; items?: Token[]; header?: { tokens: Token[] }[]; rows?: { tokens: Token[] }[][] };
+  if (t.type === "code" || t.type === "codespan") return [];
+  const out: Token[] = [...(any.items ?? []), ...(any.tokens ?? [])];
+  if (t.type === "table") {
+    for (const h of any.header ?? []) out.push(...h.tokens);
+    for (const row of any.rows ?? []) for (const c of row) out.push(...c.tokens);
+  }
+  return out;
 }

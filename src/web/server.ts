@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { SETTINGS } from "../config.ts";
 import { assetResponse } from "./assets.ts";
 import type { WebDeps, WebEnv } from "./context.ts";
 import { auth } from "./middleware/auth/index.ts";
@@ -53,6 +54,7 @@ export function createWebApp(deps: WebDeps) {
     auth({
       store: deps.store,
       requireUsers: deps.requireUsers,
+      loginTokenMaxAgeMs: deps.loginLinkTtlMs ?? SETTINGS.loginLinkTtl.default * 3_600_000,
       invalidLinkPage: (message) => page(LoginPage({ error: message, asset })),
     }),
   );

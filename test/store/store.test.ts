@@ -73,7 +73,7 @@ describe("open and migrations", () => {
   test("creates parent directories, sets user_version, application_id and WAL; reopening is idempotent", () => {
     const path = join(tempDir(), "nested", "deeper", "chat.db");
     const a = Store.open(path);
-    expect(SCHEMA_VERSION).toBe(4); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15)
+    expect(SCHEMA_VERSION).toBe(6); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16)
     expect(a.schemaVersion()).toBe(SCHEMA_VERSION);
     const conv = a.conversations.create("local", "Kept across opens");
     a.close();
@@ -478,7 +478,7 @@ describe("turns", () => {
     expect(turn.status).toBe("interrupted");
     expect(turn.incomplete).toBe(true);
     expect(turn.endedAt).not.toBeNull();
-    expect(turn.events.map((e) => e.type)).toEqual(["notice", "done"]);
+    expect(turn.events.map((e) => e.type)).toEqual(["error", "done"]);
     // The approval the turn was waiting on can no longer be approved.
     expect(a.approvals.get("local", approval.id)?.status).toBe("expired");
     expect(a.approvals.decide("local", approval.id, "approved")).toBeNull();

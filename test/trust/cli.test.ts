@@ -32,7 +32,7 @@ describe("users", () => {
     expect((await cli(["users", "list"])).stdout).toContain("No users: budget-chat runs in single-user local mode");
     const add = await cli(["users", "add", "dana"], { BIND_ADDRESS: "127.0.0.1:4100" });
     expect(add.code).toBe(0);
-    expect(add.stdout).toMatch(/^Added user dana\.\nOne-time login link for dana \(works once; open it in their browser\):\n  http:\/\/127\.0\.0\.1:4100\/login\?token=[\w-]{43}\n$/);
+    expect(add.stdout).toMatch(/^Added user dana\.\nOne-time login link for dana \(works once, within 24 hours; open it in their browser\):\n  http:\/\/127\.0\.0\.1:4100\/login\?token=[\w-]{43}\n$/);
     const link = await cli(["users", "link", "dana", "--base-url", "https://budget.example.com/"]);
     expect(link.stdout).toMatch(/\n  https:\/\/budget\.example\.com\/login\?token=[\w-]{43}\n$/);
     const defaultBind = await cli(["users", "link", "dana"]);

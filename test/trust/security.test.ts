@@ -60,7 +60,7 @@ describe("allowlist", () => {
     expect(added.code).toBe(0);
     expect(added.stderr).toBe("");
     const link = /(http:\/\/127\.0\.0\.1:\d+\/login\?token=[\w%-]+)/.exec(added.stdout)![1]!;
-    expect(added.stdout).toStartWith("Added user alice.\nOne-time login link for alice (works once; open it in their browser):\n");
+    expect(added.stdout).toStartWith("Added user alice.\nOne-time login link for alice (works once, within 24 hours; open it in their browser):\n");
     aliceToken = new URL(link).searchParams.get("token")!;
     expect(aliceToken.length).toBeGreaterThanOrEqual(40);
 
@@ -79,7 +79,7 @@ describe("allowlist", () => {
     const second = await fetch(link, { redirect: "manual" });
     expect(second.status).toBe(401);
     const body = await second.text();
-    expect(body).toContain("This login link is invalid or was already used.");
+    expect(body).toContain("This login link is invalid, has expired or was already used");
     expect(body).not.toContain(aliceToken);
     expect(second.headers.get("set-cookie")).toBeNull();
     const aliceId = h.store.users.byName("alice")!.id;

@@ -128,3 +128,18 @@ export function errorResponder(page: (input: ErrorPageInput) => string = (p) => 
 
 /** `errorResponder()` with minimal pages (for a bare Hono app, as in the middleware tests). */
 export const respondToError: ErrorHandler = errorResponder();
+
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read (a malformed request body). Reload the page and try again.";
+
+/**
+ * The request's form fields (multipart or urlencoded). A body that cannot be parsed is
+ * the client's fault: it ends the request with a 400 refusal (an HTTPException the
+ * server's error handler answers with), never a 500.
+ */
+export async function formBody(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
+  try {
+    return await c.req.parseBody();
+  } catch {
+    throw new HTTPException(400, { res: refuse(c, 400, UNREADABLE_FORM_MESSAGE) });
+  }
+}

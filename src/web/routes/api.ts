@@ -3,7 +3,7 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { type AgentEvent } from "../../core/events.ts";
 import { oneLineError } from "../../core/validation.ts";
-import { ConversationNotFound } from "../../chat/service.ts";
+import { ConversationBusy, ConversationNotFound } from "../../chat/service.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { checkMessageLength } from "../middleware/body-limit/index.ts";
@@ -62,6 +62,7 @@ export function apiRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       turn = chat.startTurn({ userId: user.id, conversationId: body.data.conversation_id, question: body.data.message });
     } catch (e) {
       if (e instanceof ConversationNotFound) return c.json({ error: e.message }, 404);
+      if (e instanceof ConversationBusy) return c.json({ error: e.message }, 409);
       throw e;
     }
     c.env?.server?.timeout(c.req.raw, 0);

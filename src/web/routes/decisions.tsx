@@ -17,6 +17,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { APPROVAL_STATUSES } from "../../core/vocab.ts";
 import { type Approval } from "../../store/approvals.ts";
 import { NOT_FOUND_MESSAGE, type DecisionResult, type StoredApprovalArgs, type UndoResult } from "../../chat/approval-service.ts";
 import type { ApprovalResult } from "../../store/approvals.ts";
@@ -32,7 +33,7 @@ import { refuse } from "../middleware/respond.ts";
 const READ_ONLY_MESSAGE = "This server runs read-only (--read-only): nothing can be changed.";
 
 const DecisionRequest = z.strictObject({ decision: z.enum(["approve", "reject"]) });
-const STATUSES = ["pending", "approved", "rejected", "expired", "executed", "undone"] as const;
+const STATUSES = APPROVAL_STATUSES;
 
 /** An approval as the JSON API shows it (without the stored row ids and cache snapshot). */
 export function approvalJson(a: Approval) {

@@ -13,6 +13,7 @@ import { approvalState } from "../../ui/approval-view.ts";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { exportMarkdown } from "../export.ts";
+import { formBody } from "../middleware/respond.ts";
 
 const Title = z.string().trim().min(1, "A title cannot be empty.").max(200, "A title has at most 200 characters.");
 
@@ -38,7 +39,7 @@ export function pageRoutes(deps: WebDeps) {
           usage: t.status === "running" ? null : t.usage,
         }))
       : [];
-    const summary = deps.budget.summary();
+    const summary = deps.budget.summaryOrLast();
     const page = (
       <ChatPage
         conversations={conversationSummaries(store, user.id)}
@@ -72,7 +73,7 @@ export function pageRoutes(deps: WebDeps) {
 
   r.post("/conversations/:id/rename", async (c) => {
     const id = c.req.param("id");
-    const parsed = Title.safeParse((await c.req.parseBody()).title);
+    const parsed = Title.safeParse((await formBody(c)).title);
     if (!parsed.success) {
       // Back to the conversation, the rename form open with the message beside it.
       const conversation = store.conversations.get(c.get("user").id, id);
@@ -107,7 +108,7 @@ export function pageRoutes(deps: WebDeps) {
   r.get("/conversations/:id/export.md", async (c) => {
     const conversation = store.conversations.get(c.get("user").id, c.req.param("id"));
     if (!conversation) return notFound(c);
-    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summary().currency);
+    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summaryOrLast().currency);
     const file = `${conversation.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 60) || "conversation"}.md`;
     return c.body(md, 200, {
       "content-type": "text/markdown; charset=utf-8",

@@ -2,7 +2,7 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import { type AgentEvent, type TableSpec } from "../../core/events.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
-import { ConversationNotFound } from "../../chat/service.ts";
+import { ConversationBusy, ConversationNotFound } from "../../chat/service.ts";
 import { toolByName } from "../../tools/registry.ts";
 import { domIds } from "../../ui/dom-ids.ts";
 import { buildTurnModel, type ChartBlock, type TableBlock } from "../../ui/turn-model.ts";
@@ -16,7 +16,7 @@ import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { createFragmentRenderer, partial, toHtml } from "../sse-renderer.ts";
 import { checkMessageLength } from "../middleware/body-limit/index.ts";
-import { refuse } from "../middleware/respond.ts";
+import { formBody, refuse } from "../middleware/respond.ts";
 import { conversationSummaries } from "./pages.tsx";
 
 /** Keeps proxies and Bun's idle timer from closing a quiet stream (a long tool run, an approval wait). */
@@ -45,7 +45,7 @@ const MAX_TABLE_ROWS = 500;
 export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const r = new Hono<WebEnv>();
   const { store, chat, limits } = deps;
-  const view = () => ({ currency: deps.budget.summary().currency, showUsage: deps.showUsage });
+  const view = () => ({ currency: deps.budget.summaryOrLast().currency, showUsage: deps.showUsage });
 
   const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string, replacing: string | null = null) => {
     const user = c.get("user");
@@ -66,6 +66,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       turn = chat.startTurn({ userId: user.id, conversationId, question });
     } catch (e) {
       if (e instanceof ConversationNotFound) return refuse(c, 404, "This conversation does not exist (it may have been deleted).");
+      if (e instanceof ConversationBusy) return refuse(c, 409, e.message);
       throw e;
     }
     if (replacing) store.turns.markReplaced(replacing, turn.id);
@@ -90,7 +91,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   };
 
   const formOf = async (c: Context<WebEnv>) => {
-    const form = await c.req.parseBody();
+    const form = await formBody(c);
     return {
       question: typeof form.message === "string" ? form.message : "",
       replace: typeof form.replace === "string" && form.replace ? form.replace : null,
@@ -175,7 +176,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     const table = out.tables?.[0];
     if (!table) return refuse(c, 409, "This table cannot show more rows.");
     const id = domIds.table(found.turnId, n);
-    return c.html(toHtml(<DataTable table={table} currency={deps.budget.summary().currency} id={id} turnId={found.turnId} n={n} more={null} />));
+    return c.html(toHtml(<DataTable table={table} currency={deps.budget.summaryOrLast().currency} id={id} turnId={found.turnId} n={n} more={null} />));
   });
 
   const chatHeaderPartial = (userId: string, conversationId: string) => {

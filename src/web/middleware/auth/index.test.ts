@@ -127,8 +127,7 @@ describe("auth: with users", () => {
     expect(body).toContain(INVALID_LINK_MESSAGE);
     expect(body).not.toContain(loginToken);
     expect(INVALID_LINK_MESSAGE).toBe(
-      // The command that makes a new link for an existing user (issue 15: it said `users add`, which fails for them).
-      "This login link is invalid or was already used. Ask for a new one with: budget-chat users link NAME",
+      "This login link is invalid, has expired or was already used (a link works once, for a limited time). Ask for a new one, made with: budget-chat users link NAME",
     );
     // The failed attempt is audited without the token.
     const sec = db.audit.list({ kind: "security" });

@@ -34,8 +34,9 @@ export const LOCAL_USER: Readonly<SessionUser> = Object.freeze({ id: "local", na
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const INVALID_LINK_MESSAGE =
-  "This login link is invalid or was already used. Ask for a new one with: budget-chat users link NAME";
-export const LOGIN_REQUIRED_MESSAGE = "Login required: open the login link you were given for budget-chat.";
+  "This login link is invalid, has expired or was already used (a link works once, for a limited time). Ask for a new one, made with: budget-chat users link NAME";
+export const LOGIN_REQUIRED_MESSAGE =
+  "Login required: open the login link you were given for budget-chat (it works once, for a limited time). A new one is made with: budget-chat users link NAME";
 
 export type AuthOptions = {
   store: Store;

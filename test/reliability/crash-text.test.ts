@@ -1,0 +1,120 @@
+/**
+ * Issue 16 item 5: a crash loses no text the user already read. Streamed text is stored
+ * at least every second while the answer streams; after kill -9 and a restart the
+ * conversation shows it, marked interrupted, with a Retry that works.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeDemoDb } from "../../src/budget/demo/generator.ts";
+import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
+import { SseReader } from "../trust/support.ts";
+
+const root = join(import.meta.dir, "..", "..");
+let fake: FakeAnthropic;
+let dir: string;
+const procs = new Set<ReturnType<typeof Bun.spawn>>();
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  dir = mkdtempSync(join(tmpdir(), "bc-crash-"));
+  writeDemoDb({ out: join(dir, "budget.db"), seed: 7 });
+});
+afterAll(async () => {
+  for (const p of procs) {
+    p.kill("SIGKILL");
+    await p.exited;
+  }
+  await fake.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+function freePort(): number {
+  const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
+  const port = s.port!;
+  s.stop(true);
+  return port;
+}
+
+async function serve(port: number) {
+  const proc = Bun.spawn([process.execPath, "src/main.ts", "serve", "--bind", `127.0.0.1:${port}`], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH ?? "",
+      HOME: dir,
+      ANTHROPIC_API_KEY: "sk-ant-test-crash",
+      ANTHROPIC_BASE_URL: fake.url,
+      ANTHROPIC_MODEL: "claude-test",
+      DATABASE_URL: join(dir, "budget.db"),
+      CHAT_DATABASE_URL: join(dir, "chat.db"),
+    },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  procs.add(proc);
+  let out = "";
+  void (async () => {
+    for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) out += new TextDecoder().decode(chunk);
+  })();
+  const deadline = Date.now() + 20_000;
+  while (!out.includes("listening on")) {
+    if (Date.now() > deadline) throw new Error(`serve did not start: ${out}`);
+    await Bun.sleep(20);
+  }
+  return { proc, url: `http://127.0.0.1:${port}` };
+}
+
+const WORDS = Array.from({ length: 120 }, (_, i) => `word${i}`).join(" ");
+
+test("kill -9 mid-answer: the text streamed more than a second earlier is stored, shown after a restart as interrupted, with a Retry", async () => {
+  const port = freePort();
+  const first = await serve(port);
+  fake.enqueue({ kind: "message", content: [{ type: "text", text: WORDS }], chunkDelayMs: 60 });
+  const res = await fetch(`${first.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "a long answer please" }) });
+  const stream = new SseReader(res);
+  await stream.waitFor("chunk");
+  while (stream.all("chunk").length < 10) await Bun.sleep(20);
+  const readBefore = stream.all("chunk").map((c) => c.text).join("");
+  // The user has read `readBefore`; more than a second later the server dies.
+  await Bun.sleep(1_500);
+  expect(stream.events.some((e) => e.event === "done")).toBe(false);
+  first.proc.kill("SIGKILL");
+  await first.proc.exited;
+  procs.delete(first.proc);
+
+  const db = new Database(join(dir, "chat.db"), { readonly: true });
+  let turnId: string;
+  let conversationId: string;
+  try {
+    const turn = db.query("SELECT id, conversation_id FROM turns").get() as { id: string; conversation_id: string };
+    turnId = turn.id;
+    conversationId = turn.conversation_id;
+    const stored = (db.query("SELECT event FROM turn_events WHERE turn_id = ? ORDER BY seq").all(turnId) as { event: string }[])
+      .map((r) => JSON.parse(r.event))
+      .filter((e) => e.type === "text")
+      .map((e) => e.text)
+      .join("");
+    expect(stored.startsWith(readBefore)).toBe(true);
+  } finally {
+    db.close();
+  }
+
+  const second = await serve(port);
+  try {
+    const page = await (await fetch(`${second.url}/conversations/${conversationId}`)).text();
+    expect(page).toContain(readBefore);
+    expect(page).toContain("interrupted");
+    expect(page).toContain(`/turns/${turnId}/retry`);
+    fake.reset();
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Here it is again." }] });
+    const retry = await fetch(`${second.url}/turns/${turnId}/retry`, { method: "POST", headers: { Origin: second.url, "HX-Request": "true" } });
+    expect(retry.status).toBe(200);
+    await fake.waitForRequests(1);
+    expect(fake.requests[0]!.body.messages!.at(-1).content[0].text).toBe("a long answer please");
+  } finally {
+    second.proc.kill("SIGTERM");
+    await second.proc.exited;
+    procs.delete(second.proc);
+  }
+}, 60_000);
