@@ -134,7 +134,7 @@ describe("createFragmentRenderer", () => {
     expect(withUsage).toContain("Tokens: 1&#39;500 in");
   });
 
-  test("tool status lines: running, done, failed with the error as text", () => {
+  test("tool status lines: running, done, failed as a short line with the error as text on demand", () => {
     const s = stream([
       { type: "tool_started", id: "a", tool: "monthly_trend", input: {} },
       { type: "tool_failed", id: "a", tool: "monthly_trend", error: `unknown category ${EVIL}` },
@@ -147,7 +147,9 @@ describe("createFragmentRenderer", () => {
     const failed = partials(s[1]!.messages[0]!)[0]!;
     expect(failed.target).toBe(`tool-${T}-a`);
     expect(failed.html).toContain('data-state="failed"');
-    expect(failed.html).toContain(`<span class="tool-error">unknown category ${EVIL_ESCAPED}</span>`);
+    // One short line; the error itself (escaped) opens on demand.
+    expect(failed.html).toContain("Computing the monthly trend — did not work");
+    expect(failed.html).toContain(`<details class="tool-why"><summary>why</summary><span class="tool-error">unknown category ${EVIL_ESCAPED}</span></details>`);
     expect(partials(s[2]!.messages[0]!)[0]!.html).toContain("Running something_new…");
   });
 
