@@ -1,5 +1,5 @@
 import { type ChartSpec } from "../src/core/events.ts";
-import { formatMoney } from "../src/core/format.ts";
+import { formatChartValue } from "../src/core/format.ts";
 
 /**
  * A chart. `bar_h` is drawn here as HTML (a table of label, bar, amount; the bar's
@@ -27,7 +27,7 @@ export function ChartFigure({ chart, currency: pageCurrency }: { chart: ChartSpe
                 <tr>
                   <th scope="row">{label}</th>
                   {datasets.map((d) => (
-                    <td>{formatMoney(d.values[i] ?? 0, currency)}</td>
+                    <td>{formatChartValue(d.values[i] ?? 0, chart, currency)}</td>
                   ))}
                 </tr>
               ))}
@@ -96,7 +96,7 @@ function HBars({ chart, currency }: { chart: ChartSpec; currency: string }) {
                   <span class="hbar-track" aria-hidden="true">
                     <span class={`hbar-fill d${j % 8} p${pct(v)}${v < 0 ? " neg" : ""}`} data-pct={String(pct(v))}></span>
                   </span>
-                  <span class="hbar-value">{formatMoney(v, currency)}</span>
+                  <span class="hbar-value">{formatChartValue(v, chart, currency)}</span>
                 </td>
               );
             })}
