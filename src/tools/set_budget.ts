@@ -19,7 +19,7 @@ import type { ApprovalPreview } from "../core/events.ts";
 import { formatMoney, round2 } from "../core/format.ts";
 import { budgetAuditDetail, type BudgetValue } from "../store/budgets.ts";
 import type { Store } from "../store/store.ts";
-import { budgetAmountProblem, budgetCategory, budgetMonth } from "./query/budgets.ts";
+import { budgetAmountProblem, budgetCategory, budgetMonth, findBudget } from "./query/budgets.ts";
 import { categoryField } from "./query/fields.ts";
 import type { ToolContext, WriteTool } from "./types.ts";
 
@@ -57,7 +57,7 @@ export function previewBudgetChange(
   const budgets = ctx.budgets.list();
   const remove = input.amount === 0;
   // Removing may name a budget whose category is no longer a spending one (or no longer in the data).
-  const stored = remove ? storedBudget(budgets, input.category) : undefined;
+  const stored = remove ? findBudget(budgets, input.category) : undefined;
   const category = stored ? stored.category : budgetCategory(db, input.category);
   const current = budgets.find((b) => b.category === category);
   const previous: BudgetValue = current ? { amount: current.amount, currency: current.currency } : null;
@@ -106,15 +106,6 @@ export function previewBudgetChange(
     args: { category, amount, currency: after?.currency ?? previous!.currency, previous, ref: randomUUID() },
     preview,
   };
-}
-
-/** The stored budget a name means: exact first, then the only one that fits in any letter case. */
-function storedBudget<B extends { category: string }>(budgets: B[], requested: string): B | undefined {
-  const wanted = requested.trim();
-  const exact = budgets.find((b) => b.category === wanted);
-  if (exact) return exact;
-  const fits = budgets.filter((b) => b.category.toLowerCase() === wanted.toLowerCase());
-  return fits.length === 1 ? fits[0] : undefined;
 }
 
 const same = (a: BudgetValue, b: BudgetValue) => (a === null ? b === null : b !== null && a.amount === b.amount && a.currency === b.currency);

@@ -222,3 +222,24 @@ export function budgetCategory(db: BudgetDb, requested: string): string {
   }
   return name;
 }
+
+/** The stored budget a name means: exact first, then the only one that fits in any letter case. */
+export function findBudget<B extends { category: string }>(budgets: readonly B[], requested: string): B | undefined {
+  const wanted = requested.trim();
+  const exact = budgets.find((b) => b.category === wanted);
+  if (exact) return exact;
+  const fits = budgets.filter((b) => b.category.toLowerCase() === wanted.toLowerCase());
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+/**
+ * A budget amount typed as text (CLI, the page's form): "450", "450.50", "1'200" (de-CH
+ * thousands separators and spaces are fine). Returns the amount, or why it is not one.
+ */
+export function parseBudgetAmount(text: string): { amount: number } | { problem: string } {
+  const t = text.trim().replace(/['’\s]/g, "");
+  if (!/^\d+(\.\d+)?$/.test(t)) return { problem: `the amount must be a positive number, e.g. 450 or 450.50; got "${text.trim()}"` };
+  const amount = Number(t);
+  const problem = budgetAmountProblem(amount);
+  return problem ? { problem } : { amount: round2(amount) };
+}
