@@ -54,6 +54,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
           <ConversationList conversations={conversations} activeId={conversation?.id} />
           <nav class="sidebar-foot" aria-label="More">
             <a href="/memories">Memories</a>
+            <a href="/budgets">Budgets</a>
             {userName ? <span class="muted user-name">{userName}</span> : null}
           </nav>
         </aside>

@@ -10,6 +10,7 @@ import { respondToError } from "./middleware/respond.ts";
 import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
+import { budgetRoutes } from "./routes/budgets.tsx";
 import { mcpRoutes } from "./routes/mcp.ts";
 import { approvalRoutes } from "./routes/decisions.tsx";
 import { pageRoutes } from "./routes/pages.tsx";
@@ -48,6 +49,7 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", turnRoutes(deps, questionsPerUser));
   web.route("/", apiRoutes(deps, questionsPerUser));
   web.route("/", approvalRoutes(deps));
+  web.route("/", budgetRoutes(deps));
   web.notFound((c) => c.text("Not found", 404));
   // Refusals thrown by the middlewares (HTTPException with a cause) and real errors alike.
   web.onError(respondToError);
