@@ -13,7 +13,7 @@ import { budgetDbLocation, dbPath, readSettings, requireApiKey, type BudgetDbLoc
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { Store } from "./store/store.ts";
-import { toolsFor } from "./tools/registry.ts";
+import { toolsFor, withContext } from "./tools/registry.ts";
 import type { Tool } from "./tools/types.ts";
 
 export type AppConfig = ChatSettings & {
@@ -97,7 +97,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory: MemoryService | null =
     overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
-  const tools = overrides.tools ?? toolsFor({ readOnly: config.readOnly });
+  // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
+  const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets });
   const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
   const chat = new ChatService({
     store,

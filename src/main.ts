@@ -11,6 +11,7 @@ Usage:
   budget-chat ask "QUESTION"   one answer streamed to the terminal
   budget-chat tool NAME JSON   run one analysis tool, print its output as JSON
   budget-chat demo-db          write demo data (--out, --seed, --transactions, --force)
+  budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY   monthly budgets per category
   budget-chat users add|link|list|remove NAME   the allowlist (add prints a one-time login link)
   budget-chat users token|revoke-token NAME     a personal token for MCP over HTTP (/mcp)
   budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
@@ -39,6 +40,7 @@ const commands: Record<string, () => Promise<Command>> = {
   usage: async () => (await import("./cli/usage.ts")).usageCommand,
   "demo-db": async () => demoDbCommand,
   users: async () => (await import("./cli/users.ts")).usersCommand,
+  budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
   mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,
 };

@@ -67,7 +67,7 @@ describe("compiled binary in an empty directory", () => {
 
   test("tool: bad input is one line on stderr and exit 2", async () => {
     const cases: [string[], string][] = [
-      [["tool", "nope", "{}"], 'budget-chat: tool: unknown tool "nope"; available: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions, compare_periods, recurring_payments, review_transactions\n'],
+      [["tool", "nope", "{}"], 'budget-chat: tool: unknown tool "nope"; available: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions, compare_periods, recurring_payments, review_transactions, budget_status\n'],
       [["tool", "monthly_trend", "{year:2025}"], "budget-chat: tool: input is not valid JSON: "],
       [["tool", "monthly_trend", '{"year":"2025"}'], "budget-chat: tool: invalid input for monthly_trend: ✖ Invalid input: expected number, received string → at year\n"],
       [["tool", "merchant_breakdown", '{"category":"Food"}'], 'budget-chat: tool: Unknown category "Food". Valid categories: '],

@@ -1,5 +1,5 @@
 import { type ChartSpec } from "../src/core/events.ts";
-import { formatMoney } from "../src/core/format.ts";
+import { formatChartValue } from "../src/core/format.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
@@ -43,7 +43,7 @@ export function ChartFigure({ chart, currency: pageCurrency, id, turnId, n }: { 
   // What the browser shows, pre-formatted here (public/app.js has no number formatter):
   // short month labels, and every value as money for the tooltips.
   const months = isMonthAxis(labels);
-  const display = { labels: labels.map(shortLabel), series: months, money: Object.fromEntries(datasets.flatMap((d) => d.values.map((v) => [String(v), formatMoney(v, currency)]))) };
+  const display = { labels: labels.map(shortLabel), series: months, money: Object.fromEntries(datasets.flatMap((d) => d.values.map((v) => [String(v), formatChartValue(v, chart, currency)]))) };
   const base = turnId !== undefined && n !== undefined ? `/turns/${encodeURIComponent(turnId)}/charts/${n}` : null;
   return (
     <figure class={`chart chart-${chart.type}`} id={id} data-chart={JSON.stringify(chart)} data-display={JSON.stringify(display)} data-currency={currency}>
@@ -60,7 +60,7 @@ export function ChartFigure({ chart, currency: pageCurrency, id, turnId, n }: { 
                 <tr>
                   <th scope="row">{shortLabel(label)}</th>
                   {datasets.map((d) => (
-                    <td>{formatMoney(d.values[i] ?? 0, currency)}</td>
+                    <td>{formatChartValue(d.values[i] ?? 0, chart, currency)}</td>
                   ))}
                 </tr>
               ))}
@@ -142,7 +142,7 @@ function HBars({ chart, currency }: { chart: ChartSpec; currency: string }) {
                   <span class="hbar-track" aria-hidden="true">
                     <span class={`hbar-fill d${j % 8} p${pct(v)}${v < 0 ? " neg" : ""}`} data-pct={String(pct(v))}></span>
                   </span>
-                  <span class="hbar-value">{formatMoney(v, currency)}</span>
+                  <span class="hbar-value">{formatChartValue(v, chart, currency)}</span>
                 </td>
               );
             })}

@@ -1,6 +1,6 @@
 import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { DataSummary } from "../budget/reader.ts";
-import { formatCount } from "../core/format.ts";
+import { formatCount, formatMoney } from "../core/format.ts";
 import { toolGuide } from "../tools/registry.ts";
 
 /**
@@ -38,6 +38,8 @@ export type PromptContext = {
   now: Date;
   timeZone: string;
   memories: string[];
+  /** The household's monthly budgets (issue 13); absent or empty: none set. */
+  budgets?: { category: string; amount: number; currency: string }[];
 };
 
 /** The part of the system prompt that changes with the data, the clock and the memories. */
@@ -56,6 +58,12 @@ export function dynamicSystem(ctx: PromptContext): string {
     lines.push(`- Transactions per category: ${s.categoryCounts.map((c) => `${c.category} ${formatCount(c.count)}`).join(", ")}.`);
   }
   if (s.malformedDates) lines.push(`- ${formatCount(s.malformedDates)} rows have a date that is not a real YYYY-MM-DD day; they are left out of every figure.`);
+  lines.push("");
+  lines.push(
+    ctx.budgets?.length
+      ? `Monthly budgets (household): ${ctx.budgets.map((b) => `${b.category} ${formatMoney(b.amount, b.currency)}`).join(", ")}. For "how am I doing?", "am I on track?" or anything about budgets, use budget_status.`
+      : "Monthly budgets: none set yet. If asked about budgets or being on track, budget_status suggests starting amounts.",
+  );
   lines.push("");
   lines.push(`Current date and time: ${formatNow(ctx.now, ctx.timeZone)}.`);
   if (ctx.memories.length) {

@@ -134,7 +134,7 @@ export class ChatService {
         maxTokens: settings.maxTokens,
         tools,
         budget,
-        system: systemBlocks({ summary: budget.summary(), notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories }),
+        system: systemBlocks({ summary: budget.summary(), notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list() }),
         history,
         question,
         maxSteps: settings.maxSteps,

@@ -1,5 +1,5 @@
 import { type ChartSpec, type TableSpec } from "../core/events.ts";
-import { formatMoney } from "../core/format.ts";
+import { formatChartValue } from "../core/format.ts";
 
 const BAR_WIDTH = 24;
 
@@ -14,7 +14,7 @@ export function chartAsText(chart: ChartSpec, currency: string): string {
       const v = d.values[i] ?? 0;
       const bar = "█".repeat(max > 0 ? Math.round((Math.abs(v) / max) * BAR_WIDTH) : 0);
       const name = datasets.length > 1 ? `${d.name} ` : "";
-      return `${name}${formatMoney(v, currency).padStart(16)} ${bar}`;
+      return `${name}${formatChartValue(v, chart, currency).padStart(16)} ${bar}`;
     });
     lines.push(`  ${label.slice(0, labelWidth).padEnd(labelWidth)}  ${cells.join("   ")}`);
   });

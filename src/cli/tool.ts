@@ -1,21 +1,23 @@
-import { budgetDbLocation, flagHelp, flagOptions } from "../config.ts";
+import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { openBudgetDb } from "../budget/open.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";
 import { oneLineError } from "../core/validation.ts";
+import { Store } from "../store/store.ts";
 import { ALL_TOOLS, READ_TOOLS, toolInputSchema } from "../tools/registry.ts";
 import { parse } from "./args.ts";
 
-export const TOOL_HELP = `budget-chat tool NAME 'JSON' [--db PATH]
+export const TOOL_HELP = `budget-chat tool NAME 'JSON' [--db PATH] [--chat-db PATH]
 budget-chat tool --list
 
 Run one analysis tool without the model and print its ToolOutput as JSON, or list
 every tool with its risk and JSON schema.
 Tools: ${READ_TOOLS.map((t) => t.name).join(", ")}
 Example: budget-chat tool spending_by_category '{"year":2025}'
-${flagHelp(["db", "notSpending"])}`;
+budget_status reads the household's budgets from the app database (--chat-db).
+${flagHelp(["db", "notSpending", "chatDb"])}`;
 
 export async function toolCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, { ...flagOptions(["db", "notSpending"]), list: { type: "boolean" } });
+  const { values, positionals } = parse(argv, { ...flagOptions(["db", "notSpending", "chatDb"]), list: { type: "boolean" } });
   if (values.help) {
     console.log(TOOL_HELP);
     return 0;
@@ -40,13 +42,17 @@ export async function toolCommand(argv: string[]): Promise<number> {
   const parsed = tool.schema.safeParse(raw);
   if (!parsed.success) throw new UsageError(`tool: invalid input for ${name}: ${oneLineError(parsed.error)}`);
   const db = openBudgetDb(budgetDbLocation(values));
+  // The app database is opened only when the tool reads budgets (the same context the app gives the loop).
+  let store: Store | null = null;
+  const budgets = { list: () => (store ??= Store.open(chatDbPath(values))).budgets.list() };
   try {
-    console.log(JSON.stringify(tool.run(db, parsed.data), null, 2));
+    console.log(JSON.stringify(tool.run(db, parsed.data, { budgets }), null, 2));
     return 0;
   } catch (e) {
     if (e instanceof ToolInputError) throw new UsageError(`tool: ${e.message}`);
     throw e;
   } finally {
+    (store as Store | null)?.close();
     db.close();
   }
 }

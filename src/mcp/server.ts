@@ -103,7 +103,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
     if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${oneLineError(parsed.error)}. Fix the arguments and call the tool again.`);
     const input = parsed.data;
     try {
-      const output = tool.run(deps.budget, input);
+      const output = tool.run(deps.budget, input, { budgets: deps.store.budgets });
       audit({ tool: name, input, ok: true, durationMs: performance.now() - started });
       return {
         content: [{ type: "text", text: output.summary }],

@@ -219,6 +219,20 @@ export class Approvals {
     return row ? toWrite(row) : null;
   }
 
+  /**
+   * The user of the approval of `tool` whose stored policy arguments carry `ref`
+   * (`args.args.ref`): how a policy that keeps a random ref in its arguments learns, while
+   * executing or undoing, whose approval it is (only that user can decide or undo it).
+   */
+  userOfApproval(tool: string, ref: string): string | null {
+    const row = this.s.one(
+      "SELECT user_id FROM approvals WHERE tool = ? AND json_extract(args, '$.args.ref') = ?",
+      tool,
+      ref,
+    );
+    return row ? (row.user_id as string) : null;
+  }
+
   /** Set undone_at once; false if already undone or unknown. */
   markWriteUndone(approvalId: string): boolean {
     return this.s.exec("UPDATE writes SET undone_at = ? WHERE approval_id = ? AND undone_at IS NULL", this.s.iso(), approvalId).changes > 0;

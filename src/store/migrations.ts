@@ -228,6 +228,18 @@ ALTER TABLE audit_log_new RENAME TO audit_log;
 CREATE INDEX audit_log_at ON audit_log(at);
 CREATE INDEX audit_log_user_at ON audit_log(user_id, at);
 `,
+  // 7 (issue 13, budgets): a monthly amount per spending category, for the whole household
+  // (not per user). `currency` is the data's main currency when it was set; `updated_by`
+  // names who set it (a user's name, or "cli"). Every change is also in the audit log.
+  `
+CREATE TABLE budgets (
+  category TEXT PRIMARY KEY,
+  amount REAL NOT NULL CHECK (amount > 0),
+  currency TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  updated_by TEXT NOT NULL
+);
+`,
 ];
 
 /** The schema version this build writes. */

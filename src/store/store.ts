@@ -5,6 +5,7 @@
 import type { Database } from "bun:sqlite";
 import { Approvals } from "./approvals.ts";
 import { AuditLog } from "./audit-log.ts";
+import { Budgets } from "./budgets.ts";
 import { Conversations, Messages } from "./conversations.ts";
 import { isBusyError, openStoreDb, type StoreDb, userVersion } from "./db.ts";
 import { Memories } from "./memories.ts";
@@ -31,6 +32,8 @@ export class Store {
   readonly approvals: Approvals;
   readonly memories: Memories;
   readonly usage: UsageReport;
+  /** The household's monthly budgets (issue 13). */
+  readonly budgets: Budgets;
 
   private constructor(private readonly s: StoreDb) {
     this.users = new Users(s);
@@ -42,6 +45,7 @@ export class Store {
     this.approvals = new Approvals(s, this.audit);
     this.memories = new Memories(s);
     this.usage = new UsageReport(s);
+    this.budgets = new Budgets(s, this.audit);
   }
 
   /** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */

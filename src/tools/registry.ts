@@ -4,6 +4,7 @@
  * guide, the UI's labels, the CLI's `tool --list`, the approval service's lookup.
  */
 import { z } from "zod";
+import { budgetStatus } from "./budget_status.ts";
 import { comparePeriods } from "./compare_periods.ts";
 import { incomeVsSpending } from "./income_vs_spending.ts";
 import { listTransactions } from "./list_transactions.ts";
@@ -13,8 +14,9 @@ import { recategoriseTransactions } from "./recategorise_transactions.ts";
 import { recurringPayments } from "./recurring_payments.ts";
 import { reviewTransactions } from "./review_transactions.ts";
 import { searchTransactions } from "./search_transactions.ts";
+import { setBudget } from "./set_budget.ts";
 import { spendingByCategory } from "./spending_by_category.ts";
-import type { ReadTool, Tool, WriteTool } from "./types.ts";
+import type { ReadTool, Tool, ToolContext, WriteTool } from "./types.ts";
 
 export const ALL_TOOLS: readonly Tool[] = [
   spendingByCategory,
@@ -26,7 +28,9 @@ export const ALL_TOOLS: readonly Tool[] = [
   comparePeriods,
   recurringPayments,
   reviewTransactions,
+  budgetStatus,
   recategoriseTransactions,
+  setBudget,
 ];
 
 /** The low-risk analysis tools. */
@@ -60,4 +64,18 @@ export function toolGuide(tools: readonly Tool[] = ALL_TOOLS): string {
 export function toolInputSchema(tool: Tool): { type: "object"; properties?: Record<string, unknown>; [k: string]: unknown } {
   const { $schema: _drop, ...input_schema } = z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>;
   return input_schema as { type: "object"; properties?: Record<string, unknown> };
+}
+
+/**
+ * The tools with their context bound in (what they read besides the budget database: the
+ * household's budgets), for callers that run them as `run(db, input)`: the agent loop,
+ * and through it the approval service's `prepare`. createApp does this once; the CLI and
+ * MCP pass the context to `run` themselves. Names, schemas and risks stay the same.
+ */
+export function withContext(tools: readonly Tool[], ctx: ToolContext): readonly Tool[] {
+  return tools.map((t): Tool =>
+    t.risk === "low"
+      ? { ...t, run: (db, input, own) => t.run(db, input, own ?? ctx) }
+      : { ...t, approval: { ...t.approval, prepare: (db, input, own) => t.approval.prepare(db, input, own ?? ctx) } },
+  );
 }

@@ -2,6 +2,7 @@ import type { z } from "zod";
 import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 import type { Store } from "../store/store.ts";
+import type { BudgetSource } from "./query/budgets.ts";
 
 /**
  * What every tool declares about itself. The registry, the system prompt's tool guide,
@@ -26,8 +27,17 @@ type ToolMeta<S extends z.ZodType> = {
  */
 export type ReadTool<S extends z.ZodType = z.ZodType> = ToolMeta<S> & {
   risk: "low";
-  run(db: BudgetDb, input: z.output<S>): ToolOutput;
+  /**
+   * `ctx` carries what a tool reads besides the budget database (the household's
+   * budgets, from the app database). Whoever runs tools supplies it: createApp binds it
+   * into the tools it hands the agent loop (registry.ts withContext), the CLI's `tool`
+   * command and the MCP server pass it. A tool that needs it fails without it.
+   */
+  run(db: BudgetDb, input: z.output<S>, ctx?: ToolContext): ToolOutput;
 };
+
+/** What read tools may read besides the budget database. Nothing of HTTP, sessions or the model. */
+export type ToolContext = { budgets: BudgetSource };
 
 /** A tool that changes data: it only ever runs through an approval the user gives. */
 export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & {
@@ -62,9 +72,10 @@ export type ApprovalPolicy<I, A> = {
   /**
    * The exact effect, computed on the server (ToolInputError when nothing sensible would
    * happen): the input in canonical form (shown in the audit and the JSON API), what
-   * `execute` needs, and the card's preview.
+   * `execute` needs, and the card's preview. `ctx` as for ReadTool.run: bound by createApp
+   * (registry.ts withContext) into the tool the loop hands the approval service.
    */
-  prepare(db: BudgetDb, input: I): { input: unknown; args: A; preview: ApprovalPreview };
+  prepare(db: BudgetDb, input: I, ctx?: ToolContext): { input: unknown; args: A; preview: ApprovalPreview };
   /** Throws WriteConflictError (nothing written) when the data no longer match the preview. */
   execute(ctx: WriteContext, args: A, record: (change: Change) => void): Change;
   /** Returns the message for the user; throws WriteConflictError when undoing would overwrite later changes. */

@@ -1,7 +1,7 @@
 import { type Conversation } from "../store/conversations.ts";
 import { type TurnWithEvents } from "../store/turns.ts";
 import { type ChartSpec, type TableSpec } from "../core/events.ts";
-import { formatMoney } from "../core/format.ts";
+import { formatChartValue } from "../core/format.ts";
 import { Lexer, type Token } from "marked";
 
 /**
@@ -40,7 +40,7 @@ function chartTable(chart: ChartSpec, currency: string): string {
   return tableMarkdown({
     title: chart.title,
     columns: ["", ...datasets.map((d) => d.name)],
-    rows: labels.map((label, i) => [label, ...datasets.map((d) => formatMoney(d.values[i] ?? 0, currency))]),
+    rows: labels.map((label, i) => [label, ...datasets.map((d) => formatChartValue(d.values[i] ?? 0, chart, currency))]),
   });
 }
 

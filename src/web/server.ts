@@ -11,6 +11,7 @@ import { errorResponder } from "./middleware/respond.ts";
 import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
+import { budgetRoutes } from "./routes/budgets.tsx";
 import { mcpRoutes } from "./routes/mcp.ts";
 import { approvalRoutes } from "./routes/decisions.tsx";
 import { pageRoutes } from "./routes/pages.tsx";
@@ -66,6 +67,7 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", turnRoutes(deps, questionsPerUser));
   web.route("/", apiRoutes(deps, questionsPerUser));
   web.route("/", approvalRoutes(deps));
+  web.route("/", budgetRoutes(deps));
   web.notFound((c) =>
     (c.req.header("accept") ?? "").includes("text/html") && !c.req.header("HX-Request")
       ? c.html(page(MessagePage({ title: "Not found", message: "There is no page at this address.", asset })), 404)

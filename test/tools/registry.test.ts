@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolLabel, toolsFor } from "../../src/tools/registry.ts";
 
-test("READ_TOOLS holds the nine low-risk analysis tools", () => {
+test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issue 13)", () => {
   expect(READ_TOOLS.map((t) => t.name)).toEqual([
     "spending_by_category",
     "monthly_trend",
@@ -12,6 +12,7 @@ test("READ_TOOLS holds the nine low-risk analysis tools", () => {
     "compare_periods",
     "recurring_payments",
     "review_transactions",
+    "budget_status",
   ]);
   for (const t of READ_TOOLS) {
     expect(t.risk).toBe("low");
@@ -40,6 +41,8 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
     compare_periods: { props: ["a", "b", "category", "currency"], required: ["a", "b"] },
     recurring_payments: { props: ["min_occurrences", ...PERIOD] },
     review_transactions: { props: ["category", "max_confidence", "limit", ...PERIOD] },
+    // SPEC §8: a month, not a period; budgets are in the main currency.
+    budget_status: { props: ["year", "month"] },
   };
   for (const t of READ_TOOLS) {
     const s = toolInputSchema(t);
@@ -60,7 +63,7 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
 });
 
 test("every tool carries its label and prompt hint; the write tool is left out read-only", () => {
-  expect(ALL_TOOLS.map((t) => t.name)).toEqual([...READ_TOOLS.map((t) => t.name), "recategorise_transactions"]);
+  expect(ALL_TOOLS.map((t) => t.name)).toEqual([...READ_TOOLS.map((t) => t.name), "recategorise_transactions", "set_budget"]);
   expect(toolsFor({ readOnly: true })).toEqual(READ_TOOLS);
   expect(toolsFor({ readOnly: false })).toEqual(ALL_TOOLS);
   for (const t of ALL_TOOLS) {
@@ -73,5 +76,6 @@ test("every tool carries its label and prompt hint; the write tool is left out r
   const guide = toolGuide().split("\n");
   expect(guide).toHaveLength(ALL_TOOLS.length);
   expect(guide[0]).toBe("- spending_by_category: where the money went in a period; the biggest categories and their shares.");
-  expect(guide.at(-1)).toStartWith("- recategorise_transactions (when available): move matching transactions");
+  expect(guide.at(-2)).toStartWith("- recategorise_transactions (when available): move matching transactions");
+  expect(guide.at(-1)).toStartWith("- set_budget (when available): set, change or remove");
 });

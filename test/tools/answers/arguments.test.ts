@@ -15,15 +15,26 @@ const { db } = answers();
 const BASE: Record<string, Record<string, unknown>> = {
   search_transactions: { search: "a" },
 };
-const PERIOD_TOOLS = READ_TOOLS.filter((t) => t.name !== "compare_periods");
+// compare_periods takes two periods; budget_status one month (SPEC §2's table and §8: `year?`, `month?` only).
+const PERIOD_TOOLS = READ_TOOLS.filter((t) => t.name !== "compare_periods" && t.name !== "budget_status");
+const budgetStatus = READ_TOOLS.find((t) => t.name === "budget_status")!;
 const compare = READ_TOOLS.find((t) => t.name === "compare_periods")!;
 const call = (t: ReadTool, extra: Record<string, unknown>) => run(t, db, { ...BASE[t.name], ...extra });
 
 test("every read tool is covered here", () => {
   expect(READ_TOOLS.map((t) => t.name).sort()).toEqual([
-    "compare_periods", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
+    "budget_status", "compare_periods", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
     "recurring_payments", "review_transactions", "search_transactions", "spending_by_category",
   ]);
+});
+
+describe("budget_status: one month", () => {
+  test("the JSON schema offers exactly year and month; from, to, currency and unknown keys are rejected", () => {
+    expect(Object.keys(toolInputSchema(budgetStatus).properties ?? {}).sort()).toEqual(["month", "year"]);
+    for (const extra of [{ from: "2025-01-01" }, { to: "2025-01-31" }, { currency: "CHF" }, { period: "last month" }, { year: 2025, month: 13 }]) {
+      expect(schemaRejects(budgetStatus, extra)).toBe(true);
+    }
+  });
 });
 
 describe.each(PERIOD_TOOLS.map((t) => [t.name, t] as const))("%s: period and currency arguments", (_name, t) => {

@@ -1,0 +1,120 @@
+/**
+ * `budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY` (SPEC §8): the
+ * household's monthly budgets from the terminal. Changes are audited (via "cli").
+ */
+import { openBudgetDb } from "../budget/open.ts";
+import { dayToIso } from "../budget/calendar.ts";
+import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
+import { ToolInputError, UsageError } from "../core/errors.ts";
+import { formatMoney, formatPercent } from "../core/format.ts";
+import { Store } from "../store/store.ts";
+import { budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount } from "../tools/query/budgets.ts";
+import { parse } from "./args.ts";
+
+export const BUDGETS_HELP = `budget-chat budgets set CATEGORY AMOUNT
+budget-chat budgets list
+budget-chat budgets remove CATEGORY
+
+Monthly budgets per spending category, shared by the whole household (the Budgets page
+and the chat's set_budget change the same ones; every change is in the audit log).
+  set CATEGORY AMOUNT   set or change a category's monthly budget, in the data's main currency
+                        (e.g. budget-chat budgets set Groceries 600)
+  list                  every budget with this month's spending, remaining and % used
+                        (this month: the latest month with data, projected to its end)
+  remove CATEGORY       remove a category's budget
+${flagHelp(["db", "notSpending", "chatDb"])}`;
+
+const ACTIONS = "set, list or remove";
+
+export async function budgetsCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, flagOptions(["db", "notSpending", "chatDb"]));
+  if (values.help) {
+    console.log(BUDGETS_HELP);
+    return 0;
+  }
+  const [action, ...rest] = positionals;
+  if (!action) throw new UsageError(`budgets: missing action: ${ACTIONS} (see budget-chat budgets --help)`);
+  if (!["set", "list", "remove"].includes(action)) throw new UsageError(`budgets: unknown action "${action}": ${ACTIONS}`);
+  const arity = { set: 2, list: 0, remove: 1 }[action as "set" | "list" | "remove"];
+  if (rest.length !== arity) {
+    throw new UsageError(
+      action === "set" ? "budgets set: give CATEGORY AMOUNT, e.g. budgets set Groceries 600" : action === "remove" ? "budgets remove: give exactly one CATEGORY" : "budgets list takes no arguments",
+    );
+  }
+
+  const budget = openBudgetDb(budgetDbLocation(values), (line) => console.error(line));
+  let store: Store | null = null;
+  try {
+    store = Store.open(chatDbPath(values));
+    const actor = { via: "cli" as const, by: "cli" };
+    switch (action) {
+      case "set": {
+        const [name, amountText] = rest as [string, string];
+        let category: string;
+        try {
+          category = budgetCategory(budget, name);
+        } catch (e) {
+          if (e instanceof ToolInputError) throw new UsageError(`budgets set: ${e.message}`);
+          throw e;
+        }
+        const parsed = parseBudgetAmount(amountText);
+        if ("problem" in parsed) throw new UsageError(`budgets set: ${parsed.problem}`);
+        const currency = budget.summary().currency;
+        const change = store.budgets.set(category, parsed.amount, currency, actor);
+        const was = change.before ? ` (was ${formatMoney(change.before.amount, change.before.currency)})` : "";
+        console.log(`${category}: budget ${formatMoney(parsed.amount, currency)} a month${was}.`);
+        return 0;
+      }
+      case "remove": {
+        const found = findBudget(store.budgets.list(), rest[0]!);
+        if (!found) {
+          const names = store.budgets.list().map((b) => b.category);
+          throw new UsageError(`budgets remove: no budget for "${rest[0]}"; budgets: ${names.length ? names.join(", ") : "none"}`);
+        }
+        store.budgets.remove(found.category, actor);
+        console.log(`${found.category}: budget removed (was ${formatMoney(found.amount, found.currency)}).`);
+        return 0;
+      }
+      default: {
+        const budgets = store.budgets.list();
+        if (!budgets.length) {
+          console.log("No budgets. Set one with: budget-chat budgets set CATEGORY AMOUNT (budget_status suggests starting amounts).");
+          return 0;
+        }
+        const month = budgetMonthOf(budget, {});
+        if (month === null) {
+          for (const b of budgets) console.log(`${b.category}: ${formatMoney(b.amount, b.currency)} (no transactions yet)`);
+          return 0;
+        }
+        const s = budgetMonth(budget, budgets, month);
+        const last = budget.ledger().lastDay!;
+        console.log(
+          s.inProgress
+            ? `Budgets for ${s.label}, month in progress (data up to ${dayToIso(last)}, day ${s.daysElapsed} of ${s.daysInMonth}):`
+            : `Budgets for ${s.label}:`,
+        );
+        const rows = s.budgeted.map((b) => [
+          b.category,
+          formatMoney(b.budget!, b.currency),
+          formatMoney(b.spent, b.currency),
+          formatMoney(b.remaining!, b.currency),
+          formatPercent(b.pctUsed!, 100),
+          b.projection === null ? "" : formatMoney(b.projection, b.currency),
+          b.over ? "OVER BUDGET" : b.projectedOver ? "projected over" : "on track",
+        ]);
+        const head = ["CATEGORY", "BUDGET", "SPENT", "REMAINING", "USED", "PROJECTED", "STATUS"];
+        const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+        const line = (r: string[]) => r.map((c, i) => (i === 0 || i === r.length - 1 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+        console.log(line(head));
+        for (const r of rows) console.log(line(r));
+        for (const t of s.totals) console.log(`Total: budget ${formatMoney(t.budget, t.currency)}, spent ${formatMoney(t.spent, t.currency)} (${formatPercent(t.spent, t.budget)}).`);
+        const un = s.unbudgetedSpending.map((u) => formatMoney(u.spent, u.currency)).join(", ") || formatMoney(0, s.currency);
+        console.log(`Unbudgeted spending: ${un}.`);
+        return 0;
+      }
+    }
+  } finally {
+    store?.close();
+    budget.close();
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * budget_status (SPEC §8): per budgeted category the budget, spent, remaining and % used
+ * for one month (default the latest month with data), with the projection for the month
+ * in progress; over and projected-over flagged; totals and unbudgeted spending last.
+ * With no budgets: says so and suggests starting amounts.
+ *
+ * The budgets live in the app database: they reach the tool through its ToolContext.
+ */
+import { z } from "zod";
+import { dayToIso } from "../budget/calendar.ts";
+import type { BudgetDb } from "../budget/reader.ts";
+import { formatMoney, formatPercent, joinAnd } from "../core/format.ts";
+import { budgetMonth, budgetMonthOf, suggestedBudgets, type BudgetLine, type BudgetMonth } from "./query/budgets.ts";
+import { dataCoverage } from "./query/period.ts";
+import type { ReadTool, ToolContext } from "./types.ts";
+
+const schema = z.strictObject({
+  year: z.number().int().min(1900).max(2200).optional().describe("Calendar year of the month, e.g. 2025; only together with month."),
+  month: z.number().int().min(1).max(12).optional().describe("Month 1-12, with year. Omit both for the latest month with data (the month in progress)."),
+});
+
+export const budgetStatus: ReadTool<typeof schema> = {
+  name: "budget_status",
+  label: "Checking the budgets…",
+  promptHint:
+    "whether the user is on track with their monthly budgets: 'how am I doing?', 'am I on budget this month?', 'will I stay under my groceries budget?'; per budget the spending, remaining, % used and the projection for the month in progress.",
+  description:
+    "The user's monthly budgets (one amount per spending category) against their spending in one month (default: the latest " +
+    "month with data, which counts as the month in progress). Per budgeted category: budget, spent, remaining, % used, and for " +
+    "the month in progress the projection at the current daily pace (spent ÷ days up to the last transaction × days in the " +
+    "month); categories over budget or projected over are flagged. Ends with the total budget, total spent and the spending " +
+    "of categories without a budget. With no budgets set it says so and suggests starting amounts. " +
+    "Use it for 'how am I doing this month', 'am I on track', 'did I stay within budget in March 2025'. " +
+    "The UI draws a horizontal bar chart of % used automatically.",
+  risk: "low",
+  schema,
+  run(db, input, ctx) {
+    const budgets = budgetsOf(ctx).list();
+    const month = budgetMonthOf(db, input);
+    if (month === null) {
+      return { summary: `No transactions yet, so no month to check budgets against. ${budgets.length ? `Budgets set: ${budgets.length}.` : "No budgets are set."}`, charts: [] };
+    }
+    if (!budgets.length) return { summary: noBudgets(db), charts: [] };
+    const status = budgetMonth(db, budgets, month);
+    return {
+      summary: describe(db, status),
+      charts: [
+        {
+          type: "bar_h",
+          title: `Budget used, ${status.label}${status.inProgress ? " (month in progress)" : ""}`,
+          unit: "percent",
+          data: {
+            labels: status.budgeted.map((b) => b.category),
+            datasets: [{ name: "% used", values: status.budgeted.map((b) => Math.round(b.pctUsed! * 10) / 10) }],
+          },
+        },
+      ],
+    };
+  },
+};
+
+function budgetsOf(ctx: ToolContext | undefined) {
+  if (!ctx) throw new Error("budget_status needs the household's budgets (the app database): run it through the app, the CLI or MCP");
+  return ctx.budgets;
+}
+
+/** "over budget" / "projected over budget" / "" for a line. */
+export function flagOf(b: BudgetLine): string {
+  return b.over ? "OVER BUDGET" : b.projectedOver ? "projected over budget" : "";
+}
+
+function describe(db: BudgetDb, s: BudgetMonth): string {
+  const l = db.ledger();
+  const head = s.inProgress
+    ? `Budgets for ${s.label}, the month in progress: data up to ${dayToIso(l.lastDay!)} (day ${s.daysElapsed} of ${s.daysInMonth}); projections at the current daily pace.`
+    : `Budgets for ${s.label} (a full month).${s.outsideData ? ` No transactions in that month: ${dataCoverage(l)}` : ""}`;
+  const lines = s.budgeted.map((b) => {
+    const flag = flagOf(b);
+    return (
+      `- ${b.category}: budget ${formatMoney(b.budget!, b.currency)}, spent ${formatMoney(b.spent, b.currency)}, ` +
+      `remaining ${formatMoney(b.remaining!, b.currency)}, ${formatPercent(b.pctUsed!, 100)} used` +
+      (b.projection !== null ? `, projected ${formatMoney(b.projection, b.currency)}` : "") +
+      (flag ? ` — ${flag}` : "") +
+      "."
+    );
+  });
+  const flagged = s.budgeted.filter((b) => b.over || b.projectedOver);
+  const verdict = flagged.length
+    ? `Flagged: ${joinAnd(flagged.map((b) => `${b.category} (${b.over ? "over" : "projected over"})`))}.`
+    : s.inProgress
+      ? "Every budget is on track."
+      : "Every budget was kept.";
+  const totals = s.totals.map(
+    (t) =>
+      `Total budget ${formatMoney(t.budget, t.currency)}, total spent ${formatMoney(t.spent, t.currency)} (${formatPercent(t.spent, t.budget)})` +
+      (t.projection !== null ? `, projected ${formatMoney(t.projection, t.currency)}` : "") +
+      ".",
+  );
+  const unbudgeted = s.unbudgetedSpending.length
+    ? `Unbudgeted spending (categories without a budget): ${s.unbudgetedSpending.map((u) => formatMoney(u.spent, u.currency)).join(", ")}.`
+    : `Unbudgeted spending (categories without a budget): ${formatMoney(0, s.currency)}.`;
+  return [head, ...lines, verdict, ...totals, unbudgeted].join("\n");
+}
+
+function noBudgets(db: BudgetDb): string {
+  const { months, currency, suggestions } = suggestedBudgets(db);
+  const how = "Budgets are set on the Budgets page, with `budget-chat budgets set`, or with set_budget (the user approves).";
+  if (!suggestions.length) return `No budgets are set. There is no full month of spending before the month in progress to suggest amounts from. ${how}`;
+  return (
+    `No budgets are set. Suggested starting amounts: the three largest spending categories with their monthly average over the last ` +
+    `${months.length === 1 ? "full month" : `${months.length} full months`} (${months.join(", ")}): ` +
+    `${suggestions.map((s) => `${s.category} ${formatMoney(s.average, currency)}`).join(", ")}. ${how}`
+  );
+}

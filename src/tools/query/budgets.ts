@@ -1,0 +1,245 @@
+/**
+ * Budgets against spending (SPEC §8), shared by budget_status, the Budgets page, the
+ * JSON API and `budget-chat budgets list`, so they all show the same figures.
+ *
+ * - spent: the spending of a category in the month (SPEC §1: −SUM(amount) over all its
+ *   rows), in the budget's currency (budgets are set in the data's main currency);
+ * - remaining = budget − spent; % used = spent ÷ budget × 100;
+ * - the month in progress is the latest month with data: its projection is
+ *   spent ÷ days elapsed up to the last transaction date × days in the month;
+ * - over: spent > budget; projected over: not over yet, but projection > budget.
+ */
+import { daysInMonth, monthKey, monthLabel } from "../../budget/calendar.ts";
+import type { BudgetDb } from "../../budget/reader.ts";
+import { ToolInputError } from "../../core/errors.ts";
+import { formatMoney, round2 } from "../../core/format.ts";
+import { resolveCategory } from "./categories.ts";
+import { coveredMonths } from "./period.ts";
+import { forEachRow } from "./rows.ts";
+
+/** A budget as the figures need it (src/store/budgets.ts Budget fits). */
+export type BudgetEntry = { category: string; amount: number; currency: string };
+
+/** Where read tools find the household's budgets (the app database's `store.budgets` fits). */
+export type BudgetSource = { list(): BudgetEntry[] };
+
+/** The largest budget one category may have (a typo guard, not a policy). */
+export const MAX_BUDGET = 1_000_000_000;
+
+export type BudgetLine = {
+  category: string;
+  /** null: the category has no budget (the page lists every spending category). */
+  budget: number | null;
+  currency: string;
+  spent: number;
+  remaining: number | null;
+  /** spent ÷ budget × 100 (unrounded); null without a budget. */
+  pctUsed: number | null;
+  /** Only for the month in progress. */
+  projection: number | null;
+  over: boolean;
+  projectedOver: boolean;
+};
+
+export type BudgetMonth = {
+  /** year*12 + month-1 */
+  month: number;
+  label: string;
+  /** The latest month with data. */
+  inProgress: boolean;
+  /** Day of the month of the last transaction (the month in progress only). */
+  daysElapsed: number | null;
+  daysInMonth: number;
+  /** The data's main currency. */
+  currency: string;
+  /** Budgeted categories, most used (% of budget) first. */
+  budgeted: BudgetLine[];
+  /** Spending categories without a budget, largest spending first (main currency; all spending categories, even at 0). */
+  unbudgeted: BudgetLine[];
+  /** Per currency of the budgets: total budget and spent of the budgeted categories. */
+  totals: { currency: string; budget: number; spent: number; projection: number | null }[];
+  /** Spending of categories without a budget, per currency (main first), only where not 0. */
+  unbudgetedSpending: { currency: string; spent: number }[];
+  /** The month lies outside the data's coverage (no spending can be in it). */
+  outsideData: boolean;
+};
+
+/** The month a `{year?, month?}` input names; default the latest month with data. */
+export function budgetMonthOf(db: BudgetDb, input: { year?: number; month?: number }): number | null {
+  if (input.month !== undefined && input.year === undefined) {
+    throw new ToolInputError(`month requires year: pass both, e.g. {"year": 2025, "month": ${input.month}}.`);
+  }
+  if (input.year !== undefined && input.month === undefined) {
+    throw new ToolInputError(`Budgets are per month: pass month with year, e.g. {"year": ${input.year}, "month": 3}; omit both for the latest month with data.`);
+  }
+  if (input.year !== undefined) return input.year * 12 + input.month! - 1;
+  const last = db.ledger().lastDay;
+  return last === null ? null : monthKey(last);
+}
+
+/** The figures of every budget (and every spending category) for one month. */
+export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month: number): BudgetMonth {
+  const l = db.ledger();
+  const main = db.summary().currency;
+  const year = Math.floor(month / 12);
+  const m = (month % 12) + 1;
+  const dim = daysInMonth(year, m);
+  const first = year * 10000 + m * 100 + 1;
+  const inProgress = l.lastDay !== null && monthKey(l.lastDay) === month;
+  const daysElapsed = inProgress ? l.lastDay! % 100 : null;
+
+  // Spending per category code and currency code in the month (all rows: refunds reduce it).
+  const spent = new Map<number, Float64Array>();
+  forEachRow(l, { period: { from: first, to: first + dim - 1, label: monthLabel(month) } }, (i) => {
+    const c = l.category[i]!;
+    let per = spent.get(c);
+    if (!per) spent.set(c, (per = new Float64Array(l.currencies.length)));
+    per[l.currency[i]!]! -= l.amount[i]!;
+  });
+  const spentOf = (category: string, currency: string): number => {
+    const c = l.categoryIndex(category);
+    const k = l.currencyIndex(currency);
+    return c < 0 || k < 0 ? 0 : (spent.get(c)?.[k] ?? 0);
+  };
+  const project = (s: number) => (daysElapsed ? (s / daysElapsed) * dim : null);
+
+  const budgeted: BudgetLine[] = budgets.map((b) => {
+    const s = spentOf(b.category, b.currency);
+    const projection = project(s);
+    const over = round2(s) > round2(b.amount);
+    return {
+      category: b.category,
+      budget: b.amount,
+      currency: b.currency,
+      spent: s,
+      remaining: b.amount - s,
+      pctUsed: (s / b.amount) * 100,
+      projection,
+      over,
+      projectedOver: !over && projection !== null && round2(projection) > round2(b.amount),
+    };
+  });
+  budgeted.sort((a, b) => b.pctUsed! - a.pctUsed! || a.category.localeCompare(b.category));
+
+  const has = new Set(budgets.map((b) => b.category));
+  const spendingNames = db
+    .categories()
+    .map((c) => c.name)
+    .filter((n) => db.roleOf(n) === "spending" && !has.has(n));
+  const unbudgeted: BudgetLine[] = spendingNames
+    .map((n) => {
+      const s = spentOf(n, main);
+      return { category: n, budget: null, currency: main, spent: s, remaining: null, pctUsed: null, projection: project(s), over: false, projectedOver: false };
+    })
+    .sort((a, b) => b.spent - a.spent || a.category.localeCompare(b.category));
+
+  const totals = new Map<string, { budget: number; spent: number }>();
+  for (const b of budgeted) {
+    const t = totals.get(b.currency) ?? { budget: 0, spent: 0 };
+    t.budget += b.budget!;
+    t.spent += b.spent;
+    totals.set(b.currency, t);
+  }
+  const other = l.currencies.map((cur) => ({ currency: cur, spent: spendingNames.reduce((sum, n) => sum + spentOf(n, cur), 0) }));
+  const unbudgetedSpending = other
+    .filter((o) => round2(o.spent) !== 0)
+    .sort((a, b) => (a.currency === main ? -1 : b.currency === main ? 1 : a.currency.localeCompare(b.currency)));
+
+  return {
+    month,
+    label: monthLabel(month),
+    inProgress,
+    daysElapsed,
+    daysInMonth: dim,
+    currency: main,
+    budgeted,
+    unbudgeted,
+    totals: [...totals]
+      .map(([currency, t]) => ({ currency, ...t, projection: project(t.spent) }))
+      .sort((a, b) => (a.currency === main ? -1 : b.currency === main ? 1 : a.currency.localeCompare(b.currency))),
+    unbudgetedSpending,
+    outsideData: l.firstDay === null || month < monthKey(l.firstDay) || month > monthKey(l.lastDay!),
+  };
+}
+
+/**
+ * Starting amounts when there are no budgets: the three largest spending categories
+ * with their monthly average over the last 3 full months before the month in progress
+ * (months inside the data's coverage; empty months count 0), main currency.
+ */
+export function suggestedBudgets(db: BudgetDb, n = 3): { months: string[]; currency: string; suggestions: { category: string; average: number }[] } {
+  const l = db.ledger();
+  const currency = db.summary().currency;
+  if (l.lastDay === null) return { months: [], currency, suggestions: [] };
+  const current = monthKey(l.lastDay);
+  const fromMonth = current - 3;
+  const toMonth = current - 1;
+  const day = (mk: number, last: boolean) => {
+    const y = Math.floor(mk / 12);
+    const mm = (mk % 12) + 1;
+    return y * 10000 + mm * 100 + (last ? daysInMonth(y, mm) : 1);
+  };
+  const period = { from: day(fromMonth, false), to: day(toMonth, true), label: `${monthLabel(fromMonth)}…${monthLabel(toMonth)}` };
+  const months = coveredMonths(period, l);
+  if (!months.length) return { months: [], currency, suggestions: [] };
+  const k = l.currencyIndex(currency);
+  const totals = new Float64Array(l.categoryNames.length);
+  const spending = Uint8Array.from(l.categoryNames, (name) => (db.roleOf(name) === "spending" ? 1 : 0));
+  forEachRow(l, { period, currency: k, categories: spending }, (i) => {
+    totals[l.category[i]!]! -= l.amount[i]!;
+  });
+  const suggestions = [...totals]
+    .map((t, c) => ({ category: l.categoryNames[c]!, average: t / months.length }))
+    .filter((s) => spending[l.categoryIndex(s.category)] && round2(s.average) > 0)
+    .sort((a, b) => b.average - a.average || a.category.localeCompare(b.category))
+    .slice(0, n);
+  return { months: months.map(monthLabel), currency, suggestions };
+}
+
+/** A budget amount as typed or sent: null when fine, else why not. */
+export function budgetAmountProblem(amount: number): string | null {
+  if (typeof amount !== "number" || !Number.isFinite(amount)) return "the amount must be a number, e.g. 450 or 450.50";
+  if (round2(amount) <= 0) return "the amount must be a positive number (at least 0.01)";
+  if (amount > MAX_BUDGET) return `the amount must be at most ${formatMoney(MAX_BUDGET, "")}`;
+  return null;
+}
+
+/**
+ * The category a budget is for: resolved like every category argument (exact, then a
+ * unique case-insensitive match, else an error listing the names), and a spending one.
+ */
+export function budgetCategory(db: BudgetDb, requested: string): string {
+  const name = resolveCategory(db, requested);
+  const role = db.roleOf(name);
+  if (role !== "spending") {
+    const spending = db
+      .categories()
+      .map((c) => c.name)
+      .filter((c) => db.roleOf(c) === "spending");
+    throw new ToolInputError(
+      `${name} is ${role === "income" ? "income" : "not spending"}: budgets are for spending categories (${spending.join(", ")}).`,
+    );
+  }
+  return name;
+}
+
+/** The stored budget a name means: exact first, then the only one that fits in any letter case. */
+export function findBudget<B extends { category: string }>(budgets: readonly B[], requested: string): B | undefined {
+  const wanted = requested.trim();
+  const exact = budgets.find((b) => b.category === wanted);
+  if (exact) return exact;
+  const fits = budgets.filter((b) => b.category.toLowerCase() === wanted.toLowerCase());
+  return fits.length === 1 ? fits[0] : undefined;
+}
+
+/**
+ * A budget amount typed as text (CLI, the page's form): "450", "450.50", "1'200" (de-CH
+ * thousands separators and spaces are fine). Returns the amount, or why it is not one.
+ */
+export function parseBudgetAmount(text: string): { amount: number } | { problem: string } {
+  const t = text.trim().replace(/['’\s]/g, "");
+  if (!/^\d+(\.\d+)?$/.test(t)) return { problem: `the amount must be a positive number, e.g. 450 or 450.50; got "${text.trim()}"` };
+  const amount = Number(t);
+  const problem = budgetAmountProblem(amount);
+  return problem ? { problem } : { amount: round2(amount) };
+}

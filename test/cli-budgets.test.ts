@@ -1,0 +1,116 @@
+/**
+ * `budget-chat budgets set|list|remove` and `budget-chat tool budget_status` as
+ * subprocesses on a temp copy of the demo data (seed 7, ends 2026-10-31) and a temp app
+ * database (issue 13).
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeDemoDb } from "../src/budget/demo/generator.ts";
+import { Store } from "../src/store/store.ts";
+
+const root = join(import.meta.dir, "..");
+let dir: string;
+let db: string;
+let chatDb: string;
+
+async function cli(args: string[]) {
+  const p = Bun.spawn([process.execPath, "src/main.ts", ...args, "--db", db, "--chat-db", chatDb], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: dir },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, stdout, stderr };
+}
+
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "bc-budgets-cli-"));
+  db = join(dir, "budget.db");
+  chatDb = join(dir, "chat.db");
+  writeDemoDb({ out: db, seed: 7 });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("budget-chat budgets", () => {
+  test("bad input exits 2 with one line: unknown category lists the names, the amount must be a positive number", async () => {
+    const unknown = await cli(["budgets", "set", "Grocerys", "600"]);
+    expect(unknown.code).toBe(2);
+    expect(unknown.stderr).toStartWith('budget-chat: budgets set: Unknown category "Grocerys". Valid categories: Cash, Children, Dining,');
+    expect(unknown.stderr).toContain("Groceries");
+    for (const amount of ["abc", "0", "1e3", ""]) {
+      const bad = await cli(["budgets", "set", "Groceries", amount]);
+      expect([amount, bad.code]).toEqual([amount, 2]);
+      expect(bad.stderr).toStartWith("budget-chat: budgets set: the amount must be");
+    }
+    expect((await cli(["budgets", "set", "Income", "100"])).stderr).toStartWith("budget-chat: budgets set: Income is income: budgets are for spending categories");
+    expect((await cli(["budgets", "set", "Groceries"])).code).toBe(2);
+    expect((await cli(["budgets", "frobnicate"])).code).toBe(2);
+    expect((await cli(["budgets", "remove", "Groceries"])).stderr).toBe('budget-chat: budgets remove: no budget for "Groceries"; budgets: none\n');
+  });
+
+  test("no budgets: budget_status suggests starting amounts", async () => {
+    const out = await cli(["tool", "budget_status", "{}"]);
+    expect(out.code).toBe(0);
+    const summary = JSON.parse(out.stdout).summary as string;
+    expect(summary).toMatch(
+      /^No budgets are set\. Suggested starting amounts: the three largest spending categories with their monthly average over the last 3 full months \(2026-07, 2026-08, 2026-09\): \w+ CHF [\d']+\.\d\d, \w+ CHF [\d']+\.\d\d, \w+ CHF [\d']+\.\d\d\./,
+    );
+  });
+
+  test("set, list and remove; audited via cli; budget_status on the demo data shows the month in progress with a projection", async () => {
+    const set = await cli(["budgets", "set", "groceries", "1'500"]);
+    expect(set).toEqual({ code: 0, stdout: "Groceries: budget CHF 1'500.00 a month.\n", stderr: "" });
+    expect((await cli(["budgets", "set", "Groceries", "1600.5"])).stdout).toBe("Groceries: budget CHF 1'600.50 a month (was CHF 1'500.00).\n");
+    expect((await cli(["budgets", "set", "Dining", "300"])).code).toBe(0);
+
+    const list = await cli(["budgets", "list"]);
+    expect(list.code).toBe(0);
+    const lines = list.stdout.trimEnd().split("\n");
+    expect(lines[0]).toBe("Budgets for 2026-10, month in progress (data up to 2026-10-31, day 31 of 31):");
+    expect(lines[1]).toMatch(/^CATEGORY\s+BUDGET\s+SPENT\s+REMAINING\s+USED\s+PROJECTED\s+STATUS$/);
+    expect(lines.some((l) => /^Groceries\s+CHF 1'600\.50\s+CHF [\d']+\.\d\d\s+CHF -?[\d']+\.\d\d\s+\d+\.\d%\s+CHF [\d']+\.\d\d\s+(on track|OVER BUDGET|projected over)$/.test(l))).toBe(true);
+    expect(lines.at(-2)).toMatch(/^Total: budget CHF 1'900\.50, spent CHF [\d']+\.\d\d \(\d+\.\d%\)\.$/);
+    expect(lines.at(-1)).toMatch(/^Unbudgeted spending: CHF [\d']+\.\d\d\.$/);
+
+    const tool = await cli(["tool", "budget_status", "{}"]);
+    expect(tool.code).toBe(0);
+    const output = JSON.parse(tool.stdout);
+    expect(output.summary).toStartWith(
+      "Budgets for 2026-10, the month in progress: data up to 2026-10-31 (day 31 of 31); projections at the current daily pace.\n",
+    );
+    expect(output.summary).toMatch(/- Groceries: budget CHF 1'600\.50, spent CHF ([\d']+\.\d\d), remaining CHF -?[\d']+\.\d\d, \d+\.\d% used, projected CHF \1/);
+    expect(output.summary).toMatch(/\nTotal budget CHF 1'900\.50, total spent CHF [\d']+\.\d\d \(\d+\.\d%\), projected CHF [\d']+\.\d\d\.\nUnbudgeted spending \(categories without a budget\): CHF [\d']+\.\d\d\.$/);
+    expect(output.charts[0]).toMatchObject({ type: "bar_h", unit: "percent", title: "Budget used, 2026-10 (month in progress)" });
+    // A past month: full, no projection.
+    const past = JSON.parse((await cli(["tool", "budget_status", '{"year":2026,"month":9}'])).stdout).summary as string;
+    expect(past).toStartWith("Budgets for 2026-09 (a full month).\n");
+    expect(past).not.toContain("projected");
+    expect((await cli(["tool", "budget_status", '{"year":2026}'])).code).toBe(2);
+
+    const removed = await cli(["budgets", "remove", "dining"]);
+    expect(removed.stdout).toBe("Dining: budget removed (was CHF 300.00).\n");
+
+    const store = Store.open(chatDb);
+    try {
+      const writes = store.audit.list({ kind: "write" }).map((e) => e.detail);
+      expect(writes).toEqual([
+        { budget: "Dining", before: 300, after: null, currency: "CHF", via: "cli", by: "cli" },
+        { budget: "Dining", before: null, after: 300, currency: "CHF", via: "cli", by: "cli" },
+        { budget: "Groceries", before: 1500, after: 1600.5, currency: "CHF", via: "cli", by: "cli" },
+        { budget: "Groceries", before: null, after: 1500, currency: "CHF", via: "cli", by: "cli" },
+      ]);
+    } finally {
+      store.close();
+    }
+  });
+
+  test("--help and the top-level help name the command", async () => {
+    const help = await cli(["budgets", "--help"]);
+    expect(help.stdout).toStartWith("budget-chat budgets set CATEGORY AMOUNT\n");
+    const top = Bun.spawnSync([process.execPath, "src/main.ts", "--help"], { cwd: root });
+    expect(top.stdout.toString()).toContain("budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY");
+  });
+});

@@ -1,0 +1,228 @@
+/**
+ * budget_status and set_budget's preview (SPEC §8) on hand-made rows. Every expected
+ * figure below is computed by hand from BUDGET_ROWS.
+ *
+ *   2025-05 (a full month)        2025-06 (in progress: last transaction 2025-06-10, day 10 of 30)
+ *   Groceries 250.40              Groceries 100.00 + 20.00 = 120.00
+ *   Dining    120.00              Dining     45.50
+ *   Shopping   80.00 − 30 refund  Shopping  130.00
+ *   Transport  55.50              Transport   0 (no spending)
+ *                                 Children   50.00 (no budget)
+ */
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { budgetStatus } from "../../src/tools/budget_status.ts";
+import { budgetMonth, parseBudgetAmount, suggestedBudgets, type BudgetEntry } from "../../src/tools/query/budgets.ts";
+import { setBudget } from "../../src/tools/set_budget.ts";
+import { withContext } from "../../src/tools/registry.ts";
+import { Store } from "../../src/store/store.ts";
+import { ToolInputError } from "../../src/core/errors.ts";
+import type { ReadTool } from "../../src/tools/types.ts";
+import { createFixture, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+
+const row = (id: number, date: string, amount: number, category: string, merchant = category): FixtureRow => ({
+  id,
+  date,
+  description: `${merchant.toUpperCase()} ${id}`,
+  amount,
+  merchant,
+  category,
+});
+
+const BUDGET_ROWS: FixtureRow[] = [
+  row(1, "2025-03-10", -300, "Groceries"),
+  row(2, "2025-03-15", -90, "Dining"),
+  row(3, "2025-03-20", -60, "Shopping"),
+  row(4, "2025-03-25", 5000, "Income"),
+  row(5, "2025-04-05", -330, "Groceries"),
+  row(6, "2025-04-12", -150, "Children"),
+  row(7, "2025-04-20", -1000, "Transfers"),
+  row(8, "2025-05-02", -250.4, "Groceries"),
+  row(9, "2025-05-09", -120, "Dining"),
+  row(10, "2025-05-15", -80, "Shopping"),
+  row(11, "2025-05-20", 30, "Shopping"),
+  row(12, "2025-05-28", -55.5, "Transport"),
+  row(13, "2025-06-01", -100, "Groceries"),
+  row(14, "2025-06-04", -45.5, "Dining"),
+  row(15, "2025-06-07", -130, "Shopping"),
+  row(16, "2025-06-10", -20, "Groceries"),
+  row(17, "2025-06-10", -50, "Children"),
+];
+
+const BUDGETS: BudgetEntry[] = [
+  { category: "Groceries", amount: 400, currency: "CHF" },
+  { category: "Dining", amount: 100, currency: "CHF" },
+  { category: "Transport", amount: 150, currency: "CHF" },
+  { category: "Shopping", amount: 120, currency: "CHF" },
+];
+
+let fx: Fixture;
+beforeAll(() => {
+  fx = createFixture({ rows: BUDGET_ROWS });
+});
+afterAll(() => fx.cleanup());
+
+const ctx = (budgets: BudgetEntry[]) => ({ budgets: { list: () => budgets } });
+const run = (input: unknown, budgets = BUDGETS) => budgetStatus.run(fx.db, budgetStatus.schema.parse(input), ctx(budgets));
+
+describe("budget_status figures", () => {
+  test("the month in progress (default: the latest month with data): spent, remaining, % used, projection, flags", () => {
+    const s = budgetMonth(fx.db, BUDGETS, 2025 * 12 + 5);
+    expect(s).toMatchObject({ label: "2025-06", inProgress: true, daysElapsed: 10, daysInMonth: 30, currency: "CHF", outsideData: false });
+    const byName = Object.fromEntries(s.budgeted.map((b) => [b.category, b]));
+    expect(byName.Groceries).toMatchObject({ budget: 400, over: false, projectedOver: false });
+    expect(byName.Groceries!.spent).toBeCloseTo(120, 9);
+    expect(byName.Groceries!.remaining).toBeCloseTo(280, 9);
+    expect(byName.Groceries!.pctUsed).toBeCloseTo(30, 9);
+    expect(byName.Groceries!.projection).toBeCloseTo(360, 9);
+    // Under budget so far, but over at the current pace.
+    expect(byName.Dining).toMatchObject({ over: false, projectedOver: true });
+    expect(byName.Dining!.spent).toBeCloseTo(45.5, 9);
+    expect(byName.Dining!.remaining).toBeCloseTo(54.5, 9);
+    expect(byName.Dining!.pctUsed).toBeCloseTo(45.5, 9);
+    expect(byName.Dining!.projection).toBeCloseTo(136.5, 9);
+    // A budgeted category without spending this month.
+    expect(byName.Transport).toMatchObject({ spent: 0, remaining: 150, pctUsed: 0, projection: 0, over: false, projectedOver: false });
+    // Over budget already.
+    expect(byName.Shopping).toMatchObject({ over: true, projectedOver: false });
+    expect(byName.Shopping!.remaining).toBeCloseTo(-10, 9);
+    expect(byName.Shopping!.pctUsed).toBeCloseTo((130 / 120) * 100, 9);
+    expect(byName.Shopping!.projection).toBeCloseTo(390, 9);
+    // Most used first.
+    expect(s.budgeted.map((b) => b.category)).toEqual(["Shopping", "Dining", "Groceries", "Transport"]);
+    expect(s.totals).toHaveLength(1);
+    expect(s.totals[0]!.budget).toBe(770);
+    expect(s.totals[0]!.spent).toBeCloseTo(295.5, 9);
+    expect(s.totals[0]!.projection).toBeCloseTo(886.5, 9);
+    expect(s.unbudgetedSpending).toEqual([{ currency: "CHF", spent: 50 }]);
+
+    const out = run({});
+    expect(out.summary).toBe(
+      [
+        "Budgets for 2025-06, the month in progress: data up to 2025-06-10 (day 10 of 30); projections at the current daily pace.",
+        "- Shopping: budget CHF 120.00, spent CHF 130.00, remaining CHF -10.00, 108.3% used, projected CHF 390.00 — OVER BUDGET.",
+        "- Dining: budget CHF 100.00, spent CHF 45.50, remaining CHF 54.50, 45.5% used, projected CHF 136.50 — projected over budget.",
+        "- Groceries: budget CHF 400.00, spent CHF 120.00, remaining CHF 280.00, 30.0% used, projected CHF 360.00.",
+        "- Transport: budget CHF 150.00, spent CHF 0.00, remaining CHF 150.00, 0.0% used, projected CHF 0.00.",
+        "Flagged: Shopping (over) and Dining (projected over).",
+        "Total budget CHF 770.00, total spent CHF 295.50 (38.4%), projected CHF 886.50.",
+        "Unbudgeted spending (categories without a budget): CHF 50.00.",
+      ].join("\n"),
+    );
+    expect(out.charts).toEqual([
+      {
+        type: "bar_h",
+        title: "Budget used, 2025-06 (month in progress)",
+        unit: "percent",
+        data: { labels: ["Shopping", "Dining", "Groceries", "Transport"], datasets: [{ name: "% used", values: [108.3, 45.5, 30, 0] }] },
+      },
+    ]);
+    // The default is the latest month with data.
+    expect(run({ year: 2025, month: 6 }).summary).toBe(out.summary);
+  });
+
+  test("a full month: no projection; a refund reduces its category's spending", () => {
+    const out = run({ year: 2025, month: 5 });
+    expect(out.summary).toBe(
+      [
+        "Budgets for 2025-05 (a full month).",
+        "- Dining: budget CHF 100.00, spent CHF 120.00, remaining CHF -20.00, 120.0% used — OVER BUDGET.",
+        "- Groceries: budget CHF 400.00, spent CHF 250.40, remaining CHF 149.60, 62.6% used.",
+        "- Shopping: budget CHF 120.00, spent CHF 50.00, remaining CHF 70.00, 41.7% used.",
+        "- Transport: budget CHF 150.00, spent CHF 55.50, remaining CHF 94.50, 37.0% used.",
+        "Flagged: Dining (over).",
+        "Total budget CHF 770.00, total spent CHF 475.90 (61.8%).",
+        "Unbudgeted spending (categories without a budget): CHF 0.00.",
+      ].join("\n"),
+    );
+    const s = budgetMonth(fx.db, BUDGETS, 2025 * 12 + 4);
+    expect(s.inProgress).toBe(false);
+    expect(s.budgeted.every((b) => b.projection === null && !b.projectedOver)).toBe(true);
+  });
+
+  test("a month outside the data says so; bad periods are errors the model can fix", () => {
+    expect(run({ year: 2025, month: 8 }).summary).toStartWith(
+      "Budgets for 2025-08 (a full month). No transactions in that month: The data covers 2025-03-10 to 2025-06-10.\n- Dining: budget CHF 100.00, spent CHF 0.00",
+    );
+    expect(() => run({ month: 5 })).toThrow(ToolInputError);
+    expect(() => run({ year: 2025 })).toThrow("Budgets are per month");
+    expect(() => budgetStatus.schema.parse({ from: "2025-01-01" })).toThrow();
+  });
+
+  test("no budgets: says so and suggests the three largest spending categories' monthly average over the last 3 full months", () => {
+    // 2025-03..2025-05: Groceries 880.40 / 3, Dining 210 / 3, Children 150 / 3 (Shopping 110 / 3, Transport 55.50 / 3).
+    const sug = suggestedBudgets(fx.db);
+    expect(sug.months).toEqual(["2025-03", "2025-04", "2025-05"]);
+    expect(sug.suggestions.map((s) => s.category)).toEqual(["Groceries", "Dining", "Children"]);
+    expect(sug.suggestions[0]!.average).toBeCloseTo(880.4 / 3, 9);
+    const out = run({}, []);
+    expect(out.summary).toBe(
+      "No budgets are set. Suggested starting amounts: the three largest spending categories with their monthly average over the last 3 full months " +
+        "(2025-03, 2025-04, 2025-05): Groceries CHF 293.47, Dining CHF 70.00, Children CHF 50.00. " +
+        "Budgets are set on the Budgets page, with `budget-chat budgets set`, or with set_budget (the user approves).",
+    );
+    expect(out.charts).toEqual([]);
+  });
+
+  test("without its context (the budgets) the tool refuses instead of pretending there are none; withContext binds it", () => {
+    expect(() => budgetStatus.run(fx.db, {})).toThrow("needs the household's budgets");
+    const [bound] = withContext([budgetStatus], ctx(BUDGETS)) as ReadTool[];
+    expect(bound!.run(fx.db, {}).summary).toBe(run({}).summary);
+    expect(bound!.name).toBe("budget_status");
+  });
+});
+
+describe("set_budget's preview", () => {
+  test("old → new computed on the server; canonical category; errors the model can act on", () => {
+    const store = Store.memory();
+    try {
+      const c = { budgets: store.budgets };
+      const prep = (input: unknown) => setBudget.approval.prepare(fx.db, setBudget.schema.parse(input), c);
+      const first = prep({ category: "groceries", amount: 450.555 });
+      expect(first.input).toEqual({ category: "Groceries", amount: 450.56 });
+      expect(first.args).toMatchObject({ category: "Groceries", amount: 450.56, currency: "CHF", previous: null });
+      expect(first.preview).toMatchObject({
+        title: "set the “Groceries” budget to CHF 450.56",
+        description: "Set a monthly budget of CHF 450.56 for Groceries.",
+        category: "Groceries",
+        before: null,
+        after: 450.56,
+        currency: "CHF",
+      });
+      expect(first.preview.facts).toEqual([
+        { label: "Category", value: "Groceries" },
+        { label: "Monthly budget", value: "none → CHF 450.56" },
+        { label: "Spent in 2025-06", value: "CHF 120.00" },
+        { label: "Applies to", value: "the whole household" },
+      ]);
+
+      store.budgets.set("Groceries", 400, "CHF", { via: "cli", by: "cli" });
+      const change = prep({ category: "Groceries", amount: 500 });
+      expect(change.preview.facts[1]).toEqual({ label: "Monthly budget", value: "CHF 400.00 → CHF 500.00" });
+      expect(change.args.previous).toEqual({ amount: 400, currency: "CHF" });
+      const removal = prep({ category: "GROCERIES", amount: 0 });
+      expect(removal.preview.title).toBe("remove the “Groceries” budget");
+      expect(removal.preview.facts[1]).toEqual({ label: "Monthly budget", value: "CHF 400.00 → none" });
+      expect(removal.args.amount).toBeNull();
+
+      expect(() => prep({ category: "Groceries", amount: 400 })).toThrow("already CHF 400.00 a month");
+      expect(() => prep({ category: "Dining", amount: 0 })).toThrow("Dining has no budget");
+      expect(() => prep({ category: "Income", amount: 100 })).toThrow("Income is income: budgets are for spending categories");
+      expect(() => prep({ category: "Transfers", amount: 100 })).toThrow("Transfers is not spending");
+      expect(() => prep({ category: "Grocery", amount: 100 })).toThrow('Unknown category "Grocery". Valid categories:');
+      expect(() => setBudget.schema.parse({ category: "Groceries", amount: -1 })).toThrow();
+    } finally {
+      store.close();
+    }
+  });
+});
+
+describe("amounts typed as text", () => {
+  test("de-CH thousands separators are fine; anything but a positive number is refused", () => {
+    expect(parseBudgetAmount("1'200.50")).toEqual({ amount: 1200.5 });
+    expect(parseBudgetAmount(" 450 ")).toEqual({ amount: 450 });
+    expect(parseBudgetAmount("abc")).toEqual({ problem: 'the amount must be a positive number, e.g. 450 or 450.50; got "abc"' });
+    expect(parseBudgetAmount("-5")).toHaveProperty("problem");
+    expect(parseBudgetAmount("0")).toEqual({ problem: "the amount must be a positive number (at least 0.01)" });
+    expect(parseBudgetAmount("1e5")).toHaveProperty("problem");
+  });
+});
