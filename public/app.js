@@ -1,8 +1,8 @@
 // budget-chat browser behaviour. Plain ES2020, no build step, no inline anything:
 // the page's CSP is `default-src 'self'`, so every handler lives here.
-// Loaded (defer) after htmx.min.js, hx-sse.min.js and frappe-charts.min.umd.js.
-// Numbers are never formatted here: the server puts every display string (money,
-// short month labels) into the page (views/ChartFigure.tsx `data-display`).
+// Loaded (defer) after htmx.min.js, hx-sse.min.js, figures.js (charts and tables) and
+// page.js (times, conversation list, drawer, copy, confirmations).
+// Numbers are never formatted here: the server puts every display string into the page.
 (function () {
   "use strict";
 
@@ -16,320 +16,6 @@
     return out;
   }
   var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
-
-  // ---------------------------------------------------------------- charts
-  var FRAPPE_TYPES = { bar: "bar", grouped_bar: "bar", line: "line", pie: "pie" };
-
-  function palette() {
-    var css = getComputedStyle(document.documentElement);
-    var colors = [];
-    for (var i = 0; i < 8; i++) {
-      var c = css.getPropertyValue("--c" + i).trim();
-      if (c) colors.push(c);
-    }
-    return colors.length ? colors : ["#3b82f6", "#f59e0b", "#10b981", "#ef4444", "#8b5cf6", "#06b6d4", "#ec4899", "#84cc16"];
-  }
-
-  // Frappe puts labels and dataset names into tooltips with innerHTML. They are
-  // untrusted (merchant names…): swap the HTML-special characters for look-alikes, which
-  // read the same in the SVG text and in the tooltip and can never form markup.
-  var LOOKALIKE = { "<": "‹", ">": "›", "&": "＆", '"': "”", "'": "’" };
-  function inertText(s) {
-    return String(s == null ? "" : s).replace(/[<>&"']/g, function (c) {
-      return LOOKALIKE[c];
-    });
-  }
-
-  function display(fig) {
-    try {
-      return JSON.parse(fig.getAttribute("data-display")) || {};
-    } catch (e) {
-      return {};
-    }
-  }
-
-  // A month axis shows one label every `step` months, so that labels never overlap
-  // and are never cut ("Jan 25" needs about 44 px); the tooltip always names the month.
-  var LABEL_PX = 48;
-  function thinned(labels, width) {
-    var fit = Math.max(1, Math.floor(width / LABEL_PX));
-    var step = Math.max(1, Math.ceil(labels.length / fit));
-    return labels.map(function (l, i) {
-      return i % step === 0 ? l : "";
-    });
-  }
-
-  function drawChart(fig) {
-    var spec;
-    try {
-      spec = JSON.parse(fig.getAttribute("data-chart"));
-    } catch (e) {
-      fig.setAttribute("data-ready", "error");
-      return;
-    }
-    if (spec.type === "bar_h" || !FRAPPE_TYPES[spec.type]) {
-      fig.setAttribute("data-ready", "html");
-      return;
-    }
-    var canvas = fig.querySelector(".chart-canvas");
-    if (!canvas || typeof frappe === "undefined") return;
-    if (canvas.offsetWidth === 0) {
-      // Frappe draws at width 0 in a hidden or not yet laid out container: wait.
-      if (!fig._waiting && typeof ResizeObserver !== "undefined") {
-        fig._waiting = new ResizeObserver(function () {
-          if (canvas.offsetWidth > 0) {
-            fig._waiting.disconnect();
-            fig._waiting = null;
-            drawChart(fig);
-          }
-        });
-        fig._waiting.observe(canvas);
-      }
-      return;
-    }
-    fig.setAttribute("data-ready", "frappe");
-    var shown = display(fig);
-    var money = shown.money || {};
-    var full = (shown.labels || spec.data.labels).map(inertText);
-    var type = FRAPPE_TYPES[spec.type];
-    var datasets = spec.data.datasets.map(function (d) {
-      return { name: inertText(d.name), values: d.values.map(Number) };
-    });
-    if (type === "pie") datasets = datasets.slice(0, 1);
-    // Month axes: thinned to the width here, so Frappe never shortens them to "20..".
-    // Frappe's tooltip title comes from its label; a thinned (blank) label is given back
-    // its month by position (formatTooltipX receives the label only).
-    var labels = shown.series && type !== "pie" ? thinned(full, canvas.offsetWidth - 60) : full;
-    var hoverIndex = -1;
-    try {
-      var chart = new frappe.Chart(canvas, {
-        type: type,
-        height: spec.height || 250,
-        data: { labels: labels, datasets: datasets },
-        colors: palette(),
-        animate: false,
-        truncateLegends: true,
-        maxSlices: 12,
-        axisOptions: { xIsSeries: !!shown.series, shortenYAxisNumbers: true, xAxisMode: "tick", yAxisMode: "span" },
-        barOptions: { spaceRatio: spec.type === "grouped_bar" ? 0.3 : 0.4 },
-        lineOptions: { dotSize: 4, regionFill: 1 },
-        tooltipOptions: {
-          formatTooltipX: function (d) {
-            return d === "" && hoverIndex >= 0 ? full[hoverIndex] : inertText(d);
-          },
-          formatTooltipY: function (v) {
-            var s = money[String(v)];
-            // Server-made text ("CHF 1'234.50"): its apostrophe stays; only markup characters are neutralised.
-            return s !== undefined ? String(s).replace(/[<>&]/g, function (c) { return LOOKALIKE[c]; }) : inertText(v);
-          },
-        },
-      });
-      if (chart.makeDataByIndex && labels !== full) {
-        // Blank (thinned) labels: the tooltip names the month all the same.
-        var make = chart.makeDataByIndex.bind(chart);
-        chart.makeDataByIndex = function () {
-          make();
-          Object.keys(this.dataByIndex || {}).forEach(function (i) {
-            var d = chart.dataByIndex[i];
-            if (d && full[i] !== undefined) d.formattedLabel = full[i];
-          });
-        };
-        chart.makeDataByIndex();
-      }
-      fig._chart = chart;
-    } catch (e) {
-      fig.setAttribute("data-ready", "error");
-      console.error("chart failed", e);
-    }
-  }
-
-  function initCharts(root) {
-    within(root, "figure.chart[data-chart]:not([data-ready])").forEach(drawChart);
-  }
-
-  // ---------------------------------------------------------------- chart pictures (SVG / PNG)
-  var SVG_NS = "http://www.w3.org/2000/svg";
-
-  // bar_h is HTML: its picture is drawn from the spec and the server's display strings.
-  function hbarSvg(fig) {
-    var spec = JSON.parse(fig.getAttribute("data-chart"));
-    var shown = display(fig);
-    var money = shown.money || {};
-    var colors = palette();
-    var rows = spec.data.labels.length;
-    var sets = spec.data.datasets;
-    var rowH = 22 * sets.length + 6;
-    var w = 640, labelW = 200, valueW = 120, barW = w - labelW - valueW - 20;
-    var h = 40 + rows * rowH;
-    var max = 0;
-    sets.forEach(function (d) { d.values.forEach(function (v) { max = Math.max(max, Math.abs(v || 0)); }); });
-    var svg = document.createElementNS(SVG_NS, "svg");
-    svg.setAttribute("width", w);
-    svg.setAttribute("height", h);
-    var add = function (tag, attrs, text) {
-      var el = document.createElementNS(SVG_NS, tag);
-      Object.keys(attrs).forEach(function (k) { el.setAttribute(k, attrs[k]); });
-      if (text != null) el.textContent = text;
-      svg.appendChild(el);
-      return el;
-    };
-    add("text", { x: 10, y: 22, "font-size": 14, "font-weight": 600, fill: "#111" }, spec.title);
-    spec.data.labels.forEach(function (label, i) {
-      var y = 40 + i * rowH;
-      add("text", { x: labelW - 8, y: y + 15, "font-size": 12, "text-anchor": "end", fill: "#111" }, label);
-      sets.forEach(function (d, j) {
-        var v = d.values[i] || 0;
-        var bw = max ? Math.max(1, (Math.abs(v) / max) * barW) : 0;
-        add("rect", { x: labelW, y: y + j * 22, width: bw, height: 16, rx: 3, fill: colors[j % colors.length] });
-        add("text", { x: labelW + bw + 6, y: y + j * 22 + 13, "font-size": 12, fill: "#111" }, money[String(v)] || String(v));
-      });
-    });
-    return svg;
-  }
-
-  function chartSvg(fig) {
-    var svg;
-    if (fig.classList.contains("chart-bar_h")) svg = hbarSvg(fig);
-    else {
-      var drawn = fig.querySelector(".chart-canvas svg");
-      if (!drawn) return null;
-      svg = drawn.cloneNode(true);
-      var box = drawn.getBoundingClientRect();
-      svg.setAttribute("width", Math.round(box.width));
-      svg.setAttribute("height", Math.round(box.height));
-      // Computed colours and fonts inline, so the file looks the same outside the page.
-      var src = drawn.querySelectorAll("*");
-      svg.querySelectorAll("*").forEach(function (el, i) {
-        var cs = src[i] && getComputedStyle(src[i]);
-        if (!cs) return;
-        ["fill", "stroke", "stroke-width", "font-size", "font-family", "opacity"].forEach(function (p) {
-          var v = cs.getPropertyValue(p);
-          if (v) el.setAttribute(p, v);
-        });
-      });
-    }
-    svg.setAttribute("xmlns", SVG_NS);
-    return svg;
-  }
-
-  // PNG without loading an image (the CSP allows no blob: or data: images): the SVG's
-  // shapes and texts painted onto a canvas, transforms included.
-  function paint(ctx, el, parentFill) {
-    var tag = el.tagName && el.tagName.toLowerCase();
-    if (!tag) return;
-    ctx.save();
-    var t = el.getAttribute("transform");
-    var m = t && /translate\(\s*([-\d.]+)[ ,]*([-\d.]*)\s*\)/.exec(t);
-    if (m) ctx.translate(Number(m[1]) || 0, Number(m[2]) || 0);
-    var fill = el.getAttribute("fill") || parentFill;
-    var stroke = el.getAttribute("stroke");
-    var num = function (n) { return Number(el.getAttribute(n)) || 0; };
-    var doFill = fill && fill !== "none" && fill !== "transparent";
-    var doStroke = stroke && stroke !== "none";
-    if (doFill) ctx.fillStyle = fill;
-    if (doStroke) { ctx.strokeStyle = stroke; ctx.lineWidth = Number(String(el.getAttribute("stroke-width") || "1").replace("px", "")) || 1; }
-    if (tag === "rect") {
-      if (doFill) ctx.fillRect(num("x"), num("y"), num("width"), num("height"));
-    } else if (tag === "line") {
-      ctx.beginPath(); ctx.moveTo(num("x1"), num("y1")); ctx.lineTo(num("x2"), num("y2"));
-      if (!doStroke) ctx.strokeStyle = "#999";
-      ctx.stroke();
-    } else if (tag === "circle") {
-      ctx.beginPath(); ctx.arc(num("cx"), num("cy"), num("r"), 0, Math.PI * 2);
-      if (doFill) ctx.fill();
-      if (doStroke) ctx.stroke();
-    } else if (tag === "path" && el.getAttribute("d")) {
-      var p = new Path2D(el.getAttribute("d"));
-      if (doFill) ctx.fill(p);
-      if (doStroke) ctx.stroke(p);
-    } else if (tag === "text") {
-      ctx.font = (el.getAttribute("font-weight") || "") + " " + (el.getAttribute("font-size") || "12px").replace(/^(\d+)$/, "$1px") + " sans-serif";
-      ctx.fillStyle = doFill ? fill : "#333";
-      var anchor = el.getAttribute("text-anchor");
-      ctx.textAlign = anchor === "middle" ? "center" : anchor === "end" ? "right" : "left";
-      var dy = el.getAttribute("dy");
-      ctx.fillText(el.textContent || "", num("x"), num("y") + (dy ? parseFloat(dy) : 0));
-    }
-    if (tag === "g" || tag === "svg") for (var i = 0; i < el.children.length; i++) paint(ctx, el.children[i], fill);
-    ctx.restore();
-  }
-
-  function save(blob, name) {
-    var url = URL.createObjectURL(blob);
-    var a = document.createElement("a");
-    a.href = url;
-    a.download = name;
-    document.body.appendChild(a);
-    a.click();
-    a.remove();
-    setTimeout(function () { URL.revokeObjectURL(url); }, 10000);
-  }
-
-  function fileName(fig, ext) {
-    var cap = fig.querySelector("figcaption");
-    var base = ((cap && cap.textContent) || "chart").replace(/[^\p{L}\p{N} _-]+/gu, "").trim().replace(/\s+/g, "-").slice(0, 60) || "chart";
-    return base + "." + ext;
-  }
-
-  function saveChart(fig, format) {
-    var svg = chartSvg(fig);
-    if (!svg) return;
-    if (format === "svg") {
-      save(new Blob([new XMLSerializer().serializeToString(svg)], { type: "image/svg+xml" }), fileName(fig, "svg"));
-      return;
-    }
-    var w = Number(svg.getAttribute("width")) || 600, h = Number(svg.getAttribute("height")) || 300, scale = 2;
-    var canvas = document.createElement("canvas");
-    canvas.width = w * scale;
-    canvas.height = h * scale;
-    var ctx = canvas.getContext("2d");
-    ctx.scale(scale, scale);
-    ctx.fillStyle = "#fff";
-    ctx.fillRect(0, 0, w, h);
-    // Paint from a copy in the page (attributes only: computed styles are already inlined).
-    paint(ctx, svg, null);
-    canvas.toBlob(function (b) { if (b) save(b, fileName(fig, "png")); }, "image/png");
-  }
-
-  // ---------------------------------------------------------------- tables: sort by column
-  function sortTable(button) {
-    var th = button.closest("th");
-    var table = button.closest("table");
-    if (!th || !table) return;
-    var col = Number(button.getAttribute("data-col"));
-    var numeric = button.getAttribute("data-type") === "num";
-    var asc = th.getAttribute("aria-sort") !== "ascending";
-    table.querySelectorAll("thead th").forEach(function (h) { h.setAttribute("aria-sort", "none"); });
-    th.setAttribute("aria-sort", asc ? "ascending" : "descending");
-    var body = table.tBodies[0];
-    var rows = Array.prototype.slice.call(body.rows);
-    rows.sort(function (a, b) {
-      var cell = function (r) {
-        var c = r.cells[col];
-        return !c ? "" : numeric ? c.getAttribute("data-v") : c.classList.contains("empty") ? "" : c.textContent;
-      };
-      var x = cell(a), y = cell(b);
-      var r = numeric ? (Number(x) || 0) - (Number(y) || 0) : String(x).localeCompare(String(y));
-      return asc ? r : -r;
-    });
-    rows.forEach(function (r) { body.appendChild(r); });
-  }
-
-  // ---------------------------------------------------------------- times
-  function localTimes(root) {
-    within(root, "time.local-time[datetime]").forEach(function (t) {
-      var d = new Date(t.getAttribute("datetime"));
-      if (!isNaN(d.getTime())) t.textContent = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-    });
-    within(root, "time.local-date[datetime]").forEach(function (t) {
-      var d = new Date(t.getAttribute("datetime"));
-      if (isNaN(d.getTime())) return;
-      var today = new Date();
-      t.textContent = d.toDateString() === today.toDateString()
-        ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
-        : d.toLocaleDateString([], d.getFullYear() === today.getFullYear() ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" });
-    });
-  }
 
   // ---------------------------------------------------------------- chat state
   var submitting = false;
@@ -486,8 +172,6 @@
 
   // ---------------------------------------------------------------- events
   function onLoad(el) {
-    initCharts(el);
-    localTimes(el);
     watchMessages();
     updateControls();
     // An approval card that just appeared takes the focus (Approve is one Tab away);
@@ -642,20 +326,9 @@
   // Enter sends, Shift+Enter (or IME composition) inserts a newline; on touch keyboards
   // Enter is a newline (Send is the button). While an answer runs, Enter keeps the draft.
   document.addEventListener("keydown", function (e) {
+    // page.js closes an open menu or the drawer first (and prevents the default then).
+    if (e.defaultPrevented) return;
     if (e.key === "Escape") {
-      var open = document.querySelector("details.conv-menu[open]");
-      if (open) {
-        open.open = false;
-        var s = open.querySelector("summary");
-        if (s) s.focus();
-        e.preventDefault();
-        return;
-      }
-      if (document.body.classList.contains("drawer-open")) {
-        toggleDrawer(false);
-        e.preventDefault();
-        return;
-      }
       if (stopRunning()) e.preventDefault();
       return;
     }
@@ -673,7 +346,6 @@
   }
   document.addEventListener("input", function (e) {
     if (e.target && e.target.id === "message") autoGrow(e.target);
-    if (e.target && e.target.id === "conv-search") filterConversations(e.target.value);
   });
 
   // Refuse a second question while one is answered (the draft stays in the box).
@@ -684,50 +356,11 @@
     }
   }, true);
 
-  function filterConversations(q) {
-    q = String(q || "").trim().toLowerCase();
-    var shown = 0;
-    document.querySelectorAll("#conversation-list li.conv").forEach(function (li) {
-      var hit = !q || (li.getAttribute("data-title") || "").indexOf(q) >= 0;
-      li.hidden = !hit;
-      if (hit) shown++;
-    });
-    var list = $("conversation-list");
-    var none = $("conv-none");
-    if (list && !shown && q) {
-      if (!none) {
-        none = document.createElement("p");
-        none.id = "conv-none";
-        none.className = "muted empty-list";
-        list.appendChild(none);
-      }
-      none.textContent = "No conversation matches.";
-    } else if (none) none.remove();
-  }
-
   function cancelEdit() {
     var r = $("replace");
     var note = $("editing");
     if (r) r.value = "";
     if (note) note.hidden = true;
-  }
-
-  function toggleDrawer(open) {
-    document.body.classList.toggle("drawer-open", open);
-    var b = document.querySelector(".drawer-toggle");
-    if (b) b.setAttribute("aria-expanded", open ? "true" : "false");
-    var back = $("drawer-backdrop");
-    if (back) back.hidden = !open;
-    if (open) {
-      var first = document.querySelector("#sidebar a, #sidebar input");
-      if (first) first.focus();
-    } else if (b) b.focus();
-  }
-
-  function answerText(article) {
-    return Array.prototype.map.call(article.querySelectorAll(".answer > .tb"), function (b) {
-      return b.innerText.trim();
-    }).filter(Boolean).join("\n\n");
   }
 
   document.addEventListener("click", function (e) {
@@ -744,29 +377,6 @@
     }
     if (t.closest("#stop-button")) {
       stopRunning();
-      return;
-    }
-    var sorter = t.closest("th button.sort");
-    if (sorter) {
-      sortTable(sorter);
-      return;
-    }
-    var saver = t.closest("button.chart-save");
-    if (saver) {
-      var fig = saver.closest("figure.chart");
-      if (fig) saveChart(fig, saver.getAttribute("data-format"));
-      return;
-    }
-    var copy = t.closest("button.copy-answer");
-    if (copy) {
-      var article = copy.closest("article.msg.assistant");
-      var text = article ? answerText(article) : "";
-      var done = function (msg) {
-        copy.textContent = msg;
-        setTimeout(function () { copy.textContent = "Copy"; }, 2000);
-      };
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { done("Copied"); }, function () { done("Copy failed"); });
-      else done("Copy failed");
       return;
     }
     var edit = t.closest("button.edit-question");
@@ -789,14 +399,6 @@
       if (m) m.focus();
       return;
     }
-    if (t.closest(".drawer-toggle")) {
-      toggleDrawer(!document.body.classList.contains("drawer-open"));
-      return;
-    }
-    if (t.closest("#drawer-backdrop")) {
-      toggleDrawer(false);
-      return;
-    }
     if (t.closest("#jump-latest")) {
       stick = true;
       scrollToBottom();
@@ -804,35 +406,6 @@
       return;
     }
   });
-
-  // Confirm before destructive plain forms (delete conversation, delete memory).
-  document.addEventListener(
-    "submit",
-    function (e) {
-      var form = e.target;
-      var msg = form && form.getAttribute && form.getAttribute("data-confirm");
-      if (msg && !window.confirm(msg)) {
-        e.preventDefault();
-        e.stopImmediatePropagation();
-      }
-    },
-    true,
-  );
-
-  // A conversation's options menu: close the others when one opens.
-  document.addEventListener(
-    "toggle",
-    function (e) {
-      var d = e.target;
-      if (!d || !d.classList || !d.classList.contains("conv-menu") || !d.open) return;
-      document.querySelectorAll("details.conv-menu[open]").forEach(function (o) {
-        if (o !== d) o.open = false;
-      });
-      var input = d.querySelector("input[name=title]");
-      if (input) input.select();
-    },
-    true,
-  );
 
   function start() {
     onLoad(document.body);

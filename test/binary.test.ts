@@ -134,14 +134,21 @@ describe("compiled binary in an empty directory", () => {
       expect(page).toStartWith("<!doctype html>");
       const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
       expect(assets.map((a) => a.replace(/\?v=.*/, "")).sort()).toEqual(
-        ["/assets/app.css", "/assets/app.js", "/assets/frappe-charts.min.umd.js", "/assets/htmx.min.js", "/assets/hx-sse.min.js"],
+        [
+          "/assets/app.css", "/assets/app.js", "/assets/figures.css", "/assets/figures.js", "/assets/frappe-charts.min.umd.js",
+          "/assets/htmx.min.js", "/assets/hx-sse.min.js", "/assets/page.js", "/assets/pages.css",
+        ],
       );
       const sources: Record<string, string> = {
         "htmx.min.js": "node_modules/htmx.org/dist/htmx.min.js",
         "hx-sse.min.js": "node_modules/htmx.org/dist/ext/hx-sse.min.js",
         "frappe-charts.min.umd.js": "node_modules/frappe-charts/dist/frappe-charts.min.umd.js",
+        "figures.js": "public/figures.js",
+        "page.js": "public/page.js",
         "app.js": "public/app.js",
         "app.css": "public/app.css",
+        "figures.css": "public/figures.css",
+        "pages.css": "public/pages.css",
       };
       for (const a of assets) {
         const name = a.replace(/^\/assets\/|\?v=.*$/g, "");

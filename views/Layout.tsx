@@ -27,9 +27,13 @@ export function Layout({ title, asset = defaultAssetUrl, bodyClass, children }: 
         <meta name="referrer" content="same-origin" />
         <title>{title}</title>
         <link rel="stylesheet" href={asset("app.css")} />
+        <link rel="stylesheet" href={asset("figures.css")} />
+        <link rel="stylesheet" href={asset("pages.css")} />
         <script defer src={asset("htmx.min.js")}></script>
         <script defer src={asset("hx-sse.min.js")}></script>
         <script defer src={asset("frappe-charts.min.umd.js")}></script>
+        <script defer src={asset("figures.js")}></script>
+        <script defer src={asset("page.js")}></script>
         <script defer src={asset("app.js")}></script>
       </head>
       <body class={bodyClass}>{children}</body>

@@ -1,8 +1,12 @@
 import htmx from "../../node_modules/htmx.org/dist/htmx.min.js" with { type: "file" };
 import hxSse from "../../node_modules/htmx.org/dist/ext/hx-sse.min.js" with { type: "file" };
 import frappe from "../../node_modules/frappe-charts/dist/frappe-charts.min.umd.js" with { type: "file" };
+import figuresJs from "../../public/figures.js" with { type: "file" };
+import pageJs from "../../public/page.js" with { type: "file" };
 import appJs from "../../public/app.js" with { type: "file" };
 import appCss from "../../public/app.css" with { type: "file" };
+import figuresCss from "../../public/figures.css" with { type: "file" };
+import pagesCss from "../../public/pages.css" with { type: "file" };
 
 /**
  * Every browser asset, embedded in the compiled binary (a real path under `bun run`,
@@ -13,8 +17,12 @@ const SOURCES: Record<string, { path: string; type: string }> = {
   "htmx.min.js": { path: htmx, type: "text/javascript; charset=utf-8" },
   "hx-sse.min.js": { path: hxSse, type: "text/javascript; charset=utf-8" },
   "frappe-charts.min.umd.js": { path: frappe, type: "text/javascript; charset=utf-8" },
+  "figures.js": { path: figuresJs, type: "text/javascript; charset=utf-8" },
+  "page.js": { path: pageJs, type: "text/javascript; charset=utf-8" },
   "app.js": { path: appJs, type: "text/javascript; charset=utf-8" },
   "app.css": { path: appCss, type: "text/css; charset=utf-8" },
+  "figures.css": { path: figuresCss, type: "text/css; charset=utf-8" },
+  "pages.css": { path: pagesCss, type: "text/css; charset=utf-8" },
 };
 
 export type Asset = { name: string; type: string; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; etag: string };

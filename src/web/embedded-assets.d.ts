@@ -12,6 +12,14 @@ declare module "*/public/app.js" {
   const path: string;
   export default path;
 }
+declare module "*/public/figures.js" {
+  const path: string;
+  export default path;
+}
+declare module "*/public/page.js" {
+  const path: string;
+  export default path;
+}
 declare module "*.css" {
   const path: string;
   export default path;

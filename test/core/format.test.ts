@@ -40,10 +40,12 @@ describe("formatMoney", () => {
 
   // The browser formats nothing: the chart figure carries every display string (issue 15:
   // this replaced a test that compared app.js's own copy of formatMoney with this one).
-  test("public/app.js defines no money formatter; the chart figure carries the formatted values", async () => {
-    const src = await Bun.file(new URL("../../public/app.js", import.meta.url)).text();
-    expect(src).not.toMatch(/function\s+format(Money|Amount|Number)\b/);
-    expect(src).not.toMatch(/toLocaleString\(|Intl\.NumberFormat|toFixed\(/);
+  test("the browser scripts define no money formatter; the chart figure carries the formatted values", async () => {
+    for (const file of ["app.js", "figures.js", "page.js"]) {
+      const src = await Bun.file(new URL(`../../public/${file}`, import.meta.url)).text();
+      expect(src).not.toMatch(/function\s+format(Money|Amount|Number)\b/);
+      expect(src).not.toMatch(/toLocaleString\(|Intl\.NumberFormat|toFixed\(/);
+    }
     const { ChartFigure } = await import("../../views/ChartFigure.tsx");
     const html = String(
       ChartFigure({ chart: { type: "line", title: "Trend", data: { labels: ["2025-01", "2025-02"], datasets: [{ name: "Out", values: [1234.5, -12] }] } }, currency: "CHF" }),

@@ -22,10 +22,13 @@ describe("Layout / pages", () => {
     const page = await renderPage(LoginPage({}));
     expect(page.startsWith("<!doctype html><html lang=\"en\">")).toBe(true);
     expect(page).toContain('<meta name="color-scheme" content="light dark"/>');
-    expect(page).toContain('<link rel="stylesheet" href="/assets/app.css"/>');
+    const styles = [...page.matchAll(/<link rel="stylesheet" href="([^"]+)"\/>/g)].map((m) => m[1]);
+    expect(styles).toEqual(["/assets/app.css", "/assets/figures.css", "/assets/pages.css"]);
     const scripts = [...page.matchAll(/<script defer="" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
-    expect(scripts).toEqual(["/assets/htmx.min.js", "/assets/hx-sse.min.js", "/assets/frappe-charts.min.umd.js", "/assets/app.js"]);
-    expect(countOf(page, "<script")).toBe(4);
+    expect(scripts).toEqual([
+      "/assets/htmx.min.js", "/assets/hx-sse.min.js", "/assets/frappe-charts.min.umd.js", "/assets/figures.js", "/assets/page.js", "/assets/app.js",
+    ]);
+    expect(countOf(page, "<script")).toBe(6);
     expectInert(page, { allowScriptSrc: true });
   });
 

@@ -1,0 +1,155 @@
+// budget-chat page furniture in the browser: local times, the conversation list's search
+// and menus, the phone drawer, copying an answer, confirmations before deleting. Plain
+// ES2020, no build step, no inline anything (CSP `default-src 'self'`). Loaded (defer)
+// before app.js, which has the chat itself.
+(function () {
+  "use strict";
+
+  function $(id) {
+    return document.getElementById(id);
+  }
+  function within(root, sel) {
+    var out = [];
+    if (root.matches && root.matches(sel)) out.push(root);
+    if (root.querySelectorAll) root.querySelectorAll(sel).forEach(function (e) { out.push(e); });
+    return out;
+  }
+
+  // ---------------------------------------------------------------- times
+  function localTimes(root) {
+    within(root, "time.local-time[datetime]").forEach(function (t) {
+      var d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d.getTime())) t.textContent = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+    });
+    within(root, "time.local-date[datetime]").forEach(function (t) {
+      var d = new Date(t.getAttribute("datetime"));
+      if (isNaN(d.getTime())) return;
+      var today = new Date();
+      t.textContent = d.toDateString() === today.toDateString()
+        ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+        : d.toLocaleDateString([], d.getFullYear() === today.getFullYear() ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" });
+    });
+  }
+
+  // ---------------------------------------------------------------- conversation list
+  function filterConversations(q) {
+    q = String(q || "").trim().toLowerCase();
+    var shown = 0;
+    document.querySelectorAll("#conversation-list li.conv").forEach(function (li) {
+      var hit = !q || (li.getAttribute("data-title") || "").indexOf(q) >= 0;
+      li.hidden = !hit;
+      if (hit) shown++;
+    });
+    var list = $("conversation-list");
+    var none = $("conv-none");
+    if (list && !shown && q) {
+      if (!none) {
+        none = document.createElement("p");
+        none.id = "conv-none";
+        none.className = "muted empty-list";
+        list.appendChild(none);
+      }
+      none.textContent = "No conversation matches.";
+    } else if (none) none.remove();
+  }
+
+  document.addEventListener("input", function (e) {
+    if (e.target && e.target.id === "conv-search") filterConversations(e.target.value);
+  });
+
+  // A conversation's options menu: close the others when one opens.
+  document.addEventListener(
+    "toggle",
+    function (e) {
+      var d = e.target;
+      if (!d || !d.classList || !d.classList.contains("conv-menu") || !d.open) return;
+      document.querySelectorAll("details.conv-menu[open]").forEach(function (o) {
+        if (o !== d) o.open = false;
+      });
+      var input = d.querySelector("input[name=title]");
+      if (input) input.select();
+    },
+    true,
+  );
+
+  // ---------------------------------------------------------------- drawer (phones)
+  function toggleDrawer(open) {
+    document.body.classList.toggle("drawer-open", open);
+    var b = document.querySelector(".drawer-toggle");
+    if (b) b.setAttribute("aria-expanded", open ? "true" : "false");
+    var back = $("drawer-backdrop");
+    if (back) back.hidden = !open;
+    if (open) {
+      var first = document.querySelector("#sidebar a, #sidebar input");
+      if (first) first.focus();
+    } else if (b) b.focus();
+  }
+
+  // Escape closes an open conversation menu, else the drawer (app.js then leaves the key alone).
+  document.addEventListener("keydown", function (e) {
+    if (e.key !== "Escape") return;
+    var open = document.querySelector("details.conv-menu[open]");
+    if (open) {
+      open.open = false;
+      var s = open.querySelector("summary");
+      if (s) s.focus();
+      e.preventDefault();
+      return;
+    }
+    if (document.body.classList.contains("drawer-open")) {
+      toggleDrawer(false);
+      e.preventDefault();
+      return;
+    }
+  });
+
+  // ---------------------------------------------------------------- copy an answer
+  function answerText(article) {
+    return Array.prototype.map.call(article.querySelectorAll(".answer > .tb"), function (b) {
+      return b.innerText.trim();
+    }).filter(Boolean).join("\n\n");
+  }
+
+  document.addEventListener("click", function (e) {
+    var t = e.target;
+    if (!t.closest) return;
+    var copy = t.closest("button.copy-answer");
+    if (copy) {
+      var article = copy.closest("article.msg.assistant");
+      var text = article ? answerText(article) : "";
+      var done = function (msg) {
+        copy.textContent = msg;
+        setTimeout(function () { copy.textContent = "Copy"; }, 2000);
+      };
+      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { done("Copied"); }, function () { done("Copy failed"); });
+      else done("Copy failed");
+      return;
+    }
+    if (t.closest(".drawer-toggle")) {
+      toggleDrawer(!document.body.classList.contains("drawer-open"));
+      return;
+    }
+    if (t.closest("#drawer-backdrop")) {
+      toggleDrawer(false);
+      return;
+    }
+  });
+
+  // Confirm before destructive plain forms (delete conversation, delete memory).
+  document.addEventListener(
+    "submit",
+    function (e) {
+      var form = e.target;
+      var msg = form && form.getAttribute && form.getAttribute("data-confirm");
+      if (msg && !window.confirm(msg)) {
+        e.preventDefault();
+        e.stopImmediatePropagation();
+      }
+    },
+    true,
+  );
+
+  if (window.htmx && htmx.onLoad) htmx.onLoad(localTimes);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { localTimes(document.body); });
+  else localTimes(document.body);
+})();
