@@ -18,12 +18,16 @@ export type Filter = {
   direction?: "out" | "in";
 };
 
+/** True when the filter keeps every row of its period (which is then one contiguous slice). */
+function isPlain(f: Filter): boolean {
+  return f.currency === undefined && !f.categories && !f.text && f.minAbs === undefined && f.maxAbs === undefined && !f.direction;
+}
+
 /** Calls `fn` for every row that passes, in date order. */
 export function forEachRow(l: Ledger, f: Filter, fn: (i: number) => void): void {
   const [start, end] = l.rangeOf(f.period.from ?? undefined, f.period.to ?? undefined);
   const { currency, categories, text, minAbs, maxAbs, direction } = f;
-  const plain = currency === undefined && !categories && !text && minAbs === undefined && maxAbs === undefined && !direction;
-  if (plain) {
+  if (isPlain(f)) {
     for (let i = start; i < end; i++) fn(i);
     return;
   }
@@ -50,11 +54,19 @@ export function selectRows(l: Ledger, f: Filter): number[] {
  * The first `limit` rows that pass in `order` (newest first: date desc, id desc; or the
  * largest absolute amount first, ties newest first), and how many pass in all. Rows are
  * stored oldest first, so "newest first" reads backwards; "largest first" keeps only the
- * best `limit` seen so far. Either way no list of every match is built and sorted.
+ * best `limit` seen so far. Either way no list of every match is built and sorted (and
+ * with no filter but the period, newest first only reads the rows it returns).
  */
 export function topRows(l: Ledger, f: Filter, order: "date" | "amount", limit: number): { rows: number[]; total: number } {
   if (order === "date") {
     // Newest first is the reverse of the stored order (day asc, id asc).
+    if (isPlain(f)) {
+      // Every row of the period passes: the newest are the slice's last rows.
+      const [start, end] = l.rangeOf(f.period.from ?? undefined, f.period.to ?? undefined);
+      const rows: number[] = [];
+      for (let i = end - 1; i >= start && rows.length < limit; i--) rows.push(i);
+      return { rows, total: end - start };
+    }
     const all: number[] = [];
     let total = 0;
     forEachRow(l, f, (i) => {

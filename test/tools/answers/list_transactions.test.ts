@@ -151,6 +151,15 @@ describe("list_transactions: hand-computed order and rows", () => {
     expect(out.summary).toContain("(first 20 here; the table shows all 108)");
     expect(out.tables![0]!.rows).toHaveLength(108);
     expect(shownOf(tool({}).summary)).toEqual([50, 108]);
+    // With no filter but the period, newest first reads only the rows it shows: the same
+    // rows and count as a filter that keeps every row (min_amount 0) and so scans them all.
+    for (const period of [{}, { year: 2025 }, { from: "2024-03-01", to: "2025-02-28" }, { to: "2024-06-30" }]) {
+      const plain = tool({ ...period, limit: 7 });
+      const scanned = tool({ ...period, limit: 7, min_amount: 0 });
+      expect(plain.tables![0]!.rows).toHaveLength(7);
+      expect(plain.tables![0]!.rows).toEqual(scanned.tables![0]!.rows);
+      expect(shownOf(plain.summary)).toEqual(shownOf(scanned.summary));
+    }
     expect(schemaRejects(listTransactions, { limit: 501 })).toBe(true);
     expect(schemaRejects(listTransactions, { limit: 0 })).toBe(true);
     expect(schemaRejects(listTransactions, { sort: "price" })).toBe(true);
