@@ -1,20 +1,13 @@
 // budget-chat browser behaviour. Plain ES2020, no build step, no inline anything:
 // the page's CSP is `default-src 'self'`, so every handler lives here.
-// Loaded (defer) after htmx.min.js, hx-sse.min.js, figures.js (charts and tables) and
-// page.js (times, conversation list, drawer, copy, confirmations).
+// Loaded (defer) after htmx.min.js, hx-sse.min.js, page.js (times, conversation list,
+// drawer, copy, confirmations; the DOM helpers) and figures.js (charts and tables).
 // Numbers are never formatted here: the server puts every display string into the page.
 (function () {
   "use strict";
 
-  function $(id) {
-    return document.getElementById(id);
-  }
-  function within(root, sel) {
-    var out = [];
-    if (root.matches && root.matches(sel)) out.push(root);
-    if (root.querySelectorAll) root.querySelectorAll(sel).forEach(function (e) { out.push(e); });
-    return out;
-  }
+  var $ = window.budgetChat.$;
+  var within = window.budgetChat.within;
   var touch = window.matchMedia && window.matchMedia("(pointer: coarse)").matches;
 
   // ---------------------------------------------------------------- chat state

@@ -1,18 +1,14 @@
 // budget-chat charts and tables in the browser: Frappe charts drawn from each figure's
 // data-chart (horizontal bars are plain HTML), chart pictures as SVG/PNG, tables sorted
 // by column. Plain ES2020, no build step, no inline anything (CSP `default-src 'self'`).
-// Loaded (defer) after frappe-charts.min.umd.js and before app.js, which has the chat.
+// Loaded (defer) after frappe-charts.min.umd.js and page.js (its DOM helpers), before
+// app.js, which has the chat.
 // Numbers are never formatted here: the server puts every display string (money,
 // short month labels) into the page (views/ChartFigure.tsx `data-display`).
 (function () {
   "use strict";
 
-  function within(root, sel) {
-    var out = [];
-    if (root.matches && root.matches(sel)) out.push(root);
-    if (root.querySelectorAll) root.querySelectorAll(sel).forEach(function (e) { out.push(e); });
-    return out;
-  }
+  var within = window.budgetChat.within;
   // ---------------------------------------------------------------- charts
   var FRAPPE_TYPES = { bar: "bar", grouped_bar: "bar", line: "line", pie: "pie" };
 

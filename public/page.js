@@ -1,7 +1,8 @@
 // budget-chat page furniture in the browser: local times, the conversation list's search
 // and menus, the phone drawer, copying an answer, confirmations before deleting. Plain
 // ES2020, no build step, no inline anything (CSP `default-src 'self'`). Loaded (defer)
-// before app.js, which has the chat itself.
+// first of the three scripts: it shares its DOM helpers as `window.budgetChat` with
+// figures.js (charts and tables) and app.js (the chat itself).
 (function () {
   "use strict";
 
@@ -14,6 +15,8 @@
     if (root.querySelectorAll) root.querySelectorAll(sel).forEach(function (e) { out.push(e); });
     return out;
   }
+  // Shared with figures.js and app.js, which load after this file.
+  window.budgetChat = { $: $, within: within };
 
   // ---------------------------------------------------------------- times
   function localTimes(root) {

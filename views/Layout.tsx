@@ -32,8 +32,8 @@ export function Layout({ title, asset = defaultAssetUrl, bodyClass, children }: 
         <script defer src={asset("htmx.min.js")}></script>
         <script defer src={asset("hx-sse.min.js")}></script>
         <script defer src={asset("frappe-charts.min.umd.js")}></script>
-        <script defer src={asset("figures.js")}></script>
         <script defer src={asset("page.js")}></script>
+        <script defer src={asset("figures.js")}></script>
         <script defer src={asset("app.js")}></script>
       </head>
       <body class={bodyClass}>{children}</body>

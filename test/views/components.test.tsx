@@ -26,7 +26,7 @@ describe("Layout / pages", () => {
     expect(styles).toEqual(["/assets/app.css", "/assets/figures.css", "/assets/pages.css"]);
     const scripts = [...page.matchAll(/<script defer="" src="([^"]+)"><\/script>/g)].map((m) => m[1]);
     expect(scripts).toEqual([
-      "/assets/htmx.min.js", "/assets/hx-sse.min.js", "/assets/frappe-charts.min.umd.js", "/assets/figures.js", "/assets/page.js", "/assets/app.js",
+      "/assets/htmx.min.js", "/assets/hx-sse.min.js", "/assets/frappe-charts.min.umd.js", "/assets/page.js", "/assets/figures.js", "/assets/app.js",
     ]);
     expect(countOf(page, "<script")).toBe(6);
     expectInert(page, { allowScriptSrc: true });
