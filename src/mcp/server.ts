@@ -89,7 +89,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
 
-  server.setRequestHandler(CallToolRequestSchema, (req): CallToolResult => {
+  server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
     const started = performance.now();
     const name = req.params.name;
     const raw: unknown = req.params.arguments ?? {};
@@ -103,6 +103,9 @@ export function createMcpServer(deps: McpServerDeps): Server {
     if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${oneLineError(parsed.error)}. Fix the arguments and call the tool again.`);
     const input = parsed.data;
     try {
+      // An import may hold budget.db: wait for it as the chat does, without blocking the
+      // process (BudgetDbLocked after 5 s becomes the tool error).
+      await deps.budget.whenReadable();
       const output = tool.run(deps.budget, input, { budgets: deps.store.budgets });
       audit({ tool: name, input, ok: true, durationMs: performance.now() - started });
       return {

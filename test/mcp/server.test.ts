@@ -51,21 +51,22 @@ describe("the MCP server module", () => {
   });
 
   test("a locked budget database is a tool error with the chat's message, and the next call works", async () => {
+    const LOCKED = "spending_by_category failed: The budget database is locked by another program (an import may be running). Retry in a moment.";
     const store = Store.memory();
     const { client, close } = await connect({ store });
-    // Another process holds an exclusive lock (a long import): readers wait for the busy timeout, then fail.
+    // Another process holds an exclusive lock (a long import): the call waits up to 5 s (without blocking), then fails.
     const writer = new Database(fx.path);
     writer.run("BEGIN EXCLUSIVE");
     try {
       const locked = await client.callTool({ name: "spending_by_category", arguments: { year: 2024 } });
       expect(locked.isError).toBe(true);
-      expect(text(locked)).toBe("spending_by_category failed: database is locked");
+      expect(text(locked)).toBe(LOCKED);
       writer.run("ROLLBACK");
       const ok = await client.callTool({ name: "spending_by_category", arguments: { year: 2024 } });
       expect(ok.isError).toBeFalsy();
       expect(text(ok)).toContain("CHF 350.75");
       const [second, first] = store.audit.list({ kind: "tool_call" });
-      expect(first!.detail).toMatchObject({ tool: "spending_by_category", ok: false, error: "spending_by_category failed: database is locked" });
+      expect(first!.detail).toMatchObject({ tool: "spending_by_category", ok: false, error: LOCKED });
       expect(second!.detail).toMatchObject({ tool: "spending_by_category", ok: true, transport: "http", client: { name: "in-memory", version: "0.0.1" } });
       expect(first!.userId).toBe("u-1");
     } finally {
