@@ -4,21 +4,21 @@
  */
 import { z } from "zod";
 
-const RELATIVE =
-  'Turn relative periods ("last 3 months", "this year", "since March", "last 30 days") into from/to dates using the current date in the system prompt.';
+// Said once per tool (in `from`); these descriptions go out with every tool in every request.
+const RELATIVE = 'Relative periods ("last 3 months", "since March"): compute from/to from the current date in the system prompt.';
 
 /** The period and currency arguments every read tool takes (SPEC §2). */
 export const periodFields = {
   year: z.number().int().min(1900).max(2200).optional().describe("Calendar year, e.g. 2025."),
-  month: z.number().int().min(1).max(12).optional().describe("Month 1-12; only together with year."),
-  from: z.string().max(10).optional().describe(`First day, YYYY-MM-DD (inclusive). Not together with year/month. ${RELATIVE}`),
-  to: z.string().max(10).optional().describe("Last day, YYYY-MM-DD (inclusive). Either end may be left open."),
+  month: z.number().int().min(1).max(12).optional().describe("Month 1-12, with year."),
+  from: z.string().max(10).optional().describe(`First day YYYY-MM-DD, inclusive; not with year/month. ${RELATIVE}`),
+  to: z.string().max(10).optional().describe("Last day YYYY-MM-DD, inclusive; either end may be open."),
   currency: z
     .string()
     .min(1)
     .max(10)
     .optional()
-    .describe("Only this currency, e.g. CHF. Omit for every currency: amounts are never added across currencies, each is reported separately."),
+    .describe("Only this currency, e.g. CHF. Omit for all (each reported apart, never added)."),
 };
 
 export const categoryField = z
