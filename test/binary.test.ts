@@ -51,7 +51,7 @@ describe("compiled binary in an empty directory", () => {
   test("tool: first run creates demo data at the default path, then prints ToolOutput JSON", async () => {
     const r = await run(["tool", "spending_by_category", '{"year":2025}']);
     expect(r.code).toBe(0);
-    expect(r.stderr).toContain("No budget database at data/budget.db: created demo data at data/demo-budget.db (7300 synthetic transactions");
+    expect(r.stderr).toContain("No budget database at data/budget.db: created demo data at data/demo-budget.db (7'300 synthetic transactions");
     // Never at the pipeline's own path, where it would import real data into synthetic rows.
     expect(existsSync(join(runDir, "data", "budget.db"))).toBe(false);
     expect(existsSync(join(runDir, "data", "demo-budget.db"))).toBe(true);

@@ -3,6 +3,7 @@ import { relative, resolve } from "node:path";
 import type { BudgetDbLocation } from "../config.ts";
 import { BudgetDb, BudgetDbError } from "./reader.ts";
 import { writeDemoDb } from "./demo/generator.ts";
+import { formatCount } from "../core/format.ts";
 
 /**
  * Where demo data lives: never the pipeline's own default path (data/budget.db), so the
@@ -25,7 +26,7 @@ export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void 
     const made = writeDemoDb({ out: demo });
     log(
       `No budget database at ${relative(process.cwd(), loc.path) || loc.path}: created demo data at ${shown} ` +
-        `(${made.transactions} synthetic transactions, ${made.firstDate} to ${made.lastDate}). ` +
+        `(${formatCount(made.transactions)} synthetic transactions, ${made.firstDate} to ${made.lastDate}). ` +
         `Set DATABASE_URL or --db to use your own.`,
     );
   }

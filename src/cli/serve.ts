@@ -7,6 +7,7 @@ import { loadAssets } from "../web/assets.ts";
 import { DEFAULT_LIMITS } from "../web/context.ts";
 import { allowedHostsFor } from "../web/middleware/host-check/index.ts";
 import { parse } from "./args.ts";
+import { formatCount } from "../core/format.ts";
 
 /** SIGTERM/SIGINT end the process within this long, whatever is stuck. */
 const SHUTDOWN_LIMIT_MS = 4500;
@@ -56,7 +57,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   console.log(`budget-chat listening on ${url}`);
   console.log(
     `  budget data: ${relative(process.cwd(), app.budget.path) || app.budget.path}${app.budget.demo ? " (demo data)" : ""} ` +
-      `(${summary.transactionCount ? `${summary.transactionCount} transactions, ${summary.firstDate} to ${summary.lastDate}` : "no transactions"})`,
+      `(${summary.transactionCount ? `${formatCount(summary.transactionCount)} transactions, ${summary.firstDate} to ${summary.lastDate}` : "no transactions"})`,
   );
   console.log(`  model: ${app.config.model}${app.config.readOnly ? " (read-only)" : ""}`);
   console.log(`  MCP clients: ${url}mcp${app.store.users.count() ? " (with a personal token: budget-chat users token NAME)" : ""}`);
