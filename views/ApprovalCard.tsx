@@ -9,7 +9,7 @@ export type ApprovalCardProps = {
   approvalId: string;
   preview: ApprovalPreview;
   expiresAt: string;
-  decision?: { decision: Decision; detail?: string } | null;
+  decision?: { decision: Decision; detail?: string; failed?: boolean } | null;
   /** For an executed change: its Undo button or what came of undoing it. */
   undo?: UndoState | null;
 };
@@ -75,7 +75,7 @@ export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }:
         ))}
       </dl>
       {decision ? (
-        <ApprovalDecision approvalId={approvalId} decision={decision.decision} detail={decision.detail} />
+        <ApprovalDecision approvalId={approvalId} decision={decision.decision} detail={decision.detail} failed={decision.failed} />
       ) : (
         <div class="approval-actions" id={domIds.approvalActions(approvalId)}>
           <form hx-post={`/approvals/${id}/approve`} hx-target={`#${domIds.approvalActions(approvalId)}`} hx-swap="outerHTML">

@@ -223,7 +223,8 @@ async function* runTool(
       const pending = await req.approvals!.request({ tool, input, toolUseId: use.id });
       yield { type: "approval_requested", id: pending.id, toolId: use.id, preview: pending.preview, expiresAt: pending.expiresAt };
       const decided = await untilAborted(pending.decision, req.signal);
-      yield { type: "approval_decided", id: pending.id, decision: decided.decision, detail: decided.result };
+      const failed = decided.decision === "approved" && decided.isError;
+      yield { type: "approval_decided", id: pending.id, decision: decided.decision, detail: decided.result, ...(failed ? { failed } : {}) };
       if (decided.isError) {
         if (decided.fatal) failure.fatal = decided.fatal;
         yield { type: "tool_failed", id: use.id, tool: use.name, error: decided.result };

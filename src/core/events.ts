@@ -68,7 +68,8 @@ export type AgentEvent =
   | { type: "chart"; toolId: string; chart: ChartSpec }
   | { type: "table"; toolId: string; table: TableSpec }
   | { type: "approval_requested"; id: string; toolId: string; preview: ApprovalPreview; expiresAt: string }
-  | { type: "approval_decided"; id: string; decision: ApprovalDecision; detail: string }
+  /** `failed`: approved, but the change could not be made (nothing was modified). */
+  | { type: "approval_decided"; id: string; decision: ApprovalDecision; detail: string; failed?: boolean }
   | { type: "notice"; kind: NoticeKind; message: string }
   | { type: "done"; conversationId: string; turnId: string; incomplete: boolean; usage: Usage }
   | { type: "error"; message: string; retryable: boolean };

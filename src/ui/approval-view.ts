@@ -5,7 +5,7 @@ import type { Approval, ApprovalResult } from "../store/approvals.ts";
 export type UndoState = { kind: "available" } | { kind: "done"; message: string } | { kind: "failed"; message: string };
 
 /** How an approval card should look now, from the stored approval (not from the turn's events). */
-export type ApprovalState = { decision: { decision: ApprovalDecision; detail: string } | null; undo: UndoState | null };
+export type ApprovalState = { decision: { decision: ApprovalDecision; detail: string; failed?: boolean } | null; undo: UndoState | null };
 
 export function approvalState(a: Approval, fallbackDetail = ""): ApprovalState {
   const result = (a.result ?? null) as ApprovalResult | null;
@@ -22,5 +22,6 @@ export function approvalState(a: Approval, fallbackDetail = ""): ApprovalState {
       : a.status === "undone"
         ? { kind: "done", message: result?.undone?.message ?? "This change was undone." }
         : null;
-  return { decision: decision ? { decision, detail } : null, undo };
+  // `failed`: approved, but the change could not be made.
+  return { decision: decision ? { decision, detail, ...(a.status === "failed" ? { failed: true } : {}) } : null, undo };
 }

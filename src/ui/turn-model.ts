@@ -24,7 +24,7 @@ export type ApprovalBlock = {
   id: string;
   preview: ApprovalPreview;
   expiresAt: string;
-  decision: { decision: ApprovalDecision; detail: string } | null;
+  decision: { decision: ApprovalDecision; detail: string; failed?: boolean } | null;
 };
 export type Block = TextBlock | ToolBlock | ChartBlock | TableBlock | ApprovalBlock;
 /** Kept for callers that only care about charts, tables and approvals. */
@@ -148,7 +148,7 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
     case "approval_decided": {
       const a = m.blocks.find((x): x is ApprovalBlock => x.kind === "approval" && x.id === e.id);
       if (!a) return [];
-      a.decision = { decision: e.decision, detail: e.detail };
+      a.decision = { decision: e.decision, detail: e.detail, ...(e.failed ? { failed: true } : {}) };
       return [{ type: "approval-decided", block: a }];
     }
     case "notice": {

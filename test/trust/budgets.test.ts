@@ -134,6 +134,8 @@ describe("set_budget through the approval card", () => {
     expect(body.error).toBe(
       "The user approved, but nothing was modified: the Travel budget changed since the preview (it is now CHF 700.00). Call set_budget again for a fresh preview if the change is still wanted.",
     );
+    // The stream tells the page the approval was not carried out (no ✓ on the card).
+    expect(await stream.waitFor("approval_decision")).toMatchObject({ id, decision: "approved", failed: true });
     await stream.ended;
     expect(budgetOf("Travel")).toBe(700);
     expect(h.store.approvals.get("local", id)!.status).toBe("failed");

@@ -252,6 +252,18 @@ describe("ApprovalCard / ErrorNotice", () => {
     expect(out).toContain("no change");
   });
 
+  test("approved but not carried out: no ✓, says so, with the reason", () => {
+    const why = "The user approved, but nothing was modified: the Travel budget changed since the preview (it is now CHF 700.00).";
+    const out = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "approved", detail: why, failed: true } }));
+    expect(out).toContain('data-decision="approved"');
+    expect(out).toContain('data-failed="true"');
+    expect(out).toContain(`<strong>Approved, not carried out</strong> — ${why.replace("'", "&#39;")}`);
+    expect(out).not.toContain("✓");
+    const ok = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "approved", detail: "Moved 3." } }));
+    expect(ok).toContain("<strong>✓ Approved</strong>");
+    expect(ok).not.toContain("data-failed");
+  });
+
   test("error notice with and without retry", () => {
     const withRetry = html(ErrorNotice({ message: `Overloaded ${EVIL}`, retryable: true, turnId: "t1" }));
     expect(withRetry).toContain('hx-post="/turns/t1/retry" hx-target="#messages" hx-swap="beforeend"');

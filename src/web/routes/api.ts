@@ -32,7 +32,7 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
     case "approval_requested":
       return { event: "approval_request", data: { id: e.id, preview: e.preview, expires_at: e.expiresAt } };
     case "approval_decided":
-      return { event: "approval_decision", data: { id: e.id, decision: e.decision, detail: e.detail } };
+      return { event: "approval_decision", data: { id: e.id, decision: e.decision, detail: e.detail, ...(e.failed ? { failed: true } : {}) } };
     case "notice":
       return { event: "notice", data: { kind: e.kind, message: e.message } };
     case "error":
