@@ -14,6 +14,7 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { escapeHtml } from "../../core/html.ts";
+import { isBusyError } from "../../store/db.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
@@ -94,6 +95,8 @@ const TITLES: Partial<Record<number, string>> = { 401: "Login required", 403: "F
 export type ErrorPageInput = { status: number; title: string; message: string; cause?: RefusalCause };
 
 const INTERNAL_ERROR_MESSAGE = "Internal error: the server logged the details.";
+export const APP_DB_BUSY_MESSAGE =
+  "The app database (chat.db) is locked by another program, so nothing could be saved. Try again in a moment.";
 
 /** True when the client navigated here (a page load), not the API or an htmx swap. */
 function wantsPage(c: Context): boolean {
@@ -103,12 +106,18 @@ function wantsPage(c: Context): boolean {
 /**
  * The app's one error handler: an HTTPException (a refusal) becomes JSON `{error}` under
  * /api/, an HTML fragment for htmx, a page otherwise (always `Cache-Control: no-store`);
- * anything else is logged and answered 500 (a page for a page load, else plain text).
+ * a locked chat.db is a 503 the client may retry; anything else is logged and answered
+ * 500 (a page for a page load, else plain text).
  * `page` draws full pages (src/web/server.ts passes ones in the app's layout); default
  * the minimal `errorPage`.
  */
 export function errorResponder(page: (input: ErrorPageInput) => string = (p) => errorPage(p.title, p.message)): ErrorHandler {
   return (err, c) => {
+    // chat.db held by another program beyond the busy timeout: the client may retry, it is no bug.
+    if (!(err instanceof HTTPException) && isBusyError(err)) {
+      console.error(`${c.req.method} ${c.req.path}: chat.db is locked by another program`);
+      err = new HTTPException(503, { message: APP_DB_BUSY_MESSAGE });
+    }
     if (err instanceof HTTPException) {
       if (err.res) return err.getResponse(); // a response made by whoever threw it
       const status = err.status as ContentfulStatusCode;
