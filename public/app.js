@@ -107,10 +107,13 @@
       else return;
     }
     bar.textContent = message;
+    // No spinner while nothing can arrive (app.css hides it under body.offline).
+    document.body.classList.add("offline");
   }
   function online() {
     var bar = $("connection");
     if (bar) bar.remove();
+    document.body.classList.remove("offline");
   }
 
   // ---------------------------------------------------------------- auto-scroll

@@ -44,6 +44,12 @@ export type TurnModel = {
   usage: Usage | null;
   /** Set by the `done` event. */
   finalStatus: TurnStatus | null;
+  /**
+   * The status stored for a finished turn, when known (a replay): `done` takes it instead
+   * of inferring one, so an interrupted answer reads "interrupted" (its stored events end
+   * with a retryable error) as on a page load.
+   */
+  storedStatus?: TurnStatus;
   sawError: boolean;
   sawStopped: boolean;
 };
@@ -166,7 +172,7 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
     case "done": {
       const out = close(m);
       m.usage = e.usage;
-      m.finalStatus = m.sawError ? "error" : m.sawStopped ? "stopped" : "done";
+      m.finalStatus = m.storedStatus ?? (m.sawError ? "error" : m.sawStopped ? "stopped" : "done");
       return [...out, { type: "done", status: m.finalStatus, usage: e.usage }];
     }
     default:

@@ -225,6 +225,9 @@ describe.skipIf(SKIP_BROWSER)("issue 15 flows in headless Chromium", () => {
     expect(await page.getAttribute("#connection", "role")).toBe("alert");
     expect(squash(await answerText(page, id)).startsWith(shown)).toBe(true);
     expect(await page.isEnabled("#message")).toBe(true);
+    // Nothing can arrive: no spinner pretends otherwise.
+    expect(await page.locator(`#turn-${id} .spinner`).count()).toBe(1);
+    expect(await page.isHidden(`#turn-${id} .spinner`)).toBe(true);
     // Stop cannot reach the server: the page says so and Stop stays usable (not silently swallowed).
     await page.click("#stop-button");
     await page.waitForFunction(() =>
@@ -243,6 +246,9 @@ describe.skipIf(SKIP_BROWSER)("issue 15 flows in headless Chromium", () => {
     expect(full.startsWith(kept)).toBe(true);
     expect(kept.length).toBeLessThan(full.length);
     expect(await page.textContent(`#notices-${id} .error-message`)).toBe("This answer was interrupted: the server stopped before it finished.");
+    // The same status as a page load shows (the stored one), and it is announced as such.
+    expect(await page.getAttribute(`#turn-${id}`, "data-status")).toBe("interrupted");
+    expect(await page.textContent("#announcer")).toBe("The answer was interrupted.");
     expect(await page.isHidden("#stop-button")).toBe(true);
     expect(await page.locator(`#turn-${id} .spinner`).count()).toBe(0);
 

@@ -1,4 +1,4 @@
-import { describe, expect, test } from "bun:test";
+import { describe, expect, spyOn, test } from "bun:test";
 import { Hono } from "hono";
 import { APP_DB_BUSY_MESSAGE, errorFragment, respondToError } from "./respond.ts";
 
@@ -19,6 +19,7 @@ function lockedApp() {
 
 describe("respondToError", () => {
   test("a locked chat.db is a 503 the client may retry, in the client's shape", async () => {
+    const log = spyOn(console, "error").mockImplementation(() => {});
     const app = lockedApp();
     const api = await app.request("/api/chat", { method: "POST" });
     expect(api.status).toBe(503);
@@ -26,11 +27,18 @@ describe("respondToError", () => {
     const htmx = await app.request("/chat", { method: "POST", headers: { "HX-Request": "true" } });
     expect(htmx.status).toBe(503);
     expect(await htmx.text()).toBe(errorFragment(APP_DB_BUSY_MESSAGE));
+    expect(log.mock.calls.map((c) => String(c[0]))).toEqual(["POST /api/chat: chat.db is locked by another program", "POST /chat: chat.db is locked by another program"]);
+    log.mockRestore();
   });
 
-  test("any other error stays a 500 that names no detail", async () => {
+  test("any other error stays a 500 that names no detail (the server logs it)", async () => {
+    const log = spyOn(console, "error").mockImplementation(() => {});
     const res = await lockedApp().request("/boom");
     expect(res.status).toBe(500);
     expect(await res.text()).toBe("Internal error: the server logged the details.");
+    expect(log.mock.calls.length).toBe(1);
+    expect(String(log.mock.calls[0]![0])).toBe("GET /boom failed:");
+    expect((log.mock.calls[0]![1] as Error).message).toBe("a bug");
+    log.mockRestore();
   });
 });

@@ -221,6 +221,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
           clearInterval(ping);
         }
       } else {
+        renderer.model.storedStatus = stored!.status;
         await send(render(store.turns.events(id)));
       }
       await send(renderer.end(live?.outcome?.status ?? stored?.status ?? "interrupted"));
