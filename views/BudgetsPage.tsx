@@ -21,6 +21,8 @@ export type BudgetRowView = {
 export type BudgetTotalsView = {
   totals: { currency: string; budget: number; spent: number; projection: number | null }[];
   unbudgetedSpending: { currency: string; spent: number }[];
+  /** Budgeted categories' spending in other currencies (never added to their budgets). */
+  otherCurrencySpending: { category: string; currency: string; spent: number }[];
   currency: string;
 };
 
@@ -68,7 +70,7 @@ export function BudgetsPage(p: BudgetsPageProps) {
 }
 
 /** Totals: the budgets, what was spent against them, and spending without a budget. */
-export function BudgetTotals({ totals, unbudgetedSpending, currency }: BudgetTotalsView) {
+export function BudgetTotals({ totals, unbudgetedSpending, otherCurrencySpending, currency }: BudgetTotalsView) {
   return (
     <section class="budget-totals" id="budget-totals" aria-label="Totals">
       {totals.length ? (
@@ -86,6 +88,11 @@ export function BudgetTotals({ totals, unbudgetedSpending, currency }: BudgetTot
         Spending without a budget:{" "}
         {unbudgetedSpending.length ? unbudgetedSpending.map((u) => formatMoney(u.spent, u.currency)).join(", ") : formatMoney(0, currency)}.
       </p>
+      {otherCurrencySpending.length ? (
+        <p class="muted">
+          In other currencies, not counted against the budgets: {otherCurrencySpending.map((o) => `${o.category} ${formatMoney(o.spent, o.currency)}`).join(", ")}.
+        </p>
+      ) : null}
     </section>
   );
 }

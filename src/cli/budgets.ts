@@ -110,6 +110,8 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
         for (const t of s.totals) console.log(`Total: budget ${formatMoney(t.budget, t.currency)}, spent ${formatMoney(t.spent, t.currency)} (${formatPercent(t.spent, t.budget)}).`);
         const un = s.unbudgetedSpending.map((u) => formatMoney(u.spent, u.currency)).join(", ") || formatMoney(0, s.currency);
         console.log(`Unbudgeted spending: ${un}.`);
+        const other = s.otherCurrencySpending.map((o) => `${o.category} ${formatMoney(o.spent, o.currency)}`).join(", ");
+        if (other) console.log(`Budgeted categories' spending in other currencies (not counted against their budgets): ${other}.`);
         return 0;
       }
     }

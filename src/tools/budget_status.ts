@@ -73,7 +73,9 @@ function describe(db: BudgetDb, s: BudgetMonth): string {
   const l = db.ledger();
   const head = s.inProgress
     ? `Budgets for ${s.label}, the month in progress: data up to ${dayToIso(l.lastDay!)} (day ${s.daysElapsed} of ${s.daysInMonth}); projections at the current daily pace.`
-    : `Budgets for ${s.label} (a full month).${s.outsideData ? ` No transactions in that month: ${dataCoverage(l)}` : ""}`;
+    : s.outsideData
+      ? `Budgets for ${s.label}: that month lies outside the data, so there is no spending to compare yet. ${dataCoverage(l)}`
+      : `Budgets for ${s.label} (a full month).`;
   const lines = s.budgeted.map((b) => {
     const flag = flagOf(b);
     return (
@@ -87,9 +89,14 @@ function describe(db: BudgetDb, s: BudgetMonth): string {
   const flagged = s.budgeted.filter((b) => b.over || b.projectedOver);
   const verdict = flagged.length
     ? `Flagged: ${joinAnd(flagged.map((b) => `${b.category} (${b.over ? "over" : "projected over"})`))}.`
-    : s.inProgress
-      ? "Every budget is on track."
-      : "Every budget was kept.";
+    : s.outsideData
+      ? ""
+      : s.inProgress
+        ? "Every budget is on track."
+        : "Every budget was kept.";
+  const otherCurrencies = s.otherCurrencySpending.length
+    ? `Spending of budgeted categories in other currencies (not counted against their budgets): ${s.otherCurrencySpending.map((o) => `${o.category} ${formatMoney(o.spent, o.currency)}`).join(", ")}.`
+    : "";
   const totals = s.totals.map(
     (t) =>
       `Total budget ${formatMoney(t.budget, t.currency)}, total spent ${formatMoney(t.spent, t.currency)} (${formatPercent(t.spent, t.budget)})` +
@@ -99,7 +106,7 @@ function describe(db: BudgetDb, s: BudgetMonth): string {
   const unbudgeted = s.unbudgetedSpending.length
     ? `Unbudgeted spending (categories without a budget): ${s.unbudgetedSpending.map((u) => formatMoney(u.spent, u.currency)).join(", ")}.`
     : `Unbudgeted spending (categories without a budget): ${formatMoney(0, s.currency)}.`;
-  return [head, ...lines, verdict, ...totals, unbudgeted].join("\n");
+  return [head, ...lines, verdict, otherCurrencies, ...totals, unbudgeted].filter(Boolean).join("\n");
 }
 
 function noBudgets(db: BudgetDb): string {

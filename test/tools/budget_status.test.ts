@@ -10,6 +10,7 @@
  *                                 Children   50.00 (no budget)
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
 import { budgetStatus } from "../../src/tools/budget_status.ts";
 import { budgetMonth, parseBudgetAmount, suggestedBudgets, type BudgetEntry } from "../../src/tools/query/budgets.ts";
 import { setBudget } from "../../src/tools/set_budget.ts";
@@ -63,6 +64,34 @@ afterAll(() => fx.cleanup());
 
 const ctx = (budgets: BudgetEntry[]) => ({ budgets: { list: () => budgets } });
 const run = (input: unknown, budgets = BUDGETS) => budgetStatus.run(fx.db, budgetStatus.schema.parse(input), ctx(budgets));
+
+describe("budget_status with a second currency", () => {
+  // 2025-05: Dining CHF 120 and EUR 105.50 (budget CHF 100); Travel EUR 300 (no budget); Groceries CHF 50 (no budget).
+  let eur: Fixture;
+  beforeAll(() => {
+    eur = createFixture({
+      rows: [row(1, "2025-05-02", -120, "Dining"), row(2, "2025-05-09", -105.5, "Dining"), row(3, "2025-05-15", -300, "Travel"), row(4, "2025-05-20", -50, "Groceries"), row(5, "2025-05-21", -10, "Groceries")],
+    });
+    const w = new Database(eur.path);
+    w.run("UPDATE transactions SET currency = 'EUR' WHERE id IN (2, 3)");
+    w.close();
+  });
+  afterAll(() => eur.cleanup());
+
+  test("a budgeted category's spending in another currency is reported beside it, never added or dropped", () => {
+    const out = budgetStatus.run(eur.db, budgetStatus.schema.parse({ year: 2025, month: 5 }), ctx([{ category: "Dining", amount: 100, currency: "CHF" }]));
+    expect(out.summary).toBe(
+      [
+        "Budgets for 2025-05, the month in progress: data up to 2025-05-21 (day 21 of 31); projections at the current daily pace.",
+        "- Dining: budget CHF 100.00, spent CHF 120.00, remaining CHF -20.00, 120.0% used, projected CHF 177.14 — OVER BUDGET.",
+        "Flagged: Dining (over).",
+        "Spending of budgeted categories in other currencies (not counted against their budgets): Dining EUR 105.50.",
+        "Total budget CHF 100.00, total spent CHF 120.00 (120.0%), projected CHF 177.14.",
+        "Unbudgeted spending (categories without a budget): CHF 60.00, EUR 300.00.",
+      ].join("\n"),
+    );
+  });
+});
 
 describe("budget_status figures", () => {
   test("the month in progress (default: the latest month with data): spent, remaining, % used, projection, flags", () => {
@@ -140,9 +169,13 @@ describe("budget_status figures", () => {
   });
 
   test("a month outside the data says so; bad periods are errors the model can fix", () => {
-    expect(run({ year: 2025, month: 8 }).summary).toStartWith(
-      "Budgets for 2025-08 (a full month). No transactions in that month: The data covers 2025-03-10 to 2025-06-10.\n- Dining: budget CHF 100.00, spent CHF 0.00",
+    const outside = run({ year: 2025, month: 8 }).summary;
+    expect(outside).toStartWith(
+      "Budgets for 2025-08: that month lies outside the data, so there is no spending to compare yet. The data covers 2025-03-10 to 2025-06-10.\n- Dining: budget CHF 100.00, spent CHF 0.00",
     );
+    // Nothing was spent because there is no data, not because the budgets were kept.
+    expect(outside).not.toContain("kept");
+    expect(outside).not.toContain("on track");
     expect(() => run({ month: 5 })).toThrow(ToolInputError);
     expect(() => run({ year: 2025 })).toThrow("Budgets are per month");
     expect(() => budgetStatus.schema.parse({ from: "2025-01-01" })).toThrow();

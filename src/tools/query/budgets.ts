@@ -60,6 +60,11 @@ export type BudgetMonth = {
   totals: { currency: string; budget: number; spent: number; projection: number | null }[];
   /** Spending of categories without a budget, per currency (main first), only where not 0. */
   unbudgetedSpending: { currency: string; spent: number }[];
+  /**
+   * Spending of budgeted categories in a currency other than their budget's (never added
+   * to it, SPEC §1: reported beside it), only where not 0.
+   */
+  otherCurrencySpending: { category: string; currency: string; spent: number }[];
   /** The month lies outside the data's coverage (no spending can be in it). */
   outsideData: boolean;
 };
@@ -145,6 +150,13 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
     .filter((o) => round2(o.spent) !== 0)
     .sort((a, b) => (a.currency === main ? -1 : b.currency === main ? 1 : a.currency.localeCompare(b.currency)));
 
+  const otherCurrencySpending = budgets.flatMap((b) =>
+    l.currencies
+      .filter((cur) => cur !== b.currency)
+      .map((cur) => ({ category: b.category, currency: cur, spent: spentOf(b.category, cur) }))
+      .filter((o) => round2(o.spent) !== 0),
+  );
+
   return {
     month,
     label: monthLabel(month),
@@ -158,6 +170,7 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
       .map(([currency, t]) => ({ currency, ...t, projection: project(t.spent) }))
       .sort((a, b) => (a.currency === main ? -1 : b.currency === main ? 1 : a.currency.localeCompare(b.currency))),
     unbudgetedSpending,
+    otherCurrencySpending,
     outsideData: l.firstDay === null || month < monthKey(l.firstDay) || month > monthKey(l.lastDay!),
   };
 }

@@ -120,6 +120,7 @@ export function budgetRoutes(deps: WebDeps) {
           rows={lines(s)}
           totals={s.totals}
           unbudgetedSpending={s.unbudgetedSpending}
+          otherCurrencySpending={s.otherCurrencySpending}
           currency={s.currency}
           asset={asset}
           userName={c.get("user").id === "local" ? null : c.get("user").name}
@@ -169,6 +170,7 @@ export function budgetRoutes(deps: WebDeps) {
       budgets: s.budgeted.map((b) => ({ ...lineJson(b), updated_at: stored.get(b.category)?.updatedAt ?? null, updated_by: stored.get(b.category)?.updatedBy ?? null })),
       totals: s.totals.map((t) => ({ currency: t.currency, budget: round2(t.budget), spent: round2(t.spent), projection: t.projection === null ? null : round2(t.projection) })),
       unbudgeted_spending: s.unbudgetedSpending.map((u) => ({ currency: u.currency, spent: round2(u.spent) })),
+      other_currency_spending: s.otherCurrencySpending.map((o) => ({ category: o.category, currency: o.currency, spent: round2(o.spent) })),
     });
   });
 
