@@ -40,7 +40,7 @@ describe("budget-chat budgets", () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toStartWith('budget-chat: budgets set: Unknown category "Grocerys". Valid categories: Cash, Children, Dining,');
     expect(unknown.stderr).toContain("Groceries");
-    for (const amount of ["abc", "0", "1e3", ""]) {
+    for (const amount of ["abc", "0.001", "1e3", "", "-5"]) {
       const bad = await cli(["budgets", "set", "Groceries", amount]);
       expect([amount, bad.code]).toEqual([amount, 2]);
       expect(bad.stderr).toStartWith("budget-chat: budgets set: the amount must be");
@@ -48,7 +48,9 @@ describe("budget-chat budgets", () => {
     expect((await cli(["budgets", "set", "Income", "100"])).stderr).toStartWith("budget-chat: budgets set: Income is income: budgets are for spending categories");
     expect((await cli(["budgets", "set", "Groceries"])).code).toBe(2);
     expect((await cli(["budgets", "frobnicate"])).code).toBe(2);
-    expect((await cli(["budgets", "remove", "Groceries"])).stderr).toBe('budget-chat: budgets remove: no budget for "Groceries"; budgets: none\n');
+    expect((await cli(["budgets", "remove", "Groceries"])).stderr).toBe('budget-chat: budgets remove: no budget for "Groceries" to remove; budgets: none\n');
+    // 0 removes a budget (SPEC §8, as set_budget): with none set there is nothing to remove.
+    expect((await cli(["budgets", "set", "Groceries", "0"])).stderr).toBe('budget-chat: budgets set: no budget for "Groceries" to remove; budgets: none\n');
   });
 
   test("no budgets: budget_status suggests starting amounts", async () => {
@@ -92,11 +94,15 @@ describe("budget-chat budgets", () => {
 
     const removed = await cli(["budgets", "remove", "dining"]);
     expect(removed.stdout).toBe("Dining: budget removed (was CHF 300.00).\n");
+    expect((await cli(["budgets", "set", "Dining", "120"])).code).toBe(0);
+    expect(await cli(["budgets", "set", "dining", "0"])).toEqual({ code: 0, stdout: "Dining: budget removed (was CHF 120.00).\n", stderr: "" });
 
     const store = Store.open(chatDb);
     try {
       const writes = store.audit.list({ kind: "write" }).map((e) => e.detail);
       expect(writes).toEqual([
+        { budget: "Dining", before: 120, after: null, currency: "CHF", via: "cli", by: "cli" },
+        { budget: "Dining", before: null, after: 120, currency: "CHF", via: "cli", by: "cli" },
         { budget: "Dining", before: 300, after: null, currency: "CHF", via: "cli", by: "cli" },
         { budget: "Dining", before: null, after: 300, currency: "CHF", via: "cli", by: "cli" },
         { budget: "Groceries", before: 1500, after: 1600.5, currency: "CHF", via: "cli", by: "cli" },

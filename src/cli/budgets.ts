@@ -18,7 +18,7 @@ budget-chat budgets remove CATEGORY
 Monthly budgets per spending category, shared by the whole household (the Budgets page
 and the chat's set_budget change the same ones; every change is in the audit log).
   set CATEGORY AMOUNT   set or change a category's monthly budget, in the data's main currency
-                        (e.g. budget-chat budgets set Groceries 600)
+                        (e.g. budget-chat budgets set Groceries 600); 0 removes it
   list                  every budget with this month's spending, remaining and % used
                         (this month: the latest month with data, projected to its end)
   remove CATEGORY       remove a category's budget
@@ -27,6 +27,9 @@ ${flagHelp(["db", "notSpending", "chatDb"])}`;
 const ACTIONS = "set, list or remove";
 
 export async function budgetsCommand(argv: string[]): Promise<number> {
+  // "-5" would otherwise read as an unknown option: say what is wrong with it as an amount.
+  const negative = argv[0] === "set" ? argv.find((a) => /^-\d/.test(a)) : undefined;
+  if (negative) throw new UsageError(`budgets set: the amount must be a positive number, e.g. 450 or 450.50; got "${negative}"`);
   const { values, positionals } = parse(argv, flagOptions(["db", "notSpending", "chatDb"]));
   if (values.help) {
     console.log(BUDGETS_HELP);
@@ -57,6 +60,8 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
           if (e instanceof ToolInputError) throw new UsageError(`budgets set: ${e.message}`);
           throw e;
         }
+        // As set_budget (SPEC §8): 0 removes the budget.
+        if (/^\s*0+(\.0+)?\s*$/.test(amountText)) return removeBudget(store, category, actor, "budgets set");
         const parsed = parseBudgetAmount(amountText);
         if ("problem" in parsed) throw new UsageError(`budgets set: ${parsed.problem}`);
         const currency = budget.summary().currency;
@@ -65,16 +70,8 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
         console.log(`${category}: budget ${formatMoney(parsed.amount, currency)} a month${was}.`);
         return 0;
       }
-      case "remove": {
-        const found = findBudget(store.budgets.list(), rest[0]!);
-        if (!found) {
-          const names = store.budgets.list().map((b) => b.category);
-          throw new UsageError(`budgets remove: no budget for "${rest[0]}"; budgets: ${names.length ? names.join(", ") : "none"}`);
-        }
-        store.budgets.remove(found.category, actor);
-        console.log(`${found.category}: budget removed (was ${formatMoney(found.amount, found.currency)}).`);
-        return 0;
-      }
+      case "remove":
+        return removeBudget(store, rest[0]!, actor, "budgets remove");
       default: {
         const budgets = store.budgets.list();
         if (!budgets.length) {
@@ -119,4 +116,16 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
     store?.close();
     budget.close();
   }
+}
+
+/** `budgets remove CATEGORY` (and `budgets set CATEGORY 0`). */
+function removeBudget(store: Store, requested: string, actor: { via: "cli"; by: string }, command: string): number {
+  const found = findBudget(store.budgets.list(), requested);
+  if (!found) {
+    const names = store.budgets.list().map((b) => b.category);
+    throw new UsageError(`${command}: no budget for "${requested}" to remove; budgets: ${names.length ? names.join(", ") : "none"}`);
+  }
+  store.budgets.remove(found.category, actor);
+  console.log(`${found.category}: budget removed (was ${formatMoney(found.amount, found.currency)}).`);
+  return 0;
 }

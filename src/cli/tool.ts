@@ -32,6 +32,12 @@ export async function toolCommand(argv: string[]): Promise<number> {
   if (!name) throw new UsageError("tool: missing tool NAME (see budget-chat tool --help)");
   if (extra.length) throw new UsageError(`tool: unexpected argument "${extra[0]}" (quote the JSON input)`);
   const tool = READ_TOOLS.find((t) => t.name === name);
+  if (!tool && ALL_TOOLS.some((t) => t.name === name)) {
+    throw new UsageError(
+      `tool: ${name} changes data, so it runs only in the chat, after the user approves it on a card` +
+        `${name === "set_budget" ? " (to set a budget from here: budget-chat budgets set CATEGORY AMOUNT)" : ""}; tools that only read: ${READ_TOOLS.map((t) => t.name).join(", ")}`,
+    );
+  }
   if (!tool) throw new UsageError(`tool: unknown tool "${name}"; available: ${READ_TOOLS.map((t) => t.name).join(", ")}`);
   let raw: unknown;
   try {

@@ -87,7 +87,7 @@ export const comparePeriods: ReadTool<typeof schema> = {
       const rows = rowsOf(f);
       const totals =
         `total spending ${formatMoney(f.spending[0], c)} → ${formatMoney(f.spending[1], c)} (${signed(f.spending[1] - f.spending[0], c)}` +
-        `${f.spending[0] ? `, ${formatPercent(f.spending[1] - f.spending[0], f.spending[0])}` : ""}); ` +
+        `${f.spending[0] ? `, ${f.spending[1] > f.spending[0] ? "+" : ""}${formatPercent(f.spending[1] - f.spending[0], f.spending[0])}` : ""}); ` +
         `income ${formatMoney(f.income[0], c)} → ${formatMoney(f.income[1], c)}.`;
       const lines = rows.map((r) => `${r.name} ${formatMoney(r.a, c)} → ${formatMoney(r.b, c)} (${signed(r.change, c)}${r.pct === null ? ", new" : `, ${r.pct > 0 ? "+" : ""}${r.pct.toFixed(1)}%`})`);
       return `${c}: ${totals}${lines.length ? ` By ${category ? "category" : "change"}: ${lines.join("; ")}.` : ` No ${measure.noun} in either period.`}`;

@@ -7,7 +7,7 @@ import { messageSizeLimit } from "./middleware/body-limit/index.ts";
 import { hostCheck } from "./middleware/host-check/index.ts";
 import { originCheck } from "./middleware/origin-check/index.ts";
 import { rateLimit } from "./middleware/rate-limit/index.ts";
-import { errorResponder } from "./middleware/respond.ts";
+import { errorResponder, isApiPath } from "./middleware/respond.ts";
 import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
@@ -69,9 +69,11 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", approvalRoutes(deps));
   web.route("/", budgetRoutes(deps));
   web.notFound((c) =>
-    (c.req.header("accept") ?? "").includes("text/html") && !c.req.header("HX-Request")
-      ? c.html(page(MessagePage({ title: "Not found", message: "There is no page at this address.", asset })), 404)
-      : c.text("Not found", 404),
+    isApiPath(c.req.path)
+      ? c.json({ error: "Not found: no such API endpoint." }, 404)
+      : (c.req.header("accept") ?? "").includes("text/html") && !c.req.header("HX-Request")
+        ? c.html(page(MessagePage({ title: "Not found", message: "There is no page at this address.", asset })), 404)
+        : c.text("Not found", 404),
   );
   // Refusals thrown by the middlewares (HTTPException with a cause) and real errors alike,
   // as pages in the app's layout: a visitor without a session gets the sign-in page.

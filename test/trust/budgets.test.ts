@@ -176,12 +176,20 @@ describe("JSON API and the page's routes", () => {
     const bad = async (path: string, body: unknown) =>
       fetch(`${h.url}${path}`, { method: "PUT", headers: { "content-type": "application/json", Origin: h.url }, body: JSON.stringify(body) });
     expect((await bad("/api/budgets/Groceries", { amount: -5 })).status).toBe(400);
-    expect((await bad("/api/budgets/Groceries", { amount: 0 })).status).toBe(400);
     expect((await bad("/api/budgets/Groceries", { amount: "x" })).status).toBe(400);
     const unknown = await bad("/api/budgets/Grocery", { amount: 5 });
     expect(unknown.status).toBe(404);
     expect((await unknown.json()).error).toStartWith('Unknown category "Grocery". Valid categories: Cash, Children,');
-    expect((await bad("/api/budgets/Income", { amount: 5 })).status).toBe(404);
+    // A category that exists but takes no budget, or an ambiguous name, is bad input (400), not a missing one.
+    const income = await bad("/api/budgets/Income", { amount: 5 });
+    expect(income.status).toBe(400);
+    expect((await income.json()).error).toStartWith("Income is income: budgets are for spending categories");
+    // As set_budget (SPEC §8): amount 0 removes the budget (none here yet: 404, nothing to remove).
+    expect((await bad("/api/budgets/Children", { amount: 0 })).status).toBe(404);
+    expect((await bad("/api/budgets/Children", { amount: 250 })).status).toBe(200);
+    const zero = await bad("/api/budgets/Children", { amount: 0 });
+    expect(zero.status).toBe(200);
+    expect(await zero.json()).toEqual({ removed: "Children", before: { amount: 250, currency: "CHF" } });
 
     const del = await fetch(`${h.url}/api/budgets/Groceries`, { method: "DELETE", headers: { Origin: h.url } });
     expect(await del.json()).toEqual({ removed: "Groceries", before: { amount: 1200, currency: "CHF" } });

@@ -67,6 +67,17 @@ describe("JSON API", () => {
     expect(JSON.parse(events[1]!.data).incomplete).toBe(true);
   });
 
+  test("an unknown API path is a JSON 404, like every other API error; elsewhere plain text or a page", async () => {
+    const api = await fetch(`${h.url}/api/nope`, { headers: { accept: "application/json" } });
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ error: "Not found: no such API endpoint." });
+    const plain = await fetch(`${h.url}/nope`);
+    expect([plain.status, await plain.text()]).toEqual([404, "Not found"]);
+    const page = await fetch(`${h.url}/nope`, { headers: { accept: "text/html" } });
+    expect(page.status).toBe(404);
+    expect(await page.text()).toContain("There is no page at this address.");
+  });
+
   test("bad requests get specific errors and reach no model", async () => {
     const cases: [unknown, number, string][] = [
       [{}, 400, "invalid request: ✖ Invalid input: expected string, received undefined → at message"],

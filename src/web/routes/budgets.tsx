@@ -59,8 +59,11 @@ export function budgetRoutes(deps: WebDeps) {
     try {
       category = budgetCategory(budget, requested);
     } catch (e) {
-      if (e instanceof ToolInputError) return { ok: false, status: 404, message: e.message };
-      throw e;
+      if (!(e instanceof ToolInputError)) throw e;
+      // No such category: 404. One that exists but takes no budget (Income, Transfers) or is ambiguous: 400.
+      const wanted = requested.trim().toLowerCase();
+      const exists = budget.categories().some((x) => x.name.toLowerCase() === wanted);
+      return { ok: false, status: exists ? 400 : 404, message: e.message };
     }
     const problem = budgetAmountProblem(amount);
     if (problem) return { ok: false, status: 400, message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.`, category };
@@ -177,6 +180,12 @@ export function budgetRoutes(deps: WebDeps) {
   r.put("/api/budgets/:category", async (c) => {
     const body = PutRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}; send {"amount": 600}` }, 400);
+    // As set_budget (SPEC §8): 0 removes the budget.
+    if (body.data.amount === 0) {
+      const gone = remove(c, "api", c.req.param("category"));
+      if (!gone.ok) return c.json({ error: gone.message }, gone.status);
+      return c.json({ removed: gone.category, before: gone.change?.before ?? null });
+    }
     const res = set(c, "api", c.req.param("category"), body.data.amount);
     if (!res.ok) return c.json({ error: res.message }, res.status);
     const line = lineOf(current(), res.category)!;

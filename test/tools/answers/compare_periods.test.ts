@@ -38,7 +38,7 @@ describe("compare_periods: hand-computed figures", () => {
     expect(s).toStartWith("Spending: 2024 (a) vs 2025 (b).");
     // total spending 1'155.90 → 3'398.58: +2'242.68 = +194.0 %; income 74'400 → 77'694
     expect(s).toContain(
-      `CHF: total spending ${money(1155.9, "CHF")} → ${money(3398.58, "CHF")} (+${money(2242.68, "CHF")}, 194.0%); income ${money(74400, "CHF")} → ${money(77694, "CHF")}.`,
+      `CHF: total spending ${money(1155.9, "CHF")} → ${money(3398.58, "CHF")} (+${money(2242.68, "CHF")}, +194.0%); income ${money(74400, "CHF")} → ${money(77694, "CHF")}.`,
     );
     expect(s).toContain(`Household ${money(0, "CHF")} → ${money(500, "CHF")} (+${money(500, "CHF")}, new)`);
     // 290.20 / 491 = 59.10 %; 193 / 178.40 = 108.18 %; −110 / 240 = −45.83 %; −45.70 / 246.50 = −18.54 %
@@ -68,7 +68,7 @@ describe("compare_periods: hand-computed figures", () => {
     });
     // income 6'500 − 450 = 6'050 → 6'500; spending +138.63 = +20.9 %
     expect(out.summary).toContain(
-      `CHF: total spending ${money(662.5, "CHF")} → ${money(801.13, "CHF")} (+${money(138.63, "CHF")}, 20.9%); income ${money(6050, "CHF")} → ${money(6500, "CHF")}.`,
+      `CHF: total spending ${money(662.5, "CHF")} → ${money(801.13, "CHF")} (+${money(138.63, "CHF")}, +20.9%); income ${money(6050, "CHF")} → ${money(6500, "CHF")}.`,
     );
     // 215.60 / 4.40 = 4'900 %; −9.67 / 129.90 = −7.44 %
     expect(out.summary).toContain(`Transport ${money(4.4, "CHF")} → ${money(220, "CHF")} (+${money(215.6, "CHF")}, +4900.0%)`);
@@ -167,7 +167,7 @@ describe("compare_periods == oracle", () => {
     for (const [cur, f] of Object.entries(want.byCurrency)) {
       const ds = f.spending.b - f.spending.a;
       expect(out.summary).toContain(
-        `${cur}: total spending ${money(f.spending.a, cur)} → ${money(f.spending.b, cur)} (${signed(ds, cur)}${f.spending.a ? `, ${formatPercent(ds, f.spending.a)}` : ""}); ` +
+        `${cur}: total spending ${money(f.spending.a, cur)} → ${money(f.spending.b, cur)} (${signed(ds, cur)}${f.spending.a ? `, ${ds > 0 ? "+" : ""}${formatPercent(ds, f.spending.a)}` : ""}); ` +
           `income ${money(f.income.a, cur)} → ${money(f.income.b, cur)}.`,
       );
       for (const r of f.categories) {
