@@ -137,7 +137,9 @@ export const recurringPayments: ReadTool<typeof schema> = {
     const line = (s: Series) =>
       `${s.merchant} (${s.category}) ${s.cadence} ${formatMoney(s.typical, s.currency)}, ${s.count} payments ${dayToIso(s.first)} to ${dayToIso(s.last)}, ` +
       `${s.active ? `next about ${dayToIso(s.next)}` : `ended (the next was due about ${dayToIso(s.next)})`}, ${formatMoney(s.yearlyCost, s.currency)} a year`;
-    const main = currencies.sort((a, b) => series.filter((s) => s.currency === b).length - series.filter((s) => s.currency === a).length || a.localeCompare(b))[0]!;
+    // The chart's currency is the one with most payments in the series (SPEC §1: most rows).
+    const payments = (c: string) => series.filter((s) => s.currency === c).reduce((n, s) => n + s.count, 0);
+    const main = currencies.sort((a, b) => payments(b) - payments(a) || a.localeCompare(b))[0]!;
     const active = series.filter((s) => s.active && s.currency === main);
     const many = currencies.length > 1;
     return {
