@@ -5,6 +5,7 @@ import { type Ledger } from "./ledger.ts";
 import { loadLedger } from "./ledger-load.ts";
 import { dayToIso } from "./calendar.ts";
 import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
+import { isBusyError } from "../core/errors.ts";
 
 /** Named parameters of a statement (`$name` in the SQL, `{ name }` here: connections use strict: true). */
 export type SqlParams = Record<string, string | number | bigint | boolean | null>;
@@ -37,12 +38,6 @@ export class BudgetDbLocked extends Error {
   constructor() {
     super("The budget database is locked by another program (an import may be running). Retry in a moment.");
   }
-}
-
-/** SQLite's "database is locked". */
-function isLocked(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || /database is locked/i.test((err as Error)?.message ?? "");
 }
 
 /** A category's role in the figures (SPEC §1). */
@@ -167,7 +162,7 @@ export class BudgetDb {
     try {
       return this.withoutWaiting(() => this.summary());
     } catch (e) {
-      if (isLocked(e)) return last;
+      if (isBusyError(e)) return last;
       throw e;
     }
   }
@@ -184,7 +179,7 @@ export class BudgetDb {
         this.withoutWaiting(() => this.fresh());
         return;
       } catch (e) {
-        if (!isLocked(e)) throw e;
+        if (!isBusyError(e)) throw e;
       }
       if (Date.now() >= deadline) throw new BudgetDbLocked();
       await Bun.sleep(50);

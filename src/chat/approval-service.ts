@@ -28,7 +28,7 @@ import type { Approval, ApprovalResult } from "../store/approvals.ts";
 import type { Store } from "../store/store.ts";
 import { writeToolByName } from "../tools/registry.ts";
 import type { WriteContext, WriteTool } from "../tools/types.ts";
-import { isBusyError } from "../store/db.ts";
+import { isBusyError } from "../core/errors.ts";
 import type { RunningTurn } from "./running-turn.ts";
 
 /** What an approval stores as its arguments: the input in canonical form and the policy's own arguments. */

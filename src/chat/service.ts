@@ -9,7 +9,7 @@ import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { type Tool } from "../tools/types.ts";
 import { stripControls } from "../core/validation.ts";
-import { isBusyError } from "../store/db.ts";
+import { isBusyError } from "../core/errors.ts";
 import { repairHistory } from "./recovery.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
 

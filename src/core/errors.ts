@@ -18,3 +18,13 @@ export class ConfigError extends Error {
 export class ToolInputError extends Error {
   override name = "ToolInputError";
 }
+
+/**
+ * SQLite's "database is locked" (SQLITE_BUSY…): another connection held the lock longer
+ * than we waited. Both databases meet it: budget.db during an import, chat.db when another
+ * program holds it.
+ */
+export function isBusyError(err: unknown): boolean {
+  const code = (err as { code?: unknown })?.code;
+  return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || /database is locked/i.test((err as Error)?.message ?? "");
+}

@@ -68,11 +68,6 @@ export class StoreDb {
 /** How long a statement waits for another connection's lock on the app database. */
 export const BUSY_TIMEOUT_MS = 5000;
 
-/** True for SQLite's "database is locked" (another connection holds the lock longer than we waited). */
-export function isBusyError(err: unknown): boolean {
-  const code = (err as { code?: unknown })?.code;
-  return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || /database is locked/i.test((err as Error)?.message ?? "");
-}
 
 const SQLITE_HEADER = "SQLite format 3\0";
 

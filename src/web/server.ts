@@ -7,7 +7,7 @@ import { messageSizeLimit } from "./middleware/body-limit/index.ts";
 import { hostCheck } from "./middleware/host-check/index.ts";
 import { originCheck } from "./middleware/origin-check/index.ts";
 import { rateLimit } from "./middleware/rate-limit/index.ts";
-import { errorResponder, isApiPath } from "./middleware/respond.ts";
+import { errorResponder, isApiPath, wantsPage } from "./middleware/respond.ts";
 import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
@@ -71,7 +71,7 @@ export function createWebApp(deps: WebDeps) {
   web.notFound((c) =>
     isApiPath(c.req.path)
       ? c.json({ error: "Not found: no such API endpoint." }, 404)
-      : (c.req.header("accept") ?? "").includes("text/html") && !c.req.header("HX-Request")
+      : wantsPage(c)
         ? c.html(page(MessagePage({ title: "Not found", message: "There is no page at this address.", asset })), 404)
         : c.text("Not found", 404),
   );

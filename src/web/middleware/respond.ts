@@ -14,7 +14,7 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { escapeHtml } from "../../core/html.ts";
-import { isBusyError } from "../../store/db.ts";
+import { isBusyError } from "../../core/errors.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
@@ -99,7 +99,7 @@ export const APP_DB_BUSY_MESSAGE =
   "The app database (chat.db) is locked by another program, so nothing could be saved. Try again in a moment.";
 
 /** True when the client navigated here (a page load), not the API or an htmx swap. */
-function wantsPage(c: Context): boolean {
+export function wantsPage(c: Context): boolean {
   return !isApiPath(c.req.path) && !isHtmxRequest(c) && (c.req.header("accept") ?? "").includes("text/html");
 }
 
