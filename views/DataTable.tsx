@@ -1,15 +1,5 @@
 import { type TableSpec } from "../src/core/events.ts";
-import { formatCount, formatMoney, formatNumber } from "../src/core/format.ts";
-
-const MONEY_COLUMN = /amount|total|sum|average|avg|spent|spending|income|net|balance|value|cost/i;
-
-/** "Transactions: 50 of 312" → { shown: 50, total: 312 } (list_transactions' title says how many matched). */
-export function tableCounts(title: string): { shown: number; total: number } | null {
-  const m = /:\s*([\d'’]+) of ([\d'’]+)$/.exec(title);
-  if (!m) return null;
-  const num = (s: string) => Number(s.replace(/['’]/g, ""));
-  return { shown: num(m[1]!), total: num(m[2]!) };
-}
+import { formatCount, formatMoney, formatNumber, formatPercent } from "../src/core/format.ts";
 
 export type DataTableProps = {
   table: TableSpec;
@@ -17,8 +7,8 @@ export type DataTableProps = {
   id?: string;
   turnId?: string;
   n?: number;
-  /** The table has more rows than it shows and GET /turns/:id/tables/:n/all can fetch them. */
-  more?: { total: number } | null;
+  /** GET /turns/:id/tables/:n/all can fetch the rows it does not show (table.totalRows). */
+  canShowAll?: boolean;
 };
 
 /**
@@ -27,18 +17,27 @@ export type DataTableProps = {
  * downloads as CSV (GET /turns/:id/tables/:n.csv), and when it shows only part of what
  * matched, "Show all" fetches the rest.
  */
-export function DataTable({ table, currency: pageCurrency, id, turnId, n, more }: DataTableProps) {
-  // list_transactions has a Currency column: each row's money is in its own currency.
-  const currencyColumn = table.columns.indexOf("Currency");
+export function DataTable({ table, currency: pageCurrency, id, turnId, n, canShowAll }: DataTableProps) {
+  // A table whose rows mix currencies has a currency column: each row's money is in its own currency.
+  const currencyColumn = table.kinds.indexOf("currency");
   const currencyOf = (row: (string | number | null)[]) =>
     currencyColumn >= 0 ? String(row[currencyColumn] ?? "") : (table.currency ?? pageCurrency);
-  const money = table.columns.map((c) => MONEY_COLUMN.test(c));
-  const numeric = table.columns.map((_, i) => table.rows.some((r) => typeof r[i] === "number") && table.rows.every((r) => r[i] == null || typeof r[i] === "number"));
+  const numeric = table.kinds.map((k) => k === "money" || k === "count" || k === "number" || k === "percent");
   const cell = (v: string | number | null, i: number, row: (string | number | null)[]) => {
     if (v == null) return "—";
-    if (typeof v === "number") return money[i] ? formatMoney(v, currencyOf(row)) : formatNumber(v);
-    return v;
+    if (typeof v !== "number") return v;
+    switch (table.kinds[i]) {
+      case "money":
+        return formatMoney(v, currencyOf(row));
+      case "count":
+        return formatCount(v);
+      case "percent":
+        return formatPercent(v, 100);
+      default:
+        return formatNumber(v);
+    }
   };
+  const total = table.totalRows;
   const base = turnId !== undefined && n !== undefined ? `/turns/${encodeURIComponent(turnId)}/tables/${n}` : null;
   const rows = table.rows.length;
   return (
@@ -77,10 +76,10 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, more }
           <a class="button quiet" href={`${base}.csv`} download>
             CSV
           </a>
-          {more && more.total > rows ? (
+          {canShowAll && total > rows ? (
             <button type="button" class="quiet show-all" hx-get={`${base}/all`} hx-target={`#${id}`} hx-swap="outerHTML">
-              Show all {formatCount(Math.min(more.total, 500))}
-              {more.total > 500 ? ` (of ${formatCount(more.total)})` : ""}
+              Show all {formatCount(Math.min(total, 500))}
+              {total > 500 ? ` (of ${formatCount(total)})` : ""}
             </button>
           ) : null}
         </div>

@@ -176,7 +176,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     const table = out.tables?.[0];
     if (!table) return refuse(c, 409, "This table cannot show more rows.");
     const id = domIds.table(found.turnId, n);
-    return c.html(toHtml(<DataTable table={table} currency={deps.budget.summaryOrLast().currency} id={id} turnId={found.turnId} n={n} more={null} />));
+    return c.html(toHtml(<DataTable table={table} currency={deps.budget.summaryOrLast().currency} id={id} turnId={found.turnId} n={n} />));
   });
 
   const chatHeaderPartial = (userId: string, conversationId: string) => {
