@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
 import pkg from "../package.json" with { type: "json" };
+import { envHelp } from "./config.ts";
 import { UsageError } from "./core/errors.ts";
 import { demoDbCommand } from "./cli/demo-db.ts";
 import { toolCommand } from "./cli/tool.ts";
@@ -22,14 +23,7 @@ Usage:
 Run "budget-chat COMMAND --help" for a command's options.
 
 Environment (flags win; a .env file in the working directory is read):
-  ANTHROPIC_API_KEY    required for serve and ask
-  ANTHROPIC_MODEL      model id (default claude-sonnet-5-5)
-  ANTHROPIC_BASE_URL   any Messages-API-compatible endpoint
-  BIND_ADDRESS         HOST:PORT to listen on (default 127.0.0.1:3000)
-  DATABASE_URL         budget database (default data/budget.db; created with demo data if missing)
-  CHAT_DATABASE_URL    conversations, approvals, audit log (default data/chat.db)
-  EMBEDDINGS_URL       optional OpenAI-compatible /v1/embeddings endpoint for memory recall
-  EMBEDDINGS_MODEL     its model (required with EMBEDDINGS_URL); EMBEDDINGS_API_KEY if it needs one`;
+${envHelp()}`;
 
 type Command = (argv: string[]) => Promise<number>;
 
