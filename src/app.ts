@@ -13,7 +13,8 @@ import { budgetDbLocation, dbPath, readSettings, requireApiKey, type BudgetDbLoc
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { Store } from "./store/store.ts";
-import { toolsFor, withContext } from "./tools/registry.ts";
+import { createInvoker, type ToolInvoker } from "./tools/invoke.ts";
+import { ALL_TOOLS, toolsFor, withContext } from "./tools/registry.ts";
 import type { Tool } from "./tools/types.ts";
 
 export type AppConfig = ChatSettings & {
@@ -63,6 +64,8 @@ export type App = {
   /** Absent when read-only: no tool can change data. */
   approvals?: ApprovalService;
   tools: readonly Tool[];
+  /** The one place tool calls run (chat, "Show all", MCP over HTTP). */
+  invoker: ToolInvoker;
   close(): Promise<void>;
 };
 
@@ -99,12 +102,13 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
   // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
   const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets });
+  const invoker = createInvoker({ budget, tools, known: ALL_TOOLS });
   const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
   const chat = new ChatService({
     store,
     budget,
     client,
-    tools,
+    invoker,
     settings: config,
     memory: overrides.memory ?? memory ?? undefined,
     approvals: approvals && ((turn) => approvals.gate(turn)),
@@ -117,6 +121,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     chat,
     approvals,
     tools,
+    invoker,
     async close() {
       // Bounded: whatever is stuck (a model call, a lock), the process must be able to exit.
       await withDeadline(chat.shutdown(), SHUTDOWN_TURNS_MS);

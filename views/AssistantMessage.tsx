@@ -5,13 +5,7 @@ import { type ApprovalState } from "../src/ui/approval-view.ts";
 import type { TurnStatus as TurnStatusValue } from "../src/core/vocab.ts";
 import { ApprovalCard } from "./ApprovalCard.tsx";
 import { ChartFigure } from "./ChartFigure.tsx";
-import { DataTable, tableCounts } from "./DataTable.tsx";
-
-/** A table that shows fewer rows than matched: how many there are. */
-function moreRows(title: string): { total: number } | null {
-  const c = tableCounts(title);
-  return c && c.total > c.shown ? { total: c.total } : null;
-}
+import { DataTable } from "./DataTable.tsx";
 import { ErrorNotice } from "./ErrorNotice.tsx";
 import { Notice } from "./Notice.tsx";
 import { TextBlock } from "./TextBlock.tsx";
@@ -66,7 +60,7 @@ export function AnswerBlock({
           id={domIds.table(turnId, block.n)}
           turnId={turnId}
           n={block.n}
-          more={moreRows(block.table.title)}
+          canShowAll
         />
       );
     case "approval":

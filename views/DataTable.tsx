@@ -1,22 +1,14 @@
 import { type TableSpec } from "../src/core/events.ts";
 import { formatCount, formatTableCell } from "../src/core/format.ts";
 
-/** "Transactions: 50 of 312" → { shown: 50, total: 312 } (list_transactions' title says how many matched). */
-export function tableCounts(title: string): { shown: number; total: number } | null {
-  const m = /:\s*([\d'’]+) of ([\d'’]+)$/.exec(title);
-  if (!m) return null;
-  const num = (s: string) => Number(s.replace(/['’]/g, ""));
-  return { shown: num(m[1]!), total: num(m[2]!) };
-}
-
 export type DataTableProps = {
   table: TableSpec;
   currency: string;
   id?: string;
   turnId?: string;
   n?: number;
-  /** The table has more rows than it shows and GET /turns/:id/tables/:n/all can fetch them. */
-  more?: { total: number } | null;
+  /** GET /turns/:id/tables/:n/all can fetch the rows it does not show (table.totalRows). */
+  canShowAll?: boolean;
 };
 
 /**
@@ -25,10 +17,10 @@ export type DataTableProps = {
  * downloads as CSV (GET /turns/:id/tables/:n.csv), and when it shows only part of what
  * matched, "Show all" fetches the rest.
  */
-export function DataTable({ table, currency: pageCurrency, id, turnId, n, more }: DataTableProps) {
-  const numeric = table.columns.map((_, i) => table.rows.some((r) => typeof r[i] === "number") && table.rows.every((r) => r[i] == null || typeof r[i] === "number"));
-  // list_transactions has a Currency column: each row's money is in its own currency (formatTableCell).
+export function DataTable({ table, currency: pageCurrency, id, turnId, n, canShowAll }: DataTableProps) {
+  const numeric = table.kinds.map((k) => k === "money" || k === "count" || k === "number" || k === "percent");
   const cell = (i: number, row: (string | number | null)[]) => formatTableCell(table, row, i, pageCurrency);
+  const total = table.totalRows;
   const base = turnId !== undefined && n !== undefined ? `/turns/${encodeURIComponent(turnId)}/tables/${n}` : null;
   const rows = table.rows.length;
   return (
@@ -67,10 +59,10 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, more }
           <a class="button quiet" href={`${base}.csv`} download>
             CSV
           </a>
-          {more && more.total > rows ? (
+          {canShowAll && total > rows ? (
             <button type="button" class="quiet show-all" hx-get={`${base}/all`} hx-target={`#${id}`} hx-swap="outerHTML">
-              Show all {formatCount(Math.min(more.total, 500))}
-              {more.total > 500 ? ` (of ${formatCount(more.total)})` : ""}
+              Show all {formatCount(Math.min(total, 500))}
+              {total > 500 ? ` (of ${formatCount(total)})` : ""}
             </button>
           ) : null}
         </div>

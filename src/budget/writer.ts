@@ -16,7 +16,7 @@
  * `confidence` are written only when they exist; merchant_cache and few_shot_examples
  * only when they have the pipeline's columns.
  */
-import { Database } from "bun:sqlite";
+import type { Database } from "bun:sqlite";
 import {
   comparePipelineKeys,
   PIPELINE_CACHE_UPSERT,
@@ -27,6 +27,7 @@ import {
 } from "./pipeline.ts";
 import { UNCATEGORISED } from "./schema.ts";
 import type { Where } from "./selection.ts";
+import type { BudgetWriter } from "./write-path.ts";
 
 /** One transaction's classification before or after a write (null: the column does not exist or was NULL). */
 export type ClassificationRow = { id: number; category: string | null; source: string | null; confidence: number | null };
@@ -74,8 +75,8 @@ export type WriteOptions<R> = {
    * here, so a write it cannot record is not made).
    */
   beforeCommit?: (result: R) => void;
-  /** SQLite busy timeout; default 5000 ms. */
-  busyTimeoutMs?: number;
+  /** Who made the change (for the write path's journal). */
+  userId?: string | null;
 };
 
 type TxRow = ClassificationRow & { raw_description: string; merchant_name: string | null; amount: number; date: string };
@@ -85,8 +86,8 @@ type TxRow = ClassificationRow & { raw_description: string; merchant_name: strin
  * The rows are selected again with the stored selection; if that is no longer exactly
  * `expectedIds`, nothing is written (WriteConflictError).
  */
-export function recategorise(path: string, r: Recategorisation, opts: WriteOptions<RecategoriseResult> = {}): RecategoriseResult {
-  return withWriteTransaction(path, opts.busyTimeoutMs, (db) => {
+export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: WriteOptions<RecategoriseResult> = {}): RecategoriseResult {
+  return writer.write({ kind: "recategorise", userId: opts.userId ?? null, apply: (db) => {
     const cols = columnsOf(db, "transactions");
     const source = cols.has("source") ? "source" : "NULL AS source";
     const confidence = cols.has("confidence") ? "confidence" : "NULL AS confidence";
@@ -131,7 +132,7 @@ export function recategorise(path: string, r: Recategorisation, opts: WriteOptio
     };
     opts.beforeCommit?.(result);
     return result;
-  });
+  } });
 }
 
 /**
@@ -143,11 +144,11 @@ export function recategorise(path: string, r: Recategorisation, opts: WriteOptio
  * entry or example is no longer the one written) is left as the pipeline made it.
  */
 export function undoRecategorisation(
-  path: string,
+  writer: BudgetWriter,
   write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[] },
   opts: WriteOptions<{ restored: number; lessonsRestored: number }> = {},
 ): { restored: number; lessonsRestored: number } {
-  return withWriteTransaction(path, opts.busyTimeoutMs, (db) => {
+  return writer.write({ kind: "recategorise_undo", userId: opts.userId ?? null, apply: (db) => {
     const cols = columnsOf(db, "transactions");
     const hasSource = cols.has("source");
     const hasConfidence = cols.has("confidence");
@@ -188,20 +189,10 @@ export function undoRecategorisation(
     const result = { restored: write.before.length, lessonsRestored };
     opts.beforeCommit?.(result);
     return result;
-  });
+  } });
 }
 
 // ---------------------------------------------------------------------------------
-
-function withWriteTransaction<T>(path: string, busyTimeoutMs = 5000, fn: (db: Database) => T): T {
-  const db = new Database(path, { readwrite: true, create: false, strict: true });
-  try {
-    db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(busyTimeoutMs))}`);
-    return db.transaction(() => fn(db)).immediate();
-  } finally {
-    db.close();
-  }
-}
 
 function columnsOf(db: Database, table: string): Set<string> {
   return new Set((db.query("SELECT name FROM pragma_table_info($table)").all({ table }) as { name: string }[]).map((r) => r.name));

@@ -19,7 +19,7 @@
  * A decision only executes while the answer that asked for it is still waiting in this
  * process: after a restart (or for an approval nobody waits for) it expires instead.
  */
-import type { ApprovalGate, PendingApproval } from "../agent/loop.ts";
+import type { ApprovalGate, PendingApproval } from "../tools/invoke.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 import { WriteConflictError } from "../budget/writer.ts";
 import { formatDuration } from "../core/format.ts";
@@ -28,6 +28,7 @@ import type { Approval, ApprovalResult } from "../store/approvals.ts";
 import type { Store } from "../store/store.ts";
 import { writeToolByName } from "../tools/registry.ts";
 import type { WriteContext, WriteTool } from "../tools/types.ts";
+import { BudgetWriter } from "../budget/write-path.ts";
 import { isBusyError } from "../core/errors.ts";
 import type { RunningTurn } from "./running-turn.ts";
 
@@ -53,6 +54,8 @@ export const NOT_WAITING_MESSAGE =
 export type ApprovalServiceOptions = {
   store: Store;
   budget: BudgetDb;
+  /** The one write path to budget.db (default: one for `budget`'s file). */
+  writer?: BudgetWriter;
   /** How long an approval stays open. */
   timeoutMs: number;
   now?: () => Date;
@@ -67,7 +70,7 @@ export class ApprovalService {
   constructor(opts: ApprovalServiceOptions) {
     this.store = opts.store;
     this.timeoutMs = opts.timeoutMs;
-    this.ctx = { budget: opts.budget, store: opts.store, now: opts.now ?? (() => new Date()) };
+    this.ctx = { budget: opts.budget, writer: opts.writer ?? new BudgetWriter(opts.budget.path), store: opts.store, now: opts.now ?? (() => new Date()) };
   }
 
   /** The gate for one running turn (how the agent loop reaches the user). */
@@ -180,7 +183,7 @@ export class ApprovalService {
       }
 
       const stored = decided.args as StoredApprovalArgs;
-      const change = this.policyOf(decided).execute(this.ctx, stored.args, (c) =>
+      const change = this.policyOf(decided).execute({ ...this.ctx, userId }, stored.args, (c) =>
         // Recorded inside the change's own transaction: a change that cannot be recorded is not made.
         this.store.transaction(() => {
           this.store.approvals.recordWrite(id, c.before, c.after);
@@ -260,7 +263,7 @@ export class ApprovalService {
     const audit = (detail: Record<string, unknown>) =>
       this.store.audit.add({ kind: "undo", userId, conversationId: a.conversationId, detail: { approvalId: id, tool: a.tool, ...detail } });
     try {
-      const message = this.policyOf(a).undo(this.ctx, (a.args as StoredApprovalArgs).args, write, (message) =>
+      const message = this.policyOf(a).undo({ ...this.ctx, userId }, (a.args as StoredApprovalArgs).args, write, (message) =>
         this.store.transaction(() => {
           if (!this.store.approvals.markUndone(id) || !this.store.approvals.markWriteUndone(id)) {
             throw new WriteConflictError("this change was already undone");

@@ -3,11 +3,11 @@ import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages
 import { type Store } from "../store/store.ts";
 import { type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
-import { runAgentTurn, type ApprovalGate, type TurnOutcome } from "../agent/loop.ts";
+import { runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
+import type { ApprovalGate, ToolInvoker } from "../tools/invoke.ts";
 import { systemBlocks } from "../agent/prompt.ts";
 import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
-import { type Tool } from "../tools/types.ts";
 import { stripControls } from "../core/validation.ts";
 import { isBusyError } from "../core/errors.ts";
 import { repairHistory } from "./recovery.ts";
@@ -25,7 +25,8 @@ export type ChatDeps = {
   store: Store;
   budget: BudgetDb;
   client: Anthropic;
-  tools: readonly Tool[];
+  /** Runs the tools the model calls (the app's one invoker). */
+  invoker: ToolInvoker;
   settings: ChatSettings;
   /** Present unless the app runs read-only: high-risk tools reach the user through it. */
   approvals?: (turn: RunningTurn) => ApprovalGate;
@@ -100,7 +101,7 @@ export class ChatService {
   }
 
   private async drive(turn: RunningTurn, question: string): Promise<void> {
-    const { store, budget, client, tools, settings, memory } = this.deps;
+    const { store, budget, client, invoker, settings, memory } = this.deps;
     const started = performance.now();
     let flushed = 0;
     /** The display events not stored yet (they are stored in order, once the app database lets us). */
@@ -132,8 +133,7 @@ export class ChatService {
         client,
         model: settings.model,
         maxTokens: settings.maxTokens,
-        tools,
-        budget,
+        invoker,
         system: systemBlocks({ summary: budget.summary(), notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list() }),
         history,
         question,

@@ -3,7 +3,7 @@
  * The agent loop yields AgentEvents; the HTML/SSE renderer, the JSON API and the CLI are
  * thin consumers of that one stream.
  */
-import type { ApprovalDecision, ChartType, NoticeKind } from "./vocab.ts";
+import type { ApprovalDecision, ChartType, ColumnKind, NoticeKind } from "./vocab.ts";
 
 /** A chart the browser draws; never sent to the model. */
 export type ChartSpec = {
@@ -21,7 +21,11 @@ export type ChartSpec = {
 export type TableSpec = {
   title: string;
   columns: string[];
+  /** One per column: what it holds (views format by this, never by header words). */
+  kinds: ColumnKind[];
   rows: (string | number | null)[][];
+  /** How many rows matched; more than `rows.length` when the table shows only the first ones. */
+  totalRows: number;
   /** The currency of money columns when the table holds one; with several, a "Currency" column says per row. */
   currency?: string;
 };

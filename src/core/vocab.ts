@@ -48,6 +48,14 @@ export type Risk = (typeof RISKS)[number];
 export const CHART_TYPES = ["bar", "bar_h", "pie", "grouped_bar", "line"] as const;
 export type ChartType = (typeof CHART_TYPES)[number];
 
+/**
+ * What a table column holds, so views format and align it without guessing from header
+ * words: money is formatted in the row's currency (a `currency` column says which, else
+ * the table's), counts and numbers are right-aligned, percents get a % sign.
+ */
+export const COLUMN_KINDS = ["text", "money", "count", "number", "percent", "date", "currency"] as const;
+export type ColumnKind = (typeof COLUMN_KINDS)[number];
+
 /** `CHECK (column IN ('a', 'b'))` for a vocabulary (its values are fixed identifiers, never user input). */
 export function sqlCheck(column: string, values: readonly string[]): string {
   return `CHECK (${column} IN (${values.map((v) => `'${v}'`).join(", ")}))`;

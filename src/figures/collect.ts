@@ -63,7 +63,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
         if (cell == null) return;
         const where = `table ${table.title} · row ${r + 1} · ${column}`;
         if (typeof cell === "number") {
-          if (Number.isFinite(cell)) out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c) });
+          if (Number.isFinite(cell) && table.kinds[c] !== "date") out.push({ tool, callId, where, value: cell, text: formatTableCell(table, row, c) });
           return;
         }
         // Text cells count only when the whole cell is a figure ("85%"): a number inside a

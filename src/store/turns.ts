@@ -3,8 +3,8 @@
  * produced, stored so a reload or a late stream can show the answer again.
  */
 import { randomUUID } from "node:crypto";
-import { type AgentEvent, type Usage } from "../core/events.ts";
-import type { TurnStatus } from "../core/vocab.ts";
+import { type AgentEvent, type TableSpec, type Usage } from "../core/events.ts";
+import type { ColumnKind, TurnStatus } from "../core/vocab.ts";
 import { type Row, type StoreDb } from "./db.ts";
 
 export type Turn = {
@@ -26,7 +26,7 @@ export type TurnWithEvents = Turn & { events: AgentEvent[] };
  * The shape of the AgentEvent JSON in turn_events.event. Bump it (and teach `decode`)
  * when an event changes incompatibly; rows written by a newer build are not guessed at.
  */
-export const TURN_EVENT_FORMAT = 1;
+export const TURN_EVENT_FORMAT = 2;
 
 /** The conversation is still answering: one running turn per conversation (issue 16). */
 export class ConversationBusy extends Error {
@@ -154,7 +154,24 @@ function decode(r: Row): AgentEvent {
   if (r.format > TURN_EVENT_FORMAT) {
     return { type: "notice", kind: "incomplete", message: "Part of this answer was stored by a newer budget-chat and cannot be shown." };
   }
-  return JSON.parse(r.event);
+  const e = JSON.parse(r.event) as AgentEvent;
+  return r.format < 2 && e.type === "table" ? { ...e, table: tableOfFormat1(e.table) } : e;
+}
+
+/**
+ * Format 1 tables had no column kinds or row total: money columns were told by their
+ * header words and the total read from a title ending "N of M". Old answers keep showing
+ * as they did.
+ */
+function tableOfFormat1(t: Omit<TableSpec, "kinds" | "totalRows">): TableSpec {
+  const money = /amount|total|sum|average|avg|spent|spending|income|net|balance|value|cost/i;
+  const kinds = t.columns.map((c, i): ColumnKind => {
+    if (c === "Currency") return "currency";
+    const numeric = t.rows.some((r) => typeof r[i] === "number") && t.rows.every((r) => r[i] == null || typeof r[i] === "number");
+    return numeric ? (money.test(c) ? "money" : "number") : "text";
+  });
+  const counts = /:\s*([\d'’]+) of ([\d'’]+)$/.exec(t.title);
+  return { ...t, kinds, totalRows: counts ? Number(counts[2]!.replace(/['’]/g, "")) : t.rows.length };
 }
 
 export function toUsage(r: Row): Usage {

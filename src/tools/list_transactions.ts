@@ -56,6 +56,8 @@ export const listTransactions: ReadTool<typeof schema> = {
         {
           title: `${title}: ${formatCount(rows.length)} of ${formatCount(total)}`,
           columns: many ? ["Date", "Amount", "Currency", "Merchant", "Description", "Category"] : ["Date", "Amount", "Merchant", "Description", "Category"],
+          kinds: many ? ["date", "money", "currency", "text", "text", "text"] : ["date", "money", "text", "text", "text"],
+          totalRows: total,
           rows: rows.map((i) => {
             const cells: (string | number)[] = [dayToIso(l.day[i]!), l.amount[i]!];
             if (many) cells.push(l.currencies[l.currency[i]!]!);

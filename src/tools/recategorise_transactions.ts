@@ -185,14 +185,15 @@ export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, Stor
   schema: recategoriseSchema,
   approval: {
     prepare: previewRecategorisation,
-    execute({ budget, now }, stored, record) {
+    execute({ budget, writer, now, userId }, stored, record) {
       const { currency } = budget.summary();
       let change!: { message: string; before: Moved["before"]; after: Moved["after"]; detail: Record<string, unknown> };
       recategorise(
-        budget.path,
+        writer,
         { where: whereOf(selectionOf(stored.input)), expectedIds: stored.ids, to: stored.input.to_category },
         {
           now,
+          userId,
           beforeCommit: (r) => {
             const from = r.from.length === 1 ? r.from[0]!.category : joinAnd(r.from.map((f) => `${f.category} (${f.rows})`));
             const learnt = r.lessons.length ? ` Future imports of these merchants will be filed under ${r.to}.` : "";
@@ -208,10 +209,10 @@ export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, Stor
       );
       return change;
     },
-    undo({ budget }, _stored, change, record) {
+    undo({ writer, userId }, _stored, change, record) {
       const { before, after } = change as Moved;
       const message = `Undone: the previous categories of ${plural(before.rows.length, "transaction")} are restored.`;
-      undoRecategorisation(budget.path, { before: before.rows, after: after.rows, lessons: before.lessons }, { beforeCommit: () => record(message) });
+      undoRecategorisation(writer, { before: before.rows, after: after.rows, lessons: before.lessons }, { userId, beforeCommit: () => record(message) });
       return message;
     },
   },

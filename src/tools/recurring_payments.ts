@@ -160,6 +160,8 @@ export const recurringPayments: ReadTool<typeof schema> = {
         {
           title: `Recurring payments, ${period.label}`,
           columns: ["Merchant", "Category", "Cadence", "Typical amount", ...(many ? ["Currency"] : []), "Payments", "First", "Last", "Next expected", "Yearly cost", "Status"],
+          kinds: ["text", "text", "text", "money", ...(many ? (["currency"] as const) : []), "count", "date", "date", "date", "money", "text"],
+          totalRows: series.length,
           rows: series.map((s) => [
             s.merchant,
             s.category,

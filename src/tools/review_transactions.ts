@@ -77,6 +77,8 @@ export const reviewTransactions: ReadTool<typeof schema> = {
         {
           title: `To review, ${period.label}: ${formatCount(shown.length)} of ${formatCount(sorted.length)} merchants`,
           columns: ["Merchant", "Transactions", "Total", "Categories", "Lowest confidence"],
+          kinds: ["text", "count", "text", "text", "number"],
+          totalRows: sorted.length,
           rows: shown.map((g) => [g.name, g.count, totals(g), [...g.categories].sort().join(", "), lowest(g)]),
         },
       ],

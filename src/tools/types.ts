@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
 import type { BudgetDb } from "../budget/reader.ts";
+import type { BudgetWriter } from "../budget/write-path.ts";
 import type { Store } from "../store/store.ts";
 import type { BudgetSource } from "./query/budgets.ts";
 
@@ -48,7 +49,15 @@ export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & 
 export type Tool = ReadTool<any> | WriteTool<any, any>;
 
 /** What an approved change may touch. */
-export type WriteContext = { budget: BudgetDb; store: Store; now: () => Date };
+export type WriteContext = {
+  budget: BudgetDb;
+  /** The one write path to budget.db. */
+  writer: BudgetWriter;
+  store: Store;
+  now: () => Date;
+  /** Who decided (the approval's user). */
+  userId?: string;
+};
 
 /** What a carried-out change reports: for the model and the card, for undo, and for the audit. */
 export type Change = {

@@ -44,7 +44,7 @@ function chartTable(chart: ChartSpec, currency: string): string {
   });
 }
 
-function tableMarkdown(table: TableSpec): string {
+function tableMarkdown(table: Pick<TableSpec, "title" | "columns" | "rows">): string {
   const cell = (v: string | number | null) => plain(oneLine(String(v ?? ""))).replace(/\|/g, "\\|");
   return [
     `**${plain(oneLine(table.title))}**`,

@@ -23,7 +23,9 @@ const OUTPUT: ToolOutput = {
     {
       title: "Transactions",
       columns: ["Date", "Amount", "Merchant", "Description", "Confidence"],
+      kinds: ["date", "money", "text", "text", "text"],
       rows: [["2025-03-14", -12, "Migros", "MIGROS 68 ZUERICH", "85%"]],
+      totalRows: 1,
       currency: "CHF",
     },
   ],

@@ -57,7 +57,7 @@ const md = exportMarkdown(
       {
         type: "table",
         toolId: "x",
-        table: { title: "Rows <svg onload=alert(1)>", columns: ["Description", "Amount"], rows: [["<img src=https://evil.example/t.png>", "1"], ["![t](https://evil.example/t2.png)", "2"]] },
+        table: { title: "Rows <svg onload=alert(1)>", columns: ["Description", "Amount"], kinds: ["text", "text"], totalRows: 2, rows: [["<img src=https://evil.example/t.png>", "1"], ["![t](https://evil.example/t2.png)", "2"]] },
       },
       { type: "notice", kind: "incomplete", message: "Cut <iframe src=https://evil.example>" },
     ]),

@@ -436,6 +436,19 @@ describe("turns", () => {
     ]);
   });
 
+  test("a table stored in format 1 (no column kinds, the row total in its title) is shown as it was", () => {
+    const a = Store.memory();
+    const conv = a.conversations.create("local", "c");
+    const t = a.turns.start({ conversationId: conv.id, userId: "local", model: "m", question: "q" });
+    const old = {
+      type: "table",
+      toolId: "x",
+      table: { title: "Transactions: 2 of 1'312", columns: ["Date", "Amount", "Currency", "Merchant", "Payments"], rows: [["2025-01-02", -5, "EUR", "Coop", 3], ["2025-01-01", 7.5, "CHF", "Aldi", null]] },
+    };
+    a.db.run(`INSERT INTO turn_events (turn_id, seq, event, format) VALUES (?, 1, ?, 1)`, [t, JSON.stringify(old)]);
+    expect(a.turns.events(t)).toEqual([{ ...old, table: { ...old.table, kinds: ["text", "money", "currency", "text", "number"], totalRows: 1312 } }] as never);
+  });
+
   test("closeInterruptedTurns repairs a dangling tool_use", () => {
     const a = Store.memory();
     const conv = a.conversations.create("local");

@@ -2,6 +2,7 @@
  * recategorise_transactions' preview and the budget writer, on the small hand-made
  * fixture (every number below is counted by hand from test/fixtures/budget-fixture.ts).
  */
+import { BudgetWriter } from "../../src/budget/write-path.ts";
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
 import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../../src/budget/pipeline.ts";
@@ -23,9 +24,9 @@ const NOW = new Date("2026-01-02T03:04:05Z");
 const policy = recategoriseTransactions.approval;
 /** Carry out a plan as an approval does; `record` runs inside the write transaction. */
 const execute = (f: Fixture, plan: ReturnType<typeof preview>, record: (c: Change) => void = () => {}) =>
-  policy.execute({ budget: f.db, store: Store.memory(), now: () => NOW }, plan.args, record);
+  policy.execute({ budget: f.db, writer: new BudgetWriter(f.db.path), store: Store.memory(), now: () => NOW }, plan.args, record);
 const undo = (f: Fixture, plan: ReturnType<typeof preview>, change: Change) =>
-  policy.undo({ budget: f.db, store: Store.memory(), now: () => NOW }, plan.args, change, () => {});
+  policy.undo({ budget: f.db, writer: new BudgetWriter(f.db.path), store: Store.memory(), now: () => NOW }, plan.args, change, () => {});
 const errorOf = (fn: () => unknown): string => {
   try {
     fn();

@@ -34,7 +34,7 @@ const showScript: ReadTool = {
         { type: "line", title: "Trend (CHF)", data: { labels: months, datasets: [{ name: "Spending", values: months.map((_, i) => 3000 + ((i * 37) % 900)) }] } },
         { type: "pie", title: "Share", data: { labels: [EVIL, "B"], datasets: [{ name: "Spending", values: [420, 510] }] } },
       ],
-      tables: [{ title: "Rows", columns: ["Date", "Amount", "Merchant"], rows: [["2025-01-02", -45.5, EVIL], ["2025-01-03", 12, "Coop"], ["2025-01-01", -100, "Aldi"]] }],
+      tables: [{ title: "Rows", columns: ["Date", "Amount", "Merchant"], kinds: ["date", "money", "text"], totalRows: 3, rows: [["2025-01-02", -45.5, EVIL], ["2025-01-03", 12, "Coop"], ["2025-01-01", -100, "Aldi"]] }],
     };
   },
 };

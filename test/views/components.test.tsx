@@ -199,6 +199,8 @@ describe("DataTable", () => {
         table: {
           title: "Transactions",
           columns: ["date", "amount", "merchant", "description", "category"],
+          kinds: ["date", "money", "text", "text", "text"],
+          totalRows: 2,
           rows: [
             ["2025-01-02", -45.5, EVIL, "<script>alert(1)</script>", "Groceries"],
             ["2025-01-03", 1200, "Migros", null, "Groceries"],
@@ -308,7 +310,7 @@ describe("AssistantMessage", () => {
       { type: "tool_started", id: "toolu_1", tool: "merchant_breakdown", input: {} },
       { type: "tool_finished", id: "toolu_1", tool: "merchant_breakdown", summary: "" },
       { type: "chart", toolId: "toolu_1", chart: { type: "bar_h", title: "Merchants", data: { labels: [EVIL], datasets: [{ name: "Spent", values: [5] }] } } },
-      { type: "table", toolId: "toolu_1", table: { title: "Rows", columns: ["merchant"], rows: [[EVIL]] } },
+      { type: "table", toolId: "toolu_1", table: { title: "Rows", columns: ["merchant"], kinds: ["text"], totalRows: 1, rows: [[EVIL]] } },
     ];
     const out = html(AssistantMessage({ turnId: "t1", status: "done", events, currency: "CHF" }));
     expect(startTags(out).some((t) => /^<(script|img)/i.test(t))).toBe(false);

@@ -300,7 +300,7 @@ describe("streamed turn = re-rendered turn", () => {
       { type: "tool_failed", id: "a", tool: "list_transactions", error: "bad month" },
       { type: "tool_started", id: "b", tool: "list_transactions", input: {} },
       { type: "tool_finished", id: "b", tool: "list_transactions", summary: "" },
-      { type: "table", toolId: "b", table: { title: "Rows", columns: ["date", "amount", "merchant"], rows: [["2025-01-01", -5, EVIL]] } },
+      { type: "table", toolId: "b", table: { title: "Rows", columns: ["date", "amount", "merchant"], kinds: ["date", "money", "text"], totalRows: 1, rows: [["2025-01-01", -5, EVIL]] } },
       {
         type: "approval_requested",
         id: "ap9",

@@ -3,7 +3,6 @@ import { streamSSE } from "hono/streaming";
 import { type AgentEvent, type TableSpec } from "../../core/events.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
 import { ConversationBusy, ConversationNotFound } from "../../chat/service.ts";
-import { toolByName } from "../../tools/registry.ts";
 import { domIds } from "../../ui/dom-ids.ts";
 import { buildTurnModel, type ChartBlock, type TableBlock } from "../../ui/turn-model.ts";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
@@ -164,19 +163,17 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   });
 
   // "Show all": the table's tool again, from its stored input, with the largest limit it allows.
-  r.get("/turns/:id/tables/:n{[0-9]+}/all", (c) => {
+  r.get("/turns/:id/tables/:n{[0-9]+}/all", async (c) => {
     const n = Number.parseInt(c.req.param("n"), 10);
     const found = tableOf(c, n);
     if (!found) return refuse(c, 404, "Unknown table.");
-    const tool = found.call && toolByName(found.call.tool);
-    if (!tool || tool.risk !== "low" || !("run" in tool) || !found.call) return refuse(c, 409, "This table cannot show more rows.");
-    const parsed = tool.schema.safeParse({ ...(found.call.input as object), limit: MAX_TABLE_ROWS });
-    if (!parsed.success) return refuse(c, 409, "This table cannot show more rows.");
-    const out = tool.run(deps.budget, parsed.data as never);
-    const table = out.tables?.[0];
+    if (!found.call) return refuse(c, 409, "This table cannot show more rows.");
+    const call = await deps.invoker.invoke({ id: found.block.toolId, name: found.call.tool, input: { ...(found.call.input as object), limit: MAX_TABLE_ROWS } });
+    if (call.kind === "error") return refuse(c, 409, `This table cannot show more rows: ${call.error}`);
+    const table = call.kind === "output" ? call.output.tables?.[0] : undefined;
     if (!table) return refuse(c, 409, "This table cannot show more rows.");
     const id = domIds.table(found.turnId, n);
-    return c.html(toHtml(<DataTable table={table} currency={deps.budget.summaryOrLast().currency} id={id} turnId={found.turnId} n={n} more={null} />));
+    return c.html(toHtml(<DataTable table={table} currency={deps.budget.summaryOrLast().currency} id={id} turnId={found.turnId} n={n} />));
   });
 
   const chatHeaderPartial = (userId: string, conversationId: string) => {
