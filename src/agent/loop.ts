@@ -13,6 +13,7 @@ import { toolInputSchema } from "../tools/registry.ts";
 import type { ApprovalGate, PendingApproval, ToolCallRecord, ToolInvoker } from "../tools/invoke.ts";
 import { type Tool } from "../tools/types.ts";
 import { emptyUsage, type AgentEvent, type Usage } from "../core/events.ts";
+import { createTurnFigures, type TurnFigures } from "../figures/turn.ts";
 
 export type TurnRequest = {
   client: Anthropic;
@@ -49,6 +50,35 @@ const MAX_PAUSE_CONTINUATIONS = 3;
  * persists is valid for the API, so the next turn can always continue.
  */
 export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent, TurnOutcome> {
+  const figures = createTurnFigures();
+  // The answer's text as the page shows it: runs of text, each ended by anything else (a tool, a chart, a notice).
+  const runs: string[] = [];
+  let open = false;
+  const turn = answer({ ...req, figures });
+  try {
+    for (let step = await turn.next(); ; step = await turn.next()) {
+      if (step.done) {
+        // SPEC §11: decided once the answer's text has ended, before `done`; the question's numbers are not figures.
+        yield { type: "figures", figures: figures.check(runs.join("\n\n"), req.question) };
+        return step.value;
+      }
+      const ev = step.value;
+      if (ev.type === "text") {
+        if (open) runs[runs.length - 1] += ev.text;
+        else runs.push(ev.text);
+        open = true;
+      } else open = false;
+      yield ev;
+    }
+  } finally {
+    await turn.return(undefined as never);
+  }
+}
+
+/** A turn request with the recorder of the turn's figures (fed by the invoker's hook after each read result). */
+type Turn = TurnRequest & { figures: TurnFigures };
+
+async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
   const usage: Usage = emptyUsage();
   // Without an approval gate, tools that change data are not offered at all.
   const offered = req.approvals ? req.invoker.tools : req.invoker.tools.filter((t) => t.risk === "low");
@@ -174,11 +204,11 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
   }
 }
 
-async function* runTool(req: TurnRequest, use: ToolUseBlock, failure: { fatal: string | null }): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
+async function* runTool(req: Turn, use: ToolUseBlock, failure: { fatal: string | null }): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
   const failed = (error: string): ToolResultBlockParam => ({ type: "tool_result", tool_use_id: use.id, is_error: true, content: error });
   const call = await req.invoker.invoke(
     { id: use.id, name: use.name, input: use.input },
-    { approvals: req.approvals, hooks: { onRecord: req.onToolCall } },
+    { approvals: req.approvals, hooks: { onRecord: req.onToolCall, onOutput: req.figures.record } },
   );
   switch (call.kind) {
     case "error":

@@ -4,6 +4,7 @@ import { type Store } from "../store/store.ts";
 import { emptyUsage, type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
+import { figureCounts } from "../figures/turn.ts";
 import type { ApprovalGate, ToolInvoker } from "../tools/invoke.ts";
 import { systemBlocks } from "../agent/prompt.ts";
 import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
@@ -193,6 +194,9 @@ export class ChatService {
       write("the history repair", () => void repairHistory(store, turn.conversationId, turn.id));
     }
     clearInterval(flushTimer);
+    // The loop checks the answer's figures before it ends; a turn it could not finish still says it checked none.
+    let checked = turn.events.findLast((e): e is Extract<AgentEvent, { type: "figures" }> => e.type === "figures");
+    if (!checked) turn.push((checked = { type: "figures", figures: [] }));
     const done: AgentEvent = {
       type: "done",
       conversationId: turn.conversationId,
@@ -208,6 +212,7 @@ export class ChatService {
       usage: outcome.usage,
       durationMs: Math.round(performance.now() - started),
       error: outcome.error,
+      figures: figureCounts(checked.figures),
     };
     // Stored first, so whoever sees `done` finds the turn finished and its usage counted. Should the app
     // database be locked, the turn still ends for everyone following it (and frees the user's slot); its

@@ -29,7 +29,7 @@ describe("JSON API", () => {
     const events = parseSse(await res.text());
     // Collapse consecutive chunks: their number depends on how the fake splits text.
     const sequence = events.map((e) => e.event).filter((e, i, a) => !(e === "chunk" && a[i - 1] === "chunk"));
-    expect(sequence).toEqual(["chunk", "tool_use", "tool_use", "chart_artifact", "chunk", "done"]);
+    expect(sequence).toEqual(["chunk", "tool_use", "tool_use", "chart_artifact", "chunk", "figures", "done"]);
     const data = events.map((e) => JSON.parse(e.data));
     const text = events.flatMap((e, i) => (e.event === "chunk" ? [data[i].text] : [])).join("");
     expect(text).toBe("Checking.You spent a lot at Migros.");
@@ -41,6 +41,8 @@ describe("JSON API", () => {
     const chart = data[events.findIndex((e) => e.event === "chart_artifact")];
     expect(chart.type).toBe("bar");
     expect(chart.data.datasets[0].name).toBe("Out");
+    // SPEC §11: the answer's figures before done (this answer has none).
+    expect(data.at(-2)).toEqual({ figures: [] });
     const done = data.at(-1);
     expect(done.incomplete).toBe(false);
     expect(typeof done.conversation_id).toBe("string");
@@ -62,9 +64,10 @@ describe("JSON API", () => {
   test("upstream error → error event then done; nothing is thrown", async () => {
     fake.enqueue({ kind: "http_error", status: 401, errorType: "authentication_error", message: "bad key" });
     const events = parseSse(await (await post("/api/chat", { message: "hello" })).text());
-    expect(events.map((e) => e.event)).toEqual(["error", "done"]);
+    expect(events.map((e) => e.event)).toEqual(["error", "figures", "done"]);
     expect(JSON.parse(events[0]!.data)).toEqual({ message: "The Anthropic API rejected the API key (401). Check ANTHROPIC_API_KEY.", retryable: false });
-    expect(JSON.parse(events[1]!.data).incomplete).toBe(true);
+    expect(JSON.parse(events[1]!.data)).toEqual({ figures: [] });
+    expect(JSON.parse(events[2]!.data).incomplete).toBe(true);
   });
 
   test("an unknown API path is a JSON 404, like every other API error; elsewhere plain text or a page", async () => {

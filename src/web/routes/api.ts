@@ -34,6 +34,9 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
       return { event: "notice", data: { kind: e.kind, message: e.message } };
     case "error":
       return { event: "error", data: { message: e.message, retryable: e.retryable } };
+    case "figures":
+      // SPEC §11: each figure with its status and sources (the operation and offsets for derived/positioned use).
+      return { event: "figures", data: { figures: e.figures } };
     case "done":
       return { event: "done", data: { conversation_id: e.conversationId, turn_id: e.turnId, incomplete: e.incomplete, usage: e.usage } };
     case "turn_started":
