@@ -6,7 +6,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { BudgetDb } from "./budget/reader.ts";
 import { openBudgetDb } from "./budget/open.ts";
-import { lenientUsageFetch } from "./agent/lenient-usage.ts";
+import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
@@ -89,11 +89,12 @@ function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
  * The model client. An endpoint other than Anthropic's (ANTHROPIC_BASE_URL: Ollama, llama.cpp's
  * server, a proxy) may leave usage out of its stream: its responses get an all-zero usage there.
  */
-export function modelClient(config: { apiKey: string; baseUrl?: string; maxRetries?: number }): Anthropic {
+export function modelClient(config: { apiKey: string; baseUrl?: string; maxRetries?: number; fetch?: Fetch }): Anthropic {
+  const inner = config.fetch ?? fetch;
   return new Anthropic({
     apiKey: config.apiKey,
     baseURL: config.baseUrl || undefined,
-    ...(config.baseUrl ? { fetch: lenientUsageFetch() } : {}),
+    ...(config.baseUrl ? { fetch: lenientUsageFetch(inner) } : config.fetch ? { fetch: config.fetch } : {}),
     ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
   });
 }

@@ -7,7 +7,7 @@
  * changes. Only used for a configured ANTHROPIC_BASE_URL: Anthropic's own API always sends it.
  */
 
-type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
+export type Fetch = (input: string | URL | Request, init?: RequestInit) => Promise<Response>;
 
 const ZERO_USAGE = { input_tokens: 0, output_tokens: 0 };
 

@@ -20,8 +20,8 @@ export type RunRecord = {
   latencyMs: number;
   /** The turn's error (upstream or internal), if it failed. */
   error?: string;
-  /** Figures of the answer that match nothing of the turn (SPEC §11). */
-  ungrounded: number;
+  /** Figures of the answer that match nothing of the turn (SPEC §11); null: not checked. */
+  ungrounded: number | null;
 };
 
 export type RunScore = {
@@ -39,7 +39,7 @@ export function scoreRun(q: PreparedQuestion, run: RunRecord): RunScore {
   const rightArgs = acceptable.some((c) => argsMatch(q.tools[c.tool]!, c.input));
   const numbers = readNumbers(run.answer);
   const present = q.expected.map((f) => numbers.some((n) => matches(n, f)));
-  return { rightTool, rightArgs, present, right: !run.error && rightTool && rightArgs && present.every(Boolean) && run.ungrounded === 0 };
+  return { rightTool, rightArgs, present, right: !run.error && rightTool && rightArgs && present.every(Boolean) && !run.ungrounded };
 }
 
 // ---------------------------------------------------------------------------------------
