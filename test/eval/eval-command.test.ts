@@ -105,7 +105,7 @@ describe("budget-chat eval against fakes", () => {
     expect(overall(r.md, "tokens in / out (all runs)")).toBe(`| tokens in / out (all runs) | ${formatCount(usage.input_tokens)} / ${formatCount(usage.output_tokens)} |`);
     expect(overall(r.md, "cost (all runs)")).toBe(`| cost (all runs) | ${formatUsd(estimateCost(MODEL, usage))} |`);
     expect(r.md).not.toContain("## What went wrong");
-    expect(r.stdout).toContain("score (questions right, every repeat)     3/3 = 1.000");
+    expect(r.stdout).toContain("score (questions right, every repeat)    3/3 = 1.000");
   }, 30_000);
 
   test("a model that calls the wrong tool: score 0, no right tool, no figures; below --min-score exits 1", async () => {
