@@ -137,6 +137,23 @@ describe("budget-chat eval against fakes", () => {
     expect(r.md).not.toContain("Repeat 1:");
   }, 30_000);
 
+  test("a local model (no usage, tool input in one delta, no price): scored the same, tokens 0, cost unknown", async () => {
+    const local = await startFakeAnthropic({ local: { usage: "none" } });
+    try {
+      local.setHandler(correct);
+      const out = join(dir, "out-local");
+      const r = await evalCli(["--questions", questionsFile, "--out", out, "--model", "qwen3:8b"], { ANTHROPIC_API_KEY: "ollama", ANTHROPIC_BASE_URL: local.url });
+      expect(r.code).toBe(0);
+      const md = readFileSync(join(out, "report.md"), "utf8");
+      expect(overall(md, "score (questions right, every repeat)")).toBe("| score (questions right, every repeat) | 3/3 = 1.000 |");
+      expect(overall(md, "tokens in / out (all runs)")).toBe("| tokens in / out (all runs) | 0 / 0 |");
+      expect(overall(md, "cost (all runs)")).toBe("| cost (all runs) | unknown |");
+      expect(md).toContain("- endpoint: " + local.url);
+    } finally {
+      await local.stop();
+    }
+  }, 30_000);
+
   test("report.html is self-contained and escapes the model's text", async () => {
     const r = await runWith(model(rightCall, " <img src=x onerror=alert(1)> <script>alert(2)</script>"), []);
     expect(r.html.startsWith("<!doctype html>")).toBe(true);
