@@ -67,6 +67,12 @@ export async function evalCommand(argv: string[], env = process.env): Promise<nu
 
   const outDir = resolve(process.cwd(), values.out ?? join("eval", "results", new Date().toISOString().replace(/:/g, "-").replace(/\.\d+Z$/, "Z")));
   const workDir = mkdtempSync(join(tmpdir(), "budget-chat-eval-"));
+  // Ctrl-C ends the eval without reports; the scratch directory goes with it.
+  const onSigint = () => {
+    rmSync(workDir, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once("SIGINT", onSigint);
   try {
     const db = givenDb ?? join(workDir, "demo-budget.db");
     if (!givenDb) writeDemoDb({ out: db });
@@ -104,6 +110,7 @@ export async function evalCommand(argv: string[], env = process.env): Promise<nu
     }
     return 0;
   } finally {
+    process.off("SIGINT", onSigint);
     rmSync(workDir, { recursive: true, force: true });
   }
 }

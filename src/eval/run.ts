@@ -113,17 +113,18 @@ function addUsage(total: Usage, u: Usage): void {
   total.cache_read_input_tokens += u.cache_read_input_tokens;
 }
 
-type Worker = { app: App; steps: number };
+/** An app of its own, and the model calls of the run it is doing. */
+type Worker = { app: App; calls: { steps: number } };
 
 function startWorker(opts: EvalOptions, index: number): Worker {
-  const worker = { steps: 0 } as Worker;
-  // Counts the model calls of the run this worker is doing (retries of a failed call included once they succeed).
+  const calls = { steps: 0 };
+  // Counts the model calls of the run this worker is doing (a retried call once it succeeds).
   const counting = async (input: string | URL | Request, init?: RequestInit) => {
     const res = await fetch(input, init);
-    if (res.ok && String(input instanceof Request ? input.url : input).includes("/v1/messages")) worker.steps++;
+    if (res.ok && String(input instanceof Request ? input.url : input).includes("/v1/messages")) calls.steps++;
     return res;
   };
-  worker.app = createApp(
+  const app = createApp(
     {
       apiKey: opts.apiKey,
       baseUrl: opts.baseUrl,
@@ -147,11 +148,11 @@ function startWorker(opts: EvalOptions, index: number): Worker {
       now: () => new Date(`${opts.today}T12:00:00Z`),
     },
   );
-  return worker;
+  return { app, calls };
 }
 
 async function runOne(worker: Worker, q: PreparedQuestion): Promise<RunRecord> {
-  worker.steps = 0;
+  worker.calls.steps = 0;
   const started = performance.now();
   const turn = worker.app.chat.startTurn({ userId: "eval", question: q.question });
   const events: AgentEvent[] = [];
@@ -159,7 +160,7 @@ async function runOne(worker: Worker, q: PreparedQuestion): Promise<RunRecord> {
   await turn.finished;
   const latencyMs = performance.now() - started;
   const record = recordOf(events);
-  return { ...record, steps: worker.steps, latencyMs, ungrounded: countUngrounded(record.answer, q.question, record.calls) };
+  return { ...record, steps: worker.calls.steps, latencyMs, ungrounded: countUngrounded(record.answer, q.question, record.calls) };
 }
 
 export async function runEval(opts: EvalOptions): Promise<EvalResult> {
