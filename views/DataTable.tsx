@@ -1,7 +1,5 @@
 import { type TableSpec } from "../src/core/events.ts";
-import { formatCount, formatMoney, formatNumber } from "../src/core/format.ts";
-
-const MONEY_COLUMN = /amount|total|sum|average|avg|spent|spending|income|net|balance|value|cost/i;
+import { formatCount, formatTableCell } from "../src/core/format.ts";
 
 /** "Transactions: 50 of 312" → { shown: 50, total: 312 } (list_transactions' title says how many matched). */
 export function tableCounts(title: string): { shown: number; total: number } | null {
@@ -28,17 +26,9 @@ export type DataTableProps = {
  * matched, "Show all" fetches the rest.
  */
 export function DataTable({ table, currency: pageCurrency, id, turnId, n, more }: DataTableProps) {
-  // list_transactions has a Currency column: each row's money is in its own currency.
-  const currencyColumn = table.columns.indexOf("Currency");
-  const currencyOf = (row: (string | number | null)[]) =>
-    currencyColumn >= 0 ? String(row[currencyColumn] ?? "") : (table.currency ?? pageCurrency);
-  const money = table.columns.map((c) => MONEY_COLUMN.test(c));
   const numeric = table.columns.map((_, i) => table.rows.some((r) => typeof r[i] === "number") && table.rows.every((r) => r[i] == null || typeof r[i] === "number"));
-  const cell = (v: string | number | null, i: number, row: (string | number | null)[]) => {
-    if (v == null) return "—";
-    if (typeof v === "number") return money[i] ? formatMoney(v, currencyOf(row)) : formatNumber(v);
-    return v;
-  };
+  // list_transactions has a Currency column: each row's money is in its own currency (formatTableCell).
+  const cell = (i: number, row: (string | number | null)[]) => formatTableCell(table, row, i, pageCurrency);
   const base = turnId !== undefined && n !== undefined ? `/turns/${encodeURIComponent(turnId)}/tables/${n}` : null;
   const rows = table.rows.length;
   return (
@@ -64,7 +54,7 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, more }
               <tr>
                 {table.columns.map((_, i) => (
                   <td class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined} data-v={typeof r[i] === "number" ? String(r[i]) : undefined}>
-                    {cell(r[i] ?? null, i, r)}
+                    {cell(i, r)}
                   </td>
                 ))}
               </tr>

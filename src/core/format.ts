@@ -89,3 +89,19 @@ export function joinAnd(items: readonly string[]): string {
 export function formatChartValue(v: number, chart: { unit?: "percent" }, currency: string): string {
   return chart.unit === "percent" ? formatPercent(v, 100) : formatMoney(v, currency);
 }
+
+const MONEY_COLUMN = /amount|total|sum|average|avg|spent|spending|income|net|balance|value|cost/i;
+
+/**
+ * A table cell as every place shows it (the page's table, the figures of a turn): money
+ * columns as money in the row's currency (a "Currency" column, else the table's, else
+ * `pageCurrency`), other numbers grouped, text as it is, an empty cell as "—".
+ */
+export function formatTableCell(table: { columns: string[]; currency?: string }, row: readonly (string | number | null)[], i: number, pageCurrency = ""): string {
+  const v = row[i];
+  if (v == null) return "—";
+  if (typeof v !== "number") return v;
+  if (!MONEY_COLUMN.test(table.columns[i] ?? "")) return formatNumber(v);
+  const currencyColumn = table.columns.indexOf("Currency");
+  return formatMoney(v, currencyColumn >= 0 ? String(row[currencyColumn] ?? "") : (table.currency ?? pageCurrency));
+}

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { budgetStatus } from "./budget_status.ts";
+import { calculate } from "./calculate.ts";
 import { comparePeriods } from "./compare_periods.ts";
 import { incomeVsSpending } from "./income_vs_spending.ts";
 import { listTransactions } from "./list_transactions.ts";
@@ -29,6 +30,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   recurringPayments,
   reviewTransactions,
   budgetStatus,
+  calculate,
   recategoriseTransactions,
   setBudget,
 ];

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolLabel, toolsFor } from "../../src/tools/registry.ts";
 
-test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issue 13)", () => {
+test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issue 13) and calculate (issue 22)", () => {
   expect(READ_TOOLS.map((t) => t.name)).toEqual([
     "spending_by_category",
     "monthly_trend",
@@ -13,12 +13,13 @@ test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issu
     "recurring_payments",
     "review_transactions",
     "budget_status",
+    "calculate",
   ]);
   for (const t of READ_TOOLS) {
     expect(t.risk).toBe("low");
     expect(t.description.length).toBeGreaterThan(100);
-    // The model must know the UI draws the charts/tables (so it never draws text charts).
-    expect(t.description).toMatch(/The UI (draws|shows)/);
+    // The model must know the UI draws the charts/tables (so it never draws text charts); calculate shows none.
+    if (t.name !== "calculate") expect(t.description).toMatch(/The UI (draws|shows)/);
   }
 });
 
@@ -43,6 +44,7 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
     review_transactions: { props: ["category", "max_confidence", "limit", ...PERIOD] },
     // SPEC §8: a month, not a period; budgets are in the main currency.
     budget_status: { props: ["year", "month"] },
+    calculate: { props: ["expression"], required: ["expression"] },
   };
   for (const t of READ_TOOLS) {
     const s = toolInputSchema(t);
