@@ -22,8 +22,8 @@ export type Line = {
   /** Expected figures found / expected, over the runs. */
   figuresFound: number;
   figuresExpected: number;
-  /** Ungrounded figures over the runs; null: not checked. */
-  ungrounded: number | null;
+  /** Ungrounded figures over the runs. */
+  ungrounded: number;
   errors: number;
   /** Means per run. */
   steps: number;
@@ -38,7 +38,6 @@ function lineOf(result: EvalResult, questions: QuestionResult[], right: number, 
   const runs = questions.flatMap((q) => q.runs);
   const n = runs.length || 1;
   const sum = (f: (r: (typeof runs)[number]) => number) => runs.reduce((s, r) => s + f(r), 0);
-  const checked = runs.every((r) => r.ungrounded !== null);
   const usage = {
     input_tokens: sum((r) => r.usage.input_tokens),
     output_tokens: sum((r) => r.usage.output_tokens),
@@ -54,7 +53,7 @@ function lineOf(result: EvalResult, questions: QuestionResult[], right: number, 
     runs: runs.length,
     figuresFound: sum((r) => r.score.present.filter(Boolean).length),
     figuresExpected: sum((r) => r.score.present.length),
-    ungrounded: checked ? sum((r) => r.ungrounded ?? 0) : null,
+    ungrounded: sum((r) => r.ungrounded.length),
     errors: runs.filter((r) => r.error).length,
     steps: sum((r) => r.steps) / n,
     latencyMs: sum((r) => r.latencyMs) / n,
@@ -74,7 +73,6 @@ export function summarize(result: EvalResult): { overall: Line; perQuestion: Lin
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ratio = (a: number, b: number) => `${a}/${b}`;
-const ungroundedText = (n: number | null) => (n === null ? "not checked" : String(n));
 
 export function formatExpected(f: ExpectedFigure): string {
   if (f.kind === "money") return formatMoney(f.value, f.currency);
@@ -93,7 +91,7 @@ function questionRows(result: EvalResult, lines: Line[]): string[][] {
       ratio(l.rightTool, l.runs),
       ratio(l.rightArgs, l.runs),
       ratio(l.figuresFound, l.figuresExpected),
-      ungroundedText(l.ungrounded),
+      String(l.ungrounded),
       l.steps.toFixed(1),
       `${formatCount(l.inputTokens)} / ${formatCount(l.outputTokens)}`,
       formatUsd(l.cost),
@@ -120,7 +118,7 @@ function failures(result: EvalResult) {
             ...(!r.score.rightTool ? [`no acceptable tool (expected one of: ${Object.keys(q.question.tools).join(", ")})`] : []),
             ...(r.score.rightTool && !r.score.rightArgs ? [`key arguments not passed (expected ${JSON.stringify(q.question.tools)})`] : []),
             ...q.question.expected.filter((_, k) => !r.score.present[k]).map((f) => `missing figure: ${f.label} = ${formatExpected(f)}`),
-            ...(r.ungrounded ? [`${r.ungrounded} ungrounded figure${r.ungrounded === 1 ? "" : "s"}`] : []),
+            ...(r.ungrounded.length ? [`ungrounded: ${r.ungrounded.join(", ")}`] : []),
           ],
           calls: r.calls.map((c) => `${c.tool} ${JSON.stringify(c.input)}${c.ok ? "" : ` (failed${c.error ? `: ${c.error}` : ""})`}`),
           answer: r.answer,
@@ -136,7 +134,7 @@ function overviewRows(result: EvalResult, o: Line): [string, string][] {
     ["right arguments", ratio(o.rightArgs, o.runs)],
     ["every expected figure in the answer", ratio(o.allFigures, o.runs)],
     ["expected figures found", ratio(o.figuresFound, o.figuresExpected)],
-    ["ungrounded figures", ungroundedText(o.ungrounded)],
+    ["ungrounded figures", String(o.ungrounded)],
     ["runs that failed (error)", String(o.errors)],
     ["steps (model calls) per run", o.steps.toFixed(2)],
     ["tokens in / out (all runs)", `${formatCount(o.inputTokens)} / ${formatCount(o.outputTokens)}`],

@@ -12,7 +12,7 @@ import type { AgentEvent, ToolOutput, Usage } from "../core/events.ts";
 import { emptyUsage } from "../core/events.ts";
 import { estimateCost } from "../pricing.ts";
 import type { PreparedQuestion } from "./questions.ts";
-import { countUngrounded } from "./grounding.ts";
+import { ungroundedFigures } from "./grounding.ts";
 import { scoreRun, type CallRecord, type RunRecord, type RunScore } from "./score.ts";
 
 export type EvalOptions = {
@@ -160,7 +160,7 @@ async function runOne(worker: Worker, q: PreparedQuestion): Promise<RunRecord> {
   await turn.finished;
   const latencyMs = performance.now() - started;
   const record = recordOf(events);
-  return { ...record, steps: worker.calls.steps, latencyMs, ungrounded: countUngrounded(record.answer, q.question, record.calls) };
+  return { ...record, steps: worker.calls.steps, latencyMs, ungrounded: ungroundedFigures(record.answer, q.question, record.calls, worker.app.budget.ledger()) };
 }
 
 export async function runEval(opts: EvalOptions): Promise<EvalResult> {

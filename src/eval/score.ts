@@ -5,6 +5,7 @@
  */
 import { periodBounds, type ExpectedFigure, type Period } from "../../eval/oracle.ts";
 import type { ToolOutput, Usage } from "../core/events.ts";
+import { readFigures, type ReadFigure } from "../figures/read.ts";
 import type { PreparedQuestion } from "./questions.ts";
 
 /** One tool call of a run, as the agent's events reported it. */
@@ -20,8 +21,8 @@ export type RunRecord = {
   latencyMs: number;
   /** The turn's error (upstream or internal), if it failed. */
   error?: string;
-  /** Figures of the answer that match nothing of the turn (SPEC §11); null: not checked. */
-  ungrounded: number | null;
+  /** Figures of the answer that match nothing of the turn (SPEC §11), as written. */
+  ungrounded: string[];
 };
 
 export type RunScore = {
@@ -37,9 +38,9 @@ export function scoreRun(q: PreparedQuestion, run: RunRecord): RunScore {
   const acceptable = done.filter((c) => c.tool in q.tools);
   const rightTool = acceptable.length > 0;
   const rightArgs = acceptable.some((c) => argsMatch(q.tools[c.tool]!, c.input));
-  const numbers = readNumbers(run.answer);
-  const present = q.expected.map((f) => numbers.some((n) => matches(n, f)));
-  return { rightTool, rightArgs, present, right: !run.error && rightTool && rightArgs && present.every(Boolean) && !run.ungrounded };
+  const read = readFigures(run.answer);
+  const present = q.expected.map((e) => read.some((f) => states(f, e)));
+  return { rightTool, rightArgs, present, right: !run.error && rightTool && rightArgs && present.every(Boolean) && run.ungrounded.length === 0 };
 }
 
 // ---------------------------------------------------------------------------------------
@@ -94,40 +95,19 @@ export function argsMatch(key: Record<string, unknown>, input: unknown): boolean
 // ---------------------------------------------------------------------------------------
 // Expected figures in the answer
 
-/** A number as written: its value, how many decimals it was written with, and whether it is a percentage. */
-export type WrittenNumber = { value: number; decimals: number; percent: boolean };
-
-// Grouping with ' ’ , or a (narrow) no-break space, then an optional decimal part; a sign may precede.
-const NUMBER = /(?<![\w.,'’])([-−–]\s?)?(\d{1,3}(?:['’,\u00a0\u202f]\d{3})+|\d+)(?:\.(\d+))?(?![\d'’])(\s?(?:%|percent\b))?/g;
-
-/** The numbers an answer writes, de-CH (`1'234.50`) and en-US (`1,234.50`) alike. */
-export function readNumbers(text: string): WrittenNumber[] {
-  const out: WrittenNumber[] = [];
-  for (const m of text.matchAll(NUMBER)) {
-    const whole = m[2]!.replace(/['’,\u00a0\u202f]/g, "");
-    const frac = m[3] ?? "";
-    const value = Number(`${whole}${frac ? `.${frac}` : ""}`) * (m[1] ? -1 : 1);
-    out.push({ value, decimals: frac.length, percent: m[4] !== undefined });
-  }
-  return out;
+/**
+ * A figure of a text (read by the chat's own number reader) states an expected figure when
+ * it equals it at the precision written: money to the franc or the cent (with or without its
+ * sign: "a deficit of CHF 659.52"), a percentage to its written decimals, a count exactly.
+ * Rounder writings ("about CHF 18'000", "18k") and bounds ("over CHF 18'000") do not state it.
+ */
+export function states(f: ReadFigure, e: ExpectedFigure): boolean {
+  if ((f.kind === "percent") !== (e.kind === "percent")) return false;
+  if (f.bound || f.precision > 1 || (e.kind === "count" && f.precision !== 1)) return false;
+  return Math.abs(Math.abs(f.value) - Math.abs(e.value)) <= f.precision / 2 + 1e-9;
 }
 
-/**
- * A written number states an expected figure when it equals it at the precision written:
- * money to the franc or the cent (a sign may be written or not: "a deficit of CHF 659.52"),
- * a percentage to its written decimals, a count exactly. Rounder writings ("about 18k") do
- * not count as stating the figure.
- */
-export function matches(n: WrittenNumber, f: ExpectedFigure): boolean {
-  if (n.percent !== (f.kind === "percent")) return false;
-  const decimals = Math.min(n.decimals, 2);
-  const tolerance = 0.5 * 10 ** -decimals + 1e-9;
-  switch (f.kind) {
-    case "count":
-      return n.decimals === 0 && Math.abs(n.value) === Math.abs(f.value);
-    case "money":
-      return Math.abs(Math.abs(n.value) - Math.abs(f.value)) <= tolerance;
-    case "percent":
-      return Math.abs(Math.abs(n.value) - Math.abs(f.value)) <= tolerance;
-  }
+/** The expected figure is stated somewhere in `text`. */
+export function figurePresent(text: string, e: ExpectedFigure): boolean {
+  return readFigures(text).some((f) => states(f, e));
 }

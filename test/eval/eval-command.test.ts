@@ -1,8 +1,8 @@
 /**
  * `budget-chat eval` as a subprocess against scripted fakes of the Messages API (the real SDK
- * talks to them): one that answers correctly, one that calls the wrong tool, one that invents
- * a figure, one that is right only on the first of two repeats. The scores must tell them
- * apart exactly. Three questions of the real set, on the demo data the command creates.
+ * talks to them): one that answers correctly (the tool's summary as its answer), one that calls
+ * the wrong tool, one that invents a figure, one that is right only on the first of two
+ * repeats, and a local model's endpoint. The scores must tell them apart exactly. Three questions of the real set, on the demo data the command creates.
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -68,6 +68,7 @@ function model(call: (question: string) => { type: "tool_use"; name: string; inp
 
 const correct = model(rightCall);
 const wrongTool = model(() => ({ type: "tool_use", name: "recurring_payments", input: {} }));
+const inventor = model(rightCall, " That is CHF 12'345.67 more than you planned.");
 
 async function runWith(handler: FakeHandler, args: string[] = []) {
   fake.reset();
@@ -91,9 +92,9 @@ describe("budget-chat eval against fakes", () => {
     const r = await runWith(correct, ["--min-score", "1"]);
     expect(r.stderr).toContain("[3/3]");
     expect(r.code).toBe(0);
-    expect(row(r.md, "groceries-2025")).toBe("| groceries-2025 | yes | 1/1 | 1/1 | 1/1 | 1/1 | not checked | 2.0");
-    expect(row(r.md, "net-2025")).toBe("| net-2025 | yes | 1/1 | 1/1 | 1/1 | 2/2 | not checked | 2.0");
-    expect(row(r.md, "migros-2025")).toBe("| migros-2025 | yes | 1/1 | 1/1 | 1/1 | 2/2 | not checked | 2.0");
+    expect(row(r.md, "groceries-2025")).toBe("| groceries-2025 | yes | 1/1 | 1/1 | 1/1 | 1/1 | 0 | 2.0");
+    expect(row(r.md, "net-2025")).toBe("| net-2025 | yes | 1/1 | 1/1 | 1/1 | 2/2 | 0 | 2.0");
+    expect(row(r.md, "migros-2025")).toBe("| migros-2025 | yes | 1/1 | 1/1 | 1/1 | 2/2 | 0 | 2.0");
     expect(overall(r.md, "score (questions right, every repeat)")).toBe("| score (questions right, every repeat) | 3/3 = 1.000 |");
     expect(overall(r.md, "expected figures found")).toBe("| expected figures found | 5/5 |");
     expect(overall(r.md, "steps (model calls) per run")).toBe("| steps (model calls) per run | 2.00 |");
@@ -112,13 +113,25 @@ describe("budget-chat eval against fakes", () => {
     const r = await runWith(wrongTool, ["--min-score", "0.5"]);
     expect(r.code).toBe(1);
     expect(r.stderr).toContain("eval: score 0.000 is below --min-score 0.5");
-    expect(row(r.md, "groceries-2025")).toBe("| groceries-2025 | no | 0/1 | 0/1 | 0/1 | 0/1 | not checked | 2.0");
-    expect(row(r.md, "net-2025")).toBe("| net-2025 | no | 0/1 | 0/1 | 0/1 | 0/2 | not checked | 2.0");
+    expect(row(r.md, "groceries-2025")).toBe("| groceries-2025 | no | 0/1 | 0/1 | 0/1 | 0/1 | 0 | 2.0");
+    expect(row(r.md, "net-2025")).toBe("| net-2025 | no | 0/1 | 0/1 | 0/1 | 0/2 | 0 | 2.0");
     expect(overall(r.md, "score (questions right, every repeat)")).toBe("| score (questions right, every repeat) | 0/3 = 0.000 |");
     expect(overall(r.md, "right tool")).toBe("| right tool | 0/3 |");
     expect(r.md).toContain("- no acceptable tool (expected one of: spending_by_category, monthly_trend, merchant_breakdown)");
     expect(r.md).toContain("- missing figure: spending · Groceries · 2025 = CHF 18'109.55");
     expect(r.md).toContain('- tool calls: `recurring_payments {}`');
+  }, 30_000);
+
+  test("a model that invents a figure: right tool, arguments and figures, one ungrounded figure per answer: score 0", async () => {
+    const r = await runWith(inventor);
+    expect(r.code).toBe(0);
+    expect(row(r.md, "groceries-2025")).toBe("| groceries-2025 | no | 0/1 | 1/1 | 1/1 | 1/1 | 1 | 2.0");
+    expect(row(r.md, "net-2025")).toBe("| net-2025 | no | 0/1 | 1/1 | 1/1 | 2/2 | 1 | 2.0");
+    expect(row(r.md, "migros-2025")).toBe("| migros-2025 | no | 0/1 | 1/1 | 1/1 | 2/2 | 1 | 2.0");
+    expect(overall(r.md, "score (questions right, every repeat)")).toBe("| score (questions right, every repeat) | 0/3 = 0.000 |");
+    expect(overall(r.md, "expected figures found")).toBe("| expected figures found | 5/5 |");
+    expect(overall(r.md, "ungrounded figures")).toBe("| ungrounded figures | 3 |");
+    expect(r.md).toContain("- ungrounded: CHF 12'345.67\n");
   }, 30_000);
 
   test("a model that is right on the first repeat only: the question does not count", async () => {
@@ -130,7 +143,7 @@ describe("budget-chat eval against fakes", () => {
     };
     const r = await runWith(flaky, ["--repeat", "2", "--concurrency", "1"]);
     expect(r.code).toBe(0);
-    expect(row(r.md, "groceries-2025")).toBe("| groceries-2025 | no | 1/2 | 1/2 | 1/2 | 1/2 | not checked | 2.0");
+    expect(row(r.md, "groceries-2025")).toBe("| groceries-2025 | no | 1/2 | 1/2 | 1/2 | 1/2 | 0 | 2.0");
     expect(overall(r.md, "score (questions right, every repeat)")).toBe("| score (questions right, every repeat) | 0/3 = 0.000 |");
     expect(overall(r.md, "runs")).toBe("| runs | 6 (2 per question, 1 at a time) |");
     expect(r.md).toContain("Repeat 2:");

@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { loadQuestionSet, prepareQuestions } from "../../src/eval/questions.ts";
-import { matches, readNumbers } from "../../src/eval/score.ts";
+import { figurePresent } from "../../src/eval/score.ts";
 import { ALL_TOOLS, READ_TOOLS } from "../../src/tools/registry.ts";
 import { Oracle } from "../../eval/oracle.ts";
 import * as spec from "../support/spec-oracle.ts";
@@ -40,7 +40,7 @@ describe("eval/questions.json", () => {
       return tool.run(db, tool.schema.parse(args)).summary;
     });
     for (const f of q.expected) {
-      const shown = summaries.some((s) => readNumbers(s).some((n) => matches(n, f)));
+      const shown = summaries.some((s) => figurePresent(s, f));
       if (!shown) throw new Error(`${q.id}: ${f.label} = ${f.value} is in no tool summary:\n${summaries.join("\n")}`);
     }
   });
