@@ -8,6 +8,7 @@ import { modelClient } from "../../src/app.ts";
 import { lenientUsageFetch, withUsage } from "../../src/agent/lenient-usage.ts";
 import { estimateCost, formatUsd } from "../../src/pricing.ts";
 import { startFakeAnthropic } from "../support/fake-anthropic.ts";
+import { waitFor } from "../support/wait.ts";
 import { startHarness, textOf, typesOf, type Harness } from "../support/agent-harness.ts";
 
 const harnesses: Harness[] = [];
@@ -102,5 +103,32 @@ describe("what the local fake sends, and how the client copes", () => {
     expect(withUsage(withIt)).toBe(withIt);
     expect(withUsage("[DONE]")).toBe("[DONE]");
     expect(withUsage('{"type":"ping"}')).toBe('{"type":"ping"}');
+  });
+});
+
+describe("failures through a configured endpoint's client read as they do without it", () => {
+  test("a mid-stream error, a dropped connection and a stop give the usual messages", async () => {
+    const fake = await startFakeAnthropic();
+    const h = await startHarness({ fake, client: modelClient({ apiKey: "k", baseUrl: fake.url }) });
+    harnesses.push(h);
+    fake.enqueue({ kind: "stream_error", afterText: "Partial answer", errorType: "overloaded_error", message: "Overloaded" });
+    const overloaded = await h.ask("hello");
+    expect(textOf(overloaded.events)).toBe("Partial answer");
+    expect(overloaded.events.find((e) => e.type === "error")).toEqual({ type: "error", message: "The Anthropic API is overloaded (529). Retry in a moment.", retryable: true });
+
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Starting" }, { type: "text", text: "never" }], abortAfterBlocks: 1 });
+    const dropped = await h.ask("hello again");
+    expect(dropped.events.find((e) => e.type === "error")).toEqual({
+      type: "error",
+      message: "The connection to the model broke before the answer was complete. Retry in a moment.",
+      retryable: true,
+    });
+
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "one two three four five six seven eight nine ten" }], chunkDelayMs: 40 });
+    const turn = h.chat.startTurn({ userId: "local", question: "slow" });
+    for await (const e of turn.subscribe()) if (e.type === "text") turn.stop();
+    expect((await turn.finished).status).toBe("stopped");
+    // The fake sees the connection close a moment after the stop.
+    await waitFor(() => fake.requests.at(-1)!.aborted, { what: "the upstream request to be aborted" });
   });
 });
