@@ -96,7 +96,7 @@ export class Oracle {
   /** The expected figure of a spec, unrounded (money is rounded only when shown). */
   figure(spec: FigureSpec): ExpectedFigure {
     const currency = (spec.currency ?? this.mainCurrency).trim().toUpperCase();
-    const label = describe(spec);
+    const label = figureLabel(spec);
     switch (spec.figure) {
       case "spending":
         return { kind: "money", value: this.spending(spec.period, currency, spec.category), currency, label };
@@ -213,7 +213,7 @@ export class Oracle {
 }
 
 /** A short human label of a figure for the report, e.g. "spending · Groceries · 2025". */
-export function describe(spec: FigureSpec): string {
+export function figureLabel(spec: FigureSpec): string {
   const parts: string[] = [spec.figure.replace(/_/g, " ")];
   if ("merchant" in spec) parts.push(spec.merchant);
   if ("search" in spec) parts.push(`"${spec.search}"`);

@@ -74,7 +74,7 @@ export function summarize(result: EvalResult): { overall: Line; perQuestion: Lin
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const ratio = (a: number, b: number) => `${a}/${b}`;
 
-export function formatExpected(f: ExpectedFigure): string {
+function formatExpected(f: ExpectedFigure): string {
   if (f.kind === "money") return formatMoney(f.value, f.currency);
   if (f.kind === "percent") return formatPercent(f.value, 100);
   return formatCount(f.value);

@@ -101,7 +101,7 @@ export function argsMatch(key: Record<string, unknown>, input: unknown): boolean
  * sign: "a deficit of CHF 659.52"), a percentage to its written decimals, a count exactly.
  * Rounder writings ("about CHF 18'000", "18k") and bounds ("over CHF 18'000") do not state it.
  */
-export function states(f: ReadFigure, e: ExpectedFigure): boolean {
+function states(f: ReadFigure, e: ExpectedFigure): boolean {
   if ((f.kind === "percent") !== (e.kind === "percent")) return false;
   if (f.bound || f.precision > 1 || (e.kind === "count" && f.precision !== 1)) return false;
   return Math.abs(Math.abs(f.value) - Math.abs(e.value)) <= f.precision / 2 + 1e-9;
