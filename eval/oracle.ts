@@ -79,6 +79,8 @@ export function periodBounds(p: Period): { from: string; to: string; label: stri
 export class Oracle {
   private readonly db: Database;
   private readonly notSpending: string[];
+  /** Every category name of the database, trimmed and lower-cased (the categories table and the rows). */
+  private readonly categories: Set<string>;
   readonly mainCurrency: string;
 
   constructor(path: string, opts: OracleOptions = {}) {
@@ -87,14 +89,24 @@ export class Oracle {
     const main = this.db.query(`SELECT currency FROM (${ROWS}) GROUP BY currency ORDER BY count(*) DESC, currency LIMIT 1`).get() as { currency: string } | null;
     if (!main) throw new Error(`${path}: no transactions with a valid date and amount`);
     this.mainCurrency = main.currency;
+    const names = this.db.query(`SELECT DISTINCT cat FROM (${ROWS})`).all() as { cat: string }[];
+    const hasTable = this.db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'categories'").get();
+    const listed = hasTable ? (this.db.query("SELECT lower(trim(name)) AS cat FROM categories").all() as { cat: string }[]) : [];
+    this.categories = new Set([...names, ...listed].map((c) => c.cat));
   }
 
   close(): void {
     this.db.close();
   }
 
-  /** The expected figure of a spec, unrounded (money is rounded only when shown). */
+  /** The expected figure of a spec, unrounded (money is rounded only when shown); an error when it has no value here. */
   figure(spec: FigureSpec): ExpectedFigure {
+    const f = this.compute(spec);
+    if (!Number.isFinite(f.value)) throw new Error(`${f.label} has no value on this database (it divides by zero)`);
+    return f;
+  }
+
+  private compute(spec: FigureSpec): ExpectedFigure {
     const currency = (spec.currency ?? this.mainCurrency).trim().toUpperCase();
     const label = figureLabel(spec);
     switch (spec.figure) {
@@ -139,6 +151,7 @@ export class Oracle {
 
   private requireCategory(category: string, role: "spending" | "notSpending"): string {
     const cat = category.trim().toLowerCase();
+    if (!this.categories.has(cat)) throw new Error(`there is no category "${category}" in this database`);
     const isNotSpending = this.notSpending.includes(cat);
     if (cat === "income" || (role === "spending" ? isNotSpending : !isNotSpending)) {
       throw new Error(`oracle: "${category}" is not a ${role === "spending" ? "spending" : "not-spending"} category`);

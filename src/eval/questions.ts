@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { z } from "zod";
 import defaultSet from "../../eval/questions.json" with { type: "json" };
 import { Oracle, type ExpectedFigure, type FigureSpec } from "../../eval/oracle.ts";
-import { UsageError } from "../core/errors.ts";
+import { ConfigError, UsageError } from "../core/errors.ts";
 import type { Tool } from "../tools/types.ts";
 
 const YearMonth = z.strictObject({ year: z.number().int(), month: z.number().int().min(1).max(12).optional() });
@@ -80,7 +80,13 @@ export function loadQuestionSet(path: string | undefined, tools: readonly Tool[]
 export function prepareQuestions(set: QuestionSet, dbPath: string, notSpending: readonly string[]): PreparedQuestion[] {
   const oracle = new Oracle(dbPath, { notSpending });
   try {
-    return set.questions.map((q) => ({ ...q, expected: q.figures.map((f) => oracle.figure(f as FigureSpec)) }));
+    return set.questions.map((q) => {
+      try {
+        return { ...q, expected: q.figures.map((f) => oracle.figure(f as FigureSpec)) };
+      } catch (e) {
+        throw new ConfigError(`question "${q.id}": ${(e as Error).message}`);
+      }
+    });
   } finally {
     oracle.close();
   }

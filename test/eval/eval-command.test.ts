@@ -193,6 +193,17 @@ describe("budget-chat eval against fakes", () => {
     expect(() => readFileSync(join(dir, "bad", "report.md"))).toThrow();
   }, 30_000);
 
+  test("a figure the database cannot give (an unknown category) stops the eval before any model call (exit 1)", async () => {
+    const pets = join(dir, "pets.json");
+    const q = { id: "pets-2025", question: "How much did the cat cost in 2025?", tools: { spending_by_category: { year: 2025 } }, figures: [{ figure: "spending", period: { year: 2025 }, category: "Pets" }] };
+    writeFileSync(pets, JSON.stringify({ today: "2026-11-02", questions: [q] }));
+    fake.reset();
+    const r = await evalCli(["--questions", pets, "--out", join(dir, "pets-out")]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('question "pets-2025": there is no category "Pets" in this database');
+    expect(fake.requests).toHaveLength(0);
+  });
+
   test("a question naming an unknown tool is refused (exit 2)", async () => {
     const bad = join(dir, "bad-questions.json");
     writeFileSync(bad, JSON.stringify({ today: "2026-11-02", questions: [{ ...subset.questions[0], tools: { spending_by_kategory: {} } }] }));
