@@ -116,7 +116,7 @@ export interface RecordedRequest {
   status?: number;
   /** The reply used, if the request got past validation. */
   reply?: FakeReply;
-  /** The usage reported for a `message` reply. */
+  /** The usage counted for a `message` reply (reported, except with `local: { usage: "none" }`). */
   usage?: FakeUsage;
   /** Error message for 4xx answers produced by validation. */
   validationError?: string;
