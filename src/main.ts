@@ -18,6 +18,7 @@ Usage:
   budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
   budget-chat audit            print the audit log (--since DATE, --user NAME)
   budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
+  budget-chat eval             score a model on the question set (--model, --repeat, --questions, --min-score, …)
   budget-chat --help | --version
 
 Run "budget-chat COMMAND --help" for a command's options.
@@ -37,6 +38,7 @@ const commands: Record<string, () => Promise<Command>> = {
   budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
   mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,
+  eval: async () => (await import("./cli/eval.ts")).evalCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {
