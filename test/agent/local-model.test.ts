@@ -35,7 +35,7 @@ describe("the agent against a local Messages-API server", () => {
   test("usage without cache fields: a full tool-using turn completes and counts input and output only", async () => {
     const h = await localHarness("no-cache");
     const { turn, events } = await h.ask("What did I spend in 2025?");
-    expect(typesOf(events)).toEqual(["turn_started", "text", "tool_started", "tool_finished", "chart", "text", "done"]);
+    expect(typesOf(events)).toEqual(["turn_started", "text", "tool_started", "tool_finished", "chart", "text", "figures", "done"]);
     expect(textOf(events)).toBe("Let me check.Housing was the largest.");
     const started = events.find((e) => e.type === "tool_started");
     expect(started?.type === "tool_started" && started.input).toEqual({ year: 2025, currency: "CHF" });
@@ -52,7 +52,7 @@ describe("the agent against a local Messages-API server", () => {
   test("no usage at all: the turn completes and its usage counts as 0", async () => {
     const h = await localHarness("none");
     const { turn, events } = await h.ask("What did I spend in 2025?");
-    expect(typesOf(events)).toEqual(["turn_started", "text", "tool_started", "tool_finished", "chart", "text", "done"]);
+    expect(typesOf(events)).toEqual(["turn_started", "text", "tool_started", "tool_finished", "chart", "text", "figures", "done"]);
     expect(turn.outcome).toMatchObject({ status: "done", incomplete: false });
     expect(turn.outcome?.usage).toEqual({ input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 });
     expect(h.store.turns.get(turn.id)!.usage).toEqual({ input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 });
