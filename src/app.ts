@@ -9,7 +9,9 @@ import { openBudgetDb } from "./budget/open.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
-import { budgetDbLocation, dbPath, readSettings, requireApiKey, type BudgetDbLocation, type SettingKey } from "./config.ts";
+import { budgetDbLocation, dbPath, readSettings, requireApiKey, SETTINGS, type BudgetDbLocation, type SettingKey } from "./config.ts";
+import { backupDirFor, holdServerLease, type ServerLease } from "./budget/backup.ts";
+import { journaledWriter, reconcileBudgetWrites, type BudgetWriter } from "./budget/write-path.ts";
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { Store } from "./store/store.ts";
@@ -23,6 +25,8 @@ export type AppConfig = ChatSettings & {
   chatDb: string;
   readOnly: boolean;
   approvalTimeoutMs: number;
+  /** Daily snapshots of budget.db kept before it is changed (0: none; default 7). */
+  keepBackups?: number;
   embeddings?: EmbeddingsClient;
   /**
    * This process owns the app database (the server): at start-up it closes turns a
@@ -33,7 +37,7 @@ export type AppConfig = ChatSettings & {
 };
 
 /** The settings every command that talks to the model takes. */
-export const AGENT_SETTINGS = ["db", "notSpending", "chatDb", "model", "maxSteps", "history", "maxTokens", "readOnly", "approvalTimeout"] as const satisfies readonly SettingKey[];
+export const AGENT_SETTINGS = ["db", "notSpending", "chatDb", "model", "maxSteps", "history", "maxTokens", "readOnly", "approvalTimeout", "keepBackups"] as const satisfies readonly SettingKey[];
 
 /** The app's configuration from parsed flags and the environment (flags win). */
 export function appConfig(flags: Record<string, unknown>, opts: { ownsStore: boolean }, env = process.env): AppConfig {
@@ -49,6 +53,7 @@ export function appConfig(flags: Record<string, unknown>, opts: { ownsStore: boo
     maxTokens: s.maxTokens,
     readOnly: s.readOnly,
     approvalTimeoutMs: s.approvalTimeout * 1000,
+    keepBackups: s.keepBackups,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     embeddings: embeddingsFromEnv(env),
     ownsStore: opts.ownsStore,
@@ -59,6 +64,8 @@ export type App = {
   config: AppConfig;
   store: Store;
   budget: BudgetDb;
+  /** The one write path to budget.db (every writer: approvals, import, edits, categories). */
+  writer: BudgetWriter;
   chat: ChatService;
   /** Absent when read-only: no tool can change data. */
   approvals?: ApprovalService;
@@ -87,8 +94,16 @@ function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
 export function createApp(config: AppConfig, overrides: AppOverrides = {}): App {
   const budget = openBudgetDb(config.budgetDb);
   const store = Store.open(config.chatDb);
+  const keep = config.keepBackups ?? SETTINGS.keepBackups.default;
+  // The one write path to budget.db: journaled in chat.db, with a snapshot before the first write of a day.
+  const writer = journaledWriter(budget.path, store, keep > 0 ? { dir: backupDirFor(budget.path), keep } : null, overrides.now);
+  let lease: ServerLease | null = null;
   if (config.ownsStore) {
+    // First settle the writes a crash left between budget.db's commit and chat.db's: then the approvals they belong to tell the truth.
+    reconcileBudgetWrites(store);
     closeInterruptedTurns(store);
+    // `budget-chat restore` refuses while this is held (released at close, or by the system when the process dies).
+    lease = holdServerLease(budget.path);
     store.sessions.deleteExpired();
     // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
     store.approvals.expireAllPending("restart");
@@ -99,7 +114,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
   // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
   const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets });
-  const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
+  const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, writer, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
   const chat = new ChatService({
     store,
     budget,
@@ -114,6 +129,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     config,
     store,
     budget,
+    writer,
     chat,
     approvals,
     tools,
@@ -132,6 +148,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
       if (memory) await withDeadline(memory.idle(), SHUTDOWN_MEMORY_MS);
       store.close();
       budget.close();
+      lease?.release();
     },
   };
 }

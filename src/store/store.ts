@@ -13,6 +13,7 @@ import { Memories } from "./memories.ts";
 import { Turns } from "./turns.ts";
 import { UsageReport } from "./usage-report.ts";
 import { Sessions, Users } from "./accounts.ts";
+import { BudgetWrites } from "./budget-writes.ts";
 
 /** How long a deferred write waits for a lock per try, and how often it is tried. */
 const DEFERRED_BUSY_MS = 50;
@@ -35,6 +36,8 @@ export class Store {
   readonly usage: UsageReport;
   /** The household's monthly budgets (issue 13). */
   readonly budgets: Budgets;
+  /** The journal of the two-phase write path to budget.db (issue 25). */
+  readonly budgetWrites: BudgetWrites;
 
   private constructor(private readonly s: StoreDb) {
     this.users = new Users(s);
@@ -47,6 +50,7 @@ export class Store {
     this.memories = new Memories(s);
     this.usage = new UsageReport(s);
     this.budgets = new Budgets(s, this.audit);
+    this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit);
   }
 
   /** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */
