@@ -139,8 +139,9 @@ export class Approvals {
 
   /**
    * At start-up: approvals still 'approved' were decided but never carried out (the process
-   * ended between the decision and the write, which records 'executed' in the same
-   * transaction): they end 'failed'. Returns their ids.
+   * ended between the decision and the write). Start-up settles the budget.db writes a crash
+   * left half-recorded first (reconcileBudgetWrites), so those budget.db holds are 'executed'
+   * by now; the rest end 'failed'. Returns their ids.
    */
   failUnexecuted(message: string): string[] {
     return this.s.transaction(() =>
