@@ -17,6 +17,8 @@ Usage:
   budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
   budget-chat audit            print the audit log (--since DATE, --user NAME)
   budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
+  budget-chat backup           snapshot of the budget database (--db PATH, --out PATH)
+  budget-chat restore SNAPSHOT put a snapshot back (--db PATH; refused while a server uses it)
   budget-chat --help | --version
 
 Run "budget-chat COMMAND --help" for a command's options.
@@ -43,6 +45,8 @@ const commands: Record<string, () => Promise<Command>> = {
   budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
   mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,
+  backup: async () => (await import("./cli/backup.ts")).backupCommand,
+  restore: async () => (await import("./cli/backup.ts")).restoreCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

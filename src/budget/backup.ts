@@ -160,13 +160,8 @@ export function serverUsing(dbPath: string): string | null {
   }
 }
 
-/**
- * Put `snapshot` in place of the database at `dbPath`: checked first (a SQLite file that
- * passes integrity_check and has a transactions table), refused while a server uses the
- * database or another program holds it, and the current database kept as a snapshot
- * first. Returns that safety snapshot's path.
- */
-export function restoreSnapshot(snapshot: string, dbPath: string, backupDir: string, now: Date): { safety: string | null } {
+/** Refuse a file that is not a sound budget database snapshot (missing, not SQLite, damaged, no transactions table). */
+export function checkSnapshot(snapshot: string): void {
   if (!existsSync(snapshot) || !statSync(snapshot).isFile()) throw new Error(`${snapshot} does not exist`);
   const check = new Database(snapshot, { readonly: true, strict: true });
   try {
@@ -181,6 +176,16 @@ export function restoreSnapshot(snapshot: string, dbPath: string, backupDir: str
   } finally {
     check.close();
   }
+}
+
+/**
+ * Put `snapshot` in place of the database at `dbPath`: checked first (a SQLite file that
+ * passes integrity_check and has a transactions table), refused while a server uses the
+ * database or another program holds it, and the current database kept as a snapshot
+ * first. Returns that safety snapshot's path.
+ */
+export function restoreSnapshot(snapshot: string, dbPath: string, backupDir: string, now: Date): { safety: string | null } {
+  checkSnapshot(snapshot);
   const user = serverUsing(dbPath);
   if (user) throw new Error(`${dbPath} is in use by ${user}; stop the server first`);
   // Hold the lease while restoring, so a server cannot start on a half-restored database.
