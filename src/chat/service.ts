@@ -37,9 +37,6 @@ import { ConversationBusy } from "../store/turns.ts";
 
 export { ConversationBusy };
 
-/** How often the streamed part of an answer is stored while it streams (issue 16: at least every second). */
-export const STREAM_FLUSH_MS = 1000;
-
 export class ConversationNotFound extends Error {
   override name = "ConversationNotFound";
 }
@@ -112,12 +109,6 @@ export class ChatService {
     // Every write of a turn goes through writeSoon: in order, and never waiting on another program's lock
     // (a locked app database delays them, it does not stall the answer or the server).
     const write = (what: string, fn: () => void) => store.writeSoon(`${what} of turn ${turn.id}`, fn);
-    // Streamed text is stored in batches while it streams, so a crash loses at most the last moment of what the user read.
-    const flushTimer = setInterval(() => {
-      if (turn.outcome || flushed === turn.events.length) return;
-      const events = takeFresh();
-      write("streamed text", () => store.turns.appendEvents(turn.id, events));
-    }, STREAM_FLUSH_MS);
     let outcome: TurnOutcome;
     try {
       const stored = store.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
@@ -159,6 +150,13 @@ export class ChatService {
           break;
         }
         turn.push(step.value);
+        // What the user reads is stored in this same tick, before any subscriber (woken by push, run as a later
+        // microtask) can send it (SPEC §13): a crash at any moment loses nothing a client received. Text extends
+        // the stored text block in place (Turns.appendEvents), so this is one small UPDATE per delta.
+        if (step.value.type === "text") {
+          const events = takeFresh();
+          write("streamed text", () => store.turns.appendEvents(turn.id, events));
+        }
       }
     } catch (err) {
       // A bug or a database failure, not an upstream error (those arrive as events).
@@ -173,7 +171,6 @@ export class ChatService {
       // What was stored of this turn may end mid-exchange: make the history valid for the next question.
       write("the history repair", () => void repairHistory(store, turn.conversationId, turn.id));
     }
-    clearInterval(flushTimer);
     const done: AgentEvent = {
       type: "done",
       conversationId: turn.conversationId,

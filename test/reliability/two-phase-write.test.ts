@@ -18,10 +18,10 @@ import { join } from "node:path";
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { CRASH_AFTER_COMMIT_ENV } from "../../src/budget/write-path.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
+import { freePort, startServe } from "../support/serve-process.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { apiChat, browserHeaders, changedIds, postJson, recategoriseScript, snapshot, SseReader, startTrustHarness } from "../trust/support.ts";
 
-const root = join(import.meta.dir, "..", "..");
 const STARBUCKS = { search: "Starbucks", year: 2025, to_category: "groceries" };
 
 let fake: FakeAnthropic;
@@ -118,41 +118,11 @@ describe("(b) SIGKILL between budget.db's COMMIT and chat.db's done", () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  function freePort(): number {
-    const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-    const port = s.port!;
-    s.stop(true);
-    return port;
-  }
-
-  async function serve(port: number, env: Record<string, string> = {}) {
-    const proc = Bun.spawn([process.execPath, "src/main.ts", "serve", "--bind", `127.0.0.1:${port}`], {
-      cwd: root,
-      env: {
-        PATH: process.env.PATH ?? "",
-        HOME: dir,
-        ANTHROPIC_API_KEY: "sk-ant-test-2phase",
-        ANTHROPIC_BASE_URL: fake.url,
-        ANTHROPIC_MODEL: "claude-test",
-        DATABASE_URL: join(dir, "budget.db"),
-        CHAT_DATABASE_URL: join(dir, "chat.db"),
-        ...env,
-      },
-      stdout: "pipe",
-      stderr: "pipe",
-    });
-    procs.add(proc);
-    let out = "";
-    void (async () => {
-      for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) out += new TextDecoder().decode(chunk);
-    })();
-    const deadline = Date.now() + 20_000;
-    while (!out.includes("listening on")) {
-      if (Date.now() > deadline) throw new Error(`serve did not start: ${out}`);
-      await Bun.sleep(20);
-    }
-    return { proc, url: `http://127.0.0.1:${port}` };
-  }
+  const serve = async (port: number, env: Record<string, string> = {}) => {
+    const p = await startServe({ dir, fakeUrl: fake.url, port, env });
+    procs.add(p.proc);
+    return p;
+  };
 
   const headers = (url: string) => ({ "content-type": "application/json", Origin: url });
 
