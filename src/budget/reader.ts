@@ -13,10 +13,12 @@ export type SqlParams = Record<string, string | number | bigint | boolean | null
 export type Category = { name: string; description: string };
 
 export type DataSummary = {
-  /** Rows with a well-formed date: the rows every figure is made of. */
+  /** Rows with a well-formed date and amount: the rows every figure is made of. */
   transactionCount: number;
   /** Rows left out of every figure because their date is not a real YYYY-MM-DD day. */
   malformedDates: number;
+  /** Rows left out of every figure because their amount is not finite or beyond ±1e12 (SPEC §13). */
+  badAmounts: number;
   firstDate: string | null;
   lastDate: string | null;
   /** The main currency (most rows); CHF for an empty database. */
@@ -237,6 +239,7 @@ export class BudgetDb {
     return {
       transactionCount: l.size,
       malformedDates: l.malformedDates,
+      badAmounts: l.badAmounts,
       firstDate: l.firstDay === null ? null : dayToIso(l.firstDay),
       lastDate: l.lastDay === null ? null : dayToIso(l.lastDay),
       currency: currencies[0]?.currency ?? "CHF",
