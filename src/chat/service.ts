@@ -9,7 +9,7 @@ import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { type Tool } from "../tools/types.ts";
 import { stripControls } from "../core/validation.ts";
-import { isBusyError } from "../core/errors.ts";
+import { cannotSaveMessage, isBusyError } from "../core/errors.ts";
 import { repairHistory } from "./recovery.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
 
@@ -108,7 +108,16 @@ export class ChatService {
     };
     // Every write of a turn goes through writeSoon: in order, and never waiting on another program's lock
     // (a locked app database delays them, it does not stall the answer or the server).
-    const write = (what: string, fn: () => void) => store.writeSoon(`${what} of turn ${turn.id}`, fn);
+    let toldUnsaved = false;
+    const write = (what: string, fn: () => void) => {
+      const stored = store.writeSoon(`${what} of turn ${turn.id}`, fn);
+      // A full disk or read-only chat.db: the answer goes on (its writes wait for space), and the user is told once.
+      if (!stored && store.cannotSave && !toldUnsaved) {
+        toldUnsaved = true;
+        turn.push({ type: "notice", kind: "unsaved", message: `${cannotSaveMessage(store.cannotSave)}. The answer goes on; it is stored as soon as the app database can be written again.` });
+      }
+      return stored;
+    };
     let outcome: TurnOutcome;
     try {
       const stored = store.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
