@@ -63,7 +63,7 @@ export type BudgetChange<R> = {
    * the audit entry that states it). Computed from `apply`'s result before COMMIT and
    * kept with the intent, so start-up can record it after a crash.
    */
-  settle?: (result: R) => Settlement | null;
+  settle?: (result: R, taken: { snapshot: string | null }) => Settlement | null;
 };
 
 export type BudgetWriteReceipt<R> = {
@@ -103,7 +103,7 @@ export class BudgetWriter {
   constructor(
     readonly path: string,
     private readonly opts: BudgetWriterOptions = {},
-    private readonly scopeSettle: (() => Settlement | null) | null = null,
+    private readonly scopeSettle: ((taken: { snapshot: string | null }) => Settlement | null) | null = null,
   ) {}
 
   /** Whether a write of this writer is running right now (its `apply` is on the stack). */
@@ -112,7 +112,7 @@ export class BudgetWriter {
   }
 
   /** A writer for the same file whose writes also record `settle()` (asked after `apply`) once budget.db holds them. */
-  withSettlement(settle: () => Settlement | null): BudgetWriter {
+  withSettlement(settle: (taken: { snapshot: string | null }) => Settlement | null): BudgetWriter {
     return new BudgetWriter(this.path, this.opts, settle);
   }
 
@@ -137,7 +137,7 @@ export class BudgetWriter {
         const result = change.apply(db);
         if (journal && captured) {
           const { changes, count } = captured();
-          const settle = merge(change.settle?.(result) ?? null, this.scopeSettle?.() ?? null);
+          const settle = merge(change.settle?.(result, { snapshot }) ?? null, this.scopeSettle?.({ snapshot }) ?? null);
           const intent = { kind: change.kind, userId: change.userId, dbPath: this.path, changes, changedRows: count, settle, snapshot };
           intentId = journal.transaction(() => journal.budgetWrites.begin(intent));
         }

@@ -193,10 +193,12 @@ export class ApprovalService {
       });
       // A change to budget.db is recorded by the write path once budget.db holds it (two-phase, SPEC §13).
       let inBudget: Change | null = null;
-      const writer = this.ctx.writer.withSettlement(() => {
+      const writer = this.ctx.writer.withSettlement(({ snapshot }) => {
         if (!inBudget) return null;
         const e = executed(inBudget);
-        return { executed: { approvalId: id, before: inBudget.before, after: inBudget.after, result: e.result }, audit: [e.audit] };
+        // The audit names the snapshot of budget.db taken before the change (SPEC §13), when backups are on.
+        const audit = snapshot ? { ...e.audit, detail: { ...(e.audit.detail as Record<string, unknown>), snapshot } } : e.audit;
+        return { executed: { approvalId: id, before: inBudget.before, after: inBudget.after, result: e.result }, audit: [audit] };
       });
       const change = this.policyOf(decided).execute({ ...this.ctx, writer, userId }, stored.args, (c) => {
         if (writer.writing) {

@@ -12,7 +12,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
@@ -179,7 +179,11 @@ describe("(b) SIGKILL between budget.db's COMMIT and chat.db's done", () => {
         expect(check.query("SELECT count(*) AS n FROM writes WHERE approval_id = ?").get(id)).toEqual({ n: 1 });
         expect(check.query("SELECT status FROM budget_writes").all()).toEqual([{ status: "done" }]);
         const audit = check.query("SELECT detail FROM audit_log WHERE kind = 'write'").all() as { detail: string }[];
-        expect(audit.map((r) => JSON.parse(r.detail)).map((d) => [d.approvalId, d.ok, d.moved])).toEqual([[id, true, moved]]);
+        const details = audit.map((r) => JSON.parse(r.detail));
+        expect(details.map((d) => [d.approvalId, d.ok, d.moved])).toEqual([[id, true, moved]]);
+        // It names the day's snapshot of budget.db, taken before the change.
+        expect(details[0].snapshot).toStartWith(join(dir, "backups", "budget-"));
+        expect(existsSync(details[0].snapshot)).toBe(true);
       } finally {
         check.close();
       }
