@@ -15,6 +15,7 @@ import { journaledWriter, reconcileBudgetWrites, type BudgetWriter } from "./bud
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { Store } from "./store/store.ts";
+import { cannotSaveMessage, storageProblem } from "./core/errors.ts";
 import { toolsFor, withContext } from "./tools/registry.ts";
 import type { Tool } from "./tools/types.ts";
 
@@ -99,14 +100,22 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   const writer = journaledWriter(budget.path, store, keep > 0 ? { dir: backupDirFor(budget.path), keep } : null, overrides.now);
   let lease: ServerLease | null = null;
   if (config.ownsStore) {
-    // First settle the writes a crash left between budget.db's commit and chat.db's: then the approvals they belong to tell the truth.
-    reconcileBudgetWrites(store);
-    closeInterruptedTurns(store);
     // `budget-chat restore` refuses while this is held (released at close, or by the system when the process dies).
     lease = holdServerLease(budget.path);
-    store.sessions.deleteExpired();
-    // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
-    store.approvals.expireAllPending("restart");
+    try {
+      // First settle the writes a crash left between budget.db's commit and chat.db's: then the approvals they belong to tell the truth.
+      reconcileBudgetWrites(store);
+      closeInterruptedTurns(store);
+      store.sessions.deleteExpired();
+      // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
+      store.approvals.expireAllPending("restart");
+    } catch (err) {
+      // A chat.db that cannot be written (full disk, read-only file) still serves pages: recovery waits for the next start.
+      const problem = storageProblem(err);
+      if (!problem) throw err;
+      store.cannotSave = problem;
+      console.error(`${cannotSaveMessage(problem)}; start-up recovery is left for the next start. Pages still work; nothing new can be stored.`);
+    }
   }
   const client = overrides.client ?? new Anthropic({ apiKey: config.apiKey, baseURL: config.baseUrl || undefined });
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.

@@ -127,7 +127,10 @@ export class Store {
 
   /** A lock, or storage that may come back (space freed, rights restored): worth waiting for. */
   private waitable(err: unknown): boolean {
-    if (isBusyError(err)) return true;
+    if (isBusyError(err)) {
+      this.cannotSave = null; // a lock is no storage problem
+      return true;
+    }
     const problem = storageProblem(err);
     if (problem) this.cannotSave = problem;
     return problem !== null;
@@ -156,7 +159,8 @@ export class Store {
   close(): void {
     if (this.deferred.length) {
       this.retryDeferred(2000);
-      for (const w of this.deferred) console.error(`app database: still locked at close; ${w.what} was not stored (start-up recovery will close it)`);
+      const why = this.cannotSave ? `cannot be written (${this.cannotSave})` : "locked";
+      for (const w of this.deferred) console.error(`app database: still ${why} at close; ${w.what} was not stored (start-up recovery will close it)`);
       if (this.retryTimer) clearInterval(this.retryTimer);
     }
     try {

@@ -7,7 +7,12 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
+import { chmodSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { writeDemoDb } from "../../src/budget/demo/generator.ts";
+import { Store } from "../../src/store/store.ts";
+import { startServe } from "../support/serve-process.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { apiChat, browserHeaders, postJson, startTrustHarness } from "../trust/support.ts";
@@ -102,4 +107,30 @@ test("the disk fills up while an answer streams: it goes on, says once that it c
   expect(stored).toBe(words);
   expect(integrity(join(h.dir, "chat.db"))).toBe("ok");
   expect(integrity(h.budget.path)).toBe("ok");
+}, 30_000);
+
+test("serve on a read-only chat.db file: it starts, pages answer, a question gets 'budget-chat cannot save'", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "bc-rochat-"));
+  chmodSync(dir, 0o777); // the folder stays writable (SQLite's -shm); only the file is read-only
+  try {
+    writeDemoDb({ out: join(dir, "budget.db"), seed: 5, transactions: 500 });
+    Store.open(join(dir, "chat.db")).close();
+    chmodSync(join(dir, "chat.db"), 0o444);
+    const asUser = process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
+    const server = await startServe({ dir, fakeUrl: fake.url, prefix: asUser });
+    try {
+      expect(server.output()).toContain(`${READ_ONLY}; start-up recovery is left for the next start. Pages still work; nothing new can be stored.`);
+      expect((await fetch(`${server.url}/`)).status).toBe(200);
+      const res = await fetch(`${server.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json", Origin: server.url }, body: JSON.stringify({ message: "hi" }) });
+      expect(res.status).toBe(503);
+      expect((await res.json()).error).toBe(`${READ_ONLY}. Nothing was changed; try again when there is space.`);
+    } finally {
+      server.proc.kill("SIGTERM");
+      await server.proc.exited;
+    }
+    chmodSync(join(dir, "chat.db"), 0o644);
+    expect(integrity(join(dir, "chat.db"))).toBe("ok");
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }, 30_000);

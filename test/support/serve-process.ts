@@ -16,9 +16,16 @@ export function freePort(): number {
 }
 
 /** Start serve and wait until it listens. `env` adds to (or overrides) the test environment. */
-export async function startServe(opts: { dir: string; fakeUrl: string; port?: number; env?: Record<string, string> }): Promise<ServeProcess> {
+export async function startServe(opts: {
+  dir: string;
+  fakeUrl: string;
+  port?: number;
+  env?: Record<string, string>;
+  /** Run through this first (e.g. setpriv, to serve as an unprivileged user). */
+  prefix?: string[];
+}): Promise<ServeProcess> {
   const port = opts.port ?? freePort();
-  const proc = Bun.spawn([process.execPath, "src/main.ts", "serve", "--bind", `127.0.0.1:${port}`], {
+  const proc = Bun.spawn([...(opts.prefix ?? []), process.execPath, "src/main.ts", "serve", "--bind", `127.0.0.1:${port}`], {
     cwd: root,
     env: {
       PATH: process.env.PATH ?? "",
