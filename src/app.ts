@@ -10,8 +10,8 @@ import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
 import { budgetDbLocation, dbPath, readSettings, requireApiKey, SETTINGS, type BudgetDbLocation, type SettingKey } from "./config.ts";
-import { backupDirFor, holdServerLease, type ServerLease } from "./budget/backup.ts";
-import { journaledWriter, reconcileBudgetWrites, type BudgetWriter } from "./budget/write-path.ts";
+import { holdServerLease, type ServerLease } from "./budget/backup.ts";
+import { budgetWriterFor, reconcileBudgetWrites, type BudgetWriter } from "./budget/write-path.ts";
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { Store } from "./store/store.ts";
@@ -95,9 +95,8 @@ function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
 export function createApp(config: AppConfig, overrides: AppOverrides = {}): App {
   const budget = openBudgetDb(config.budgetDb);
   const store = Store.open(config.chatDb);
-  const keep = config.keepBackups ?? SETTINGS.keepBackups.default;
   // The one write path to budget.db: journaled in chat.db, with a snapshot before the first write of a day.
-  const writer = journaledWriter(budget.path, store, keep > 0 ? { dir: backupDirFor(budget.path), keep } : null, overrides.now);
+  const writer = budgetWriterFor(budget.path, store, config.keepBackups ?? SETTINGS.keepBackups.default, overrides.now);
   let lease: ServerLease | null = null;
   if (config.ownsStore) {
     // `budget-chat restore` refuses while this is held (released at close, or by the system when the process dies).

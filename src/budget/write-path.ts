@@ -36,7 +36,7 @@ import { Database } from "bun:sqlite";
 import { isBusyError } from "../core/errors.ts";
 import type { RowChange, Settlement } from "../store/budget-writes.ts";
 import type { Store } from "../store/store.ts";
-import { dailySnapshot, whoHolds } from "./backup.ts";
+import { backupDirFor, dailySnapshot, whoHolds } from "./backup.ts";
 
 /** What a change to budget.db is, for the journal and the audit log. */
 export const BUDGET_WRITE_KINDS = [
@@ -168,9 +168,13 @@ export class BudgetWriter {
   }
 }
 
-/** The write path as createApp builds it: journaled in `store`, daily snapshots next to budget.db. */
-export function journaledWriter(path: string, store: Store, backups: { dir: string; keep: number } | null, now?: () => Date): BudgetWriter {
-  return new BudgetWriter(path, { journal: store, backups, now });
+/**
+ * The write path as the product uses it (createApp; a CLI command that writes budget.db
+ * without the model): journaled in `store`, a daily snapshot in backups/ beside budget.db,
+ * the newest `keepBackups` kept (0: none; the --keep-backups setting).
+ */
+export function budgetWriterFor(path: string, store: Store, keepBackups: number, now?: () => Date): BudgetWriter {
+  return new BudgetWriter(path, { journal: store, backups: keepBackups > 0 ? { dir: backupDirFor(path), keep: keepBackups } : null, now });
 }
 
 function merge(a: Settlement | null, b: Settlement | null): Settlement | null {
