@@ -140,6 +140,36 @@ describe("the journal", () => {
   });
 });
 
+test("start-up: an undo budget.db holds settles its approval as undone (its write marked undone, the audit written)", () => {
+  const { db, store } = fresh();
+  const conv = store.conversations.create("u", "x");
+  const turnId = store.turns.start({ conversationId: conv.id, userId: "u", model: "m", question: "q" });
+  const a = store.approvals.create({ userId: "u", conversationId: conv.id, turnId, toolUseId: "t", tool: "recategorise_transactions", args: {}, preview: { title: "", description: "", facts: [] }, ttlMs: 60_000 });
+  store.approvals.decide("u", a.id, "approved");
+  store.approvals.recordWrite(a.id, { rows: [] }, { rows: [] });
+  store.approvals.markExecuted(a.id, { message: "moved" });
+  // The undo committed to budget.db (row 7 back in Travel), then the process died.
+  const rw = new Database(db);
+  const was = (rw.query("SELECT category FROM transactions WHERE id = 7").get() as { category: string }).category;
+  rw.run("UPDATE transactions SET category = 'Travel' WHERE id = 7");
+  rw.close();
+  const undone = { message: "moved", undone: { at: "2026-11-24T10:00:00.000Z", message: "Undone." } };
+  store.budgetWrites.begin({
+    kind: "recategorise_undo",
+    userId: "u",
+    dbPath: db,
+    changes: [{ table: "transactions", key: { id: 7 }, before: { category: was }, after: { category: "Travel" } }],
+    changedRows: 1,
+    settle: { undone: { approvalId: a.id, result: undone }, audit: [{ kind: "undo", userId: "u", detail: { approvalId: a.id, ok: true } }] },
+    snapshot: null,
+  });
+  expect(reconcileBudgetWrites(store).done).toHaveLength(1);
+  expect(store.approvals.get("u", a.id)).toMatchObject({ status: "undone", result: undone });
+  expect(store.approvals.getWrite(a.id)!.undoneAt).not.toBeNull();
+  expect(store.audit.list({ kind: "undo" }).map((e) => e.detail)).toEqual([{ approvalId: a.id, ok: true }]);
+  store.close();
+});
+
 describe("concurrent writers and killed writes", () => {
   const child = (db: string, chat: string, tag: string, rows: number, holdMs: number, busyMs: number) =>
     Bun.spawn([process.execPath, join(import.meta.dir, "write-child.ts"), db, chat, tag, String(rows), String(holdMs), String(busyMs)], {
