@@ -113,6 +113,8 @@ export class BudgetWriter {
 
   /** A writer for the same file whose writes also record `settle()` (asked after `apply`) once budget.db holds them. */
   withSettlement(settle: (taken: { snapshot: string | null }) => Settlement | null): BudgetWriter {
+    // Without a journal there is nowhere to record it: a settlement would be lost without a word.
+    if (!this.opts.journal) throw new Error("BudgetWriter.withSettlement needs a writer with a journal (the app database)");
     return new BudgetWriter(this.path, this.opts, settle);
   }
 
@@ -156,7 +158,12 @@ export class BudgetWriter {
           if (intentId && journal) {
             const id = intentId;
             const why = (err as Error)?.message ?? String(err);
-            journal.writeSoon(`the failure of budget write ${id}`, () => void journal.budgetWrites.fail(id, why));
+            try {
+              journal.writeSoon(`the failure of budget write ${id}`, () => void journal.budgetWrites.fail(id, why));
+            } catch (markErr) {
+              // Left 'pending': start-up finds budget.db without the change and marks it failed then.
+              console.error(`budget write ${id} rolled back; chat.db could not record that yet:`, (markErr as Error).message);
+            }
           }
         }
         throw err;
