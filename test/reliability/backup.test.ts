@@ -22,7 +22,12 @@ beforeAll(() => {
   demo = join(dir, "demo.db");
   writeDemoDb({ out: demo, seed: 7, transactions: 1500 });
 });
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
+/** Processes started here: killed at the end whatever happened. */
+const children = new Set<ReturnType<typeof Bun.spawn>>();
+afterAll(() => {
+  for (const p of children) p.kill("SIGKILL");
+  rmSync(dir, { recursive: true, force: true });
+});
 
 let n = 0;
 function freshDir(): { db: string; home: string } {
@@ -124,6 +129,7 @@ describe("backup and restore commands", () => {
       [process.execPath, "-e", `const { holdServerLease } = await import(${JSON.stringify(join(root, "src/budget/backup.ts"))}); globalThis.lease = holdServerLease(${JSON.stringify(db)}); console.log("held"); setInterval(() => {}, 1000);`],
       { stdout: "pipe", stderr: "pipe" },
     );
+    children.add(holder);
     const reader = (holder.stdout as ReadableStream<Uint8Array>).getReader();
     expect(new TextDecoder().decode((await reader.read()).value)).toContain("held");
     expect(existsSync(lockPathFor(db))).toBe(true);
