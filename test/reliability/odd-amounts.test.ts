@@ -5,6 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { dynamicSystem } from "../../src/agent/prompt.ts";
+import { whereOf } from "../../src/budget/selection.ts";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { createFixture, runTool, type Fixture } from "../fixtures/budget-fixture.ts";
 
@@ -43,4 +44,9 @@ test("the prompt's data summary says how many rows were left out and why", () =>
   const text = dynamicSystem({ summary: fx.db.summary(), notSpending: ["Transfers"], now: new Date("2025-04-01T10:00:00Z"), timeZone: "Europe/Zurich", memories: [] });
   expect(text).toContain("- 4 rows have an amount that is not a real sum of money (not finite, or beyond ±1e12); they are left out of every figure.");
   expect(text).toContain("- 1 rows have a date that is not a real YYYY-MM-DD day; they are left out of every figure.");
+});
+
+test("a selection (recategorise's preview and write) leaves them out too", () => {
+  const where = whereOf({ search: "odd" });
+  expect(fx.db.all<{ id: number }>(`SELECT id FROM transactions ${where.sql} ORDER BY id`, where.params).map((r) => r.id)).toEqual([1, 6]);
 });
