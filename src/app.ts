@@ -5,6 +5,7 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import type { BudgetDb } from "./budget/reader.ts";
+import { BudgetWriter } from "./budget/write-path.ts";
 import { openBudgetDb } from "./budget/open.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
@@ -59,6 +60,8 @@ export type App = {
   config: AppConfig;
   store: Store;
   budget: BudgetDb;
+  /** The one write path to budget.db: approvals, the user's own edits, category changes. */
+  writer: BudgetWriter;
   chat: ChatService;
   /** Absent when read-only: no tool can change data. */
   approvals?: ApprovalService;
@@ -99,7 +102,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
   // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
   const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets });
-  const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
+  const writer = new BudgetWriter(budget.path);
+  const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, writer, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
   const chat = new ChatService({
     store,
     budget,
@@ -114,6 +118,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     config,
     store,
     budget,
+    writer,
     chat,
     approvals,
     tools,

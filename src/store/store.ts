@@ -6,6 +6,7 @@ import type { Database } from "bun:sqlite";
 import { Approvals } from "./approvals.ts";
 import { AuditLog } from "./audit-log.ts";
 import { Budgets } from "./budgets.ts";
+import { DataEdits } from "./data-edits.ts";
 import { Conversations, Messages } from "./conversations.ts";
 import { isBusyError } from "../core/errors.ts";
 import { openStoreDb, type StoreDb, userVersion } from "./db.ts";
@@ -35,6 +36,8 @@ export class Store {
   readonly usage: UsageReport;
   /** The household's monthly budgets (issue 13). */
   readonly budgets: Budgets;
+  /** The user's own changes to budget.db outside approvals, for undo (issue 24). */
+  readonly edits: DataEdits;
 
   private constructor(private readonly s: StoreDb) {
     this.users = new Users(s);
@@ -47,6 +50,7 @@ export class Store {
     this.memories = new Memories(s);
     this.usage = new UsageReport(s);
     this.budgets = new Budgets(s, this.audit);
+    this.edits = new DataEdits(s);
   }
 
   /** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */
