@@ -195,7 +195,7 @@ function restore(
       }).length;
     if (changed > 0) {
       throw new WriteConflictError(
-        `${changed} of the ${write.before.length} transactions changed (or were deleted) since the approval; undo would overwrite that, so nothing was restored`,
+        `${changed} of the ${write.before.length} transactions changed (or were deleted) since ${kind === "transaction_edit_undo" ? "the edit" : "the approval"}; undo would overwrite that, so nothing was restored`,
       );
     }
     const sets = ["category = $category"];

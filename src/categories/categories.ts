@@ -184,6 +184,15 @@ function safeCount(budget: BudgetDb, table: string, column: string, name: string
   }
 }
 
+/**
+ * A categories row by name (any letter case) with its rowid, so that an undo, or the
+ * renamed row, takes the same place in the table as before.
+ */
+function categoryRow(db: Database, catCols: Set<string>, name: string): Record<string, unknown> | null {
+  if (!catCols.has("name")) return null;
+  return (db.query("SELECT rowid AS rowid, * FROM categories WHERE name = $name COLLATE NOCASE").get({ name }) as Record<string, unknown> | null) ?? null;
+}
+
 function columns(db: Database, table: string): Set<string> {
   return new Set((db.query("SELECT name FROM pragma_table_info($table)").all({ table }) as { name: string }[]).map((r) => r.name));
 }
@@ -205,10 +214,9 @@ export function applyCategoryChange(
     apply: (db) => {
       const catCols = columns(db, "categories");
       const hasCategories = catCols.has("name") && catCols.has("description");
-      const rowOf = (name: string) =>
-        hasCategories ? ((db.query("SELECT * FROM categories WHERE name = $name COLLATE NOCASE").get({ name }) as Record<string, unknown> | null) ?? null) : null;
+      const rowOf = (name: string) => categoryRow(db, catCols, name);
       const insert = (row: Record<string, unknown>) => {
-        const keys = Object.keys(row).filter((k) => catCols.has(k));
+        const keys = Object.keys(row).filter((k) => catCols.has(k) || k === "rowid");
         db.query(`INSERT INTO categories (${keys.join(", ")}) VALUES (${keys.map((k) => `$${k}`).join(", ")})`).run(Object.fromEntries(keys.map((k) => [k, row[k] as string])));
       };
       const snap: CategorySnapshot = { plan, transactions: [], cache: [], examples: [], rowsBefore: [], budgetsBefore: [], rowsAfter: [], budgetsAfter: [] };
@@ -290,8 +298,7 @@ export function undoCategoryChange(deps: CategoryDeps, snap: CategorySnapshot, o
     apply: (db) => {
       const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
       const catCols = columns(db, "categories");
-      const rowOf = (name: string) =>
-        catCols.has("name") ? ((db.query("SELECT * FROM categories WHERE name = $name COLLATE NOCASE").get({ name }) as Record<string, unknown> | null) ?? null) : null;
+      const rowOf = (name: string) => categoryRow(db, catCols, name);
       for (const r of snap.rowsAfter) {
         if (!same(rowOf(r.name), r.row)) throw new WriteConflictError(`the category ${r.name} was changed again since`);
       }
@@ -314,7 +321,7 @@ export function undoCategoryChange(deps: CategoryDeps, snap: CategorySnapshot, o
         for (const r of snap.rowsAfter) db.query("DELETE FROM categories WHERE name = $name COLLATE NOCASE").run({ name: r.name });
         for (const r of snap.rowsBefore) {
           if (!r.row) continue;
-          const keys = Object.keys(r.row).filter((k) => catCols.has(k));
+          const keys = Object.keys(r.row).filter((k) => catCols.has(k) || k === "rowid");
           db.query(`INSERT INTO categories (${keys.join(", ")}) VALUES (${keys.map((k) => `$${k}`).join(", ")})`).run(Object.fromEntries(keys.map((k) => [k, r.row![k] as string])));
         }
       }
