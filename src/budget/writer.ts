@@ -54,8 +54,11 @@ export class WriteConflictError extends Error {
   override name = "WriteConflictError";
 }
 
-/** Which rows to move: the selection as the preview made it, the ids it found then, and the target. */
-export type Recategorisation = { where: Where; expectedIds: readonly number[]; to: string };
+/**
+ * Which rows to move: the selection as the preview made it, the ids it found then, and the
+ * target; `create`: the target is a new category, added to the categories table in the same transaction.
+ */
+export type Recategorisation = { where: Where; expectedIds: readonly number[]; to: string; create?: { name: string; description: string } };
 
 export type RecategoriseResult = {
   before: ClassificationRow[];
@@ -67,6 +70,8 @@ export type RecategoriseResult = {
   /** Rows moved per previous category (NULL counts as Uncategorised), most first. */
   from: { category: string; rows: number }[];
   to: string;
+  /** The category this write added to the categories table (undo removes it again), or null. */
+  created: string | null;
 };
 
 export type WriteOptions<R> = {
@@ -129,6 +134,7 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
         confidence: cols.has("confidence") ? PIPELINE_MANUAL.confidence : null,
       })),
       lessons: teach(db, rows.map((row) => ({ ...row, category: r.to })), opts.now ?? (() => new Date())),
+      created: r.create ? createCategory(db, r.create, (opts.now ?? (() => new Date()))()) : null,
       total,
       from: [...fromCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, n]) => ({ category, rows: n })),
       to: r.to,
@@ -148,7 +154,7 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
  */
 export function undoRecategorisation(
   writer: BudgetWriter,
-  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[] },
+  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[]; createdCategory?: string | null },
   opts: WriteOptions<{ restored: number; lessonsRestored: number }> = {},
 ): { restored: number; lessonsRestored: number } {
   return restore(writer, "recategorise_undo", write, opts);
@@ -166,7 +172,7 @@ export function undoTransactionEdit(
 function restore(
   writer: BudgetWriter,
   kind: "recategorise_undo" | "transaction_edit_undo",
-  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[] },
+  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[]; createdCategory?: string | null },
   opts: WriteOptions<{ restored: number; lessonsRestored: number }>,
 ): { restored: number; lessonsRestored: number } {
   return writer.write({ kind, userId: opts.userId ?? null, apply: (db) => {
@@ -215,6 +221,10 @@ function restore(
     // Later lessons replaced earlier ones' rows last: put them back in reverse.
     let lessonsRestored = 0;
     for (const lesson of [...write.lessons].reverse()) if (unteach(db, lesson)) lessonsRestored++;
+    // A category the write created goes again, unless something was filed under it since.
+    if (write.createdCategory) {
+      db.query("DELETE FROM categories WHERE name = $c AND NOT EXISTS (SELECT 1 FROM transactions WHERE category = $c)").run({ c: write.createdCategory });
+    }
     const result = { restored: write.before.length, lessonsRestored };
     opts.beforeCommit?.(result);
     return result;
@@ -289,6 +299,16 @@ export function editTransactions(writer: BudgetWriter, e: TransactionEdit, opts:
     opts.beforeCommit?.(result);
     return result;
   } });
+}
+
+/** Add a category (name, description) unless one of that name (any letter case) exists; the name added, or null. */
+function createCategory(db: Database, c: { name: string; description: string }, now: Date): string | null {
+  const cols = columnsOf(db, "categories");
+  if (!cols.has("name") || !cols.has("description")) return null;
+  if (db.query("SELECT 1 FROM categories WHERE name = $name COLLATE NOCASE").get({ name: c.name })) return null;
+  if (cols.has("created_at")) db.query("INSERT INTO categories (name, description, created_at) VALUES ($name, $d, $at)").run({ name: c.name, d: c.description, at: pipelineTimestamp(now) });
+  else db.query("INSERT INTO categories (name, description) VALUES ($name, $d)").run({ name: c.name, d: c.description });
+  return c.name;
 }
 
 // ---------------------------------------------------------------------------------

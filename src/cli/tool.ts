@@ -35,7 +35,7 @@ export async function toolCommand(argv: string[]): Promise<number> {
   if (!tool && ALL_TOOLS.some((t) => t.name === name)) {
     throw new UsageError(
       `tool: ${name} changes data, so it runs only in the chat, after the user approves it on a card` +
-        `${name === "set_budget" ? " (to set a budget from here: budget-chat budgets set CATEGORY AMOUNT)" : ""}; tools that only read: ${READ_TOOLS.map((t) => t.name).join(", ")}`,
+        `${name === "set_budget" ? " (to set a budget from here: budget-chat budgets set CATEGORY AMOUNT)" : name === "manage_categories" ? " (to change categories from here: budget-chat categories add|rename|merge|describe)" : ""}; tools that only read: ${READ_TOOLS.map((t) => t.name).join(", ")}`,
     );
   }
   if (!tool) throw new UsageError(`tool: unknown tool "${name}"; available: ${READ_TOOLS.map((t) => t.name).join(", ")}`);

@@ -8,6 +8,7 @@ import { budgetStatus } from "./budget_status.ts";
 import { comparePeriods } from "./compare_periods.ts";
 import { incomeVsSpending } from "./income_vs_spending.ts";
 import { listTransactions } from "./list_transactions.ts";
+import { manageCategories } from "./manage_categories.ts";
 import { merchantBreakdown } from "./merchant_breakdown.ts";
 import { monthlyTrend } from "./monthly_trend.ts";
 import { recategoriseTransactions } from "./recategorise_transactions.ts";
@@ -31,6 +32,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   budgetStatus,
   recategoriseTransactions,
   setBudget,
+  manageCategories,
 ];
 
 /** The low-risk analysis tools. */

@@ -63,7 +63,7 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
 });
 
 test("every tool carries its label and prompt hint; the write tool is left out read-only", () => {
-  expect(ALL_TOOLS.map((t) => t.name)).toEqual([...READ_TOOLS.map((t) => t.name), "recategorise_transactions", "set_budget"]);
+  expect(ALL_TOOLS.map((t) => t.name)).toEqual([...READ_TOOLS.map((t) => t.name), "recategorise_transactions", "set_budget", "manage_categories"]);
   expect(toolsFor({ readOnly: true })).toEqual(READ_TOOLS);
   expect(toolsFor({ readOnly: false })).toEqual(ALL_TOOLS);
   for (const t of ALL_TOOLS) {
@@ -76,6 +76,7 @@ test("every tool carries its label and prompt hint; the write tool is left out r
   const guide = toolGuide().split("\n");
   expect(guide).toHaveLength(ALL_TOOLS.length);
   expect(guide[0]).toBe("- spending_by_category: where the money went in a period; the biggest categories and their shares.");
-  expect(guide.at(-2)).toStartWith("- recategorise_transactions (when available): move matching transactions");
-  expect(guide.at(-1)).toStartWith("- set_budget (when available): set, change or remove");
+  expect(guide.at(-3)).toStartWith("- recategorise_transactions (when available): move matching transactions");
+  expect(guide.at(-2)).toStartWith("- set_budget (when available): set, change or remove");
+  expect(guide.at(-1)).toStartWith("- manage_categories (when available): add a category (name and description), rename one");
 });
