@@ -3,7 +3,6 @@
  * import ran (import_log.imported_at), for the chat header and the Transactions page, so
  * data that ended weeks ago is never read as current.
  */
-import { dayToIso } from "../budget/calendar.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 
 export type DataAge = {
@@ -14,7 +13,8 @@ export type DataAge = {
 };
 
 export function dataAge(db: BudgetDb): DataAge {
-  const l = db.ledger();
+  // Pages never wait on another program's lock for this: the last summary read will do.
+  const { lastDate } = db.summaryOrLast();
   let lastImport: string | null = null;
   if (db.hasTable("import_log")) {
     try {
@@ -24,7 +24,7 @@ export function dataAge(db: BudgetDb): DataAge {
       lastImport = null;
     }
   }
-  return { lastDate: l.lastDay === null ? null : dayToIso(l.lastDay), lastImport };
+  return { lastDate, lastImport };
 }
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
