@@ -41,6 +41,8 @@ export type TransactionsPageProps = {
 
 /** The swap every filter, preset and pager link makes: the whole main region, the URL pushed (back button works). */
 const swap = { "hx-target": "#main", "hx-select": "#main", "hx-swap": "outerHTML", "hx-push-url": "true" } as const;
+/** The list's own refresh after an edit or an undo: the same swap, the same URL, no new history entry. */
+const refresh = { "hx-trigger": "data-changed from:body", "hx-target": "#main", "hx-select": "#main", "hx-swap": "outerHTML" } as const;
 
 /** Every transaction, filtered by what the URL says; totals per currency; CSV; inline edits with Undo. */
 export function TransactionsPage(p: TransactionsPageProps) {
@@ -171,7 +173,7 @@ export function TransactionsPage(p: TransactionsPageProps) {
         </section>
         {p.rows.length ? (
           <div class="table-scroll tx-table-wrap" tabindex={0} role="region" aria-label="Transactions">
-            <table class="tx-table" id="tx-results" hx-get={p.links.self} hx-trigger="data-changed from:body" {...swap}>
+            <table class="tx-table" id="tx-results" hx-get={p.links.self} {...refresh}>
               <caption class="sr-only">
                 Transactions {formatCount(first)}–{formatCount(first + p.rows.length - 1)} of {formatCount(p.totalRows)}
               </caption>
@@ -197,7 +199,7 @@ export function TransactionsPage(p: TransactionsPageProps) {
             </table>
           </div>
         ) : (
-          <p class="muted" id="tx-results" hx-get={p.links.self} hx-trigger="data-changed from:body" {...swap}>
+          <p class="muted" id="tx-results" hx-get={p.links.self} {...refresh}>
             No transaction matches these filters.
           </p>
         )}

@@ -74,6 +74,9 @@ export function transactionRoutes(deps: WebDeps) {
     const filters = { ...q, category: page.category ?? q.category };
     const user = c.get("user");
     const edits = store.edits.list(user.id, { limit: 20 });
+    // A GET form sends every field, empty ones too: the address htmx pushes is the short one that means the same.
+    const here = new URL(c.req.url);
+    if (isHtmxRequest(c) && here.pathname + here.search !== href({})) c.header("HX-Push-Url", href({}));
     return c.html(
       await renderPage(
         <TransactionsPage
