@@ -17,7 +17,7 @@
  * `applyCategoryChange`; they differ only in how the change is recorded.
  */
 import type { Database } from "bun:sqlite";
-import type { BudgetDb } from "../budget/reader.ts";
+import type { BudgetDb, Role } from "../budget/reader.ts";
 import { UNCATEGORISED } from "../budget/schema.ts";
 import type { BudgetWriter } from "../budget/write-path.ts";
 import { WriteConflictError } from "../budget/writer.ts";
@@ -336,6 +336,21 @@ export function undoCategoryChange(deps: CategoryDeps, snap: CategorySnapshot, o
       });
     },
   });
+}
+
+/**
+ * What a rename or merge does to the category's role (SPEC §12): Income, and the
+ * not-spending categories (Transfers, Investments by default), keep their role under a new
+ * name only when the configuration names it. null when the role stays.
+ */
+export function roleNote(budget: BudgetDb, plan: CategoryPlan): string | null {
+  if (!plan.target) return null;
+  const before = budget.roleOf(plan.name);
+  const after = budget.roleOf(plan.target);
+  if (before === "spending" || before === after) return null;
+  const word = (r: Role) => (r === "income" ? "income" : r === "notSpending" ? "not spending" : "spending");
+  const unless = before === "notSpending" ? ` unless --not-spending (or NOT_SPENDING) names ${plan.target}` : "";
+  return `${plan.name} counted as ${word(before)}; ${plan.target} counts as ${word(after)}${unless}.`;
 }
 
 /** The summary line of a carried-out change ("Renamed Pets to Animals: 12 transactions, …"). */

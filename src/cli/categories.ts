@@ -8,7 +8,7 @@
 import { openBudgetDb } from "../budget/open.ts";
 import { BudgetWriter } from "../budget/write-path.ts";
 import { WriteConflictError } from "../budget/writer.ts";
-import { CategoryError, changeCategory, listCategories, undoCategoryChangeById, type CategoryRequest } from "../categories/categories.ts";
+import { CategoryError, changeCategory, listCategories, roleNote, undoCategoryChangeById, type CategoryRequest, type CategorySnapshot } from "../categories/categories.ts";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
@@ -80,17 +80,10 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
           : action === "merge"
             ? { action, name: a, into: b }
             : { action: "describe", name: a, description: b };
-    const roleBefore = action === "rename" || action === "merge" ? budget.roleOf(budget.categories().find((c) => c.name.toLowerCase() === a.trim().toLowerCase())?.name ?? a) : null;
     const edit = changeCategory(deps, CLI, req, "cli");
     console.log(`${edit.message} (change ${edit.id}; undo with: budget-chat categories undo ${edit.id})`);
-    const target = action === "rename" ? b! : action === "merge" ? b! : null;
-    if (roleBefore && roleBefore !== "spending" && target && budget.roleOf(target) !== roleBefore) {
-      console.error(
-        `warning: ${a} counted as ${roleBefore === "income" ? "income" : "not spending"}; ${target.trim()} counts as ${budget.roleOf(target) === "income" ? "income" : budget.roleOf(target) === "notSpending" ? "not spending" : "spending"}` +
-          (roleBefore === "notSpending" ? ` unless --not-spending (or NOT_SPENDING) names ${target.trim()}` : "") +
-          ".",
-      );
-    }
+    const note = roleNote(budget, (edit.before as CategorySnapshot).plan);
+    if (note) console.error(`warning: ${note}`);
     return 0;
   } catch (e) {
     if (e instanceof ToolInputError) throw new UsageError(`categories ${action}: ${e.message}`);

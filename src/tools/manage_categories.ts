@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { WriteConflictError } from "../budget/writer.ts";
-import { applyCategoryChange, CATEGORY_ACTIONS, doneMessage, planCategoryChange, planDetail, undoCategoryChange, type CategoryPlan, type CategorySnapshot } from "../categories/categories.ts";
+import { applyCategoryChange, CATEGORY_ACTIONS, doneMessage, planCategoryChange, planDetail, roleNote, undoCategoryChange, type CategoryPlan, type CategorySnapshot } from "../categories/categories.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
@@ -71,7 +71,8 @@ export const manageCategories: WriteTool<typeof manageCategoriesSchema, StoredCa
           { label: "Budgets", value: plan.budgets.length ? plan.budgets.map((b) => `${b.category} ${formatMoney(b.amount, b.currency)}`).join(", ") : "none" },
         );
       }
-      const preview: CategoryPreview = { title, description: plan.message, facts, plan };
+      const note = roleNote(db, plan);
+      const preview: CategoryPreview = { title, description: note ? `${plan.message} ${note}` : plan.message, facts, plan };
       return { input: planDetail(plan), args: { plan, ref: randomUUID() }, preview };
     },
     execute({ budget, writer, store, now }, stored, record) {

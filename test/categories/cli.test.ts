@@ -69,7 +69,7 @@ describe("budget-chat categories", () => {
     const rename = await cli(["rename", "transfers", "Own accounts"]);
     expect(rename.code).toBe(0);
     expect(rename.stdout).toStartWith(`Renamed Transfers to Own accounts (${formatCount(transfers)} transactions,`);
-    expect(rename.stderr.trim()).toBe("warning: transfers counted as not spending; Own accounts counts as spending unless --not-spending (or NOT_SPENDING) names Own accounts.");
+    expect(rename.stderr.trim()).toBe("warning: Transfers counted as not spending; Own accounts counts as spending unless --not-spending (or NOT_SPENDING) names Own accounts.");
     expect(count("SELECT count(*) AS n FROM transactions WHERE category = 'Own accounts'")).toBe(transfers);
     const undo = await cli(["undo", "2"]);
     expect(undo.code).toBe(0);

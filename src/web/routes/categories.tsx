@@ -9,7 +9,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { CATEGORY_ACTIONS, changeCategory, listCategories, type CategoryRequest } from "../../categories/categories.ts";
+import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest, type CategorySnapshot } from "../../categories/categories.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { oneLineError } from "../../core/validation.ts";
 import { WriteConflictError } from "../../budget/writer.ts";
@@ -79,7 +79,8 @@ export function categoryRoutes(deps: WebDeps) {
     }
     if (!res.ok) return c.html(toHtml(<EditToast message={res.message} error />));
     c.header("HX-Trigger", "data-changed");
-    return c.html(toHtml(<EditToast message={res.edit.message} undoId={res.edit.id} />));
+    const note = roleNote(budget, (res.edit.before as CategorySnapshot).plan);
+    return c.html(toHtml(<EditToast message={note ? `${res.edit.message} Note: ${note}` : res.edit.message} undoId={res.edit.id} />));
   });
 
   r.get("/api/categories", (c) => c.json({ categories: listCategories(budget, store) }));
@@ -87,7 +88,7 @@ export function categoryRoutes(deps: WebDeps) {
   r.post("/api/categories", async (c) => {
     const res = apply(c, await c.req.json().catch(() => undefined), "api");
     if (!res.ok) return c.json({ error: res.message }, res.status);
-    return c.json({ edit_id: res.edit.id, message: res.edit.message });
+    return c.json({ edit_id: res.edit.id, message: res.edit.message, role_note: roleNote(budget, (res.edit.before as CategorySnapshot).plan) });
   });
 
   return r;
