@@ -31,6 +31,7 @@ export type TransactionsPageProps = {
   rows: TransactionRowData[];
   page: number;
   pages: number;
+  pageSize: number;
   /** Links the route built (views know no query syntax beyond what they are given). */
   links: { self: string; csv: string; clear: string; prev: string | null; next: string | null; presets: { label: string; href: string; current: boolean }[] };
   dataAge: string;
@@ -48,7 +49,7 @@ const refresh = { "hx-trigger": "data-changed from:body", "hx-target": "#main", 
 export function TransactionsPage(p: TransactionsPageProps) {
   const f = p.filters;
   const showAccount = p.accounts.length > 0;
-  const first = (p.page - 1) * 50 + 1;
+  const first = (p.page - 1) * p.pageSize + 1;
   return (
     <Layout title="Transactions · budget-chat" asset={p.asset} bodyClass="page-transactions">
       <main class="page wide transactions-page" id="main">

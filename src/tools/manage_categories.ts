@@ -11,6 +11,7 @@ import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { WriteConflictError } from "../budget/writer.ts";
 import { applyCategoryChange, CATEGORY_ACTIONS, doneMessage, planCategoryChange, planDetail, roleNote, undoCategoryChange, type CategoryPlan, type CategorySnapshot } from "../categories/categories.ts";
+import { ToolInputError } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
@@ -78,13 +79,20 @@ export const manageCategories: WriteTool<typeof manageCategoriesSchema, StoredCa
     execute({ budget, writer, store, now }, stored, record) {
       const who = approver(store, stored.ref);
       // The counts the user approved must still hold: otherwise the card showed something else.
-      const fresh = planCategoryChange(budget, store.budgets.list(), {
-        action: stored.plan.action,
-        name: stored.plan.name,
-        newName: stored.plan.action === "rename" ? stored.plan.target : undefined,
-        into: stored.plan.action === "merge" ? stored.plan.target : undefined,
-        description: stored.plan.description,
-      });
+      let fresh: CategoryPlan;
+      try {
+        fresh = planCategoryChange(budget, store.budgets.list(), {
+          action: stored.plan.action,
+          name: stored.plan.name,
+          newName: stored.plan.action === "rename" ? stored.plan.target : undefined,
+          into: stored.plan.action === "merge" ? stored.plan.target : undefined,
+          description: stored.plan.description,
+        });
+      } catch (e) {
+        // Someone added, renamed or merged a category meanwhile: what the card showed no longer applies.
+        if (e instanceof ToolInputError) throw new WriteConflictError(e.message.replace(/\.$/, ""));
+        throw e;
+      }
       if (fresh.rows !== stored.plan.rows || fresh.cacheEntries !== stored.plan.cacheEntries || fresh.examples !== stored.plan.examples) {
         throw new WriteConflictError(`${stored.plan.name} changed since the preview (${formatCount(fresh.rows)} transactions now, ${formatCount(stored.plan.rows)} then)`);
       }

@@ -98,3 +98,15 @@ describe("recategorise_transactions to a new category", () => {
     expect(plan.args.input.new_category_description).toBe("Transactions the user filed under Kids.");
   });
 });
+
+describe("manage_categories when the category appeared meanwhile", () => {
+  test("an add approved after someone else added the name writes nothing and says why", () => {
+    const { f, ctx } = setup();
+    const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema.parse({ action: "add", name: "Pets", description: "Pet food" }), { budgets: ctx.store.budgets });
+    const w = new Database(f.path);
+    w.run("INSERT INTO categories (name, description, created_at) VALUES ('pets', 'Animals', 't')");
+    w.close();
+    expect(() => manageCategories.approval.execute(ctx, plan.args, () => {})).toThrow(new WriteConflictError('A category "pets" already exists'));
+    expect(one(f.path, "SELECT count(*) AS n FROM categories WHERE name LIKE 'pets'")).toEqual({ n: 1 });
+  });
+});

@@ -101,6 +101,7 @@ export function transactionRoutes(deps: WebDeps) {
           rows={page.rows.map((row) => ({ ...row, others: otherRowsOfMerchant(budget, row) }))}
           page={page.page}
           pages={page.pages}
+          pageSize={page.pageSize}
           links={{
             self: href({}),
             csv: `/transactions.csv${transactionQueryString({ ...q, page: 1 })}`,
