@@ -13,17 +13,8 @@ export type DataAge = {
 };
 
 export function dataAge(db: BudgetDb): DataAge {
-  // Pages never wait on another program's lock for this: the last summary read will do.
-  const { lastDate } = db.summaryOrLast();
-  let lastImport: string | null = null;
-  if (db.hasTable("import_log")) {
-    try {
-      lastImport = db.get<{ at: string | null }>("SELECT max(imported_at) AS at FROM import_log")?.at ?? null;
-    } catch {
-      // A hand-made import_log without imported_at: no import recorded, as far as we can tell.
-      lastImport = null;
-    }
-  }
+  // Both come with the data summary: a page never waits on another program's lock for them.
+  const { lastDate, lastImport } = db.summaryOrLast();
   return { lastDate, lastImport };
 }
 
