@@ -13,7 +13,11 @@ export function RecentEdits({ edits }: { edits: RecentEditView[] }) {
       <ul>
         {edits.map((e) => (
           <li>
-            <time datetime={e.createdAt}>{e.createdAt.slice(0, 16).replace("T", " ")}</time> {e.message}{" "}
+            {/* page.js shows it in the reader's time zone (the time today, else the date). */}
+            <time class="local-date" datetime={e.createdAt}>
+              {e.createdAt.slice(0, 16).replace("T", " ")}
+            </time>{" "}
+            {e.message}{" "}
             {e.undoneAt ? (
               <span class="muted">(undone)</span>
             ) : (
