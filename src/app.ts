@@ -7,6 +7,7 @@ import Anthropic from "@anthropic-ai/sdk";
 import type { BudgetDb } from "./budget/reader.ts";
 import { BudgetWriter } from "./budget/write-path.ts";
 import { openBudgetDb } from "./budget/open.ts";
+import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
@@ -14,7 +15,8 @@ import { budgetDbLocation, dbPath, readSettings, requireApiKey, type BudgetDbLoc
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { Store } from "./store/store.ts";
-import { toolsFor, withContext } from "./tools/registry.ts";
+import { createInvoker, type ToolInvoker } from "./tools/invoke.ts";
+import { ALL_TOOLS, toolsFor, withContext } from "./tools/registry.ts";
 import type { Tool } from "./tools/types.ts";
 
 export type AppConfig = ChatSettings & {
@@ -66,6 +68,8 @@ export type App = {
   /** Absent when read-only: no tool can change data. */
   approvals?: ApprovalService;
   tools: readonly Tool[];
+  /** The one place tool calls run (chat, "Show all", MCP over HTTP). */
+  invoker: ToolInvoker;
   close(): Promise<void>;
 };
 
@@ -87,6 +91,20 @@ function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
   return Promise.race([p.then(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The model client. An endpoint other than Anthropic's (ANTHROPIC_BASE_URL: Ollama, llama.cpp's
+ * server, a proxy) may leave usage out of its stream: its responses get an all-zero usage there.
+ */
+export function modelClient(config: { apiKey: string; baseUrl?: string; maxRetries?: number; fetch?: Fetch }): Anthropic {
+  const inner = config.fetch ?? fetch;
+  return new Anthropic({
+    apiKey: config.apiKey,
+    baseURL: config.baseUrl || undefined,
+    ...(config.baseUrl ? { fetch: lenientUsageFetch(inner) } : config.fetch ? { fetch: config.fetch } : {}),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+  });
+}
+
 export function createApp(config: AppConfig, overrides: AppOverrides = {}): App {
   const budget = openBudgetDb(config.budgetDb);
   const store = Store.open(config.chatDb);
@@ -96,19 +114,20 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
     store.approvals.expireAllPending("restart");
   }
-  const client = overrides.client ?? new Anthropic({ apiKey: config.apiKey, baseURL: config.baseUrl || undefined });
+  const client = overrides.client ?? modelClient(config);
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory: MemoryService | null =
     overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
   // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
   const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets });
   const writer = new BudgetWriter(budget.path);
+  const invoker = createInvoker({ budget, tools, known: ALL_TOOLS });
   const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, writer, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
   const chat = new ChatService({
     store,
     budget,
     client,
-    tools,
+    invoker,
     settings: config,
     memory: overrides.memory ?? memory ?? undefined,
     approvals: approvals && ((turn) => approvals.gate(turn)),
@@ -122,6 +141,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     chat,
     approvals,
     tools,
+    invoker,
     async close() {
       // Bounded: whatever is stuck (a model call, a lock), the process must be able to exit.
       await withDeadline(chat.shutdown(), SHUTDOWN_TURNS_MS);

@@ -9,41 +9,18 @@ import type {
   ToolResultBlockParam,
   ToolUseBlock,
 } from "@anthropic-ai/sdk/resources/messages/messages";
-import { z } from "zod";
-import type { BudgetDb } from "../budget/reader.ts";
 import { toolInputSchema } from "../tools/registry.ts";
+import type { ApprovalGate, PendingApproval, ToolCallRecord, ToolInvoker } from "../tools/invoke.ts";
 import { type Tool } from "../tools/types.ts";
-import { ToolInputError } from "../core/errors.ts";
-import { type AgentEvent, type ApprovalPreview, type Usage } from "../core/events.ts";
-
-/** A high-risk call waiting for the user. The server computed `preview` from the stored arguments. */
-export type PendingApproval = {
-  id: string;
-  preview: ApprovalPreview;
-  expiresAt: string;
-  /** Resolves when the user decides or the approval expires; `result` goes back to the model. */
-  decision: Promise<{
-    decision: "approved" | "rejected" | "expired";
-    result: string;
-    isError: boolean;
-    /** Set when the answer cannot go on (the approved change failed for a reason the model cannot fix): the turn ends with this error. */
-    fatal?: string;
-  }>;
-};
-
-/** How high-risk tools reach the user. Without a gate they are not offered to the model. */
-export type ApprovalGate = {
-  request(call: { tool: Tool; input: unknown; toolUseId: string }): Promise<PendingApproval>;
-};
-
-export type ToolCallRecord = { tool: string; input: unknown; ok: boolean; error?: string; durationMs: number };
+import { emptyUsage, type AgentEvent, type Usage } from "../core/events.ts";
+import { createTurnFigures, type TurnFigures } from "../figures/turn.ts";
 
 export type TurnRequest = {
   client: Anthropic;
   model: string;
   maxTokens: number;
-  tools: readonly Tool[];
-  budget: BudgetDb;
+  /** Runs every tool call (validation, approval gate, audit hook). */
+  invoker: ToolInvoker;
   system: TextBlockParam[];
   /** Stored history already cut to the window; the question is appended by the loop. */
   history: MessageParam[];
@@ -73,8 +50,38 @@ const MAX_PAUSE_CONTINUATIONS = 3;
  * persists is valid for the API, so the next turn can always continue.
  */
 export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent, TurnOutcome> {
-  const usage: Usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
-  const offered = req.approvals ? req.tools : req.tools.filter((t) => t.risk === "low");
+  const figures = createTurnFigures();
+  // The answer's text as the page shows it: runs of text, each ended by anything else (a tool, a chart, a notice).
+  const runs: string[] = [];
+  let open = false;
+  const turn = answer({ ...req, figures });
+  try {
+    for (let step = await turn.next(); ; step = await turn.next()) {
+      if (step.done) {
+        // SPEC §11: decided once the answer's text has ended, before `done`; the question's numbers are not figures.
+        yield { type: "figures", figures: figures.check(runs.join("\n\n"), req.question) };
+        return step.value;
+      }
+      const ev = step.value;
+      if (ev.type === "text") {
+        if (open) runs[runs.length - 1] += ev.text;
+        else runs.push(ev.text);
+        open = true;
+      } else open = false;
+      yield ev;
+    }
+  } finally {
+    await turn.return(undefined as never);
+  }
+}
+
+/** A turn request with the recorder of the turn's figures (fed by the invoker's hook after each read result). */
+type Turn = TurnRequest & { figures: TurnFigures };
+
+async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
+  const usage: Usage = emptyUsage();
+  // Without an approval gate, tools that change data are not offered at all.
+  const offered = req.approvals ? req.invoker.tools : req.invoker.tools.filter((t) => t.risk === "low");
   const apiTools = toApiTools(offered);
   const question: MessageParam = { role: "user", content: [{ type: "text", text: req.question }] };
   const messages: MessageParam[] = [...req.history, question];
@@ -161,7 +168,10 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
     }
 
     // Run the tools and answer every tool_use in one user message, results first.
-    for (const use of toolUses) yield { type: "tool_started", id: use.id, tool: use.name, input: use.input };
+    for (const use of toolUses) {
+      const label = req.invoker.tools.find((t) => t.name === use.name)?.label;
+      yield { type: "tool_started", id: use.id, tool: use.name, ...(label ? { label } : {}), input: use.input };
+    }
     const results: ToolResultBlockParam[] = [];
     const failure: { fatal: string | null } = { fatal: null };
     let stopped = false;
@@ -172,7 +182,7 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
         yield { type: "tool_failed", id: use.id, tool: use.name, error: "stopped" };
         continue;
       }
-      const outcome = yield* runTool(req, offered, use, failure);
+      const outcome = yield* runTool(req, use, failure);
       results.push(outcome);
       if (failure.fatal) stopped = true;
     }
@@ -194,60 +204,46 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
   }
 }
 
-async function* runTool(
-  req: TurnRequest,
-  offered: readonly Tool[],
-  use: ToolUseBlock,
-  failure: { fatal: string | null } = { fatal: null },
-): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
-  const started = performance.now();
-  const fail = (error: string, input: unknown = use.input): ToolResultBlockParam => {
-    req.onToolCall?.({ tool: use.name, input, ok: false, error, durationMs: performance.now() - started });
-    return { type: "tool_result", tool_use_id: use.id, is_error: true, content: error };
-  };
-  const tool = offered.find((t) => t.name === use.name);
-  if (!tool) {
-    const error = `Unknown tool "${use.name}". Available tools: ${offered.map((t) => t.name).join(", ")}.`;
-    yield { type: "tool_failed", id: use.id, tool: use.name, error };
-    return fail(error);
-  }
-  const parsed = tool.schema.safeParse(use.input);
-  if (!parsed.success) {
-    const error = `Invalid input for ${tool.name}: ${z.prettifyError(parsed.error)}. Fix the arguments and call the tool again.`;
-    yield { type: "tool_failed", id: use.id, tool: use.name, error };
-    return fail(error);
-  }
-  const input = parsed.data;
-  try {
-    if (tool.risk === "high") {
-      const pending = await req.approvals!.request({ tool, input, toolUseId: use.id });
+async function* runTool(req: Turn, use: ToolUseBlock, failure: { fatal: string | null }): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
+  const failed = (error: string): ToolResultBlockParam => ({ type: "tool_result", tool_use_id: use.id, is_error: true, content: error });
+  const call = await req.invoker.invoke(
+    { id: use.id, name: use.name, input: use.input },
+    { approvals: req.approvals, hooks: { onRecord: req.onToolCall, onOutput: req.figures.record } },
+  );
+  switch (call.kind) {
+    case "error":
+      yield { type: "tool_failed", id: use.id, tool: use.name, error: call.error };
+      return failed(call.error);
+    case "output":
+      yield { type: "tool_finished", id: use.id, tool: use.name, summary: call.output.summary };
+      for (const chart of call.output.charts) yield { type: "chart", toolId: use.id, chart };
+      for (const table of call.output.tables ?? []) yield { type: "table", toolId: use.id, table };
+      // Only the summary goes back: charts and tables never enter the model's context.
+      return { type: "tool_result", tool_use_id: use.id, content: call.output.summary };
+    case "approval": {
+      const { pending } = call;
       yield { type: "approval_requested", id: pending.id, toolId: use.id, preview: pending.preview, expiresAt: pending.expiresAt };
-      const decided = await untilAborted(pending.decision, req.signal);
-      const failed = decided.decision === "approved" && decided.isError;
-      yield { type: "approval_decided", id: pending.id, decision: decided.decision, detail: decided.result, ...(failed ? { failed } : {}) };
+      let decided: Awaited<PendingApproval["decision"]>;
+      try {
+        decided = await untilAborted(pending.decision, req.signal);
+      } catch (err) {
+        const error = `${use.name} failed: ${(err as Error)?.message ?? String(err)}`;
+        call.settle({ ok: false, error });
+        yield { type: "tool_failed", id: use.id, tool: use.name, error };
+        return failed(error);
+      }
+      const notMade = decided.decision === "approved" && decided.isError;
+      yield { type: "approval_decided", id: pending.id, decision: decided.decision, detail: decided.result, ...(notMade ? { failed: notMade } : {}) };
       if (decided.isError) {
         if (decided.fatal) failure.fatal = decided.fatal;
+        call.settle({ ok: false, error: decided.result });
         yield { type: "tool_failed", id: use.id, tool: use.name, error: decided.result };
-        return fail(decided.result, input);
+        return failed(decided.result);
       }
+      call.settle({ ok: true });
       yield { type: "tool_finished", id: use.id, tool: use.name, summary: decided.result };
-      req.onToolCall?.({ tool: use.name, input, ok: true, durationMs: performance.now() - started });
       return { type: "tool_result", tool_use_id: use.id, content: decided.result };
     }
-    // An import may hold budget.db: wait for it without freezing the server (BudgetDbLocked goes to the model).
-    await req.budget.whenReadable();
-    const output = tool.run(req.budget, input);
-    req.onToolCall?.({ tool: use.name, input, ok: true, durationMs: performance.now() - started });
-    yield { type: "tool_finished", id: use.id, tool: use.name, summary: output.summary };
-    for (const chart of output.charts) yield { type: "chart", toolId: use.id, chart };
-    for (const table of output.tables ?? []) yield { type: "table", toolId: use.id, table };
-    // Only the summary goes back: charts and tables never enter the model's context.
-    return { type: "tool_result", tool_use_id: use.id, content: output.summary };
-  } catch (err) {
-    const error =
-      err instanceof ToolInputError ? err.message : `${tool.name} failed: ${(err as Error).message ?? String(err)}`;
-    yield { type: "tool_failed", id: use.id, tool: use.name, error };
-    return fail(error, input);
   }
 }
 

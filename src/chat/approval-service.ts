@@ -19,7 +19,7 @@
  * A decision only executes while the answer that asked for it is still waiting in this
  * process: after a restart (or for an approval nobody waits for) it expires instead.
  */
-import type { ApprovalGate, PendingApproval } from "../agent/loop.ts";
+import type { ApprovalGate, PendingApproval } from "../tools/invoke.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 import { WriteConflictError } from "../budget/writer.ts";
 import { formatDuration } from "../core/format.ts";

@@ -1,15 +1,17 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import { type Store } from "../store/store.ts";
-import { type AgentEvent } from "../core/events.ts";
+import { emptyUsage, type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
-import { runAgentTurn, type ApprovalGate, type TurnOutcome } from "../agent/loop.ts";
+import { runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
+import { figureCounts } from "../figures/turn.ts";
+import type { ApprovalGate, ToolInvoker } from "../tools/invoke.ts";
 import { systemBlocks } from "../agent/prompt.ts";
 import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
-import { type Tool } from "../tools/types.ts";
 import { stripControls } from "../core/validation.ts";
-import { isBusyError } from "../core/errors.ts";
+import { isBusyError, QuestionRefused } from "../core/errors.ts";
+import { admitQuestion, type QuestionLimits } from "./admission.ts";
 import { repairHistory } from "./recovery.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
 
@@ -25,7 +27,8 @@ export type ChatDeps = {
   store: Store;
   budget: BudgetDb;
   client: Anthropic;
-  tools: readonly Tool[];
+  /** Runs the tools the model calls (the app's one invoker). */
+  invoker: ToolInvoker;
   settings: ChatSettings;
   /** Present unless the app runs read-only: high-risk tools reach the user through it. */
   approvals?: (turn: RunningTurn) => ApprovalGate;
@@ -40,8 +43,13 @@ export { ConversationBusy };
 /** How often the streamed part of an answer is stored while it streams (issue 16: at least every second). */
 export const STREAM_FLUSH_MS = 1000;
 
-export class ConversationNotFound extends Error {
+export type QuestionRequest = { userId: string; conversationId?: string | null; question: string; limits?: QuestionLimits };
+
+export class ConversationNotFound extends QuestionRefused {
   override name = "ConversationNotFound";
+  constructor(readonly conversationId: string) {
+    super("unknown_conversation", `This conversation does not exist (it may have been deleted): ${conversationId}`);
+  }
 }
 
 /**
@@ -70,14 +78,27 @@ export class ChatService {
     return this.running.get(id);
   }
 
-  startTurn(opts: { userId: string; conversationId?: string | null; question: string }): RunningTurn {
+  /**
+   * Refuse a question the chat will not take (QuestionRefused): with `limits` (the
+   * server's), too long, empty or too many answers running; always, an unknown
+   * conversation or one still answering. startTurn checks it too; call it first when
+   * something must happen only if the question will be taken.
+   */
+  admit(opts: QuestionRequest): void {
+    if (opts.limits) admitQuestion(opts.question, opts.limits, this.runningCount(opts.userId));
+    const conversationId = opts.conversationId;
+    if (!conversationId) return;
+    if (!this.deps.store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(conversationId);
+    // One running turn per conversation (the database's turns_one_running index enforces it across processes too).
+    for (const t of this.running.values()) if (t.conversationId === conversationId && !t.outcome) throw new ConversationBusy(conversationId);
+  }
+
+  /** Start answering a question, or refuse it (see `admit`; nothing stored or sent). */
+  startTurn(opts: QuestionRequest): RunningTurn {
     const { store, settings } = this.deps;
+    this.admit(opts);
     let conversationId = opts.conversationId ?? null;
-    if (conversationId) {
-      if (!store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
-      // One running turn per conversation (the database's turns_one_running index enforces it across processes too).
-      for (const t of this.running.values()) if (t.conversationId === conversationId && !t.outcome) throw new ConversationBusy(conversationId);
-    } else {
+    if (!conversationId) {
       conversationId = store.conversations.create(opts.userId, titleFrom(opts.question)).id;
     }
     const turnId = store.turns.start({ conversationId, userId: opts.userId, model: settings.model, question: opts.question });
@@ -100,7 +121,7 @@ export class ChatService {
   }
 
   private async drive(turn: RunningTurn, question: string): Promise<void> {
-    const { store, budget, client, tools, settings, memory } = this.deps;
+    const { store, budget, client, invoker, settings, memory } = this.deps;
     const started = performance.now();
     let flushed = 0;
     /** The display events not stored yet (they are stored in order, once the app database lets us). */
@@ -132,8 +153,7 @@ export class ChatService {
         client,
         model: settings.model,
         maxTokens: settings.maxTokens,
-        tools,
-        budget,
+        invoker,
         system: systemBlocks({ summary: budget.summary(), notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list() }),
         history,
         question,
@@ -174,6 +194,9 @@ export class ChatService {
       write("the history repair", () => void repairHistory(store, turn.conversationId, turn.id));
     }
     clearInterval(flushTimer);
+    // The loop checks the answer's figures before it ends; a turn it could not finish still says it checked none.
+    let checked = turn.events.findLast((e): e is Extract<AgentEvent, { type: "figures" }> => e.type === "figures");
+    if (!checked) turn.push((checked = { type: "figures", figures: [] }));
     const done: AgentEvent = {
       type: "done",
       conversationId: turn.conversationId,
@@ -189,6 +212,7 @@ export class ChatService {
       usage: outcome.usage,
       durationMs: Math.round(performance.now() - started),
       error: outcome.error,
+      figures: figureCounts(checked.figures),
     };
     // Stored first, so whoever sees `done` finds the turn finished and its usage counted. Should the app
     // database be locked, the turn still ends for everyone following it (and frees the user's slot); its
@@ -205,10 +229,6 @@ export class ChatService {
     flushed = turn.events.length;
     turn.finish(outcome);
   }
-}
-
-function emptyUsage() {
-  return { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 }
 
 /** A conversation title from its first question: one line, at most ~60 characters, cut at a word. */

@@ -1,8 +1,8 @@
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { openBudgetDb } from "../budget/open.ts";
-import { ToolInputError, UsageError } from "../core/errors.ts";
-import { oneLineError } from "../core/validation.ts";
+import { UsageError } from "../core/errors.ts";
 import { Store } from "../store/store.ts";
+import { createInvoker } from "../tools/invoke.ts";
 import { ALL_TOOLS, READ_TOOLS, toolInputSchema } from "../tools/registry.ts";
 import { parse } from "./args.ts";
 
@@ -31,32 +31,30 @@ export async function toolCommand(argv: string[]): Promise<number> {
   const [name, json = "{}", ...extra] = positionals;
   if (!name) throw new UsageError("tool: missing tool NAME (see budget-chat tool --help)");
   if (extra.length) throw new UsageError(`tool: unexpected argument "${extra[0]}" (quote the JSON input)`);
-  const tool = READ_TOOLS.find((t) => t.name === name);
-  if (!tool && ALL_TOOLS.some((t) => t.name === name)) {
-    throw new UsageError(
-      `tool: ${name} changes data, so it runs only in the chat, after the user approves it on a card` +
-        `${name === "set_budget" ? " (to set a budget from here: budget-chat budgets set CATEGORY AMOUNT)" : name === "manage_categories" ? " (to change categories from here: budget-chat categories add|rename|merge|describe)" : ""}; tools that only read: ${READ_TOOLS.map((t) => t.name).join(", ")}`,
-    );
-  }
-  if (!tool) throw new UsageError(`tool: unknown tool "${name}"; available: ${READ_TOOLS.map((t) => t.name).join(", ")}`);
-  let raw: unknown;
+  let input: unknown;
   try {
-    raw = JSON.parse(json);
+    input = JSON.parse(json);
   } catch (e) {
     throw new UsageError(`tool: input is not valid JSON: ${(e as Error).message}`);
   }
-  const parsed = tool.schema.safeParse(raw);
-  if (!parsed.success) throw new UsageError(`tool: invalid input for ${name}: ${oneLineError(parsed.error)}`);
   const db = openBudgetDb(budgetDbLocation(values));
   // The app database is opened only when the tool reads budgets (the same context the app gives the loop).
   let store: Store | null = null;
   const budgets = { list: () => (store ??= Store.open(chatDbPath(values))).budgets.list() };
   try {
-    console.log(JSON.stringify(tool.run(db, parsed.data, { budgets }), null, 2));
+    const call = await createInvoker({ budget: db, tools: READ_TOOLS, ctx: { budgets }, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
+    if (call.kind === "error" && !call.badCall) throw new Error(`tool: ${call.error}`);
+    if (call.kind !== "output") {
+      const hint =
+        name === "set_budget"
+          ? " To set a budget from here: budget-chat budgets set CATEGORY AMOUNT."
+          : name === "manage_categories"
+            ? " To change categories from here: budget-chat categories add|rename|merge|describe."
+            : "";
+      throw new UsageError(`tool: ${call.kind === "error" ? call.error : ""}${hint}`);
+    }
+    console.log(JSON.stringify(call.output, null, 2));
     return 0;
-  } catch (e) {
-    if (e instanceof ToolInputError) throw new UsageError(`tool: ${e.message}`);
-    throw e;
   } finally {
     (store as Store | null)?.close();
     db.close();

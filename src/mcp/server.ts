@@ -17,10 +17,9 @@ import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import pkg from "../../package.json" with { type: "json" };
 import type { BudgetDb } from "../budget/reader.ts";
-import { ToolInputError } from "../core/errors.ts";
-import { oneLineError } from "../core/validation.ts";
 import type { Store } from "../store/store.ts";
-import { READ_TOOLS, toolGuide, toolInputSchema } from "../tools/registry.ts";
+import { createInvoker, type ToolCallRecord } from "../tools/invoke.ts";
+import { ALL_TOOLS, READ_TOOLS, toolGuide, toolInputSchema } from "../tools/registry.ts";
 import type { ReadTool, Tool } from "../tools/types.ts";
 
 export type McpServerDeps = {
@@ -38,15 +37,10 @@ export type McpServerDeps = {
 };
 
 /** What a tool_call audit entry from MCP records besides the chat's fields. */
-export type McpAuditDetail = {
+export type McpAuditDetail = ToolCallRecord & {
   via: "mcp";
   transport: "stdio" | "http";
   client: { name: string; version: string } | null;
-  tool: string;
-  input: unknown;
-  ok: boolean;
-  error?: string;
-  durationMs: number;
 };
 
 /** The read tools as MCP lists them. */
@@ -72,7 +66,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
     },
   );
 
-  const audit = (call: Omit<McpAuditDetail, "via" | "transport" | "client">) => {
+  const audit = (call: ToolCallRecord) => {
     const client = server.getClientVersion();
     const detail: McpAuditDetail = {
       via: "mcp",
@@ -89,33 +83,18 @@ export function createMcpServer(deps: McpServerDeps): Server {
 
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
 
+  let calls = 0;
+  const invoker = createInvoker({ budget: deps.budget, tools, ctx: { budgets: deps.store.budgets }, known: ALL_TOOLS });
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
-    const started = performance.now();
-    const name = req.params.name;
-    const raw: unknown = req.params.arguments ?? {};
-    const fail = (error: string, input: unknown = raw): CallToolResult => {
-      audit({ tool: name, input, ok: false, error, durationMs: performance.now() - started });
-      return { isError: true, content: [{ type: "text", text: error }] };
+    const call = await invoker.invoke(
+      { id: `mcp-${++calls}`, name: req.params.name, input: req.params.arguments ?? {} },
+      { hooks: { onRecord: audit } },
+    );
+    if (call.kind !== "output") return { isError: true, content: [{ type: "text", text: call.kind === "error" ? call.error : "" }] };
+    return {
+      content: [{ type: "text", text: call.output.summary }],
+      structuredContent: { charts: call.output.charts, tables: call.output.tables ?? [] },
     };
-    const tool = tools.find((t) => t.name === name);
-    if (!tool) return fail(`Unknown tool "${name}". Available tools: ${tools.map((t) => t.name).join(", ")}.`);
-    const parsed = tool.schema.safeParse(raw);
-    if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${oneLineError(parsed.error)}. Fix the arguments and call the tool again.`);
-    const input = parsed.data;
-    try {
-      // An import may hold budget.db: wait for it as the chat does, without blocking the
-      // process (BudgetDbLocked after 5 s becomes the tool error).
-      await deps.budget.whenReadable();
-      const output = tool.run(deps.budget, input, { budgets: deps.store.budgets });
-      audit({ tool: name, input, ok: true, durationMs: performance.now() - started });
-      return {
-        content: [{ type: "text", text: output.summary }],
-        structuredContent: { charts: output.charts, tables: output.tables ?? [] },
-      };
-    } catch (err) {
-      const error = err instanceof ToolInputError ? err.message : `${tool.name} failed: ${(err as Error)?.message ?? String(err)}`;
-      return fail(error, input);
-    }
   });
 
   return server;

@@ -97,7 +97,7 @@ describe("budget-chat mcp over stdio", () => {
     // A write tool is not there, even when asked for by name.
     const write = await client.callTool({ name: "recategorise_transactions", arguments: { search: "MIGROS", to: "Dining" } });
     expect(write.isError).toBe(true);
-    expect((write.content as { text: string }[])[0]!.text).toStartWith('Unknown tool "recategorise_transactions". Available tools: spending_by_category, ');
+    expect((write.content as { text: string }[])[0]!.text).toStartWith("recategorise_transactions changes data, so it is not available here: it runs only in the chat, after the user approves it on a card (never when the server is read-only). Tools that only read: spending_by_category, ");
 
     const after = await client.callTool({ name: "spending_by_category", arguments: { year: 2024 } });
     expect(after.isError).toBeFalsy();

@@ -394,7 +394,7 @@ describe("--read-only", () => {
       expect(names).not.toContain("recategorise_transactions");
       expect(names).toContain("search_transactions");
       // Even a model that calls it anyway gets an error, and nothing is asked or written.
-      expect(resultText(toolResultsOf(fake, 1)[0])).toStartWith('Unknown tool "recategorise_transactions".');
+      expect(resultText(toolResultsOf(fake, 1)[0])).toStartWith("recategorise_transactions changes data, so it is not available here: it runs only in the chat, after the user approves it on a card (never when the server is read-only). Tools that only read: spending_by_category, ");
       expect(ro.store.approvals.list("local")).toEqual([]);
     } finally {
       await ro.close();

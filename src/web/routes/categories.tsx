@@ -8,6 +8,7 @@
  * Undo is POST /edits/:id/undo (routes/transactions.tsx), as for transaction edits.
  */
 import { Hono, type Context } from "hono";
+import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { z } from "zod";
 import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest, type CategorySnapshot } from "../../categories/categories.ts";
 import { ToolInputError } from "../../core/errors.ts";
@@ -61,7 +62,7 @@ export function categoryRoutes(deps: WebDeps) {
           categories={listCategories(budget, store)}
           edits={store.edits.list(user.id, { limit: 20 }).map((e) => ({ id: e.id, message: e.message, createdAt: e.createdAt, undoneAt: e.undoneAt }))}
           asset={asset}
-          userName={user.id === "local" ? null : user.name}
+          userName={user.id === LOCAL_USER_ID ? null : user.name}
         />,
       ),
       200,

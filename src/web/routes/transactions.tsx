@@ -12,6 +12,7 @@
  * Origin checks like every route below `auth` (src/web/server.ts).
  */
 import { Hono, type Context } from "hono";
+import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
@@ -113,7 +114,7 @@ export function transactionRoutes(deps: WebDeps) {
           dataAge={dataAgeText(dataAge(budget), new Date())}
           edits={edits.map((e) => ({ id: e.id, message: e.message, createdAt: e.createdAt, undoneAt: e.undoneAt }))}
           asset={asset}
-          userName={user.id === "local" ? null : user.name}
+          userName={user.id === LOCAL_USER_ID ? null : user.name}
         />,
       ),
       200,

@@ -2,8 +2,6 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import { type AgentEvent, type TableSpec } from "../../core/events.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
-import { ConversationBusy, ConversationNotFound } from "../../chat/service.ts";
-import { toolByName } from "../../tools/registry.ts";
 import { domIds } from "../../ui/dom-ids.ts";
 import { buildTurnModel, type ChartBlock, type TableBlock } from "../../ui/turn-model.ts";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
@@ -16,7 +14,6 @@ import { DataTable } from "../../../views/DataTable.tsx";
 import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { createFragmentRenderer, partial, toHtml } from "../sse-renderer.ts";
-import { checkMessageLength } from "../middleware/body-limit/index.ts";
 import { formBody, refuse } from "../middleware/respond.ts";
 import { conversationSummaries } from "./pages.tsx";
 
@@ -50,11 +47,8 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
 
   const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string, replacing: string | null = null) => {
     const user = c.get("user");
-    const tooLong = checkMessageLength(question, limits.maxMessageBytes);
-    if (tooLong) return refuse(c, 413, tooLong);
-    if (!question.trim()) return refuse(c, 400, "Type a question first.");
-    if (chat.runningCount(user.id) >= limits.concurrentTurns)
-      return refuse(c, 429, `Too many answers at once: at most ${limits.concurrentTurns} per user. Wait for one to finish.`);
+    // A refused question (limits, unknown or busy conversation) replaces nothing.
+    chat.admit({ userId: user.id, conversationId, question, limits });
     if (replacing) {
       const old = store.turns.get(replacing);
       if (!old || old.userId !== user.id || old.conversationId !== conversationId) return refuse(c, 404, "Unknown answer.");
@@ -62,14 +56,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       if (store.turns.last(old.conversationId)?.id !== old.id) return refuse(c, 409, "Only the last answer can be replaced.");
       store.turns.dropFromHistory(old.id);
     }
-    let turn: RunningTurn;
-    try {
-      turn = chat.startTurn({ userId: user.id, conversationId, question });
-    } catch (e) {
-      if (e instanceof ConversationNotFound) return refuse(c, 404, "This conversation does not exist (it may have been deleted).");
-      if (e instanceof ConversationBusy) return refuse(c, 409, e.message);
-      throw e;
-    }
+    const turn = chat.startTurn({ userId: user.id, conversationId, question, limits });
     if (replacing) store.turns.markReplaced(replacing, turn.id);
     const v = view();
     const question_ = toHtml(<UserMessage text={question} turnId={turn.id} />);
@@ -165,16 +152,14 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   });
 
   // "Show all": the table's tool again, from its stored input, with the largest limit it allows.
-  r.get("/turns/:id/tables/:n{[0-9]+}/all", (c) => {
+  r.get("/turns/:id/tables/:n{[0-9]+}/all", async (c) => {
     const n = Number.parseInt(c.req.param("n"), 10);
     const found = tableOf(c, n);
     if (!found) return refuse(c, 404, "Unknown table.");
-    const tool = found.call && toolByName(found.call.tool);
-    if (!tool || tool.risk !== "low" || !("run" in tool) || !found.call) return refuse(c, 409, "This table cannot show more rows.");
-    const parsed = tool.schema.safeParse({ ...(found.call.input as object), limit: MAX_TABLE_ROWS });
-    if (!parsed.success) return refuse(c, 409, "This table cannot show more rows.");
-    const out = tool.run(deps.budget, parsed.data as never);
-    const table = out.tables?.[0];
+    if (!found.call) return refuse(c, 409, "This table cannot show more rows.");
+    const call = await deps.invoker.invoke({ id: found.block.toolId, name: found.call.tool, input: { ...(found.call.input as object), limit: MAX_TABLE_ROWS } });
+    if (call.kind === "error") return refuse(c, 409, `This table cannot show more rows: ${call.error}`);
+    const table = call.kind === "output" ? call.output.tables?.[0] : undefined;
     if (!table) return refuse(c, 409, "This table cannot show more rows.");
     const id = domIds.table(found.turnId, n);
     return c.html(toHtml(<DataTable table={table} currency={deps.budget.summaryOrLast().currency} id={id} turnId={found.turnId} n={n} transactions={found.block.transactions} />));

@@ -1,0 +1,127 @@
+/**
+ * The one place a tool call runs. The agent loop, the MCP server, `budget-chat tool` and
+ * a table's "Show all" all call `invoke`, so a call is validated, timed, gated, worded
+ * and recorded the same way whoever makes it:
+ *
+ *   unknown name → error naming the tools the caller offers
+ *   a write tool without an approval gate → error: it runs only in the chat, after approval
+ *   invalid input → error with zod's message on one line and how to go on
+ *   write tool → the approval gate (the user decides; the caller waits or ends the turn)
+ *   read tool → waits while an import holds budget.db (never blocking the process), runs
+ *   a ToolInputError → its own instructive message; anything else → "<tool> failed: …"
+ *
+ * Hooks run after each call: `onRecord` (every call, ok or not: the audit entry) and
+ * `onOutput` (every read result: what else wants to see results, e.g. the figures of a turn).
+ */
+import type { BudgetDb } from "../budget/reader.ts";
+import { ToolInputError } from "../core/errors.ts";
+import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
+import { oneLineError } from "../core/validation.ts";
+import type { ReadTool, Tool, ToolContext, WriteTool } from "./types.ts";
+
+/** A high-risk call waiting for the user. The server computed `preview` from the stored arguments. */
+export type PendingApproval = {
+  id: string;
+  preview: ApprovalPreview;
+  expiresAt: string;
+  /** Resolves when the user decides or the approval expires; `result` goes back to the model. */
+  decision: Promise<{
+    decision: "approved" | "rejected" | "expired";
+    result: string;
+    isError: boolean;
+    /** Set when the answer cannot go on (the approved change failed for a reason the model cannot fix): the turn ends with this error. */
+    fatal?: string;
+  }>;
+};
+
+/** How high-risk tools reach the user. Without a gate a write tool is refused. */
+export type ApprovalGate = {
+  request(call: { tool: Tool; input: unknown; toolUseId: string }): Promise<PendingApproval>;
+};
+
+/** What the audit log keeps of one call. */
+export type ToolCallRecord = { tool: string; input: unknown; ok: boolean; error?: string; durationMs: number };
+
+export type ToolCall = { id: string; name: string; input: unknown };
+
+export type InvokeHooks = {
+  /** Every call, when its outcome is known (for a write tool: when `settle` is called). */
+  onRecord?(record: ToolCallRecord): void;
+  /** Every read tool's result. */
+  onOutput?(call: ToolCall, output: ToolOutput): void;
+};
+
+export type InvokeResult =
+  | { kind: "output"; tool: ReadTool; input: unknown; output: ToolOutput }
+  | {
+      kind: "approval";
+      tool: WriteTool;
+      input: unknown;
+      pending: PendingApproval;
+      /** Records the call once the decision is known (ok: the change was made). */
+      settle(outcome: { ok: true } | { ok: false; error: string }): void;
+    }
+  /** `badCall`: the name or input was at fault (the caller can correct it), not the tool or the data. */
+  | { kind: "error"; error: string; input: unknown; badCall: boolean };
+
+export type InvokeOptions = {
+  /** How write tools reach the user; without it they are refused. */
+  approvals?: ApprovalGate;
+  hooks?: InvokeHooks;
+};
+
+export type ToolInvoker = {
+  /** The tools this invoker offers (what the caller lists to the model or client). */
+  readonly tools: readonly Tool[];
+  invoke(call: ToolCall, opts?: InvokeOptions): Promise<InvokeResult>;
+};
+
+/**
+ * An invoker over `tools` on `budget`. `known` are every tool of the product, so that a
+ * write tool a caller does not offer is explained rather than called unknown.
+ */
+export function createInvoker(deps: { budget: BudgetDb; tools: readonly Tool[]; ctx?: ToolContext; known?: readonly Tool[] }): ToolInvoker {
+  const { budget, tools, ctx } = deps;
+  const readNames = () => tools.filter((t) => t.risk === "low").map((t) => t.name).join(", ");
+
+  return {
+    tools,
+    async invoke(call, opts = {}) {
+      const started = performance.now();
+      const hooks = opts.hooks ?? {};
+      const record = (input: unknown, outcome: { ok: true } | { ok: false; error: string }) =>
+        hooks.onRecord?.({ tool: call.name, input, ...outcome, durationMs: performance.now() - started });
+      const fail = (error: string, input: unknown = call.input, badCall = true): InvokeResult => {
+        record(input, { ok: false, error });
+        return { kind: "error", error, input, badCall };
+      };
+
+      const tool = tools.find((t) => t.name === call.name);
+      const writeTool = (tool ?? deps.known?.find((t) => t.name === call.name))?.risk === "high";
+      if (writeTool && !opts.approvals) {
+        return fail(
+          `${call.name} changes data, so it is not available here: it runs only in the chat, after the user approves it on a card (never when the server is read-only). Tools that only read: ${readNames()}.`,
+        );
+      }
+      if (!tool) return fail(`Unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(", ")}.`);
+      const parsed = tool.schema.safeParse(call.input ?? {});
+      if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${oneLineError(parsed.error)}. Fix the arguments and call the tool again.`);
+      const input = parsed.data;
+      try {
+        if (tool.risk === "high") {
+          const pending = await opts.approvals!.request({ tool, input, toolUseId: call.id });
+          return { kind: "approval", tool, input, pending, settle: (outcome) => record(input, outcome) };
+        }
+        // An import may hold budget.db: wait for it without freezing the server (BudgetDbLocked becomes the error).
+        await budget.whenReadable();
+        const output = tool.run(budget, input, ctx);
+        record(input, { ok: true });
+        hooks.onOutput?.(call, output);
+        return { kind: "output", tool, input, output };
+      } catch (err) {
+        if (err instanceof ToolInputError) return fail(err.message, input);
+        return fail(`${tool.name} failed: ${(err as Error)?.message ?? String(err)}`, input, false);
+      }
+    },
+  };
+}
