@@ -101,6 +101,8 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
       await row.getByLabel("Also change the 1 other transaction of Pizzeria Napoli").check();
       await row.getByRole("button", { name: "Save" }).click();
       await page.locator("#toast .toast-message", { hasText: "Moved 2 transactions to Groceries." }).waitFor();
+      // The row's form is redrawn away: the keyboard lands on the message, Undo one Tab away.
+      await page.waitForFunction(() => document.activeElement?.id === "toast");
       // The list refreshed itself: both rows now say Groceries.
       await page.waitForFunction(() => [...document.querySelectorAll("#tx-results tbody td.category")].every((td) => td.textContent === "Groceries"));
       expect(categoriesOf([14, 33])).toEqual([
@@ -110,7 +112,9 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
       expect(await axe(page)).toEqual([]);
       await tp.screenshot("transactions-edit-toast", { fullPage: false });
 
-      await page.locator("#toast").getByRole("button", { name: "Undo" }).click();
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Undo");
+      await page.keyboard.press("Enter");
       await page.locator("#toast .toast-message", { hasText: "Undone: 2 transactions are back as before." }).waitFor();
       await page.waitForFunction(() => [...document.querySelectorAll("#tx-results tbody td.category")].every((td) => td.textContent === "Dining"));
       expect(categoriesOf([14, 33])).toEqual([
