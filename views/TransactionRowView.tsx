@@ -13,6 +13,8 @@ export type TransactionRowData = {
   account: string | null;
   /** Other rows with the same merchant name: what "also change the N others" offers. */
   others: number;
+  /** The page filtered to this merchant (null: the row has none). */
+  merchantHref: string | null;
 };
 
 export const transactionRowId = (id: number) => `tx-${id}`;
@@ -22,7 +24,18 @@ export const transactionRowId = (id: number) => `tx-${id}`;
  * the merchant name (PATCH /transactions/:id; without JavaScript, POST …/edit). The
  * answer lands in the page's toast (#toast) and the list refreshes itself.
  */
-export function TransactionRowView({ row, categories, showAccount }: { row: TransactionRowData; categories: string[]; showAccount: boolean }) {
+export function TransactionRowView({
+  row,
+  categories,
+  showAccount,
+  swap,
+}: {
+  row: TransactionRowData;
+  categories: string[];
+  showAccount: boolean;
+  /** The htmx attributes of the page's own links (swap #main, push the URL). */
+  swap: Record<string, string>;
+}) {
   const id = transactionRowId(row.id);
   const path = `/transactions/${row.id}`;
   return (
@@ -31,7 +44,13 @@ export function TransactionRowView({ row, categories, showAccount }: { row: Tran
         <time datetime={row.date}>{row.date}</time>
       </td>
       <td class="merchant">
-        <span class="tx-merchant">{row.merchant ?? UNKNOWN_MERCHANT}</span>
+        {row.merchantHref ? (
+          <a class="tx-merchant" href={row.merchantHref} hx-get={row.merchantHref} {...swap} title={`Only ${row.merchant}`}>
+            {row.merchant}
+          </a>
+        ) : (
+          <span class="tx-merchant">{row.merchant ?? UNKNOWN_MERCHANT}</span>
+        )}
         <span class="tx-description muted">{row.description}</span>
       </td>
       <td class="category">{row.category}</td>

@@ -194,7 +194,7 @@ export function TransactionsPage(p: TransactionsPageProps) {
               </thead>
               <tbody>
                 {p.rows.map((r) => (
-                  <TransactionRowView row={r} categories={p.categories} showAccount={showAccount} />
+                  <TransactionRowView row={r} categories={p.categories} showAccount={showAccount} swap={swap} />
                 ))}
               </tbody>
             </table>

@@ -74,6 +74,13 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
       await page.goBack();
       await page.waitForURL(`${h.url}/transactions`);
       await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 34);
+      // A row's merchant name filters by that merchant (any letter case: Migros and MIGROS).
+      await page.locator("#tx-34 a.tx-merchant").click();
+      await page.waitForURL(`${h.url}/transactions?merchant=Migros`);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 7);
+      await page.goBack();
+      await page.waitForURL(`${h.url}/transactions`);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 34);
 
       // A preset: the dates of "Last year" relative to today; the fixture ends in 2025, so any year after 2026 is empty.
       const last = page.locator(".tx-presets a", { hasText: "Last year" });

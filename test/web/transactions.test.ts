@@ -97,6 +97,7 @@ describe("GET /api/transactions and /transactions.csv", () => {
     expect(html).toContain('<p class="data-age muted" id="data-age">data up to 11 Apr 2025 · no imports recorded</p>');
     expect(html).toContain("CHF: money out <strong>CHF 95.00</strong>, money in <strong>CHF 0.00</strong>, net <strong>CHF -95.00</strong>");
     expect(html).toContain("Also change the 1 other transaction of Pizzeria Napoli");
+    expect(html).toContain('<a class="tx-merchant" href="/transactions?merchant=Pizzeria+Napoli"');
     expect(html).toContain('href="/transactions.csv?merchant=Pizzeria+Napoli"');
   });
 

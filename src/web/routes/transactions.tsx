@@ -99,7 +99,11 @@ export function transactionRoutes(deps: WebDeps) {
           accounts={[...new Set(l.accounts)].sort((a, b) => a.localeCompare(b))}
           totalRows={page.totalRows}
           totals={page.totals}
-          rows={page.rows.map((row) => ({ ...row, others: otherRowsOfMerchant(budget, row) }))}
+          rows={page.rows.map((row) => ({
+            ...row,
+            others: otherRowsOfMerchant(budget, row),
+            merchantHref: row.merchant === null || row.merchant.trim() === "" ? null : `/transactions${transactionQueryString({ merchant: row.merchant })}`,
+          }))}
           page={page.page}
           pages={page.pages}
           pageSize={page.pageSize}
