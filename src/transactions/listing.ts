@@ -313,7 +313,7 @@ export function otherRowsOfMerchant(db: BudgetDb, row: TransactionRow): number {
 }
 
 /** The ledger index of a transaction id, or -1. */
-export function indexOfId(l: Ledger, id: number): number {
+function indexOfId(l: Ledger, id: number): number {
   for (let i = 0; i < l.size; i++) if (l.id[i] === id) return i;
   return -1;
 }

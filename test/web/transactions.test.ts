@@ -84,6 +84,8 @@ describe("GET /api/transactions and /transactions.csv", () => {
     ]);
     expect(await bad("/api/transactions?min=abc")).toEqual([400, "Invalid filter: min must be an amount of money ≥ 0, e.g. 100 or 99.50 (the amount without its sign)."]);
     expect(await bad("/transactions.csv?sort=size")).toEqual([400, "Invalid filter: sort must be date or amount."]);
+    expect((await bad("/transactions.csv?category=Pets"))[0]).toBe(400);
+    expect(await (await get("/transactions.csv?q=no-such-shop")).text()).toBe("id,date,amount,currency,merchant,category,description,account\r\n");
     const page = await get("/transactions?catgory=Dining");
     expect(page.status).toBe(400);
     expect(await page.text()).toContain("Invalid filter: unknown parameter &quot;catgory&quot;");

@@ -17,7 +17,7 @@ import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../transactions/edit.ts";
-import { allTransactions, getTransaction, listTransactions, otherRowsOfMerchant, type TransactionPage } from "../../transactions/listing.ts";
+import { allTransactions, getTransaction, listTransactions, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { CategoryError, undoCategoryChangeById } from "../../categories/categories.ts";
 import { csvCell } from "../../../views/ChartFigure.tsx";
@@ -129,16 +129,35 @@ export function transactionRoutes(deps: WebDeps) {
   r.get("/transactions.csv", async (c) => {
     const q = queryOf(c);
     if (typeof q === "string") return badQuery(c, q);
-    const lines: string[] = [CSV_COLUMNS.join(",")];
+    const line = (t: TransactionRow) => [t.id, t.date, t.amount.toFixed(2), t.currency, t.merchant, t.category, t.description, t.account].map((v) => csvCell(v)).join(",") + "\r\n";
+    const rows = allTransactions(budget, q);
+    let first: IteratorResult<TransactionRow>;
     try {
-      for (const t of allTransactions(budget, q)) {
-        lines.push([t.id, t.date, t.amount.toFixed(2), t.currency, t.merchant, t.category, t.description, t.account].map((v) => csvCell(v)).join(","));
-      }
+      first = rows.next(); // an unknown category is refused here, before anything is sent
     } catch (e) {
       if (!(e instanceof TransactionQueryError)) throw e;
       return c.text(e.message, 400);
     }
-    return c.body(lines.join("\r\n") + "\r\n", 200, {
+    // Streamed in chunks: an export of a million rows never sits in memory as one string.
+    const encoder = new TextEncoder();
+    let head: string | null = `${CSV_COLUMNS.join(",")}\r\n${first.done ? "" : line(first.value)}`;
+    const body = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        let chunk = head ?? "";
+        head = null;
+        for (let k = 0; k < 2000; k++) {
+          const next = rows.next();
+          if (next.done) {
+            if (chunk) controller.enqueue(encoder.encode(chunk));
+            controller.close();
+            return;
+          }
+          chunk += line(next.value);
+        }
+        controller.enqueue(encoder.encode(chunk));
+      },
+    });
+    return c.body(body, 200, {
       "content-type": "text/csv; charset=utf-8",
       "content-disposition": `attachment; filename="transactions.csv"`,
       "cache-control": "no-store",
