@@ -51,7 +51,7 @@ export function AnswerBlock({
     case "tool":
       return <ToolStatus turnId={turnId} line={block.line} />;
     case "chart":
-      return <ChartFigure chart={block.chart} currency={options.currency} id={domIds.chart(turnId, block.n)} turnId={turnId} n={block.n} />;
+      return <ChartFigure chart={block.chart} currency={options.currency} id={domIds.chart(turnId, block.n)} turnId={turnId} n={block.n} transactions={block.transactions} />;
     case "table":
       return (
         <DataTable
@@ -61,6 +61,7 @@ export function AnswerBlock({
           turnId={turnId}
           n={block.n}
           canShowAll
+          transactions={block.transactions}
         />
       );
     case "approval":

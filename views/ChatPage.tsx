@@ -38,9 +38,11 @@ export type ChatPageProps = {
   maxMessageBytes: number;
   /** Set when the budget data is the built-in demo: a banner says so. */
   demo?: DemoInfo | null;
+  /** "data up to 31 Oct 2026 · last import 3 days ago" (the header shows it). */
+  dataAge?: string;
 };
 
-export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo }: ChatPageProps) {
+export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo, dataAge }: ChatPageProps) {
   const title = conversation?.title || "New chat";
   const user: NavUser = userName ? { name: userName } : null;
   const last = turns.at(-1);
@@ -73,7 +75,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
             <button type="button" class="drawer-toggle quiet" aria-controls="sidebar" aria-expanded="false">
               Menu
             </button>
-            <ChatHeader conversation={conversation} />
+            <ChatHeader conversation={conversation} dataAge={dataAge} />
           </div>
           {demo ? <DemoBanner demo={demo} /> : null}
           <div id="messages" class="messages" role="log" tabindex={0} aria-label="Conversation" data-last-turn={last?.id}>

@@ -10,14 +10,16 @@
  */
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
 import type { ApprovalDecision, NoticeKind, TurnStatus } from "../core/vocab.ts";
+import { transactionsHref } from "../transactions/link.ts";
 
 /** One tool call's line: running, then done or failed. */
 export type ToolLine = { id: string; tool: string; label: string; state: "running" | "done" | "failed"; error?: string };
 
 export type TextBlock = { kind: "text"; /** Ordinal among the turn's text blocks (DOM ids). */ n: number; text: string };
 export type ToolBlock = { kind: "tool"; line: ToolLine };
-export type ChartBlock = { kind: "chart"; n: number; toolId: string; chart: ChartSpec };
-export type TableBlock = { kind: "table"; n: number; toolId: string; table: TableSpec };
+/** `transactions`: the Transactions page's address for the rows behind it, when the page can show exactly those. */
+export type ChartBlock = { kind: "chart"; n: number; toolId: string; chart: ChartSpec; transactions?: string };
+export type TableBlock = { kind: "table"; n: number; toolId: string; table: TableSpec; transactions?: string };
 export type ApprovalBlock = {
   kind: "approval";
   id: string;
@@ -119,6 +121,13 @@ function toolLine(m: TurnModel, line: ToolLine): Change[] {
   return [...out, { type: "block-new", block }];
 }
 
+/** "See these transactions" for an artifact of a tool call, from the call's input. */
+function rowsLink(m: TurnModel, toolId: string): { transactions?: string } {
+  const call = m.toolCalls[toolId];
+  const href = call ? transactionsHref(call.tool, call.input) : null;
+  return href ? { transactions: href } : {};
+}
+
 /** Folds one event into the model; returns what changed (for the stream). */
 export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
   switch (e.type) {
@@ -145,13 +154,13 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
       return toolLine(m, { id: e.id, tool: e.tool, label: labelOf(m, e.id, e.tool), state: "failed", error: e.error });
     case "chart": {
       const out = close(m);
-      const block: ChartBlock = { kind: "chart", n: count(m, "chart"), toolId: e.toolId, chart: e.chart };
+      const block: ChartBlock = { kind: "chart", n: count(m, "chart"), toolId: e.toolId, chart: e.chart, ...rowsLink(m, e.toolId) };
       m.blocks.push(block);
       return [...out, { type: "block-new", block }];
     }
     case "table": {
       const out = close(m);
-      const block: TableBlock = { kind: "table", n: count(m, "table"), toolId: e.toolId, table: e.table };
+      const block: TableBlock = { kind: "table", n: count(m, "table"), toolId: e.toolId, table: e.table, ...rowsLink(m, e.toolId) };
       m.blocks.push(block);
       return [...out, { type: "block-new", block }];
     }

@@ -14,6 +14,7 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { exportMarkdown } from "../export.ts";
 import { formBody } from "../middleware/respond.ts";
+import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
 
 const Title = z.string().trim().min(1, "A title cannot be empty.").max(200, "A title has at most 200 characters.");
@@ -52,6 +53,7 @@ export function pageRoutes(deps: WebDeps) {
         showUsage={deps.showUsage}
         maxMessageBytes={deps.limits.maxMessageBytes}
         demo={deps.budget.demo ? { firstDate: summary.firstDate, lastDate: summary.lastDate, transactions: summary.transactionCount } : null}
+        dataAge={dataAgeText(dataAge(deps.budget), new Date())}
         approvals={
           conversation
             ? Object.fromEntries(store.approvals.list(user.id, { conversationId: conversation.id }).map((a) => [a.id, approvalState(a)]))
