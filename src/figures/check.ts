@@ -18,6 +18,7 @@
  * grounded figure is one binary search; a derivation is one linear two-pointer walk per
  * operation over the sorted values, tried only for figures that are not grounded.
  */
+import { SUMMARY } from "./collect.ts";
 import { readFigures, type FigureKind, type ReadFigure } from "./read.ts";
 import type { AnswerFigure, FigureOperation, FigureSource, TurnFigure } from "./types.ts";
 
@@ -27,46 +28,82 @@ type Group = { kind: GroupKind; currency: string; values: Float64Array; figures:
 type GroupKind = FigureKind | "number";
 const CALCULATE = "calculate";
 
-/** The figures of a turn, indexed for checking. */
-export type FigureIndex = { groups: Group[] };
+/**
+ * The figures of a turn, indexed for checking: all of them (a figure of the answer may
+ * equal any number the user sees), and those of the tools' summaries, the only part of a
+ * result the model reads (charts and tables never reach it), for derivations: the model
+ * can only have computed from numbers it saw, and with 2'000 figures nearly any amount
+ * would be the sum or difference of two of them.
+ */
+export type FigureIndex = { groups: Group[]; seen: Group[] };
 
 const MAX_SOURCES = 3;
 
-/** The kind and currency of a figure as a tool showed it ("CHF 1'234.50", "18.6%", "312", "1'234.50"). */
-function kindOf(f: TurnFigure): { kind: GroupKind; currency: string } {
+const isUpper = (t: string, i: number) => {
+  const c = t.charCodeAt(i);
+  return c >= 65 && c <= 90;
+};
+
+/** The currency code a figure was shown with: "CHF 1'234.50", "-CHF 12.00", "1'234.5 EUR"; "" for none. */
+function currencyOf(t: string): string {
+  const o = t.charCodeAt(0) === 45 ? 1 : 0;
+  if (isUpper(t, o) && isUpper(t, o + 1) && isUpper(t, o + 2)) return t.slice(o, o + 3);
+  const e = t.length - 3;
+  return e > 0 && isUpper(t, e) && isUpper(t, e + 1) && isUpper(t, e + 2) ? t.slice(e) : "";
+}
+
+/** The kind of a figure as a tool showed it ("CHF 1'234.50", "18.6%", "312", "1'234.50"); its currency is `currencyOf`. */
+function kindOf(f: TurnFigure, currency: string): GroupKind {
+  if (f.tool === CALCULATE) return "number";
   const text = f.text;
-  if (f.tool === CALCULATE) return { kind: "number", currency: "" };
-  if (text.endsWith("%")) return { kind: "percent", currency: "" };
-  const code = /[A-Z]{3}/.exec(text);
-  if (code) return { kind: "money", currency: code[0] };
-  return { kind: /\.\d\d$/.test(text) ? "money" : "count", currency: "" };
+  if (text.endsWith("%")) return "percent";
+  if (currency) return "money";
+  // Money without a currency keeps its cents ("1'234.50"); a count has none.
+  const n = text.length;
+  return n > 3 && text.charCodeAt(n - 3) === 46 ? "money" : "count";
+}
+
+const SUMMARY_PREFIX = `${SUMMARY} · `;
+
+/** Figures of one kind and currency while indexing, with their magnitudes in millionths (so 0.1 + 0.2 and 0.3 are one value). */
+type Builder = { kind: GroupKind; currency: string; keys: number[]; figures: TurnFigure[] };
+
+function add(builders: Builder[], kind: GroupKind, currency: string, key: number, f: TurnFigure): void {
+  // A handful of groups: a linear search beats building a key string per figure.
+  let g: Builder | undefined;
+  for (const b of builders) if (b.kind === kind && b.currency === currency) g = b;
+  if (!g) builders.push((g = { kind, currency, keys: [], figures: [] }));
+  g.keys.push(key);
+  g.figures.push(f);
+}
+
+/**
+ * The distinct magnitudes, sorted, each with the figures that showed it. Sorted natively
+ * and matched back by binary search: faster than a hash map of float keys or a sort with
+ * a comparator (both measured, bench/figures.ts).
+ */
+function build({ kind, currency, keys, figures }: Builder): Group {
+  const sorted = Float64Array.from(keys).sort();
+  let n = 0;
+  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
+  const distinct = sorted.subarray(0, n);
+  const figs: TurnFigure[][] = Array.from({ length: n }, () => []);
+  for (let i = 0; i < keys.length; i++) figs[lowerBound(distinct, keys[i]!)]!.push(figures[i]!);
+  return { kind, currency, values: distinct.map((k) => k / 1e6), figures: figs };
 }
 
 export function indexFigures(figures: readonly TurnFigure[]): FigureIndex {
-  const byKey = new Map<string, { kind: GroupKind; currency: string; items: { abs: number; figure: TurnFigure }[] }>();
+  const all: Builder[] = [];
+  const seen: Builder[] = [];
   for (const f of figures) {
     if (!Number.isFinite(f.value)) continue;
-    const { kind, currency } = kindOf(f);
-    const key = `${kind}:${currency}`;
-    let g = byKey.get(key);
-    if (!g) byKey.set(key, (g = { kind, currency, items: [] }));
-    g.items.push({ abs: Math.abs(f.value), figure: f });
+    const currency = f.tool === CALCULATE || f.text.endsWith("%") ? "" : currencyOf(f.text);
+    const kind = kindOf(f, currency);
+    const key = Math.round(Math.abs(f.value) * 1e6);
+    add(all, kind, currency, key, f);
+    if (f.where === SUMMARY || f.where.startsWith(SUMMARY_PREFIX)) add(seen, kind, currency, key, f);
   }
-  const groups: Group[] = [];
-  for (const { kind, currency, items } of byKey.values()) {
-    items.sort((a, b) => a.abs - b.abs);
-    const values: number[] = [];
-    const figs: TurnFigure[][] = [];
-    for (const it of items) {
-      if (values.length && Math.abs(values[values.length - 1]! - it.abs) < 1e-9) figs[figs.length - 1]!.push(it.figure);
-      else {
-        values.push(it.abs);
-        figs.push([it.figure]);
-      }
-    }
-    groups.push({ kind, currency, values: Float64Array.from(values), figures: figs });
-  }
-  return { groups };
+  return { groups: all.map(build), seen: seen.map(build) };
 }
 
 /** First index whose value is ≥ x. */
@@ -141,8 +178,8 @@ function findEqual(v: Float64Array, r: Interval): number[] {
 }
 
 /** The groups an answer figure may be checked against: percentages with percentages; amounts by currency; a plain count with counts and amounts. */
-function groupsFor(index: FigureIndex, f: ReadFigure): Group[] {
-  return index.groups.filter((g) => {
+function groupsFor(groups: readonly Group[], f: ReadFigure): Group[] {
+  return groups.filter((g) => {
     if (g.kind === "number") return true;
     if (f.kind === "percent") return g.kind === "percent";
     if (f.kind === "money") return g.kind === "money" && (!f.currency || !g.currency || g.currency === f.currency);
@@ -192,7 +229,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (asked.some((q) => Math.abs(q - w) < 1e-9)) continue;
     const base = { text: f.text, value: f.value, start: f.start, end: f.end };
     const r = intervalOf(f);
-    const groups = groupsFor(index, f);
+    const groups = groupsFor(index.groups, f);
 
     const equal: FigureSource[] = [];
     for (const g of groups) for (const k of findEqual(g.values, r)) equal.push(...g.figures[k]!);
@@ -200,7 +237,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       out.push({ ...base, status: "grounded", sources: equal.slice(0, MAX_SOURCES).map(source) });
       continue;
     }
-    const d = derive(groups, f, r, months) ?? (f.kind === "percent" ? derivePercent(index, f, r) : null);
+    const d = derive(groupsFor(index.seen, f), f, r, months) ?? (f.kind === "percent" ? derivePercent(index.seen, r) : null);
     if (d) {
       const { group, found } = d;
       const sources = [group.figures[found.a]![0]!, ...(found.b >= 0 ? [group.figures[found.b]![0]!] : [])].map(source);
@@ -213,12 +250,12 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
 }
 
 /** A percentage as a share of two amounts or counts (ratio), or the change from one to the other. */
-function derivePercent(index: FigureIndex, f: ReadFigure, r: Interval): { group: Group; found: Found } | null {
+function derivePercent(seen: readonly Group[], r: Interval): { group: Group; found: Found } | null {
   if (r.hi <= 0) return null;
   const share = scaled(r, 1 / 100);
   const up: Interval = { lo: 1 + Math.max(0, r.lo) / 100, hi: 1 + r.hi / 100 };
   const down: Interval = { lo: 1 - r.hi / 100, hi: 1 - Math.max(0, r.lo) / 100 };
-  for (const g of index.groups) {
+  for (const g of seen) {
     if (g.kind === "percent") continue;
     const v = g.values;
     if (share.lo > 0) {
