@@ -216,6 +216,8 @@ export function readFigures(text: string): ReadFigure[] {
 
     const kind: FigureKind = pct ? "percent" : currency || multiplier > 1 || decimals === 2 || (grouped && decimals > 0) ? "money" : "count";
     if (kind === "count" && decimals === 0 && !grouped && /^\d{4}$/.test(m[0]) && magnitude >= 1900 && magnitude <= 2100) continue; // a year
+    // A bare count is a figure only as a count of something: "312 transactions", not "(1)" or "Groceries: 3".
+    if (kind === "count" && !grouped && decimals === 0 && !/^\s?\p{L}/u.test(after)) continue;
     const [word, phrase] = wordsBefore(text, start);
     if (kind === "count" && (RANK_WORDS.has(word) || before.endsWith("#"))) continue;
 
