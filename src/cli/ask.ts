@@ -1,4 +1,5 @@
 import { ConversationBusy, ConversationNotFound } from "../chat/service.ts";
+import { figuresLine, NOT_FOUND } from "../ui/figure-marks.ts";
 import { toolLabel } from "../tools/registry.ts";
 import { UsageError } from "../core/errors.ts";
 import { parse } from "./args.ts";
@@ -66,6 +67,16 @@ export async function askCommand(argv: string[]): Promise<number> {
         process.stderr.write(`${atLineStart ? "" : "\n"}error: ${e.message}\n`);
         atLineStart = true;
         break;
+      case "figures": {
+        // SPEC §11: say which figures no tool result backed (the answer is already printed).
+        const line = figuresLine(e.figures);
+        if (line) {
+          const missing = e.figures.filter((f) => f.status === "ungrounded").map((f) => f.text);
+          process.stderr.write(`${atLineStart ? "" : "\n"}? ${line} (${NOT_FOUND}): ${missing.join(", ")}\n`);
+          atLineStart = true;
+        }
+        break;
+      }
       case "done":
         if (!atLineStart) out("\n");
         process.stderr.write(`\nconversation: ${e.conversationId} (follow up with --conversation ${e.conversationId})\n`);
