@@ -100,7 +100,7 @@ export function UsagePage({
           <>
             <h2>Figures not found in the data</h2>
             <p class="muted">Per model: the numbers its answers stated, and the share that no tool result of the answer backed.</p>
-            <div class="table-scroll usage-table" tabindex={0} role="region" aria-label="Figures not found per model">
+            <div class="table-scroll figure-share-table" tabindex={0} role="region" aria-label="Figures not found per model">
               <table>
                 <thead>
                   <tr>
