@@ -219,13 +219,18 @@ function findEqual(v: Float64Array, r: Interval): number[] {
   return out;
 }
 
-/** The groups an answer figure may be checked against: percentages with percentages; amounts by currency; a plain count with counts and amounts. */
-function groupsFor(groups: readonly Group[], f: ReadFigure): Group[] {
+/**
+ * The groups an answer figure may be checked against: percentages with percentages;
+ * amounts by currency; a plain integer with counts and amounts ("18'110" may be either).
+ * As an operand of a derivation (`operands`), a small plain integer is a count only: "316
+ * transactions" is never the sum of two amounts.
+ */
+function groupsFor(groups: readonly Group[], f: ReadFigure, operands = false): Group[] {
   return groups.filter((g) => {
     if (g.kind === "number") return true;
     if (f.kind === "percent") return g.kind === "percent";
     if (f.kind === "money") return g.kind === "money" && (!f.currency || !g.currency || g.currency === f.currency);
-    return g.kind === "count" || g.kind === "money";
+    return g.kind === "count" || (g.kind === "money" && (!operands || Math.abs(f.value) >= 1000));
   });
 }
 
@@ -279,7 +284,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       out.push({ ...base, status: "grounded", sources: equal.slice(0, MAX_SOURCES).map(source) });
       continue;
     }
-    const d = derive(groupsFor(index.seen, f), f, r, months) ?? (f.kind === "percent" ? derivePercent(index.seen, r) : null);
+    const d = derive(groupsFor(index.seen, f, true), f, r, months) ?? (f.kind === "percent" ? derivePercent(index.seen, r) : null);
     if (d) {
       const { group, found } = d;
       const sources = [group.flat[group.offsets[found.a]!]!, ...(found.b >= 0 ? [group.flat[group.offsets[found.b]!]!] : [])].map(source);

@@ -141,6 +141,16 @@ describe("checkAnswer: derived", () => {
     ]);
   });
 
+  test("a small count is derived from counts only, never from amounts", () => {
+    // 1'234.50 − 865.30 = 369.20 is an amount: "369 transactions" is not derived from it; "CHF 369" is.
+    expect(statuses("369 transactions, CHF 369")).toEqual([
+      ["369", "ungrounded"],
+      ["CHF 369", "derived"],
+    ]);
+    // 312 + 312 is no pair of distinct figures either; 624 stays ungrounded.
+    expect(statuses("624 transactions")).toEqual([["624", "ungrounded"]]);
+  });
+
   test("a calculate result grounds the figure written from it, as an amount or a percentage", () => {
     const figures = [...FIGURES, fig("summary · Result", 14.326153846, "14.326154", "calculate", "toolu_9")];
     expect(checkAnswer("Up 14.33%.", "", figures).map((f) => [f.status, f.sources[0]?.tool])).toEqual([["grounded", "calculate"]]);
