@@ -6,6 +6,7 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { BudgetDb } from "./budget/reader.ts";
 import { openBudgetDb } from "./budget/open.ts";
+import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
@@ -87,6 +88,20 @@ function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
   return Promise.race([p.then(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The model client. An endpoint other than Anthropic's (ANTHROPIC_BASE_URL: Ollama, llama.cpp's
+ * server, a proxy) may leave usage out of its stream: its responses get an all-zero usage there.
+ */
+export function modelClient(config: { apiKey: string; baseUrl?: string; maxRetries?: number; fetch?: Fetch }): Anthropic {
+  const inner = config.fetch ?? fetch;
+  return new Anthropic({
+    apiKey: config.apiKey,
+    baseURL: config.baseUrl || undefined,
+    ...(config.baseUrl ? { fetch: lenientUsageFetch(inner) } : config.fetch ? { fetch: config.fetch } : {}),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+  });
+}
+
 export function createApp(config: AppConfig, overrides: AppOverrides = {}): App {
   const budget = openBudgetDb(config.budgetDb);
   const store = Store.open(config.chatDb);
@@ -96,7 +111,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
     store.approvals.expireAllPending("restart");
   }
-  const client = overrides.client ?? new Anthropic({ apiKey: config.apiKey, baseURL: config.baseUrl || undefined });
+  const client = overrides.client ?? modelClient(config);
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory: MemoryService | null =
     overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;

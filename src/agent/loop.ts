@@ -12,7 +12,7 @@ import type {
 import { toolInputSchema } from "../tools/registry.ts";
 import type { ApprovalGate, PendingApproval, ToolCallRecord, ToolInvoker } from "../tools/invoke.ts";
 import { type Tool } from "../tools/types.ts";
-import { type AgentEvent, type Usage } from "../core/events.ts";
+import { emptyUsage, type AgentEvent, type Usage } from "../core/events.ts";
 import { createTurnFigures, type TurnFigures } from "../figures/turn.ts";
 
 export type TurnRequest = {
@@ -79,7 +79,7 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
 type Turn = TurnRequest & { figures: TurnFigures };
 
 async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
-  const usage: Usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const usage: Usage = emptyUsage();
   // Without an approval gate, tools that change data are not offered at all.
   const offered = req.approvals ? req.invoker.tools : req.invoker.tools.filter((t) => t.risk === "low");
   const apiTools = toApiTools(offered);
@@ -168,7 +168,10 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
     }
 
     // Run the tools and answer every tool_use in one user message, results first.
-    for (const use of toolUses) yield { type: "tool_started", id: use.id, tool: use.name, input: use.input };
+    for (const use of toolUses) {
+      const label = req.invoker.tools.find((t) => t.name === use.name)?.label;
+      yield { type: "tool_started", id: use.id, tool: use.name, ...(label ? { label } : {}), input: use.input };
+    }
     const results: ToolResultBlockParam[] = [];
     const failure: { fatal: string | null } = { fatal: null };
     let stopped = false;

@@ -1,7 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import { type Store } from "../store/store.ts";
-import { type AgentEvent } from "../core/events.ts";
+import { emptyUsage, type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
 import { figureCounts } from "../figures/turn.ts";
@@ -10,7 +10,8 @@ import { systemBlocks } from "../agent/prompt.ts";
 import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { stripControls } from "../core/validation.ts";
-import { isBusyError } from "../core/errors.ts";
+import { isBusyError, QuestionRefused } from "../core/errors.ts";
+import { admitQuestion, type QuestionLimits } from "./admission.ts";
 import { repairHistory } from "./recovery.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
 
@@ -42,8 +43,13 @@ export { ConversationBusy };
 /** How often the streamed part of an answer is stored while it streams (issue 16: at least every second). */
 export const STREAM_FLUSH_MS = 1000;
 
-export class ConversationNotFound extends Error {
+export type QuestionRequest = { userId: string; conversationId?: string | null; question: string; limits?: QuestionLimits };
+
+export class ConversationNotFound extends QuestionRefused {
   override name = "ConversationNotFound";
+  constructor(readonly conversationId: string) {
+    super("unknown_conversation", `This conversation does not exist (it may have been deleted): ${conversationId}`);
+  }
 }
 
 /**
@@ -72,14 +78,27 @@ export class ChatService {
     return this.running.get(id);
   }
 
-  startTurn(opts: { userId: string; conversationId?: string | null; question: string }): RunningTurn {
+  /**
+   * Refuse a question the chat will not take (QuestionRefused): with `limits` (the
+   * server's), too long, empty or too many answers running; always, an unknown
+   * conversation or one still answering. startTurn checks it too; call it first when
+   * something must happen only if the question will be taken.
+   */
+  admit(opts: QuestionRequest): void {
+    if (opts.limits) admitQuestion(opts.question, opts.limits, this.runningCount(opts.userId));
+    const conversationId = opts.conversationId;
+    if (!conversationId) return;
+    if (!this.deps.store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(conversationId);
+    // One running turn per conversation (the database's turns_one_running index enforces it across processes too).
+    for (const t of this.running.values()) if (t.conversationId === conversationId && !t.outcome) throw new ConversationBusy(conversationId);
+  }
+
+  /** Start answering a question, or refuse it (see `admit`; nothing stored or sent). */
+  startTurn(opts: QuestionRequest): RunningTurn {
     const { store, settings } = this.deps;
+    this.admit(opts);
     let conversationId = opts.conversationId ?? null;
-    if (conversationId) {
-      if (!store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
-      // One running turn per conversation (the database's turns_one_running index enforces it across processes too).
-      for (const t of this.running.values()) if (t.conversationId === conversationId && !t.outcome) throw new ConversationBusy(conversationId);
-    } else {
+    if (!conversationId) {
       conversationId = store.conversations.create(opts.userId, titleFrom(opts.question)).id;
     }
     const turnId = store.turns.start({ conversationId, userId: opts.userId, model: settings.model, question: opts.question });
@@ -210,10 +229,6 @@ export class ChatService {
     flushed = turn.events.length;
     turn.finish(outcome);
   }
-}
-
-function emptyUsage() {
-  return { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 }
 
 /** A conversation title from its first question: one line, at most ~60 characters, cut at a word. */

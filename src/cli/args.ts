@@ -20,3 +20,13 @@ export function intOption(value: string | undefined, name: string, min: number, 
   if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
   return n;
 }
+
+/** `--since`: a day (YYYY-MM-DD, from 00:00 UTC) or an ISO time, as an ISO time. */
+export function parseSince(value: string): string {
+  const v = value.trim();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const d = new Date(day ? `${v}T00:00:00Z` : v);
+  if (Number.isNaN(d.getTime()) || (day && d.toISOString().slice(0, 10) !== v))
+    throw new UsageError(`--since must be a date like 2026-01-31 (or an ISO time), got "${value}"`);
+  return d.toISOString();
+}

@@ -28,3 +28,22 @@ export function isBusyError(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || /database is locked/i.test((err as Error)?.message ?? "");
 }
+
+/** Why a question was not taken (nothing reached the model). */
+export const REFUSAL_REASONS = ["too_large", "empty", "too_many_running", "unknown_conversation", "busy"] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/**
+ * A question the chat service will not take: too long, empty, too many answers running,
+ * an unknown conversation, or one still answering. The chat service decides; the web's
+ * one error handler maps the reason to an HTTP status, the CLI to a usage error.
+ */
+export class QuestionRefused extends Error {
+  override name = "QuestionRefused";
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}

@@ -67,7 +67,8 @@ export type ApprovalPreview = {
 export type AgentEvent =
   | { type: "turn_started"; conversationId: string; turnId: string }
   | { type: "text"; text: string }
-  | { type: "tool_started"; id: string; tool: string; input: unknown }
+  /** `label`: what the user sees while it runs ("Analysing spending by category…"); absent in answers stored before round 3. */
+  | { type: "tool_started"; id: string; tool: string; label?: string; input: unknown }
   | { type: "tool_finished"; id: string; tool: string; summary: string }
   | { type: "tool_failed"; id: string; tool: string; error: string }
   | { type: "chart"; toolId: string; chart: ChartSpec }

@@ -5,6 +5,12 @@
  * live schema's CHECK lists against these tuples.)
  */
 
+/**
+ * The one user of single-user mode (no allowlist): the local person at this machine, in
+ * the app database's user columns, the audit log and the CLI's `--user local`.
+ */
+export const LOCAL_USER_ID = "local";
+
 /** How a turn (one question and its answer) stands. */
 export const TURN_STATUSES = ["running", "done", "error", "stopped", "interrupted"] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
@@ -55,8 +61,3 @@ export type ChartType = (typeof CHART_TYPES)[number];
  */
 export const COLUMN_KINDS = ["text", "money", "count", "number", "percent", "date", "currency"] as const;
 export type ColumnKind = (typeof COLUMN_KINDS)[number];
-
-/** `CHECK (column IN ('a', 'b'))` for a vocabulary (its values are fixed identifiers, never user input). */
-export function sqlCheck(column: string, values: readonly string[]): string {
-  return `CHECK (${column} IN (${values.map((v) => `'${v}'`).join(", ")}))`;
-}

@@ -5,6 +5,7 @@
 import { randomUUID } from "node:crypto";
 import { type AgentEvent, type TableSpec, type Usage } from "../core/events.ts";
 import type { ColumnKind, TurnStatus } from "../core/vocab.ts";
+import { QuestionRefused } from "../core/errors.ts";
 import { type Row, type StoreDb } from "./db.ts";
 
 export type Turn = {
@@ -29,10 +30,10 @@ export type TurnWithEvents = Turn & { events: AgentEvent[] };
 export const TURN_EVENT_FORMAT = 2;
 
 /** The conversation is still answering: one running turn per conversation (issue 16). */
-export class ConversationBusy extends Error {
+export class ConversationBusy extends QuestionRefused {
   override name = "ConversationBusy";
   constructor(readonly conversationId: string) {
-    super("This conversation is still answering the previous question. Wait for it to finish (or stop it), then ask again.");
+    super("busy", "This conversation is still answering the previous question. Wait for it to finish (or stop it), then ask again.");
   }
 }
 

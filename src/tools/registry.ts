@@ -52,11 +52,6 @@ export function writeToolByName(name: string): WriteTool | undefined {
   return t?.risk === "high" ? t : undefined;
 }
 
-/** What the user sees while a tool runs: "Analysing spending by category…". */
-export function toolLabel(name: string): string {
-  return toolByName(name)?.label ?? `Running ${name}…`;
-}
-
 /** The system prompt's "which tool to use" lines, one per tool (write tools marked as possibly absent). */
 export function toolGuide(tools: readonly Tool[] = ALL_TOOLS): string {
   return tools.map((t) => `- ${t.name}${t.risk === "high" ? " (when available)" : ""}: ${t.promptHint}`).join("\n");

@@ -58,7 +58,7 @@ describe("JSON API", () => {
     expect(await reset.json()).toEqual({ reset: true, conversation_id: done.conversation_id });
     const gone = await post("/api/chat", { message: "hi", conversation_id: done.conversation_id });
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ error: `conversation not found: ${done.conversation_id}` });
+    expect(await gone.json()).toEqual({ error: `This conversation does not exist (it may have been deleted): ${done.conversation_id}` });
   });
 
   test("upstream error → error event then done; nothing is thrown", async () => {
@@ -87,7 +87,7 @@ describe("JSON API", () => {
       [{ message: "" }, 400, "invalid request: ✖ message must not be empty → at message"],
       [{ message: "hi", extra: 1 }, 400, 'invalid request: ✖ Unrecognized key: "extra"'],
       [{ message: "x".repeat(9000) }, 413, "Message too large: at most 8 KB."],
-      [{ message: "hi", conversation_id: "nope" }, 404, "conversation not found: nope"],
+      [{ message: "hi", conversation_id: "nope" }, 404, "This conversation does not exist (it may have been deleted): nope"],
     ];
     for (const [body, status, error] of cases) {
       const res = await post("/api/chat", body);

@@ -30,6 +30,7 @@ import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { toHtml } from "../sse-renderer.ts";
+import { LOCAL_USER_ID } from "../../core/vocab.ts";
 
 const PutRequest = z.strictObject({ amount: z.number() });
 
@@ -126,7 +127,7 @@ export function budgetRoutes(deps: WebDeps) {
           otherCurrencySpending={s.otherCurrencySpending}
           currency={s.currency}
           asset={asset}
-          userName={c.get("user").id === "local" ? null : c.get("user").name}
+          userName={c.get("user").id === LOCAL_USER_ID ? null : c.get("user").name}
         />,
       ),
     );
