@@ -104,12 +104,12 @@ const MULTIPLIERS: Record<string, number> = { k: 1e3, thousand: 1e3, million: 1e
 const CURRENCY_CODES: Record<string, string> = { "$": "USD", "€": "EUR", "£": "GBP", "fr.": "CHF", "sfr.": "CHF", franc: "CHF", francs: "CHF", franken: "CHF" };
 
 function currencyCode(written: string): string {
-  if (written.length === 3 && written === written.toUpperCase() && written !== "FR.") return written;
+  if (/^[A-Z]{3}$/.test(written)) return written;
   const lower = written.toLowerCase();
   return CURRENCY_CODES[lower] ?? written.toUpperCase();
 }
 
-/** 10^-d for the decimals a number may have, as exact literals (10 ** -2 is not always 0.01's double). */
+/** 10^-d for the decimals a number may have: looked up, not computed, for every number of every answer. */
 const UNITS = [1, 0.1, 0.01, 0.001, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10];
 
 /** A float without binary noise (1.1 × 1e6 = 1'100'000, not 1'100'000.0000000002). */
