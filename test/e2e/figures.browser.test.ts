@@ -104,6 +104,12 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
       await mark.tap();
       expect(await mark.locator(".fig-note").isVisible()).toBe(true);
       expect(await mark.locator(".fig-note").innerText()).toBe("CHF 2'718.28: not found in the data of this answer");
+      // The note stays on the screen: at its foot, inside both edges.
+      const box = (await mark.locator(".fig-note").boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+      expect(box.y + box.height).toBeLessThanOrEqual(844);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
       expect(await axe(page)).toEqual([]);
     } finally {
       await context.close();
