@@ -245,15 +245,23 @@ function derive(groups: Group[], f: ReadFigure, r: Interval, months: readonly nu
       continue;
     }
     if (f.kind === "percent") continue;
-    const res =
-      hit("sum", findSum(v, r)) ??
-      (r.lo > 0 ? hit("difference", findDifference(v, r)) : null) ??
-      (f.kind === "count" && r.lo > 0 ? hit("ratio", findRatio(v, r)) : null);
+    const res = hit("sum", findSum(v, r)) ?? (r.lo > 0 ? hit("difference", findDifference(v, r)) : null);
     if (res) return res;
     for (const m of months) {
       const k = findEqual(v, scaled(r, m))[0];
       if (k !== undefined) return { group: g, found: { operation: "monthly_average", a: k, b: -1, months: m } };
     }
+  }
+  return null;
+}
+
+/** A plain number as the ratio of two amounts or two counts ("6.0 times as much"). */
+function deriveRatio(seen: readonly Group[], r: Interval): { group: Group; found: Found } | null {
+  if (r.lo <= 0) return null;
+  for (const g of seen) {
+    if (g.kind === "percent") continue;
+    const p = findRatio(g.values, r);
+    if (p) return { group: g, found: { operation: "ratio", a: p[0], b: p[1] } };
   }
   return null;
 }
@@ -284,7 +292,9 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       out.push({ ...base, status: "grounded", sources: equal.slice(0, MAX_SOURCES).map(source) });
       continue;
     }
-    const d = derive(groupsFor(index.seen, f, true), f, r, months) ?? (f.kind === "percent" ? derivePercent(index.seen, r) : null);
+    const d =
+      derive(groupsFor(index.seen, f, true), f, r, months) ??
+      (f.kind === "percent" ? derivePercent(index.seen, r) : f.kind === "count" ? deriveRatio(index.seen, r) : null);
     if (d) {
       const { group, found } = d;
       const sources = [group.flat[group.offsets[found.a]!]!, ...(found.b >= 0 ? [group.flat[group.offsets[found.b]!]!] : [])].map(source);

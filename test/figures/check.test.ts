@@ -119,6 +119,12 @@ describe("checkAnswer: derived", () => {
     expect([f!.status, f!.operation, f!.sources.map((s) => s.text)]).toEqual(["derived", "ratio", ["CHF 1'234.50", "CHF 18'434.50"]]);
   });
 
+  test("ratio as a number", () => {
+    // 7'431.20 ÷ 1'234.50 = 6.0196… → "6.0 times"
+    const [f] = checkAnswer("Groceries cost 6.0 times as much as dining.", "", FIGURES);
+    expect([f!.status, f!.operation, f!.sources.map((s) => s.text)]).toEqual(["derived", "ratio", ["CHF 7'431.20", "CHF 1'234.50"]]);
+  });
+
   test("percentage change from one figure to another", () => {
     // (7'431.20 − 6'500.00) ÷ 6'500.00 = 14.326…% → "14.3%"
     const [f] = checkAnswer("Groceries rose 14.3% from 2024.", "", FIGURES);
