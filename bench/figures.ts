@@ -1,5 +1,5 @@
 /**
- * 8. Checking an answer's figures (SPEC §11): the time to check a 4 KB answer against the
+ * 9. Checking an answer's figures (SPEC §11): the time to check a 4 KB answer against the
  * figures of 10 tool results (about 2'000 figures), side by side with rendering the same
  * answer's markdown (src/ui/markdown.ts), which every answer pays anyway.
  *
@@ -106,7 +106,7 @@ const checks: Check[] = [
 ];
 emit({
   id: "figures",
-  title: "8. Checking an answer's figures (4 KB answer, 10 tool results)",
+  title: "9. Checking an answer's figures (4 KB answer, 10 tool results)",
   method: [
     `ours: checking against ${figures.length} figures of ${CALLS.length} tool results on the demo database, ${n} samples`,
     "baseline: renderMarkdown (marked + the allowlist pass) of the same answer, interleaved with ours",

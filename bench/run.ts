@@ -7,7 +7,7 @@
  *   bun bench/run.ts --quick         fewer repetitions (to try the scripts; not for RESULTS.md)
  *   bun bench/run.ts --only a,b      only these (ids: tool-latency, server-overhead,
  *                                    concurrency, startup, page-weight, context-size, sse-bytes,
- *                                    figures)
+ *                                    stored-text, figures)
  *
  * RESULTS.md is generated, except the part between `<!-- analysis -->` and
  * `<!-- /analysis -->`, which is kept from the previous file (hand-written analysis).
@@ -24,6 +24,7 @@ const SCRIPTS = [
   { id: "page-weight", file: "page-weight.ts" },
   { id: "context-size", file: "context-size.ts" },
   { id: "sse-bytes", file: "sse-bytes.ts" },
+  { id: "stored-text", file: "stored-text.ts" },
   { id: "figures", file: "figures.ts" },
 ];
 const BUDGET_S = 600;

@@ -19,6 +19,8 @@ Usage:
   budget-chat audit            print the audit log (--since DATE, --user NAME)
   budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
   budget-chat eval             score a model on the question set (--model, --repeat, --questions, --min-score, …)
+  budget-chat backup           snapshot of the budget database (--db PATH, --out PATH)
+  budget-chat restore SNAPSHOT put a snapshot back (--db PATH; refused while a server uses it)
   budget-chat --help | --version
 
 Run "budget-chat COMMAND --help" for a command's options.
@@ -39,6 +41,8 @@ const commands: Record<string, () => Promise<Command>> = {
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
   mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,
   eval: async () => (await import("./cli/eval.ts")).evalCommand,
+  backup: async () => (await import("./cli/backup.ts")).backupCommand,
+  restore: async () => (await import("./cli/backup.ts")).restoreCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

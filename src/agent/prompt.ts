@@ -59,6 +59,7 @@ export function dynamicSystem(ctx: PromptContext): string {
     lines.push(`- Transactions per category: ${s.categoryCounts.map((c) => `${c.category} ${formatCount(c.count)}`).join(", ")}.`);
   }
   if (s.malformedDates) lines.push(`- ${formatCount(s.malformedDates)} rows have a date that is not a real YYYY-MM-DD day; they are left out of every figure.`);
+  if (s.badAmounts) lines.push(`- ${formatCount(s.badAmounts)} rows have an amount that is not a real sum of money (not finite, or beyond ±1e12); they are left out of every figure.`);
   lines.push("");
   lines.push(
     ctx.budgets?.length

@@ -10,7 +10,7 @@ import { systemBlocks } from "../agent/prompt.ts";
 import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { stripControls } from "../core/validation.ts";
-import { isBusyError, QuestionRefused } from "../core/errors.ts";
+import { cannotSaveMessage, isBusyError, QuestionRefused } from "../core/errors.ts";
 import { admitQuestion, type QuestionLimits } from "./admission.ts";
 import { repairHistory } from "./recovery.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
@@ -39,9 +39,6 @@ export type ChatDeps = {
 import { ConversationBusy } from "../store/turns.ts";
 
 export { ConversationBusy };
-
-/** How often the streamed part of an answer is stored while it streams (issue 16: at least every second). */
-export const STREAM_FLUSH_MS = 1000;
 
 export type QuestionRequest = { userId: string; conversationId?: string | null; question: string; limits?: QuestionLimits };
 
@@ -132,13 +129,16 @@ export class ChatService {
     };
     // Every write of a turn goes through writeSoon: in order, and never waiting on another program's lock
     // (a locked app database delays them, it does not stall the answer or the server).
-    const write = (what: string, fn: () => void) => store.writeSoon(`${what} of turn ${turn.id}`, fn);
-    // Streamed text is stored in batches while it streams, so a crash loses at most the last moment of what the user read.
-    const flushTimer = setInterval(() => {
-      if (turn.outcome || flushed === turn.events.length) return;
-      const events = takeFresh();
-      write("streamed text", () => store.turns.appendEvents(turn.id, events));
-    }, STREAM_FLUSH_MS);
+    let toldUnsaved = false;
+    const write = (what: string, fn: () => void) => {
+      const stored = store.writeSoon(`${what} of turn ${turn.id}`, fn);
+      // A full disk or read-only chat.db: the answer goes on (its writes wait for space), and the user is told once.
+      if (!stored && store.cannotSave && !toldUnsaved) {
+        toldUnsaved = true;
+        turn.push({ type: "notice", kind: "unsaved", message: `${cannotSaveMessage(store.cannotSave)}. The answer goes on; it is stored as soon as the app database can be written again.` });
+      }
+      return stored;
+    };
     let outcome: TurnOutcome;
     try {
       const stored = store.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
@@ -179,6 +179,13 @@ export class ChatService {
           break;
         }
         turn.push(step.value);
+        // What the user reads is stored in this same tick, before any subscriber (woken by push, run as a later
+        // microtask) can send it (SPEC §13): a crash at any moment loses nothing a client received. Text extends
+        // the stored text block in place (Turns.appendEvents), so this is one small UPDATE per delta.
+        if (step.value.type === "text") {
+          const events = takeFresh();
+          write("streamed text", () => store.turns.appendEvents(turn.id, events));
+        }
       }
     } catch (err) {
       // A bug or a database failure, not an upstream error (those arrive as events).
@@ -193,7 +200,6 @@ export class ChatService {
       // What was stored of this turn may end mid-exchange: make the history valid for the next question.
       write("the history repair", () => void repairHistory(store, turn.conversationId, turn.id));
     }
-    clearInterval(flushTimer);
     // The loop checks the answer's figures before it ends; a turn it could not finish still says it checked none.
     let checked = turn.events.findLast((e): e is Extract<AgentEvent, { type: "figures" }> => e.type === "figures");
     if (!checked) turn.push((checked = { type: "figures", figures: [] }));

@@ -6,10 +6,29 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /** node:util parseArgs, strict, with --help/-h, and its errors turned into one-line usage errors. */
 export function parse<O extends Options>(argv: string[], options: O) {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    return parseArgs({ args: joinNegativeValues(argv, options), options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
   } catch (e) {
     throw new UsageError((e as Error).message.split("\n")[0]!);
   }
+}
+
+/**
+ * `--history -5` as `--history=-5`: parseArgs takes a value that starts with "-" for an
+ * option of its own and calls it "ambiguous"; a negative number after an option that takes
+ * a value is that value, so the option's own check can say what is wrong with it.
+ */
+function joinNegativeValues(argv: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    const name = a.startsWith("--") && !a.includes("=") ? a.slice(2) : null;
+    if (name && options[name]?.type === "string" && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 /** A whole-number option that is not a setting (e.g. --limit), checked against its range. */

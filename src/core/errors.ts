@@ -47,3 +47,22 @@ export class QuestionRefused extends Error {
     super(message);
   }
 }
+
+/**
+ * Why a database write could not be stored, when the cause is the storage, not the data: a
+ * full disk (or size limit), a read-only file, a disk error. Null for anything else.
+ * These pass when space or rights return, so writes that can wait are retried.
+ */
+export function storageProblem(err: unknown): string | null {
+  const code = String((err as { code?: unknown })?.code ?? "");
+  const message = (err as Error)?.message ?? String(err);
+  if (code.startsWith("SQLITE_FULL") || /database or disk is full/i.test(message)) return "the disk is full (database or disk is full)";
+  if (code.startsWith("SQLITE_READONLY") || /readonly database/i.test(message)) return `the database file cannot be written (${message})`;
+  if (code.startsWith("SQLITE_IOERR") || /disk I\/O error/i.test(message)) return `a disk error (${message})`;
+  return null;
+}
+
+/** What the user sees when budget-chat cannot store what it must (SPEC §13). */
+export function cannotSaveMessage(reason: string): string {
+  return `budget-chat cannot save: ${reason}`;
+}

@@ -43,7 +43,8 @@ export const AUDIT_KINDS = [
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** How an answer ended other than plainly (shown as a notice under it). */
-export const NOTICE_KINDS = ["incomplete", "max_tokens", "refusal", "stopped"] as const;
+/** `unsaved`: the app database could not be written while the answer streamed (full disk, read-only file). */
+export const NOTICE_KINDS = ["incomplete", "max_tokens", "refusal", "stopped", "unsaved"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** A tool's risk: high-risk tools run only after the user approves. */

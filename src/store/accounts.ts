@@ -173,12 +173,19 @@ export class Sessions {
   }
 }
 
-function cleanUserName(name: string): string {
+/** What is wrong with a user name as given (null: nothing), so the CLI can refuse it as bad input. */
+export function userNameProblem(name: string): string | null {
   const clean = name.trim();
-  if (!clean) throw new StoreError("user name must not be empty");
-  if (clean.length > 64) throw new StoreError("user name is too long (at most 64 characters)");
-  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(clean)) throw new StoreError("user name must not contain control characters");
-  return clean;
+  if (!clean) return "user name must not be empty";
+  if (clean.length > 64) return "user name is too long (at most 64 characters)";
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(clean)) return "user name must not contain control characters";
+  return null;
+}
+
+function cleanUserName(name: string): string {
+  const problem = userNameProblem(name);
+  if (problem) throw new StoreError(problem);
+  return name.trim();
 }
 
 function toUser(r: Row): User {

@@ -73,7 +73,7 @@ describe("open and migrations", () => {
   test("creates parent directories, sets user_version, application_id and WAL; reopening is idempotent", () => {
     const path = join(tempDir(), "nested", "deeper", "chat.db");
     const a = Store.open(path);
-    expect(SCHEMA_VERSION).toBe(7); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13)
+    expect(SCHEMA_VERSION).toBe(8); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13), 8: budget_writes (issue 25)
     expect(a.schemaVersion()).toBe(SCHEMA_VERSION);
     const conv = a.conversations.create("local", "Kept across opens");
     a.close();
@@ -409,9 +409,10 @@ describe("turns", () => {
 
     const turns = a.turns.list(conv.id);
     expect(turns.map((t) => t.id)).toEqual([t1, t2]);
-    expect(turns[0]!.events).toEqual([...first, { type: "text", text: "CHF 12." }]);
+    // Text that follows stored text extends it (one row per text block, however many deltas).
+    expect(turns[0]!.events).toEqual([first[0]!, { type: "text", text: "You spent CHF 12." }]);
     expect(turns[1]!.events).toEqual([]);
-    expect(a.turns.events(t1)).toHaveLength(3);
+    expect(a.turns.events(t1)).toHaveLength(2);
 
     expect(a.usage.ofConversation(conv.id)).toEqual({ turns: 2, ...usage(110, 20, 5, 50) });
     expect(a.usage.byModel()).toEqual([
