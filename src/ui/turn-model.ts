@@ -9,6 +9,7 @@
  * the next text starts a new block after it.
  */
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
+import type { AnswerFigure } from "../figures/types.ts";
 import type { ApprovalDecision, NoticeKind, TurnStatus } from "../core/vocab.ts";
 import { transactionsHref } from "../transactions/link.ts";
 
@@ -42,6 +43,8 @@ export type TurnModel = {
   /** Tool calls by id: name and validated input (e.g. to re-run a table's query with a bigger limit). */
   toolCalls: Record<string, { tool: string; input: unknown }>;
   notices: NoticeItem[];
+  /** The answer's checked figures (SPEC §11), once its text has ended; null before. */
+  figures: AnswerFigure[] | null;
   usage: Usage | null;
   /** Set by the `done` event. */
   finalStatus: TurnStatus | null;
@@ -67,10 +70,12 @@ export type Change =
   | { type: "tool-update"; line: ToolLine }
   | { type: "approval-decided"; block: ApprovalBlock }
   | { type: "notice-new"; notice: NoticeItem }
+  /** The answer's figures were checked: the text blocks get their marks. */
+  | { type: "figures"; figures: AnswerFigure[] }
   | { type: "done"; status: TurnStatus; usage: Usage };
 
 export function emptyTurnModel(): TurnModel {
-  return { blocks: [], textOpen: false, toolCalls: {}, notices: [], usage: null, finalStatus: null, sawError: false, sawStopped: false };
+  return { blocks: [], textOpen: false, toolCalls: {}, notices: [], figures: null, usage: null, finalStatus: null, sawError: false, sawStopped: false };
 }
 
 /** The text blocks of a model, in order. */
@@ -187,6 +192,10 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
       const notice: NoticeItem = { kind: "error", message: e.message, retryable: e.retryable };
       m.notices.push(notice);
       return [...close(m), { type: "notice-new", notice }];
+    }
+    case "figures": {
+      m.figures = e.figures;
+      return [...close(m), { type: "figures", figures: e.figures }];
     }
     case "done": {
       const out = close(m);

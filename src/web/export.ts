@@ -3,6 +3,8 @@ import { type TurnWithEvents } from "../store/turns.ts";
 import { type ChartSpec, type TableSpec } from "../core/events.ts";
 import { formatChartValue } from "../core/format.ts";
 import { Lexer, type Token } from "marked";
+import type { AnswerFigure } from "../figures/types.ts";
+import { figuresLine, NOT_FOUND, placeFigures, type FigureMark } from "../ui/figure-marks.ts";
 import { safeHref } from "../ui/markdown.ts";
 
 /**
@@ -13,27 +15,48 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
   const out: string[] = [`# ${plain(oneLine(conversation.title))}`, "", `_Exported from budget-chat, ${conversation.updatedAt.slice(0, 10)}._`, ""];
   for (const turn of turns) {
     out.push(`## ${plain(oneLine(turn.question))}`, "");
+    // The answer's pieces in order: text (model markdown) and what is shown between (charts, tables, notices).
+    const pieces: ({ text: string } | { md: string })[] = [];
     let text = "";
     const flush = () => {
-      if (text.trim()) out.push(neutraliseMarkdown(text.trim()), "");
+      if (text.trim()) pieces.push({ text: text.trim() });
       text = "";
     };
+    let figures: AnswerFigure[] = [];
     for (const e of turn.events) {
       if (e.type === "text") text += e.text;
       else if (e.type === "chart") {
         flush();
-        out.push(chartTable(e.chart, currency), "");
+        pieces.push({ md: chartTable(e.chart, currency) });
       } else if (e.type === "table") {
         flush();
-        out.push(tableMarkdown(e.table), "");
+        pieces.push({ md: tableMarkdown(e.table) });
       } else if (e.type === "notice" || e.type === "error") {
         flush();
-        out.push(`> ${plain(oneLine(e.message))}`, "");
-      }
+        pieces.push({ md: `> ${plain(oneLine(e.message))}` });
+      } else if (e.type === "figures") figures = e.figures;
     }
     flush();
+    const texts = pieces.flatMap((p) => ("text" in p ? [p.text] : []));
+    const marks = placeFigures(texts, figures);
+    let k = 0;
+    for (const p of pieces) out.push("text" in p ? neutraliseMarkdown(markUngrounded(p.text, marks[k++]!)) : p.md, "");
+    const line = figuresLine(figures);
+    if (line) out.push(`> ${line}`, "");
   }
   return out.join("\n");
+}
+
+/** SPEC §11: a figure no tool result of the turn backs is marked where it stands, in words. */
+function markUngrounded(text: string, marks: readonly FigureMark[]): string {
+  let out = "";
+  let at = 0;
+  for (const m of marks) {
+    if (m.figure.status !== "ungrounded") continue;
+    out += `${text.slice(at, m.end)} *[${NOT_FOUND}]*`;
+    at = m.end;
+  }
+  return out + text.slice(at);
 }
 
 function chartTable(chart: ChartSpec, currency: string): string {

@@ -134,7 +134,8 @@ export function pageRoutes(deps: WebDeps) {
     const known = costs.filter((x): x is number => typeof x === "number");
     const totalCost = formatUsd(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
     const shown = rows.map((r, i) => ({ ...r, cost: formatUsd(costs[i]!) }));
-    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} asset={asset} userName={user.id === LOCAL_USER_ID ? null : user.name} />));
+    const figures = store.usage.figuresByModel(user.id === LOCAL_USER_ID ? {} : { userId: user.id });
+    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} figures={figures} asset={asset} userName={user.id === LOCAL_USER_ID ? null : user.name} />));
   });
 
   r.post("/memories/:id/delete", (c) => {
