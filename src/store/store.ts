@@ -6,6 +6,8 @@ import type { Database } from "bun:sqlite";
 import { Approvals } from "./approvals.ts";
 import { AuditLog } from "./audit-log.ts";
 import { Budgets } from "./budgets.ts";
+import { CsvMappings } from "./csv-mappings.ts";
+import { Imports } from "./imports.ts";
 import { Conversations, Messages } from "./conversations.ts";
 import { isBusyError } from "../core/errors.ts";
 import { openStoreDb, type StoreDb, userVersion } from "./db.ts";
@@ -35,6 +37,9 @@ export class Store {
   readonly usage: UsageReport;
   /** The household's monthly budgets (issue 13). */
   readonly budgets: Budgets;
+  /** Imported bank files (issue 21) and saved CSV mappings. */
+  readonly imports: Imports;
+  readonly csvMappings: CsvMappings;
 
   private constructor(private readonly s: StoreDb) {
     this.users = new Users(s);
@@ -47,6 +52,8 @@ export class Store {
     this.memories = new Memories(s);
     this.usage = new UsageReport(s);
     this.budgets = new Budgets(s, this.audit);
+    this.imports = new Imports(s);
+    this.csvMappings = new CsvMappings(s);
   }
 
   /** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */
