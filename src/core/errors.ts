@@ -28,3 +28,12 @@ export function isBusyError(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || /database is locked/i.test((err as Error)?.message ?? "");
 }
+
+/**
+ * A statement file that cannot be imported as a whole (not a statement, unknown format,
+ * truncated XML, a DOCTYPE, CSV columns that cannot be guessed): the message names the
+ * file and the line or element and says what was expected; the CLI exits 2, nothing is written.
+ */
+export class ImportInputError extends Error {
+  override name = "ImportInputError";
+}
