@@ -73,7 +73,8 @@ export type FilePlan = {
 /** How far classification goes: all steps, or without the model (no key, --no-classify, a dry run). */
 export type ClassifyMode = "model" | "offline";
 
-export type CommitResult = { batch: string; inserted: number; bySource: Record<ClassSource, number> };
+/** `batch` is null when there was nothing to add (every row a duplicate): then nothing is written at all. */
+export type CommitResult = { batch: string | null; inserted: number; bySource: Record<ClassSource, number> };
 
 export type PlanCounts = { rows: number; new: number; duplicates: number; possibleDuplicates: number };
 
@@ -198,11 +199,12 @@ export class Importer {
    * first when there is none. Returns the batch and how many rows it added.
    */
   commit(plan: FilePlan, opts: { includePossibleDuplicates?: boolean; actor: ImportActor }): CommitResult {
+    const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
+    if (rows.length === 0) return { batch: null, inserted: 0, bySource: emptyBySource() };
     const now = this.now();
     ensureBudgetDb(this.opts.target, now);
     const at = pipelineTimestamp(now);
     const batch = `${plan.file}@${at}`;
-    const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
     const { store } = this.opts;
     return this.writer.write({
       kind: "import",
@@ -255,7 +257,7 @@ export class Importer {
             detail: { import: batch, file: plan.file, format: plan.format, account: plan.account, rows: inserted, by_source: bySource, via: opts.actor.via, by: opts.actor.by },
           });
         });
-        return { batch, inserted, bySource };
+        return { batch: batch as string | null, inserted, bySource };
       },
     });
   }

@@ -1,0 +1,161 @@
+/**
+ * `budget-chat import`, `imports list|undo` as subprocesses (SPEC §10): exit codes, the
+ * --json summary exactly, nothing written on bad input or a dry run.
+ */
+import { Database } from "bun:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { Store } from "../../src/store/store.ts";
+import { allRows, tempDir } from "./support.ts";
+
+const root = join(import.meta.dir, "..", "..");
+const fixtures = join(root, "test/fixtures/import");
+let tmp: ReturnType<typeof tempDir>;
+let db: string;
+let chatDb: string;
+
+beforeEach(() => {
+  tmp = tempDir();
+  db = join(tmp.dir, "budget.db");
+  chatDb = join(tmp.dir, "chat.db");
+});
+afterEach(() => tmp.cleanup());
+
+async function cli(args: string[], opts: { cwd?: string; dbArgs?: boolean } = {}) {
+  const p = Bun.spawn([process.execPath, join(root, "src/main.ts"), ...args, ...(opts.dbArgs === false ? [] : ["--db", db]), "--chat-db", chatDb], {
+    cwd: opts.cwd ?? root,
+    env: { PATH: process.env.PATH ?? "", HOME: tmp.dir },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, stdout, stderr };
+}
+
+function file(name: string, text: string | Uint8Array): string {
+  const path = join(tmp.dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const CSV = "Date;Amount;Currency;Description\n01.02.2026;-12.50;CHF;Bäckerei Müller\n02.02.2026;-12.50;CHF;Bäckerei Müller\n03.02.2026;4'200.00;CHF;Lohn ACME AG\n";
+
+describe("budget-chat import", () => {
+  test("--json prints exactly the summary; a re-import adds nothing and still exits 0", async () => {
+    const csv = file("bank.csv", CSV);
+    const first = await cli(["import", csv, "--json", "--no-classify"]);
+    expect([first.code, first.stderr]).toEqual([0, ""]);
+    const out = JSON.parse(first.stdout);
+    expect(out.files[0].batch).toMatch(/^bank\.csv@\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+00:00$/);
+    expect({ ...out, files: [{ ...out.files[0], batch: "B" }] }).toEqual({
+      files: [{ file: "bank.csv", format: "csv", account: null, batch: "B", rows: 3, inserted: 3, duplicates: 0, possible_duplicates: 0, bad_rows: [] }],
+      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
+      dry_run: false,
+    });
+    expect(allRows(db).map((r) => [r.date, r.amount, r.raw_description, r.category, r.source])).toEqual([
+      ["2026-02-01", -12.5, "Bäckerei Müller", "Uncategorised", "unclassified"],
+      ["2026-02-02", -12.5, "Bäckerei Müller", "Uncategorised", "unclassified"],
+      ["2026-02-03", 4200, "Lohn ACME AG", "Uncategorised", "unclassified"],
+    ]);
+    const again = await cli(["import", csv, "--json"]);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({
+      files: [{ file: "bank.csv", format: "csv", account: null, batch: null, rows: 3, inserted: 0, duplicates: 3, possible_duplicates: 0, bad_rows: [] }],
+      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 0 },
+      dry_run: false,
+    });
+    expect(allRows(db).length).toBe(3);
+  });
+
+  test("without a key the table says how many rows wait for classification", async () => {
+    const out = await cli(["import", file("bank.csv", CSV), "--account", "Household"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain("3 wait for classification (no ANTHROPIC_API_KEY): run budget-chat classify with ANTHROPIC_API_KEY set.");
+    expect(allRows(db).map((r) => r.account)).toEqual(["Household", "Household", "Household"]);
+  });
+
+  test("--dry-run writes nothing: no database, no import record", async () => {
+    const out = await cli(["import", file("bank.csv", CSV), "--dry-run", "--json"]);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({
+      files: [{ file: "bank.csv", format: "csv", account: null, batch: null, rows: 3, inserted: 3, duplicates: 0, possible_duplicates: 0, bad_rows: [] }],
+      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
+      dry_run: true,
+    });
+    expect(existsSync(db)).toBe(false);
+    const store = Store.open(chatDb);
+    expect(store.imports.list()).toEqual([]);
+    store.close();
+  });
+
+  test("bad input exits 2 with one line naming the file (and line), and writes nothing, even beside a good file", async () => {
+    const good = file("good.csv", CSV);
+    const cases: [string, string | Uint8Array, RegExp][] = [
+      ["image.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), /^budget-chat: import: image\.png: this is a PNG image/],
+      ["empty.csv", "", /^budget-chat: import: empty\.csv: the file is empty/],
+      ["page.html", "<!doctype html><html><body>Login</body></html>", /^budget-chat: import: page\.html: this is an HTML page/],
+      ["doc.pdf", "%PDF-1.7\n1 0 obj\n", /^budget-chat: import: doc\.pdf: this is a PDF/],
+      ["row4.csv", "Date;Amount;Currency;Description\n01.02.2026;-1.00;CHF;A\n02.02.2026;-2.00;CHF;B\n03.02.2026;abc;CHF;C\n", /^budget-chat: import: row4\.csv line 4: .*nothing was imported/],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const out = await cli(["import", good, file(name, bytes)]);
+      expect([name, out.code]).toEqual([name, 2]);
+      expect(out.stderr).toMatch(message);
+      expect(out.stderr.trim().split("\n").length).toBe(1);
+      expect(existsSync(db)).toBe(false);
+    }
+    const skipped = await cli(["import", file("row4.csv", cases[4]![1]), "--skip-bad-rows", "--json", "--no-classify"]);
+    expect(skipped.code).toBe(0);
+    const f = JSON.parse(skipped.stdout).files[0];
+    expect([f.rows, f.inserted, f.bad_rows.map((b: { line: number }) => b.line)]).toEqual([2, 2, [4]]);
+  });
+
+  test("configuration problems exit 1: a file that is no budget database, the demo database as target", async () => {
+    const foreign = new Database(db, { create: true });
+    foreign.run("CREATE TABLE notes (x TEXT)");
+    foreign.close();
+    const out = await cli(["import", file("bank.csv", CSV)]);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain("is not a budget-analyser database: missing table 'transactions'");
+    mkdirSync(join(tmp.dir, "data"));
+    const demo = await cli(["import", join(tmp.dir, "bank.csv"), "--db", "data/demo-budget.db"], { cwd: tmp.dir, dbArgs: false });
+    expect(demo.code).toBe(1);
+    expect(demo.stderr).toContain("holds the demo data");
+  });
+
+  test("a saved mapping is reused by name", async () => {
+    const odd = file("odd.csv", "When|How much|What\n2026-03-01|-9.90|Kiosk\n");
+    const saved = await cli(["import", odd, "--date-column", "When", "--amount-column", "How much", "--description-column", "What", "--currency", "chf", "--save-mapping", "kiosk-bank", "--json"]);
+    expect(saved.code).toBe(0);
+    const next = file("odd2.csv", "When|How much|What\n2026-03-02|-3.20|Bakery\n");
+    const reused = await cli(["import", next, "--mapping", "kiosk-bank", "--json"]);
+    expect([reused.code, JSON.parse(reused.stdout).files[0].inserted]).toEqual([0, 1]);
+    expect(allRows(db).map((r) => [r.date, r.amount, r.currency, r.raw_description])).toEqual([
+      ["2026-03-01", -9.9, "CHF", "Kiosk"],
+      ["2026-03-02", -3.2, "CHF", "Bakery"],
+    ]);
+    expect((await cli(["import", next, "--mapping", "nope"])).stderr).toBe('budget-chat: --mapping: no saved mapping "nope"; saved: kiosk-bank\n');
+  });
+});
+
+describe("budget-chat imports", () => {
+  test("list --json shows every import; undo removes exactly its rows; a second undo exits 2", async () => {
+    await cli(["import", file("bank.csv", CSV), "--no-classify"]);
+    const camt = await cli(["import", join(fixtures, "camt053-v02.xml"), "--json", "--no-classify"]);
+    const camtBatch = JSON.parse(camt.stdout).files[0].batch as string;
+    const list = await cli(["imports", "list", "--json"]);
+    const records = JSON.parse(list.stdout) as Record<string, unknown>[];
+    expect(records.map((r) => [r.file, r.format, r.rows, r.imported_by, r.undone_at])).toEqual([
+      ["camt053-v02.xml", "camt", 5, "cli", null],
+      ["bank.csv", "csv", 3, "cli", null],
+    ]);
+    expect(Object.keys(records[0]!)).toEqual(["batch", "file", "format", "account", "rows", "first_date", "last_date", "imported_at", "imported_by", "undone_at", "undone_by"]);
+    const undo = await cli(["imports", "undo", camtBatch]);
+    expect([undo.code, undo.stdout]).toEqual([0, `Undone: removed 5 transactions of ${camtBatch}.\n`]);
+    expect(allRows(db).length).toBe(3);
+    const twice = await cli(["imports", "undo", camtBatch]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toStartWith(`budget-chat: imports undo: import "${camtBatch}" was already undone at `);
+  });
+});
