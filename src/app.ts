@@ -12,6 +12,8 @@ import { ChatService, type ChatSettings } from "./chat/service.ts";
 import { budgetDbLocation, dbPath, readSettings, requireApiKey, type BudgetDbLocation, type SettingKey } from "./config.ts";
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
+import { ModelClassifier } from "./import/classify.ts";
+import { Importer } from "./import/importer.ts";
 import { Store } from "./store/store.ts";
 import { toolsFor, withContext } from "./tools/registry.ts";
 import type { Tool } from "./tools/types.ts";
@@ -63,6 +65,8 @@ export type App = {
   /** Absent when read-only: no tool can change data. */
   approvals?: ApprovalService;
   tools: readonly Tool[];
+  /** Bank statements into the configured budget database (never the demo one), classified by the model. */
+  importer: Importer;
   close(): Promise<void>;
 };
 
@@ -110,6 +114,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     approvals: approvals && ((turn) => approvals.gate(turn)),
     now: overrides.now,
   });
+  // The configured path, not budget.path: while demo data is served, an import creates the real database.
+  const importer = new Importer({ target: config.budgetDb.path, store, model: new ModelClassifier(client, config.model), now: overrides.now });
   return {
     config,
     store,
@@ -117,6 +123,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     chat,
     approvals,
     tools,
+    importer,
     async close() {
       // Bounded: whatever is stuck (a model call, a lock), the process must be able to exit.
       await withDeadline(chat.shutdown(), SHUTDOWN_TURNS_MS);

@@ -70,7 +70,16 @@ export class ApprovalService {
   constructor(opts: ApprovalServiceOptions) {
     this.store = opts.store;
     this.timeoutMs = opts.timeoutMs;
-    this.ctx = { budget: opts.budget, writer: opts.writer ?? new BudgetWriter(opts.budget.path), store: opts.store, now: opts.now ?? (() => new Date()) };
+    const { budget, writer } = opts;
+    this.ctx = {
+      budget,
+      // Asked for each write: demo data gives way to the real database once an import creates it (BudgetDb).
+      get writer() {
+        return writer ?? new BudgetWriter(budget.path);
+      },
+      store: opts.store,
+      now: opts.now ?? (() => new Date()),
+    };
   }
 
   /** The gate for one running turn (how the agent loop reaches the user). */

@@ -12,8 +12,10 @@ import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } fro
 import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
 import { ModelClassifier, type ClassSource } from "../import/classify.ts";
-import { DATE_FORMATS, IMPORT_FORMATS, type CsvMapping, type DateFormat, type ImportFormat } from "../import/formats/types.ts";
+import { DATE_FORMATS, IMPORT_FORMATS, type ImportFormat } from "../import/formats/types.ts";
+import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
 import { emptyBySource, Importer, ImportUndoError, planCounts, rowPlace, rowsToInsert, type FilePlan, type ImportActor } from "../import/importer.ts";
+import { checkImportTarget } from "../import/target.ts";
 import { Store } from "../store/store.ts";
 import { parse } from "./args.ts";
 
@@ -56,18 +58,6 @@ Classify the rows an import stored unclassified (no API key then, --no-classify,
 error): merchant cache first, then the model. Needs ANTHROPIC_API_KEY.
 ${flagHelp(SHARED)}`;
 
-const CSV_FLAGS = {
-  "date-column": "dateColumn",
-  "amount-column": "amountColumn",
-  "debit-column": "debitColumn",
-  "credit-column": "creditColumn",
-  "description-column": "descriptionColumn",
-  "currency-column": "currencyColumn",
-  currency: "currency",
-  "date-format": "dateFormat",
-  decimal: "decimal",
-} as const satisfies Record<string, keyof CsvMapping>;
-
 const CLI_ACTOR: ImportActor = { userId: null, by: "cli", via: "cli" };
 
 /** The model as a classifier when a key is set, else null. */
@@ -79,6 +69,7 @@ function modelFrom(values: Record<string, unknown>): ModelClassifier | null {
 
 function openImporter(values: Record<string, unknown>, model: ModelClassifier | null): { importer: Importer; store: Store } {
   const target = budgetDbLocation(values).path;
+  checkImportTarget(target);
   const store = Store.open(chatDbPath(values));
   try {
     return { importer: new Importer({ target, store, model }), store };
@@ -86,25 +77,6 @@ function openImporter(values: Record<string, unknown>, model: ModelClassifier | 
     store.close();
     throw e;
   }
-}
-
-/** A CSV mapping from the flags, on top of a saved one; checked. */
-export function csvMapping(values: Record<string, unknown>, saved: Record<string, unknown> | null): CsvMapping | undefined {
-  const m: Record<string, string> = {};
-  for (const [k, v] of Object.entries(saved ?? {})) if (typeof v === "string" && (Object.values(CSV_FLAGS) as string[]).includes(k)) m[k] = v;
-  for (const [flag, key] of Object.entries(CSV_FLAGS)) {
-    const v = values[flag];
-    if (typeof v === "string") m[key] = v;
-  }
-  if (Object.keys(m).length === 0) return undefined;
-  if (m.dateFormat && !(DATE_FORMATS as readonly string[]).includes(m.dateFormat)) throw new UsageError(`--date-format must be one of ${DATE_FORMATS.join(", ")}, got "${m.dateFormat}"`);
-  if (m.decimal && m.decimal !== "." && m.decimal !== ",") throw new UsageError(`--decimal must be . or , (got "${m.decimal}")`);
-  if (m.amountColumn && (m.debitColumn || m.creditColumn)) throw new UsageError("give --amount-column or --debit-column with --credit-column, not both");
-  if (!!m.debitColumn !== !!m.creditColumn) throw new UsageError("--debit-column and --credit-column go together");
-  if (m.currencyColumn && m.currency) throw new UsageError("give --currency-column or --currency, not both");
-  if (m.currency && !/^[A-Za-z]{3}$/.test(m.currency.trim())) throw new UsageError(`--currency must be a three-letter code like CHF, got "${m.currency}"`);
-  if (m.currency) m.currency = m.currency.trim().toUpperCase();
-  return { ...m, dateFormat: m.dateFormat as DateFormat | undefined, decimal: m.decimal as "." | "," | undefined };
 }
 
 /** A progress line on a terminal (stderr), rewritten in place; nothing otherwise. */

@@ -30,7 +30,7 @@ import { cacheEntries, categoriesOf, classifyRows, fewShotExamples, type Categor
 import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
 import { parseStatement, type BadRow, type CsvMapping, type ImportFormat, type ParsedRow } from "./formats/index.ts";
 import { assignTransactionIds } from "./ids.ts";
-import { checkImportTarget, ensureAccountColumn, ensureBudgetDb, hasAccountColumn } from "./target.ts";
+import { ensureAccountColumn, ensureBudgetDb, hasAccountColumn } from "./target.ts";
 
 /** Who imports or undoes: a user (page, API) or the terminal. */
 export type ImportActor = { userId: string | null; by: string; via: "cli" | "page" | "api" };
@@ -101,9 +101,13 @@ export function planCounts(plan: FilePlan): PlanCounts {
   return { rows: plan.rows.length, new: n, duplicates: d, possibleDuplicates: p };
 }
 
+/** Which possible duplicates to import too: all, none, or those with these transaction ids (ticked on the page). */
+export type IncludePossible = boolean | ReadonlySet<string>;
+
 /** The rows a commit would insert. */
-export function rowsToInsert(plan: FilePlan, includePossibleDuplicates: boolean): PlannedRow[] {
-  return plan.rows.filter((r) => r.status === "new" || (includePossibleDuplicates && r.status === "possible_duplicate"));
+export function rowsToInsert(plan: FilePlan, include: IncludePossible): PlannedRow[] {
+  const taken = (r: PlannedRow) => (typeof include === "boolean" ? include : include.has(r.transactionId));
+  return plan.rows.filter((r) => r.status === "new" || (r.status === "possible_duplicate" && taken(r)));
 }
 
 export function emptyBySource(): Record<ClassSource, number> {
@@ -129,7 +133,8 @@ export class Importer {
       busyTimeoutMs?: number;
     },
   ) {
-    checkImportTarget(opts.target);
+    // The demo database is refused when an import would write (ensureBudgetDb), not here: a server configured
+    // with it must still start.
     this.writer = new BudgetWriter(opts.target, { busyTimeoutMs: opts.busyTimeoutMs });
   }
 
@@ -198,7 +203,7 @@ export class Importer {
    * Write a plan: one batch, one transaction (see the file comment). Creates budget.db
    * first when there is none. Returns the batch and how many rows it added.
    */
-  commit(plan: FilePlan, opts: { includePossibleDuplicates?: boolean; actor: ImportActor }): CommitResult {
+  commit(plan: FilePlan, opts: { includePossibleDuplicates?: IncludePossible; actor: ImportActor }): CommitResult {
     const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
     if (rows.length === 0) return { batch: null, inserted: 0, bySource: emptyBySource() };
     const now = this.now();

@@ -48,9 +48,6 @@ describe("target database", () => {
     db.close();
   });
 
-  test("the demo database is never the target", () => {
-    expect(() => makeImporter(join(process.cwd(), "data/demo-budget.db"))).toThrow(/demo data/);
-  });
 });
 
 describe("rows, duplicates and batches", () => {

@@ -1,0 +1,53 @@
+import { formatCount, plural } from "../src/core/format.ts";
+
+export type ImportResultProps = {
+  error?: string;
+  file?: string;
+  batch?: string | null;
+  inserted?: number;
+  bySource?: Record<"cache" | "rules" | "llm" | "unclassified", number>;
+  undone?: { batch: string; deleted: number };
+};
+
+/** What an import (or an undo) did, with "Undo this import" right after an import. */
+export function ImportResult(p: ImportResultProps) {
+  if (p.error) {
+    return (
+      <div class="notice notice-error" role="alert" id="import-result">
+        <span class="error-message">{p.error}</span>
+      </div>
+    );
+  }
+  if (p.undone) {
+    return (
+      <div class="notice" role="status" id="import-result">
+        Undone: removed {plural(p.undone.deleted, "transaction")} of {p.undone.batch}.
+      </div>
+    );
+  }
+  const s = p.bySource;
+  return (
+    <div class="notice import-result" role="status" id="import-result">
+      <p>
+        <strong>
+          Imported {plural(p.inserted ?? 0, "transaction")} from {p.file}.
+        </strong>{" "}
+        {s && (p.inserted ?? 0) > 0
+          ? `Classified: ${formatCount(s.cache)} from the merchant cache, ${formatCount(s.rules)} by card rules, ${formatCount(s.llm)} by the model` +
+            (s.unclassified ? `; ${formatCount(s.unclassified)} wait for classification (budget-chat classify).` : ".")
+          : null}
+      </p>
+      {p.batch ? (
+        <div class="import-result-actions">
+          <a href="/">Ask about it in the chat</a>{" "}
+          <form method="post" action="/import/undo" hx-post="/import/undo" hx-target="#import-preview" hx-swap="innerHTML" class="inline-form">
+            <input type="hidden" name="batch" value={p.batch} />
+            <button type="submit" class="danger">
+              Undo this import
+            </button>
+          </form>
+        </div>
+      ) : null}
+    </div>
+  );
+}
