@@ -42,7 +42,7 @@ const WORDS: Record<Role, string[][]> = {
   debit: [["debit", "debits", "belastung", "belastungen", "lastschrift", "soll", "addebito", "addebiti", "uscite", "withdrawal", "withdrawals", "paid out", "money out", "ausgang", "ausgaben", "debit amount", "sortie", "sorties"]],
   credit: [["credit", "credits", "gutschrift", "gutschriften", "haben", "accredito", "accrediti", "entrate", "deposit", "deposits", "paid in", "money in", "eingang", "einnahmen", "credit amount", "entree", "entrees"]],
   currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie"]],
-  indicator: [["debit credit", "credit debit", "soll haben", "s h", "d c", "dr cr", "cr dr", "debit credit indicator", "soll haben kennzeichen", "cdtdbtind", "type", "typ", "art", "sign", "indicator", "dare avere"]],
+  indicator: [["debit credit", "credit debit", "soll haben", "s h", "d c", "dr cr", "cr dr", "debit credit indicator", "soll haben kennzeichen", "cdtdbtind", "type", "typ", "art", "sign", "indicator", "dare avere", "sens", "segno", "direction", "richtung", "dc", "cd", "sh"]],
   payee: [["payee", "payee name", "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire"]],
   payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante"]],
   party: [["counterparty", "counterparty name", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte"]],
@@ -105,8 +105,10 @@ function fits(col: Column, role: Role): boolean {
 
 /** Columns fitting a role, best tier first, then left to right. */
 function candidates(cols: readonly Column[], role: Role, taken: ReadonlySet<number>): Column[] {
+  // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header.
+  const headerTier = (c: Column) => tier(c.norm, role) ?? (role === "indicator" && c.values.some((v) => v.trim() !== "") ? 9 : null);
   return cols
-    .map((c) => ({ c, t: taken.has(c.index) ? null : tier(c.norm, role) }))
+    .map((c) => ({ c, t: taken.has(c.index) ? null : headerTier(c) }))
     .filter((x): x is { c: Column; t: number } => x.t !== null && fits(x.c, role))
     .sort((a, b) => a.t - b.t || a.c.index - b.c.index)
     .map((x) => x.c);
@@ -342,7 +344,8 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
       continue;
     }
     const texts = amount < 0 ? l.textOut : l.textIn;
-    const description = texts.map((c) => cell(c).trim()).find((t) => t !== "") ?? "";
+    // A line break inside a quoted cell is layout, not content.
+    const description = texts.map((c) => cell(c).replace(/\s*[\r\n]+\s*/g, " ").trim()).find((t) => t !== "") ?? "";
     rows.push({ line: r.line, date, amount: amount === 0 ? 0 : amount, currency, description, reference: null, account: pre.account });
   }
   return { format: "csv", account: pre.account, rows, badRows };
