@@ -36,6 +36,10 @@ describe("any bank's CSV: encodings and preambles", () => {
     const text = "Datum;Buchungstext;Betrag;Währung\n02.01.2025;Confiserie Sprüngli Zürich;-18,50;CHF\n";
     expect(parseStatement(cp1252(text), { fileName: "a.csv" }).rows).toEqual(parse(text).rows);
     expect(parse(text).rows[0]!.description).toBe("Confiserie Sprüngli Zürich");
+    const bomThen1252 = Uint8Array.from([0xef, 0xbb, 0xbf, ...cp1252(text)]);
+    expect(parseStatement(bomThen1252, { fileName: "b.csv" }).rows).toEqual(parse(text).rows);
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...[...text].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
+    expect(parseStatement(utf16, { fileName: "c.csv" }).rows).toEqual(parse(text).rows);
   });
 });
 
