@@ -68,7 +68,7 @@ const INDICATOR: Record<string, 1 | -1> = {
   belastung: -1, gutschrift: 1, lastschrift: -1, dare: -1, avere: 1, addebito: -1, accredito: 1, out: -1, in: 1,
 };
 
-const indicatorSign = (raw: string): 1 | -1 | undefined => INDICATOR[normaliseHeader(raw)];
+const indicatorSign = (raw: string): 1 | -1 | undefined => (raw.length <= 16 ? INDICATOR[normaliseHeader(raw)] : undefined);
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
@@ -76,9 +76,19 @@ const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 
 type Column = { index: number; name: string; norm: string; values: string[] };
 
+// A column's role is judged on its first filled values: enough to tell, cheap on a large file.
+const SAMPLE = 500;
+
 function share(values: readonly string[], test: (v: string) => boolean): number {
-  const filled = values.filter((v) => v.trim() !== "");
-  return filled.length === 0 ? 0 : filled.filter(test).length / filled.length;
+  let filled = 0;
+  let passed = 0;
+  for (const v of values) {
+    if (v.trim() === "") continue;
+    filled++;
+    if (test(v)) passed++;
+    if (filled === SAMPLE) break;
+  }
+  return filled === 0 ? 0 : passed / filled;
 }
 
 const looksLikeAmount = (v: string) => parseAmount(v, ".") !== null || parseAmount(v, ",") !== null;
@@ -143,9 +153,12 @@ function findTable(text: string, mapping: CsvMapping | undefined, fileName: stri
   const firstLine = sep ? 2 : 1;
   const delimiters = sep ? [sep[1]!] : DELIMITERS;
   const wanted = mapping?.dateColumn?.trim();
+  // Delimiters are tried on the head only; the whole file is split once, with the winner.
+  const cut = body.length > 65536 ? body.lastIndexOf("\n", 65536) : -1;
+  const head = cut > 0 ? body.slice(0, cut) : body;
   let best: (Table & { score: number }) | null = null;
   for (const delimiter of delimiters) {
-    const records = splitRecords(body, delimiter, firstLine);
+    const records = splitRecords(head, delimiter, firstLine);
     const probe = records.slice(0, 60);
     let headerAt = probe.findIndex((r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2));
     const widths = new Map<number, number>();
@@ -157,7 +170,7 @@ function findTable(text: string, mapping: CsvMapping | undefined, fileName: stri
     if (headerAt >= 0 && (!best || score > best.score)) best = { delimiter, records, headerAt, score };
   }
   if (!best) throw new ImportInputError(`${fileName}: no table found: expected a header row and rows separated by ; , tab or |`);
-  return best;
+  return head === body ? best : { ...best, records: splitRecords(body, best.delimiter, firstLine) };
 }
 
 function columnByName(cols: readonly Column[], name: string, flag: string, fileName: string): Column {
@@ -258,9 +271,11 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
   const table = findTable(text, mapping, fileName);
   const header = table.records[table.headerAt]!;
   const data = table.records.slice(table.headerAt + 1).filter((r) => r.fields.some((f) => f.trim() !== ""));
+  const pre = preamble(table.records.slice(0, table.headerAt));
+  // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
+  if (data.length === 0) return { format: "csv", account: pre.account, rows: [], badRows: [] };
   const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: data.map((r) => r.fields[index] ?? "") }));
   const l = layout(cols, mapping, fileName, header.line);
-  const pre = preamble(table.records.slice(0, table.headerAt));
 
   const fixedCurrency = mapping.currency?.trim().toUpperCase() || (l.currency ? null : (headerCurrency(l) ?? pre.currency));
   if (!l.currency && !fixedCurrency) {

@@ -32,7 +32,7 @@ describe("any bank's CSV: encodings and preambles", () => {
     ]);
   });
 
-  test("the same text in windows-1252 and in UTF-8 reads the same", () => {
+  test("the same text in windows-1252, UTF-8, BOM + windows-1252 and UTF-16 reads the same", () => {
     const text = "Datum;Buchungstext;Betrag;Währung\n02.01.2025;Confiserie Sprüngli Zürich;-18,50;CHF\n";
     expect(parseStatement(cp1252(text), { fileName: "a.csv" }).rows).toEqual(parse(text).rows);
     expect(parse(text).rows[0]!.description).toBe("Confiserie Sprüngli Zürich");
@@ -40,6 +40,15 @@ describe("any bank's CSV: encodings and preambles", () => {
     expect(parseStatement(bomThen1252, { fileName: "b.csv" }).rows).toEqual(parse(text).rows);
     const utf16 = Uint8Array.from([0xff, 0xfe, ...[...text].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
     expect(parseStatement(utf16, { fileName: "c.csv" }).rows).toEqual(parse(text).rows);
+  });
+});
+
+test("a header with nothing under it is an empty statement", () => {
+  expect(parseStatement(utf8("IBAN;CH93 0023 5235 1234 5601 X\nDate;Text;Amount;Currency\n"), { fileName: "empty.csv" })).toEqual({
+    format: "csv",
+    account: "CH930023523512345601X",
+    rows: [],
+    badRows: [],
   });
 });
 
