@@ -200,27 +200,28 @@ function layout(cols: Column[], mapping: CsvMapping, fileName: string, headerLin
   const date = take(mapping.dateColumn ? columnByName(cols, mapping.dateColumn, "--date-column", fileName) : candidates(cols, "date", taken)[0]);
   if (!date) missing.push("the date");
 
+  // An indicator column (S/H, D/C, …) gives the sign to an amount column written without one.
+  const indicator = candidates(cols, "indicator", taken)[0];
+  const signedOrIndicated = (col: Column): Layout["amount"] => {
+    const hasSign = col.values.some((v) => (parseAmount(v, ".") ?? parseAmount(v, ",") ?? 0) < 0);
+    return indicator && indicator !== col && !hasSign ? { kind: "indicator", col, indicator } : { kind: "signed", col };
+  };
   let amount: Layout["amount"] | undefined;
-  if (mapping.amountColumn) amount = { kind: "signed", col: take(columnByName(cols, mapping.amountColumn, "--amount-column", fileName))! };
+  if (mapping.amountColumn) amount = signedOrIndicated(columnByName(cols, mapping.amountColumn, "--amount-column", fileName));
   else if (mapping.debitColumn || mapping.creditColumn) {
     if (!mapping.debitColumn || !mapping.creditColumn) throw new ImportInputError(`${fileName}: --debit-column and --credit-column go together`);
-    amount = { kind: "split", debit: take(columnByName(cols, mapping.debitColumn, "--debit-column", fileName))!, credit: take(columnByName(cols, mapping.creditColumn, "--credit-column", fileName))! };
-  }
-  if (!amount) {
-    const indicator = candidates(cols, "indicator", taken)[0];
-    if (indicator) taken.add(indicator.index);
-    const signed = candidates(cols, "amount", taken);
-    const debit = candidates(cols, "debit", taken)[0];
-    const credit = candidates(cols, "credit", taken).find((c) => c !== debit);
-    const best = signed[0];
+    amount = { kind: "split", debit: columnByName(cols, mapping.debitColumn, "--debit-column", fileName), credit: columnByName(cols, mapping.creditColumn, "--credit-column", fileName) };
+  } else {
+    const without = new Set(taken);
+    if (indicator) without.add(indicator.index);
+    const best = candidates(cols, "amount", without)[0];
+    const debit = candidates(cols, "debit", without)[0];
+    const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     // A main amount column wins; a pair of debit/credit columns beats a secondary one ("Individual amount").
-    if (best && (tier(best.norm, "amount")! < 1 || !(debit && credit))) {
-      const hasSign = best.values.some((v) => (parseAmount(v, ".") ?? parseAmount(v, ",") ?? 0) < 0);
-      amount = indicator && !hasSign ? { kind: "indicator", col: best, indicator } : { kind: "signed", col: best };
-    } else if (debit && credit) amount = { kind: "split", debit, credit };
-    if (amount) for (const c of amount.kind === "split" ? [amount.debit, amount.credit] : amount.kind === "indicator" ? [amount.col, amount.indicator] : [amount.col]) taken.add(c.index);
-    if (indicator && amount?.kind !== "indicator") taken.delete(indicator.index);
+    if (best && (tier(best.norm, "amount")! < 1 || !(debit && credit))) amount = signedOrIndicated(best);
+    else if (debit && credit) amount = { kind: "split", debit, credit };
   }
+  if (amount) for (const c of amount.kind === "split" ? [amount.debit, amount.credit] : amount.kind === "indicator" ? [amount.col, amount.indicator] : [amount.col]) taken.add(c.index);
   if (!amount) missing.push("the amount (one signed column, or a debit and a credit column)");
 
   const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : candidates(cols, "currency", taken)[0]) ?? null;
@@ -277,7 +278,9 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
   const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: data.map((r) => r.fields[index] ?? "") }));
   const l = layout(cols, mapping, fileName, header.line);
 
-  const fixedCurrency = mapping.currency?.trim().toUpperCase() || (l.currency ? null : (headerCurrency(l) ?? pre.currency));
+  // --currency wins; else the currency column, with the file's own (header, preamble) for its empty cells.
+  const fileCurrency = headerCurrency(l) ?? pre.currency;
+  const fixedCurrency = mapping.currency?.trim().toUpperCase() || (l.currency ? null : fileCurrency);
   if (!l.currency && !fixedCurrency) {
     throw new ImportInputError(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(cols)}`);
   }
@@ -353,7 +356,7 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
       continue;
     }
 
-    const currency = l.currency ? cell(l.currency).trim().toUpperCase() || fixedCurrency || "" : fixedCurrency!;
+    const currency = l.currency ? cell(l.currency).trim().toUpperCase() || fileCurrency || "" : fixedCurrency!;
     if (!/^[A-Z]{3}$/.test(currency)) {
       bad(`currency "${currency}" is not a three-letter code`);
       continue;

@@ -92,6 +92,8 @@ describe("amount columns", () => {
       const text = `Date|Libellé|Montant|Sens|Devise\n02/01/2025|Carrefour|12,50|${out}|EUR\n25/01/2025|Salaire|2 100,00|${into}|EUR\n`;
       expect([out, parse(text).rows.map((r) => r.amount)]).toEqual([out, [-12.5, 2100]]);
     }
+    const mapped = "D;T;Wert;Kennz;C\n01.01.2025;A;5,00;S;EUR\n02.01.2025;B;7,00;H;EUR\n";
+    expect(parse(mapped, { dateColumn: "D", descriptionColumn: "T", amountColumn: "Wert", currencyColumn: "C" }).rows.map((r) => r.amount)).toEqual([-5, 7]);
     const unknown = "Datum;Text;Betrag;S/H;Währung\n01.01.2025;A;5,00;S;EUR\n02.01.2025;B;5,00;H;EUR\n03.01.2025;C;5,00;X;EUR\n";
     const s = parse(unknown);
     // "X" is no indicator, so the column is not taken as one: the amounts stay as written.
@@ -127,6 +129,15 @@ describe("date columns", () => {
     );
     expect(parse(text, { dateFormat: "MM/DD/YYYY" }).rows.map((r) => r.date)).toEqual(["2025-01-02", "2025-12-12"]);
     expect(parse(text, { dateFormat: "DD/MM/YYYY" }).rows.map((r) => r.date)).toEqual(["2025-02-01", "2025-12-12"]);
+  });
+});
+
+describe("currencies", () => {
+  test("a currency column wins; its empty cells take the file's currency from the preamble; --currency overrides both", () => {
+    const text = "Währung:;EUR\n\nDatum;Text;Betrag;Währung\n01.01.2025;A;-5,00;chf\n02.01.2025;B;-6,00;\n";
+    expect(parse(text).rows.map((r) => r.currency)).toEqual(["CHF", "EUR"]);
+    expect(parse(text, { currency: "usd" }).rows.map((r) => r.currency)).toEqual(["USD", "USD"]);
+    expect(() => parse(text, { currency: "dollars" })).toThrow('bank.csv: --currency "DOLLARS" is not a three-letter ISO code');
   });
 });
 
