@@ -31,7 +31,7 @@ type Role = "date" | "amount" | "debit" | "credit" | "currency" | "indicator" | 
 // a phrase or contains it as whole words.
 const WORDS: Record<Role, string[][]> = {
   date: [
-    ["booking date", "buchungsdatum", "buchungstag", "buchung", "date comptable", "date de comptabilisation", "data contabile", "data di registrazione", "posting date", "posted date", "date posted"],
+    ["booking date", "buchungsdatum", "buchungstag", "buchung", "completed date", "date comptable", "date de comptabilisation", "data contabile", "data di registrazione", "posting date", "posted date", "date posted"],
     ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "data operazione", "fecha"],
     ["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta"],
   ],
@@ -51,11 +51,14 @@ const WORDS: Record<Role, string[][]> = {
 };
 
 const NEVER_MONEY = /\b(balance|saldo|solde|kontostand|rate|kurs|cours|cambio|fx)\b/;
+// The currency of an original or foreign amount is not the currency the amount column is in.
+const NOT_THE_CURRENCY = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine)\b/;
 
 /** The tier (0 best) at which a header matches a role, or null. */
 function tier(header: string, role: Role): number | null {
   if (header === "") return null;
-  if ((role === "amount" || role === "debit" || role === "credit") && NEVER_MONEY.test(header)) return null;
+  if ((role === "amount" || role === "debit" || role === "credit") && (NEVER_MONEY.test(header) || NOT_THE_CURRENCY.test(header))) return null;
+  if (role === "currency" && NOT_THE_CURRENCY.test(header)) return null;
   const padded = ` ${header} `;
   const tiers = WORDS[role];
   for (let t = 0; t < tiers.length; t++) if (tiers[t]!.includes(header)) return t;
@@ -232,8 +235,11 @@ function layout(cols: Column[], mapping: CsvMapping, fileName: string, headerLin
   else {
     const by = (role: Role) => candidates(cols, role, taken);
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
-    textOut = [...payee, ...party, ...text, ...memo, ...payer];
-    textIn = [...payer, ...party, ...text, ...memo, ...payee];
+    if (payee.length > 0 && payer.length > 0) {
+      // Both sides named (DKB-like): the other party is the payee of money out, the payer of money in.
+      textOut = [...payee, ...party, ...text, ...memo, ...payer];
+      textIn = [...payer, ...party, ...text, ...memo, ...payee];
+    } else textOut = textIn = [...payee, ...payer, ...party, ...text, ...memo]; // one column names the other party either way (N26 "Payee")
   }
   if (textOut.length === 0) missing.push("the description");
   if (missing.length > 0 || !date || !amount) throw guessFailure(fileName, headerLine, cols, missing);

@@ -141,6 +141,21 @@ describe("currencies", () => {
   });
 });
 
+describe("exports of online banks", () => {
+  test("N26-like: the amount in EUR named in its header, a foreign amount and its currency ignored", () => {
+    const text = '"Date","Payee","Account number","Transaction type","Payment reference","Amount (EUR)","Amount (Foreign Currency)","Type Foreign Currency","Exchange Rate"\n' +
+      '"2025-01-02","Pret A Manger","","MasterCard Payment","","-6.90","-5.80","GBP","1.19"\n' +
+      '"2025-01-03","Anna Muster","DE89370400440532013000","Credit Transfer","Miete","450.00","","",""\n';
+    expect(brief(parse(text).rows)).toEqual([[2, "2025-01-02", -6.9, "EUR", "Pret A Manger"], [3, "2025-01-03", 450, "EUR", "Anna Muster"]]);
+  });
+
+  test("Revolut-like: the completed date, not the started one", () => {
+    const text = "Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance\n" +
+      "CARD_PAYMENT,Current,2025-01-30 21:10:05,2025-02-01 09:00:00,Uber,-14.20,0.00,CHF,COMPLETED,100.00\n";
+    expect(brief(parse(text).rows)).toEqual([[2, "2025-02-01", -14.2, "CHF", "Uber"]]);
+  });
+});
+
 describe("descriptions", () => {
   test("money out takes the payee, money in the payer, when the bank gives both", () => {
     const text = "Buchungsdatum;Zahlungspflichtige*r;Zahlungsempfänger*in;Verwendungszweck;Betrag (€)\n" +
