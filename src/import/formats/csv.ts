@@ -37,7 +37,7 @@ const WORDS: Record<Role, string[][]> = {
   ],
   amount: [
     ["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value"],
-    ["individual amount", "einzelbetrag", "original amount", "originalbetrag", "ursprungsbetrag"],
+    ["individual amount", "einzelbetrag", "originalbetrag", "ursprungsbetrag"],
   ],
   debit: [["debit", "debits", "belastung", "belastungen", "lastschrift", "soll", "addebito", "addebiti", "uscite", "withdrawal", "withdrawals", "paid out", "money out", "ausgang", "ausgaben", "debit amount", "sortie", "sorties"]],
   credit: [["credit", "credits", "gutschrift", "gutschriften", "haben", "accredito", "accrediti", "entrate", "deposit", "deposits", "paid in", "money in", "eingang", "einnahmen", "credit amount", "entree", "entrees"]],
