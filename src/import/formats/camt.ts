@@ -107,14 +107,18 @@ function partAmount(tx: Node): Money | undefined {
 
 export function parseCamt(xml: string, fileName: string): ParsedStatement {
   refuseDoctype(xml, fileName);
-  const valid = XMLValidator.validate(xml);
+  // Blank lines before the XML declaration are common and harmless, but the validator refuses them.
+  const start = Math.max(0, xml.search(/\S/));
+  const body = xml.slice(start);
+  const valid = XMLValidator.validate(body);
   if (valid !== true) {
-    throw new ImportInputError(`${fileName}: line ${valid.err.line}: the XML is not well-formed (${valid.err.msg}); is the file complete?`);
+    const line = valid.err.line + (xml.slice(0, start).match(/\n/g)?.length ?? 0);
+    throw new ImportInputError(`${fileName}: line ${line}: the XML is not well-formed (${valid.err.msg}); is the file complete?`);
   }
-  const doc = node(node(parser.parse(xml))?.Document);
-  const body = node(doc?.BkToCstmrStmt) ?? node(doc?.BkToCstmrAcctRpt) ?? node(doc?.BkToCstmrDbtCdtNtfctn);
-  if (!body) throw new ImportInputError(`${fileName}: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)`);
-  const statements = [...list(body.Stmt), ...list(body.Rpt), ...list(body.Ntfctn)];
+  const doc = node(node(parser.parse(body))?.Document);
+  const message = node(doc?.BkToCstmrStmt) ?? node(doc?.BkToCstmrAcctRpt) ?? node(doc?.BkToCstmrDbtCdtNtfctn);
+  if (!message) throw new ImportInputError(`${fileName}: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)`);
+  const statements = [...list(message.Stmt), ...list(message.Rpt), ...list(message.Ntfctn)];
   const rows: ParsedRow[] = [];
   const badRows: BadRow[] = [];
   const accounts: string[] = [];

@@ -31,18 +31,18 @@ type Role = "date" | "amount" | "debit" | "credit" | "currency" | "indicator" | 
 // a phrase or contains it as whole words.
 const WORDS: Record<Role, string[][]> = {
   date: [
-    ["booking date", "buchungsdatum", "buchungstag", "buchung", "date comptable", "date de comptabilisation", "data contabile", "data di registrazione", "posting date", "posted date", "date posted"],
+    ["booking date", "buchungsdatum", "buchungstag", "buchung", "completed date", "date comptable", "date de comptabilisation", "data contabile", "data di registrazione", "posting date", "posted date", "date posted"],
     ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "data operazione", "fecha"],
     ["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta"],
   ],
   amount: [
     ["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value"],
-    ["individual amount", "einzelbetrag", "original amount", "originalbetrag", "ursprungsbetrag"],
+    ["individual amount", "einzelbetrag", "originalbetrag", "ursprungsbetrag"],
   ],
   debit: [["debit", "debits", "belastung", "belastungen", "lastschrift", "soll", "addebito", "addebiti", "uscite", "withdrawal", "withdrawals", "paid out", "money out", "ausgang", "ausgaben", "debit amount", "sortie", "sorties"]],
   credit: [["credit", "credits", "gutschrift", "gutschriften", "haben", "accredito", "accrediti", "entrate", "deposit", "deposits", "paid in", "money in", "eingang", "einnahmen", "credit amount", "entree", "entrees"]],
   currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie"]],
-  indicator: [["debit credit", "credit debit", "soll haben", "s h", "d c", "dr cr", "cr dr", "debit credit indicator", "soll haben kennzeichen", "cdtdbtind", "type", "typ", "art", "sign", "indicator", "dare avere"]],
+  indicator: [["debit credit", "credit debit", "soll haben", "s h", "d c", "dr cr", "cr dr", "debit credit indicator", "soll haben kennzeichen", "cdtdbtind", "type", "typ", "art", "sign", "indicator", "dare avere", "sens", "segno", "direction", "richtung", "dc", "cd", "sh"]],
   payee: [["payee", "payee name", "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire"]],
   payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante"]],
   party: [["counterparty", "counterparty name", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte"]],
@@ -51,11 +51,14 @@ const WORDS: Record<Role, string[][]> = {
 };
 
 const NEVER_MONEY = /\b(balance|saldo|solde|kontostand|rate|kurs|cours|cambio|fx)\b/;
+// The currency of an original or foreign amount is not the currency the amount column is in.
+const NOT_THE_CURRENCY = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine)\b/;
 
 /** The tier (0 best) at which a header matches a role, or null. */
 function tier(header: string, role: Role): number | null {
   if (header === "") return null;
-  if ((role === "amount" || role === "debit" || role === "credit") && NEVER_MONEY.test(header)) return null;
+  if ((role === "amount" || role === "debit" || role === "credit") && (NEVER_MONEY.test(header) || NOT_THE_CURRENCY.test(header))) return null;
+  if (role === "currency" && NOT_THE_CURRENCY.test(header)) return null;
   const padded = ` ${header} `;
   const tiers = WORDS[role];
   for (let t = 0; t < tiers.length; t++) if (tiers[t]!.includes(header)) return t;
@@ -68,7 +71,7 @@ const INDICATOR: Record<string, 1 | -1> = {
   belastung: -1, gutschrift: 1, lastschrift: -1, dare: -1, avere: 1, addebito: -1, accredito: 1, out: -1, in: 1,
 };
 
-const indicatorSign = (raw: string): 1 | -1 | undefined => INDICATOR[normaliseHeader(raw)];
+const indicatorSign = (raw: string): 1 | -1 | undefined => (raw.length <= 16 ? INDICATOR[normaliseHeader(raw)] : undefined);
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
@@ -76,9 +79,19 @@ const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 
 type Column = { index: number; name: string; norm: string; values: string[] };
 
+// A column's role is judged on its first filled values: enough to tell, cheap on a large file.
+const SAMPLE = 500;
+
 function share(values: readonly string[], test: (v: string) => boolean): number {
-  const filled = values.filter((v) => v.trim() !== "");
-  return filled.length === 0 ? 0 : filled.filter(test).length / filled.length;
+  let filled = 0;
+  let passed = 0;
+  for (const v of values) {
+    if (v.trim() === "") continue;
+    filled++;
+    if (test(v)) passed++;
+    if (filled === SAMPLE) break;
+  }
+  return filled === 0 ? 0 : passed / filled;
 }
 
 const looksLikeAmount = (v: string) => parseAmount(v, ".") !== null || parseAmount(v, ",") !== null;
@@ -105,8 +118,10 @@ function fits(col: Column, role: Role): boolean {
 
 /** Columns fitting a role, best tier first, then left to right. */
 function candidates(cols: readonly Column[], role: Role, taken: ReadonlySet<number>): Column[] {
+  // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header.
+  const headerTier = (c: Column) => tier(c.norm, role) ?? (role === "indicator" && c.values.some((v) => v.trim() !== "") ? 9 : null);
   return cols
-    .map((c) => ({ c, t: taken.has(c.index) ? null : tier(c.norm, role) }))
+    .map((c) => ({ c, t: taken.has(c.index) ? null : headerTier(c) }))
     .filter((x): x is { c: Column; t: number } => x.t !== null && fits(x.c, role))
     .sort((a, b) => a.t - b.t || a.c.index - b.c.index)
     .map((x) => x.c);
@@ -141,9 +156,12 @@ function findTable(text: string, mapping: CsvMapping | undefined, fileName: stri
   const firstLine = sep ? 2 : 1;
   const delimiters = sep ? [sep[1]!] : DELIMITERS;
   const wanted = mapping?.dateColumn?.trim();
+  // Delimiters are tried on the head only; the whole file is split once, with the winner.
+  const cut = body.length > 65536 ? body.lastIndexOf("\n", 65536) : -1;
+  const head = cut > 0 ? body.slice(0, cut) : body;
   let best: (Table & { score: number }) | null = null;
   for (const delimiter of delimiters) {
-    const records = splitRecords(body, delimiter, firstLine);
+    const records = splitRecords(head, delimiter, firstLine);
     const probe = records.slice(0, 60);
     let headerAt = probe.findIndex((r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2));
     const widths = new Map<number, number>();
@@ -155,7 +173,7 @@ function findTable(text: string, mapping: CsvMapping | undefined, fileName: stri
     if (headerAt >= 0 && (!best || score > best.score)) best = { delimiter, records, headerAt, score };
   }
   if (!best) throw new ImportInputError(`${fileName}: no table found: expected a header row and rows separated by ; , tab or |`);
-  return best;
+  return head === body ? best : { ...best, records: splitRecords(body, best.delimiter, firstLine) };
 }
 
 function columnByName(cols: readonly Column[], name: string, flag: string, fileName: string): Column {
@@ -185,27 +203,28 @@ function layout(cols: Column[], mapping: CsvMapping, fileName: string, headerLin
   const date = take(mapping.dateColumn ? columnByName(cols, mapping.dateColumn, "--date-column", fileName) : candidates(cols, "date", taken)[0]);
   if (!date) missing.push("the date");
 
+  // An indicator column (S/H, D/C, …) gives the sign to an amount column written without one.
+  const indicator = candidates(cols, "indicator", taken)[0];
+  const signedOrIndicated = (col: Column): Layout["amount"] => {
+    const hasSign = col.values.some((v) => (parseAmount(v, ".") ?? parseAmount(v, ",") ?? 0) < 0);
+    return indicator && indicator !== col && !hasSign ? { kind: "indicator", col, indicator } : { kind: "signed", col };
+  };
   let amount: Layout["amount"] | undefined;
-  if (mapping.amountColumn) amount = { kind: "signed", col: take(columnByName(cols, mapping.amountColumn, "--amount-column", fileName))! };
+  if (mapping.amountColumn) amount = signedOrIndicated(columnByName(cols, mapping.amountColumn, "--amount-column", fileName));
   else if (mapping.debitColumn || mapping.creditColumn) {
     if (!mapping.debitColumn || !mapping.creditColumn) throw new ImportInputError(`${fileName}: --debit-column and --credit-column go together`);
-    amount = { kind: "split", debit: take(columnByName(cols, mapping.debitColumn, "--debit-column", fileName))!, credit: take(columnByName(cols, mapping.creditColumn, "--credit-column", fileName))! };
-  }
-  if (!amount) {
-    const indicator = candidates(cols, "indicator", taken)[0];
-    if (indicator) taken.add(indicator.index);
-    const signed = candidates(cols, "amount", taken);
-    const debit = candidates(cols, "debit", taken)[0];
-    const credit = candidates(cols, "credit", taken).find((c) => c !== debit);
-    const best = signed[0];
+    amount = { kind: "split", debit: columnByName(cols, mapping.debitColumn, "--debit-column", fileName), credit: columnByName(cols, mapping.creditColumn, "--credit-column", fileName) };
+  } else {
+    const without = new Set(taken);
+    if (indicator) without.add(indicator.index);
+    const best = candidates(cols, "amount", without)[0];
+    const debit = candidates(cols, "debit", without)[0];
+    const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     // A main amount column wins; a pair of debit/credit columns beats a secondary one ("Individual amount").
-    if (best && (tier(best.norm, "amount")! < 1 || !(debit && credit))) {
-      const hasSign = best.values.some((v) => (parseAmount(v, ".") ?? parseAmount(v, ",") ?? 0) < 0);
-      amount = indicator && !hasSign ? { kind: "indicator", col: best, indicator } : { kind: "signed", col: best };
-    } else if (debit && credit) amount = { kind: "split", debit, credit };
-    if (amount) for (const c of amount.kind === "split" ? [amount.debit, amount.credit] : amount.kind === "indicator" ? [amount.col, amount.indicator] : [amount.col]) taken.add(c.index);
-    if (indicator && amount?.kind !== "indicator") taken.delete(indicator.index);
+    if (best && (tier(best.norm, "amount")! < 1 || !(debit && credit))) amount = signedOrIndicated(best);
+    else if (debit && credit) amount = { kind: "split", debit, credit };
   }
+  if (amount) for (const c of amount.kind === "split" ? [amount.debit, amount.credit] : amount.kind === "indicator" ? [amount.col, amount.indicator] : [amount.col]) taken.add(c.index);
   if (!amount) missing.push("the amount (one signed column, or a debit and a credit column)");
 
   const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : candidates(cols, "currency", taken)[0]) ?? null;
@@ -216,8 +235,11 @@ function layout(cols: Column[], mapping: CsvMapping, fileName: string, headerLin
   else {
     const by = (role: Role) => candidates(cols, role, taken);
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
-    textOut = [...payee, ...party, ...text, ...memo, ...payer];
-    textIn = [...payer, ...party, ...text, ...memo, ...payee];
+    if (payee.length > 0 && payer.length > 0) {
+      // Both sides named (DKB-like): the other party is the payee of money out, the payer of money in.
+      textOut = [...payee, ...party, ...text, ...memo, ...payer];
+      textIn = [...payer, ...party, ...text, ...memo, ...payee];
+    } else textOut = textIn = [...payee, ...payer, ...party, ...text, ...memo]; // one column names the other party either way (N26 "Payee")
   }
   if (textOut.length === 0) missing.push("the description");
   if (missing.length > 0 || !date || !amount) throw guessFailure(fileName, headerLine, cols, missing);
@@ -256,11 +278,15 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
   const table = findTable(text, mapping, fileName);
   const header = table.records[table.headerAt]!;
   const data = table.records.slice(table.headerAt + 1).filter((r) => r.fields.some((f) => f.trim() !== ""));
+  const pre = preamble(table.records.slice(0, table.headerAt));
+  // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
+  if (data.length === 0) return { format: "csv", account: pre.account, rows: [], badRows: [] };
   const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: data.map((r) => r.fields[index] ?? "") }));
   const l = layout(cols, mapping, fileName, header.line);
-  const pre = preamble(table.records.slice(0, table.headerAt));
 
-  const fixedCurrency = mapping.currency?.trim().toUpperCase() || (l.currency ? null : (headerCurrency(l) ?? pre.currency));
+  // --currency wins; else the currency column, with the file's own (header, preamble) for its empty cells.
+  const fileCurrency = headerCurrency(l) ?? pre.currency;
+  const fixedCurrency = mapping.currency?.trim().toUpperCase() || (l.currency ? null : fileCurrency);
   if (!l.currency && !fixedCurrency) {
     throw new ImportInputError(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(cols)}`);
   }
@@ -336,13 +362,14 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
       continue;
     }
 
-    const currency = l.currency ? cell(l.currency).trim().toUpperCase() || fixedCurrency || "" : fixedCurrency!;
+    const currency = l.currency ? cell(l.currency).trim().toUpperCase() || fileCurrency || "" : fixedCurrency!;
     if (!/^[A-Z]{3}$/.test(currency)) {
       bad(`currency "${currency}" is not a three-letter code`);
       continue;
     }
     const texts = amount < 0 ? l.textOut : l.textIn;
-    const description = texts.map((c) => cell(c).trim()).find((t) => t !== "") ?? "";
+    // A line break inside a quoted cell is layout, not content.
+    const description = texts.map((c) => cell(c).replace(/\s*[\r\n]+\s*/g, " ").trim()).find((t) => t !== "") ?? "";
     rows.push({ line: r.line, date, amount: amount === 0 ? 0 : amount, currency, description, reference: null, account: pre.account });
   }
   return { format: "csv", account: pre.account, rows, badRows };

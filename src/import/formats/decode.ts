@@ -41,7 +41,9 @@ export function decodeText(bytes: Uint8Array): string {
   try {
     return utf8.decode(bytes); // drops a UTF-8 BOM
   } catch {
-    return cp1252.decode(bytes);
+    // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text.
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    return cp1252.decode(bom ? bytes.subarray(3) : bytes);
   }
 }
 

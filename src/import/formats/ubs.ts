@@ -10,6 +10,10 @@
  * and `DIRECT DEBIT` rows (the invoice's settlement) are not transactions; id = `cc-` + FNV-1a 64
  * over `purchase date|booking text|debit|credit|booked`, the raw cell texts.
  *
+ * The German e-banking export (`Abschlussdatum;…;Belastung;Gutschrift;…;Transaktions-Nr.;
+ * Beschreibung1;…`, dates also as DD.MM.YYYY or DD/MM/YYYY) is read the same way; the pipeline
+ * itself reads only the English one.
+ *
  * Where the pipeline silently books 0 (no debit and no credit, e.g. the detail lines of a
  * collective order) the row is left out, and where it would abort on an unreadable cell the row
  * is a bad row: the caller decides.
@@ -24,10 +28,24 @@ export function isUbsCard(lines: readonly string[]): boolean {
   return /^sep=;/.test((lines[0] ?? "").trim()) && /(^|;)Purchase date(;|$)/.test(lines[1] ?? "") && /(^|;)Booking text(;|$)/.test(lines[1] ?? "");
 }
 
-/** A UBS account statement: a `Label:;value` preamble and a line starting `Trade date;`. */
+/** The account statement's columns in the English export (the pipeline's) and the German one. */
+const ACCOUNT_HEADERS = [
+  { trade: "Trade date", currency: "Currency", debit: "Debit", credit: "Credit", id: "Transaction no.", text: "Description1", iban: "IBAN:", number: "Account number:" },
+  { trade: "Abschlussdatum", currency: "Währung", debit: "Belastung", credit: "Gutschrift", id: "Transaktions-Nr.", text: "Beschreibung1", iban: "IBAN:", number: "Kontonummer:" },
+] as const;
+
+const accountHeaderAt = (lines: readonly string[]) => {
+  for (const h of ACCOUNT_HEADERS) {
+    const at = lines.findIndex((l) => l.startsWith(`${h.trade};`));
+    if (at >= 0) return { at, h };
+  }
+  return null;
+};
+
+/** A UBS account statement: a `Label:;value` preamble and a line starting `Trade date;` (or `Abschlussdatum;`). */
 export function isUbsAccount(lines: readonly string[]): boolean {
   const first = lines[0] ?? "";
-  return (first.includes(":;") || first.startsWith("Account number:;")) && lines.some((l) => l.startsWith("Trade date;"));
+  return first.includes(":;") && accountHeaderAt(lines) !== null;
 }
 
 // The pipeline parses amounts with Rust's f64 parser: plain digits, an optional sign and point.
@@ -37,12 +55,12 @@ function plainAmount(raw: string): number | null | "bad" {
   return /^[+-]?(\d+(\.\d*)?|\.\d+)$/.test(t) ? Math.abs(Number(t)) : "bad";
 }
 
-function amountOf(debit: string, credit: string): { amount: number } | { reason: string } | null {
+function amountOf(debit: string, credit: string, names: { debit: string; credit: string }): { amount: number } | { reason: string } | null {
   const d = plainAmount(debit);
-  if (d === "bad") return { reason: `Debit "${debit.trim()}" is not a number` };
+  if (d === "bad") return { reason: `${names.debit} "${debit.trim()}" is not a number` };
   if (d !== null) return { amount: d === 0 ? 0 : -d };
   const c = plainAmount(credit);
-  if (c === "bad") return { reason: `Credit "${credit.trim()}" is not a number` };
+  if (c === "bad") return { reason: `${names.credit} "${credit.trim()}" is not a number` };
   return c === null ? null : { amount: c };
 }
 
@@ -64,51 +82,51 @@ const cell = (r: CsvRecord, i: number | undefined) => (i === undefined ? "" : (r
 
 export function parseUbsAccount(text: string, fileName: string): ParsedStatement {
   const lines = text.split(/\r\n|\n|\r/);
-  const headerAt = lines.findIndex((l) => l.startsWith("Trade date;"));
-  if (headerAt < 0) throw new ImportInputError(`${fileName}: no header line starting "Trade date;" (a UBS account statement has one after its preamble)`);
+  const found = accountHeaderAt(lines);
+  if (!found) throw new ImportInputError(`${fileName}: no header line starting "Trade date;" (a UBS account statement has one after its preamble)`);
+  const { at: headerAt, h } = found;
   let account: string | null = null;
   for (const l of lines.slice(0, headerAt)) {
     const [label, value] = l.split(";");
-    if (label === "IBAN:" && value?.trim()) account = value.replace(/\s+/g, "");
-    else if (label === "Account number:" && value?.trim() && account === null) account = value.trim();
+    if (label === h.iban && value?.trim()) account = value.replace(/\s+/g, "");
+    else if (label === h.number && value?.trim() && account === null) account = value.trim();
   }
   const records = splitRecords(lines.slice(headerAt).join("\n"), ";", headerAt + 1);
   const [header, ...data] = records;
-  const col = columns(header!, ["Trade date", "Currency", "Debit", "Credit", "Transaction no.", "Description1"], fileName, "account statement");
+  const col = columns(header!, [h.trade, h.currency, h.debit, h.credit, h.id, h.text], fileName, "account statement");
   const rows: ParsedRow[] = [];
   const badRows: BadRow[] = [];
   let lastDate: string | null = null;
   for (const r of data) {
-    const rawDate = cell(r, col.get("Trade date")).trim();
+    const rawDate = cell(r, col.get(h.trade)).trim();
     let date: string | null;
     if (rawDate === "") {
       date = lastDate;
       if (date === null) {
-        badRows.push({ line: r.line, reason: "empty Trade date and no earlier row to take it from" });
+        badRows.push({ line: r.line, reason: `empty ${h.trade} and no earlier row to take it from` });
         continue;
       }
     } else {
-      const m = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(rawDate);
-      date = m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+      date = ubsDate(rawDate);
       if (date === null) {
-        badRows.push({ line: r.line, reason: `Trade date "${rawDate}" is not a real YYYY-MM-DD date` });
+        badRows.push({ line: r.line, reason: `${h.trade} "${rawDate}" is not a real date (YYYY-MM-DD)` });
         continue;
       }
       lastDate = date;
     }
-    const amount = amountOf(cell(r, col.get("Debit")), cell(r, col.get("Credit")));
+    const amount = amountOf(cell(r, col.get(h.debit)), cell(r, col.get(h.credit)), h);
     if (amount === null) continue;
     if ("reason" in amount) {
       badRows.push({ line: r.line, reason: amount.reason });
       continue;
     }
-    const currency = cell(r, col.get("Currency")).trim().toUpperCase();
+    const currency = cell(r, col.get(h.currency)).trim().toUpperCase();
     if (!/^[A-Z]{3}$/.test(currency)) {
-      badRows.push({ line: r.line, reason: `Currency "${currency}" is not a three-letter code` });
+      badRows.push({ line: r.line, reason: `${h.currency} "${currency}" is not a three-letter code` });
       continue;
     }
-    const reference = cell(r, col.get("Transaction no."));
-    rows.push({ line: r.line, date, amount: amount.amount, currency, description: cell(r, col.get("Description1")), reference: reference === "" ? null : reference, account });
+    const reference = cell(r, col.get(h.id));
+    rows.push({ line: r.line, date, amount: amount.amount, currency, description: cell(r, col.get(h.text)), reference: reference === "" ? null : reference, account });
   }
   return { format: "ubs-account", account, rows, badRows };
 }
@@ -159,7 +177,7 @@ export function parseUbsCard(text: string, fileName: string): ParsedStatement {
     }
     const debit = cell(r, col.get("Debit"));
     const credit = cell(r, col.get("Credit"));
-    const amount = amountOf(debit, credit);
+    const amount = amountOf(debit, credit, { debit: "Debit", credit: "Credit" });
     if (amount === null) continue;
     if ("reason" in amount) {
       badRows.push({ line: r.line, reason: amount.reason });
@@ -188,6 +206,14 @@ export function parseUbsCard(text: string, fileName: string): ParsedStatement {
   // One card: its number; a partner card on the same invoice: the card account both belong to.
   const account = cards.size === 1 ? [...cards][0]! : cardAccount;
   return { format: "ubs-card", account, rows, badRows };
+}
+
+/** The English export writes ISO dates (all the pipeline accepts); German ones also day-first ones. */
+function ubsDate(raw: string): string | null {
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(raw);
+  if (iso) return isoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const dayFirst = /^(\d{1,2})[./](\d{1,2})[./](\d{4})$/.exec(raw);
+  return dayFirst ? isoDate(Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])) : null;
 }
 
 function dmy(raw: string): string | null {

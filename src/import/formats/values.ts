@@ -32,6 +32,8 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
   return /^[\d.,]*\d[\d.,]*$/.test(s) ? { negative, body: s } : null;
 }
 
+const GROUPED = { ",": /^\d{1,3}(,\d{3})+$/, ".": /^\d{1,3}(\.\d{3})+$/ };
+
 /** The amount in a cell, or null when the cell is not a number under the given decimal mark. */
 export function parseAmount(raw: string, decimal: Decimal): number | null {
   const p = amountParts(raw);
@@ -39,6 +41,8 @@ export function parseAmount(raw: string, decimal: Decimal): number | null {
   const group = decimal === "." ? "," : ".";
   const parts = p.body.split(decimal);
   if (parts.length > 2) return null;
+  // A grouping mark stands between groups of three ("1,234.50"); "1,5" under "." is no amount.
+  if (parts[0]!.includes(group) && !GROUPED[group].test(parts[0]!)) return null;
   const whole = parts[0]!.split(group).join("");
   const frac = parts[1] ?? "";
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(frac) || whole + frac === "") return null;

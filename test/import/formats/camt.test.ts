@@ -93,6 +93,12 @@ describe("camt bad entries and bad files", () => {
     ]);
   });
 
+  test("blank lines before the XML declaration are fine; an error after them names the file's own line", () => {
+    const e = entry("1.00", "DBIT", "<AcctSvcrRef>R1</AcctSvcrRef>");
+    expect(parseStatement(utf8(`\n\n${wrap("BkToCstmrStmt", "Stmt", e)}`), { fileName: "s.xml" }).rows.length).toBe(1);
+    expect(() => parseStatement(utf8(`\n\n<?xml version="1.0"?>\n<Document>\n<BkToCstmrStmt>\n</Document>`), { fileName: "s.xml" })).toThrow(/^s\.xml: line 6: the XML is not well-formed/);
+  });
+
   test("truncated XML is refused with the line where it breaks", () => {
     const full = new TextDecoder().decode(fixture("camt053-v02.xml"));
     const cut = full.slice(0, full.indexOf("<Ntry>", full.indexOf("<Ntry>") + 1) + 40);

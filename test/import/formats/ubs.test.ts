@@ -36,8 +36,30 @@ describe("UBS account statement (as the pipeline reads it)", () => {
     expect(s.rows.map((r) => [r.line, r.amount, r.currency, r.reference])).toEqual([[3, -5, "CHF", "T1"]]);
     expect(s.badRows).toEqual([
       { line: 4, reason: 'Debit "abc" is not a number' },
-      { line: 5, reason: 'Trade date "2025-02-30" is not a real YYYY-MM-DD date' },
+      { line: 5, reason: 'Trade date "2025-02-30" is not a real date (YYYY-MM-DD)' },
     ]);
+  });
+
+  test("the German export: same reading, its own column names, day-first dates", () => {
+    const text = [
+      "Kontonummer:;0235 00123456.01;",
+      "IBAN:;CH93 0023 5235 1234 5601 X;",
+      "Bewertet in:;CHF;",
+      "",
+      "Abschlussdatum;Abschlusszeit;Buchungsdatum;Valutadatum;Währung;Belastung;Gutschrift;Einzelbetrag;Saldo;Transaktions-Nr.;Beschreibung1;Beschreibung2;Beschreibung3;Fussnoten;",
+      "30/03/2025;;01/04/2025;31/03/2025;CHF;-568.35;;;10757.58;9978091TO0000001;Zürcher Kantonalbank;Hypothekarzins;;;",
+      ";;;;CHF;-4.00;;;10753.58;9978091TO0000002;Spesen;;;;",
+      "2025-04-01;;2025-04-01;2025-04-01;CHF;abc;;;;9978091TO0000003;X;;;;",
+    ].join("\r\n");
+    const bytes = cp1252(text);
+    expect(detectFormat(bytes)).toBe("ubs-account");
+    const s = parseStatement(bytes, { fileName: "konto.csv" });
+    const account = "CH930023523512345601X";
+    expect(s.rows).toEqual([
+      { line: 6, date: "2025-03-30", amount: -568.35, currency: "CHF", description: "Zürcher Kantonalbank", reference: "9978091TO0000001", account },
+      { line: 7, date: "2025-03-30", amount: -4, currency: "CHF", description: "Spesen", reference: "9978091TO0000002", account },
+    ]);
+    expect(s.badRows).toEqual([{ line: 8, reason: 'Belastung "abc" is not a number' }]);
   });
 
   test("a header without the pipeline's columns is refused with what is missing", () => {
