@@ -90,10 +90,12 @@ export async function classifyRows(
     categories: readonly CategoryInfo[];
     examples: readonly FewShot[];
     onProgress?: (done: number, total: number) => void;
+    /** The rows' merchant keys, when the caller has them already. */
+    keys?: readonly string[];
   },
 ): Promise<ClassifyOutcome> {
   const classes: (Classified | null)[] = rows.map(() => null);
-  const keys = rows.map((r) => pipelineMerchantKey(r.description));
+  const keys = opts.keys ?? rows.map((r) => pipelineMerchantKey(r.description));
   const pending = new Map<string, number[]>();
   rows.forEach((row, i) => {
     const hit = opts.cache.get(keys[i]!);

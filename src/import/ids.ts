@@ -5,7 +5,6 @@
  * one day are both kept, and because the numbering restarts in every file, a re-import or an
  * overlapping statement produces the same ids for the same rows.
  */
-import { createHash } from "node:crypto";
 import type { ParsedRow } from "./formats/types.ts";
 
 /** Text as compared for identity: case, Unicode forms and runs of spaces don't matter. */
@@ -16,7 +15,8 @@ export function normaliseText(text: string): string {
 /** The content hash of a row without a bank reference. `account` wins over the row's own. */
 export function contentId(row: ParsedRow, account: string | null): string {
   const key = [account ?? row.account ?? "", row.date, row.amount.toFixed(2), row.currency.trim().toUpperCase(), normaliseText(row.description)].join("|");
-  return `h:${createHash("sha256").update(key).digest("hex").slice(0, 16)}`;
+  // Bun's one-shot hasher: the same SHA-256, a third of the time of node:crypto's createHash per row.
+  return `h:${Bun.CryptoHasher.hash("sha256", key, "hex").slice(0, 16)}`;
 }
 
 export function assignTransactionIds(rows: readonly ParsedRow[], account: string | null): string[] {

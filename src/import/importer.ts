@@ -176,8 +176,10 @@ export class Importer {
       const freshRows = parsed.rows.filter((_, i) => fresh[i]);
       const matches = db ? possibleDuplicates(db, freshRows, hasAccountColumn(db), new Set(ids)) : freshRows.map(() => null);
       const categories: CategoryInfo[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
+      const keys = freshRows.map((r) => pipelineMerchantKey(r.description));
       const outcome = await classifyRows(freshRows, {
-        cache: cacheEntries(db, new Set(freshRows.map((r) => pipelineMerchantKey(r.description)))),
+        keys,
+        cache: cacheEntries(db, new Set(keys)),
         cardRules: parsed.format === "ubs-card",
         model: opts.classify === "model" ? this.opts.model : null,
         categories,
