@@ -84,7 +84,6 @@ export function ImportForm({ mappings }: { mappings: string[] }) {
         </div>
       </details>
       <button type="submit">Preview</button>
-      <progress class="import-progress htmx-indicator" aria-label="Reading the file"></progress>
     </form>
   );
 }

@@ -6,7 +6,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { parseSse, startWebHarness, type WebHarness } from "../support/web-harness.ts";
 
 let fake: FakeAnthropic;
 let h: WebHarness;
@@ -134,5 +134,29 @@ describe("import API", () => {
     expect(page).toContain("march.csv");
     const chat = await (await fetch(`${h.url}/`)).text();
     expect(chat).toContain('<a href="/import">');
+  });
+});
+
+describe("the page's preview stream", () => {
+  test("streams progress while the model classifies, then the preview", async () => {
+    fake.reset();
+    fake.setHandler((body) => {
+      const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
+      return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: `M${it.id}`, category: "Other", confidence: 0.5 })) } }] };
+    });
+    const lines = ["Date,Amount,Currency,Description"];
+    for (let i = 0; i < 51; i++) lines.push(`2032-01-${String(1 + (i % 28)).padStart(2, "0")},-${i + 1}.00,CHF,Zyx Merchant ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
+    const form = new FormData();
+    form.append("file", new File([lines.join("\n")], "many.csv"));
+    const res = await fetch(`${h.url}/import/preview`, { method: "POST", body: form, headers: { "HX-Request": "true" } });
+    expect(res.headers.get("content-type")).toStartWith("text/event-stream");
+    const messages = parseSse(await res.text()).map((m) => m.data);
+    expect(messages.length).toBe(4);
+    expect(messages[0]).toContain("Reading many.csv…");
+    expect(messages[1]).toContain("Classifying new merchants 50 of 51");
+    expect(messages[1]).toContain('<progress class="import-bar" max="51" value="50">');
+    expect(messages[2]).toContain("Classifying new merchants 51 of 51");
+    expect(messages[3]).toContain("Import 51 transactions");
+    expect(fake.requests.length).toBe(2);
   });
 });

@@ -9,8 +9,9 @@
  *                                        minutes in this process's memory (src/import/pending.ts);
  *   POST   /api/imports/:id/commit       optional {"include_possible_duplicates": true | [transaction ids]} → {batch, inserted};
  *   DELETE /api/imports/:batch           undo → {batch, deleted}.
- * Browser (htmx, views/ImportPage.tsx): GET /import, POST /import/preview, POST /import/:id/commit,
- * POST /import/undo (form field `batch`), each answering with a fragment.
+ * Browser (htmx, views/ImportPage.tsx): GET /import, POST /import/preview (an SSE stream of fragments:
+ * progress, then the preview), POST /import/:id/commit, POST /import/undo (form field `batch`), each
+ * answering with a fragment.
  *
  * Mounted after the session and Origin checks but before the chat's small body limit
  * (src/web/server.ts): uploads have their own, 50 MB. A file with bad rows is previewed
@@ -18,6 +19,7 @@
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { streamSSE } from "hono/streaming";
 import { ConfigError, ImportInputError, UsageError } from "../../core/errors.ts";
 import { IMPORT_FORMATS, type ImportFormat } from "../../import/formats/types.ts";
 import { ImportUndoError, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
@@ -27,6 +29,7 @@ import type { ImportRecord } from "../../store/imports.ts";
 import { ImportList } from "../../../views/ImportList.tsx";
 import { ImportPage } from "../../../views/ImportPage.tsx";
 import { ImportPreview, type ImportPreviewView } from "../../../views/ImportPreview.tsx";
+import { ImportProgress } from "../../../views/ImportProgress.tsx";
 import { ImportResult } from "../../../views/ImportResult.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
@@ -41,6 +44,9 @@ const ENVELOPE_BYTES = 64 * 1024;
 /** Rows of a preview the page and the API show; the counts cover all. */
 const PREVIEW_ROWS = 500;
 
+type Upload = { ok: true; name: string; bytes: Uint8Array; fields: Record<string, string> };
+type Problem = { ok: false; status: 400 | 413; message: string };
+
 export function importRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
   const { importer, store } = deps;
@@ -52,32 +58,38 @@ export function importRoutes(deps: WebDeps) {
   };
   const upload = bodyLimit({ maxSize: MAX_UPLOAD_BYTES + ENVELOPE_BYTES, onError: (c) => refuse(c, 413, "File too large: a statement may be at most 50 MB.") });
 
-  /** Parse and plan the uploaded file; a problem with it is a 400 with its message. */
-  const preview = async (c: Context<WebEnv>): Promise<{ ok: true; id: string; plan: FilePlan } | { ok: false; status: 400 | 413; message: string; fields: Record<string, string> }> => {
+  /** The uploaded file and the other fields, or why there is none (400/413). */
+  const readUpload = async (c: Context<WebEnv>): Promise<Upload | Problem> => {
     const body = await formBody(c);
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(body)) if (typeof v === "string") fields[k] = v;
     const file = body.file;
-    if (!(file instanceof File)) return { ok: false, status: 400, message: "Choose a statement file to import (form field `file`).", fields };
-    if (file.size > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: "File too large: a statement may be at most 50 MB.", fields };
+    if (!(file instanceof File)) return { ok: false, status: 400, message: "Choose a statement file to import (form field `file`)." };
+    if (file.size > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: "File too large: a statement may be at most 50 MB." };
+    return { ok: true, name: file.name || "statement", bytes: new Uint8Array(await file.arrayBuffer()), fields };
+  };
+
+  /** Parse and plan an upload and hold the plan for its commit; a problem with the file is a 400 with its message. */
+  const preview = async (c: Context<WebEnv>, up: Upload, onProgress?: (done: number, total: number) => void): Promise<{ ok: true; id: string; plan: FilePlan } | Problem> => {
+    const { fields } = up;
     const format = fields.format?.trim() || "auto";
     if (format !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(format)) {
-      return { ok: false, status: 400, message: `Unknown format "${format}": auto, ${IMPORT_FORMATS.join(", ")}.`, fields };
+      return { ok: false, status: 400, message: `Unknown format "${format}": auto, ${IMPORT_FORMATS.join(", ")}.` };
     }
     try {
       const savedName = fields.mapping?.trim();
       const saved = savedName ? store.csvMappings.get(savedName) : null;
-      if (savedName && !saved) return { ok: false, status: 400, message: `No saved mapping "${savedName}".`, fields };
+      if (savedName && !saved) return { ok: false, status: 400, message: `No saved mapping "${savedName}".` };
       const parsed = importer.parse(
-        { name: file.name || "statement", bytes: new Uint8Array(await file.arrayBuffer()) },
+        { name: up.name, bytes: up.bytes },
         { format: format as ImportFormat | "auto", mapping: csvMapping(fields, saved), account: fields.account?.trim() || undefined, skipBadRows: true },
       );
       // Classifying may take several model calls: the answer must not be cut off by the idle timeout.
       c.env?.server?.timeout(c.req.raw, 0);
-      const plan = await importer.plan(parsed, { classify: importer.canClassify ? "model" : "offline" });
+      const plan = await importer.plan(parsed, { classify: importer.canClassify ? "model" : "offline", onProgress });
       return { ok: true, id: pending.add(plan, c.get("user").id), plan };
     } catch (e) {
-      if (e instanceof ImportInputError || e instanceof UsageError) return { ok: false, status: 400, message: e.message, fields };
+      if (e instanceof ImportInputError || e instanceof UsageError) return { ok: false, status: 400, message: e.message };
       throw e;
     }
   };
@@ -112,7 +124,8 @@ export function importRoutes(deps: WebDeps) {
   r.get("/api/imports", (c) => c.json({ imports: importer.list().map(recordJson) }));
 
   r.post("/api/imports", upload, async (c) => {
-    const res = await preview(c);
+    const up = await readUpload(c);
+    const res = up.ok ? await preview(c, up) : up;
     if (!res.ok) return c.json({ error: res.message }, res.status);
     return c.json(previewJson(res.id, res.plan));
   });
@@ -154,10 +167,24 @@ export function importRoutes(deps: WebDeps) {
     );
   });
 
+  // The page's preview streams (hx-sse swaps each message into #import-preview): a progress bar while the
+  // model classifies a large file's merchants, then the preview or the problem.
   r.post("/import/preview", upload, async (c) => {
-    const res = await preview(c);
-    if (!res.ok) return c.html(toHtml(<ImportPreview error={res.message} needsMapping={/column|--date-format|--decimal|date format/i.test(res.message)} />), res.status === 413 ? 413 : 422);
-    return c.html(toHtml(<ImportPreview preview={previewView(res.id, res.plan)} />));
+    const up = await readUpload(c);
+    const problem = (message: string) => <ImportPreview error={message} needsMapping={/column|date format|decimal/i.test(message)} />;
+    if (!up.ok) return c.html(toHtml(problem(up.message)), up.status === 413 ? 413 : 422);
+    return streamSSE(c, async (stream) => {
+      const send = (node: unknown) => stream.writeSSE({ data: toHtml(node) });
+      await send(<ImportProgress label={`Reading ${up.name}…`} />);
+      let last = 0;
+      const res = await preview(c, up, (done, total) => {
+        // At most a few updates a second: each is one small fragment.
+        if (done < total && Date.now() - last < 250) return;
+        last = Date.now();
+        void send(<ImportProgress label="Classifying new merchants" done={done} total={total} />);
+      });
+      await send(res.ok ? <ImportPreview preview={previewView(res.id, res.plan)} /> : problem(res.message));
+    });
   });
 
   r.post("/import/:id/commit", async (c) => {
