@@ -28,7 +28,7 @@ export function ImportList({ imports }: { imports: ImportRecord[] }) {
                 <td>{r.account ?? "–"}</td>
                 <td class="num">{formatCount(r.rows)}</td>
                 <td>{r.firstDate ? `${r.firstDate} – ${r.lastDate}` : "–"}</td>
-                <td>{r.importedAt.slice(0, 16).replace("T", " ")}</td>
+                <td>{r.importedAt.slice(0, 16).replace("T", " ")} UTC</td>
                 <td>{r.importedBy}</td>
                 <td>
                   {r.undoneAt ? (

@@ -72,6 +72,7 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
         ["3", "new", "2031-02-02", "CHF -7.20", "Quokka Café Zürich", "Quokka", "Dining", "model"],
       ]);
       expect(count()).toBe(0);
+      await tp.screenshot("import-preview");
 
       await page.getByRole("button", { name: "Import 2 transactions" }).click();
       await page.locator(".import-result").waitFor();
@@ -79,6 +80,7 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
       expect(count()).toBe(2);
       expect(await page.locator("#import-list tbody tr").first().locator("td").first().innerText()).toBe("odd-bank.csv");
 
+      await tp.screenshot("import-result");
       await page.getByRole("button", { name: "Undo this import" }).click();
       await page.getByText("Undone: removed 2 transactions").waitFor();
       expect(count()).toBe(0);

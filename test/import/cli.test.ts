@@ -4,7 +4,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Store } from "../../src/store/store.ts";
 import { allRows, tempDir } from "./support.ts";
@@ -105,6 +105,18 @@ describe("budget-chat import", () => {
       expect(out.stderr.trim().split("\n").length).toBe(1);
       expect(existsSync(db)).toBe(false);
     }
+    // XML with a DOCTYPE (no entities, no XXE), a truncated statement, and a 300 MB file (sparse: no disk used).
+    const doctype = await cli(["import", good, file("evil.xml", '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>&x;</Id></Stmt></BkToCstmrStmt></Document>')]);
+    expect([doctype.code, doctype.stderr.startsWith("budget-chat: import: evil.xml"), /DOCTYPE/.test(doctype.stderr)]).toEqual([2, true, true]);
+    const cut = await cli(["import", good, file("cut.xml", '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="CHF">1')]);
+    expect([cut.code, cut.stderr.startsWith("budget-chat: import: cut.xml")]).toEqual([2, true]);
+    const huge = join(tmp.dir, "huge.csv");
+    writeFileSync(huge, "");
+    truncateSync(huge, 300 * 1024 * 1024);
+    const big = await cli(["import", good, huge]);
+    expect([big.code, big.stderr]).toEqual([2, `budget-chat: import: ${huge}: 300 MB is more than a bank statement export can be (at most 50 MB)\n`]);
+    expect(existsSync(db)).toBe(false);
+
     const skipped = await cli(["import", file("row4.csv", cases[4]![1]), "--skip-bad-rows", "--json", "--no-classify"]);
     expect(skipped.code).toBe(0);
     const f = JSON.parse(skipped.stdout).files[0];
