@@ -45,49 +45,50 @@ export type ExistingMatch = { id: number; date: string; description: string; tra
 export function possibleDuplicates(db: Database, rows: readonly CandidateRow[], hasAccount: boolean, fileIds: ReadonlySet<string>): (ExistingMatch | null)[] {
   const out: (ExistingMatch | null)[] = rows.map(() => null);
   const days = rows.map((r) => parseDay(r.date));
-  const valid = days.filter((d): d is number => d !== null);
-  if (valid.length === 0) return out;
-  let first = valid[0]!;
-  let last = first;
-  for (const d of valid) {
-    if (d < first) first = d;
-    if (d > last) last = d;
-  }
+  // The new rows by amount (cents) and currency: an existing row is looked at only when its key is among them.
+  const byKey = new Map<string, number[]>();
+  let first = Infinity;
+  let last = -Infinity;
+  rows.forEach((r, i) => {
+    const day = days[i];
+    if (day === null || day === undefined) return;
+    if (day < first) first = day;
+    if (day > last) last = day;
+    const key = `${Math.round(r.amount * 100)}|${r.currency}`;
+    const list = byKey.get(key);
+    if (list) list.push(i);
+    else byKey.set(key, [i]);
+  });
+  if (byKey.size === 0) return out;
   const cents = [...new Set(rows.map((r) => Math.round(r.amount * 100)))];
-  type Existing = { id: number; date: string; description: string; transactionId: string; account: string | null; day: number; words: Set<string> };
-  const byKey = new Map<string, Existing[]>();
+  const mine: (Set<string> | undefined)[] = [];
+  // One pass over the statement's date span (±3 days), only rows with one of its amounts; `date < day after`
+  // keeps rows whose date carries a time part.
   const q = db.query(
     `SELECT id, date, raw_description AS description, transaction_id AS transactionId, ${hasAccount ? "account" : "NULL AS account"},
             CAST(round(amount * 100) AS INTEGER) AS cents, upper(trim(currency)) AS currency
      FROM transactions
      WHERE date >= ? AND date < ? AND CAST(round(amount * 100) AS INTEGER) IN (SELECT value FROM json_each(?))`,
   );
-  // `date < day after` keeps rows whose date carries a time part.
   const from = dayToIso(addDays(first, -POSSIBLE_DUPLICATE_DAYS));
   const to = dayToIso(addDays(last, POSSIBLE_DUPLICATE_DAYS + 1));
-  for (const r of q.iterate(from, to, JSON.stringify(cents)) as Iterable<Omit<Existing, "day" | "words"> & { cents: number; currency: string }>) {
-    const day = parseDay(r.date);
-    if (day === null || fileIds.has(r.transactionId)) continue;
-    const key = `${r.cents}|${r.currency}`;
-    const list = byKey.get(key) ?? [];
-    list.push({ id: r.id, date: r.date, description: r.description, transactionId: r.transactionId, account: r.account, day, words: words(r.description) });
-    byKey.set(key, list);
+  type Existing = { id: number; date: string; description: string; transactionId: string; account: string | null; cents: number; currency: string };
+  for (const e of q.iterate(from, to, JSON.stringify(cents)) as Iterable<Existing>) {
+    const idxs = byKey.get(`${e.cents}|${e.currency}`);
+    if (!idxs || fileIds.has(e.transactionId)) continue;
+    const day = parseDay(e.date);
+    if (day === null) continue;
+    let theirs: Set<string> | undefined;
+    for (const i of idxs) {
+      if (out[i] || Math.abs(daysBetween(day, days[i]!)) > POSSIBLE_DUPLICATE_DAYS) continue;
+      const account = rows[i]!.account;
+      if (account !== null && e.account !== null && account !== e.account) continue;
+      // Words only for rows this close: most candidates never get here.
+      theirs ??= words(e.description);
+      const own = (mine[i] ??= words(rows[i]!.description));
+      if ([...own].some((w) => theirs!.has(w))) out[i] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId };
+    }
   }
-  if (byKey.size === 0) return out;
-  rows.forEach((row, i) => {
-    const day = days[i];
-    if (day === null || day === undefined) return;
-    const candidates = byKey.get(`${Math.round(row.amount * 100)}|${row.currency}`);
-    if (!candidates) return;
-    const mine = words(row.description);
-    const hit = candidates.find(
-      (c) =>
-        Math.abs(daysBetween(c.day, day)) <= POSSIBLE_DUPLICATE_DAYS &&
-        (row.account === null || c.account === null || row.account === c.account) &&
-        [...mine].some((w) => c.words.has(w)),
-    );
-    if (hit) out[i] = { id: hit.id, date: hit.date, description: hit.description, transactionId: hit.transactionId };
-  });
   return out;
 }
 
