@@ -130,12 +130,13 @@ export class Importer {
       /** The model, when classification may use it. */
       model: ModelClassifier | null;
       now?: () => Date;
-      busyTimeoutMs?: number;
+      /** The write path to `target` (default: a plain BudgetWriter for it). */
+      writer?: BudgetWriter;
     },
   ) {
     // The demo database is refused when an import would write (ensureBudgetDb), not here: a server configured
     // with it must still start.
-    this.writer = new BudgetWriter(opts.target, { busyTimeoutMs: opts.busyTimeoutMs });
+    this.writer = opts.writer ?? new BudgetWriter(opts.target);
   }
 
   get target(): string {

@@ -3,10 +3,12 @@
  * --json summary exactly, nothing written on bad input or a dry run.
  */
 import { Database } from "bun:sqlite";
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import { Store } from "../../src/store/store.ts";
+import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { allRows, tempDir } from "./support.ts";
 
 const root = join(import.meta.dir, "..", "..");
@@ -22,10 +24,10 @@ beforeEach(() => {
 });
 afterEach(() => tmp.cleanup());
 
-async function cli(args: string[], opts: { cwd?: string; dbArgs?: boolean } = {}) {
+async function cli(args: string[], opts: { cwd?: string; dbArgs?: boolean; env?: Record<string, string> } = {}) {
   const p = Bun.spawn([process.execPath, join(root, "src/main.ts"), ...args, ...(opts.dbArgs === false ? [] : ["--db", db]), "--chat-db", chatDb], {
     cwd: opts.cwd ?? root,
-    env: { PATH: process.env.PATH ?? "", HOME: tmp.dir },
+    env: { PATH: process.env.PATH ?? "", HOME: tmp.dir, ...opts.env },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -169,5 +171,60 @@ describe("budget-chat imports", () => {
     const twice = await cli(["imports", "undo", camtBatch]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toStartWith(`budget-chat: imports undo: import "${camtBatch}" was already undone at `);
+  });
+});
+
+describe("classification from the command line", () => {
+  let fake: FakeAnthropic;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+  });
+  afterAll(async () => fake.stop());
+
+  test("a UBS card invoice: card-sector rules without the model; the rest by the model later with budget-chat classify", async () => {
+    const card = join(fixtures, "ubs-card-cp1252.csv");
+    const first = await cli(["import", card, "--json", "--no-classify"]);
+    expect(first.code).toBe(0);
+    const out = JSON.parse(first.stdout);
+    expect(out.files[0].format).toBe("ubs-card");
+    const rows = allRows(db);
+    const bySource = (src: string) => rows.filter((r) => r.source === src).length;
+    expect(out.by_source).toEqual({ cache: 0, rules: bySource("rules"), llm: 0, unclassified: bySource("unclassified") });
+    expect(rows.find((r) => String(r.raw_description).startsWith("Café Schwarzenbach"))).toMatchObject({ category: "Dining", source: "rules", confidence: 0.9 });
+    expect(bySource("rules")).toBe(rows.length); // every purchase of this invoice has a mapped sector
+    expect((await cli(["import", file("bank.csv", CSV), "--no-classify"])).code).toBe(0);
+
+    // Without a key, classify is a configuration problem.
+    const noKey = await cli(["classify"]);
+    expect([noKey.code, noKey.stderr]).toEqual([1, "budget-chat: classify needs the model: set ANTHROPIC_API_KEY (in the environment or a .env file).\n"]);
+
+    fake.reset();
+    fake.setHandler((body) => {
+      const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
+      return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: `Shop ${it.id}`, category: "Shopping", confidence: 0.75 })) } }] };
+    });
+    const waiting = allRows(db).filter((r) => r.source === "unclassified").length;
+    expect(waiting).toBe(3);
+    const done = await cli(["classify"], { env: { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url } });
+    expect([done.code, done.stdout]).toEqual([0, `Classified ${waiting} of ${waiting} waiting rows (0 from the merchant cache, ${waiting} by the model).\n`]);
+    expect(fake.requests[0]!.body.tool_choice).toEqual({ type: "tool", name: CLASSIFY_TOOL });
+    expect(allRows(db).filter((r) => r.source === "unclassified").length).toBe(0);
+  });
+
+  test("import with a key classifies through the model; a model error still imports, unclassified", async () => {
+    fake.reset();
+    fake.setHandler((body) => {
+      const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
+      return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: `M${it.id}`, category: "Groceries", confidence: 0.9 })) } }] };
+    });
+    const env = { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url };
+    const ok = await cli(["import", file("bank.csv", CSV), "--json"], { env });
+    expect(JSON.parse(ok.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 3, unclassified: 0 });
+    fake.reset();
+    fake.setHandler(() => ({ kind: "http_error", status: 500, errorType: "api_error", message: "boom" }));
+    const failed = await cli(["import", file("more.csv", "Date;Amount;Currency;Description\n05.02.2026;-3.00;CHF;Blumen Krämer\n"), "--json"], { env });
+    expect(failed.code).toBe(0);
+    expect(JSON.parse(failed.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
+    expect(allRows(db).length).toBe(4);
   });
 });
