@@ -348,9 +348,6 @@ export async function classifyCommand(argv: string[]): Promise<number> {
     console.log(`Classified ${formatCount(r.classified)} of ${formatCount(r.pending)} waiting rows (${formatCount(r.bySource.cache)} from the merchant cache, ${formatCount(r.bySource.llm)} by the model).`);
     if (r.modelError) console.log(`The model failed (${r.modelError}); ${formatCount(r.pending - r.classified)} rows still wait. Run budget-chat classify again later.`);
     return r.modelError ? 1 : 0;
-  } catch (e) {
-    if (e instanceof ImportUndoError) throw new ConfigError(e.message);
-    throw e;
   } finally {
     bar.end();
     store.close();

@@ -23,7 +23,7 @@ import { CATEGORY_DESCRIPTIONS } from "../budget/demo/merchants.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../budget/pipeline.ts";
 import { BudgetDb } from "../budget/reader.ts";
 import { BudgetWriter } from "../budget/write-path.ts";
-import { ImportInputError } from "../core/errors.ts";
+import { ConfigError, ImportInputError } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord } from "../store/imports.ts";
 import { cacheEntries, categoriesOf, classifyRows, fewShotExamples, type CategoryInfo, type Classified, type ClassSource, type ModelClassifier } from "./classify.ts";
@@ -300,7 +300,7 @@ export class Importer {
    */
   async classifyPending(actor: ImportActor, onProgress?: (done: number, total: number) => void): Promise<{ pending: number; classified: number; bySource: Record<ClassSource, number>; modelError: string | null }> {
     const db = this.openForReading();
-    if (!db) throw new ImportUndoError(`the budget database ${this.opts.target} does not exist`, 404);
+    if (!db) throw new ConfigError(`the budget database ${this.opts.target} does not exist yet: import a statement first`);
     type Pending = { id: number; description: string; amount: number; currency: string };
     let pending: Pending[];
     let outcome: Awaited<ReturnType<typeof classifyRows>>;

@@ -7,8 +7,8 @@ import { randomUUID } from "node:crypto";
 import type { FilePlan } from "./importer.ts";
 
 export const PENDING_IMPORT_TTL_MS = 30 * 60_000;
-/** At most this many previews wait at once (each holds a whole statement). */
-const MAX_PENDING = 20;
+/** At most this many previews wait at once (each holds a whole statement, up to 50 MB of it). */
+const MAX_PENDING = 10;
 
 type Entry = { plan: FilePlan; userId: string; expires: number };
 

@@ -34,7 +34,7 @@ import { ImportResult } from "../../../views/ImportResult.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { formBody, refuse } from "../middleware/respond.ts";
+import { formBody, isHtmxRequest, refuse } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 /** The largest statement an upload may carry (SPEC §10). */
@@ -173,6 +173,10 @@ export function importRoutes(deps: WebDeps) {
     const up = await readUpload(c);
     const problem = (message: string) => <ImportPreview error={message} needsMapping={/column|date format|decimal/i.test(message)} />;
     if (!up.ok) return c.html(toHtml(problem(up.message)), up.status === 413 ? 413 : 422);
+    if (!isHtmxRequest(c)) {
+      const res = await preview(c, up);
+      return res.ok ? c.html(toHtml(<ImportPreview preview={previewView(res.id, res.plan)} />)) : c.html(toHtml(problem(res.message)), 422);
+    }
     return streamSSE(c, async (stream) => {
       const send = (node: unknown) => stream.writeSSE({ data: toHtml(node) });
       await send(<ImportProgress label={`Reading ${up.name}…`} />);
