@@ -122,6 +122,8 @@ describe("import API", () => {
     const big = await upload("huge.csv", new Uint8Array(50 * 1024 * 1024 + 100 * 1024));
     expect(big.status).toBe(413);
     expect(await big.json()).toEqual({ error: "File too large: a statement may be at most 50 MB." });
+    const hugeCommit = await fetch(`${h.url}/api/imports/x/commit`, { method: "POST", body: "x".repeat(5 * 1024 * 1024) });
+    expect([hugeCommit.status, await hugeCommit.json()]).toEqual([413, { error: "Request too large." }]);
     const cross = await upload("march.csv", CSV, {}, { origin: "https://evil.example" });
     expect(cross.status).toBe(403);
     expect(count("SELECT count(*) AS n FROM transactions")).toBe(before);

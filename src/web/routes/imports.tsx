@@ -57,6 +57,8 @@ export function importRoutes(deps: WebDeps) {
     return { userId: user.id, by: user.name, via };
   };
   const upload = bodyLimit({ maxSize: MAX_UPLOAD_BYTES + ENVELOPE_BYTES, onError: (c) => refuse(c, 413, "File too large: a statement may be at most 50 MB.") });
+  // These routes sit before the chat's body limit (server.ts): a commit carries at most the ticked ids, an undo one batch.
+  const small = bodyLimit({ maxSize: 4 * 1024 * 1024, onError: (c) => refuse(c, 413, "Request too large.") });
 
   /** The uploaded file and the other fields, or why there is none (400/413). */
   const readUpload = async (c: Context<WebEnv>): Promise<Upload | Problem> => {
@@ -130,7 +132,7 @@ export function importRoutes(deps: WebDeps) {
     return c.json(previewJson(res.id, res.plan));
   });
 
-  r.post("/api/imports/:id/commit", async (c) => {
+  r.post("/api/imports/:id/commit", small, async (c) => {
     let include: IncludePossible = false;
     const text = await c.req.text();
     if (text.trim()) {
@@ -191,7 +193,7 @@ export function importRoutes(deps: WebDeps) {
     });
   });
 
-  r.post("/import/:id/commit", async (c) => {
+  r.post("/import/:id/commit", small, async (c) => {
     const body = await formBody(c);
     const ticked = ([] as unknown[]).concat(body.include ?? []).filter((x): x is string => typeof x === "string");
     const res = commit(c, c.req.param("id"), new Set(ticked), "page");
@@ -200,7 +202,7 @@ export function importRoutes(deps: WebDeps) {
     return c.html(toHtml(<ImportResult file={res.plan.file} batch={res.batch} inserted={res.inserted} bySource={res.bySource} />) + list);
   });
 
-  r.post("/import/undo", async (c) => {
+  r.post("/import/undo", small, async (c) => {
     const body = await formBody(c);
     const batch = typeof body.batch === "string" ? body.batch : "";
     const res = undo(c, batch, "page");
