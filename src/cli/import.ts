@@ -145,6 +145,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       throw new UsageError(`--mapping: no saved mapping "${mappingName}"; saved: ${names.length ? names.join(", ") : "none"}`);
     }
     const mapping = csvMapping(values, saved);
+    if (values["save-mapping"] && !mapping) throw new UsageError("--save-mapping NAME saves the CSV column flags given with it (--date-column, --amount-column, …): give them too");
     const parseOpts = {
       format: format as ImportFormat | "auto",
       mapping,
