@@ -107,6 +107,25 @@ describe("import API", () => {
     const done = await (await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", body: JSON.stringify({ include_possible_duplicates: [pick] }) })).json();
     expect(done.inserted).toBe(1);
     expect(count(`SELECT count(*) AS n FROM transactions WHERE transaction_id = '${pick}'`)).toBe(1);
+
+    // The page: the tick box's form field `include` carries the ids; the answer is the result and the list.
+    const csv2 = "Date,Amount,Currency,Description\n2030-05-01,-89.00,CHF,Veloblitz Velokurier\n";
+    const form = new FormData();
+    form.append("file", new File([csv2], "velo2.csv"));
+    // Without htmx (a plain form post) the preview is one fragment, not a stream.
+    const plain = await fetch(`${h.url}/import/preview`, { method: "POST", body: form });
+    expect(plain.headers.get("content-type")).toStartWith("text/html");
+    expect(await plain.text()).toContain('<input type="checkbox" name="include" value="');
+    const p2 = await (await upload("velo2.csv", csv2)).json();
+    expect(p2.preview.map((r: { status: string }) => r.status)).toEqual(["possible_duplicate"]);
+    const none = await fetch(`${h.url}/import/${p2.id}/commit`, { method: "POST", body: new URLSearchParams() });
+    expect(await none.text()).toContain("Imported 0 transactions from velo2.csv.");
+    const p3 = await (await upload("velo2.csv", csv2)).json();
+    const ticked = await fetch(`${h.url}/import/${p3.id}/commit`, { method: "POST", body: new URLSearchParams({ include: p3.preview[0].transaction_id }) });
+    const html = await ticked.text();
+    expect(html).toContain("Imported 1 transaction from velo2.csv.");
+    expect(html).toContain("Undo this import");
+    expect(html).toContain('<hx-partial hx-target="#import-list" hx-swap="outerHTML">');
   });
 
   test("bad files are 400 with the file named, nothing is written; > 50 MB is 413; another site's Origin is refused", async () => {
