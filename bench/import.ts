@@ -22,7 +22,7 @@ const arg = (name: string, dflt: number) => {
   return i > 0 ? Number(process.argv[i + 1]) : dflt;
 };
 const ROWS = arg("--rows", 100_000);
-const RUNS = arg("--runs", 3);
+const RUNS = process.argv.includes("--quick") ? 1 : arg("--runs", 3);
 const DIR = join(OUT_DIR, "import");
 const CSV = join(DIR, `statement-${ROWS}.csv`);
 const MERCHANTS = ["Migros", "Coop", "SBB CFF FFS", "Denner", "Restaurant Hiltl", "Digitec Galaxus", "Swisscom", "Apotheke Bahnhof", "Zalando", "Shell"];
