@@ -209,11 +209,13 @@ export class Importer {
   commit(plan: FilePlan, opts: { includePossibleDuplicates?: IncludePossible; actor: ImportActor }): CommitResult {
     const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
     if (rows.length === 0) return { batch: null, inserted: 0, bySource: emptyBySource() };
-    const now = this.now();
+    let now = this.now();
+    const { store } = this.opts;
+    // Unique per import, also for two files of one name imported within the same millisecond.
+    while (store.imports.get(`${plan.file}@${pipelineTimestamp(now)}`)) now = new Date(now.getTime() + 1);
     ensureBudgetDb(this.opts.target, now);
     const at = pipelineTimestamp(now);
     const batch = `${plan.file}@${at}`;
-    const { store } = this.opts;
     return this.writer.write({
       kind: "import",
       userId: opts.actor.userId,

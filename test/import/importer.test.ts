@@ -264,6 +264,9 @@ describe("bad input and undo", () => {
     expect(undo.map((e) => [e.userId, e.detail])).toEqual([["u1", { import: batchB, file: "b.csv", deleted: 2, via: "page", by: "alice" }]]);
     expect(store.audit.list({ kind: "write" }).map((e) => (e.detail as { import: string }).import)).toEqual([batchB, a.batch!]);
     expect(() => importer.undo(batchB, alice)).toThrow(ImportUndoError);
+    // Two files of one name at the same instant are still two batches.
+    const again = importer.commit(await importer.plan(parsed("b.csv", [row({ date: "2026-01-04", amount: -4, description: "D", reference: "b3" })]), { classify: "offline" }), { actor: CLI });
+    expect(again.batch).toBe("b.csv@2026-11-24T11:00:00.001+00:00");
     expect(() => importer.undo("nope", alice)).toThrow(/no import "nope"/);
   });
 });
