@@ -167,7 +167,7 @@
   ["dragover", "dragleave", "drop"].forEach(function (t) { document.addEventListener(t, dropZone); });
   // A CSV whose columns were not recognised: open the column fields so they can be named.
   function openMapping(root) {
-    if (within(root, "#import-problem[data-needs-mapping]").length && $("import-mapping")) $("import-mapping").open = true;
+    if (within(root, ".import-problem[data-needs-mapping]").length && $("import-mapping")) $("import-mapping").open = true;
   }
   if (window.htmx && htmx.onLoad) htmx.onLoad(openMapping);
 

@@ -1,7 +1,7 @@
 import { DATE_FORMATS, IMPORT_FORMATS } from "../src/import/formats/types.ts";
 
 /**
- * The upload form. Choosing a file, or changing a field, previews at once (htmx posts
+ * The upload form. Choosing files, or changing a field, previews at once (htmx posts
  * the whole form on `change`); the CSV column fields are for files whose columns
  * cannot be recognised, and opened by the preview when it needs them.
  */
@@ -25,8 +25,8 @@ export function ImportForm({ mappings }: { mappings: string[] }) {
       hx-swap="innerHTML"
     >
       <label class="drop-zone" id="drop-zone">
-        <span class="drop-text">Choose a statement file, or drop it here</span>
-        <input type="file" name="file" id="import-file" required accept=".xml,.csv,.txt,.ofx,.qfx,.053,text/csv,application/xml,text/xml" />
+        <span class="drop-text">Choose statement files, or drop them here</span>
+        <input type="file" name="file" id="import-file" multiple required accept=".xml,.csv,.txt,.ofx,.qfx,.053,text/csv,application/xml,text/xml" />
       </label>
       <div class="import-options">
         <label class="field">

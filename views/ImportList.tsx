@@ -34,7 +34,7 @@ export function ImportList({ imports }: { imports: ImportRecord[] }) {
                   {r.undoneAt ? (
                     <span class="muted">undone by {r.undoneBy}</span>
                   ) : (
-                    <form method="post" action="/import/undo" hx-post="/import/undo" hx-target="#import-preview" hx-swap="innerHTML" class="inline-form">
+                    <form method="post" action="/import/undo" hx-post="/import/undo" hx-target="#import-notice" hx-swap="innerHTML" class="inline-form">
                       <input type="hidden" name="batch" value={r.batch} />
                       <button type="submit" class="danger">
                         Undo

@@ -32,6 +32,7 @@ export function ImportPage(p: ImportPageProps) {
         ) : null}
         <ImportForm mappings={p.mappings} />
         <section id="import-preview" class="import-preview" aria-live="polite"></section>
+        <div id="import-notice" aria-live="polite"></div>
         <ImportList imports={p.imports} />
       </main>
     </Layout>

@@ -43,7 +43,7 @@ const SOURCE: Record<string, string> = { cache: "merchant cache", rules: "card r
 export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; needsMapping?: boolean }) {
   if (!p.preview) {
     return (
-      <div class="notice notice-error import-problem" role="alert" id="import-problem" data-needs-mapping={p.needsMapping ? "true" : undefined}>
+      <div class="notice notice-error import-problem" role="alert" data-needs-mapping={p.needsMapping ? "true" : undefined}>
         <span class="error-message">{p.error}</span>
         {p.needsMapping ? <p class="muted">Name the columns under “CSV columns” above; the preview updates as you fill them in.</p> : null}
       </div>
@@ -52,7 +52,7 @@ export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; 
   const v = p.preview;
   const bad = [...v.bad_rows].sort((a, b) => a.line - b.line);
   return (
-    <form class="import-review" id="import-review" method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target="#import-preview" hx-swap="innerHTML">
+    <form class="import-review" method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target="this" hx-swap="outerHTML">
       <p class="import-found">
         <strong>{v.file}</strong>: {v.format}
         {v.account ? `, account ${v.account}` : ""} — {plural(v.rows, "row")}: {formatCount(v.new)} new, {formatCount(v.duplicates)} already imported,{" "}
@@ -106,7 +106,7 @@ export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; 
         </table>
       </div>
       {v.shown < v.rows ? <p class="muted">The first {formatCount(v.shown)} rows are shown; the counts and the import cover all {formatCount(v.rows)}.</p> : null}
-      <button type="submit" class="primary" id="import-commit" disabled={v.willImport === 0 && v.possible_duplicates === 0}>
+      <button type="submit" class="primary" disabled={v.willImport === 0 && v.possible_duplicates === 0}>
         Import {plural(v.willImport, "transaction")}
       </button>
       <progress class="import-progress htmx-indicator" aria-label="Importing"></progress>

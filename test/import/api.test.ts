@@ -136,6 +136,11 @@ describe("import API", () => {
     const truncated = await upload("cut.xml", '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="CHF">1');
     expect(truncated.status).toBe(400);
     expect((await truncated.json()).error).toStartWith("cut.xml");
+    const two = new FormData();
+    two.append("file", new File([CSV], "a.csv"));
+    two.append("file", new File([CSV], "b.csv"));
+    const both = await fetch(`${h.url}/api/imports`, { method: "POST", body: two });
+    expect([both.status, (await both.json()).error]).toEqual([400, "One file per request: post each statement on its own."]);
     const none = await fetch(`${h.url}/api/imports`, { method: "POST", body: new FormData() });
     expect([none.status, (await none.json()).error]).toEqual([400, "Choose a statement file to import (form field `file`)."]);
     const big = await upload("huge.csv", new Uint8Array(50 * 1024 * 1024 + 100 * 1024));
@@ -174,9 +179,9 @@ describe("the page's preview stream", () => {
     const messages = parseSse(await res.text()).map((m) => m.data);
     expect(messages.length).toBe(4);
     expect(messages[0]).toContain("Reading many.csv…");
-    expect(messages[1]).toContain("Classifying new merchants 50 of 51");
+    expect(messages[1]).toContain("many.csv: classifying new merchants 50 of 51");
     expect(messages[1]).toContain('<progress class="import-bar" max="51" value="50">');
-    expect(messages[2]).toContain("Classifying new merchants 51 of 51");
+    expect(messages[2]).toContain("many.csv: classifying new merchants 51 of 51");
     expect(messages[3]).toContain("Import 51 transactions");
     expect(fake.requests.length).toBe(2);
   });

@@ -44,7 +44,7 @@ const ENVELOPE_BYTES = 64 * 1024;
 /** Rows of a preview the page and the API show; the counts cover all. */
 const PREVIEW_ROWS = 500;
 
-type Upload = { ok: true; name: string; bytes: Uint8Array; fields: Record<string, string> };
+type Upload = { name: string; bytes: Uint8Array; fields: Record<string, string> };
 type Problem = { ok: false; status: 400 | 413; message: string };
 
 export function importRoutes(deps: WebDeps) {
@@ -60,18 +60,22 @@ export function importRoutes(deps: WebDeps) {
   // These routes sit before the chat's body limit (server.ts): a commit carries at most the ticked ids, an undo one batch.
   const small = bodyLimit({ maxSize: 4 * 1024 * 1024, onError: (c) => refuse(c, 413, "Request too large.") });
 
-  /** The uploaded file and the other fields, or why there is none (400/413). */
-  const readUpload = async (c: Context<WebEnv>): Promise<Upload | Problem> => {
-    const body = await formBody(c);
+  /** The uploaded files and the other fields, or why there are none (400/413). */
+  const readUploads = async (c: Context<WebEnv>): Promise<{ ok: true; files: Upload[] } | Problem> => {
+    const body = await formBody(c, { all: true });
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(body)) if (typeof v === "string") fields[k] = v;
-    const file = body.file;
-    if (!(file instanceof File)) return { ok: false, status: 400, message: "Choose a statement file to import (form field `file`)." };
-    if (file.size > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: "File too large: a statement may be at most 50 MB." };
-    return { ok: true, name: file.name || "statement", bytes: new Uint8Array(await file.arrayBuffer()), fields };
+    const files = ([] as unknown[]).concat(body.file ?? []).filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
+    if (files.length === 0) return { ok: false, status: 400, message: "Choose a statement file to import (form field `file`)." };
+    if (files.reduce((n, f) => n + f.size, 0) > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: "File too large: a statement may be at most 50 MB." };
+    return { ok: true, files: await Promise.all(files.map(async (f) => ({ name: f.name || "statement", bytes: new Uint8Array(await f.arrayBuffer()), fields }))) };
   };
 
-  /** Parse and plan an upload and hold the plan for its commit; a problem with the file is a 400 with its message. */
+  /**
+   * Parse and plan an upload and hold the plan for its commit; a problem with the file is a 400 with its message.
+   * Files dropped together are planned each against budget.db alone: each can be imported or not, in any order,
+   * and a row two of them share is added once (the commit skips ids that are there by then).
+   */
   const preview = async (c: Context<WebEnv>, up: Upload, onProgress?: (done: number, total: number) => void): Promise<{ ok: true; id: string; plan: FilePlan } | Problem> => {
     const { fields } = up;
     const format = fields.format?.trim() || "auto";
@@ -126,8 +130,9 @@ export function importRoutes(deps: WebDeps) {
   r.get("/api/imports", (c) => c.json({ imports: importer.list().map(recordJson) }));
 
   r.post("/api/imports", upload, async (c) => {
-    const up = await readUpload(c);
-    const res = up.ok ? await preview(c, up) : up;
+    const ups = await readUploads(c);
+    if (ups.ok && ups.files.length > 1) return c.json({ error: "One file per request: post each statement on its own." }, 400);
+    const res = ups.ok ? await preview(c, ups.files[0]!) : ups;
     if (!res.ok) return c.json({ error: res.message }, res.status);
     return c.json(previewJson(res.id, res.plan));
   });
@@ -170,36 +175,43 @@ export function importRoutes(deps: WebDeps) {
   });
 
   // The page's preview streams (hx-sse swaps each message into #import-preview): a progress bar while the
-  // model classifies a large file's merchants, then the preview or the problem.
+  // model classifies a large file's merchants, then a preview (or the problem) per file.
   r.post("/import/preview", upload, async (c) => {
-    const up = await readUpload(c);
+    const ups = await readUploads(c);
     const problem = (message: string) => <ImportPreview error={message} needsMapping={/column|date format|decimal/i.test(message)} />;
-    if (!up.ok) return c.html(toHtml(problem(up.message)), up.status === 413 ? 413 : 422);
-    if (!isHtmxRequest(c)) {
-      const res = await preview(c, up);
-      return res.ok ? c.html(toHtml(<ImportPreview preview={previewView(res.id, res.plan)} />)) : c.html(toHtml(problem(res.message)), 422);
-    }
+    if (!ups.ok) return c.html(toHtml(problem(ups.message)), ups.status === 413 ? 413 : 422);
+    const previews = async (progress?: (file: string, done: number, total: number) => void) => {
+      let html = "";
+      for (const up of ups.files) {
+        const res = await preview(c, up, progress && ((done, total) => progress(up.name, done, total)));
+        html += toHtml(res.ok ? <ImportPreview preview={previewView(res.id, res.plan)} /> : problem(res.message));
+      }
+      return html;
+    };
+    if (!isHtmxRequest(c)) return c.html(await previews());
     return streamSSE(c, async (stream) => {
-      const send = (node: unknown) => stream.writeSSE({ data: toHtml(node) });
-      await send(<ImportProgress label={`Reading ${up.name}…`} />);
+      const send = (html: string) => stream.writeSSE({ data: html });
+      await send(toHtml(<ImportProgress label={`Reading ${ups.files.map((f) => f.name).join(", ")}…`} />));
       let last = 0;
-      const res = await preview(c, up, (done, total) => {
+      const html = await previews((file, done, total) => {
         // At most a few updates a second: each is one small fragment.
         if (done < total && Date.now() - last < 250) return;
         last = Date.now();
-        void send(<ImportProgress label="Classifying new merchants" done={done} total={total} />);
+        void send(toHtml(<ImportProgress label={`${file}: classifying new merchants`} done={done} total={total} />));
       });
-      await send(res.ok ? <ImportPreview preview={previewView(res.id, res.plan)} /> : problem(res.message));
+      await send(`<div class="import-files">${html}</div>`);
     });
   });
 
   r.post("/import/:id/commit", small, async (c) => {
-    const body = await formBody(c);
+    const body = await formBody(c, { all: true });
     const ticked = ([] as unknown[]).concat(body.include ?? []).filter((x): x is string => typeof x === "string");
-    const res = commit(c, c.req.param("id"), new Set(ticked), "page");
+    const include = new Set(ticked);
+    const res = commit(c, c.req.param("id"), include, "page");
     if (!res.ok) return c.html(toHtml(<ImportResult error={res.message} />), res.status);
     const list = `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
-    return c.html(toHtml(<ImportResult file={res.plan.file} batch={res.batch} inserted={res.inserted} bySource={res.bySource} />) + list);
+    const skipped = rowsToInsert(res.plan, include).length - res.inserted;
+    return c.html(toHtml(<ImportResult file={res.plan.file} batch={res.batch} inserted={res.inserted} skipped={skipped} bySource={res.bySource} />) + list);
   });
 
   r.post("/import/undo", small, async (c) => {
