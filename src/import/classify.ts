@@ -30,6 +30,8 @@ export type FewShot = { merchant_pattern: string; raw_description: string; corre
 
 /** Merchants per model request (SPEC §10). */
 export const LLM_BATCH = 50;
+/** Model answers a classifier remembers (see ModelClassifier). */
+const ANSWERED_MAX = 20_000;
 
 /** A description as a merchant name when nothing better is known: one line, single spaces. */
 export function cleanDescription(text: string): string {
@@ -163,6 +165,12 @@ export const CLASSIFY_TOOL = "classify_transactions";
  * few-shot examples (the user's corrections), as the pipeline's own classifier does.
  */
 export class ModelClassifier {
+  /**
+   * Answers already given, by merchant key: previewing a file again (the page previews on every change of its
+   * form) asks nothing twice, though nothing reaches merchant_cache before an import. Bounded; oldest first out.
+   */
+  private readonly answered = new Map<string, Classified>();
+
   constructor(
     private readonly client: Anthropic,
     private readonly model: string,
@@ -176,6 +184,16 @@ export class ModelClassifier {
   ): Promise<{ results: Map<string, Classified>; error: string | null }> {
     const results = new Map<string, Classified>();
     const names = new Map(categories.map((c) => [c.name.toLowerCase(), c.name]));
+    const known = (key: string) => {
+      const c = this.answered.get(key);
+      // Only under the categories of this request (another database may name them differently).
+      return c && (c.category === UNCATEGORISED || names.get(c.category.toLowerCase()) === c.category) ? c : undefined;
+    };
+    for (const it of items) {
+      const c = known(it.key);
+      if (c) results.set(it.key, c);
+    }
+    items = items.filter((it) => !results.has(it.key));
     const system = classifySystem(categories, examples);
     for (let start = 0; start < items.length; start += LLM_BATCH) {
       const batch = items.slice(start, start + LLM_BATCH);
@@ -210,7 +228,10 @@ export class ModelClassifier {
         if (!item || results.has(item.key)) continue;
         const category = names.get(r.category.trim().toLowerCase()) ?? UNCATEGORISED;
         const confidence = Number.isFinite(r.confidence) ? Math.min(1, Math.max(0, r.confidence)) : 0;
-        results.set(item.key, { merchant: cleanDescription(r.merchant_name) || cleanDescription(item.description), category, confidence, source: "llm" });
+        const c: Classified = { merchant: cleanDescription(r.merchant_name) || cleanDescription(item.description), category, confidence, source: "llm" };
+        results.set(item.key, c);
+        this.answered.set(item.key, c);
+        if (this.answered.size > ANSWERED_MAX) this.answered.delete(this.answered.keys().next().value!);
       }
       onProgress?.(Math.min(start + LLM_BATCH, items.length), items.length);
     }

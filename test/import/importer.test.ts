@@ -203,6 +203,10 @@ describe("classification", () => {
     ]);
     expect(plan.rows[3]!.classified).toEqual({ merchant: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" });
     expect(plan.rows.at(-1)!.classified).toEqual({ merchant: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" });
+    // Previewing the same file again (the page does on every change) asks the model nothing new.
+    const again = await importer.plan(file, { classify: "model" });
+    expect(fake.requests.length).toBe(2);
+    expect(again.rows.map((r) => r.classified)).toEqual(plan.rows.map((r) => r.classified));
     const result = importer.commit(plan, { actor: CLI });
     expect(result.bySource).toEqual({ cache: 1, rules: 1, llm: 52, unclassified: 0 });
     const cache = new Database(target, { readonly: true }).query("SELECT raw_key, merchant_name, category, confidence, source FROM merchant_cache WHERE raw_key = 'SHOP BA'").all();
