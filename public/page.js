@@ -163,6 +163,25 @@
     }).observe(toast, { childList: true });
   }
 
+  // ---------------------------------------------------------------- import page
+  // A file dropped on the drop zone becomes the file input's choice; its change event previews it (htmx).
+  function dropZone(e) {
+    var zone = e.target && e.target.closest ? e.target.closest("#drop-zone") : null;
+    if (!zone) return;
+    e.preventDefault();
+    zone.classList.toggle("dragging", e.type === "dragover");
+    if (e.type !== "drop" || !e.dataTransfer || !e.dataTransfer.files.length) return;
+    var input = $("import-file");
+    input.files = e.dataTransfer.files;
+    input.dispatchEvent(new Event("change", { bubbles: true }));
+  }
+  ["dragover", "dragleave", "drop"].forEach(function (t) { document.addEventListener(t, dropZone); });
+  // A CSV whose columns were not recognised: open the column fields so they can be named.
+  function openMapping(root) {
+    if (within(root, ".import-problem[data-needs-mapping]").length && $("import-mapping")) $("import-mapping").open = true;
+  }
+  if (window.htmx && htmx.onLoad) htmx.onLoad(openMapping);
+
   if (window.htmx && htmx.onLoad) htmx.onLoad(localTimes);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { localTimes(document.body); });
   else localTimes(document.body);

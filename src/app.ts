@@ -15,6 +15,8 @@ import { holdServerLease, type ServerLease } from "./budget/backup.ts";
 import { budgetWriterFor, reconcileBudgetWrites, type BudgetWriter } from "./budget/write-path.ts";
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
+import { ModelClassifier } from "./import/classify.ts";
+import { Importer } from "./import/importer.ts";
 import { Store } from "./store/store.ts";
 import { cannotSaveMessage, storageProblem } from "./core/errors.ts";
 import { createInvoker, type ToolInvoker } from "./tools/invoke.ts";
@@ -75,6 +77,8 @@ export type App = {
   tools: readonly Tool[];
   /** The one place tool calls run (chat, "Show all", MCP over HTTP). */
   invoker: ToolInvoker;
+  /** Bank statements into the configured budget database (never the demo one), classified by the model. */
+  importer: Importer;
   close(): Promise<void>;
 };
 
@@ -113,8 +117,10 @@ export function modelClient(config: { apiKey: string; baseUrl?: string; maxRetri
 export function createApp(config: AppConfig, overrides: AppOverrides = {}): App {
   const budget = openBudgetDb(config.budgetDb);
   const store = Store.open(config.chatDb);
-  // The one write path to budget.db: journaled in chat.db, with a snapshot before the first write of a day.
-  const writer = budgetWriterFor(budget.path, store, config.keepBackups ?? SETTINGS.keepBackups.default, overrides.now);
+  const keepBackups = config.keepBackups ?? SETTINGS.keepBackups.default;
+  // The one write path to budget.db (journaled in chat.db, a snapshot before the first write of a day), asked for
+  // the path at each write: demo data gives way to the real database once an import creates it.
+  const writer = budgetWriterFor(() => budget.path, store, keepBackups, overrides.now);
   let lease: ServerLease | null = null;
   if (config.ownsStore) {
     // `budget-chat restore` refuses while this is held (released at close, or by the system when the process dies).
@@ -152,6 +158,15 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     approvals: approvals && ((turn) => approvals.gate(turn)),
     now: overrides.now,
   });
+  // The configured path, not budget.path: while demo data is served, an import creates the real database.
+  // Imports write the configured database (never the demo one), through the same journaled path.
+  const importer = new Importer({
+    target: config.budgetDb.path,
+    store,
+    writer: budgetWriterFor(config.budgetDb.path, store, keepBackups, overrides.now),
+    model: new ModelClassifier(client, config.model),
+    now: overrides.now,
+  });
   return {
     config,
     store,
@@ -161,6 +176,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     approvals,
     tools,
     invoker,
+    importer,
     async close() {
       // Bounded: whatever is stuck (a model call, a lock), the process must be able to exit.
       await withDeadline(chat.shutdown(), SHUTDOWN_TURNS_MS);

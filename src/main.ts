@@ -16,6 +16,9 @@ Usage:
   budget-chat categories list | add NAME --description TEXT | rename OLD NEW | merge FROM INTO | describe NAME TEXT
   budget-chat users add|link|list|remove NAME   the allowlist (add prints a one-time login link)
   budget-chat users token|revoke-token NAME     a personal token for MCP over HTTP (/mcp)
+  budget-chat import FILE...   import bank statements (CAMT.053, UBS CSV, any bank's CSV, OFX) into your budget database
+  budget-chat imports list | undo BATCH   past imports; undo one (removes exactly its rows)
+  budget-chat classify         classify imported rows that wait for the model
   budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
   budget-chat audit            print the audit log (--since DATE, --user NAME)
   budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
@@ -45,6 +48,9 @@ const commands: Record<string, () => Promise<Command>> = {
   eval: async () => (await import("./cli/eval.ts")).evalCommand,
   backup: async () => (await import("./cli/backup.ts")).backupCommand,
   restore: async () => (await import("./cli/backup.ts")).restoreCommand,
+  import: async () => (await import("./cli/import.ts")).importCommand,
+  imports: async () => (await import("./cli/import.ts")).importsCommand,
+  classify: async () => (await import("./cli/import.ts")).classifyCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -1,7 +1,7 @@
 export type NavUser = { name: string } | null;
 
 /** The app's pages, and who is logged in with a Log out button (only when users are configured). */
-export function AppNav({ user, current }: { user: NavUser; current?: "chat" | "transactions" | "categories" | "memories" | "budgets" | "usage" }) {
+export function AppNav({ user, current }: { user: NavUser; current?: "chat" | "transactions" | "categories" | "memories" | "budgets" | "import" | "usage" }) {
   const here = (page: typeof current) => (page === current ? "page" : undefined);
   return (
     <nav class="app-nav" aria-label="Pages">
@@ -19,6 +19,9 @@ export function AppNav({ user, current }: { user: NavUser; current?: "chat" | "t
       </a>
       <a href="/budgets" aria-current={here("budgets")}>
         Budgets
+      </a>
+      <a href="/import" aria-current={here("import")}>
+        Import
       </a>
       <a href="/usage" aria-current={here("usage")}>
         Usage

@@ -10,6 +10,7 @@ import { ConversationList } from "./ConversationList.tsx";
 import { DemoBanner, type DemoInfo } from "./DemoBanner.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { StarterQuestions } from "./StarterQuestions.tsx";
+import { FirstRun } from "./FirstRun.tsx";
 import { UserMessage } from "./UserMessage.tsx";
 
 /** One question and its answer, as stored. */
@@ -85,6 +86,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
                 <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} showUsage={showUsage} approvals={approvals} />
               </>
             ))}
+            {turns.length === 0 && demo ? <FirstRun /> : null}
             {turns.length === 0 ? <StarterQuestions /> : null}
           </div>
           <button type="button" class="jump-latest" id="jump-latest" hidden>

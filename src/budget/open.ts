@@ -15,7 +15,7 @@ export const DEMO_DB_PATH = "data/demo-budget.db";
  * Open the budget database for a command. A missing file at an explicitly given path
  * is an error. With nothing configured, a real data/budget.db wins; otherwise the demo
  * database is used (written once, and announced then; the server's banner and the web
- * page say "demo data" every time).
+ * page say "demo data" every time) until an import creates data/budget.db.
  */
 export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void = (l) => console.error(l)): BudgetDb {
   if (existsSync(loc.path)) return BudgetDb.open(loc.path, { notSpending: loc.notSpending });
@@ -30,5 +30,6 @@ export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void 
         `Set DATABASE_URL or --db to use your own.`,
     );
   }
-  return BudgetDb.open(demo, { demo: true, notSpending: loc.notSpending });
+  // The first import creates loc.path; the demo then gives way to it without a restart.
+  return BudgetDb.open(demo, { demo: true, notSpending: loc.notSpending, realPath: loc.path });
 }

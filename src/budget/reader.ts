@@ -62,8 +62,9 @@ export class BudgetDbError extends Error {
  * SQLite's data_version says another connection committed.
  */
 export class BudgetDb {
-  private readonly db: Database;
-  readonly path: string;
+  private db: Database;
+  private currentPath: string;
+  private isDemo: boolean;
   private cached: { version: number; ledger: Ledger; summary: DataSummary } | null = null;
   /** Lower-cased, for matching roles in any letter case. */
   private readonly notSpending: Set<string>;
@@ -71,14 +72,27 @@ export class BudgetDb {
   private constructor(
     db: Database,
     path: string,
-    /** Synthetic demo data (the web page says so with a banner). */
-    readonly demo: boolean,
+    demo: boolean,
     /** The not-spending categories as configured. */
     readonly notSpendingNames: readonly string[],
+    /** Demo data only: the real database it stands in for until that file exists. */
+    private readonly realPath: string | null,
   ) {
     this.db = db;
-    this.path = path;
+    this.currentPath = path;
+    this.isDemo = demo;
     this.notSpending = new Set(notSpendingNames.map((n) => n.toLowerCase()));
+  }
+
+  get path(): string {
+    this.switchToRealWhenPresent();
+    return this.currentPath;
+  }
+
+  /** Synthetic demo data (the web page says so with a banner). */
+  get demo(): boolean {
+    this.switchToRealWhenPresent();
+    return this.isDemo;
   }
 
   /**
@@ -86,7 +100,7 @@ export class BudgetDb {
    * Transfers, Investments). Roles match names case-insensitively, so a lower-case
    * `transfers` left by a hand edit is still a transfer.
    */
-  static open(path: string, opts: { demo?: boolean; notSpending?: readonly string[] } = {}): BudgetDb {
+  static open(path: string, opts: { demo?: boolean; notSpending?: readonly string[]; realPath?: string } = {}): BudgetDb {
     if (!existsSync(path)) throw new BudgetDbError(`budget database not found: ${path}`);
     if (statSync(path).isDirectory()) {
       throw new BudgetDbError(`${path} is a directory, not a database file: give the path of the .db file itself (e.g. ${join(path, "budget.db")})`);
@@ -106,7 +120,7 @@ export class BudgetDb {
       db.close();
       throw new BudgetDbError(`${path} is not a budget-analyser database: ${problem}`);
     }
-    return new BudgetDb(db, path, opts.demo ?? false, opts.notSpending ?? DEFAULT_NOT_SPENDING);
+    return new BudgetDb(db, path, opts.demo ?? false, opts.notSpending ?? DEFAULT_NOT_SPENDING, opts.demo ? (opts.realPath ?? null) : null);
   }
 
   close(): void {
@@ -200,7 +214,30 @@ export class BudgetDb {
     }
   }
 
+  /**
+   * Demo data stands in for the real database only until that file exists: the first
+   * import creates it (src/import/target.ts builds it aside and renames it into place),
+   * and from the next read on, everything that holds this object (pages, the chat, the
+   * tools, approvals) reads the real one, without a restart. A file that is not (yet) a
+   * budget database is ignored until it is.
+   */
+  private switchToRealWhenPresent(): void {
+    if (!this.isDemo || this.realPath === null || !existsSync(this.realPath)) return;
+    let real: BudgetDb;
+    try {
+      real = BudgetDb.open(this.realPath, { notSpending: this.notSpendingNames });
+    } catch {
+      return;
+    }
+    this.db.close();
+    this.db = real.db;
+    this.currentPath = real.currentPath;
+    this.isDemo = false;
+    this.cached = null;
+  }
+
   private fresh(): { ledger: Ledger; summary: DataSummary } {
+    this.switchToRealWhenPresent();
     // The version is read before the data: a commit in between costs one more rebuild, never stale data.
     const version = this.dataVersion();
     if (this.cached?.version !== version) {

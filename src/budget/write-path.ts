@@ -99,12 +99,24 @@ export const CRASH_AFTER_COMMIT_ENV = "BUDGET_CHAT_TEST_CRASH_AFTER_BUDGET_COMMI
 
 export class BudgetWriter {
   private depth = 0;
+  private readonly where: () => string;
 
+  /**
+   * `path` may be a function: asked at each write, so a writer follows a BudgetDb that gives
+   * up demo data for the real database once an import creates it.
+   */
   constructor(
-    readonly path: string,
+    path: string | (() => string),
     private readonly opts: BudgetWriterOptions = {},
     private readonly scopeSettle: ((taken: { snapshot: string | null }) => Settlement | null) | null = null,
-  ) {}
+  ) {
+    this.where = typeof path === "string" ? () => path : path;
+  }
+
+  /** The budget database this writer writes (now). */
+  get path(): string {
+    return this.where();
+  }
 
   /** Whether a write of this writer is running right now (its `apply` is on the stack). */
   get writing(): boolean {
@@ -115,7 +127,7 @@ export class BudgetWriter {
   withSettlement(settle: (taken: { snapshot: string | null }) => Settlement | null): BudgetWriter {
     // Without a journal there is nowhere to record it: a settlement would be lost without a word.
     if (!this.opts.journal) throw new Error("BudgetWriter.withSettlement needs a writer with a journal (the app database)");
-    return new BudgetWriter(this.path, this.opts, settle);
+    return new BudgetWriter(this.where, this.opts, settle);
   }
 
   write<R>(change: BudgetChange<R>): R {
@@ -127,6 +139,8 @@ export class BudgetWriter {
     const now = this.opts.now ?? (() => new Date());
     const snapshot = this.opts.backups ? dailySnapshot(this.path, this.opts.backups.dir, this.opts.backups.keep, now()) : null;
     const journal = this.opts.journal ?? null;
+    // Without a journal there is nowhere to record a settlement: refuse rather than lose it without a word.
+    if (change.settle && !journal) throw new Error(`a ${change.kind} write records what it did in chat.db: give its BudgetWriter a journal`);
     const db = new Database(this.path, { readwrite: true, create: false, strict: true });
     let intentId: string | null = null;
     this.depth++;
@@ -180,8 +194,10 @@ export class BudgetWriter {
  * without the model): journaled in `store`, a daily snapshot in backups/ beside budget.db,
  * the newest `keepBackups` kept (0: none; the --keep-backups setting).
  */
-export function budgetWriterFor(path: string, store: Store, keepBackups: number, now?: () => Date): BudgetWriter {
-  return new BudgetWriter(path, { journal: store, backups: keepBackups > 0 ? { dir: backupDirFor(path), keep: keepBackups } : null, now });
+export function budgetWriterFor(path: string | (() => string), store: Store, keepBackups: number, now?: () => Date): BudgetWriter {
+  const where = typeof path === "string" ? () => path : path;
+  const backups = keepBackups > 0 ? { get dir() { return backupDirFor(where()); }, keep: keepBackups } : null;
+  return new BudgetWriter(where, { journal: store, backups, now });
 }
 
 function merge(a: Settlement | null, b: Settlement | null): Settlement | null {

@@ -74,7 +74,7 @@ export class ApprovalService {
   constructor(opts: ApprovalServiceOptions) {
     this.store = opts.store;
     this.timeoutMs = opts.timeoutMs;
-    this.ctx = { budget: opts.budget, writer: opts.writer ?? new BudgetWriter(opts.budget.path, { journal: opts.store }), store: opts.store, now: opts.now ?? (() => new Date()) };
+    this.ctx = { budget: opts.budget, writer: opts.writer ?? new BudgetWriter(() => opts.budget.path, { journal: opts.store }), store: opts.store, now: opts.now ?? (() => new Date()) };
   }
 
   /** The gate for one running turn (how the agent loop reaches the user). */

@@ -66,3 +66,12 @@ export function storageProblem(err: unknown): string | null {
 export function cannotSaveMessage(reason: string): string {
   return `budget-chat cannot save: ${reason}`;
 }
+
+/**
+ * A statement file that cannot be imported as a whole (not a statement, unknown format,
+ * truncated XML, a DOCTYPE, CSV columns that cannot be guessed): the message names the
+ * file and the line or element and says what was expected; the CLI exits 2, nothing is written.
+ */
+export class ImportInputError extends Error {
+  override name = "ImportInputError";
+}

@@ -12,6 +12,7 @@
 import { randomUUID } from "node:crypto";
 import type { Approvals } from "./approvals.ts";
 import type { AuditLog, NewAuditEntry } from "./audit-log.ts";
+import type { Imports, NewImportRecord } from "./imports.ts";
 import { json, type Row, type StoreDb } from "./db.ts";
 
 /** One changed row of budget.db: its key (primary-key columns, or rowid) and its values before and after (null: absent). */
@@ -29,6 +30,9 @@ export type RowChange = {
 export type Settlement = {
   executed?: { approvalId: string; before: unknown; after: unknown; result: unknown };
   undone?: { approvalId: string; result: unknown };
+  /** An imported file's record (`imports list`), and an import undone. */
+  imported?: NewImportRecord;
+  importUndone?: { batch: string; by: string };
   audit?: NewAuditEntry[];
 };
 
@@ -56,6 +60,7 @@ export class BudgetWrites {
     private readonly s: StoreDb,
     private readonly approvals: Approvals,
     private readonly audit: AuditLog,
+    private readonly imports: Imports,
   ) {}
 
   /** Store the intent ('pending'); returns its id. Throws when chat.db cannot take it: then budget.db must not commit. */
@@ -121,6 +126,8 @@ export class BudgetWrites {
       }
       this.approvals.setResult(s.undone.approvalId, s.undone.result);
     }
+    if (s.imported) this.imports.add(s.imported);
+    if (s.importUndone) this.imports.markUndone(s.importUndone.batch, s.importUndone.by);
     for (const entry of s.audit ?? []) this.audit.add(entry);
   }
 }

@@ -279,6 +279,32 @@ CREATE TABLE data_edits (
 );
 CREATE INDEX data_edits_user ON data_edits(user_id, created_at);
 `,
+  // 10 (issue 21, import): one row per imported file (a batch of budget.db rows) for `imports list` and undo,
+  // and the CSV column mappings users saved by name. `imported_by`/`undone_by` name who (a user's name, or "cli").
+  `
+CREATE TABLE imports (
+  batch TEXT PRIMARY KEY,
+  file TEXT NOT NULL,
+  format TEXT NOT NULL,
+  account TEXT,
+  rows INTEGER NOT NULL,
+  first_date TEXT,
+  last_date TEXT,
+  imported_at TEXT NOT NULL,
+  imported_by TEXT NOT NULL,
+  user_id TEXT,
+  undone_at TEXT,
+  undone_by TEXT
+);
+CREATE INDEX imports_at ON imports(imported_at);
+
+CREATE TABLE csv_mappings (
+  name TEXT PRIMARY KEY,
+  mapping TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  updated_by TEXT NOT NULL
+);
+`,
 ];
 
 /** The schema version this build writes. */

@@ -7,6 +7,8 @@ import { Approvals } from "./approvals.ts";
 import { AuditLog } from "./audit-log.ts";
 import { Budgets } from "./budgets.ts";
 import { DataEdits } from "./data-edits.ts";
+import { CsvMappings } from "./csv-mappings.ts";
+import { Imports } from "./imports.ts";
 import { Conversations, Messages } from "./conversations.ts";
 import { isBusyError, storageProblem } from "../core/errors.ts";
 import { openStoreDb, type StoreDb, userVersion } from "./db.ts";
@@ -41,6 +43,9 @@ export class Store {
   readonly budgetWrites: BudgetWrites;
   /** The user's own changes to budget.db outside approvals, for undo (issue 24). */
   readonly edits: DataEdits;
+  /** Imported bank files (issue 21) and saved CSV mappings. */
+  readonly imports: Imports;
+  readonly csvMappings: CsvMappings;
 
   private constructor(private readonly s: StoreDb) {
     this.users = new Users(s);
@@ -53,8 +58,10 @@ export class Store {
     this.memories = new Memories(s);
     this.usage = new UsageReport(s);
     this.budgets = new Budgets(s, this.audit);
-    this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit);
     this.edits = new DataEdits(s);
+    this.imports = new Imports(s);
+    this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit, this.imports);
+    this.csvMappings = new CsvMappings(s);
   }
 
   /** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */

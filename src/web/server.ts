@@ -12,6 +12,7 @@ import { securityAudit } from "./middleware/security-audit/index.ts";
 import { securityHeaders } from "./middleware/security-headers/index.ts";
 import { apiRoutes } from "./routes/api.ts";
 import { budgetRoutes } from "./routes/budgets.tsx";
+import { importRoutes } from "./routes/imports.tsx";
 import { mcpRoutes } from "./routes/mcp.ts";
 import { approvalRoutes } from "./routes/decisions.tsx";
 import { pageRoutes } from "./routes/pages.tsx";
@@ -61,6 +62,8 @@ export function createWebApp(deps: WebDeps) {
       invalidLinkPage: (message) => page(LoginPage({ error: message, asset })),
     }),
   );
+  // Statement uploads carry their own 50 MB limit, so they are routed before the chat's small one.
+  web.route("/", importRoutes(deps));
   web.use(messageSizeLimit(deps.limits.maxMessageBytes));
 
   web.route("/", pageRoutes(deps));

@@ -368,7 +368,7 @@ describe.skipIf(SKIP_BROWSER)("issue 15 flows in headless Chromium", () => {
     );
     await page.goto(`${url}/`);
     expect(squash(await page.innerText("#demo-banner"))).toBe(
-      `Demo data: ${formatCount(s.transactionCount)} made-up transactions from ${s.firstDate} to ${s.lastDate}. Point budget-chat at your own budget.db to see yours.`,
+      `Demo data: ${formatCount(s.transactionCount)} made-up transactions from ${s.firstDate} to ${s.lastDate}. Import your bank statements (or point budget-chat at your own budget.db) to see yours.`,
     );
     expect(s.firstDate).toMatch(/^\d{4}-\d\d-\d\d$/);
     expect(await page.evaluate(() => document.activeElement?.id)).toBe("message");

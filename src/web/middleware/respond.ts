@@ -163,9 +163,10 @@ export const UNREADABLE_FORM_MESSAGE = "The form could not be read (a malformed 
  * the client's fault: it ends the request with a 400 refusal (an HTTPException the
  * server's error handler answers with), never a 500.
  */
-export async function formBody(c: Context): Promise<Record<string, string | File | (string | File)[]>> {
+export async function formBody(c: Context, options: { all?: boolean } = {}): Promise<Record<string, string | File | (string | File)[]>> {
   try {
-    return await c.req.parseBody();
+    // `all`: a field given several times (files, tick boxes) is a list; otherwise the last one counts.
+    return await c.req.parseBody(options);
   } catch {
     throw new HTTPException(400, { res: refuse(c, 400, UNREADABLE_FORM_MESSAGE) });
   }

@@ -1,0 +1,356 @@
+/**
+ * `budget-chat import FILE...`, `budget-chat imports list|undo BATCH` and
+ * `budget-chat classify` (SPEC §10): bank statements into budget.db from the terminal.
+ * The work is the import domain's (src/import/importer.ts); this file reads the files
+ * and flags and prints the outcome. Exit 0 on success (also when every row was a
+ * duplicate), 2 for bad input (nothing written), 1 for configuration problems.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import { readFileSync, statSync } from "node:fs";
+import { basename, relative } from "node:path";
+import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
+import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
+import { formatCount, formatMoney } from "../core/format.ts";
+import { ModelClassifier, type ClassSource } from "../import/classify.ts";
+import { DATE_FORMATS, IMPORT_FORMATS, type ImportFormat } from "../import/formats/types.ts";
+import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
+import { emptyBySource, Importer, ImportUndoError, planCounts, rowPlace, rowsToInsert, type FilePlan, type ImportActor } from "../import/importer.ts";
+import { checkImportTarget } from "../import/target.ts";
+import { Store } from "../store/store.ts";
+import { parse } from "./args.ts";
+
+/** The largest file the import reads (the web upload limit is the same). */
+export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
+
+const SHARED = ["db", "chatDb", "model", "keepBackups"] as const;
+
+export const IMPORT_HELP = `budget-chat import FILE... [options]
+
+Import bank statements into your budget database: CAMT.053/.052/.054 XML, UBS account and
+credit-card CSV, any bank's CSV, OFX/QFX. The format is recognised from the content.
+Rows already in the database are skipped; rows that may be another source's booking of the
+same payment (possible duplicates) are listed and not imported unless you say so. New rows
+are classified: merchant cache, card rules, then the model (needs ANTHROPIC_API_KEY).
+  --account NAME               the account these files belong to (default: the IBAN/card the file names)
+  --format F                   ${["auto", ...IMPORT_FORMATS].join("|")} (default auto)
+  --dry-run                    show what would be imported; write nothing
+  --json                       print the summary as JSON
+  --no-classify                do not ask the model (rows wait for budget-chat classify)
+  --skip-bad-rows              import the good rows of a file with bad rows, and list the bad ones
+  --include-possible-duplicates  import possible duplicates too
+CSV columns, when they cannot be recognised from the header:
+  --date-column H  --amount-column H | --debit-column H --credit-column H  --description-column H
+  --currency-column H | --currency CODE  --date-format ${DATE_FORMATS.join("|")}  --decimal .|,
+  --mapping NAME               use a saved mapping (flags override its fields)
+  --save-mapping NAME          save these column flags under NAME for next time
+${flagHelp(SHARED)}`;
+
+export const IMPORTS_HELP = `budget-chat imports list [--json]
+budget-chat imports undo BATCH
+
+  list         every import: batch, file, format, account, rows, first/last date, when, who
+  undo BATCH   delete exactly that import's rows from the budget database (audited)
+${flagHelp(["db", "chatDb"])}`;
+
+export const CLASSIFY_HELP = `budget-chat classify [--db PATH]
+
+Classify the rows an import stored unclassified (no API key then, --no-classify, or a model
+error): merchant cache first, then the model. Needs ANTHROPIC_API_KEY.
+${flagHelp(SHARED)}`;
+
+const CLI_ACTOR: ImportActor = { userId: null, by: "cli", via: "cli" };
+
+/** The model as a classifier when a key is set, else null. */
+function modelFrom(values: Record<string, unknown>): ModelClassifier | null {
+  const s = readSettings(["apiKey", "baseUrl", "model"], values);
+  if (!s.apiKey?.trim()) return null;
+  return new ModelClassifier(new Anthropic({ apiKey: s.apiKey.trim(), baseURL: s.baseUrl || undefined }), s.model);
+}
+
+function openImporter(values: Record<string, unknown>, model: ModelClassifier | null): { importer: Importer; store: Store } {
+  const target = budgetDbLocation(values).path;
+  checkImportTarget(target);
+  const store = Store.open(chatDbPath(values));
+  try {
+    return { importer: new Importer({ target, store, model, keepBackups: readSettings(["keepBackups"], values).keepBackups }), store };
+  } catch (e) {
+    store.close();
+    throw e;
+  }
+}
+
+/** A progress line on a terminal (stderr), rewritten in place; nothing otherwise. */
+function progress(enabled: boolean) {
+  let shown = false;
+  return {
+    update(label: string, done: number, total: number) {
+      if (!enabled || total === 0) return;
+      const width = 24;
+      const filled = Math.round((done / total) * width);
+      process.stderr.write(`\r${label} [${"#".repeat(filled)}${"-".repeat(width - filled)}] ${done}/${total}`);
+      shown = true;
+    },
+    end() {
+      if (shown) process.stderr.write("\r\x1b[K");
+      shown = false;
+    },
+  };
+}
+
+type FileSummary = {
+  file: string;
+  format: ImportFormat;
+  account: string | null;
+  batch: string | null;
+  rows: number;
+  inserted: number;
+  duplicates: number;
+  possible_duplicates: number;
+  bad_rows: { line: number; reason: string }[];
+};
+
+export async function importCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, {
+    ...flagOptions(SHARED),
+    account: { type: "string" },
+    format: { type: "string" },
+    "dry-run": { type: "boolean" },
+    json: { type: "boolean" },
+    "no-classify": { type: "boolean" },
+    "skip-bad-rows": { type: "boolean" },
+    "include-possible-duplicates": { type: "boolean" },
+    ...Object.fromEntries(Object.keys(CSV_FLAGS).map((f) => [f, { type: "string" as const }])),
+    mapping: { type: "string" },
+    "save-mapping": { type: "string" },
+  });
+  if (values.help) {
+    console.log(IMPORT_HELP);
+    return 0;
+  }
+  if (positionals.length === 0) throw new UsageError("import: give one or more statement files (see budget-chat import --help)");
+  const format = (values.format as string | undefined) ?? "auto";
+  if (format !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(format)) {
+    throw new UsageError(`--format must be one of auto, ${IMPORT_FORMATS.join(", ")}; got "${format}"`);
+  }
+  const dryRun = values["dry-run"] === true;
+  const json = values.json === true;
+  const model = values["no-classify"] ? null : modelFrom(values);
+  const { importer, store } = openImporter(values, model);
+  const bar = progress(!json && process.stderr.isTTY === true);
+  try {
+    const mappingName = values.mapping as string | undefined;
+    const saved = mappingName ? store.csvMappings.get(mappingName) : null;
+    if (mappingName && !saved) {
+      const names = store.csvMappings.names();
+      throw new UsageError(`--mapping: no saved mapping "${mappingName}"; saved: ${names.length ? names.join(", ") : "none"}`);
+    }
+    const mapping = csvMapping(values, saved);
+    if (values["save-mapping"] && !mapping) throw new UsageError("--save-mapping NAME saves the CSV column flags given with it (--date-column, --amount-column, …): give them too");
+    const parseOpts = {
+      format: format as ImportFormat | "auto",
+      mapping,
+      account: values.account as string | undefined,
+      skipBadRows: values["skip-bad-rows"] === true,
+    };
+    // Every file is read and checked before anything is written: bad input writes nothing.
+    const parsedFiles = positionals.map((path) => importer.parse({ name: basename(path), bytes: readStatement(path) }, parseOpts));
+    if (values["save-mapping"] && mapping && !dryRun) store.csvMappings.save(values["save-mapping"] as string, mapping, "cli");
+
+    const include = values["include-possible-duplicates"] === true;
+    const summaries: FileSummary[] = [];
+    const plans: FilePlan[] = [];
+    const bySource = emptyBySource();
+    const seen = new Set<string>();
+    for (const parsed of parsedFiles) {
+      const plan = await importer.plan(parsed, {
+        classify: dryRun || !model ? "offline" : "model",
+        seen,
+        onProgress: (done, total) => bar.update(`${parsed.file}: classifying merchants`, done, total),
+      });
+      bar.end();
+      plans.push(plan);
+      const counts = planCounts(plan);
+      let batch: string | null = null;
+      let inserted: number;
+      if (dryRun) {
+        const rows = rowsToInsert(plan, include);
+        inserted = rows.length;
+        for (const r of rows) bySource[r.classified!.source]++;
+      } else {
+        const done = importer.commit(plan, { includePossibleDuplicates: include, actor: CLI_ACTOR });
+        batch = done.batch;
+        inserted = done.inserted;
+        for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
+      }
+      summaries.push({
+        file: plan.file,
+        format: plan.format,
+        account: plan.account,
+        batch,
+        rows: counts.rows,
+        inserted,
+        duplicates: counts.duplicates,
+        possible_duplicates: counts.possibleDuplicates,
+        bad_rows: plan.badRows.map((b) => ({ line: b.line, reason: b.reason })),
+      });
+    }
+    if (json) {
+      console.log(JSON.stringify({ files: summaries, by_source: bySource, dry_run: dryRun }));
+      return 0;
+    }
+    printSummary(summaries, plans, bySource, { dryRun, include, target: importer.target, model: model !== null, noClassify: values["no-classify"] === true });
+    return 0;
+  } catch (e) {
+    bar.end();
+    if (e instanceof ImportInputError) {
+      console.error(`budget-chat: import: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  } finally {
+    store.close();
+  }
+}
+
+/** A statement file's bytes; a file the import could not take is bad input (exit 2). */
+function readStatement(path: string): Uint8Array {
+  let size: number;
+  try {
+    const st = statSync(path);
+    if (st.isDirectory()) throw new ImportInputError(`${path}: is a directory, not a statement file`);
+    size = st.size;
+  } catch (e) {
+    if (e instanceof ImportInputError) throw e;
+    throw new ImportInputError(`${path}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  if (size > MAX_IMPORT_BYTES) {
+    throw new ImportInputError(`${path}: ${formatCount(Math.round(size / 1024 / 1024))} MB is more than a bank statement export can be (at most 50 MB)`);
+  }
+  return readFileSync(path);
+}
+
+function printSummary(
+  files: FileSummary[],
+  plans: FilePlan[],
+  bySource: Record<ClassSource, number>,
+  o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean },
+): void {
+  const head = ["FILE", "FORMAT", "ACCOUNT", "ROWS", o.dryRun ? "WOULD ADD" : "ADDED", "DUPLICATES", "POSSIBLE DUPL.", "BAD ROWS"];
+  const rows = files.map((f) => [f.file, f.format, f.account ?? "-", formatCount(f.rows), formatCount(f.inserted), formatCount(f.duplicates), formatCount(f.possible_duplicates), formatCount(f.bad_rows.length)]);
+  const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
+  const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
+  console.log(line(head));
+  for (const r of rows) console.log(line(r));
+  const total = files.reduce((n, f) => n + f.inserted, 0);
+  const rel = relative(process.cwd(), o.target);
+  const where = rel && !rel.startsWith("..") ? rel : o.target;
+  console.log(
+    o.dryRun
+      ? `Dry run: ${formatCount(total)} transaction${total === 1 ? "" : "s"} would be added to ${where}; nothing was written.`
+      : `Added ${formatCount(total)} transaction${total === 1 ? "" : "s"} to ${where}.`,
+  );
+  if (total > 0) {
+    console.log(`Classified: ${formatCount(bySource.cache)} from the merchant cache, ${formatCount(bySource.rules)} by card rules, ${formatCount(bySource.llm)} by the model.`);
+    if (bySource.unclassified > 0) {
+      const why = o.dryRun ? "a dry run does not ask the model" : o.noClassify ? "--no-classify" : o.model ? "the model could not classify them" : "no ANTHROPIC_API_KEY";
+      console.log(`${formatCount(bySource.unclassified)} wait for classification (${why}): run budget-chat classify${o.model ? "" : " with ANTHROPIC_API_KEY set"}.`);
+    }
+  }
+  for (const p of plans) {
+    if (p.modelError) console.log(`${p.file}: the model failed (${p.modelError}); those rows are stored unclassified.`);
+    const possible = p.rows.filter((r) => r.status === "possible_duplicate");
+    if (possible.length && !o.include) console.log(`${p.file}: possible duplicates, not imported (--include-possible-duplicates imports them):`);
+    else if (possible.length) console.log(`${p.file}: possible duplicates, imported as asked:`);
+    for (const r of possible) {
+      console.log(`  ${rowPlace(p.format, r.line)}: ${r.date} ${formatMoney(r.amount, r.currency)} ${JSON.stringify(r.description)} ~ ${r.match!.date} ${JSON.stringify(r.match!.description)}`);
+    }
+    if (p.badRows.length) console.log(`${p.file}: skipped bad rows:`);
+    for (const b of p.badRows) console.log(`  ${rowPlace(p.format, b.line)}: ${b.reason}`);
+  }
+  for (const f of files) if (f.batch) console.log(`Undo ${f.file} with: budget-chat imports undo ${JSON.stringify(f.batch)}`);
+}
+
+export async function importsCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { ...flagOptions(["db", "chatDb", "keepBackups"]), json: { type: "boolean" } });
+  if (values.help) {
+    console.log(IMPORTS_HELP);
+    return 0;
+  }
+  const [action, ...rest] = positionals;
+  if (action !== "list" && action !== "undo") throw new UsageError(`imports: ${action ? `unknown action "${action}"` : "missing action"}: list or undo BATCH`);
+  if (action === "list" && rest.length) throw new UsageError("imports list takes no arguments");
+  if (action === "undo" && rest.length !== 1) throw new UsageError("imports undo: give exactly one BATCH (see budget-chat imports list)");
+  const { importer, store } = openImporter(values, null);
+  try {
+    if (action === "undo") {
+      try {
+        const done = importer.undo(rest[0]!, CLI_ACTOR);
+        console.log(`Undone: removed ${formatCount(done.deleted)} transaction${done.deleted === 1 ? "" : "s"} of ${done.batch}.`);
+        return 0;
+      } catch (e) {
+        if (e instanceof ImportUndoError) throw new UsageError(`imports undo: ${e.message}`);
+        throw e;
+      }
+    }
+    const list = importer.list();
+    if (values.json) {
+      console.log(
+        JSON.stringify(
+          list.map((r) => ({
+            batch: r.batch,
+            file: r.file,
+            format: r.format,
+            account: r.account,
+            rows: r.rows,
+            first_date: r.firstDate,
+            last_date: r.lastDate,
+            imported_at: r.importedAt,
+            imported_by: r.importedBy,
+            undone_at: r.undoneAt,
+            undone_by: r.undoneBy,
+          })),
+        ),
+      );
+      return 0;
+    }
+    if (!list.length) {
+      console.log("No imports yet. Import a statement with: budget-chat import FILE");
+      return 0;
+    }
+    for (const r of list) {
+      const dates = r.firstDate ? `${r.firstDate} to ${r.lastDate}` : "no rows";
+      const state = r.undoneAt ? `, undone ${r.undoneAt.slice(0, 16).replace("T", " ")} by ${r.undoneBy}` : "";
+      console.log(`${r.batch}  ${r.format}  ${r.account ?? "-"}  ${formatCount(r.rows)} rows (${dates})  by ${r.importedBy}${state}`);
+    }
+    return 0;
+  } finally {
+    store.close();
+  }
+}
+
+export async function classifyCommand(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, flagOptions(SHARED));
+  if (values.help) {
+    console.log(CLASSIFY_HELP);
+    return 0;
+  }
+  if (positionals.length) throw new UsageError("classify takes no arguments");
+  const model = modelFrom(values);
+  if (!model) throw new ConfigError("classify needs the model: set ANTHROPIC_API_KEY (in the environment or a .env file).");
+  const { importer, store } = openImporter(values, model);
+  const bar = progress(process.stderr.isTTY === true);
+  try {
+    const r = await importer.classifyPending(CLI_ACTOR, (done, total) => bar.update("classifying merchants", done, total));
+    bar.end();
+    if (r.pending === 0) {
+      console.log("Nothing to classify: no row waits for classification.");
+      return 0;
+    }
+    console.log(`Classified ${formatCount(r.classified)} of ${formatCount(r.pending)} waiting rows (${formatCount(r.bySource.cache)} from the merchant cache, ${formatCount(r.bySource.llm)} by the model).`);
+    if (r.modelError) console.log(`The model failed (${r.modelError}); ${formatCount(r.pending - r.classified)} rows still wait. Run budget-chat classify again later.`);
+    return r.modelError ? 1 : 0;
+  } finally {
+    bar.end();
+    store.close();
+  }
+}

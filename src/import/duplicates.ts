@@ -1,0 +1,103 @@
+/**
+ * Which rows of a statement budget.db already holds (SPEC §10).
+ *
+ * - Duplicate: the same `transaction_id` is already there (a re-import, an overlapping
+ *   later statement). Looked up through the column's UNIQUE index.
+ * - Possible duplicate: no shared id, but an existing row with the same amount and
+ *   currency, a date within ±3 days, the same account when both rows know theirs, and a
+ *   shared word of at least 4 letters (the same payment imported before from another
+ *   source, say by the pipeline from a UBS CSV and now from a CAMT file).
+ *
+ * Both are found with one pass each, not a query per row, so a statement checks quickly
+ * against a million-row database: the ids in chunks through the index, the candidates in
+ * one query restricted to the statement's date span and amounts.
+ */
+import type { Database } from "bun:sqlite";
+import { addDays, dayToIso, daysBetween, parseDay } from "../budget/calendar.ts";
+
+/** How far apart two bookings of one payment may be (banks book card payments days later). */
+export const POSSIBLE_DUPLICATE_DAYS = 3;
+const MIN_WORD_LETTERS = 4;
+const ID_CHUNK = 5000;
+
+/** The ids among `ids` that budget.db already holds. */
+export function existingIds(db: Database, ids: readonly string[]): Set<string> {
+  const found = new Set<string>();
+  const q = db.query("SELECT transaction_id AS id FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?))");
+  for (let i = 0; i < ids.length; i += ID_CHUNK) {
+    for (const r of q.all(JSON.stringify(ids.slice(i, i + ID_CHUNK))) as { id: string }[]) found.add(r.id);
+  }
+  return found;
+}
+
+/** What a possible-duplicate check needs of a new row. */
+export type CandidateRow = { date: string; amount: number; currency: string; description: string; account: string | null };
+
+/** An existing row that a new one may repeat. */
+export type ExistingMatch = { id: number; date: string; description: string; transactionId: string };
+
+/**
+ * For each row (same order), the existing row it possibly duplicates, or null.
+ * `hasAccount`: whether budget.db has the `account` column yet. `fileIds`: the ids of the
+ * statement's own rows; an existing row with one of them is this statement's row imported
+ * before (a duplicate itself), not another source's booking of the same payment.
+ */
+export function possibleDuplicates(db: Database, rows: readonly CandidateRow[], hasAccount: boolean, fileIds: ReadonlySet<string>): (ExistingMatch | null)[] {
+  const out: (ExistingMatch | null)[] = rows.map(() => null);
+  const days = rows.map((r) => parseDay(r.date));
+  // The new rows by amount (cents) and currency: an existing row is looked at only when its key is among them.
+  const byKey = new Map<string, number[]>();
+  let first = Infinity;
+  let last = -Infinity;
+  rows.forEach((r, i) => {
+    const day = days[i];
+    if (day === null || day === undefined) return;
+    if (day < first) first = day;
+    if (day > last) last = day;
+    const key = `${Math.round(r.amount * 100)}|${r.currency}`;
+    const list = byKey.get(key);
+    if (list) list.push(i);
+    else byKey.set(key, [i]);
+  });
+  if (byKey.size === 0) return out;
+  const cents = [...new Set(rows.map((r) => Math.round(r.amount * 100)))];
+  const mine: (Set<string> | undefined)[] = [];
+  // One pass over the statement's date span (±3 days), only rows with one of its amounts; `date < day after`
+  // keeps rows whose date carries a time part.
+  const q = db.query(
+    `SELECT id, date, raw_description AS description, transaction_id AS transactionId, ${hasAccount ? "account" : "NULL AS account"},
+            CAST(round(amount * 100) AS INTEGER) AS cents, upper(trim(currency)) AS currency
+     FROM transactions
+     WHERE date >= ? AND date < ? AND CAST(round(amount * 100) AS INTEGER) IN (SELECT value FROM json_each(?))`,
+  );
+  const from = dayToIso(addDays(first, -POSSIBLE_DUPLICATE_DAYS));
+  const to = dayToIso(addDays(last, POSSIBLE_DUPLICATE_DAYS + 1));
+  type Existing = { id: number; date: string; description: string; transactionId: string; account: string | null; cents: number; currency: string };
+  for (const e of q.iterate(from, to, JSON.stringify(cents)) as Iterable<Existing>) {
+    const idxs = byKey.get(`${e.cents}|${e.currency}`);
+    if (!idxs || fileIds.has(e.transactionId)) continue;
+    const day = parseDay(e.date);
+    if (day === null) continue;
+    let theirs: Set<string> | undefined;
+    for (const i of idxs) {
+      if (out[i] || Math.abs(daysBetween(day, days[i]!)) > POSSIBLE_DUPLICATE_DAYS) continue;
+      const account = rows[i]!.account;
+      if (account !== null && e.account !== null && account !== e.account) continue;
+      // Words only for rows this close: most candidates never get here.
+      theirs ??= words(e.description);
+      const own = (mine[i] ??= words(rows[i]!.description));
+      if ([...own].some((w) => theirs!.has(w))) out[i] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId };
+    }
+  }
+  return out;
+}
+
+/**
+ * The words of a description that can tell two payments to the same party apart from
+ * chance: letters only, accents folded, lower case, at least 4 letters ("Zürich" and
+ * "ZUERICH" are not made equal, but "Coop" and "COOP-1234" share "coop").
+ */
+export function words(text: string): Set<string> {
+  const folded = text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
+  return new Set(folded.split(/[^\p{L}]+/u).filter((w) => w.length >= MIN_WORD_LETTERS));
+}

@@ -1,0 +1,69 @@
+/**
+ * Bytes → text for statement files, and the refusals that come before any parsing: files that
+ * are plainly not statements (images, PDFs, archives, HTML pages) and XML with a DOCTYPE (refused
+ * before an XML parser sees it, so no entity expansion and no external entities, XXE).
+ */
+import { ImportInputError } from "../../core/errors.ts";
+
+const MAGIC: { bytes: number[]; kind: string }[] = [
+  { bytes: [0x89, 0x50, 0x4e, 0x47], kind: "a PNG image" },
+  { bytes: [0xff, 0xd8, 0xff], kind: "a JPEG image" },
+  { bytes: [0x47, 0x49, 0x46, 0x38], kind: "a GIF image" },
+  { bytes: [0x25, 0x50, 0x44, 0x46], kind: "a PDF document (export the statement as CSV, camt.053 XML or OFX instead)" },
+  { bytes: [0x50, 0x4b, 0x03, 0x04], kind: "a ZIP archive or an Excel .xlsx workbook (export it as CSV)" },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], kind: "an Excel .xls workbook (export it as CSV)" },
+  { bytes: [0x1f, 0x8b], kind: "a gzip archive (unpack it first)" },
+];
+
+/** What a file that is plainly no statement is ("a PNG image"), or null. */
+export function binaryKind(bytes: Uint8Array): string | null {
+  for (const m of MAGIC) if (m.bytes.every((b, i) => bytes[i] === b)) return m.kind;
+  // A NUL byte never occurs in a text statement (UTF-16 files announce themselves with a BOM).
+  if (!hasUtf16Bom(bytes) && bytes.subarray(0, 4096).includes(0)) return "binary data, not a text statement";
+  return null;
+}
+
+function hasUtf16Bom(bytes: Uint8Array): boolean {
+  return (bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] === 0xfe && bytes[1] === 0xff);
+}
+
+const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
+const cp1252 = new TextDecoder("windows-1252");
+
+/**
+ * The file's text. A BOM decides; otherwise UTF-8 when the bytes are valid UTF-8 (a windows-1252
+ * file with umlauts practically never is), else windows-1252, which is what Swiss and German bank
+ * exports (UBS among them) are written in.
+ */
+export function decodeText(bytes: Uint8Array): string {
+  if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
+  if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  try {
+    return utf8.decode(bytes); // drops a UTF-8 BOM
+  } catch {
+    // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text.
+    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+    return cp1252.decode(bom ? bytes.subarray(3) : bytes);
+  }
+}
+
+/** An HTML page (a bank's login page saved instead of the export, an error page). */
+export function looksLikeHtml(text: string): boolean {
+  return /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);
+}
+
+/** Refuses any DOCTYPE before an XML parser runs: entity tricks (XXE, billion laughs) never start. */
+export function refuseDoctype(text: string, fileName: string): void {
+  const at = text.search(/<!DOCTYPE/i);
+  if (at >= 0) {
+    const line = lineAt(text, at);
+    throw new ImportInputError(`${fileName}: line ${line}: the XML declares a DOCTYPE, which is refused (statements never need one)`);
+  }
+}
+
+/** 1-based line number of a character offset. */
+export function lineAt(text: string, offset: number): number {
+  let line = 1;
+  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) line++;
+  return line;
+}

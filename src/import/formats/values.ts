@@ -1,0 +1,168 @@
+/**
+ * Amounts and dates as banks write them, decided from a whole column: `1'234.50`, `1.234,50`,
+ * `1,234.50`, `-12`, `12-`, `(12.00)`; `YYYY-MM-DD`, `DD.MM.YYYY`, `DD/MM/YYYY`, `MM/DD/YYYY`
+ * (optionally with a time part). A single value is ambiguous (`01/02/2025`, `1,234`); a column
+ * rarely is, and when it is, the caller asks the user instead of guessing.
+ */
+import type { DateFormat } from "./types.ts";
+
+export type Decimal = "." | ",";
+
+// Thousands marks besides "." and ",": apostrophes (Swiss), spaces incl. no-break and narrow no-break.
+const GROUPING = /['’\s\u00a0\u202f]/g;
+
+// Most cells are a plain signed number: answered without the replacements below (the same result, a fifth of the time).
+const PLAIN_AMOUNT = /^-?\d+(?:[.,]\d+)?$/;
+
+/** The number part of an amount cell: sign, currency code or symbol and grouping marks removed. */
+function amountParts(raw: string): { negative: boolean; body: string } | null {
+  if (PLAIN_AMOUNT.test(raw)) return raw.charCodeAt(0) === 45 /* - */ ? { negative: true, body: raw.slice(1) } : { negative: false, body: raw };
+  let s = raw.trim().replace(/\u2212/g, "-");
+  if (s === "") return null;
+  let negative = false;
+  if (s.startsWith("(") && s.endsWith(")")) {
+    negative = true;
+    s = s.slice(1, -1).trim();
+  }
+  s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(/^[€$£]\s*|\s*[€$£]$/g, "");
+  if (s.startsWith("-") || s.startsWith("+")) {
+    negative = negative || s[0] === "-";
+    s = s.slice(1).trim();
+  } else if (s.endsWith("-") || s.endsWith("+")) {
+    negative = negative || s.endsWith("-");
+    s = s.slice(0, -1).trim();
+  }
+  s = s.replace(/^[€$£]\s*/, "").replace(GROUPING, "");
+  return /^[\d.,]*\d[\d.,]*$/.test(s) ? { negative, body: s } : null;
+}
+
+const GROUPED = { ",": /^\d{1,3}(,\d{3})+$/, ".": /^\d{1,3}(\.\d{3})+$/ };
+
+/** The amount in a cell, or null when the cell is not a number under the given decimal mark. */
+export function parseAmount(raw: string, decimal: Decimal): number | null {
+  const p = amountParts(raw);
+  if (!p) return null;
+  const group = decimal === "." ? "," : ".";
+  const parts = p.body.split(decimal);
+  if (parts.length > 2) return null;
+  // A grouping mark stands between groups of three ("1,234.50"); "1,5" under "." is no amount.
+  if (parts[0]!.includes(group) && !GROUPED[group].test(parts[0]!)) return null;
+  const whole = parts[0]!.split(group).join("");
+  const frac = parts[1] ?? "";
+  if (!/^\d*$/.test(whole) || !/^\d*$/.test(frac) || whole + frac === "") return null;
+  const value = Number(`${whole || "0"}.${frac || "0"}`);
+  return p.negative ? -value : value;
+}
+
+export type DecimalGuess = { decimal: Decimal } | { ambiguous: true } | { conflict: true };
+
+/**
+ * The decimal mark of a column: a value with both marks, two decimal digits, or repeated grouping
+ * decides; `1,234` alone could be either. No separator anywhere → ".".
+ */
+export function guessDecimal(values: readonly string[]): DecimalGuess {
+  let dot = 0;
+  let comma = 0;
+  let unsure = 0;
+  for (const v of values) {
+    const p = amountParts(v);
+    if (!p) continue;
+    const b = p.body;
+    const lastDot = b.lastIndexOf(".");
+    const lastComma = b.lastIndexOf(",");
+    if (lastDot >= 0 && lastComma >= 0) {
+      if (lastDot > lastComma) dot++;
+      else comma++;
+      continue;
+    }
+    const mark = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
+    if (!mark) continue;
+    const count = b.split(mark).length - 1;
+    const whole = b.slice(0, b.indexOf(mark));
+    const after = b.length - b.lastIndexOf(mark) - 1;
+    if (count > 1) {
+      // 1.234.567: repeated → a grouping mark, so the decimal is the other one.
+      if (mark === ".") comma++;
+      else dot++;
+    } else if (after !== 3 || whole === "" || whole === "0" || whole.length > 3) {
+      // Not a thousands group (those have 3 digits after and 1–3 non-zero digits before).
+      if (mark === ".") dot++;
+      else comma++;
+    } else unsure++;
+  }
+  if (dot > 0 && comma > 0) return { conflict: true };
+  if (dot > 0) return { decimal: "." };
+  if (comma > 0) return { decimal: "," };
+  return unsure > 0 ? { ambiguous: true } : { decimal: "." };
+}
+
+export type DateOrder = "YMD" | "DMY" | "MDY";
+
+export const ORDER_OF_FORMAT: Record<DateFormat, DateOrder> = {
+  "YYYY-MM-DD": "YMD",
+  "DD.MM.YYYY": "DMY",
+  "DD/MM/YYYY": "DMY",
+  "MM/DD/YYYY": "MDY",
+};
+
+type DateShape = { a: string; sep: string; b: string; c: string };
+
+function dateShape(raw: string): DateShape | null {
+  const s = raw.trim();
+  const m = /^(\d{1,4})([./-])(\d{1,2})\2(\d{2}|\d{4})(?:(?:[ T]|, ?)\d{1,2}:\d{2}.*)?$/.exec(s);
+  if (m) return { a: m[1]!, sep: m[2]!, b: m[3]!, c: m[4]! };
+  const compact = /^((?:19|20)\d{2})(\d{2})(\d{2})(?:[ T]?\d{2}:?\d{2}.*)?$/.exec(s);
+  return compact ? { a: compact[1]!, sep: "", b: compact[2]!, c: compact[3]! } : null;
+}
+
+export type DateGuess = { order: DateOrder } | { ambiguous: true } | { conflict: true } | { none: true };
+
+/**
+ * The order of a date column: a four-digit first part is ISO; dots are day-first (nobody writes
+ * MM.DD.YYYY); with slashes or dashes a first part above 12 is day-first, a second part above 12
+ * month-first, and a column where no value decides is ambiguous.
+ */
+export function guessDateOrder(values: readonly string[]): DateGuess {
+  const votes = { YMD: 0, DMY: 0, MDY: 0 };
+  let undecided = 0;
+  let shaped = 0;
+  for (const v of values) {
+    const d = dateShape(v);
+    if (!d) continue;
+    shaped++;
+    if (d.a.length === 4) votes.YMD++;
+    else if (d.sep === ".") votes.DMY++;
+    else if (Number(d.a) > 12) votes.DMY++;
+    else if (Number(d.b) > 12) votes.MDY++;
+    else undecided++;
+  }
+  if (shaped === 0) return { none: true };
+  if (votes.DMY > 0 && votes.MDY > 0) return { conflict: true };
+  const best = (Object.keys(votes) as DateOrder[]).sort((x, y) => votes[y] - votes[x])[0]!;
+  if (votes[best] > 0) return { order: best };
+  return undecided > 0 ? { ambiguous: true } : { none: true };
+}
+
+/** True when the text has the shape of a date in some order (a column's content check). */
+export function looksLikeDate(raw: string): boolean {
+  return dateShape(raw) !== null;
+}
+
+/** A real calendar date as YYYY-MM-DD, or null. */
+export function isoDate(year: number, month: number, day: number): string | null {
+  if (month < 1 || month > 12 || day < 1) return null;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
+  if (day > days || year < 1900 || year > 2199) return null;
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** The date in a cell under the given order (two-digit years are 20xx), or null when not a real date. */
+export function parseDate(raw: string, order: DateOrder): string | null {
+  const d = dateShape(raw);
+  if (!d) return null;
+  const year = (s: string) => (s.length === 2 ? 2000 + Number(s) : Number(s));
+  if (d.a.length === 4) return order === "YMD" ? isoDate(Number(d.a), Number(d.b), Number(d.c)) : null;
+  if (order === "YMD") return null;
+  return order === "DMY" ? isoDate(year(d.c), Number(d.b), Number(d.a)) : isoDate(year(d.c), Number(d.a), Number(d.b));
+}

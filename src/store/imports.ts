@@ -1,0 +1,77 @@
+/**
+ * Imports (SPEC §10): one record per imported file, i.e. per batch of rows in budget.db
+ * (`transactions.import_batch`), for `imports list`, the Import page and undo. The rows
+ * themselves live in budget.db; this is who imported what, when, and whether it was undone.
+ */
+import { type Row, type StoreDb } from "./db.ts";
+
+export type ImportRecord = {
+  batch: string;
+  file: string;
+  format: string;
+  account: string | null;
+  /** Rows the import added to budget.db. */
+  rows: number;
+  firstDate: string | null;
+  lastDate: string | null;
+  importedAt: string;
+  /** A user's name, or "cli". */
+  importedBy: string;
+  userId: string | null;
+  undoneAt: string | null;
+  undoneBy: string | null;
+};
+
+export type NewImportRecord = Omit<ImportRecord, "undoneAt" | "undoneBy">;
+
+export class Imports {
+  constructor(private readonly s: StoreDb) {}
+
+  add(r: NewImportRecord): void {
+    this.s.exec(
+      `INSERT INTO imports (batch, file, format, account, rows, first_date, last_date, imported_at, imported_by, user_id)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      r.batch,
+      r.file,
+      r.format,
+      r.account,
+      r.rows,
+      r.firstDate,
+      r.lastDate,
+      r.importedAt,
+      r.importedBy,
+      r.userId,
+    );
+  }
+
+  get(batch: string): ImportRecord | null {
+    const r = this.s.one("SELECT * FROM imports WHERE batch = ?", batch);
+    return r ? toRecord(r) : null;
+  }
+
+  /** Every import, newest first. */
+  list(): ImportRecord[] {
+    return this.s.many("SELECT * FROM imports ORDER BY imported_at DESC, rowid DESC").map(toRecord);
+  }
+
+  markUndone(batch: string, by: string): void {
+    this.s.exec("UPDATE imports SET undone_at = ?, undone_by = ? WHERE batch = ?", this.s.iso(), by, batch);
+  }
+}
+
+function toRecord(r: Row): ImportRecord {
+  return {
+    batch: r.batch,
+    file: r.file,
+    format: r.format,
+    account: r.account,
+    rows: r.rows,
+    firstDate: r.first_date,
+    lastDate: r.last_date,
+    importedAt: r.imported_at,
+    importedBy: r.imported_by,
+    userId: r.user_id,
+    undoneAt: r.undone_at,
+    undoneBy: r.undone_by,
+  };
+}

@@ -1,0 +1,190 @@
+/**
+ * The import JSON API (SPEC §10) on the whole web app: preview, commit, list, undo; bad
+ * files, size limit, Origin rule; the chat's data summary follows at once.
+ */
+import { join } from "node:path";
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
+import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
+import { parseSse, startWebHarness, type WebHarness } from "../support/web-harness.ts";
+
+let fake: FakeAnthropic;
+let h: WebHarness;
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+  h = await startWebHarness({ fake });
+});
+afterAll(async () => {
+  await h.close();
+  await fake.stop();
+});
+
+const CSV = "Datum;Betrag;Währung;Buchungstext\n01.03.2030;-45.10;CHF;Papeterie Zumstein\n02.03.2030;-45.10;CHF;Papeterie Zumstein\n03.03.2030;abc;CHF;Kiosk\n";
+
+function upload(name: string, content: string | Uint8Array, fields: Record<string, string> = {}, headers: Record<string, string> = {}) {
+  const form = new FormData();
+  form.append("file", new File([content as BlobPart], name));
+  for (const [k, v] of Object.entries(fields)) form.append(k, v);
+  return fetch(`${h.url}/api/imports`, { method: "POST", body: form, headers });
+}
+
+function count(sql: string): number {
+  const db = new Database(h.budget.path, { readonly: true });
+  try {
+    return (db.query(sql).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
+describe("import API", () => {
+  test("preview → commit → list → undo, with the model's classification and the data summary current", async () => {
+    fake.reset();
+    fake.setHandler(() => ({
+      kind: "message",
+      content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [{ id: "1", merchant_name: "Zumstein", category: "Shopping", confidence: 0.85 }] } }],
+    }));
+    const before = h.budget.summary().transactionCount;
+    const res = await upload("march.csv", CSV, { account: "Privatkonto" });
+    expect(res.status).toBe(200);
+    const p = await res.json();
+    expect(typeof p.id).toBe("string");
+    const rowsOf = (x: { transaction_id: string }[]) => x.map(({ transaction_id, ...rest }) => rest);
+    expect({ ...p, id: "ID", preview: rowsOf(p.preview) }).toEqual({
+      id: "ID",
+      format: "csv",
+      account: "Privatkonto",
+      rows: 2,
+      new: 2,
+      duplicates: 0,
+      possible_duplicates: 0,
+      bad_rows: [{ line: 4, reason: expect.stringContaining("abc") }],
+      preview: [
+        { line: 2, date: "2030-03-01", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: "Zumstein", category: "Shopping", source: "llm", status: "new" },
+        { line: 3, date: "2030-03-02", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: "Zumstein", category: "Shopping", source: "llm", status: "new" },
+      ],
+    });
+    expect(fake.requests.length).toBe(1); // one merchant, one model call
+    expect(count("SELECT count(*) AS n FROM transactions")).toBe(before); // a preview writes nothing
+
+    const commit = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" });
+    expect(commit.status).toBe(200);
+    const done = await commit.json();
+    // The write path kept the day's snapshot of budget.db before this first write, and says where.
+    expect(done).toEqual({ batch: "march.csv@2026-11-22T09:30:00+00:00", inserted: 2, snapshot: join(h.dir, "backups", "budget-2026-11-22T09:30:00Z.db") });
+    expect(h.budget.summary().transactionCount).toBe(before + 2);
+    expect(count("SELECT count(*) AS n FROM transactions WHERE account = 'Privatkonto' AND category = 'Shopping' AND source = 'llm'")).toBe(2);
+    // A preview is imported at most once.
+    expect((await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" })).status).toBe(404);
+
+    const list = await (await fetch(`${h.url}/api/imports`)).json();
+    expect(list.imports.map((r: Record<string, unknown>) => [r.batch, r.file, r.account, r.rows, r.first_date, r.last_date, r.imported_by])).toEqual([
+      [done.batch, "march.csv", "Privatkonto", 2, "2030-03-01", "2030-03-02", "local"],
+    ]);
+
+    // The same file again: both rows are duplicates now.
+    const again = await (await upload("march.csv", CSV, { account: "Privatkonto" })).json();
+    expect([again.new, again.duplicates, again.preview.map((r: { status: string }) => r.status)]).toEqual([0, 2, ["duplicate", "duplicate"]]);
+
+    const undo = await fetch(`${h.url}/api/imports/${encodeURIComponent(done.batch)}`, { method: "DELETE" });
+    expect(await undo.json()).toEqual({ batch: done.batch, deleted: 2 });
+    expect(h.budget.summary().transactionCount).toBe(before);
+    const twice = await fetch(`${h.url}/api/imports/${encodeURIComponent(done.batch)}`, { method: "DELETE" });
+    expect(twice.status).toBe(409);
+    expect((await fetch(`${h.url}/api/imports/nope`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  test("possible duplicates are imported only when asked, by id", async () => {
+    fake.reset();
+    const db = new Database(h.budget.path);
+    db.run(
+      "INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at) VALUES ('2030-05-02', 'VELOBLITZ ZUERICH', -89, 'CHF', 'Veloblitz', 'Transport', 'manual', 1, 'pipe-1', 'ubs.csv', 't')",
+    );
+    db.close();
+    const csv = "Date,Amount,Currency,Description\n2030-05-03,-89.00,CHF,Veloblitz Kurier\n2030-05-04,-89.00,CHF,Veloblitz Kurier 2\n";
+    const p = await (await upload("velo.csv", csv, {}, {})).json();
+    expect(p.preview.map((r: { status: string }) => r.status)).toEqual(["possible_duplicate", "possible_duplicate"]);
+    const pick = p.preview[1].transaction_id;
+    const done = await (await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", body: JSON.stringify({ include_possible_duplicates: [pick] }) })).json();
+    expect(done.inserted).toBe(1);
+    expect(count(`SELECT count(*) AS n FROM transactions WHERE transaction_id = '${pick}'`)).toBe(1);
+
+    // The page: the tick box's form field `include` carries the ids; the answer is the result and the list.
+    const csv2 = "Date,Amount,Currency,Description\n2030-05-01,-89.00,CHF,Veloblitz Velokurier\n";
+    const form = new FormData();
+    form.append("file", new File([csv2], "velo2.csv"));
+    // Without htmx (a plain form post) the preview is one fragment, not a stream.
+    const plain = await fetch(`${h.url}/import/preview`, { method: "POST", body: form });
+    expect(plain.headers.get("content-type")).toStartWith("text/html");
+    expect(await plain.text()).toContain('<input type="checkbox" name="include" value="');
+    const p2 = await (await upload("velo2.csv", csv2)).json();
+    expect(p2.preview.map((r: { status: string }) => r.status)).toEqual(["possible_duplicate"]);
+    const none = await fetch(`${h.url}/import/${p2.id}/commit`, { method: "POST", body: new URLSearchParams() });
+    expect(await none.text()).toContain("Imported 0 transactions from velo2.csv.");
+    const p3 = await (await upload("velo2.csv", csv2)).json();
+    const ticked = await fetch(`${h.url}/import/${p3.id}/commit`, { method: "POST", body: new URLSearchParams({ include: p3.preview[0].transaction_id }) });
+    const html = await ticked.text();
+    expect(html).toContain("Imported 1 transaction from velo2.csv.");
+    expect(html).toContain("Undo this import");
+    expect(html).toContain('<hx-partial hx-target="#import-list" hx-swap="outerHTML">');
+  });
+
+  test("bad files are 400 with the file named, nothing is written; > 50 MB is 413; another site's Origin is refused", async () => {
+    const before = count("SELECT count(*) AS n FROM transactions");
+    const png = await upload("photo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    expect(png.status).toBe(400);
+    expect((await png.json()).error).toStartWith("photo.png: this is a PNG image");
+    const truncated = await upload("cut.xml", '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="CHF">1');
+    expect(truncated.status).toBe(400);
+    expect((await truncated.json()).error).toStartWith("cut.xml");
+    const two = new FormData();
+    two.append("file", new File([CSV], "a.csv"));
+    two.append("file", new File([CSV], "b.csv"));
+    const both = await fetch(`${h.url}/api/imports`, { method: "POST", body: two });
+    expect([both.status, (await both.json()).error]).toEqual([400, "One file per request: post each statement on its own."]);
+    const none = await fetch(`${h.url}/api/imports`, { method: "POST", body: new FormData() });
+    expect([none.status, (await none.json()).error]).toEqual([400, "Choose a statement file to import (form field `file`)."]);
+    const big = await upload("huge.csv", new Uint8Array(50 * 1024 * 1024 + 100 * 1024));
+    expect(big.status).toBe(413);
+    expect(await big.json()).toEqual({ error: "File too large: a statement may be at most 50 MB." });
+    const hugeCommit = await fetch(`${h.url}/api/imports/x/commit`, { method: "POST", body: "x".repeat(5 * 1024 * 1024) });
+    expect([hugeCommit.status, await hugeCommit.json()]).toEqual([413, { error: "Request too large." }]);
+    const cross = await upload("march.csv", CSV, {}, { origin: "https://evil.example" });
+    expect(cross.status).toBe(403);
+    expect(count("SELECT count(*) AS n FROM transactions")).toBe(before);
+  });
+
+  test("the Import page is in the navigation and lists past imports", async () => {
+    const page = await (await fetch(`${h.url}/import`)).text();
+    expect(page).toContain('<a href="/import" aria-current="page">');
+    expect(page).toContain('id="import-form"');
+    expect(page).toContain("march.csv");
+    const chat = await (await fetch(`${h.url}/`)).text();
+    expect(chat).toContain('<a href="/import">');
+  });
+});
+
+describe("the page's preview stream", () => {
+  test("streams progress while the model classifies, then the preview", async () => {
+    fake.reset();
+    fake.setHandler((body) => {
+      const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
+      return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: `M${it.id}`, category: "Other", confidence: 0.5 })) } }] };
+    });
+    const lines = ["Date,Amount,Currency,Description"];
+    for (let i = 0; i < 51; i++) lines.push(`2032-01-${String(1 + (i % 28)).padStart(2, "0")},-${i + 1}.00,CHF,Zyx Merchant ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
+    const form = new FormData();
+    form.append("file", new File([lines.join("\n")], "many.csv"));
+    const res = await fetch(`${h.url}/import/preview`, { method: "POST", body: form, headers: { "HX-Request": "true" } });
+    expect(res.headers.get("content-type")).toStartWith("text/event-stream");
+    const messages = parseSse(await res.text()).map((m) => m.data);
+    expect(messages.length).toBe(4);
+    expect(messages[0]).toContain("Reading many.csv…");
+    expect(messages[1]).toContain("many.csv: classifying new merchants 50 of 51");
+    expect(messages[1]).toContain('<progress class="import-bar" max="51" value="50">');
+    expect(messages[2]).toContain("many.csv: classifying new merchants 51 of 51");
+    expect(messages[3]).toContain("Import 51 transactions");
+    expect(fake.requests.length).toBe(2);
+  });
+});

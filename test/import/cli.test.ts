@@ -1,0 +1,230 @@
+/**
+ * `budget-chat import`, `imports list|undo` as subprocesses (SPEC §10): exit codes, the
+ * --json summary exactly, nothing written on bad input or a dry run.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
+import { Store } from "../../src/store/store.ts";
+import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
+import { allRows, tempDir } from "./support.ts";
+
+const root = join(import.meta.dir, "..", "..");
+const fixtures = join(root, "test/fixtures/import");
+let tmp: ReturnType<typeof tempDir>;
+let db: string;
+let chatDb: string;
+
+beforeEach(() => {
+  tmp = tempDir();
+  db = join(tmp.dir, "budget.db");
+  chatDb = join(tmp.dir, "chat.db");
+});
+afterEach(() => tmp.cleanup());
+
+async function cli(args: string[], opts: { cwd?: string; dbArgs?: boolean; env?: Record<string, string> } = {}) {
+  const p = Bun.spawn([process.execPath, join(root, "src/main.ts"), ...args, ...(opts.dbArgs === false ? [] : ["--db", db]), "--chat-db", chatDb], {
+    cwd: opts.cwd ?? root,
+    env: { PATH: process.env.PATH ?? "", HOME: tmp.dir, ...opts.env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, stdout, stderr };
+}
+
+function file(name: string, text: string | Uint8Array): string {
+  const path = join(tmp.dir, name);
+  writeFileSync(path, text);
+  return path;
+}
+
+const CSV = "Date;Amount;Currency;Description\n01.02.2026;-12.50;CHF;Bäckerei Müller\n02.02.2026;-12.50;CHF;Bäckerei Müller\n03.02.2026;4'200.00;CHF;Lohn ACME AG\n";
+
+describe("budget-chat import", () => {
+  test("--json prints exactly the summary; a re-import adds nothing and still exits 0", async () => {
+    const csv = file("bank.csv", CSV);
+    const first = await cli(["import", csv, "--json", "--no-classify"]);
+    expect([first.code, first.stderr]).toEqual([0, ""]);
+    const out = JSON.parse(first.stdout);
+    expect(out.files[0].batch).toMatch(/^bank\.csv@\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+00:00$/);
+    expect({ ...out, files: [{ ...out.files[0], batch: "B" }] }).toEqual({
+      files: [{ file: "bank.csv", format: "csv", account: null, batch: "B", rows: 3, inserted: 3, duplicates: 0, possible_duplicates: 0, bad_rows: [] }],
+      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
+      dry_run: false,
+    });
+    expect(allRows(db).map((r) => [r.date, r.amount, r.raw_description, r.category, r.source])).toEqual([
+      ["2026-02-01", -12.5, "Bäckerei Müller", "Uncategorised", "unclassified"],
+      ["2026-02-02", -12.5, "Bäckerei Müller", "Uncategorised", "unclassified"],
+      ["2026-02-03", 4200, "Lohn ACME AG", "Uncategorised", "unclassified"],
+    ]);
+    const again = await cli(["import", csv, "--json"]);
+    expect(again.code).toBe(0);
+    expect(JSON.parse(again.stdout)).toEqual({
+      files: [{ file: "bank.csv", format: "csv", account: null, batch: null, rows: 3, inserted: 0, duplicates: 3, possible_duplicates: 0, bad_rows: [] }],
+      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 0 },
+      dry_run: false,
+    });
+    expect(allRows(db).length).toBe(3);
+  });
+
+  test("without a key the table says how many rows wait for classification", async () => {
+    const out = await cli(["import", file("bank.csv", CSV), "--account", "Household"]);
+    expect(out.code).toBe(0);
+    expect(out.stdout).toContain("3 wait for classification (no ANTHROPIC_API_KEY): run budget-chat classify with ANTHROPIC_API_KEY set.");
+    expect(allRows(db).map((r) => r.account)).toEqual(["Household", "Household", "Household"]);
+  });
+
+  test("--dry-run writes nothing: no database, no import record", async () => {
+    const out = await cli(["import", file("bank.csv", CSV), "--dry-run", "--json"]);
+    expect(out.code).toBe(0);
+    expect(JSON.parse(out.stdout)).toEqual({
+      files: [{ file: "bank.csv", format: "csv", account: null, batch: null, rows: 3, inserted: 3, duplicates: 0, possible_duplicates: 0, bad_rows: [] }],
+      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
+      dry_run: true,
+    });
+    expect(existsSync(db)).toBe(false);
+    const store = Store.open(chatDb);
+    expect(store.imports.list()).toEqual([]);
+    store.close();
+  });
+
+  test("bad input exits 2 with one line naming the file (and line), and writes nothing, even beside a good file", async () => {
+    const good = file("good.csv", CSV);
+    const cases: [string, string | Uint8Array, RegExp][] = [
+      ["image.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), /^budget-chat: import: image\.png: this is a PNG image/],
+      ["empty.csv", "", /^budget-chat: import: empty\.csv: the file is empty/],
+      ["page.html", "<!doctype html><html><body>Login</body></html>", /^budget-chat: import: page\.html: this is an HTML page/],
+      ["doc.pdf", "%PDF-1.7\n1 0 obj\n", /^budget-chat: import: doc\.pdf: this is a PDF/],
+      ["row4.csv", "Date;Amount;Currency;Description\n01.02.2026;-1.00;CHF;A\n02.02.2026;-2.00;CHF;B\n03.02.2026;abc;CHF;C\n", /^budget-chat: import: row4\.csv line 4: .*nothing was imported/],
+    ];
+    for (const [name, bytes, message] of cases) {
+      const out = await cli(["import", good, file(name, bytes)]);
+      expect([name, out.code]).toEqual([name, 2]);
+      expect(out.stderr).toMatch(message);
+      expect(out.stderr.trim().split("\n").length).toBe(1);
+      expect(existsSync(db)).toBe(false);
+    }
+    // XML with a DOCTYPE (no entities, no XXE), a truncated statement, and a 300 MB file (sparse: no disk used).
+    const doctype = await cli(["import", good, file("evil.xml", '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>&x;</Id></Stmt></BkToCstmrStmt></Document>')]);
+    expect([doctype.code, doctype.stderr.startsWith("budget-chat: import: evil.xml"), /DOCTYPE/.test(doctype.stderr)]).toEqual([2, true, true]);
+    const cut = await cli(["import", good, file("cut.xml", '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="CHF">1')]);
+    expect([cut.code, cut.stderr.startsWith("budget-chat: import: cut.xml")]).toEqual([2, true]);
+    const huge = join(tmp.dir, "huge.csv");
+    writeFileSync(huge, "");
+    truncateSync(huge, 300 * 1024 * 1024);
+    const big = await cli(["import", good, huge]);
+    expect([big.code, big.stderr]).toEqual([2, `budget-chat: import: ${huge}: 300 MB is more than a bank statement export can be (at most 50 MB)\n`]);
+    expect(existsSync(db)).toBe(false);
+
+    const skipped = await cli(["import", file("row4.csv", cases[4]![1]), "--skip-bad-rows", "--json", "--no-classify"]);
+    expect(skipped.code).toBe(0);
+    const f = JSON.parse(skipped.stdout).files[0];
+    expect([f.rows, f.inserted, f.bad_rows.map((b: { line: number }) => b.line)]).toEqual([2, 2, [4]]);
+  });
+
+  test("configuration problems exit 1: a file that is no budget database, the demo database as target", async () => {
+    const foreign = new Database(db, { create: true });
+    foreign.run("CREATE TABLE notes (x TEXT)");
+    foreign.close();
+    const out = await cli(["import", file("bank.csv", CSV)]);
+    expect(out.code).toBe(1);
+    expect(out.stderr).toContain("is not a budget-analyser database: missing table 'transactions'");
+    mkdirSync(join(tmp.dir, "data"));
+    const demo = await cli(["import", join(tmp.dir, "bank.csv"), "--db", "data/demo-budget.db"], { cwd: tmp.dir, dbArgs: false });
+    expect(demo.code).toBe(1);
+    expect(demo.stderr).toContain("holds the demo data");
+  });
+
+  test("a saved mapping is reused by name", async () => {
+    const odd = file("odd.csv", "When|How much|What\n2026-03-01|-9.90|Kiosk\n");
+    const saved = await cli(["import", odd, "--date-column", "When", "--amount-column", "How much", "--description-column", "What", "--currency", "chf", "--save-mapping", "kiosk-bank", "--json"]);
+    expect(saved.code).toBe(0);
+    const next = file("odd2.csv", "When|How much|What\n2026-03-02|-3.20|Bakery\n");
+    const reused = await cli(["import", next, "--mapping", "kiosk-bank", "--json"]);
+    expect([reused.code, JSON.parse(reused.stdout).files[0].inserted]).toEqual([0, 1]);
+    expect(allRows(db).map((r) => [r.date, r.amount, r.currency, r.raw_description])).toEqual([
+      ["2026-03-01", -9.9, "CHF", "Kiosk"],
+      ["2026-03-02", -3.2, "CHF", "Bakery"],
+    ]);
+    expect((await cli(["import", next, "--mapping", "nope"])).stderr).toBe('budget-chat: --mapping: no saved mapping "nope"; saved: kiosk-bank\n');
+  });
+});
+
+describe("budget-chat imports", () => {
+  test("list --json shows every import; undo removes exactly its rows; a second undo exits 2", async () => {
+    await cli(["import", file("bank.csv", CSV), "--no-classify"]);
+    const camt = await cli(["import", join(fixtures, "camt053-v02.xml"), "--json", "--no-classify"]);
+    const camtBatch = JSON.parse(camt.stdout).files[0].batch as string;
+    const list = await cli(["imports", "list", "--json"]);
+    const records = JSON.parse(list.stdout) as Record<string, unknown>[];
+    expect(records.map((r) => [r.file, r.format, r.rows, r.imported_by, r.undone_at])).toEqual([
+      ["camt053-v02.xml", "camt", 5, "cli", null],
+      ["bank.csv", "csv", 3, "cli", null],
+    ]);
+    expect(Object.keys(records[0]!)).toEqual(["batch", "file", "format", "account", "rows", "first_date", "last_date", "imported_at", "imported_by", "undone_at", "undone_by"]);
+    const undo = await cli(["imports", "undo", camtBatch]);
+    expect([undo.code, undo.stdout]).toEqual([0, `Undone: removed 5 transactions of ${camtBatch}.\n`]);
+    expect(allRows(db).length).toBe(3);
+    const twice = await cli(["imports", "undo", camtBatch]);
+    expect(twice.code).toBe(2);
+    expect(twice.stderr).toStartWith(`budget-chat: imports undo: import "${camtBatch}" was already undone at `);
+  });
+});
+
+describe("classification from the command line", () => {
+  let fake: FakeAnthropic;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+  });
+  afterAll(async () => fake.stop());
+
+  test("a UBS card invoice: card-sector rules without the model; the rest by the model later with budget-chat classify", async () => {
+    const card = join(fixtures, "ubs-card-cp1252.csv");
+    const first = await cli(["import", card, "--json", "--no-classify"]);
+    expect(first.code).toBe(0);
+    const out = JSON.parse(first.stdout);
+    expect(out.files[0].format).toBe("ubs-card");
+    const rows = allRows(db);
+    const bySource = (src: string) => rows.filter((r) => r.source === src).length;
+    expect(out.by_source).toEqual({ cache: 0, rules: bySource("rules"), llm: 0, unclassified: bySource("unclassified") });
+    expect(rows.find((r) => String(r.raw_description).startsWith("Café Schwarzenbach"))).toMatchObject({ category: "Dining", source: "rules", confidence: 0.9 });
+    expect(bySource("rules")).toBe(rows.length); // every purchase of this invoice has a mapped sector
+    expect((await cli(["import", file("bank.csv", CSV), "--no-classify"])).code).toBe(0);
+
+    // Without a key, classify is a configuration problem.
+    const noKey = await cli(["classify"]);
+    expect([noKey.code, noKey.stderr]).toEqual([1, "budget-chat: classify needs the model: set ANTHROPIC_API_KEY (in the environment or a .env file).\n"]);
+
+    fake.reset();
+    fake.setHandler((body) => {
+      const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
+      return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: `Shop ${it.id}`, category: "Shopping", confidence: 0.75 })) } }] };
+    });
+    const waiting = allRows(db).filter((r) => r.source === "unclassified").length;
+    expect(waiting).toBe(3);
+    const done = await cli(["classify"], { env: { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url } });
+    expect([done.code, done.stdout]).toEqual([0, `Classified ${waiting} of ${waiting} waiting rows (0 from the merchant cache, ${waiting} by the model).\n`]);
+    expect(fake.requests[0]!.body.tool_choice).toEqual({ type: "tool", name: CLASSIFY_TOOL });
+    expect(allRows(db).filter((r) => r.source === "unclassified").length).toBe(0);
+  });
+
+  test("import with a key classifies through the model; a model error still imports, unclassified", async () => {
+    fake.reset();
+    fake.setHandler((body) => {
+      const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
+      return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: `M${it.id}`, category: "Groceries", confidence: 0.9 })) } }] };
+    });
+    const env = { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url };
+    const ok = await cli(["import", file("bank.csv", CSV), "--json"], { env });
+    expect(JSON.parse(ok.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 3, unclassified: 0 });
+    fake.reset();
+    fake.setHandler(() => ({ kind: "http_error", status: 500, errorType: "api_error", message: "boom" }));
+    const failed = await cli(["import", file("more.csv", "Date;Amount;Currency;Description\n05.02.2026;-3.00;CHF;Blumen Krämer\n"), "--json"], { env });
+    expect(failed.code).toBe(0);
+    expect(JSON.parse(failed.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
+    expect(allRows(db).length).toBe(4);
+  });
+});

@@ -1,0 +1,218 @@
+import { describe, expect, test } from "bun:test";
+import { detectFormat, parseStatement, type CsvMapping, type ParsedRow } from "../../../src/import/formats/index.ts";
+import { cp1252, fixture, utf8 } from "./support.ts";
+
+const parse = (text: string, mapping?: CsvMapping) => parseStatement(utf8(text), { fileName: "bank.csv", mapping });
+const brief = (rows: ParsedRow[]) => rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description]);
+
+describe("any bank's CSV: encodings and preambles", () => {
+  test("windows-1252 with umlauts, a preamble with the IBAN, the currency in the amount header, an S/H column, a quoted cell over two lines, a balance line without an amount", () => {
+    const bytes = fixture("bank-de-cp1252.csv");
+    expect(detectFormat(bytes)).toBe("csv");
+    const s = parseStatement(bytes, { fileName: "maerz.csv" });
+    const account = "DE89370400440532013000";
+    expect(s).toEqual({
+      format: "csv",
+      account,
+      badRows: [],
+      rows: [
+        { line: 7, date: "2025-03-03", amount: -4.8, currency: "EUR", description: "Bäckerei Schäfer", reference: null, account },
+        { line: 9, date: "2025-03-14", amount: -1045, currency: "EUR", description: "Stadtwerke Göttingen", reference: null, account },
+        { line: 10, date: "2025-03-31", amount: 3250, currency: "EUR", description: "Müller & Söhne GmbH", reference: null, account },
+      ],
+    });
+  });
+
+  test("UTF-8 with a BOM: the BOM is not part of the first header", () => {
+    const s = parseStatement(fixture("bank-utf8-bom.csv"), { fileName: "feb.csv" });
+    expect(brief(s.rows)).toEqual([
+      [2, "2025-02-01", -3.2, "CHF", "Café Crème"],
+      [3, "2025-02-01", -3.2, "CHF", "Café Crème"],
+      [4, "2025-02-03", 12, "CHF", "Rückerstattung SBB"],
+    ]);
+  });
+
+  test("the same text in windows-1252, UTF-8, BOM + windows-1252 and UTF-16 reads the same", () => {
+    const text = "Datum;Buchungstext;Betrag;Währung\n02.01.2025;Confiserie Sprüngli Zürich;-18,50;CHF\n";
+    expect(parseStatement(cp1252(text), { fileName: "a.csv" }).rows).toEqual(parse(text).rows);
+    expect(parse(text).rows[0]!.description).toBe("Confiserie Sprüngli Zürich");
+    const bomThen1252 = Uint8Array.from([0xef, 0xbb, 0xbf, ...cp1252(text)]);
+    expect(parseStatement(bomThen1252, { fileName: "b.csv" }).rows).toEqual(parse(text).rows);
+    const utf16 = Uint8Array.from([0xff, 0xfe, ...[...text].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
+    expect(parseStatement(utf16, { fileName: "c.csv" }).rows).toEqual(parse(text).rows);
+  });
+});
+
+test("a header with nothing under it is an empty statement", () => {
+  expect(parseStatement(utf8("IBAN;CH93 0023 5235 1234 5601 X\nDate;Text;Amount;Currency\n"), { fileName: "empty.csv" })).toEqual({
+    format: "csv",
+    account: "CH930023523512345601X",
+    rows: [],
+    badRows: [],
+  });
+});
+
+describe("delimiters and quoting", () => {
+  const rows = [[2, "2025-01-02", -12.5, "CHF", "Coop, Bahnhof"], [3, "2025-01-03", 100, "CHF", 'Twint "Max"']];
+  test.each([
+    [";", 'Date;Description;Amount;Currency\n2025-01-02;"Coop, Bahnhof";-12.50;CHF\n2025-01-03;"Twint ""Max""";100.00;CHF\n'],
+    [",", 'Date,Description,Amount,Currency\n2025-01-02,"Coop, Bahnhof",-12.50,CHF\n2025-01-03,"Twint ""Max""",100.00,CHF\n'],
+    ["tab", 'Date\tDescription\tAmount\tCurrency\n2025-01-02\tCoop, Bahnhof\t-12.50\tCHF\n2025-01-03\t"Twint ""Max"""\t100.00\tCHF\n'],
+    ["|", 'Date|Description|Amount|Currency\r\n2025-01-02|Coop, Bahnhof|-12.50|CHF\r\n2025-01-03|"Twint ""Max"""|100.00|CHF\r\n'],
+    ["sep=", 'sep=;\nDate;Description;Amount;Currency\n2025-01-02;Coop, Bahnhof;-12.50;CHF\n2025-01-03;"Twint ""Max""";100.00;CHF\n'],
+  ])("%s", (name, text) => {
+    const shifted = name === "sep=" ? rows.map((r) => [(r[0] as number) + 1, ...r.slice(1)]) : rows;
+    expect(brief(parse(text).rows)).toEqual(shifted);
+  });
+});
+
+describe("amount columns", () => {
+  test("one signed column in every notation, the decimal mark decided by the column", () => {
+    const text = "Date;Text;Amount;Currency\n" + ["1'234.50", "-12", "12-", "(12.00)", "+3.05", "-0.40"].map((a, i) => `2025-01-0${i + 1};T${i};${a};CHF`).join("\n");
+    expect(parse(text).rows.map((r) => r.amount)).toEqual([1234.5, -12, -12, -12, 3.05, -0.4]);
+    const comma = "Datum;Text;Betrag;Währung\n01.01.2025;A;1.234,50;EUR\n02.01.2025;B;-7,00;EUR\n";
+    expect(parse(comma).rows.map((r) => r.amount)).toEqual([1234.5, -7]);
+    const dotGroups = "Date,Text,Amount,Currency\n2025-01-01,A,\"1,234.50\",USD\n2025-01-02,B,\"-2,000.00\",USD\n";
+    expect(parse(dotGroups).rows.map((r) => r.amount)).toEqual([1234.5, -2000]);
+  });
+
+  test("split debit and credit columns (debits written with or without a minus), an empty credit column", () => {
+    const text = "Datum;Text;Belastung;Gutschrift;Währung\n02.01.2025;Miete;1'850.00;;CHF\n03.01.2025;Karte;-20.00;;CHF\n05.01.2025;Lohn;;6'100.00;CHF\n";
+    expect(brief(parse(text).rows)).toEqual([
+      [2, "2025-01-02", -1850, "CHF", "Miete"],
+      [3, "2025-01-03", -20, "CHF", "Karte"],
+      [4, "2025-01-05", 6100, "CHF", "Lohn"],
+    ]);
+    const onlyOut = "Date;Payee;Debit;Credit;Currency\n2025-01-02;A;5.00;;CHF\n2025-01-03;B;6.00;;CHF\n";
+    expect(parse(onlyOut).rows.map((r) => r.amount)).toEqual([-5, -6]);
+  });
+
+  test("an amount with a debit/credit indicator column: S/H, D/C, Debit/Credit, Soll/Haben, recognised by content", () => {
+    for (const [out, into] of [["S", "H"], ["D", "C"], ["Debit", "Credit"], ["Soll", "Haben"], ["DR", "CR"]]) {
+      const text = `Date|Libellé|Montant|Sens|Devise\n02/01/2025|Carrefour|12,50|${out}|EUR\n25/01/2025|Salaire|2 100,00|${into}|EUR\n`;
+      expect([out, parse(text).rows.map((r) => r.amount)]).toEqual([out, [-12.5, 2100]]);
+    }
+    const mapped = "D;T;Wert;Kennz;C\n01.01.2025;A;5,00;S;EUR\n02.01.2025;B;7,00;H;EUR\n";
+    expect(parse(mapped, { dateColumn: "D", descriptionColumn: "T", amountColumn: "Wert", currencyColumn: "C" }).rows.map((r) => r.amount)).toEqual([-5, 7]);
+    const unknown = "Datum;Text;Betrag;S/H;Währung\n01.01.2025;A;5,00;S;EUR\n02.01.2025;B;5,00;H;EUR\n03.01.2025;C;5,00;X;EUR\n";
+    const s = parse(unknown);
+    // "X" is no indicator, so the column is not taken as one: the amounts stay as written.
+    expect(s.rows.map((r) => r.amount)).toEqual([5, 5, 5]);
+  });
+
+  test("UBS-like columns: Debit/Credit win over a secondary 'Individual amount'; Balance is never an amount", () => {
+    const text = "Booking date;Description;Debit;Credit;Individual amount;Balance;Currency\n2025-01-02;A;-5.00;;;95.00;CHF\n2025-01-03;B;;10.00;;105.00;CHF\n";
+    expect(parse(text).rows.map((r) => r.amount)).toEqual([-5, 10]);
+  });
+});
+
+describe("date columns", () => {
+  test("each format, decided from the whole column, with time parts", () => {
+    const make = (dates: string[]) => "Date,Payee,Amount,Currency\n" + dates.map((d, i) => `${d},P${i},-1.00,USD`).join("\n");
+    expect(parse(make(["2025-01-02 13:45:00", "2025-01-13T08:00"])).rows.map((r) => r.date)).toEqual(["2025-01-02", "2025-01-13"]);
+    expect(parse(make(["02.01.2025", "13.01.2025"])).rows.map((r) => r.date)).toEqual(["2025-01-02", "2025-01-13"]);
+    expect(parse(make(["02/01/2025", "13/01/2025"])).rows.map((r) => r.date)).toEqual(["2025-01-02", "2025-01-13"]);
+    expect(parse(make(["01/02/2025", "01/13/2025"])).rows.map((r) => r.date)).toEqual(["2025-01-02", "2025-01-13"]);
+  });
+
+  test("German 'Valuta' (a value date) and Italian 'Valuta' (the currency) are told apart by their content", () => {
+    const de = "Buchungsdatum;Valuta;Buchungstext;Betrag;Währung\n02.01.2025;03.01.2025;REWE;-5,00;EUR\n";
+    expect(brief(parse(de).rows)).toEqual([[2, "2025-01-02", -5, "EUR", "REWE"]]);
+    const it = "Data contabile;Data valuta;Descrizione;Importo;Valuta\n02/01/2025;03/01/2025;Esselunga;-45,10;EUR\n28/01/2025;28/01/2025;Stipendio;2.500,00;EUR\n";
+    expect(brief(parse(it).rows)).toEqual([[2, "2025-01-02", -45.1, "EUR", "Esselunga"], [3, "2025-01-28", 2500, "EUR", "Stipendio"]]);
+  });
+
+  test("every date fits day-first and month-first: the user is asked for --date-format", () => {
+    const text = "Date,Payee,Amount,Currency\n01/02/2025,A,1.00,USD\n12/12/2025,B,2.00,USD\n";
+    expect(() => parse(text)).toThrow(
+      'bank.csv: line 1: cannot tell the date format of column "Date" (every date fits both day-first and month-first); set --date-format YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or MM/DD/YYYY',
+    );
+    expect(parse(text, { dateFormat: "MM/DD/YYYY" }).rows.map((r) => r.date)).toEqual(["2025-01-02", "2025-12-12"]);
+    expect(parse(text, { dateFormat: "DD/MM/YYYY" }).rows.map((r) => r.date)).toEqual(["2025-02-01", "2025-12-12"]);
+  });
+});
+
+describe("currencies", () => {
+  test("a currency column wins; its empty cells take the file's currency from the preamble; --currency overrides both", () => {
+    const text = "Währung:;EUR\n\nDatum;Text;Betrag;Währung\n01.01.2025;A;-5,00;chf\n02.01.2025;B;-6,00;\n";
+    expect(parse(text).rows.map((r) => r.currency)).toEqual(["CHF", "EUR"]);
+    expect(parse(text, { currency: "usd" }).rows.map((r) => r.currency)).toEqual(["USD", "USD"]);
+    expect(() => parse(text, { currency: "dollars" })).toThrow('bank.csv: --currency "DOLLARS" is not a three-letter ISO code');
+  });
+});
+
+describe("exports of online banks", () => {
+  test("N26-like: the amount in EUR named in its header, a foreign amount and its currency ignored", () => {
+    const text = '"Date","Payee","Account number","Transaction type","Payment reference","Amount (EUR)","Amount (Foreign Currency)","Type Foreign Currency","Exchange Rate"\n' +
+      '"2025-01-02","Pret A Manger","","MasterCard Payment","","-6.90","-5.80","GBP","1.19"\n' +
+      '"2025-01-03","Anna Muster","DE89370400440532013000","Credit Transfer","Miete","450.00","","",""\n';
+    expect(brief(parse(text).rows)).toEqual([[2, "2025-01-02", -6.9, "EUR", "Pret A Manger"], [3, "2025-01-03", 450, "EUR", "Anna Muster"]]);
+  });
+
+  test("Revolut-like: the completed date, not the started one", () => {
+    const text = "Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance\n" +
+      "CARD_PAYMENT,Current,2025-01-30 21:10:05,2025-02-01 09:00:00,Uber,-14.20,0.00,CHF,COMPLETED,100.00\n";
+    expect(brief(parse(text).rows)).toEqual([[2, "2025-02-01", -14.2, "CHF", "Uber"]]);
+  });
+});
+
+describe("descriptions", () => {
+  test("money out takes the payee, money in the payer, when the bank gives both", () => {
+    const text = "Buchungsdatum;Zahlungspflichtige*r;Zahlungsempfänger*in;Verwendungszweck;Betrag (€)\n" +
+      "02.01.2025;Anna Muster;REWE Markt GmbH;Einkauf;-23,10\n" +
+      "31.01.2025;Arbeitgeber AG;Anna Muster;Gehalt;2.500,00\n" +
+      "31.01.2025;;;Zinsen;0,12\n";
+    expect(brief(parse(text).rows)).toEqual([
+      [2, "2025-01-02", -23.1, "EUR", "REWE Markt GmbH"],
+      [3, "2025-01-31", 2500, "EUR", "Arbeitgeber AG"],
+      [4, "2025-01-31", 0.12, "EUR", "Zinsen"],
+    ]);
+  });
+});
+
+describe("a mapping overrides the guesses", () => {
+  test("named columns, a fixed currency, a date format and a decimal mark", () => {
+    const text = "When;Who;How much;Note\n2025-01-02;Kiosk;-1.234;x\n";
+    expect(brief(parse(text, { dateColumn: "When", descriptionColumn: "Who", amountColumn: "How much", currency: "chf", decimal: "," }).rows)).toEqual([
+      [2, "2025-01-02", -1234, "CHF", "Kiosk"], // "," is the decimal mark, so "." groups thousands
+    ]);
+    const split = "D;T;Out;In;C\n2025-01-02;A;3.00;;EUR\n";
+    expect(parse(split, { dateColumn: "D", descriptionColumn: "T", debitColumn: "Out", creditColumn: "In", currencyColumn: "C" }).rows.map((r) => r.amount)).toEqual([-3]);
+  });
+
+  test("a mapped column that does not exist lists the columns", () => {
+    expect(() => parse("When;Who;How much\n2025-01-02;A;-1.00\n", { dateColumn: "Whenn" })).toThrow('bank.csv: --date-column "Whenn" is not a column; the columns are "When", "Who", "How much"');
+  });
+});
+
+describe("what cannot be read", () => {
+  test("columns that cannot be guessed: the message names the columns found and the flags", () => {
+    expect(() => parse("Foo;Bar;Baz\n1;2;3\n4;5;6\n")).toThrow(
+      'bank.csv: line 1: cannot tell which columns hold the date, the amount (one signed column, or a debit and a credit column), the description; found columns "Foo", "Bar", "Baz". ' +
+        "Name them with --date-column, --amount-column (or --debit-column and --credit-column), --description-column, --currency-column or --currency, and if needed --date-format and --decimal",
+    );
+  });
+
+  test("no currency anywhere: ask for --currency", () => {
+    expect(() => parse("Posted Date,Payee,Amount\n01/02/2025,Amazon,(12.00)\n01/13/2025,Refund,12.00\n")).toThrow(
+      'bank.csv: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: "Posted Date", "Payee", "Amount"',
+    );
+  });
+
+  test("amounts that read as thousands or decimals alike: ask for --decimal", () => {
+    expect(() => parse("Date;Text;Amount;Currency\n2025-01-02;A;1,234;CHF\n2025-01-03;B;5,000;CHF\n")).toThrow(
+      'bank.csv: cannot tell the decimal mark of "Amount" (every amount reads as a whole number with thousands or as a decimal); set --decimal . or --decimal ,',
+    );
+  });
+
+  test("an amount 'abc' on line 4 and an unreal date on line 5 are bad rows; the rest is read", () => {
+    const s = parse("Date;Text;Amount;Currency\n2025-01-01;A;1.00;CHF\n2025-01-02;B;2.00;CHF\n2025-01-03;C;abc;CHF\n2025-02-30;D;4.00;CHF\n;E;5.00;CHF\n2025-01-06;F;6.00;CH\n");
+    expect(s.rows.map((r) => r.line)).toEqual([2, 3]);
+    expect(s.badRows).toEqual([
+      { line: 4, reason: 'Amount "abc" is not an amount' },
+      { line: 5, reason: 'Date "2025-02-30" is not a real date' },
+      { line: 6, reason: 'no date in "Date"' },
+      { line: 7, reason: 'currency "CH" is not a three-letter code' },
+    ]);
+  });
+});

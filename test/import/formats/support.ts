@@ -1,0 +1,26 @@
+/** Helpers for the statement-reader tests: fixtures as bytes, text as bytes in a chosen encoding. */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+
+export const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(import.meta.dir, "../../fixtures/import", name)));
+
+export const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** windows-1252 bytes of a Latin-1 text (the fixtures' umlauts and accents are all below U+0100). */
+export function cp1252(text: string): Uint8Array {
+  return Uint8Array.from([...text].map((ch) => {
+    const code = ch.codePointAt(0)!;
+    if (code > 0xff) throw new Error(`not Latin-1: ${ch}`);
+    return code;
+  }));
+}
+
+/** FNV-1a 64 written out with BigInt, independently of the product's two-halves version. */
+export function fnvReference(text: string): string {
+  let h = 0xcbf29ce484222325n;
+  for (const b of new TextEncoder().encode(text)) {
+    h ^= BigInt(b);
+    h = (h * 0x100000001b3n) % (1n << 64n);
+  }
+  return `cc-${h.toString(16).padStart(16, "0")}`;
+}

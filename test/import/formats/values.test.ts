@@ -1,0 +1,75 @@
+import { describe, expect, test } from "bun:test";
+import { guessDateOrder, guessDecimal, parseAmount, parseDate } from "../../../src/import/formats/values.ts";
+
+describe("parseAmount", () => {
+  test("grouping marks, signs before and after, parentheses, currency codes", () => {
+    const cases: [string, "." | ",", number][] = [
+      ["1'234.50", ".", 1234.5],
+      ["1’234.50", ".", 1234.5],
+      ["1.234,50", ",", 1234.5],
+      ["1,234.50", ".", 1234.5],
+      ["1\u00a0234,50", ",", 1234.5],
+      ["1 234,50", ",", 1234.5],
+      ["-12", ".", -12],
+      ["12-", ".", -12],
+      ["(12.00)", ".", -12],
+      ["+7.5", ".", 7.5],
+      ["\u22123,10", ",", -3.1],
+      ["CHF -5.00", ".", -5],
+      ["-5.00 EUR", ".", -5],
+      ["€ 9,99", ",", 9.99],
+      ["0.05", ".", 0.05],
+    ];
+    for (const [raw, decimal, want] of cases) expect([raw, parseAmount(raw, decimal)]).toEqual([raw, want]);
+  });
+
+  test("text, two decimal marks and empty cells are not amounts", () => {
+    for (const raw of ["abc", "", "  ", "1.2.3,4,5", "12.50.", "--1", "1,5", "12,34.50", "x12"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
+    expect(parseAmount("1.5", ",")).toBeNull();
+    expect(parseAmount("1.234.567,8", ",")).toBe(1234567.8);
+  });
+});
+
+describe("guessDecimal (from the whole column)", () => {
+  test("decided by a value with both marks, by two decimals, or by repeated grouping", () => {
+    expect(guessDecimal(["1.234,50", "12"])).toEqual({ decimal: "," });
+    expect(guessDecimal(["1,234.50"])).toEqual({ decimal: "." });
+    expect(guessDecimal(["12,5", "1,234"])).toEqual({ decimal: "," });
+    expect(guessDecimal(["1.234.567"])).toEqual({ decimal: "," });
+    expect(guessDecimal(["0.125"])).toEqual({ decimal: "." });
+    expect(guessDecimal(["1'234.50", "-3.20"])).toEqual({ decimal: "." });
+    expect(guessDecimal(["12", "-7", ""])).toEqual({ decimal: "." });
+  });
+
+  test("only thousands-like values are ambiguous; both marks as decimals conflict", () => {
+    expect(guessDecimal(["1,234", "5,000"])).toEqual({ ambiguous: true });
+    expect(guessDecimal(["1.50", "2,50"])).toEqual({ conflict: true });
+  });
+});
+
+describe("dates", () => {
+  test("the column decides the order", () => {
+    expect(guessDateOrder(["2025-01-02", "2025-12-31"])).toEqual({ order: "YMD" });
+    expect(guessDateOrder(["01.02.2025", "03.04.2025"])).toEqual({ order: "DMY" });
+    expect(guessDateOrder(["01/02/2025", "13/02/2025"])).toEqual({ order: "DMY" });
+    expect(guessDateOrder(["01/02/2025", "02/13/2025"])).toEqual({ order: "MDY" });
+    expect(guessDateOrder(["01/02/2025", "12/12/2025"])).toEqual({ ambiguous: true });
+    expect(guessDateOrder(["13/01/2025", "01/13/2025"])).toEqual({ conflict: true });
+    expect(guessDateOrder(["Total", ""])).toEqual({ none: true });
+  });
+
+  test("parsing with a time part, two-digit years, compact ISO; unreal dates are null", () => {
+    expect(parseDate("2025-03-04 13:45:00", "YMD")).toBe("2025-03-04");
+    expect(parseDate("2025-03-04T13:45", "YMD")).toBe("2025-03-04");
+    expect(parseDate("04.03.2025 08:00", "DMY")).toBe("2025-03-04");
+    expect(parseDate("04.03.25", "DMY")).toBe("2025-03-04");
+    expect(parseDate("03/04/2025", "MDY")).toBe("2025-03-04");
+    expect(parseDate("03/04/2025", "DMY")).toBe("2025-04-03");
+    expect(parseDate("20250304", "YMD")).toBe("2025-03-04");
+    expect(parseDate("29.02.2024", "DMY")).toBe("2024-02-29");
+    expect(parseDate("29.02.2025", "DMY")).toBeNull();
+    expect(parseDate("31/04/2025", "DMY")).toBeNull();
+    expect(parseDate("2025-13-01", "YMD")).toBeNull();
+    expect(parseDate("03/04/2025", "YMD")).toBeNull();
+  });
+});

@@ -1,0 +1,43 @@
+import { describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
+import { parseStatement, type ParsedRow } from "../../src/import/formats/index.ts";
+import { assignTransactionIds } from "../../src/import/ids.ts";
+import { utf8 } from "./formats/support.ts";
+
+const row = (over: Partial<ParsedRow>): ParsedRow => ({ line: 2, date: "2025-02-01", amount: -3.2, currency: "CHF", description: "Café Crème", reference: null, account: null, ...over });
+const sha = (s: string) => `h:${createHash("sha256").update(s).digest("hex").slice(0, 16)}`;
+
+describe("assignTransactionIds", () => {
+  test("a bank reference is the id as it is", () => {
+    expect(assignTransactionIds([row({ reference: "camt:0001234" }), row({ reference: "3325087TI1234567" })], null)).toEqual(["camt:0001234", "3325087TI1234567"]);
+  });
+
+  test("without one: h: + 16 hex of SHA-256 over account|date|amount|currency|normalised text", () => {
+    expect(assignTransactionIds([row({ description: "  CAFÉ   Crème " })], "CH4431999123000889012")).toEqual([sha("CH4431999123000889012|2025-02-01|-3.20|CHF|café crème")]);
+    expect(assignTransactionIds([row({ account: "DE89370400440532013000" })], null)).toEqual([sha("DE89370400440532013000|2025-02-01|-3.20|CHF|café crème")]);
+    expect(assignTransactionIds([row({})], null)).toEqual([sha("|2025-02-01|-3.20|CHF|café crème")]);
+  });
+
+  test("the k-th identical id within a file gets #k, for content ids and references alike", () => {
+    const base = sha("|2025-02-01|-3.20|CHF|café crème");
+    expect(assignTransactionIds([row({}), row({ line: 3 }), row({ line: 4, amount: -3.3 }), row({ line: 5 })], null)).toEqual([
+      base, `${base}#2`, sha("|2025-02-01|-3.30|CHF|café crème"), `${base}#3`,
+    ]);
+    expect(assignTransactionIds([row({ reference: "T1" }), row({ reference: "T1" })], null)).toEqual(["T1", "T1#2"]);
+  });
+
+  test("overlapping statements give the shared rows the same ids", () => {
+    const header = "Date,Description,Amount,Currency\n";
+    const jan = header + "2025-01-30,Coop,-12.00,CHF\n2025-01-31,Kiosk,-2.50,CHF\n2025-01-31,Kiosk,-2.50,CHF\n2025-02-01,Migros,-40.10,CHF\n";
+    const feb = header + "2025-01-31,Kiosk,-2.50,CHF\n2025-01-31,Kiosk,-2.50,CHF\n2025-02-01,Migros,-40.10,CHF\n2025-02-02,SBB,-5.80,CHF\n";
+    const ids = (text: string) => {
+      const s = parseStatement(utf8(text), { fileName: "x.csv" });
+      return assignTransactionIds(s.rows, s.account);
+    };
+    const a = ids(jan);
+    const b = ids(feb);
+    expect(b.slice(0, 3)).toEqual(a.slice(1, 4));
+    expect(a[2]).toBe(`${a[1]}#2`);
+    expect(new Set([...a, ...b]).size).toBe(5);
+  });
+});

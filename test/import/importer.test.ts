@@ -1,0 +1,276 @@
+import Anthropic from "@anthropic-ai/sdk";
+import { Database } from "bun:sqlite";
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { join } from "node:path";
+import { PIPELINE_DDL_STATEMENTS } from "../../src/budget/pipeline.ts";
+import { CLASSIFY_TOOL, LLM_BATCH, ModelClassifier } from "../../src/import/classify.ts";
+import { ImportInputError } from "../../src/core/errors.ts";
+import { ImportUndoError, planCounts } from "../../src/import/importer.ts";
+import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
+import { allRows, makeImporter, NOW_TS, parsed, pipelineDb, row, tempDir } from "./support.ts";
+
+const CLI = { userId: null, by: "cli", via: "cli" } as const;
+let tmp: ReturnType<typeof tempDir>;
+let target: string;
+beforeAll(() => {});
+afterEach(() => tmp?.cleanup());
+function fresh() {
+  tmp = tempDir();
+  target = join(tmp.dir, "budget.db");
+}
+
+/** The pipeline-independent content id: "h:" + 16 hex of SHA-256 over account|date|amount|currency|text. */
+function hashId(account: string, date: string, amount: string, currency: string, text: string): string {
+  return "h:" + createHash("sha256").update([account, date, amount, currency, text].join("|")).digest("hex").slice(0, 16);
+}
+
+describe("target database", () => {
+  test("is created with the pipeline's DDL and the 17 default categories; the account column is added on the first import", async () => {
+    fresh();
+    const { importer } = makeImporter(target);
+    const plan = await importer.plan(parsed("a.csv", [row({ date: "2026-03-01", amount: -12.5, description: "Coop Zürich" })]), { classify: "offline" });
+    expect(existsSync(target)).toBe(false); // planning writes nothing
+    importer.commit(plan, { actor: CLI });
+    const db = new Database(target, { readonly: true });
+    const sql = (db.query("SELECT sql FROM sqlite_schema WHERE type = 'table' ORDER BY rowid").all() as { sql: string }[]).map((r) => r.sql);
+    // The pipeline's CREATEs as SQLite stores them (without IF NOT EXISTS); transactions gained the account column.
+    const stored = PIPELINE_DDL_STATEMENTS.map((s) => s.replace("CREATE TABLE IF NOT EXISTS", "CREATE TABLE"));
+    expect(sql.slice(1)).toEqual(stored.slice(1));
+    expect(sql[0]).toBe(stored[0]!.replace(/\)$/, ", account TEXT)"));
+    const cats = db.query("SELECT name, description, created_at FROM categories ORDER BY rowid").all() as { name: string; description: string; created_at: string }[];
+    expect(cats.map((c) => c.name)).toEqual([
+      "Groceries", "Dining", "Transport", "Housing", "Insurance", "Healthcare", "Shopping", "Subscriptions", "Children",
+      "Travel", "Cash", "Transfers", "Income", "Investments", "Fees", "Other", "Uncategorised",
+    ]);
+    expect(cats.every((c) => c.description.length > 20 && c.created_at === NOW_TS)).toBe(true);
+    db.close();
+  });
+
+});
+
+describe("rows, duplicates and batches", () => {
+  test("stores exact rows; a re-import and an overlapping statement add nothing twice; identical same-day rows are both kept", async () => {
+    fresh();
+    const { importer, store } = makeImporter(target);
+    const coffee = row({ date: "2026-03-02", amount: -4.5, description: "Café Sprüngli", account: "CH93 0076 2011 6238 5295 7" });
+    const jan = parsed("jan.csv", [
+      row({ date: "2026-03-01", amount: 5200, description: "Salary ACME AG", reference: "camt:REF-1", account: "CH93 0076 2011 6238 5295 7" }),
+      coffee,
+      { ...coffee },
+    ]);
+    const first = importer.commit(await importer.plan(jan, { classify: "offline" }), { actor: CLI });
+    expect(first).toEqual({ batch: `jan.csv@${NOW_TS}`, inserted: 3, bySource: { cache: 0, rules: 0, llm: 0, unclassified: 3 }, snapshot: null });
+    const id = hashId("CH93 0076 2011 6238 5295 7", "2026-03-02", "-4.50", "CHF", "café sprüngli");
+    expect(allRows(target)).toEqual([
+      { id: 1, date: "2026-03-01", raw_description: "Salary ACME AG", amount: 5200, currency: "CHF", merchant_name: "Salary ACME AG", category: "Uncategorised", source: "unclassified", confidence: 0, transaction_id: "camt:REF-1", import_batch: `jan.csv@${NOW_TS}`, created_at: NOW_TS, account: "CH93 0076 2011 6238 5295 7" },
+      { id: 2, date: "2026-03-02", raw_description: "Café Sprüngli", amount: -4.5, currency: "CHF", merchant_name: "Café Sprüngli", category: "Uncategorised", source: "unclassified", confidence: 0, transaction_id: id, import_batch: `jan.csv@${NOW_TS}`, created_at: NOW_TS, account: "CH93 0076 2011 6238 5295 7" },
+      { id: 3, date: "2026-03-02", raw_description: "Café Sprüngli", amount: -4.5, currency: "CHF", merchant_name: "Café Sprüngli", category: "Uncategorised", source: "unclassified", confidence: 0, transaction_id: `${id}#2`, import_batch: `jan.csv@${NOW_TS}`, created_at: NOW_TS, account: "CH93 0076 2011 6238 5295 7" },
+    ]);
+    // Re-import: every row a duplicate, nothing inserted.
+    const again = await importer.plan(jan, { classify: "offline" });
+    expect(planCounts(again)).toEqual({ rows: 3, new: 0, duplicates: 3, possibleDuplicates: 0 });
+    // An overlapping later statement: the shared rows are duplicates, the new one is added.
+    const feb = parsed("feb.csv", [
+      { ...coffee },
+      { ...coffee },
+      row({ date: "2026-03-05", amount: -80, description: "SBB Halbtax", reference: "camt:REF-2", account: "CH93 0076 2011 6238 5295 7" }),
+    ]);
+    const overlap = await importer.plan(feb, { classify: "offline" });
+    expect(overlap.rows.map((r) => r.status)).toEqual(["duplicate", "duplicate", "new"]);
+    expect(importer.commit(overlap, { actor: CLI }).inserted).toBe(1);
+    expect(allRows(target).map((r) => r.transaction_id)).toEqual(["camt:REF-1", id, `${id}#2`, "camt:REF-2"]);
+    // chat.db: one record per import, and the audit says who.
+    expect(store.imports.list().map((r) => [r.file, r.rows, r.firstDate, r.lastDate, r.importedBy])).toEqual([
+      ["feb.csv", 1, "2026-03-05", "2026-03-05", "cli"],
+      ["jan.csv", 3, "2026-03-01", "2026-03-02", "cli"],
+    ]);
+    const log = new Database(target, { readonly: true }).query("SELECT filename, row_count, imported_at FROM import_log ORDER BY id").all();
+    expect(log).toEqual([
+      { filename: "jan.csv", row_count: 3, imported_at: NOW_TS },
+      { filename: "feb.csv", row_count: 1, imported_at: NOW_TS },
+    ]);
+  });
+
+  test("possible duplicates: same amount and currency, ±3 days, same account when both know it, a shared word of 4+ letters", async () => {
+    fresh();
+    pipelineDb(target, [{ date: "2026-04-10", raw: "COOP-4711 ZUERICH HB", amount: -54.3, merchant: "Coop", category: "Groceries", id: "9930123AB4567" }]);
+    const { importer } = makeImporter(target);
+    const file = parsed("camt.xml", [
+      row({ date: "2026-04-12", amount: -54.3, description: "Coop Genossenschaft", reference: "camt:A1" }), // possible: +2 days, "coop"
+      row({ date: "2026-04-14", amount: -54.3, description: "Coop Genossenschaft", reference: "camt:A2" }), // 4 days: new
+      row({ date: "2026-04-10", amount: -54.3, description: "Migros Zürich", reference: "camt:A3" }), // no shared word: new
+      row({ date: "2026-04-10", amount: -54.35, description: "Coop", reference: "camt:A4" }), // other amount: new
+      row({ date: "2026-04-10", amount: -54.3, description: "COOP", currency: "EUR", reference: "camt:A5" }), // other currency: new
+    ]);
+    const plan = await importer.plan(file, { classify: "offline" });
+    expect(plan.rows.map((r) => r.status)).toEqual(["possible_duplicate", "new", "new", "new", "new"]);
+    expect(plan.rows[0]!.match).toEqual({ id: 1, date: "2026-04-10", description: "COOP-4711 ZUERICH HB", transactionId: "9930123AB4567" });
+    expect(importer.commit(plan, { actor: CLI }).inserted).toBe(4);
+    // Ticked: the possible duplicate goes in too.
+    fresh();
+    pipelineDb(target, [{ date: "2026-04-10", raw: "COOP-4711 ZUERICH HB", amount: -54.3, merchant: "Coop", category: "Groceries", id: "9930123AB4567" }]);
+    const second = makeImporter(target).importer;
+    expect(second.commit(await second.plan(file, { classify: "offline" }), { actor: CLI, includePossibleDuplicates: true }).inserted).toBe(5);
+  });
+
+  test("a different account on both sides is not a possible duplicate; an unknown account on one side may be", async () => {
+    fresh();
+    const { importer } = makeImporter(target);
+    importer.commit(await importer.plan(parsed("a.csv", [row({ date: "2026-05-01", amount: -20, description: "Shell Tankstelle", account: "ACC-1", reference: "x1" })]), { classify: "offline" }), { actor: CLI });
+    const plan = await importer.plan(
+      parsed("b.csv", [
+        row({ date: "2026-05-02", amount: -20, description: "SHELL 1234", account: "ACC-2", reference: "y1" }),
+        row({ date: "2026-05-02", amount: -20, description: "SHELL 1234", account: null, reference: "y2" }),
+      ]),
+      { classify: "offline" },
+    );
+    expect(plan.rows.map((r) => r.status)).toEqual(["new", "possible_duplicate"]);
+  });
+
+  test("a pipeline database with its rows, imported into, keeps every row as it was", async () => {
+    fresh();
+    const mine = [
+      { date: "2025-12-30", raw: "Migros M Zürich", amount: -33.1, merchant: "Migros", category: "Groceries", id: "T1" },
+      { date: "2025-12-31", raw: "Lohn ACME", amount: 6000, merchant: "ACME", category: "Income", id: "T2" },
+    ];
+    pipelineDb(target, mine);
+    const before = allRows(target);
+    const { importer } = makeImporter(target);
+    importer.commit(await importer.plan(parsed("new.csv", [row({ date: "2026-01-02", amount: -9, description: "Kiosk", reference: "k1" })]), { classify: "offline" }), { actor: CLI });
+    const after = allRows(target);
+    expect(after.slice(0, 2)).toEqual(before.map((r) => ({ ...r, account: null })));
+    expect(after.length).toBe(3);
+  });
+});
+
+describe("classification", () => {
+  let fake: FakeAnthropic;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+  });
+  afterAll(async () => fake.stop());
+  const model = () => new ModelClassifier(new Anthropic({ apiKey: "test", baseURL: fake.url, maxRetries: 0 }), "test-model");
+
+  test("cache, then card rules, then the model (forced tool call, ≤ 50 per request, unknown category → Uncategorised), then unclassified", async () => {
+    fresh();
+    fake.reset();
+    pipelineDb(target, []);
+    const db = new Database(target);
+    db.run("INSERT INTO merchant_cache VALUES ('COOP CITY', 'Coop City', 'Shopping', 1.0, 'manual', 't', 't')");
+    db.run("INSERT INTO few_shot_examples (merchant_pattern, raw_description, correct_merchant, correct_category, created_at) VALUES ('BRACK', 'BRACK.CH AG', 'Brack', 'Shopping', 't')");
+    db.close();
+    // 51 merchants the model must classify: two requests (50 + 1).
+    const shops = Array.from({ length: 51 }, (_, i) => `Shop ${String.fromCharCode(65 + (i % 26))}${String.fromCharCode(65 + Math.floor(i / 26))}`);
+    fake.setHandler((body) => {
+      const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string; description: string }[];
+      return {
+        kind: "message",
+        content: [
+          {
+            type: "tool_use",
+            name: CLASSIFY_TOOL,
+            input: { results: items.map((it) => ({ id: it.id, merchant_name: it.description.toUpperCase(), category: it.description === "Shop AA" ? "Gadgets" : "shopping", confidence: 0.8 })) },
+          },
+        ],
+      };
+    });
+    const { importer } = makeImporter(target, { model: model() });
+    const file = parsed(
+      "card.csv",
+      [
+        row({ date: "2026-06-01", amount: -30, description: "COOP CITY 1234", reference: "cc-1" }),
+        row({ date: "2026-06-01", amount: -12, description: "Restaurant Hiltl", sector: "Restaurants", reference: "cc-2" }),
+        ...shops.map((s, i) => row({ date: "2026-06-02", amount: -(i + 1), description: s, reference: `cc-s${i}` })),
+        row({ date: "2026-06-03", amount: -7, description: "Shop BA", reference: "cc-again" }), // same merchant as one above: no extra item
+      ],
+      { format: "ubs-card" },
+    );
+    const plan = await importer.plan(file, { classify: "model" });
+    expect(fake.requests.length).toBe(2);
+    const [r1, r2] = fake.requests.map((r) => r.body);
+    expect(r1!.tool_choice).toEqual({ type: "tool", name: CLASSIFY_TOOL });
+    expect(r1!.tools!.map((t: { name: string }) => t.name)).toEqual([CLASSIFY_TOOL]);
+    expect(JSON.parse(String(r1!.messages![0].content).split("\n")[1]!).length).toBe(LLM_BATCH);
+    expect(JSON.parse(String(r2!.messages![0].content).split("\n")[1]!).length).toBe(1);
+    expect(String(r1!.system)).toContain("- Groceries: Supermarkets, bakeries");
+    expect(String(r1!.system)).toContain('"BRACK.CH AG" → merchant "Brack", category Shopping');
+    expect(plan.rows.slice(0, 3).map((r) => r.classified)).toEqual([
+      { merchant: "Coop City", category: "Shopping", confidence: 1, source: "cache" },
+      { merchant: "Restaurant Hiltl", category: "Dining", confidence: 0.9, source: "rules" },
+      { merchant: "SHOP AA", category: "Uncategorised", confidence: 0.8, source: "llm" },
+    ]);
+    expect(plan.rows[3]!.classified).toEqual({ merchant: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" });
+    expect(plan.rows.at(-1)!.classified).toEqual({ merchant: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" });
+    // Previewing the same file again (the page does on every change) asks the model nothing new.
+    const again = await importer.plan(file, { classify: "model" });
+    expect(fake.requests.length).toBe(2);
+    expect(again.rows.map((r) => r.classified)).toEqual(plan.rows.map((r) => r.classified));
+    const result = importer.commit(plan, { actor: CLI });
+    expect(result.bySource).toEqual({ cache: 1, rules: 1, llm: 52, unclassified: 0 });
+    const cache = new Database(target, { readonly: true }).query("SELECT raw_key, merchant_name, category, confidence, source FROM merchant_cache WHERE raw_key = 'SHOP BA'").all();
+    expect(cache).toEqual([{ raw_key: "SHOP BA", merchant_name: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" }]);
+    // The next import of a known merchant costs no model call: it is a cache hit now.
+    const later = await importer.plan(parsed("next.csv", [row({ date: "2026-07-01", amount: -5, description: "Shop BA", reference: "n1" })]), { classify: "model" });
+    expect(fake.requests.length).toBe(2);
+    expect(later.rows[0]!.classified).toEqual({ merchant: "SHOP BA", category: "Shopping", confidence: 0.8, source: "cache" });
+  });
+
+  test("a model error never loses an import: the rows are stored unclassified, and `classify` does them later", async () => {
+    fresh();
+    fake.reset();
+    fake.enqueue({ kind: "http_error", status: 529, errorType: "overloaded_error", message: "Overloaded" });
+    const { importer } = makeImporter(target, { model: model() });
+    const plan = await importer.plan(parsed("a.csv", [row({ date: "2026-06-01", amount: -9.9, description: "Kiosk Bahnhof", reference: "k1" })]), { classify: "model" });
+    expect(plan.modelError).toContain("Overloaded");
+    expect(importer.commit(plan, { actor: CLI }).bySource).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
+    fake.setHandler(() => ({ kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [{ id: "1", merchant_name: "Kiosk", category: "Other", confidence: 0.7 }] } }] }));
+    const done = await importer.classifyPending(CLI);
+    expect(done).toEqual({ pending: 1, classified: 1, bySource: { cache: 0, rules: 0, llm: 1, unclassified: 0 }, modelError: null });
+    expect(allRows(target).map((r) => [r.merchant_name, r.category, r.source, r.confidence])).toEqual([["Kiosk", "Other", "llm", 0.7]]);
+  });
+});
+
+describe("bad input and undo", () => {
+  test("a bad row without skipBadRows is refused naming file and line, and nothing is created", async () => {
+    fresh();
+    const { importer } = makeImporter(target);
+    const file = { name: "bank.csv", bytes: new TextEncoder().encode("Date,Amount,Currency,Description\n2026-01-01,-5.00,CHF,Bakery\n2026-01-02,abc,CHF,Kiosk\n") };
+    expect(() => importer.parse(file)).toThrow(ImportInputError);
+    expect(() => importer.parse(file)).toThrow(/^bank\.csv line 3: .*nothing was imported/);
+    const skipped = importer.parse(file, { skipBadRows: true });
+    expect(skipped.rows.map((r) => [r.line, r.date, r.amount, r.description])).toEqual([[2, "2026-01-01", -5, "Bakery"]]);
+    expect(skipped.badRows.map((b) => b.line)).toEqual([3]);
+    expect(existsSync(target)).toBe(false);
+  });
+
+  test("undo deletes exactly that batch's rows, audited with who; a second undo is refused", async () => {
+    fresh();
+    const times = [new Date("2026-11-24T10:00:00Z"), new Date("2026-11-24T11:00:00Z")];
+    let t = 0;
+    const { importer, store } = makeImporter(target, { now: () => times[Math.min(t, 1)]! });
+    const a = importer.commit(await importer.plan(parsed("a.csv", [row({ date: "2026-01-01", amount: -1, description: "A", reference: "a1" })]), { classify: "offline" }), { actor: CLI });
+    t = 1;
+    const b = importer.commit(
+      await importer.plan(parsed("b.csv", [row({ date: "2026-01-02", amount: -2, description: "B", reference: "b1" }), row({ date: "2026-01-03", amount: -3, description: "C", reference: "b2" })]), { classify: "offline" }),
+      { actor: CLI },
+    );
+    expect(b.batch).toBe("b.csv@2026-11-24T11:00:00+00:00");
+    const alice = { userId: "u1", by: "alice", via: "page" } as const;
+    const batchB = b.batch!;
+    expect(importer.undo(batchB, alice)).toEqual({ batch: batchB, deleted: 2 });
+    expect(allRows(target).map((r) => r.transaction_id)).toEqual(["a1"]);
+    expect(new Database(target, { readonly: true }).query("SELECT filename FROM import_log").all()).toEqual([{ filename: "a.csv" }]);
+    const rec = store.imports.get(batchB)!;
+    expect([rec.undoneBy, typeof rec.undoneAt]).toEqual(["alice", "string"]);
+    const undo = store.audit.list({ kind: "undo" });
+    expect(undo.map((e) => [e.userId, e.detail])).toEqual([["u1", { import: batchB, file: "b.csv", deleted: 2, via: "page", by: "alice", snapshot: null }]]);
+    expect(store.audit.list({ kind: "write" }).map((e) => (e.detail as { import: string }).import)).toEqual([batchB, a.batch!]);
+    expect(() => importer.undo(batchB, alice)).toThrow(ImportUndoError);
+    // Two files of one name at the same instant are still two batches.
+    const again = importer.commit(await importer.plan(parsed("b.csv", [row({ date: "2026-01-04", amount: -4, description: "D", reference: "b3" })]), { classify: "offline" }), { actor: CLI });
+    expect(again.batch).toBe("b.csv@2026-11-24T11:00:00.001+00:00");
+    expect(() => importer.undo("nope", alice)).toThrow(/no import "nope"/);
+  });
+});

@@ -1,0 +1,115 @@
+import { formatCount, formatMoney, plural } from "../src/core/format.ts";
+
+export type ImportPreviewRow = {
+  line: number;
+  date: string;
+  amount: number;
+  currency: string;
+  description: string;
+  merchant: string | null;
+  category: string | null;
+  source: string | null;
+  status: "new" | "duplicate" | "possible_duplicate";
+  transaction_id: string;
+};
+
+export type ImportPreviewView = {
+  id: string;
+  file: string;
+  format: string;
+  account: string | null;
+  rows: number;
+  new: number;
+  duplicates: number;
+  possible_duplicates: number;
+  bad_rows: { line: number; reason: string }[];
+  preview: ImportPreviewRow[];
+  /** Rows shown (the first ones); the counts cover the whole file. */
+  shown: number;
+  /** Rows "Import" adds before any possible duplicate is ticked. */
+  willImport: number;
+  modelError: string | null;
+};
+
+const STATUS: Record<ImportPreviewRow["status"], string> = { new: "new", duplicate: "already imported", possible_duplicate: "possible duplicate" };
+const SOURCE: Record<string, string> = { cache: "merchant cache", rules: "card rules", llm: "model", unclassified: "not classified yet" };
+
+/**
+ * What a file would add: the format and account found, counts, and every row with its
+ * status and proposed merchant, category and source; possible duplicates have a tick
+ * box (unticked: not imported), bad rows their reason. Or the problem with the file, with
+ * the column fields opened when it is about a CSV's columns.
+ */
+export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; needsMapping?: boolean }) {
+  if (!p.preview) {
+    return (
+      <div class="notice notice-error import-problem" role="alert" data-needs-mapping={p.needsMapping ? "true" : undefined}>
+        <span class="error-message">{p.error}</span>
+        {p.needsMapping ? <p class="muted">Name the columns under “CSV columns” above; the preview updates as you fill them in.</p> : null}
+      </div>
+    );
+  }
+  const v = p.preview;
+  const bad = [...v.bad_rows].sort((a, b) => a.line - b.line);
+  return (
+    <form class="import-review" method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target="this" hx-swap="outerHTML">
+      <p class="import-found">
+        <strong>{v.file}</strong>: {v.format}
+        {v.account ? `, account ${v.account}` : ""} — {plural(v.rows, "row")}: {formatCount(v.new)} new, {formatCount(v.duplicates)} already imported,{" "}
+        {formatCount(v.possible_duplicates)} possible {v.possible_duplicates === 1 ? "duplicate" : "duplicates"}
+        {bad.length ? `, ${plural(bad.length, "bad row")} (skipped)` : ""}.
+      </p>
+      {v.modelError ? <p class="notice notice-error">The model could not classify these rows ({v.modelError}); they will be stored unclassified.</p> : null}
+      <div class="table-scroll">
+        <table class="data-table import-rows">
+          <thead>
+            <tr>
+              <th>Line</th>
+              <th>Status</th>
+              <th>Date</th>
+              <th class="num">Amount</th>
+              <th>Description</th>
+              <th>Merchant</th>
+              <th>Category</th>
+              <th>Source</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.preview.map((r) => (
+              <tr class={`status-${r.status}`}>
+                <td class="num">{r.line}</td>
+                <td>
+                  {r.status === "possible_duplicate" ? (
+                    <label>
+                      <input type="checkbox" name="include" value={r.transaction_id} /> {STATUS[r.status]}: import anyway
+                    </label>
+                  ) : (
+                    STATUS[r.status]
+                  )}
+                </td>
+                <td>{r.date}</td>
+                <td class="num">{formatMoney(r.amount, r.currency)}</td>
+                <td>{r.description}</td>
+                <td>{r.merchant ?? ""}</td>
+                <td>{r.category ?? ""}</td>
+                <td>{r.source ? SOURCE[r.source] ?? r.source : ""}</td>
+              </tr>
+            ))}
+            {bad.map((b) => (
+              <tr class="status-bad">
+                <td class="num">{b.line}</td>
+                <td>bad row</td>
+                <td colspan={6}>{b.reason}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {v.shown < v.rows ? <p class="muted">The first {formatCount(v.shown)} rows are shown; the counts and the import cover all {formatCount(v.rows)}.</p> : null}
+      <button type="submit" class="primary" disabled={v.willImport === 0 && v.possible_duplicates === 0}>
+        Import {plural(v.willImport, "transaction")}
+      </button>
+      <progress class="import-progress htmx-indicator" aria-label="Importing"></progress>
+    </form>
+  );
+}
