@@ -18,7 +18,7 @@ import { openBudgetDb } from "../src/budget/open.ts";
 import { formatMoney, formatPercent, round2 } from "../src/core/format.ts";
 import { checkAnswer, checkWithIndex, indexFigures } from "../src/figures/check.ts";
 import { figuresOfOutput } from "../src/figures/collect.ts";
-import type { TurnFigure } from "../src/figures/types.ts";
+import type { TurnFigure } from "../src/core/figures.ts";
 import { renderMarkdown } from "../src/ui/markdown.ts";
 import { READ_TOOLS } from "../src/tools/registry.ts";
 import { type Check, demoDb, emit, ms, ratio, reps, stats, timer } from "./lib.ts";

@@ -1,5 +1,5 @@
 import { figuresLine } from "../src/ui/figure-marks.ts";
-import type { AnswerFigure } from "../src/figures/types.ts";
+import type { AnswerFigure } from "../src/core/figures.ts";
 
 /** Under an answer with a figure no tool result backs: "3 figures checked · 1 not found" (nothing otherwise). */
 export function FiguresLine({ figures }: { figures: readonly AnswerFigure[] }) {

@@ -3,7 +3,7 @@
  * The agent loop yields AgentEvents; the HTML/SSE renderer, the JSON API and the CLI are
  * thin consumers of that one stream.
  */
-import type { AnswerFigure } from "../figures/types.ts";
+import type { AnswerFigure } from "./figures.ts";
 import type { ApprovalDecision, ChartType, ColumnKind, NoticeKind } from "./vocab.ts";
 
 /** A chart the browser draws; never sent to the model. */

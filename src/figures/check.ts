@@ -20,7 +20,7 @@
  */
 import { SUMMARY } from "./collect.ts";
 import { readFigures, type FigureKind, type ReadFigure } from "./read.ts";
-import type { AnswerFigure, FigureOperation, FigureSource, TurnFigure } from "./types.ts";
+import type { AnswerFigure, FigureOperation, FigureSource, TurnFigure } from "../core/figures.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
 type Group = {

@@ -7,7 +7,7 @@
 import type { ToolOutput } from "../core/events.ts";
 import { formatChartValue, formatTableCell } from "../core/format.ts";
 import { readFigures } from "./read.ts";
-import type { TurnFigure } from "./types.ts";
+import type { TurnFigure } from "../core/figures.ts";
 
 /** Where a summary clause begins: after a `;`, `:`, `(`, `,` or a sentence's full stop. */
 const CLAUSE_BREAK = /[;:(,\n]|\.\s/g;

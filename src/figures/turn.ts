@@ -5,7 +5,7 @@
 import type { ToolOutput } from "../core/events.ts";
 import { checkWithIndex, indexFigures, type FigureIndex } from "./check.ts";
 import { figuresOfOutput } from "./collect.ts";
-import type { AnswerFigure, TurnFigure } from "./types.ts";
+import type { AnswerFigure, TurnFigure } from "../core/figures.ts";
 
 export type TurnFigures = {
   /** Records the figures of one read tool's result (pass it as the invoker's `onOutput`). */

@@ -9,7 +9,7 @@
  * not list (one from the question) stays unmarked.
  */
 import { escapeHtml } from "../core/html.ts";
-import type { AnswerFigure, FigureSource } from "../figures/types.ts";
+import type { AnswerFigure, FigureSource } from "../core/figures.ts";
 import { readFigures } from "../figures/read.ts";
 import { renderMarkdown } from "./markdown.ts";
 import { finishedSegments } from "./turn-model.ts";

@@ -9,7 +9,7 @@
  * the next text starts a new block after it.
  */
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
-import type { AnswerFigure } from "../figures/types.ts";
+import type { AnswerFigure } from "../core/figures.ts";
 import type { ApprovalDecision, NoticeKind, TurnStatus } from "../core/vocab.ts";
 import { transactionsHref } from "../transactions/link.ts";
 

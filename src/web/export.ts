@@ -3,7 +3,7 @@ import { type TurnWithEvents } from "../store/turns.ts";
 import { type ChartSpec, type TableSpec } from "../core/events.ts";
 import { formatChartValue } from "../core/format.ts";
 import { Lexer, type Token } from "marked";
-import type { AnswerFigure } from "../figures/types.ts";
+import type { AnswerFigure } from "../core/figures.ts";
 import { figuresLine, NOT_FOUND, placeFigures, type FigureMark } from "../ui/figure-marks.ts";
 import { safeHref } from "../ui/markdown.ts";
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { checkAnswer } from "../../src/figures/check.ts";
-import type { TurnFigure } from "../../src/figures/types.ts";
+import type { TurnFigure } from "../../src/core/figures.ts";
 
 const fig = (where: string, value: number, text: string, tool = "spending_by_category", callId = "toolu_1"): TurnFigure => ({ tool, callId, where, value, text });
 
