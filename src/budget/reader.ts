@@ -1,7 +1,7 @@
 import { Database, type SQLQueryBindings } from "bun:sqlite";
 import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { type Ledger } from "./ledger.ts";
+import { foldCategory, type Ledger } from "./ledger.ts";
 import { loadLedger } from "./ledger-load.ts";
 import { dayToIso } from "./calendar.ts";
 import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
@@ -74,7 +74,7 @@ export class BudgetDb {
   ) {
     this.db = db;
     this.path = path;
-    this.notSpending = new Set(notSpendingNames.map((n) => n.toLowerCase()));
+    this.notSpending = new Set(notSpendingNames.map(foldCategory));
   }
 
   /**
@@ -134,7 +134,7 @@ export class BudgetDb {
 
   /** The role of a category name in the figures. */
   roleOf(category: string): Role {
-    const name = category.toLowerCase();
+    const name = foldCategory(category);
     return name === INCOME ? "income" : this.notSpending.has(name) ? "notSpending" : "spending";
   }
 
@@ -221,15 +221,18 @@ export class BudgetDb {
       .map((category, i) => ({ category, count: byCategory[i]! }))
       .filter((c) => c.count > 0)
       .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
-    const categories: Category[] = this.hasTable("categories")
+    // Names equal ignoring case and surrounding spaces are one category (SPEC §1), as in the ledger.
+    const categories: Category[] = [];
+    const known = new Set<string>();
+    const table = this.hasTable("categories")
       ? this.all<Category>("SELECT name, COALESCE(description, '') AS description FROM categories WHERE name IS NOT NULL ORDER BY name")
       : [];
     // Rows may carry a category the categories table does not list (hand edits, NULL → Uncategorised).
-    const known = new Set(categories.map((c) => c.name));
-    for (const name of l.categoryNames) {
-      if (!known.has(name)) {
-        categories.push({ name, description: "" });
-        known.add(name);
+    for (const c of [...table, ...l.categoryNames.map((name) => ({ name, description: "" }))]) {
+      const name = String(c.name).trim();
+      if (name && !known.has(foldCategory(name))) {
+        categories.push({ name, description: c.description });
+        known.add(foldCategory(name));
       }
     }
     categories.sort((a, b) => a.name.localeCompare(b.name) || (a.name < b.name ? -1 : 1));
