@@ -15,6 +15,7 @@ import { recurringPayments } from "./recurring_payments.ts";
 import { reviewTransactions } from "./review_transactions.ts";
 import { searchTransactions } from "./search_transactions.ts";
 import { setBudget } from "./set_budget.ts";
+import { spendingBreakdown } from "./spending_breakdown.ts";
 import { spendingByCategory } from "./spending_by_category.ts";
 import type { ReadTool, Tool, ToolContext, WriteTool } from "./types.ts";
 
@@ -31,6 +32,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   budgetStatus,
   recategoriseTransactions,
   setBudget,
+  spendingBreakdown,
 ];
 
 /** The low-risk analysis tools. */

@@ -2,11 +2,11 @@ import { z } from "zod";
 import { UNCATEGORISED } from "../budget/schema.ts";
 import { formatCount, formatMoney, plural } from "../core/format.ts";
 import { categoryMask, resolveCategory } from "./query/categories.ts";
-import { resolveCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
 import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
+import { scopeOf } from "./query/scope.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("Only rows currently in this category."),
@@ -40,7 +40,7 @@ export const reviewTransactions: ReadTool<typeof schema> = {
     const unclear = Uint8Array.from(l.categoryNames, (n) => (UNCLEAR.has(n.toLowerCase()) ? 1 : 0));
     const groups = new Map<string, Group>();
     let rows = 0;
-    forEachRow(l, { period, currency: resolveCurrency(l, input.currency), categories: only }, (i) => {
+    forEachRow(l, { period, ...scopeOf(l, input), categories: only }, (i) => {
       const c = l.confidence[i]!;
       if (!unclear[l.category[i]!] && !(c < input.max_confidence)) return; // NaN (unknown confidence) is not low
       const name = l.merchant[i]! >= 0 ? l.merchants[l.merchant[i]!]! : l.descriptions[l.description[i]!]!;
