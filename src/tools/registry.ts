@@ -6,6 +6,7 @@
 import { z } from "zod";
 import { budgetStatus } from "./budget_status.ts";
 import { comparePeriods } from "./compare_periods.ts";
+import { dataCoverage } from "./data_coverage.ts";
 import { incomeVsSpending } from "./income_vs_spending.ts";
 import { listTransactions } from "./list_transactions.ts";
 import { merchantBreakdown } from "./merchant_breakdown.ts";
@@ -18,6 +19,7 @@ import { setBudget } from "./set_budget.ts";
 import { spendingBreakdown } from "./spending_breakdown.ts";
 import { spendingByCategory } from "./spending_by_category.ts";
 import type { ReadTool, Tool, ToolContext, WriteTool } from "./types.ts";
+import { unusualTransactions } from "./unusual_transactions.ts";
 
 export const ALL_TOOLS: readonly Tool[] = [
   spendingByCategory,
@@ -33,6 +35,8 @@ export const ALL_TOOLS: readonly Tool[] = [
   recategoriseTransactions,
   setBudget,
   spendingBreakdown,
+  dataCoverage,
+  unusualTransactions,
 ];
 
 /** The low-risk analysis tools. */
