@@ -1,10 +1,13 @@
 import { z } from "zod";
+import { dayToIso } from "../budget/calendar.ts";
+import type { Ledger } from "../budget/ledger.ts";
 import { UNCATEGORISED } from "../budget/schema.ts";
-import { formatCount, formatMoney, plural } from "../core/format.ts";
+import type { TableSpec } from "../core/events.ts";
+import { formatCount, formatMoney, plural, quote, round2 } from "../core/format.ts";
 import { categoryMask, resolveCategory } from "./query/categories.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
 import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
-import { forEachRow } from "./query/rows.ts";
+import { forEachRow, type Filter } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 
@@ -25,11 +28,12 @@ type Group = { name: string; count: number; totals: Map<string, number>; categor
 export const reviewTransactions: ReadTool<typeof schema> = {
   name: "review_transactions",
   label: "Finding transactions to review…",
-  promptHint: "what still needs categorising: Uncategorised/Other rows and low-confidence classifications, grouped by merchant.",
+  promptHint: "what still needs categorising (Uncategorised/Other rows, low-confidence or unclassified ones, grouped by merchant) and possible duplicate bookings (was I charged twice?).",
   description:
     "Transactions that need a human look: in Uncategorised or Other, or classified with a confidence below max_confidence " +
     "(default 0.8). Grouped by merchant (by bank description when the merchant is unknown), most rows first, with count, " +
-    "total, current categories and lowest confidence. Use it for 'what still needs categorising', 'which classifications are " +
+    "total, current categories and lowest confidence; possible duplicates (same date, amount, currency and description) are " +
+    "listed apart with count and total. Use it for 'was anything booked twice', 'what still needs categorising', 'which classifications are " +
     "shaky', before offering recategorise_transactions. The UI shows the groups as a table automatically.",
   risk: "low",
   schema,
@@ -38,11 +42,15 @@ export const reviewTransactions: ReadTool<typeof schema> = {
     const period = resolvePeriod(input);
     const only = input.category === undefined ? undefined : categoryMask(l, [resolveCategory(db, input.category)]);
     const unclear = Uint8Array.from(l.categoryNames, (n) => (UNCLEAR.has(n.toLowerCase()) ? 1 : 0));
+    const unclassified = l.sources.indexOf("unclassified");
     const groups = new Map<string, Group>();
     let rows = 0;
-    forEachRow(l, { period, ...scopeOf(l, input), categories: only }, (i) => {
+    const filter = { period, ...scopeOf(l, input), categories: only };
+    const duplicates = possibleDuplicates(l, filter);
+    forEachRow(l, filter, (i) => {
       const c = l.confidence[i]!;
-      if (!unclear[l.category[i]!] && !(c < input.max_confidence)) return; // NaN (unknown confidence) is not low
+      // NaN (unknown confidence) is not low.
+      if (!unclear[l.category[i]!] && !(c < input.max_confidence) && !(unclassified >= 0 && l.source[i] === unclassified)) return;
       const name = l.merchant[i]! >= 0 ? l.merchants[l.merchant[i]!]! : l.descriptions[l.description[i]!]!;
       const g = groups.get(name) ?? { name, count: 0, totals: new Map(), categories: new Set(), lowest: NaN };
       const cur = l.currencies[l.currency[i]!]!;
@@ -54,10 +62,12 @@ export const reviewTransactions: ReadTool<typeof schema> = {
       rows++;
     });
     const scope = periodPhrase(period, l);
+    const dupes = describeDuplicates(l, duplicates, period.label);
     if (!groups.size) {
       return {
-        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}. ${dataCoverage(l)}`,
+        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}, none unclassified.${dupes.summary} ${dataCoverage(l)}`,
         charts: [],
+        tables: dupes.table ? [dupes.table] : [],
       };
     }
     const sorted = [...groups.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
@@ -71,7 +81,7 @@ export const reviewTransactions: ReadTool<typeof schema> = {
     return {
       summary:
         `To review ${scope}: ${plural(rows, "transaction")} at ${plural(sorted.length, "merchant")} ` +
-        `(in Uncategorised/Other or confidence below ${input.max_confidence})${more}. ${sorted.slice(0, SUMMARY_GROUPS).map(line).join("; ")}.`,
+        `(in Uncategorised/Other, confidence below ${input.max_confidence} or unclassified)${more}. ${sorted.slice(0, SUMMARY_GROUPS).map(line).join("; ")}.${dupes.summary}`,
       charts: [],
       tables: [
         {
@@ -81,7 +91,74 @@ export const reviewTransactions: ReadTool<typeof schema> = {
           totalRows: sorted.length,
           rows: shown.map((g) => [g.name, g.count, totals(g), [...g.categories].sort().join(", "), lowest(g)]),
         },
+        ...(dupes.table ? [dupes.table] : []),
       ],
     };
   },
 };
+
+/** Rows that look like one transaction booked twice: same day, amount, currency and description (SPEC §2). */
+type Duplicate = { rows: number[] };
+
+/**
+ * Possible duplicates among the selected rows. Every ledger row is its own transactions
+ * row, so two of them are two transaction ids. Rows come in day order: each day's rows are
+ * grouped by description (a number), then by amount and currency, without string keys.
+ */
+function possibleDuplicates(l: Ledger, filter: Filter): Duplicate[] {
+  const out: Duplicate[] = [];
+  let day = -1;
+  let byDesc = new Map<number, number[]>();
+  const flush = () => {
+    for (const rows of byDesc.values()) {
+      if (rows.length < 2) continue;
+      const same = new Map<string, number[]>();
+      for (const i of rows) {
+        const key = `${l.amount[i]}|${l.currency[i]}`;
+        const list = same.get(key);
+        if (list) list.push(i);
+        else same.set(key, [i]);
+      }
+      for (const list of same.values()) if (list.length > 1) out.push({ rows: list });
+    }
+    byDesc = new Map();
+  };
+  forEachRow(l, filter, (i) => {
+    if (l.day[i] !== day) {
+      flush();
+      day = l.day[i]!;
+    }
+    const d = l.description[i]!;
+    const list = byDesc.get(d);
+    if (list) list.push(i);
+    else byDesc.set(d, [i]);
+  });
+  flush();
+  return out;
+}
+
+function describeDuplicates(l: Ledger, dupes: Duplicate[], label: string): { summary: string; table: TableSpec | null } {
+  if (!dupes.length) return { summary: " No possible duplicates.", table: null };
+  const fields = (d: Duplicate) => {
+    const i = d.rows[0]!;
+    const cur = l.currencies[l.currency[i]!]!;
+    return { date: dayToIso(l.day[i]!), description: l.descriptions[l.description[i]!]!, amount: l.amount[i]!, cur, count: d.rows.length, total: l.amount[i]! * d.rows.length };
+  };
+  const list = dupes.map(fields);
+  return {
+    summary:
+      ` Possible duplicates (same date, amount, currency and description, different transaction ids): ${plural(list.length, "group")}. ` +
+      list
+        .slice(0, SUMMARY_GROUPS)
+        .map((d) => `${d.date} ${quote(d.description, 80)} ${formatMoney(d.amount, d.cur)} × ${d.count} (total ${formatMoney(d.total, d.cur)})`)
+        .join("; ") +
+      ".",
+    table: {
+      title: `Possible duplicates, ${label}`,
+      columns: ["Date", "Description", "Amount", "Currency", "Rows", "Total"],
+      kinds: ["date", "text", "money", "currency", "count", "money"],
+      totalRows: list.length,
+      rows: list.map((d) => [d.date, d.description, round2(d.amount), d.cur, d.count, round2(d.total)]),
+    },
+  };
+}
