@@ -3,7 +3,7 @@ import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 import type { BudgetWriter } from "../budget/write-path.ts";
 import type { Store } from "../store/store.ts";
-import type { BudgetSource } from "./query/budgets.ts";
+import type { BudgetSource } from "../budgets/budgets.ts";
 
 /**
  * What every tool declares about itself. The registry, the system prompt's tool guide,
