@@ -14,6 +14,7 @@ const { db } = answers();
 /** Each read tool with the least input it needs (compare_periods takes its periods as a and b). */
 const BASE: Record<string, Record<string, unknown>> = {
   search_transactions: { search: "a" },
+  spending_breakdown: { group_by: ["category"] },
 };
 // compare_periods takes two periods; budget_status one month (SPEC §2's table and §8: `year?`, `month?` only).
 const PERIOD_TOOLS = READ_TOOLS.filter((t) => t.name !== "compare_periods" && t.name !== "budget_status");
@@ -23,8 +24,8 @@ const call = (t: ReadTool, extra: Record<string, unknown>) => run(t, db, { ...BA
 
 test("every read tool is covered here", () => {
   expect(READ_TOOLS.map((t) => t.name).sort()).toEqual([
-    "budget_status", "compare_periods", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
-    "recurring_payments", "review_transactions", "search_transactions", "spending_by_category",
+    "budget_status", "compare_periods", "data_coverage", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
+    "recurring_payments", "review_transactions", "search_transactions", "spending_breakdown", "spending_by_category", "unusual_transactions",
   ]);
 });
 
@@ -123,25 +124,26 @@ describe("category arguments (every tool that takes one)", () => {
     [READ_TOOLS.find((t) => t.name === "list_transactions")!, {}],
     [compare, { a: { year: 2024 }, b: { year: 2025 } }],
     [READ_TOOLS.find((t) => t.name === "review_transactions")!, {}],
+    [READ_TOOLS.find((t) => t.name === "unusual_transactions")!, { year: 2025 }],
   ];
-  test.each(withCategory.map(([t, base]) => [t.name, t, base] as const))("%s: exact, case-insensitive, ambiguous, unknown", (_n, t, base) => {
+  test.each(withCategory.map(([t, base]) => [t.name, t, base] as const))("%s: any letter case and spaces, unknown", (_n, t, base) => {
     const r = (category: string) => run(t, db, { ...base, category });
-    // exact name wins over the case variant; a unique case-insensitive match resolves
-    expect(() => r("transport")).not.toThrow();
-    expect(() => r("Transport")).not.toThrow();
+    // Names equal ignoring case are one category (SPEC §1 hygiene): every spelling gives the same answer.
+    expect(r("transport")).toEqual(r("Transport"));
+    expect(r(" TRANSPORT ")).toEqual(r("Transport"));
     expect(r("groceries")).toEqual(r("Groceries"));
     expect(r("HOUSEHOLD")).toEqual(r("Household"));
-    expect(inputError(() => r("TRANSPORT")).message).toBe('Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.');
     expect(inputError(() => r("Petrol")).message).toBe(
       'Unknown category "Petrol". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, ' +
-        "Investments, Other, Shopping, Subscriptions, Transfers, transport, Transport, Travel, Uncategorised.",
+        "Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.",
     );
   });
 
-  test("transport and Transport are different categories", () => {
+  test("`transport` rows are Transport, spelt as the categories table spells it", () => {
     const m = READ_TOOLS.find((t) => t.name === "list_transactions")!;
-    // transport: Mobility [75] [76]; Transport: SBB [70–74]
-    expect(run(m, db, { category: "transport" }).tables![0]!.rows.map((r) => r[2])).toEqual(["Mobility", "Mobility"]);
-    expect(run(m, db, { category: "Transport" }).tables![0]!.rows.map((r) => r[2])).toEqual(["SBB", "SBB", "SBB", "SBB", "SBB"]);
+    // SBB [70–74] and Mobility [75] [76] (stored as `transport`), newest first
+    const rows = run(m, db, { category: "transport" }).tables![0]!.rows;
+    expect(rows.map((r) => r[2])).toEqual(["Mobility", "Mobility", "SBB", "SBB", "SBB", "SBB", "SBB"]);
+    expect(new Set(rows.map((r) => r[4]))).toEqual(new Set(["Transport"]));
   });
 });

@@ -149,9 +149,8 @@ describe("compare_periods: hand-computed figures", () => {
     );
     expect(inputError(() => tool({ a: { month: 6 }, b: { year: 2024 } })).message).toBe('a: month requires year: pass both, e.g. {"year": 2025, "month": 6}.');
     expect(inputError(() => tool({ a: { from: "2025-06-01", to: "2025-01-01" }, b: { year: 2024 } })).message).toBe("a: from (2025-06-01) is after to (2025-01-01).");
-    expect(inputError(() => tool({ a: { year: 2024 }, b: { year: 2025 }, category: "TRANSPORT" })).message).toBe(
-      'Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.',
-    );
+    // One category in any letter case (SPEC §1 hygiene): no ambiguity.
+    expect(tool({ a: { year: 2024 }, b: { year: 2025 }, category: "TRANSPORT" })).toEqual(tool({ a: { year: 2024 }, b: { year: 2025 }, category: "Transport" }));
     expect(inputError(() => tool({ a: { year: 2024 }, b: { year: 2025 }, category: "Nope" })).message).toStartWith('Unknown category "Nope". Valid categories: ');
     expect(inputError(() => tool({ a: { year: 2024 }, b: { year: 2025 }, currency: "JPY" })).message).toBe('Unknown currency "JPY". Currencies in the data: CHF, EUR, USD.');
   });

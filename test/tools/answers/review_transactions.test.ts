@@ -83,9 +83,8 @@ describe("review_transactions: hand-computed groups", () => {
   });
 
   test("errors: ambiguous category, max_confidence out of range, limit out of range", () => {
-    expect(inputError(() => tool({ category: "TRANSPORT" })).message).toBe(
-      'Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.',
-    );
+    // One category in any letter case (SPEC §1 hygiene): no ambiguity.
+    expect(tool({ category: "TRANSPORT" })).toEqual(tool({ category: "Transport" }));
     expect(schemaRejects(reviewTransactions, { max_confidence: 1.5 })).toBe(true);
     expect(schemaRejects(reviewTransactions, { max_confidence: -0.1 })).toBe(true);
     expect(schemaRejects(reviewTransactions, { limit: 0 })).toBe(true);
