@@ -31,7 +31,7 @@ describe("review_transactions: hand-computed groups", () => {
       ["Outlet Store", 1, money(-27, "CHF"), "Shopping", 0.55],
     ]);
     expect(out.charts).toEqual([]);
-    expect(out.summary).toContain("7 transactions at 4 merchants (in Uncategorised/Other or confidence below 0.8)");
+    expect(out.summary).toContain("7 transactions at 4 merchants (in Uncategorised/Other, confidence below 0.8 or unclassified)");
     expect(out.summary).toContain(`TWINT: 3 rows, ${money(-50, "CHF")}, in Uncategorised, lowest confidence 0.30`);
     expect(out.summary).toContain(`Kiosk: 2 rows, ${money(-13.3, "CHF")}, in Dining/Other, lowest confidence 0.60`);
     expect(out.summary).toContain(`Migros: 1 row, ${money(-63.7, "CHF")}, in Groceries, lowest confidence 0.79`);
@@ -60,9 +60,9 @@ describe("review_transactions: hand-computed groups", () => {
     // September 2025: TWINT [117] −40 only
     expect(tool({ year: 2025, month: 9 }).tables![0]!.rows).toEqual([["TWINT", 1, money(-40, "CHF"), "Uncategorised", 0.35]]);
     const none = tool({ year: 2024 });
-    expect(none.tables).toBeUndefined();
+    expect(none.tables).toEqual([]);
     expect(none.summary).toBe(
-      "Nothing to review for 2024: no transaction in Uncategorised or Other, none below confidence 0.8. The data covers 2024-01-05 to 2025-12-28.",
+      "Nothing to review for 2024: no transaction in Uncategorised or Other, none below confidence 0.8, none unclassified. No possible duplicates. The data covers 2024-01-05 to 2025-12-28.",
     );
   });
 
