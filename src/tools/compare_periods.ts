@@ -45,8 +45,8 @@ function periodOf(input: { year?: number; month?: number; from?: string; to?: st
 
 /**
  * How much of a period the data covers (SPEC §1 "Time"): a period after the data's end has
- * no data yet, one partly after it covers only the days up to the end; likewise before the
- * data's start. null: the period lies inside the data.
+ * no data yet, one partly after it covers only the days up to the end; one wholly before the
+ * data's start has no data. null: nothing to say.
  */
 function coverageNote(p: Period, l: Ledger): { none: boolean; note: string } | null {
   if (l.firstDay === null || l.lastDay === null) return { none: true, note: `${p.label}: no data — the database has no transactions` };
@@ -54,14 +54,14 @@ function coverageNote(p: Period, l: Ledger): { none: boolean; note: string } | n
   const last = l.lastDay;
   if (p.from !== null && p.from > last) return { none: true, note: `${p.label}: no data yet — the data ends ${dayToIso(last)}` };
   if (p.to !== null && p.to < first) return { none: true, note: `${p.label}: no data — the data starts ${dayToIso(first)}` };
+  // Only the data's END cuts a period short in a way worth saying (SPEC §1 "Time": no data yet).
+  if (p.to === null || p.to <= last) return null;
   const from = p.from === null ? first : Math.max(p.from, first);
-  const to = p.to === null ? last : Math.min(p.to, last);
-  if ((p.to === null || p.to <= last) && (p.from === null || p.from >= first)) return null;
-  if (p.from !== null && p.to !== null && monthKey(p.from) === monthKey(p.to)) {
-    const name = new Date(Date.UTC(2000, (Math.floor(from / 100) % 100) - 1, 1)).toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
-    return { none: false, note: `${p.label} covers ${from % 100}–${to % 100} ${name} only (the data ${p.to > last ? `ends ${dayToIso(last)}` : `starts ${dayToIso(first)}`})` };
+  if (p.from !== null && monthKey(p.from) === monthKey(p.to)) {
+    const name = new Date(Date.UTC(2000, (Math.floor(last / 100) % 100) - 1, 1)).toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
+    return { none: false, note: `${p.label} covers ${from % 100}–${last % 100} ${name} only (the data ends ${dayToIso(last)})` };
   }
-  return { none: false, note: `${p.label} covers ${dayToIso(from)} to ${dayToIso(to)} only (the data runs from ${dayToIso(first)} to ${dayToIso(last)})` };
+  return { none: false, note: `${p.label} covers ${dayToIso(from)} to ${dayToIso(last)} only (the data ends ${dayToIso(last)})` };
 }
 
 export const comparePeriods: ReadTool<typeof schema> = {

@@ -24,18 +24,19 @@ describe("compare_periods: hand-computed figures", () => {
     expect(chart.currency).toBe("CHF");
     expect(chart.title).toStartWith("Spending: 2024 vs 2025 (CHF; EUR ");
     expect(chart.title).toContain("USD ");
-    // Household 0 → 500 | Shopping 0 → 399.83 | Transport 0 → 337 | Healthcare 0 → 298
+    // Household 0 → 500 | Transport 0 → 337 + 77.75 (`transport`) = 414.75 | Shopping 0 → 399.83 | Healthcare 0 → 298
     // Insurance 491 → 781.20 (+290.20) | Subscriptions 0 → 244.80 | Groceries 178.40 → 371.40 (+193)
-    // Fees 240 → 130 (−110) | transport 0 → 77.75 | Uncategorised 0 → 50 | Dining 246.50 → 200.80 (−45.70) | Other 0 → 7.80
+    // Fees 240 → 130 (−110) | Uncategorised 0 → 50 | Dining 246.50 → 200.80 (−45.70) | Other 0 → 7.80
     expect(chart.data).toEqual({
-      labels: ["Household", "Shopping", "Transport", "Healthcare", "Insurance", "Subscriptions", "Groceries", "Fees", "transport", "Uncategorised", "Dining", "Other"],
+      labels: ["Household", "Transport", "Shopping", "Healthcare", "Insurance", "Subscriptions", "Groceries", "Fees", "Uncategorised", "Dining", "Other"],
       datasets: [
-        { name: "2024", values: [0, 0, 0, 0, 491, 0, 178.4, 240, 0, 0, 246.5, 0] },
-        { name: "2025", values: [500, 399.83, 337, 298, 781.2, 244.8, 371.4, 130, 77.75, 50, 200.8, 7.8] },
+        { name: "2024", values: [0, 0, 0, 0, 491, 0, 178.4, 240, 0, 246.5, 0] },
+        { name: "2025", values: [500, 414.75, 399.83, 298, 781.2, 244.8, 371.4, 130, 50, 200.8, 7.8] },
       ],
     });
     const s = out.summary;
-    expect(s).toStartWith("Spending: 2024 (a) vs 2025 (b).");
+    // The data ends 2025-12-28: 2025 is covered only up to then, and the summary says so (SPEC §1 "Time").
+    expect(s).toStartWith("Spending: 2024 (a) vs 2025 (b). 2025 covers 2025-01-01 to 2025-12-28 only (the data ends 2025-12-28).");
     // total spending 1'155.90 → 3'398.58: +2'242.68 = +194.0 %; income 74'400 → 77'694
     expect(s).toContain(
       `CHF: total spending ${money(1155.9, "CHF")} → ${money(3398.58, "CHF")} (+${money(2242.68, "CHF")}, +194.0%); income ${money(74400, "CHF")} → ${money(77694, "CHF")}.`,
@@ -88,7 +89,10 @@ describe("compare_periods: hand-computed figures", () => {
       ],
     });
     expect(out.summary).toStartWith("Spending on Shopping: 2025-01-01…2025-03-31 (a) vs 2025-04-01…2025-06-30 (b).");
-    expect(out.summary).toContain(`Shopping ${money(229.7, "CHF")} → ${money(170.13, "CHF")} (${money(-59.57, "CHF")}, -25.9%)`);
+    // The category's figures first, then all spending, labelled (Q1 1'148.20 → Q2 1'028.43 by the oracle below).
+    expect(out.summary).toContain(
+      `CHF: Shopping ${money(229.7, "CHF")} → ${money(170.13, "CHF")} (${money(-59.57, "CHF")}, -25.9%). All spending, for reference: total spending`,
+    );
   });
 
   test("June 2025 vs June 2024: labels '2025-06' and '2024-06'", () => {
@@ -107,7 +111,7 @@ describe("compare_periods: hand-computed figures", () => {
   test("subject category Income: money in compared; the salary correction counts", () => {
     const out = tool({ a: { year: 2024 }, b: { year: 2025 }, category: "income" });
     // 74'400 → 6'500 × 12 − 450 + 144 = 77'694: +3'294 = +4.43 %
-    expect(out.summary).toContain(`Income ${money(74400, "CHF")} → ${money(77694, "CHF")} (+${money(3294, "CHF")}, +4.4%)`);
+    expect(out.summary).toContain(`CHF: Income ${money(74400, "CHF")} → ${money(77694, "CHF")} (+${money(3294, "CHF")}, +4.4%).`);
     expect(out.charts[0]!.data.datasets.map((d) => d.values)).toEqual([[74400], [77694]]);
   });
 
@@ -120,7 +124,9 @@ describe("compare_periods: hand-computed figures", () => {
     // Travel exists only in EUR: 2024 0 → 2025 420 + 38.40 − 60 = 398.40. The chart must show EUR;
     // the tool picks CHF (most rows over all categories), finds no Travel there and returns no chart.
     const out = tool({ a: { year: 2024 }, b: { year: 2025 }, category: "Travel" });
-    expect(out.summary).toContain(`Travel ${money(0, "EUR")} → ${money(398.4, "EUR")} (+${money(398.4, "EUR")}, new)`);
+    expect(out.summary).toContain(`EUR: Travel ${money(0, "EUR")} → ${money(398.4, "EUR")} (+${money(398.4, "EUR")}).`);
+    // Currencies without Travel are not listed.
+    expect(out.summary).not.toContain("CHF:");
     expect(out.charts).toHaveLength(1);
     expect(out.charts[0]!.currency).toBe("EUR");
     expect(out.charts[0]!.title).toBe("Travel: 2024 vs 2025 (EUR)");
@@ -165,13 +171,17 @@ describe("compare_periods == oracle", () => {
     expect(out.summary).toContain(`${shown[0]} (a) vs ${shown[1]} (b).`);
     for (const [cur, f] of Object.entries(want.byCurrency)) {
       const ds = f.spending.b - f.spending.a;
+      // With a category its own figures come first (checked per category below); all spending follows, labelled.
+      if (args.category !== undefined && f.categories.length === 0) continue;
       expect(out.summary).toContain(
-        `${cur}: total spending ${money(f.spending.a, cur)} → ${money(f.spending.b, cur)} (${signed(ds, cur)}${f.spending.a ? `, ${ds > 0 ? "+" : ""}${formatPercent(ds, f.spending.a)}` : ""}); ` +
+        `${args.category !== undefined ? "All spending, for reference: " : `${cur}: `}total spending ${money(f.spending.a, cur)} → ${money(f.spending.b, cur)} (${signed(ds, cur)}${f.spending.a ? `, ${ds > 0 ? "+" : ""}${formatPercent(ds, f.spending.a)}` : ""}); ` +
           `income ${money(f.income.a, cur)} → ${money(f.income.b, cur)}.`,
       );
       for (const r of f.categories) {
         expect(out.summary).toContain(
-          `${r.name} ${money(r.a, cur)} → ${money(r.b, cur)} (${signed(r.change, cur)}${r.pctChange === null ? ", new" : `, ${r.pctChange > 0 ? "+" : ""}${r.pctChange.toFixed(1)}%`})`,
+          args.category !== undefined
+            ? `${cur}: ${r.name} ${money(r.a, cur)} → ${money(r.b, cur)} (${signed(r.change, cur)}${r.a ? `, ${r.b > r.a ? "+" : ""}${formatPercent(r.change, r.a)}` : ""})`
+            : `${r.name} ${money(r.a, cur)} → ${money(r.b, cur)} (${signed(r.change, cur)}${r.pctChange === null ? ", new" : `, ${r.pctChange > 0 ? "+" : ""}${r.pctChange.toFixed(1)}%`})`,
         );
       }
     }
