@@ -137,33 +137,34 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
         const rest = cut ? firstKeys.slice(input.top_n) : [];
         const restAcc = () => rest.reduce((o, k) => merge(o, b.first.get(k)!), newAcc(keep));
         let lines: Line[];
-        let series: { name: string; keys: number[] | null }[] = [];
+        let chartValue: (label: string, s: { keys: ReadonlySet<number> | null }) => number = () => 0;
+        // Chart datasets for two dimensions: the first MAX_SERIES second-dimension values, the rest as one.
+        let series: { name: string; keys: ReadonlySet<number> | null }[] = [];
         if (!k2) {
           lines = shown.map((k) => ({ label: k1.label(k), acc: b.first.get(k)! }));
           if (rest.length) lines.push({ label: `Other (${rest.length})`, acc: restAcc() });
         } else {
           const secondKeys = rank(b.second, k2);
           const cut2 = !timeOrder(k2.dim) && secondKeys.length > MAX_SERIES;
-          series = (cut2 ? secondKeys.slice(0, MAX_SERIES) : secondKeys).map((k) => ({ name: k2.label(k), keys: [k] }));
-          if (cut2) series.push({ name: "Other", keys: null });
-          const named = new Set(series.flatMap((s) => s.keys ?? []));
-          const pairAcc = (firsts: number[], s: { keys: number[] | null }) => {
-            const acc = newAcc(keep);
-            for (const f of firsts) {
-              const keys = s.keys ?? secondKeys.filter((k) => !named.has(k));
-              for (const k of keys) {
-                const p = b.pairs.get(f * 2 ** 27 + k);
-                if (p) merge(acc, p);
-              }
-            }
-            return acc;
+          series = (cut2 ? secondKeys.slice(0, MAX_SERIES) : secondKeys).map((k) => ({ name: k2.label(k), keys: new Set([k]) }));
+          if (cut2) series.push({ name: `Other (${secondKeys.length - MAX_SERIES})`, keys: null });
+          // The table and summary have every pair; the first dimension's rest is merged per second value.
+          const pairsOf = (label: string, firsts: number[]) =>
+            secondKeys.map((k) => ({ label, second: k2.label(k), key: k, acc: firsts.reduce((o, f) => {
+              const p = b.pairs.get(f * 2 ** 27 + k);
+              return p ? merge(o, p) : o;
+            }, newAcc(keep)) }));
+          const pairs = [...shown.map((k) => pairsOf(k1.label(k), [k])), ...(rest.length ? [pairsOf(`Other (${rest.length})`, rest)] : [])].flat().filter((x) => x.acc.rows > 0);
+          lines = pairs;
+          const named = new Set(series.flatMap((x) => (x.keys ? [...x.keys] : [])));
+          chartValue = (label, s) => {
+            const acc = pairs.filter((x) => x.label === label && (s.keys ? s.keys.has(x.key) : !named.has(x.key))).reduce((o, x) => merge(o, x.acc), newAcc(keep));
+            return usable(acc) && acc.rows > 0 ? round2(value(acc)) : 0;
           };
-          const groupsOf = (label: string, firsts: number[]) => series.map((s) => ({ label, second: s.name, acc: pairAcc(firsts, s) }));
-          lines = [...shown.map((k) => groupsOf(k1.label(k), [k])), ...(rest.length ? [groupsOf(`Other (${rest.length})`, rest)] : [])].flat().filter((x) => x.acc.rows > 0);
         }
         const labels = k2 ? [...new Set(lines.map((x) => x.label))] : lines.map((x) => x.label);
         const all = [...b.first.values()].reduce((o, a) => merge(o, a), newAcc(keep));
-        return { cur, rows: b.rows, lines: lines.filter((x) => usable(x.acc)), labels, series, all };
+        return { cur, rows: b.rows, lines: lines.filter((x) => usable(x.acc)), labels, series, all, chartValue };
       });
 
     const many = sections.length > 1;
@@ -183,13 +184,7 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
       data: {
         labels: main!.labels,
         datasets: k2
-          ? main!.series.map((s) => ({
-              name: s.name,
-              values: main!.labels.map((label) => {
-                const x = main!.lines.find((y) => y.label === label && y.second === s.name);
-                return x ? round2(value(x.acc)) : 0;
-              }),
-            }))
+          ? main!.series.map((s) => ({ name: s.name, values: main!.labels.map((label) => main!.chartValue(label, s)) }))
           : [{ name: chartName, values: main!.lines.map((x) => round2(value(x.acc))) }],
       },
     };
