@@ -69,7 +69,8 @@ export const unusualTransactions: ReadTool<typeof schema> = {
     const merchantName = (m: number) => (m < 0 ? UNKNOWN_MERCHANT : l.merchants[m]!);
     if (input.kind !== "new_merchants") {
       const large = findLarge(l, start, end, isCandidate, mask);
-      large.sort((a, b) => -l.amount[b.row]! / b.median - -l.amount[a.row]! / a.median || l.day[b.row]! - l.day[a.row]!);
+      // Ties (the same amount against the same usual one) oldest first: rows are stored in date order.
+      large.sort((a, b) => -l.amount[b.row]! / b.median - -l.amount[a.row]! / a.median || a.row - b.row);
       const shown = large.slice(0, input.limit);
       const times = (x: Large) => -l.amount[x.row]! / x.median;
       const basis = (x: Large) => (x.basis === "merchant" ? `its ${x.history} earlier payments` : `${l.categoryNames[l.category[x.row]!]}'s ${x.history} earlier payments`);
