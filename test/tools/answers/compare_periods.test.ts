@@ -9,7 +9,7 @@ import type { BudgetDb } from "../../../src/budget/reader.ts";
 import { formatPercent } from "../../../src/core/format.ts";
 import { comparePeriods } from "../../../src/tools/compare_periods.ts";
 import { comparePeriods as oracle, type ComparePeriodArg } from "../../support/spec-oracle.ts";
-import { answers, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+import { answers, cents, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
 
 const { db, path, loose, loosePath } = answers();
 const demo = demoDb();
@@ -222,5 +222,45 @@ describe("compare_periods == oracle", () => {
     ] as Args[]) {
       check(demo.db, demo.path, args);
     }
+  });
+});
+
+describe("compare_periods: periods after the data's end, by merchant (extended fixture, data ends 2026-10-12)", () => {
+  const ext = extended();
+  const t = (input: unknown) => tool(input, ext.db);
+  test("a month after the data's end has no data yet: never -100%", () => {
+    const out = t({ a: { year: 2025, month: 11 }, b: { year: 2026, month: 11 } });
+    // 2025-11: Fitnesspark 59 + Netflix 20.90 − TWINT refund 15 = 64.90; income 6'500
+    expect(out.summary).toStartWith("Spending: 2025-11 (a) vs 2026-11 (b). 2026-11: no data yet — the data ends 2026-10-12.");
+    expect(out.summary).toContain(`CHF: total spending ${money(64.9, "CHF")} → no data; income ${money(6500, "CHF")} → no data.`);
+    expect(out.summary).toContain(`Healthcare ${money(59, "CHF")} → no data;`);
+    expect(out.summary).not.toContain("%");
+  });
+
+  test("a month partly covered says so; the category first, all spending after", () => {
+    const out = t({ a: { year: 2025, month: 10 }, b: { year: 2026, month: 10 }, category: "Groceries" });
+    // 2025-10: MIGROS [100] 30.05; 2026-10: Migros [343] 95.40: +65.35 = +217.5 %
+    expect(out.summary).toStartWith("Spending on Groceries: 2025-10 (a) vs 2026-10 (b). 2026-10 covers 1–12 Oct only (the data ends 2026-10-12).");
+    expect(out.summary).toContain(`CHF: Groceries ${money(30.05, "CHF")} → ${money(95.4, "CHF")} (+${money(65.35, "CHF")}, +217.5%). All spending, for reference: total spending`);
+  });
+
+  test("by merchant: new and gone merchants; monthly averages when the periods differ in months", () => {
+    const out = t({ a: { year: 2025 }, b: { from: "2026-01-01", to: "2026-02-28" }, category: "Dining", by: "merchant", currency: "CHF" });
+    // 2025 CHF Dining: Krone 150, Pizzeria 45.30, Kiosk 5.50 = 200.80 over 12 months = 16.73 a month;
+    // Jan–Feb 2026: Krone 80, Café Sonntag 60, Kaffee Bar 22.50 = 162.50 over 2 months = 81.25 a month
+    expect(out.summary).toContain(
+      `CHF: Dining ${money(200.8, "CHF")} → ${money(162.5, "CHF")} (${money(-38.3, "CHF")}, -19.1%); per month ${money(16.73, "CHF")} (12 months) → ${money(81.25, "CHF")} (2 months).`,
+    );
+    expect(out.summary).toContain(`Café Sonntag ${money(0, "CHF")} → ${money(60, "CHF")} (+${money(60, "CHF")}, new)`);
+    expect(out.summary).toContain("New merchants (only in b): 2: Café Sonntag, Kaffee Bar. Gone merchants (only in a): 2: Pizzeria Napoli, Kiosk.");
+    expect(out.charts[0]!.title).toBe("Dining by merchant: 2025 vs 2026-01-01…2026-02-28 (CHF)");
+    expect(out.charts[0]!.data.labels).toEqual(["Restaurant Krone", "Café Sonntag", "Pizzeria Napoli", "Kaffee Bar", "Kiosk"]);
+  });
+
+  test("account: only that account's rows", () => {
+    const out = t({ a: { year: 2026, month: 6 }, b: { year: 2026, month: 7 }, account: "visa 4417" });
+    // Visa: June Spotify 12.95 × 2 (the double charge) = 25.90; July 12.95. The rent (IBAN) is out.
+    expect(out.summary).toContain(`CHF: total spending ${money(25.9, "CHF")} → ${money(12.95, "CHF")}`);
+    expect(out.summary).toContain("in account Visa 4417.");
   });
 });

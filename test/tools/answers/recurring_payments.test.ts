@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import type { BudgetDb } from "../../../src/budget/reader.ts";
 import { recurringPayments } from "../../../src/tools/recurring_payments.ts";
 import { recurringPayments as oracle, type CommonArgs } from "../../support/spec-oracle.ts";
-import { answers, cents, demoDb, money, run, schemaRejects } from "./support.ts";
+import { answers, cents, demoDb, money, run, schemaRejects, extended } from "./support.ts";
 
 const { db, path, loose, loosePath } = answers();
 const demo = demoDb();
@@ -173,5 +173,24 @@ describe("recurring_payments == oracle", () => {
     for (const args of [{}, { year: 2025 }, { min_occurrences: 2, from: "2026-01-01" }, { from: "2024-03-01", to: "2025-02-28" }]) check(demo.db, demo.path, args);
     // the demo holds the planted recurring payments (streaming, phone, insurance, a yearly fee)
     expect(tool({}, demo.db).tables![0]!.rows.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("recurring_payments: a price rise and a double charge (extended fixture, 2026)", () => {
+  const ext = extended();
+  test("rent 2'000 → 2'200 from July: current price and yearly cost from it, flagged dearer; Spotify charged twice", () => {
+    const out = tool({ year: 2026 }, ext.db);
+    expect(out.tables![0]!.rows).toEqual([
+      // Immo AG: gaps 31, 59 (no March), 30, 31, 30, 31, 31, 31 → median 31 (8 gaps, middle 31 and 31); 7/8 in 26–35;
+      // amounts 2'000 × 5, 2'200 × 4 → usual 2'000, current 2'200: yearly 26'400; next 2026-10-01 + 31 = 2026-11-01
+      ["Immo AG", "Housing", "monthly", 2000, 2200, 9, "2026-01-01", "2026-10-01", "2026-11-01", 26400, `2026-07-01 ${money(2000, "CHF")} → ${money(2200, "CHF")}`, null, "active, dearer"],
+      // Spotify: gaps 31, 59, 30, 31, 1, 29, 31, 31, 30 → median 31, 7/9 in range; 1 day < 31 / 4: a possible double charge
+      ["Spotify", "Subscriptions", "monthly", 12.95, 12.95, 10, "2026-01-05", "2026-10-05", "2026-11-05", 155.4, null, `2026-06-05 and 2026-06-06 (${money(12.95, "CHF")})`, "active"],
+    ]);
+    expect(out.summary).toContain(
+      `Immo AG (Housing) monthly ${money(2200, "CHF")} (usual ${money(2000, "CHF")}), 9 payments 2026-01-01 to 2026-10-01, next about 2026-11-01, ${money(26400, "CHF")} a year, ` +
+        `price changes: 2026-07-01 ${money(2000, "CHF")} → ${money(2200, "CHF")}, GOT MORE EXPENSIVE in the period`,
+    );
+    expect(out.summary).toContain(`possible double charges: 2026-06-05 and 2026-06-06 (${money(12.95, "CHF")})`);
   });
 });

@@ -5,11 +5,12 @@
  * loose fixtures and the demo database.
  */
 import { describe, expect, test } from "bun:test";
+import { possibleDuplicates } from "../../support/spec-oracle-round3.ts";
 import type { BudgetDb } from "../../../src/budget/reader.ts";
 import { plural } from "../../../src/core/format.ts";
 import { reviewTransactions } from "../../../src/tools/review_transactions.ts";
 import { reviewTransactions as oracle, type CommonArgs } from "../../support/spec-oracle.ts";
-import { answers, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+import { answers, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
 
 const { db, path, loose, loosePath } = answers();
 const demo = demoDb();
@@ -139,5 +140,29 @@ describe("review_transactions == oracle", () => {
   });
   test("demo database (7'300 rows, seed 7)", () => {
     for (const args of [{ limit: 500 }, { year: 2025, limit: 500 }, { max_confidence: 0.6, limit: 500 }, { category: "Other", limit: 500 }]) check(demo.db, demo.path, args, false);
+  });
+});
+
+describe("review_transactions: possible duplicates (extended fixture)", () => {
+  const ext = extended();
+  test("the same date, amount, currency and description twice: listed apart with count and total", () => {
+    const out = tool({ year: 2026 }, ext.db);
+    // Coop [344] [345] 2026-05-16 −45.60 "COOP-4711 BERN" (different transaction ids)
+    expect(out.summary).toContain(
+      `Possible duplicates (same date, amount, currency and description, different transaction ids): 1 group. 2026-05-16 "COOP-4711 BERN" ${money(-45.6, "CHF")} × 2 (total ${money(-91.2, "CHF")}).`,
+    );
+    const table = out.tables!.find((t) => t.title.startsWith("Possible duplicates"))!;
+    expect(table.rows).toEqual([["2026-05-16", "COOP-4711 BERN", -45.6, "CHF", 2, -91.2]]);
+    // The Spotify double charge is a day apart: a recurring double charge, not a duplicate booking.
+    expect(table.totalRows).toBe(1);
+  });
+  test("== oracle on every fixture", () => {
+    for (const [on, p] of [[ext.db, ext.path], [db, path], [loose, loosePath]] as const) {
+      for (const args of [{}, { year: 2025 }, { year: 2026 }]) {
+        const want = possibleDuplicates(p, args);
+        const table = tool(args, on).tables?.find((t) => t.title.startsWith("Possible duplicates"));
+        expect(table?.rows.map((r) => [r[0], r[1], r[2], r[3], r[4]]) ?? []).toEqual(want.map((d) => [d.date, d.description, d.amount, d.currency, d.ids.length]));
+      }
+    }
   });
 });
