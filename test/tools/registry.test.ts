@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolLabel, toolsFor } from "../../src/tools/registry.ts";
 
-test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issue 13)", () => {
+test("READ_TOOLS holds the thirteen low-risk analysis tools (budget_status since issue 13, three more in round 3)", () => {
   expect(READ_TOOLS.map((t) => t.name)).toEqual([
     "spending_by_category",
     "monthly_trend",
@@ -13,6 +13,9 @@ test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issu
     "recurring_payments",
     "review_transactions",
     "budget_status",
+    "spending_breakdown",
+    "data_coverage",
+    "unusual_transactions",
   ]);
   for (const t of READ_TOOLS) {
     expect(t.risk).toBe("low");
@@ -27,8 +30,8 @@ test("toolByName", () => {
   expect(toolByName("nope")).toBeUndefined();
 });
 
-/** The period and currency arguments every read tool takes (SPEC §2). */
-const PERIOD = ["year", "month", "from", "to", "currency"];
+/** The period, currency and account arguments every read tool takes (SPEC §2). */
+const PERIOD = ["year", "month", "from", "to", "currency", "account"];
 
 test("toolInputSchema: a JSON schema object without $schema, with the properties", () => {
   const expected: Record<string, { props: string[]; required?: string[] }> = {
@@ -38,11 +41,17 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
     income_vs_spending: { props: [...PERIOD] },
     search_transactions: { props: ["search", "category", "min_amount", "max_amount", "direction", ...PERIOD], required: ["search"] },
     list_transactions: { props: ["search", "category", "min_amount", "max_amount", "direction", ...PERIOD, "sort", "limit"] },
-    compare_periods: { props: ["a", "b", "category", "currency"], required: ["a", "b"] },
+    compare_periods: { props: ["a", "b", "category", "by", "currency", "account"], required: ["a", "b"] },
     recurring_payments: { props: ["min_occurrences", ...PERIOD] },
     review_transactions: { props: ["category", "max_confidence", "limit", ...PERIOD] },
     // SPEC §8: a month, not a period; budgets are in the main currency.
     budget_status: { props: ["year", "month"] },
+    spending_breakdown: {
+      props: ["group_by", "metric", "categories", "exclude_categories", "search", "exclude_search", "min_amount", "max_amount", "direction", "sort", "top_n", ...PERIOD],
+      required: ["group_by"],
+    },
+    data_coverage: { props: [...PERIOD] },
+    unusual_transactions: { props: ["kind", "category", "limit", ...PERIOD] },
   };
   for (const t of READ_TOOLS) {
     const s = toolInputSchema(t);
@@ -63,7 +72,8 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
 });
 
 test("every tool carries its label and prompt hint; the write tool is left out read-only", () => {
-  expect(ALL_TOOLS.map((t) => t.name)).toEqual([...READ_TOOLS.map((t) => t.name), "recategorise_transactions", "set_budget"]);
+  // New tools are appended (branches add tools side by side), so the write tools need not be last.
+  expect(ALL_TOOLS.map((t) => t.name).sort()).toEqual([...READ_TOOLS.map((t) => t.name), "recategorise_transactions", "set_budget"].sort());
   expect(toolsFor({ readOnly: true })).toEqual(READ_TOOLS);
   expect(toolsFor({ readOnly: false })).toEqual(ALL_TOOLS);
   for (const t of ALL_TOOLS) {
@@ -76,6 +86,6 @@ test("every tool carries its label and prompt hint; the write tool is left out r
   const guide = toolGuide().split("\n");
   expect(guide).toHaveLength(ALL_TOOLS.length);
   expect(guide[0]).toBe("- spending_by_category: where the money went in a period; the biggest categories and their shares.");
-  expect(guide.at(-2)).toStartWith("- recategorise_transactions (when available): move matching transactions");
-  expect(guide.at(-1)).toStartWith("- set_budget (when available): set, change or remove");
+  expect(guide.find((g) => g.startsWith("- recategorise_transactions"))).toStartWith("- recategorise_transactions (when available): move matching transactions");
+  expect(guide.find((g) => g.startsWith("- set_budget"))).toStartWith("- set_budget (when available): set, change or remove");
 });
