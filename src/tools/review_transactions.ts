@@ -20,6 +20,8 @@ const schema = z.strictObject({
 
 /** Categories that mean "not really classified" (matched in any letter case). */
 const UNCLEAR = new Set([UNCATEGORISED.toLowerCase(), "other"]);
+/** Duplicate groups the table shows (the summary names the first SUMMARY_GROUPS). */
+const DUPLICATE_ROWS = 50;
 /** Groups named in the summary (the table has them all). */
 const SUMMARY_GROUPS = 10;
 
@@ -112,14 +114,14 @@ function possibleDuplicates(l: Ledger, filter: Filter): Duplicate[] {
   const flush = () => {
     for (const rows of byDesc.values()) {
       if (rows.length < 2) continue;
-      const same = new Map<string, number[]>();
-      for (const i of rows) {
-        const key = `${l.amount[i]}|${l.currency[i]}`;
-        const list = same.get(key);
-        if (list) list.push(i);
-        else same.set(key, [i]);
+      // Equal amount and currency: sorted by them, duplicates are runs (numbers only, no string keys).
+      rows.sort((a, b) => l.amount[a]! - l.amount[b]! || l.currency[a]! - l.currency[b]! || a - b);
+      for (let s = 0; s < rows.length; ) {
+        let e = s + 1;
+        while (e < rows.length && l.amount[rows[e]!] === l.amount[rows[s]!] && l.currency[rows[e]!] === l.currency[rows[s]!]) e++;
+        if (e - s > 1) out.push({ rows: rows.slice(s, e) });
+        s = e;
       }
-      for (const list of same.values()) if (list.length > 1) out.push({ rows: list });
     }
     byDesc = new Map();
   };
@@ -144,7 +146,9 @@ function describeDuplicates(l: Ledger, dupes: Duplicate[], label: string): { sum
     const cur = l.currencies[l.currency[i]!]!;
     return { date: dayToIso(l.day[i]!), description: l.descriptions[l.description[i]!]!, amount: l.amount[i]!, cur, count: d.rows.length, total: l.amount[i]! * d.rows.length };
   };
-  const list = dupes.map(fields);
+  const list = dupes
+    .map(fields)
+    .sort((a, b) => a.date.localeCompare(b.date) || a.description.localeCompare(b.description) || a.amount - b.amount || a.cur.localeCompare(b.cur));
   return {
     summary:
       ` Possible duplicates (same date, amount, currency and description, different transaction ids): ${plural(list.length, "group")}. ` +
@@ -154,11 +158,11 @@ function describeDuplicates(l: Ledger, dupes: Duplicate[], label: string): { sum
         .join("; ") +
       ".",
     table: {
-      title: `Possible duplicates, ${label}`,
+      title: `Possible duplicates, ${label}: ${formatCount(Math.min(list.length, DUPLICATE_ROWS))} of ${formatCount(list.length)}`,
       columns: ["Date", "Description", "Amount", "Currency", "Rows", "Total"],
       kinds: ["date", "text", "money", "currency", "count", "money"],
       totalRows: list.length,
-      rows: list.map((d) => [d.date, d.description, round2(d.amount), d.cur, d.count, round2(d.total)]),
+      rows: list.slice(0, DUPLICATE_ROWS).map((d) => [d.date, d.description, round2(d.amount), d.cur, d.count, round2(d.total)]),
     },
   };
 }

@@ -154,6 +154,7 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
   walk(
     l,
     end,
+    l.merchants.length * nCur,
     (i) => (l.merchant[i]! >= 0 ? l.merchant[i]! * nCur + l.currency[i]! : -1),
     history,
     (i) => i >= start && isCandidate(i),
@@ -163,9 +164,12 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
     },
   );
   if (fallback.size) {
+    let last = 0;
+    for (const i of fallback) if (i > last) last = i;
     walk(
       l,
-      Math.max(...fallback) + 1,
+      last + 1,
+      l.categoryNames.length * nCur,
       (i) => l.category[i]! * nCur + l.currency[i]!,
       history,
       (i) => fallback.has(i),
@@ -186,42 +190,53 @@ function judge(l: Ledger, i: number, stats: RunningMedian, basis: Large["basis"]
 }
 
 /**
- * Visits the rows of [0, end) group by group (groupOf, -1: none) in date order, keeping
- * each group's history (rows that pass `history`) in a RunningMedian; `visit` is called
- * for the rows `asks` selects, before they join the history, with the stats of their
- * group's earlier rows (null when fewer than MIN_HISTORY). Only groups with a row to ask
- * about are built.
+ * Visits the rows of [0, end) group by group (groupOf: 0 ≤ g < groups, or -1 for none) in
+ * date order, keeping each group's history (rows that pass `history`) in a RunningMedian;
+ * `visit` is called for the rows `asks` selects, before they join the history, with the
+ * stats of their group's earlier rows (null when fewer than MIN_HISTORY). Only groups with
+ * a row to ask about are built. Typed arrays and a counting sort, no per-row allocation:
+ * at 1M rows this walk is the tool's cost.
  */
 function walk(
   l: Ledger,
   end: number,
+  groups: number,
   groupOf: (i: number) => number,
   history: (i: number) => boolean,
   asks: (i: number) => boolean,
   visit: (i: number, stats: RunningMedian | null) => void,
 ): void {
-  const needed = new Set<number>();
-  for (let i = 0; i < end; i++) if (asks(i)) needed.add(groupOf(i));
-  needed.delete(-1);
-  const rows = new Map<number, number[]>();
+  // Per row: its group (or -1) and flags (1 history, 2 asks); per group: whether anything asks.
+  const group = new Int32Array(end);
+  const flags = new Uint8Array(end);
+  const needed = new Uint8Array(groups);
   for (let i = 0; i < end; i++) {
-    const g = groupOf(i);
-    if (g < 0 || !needed.has(g)) {
-      if (asks(i)) visit(i, null);
-      continue;
+    const f = (history(i) ? 1 : 0) | (asks(i) ? 2 : 0);
+    flags[i] = f;
+    const g = f ? groupOf(i) : -1;
+    group[i] = g;
+    if (f & 2) {
+      if (g < 0) visit(i, null);
+      else needed[g] = 1;
     }
-    if (!history(i) && !asks(i)) continue;
-    let list = rows.get(g);
-    if (!list) rows.set(g, (list = []));
-    list.push(i);
   }
-  for (const list of rows.values()) {
-    const amounts = Float64Array.from(list.filter(history), (i) => -l.amount[i]!);
-    const values = distinctSorted(amounts);
+  const starts = new Int32Array(groups + 1);
+  for (let i = 0; i < end; i++) if (flags[i] && group[i]! >= 0 && needed[group[i]!]) starts[group[i]! + 1]!++;
+  for (let g = 1; g <= groups; g++) starts[g] = starts[g - 1]! + starts[g]!;
+  const rows = new Int32Array(starts[groups]!);
+  const fill = starts.slice(0, groups);
+  for (let i = 0; i < end; i++) if (flags[i] && group[i]! >= 0 && needed[group[i]!]) rows[fill[group[i]!]!++] = i;
+  for (let g = 0; g < groups; g++) {
+    if (!needed[g]) continue;
+    const own = rows.subarray(starts[g]!, starts[g + 1]!);
+    const amounts = new Float64Array(own.length);
+    let n = 0;
+    for (const i of own) if (flags[i]! & 1) amounts[n++] = -l.amount[i]!;
+    const values = distinctSorted(amounts.subarray(0, n));
     const stats = new RunningMedian(values);
-    for (const i of list) {
-      if (asks(i)) visit(i, stats.count >= MIN_HISTORY ? stats : null);
-      if (history(i)) stats.add(lower(values, -l.amount[i]!));
+    for (const i of own) {
+      if (flags[i]! & 2) visit(i, stats.count >= MIN_HISTORY ? stats : null);
+      if (flags[i]! & 1) stats.add(lower(values, -l.amount[i]!));
     }
   }
 }

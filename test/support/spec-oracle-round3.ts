@@ -207,17 +207,25 @@ export function unusualTransactions(path: string, args: PeriodArgs & { category?
   const sorted = [...l.rows].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   const payment = (r: OracleRow) => r.amount < 0 && (subject === null ? roleOf(r.category) === "spending" : r.category === subject);
   const large: LargePayment[] = [];
-  sorted.forEach((r, k) => {
-    if (!payment(r) || !inPeriod(r, period)) return;
-    const earlier = sorted.slice(0, k).filter((e) => payment(e) && e.currency === r.currency);
-    const own = r.merchant_name === null ? [] : earlier.filter((e) => e.merchant_name === r.merchant_name);
-    const basis = own.length >= 5 ? "merchant" : "category";
-    const history = (basis === "merchant" ? own : earlier.filter((e) => e.category === r.category)).map((e) => -e.amount);
-    if (history.length < 5) return;
-    const med = median(history);
-    const mad = Math.max(median(history.map((x) => Math.abs(x - med))), 0.05 * med);
-    if (-r.amount > med + 5 * mad && -r.amount >= 2 * med) large.push({ id: r.id, median: med, basis, history: history.length, ratio: -r.amount / med });
-  });
+  // Earlier payments per merchant and per category (same currency), in date order, as they accumulate.
+  const earlierOf = new Map<string, number[]>();
+  const earlier = (key: string) => earlierOf.get(key) ?? [];
+  for (const r of sorted) {
+    if (!payment(r)) continue;
+    const mKey = JSON.stringify(["m", r.merchant_name, r.currency]);
+    const cKey = JSON.stringify(["c", r.category, r.currency]);
+    if (inPeriod(r, period)) {
+      const own = r.merchant_name === null ? [] : earlier(mKey);
+      const basis = own.length >= 5 ? "merchant" : "category";
+      const history = basis === "merchant" ? own : earlier(cKey);
+      if (history.length >= 5) {
+        const med = median(history);
+        const mad = Math.max(median(history.map((x) => Math.abs(x - med))), 0.05 * med);
+        if (-r.amount > med + 5 * mad && -r.amount >= 2 * med) large.push({ id: r.id, median: med, basis, history: history.length, ratio: -r.amount / med });
+      }
+    }
+    for (const key of r.merchant_name === null ? [cKey] : [mKey, cKey]) earlierOf.set(key, [...earlier(key), -r.amount]);
+  }
   large.sort((a, b) => b.ratio - a.ratio);
   const firstSeen = new Map<string, string>();
   for (const r of sorted) if (r.merchant_name !== null && !firstSeen.has(r.merchant_name)) firstSeen.set(r.merchant_name, r.date);
@@ -245,5 +253,6 @@ export function possibleDuplicates(path: string, args: PeriodArgs = {}): { date:
   }
   return [...groups.values()]
     .filter((rs) => rs.length > 1)
-    .map((rs) => ({ date: rs[0].date, description: rs[0].raw_description, amount: rs[0].amount, currency: rs[0].currency, ids: rs.map((r) => r.id).sort((a, b) => a - b) }));
+    .map((rs) => ({ date: rs[0].date, description: rs[0].raw_description, amount: rs[0].amount, currency: rs[0].currency, ids: rs.map((r) => r.id).sort((a, b) => a - b) }))
+    .sort((a, b) => a.date.localeCompare(b.date) || a.description.localeCompare(b.description) || a.amount - b.amount || a.currency.localeCompare(b.currency));
 }
