@@ -27,6 +27,25 @@ export class RunningMedian {
     this.top = top;
   }
 
+  /**
+   * A multiset that already holds `counts[r]` times the value of rank r: built in O(u), so a
+   * long history need not be added value by value (the add loop plus its rank lookups is what
+   * a million earlier payments would cost).
+   */
+  static of(values: Float64Array, counts: Int32Array): RunningMedian {
+    const m = new RunningMedian(values);
+    const tree = m.tree;
+    for (let r = 0; r < counts.length; r++) {
+      tree[r + 1]! += counts[r]!;
+      m.count += counts[r]!;
+    }
+    for (let i = 1; i <= m.size; i++) {
+      const parent = i + (i & -i);
+      if (parent <= m.size) tree[parent]! += tree[i]!;
+    }
+    return m;
+  }
+
   /** Adds the value of rank r (its index in `values`). */
   add(rank: number): void {
     this.count++;
@@ -123,8 +142,17 @@ function upper(vs: Float64Array, x: number): number {
 
 /** The sorted distinct values of `xs`. */
 export function distinctSorted(xs: Float64Array): Float64Array {
+  return distinctCounts(xs).values;
+}
+
+/** The sorted distinct values of `xs` and how often each occurs. */
+export function distinctCounts(xs: Float64Array): { values: Float64Array; counts: Int32Array } {
   const s = Float64Array.from(xs).sort();
+  const counts = new Int32Array(s.length);
   let n = 0;
-  for (let i = 0; i < s.length; i++) if (i === 0 || s[i] !== s[n - 1]) s[n++] = s[i]!;
-  return s.slice(0, n);
+  for (let i = 0; i < s.length; i++) {
+    if (i === 0 || s[i] !== s[n - 1]) s[n++] = s[i]!;
+    counts[n - 1]!++;
+  }
+  return { values: s.slice(0, n), counts: counts.slice(0, n) };
 }

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { dayToIso, monthKey } from "../budget/calendar.ts";
 import type { Ledger } from "../budget/ledger.ts";
-import { distinctSorted, lower, RunningMedian } from "../budget/running-median.ts";
+import { distinctCounts, lower, RunningMedian } from "../budget/running-median.ts";
 import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
 import type { TableSpec } from "../core/events.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
@@ -231,10 +231,18 @@ function walk(
     const own = rows.subarray(starts[g]!, starts[g + 1]!);
     const amounts = new Float64Array(own.length);
     let n = 0;
-    for (const i of own) if (flags[i]! & 1) amounts[n++] = -l.amount[i]!;
-    const values = distinctSorted(amounts.subarray(0, n));
-    const stats = new RunningMedian(values);
-    for (const i of own) {
+    let firstAsk = own.length;
+    for (let k = 0; k < own.length; k++) {
+      const i = own[k]!;
+      if (flags[i]! & 1) amounts[n++] = -l.amount[i]!;
+      if (flags[i]! & 2 && firstAsk === own.length) firstAsk = k;
+    }
+    // The history before the first row asked about goes in at once; the rest as the walk reaches it.
+    const { values, counts } = distinctCounts(amounts.subarray(0, n));
+    for (let k = firstAsk; k < own.length; k++) if (flags[own[k]!]! & 1) counts[lower(values, -l.amount[own[k]!]!)]!--;
+    const stats = RunningMedian.of(values, counts);
+    for (let k = firstAsk; k < own.length; k++) {
+      const i = own[k]!;
       if (flags[i]! & 2) visit(i, stats.count >= MIN_HISTORY ? stats : null);
       if (flags[i]! & 1) stats.add(lower(values, -l.amount[i]!));
     }

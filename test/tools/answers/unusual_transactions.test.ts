@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { BudgetDb } from "../../../src/budget/reader.ts";
-import { RunningMedian, distinctSorted, lower } from "../../../src/budget/running-median.ts";
+import { RunningMedian, distinctCounts, distinctSorted, lower } from "../../../src/budget/running-median.ts";
 import { unusualTransactions } from "../../../src/tools/unusual_transactions.ts";
 import { unusualTransactions as oracle } from "../../support/spec-oracle-round3.ts";
 import { answers, cents, demoDb, extended, money, run } from "./support.ts";
@@ -88,6 +88,18 @@ describe("RunningMedian: exact median and MAD of a growing multiset", () => {
       expect(rm.mad(m)).toBeCloseTo(med(seen.map((v) => Math.abs(v - m))), 12);
     });
   });
+});
+
+test("RunningMedian.of (built from counts) equals adding the values one by one", () => {
+  const xs = Float64Array.from([4, 8, 8, 15, 16, 23, 42, 8, 4]);
+  const { values, counts } = distinctCounts(xs);
+  expect(Array.from(values)).toEqual([4, 8, 15, 16, 23, 42]);
+  expect(Array.from(counts)).toEqual([2, 3, 1, 1, 1, 1]);
+  const bulk = RunningMedian.of(values, counts);
+  const one = new RunningMedian(values);
+  for (const x of xs) one.add(lower(values, x));
+  expect([bulk.count, bulk.median(), bulk.mad(bulk.median())]).toEqual([one.count, one.median(), one.mad(one.median())]);
+  expect([bulk.median(), bulk.mad(8)]).toEqual([8, 4]); // deviations 4 4 0 0 0 7 8 15 34 → 4
 });
 
 describe("unusual_transactions == oracle", () => {
