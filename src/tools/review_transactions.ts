@@ -104,39 +104,51 @@ type Duplicate = { rows: number[] };
 
 /**
  * Possible duplicates among the selected rows. Every ledger row is its own transactions
- * row, so two of them are two transaction ids. Rows come in day order: each day's rows are
- * grouped by description (a number), then by amount and currency, without string keys.
+ * row, so two of them are two transaction ids. Rows come in day order, so each day is one
+ * open-addressing hash table over (description, amount, currency), cleared between days by
+ * a generation stamp: O(1) typed-array work per row, no strings, no sorting (at 1M rows a
+ * Map or a sort per day cost ten times the rest of the tool).
  */
 function possibleDuplicates(l: Ledger, filter: Filter): Duplicate[] {
-  const out: Duplicate[] = [];
+  const [start, end] = l.rangeOf(filter.period.from ?? undefined, filter.period.to ?? undefined);
+  let most = 1;
+  for (let i = start, run = 0; i < end; i++) {
+    run = i > start && l.day[i] === l.day[i - 1] ? run + 1 : 1;
+    if (run > most) most = run;
+  }
+  let size = 2;
+  while (size < 2 * most) size *= 2;
+  const mask = size - 1;
+  const slotRow = new Int32Array(size);
+  const slotGen = new Int32Array(size);
+  const bits = new Float64Array(1);
+  const words = new Int32Array(bits.buffer);
+  const groups = new Map<number, Duplicate>(); // first row of a group → the group
+  let gen = 0;
   let day = -1;
-  let byDesc = new Map<number, number[]>();
-  const flush = () => {
-    for (const rows of byDesc.values()) {
-      if (rows.length < 2) continue;
-      // Equal amount and currency: sorted by them, duplicates are runs (numbers only, no string keys).
-      rows.sort((a, b) => l.amount[a]! - l.amount[b]! || l.currency[a]! - l.currency[b]! || a - b);
-      for (let s = 0; s < rows.length; ) {
-        let e = s + 1;
-        while (e < rows.length && l.amount[rows[e]!] === l.amount[rows[s]!] && l.currency[rows[e]!] === l.currency[rows[s]!]) e++;
-        if (e - s > 1) out.push({ rows: rows.slice(s, e) });
-        s = e;
-      }
-    }
-    byDesc = new Map();
-  };
   forEachRow(l, filter, (i) => {
     if (l.day[i] !== day) {
-      flush();
       day = l.day[i]!;
+      gen++;
     }
-    const d = l.description[i]!;
-    const list = byDesc.get(d);
-    if (list) list.push(i);
-    else byDesc.set(d, [i]);
+    const desc = l.description[i]!;
+    const amount = l.amount[i]!;
+    const cur = l.currency[i]!;
+    bits[0] = amount;
+    let h = Math.imul(desc, 0x9e3779b1) ^ Math.imul(words[0]! ^ words[1]!, 0x85ebca6b) ^ Math.imul(cur, 0xc2b2ae35);
+    for (h &= mask; slotGen[h] === gen; h = (h + 1) & mask) {
+      const j = slotRow[h]!;
+      if (l.description[j] === desc && l.amount[j] === amount && l.currency[j] === cur) {
+        const g = groups.get(j);
+        if (g) g.rows.push(i);
+        else groups.set(j, { rows: [j, i] });
+        return;
+      }
+    }
+    slotGen[h] = gen;
+    slotRow[h] = i;
   });
-  flush();
-  return out;
+  return [...groups.values()];
 }
 
 function describeDuplicates(l: Ledger, dupes: Duplicate[], label: string): { summary: string; table: TableSpec | null } {
