@@ -153,28 +153,30 @@ function possibleDuplicates(l: Ledger, filter: Filter): Duplicate[] {
 
 function describeDuplicates(l: Ledger, dupes: Duplicate[], label: string): { summary: string; table: TableSpec | null } {
   if (!dupes.length) return { summary: " No possible duplicates.", table: null };
+  const total = dupes.length;
   const fields = (d: Duplicate) => {
     const i = d.rows[0]!;
     const cur = l.currencies[l.currency[i]!]!;
     return { date: dayToIso(l.day[i]!), description: l.descriptions[l.description[i]!]!, amount: l.amount[i]!, cur, count: d.rows.length, total: l.amount[i]! * d.rows.length };
   };
-  const list = dupes
-    .map(fields)
-    .sort((a, b) => a.date.localeCompare(b.date) || a.description.localeCompare(b.description) || a.amount - b.amount || a.cur.localeCompare(b.cur));
+  // In date order (a group's first row; rows are stored by day, then id); only the shown ones are spelt out.
+  const sorted = [...dupes].sort((a, b) => a.rows[0]! - b.rows[0]!);
+  const list = sorted.slice(0, DUPLICATE_ROWS).map(fields);
   return {
     summary:
-      ` Possible duplicates (same date, amount, currency and description, different transaction ids): ${plural(list.length, "group")}. ` +
+      ` Possible duplicates (same date, amount, currency and description, different transaction ids): ${plural(total, "group")}` +
+      `${total > SUMMARY_GROUPS ? ` (the first ${SUMMARY_GROUPS} here)` : ""}. ` +
       list
         .slice(0, SUMMARY_GROUPS)
         .map((d) => `${d.date} ${quote(d.description, 80)} ${formatMoney(d.amount, d.cur)} × ${d.count} (total ${formatMoney(d.total, d.cur)})`)
         .join("; ") +
       ".",
     table: {
-      title: `Possible duplicates, ${label}: ${formatCount(Math.min(list.length, DUPLICATE_ROWS))} of ${formatCount(list.length)}`,
+      title: `Possible duplicates, ${label}: ${formatCount(list.length)} of ${formatCount(total)}`,
       columns: ["Date", "Description", "Amount", "Currency", "Rows", "Total"],
       kinds: ["date", "text", "money", "currency", "count", "money"],
-      totalRows: list.length,
-      rows: list.slice(0, DUPLICATE_ROWS).map((d) => [d.date, d.description, round2(d.amount), d.cur, d.count, round2(d.total)]),
+      totalRows: total,
+      rows: list.map((d) => [d.date, d.description, round2(d.amount), d.cur, d.count, round2(d.total)]),
     },
   };
 }

@@ -147,9 +147,13 @@ function lastMonths(l: Ledger): Period {
  */
 function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean, mask: Uint8Array): Large[] {
   const nCur = l.currencies.length;
-  const history = (i: number) => l.amount[i]! < 0 && mask[l.category[i]!] === 1;
+  // Both walks share the history rows; the category walk asks only about the merchant walk's leftovers.
+  const hist = new Uint8Array(end);
+  for (let i = 0; i < end; i++) hist[i] = l.amount[i]! < 0 && mask[l.category[i]!] === 1 ? 1 : 0;
+  const history = (i: number) => hist[i] === 1;
   const out: Large[] = [];
-  const fallback = new Set<number>();
+  const fallback = new Uint8Array(end);
+  let last = -1;
   // Merchant baselines, then the category's for the payments whose merchant had too few.
   walk(
     l,
@@ -159,20 +163,21 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
     history,
     (i) => i >= start && isCandidate(i),
     (i, stats) => {
-      if (stats === null) fallback.add(i);
-      else judge(l, i, stats, "merchant", out);
+      if (stats !== null) judge(l, i, stats, "merchant", out);
+      else {
+        fallback[i] = 1;
+        if (i > last) last = i;
+      }
     },
   );
-  if (fallback.size) {
-    let last = 0;
-    for (const i of fallback) if (i > last) last = i;
+  if (last >= 0) {
     walk(
       l,
       last + 1,
       l.categoryNames.length * nCur,
       (i) => l.category[i]! * nCur + l.currency[i]!,
       history,
-      (i) => fallback.has(i),
+      (i) => fallback[i] === 1,
       (i, stats) => {
         if (stats) judge(l, i, stats, "category", out);
       },

@@ -254,5 +254,6 @@ export function possibleDuplicates(path: string, args: PeriodArgs = {}): { date:
   return [...groups.values()]
     .filter((rs) => rs.length > 1)
     .map((rs) => ({ date: rs[0].date, description: rs[0].raw_description, amount: rs[0].amount, currency: rs[0].currency, ids: rs.map((r) => r.id).sort((a, b) => a - b) }))
-    .sort((a, b) => a.date.localeCompare(b.date) || a.description.localeCompare(b.description) || a.amount - b.amount || a.currency.localeCompare(b.currency));
+    // In date order, then by the group's first transaction id (the order rows are stored in).
+    .sort((a, b) => a.date.localeCompare(b.date) || a.ids[0] - b.ids[0]);
 }
