@@ -82,7 +82,7 @@ export const dataCoverage: ReadTool<typeof schema> = {
       : db.hasTable("import_log")
         ? "No imports are logged."
         : "";
-    const scope = `${periodPhrase(period, l)}${accountPhrase(input)}`;
+    const scope = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
     const accounts = l.hasAccount;
     const coverage: TableSpec = {
       title: `Data coverage, ${period.label}`,

@@ -109,7 +109,7 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
     });
 
     const filters = describeFilters(input);
-    const scope = `${periodPhrase(period, l)}${accountPhrase(input)}`;
+    const scope = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
     const what = `${METRIC_NAMES[input.metric].toLowerCase()} of ${input.metric === "total" ? subject : `money-out payments (${subject})`} by ${dims.join(" and ")}`;
     if (buckets.size === 0) return { summary: `No ${subject} ${scope}${filters}. ${dataCoverage(l)}`, charts: [] };
 
@@ -175,7 +175,7 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
       return `${s.cur}: ${overall}${more}. ${top.join("; ")}.`;
     };
     const [main, ...others] = sections;
-    const title = `${METRIC_NAMES[input.metric]} of ${subject} by ${dims.join(" and ")}, ${period.label}${input.account ? `, ${input.account.trim()}` : ""}`;
+    const title = `${METRIC_NAMES[input.metric]} of ${subject} by ${dims.join(" and ")}, ${period.label}${accountPhrase(l, input).replace(" in account", ",")}`;
     const chartName = METRIC_NAMES[input.metric];
     const chart: ChartSpec = {
       type: k2 ? "grouped_bar" : TIME_DIMENSIONS.has(k1.dim) ? "bar" : "bar_h",

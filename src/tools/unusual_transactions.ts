@@ -59,7 +59,7 @@ export const unusualTransactions: ReadTool<typeof schema> = {
     const [start, end] = l.rangeOf(period.from ?? undefined, period.to ?? undefined);
     const isCandidate = (i: number) =>
       l.amount[i]! < 0 && mask[l.category[i]!] === 1 && (scope.currency === undefined || l.currency[i] === scope.currency) && (scope.account === undefined || l.account[i] === scope.account);
-    const where = `${periodPhrase(period, l)}${given ? "" : ` (the last ${DEFAULT_MONTHS} months of data; give a period for another)`}${accountPhrase(input)}`;
+    const where = `${periodPhrase(period, l)}${given ? "" : ` (the last ${DEFAULT_MONTHS} months of data; give a period for another)`}${accountPhrase(l, input)}`;
     const subject = category ?? "spending";
     if (start === end) return { summary: `No transactions ${where}. ${dataCoverage(l)}`, charts: [] };
 

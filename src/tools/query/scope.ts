@@ -26,7 +26,8 @@ export function scopeOf(l: Ledger, input: { currency?: string; account?: string 
   return { currency: resolveCurrency(l, input.currency), account: resolveAccount(l, input.account) };
 }
 
-/** " in account X" for summaries, "" without an account argument. */
-export function accountPhrase(input: { account?: string }): string {
-  return input.account === undefined ? "" : ` in account ${input.account.trim()}`;
+/** " in account X" (the data's spelling) for summaries, "" without an account argument. */
+export function accountPhrase(l: Ledger, input: { account?: string }): string {
+  const k = resolveAccount(l, input.account);
+  return k === undefined ? "" : ` in account ${l.accounts[k]}`;
 }

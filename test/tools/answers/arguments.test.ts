@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { READ_TOOLS, toolInputSchema } from "../../../src/tools/registry.ts";
 import type { ReadTool } from "../../../src/tools/types.ts";
-import { answers, inputError, run, schemaRejects } from "./support.ts";
+import { extended, IBAN_ACCOUNT, answers, inputError, run, schemaRejects } from "./support.ts";
 
 const { db } = answers();
 
@@ -145,5 +145,25 @@ describe("category arguments (every tool that takes one)", () => {
     const rows = run(m, db, { category: "transport" }).tables![0]!.rows;
     expect(rows.map((r) => r[2])).toEqual(["Mobility", "Mobility", "SBB", "SBB", "SBB", "SBB", "SBB"]);
     expect(new Set(rows.map((r) => r[4]))).toEqual(new Set(["Transport"]));
+  });
+});
+
+describe("account argument (every read tool with a period)", () => {
+  const ext = extended();
+  const accounts = `Accounts in the data: ${IBAN_ACCOUNT}, Visa 4417.`;
+  test.each(PERIOD_TOOLS.map((t) => [t.name, t] as const))("%s: an unknown account lists the accounts; without an account column it says so", (_n, t) => {
+    expect(inputError(() => run(t, ext.db, { ...BASE[t.name], account: "Postfinance" })).message).toBe(`Unknown account "Postfinance". ${accounts}`);
+    expect(inputError(() => run(t, db, { ...BASE[t.name], account: "Visa 4417" })).message).toBe(
+      "This database records no accounts (they come with imports): omit account.",
+    );
+    // Any letter case and surrounding spaces select the account.
+    expect(run(t, ext.db, { ...BASE[t.name], account: " visa 4417" })).toEqual(run(t, ext.db, { ...BASE[t.name], account: "Visa 4417" }));
+  });
+  test("only that account's rows count", () => {
+    const sbc = READ_TOOLS.find((t) => t.name === "spending_by_category")!;
+    // Visa 2026: Shopping 1'450, Groceries 736.60, Dining 162.50, Subscriptions 129.50 = 2'478.60 (the rent is on the IBAN)
+    const out = run(sbc, ext.db, { year: 2026, account: "Visa 4417" });
+    expect(out.charts[0]!.data).toEqual({ labels: ["Shopping", "Groceries", "Dining", "Subscriptions"], datasets: [{ name: "Spending", values: [1450, 736.6, 162.5, 129.5] }] });
+    expect(compare.schema.safeParse({ a: { year: 2025 }, b: { year: 2026 }, account: "Visa 4417" }).success).toBe(true);
   });
 });
