@@ -56,6 +56,7 @@ export function dynamicSystem(ctx: PromptContext): string {
     lines.push(`- ${formatCount(s.transactionCount)} transactions from ${s.firstDate} to ${s.lastDate}.`);
     lines.push(`- Currencies: ${s.currencies.map((c) => `${c.currency} (${formatCount(c.count)} transactions)`).join(", ")}${s.currencies.length > 1 ? "; never add them together" : ""}.`);
     lines.push(`- Transactions per category: ${s.categoryCounts.map((c) => `${c.category} ${formatCount(c.count)}`).join(", ")}.`);
+    if (s.accounts.length) lines.push(`- Accounts (the tools' account argument): ${s.accounts.map((a) => `${a.account} (${formatCount(a.count)} transactions)`).join(", ")}.`);
   }
   if (s.malformedDates) lines.push(`- ${formatCount(s.malformedDates)} rows have a date that is not a real YYYY-MM-DD day; they are left out of every figure.`);
   lines.push("");

@@ -25,6 +25,8 @@ export type DataSummary = {
   currencies: { currency: string; count: number }[];
   /** Rows per category, most rows first. */
   categoryCounts: { category: string; count: number }[];
+  /** Rows per account (the import's account column), most first; empty without that column. */
+  accounts: { account: string; count: number }[];
   /** Every category name: the categories table's and any other that transactions carry (case-sensitive). */
   categories: Category[];
 };
@@ -236,6 +238,12 @@ export class BudgetDb {
       }
     }
     categories.sort((a, b) => a.name.localeCompare(b.name) || (a.name < b.name ? -1 : 1));
+    const byAccount = new Array<number>(l.accounts.length).fill(0);
+    for (let i = 0; i < l.size; i++) if (l.account[i]! >= 0) byAccount[l.account[i]!]!++;
+    const accounts = l.accounts
+      .map((account, k) => ({ account, count: byAccount[k]! }))
+      .filter((a) => a.count > 0)
+      .sort((a, b) => b.count - a.count || a.account.localeCompare(b.account));
     return {
       transactionCount: l.size,
       malformedDates: l.malformedDates,
@@ -244,6 +252,7 @@ export class BudgetDb {
       currency: currencies[0]?.currency ?? "CHF",
       currencies,
       categoryCounts,
+      accounts,
       categories,
     };
   }

@@ -6,6 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { dynamicSystem } from "../../../src/agent/prompt.ts";
 import { BudgetDb } from "../../../src/budget/reader.ts";
 import { dataCoverage } from "../../../src/tools/data_coverage.ts";
 import { createAnswersFixture } from "../../fixtures/answers-fixture.ts";
@@ -61,6 +62,15 @@ describe("data_coverage: hand-computed", () => {
       fx.cleanup();
     }
   });
+});
+
+test("the system prompt states the last date with data, the accounts, and one CHF for chf / ' CHF' / CHF", () => {
+  const text = dynamicSystem({ summary: db.summary(), notSpending: ["Transfers", "Investments"], now: new Date(2026, 10, 24, 12), timeZone: "Europe/Zurich", memories: [] });
+  // 102 (before 2026) + 23 (Visa) + 17 (IBAN) = 142 CHF rows, [332] "chf" and [335] " CHF" among them
+  expect(text).toContain("- Currencies: CHF (142 transactions), EUR (4 transactions), USD (2 transactions); never add them together.");
+  expect(text).toContain(`- Accounts (the tools' account argument): Visa 4417 (23 transactions), ${IBAN_ACCOUNT} (17 transactions).`);
+  expect(text).toContain("The last date with data is 2026-10-12. A period after it has no data yet (that is not zero spending)");
+  expect(text).not.toContain("dining ");
 });
 
 describe("data_coverage == oracle", () => {
