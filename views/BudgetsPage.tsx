@@ -3,7 +3,7 @@ import { safeId } from "../src/ui/dom-ids.ts";
 import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
-/** One spending category on the Budgets page (figures as src/tools/query/budgets.ts computes them). */
+/** One spending category on the Budgets page (figures as src/budgets/budgets.ts computes them). */
 export type BudgetRowView = {
   category: string;
   currency: string;
