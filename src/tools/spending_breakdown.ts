@@ -13,7 +13,7 @@ import { formatCount, formatMoney, joinAnd, quote, round2 } from "../core/format
 import { categoryMask, measureOf, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
 import { chartTitle } from "./query/currency.ts";
 import { amountFields, categoryField, periodFields, searchField } from "./query/fields.ts";
-import { addRow, DIMENSIONS, merge, newAcc, TIME_DIMENSIONS, keyer, type Acc, type Dimension } from "./query/groups.ts";
+import { addRow, DIMENSIONS, merge, newAcc, TIME_DIMENSIONS, keyer, type Acc } from "./query/groups.ts";
 import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
@@ -118,12 +118,11 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
     // Groups without money-out rows have no average, median or max.
     const usable = (a: Acc) => input.metric === "total" || a.outCount > 0;
     const show = (v: number, cur: string) => (input.metric === "count" ? formatCount(v) : formatMoney(v, cur));
-    const timeOrder = (d: Dimension) => TIME_DIMENSIONS.has(d) || input.sort === "label";
     const rank = (m: Map<number, Acc>, k: typeof k1): number[] =>
       [...m]
         .filter(([, a]) => usable(a))
         .sort(([ka, a], [kb, b]) =>
-          TIME_DIMENSIONS.has(k.dim) ? ka - kb : input.sort === "label" ? k.label(ka).localeCompare(k.label(kb)) : value(b) - value(a) || k.label(ka).localeCompare(k.label(kb)),
+          TIME_DIMENSIONS.has(k.dim) ? ka - kb : value(b) - value(a) || k.label(ka).localeCompare(k.label(kb)),
         )
         .map(([key]) => key);
 
@@ -132,8 +131,10 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
       .map(([c, b]) => {
         const cur = l.currencies[c]!;
         const firstKeys = rank(b.first, k1);
-        const cut = !timeOrder(k1.dim) && firstKeys.length > input.top_n;
+        // The largest top_n stay (sort "label" only reorders them); the rest become Other.
+        const cut = !TIME_DIMENSIONS.has(k1.dim) && firstKeys.length > input.top_n;
         const shown = cut ? firstKeys.slice(0, input.top_n) : firstKeys;
+        if (input.sort === "label" && !TIME_DIMENSIONS.has(k1.dim)) shown.sort((a, b) => k1.label(a).localeCompare(k1.label(b)));
         const rest = cut ? firstKeys.slice(input.top_n) : [];
         const restAcc = () => rest.reduce((o, k) => merge(o, b.first.get(k)!), newAcc(keep));
         let lines: Line[];
@@ -145,7 +146,7 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
           if (rest.length) lines.push({ label: `Other (${rest.length})`, acc: restAcc() });
         } else {
           const secondKeys = rank(b.second, k2);
-          const cut2 = !timeOrder(k2.dim) && secondKeys.length > MAX_SERIES;
+          const cut2 = !TIME_DIMENSIONS.has(k2.dim) && secondKeys.length > MAX_SERIES;
           series = (cut2 ? secondKeys.slice(0, MAX_SERIES) : secondKeys).map((k) => ({ name: k2.label(k), keys: new Set([k]) }));
           if (cut2) series.push({ name: `Other (${secondKeys.length - MAX_SERIES})`, keys: null });
           // The table and summary have every pair; the first dimension's rest is merged per second value.

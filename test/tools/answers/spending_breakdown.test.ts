@@ -127,6 +127,17 @@ describe("spending_breakdown: hand-computed groups (2026)", () => {
     ]);
   });
 
+  test("sort label keeps the largest top_n and orders them by name", () => {
+    const out = tool({ group_by: ["merchant"], year: 2026, top_n: 3, sort: "label" });
+    // largest: Immo AG 18'800, Möbel Pfister 1'450, Migros 645.40; the rest 129.50 + 91.20 + 80 + 60 + 22.50 = 383.20 (19 rows)
+    expect(out.tables![0]!.rows).toEqual([
+      ["Immo AG", 18800, 9],
+      ["Migros", 645.4, 3],
+      ["Möbel Pfister", 1450, 1],
+      ["Other (5)", 383.2, 19],
+    ]);
+  });
+
   test("a non-spending subject: Income by account is money in", () => {
     const out = tool({ group_by: ["account"], categories: ["income"], year: 2026 });
     // ACME AG 6'800 × 8 (no March) into the IBAN account
