@@ -54,8 +54,9 @@ export type Series = {
   rows: Int32Array;
 };
 
-export function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
+/** The median (an even count: the mean of the two middle values). A typed-array sort: numeric and native, so a group of 100k payments costs milliseconds. */
+export function median(xs: ArrayLike<number>): number {
+  const s = Float64Array.from(xs).sort();
   const mid = s.length >> 1;
   return s.length % 2 ? s[mid]! : (s[mid - 1]! + s[mid]!) / 2;
 }

@@ -23,6 +23,8 @@ const METRICS = ["total", "count", "average", "median", "max"] as const;
 type Metric = (typeof METRICS)[number];
 /** The second dimension's values drawn as datasets; the rest become one `Other` dataset. */
 const MAX_SERIES = 8;
+/** A pair's key: first key × PAIR + second key (every key is below 2^27). */
+const PAIR = 2 ** 27;
 /** Group lines the summary names per currency (the table has them all). */
 const SUMMARY_LINES = 24;
 
@@ -81,7 +83,7 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
     const k1 = keyer(l, dims[0]!);
     const k2 = dims[1] === undefined ? null : keyer(l, dims[1]);
     const keep = input.metric === "median";
-    // Per currency: accumulators by first key, by second key and by pair (key1 · 2^27 + key2).
+    // Per currency: accumulators by first key, by second key and by pair (key1 · PAIR + key2).
     const buckets = new Map<number, { rows: number; first: Map<number, Acc>; second: Map<number, Acc>; pairs: Map<number, Acc> }>();
     const add = (m: Map<number, Acc>, key: number, measured: number, amount: number) => {
       let a = m.get(key);
@@ -99,14 +101,20 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
       b.rows++;
       const amount = l.amount[i]!;
       const measured = sign * amount;
-      const a = k1.key(i);
-      add(b.first, a, measured, amount);
-      if (k2) {
-        const c = k2.key(i);
-        add(b.second, c, measured, amount);
-        add(b.pairs, a * 2 ** 27 + c, measured, amount);
-      }
+      // One map update per row: the totals per first and per second value are merged from the pairs after the scan.
+      if (k2) add(b.pairs, k1.key(i) * PAIR + k2.key(i), measured, amount);
+      else add(b.first, k1.key(i), measured, amount);
     });
+    if (k2) {
+      for (const b of buckets.values()) {
+        for (const [key, acc] of b.pairs) {
+          const a = Math.floor(key / PAIR);
+          const c = key - a * PAIR;
+          b.first.set(a, merge(b.first.get(a) ?? newAcc(keep), acc));
+          b.second.set(c, merge(b.second.get(c) ?? newAcc(keep), acc));
+        }
+      }
+    }
 
     const filters = describeFilters(input);
     const scope = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
@@ -152,7 +160,7 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
           // The table and summary have every pair; the first dimension's rest is merged per second value.
           const pairsOf = (label: string, firsts: number[]) =>
             secondKeys.map((k) => ({ label, second: k2.label(k), key: k, acc: firsts.reduce((o, f) => {
-              const p = b.pairs.get(f * 2 ** 27 + k);
+              const p = b.pairs.get(f * PAIR + k);
               return p ? merge(o, p) : o;
             }, newAcc(keep)) }));
           const pairs = [...shown.map((k) => pairsOf(k1.label(k), [k])), ...(rest.length ? [pairsOf(`Other (${rest.length})`, rest)] : [])].flat().filter((x) => x.acc.rows > 0);
