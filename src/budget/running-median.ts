@@ -140,11 +140,6 @@ function upper(vs: Float64Array, x: number): number {
   return lo;
 }
 
-/** The sorted distinct values of `xs`. */
-export function distinctSorted(xs: Float64Array): Float64Array {
-  return distinctCounts(xs).values;
-}
-
 /** The sorted distinct values of `xs` and how often each occurs. */
 export function distinctCounts(xs: Float64Array): { values: Float64Array; counts: Int32Array } {
   const s = Float64Array.from(xs).sort();

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import type { BudgetDb } from "../../../src/budget/reader.ts";
-import { RunningMedian, distinctCounts, distinctSorted, lower } from "../../../src/budget/running-median.ts";
+import { RunningMedian, distinctCounts, lower } from "../../../src/budget/running-median.ts";
 import { unusualTransactions } from "../../../src/tools/unusual_transactions.ts";
 import { unusualTransactions as oracle } from "../../support/spec-oracle-round3.ts";
 import { answers, cents, demoDb, extended, money, run } from "./support.ts";
@@ -73,7 +73,7 @@ describe("unusual_transactions: hand-computed (2026)", () => {
 describe("RunningMedian: exact median and MAD of a growing multiset", () => {
   test("against sorting, odd and even counts, repeated values", () => {
     const xs = [5, 1, 1, 9, 3, 3, 3, 12.5, 0.5, 7, 7, 2];
-    const values = distinctSorted(Float64Array.from(xs));
+    const { values } = distinctCounts(Float64Array.from(xs));
     const rm = new RunningMedian(values);
     const med = (a: number[]) => {
       const s = [...a].sort((p, q) => p - q);
