@@ -100,7 +100,7 @@ export const reviewTransactions: ReadTool<typeof schema> = {
 };
 
 /** Rows that look like one transaction booked twice: same day, amount, currency and description (SPEC §2). */
-type Duplicate = { rows: number[] };
+type Duplicate = { first: number; count: number };
 
 /**
  * Possible duplicates among the selected rows. Every ledger row is its own transactions
@@ -123,7 +123,9 @@ function possibleDuplicates(l: Ledger, filter: Filter): Duplicate[] {
   const slotGen = new Int32Array(size);
   const bits = new Float64Array(1);
   const words = new Int32Array(bits.buffer);
-  const groups = new Map<number, Duplicate>(); // first row of a group → the group
+  const slotGroup = new Int32Array(size); // -1: the slot's row has no duplicate (yet)
+  const firsts: number[] = []; // per group: its first row
+  const counts: number[] = [];
   let gen = 0;
   let day = -1;
   forEachRow(l, filter, (i) => {
@@ -139,29 +141,33 @@ function possibleDuplicates(l: Ledger, filter: Filter): Duplicate[] {
     for (h &= mask; slotGen[h] === gen; h = (h + 1) & mask) {
       const j = slotRow[h]!;
       if (l.description[j] === desc && l.amount[j] === amount && l.currency[j] === cur) {
-        const g = groups.get(j);
-        if (g) g.rows.push(i);
-        else groups.set(j, { rows: [j, i] });
+        if (slotGroup[h]! < 0) {
+          slotGroup[h] = firsts.length;
+          firsts.push(j);
+          counts.push(1);
+        }
+        counts[slotGroup[h]!]!++;
         return;
       }
     }
     slotGen[h] = gen;
     slotRow[h] = i;
+    slotGroup[h] = -1;
   });
-  return [...groups.values()];
+  // A group appears with its second row; list them by their first (date order, then id).
+  return firsts.map((first, k) => ({ first, count: counts[k]! })).sort((a, b) => a.first - b.first);
 }
 
 function describeDuplicates(l: Ledger, dupes: Duplicate[], label: string): { summary: string; table: TableSpec | null } {
   if (!dupes.length) return { summary: " No possible duplicates.", table: null };
   const total = dupes.length;
   const fields = (d: Duplicate) => {
-    const i = d.rows[0]!;
+    const i = d.first;
     const cur = l.currencies[l.currency[i]!]!;
-    return { date: dayToIso(l.day[i]!), description: l.descriptions[l.description[i]!]!, amount: l.amount[i]!, cur, count: d.rows.length, total: l.amount[i]! * d.rows.length };
+    return { date: dayToIso(l.day[i]!), description: l.descriptions[l.description[i]!]!, amount: l.amount[i]!, cur, count: d.count, total: l.amount[i]! * d.count };
   };
-  // In date order (a group's first row; rows are stored by day, then id); only the shown ones are spelt out.
-  const sorted = [...dupes].sort((a, b) => a.rows[0]! - b.rows[0]!);
-  const list = sorted.slice(0, DUPLICATE_ROWS).map(fields);
+  // Groups come in date order (by their first row; rows are stored by day, then id); only the shown ones are spelt out.
+  const list = dupes.slice(0, DUPLICATE_ROWS).map(fields);
   return {
     summary:
       ` Possible duplicates (same date, amount, currency and description, different transaction ids): ${plural(total, "group")}` +
