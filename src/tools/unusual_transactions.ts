@@ -25,6 +25,20 @@ const schema = z.strictObject({
   ...periodFields,
 });
 
+/** Row-sized work arrays, one set per ledger, reused by every call: at 1M rows, allocating (and collecting) them made the slow calls. */
+type Buffers = { group: Int32Array; rows: Int32Array; flags: Uint8Array; hist: Uint8Array; fallback: Uint8Array };
+const buffers = new WeakMap<Ledger, Buffers>();
+
+function buffersOf(l: Ledger): Buffers {
+  let b = buffers.get(l);
+  if (!b) {
+    const n = l.size;
+    b = { group: new Int32Array(n), rows: new Int32Array(n), flags: new Uint8Array(n), hist: new Uint8Array(n), fallback: new Uint8Array(n) };
+    buffers.set(l, b);
+  }
+  return b;
+}
+
 /** SPEC §2: the history a payment is measured against, and the rule. */
 const MIN_HISTORY = 5;
 const MADS = 5;
@@ -148,15 +162,17 @@ function lastMonths(l: Ledger): Period {
 function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean, mask: Uint8Array): Large[] {
   const nCur = l.currencies.length;
   // Both walks share the history rows; the category walk asks only about the merchant walk's leftovers.
-  const hist = new Uint8Array(end);
+  const buf = buffersOf(l);
+  const hist = buf.hist;
   for (let i = 0; i < end; i++) hist[i] = l.amount[i]! < 0 && mask[l.category[i]!] === 1 ? 1 : 0;
   const history = (i: number) => hist[i] === 1;
   const out: Large[] = [];
-  const fallback = new Uint8Array(end);
+  const fallback = buf.fallback.fill(0, 0, end);
   let last = -1;
   // Merchant baselines, then the category's for the payments whose merchant had too few.
   walk(
     l,
+    buf,
     end,
     l.merchants.length * nCur,
     (i) => (l.merchant[i]! >= 0 ? l.merchant[i]! * nCur + l.currency[i]! : -1),
@@ -173,6 +189,7 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
   if (last >= 0) {
     walk(
       l,
+      buf,
       last + 1,
       l.categoryNames.length * nCur,
       (i) => l.category[i]! * nCur + l.currency[i]!,
@@ -204,6 +221,7 @@ function judge(l: Ledger, i: number, stats: RunningMedian, basis: Large["basis"]
  */
 function walk(
   l: Ledger,
+  buf: Buffers,
   end: number,
   groups: number,
   groupOf: (i: number) => number,
@@ -212,8 +230,7 @@ function walk(
   visit: (i: number, stats: RunningMedian | null) => void,
 ): void {
   // Per row: its group (or -1) and flags (1 history, 2 asks); per group: whether anything asks.
-  const group = new Int32Array(end);
-  const flags = new Uint8Array(end);
+  const { group, flags } = buf;
   const needed = new Uint8Array(groups);
   for (let i = 0; i < end; i++) {
     const f = (history(i) ? 1 : 0) | (asks(i) ? 2 : 0);
@@ -228,7 +245,7 @@ function walk(
   const starts = new Int32Array(groups + 1);
   for (let i = 0; i < end; i++) if (flags[i] && group[i]! >= 0 && needed[group[i]!]) starts[group[i]! + 1]!++;
   for (let g = 1; g <= groups; g++) starts[g] = starts[g - 1]! + starts[g]!;
-  const rows = new Int32Array(starts[groups]!);
+  const rows = buf.rows.subarray(0, starts[groups]!);
   const fill = starts.slice(0, groups);
   for (let i = 0; i < end; i++) if (flags[i] && group[i]! >= 0 && needed[group[i]!]) rows[fill[group[i]!]!++] = i;
   for (let g = 0; g < groups; g++) {
