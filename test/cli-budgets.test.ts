@@ -62,7 +62,7 @@ describe("budget-chat budgets", () => {
     );
   });
 
-  test("set, list and remove; audited via cli; budget_status on the demo data shows the month in progress with a projection", async () => {
+  test("set, list and remove; audited via cli; budget_status on the demo data: its last month (2026-10) is past, so full and without projection", async () => {
     const set = await cli(["budgets", "set", "groceries", "1'500"]);
     expect(set).toEqual({ code: 0, stdout: "Groceries: budget CHF 1'500.00 a month.\n", stderr: "" });
     expect((await cli(["budgets", "set", "Groceries", "1600.5"])).stdout).toBe("Groceries: budget CHF 1'600.50 a month (was CHF 1'500.00).\n");
@@ -71,21 +71,21 @@ describe("budget-chat budgets", () => {
     const list = await cli(["budgets", "list"]);
     expect(list.code).toBe(0);
     const lines = list.stdout.trimEnd().split("\n");
-    expect(lines[0]).toBe("Budgets for 2026-10, month in progress (data up to 2026-10-31, day 31 of 31):");
+    // The demo data ends 2026-10-31 and today is later: only the current calendar month is in progress (SPEC §8).
+    expect(lines[0]).toBe("Budgets for 2026-10:");
     expect(lines[1]).toMatch(/^CATEGORY\s+BUDGET\s+SPENT\s+REMAINING\s+USED\s+PROJECTED\s+STATUS$/);
-    expect(lines.some((l) => /^Groceries\s+CHF 1'600\.50\s+CHF [\d']+\.\d\d\s+CHF -?[\d']+\.\d\d\s+\d+\.\d%\s+CHF [\d']+\.\d\d\s+(on track|OVER BUDGET|projected over)$/.test(l))).toBe(true);
+    expect(lines.some((l) => /^Groceries\s+CHF 1'600\.50\s+CHF [\d']+\.\d\d\s+CHF -?[\d']+\.\d\d\s+\d+\.\d%\s+(on track|OVER BUDGET)$/.test(l))).toBe(true);
     expect(lines.at(-2)).toMatch(/^Total: budget CHF 1'900\.50, spent CHF [\d']+\.\d\d \(\d+\.\d%\)\.$/);
     expect(lines.at(-1)).toMatch(/^Unbudgeted spending: CHF [\d']+\.\d\d\.$/);
 
     const tool = await cli(["tool", "budget_status", "{}"]);
     expect(tool.code).toBe(0);
     const output = JSON.parse(tool.stdout);
-    expect(output.summary).toStartWith(
-      "Budgets for 2026-10, the month in progress: data up to 2026-10-31 (day 31 of 31); projections at the current daily pace.\n",
-    );
-    expect(output.summary).toMatch(/- Groceries: budget CHF 1'600\.50, spent CHF ([\d']+\.\d\d), remaining CHF -?[\d']+\.\d\d, \d+\.\d% used, projected CHF \1/);
-    expect(output.summary).toMatch(/\nTotal budget CHF 1'900\.50, total spent CHF [\d']+\.\d\d \(\d+\.\d%\), projected CHF [\d']+\.\d\d\.\nUnbudgeted spending \(categories without a budget\): CHF [\d']+\.\d\d\.$/);
-    expect(output.charts[0]).toMatchObject({ type: "bar_h", unit: "percent", title: "Budget used, 2026-10 (month in progress)" });
+    expect(output.summary).toStartWith("Budgets for 2026-10 (a full month).\n");
+    expect(output.summary).toMatch(/- Groceries: budget CHF 1'600\.50, spent CHF [\d']+\.\d\d, remaining CHF -?[\d']+\.\d\d, \d+\.\d% used/);
+    expect(output.summary).not.toContain("projected");
+    expect(output.summary).toMatch(/\nTotal budget CHF 1'900\.50, total spent CHF [\d']+\.\d\d \(\d+\.\d%\)\.\nUnbudgeted spending \(categories without a budget\): CHF [\d']+\.\d\d\.$/);
+    expect(output.charts[0]).toMatchObject({ type: "bar_h", unit: "percent", title: "Budget used, 2026-10" });
     // A past month: full, no projection.
     const past = JSON.parse((await cli(["tool", "budget_status", '{"year":2026,"month":9}'])).stdout).summary as string;
     expect(past).toStartWith("Budgets for 2026-09 (a full month).\n");

@@ -52,10 +52,10 @@ describe("dates and data summary", () => {
     expect(s.firstDate).toBe("2024-01-05"); // [60]
     expect(s.newestDate).toBe("2025-12-28"); // [99]; string-wise "2025-3-1" would be larger
     expect(s.coverage).toEqual({ first: "2024-01", last: "2025-12" });
-    // 15 table names + Household and transport (only in transactions), case-sensitive.
-    expect(s.categoryNames).toHaveLength(17);
+    // 15 table names + Household (only in transactions); `transport` [75–76] is Transport (SPEC §1 hygiene).
+    expect(s.categoryNames).toHaveLength(16);
     expect(s.categoryNames).toContain("Household");
-    expect(s.categoryNames).toContain("transport");
+    expect(s.categoryNames).not.toContain("transport");
     expect(s.categoryNames).toContain("Transport");
     expect(dataSummary(L).validRows).toBe(113); // + [201–205]
   });
@@ -68,7 +68,7 @@ describe("dates and data summary", () => {
 });
 
 describe("spending_by_category", () => {
-  test("2025: per currency; refund reduces Shopping; transport ≠ Transport; Income/Transfers/Investments out", () => {
+  test("2025: per currency; refund reduces Shopping; transport is Transport; Income/Transfers/Investments out", () => {
     const r = spendingByCategory(P, { year: 2025 });
     expect(r.mainCurrency).toBe("CHF");
     expect(Object.keys(r.byCurrency).sort()).toEqual(["CHF", "EUR", "USD"]);
@@ -81,27 +81,26 @@ describe("spending_by_category", () => {
     // Groceries     [93] 63.70 [94] 12.40 [95] 8.90 [96] 66.60 [97] 24.50 [98] 52.80
     //               [100] 30.05 [99] 112.45                                        = 371.40 (8)
     //               (malformed [120] 2025-3-1 11.11 left out)
-    // Transport     SBB [70–74] 12 + 85 + 4.40 + 220 + 15.60                       = 337.00 (5)
+    // Transport     SBB [70–74] 12 + 85 + 4.40 + 220 + 15.60 = 337.00;
+    //               Mobility in `transport` [75] 45.60 + [76] 32.15 = 77.75        = 414.75 (7)
     // Healthcare    Praxis 180 + Fitnesspark 59 × 2                                = 298.00 (3)
     // Subscriptions Netflix 18.90 × 3 + 20.90 × 9 = 56.70 + 188.10                 = 244.80 (12)
     // Dining        Krone [103] 150 + Pizzeria [104] 45.30 + Kiosk [125] 5.50      = 200.80 (3)
     // Fees          ZKB [62]                                                       = 130.00 (1)
-    // transport     Mobility [75] 45.60 + [76] 32.15                               =  77.75 (2)
     // Uncategorised TWINT [116] 25 + [117] 40 − [119] 15                           =  50.00 (3)
     // Other         Kiosk [118]                                                    =   7.80 (1)
-    // total 781.20 + 500 + 399.83 + 371.40 + 337 + 298 + 244.80 + 200.80 + 130 + 77.75 + 50 + 7.80
+    // total 781.20 + 500 + 414.75 + 399.83 + 371.40 + 298 + 244.80 + 200.80 + 130 + 50 + 7.80
     //     = 3'398.58 over 57 rows
     expect(chf.categories.map((x) => [x.name, c(x.total), x.count])).toEqual([
       ["Insurance", 781.2, 3],
       ["Household", 500, 6],
+      ["Transport", 414.75, 7],
       ["Shopping", 399.83, 10],
       ["Groceries", 371.4, 8],
-      ["Transport", 337, 5],
       ["Healthcare", 298, 3],
       ["Subscriptions", 244.8, 12],
       ["Dining", 200.8, 3],
       ["Fees", 130, 1],
-      ["transport", 77.75, 2],
       ["Uncategorised", 50, 3],
       ["Other", 7.8, 1],
     ]);
@@ -160,7 +159,7 @@ describe("spending_by_category", () => {
     expect([c(get("Uncategorised").total), get("Uncategorised").count]).toEqual([91.8, 6]);
     expect([c(get("Groceries").total), get("Groceries").count]).toEqual([413.15, 10]);
     expect(c(chf.total)).toBe(3482.13);
-    expect(chf.categories.map((x) => x.name).slice(0, 4)).toEqual(["Insurance", "Household", "Groceries", "Shopping"]);
+    expect(chf.categories.map((x) => x.name).slice(0, 4)).toEqual(["Insurance", "Household", "Transport", "Groceries"]);
   });
 });
 
@@ -249,16 +248,16 @@ describe("monthly_trend", () => {
     expect(i.lowest!.month).toBe("2025-03");
   });
 
-  test("category names: exact first (transport), unique case-insensitive (household), ambiguous errors", () => {
-    const t = monthlyTrend(P, { category: "transport", year: 2025 }).byCurrency.CHF.series[0];
-    // Mobility only: May 45.60, Sep 32.15 = 77.75
-    expect(c(t.total)).toBe(77.75);
-    const T = monthlyTrend(P, { category: "Transport", year: 2025 }).byCurrency.CHF.series[0];
-    expect(c(T.total)).toBe(337);
+  test("category names: one category in any letter case (transport = Transport), unique case-insensitive (household)", () => {
+    // SBB 337 + Mobility (stored as `transport`) 45.60 + 32.15 = 414.75, whichever spelling is asked for.
+    for (const name of ["transport", "Transport", "TRANSPORT"]) {
+      const t = monthlyTrend(P, { category: name, year: 2025 }).byCurrency.CHF.series[0];
+      expect(t.name).toBe("Transport");
+      expect(c(t.total)).toBe(414.75);
+    }
     const h = monthlyTrend(P, { category: "household" }).byCurrency.CHF.series[0];
     expect(h.name).toBe("Household");
     expect(c(h.total)).toBe(500);
-    expect(() => monthlyTrend(P, { category: "TRANSPORT" })).toThrow(/Transport, /);
     expect(() => monthlyTrend(P, { category: "Nope" })).toThrow();
   });
 
@@ -531,14 +530,13 @@ describe("compare_periods", () => {
     const chf = r.byCurrency.CHF;
     expect(chf.categories.map((x) => [x.name, c(x.a), c(x.b), c(x.change)])).toEqual([
       ["Household", 0, 500, 500],
+      ["Transport", 0, 414.75, 414.75], // SBB 337 + Mobility (stored as `transport`) 77.75
       ["Shopping", 0, 399.83, 399.83],
-      ["Transport", 0, 337, 337],
       ["Healthcare", 0, 298, 298],
       ["Insurance", 491, 781.2, 290.2], // 781.20 − 491
       ["Subscriptions", 0, 244.8, 244.8],
       ["Groceries", 178.4, 371.4, 193], // 371.40 − 178.40
       ["Fees", 240, 130, -110],
-      ["transport", 0, 77.75, 77.75],
       ["Uncategorised", 0, 50, 50],
       ["Dining", 246.5, 200.8, -45.7], // 200.80 − 246.50
       ["Other", 0, 7.8, 7.8],
@@ -604,9 +602,12 @@ describe("recurring_payments", () => {
     expect(s.map((x) => x.merchant)).toEqual(["Putzfee Anna", "Helsana", "Netflix", "ZKB"]);
     // Putzfee Anna [30–35]: gaps 7, 7, 14, 7, 7 → median 7, 4/5 in 5–9; amounts 80 × 5, 100:
     // median (80 + 80) / 2 = 80, 5/6 within ±16; yearly 80 × 52 = 4'160; next 04-18 + 7 = 04-25;
-    // 2025-12-28 − 2025-04-18 = 254 days > 1.5 × 7 → ended
+    // 2025-12-28 − 2025-04-18 = 254 days > 1.5 × 7 → ended. Price changes (SPEC §2.1): [33] 100 differs from 80
+    // but the next [34] 80 is not within 2% of 100 → no change there; [34] 80 differs from 100 and the next [35] 80
+    // is within 2% → a price change 100 → 80 on 2025-04-11. Current = last = 80, not dearer than the first (80).
     expect(s[0]).toEqual({
-      merchant: "Putzfee Anna", category: "Household", cadence: "weekly", typicalAmount: 80, count: 6,
+      merchant: "Putzfee Anna", category: "Household", cadence: "weekly", typicalAmount: 80, currentAmount: 80, count: 6,
+      priceChanges: [{ date: "2025-04-11", from: 100, to: 80 }], dearer: false, doubleCharges: [],
       firstDate: "2025-03-07", lastDate: "2025-04-18", medianGap: 7, nextExpected: "2025-04-25", yearlyCost: 4160, active: false,
     });
     // Helsana [55–59]: gaps 91, 90, 120, 91 → sorted 90, 91, 91, 120, median 91; 3/4 = 75 % in 84–98;
@@ -628,13 +629,19 @@ describe("recurring_payments", () => {
     expect(c(s[2].typicalAmount)).toBe(20.9);
     expect(c(s[2].yearlyCost)).toBe(250.8);
     // ZKB [60–62]: gaps 358 (2024 is a leap year: day 5 → day 363), 357 → median 357.5;
-    // amounts 120, 120, 130 → 120; next 2025-12-20 + round(357.5) = + 358 = 2026-12-13; active
+    // amounts 120, 120, 130 → usual 120, current 130 (a price change on the last payment: no next one);
+    // yearly at the current price 130; next 2025-12-20 + round(357.5) = + 358 = 2026-12-13; active
     expect(s[3]).toEqual({
-      merchant: "ZKB", category: "Fees", cadence: "yearly", typicalAmount: 120, count: 3, firstDate: "2024-01-05",
-      lastDate: "2025-12-20", medianGap: 357.5, nextExpected: "2026-12-13", yearlyCost: 120, active: true,
+      merchant: "ZKB", category: "Fees", cadence: "yearly", typicalAmount: 120, currentAmount: 130, count: 3, firstDate: "2024-01-05",
+      priceChanges: [{ date: "2025-12-20", from: 120, to: 130 }], dearer: true, doubleCharges: [],
+      lastDate: "2025-12-20", medianGap: 357.5, nextExpected: "2026-12-13", yearlyCost: 130, active: true,
     });
-    // active: 1'041.60 + 250.80 + 120 = 1'412.40
-    expect(c(r.byCurrency.CHF.activeYearlyTotal)).toBe(1412.4);
+    // Netflix: 18.90 → 20.90 on 2025-04-12 [43]; Helsana: 245.50 → 260.40 on 2025-03-31 [57]; both dearer.
+    expect(s[2]!.priceChanges).toEqual([{ date: "2025-04-12", from: 18.9, to: 20.9 }]);
+    expect(s[1]!.priceChanges).toEqual([{ date: "2025-03-31", from: 245.5, to: 260.4 }]);
+    expect([s[1]!.dearer, s[2]!.dearer]).toEqual([true, true]);
+    // active: 1'041.60 + 250.80 + 130 = 1'422.40
+    expect(c(r.byCurrency.CHF.activeYearlyTotal)).toBe(1422.4);
   });
 
   test("period cuts the series; 'active' still looks at the newest row of the whole database", () => {
@@ -643,14 +650,14 @@ describe("recurring_payments", () => {
     expect(y.series.map((x) => x.merchant)).toEqual(["Putzfee Anna", "Netflix"]);
     expect(c(y.activeYearlyTotal)).toBe(250.8);
     const early = recurringPayments(P, { to: "2025-04-30" }).byCurrency.CHF;
-    // Helsana [55–57]: gaps 91, 90 → 90.5 quarterly; amounts 245.50, 245.50, 260.40 → 245.50;
-    //   yearly 982; next 2025-03-31 + round(90.5) = + 91 = 2025-06-30; 272 days > 135.75 → ended
-    // Netflix [40–43]: gaps 31, 28, 31 → 31; amounts 18.90 × 3, 20.90 → 18.90; yearly 226.80;
-    //   next 2025-04-12 + 31 = 2025-05-13; 260 days > 46.5 → ended
+    // Helsana [55–57]: gaps 91, 90 → 90.5 quarterly; amounts 245.50, 245.50, 260.40 → usual 245.50, current
+    //   260.40: yearly 1'041.60; next 2025-03-31 + round(90.5) = + 91 = 2025-06-30; 272 days > 135.75 → ended
+    // Netflix [40–43]: gaps 31, 28, 31 → 31; amounts 18.90 × 3, 20.90 → usual 18.90, current 20.90: yearly
+    //   250.80; next 2025-04-12 + 31 = 2025-05-13; 260 days > 46.5 → ended
     expect(early.series.map((x) => [x.merchant, c(x.typicalAmount), c(x.yearlyCost), x.medianGap, x.nextExpected, x.active])).toEqual([
       ["Putzfee Anna", 80, 4160, 7, "2025-04-25", false],
-      ["Helsana", 245.5, 982, 90.5, "2025-06-30", false],
-      ["Netflix", 18.9, 226.8, 31, "2025-05-13", false],
+      ["Helsana", 245.5, 1041.6, 90.5, "2025-06-30", false],
+      ["Netflix", 18.9, 250.8, 31, "2025-05-13", false],
     ]);
     expect(early.activeYearlyTotal).toBe(0);
   });

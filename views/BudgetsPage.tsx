@@ -3,7 +3,7 @@ import { safeId } from "../src/ui/dom-ids.ts";
 import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
-/** One spending category on the Budgets page (figures as src/tools/query/budgets.ts computes them). */
+/** One spending category on the Budgets page (figures as src/budgets/budgets.ts computes them). */
 export type BudgetRowView = {
   category: string;
   currency: string;
@@ -55,7 +55,7 @@ export function BudgetsPage(p: BudgetsPageProps) {
           {p.month === null
             ? "There are no transactions yet."
             : p.inProgress
-              ? `${p.month} is in progress: data up to ${p.lastDate} (day ${p.daysElapsed} of ${p.daysInMonth}); projections continue the daily pace to the month's end.`
+              ? `${p.month} is in progress: today is day ${p.daysElapsed} of ${p.daysInMonth}, data up to ${p.lastDate}; projections add the recurring payments still expected this month and the pace of the other spending to the month's end.`
               : `Figures for ${p.month}.`}
         </p>
         <BudgetTotals {...p} />

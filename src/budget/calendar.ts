@@ -96,3 +96,23 @@ export function addDays(day: number, n: number): number {
 export function daysBetween(a: number, b: number): number {
   return epochDay(b) - epochDay(a);
 }
+
+/** Day of the week of a day count since 1970-01-01 (a Thursday): 0 = Monday … 6 = Sunday (ISO order). */
+export function weekdayOf(epoch: number): number {
+  return (((epoch + 3) % 7) + 7) % 7;
+}
+
+export const WEEKDAY_LABELS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"] as const;
+
+/** The ISO week of a day count since 1970-01-01 as its label, "2026-W06" (the year the week's Thursday lies in). */
+export function isoWeekLabel(epoch: number): string {
+  const thursday = fromEpochDay(epoch + 3 - weekdayOf(epoch));
+  const year = Math.floor(thursday / 10000);
+  const week = Math.floor((epochDay(thursday) - epochDay(year * 10000 + 101)) / 7) + 1;
+  return `${pad4(year)}-W${pad2(week)}`;
+}
+
+/** A Date's calendar day in this process's time zone (the zone the system prompt states), as yyyymmdd. */
+export function localDay(d: Date): number {
+  return d.getFullYear() * 10000 + (d.getMonth() + 1) * 100 + d.getDate();
+}

@@ -5,27 +5,48 @@
  */
 import type { Database } from "bun:sqlite";
 import { epochDay, monthKey, parseDay } from "./calendar.ts";
-import { Ledger } from "./ledger.ts";
+import { foldCategory, Ledger, normaliseCurrency } from "./ledger.ts";
 import { UNCATEGORISED } from "./schema.ts";
 
-/** A string dictionary: value → index, plus the values in index order. */
+/**
+ * A string dictionary: value → index, plus the values in index order. With `norm`, values
+ * are stored normalised (raw spellings that normalise alike share one index); each raw
+ * spelling is normalised once, not once per row.
+ */
 class Dict {
   readonly values: string[] = [];
+  /** Rows per index. */
+  readonly counts: number[] = [];
   private readonly index = new Map<string, number>();
+  private readonly raw = new Map<string, number>();
   private lastValue: string | null = null;
   private lastIndex = -1;
 
-  constructor(private readonly limit: number, private readonly what: string) {}
+  constructor(
+    private readonly limit: number,
+    private readonly what: string,
+    private readonly norm?: (s: string) => string,
+  ) {}
 
   code(s: string): number {
-    if (s === this.lastValue) return this.lastIndex;
-    let k = this.index.get(s);
-    if (k === undefined) {
-      k = this.values.length;
-      if (k >= this.limit) throw new Error(`ledger: more than ${this.limit} distinct ${this.what}`);
-      this.values.push(s);
-      this.index.set(s, k);
+    if (s === this.lastValue) {
+      this.counts[this.lastIndex]!++;
+      return this.lastIndex;
     }
+    let k = this.norm ? this.raw.get(s) : this.index.get(s);
+    if (k === undefined) {
+      const v = this.norm ? this.norm(s) : s;
+      k = this.index.get(v);
+      if (k === undefined) {
+        k = this.values.length;
+        if (k >= this.limit) throw new Error(`ledger: more than ${this.limit} distinct ${this.what}`);
+        this.values.push(v);
+        this.counts.push(0);
+        this.index.set(v, k);
+      }
+      if (this.norm) this.raw.set(s, k);
+    }
+    this.counts[k]!++;
     this.lastValue = s;
     this.lastIndex = k;
     return k;
@@ -140,6 +161,7 @@ export function loadLedger(db: Database): Ledger {
   if (cols.size === 0) throw new Error("ledger: the database has no table 'transactions'");
   const hasConfidence = cols.has("confidence");
   const hasSource = cols.has("source");
+  const hasAccount = cols.has("account");
   // Named columns and iterate(): streaming one row object at a time measured ~2x faster
   // at 1M rows than values(), which keeps every row array alive until the end.
   const select = [
@@ -152,13 +174,14 @@ export function loadLedger(db: Database): Ledger {
     "raw_description",
     hasConfidence ? "confidence" : "NULL AS confidence",
     hasSource ? "source" : "NULL AS source",
-    cols.has("account") ? "account" : "NULL AS account",
+    hasAccount ? "account" : "NULL AS account",
   ];
   // ORDER BY id costs nothing on the pipeline's INTEGER PRIMARY KEY (rowid order).
   const stmt = db.query<RawRow, []>(`SELECT ${select.join(", ")} FROM transactions ORDER BY id`);
 
-  const currencies = new Dict(0x10000, "currencies");
-  const categories = new Dict(0x10000, "categories");
+  const currencies = new Dict(0x10000, "currencies", normaliseCurrency);
+  // Trimmed here; names equal ignoring case are merged after the read (canonicalCategories).
+  const categories = new Dict(0x10000, "categories", (s) => s.trim() || UNCATEGORISED);
   const merchants = new Dict(0x7fffffff, "merchants");
   const descriptions = new Dict(0x7fffffff, "descriptions");
   const sources = new Dict(0x8000, "sources");
@@ -220,6 +243,8 @@ export function loadLedger(db: Database): Ledger {
     const ac = row.account;
     st.account[n] = ac === null ? -1 : accounts.code(typeof ac === "string" ? ac : (asText(ac) as string));
   }
+  const categoryNames = canonicalCategories(db, categories, st.category, st.n);
+  blankToUnknown(merchants.values, st.merchant, st.n);
 
   const size = st.n;
   const order = sorted ? null : sortOrder(st.day, st.id, size, idsAscending);
@@ -250,7 +275,7 @@ export function loadLedger(db: Database): Ledger {
     currency: take(st.currency),
     currencies: currencies.values,
     category: take(st.category),
-    categoryNames: categories.values,
+    categoryNames,
     merchant: take(st.merchant),
     merchants: merchants.values,
     description: take(st.description),
@@ -262,9 +287,54 @@ export function loadLedger(db: Database): Ledger {
     hasSource,
     account: take(st.account),
     accounts: accounts.values,
+    hasAccount,
     malformedDates: malformed,
     badAmounts,
   });
+}
+
+/**
+ * SPEC §1 hygiene: category names equal ignoring letter case (and surrounding spaces) are
+ * one category, spelt as the `categories` table spells it, else as most rows spell it
+ * (ties: the spelling seen first). Rewrites `codes` in place to the merged entries and
+ * returns the merged names, in order of first appearance.
+ */
+function canonicalCategories(db: Database, dict: Dict, codes: Uint16Array, n: number): string[] {
+  const tableNames = new Map<string, string>();
+  const hasTable = (db.query("SELECT name FROM pragma_table_info('categories') WHERE name = 'name'").values() as unknown[][]).length > 0;
+  if (hasTable) {
+    for (const [name] of db.query("SELECT name FROM categories WHERE name IS NOT NULL ORDER BY name").values() as [unknown][]) {
+      const text = asText(name)?.trim();
+      if (text && !tableNames.has(foldCategory(text))) tableNames.set(foldCategory(text), text);
+    }
+  }
+  const best = new Map<string, number>(); // folded name → entry with most rows
+  dict.values.forEach((v, k) => {
+    const key = foldCategory(v);
+    const b = best.get(key);
+    if (b === undefined || dict.counts[k]! > dict.counts[b]!) best.set(key, k);
+  });
+  const names: string[] = [];
+  const slot = new Map<string, number>();
+  const remap = dict.values.map((v) => {
+    const key = foldCategory(v);
+    let s = slot.get(key);
+    if (s === undefined) {
+      s = names.length;
+      names.push(tableNames.get(key) ?? dict.values[best.get(key)!]!);
+      slot.set(key, s);
+    }
+    return s;
+  });
+  if (remap.some((s, k) => s !== k)) for (let i = 0; i < n; i++) codes[i] = remap[codes[i]!]!;
+  return names;
+}
+
+/** SPEC §1: a blank merchant name is the unknown merchant (-1), like NULL. */
+function blankToUnknown(values: readonly string[], codes: Int32Array, n: number): void {
+  const blank = values.map((v) => v.trim() === "");
+  if (!blank.includes(true)) return;
+  for (let i = 0; i < n; i++) if (codes[i]! >= 0 && blank[codes[i]!]) codes[i] = -1;
 }
 
 /**

@@ -24,9 +24,14 @@
  * - Likewise a row whose amount is not finite or beyond ±1e12 (MAX_AMOUNT) is left out
  *   and only counted in `badAmounts` (SPEC §13).
  * - Strings are dictionary-encoded: each column holds an index into a deduplicated list
- *   of the distinct values as stored (case preserved). A NULL category reads as
- *   `Uncategorised` and shares that entry; a NULL merchant is -1; a NULL confidence (or
- *   no confidence column) is NaN; a NULL source (or no source column) is -1.
+ *   of the distinct values. Hygiene (SPEC §1) happens here, once, so no tool can forget
+ *   it: currency codes are trimmed and upper-cased (`chf`, `CHF ` and `CHF` are one
+ *   currency); category names are trimmed and names equal ignoring letter case are ONE
+ *   entry, spelt as the `categories` table spells it (else the row spelling seen most
+ *   often). A NULL or blank category reads as `Uncategorised` and shares that entry; a
+ *   NULL or blank merchant is -1 (`(unknown merchant)`); a NULL confidence (or no
+ *   confidence column) is NaN; a NULL source (or no source column) is -1; a NULL account
+ *   (or no account column) is -1.
  * - A NULL or non-numeric amount reads as 0, which is what SQL's SUM makes of it.
  * - A ledger is immutable once built (the lower-cased dictionary copies used by text
  *   search are built lazily on the first search and then kept).
@@ -35,6 +40,16 @@
 /** How both sides of a text search are folded: NFC, then lower case (Unicode-aware). */
 export function foldText(s: string): string {
   return s.normalize("NFC").toLowerCase();
+}
+
+/** SPEC §1 hygiene: a currency code as every figure knows it (`chf ` → `CHF`). */
+export function normaliseCurrency(code: string): string {
+  return code.trim().toUpperCase();
+}
+
+/** SPEC §1 hygiene: the key under which category names are one category (trimmed, case-folded). */
+export function foldCategory(name: string): string {
+  return name.trim().normalize("NFC").toLowerCase();
 }
 
 /**
@@ -76,6 +91,7 @@ export type LedgerColumns = {
   hasSource: boolean;
   account: Int32Array;
   accounts: readonly string[];
+  hasAccount: boolean;
   malformedDates: number;
   badAmounts: number;
 };
@@ -110,9 +126,12 @@ export class Ledger implements LedgerColumns {
   readonly source: Int16Array;
   readonly sources: readonly string[];
   readonly hasSource: boolean;
-  /** Index into `accounts`, -1 when NULL or when the database has no account column (imports add it, SPEC §10). */
+  /** Index into `accounts`, -1 when NULL or when the database has no account column. */
   readonly account: Int32Array;
+  /** Distinct accounts (the import's IBAN/card/name), in order of first appearance. */
   readonly accounts: readonly string[];
+  /** Whether `transactions` has an `account` column (the import adds it). */
+  readonly hasAccount: boolean;
   /** Rows left out because their date is not a well-formed day (see parseDay). */
   readonly malformedDates: number;
   /** Rows left out because their amount is not finite or beyond ±MAX_AMOUNT. */
@@ -145,6 +164,7 @@ export class Ledger implements LedgerColumns {
     this.hasSource = c.hasSource;
     this.account = c.account;
     this.accounts = c.accounts;
+    this.hasAccount = c.hasAccount;
     this.malformedDates = c.malformedDates;
     this.badAmounts = c.badAmounts;
     this.firstDay = c.size > 0 ? c.day[0] : null;
@@ -174,14 +194,17 @@ export class Ledger implements LedgerColumns {
     return lo;
   }
 
-  /** Index of a category name exactly as stored, or -1. */
+  /** Index of a category name (trimmed, any letter case: names are folded at load), or -1. */
   categoryIndex(name: string): number {
-    return this.categoryNames.indexOf(name);
+    const exact = this.categoryNames.indexOf(name);
+    if (exact >= 0) return exact;
+    const key = foldCategory(name);
+    return this.categoryNames.findIndex((n) => foldCategory(n) === key);
   }
 
-  /** Index of a currency code, or -1. */
+  /** Index of a currency code (trimmed, any letter case), or -1. */
   currencyIndex(code: string): number {
-    return this.currencies.indexOf(code);
+    return this.currencies.indexOf(normaliseCurrency(code));
   }
 
   /**

@@ -1,7 +1,7 @@
 import { constants, Database, type SQLQueryBindings } from "bun:sqlite";
 import { accessSync, closeSync, constants as fsConstants, existsSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { type Ledger } from "./ledger.ts";
+import { foldCategory, type Ledger } from "./ledger.ts";
 import { loadLedger } from "./ledger-load.ts";
 import { dayToIso } from "./calendar.ts";
 import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
@@ -27,6 +27,8 @@ export type DataSummary = {
   currencies: { currency: string; count: number }[];
   /** Rows per category, most rows first. */
   categoryCounts: { category: string; count: number }[];
+  /** Rows per account (the import's account column), most first; empty without that column. */
+  accounts: { account: string; count: number }[];
   /** Every category name: the categories table's and any other that transactions carry (case-sensitive). */
   categories: Category[];
   /** The newest import_log.imported_at as stored; null when no import is recorded (or there is no import_log). */
@@ -81,7 +83,7 @@ export class BudgetDb {
     this.db = db;
     this.currentPath = path;
     this.isDemo = demo;
-    this.notSpending = new Set(notSpendingNames.map((n) => n.toLowerCase()));
+    this.notSpending = new Set(notSpendingNames.map(foldCategory));
   }
 
   get path(): string {
@@ -153,7 +155,7 @@ export class BudgetDb {
 
   /** The role of a category name in the figures. */
   roleOf(category: string): Role {
-    const name = category.toLowerCase();
+    const name = foldCategory(category);
     return name === INCOME ? "income" : this.notSpending.has(name) ? "notSpending" : "spending";
   }
 
@@ -275,18 +277,27 @@ export class BudgetDb {
       .map((category, i) => ({ category, count: byCategory[i]! }))
       .filter((c) => c.count > 0)
       .sort((a, b) => b.count - a.count || a.category.localeCompare(b.category));
-    const categories: Category[] = this.hasTable("categories")
+    // Names equal ignoring case and surrounding spaces are one category (SPEC §1), as in the ledger.
+    const categories: Category[] = [];
+    const known = new Set<string>();
+    const table = this.hasTable("categories")
       ? this.all<Category>("SELECT name, COALESCE(description, '') AS description FROM categories WHERE name IS NOT NULL ORDER BY name")
       : [];
     // Rows may carry a category the categories table does not list (hand edits, NULL → Uncategorised).
-    const known = new Set(categories.map((c) => c.name));
-    for (const name of l.categoryNames) {
-      if (!known.has(name)) {
-        categories.push({ name, description: "" });
-        known.add(name);
+    for (const c of [...table, ...l.categoryNames.map((name) => ({ name, description: "" }))]) {
+      const name = String(c.name).trim();
+      if (name && !known.has(foldCategory(name))) {
+        categories.push({ name, description: c.description });
+        known.add(foldCategory(name));
       }
     }
     categories.sort((a, b) => a.name.localeCompare(b.name) || (a.name < b.name ? -1 : 1));
+    const byAccount = new Array<number>(l.accounts.length).fill(0);
+    for (let i = 0; i < l.size; i++) if (l.account[i]! >= 0) byAccount[l.account[i]!]!++;
+    const accounts = l.accounts
+      .map((account, k) => ({ account, count: byAccount[k]! }))
+      .filter((a) => a.count > 0)
+      .sort((a, b) => b.count - a.count || a.account.localeCompare(b.account));
     return {
       lastImport: this.lastImport(),
       transactionCount: l.size,
@@ -297,6 +308,7 @@ export class BudgetDb {
       currency: currencies[0]?.currency ?? "CHF",
       currencies,
       categoryCounts,
+      accounts,
       categories,
     };
   }

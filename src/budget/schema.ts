@@ -13,4 +13,5 @@ export const UNKNOWN_MERCHANT = "(unknown merchant)";
 
 /** SQL expressions that give NULLs their documented meaning. */
 export const MERCHANT_SQL = `COALESCE(merchant_name, '${UNKNOWN_MERCHANT}')`;
-export const CATEGORY_SQL = `COALESCE(category, '${UNCATEGORISED}')`;
+/** A row's category as the figures know it, before case-folding: blank or NULL is Uncategorised (compare with COLLATE NOCASE). */
+export const CATEGORY_SQL = `COALESCE(NULLIF(TRIM(category), ''), '${UNCATEGORISED}')`;

@@ -76,8 +76,14 @@ export function whereOf(s: Selection): Where {
     conds.push("substr(date, 1, 10) <= $to");
     params.to = s.to;
   }
+  // Category names equal ignoring case and surrounding spaces are one category (SPEC §1 hygiene),
+  // as in the ledger; SQLite's NOCASE folds ASCII letters only.
   if (s.category !== undefined) {
-    conds.push(s.category === UNCATEGORISED ? "(category = $category OR category IS NULL)" : "category = $category");
+    conds.push(
+      s.category === UNCATEGORISED
+        ? "(category IS NULL OR TRIM(category) = '' OR TRIM(category) = $category COLLATE NOCASE)"
+        : "TRIM(category) = $category COLLATE NOCASE",
+    );
     params.category = s.category;
   }
   if (s.search !== undefined) {
@@ -86,7 +92,7 @@ export function whereOf(s: Selection): Where {
     params.search = unicode ? globContainsAnyCase(s.search) : likeContains(s.search);
   }
   if (s.notIn !== undefined) {
-    conds.push(`${CATEGORY_SQL} <> $notIn`);
+    conds.push(`${CATEGORY_SQL} <> $notIn COLLATE NOCASE`);
     params.notIn = s.notIn;
   }
   return { sql: `WHERE ${conds.join(" AND ")}`, params };

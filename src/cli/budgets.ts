@@ -3,12 +3,12 @@
  * household's monthly budgets from the terminal. Changes are audited (via "cli").
  */
 import { openBudgetDb } from "../budget/open.ts";
-import { dayToIso } from "../budget/calendar.ts";
+import { dayToIso, localDay } from "../budget/calendar.ts";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";
 import { formatMoney, formatPercent } from "../core/format.ts";
 import { Store } from "../store/store.ts";
-import { budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount } from "../tools/query/budgets.ts";
+import { budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount } from "../budgets/budgets.ts";
 import { parse } from "./args.ts";
 
 export const BUDGETS_HELP = `budget-chat budgets set CATEGORY AMOUNT
@@ -78,17 +78,18 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
           console.log("No budgets. Set one with: budget-chat budgets set CATEGORY AMOUNT (budget_status suggests starting amounts).");
           return 0;
         }
-        const month = budgetMonthOf(budget, {});
+        const today = localDay(new Date());
+        const month = budgetMonthOf(budget, {}, today);
         if (month === null) {
           for (const b of budgets) console.log(`${b.category}: ${formatMoney(b.amount, b.currency)} (no transactions yet)`);
           return 0;
         }
-        const s = budgetMonth(budget, budgets, month);
+        const s = budgetMonth(budget, budgets, month, today);
         const last = budget.ledger().lastDay!;
         console.log(
           s.inProgress
             ? `Budgets for ${s.label}, month in progress (data up to ${dayToIso(last)}, day ${s.daysElapsed} of ${s.daysInMonth}):`
-            : `Budgets for ${s.label}:`,
+            : `Budgets for ${s.label}${s.dataUntil === null ? "" : ` (data until ${dayToIso(s.dataUntil)})`}:`,
         );
         const rows = s.budgeted.map((b) => [
           b.category,

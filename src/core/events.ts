@@ -14,8 +14,8 @@ export type ChartSpec = {
   height?: number;
   /** The currency of the values (charts never mix currencies); the page's main currency when absent. */
   currency?: string;
-  /** "percent": the values are percentages (e.g. budget_status's % used), not money. */
-  unit?: "percent";
+  /** "percent": the values are percentages (e.g. budget_status's % used); "count": numbers of transactions. Else money. */
+  unit?: "percent" | "count";
 };
 
 /** Rows the browser shows as a table; never sent to the model. */

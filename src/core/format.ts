@@ -85,9 +85,9 @@ export function joinAnd(items: readonly string[]): string {
   return items.length <= 1 ? (items[0] ?? "") : `${items.slice(0, -1).join(", ")} and ${items.at(-1)}`;
 }
 
-/** A chart value as the chart's unit says: money (`CHF 1'234.50`) or a percentage (`85.4%`). */
-export function formatChartValue(v: number, chart: { unit?: "percent" }, currency: string): string {
-  return chart.unit === "percent" ? formatPercent(v, 100) : formatMoney(v, currency);
+/** A chart value as the chart's unit says: money (`CHF 1'234.50`), a percentage (`85.4%`) or a count (`1'234`). */
+export function formatChartValue(v: number, chart: { unit?: "percent" | "count" }, currency: string): string {
+  return chart.unit === "percent" ? formatPercent(v, 100) : chart.unit === "count" ? formatCount(v) : formatMoney(v, currency);
 }
 
 /**

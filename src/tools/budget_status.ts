@@ -1,6 +1,6 @@
 /**
  * budget_status (SPEC §8): per budgeted category the budget, spent, remaining and % used
- * for one month (default the latest month with data), with the projection for the month
+ * for one month (default the current calendar month when it has data, else the latest month with data), with the projection for the month
  * in progress; over and projected-over flagged; totals and unbudgeted spending last.
  * With no budgets: says so and suggests starting amounts.
  *
@@ -10,13 +10,14 @@ import { z } from "zod";
 import { dayToIso } from "../budget/calendar.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 import { formatMoney, formatPercent, joinAnd } from "../core/format.ts";
-import { budgetMonth, budgetMonthOf, suggestedBudgets, type BudgetLine, type BudgetMonth } from "./query/budgets.ts";
+import { budgetMonth, budgetMonthOf, suggestedBudgets, type BudgetLine, type BudgetMonth } from "../budgets/budgets.ts";
 import { dataCoverage } from "./query/period.ts";
+import { todayOf } from "./query/today.ts";
 import type { ReadTool, ToolContext } from "./types.ts";
 
 const schema = z.strictObject({
   year: z.number().int().min(1900).max(2200).optional().describe("Calendar year of the month, e.g. 2025; only together with month."),
-  month: z.number().int().min(1).max(12).optional().describe("Month 1-12, with year. Omit both for the latest month with data (the month in progress)."),
+  month: z.number().int().min(1).max(12).optional().describe("Month 1-12, with year. Omit both for the current month (else the latest month with data)."),
 });
 
 export const budgetStatus: ReadTool<typeof schema> = {
@@ -25,10 +26,10 @@ export const budgetStatus: ReadTool<typeof schema> = {
   promptHint:
     "whether the user is on track with their monthly budgets: 'how am I doing?', 'am I on budget this month?', 'will I stay under my groceries budget?'; per budget the spending, remaining, % used and the projection for the month in progress.",
   description:
-    "The user's monthly budgets (one amount per spending category) against their spending in one month (default: the latest " +
-    "month with data, which counts as the month in progress). Per budgeted category: budget, spent, remaining, % used, and for " +
-    "the month in progress the projection at the current daily pace (spent ÷ days up to the last transaction × days in the " +
-    "month); categories over budget or projected over are flagged. Ends with the total budget, total spent and the spending " +
+    "The user's monthly budgets (one amount per spending category) against their spending in one month (default: the current " +
+    "calendar month when it has data, else the latest month with data). Per budgeted category: budget, spent, remaining, % used, " +
+    "and for the current month the projection (spent so far + the category's recurring payments still expected this month + the " +
+    "pace of its other spending × the days left); categories over budget or projected over are flagged. Ends with the total budget, total spent and the spending " +
     "of categories without a budget. With no budgets set it says so and suggests starting amounts. " +
     "Use it for 'how am I doing this month', 'am I on track', 'did I stay within budget in March 2025'. " +
     "The UI draws a horizontal bar chart of % used automatically.",
@@ -36,12 +37,13 @@ export const budgetStatus: ReadTool<typeof schema> = {
   schema,
   run(db, input, ctx) {
     const budgets = budgetsOf(ctx).list();
-    const month = budgetMonthOf(db, input);
+    const today = todayOf(ctx);
+    const month = budgetMonthOf(db, input, today);
     if (month === null) {
       return { summary: `No transactions yet, so no month to check budgets against. ${budgets.length ? `Budgets set: ${budgets.length}.` : "No budgets are set."}`, charts: [] };
     }
     if (!budgets.length) return { summary: noBudgets(db), charts: [] };
-    const status = budgetMonth(db, budgets, month);
+    const status = budgetMonth(db, budgets, month, today);
     return {
       summary: describe(db, status),
       charts: [
@@ -72,10 +74,13 @@ export function flagOf(b: BudgetLine): string {
 function describe(db: BudgetDb, s: BudgetMonth): string {
   const l = db.ledger();
   const head = s.inProgress
-    ? `Budgets for ${s.label}, the month in progress: data up to ${dayToIso(l.lastDay!)} (day ${s.daysElapsed} of ${s.daysInMonth}); projections at the current daily pace.`
+    ? `Budgets for ${s.label}, the month in progress: today is day ${s.daysElapsed} of ${s.daysInMonth}, data up to ${dayToIso(l.lastDay!)}; ` +
+      "projection = spent so far + the category's recurring payments still expected this month + the pace of its other spending × the days left."
     : s.outsideData
       ? `Budgets for ${s.label}: that month lies outside the data, so there is no spending to compare yet. ${dataCoverage(l)}`
-      : `Budgets for ${s.label} (a full month).`;
+      : s.dataUntil !== null
+        ? `Budgets for ${s.label}: data until ${dayToIso(s.dataUntil)} only (the month's data stops before its end), so the figures may be incomplete.`
+        : `Budgets for ${s.label} (a full month).`;
   const lines = s.budgeted.map((b) => {
     const flag = flagOf(b);
     return (

@@ -1,14 +1,18 @@
 import { z } from "zod";
+import { dayToIso, monthKey } from "../budget/calendar.ts";
+import type { Ledger } from "../budget/ledger.ts";
+import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
 import { formatMoney, formatPercent, round2 } from "../core/format.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { categoryMask, measureOf, resolveCategory, rolesOf } from "./query/categories.ts";
-import { chartTitle, PerCurrency, resolveCurrency } from "./query/currency.ts";
+import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { dataCoverage, resolvePeriod, type Period } from "./query/period.ts";
+import { coveredMonths, dataCoverage, resolvePeriod, type Period } from "./query/period.ts";
+import { scopeOf } from "./query/scope.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 
-const { year, month, from, to, currency } = periodFields;
+const { year, month, from, to, currency, account } = periodFields;
 const periodArg = (which: string) =>
   z
     .strictObject({ year, month, from, to })
@@ -18,13 +22,17 @@ const schema = z.strictObject({
   a: periodArg("The first (earlier) period"),
   b: periodArg("The second period"),
   category: categoryField.optional().describe("Only this category. Omit to compare every spending category."),
+  by: z.enum(["category", "merchant"]).default("category").describe("category (default) or merchant: also lists new and gone merchants."),
   currency,
+  account,
 });
 
 type Figures = { rows: number; a: Map<number, number>; b: Map<number, number>; spending: [number, number]; income: [number, number] };
 type Row = { name: string; a: number; b: number; change: number; pct: number | null };
 
 const sumOf = (m: Map<number, number>) => [...m.values()].reduce((x, y) => x + y, 0);
+/** Merchants named in the new and gone lists. */
+const LISTED = 10;
 
 function periodOf(input: { year?: number; month?: number; from?: string; to?: string }, which: "a" | "b"): Period {
   if (Object.values(input).every((v) => v === undefined)) throw new ToolInputError(`${which} names no period: give {"year": …} or {"from": …, "to": …}.`);
@@ -35,15 +43,40 @@ function periodOf(input: { year?: number; month?: number; from?: string; to?: st
   }
 }
 
+/**
+ * How much of a period the data covers (SPEC §1 "Time"): a period after the data's end has
+ * no data yet, one partly after it covers only the days up to the end; one wholly before the
+ * data's start has no data. null: nothing to say.
+ */
+function coverageNote(p: Period, l: Ledger): { none: boolean; note: string } | null {
+  if (l.firstDay === null || l.lastDay === null) return { none: true, note: `${p.label}: no data — the database has no transactions` };
+  const first = l.firstDay;
+  const last = l.lastDay;
+  if (p.from !== null && p.from > last) return { none: true, note: `${p.label}: no data yet — the data ends ${dayToIso(last)}` };
+  if (p.to !== null && p.to < first) return { none: true, note: `${p.label}: no data — the data starts ${dayToIso(first)}` };
+  // Only the data's END cuts a period short in a way worth saying (SPEC §1 "Time": no data yet).
+  if (p.to === null || p.to <= last) return null;
+  const from = p.from === null ? first : Math.max(p.from, first);
+  if (p.from !== null && monthKey(p.from) === monthKey(p.to)) {
+    const name = new Date(Date.UTC(2000, (Math.floor(last / 100) % 100) - 1, 1)).toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
+    return { none: false, note: `${p.label} covers ${from % 100}–${last % 100} ${name} only (the data ends ${dayToIso(last)})` };
+  }
+  return { none: false, note: `${p.label} covers ${dayToIso(from)} to ${dayToIso(last)} only (the data ends ${dayToIso(last)})` };
+}
+
 export const comparePeriods: ReadTool<typeof schema> = {
   name: "compare_periods",
   label: "Comparing two periods…",
-  promptHint: "one period against another (this month vs the same month last year, 2025 vs 2024, Q1 vs Q2): what changed, by category.",
+  promptHint:
+    "one period against another (this month vs the same month last year, 2025 vs 2024, Q1 vs Q2): what changed, by category or by merchant (new and gone merchants); says when a period has no data yet or is only partly covered.",
   description:
-    "Compare spending in two periods, category by category: the amount in each, the change and the % change, sorted by the " +
-    "size of the change; plus total spending and income of both periods. Each period is a year, a month, or from/to dates. " +
-    "With category, only that category. Per currency. Use it for 'this month vs the same month last year', 'did I spend more " +
-    "than last year', 'what grew most'. The UI draws a grouped bar chart (one series per period) automatically.",
+    "Compare spending in two periods, category by category (or merchant by merchant with by \"merchant\", listing new and " +
+    "gone merchants): the amount in each, the change and the % change, sorted by the size of the change; plus total " +
+    "spending and income of both periods, and monthly averages when the periods differ in length. With category, that " +
+    "category's figures come first and the all-spending totals after. A period after the data's end is reported as having " +
+    "no data yet (never as −100%); one partly covered says so. Each period is a year, a month, or from/to dates. Per " +
+    "currency. Use it for 'this month vs the same month last year', 'did I spend more than last year', 'what grew most', " +
+    "'which shops are new'. The UI draws a grouped bar chart (one series per period) automatically.",
   risk: "low",
   schema,
   run(db, input) {
@@ -52,13 +85,15 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const pb = periodOf(input.b, "b");
     const labels = pa.label === pb.label ? [`a ${pa.label}`, `b ${pb.label}`] : [pa.label, pb.label];
     const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
+    const byMerchant = input.by === "merchant";
     const measure = measureOf(db, category);
     const roles = rolesOf(db, l);
     const only = category === undefined ? undefined : categoryMask(l, [category]);
-    const cur = resolveCurrency(l, input.currency);
+    const scope = scopeOf(l, input);
     const per = new PerCurrency<Figures>(l, () => ({ rows: 0, a: new Map(), b: new Map(), spending: [0, 0], income: [0, 0] }));
+    const subject = new PerCurrency<{ rows: number; v: [number, number] }>(l, () => ({ rows: 0, v: [0, 0] }));
     ([pa, pb] as const).forEach((period, k) =>
-      forEachRow(l, { period, currency: cur }, (i) => {
+      forEachRow(l, { period, ...scope }, (i) => {
         const f = per.of(l.currency[i]!);
         const code = l.category[i]!;
         const a = l.amount[i]!;
@@ -66,42 +101,68 @@ export const comparePeriods: ReadTool<typeof schema> = {
         if (roles[code] === "income") f.income[k] += a;
         if (only ? only[code] : roles[code] === "spending") {
           const side = k === 0 ? f.a : f.b;
-          side.set(code, (side.get(code) ?? 0) + measure.sign * a);
+          const key = byMerchant ? l.merchant[i]! : code;
+          side.set(key, (side.get(key) ?? 0) + measure.sign * a);
           // The chart's currency is the one with most rows of what it compares.
           f.rows++;
+          if (only) subject.of(l.currency[i]!).v[k] += measure.sign * a;
         }
       }),
     );
-    if (per.size === 0) return { summary: `No transactions in ${pa.label} or ${pb.label}. ${dataCoverage(l)}`, charts: [] };
+    const notes = [coverageNote(pa, l), coverageNote(pb, l)];
+    const comparable = !notes.some((n) => n?.none);
+    const said = notes.filter((n) => n !== null).map((n) => n!.note);
+    if (per.size === 0) return { summary: `No transactions in ${pa.label} or ${pb.label}. ${said.length ? `${said.join("; ")}. ` : ""}${dataCoverage(l)}`, charts: [] };
 
+    const nameOf = (key: number) => (byMerchant ? (key < 0 ? UNKNOWN_MERCHANT : l.merchants[key]!) : l.categoryNames[key]!);
     const rowsOf = (f: Figures): Row[] =>
       [...new Set([...f.a.keys(), ...f.b.keys()])]
-        .map((code) => {
-          const a = f.a.get(code) ?? 0;
-          const b = f.b.get(code) ?? 0;
-          return { name: l.categoryNames[code]!, a, b, change: b - a, pct: a === 0 ? null : ((b - a) / a) * 100 };
+        .map((key) => {
+          const a = f.a.get(key) ?? 0;
+          const b = f.b.get(key) ?? 0;
+          return { name: nameOf(key), a, b, change: b - a, pct: a === 0 ? null : ((b - a) / a) * 100 };
         })
         .sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.name.localeCompare(y.name));
     const signed = (x: number, c: string) => `${x > 0 ? "+" : ""}${formatMoney(x, c)}`;
-    const parts = per.list().map(([c, f]) => {
+    // A side without data is said to have none, never shown as 0.
+    const side = (k: 0 | 1, x: number, c: string) => (notes[k]?.none ? "no data" : formatMoney(x, c));
+    const pair = (a: number, b: number, c: string) => `${side(0, a, c)} → ${side(1, b, c)}`;
+    const change = (a: number, b: number, c: string) =>
+      comparable ? ` (${signed(b - a, c)}${a ? `, ${b > a ? "+" : ""}${formatPercent(b - a, a)}` : ""})` : "";
+    // Monthly averages (SPEC §1: over the months of the period inside the data) when the lengths differ.
+    const months = [coveredMonths(pa, l).length, coveredMonths(pb, l).length] as const;
+    const averages = (a: number, b: number, c: string) =>
+      months[0] !== months[1] && months[0] > 0 && months[1] > 0
+        ? `; per month ${formatMoney(a / months[0], c)} (${months[0]} months) → ${formatMoney(b / months[1], c)} (${months[1]} months)`
+        : "";
+    // With a category, the currencies it has rows in (all of them when it has none).
+    const listed = per.list().filter(([, f]) => category === undefined || f.rows > 0);
+    const parts = (listed.length ? listed : per.list()).map(([c, f]) => {
       const rows = rowsOf(f);
       const totals =
-        `total spending ${formatMoney(f.spending[0], c)} → ${formatMoney(f.spending[1], c)} (${signed(f.spending[1] - f.spending[0], c)}` +
-        `${f.spending[0] ? `, ${f.spending[1] > f.spending[0] ? "+" : ""}${formatPercent(f.spending[1] - f.spending[0], f.spending[0])}` : ""}); ` +
-        `income ${formatMoney(f.income[0], c)} → ${formatMoney(f.income[1], c)}.`;
-      const lines = rows.map((r) => `${r.name} ${formatMoney(r.a, c)} → ${formatMoney(r.b, c)} (${signed(r.change, c)}${r.pct === null ? ", new" : `, ${r.pct > 0 ? "+" : ""}${r.pct.toFixed(1)}%`})`);
-      return `${c}: ${totals}${lines.length ? ` By ${category ? "category" : "change"}: ${lines.join("; ")}.` : ` No ${measure.noun} in either period.`}`;
+        `total spending ${pair(f.spending[0], f.spending[1], c)}${change(f.spending[0], f.spending[1], c)}${averages(f.spending[0], f.spending[1], c)}; ` +
+        `income ${pair(f.income[0], f.income[1], c)}.`;
+      const lines = rows.map(
+        (r) => `${r.name} ${pair(r.a, r.b, c)}${comparable ? ` (${signed(r.change, c)}${r.pct === null ? ", new" : `, ${r.pct > 0 ? "+" : ""}${r.pct.toFixed(1)}%`})` : ""}`,
+      );
+      const detail = lines.length ? ` By ${byMerchant ? "merchant" : category ? "category" : "change"}: ${lines.join("; ")}.` : ` No ${measure.noun} in either period.`;
+      const turnover = byMerchant && comparable ? merchantTurnover(rows) : "";
+      if (category === undefined) return `${c}: ${totals}${detail}${turnover}`;
+      const v = subject.of(l.currencies.indexOf(c)).v;
+      const head = `${c}: ${category} ${pair(v[0], v[1], c)}${change(v[0], v[1], c)}${averages(v[0], v[1], c)}.`;
+      return `${head}${byMerchant ? `${detail}${turnover}` : ""} All spending, for reference: ${totals}`;
     });
     const [main, ...others] = per.list();
     const [mainCur, mainF] = main!;
     const rows = rowsOf(mainF);
+    const what = byMerchant ? `${measure.noun.charAt(0).toUpperCase()}${measure.noun.slice(1)} by merchant` : `${measure.noun.charAt(0).toUpperCase()}${measure.noun.slice(1)}`;
     return {
-      summary: [`${measure.noun.charAt(0).toUpperCase()}${measure.noun.slice(1)}: ${labels[0]} (a) vs ${labels[1]} (b).`, ...parts].join(" "),
+      summary: [`${what}: ${labels[0]} (a) vs ${labels[1]} (b)${scope.account === undefined ? "" : ` in account ${l.accounts[scope.account]}`}.`, ...(said.length ? [`${said.join("; ")}.`] : []), ...parts].join(" "),
       charts: rows.length
         ? [
             {
               type: "grouped_bar",
-              title: chartTitle(`${category ?? "Spending"}: ${labels[0]} vs ${labels[1]}`, mainCur, others.map(([c, f]) => [c, sumOf(f.b)])),
+              title: chartTitle(`${category ?? "Spending"}${byMerchant ? " by merchant" : ""}: ${labels[0]} vs ${labels[1]}`, mainCur, others.map(([c, f]) => [c, sumOf(f.b)])),
               currency: mainCur,
               data: {
                 labels: rows.map((r) => r.name),
@@ -116,3 +177,11 @@ export const comparePeriods: ReadTool<typeof schema> = {
     };
   },
 };
+
+/** " New merchants (only in b): …. Gone (only in a): …." */
+function merchantTurnover(rows: Row[]): string {
+  const fresh = rows.filter((r) => r.a === 0 && r.b !== 0).sort((x, y) => y.b - x.b || x.name.localeCompare(y.name));
+  const gone = rows.filter((r) => r.b === 0 && r.a !== 0).sort((x, y) => y.a - x.a || x.name.localeCompare(y.name));
+  const names = (rs: Row[]) => `${rs.length}${rs.length ? `: ${rs.slice(0, LISTED).map((r) => r.name).join(", ")}${rs.length > LISTED ? ", …" : ""}` : ""}`;
+  return ` New merchants (only in b): ${names(fresh)}. Gone merchants (only in a): ${names(gone)}.`;
+}

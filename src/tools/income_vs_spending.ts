@@ -2,11 +2,12 @@ import { z } from "zod";
 import { monthLabel } from "../budget/calendar.ts";
 import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { rolesOf } from "./query/categories.ts";
-import { chartTitle, PerCurrency, resolveCurrency } from "./query/currency.ts";
+import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
 import { coveredMonths, dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
+import { scopeOf } from "./query/scope.ts";
 
 const schema = z.strictObject({ ...periodFields });
 
@@ -40,7 +41,7 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
       spending: new Float64Array(months.length),
       flows: new Map(),
     }));
-    forEachRow(l, { period, currency: resolveCurrency(l, input.currency) }, (i) => {
+    forEachRow(l, { period, ...scopeOf(l, input) }, (i) => {
       const f = per.of(l.currency[i]!);
       const code = l.category[i]!;
       const a = l.amount[i]!;

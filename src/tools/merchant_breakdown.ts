@@ -2,11 +2,12 @@ import { z } from "zod";
 import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
 import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { categoryMask, measureOf, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
-import { chartTitle, PerCurrency, resolveCurrency } from "./query/currency.ts";
+import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
 import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
+import { scopeOf } from "./query/scope.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("Only this category. Omit for all spending."),
@@ -35,7 +36,7 @@ export const merchantBreakdown: ReadTool<typeof schema> = {
     const measure = measureOf(db, category);
     const categories = category === undefined ? roleMask(rolesOf(db, l), "spending") : categoryMask(l, [category]);
     const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byMerchant: new Map() }));
-    forEachRow(l, { period, currency: resolveCurrency(l, input.currency), categories }, (i) => {
+    forEachRow(l, { period, ...scopeOf(l, input), categories }, (i) => {
       const f = per.of(l.currency[i]!);
       const v = measure.sign * l.amount[i]!;
       const m = f.byMerchant.get(l.merchant[i]!) ?? { total: 0, count: 0 };

@@ -3,7 +3,8 @@ import { monthLabel } from "../budget/calendar.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
 import { measureOf, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
-import { chartTitle, PerCurrency, resolveCurrency } from "./query/currency.ts";
+import { chartTitle, PerCurrency } from "./query/currency.ts";
+import { scopeOf } from "./query/scope.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
 import { coveredMonths, dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
@@ -39,7 +40,7 @@ export const monthlyTrend: ReadTool<typeof schema> = {
       throw new ToolInputError("Give either category or categories, not both.");
     const l = db.ledger();
     const period = resolvePeriod(input);
-    const currency = resolveCurrency(l, input.currency);
+    const only = scopeOf(l, input);
     const names = input.categories ? [...new Set(input.categories.map((c) => resolveCategory(db, c)))] : input.category ? [resolveCategory(db, input.category)] : [];
     if (input.categories && names.length < 2) throw new ToolInputError("categories needs at least 2 different categories.");
     const series: Series[] = names.length
@@ -58,7 +59,7 @@ export const monthlyTrend: ReadTool<typeof schema> = {
     if (names.length) names.forEach((n, s) => (seriesOf[l.categoryIndex(n)] = s));
     else roleMask(roles, "spending").forEach((on, code) => (seriesOf[code] = on ? 0 : -1));
     const mask = Uint8Array.from(seriesOf, (s) => (s >= 0 ? 1 : 0));
-    forEachRow(l, { period, currency, categories: mask }, (i) => {
+    forEachRow(l, { period, ...only, categories: mask }, (i) => {
       const s = seriesOf[l.category[i]!]!;
       const f = per.of(l.currency[i]!);
       const m = l.month[i]! - first;

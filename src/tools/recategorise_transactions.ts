@@ -137,7 +137,7 @@ export function previewRecategorisation(
 
   const all = whereOf({ ...selectionOf(args), notIn: undefined });
   const counts = db.get<{ n: number; already: number }>(
-    `SELECT count(*) AS n, CAST(TOTAL(${CATEGORY_SQL} = $to) AS INTEGER) AS already FROM transactions ${all.sql}`,
+    `SELECT count(*) AS n, CAST(TOTAL(${CATEGORY_SQL} = $to COLLATE NOCASE) AS INTEGER) AS already FROM transactions ${all.sql}`,
     { ...all.params, to },
   )!;
   if (counts.n === 0) {

@@ -7,6 +7,7 @@ import { z } from "zod";
 import { budgetStatus } from "./budget_status.ts";
 import { calculate } from "./calculate.ts";
 import { comparePeriods } from "./compare_periods.ts";
+import { dataCoverage } from "./data_coverage.ts";
 import { incomeVsSpending } from "./income_vs_spending.ts";
 import { listTransactions } from "./list_transactions.ts";
 import { manageCategories } from "./manage_categories.ts";
@@ -17,8 +18,10 @@ import { recurringPayments } from "./recurring_payments.ts";
 import { reviewTransactions } from "./review_transactions.ts";
 import { searchTransactions } from "./search_transactions.ts";
 import { setBudget } from "./set_budget.ts";
+import { spendingBreakdown } from "./spending_breakdown.ts";
 import { spendingByCategory } from "./spending_by_category.ts";
 import type { ReadTool, Tool, ToolContext, WriteTool } from "./types.ts";
+import { unusualTransactions } from "./unusual_transactions.ts";
 
 export const ALL_TOOLS: readonly Tool[] = [
   spendingByCategory,
@@ -31,6 +34,9 @@ export const ALL_TOOLS: readonly Tool[] = [
   recurringPayments,
   reviewTransactions,
   budgetStatus,
+  spendingBreakdown,
+  dataCoverage,
+  unusualTransactions,
   calculate,
   recategoriseTransactions,
   setBudget,

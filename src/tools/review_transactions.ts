@@ -1,12 +1,15 @@
 import { z } from "zod";
+import { dayToIso } from "../budget/calendar.ts";
+import type { Ledger } from "../budget/ledger.ts";
 import { UNCATEGORISED } from "../budget/schema.ts";
-import { formatCount, formatMoney, plural } from "../core/format.ts";
+import type { TableSpec } from "../core/events.ts";
+import { formatCount, formatMoney, plural, quote, round2 } from "../core/format.ts";
 import { categoryMask, resolveCategory } from "./query/categories.ts";
-import { resolveCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
 import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
-import { forEachRow } from "./query/rows.ts";
+import { forEachRow, type Filter } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
+import { scopeOf } from "./query/scope.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("Only rows currently in this category."),
@@ -17,6 +20,8 @@ const schema = z.strictObject({
 
 /** Categories that mean "not really classified" (matched in any letter case). */
 const UNCLEAR = new Set([UNCATEGORISED.toLowerCase(), "other"]);
+/** Duplicate groups the table shows (the summary names the first SUMMARY_GROUPS). */
+const DUPLICATE_ROWS = 50;
 /** Groups named in the summary (the table has them all). */
 const SUMMARY_GROUPS = 10;
 
@@ -25,11 +30,12 @@ type Group = { name: string; count: number; totals: Map<string, number>; categor
 export const reviewTransactions: ReadTool<typeof schema> = {
   name: "review_transactions",
   label: "Finding transactions to review…",
-  promptHint: "what still needs categorising: Uncategorised/Other rows and low-confidence classifications, grouped by merchant.",
+  promptHint: "what still needs categorising (Uncategorised/Other rows, low-confidence or unclassified ones, grouped by merchant) and possible duplicate bookings (was I charged twice?).",
   description:
     "Transactions that need a human look: in Uncategorised or Other, or classified with a confidence below max_confidence " +
     "(default 0.8). Grouped by merchant (by bank description when the merchant is unknown), most rows first, with count, " +
-    "total, current categories and lowest confidence. Use it for 'what still needs categorising', 'which classifications are " +
+    "total, current categories and lowest confidence; possible duplicates (same date, amount, currency and description) are " +
+    "listed apart with count and total. Use it for 'was anything booked twice', 'what still needs categorising', 'which classifications are " +
     "shaky', before offering recategorise_transactions. The UI shows the groups as a table automatically.",
   risk: "low",
   schema,
@@ -38,11 +44,15 @@ export const reviewTransactions: ReadTool<typeof schema> = {
     const period = resolvePeriod(input);
     const only = input.category === undefined ? undefined : categoryMask(l, [resolveCategory(db, input.category)]);
     const unclear = Uint8Array.from(l.categoryNames, (n) => (UNCLEAR.has(n.toLowerCase()) ? 1 : 0));
+    const unclassified = l.sources.indexOf("unclassified");
     const groups = new Map<string, Group>();
     let rows = 0;
-    forEachRow(l, { period, currency: resolveCurrency(l, input.currency), categories: only }, (i) => {
+    const filter = { period, ...scopeOf(l, input), categories: only };
+    const duplicates = possibleDuplicates(l, filter);
+    forEachRow(l, filter, (i) => {
       const c = l.confidence[i]!;
-      if (!unclear[l.category[i]!] && !(c < input.max_confidence)) return; // NaN (unknown confidence) is not low
+      // NaN (unknown confidence) is not low.
+      if (!unclear[l.category[i]!] && !(c < input.max_confidence) && !(unclassified >= 0 && l.source[i] === unclassified)) return;
       const name = l.merchant[i]! >= 0 ? l.merchants[l.merchant[i]!]! : l.descriptions[l.description[i]!]!;
       const g = groups.get(name) ?? { name, count: 0, totals: new Map(), categories: new Set(), lowest: NaN };
       const cur = l.currencies[l.currency[i]!]!;
@@ -54,10 +64,12 @@ export const reviewTransactions: ReadTool<typeof schema> = {
       rows++;
     });
     const scope = periodPhrase(period, l);
+    const dupes = describeDuplicates(l, duplicates, period.label);
     if (!groups.size) {
       return {
-        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}. ${dataCoverage(l)}`,
+        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}, none unclassified.${dupes.summary} ${dataCoverage(l)}`,
         charts: [],
+        tables: dupes.table ? [dupes.table] : [],
       };
     }
     const sorted = [...groups.values()].sort((a, b) => b.count - a.count || a.name.localeCompare(b.name));
@@ -71,7 +83,7 @@ export const reviewTransactions: ReadTool<typeof schema> = {
     return {
       summary:
         `To review ${scope}: ${plural(rows, "transaction")} at ${plural(sorted.length, "merchant")} ` +
-        `(in Uncategorised/Other or confidence below ${input.max_confidence})${more}. ${sorted.slice(0, SUMMARY_GROUPS).map(line).join("; ")}.`,
+        `(in Uncategorised/Other, confidence below ${input.max_confidence} or unclassified)${more}. ${sorted.slice(0, SUMMARY_GROUPS).map(line).join("; ")}.${dupes.summary}`,
       charts: [],
       tables: [
         {
@@ -81,7 +93,96 @@ export const reviewTransactions: ReadTool<typeof schema> = {
           totalRows: sorted.length,
           rows: shown.map((g) => [g.name, g.count, totals(g), [...g.categories].sort().join(", "), lowest(g)]),
         },
+        ...(dupes.table ? [dupes.table] : []),
       ],
     };
   },
 };
+
+/** Rows that look like one transaction booked twice: same day, amount, currency and description (SPEC §2). */
+type Duplicate = { first: number; count: number };
+
+/**
+ * Possible duplicates among the selected rows. Every ledger row is its own transactions
+ * row, so two of them are two transaction ids. Rows come in day order, so each day is one
+ * open-addressing hash table over (description, amount, currency), cleared between days by
+ * a generation stamp: O(1) typed-array work per row, no strings, no sorting (at 1M rows a
+ * Map or a sort per day cost ten times the rest of the tool).
+ */
+function possibleDuplicates(l: Ledger, filter: Filter): Duplicate[] {
+  const [start, end] = l.rangeOf(filter.period.from ?? undefined, filter.period.to ?? undefined);
+  let most = 1;
+  for (let i = start, run = 0; i < end; i++) {
+    run = i > start && l.day[i] === l.day[i - 1] ? run + 1 : 1;
+    if (run > most) most = run;
+  }
+  let size = 2;
+  while (size < 2 * most) size *= 2;
+  const mask = size - 1;
+  const slotRow = new Int32Array(size);
+  const slotGen = new Int32Array(size);
+  const bits = new Float64Array(1);
+  const words = new Int32Array(bits.buffer);
+  const slotGroup = new Int32Array(size); // -1: the slot's row has no duplicate (yet)
+  const firsts: number[] = []; // per group: its first row
+  const counts: number[] = [];
+  let gen = 0;
+  let day = -1;
+  forEachRow(l, filter, (i) => {
+    if (l.day[i] !== day) {
+      day = l.day[i]!;
+      gen++;
+    }
+    const desc = l.description[i]!;
+    const amount = l.amount[i]!;
+    const cur = l.currency[i]!;
+    bits[0] = amount;
+    let h = Math.imul(desc, 0x9e3779b1) ^ Math.imul(words[0]! ^ words[1]!, 0x85ebca6b) ^ Math.imul(cur, 0xc2b2ae35);
+    for (h &= mask; slotGen[h] === gen; h = (h + 1) & mask) {
+      const j = slotRow[h]!;
+      if (l.description[j] === desc && l.amount[j] === amount && l.currency[j] === cur) {
+        if (slotGroup[h]! < 0) {
+          slotGroup[h] = firsts.length;
+          firsts.push(j);
+          counts.push(1);
+        }
+        counts[slotGroup[h]!]!++;
+        return;
+      }
+    }
+    slotGen[h] = gen;
+    slotRow[h] = i;
+    slotGroup[h] = -1;
+  });
+  // A group appears with its second row; list them by their first (date order, then id).
+  return firsts.map((first, k) => ({ first, count: counts[k]! })).sort((a, b) => a.first - b.first);
+}
+
+function describeDuplicates(l: Ledger, dupes: Duplicate[], label: string): { summary: string; table: TableSpec | null } {
+  if (!dupes.length) return { summary: " No possible duplicates.", table: null };
+  const total = dupes.length;
+  const fields = (d: Duplicate) => {
+    const i = d.first;
+    const cur = l.currencies[l.currency[i]!]!;
+    return { date: dayToIso(l.day[i]!), description: l.descriptions[l.description[i]!]!, amount: l.amount[i]!, cur, count: d.count, total: l.amount[i]! * d.count };
+  };
+  // Groups come in date order (by their first row; rows are stored by day, then id); only the shown ones are spelt out.
+  const list = dupes.slice(0, DUPLICATE_ROWS).map(fields);
+  return {
+    summary:
+      ` Possible duplicates (same date, amount, currency and description, different transaction ids): ${plural(total, "group")}` +
+      `${total > SUMMARY_GROUPS ? ` (the first ${SUMMARY_GROUPS} here)` : ""}. ` +
+      list
+        .slice(0, SUMMARY_GROUPS)
+        .map((d) => `${d.date} ${quote(d.description, 80)} ${formatMoney(d.amount, d.cur)} × ${d.count} (total ${formatMoney(d.total, d.cur)})`)
+        .join("; ") +
+      ".",
+    table: {
+      title: `Possible duplicates, ${label}: ${formatCount(list.length)} of ${formatCount(total)}`,
+      columns: ["Date", "Description", "Amount", "Currency", "Rows", "Total"],
+      kinds: ["date", "text", "money", "currency", "count", "money"],
+      totalRows: total,
+      rows: list.map((d) => [d.date, d.description, round2(d.amount), d.cur, d.count, round2(d.total)]),
+    },
+  };
+}

@@ -19,7 +19,8 @@ import type { ApprovalPreview } from "../core/events.ts";
 import { formatMoney, round2 } from "../core/format.ts";
 import { budgetAuditDetail, type BudgetValue } from "../store/budgets.ts";
 import type { Store } from "../store/store.ts";
-import { budgetAmountProblem, budgetCategory, budgetMonth, findBudget } from "./query/budgets.ts";
+import { todayOf } from "./query/today.ts";
+import { budgetAmountProblem, budgetCategory, budgetMonth, findBudget } from "../budgets/budgets.ts";
 import { categoryField } from "./query/fields.ts";
 import type { ToolContext, WriteTool } from "./types.ts";
 
@@ -83,7 +84,7 @@ export function previewBudgetChange(
   ];
   if (l.lastDay !== null) {
     const month = monthKey(l.lastDay);
-    const [line] = budgetMonth(db, [{ category, amount: amount ?? previous!.amount, currency: after?.currency ?? previous!.currency }], month).budgeted;
+    const [line] = budgetMonth(db, [{ category, amount: amount ?? previous!.amount, currency: after?.currency ?? previous!.currency }], month, todayOf(ctx)).budgeted;
     facts.push({ label: `Spent in ${monthLabel(month)}`, value: formatMoney(line!.spent, line!.currency) });
   }
   facts.push({ label: "Applies to", value: "the whole household" });

@@ -1,11 +1,12 @@
 import { z } from "zod";
 import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { notSpendingNote, roleMask, rolesOf } from "./query/categories.ts";
-import { chartTitle, PerCurrency, resolveCurrency } from "./query/currency.ts";
+import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
 import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
+import { scopeOf } from "./query/scope.ts";
 
 const schema = z.strictObject({ ...periodFields });
 
@@ -28,7 +29,7 @@ export const spendingByCategory: ReadTool<typeof schema> = {
     const period = resolvePeriod(input);
     const spending = roleMask(rolesOf(db, l), "spending");
     const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byCategory: new Map() }));
-    forEachRow(l, { period, currency: resolveCurrency(l, input.currency), categories: spending }, (i) => {
+    forEachRow(l, { period, ...scopeOf(l, input), categories: spending }, (i) => {
       const f = per.of(l.currency[i]!);
       const c = f.byCategory.get(l.category[i]!) ?? { total: 0, count: 0 };
       c.total -= l.amount[i]!;

@@ -3,7 +3,7 @@ import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 import type { BudgetWriter } from "../budget/write-path.ts";
 import type { Store } from "../store/store.ts";
-import type { BudgetSource } from "./query/budgets.ts";
+import type { BudgetSource } from "../budgets/budgets.ts";
 
 /**
  * What every tool declares about itself. The registry, the system prompt's tool guide,
@@ -37,8 +37,12 @@ export type ReadTool<S extends z.ZodType = z.ZodType> = ToolMeta<S> & {
   run(db: BudgetDb, input: z.output<S>, ctx?: ToolContext): ToolOutput;
 };
 
-/** What read tools may read besides the budget database. Nothing of HTTP, sessions or the model. */
-export type ToolContext = { budgets: BudgetSource };
+/**
+ * What read tools may read besides the budget database. Nothing of HTTP, sessions or the
+ * model. `now` is the clock (tests inject one): "today" decides the month in progress and
+ * whether a period lies after the data's end. Absent: the system clock.
+ */
+export type ToolContext = { budgets: BudgetSource; now?: () => Date };
 
 /** A tool that changes data: it only ever runs through an approval the user gives. */
 export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & {

@@ -1,4 +1,5 @@
 import { formatCount } from "../../src/core/format.ts";
+import { READ_TOOLS } from "../../src/tools/registry.ts";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { startHarness, textOf, typesOf, type Harness } from "../support/agent-harness.ts";
@@ -135,7 +136,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const r = sent(1).messages!.at(-1).content[0];
     expect(r).toMatchObject({ tool_use_id: "u1", is_error: true });
     expect(r.content).toBe(
-      'Unknown tool "delete_everything". Available tools: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions, compare_periods, recurring_payments, review_transactions, budget_status, calculate.',
+      `Unknown tool "delete_everything". Available tools: ${READ_TOOLS.map((t) => t.name).join(", ")}.`,
     );
     expect(events.some((e) => e.type === "tool_failed" && e.tool === "delete_everything")).toBe(true);
   });
@@ -321,6 +322,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     // The tool guide comes from the registry: every tool offered has its line.
     for (const t of a.tools!) expect(system[0]!.text).toContain(`- ${t.name}: `);
     expect(system[1]!.text).toContain("Current date and time: Sunday 2026-11-22 10:30 (Europe/Zurich)");
+    // Today and the last date with data, and what a later period means (SPEC §1 "Time").
+    expect(system[1]!.text).toContain(`The last date with data is ${sum.lastDate}. A period after it has no data yet (that is not zero spending)`);
     expect(JSON.stringify(a.tools)).toBe(JSON.stringify(b.tools));
     expect(a.tools!.at(-1).cache_control).toEqual({ type: "ephemeral" });
     expect(JSON.stringify(system[0])).toBe(JSON.stringify((b.system as unknown[])[0]));

@@ -7,7 +7,7 @@ import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { PIPELINE_DDL } from "../../src/budget/pipeline.ts";
 import { type Ledger } from "../../src/budget/ledger.ts";
 import { loadLedger } from "../../src/budget/ledger-load.ts";
-import { addDays, dayToIso, daysBetween, daysInMonth, epochDay, fromEpochDay, monthKey, monthLabel, parseDay } from "../../src/budget/calendar.ts";
+import { addDays, dayToIso, daysBetween, daysInMonth, epochDay, fromEpochDay, isoWeekLabel, monthKey, monthLabel, parseDay, weekdayOf } from "../../src/budget/calendar.ts";
 
 let dir: string;
 const open: Database[] = [];
@@ -147,9 +147,10 @@ describe("loadLedger on the pipeline schema", () => {
     expect(Array.from(l.amount)).toEqual([5000, -100, -20, -50, -30, -25.25, -20, -300, -33.33, -10, -12]);
   });
 
-  test("dictionaries hold each distinct value once, as stored (case preserved), in order of first appearance", () => {
+  test("dictionaries hold each distinct value once, in order of first appearance; `transport` and `Transport` are one category", () => {
     expect(l.currencies).toEqual(["CHF", "EUR"]);
-    expect(l.categoryNames).toEqual(["Groceries", "transport", "Transport", "Income", "Insurance", "Shopping"]);
+    // One row each and no categories table row for it: the spelling seen first wins the tie.
+    expect(l.categoryNames).toEqual(["Groceries", "transport", "Income", "Insurance", "Shopping"]);
     expect(l.merchants).toEqual(["Migros", "SBB", "Coop", "100% Bio", "ACME AG", "Zürich Insurance", "Shop_Online", "ShopXOnline", "Sale Store", "MIGROS"]);
     expect(l.descriptions).not.toContain("GHOST");
     expect(l.descriptions.length).toBe(11);
@@ -157,7 +158,7 @@ describe("loadLedger on the pipeline schema", () => {
     const at = (k: number) => STRICT_ORDER.indexOf(k);
     expect(l.currencies[l.currency[at(5)]]).toBe("EUR");
     expect(l.categoryNames[l.category[at(2)]]).toBe("transport");
-    expect(l.categoryNames[l.category[at(5)]]).toBe("Transport");
+    expect(l.categoryNames[l.category[at(5)]]).toBe("transport");
     expect(l.merchants[l.merchant[at(16)]]).toBe("MIGROS");
     expect(l.merchants[l.merchant[at(1)]]).toBe("Migros");
     expect(l.descriptions[l.description[at(12)]]).toBe("ZÜRICH VERSICHERUNG");
@@ -166,7 +167,9 @@ describe("loadLedger on the pipeline schema", () => {
     expect(Array.from(l.confidence)).toEqual([1, 0.5, 0.8, 0.9, 0.7, 1, 0.9, 0.95, 0.6, 0.6, 0.6]);
     expect(l.hasConfidence).toBe(true);
     expect(l.hasSource).toBe(true);
-    expect(l.categoryIndex("Transport")).toBe(2);
+    expect(l.categoryIndex("Transport")).toBe(1); // any letter case finds the one entry
+    expect(l.categoryIndex(" TRANSPORT ")).toBe(1);
+    expect(l.currencyIndex(" eur")).toBe(1);
     expect(l.categoryIndex("Ghostly")).toBe(-1);
     expect(l.currencyIndex("EUR")).toBe(1);
   });
@@ -469,5 +472,47 @@ describe("ledger equals SQL on the demo database (seed 7, 7,300 rows)", () => {
       .map((r) => r[0]);
     expect(hits.length).toBeGreaterThan(0);
     expect(ids(l, l.matchingRows("migros"))).toEqual(hits as number[]);
+  });
+});
+
+describe("hygiene at load (SPEC §1, round 3)", () => {
+  test("currencies trimmed and upper-cased; categories merged ignoring case under the table's spelling, else the most frequent; blank merchants unknown", () => {
+    const db = new Database(":memory:");
+    db.run(PIPELINE_DDL);
+    db.run("INSERT INTO categories (name, description, created_at) VALUES ('Groceries', 'Food', '2024-01-01')");
+    const rows: [number, string, number, string, string, string][] = [
+      [1, "2025-01-01", -10, "chf", "Migros", " groceries"],
+      [2, "2025-01-02", -20, "CHF ", "  ", "GROCERIES"],
+      [3, "2025-01-03", -30, "CHF", "", "Groceries"],
+      [4, "2025-01-04", -40, "eur", "Bar", "dining"],
+      [5, "2025-01-05", -50, " EUR", "Bar", "Dining "],
+      [6, "2025-01-06", -60, "EUR", "Bar", "dining"],
+    ];
+    for (const [id, date, amount, currency, merchant, category] of rows) {
+      db.run(
+        "INSERT INTO transactions (id, date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, created_at) VALUES (?, ?, 'x', ?, ?, ?, ?, 'llm', 0.9, ?, '2025-01-01')",
+        [id, date, amount, currency, merchant, category, `t${id}`],
+      );
+    }
+    const l = loadLedger(db);
+    expect(l.currencies).toEqual(["CHF", "EUR"]);
+    expect(Array.from(l.currency)).toEqual([0, 0, 0, 1, 1, 1]);
+    // Groceries: the categories table's spelling; dining: 2 rows "dining" against 1 "Dining " (no table row).
+    expect(l.categoryNames).toEqual(["Groceries", "dining"]);
+    expect(Array.from(l.category)).toEqual([0, 0, 0, 1, 1, 1]);
+    expect(Array.from(l.merchant).map((m) => (m < 0 ? null : l.merchants[m]))).toEqual(["Migros", null, null, "Bar", "Bar", "Bar"]);
+    db.close();
+  });
+});
+
+describe("ISO weeks and weekdays", () => {
+  test("weeks belong to the year of their Thursday", () => {
+    const week = (d: number) => isoWeekLabel(epochDay(d));
+    expect(week(20260101)).toBe("2026-W01"); // a Thursday
+    expect(week(20241230)).toBe("2025-W01"); // Monday of the week holding 2025-01-02 (Thu)
+    expect(week(20270101)).toBe("2026-W53"); // Friday; 2026 has 53 ISO weeks
+    expect(week(20210103)).toBe("2020-W53"); // Sunday
+    expect(week(20260208)).toBe("2026-W06");
+    expect([20260202, 20260207, 20260208].map((d) => weekdayOf(epochDay(d)))).toEqual([0, 5, 6]); // Mon, Sat, Sun
   });
 });

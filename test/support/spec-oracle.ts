@@ -11,8 +11,8 @@
  * - A date counts only if it is a real calendar day `YYYY-MM-DD`, optionally followed by a
  *   time part after `T` or a space; other rows are left out of every figure (only counted).
  * - NULL category = `Uncategorised`; NULL merchant groups as `(unknown merchant)`.
- * - Category names: union of the categories table and distinct transactions.category values,
- *   case-sensitive. Roles case-insensitive: `income` → Income; `transfers`/`investments`
+ * - Category names: union of the categories table and distinct transactions.category values;
+ *   trimmed, and names equal ignoring case are one (SPEC §1 hygiene, round 3). Roles case-insensitive: `income` → Income; `transfers`/`investments`
  *   (default) → not spending; everything else → spending.
  * - Main currency of a selection: most rows, ties alphabetical.
  * - Month average over every month of the period inside the data's coverage (first to last
@@ -38,9 +38,12 @@ export type OracleRow = {
   merchant_name: string | null;
   /** NULL merchant shown as `(unknown merchant)`. */
   merchant: string;
-  /** NULL category read as `Uncategorised`. */
+  /** NULL category read as `Uncategorised`; names folded (hygiene). */
   category: string;
   confidence: number | null;
+  source: string | null;
+  /** NULL when the database has no account column. */
+  account: string | null;
 };
 
 export const UNKNOWN_MERCHANT = "(unknown merchant)";
@@ -69,8 +72,10 @@ export function load(path: string): Loaded {
   try {
     const cols = (db.query("PRAGMA table_info(transactions)").all() as { name: string }[]).map((c) => c.name);
     const conf = cols.includes("confidence") ? "confidence" : "NULL AS confidence";
+    const source = cols.includes("source") ? "source" : "NULL AS source";
+    const account = cols.includes("account") ? "account" : "NULL AS account";
     const raw = db
-      .query(`SELECT id, date, raw_description, amount, currency, merchant_name, category, ${conf} FROM transactions ORDER BY id`)
+      .query(`SELECT id, date, raw_description, amount, currency, merchant_name, category, ${conf}, ${source}, ${account} FROM transactions ORDER BY id`)
       .all() as {
       id: number;
       date: string;
@@ -80,7 +85,33 @@ export function load(path: string): Loaded {
       merchant_name: string | null;
       category: string | null;
       confidence: number | null;
+      source: string | null;
+      account: string | null;
     }[];
+    // Hygiene (SPEC §1, round 3): currency codes trimmed and upper-cased; category names trimmed and
+    // names equal ignoring case are one category, spelt as the categories table spells it, else as
+    // most rows spell it (ties: the spelling seen first in id order); a blank merchant is unknown.
+    const hasCategories = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'categories'").get();
+    const tableNames = hasCategories ? (db.query("SELECT name FROM categories ORDER BY name").all() as { name: string }[]).map((c) => c.name.trim()) : [];
+    const key = (name: string) => name.trim().normalize("NFC").toLowerCase();
+    const spelling = new Map<string, string>();
+    for (const n of tableNames) if (!spelling.has(key(n))) spelling.set(key(n), n);
+    const counts = new Map<string, Map<string, number>>(); // folded → spelling → rows (well-formed dates only)
+    for (const r of raw) {
+      if (wellFormedDate(String(r.date)) === null) continue;
+      const c = (r.category ?? "").trim() || "Uncategorised";
+      const per = counts.get(key(c)) ?? new Map<string, number>();
+      per.set(c, (per.get(c) ?? 0) + 1);
+      counts.set(key(c), per);
+    }
+    for (const [k, per] of counts) {
+      if (spelling.has(k)) continue;
+      let best = "";
+      let most = -1;
+      for (const [name, n] of per) if (n > most) [best, most] = [name, n];
+      spelling.set(k, best);
+    }
+    const categoryOf = (c: string | null) => spelling.get(key((c ?? "").trim() || "Uncategorised"))!;
     const rows: OracleRow[] = [];
     let malformed = 0;
     for (const r of raw) {
@@ -89,6 +120,7 @@ export function load(path: string): Loaded {
         malformed++;
         continue;
       }
+      const merchant = r.merchant_name !== null && r.merchant_name.trim() !== "" ? r.merchant_name : null;
       rows.push({
         id: r.id,
         rawDate: r.date,
@@ -96,19 +128,16 @@ export function load(path: string): Loaded {
         month: date.slice(0, 7),
         raw_description: r.raw_description,
         amount: r.amount,
-        currency: r.currency,
-        merchant_name: r.merchant_name,
-        merchant: r.merchant_name ?? UNKNOWN_MERCHANT,
-        category: r.category ?? "Uncategorised",
+        currency: String(r.currency).trim().toUpperCase(),
+        merchant_name: merchant,
+        merchant: merchant ?? UNKNOWN_MERCHANT,
+        category: categoryOf(r.category),
         confidence: r.confidence,
+        source: r.source,
+        account: r.account,
       });
     }
-    const names = new Set<string>();
-    const hasCategories = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'categories'").get();
-    if (hasCategories) for (const c of db.query("SELECT name FROM categories").all() as { name: string }[]) names.add(c.name);
-    for (const c of db.query("SELECT DISTINCT category FROM transactions").all() as { category: string | null }[]) {
-      names.add(c.category ?? "Uncategorised");
-    }
+    const names = new Set<string>(spelling.values());
     return { rows, malformed, categoryNames: [...names].sort() };
   } finally {
     db.close();
@@ -626,12 +655,21 @@ export type RecurringSeries = {
   /** The series' category (most rows; ties alphabetical). */
   category: string;
   cadence: Cadence;
+  /** Median amount ("usual"). */
   typicalAmount: number;
+  /** The last payment's amount: the current price. */
+  currentAmount: number;
+  priceChanges: { date: string; from: number; to: number }[];
+  /** Current price more than 2% above the first payment's in the period. */
+  dearer: boolean;
+  /** Consecutive payments closer than a quarter of the median gap. */
+  doubleCharges: { first: string; second: string; amount: number }[];
   count: number;
   firstDate: string;
   lastDate: string;
   medianGap: number;
   nextExpected: string;
+  /** current × payments a year. */
   yearlyCost: number;
   active: boolean;
 };
@@ -673,6 +711,19 @@ export function recurringPayments(
       if (amountsIn / amounts.length < 0.75) continue;
       const counts = [...groupBy(list, (r) => r.category)].sort((a, b) => b[1].length - a[1].length || byName(a[0], b[0]));
       const last = list[list.length - 1].date;
+      // Price change: > 2% away from the previous payment while the next (if any) is within 2% of it.
+      const off = (a: number, b: number) => Math.abs(a - b) > 0.02 * Math.abs(b);
+      const priceChanges: { date: string; from: number; to: number }[] = [];
+      for (let k = 1; k < amounts.length; k++) {
+        if (off(amounts[k], amounts[k - 1]) && (k === amounts.length - 1 || !off(amounts[k + 1], amounts[k]))) {
+          priceChanges.push({ date: list[k].date, from: amounts[k - 1], to: amounts[k] });
+        }
+      }
+      const doubleCharges: { first: string; second: string; amount: number }[] = [];
+      for (let k = 1; k < list.length; k++) {
+        if (gaps[k - 1] < medGap / 4) doubleCharges.push({ first: list[k - 1].date, second: list[k].date, amount: amounts[k] });
+      }
+      const current = amounts[amounts.length - 1];
       series.push({
         merchant,
         category: counts[0][0],
@@ -683,7 +734,11 @@ export function recurringPayments(
         lastDate: last,
         medianGap: medGap,
         nextExpected: addDays(last, Math.round(medGap)),
-        yearlyCost: medAmount * cad.perYear,
+        currentAmount: current,
+        priceChanges,
+        dearer: current > amounts[0] && off(current, amounts[0]),
+        doubleCharges,
+        yearlyCost: current * cad.perYear,
         active: newest !== null && dayNumber(newest) - dayNumber(last) <= 1.5 * medGap,
       });
     }
@@ -721,7 +776,7 @@ export function reviewTransactions(
   const rows = selectCommon(l, args).filter((r) => {
     if (subject !== null && r.category !== subject) return false;
     const lower = r.category.toLowerCase();
-    return lower === "uncategorised" || lower === "other" || (r.confidence !== null && r.confidence < maxConf);
+    return lower === "uncategorised" || lower === "other" || (r.confidence !== null && r.confidence < maxConf) || r.source === "unclassified";
   });
   const groups: ReviewGroup[] = [];
   for (const [group, list] of groupBy(rows, (r) => r.merchant_name ?? r.raw_description)) {

@@ -12,7 +12,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { budgetStatus } from "../../src/tools/budget_status.ts";
-import { budgetMonth, parseBudgetAmount, suggestedBudgets, type BudgetEntry } from "../../src/tools/query/budgets.ts";
+import { budgetMonth, parseBudgetAmount, suggestedBudgets, type BudgetEntry } from "../../src/budgets/budgets.ts";
 import { setBudget } from "../../src/tools/set_budget.ts";
 import { withContext } from "../../src/tools/registry.ts";
 import { Store } from "../../src/store/store.ts";
@@ -62,7 +62,9 @@ beforeAll(() => {
 });
 afterAll(() => fx.cleanup());
 
-const ctx = (budgets: BudgetEntry[]) => ({ budgets: { list: () => budgets } });
+/** Today is 2025-06-10 (local time), the fixture's last day: June 2025 is the month in progress. */
+const TODAY = 20250610;
+const ctx = (budgets: BudgetEntry[]) => ({ budgets: { list: () => budgets }, now: () => new Date(2025, 5, 10, 12) });
 const run = (input: unknown, budgets = BUDGETS) => budgetStatus.run(fx.db, budgetStatus.schema.parse(input), ctx(budgets));
 
 describe("budget_status with a second currency", () => {
@@ -82,11 +84,12 @@ describe("budget_status with a second currency", () => {
     const out = budgetStatus.run(eur.db, budgetStatus.schema.parse({ year: 2025, month: 5 }), ctx([{ category: "Dining", amount: 100, currency: "CHF" }]));
     expect(out.summary).toBe(
       [
-        "Budgets for 2025-05, the month in progress: data up to 2025-05-21 (day 21 of 31); projections at the current daily pace.",
-        "- Dining: budget CHF 100.00, spent CHF 120.00, remaining CHF -20.00, 120.0% used, projected CHF 177.14 — OVER BUDGET.",
+        // Today (2025-06-10) is past May, so May is not in progress: its data stops on the 21st.
+        "Budgets for 2025-05: data until 2025-05-21 only (the month's data stops before its end), so the figures may be incomplete.",
+        "- Dining: budget CHF 100.00, spent CHF 120.00, remaining CHF -20.00, 120.0% used — OVER BUDGET.",
         "Flagged: Dining (over).",
         "Spending of budgeted categories in other currencies (not counted against their budgets): Dining EUR 105.50.",
-        "Total budget CHF 100.00, total spent CHF 120.00 (120.0%), projected CHF 177.14.",
+        "Total budget CHF 100.00, total spent CHF 120.00 (120.0%).",
         "Unbudgeted spending (categories without a budget): CHF 60.00, EUR 300.00.",
       ].join("\n"),
     );
@@ -94,8 +97,8 @@ describe("budget_status with a second currency", () => {
 });
 
 describe("budget_status figures", () => {
-  test("the month in progress (default: the latest month with data): spent, remaining, % used, projection, flags", () => {
-    const s = budgetMonth(fx.db, BUDGETS, 2025 * 12 + 5);
+  test("the month in progress (today's month, which has data): spent, remaining, % used, projection, flags", () => {
+    const s = budgetMonth(fx.db, BUDGETS, 2025 * 12 + 5, TODAY);
     expect(s).toMatchObject({ label: "2025-06", inProgress: true, daysElapsed: 10, daysInMonth: 30, currency: "CHF", outsideData: false });
     const byName = Object.fromEntries(s.budgeted.map((b) => [b.category, b]));
     expect(byName.Groceries).toMatchObject({ budget: 400, over: false, projectedOver: false });
@@ -127,7 +130,7 @@ describe("budget_status figures", () => {
     const out = run({});
     expect(out.summary).toBe(
       [
-        "Budgets for 2025-06, the month in progress: data up to 2025-06-10 (day 10 of 30); projections at the current daily pace.",
+        "Budgets for 2025-06, the month in progress: today is day 10 of 30, data up to 2025-06-10; projection = spent so far + the category's recurring payments still expected this month + the pace of its other spending × the days left.",
         "- Shopping: budget CHF 120.00, spent CHF 130.00, remaining CHF -10.00, 108.3% used, projected CHF 390.00 — OVER BUDGET.",
         "- Dining: budget CHF 100.00, spent CHF 45.50, remaining CHF 54.50, 45.5% used, projected CHF 136.50 — projected over budget.",
         "- Groceries: budget CHF 400.00, spent CHF 120.00, remaining CHF 280.00, 30.0% used, projected CHF 360.00.",
@@ -145,7 +148,7 @@ describe("budget_status figures", () => {
         data: { labels: ["Shopping", "Dining", "Groceries", "Transport"], datasets: [{ name: "% used", values: [108.3, 45.5, 30, 0] }] },
       },
     ]);
-    // The default is the latest month with data.
+    // The default is the current month (it has data).
     expect(run({ year: 2025, month: 6 }).summary).toBe(out.summary);
   });
 
@@ -163,7 +166,7 @@ describe("budget_status figures", () => {
         "Unbudgeted spending (categories without a budget): CHF 0.00.",
       ].join("\n"),
     );
-    const s = budgetMonth(fx.db, BUDGETS, 2025 * 12 + 4);
+    const s = budgetMonth(fx.db, BUDGETS, 2025 * 12 + 4, TODAY);
     expect(s.inProgress).toBe(false);
     expect(s.budgeted.every((b) => b.projection === null && !b.projectedOver)).toBe(true);
   });

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolsFor } from "../../src/tools/registry.ts";
 
-test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issue 13) and calculate (issue 22)", () => {
+test("READ_TOOLS holds the low-risk tools: the analysis tools (budget_status since issue 13, three more in round 3) and calculate (issue 22)", () => {
   expect(READ_TOOLS.map((t) => t.name)).toEqual([
     "spending_by_category",
     "monthly_trend",
@@ -13,6 +13,9 @@ test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issu
     "recurring_payments",
     "review_transactions",
     "budget_status",
+    "spending_breakdown",
+    "data_coverage",
+    "unusual_transactions",
     "calculate",
   ]);
   for (const t of READ_TOOLS) {
@@ -28,8 +31,8 @@ test("toolByName", () => {
   expect(toolByName("nope")).toBeUndefined();
 });
 
-/** The period and currency arguments every read tool takes (SPEC §2). */
-const PERIOD = ["year", "month", "from", "to", "currency"];
+/** The period, currency and account arguments every read tool takes (SPEC §2). */
+const PERIOD = ["year", "month", "from", "to", "currency", "account"];
 
 test("toolInputSchema: a JSON schema object without $schema, with the properties", () => {
   const expected: Record<string, { props: string[]; required?: string[] }> = {
@@ -39,12 +42,18 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
     income_vs_spending: { props: [...PERIOD] },
     search_transactions: { props: ["search", "category", "min_amount", "max_amount", "direction", ...PERIOD], required: ["search"] },
     list_transactions: { props: ["search", "category", "min_amount", "max_amount", "direction", ...PERIOD, "sort", "limit"] },
-    compare_periods: { props: ["a", "b", "category", "currency"], required: ["a", "b"] },
+    compare_periods: { props: ["a", "b", "category", "by", "currency", "account"], required: ["a", "b"] },
     recurring_payments: { props: ["min_occurrences", ...PERIOD] },
     review_transactions: { props: ["category", "max_confidence", "limit", ...PERIOD] },
     // SPEC §8: a month, not a period; budgets are in the main currency.
     budget_status: { props: ["year", "month"] },
     calculate: { props: ["expression"], required: ["expression"] },
+    spending_breakdown: {
+      props: ["group_by", "metric", "categories", "exclude_categories", "search", "exclude_search", "min_amount", "max_amount", "direction", "sort", "top_n", ...PERIOD],
+      required: ["group_by"],
+    },
+    data_coverage: { props: [...PERIOD] },
+    unusual_transactions: { props: ["kind", "category", "limit", ...PERIOD] },
   };
   for (const t of READ_TOOLS) {
     const s = toolInputSchema(t);

@@ -164,12 +164,12 @@ describe("JSON API and the page's routes", () => {
     expect(body.budget).toMatchObject({ category: "Groceries", amount: 1200, currency: "CHF" });
 
     const list = await (await fetch(`${h.url}/api/budgets`)).json();
-    // The demo data ends 2026-10-31: that month is "in progress" (projection = spent ÷ 31 × 31).
-    expect(list).toMatchObject({ month: "2026-10", in_progress: true, last_date: "2026-10-31", days_elapsed: 31, days_in_month: 31, currency: "CHF" });
+    // The demo data ends 2026-10-31 and today is later: 2026-10 is a past month, not in progress (SPEC §8), so no projection.
+    expect(list).toMatchObject({ month: "2026-10", in_progress: false, last_date: "2026-10-31", days_elapsed: null, days_in_month: 31, currency: "CHF" });
     const g = list.budgets.find((b: any) => b.category === "Groceries");
     expect(g.remaining).toBeCloseTo(1200 - g.spent, 2);
     expect(g.pct_used).toBeCloseTo(Math.round((g.spent / 1200) * 1000) / 10, 5);
-    expect(g.projection).toBe(g.spent);
+    expect(g.projection).toBeNull();
     expect(g.updated_by).toBe("local");
     expect(writes()[0]!.detail).toEqual({ budget: "Groceries", before: null, after: 1200, currency: "CHF", via: "api", by: "local" });
 
@@ -200,7 +200,7 @@ describe("JSON API and the page's routes", () => {
   test("the page lists every spending category; an htmx PUT swaps the row and the totals; a bad amount shows in the row", async () => {
     for (const b of h.store.budgets.list()) h.store.budgets.remove(b.category, { via: "cli", by: "cli" });
     const page = await (await fetch(`${h.url}/budgets`)).text();
-    expect(page).toContain("2026-10 is in progress: data up to 2026-10-31 (day 31 of 31)");
+    expect(page).toContain("Figures for 2026-10.");
     for (const c of ["Groceries", "Dining", "Uncategorised", "Other"]) expect(page).toContain(`id="budget-${c}"`);
     expect(page).not.toContain('id="budget-Income"');
     expect(page).not.toContain('id="budget-Transfers"');

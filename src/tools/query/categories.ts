@@ -6,21 +6,8 @@
  */
 import type { Ledger } from "../../budget/ledger.ts";
 import type { BudgetDb, Role } from "../../budget/reader.ts";
-import { ToolInputError } from "../../core/errors.ts";
 
-/** The category's name as the data writes it. */
-export function resolveCategory(db: BudgetDb, requested: string): string {
-  const names = db.categories().map((c) => c.name);
-  const wanted = requested.trim();
-  if (names.includes(wanted)) return wanted;
-  const folded = wanted.toLowerCase();
-  const fits = names.filter((n) => n.toLowerCase() === folded);
-  if (fits.length === 1) return fits[0]!;
-  if (fits.length > 1) {
-    throw new ToolInputError(`Category "${requested}" is ambiguous: ${fits.map((n) => `"${n}"`).join(", ")} all fit. Pass the exact name.`);
-  }
-  throw new ToolInputError(`Unknown category "${requested}". Valid categories: ${[...names].sort((a, b) => a.localeCompare(b)).join(", ")}.`);
-}
+export { resolveCategory } from "../../budget/categories.ts";
 
 /** Per category code of the ledger: its role. */
 export function rolesOf(db: BudgetDb, l: Ledger): Role[] {

@@ -19,6 +19,7 @@ export const periodFields = {
     .max(10)
     .optional()
     .describe("Only this currency, e.g. CHF. Omit for all (each reported apart, never added)."),
+  account: z.string().min(1).max(100).optional().describe("Only this account (IBAN, card or name, as the data summary lists them); only when the data has accounts."),
 };
 
 export const categoryField = z

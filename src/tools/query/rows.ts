@@ -10,6 +10,8 @@ export type Filter = {
   period: Period;
   /** Currency code index, or every currency. */
   currency?: number;
+  /** Account code index, or every account. */
+  account?: number;
   /** Mask over category codes; absent = every category. */
   categories?: Uint8Array;
   text?: TextMatch;
@@ -20,19 +22,20 @@ export type Filter = {
 
 /** True when the filter keeps every row of its period (which is then one contiguous slice). */
 function isPlain(f: Filter): boolean {
-  return f.currency === undefined && !f.categories && !f.text && f.minAbs === undefined && f.maxAbs === undefined && !f.direction;
+  return f.currency === undefined && f.account === undefined && !f.categories && !f.text && f.minAbs === undefined && f.maxAbs === undefined && !f.direction;
 }
 
 /** Calls `fn` for every row that passes, in date order. */
 export function forEachRow(l: Ledger, f: Filter, fn: (i: number) => void): void {
   const [start, end] = l.rangeOf(f.period.from ?? undefined, f.period.to ?? undefined);
-  const { currency, categories, text, minAbs, maxAbs, direction } = f;
+  const { currency, account, categories, text, minAbs, maxAbs, direction } = f;
   if (isPlain(f)) {
     for (let i = start; i < end; i++) fn(i);
     return;
   }
   for (let i = start; i < end; i++) {
     if (currency !== undefined && l.currency[i] !== currency) continue;
+    if (account !== undefined && l.account[i] !== account) continue;
     if (categories && !categories[l.category[i]!]) continue;
     const a = l.amount[i]!;
     if (direction === "out" ? a >= 0 : direction === "in" ? a <= 0 : false) continue;
@@ -116,4 +119,5 @@ export type TransactionArgs = {
   max_amount?: number;
   direction?: "out" | "in";
   currency?: string;
+  account?: string;
 };

@@ -7,9 +7,9 @@ import type { BudgetDb } from "../../budget/reader.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { formatMoney, quote } from "../../core/format.ts";
 import { categoryMask, resolveCategory } from "./categories.ts";
-import { resolveCurrency } from "./currency.ts";
 import { periodPhrase, resolvePeriod, type PeriodInput } from "./period.ts";
 import type { Filter, TransactionArgs } from "./rows.ts";
+import { scopeOf } from "./scope.ts";
 
 export type Selected = {
   filter: Filter;
@@ -27,7 +27,7 @@ export function selectTransactions(db: BudgetDb, input: TransactionArgs & Period
   const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
   const filter: Filter = {
     period,
-    currency: resolveCurrency(l, input.currency),
+    ...scopeOf(l, input),
     categories: category === undefined ? undefined : categoryMask(l, [category]),
     text: input.search === undefined ? undefined : l.textMatch(input.search),
     minAbs: input.min_amount,

@@ -18,13 +18,13 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { dayToIso, monthKey } from "../../budget/calendar.ts";
+import { dayToIso, localDay, monthKey } from "../../budget/calendar.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { round2 } from "../../core/format.ts";
 import { escapeHtml } from "../../core/html.ts";
 import { oneLineError } from "../../core/validation.ts";
 import type { BudgetActor, BudgetChange } from "../../store/budgets.ts";
-import { budgetAmountProblem, budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount, type BudgetLine, type BudgetMonth } from "../../tools/query/budgets.ts";
+import { budgetAmountProblem, budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount, type BudgetLine, type BudgetMonth } from "../../budgets/budgets.ts";
 import { BudgetRow, BudgetsPage, BudgetTotals } from "../../../views/BudgetsPage.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
@@ -46,11 +46,11 @@ export function budgetRoutes(deps: WebDeps) {
     return { via, by: user.name, userId: user.id };
   };
 
-  /** This month's figures: the latest month with data (the calendar month when there is none). */
+  /** This month's figures: the current calendar month when it has data, else the latest month with data (the calendar month when there is none). */
   const current = (): BudgetMonth => {
-    const today = new Date();
-    const month = budgetMonthOf(budget, {}) ?? monthKey(today.getUTCFullYear() * 10000 + (today.getUTCMonth() + 1) * 100 + today.getUTCDate());
-    return budgetMonth(budget, store.budgets.list(), month);
+    const today = localDay(new Date());
+    const month = budgetMonthOf(budget, {}, today) ?? monthKey(today);
+    return budgetMonth(budget, store.budgets.list(), month, today);
   };
   /** Every line of the month: the budgeted ones and every spending category without one, by name. */
   const lines = (s: BudgetMonth): BudgetLine[] => [...s.budgeted, ...s.unbudgeted].sort((a, b) => a.category.localeCompare(b.category));

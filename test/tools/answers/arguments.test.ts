@@ -7,13 +7,14 @@
 import { describe, expect, test } from "bun:test";
 import { READ_TOOLS, toolInputSchema } from "../../../src/tools/registry.ts";
 import type { ReadTool } from "../../../src/tools/types.ts";
-import { answers, inputError, run, schemaRejects } from "./support.ts";
+import { extended, IBAN_ACCOUNT, answers, inputError, run, schemaRejects } from "./support.ts";
 
 const { db } = answers();
 
 /** Each read tool with the least input it needs (compare_periods takes its periods as a and b). */
 const BASE: Record<string, Record<string, unknown>> = {
   search_transactions: { search: "a" },
+  spending_breakdown: { group_by: ["category"] },
 };
 // compare_periods takes two periods; budget_status one month (SPEC §2's table and §8: `year?`, `month?` only);
 // calculate reads no data (test/tools/calculate.test.ts).
@@ -24,8 +25,8 @@ const call = (t: ReadTool, extra: Record<string, unknown>) => run(t, db, { ...BA
 
 test("every read tool is covered here", () => {
   expect(READ_TOOLS.map((t) => t.name).sort()).toEqual([
-    "budget_status", "calculate", "compare_periods", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
-    "recurring_payments", "review_transactions", "search_transactions", "spending_by_category",
+    "budget_status", "calculate", "compare_periods", "data_coverage", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
+    "recurring_payments", "review_transactions", "search_transactions", "spending_breakdown", "spending_by_category", "unusual_transactions",
   ]);
 });
 
@@ -124,25 +125,46 @@ describe("category arguments (every tool that takes one)", () => {
     [READ_TOOLS.find((t) => t.name === "list_transactions")!, {}],
     [compare, { a: { year: 2024 }, b: { year: 2025 } }],
     [READ_TOOLS.find((t) => t.name === "review_transactions")!, {}],
+    [READ_TOOLS.find((t) => t.name === "unusual_transactions")!, { year: 2025 }],
   ];
-  test.each(withCategory.map(([t, base]) => [t.name, t, base] as const))("%s: exact, case-insensitive, ambiguous, unknown", (_n, t, base) => {
+  test.each(withCategory.map(([t, base]) => [t.name, t, base] as const))("%s: any letter case and spaces, unknown", (_n, t, base) => {
     const r = (category: string) => run(t, db, { ...base, category });
-    // exact name wins over the case variant; a unique case-insensitive match resolves
-    expect(() => r("transport")).not.toThrow();
-    expect(() => r("Transport")).not.toThrow();
+    // Names equal ignoring case are one category (SPEC §1 hygiene): every spelling gives the same answer.
+    expect(r("transport")).toEqual(r("Transport"));
+    expect(r(" TRANSPORT ")).toEqual(r("Transport"));
     expect(r("groceries")).toEqual(r("Groceries"));
     expect(r("HOUSEHOLD")).toEqual(r("Household"));
-    expect(inputError(() => r("TRANSPORT")).message).toBe('Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.');
     expect(inputError(() => r("Petrol")).message).toBe(
       'Unknown category "Petrol". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, ' +
-        "Investments, Other, Shopping, Subscriptions, Transfers, transport, Transport, Travel, Uncategorised.",
+        "Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.",
     );
   });
 
-  test("transport and Transport are different categories", () => {
+  test("`transport` rows are Transport, spelt as the categories table spells it", () => {
     const m = READ_TOOLS.find((t) => t.name === "list_transactions")!;
-    // transport: Mobility [75] [76]; Transport: SBB [70–74]
-    expect(run(m, db, { category: "transport" }).tables![0]!.rows.map((r) => r[2])).toEqual(["Mobility", "Mobility"]);
-    expect(run(m, db, { category: "Transport" }).tables![0]!.rows.map((r) => r[2])).toEqual(["SBB", "SBB", "SBB", "SBB", "SBB"]);
+    // SBB [70–74] and Mobility [75] [76] (stored as `transport`), newest first
+    const rows = run(m, db, { category: "transport" }).tables![0]!.rows;
+    expect(rows.map((r) => r[2])).toEqual(["Mobility", "Mobility", "SBB", "SBB", "SBB", "SBB", "SBB"]);
+    expect(new Set(rows.map((r) => r[4]))).toEqual(new Set(["Transport"]));
+  });
+});
+
+describe("account argument (every read tool with a period)", () => {
+  const ext = extended();
+  const accounts = `Accounts in the data: ${IBAN_ACCOUNT}, Visa 4417.`;
+  test.each(PERIOD_TOOLS.map((t) => [t.name, t] as const))("%s: an unknown account lists the accounts; without an account column it says so", (_n, t) => {
+    expect(inputError(() => run(t, ext.db, { ...BASE[t.name], account: "Postfinance" })).message).toBe(`Unknown account "Postfinance". ${accounts}`);
+    expect(inputError(() => run(t, db, { ...BASE[t.name], account: "Visa 4417" })).message).toBe(
+      "This database records no accounts (they come with imports): omit account.",
+    );
+    // Any letter case and surrounding spaces select the account.
+    expect(run(t, ext.db, { ...BASE[t.name], account: " visa 4417" })).toEqual(run(t, ext.db, { ...BASE[t.name], account: "Visa 4417" }));
+  });
+  test("only that account's rows count", () => {
+    const sbc = READ_TOOLS.find((t) => t.name === "spending_by_category")!;
+    // Visa 2026: Shopping 1'450, Groceries 736.60, Dining 162.50, Subscriptions 129.50 = 2'478.60 (the rent is on the IBAN)
+    const out = run(sbc, ext.db, { year: 2026, account: "Visa 4417" });
+    expect(out.charts[0]!.data).toEqual({ labels: ["Shopping", "Groceries", "Dining", "Subscriptions"], datasets: [{ name: "Spending", values: [1450, 736.6, 162.5, 129.5] }] });
+    expect(compare.schema.safeParse({ a: { year: 2025 }, b: { year: 2026 }, account: "Visa 4417" }).success).toBe(true);
   });
 });

@@ -9,7 +9,7 @@ import type { BudgetDb } from "../../../src/budget/reader.ts";
 import { formatPercent } from "../../../src/core/format.ts";
 import { comparePeriods } from "../../../src/tools/compare_periods.ts";
 import { comparePeriods as oracle, type ComparePeriodArg } from "../../support/spec-oracle.ts";
-import { answers, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+import { answers, cents, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
 
 const { db, path, loose, loosePath } = answers();
 const demo = demoDb();
@@ -24,18 +24,19 @@ describe("compare_periods: hand-computed figures", () => {
     expect(chart.currency).toBe("CHF");
     expect(chart.title).toStartWith("Spending: 2024 vs 2025 (CHF; EUR ");
     expect(chart.title).toContain("USD ");
-    // Household 0 → 500 | Shopping 0 → 399.83 | Transport 0 → 337 | Healthcare 0 → 298
+    // Household 0 → 500 | Transport 0 → 337 + 77.75 (`transport`) = 414.75 | Shopping 0 → 399.83 | Healthcare 0 → 298
     // Insurance 491 → 781.20 (+290.20) | Subscriptions 0 → 244.80 | Groceries 178.40 → 371.40 (+193)
-    // Fees 240 → 130 (−110) | transport 0 → 77.75 | Uncategorised 0 → 50 | Dining 246.50 → 200.80 (−45.70) | Other 0 → 7.80
+    // Fees 240 → 130 (−110) | Uncategorised 0 → 50 | Dining 246.50 → 200.80 (−45.70) | Other 0 → 7.80
     expect(chart.data).toEqual({
-      labels: ["Household", "Shopping", "Transport", "Healthcare", "Insurance", "Subscriptions", "Groceries", "Fees", "transport", "Uncategorised", "Dining", "Other"],
+      labels: ["Household", "Transport", "Shopping", "Healthcare", "Insurance", "Subscriptions", "Groceries", "Fees", "Uncategorised", "Dining", "Other"],
       datasets: [
-        { name: "2024", values: [0, 0, 0, 0, 491, 0, 178.4, 240, 0, 0, 246.5, 0] },
-        { name: "2025", values: [500, 399.83, 337, 298, 781.2, 244.8, 371.4, 130, 77.75, 50, 200.8, 7.8] },
+        { name: "2024", values: [0, 0, 0, 0, 491, 0, 178.4, 240, 0, 246.5, 0] },
+        { name: "2025", values: [500, 414.75, 399.83, 298, 781.2, 244.8, 371.4, 130, 50, 200.8, 7.8] },
       ],
     });
     const s = out.summary;
-    expect(s).toStartWith("Spending: 2024 (a) vs 2025 (b).");
+    // The data ends 2025-12-28: 2025 is covered only up to then, and the summary says so (SPEC §1 "Time").
+    expect(s).toStartWith("Spending: 2024 (a) vs 2025 (b). 2025 covers 2025-01-01 to 2025-12-28 only (the data ends 2025-12-28).");
     // total spending 1'155.90 → 3'398.58: +2'242.68 = +194.0 %; income 74'400 → 77'694
     expect(s).toContain(
       `CHF: total spending ${money(1155.9, "CHF")} → ${money(3398.58, "CHF")} (+${money(2242.68, "CHF")}, +194.0%); income ${money(74400, "CHF")} → ${money(77694, "CHF")}.`,
@@ -88,7 +89,10 @@ describe("compare_periods: hand-computed figures", () => {
       ],
     });
     expect(out.summary).toStartWith("Spending on Shopping: 2025-01-01…2025-03-31 (a) vs 2025-04-01…2025-06-30 (b).");
-    expect(out.summary).toContain(`Shopping ${money(229.7, "CHF")} → ${money(170.13, "CHF")} (${money(-59.57, "CHF")}, -25.9%)`);
+    // The category's figures first, then all spending, labelled (Q1 1'148.20 → Q2 1'028.43 by the oracle below).
+    expect(out.summary).toContain(
+      `CHF: Shopping ${money(229.7, "CHF")} → ${money(170.13, "CHF")} (${money(-59.57, "CHF")}, -25.9%). All spending, for reference: total spending`,
+    );
   });
 
   test("June 2025 vs June 2024: labels '2025-06' and '2024-06'", () => {
@@ -107,7 +111,7 @@ describe("compare_periods: hand-computed figures", () => {
   test("subject category Income: money in compared; the salary correction counts", () => {
     const out = tool({ a: { year: 2024 }, b: { year: 2025 }, category: "income" });
     // 74'400 → 6'500 × 12 − 450 + 144 = 77'694: +3'294 = +4.43 %
-    expect(out.summary).toContain(`Income ${money(74400, "CHF")} → ${money(77694, "CHF")} (+${money(3294, "CHF")}, +4.4%)`);
+    expect(out.summary).toContain(`CHF: Income ${money(74400, "CHF")} → ${money(77694, "CHF")} (+${money(3294, "CHF")}, +4.4%).`);
     expect(out.charts[0]!.data.datasets.map((d) => d.values)).toEqual([[74400], [77694]]);
   });
 
@@ -120,7 +124,9 @@ describe("compare_periods: hand-computed figures", () => {
     // Travel exists only in EUR: 2024 0 → 2025 420 + 38.40 − 60 = 398.40. The chart must show EUR;
     // the tool picks CHF (most rows over all categories), finds no Travel there and returns no chart.
     const out = tool({ a: { year: 2024 }, b: { year: 2025 }, category: "Travel" });
-    expect(out.summary).toContain(`Travel ${money(0, "EUR")} → ${money(398.4, "EUR")} (+${money(398.4, "EUR")}, new)`);
+    expect(out.summary).toContain(`EUR: Travel ${money(0, "EUR")} → ${money(398.4, "EUR")} (+${money(398.4, "EUR")}).`);
+    // Currencies without Travel are not listed.
+    expect(out.summary).not.toContain("CHF:");
     expect(out.charts).toHaveLength(1);
     expect(out.charts[0]!.currency).toBe("EUR");
     expect(out.charts[0]!.title).toBe("Travel: 2024 vs 2025 (EUR)");
@@ -149,9 +155,8 @@ describe("compare_periods: hand-computed figures", () => {
     );
     expect(inputError(() => tool({ a: { month: 6 }, b: { year: 2024 } })).message).toBe('a: month requires year: pass both, e.g. {"year": 2025, "month": 6}.');
     expect(inputError(() => tool({ a: { from: "2025-06-01", to: "2025-01-01" }, b: { year: 2024 } })).message).toBe("a: from (2025-06-01) is after to (2025-01-01).");
-    expect(inputError(() => tool({ a: { year: 2024 }, b: { year: 2025 }, category: "TRANSPORT" })).message).toBe(
-      'Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.',
-    );
+    // One category in any letter case (SPEC §1 hygiene): no ambiguity.
+    expect(tool({ a: { year: 2024 }, b: { year: 2025 }, category: "TRANSPORT" })).toEqual(tool({ a: { year: 2024 }, b: { year: 2025 }, category: "Transport" }));
     expect(inputError(() => tool({ a: { year: 2024 }, b: { year: 2025 }, category: "Nope" })).message).toStartWith('Unknown category "Nope". Valid categories: ');
     expect(inputError(() => tool({ a: { year: 2024 }, b: { year: 2025 }, currency: "JPY" })).message).toBe('Unknown currency "JPY". Currencies in the data: CHF, EUR, USD.');
   });
@@ -166,13 +171,17 @@ describe("compare_periods == oracle", () => {
     expect(out.summary).toContain(`${shown[0]} (a) vs ${shown[1]} (b).`);
     for (const [cur, f] of Object.entries(want.byCurrency)) {
       const ds = f.spending.b - f.spending.a;
+      // With a category its own figures come first (checked per category below); all spending follows, labelled.
+      if (args.category !== undefined && f.categories.length === 0) continue;
       expect(out.summary).toContain(
-        `${cur}: total spending ${money(f.spending.a, cur)} → ${money(f.spending.b, cur)} (${signed(ds, cur)}${f.spending.a ? `, ${ds > 0 ? "+" : ""}${formatPercent(ds, f.spending.a)}` : ""}); ` +
+        `${args.category !== undefined ? "All spending, for reference: " : `${cur}: `}total spending ${money(f.spending.a, cur)} → ${money(f.spending.b, cur)} (${signed(ds, cur)}${f.spending.a ? `, ${ds > 0 ? "+" : ""}${formatPercent(ds, f.spending.a)}` : ""}); ` +
           `income ${money(f.income.a, cur)} → ${money(f.income.b, cur)}.`,
       );
       for (const r of f.categories) {
         expect(out.summary).toContain(
-          `${r.name} ${money(r.a, cur)} → ${money(r.b, cur)} (${signed(r.change, cur)}${r.pctChange === null ? ", new" : `, ${r.pctChange > 0 ? "+" : ""}${r.pctChange.toFixed(1)}%`})`,
+          args.category !== undefined
+            ? `${cur}: ${r.name} ${money(r.a, cur)} → ${money(r.b, cur)} (${signed(r.change, cur)}${r.a ? `, ${r.b > r.a ? "+" : ""}${formatPercent(r.change, r.a)}` : ""})`
+            : `${r.name} ${money(r.a, cur)} → ${money(r.b, cur)} (${signed(r.change, cur)}${r.pctChange === null ? ", new" : `, ${r.pctChange > 0 ? "+" : ""}${r.pctChange.toFixed(1)}%`})`,
         );
       }
     }
@@ -213,5 +222,45 @@ describe("compare_periods == oracle", () => {
     ] as Args[]) {
       check(demo.db, demo.path, args);
     }
+  });
+});
+
+describe("compare_periods: periods after the data's end, by merchant (extended fixture, data ends 2026-10-12)", () => {
+  const ext = extended();
+  const t = (input: unknown) => tool(input, ext.db);
+  test("a month after the data's end has no data yet: never -100%", () => {
+    const out = t({ a: { year: 2025, month: 11 }, b: { year: 2026, month: 11 } });
+    // 2025-11: Fitnesspark 59 + Netflix 20.90 − TWINT refund 15 = 64.90; income 6'500
+    expect(out.summary).toStartWith("Spending: 2025-11 (a) vs 2026-11 (b). 2026-11: no data yet — the data ends 2026-10-12.");
+    expect(out.summary).toContain(`CHF: total spending ${money(64.9, "CHF")} → no data; income ${money(6500, "CHF")} → no data.`);
+    expect(out.summary).toContain(`Healthcare ${money(59, "CHF")} → no data;`);
+    expect(out.summary).not.toContain("%");
+  });
+
+  test("a month partly covered says so; the category first, all spending after", () => {
+    const out = t({ a: { year: 2025, month: 10 }, b: { year: 2026, month: 10 }, category: "Groceries" });
+    // 2025-10: MIGROS [100] 30.05; 2026-10: Migros [343] 95.40: +65.35 = +217.5 %
+    expect(out.summary).toStartWith("Spending on Groceries: 2025-10 (a) vs 2026-10 (b). 2026-10 covers 1–12 Oct only (the data ends 2026-10-12).");
+    expect(out.summary).toContain(`CHF: Groceries ${money(30.05, "CHF")} → ${money(95.4, "CHF")} (+${money(65.35, "CHF")}, +217.5%). All spending, for reference: total spending`);
+  });
+
+  test("by merchant: new and gone merchants; monthly averages when the periods differ in months", () => {
+    const out = t({ a: { year: 2025 }, b: { from: "2026-01-01", to: "2026-02-28" }, category: "Dining", by: "merchant", currency: "CHF" });
+    // 2025 CHF Dining: Krone 150, Pizzeria 45.30, Kiosk 5.50 = 200.80 over 12 months = 16.73 a month;
+    // Jan–Feb 2026: Krone 80, Café Sonntag 60, Kaffee Bar 22.50 = 162.50 over 2 months = 81.25 a month
+    expect(out.summary).toContain(
+      `CHF: Dining ${money(200.8, "CHF")} → ${money(162.5, "CHF")} (${money(-38.3, "CHF")}, -19.1%); per month ${money(16.73, "CHF")} (12 months) → ${money(81.25, "CHF")} (2 months).`,
+    );
+    expect(out.summary).toContain(`Café Sonntag ${money(0, "CHF")} → ${money(60, "CHF")} (+${money(60, "CHF")}, new)`);
+    expect(out.summary).toContain("New merchants (only in b): 2: Café Sonntag, Kaffee Bar. Gone merchants (only in a): 2: Pizzeria Napoli, Kiosk.");
+    expect(out.charts[0]!.title).toBe("Dining by merchant: 2025 vs 2026-01-01…2026-02-28 (CHF)");
+    expect(out.charts[0]!.data.labels).toEqual(["Restaurant Krone", "Café Sonntag", "Pizzeria Napoli", "Kaffee Bar", "Kiosk"]);
+  });
+
+  test("account: only that account's rows", () => {
+    const out = t({ a: { year: 2026, month: 6 }, b: { year: 2026, month: 7 }, account: "visa 4417" });
+    // Visa: June Spotify 12.95 × 2 (the double charge) = 25.90; July 12.95. The rent (IBAN) is out.
+    expect(out.summary).toContain(`CHF: total spending ${money(25.9, "CHF")} → ${money(12.95, "CHF")}`);
+    expect(out.summary).toContain("in account Visa 4417.");
   });
 });

@@ -90,9 +90,8 @@ describe("merchant_breakdown: hand-computed figures", () => {
   });
 
   test("errors: ambiguous and unknown category, top_n out of range", () => {
-    expect(inputError(() => tool({ category: "TRANSPORT" })).message).toBe(
-      'Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.',
-    );
+    // One category in any letter case (SPEC §1 hygiene): no ambiguity.
+    expect(tool({ category: "TRANSPORT" })).toEqual(tool({ category: "Transport" }));
     expect(inputError(() => tool({ category: "Groceriez" })).message).toStartWith('Unknown category "Groceriez". Valid categories: Dining, ');
     expect(schemaRejects(merchantBreakdown, { top_n: 0 })).toBe(true);
     expect(schemaRejects(merchantBreakdown, { top_n: 51 })).toBe(true);

@@ -5,11 +5,12 @@
  * loose fixtures and the demo database.
  */
 import { describe, expect, test } from "bun:test";
+import { possibleDuplicates } from "../../support/spec-oracle-round3.ts";
 import type { BudgetDb } from "../../../src/budget/reader.ts";
 import { plural } from "../../../src/core/format.ts";
 import { reviewTransactions } from "../../../src/tools/review_transactions.ts";
 import { reviewTransactions as oracle, type CommonArgs } from "../../support/spec-oracle.ts";
-import { answers, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+import { answers, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
 
 const { db, path, loose, loosePath } = answers();
 const demo = demoDb();
@@ -31,7 +32,7 @@ describe("review_transactions: hand-computed groups", () => {
       ["Outlet Store", 1, money(-27, "CHF"), "Shopping", 0.55],
     ]);
     expect(out.charts).toEqual([]);
-    expect(out.summary).toContain("7 transactions at 4 merchants (in Uncategorised/Other or confidence below 0.8)");
+    expect(out.summary).toContain("7 transactions at 4 merchants (in Uncategorised/Other, confidence below 0.8 or unclassified)");
     expect(out.summary).toContain(`TWINT: 3 rows, ${money(-50, "CHF")}, in Uncategorised, lowest confidence 0.30`);
     expect(out.summary).toContain(`Kiosk: 2 rows, ${money(-13.3, "CHF")}, in Dining/Other, lowest confidence 0.60`);
     expect(out.summary).toContain(`Migros: 1 row, ${money(-63.7, "CHF")}, in Groceries, lowest confidence 0.79`);
@@ -60,9 +61,9 @@ describe("review_transactions: hand-computed groups", () => {
     // September 2025: TWINT [117] −40 only
     expect(tool({ year: 2025, month: 9 }).tables![0]!.rows).toEqual([["TWINT", 1, money(-40, "CHF"), "Uncategorised", 0.35]]);
     const none = tool({ year: 2024 });
-    expect(none.tables).toBeUndefined();
+    expect(none.tables).toEqual([]);
     expect(none.summary).toBe(
-      "Nothing to review for 2024: no transaction in Uncategorised or Other, none below confidence 0.8. The data covers 2024-01-05 to 2025-12-28.",
+      "Nothing to review for 2024: no transaction in Uncategorised or Other, none below confidence 0.8, none unclassified. No possible duplicates. The data covers 2024-01-05 to 2025-12-28.",
     );
   });
 
@@ -83,9 +84,8 @@ describe("review_transactions: hand-computed groups", () => {
   });
 
   test("errors: ambiguous category, max_confidence out of range, limit out of range", () => {
-    expect(inputError(() => tool({ category: "TRANSPORT" })).message).toBe(
-      'Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.',
-    );
+    // One category in any letter case (SPEC §1 hygiene): no ambiguity.
+    expect(tool({ category: "TRANSPORT" })).toEqual(tool({ category: "Transport" }));
     expect(schemaRejects(reviewTransactions, { max_confidence: 1.5 })).toBe(true);
     expect(schemaRejects(reviewTransactions, { max_confidence: -0.1 })).toBe(true);
     expect(schemaRejects(reviewTransactions, { limit: 0 })).toBe(true);
@@ -140,5 +140,29 @@ describe("review_transactions == oracle", () => {
   });
   test("demo database (7'300 rows, seed 7)", () => {
     for (const args of [{ limit: 500 }, { year: 2025, limit: 500 }, { max_confidence: 0.6, limit: 500 }, { category: "Other", limit: 500 }]) check(demo.db, demo.path, args, false);
+  });
+});
+
+describe("review_transactions: possible duplicates (extended fixture)", () => {
+  const ext = extended();
+  test("the same date, amount, currency and description twice: listed apart with count and total", () => {
+    const out = tool({ year: 2026 }, ext.db);
+    // Coop [344] [345] 2026-05-16 −45.60 "COOP-4711 BERN" (different transaction ids)
+    expect(out.summary).toContain(
+      `Possible duplicates (same date, amount, currency and description, different transaction ids): 1 group. 2026-05-16 "COOP-4711 BERN" ${money(-45.6, "CHF")} × 2 (total ${money(-91.2, "CHF")}).`,
+    );
+    const table = out.tables!.find((t) => t.title.startsWith("Possible duplicates"))!;
+    expect(table.rows).toEqual([["2026-05-16", "COOP-4711 BERN", -45.6, "CHF", 2, -91.2]]);
+    // The Spotify double charge is a day apart: a recurring double charge, not a duplicate booking.
+    expect(table.totalRows).toBe(1);
+  });
+  test("== oracle on every fixture", () => {
+    for (const [on, p] of [[ext.db, ext.path], [db, path], [loose, loosePath]] as const) {
+      for (const args of [{}, { year: 2025 }, { year: 2026 }]) {
+        const want = possibleDuplicates(p, args);
+        const table = tool(args, on).tables?.find((t) => t.title.startsWith("Possible duplicates"));
+        expect(table?.rows.map((r) => [r[0], r[1], r[2], r[3], r[4]]) ?? []).toEqual(want.map((d) => [d.date, d.description, d.amount, d.currency, d.ids.length]));
+      }
+    }
   });
 });

@@ -135,9 +135,8 @@ describe("search_transactions: hand-computed figures", () => {
     expect(schemaRejects(searchTransactions, { search: "x", min_amount: -1 })).toBe(true);
     expect(schemaRejects(searchTransactions, { search: "x", direction: "both" })).toBe(true);
     expect(inputError(() => tool({ search: "migros", min_amount: 100, max_amount: 10 })).message).toBe("min_amount (100) is larger than max_amount (10).");
-    expect(inputError(() => tool({ search: "sbb", category: "TRANSPORT" })).message).toBe(
-      'Category "TRANSPORT" is ambiguous: "transport", "Transport" all fit. Pass the exact name.',
-    );
+    // One category in any letter case (SPEC §1 hygiene): no ambiguity.
+    expect(tool({ search: "sbb", category: "TRANSPORT" })).toEqual(tool({ search: "sbb", category: "Transport" }));
   });
 });
 

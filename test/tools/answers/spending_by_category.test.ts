@@ -16,7 +16,7 @@ const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(spendingByCategory, on, input);
 
 describe("spending_by_category: hand-computed figures", () => {
-  test("2025: CHF chart, refund reduces Shopping, transport ≠ Transport, not-spending and Income left out", () => {
+  test("2025: CHF chart, refund reduces Shopping, transport is Transport, not-spending and Income left out", () => {
     const out = tool({ year: 2025 });
     // Insurance     [57][58][59] 260.40 × 3                                        = 781.20 (3)
     // Household     [30–35] 80 × 5 + 100                                           = 500.00 (6)
@@ -26,15 +26,15 @@ describe("spending_by_category: hand-computed figures", () => {
     // Groceries     [93] 63.70 [94] 12.40 [95] 8.90 [96] 66.60 [97] 24.50 [98] 52.80
     //               [100] 30.05 [99] 112.45                                        = 371.40 (8)
     //               (malformed [120] 2025-3-1 11.11 left out)
-    // Transport     SBB [70–74] 12 + 85 + 4.40 + 220 + 15.60                       = 337.00 (5)
+    // Transport     SBB [70–74] 12 + 85 + 4.40 + 220 + 15.60 = 337.00, and Mobility stored as
+    //               `transport` (one category, SPEC §1) [75] 45.60 + [76] 32.15    = 414.75 (7)
     // Healthcare    Praxis 180 + Fitnesspark 59 × 2                                = 298.00 (3)
     // Subscriptions Netflix 18.90 × 3 + 20.90 × 9 = 56.70 + 188.10                 = 244.80 (12)
     // Dining        Krone [103] 150 + Pizzeria [104] 45.30 + Kiosk [125] 5.50      = 200.80 (3)
     // Fees          ZKB [62]                                                       = 130.00 (1)
-    // transport     Mobility [75] 45.60 + [76] 32.15                               =  77.75 (2)
     // Uncategorised TWINT [116] 25 + [117] 40 − [119] 15                           =  50.00 (3)
     // Other         Kiosk [118]                                                    =   7.80 (1)
-    // total 781.20 + 500 + 399.83 + 371.40 + 337 + 298 + 244.80 + 200.80 + 130 + 77.75 + 50 + 7.80
+    // total 781.20 + 500 + 414.75 + 399.83 + 371.40 + 298 + 244.80 + 200.80 + 130 + 50 + 7.80
     //     = 3'398.58 over 57 rows
     // EUR: Travel 420 + 38.40 − 60 (hotel refund [113]) = 398.40 (3); Dining 55.20 (1); total 453.60
     // USD: Apple [115] 9.99
@@ -44,20 +44,21 @@ describe("spending_by_category: hand-computed figures", () => {
     expect(chart.title).toBe(`Spending by category, 2025 (CHF; ${money(453.6, "EUR")}, ${money(9.99, "USD")} not shown)`);
     expect(chart.title).toBe("Spending by category, 2025 (CHF; EUR 453.60, USD 9.99 not shown)");
     expect(chart.data.labels).toEqual([
-      "Insurance", "Household", "Shopping", "Groceries", "Transport", "Healthcare",
-      "Subscriptions", "Dining", "Fees", "transport", "Uncategorised", "Other",
+      "Insurance", "Household", "Transport", "Shopping", "Groceries", "Healthcare",
+      "Subscriptions", "Dining", "Fees", "Uncategorised", "Other",
     ]);
     expect(chart.data.datasets).toEqual([
-      { name: "Spending", values: [781.2, 500, 399.83, 371.4, 337, 298, 244.8, 200.8, 130, 77.75, 50, 7.8] },
+      { name: "Spending", values: [781.2, 500, 414.75, 399.83, 371.4, 298, 244.8, 200.8, 130, 50, 7.8] },
     ]);
     const s = out.summary;
-    expect(s).toContain(`CHF: total ${money(3398.58, "CHF")} over 57 transactions in 12 categories`);
+    expect(s).toContain(`CHF: total ${money(3398.58, "CHF")} over 57 transactions in 11 categories`);
     expect(s).toContain("CHF: total CHF 3'398.58 over 57 transactions");
     // shares: 781.20 / 3'398.58 = 22.99 %; 399.83 / 3'398.58 = 11.76 %; 7.80 / 3'398.58 = 0.23 %
     expect(s).toContain(`Insurance ${money(781.2, "CHF")} (23.0%, 3 tx)`);
     expect(s).toContain(`Shopping ${money(399.83, "CHF")} (11.8%, 10 tx)`);
-    expect(s).toContain(`Transport ${money(337, "CHF")} (9.9%, 5 tx)`);
-    expect(s).toContain(`transport ${money(77.75, "CHF")} (2.3%, 2 tx)`);
+    // 414.75 / 3'398.58 = 12.20 %
+    expect(s).toContain(`Transport ${money(414.75, "CHF")} (12.2%, 7 tx)`);
+    expect(s).not.toContain("transport");
     expect(s).toContain(`Uncategorised ${money(50, "CHF")} (1.5%, 3 tx)`);
     expect(s).toContain(`Other ${money(7.8, "CHF")} (0.2%, 1 tx)`);
     expect(s).toContain(`EUR: total ${money(453.6, "EUR")} over 4 transactions in 2 categories: Travel ${money(398.4, "EUR")} (87.8%, 3 tx); Dining ${money(55.2, "EUR")} (12.2%, 1 tx).`);
@@ -124,8 +125,8 @@ describe("spending_by_category: hand-computed figures", () => {
     expect(out.summary).toContain(`CHF: total ${money(3482.13, "CHF")} over 62 transactions`);
     expect(out.summary).toContain(`Uncategorised ${money(91.8, "CHF")}`);
     expect(out.summary).toContain(`Groceries ${money(413.15, "CHF")}`);
-    expect(out.charts[0]!.data.labels.slice(0, 4)).toEqual(["Insurance", "Household", "Groceries", "Shopping"]);
-    expect(out.charts[0]!.data.datasets[0]!.values.slice(0, 4)).toEqual([781.2, 500, 413.15, 399.83]);
+    expect(out.charts[0]!.data.labels.slice(0, 4)).toEqual(["Insurance", "Household", "Transport", "Groceries"]);
+    expect(out.charts[0]!.data.datasets[0]!.values.slice(0, 4)).toEqual([781.2, 500, 414.75, 413.15]);
   });
 
   test("not-spending configured as Transfers only: the ETF buy becomes spending", () => {

@@ -14,7 +14,8 @@ import { BudgetDb } from "../../../src/budget/reader.ts";
 import { ToolInputError } from "../../../src/core/errors.ts";
 import type { ToolOutput } from "../../../src/core/events.ts";
 import { formatMoney, round2 } from "../../../src/core/format.ts";
-import type { ReadTool } from "../../../src/tools/types.ts";
+import type { BudgetEntry } from "../../../src/budgets/budgets.ts";
+import type { ReadTool, ToolContext } from "../../../src/tools/types.ts";
 import { createAnswersFixture } from "../../fixtures/answers-fixture.ts";
 
 export type Fixtures = {
@@ -41,6 +42,26 @@ export function answers(): Fixtures {
   return { db, path: fx.path, loose, loosePath: lx.path };
 }
 
+/** The IBAN account of the extended fixture (rent and salary). */
+export { IBAN as IBAN_ACCOUNT } from "../../fixtures/answers-fixture.ts";
+
+/** The extended variant (round 3: 2026 with accounts, hygiene cases, a gap month), opened for one test file. */
+export function extended(): { db: BudgetDb; path: string } {
+  const fx = createAnswersFixture({ extended: true });
+  const db = BudgetDb.open(fx.path);
+  afterAll(() => {
+    db.close();
+    fx.cleanup();
+  });
+  return { db, path: fx.path };
+}
+
+/** A tool context whose clock says it is noon (local time) on that day, with these budgets. */
+export function on(day: string, budgets: BudgetEntry[] = []): ToolContext {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return { budgets: { list: () => budgets }, now: () => new Date(y, m - 1, d, 12) };
+}
+
 let demo: { dir: string; path: string } | null = null;
 
 /** The demo database (writeDemoDb seed 7, 7'300 rows), written once per process. */
@@ -64,8 +85,8 @@ export function demoDb(): { db: BudgetDb; path: string } {
 }
 
 /** Runs a read tool the way the loop does: schema first (defaults applied), then run. */
-export function run<S extends ReadTool["schema"]>(tool: ReadTool<S>, db: BudgetDb, input: unknown): ToolOutput {
-  return tool.run(db, tool.schema.parse(input));
+export function run<S extends ReadTool["schema"]>(tool: ReadTool<S>, db: BudgetDb, input: unknown, ctx?: ToolContext): ToolOutput {
+  return tool.run(db, tool.schema.parse(input), ctx);
 }
 
 /** The ToolInputError a call throws (fails the test when it throws something else or nothing). */

@@ -1,21 +1,26 @@
 /**
- * Budgets against spending (SPEC §8), shared by budget_status, the Budgets page, the
- * JSON API and `budget-chat budgets list`, so they all show the same figures.
+ * The budgets domain (SPEC §8): budgets against spending, shared by budget_status and
+ * set_budget, the Budgets page, the JSON API and `budget-chat budgets`, so they all show
+ * the same figures. It reads the ledger itself (not the tools' query helpers).
  *
  * - spent: the spending of a category in the month (SPEC §1: −SUM(amount) over all its
  *   rows), in the budget's currency (budgets are set in the data's main currency);
  * - remaining = budget − spent; % used = spent ÷ budget × 100;
- * - the month in progress is the latest month with data: its projection is
- *   spent ÷ days elapsed up to the last transaction date × days in the month;
+ * - the month in progress is the current calendar month (today, from the caller's clock),
+ *   and only that one. Its projection = spent so far + the category's recurring payments
+ *   (SPEC §2.1) still expected this month + variable pace × days left, where variable
+ *   pace = (spent so far − recurring payments already made this month) ÷ days elapsed
+ *   (today's day of the month). So a rent paid on the 1st is counted once, not 15 times;
+ * - a past month whose data stops before its end says "data until …" (dataUntil);
  * - over: spent > budget; projected over: not over yet, but projection > budget.
  */
-import { daysInMonth, monthKey, monthLabel } from "../../budget/calendar.ts";
-import type { BudgetDb } from "../../budget/reader.ts";
-import { ToolInputError } from "../../core/errors.ts";
-import { formatMoney, round2 } from "../../core/format.ts";
-import { resolveCategory } from "./categories.ts";
-import { coveredMonths } from "./period.ts";
-import { forEachRow } from "./rows.ts";
+import { resolveCategory } from "../budget/categories.ts";
+import { daysInMonth, monthKey, monthLabel } from "../budget/calendar.ts";
+import type { Ledger } from "../budget/ledger.ts";
+import type { BudgetDb } from "../budget/reader.ts";
+import { expectedPayments, findSeries, type Series } from "../budget/recurring.ts";
+import { ToolInputError } from "../core/errors.ts";
+import { formatMoney, round2 } from "../core/format.ts";
 
 /** A budget as the figures need it (src/store/budgets.ts Budget fits). */
 export type BudgetEntry = { category: string; amount: number; currency: string };
@@ -45,10 +50,12 @@ export type BudgetMonth = {
   /** year*12 + month-1 */
   month: number;
   label: string;
-  /** The latest month with data. */
+  /** The current calendar month. */
   inProgress: boolean;
-  /** Day of the month of the last transaction (the month in progress only). */
+  /** Today's day of the month (the month in progress only). */
   daysElapsed: number | null;
+  /** A past month whose data stops before its end: the last day with data (yyyymmdd). */
+  dataUntil: number | null;
   daysInMonth: number;
   /** The data's main currency. */
   currency: string;
@@ -69,48 +76,71 @@ export type BudgetMonth = {
   outsideData: boolean;
 };
 
-/** The month a `{year?, month?}` input names; default the latest month with data. */
-export function budgetMonthOf(db: BudgetDb, input: { year?: number; month?: number }): number | null {
+/** The month a `{year?, month?}` input names; default the current calendar month when it has data, else the latest month with data. */
+export function budgetMonthOf(db: BudgetDb, input: { year?: number; month?: number }, today: number): number | null {
   if (input.month !== undefined && input.year === undefined) {
     throw new ToolInputError(`month requires year: pass both, e.g. {"year": 2025, "month": ${input.month}}.`);
   }
   if (input.year !== undefined && input.month === undefined) {
-    throw new ToolInputError(`Budgets are per month: pass month with year, e.g. {"year": ${input.year}, "month": 3}; omit both for the latest month with data.`);
+    throw new ToolInputError(`Budgets are per month: pass month with year, e.g. {"year": ${input.year}, "month": 3}; omit both for the current month.`);
   }
   if (input.year !== undefined) return input.year * 12 + input.month! - 1;
-  const last = db.ledger().lastDay;
-  return last === null ? null : monthKey(last);
+  const l = db.ledger();
+  if (l.lastDay === null) return null;
+  const current = monthKey(today);
+  const [start, end] = l.rangeOf(Math.floor(today / 100) * 100 + 1, Math.floor(today / 100) * 100 + 31);
+  return end > start ? current : monthKey(l.lastDay);
 }
 
-/** The figures of every budget (and every spending category) for one month. */
-export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month: number): BudgetMonth {
+/** Per category code and currency code: the spending of the rows in [from, to]. */
+function spendingOf(l: Ledger, from: number, to: number): Map<number, Float64Array> {
+  const spent = new Map<number, Float64Array>();
+  const [start, end] = l.rangeOf(from, to);
+  for (let i = start; i < end; i++) {
+    const c = l.category[i]!;
+    let per = spent.get(c);
+    if (!per) spent.set(c, (per = new Float64Array(l.currencies.length)));
+    per[l.currency[i]!]! -= l.amount[i]!;
+  }
+  return spent;
+}
+
+/** The figures of every budget (and every spending category) for one month; `today` (yyyymmdd) decides the month in progress. */
+export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month: number, today: number): BudgetMonth {
   const l = db.ledger();
   const main = db.summary().currency;
   const year = Math.floor(month / 12);
   const m = (month % 12) + 1;
   const dim = daysInMonth(year, m);
   const first = year * 10000 + m * 100 + 1;
-  const inProgress = l.lastDay !== null && monthKey(l.lastDay) === month;
-  const daysElapsed = inProgress ? l.lastDay! % 100 : null;
+  const last = first + dim - 1;
+  const inProgress = monthKey(today) === month;
+  const daysElapsed = inProgress ? today % 100 : null;
+  const dataUntil = !inProgress && l.lastDay !== null && monthKey(l.lastDay) === month && l.lastDay < last ? l.lastDay : null;
 
   // Spending per category code and currency code in the month (all rows: refunds reduce it).
-  const spent = new Map<number, Float64Array>();
-  forEachRow(l, { period: { from: first, to: first + dim - 1, label: monthLabel(month) } }, (i) => {
-    const c = l.category[i]!;
-    let per = spent.get(c);
-    if (!per) spent.set(c, (per = new Float64Array(l.currencies.length)));
-    per[l.currency[i]!]! -= l.amount[i]!;
-  });
+  const spent = spendingOf(l, first, last);
   const spentOf = (category: string, currency: string): number => {
     const c = l.categoryIndex(category);
     const k = l.currencyIndex(currency);
     return c < 0 || k < 0 ? 0 : (spent.get(c)?.[k] ?? 0);
   };
-  const project = (s: number) => (daysElapsed ? (s / daysElapsed) * dim : null);
+  const series = inProgress ? recurringUpTo(db, l, last) : [];
+  const project = (category: string, currency: string, s: number): number | null => {
+    if (!daysElapsed) return null;
+    const own = series.filter((x) => x.category === category && x.currency === currency);
+    let made = 0;
+    let expected = 0;
+    for (const x of own) {
+      for (const r of x.rows) if (l.day[r]! >= first && l.day[r]! <= today) made -= l.amount[r]!;
+      expected += expectedPayments(x, first - 1, last).length * x.current;
+    }
+    return s + expected + ((s - made) / daysElapsed) * (dim - daysElapsed);
+  };
 
   const budgeted: BudgetLine[] = budgets.map((b) => {
     const s = spentOf(b.category, b.currency);
-    const projection = project(s);
+    const projection = project(b.category, b.currency, s);
     const over = round2(s) > round2(b.amount);
     return {
       category: b.category,
@@ -134,15 +164,16 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
   const unbudgeted: BudgetLine[] = spendingNames
     .map((n) => {
       const s = spentOf(n, main);
-      return { category: n, budget: null, currency: main, spent: s, remaining: null, pctUsed: null, projection: project(s), over: false, projectedOver: false };
+      return { category: n, budget: null, currency: main, spent: s, remaining: null, pctUsed: null, projection: project(n, main, s), over: false, projectedOver: false };
     })
     .sort((a, b) => b.spent - a.spent || a.category.localeCompare(b.category));
 
-  const totals = new Map<string, { budget: number; spent: number }>();
+  const totals = new Map<string, { budget: number; spent: number; projection: number | null }>();
   for (const b of budgeted) {
-    const t = totals.get(b.currency) ?? { budget: 0, spent: 0 };
+    const t = totals.get(b.currency) ?? { budget: 0, spent: 0, projection: b.projection === null ? null : 0 };
     t.budget += b.budget!;
     t.spent += b.spent;
+    if (t.projection !== null && b.projection !== null) t.projection += b.projection;
     totals.set(b.currency, t);
   }
   const other = l.currencies.map((cur) => ({ currency: cur, spent: spendingNames.reduce((sum, n) => sum + spentOf(n, cur), 0) }));
@@ -162,17 +193,32 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
     label: monthLabel(month),
     inProgress,
     daysElapsed,
+    dataUntil,
     daysInMonth: dim,
     currency: main,
     budgeted,
     unbudgeted,
     totals: [...totals]
-      .map(([currency, t]) => ({ currency, ...t, projection: project(t.spent) }))
+      .map(([currency, t]) => ({ currency, ...t }))
       .sort((a, b) => (a.currency === main ? -1 : b.currency === main ? 1 : a.currency.localeCompare(b.currency))),
     unbudgetedSpending,
     otherCurrencySpending,
     outsideData: l.firstDay === null || month < monthKey(l.firstDay) || month > monthKey(l.lastDay!),
   };
+}
+
+/** The recurring series (SPEC §2.1) among the money-out rows of spending categories up to `until`. */
+function recurringUpTo(db: BudgetDb, l: Ledger, until: number): Series[] {
+  const spending = Uint8Array.from(l.categoryNames, (n) => (db.roleOf(n) === "spending" ? 1 : 0));
+  const [, end] = l.rangeOf(undefined, until);
+  return findSeries(
+    l,
+    (fn) => {
+      for (let i = 0; i < end; i++) if (l.amount[i]! < 0 && spending[l.category[i]!]) fn(i);
+    },
+    3,
+    l.lastDay ?? 0,
+  );
 }
 
 /**
@@ -192,15 +238,15 @@ export function suggestedBudgets(db: BudgetDb, n = 3): { months: string[]; curre
     const mm = (mk % 12) + 1;
     return y * 10000 + mm * 100 + (last ? daysInMonth(y, mm) : 1);
   };
-  const period = { from: day(fromMonth, false), to: day(toMonth, true), label: `${monthLabel(fromMonth)}…${monthLabel(toMonth)}` };
-  const months = coveredMonths(period, l);
+  // The months inside the data's coverage (SPEC §1 month average: empty months count 0).
+  const months: number[] = [];
+  for (let mk = Math.max(fromMonth, monthKey(l.firstDay!)); mk <= toMonth; mk++) months.push(mk);
   if (!months.length) return { months: [], currency, suggestions: [] };
   const k = l.currencyIndex(currency);
   const totals = new Float64Array(l.categoryNames.length);
   const spending = Uint8Array.from(l.categoryNames, (name) => (db.roleOf(name) === "spending" ? 1 : 0));
-  forEachRow(l, { period, currency: k, categories: spending }, (i) => {
-    totals[l.category[i]!]! -= l.amount[i]!;
-  });
+  const [start, end] = l.rangeOf(day(months[0]!, false), day(toMonth, true));
+  for (let i = start; i < end; i++) if (l.currency[i] === k && spending[l.category[i]!]) totals[l.category[i]!]! -= l.amount[i]!;
   const suggestions = [...totals]
     .map((t, c) => ({ category: l.categoryNames[c]!, average: t / months.length }))
     .filter((s) => spending[l.categoryIndex(s.category)] && round2(s.average) > 0)

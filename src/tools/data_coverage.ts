@@ -1,0 +1,135 @@
+/**
+ * data_coverage (SPEC §2): what the data covers, per account (when the database records
+ * accounts) and currency, measured against today: a period after the data's end has no
+ * data yet, which is not the same as no spending.
+ */
+import { z } from "zod";
+import { daysBetween, dayToIso, monthKey, monthLabel } from "../budget/calendar.ts";
+import type { BudgetDb } from "../budget/reader.ts";
+import { formatCount, plural } from "../core/format.ts";
+import type { TableSpec } from "../core/events.ts";
+import { periodFields } from "./query/fields.ts";
+import { periodPhrase, resolvePeriod } from "./query/period.ts";
+import { forEachRow } from "./query/rows.ts";
+import { accountPhrase, scopeOf } from "./query/scope.ts";
+import { todayOf } from "./query/today.ts";
+import type { ReadTool } from "./types.ts";
+
+const schema = z.strictObject({ ...periodFields });
+
+/** How many imports of import_log are listed. */
+const IMPORTS = 5;
+
+type Span = { account: string | null; currency: string; first: number; last: number; rows: number; months: Set<number> };
+
+export const dataCoverage: ReadTool<typeof schema> = {
+  name: "data_coverage",
+  label: "Checking what the data covers…",
+  promptHint:
+    "what the data covers: first and last date per account and currency, months with data and gaps, how old the newest transaction is, the latest imports. Use it before answering about a recent period, or when a figure looks like missing data.",
+  description:
+    "What the data covers: per account (when the data records accounts) and currency the first and last date, number of " +
+    "rows, months with data, gap months (no row, between the first and last), days from the last transaction to today, and " +
+    "whether the current month has data; plus the latest imports. Use it for 'how up to date is my data', 'is anything " +
+    "missing', 'when did I last import', and before answering about this month or a recent period (a period after the data's " +
+    "end has no data yet, not zero spending). The UI shows a table automatically.",
+  risk: "low",
+  schema,
+  run(db, input, ctx) {
+    const l = db.ledger();
+    const period = resolvePeriod(input);
+    const today = todayOf(ctx);
+    const nCur = l.currencies.length;
+    const spans = new Map<number, Span>();
+    forEachRow(l, { period, ...scopeOf(l, input) }, (i) => {
+      const a = l.hasAccount ? l.account[i]! : -1;
+      const key = (a + 1) * nCur + l.currency[i]!;
+      let s = spans.get(key);
+      if (!s) {
+        s = { account: a < 0 ? null : l.accounts[a]!, currency: l.currencies[l.currency[i]!]!, first: l.day[i]!, last: l.day[i]!, rows: 0, months: new Set() };
+        spans.set(key, s);
+      }
+      s.last = l.day[i]!;
+      s.rows++;
+      s.months.add(l.month[i]!);
+    });
+    const current = monthKey(today);
+    const head =
+      `Today is ${dayToIso(today)}. ` +
+      (l.lastDay === null
+        ? "The database has no transactions."
+        : `The data runs from ${dayToIso(l.firstDay!)} to ${dayToIso(l.lastDay)} (${plural(daysBetween(l.lastDay, today), "day")} before today); ` +
+          (monthKey(l.lastDay) >= current
+            ? `the current month ${monthLabel(current)} has data up to ${dayToIso(l.lastDay)}.`
+            : `the current month ${monthLabel(current)} has no data yet: any period after ${dayToIso(l.lastDay)} has no data yet (not zero spending).`));
+    const list = [...spans.values()].sort((a, b) => b.rows - a.rows || (a.account ?? "").localeCompare(b.account ?? "") || a.currency.localeCompare(b.currency));
+    const gapsOf = (s: Span) => {
+      const out: string[] = [];
+      for (let m = monthKey(s.first); m <= monthKey(s.last); m++) if (!s.months.has(m)) out.push(monthLabel(m));
+      return out;
+    };
+    const line = (s: Span) => {
+      const gaps = gapsOf(s);
+      return (
+        `${s.account === null ? "" : `${s.account} `}${s.currency}: ${dayToIso(s.first)} to ${dayToIso(s.last)}, ${plural(s.rows, "row")}, ` +
+        `${plural(s.months.size, "month")} with data, ${gaps.length ? `gap months ${gaps.join(", ")}` : "no gap months"}, ` +
+        `last transaction ${plural(daysBetween(s.last, today), "day")} before today, current month ${s.months.has(current) ? "has data" : "has no data"}`
+      );
+    };
+    const imports = latestImports(db);
+    const importLine = imports.length
+      ? `Latest imports: ${imports.map((r) => `${r.imported_at} ${r.filename} (${plural(Number(r.row_count), "row")})`).join("; ")}.`
+      : db.hasTable("import_log")
+        ? "No imports are logged."
+        : "";
+    const scope = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
+    const accounts = l.hasAccount;
+    const coverage: TableSpec = {
+      title: `Data coverage, ${period.label}`,
+      columns: [...(accounts ? ["Account"] : []), "Currency", "First", "Last", "Rows", "Months with data", "Gap months", "Days since last", "Current month"],
+      kinds: [...(accounts ? (["text"] as const) : []), "currency", "date", "date", "count", "count", "text", "count", "text"],
+      totalRows: list.length,
+      rows: list.map((s) => [
+        ...(accounts ? [s.account ?? "(no account)"] : []),
+        s.currency,
+        dayToIso(s.first),
+        dayToIso(s.last),
+        s.rows,
+        s.months.size,
+        gapsOf(s).join(", ") || null,
+        daysBetween(s.last, today),
+        s.months.has(current) ? "has data" : "no data yet",
+      ]),
+    };
+    const tables: TableSpec[] = [coverage];
+    if (imports.length) {
+      tables.push({
+        title: `Latest ${formatCount(imports.length)} imports`,
+        columns: ["Imported at", "File", "Rows"],
+        kinds: ["text", "text", "count"],
+        totalRows: imports.length,
+        rows: imports.map((r) => [String(r.imported_at), String(r.filename), Number(r.row_count)]),
+      });
+    }
+    return {
+      summary: [
+        head,
+        list.length ? `Coverage ${scope}${accounts ? " per account and currency" : " per currency"}: ${list.map(line).join("; ")}.` : `No transactions ${scope}.`,
+        importLine,
+      ]
+        .filter(Boolean)
+        .join(" "),
+      charts: [],
+      tables,
+    };
+  },
+};
+
+type ImportRow = { filename: unknown; row_count: unknown; imported_at: unknown };
+
+/** The newest imports the pipeline (or budget-chat's import) logged; none when there is no import_log. */
+function latestImports(db: BudgetDb): ImportRow[] {
+  const cols = new Set(db.all<{ name: string }>("SELECT name FROM pragma_table_info('import_log')").map((c) => c.name));
+  if (!["id", "filename", "row_count", "imported_at"].every((c) => cols.has(c))) return [];
+  return db.all<ImportRow>(`SELECT filename, row_count, imported_at FROM import_log ORDER BY imported_at DESC, id DESC LIMIT ${IMPORTS}`);
+}

@@ -1,0 +1,293 @@
+/**
+ * unusual_transactions (SPEC §2): unusually large payments and merchants seen for the
+ * first time. A payment is large when it exceeds median + 5 × MAD (MAD floored at 5% of
+ * the median) of the same merchant's EARLIER money-out rows in its currency (at least 5),
+ * else of its category's earlier rows (at least 5), and is at least twice that median;
+ * ranked by amount ÷ median. Without a period it looks at the last 3 months of data.
+ */
+import { z } from "zod";
+import { dayToIso, monthKey } from "../budget/calendar.ts";
+import type { Ledger } from "../budget/ledger.ts";
+import { distinctCounts, lower, RunningMedian } from "../budget/running-median.ts";
+import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import type { TableSpec } from "../core/events.ts";
+import { formatMoney, plural, round2 } from "../core/format.ts";
+import { categoryMask, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
+import { categoryField, periodFields } from "./query/fields.ts";
+import { dataCoverage, periodPhrase, rangeLabel, resolvePeriod, type Period } from "./query/period.ts";
+import { accountPhrase, scopeOf } from "./query/scope.ts";
+import type { ReadTool } from "./types.ts";
+
+const schema = z.strictObject({
+  kind: z.enum(["large", "new_merchants", "all"]).default("all").describe("large payments, new_merchants, or all (default)."),
+  category: categoryField.optional().describe("Only this category. Omit for all spending."),
+  limit: z.number().int().min(1).max(200).default(20).describe("How many of each kind to list (default 20)."),
+  ...periodFields,
+});
+
+/** Row-sized work arrays, one set per ledger, reused by every call: at 1M rows, allocating (and collecting) them made the slow calls. */
+type Buffers = { group: Int32Array; rows: Int32Array; flags: Uint8Array; hist: Uint8Array; fallback: Uint8Array };
+const buffers = new WeakMap<Ledger, Buffers>();
+
+function buffersOf(l: Ledger): Buffers {
+  let b = buffers.get(l);
+  if (!b) {
+    const n = l.size;
+    b = { group: new Int32Array(n), rows: new Int32Array(n), flags: new Uint8Array(n), hist: new Uint8Array(n), fallback: new Uint8Array(n) };
+    buffers.set(l, b);
+  }
+  return b;
+}
+
+/** SPEC §2: the history a payment is measured against, and the rule. */
+const MIN_HISTORY = 5;
+const MADS = 5;
+const MAD_FLOOR = 0.05;
+const TIMES_MEDIAN = 2;
+/** Without a period: this many months up to the data's end. */
+const DEFAULT_MONTHS = 3;
+
+type Large = { row: number; median: number; basis: "merchant" | "category"; history: number };
+type Fresh = { merchant: number; first: number; count: number; totals: Map<number, number> };
+
+export const unusualTransactions: ReadTool<typeof schema> = {
+  name: "unusual_transactions",
+  label: "Looking for unusual spending…",
+  promptHint:
+    "anything unusual: payments far larger than usual for that merchant (or category), and merchants seen for the first time; for 'anything odd', 'what was unusual last month', 'new merchants'.",
+  description:
+    "Unusual spending in a period (default: the last 3 months of data). large: money-out payments far above the same " +
+    "merchant's earlier payments (median + 5 × MAD and at least twice the median; the category's history when the merchant " +
+    "has fewer than 5 earlier payments), ranked by how many times the usual amount they are. new_merchants: merchants whose " +
+    "first transaction in the whole data lies in the period, with first date, count and total. kind all (default) gives both. " +
+    "Use it for 'anything unusual', 'unexpected charges', 'where did I shop for the first time'. The UI shows tables automatically.",
+  risk: "low",
+  schema,
+  run(db, input) {
+    const l = db.ledger();
+    const given = [input.year, input.month, input.from, input.to].some((v) => v !== undefined);
+    const period = given ? resolvePeriod(input) : lastMonths(l);
+    const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
+    const mask = category === undefined ? roleMask(rolesOf(db, l), "spending") : categoryMask(l, [category]);
+    const scope = scopeOf(l, input);
+    const [start, end] = l.rangeOf(period.from ?? undefined, period.to ?? undefined);
+    const isCandidate = (i: number) =>
+      l.amount[i]! < 0 && mask[l.category[i]!] === 1 && (scope.currency === undefined || l.currency[i] === scope.currency) && (scope.account === undefined || l.account[i] === scope.account);
+    const where = `${periodPhrase(period, l)}${given ? "" : ` (the last ${DEFAULT_MONTHS} months of data; give a period for another)`}${accountPhrase(l, input)}`;
+    const subject = category ?? "spending";
+    if (start === end) return { summary: `No transactions ${where}. ${dataCoverage(l)}`, charts: [] };
+
+    const parts: string[] = [];
+    const tables: TableSpec[] = [];
+    const cur = (i: number) => l.currencies[l.currency[i]!]!;
+    const merchantName = (m: number) => (m < 0 ? UNKNOWN_MERCHANT : l.merchants[m]!);
+    if (input.kind !== "new_merchants") {
+      const large = findLarge(l, start, end, isCandidate, mask);
+      // Ties (the same amount against the same usual one) oldest first: rows are stored in date order.
+      large.sort((a, b) => -l.amount[b.row]! / b.median - -l.amount[a.row]! / a.median || a.row - b.row);
+      const shown = large.slice(0, input.limit);
+      const times = (x: Large) => -l.amount[x.row]! / x.median;
+      const basis = (x: Large) => (x.basis === "merchant" ? `its ${x.history} earlier payments` : `${l.categoryNames[l.category[x.row]!]}'s ${x.history} earlier payments`);
+      parts.push(
+        large.length
+          ? `Unusually large payments in ${subject} ${where}: ${large.length}${large.length > shown.length ? ` (the ${shown.length} largest by times the usual)` : ""}. ` +
+              shown
+                .map(
+                  (x) =>
+                    `${dayToIso(l.day[x.row]!)} ${merchantName(l.merchant[x.row]!)} (${l.categoryNames[l.category[x.row]!]}) ${formatMoney(-l.amount[x.row]!, cur(x.row))}, ` +
+                    `${times(x).toFixed(1)} × the usual ${formatMoney(x.median, cur(x.row))} (median of ${basis(x)})`,
+                )
+                .join("; ") +
+              "."
+          : `No unusually large payments in ${subject} ${where} (rule: above median + 5 × MAD and at least twice the median of the merchant's, else the category's, at least 5 earlier payments).`,
+      );
+      if (large.length) {
+        tables.push({
+          title: `Unusually large payments, ${period.label}`,
+          columns: ["Date", "Merchant", "Category", "Amount", "Currency", "Usual (median)", "Times usual", "Compared with"],
+          kinds: ["date", "text", "text", "money", "currency", "money", "number", "text"],
+          totalRows: large.length,
+          rows: shown.map((x) => [
+            dayToIso(l.day[x.row]!),
+            merchantName(l.merchant[x.row]!),
+            l.categoryNames[l.category[x.row]!]!,
+            round2(-l.amount[x.row]!),
+            cur(x.row),
+            round2(x.median),
+            Math.round(times(x) * 10) / 10,
+            x.basis === "merchant" ? `merchant, ${x.history} payments` : `category, ${x.history} payments`,
+          ]),
+        });
+      }
+    }
+    if (input.kind !== "large") {
+      const fresh = newMerchants(l, start, end, isCandidate);
+      const biggest = (f: Fresh) => Math.max(...f.totals.values());
+      fresh.sort((a, b) => biggest(b) - biggest(a) || a.first - b.first || merchantName(a.merchant).localeCompare(merchantName(b.merchant)));
+      const shown = fresh.slice(0, input.limit);
+      const totals = (f: Fresh) => [...f.totals].map(([c, v]) => formatMoney(v, l.currencies[c]!)).join(", ");
+      parts.push(
+        fresh.length
+          ? `New merchants in ${subject} ${where} (first transaction in the whole data): ${fresh.length}${fresh.length > shown.length ? ` (the ${shown.length} largest)` : ""}. ` +
+              shown.map((f) => `${merchantName(f.merchant)} first on ${dayToIso(f.first)}, ${plural(f.count, "payment")}, ${totals(f)}`).join("; ") +
+              "."
+          : `No new merchants in ${subject} ${where}.`,
+      );
+      if (fresh.length) {
+        tables.push({
+          title: `New merchants, ${period.label}`,
+          columns: ["Merchant", "First date", "Payments", "Total"],
+          kinds: ["text", "date", "count", "text"],
+          totalRows: fresh.length,
+          rows: shown.map((f) => [merchantName(f.merchant), dayToIso(f.first), f.count, totals(f)]),
+        });
+      }
+    }
+    return { summary: parts.join(" "), charts: [], tables };
+  },
+};
+
+/** The default period: the last DEFAULT_MONTHS calendar months up to the data's last day. */
+function lastMonths(l: Ledger): Period {
+  if (l.lastDay === null) return { from: null, to: null, label: "all dates" };
+  const m = monthKey(l.lastDay) - (DEFAULT_MONTHS - 1);
+  const from = Math.floor(m / 12) * 10000 + ((m % 12) + 1) * 100 + 1;
+  return { from, to: l.lastDay, label: rangeLabel(from, l.lastDay) };
+}
+
+/**
+ * The large payments among the candidates in [start, end). History rows: every earlier
+ * money-out row of the selected categories in the same currency (any account).
+ */
+function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean, mask: Uint8Array): Large[] {
+  const nCur = l.currencies.length;
+  // Both walks share the history rows; the category walk asks only about the merchant walk's leftovers.
+  const buf = buffersOf(l);
+  const hist = buf.hist;
+  for (let i = 0; i < end; i++) hist[i] = l.amount[i]! < 0 && mask[l.category[i]!] === 1 ? 1 : 0;
+  const history = (i: number) => hist[i] === 1;
+  const out: Large[] = [];
+  const fallback = buf.fallback.fill(0, 0, end);
+  let last = -1;
+  // Merchant baselines, then the category's for the payments whose merchant had too few.
+  walk(
+    l,
+    buf,
+    end,
+    l.merchants.length * nCur,
+    (i) => (l.merchant[i]! >= 0 ? l.merchant[i]! * nCur + l.currency[i]! : -1),
+    history,
+    (i) => i >= start && isCandidate(i),
+    (i, stats) => {
+      if (stats !== null) judge(l, i, stats, "merchant", out);
+      else {
+        fallback[i] = 1;
+        if (i > last) last = i;
+      }
+    },
+  );
+  if (last >= 0) {
+    walk(
+      l,
+      buf,
+      last + 1,
+      l.categoryNames.length * nCur,
+      (i) => l.category[i]! * nCur + l.currency[i]!,
+      history,
+      (i) => fallback[i] === 1,
+      (i, stats) => {
+        if (stats) judge(l, i, stats, "category", out);
+      },
+    );
+  }
+  return out;
+}
+
+function judge(l: Ledger, i: number, stats: RunningMedian, basis: Large["basis"], out: Large[]): void {
+  const amount = -l.amount[i]!;
+  const median = stats.median();
+  if (amount < TIMES_MEDIAN * median) return; // the cheap test first: most payments stop here
+  const mad = Math.max(stats.mad(median), MAD_FLOOR * median);
+  if (amount > median + MADS * mad) out.push({ row: i, median, basis, history: stats.count });
+}
+
+/**
+ * Visits the rows of [0, end) group by group (groupOf: 0 ≤ g < groups, or -1 for none) in
+ * date order, keeping each group's history (rows that pass `history`) in a RunningMedian;
+ * `visit` is called for the rows `asks` selects, before they join the history, with the
+ * stats of their group's earlier rows (null when fewer than MIN_HISTORY). Only groups with
+ * a row to ask about are built. Typed arrays and a counting sort, no per-row allocation:
+ * at 1M rows this walk is the tool's cost.
+ */
+function walk(
+  l: Ledger,
+  buf: Buffers,
+  end: number,
+  groups: number,
+  groupOf: (i: number) => number,
+  history: (i: number) => boolean,
+  asks: (i: number) => boolean,
+  visit: (i: number, stats: RunningMedian | null) => void,
+): void {
+  // Per row: its group (or -1) and flags (1 history, 2 asks); per group: whether anything asks.
+  const { group, flags } = buf;
+  const needed = new Uint8Array(groups);
+  for (let i = 0; i < end; i++) {
+    const f = (history(i) ? 1 : 0) | (asks(i) ? 2 : 0);
+    flags[i] = f;
+    const g = f ? groupOf(i) : -1;
+    group[i] = g;
+    if (f & 2) {
+      if (g < 0) visit(i, null);
+      else needed[g] = 1;
+    }
+  }
+  const starts = new Int32Array(groups + 1);
+  for (let i = 0; i < end; i++) if (flags[i] && group[i]! >= 0 && needed[group[i]!]) starts[group[i]! + 1]!++;
+  for (let g = 1; g <= groups; g++) starts[g] = starts[g - 1]! + starts[g]!;
+  const rows = buf.rows.subarray(0, starts[groups]!);
+  const fill = starts.slice(0, groups);
+  for (let i = 0; i < end; i++) if (flags[i] && group[i]! >= 0 && needed[group[i]!]) rows[fill[group[i]!]!++] = i;
+  for (let g = 0; g < groups; g++) {
+    if (!needed[g]) continue;
+    const own = rows.subarray(starts[g]!, starts[g + 1]!);
+    const amounts = new Float64Array(own.length);
+    let n = 0;
+    let firstAsk = own.length;
+    for (let k = 0; k < own.length; k++) {
+      const i = own[k]!;
+      if (flags[i]! & 1) amounts[n++] = -l.amount[i]!;
+      if (flags[i]! & 2 && firstAsk === own.length) firstAsk = k;
+    }
+    // The history before the first row asked about goes in at once; the rest as the walk reaches it.
+    const { values, counts } = distinctCounts(amounts.subarray(0, n));
+    for (let k = firstAsk; k < own.length; k++) if (flags[own[k]!]! & 1) counts[lower(values, -l.amount[own[k]!]!)]!--;
+    const stats = RunningMedian.of(values, counts);
+    for (let k = firstAsk; k < own.length; k++) {
+      const i = own[k]!;
+      if (flags[i]! & 2) visit(i, stats.count >= MIN_HISTORY ? stats : null);
+      if (flags[i]! & 1) stats.add(lower(values, -l.amount[i]!));
+    }
+  }
+}
+
+/** Merchants whose first row in the whole ledger lies in [start, end), with their candidate rows there. */
+function newMerchants(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean): Fresh[] {
+  const seen = new Uint8Array(l.merchants.length);
+  for (let i = 0; i < start; i++) if (l.merchant[i]! >= 0) seen[l.merchant[i]!] = 1;
+  const fresh = new Map<number, Fresh>();
+  for (let i = start; i < end; i++) {
+    const m = l.merchant[i]!;
+    if (m < 0 || seen[m]) continue;
+    if (!isCandidate(i)) {
+      // A merchant's first row decides "new" whatever it is; only payments are counted.
+      if (!fresh.has(m)) fresh.set(m, { merchant: m, first: l.day[i]!, count: 0, totals: new Map() });
+      continue;
+    }
+    let f = fresh.get(m);
+    if (!f) fresh.set(m, (f = { merchant: m, first: l.day[i]!, count: 0, totals: new Map() }));
+    f.count++;
+    f.totals.set(l.currency[i]!, (f.totals.get(l.currency[i]!) ?? 0) - l.amount[i]!);
+  }
+  return [...fresh.values()].filter((f) => f.count > 0);
+}

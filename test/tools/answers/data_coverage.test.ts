@@ -1,0 +1,94 @@
+/**
+ * data_coverage (SPEC §2) on the extended answers fixture: per account and currency the first
+ * and last date, rows, months with data, gap months (2026-03), days to today and whether the
+ * current month has data; the latest 5 imports; today from the injected clock. Against the
+ * round-3 oracle on every fixture and the demo database.
+ */
+import { describe, expect, test } from "bun:test";
+import { Database } from "bun:sqlite";
+import { dynamicSystem } from "../../../src/agent/prompt.ts";
+import { BudgetDb } from "../../../src/budget/reader.ts";
+import { dataCoverage } from "../../../src/tools/data_coverage.ts";
+import { createAnswersFixture } from "../../fixtures/answers-fixture.ts";
+import { dataCoverage as oracle } from "../../support/spec-oracle-round3.ts";
+import { answers, demoDb, extended, IBAN_ACCOUNT, on, run } from "./support.ts";
+
+const { db: plain, path: plainPath, loose, loosePath } = answers();
+const { db, path } = extended();
+const demo = demoDb();
+
+describe("data_coverage: hand-computed", () => {
+  test("today 2026-11-24: the data ends 2026-10-12, so November has no data yet; per account and currency", () => {
+    const out = run(dataCoverage, db, {}, on("2026-11-24"));
+    expect(out.summary).toStartWith(
+      "Today is 2026-11-24. The data runs from 2024-01-05 to 2026-10-12 (43 days before today); the current month 2026-11 has no data yet: " +
+        "any period after 2026-10-12 has no data yet (not zero spending).",
+    );
+    const table = out.tables![0]!;
+    expect(table.columns).toEqual(["Account", "Currency", "First", "Last", "Rows", "Months with data", "Gap months", "Days since last", "Current month"]);
+    expect(table.rows).toEqual([
+      // 108 well-formed rows before 2026 without an account, less EUR 4 and USD 2; 2025-12-28 → 2026-11-24 = 3 + 1 + 327 days
+      ["(no account)", "CHF", "2024-01-05", "2025-12-28", 102, 24, null, 331, "no data yet"],
+      // Spotify 10 + coffees 5 + Krone + Café Sonntag + Migros 3 + Coop 2 + Pfister = 23; no March; Oct 12 → Nov 24 = 19 + 24
+      ["Visa 4417", "CHF", "2026-01-05", "2026-10-12", 23, 9, "2026-03", 43, "no data yet"],
+      // rent 9 + salary 8 = 17; Oct 1 → Nov 24 = 30 + 24
+      [IBAN_ACCOUNT, "CHF", "2026-01-01", "2026-10-01", 17, 9, "2026-03", 54, "no data yet"],
+      ["(no account)", "EUR", "2025-06-10", "2025-06-20", 4, 1, null, 522, "no data yet"],
+      ["(no account)", "USD", "2024-11-29", "2025-05-03", 2, 2, "2024-12, 2025-01, 2025-02, 2025-03, 2025-04", 570, "no data yet"],
+    ]);
+    expect(out.summary).toContain("Visa 4417 CHF: 2026-01-05 to 2026-10-12, 23 rows, 9 months with data, gap months 2026-03, last transaction 43 days before today, current month has no data");
+  });
+
+  test("today 2026-10-14: the current month has data; filters by account and period", () => {
+    const out = run(dataCoverage, db, { account: "Visa 4417", year: 2026 }, on("2026-10-14"));
+    expect(out.summary).toContain("the current month 2026-10 has data up to 2026-10-12.");
+    expect(out.tables![0]!.rows).toEqual([["Visa 4417", "CHF", "2026-01-05", "2026-10-12", 23, 9, "2026-03", 2, "has data"]]);
+  });
+
+  test("without an account column there is no Account column; the latest 5 imports of import_log", () => {
+    const fx = createAnswersFixture();
+    const w = new Database(fx.path);
+    for (let k = 1; k <= 6; k++) w.run("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)", [`statement-${k}.csv`, 10 * k, `2026-0${k}-02T08:00:00Z`]);
+    w.close();
+    const own = BudgetDb.open(fx.path);
+    try {
+      const out = run(dataCoverage, own, { currency: "usd" }, on("2026-01-01"));
+      expect(out.tables![0]!.columns[0]).toBe("Currency");
+      expect(out.tables![0]!.rows).toEqual([["USD", "2024-11-29", "2025-05-03", 2, 2, "2024-12, 2025-01, 2025-02, 2025-03, 2025-04", 243, "no data yet"]]);
+      expect(out.tables![1]!.rows).toEqual([6, 5, 4, 3, 2].map((k) => [`2026-0${k}-02T08:00:00Z`, `statement-${k}.csv`, 10 * k]));
+      expect(out.summary).toContain("Latest imports: 2026-06-02T08:00:00Z statement-6.csv (60 rows); 2026-05-02T08:00:00Z statement-5.csv (50 rows);");
+    } finally {
+      own.close();
+      fx.cleanup();
+    }
+  });
+});
+
+test("the system prompt states the last date with data, the accounts, and one CHF for chf / ' CHF' / CHF", () => {
+  const text = dynamicSystem({ summary: db.summary(), notSpending: ["Transfers", "Investments"], now: new Date(2026, 10, 24, 12), timeZone: "Europe/Zurich", memories: [] });
+  // 102 (before 2026) + 23 (Visa) + 17 (IBAN) = 142 CHF rows, [332] "chf" and [335] " CHF" among them
+  expect(text).toContain("- Currencies: CHF (142 transactions), EUR (4 transactions), USD (2 transactions); never add them together.");
+  expect(text).toContain(`- Accounts (the tools' account argument): Visa 4417 (23 transactions), ${IBAN_ACCOUNT} (17 transactions).`);
+  expect(text).toContain("The last date with data is 2026-10-12. A period after it has no data yet (that is not zero spending)");
+  expect(text).not.toContain("dining ");
+});
+
+describe("data_coverage == oracle", () => {
+  const check = (on0: BudgetDb, p: string, today: string, args: { year?: number; currency?: string } = {}) => {
+    const want = oracle(p, today, args);
+    const rows = run(dataCoverage, on0, args, on(today)).tables![0]!.rows;
+    const accounts = rows[0]?.length === 9;
+    const got = rows.map((r) => (accounts ? r : [null, ...r]));
+    const exp = want.map((c) => [c.account ?? (accounts ? "(no account)" : null), c.currency, c.first, c.last, c.rows, c.months, c.gaps.join(", ") || null, c.daysSinceLast, c.currentMonth ? "has data" : "no data yet"]);
+    expect([...got].map((x) => JSON.stringify(x)).sort()).toEqual(exp.map((x) => JSON.stringify(x)).sort());
+  };
+  test("fixtures and the demo database", () => {
+    for (const today of ["2025-12-30", "2026-11-24"]) {
+      check(plain, plainPath, today);
+      check(loose, loosePath, today, { year: 2025 });
+      check(db, path, today);
+      check(db, path, today, { currency: "CHF" });
+      check(demo.db, demo.path, today);
+    }
+  });
+});
