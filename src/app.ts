@@ -93,8 +93,6 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   if (config.ownsStore) {
     closeInterruptedTurns(store);
     store.sessions.deleteExpired();
-    // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
-    store.approvals.expireAllPending("restart");
   }
   const client = overrides.client ?? new Anthropic({ apiKey: config.apiKey, baseURL: config.baseUrl || undefined });
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
@@ -114,6 +112,11 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     approvals: approvals && ((turn) => approvals.gate(turn)),
     now: overrides.now,
   });
+  if (approvals) {
+    // A decision continues its conversation; pending approvals outlive a restart until their time passes.
+    approvals.onOutcome((a, outcome) => void chat.approvalSettled(a, outcome));
+    if (config.ownsStore) approvals.resume();
+  }
   return {
     config,
     store,
@@ -125,14 +128,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     async close() {
       // Bounded: whatever is stuck (a model call, a lock), the process must be able to exit.
       await withDeadline(chat.shutdown(), SHUTDOWN_TURNS_MS);
-      // Whatever still waits for a decision can never be decided now.
-      if (config.ownsStore) {
-        try {
-          store.approvals.expireAllPending("shutdown");
-        } catch (err) {
-          console.error("shutdown: could not expire the pending approvals (start-up recovery will):", (err as Error).message);
-        }
-      }
+      // Pending approvals stay pending (the next start arms them again); only their timers go.
+      approvals?.stop();
       memory?.stop();
       if (memory) await withDeadline(memory.idle(), SHUTDOWN_MEMORY_MS);
       store.close();

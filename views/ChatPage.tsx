@@ -19,6 +19,8 @@ export type TurnView = {
   status: TurnStatus;
   events: AgentEvent[];
   usage?: Usage | null;
+  /** A continuation after an approval: an answer without a question of its own. */
+  continues?: boolean;
 };
 
 export type ChatPageProps = {
@@ -79,7 +81,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
           <div id="messages" class="messages" role="log" tabindex={0} aria-label="Conversation" data-last-turn={last?.id}>
             {turns.map((t) => (
               <>
-                <UserMessage text={t.question} turnId={t.id} editable={t.id === last?.id && t.status !== "running"} />
+                {t.continues ? null : <UserMessage text={t.question} turnId={t.id} editable={t.id === last?.id && t.status !== "running"} />}
                 <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} showUsage={showUsage} approvals={approvals} />
               </>
             ))}

@@ -1,4 +1,5 @@
-export type ConversationSummary = { id: string; title: string; updatedAt?: string | null };
+/** `pending`: an approval card in it waits for the user's decision. */
+export type ConversationSummary = { id: string; title: string; updatedAt?: string | null; pending?: boolean };
 
 /** "2025-03-14" from an ISO time (app.js shows it as "14:05" today, else a short local date). */
 function day(iso: string | null | undefined): string {
@@ -18,6 +19,12 @@ export function ConversationItem({ conversation, active }: { conversation: Conve
     <li class={active ? "conv active" : "conv"} data-title={title.toLowerCase()}>
       <a class="conv-link" href={`/conversations/${id}`} aria-current={active ? "page" : undefined} title={title}>
         <span class="conv-title">{title}</span>
+        {conversation.pending ? (
+          <span class="conv-pending" title="Waiting for your decision">
+            <span aria-hidden="true">●</span>
+            <span class="sr-only">(waiting for your decision)</span>
+          </span>
+        ) : null}
         {conversation.updatedAt ? (
           <time class="conv-date local-date" datetime={conversation.updatedAt}>
             {day(conversation.updatedAt)}

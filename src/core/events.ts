@@ -60,11 +60,23 @@ export type ApprovalPreview = {
   description: string;
   /** Label → value (or a list of values), in display order. */
   facts: { label: string; value?: string; items?: string[] }[];
+  /** What the card says once the change is carried out, e.g. "Moved 3 transactions to Pets". */
+  outcome?: string;
+  /** The transactions the change touches: the first few, how many in all, and the Transactions page showing them. */
+  affected?: AffectedRows;
   [figure: string]: unknown;
 };
 
+/** The first rows a change touches (newest first), their number, and a `/transactions?…` link to see them all. */
+export type AffectedRows = {
+  total: number;
+  rows: { date: string; merchant: string; category: string; amount: number; currency: string }[];
+  link: string;
+};
+
 export type AgentEvent =
-  | { type: "turn_started"; conversationId: string; turnId: string }
+  /** `continues`: this turn reports the outcome of that approval (it has no question of its own). */
+  | { type: "turn_started"; conversationId: string; turnId: string; continues?: string }
   | { type: "text"; text: string }
   | { type: "tool_started"; id: string; tool: string; input: unknown }
   | { type: "tool_finished"; id: string; tool: string; summary: string }
@@ -75,5 +87,6 @@ export type AgentEvent =
   /** `failed`: approved, but the change could not be made (nothing was modified). */
   | { type: "approval_decided"; id: string; decision: ApprovalDecision; detail: string; failed?: boolean }
   | { type: "notice"; kind: NoticeKind; message: string }
-  | { type: "done"; conversationId: string; turnId: string; incomplete: boolean; usage: Usage }
+  /** `waiting`: the turn ended asking for the user's decision on an approval card. */
+  | { type: "done"; conversationId: string; turnId: string; incomplete: boolean; usage: Usage; waiting?: boolean }
   | { type: "error"; message: string; retryable: boolean };

@@ -9,7 +9,8 @@
  * the next text starts a new block after it.
  */
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
-import type { ApprovalDecision, NoticeKind, TurnStatus } from "../core/vocab.ts";
+import type { NoticeKind, TurnStatus } from "../core/vocab.ts";
+import type { DecisionView } from "./approval-view.ts";
 import { toolLabel } from "../tools/registry.ts";
 
 /** One tool call's line: running, then done or failed. */
@@ -24,7 +25,7 @@ export type ApprovalBlock = {
   id: string;
   preview: ApprovalPreview;
   expiresAt: string;
-  decision: { decision: ApprovalDecision; detail: string; failed?: boolean } | null;
+  decision: DecisionView | null;
 };
 export type Block = TextBlock | ToolBlock | ChartBlock | TableBlock | ApprovalBlock;
 /** Kept for callers that only care about charts, tables and approvals. */
@@ -52,6 +53,8 @@ export type TurnModel = {
   storedStatus?: TurnStatus;
   sawError: boolean;
   sawStopped: boolean;
+  /** A continuation: it reports an approval's outcome and has no question of its own (nothing to regenerate). */
+  continues: boolean;
 };
 
 export type Change =
@@ -69,7 +72,7 @@ export type Change =
   | { type: "done"; status: TurnStatus; usage: Usage };
 
 export function emptyTurnModel(): TurnModel {
-  return { blocks: [], textOpen: false, toolCalls: {}, notices: [], usage: null, finalStatus: null, sawError: false, sawStopped: false };
+  return { blocks: [], textOpen: false, toolCalls: {}, notices: [], usage: null, finalStatus: null, sawError: false, sawStopped: false, continues: false };
 }
 
 /** The text blocks of a model, in order. */
@@ -113,6 +116,7 @@ function toolLine(m: TurnModel, line: ToolLine): Change[] {
 export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
   switch (e.type) {
     case "turn_started":
+      if (e.continues) m.continues = true;
       return [];
     case "text": {
       if (!e.text) return [];
@@ -172,7 +176,7 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
     case "done": {
       const out = close(m);
       m.usage = e.usage;
-      m.finalStatus = m.storedStatus ?? (m.sawError ? "error" : m.sawStopped ? "stopped" : "done");
+      m.finalStatus = m.storedStatus ?? (m.sawError ? "error" : m.sawStopped ? "stopped" : e.waiting ? "waiting" : "done");
       return [...out, { type: "done", status: m.finalStatus, usage: e.usage }];
     }
     default:

@@ -17,9 +17,10 @@ import { formBody } from "../middleware/respond.ts";
 
 const Title = z.string().trim().min(1, "A title cannot be empty.").max(200, "A title has at most 200 characters.");
 
-/** The sidebar's conversations, newest first. */
+/** The sidebar's conversations, newest first; those with an approval waiting for a decision are marked. */
 export function conversationSummaries(store: Store, userId: string): ConversationSummary[] {
-  return store.conversations.list(userId).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }));
+  const pending = store.approvals.conversationsWithPending(userId);
+  return store.conversations.list(userId).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt, ...(pending.has(x.id) ? { pending: true } : {}) }));
 }
 
 /** Full pages and the plain-form actions of the sidebar and the memories page. */
@@ -37,6 +38,7 @@ export function pageRoutes(deps: WebDeps) {
           status: t.status,
           events: t.events,
           usage: t.status === "running" ? null : t.usage,
+          continues: t.continues !== null,
         }))
       : [];
     const summary = deps.budget.summaryOrLast();
@@ -108,7 +110,8 @@ export function pageRoutes(deps: WebDeps) {
   r.get("/conversations/:id/export.md", async (c) => {
     const conversation = store.conversations.get(c.get("user").id, c.req.param("id"));
     if (!conversation) return notFound(c);
-    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summaryOrLast().currency);
+    const approvals = store.approvals.list(c.get("user").id, { conversationId: conversation.id, limit: 1000 });
+    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summaryOrLast().currency, approvals);
     const file = `${conversation.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 60) || "conversation"}.md`;
     return c.body(md, 200, {
       "content-type": "text/markdown; charset=utf-8",
