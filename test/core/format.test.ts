@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatAmount, formatCount, formatDuration, formatMoney, formatNumber, formatPercent, joinAnd, plural, quote, round2 } from "../../src/core/format.ts";
+import { formatAmount, formatClock, formatCount, formatDuration, formatMoney, formatNumber, formatPercent, joinAnd, plural, quote, round2 } from "../../src/core/format.ts";
 
 describe("formatMoney", () => {
   test("de-CH style with an ASCII apostrophe and two decimals", () => {
@@ -93,3 +93,12 @@ test("money: rounded to cents only when presented", () => {
   expect(formatPercent(1, 0)).toBe("0.0%");
 });
 
+describe("formatClock", () => {
+  test("HH:MM on the 24-hour clock in the given zone (de-CH), never AM/PM", () => {
+    expect(formatClock("2026-11-24T21:05:00Z", "UTC")).toBe("21:05");
+    expect(formatClock("2026-11-24T21:05:00Z", "Europe/Zurich")).toBe("22:05");
+    expect(formatClock("2026-07-01T23:30:00Z", "Europe/Zurich")).toBe("01:30");
+    expect(formatClock("2026-11-24T00:07:00Z", "UTC")).toBe("00:07");
+    expect(formatClock("not a time", "UTC")).toBe("not a time");
+  });
+});

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { type AgentEvent } from "../../src/core/events.ts";
 import { ApprovalCard } from "../../views/ApprovalCard.tsx";
+import { formatClock } from "../../src/core/format.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
 import { ChartFigure } from "../../views/ChartFigure.tsx";
 import { ChatForm } from "../../views/ChatForm.tsx";
@@ -241,17 +242,39 @@ describe("ApprovalCard / ErrorNotice", () => {
     expect(out).toContain("Approval needed: move 3 transactions to “Groceries”");
     expect(out).toContain(`<li>${EVIL_ESCAPED} (1) → Groceries</li>`);
     expect(out).toContain(`<dt>Top merchants</dt><dd><ul><li>${EVIL_ESCAPED} (3)</li></ul></dd>`);
-    expect(out).toContain('<time class="local-time" datetime="2025-05-01T12:34:00.000Z">12:34 UTC</time>');
+    // On the 24-hour clock in the server's zone (formatClock, tested in format.test.ts); page.js shows the browser's.
+    expect(out).toContain(`<time class="local-time" datetime="2025-05-01T12:34:00.000Z">${formatClock("2025-05-01T12:34:00.000Z")}</time>`);
     expect(out).toContain('<form hx-post="/approvals/ap1/approve" hx-target="#approval-actions-ap1" hx-swap="outerHTML">');
     expect(out).toContain('<form hx-post="/approvals/ap1/reject" hx-target="#approval-actions-ap1" hx-swap="outerHTML">');
     expectInert(out);
   });
 
-  test("decided card has no buttons", () => {
+  test("decided card has no buttons, and says what happened in words", () => {
     const out = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "rejected", detail: "no change" } }));
     expect(out).not.toContain("<button");
     expect(out).toContain('data-decision="rejected"');
-    expect(out).toContain("no change");
+    expect(out).toContain("<strong>Rejected — nothing changed</strong>");
+    expect(out).not.toContain("did not work");
+    const expired = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "expired", detail: "too late" } }));
+    expect(expired).toContain("<strong>Expired — nothing changed</strong>");
+  });
+
+  test("the affected rows: the first ones as text, and Show all N linking to the Transactions page", () => {
+    const affected = {
+      total: 12,
+      rows: [
+        { date: "2026-10-02", merchant: EVIL, category: "Shopping", amount: -1234.5, currency: "CHF" },
+        { date: "2026-09-30", merchant: "Fressnapf", category: "Shopping", amount: -20, currency: "CHF" },
+      ],
+      link: "/transactions?q=Fressnapf&from=2026-01-01&to=2026-12-31",
+    };
+    const out = html(ApprovalCard({ approvalId: "ap1", preview: { ...preview, affected }, expiresAt: "2025-05-01T12:34:00Z" }));
+    expect(out).toContain(`<td>2026-10-02</td><td>${EVIL_ESCAPED}</td><td>Shopping</td><td class="num">CHF -1&#39;234.50</td>`);
+    expect(out).toContain("<td>2026-09-30</td><td>Fressnapf</td><td>Shopping</td><td class=\"num\">CHF -20.00</td>");
+    expect(out).toContain('<a href="/transactions?q=Fressnapf&amp;from=2026-01-01&amp;to=2026-12-31">Show all 12</a>');
+    expectInert(out);
+    const all = html(ApprovalCard({ approvalId: "ap1", preview: { ...preview, affected: { ...affected, total: 2 } }, expiresAt: "2025-05-01T12:34:00Z" }));
+    expect(all).toContain(">See them on the Transactions page</a>");
   });
 
   test("approved but not carried out: no ✓, says so, with the reason", () => {
@@ -259,10 +282,10 @@ describe("ApprovalCard / ErrorNotice", () => {
     const out = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "approved", detail: why, failed: true } }));
     expect(out).toContain('data-decision="approved"');
     expect(out).toContain('data-failed="true"');
-    expect(out).toContain(`<strong>Approved, not carried out</strong> — ${why.replace("'", "&#39;")}`);
+    expect(out).toContain(`<strong>Approved, but it could not be done: the Travel budget changed since the preview (it is now CHF 700.00).</strong>`);
     expect(out).not.toContain("✓");
-    const ok = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "approved", detail: "Moved 3." } }));
-    expect(ok).toContain("<strong>✓ Approved</strong>");
+    const ok = html(ApprovalCard({ approvalId: "ap1", preview: { ...preview, outcome: "Moved 3 transactions to Groceries" }, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "approved", detail: "Moved 3." } }));
+    expect(ok).toContain("<strong>Moved 3 transactions to Groceries</strong>");
     expect(ok).not.toContain("data-failed");
   });
 
