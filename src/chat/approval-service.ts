@@ -94,7 +94,7 @@ export class ApprovalService {
    * whose time passed while the server was down expire now; the rest are armed again.
    */
   resume(): void {
-    const now = this.ctx.now().getTime();
+    const now = this.store.approvals.now().getTime();
     for (const a of this.store.approvals.allPending()) {
       if (Date.parse(a.expiresAt) <= now) this.expire(a.id, "timeout", this.expiredMessage());
       else this.arm(a);
@@ -108,7 +108,7 @@ export class ApprovalService {
 
   /** Arm a pending approval: it expires when its time passes; its outcome goes to the listener. */
   private arm(a: Approval): Waiter {
-    const timer = setTimeout(() => this.expire(a.id, "timeout", this.expiredMessage()), Math.max(0, Date.parse(a.expiresAt) - this.ctx.now().getTime()));
+    const timer = setTimeout(() => this.expire(a.id, "timeout", this.expiredMessage()), Math.max(0, Date.parse(a.expiresAt) - this.store.approvals.now().getTime()));
     (timer as { unref?: () => void }).unref?.();
     const waiter: Waiter = {
       resolve: (o) => this.listener?.(a, o),

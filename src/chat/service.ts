@@ -129,6 +129,12 @@ export class ChatService {
     const turn = new RunningTurn(turnId, conversationId, opts.userId, continues ?? null);
     this.running.set(turnId, turn);
     turn.push({ type: "turn_started", conversationId, turnId, ...(continues ? { continues } : {}) });
+    if (opts.decided) {
+      // Whoever follows the continuation (the JSON API) learns first what was decided.
+      const { approval, outcome } = opts.decided;
+      const failed = outcome.decision === "approved" && outcome.isError;
+      turn.push({ type: "approval_decided", id: approval.id, decision: outcome.decision, detail: outcome.result, ...(failed ? { failed } : {}) });
+    }
     this.drive(turn, opts.question, opts.decided).catch((err) => {
       // Only bookkeeping can fail here (e.g. the app database went away): never leave a subscriber hanging.
       console.error(`turn ${turnId}: could not store its end:`, err);

@@ -58,6 +58,11 @@ export class Approvals {
     private readonly audit: AuditLog,
   ) {}
 
+  /** The clock approvals' times are written and compared by (expiry timers must agree with it). */
+  now(): Date {
+    return this.s.clock();
+  }
+
   create(a: NewApproval): Approval {
     const now = this.s.clock();
     if (a.expiresAt === undefined && a.ttlMs === undefined) throw new StoreError("an approval needs expiresAt or ttlMs");
