@@ -37,8 +37,12 @@ import type { RunningTurn } from "./running-turn.ts";
 /** What an approval stores as its arguments: the input in canonical form and the policy's own arguments. */
 export type StoredApprovalArgs = { input: unknown; args: unknown };
 
-/** How a decided (or expired) approval turned out: `result` is what the model is told. */
-export type ApprovalOutcome = { decision: "approved" | "rejected" | "expired"; result: string; isError: boolean };
+/**
+ * How a decided (or expired) approval turned out: `result` is what the model is told.
+ * `fatal`: approved, but the change failed for a reason the model cannot fix (a lock):
+ * no continuation runs; the card says so and the model learns it with the next request.
+ */
+export type ApprovalOutcome = { decision: "approved" | "rejected" | "expired"; result: string; isError: boolean; fatal?: string };
 type Outcome = ApprovalOutcome;
 
 /** Hears every outcome, with the approval as it was when decided. */
@@ -49,7 +53,8 @@ type Waiter = { resolve(o: Outcome): void; cleanup(): void };
 
 export type DecisionResult =
   | { ok: true; approval: Approval; outcome: "executed" | "rejected"; message: string }
-  | { ok: false; status: 404 | 409; message: string; approval: Approval | null };
+  /** `decided`: this call decided it (approved, but the change could not be made); otherwise nothing was decided. */
+  | { ok: false; status: 404 | 409; message: string; approval: Approval | null; decided?: true };
 
 export type UndoResult = { ok: true; approval: Approval; message: string } | { ok: false; status: 404 | 409; message: string; approval: Approval | null };
 
@@ -257,12 +262,14 @@ export class ApprovalService {
       decision: "approved",
       result: message,
       isError: true,
+      // A conflict is for the model to handle (a fresh preview); anything else ends here with a clear message on the card.
+      ...(conflict ? {} : { fatal: `The approved change could not be made: ${why}. Nothing was modified; retry in a moment.` }),
     });
     const result = { message, error: why } satisfies ApprovalResult;
     this.store.writeSoon(`the failure of approval ${a.id}`, () => {
       if (this.store.approvals.markFailed(a.id, result)) this.writeAudit(userId, a, { ok: false, error: why });
     });
-    return { ok: false, status: 409, message, approval: { ...a, status: "failed", result } };
+    return { ok: false, status: 409, message, approval: { ...a, status: "failed", result }, decided: true };
   }
 
   /** Put back what an executed approval changed; once. */

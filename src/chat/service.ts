@@ -86,7 +86,8 @@ export class ChatService {
    * stops waiting. A decision then starts one continuation turn of the conversation, whose
    * opening gives the model the outcome (see opening.ts) and whose text streams like any
    * answer; should the conversation be answering right now, it starts once that answer
-   * ends. An expiry starts nothing: the model learns it with the next request.
+   * ends. An expiry (or a change that failed on a lock) starts nothing: the model learns
+   * it with the next request.
    */
   approvalSettled(approval: Approval, outcome: ApprovalOutcome): RunningTurn | null {
     const { store } = this.deps;
@@ -97,7 +98,8 @@ export class ChatService {
       ]);
       store.turns.settleWaiting(approval.turnId);
     });
-    if (outcome.decision === "expired") return null;
+    // An expiry, or a change that failed on a lock (the app database is likely still busy), starts nothing.
+    if (outcome.decision === "expired" || outcome.fatal) return null;
     const decided: Decided = { approval, outcome };
     const start = () => {
       try {

@@ -100,6 +100,8 @@ describe("approve", () => {
     } else {
       expect(apiBody.outcome).toBe("executed");
       expect(apiBody.continuation_turn_id).toEqual(expect.any(String));
+      // The losing click appends nothing: one continuation on the page.
+      expect(clickHtml).not.toContain("<hx-partial");
     }
     // A replay of the same request, and a third click: nothing.
     const replay = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });

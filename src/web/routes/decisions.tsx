@@ -99,7 +99,8 @@ export function approvalRoutes(deps: WebDeps) {
     const res = decide(c.get("user").id, c.req.param("id")!, decision);
     if (res.ok) return decidedCard(c, res.approval, res.message, 200, continuationHtml(res.approval.id));
     if (!res.approval) return refuse(c, res.status, res.message);
-    return decidedCard(c, res.approval, res.message, 409);
+    // Approved but not carried out: the continuation tells the model (and streams) all the same.
+    return decidedCard(c, res.approval, res.message, 409, res.decided ? continuationHtml(res.approval.id) : "");
   };
 
   r.post("/approvals/:id/approve", (c) => browserDecision(c, "approved"));
@@ -137,7 +138,8 @@ export function approvalRoutes(deps: WebDeps) {
       return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message, continuation_turn_id: continuation?.id ?? null });
     }
     if (!res.approval) return c.json({ error: "approval not found" }, 404);
-    return c.json({ error: res.message, status: res.approval.status }, res.status);
+    const continuation = res.decided ? deps.chat.continuationOf(res.approval.id) : undefined;
+    return c.json({ error: res.message, status: res.approval.status, ...(continuation ? { continuation_turn_id: continuation.id } : {}) }, res.status);
   });
 
   r.post("/api/approvals/:id/undo", (c) => {
