@@ -19,17 +19,19 @@
   window.budgetChat = { $: $, within: within };
 
   // ---------------------------------------------------------------- times
+  // Times follow the de-CH locale like the numbers do: the 24-hour clock ("14:05"), in the browser's zone.
+  var CLOCK = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
   function localTimes(root) {
     within(root, "time.local-time[datetime]").forEach(function (t) {
       var d = new Date(t.getAttribute("datetime"));
-      if (!isNaN(d.getTime())) t.textContent = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      if (!isNaN(d.getTime())) t.textContent = d.toLocaleTimeString("de-CH", CLOCK);
     });
     within(root, "time.local-date[datetime]").forEach(function (t) {
       var d = new Date(t.getAttribute("datetime"));
       if (isNaN(d.getTime())) return;
       var today = new Date();
       t.textContent = d.toDateString() === today.toDateString()
-        ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+        ? d.toLocaleTimeString("de-CH", CLOCK)
         : d.toLocaleDateString([], d.getFullYear() === today.getFullYear() ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" });
     });
   }
