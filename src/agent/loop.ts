@@ -204,6 +204,8 @@ async function* runTool(req: TurnRequest, use: ToolUseBlock): AsyncGenerator<Age
       const { pending } = call;
       // The call itself went well: the card is out. What the user decides is audited by the approval service.
       call.settle({ ok: true });
+      // The tool's line ends (its work, the preview, is done); the card takes over.
+      yield { type: "tool_finished", id: use.id, tool: use.name, summary: "The approval card is waiting for the user's decision." };
       yield { type: "approval_requested", id: pending.id, toolId: use.id, preview: pending.preview, expiresAt: pending.expiresAt };
       return "asked";
     }

@@ -203,3 +203,13 @@ export async function until(fn: () => boolean, timeoutMs = 5_000, what = "condit
     await Bun.sleep(20);
   }
 }
+
+/** axe-core in the page (through DevTools: the CSP refuses a <script>): serious and critical violations only. */
+export async function axe(page: Page): Promise<string[]> {
+  await page.evaluate(await Bun.file(join(import.meta.dir, "..", "..", "node_modules/axe-core/axe.min.js")).text());
+  return page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const r = await (window as unknown as { axe: { run(o: unknown): Promise<Result> } }).axe.run({ resultTypes: ["violations"] });
+    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+  });
+}

@@ -22,22 +22,12 @@ import { INVALID_LINK_MESSAGE } from "../../src/web/middleware/auth/index.ts";
 import { startFakeAnthropic, type FakeAnthropic, type FakeReply } from "../support/fake-anthropic.ts";
 import { waitFor, waitForOutput } from "../support/wait.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
-import { answerText, ask, launchChromium, longText, openPage, SKIP_BROWSER, squash, turnId, waitForStatus, type LaunchedBrowser, type TestPage } from "./browser-helpers.ts";
+import { answerText, ask, axe, launchChromium, longText, openPage, SKIP_BROWSER, squash, turnId, waitForStatus, type LaunchedBrowser, type TestPage } from "./browser-helpers.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const text = (t: string, chunkDelayMs = 2): FakeReply => ({ kind: "message", content: [{ type: "text", text: t }], chunkDelayMs });
 const userTexts = (messages: { role: string; content: string | { type: string; text?: string }[] }[]) =>
   messages.filter((m) => m.role === "user").map((m) => (typeof m.content === "string" ? m.content : m.content.flatMap((b) => (b.type === "text" ? [b.text!] : [])).join("")));
-
-/** axe-core in the page (through DevTools: the CSP refuses a <script>): serious and critical violations only. */
-async function axe(page: Page): Promise<string[]> {
-  await page.evaluate(await Bun.file(join(ROOT, "node_modules/axe-core/axe.min.js")).text());
-  return page.evaluate(async () => {
-    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
-    const r = await (window as unknown as { axe: { run(o: unknown): Promise<Result> } }).axe.run({ resultTypes: ["violations"] });
-    return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-  });
-}
 
 function freePort(): number {
   const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
