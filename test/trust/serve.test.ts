@@ -153,6 +153,26 @@ describe("serve", () => {
     expect(audit.stdout).not.toContain(new URL(/(http:\S+)/.exec(added.stdout)![1]!).searchParams.get("token")!);
   });
 
+  test("--public-url: behind a proxy, the public address's Host and Origin are accepted, and the start-up line names it", async () => {
+    const s = await serve(["--bind", `127.0.0.1:${freePort()}`, "--public-url", "https://budget.example.com"]);
+    try {
+      expect(s.stdout()).toContain("(public address https://budget.example.com/)");
+      const viaProxy = await fetch(`${s.url}/`, { headers: { Host: "budget.example.com" } });
+      expect(viaProxy.status).toBe(200);
+      const other = await fetch(`${s.url}/`, { headers: { Host: "evil.example.com" } });
+      expect(other.status).toBe(403);
+      const reset = await fetch(`${s.url}/api/chat/reset`, {
+        method: "POST",
+        headers: { Host: "budget.example.com", Origin: "https://budget.example.com", "content-type": "application/json" },
+        body: JSON.stringify({ conversation_id: "none" }),
+      });
+      // Past the Origin check: the conversation is unknown (404), not a cross-site refusal (403).
+      expect(reset.status).toBe(404);
+    } finally {
+      expect(await stop(s, "SIGTERM")).toBe(0);
+    }
+  });
+
   test("--read-only: the write tool is not in the request to the model; without it, it is, with --approval-timeout applied", async () => {
     const ro = await serve(["--bind", `127.0.0.1:${freePort()}`, "--read-only"]);
     try {
