@@ -319,8 +319,9 @@
     updateControls();
   });
 
-  // Enter sends, Shift+Enter (or IME composition) inserts a newline; on touch keyboards
-  // Enter is a newline (Send is the button). While an answer runs, Enter keeps the draft.
+  // Enter sends, Shift+Enter (or IME composition) inserts a newline; on touch keyboards the
+  // Send key (enterkeyhint="send") sends too, and the ↵ button inserts a newline. While an
+  // answer runs, Enter keeps the draft.
   document.addEventListener("keydown", function (e) {
     // page.js closes an open menu or the drawer first (and prevents the default then).
     if (e.defaultPrevented) return;
@@ -330,7 +331,7 @@
     }
     var t = e.target;
     if (!t || t.id !== "message" || e.key !== "Enter") return;
-    if (e.shiftKey || e.isComposing || e.keyCode === 229 || touch) return;
+    if (e.shiftKey || e.isComposing || e.keyCode === 229) return;
     e.preventDefault();
     var form = $("chat-form");
     if (!form || submitting || runningTurn() || !t.value.trim()) return;
@@ -369,6 +370,17 @@
       if (!input || !form || runningTurn() || submitting) return;
       input.value = starter.getAttribute("data-question") || starter.textContent.trim();
       form.requestSubmit();
+      return;
+    }
+    if (t.closest("#newline-button")) {
+      var box = $("message");
+      if (!box) return;
+      // A newline at the caret (replacing a selection), as Shift+Enter would type it.
+      var at = box.selectionStart, end = box.selectionEnd;
+      box.value = box.value.slice(0, at) + "\n" + box.value.slice(end);
+      box.selectionStart = box.selectionEnd = at + 1;
+      autoGrow(box);
+      box.focus();
       return;
     }
     if (t.closest("#stop-button")) {

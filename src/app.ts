@@ -93,6 +93,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   if (config.ownsStore) {
     closeInterruptedTurns(store);
     store.sessions.deleteExpired();
+    // Conversations deleted just before the last stop: their Undo is long gone.
+    store.conversations.purgeDeleted();
   }
   const client = overrides.client ?? new Anthropic({ apiKey: config.apiKey, baseURL: config.baseUrl || undefined });
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.

@@ -7,6 +7,7 @@ import { ChatForm } from "./ChatForm.tsx";
 import { ChatHeader } from "./ChatHeader.tsx";
 import type { ConversationSummary } from "./ConversationItem.tsx";
 import { ConversationList } from "./ConversationList.tsx";
+import { DeletedToast } from "./DeletedToast.tsx";
 import { DemoBanner, type DemoInfo } from "./DemoBanner.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { StarterQuestions } from "./StarterQuestions.tsx";
@@ -40,9 +41,11 @@ export type ChatPageProps = {
   maxMessageBytes: number;
   /** Set when the budget data is the built-in demo: a banner says so. */
   demo?: DemoInfo | null;
+  /** A conversation deleted a moment ago: a toast offers Undo. */
+  deleted?: { id: string; title: string } | null;
 };
 
-export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo }: ChatPageProps) {
+export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo, deleted }: ChatPageProps) {
   const title = conversation?.title || "New chat";
   const user: NavUser = userName ? { name: userName } : null;
   const last = turns.at(-1);
@@ -78,6 +81,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
             <ChatHeader conversation={conversation} />
           </div>
           {demo ? <DemoBanner demo={demo} /> : null}
+          {deleted ? <DeletedToast conversation={deleted} /> : null}
           <div id="messages" class="messages" role="log" tabindex={0} aria-label="Conversation" data-last-turn={last?.id}>
             {turns.map((t) => (
               <>

@@ -240,7 +240,8 @@ CREATE TABLE budgets (
   updated_by TEXT NOT NULL
 );
 `,
-  // (issue 24, approvals never block): a turn may end 'waiting' for the user's decision on an approval card.
+  // (issue 24, approvals never block): a turn may end 'waiting' for the user's decision on an approval card;
+  // a deleted conversation can be restored for a few seconds (conversations.deleted_at).
   // `pending_results`: the tool_result blocks of the other calls of its last step (JSON), given to the model
   // with the approval's outcome in the next request; `continues`: the approval whose outcome a continuation
   // turn reports. SQLite cannot change a CHECK: the table is rebuilt (foreign keys are off while migrating).
@@ -274,6 +275,9 @@ CREATE INDEX turns_conversation ON turns(conversation_id, started_at);
 CREATE INDEX turns_status ON turns(status);
 CREATE INDEX turns_started ON turns(started_at);
 CREATE UNIQUE INDEX turns_one_running ON turns(conversation_id) WHERE status = 'running';
+
+-- A deleted conversation stays a few seconds (Undo) before it is removed for good.
+ALTER TABLE conversations ADD COLUMN deleted_at TEXT;
 `,
 ];
 

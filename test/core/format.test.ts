@@ -51,7 +51,7 @@ describe("formatMoney", () => {
       ChartFigure({ chart: { type: "line", title: "Trend", data: { labels: ["2025-01", "2025-02"], datasets: [{ name: "Out", values: [1234.5, -12] }] } }, currency: "CHF" }),
     );
     const display = JSON.parse(/data-display="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&"));
-    expect(display).toEqual({ labels: ["Jan 25", "Feb 25"], series: true, money: { "1234.5": formatMoney(1234.5, "CHF"), "-12": formatMoney(-12, "CHF") } });
+    expect(display).toEqual({ labels: ["Jan 2025", "Feb 2025"], series: true, money: { "1234.5": formatMoney(1234.5, "CHF"), "-12": formatMoney(-12, "CHF") } });
     expect(display.money["1234.5"]).toBe("CHF 1'234.50");
   });
 });

@@ -1,6 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import { type AgentEvent } from "../../src/core/events.ts";
 import { ApprovalCard } from "../../views/ApprovalCard.tsx";
+import { DeletedToast } from "../../views/DeletedToast.tsx";
+import { DemoBanner } from "../../views/DemoBanner.tsx";
 import { formatClock } from "../../src/core/format.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
 import { ChartFigure } from "../../views/ChartFigure.tsx";
@@ -113,13 +115,44 @@ describe("ChatPage", () => {
     expect(out).toContain('<a class="conv-link" href="/conversations/c1"');
     expect(out).toContain('<form method="post" action="/conversations/c1/rename" class="rename-form">');
     expect(out).toContain('name="title"');
-    expect(out).toContain('<form method="post" action="/conversations/c1/delete" class="delete-form"');
-    expect(out).toContain(`data-confirm="Delete “Groceries ${EVIL_ESCAPED}”? This cannot be undone."`);
+    // A delete asks nothing: the next page offers Undo (DeletedToast).
+    expect(out).toContain('<form method="post" action="/conversations/c1/delete" class="delete-form">');
+    expect(out).not.toContain("data-confirm");
     expect(countOf(out, "<details")).toBe(1);
     expect(countOf(out, 'aria-current="page"')).toBe(1);
     expectInert(out);
     expect(out.startsWith('<nav class="conversations" id="conversation-list" aria-label="Conversations">')).toBe(true);
     expect(html(ConversationList({ conversations: [] }))).toContain("No conversations yet.");
+  });
+
+  test("conversation list: grouped under Today / Yesterday / Previous 7 days / Older, in order; a pending decision is marked", () => {
+    const out = html(
+      ConversationList({
+        conversations: [
+          { id: "a", title: "A", group: "Today", pending: true },
+          { id: "b", title: "B", group: "Today" },
+          { id: "c", title: "C", group: "Yesterday" },
+          { id: "d", title: "D", group: "Older" },
+        ],
+      }),
+    );
+    expect([...out.matchAll(/<h2 class="conv-group-title">([^<]+)<\/h2>/g)].map((m) => m[1])).toEqual(["Today", "Yesterday", "Older"]);
+    expect([...out.matchAll(/<span class="conv-title">([^<]+)<\/span>/g)].map((m) => m[1])).toEqual(["A", "B", "C", "D"]);
+    expect(countOf(out, 'class="conv-pending"')).toBe(1);
+    expect(out).toContain('<span class="conv-title">A</span><span class="conv-pending" title="Waiting for your decision"><span aria-hidden="true">●</span><span class="sr-only">(waiting for your decision)</span></span>');
+  });
+
+  test("deleted toast: Undo posts to restore; the title is text", () => {
+    const out = html(DeletedToast({ conversation: { id: "c 1", title: `Groceries ${EVIL}` } }));
+    expect(out).toBe(
+      `<div class="toast" id="undo-toast" role="status" data-timeout="8000"><span>Deleted “Groceries ${EVIL_ESCAPED}”.</span><form method="post" action="/conversations/c%201/restore"><button type="submit" class="primary">Undo</button></form></div>`,
+    );
+  });
+
+  test("demo banner: dismissable, the whole text in its title for the one-line phone layout", () => {
+    const out = html(DemoBanner({ demo: { firstDate: "2023-11-01", lastDate: "2026-10-31", transactions: 7300 } }));
+    expect(out).toContain('title="Demo data: 7&#39;300 made-up transactions from 2023-11-01 to 2026-10-31. Point budget-chat at your own budget.db to see yours."');
+    expect(out).toContain('<button type="button" class="demo-dismiss quiet" aria-label="Dismiss the demo data note">×</button>');
   });
 
   test("chat form: textarea limits and labels, Send and Stop", () => {

@@ -78,7 +78,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       : question_ + answer;
     if (!conversationId) {
       // The first question made a conversation: point the form at it, list it, and update the URL.
-      const conversations = conversationSummaries(store, user.id);
+      const conversations = conversationSummaries(store, user.id, chat.deps.settings.timeZone);
       const title = conversations.find((x) => x.id === turn.conversationId)?.title ?? "";
       html +=
         partial("chat-head", "outerHTML", toHtml(<ChatHeader conversation={{ id: turn.conversationId, title }} />)) +
