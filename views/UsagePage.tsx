@@ -2,7 +2,7 @@ import { formatCount } from "../src/core/format.ts";
 import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
-/** One row of the usage table; `cost` is already formatted (e.g. "$0.0123" or "unknown"). */
+/** One row of the usage table; `cost` is already formatted (e.g. "USD 0.12" or "unknown"). */
 export type UsageRow = {
   day: string;
   userName: string;

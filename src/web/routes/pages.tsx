@@ -8,7 +8,7 @@ import { MessagePage } from "../../../views/MessagePage.tsx";
 import { UsagePage } from "../../../views/UsagePage.tsx";
 import type { ConversationSummary } from "../../../views/ConversationItem.tsx";
 import type { Store } from "../../store/store.ts";
-import { estimateCost, formatUsd } from "../../pricing.ts";
+import { estimateCost, formatCost } from "../../pricing.ts";
 import { approvalState } from "../../ui/approval-view.ts";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
@@ -175,8 +175,8 @@ export function pageRoutes(deps: WebDeps) {
     const rows = store.usage.daily(user.id === "local" ? {} : { userId: user.id });
     const costs = rows.map((r) => estimateCost(r.model, r));
     const known = costs.filter((x): x is number => typeof x === "number");
-    const totalCost = formatUsd(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
-    const shown = rows.map((r, i) => ({ ...r, cost: formatUsd(costs[i]!) }));
+    const totalCost = formatCost(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
+    const shown = rows.map((r, i) => ({ ...r, cost: formatCost(costs[i]!) }));
     return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} asset={asset} userName={user.id === "local" ? null : user.name} />));
   });
 
