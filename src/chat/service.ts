@@ -116,6 +116,16 @@ export class ChatService {
     return null;
   }
 
+  /** An approval's outcome as stored (to report it again: Retry of a continuation that failed), or undefined while undecided. */
+  storedDecision(userId: string, approvalId: string): Decided | undefined {
+    const approval = this.deps.store.approvals.get(userId, approvalId);
+    if (!approval || approval.status === "pending" || approval.status === "approved") return undefined;
+    const result = (approval.result as { message?: string } | null)?.message ?? `The approval ended ${approval.status}; nothing was modified.`;
+    const decision = approval.status === "rejected" || approval.status === "expired" ? approval.status : "approved";
+    const isError = approval.status !== "executed" && approval.status !== "undone";
+    return { approval, outcome: { decision, result, isError } };
+  }
+
   startTurn(opts: { userId: string; conversationId?: string | null; question: string; decided?: Decided }): RunningTurn {
     const { store, settings } = this.deps;
     let conversationId = opts.conversationId ?? null;

@@ -343,6 +343,39 @@ describe("reject, timeout, a question meanwhile", () => {
   });
 });
 
+describe("a continuation that fails", () => {
+  test("Retry reports the decision again in its place; the history stays valid; nothing is executed twice", async () => {
+    fake.enqueue(recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" })[0]!);
+    const stream = await apiChat(h, "Tibits is groceries");
+    const { id } = await stream.waitFor("approval_request");
+    await stream.ended;
+    const before = snapshot(h);
+    fake.enqueue({ kind: "stream_error", errorType: "overloaded_error", message: "Overloaded" });
+    const res = await postJson(h, `/api/approvals/${id}`, { decision: "reject" });
+    const failed = h.chat.turn((await res.json()).continuation_turn_id)!;
+    await failed.finished;
+    expect(h.store.turns.get(failed.id)!.status).toBe("error");
+    expect(failed.events.some((e) => e.type === "error" && e.retryable)).toBe(true);
+
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Nothing was changed, as you asked." }] });
+    const retry = await fetch(`${h.url}/turns/${failed.id}/retry`, { method: "POST", headers: browserHeaders(h) });
+    expect(retry.status).toBe(200);
+    const html = await retry.text();
+    // The new answer takes the failed one's place; no question bubble (a continuation has none).
+    expect(html).toContain(`<hx-partial hx-target="#turn-${failed.id}" hx-swap="outerHTML">`);
+    expect(html).not.toContain("msg user");
+    const again = h.store.turns.list(failed.conversationId).at(-1)!;
+    expect(again.continues).toBe(id);
+    await h.chat.turn(again.id)?.finished;
+    expect(h.store.turns.get(again.id)!.status).toBe("done");
+    const sent = fake.requests.at(-1)!.body.messages!;
+    expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(sent[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_recat", is_error: true });
+    expect(resultText(sent[2].content[0])).toBe("The user rejected the change; nothing was modified.");
+    expect(changedIds(before, snapshot(h))).toEqual([]);
+  });
+});
+
 /** The rows STARBUCKS_2025 moves, from a snapshot taken before. */
 function starbucks2025Moved(before: Map<number, { id: number; category: string | null }>): number[] {
   const ids = new Set(

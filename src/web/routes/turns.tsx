@@ -46,11 +46,12 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const { store, chat, limits } = deps;
   const view = () => ({ currency: deps.budget.summaryOrLast().currency, showUsage: deps.showUsage });
 
-  const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string, replacing: string | null = null) => {
+  /** `continues`: Retry of a continuation that failed: it reports that approval's outcome again (no question). */
+  const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string, replacing: string | null = null, continues: string | null = null) => {
     const user = c.get("user");
     const tooLong = checkMessageLength(question, limits.maxMessageBytes);
     if (tooLong) return refuse(c, 413, tooLong);
-    if (!question.trim()) return refuse(c, 400, "Type a question first.");
+    if (!question.trim() && !continues) return refuse(c, 400, "Type a question first.");
     if (chat.runningCount(user.id) >= limits.concurrentTurns)
       return refuse(c, 429, `Too many answers at once: at most ${limits.concurrentTurns} per user. Wait for one to finish.`);
     if (replacing) {
@@ -62,7 +63,9 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     }
     let turn: RunningTurn;
     try {
-      turn = chat.startTurn({ userId: user.id, conversationId, question });
+      const decided = continues ? chat.storedDecision(user.id, continues) : undefined;
+      if (continues && !decided) return refuse(c, 409, "This approval was not decided: there is nothing to report again.");
+      turn = chat.startTurn({ userId: user.id, conversationId, question, decided });
     } catch (e) {
       if (e instanceof ConversationNotFound) return refuse(c, 404, "This conversation does not exist (it may have been deleted).");
       if (e instanceof ConversationBusy) return refuse(c, 409, e.message);
@@ -70,11 +73,12 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     }
     if (replacing) store.turns.markReplaced(replacing, turn.id);
     const v = view();
-    const question_ = toHtml(<UserMessage text={question} turnId={turn.id} />);
+    // A continuation has no question of its own: its answer takes the old one's place alone.
+    const question_ = continues ? "" : toHtml(<UserMessage text={question} turnId={turn.id} />);
     const answer = toHtml(<AssistantMessage turnId={turn.id} status="running" events={[]} currency={v.currency} showUsage={v.showUsage} />);
     let html = partial("starters", "delete");
     html += replacing
-      ? partial(domIds.question(replacing), "outerHTML", question_) + partial(domIds.turn(replacing), "outerHTML", answer)
+      ? (question_ ? partial(domIds.question(replacing), "outerHTML", question_) : "") + partial(domIds.turn(replacing), "outerHTML", answer)
       : question_ + answer;
     if (!conversationId) {
       // The first question made a conversation: point the form at it, list it, and update the URL.
@@ -108,7 +112,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const again = async (c: Context<WebEnv>) => {
     const turn = store.turns.get(c.req.param("id")!);
     if (!turn || turn.userId !== c.get("user").id) return refuse(c, 404, "Unknown answer.");
-    return ask(c, turn.conversationId, turn.question, turn.id);
+    return ask(c, turn.conversationId, turn.question, turn.id, turn.continues);
   };
   r.post("/turns/:id/retry", perUser, again);
   r.post("/turns/:id/regenerate", perUser, again);
