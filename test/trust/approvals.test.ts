@@ -343,6 +343,45 @@ describe("reject, timeout, a question meanwhile", () => {
   });
 });
 
+describe("undo tells the truth", () => {
+  test("after Undo the next request carries a note that the change was undone (once); the card and the export say when", async () => {
+    fake.enqueue(...recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" }));
+    const stream = await apiChat(h, "Tibits is groceries");
+    const { id } = await stream.waitFor("approval_request");
+    await stream.ended;
+    const res = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
+    await h.chat.turn((await res.json()).continuation_turn_id)?.finished;
+    const undo = await postJson(h, `/api/approvals/${id}/undo`, {});
+    expect(undo.status).toBe(200);
+    const undone = (await undo.json()).result.undone;
+    const a = h.store.approvals.get("local", id)!;
+
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Understood." }] }, { kind: "message", content: [{ type: "text", text: "Sure." }] });
+    await (await apiChat(h, "what now?", {}, a.conversationId)).ended;
+    const sent = fake.requests.at(-1)!.body.messages!;
+    const last = sent.at(-1);
+    expect(last.role).toBe("user");
+    const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Zurich" }).format(new Date(undone.at));
+    expect(last.content.map((b: any) => b.text)).toEqual([
+      `[Note from the app, not from the user: at ${clock} the user undid the change of your earlier recategorise_transactions call; it no longer holds.] ${undone.message}`,
+      "what now?",
+    ]);
+    // Told once: the next request has the note in its history, not again in the new message.
+    await (await apiChat(h, "and then?", {}, a.conversationId)).ended;
+    const next = fake.requests.at(-1)!.body.messages!;
+    expect(next.at(-1).content.map((b: any) => b.text)).toEqual(["and then?"]);
+    expect(JSON.stringify(next)).toContain("the user undid the change of your earlier recategorise_transactions call");
+
+    // The card says "Undone at HH:MM"; the export shows what was asked, decided and undone.
+    const page = await (await fetch(`${h.url}/conversations/${a.conversationId}`, { headers: browserHeaders(h) })).text();
+    expect(page).toMatch(new RegExp(`<strong>Undone at <time class="local-time" datetime="${undone.at}">\\d\\d:\\d\\d</time></strong>`));
+    const md = await (await fetch(`${h.url}/conversations/${a.conversationId}/export.md`, { headers: browserHeaders(h) })).text();
+    const rows = a.preview.rows as number;
+    expect(md).toContain(`> **Approval:** move ${rows} transactions to “Groceries”\n>\n> Moved ${rows} transactions to Groceries\n>\n> Undone at `);
+    expect(md).toContain("## _(after the decision)_");
+  });
+});
+
 describe("a continuation that fails", () => {
   test("Retry reports the decision again in its place; the history stays valid; nothing is executed twice", async () => {
     fake.enqueue(recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" })[0]!);
