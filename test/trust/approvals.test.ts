@@ -343,6 +343,38 @@ describe("reject, timeout, a question meanwhile", () => {
   });
 });
 
+describe("waiting is not running", () => {
+  test("two cards waiting in two conversations do not count against one answer at a time; the list marks both", async () => {
+    const main = h;
+    h = await startTrustHarness({ fake, limits: { concurrentTurns: 1 } });
+    try {
+      const asked: { id: string; conversation: string }[] = [];
+      for (const search of ["Tibits", "Starbucks"]) {
+        fake.enqueue(recategoriseScript({ search, year: 2025, to_category: "Groceries" })[0]!);
+        const stream = await apiChat(h, `${search} is groceries`);
+        const { id } = await stream.waitFor("approval_request");
+        await stream.ended;
+        asked.push({ id, conversation: h.store.approvals.get("local", id)!.conversationId });
+      }
+      expect(h.chat.runningCount("local")).toBe(0);
+      expect(h.store.db.query("SELECT status, count(*) AS n FROM turns GROUP BY status").all()).toEqual([{ status: "waiting", n: 2 }]);
+      // A third question is answered (with at most 1 answer at a time).
+      fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello." }] });
+      const third = await postJson(h, "/api/chat", { message: "hello" });
+      expect(third.status).toBe(200);
+      await third.text();
+      const page = await (await fetch(`${h.url}/`, { headers: browserHeaders(h) })).text();
+      for (const a of asked) {
+        expect(page).toMatch(new RegExp(`href="/conversations/${a.conversation}"[^>]*><span class="conv-title">[^<]*</span><span class="conv-pending"`));
+      }
+      expect([...page.matchAll(/class="conv-pending"/g)]).toHaveLength(2);
+    } finally {
+      await h.close();
+      h = main;
+    }
+  });
+});
+
 describe("undo tells the truth", () => {
   test("after Undo the next request carries a note that the change was undone (once); the card and the export say when", async () => {
     fake.enqueue(...recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" }));
