@@ -31,7 +31,13 @@
   }
 
   // One polite announcement per finished answer (the transcript itself is not live).
-  var SAID = { done: "Answer finished.", stopped: "Answer stopped.", error: "The answer failed.", interrupted: "The answer was interrupted." };
+  var SAID = {
+    done: "Answer finished.",
+    stopped: "Answer stopped.",
+    error: "The answer failed.",
+    interrupted: "The answer was interrupted.",
+    waiting: "The answer waits for your decision on its approval card.",
+  };
   function finished(article, status) {
     var box = $("announcer");
     if (box) box.textContent = SAID[status] || "Answer finished.";
@@ -65,7 +71,8 @@
       var b = u.querySelector(".edit-question");
       if (!b) return;
       var answer = $("turn-" + (u.id || "").replace(/^q-/, ""));
-      b.hidden = i !== users.length - 1 || !answer || answer.getAttribute("data-status") === "running";
+      var st = answer && answer.getAttribute("data-status");
+      b.hidden = i !== users.length - 1 || !answer || st === "running" || st === "waiting";
     });
     var title = $("chat-title");
     if (title && title.textContent) {

@@ -85,7 +85,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
           <div id="messages" class="messages" role="log" tabindex={0} aria-label="Conversation" data-last-turn={last?.id}>
             {turns.map((t) => (
               <>
-                {t.continues ? null : <UserMessage text={t.question} turnId={t.id} editable={t.id === last?.id && t.status !== "running"} />}
+                {t.continues ? null : <UserMessage text={t.question} turnId={t.id} editable={t.id === last?.id && t.status !== "running" && t.status !== "waiting"} />}
                 <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} showUsage={showUsage} approvals={approvals} />
               </>
             ))}

@@ -358,6 +358,11 @@ describe("waiting is not running", () => {
       }
       expect(h.chat.runningCount("local")).toBe(0);
       expect(h.store.db.query("SELECT status, count(*) AS n FROM turns GROUP BY status").all()).toEqual([{ status: "waiting", n: 2 }]);
+      // A waiting answer is not replaced behind its card's back (Regenerate, edit-and-resend).
+      const waitingTurn = h.store.approvals.get("local", asked[1]!.id)!.turnId;
+      const regenerate = await fetch(`${h.url}/turns/${waitingTurn}/regenerate`, { method: "POST", headers: browserHeaders(h) });
+      expect(regenerate.status).toBe(409);
+      expect(await regenerate.text()).toContain("This answer waits for your decision on its approval card: decide first (or ask something new).");
       // A third question is answered (with at most 1 answer at a time).
       fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello." }] });
       const third = await postJson(h, "/api/chat", { message: "hello" });

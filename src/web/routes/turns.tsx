@@ -58,6 +58,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       const old = store.turns.get(replacing);
       if (!old || old.userId !== user.id || old.conversationId !== conversationId) return refuse(c, 404, "Unknown answer.");
       if (old.status === "running" || chat.turn(old.id)) return refuse(c, 409, "This answer is still running: stop it first.");
+      if (old.status === "waiting") return refuse(c, 409, "This answer waits for your decision on its approval card: decide first (or ask something new).");
       if (store.turns.last(old.conversationId)?.id !== old.id) return refuse(c, 409, "Only the last answer can be replaced.");
       store.turns.dropFromHistory(old.id);
     }
