@@ -6,7 +6,8 @@
  *   bun bench/run.ts --write         … and rewrite bench/RESULTS.md with this run
  *   bun bench/run.ts --quick         fewer repetitions (to try the scripts; not for RESULTS.md)
  *   bun bench/run.ts --only a,b      only these (ids: tool-latency, server-overhead,
- *                                    concurrency, startup, page-weight, context-size, sse-bytes)
+ *                                    concurrency, startup, page-weight, context-size, sse-bytes,
+ *                                    stored-text)
  *
  * RESULTS.md is generated, except the part between `<!-- analysis -->` and
  * `<!-- /analysis -->`, which is kept from the previous file (hand-written analysis).
@@ -23,6 +24,7 @@ const SCRIPTS = [
   { id: "page-weight", file: "page-weight.ts" },
   { id: "context-size", file: "context-size.ts" },
   { id: "sse-bytes", file: "sse-bytes.ts" },
+  { id: "stored-text", file: "stored-text.ts" },
 ];
 const BUDGET_S = 600;
 

@@ -10,6 +10,10 @@
  * Prints one line `READY {"url","control","pid"}` on stdout. The control server:
  *   GET /rss  → {rss, heapUsed, running}      GET /gc → the same after a full GC
  * Stops on SIGTERM/SIGINT.
+ *
+ * BENCH_TEXT_STORE=batched: the baseline of bench/stored-text.ts, the text-storing of the
+ * build before issue 25 (streamed text stored once a second, not in the tick it is sent):
+ * text-only appends are held and written together every second, as that build did.
  */
 import type { FakeAnthropic } from "../test/support/fake-anthropic.ts";
 import { startWebHarness } from "../test/support/web-harness.ts";
@@ -27,6 +31,26 @@ const h = await startWebHarness({
   fake,
   limits: { concurrentTurns: 100_000, messagesPerMinute: 1_000_000 },
 });
+
+if (process.env.BENCH_TEXT_STORE === "batched") {
+  const turns = h.store.turns;
+  const append = turns.appendEvents.bind(turns);
+  const held = new Map<string, Parameters<typeof append>[1][number][]>();
+  const flush = (turnId: string) => {
+    const events = held.get(turnId);
+    held.delete(turnId);
+    if (events?.length) append(turnId, events);
+  };
+  turns.appendEvents = (turnId, events) => {
+    if (events.every((e) => e.type === "text")) {
+      held.set(turnId, [...(held.get(turnId) ?? []), ...events]);
+      return;
+    }
+    flush(turnId);
+    append(turnId, events);
+  };
+  setInterval(() => [...held.keys()].forEach(flush), 1000);
+}
 
 const memory = () => {
   const m = process.memoryUsage();

@@ -6,13 +6,17 @@
 import Anthropic from "@anthropic-ai/sdk";
 import type { BudgetDb } from "./budget/reader.ts";
 import { openBudgetDb } from "./budget/open.ts";
+import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
-import { budgetDbLocation, dbPath, readSettings, requireApiKey, type BudgetDbLocation, type SettingKey } from "./config.ts";
+import { budgetDbLocation, dbPath, readSettings, requireApiKey, SETTINGS, type BudgetDbLocation, type SettingKey } from "./config.ts";
+import { holdServerLease, type ServerLease } from "./budget/backup.ts";
+import { budgetWriterFor, reconcileBudgetWrites, type BudgetWriter } from "./budget/write-path.ts";
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { Store } from "./store/store.ts";
+import { cannotSaveMessage, storageProblem } from "./core/errors.ts";
 import { createInvoker, type ToolInvoker } from "./tools/invoke.ts";
 import { ALL_TOOLS, toolsFor, withContext } from "./tools/registry.ts";
 import type { Tool } from "./tools/types.ts";
@@ -24,6 +28,8 @@ export type AppConfig = ChatSettings & {
   chatDb: string;
   readOnly: boolean;
   approvalTimeoutMs: number;
+  /** Daily snapshots of budget.db kept before it is changed (0: none; default 7). */
+  keepBackups?: number;
   embeddings?: EmbeddingsClient;
   /**
    * This process owns the app database (the server): at start-up it closes turns a
@@ -34,7 +40,7 @@ export type AppConfig = ChatSettings & {
 };
 
 /** The settings every command that talks to the model takes. */
-export const AGENT_SETTINGS = ["db", "notSpending", "chatDb", "model", "maxSteps", "history", "maxTokens", "readOnly", "approvalTimeout"] as const satisfies readonly SettingKey[];
+export const AGENT_SETTINGS = ["db", "notSpending", "chatDb", "model", "maxSteps", "history", "maxTokens", "readOnly", "approvalTimeout", "keepBackups"] as const satisfies readonly SettingKey[];
 
 /** The app's configuration from parsed flags and the environment (flags win). */
 export function appConfig(flags: Record<string, unknown>, opts: { ownsStore: boolean }, env = process.env): AppConfig {
@@ -50,6 +56,7 @@ export function appConfig(flags: Record<string, unknown>, opts: { ownsStore: boo
     maxTokens: s.maxTokens,
     readOnly: s.readOnly,
     approvalTimeoutMs: s.approvalTimeout * 1000,
+    keepBackups: s.keepBackups,
     timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone,
     embeddings: embeddingsFromEnv(env),
     ownsStore: opts.ownsStore,
@@ -60,6 +67,8 @@ export type App = {
   config: AppConfig;
   store: Store;
   budget: BudgetDb;
+  /** The one write path to budget.db (every writer: approvals, import, edits, categories). */
+  writer: BudgetWriter;
   chat: ChatService;
   /** Absent when read-only: no tool can change data. */
   approvals?: ApprovalService;
@@ -87,23 +96,52 @@ function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
   return Promise.race([p.then(() => undefined), new Promise<void>((resolve) => (timer = setTimeout(resolve, ms)))]).finally(() => clearTimeout(timer));
 }
 
+/**
+ * The model client. An endpoint other than Anthropic's (ANTHROPIC_BASE_URL: Ollama, llama.cpp's
+ * server, a proxy) may leave usage out of its stream: its responses get an all-zero usage there.
+ */
+export function modelClient(config: { apiKey: string; baseUrl?: string; maxRetries?: number; fetch?: Fetch }): Anthropic {
+  const inner = config.fetch ?? fetch;
+  return new Anthropic({
+    apiKey: config.apiKey,
+    baseURL: config.baseUrl || undefined,
+    ...(config.baseUrl ? { fetch: lenientUsageFetch(inner) } : config.fetch ? { fetch: config.fetch } : {}),
+    ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
+  });
+}
+
 export function createApp(config: AppConfig, overrides: AppOverrides = {}): App {
   const budget = openBudgetDb(config.budgetDb);
   const store = Store.open(config.chatDb);
+  // The one write path to budget.db: journaled in chat.db, with a snapshot before the first write of a day.
+  const writer = budgetWriterFor(budget.path, store, config.keepBackups ?? SETTINGS.keepBackups.default, overrides.now);
+  let lease: ServerLease | null = null;
   if (config.ownsStore) {
-    closeInterruptedTurns(store);
-    store.sessions.deleteExpired();
-    // Conversations deleted just before the last stop: their Undo is long gone.
-    store.conversations.purgeDeleted();
+    // `budget-chat restore` refuses while this is held (released at close, or by the system when the process dies).
+    lease = holdServerLease(budget.path);
+    try {
+      // First settle the writes a crash left between budget.db's commit and chat.db's: then the approvals they belong to tell the truth.
+      reconcileBudgetWrites(store);
+      closeInterruptedTurns(store);
+      store.sessions.deleteExpired();
+      // Conversations deleted just before the last stop: their Undo is long gone.
+      store.conversations.purgeDeleted();
+    } catch (err) {
+      // A chat.db that cannot be written (full disk, read-only file) still serves pages: recovery waits for the next start.
+      const problem = storageProblem(err);
+      if (!problem) throw err;
+      store.cannotSave = problem;
+      console.error(`${cannotSaveMessage(problem)}; start-up recovery is left for the next start. Pages still work; nothing new can be stored.`);
+    }
   }
-  const client = overrides.client ?? new Anthropic({ apiKey: config.apiKey, baseURL: config.baseUrl || undefined });
+  const client = overrides.client ?? modelClient(config);
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory: MemoryService | null =
     overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
   // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
   const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets });
   const invoker = createInvoker({ budget, tools, known: ALL_TOOLS });
-  const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
+  const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, writer, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
   const chat = new ChatService({
     store,
     budget,
@@ -117,12 +155,13 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   if (approvals) {
     // A decision continues its conversation; pending approvals outlive a restart until their time passes.
     approvals.onOutcome((a, outcome) => void chat.approvalSettled(a, outcome));
-    if (config.ownsStore) approvals.resume();
+    if (config.ownsStore && !store.cannotSave) approvals.resume();
   }
   return {
     config,
     store,
     budget,
+    writer,
     chat,
     approvals,
     tools,
@@ -136,6 +175,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
       if (memory) await withDeadline(memory.idle(), SHUTDOWN_MEMORY_MS);
       store.close();
       budget.close();
+      lease?.release();
     },
   };
 }

@@ -47,6 +47,7 @@ export const SETTINGS = {
   showUsage: { flag: "show-usage", kind: "boolean", help: "show token counts under each answer (the Usage page always has them)" },
   loginLinkTtl: { flag: "login-link-ttl", env: "LOGIN_LINK_TTL", arg: "HOURS", kind: "int", default: 24, min: 1, max: 8760, help: "hours a one-time login link stays valid" },
   approvalTimeout: { flag: "approval-timeout", arg: "S", kind: "int", default: 600, min: 5, max: 86_400, help: "seconds an approval stays open" },
+  keepBackups: { flag: "keep-backups", env: "KEEP_BACKUPS", arg: "N", kind: "int", default: 7, min: 0, max: 1000, help: "daily snapshots of the budget database kept in backups/ beside it (0: none)" },
   embeddingsUrl: { env: "EMBEDDINGS_URL", kind: "string", help: "optional OpenAI-compatible /v1/embeddings endpoint for memory recall" },
   embeddingsModel: { env: "EMBEDDINGS_MODEL", kind: "string", help: "its model (required with EMBEDDINGS_URL)" },
   embeddingsApiKey: { env: "EMBEDDINGS_API_KEY", kind: "string", help: "its key, if it needs one" },

@@ -1,5 +1,6 @@
 #!/usr/bin/env bun
 import pkg from "../package.json" with { type: "json" };
+import { envHelp } from "./config.ts";
 import { UsageError } from "./core/errors.ts";
 import { demoDbCommand } from "./cli/demo-db.ts";
 import { toolCommand } from "./cli/tool.ts";
@@ -17,19 +18,15 @@ Usage:
   budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
   budget-chat audit            print the audit log (--since DATE, --user NAME)
   budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
+  budget-chat eval             score a model on the question set (--model, --repeat, --questions, --min-score, …)
+  budget-chat backup           snapshot of the budget database (--db PATH, --out PATH)
+  budget-chat restore SNAPSHOT put a snapshot back (--db PATH; refused while a server uses it)
   budget-chat --help | --version
 
 Run "budget-chat COMMAND --help" for a command's options.
 
 Environment (flags win; a .env file in the working directory is read):
-  ANTHROPIC_API_KEY    required for serve and ask
-  ANTHROPIC_MODEL      model id (default claude-sonnet-5-5)
-  ANTHROPIC_BASE_URL   any Messages-API-compatible endpoint
-  BIND_ADDRESS         HOST:PORT to listen on (default 127.0.0.1:3000)
-  DATABASE_URL         budget database (default data/budget.db; created with demo data if missing)
-  CHAT_DATABASE_URL    conversations, approvals, audit log (default data/chat.db)
-  EMBEDDINGS_URL       optional OpenAI-compatible /v1/embeddings endpoint for memory recall
-  EMBEDDINGS_MODEL     its model (required with EMBEDDINGS_URL); EMBEDDINGS_API_KEY if it needs one`;
+${envHelp()}`;
 
 type Command = (argv: string[]) => Promise<number>;
 
@@ -43,6 +40,9 @@ const commands: Record<string, () => Promise<Command>> = {
   budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
   mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,
+  eval: async () => (await import("./cli/eval.ts")).evalCommand,
+  backup: async () => (await import("./cli/backup.ts")).backupCommand,
+  restore: async () => (await import("./cli/backup.ts")).restoreCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -67,7 +67,7 @@ describe("compiled binary in an empty directory", () => {
 
   test("tool: bad input is one line on stderr and exit 2", async () => {
     const cases: [string[], string][] = [
-      [["tool", "nope", "{}"], 'budget-chat: tool: Unknown tool "nope". Available tools: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions, compare_periods, recurring_payments, review_transactions, budget_status.\n'],
+      [["tool", "nope", "{}"], 'budget-chat: tool: Unknown tool "nope". Available tools: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions, compare_periods, recurring_payments, review_transactions, budget_status, calculate.\n'],
       [["tool", "set_budget", '{"category":"Groceries","amount":5}'], "budget-chat: tool: set_budget changes data, so it is not available here: it runs only in the chat, after the user approves it on a card (never when the server is read-only). Tools that only read: spending_by_category, "],
       [["tool", "recategorise_transactions", "{}"], "budget-chat: tool: recategorise_transactions changes data, so it is not available here: it runs only in the chat, after the user approves it on a card (never when the server is read-only). Tools that only read: "],
       [["tool", "monthly_trend", "{year:2025}"], "budget-chat: tool: input is not valid JSON: "],

@@ -1,5 +1,5 @@
 import { type TableSpec } from "../src/core/events.ts";
-import { formatCount, formatMoney, formatNumber, formatPercent } from "../src/core/format.ts";
+import { formatCount, formatTableCell } from "../src/core/format.ts";
 
 export type DataTableProps = {
   table: TableSpec;
@@ -18,25 +18,8 @@ export type DataTableProps = {
  * matched, "Show all" fetches the rest.
  */
 export function DataTable({ table, currency: pageCurrency, id, turnId, n, canShowAll }: DataTableProps) {
-  // A table whose rows mix currencies has a currency column: each row's money is in its own currency.
-  const currencyColumn = table.kinds.indexOf("currency");
-  const currencyOf = (row: (string | number | null)[]) =>
-    currencyColumn >= 0 ? String(row[currencyColumn] ?? "") : (table.currency ?? pageCurrency);
   const numeric = table.kinds.map((k) => k === "money" || k === "count" || k === "number" || k === "percent");
-  const cell = (v: string | number | null, i: number, row: (string | number | null)[]) => {
-    if (v == null) return "—";
-    if (typeof v !== "number") return v;
-    switch (table.kinds[i]) {
-      case "money":
-        return formatMoney(v, currencyOf(row));
-      case "count":
-        return formatCount(v);
-      case "percent":
-        return formatPercent(v, 100);
-      default:
-        return formatNumber(v);
-    }
-  };
+  const cell = (i: number, row: (string | number | null)[]) => formatTableCell(table, row, i, pageCurrency);
   const total = table.totalRows;
   const base = turnId !== undefined && n !== undefined ? `/turns/${encodeURIComponent(turnId)}/tables/${n}` : null;
   const rows = table.rows.length;
@@ -63,7 +46,7 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
               <tr>
                 {table.columns.map((_, i) => (
                   <td class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined} data-v={typeof r[i] === "number" ? String(r[i]) : undefined}>
-                    {cell(r[i] ?? null, i, r)}
+                    {cell(i, r)}
                   </td>
                 ))}
               </tr>

@@ -1,7 +1,7 @@
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
 
 /** A user message that carries the user's own words (not tool results). */
-function isUserText(m: MessageParam): boolean {
+export function isUserText(m: MessageParam): boolean {
   if (m.role !== "user") return false;
   if (typeof m.content === "string") return true;
   return m.content.length > 0 && m.content.every((b) => b.type !== "tool_result");

@@ -12,7 +12,8 @@ import type {
 import { toolInputSchema } from "../tools/registry.ts";
 import type { ApprovalGate, ToolCallRecord, ToolInvoker } from "../tools/invoke.ts";
 import { type Tool } from "../tools/types.ts";
-import { type AgentEvent, type Usage } from "../core/events.ts";
+import { emptyUsage, type AgentEvent, type Usage } from "../core/events.ts";
+import { createTurnFigures, type TurnFigures } from "../figures/turn.ts";
 
 export type TurnRequest = {
   client: Anthropic;
@@ -59,7 +60,36 @@ const MAX_PAUSE_CONTINUATIONS = 3;
  * persists is valid for the API, so the next turn can always continue.
  */
 export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent, TurnOutcome> {
-  const usage: Usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
+  const figures = createTurnFigures();
+  // The answer's text as the page shows it: runs of text, each ended by anything else (a tool, a chart, a notice).
+  const runs: string[] = [];
+  let open = false;
+  const turn = answer({ ...req, figures });
+  try {
+    for (let step = await turn.next(); ; step = await turn.next()) {
+      if (step.done) {
+        // SPEC §11: decided once the answer's text has ended, before `done`; the question's numbers are not figures.
+        yield { type: "figures", figures: figures.check(runs.join("\n\n"), req.question) };
+        return step.value;
+      }
+      const ev = step.value;
+      if (ev.type === "text") {
+        if (open) runs[runs.length - 1] += ev.text;
+        else runs.push(ev.text);
+        open = true;
+      } else open = false;
+      yield ev;
+    }
+  } finally {
+    await turn.return(undefined as never);
+  }
+}
+
+/** A turn request with the recorder of the turn's figures (fed by the invoker's hook after each read result). */
+type Turn = TurnRequest & { figures: TurnFigures };
+
+async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
+  const usage: Usage = emptyUsage();
   // Without an approval gate, tools that change data are not offered at all.
   const offered = req.approvals ? req.invoker.tools : req.invoker.tools.filter((t) => t.risk === "low");
   const apiTools = toApiTools(offered);
@@ -149,7 +179,10 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
     }
 
     // Run the tools and answer every tool_use in one user message, results first.
-    for (const use of toolUses) yield { type: "tool_started", id: use.id, tool: use.name, input: use.input };
+    for (const use of toolUses) {
+      const label = req.invoker.tools.find((t) => t.name === use.name)?.label;
+      yield { type: "tool_started", id: use.id, tool: use.name, ...(label ? { label } : {}), input: use.input };
+    }
     const results: ToolResultBlockParam[] = [];
     let asked = 0;
     let stopped = false;
@@ -184,11 +217,11 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
 }
 
 /** Runs one tool call: its tool_result, or "asked" when it put an approval card to the user. */
-async function* runTool(req: TurnRequest, use: ToolUseBlock): AsyncGenerator<AgentEvent, ToolResultBlockParam | "asked"> {
+async function* runTool(req: Turn, use: ToolUseBlock): AsyncGenerator<AgentEvent, ToolResultBlockParam | "asked"> {
   const failed = (error: string): ToolResultBlockParam => ({ type: "tool_result", tool_use_id: use.id, is_error: true, content: error });
   const call = await req.invoker.invoke(
     { id: use.id, name: use.name, input: use.input },
-    { approvals: req.approvals, hooks: { onRecord: req.onToolCall } },
+    { approvals: req.approvals, hooks: { onRecord: req.onToolCall, onOutput: req.figures.record } },
   );
   switch (call.kind) {
     case "error":

@@ -17,6 +17,7 @@ How to work:
 - Periods: every analysis tool takes year/month, or from/to dates (inclusive, either end open). Turn "last year", "this month", "last 3 months", "last 30 days", "since March" into exact dates from the current date given below, and say which period you used. If a period is ambiguous, pick the natural reading.
 - Follow-up questions ("now by merchant", "and in 2024?") refer to the previous question's subject and period.
 - When several independent figures are needed, call the tools in parallel in one reply.
+- Every figure you write must come from a tool result of this turn: copy it as the tool wrote it. For any figure you work out (a total of two categories, a difference, a share, a monthly average, a percentage change), call calculate with the tools' figures instead of doing arithmetic yourself. The app checks each figure of your answer against the tool results and marks the ones it cannot find.
 - If a tool reports an error, read its message, correct the arguments (for example use a listed category name) and try again.
 
 Which tool to use:
@@ -58,6 +59,7 @@ export function dynamicSystem(ctx: PromptContext): string {
     lines.push(`- Transactions per category: ${s.categoryCounts.map((c) => `${c.category} ${formatCount(c.count)}`).join(", ")}.`);
   }
   if (s.malformedDates) lines.push(`- ${formatCount(s.malformedDates)} rows have a date that is not a real YYYY-MM-DD day; they are left out of every figure.`);
+  if (s.badAmounts) lines.push(`- ${formatCount(s.badAmounts)} rows have an amount that is not a real sum of money (not finite, or beyond ±1e12); they are left out of every figure.`);
   lines.push("");
   lines.push(
     ctx.budgets?.length

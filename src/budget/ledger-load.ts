@@ -42,13 +42,17 @@ function asText(v: unknown): string | null {
   return String(v);
 }
 
+/** Beyond this (either sign) an amount is not money anyone spent: SPEC §13 leaves it out of every figure. */
+export const MAX_AMOUNT = 1e12;
+
 /** A REAL value as a number; NULL and non-numeric text read as 0 (as SQL SUM treats them). */
 function asAmount(v: unknown): number {
   if (typeof v === "number") return v;
   if (typeof v === "bigint") return Number(v);
   if (typeof v === "string") {
     const x = Number.parseFloat(v);
-    return Number.isFinite(x) ? x : 0;
+    // "1e999" is a number out of range (left out, counted), not text that means nothing (0).
+    return Number.isNaN(x) ? 0 : x;
   }
   return 0;
 }
@@ -155,6 +159,7 @@ export function loadLedger(db: Database): Ledger {
   const sources = new Dict(0x8000, "sources");
   const st = new Staging(1 << 14);
   let malformed = 0;
+  let badAmounts = 0;
   let lastDate: unknown = null;
   let lastDay = -1;
   let prevDay = -1;
@@ -176,6 +181,13 @@ export function loadLedger(db: Database): Ledger {
       lastDate = rawDate;
       lastDay = d;
     }
+    const a = row.amount;
+    const amount = typeof a === "number" ? a : asAmount(a);
+    // Not a sum anyone can use (Infinity, ±1e300 from a broken import): left out like a malformed date, and counted.
+    if (!(Math.abs(amount) <= MAX_AMOUNT)) {
+      badAmounts++;
+      continue;
+    }
     if (st.n === st.cap) st.grow();
     const n = st.n++;
     const v0 = row.id;
@@ -186,8 +198,7 @@ export function loadLedger(db: Database): Ledger {
     prevDay = day;
     st.id[n] = id;
     st.day[n] = day;
-    const a = row.amount;
-    st.amount[n] = typeof a === "number" ? a : asAmount(a);
+    st.amount[n] = amount;
     const cu = row.currency;
     st.currency[n] = currencies.code(typeof cu === "string" ? cu : (asText(cu) ?? ""));
     const m = row.merchant_name;
@@ -242,6 +253,7 @@ export function loadLedger(db: Database): Ledger {
     sources: sources.values,
     hasSource,
     malformedDates: malformed,
+    badAmounts,
   });
 }
 

@@ -21,6 +21,8 @@
  * - Only rows whose `date` is a real calendar day written `YYYY-MM-DD` (optionally
  *   followed by `T…` or ` …`, a time part) are in the ledger; every other row is left
  *   out and only counted in `malformedDates` (SPEC §1: such rows are in no figure).
+ * - Likewise a row whose amount is not finite or beyond ±1e12 (MAX_AMOUNT) is left out
+ *   and only counted in `badAmounts` (SPEC §13).
  * - Strings are dictionary-encoded: each column holds an index into a deduplicated list
  *   of the distinct values as stored (case preserved). A NULL category reads as
  *   `Uncategorised` and shares that entry; a NULL merchant is -1; a NULL confidence (or
@@ -73,6 +75,7 @@ export type LedgerColumns = {
   sources: readonly string[];
   hasSource: boolean;
   malformedDates: number;
+  badAmounts: number;
 };
 
 export class Ledger implements LedgerColumns {
@@ -107,6 +110,8 @@ export class Ledger implements LedgerColumns {
   readonly hasSource: boolean;
   /** Rows left out because their date is not a well-formed day (see parseDay). */
   readonly malformedDates: number;
+  /** Rows left out because their amount is not finite or beyond ±MAX_AMOUNT. */
+  readonly badAmounts: number;
   /** yyyymmdd of the first and last row, null when the ledger is empty. */
   readonly firstDay: number | null;
   readonly lastDay: number | null;
@@ -134,6 +139,7 @@ export class Ledger implements LedgerColumns {
     this.sources = c.sources;
     this.hasSource = c.hasSource;
     this.malformedDates = c.malformedDates;
+    this.badAmounts = c.badAmounts;
     this.firstDay = c.size > 0 ? c.day[0] : null;
     this.lastDay = c.size > 0 ? c.day[c.size - 1] : null;
   }

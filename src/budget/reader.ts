@@ -1,6 +1,6 @@
-import { Database, type SQLQueryBindings } from "bun:sqlite";
-import { closeSync, existsSync, openSync, readSync, statSync } from "node:fs";
-import { dirname, join } from "node:path";
+import { constants, Database, type SQLQueryBindings } from "bun:sqlite";
+import { accessSync, closeSync, constants as fsConstants, existsSync, openSync, readSync, statSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { type Ledger } from "./ledger.ts";
 import { loadLedger } from "./ledger-load.ts";
 import { dayToIso } from "./calendar.ts";
@@ -13,10 +13,12 @@ export type SqlParams = Record<string, string | number | bigint | boolean | null
 export type Category = { name: string; description: string };
 
 export type DataSummary = {
-  /** Rows with a well-formed date: the rows every figure is made of. */
+  /** Rows with a well-formed date and amount: the rows every figure is made of. */
   transactionCount: number;
   /** Rows left out of every figure because their date is not a real YYYY-MM-DD day. */
   malformedDates: number;
+  /** Rows left out of every figure because their amount is not finite or beyond ±1e12 (SPEC §13). */
+  badAmounts: number;
   firstDate: string | null;
   lastDate: string | null;
   /** The main currency (most rows); CHF for an empty database. */
@@ -94,7 +96,8 @@ export class BudgetDb {
       db.query("SELECT count(*) FROM sqlite_schema").get();
     } catch (e) {
       db?.close();
-      throw new BudgetDbError(openProblem(path, e as Error & { code?: string }));
+      db = openImmutable(path, e as Error & { code?: string }) ?? undefined;
+      if (!db) throw new BudgetDbError(openProblem(path, e as Error & { code?: string }));
     }
     const problem = schemaProblem(db);
     if (problem) {
@@ -236,6 +239,7 @@ export class BudgetDb {
     return {
       transactionCount: l.size,
       malformedDates: l.malformedDates,
+      badAmounts: l.badAmounts,
       firstDate: l.firstDay === null ? null : dayToIso(l.firstDay),
       lastDate: l.lastDay === null ? null : dayToIso(l.lastDay),
       currency: currencies[0]?.currency ?? "CHF",
@@ -247,11 +251,60 @@ export class BudgetDb {
 }
 
 /** What to tell the user when SQLite cannot read the file at all. */
+/** A WAL-mode database that cannot be opened because its folder is not writable (SQLite would create -shm there). */
+function walInReadOnlyFolder(path: string, e: Error & { code?: string }): boolean {
+  return (
+    e.code === "SQLITE_READONLY_DIRECTORY" ||
+    e.code === "SQLITE_CANTOPEN_WAL" ||
+    ((/readonly|unable to open/i.test(e.message) || e.code?.startsWith("SQLITE_CANTOPEN") === true) && walMode(path) && !folderWritable(path))
+  );
+}
+
+function folderWritable(path: string): boolean {
+  try {
+    accessSync(dirname(path), fsConstants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Bytes in the database's -wal file (0: none): changes not yet in the main file. */
+function walBytes(path: string): number {
+  try {
+    return statSync(`${path}-wal`).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * A WAL database in a folder we cannot write (a read-only share, a backup disk) is still
+ * readable when every change is in the main file (no -wal content): opened `immutable`,
+ * SQLite needs no -shm. Null when that is not safe (the -wal holds changes) or fails.
+ * Nobody can commit through such a folder, but another user with rights could: the
+ * summary is then as of start-up (immutable turns off change detection).
+ */
+function openImmutable(path: string, e: Error & { code?: string }): Database | null {
+  if (!walInReadOnlyFolder(path, e) || walBytes(path) > 0) return null;
+  let db: Database | undefined;
+  try {
+    const uri = `file:${encodeURI(resolve(path)).replaceAll("?", "%3F").replaceAll("#", "%23")}?immutable=1`;
+    db = new Database(uri, constants.SQLITE_OPEN_READONLY | constants.SQLITE_OPEN_URI);
+    db.query("SELECT count(*) FROM sqlite_schema").get();
+    return db;
+  } catch {
+    db?.close();
+    return null;
+  }
+}
+
 function openProblem(path: string, e: Error & { code?: string }): string {
   // A WAL-mode database needs its -shm file even to be read; SQLite creates it next to the file.
-  if (e.code === "SQLITE_READONLY_DIRECTORY" || e.code === "SQLITE_CANTOPEN_WAL" || (/readonly/i.test(e.message) && walMode(path))) {
+  if (walInReadOnlyFolder(path, e) || (/readonly/i.test(e.message) && walMode(path))) {
+    const pending = walBytes(path);
     return (
-      `${path} cannot open read-only: SQLite needs to create ${path}-shm next to it (the database is in WAL mode), ` +
+      `${path} cannot open read-only: it is in WAL mode${pending ? ` with changes still in ${path}-wal (${pending} bytes)` : ""}, and SQLite needs to create ${path}-shm next to it, ` +
       `but ${dirname(path)} is not writable for this user. Make that folder writable, or switch the database out of WAL mode ` +
       `once (sqlite3 ${path} "PRAGMA journal_mode=DELETE"), or copy it to a folder you can write to.`
     );

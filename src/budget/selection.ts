@@ -5,6 +5,7 @@
  * value is a bound parameter (`$name`, bound as `{ name }`: connections use strict: true).
  */
 import { CATEGORY_SQL, UNCATEGORISED } from "./schema.ts";
+import { MAX_AMOUNT } from "./ledger-load.ts";
 
 export type Where = {
   /** "WHERE …" — contains no user values. */
@@ -57,9 +58,15 @@ const NON_ASCII = /[^\x00-\x7f]/;
  */
 const WELL_FORMED_DATE = "(date(substr(date, 1, 10)) = substr(date, 1, 10) AND (length(date) = 10 OR substr(date, 11, 1) IN ('T', ' ')))";
 
+/**
+ * An amount that is money (SPEC §13): finite and within ±MAX_AMOUNT, as the ledger reads it.
+ * NULL and text that is no number count as 0 there, so they stay; Infinity and 1e300 do not.
+ */
+const WELL_FORMED_AMOUNT = `(amount IS NULL OR abs(CAST(amount AS REAL)) <= ${MAX_AMOUNT})`;
+
 /** The WHERE clause of a selection. Dates compare on their first ten characters (a time part is fine). */
 export function whereOf(s: Selection): Where {
-  const conds: string[] = [WELL_FORMED_DATE];
+  const conds: string[] = [WELL_FORMED_DATE, WELL_FORMED_AMOUNT];
   const params: Record<string, string> = {};
   if (s.from !== undefined) {
     conds.push("substr(date, 1, 10) >= $from");

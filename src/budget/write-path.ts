@@ -3,14 +3,40 @@
  * their undo, imports and their undo, the user's own transaction edits, category changes.
  *
  * Everything else reads budget.db through a read-only connection. A change opens a
- * short-lived read-write connection with a busy timeout, takes the write lock first
- * (`BEGIN IMMEDIATE`), does all its work in that one transaction and closes the
- * connection again, so the import pipeline is never blocked for longer than that.
+ * short-lived read-write connection with a busy timeout and goes in two phases, because
+ * budget.db and chat.db are two files that no transaction spans:
  *
- * Writers describe what they do (`kind`, who) so that the path can journal it; callers
- * never open their own write connection.
+ *   0. before the first write of a day, a snapshot of budget.db (src/budget/backup.ts);
+ *   1. the write lock first (`BEGIN IMMEDIATE`, retried within the busy timeout; else a
+ *      BudgetBusyError that names who holds the file where the system says so), so
+ *      nothing is recorded for a change that cannot even start;
+ *   2. `apply(db)` does the work inside that transaction, while temporary triggers (on
+ *      this connection only; budget.db's schema is not touched) note every row it
+ *      inserts, updates or deletes, before and after;
+ *   3. the intent, with those rows (a sample for big writes: the transaction is atomic,
+ *      so any row tells whether it committed), is stored in chat.db ('pending');
+ *      if chat.db cannot take it, budget.db rolls back;
+ *   4. budget.db COMMITs (a reader holding a rollback-journal database can make this
+ *      fail after the busy timeout: rolled back, intent 'failed', nothing recorded);
+ *   5. the intent is marked 'done' and its settlement recorded in the same chat.db
+ *      transaction: what states the change (an approval's write and 'executed', audit
+ *      entries) is written only now, when budget.db holds it.
+ *
+ * A crash between 4 and 5 leaves a 'pending' intent: start-up (`reconcileBudgetWrites`,
+ * called by createApp when it owns the app database) compares budget.db with its rows
+ * and marks it done (recording its settlement) or failed.
+ *
+ * Callers keep the shape `write({kind, userId, apply})`; optional `settle` says what to
+ * record once budget.db holds the change. `writeWithReceipt` also tells the intent's id
+ * and the snapshot that was taken before the write (for the import page, the audit).
+ * The approval service hands a tool `withSettlement(...)`, a writer whose writes carry
+ * the approval's settlement, so tools need not know about it.
  */
 import { Database } from "bun:sqlite";
+import { isBusyError } from "../core/errors.ts";
+import type { RowChange, Settlement } from "../store/budget-writes.ts";
+import type { Store } from "../store/store.ts";
+import { backupDirFor, dailySnapshot, whoHolds } from "./backup.ts";
 
 /** What a change to budget.db is, for the journal and the audit log. */
 export const BUDGET_WRITE_KINDS = [
@@ -32,21 +58,314 @@ export type BudgetChange<R> = {
   userId: string | null;
   /** The work, inside the IMMEDIATE transaction; throw to roll everything back. */
   apply(db: Database): R;
+  /**
+   * Optional: what chat.db records once budget.db holds the change, and only then (e.g.
+   * the audit entry that states it). Computed from `apply`'s result before COMMIT and
+   * kept with the intent, so start-up can record it after a crash.
+   */
+  settle?: (result: R, taken: { snapshot: string | null }) => Settlement | null;
 };
 
+export type BudgetWriteReceipt<R> = {
+  result: R;
+  /** The intent in chat.db (null: no journal, e.g. a test writer without an app database). */
+  intentId: string | null;
+  /** The newest snapshot of budget.db taken before this write (today's), or null when backups are off. */
+  snapshot: string | null;
+  /** Whether the intent is marked done already (false: chat.db was busy or full; retried, or settled at start-up). */
+  settled: boolean;
+};
+
+/** budget.db's write lock could not be had (or COMMIT could not finish) within the busy timeout: nothing was written. */
+export class BudgetBusyError extends Error {
+  override name = "BudgetBusyError";
+}
+
+export type BudgetWriterOptions = {
+  /** How long to wait for budget.db's lock (default 5 s). */
+  busyTimeoutMs?: number;
+  /** The app database that journals each write (createApp passes it; without one a write is a single phase). */
+  journal?: Store;
+  /** Where the daily snapshots go and how many to keep (null: none). */
+  backups?: { dir: string; keep: number } | null;
+  now?: () => Date;
+};
+
+/** Rows of one write kept in the journal for start-up to compare; the write is atomic, so a sample tells. */
+const JOURNAL_SAMPLE = 100;
+
+/** The test hook of the crash between budget.db's COMMIT and the journal's "done" (only under NODE_ENV/BUN_ENV=test). */
+export const CRASH_AFTER_COMMIT_ENV = "BUDGET_CHAT_TEST_CRASH_AFTER_BUDGET_COMMIT";
+
 export class BudgetWriter {
+  private depth = 0;
+
   constructor(
     readonly path: string,
-    private readonly opts: { busyTimeoutMs?: number } = {},
+    private readonly opts: BudgetWriterOptions = {},
+    private readonly scopeSettle: ((taken: { snapshot: string | null }) => Settlement | null) | null = null,
   ) {}
 
+  /** Whether a write of this writer is running right now (its `apply` is on the stack). */
+  get writing(): boolean {
+    return this.depth > 0;
+  }
+
+  /** A writer for the same file whose writes also record `settle()` (asked after `apply`) once budget.db holds them. */
+  withSettlement(settle: (taken: { snapshot: string | null }) => Settlement | null): BudgetWriter {
+    // Without a journal there is nowhere to record it: a settlement would be lost without a word.
+    if (!this.opts.journal) throw new Error("BudgetWriter.withSettlement needs a writer with a journal (the app database)");
+    return new BudgetWriter(this.path, this.opts, settle);
+  }
+
   write<R>(change: BudgetChange<R>): R {
+    return this.writeWithReceipt(change).result;
+  }
+
+  writeWithReceipt<R>(change: BudgetChange<R>): BudgetWriteReceipt<R> {
+    const busyMs = Math.max(0, Math.floor(this.opts.busyTimeoutMs ?? 5000));
+    const now = this.opts.now ?? (() => new Date());
+    const snapshot = this.opts.backups ? dailySnapshot(this.path, this.opts.backups.dir, this.opts.backups.keep, now()) : null;
+    const journal = this.opts.journal ?? null;
     const db = new Database(this.path, { readwrite: true, create: false, strict: true });
+    let intentId: string | null = null;
+    this.depth++;
     try {
-      db.run(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(this.opts.busyTimeoutMs ?? 5000))}`);
-      return db.transaction(() => change.apply(db)).immediate();
+      db.run("PRAGMA recursive_triggers = ON"); // a REPLACE's implicit delete is a change too
+      begin(db, this.path, busyMs);
+      let committed = false;
+      try {
+        const captured = journal ? capture(db) : null;
+        const result = change.apply(db);
+        if (journal && captured) {
+          const { changes, count } = captured();
+          const settle = merge(change.settle?.(result, { snapshot }) ?? null, this.scopeSettle?.({ snapshot }) ?? null);
+          const intent = { kind: change.kind, userId: change.userId, dbPath: this.path, changes, changedRows: count, settle, snapshot };
+          intentId = journal.transaction(() => journal.budgetWrites.begin(intent));
+        }
+        commit(db, this.path);
+        committed = true;
+        if (intentId && crashHookArmed()) process.kill(process.pid, "SIGKILL");
+        const settled = intentId ? markDone(journal!, intentId) : true;
+        return { result, intentId, snapshot, settled };
+      } catch (err) {
+        if (!committed) {
+          try {
+            db.run("ROLLBACK");
+          } catch {
+            /* SQLite rolled back already */
+          }
+          if (intentId && journal) {
+            const id = intentId;
+            const why = (err as Error)?.message ?? String(err);
+            try {
+              journal.writeSoon(`the failure of budget write ${id}`, () => void journal.budgetWrites.fail(id, why));
+            } catch (markErr) {
+              // Left 'pending': start-up finds budget.db without the change and marks it failed then.
+              console.error(`budget write ${id} rolled back; chat.db could not record that yet:`, (markErr as Error).message);
+            }
+          }
+        }
+        throw err;
+      }
     } finally {
+      this.depth--;
       db.close();
     }
   }
+}
+
+/**
+ * The write path as the product uses it (createApp; a CLI command that writes budget.db
+ * without the model): journaled in `store`, a daily snapshot in backups/ beside budget.db,
+ * the newest `keepBackups` kept (0: none; the --keep-backups setting).
+ */
+export function budgetWriterFor(path: string, store: Store, keepBackups: number, now?: () => Date): BudgetWriter {
+  return new BudgetWriter(path, { journal: store, backups: keepBackups > 0 ? { dir: backupDirFor(path), keep: keepBackups } : null, now });
+}
+
+function merge(a: Settlement | null, b: Settlement | null): Settlement | null {
+  if (!a) return b;
+  if (!b) return a;
+  return { ...a, ...b, audit: [...(a.audit ?? []), ...(b.audit ?? [])] };
+}
+
+/** Mark the intent done (recording its settlement); when chat.db is busy, retried in the background; otherwise left for start-up. */
+function markDone(store: Store, id: string): boolean {
+  try {
+    return store.writeSoon(`the end of budget write ${id}`, () => void store.budgetWrites.done(id));
+  } catch (err) {
+    console.error(`budget write ${id} is in budget.db, but chat.db could not record it (start-up will):`, (err as Error).message);
+    return false;
+  }
+}
+
+function crashHookArmed(): boolean {
+  const env = process.env;
+  return env[CRASH_AFTER_COMMIT_ENV] === "1" && (env.NODE_ENV === "test" || env.BUN_ENV === "test");
+}
+
+// ----------------------------------------------------------------- locking
+
+/** `BEGIN IMMEDIATE`, retried until the busy timeout is spent (WAL can answer BUSY without waiting). */
+function begin(db: Database, path: string, busyMs: number): void {
+  const deadline = Date.now() + busyMs;
+  while (true) {
+    const left = Math.max(0, deadline - Date.now());
+    db.run(`PRAGMA busy_timeout = ${left}`);
+    try {
+      db.run("BEGIN IMMEDIATE");
+      db.run(`PRAGMA busy_timeout = ${busyMs}`);
+      return;
+    } catch (err) {
+      if (!isBusyError(err)) throw err;
+      if (Date.now() >= deadline) throw busyError(path, busyMs);
+      Bun.sleepSync(Math.min(20, Math.max(1, deadline - Date.now())));
+    }
+  }
+}
+
+function commit(db: Database, path: string): void {
+  try {
+    db.run("COMMIT");
+  } catch (err) {
+    if (isBusyError(err)) throw busyError(path, Number((db.query("PRAGMA busy_timeout").get() as { timeout: number }).timeout));
+    throw err;
+  }
+}
+
+function busyError(path: string, busyMs: number): BudgetBusyError {
+  return new BudgetBusyError(`the budget database is busy (another program is writing or reading it: ${whoHolds(path) ?? `it kept the file locked for more than ${Math.round(busyMs / 100) / 10} s`}); try again`);
+}
+
+// ----------------------------------------------------------------- change capture
+
+type ChangeEntry = { tbl: string; key: string; old: string | null; new: string | null };
+
+const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
+const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
+
+/** Columns of a main table and the columns that identify a row (primary key, else rowid). */
+function tableShape(db: Database, table: string): { columns: string[]; key: string[] } {
+  const info = db.query(`SELECT name, pk FROM pragma_table_info(?)`).all(table) as { name: string; pk: number }[];
+  const pk = info.filter((c) => c.pk > 0).sort((a, b) => a.pk - b.pk).map((c) => c.name);
+  return { columns: info.map((c) => c.name), key: pk.length ? pk : ["rowid"] };
+}
+
+/** A row as JSON, as the journal keeps it (BLOBs as hex, since JSON has none). */
+function rowJson(alias: string, columns: readonly string[]): string {
+  return `json_object(${columns.map((c) => `${lit(c)}, CASE WHEN typeof(${alias}.${q(c)}) = 'blob' THEN hex(${alias}.${q(c)}) ELSE ${alias}.${q(c)} END`).join(", ")})`;
+}
+
+/**
+ * Note every row the transaction changes, through temporary triggers on this connection
+ * (dropped with it). Returns the collector: per row its first "before" and last "after",
+ * rows that ended as they began left out, and a sample of them for the journal.
+ */
+function capture(db: Database): () => { changes: RowChange[]; count: number } {
+  db.run("CREATE TEMP TABLE budget_chat_changes (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, key TEXT NOT NULL, old TEXT, new TEXT)");
+  const tables = db
+    .query("SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .all() as { name: string; sql: string | null }[];
+  const shapes = new Map<string, { columns: string[]; key: string[] }>();
+  tables.forEach(({ name, sql }, i) => {
+    if (/WITHOUT\s+ROWID/i.test(sql ?? "")) return; // no rowid to fall back on; such tables are not the pipeline's
+    const shape = tableShape(db, name);
+    if (!shape.columns.length) return;
+    shapes.set(name, shape);
+    const key = (alias: string) => `json_array(${shape.key.map((k) => `${alias}.${k === "rowid" ? "rowid" : q(k)}`).join(", ")})`;
+    const log = (alias: string, old: boolean) =>
+      `INSERT INTO temp.budget_chat_changes (tbl, key, old, new) VALUES (${lit(name)}, ${key(alias)}, ${old ? rowJson(alias, shape.columns) : "NULL"}, ${old ? "NULL" : rowJson(alias, shape.columns)});`;
+    db.run(`CREATE TEMP TRIGGER budget_chat_i${i} AFTER INSERT ON main.${q(name)} BEGIN ${log("NEW", false)} END`);
+    // An update is logged as "the old key's row was this" and "the new key's row is this", so a changed key works too.
+    db.run(`CREATE TEMP TRIGGER budget_chat_u${i} AFTER UPDATE ON main.${q(name)} BEGIN ${log("OLD", true)} ${log("NEW", false)} END`);
+    db.run(`CREATE TEMP TRIGGER budget_chat_d${i} AFTER DELETE ON main.${q(name)} BEGIN ${log("OLD", true)} END`);
+  });
+  return () => {
+    const rows = new Map<string, { tbl: string; key: string; before: string | null; after: string | null }>();
+    for (const e of db.query("SELECT tbl, key, old, new FROM temp.budget_chat_changes ORDER BY seq").iterate() as IterableIterator<ChangeEntry>) {
+      const id = `${e.tbl}\u0000${e.key}`;
+      const row = rows.get(id);
+      if (!row) rows.set(id, { tbl: e.tbl, key: e.key, before: e.old, after: e.new });
+      else row.after = e.new;
+    }
+    const changed = [...rows.values()].filter((r) => r.before !== r.after);
+    const step = Math.max(1, changed.length / JOURNAL_SAMPLE);
+    const sample: RowChange[] = [];
+    for (let i = 0; i < changed.length && sample.length < JOURNAL_SAMPLE; i += step) {
+      const r = changed[Math.floor(i)]!;
+      const keyCols = shapes.get(r.tbl)?.key ?? ["rowid"];
+      const keyVals = JSON.parse(r.key) as unknown[];
+      sample.push({
+        table: r.tbl,
+        key: Object.fromEntries(keyCols.map((c, k) => [c, keyVals[k] ?? null])),
+        before: r.before === null ? null : JSON.parse(r.before),
+        after: r.after === null ? null : JSON.parse(r.after),
+      });
+    }
+    return { changes: sample, count: changed.length };
+  };
+}
+
+// ----------------------------------------------------------------- start-up
+
+/** Whether budget.db holds a journaled change: "after" (it committed), "before" (it did not), or "unknown". */
+export function heldState(db: Database, changes: readonly RowChange[]): "after" | "before" | "unknown" {
+  let after = false;
+  let before = false;
+  for (const c of changes) {
+    const columns = Object.keys(c.after ?? c.before ?? {});
+    let current: Record<string, unknown> | null = null;
+    try {
+      const keyCols = Object.keys(c.key);
+      const where = keyCols.map((k) => `${k === "rowid" ? "rowid" : q(k)} IS ?`).join(" AND ");
+      const row = db.query(`SELECT ${rowJson("t", columns)} AS j FROM main.${q(c.table)} AS t WHERE ${where}`).get(...(keyCols.map((k) => c.key[k]) as never[])) as { j: string } | null;
+      current = row ? JSON.parse(row.j) : null;
+    } catch {
+      current = null; // the table is gone
+    }
+    const same = (want: Record<string, unknown> | null) =>
+      want === null ? current === null : current !== null && Object.keys(want).every((k) => JSON.stringify(current![k] ?? null) === JSON.stringify(want[k] ?? null));
+    const isAfter = same(c.after);
+    const isBefore = same(c.before);
+    if (isAfter && !isBefore) after = true;
+    if (isBefore && !isAfter) before = true;
+  }
+  // Any row that carries the write's own values: it committed (rows changed since by others do not undo that).
+  return after ? "after" : before ? "before" : "unknown";
+}
+
+export const RECONCILED_FAILED = "the server stopped before budget.db committed this change; nothing was modified";
+export const RECONCILED_UNKNOWN = "the server stopped while this change was being made, and budget.db no longer shows whether it was";
+
+/**
+ * Settle the intents a crash left between budget.db's COMMIT and chat.db's "done":
+ * those budget.db holds are marked done (recording their settlement: the approval
+ * executed, its write, the audit), the others failed. Returns what was decided.
+ */
+export function reconcileBudgetWrites(store: Store): { done: string[]; failed: string[] } {
+  const out = { done: [] as string[], failed: [] as string[] };
+  for (const intent of store.budgetWrites.pending()) {
+    let state: "after" | "before" | "unknown" | "unreadable" = "unreadable";
+    try {
+      const db = new Database(intent.dbPath, { readonly: true, strict: true });
+      try {
+        db.run("PRAGMA busy_timeout = 5000");
+        state = heldState(db, intent.changes);
+      } finally {
+        db.close();
+      }
+    } catch (err) {
+      console.error(`budget write ${intent.id}: cannot read ${intent.dbPath} to settle it now (tried again at the next start):`, (err as Error).message);
+    }
+    if (state === "unreadable") continue;
+    if (state === "after") {
+      store.budgetWrites.done(intent.id);
+      out.done.push(intent.id);
+    } else {
+      store.budgetWrites.fail(intent.id, state === "before" ? RECONCILED_FAILED : RECONCILED_UNKNOWN);
+      out.failed.push(intent.id);
+    }
+  }
+  return out;
 }

@@ -71,8 +71,9 @@ export type WriteOptions<R> = {
   now?: () => Date;
   /**
    * Runs inside the budget transaction, after the rows changed and before COMMIT: throw
-   * to roll everything back (the approval service records the write in the app database
-   * here, so a write it cannot record is not made).
+   * to roll everything back. The approval service takes the change here; the write path
+   * journals it with its intent and records it in the app database once budget.db has
+   * committed (src/budget/write-path.ts).
    */
   beforeCommit?: (result: R) => void;
   /** Who made the change (for the write path's journal). */

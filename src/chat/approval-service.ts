@@ -9,10 +9,13 @@
  *              and arms its expiry; the turn that asked ends `waiting` (nobody blocks);
  *   decide   → one atomic compare-and-set from 'pending' (store.approvals.decide), so a
  *              double click, a replay or a second tab finds it decided and executes
- *              nothing; approve executes the stored arguments once, recording the write
- *              (before/after), the result and the audit entry inside the change's own
- *              transaction; reject cancels; both are reported to the listener (the chat
- *              service), which starts the continuation turn that tells the model;
+ *              nothing; approve executes the stored arguments once; the write (before/
+ *              after), the result 'executed' and the audit entry are recorded only once
+ *              the change is committed (a change to budget.db goes through the two-phase
+ *              write path, which records them with its journal's "done"; a change to the
+ *              app database alone records them in its own transaction); reject cancels;
+ *              both are reported to the listener (the chat service), which starts the
+ *              continuation turn that tells the model;
  *   timeout  → the approval expires (its timer, or start-up for one whose time passed
  *              while the server was down); the listener is told, the model learns it
  *              with the next request;
@@ -29,8 +32,9 @@ import type { ApprovalStatus } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
 import type { Store } from "../store/store.ts";
 import { writeToolByName } from "../tools/registry.ts";
-import type { WriteContext, WriteTool } from "../tools/types.ts";
-import { BudgetWriter } from "../budget/write-path.ts";
+import type { Change, WriteContext, WriteTool } from "../tools/types.ts";
+import { BudgetBusyError, BudgetWriter } from "../budget/write-path.ts";
+import type { NewAuditEntry } from "../store/audit-log.ts";
 import { isBusyError } from "../core/errors.ts";
 import type { RunningTurn } from "./running-turn.ts";
 
@@ -81,7 +85,7 @@ export class ApprovalService {
   constructor(opts: ApprovalServiceOptions) {
     this.store = opts.store;
     this.timeoutMs = opts.timeoutMs;
-    this.ctx = { budget: opts.budget, writer: opts.writer ?? new BudgetWriter(opts.budget.path), store: opts.store, now: opts.now ?? (() => new Date()) };
+    this.ctx = { budget: opts.budget, writer: opts.writer ?? new BudgetWriter(opts.budget.path, { journal: opts.store }), store: opts.store, now: opts.now ?? (() => new Date()) };
   }
 
   /** The gate for one running turn (how the agent loop reaches the user). */
@@ -204,30 +208,53 @@ export class ApprovalService {
       }
 
       const stored = decided.args as StoredApprovalArgs;
-      const change = this.policyOf(decided).execute({ ...this.ctx, userId }, stored.args, (c) =>
-        // Recorded inside the change's own transaction: a change that cannot be recorded is not made.
+      const executed = (c: Change) => ({
+        result: { message: c.message, ...c.detail } satisfies ApprovalResult,
+        audit: this.auditEntry(userId, decided, { ok: true, ...c.detail, before: c.before, after: c.after }),
+      });
+      // A change to budget.db is recorded by the write path once budget.db holds it (two-phase, SPEC §13).
+      let inBudget: Change | null = null;
+      const writer = this.ctx.writer.withSettlement(({ snapshot }) => {
+        if (!inBudget) return null;
+        const e = executed(inBudget);
+        // The audit names the snapshot of budget.db taken before the change (SPEC §13), when backups are on.
+        const audit = snapshot ? { ...e.audit, detail: { ...(e.audit.detail as Record<string, unknown>), snapshot } } : e.audit;
+        return { executed: { approvalId: id, before: inBudget.before, after: inBudget.after, result: e.result }, audit: [audit] };
+      });
+      const change = this.policyOf(decided).execute({ ...this.ctx, writer, userId }, stored.args, (c) => {
+        if (writer.writing) {
+          inBudget = c;
+          return;
+        }
+        // A change to the app database only (set_budget): recorded inside its own transaction, so a change that cannot be recorded is not made.
+        const e = executed(c);
         this.store.transaction(() => {
           this.store.approvals.recordWrite(id, c.before, c.after);
-          if (!this.store.approvals.markExecuted(id, { message: c.message, ...c.detail } satisfies ApprovalResult)) {
-            throw new Error("approval is no longer in 'approved'");
-          }
-          this.writeAudit(userId, decided, { ok: true, ...c.detail, before: c.before, after: c.after });
-        }),
-      );
+          if (!this.store.approvals.markExecuted(id, e.result)) throw new Error("approval is no longer in 'approved'");
+          this.store.audit.add(e.audit);
+        });
+      });
       waiter.resolve({ decision: "approved", result: change.message, isError: false });
-      return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "executed", message: change.message };
+      const now = this.store.approvals.get(userId, id)!;
+      // budget.db holds the change even when chat.db could not record it yet (retried; start-up settles it at the latest).
+      const shown = now.status === "approved" ? { ...now, status: "executed" as const, result: executed(change).result } : now;
+      return { ok: true, approval: shown, outcome: "executed", message: change.message };
     } catch (err) {
       return this.failed(userId, decided, waiter, decision, err);
     }
   }
 
-  private writeAudit(userId: string, a: Approval, detail: Record<string, unknown>): void {
-    this.store.audit.add({
+  private auditEntry(userId: string, a: Approval, detail: Record<string, unknown>): NewAuditEntry {
+    return {
       kind: "write",
       userId,
       conversationId: a.conversationId,
       detail: { approvalId: a.id, tool: a.tool, input: (a.args as StoredApprovalArgs | null)?.input, ...detail },
-    });
+    };
+  }
+
+  private writeAudit(userId: string, a: Approval, detail: Record<string, unknown>): void {
+    this.store.audit.add(this.auditEntry(userId, a, detail));
   }
 
   /**
@@ -249,7 +276,7 @@ export class ApprovalService {
       return { ok: true, approval: { ...a, status: "rejected", result: { message: REJECTED_MESSAGE } }, outcome: "rejected", message: REJECTED_MESSAGE };
     }
     const conflict = err instanceof WriteConflictError;
-    const why = conflict
+    const why = conflict || err instanceof BudgetBusyError
       ? (err as Error).message
       : isBusyError(err)
         ? "the app database was busy (another program held a lock on it), so the change could not be recorded"
@@ -281,19 +308,34 @@ export class ApprovalService {
     if (a.status !== "executed" || !write) return { ok: false, status: 409, message: "Only a change that was carried out can be undone.", approval: a };
     const result = (a.result ?? {}) as ApprovalResult;
     const { message: _m, error: _e, undone: _u, ...figures } = result;
-    const audit = (detail: Record<string, unknown>) =>
-      this.store.audit.add({ kind: "undo", userId, conversationId: a.conversationId, detail: { approvalId: id, tool: a.tool, ...detail } });
+    const entry = (detail: Record<string, unknown>): NewAuditEntry => ({
+      kind: "undo",
+      userId,
+      conversationId: a.conversationId,
+      detail: { approvalId: id, tool: a.tool, ...detail },
+    });
+    const audit = (detail: Record<string, unknown>) => this.store.audit.add(entry(detail));
+    const undone = (message: string) => ({ ...result, undone: { at: this.ctx.now().toISOString(), message } }) satisfies ApprovalResult;
+    const okEntry = () => entry({ ok: true, ...figures, before: write.after, after: write.before });
+    // Undoing a change to budget.db is recorded by the write path once budget.db holds it (two-phase, SPEC §13).
+    let inBudget: string | null = null;
+    const writer = this.ctx.writer.withSettlement(() => (inBudget === null ? null : { undone: { approvalId: id, result: undone(inBudget) }, audit: [okEntry()] }));
     try {
-      const message = this.policyOf(a).undo({ ...this.ctx, userId }, (a.args as StoredApprovalArgs).args, write, (message) =>
+      const message = this.policyOf(a).undo({ ...this.ctx, writer, userId }, (a.args as StoredApprovalArgs).args, write, (message) => {
+        if (writer.writing) {
+          inBudget = message;
+          return;
+        }
         this.store.transaction(() => {
           if (!this.store.approvals.markUndone(id) || !this.store.approvals.markWriteUndone(id)) {
             throw new WriteConflictError("this change was already undone");
           }
-          this.store.approvals.setResult(id, { ...result, undone: { at: this.ctx.now().toISOString(), message } } satisfies ApprovalResult);
-          audit({ ok: true, ...figures, before: write.after, after: write.before });
-        }),
-      );
-      return { ok: true, approval: this.store.approvals.get(userId, id)!, message };
+          this.store.approvals.setResult(id, undone(message));
+          this.store.audit.add(okEntry());
+        });
+      });
+      const now = this.store.approvals.get(userId, id)!;
+      return { ok: true, approval: now.status === "executed" ? { ...now, status: "undone", result: undone(message) } : now, message };
     } catch (err) {
       const why = err instanceof WriteConflictError ? err.message : `the undo failed (${(err as Error).message})`;
       if (!(err instanceof WriteConflictError)) console.error(`approval ${id}: undo failed:`, err);

@@ -1,15 +1,17 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import { type Store } from "../store/store.ts";
-import { type AgentEvent } from "../core/events.ts";
+import { emptyUsage, type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
+import { figureCounts } from "../figures/turn.ts";
 import type { ApprovalGate, ToolInvoker } from "../tools/invoke.ts";
 import { systemBlocks } from "../agent/prompt.ts";
 import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { stripControls } from "../core/validation.ts";
-import { isBusyError } from "../core/errors.ts";
+import { cannotSaveMessage, isBusyError, QuestionRefused } from "../core/errors.ts";
+import { admitQuestion, type QuestionLimits } from "./admission.ts";
 import { repairHistory } from "./recovery.ts";
 import { openingOf, type Decided } from "./opening.ts";
 import type { Approval } from "../store/approvals.ts";
@@ -41,11 +43,13 @@ import { ConversationBusy } from "../store/turns.ts";
 
 export { ConversationBusy };
 
-/** How often the streamed part of an answer is stored while it streams (issue 16: at least every second). */
-export const STREAM_FLUSH_MS = 1000;
+export type QuestionRequest = { userId: string; conversationId?: string | null; question: string; limits?: QuestionLimits };
 
-export class ConversationNotFound extends Error {
+export class ConversationNotFound extends QuestionRefused {
   override name = "ConversationNotFound";
+  constructor(readonly conversationId: string) {
+    super("unknown_conversation", `This conversation does not exist (it may have been deleted): ${conversationId}`);
+  }
 }
 
 /**
@@ -126,14 +130,28 @@ export class ChatService {
     return { approval, outcome: { decision, result, isError } };
   }
 
-  startTurn(opts: { userId: string; conversationId?: string | null; question: string; decided?: Decided }): RunningTurn {
+  /**
+   * Refuse a question the chat will not take (QuestionRefused): with `limits` (the
+   * server's), too long, empty or too many answers running; always, an unknown
+   * conversation or one still answering. startTurn checks it too; call it first when
+   * something must happen only if the question will be taken.
+   */
+  admit(opts: QuestionRequest & { decided?: Decided }): void {
+    // A continuation (`decided`) has no question of its own: only the answers running count.
+    if (opts.limits) admitQuestion(opts.question, opts.limits, this.runningCount(opts.userId), !!opts.decided);
+    const conversationId = opts.conversationId;
+    if (!conversationId) return;
+    if (!this.deps.store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(conversationId);
+    // One running turn per conversation (the database's turns_one_running index enforces it across processes too).
+    for (const t of this.running.values()) if (t.conversationId === conversationId && !t.outcome) throw new ConversationBusy(conversationId);
+  }
+
+  /** Start answering a question, or refuse it (see `admit`; nothing stored or sent). */
+  startTurn(opts: QuestionRequest & { decided?: Decided }): RunningTurn {
     const { store, settings } = this.deps;
+    this.admit(opts);
     let conversationId = opts.conversationId ?? null;
-    if (conversationId) {
-      if (!store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(`conversation not found: ${conversationId}`);
-      // One running turn per conversation (the database's turns_one_running index enforces it across processes too).
-      for (const t of this.running.values()) if (t.conversationId === conversationId && !t.outcome) throw new ConversationBusy(conversationId);
-    } else {
+    if (!conversationId) {
       conversationId = store.conversations.create(opts.userId, titleFrom(opts.question)).id;
     }
     const continues = opts.decided?.approval.id;
@@ -174,13 +192,16 @@ export class ChatService {
     };
     // Every write of a turn goes through writeSoon: in order, and never waiting on another program's lock
     // (a locked app database delays them, it does not stall the answer or the server).
-    const write = (what: string, fn: () => void) => store.writeSoon(`${what} of turn ${turn.id}`, fn);
-    // Streamed text is stored in batches while it streams, so a crash loses at most the last moment of what the user read.
-    const flushTimer = setInterval(() => {
-      if (turn.outcome || flushed === turn.events.length) return;
-      const events = takeFresh();
-      write("streamed text", () => store.turns.appendEvents(turn.id, events));
-    }, STREAM_FLUSH_MS);
+    let toldUnsaved = false;
+    const write = (what: string, fn: () => void) => {
+      const stored = store.writeSoon(`${what} of turn ${turn.id}`, fn);
+      // A full disk or read-only chat.db: the answer goes on (its writes wait for space), and the user is told once.
+      if (!stored && store.cannotSave && !toldUnsaved) {
+        toldUnsaved = true;
+        turn.push({ type: "notice", kind: "unsaved", message: `${cannotSaveMessage(store.cannotSave)}. The answer goes on; it is stored as soon as the app database can be written again.` });
+      }
+      return stored;
+    };
     let outcome: TurnOutcome;
     try {
       const stored = store.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
@@ -227,6 +248,13 @@ export class ChatService {
           break;
         }
         turn.push(step.value);
+        // What the user reads is stored in this same tick, before any subscriber (woken by push, run as a later
+        // microtask) can send it (SPEC §13): a crash at any moment loses nothing a client received. Text extends
+        // the stored text block in place (Turns.appendEvents), so this is one small UPDATE per delta.
+        if (step.value.type === "text") {
+          const events = takeFresh();
+          write("streamed text", () => store.turns.appendEvents(turn.id, events));
+        }
       }
     } catch (err) {
       // A bug or a database failure, not an upstream error (those arrive as events).
@@ -241,7 +269,9 @@ export class ChatService {
       // What was stored of this turn may end mid-exchange: make the history valid for the next question.
       write("the history repair", () => void repairHistory(store, turn.conversationId, turn.id));
     }
-    clearInterval(flushTimer);
+    // The loop checks the answer's figures before it ends; a turn it could not finish still says it checked none.
+    let checked = turn.events.findLast((e): e is Extract<AgentEvent, { type: "figures" }> => e.type === "figures");
+    if (!checked) turn.push((checked = { type: "figures", figures: [] }));
     const done: AgentEvent = {
       type: "done",
       conversationId: turn.conversationId,
@@ -258,6 +288,7 @@ export class ChatService {
       usage: outcome.usage,
       durationMs: Math.round(performance.now() - started),
       error: outcome.error,
+      figures: figureCounts(checked.figures),
     };
     // Stored first, so whoever sees `done` finds the turn finished and its usage counted. Should the app
     // database be locked, the turn still ends for everyone following it (and frees the user's slot); its
@@ -282,10 +313,6 @@ export class ChatService {
     flushed = turn.events.length;
     turn.finish(outcome);
   }
-}
-
-function emptyUsage() {
-  return { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 };
 }
 
 /** A conversation title from its first question: one line, at most ~60 characters, cut at a word. */

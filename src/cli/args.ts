@@ -6,10 +6,29 @@ type Options = NonNullable<ParseArgsConfig["options"]>;
 /** node:util parseArgs, strict, with --help/-h, and its errors turned into one-line usage errors. */
 export function parse<O extends Options>(argv: string[], options: O) {
   try {
-    return parseArgs({ args: argv, options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
+    return parseArgs({ args: joinNegativeValues(argv, options), options: { ...options, help: { type: "boolean", short: "h" } }, allowPositionals: true, strict: true });
   } catch (e) {
     throw new UsageError((e as Error).message.split("\n")[0]!);
   }
+}
+
+/**
+ * `--history -5` as `--history=-5`: parseArgs takes a value that starts with "-" for an
+ * option of its own and calls it "ambiguous"; a negative number after an option that takes
+ * a value is that value, so the option's own check can say what is wrong with it.
+ */
+function joinNegativeValues(argv: string[], options: Options): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    const next = argv[i + 1];
+    const name = a.startsWith("--") && !a.includes("=") ? a.slice(2) : null;
+    if (name && options[name]?.type === "string" && next !== undefined && /^-\d/.test(next)) {
+      out.push(`${a}=${next}`);
+      i++;
+    } else out.push(a);
+  }
+  return out;
 }
 
 /** A whole-number option that is not a setting (e.g. --limit), checked against its range. */
@@ -19,4 +38,14 @@ export function intOption(value: string | undefined, name: string, min: number, 
   const n = Number(value);
   if (n < min || n > max) throw new UsageError(`--${name} must be between ${min} and ${max}, got ${n}`);
   return n;
+}
+
+/** `--since`: a day (YYYY-MM-DD, from 00:00 UTC) or an ISO time, as an ISO time. */
+export function parseSince(value: string): string {
+  const v = value.trim();
+  const day = /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const d = new Date(day ? `${v}T00:00:00Z` : v);
+  if (Number.isNaN(d.getTime()) || (day && d.toISOString().slice(0, 10) !== v))
+    throw new UsageError(`--since must be a date like 2026-01-31 (or an ISO time), got "${value}"`);
+  return d.toISOString();
 }

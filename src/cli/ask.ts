@@ -1,10 +1,9 @@
-import { ConversationBusy, ConversationNotFound } from "../chat/service.ts";
-import { toolLabel } from "../tools/registry.ts";
-import { UsageError } from "../core/errors.ts";
+import { QuestionRefused, UsageError } from "../core/errors.ts";
 import { parse } from "./args.ts";
 import { chartAsText, tableAsText } from "./chart-text.ts";
 import { AGENT_SETTINGS, appConfig, createApp } from "../app.ts";
 import { flagHelp, flagOptions } from "../config.ts";
+import { LOCAL_USER_ID } from "../core/vocab.ts";
 
 export const ASK_HELP = `budget-chat ask "QUESTION" [--conversation ID] [options]
 
@@ -25,10 +24,10 @@ export async function askCommand(argv: string[]): Promise<number> {
   const currency = rt.budget.summary().currency;
   let turn;
   try {
-    turn = rt.chat.startTurn({ userId: "local", conversationId: values.conversation, question });
+    turn = rt.chat.startTurn({ userId: LOCAL_USER_ID, conversationId: values.conversation, question });
   } catch (e) {
     await rt.close();
-    if (e instanceof ConversationNotFound || e instanceof ConversationBusy) throw new UsageError(`ask: ${e.message}`);
+    if (e instanceof QuestionRefused) throw new UsageError(`ask: ${e.message}`);
     throw e;
   }
   const onSigint = () => turn.stop();
@@ -46,7 +45,7 @@ export async function askCommand(argv: string[]): Promise<number> {
         out(e.text);
         break;
       case "tool_started":
-        process.stderr.write(`${atLineStart ? "" : "\n"}⋯ ${toolLabel(e.tool)}\n`);
+        process.stderr.write(`${atLineStart ? "" : "\n"}⋯ ${e.label ?? e.tool}\n`);
         atLineStart = true;
         break;
       case "tool_failed":

@@ -1,9 +1,9 @@
 import { Store } from "../store/store.ts";
 import { type AuditEntry } from "../store/audit-log.ts";
 import { chatDbPath, flagHelp, flagOptions } from "../config.ts";
-import { AUDIT_KINDS, type AuditKind } from "../core/vocab.ts";
+import { AUDIT_KINDS, LOCAL_USER_ID, type AuditKind } from "../core/vocab.ts";
 import { UsageError } from "../core/errors.ts";
-import { intOption, parse } from "./args.ts";
+import { intOption, parse, parseSince } from "./args.ts";
 
 export const AUDIT_HELP = `budget-chat audit [--since YYYY-MM-DD] [--user NAME] [--kind KIND] [--limit N] [--json]
 
@@ -36,14 +36,6 @@ export function redact(value: unknown, depth = 0): unknown {
     return out;
   }
   return value;
-}
-
-function parseSince(value: string): string {
-  const day = /^\d{4}-\d{2}-\d{2}$/.test(value);
-  const d = new Date(day ? `${value}T00:00:00Z` : value);
-  if (Number.isNaN(d.getTime()) || (day && d.toISOString().slice(0, 10) !== value))
-    throw new UsageError(`--since must be a date like 2026-01-31 (or an ISO time), got "${value}"`);
-  return d.toISOString();
 }
 
 type Detail = Record<string, any>;
@@ -140,7 +132,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
     if (values.user !== undefined) {
       const user = store.users.byName(values.user);
       if (user) userId = user.id;
-      else if (values.user.trim() === "local") userId = "local";
+      else if (values.user.trim() === LOCAL_USER_ID) userId = LOCAL_USER_ID;
       else throw new UsageError(`audit: no such user: ${values.user}`);
     }
     const entries = store.audit.list({ userId, since, kind: values.kind as AuditEntry["kind"] | undefined, limit }).reverse();
@@ -149,7 +141,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
         console.log(JSON.stringify({ ...e, user: e.userId ? (names.get(e.userId) ?? e.userId) : null, detail: redact(e.detail) }));
         continue;
       }
-      const who = e.userId ? (names.get(e.userId) ?? (e.userId === "local" ? "local" : `${e.userId.slice(0, 8)}(removed)`)) : "-";
+      const who = e.userId ? (names.get(e.userId) ?? (e.userId === LOCAL_USER_ID ? LOCAL_USER_ID : `${e.userId.slice(0, 8)}(removed)`)) : "-";
       const conv = e.conversationId ? ` conv=${e.conversationId.slice(0, 8)}` : "";
       console.log(`${e.at} ${who} ${e.kind}${conv} ${describe(e)}`.trimEnd());
     }

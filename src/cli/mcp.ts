@@ -5,8 +5,8 @@ import { UsageError } from "../core/errors.ts";
 import { createMcpServer } from "../mcp/server.ts";
 import { Store } from "../store/store.ts";
 import { READ_TOOLS } from "../tools/registry.ts";
-import { LOCAL_USER } from "../web/middleware/auth/index.ts";
 import { parse } from "./args.ts";
+import { LOCAL_USER_ID } from "../core/vocab.ts";
 
 export const MCP_HELP = `budget-chat mcp [--db PATH] [--chat-db PATH]
 
@@ -37,7 +37,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
     budget.close();
     throw e;
   }
-  const server = createMcpServer({ budget, store, userId: LOCAL_USER.id, transport: "stdio" });
+  const server = createMcpServer({ budget, store, userId: LOCAL_USER_ID, transport: "stdio" });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });

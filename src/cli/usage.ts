@@ -5,7 +5,7 @@ import { chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
 import { estimateCost, formatUsd } from "../pricing.ts";
 import { formatCount } from "../core/format.ts";
-import { parse } from "./args.ts";
+import { parse, parseSince } from "./args.ts";
 
 export const USAGE_HELP = `budget-chat usage [--since YYYY-MM-DD] [--chat-db PATH]
 
@@ -26,7 +26,7 @@ export async function usageCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new UsageError(`usage: unexpected argument "${positionals[0]}" (see budget-chat usage --help)`);
-  const since = values.since === undefined ? undefined : parseDay(values.since);
+  const since = values.since === undefined ? undefined : parseSince(values.since);
   const path = chatDbPath(values);
   // A report must not create an empty database (and its directory) by accident.
   if (!existsSync(path)) throw new ConfigError(`no app database at ${path} (set --chat-db or CHAT_DATABASE_URL)`);
@@ -83,13 +83,4 @@ export function usageReport(rows: readonly ModelUsage[], opts: { since?: string 
   if (unknown.length) lines.push("", `No price known for ${unknown.join(", ")}: not included in the total.`);
   lines.push("", "Costs are estimates at list prices (USD); check your provider's invoice for the real amount.");
   return lines;
-}
-
-function parseDay(value: string): string {
-  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value.trim());
-  const d = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
-  if (!m || !d || d.getUTCFullYear() !== Number(m[1]) || d.getUTCMonth() !== Number(m[2]) - 1 || d.getUTCDate() !== Number(m[3])) {
-    throw new UsageError(`--since must be a date like 2026-01-31, got "${value}"`);
-  }
-  return d.toISOString();
 }

@@ -1,5 +1,6 @@
 import { Store } from "../store/store.ts";
 import { StoreError } from "../store/db.ts";
+import { userNameProblem } from "../store/accounts.ts";
 import { chatDbPath, flagHelp, flagOptions, parseBind, readSettings } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
 import { plural } from "../core/format.ts";
@@ -86,6 +87,9 @@ export async function usersCommand(argv: string[]): Promise<number> {
     case "add":
     case "link": {
       const name = needName();
+      // A bad name is bad input (exit 2), said in the name's own terms.
+      const problem = action === "add" ? userNameProblem(name) : null;
+      if (problem) throw new UsageError(`users add: ${problem}`);
       const base = loginBaseUrl(values);
       const ttl = readSettings(["loginLinkTtl"], values).loginLinkTtl;
       const store = Store.open(chatDbPath(values));

@@ -28,3 +28,41 @@ export function isBusyError(err: unknown): boolean {
   const code = (err as { code?: unknown })?.code;
   return (typeof code === "string" && code.startsWith("SQLITE_BUSY")) || /database is locked/i.test((err as Error)?.message ?? "");
 }
+
+/** Why a question was not taken (nothing reached the model). */
+export const REFUSAL_REASONS = ["too_large", "empty", "too_many_running", "unknown_conversation", "busy"] as const;
+export type RefusalReason = (typeof REFUSAL_REASONS)[number];
+
+/**
+ * A question the chat service will not take: too long, empty, too many answers running,
+ * an unknown conversation, or one still answering. The chat service decides; the web's
+ * one error handler maps the reason to an HTTP status, the CLI to a usage error.
+ */
+export class QuestionRefused extends Error {
+  override name = "QuestionRefused";
+  constructor(
+    readonly reason: RefusalReason,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/**
+ * Why a database write could not be stored, when the cause is the storage, not the data: a
+ * full disk (or size limit), a read-only file, a disk error. Null for anything else.
+ * These pass when space or rights return, so writes that can wait are retried.
+ */
+export function storageProblem(err: unknown): string | null {
+  const code = String((err as { code?: unknown })?.code ?? "");
+  const message = (err as Error)?.message ?? String(err);
+  if (code.startsWith("SQLITE_FULL") || /database or disk is full/i.test(message)) return "the disk is full (database or disk is full)";
+  if (code.startsWith("SQLITE_READONLY") || /readonly database/i.test(message)) return `the database file cannot be written (${message})`;
+  if (code.startsWith("SQLITE_IOERR") || /disk I\/O error/i.test(message)) return `a disk error (${message})`;
+  return null;
+}
+
+/** What the user sees when budget-chat cannot store what it must (SPEC §13). */
+export function cannotSaveMessage(reason: string): string {
+  return `budget-chat cannot save: ${reason}`;
+}

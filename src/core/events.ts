@@ -3,6 +3,7 @@
  * The agent loop yields AgentEvents; the HTML/SSE renderer, the JSON API and the CLI are
  * thin consumers of that one stream.
  */
+import type { AnswerFigure } from "../figures/types.ts";
 import type { ApprovalDecision, ChartType, ColumnKind, NoticeKind } from "./vocab.ts";
 
 /** A chart the browser draws; never sent to the model. */
@@ -78,7 +79,8 @@ export type AgentEvent =
   /** `continues`: this turn reports the outcome of that approval (it has no question of its own). */
   | { type: "turn_started"; conversationId: string; turnId: string; continues?: string }
   | { type: "text"; text: string }
-  | { type: "tool_started"; id: string; tool: string; input: unknown }
+  /** `label`: what the user sees while it runs ("Analysing spending by category…"); absent in answers stored before round 3. */
+  | { type: "tool_started"; id: string; tool: string; label?: string; input: unknown }
   | { type: "tool_finished"; id: string; tool: string; summary: string }
   | { type: "tool_failed"; id: string; tool: string; error: string }
   | { type: "chart"; toolId: string; chart: ChartSpec }
@@ -87,6 +89,11 @@ export type AgentEvent =
   /** `failed`: approved, but the change could not be made (nothing was modified). */
   | { type: "approval_decided"; id: string; decision: ApprovalDecision; detail: string; failed?: boolean }
   | { type: "notice"; kind: NoticeKind; message: string }
+  /**
+   * The figures of the answer checked against the turn's tool results (SPEC §11), in the
+   * order they appear; sent once the answer's text has ended, just before `done`.
+   */
+  | { type: "figures"; figures: AnswerFigure[] }
   /** `waiting`: the turn ended asking for the user's decision on an approval card. */
   | { type: "done"; conversationId: string; turnId: string; incomplete: boolean; usage: Usage; waiting?: boolean }
   | { type: "error"; message: string; retryable: boolean };

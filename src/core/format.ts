@@ -91,6 +91,36 @@ export function formatChartValue(v: number, chart: { unit?: "percent" }, currenc
 }
 
 /**
+ * A table cell as every place shows it (the page's table, the figures of a turn), by its
+ * column's kind: money in the row's currency (the table's currency column, else the
+ * table's currency, else `pageCurrency`), counts and other numbers grouped, percentages
+ * with one decimal, text as it is, an empty cell as "—".
+ */
+export function formatTableCell(
+  table: { kinds: readonly string[]; currency?: string },
+  row: readonly (string | number | null)[],
+  i: number,
+  pageCurrency = "",
+): string {
+  const v = row[i];
+  if (v == null) return "—";
+  if (typeof v !== "number") return v;
+  switch (table.kinds[i]) {
+    case "money": {
+      // A table whose rows mix currencies has a currency column: each row's money is in its own currency.
+      const currencyColumn = table.kinds.indexOf("currency");
+      return formatMoney(v, currencyColumn >= 0 ? String(row[currencyColumn] ?? "") : (table.currency ?? pageCurrency));
+    }
+    case "count":
+      return formatCount(v);
+    case "percent":
+      return formatPercent(v, 100);
+    default:
+      return formatNumber(v);
+  }
+}
+
+/**
  * "14:05": the time of an ISO instant on the 24-hour clock, as de-CH writes it, in
  * `timeZone` (the server's when omitted). Intl's hour cycle is pinned, so no ICU
  * version turns it into "2:05 PM".

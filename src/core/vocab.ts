@@ -6,6 +6,12 @@
  */
 
 /**
+ * The one user of single-user mode (no allowlist): the local person at this machine, in
+ * the app database's user columns, the audit log and the CLI's `--user local`.
+ */
+export const LOCAL_USER_ID = "local";
+
+/**
  * How a turn (one question and its answer) stands. `waiting`: it ended asking for the
  * user's decision on an approval card; it is not running (no spinner, no Stop, not
  * counted against any limit) and becomes `done` once its approvals are decided or expire.
@@ -41,7 +47,8 @@ export const AUDIT_KINDS = [
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
 /** How an answer ended other than plainly (shown as a notice under it). */
-export const NOTICE_KINDS = ["incomplete", "max_tokens", "refusal", "stopped"] as const;
+/** `unsaved`: the app database could not be written while the answer streamed (full disk, read-only file). */
+export const NOTICE_KINDS = ["incomplete", "max_tokens", "refusal", "stopped", "unsaved"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
 /** A tool's risk: high-risk tools run only after the user approves. */
@@ -59,8 +66,3 @@ export type ChartType = (typeof CHART_TYPES)[number];
  */
 export const COLUMN_KINDS = ["text", "money", "count", "number", "percent", "date", "currency"] as const;
 export type ColumnKind = (typeof COLUMN_KINDS)[number];
-
-/** `CHECK (column IN ('a', 'b'))` for a vocabulary (its values are fixed identifiers, never user input). */
-export function sqlCheck(column: string, values: readonly string[]): string {
-  return `CHECK (${column} IN (${values.map((v) => `'${v}'`).join(", ")}))`;
-}

@@ -2,7 +2,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import { type Store } from "../store/store.ts";
 import { type Memory } from "../store/memories.ts";
-import { historyWindow } from "../agent/history.ts";
+import { historyWindow, isUserText } from "../agent/history.ts";
 import { cosine, type EmbeddingsClient } from "./embeddings.ts";
 import { ftsQuery } from "./fts-query.ts";
 import { summariseCall, type SummaryCall } from "./summarise.ts";
@@ -271,12 +271,6 @@ export function coveredBefore(stored: readonly MessageParam[], droppedNow: numbe
     if (best === null || then < best) best = then;
   }
   return Math.max(0, Math.min(best ?? 0, droppedNow));
-}
-
-function isUserText(m: MessageParam): boolean {
-  if (m.role !== "user") return false;
-  if (typeof m.content === "string") return true;
-  return m.content.length > 0 && m.content.every((b) => b.type !== "tool_result");
 }
 
 function errorText(e: unknown): string {

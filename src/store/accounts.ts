@@ -1,14 +1,12 @@
 /** Allowlisted users, their one-time login links and their browser sessions. */
 import { randomUUID } from "node:crypto";
+import { LOCAL_USER_ID } from "../core/vocab.ts";
 import { type Row, sha256, StoreError, randomToken, type StoreDb } from "./db.ts";
 
 export type User = { id: string; name: string; createdAt: string };
 
 /** A session's last_seen_at (and, renewed on use, its expiry) is refreshed at most this often. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
-
-/** Who owns what is made in single-user local mode (no users configured). */
-export const LOCAL_USER_ID = "local";
 
 /** Personal tokens start with this, so a leaked one is recognisable (and secret scanners can find it). */
 export const PERSONAL_TOKEN_PREFIX = "bcp_";
@@ -195,12 +193,19 @@ export class Sessions {
   }
 }
 
-function cleanUserName(name: string): string {
+/** What is wrong with a user name as given (null: nothing), so the CLI can refuse it as bad input. */
+export function userNameProblem(name: string): string | null {
   const clean = name.trim();
-  if (!clean) throw new StoreError("user name must not be empty");
-  if (clean.length > 64) throw new StoreError("user name is too long (at most 64 characters)");
-  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(clean)) throw new StoreError("user name must not contain control characters");
-  return clean;
+  if (!clean) return "user name must not be empty";
+  if (clean.length > 64) return "user name is too long (at most 64 characters)";
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(clean)) return "user name must not contain control characters";
+  return null;
+}
+
+function cleanUserName(name: string): string {
+  const problem = userNameProblem(name);
+  if (problem) throw new StoreError(problem);
+  return name.trim();
 }
 
 function toUser(r: Row): User {

@@ -124,9 +124,12 @@ export class Approvals {
     return row ? toApproval(row) : null;
   }
 
-  /** 'approved' → 'executed', storing the result. False if it was not in 'approved'. */
-  markExecuted(id: string, result: unknown): boolean {
-    return this.s.exec("UPDATE approvals SET status = 'executed', result = ? WHERE id = ? AND status = 'approved'", json(result), id).changes > 0;
+  /** 'approved' (or one of `from`) → 'executed', storing the result. False if it was in none of them. */
+  markExecuted(id: string, result: unknown, from: readonly ApprovalStatus[] = ["approved"]): boolean {
+    return (
+      this.s.exec("UPDATE approvals SET status = 'executed', result = ? WHERE id = ? AND status IN (SELECT value FROM json_each(?))", json(result), id, json(from))
+        .changes > 0
+    );
   }
 
   /**
@@ -142,8 +145,9 @@ export class Approvals {
 
   /**
    * At start-up: approvals still 'approved' were decided but never carried out (the process
-   * ended between the decision and the write, which records 'executed' in the same
-   * transaction): they end 'failed'. Returns their ids.
+   * ended between the decision and the write). Start-up settles the budget.db writes a crash
+   * left half-recorded first (reconcileBudgetWrites), so those budget.db holds are 'executed'
+   * by now; the rest end 'failed'. Returns their ids.
    */
   failUnexecuted(message: string): string[] {
     return this.s.transaction(() =>

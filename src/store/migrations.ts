@@ -240,7 +240,28 @@ CREATE TABLE budgets (
   updated_by TEXT NOT NULL
 );
 `,
-  // (issue 24, approvals never block): a turn may end 'waiting' for the user's decision on an approval card;
+  // 8 (issue 25, reliability): the journal of the two-phase write path to budget.db (src/budget/write-path.ts).
+  // An intent is stored (status 'pending') before budget.db commits and marked 'done' after; start-up compares
+  // a crash's leftovers with budget.db. `changes` holds the changed rows' before/after (a sample for big
+  // writes), `settle` what chat.db records once budget.db holds the change (the approval's write, the audit).
+  `
+CREATE TABLE budget_writes (
+  id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL,
+  user_id TEXT,
+  db_path TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('pending', 'done', 'failed')),
+  changes TEXT NOT NULL,
+  changed_rows INTEGER NOT NULL,
+  settle TEXT,
+  snapshot TEXT,
+  error TEXT,
+  created_at TEXT NOT NULL,
+  ended_at TEXT
+);
+CREATE INDEX budget_writes_pending ON budget_writes(status) WHERE status = 'pending';
+`,
+  // 9 (issue 24, approvals never block): a turn may end 'waiting' for the user's decision on an approval card;
   // a deleted conversation can be restored for a few seconds (conversations.deleted_at).
   // `pending_results`: the tool_result blocks of the other calls of its last step (JSON), given to the model
   // with the approval's outcome in the next request; `continues`: the approval whose outcome a continuation

@@ -7,12 +7,13 @@ import { Approvals } from "./approvals.ts";
 import { AuditLog } from "./audit-log.ts";
 import { Budgets } from "./budgets.ts";
 import { Conversations, Messages } from "./conversations.ts";
-import { isBusyError } from "../core/errors.ts";
+import { isBusyError, storageProblem } from "../core/errors.ts";
 import { openStoreDb, type StoreDb, userVersion } from "./db.ts";
 import { Memories } from "./memories.ts";
 import { Turns } from "./turns.ts";
 import { UsageReport } from "./usage-report.ts";
 import { Sessions, Users } from "./accounts.ts";
+import { BudgetWrites } from "./budget-writes.ts";
 
 /** How long a deferred write waits for a lock per try, and how often it is tried. */
 const DEFERRED_BUSY_MS = 50;
@@ -35,6 +36,8 @@ export class Store {
   readonly usage: UsageReport;
   /** The household's monthly budgets (issue 13). */
   readonly budgets: Budgets;
+  /** The journal of the two-phase write path to budget.db (issue 25). */
+  readonly budgetWrites: BudgetWrites;
 
   private constructor(private readonly s: StoreDb) {
     this.users = new Users(s);
@@ -47,6 +50,7 @@ export class Store {
     this.memories = new Memories(s);
     this.usage = new UsageReport(s);
     this.budgets = new Budgets(s, this.audit);
+    this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit);
   }
 
   /** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */
@@ -88,7 +92,8 @@ export class Store {
 
   /**
    * A write that must happen but may wait for a lock another program holds on the app
-   * database (a final state, the end of a turn): tried now for a moment, else retried in
+   * database, or for storage to come back (a full disk, a read-only file: `cannotSave`)
+   * (a final state, the end of a turn): tried now for a moment, else retried in
    * the background, in order, until it succeeds (and once more, waiting, at close).
    * Returns whether it is stored already. A failure other than a lock throws when tried
    * at once; in the background it is logged and dropped.
@@ -99,7 +104,7 @@ export class Store {
         this.s.attempt(fn, DEFERRED_BUSY_MS);
         return true;
       } catch (err) {
-        if (!isBusyError(err)) throw err;
+        if (!this.waitable(err)) throw err;
       }
     }
     this.deferred.push({ what, fn });
@@ -113,12 +118,30 @@ export class Store {
     return this.deferred.length;
   }
 
+  /**
+   * Why the app database cannot be written right now (full disk, read-only file, disk
+   * error), while writes wait for it; null when writing works. The chat and the write
+   * routes tell the user "budget-chat cannot save: …" with it.
+   */
+  cannotSave: string | null = null;
+
+  /** A lock, or storage that may come back (space freed, rights restored): worth waiting for. */
+  private waitable(err: unknown): boolean {
+    if (isBusyError(err)) {
+      this.cannotSave = null; // a lock is no storage problem
+      return true;
+    }
+    const problem = storageProblem(err);
+    if (problem) this.cannotSave = problem;
+    return problem !== null;
+  }
+
   private tryDeferred(w: { what: string; fn: () => void }, busyMs = DEFERRED_BUSY_MS): boolean {
     try {
       this.s.attempt(w.fn, busyMs);
       return true;
     } catch (err) {
-      if (isBusyError(err)) return false;
+      if (this.waitable(err)) return false;
       console.error(`app database: could not store ${w.what}:`, err);
       return true;
     }
@@ -126,6 +149,7 @@ export class Store {
 
   private retryDeferred(busyMs = DEFERRED_BUSY_MS): void {
     while (this.deferred.length && this.tryDeferred(this.deferred[0]!, busyMs)) this.deferred.shift();
+    if (!this.deferred.length) this.cannotSave = null;
     if (!this.deferred.length && this.retryTimer) {
       clearInterval(this.retryTimer);
       this.retryTimer = null;
@@ -135,7 +159,8 @@ export class Store {
   close(): void {
     if (this.deferred.length) {
       this.retryDeferred(2000);
-      for (const w of this.deferred) console.error(`app database: still locked at close; ${w.what} was not stored (start-up recovery will close it)`);
+      const why = this.cannotSave ? `cannot be written (${this.cannotSave})` : "locked";
+      for (const w of this.deferred) console.error(`app database: still ${why} at close; ${w.what} was not stored (start-up recovery will close it)`);
       if (this.retryTimer) clearInterval(this.retryTimer);
     }
     try {

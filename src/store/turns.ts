@@ -6,6 +6,7 @@ import { randomUUID } from "node:crypto";
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import { type AgentEvent, type TableSpec, type Usage } from "../core/events.ts";
 import type { ColumnKind, TurnStatus } from "../core/vocab.ts";
+import { QuestionRefused } from "../core/errors.ts";
 import { type Row, type StoreDb } from "./db.ts";
 
 export type Turn = {
@@ -34,10 +35,10 @@ export type TurnWithEvents = Turn & { events: AgentEvent[] };
 export const TURN_EVENT_FORMAT = 2;
 
 /** The conversation is still answering: one running turn per conversation (issue 16). */
-export class ConversationBusy extends Error {
+export class ConversationBusy extends QuestionRefused {
   override name = "ConversationBusy";
   constructor(readonly conversationId: string) {
-    super("This conversation is still answering the previous question. Wait for it to finish (or stop it), then ask again.");
+    super("busy", "This conversation is still answering the previous question. Wait for it to finish (or stop it), then ask again.");
   }
 }
 
@@ -121,13 +122,24 @@ export class Turns {
       .sort((a, b) => (a.startedAt < b.startedAt ? -1 : a.startedAt > b.startedAt ? 1 : 0));
   }
 
-  /** Append display events to a turn's log (one transaction, after any already stored). */
+  /**
+   * Append display events to a turn's log (one transaction, after any already stored). Text
+   * that follows stored text extends that event in place (adjacent text is one block on
+   * screen anyway), so storing an answer delta by delta keeps one row per text block.
+   */
   appendEvents(turnId: string, events: readonly AgentEvent[]): void {
     if (!events.length) return;
     this.s.transaction(() => {
-      let seq: number = this.s.one("SELECT coalesce(max(seq), 0) AS s FROM turn_events WHERE turn_id = ?", turnId)!.s;
+      const last = this.s.one("SELECT seq, json_extract(event, '$.type') AS type, format FROM turn_events WHERE turn_id = ? ORDER BY seq DESC LIMIT 1", turnId);
+      let seq: number = last?.seq ?? 0;
+      let rest = events;
+      const first = events[0]!;
+      if (first.type === "text" && last?.type === "text" && last.format === TURN_EVENT_FORMAT) {
+        this.s.exec("UPDATE turn_events SET event = json_set(event, '$.text', json_extract(event, '$.text') || ?) WHERE turn_id = ? AND seq = ?", first.text, turnId, seq);
+        rest = events.slice(1);
+      }
       const insert = "INSERT INTO turn_events (turn_id, seq, event, format) VALUES (?, ?, ?, ?)";
-      for (const e of events) this.s.exec(insert, turnId, ++seq, JSON.stringify(e), TURN_EVENT_FORMAT);
+      for (const e of rest) this.s.exec(insert, turnId, ++seq, JSON.stringify(e), TURN_EVENT_FORMAT);
     });
   }
 

@@ -5,6 +5,7 @@
  */
 import { z } from "zod";
 import { budgetStatus } from "./budget_status.ts";
+import { calculate } from "./calculate.ts";
 import { comparePeriods } from "./compare_periods.ts";
 import { incomeVsSpending } from "./income_vs_spending.ts";
 import { listTransactions } from "./list_transactions.ts";
@@ -29,6 +30,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   recurringPayments,
   reviewTransactions,
   budgetStatus,
+  calculate,
   recategoriseTransactions,
   setBudget,
 ];
@@ -48,11 +50,6 @@ export function toolByName(name: string, tools: readonly Tool[] = ALL_TOOLS): To
 export function writeToolByName(name: string): WriteTool | undefined {
   const t = toolByName(name);
   return t?.risk === "high" ? t : undefined;
-}
-
-/** What the user sees while a tool runs: "Analysing spending by category…". */
-export function toolLabel(name: string): string {
-  return toolByName(name)?.label ?? `Running ${name}…`;
 }
 
 /** The system prompt's "which tool to use" lines, one per tool (write tools marked as possibly absent). */

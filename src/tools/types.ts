@@ -74,8 +74,10 @@ export type Change = {
  * How a high-risk tool goes through an approval (SPEC §3.3): the approval service calls
  * `prepare` when the model asks, stores `args` and `preview`, and after the user
  * approves calls `execute` with exactly the stored args, once. `record` must be called
- * inside the change's own transaction (the service records the write there; if it
- * throws, the change must roll back). `undo` puts back what `execute` changed.
+ * inside the change's own transaction; if it throws, the change must roll back. For a
+ * change to the app database the service records the write right there; for a change to
+ * budget.db (through `ctx.writer`) it hands it to the two-phase write path, which records
+ * it once budget.db has committed. `undo` puts back what `execute` changed.
  */
 export type ApprovalPolicy<I, A> = {
   /**

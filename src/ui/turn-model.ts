@@ -11,7 +11,6 @@
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
 import type { NoticeKind, TurnStatus } from "../core/vocab.ts";
 import type { DecisionView } from "./approval-view.ts";
-import { toolLabel } from "../tools/registry.ts";
 
 /** One tool call's line: running, then done or failed. */
 export type ToolLine = { id: string; tool: string; label: string; state: "running" | "done" | "failed"; error?: string };
@@ -100,6 +99,17 @@ function close(m: TurnModel): Change[] {
   return last?.kind === "text" ? [{ type: "text-close", block: last }] : [];
 }
 
+/** A tool's line keeps the label its start event carried. */
+function labelOf(m: TurnModel, id: string, tool: string): string {
+  return m.blocks.find((b): b is ToolBlock => b.kind === "tool" && b.line.id === id)?.line.label ?? namedLabel(tool);
+}
+
+/** For a start event without a label (stored before labels travelled in events): "spending_by_category" → "Spending by category…". */
+function namedLabel(tool: string): string {
+  const words = tool.replace(/_/g, " ");
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)}…`;
+}
+
 function toolLine(m: TurnModel, line: ToolLine): Change[] {
   const existing = m.blocks.find((b): b is ToolBlock => b.kind === "tool" && b.line.id === line.id);
   if (existing) {
@@ -132,11 +142,11 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
     }
     case "tool_started":
       m.toolCalls[e.id] = { tool: e.tool, input: e.input };
-      return toolLine(m, { id: e.id, tool: e.tool, label: toolLabel(e.tool), state: "running" });
+      return toolLine(m, { id: e.id, tool: e.tool, label: e.label ?? namedLabel(e.tool), state: "running" });
     case "tool_finished":
-      return toolLine(m, { id: e.id, tool: e.tool, label: toolLabel(e.tool), state: "done" });
+      return toolLine(m, { id: e.id, tool: e.tool, label: labelOf(m, e.id, e.tool), state: "done" });
     case "tool_failed":
-      return toolLine(m, { id: e.id, tool: e.tool, label: toolLabel(e.tool), state: "failed", error: e.error });
+      return toolLine(m, { id: e.id, tool: e.tool, label: labelOf(m, e.id, e.tool), state: "failed", error: e.error });
     case "chart": {
       const out = close(m);
       const block: ChartBlock = { kind: "chart", n: count(m, "chart"), toolId: e.toolId, chart: e.chart };

@@ -5,6 +5,7 @@ import { formatChartValue, formatClock } from "../core/format.ts";
 import type { Approval } from "../store/approvals.ts";
 import { approvalState, decisionWords } from "../ui/approval-view.ts";
 import { Lexer, type Token } from "marked";
+import { safeHref } from "../ui/markdown.ts";
 
 /**
  * A conversation as a markdown document: questions, answers, every chart and table as a
@@ -87,8 +88,9 @@ function plain(s: string): string {
 
 /**
  * Model markdown as the page shows it (src/ui/markdown.ts): raw HTML (block and inline)
- * becomes visible text, an image becomes its alt text and URL as text, so no viewer of
- * the file loads a remote image or runs markup. Everything else (code included) is kept
+ * becomes visible text, an image becomes its alt text and URL as text, a link the page
+ * would not make a link (javascript:, data:, vbscript:, …) becomes its text and URL as
+ * text, so no viewer of the file loads a remote image or runs markup or script. Everything else (code included) is kept
  * byte for byte: only the source ranges of html and image tokens are rewritten.
  */
 export function neutraliseMarkdown(src: string): string {
@@ -106,6 +108,11 @@ export function neutraliseMarkdown(src: string): string {
         const alt = (t as { text?: string }).text || "image";
         const href = String((t as { href?: string }).href ?? "").replace(/`/g, "");
         edits.push({ from: start, to: start + t.raw.length, text: `\\[${plain(alt).replace(/[[\]]/g, "\\$&")}: \`${href}\`\\]` });
+      } else if (t.type === "link" && safeHref((t as { href?: string }).href) === null) {
+        // As the page does: a javascript:, data:, vbscript: (any non-http(s)/mailto) link is no link, its URL shown as text.
+        const label = (t as { text?: string }).text || "link";
+        const href = String((t as { href?: string }).href ?? "").replace(/`/g, "");
+        edits.push({ from: start, to: start + t.raw.length, text: `${plain(label).replace(/[[\]]/g, "\\$&")} (\`${href}\`)` });
       } else {
         const children = childTokens(t);
         if (children.length) walk(children, start, t.raw);

@@ -31,7 +31,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
       { kind: "message", content: [{ type: "text", text: "You spent most on **Housing** in 2025." }] },
     );
     const { events, turn } = await h.ask("Where did my money go in 2025?");
-    expect(typesOf(events)).toEqual(["turn_started", "text", "tool_started", "tool_finished", "chart", "text", "done"]);
+    expect(typesOf(events)).toEqual(["turn_started", "text", "tool_started", "tool_finished", "chart", "text", "figures", "done"]);
     expect(textOf(events)).toBe("Let me check.You spent most on **Housing** in 2025.");
     // Streaming is real: the fake splits text into small deltas and the loop forwards each.
     expect(events.filter((e) => e.type === "text").length).toBeGreaterThan(5);
@@ -135,7 +135,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const r = sent(1).messages!.at(-1).content[0];
     expect(r).toMatchObject({ tool_use_id: "u1", is_error: true });
     expect(r.content).toBe(
-      'Unknown tool "delete_everything". Available tools: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions, compare_periods, recurring_payments, review_transactions, budget_status.',
+      'Unknown tool "delete_everything". Available tools: spending_by_category, monthly_trend, merchant_breakdown, income_vs_spending, search_transactions, list_transactions, compare_periods, recurring_payments, review_transactions, budget_status, calculate.',
     );
     expect(events.some((e) => e.type === "tool_failed" && e.tool === "delete_everything")).toBe(true);
   });

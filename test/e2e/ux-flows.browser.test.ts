@@ -194,7 +194,7 @@ describe.skipIf(SKIP_BROWSER)("issue 15 flows in headless Chromium", () => {
     await ask(page, "Tell me about 2025, slowly");
     const id = await turnId(page);
     await page.waitForFunction((id) => (document.getElementById(`answer-${id}`)?.textContent ?? "").includes("Lost3 is"), id);
-    // The server stores streamed text every second: wait until what the page shows is stored, then kill it.
+    // The server stores streamed text as it sends it: wait until what the page shows is stored, then kill it.
     const shown = squash(await answerText(page, id));
     await waitFor(() => squash(storedText(dir, id)).startsWith(shown), { timeoutMs: 10_000, everyMs: 100, what: "the shown text to be stored" });
     await page.evaluate(() => {

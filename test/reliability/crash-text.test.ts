@@ -1,6 +1,6 @@
 /**
  * Issue 16 item 5: a crash loses no text the user already read. Streamed text is stored
- * at least every second while the answer streams; after kill -9 and a restart the
+ * as it streams (issue 25: in the same tick it is sent, see seen-is-stored.test.ts); after kill -9 and a restart the
  * conversation shows it, marked interrupted, with a Retry that works.
  */
 import { Database } from "bun:sqlite";
@@ -11,8 +11,8 @@ import { join } from "node:path";
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { SseReader } from "../trust/support.ts";
+import { freePort, startServe } from "../support/serve-process.ts";
 
-const root = join(import.meta.dir, "..", "..");
 let fake: FakeAnthropic;
 let dir: string;
 const procs = new Set<ReturnType<typeof Bun.spawn>>();
@@ -30,39 +30,10 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function freePort(): number {
-  const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
-}
-
 async function serve(port: number) {
-  const proc = Bun.spawn([process.execPath, "src/main.ts", "serve", "--bind", `127.0.0.1:${port}`], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH ?? "",
-      HOME: dir,
-      ANTHROPIC_API_KEY: "sk-ant-test-crash",
-      ANTHROPIC_BASE_URL: fake.url,
-      ANTHROPIC_MODEL: "claude-test",
-      DATABASE_URL: join(dir, "budget.db"),
-      CHAT_DATABASE_URL: join(dir, "chat.db"),
-    },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  procs.add(proc);
-  let out = "";
-  void (async () => {
-    for await (const chunk of proc.stdout as ReadableStream<Uint8Array>) out += new TextDecoder().decode(chunk);
-  })();
-  const deadline = Date.now() + 20_000;
-  while (!out.includes("listening on")) {
-    if (Date.now() > deadline) throw new Error(`serve did not start: ${out}`);
-    await Bun.sleep(20);
-  }
-  return { proc, url: `http://127.0.0.1:${port}` };
+  const p = await startServe({ dir, fakeUrl: fake.url, port });
+  procs.add(p.proc);
+  return p;
 }
 
 const WORDS = Array.from({ length: 120 }, (_, i) => `word${i}`).join(" ");

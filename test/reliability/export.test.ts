@@ -90,3 +90,22 @@ describe("export.md", () => {
     expect(md).toContain("Here is your summary.");
   });
 });
+
+// Issue 25: links the page would not make links (javascript:, data:, vbscript:) were kept in the file.
+describe("export.md: script links", () => {
+  const text = [
+    "Click [here](javascript:alert(1)) or [there](JaVaScRiPt:alert(2)) or [data](data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==).",
+    "Also [vb](vbscript:msgbox(1)) and [by reference][j] and the real [docs](https://example.com/docs).",
+    "",
+    "[j]: javascript:alert(3)",
+  ].join("\n");
+  const out = exportMarkdown(conversation, [turn("links?", [{ type: "text", text }])], "CHF");
+  const rendered = new Marked({ gfm: true }).parse(out, { async: false }) as string;
+
+  test("none of them is a link in any viewer; their text and URL stay readable", () => {
+    expect(rendered).not.toMatch(/href="(javascript|data|vbscript):/i);
+    expect([...rendered.matchAll(/<a href="([^"]*)"/g)].map((m) => m[1])).toEqual(["https://example.com/docs"]);
+    expect(out).toContain("Click here (`javascript:alert(1)`) or there (`JaVaScRiPt:alert(2)`) or data (`data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg==`).");
+    expect(out).toContain("Also vb (`vbscript:msgbox(1)`) and by reference (`javascript:alert(3)`) and the real [docs](https://example.com/docs).");
+  });
+});

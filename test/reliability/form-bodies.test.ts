@@ -32,6 +32,17 @@ describe("malformed form bodies", () => {
       });
     }
   }
+  // Issue 25: the Budgets form read its body itself and answered 500.
+  for (const method of ["POST", "PUT"]) {
+    for (const [type, body] of garbage) {
+      test(`${method} /budgets/Groceries with ${JSON.stringify(type)} and a broken body → 400 with a message, no budget set`, async () => {
+        const res = await fetch(`${h.url}/budgets/Groceries`, { method, headers: { ...browserHeaders(h), "content-type": type }, body });
+        expect(res.status).toBe(400);
+        expect(await res.text()).toContain("could not be read");
+        expect(h.store.budgets.list()).toEqual([]);
+      });
+    }
+  }
   test("the conversation was not renamed and no turn started", () => {
     expect(h.store.conversations.get("local", conversationId)!.title).toBe("Existing");
     expect(h.store.turns.list(conversationId)).toHaveLength(0);

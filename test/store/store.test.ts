@@ -455,9 +455,10 @@ describe("turns", () => {
 
     const turns = a.turns.list(conv.id);
     expect(turns.map((t) => t.id)).toEqual([t1, t2]);
-    expect(turns[0]!.events).toEqual([...first, { type: "text", text: "CHF 12." }]);
+    // Text that follows stored text extends it (one row per text block, however many deltas).
+    expect(turns[0]!.events).toEqual([first[0]!, { type: "text", text: "You spent CHF 12." }]);
     expect(turns[1]!.events).toEqual([]);
-    expect(a.turns.events(t1)).toHaveLength(3);
+    expect(a.turns.events(t1)).toHaveLength(2);
 
     expect(a.usage.ofConversation(conv.id)).toEqual({ turns: 2, ...usage(110, 20, 5, 50) });
     expect(a.usage.byModel()).toEqual([

@@ -39,6 +39,8 @@ export type HarnessOptions = {
   dir?: string;
   fake?: FakeAnthropic;
   maxRetries?: number;
+  /** The model client (default: the SDK pointed at the fake). */
+  client?: Anthropic;
 };
 
 /** createApp on a copy of the demo database and a file app database, talking to the fake API through the real SDK. */
@@ -64,7 +66,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       ...opts.settings,
     },
     {
-      client: new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 }),
+      client: opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 }),
       tools: opts.tools,
       memory: opts.memory ?? null,
       now: () => FIXED_NOW,

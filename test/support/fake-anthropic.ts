@@ -116,7 +116,7 @@ export interface RecordedRequest {
   status?: number;
   /** The reply used, if the request got past validation. */
   reply?: FakeReply;
-  /** The usage reported for a `message` reply. */
+  /** The usage counted for a `message` reply (reported, except with `local: { usage: "none" }`). */
   usage?: FakeUsage;
   /** Error message for 4xx answers produced by validation. */
   validationError?: string;
@@ -147,6 +147,14 @@ export interface FakeAnthropicOptions {
   minCacheableTokens?: number;
   /** Log each request / answer to stderr. */
   verbose?: boolean;
+  /**
+   * Answer like a local server that speaks the Messages API (Ollama ≥ 0.14, llama.cpp's
+   * `llama-server --jinja`) instead of Anthropic's: `cache_control` is accepted and ignored,
+   * usage carries no cache fields (`"no-cache"`) or is left out altogether (`"none"`), each
+   * tool call's input arrives in ONE `input_json_delta`, and the newer response-only fields
+   * (`stop_details`, `container`, `service_tier`, `caller`) are absent.
+   */
+  local?: { usage: "no-cache" | "none" };
 }
 
 export interface FakeAnthropic {
@@ -440,7 +448,8 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     const total = estimateTokens(body);
     let read = 0;
     let created = 0;
-    if (opts.simulateCache) {
+    // A local server has no prompt cache: cache_control is ignored.
+    if (opts.simulateCache && !opts.local) {
       const units = promptUnits(body);
       const bps = cacheBreakpoints(body);
       // Token size of each breakpoint prefix, and its key.
@@ -457,9 +466,12 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       for (const p of cacheable) cache.add(p.key);
     }
     const u = reply.usage ?? {};
+    const input_tokens = u.input_tokens ?? Math.max(1, total - read - created);
+    const output_tokens = u.output_tokens ?? Math.max(1, Math.ceil(outputChars / 4));
+    if (opts.local) return { input_tokens, output_tokens };
     return {
-      input_tokens: u.input_tokens ?? Math.max(1, total - read - created),
-      output_tokens: u.output_tokens ?? Math.max(1, Math.ceil(outputChars / 4)),
+      input_tokens,
+      output_tokens,
       cache_creation_input_tokens: u.cache_creation_input_tokens ?? created,
       cache_read_input_tokens: u.cache_read_input_tokens ?? read,
     };
@@ -483,6 +495,22 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
   }
 
   function messageSkeleton(body: FakeRequestBody, usage: FakeUsage) {
+    if (opts.local) {
+      return {
+        id: `msg_fake_${++msgCounter}`,
+        type: "message",
+        role: "assistant",
+        model: body.model,
+        content: [] as unknown[],
+        stop_reason: null as string | null,
+        stop_sequence: null as string | null,
+        ...(opts.local.usage === "none" ? {} : { usage: { input_tokens: usage.input_tokens, output_tokens: 0 } }),
+      } as ReturnType<typeof anthropicSkeleton>;
+    }
+    return anthropicSkeleton(body, usage);
+  }
+
+  function anthropicSkeleton(body: FakeRequestBody, usage: FakeUsage) {
     return {
       id: `msg_fake_${++msgCounter}`,
       type: "message",
@@ -627,9 +655,9 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
           type: "content_block_start",
           index,
           // SDK 1.12.0 types declare `caller` required on ToolUseBlock; the API sends it.
-          content_block: { type: "tool_use", id: b.id, name: b.name, input: {}, caller: { type: "direct" } },
+          content_block: { type: "tool_use", id: b.id, name: b.name, input: {}, ...(opts.local ? {} : { caller: { type: "direct" } }) },
         });
-        for (const piece of splitJson(b.json)) {
+        for (const piece of opts.local ? [b.json] : splitJson(b.json)) {
           yield* ev("content_block_delta", {
             type: "content_block_delta",
             index,
@@ -643,8 +671,9 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     }
     yield* ev("message_delta", {
       type: "message_delta",
-      delta: { stop_reason: stopReason, stop_sequence: reply.stop_sequence ?? null, stop_details: null },
-      usage: { output_tokens: usage.output_tokens },
+      ...(opts.local
+        ? { delta: { stop_reason: stopReason, stop_sequence: reply.stop_sequence ?? null }, ...(opts.local.usage === "none" ? {} : { usage: { output_tokens: usage.output_tokens } }) }
+        : { delta: { stop_reason: stopReason, stop_sequence: reply.stop_sequence ?? null, stop_details: null }, usage: { output_tokens: usage.output_tokens } }),
     });
     yield* ev("message_stop", { type: "message_stop" });
   }
@@ -697,7 +726,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     );
     msg.stop_reason = reply.stop_reason ?? (blocks.some((b) => b.type === "tool_use") ? "tool_use" : "end_turn");
     msg.stop_sequence = reply.stop_sequence ?? null;
-    msg.usage.output_tokens = usage.output_tokens;
+    if (msg.usage) msg.usage.output_tokens = usage.output_tokens;
     rec.finished = true;
     return Response.json(msg, { headers: { "request-id": `req_fake_${rec.index + 1}` } });
   }

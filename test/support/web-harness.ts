@@ -7,6 +7,8 @@ import { startHarness, type Harness, type HarnessOptions } from "./agent-harness
 export type WebHarness = Harness & {
   url: string;
   server: ReturnType<typeof Bun.serve>;
+  /** The Hono app itself (its `routes`, for tests that enumerate them). */
+  web: ReturnType<typeof createWebApp>;
 };
 
 /** The whole web app on a random loopback port, on the agent harness (real SDK → fake API). */
@@ -32,6 +34,7 @@ export async function startWebHarness(
     ...h,
     url: `http://127.0.0.1:${port}`,
     server,
+    web,
     async close() {
       server.stop(true);
       await h.close();

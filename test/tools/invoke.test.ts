@@ -12,6 +12,7 @@ import { createMcpServer } from "../../src/mcp/server.ts";
 import { Store } from "../../src/store/store.ts";
 import { createInvoker, type ToolCallRecord } from "../../src/tools/invoke.ts";
 import { ALL_TOOLS, READ_TOOLS } from "../../src/tools/registry.ts";
+import { listTransactions } from "../../src/tools/list_transactions.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
@@ -123,7 +124,9 @@ describe("every caller goes through the invoker: the same bad input, the same me
       { kind: "message", content: [{ type: "tool_use", id: "toolu_bad", name: "list_transactions", input: BAD_INPUT }] },
       { kind: "message", content: [{ type: "text", text: "Sorry." }] },
     );
-    const { turn } = await h.ask("list them");
+    const { turn, events } = await h.ask("list them");
+    // The start event carries the tool's label, so views need no tool registry.
+    expect(events.find((e) => e.type === "tool_started")).toEqual({ type: "tool_started", id: "toolu_bad", tool: "list_transactions", label: listTransactions.label, input: BAD_INPUT });
     const result = fake.requests.at(-1)!.body.messages!.at(-1).content[0];
     expect(result).toMatchObject({ tool_use_id: "toolu_bad", is_error: true, content: BAD_INPUT_MESSAGE });
 

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
-import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolLabel, toolsFor } from "../../src/tools/registry.ts";
+import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolsFor } from "../../src/tools/registry.ts";
 
-test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issue 13)", () => {
+test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issue 13) and calculate (issue 22)", () => {
   expect(READ_TOOLS.map((t) => t.name)).toEqual([
     "spending_by_category",
     "monthly_trend",
@@ -13,12 +13,13 @@ test("READ_TOOLS holds the ten low-risk analysis tools (budget_status since issu
     "recurring_payments",
     "review_transactions",
     "budget_status",
+    "calculate",
   ]);
   for (const t of READ_TOOLS) {
     expect(t.risk).toBe("low");
     expect(t.description.length).toBeGreaterThan(100);
-    // The model must know the UI draws the charts/tables (so it never draws text charts).
-    expect(t.description).toMatch(/The UI (draws|shows)/);
+    // The model must know the UI draws the charts/tables (so it never draws text charts); calculate shows none.
+    if (t.name !== "calculate") expect(t.description).toMatch(/The UI (draws|shows)/);
   }
 });
 
@@ -43,6 +44,7 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
     review_transactions: { props: ["category", "max_confidence", "limit", ...PERIOD] },
     // SPEC §8: a month, not a period; budgets are in the main currency.
     budget_status: { props: ["year", "month"] },
+    calculate: { props: ["expression"], required: ["expression"] },
   };
   for (const t of READ_TOOLS) {
     const s = toolInputSchema(t);
@@ -63,16 +65,16 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
 });
 
 test("every tool carries its label and prompt hint; the write tool is left out read-only", () => {
-  expect(ALL_TOOLS.map((t) => t.name)).toEqual([...READ_TOOLS.map((t) => t.name), "recategorise_transactions", "set_budget"]);
+  // Read tools first, then the write tools (the guide and tool --list read in that order).
+  const firstWrite = ALL_TOOLS.findIndex((t) => t.risk === "high");
+  expect(ALL_TOOLS.slice(0, firstWrite)).toEqual([...READ_TOOLS]);
+  expect(ALL_TOOLS.slice(firstWrite).every((t) => t.risk === "high")).toBe(true);
   expect(toolsFor({ readOnly: true })).toEqual(READ_TOOLS);
   expect(toolsFor({ readOnly: false })).toEqual(ALL_TOOLS);
   for (const t of ALL_TOOLS) {
     expect(t.label).toEndWith("…");
     expect(t.promptHint.length).toBeGreaterThan(20);
   }
-  expect(toolLabel("spending_by_category")).toBe("Analysing spending by category…");
-  expect(toolLabel("recategorise_transactions")).toBe("Preparing a recategorisation…");
-  expect(toolLabel("mystery")).toBe("Running mystery…");
   const guide = toolGuide().split("\n");
   expect(guide).toHaveLength(ALL_TOOLS.length);
   expect(guide[0]).toBe("- spending_by_category: where the money went in a period; the biggest categories and their shares.");

@@ -11,7 +11,7 @@ const SCRIPT: AgentEvent[] = [
   { type: "turn_started", conversationId: "c1", turnId: T },
   { type: "text", text: "Let me " },
   { type: "text", text: "check **your** data." },
-  { type: "tool_started", id: "toolu_1", tool: "spending_by_category", input: { year: 2025 } },
+  { type: "tool_started", id: "toolu_1", tool: "spending_by_category", label: "Analysing spending by category…", input: { year: 2025 } },
   { type: "tool_finished", id: "toolu_1", tool: "spending_by_category", summary: "Groceries 1234.50" },
   { type: "chart", toolId: "toolu_1", chart: { type: "bar_h", title: "Spending by category", data: { labels: ["Groceries", EVIL], datasets: [{ name: "Spent", values: [1234.5, 100] }] } } },
   { type: "text", text: "You spent " },
@@ -136,7 +136,7 @@ describe("createFragmentRenderer", () => {
 
   test("tool status lines: running, done, failed as a short line with the error as text on demand", () => {
     const s = stream([
-      { type: "tool_started", id: "a", tool: "monthly_trend", input: {} },
+      { type: "tool_started", id: "a", tool: "monthly_trend", label: "Computing the monthly trend…", input: {} },
       { type: "tool_failed", id: "a", tool: "monthly_trend", error: `unknown category ${EVIL}` },
       { type: "tool_started", id: "b", tool: "something_new", input: {} },
     ]);
@@ -150,7 +150,8 @@ describe("createFragmentRenderer", () => {
     // One short line; the error itself (escaped) opens on demand.
     expect(failed.html).toContain("Computing the monthly trend — did not work");
     expect(failed.html).toContain(`<details class="tool-why"><summary>why</summary><span class="tool-error">unknown category ${EVIL_ESCAPED}</span></details>`);
-    expect(partials(s[2]!.messages[0]!)[0]!.html).toContain("Running something_new…");
+    // A start event stored before labels travelled in events: the label comes from the tool's name.
+    expect(partials(s[2]!.messages[0]!)[0]!.html).toContain("Something new…");
   });
 
   test("the last message is the named SSE event `done` (hx-sse:close)", () => {

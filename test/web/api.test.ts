@@ -29,7 +29,7 @@ describe("JSON API", () => {
     const events = parseSse(await res.text());
     // Collapse consecutive chunks: their number depends on how the fake splits text.
     const sequence = events.map((e) => e.event).filter((e, i, a) => !(e === "chunk" && a[i - 1] === "chunk"));
-    expect(sequence).toEqual(["chunk", "tool_use", "tool_use", "chart_artifact", "chunk", "done"]);
+    expect(sequence).toEqual(["chunk", "tool_use", "tool_use", "chart_artifact", "chunk", "figures", "done"]);
     const data = events.map((e) => JSON.parse(e.data));
     const text = events.flatMap((e, i) => (e.event === "chunk" ? [data[i].text] : [])).join("");
     expect(text).toBe("Checking.You spent a lot at Migros.");
@@ -41,6 +41,8 @@ describe("JSON API", () => {
     const chart = data[events.findIndex((e) => e.event === "chart_artifact")];
     expect(chart.type).toBe("bar");
     expect(chart.data.datasets[0].name).toBe("Out");
+    // SPEC §11: the answer's figures before done (this answer has none).
+    expect(data.at(-2)).toEqual({ figures: [] });
     const done = data.at(-1);
     expect(done.incomplete).toBe(false);
     expect(typeof done.conversation_id).toBe("string");
@@ -56,15 +58,16 @@ describe("JSON API", () => {
     expect(await reset.json()).toEqual({ reset: true, conversation_id: done.conversation_id });
     const gone = await post("/api/chat", { message: "hi", conversation_id: done.conversation_id });
     expect(gone.status).toBe(404);
-    expect(await gone.json()).toEqual({ error: `conversation not found: ${done.conversation_id}` });
+    expect(await gone.json()).toEqual({ error: `This conversation does not exist (it may have been deleted): ${done.conversation_id}` });
   });
 
   test("upstream error → error event then done; nothing is thrown", async () => {
     fake.enqueue({ kind: "http_error", status: 401, errorType: "authentication_error", message: "bad key" });
     const events = parseSse(await (await post("/api/chat", { message: "hello" })).text());
-    expect(events.map((e) => e.event)).toEqual(["error", "done"]);
+    expect(events.map((e) => e.event)).toEqual(["error", "figures", "done"]);
     expect(JSON.parse(events[0]!.data)).toEqual({ message: "The Anthropic API rejected the API key (401). Check ANTHROPIC_API_KEY.", retryable: false });
-    expect(JSON.parse(events[1]!.data).incomplete).toBe(true);
+    expect(JSON.parse(events[1]!.data)).toEqual({ figures: [] });
+    expect(JSON.parse(events[2]!.data).incomplete).toBe(true);
   });
 
   test("an unknown API path is a JSON 404, like every other API error; elsewhere plain text or a page", async () => {
@@ -84,7 +87,7 @@ describe("JSON API", () => {
       [{ message: "" }, 400, "invalid request: ✖ message must not be empty → at message"],
       [{ message: "hi", extra: 1 }, 400, 'invalid request: ✖ Unrecognized key: "extra"'],
       [{ message: "x".repeat(9000) }, 413, "Message too large: at most 8 KB."],
-      [{ message: "hi", conversation_id: "nope" }, 404, "conversation not found: nope"],
+      [{ message: "hi", conversation_id: "nope" }, 404, "This conversation does not exist (it may have been deleted): nope"],
     ];
     for (const [body, status, error] of cases) {
       const res = await post("/api/chat", body);

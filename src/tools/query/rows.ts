@@ -43,13 +43,6 @@ export function forEachRow(l: Ledger, f: Filter, fn: (i: number) => void): void 
   }
 }
 
-/** The rows that pass, in date order. */
-export function selectRows(l: Ledger, f: Filter): number[] {
-  const out: number[] = [];
-  forEachRow(l, f, (i) => out.push(i));
-  return out;
-}
-
 /**
  * The first `limit` rows that pass in `order` (newest first: date desc, id desc; or the
  * largest absolute amount first, ties newest first), and how many pass in all. Rows are

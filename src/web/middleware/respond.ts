@@ -14,7 +14,7 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { escapeHtml } from "../../core/html.ts";
-import { isBusyError } from "../../core/errors.ts";
+import { cannotSaveMessage, isBusyError, QuestionRefused, storageProblem, type RefusalReason } from "../../core/errors.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
@@ -89,6 +89,15 @@ export function refusalCause(c: Context): RefusalCause | undefined {
   return c.error instanceof Refusal ? c.error.cause : undefined;
 }
 
+/** The one place a refused question becomes an HTTP status. */
+const QUESTION_REFUSED_STATUS: Record<RefusalReason, ContentfulStatusCode> = {
+  too_large: 413,
+  empty: 400,
+  too_many_running: 429,
+  unknown_conversation: 404,
+  busy: 409,
+};
+
 const TITLES: Partial<Record<number, string>> = { 401: "Login required", 403: "Forbidden", 413: "Too large", 429: "Too many requests" };
 
 /** What a full error page shows; `cause` says which refusal it was, when it was one. */
@@ -106,17 +115,26 @@ export function wantsPage(c: Context): boolean {
 /**
  * The app's one error handler: an HTTPException (a refusal) becomes JSON `{error}` under
  * /api/, an HTML fragment for htmx, a page otherwise (always `Cache-Control: no-store`);
- * a locked chat.db is a 503 the client may retry; anything else is logged and answered
+ * a locked chat.db is a 503 the client may retry, and so is a database that cannot be
+ * written (full disk, read-only file: "budget-chat cannot save: …"); anything else is logged and answered
  * 500 (a page for a page load, else plain text).
  * `page` draws full pages (src/web/server.ts passes ones in the app's layout); default
  * the minimal `errorPage`.
  */
 export function errorResponder(page: (input: ErrorPageInput) => string = (p) => errorPage(p.title, p.message)): ErrorHandler {
   return (err, c) => {
+    // A question the chat service would not take: its reason says the status.
+    if (err instanceof QuestionRefused) err = new HTTPException(QUESTION_REFUSED_STATUS[err.reason], { message: err.message });
     // chat.db held by another program beyond the busy timeout: the client may retry, it is no bug.
     if (!(err instanceof HTTPException) && isBusyError(err)) {
       console.error(`${c.req.method} ${c.req.path}: chat.db is locked by another program`);
       err = new HTTPException(503, { message: APP_DB_BUSY_MESSAGE });
+    }
+    // A full disk or a read-only file: nothing was stored (SQLite rolled the statement back); it passes when space returns.
+    const storage = err instanceof HTTPException ? null : storageProblem(err);
+    if (storage) {
+      console.error(`${c.req.method} ${c.req.path}: ${cannotSaveMessage(storage)}`);
+      err = new HTTPException(503, { message: `${cannotSaveMessage(storage)}. Nothing was changed; try again when there is space.` });
     }
     if (err instanceof HTTPException) {
       if (err.res) return err.getResponse(); // a response made by whoever threw it

@@ -3,10 +3,7 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { type AgentEvent } from "../../core/events.ts";
 import { oneLineError } from "../../core/validation.ts";
-import { ConversationBusy, ConversationNotFound } from "../../chat/service.ts";
-import type { RunningTurn } from "../../chat/running-turn.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { checkMessageLength } from "../middleware/body-limit/index.ts";
 
 const ChatRequest = z.strictObject({
   message: z.string().min(1, "message must not be empty"),
@@ -37,6 +34,9 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
       return { event: "notice", data: { kind: e.kind, message: e.message } };
     case "error":
       return { event: "error", data: { message: e.message, retryable: e.retryable } };
+    case "figures":
+      // SPEC §11: each figure with its status and sources (the operation and offsets for derived/positioned use).
+      return { event: "figures", data: { figures: e.figures } };
     case "done":
       return {
         event: "done",
@@ -56,18 +56,7 @@ export function apiRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     const user = c.get("user");
     const body = ChatRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
-    const tooLong = checkMessageLength(body.data.message, limits.maxMessageBytes);
-    if (tooLong) return c.json({ error: tooLong }, 413);
-    if (chat.runningCount(user.id) >= limits.concurrentTurns)
-      return c.json({ error: `Too many answers at once: at most ${limits.concurrentTurns} per user.` }, 429);
-    let turn: RunningTurn;
-    try {
-      turn = chat.startTurn({ userId: user.id, conversationId: body.data.conversation_id, question: body.data.message });
-    } catch (e) {
-      if (e instanceof ConversationNotFound) return c.json({ error: e.message }, 404);
-      if (e instanceof ConversationBusy) return c.json({ error: e.message }, 409);
-      throw e;
-    }
+    const turn = chat.startTurn({ userId: user.id, conversationId: body.data.conversation_id, question: body.data.message, limits });
     c.env?.server?.timeout(c.req.raw, 0);
     return streamSSE(c, async (stream) => {
       // An API client that goes away stops its answer (the browser UI keeps going instead, for reloads).

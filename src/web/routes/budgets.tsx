@@ -30,6 +30,8 @@ import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { toHtml } from "../sse-renderer.ts";
+import { LOCAL_USER_ID } from "../../core/vocab.ts";
+import { formBody } from "../middleware/respond.ts";
 
 const PutRequest = z.strictObject({ amount: z.number() });
 
@@ -87,7 +89,8 @@ export function budgetRoutes(deps: WebDeps) {
   };
 
   const fromForm = async (c: Context<WebEnv>): Promise<{ text: string }> => {
-    const body = await c.req.parseBody();
+    // The one form reader: a malformed body is a 400, never a 500.
+    const body = await formBody(c);
     return { text: typeof body.amount === "string" ? body.amount : "" };
   };
 
@@ -126,7 +129,7 @@ export function budgetRoutes(deps: WebDeps) {
           otherCurrencySpending={s.otherCurrencySpending}
           currency={s.currency}
           asset={asset}
-          userName={c.get("user").id === "local" ? null : c.get("user").name}
+          userName={c.get("user").id === LOCAL_USER_ID ? null : c.get("user").name}
         />,
       ),
     );

@@ -14,6 +14,7 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { exportMarkdown } from "../export.ts";
 import { formBody } from "../middleware/respond.ts";
+import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { conversationGroup } from "../../ui/conversation-groups.ts";
 import { DELETE_UNDO_MS } from "../../../views/DeletedToast.tsx";
 
@@ -68,7 +69,7 @@ export function pageRoutes(deps: WebDeps) {
         turns={turns}
         currency={summary.currency}
         asset={asset}
-        userName={user.id === "local" ? null : user.name}
+        userName={user.id === LOCAL_USER_ID ? null : user.name}
         showUsage={deps.showUsage}
         maxMessageBytes={deps.limits.maxMessageBytes}
         demo={deps.budget.demo ? { firstDate: summary.firstDate, lastDate: summary.lastDate, transactions: summary.transactionCount } : null}
@@ -172,12 +173,12 @@ export function pageRoutes(deps: WebDeps) {
   r.get("/usage", async (c) => {
     const user = c.get("user");
     // Each user sees their own (SPEC §6); the single local user sees everything in the database.
-    const rows = store.usage.daily(user.id === "local" ? {} : { userId: user.id });
+    const rows = store.usage.daily(user.id === LOCAL_USER_ID ? {} : { userId: user.id });
     const costs = rows.map((r) => estimateCost(r.model, r));
     const known = costs.filter((x): x is number => typeof x === "number");
     const totalCost = formatCost(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
     const shown = rows.map((r, i) => ({ ...r, cost: formatCost(costs[i]!) }));
-    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} asset={asset} userName={user.id === "local" ? null : user.name} />));
+    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} asset={asset} userName={user.id === LOCAL_USER_ID ? null : user.name} />));
   });
 
   r.post("/memories/:id/delete", (c) => {

@@ -2,7 +2,6 @@ import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import { type AgentEvent, type TableSpec } from "../../core/events.ts";
 import type { RunningTurn } from "../../chat/running-turn.ts";
-import { ConversationBusy, ConversationNotFound } from "../../chat/service.ts";
 import { domIds } from "../../ui/dom-ids.ts";
 import { buildTurnModel, type ChartBlock, type TableBlock } from "../../ui/turn-model.ts";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
@@ -14,7 +13,6 @@ import { DataTable } from "../../../views/DataTable.tsx";
 import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { createFragmentRenderer, partial, toHtml } from "../sse-renderer.ts";
-import { checkMessageLength } from "../middleware/body-limit/index.ts";
 import { formBody, refuse } from "../middleware/respond.ts";
 import { conversationSummaries } from "./pages.tsx";
 
@@ -49,11 +47,10 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   /** `continues`: Retry of a continuation that failed: it reports that approval's outcome again (no question). */
   const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string, replacing: string | null = null, continues: string | null = null) => {
     const user = c.get("user");
-    const tooLong = checkMessageLength(question, limits.maxMessageBytes);
-    if (tooLong) return refuse(c, 413, tooLong);
-    if (!question.trim() && !continues) return refuse(c, 400, "Type a question first.");
-    if (chat.runningCount(user.id) >= limits.concurrentTurns)
-      return refuse(c, 429, `Too many answers at once: at most ${limits.concurrentTurns} per user. Wait for one to finish.`);
+    const decided = continues ? chat.storedDecision(user.id, continues) : undefined;
+    if (continues && !decided) return refuse(c, 409, "This approval was not decided: there is nothing to report again.");
+    // A refused question (limits, unknown or busy conversation) replaces nothing.
+    chat.admit({ userId: user.id, conversationId, question, limits, decided });
     if (replacing) {
       const old = store.turns.get(replacing);
       if (!old || old.userId !== user.id || old.conversationId !== conversationId) return refuse(c, 404, "Unknown answer.");
@@ -62,16 +59,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       if (store.turns.last(old.conversationId)?.id !== old.id) return refuse(c, 409, "Only the last answer can be replaced.");
       store.turns.dropFromHistory(old.id);
     }
-    let turn: RunningTurn;
-    try {
-      const decided = continues ? chat.storedDecision(user.id, continues) : undefined;
-      if (continues && !decided) return refuse(c, 409, "This approval was not decided: there is nothing to report again.");
-      turn = chat.startTurn({ userId: user.id, conversationId, question, decided });
-    } catch (e) {
-      if (e instanceof ConversationNotFound) return refuse(c, 404, "This conversation does not exist (it may have been deleted).");
-      if (e instanceof ConversationBusy) return refuse(c, 409, e.message);
-      throw e;
-    }
+    const turn = chat.startTurn({ userId: user.id, conversationId, question, limits, decided });
     if (replacing) store.turns.markReplaced(replacing, turn.id);
     const v = view();
     // A continuation has no question of its own: its answer takes the old one's place alone.

@@ -15,15 +15,16 @@ const { db } = answers();
 const BASE: Record<string, Record<string, unknown>> = {
   search_transactions: { search: "a" },
 };
-// compare_periods takes two periods; budget_status one month (SPEC §2's table and §8: `year?`, `month?` only).
-const PERIOD_TOOLS = READ_TOOLS.filter((t) => t.name !== "compare_periods" && t.name !== "budget_status");
+// compare_periods takes two periods; budget_status one month (SPEC §2's table and §8: `year?`, `month?` only);
+// calculate reads no data (test/tools/calculate.test.ts).
+const PERIOD_TOOLS = READ_TOOLS.filter((t) => t.name !== "compare_periods" && t.name !== "budget_status" && t.name !== "calculate");
 const budgetStatus = READ_TOOLS.find((t) => t.name === "budget_status")!;
 const compare = READ_TOOLS.find((t) => t.name === "compare_periods")!;
 const call = (t: ReadTool, extra: Record<string, unknown>) => run(t, db, { ...BASE[t.name], ...extra });
 
 test("every read tool is covered here", () => {
   expect(READ_TOOLS.map((t) => t.name).sort()).toEqual([
-    "budget_status", "compare_periods", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
+    "budget_status", "calculate", "compare_periods", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
     "recurring_payments", "review_transactions", "search_transactions", "spending_by_category",
   ]);
 });

@@ -25,6 +25,7 @@ import type { Context, MiddlewareHandler } from "hono";
 import { deleteCookie, getCookie, setCookie } from "hono/cookie";
 import { type Store } from "../../../store/store.ts";
 import { errorPage, isHtmxRequest, refusal } from "../respond.ts";
+import { LOCAL_USER_ID } from "../../../core/vocab.ts";
 
 export type SessionUser = { id: string; name: string };
 /** Hono generics: `new Hono<{ Variables: Variables }>()`, then `c.get("user")`. */
@@ -32,7 +33,7 @@ export type Variables = { user: SessionUser };
 export type AuthEnv = { Variables: Variables };
 
 export const SESSION_COOKIE = "bc_session";
-export const LOCAL_USER: Readonly<SessionUser> = Object.freeze({ id: "local", name: "local" });
+export const LOCAL_USER: Readonly<SessionUser> = Object.freeze({ id: LOCAL_USER_ID, name: LOCAL_USER_ID });
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
 export const INVALID_LINK_MESSAGE =

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
-import { checkMessageLength, messageSizeLimit, messageTooLarge, messageTooLargeText } from "./index.ts";
+import { checkMessageLength } from "../../../chat/admission.ts";
+import { messageSizeLimit, messageTooLarge } from "./index.ts";
 
 const MAX = 8 * 1024;
 
@@ -80,24 +81,5 @@ describe("messageSizeLimit", () => {
     const res = await app.request("/chat", { method: "POST", body: "0123456789a" });
     expect(res.status).toBe(413);
     expect(await res.text()).toContain("Message too large: at most 1 KB.");
-  });
-});
-
-describe("checkMessageLength", () => {
-  test("counts UTF-8 bytes", () => {
-    expect(checkMessageLength("", 10)).toBeNull();
-    expect(checkMessageLength("a".repeat(10), 10)).toBeNull();
-    expect(checkMessageLength("a".repeat(11), 10)).toBe("Message too large: at most 10 bytes.");
-    expect(checkMessageLength("äää", 6)).toBeNull(); // 6 bytes
-    expect(checkMessageLength("ääää", 6)).not.toBeNull(); // 8 bytes, 4 chars
-    expect(checkMessageLength("😀😀", 8)).toBeNull(); // 4 UTF-16 units, 8 bytes
-    expect(checkMessageLength("😀😀a", 8)).not.toBeNull();
-    expect(checkMessageLength("x".repeat(MAX + 1), MAX)).toBe("Message too large: at most 8 KB.");
-  });
-
-  test("the KB figure", () => {
-    expect(messageTooLargeText(8192)).toBe("Message too large: at most 8 KB.");
-    expect(messageTooLargeText(8000)).toBe("Message too large: at most 7.8 KB.");
-    expect(messageTooLargeText(16 * 1024)).toBe("Message too large: at most 16 KB.");
   });
 });

@@ -1,0 +1,124 @@
+import { describe, expect, test } from "bun:test";
+import { readFigures } from "../../src/figures/read.ts";
+
+/** text → [written, value, kind, precision] of each figure. */
+const read = (text: string) => readFigures(text).map((f) => [f.text, f.value, f.kind, f.precision]);
+const one = (text: string) => {
+  const all = readFigures(text);
+  expect(all).toHaveLength(1);
+  return all[0]!;
+};
+
+describe("readFigures: money in every common writing", () => {
+  test("de-CH grouping, with and without the currency, ' and ’", () => {
+    expect(read("CHF 1'234.50")).toEqual([["CHF 1'234.50", 1234.5, "money", 0.01]]);
+    expect(read("1'234.5")).toEqual([["1'234.5", 1234.5, "money", 0.1]]);
+    expect(read("1’234’567.05 CHF")).toEqual([["1’234’567.05 CHF", 1234567.05, "money", 0.01]]);
+    expect(read("CHF 12.–")).toEqual([["CHF 12.–", 12, "money", 1]]);
+    expect(read("Fr. 45.60")).toEqual([["Fr. 45.60", 45.6, "money", 0.01]]);
+  });
+
+  test("en-US grouping and other currencies", () => {
+    expect(read("1,234.50")).toEqual([["1,234.50", 1234.5, "money", 0.01]]);
+    expect(read("$1,234,567")).toEqual([["$1,234,567", 1234567, "money", 1]]);
+    expect(read("EUR 480.00 and €12.5")).toEqual([
+      ["EUR 480.00", 480, "money", 0.01],
+      ["€12.5", 12.5, "money", 0.1],
+    ]);
+    expect(readFigures("$1,234,567")[0]!.currency).toBe("USD");
+  });
+
+  test("de-DE grouping and decimal commas", () => {
+    expect(read("1.234,50")).toEqual([["1.234,50", 1234.5, "money", 0.01]]);
+    expect(read("CHF 12,50")).toEqual([["CHF 12,50", 12.5, "money", 0.01]]);
+  });
+
+  test("magnitudes: k, thousand, million", () => {
+    expect(read("1.2k")).toEqual([["1.2k", 1200, "money", 100]]);
+    expect(read("CHF 1.2 million")).toEqual([["CHF 1.2 million", 1200000, "money", 100000]]);
+    expect(read("CHF 15k")).toEqual([["CHF 15k", 15000, "money", 1000]]);
+    expect(read("2.5 Mio. CHF")).toEqual([["2.5 Mio. CHF", 2500000, "money", 100000]]);
+  });
+
+  test("negative amounts: sign before or after the currency, or alone", () => {
+    expect(read("-CHF 12.00")).toEqual([["-CHF 12.00", -12, "money", 0.01]]);
+    expect(read("CHF -12.00")).toEqual([["CHF -12.00", -12, "money", 0.01]]);
+    expect(read("a net of −659.52")).toEqual([["−659.52", -659.52, "money", 0.01]]);
+    // A hyphen between two numbers is a range, not a sign.
+    expect(read("between 10-12 visits")).toEqual([]);
+  });
+});
+
+describe("readFigures: percentages and counts", () => {
+  test("percentages at the precision written", () => {
+    expect(read("18.6% of spending, up 12 percent, -3.25 %")).toEqual([
+      ["18.6%", 18.6, "percent", 0.1],
+      ["12 percent", 12, "percent", 1],
+      ["-3.25 %", -3.25, "percent", 0.01],
+    ]);
+  });
+
+  test("counts", () => {
+    expect(read("312 transactions in 14 categories, 2'318 rows")).toEqual([
+      ["312", 312, "count", 1],
+      ["14", 14, "count", 1],
+      ["2'318", 2318, "count", 1],
+    ]);
+  });
+});
+
+describe("readFigures: rounding words", () => {
+  test("a rounding word makes the writing round at its last non-zero digit", () => {
+    const about = one("about CHF 1'200");
+    expect([about.text, about.value, about.precision, about.approximate, about.bound]).toEqual(["CHF 1'200", 1200, 100, true, undefined]);
+    expect(one("roughly 20%").precision).toBe(10);
+    expect(one("around 1'250").precision).toBe(10);
+    expect([one("~CHF 500").text, one("~CHF 500").precision]).toEqual(["CHF 500", 100]);
+    expect(one("approximately 1.2k").precision).toBe(100);
+    // Decimals written keep their precision.
+    expect(one("about CHF 1'234.50").precision).toBe(0.01);
+  });
+
+  test("bounding words say on which side the true figure lies", () => {
+    expect([one("almost CHF 1'300").bound, one("almost CHF 1'300").precision]).toEqual(["under", 100]);
+    expect(one("over 300 transactions").bound).toBe("over");
+    expect(one("more than CHF 18'000").bound).toBe("over");
+  });
+
+  test("without a word, trailing zeros are exact", () => {
+    const f = one("CHF 1'200");
+    expect([f.precision, f.approximate]).toEqual([1, false]);
+  });
+});
+
+describe("readFigures: what is not a figure", () => {
+  test("years, months and dates", () => {
+    expect(read("In 2025, in 2025-03, on 2025-03-14, in March 2025, on 14 March, on March 14th, on 14.03.2025, from 2023–2025")).toEqual([]);
+  });
+
+  test("times, durations and ordinals", () => {
+    expect(read("at 14:30, at 9 am, over 12 months, a 3-month window, the 1st, the 3rd, the 22nd")).toEqual([]);
+  });
+
+  test("list numbers at the start of a line, not numbers later in it", () => {
+    expect(read("1. Housing CHF 34'231.60\n2) Children\n  3. Rent 45 payments")).toEqual([
+      ["CHF 34'231.60", 34231.6, "money", 0.01],
+      ["45", 45, "count", 1],
+    ]);
+  });
+
+  test("numbers inside words, codes and links; ranks", () => {
+    expect(read("Q1, COVID-19, 4G, mp3, https://example.com/report/2345, your top 5 categories, the last 3")).toEqual([]);
+  });
+
+  test("a year next to a figure does not hide it", () => {
+    expect(read("In 2025 you spent CHF 184'500.51.")).toEqual([["CHF 184'500.51", 184500.51, "money", 0.01]]);
+  });
+
+  test("positions point at the written figure", () => {
+    const text = "Groceries: about CHF 1'200 in total.";
+    const f = one(text);
+    expect(text.slice(f.start, f.end)).toBe("CHF 1'200");
+    expect([f.start, f.end]).toEqual([17, 26]);
+  });
+});

@@ -1,0 +1,73 @@
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import type { AgentEvent } from "../../src/core/events.ts";
+import { formatMoney, round2 } from "../../src/core/format.ts";
+import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
+import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
+import { startHarness, type Harness } from "../support/agent-harness.ts";
+
+let fake: FakeAnthropic;
+let h: Harness;
+beforeAll(async () => {
+  fake = await startFakeAnthropic();
+});
+afterAll(async () => {
+  await fake.stop();
+});
+afterEach(async () => {
+  await h?.close();
+  fake.reset();
+});
+
+const figuresOf = (events: AgentEvent[]) => events.filter((e): e is Extract<AgentEvent, { type: "figures" }> => e.type === "figures");
+
+describe("the figures of a turn, through the agent loop and the invoker's hook", () => {
+  test("one grounded, one derived, one ungrounded; the question's number is not a figure; stored for replay; counted in the audit", async () => {
+    h = await startHarness({ fake });
+    // The figures the tool will show (its own result on the harness data).
+    const chart = spendingByCategory.run(h.budget, { year: 2025 }).charts[0]!;
+    const value = (label: string) => chart.data.datasets[0]!.values[chart.data.labels.indexOf(label)]!;
+    const groceries = value("Groceries");
+    const dining = value("Dining");
+    const both = formatMoney(round2(groceries + dining), "CHF");
+    const answer = `Groceries cost ${formatMoney(groceries, "CHF")} in 2025, well over your CHF 500 guess; with dining, ${both}. Hobbies took CHF 2'718.28.`;
+    fake.enqueue(
+      { kind: "message", content: [{ type: "tool_use", id: "toolu_a", name: "spending_by_category", input: { year: 2025 } }] },
+      { kind: "message", content: [{ type: "text", text: answer }] },
+    );
+    const { events, turn } = await h.ask("Did I spend more than CHF 500 on groceries in 2025?");
+
+    const [checked, ...more] = figuresOf(events);
+    expect(more).toEqual([]);
+    expect(events.at(-2)).toBe(checked!);
+    expect(checked!.figures.map((f) => [f.text, f.status, f.operation ?? null, answer.slice(f.start, f.end)])).toEqual([
+      [formatMoney(groceries, "CHF"), "grounded", null, formatMoney(groceries, "CHF")],
+      [both, "derived", "sum", both],
+      ["CHF 2'718.28", "ungrounded", null, "CHF 2'718.28"],
+    ]);
+    // The grounded figure names the tool, its call and where it stood (the summary and the chart).
+    expect(checked!.figures[0]!.sources.map((s) => [s.tool, s.callId, s.where])).toEqual([
+      ["spending_by_category", "toolu_a", "summary · Groceries"],
+      ["spending_by_category", "toolu_a", "Spending by category, 2025 (CHF) · Groceries"],
+    ]);
+    expect(checked!.figures[1]!.sources.map((s) => s.value).sort()).toEqual([dining, groceries].sort());
+
+    // Replayed after a restart: the same figures event, from the app database.
+    expect(figuresOf(h.store.turns.events(turn.id))).toEqual([checked!]);
+    // The turn's audit entry counts them.
+    const audit = h.store.audit.list({ kind: "turn" }).find((e) => (e.detail as { turnId?: string }).turnId === turn.id)!;
+    expect((audit.detail as { figures: unknown }).figures).toEqual({ checked: 3, grounded: 1, derived: 1, ungrounded: 1 });
+  });
+
+  test("a calculate result is a figure of the turn", async () => {
+    h = await startHarness({ fake });
+    fake.enqueue(
+      { kind: "message", content: [{ type: "tool_use", id: "toolu_c", name: "calculate", input: { expression: "pct_change(6500, 7431.20)" } }] },
+      { kind: "message", content: [{ type: "text", text: "That is a rise of 14.33%." }] },
+    );
+    const { events } = await h.ask("By how much did it rise?");
+    expect(events.find((e) => e.type === "tool_finished")).toMatchObject({ summary: "Result: 14.326154 (rounded: 14.33)." });
+    expect(figuresOf(events)[0]!.figures.map((f) => [f.text, f.status, f.sources.map((s) => `${s.tool}/${s.callId}`)])).toEqual([
+      ["14.33%", "grounded", ["calculate/toolu_c", "calculate/toolu_c"]],
+    ]);
+  });
+});

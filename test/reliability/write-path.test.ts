@@ -1,0 +1,245 @@
+/**
+ * Issue 25 items 1 and 5 at the level of the write path itself (src/budget/write-path.ts):
+ * what the journal keeps, how start-up settles a crash's leftovers, and concurrent writers
+ * (two programs writing budget.db at once are serialised, never half-written; an apply that
+ * throws or whose process is killed midway leaves budget.db as it was).
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { writeDemoDb } from "../../src/budget/demo/generator.ts";
+import { BudgetWriter, reconcileBudgetWrites, RECONCILED_FAILED } from "../../src/budget/write-path.ts";
+import { Store } from "../../src/store/store.ts";
+
+let dir: string;
+let demo: string;
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), "bc-write-path-"));
+  demo = join(dir, "demo.db");
+  writeDemoDb({ out: demo, seed: 7, transactions: 2000 });
+});
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+let n = 0;
+function fresh(): { db: string; chat: string; store: Store } {
+  n++;
+  const db = join(dir, `budget-${n}.db`);
+  copyFileSync(demo, db);
+  const chat = join(dir, `chat-${n}.db`);
+  return { db, chat, store: Store.open(chat) };
+}
+
+function count(db: string, sql: string, ...params: string[]): number {
+  const d = new Database(db, { readonly: true });
+  try {
+    return (d.query(sql).get(...params) as { n: number }).n;
+  } finally {
+    d.close();
+  }
+}
+
+function integrity(path: string): string {
+  const d = new Database(path, { readonly: true });
+  try {
+    return (d.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
+  } finally {
+    d.close();
+  }
+}
+
+describe("the journal", () => {
+  test("updates of two tables: the intent keeps each changed row before and after, and ends done", () => {
+    const { db, store } = fresh();
+    const writer = new BudgetWriter(db, { journal: store });
+    const receipt = writer.writeWithReceipt({
+      kind: "transaction_edit",
+      userId: "u1",
+      apply: (d) => {
+        d.run("UPDATE transactions SET category = 'Travel' WHERE id = 1");
+        d.run("UPDATE categories SET description = 'changed' WHERE name = 'Cash'");
+        d.run("UPDATE categories SET description = description WHERE name = 'Fees'"); // no change: left out
+        return 42;
+      },
+    });
+    expect(receipt).toMatchObject({ result: 42, settled: true, snapshot: null });
+    const intent = store.budgetWrites.get(receipt.intentId!)!;
+    expect(intent).toMatchObject({ kind: "transaction_edit", userId: "u1", status: "done", changedRows: 2, dbPath: db });
+    expect(intent.changes.map((c) => [c.table, c.key, c.before?.category ?? c.before?.description, c.after?.category ?? c.after?.description])).toEqual([
+      ["transactions", { id: 1 }, expect.any(String), "Travel"],
+      ["categories", { name: "Cash" }, expect.any(String), "changed"],
+    ]);
+    store.close();
+  });
+
+  test("a settlement is recorded with done, and only then", () => {
+    const { db, store } = fresh();
+    const writer = new BudgetWriter(db, { journal: store });
+    writer.write({
+      kind: "import",
+      userId: null,
+      apply: (d) => d.run("DELETE FROM transactions WHERE id = 2"),
+      settle: () => ({ audit: [{ kind: "write", detail: { what: "deleted row 2" } }] }),
+    });
+    expect(store.audit.list({ kind: "write" }).map((e) => e.detail)).toEqual([{ what: "deleted row 2" }]);
+    expect(() =>
+      writer.write({
+        kind: "import",
+        userId: null,
+        apply: (d) => {
+          d.run("DELETE FROM transactions WHERE id = 3");
+          throw new Error("the file has a bad row");
+        },
+        settle: () => ({ audit: [{ kind: "write", detail: { what: "deleted row 3" } }] }),
+      }),
+    ).toThrow("the file has a bad row");
+    expect(store.audit.list({ kind: "write" })).toHaveLength(1);
+    expect(count(db, "SELECT count(*) AS n FROM transactions WHERE id = 3")).toBe(1);
+    store.close();
+  });
+
+  test("start-up: an intent whose change budget.db holds is done (with its settlement); one it does not hold is failed", () => {
+    const { db, store } = fresh();
+    const row = (id: number) => {
+      const d = new Database(db, { readonly: true });
+      const r = d.query("SELECT id, category FROM transactions WHERE id = ?").get(id) as { id: number; category: string };
+      d.close();
+      return r;
+    };
+    const r5 = row(5);
+    const r6 = row(6);
+    // As a crash would leave them: both pending. Row 5 carries the first write's "after"; row 6 still its "before".
+    const rw = new Database(db);
+    rw.run("UPDATE transactions SET category = 'Travel' WHERE id = 5");
+    rw.close();
+    const held = store.budgetWrites.begin({
+      kind: "recategorise",
+      userId: "u",
+      dbPath: db,
+      changes: [{ table: "transactions", key: { id: 5 }, before: { id: 5, category: r5.category }, after: { id: 5, category: "Travel" } }],
+      changedRows: 1,
+      settle: { audit: [{ kind: "write", detail: { ok: true, which: "held" } }] },
+      snapshot: null,
+    });
+    const lost = store.budgetWrites.begin({
+      kind: "recategorise",
+      userId: "u",
+      dbPath: db,
+      changes: [{ table: "transactions", key: { id: 6 }, before: { id: 6, category: r6.category }, after: { id: 6, category: "Travel" } }],
+      changedRows: 1,
+      settle: { audit: [{ kind: "write", detail: { ok: true, which: "lost" } }] },
+      snapshot: null,
+    });
+    expect(reconcileBudgetWrites(store)).toEqual({ done: [held], failed: [lost] });
+    expect(store.budgetWrites.get(held)!.status).toBe("done");
+    expect(store.budgetWrites.get(lost)).toMatchObject({ status: "failed", error: RECONCILED_FAILED });
+    expect(store.audit.list({ kind: "write" }).map((e) => e.detail)).toEqual([{ ok: true, which: "held" }]);
+    expect(reconcileBudgetWrites(store)).toEqual({ done: [], failed: [] });
+    store.close();
+  });
+});
+
+test("start-up: an undo budget.db holds settles its approval as undone (its write marked undone, the audit written)", () => {
+  const { db, store } = fresh();
+  const conv = store.conversations.create("u", "x");
+  const turnId = store.turns.start({ conversationId: conv.id, userId: "u", model: "m", question: "q" });
+  const a = store.approvals.create({ userId: "u", conversationId: conv.id, turnId, toolUseId: "t", tool: "recategorise_transactions", args: {}, preview: { title: "", description: "", facts: [] }, ttlMs: 60_000 });
+  store.approvals.decide("u", a.id, "approved");
+  store.approvals.recordWrite(a.id, { rows: [] }, { rows: [] });
+  store.approvals.markExecuted(a.id, { message: "moved" });
+  // The undo committed to budget.db (row 7 back in Travel), then the process died.
+  const rw = new Database(db);
+  const was = (rw.query("SELECT category FROM transactions WHERE id = 7").get() as { category: string }).category;
+  rw.run("UPDATE transactions SET category = 'Travel' WHERE id = 7");
+  rw.close();
+  const undone = { message: "moved", undone: { at: "2026-11-24T10:00:00.000Z", message: "Undone." } };
+  store.budgetWrites.begin({
+    kind: "recategorise_undo",
+    userId: "u",
+    dbPath: db,
+    changes: [{ table: "transactions", key: { id: 7 }, before: { category: was }, after: { category: "Travel" } }],
+    changedRows: 1,
+    settle: { undone: { approvalId: a.id, result: undone }, audit: [{ kind: "undo", userId: "u", detail: { approvalId: a.id, ok: true } }] },
+    snapshot: null,
+  });
+  expect(reconcileBudgetWrites(store).done).toHaveLength(1);
+  expect(store.approvals.get("u", a.id)).toMatchObject({ status: "undone", result: undone });
+  expect(store.approvals.getWrite(a.id)!.undoneAt).not.toBeNull();
+  expect(store.audit.list({ kind: "undo" }).map((e) => e.detail)).toEqual([{ approvalId: a.id, ok: true }]);
+  store.close();
+});
+
+describe("concurrent writers and killed writes", () => {
+  const child = (db: string, chat: string, tag: string, rows: number, holdMs: number, busyMs: number) =>
+    Bun.spawn([process.execPath, join(import.meta.dir, "write-child.ts"), db, chat, tag, String(rows), String(holdMs), String(busyMs)], {
+      stdout: "pipe",
+      stderr: "pipe",
+    });
+
+  async function inside(p: ReturnType<typeof child>): Promise<void> {
+    const reader = (p.stderr as ReadableStream<Uint8Array>).getReader();
+    let seen = "";
+    while (!seen.includes("inside")) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`child ended before it was inside: ${seen}`);
+      seen += new TextDecoder().decode(value);
+    }
+    reader.releaseLock();
+  }
+
+  test("two writers at once: the second waits for the first; both whole, one after the other", async () => {
+    const { db, chat, store } = fresh();
+    const before = count(db, "SELECT count(*) AS n FROM transactions");
+    const a = child(db, chat, "A", 400, 600, 10_000);
+    await inside(a);
+    const b = child(db, chat, "B", 400, 0, 10_000);
+    const [outA, outB] = await Promise.all([new Response(a.stdout).text(), new Response(b.stdout).text()]);
+    expect([outA.trim(), outB.trim()]).toEqual(["ok", "ok"]);
+    expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before + 800);
+    // Serialised: every row of A was written before any row of B.
+    expect(count(db, "SELECT count(*) AS n FROM transactions WHERE import_batch = 'B' AND id < (SELECT max(id) FROM transactions WHERE import_batch = 'A')")).toBe(0);
+    expect(store.budgetWrites.list().map((i) => [i.status, i.changedRows])).toEqual([
+      ["done", 400],
+      ["done", 400],
+    ]);
+    store.close();
+    expect(integrity(db)).toBe("ok");
+  }, 30_000);
+
+  test("two writers at once, the second out of patience: it gets the busy error and writes nothing; the first is whole", async () => {
+    const { db, chat, store } = fresh();
+    const before = count(db, "SELECT count(*) AS n FROM transactions");
+    const a = child(db, chat, "A", 400, 1500, 10_000);
+    await inside(a);
+    const b = child(db, chat, "B", 400, 0, 200);
+    const outB = (await new Response(b.stdout).text()).trim();
+    expect(outB).toStartWith("busy: the budget database is busy (another program is writing or reading it: process ");
+    expect(outB).toEndWith("); try again");
+    expect((await new Response(a.stdout).text()).trim()).toBe("ok");
+    expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before + 400);
+    expect(count(db, "SELECT count(*) AS n FROM transactions WHERE import_batch = 'B'")).toBe(0);
+    // Nothing recorded for the write that never got the lock.
+    expect(store.budgetWrites.list()).toHaveLength(1);
+    store.close();
+    expect(integrity(db)).toBe("ok");
+  }, 30_000);
+
+  test("a writer killed (SIGKILL) in the middle of its apply leaves budget.db as it was", async () => {
+    const { db, chat, store } = fresh();
+    const before = count(db, "SELECT count(*) AS n FROM transactions");
+    const a = child(db, chat, "K", 400, 10_000, 10_000);
+    await inside(a);
+    a.kill("SIGKILL");
+    await a.exited;
+    expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before);
+    expect(count(db, "SELECT count(*) AS n FROM transactions WHERE import_batch = 'K'")).toBe(0);
+    expect(integrity(db)).toBe("ok");
+    // It never got as far as recording an intent; the next writer works.
+    expect(store.budgetWrites.list()).toEqual([]);
+    new BudgetWriter(db, { journal: store }).write({ kind: "import", userId: null, apply: (d) => d.run("DELETE FROM transactions WHERE id = 1") });
+    expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before - 1);
+    store.close();
+    expect(integrity(chat)).toBe("ok");
+  }, 30_000);
+});
