@@ -69,10 +69,11 @@ describe.skipIf(SKIP_BROWSER)("approvals never block (Chromium)", () => {
       expect(await link.innerText()).toBe(`Show all ${total}`);
       expect(await link.getAttribute("href")).toBe("/transactions?q=Starbucks&from=2025-01-01&to=2025-12-31");
 
-      // The conversation list marks it (after the first question made the conversation).
+      // The conversation list marks it at once, and after a reload.
+      const marked = page.locator("#conversation-list li.conv .conv-pending");
+      await marked.waitFor({ state: "attached" });
       await page.reload();
       await waitForStatus(page, id, "waiting");
-      const marked = page.locator("#conversation-list li.conv .conv-pending");
       expect(await marked.count()).toBe(1);
       expect(await axe(page)).toEqual([]);
       await tp.screenshot(`approval-waiting-${name}`);
@@ -95,6 +96,8 @@ describe.skipIf(SKIP_BROWSER)("approvals never block (Chromium)", () => {
       await waitForStatus(page, continuation, "done");
       expect(await page.innerText(`#answer-${continuation}`)).toContain("Here is what happened.");
       expect(changedIds(before, snapshot(h))).toHaveLength(total);
+      // Decided: the list's marker goes once the continuation has answered.
+      await page.waitForFunction(() => !document.querySelector("#conversation-list .conv-pending"));
       expect(await axe(page)).toEqual([]);
 
       // Undo: "Undone at HH:MM" (24-hour clock), and the rows are back.

@@ -186,11 +186,22 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     c.env?.server?.timeout(c.req.raw, 0);
     const renderer = createFragmentRenderer(id, view());
     const conversationId = live?.conversationId ?? stored!.conversationId;
+    const continuation = (live?.continues ?? stored?.continues ?? null) !== null;
+    // The list's marker of a decision waiting follows an answer that ends waiting and a continuation (the card was decided).
+    const listPartial = () =>
+      partial(
+        "conversation-list",
+        "outerHTML",
+        toHtml(<ConversationList conversations={conversationSummaries(store, user.id, chat.deps.settings.timeZone)} activeId={conversationId} />),
+      );
     // At the end, the header takes in this answer (a title may have changed), just before `done` closes the stream.
     const render = (events: AgentEvent[]) => {
       const out = renderer.renderBatch(events);
       const end = out.findIndex((m) => m.event === "done");
-      if (end >= 0) out.splice(end, 0, { data: chatHeaderPartial(user.id, conversationId) });
+      if (end >= 0) {
+        const list = out[end]!.data === "waiting" || continuation ? listPartial() : "";
+        out.splice(end, 0, { data: chatHeaderPartial(user.id, conversationId) + list });
+      }
       return out;
     };
     return streamSSE(c, async (stream) => {
