@@ -380,6 +380,62 @@ describe("waiting is not running", () => {
   });
 });
 
+describe("one step, several calls", () => {
+  test("a read and two writes in one reply: the read's result waits with the cards; each decision's request answers every call of that step exactly once", async () => {
+    fake.enqueue({
+      kind: "message",
+      content: [
+        { type: "text", text: "Let me look and prepare both." },
+        { type: "tool_use", id: "tu_read", name: "search_transactions", input: { search: "Tibits" } },
+        { type: "tool_use", id: "tu_w1", name: "recategorise_transactions", input: { search: "Tibits", year: 2025, to_category: "Groceries" } },
+        { type: "tool_use", id: "tu_w2", name: "set_budget", input: { category: "Dining", amount: 450 } },
+      ],
+    });
+    const stream = await apiChat(h, "Tibits is groceries, and give dining 450 a month");
+    await stream.ended;
+    const [first, second] = stream.all("approval_request");
+    expect(stream.all("done")[0]).toMatchObject({ waiting: true });
+    const turnId = h.store.approvals.get("local", first.id)!.turnId;
+    const waiting = h.store.turns.get(turnId)!;
+    expect(waiting.status).toBe("waiting");
+    expect(waiting.pendingResults.map((r) => r.tool_use_id)).toEqual(["tu_read"]);
+
+    // The first decision: its result, the read's, and "not decided yet" for the other card, in the calls' order.
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Moved; the budget card is still open." }] });
+    const r1 = await postJson(h, `/api/approvals/${first.id}`, { decision: "approve" });
+    await h.chat.turn((await r1.json()).continuation_turn_id)!.finished;
+    const sent = fake.requests[1]!.body.messages!;
+    expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
+    const results = sent[2].content;
+    expect(results.map((b: any) => [b.type, b.tool_use_id, b.is_error ?? false])).toEqual([
+      ["tool_result", "tu_read", false],
+      ["tool_result", "tu_w1", false],
+      ["tool_result", "tu_w2", false],
+    ]);
+    expect(resultText(results[0])).toBe(resultText(waiting.pendingResults[0]));
+    expect(resultText(results[1])).toMatch(/^Approved by the user: moved \d+ transactions/);
+    expect(resultText(results[2])).toMatch(/^The user has not decided yet: the approval card stays open until \d\d:\d\d\./);
+    // Still waiting on the second card.
+    expect(h.store.turns.get(turnId)!.status).toBe("waiting");
+
+    // The second decision: its call was answered already, so the model hears it as a note.
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "The budget stays as it was." }] });
+    const r2 = await postJson(h, `/api/approvals/${second.id}`, { decision: "reject" });
+    await h.chat.turn((await r2.json()).continuation_turn_id)!.finished;
+    const last = fake.requests[2]!.body.messages!.at(-1);
+    expect(last.content).toEqual([
+      {
+        type: "text",
+        text: "[Note from the app, not from the user: the user has now decided on the approval card of your earlier set_budget call.] The user rejected the change; nothing was modified.",
+        cache_control: { type: "ephemeral" },
+      },
+    ]);
+    expect(h.store.turns.get(turnId)!.status).toBe("done");
+    expect(fake.requests.every((r) => r.status === 200)).toBe(true);
+    await postJson(h, `/api/approvals/${first.id}/undo`, {});
+  });
+});
+
 describe("undo tells the truth", () => {
   test("after Undo the next request carries a note that the change was undone (once); the card and the export say when", async () => {
     fake.enqueue(...recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" }));

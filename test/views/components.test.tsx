@@ -360,6 +360,27 @@ describe("AssistantMessage", () => {
     expect(interrupted).toContain("interrupted before it finished");
   });
 
+  test("waiting for a decision: no spinner, no stream, not busy, says so; no Regenerate; a continuation has none either", () => {
+    const events: AgentEvent[] = [
+      { type: "text", text: "I'll prepare that." },
+      { type: "done", conversationId: "c", turnId: "t9", incomplete: false, usage, waiting: true },
+    ];
+    const out = html(AssistantMessage({ turnId: "t9", status: "waiting", events, currency: "CHF" }));
+    expect(out).toContain('data-status="waiting" aria-busy="false"');
+    expect(out).toContain('<div class="turn-status" id="status-t9" data-status="waiting"><span>Waiting for your decision on the card below. You can keep asking meanwhile.</span></div>');
+    expect(out).not.toContain("spinner");
+    expect(out).not.toContain("hx-sse");
+    expect(out).not.toContain("Regenerate");
+    expect(out).toContain("Copy");
+    const continuation: AgentEvent[] = [
+      { type: "turn_started", conversationId: "c", turnId: "t10", continues: "ap1" },
+      { type: "text", text: "Moved." },
+      { type: "done", conversationId: "c", turnId: "t10", incomplete: false, usage },
+    ];
+    expect(html(AssistantMessage({ turnId: "t10", status: "done", events: continuation, currency: "CHF" }))).not.toContain("Regenerate");
+    expect(html(AssistantMessage({ turnId: "t11", status: "done", events: continuation.slice(1), currency: "CHF" }))).toContain("Regenerate");
+  });
+
   test("model text is sanitised markdown; merchant names in artifacts are escaped", () => {
     const events: AgentEvent[] = [
       { type: "text", text: `Hi <script>alert(1)</script> ![x](http://example.invalid/a.png) ${EVIL}` },
