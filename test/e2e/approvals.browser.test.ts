@@ -30,8 +30,8 @@ describe.skipIf(SKIP_BROWSER)("approvals never block (Chromium)", () => {
     h = null;
   });
 
-  async function setup(viewport?: { width: number; height: number }) {
-    h = await startTrustHarness();
+  async function setup(viewport?: { width: number; height: number }, approvalTimeoutMs?: number) {
+    h = await startTrustHarness({ approvalTimeoutMs });
     tp = await openPage(chromium.browser, viewport);
     return { h, tp, page: tp.page };
   }
@@ -117,6 +117,24 @@ describe.skipIf(SKIP_BROWSER)("approvals never block (Chromium)", () => {
       tp.expectClean();
     });
   }
+
+  test("desktop: an open card whose time runs out says so by itself, without a reload", async () => {
+    const { h, tp, page } = await setup(undefined, 2_500);
+    h.fake.enqueue(recategoriseScript({ search: "Tibits", to_category: "Groceries" })[0]!);
+    await page.goto(`${h.url}/`);
+    await ask(page, "Tibits is groceries");
+    const id = await turnId(page);
+    await waitForStatus(page, id, "waiting");
+    const card = page.locator(`#turn-${id} section.approval`);
+    expect(await card.getByRole("button", { name: "Approve" }).isVisible()).toBe(true);
+    const decided = card.locator(".approval-actions.decided .decision");
+    await decided.waitFor({ timeout: 15_000 });
+    expect(await decided.innerText()).toBe("Expired — nothing changed");
+    expect(await card.getByRole("button", { name: "Approve" }).count()).toBe(0);
+    expect(h.fake.requests).toHaveLength(1);
+    expect(await axe(page)).toEqual([]);
+    tp.expectClean();
+  });
 
   test("phone: Reject says so in words (never a failure), and the expired card says it expired", async () => {
     const { h, tp, page } = await setup(PHONE);

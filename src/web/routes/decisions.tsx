@@ -5,7 +5,9 @@
  *   POST /approvals/:id/approve | /reject  → the card in its decided state, with an Undo
  *        form when the change was made (it replaces the whole card: see decidedCard),
  *        and the continuation's answer appended to the conversation, streaming;
- *   POST /approvals/:id/undo               → the undo element's new state.
+ *   POST /approvals/:id/undo               → the undo element's new state;
+ *   GET  /approvals/:id/card               → the card as it stands now (page.js asks when
+ *        an open card's time runs out, so it says it expired without a reload).
  * JSON:
  *   GET  /api/approvals[?status=pending]   → the user's approvals, newest first;
  *   GET  /api/approvals/:id                → one approval;
@@ -105,6 +107,14 @@ export function approvalRoutes(deps: WebDeps) {
 
   r.post("/approvals/:id/approve", (c) => browserDecision(c, "approved"));
   r.post("/approvals/:id/reject", (c) => browserDecision(c, "rejected"));
+
+  r.get("/approvals/:id/card", (c) => {
+    const a = deps.store.approvals.get(c.get("user").id, c.req.param("id"));
+    if (!a) return refuse(c, 404, NOT_FOUND_MESSAGE);
+    const { decision, undo } = approvalState(a);
+    c.header("Cache-Control", "no-store");
+    return c.html(toHtml(<ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision} undo={undo} />));
+  });
 
   r.post("/approvals/:id/undo", (c) => {
     const id = c.req.param("id");
