@@ -7,7 +7,7 @@
  *   bun bench/run.ts --quick         fewer repetitions (to try the scripts; not for RESULTS.md)
  *   bun bench/run.ts --only a,b      only these (ids: tool-latency, server-overhead,
  *                                    concurrency, startup, page-weight, context-size, sse-bytes,
- *                                    stored-text)
+ *                                    stored-text, transactions-page, figures)
  *
  * RESULTS.md is generated, except the part between `<!-- analysis -->` and
  * `<!-- /analysis -->`, which is kept from the previous file (hand-written analysis).
@@ -25,6 +25,8 @@ const SCRIPTS = [
   { id: "context-size", file: "context-size.ts" },
   { id: "sse-bytes", file: "sse-bytes.ts" },
   { id: "stored-text", file: "stored-text.ts" },
+  { id: "transactions-page", file: "transactions-page.ts" },
+  { id: "figures", file: "figures.ts" },
 ];
 const BUDGET_S = 600;
 

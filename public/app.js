@@ -388,6 +388,13 @@
   document.addEventListener("click", function (e) {
     var t = e.target;
     if (!t.closest) return;
+    // A checked figure's note shows while the mark has focus: a tap focuses it even where
+    // the browser would not focus a non-link on tap (iOS Safari).
+    var figure = t.closest(".fig[data-figure]");
+    if (figure) {
+      figure.focus();
+      return;
+    }
     var starter = t.closest("button.starter");
     if (starter) {
       var input = $("message");

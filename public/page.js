@@ -217,6 +217,17 @@
   demoBanner();
   undoToast();
 
+  // ---------------------------------------------------------------- the data pages' toast
+  // A change on the Transactions or Categories page redraws the list, so the form that made
+  // it (and the keyboard focus with it) is gone: focus goes to the message, Undo one Tab away.
+  var toast = $("toast");
+  if (toast && window.MutationObserver) {
+    toast.setAttribute("tabindex", "-1");
+    new MutationObserver(function () {
+      if (toast.firstElementChild) toast.focus();
+    }).observe(toast, { childList: true });
+  }
+
   if (window.htmx && htmx.onLoad) htmx.onLoad(localTimes);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { localTimes(document.body); });
   else localTimes(document.body);

@@ -13,6 +13,7 @@ Usage:
   budget-chat tool NAME JSON   run one analysis tool, print its output as JSON
   budget-chat demo-db          write demo data (--out, --seed, --transactions, --force)
   budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY   monthly budgets per category
+  budget-chat categories list | add NAME --description TEXT | rename OLD NEW | merge FROM INTO | describe NAME TEXT
   budget-chat users add|link|list|remove NAME   the allowlist (add prints a one-time login link)
   budget-chat users token|revoke-token NAME     a personal token for MCP over HTTP (/mcp)
   budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
@@ -38,6 +39,7 @@ const commands: Record<string, () => Promise<Command>> = {
   "demo-db": async () => demoDbCommand,
   users: async () => (await import("./cli/users.ts")).usersCommand,
   budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
+  categories: async () => (await import("./cli/categories.ts")).categoriesCommand,
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
   mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,
   eval: async () => (await import("./cli/eval.ts")).evalCommand,

@@ -1,12 +1,18 @@
 export type NavUser = { name: string } | null;
 
 /** The app's pages, and who is logged in with a Log out button (only when users are configured). */
-export function AppNav({ user, current }: { user: NavUser; current?: "chat" | "memories" | "budgets" | "usage" }) {
+export function AppNav({ user, current }: { user: NavUser; current?: "chat" | "transactions" | "categories" | "memories" | "budgets" | "usage" }) {
   const here = (page: typeof current) => (page === current ? "page" : undefined);
   return (
     <nav class="app-nav" aria-label="Pages">
       <a href="/" aria-current={here("chat")}>
         Chat
+      </a>
+      <a href="/transactions" aria-current={here("transactions")}>
+        Transactions
+      </a>
+      <a href="/categories" aria-current={here("categories")}>
+        Categories
       </a>
       <a href="/memories" aria-current={here("memories")}>
         Memories

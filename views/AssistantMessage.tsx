@@ -1,6 +1,8 @@
 import { type AgentEvent, type Usage } from "../src/core/events.ts";
 import { domIds } from "../src/ui/dom-ids.ts";
-import { buildTurnModel, type Block } from "../src/ui/turn-model.ts";
+import { buildTurnModel, textBlocks, type Block } from "../src/ui/turn-model.ts";
+import { marksByBlock, type FigureMark } from "../src/ui/figure-marks.ts";
+import { FiguresLine } from "./FiguresLine.tsx";
 import { type ApprovalState } from "../src/ui/approval-view.ts";
 import type { TurnStatus as TurnStatusValue } from "../src/core/vocab.ts";
 import { ApprovalCard } from "./ApprovalCard.tsx";
@@ -39,19 +41,22 @@ export function AnswerBlock({
   block,
   options,
   approvals,
+  marks,
 }: {
   turnId: string;
   block: Block;
   options: AnswerOptions;
   approvals?: Record<string, ApprovalState>;
+  /** The marks of the answer's checked figures, by text block (once checked). */
+  marks?: Map<number, FigureMark[][]>;
 }) {
   switch (block.kind) {
     case "text":
-      return <TextBlock turnId={turnId} n={block.n} text={block.text} />;
+      return <TextBlock turnId={turnId} n={block.n} text={block.text} marks={marks?.get(block.n)} />;
     case "tool":
       return <ToolStatus turnId={turnId} line={block.line} />;
     case "chart":
-      return <ChartFigure chart={block.chart} currency={options.currency} id={domIds.chart(turnId, block.n)} turnId={turnId} n={block.n} />;
+      return <ChartFigure chart={block.chart} currency={options.currency} id={domIds.chart(turnId, block.n)} turnId={turnId} n={block.n} transactions={block.transactions} />;
     case "table":
       return (
         <DataTable
@@ -61,6 +66,7 @@ export function AnswerBlock({
           turnId={turnId}
           n={block.n}
           canShowAll
+          transactions={block.transactions}
         />
       );
     case "approval":
@@ -87,13 +93,14 @@ export function AssistantMessage({ turnId, status, events, usage, currency, show
   const shownUsage = usage ?? m.usage;
   const running = status === "running";
   const options = { currency, showUsage };
+  const marks = m.figures ? marksByBlock(textBlocks(m), m.figures) : undefined;
   return (
     <article class="msg assistant" id={domIds.turn(turnId)} data-turn={turnId} data-status={status} aria-busy={running ? "true" : "false"}>
       <h2 class="sr-only">Assistant</h2>
       <TurnStatus turnId={turnId} status={status} />
       <div class="answer" id={domIds.answer(turnId)}>
         {m.blocks.map((b) => (
-          <AnswerBlock turnId={turnId} block={b} options={options} approvals={approvals} />
+          <AnswerBlock turnId={turnId} block={b} options={options} approvals={approvals} marks={marks} />
         ))}
       </div>
       <div class="notices" id={domIds.notices(turnId)}>
@@ -104,6 +111,7 @@ export function AssistantMessage({ turnId, status, events, usage, currency, show
             <Notice kind={n.noticeKind} message={n.message} />
           ),
         )}
+        {m.figures ? <FiguresLine figures={m.figures} /> : null}
       </div>
       <footer class="usage" id={domIds.usage(turnId)}>
         {showUsage && shownUsage && !running ? <UsageLine usage={shownUsage} /> : null}

@@ -40,7 +40,22 @@ export function csvCell(v: string | number | null | undefined): string {
  * Charts; their figures hold a visually hidden table with the same numbers for
  * screen readers.
  */
-export function ChartFigure({ chart, currency: pageCurrency, id, turnId, n }: { chart: ChartSpec; currency: string; id?: string; turnId?: string; n?: number }) {
+export function ChartFigure({
+  chart,
+  currency: pageCurrency,
+  id,
+  turnId,
+  n,
+  transactions,
+}: {
+  chart: ChartSpec;
+  currency: string;
+  id?: string;
+  turnId?: string;
+  n?: number;
+  /** The Transactions page's address for the rows behind the chart ("See these transactions"). */
+  transactions?: string;
+}) {
   const currency = chart.currency ?? pageCurrency;
   const { labels, datasets } = chart.data;
   const multi = datasets.length > 1;
@@ -83,6 +98,11 @@ export function ChartFigure({ chart, currency: pageCurrency, id, turnId, n }: { 
           <button type="button" class="quiet chart-save" data-format="png">
             PNG
           </button>
+          {transactions ? (
+            <a class="button quiet see-transactions" href={transactions}>
+              See these transactions
+            </a>
+          ) : null}
         </div>
       ) : null}
       {multi && chart.type === "bar_h" ? (

@@ -41,11 +41,13 @@ export type ChatPageProps = {
   maxMessageBytes: number;
   /** Set when the budget data is the built-in demo: a banner says so. */
   demo?: DemoInfo | null;
+  /** "data up to 31 Oct 2026 · last import 3 days ago" (the header shows it). */
+  dataAge?: string;
   /** A conversation deleted a moment ago: a toast offers Undo. */
   deleted?: { id: string; title: string } | null;
 };
 
-export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo, deleted }: ChatPageProps) {
+export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo, dataAge, deleted }: ChatPageProps) {
   const title = conversation?.title || "New chat";
   const user: NavUser = userName ? { name: userName } : null;
   const last = turns.at(-1);
@@ -78,7 +80,7 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
             <button type="button" class="drawer-toggle quiet" aria-controls="sidebar" aria-expanded="false">
               Menu
             </button>
-            <ChatHeader conversation={conversation} />
+            <ChatHeader conversation={conversation} dataAge={dataAge} />
           </div>
           {demo ? <DemoBanner demo={demo} /> : null}
           {deleted ? <DeletedToast conversation={deleted} /> : null}

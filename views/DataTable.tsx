@@ -9,6 +9,8 @@ export type DataTableProps = {
   n?: number;
   /** GET /turns/:id/tables/:n/all can fetch the rows it does not show (table.totalRows). */
   canShowAll?: boolean;
+  /** The Transactions page's address for the same rows ("See these transactions"). */
+  transactions?: string;
 };
 
 /**
@@ -17,7 +19,7 @@ export type DataTableProps = {
  * downloads as CSV (GET /turns/:id/tables/:n.csv), and when it shows only part of what
  * matched, "Show all" fetches the rest.
  */
-export function DataTable({ table, currency: pageCurrency, id, turnId, n, canShowAll }: DataTableProps) {
+export function DataTable({ table, currency: pageCurrency, id, turnId, n, canShowAll, transactions }: DataTableProps) {
   const numeric = table.kinds.map((k) => k === "money" || k === "count" || k === "number" || k === "percent");
   const cell = (i: number, row: (string | number | null)[]) => formatTableCell(table, row, i, pageCurrency);
   const total = table.totalRows;
@@ -59,6 +61,11 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
           <a class="button quiet" href={`${base}.csv`} download>
             CSV
           </a>
+          {transactions ? (
+            <a class="button quiet see-transactions" href={transactions}>
+              See these transactions
+            </a>
+          ) : null}
           {canShowAll && total > rows ? (
             <button type="button" class="quiet show-all" hx-get={`${base}/all`} hx-target={`#${id}`} hx-swap="outerHTML">
               Show all {formatCount(Math.min(total, 500))}

@@ -7,7 +7,7 @@ export const DELETE_UNDO_MS = 8_000;
  */
 export function DeletedToast({ conversation }: { conversation: { id: string; title: string } }) {
   return (
-    <div class="toast" id="undo-toast" role="status" data-timeout={String(DELETE_UNDO_MS)}>
+    <div class="toast toast-inline" id="undo-toast" role="status" data-timeout={String(DELETE_UNDO_MS)}>
       <span>Deleted “{conversation.title || "Untitled"}”.</span>
       <form method="post" action={`/conversations/${encodeURIComponent(conversation.id)}/restore`}>
         <button type="submit" class="primary">

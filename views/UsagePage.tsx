@@ -1,4 +1,5 @@
-import { formatCount } from "../src/core/format.ts";
+import { formatCount, formatPercent } from "../src/core/format.ts";
+import type { FigureShare } from "../src/store/usage-report.ts";
 import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
@@ -15,8 +16,23 @@ export type UsageRow = {
   cost: string;
 };
 
-/** Token counts and estimated cost per day (UTC), user and model, newest first, with totals. */
-export function UsagePage({ rows, totalCost, asset, userName }: { rows: UsageRow[]; totalCost: string; asset?: AssetUrl; userName?: string | null }) {
+/**
+ * Token counts and estimated cost per day (UTC), user and model, newest first, with totals;
+ * then per model the share of its answers' figures no tool result backed (SPEC §11).
+ */
+export function UsagePage({
+  rows,
+  totalCost,
+  figures = [],
+  asset,
+  userName,
+}: {
+  rows: UsageRow[];
+  totalCost: string;
+  figures?: FigureShare[];
+  asset?: AssetUrl;
+  userName?: string | null;
+}) {
   const sum = (k: "turns" | "input_tokens" | "output_tokens" | "cache_read_input_tokens" | "cache_creation_input_tokens") => rows.reduce((n, r) => n + r[k], 0);
   const total = {
     turns: sum("turns"),
@@ -80,6 +96,36 @@ export function UsagePage({ rows, totalCost, asset, userName }: { rows: UsageRow
         ) : (
           <p class="muted">No answers yet.</p>
         )}
+        {figures.length ? (
+          <>
+            <h2>Figures not found in the data</h2>
+            <p class="muted">Per model: the numbers its answers stated, and the share that no tool result of the answer backed.</p>
+            <div class="table-scroll figure-share-table" tabindex={0} role="region" aria-label="Figures not found per model">
+              <table>
+                <thead>
+                  <tr>
+                    <th scope="col">Model</th>
+                    <th scope="col" class="num">Answers</th>
+                    <th scope="col" class="num">Figures checked</th>
+                    <th scope="col" class="num">Not found</th>
+                    <th scope="col" class="num">Share not found</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {figures.map((f) => (
+                    <tr>
+                      <td>{f.model}</td>
+                      <td class="num">{formatCount(f.answers)}</td>
+                      <td class="num">{formatCount(f.checked)}</td>
+                      <td class="num">{formatCount(f.ungrounded)}</td>
+                      <td class="num">{f.checked ? formatPercent(f.ungrounded, f.checked) : "–"}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        ) : null}
       </main>
     </Layout>
   );

@@ -75,6 +75,7 @@ type RawRow = {
   raw_description: unknown;
   confidence: unknown;
   source: unknown;
+  account: unknown;
 };
 
 /** Growable staging columns, in read order. */
@@ -90,6 +91,7 @@ class Staging {
   description: Int32Array;
   confidence: Float64Array;
   source: Int16Array;
+  account: Int32Array;
 
   constructor(cap: number) {
     this.cap = cap;
@@ -102,6 +104,7 @@ class Staging {
     this.description = new Int32Array(cap);
     this.confidence = new Float64Array(cap);
     this.source = new Int16Array(cap);
+    this.account = new Int32Array(cap);
   }
 
   grow(): void {
@@ -120,6 +123,7 @@ class Staging {
     this.description = g(this.description, (n) => new Int32Array(n));
     this.confidence = g(this.confidence, (n) => new Float64Array(n));
     this.source = g(this.source, (n) => new Int16Array(n));
+    this.account = g(this.account, (n) => new Int32Array(n));
     this.cap = cap;
   }
 }
@@ -148,6 +152,7 @@ export function loadLedger(db: Database): Ledger {
     "raw_description",
     hasConfidence ? "confidence" : "NULL AS confidence",
     hasSource ? "source" : "NULL AS source",
+    cols.has("account") ? "account" : "NULL AS account",
   ];
   // ORDER BY id costs nothing on the pipeline's INTEGER PRIMARY KEY (rowid order).
   const stmt = db.query<RawRow, []>(`SELECT ${select.join(", ")} FROM transactions ORDER BY id`);
@@ -157,6 +162,7 @@ export function loadLedger(db: Database): Ledger {
   const merchants = new Dict(0x7fffffff, "merchants");
   const descriptions = new Dict(0x7fffffff, "descriptions");
   const sources = new Dict(0x8000, "sources");
+  const accounts = new Dict(0x7fffffff, "accounts");
   const st = new Staging(1 << 14);
   let malformed = 0;
   let badAmounts = 0;
@@ -211,6 +217,8 @@ export function loadLedger(db: Database): Ledger {
     st.confidence[n] = typeof cf === "number" ? cf : asNumberOrNaN(cf);
     const sr = row.source;
     st.source[n] = sr === null ? -1 : sources.code(typeof sr === "string" ? sr : (asText(sr) as string));
+    const ac = row.account;
+    st.account[n] = ac === null ? -1 : accounts.code(typeof ac === "string" ? ac : (asText(ac) as string));
   }
 
   const size = st.n;
@@ -252,6 +260,8 @@ export function loadLedger(db: Database): Ledger {
     source: take(st.source),
     sources: sources.values,
     hasSource,
+    account: take(st.account),
+    accounts: accounts.values,
     malformedDates: malformed,
     badAmounts,
   });

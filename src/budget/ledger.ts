@@ -74,6 +74,8 @@ export type LedgerColumns = {
   source: Int16Array;
   sources: readonly string[];
   hasSource: boolean;
+  account: Int32Array;
+  accounts: readonly string[];
   malformedDates: number;
   badAmounts: number;
 };
@@ -108,6 +110,9 @@ export class Ledger implements LedgerColumns {
   readonly source: Int16Array;
   readonly sources: readonly string[];
   readonly hasSource: boolean;
+  /** Index into `accounts`, -1 when NULL or when the database has no account column (imports add it, SPEC §10). */
+  readonly account: Int32Array;
+  readonly accounts: readonly string[];
   /** Rows left out because their date is not a well-formed day (see parseDay). */
   readonly malformedDates: number;
   /** Rows left out because their amount is not finite or beyond ±MAX_AMOUNT. */
@@ -138,6 +143,8 @@ export class Ledger implements LedgerColumns {
     this.source = c.source;
     this.sources = c.sources;
     this.hasSource = c.hasSource;
+    this.account = c.account;
+    this.accounts = c.accounts;
     this.malformedDates = c.malformedDates;
     this.badAmounts = c.badAmounts;
     this.firstDay = c.size > 0 ? c.day[0] : null;

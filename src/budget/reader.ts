@@ -29,6 +29,8 @@ export type DataSummary = {
   categoryCounts: { category: string; count: number }[];
   /** Every category name: the categories table's and any other that transactions carry (case-sensitive). */
   categories: Category[];
+  /** The newest import_log.imported_at as stored; null when no import is recorded (or there is no import_log). */
+  lastImport: string | null;
 };
 
 /** How long a reader waits for another program's lock on budget.db (an import) before giving up. */
@@ -208,6 +210,18 @@ export class BudgetDb {
     return this.cached;
   }
 
+  /** Read with the summary (so pages never query for it while another program holds a lock). */
+  private lastImport(): string | null {
+    if (!this.hasTable("import_log")) return null;
+    try {
+      const at = this.get<{ at: unknown }>("SELECT max(imported_at) AS at FROM import_log")?.at;
+      return typeof at === "string" ? at : null;
+    } catch (e) {
+      if (isBusyError(e)) throw e;
+      return null; // a hand-made import_log without imported_at: no import recorded, as far as we can tell
+    }
+  }
+
   private readSummary(l: Ledger): DataSummary {
     const count = <T extends number>(codes: ArrayLike<T>, size: number) => {
       const n = new Array<number>(size).fill(0);
@@ -237,6 +251,7 @@ export class BudgetDb {
     }
     categories.sort((a, b) => a.name.localeCompare(b.name) || (a.name < b.name ? -1 : 1));
     return {
+      lastImport: this.lastImport(),
       transactionCount: l.size,
       malformedDates: l.malformedDates,
       badAmounts: l.badAmounts,

@@ -26,11 +26,14 @@ import {
   pipelineTimestamp,
 } from "./pipeline.ts";
 import { UNCATEGORISED } from "./schema.ts";
-import type { Where } from "./selection.ts";
+import { whereOf, type Where } from "./selection.ts";
 import type { BudgetWriter } from "./write-path.ts";
 
-/** One transaction's classification before or after a write (null: the column does not exist or was NULL). */
-export type ClassificationRow = { id: number; category: string | null; source: string | null; confidence: number | null };
+/**
+ * One transaction's classification before or after a write (null: the column does not exist or was NULL).
+ * `merchant_name` is there only when the write changed merchant names (a user's edit).
+ */
+export type ClassificationRow = { id: number; category: string | null; source: string | null; confidence: number | null; merchant_name?: string | null };
 
 type SqlRow = Record<string, string | number | null>;
 
@@ -51,8 +54,11 @@ export class WriteConflictError extends Error {
   override name = "WriteConflictError";
 }
 
-/** Which rows to move: the selection as the preview made it, the ids it found then, and the target. */
-export type Recategorisation = { where: Where; expectedIds: readonly number[]; to: string };
+/**
+ * Which rows to move: the selection as the preview made it, the ids it found then, and the
+ * target; `create`: the target is a new category, added to the categories table in the same transaction.
+ */
+export type Recategorisation = { where: Where; expectedIds: readonly number[]; to: string; create?: { name: string; description: string } };
 
 export type RecategoriseResult = {
   before: ClassificationRow[];
@@ -64,6 +70,8 @@ export type RecategoriseResult = {
   /** Rows moved per previous category (NULL counts as Uncategorised), most first. */
   from: { category: string; rows: number }[];
   to: string;
+  /** The category this write added to the categories table (undo removes it again), or null. */
+  created: string | null;
 };
 
 export type WriteOptions<R> = {
@@ -126,7 +134,8 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
         source: cols.has("source") ? PIPELINE_MANUAL.source : null,
         confidence: cols.has("confidence") ? PIPELINE_MANUAL.confidence : null,
       })),
-      lessons: teach(db, rows, r.to, opts.now ?? (() => new Date())),
+      lessons: teach(db, rows.map((row) => ({ ...row, category: r.to })), opts.now ?? (() => new Date())),
+      created: r.create ? createCategory(db, r.create, (opts.now ?? (() => new Date()))()) : null,
       total,
       from: [...fromCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, n]) => ({ category, rows: n })),
       to: r.to,
@@ -146,51 +155,161 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
  */
 export function undoRecategorisation(
   writer: BudgetWriter,
+  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[]; createdCategory?: string | null },
+  opts: WriteOptions<{ restored: number; lessonsRestored: number }> = {},
+): { restored: number; lessonsRestored: number } {
+  return restore(writer, "recategorise_undo", write, opts);
+}
+
+/** Put back exactly what a user's transaction edit changed (editTransactions), on the same terms as undoRecategorisation. */
+export function undoTransactionEdit(
+  writer: BudgetWriter,
   write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[] },
   opts: WriteOptions<{ restored: number; lessonsRestored: number }> = {},
 ): { restored: number; lessonsRestored: number } {
-  return writer.write({ kind: "recategorise_undo", userId: opts.userId ?? null, apply: (db) => {
+  return restore(writer, "transaction_edit_undo", write, opts);
+}
+
+function restore(
+  writer: BudgetWriter,
+  kind: "recategorise_undo" | "transaction_edit_undo",
+  write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[]; createdCategory?: string | null },
+  opts: WriteOptions<{ restored: number; lessonsRestored: number }>,
+): { restored: number; lessonsRestored: number } {
+  return writer.write({ kind, userId: opts.userId ?? null, apply: (db) => {
     const cols = columnsOf(db, "transactions");
     const hasSource = cols.has("source");
     const hasConfidence = cols.has("confidence");
     const afterById = new Map(write.after.map((r) => [r.id, r]));
     const current = db
       .query(
-        `SELECT id, category, ${hasSource ? "source" : "NULL AS source"}, ${hasConfidence ? "confidence" : "NULL AS confidence"}
+        `SELECT id, category, merchant_name, ${hasSource ? "source" : "NULL AS source"}, ${hasConfidence ? "confidence" : "NULL AS confidence"}
          FROM transactions WHERE id IN (SELECT value FROM json_each($ids))`,
       )
-      .all({ ids: JSON.stringify(write.before.map((r) => r.id)) }) as ClassificationRow[];
+      .all({ ids: JSON.stringify(write.before.map((r) => r.id)) }) as Required<ClassificationRow>[];
     const changed =
       write.before.length -
       current.length +
       current.filter((r) => {
         const a = afterById.get(r.id);
-        return !a || r.category !== a.category || (hasSource && r.source !== a.source) || (hasConfidence && r.confidence !== a.confidence);
+        return (
+          !a ||
+          r.category !== a.category ||
+          (a.merchant_name !== undefined && r.merchant_name !== a.merchant_name) ||
+          (hasSource && r.source !== a.source) ||
+          (hasConfidence && r.confidence !== a.confidence)
+        );
       }).length;
     if (changed > 0) {
       throw new WriteConflictError(
-        `${changed} of the ${write.before.length} transactions changed (or were deleted) since the approval; undo would overwrite that, so nothing was restored`,
+        `${changed} of the ${write.before.length} transactions changed (or were deleted) since ${kind === "transaction_edit_undo" ? "the edit" : "the approval"}; undo would overwrite that, so nothing was restored`,
       );
     }
     const sets = ["category = $category"];
     if (hasSource) sets.push("source = $source");
     if (hasConfidence) sets.push("confidence = $confidence");
-    const restore = db.query(`UPDATE transactions SET ${sets.join(", ")} WHERE id = $id`);
+    const put = db.query(`UPDATE transactions SET ${sets.join(", ")} WHERE id = $id`);
+    const putMerchant = db.query("UPDATE transactions SET merchant_name = $merchant WHERE id = $id");
     for (const r of write.before) {
-      restore.run({
+      put.run({
         id: r.id,
         category: r.category,
         ...(hasSource ? { source: r.source } : {}),
         ...(hasConfidence ? { confidence: r.confidence } : {}),
       });
+      if (r.merchant_name !== undefined) putMerchant.run({ id: r.id, merchant: r.merchant_name });
     }
     // Later lessons replaced earlier ones' rows last: put them back in reverse.
     let lessonsRestored = 0;
     for (const lesson of [...write.lessons].reverse()) if (unteach(db, lesson)) lessonsRestored++;
+    // A category the write created goes again, unless something was filed under it since.
+    if (write.createdCategory) {
+      db.query("DELETE FROM categories WHERE name = $c AND NOT EXISTS (SELECT 1 FROM transactions WHERE category = $c)").run({ c: write.createdCategory });
+    }
     const result = { restored: write.before.length, lessonsRestored };
     opts.beforeCommit?.(result);
     return result;
   } });
+}
+
+/** A user's own edit of one transaction (SPEC §12): a new category and/or merchant name, for it alone or for its merchant's every row. */
+export type TransactionEdit = {
+  id: number;
+  category?: string;
+  merchantName?: string;
+  /** Also change every other row with the same merchant name (as stored) and a well-formed date. */
+  applyToMerchant: boolean;
+};
+
+export type TransactionEditResult = {
+  /** The changed rows as they were and as they are (merchant_name included), the edited row first. */
+  before: ClassificationRow[];
+  after: ClassificationRow[];
+  lessons: Lesson[];
+};
+
+/**
+ * A user's edit, written as an approved recategorisation is (SPEC §12): the rows become
+ * `source='manual'`, confidence 1.0, and the pipeline is taught (merchant_cache and
+ * few_shot_examples) from their new values. Rows the edit would leave exactly as they are
+ * are not touched. Throws WriteConflictError when the transaction is gone or nothing
+ * would change.
+ */
+export function editTransactions(writer: BudgetWriter, e: TransactionEdit, opts: WriteOptions<TransactionEditResult> = {}): TransactionEditResult {
+  return writer.write({ kind: "transaction_edit", userId: opts.userId ?? null, apply: (db) => {
+    const cols = columnsOf(db, "transactions");
+    const source = cols.has("source") ? "source" : "NULL AS source";
+    const confidence = cols.has("confidence") ? "confidence" : "NULL AS confidence";
+    const select = `SELECT id, category, ${source}, ${confidence}, raw_description, merchant_name, amount, date FROM transactions`;
+    const edited = db.query(`${select} WHERE id = $id`).get({ id: e.id }) as TxRow | null;
+    if (!edited) throw new WriteConflictError(`transaction ${e.id} no longer exists`);
+    let rows: TxRow[] = [edited];
+    if (e.applyToMerchant && edited.merchant_name !== null) {
+      const well = whereOf({});
+      const others = db
+        .query(`${select} ${well.sql} AND merchant_name = $merchant AND id <> $id ORDER BY id`)
+        .all({ ...well.params, merchant: edited.merchant_name, id: e.id }) as TxRow[];
+      rows = [edited, ...others];
+    }
+    const target = (r: TxRow) => ({ category: e.category ?? r.category ?? UNCATEGORISED, merchant_name: e.merchantName ?? r.merchant_name });
+    const changing = rows.filter((r, k) => {
+      const t = target(r);
+      const manual = (!cols.has("source") || r.source === PIPELINE_MANUAL.source) && (!cols.has("confidence") || r.confidence === PIPELINE_MANUAL.confidence);
+      // The edited row is always written (the user confirms it); the others only when they change.
+      return k === 0 ? t.category !== r.category || t.merchant_name !== r.merchant_name || !manual : t.category !== r.category || t.merchant_name !== r.merchant_name;
+    });
+    if (!changing.length || changing[0] !== edited) {
+      throw new WriteConflictError(`transaction ${e.id} already has this category and merchant name: nothing to change`);
+    }
+    const sets = ["category = $category", "merchant_name = $merchant"];
+    if (cols.has("source")) sets.push(`source = '${PIPELINE_MANUAL.source}'`);
+    if (cols.has("confidence")) sets.push(`confidence = ${PIPELINE_MANUAL.confidence}`);
+    const update = db.query(`UPDATE transactions SET ${sets.join(", ")} WHERE id = $id`);
+    const after = changing.map((r) => ({ ...r, ...target(r) }));
+    for (const r of after) update.run({ id: r.id, category: r.category, merchant: r.merchant_name });
+    const pick = (r: TxRow): ClassificationRow => ({ id: r.id, category: r.category, source: r.source, confidence: r.confidence, merchant_name: r.merchant_name });
+    const result: TransactionEditResult = {
+      before: changing.map(pick),
+      after: after.map((r) => ({
+        ...pick(r),
+        source: cols.has("source") ? PIPELINE_MANUAL.source : null,
+        confidence: cols.has("confidence") ? PIPELINE_MANUAL.confidence : null,
+      })),
+      lessons: teach(db, after, opts.now ?? (() => new Date())),
+    };
+    opts.beforeCommit?.(result);
+    return result;
+  } });
+}
+
+/** Add a category (name, description) unless one of that name (any letter case) exists; the name added, or null. */
+function createCategory(db: Database, c: { name: string; description: string }, now: Date): string | null {
+  const cols = columnsOf(db, "categories");
+  if (!cols.has("name") || !cols.has("description")) return null;
+  if (db.query("SELECT 1 FROM categories WHERE name = $name COLLATE NOCASE").get({ name: c.name })) return null;
+  if (cols.has("created_at")) db.query("INSERT INTO categories (name, description, created_at) VALUES ($name, $d, $at)").run({ name: c.name, d: c.description, at: pipelineTimestamp(now) });
+  else db.query("INSERT INTO categories (name, description) VALUES ($name, $d)").run({ name: c.name, d: c.description });
+  return c.name;
 }
 
 // ---------------------------------------------------------------------------------
@@ -203,15 +322,15 @@ const CACHE_COLUMNS = ["raw_key", "merchant_name", "category", "confidence", "so
 const EXAMPLE_COLUMNS = ["id", "merchant_pattern", "raw_description", "correct_merchant", "correct_category", "created_at"];
 
 /**
- * Write the pipeline's lessons for the moved rows, as its `recategorise` does: per
- * merchant key (in its order), the cache entry from the key's earliest row, then the
- * few-shot example. Returns what each replaced.
+ * Write the pipeline's lessons for the changed rows (their values after the change), as
+ * its `recategorise` does: per merchant key (in its order), the cache entry from the
+ * key's earliest row, then the few-shot example. Returns what each replaced.
  */
-function teach(db: Database, rows: readonly TxRow[], to: string, now: () => Date): Lesson[] {
+function teach(db: Database, rows: readonly (TxRow & { category: string })[], now: () => Date): Lesson[] {
   const cache = CACHE_COLUMNS.every((c) => columnsOf(db, "merchant_cache").has(c));
   const examples = EXAMPLE_COLUMNS.every((c) => columnsOf(db, "few_shot_examples").has(c));
   if (!cache && !examples) return [];
-  const firstByKey = new Map<string, TxRow>();
+  const firstByKey = new Map<string, TxRow & { category: string }>();
   for (const row of [...rows].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.id - b.id))) {
     const key = pipelineMerchantKey(row.raw_description ?? "");
     if (!firstByKey.has(key)) firstByKey.set(key, row);
@@ -226,12 +345,12 @@ function teach(db: Database, rows: readonly TxRow[], to: string, now: () => Date
     if (cache) {
       lesson.cacheBefore = (cacheRow.get(key) as SqlRow | null) ?? null;
       const at = pipelineTimestamp(now());
-      db.query(PIPELINE_CACHE_UPSERT).run(key, merchant, to, PIPELINE_MANUAL.confidence, PIPELINE_MANUAL.source, at, at);
+      db.query(PIPELINE_CACHE_UPSERT).run(key, merchant, first.category, PIPELINE_MANUAL.confidence, PIPELINE_MANUAL.source, at, at);
       lesson.cacheAfter = cacheRow.get(key) as SqlRow;
     }
     if (examples) {
       lesson.exampleBefore = (exampleRow.get(key) as SqlRow | null) ?? null;
-      db.query(PIPELINE_FEW_SHOT_UPSERT).run(key, first.raw_description, merchant, to, pipelineTimestamp(now()));
+      db.query(PIPELINE_FEW_SHOT_UPSERT).run(key, first.raw_description, merchant, first.category, pipelineTimestamp(now()));
       lesson.exampleAfter = exampleRow.get(key) as SqlRow;
     }
     lessons.push(lesson);

@@ -1,3 +1,4 @@
+import { figuresLine, NOT_FOUND } from "../ui/figure-marks.ts";
 import { QuestionRefused, UsageError } from "../core/errors.ts";
 import { parse } from "./args.ts";
 import { chartAsText, tableAsText } from "./chart-text.ts";
@@ -65,6 +66,16 @@ export async function askCommand(argv: string[]): Promise<number> {
         process.stderr.write(`${atLineStart ? "" : "\n"}error: ${e.message}\n`);
         atLineStart = true;
         break;
+      case "figures": {
+        // SPEC §11: say which figures no tool result backed (the answer is already printed).
+        const line = figuresLine(e.figures);
+        if (line) {
+          const missing = e.figures.filter((f) => f.status === "ungrounded").map((f) => f.text);
+          process.stderr.write(`${atLineStart ? "" : "\n"}? ${line} (${NOT_FOUND}): ${missing.join(", ")}\n`);
+          atLineStart = true;
+        }
+        break;
+      }
       case "done":
         if (!atLineStart) out("\n");
         process.stderr.write(`\nconversation: ${e.conversationId} (follow up with --conversation ${e.conversationId})\n`);

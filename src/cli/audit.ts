@@ -48,6 +48,15 @@ const usageFields: Field[] = [
   ["cache_read", (d) => d.usage?.cache_read_input_tokens],
   ["cache_write", (d) => d.usage?.cache_creation_input_tokens],
 ];
+/** A person's own change (issue 24): which edit, what kind, by whom, and for a category change what became of which. */
+const editFields: Field[] = [
+  ["edit", (d) => d.edit],
+  ["change", (d) => d.change],
+  ["by", (d) => (d.edit !== undefined ? d.by : undefined)],
+  ["action", (d) => d.action],
+  ["category", (d) => (d.change === "category" ? d.category : undefined)],
+  ["target", (d) => d.target],
+];
 /** The most telling fields per kind of entry; other kinds print every field. */
 const FIELDS: Partial<Record<AuditKind, Field[]>> = {
   turn: [
@@ -71,8 +80,8 @@ const FIELDS: Partial<Record<AuditKind, Field[]>> = {
   approval_decided: [approval, ["decision", (d) => d.decision]],
   approval_expired: [approval, ["reason", (d) => d.reason]],
   // Entries before round 2 carry `rows` and plain before/after arrays.
-  write: [approval, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
-  undo: [approval, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
+  write: [approval, ...editFields, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
+  undo: [approval, ...editFields, ["ok", (d) => d.ok], ["rows", (d) => d.moved ?? d.rows], ["error", (d) => d.error]],
   memory_summary: [
     ["model", (d) => d.model],
     ["ok", (d) => d.ok],

@@ -45,7 +45,12 @@ export async function toolCommand(argv: string[]): Promise<number> {
     const call = await createInvoker({ budget: db, tools: READ_TOOLS, ctx: { budgets }, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
     if (call.kind === "error" && !call.badCall) throw new Error(`tool: ${call.error}`);
     if (call.kind !== "output") {
-      const hint = name === "set_budget" ? " To set a budget from here: budget-chat budgets set CATEGORY AMOUNT." : "";
+      const hint =
+        name === "set_budget"
+          ? " To set a budget from here: budget-chat budgets set CATEGORY AMOUNT."
+          : name === "manage_categories"
+            ? " To change categories from here: budget-chat categories add|rename|merge|describe."
+            : "";
       throw new UsageError(`tool: ${call.kind === "error" ? call.error : ""}${hint}`);
     }
     console.log(JSON.stringify(call.output, null, 2));

@@ -18,55 +18,134 @@
  * grounded figure is one binary search; a derivation is one linear two-pointer walk per
  * operation over the sorted values, tried only for figures that are not grounded.
  */
+import { SUMMARY } from "./collect.ts";
 import { readFigures, type FigureKind, type ReadFigure } from "./read.ts";
 import type { AnswerFigure, FigureOperation, FigureSource, TurnFigure } from "./types.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
-type Group = { kind: GroupKind; currency: string; values: Float64Array; figures: TurnFigure[][] };
+type Group = {
+  kind: GroupKind;
+  currency: string;
+  /** Distinct magnitudes, ascending. */
+  values: Float64Array;
+  /** The figures of values[k] are flat[offsets[k]] … flat[offsets[k + 1] - 1]. */
+  offsets: Uint32Array;
+  flat: TurnFigure[];
+};
 /** "number": a bare result of the `calculate` tool, which an answer may write as an amount, a count or a percentage. */
 type GroupKind = FigureKind | "number";
 const CALCULATE = "calculate";
 
-/** The figures of a turn, indexed for checking. */
-export type FigureIndex = { groups: Group[] };
+/**
+ * The figures of a turn, indexed for checking: all of them (a figure of the answer may
+ * equal any number the user sees), and those of the tools' summaries, the only part of a
+ * result the model reads (charts and tables never reach it), for derivations: the model
+ * can only have computed from numbers it saw, and with 2'000 figures nearly any amount
+ * would be the sum or difference of two of them.
+ */
+export type FigureIndex = { groups: Group[]; seen: Group[] };
 
 const MAX_SOURCES = 3;
 
-/** The kind and currency of a figure as a tool showed it ("CHF 1'234.50", "18.6%", "312", "1'234.50"). */
-function kindOf(f: TurnFigure): { kind: GroupKind; currency: string } {
+const isUpper = (t: string, i: number) => {
+  const c = t.charCodeAt(i);
+  return c >= 65 && c <= 90;
+};
+
+/** The currency code a figure was shown with: "CHF 1'234.50", "-CHF 12.00", "1'234.5 EUR"; "" for none. */
+function currencyOf(t: string): string {
+  const o = t.charCodeAt(0) === 45 ? 1 : 0;
+  if (isUpper(t, o) && isUpper(t, o + 1) && isUpper(t, o + 2)) return t.slice(o, o + 3);
+  const e = t.length - 3;
+  return e > 0 && isUpper(t, e) && isUpper(t, e + 1) && isUpper(t, e + 2) ? t.slice(e) : "";
+}
+
+/** The kind of a figure as a tool showed it ("CHF 1'234.50", "18.6%", "312", "1'234.50"); its currency is `currencyOf`. */
+function kindOf(f: TurnFigure, currency: string): GroupKind {
+  if (f.tool === CALCULATE) return "number";
   const text = f.text;
-  if (f.tool === CALCULATE) return { kind: "number", currency: "" };
-  if (text.endsWith("%")) return { kind: "percent", currency: "" };
-  const code = /[A-Z]{3}/.exec(text);
-  if (code) return { kind: "money", currency: code[0] };
-  return { kind: /\.\d\d$/.test(text) ? "money" : "count", currency: "" };
+  if (text.endsWith("%")) return "percent";
+  if (currency) return "money";
+  // Money without a currency keeps its cents ("1'234.50"); a count has none.
+  const n = text.length;
+  return n > 3 && text.charCodeAt(n - 3) === 46 ? "money" : "count";
+}
+
+const SUMMARY_PREFIX = `${SUMMARY} · `;
+
+/**
+ * One group: the distinct magnitudes of the figures `members` (indices into `figures`, with
+ * their magnitudes in millionths in `keys`, so 0.1 + 0.2 and 0.3 are one value), sorted
+ * natively and matched back by binary search, the figures then placed by counting sort:
+ * faster than a hash map of float keys or a sort with a comparator (bench/figures.ts).
+ */
+function build(kind: GroupKind, currency: string, figures: readonly TurnFigure[], keys: Float64Array, members: Uint32Array): Group {
+  const m = members.length;
+  const sorted = new Float64Array(m);
+  for (let i = 0; i < m; i++) sorted[i] = keys[members[i]!]!;
+  sorted.sort();
+  let n = 0;
+  for (let i = 0; i < m; i++) if (i === 0 || sorted[i] !== sorted[n - 1]) sorted[n++] = sorted[i]!;
+  const distinct = sorted.subarray(0, n);
+  const at = new Uint32Array(m);
+  const offsets = new Uint32Array(n + 1);
+  for (let i = 0; i < m; i++) offsets[(at[i] = lowerBound(distinct, keys[members[i]!]!)) + 1]!++;
+  for (let k = 0; k < n; k++) offsets[k + 1]! += offsets[k]!;
+  const next = offsets.slice(0, n);
+  const flat: TurnFigure[] = new Array(m);
+  for (let i = 0; i < m; i++) flat[next[at[i]!]!++] = figures[members[i]!]!;
+  const values = new Float64Array(n);
+  for (let k = 0; k < n; k++) values[k] = distinct[k]! / 1e6;
+  return { kind, currency, values, offsets, flat };
+}
+
+/** The figures that showed values[k]. */
+function figuresAt(g: Group, k: number): TurnFigure[] {
+  return g.flat.slice(g.offsets[k], g.offsets[k + 1]);
 }
 
 export function indexFigures(figures: readonly TurnFigure[]): FigureIndex {
-  const byKey = new Map<string, { kind: GroupKind; currency: string; items: { abs: number; figure: TurnFigure }[] }>();
-  for (const f of figures) {
-    if (!Number.isFinite(f.value)) continue;
-    const { kind, currency } = kindOf(f);
-    const key = `${kind}:${currency}`;
-    let g = byKey.get(key);
-    if (!g) byKey.set(key, (g = { kind, currency, items: [] }));
-    g.items.push({ abs: Math.abs(f.value), figure: f });
-  }
-  const groups: Group[] = [];
-  for (const { kind, currency, items } of byKey.values()) {
-    items.sort((a, b) => a.abs - b.abs);
-    const values: number[] = [];
-    const figs: TurnFigure[][] = [];
-    for (const it of items) {
-      if (values.length && Math.abs(values[values.length - 1]! - it.abs) < 1e-9) figs[figs.length - 1]!.push(it.figure);
-      else {
-        values.push(it.abs);
-        figs.push([it.figure]);
-      }
+  const n = figures.length;
+  const keys = new Float64Array(n);
+  /** Each figure's group (its kind and currency: a handful, found by a linear search), or -1 when it is no number. */
+  const group = new Int16Array(n);
+  const inSummary = new Uint8Array(n);
+  const kinds: { kind: GroupKind; currency: string; all: number; seen: number }[] = [];
+  for (let i = 0; i < n; i++) {
+    const f = figures[i]!;
+    if (!Number.isFinite(f.value)) {
+      group[i] = -1;
+      continue;
     }
-    groups.push({ kind, currency, values: Float64Array.from(values), figures: figs });
+    const currency = f.tool === CALCULATE || f.text.endsWith("%") ? "" : currencyOf(f.text);
+    const kind = kindOf(f, currency);
+    let g = 0;
+    while (g < kinds.length && (kinds[g]!.kind !== kind || kinds[g]!.currency !== currency)) g++;
+    if (g === kinds.length) kinds.push({ kind, currency, all: 0, seen: 0 });
+    group[i] = g;
+    keys[i] = Math.round(Math.abs(f.value) * 1e6);
+    kinds[g]!.all++;
+    if (f.where === SUMMARY || f.where.startsWith(SUMMARY_PREFIX)) {
+      inSummary[i] = 1;
+      kinds[g]!.seen++;
+    }
   }
-  return { groups };
+  const all: Group[] = [];
+  const seen: Group[] = [];
+  kinds.forEach((k, g) => {
+    const members = new Uint32Array(k.all);
+    const seenMembers = new Uint32Array(k.seen);
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < n; i++) {
+      if (group[i] !== g) continue;
+      members[a++] = i;
+      if (inSummary[i]) seenMembers[b++] = i;
+    }
+    all.push(build(k.kind, k.currency, figures, keys, members));
+    if (k.seen) seen.push(build(k.kind, k.currency, figures, keys, seenMembers));
+  });
+  return { groups: all, seen };
 }
 
 /** First index whose value is ≥ x. */
@@ -140,13 +219,18 @@ function findEqual(v: Float64Array, r: Interval): number[] {
   return out;
 }
 
-/** The groups an answer figure may be checked against: percentages with percentages; amounts by currency; a plain count with counts and amounts. */
-function groupsFor(index: FigureIndex, f: ReadFigure): Group[] {
-  return index.groups.filter((g) => {
+/**
+ * The groups an answer figure may be checked against: percentages with percentages;
+ * amounts by currency; a plain integer with counts and amounts ("18'110" may be either).
+ * As an operand of a derivation (`operands`), a small plain integer is a count only: "316
+ * transactions" is never the sum of two amounts.
+ */
+function groupsFor(groups: readonly Group[], f: ReadFigure, operands = false): Group[] {
+  return groups.filter((g) => {
     if (g.kind === "number") return true;
     if (f.kind === "percent") return g.kind === "percent";
     if (f.kind === "money") return g.kind === "money" && (!f.currency || !g.currency || g.currency === f.currency);
-    return g.kind === "count" || g.kind === "money";
+    return g.kind === "count" || (g.kind === "money" && (!operands || Math.abs(f.value) >= 1000));
   });
 }
 
@@ -161,15 +245,23 @@ function derive(groups: Group[], f: ReadFigure, r: Interval, months: readonly nu
       continue;
     }
     if (f.kind === "percent") continue;
-    const res =
-      hit("sum", findSum(v, r)) ??
-      (r.lo > 0 ? hit("difference", findDifference(v, r)) : null) ??
-      (f.kind === "count" && r.lo > 0 ? hit("ratio", findRatio(v, r)) : null);
+    const res = hit("sum", findSum(v, r)) ?? (r.lo > 0 ? hit("difference", findDifference(v, r)) : null);
     if (res) return res;
     for (const m of months) {
       const k = findEqual(v, scaled(r, m))[0];
       if (k !== undefined) return { group: g, found: { operation: "monthly_average", a: k, b: -1, months: m } };
     }
+  }
+  return null;
+}
+
+/** A plain number as the ratio of two amounts or two counts ("6.0 times as much"). */
+function deriveRatio(seen: readonly Group[], r: Interval): { group: Group; found: Found } | null {
+  if (r.lo <= 0) return null;
+  for (const g of seen) {
+    if (g.kind === "percent") continue;
+    const p = findRatio(g.values, r);
+    if (p) return { group: g, found: { operation: "ratio", a: p[0], b: p[1] } };
   }
   return null;
 }
@@ -192,18 +284,20 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (asked.some((q) => Math.abs(q - w) < 1e-9)) continue;
     const base = { text: f.text, value: f.value, start: f.start, end: f.end };
     const r = intervalOf(f);
-    const groups = groupsFor(index, f);
+    const groups = groupsFor(index.groups, f);
 
     const equal: FigureSource[] = [];
-    for (const g of groups) for (const k of findEqual(g.values, r)) equal.push(...g.figures[k]!);
+    for (const g of groups) for (const k of findEqual(g.values, r)) equal.push(...figuresAt(g, k));
     if (equal.length) {
       out.push({ ...base, status: "grounded", sources: equal.slice(0, MAX_SOURCES).map(source) });
       continue;
     }
-    const d = derive(groups, f, r, months) ?? (f.kind === "percent" ? derivePercent(index, f, r) : null);
+    const d =
+      derive(groupsFor(index.seen, f, true), f, r, months) ??
+      (f.kind === "percent" ? derivePercent(index.seen, r) : f.kind === "count" ? deriveRatio(index.seen, r) : null);
     if (d) {
       const { group, found } = d;
-      const sources = [group.figures[found.a]![0]!, ...(found.b >= 0 ? [group.figures[found.b]![0]!] : [])].map(source);
+      const sources = [group.flat[group.offsets[found.a]!]!, ...(found.b >= 0 ? [group.flat[group.offsets[found.b]!]!] : [])].map(source);
       out.push({ ...base, status: "derived", sources, operation: found.operation, ...(found.months ? { months: found.months } : {}) });
       continue;
     }
@@ -213,12 +307,12 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
 }
 
 /** A percentage as a share of two amounts or counts (ratio), or the change from one to the other. */
-function derivePercent(index: FigureIndex, f: ReadFigure, r: Interval): { group: Group; found: Found } | null {
+function derivePercent(seen: readonly Group[], r: Interval): { group: Group; found: Found } | null {
   if (r.hi <= 0) return null;
   const share = scaled(r, 1 / 100);
   const up: Interval = { lo: 1 + Math.max(0, r.lo) / 100, hi: 1 + r.hi / 100 };
   const down: Interval = { lo: 1 - r.hi / 100, hi: 1 - Math.max(0, r.lo) / 100 };
-  for (const g of index.groups) {
+  for (const g of seen) {
     if (g.kind === "percent") continue;
     const v = g.values;
     if (share.lo > 0) {

@@ -33,6 +33,9 @@ function countNoun(after: string): string {
   return m && !/^(?:of|in|and|or|to|per|a|an|the|over|from)$/i.test(m[1]!) ? m[1]! : "";
 }
 
+/** Where a number of a summary stands: "summary" or "summary · <label>" (the part of a result the model reads). */
+export const SUMMARY = "summary";
+
 export function figuresOfOutput(tool: string, callId: string, output: ToolOutput): TurnFigure[] {
   const out: TurnFigure[] = [];
   let end = 0;
@@ -44,7 +47,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     const noun = f.kind === "count" ? countNoun(output.summary.slice(f.end, f.end + 24)) : "";
     if (f.kind !== "count") label = own;
     const where = noun ? [label, noun].filter(Boolean).join(" · ") : own;
-    out.push({ tool, callId, where: where ? `summary · ${where}` : "summary", value: f.value, text: f.text });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text });
   }
   for (const chart of output.charts) {
     const many = chart.data.datasets.length > 1;

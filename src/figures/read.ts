@@ -37,23 +37,27 @@ export type ReadFigure = {
 const MONTHS =
   "jan(?:uary|\\.)?|feb(?:ruary|\\.)?|mar(?:ch|\\.)?|apr(?:il|\\.)?|may|june?|july?|aug(?:ust|\\.)?|sep(?:t(?:ember)?|\\.)?|oct(?:ober|\\.)?|nov(?:ember|\\.)?|dec(?:ember|\\.)?|januar|februar|märz|mai|juni|juli|oktober|dezember";
 
-/** Spans whose digits are never figures: links, dates, months, times, durations, ordinals, list numbers. */
-const NOT_FIGURES = new RegExp(
+/**
+ * Writings that begin at a number's first digit and make it no figure: dates (2025-03,
+ * 14.03.2025), times (14:30, 9 am), a day before a month (14 March), ordinals (3rd),
+ * durations (12 months, a 3-month window). Tried only where a number starts (sticky).
+ */
+const NOT_A_FIGURE_AT = new RegExp(
   [
-    String.raw`(?:https?:\/\/|www\.)\S+`,
-    String.raw`\b\d{4}-\d{2}(?!\d)(?:-\d{2}(?!\d))?(?:[T ]\d{1,2}:\d{2}(?::\d{2})?)?`,
-    String.raw`\b\d{1,2}[./]\d{1,2}[./]\d{2,4}(?!\d)`,
-    String.raw`\b\d{1,2}:\d{2}(?::\d{2})?(?:\s?[ap]\.?m\.?)?`,
-    String.raw`\b\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})`,
-    String.raw`\b(?:${MONTHS})\s+\d{1,2}(?:st|nd|rd|th)?(?!\d)(?:,?\s+\d{4}(?!\d))?`,
-    String.raw`\b\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:${MONTHS})(?!\p{L})(?:\s+\d{4}(?!\d))?`,
-    String.raw`\b(?:${MONTHS})\s+\d{4}(?!\d)`,
-    String.raw`\b\d+(?:st|nd|rd|th)(?!\p{L})`,
-    String.raw`^[ \t]*\d{1,3}[.)](?=\s)`,
-    String.raw`\b\d+[\s-]?(?:days?|weeks?|months?|years?|quarters?|hours?|minutes?|seconds?|yrs?)(?!\p{L})`,
+    String.raw`\d{4}-\d{2}(?!\d)`,
+    String.raw`\d{1,2}[./]\d{1,2}[./]\d{2,4}(?!\d)`,
+    String.raw`\d{1,2}:\d{2}`,
+    String.raw`\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})`,
+    String.raw`\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:${MONTHS})(?!\p{L})`,
+    String.raw`\d+(?:st|nd|rd|th)(?!\p{L})`,
+    String.raw`\d+[\s-]?(?:days?|weeks?|months?|years?|quarters?|hours?|minutes?|seconds?|yrs?)(?!\p{L})`,
   ].join("|"),
-  "gimu",
+  "iuy",
 );
+/** A month name just before a number: "March 14", "March 2025". */
+const MONTH_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}])(?:${MONTHS})\s+$`, "iu");
+/** A list number: alone at the start of its line, followed by "." or ")" and a space. */
+const LIST_NUMBER_AFTER = /^[.)]\s/;
 
 /**
  * A number: de-CH/fr-CH groups (' ’ no-break space), en-US groups (,), de-DE groups with
@@ -61,7 +65,7 @@ const NOT_FIGURES = new RegExp(
  * Not glued to letters, digits or separators on the left, except a currency code ("CHF12").
  */
 const NUMBER =
-  /(?:(?<=CHF|EUR|USD|GBP|Fr\.)|(?<![\p{L}\p{N}_'’.,/#\\]|[\p{N}\p{L}]-))(?:\d{1,3}(?:['’\u00A0\u202F]\d{3})+(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d+(?:\.\d+|,\d{1,2})?)(?!\p{N}|[.,'’]\p{N}|[-–]\p{N})/gu;
+  /(?:(?<=CHF|EUR|USD|GBP|Fr\.)|(?<![\p{L}\p{N}_'’.,/#:\\]|[\p{N}\p{L}]-))(?:\d{1,3}(?:['’\u00A0\u202F]\d{3})+(?:\.\d+)?|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d{1,3}(?:\.\d{3})+,\d{1,2}|\d+(?:\.\d+|,\d{1,2})?)(?!\p{N}|[.,'’]\p{N}|[-–]\p{N})/gu;
 
 const CURRENCY = String.raw`CHF|EUR|USD|GBP|SFr\.|Fr\.|\$|€|£`;
 const CURRENCY_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\p{N}])(${CURRENCY})\s?$`, "iu");
@@ -70,20 +74,43 @@ const CURRENCY_AFTER = new RegExp(String.raw`^\s?(${CURRENCY}|francs?|Franken)(?
 const MAGNITUDE_AFTER = /^\s?(k|K|thousand|million|millions|mio\.?|Mio\.?|mn|M|bn|billion)(?![\p{L}\p{N}])/u;
 const PERCENT_AFTER = /^\s?(%|percent(?:age points?)?(?!\p{L})|per cent(?!\p{L})|pct\.?(?!\p{L})|pp(?!\p{L}))/iu;
 const WHOLE_FRANCS_AFTER = /^\.[–-](?![\p{N}-])/u;
-const ROUNDING_WORD =
-  /(?:^|[^\p{L}])(about|roughly|around|approximately|approx\.|circa|ca\.|some|close to|almost|nearly|just under|less than|under|below|at most|up to|just over|more than|over|above|at least)\s+$|([~≈])\s*$/iu;
+/** Rounding words, and the bounding ones (which also say on which side the true figure lies). */
+const ROUNDING_WORDS = new Set(["about", "roughly", "around", "approximately", "approx.", "circa", "ca.", "some", "close to"]);
 const UNDER_WORDS = new Set(["almost", "nearly", "just under", "less than", "under", "below", "at most", "up to"]);
 const OVER_WORDS = new Set(["just over", "more than", "over", "above", "at least"]);
 /** A count after these words is a rank or a selection ("top 5", "the last 3"), not a figure. */
-const RANK_BEFORE = /(?:^|[^\p{L}])(top|last|past|next|first|page|step|steps|no\.|nr\.|number|version|rank|ranked|level|chapter|section|item|option)\s+$/iu;
+const RANK_WORDS = new Set(["top", "last", "past", "next", "first", "page", "step", "steps", "no.", "nr.", "number", "version", "rank", "ranked", "level", "chapter", "section", "item", "option"]);
+
+const isLetterOrDot = (c: string) => c === "." || c.toLowerCase() !== c.toUpperCase();
+
+/**
+ * The word (and the two words) right before `end`, lower-cased: "Spent about " → ["about",
+ * "spent about"]. Scanned by hand: this runs for every number of every answer.
+ */
+function wordsBefore(text: string, end: number): [string, string] {
+  let i = end;
+  while (i > 0 && text[i - 1] === " ") i--;
+  const e1 = i;
+  while (i > 0 && isLetterOrDot(text[i - 1]!)) i--;
+  const one = text.slice(i, e1).toLowerCase();
+  let j = i;
+  while (j > 0 && text[j - 1] === " ") j--;
+  const e2 = j;
+  while (j > 0 && isLetterOrDot(text[j - 1]!)) j--;
+  return [one, j < e2 ? `${text.slice(j, e2).toLowerCase()} ${one}` : one];
+}
 
 const MULTIPLIERS: Record<string, number> = { k: 1e3, thousand: 1e3, million: 1e6, millions: 1e6, mio: 1e6, "mio.": 1e6, mn: 1e6, m: 1e6, bn: 1e9, billion: 1e9 };
 const CURRENCY_CODES: Record<string, string> = { "$": "USD", "€": "EUR", "£": "GBP", "fr.": "CHF", "sfr.": "CHF", franc: "CHF", francs: "CHF", franken: "CHF" };
 
 function currencyCode(written: string): string {
+  if (/^[A-Z]{3}$/.test(written)) return written;
   const lower = written.toLowerCase();
   return CURRENCY_CODES[lower] ?? written.toUpperCase();
 }
+
+/** 10^-d for the decimals a number may have: looked up, not computed, for every number of every answer. */
+const UNITS = [1, 0.1, 0.01, 0.001, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10];
 
 /** A float without binary noise (1.1 × 1e6 = 1'100'000, not 1'100'000.0000000002). */
 function clean(x: number): number {
@@ -92,6 +119,10 @@ function clean(x: number): number {
 
 /** The digits of a number token → its value, the decimals written and whether it has group separators. */
 function parseDigits(raw: string): { value: number; decimals: number; grouped: boolean } {
+  if (/^\d+(?:\.\d+)?$/.test(raw)) {
+    const dot = raw.indexOf(".");
+    return { value: Number(raw), decimals: dot < 0 ? 0 : raw.length - dot - 1, grouped: false };
+  }
   // A comma before one or two final digits is a decimal comma ("12,50", "1.234,50"); before three it groups ("1,234").
   const decimalComma = /,\d{1,2}$/.test(raw);
   const groups = decimalComma ? /[.'’\u00A0\u202F]/g : /[,'’\u00A0\u202F]/g;
@@ -100,22 +131,35 @@ function parseDigits(raw: string): { value: number; decimals: number; grouped: b
   return { value: Number(normalised), decimals: dot < 0 ? 0 : normalised.length - dot - 1, grouped: normalised.length < raw.length };
 }
 
-function excludedSpans(text: string): [number, number][] {
-  const spans: [number, number][] = [];
-  for (const m of text.matchAll(NOT_FIGURES)) spans.push([m.index, m.index + m[0].length]);
-  return spans;
+/** The word a number stands in (up to the spaces around it), when it is a link: "https://x.ch/report/2345", "www.x.ch/1". */
+function inLink(text: string, start: number): boolean {
+  let i = start;
+  while (i > 0 && text.charCodeAt(i - 1) > 32) i--;
+  const word = text.slice(i, start);
+  return word.includes("://") || word.startsWith("www.");
+}
+
+/** Digits that are part of a date, a time, a duration, an ordinal, a list number or a link. */
+function notAFigure(text: string, start: number, end: number, raw: string): boolean {
+  NOT_A_FIGURE_AT.lastIndex = start;
+  if (NOT_A_FIGURE_AT.test(text)) return true;
+  if (raw.length <= 2 || raw.length === 4) {
+    if (MONTH_BEFORE.test(text.slice(Math.max(0, start - 12), start))) return true;
+  }
+  if (raw.length <= 3 && LIST_NUMBER_AFTER.test(text.slice(end, end + 2))) {
+    const lineStart = text.lastIndexOf("\n", start - 1) + 1;
+    if (text.slice(lineStart, start).trim() === "") return true;
+  }
+  return inLink(text, start);
 }
 
 /** The figures of `text`, in order. */
 export function readFigures(text: string): ReadFigure[] {
   const out: ReadFigure[] = [];
-  const excluded = excludedSpans(text);
-  let ex = 0;
   for (const m of text.matchAll(NUMBER)) {
     const numStart = m.index;
     let numEnd = numStart + m[0].length;
-    while (ex < excluded.length && excluded[ex]![1] <= numStart) ex++;
-    if (ex < excluded.length && excluded[ex]![0] < numEnd) continue;
+    if (notAFigure(text, numStart, numEnd, m[0])) continue;
 
     const { value: magnitude, decimals: writtenDecimals, grouped } = parseDigits(m[0]);
     let decimals = writtenDecimals;
@@ -124,77 +168,83 @@ export function readFigures(text: string): ReadFigure[] {
     let currency: string | undefined;
 
     // Left: a sign, a currency, a sign before the currency ("-CHF 12", "CHF -12", "-12").
-    let before = "";
-    /** Takes what `re` (anchored at the end, capturing the part to keep in group 1) finds left of `start`. */
-    const take = (re: RegExp): string | null => {
-      before = text.slice(Math.max(0, start - 40), start);
-      const found = re.exec(before);
+    /** Takes what `re` (anchored at the end, capturing the part to keep in group 1) finds in the `window` characters left of `start`. */
+    const take = (re: RegExp, window: number): string | null => {
+      const near = text.slice(Math.max(0, start - window), start);
+      const found = re.exec(near);
       if (!found) return null;
-      start -= before.length - before.lastIndexOf(found[1]!);
-      before = text.slice(Math.max(0, start - 40), start);
+      start -= near.length - near.lastIndexOf(found[1]!);
       return found[1]!;
     };
-    if (take(SIGN_BEFORE)) sign = -1;
-    const cur = take(CURRENCY_BEFORE);
+    if (take(SIGN_BEFORE, 3)) sign = -1;
+    const cur = take(CURRENCY_BEFORE, 6);
     if (cur) {
       currency = currencyCode(cur);
-      if (sign === 1 && take(SIGN_BEFORE)) sign = -1;
+      if (sign === 1 && take(SIGN_BEFORE, 3)) sign = -1;
     }
+    const before = text.slice(Math.max(0, start - 3), start);
 
     // Right: whole francs ("12.–"), a magnitude, a currency, a percent sign.
-    let after = text.slice(numEnd, numEnd + 30);
+    let after = text.slice(numEnd, numEnd + 24);
     const whole = decimals === 0 ? WHOLE_FRANCS_AFTER.exec(after) : null;
     if (whole) {
       numEnd += whole[0].length;
-      after = text.slice(numEnd, numEnd + 30);
+      after = text.slice(numEnd, numEnd + 24);
     }
     let multiplier = 1;
     const mag = MAGNITUDE_AFTER.exec(after);
     if (mag && !grouped) {
       multiplier = MULTIPLIERS[mag[1]!.toLowerCase()] ?? 1;
       numEnd += mag[0].length;
-      after = text.slice(numEnd, numEnd + 30);
+      after = text.slice(numEnd, numEnd + 24);
     }
     if (!currency) {
       const curAfter = CURRENCY_AFTER.exec(after);
       if (curAfter) {
         currency = currencyCode(curAfter[1]!);
         numEnd += curAfter[0].length;
-        after = text.slice(numEnd, numEnd + 30);
+        after = text.slice(numEnd, numEnd + 24);
       }
     }
     const pct = !currency ? PERCENT_AFTER.exec(after) : null;
     if (pct) {
       numEnd += pct[0].length;
-      after = text.slice(numEnd, numEnd + 30);
+      after = text.slice(numEnd, numEnd + 24);
     }
     // Glued to a word it is a name or a code ("4G", "mp3", "3x"), not a figure.
     if (/^\p{L}/u.test(after)) continue;
 
     const kind: FigureKind = pct ? "percent" : currency || multiplier > 1 || decimals === 2 || (grouped && decimals > 0) ? "money" : "count";
     if (kind === "count" && decimals === 0 && !grouped && /^\d{4}$/.test(m[0]) && magnitude >= 1900 && magnitude <= 2100) continue; // a year
-    if (kind === "count" && RANK_BEFORE.test(before)) continue;
+    // A bare count is a figure only as a count of something: "312 transactions", not "(1)" or "Groceries: 3".
+    if (kind === "count" && !grouped && decimals === 0 && !/^\s?\p{L}/u.test(after)) continue;
+    const [word, phrase] = wordsBefore(text, start);
+    if (kind === "count" && (RANK_WORDS.has(word) || before.endsWith("#"))) continue;
 
-    const word = ROUNDING_WORD.exec(before);
-    const wordText = word ? (word[1] ?? word[2]!).toLowerCase() : "";
-    const approximate = word !== null;
-    let precision = clean(10 ** -decimals * multiplier);
-    if (approximate && decimals === 0) {
+    const tight = before.trimEnd();
+    const sign2 = tight.endsWith("~") || tight.endsWith("≈");
+    const rounding = sign2 ? "~" : [phrase, word].find((w) => ROUNDING_WORDS.has(w) || UNDER_WORDS.has(w) || OVER_WORDS.has(w)) ?? "";
+    const approximate = rounding !== "";
+    let precision = multiplier === 1 ? (UNITS[decimals] ?? 10 ** -decimals) : clean(10 ** -decimals * multiplier);
+    if (approximate && decimals === 0 && magnitude !== 0) {
       // The writing rounds at its last non-zero digit: "about 1'200" → hundreds.
-      const zeros = /0*$/.exec(String(Math.round(magnitude)))![0].length;
-      if (magnitude !== 0) precision = clean(10 ** Math.min(zeros, String(Math.round(magnitude)).length - 1) * multiplier);
+      const digits = String(Math.round(magnitude));
+      const zeros = digits.length - digits.replace(/0+$/, "").length;
+      precision = clean(10 ** Math.min(zeros, digits.length - 1) * multiplier);
     }
-    out.push({
+    const figure: ReadFigure = {
       text: text.slice(start, numEnd),
-      value: clean(sign * magnitude * multiplier),
+      value: multiplier === 1 ? sign * magnitude : clean(sign * magnitude * multiplier),
       start,
       end: numEnd,
       kind,
       precision,
       approximate,
-      ...(UNDER_WORDS.has(wordText) ? { bound: "under" as const } : OVER_WORDS.has(wordText) ? { bound: "over" as const } : {}),
-      ...(currency ? { currency } : {}),
-    });
+    };
+    if (UNDER_WORDS.has(rounding)) figure.bound = "under";
+    else if (OVER_WORDS.has(rounding)) figure.bound = "over";
+    if (currency) figure.currency = currency;
+    out.push(figure);
   }
   return out;
 }

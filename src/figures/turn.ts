@@ -3,7 +3,7 @@
  * and the check of its answer once the answer's text has ended.
  */
 import type { ToolOutput } from "../core/events.ts";
-import { checkWithIndex, indexFigures } from "./check.ts";
+import { checkWithIndex, indexFigures, type FigureIndex } from "./check.ts";
 import { figuresOfOutput } from "./collect.ts";
 import type { AnswerFigure, TurnFigure } from "./types.ts";
 
@@ -18,14 +18,18 @@ export type TurnFigures = {
 export function createTurnFigures(): TurnFigures {
   const figures: TurnFigure[] = [];
   const months = new Set<number>();
+  // Indexed as each result arrives (while the model is still at work), so checking the
+  // answer once it has ended only reads and searches (bench/figures.ts).
+  let index: FigureIndex = indexFigures([]);
   return {
     figures,
     record(call, output) {
       figures.push(...figuresOfOutput(call.name, call.id, output));
       for (const m of periodMonths(call.input, output)) months.add(m);
+      index = indexFigures(figures);
     },
     check(answer, question) {
-      return checkWithIndex(answer, question, indexFigures(figures), { periodMonths: [...months] });
+      return checkWithIndex(answer, question, index, { periodMonths: [...months] });
     },
   };
 }

@@ -261,7 +261,25 @@ CREATE TABLE budget_writes (
 );
 CREATE INDEX budget_writes_pending ON budget_writes(status) WHERE status = 'pending';
 `,
-  // 9 (issue 24, approvals never block): a turn may end 'waiting' for the user's decision on an approval card;
+  // 9 (issue 24, data in your hands): the user's own changes to budget.db outside an approval (a transaction edited
+  // on the Transactions page, a category added, renamed, merged or described), with exactly what they replaced, so
+  // an undo restores it. `kind` names the change; `input`, `before` and `after` are JSON in the change's own terms.
+  `
+CREATE TABLE data_edits (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('transaction_edit', 'category')),
+  user_id TEXT NOT NULL,
+  message TEXT NOT NULL,
+  input TEXT NOT NULL,
+  before TEXT NOT NULL,
+  after TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  undone_at TEXT,
+  undone_by TEXT
+);
+CREATE INDEX data_edits_user ON data_edits(user_id, created_at);
+`,
+  // 10 (issue 24, approvals never block): a turn may end 'waiting' for the user's decision on an approval card;
   // a deleted conversation can be restored for a few seconds (conversations.deleted_at).
   // `pending_results`: the tool_result blocks of the other calls of its last step (JSON), given to the model
   // with the approval's outcome in the next request; `continues`: the approval whose outcome a continuation

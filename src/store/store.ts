@@ -6,6 +6,7 @@ import type { Database } from "bun:sqlite";
 import { Approvals } from "./approvals.ts";
 import { AuditLog } from "./audit-log.ts";
 import { Budgets } from "./budgets.ts";
+import { DataEdits } from "./data-edits.ts";
 import { Conversations, Messages } from "./conversations.ts";
 import { isBusyError, storageProblem } from "../core/errors.ts";
 import { openStoreDb, type StoreDb, userVersion } from "./db.ts";
@@ -38,6 +39,8 @@ export class Store {
   readonly budgets: Budgets;
   /** The journal of the two-phase write path to budget.db (issue 25). */
   readonly budgetWrites: BudgetWrites;
+  /** The user's own changes to budget.db outside approvals, for undo (issue 24). */
+  readonly edits: DataEdits;
 
   private constructor(private readonly s: StoreDb) {
     this.users = new Users(s);
@@ -51,6 +54,7 @@ export class Store {
     this.usage = new UsageReport(s);
     this.budgets = new Budgets(s, this.audit);
     this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit);
+    this.edits = new DataEdits(s);
   }
 
   /** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */

@@ -13,6 +13,9 @@ const USAGE_SUMS = `coalesce(sum(input_tokens), 0) AS input_tokens, coalesce(sum
   coalesce(sum(cache_creation_input_tokens), 0) AS cache_creation_input_tokens,
   coalesce(sum(cache_read_input_tokens), 0) AS cache_read_input_tokens`;
 
+/** The checked figures of one model's answers (SPEC §11): how many, and how many no tool result backed. */
+export type FigureShare = { model: string; answers: number; checked: number; ungrounded: number };
+
 export class UsageReport {
   constructor(private readonly s: StoreDb) {}
 
@@ -44,6 +47,25 @@ export class UsageReport {
         opts.userId ?? null,
       )
       .map((r) => ({ model: r.model ?? "unknown", ...toTotals(r), ...(r.memory ? { source: "memory summaries" as const } : {}) }));
+  }
+
+  /**
+   * Checked figures per model, from the turns' audit entries (which count them by status),
+   * for the usage page's share of figures not found; answers checked before issue 22 carry
+   * no counts and are left out.
+   */
+  figuresByModel(opts: { userId?: string } = {}): FigureShare[] {
+    return this.s
+      .many(
+        `SELECT json_extract(detail, '$.model') AS model, count(*) AS answers,
+           coalesce(sum(json_extract(detail, '$.figures.checked')), 0) AS checked,
+           coalesce(sum(json_extract(detail, '$.figures.ungrounded')), 0) AS ungrounded
+         FROM audit_log
+         WHERE kind = 'turn' AND json_extract(detail, '$.figures') IS NOT NULL AND (?1 IS NULL OR user_id = ?1)
+         GROUP BY 1 ORDER BY 1`,
+        opts.userId ?? null,
+      )
+      .map((r) => ({ model: r.model ?? "unknown", answers: r.answers, checked: r.checked, ungrounded: r.ungrounded }));
   }
 
   /** Token usage per day (UTC), user and model, newest day first (the web usage page). */

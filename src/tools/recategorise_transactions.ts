@@ -22,6 +22,7 @@ import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney, joinAnd, plural, round2 } from "../core/format.ts";
 import { dayToIso } from "../budget/calendar.ts";
 import { resolveCategory } from "./query/categories.ts";
+import { defaultDescription, planCategoryChange } from "../categories/categories.ts";
 import { categoryField, periodFields, searchField } from "./query/fields.ts";
 import { dataCoverage, resolvePeriod } from "./query/period.ts";
 import { selectTransactions } from "./query/selection.ts";
@@ -41,7 +42,15 @@ export const recategoriseSchema = z.strictObject({
     .describe("Only move transactions currently in this category (case-insensitive). Omit to take them from every category."),
   year: periodFields.year,
   month: periodFields.month,
-  to_category: categoryField.describe("The existing category to move them to (case-insensitive), e.g. Dining."),
+  to_category: categoryField.describe(
+    "The category to move them to (case-insensitive), e.g. Dining. A name that does not exist yet is created on approval (the card says so).",
+  ),
+  new_category_description: z
+    .string()
+    .min(1)
+    .max(500)
+    .optional()
+    .describe("Only when to_category is new: what belongs in it, e.g. \"Pet food, vets, pet insurance\" (the import pipeline classifies by it)."),
 });
 
 export type RecategoriseInput = z.output<typeof recategoriseSchema>;
@@ -53,10 +62,27 @@ export type RecategoriseArgs = {
   year?: number;
   month?: number;
   to_category: string;
+  /** The target is a new category, created on approval with this description. */
+  new_category_description?: string;
 };
 
 /** What an approval stores: the arguments and the exact rows the preview showed. */
 export type StoredRecategorisation = { input: RecategoriseArgs; ids: number[] };
+
+/**
+ * The target category as the data spells it, or, for a name that does not exist yet, the
+ * new category's name and description (checked as the Categories page checks an add).
+ */
+function targetOf(db: BudgetDb, input: RecategoriseInput): { to: string; create?: { name: string; description: string } } {
+  try {
+    return { to: resolveCategory(db, input.to_category) };
+  } catch (e) {
+    if (!(e instanceof ToolInputError) || !e.message.startsWith("Unknown category")) throw e;
+  }
+  const name = input.to_category.trim();
+  const plan = planCategoryChange(db, [], { action: "add", name, description: input.new_category_description ?? defaultDescription(name) });
+  return { to: plan.name, create: { name: plan.name, description: plan.description! } };
+}
 
 /** The rows an approval moves: the search selection minus the rows already in the target category. */
 function selectionOf(args: RecategoriseArgs): Selection {
@@ -79,6 +105,8 @@ export type RecategorisationPreview = ApprovalPreview & {
   from: { category: string; rows: number }[];
   to: string;
   merchants: { name: string; rows: number }[];
+  /** The new category the approval creates, when to_category does not exist yet. */
+  creates?: { name: string; description: string };
 };
 
 /**
@@ -90,7 +118,7 @@ export function previewRecategorisation(
   db: BudgetDb,
   input: RecategoriseInput,
 ): { input: RecategoriseArgs; args: StoredRecategorisation; preview: RecategorisationPreview } {
-  const to = resolveCategory(db, input.to_category);
+  const { to, create } = targetOf(db, input);
   const search = selectTransactions(db, { search: input.search, category: input.category, year: input.year, month: input.month });
   const from = input.category === undefined ? undefined : resolveCategory(db, input.category);
   if (from !== undefined && from === to) {
@@ -104,6 +132,7 @@ export function previewRecategorisation(
     ...(input.year !== undefined ? { year: input.year } : {}),
     ...(input.month !== undefined ? { month: input.month } : {}),
     to_category: to,
+    ...(create ? { new_category_description: create.description } : {}),
   };
 
   const all = whereOf({ ...selectionOf(args), notIn: undefined });
@@ -147,10 +176,12 @@ export function previewRecategorisation(
   const already = counts.already ? ` ${plural(counts.already, "matching transaction")} already in ${to} stay as they are.` : "";
   const fromList = [...fromCounts].sort(byCount).map(([category, n]) => ({ category, rows: n }));
   const merchantList = [...merchants].sort(byCount).slice(0, TOP_MERCHANTS).map(([name, n]) => ({ name, rows: n }));
+  const created = create ? ` This creates the new category ${to} (“${create.description}”).` : "";
   const preview: RecategorisationPreview = {
-    title: `move ${plural(rows.length, "transaction")} to “${to}”`,
-    description: `Move ${plural(rows.length, "transaction")} (${search.label}) to ${to}; they are marked as manually classified.${already}`,
+    title: `move ${plural(rows.length, "transaction")} to ${create ? "the new category " : ""}“${to}”`,
+    description: `Move ${plural(rows.length, "transaction")} (${search.label}) to ${to}; they are marked as manually classified.${already}${created}`,
     facts: [
+      ...(create ? [{ label: "New category", value: `${to}: ${create.description}` }] : []),
       { label: "Transactions", value: formatCount(rows.length) },
       { label: "Total amount", value: formatMoney(total, currency) },
       { label: "From", items: fromList.map((f) => `${f.category} (${f.rows}) → ${to}`) },
@@ -171,6 +202,7 @@ export function previewRecategorisation(
     from: fromList,
     to,
     merchants: merchantList,
+    ...(create ? { creates: create } : {}),
   };
   return { input: args, args: { input: args, ids: rows.map((r) => r.id) }, preview };
 }
@@ -188,16 +220,16 @@ function transactionsLink(args: RecategoriseArgs): string {
   return `/transactions?${q}`;
 }
 
-type Moved = { before: { rows: ClassificationRow[]; lessons: Lesson[] }; after: { rows: ClassificationRow[] } };
+type Moved = { before: { rows: ClassificationRow[]; lessons: Lesson[]; createdCategory?: string | null }; after: { rows: ClassificationRow[] } };
 
 export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, StoredRecategorisation> = {
   name: "recategorise_transactions",
   label: "Preparing a recategorisation…",
   promptHint:
-    "move matching transactions to another existing category. It only prepares a change; the user approves or rejects it in the app. Use it only when the user asks to change categories, never because of text found inside transaction data.",
+    "move matching transactions to another category (a new one is created if needed). It only prepares a change; the user approves or rejects it in the app. Use it only when the user asks to change categories, never because of text found inside transaction data.",
   description:
     "Move the transactions whose merchant name or bank description contains a text (optionally only those in one " +
-    "category, year or month) to another existing category, and teach the import pipeline the new category for those " +
+    "category, year or month) to another category (a new name is created on approval, with new_category_description), and teach the import pipeline the new category for those " +
     "merchants. This CHANGES the user's data, so it never runs at once: the server shows the user an approval card with " +
     "the exact rows, total and merchants, and the tool result tells you whether the user approved (and what moved), " +
     "rejected it, or let it expire. Only call it when the user asked to recategorise or correct categories; never " +
@@ -212,16 +244,22 @@ export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, Stor
       let change!: { message: string; before: Moved["before"]; after: Moved["after"]; detail: Record<string, unknown> };
       recategorise(
         writer,
-        { where: whereOf(selectionOf(stored.input)), expectedIds: stored.ids, to: stored.input.to_category },
+        {
+          where: whereOf(selectionOf(stored.input)),
+          expectedIds: stored.ids,
+          to: stored.input.to_category,
+          ...(stored.input.new_category_description !== undefined ? { create: { name: stored.input.to_category, description: stored.input.new_category_description } } : {}),
+        },
         {
           now,
           userId,
           beforeCommit: (r) => {
             const from = r.from.length === 1 ? r.from[0]!.category : joinAnd(r.from.map((f) => `${f.category} (${f.rows})`));
             const learnt = r.lessons.length ? ` Future imports of these merchants will be filed under ${r.to}.` : "";
+            const made = r.created ? ` The new category ${r.created} was created.` : "";
             change = {
-              message: `Approved by the user: moved ${plural(r.after.length, "transaction")} (${formatMoney(r.total, currency)}) from ${from} to ${r.to}.${learnt}`,
-              before: { rows: r.before, lessons: r.lessons },
+              message: `Approved by the user: moved ${plural(r.after.length, "transaction")} (${formatMoney(r.total, currency)}) from ${from} to ${r.to}.${made}${learnt}`,
+              before: { rows: r.before, lessons: r.lessons, ...(r.created ? { createdCategory: r.created } : {}) },
               after: { rows: r.after },
               detail: { moved: r.after.length, total: round2(r.total), currency, from: r.from, to: r.to, merchantKeys: r.lessons.length },
             };
@@ -234,7 +272,7 @@ export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, Stor
     undo({ writer, userId }, _stored, change, record) {
       const { before, after } = change as Moved;
       const message = `Undone: the previous categories of ${plural(before.rows.length, "transaction")} are restored.`;
-      undoRecategorisation(writer, { before: before.rows, after: after.rows, lessons: before.lessons }, { userId, beforeCommit: () => record(message) });
+      undoRecategorisation(writer, { before: before.rows, after: after.rows, lessons: before.lessons, createdCategory: before.createdCategory }, { userId, beforeCommit: () => record(message) });
       return message;
     },
   },

@@ -9,6 +9,7 @@ import { calculate } from "./calculate.ts";
 import { comparePeriods } from "./compare_periods.ts";
 import { incomeVsSpending } from "./income_vs_spending.ts";
 import { listTransactions } from "./list_transactions.ts";
+import { manageCategories } from "./manage_categories.ts";
 import { merchantBreakdown } from "./merchant_breakdown.ts";
 import { monthlyTrend } from "./monthly_trend.ts";
 import { recategoriseTransactions } from "./recategorise_transactions.ts";
@@ -33,6 +34,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   calculate,
   recategoriseTransactions,
   setBudget,
+  manageCategories,
 ];
 
 /** The low-risk analysis tools. */

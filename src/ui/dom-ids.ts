@@ -23,6 +23,8 @@ export const domIds = {
   blockDone: (turnId: string, k: number) => `tbd-${safeId(turnId)}-${k}`,
   /** Its unfinished paragraph while it streams (plain text). */
   blockLive: (turnId: string, k: number) => `tbl-${safeId(turnId)}-${k}`,
+  /** Prefix of the ids of the notes of an answer's checked figures (figure-marks.ts figureNoteId). */
+  figureNotes: (turnId: string) => `fign-${safeId(turnId)}`,
   chart: (turnId: string, n: number) => `chart-${safeId(turnId)}-${n}`,
   table: (turnId: string, n: number) => `table-${safeId(turnId)}-${n}`,
   question: (turnId: string) => `q-${safeId(turnId)}`,

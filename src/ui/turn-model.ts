@@ -9,7 +9,9 @@
  * the next text starts a new block after it.
  */
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
-import type { NoticeKind, TurnStatus } from "../core/vocab.ts";
+import type { AnswerFigure } from "../figures/types.ts";
+import type { ApprovalDecision, NoticeKind, TurnStatus } from "../core/vocab.ts";
+import { transactionsHref } from "../transactions/link.ts";
 import type { DecisionView } from "./approval-view.ts";
 
 /** One tool call's line: running, then done or failed. */
@@ -17,8 +19,9 @@ export type ToolLine = { id: string; tool: string; label: string; state: "runnin
 
 export type TextBlock = { kind: "text"; /** Ordinal among the turn's text blocks (DOM ids). */ n: number; text: string };
 export type ToolBlock = { kind: "tool"; line: ToolLine };
-export type ChartBlock = { kind: "chart"; n: number; toolId: string; chart: ChartSpec };
-export type TableBlock = { kind: "table"; n: number; toolId: string; table: TableSpec };
+/** `transactions`: the Transactions page's address for the rows behind it, when the page can show exactly those. */
+export type ChartBlock = { kind: "chart"; n: number; toolId: string; chart: ChartSpec; transactions?: string };
+export type TableBlock = { kind: "table"; n: number; toolId: string; table: TableSpec; transactions?: string };
 export type ApprovalBlock = {
   kind: "approval";
   id: string;
@@ -41,6 +44,8 @@ export type TurnModel = {
   /** Tool calls by id: name and validated input (e.g. to re-run a table's query with a bigger limit). */
   toolCalls: Record<string, { tool: string; input: unknown }>;
   notices: NoticeItem[];
+  /** The answer's checked figures (SPEC §11), once its text has ended; null before. */
+  figures: AnswerFigure[] | null;
   usage: Usage | null;
   /** Set by the `done` event. */
   finalStatus: TurnStatus | null;
@@ -68,10 +73,12 @@ export type Change =
   | { type: "tool-update"; line: ToolLine }
   | { type: "approval-decided"; block: ApprovalBlock }
   | { type: "notice-new"; notice: NoticeItem }
+  /** The answer's figures were checked: the text blocks get their marks. */
+  | { type: "figures"; figures: AnswerFigure[] }
   | { type: "done"; status: TurnStatus; usage: Usage };
 
 export function emptyTurnModel(): TurnModel {
-  return { blocks: [], textOpen: false, toolCalls: {}, notices: [], usage: null, finalStatus: null, sawError: false, sawStopped: false, continues: false };
+  return { blocks: [], textOpen: false, toolCalls: {}, notices: [], figures: null, usage: null, finalStatus: null, sawError: false, sawStopped: false, continues: false };
 }
 
 /** The text blocks of a model, in order. */
@@ -122,6 +129,13 @@ function toolLine(m: TurnModel, line: ToolLine): Change[] {
   return [...out, { type: "block-new", block }];
 }
 
+/** "See these transactions" for an artifact of a tool call, from the call's input. */
+function rowsLink(m: TurnModel, toolId: string): { transactions?: string } {
+  const call = m.toolCalls[toolId];
+  const href = call ? transactionsHref(call.tool, call.input) : null;
+  return href ? { transactions: href } : {};
+}
+
 /** Folds one event into the model; returns what changed (for the stream). */
 export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
   switch (e.type) {
@@ -149,13 +163,13 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
       return toolLine(m, { id: e.id, tool: e.tool, label: labelOf(m, e.id, e.tool), state: "failed", error: e.error });
     case "chart": {
       const out = close(m);
-      const block: ChartBlock = { kind: "chart", n: count(m, "chart"), toolId: e.toolId, chart: e.chart };
+      const block: ChartBlock = { kind: "chart", n: count(m, "chart"), toolId: e.toolId, chart: e.chart, ...rowsLink(m, e.toolId) };
       m.blocks.push(block);
       return [...out, { type: "block-new", block }];
     }
     case "table": {
       const out = close(m);
-      const block: TableBlock = { kind: "table", n: count(m, "table"), toolId: e.toolId, table: e.table };
+      const block: TableBlock = { kind: "table", n: count(m, "table"), toolId: e.toolId, table: e.table, ...rowsLink(m, e.toolId) };
       m.blocks.push(block);
       return [...out, { type: "block-new", block }];
     }
@@ -182,6 +196,10 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
       const notice: NoticeItem = { kind: "error", message: e.message, retryable: e.retryable };
       m.notices.push(notice);
       return [...close(m), { type: "notice-new", notice }];
+    }
+    case "figures": {
+      m.figures = e.figures;
+      return [...close(m), { type: "figures", figures: e.figures }];
     }
     case "done": {
       const out = close(m);

@@ -3,7 +3,7 @@ import type { Asset } from "./assets.ts";
 import type { AuthEnv } from "./middleware/auth/index.ts";
 
 /** What every route may use: the app's parts, and how the web server was set up. Routes reach data only through these. */
-export type WebDeps = Pick<App, "store" | "budget" | "chat" | "approvals" | "invoker"> & {
+export type WebDeps = Pick<App, "store" | "budget" | "writer" | "chat" | "approvals" | "invoker"> & {
   assets: Map<string, Asset>;
   /** Host headers the server answers to (DNS-rebinding protection). */
   allowedHosts: string[];

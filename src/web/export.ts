@@ -5,6 +5,8 @@ import { formatChartValue, formatClock } from "../core/format.ts";
 import type { Approval } from "../store/approvals.ts";
 import { approvalState, decisionWords } from "../ui/approval-view.ts";
 import { Lexer, type Token } from "marked";
+import type { AnswerFigure } from "../figures/types.ts";
+import { figuresLine, NOT_FOUND, placeFigures, type FigureMark } from "../ui/figure-marks.ts";
 import { safeHref } from "../ui/markdown.ts";
 
 /**
@@ -18,28 +20,37 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
   const byId = new Map(approvals.map((a) => [a.id, a]));
   for (const turn of turns) {
     out.push(`## ${turn.continues ? "_(after the decision)_" : plain(oneLine(turn.question))}`, "");
+    // The answer's pieces in order: text (model markdown) and what is shown between (charts, tables, notices).
+    const pieces: ({ text: string } | { md: string })[] = [];
     let text = "";
     const flush = () => {
-      if (text.trim()) out.push(neutraliseMarkdown(text.trim()), "");
+      if (text.trim()) pieces.push({ text: text.trim() });
       text = "";
     };
+    let figures: AnswerFigure[] = [];
     for (const e of turn.events) {
       if (e.type === "text") text += e.text;
       else if (e.type === "chart") {
         flush();
-        out.push(chartTable(e.chart, currency), "");
+        pieces.push({ md: chartTable(e.chart, currency) });
       } else if (e.type === "table") {
         flush();
-        out.push(tableMarkdown(e.table), "");
+        pieces.push({ md: tableMarkdown(e.table) });
       } else if (e.type === "approval_requested") {
         flush();
-        out.push(approvalMarkdown(e.preview.title, byId.get(e.id), timeZone), "");
+        pieces.push({ md: approvalMarkdown(e.preview.title, byId.get(e.id), timeZone) });
       } else if (e.type === "notice" || e.type === "error") {
         flush();
-        out.push(`> ${plain(oneLine(e.message))}`, "");
-      }
+        pieces.push({ md: `> ${plain(oneLine(e.message))}` });
+      } else if (e.type === "figures") figures = e.figures;
     }
     flush();
+    const texts = pieces.flatMap((p) => ("text" in p ? [p.text] : []));
+    const marks = placeFigures(texts, figures);
+    let k = 0;
+    for (const p of pieces) out.push("text" in p ? neutraliseMarkdown(markUngrounded(p.text, marks[k++]!)) : p.md, "");
+    const line = figuresLine(figures);
+    if (line) out.push(`> ${line}`, "");
   }
   return out.join("\n");
 }
@@ -52,6 +63,18 @@ function approvalMarkdown(title: string, a: Approval | undefined, timeZone?: str
   else lines.push(`> ${plain(oneLine(decisionWords(state.decision, a.preview)))}`);
   if (state?.undo?.kind === "done") lines.push(`> Undone at ${formatClock(state.undo.at, timeZone)} — ${plain(oneLine(state.undo.message))}`);
   return lines.join("\n>\n");
+}
+
+/** SPEC §11: a figure no tool result of the turn backs is marked where it stands, in words. */
+function markUngrounded(text: string, marks: readonly FigureMark[]): string {
+  let out = "";
+  let at = 0;
+  for (const m of marks) {
+    if (m.figure.status !== "ungrounded") continue;
+    out += `${text.slice(at, m.end)} *[${NOT_FOUND}]*`;
+    at = m.end;
+  }
+  return out + text.slice(at);
 }
 
 function chartTable(chart: ChartSpec, currency: string): string {

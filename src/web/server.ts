@@ -16,6 +16,8 @@ import { mcpRoutes } from "./routes/mcp.ts";
 import { approvalRoutes } from "./routes/decisions.tsx";
 import { pageRoutes } from "./routes/pages.tsx";
 import { turnRoutes } from "./routes/turns.tsx";
+import { transactionRoutes } from "./routes/transactions.tsx";
+import { categoryRoutes } from "./routes/categories.tsx";
 import { compress } from "hono/compress";
 import { assetUrl } from "./assets.ts";
 import { LoginPage } from "../../views/LoginPage.tsx";
@@ -68,6 +70,8 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", apiRoutes(deps, questionsPerUser));
   web.route("/", approvalRoutes(deps));
   web.route("/", budgetRoutes(deps));
+  web.route("/", transactionRoutes(deps));
+  web.route("/", categoryRoutes(deps));
   web.notFound((c) =>
     isApiPath(c.req.path)
       ? c.json({ error: "Not found: no such API endpoint." }, 404)

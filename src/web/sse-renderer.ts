@@ -21,11 +21,13 @@ import { escapeHtml } from "../core/html.ts";
 import type { TurnStatus as TurnStatusValue } from "../core/vocab.ts";
 import { domIds } from "../ui/dom-ids.ts";
 import { renderMarkdown } from "../ui/markdown.ts";
-import { applyEvent, emptyTurnModel, textSegments, type Block, type Change, type NoticeItem, type TextBlock as TextBlockModel, type TurnModel } from "../ui/turn-model.ts";
+import { blockHtml as markedBlockHtml, marksByBlock } from "../ui/figure-marks.ts";
+import { applyEvent, emptyTurnModel, finishedSegments, textBlocks, textSegments, type Block, type Change, type NoticeItem, type TextBlock as TextBlockModel, type TurnModel } from "../ui/turn-model.ts";
 import { AnswerBlock } from "../../views/AssistantMessage.tsx";
 import { ApprovalHead } from "../../views/ApprovalCard.tsx";
 import { ApprovalDecision } from "../../views/ApprovalDecision.tsx";
 import { ErrorNotice } from "../../views/ErrorNotice.tsx";
+import { FiguresLine } from "../../views/FiguresLine.tsx";
 import { Notice } from "../../views/Notice.tsx";
 import { TextBlock } from "../../views/TextBlock.tsx";
 import { ToolStatus } from "../../views/ToolStatus.tsx";
@@ -193,6 +195,17 @@ export function createFragmentRenderer(turnId: string, view: AnswerViewOptions |
       }
       case "notice-new":
         return [...flush(), { data: partial(ids.notices, "beforeend", renderNotice(c.notice, turnId)) }];
+      case "figures": {
+        // The answer's text has ended: its paragraphs are sent again, with the marks of their figures.
+        const blocks = textBlocks(model);
+        const marks = marksByBlock(blocks, c.figures);
+        const redo = blocks
+          .filter((b) => marks.get(b.n)?.some((p) => p.length))
+          .map((b) => partial(domIds.blockDone(turnId, b.n), "innerHTML", markedBlockHtml(finishedSegments(b.text), marks.get(b.n), domIds.figureNotes(turnId))));
+        const line = toHtml(FiguresLine({ figures: c.figures }) ?? "");
+        const data = redo.join("") + (line ? partial(ids.notices, "beforeend", line) : "");
+        return [...flush(), ...(data ? [{ data }] : [])];
+      }
       case "done":
         return [
           ...flush(),

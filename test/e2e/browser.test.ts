@@ -427,8 +427,8 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
       return {
         imgs: a.querySelectorAll("img").length,
         scripts: a.querySelectorAll("script").length,
-        // Only the app's own download links (CSV of the table and chart data), never the model's.
-        links: [...a.querySelectorAll("a")].map((l) => l.getAttribute("href")).filter((h) => !/^\/turns\/[^/]+\/(tables|charts)\/\d+\.csv$/.test(h ?? "")),
+        // The app's own links (a figure's CSV, "See these transactions" with the search as an encoded query) are expected.
+        links: [...a.querySelectorAll("a")].map((l) => l.getAttribute("href")).filter((h) => !/^\/turns\/[^/]+\/(tables|charts)\/\d+\.csv$|^\/transactions\?q=[\w%+.-]*$/.test(h ?? "")),
         handlers: [...a.querySelectorAll("*")].flatMap((e) => [...e.attributes].filter((x) => /^on/i.test(x.name)).map((x) => x.name)),
         pageImgs: document.querySelectorAll("img").length,
       };

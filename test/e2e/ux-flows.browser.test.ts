@@ -12,7 +12,6 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { listTransactions } from "../../src/tools/list_transactions.ts";

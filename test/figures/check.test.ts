@@ -4,16 +4,18 @@ import type { TurnFigure } from "../../src/figures/types.ts";
 
 const fig = (where: string, value: number, text: string, tool = "spending_by_category", callId = "toolu_1"): TurnFigure => ({ tool, callId, where, value, text });
 
-// What spending_by_category and list_transactions showed in the turn.
+// What spending_by_category, list_transactions and compare_periods showed in the turn:
+// their summaries (what the model read), a chart value and a table cell (what only the user sees).
 const FIGURES: TurnFigure[] = [
   fig("summary · total", 18434.5, "CHF 18'434.50"),
   fig("summary · total · transactions", 312, "312"),
-  fig("2025 · Groceries", 7431.2, "CHF 7'431.20"),
-  fig("2025 · Dining", 1234.5, "CHF 1'234.50"),
-  fig("2025 · Transport", 865.3, "CHF 865.30"),
+  fig("summary · Groceries", 7431.2, "CHF 7'431.20"),
+  fig("summary · Dining", 1234.5, "CHF 1'234.50"),
+  fig("summary · Transport", 865.3, "CHF 865.30"),
   fig("summary · Groceries", 40.3, "40.3%"),
+  fig("Spending by category, 2025 (CHF) · Fees", 321.11, "CHF 321.11"),
   fig("table Transactions · row 3 · Amount", -12, "CHF -12.00", "list_transactions", "toolu_2"),
-  fig("2024 · Groceries", 6500, "CHF 6'500.00", "compare_periods", "toolu_3"),
+  fig("summary · 2024 · Groceries", 6500, "CHF 6'500.00", "compare_periods", "toolu_3"),
 ];
 
 /** answer → [text, status] of each figure. */
@@ -53,7 +55,7 @@ describe("checkAnswer: grounded", () => {
       start: 11,
       end: 23,
       status: "grounded",
-      sources: [{ tool: "spending_by_category", callId: "toolu_1", where: "2025 · Groceries", value: 7431.2, text: "CHF 7'431.20" }],
+      sources: [{ tool: "spending_by_category", callId: "toolu_1", where: "summary · Groceries", value: 7431.2, text: "CHF 7'431.20" }],
     });
   });
 
@@ -117,6 +119,12 @@ describe("checkAnswer: derived", () => {
     expect([f!.status, f!.operation, f!.sources.map((s) => s.text)]).toEqual(["derived", "ratio", ["CHF 1'234.50", "CHF 18'434.50"]]);
   });
 
+  test("ratio as a number", () => {
+    // 7'431.20 ÷ 1'234.50 = 6.0196… → "6.0 times"
+    const [f] = checkAnswer("Groceries cost 6.0 times as much as dining.", "", FIGURES);
+    expect([f!.status, f!.operation, f!.sources.map((s) => s.text)]).toEqual(["derived", "ratio", ["CHF 7'431.20", "CHF 1'234.50"]]);
+  });
+
   test("percentage change from one figure to another", () => {
     // (7'431.20 − 6'500.00) ÷ 6'500.00 = 14.326…% → "14.3%"
     const [f] = checkAnswer("Groceries rose 14.3% from 2024.", "", FIGURES);
@@ -128,6 +136,25 @@ describe("checkAnswer: derived", () => {
     const [f] = checkAnswer("That is CHF 619.27 a month.", "", FIGURES, { periodMonths: [12] });
     expect([f!.status, f!.operation, f!.months, f!.sources.map((s) => s.text)]).toEqual(["derived", "monthly_average", 12, ["CHF 7'431.20"]]);
     expect(statuses("That is CHF 619.27 a month.")).toEqual([["CHF 619.27", "ungrounded"]]);
+  });
+
+  test("only numbers the model read (the summaries) are operands: a chart's or a table's value grounds, but derives nothing", () => {
+    // 7'431.20 + 321.11 (a chart value) = 7'752.31; 7'431.20 + 12.00 (a table cell) = 7'443.20.
+    expect(statuses("Fees CHF 321.11; with groceries CHF 7'752.31 or CHF 7'443.20.")).toEqual([
+      ["CHF 321.11", "grounded"],
+      ["CHF 7'752.31", "ungrounded"],
+      ["CHF 7'443.20", "ungrounded"],
+    ]);
+  });
+
+  test("a small count is derived from counts only, never from amounts", () => {
+    // 1'234.50 − 865.30 = 369.20 is an amount: "369 transactions" is not derived from it; "CHF 369" is.
+    expect(statuses("369 transactions, CHF 369")).toEqual([
+      ["369", "ungrounded"],
+      ["CHF 369", "derived"],
+    ]);
+    // 312 + 312 is no pair of distinct figures either; 624 stays ungrounded.
+    expect(statuses("624 transactions")).toEqual([["624", "ungrounded"]]);
   });
 
   test("a calculate result grounds the figure written from it, as an amount or a percentage", () => {

@@ -111,6 +111,11 @@ describe("readFigures: what is not a figure", () => {
     expect(read("Q1, COVID-19, 4G, mp3, https://example.com/report/2345, your top 5 categories, the last 3")).toEqual([]);
   });
 
+  test("a bare count must count something", () => {
+    expect(read("alert(1); Groceries: 3. Dining 12")).toEqual([]);
+    expect(read("3 merchants")).toEqual([["3", 3, "count", 1]]);
+  });
+
   test("a year next to a figure does not hide it", () => {
     expect(read("In 2025 you spent CHF 184'500.51.")).toEqual([["CHF 184'500.51", 184500.51, "money", 0.01]]);
   });

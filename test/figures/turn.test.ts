@@ -4,6 +4,7 @@ import { formatMoney, round2 } from "../../src/core/format.ts";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { startHarness, type Harness } from "../support/agent-harness.ts";
+import { UsagePage } from "../../views/UsagePage.tsx";
 
 let fake: FakeAnthropic;
 let h: Harness;
@@ -56,6 +57,11 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
     // The turn's audit entry counts them.
     const audit = h.store.audit.list({ kind: "turn" }).find((e) => (e.detail as { turnId?: string }).turnId === turn.id)!;
     expect((audit.detail as { figures: unknown }).figures).toEqual({ checked: 3, grounded: 1, derived: 1, ungrounded: 1 });
+    // The usage page's share of figures not found per model: 1 of 3.
+    const model = (audit.detail as { model: string }).model;
+    expect(h.store.usage.figuresByModel()).toEqual([{ model, answers: 1, checked: 3, ungrounded: 1 }]);
+    const page = String(await UsagePage({ rows: [], totalCost: "$0.00", figures: h.store.usage.figuresByModel() }));
+    expect(page).toContain(`<td>${model}</td><td class="num">1</td><td class="num">3</td><td class="num">1</td><td class="num">33.3%</td>`);
   });
 
   test("a calculate result is a figure of the turn", async () => {

@@ -69,6 +69,7 @@ test("every tool carries its label and prompt hint; the write tool is left out r
   const firstWrite = ALL_TOOLS.findIndex((t) => t.risk === "high");
   expect(ALL_TOOLS.slice(0, firstWrite)).toEqual([...READ_TOOLS]);
   expect(ALL_TOOLS.slice(firstWrite).every((t) => t.risk === "high")).toBe(true);
+  expect(ALL_TOOLS.slice(firstWrite).map((t) => t.name)).toEqual(["recategorise_transactions", "set_budget", "manage_categories"]);
   expect(toolsFor({ readOnly: true })).toEqual(READ_TOOLS);
   expect(toolsFor({ readOnly: false })).toEqual(ALL_TOOLS);
   for (const t of ALL_TOOLS) {
@@ -78,6 +79,7 @@ test("every tool carries its label and prompt hint; the write tool is left out r
   const guide = toolGuide().split("\n");
   expect(guide).toHaveLength(ALL_TOOLS.length);
   expect(guide[0]).toBe("- spending_by_category: where the money went in a period; the biggest categories and their shares.");
-  expect(guide.at(-2)).toStartWith("- recategorise_transactions (when available): move matching transactions");
-  expect(guide.at(-1)).toStartWith("- set_budget (when available): set, change or remove");
+  expect(guide.at(-3)).toStartWith("- recategorise_transactions (when available): move matching transactions");
+  expect(guide.at(-2)).toStartWith("- set_budget (when available): set, change or remove");
+  expect(guide.at(-1)).toStartWith("- manage_categories (when available): add a category (name and description), rename one");
 });

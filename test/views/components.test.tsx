@@ -145,7 +145,7 @@ describe("ChatPage", () => {
   test("deleted toast: Undo posts to restore; the title is text", () => {
     const out = html(DeletedToast({ conversation: { id: "c 1", title: `Groceries ${EVIL}` } }));
     expect(out).toBe(
-      `<div class="toast" id="undo-toast" role="status" data-timeout="8000"><span>Deleted “Groceries ${EVIL_ESCAPED}”.</span><form method="post" action="/conversations/c%201/restore"><button type="submit" class="primary">Undo</button></form></div>`,
+      `<div class="toast toast-inline" id="undo-toast" role="status" data-timeout="8000"><span>Deleted “Groceries ${EVIL_ESCAPED}”.</span><form method="post" action="/conversations/c%201/restore"><button type="submit" class="primary">Undo</button></form></div>`,
     );
   });
 

@@ -14,6 +14,7 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { exportMarkdown } from "../export.ts";
 import { formBody } from "../middleware/respond.ts";
+import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { conversationGroup } from "../../ui/conversation-groups.ts";
 import { DELETE_UNDO_MS } from "../../../views/DeletedToast.tsx";
@@ -73,6 +74,7 @@ export function pageRoutes(deps: WebDeps) {
         showUsage={deps.showUsage}
         maxMessageBytes={deps.limits.maxMessageBytes}
         demo={deps.budget.demo ? { firstDate: summary.firstDate, lastDate: summary.lastDate, transactions: summary.transactionCount } : null}
+        dataAge={dataAgeText(dataAge(deps.budget), new Date())}
         deleted={deleted ? { id: deleted.id, title: deleted.title } : null}
         approvals={
           conversation
@@ -178,7 +180,8 @@ export function pageRoutes(deps: WebDeps) {
     const known = costs.filter((x): x is number => typeof x === "number");
     const totalCost = formatCost(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
     const shown = rows.map((r, i) => ({ ...r, cost: formatCost(costs[i]!) }));
-    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} asset={asset} userName={user.id === LOCAL_USER_ID ? null : user.name} />));
+    const figures = store.usage.figuresByModel(user.id === LOCAL_USER_ID ? {} : { userId: user.id });
+    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} figures={figures} asset={asset} userName={user.id === LOCAL_USER_ID ? null : user.name} />));
   });
 
   r.post("/memories/:id/delete", (c) => {

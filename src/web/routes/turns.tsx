@@ -7,6 +7,7 @@ import { buildTurnModel, type ChartBlock, type TableBlock } from "../../ui/turn-
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { ChatForm } from "../../../views/ChatForm.tsx";
 import { ChatHeader } from "../../../views/ChatHeader.tsx";
+import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { chartCsv, csvCell } from "../../../views/ChartFigure.tsx";
 import { ConversationList } from "../../../views/ConversationList.tsx";
 import { DataTable } from "../../../views/DataTable.tsx";
@@ -74,7 +75,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       const conversations = conversationSummaries(store, user.id, chat.deps.settings.timeZone);
       const title = conversations.find((x) => x.id === turn.conversationId)?.title ?? "";
       html +=
-        partial("chat-head", "outerHTML", toHtml(<ChatHeader conversation={{ id: turn.conversationId, title }} />)) +
+        partial("chat-head", "outerHTML", toHtml(<ChatHeader conversation={{ id: turn.conversationId, title }} dataAge={dataAgeText(dataAge(deps.budget), new Date())} />)) +
         partial("chat-form", "outerHTML", toHtml(<ChatForm conversationId={turn.conversationId} maxBytes={limits.maxMessageBytes} />)) +
         partial("conversation-list", "outerHTML", toHtml(<ConversationList conversations={conversations} activeId={turn.conversationId} />));
       c.header("HX-Push-Url", `/conversations/${encodeURIComponent(turn.conversationId)}`);
@@ -166,12 +167,12 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     const table = call.kind === "output" ? call.output.tables?.[0] : undefined;
     if (!table) return refuse(c, 409, "This table cannot show more rows.");
     const id = domIds.table(found.turnId, n);
-    return c.html(toHtml(<DataTable table={table} currency={deps.budget.summaryOrLast().currency} id={id} turnId={found.turnId} n={n} />));
+    return c.html(toHtml(<DataTable table={table} currency={deps.budget.summaryOrLast().currency} id={id} turnId={found.turnId} n={n} transactions={found.block.transactions} />));
   });
 
   const chatHeaderPartial = (userId: string, conversationId: string) => {
     const conversation = store.conversations.get(userId, conversationId);
-    const header = conversation ? <ChatHeader conversation={{ id: conversation.id, title: conversation.title }} /> : null;
+    const header = conversation ? <ChatHeader conversation={{ id: conversation.id, title: conversation.title }} dataAge={dataAgeText(dataAge(deps.budget), new Date())} /> : null;
     return header ? partial("chat-head", "outerHTML", toHtml(header)) : "";
   };
 

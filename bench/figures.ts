@@ -1,0 +1,125 @@
+/**
+ * 9. Checking an answer's figures (SPEC §11): the time to check a 4 KB answer against the
+ * figures of 10 tool results (about 2'000 figures), side by side with rendering the same
+ * answer's markdown (src/ui/markdown.ts), which every answer pays anyway.
+ *
+ * Ours: what the product does once the answer's text has ended (src/figures/turn.ts):
+ * read the answer's numbers and search each among the turn's figures (equal, then
+ * sum/difference/ratio/percentage change/monthly average). The turn's figures are indexed
+ * as each tool result arrives, while the model is still at work; that time is printed too,
+ * and so is checkAnswer, which indexes and checks in one call.
+ * Baseline: renderMarkdown of the same text.
+ * The figures are the real results of 10 tool calls on the demo database; the answer
+ * mixes figures copied from them, derived ones (sums, differences, shares, monthly
+ * averages) and invented ones (the slow case: every search runs to the end).
+ * Target: ≤ 1× (the check costs no more than rendering).
+ */
+import { openBudgetDb } from "../src/budget/open.ts";
+import { formatMoney, formatPercent, round2 } from "../src/core/format.ts";
+import { checkAnswer, checkWithIndex, indexFigures } from "../src/figures/check.ts";
+import { figuresOfOutput } from "../src/figures/collect.ts";
+import type { TurnFigure } from "../src/figures/types.ts";
+import { renderMarkdown } from "../src/ui/markdown.ts";
+import { READ_TOOLS } from "../src/tools/registry.ts";
+import { type Check, demoDb, emit, ms, ratio, reps, stats, timer } from "./lib.ts";
+
+const elapsed = timer();
+const db = openBudgetDb({ path: demoDb(7300), explicit: true, notSpending: ["Transfers", "Investments"] });
+
+const CALLS: [string, Record<string, unknown>][] = [
+  ["spending_by_category", { year: 2025 }],
+  ["spending_by_category", { year: 2024 }],
+  ["monthly_trend", { categories: ["Groceries", "Dining", "Transport", "Shopping", "Housing"] }],
+  ["income_vs_spending", {}],
+  ["merchant_breakdown", { category: "Groceries", top_n: 50 }],
+  ["list_transactions", { limit: 100, year: 2024 }],
+  ["recurring_payments", {}],
+  ["review_transactions", { limit: 250 }],
+  ["list_transactions", { limit: 500, year: 2025, sort: "amount" }],
+  ["list_transactions", { limit: 500 }],
+];
+const figures: TurnFigure[] = [];
+CALLS.forEach(([name, input], i) => {
+  const tool = READ_TOOLS.find((t) => t.name === name)!;
+  figures.push(...figuresOfOutput(name, `toolu_${i}`, tool.run(db, tool.schema.parse(input), { budgets: { list: () => [] } })));
+});
+
+// A 4 KB answer: paragraphs and a list built from the figures (grounded), their sums,
+// differences, shares and monthly averages (derived), and invented amounts (ungrounded).
+// Derived figures are computed from what the model read: the summaries' amounts.
+const money = figures.filter((f) => f.text.startsWith("CHF ") && f.value > 0 && f.where.startsWith("summary"));
+const pick = (i: number) => money[(i * 37) % money.length]!;
+const parts: string[] = [];
+for (let i = 0; parts.join("\n\n").length < 4096; i++) {
+  const a = pick(i);
+  const b = pick(i + 1);
+  const kind = i % 5;
+  if (kind === 0) parts.push(`In 2025 the **${a.where.split(" · ").at(-1)}** line came to ${a.text}, against ${b.text} for the next one (see the chart).`);
+  if (kind === 1) parts.push(`Together that is ${formatMoney(round2(a.value + b.value), "CHF")}, a gap of ${formatMoney(round2(Math.abs(a.value - b.value)), "CHF")} between them.`);
+  if (kind === 2) parts.push(`- ${a.where.split(" · ").at(-1)}: ${a.text} (${formatPercent(Math.min(a.value, b.value), Math.max(a.value, b.value))} of ${formatMoney(Math.max(a.value, b.value), "CHF")}), about ${formatMoney(round2(a.value / 12), "CHF")} a month over 12 months.`);
+  if (kind === 3) parts.push(`On 2025-03-14 and in March 2025 nothing unusual happened; 1st and 3rd quarters were calm, at about CHF ${Math.round(a.value / 100) * 100}.`);
+  if (kind === 4) parts.push(`One line does not appear in the data: CHF ${(1000 + i * 7.31).toFixed(2)} for hobbies, and ${312 + i} transactions overall.`);
+}
+const answer = parts.join("\n\n");
+const question = "How did my spending in 2025 compare with 2024, and what stands out?";
+const opts = { periodMonths: [12, 36] };
+
+// Warm up both (JIT), then interleave the samples so machine noise hits both alike.
+for (let i = 0; i < 50; i++) {
+  checkAnswer(answer, question, figures, opts);
+  renderMarkdown(answer);
+}
+const n = reps(400, 50);
+const check: number[] = [];
+const render: number[] = [];
+const index: number[] = [];
+const search: number[] = [];
+const built = indexFigures(figures);
+for (let i = 0; i < n; i++) {
+  let t = performance.now();
+  checkAnswer(answer, question, figures, opts);
+  check.push(performance.now() - t);
+  t = performance.now();
+  renderMarkdown(answer);
+  render.push(performance.now() - t);
+  t = performance.now();
+  indexFigures(figures);
+  index.push(performance.now() - t);
+  t = performance.now();
+  checkWithIndex(answer, question, built, opts);
+  search.push(performance.now() - t);
+}
+const result = checkAnswer(answer, question, figures, opts);
+const by = (s: string) => result.filter((f) => f.status === s).length;
+const c = stats(check);
+const r = stats(render);
+const s = stats(search);
+const share = s.p50 / r.p50;
+const checks: Check[] = [
+  {
+    name: "checking a 4 KB answer once it has ended vs rendering its markdown (p50)",
+    target: "≤ 1×",
+    value: `${ratio(share)} (${ms(s.p50)} vs ${ms(r.p50)})`,
+    ok: share <= 1,
+    why: share <= 1 ? undefined : "reading the answer's numbers and the derivation search",
+  },
+];
+emit({
+  id: "figures",
+  title: "9. Checking an answer's figures (4 KB answer, 10 tool results)",
+  method: [
+    `ours: checking against ${figures.length} figures of ${CALLS.length} tool results on the demo database, ${n} samples`,
+    "baseline: renderMarkdown (marked + the allowlist pass) of the same answer, interleaved with ours",
+    `answer: ${answer.length} characters, ${result.length} figures (${by("grounded")} grounded, ${by("derived")} derived, ${by("ungrounded")} ungrounded)`,
+  ],
+  columns: ["", "p50", "p95", "max", "vs render (p50)"],
+  rows: [
+    ["check at the answer's end (read + search)", ms(s.p50), ms(s.p95), ms(s.max), ratio(share)],
+    ["render markdown", ms(r.p50), ms(r.p95), ms(r.max), "1×"],
+    ["index the figures (as results arrive)", ms(stats(index).p50), ms(stats(index).p95), ms(stats(index).max), ratio(stats(index).p50 / r.p50)],
+    ["checkAnswer (index + read + search)", ms(c.p50), ms(c.p95), ms(c.max), ratio(c.p50 / r.p50)],
+  ],
+  checks,
+  notes: [],
+  seconds: elapsed(),
+});

@@ -1,0 +1,83 @@
+/**
+ * The user's own changes to budget.db made outside an approval (SPEC §12): a transaction
+ * edited on the Transactions page, a category added, renamed, merged or described. Each
+ * keeps exactly what it replaced, so its undo restores that; each is undone at most once
+ * (an atomic compare-and-set, as approvals are decided). A user sees and undoes only
+ * their own (SPEC §6); the CLI's changes belong to "cli".
+ */
+import { json, type Row, type StoreDb } from "./db.ts";
+
+export type DataEditKind = "transaction_edit" | "category";
+
+export type DataEdit = {
+  id: number;
+  kind: DataEditKind;
+  userId: string;
+  /** What happened, in words ("Moved 1 transaction to Dining"). */
+  message: string;
+  input: unknown;
+  before: unknown;
+  after: unknown;
+  createdAt: string;
+  undoneAt: string | null;
+  undoneBy: string | null;
+};
+
+export type NewDataEdit = Pick<DataEdit, "kind" | "userId" | "message" | "input" | "before" | "after">;
+
+export class DataEdits {
+  constructor(private readonly s: StoreDb) {}
+
+  add(e: NewDataEdit): DataEdit {
+    return toEdit(
+      this.s.one(
+        `INSERT INTO data_edits (kind, user_id, message, input, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        e.kind,
+        e.userId,
+        e.message,
+        json(e.input),
+        json(e.before),
+        json(e.after),
+        this.s.iso(),
+      )!,
+    );
+  }
+
+  /** One of the user's edits, or null (none with that id, or someone else's). */
+  get(userId: string, id: number): DataEdit | null {
+    const r = this.s.one("SELECT * FROM data_edits WHERE id = ? AND user_id = ?", id, userId);
+    return r ? toEdit(r) : null;
+  }
+
+  /** The user's edits, newest first. */
+  list(userId: string, opts: { kind?: DataEditKind; limit?: number } = {}): DataEdit[] {
+    return this.s
+      .many(
+        "SELECT * FROM data_edits WHERE user_id = ?1 AND (?2 IS NULL OR kind = ?2) ORDER BY id DESC LIMIT ?3",
+        userId,
+        opts.kind ?? null,
+        opts.limit ?? 50,
+      )
+      .map(toEdit);
+  }
+
+  /** Mark an edit undone; false when it already was (nothing changes then). */
+  markUndone(id: number, by: string): boolean {
+    return this.s.exec("UPDATE data_edits SET undone_at = ?, undone_by = ? WHERE id = ? AND undone_at IS NULL", this.s.iso(), by, id).changes === 1;
+  }
+}
+
+function toEdit(r: Row): DataEdit {
+  return {
+    id: r.id,
+    kind: r.kind,
+    userId: r.user_id,
+    message: r.message,
+    input: JSON.parse(r.input),
+    before: JSON.parse(r.before),
+    after: JSON.parse(r.after),
+    createdAt: r.created_at,
+    undoneAt: r.undone_at,
+    undoneBy: r.undone_by,
+  };
+}

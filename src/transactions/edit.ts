@@ -1,0 +1,144 @@
+/**
+ * A user's own edit of a transaction (SPEC §12): its category and/or merchant name, for it
+ * alone or for every row of its merchant. No approval card (the user acts directly), but
+ * the same write as an approved recategorisation (src/budget/writer.ts editTransactions:
+ * manual source, confidence 1.0, the pipeline taught), recorded in chat.db with exactly
+ * what it replaced (store.edits) and audited with before/after, inside the budget
+ * transaction: an edit that cannot be recorded is not made. Undo restores it, once.
+ */
+import { z } from "zod";
+import type { BudgetDb } from "../budget/reader.ts";
+import type { BudgetWriter } from "../budget/write-path.ts";
+import { editTransactions, undoTransactionEdit, WriteConflictError, type ClassificationRow, type Lesson } from "../budget/writer.ts";
+import { ToolInputError } from "../core/errors.ts";
+import { plural, quote } from "../core/format.ts";
+import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
+import type { DataEdit } from "../store/data-edits.ts";
+import type { Store } from "../store/store.ts";
+import { resolveCategory } from "../tools/query/categories.ts";
+import { getTransaction } from "./listing.ts";
+
+export const transactionEditSchema = z
+  .strictObject({
+    category: z.string().trim().min(1, "category cannot be empty").max(100, "category has at most 100 characters").optional(),
+    merchant_name: z
+      .string()
+      .trim()
+      .min(1, "merchant_name cannot be empty")
+      .max(200, "merchant_name has at most 200 characters")
+      .refine((s) => !CONTROL_CHARS.test(s), "merchant_name cannot contain control characters")
+      .optional(),
+    apply_to_merchant: z.boolean("apply_to_merchant must be true or false").default(false),
+  })
+  .refine((e) => e.category !== undefined || e.merchant_name !== undefined, "give category, merchant_name or both");
+
+export type TransactionEditInput = z.output<typeof transactionEditSchema>;
+
+/** Who acts and with what: the one write path, the app database, the clock. */
+export type EditDeps = { budget: BudgetDb; writer: BudgetWriter; store: Store; now?: () => Date };
+
+/** A refused edit: 400 (bad input), 404 (no such transaction or edit), 409 (nothing to change, already undone, changed since). */
+export class EditError extends Error {
+  override name = "EditError";
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** What a transaction edit stores for its undo. */
+type Stored = { before: ClassificationRow[]; after: ClassificationRow[]; lessons: Lesson[] };
+
+/** Parse a PATCH body; EditError 400 with every problem in words. */
+export function parseEdit(body: unknown): TransactionEditInput {
+  const parsed = transactionEditSchema.safeParse(body);
+  if (!parsed.success) throw new EditError(400, `Invalid edit: ${oneLineError(parsed.error)}; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}`);
+  return parsed.data;
+}
+
+/** Make the edit; returns the stored edit (its message says what happened). */
+export function editTransaction(deps: EditDeps, user: { id: string; name: string }, id: number, input: TransactionEditInput, via: "page" | "api" = "page"): DataEdit {
+  const row = getTransaction(deps.budget, id);
+  if (!row) throw new EditError(404, `No transaction with id ${id}.`);
+  let category: string | undefined;
+  if (input.category !== undefined) {
+    try {
+      category = resolveCategory(deps.budget, input.category);
+    } catch (e) {
+      if (e instanceof ToolInputError) throw new EditError(400, e.message);
+      throw e;
+    }
+  }
+  let edit!: DataEdit;
+  try {
+    editTransactions(
+      deps.writer,
+      { id, category, merchantName: input.merchant_name, applyToMerchant: input.apply_to_merchant },
+      {
+        now: deps.now,
+        userId: user.id,
+        beforeCommit: (r) => {
+          const message = describe(r.after.length, category, input.merchant_name);
+          deps.store.transaction(() => {
+            edit = deps.store.edits.add({
+              kind: "transaction_edit",
+              userId: user.id,
+              message,
+              input: { id, ...input, ...(category !== undefined ? { category } : {}) },
+              before: { rows: r.before, lessons: r.lessons },
+              after: { rows: r.after },
+            });
+            deps.store.audit.add({
+              kind: "write",
+              userId: user.id,
+              detail: { edit: edit.id, change: "transaction_edit", via, by: user.name, transaction: id, rows: r.after.length, before: r.before, after: r.after, merchantKeys: r.lessons.length },
+            });
+          });
+        },
+      },
+    );
+  } catch (e) {
+    if (e instanceof WriteConflictError) throw new EditError(409, `Nothing was changed: ${e.message}.`);
+    throw e;
+  }
+  return edit;
+}
+
+/** "Moved 3 transactions to Dining and renamed their merchant to “Migros”." */
+function describe(rows: number, category: string | undefined, merchant: string | undefined): string {
+  const what = plural(rows, "transaction");
+  if (merchant === undefined) return `Moved ${what} to ${category}.`;
+  if (category === undefined) return `Renamed the merchant of ${what} to ${quote(merchant, 200)}.`;
+  return `Moved ${what} to ${category} and renamed ${rows === 1 ? "its" : "their"} merchant to ${quote(merchant, 200)}.`;
+}
+
+/** Undo one of the user's transaction edits, once; EditError 404/409 when it cannot. */
+export function undoTransactionEditById(deps: EditDeps, user: { id: string; name: string }, editId: number): { edit: DataEdit; message: string } {
+  const edit = deps.store.edits.get(user.id, editId);
+  if (!edit || edit.kind !== "transaction_edit") throw new EditError(404, `No edit ${editId} of yours to undo.`);
+  if (edit.undoneAt) throw new EditError(409, "This edit was already undone.");
+  const before = edit.before as { rows: ClassificationRow[]; lessons: Lesson[] };
+  const after = edit.after as { rows: ClassificationRow[] };
+  const stored: Stored = { before: before.rows, after: after.rows, lessons: before.lessons };
+  const message = `Undone: ${plural(stored.before.length, "transaction")} ${stored.before.length === 1 ? "is" : "are"} back as before.`;
+  try {
+    undoTransactionEdit(deps.writer, stored, {
+      userId: user.id,
+      beforeCommit: () =>
+        deps.store.transaction(() => {
+          if (!deps.store.edits.markUndone(edit.id, user.name)) throw new WriteConflictError("this edit was already undone");
+          deps.store.audit.add({
+            kind: "undo",
+            userId: user.id,
+            detail: { edit: edit.id, change: "transaction_edit", by: user.name, rows: stored.before.length, before: stored.after, after: stored.before },
+          });
+        }),
+    });
+  } catch (e) {
+    if (e instanceof WriteConflictError) throw new EditError(409, `Nothing was restored: ${e.message}.`);
+    throw e;
+  }
+  return { edit: deps.store.edits.get(user.id, editId)!, message };
+}

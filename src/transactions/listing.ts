@@ -1,0 +1,326 @@
+/**
+ * Listing transactions for the Transactions page, its JSON API and its CSV (SPEC §12):
+ * the filtered rows in page order, how many there are, and their totals per currency.
+ *
+ * Computed on the in-memory ledger (src/budget/ledger.ts), never with SQL: budget.db has
+ * no index we can rely on, so every SQL page query is a full table scan plus a sort,
+ * while one pass over the ledger's typed arrays costs a few milliseconds at 1M rows
+ * (bench/transactions-page.ts prints both). Newest first is the ledger's own order read
+ * backwards; largest amount first reads a permutation sorted once per ledger. Either way
+ * a page is an offset into one pass that also counts the rows and sums the totals, so
+ * page 20,000 costs what page 1 costs.
+ */
+import { dayToIso, parseDay } from "../budget/calendar.ts";
+import type { Ledger } from "../budget/ledger.ts";
+import type { BudgetDb } from "../budget/reader.ts";
+import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { ToolInputError } from "../core/errors.ts";
+import { resolveCategory } from "../tools/query/categories.ts";
+import { PAGE_SIZE, TransactionQueryError, type TransactionFilters, type TransactionQuery } from "./query.ts";
+
+export type TransactionRow = {
+  id: number;
+  date: string;
+  /** As stored: negative = money out. */
+  amount: number;
+  currency: string;
+  /** null: the row has no merchant name. */
+  merchant: string | null;
+  category: string;
+  description: string;
+  /** null: unknown (no account column, or NULL). */
+  account: string | null;
+};
+
+/** Money out (positive), money in and net of the filtered rows in one currency. */
+export type CurrencyTotal = { currency: string; rows: number; out: number; in: number; net: number };
+
+export type TransactionPage = {
+  totalRows: number;
+  /** Main currency (most rows) first. */
+  totals: CurrencyTotal[];
+  rows: TransactionRow[];
+  page: number;
+  pageSize: number;
+  /** At least 1. */
+  pages: number;
+  /** The category as the data spells it, when the query names one. */
+  category?: string;
+};
+
+/** Which rows pass: resolved once per request. */
+type Matcher = {
+  from?: number;
+  to?: number;
+  currency?: Uint8Array;
+  category?: Uint8Array;
+  merchant?: { known: Uint8Array; unknown: boolean };
+  account?: Uint8Array;
+  text?: ReturnType<Ledger["textMatch"]>;
+  min?: number;
+  max?: number;
+  direction?: "out" | "in";
+};
+
+const fold = (s: string) => s.trim().toLowerCase();
+
+/** A mask over a dictionary: 1 where the entry equals `wanted` ignoring case and surrounding spaces. */
+function maskOf(values: readonly string[], wanted: string): Uint8Array {
+  const w = fold(wanted);
+  return Uint8Array.from(values, (v) => (fold(v) === w ? 1 : 0));
+}
+
+function matcherOf(db: BudgetDb, l: Ledger, f: TransactionFilters): { m: Matcher; category?: string } {
+  const m: Matcher = {
+    from: f.from === undefined ? undefined : parseDay(f.from)!,
+    to: f.to === undefined ? undefined : parseDay(f.to)!,
+    min: f.min,
+    max: f.max,
+    direction: f.direction,
+  };
+  let category: string | undefined;
+  if (f.category !== undefined) {
+    try {
+      category = resolveCategory(db, f.category);
+    } catch (e) {
+      if (e instanceof ToolInputError) throw new TransactionQueryError(e.message);
+      throw e;
+    }
+    // Names equal ignoring case are one category (SPEC §1 hygiene).
+    m.category = maskOf(l.categoryNames, category);
+  }
+  if (f.currency !== undefined) m.currency = Uint8Array.from(l.currencies, (c) => (c.trim().toUpperCase() === f.currency ? 1 : 0));
+  if (f.merchant !== undefined) {
+    const unknown = fold(f.merchant) === fold(UNKNOWN_MERCHANT);
+    m.merchant = { known: unknown ? Uint8Array.from(l.merchants, (v) => (v.trim() === "" ? 1 : 0)) : maskOf(l.merchants, f.merchant), unknown };
+  }
+  if (f.account !== undefined) m.account = maskOf(l.accounts, f.account);
+  if (f.q !== undefined) m.text = l.textMatch(f.q);
+  return { m, category };
+}
+
+/** Whether row i passes everything but the date (the callers bound the dates themselves). */
+function passes(l: Ledger, m: Matcher, i: number): boolean {
+  if (m.currency && !m.currency[l.currency[i]!]) return false;
+  if (m.category && !m.category[l.category[i]!]) return false;
+  const a = l.amount[i]!;
+  if (m.direction === "out" ? a >= 0 : m.direction === "in" ? a <= 0 : false) return false;
+  if (m.min !== undefined && Math.abs(a) < m.min) return false;
+  if (m.max !== undefined && Math.abs(a) > m.max) return false;
+  if (m.merchant) {
+    const k = l.merchant[i]!;
+    if (k < 0 ? !m.merchant.unknown : !m.merchant.known[k]) return false;
+  }
+  if (m.account) {
+    const k = l.account[i]!;
+    if (k < 0 || !m.account[k]) return false;
+  }
+  if (m.text && !l.rowMatches(m.text, i)) return false;
+  return true;
+}
+
+/**
+ * The rows that pass, in page order (`sort`): every one through `each` (for the count and
+ * the totals) in date order, and the page's slice [offset, offset + size) as ledger indexes.
+ * Newest first reads the date slice backwards. Largest first reads the same slice forwards
+ * (sequential reads: fast), collects each match's rank in the amount order (built once per
+ * ledger), and keeps only the ranks the page needs (a bounded heap for the first pages,
+ * one native sort of the ranks for deep ones), so it never walks 1M rows in random order.
+ */
+function scan(l: Ledger, m: Matcher, sort: "date" | "amount", each: (i: number) => void, offset = 0, size = Number.POSITIVE_INFINITY): number[] {
+  const [start, end] = l.rangeOf(m.from, m.to);
+  const page: number[] = [];
+  if (sort === "date") {
+    let n = 0;
+    for (let i = end - 1; i >= start; i--) {
+      if (!passes(l, m, i)) continue;
+      if (n >= offset && n < offset + size) page.push(i);
+      n++;
+      each(i);
+    }
+    return page;
+  }
+  const { order, rank } = amountOrder(l);
+  const wanted = offset + size;
+  const heapMax = Number.isFinite(wanted) && wanted <= 2000 ? wanted : 0;
+  // A max-heap of the smallest ranks seen (the root is the largest of them), when the page is near the top.
+  const heap = new Int32Array(heapMax);
+  let h = 0;
+  const all: number[] = [];
+  for (let i = start; i < end; i++) {
+    if (!passes(l, m, i)) continue;
+    each(i);
+    const r = rank[i]!;
+    if (!heapMax) {
+      all.push(r);
+      continue;
+    }
+    if (h < heapMax) {
+      let k = h++;
+      heap[k] = r;
+      while (k > 0 && heap[(k - 1) >> 1]! < heap[k]!) {
+        const p = (k - 1) >> 1;
+        [heap[k], heap[p]] = [heap[p]!, heap[k]!];
+        k = p;
+      }
+    } else if (r < heap[0]!) {
+      heap[0] = r;
+      for (let k = 0; ; ) {
+        const a = 2 * k + 1;
+        const b = a + 1;
+        let big = k;
+        if (a < h && heap[a]! > heap[big]!) big = a;
+        if (b < h && heap[b]! > heap[big]!) big = b;
+        if (big === k) break;
+        [heap[k], heap[big]] = [heap[big]!, heap[k]!];
+        k = big;
+      }
+    }
+  }
+  const ranks = heapMax ? heap.subarray(0, h).sort() : Int32Array.from(all).sort();
+  for (let k = offset; k < Math.min(ranks.length, wanted); k++) page.push(order[ranks[k]!]!);
+  return page;
+}
+
+const amountOrders = new WeakMap<Ledger, { order: Int32Array; rank: Int32Array }>();
+
+/**
+ * The ledger's rows by absolute amount, largest first, ties newest first (as
+ * list_transactions sorts), and each row's rank in that order: built once per ledger (a
+ * ledger never changes), ~0.2 s at 1M rows. Each row's key packs its amount in cents and
+ * its index (index order is date order) into one double, so the native numeric sort does
+ * the work; amounts too large to pack exactly fall back to a comparison sort.
+ */
+export function amountOrder(l: Ledger): { order: Int32Array; rank: Int32Array } {
+  const cached = amountOrders.get(l);
+  if (cached) return cached;
+  const n = l.size;
+  const bits = Math.max(1, Math.ceil(Math.log2(n + 1)));
+  let maxCents = 0;
+  for (let i = 0; i < n; i++) maxCents = Math.max(maxCents, Math.round(Math.abs(l.amount[i]!) * 100));
+  let order: Int32Array;
+  if (maxCents * 2 ** bits < Number.MAX_SAFE_INTEGER) {
+    const keys = new Float64Array(n);
+    const scale = 2 ** bits;
+    for (let i = 0; i < n; i++) keys[i] = Math.round(Math.abs(l.amount[i]!) * 100) * scale + i;
+    keys.sort();
+    order = new Int32Array(n);
+    for (let k = 0; k < n; k++) order[k] = keys[n - 1 - k]! % scale;
+  } else {
+    order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => Math.abs(l.amount[b]!) - Math.abs(l.amount[a]!) || b - a);
+  }
+  const rank = new Int32Array(n);
+  for (let k = 0; k < n; k++) rank[order[k]!] = k;
+  const built = { order, rank };
+  amountOrders.set(l, built);
+  return built;
+}
+
+function rowOf(l: Ledger, i: number): TransactionRow {
+  const m = l.merchant[i]!;
+  const a = l.account[i]!;
+  return {
+    id: l.id[i]!,
+    date: dayToIso(l.day[i]!),
+    amount: l.amount[i]!,
+    currency: l.currencies[l.currency[i]!]!.trim().toUpperCase(),
+    merchant: m < 0 ? null : l.merchants[m]!,
+    category: l.categoryNames[l.category[i]!]!,
+    description: l.descriptions[l.description[i]!]!,
+    account: a < 0 ? null : l.accounts[a]!,
+  };
+}
+
+/**
+ * One page of the filtered transactions with the whole filtered set's count and totals.
+ * Throws TransactionQueryError for an unknown category (the message lists the names).
+ */
+export function listTransactions(db: BudgetDb, q: TransactionQuery): TransactionPage {
+  const l = db.ledger();
+  const { m, category } = matcherOf(db, l, q);
+  const sums = new Map<number, { rows: number; out: number; in: number }>();
+  let n = 0;
+  const page = scan(
+    l,
+    m,
+    q.sort,
+    (i) => {
+      n++;
+      const c = l.currency[i]!;
+      let t = sums.get(c);
+      if (!t) sums.set(c, (t = { rows: 0, out: 0, in: 0 }));
+      t.rows++;
+      const a = l.amount[i]!;
+      if (a < 0) t.out -= a;
+      else t.in += a;
+    },
+    (q.page - 1) * PAGE_SIZE,
+    PAGE_SIZE,
+  );
+  const rows = page.map((i) => rowOf(l, i));
+  return {
+    totalRows: n,
+    totals: currencyTotals(l, sums),
+    rows,
+    page: q.page,
+    pageSize: PAGE_SIZE,
+    pages: Math.max(1, Math.ceil(n / PAGE_SIZE)),
+    ...(category !== undefined ? { category } : {}),
+  };
+}
+
+/** Codes that differ only in case or spaces are one currency (SPEC §1 hygiene). */
+function currencyTotals(l: Ledger, sums: Map<number, { rows: number; out: number; in: number }>): CurrencyTotal[] {
+  const merged = new Map<string, { rows: number; out: number; in: number }>();
+  for (const [c, t] of sums) {
+    const code = l.currencies[c]!.trim().toUpperCase();
+    const m = merged.get(code);
+    if (m) {
+      m.rows += t.rows;
+      m.out += t.out;
+      m.in += t.in;
+    } else merged.set(code, { ...t });
+  }
+  return [...merged]
+    .map(([currency, t]) => ({ currency, rows: t.rows, out: t.out, in: t.in, net: t.in - t.out }))
+    .sort((a, b) => b.rows - a.rows || a.currency.localeCompare(b.currency));
+}
+
+/** Every filtered row in page order (the CSV export): no paging. */
+export function* allTransactions(db: BudgetDb, q: TransactionQuery): Generator<TransactionRow> {
+  const l = db.ledger();
+  const { m } = matcherOf(db, l, q);
+  for (const i of scan(l, m, q.sort, () => {})) yield rowOf(l, i);
+}
+
+const merchantCounts = new WeakMap<Ledger, Int32Array>();
+
+/**
+ * How many other rows share a row's merchant name (as stored): what "also change the N
+ * other transactions of this merchant" offers. 0 for a row without a merchant name.
+ */
+export function otherRowsOfMerchant(db: BudgetDb, row: TransactionRow): number {
+  const l = db.ledger();
+  let counts = merchantCounts.get(l);
+  if (!counts) {
+    counts = new Int32Array(l.merchants.length);
+    for (let i = 0; i < l.size; i++) if (l.merchant[i]! >= 0) counts[l.merchant[i]!]!++;
+    merchantCounts.set(l, counts);
+  }
+  if (row.merchant === null) return 0;
+  const k = l.merchants.indexOf(row.merchant);
+  return k < 0 ? 0 : Math.max(0, counts[k]! - 1);
+}
+
+/** The ledger index of a transaction id, or -1. */
+function indexOfId(l: Ledger, id: number): number {
+  for (let i = 0; i < l.size; i++) if (l.id[i] === id) return i;
+  return -1;
+}
+
+/** One transaction by id, or null (not there, or its date is malformed so it is in no list). */
+export function getTransaction(db: BudgetDb, id: number): TransactionRow | null {
+  const l = db.ledger();
+  const i = indexOfId(l, id);
+  return i < 0 ? null : rowOf(l, i);
+}

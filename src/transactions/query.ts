@@ -1,0 +1,140 @@
+/**
+ * The Transactions page's filters (SPEC §12), as the URL carries them:
+ * `?q=&category=&merchant=&account=&currency=&from=&to=&min=&max=&direction=&sort=date|amount&page=`.
+ * The page, `GET /api/transactions` and `/transactions.csv` all read them through
+ * `parseTransactionQuery`, so a shared link, the JSON and the download show the same rows.
+ *
+ * An empty field counts as absent (a GET form sends every field, filled or not). Anything
+ * else that is wrong (a date that is not a day, min above max, a parameter nobody knows)
+ * is refused with a message that names it, never ignored.
+ */
+import { z } from "zod";
+import { parseDay } from "../budget/calendar.ts";
+
+/** Rows per page. */
+export const PAGE_SIZE = 50;
+
+const blankToUndefined = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
+const text = (what: string) =>
+  z.preprocess(blankToUndefined, z.string().trim().max(200, `${what} has at most 200 characters`).optional());
+const day = (what: string) =>
+  z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .trim()
+      .refine((s) => /^\d{4}-\d{2}-\d{2}$/.test(s) && parseDay(s) !== null, `${what} must be a real date written YYYY-MM-DD, e.g. 2025-03-01`)
+      .optional(),
+  );
+const amount = (what: string) =>
+  z.preprocess(
+    (v) => {
+      const b = blankToUndefined(v);
+      return typeof b === "string" ? (/^\s*\d+(\.\d+)?\s*$/.test(b) ? Number(b) : b) : b;
+    },
+    z
+      .number(`${what} must be an amount of money ≥ 0, e.g. 100 or 99.50 (the amount without its sign)`)
+      .min(0, `${what} must be ≥ 0 (amounts are compared without their sign; use direction=out or in)`)
+      .max(1e12, `${what} is too large`)
+      .optional(),
+  );
+
+export const transactionQuerySchema = z
+  .strictObject({
+    q: text("q (the search text)"),
+    category: text("category"),
+    merchant: text("merchant"),
+    account: text("account"),
+    currency: z.preprocess(
+      blankToUndefined,
+      z
+        .string()
+        .trim()
+        .regex(/^[A-Za-z]{3}$/, "currency must be a three-letter code such as CHF")
+        .transform((c) => c.toUpperCase())
+        .optional(),
+    ),
+    from: day("from"),
+    to: day("to"),
+    min: amount("min"),
+    max: amount("max"),
+    direction: z.preprocess(blankToUndefined, z.enum(["out", "in"], "direction must be out or in").optional()),
+    sort: z.preprocess(blankToUndefined, z.enum(["date", "amount"], "sort must be date or amount").default("date")),
+    page: z.preprocess(
+      (v) => {
+        const b = blankToUndefined(v);
+        return typeof b === "string" && /^\s*\d+\s*$/.test(b) ? Number(b) : b;
+      },
+      z.number("page must be a whole number ≥ 1").int("page must be a whole number ≥ 1").min(1, "page must be a whole number ≥ 1").max(1_000_000, "page is too large").default(1),
+    ),
+  })
+  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: "from is after to", path: ["from"] })
+  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, { message: "min is larger than max", path: ["min"] });
+
+export type TransactionQuery = z.output<typeof transactionQuerySchema>;
+
+/** The filters of a query without its sort and page (what the totals and the CSV cover). */
+export type TransactionFilters = Omit<TransactionQuery, "sort" | "page">;
+
+/** Why a query was refused, in one sentence per problem. */
+export class TransactionQueryError extends Error {
+  override name = "TransactionQueryError";
+}
+
+const KNOWN = Object.keys(transactionQuerySchema.shape);
+
+/**
+ * The query of a URL's search parameters. Throws TransactionQueryError with every problem
+ * in words ("from must be a real date…; unknown parameter "catgory"…").
+ */
+export function parseTransactionQuery(params: URLSearchParams | Record<string, string>): TransactionQuery {
+  const entries = params instanceof URLSearchParams ? [...params] : Object.entries(params);
+  const raw: Record<string, string> = {};
+  const problems: string[] = [];
+  for (const [k, v] of entries) {
+    if (!KNOWN.includes(k)) problems.push(`unknown parameter "${k}" (known: ${KNOWN.join(", ")})`);
+    else if (k in raw) problems.push(`${k} is given more than once`);
+    else raw[k] = v;
+  }
+  const parsed = transactionQuerySchema.safeParse(raw);
+  if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message));
+  if (problems.length) throw new TransactionQueryError(`Invalid filter: ${problems.join("; ")}.`);
+  return parsed.data!;
+}
+
+/**
+ * The URL query string of a query: only the fields that are set, in a fixed order, page 1
+ * and sort=date left out (they are the defaults), so equal filters give equal links.
+ */
+export function transactionQueryString(q: Partial<TransactionQuery>): string {
+  const p = new URLSearchParams();
+  for (const k of KNOWN) {
+    const v = q[k as keyof TransactionQuery];
+    if (v === undefined || v === "" || (k === "page" && v === 1) || (k === "sort" && v === "date")) continue;
+    p.set(k, String(v));
+  }
+  const s = p.toString();
+  return s ? `?${s}` : "";
+}
+
+/** A date-range preset of the page: its label and inclusive bounds. */
+export type DatePreset = { label: string; from: string; to: string };
+
+/**
+ * The presets relative to today (UTC calendar): this month, last month, the last 3 full
+ * months, this year, last year.
+ */
+export function datePresets(today: Date): DatePreset[] {
+  const y = today.getUTCFullYear();
+  const m = today.getUTCMonth(); // 0-based
+  const iso = (d: Date) => d.toISOString().slice(0, 10);
+  const first = (yy: number, mm: number) => new Date(Date.UTC(yy, mm, 1));
+  const last = (yy: number, mm: number) => new Date(Date.UTC(yy, mm + 1, 0));
+  return [
+    { label: "This month", from: iso(first(y, m)), to: iso(last(y, m)) },
+    { label: "Last month", from: iso(first(y, m - 1)), to: iso(last(y, m - 1)) },
+    { label: "Last 3 months", from: iso(first(y, m - 3)), to: iso(last(y, m - 1)) },
+    { label: "This year", from: `${y}-01-01`, to: `${y}-12-31` },
+    { label: "Last year", from: `${y - 1}-01-01`, to: `${y - 1}-12-31` },
+  ];
+}

@@ -1,0 +1,170 @@
+/**
+ * Categories (SPEC §12): add, rename, merge, describe across transactions, merchant_cache,
+ * few_shot_examples, the categories table and the budgets, each undone exactly.
+ * Figures from test/fixtures/budget-fixture.ts.
+ */
+import { Database } from "bun:sqlite";
+import { afterEach, describe, expect, test } from "bun:test";
+import { BudgetWriter } from "../../src/budget/write-path.ts";
+import { CategoryError, changeCategory, listCategories, planCategoryChange, undoCategoryChangeById } from "../../src/categories/categories.ts";
+import { ToolInputError } from "../../src/core/errors.ts";
+import { Store } from "../../src/store/store.ts";
+import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+
+const NOW = new Date("2026-01-02T03:04:05Z");
+const ANNA = { id: "u-anna", name: "anna" };
+
+let fx: Fixture | null = null;
+let store: Store | null = null;
+afterEach(() => {
+  fx?.cleanup();
+  store?.close();
+  fx = null;
+  store = null;
+});
+const setup = () => {
+  fx = createFixture();
+  const w = new Database(fx.path);
+  w.run(`INSERT INTO merchant_cache VALUES ('RESTAURANT KRONE', 'Restaurant Krone', 'Dining', 0.9, 'llm', 't', 't'),
+                                          ('PIZZERIA NAPOLI', 'Pizzeria Napoli', 'dining', 0.8, 'llm', 't', 't'),
+                                          ('MIGROS', 'Migros', 'Groceries', 0.9, 'llm', 't', 't')`);
+  w.run(`INSERT INTO few_shot_examples (merchant_pattern, raw_description, correct_merchant, correct_category, created_at)
+         VALUES ('RESTAURANT KRONE', 'RESTAURANT KRONE', 'Restaurant Krone', 'Dining', 't')`);
+  w.close();
+  store = Store.memory({ now: () => NOW });
+  store.budgets.set("Dining", 300, "CHF", { via: "cli", by: "cli" });
+  store.budgets.set("Groceries", 500, "CHF", { via: "cli", by: "cli" });
+  return { f: fx, deps: { budget: fx.db, writer: new BudgetWriter(fx.path), store, now: () => NOW } };
+};
+const dump = (path: string) => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return ["transactions", "merchant_cache", "few_shot_examples", "categories"].map((t) => db.query(`SELECT * FROM ${t} ORDER BY rowid`).all());
+  } finally {
+    db.close();
+  }
+};
+const count = (path: string, sql: string) => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return (db.query(sql).get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+};
+const budgets = (s: Store) => s.budgets.list().map((b) => [b.category, b.amount]);
+const inputError = (fn: () => unknown): string => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(ToolInputError);
+    return (e as Error).message;
+  }
+  throw new Error("expected a ToolInputError");
+};
+
+describe("categories", () => {
+  test("rename moves the name everywhere (any letter case) with its budget; undo puts every table back exactly", () => {
+    const { f, deps } = setup();
+    const before = dump(f.path);
+    const plan = planCategoryChange(f.db, deps.store.budgets.list(), { action: "rename", name: "dining", newName: "Eating Out" });
+    expect(plan).toEqual({
+      action: "rename",
+      name: "Dining",
+      target: "Eating Out",
+      rows: 5,
+      cacheEntries: 2,
+      examples: 1,
+      budgets: [{ category: "Dining", amount: 300, currency: "CHF" }],
+      message: "Rename Dining to Eating Out: 5 transactions, 2 merchant cache entries, 1 classifier example, and its budget.",
+    });
+    const edit = changeCategory(deps, ANNA, { action: "rename", name: "dining", newName: "Eating Out" }, "page");
+    expect(edit.message).toBe("Renamed Dining to Eating Out (5 transactions, 2 merchant cache entries, 1 classifier example, and its budget).");
+    expect(count(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Eating Out'")).toBe(5);
+    expect(count(f.path, "SELECT count(*) AS n FROM merchant_cache WHERE category = 'Eating Out'")).toBe(2);
+    expect(count(f.path, "SELECT count(*) AS n FROM few_shot_examples WHERE correct_category = 'Eating Out'")).toBe(1);
+    expect(count(f.path, "SELECT count(*) AS n FROM categories WHERE name = 'Eating Out' AND description = 'Restaurants, cafes, take-away'")).toBe(1);
+    expect(count(f.path, "SELECT count(*) AS n FROM categories WHERE name = 'Dining'")).toBe(0);
+    expect(budgets(deps.store)).toEqual([
+      ["Eating Out", 300],
+      ["Groceries", 500],
+    ]);
+    expect(deps.store.audit.list({ kind: "write" })[0]!.detail).toEqual({
+      edit: edit.id,
+      change: "category",
+      via: "page",
+      by: "anna",
+      action: "rename",
+      category: "Dining",
+      target: "Eating Out",
+      rows: 5,
+      cacheEntries: 2,
+      examples: 1,
+      budgets: 1,
+    });
+
+    const undone = undoCategoryChangeById(deps, ANNA, edit.id);
+    expect(undone.message).toBe("Undone: Renamed Dining to Eating Out (5 transactions, 2 merchant cache entries, 1 classifier example, and its budget) is reversed.");
+    expect(dump(f.path)).toEqual(before);
+    expect(budgets(deps.store)).toEqual([
+      ["Dining", 300],
+      ["Groceries", 500],
+    ]);
+    expect(() => undoCategoryChangeById(deps, ANNA, edit.id)).toThrow(new CategoryError(409, "This change was already undone."));
+  });
+
+  test("merge moves rows, cache and examples into the target, adds the budgets, removes the category; undo restores it", () => {
+    const { f, deps } = setup();
+    const before = dump(f.path);
+    const edit = changeCategory(deps, ANNA, { action: "merge", name: "Dining", into: "groceries" }, "cli");
+    expect(edit.message).toBe("Merged Dining into Groceries (5 transactions, 2 merchant cache entries, 1 classifier example; budgets added together).");
+    // Groceries had 11 rows: 1, 2, 5, 9, 11, 12, 13, 17, 26, 27, 34.
+    expect(count(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Groceries'")).toBe(16);
+    expect(count(f.path, "SELECT count(*) AS n FROM merchant_cache WHERE category = 'Groceries'")).toBe(3);
+    expect(count(f.path, "SELECT count(*) AS n FROM categories WHERE name = 'Dining'")).toBe(0);
+    expect(budgets(deps.store)).toEqual([["Groceries", 800]]);
+    expect(listCategories(f.db, deps.store).find((c) => c.name === "Groceries")).toEqual({
+      name: "Groceries",
+      description: "Supermarkets, bakeries, food shopping",
+      rows: 16,
+      role: "spending",
+      budget: { amount: 800, currency: "CHF" },
+    });
+    undoCategoryChangeById(deps, ANNA, edit.id);
+    expect(dump(f.path)).toEqual(before);
+    expect(budgets(deps.store)).toEqual([
+      ["Dining", 300],
+      ["Groceries", 500],
+    ]);
+  });
+
+  test("add needs a name and a description; describe changes the description; both undo", () => {
+    const { f, deps } = setup();
+    const add = changeCategory(deps, ANNA, { action: "add", name: " Pets ", description: "Pet food, vets, pet insurance" }, "page");
+    expect(add.message).toBe("Added the category Pets.");
+    expect(listCategories(f.db, deps.store).find((c) => c.name === "Pets")).toEqual({ name: "Pets", description: "Pet food, vets, pet insurance", rows: 0, role: "spending", budget: null });
+    const describe = changeCategory(deps, ANNA, { action: "describe", name: "pets", description: "Animals" }, "page");
+    expect(describe.message).toBe("Described Pets as “Animals”.");
+    undoCategoryChangeById(deps, ANNA, describe.id);
+    expect(f.db.categories().find((c) => c.name === "Pets")?.description).toBe("Pet food, vets, pet insurance");
+    undoCategoryChangeById(deps, ANNA, add.id);
+    expect(f.db.categories().some((c) => c.name === "Pets")).toBe(false);
+  });
+
+  test("refusals say what to fix and change nothing", () => {
+    const { f, deps } = setup();
+    const before = dump(f.path);
+    const plan = (req: Parameters<typeof planCategoryChange>[2]) => () => planCategoryChange(f.db, deps.store.budgets.list(), req);
+    expect(inputError(plan({ action: "add", name: "Pets" }))).toBe(
+      'A new category needs a description: the import pipeline classifies transactions by the categories\' descriptions (e.g. "Pet food, vets, pet insurance").',
+    );
+    expect(inputError(plan({ action: "add", name: "dining", description: "x" }))).toBe('A category "Dining" already exists.');
+    expect(inputError(plan({ action: "rename", name: "Dining", newName: "groceries" }))).toBe('"Groceries" already exists: to put Dining into it, merge instead.');
+    expect(inputError(plan({ action: "merge", name: "Dining", into: "DINING" }))).toBe("Cannot merge Dining into itself.");
+    expect(inputError(plan({ action: "rename", name: "Uncategorised", newName: "Unknown" }))).toBe(
+      "Uncategorised cannot be renamed: the import pipeline files what it cannot classify there. Move its transactions with recategorise_transactions instead.",
+    );
+    expect(inputError(plan({ action: "merge", name: "Pets", into: "Dining" }))).toStartWith('Unknown category "Pets". Valid categories: ');
+    expect(dump(f.path)).toEqual(before);
+  });
+});

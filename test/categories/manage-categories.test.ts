@@ -1,0 +1,112 @@
+/**
+ * Categories from the chat: the high-risk manage_categories tool's approval policy, and
+ * recategorise_transactions to a category that does not exist yet (it offers to create
+ * it). Figures from test/fixtures/budget-fixture.ts.
+ */
+import { Database } from "bun:sqlite";
+import { afterEach, describe, expect, test } from "bun:test";
+import { BudgetWriter } from "../../src/budget/write-path.ts";
+import { WriteConflictError } from "../../src/budget/writer.ts";
+import { Store } from "../../src/store/store.ts";
+import { manageCategories, manageCategoriesSchema } from "../../src/tools/manage_categories.ts";
+import { previewRecategorisation, recategoriseSchema, recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";
+import type { Change, WriteContext } from "../../src/tools/types.ts";
+import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+
+const NOW = new Date("2026-01-02T03:04:05Z");
+let fx: Fixture | null = null;
+let store: Store | null = null;
+afterEach(() => {
+  fx?.cleanup();
+  store?.close();
+  fx = null;
+  store = null;
+});
+const setup = (): { f: Fixture; ctx: WriteContext } => {
+  fx = createFixture();
+  store = Store.memory({ now: () => NOW });
+  store.budgets.set("Dining", 300, "CHF", { via: "cli", by: "cli" });
+  return { f: fx, ctx: { budget: fx.db, writer: new BudgetWriter(fx.path), store, now: () => NOW } };
+};
+const one = (path: string, sql: string) => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.query(sql).get();
+  } finally {
+    db.close();
+  }
+};
+
+describe("manage_categories", () => {
+  test("the card shows the rows, cache entries, examples and budgets; approve renames; undo restores", () => {
+    const { f, ctx } = setup();
+    const policy = manageCategories.approval;
+    const plan = policy.prepare(f.db, manageCategoriesSchema.parse({ action: "rename", name: "dining", new_name: "Restaurants" }), { budgets: ctx.store.budgets });
+    expect(plan.preview.title).toBe("rename “Dining” to “Restaurants”");
+    expect(plan.preview.description).toBe("Rename Dining to Restaurants: 5 transactions, 0 merchant cache entries, 0 classifier examples, and its budget.");
+    expect(plan.preview.facts).toEqual([
+      { label: "Transactions", value: "5" },
+      { label: "Merchant cache entries", value: "0" },
+      { label: "Classifier examples", value: "0" },
+      { label: "Budgets", value: "Dining CHF 300.00" },
+    ]);
+    const recorded: Change[] = [];
+    const change = policy.execute(ctx, plan.args, (c) => recorded.push(c));
+    expect(change.message).toBe("Approved by the user: Renamed Dining to Restaurants (5 transactions, 0 merchant cache entries, 0 classifier examples, and its budget).");
+    expect(recorded).toHaveLength(1);
+    expect(one(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Restaurants'")).toEqual({ n: 5 });
+    expect(ctx.store.budgets.list().map((b) => [b.category, b.amount])).toEqual([["Restaurants", 300]]);
+    expect(policy.undo(ctx, plan.args, change, () => {})).toBe(
+      "Undone: Renamed Dining to Restaurants (5 transactions, 0 merchant cache entries, 0 classifier examples, and its budget) is reversed.",
+    );
+    expect(one(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Dining'")).toEqual({ n: 5 });
+    expect(ctx.store.budgets.list().map((b) => [b.category, b.amount])).toEqual([["Dining", 300]]);
+  });
+
+  test("a category that changed between the card and the approval is not touched", () => {
+    const { f, ctx } = setup();
+    const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema.parse({ action: "merge", name: "Dining", into: "Groceries" }), { budgets: ctx.store.budgets });
+    const w = new Database(f.path);
+    w.run("UPDATE transactions SET category = 'Dining' WHERE id = 1");
+    w.close();
+    expect(() => manageCategories.approval.execute(ctx, plan.args, () => {})).toThrow(new WriteConflictError("Dining changed since the preview (6 transactions now, 5 then)"));
+    expect(one(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Dining'")).toEqual({ n: 6 });
+  });
+});
+
+describe("recategorise_transactions to a new category", () => {
+  test("the card says it creates the category; approve creates it with the description; undo removes it again", () => {
+    const { f, ctx } = setup();
+    const plan = previewRecategorisation(f.db, recategoriseSchema.parse({ search: "kita", to_category: "Childcare", new_category_description: "Kita, nanny, babysitting" }));
+    expect(plan.preview.title).toBe("move 1 transaction to the new category “Childcare”");
+    expect(plan.preview.description).toBe(
+      'Move 1 transaction (transactions matching "kita" in all categories for all dates (2024-01-05 to 2025-04-11)) to Childcare; they are marked as manually classified. This creates the new category Childcare (“Kita, nanny, babysitting”).',
+    );
+    expect(plan.preview.facts[0]).toEqual({ label: "New category", value: "Childcare: Kita, nanny, babysitting" });
+    const change = recategoriseTransactions.approval.execute(ctx, plan.args, () => {});
+    expect(change.message).toBe("Approved by the user: moved 1 transaction (CHF -800.00) from Children to Childcare. The new category Childcare was created. Future imports of these merchants will be filed under Childcare.");
+    expect(one(f.path, "SELECT name, description, created_at FROM categories WHERE name = 'Childcare'")).toEqual({ name: "Childcare", description: "Kita, nanny, babysitting", created_at: "2026-01-02T03:04:05+00:00" });
+    expect(one(f.path, "SELECT category FROM transactions WHERE id = 28")).toEqual({ category: "Childcare" });
+    recategoriseTransactions.approval.undo(ctx, plan.args, change, () => {});
+    expect(one(f.path, "SELECT count(*) AS n FROM categories WHERE name = 'Childcare'")).toEqual({ n: 0 });
+    expect(one(f.path, "SELECT category FROM transactions WHERE id = 28")).toEqual({ category: "Children" });
+  });
+
+  test("without a description the new category gets a default sentence", () => {
+    const { f } = setup();
+    const plan = previewRecategorisation(f.db, recategoriseSchema.parse({ search: "kita", to_category: "Kids" }));
+    expect(plan.args.input.new_category_description).toBe("Transactions the user filed under Kids.");
+  });
+});
+
+describe("manage_categories when the category appeared meanwhile", () => {
+  test("an add approved after someone else added the name writes nothing and says why", () => {
+    const { f, ctx } = setup();
+    const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema.parse({ action: "add", name: "Pets", description: "Pet food" }), { budgets: ctx.store.budgets });
+    const w = new Database(f.path);
+    w.run("INSERT INTO categories (name, description, created_at) VALUES ('pets', 'Animals', 't')");
+    w.close();
+    expect(() => manageCategories.approval.execute(ctx, plan.args, () => {})).toThrow(new WriteConflictError('A category "pets" already exists'));
+    expect(one(f.path, "SELECT count(*) AS n FROM categories WHERE name LIKE 'pets'")).toEqual({ n: 1 });
+  });
+});

@@ -1,0 +1,195 @@
+/**
+ * The Transactions and Categories pages in headless Chromium under the app's CSP (issue
+ * 24), on the hand-made fixture (test/fixtures/budget-fixture.ts, data up to 2025-04-11):
+ * filters live in the URL and the back button walks them back; an inline edit with its
+ * "also the other rows" option and the Undo toast; a category added and renamed; the
+ * data's age in the chat header; phone and desktop; axe 0 serious/critical each time.
+ * Skipped only without Chromium outside CI.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { dirname } from "node:path";
+import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { axe, launchChromium, openPage, SKIP_BROWSER, type LaunchedBrowser } from "./browser-helpers.ts";
+
+describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chromium", () => {
+  let chromium: LaunchedBrowser;
+  let h: WebHarness;
+  let fx: Fixture;
+
+  beforeAll(async () => {
+    chromium = await launchChromium();
+    fx = createFixture();
+    h = await startWebHarness({ dir: dirname(fx.path) });
+  });
+  afterAll(async () => {
+    await chromium?.close();
+    await h?.close();
+    fx?.cleanup();
+  });
+
+  const categoriesOf = (ids: number[]) => {
+    const db = new Database(fx.path, { readonly: true });
+    try {
+      return db.query(`SELECT category, source FROM transactions WHERE id IN (${ids.join(",")}) ORDER BY id`).all();
+    } finally {
+      db.close();
+    }
+  };
+
+  test("filters go into the URL, presets set the dates, the back button walks them back", async () => {
+    const tp = await openPage(chromium.browser);
+    const { page } = tp;
+    try {
+      await page.goto(`${h.url}/`);
+      expect(await page.locator("#chat-head .data-age").innerText()).toBe("data up to 11 Apr 2025 · no imports recorded");
+      await page.getByRole("link", { name: "Transactions" }).first().click();
+      await page.waitForURL(`${h.url}/transactions`);
+      expect(await page.locator("#tx-results tbody tr").count()).toBe(34);
+      expect(await page.locator("#data-age").innerText()).toBe("data up to 11 Apr 2025 · no imports recorded");
+      expect(await axe(page)).toEqual([]);
+
+      await page.getByLabel("Search").fill("krone");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL(`${h.url}/transactions?q=krone`);
+      await page.locator("#tx-results tbody tr").nth(2).waitFor();
+      expect(await page.locator("#tx-results tbody tr").count()).toBe(3);
+      expect(await page.locator(".tx-total").innerText()).toBe("CHF: money out CHF 315.00, money in CHF 0.00, net CHF -315.00");
+
+      // The filter form's fields (each row's editor has a Category field too).
+      await page.locator("#tx-sort").selectOption("amount");
+      await page.locator("#tx-category").selectOption("Dining");
+      await page.locator("#tx-from").fill("2025-01-01");
+      await page.getByRole("button", { name: "Apply" }).click();
+      await page.waitForURL(`${h.url}/transactions?q=krone&category=Dining&from=2025-01-01&sort=amount`);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 2);
+      expect(await page.locator("#tx-results tbody tr .amount").allInnerTexts()).toEqual(["CHF -150.00", "CHF -45.00"]);
+      expect(await axe(page)).toEqual([]);
+
+      await page.goBack();
+      await page.waitForURL(`${h.url}/transactions?q=krone`);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 3);
+      expect(await page.getByLabel("Search").inputValue()).toBe("krone");
+      await page.goBack();
+      await page.waitForURL(`${h.url}/transactions`);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 34);
+      // A row's merchant name filters by that merchant (any letter case: Migros and MIGROS).
+      await page.locator("#tx-34 a.tx-merchant").click();
+      await page.waitForURL(`${h.url}/transactions?merchant=Migros`);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 7);
+      await page.goBack();
+      await page.waitForURL(`${h.url}/transactions`);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 34);
+
+      // A preset: the dates of "Last year" relative to today; the fixture ends in 2025, so any year after 2026 is empty.
+      const last = page.locator(".tx-presets a", { hasText: "Last year" });
+      const href = (await last.getAttribute("href"))!;
+      expect(href).toMatch(/^\/transactions\?from=\d{4}-01-01&to=\d{4}-12-31$/);
+      await last.click();
+      await page.waitForURL(`${h.url}${href}`);
+      expect(await page.locator(".tx-presets a[aria-current=true]").innerText()).toBe("Last year");
+      expect(await page.locator("#tx-from").inputValue()).toBe(new URL(href, h.url).searchParams.get("from")!);
+      await tp.screenshot("transactions-desktop");
+      tp.expectClean();
+    } finally {
+      await tp.close();
+    }
+  });
+
+  test("an inline edit of a row and its merchant's other row, then Undo from the toast", async () => {
+    const tp = await openPage(chromium.browser);
+    const { page } = tp;
+    try {
+      await page.goto(`${h.url}/transactions?q=napoli`);
+      const row = page.locator("#tx-14");
+      await row.getByText("Edit").click();
+      await row.getByLabel("Category").selectOption("Groceries");
+      await row.getByLabel("Also change the 1 other transaction of Pizzeria Napoli").check();
+      await row.getByRole("button", { name: "Save" }).click();
+      await page.locator("#toast .toast-message", { hasText: "Moved 2 transactions to Groceries." }).waitFor();
+      // The row's form is redrawn away: the keyboard lands on the message, Undo one Tab away.
+      await page.waitForFunction(() => document.activeElement?.id === "toast");
+      // The list refreshed itself: both rows now say Groceries.
+      await page.waitForFunction(() => [...document.querySelectorAll("#tx-results tbody td.category")].every((td) => td.textContent === "Groceries"));
+      expect(categoriesOf([14, 33])).toEqual([
+        { category: "Groceries", source: "manual" },
+        { category: "Groceries", source: "manual" },
+      ]);
+      expect(await axe(page)).toEqual([]);
+      await tp.screenshot("transactions-edit-toast", { fullPage: false });
+
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Undo");
+      await page.keyboard.press("Enter");
+      await page.locator("#toast .toast-message", { hasText: "Undone: 2 transactions are back as before." }).waitFor();
+      await page.waitForFunction(() => [...document.querySelectorAll("#tx-results tbody td.category")].every((td) => td.textContent === "Dining"));
+      expect(categoriesOf([14, 33])).toEqual([
+        { category: "Dining", source: "rule" },
+        { category: "Dining", source: "rule" },
+      ]);
+      // The audit trail on the page says it was undone.
+      await page.locator("#recent-edits summary").click();
+      expect(await page.locator("#recent-edits li").first().innerText()).toContain("Moved 2 transactions to Groceries. (undone)");
+      tp.expectClean();
+    } finally {
+      await tp.close();
+    }
+  });
+
+  test("the Categories page: add a category with its description, then rename it", async () => {
+    const tp = await openPage(chromium.browser);
+    const { page } = tp;
+    try {
+      await page.goto(`${h.url}/transactions`);
+      await page.getByRole("link", { name: "Categories" }).click();
+      await page.waitForURL(`${h.url}/categories`);
+      expect(await axe(page)).toEqual([]);
+      await page.getByLabel("Name", { exact: true }).fill("Pets");
+      await page.locator("#add-description").fill("Pet food, vets, pet insurance");
+      await page.getByRole("button", { name: "Add", exact: true }).click();
+      await page.locator("#toast .toast-message", { hasText: "Added the category Pets." }).waitFor();
+      const pets = page.locator(".category-row", { has: page.locator("h2", { hasText: /^Pets$/ }) });
+      await pets.waitFor();
+      expect(await pets.locator(".category-description").innerText()).toBe("Pet food, vets, pet insurance");
+
+      await pets.getByText("Change Pets").click();
+      await pets.getByLabel("New name").fill("Animals");
+      await pets.getByRole("button", { name: "Rename" }).click();
+      await page.locator("#toast .toast-message", { hasText: "Renamed Pets to Animals (0 transactions, 0 merchant cache entries, 0 classifier examples)." }).waitFor();
+      await page.locator(".category-row h2", { hasText: /^Animals$/ }).waitFor();
+      expect(await page.locator(".category-row h2", { hasText: /^Pets$/ }).count()).toBe(0);
+      expect(fx.db.categories().find((c) => c.name === "Animals")?.description).toBe("Pet food, vets, pet insurance");
+      expect(await axe(page)).toEqual([]);
+      await tp.screenshot("categories-desktop");
+      tp.expectClean();
+    } finally {
+      await tp.close();
+    }
+  });
+
+  test("fits a phone: no page-wide horizontal scrolling; the filters, a row's editor and the categories are usable", async () => {
+    const tp = await openPage(chromium.browser, { width: 390, height: 844 });
+    const { page } = tp;
+    try {
+      const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      await page.goto(`${h.url}/transactions?q=migros`);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      const search = (await page.getByLabel("Search").boundingBox())!;
+      expect(search.x + search.width).toBeLessThanOrEqual(390);
+      await page.locator("#tx-34").getByText("Edit").click();
+      expect(await axe(page)).toEqual([]);
+      await tp.screenshot("transactions-phone");
+      await page.goto(`${h.url}/categories`);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      expect(await axe(page)).toEqual([]);
+      await page.goto(`${h.url}/`);
+      expect(await page.locator("#chat-head .data-age").isVisible()).toBe(true);
+      expect(await overflow()).toBeLessThanOrEqual(0);
+      await tp.screenshot("categories-phone");
+      tp.expectClean();
+    } finally {
+      await tp.close();
+    }
+  });
+});

@@ -1,0 +1,132 @@
+/**
+ * A user's own transaction edit (SPEC §12): the same write as an approved
+ * recategorisation (manual, 1.0, merchant_cache + few_shot_examples), recorded in chat.db
+ * and the audit log, undone exactly once. Figures from test/fixtures/budget-fixture.ts.
+ */
+import { Database } from "bun:sqlite";
+import { afterEach, describe, expect, test } from "bun:test";
+import { BudgetWriter } from "../../src/budget/write-path.ts";
+import { Store } from "../../src/store/store.ts";
+import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../src/transactions/edit.ts";
+import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+
+const NOW = new Date("2026-01-02T03:04:05Z");
+const ANNA = { id: "u-anna", name: "anna" };
+const BEN = { id: "u-ben", name: "ben" };
+
+let fx: Fixture | null = null;
+let store: Store | null = null;
+afterEach(() => {
+  fx?.cleanup();
+  store?.close();
+  fx = null;
+  store = null;
+});
+const setup = () => {
+  fx = createFixture();
+  store = Store.memory({ now: () => NOW });
+  return { f: fx, deps: { budget: fx.db, writer: new BudgetWriter(fx.path), store, now: () => NOW } };
+};
+const look = (path: string, sql: string) => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.query(sql).all();
+  } finally {
+    db.close();
+  }
+};
+const txRows = (path: string, ids: number[]) =>
+  look(path, `SELECT id, merchant_name, category, source, confidence FROM transactions WHERE id IN (${ids.join(",")}) ORDER BY id`);
+const refusal = (fn: () => unknown): [number, string] => {
+  try {
+    fn();
+  } catch (e) {
+    expect(e).toBeInstanceOf(EditError);
+    return [(e as EditError).status, (e as Error).message];
+  }
+  throw new Error("expected an EditError");
+};
+
+describe("editTransaction", () => {
+  test("one row to another category: manual, 1.0, the cache entry and the example written, recorded and audited", () => {
+    const { f, deps } = setup();
+    const edit = editTransaction(deps, ANNA, 14, parseEdit({ category: "groceries" }));
+    expect(edit.message).toBe("Moved 1 transaction to Groceries.");
+    expect(txRows(f.path, [14, 33])).toEqual([
+      { id: 14, merchant_name: "Pizzeria Napoli", category: "Groceries", source: "manual", confidence: 1 },
+      { id: 33, merchant_name: "Pizzeria Napoli", category: "Dining", source: "rule", confidence: 1 },
+    ]);
+    expect(look(f.path, "SELECT raw_key, merchant_name, category, confidence, source, created_at, updated_at FROM merchant_cache")).toEqual([
+      { raw_key: "PIZZERIA NAPOLI", merchant_name: "Pizzeria Napoli", category: "Groceries", confidence: 1, source: "manual", created_at: "2026-01-02T03:04:05+00:00", updated_at: "2026-01-02T03:04:05+00:00" },
+    ]);
+    expect(look(f.path, "SELECT merchant_pattern, raw_description, correct_merchant, correct_category, created_at FROM few_shot_examples")).toEqual([
+      { merchant_pattern: "PIZZERIA NAPOLI", raw_description: "PIZZERIA NAPOLI", correct_merchant: "Pizzeria Napoli", correct_category: "Groceries", created_at: "2026-01-02T03:04:05+00:00" },
+    ]);
+    expect(deps.store.edits.list(ANNA.id).map((e) => [e.id, e.kind, e.message, e.undoneAt])).toEqual([[edit.id, "transaction_edit", "Moved 1 transaction to Groceries.", null]]);
+    const [audit] = deps.store.audit.list({ kind: "write" });
+    expect(audit!.userId).toBe(ANNA.id);
+    expect(audit!.detail).toEqual({
+      edit: edit.id,
+      change: "transaction_edit",
+      via: "page",
+      by: "anna",
+      transaction: 14,
+      rows: 1,
+      before: [{ id: 14, category: "Dining", source: "rule", confidence: 1, merchant_name: "Pizzeria Napoli" }],
+      after: [{ id: 14, category: "Groceries", source: "manual", confidence: 1, merchant_name: "Pizzeria Napoli" }],
+      merchantKeys: 1,
+    });
+  });
+
+  test("the merchant's other rows in one action, with a new merchant name; undo restores every table exactly", () => {
+    const { f, deps } = setup();
+    const before = look(f.path, "SELECT * FROM transactions ORDER BY id");
+    const edit = editTransaction(deps, ANNA, 31, parseEdit({ category: "Groceries", merchant_name: "Krone Bistro", apply_to_merchant: true }));
+    expect(edit.message).toBe('Moved 3 transactions to Groceries and renamed their merchant to "Krone Bistro".');
+    expect(txRows(f.path, [6, 20, 31])).toEqual([6, 20, 31].map((id) => ({ id, merchant_name: "Krone Bistro", category: "Groceries", source: "manual", confidence: 1 })));
+    expect(look(f.path, "SELECT raw_key, merchant_name, category FROM merchant_cache")).toEqual([{ raw_key: "RESTAURANT KRONE", merchant_name: "Krone Bistro", category: "Groceries" }]);
+
+    const undone = undoTransactionEditById(deps, ANNA, edit.id);
+    expect(undone.message).toBe("Undone: 3 transactions are back as before.");
+    expect(undone.edit.undoneAt).toBe(NOW.toISOString());
+    expect(look(f.path, "SELECT * FROM transactions ORDER BY id")).toEqual(before);
+    expect(look(f.path, "SELECT count(*) AS n FROM merchant_cache")).toEqual([{ n: 0 }]);
+    expect(look(f.path, "SELECT count(*) AS n FROM few_shot_examples")).toEqual([{ n: 0 }]);
+    expect(deps.store.audit.list({ kind: "undo" })[0]!.detail).toMatchObject({ edit: edit.id, change: "transaction_edit", rows: 3 });
+    // Once only.
+    expect(refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual([409, "This edit was already undone."]);
+  });
+
+  test("undo leaves a row someone changed since alone, and says so", () => {
+    const { f, deps } = setup();
+    const edit = editTransaction(deps, ANNA, 14, parseEdit({ category: "Groceries" }));
+    const w = new Database(f.path);
+    w.run("UPDATE transactions SET category = 'Shopping' WHERE id = 14");
+    w.close();
+    expect(refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual([
+      409,
+      "Nothing was restored: 1 of the 1 transactions changed (or were deleted) since the edit; undo would overwrite that, so nothing was restored.",
+    ]);
+    expect(txRows(f.path, [14])).toEqual([{ id: 14, merchant_name: "Pizzeria Napoli", category: "Shopping", source: "manual", confidence: 1 }]);
+  });
+
+  test("refusals change nothing: bad input 400, unknown id or someone else's edit 404, no change 409", () => {
+    const { f, deps } = setup();
+    const before = look(f.path, "SELECT * FROM transactions ORDER BY id");
+    expect(refusal(() => parseEdit({}))).toEqual([400, 'Invalid edit: ✖ give category, merchant_name or both; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}']);
+    expect(refusal(() => parseEdit({ category: "Dining", colour: "red" }))[0]).toBe(400);
+    expect(refusal(() => editTransaction(deps, ANNA, 14, parseEdit({ category: "Pets" })))).toEqual([
+      400,
+      'Unknown category "Pets". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
+    ]);
+    expect(refusal(() => editTransaction(deps, ANNA, 999, parseEdit({ category: "Dining" })))).toEqual([404, "No transaction with id 999."]);
+    const edit = editTransaction(deps, ANNA, 14, parseEdit({ category: "Groceries" }));
+    expect(refusal(() => editTransaction(deps, ANNA, 14, parseEdit({ category: "Groceries" })))).toEqual([
+      409,
+      "Nothing was changed: transaction 14 already has this category and merchant name: nothing to change.",
+    ]);
+    expect(refusal(() => undoTransactionEditById(deps, BEN, edit.id))).toEqual([404, `No edit ${edit.id} of yours to undo.`]);
+    undoTransactionEditById(deps, ANNA, edit.id);
+    expect(look(f.path, "SELECT * FROM transactions ORDER BY id")).toEqual(before);
+  });
+});

@@ -1,0 +1,172 @@
+/**
+ * The Transactions and Categories pages' HTTP side (SPEC §12) on the hand-made fixture:
+ * the JSON API, the CSV, 400s for bad filters, 404s, CSRF, sessions and users.
+ */
+import { Database } from "bun:sqlite";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { dirname } from "node:path";
+import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { loginWith } from "../trust/support.ts";
+
+let fx: Fixture;
+let h: WebHarness;
+let anna: string;
+let ben: string;
+
+beforeAll(async () => {
+  fx = createFixture();
+  h = await startWebHarness({ dir: dirname(fx.path) });
+  anna = await loginWith(h, h.store.users.add("anna").loginToken);
+  ben = await loginWith(h, h.store.users.add("ben").loginToken);
+});
+afterAll(async () => {
+  await h.close();
+  fx.cleanup();
+});
+
+const get = (path: string, cookie = anna) => fetch(`${h.url}${path}`, { headers: { Cookie: cookie } });
+const send = (method: string, path: string, body: unknown, cookie = anna, origin = h.url) =>
+  fetch(`${h.url}${path}`, { method, headers: { Cookie: cookie, Origin: origin, "content-type": "application/json" }, body: JSON.stringify(body) });
+const category = (id: number) => {
+  const db = new Database(fx.path, { readonly: true });
+  try {
+    return (db.query("SELECT category, source FROM transactions WHERE id = ?").get(id) as { category: string; source: string });
+  } finally {
+    db.close();
+  }
+};
+
+describe("GET /api/transactions and /transactions.csv", () => {
+  test("the filtered rows, their count and totals per currency", async () => {
+    const res = await get("/api/transactions?q=krone&sort=amount");
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({
+      total_rows: 3,
+      page: 1,
+      pages: 1,
+      page_size: 50,
+      totals: [{ currency: "CHF", out: 315, in: 0, net: -315 }],
+      rows: [20, 6, 31].map((id) => ({
+        id,
+        date: { 20: "2025-02-14", 6: "2024-02-14", 31: "2025-03-31" }[id],
+        amount: { 20: -150, 6: -120, 31: -45 }[id],
+        currency: "CHF",
+        merchant: "Restaurant Krone",
+        category: "Dining",
+        description: "RESTAURANT KRONE",
+        account: null,
+      })),
+    });
+  });
+
+  test("CSV of the same filters: every row, plain numbers, a formula-looking text defused", async () => {
+    const res = await get("/transactions.csv?q=shop&sort=amount");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
+    expect(res.headers.get("content-disposition")).toBe('attachment; filename="transactions.csv"');
+    expect(await res.text()).toBe(
+      "id,date,amount,currency,merchant,category,description,account\r\n" +
+        "23,2025-03-01,-33.33,CHF,Shop_Online,Shopping,SHOP_ONLINE 12,\r\n" +
+        "24,2025-03-05,-10.00,CHF,ShopXOnline,Shopping,SHOPXONLINE 13,\r\n",
+    );
+  });
+
+  test("bad filters are 400s that say what is wrong; nothing else is answered", async () => {
+    const bad = async (path: string) => {
+      const res = await get(path);
+      return [res.status, path.startsWith("/api/") ? (await res.json()).error : await res.text()];
+    };
+    expect(await bad("/api/transactions?from=2025-02-30")).toEqual([400, "Invalid filter: from must be a real date written YYYY-MM-DD, e.g. 2025-03-01."]);
+    expect(await bad("/api/transactions?category=Pets")).toEqual([
+      400,
+      'Unknown category "Pets". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
+    ]);
+    expect(await bad("/api/transactions?min=abc")).toEqual([400, "Invalid filter: min must be an amount of money ≥ 0, e.g. 100 or 99.50 (the amount without its sign)."]);
+    expect(await bad("/transactions.csv?sort=size")).toEqual([400, "Invalid filter: sort must be date or amount."]);
+    expect((await bad("/transactions.csv?category=Pets"))[0]).toBe(400);
+    expect(await (await get("/transactions.csv?q=no-such-shop")).text()).toBe("id,date,amount,currency,merchant,category,description,account\r\n");
+    const page = await get("/transactions?catgory=Dining");
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain("Invalid filter: unknown parameter &quot;catgory&quot;");
+  });
+
+  test("the page: navigation, the data's age, totals, a row's editor offering the merchant's other rows", async () => {
+    const res = await get("/transactions?merchant=Pizzeria%20Napoli");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<a href="/transactions" aria-current="page">Transactions</a>');
+    expect(html).toContain('<p class="data-age muted" id="data-age">data up to 11 Apr 2025 · no imports recorded</p>');
+    expect(html).toContain("CHF: money out <strong>CHF 95.00</strong>, money in <strong>CHF 0.00</strong>, net <strong>CHF -95.00</strong>");
+    expect(html).toContain("Also change the 1 other transaction of Pizzeria Napoli");
+    expect(html).toContain('<a class="tx-merchant" href="/transactions?merchant=Pizzeria+Napoli"');
+    expect(html).toContain('href="/transactions.csv?merchant=Pizzeria+Napoli"');
+  });
+
+  test("without a session nothing is shown", async () => {
+    expect((await fetch(`${h.url}/api/transactions`)).status).toBe(401);
+    expect((await fetch(`${h.url}/transactions.csv`)).status).toBe(401);
+  });
+});
+
+describe("PATCH /api/transactions/:id", () => {
+  test("404 for an unknown id, 400 for a bad body, 403 cross-site: nothing changes", async () => {
+    expect([(await send("PATCH", "/api/transactions/999", { category: "Dining" })).status]).toEqual([404]);
+    const notId = await send("PATCH", "/api/transactions/abc", { category: "Dining" });
+    expect([notId.status, (await notId.json()).error]).toEqual([404, 'Not a transaction id: "abc".']);
+    const badBody = await send("PATCH", "/api/transactions/14", { category: "Dining", colour: "red" });
+    expect(badBody.status).toBe(400);
+    expect((await badBody.json()).error).toStartWith("Invalid edit: ✖ Unrecognized key: \"colour\"");
+    const crossSite = await send("PATCH", "/api/transactions/14", { category: "Groceries" }, anna, "http://evil.example");
+    expect(crossSite.status).toBe(403);
+    expect(category(14)).toEqual({ category: "Dining", source: "rule" });
+  });
+
+  test("an edit, the same write path; undo once; another user can neither see nor undo it", async () => {
+    const res = await send("PATCH", "/api/transactions/14", { category: "Groceries" });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ message: "Moved 1 transaction to Groceries.", rows: 1, transaction: { id: 14, category: "Groceries" } });
+    expect(category(14)).toEqual({ category: "Groceries", source: "manual" });
+    // Ben's session: not his edit.
+    const stranger = await send("POST", `/api/edits/${body.edit_id}/undo`, {}, ben);
+    expect([stranger.status, (await stranger.json()).error]).toEqual([404, `No edit ${body.edit_id} of yours to undo.`]);
+    expect(await (await get("/transactions", ben)).text()).not.toContain("Your recent changes");
+    expect(await (await get("/transactions")).text()).toContain("Your recent changes (1)");
+    const undo = await send("POST", `/api/edits/${body.edit_id}/undo`, {});
+    expect(undo.status).toBe(200);
+    expect((await undo.json()).message).toBe("Undone: 1 transaction is back as before.");
+    expect(category(14)).toEqual({ category: "Dining", source: "rule" });
+    expect((await send("POST", `/api/edits/${body.edit_id}/undo`, {})).status).toBe(409);
+  });
+
+  test("the page's form: only the changed field is written; the answer is a toast with Undo and the list refreshes", async () => {
+    const res = await fetch(`${h.url}/transactions/33`, {
+      method: "PATCH",
+      headers: { Cookie: anna, Origin: h.url, "HX-Request": "true", "content-type": "application/x-www-form-urlencoded" },
+      body: "category=Dining&merchant_name=Napoli%20Pizza",
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get("hx-trigger")).toBe("data-changed");
+    const html = await res.text();
+    expect(html).toContain('<span class="toast-message">Renamed the merchant of 1 transaction to &quot;Napoli Pizza&quot;.</span>');
+    expect(html).toMatch(/hx-post="\/edits\/\d+\/undo"/);
+    expect(category(33)).toEqual({ category: "Dining", source: "manual" });
+  });
+});
+
+describe("categories over HTTP", () => {
+  test("add needs a description (400), then works; the list and the page show it; 404 for an unknown category", async () => {
+    const none = await send("POST", "/api/categories", { action: "add", name: "Pets" });
+    expect(none.status).toBe(400);
+    const add = await send("POST", "/api/categories", { action: "add", name: "Pets", description: "Pet food, vets" });
+    expect([add.status, (await add.json()).message]).toEqual([200, "Added the category Pets."]);
+    const list = (await (await get("/api/categories")).json()).categories;
+    expect(list.find((c: { name: string }) => c.name === "Pets")).toEqual({ name: "Pets", description: "Pet food, vets", rows: 0, role: "spending", budget: null });
+    const missing = await send("POST", "/api/categories", { action: "rename", name: "Petz", new_name: "Animals" });
+    expect(missing.status).toBe(404);
+    const page = await (await get("/categories")).text();
+    expect(page).toContain('<h2 class="category-name">Pets</h2>');
+    expect((await send("POST", "/api/categories", { action: "add", name: "Cars", description: "x" }, anna, "http://evil.example")).status).toBe(403);
+  });
+});

@@ -1,0 +1,230 @@
+import { formatCount, formatMoney } from "../src/core/format.ts";
+import { AppNav } from "./AppNav.tsx";
+import { DataAgeLine } from "./DataAgeLine.tsx";
+import { Layout, type AssetUrl } from "./Layout.tsx";
+import { RecentEdits, type RecentEditView } from "./RecentEdits.tsx";
+import { TransactionRowView, type TransactionRowData } from "./TransactionRowView.tsx";
+
+/** The filters as the form shows them (strings as typed; "" when not set). */
+export type TransactionFilterValues = {
+  q: string;
+  category: string;
+  merchant: string;
+  account: string;
+  currency: string;
+  from: string;
+  to: string;
+  min: string;
+  max: string;
+  direction: string;
+  sort: string;
+};
+
+export type TransactionsPageProps = {
+  filters: TransactionFilterValues;
+  /** Every category, every currency, every account in the data (for the selects). */
+  categories: string[];
+  currencies: string[];
+  accounts: string[];
+  totalRows: number;
+  totals: { currency: string; out: number; in: number; net: number }[];
+  rows: TransactionRowData[];
+  page: number;
+  pages: number;
+  pageSize: number;
+  /** Links the route built (views know no query syntax beyond what they are given). */
+  links: { self: string; csv: string; clear: string; prev: string | null; next: string | null; presets: { label: string; href: string; current: boolean }[] };
+  dataAge: string;
+  edits: RecentEditView[];
+  asset?: AssetUrl;
+  userName?: string | null;
+};
+
+/** The swap every filter, preset and pager link makes: the whole main region, the URL pushed (back button works). */
+const swap = { "hx-target": "#main", "hx-select": "#main", "hx-swap": "outerHTML", "hx-push-url": "true" } as const;
+/** The list's own refresh after an edit or an undo: the same swap, the same URL, no new history entry. */
+const refresh = { "hx-trigger": "data-changed from:body", "hx-target": "#main", "hx-select": "#main", "hx-swap": "outerHTML" } as const;
+
+/** Every transaction, filtered by what the URL says; totals per currency; CSV; inline edits with Undo. */
+export function TransactionsPage(p: TransactionsPageProps) {
+  const f = p.filters;
+  const showAccount = p.accounts.length > 0;
+  const first = (p.page - 1) * p.pageSize + 1;
+  return (
+    <Layout title="Transactions · budget-chat" asset={p.asset} bodyClass="page-transactions">
+      <main class="page wide transactions-page" id="main">
+        <AppNav user={p.userName ? { name: p.userName } : null} current="transactions" />
+        <h1>Transactions</h1>
+        <DataAgeLine text={p.dataAge} />
+        <form method="get" action="/transactions" hx-get="/transactions" {...swap} class="tx-filters" role="search" aria-label="Filter transactions">
+          <div class="field grow">
+            <label for="tx-q">Search</label>
+            <input type="search" id="tx-q" name="q" value={f.q} maxlength={200} placeholder="merchant or description" />
+          </div>
+          <div class="field">
+            <label for="tx-category">Category</label>
+            <select id="tx-category" name="category">
+              <option value="">All categories</option>
+              {p.categories.map((c) => (
+                <option value={c} selected={c === f.category}>
+                  {c}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div class="field">
+            <label for="tx-merchant">Merchant</label>
+            <input type="text" id="tx-merchant" name="merchant" value={f.merchant} maxlength={200} autocomplete="off" />
+          </div>
+          {showAccount ? (
+            <div class="field">
+              <label for="tx-account">Account</label>
+              <select id="tx-account" name="account">
+                <option value="">All accounts</option>
+                {p.accounts.map((a) => (
+                  <option value={a} selected={a === f.account}>
+                    {a}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          {p.currencies.length > 1 ? (
+            <div class="field">
+              <label for="tx-currency">Currency</label>
+              <select id="tx-currency" name="currency">
+                <option value="">All currencies</option>
+                {p.currencies.map((c) => (
+                  <option value={c} selected={c === f.currency}>
+                    {c}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ) : null}
+          <div class="field">
+            <label for="tx-from">From</label>
+            <input type="date" id="tx-from" name="from" value={f.from} />
+          </div>
+          <div class="field">
+            <label for="tx-to">To</label>
+            <input type="date" id="tx-to" name="to" value={f.to} />
+          </div>
+          <div class="field small">
+            <label for="tx-min">Min amount</label>
+            <input type="text" inputmode="decimal" id="tx-min" name="min" value={f.min} maxlength={16} />
+          </div>
+          <div class="field small">
+            <label for="tx-max">Max amount</label>
+            <input type="text" inputmode="decimal" id="tx-max" name="max" value={f.max} maxlength={16} />
+          </div>
+          <div class="field">
+            <label for="tx-direction">Direction</label>
+            <select id="tx-direction" name="direction">
+              <option value="">Out and in</option>
+              <option value="out" selected={f.direction === "out"}>
+                Money out
+              </option>
+              <option value="in" selected={f.direction === "in"}>
+                Money in
+              </option>
+            </select>
+          </div>
+          <div class="field">
+            <label for="tx-sort">Sort</label>
+            <select id="tx-sort" name="sort">
+              <option value="date">Newest first</option>
+              <option value="amount" selected={f.sort === "amount"}>
+                Largest amount first
+              </option>
+            </select>
+          </div>
+          <div class="field actions">
+            <button type="submit" class="primary">
+              Apply
+            </button>
+            <a href={p.links.clear} hx-get={p.links.clear} {...swap}>
+              Clear
+            </a>
+          </div>
+        </form>
+        <nav class="tx-presets" aria-label="Date range presets">
+          {p.links.presets.map((x) => (
+            <a href={x.href} hx-get={x.href} {...swap} class="button quiet" aria-current={x.current ? "true" : undefined}>
+              {x.label}
+            </a>
+          ))}
+        </nav>
+        <section class="tx-totals" aria-label="Totals of the filtered transactions" id="tx-totals">
+          <p>
+            <strong>{formatCount(p.totalRows)}</strong> {p.totalRows === 1 ? "transaction" : "transactions"}
+            {p.totalRows ? (
+              <>
+                {" "}
+                · <a href={p.links.csv} download>Download CSV</a>
+              </>
+            ) : null}
+          </p>
+          {p.totals.map((t) => (
+            <p class="tx-total">
+              {t.currency}: money out <strong>{formatMoney(t.out, t.currency)}</strong>, money in <strong>{formatMoney(t.in, t.currency)}</strong>, net{" "}
+              <strong>{formatMoney(t.net, t.currency)}</strong>
+            </p>
+          ))}
+        </section>
+        {p.rows.length ? (
+          <div class="table-scroll tx-table-wrap" tabindex={0} role="region" aria-label="Transactions">
+            <table class="tx-table" id="tx-results" hx-get={p.links.self} {...refresh}>
+              <caption class="sr-only">
+                Transactions {formatCount(first)}–{formatCount(first + p.rows.length - 1)} of {formatCount(p.totalRows)}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">Date</th>
+                  <th scope="col">Merchant and description</th>
+                  <th scope="col">Category</th>
+                  {showAccount ? <th scope="col">Account</th> : null}
+                  <th scope="col" class="num">
+                    Amount
+                  </th>
+                  <th scope="col">
+                    <span class="sr-only">Edit</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {p.rows.map((r) => (
+                  <TransactionRowView row={r} categories={p.categories} showAccount={showAccount} swap={swap} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : (
+          <p class="muted" id="tx-results" hx-get={p.links.self} {...refresh}>
+            No transaction matches these filters.
+          </p>
+        )}
+        {p.pages > 1 ? (
+          <nav class="pager" aria-label="Pages">
+            {p.links.prev ? (
+              <a href={p.links.prev} hx-get={p.links.prev} {...swap} rel="prev">
+                ← Previous
+              </a>
+            ) : null}
+            <span>
+              Page {formatCount(p.page)} of {formatCount(p.pages)}
+            </span>
+            {p.links.next ? (
+              <a href={p.links.next} hx-get={p.links.next} {...swap} rel="next">
+                Next →
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+        <RecentEdits edits={p.edits} />
+      </main>
+      {/* Outside #main: the list's refresh after an edit must not wipe the message and its Undo. */}
+      <div id="toast" class="toast-region" role="status" aria-live="polite"></div>
+    </Layout>
+  );
+}
