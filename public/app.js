@@ -31,7 +31,13 @@
   }
 
   // One polite announcement per finished answer (the transcript itself is not live).
-  var SAID = { done: "Answer finished.", stopped: "Answer stopped.", error: "The answer failed.", interrupted: "The answer was interrupted." };
+  var SAID = {
+    done: "Answer finished.",
+    stopped: "Answer stopped.",
+    error: "The answer failed.",
+    interrupted: "The answer was interrupted.",
+    waiting: "The answer waits for your decision on its approval card.",
+  };
   function finished(article, status) {
     var box = $("announcer");
     if (box) box.textContent = SAID[status] || "Answer finished.";
@@ -65,7 +71,8 @@
       var b = u.querySelector(".edit-question");
       if (!b) return;
       var answer = $("turn-" + (u.id || "").replace(/^q-/, ""));
-      b.hidden = i !== users.length - 1 || !answer || answer.getAttribute("data-status") === "running";
+      var st = answer && answer.getAttribute("data-status");
+      b.hidden = i !== users.length - 1 || !answer || st === "running" || st === "waiting";
     });
     var title = $("chat-title");
     if (title && title.textContent) {
@@ -191,7 +198,25 @@
     });
   }
 
-  if (window.htmx && htmx.onLoad) htmx.onLoad(onLoad);
+  // An open card whose time runs out is fetched again, so it says it expired without a reload.
+  function watchExpiry(root) {
+    within(root, "section.approval").forEach(function (card) {
+      var time = card.querySelector(".approval-expiry time[datetime]");
+      if (!time || card._expiry) return;
+      var left = new Date(time.getAttribute("datetime")).getTime() - Date.now();
+      if (isNaN(left)) return;
+      card._expiry = setTimeout(function () {
+        if (!card.isConnected || !card.querySelector(".approval-actions:not(.decided)")) return;
+        var id = card.id.replace(/^approval-/, "");
+        htmx.ajax("GET", "/approvals/" + encodeURIComponent(id) + "/card", { target: "#" + card.id, swap: "outerHTML" });
+      }, Math.max(0, left) + 1500);
+    });
+  }
+
+  if (window.htmx && htmx.onLoad) {
+    htmx.onLoad(onLoad);
+    htmx.onLoad(watchExpiry);
+  }
 
   // Streamed text: plain text appended to the live tail of the answer's last text block
   // (sse-renderer.ts TEXT_EVENT). Never parsed as HTML.
@@ -319,8 +344,9 @@
     updateControls();
   });
 
-  // Enter sends, Shift+Enter (or IME composition) inserts a newline; on touch keyboards
-  // Enter is a newline (Send is the button). While an answer runs, Enter keeps the draft.
+  // Enter sends, Shift+Enter (or IME composition) inserts a newline; on touch keyboards the
+  // Send key (enterkeyhint="send") sends too, and the ↵ button inserts a newline. While an
+  // answer runs, Enter keeps the draft.
   document.addEventListener("keydown", function (e) {
     // page.js closes an open menu or the drawer first (and prevents the default then).
     if (e.defaultPrevented) return;
@@ -330,7 +356,7 @@
     }
     var t = e.target;
     if (!t || t.id !== "message" || e.key !== "Enter") return;
-    if (e.shiftKey || e.isComposing || e.keyCode === 229 || touch) return;
+    if (e.shiftKey || e.isComposing || e.keyCode === 229) return;
     e.preventDefault();
     var form = $("chat-form");
     if (!form || submitting || runningTurn() || !t.value.trim()) return;
@@ -376,6 +402,17 @@
       if (!input || !form || runningTurn() || submitting) return;
       input.value = starter.getAttribute("data-question") || starter.textContent.trim();
       form.requestSubmit();
+      return;
+    }
+    if (t.closest("#newline-button")) {
+      var box = $("message");
+      if (!box) return;
+      // A newline at the caret (replacing a selection), as Shift+Enter would type it.
+      var at = box.selectionStart, end = box.selectionEnd;
+      box.value = box.value.slice(0, at) + "\n" + box.value.slice(end);
+      box.selectionStart = box.selectionEnd = at + 1;
+      autoGrow(box);
+      box.focus();
       return;
     }
     if (t.closest("#stop-button")) {

@@ -3,8 +3,9 @@
 // by column. Plain ES2020, no build step, no inline anything (CSP `default-src 'self'`).
 // Loaded (defer) after frappe-charts.min.umd.js and page.js (its DOM helpers), before
 // app.js, which has the chat.
-// Numbers are never formatted here: the server puts every display string (money,
-// short month labels) into the page (views/ChartFigure.tsx `data-display`).
+// Numbers are formatted by the server (views/ChartFigure.tsx `data-display`: money, month
+// labels), except the y-axis ticks, which Frappe works out from the plot's height: those
+// are written here in the chart's currency with thousands as "k" (`CHF 3k`).
 (function () {
   "use strict";
 
@@ -41,12 +42,14 @@
   }
 
   // A month axis shows one label every `step` months, so that labels never overlap
-  // and are never cut ("Jan 25" needs about 44 px); the tooltip always names the month.
+  // and are never cut ("Jan 2025" needs about 56 px); the tooltip always names the month.
+  // A shown label keeps its year only where the year changes ("Nov 2023", "Dec",
+  // "Jan 2024"), so a two-digit year is never mistaken for a day.
   // Frappe (xIsSeries) then blanks every label not at a multiple of its own step, worked
   // out from its plot width (the canvas's width less 80 px of margins and paddings) and
   // 7 px per letter: `step` is made a multiple of Frappe's, or only the first label
   // would survive both on a phone.
-  var LABEL_PX = 48;
+  var LABEL_PX = 60;
   var FRAPPE_EXTRA_WIDTH = 80;
   var FRAPPE_CHAR_PX = 7;
   function thinned(labels, canvasWidth) {
@@ -57,8 +60,31 @@
     var longest = Math.max.apply(null, labels.map(function (l) { return l.length; }));
     var frappeStep = longest > letters ? Math.ceil(longest / letters) : 1;
     step = Math.ceil(step / frappeStep) * frappeStep;
+    var year = null;
     return labels.map(function (l, i) {
-      return i % step === 0 ? l : "";
+      if (i % step !== 0) return "";
+      var m = /^(\S+) (\d{4})$/.exec(l);
+      if (!m) return l;
+      var same = m[2] === year;
+      year = m[2];
+      return same ? m[1] : l;
+    });
+  }
+
+  // A y-axis tick (Frappe writes a plain number): "CHF 3k", "CHF 1.5M", "CHF 500", "85%".
+  function axisTick(v, currency, percent) {
+    if (percent) return v + "%";
+    var a = Math.abs(v);
+    var short = function (x) {
+      return String(Math.round(x * 10) / 10);
+    };
+    var n = a >= 1e6 ? short(v / 1e6) + "M" : a >= 1e3 ? short(v / 1e3) + "k" : String(v);
+    return currency ? currency + " " + n : n;
+  }
+  function relabelYAxis(fig, currency, percent) {
+    fig.querySelectorAll("g.y.axis text").forEach(function (t) {
+      var raw = t.textContent.trim();
+      if (/^-?\d+(\.\d+)?$/.test(raw)) t.textContent = axisTick(Number(raw), currency, percent);
     });
   }
 
@@ -113,7 +139,8 @@
         animate: false,
         truncateLegends: true,
         maxSlices: 12,
-        axisOptions: { xIsSeries: !!shown.series, shortenYAxisNumbers: true, xAxisMode: "tick", yAxisMode: "span" },
+        // Plain numbers on the y axis: relabelYAxis writes them with the currency (Frappe would write "3 K").
+        axisOptions: { xIsSeries: !!shown.series, shortenYAxisNumbers: false, xAxisMode: "tick", yAxisMode: "span" },
         barOptions: { spaceRatio: spec.type === "grouped_bar" ? 0.3 : 0.4 },
         lineOptions: { dotSize: 4, regionFill: 1 },
         tooltipOptions: {
@@ -140,6 +167,15 @@
         chart.makeDataByIndex();
       }
       fig._chart = chart;
+      var currency = fig.getAttribute("data-currency") || "";
+      var percent = spec.unit === "percent";
+      relabelYAxis(fig, currency, percent);
+      // Frappe redraws the axis on resize and update: label the new ticks too (relabelling is idempotent).
+      if (typeof MutationObserver !== "undefined") {
+        new MutationObserver(function () {
+          relabelYAxis(fig, currency, percent);
+        }).observe(canvas, { childList: true, subtree: true, characterData: true });
+      }
     } catch (e) {
       fig.setAttribute("data-ready", "error");
       console.error("chart failed", e);

@@ -19,29 +19,42 @@
   window.budgetChat = { $: $, within: within };
 
   // ---------------------------------------------------------------- times
+  // Times follow the de-CH locale like the numbers do: the 24-hour clock ("14:05"), in the browser's zone.
+  var CLOCK = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
   function localTimes(root) {
     within(root, "time.local-time[datetime]").forEach(function (t) {
       var d = new Date(t.getAttribute("datetime"));
-      if (!isNaN(d.getTime())) t.textContent = d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
+      if (!isNaN(d.getTime())) t.textContent = d.toLocaleTimeString("de-CH", CLOCK);
     });
     within(root, "time.local-date[datetime]").forEach(function (t) {
       var d = new Date(t.getAttribute("datetime"));
       if (isNaN(d.getTime())) return;
       var today = new Date();
       t.textContent = d.toDateString() === today.toDateString()
-        ? d.toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" })
+        ? d.toLocaleTimeString("de-CH", CLOCK)
         : d.toLocaleDateString([], d.getFullYear() === today.getFullYear() ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" });
     });
   }
 
   // ---------------------------------------------------------------- conversation list
+  // Search: titles match at once; the server adds the conversations whose messages contain
+  // the text (`found`: their ids for the query `foundFor`, once it answered).
+  var found = null;
+  var foundFor = "";
+  var searchTimer = null;
   function filterConversations(q) {
     q = String(q || "").trim().toLowerCase();
     var shown = 0;
     document.querySelectorAll("#conversation-list li.conv").forEach(function (li) {
-      var hit = !q || (li.getAttribute("data-title") || "").indexOf(q) >= 0;
+      var link = li.querySelector("a.conv-link");
+      var id = link ? decodeURIComponent((link.getAttribute("href") || "").replace(/^\/conversations\//, "")) : "";
+      var hit = !q || (li.getAttribute("data-title") || "").indexOf(q) >= 0 || (foundFor === q && found && found.indexOf(id) >= 0);
       li.hidden = !hit;
       if (hit) shown++;
+    });
+    // A day's heading goes with its entries.
+    document.querySelectorAll("#conversation-list section.conv-group").forEach(function (g) {
+      g.hidden = !g.querySelector("li.conv:not([hidden])");
     });
     var list = $("conversation-list");
     var none = $("conv-none");
@@ -56,8 +69,30 @@
     } else if (none) none.remove();
   }
 
+  function searchMessages(q) {
+    q = String(q || "").trim().toLowerCase();
+    clearTimeout(searchTimer);
+    if (!q) return;
+    searchTimer = setTimeout(function () {
+      fetch("/api/conversations/search?q=" + encodeURIComponent(q), { credentials: "same-origin" })
+        .then(function (r) { return r.ok ? r.json() : null; })
+        .then(function (body) {
+          var box = $("conv-search");
+          // Only the answer to what is in the box now counts.
+          if (!body || !box || box.value.trim().toLowerCase() !== q) return;
+          found = body.ids || [];
+          foundFor = q;
+          filterConversations(q);
+        })
+        .catch(function () {});
+    }, 150);
+  }
+
   document.addEventListener("input", function (e) {
-    if (e.target && e.target.id === "conv-search") filterConversations(e.target.value);
+    if (e.target && e.target.id === "conv-search") {
+      filterConversations(e.target.value);
+      searchMessages(e.target.value);
+    }
   });
 
   // A conversation's options menu: close the others when one opens.
@@ -151,6 +186,36 @@
     },
     true,
   );
+
+  // ---------------------------------------------------------------- demo banner, undo toast
+  var DEMO_KEY = "budget-chat.demo-dismissed";
+  function demoBanner() {
+    var b = $("demo-banner");
+    try {
+      if (b && window.localStorage.getItem(DEMO_KEY) === "1") b.remove();
+    } catch (err) {}
+  }
+  document.addEventListener("click", function (e) {
+    var t = e.target;
+    if (!t.closest || !t.closest(".demo-dismiss")) return;
+    var b = $("demo-banner");
+    if (b) b.remove();
+    try {
+      window.localStorage.setItem(DEMO_KEY, "1");
+    } catch (err) {}
+    var m = $("message");
+    if (m) m.focus();
+  });
+  // The Undo of a delete lasts a few seconds (data-timeout); the address loses ?deleted= so a reload does not offer it again.
+  function undoToast() {
+    var toast = $("undo-toast");
+    if (!toast || toast._timed) return;
+    toast._timed = true;
+    if (/[?&]deleted=/.test(location.search) && history.replaceState) history.replaceState(null, "", location.pathname);
+    setTimeout(function () { toast.remove(); }, Number(toast.getAttribute("data-timeout")) || 8000);
+  }
+  demoBanner();
+  undoToast();
 
   // ---------------------------------------------------------------- the data pages' toast
   // A change on the Transactions or Categories page redraws the list, so the form that made

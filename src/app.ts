@@ -130,8 +130,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
       reconcileBudgetWrites(store);
       closeInterruptedTurns(store);
       store.sessions.deleteExpired();
-      // No answer of this process waits for any approval yet: whatever is still pending can never be decided.
-      store.approvals.expireAllPending("restart");
+      // Conversations deleted just before the last stop: their Undo is long gone.
+      store.conversations.purgeDeleted();
     } catch (err) {
       // A chat.db that cannot be written (full disk, read-only file) still serves pages: recovery waits for the next start.
       const problem = storageProblem(err);
@@ -158,7 +158,6 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     approvals: approvals && ((turn) => approvals.gate(turn)),
     now: overrides.now,
   });
-  // The configured path, not budget.path: while demo data is served, an import creates the real database.
   // Imports write the configured database (never the demo one), through the same journaled path.
   const importer = new Importer({
     target: config.budgetDb.path,
@@ -167,6 +166,11 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     model: new ModelClassifier(client, config.model),
     now: overrides.now,
   });
+  if (approvals) {
+    // A decision continues its conversation; pending approvals outlive a restart until their time passes.
+    approvals.onOutcome((a, outcome) => void chat.approvalSettled(a, outcome));
+    if (config.ownsStore && !store.cannotSave) approvals.resume();
+  }
   return {
     config,
     store,
@@ -180,14 +184,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     async close() {
       // Bounded: whatever is stuck (a model call, a lock), the process must be able to exit.
       await withDeadline(chat.shutdown(), SHUTDOWN_TURNS_MS);
-      // Whatever still waits for a decision can never be decided now.
-      if (config.ownsStore) {
-        try {
-          store.approvals.expireAllPending("shutdown");
-        } catch (err) {
-          console.error("shutdown: could not expire the pending approvals (start-up recovery will):", (err as Error).message);
-        }
-      }
+      // Pending approvals stay pending (the next start arms them again); only their timers go.
+      approvals?.stop();
       memory?.stop();
       if (memory) await withDeadline(memory.idle(), SHUTDOWN_MEMORY_MS);
       store.close();

@@ -51,6 +51,13 @@ export const SETTINGS = {
   embeddingsUrl: { env: "EMBEDDINGS_URL", kind: "string", help: "optional OpenAI-compatible /v1/embeddings endpoint for memory recall" },
   embeddingsModel: { env: "EMBEDDINGS_MODEL", kind: "string", help: "its model (required with EMBEDDINGS_URL)" },
   embeddingsApiKey: { env: "EMBEDDINGS_API_KEY", kind: "string", help: "its key, if it needs one" },
+  publicUrl: {
+    flag: "public-url",
+    env: "PUBLIC_URL",
+    arg: "URL",
+    kind: "string",
+    help: "the address people open, e.g. https://budget.example.com behind a proxy: printed login links start with it, and serve accepts its Host and Origin",
+  },
 } as const satisfies Record<string, Setting>;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -10,6 +10,7 @@
  * (inference_geo) surcharges, fast mode, 1-hour cache writes and Haiku 5.5's
  * long-prompt tier (prompts over 100k tokens cost more).
  */
+import { formatMoney } from "./core/format.ts";
 
 export type Price = {
   /** USD per million input tokens (not cached). */
@@ -115,7 +116,18 @@ export function estimateCost(model: string, usage: TokenCounts): number | "unkno
   return round(total / 1_000_000, 10);
 }
 
-/** `$0.0123` style; always 4 decimals (turn costs are small). */
+/** The currency every price here is in. */
+export const USAGE_CURRENCY = "USD";
+
+/**
+ * A cost as the Usage page shows it: money in the usage currency with 2 decimals, as
+ * every amount of the app is written (`USD 6.01`); "unknown" for a model without a price.
+ */
+export function formatCost(cost: number | "unknown"): string {
+  return cost === "unknown" ? "unknown" : formatMoney(cost, USAGE_CURRENCY);
+}
+
+/** `$0.0123` style; always 4 decimals (turn costs are small): the CLI's `usage` table for operators. */
 export function formatUsd(cost: number | "unknown"): string {
   return cost === "unknown" ? "unknown" : `$${cost.toFixed(4)}`;
 }

@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { Store } from "../src/store/store.ts";
 import { UsageError, ConfigError } from "../src/core/errors.ts";
 import { usageCommand } from "../src/cli/usage.ts";
-import { estimateCost, formatUsd, parseModelId, priceFor } from "../src/pricing.ts";
+import { estimateCost, formatCost, formatUsd, parseModelId, priceFor } from "../src/pricing.ts";
 
 describe("pricing", () => {
   test("prices by family and version, cache write 1.25× and read 0.1× of input unless listed", () => {
@@ -52,6 +52,11 @@ describe("pricing", () => {
     expect(estimateCost("local-llama", usage)).toBe("unknown");
     expect(formatUsd(6.013881)).toBe("$6.0139");
     expect(formatUsd("unknown")).toBe("unknown");
+    // The Usage page: the usage currency, 2 decimals, de-CH like every amount.
+    expect(formatCost(6.013881)).toBe("USD 6.01");
+    expect(formatCost(1234.005)).toBe("USD 1'234.01");
+    expect(formatCost(0.0031)).toBe("USD 0.00");
+    expect(formatCost("unknown")).toBe("unknown");
   });
 });
 

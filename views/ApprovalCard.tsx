@@ -1,7 +1,8 @@
 import { type ApprovalPreview } from "../src/core/events.ts";
+import { formatClock } from "../src/core/format.ts";
 import { domIds } from "../src/ui/dom-ids.ts";
-import type { ApprovalDecision as Decision } from "../src/core/vocab.ts";
-import { type UndoState } from "../src/ui/approval-view.ts";
+import { type DecisionView, type UndoState } from "../src/ui/approval-view.ts";
+import { AffectedRows } from "./AffectedRows.tsx";
 import { ApprovalDecision } from "./ApprovalDecision.tsx";
 import { ApprovalUndo } from "./ApprovalUndo.tsx";
 
@@ -9,17 +10,10 @@ export type ApprovalCardProps = {
   approvalId: string;
   preview: ApprovalPreview;
   expiresAt: string;
-  decision?: { decision: Decision; detail?: string; failed?: boolean } | null;
+  decision?: DecisionView | null;
   /** For an executed change: its Undo button or what came of undoing it. */
   undo?: UndoState | null;
 };
-
-/** "14:05 UTC" from an ISO time; app.js rewrites it in the browser's local time. */
-function clock(iso: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return `${d.toISOString().slice(11, 16)} UTC`;
-}
 
 /**
  * The card's heading: "Approval needed: …" and the expiry while it waits; once decided
@@ -35,7 +29,7 @@ export function ApprovalHead({ approvalId, preview, expiresAt, decided }: { appr
         <p class="approval-expiry muted">
           Expires at{" "}
           <time class="local-time" datetime={expiresAt}>
-            {clock(expiresAt)}
+            {formatClock(expiresAt)}
           </time>
         </p>
       )}
@@ -74,8 +68,9 @@ export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }:
           </>
         ))}
       </dl>
+      {preview.affected ? <AffectedRows affected={preview.affected} /> : null}
       {decision ? (
-        <ApprovalDecision approvalId={approvalId} decision={decision.decision} detail={decision.detail} failed={decision.failed} />
+        <ApprovalDecision approvalId={approvalId} decision={decision} preview={preview} />
       ) : (
         <div class="approval-actions" id={domIds.approvalActions(approvalId)}>
           <form hx-post={`/approvals/${id}/approve`} hx-target={`#${domIds.approvalActions(approvalId)}`} hx-swap="outerHTML">

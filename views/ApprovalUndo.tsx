@@ -1,6 +1,6 @@
+import { formatClock } from "../src/core/format.ts";
 import type { UndoState } from "../src/ui/approval-view.ts";
 import { domIds } from "../src/ui/dom-ids.ts";
-
 
 /** The id of the element that holds an approval's Undo button. */
 export function approvalUndoId(approvalId: string): string {
@@ -19,10 +19,25 @@ export function ApprovalUndo({ approvalId, state }: { approvalId: string; state:
       </div>
     );
   }
-  const failed = state.kind === "failed";
+  if (state.kind === "failed") {
+    return (
+      <div class="approval-undo failed" id={undoId} role="alert">
+        <p class="error-message">{state.message}</p>
+      </div>
+    );
+  }
+  // "Undone at 14:05" on the 24-hour clock; page.js rewrites the time in the browser's zone.
   return (
-    <div class={`approval-undo ${failed ? "failed" : "done"}`} id={undoId} role={failed ? "alert" : "status"}>
-      <p class={failed ? "error-message" : "decision"}>{state.message}</p>
+    <div class="approval-undo done" id={undoId} role="status">
+      <p class="decision">
+        <strong>
+          Undone at{" "}
+          <time class="local-time" datetime={state.at}>
+            {formatClock(state.at)}
+          </time>
+        </strong>{" "}
+        — {state.message}
+      </p>
     </div>
   );
 }

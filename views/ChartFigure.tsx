@@ -3,11 +3,15 @@ import { formatChartValue } from "../src/core/format.ts";
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
-/** "2025-01" → "Jan 25" (the ChartSpec keeps YYYY-MM; only the display is short). Other labels unchanged. */
+/**
+ * "2025-01" → "Jan 2025" (the ChartSpec keeps YYYY-MM; only the display is short). The
+ * year stays four digits: "Nov 23" reads as a day. public/figures.js drops the year from
+ * an axis label whose year the label before it already showed. Other labels unchanged.
+ */
 export function shortLabel(label: string): string {
   const m = /^(\d{4})-(\d{2})$/.exec(label);
   const month = m ? MONTHS[Number(m[2]) - 1] : undefined;
-  return m && month ? `${month} ${m[1]!.slice(2)}` : label;
+  return m && month ? `${month} ${m[1]}` : label;
 }
 
 /** A time axis: every label a month (YYYY-MM). */

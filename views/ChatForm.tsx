@@ -3,7 +3,8 @@
  * question); the response (the question and the running answer) is appended to
  * #messages. It never locks (app.js): the next question can be drafted while an answer
  * streams; Send then turns into Stop (Esc stops too), and Enter sends once the answer
- * ended. Enter sends, Shift+Enter is a newline (on touch keyboards Enter is a newline).
+ * ended. Enter sends, Shift+Enter is a newline; on touch keyboards the Send key
+ * (`enterkeyhint="send"`) sends too, and the ↵ button (shown on touch screens) makes a newline.
  * `replace` carries the id of the last answer while its question is being edited.
  */
 export function ChatForm({ conversationId, maxBytes }: { conversationId?: string | null; /** WebLimits.maxMessageBytes: the box never holds more characters than that. */ maxBytes: number }) {
@@ -31,6 +32,9 @@ export function ChatForm({ conversationId, maxBytes }: { conversationId?: string
         enterkeyhint="send"
       ></textarea>
       <div class="chat-actions">
+        <button type="button" id="newline-button" class="newline quiet" aria-label="New line" title="New line">
+          ↵
+        </button>
         <button type="submit" id="send-button" class="primary">
           Send
         </button>

@@ -7,6 +7,7 @@ import { ChatForm } from "./ChatForm.tsx";
 import { ChatHeader } from "./ChatHeader.tsx";
 import type { ConversationSummary } from "./ConversationItem.tsx";
 import { ConversationList } from "./ConversationList.tsx";
+import { DeletedToast } from "./DeletedToast.tsx";
 import { DemoBanner, type DemoInfo } from "./DemoBanner.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { StarterQuestions } from "./StarterQuestions.tsx";
@@ -20,6 +21,8 @@ export type TurnView = {
   status: TurnStatus;
   events: AgentEvent[];
   usage?: Usage | null;
+  /** A continuation after an approval: an answer without a question of its own. */
+  continues?: boolean;
 };
 
 export type ChatPageProps = {
@@ -41,9 +44,11 @@ export type ChatPageProps = {
   demo?: DemoInfo | null;
   /** "data up to 31 Oct 2026 · last import 3 days ago" (the header shows it). */
   dataAge?: string;
+  /** A conversation deleted a moment ago: a toast offers Undo. */
+  deleted?: { id: string; title: string } | null;
 };
 
-export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo, dataAge }: ChatPageProps) {
+export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo, dataAge, deleted }: ChatPageProps) {
   const title = conversation?.title || "New chat";
   const user: NavUser = userName ? { name: userName } : null;
   const last = turns.at(-1);
@@ -79,10 +84,11 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
             <ChatHeader conversation={conversation} dataAge={dataAge} />
           </div>
           {demo ? <DemoBanner demo={demo} /> : null}
+          {deleted ? <DeletedToast conversation={deleted} /> : null}
           <div id="messages" class="messages" role="log" tabindex={0} aria-label="Conversation" data-last-turn={last?.id}>
             {turns.map((t) => (
               <>
-                <UserMessage text={t.question} turnId={t.id} editable={t.id === last?.id && t.status !== "running"} />
+                {t.continues ? null : <UserMessage text={t.question} turnId={t.id} editable={t.id === last?.id && t.status !== "running" && t.status !== "waiting"} />}
                 <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} showUsage={showUsage} approvals={approvals} />
               </>
             ))}

@@ -1,4 +1,7 @@
-export type ConversationSummary = { id: string; title: string; updatedAt?: string | null };
+import type { ConversationGroup } from "../src/ui/conversation-groups.ts";
+
+/** `pending`: an approval card in it waits for the user's decision; `group`: its heading in the list. */
+export type ConversationSummary = { id: string; title: string; updatedAt?: string | null; pending?: boolean; group?: ConversationGroup };
 
 /** "2025-03-14" from an ISO time (app.js shows it as "14:05" today, else a short local date). */
 function day(iso: string | null | undefined): string {
@@ -9,7 +12,8 @@ function day(iso: string | null | undefined): string {
  * One conversation in the sidebar: its link with its date. The open conversation also
  * has (under a ⋯ disclosure, no JS needed) a rename form and a delete form: one Tab stop
  * per conversation, not three. Plain POST forms: the server answers with a redirect.
- * app.js asks for confirmation before a delete and closes the menu on Escape.
+ * A delete asks nothing: the page that follows offers Undo for a few seconds. page.js
+ * closes the menu on Escape.
  */
 export function ConversationItem({ conversation, active }: { conversation: ConversationSummary; active?: boolean }) {
   const id = encodeURIComponent(conversation.id);
@@ -18,6 +22,12 @@ export function ConversationItem({ conversation, active }: { conversation: Conve
     <li class={active ? "conv active" : "conv"} data-title={title.toLowerCase()}>
       <a class="conv-link" href={`/conversations/${id}`} aria-current={active ? "page" : undefined} title={title}>
         <span class="conv-title">{title}</span>
+        {conversation.pending ? (
+          <span class="conv-pending" title="Waiting for your decision">
+            <span aria-hidden="true">●</span>
+            <span class="sr-only">(waiting for your decision)</span>
+          </span>
+        ) : null}
         {conversation.updatedAt ? (
           <time class="conv-date local-date" datetime={conversation.updatedAt}>
             {day(conversation.updatedAt)}
@@ -37,7 +47,7 @@ export function ConversationItem({ conversation, active }: { conversation: Conve
               </label>
               <button type="submit">Rename</button>
             </form>
-            <form method="post" action={`/conversations/${id}/delete`} class="delete-form" data-confirm={`Delete “${title}”? This cannot be undone.`}>
+            <form method="post" action={`/conversations/${id}/delete`} class="delete-form">
               <button type="submit" class="danger">
                 Delete
               </button>

@@ -1,18 +1,33 @@
+import type { ConversationGroup } from "../src/ui/conversation-groups.ts";
 import { ConversationItem, type ConversationSummary } from "./ConversationItem.tsx";
 
 /**
- * The sidebar's conversations, newest first (the caller orders them). The root element
- * carries id="conversation-list", so an `outerHTML` partial can replace the whole list.
+ * The sidebar's conversations, newest first (the caller orders them), under the headings
+ * Today / Yesterday / Previous 7 days / Older (each summary's `group`; page.js hides a
+ * heading whose entries a search hides). The root element carries id="conversation-list",
+ * so an `outerHTML` partial can replace the whole list.
  */
 export function ConversationList({ conversations, activeId }: { conversations: ConversationSummary[]; activeId?: string | null }) {
+  const groups: { name: ConversationGroup | null; items: ConversationSummary[] }[] = [];
+  for (const c of conversations) {
+    const name = c.group ?? null;
+    const last = groups.at(-1);
+    if (last && last.name === name) last.items.push(c);
+    else groups.push({ name, items: [c] });
+  }
   return (
     <nav class="conversations" id="conversation-list" aria-label="Conversations">
       {conversations.length ? (
-        <ul class="conv-list">
-          {conversations.map((c) => (
-            <ConversationItem conversation={c} active={c.id === activeId} />
-          ))}
-        </ul>
+        groups.map((g) => (
+          <section class="conv-group">
+            {g.name ? <h2 class="conv-group-title">{g.name}</h2> : null}
+            <ul class="conv-list">
+              {g.items.map((c) => (
+                <ConversationItem conversation={c} active={c.id === activeId} />
+              ))}
+            </ul>
+          </section>
+        ))
       ) : (
         <p class="muted empty-list">No conversations yet.</p>
       )}

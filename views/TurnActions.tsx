@@ -20,7 +20,7 @@ export function TurnActions({ turnId, status, model }: { turnId: string; status:
             Copy
           </button>
         ) : null}
-        {status !== "running" ? (
+        {status !== "running" && status !== "waiting" && !model.continues ? (
           <button type="button" class="regenerate quiet" hx-post={`/turns/${id}/regenerate`} hx-target="#messages" hx-swap="beforeend">
             Regenerate
           </button>

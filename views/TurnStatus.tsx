@@ -14,6 +14,9 @@ export function TurnStatus({ turnId, status }: { turnId: string; status: TurnSta
         </>
       ) : status === "interrupted" ? (
         <span>This answer was interrupted before it finished.</span>
+      ) : status === "waiting" ? (
+        // Not running: no spinner, no Stop. The answer goes on once the user decides on its card.
+        <span>Waiting for your decision on the card below. You can keep asking meanwhile.</span>
       ) : null}
     </div>
   );

@@ -3,7 +3,7 @@ import type { FigureShare } from "../src/store/usage-report.ts";
 import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
-/** One row of the usage table; `cost` is already formatted (e.g. "$0.0123" or "unknown"). */
+/** One row of the usage table; `cost` is already formatted (e.g. "USD 0.12" or "unknown"). */
 export type UsageRow = {
   day: string;
   userName: string;

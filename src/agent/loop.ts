@@ -10,7 +10,7 @@ import type {
   ToolUseBlock,
 } from "@anthropic-ai/sdk/resources/messages/messages";
 import { toolInputSchema } from "../tools/registry.ts";
-import type { ApprovalGate, PendingApproval, ToolCallRecord, ToolInvoker } from "../tools/invoke.ts";
+import type { ApprovalGate, ToolCallRecord, ToolInvoker } from "../tools/invoke.ts";
 import { type Tool } from "../tools/types.ts";
 import { emptyUsage, type AgentEvent, type Usage } from "../core/events.ts";
 import { createTurnFigures, type TurnFigures } from "../figures/turn.ts";
@@ -24,7 +24,14 @@ export type TurnRequest = {
   system: TextBlockParam[];
   /** Stored history already cut to the window; the question is appended by the loop. */
   history: MessageParam[];
+  /** The user's words; "" for a continuation, whose opening says what happened. */
   question: string;
+  /**
+   * Blocks that open the user message before the question: the tool_results that answer
+   * a waiting turn's tool calls (first, as the API requires) and notes (an approval decided
+   * or a change undone since the model last spoke).
+   */
+  opening?: ContentBlockParam[];
   maxSteps: number;
   signal?: AbortSignal;
   approvals?: ApprovalGate;
@@ -34,10 +41,13 @@ export type TurnRequest = {
 };
 
 export type TurnOutcome = {
-  status: "done" | "error" | "stopped";
+  /** `waiting`: the last step asked for approvals; the turn ends until the user decides. */
+  status: "done" | "error" | "stopped" | "waiting";
   incomplete: boolean;
   usage: Usage;
   error?: string;
+  /** For `waiting`: the results of the step's other tool calls, for the request that reports the decision. */
+  pendingResults?: ToolResultBlockParam[];
 };
 
 /** Bound on pause_turn continuations, on top of the step limit. */
@@ -83,7 +93,8 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
   // Without an approval gate, tools that change data are not offered at all.
   const offered = req.approvals ? req.invoker.tools : req.invoker.tools.filter((t) => t.risk === "low");
   const apiTools = toApiTools(offered);
-  const question: MessageParam = { role: "user", content: [{ type: "text", text: req.question }] };
+  const opening: ContentBlockParam[] = [...(req.opening ?? []), ...(req.question ? [{ type: "text" as const, text: req.question }] : [])];
+  const question: MessageParam = { role: "user", content: opening };
   const messages: MessageParam[] = [...req.history, question];
   req.persist([question]);
 
@@ -173,7 +184,7 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
       yield { type: "tool_started", id: use.id, tool: use.name, ...(label ? { label } : {}), input: use.input };
     }
     const results: ToolResultBlockParam[] = [];
-    const failure: { fatal: string | null } = { fatal: null };
+    let asked = 0;
     let stopped = false;
     for (const use of toolUses) {
       if (stopped || req.signal?.aborted) {
@@ -182,20 +193,21 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
         yield { type: "tool_failed", id: use.id, tool: use.name, error: "stopped" };
         continue;
       }
-      const outcome = yield* runTool(req, use, failure);
-      results.push(outcome);
-      if (failure.fatal) stopped = true;
+      const outcome = yield* runTool(req, use);
+      if (outcome === "asked") asked++;
+      else results.push(outcome);
     }
     const assistant: MessageParam = { role: "assistant", content };
+    if (asked) {
+      // The user decides on the card whenever they like: the turn ends here, its tool calls
+      // unanswered in the stored history until the request that reports the decision (or
+      // the next question) answers them, together with `results`.
+      req.persist([assistant]);
+      return { status: "waiting", incomplete: false, usage, pendingResults: results };
+    }
     const toolResults: MessageParam = { role: "user", content: results };
     messages.push(assistant, toolResults);
     req.persist([assistant, toolResults]);
-    if (failure.fatal) {
-      // The model was told (the tool result) that nothing was changed; the answer ends here with a clear error.
-      close([], "(The change could not be made; nothing was modified.)");
-      yield { type: "error", message: failure.fatal, retryable: true };
-      return { status: "error", incomplete: true, usage, error: failure.fatal };
-    }
     if (stopped || req.signal?.aborted) {
       close([], "(Stopped by the user.)");
       yield { type: "notice", kind: "stopped", message: "Stopped. The answer so far is kept." };
@@ -204,7 +216,8 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
   }
 }
 
-async function* runTool(req: Turn, use: ToolUseBlock, failure: { fatal: string | null }): AsyncGenerator<AgentEvent, ToolResultBlockParam> {
+/** Runs one tool call: its tool_result, or "asked" when it put an approval card to the user. */
+async function* runTool(req: Turn, use: ToolUseBlock): AsyncGenerator<AgentEvent, ToolResultBlockParam | "asked"> {
   const failed = (error: string): ToolResultBlockParam => ({ type: "tool_result", tool_use_id: use.id, is_error: true, content: error });
   const call = await req.invoker.invoke(
     { id: use.id, name: use.name, input: use.input },
@@ -222,53 +235,14 @@ async function* runTool(req: Turn, use: ToolUseBlock, failure: { fatal: string |
       return { type: "tool_result", tool_use_id: use.id, content: call.output.summary };
     case "approval": {
       const { pending } = call;
-      yield { type: "approval_requested", id: pending.id, toolId: use.id, preview: pending.preview, expiresAt: pending.expiresAt };
-      let decided: Awaited<PendingApproval["decision"]>;
-      try {
-        decided = await untilAborted(pending.decision, req.signal);
-      } catch (err) {
-        const error = `${use.name} failed: ${(err as Error)?.message ?? String(err)}`;
-        call.settle({ ok: false, error });
-        yield { type: "tool_failed", id: use.id, tool: use.name, error };
-        return failed(error);
-      }
-      const notMade = decided.decision === "approved" && decided.isError;
-      yield { type: "approval_decided", id: pending.id, decision: decided.decision, detail: decided.result, ...(notMade ? { failed: notMade } : {}) };
-      if (decided.isError) {
-        if (decided.fatal) failure.fatal = decided.fatal;
-        call.settle({ ok: false, error: decided.result });
-        yield { type: "tool_failed", id: use.id, tool: use.name, error: decided.result };
-        return failed(decided.result);
-      }
+      // The call itself went well: the card is out. What the user decides is audited by the approval service.
       call.settle({ ok: true });
-      yield { type: "tool_finished", id: use.id, tool: use.name, summary: decided.result };
-      return { type: "tool_result", tool_use_id: use.id, content: decided.result };
+      // The tool's line ends (its work, the preview, is done); the card takes over.
+      yield { type: "tool_finished", id: use.id, tool: use.name, summary: "The approval card is waiting for the user's decision." };
+      yield { type: "approval_requested", id: pending.id, toolId: use.id, preview: pending.preview, expiresAt: pending.expiresAt };
+      return "asked";
     }
   }
-}
-
-/**
- * The decision, or (should the gate fail to answer a stopped turn) "expired" once the
- * turn is stopped: Stop always ends the wait.
- */
-function untilAborted(decision: PendingApproval["decision"], signal?: AbortSignal): PendingApproval["decision"] {
-  if (!signal) return decision;
-  const stopped = { decision: "expired" as const, result: "The answer was stopped before the change was made; nothing was modified.", isError: true };
-  if (signal.aborted) return Promise.race([decision, Promise.resolve(stopped)]);
-  return new Promise((resolve, reject) => {
-    const onAbort = () => setTimeout(() => resolve(stopped), 100);
-    signal.addEventListener("abort", onAbort, { once: true });
-    decision.then(
-      (d) => {
-        signal.removeEventListener("abort", onAbort);
-        resolve(d);
-      },
-      (e) => {
-        signal.removeEventListener("abort", onAbort);
-        reject(e);
-      },
-    );
-  });
 }
 
 const apiToolCache = new WeakMap<readonly Tool[], ApiTool[]>();

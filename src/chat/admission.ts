@@ -30,11 +30,11 @@ export function checkMessageLength(text: string, maxBytes: number): string | nul
   return encoder.encode(text).byteLength > maxBytes ? messageTooLargeText(maxBytes) : null;
 }
 
-/** Throws QuestionRefused when the question is empty, too long, or the user has too many answers running. */
-export function admitQuestion(question: string, limits: QuestionLimits, running: number): void {
+/** Throws QuestionRefused when the question is empty (a continuation has none), too long, or the user has too many answers running. */
+export function admitQuestion(question: string, limits: QuestionLimits, running: number, continuation = false): void {
   const tooLong = checkMessageLength(question, limits.maxMessageBytes);
   if (tooLong) throw new QuestionRefused("too_large", tooLong);
-  if (!question.trim()) throw new QuestionRefused("empty", "Type a question first.");
+  if (!question.trim() && !continuation) throw new QuestionRefused("empty", "Type a question first.");
   if (running >= limits.concurrentTurns)
     throw new QuestionRefused("too_many_running", `Too many answers at once: at most ${limits.concurrentTurns} per user. Wait for one to finish.`);
 }

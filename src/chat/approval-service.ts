@@ -6,7 +6,7 @@
  *
  *   request  → the tool's policy computes the preview on the server; the service stores
  *              a pending approval with the exact arguments, audits approval_requested,
- *              and the agent loop waits on `decision`;
+ *              and arms its expiry; the turn that asked ends `waiting` (nobody blocks);
  *   decide   → one atomic compare-and-set from 'pending' (store.approvals.decide), so a
  *              double click, a replay or a second tab finds it decided and executes
  *              nothing; approve executes the stored arguments once; the write (before/
@@ -14,13 +14,15 @@
  *              the change is committed (a change to budget.db goes through the two-phase
  *              write path, which records them with its journal's "done"; a change to the
  *              app database alone records them in its own transaction); reject cancels;
- *              both tell the waiting model;
- *   timeout  → the approval expires and the model is told;
- *   stop     → an answer stopped while waiting expires its approval;
+ *              both are reported to the listener (the chat service), which starts the
+ *              continuation turn that tells the model;
+ *   timeout  → the approval expires (its timer, or start-up for one whose time passed
+ *              while the server was down); the listener is told, the model learns it
+ *              with the next request;
  *   undo     → the policy puts back what the change did, once.
  *
- * A decision only executes while the answer that asked for it is still waiting in this
- * process: after a restart (or for an approval nobody waits for) it expires instead.
+ * Pending approvals live in the app database, not in a waiting answer: a decision works
+ * in any process until the approval expires, also after a restart (`resume`).
  */
 import type { ApprovalGate, PendingApproval } from "../tools/invoke.ts";
 import type { BudgetDb } from "../budget/reader.ts";
@@ -39,21 +41,29 @@ import type { RunningTurn } from "./running-turn.ts";
 /** What an approval stores as its arguments: the input in canonical form and the policy's own arguments. */
 export type StoredApprovalArgs = { input: unknown; args: unknown };
 
-type Outcome = Awaited<PendingApproval["decision"]>;
+/**
+ * How a decided (or expired) approval turned out: `result` is what the model is told.
+ * `fatal`: approved, but the change failed for a reason the model cannot fix (a lock):
+ * no continuation runs; the card says so and the model learns it with the next request.
+ */
+export type ApprovalOutcome = { decision: "approved" | "rejected" | "expired"; result: string; isError: boolean; fatal?: string };
+type Outcome = ApprovalOutcome;
 
+/** Hears every outcome, with the approval as it was when decided. */
+export type OutcomeListener = (approval: Approval, outcome: ApprovalOutcome) => void;
+
+/** An armed pending approval: `resolve` reports its outcome, `cleanup` disarms its expiry. */
 type Waiter = { resolve(o: Outcome): void; cleanup(): void };
 
 export type DecisionResult =
   | { ok: true; approval: Approval; outcome: "executed" | "rejected"; message: string }
-  | { ok: false; status: 404 | 409; message: string; approval: Approval | null };
+  /** `decided`: this call decided it (approved, but the change could not be made); otherwise nothing was decided. */
+  | { ok: false; status: 404 | 409; message: string; approval: Approval | null; decided?: true };
 
 export type UndoResult = { ok: true; approval: Approval; message: string } | { ok: false; status: 404 | 409; message: string; approval: Approval | null };
 
 export const REJECTED_MESSAGE = "The user rejected the change; nothing was modified.";
-export const STOPPED_MESSAGE = "The answer was stopped before the user decided; nothing was modified.";
 export const NOT_FOUND_MESSAGE = "Approval not found.";
-export const NOT_WAITING_MESSAGE =
-  "This approval is no longer active: the answer that asked for it has ended (for example, the server restarted). Nothing was modified.";
 
 export type ApprovalServiceOptions = {
   store: Store;
@@ -67,6 +77,7 @@ export type ApprovalServiceOptions = {
 
 export class ApprovalService {
   private readonly waiters = new Map<string, Waiter>();
+  private listener: OutcomeListener | null = null;
   private readonly store: Store;
   private readonly ctx: WriteContext;
   readonly timeoutMs: number;
@@ -82,9 +93,41 @@ export class ApprovalService {
     return { request: (call) => this.request(turn, call) };
   }
 
-  /** Ids of the approvals an answer is waiting on right now. */
-  waiting(): string[] {
-    return [...this.waiters.keys()];
+  /** Who hears the outcomes (the chat service: it settles the waiting turn and continues the conversation). */
+  onOutcome(listener: OutcomeListener): void {
+    this.listener = listener;
+  }
+
+  /**
+   * At start-up: approvals pending from before survive until their time passes. Those
+   * whose time passed while the server was down expire now; the rest are armed again.
+   */
+  resume(): void {
+    const now = this.store.approvals.now().getTime();
+    for (const a of this.store.approvals.allPending()) {
+      if (Date.parse(a.expiresAt) <= now) this.expire(a.id, "timeout", this.expiredMessage());
+      else this.arm(a);
+    }
+  }
+
+  /** Disarm every expiry timer (the app is closing; start-up arms them again). */
+  stop(): void {
+    for (const w of [...this.waiters.values()]) w.cleanup();
+  }
+
+  /** Arm a pending approval: it expires when its time passes; its outcome goes to the listener. */
+  private arm(a: Approval): Waiter {
+    const timer = setTimeout(() => this.expire(a.id, "timeout", this.expiredMessage()), Math.max(0, Date.parse(a.expiresAt) - this.store.approvals.now().getTime()));
+    (timer as { unref?: () => void }).unref?.();
+    const waiter: Waiter = {
+      resolve: (o) => this.listener?.(a, o),
+      cleanup: () => {
+        clearTimeout(timer);
+        this.waiters.delete(a.id);
+      },
+    };
+    this.waiters.set(a.id, waiter);
+    return waiter;
   }
 
   /** "The approval expired after 10 minutes; nothing was modified." */
@@ -113,50 +156,28 @@ export class ApprovalService {
       conversationId: turn.conversationId,
       detail: { approvalId: approval.id, tool: tool.name, turnId: turn.id, input: plan.input, ...figures, expiresAt: approval.expiresAt },
     });
-
-    const decision = new Promise<Outcome>((resolve) => {
-      const signal = turn.controller.signal;
-      const onAbort = () => this.expire(approval.id, "stopped", STOPPED_MESSAGE);
-      const timer = setTimeout(() => this.expire(approval.id, "timeout", this.expiredMessage()), this.timeoutMs);
-      (timer as { unref?: () => void }).unref?.();
-      this.waiters.set(approval.id, {
-        resolve,
-        cleanup: () => {
-          clearTimeout(timer);
-          signal.removeEventListener("abort", onAbort);
-          this.waiters.delete(approval.id);
-        },
-      });
-      if (signal.aborted) onAbort();
-      else signal.addEventListener("abort", onAbort, { once: true });
-    });
-    return { id: approval.id, preview: approval.preview, expiresAt: approval.expiresAt, decision };
+    this.arm(approval);
+    return { id: approval.id, preview: approval.preview, expiresAt: approval.expiresAt };
   }
 
-  /** Expire a pending approval and tell the waiting answer (if any). */
+  /** Expire a pending approval and report it (the model learns it with the next request). */
   private expire(id: string, reason: string, message: string): void {
-    const waiter = this.waiters.get(id);
-    if (this.store.approvals.expire(id, reason)) this.store.approvals.setResult(id, { message } satisfies ApprovalResult);
-    if (waiter) {
-      waiter.cleanup();
-      waiter.resolve({ decision: "expired", result: message, isError: true });
-    }
+    this.waiters.get(id)?.cleanup();
+    const expired = this.store.approvals.expire(id, reason);
+    if (!expired) return;
+    this.store.approvals.setResult(id, { message } satisfies ApprovalResult);
+    this.listener?.(expired, { decision: "expired", result: message, isError: true });
   }
 
   /**
-   * The user's decision. Executes (for "approved") at most once per approval, and only
-   * while the answer that asked for it is waiting in this process.
+   * The user's decision. Executes (for "approved") at most once per approval, in whatever
+   * process decides it before it expires (the answer that asked has long ended).
    */
   decide(userId: string, id: string, decision: "approved" | "rejected"): DecisionResult {
     const current = this.store.approvals.get(userId, id);
     if (!current) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE, approval: null };
     if (current.status !== "pending") return { ok: false, status: 409, message: alreadyMessage(current), approval: current };
-    const waiter = this.waiters.get(id);
-    if (!waiter) {
-      this.store.approvals.expire(id, "not waiting");
-      this.store.approvals.setResult(id, { message: NOT_WAITING_MESSAGE } satisfies ApprovalResult);
-      return { ok: false, status: 409, message: NOT_WAITING_MESSAGE, approval: this.store.approvals.get(userId, id) };
-    }
+    const waiter = this.waiters.get(id) ?? this.arm(current);
     let decided: Approval | null;
     try {
       decided = this.store.approvals.decide(userId, id, decision);
@@ -268,14 +289,14 @@ export class ApprovalService {
       decision: "approved",
       result: message,
       isError: true,
-      // A conflict is for the model to handle (a fresh preview); anything else ends the answer with a clear error.
+      // A conflict is for the model to handle (a fresh preview); anything else ends here with a clear message on the card.
       ...(conflict ? {} : { fatal: `The approved change could not be made: ${why}. Nothing was modified; retry in a moment.` }),
     });
     const result = { message, error: why } satisfies ApprovalResult;
     this.store.writeSoon(`the failure of approval ${a.id}`, () => {
       if (this.store.approvals.markFailed(a.id, result)) this.writeAudit(userId, a, { ok: false, error: why });
     });
-    return { ok: false, status: 409, message, approval: { ...a, status: "failed", result } };
+    return { ok: false, status: 409, message, approval: { ...a, status: "failed", result }, decided: true };
   }
 
   /** Put back what an executed approval changed; once. */

@@ -18,6 +18,8 @@ export class RunningTurn {
     readonly id: string,
     readonly conversationId: string,
     readonly userId: string,
+    /** A continuation: the approval whose outcome it reports. */
+    readonly continues: string | null = null,
   ) {
     this.finished = new Promise((resolve) => (this.resolveFinished = resolve));
   }

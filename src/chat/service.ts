@@ -13,6 +13,9 @@ import { stripControls } from "../core/validation.ts";
 import { cannotSaveMessage, isBusyError, QuestionRefused } from "../core/errors.ts";
 import { admitQuestion, type QuestionLimits } from "./admission.ts";
 import { repairHistory } from "./recovery.ts";
+import { openingOf, type Decided } from "./opening.ts";
+import type { Approval } from "../store/approvals.ts";
+import type { ApprovalOutcome } from "./approval-service.ts";
 import { coalesceText, RunningTurn } from "./running-turn.ts";
 
 export type ChatSettings = {
@@ -75,14 +78,67 @@ export class ChatService {
     return this.running.get(id);
   }
 
+  /** The running continuation that reports an approval's outcome, if any. */
+  continuationOf(approvalId: string): RunningTurn | undefined {
+    for (const t of this.running.values()) if (t.continues === approvalId && !t.outcome) return t;
+    return undefined;
+  }
+
+  /**
+   * An approval was decided or expired (the approval service's listener). The turn that
+   * asked records the outcome in its display log and, with no approval of it left pending,
+   * stops waiting. A decision then starts one continuation turn of the conversation, whose
+   * opening gives the model the outcome (see opening.ts) and whose text streams like any
+   * answer; should the conversation be answering right now, it starts once that answer
+   * ends. An expiry (or a change that failed on a lock) starts nothing: the model learns
+   * it with the next request.
+   */
+  approvalSettled(approval: Approval, outcome: ApprovalOutcome): RunningTurn | null {
+    const { store } = this.deps;
+    const failed = outcome.decision === "approved" && outcome.isError;
+    store.writeSoon(`the outcome of approval ${approval.id}`, () => {
+      store.turns.appendEvents(approval.turnId, [
+        { type: "approval_decided", id: approval.id, decision: outcome.decision, detail: outcome.result, ...(failed ? { failed } : {}) },
+      ]);
+      store.turns.settleWaiting(approval.turnId);
+    });
+    // An expiry, or a change that failed on a lock (the app database is likely still busy), starts nothing.
+    if (outcome.decision === "expired" || outcome.fatal) return null;
+    const decided: Decided = { approval, outcome };
+    const start = () => {
+      try {
+        return this.startTurn({ userId: approval.userId, conversationId: approval.conversationId, question: "", decided });
+      } catch (err) {
+        // The conversation was deleted meanwhile (nothing to continue), or the app database failed.
+        if (!(err instanceof ConversationNotFound)) console.error(`approval ${approval.id}: could not continue the conversation:`, err);
+        return null;
+      }
+    };
+    const busy = [...this.running.values()].find((t) => t.conversationId === approval.conversationId && !t.outcome);
+    if (!busy) return start();
+    void busy.finished.then(start);
+    return null;
+  }
+
+  /** An approval's outcome as stored (to report it again: Retry of a continuation that failed), or undefined while undecided. */
+  storedDecision(userId: string, approvalId: string): Decided | undefined {
+    const approval = this.deps.store.approvals.get(userId, approvalId);
+    if (!approval || approval.status === "pending" || approval.status === "approved") return undefined;
+    const result = (approval.result as { message?: string } | null)?.message ?? `The approval ended ${approval.status}; nothing was modified.`;
+    const decision = approval.status === "rejected" || approval.status === "expired" ? approval.status : "approved";
+    const isError = approval.status !== "executed" && approval.status !== "undone";
+    return { approval, outcome: { decision, result, isError } };
+  }
+
   /**
    * Refuse a question the chat will not take (QuestionRefused): with `limits` (the
    * server's), too long, empty or too many answers running; always, an unknown
    * conversation or one still answering. startTurn checks it too; call it first when
    * something must happen only if the question will be taken.
    */
-  admit(opts: QuestionRequest): void {
-    if (opts.limits) admitQuestion(opts.question, opts.limits, this.runningCount(opts.userId));
+  admit(opts: QuestionRequest & { decided?: Decided }): void {
+    // A continuation (`decided`) has no question of its own: only the answers running count.
+    if (opts.limits) admitQuestion(opts.question, opts.limits, this.runningCount(opts.userId), !!opts.decided);
     const conversationId = opts.conversationId;
     if (!conversationId) return;
     if (!this.deps.store.conversations.get(opts.userId, conversationId)) throw new ConversationNotFound(conversationId);
@@ -91,18 +147,25 @@ export class ChatService {
   }
 
   /** Start answering a question, or refuse it (see `admit`; nothing stored or sent). */
-  startTurn(opts: QuestionRequest): RunningTurn {
+  startTurn(opts: QuestionRequest & { decided?: Decided }): RunningTurn {
     const { store, settings } = this.deps;
     this.admit(opts);
     let conversationId = opts.conversationId ?? null;
     if (!conversationId) {
       conversationId = store.conversations.create(opts.userId, titleFrom(opts.question)).id;
     }
-    const turnId = store.turns.start({ conversationId, userId: opts.userId, model: settings.model, question: opts.question });
-    const turn = new RunningTurn(turnId, conversationId, opts.userId);
+    const continues = opts.decided?.approval.id;
+    const turnId = store.turns.start({ conversationId, userId: opts.userId, model: settings.model, question: opts.question, continues });
+    const turn = new RunningTurn(turnId, conversationId, opts.userId, continues ?? null);
     this.running.set(turnId, turn);
-    turn.push({ type: "turn_started", conversationId, turnId });
-    this.drive(turn, opts.question).catch((err) => {
+    turn.push({ type: "turn_started", conversationId, turnId, ...(continues ? { continues } : {}) });
+    if (opts.decided) {
+      // Whoever follows the continuation (the JSON API) learns first what was decided.
+      const { approval, outcome } = opts.decided;
+      const failed = outcome.decision === "approved" && outcome.isError;
+      turn.push({ type: "approval_decided", id: approval.id, decision: outcome.decision, detail: outcome.result, ...(failed ? { failed } : {}) });
+    }
+    this.drive(turn, opts.question, opts.decided).catch((err) => {
       // Only bookkeeping can fail here (e.g. the app database went away): never leave a subscriber hanging.
       console.error(`turn ${turnId}: could not store its end:`, err);
       if (!turn.outcome) turn.finish({ status: "error", incomplete: true, error: String(err), usage: emptyUsage() });
@@ -117,7 +180,7 @@ export class ChatService {
     await Promise.all(turns.map((t) => t.finished));
   }
 
-  private async drive(turn: RunningTurn, question: string): Promise<void> {
+  private async drive(turn: RunningTurn, question: string, decided?: Decided): Promise<void> {
     const { store, budget, client, invoker, settings, memory } = this.deps;
     const started = performance.now();
     let flushed = 0;
@@ -146,7 +209,9 @@ export class ChatService {
       if (memory && history.length < stored.length) {
         await memory.forget(turn.userId, turn.conversationId, stored.slice(0, stored.length - history.length));
       }
-      const memories = memory ? await memory.recall(turn.userId, question) : [];
+      const memories = memory && question ? await memory.recall(turn.userId, question) : [];
+      // Answers to a waiting turn's tool calls, and notes of what was decided or undone since.
+      const opening = openingOf(store, turn.conversationId, { decided, timeZone: settings.timeZone });
       // An import may hold budget.db: wait for it (without freezing the server), or end with a clear error.
       await budget.whenReadable();
       const gen = runAgentTurn({
@@ -157,14 +222,18 @@ export class ChatService {
         system: systemBlocks({ summary: budget.summary(), notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list() }),
         history,
         question,
+        opening: opening.blocks,
         maxSteps: settings.maxSteps,
         signal: turn.controller.signal,
         approvals: this.deps.approvals?.(turn),
         persist: (messages) => {
           const events = takeFresh();
+          const told = opening.undoneTold.splice(0);
           write("messages", () => {
             store.messages.append(turn.conversationId, turn.id, messages);
             store.turns.appendEvents(turn.id, events);
+            // The notes are in the stored history now: the model heard of these undos.
+            for (const id of told) store.approvals.markUndoneTold(id);
           });
         },
         onToolCall: (call) =>
@@ -209,6 +278,7 @@ export class ChatService {
       turnId: turn.id,
       incomplete: outcome.incomplete,
       usage: outcome.usage,
+      ...(outcome.status === "waiting" ? { waiting: true } : {}),
     };
     const unflushed = [...takeFresh(), done];
     const audit = {
@@ -224,7 +294,15 @@ export class ChatService {
     // database be locked, the turn still ends for everyone following it (and frees the user's slot); its
     // end is stored once the lock is gone, and the live turn is kept until then.
     const stored = write("the end", () => {
-      store.turns.finish(turn.id, { status: outcome.status, usage: outcome.usage, error: outcome.error, incomplete: outcome.incomplete });
+      store.turns.finish(turn.id, {
+        status: outcome.status,
+        usage: outcome.usage,
+        error: outcome.error,
+        incomplete: outcome.incomplete,
+        pendingResults: outcome.pendingResults,
+      });
+      // Its approvals may have been decided while it was still ending.
+      if (outcome.status === "waiting") store.turns.settleWaiting(turn.id);
       store.conversations.touch(turn.conversationId);
       store.turns.appendEvents(turn.id, unflushed);
       store.audit.add({ kind: "turn", userId: turn.userId, conversationId: turn.conversationId, detail: audit });

@@ -7,12 +7,13 @@ import { loadAssets } from "../web/assets.ts";
 import { DEFAULT_LIMITS } from "../web/context.ts";
 import { allowedHostsFor } from "../web/middleware/host-check/index.ts";
 import { parse } from "./args.ts";
+import { publicUrlOf } from "./users.ts";
 import { formatCount } from "../core/format.ts";
 
 /** SIGTERM/SIGINT end the process within this long, whatever is stuck. */
 const SHUTDOWN_LIMIT_MS = 4500;
 
-const SERVE_SETTINGS = ["bind", "allowHost", "allowOrigin", "showUsage", "loginLinkTtl", ...AGENT_SETTINGS] as const;
+const SERVE_SETTINGS = ["bind", "publicUrl", "allowHost", "allowOrigin", "showUsage", "loginLinkTtl", ...AGENT_SETTINGS] as const;
 
 export const SERVE_HELP = `budget-chat [serve] [options]
 
@@ -26,8 +27,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new ConfigError(`serve: unexpected argument "${positionals[0]}"`);
-  const web = readSettings(["bind", "allowHost", "allowOrigin", "showUsage", "loginLinkTtl"], values);
+  const web = readSettings(["bind", "publicUrl", "allowHost", "allowOrigin", "showUsage", "loginLinkTtl"], values);
   const bind = parseBind(web.bind);
+  // Behind a proxy, the address people open: its Host and Origin are accepted like the bind address's.
+  const publicUrl = web.publicUrl === undefined ? null : new URL(publicUrlOf(web.publicUrl, values["public-url"] !== undefined ? "--public-url" : "PUBLIC_URL"));
   const app = createApp(appConfig(values, { ownsStore: true }));
   if (!isLoopback(bind.hostname) && app.store.users.count() === 0) {
     await app.close();
@@ -39,8 +42,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
   const handler = createWebApp({
     ...app,
     assets: await loadAssets(),
-    allowedHosts: allowedHostsFor(bind.hostname, bind.port, web.allowHost),
-    allowedOrigins: web.allowOrigin,
+    allowedHosts: allowedHostsFor(bind.hostname, bind.port, publicUrl ? [...web.allowHost, publicUrl.host] : web.allowHost),
+    allowedOrigins: publicUrl ? [...web.allowOrigin, publicUrl.origin] : web.allowOrigin,
     requireUsers: !isLoopback(bind.hostname),
     limits: DEFAULT_LIMITS,
     showUsage: web.showUsage,
@@ -54,7 +57,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   });
   const url = `http://${bind.hostname.includes(":") ? `[${bind.hostname}]` : bind.hostname}:${server.port}/`;
   const summary = app.budget.summary();
-  console.log(`budget-chat listening on ${url}`);
+  console.log(`budget-chat listening on ${url}${publicUrl ? ` (public address ${publicUrl.href})` : ""}`);
   console.log(
     `  budget data: ${relative(process.cwd(), app.budget.path) || app.budget.path}${app.budget.demo ? " (demo data)" : ""} ` +
       `(${summary.transactionCount ? `${formatCount(summary.transactionCount)} transactions, ${summary.firstDate} to ${summary.lastDate}` : "no transactions"})`,

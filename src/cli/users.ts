@@ -6,8 +6,8 @@ import { ConfigError, UsageError } from "../core/errors.ts";
 import { plural } from "../core/format.ts";
 import { parse } from "./args.ts";
 
-export const USERS_HELP = `budget-chat users add NAME [--base-url URL]
-budget-chat users link NAME [--base-url URL]
+export const USERS_HELP = `budget-chat users add NAME [--public-url URL]
+budget-chat users link NAME [--public-url URL]
 budget-chat users list
 budget-chat users remove NAME
 budget-chat users token NAME
@@ -16,15 +16,17 @@ budget-chat users revoke-token NAME
 The allowlist. With at least one user, every page and API call needs a session, which
 starts from a one-time login link; without users budget-chat runs in single-user local
 mode (loopback only).
-  add NAME          add a user and print their one-time login link
+  add NAME          add a user and print their one-time login link (the first user
+                    takes over the conversations made before, in single-user mode)
   link NAME         print a new one-time login link for an existing user (lost link)
   list              list the users
   remove NAME       remove a user and end their sessions (their conversations stay)
   token NAME        print a new personal token for MCP over HTTP (Authorization: Bearer …);
                     it replaces the user's earlier token
   revoke-token NAME make the user's personal token stop working
-  --base-url URL    the address the link starts with (default: from --bind / BIND_ADDRESS)
-${flagHelp(["chatDb", "loginLinkTtl"])}
+  --base-url URL    the same as --public-url
+${flagHelp(["publicUrl", "chatDb", "loginLinkTtl"])}
+Without --public-url / PUBLIC_URL the link starts with the address from --bind / BIND_ADDRESS.
 
 A login link works once, and only within --login-link-ttl hours (give serve the same
 value): \`users link NAME\` makes a fresh one. Login links and personal tokens are stored
@@ -33,18 +35,27 @@ only as hashes, so they cannot be shown again.`;
 const WILDCARD = new Set(["0.0.0.0", "::", ""]);
 const ACTIONS = "add, link, list, remove, token or revoke-token";
 
-/** Where login links point: --base-url, else the server's bind address (a wildcard bind becomes 127.0.0.1). */
-export function loginBaseUrl(flag: string | undefined, env = process.env): { url: string; note: string | null } {
-  if (flag !== undefined) {
-    let u: URL;
-    try {
-      u = new URL(flag);
-    } catch {
-      throw new UsageError(`--base-url must be an http(s) URL like http://budget.local:3000, got "${flag}"`);
-    }
-    if (u.protocol !== "http:" && u.protocol !== "https:") throw new UsageError(`--base-url must start with http:// or https://, got "${flag}"`);
-    return { url: u.origin + u.pathname.replace(/\/+$/, ""), note: null };
+/** The public address as given (--public-url / PUBLIC_URL, or --base-url): an http(s) URL, without a trailing slash. */
+export function publicUrlOf(value: string, name = "--public-url"): string {
+  let u: URL;
+  try {
+    u = new URL(value);
+  } catch {
+    throw new UsageError(`${name} must be an http(s) URL like https://budget.example.com, got "${value}"`);
   }
+  if (u.protocol !== "http:" && u.protocol !== "https:") throw new UsageError(`${name} must start with http:// or https://, got "${value}"`);
+  return u.origin + u.pathname.replace(/\/+$/, "");
+}
+
+/**
+ * Where login links point: the public address the server is configured with
+ * (--public-url / PUBLIC_URL, or --base-url), else its bind address (a wildcard bind
+ * becomes 127.0.0.1, with a note).
+ */
+export function loginBaseUrl(flags: { "base-url"?: string; "public-url"?: string }, env = process.env): { url: string; note: string | null } {
+  if (flags["base-url"] !== undefined) return { url: publicUrlOf(flags["base-url"], "--base-url"), note: null };
+  const publicUrl = readSettings(["publicUrl"], flags, env).publicUrl;
+  if (publicUrl !== undefined) return { url: publicUrlOf(publicUrl, flags["public-url"] !== undefined ? "--public-url" : "PUBLIC_URL"), note: null };
   const bind = parseBind(readSettings(["bind"], {}, env).bind);
   const wildcard = WILDCARD.has(bind.hostname);
   const host = wildcard ? "127.0.0.1" : bind.hostname;
@@ -58,7 +69,7 @@ export function loginBaseUrl(flag: string | undefined, env = process.env): { url
 export async function usersCommand(argv: string[]): Promise<number> {
   const { values, positionals } = parse(argv, {
     "base-url": { type: "string" },
-    ...flagOptions(["chatDb", "loginLinkTtl"]),
+    ...flagOptions(["chatDb", "loginLinkTtl", "publicUrl"]),
     help: { type: "boolean", short: "h" },
   });
   if (values.help) {
@@ -79,7 +90,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
       // A bad name is bad input (exit 2), said in the name's own terms.
       const problem = action === "add" ? userNameProblem(name) : null;
       if (problem) throw new UsageError(`users add: ${problem}`);
-      const base = loginBaseUrl(values["base-url"]);
+      const base = loginBaseUrl(values);
       const ttl = readSettings(["loginLinkTtl"], values).loginLinkTtl;
       const store = Store.open(chatDbPath(values));
       try {
@@ -95,8 +106,9 @@ export async function usersCommand(argv: string[]): Promise<number> {
           }
           token = added.loginToken;
           who = added.user.name;
-          store.audit.add({ kind: "security", userId: added.user.id, detail: { event: "user added", name: who } });
+          store.audit.add({ kind: "security", userId: added.user.id, detail: { event: "user added", name: who, adopted: added.adopted } });
           console.log(`Added user ${who}.`);
+          if (added.adopted) console.log(`${who} takes over the ${plural(added.adopted, "conversation")} made before there were users.`);
         } else {
           const user = store.users.byName(name);
           const issued = user ? store.users.issueLoginToken(user.name) : null;
@@ -146,7 +158,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
     }
     case "token": {
       const name = needName();
-      const base = loginBaseUrl(values["base-url"]);
+      const base = loginBaseUrl(values);
       const store = Store.open(chatDbPath(values));
       try {
         const user = store.users.byName(name);

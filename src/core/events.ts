@@ -61,11 +61,23 @@ export type ApprovalPreview = {
   description: string;
   /** Label → value (or a list of values), in display order. */
   facts: { label: string; value?: string; items?: string[] }[];
+  /** What the card says once the change is carried out, e.g. "Moved 3 transactions to Pets". */
+  outcome?: string;
+  /** The transactions the change touches: the first few, how many in all, and the Transactions page showing them. */
+  affected?: AffectedRows;
   [figure: string]: unknown;
 };
 
+/** The first rows a change touches (newest first), their number, and a `/transactions?…` link to see them all. */
+export type AffectedRows = {
+  total: number;
+  rows: { date: string; merchant: string; category: string; amount: number; currency: string }[];
+  link: string;
+};
+
 export type AgentEvent =
-  | { type: "turn_started"; conversationId: string; turnId: string }
+  /** `continues`: this turn reports the outcome of that approval (it has no question of its own). */
+  | { type: "turn_started"; conversationId: string; turnId: string; continues?: string }
   | { type: "text"; text: string }
   /** `label`: what the user sees while it runs ("Analysing spending by category…"); absent in answers stored before round 3. */
   | { type: "tool_started"; id: string; tool: string; label?: string; input: unknown }
@@ -82,5 +94,6 @@ export type AgentEvent =
    * order they appear; sent once the answer's text has ended, just before `done`.
    */
   | { type: "figures"; figures: AnswerFigure[] }
-  | { type: "done"; conversationId: string; turnId: string; incomplete: boolean; usage: Usage }
+  /** `waiting`: the turn ended asking for the user's decision on an approval card. */
+  | { type: "done"; conversationId: string; turnId: string; incomplete: boolean; usage: Usage; waiting?: boolean }
   | { type: "error"; message: string; retryable: boolean };

@@ -119,3 +119,16 @@ export function formatTableCell(
       return formatNumber(v);
   }
 }
+
+/**
+ * "14:05": the time of an ISO instant on the 24-hour clock, as de-CH writes it, in
+ * `timeZone` (the server's when omitted). Intl's hour cycle is pinned, so no ICU
+ * version turns it into "2:05 PM".
+ */
+export function formatClock(iso: string, timeZone?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const parts = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
+  return `${part("hour")}:${part("minute")}`;
+}

@@ -11,8 +11,12 @@
  */
 export const LOCAL_USER_ID = "local";
 
-/** How a turn (one question and its answer) stands. */
-export const TURN_STATUSES = ["running", "done", "error", "stopped", "interrupted"] as const;
+/**
+ * How a turn (one question and its answer) stands. `waiting`: it ended asking for the
+ * user's decision on an approval card; it is not running (no spinner, no Stop, not
+ * counted against any limit) and becomes `done` once its approvals are decided or expire.
+ */
+export const TURN_STATUSES = ["running", "done", "error", "stopped", "interrupted", "waiting"] as const;
 export type TurnStatus = (typeof TURN_STATUSES)[number];
 
 /**

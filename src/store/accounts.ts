@@ -1,10 +1,11 @@
 /** Allowlisted users, their one-time login links and their browser sessions. */
 import { randomUUID } from "node:crypto";
+import { LOCAL_USER_ID } from "../core/vocab.ts";
 import { type Row, sha256, StoreError, randomToken, type StoreDb } from "./db.ts";
 
 export type User = { id: string; name: string; createdAt: string };
 
-/** A session's last_seen_at is refreshed at most this often. */
+/** A session's last_seen_at (and, renewed on use, its expiry) is refreshed at most this often. */
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** Personal tokens start with this, so a leaked one is recognisable (and secret scanners can find it). */
@@ -13,14 +14,27 @@ export const PERSONAL_TOKEN_PREFIX = "bcp_";
 export class Users {
   constructor(private readonly s: StoreDb) {}
 
-  /** Add an allowlisted user; returns the user and a one-time login token (shown once, stored hashed). */
-  add(name: string): { user: User; loginToken: string } {
+  /**
+   * Add an allowlisted user; returns the user and a one-time login token (shown once,
+   * stored hashed). The first user takes over what single-user local mode made
+   * (`adopted`: conversations with their turns, approvals, memories and audit entries),
+   * so nothing made before the allowlist becomes unreachable.
+   */
+  add(name: string): { user: User; loginToken: string; adopted: number } {
     const clean = cleanUserName(name);
     return this.s.transaction(() => {
       if (this.s.one("SELECT 1 FROM users WHERE name = ?", clean)) throw new StoreError(`user already exists: ${clean}`);
+      const first = this.count() === 0;
       const user: User = { id: randomUUID(), name: clean, createdAt: this.s.iso() };
       this.s.exec("INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)", user.id, user.name, user.createdAt);
-      return { user, loginToken: this.newLoginToken(user.id) };
+      let adopted = 0;
+      if (first) {
+        adopted = this.s.exec("UPDATE conversations SET user_id = ? WHERE user_id = ?", user.id, LOCAL_USER_ID).changes;
+        for (const table of ["turns", "approvals", "memories", "audit_log"]) {
+          this.s.exec(`UPDATE ${table} SET user_id = ? WHERE user_id = ?`, user.id, LOCAL_USER_ID);
+        }
+      }
+      return { user, loginToken: this.newLoginToken(user.id), adopted };
     });
   }
 
@@ -141,8 +155,12 @@ export class Sessions {
     return raw;
   }
 
-  /** The user of a live session, or null (unknown, expired, or the user was removed). */
-  user(raw: string): User | null {
+  /**
+   * The user of a live session, or null (unknown, expired, or the user was removed).
+   * With `renewTtlMs` a session in use lasts that long from now (renewed at most once a
+   * minute): `renewed` says whether it was, so the cookie can be renewed with it.
+   */
+  user(raw: string, renewTtlMs?: number): (User & { renewed: boolean }) | null {
     if (!raw) return null;
     const now = this.s.clock();
     const hash = sha256(raw);
@@ -153,13 +171,15 @@ export class Sessions {
       now.toISOString(),
     );
     if (!row) return null;
-    this.s.exec(
-      "UPDATE sessions SET last_seen_at = ? WHERE id_hash = ? AND last_seen_at < ?",
-      now.toISOString(),
-      hash,
-      new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS).toISOString(),
-    );
-    return toUser(row);
+    const renewed =
+      this.s.exec(
+        "UPDATE sessions SET last_seen_at = ?1, expires_at = coalesce(?4, expires_at) WHERE id_hash = ?2 AND last_seen_at < ?3",
+        now.toISOString(),
+        hash,
+        new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS).toISOString(),
+        renewTtlMs === undefined ? null : new Date(now.getTime() + renewTtlMs).toISOString(),
+      ).changes > 0;
+    return { ...toUser(row), renewed: renewed && renewTtlMs !== undefined };
   }
 
   /** Log out. */

@@ -37,7 +37,8 @@ export type NewApproval = Pick<Approval, "userId" | "conversationId" | "turnId" 
 export type ApprovalResult = {
   message: string;
   error?: string;
-  undone?: { at: string; message: string };
+  /** `told`: the model learnt of the undo (a note in the next request's history). */
+  undone?: { at: string; message: string; told?: boolean };
   [figure: string]: unknown;
 };
 
@@ -56,6 +57,11 @@ export class Approvals {
     private readonly s: StoreDb,
     private readonly audit: AuditLog,
   ) {}
+
+  /** The clock approvals' times are written and compared by (expiry timers must agree with it). */
+  now(): Date {
+    return this.s.clock();
+  }
 
   create(a: NewApproval): Approval {
     const now = this.s.clock();
@@ -188,17 +194,40 @@ export class Approvals {
     );
   }
 
-  /**
-   * Expire every pending approval, whatever its expiry time (with an audit entry each);
-   * returns their ids. At start-up of the process that owns the app database no answer
-   * is waiting for any approval, so none may be decided any more.
-   */
-  expireAllPending(reason: string, now: Date | string = this.s.clock()): string[] {
-    return this.s.transaction(() =>
+  /** Every pending approval, oldest first (start-up arms their expiry: they survive a restart until their time passes). */
+  allPending(): Approval[] {
+    return this.s.many("SELECT * FROM approvals WHERE status = 'pending' ORDER BY created_at, rowid").map(toApproval);
+  }
+
+  /** The approval a tool call of a conversation asked for, or null (the call was not a write, or was refused). */
+  forToolUse(conversationId: string, toolUseId: string): Approval | null {
+    const row = this.s.one("SELECT * FROM approvals WHERE conversation_id = ? AND tool_use_id = ?", conversationId, toolUseId);
+    return row ? toApproval(row) : null;
+  }
+
+  /** Of `conversationIds`, those with an approval waiting for the user's decision (the conversation list marks them). */
+  conversationsWithPending(userId: string, now: Date | string = this.s.clock()): Set<string> {
+    return new Set(
       this.s
-        .many("SELECT id FROM approvals WHERE status = 'pending' ORDER BY created_at")
-        .flatMap((r) => this.expire(r.id, reason, now)?.id ?? []),
+        .many("SELECT DISTINCT conversation_id FROM approvals WHERE user_id = ? AND status = 'pending' AND expires_at > ?", userId, isoOf(now))
+        .map((r) => r.conversation_id as string),
     );
+  }
+
+  /** Undone approvals of a conversation the model has not been told about yet, oldest undo first. */
+  undoneUntold(conversationId: string): Approval[] {
+    return this.s
+      .many(
+        `SELECT * FROM approvals WHERE conversation_id = ? AND status = 'undone' AND json_extract(result, '$.undone.told') IS NULL
+         ORDER BY json_extract(result, '$.undone.at'), rowid`,
+        conversationId,
+      )
+      .map(toApproval);
+  }
+
+  /** The model was told (in a request's history) that this approval's change was undone. */
+  markUndoneTold(id: string): void {
+    this.s.exec("UPDATE approvals SET result = json_set(result, '$.undone.told', json('true')) WHERE id = ? AND status = 'undone'", id);
   }
 
   /** Store an approval's outcome without changing its status (e.g. approved, but the write was refused). */

@@ -36,17 +36,39 @@ export class Conversations {
     return conv;
   }
 
-  /** The conversation, or null when it does not exist or belongs to another user. */
+  /** The conversation, or null when it does not exist, was deleted, or belongs to another user. */
   get(userId: string, id: string): Conversation | null {
-    const row = this.s.one("SELECT * FROM conversations WHERE id = ? AND user_id = ?", id, userId);
+    const row = this.s.one("SELECT * FROM conversations WHERE id = ? AND user_id = ? AND deleted_at IS NULL", id, userId);
     return row ? toConversation(row) : null;
   }
 
   /** The user's conversations, most recently updated first. */
   list(userId: string, limit = 1000): Conversation[] {
     return this.s
-      .many("SELECT * FROM conversations WHERE user_id = ? ORDER BY updated_at DESC, rowid DESC LIMIT ?", userId, limit)
+      .many("SELECT * FROM conversations WHERE user_id = ? AND deleted_at IS NULL ORDER BY updated_at DESC, rowid DESC LIMIT ?", userId, limit)
       .map(toConversation);
+  }
+
+  /**
+   * Ids of the user's conversations whose title or any message's text contains `query`
+   * (case-insensitive; `%` and `_` are literal), most recently updated first.
+   */
+  search(userId: string, query: string, limit = 1000): string[] {
+    const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    return this.s
+      .many(
+        `SELECT c.id FROM conversations c
+         WHERE c.user_id = ?1 AND c.deleted_at IS NULL
+           AND (c.title LIKE ?2 ESCAPE '\\'
+             OR EXISTS (SELECT 1 FROM messages m, json_each(m.content) b
+                        WHERE m.conversation_id = c.id AND json_extract(b.value, '$.type') = 'text'
+                          AND json_extract(b.value, '$.text') LIKE ?2 ESCAPE '\\'))
+         ORDER BY c.updated_at DESC, c.rowid DESC LIMIT ?3`,
+        userId,
+        like,
+        limit,
+      )
+      .map((r) => r.id as string);
   }
 
   rename(userId: string, id: string, title: string): boolean {
@@ -56,6 +78,28 @@ export class Conversations {
   /** Delete a conversation with its messages, turns and display logs. */
   delete(userId: string, id: string): boolean {
     return this.s.exec("DELETE FROM conversations WHERE id = ? AND user_id = ?", id, userId).changes > 0;
+  }
+
+  /** Delete a conversation so that `restore` can still bring it back until `purgeDeleted` removes it for good. */
+  softDelete(userId: string, id: string): Conversation | null {
+    const row = this.s.one("UPDATE conversations SET deleted_at = ? WHERE id = ? AND user_id = ? AND deleted_at IS NULL RETURNING *", this.s.iso(), id, userId);
+    return row ? toConversation(row) : null;
+  }
+
+  /** Undo a delete that was not purged yet. */
+  restore(userId: string, id: string): boolean {
+    return this.s.exec("UPDATE conversations SET deleted_at = NULL WHERE id = ? AND user_id = ? AND deleted_at IS NOT NULL", id, userId).changes > 0;
+  }
+
+  /** A deleted conversation of the user (still restorable), or null. */
+  deleted(userId: string, id: string): Conversation | null {
+    const row = this.s.one("SELECT * FROM conversations WHERE id = ? AND user_id = ? AND deleted_at IS NOT NULL", id, userId);
+    return row ? toConversation(row) : null;
+  }
+
+  /** Remove for good the conversations deleted at or before `before` (all of them without it); returns how many. */
+  purgeDeleted(before?: Date): number {
+    return this.s.exec("DELETE FROM conversations WHERE deleted_at IS NOT NULL AND deleted_at <= ?", (before ?? new Date(8.64e15)).toISOString()).changes;
   }
 
   /** Mark a conversation as just used (moves it to the top of the list). */

@@ -305,6 +305,45 @@ CREATE TABLE csv_mappings (
   updated_by TEXT NOT NULL
 );
 `,
+  // 11 (issue 24, approvals never block): a turn may end 'waiting' for the user's decision on an approval card;
+  // a deleted conversation can be restored for a few seconds (conversations.deleted_at).
+  // `pending_results`: the tool_result blocks of the other calls of its last step (JSON), given to the model
+  // with the approval's outcome in the next request; `continues`: the approval whose outcome a continuation
+  // turn reports. SQLite cannot change a CHECK: the table is rebuilt (foreign keys are off while migrating).
+  `
+CREATE TABLE turns_new (
+  id TEXT PRIMARY KEY,
+  conversation_id TEXT NOT NULL REFERENCES conversations(id) ON DELETE CASCADE,
+  user_id TEXT NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('running', 'done', 'error', 'stopped', 'interrupted', 'waiting')),
+  model TEXT NOT NULL,
+  question TEXT NOT NULL,
+  started_at TEXT NOT NULL,
+  ended_at TEXT,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_creation_input_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_read_input_tokens INTEGER NOT NULL DEFAULT 0,
+  error TEXT,
+  incomplete INTEGER NOT NULL DEFAULT 0,
+  replaced_by TEXT,
+  pending_results TEXT,
+  continues TEXT
+);
+INSERT INTO turns_new (id, conversation_id, user_id, status, model, question, started_at, ended_at, input_tokens, output_tokens,
+    cache_creation_input_tokens, cache_read_input_tokens, error, incomplete, replaced_by)
+  SELECT id, conversation_id, user_id, status, model, question, started_at, ended_at, input_tokens, output_tokens,
+    cache_creation_input_tokens, cache_read_input_tokens, error, incomplete, replaced_by FROM turns ORDER BY rowid;
+DROP TABLE turns;
+ALTER TABLE turns_new RENAME TO turns;
+CREATE INDEX turns_conversation ON turns(conversation_id, started_at);
+CREATE INDEX turns_status ON turns(status);
+CREATE INDEX turns_started ON turns(started_at);
+CREATE UNIQUE INDEX turns_one_running ON turns(conversation_id) WHERE status = 'running';
+
+-- A deleted conversation stays a few seconds (Undo) before it is removed for good.
+ALTER TABLE conversations ADD COLUMN deleted_at TEXT;
+`,
 ];
 
 /** The schema version this build writes. */

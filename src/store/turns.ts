@@ -3,6 +3,7 @@
  * produced, stored so a reload or a late stream can show the answer again.
  */
 import { randomUUID } from "node:crypto";
+import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import { type AgentEvent, type TableSpec, type Usage } from "../core/events.ts";
 import type { ColumnKind, TurnStatus } from "../core/vocab.ts";
 import { QuestionRefused } from "../core/errors.ts";
@@ -20,6 +21,10 @@ export type Turn = {
   usage: Usage;
   error: string | null;
   incomplete: boolean;
+  /** A waiting turn's results of the other tool calls of its last step (they go to the model with the approval's outcome). */
+  pendingResults: ToolResultBlockParam[];
+  /** A continuation: the approval whose outcome this turn reports (it has no question of its own). */
+  continues: string | null;
 };
 export type TurnWithEvents = Turn & { events: AgentEvent[] };
 
@@ -40,19 +45,20 @@ export class ConversationBusy extends QuestionRefused {
 export class Turns {
   constructor(private readonly s: StoreDb) {}
 
-  /** Record a new running turn; returns its id. */
-  start(t: { conversationId: string; userId: string; model: string; question: string }): string {
+  /** Record a new running turn; returns its id. `continues`: the approval a continuation reports on. */
+  start(t: { conversationId: string; userId: string; model: string; question: string; continues?: string }): string {
     const id = randomUUID();
     try {
       this.s.exec(
-        `INSERT INTO turns (id, conversation_id, user_id, status, model, question, started_at)
-         VALUES (?, ?, ?, 'running', ?, ?, ?)`,
+        `INSERT INTO turns (id, conversation_id, user_id, status, model, question, started_at, continues)
+         VALUES (?, ?, ?, 'running', ?, ?, ?, ?)`,
         id,
         t.conversationId,
         t.userId,
         t.model,
         t.question,
         this.s.iso(),
+        t.continues ?? null,
       );
     } catch (e) {
       // turns_one_running: this conversation already has a running turn.
@@ -62,10 +68,13 @@ export class Turns {
     return id;
   }
 
-  finish(turnId: string, r: { status: Exclude<TurnStatus, "running">; usage: Usage; error?: string | null; incomplete: boolean }): void {
+  finish(
+    turnId: string,
+    r: { status: Exclude<TurnStatus, "running">; usage: Usage; error?: string | null; incomplete: boolean; pendingResults?: ToolResultBlockParam[] },
+  ): void {
     this.s.exec(
       `UPDATE turns SET status = ?, ended_at = ?, input_tokens = ?, output_tokens = ?,
-         cache_creation_input_tokens = ?, cache_read_input_tokens = ?, error = ?, incomplete = ?
+         cache_creation_input_tokens = ?, cache_read_input_tokens = ?, error = ?, incomplete = ?, pending_results = ?
        WHERE id = ?`,
       r.status,
       this.s.iso(),
@@ -75,7 +84,22 @@ export class Turns {
       r.usage.cache_read_input_tokens ?? 0,
       r.error ?? null,
       r.incomplete ? 1 : 0,
+      r.pendingResults?.length ? JSON.stringify(r.pendingResults) : null,
       turnId,
+    );
+  }
+
+  /**
+   * A waiting turn whose approvals are all decided or expired becomes `done`. Returns
+   * whether it changed (false while one of its approvals is still pending).
+   */
+  settleWaiting(turnId: string): boolean {
+    return (
+      this.s.exec(
+        `UPDATE turns SET status = 'done' WHERE id = ? AND status = 'waiting'
+           AND NOT EXISTS (SELECT 1 FROM approvals WHERE turn_id = turns.id AND status = 'pending')`,
+        turnId,
+      ).changes > 0
     );
   }
 
@@ -208,5 +232,7 @@ function toTurn(r: Row): Turn {
     usage: toUsage(r),
     error: r.error,
     incomplete: !!r.incomplete,
+    pendingResults: r.pending_results ? JSON.parse(r.pending_results) : [],
+    continues: r.continues ?? null,
   };
 }

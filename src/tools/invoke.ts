@@ -6,7 +6,7 @@
  *   unknown name → error naming the tools the caller offers
  *   a write tool without an approval gate → error: it runs only in the chat, after approval
  *   invalid input → error with zod's message on one line and how to go on
- *   write tool → the approval gate (the user decides; the caller waits or ends the turn)
+ *   write tool → the approval gate (the user decides later; the caller ends its turn waiting)
  *   read tool → waits while an import holds budget.db (never blocking the process), runs
  *   a ToolInputError → its own instructive message; anything else → "<tool> failed: …"
  *
@@ -19,19 +19,15 @@ import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
 import { oneLineError } from "../core/validation.ts";
 import type { ReadTool, Tool, ToolContext, WriteTool } from "./types.ts";
 
-/** A high-risk call waiting for the user. The server computed `preview` from the stored arguments. */
+/**
+ * A high-risk call waiting for the user. The server computed `preview` from the stored
+ * arguments. Nobody waits on it: the turn that asked ends `waiting`, and the decision
+ * (made any time before `expiresAt`, also after a restart) starts a continuation turn.
+ */
 export type PendingApproval = {
   id: string;
   preview: ApprovalPreview;
   expiresAt: string;
-  /** Resolves when the user decides or the approval expires; `result` goes back to the model. */
-  decision: Promise<{
-    decision: "approved" | "rejected" | "expired";
-    result: string;
-    isError: boolean;
-    /** Set when the answer cannot go on (the approved change failed for a reason the model cannot fix): the turn ends with this error. */
-    fatal?: string;
-  }>;
 };
 
 /** How high-risk tools reach the user. Without a gate a write tool is refused. */
@@ -58,7 +54,7 @@ export type InvokeResult =
       tool: WriteTool;
       input: unknown;
       pending: PendingApproval;
-      /** Records the call once the decision is known (ok: the change was made). */
+      /** Records the call (ok: the card was put to the user; its decision is audited by the approval service). */
       settle(outcome: { ok: true } | { ok: false; error: string }): void;
     }
   /** `badCall`: the name or input was at fault (the caller can correct it), not the tool or the data. */

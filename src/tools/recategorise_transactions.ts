@@ -154,8 +154,8 @@ export function previewRecategorisation(
   }
 
   const where = whereOf(selectionOf(args));
-  const rows = db.all<{ id: number; category: string; merchant: string; amount: number }>(
-    `SELECT id, ${CATEGORY_SQL} AS category, ${MERCHANT_SQL} AS merchant, amount FROM transactions ${where.sql} ORDER BY id`,
+  const rows = db.all<{ id: number; date: string; category: string; merchant: string; amount: number; currency: string }>(
+    `SELECT id, substr(date, 1, 10) AS date, ${CATEGORY_SQL} AS category, ${MERCHANT_SQL} AS merchant, amount, currency FROM transactions ${where.sql} ORDER BY id`,
     where.params,
   );
   if (rows.length === 0) {
@@ -187,6 +187,15 @@ export function previewRecategorisation(
       { label: "From", items: fromList.map((f) => `${f.category} (${f.rows}) → ${to}`) },
       ...(merchantList.length ? [{ label: "Top merchants", items: merchantList.map((m) => `${m.name} (${m.rows})`) }] : []),
     ],
+    outcome: `Moved ${plural(rows.length, "transaction")} to ${to}`,
+    affected: {
+      total: rows.length,
+      rows: [...rows]
+        .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id))
+        .slice(0, AFFECTED_SHOWN)
+        .map(({ date, merchant, category, amount, currency: c }) => ({ date, merchant, category, amount, currency: c })),
+      link: transactionsLink(args),
+    },
     rows: rows.length,
     total: round2(total),
     currency,
@@ -196,6 +205,19 @@ export function previewRecategorisation(
     ...(create ? { creates: create } : {}),
   };
   return { input: args, args: { input: args, ids: rows.map((r) => r.id) }, preview };
+}
+
+/** How many of the rows an approval card lists (the link shows them all). */
+const AFFECTED_SHOWN = 10;
+
+/** The Transactions page filtered as the recategorisation selects (rows already in the target category included). */
+function transactionsLink(args: RecategoriseArgs): string {
+  const { from, to } = selectionOf(args);
+  const q = new URLSearchParams({ q: args.search });
+  if (args.category) q.set("category", args.category);
+  if (from) q.set("from", from);
+  if (to) q.set("to", to);
+  return `/transactions?${q}`;
 }
 
 type Moved = { before: { rows: ClassificationRow[]; lessons: Lesson[]; createdCategory?: string | null }; after: { rows: ClassificationRow[] } };

@@ -97,6 +97,7 @@ export function previewBudgetChange(
           ? `Change the monthly budget for ${category} from ${show(previous)} to ${show(after)}.`
           : `Set a monthly budget of ${show(after)} for ${category}.`,
     facts,
+    outcome: amount === null ? `Removed the ${category} budget` : `Set the ${category} budget to ${formatMoney(amount, currency)} a month`,
     category,
     before: previous?.amount ?? null,
     after: amount,

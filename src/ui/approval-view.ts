@@ -1,11 +1,15 @@
+import type { ApprovalPreview } from "../core/events.ts";
 import type { ApprovalDecision } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
 
-/** Where an executed change stands: Undo still possible, undone, or an undo that failed. */
-export type UndoState = { kind: "available" } | { kind: "done"; message: string } | { kind: "failed"; message: string };
+/** Where an executed change stands: Undo still possible, undone (when), or an undo that failed. */
+export type UndoState = { kind: "available" } | { kind: "done"; message: string; at: string } | { kind: "failed"; message: string };
+
+/** A decision as a card shows it: `detail` is what the model was told; `failed`: approved, but nothing could be done. */
+export type DecisionView = { decision: ApprovalDecision; detail: string; failed?: boolean };
 
 /** How an approval card should look now, from the stored approval (not from the turn's events). */
-export type ApprovalState = { decision: { decision: ApprovalDecision; detail: string; failed?: boolean } | null; undo: UndoState | null };
+export type ApprovalState = { decision: DecisionView | null; undo: UndoState | null };
 
 export function approvalState(a: Approval, fallbackDetail = ""): ApprovalState {
   const result = (a.result ?? null) as ApprovalResult | null;
@@ -20,8 +24,23 @@ export function approvalState(a: Approval, fallbackDetail = ""): ApprovalState {
     a.status === "executed"
       ? { kind: "available" }
       : a.status === "undone"
-        ? { kind: "done", message: result?.undone?.message ?? "This change was undone." }
+        ? { kind: "done", message: result?.undone?.message ?? "This change was undone.", at: result?.undone?.at ?? a.decidedAt ?? a.createdAt }
         : null;
   // `failed`: approved, but the change could not be made.
   return { decision: decision ? { decision, detail, ...(a.status === "failed" ? { failed: true } : {}) } : null, undo };
+}
+
+/** How the approval service words a change the user approved that could not be made (what follows is the reason). */
+const NOT_MADE = /^The user approved, but nothing was modified: /;
+
+/**
+ * What a decided card says happened, in words: "Moved 3 transactions to Pets",
+ * "Rejected — nothing changed", "Expired — nothing changed", "Approved, but it could
+ * not be done: …". The tool's own `outcome` wording when it gave one.
+ */
+export function decisionWords(d: DecisionView, preview: ApprovalPreview): string {
+  if (d.decision === "rejected") return "Rejected — nothing changed";
+  if (d.decision === "expired") return "Expired — nothing changed";
+  if (d.failed) return `Approved, but it could not be done: ${d.detail.replace(NOT_MADE, "")}`;
+  return preview.outcome ?? "Approved and carried out";
 }

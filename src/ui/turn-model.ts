@@ -12,6 +12,7 @@ import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from ".
 import type { AnswerFigure } from "../core/figures.ts";
 import type { ApprovalDecision, NoticeKind, TurnStatus } from "../core/vocab.ts";
 import { transactionsHref } from "../transactions/link.ts";
+import type { DecisionView } from "./approval-view.ts";
 
 /** One tool call's line: running, then done or failed. */
 export type ToolLine = { id: string; tool: string; label: string; state: "running" | "done" | "failed"; error?: string };
@@ -26,7 +27,7 @@ export type ApprovalBlock = {
   id: string;
   preview: ApprovalPreview;
   expiresAt: string;
-  decision: { decision: ApprovalDecision; detail: string; failed?: boolean } | null;
+  decision: DecisionView | null;
 };
 export type Block = TextBlock | ToolBlock | ChartBlock | TableBlock | ApprovalBlock;
 /** Kept for callers that only care about charts, tables and approvals. */
@@ -56,6 +57,8 @@ export type TurnModel = {
   storedStatus?: TurnStatus;
   sawError: boolean;
   sawStopped: boolean;
+  /** A continuation: it reports an approval's outcome and has no question of its own (nothing to regenerate). */
+  continues: boolean;
 };
 
 export type Change =
@@ -75,7 +78,7 @@ export type Change =
   | { type: "done"; status: TurnStatus; usage: Usage };
 
 export function emptyTurnModel(): TurnModel {
-  return { blocks: [], textOpen: false, toolCalls: {}, notices: [], figures: null, usage: null, finalStatus: null, sawError: false, sawStopped: false };
+  return { blocks: [], textOpen: false, toolCalls: {}, notices: [], figures: null, usage: null, finalStatus: null, sawError: false, sawStopped: false, continues: false };
 }
 
 /** The text blocks of a model, in order. */
@@ -137,6 +140,7 @@ function rowsLink(m: TurnModel, toolId: string): { transactions?: string } {
 export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
   switch (e.type) {
     case "turn_started":
+      if (e.continues) m.continues = true;
       return [];
     case "text": {
       if (!e.text) return [];
@@ -200,7 +204,7 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
     case "done": {
       const out = close(m);
       m.usage = e.usage;
-      m.finalStatus = m.storedStatus ?? (m.sawError ? "error" : m.sawStopped ? "stopped" : "done");
+      m.finalStatus = m.storedStatus ?? (m.sawError ? "error" : m.sawStopped ? "stopped" : e.waiting ? "waiting" : "done");
       return [...out, { type: "done", status: m.finalStatus, usage: e.usage }];
     }
     default:

@@ -1,20 +1,25 @@
 import { type Conversation } from "../store/conversations.ts";
 import { type TurnWithEvents } from "../store/turns.ts";
 import { type ChartSpec, type TableSpec } from "../core/events.ts";
-import { formatChartValue } from "../core/format.ts";
+import { formatChartValue, formatClock } from "../core/format.ts";
+import type { Approval } from "../store/approvals.ts";
+import { approvalState, decisionWords } from "../ui/approval-view.ts";
 import { Lexer, type Token } from "marked";
 import type { AnswerFigure } from "../core/figures.ts";
 import { figuresLine, NOT_FOUND, placeFigures, type FigureMark } from "../ui/figure-marks.ts";
 import { safeHref } from "../ui/markdown.ts";
 
 /**
- * A conversation as a markdown document: questions, answers, and every chart and
- * table as a markdown table of its figures (the numbers matter more than the picture).
+ * A conversation as a markdown document: questions, answers, every chart and table as a
+ * markdown table of its figures (the numbers matter more than the picture), and each
+ * approval as it stands now (`approvals`: the conversation's, from the store): what was
+ * asked, what was decided, and when it was undone.
  */
-export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents[], currency: string): string {
+export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents[], currency: string, approvals: Approval[] = [], timeZone?: string): string {
   const out: string[] = [`# ${plain(oneLine(conversation.title))}`, "", `_Exported from budget-chat, ${conversation.updatedAt.slice(0, 10)}._`, ""];
+  const byId = new Map(approvals.map((a) => [a.id, a]));
   for (const turn of turns) {
-    out.push(`## ${plain(oneLine(turn.question))}`, "");
+    out.push(`## ${turn.continues ? "_(after the decision)_" : plain(oneLine(turn.question))}`, "");
     // The answer's pieces in order: text (model markdown) and what is shown between (charts, tables, notices).
     const pieces: ({ text: string } | { md: string })[] = [];
     let text = "";
@@ -31,6 +36,9 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
       } else if (e.type === "table") {
         flush();
         pieces.push({ md: tableMarkdown(e.table) });
+      } else if (e.type === "approval_requested") {
+        flush();
+        pieces.push({ md: approvalMarkdown(e.preview.title, byId.get(e.id), timeZone) });
       } else if (e.type === "notice" || e.type === "error") {
         flush();
         pieces.push({ md: `> ${plain(oneLine(e.message))}` });
@@ -45,6 +53,16 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
     if (line) out.push(`> ${line}`, "");
   }
   return out.join("\n");
+}
+
+/** An approval card as a quote: what was asked, then what happened (and when it was undone). */
+function approvalMarkdown(title: string, a: Approval | undefined, timeZone?: string): string {
+  const lines = [`> **Approval:** ${plain(oneLine(title))}`];
+  const state = a ? approvalState(a) : null;
+  if (!a || !state?.decision) lines.push(`> Waiting for the user's decision.`);
+  else lines.push(`> ${plain(oneLine(decisionWords(state.decision, a.preview)))}`);
+  if (state?.undo?.kind === "done") lines.push(`> Undone at ${formatClock(state.undo.at, timeZone)} — ${plain(oneLine(state.undo.message))}`);
+  return lines.join("\n>\n");
 }
 
 /** SPEC §11: a figure no tool result of the turn backs is marked where it stands, in words. */

@@ -189,7 +189,7 @@ export function createFragmentRenderer(turnId: string, view: AnswerViewOptions |
           {
             data:
               partial(domIds.approvalHead(a.id), "outerHTML", toHtml(ApprovalHead({ approvalId: a.id, preview: a.preview, expiresAt: a.expiresAt, decided: true }))) +
-              partial(domIds.approvalActions(a.id), "outerHTML", toHtml(ApprovalDecision({ approvalId: a.id, decision: d.decision, detail: d.detail, failed: d.failed }))),
+              partial(domIds.approvalActions(a.id), "outerHTML", toHtml(ApprovalDecision({ approvalId: a.id, decision: d, preview: a.preview }))),
           },
         ];
       }

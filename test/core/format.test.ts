@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { formatAmount, formatCount, formatDuration, formatMoney, formatNumber, formatPercent, joinAnd, plural, quote, round2 } from "../../src/core/format.ts";
+import { formatAmount, formatClock, formatCount, formatDuration, formatMoney, formatNumber, formatPercent, joinAnd, plural, quote, round2 } from "../../src/core/format.ts";
 
 describe("formatMoney", () => {
   test("de-CH style with an ASCII apostrophe and two decimals", () => {
@@ -51,7 +51,7 @@ describe("formatMoney", () => {
       ChartFigure({ chart: { type: "line", title: "Trend", data: { labels: ["2025-01", "2025-02"], datasets: [{ name: "Out", values: [1234.5, -12] }] } }, currency: "CHF" }),
     );
     const display = JSON.parse(/data-display="([^"]*)"/.exec(html)![1]!.replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&"));
-    expect(display).toEqual({ labels: ["Jan 25", "Feb 25"], series: true, money: { "1234.5": formatMoney(1234.5, "CHF"), "-12": formatMoney(-12, "CHF") } });
+    expect(display).toEqual({ labels: ["Jan 2025", "Feb 2025"], series: true, money: { "1234.5": formatMoney(1234.5, "CHF"), "-12": formatMoney(-12, "CHF") } });
     expect(display.money["1234.5"]).toBe("CHF 1'234.50");
   });
 });
@@ -93,3 +93,12 @@ test("money: rounded to cents only when presented", () => {
   expect(formatPercent(1, 0)).toBe("0.0%");
 });
 
+describe("formatClock", () => {
+  test("HH:MM on the 24-hour clock in the given zone (de-CH), never AM/PM", () => {
+    expect(formatClock("2026-11-24T21:05:00Z", "UTC")).toBe("21:05");
+    expect(formatClock("2026-11-24T21:05:00Z", "Europe/Zurich")).toBe("22:05");
+    expect(formatClock("2026-07-01T23:30:00Z", "Europe/Zurich")).toBe("01:30");
+    expect(formatClock("2026-11-24T00:07:00Z", "UTC")).toBe("00:07");
+    expect(formatClock("not a time", "UTC")).toBe("not a time");
+  });
+});

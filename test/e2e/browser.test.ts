@@ -254,11 +254,14 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(h.store.conversations.get("local", conv.id)!.title).toBe("Dining 2025 review");
     await tp.screenshot("renamed");
 
-    // Delete (app.js asks for confirmation; the page accepts it).
+    // Delete: no dialog; the next page offers Undo for a few seconds (and drops ?deleted= from the address).
     await page.click("#conversation-list details.conv-menu > summary");
     await page.click("#conversation-list details.conv-menu .delete-form button[type=submit]");
-    await page.waitForURL(`${h.url}/`);
-    expect(tp.dialogs).toEqual(["confirm: Delete “Dining 2025 review”? This cannot be undone."]);
+    await page.waitForSelector("#undo-toast");
+    expect(new URL(page.url()).pathname).toBe("/");
+    expect(tp.dialogs).toEqual([]);
+    expect(await page.innerText("#undo-toast")).toContain("Deleted “Dining 2025 review”.");
+    await page.waitForSelector("#undo-toast", { state: "detached", timeout: 15_000 });
     expect(await page.locator("#conversation-list a.conv-link").count()).toBe(0);
     expect(await page.textContent("#conversation-list .empty-list")).toBe("No conversations yet.");
     expect(h.store.conversations.list("local")).toEqual([]);

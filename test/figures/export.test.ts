@@ -9,7 +9,7 @@ const usage = { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 
 const source = { tool: "spending_by_category", callId: "toolu_1", where: "summary · Groceries", value: 7431.2, text: "CHF 7'431.20" };
 
 function turn(events: AgentEvent[]): TurnWithEvents {
-  return { id: "t1", conversationId: "c1", userId: "u", status: "done", model: "m", question: "Groceries in 2025?", startedAt: "", endedAt: "", usage, error: null, incomplete: false, events };
+  return { id: "t1", conversationId: "c1", userId: "u", status: "done", model: "m", question: "Groceries in 2025?", startedAt: "", endedAt: "", usage, error: null, incomplete: false, pendingResults: [], continues: null, events };
 }
 
 test("the export marks each figure no tool result backs, where it stands, and says how many were not found", () => {

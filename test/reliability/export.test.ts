@@ -25,6 +25,8 @@ function turn(question: string, events: AgentEvent[]): TurnWithEvents {
     usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
     error: null,
     incomplete: false,
+    pendingResults: [],
+    continues: null,
     events,
   };
 }

@@ -1,6 +1,6 @@
 /**
  * Issue 16 item 4: SIGTERM/SIGINT stop accepting, stop running answers (keeping what was
- * streamed), expire pending approvals, and exit within 5 s, even when something is stuck
+ * streamed), keep pending approvals for the next start (issue 24), and exit within 5 s, even when something is stuck
  * (a memory summary whose model call hangs); after a restart the conversation goes on.
  * `bun src/main.ts serve` runs as a real process against the fake Messages API.
  */
@@ -128,7 +128,7 @@ describe("shutdown", () => {
     }
   }, 60_000);
 
-  test("SIGTERM while a memory summary's model call hangs and an approval waits: exits within 5 s, the approval expired", async () => {
+  test("SIGTERM while a memory summary's model call hangs and an approval waits: exits within 5 s, the approval still pending for the next start", async () => {
     const chatDb = join(dir, "stuck.db");
     // History of 2 messages: the second question pushes the first exchange out of the window, which starts a summary.
     const s = await serve(fake.url, chatDb, ["--history", "2"]);
@@ -144,6 +144,7 @@ describe("shutdown", () => {
     await new SseReader(await post(s, "/api/chat", { message: "second", conversation_id })).ended;
     const third = new SseReader(await post(s, "/api/chat", { message: "move Starbucks", conversation_id }));
     const req = await third.waitFor("approval_request");
+    await third.ended;
     // The summary call is under way (and hangs).
     const deadline = Date.now() + 5_000;
     while (!fake.requests.some((r) => JSON.stringify(r.body.system ?? "").includes("long-term memory notes"))) {
@@ -154,7 +155,7 @@ describe("shutdown", () => {
     expect(await signalAndWait(s, "SIGTERM")).toBe(0);
     const db = new Database(chatDb, { readonly: true });
     try {
-      expect(db.query("SELECT status FROM approvals WHERE id = ?").get(req.id)).toEqual({ status: "expired" });
+      expect(db.query("SELECT status FROM approvals WHERE id = ?").get(req.id)).toEqual({ status: "pending" });
       expect((db.query("SELECT count(*) AS n FROM turns WHERE status = 'running'").get() as { n: number }).n).toBe(0);
     } finally {
       db.close();

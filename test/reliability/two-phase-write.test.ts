@@ -65,6 +65,8 @@ describe("(a) a reader holds the rollback-journal budget.db during Approve", () 
     const before = snapshot(h);
     const stream = await apiChat(h, "move this year's Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
+    // The answer ends waiting for the decision (it does not block).
+    await stream.ended;
 
     // Another program reads budget.db and keeps its read transaction open (SHARED lock).
     const reader = new Database(budgetPath, { readonly: true });
@@ -79,10 +81,10 @@ describe("(a) a reader holds the rollback-journal budget.db during Approve", () 
     }
     expect(res.status).toBe(409);
     const card = await res.text();
-    expect(card).toContain("nothing was modified: the budget database is busy (another program is writing or reading it: ");
+    // The card says it in words (issue 24): approved, but it could not be done, and why.
+    expect(card).toContain("<strong>Approved, but it could not be done: the budget database is busy (another program is writing or reading it: ");
     expect(card).toContain("); try again.");
     expect(card).not.toContain("Undo");
-    await stream.ended;
 
     // budget.db unchanged; chat.db does not claim the change.
     expect(changedIds(before, snapshot(h))).toEqual([]);

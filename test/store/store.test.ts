@@ -73,7 +73,7 @@ describe("open and migrations", () => {
   test("creates parent directories, sets user_version, application_id and WAL; reopening is idempotent", () => {
     const path = join(tempDir(), "nested", "deeper", "chat.db");
     const a = Store.open(path);
-    expect(SCHEMA_VERSION).toBe(10); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13), 8: budget_writes (issue 25), 9: data_edits (issue 24), 10: imports and CSV mappings (issue 21)
+    expect(SCHEMA_VERSION).toBe(11); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13), 8: budget_writes (issue 25), 9: data_edits (issue 24), 10: imports and CSV mappings (issue 21), 11: waiting turns, deleted conversations (issue 24)
     expect(a.schemaVersion()).toBe(SCHEMA_VERSION);
     const conv = a.conversations.create("local", "Kept across opens");
     a.close();
@@ -370,6 +370,53 @@ describe("conversations and messages", () => {
     expect(count("SELECT count(*) AS n FROM turns")).toBe(1);
     expect(count("SELECT count(*) AS n FROM turn_events")).toBe(1);
     expect(a.memories.list("local").find((m) => m.id === mem)?.conversationId).toBeNull();
+  });
+
+  test("a deleted conversation can be restored until it is purged; purging cascades like a delete", () => {
+    let now = new Date("2026-11-24T10:00:00Z");
+    const a = Store.memory({ now: () => now });
+    const conv = a.conversations.create("local", "oops");
+    const t = a.turns.start({ conversationId: conv.id, userId: "local", model: "m", question: "q" });
+    a.messages.append(conv.id, t, [{ role: "user", content: "q" }]);
+    expect(a.conversations.softDelete("bob", conv.id)).toBeNull(); // another user's: nothing
+    expect(a.conversations.softDelete("local", conv.id)?.title).toBe("oops");
+    expect(a.conversations.softDelete("local", conv.id)).toBeNull(); // once
+    expect(a.conversations.get("local", conv.id)).toBeNull();
+    expect(a.conversations.list("local")).toEqual([]);
+    expect(a.conversations.deleted("local", conv.id)?.id).toBe(conv.id);
+    expect(a.conversations.restore("local", conv.id)).toBe(true);
+    expect(a.conversations.restore("local", conv.id)).toBe(false);
+    expect(a.conversations.list("local").map((c) => c.title)).toEqual(["oops"]);
+    expect(a.messages.list(conv.id)).toHaveLength(1);
+    // Deleted again at 10:00; a purge of what was deleted before 09:59 keeps it, one up to 10:00 removes it for good.
+    a.conversations.softDelete("local", conv.id);
+    now = new Date("2026-11-24T10:00:10Z");
+    expect(a.conversations.purgeDeleted(new Date("2026-11-24T09:59:00Z"))).toBe(0);
+    expect(a.conversations.purgeDeleted(new Date("2026-11-24T10:00:00Z"))).toBe(1);
+    expect(a.conversations.restore("local", conv.id)).toBe(false);
+    expect(a.messages.list(conv.id)).toEqual([]);
+    expect(a.turns.get(t)).toBeNull();
+  });
+
+  test("search finds conversations by title or by any message's text (questions and answers), case-insensitively; % and _ are literal", () => {
+    const a = Store.memory();
+    const title = a.conversations.create("local", "Groceries in 2025");
+    const body = a.conversations.create("local", "Something else");
+    const other = a.conversations.create("bob", "Groceries too");
+    const t = a.turns.start({ conversationId: body.id, userId: "local", model: "m", question: "q" });
+    a.messages.append(body.id, t, [
+      { role: "user", content: [{ type: "text", text: "How much at the FRESSNAPF pet shop?" }] },
+      { role: "assistant", content: [{ type: "text", text: "You spent 100% of it on cat food." }, { type: "tool_use", id: "x", name: "search_transactions", input: { search: "groceries" } }] },
+    ]);
+    expect(a.conversations.search("local", "groceries")).toEqual([title.id]); // a tool's input is not message text
+    expect(a.conversations.search("local", "fressnapf")).toEqual([body.id]);
+    expect(a.conversations.search("local", "cat food")).toEqual([body.id]);
+    expect(a.conversations.search("local", "100%")).toEqual([body.id]);
+    expect(a.conversations.search("local", "10_%")).toEqual([]);
+    expect(a.conversations.search("bob", "fressnapf")).toEqual([]);
+    expect(a.conversations.search("bob", "groceries")).toEqual([other.id]);
+    a.conversations.softDelete("local", body.id);
+    expect(a.conversations.search("local", "fressnapf")).toEqual([]);
   });
 });
 

@@ -20,6 +20,7 @@ import {
   recategoriseScript,
   resultText,
   snapshot,
+  SseReader,
   startTrustHarness,
   toolResultsOf,
 } from "./support.ts";
@@ -62,9 +63,12 @@ describe("approve", () => {
     expect(Date.parse(req.expires_at)).toBeGreaterThan(Date.now());
     const id: string = req.id;
 
-    // The answer waits: one model call so far, nothing written, the approval pending with the exact arguments.
-    // Deliberate: let time pass to show that nothing moves while the approval is pending (no event to wait for).
-    await Bun.sleep(100);
+    // The answer ends waiting for the decision (SPEC §12): one model call, nothing written, the approval pending with the exact arguments.
+    const asked = await stream.ended;
+    expect(asked.at(-1)!.event).toBe("done");
+    expect(JSON.parse(asked.at(-1)!.data)).toMatchObject({ incomplete: false, waiting: true });
+    expect(h.store.turns.get(h.store.approvals.get("local", id)!.turnId)!.status).toBe("waiting");
+    expect(h.chat.runningCount("local")).toBe(0);
     expect(fake.requests).toHaveLength(1);
     expect(manualCount(h)).toBe(manualBefore);
     const pending = await (await fetch(`${h.url}/api/approvals/${id}`)).json();
@@ -86,13 +90,18 @@ describe("approve", () => {
     expect(clickHtml).toContain(`id="approval-actions-${id}"`);
     expect(clickHtml).toContain('data-decision="approved"');
     expect(clickHtml).toContain(`hx-post="/approvals/${id}/undo"`);
-    expect(clickHtml).toMatch(/Approved by the user: moved \d+ transactions/);
+    expect(clickHtml).toContain(`<strong>Moved ${expectedIds.length} transactions to Groceries</strong>`);
     expect(click.headers.get("hx-retarget")).toBe(`#approval-${id}`);
     expect(click.headers.get("hx-reswap")).toBe("outerHTML");
     if (click.status === 200) {
       expect(apiBody).toEqual({ error: "This approval was already approved and carried out; nothing more was done.", status: "executed" });
+      // The continuation's answer is appended to the page, streaming.
+      expect(clickHtml).toMatch(/<hx-partial hx-target="#messages" hx-swap="beforeend"><article class="msg assistant" id="turn-[\w-]+"[^>]* data-status="running"/);
     } else {
       expect(apiBody.outcome).toBe("executed");
+      expect(apiBody.continuation_turn_id).toEqual(expect.any(String));
+      // The losing click appends nothing: one continuation on the page.
+      expect(clickHtml).not.toContain("<hx-partial");
     }
     // A replay of the same request, and a third click: nothing.
     const replay = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
@@ -101,9 +110,15 @@ describe("approve", () => {
     expect(third.status).toBe(409);
     expect(await third.text()).toContain('data-decision="approved"');
 
-    const events = await stream.ended;
-    expect(stream.all("approval_decision")).toEqual([{ id, decision: "approved", detail: expect.stringMatching(/^Approved by the user: moved /) }]);
+    // One continuation turn of the conversation reports the outcome; its text streams (JSON API: GET /api/turns/:id/stream).
+    const continuationId: string = click.status === 200 ? /<hx-partial[^>]*><article [^>]*id="turn-([\w-]+)"/.exec(clickHtml)![1]! : apiBody.continuation_turn_id;
+    const followed = new SseReader(await fetch(`${h.url}/api/turns/${continuationId}/stream`));
+    const events = await followed.ended;
+    expect(followed.all("approval_decision")).toEqual([{ id, decision: "approved", detail: expect.stringMatching(/^Approved by the user: moved /) }]);
+    expect(followed.all("chunk").map((c) => c.text).join("")).toBe("Here is what happened.");
     expect(events.at(-1)!.event).toBe("done");
+    expect(h.store.turns.get(continuationId)).toMatchObject({ status: "done", question: "", continues: id });
+    expect(h.store.turns.get(h.store.approvals.get("local", id)!.turnId)!.status).toBe("done");
 
     // Exactly the previewed rows changed, once, to Groceries/manual/1.0.
     const after = snapshot(h);
@@ -114,8 +129,12 @@ describe("approve", () => {
     const cache = budgetQuery<{ n: number }>(h, "SELECT count(*) AS n FROM merchant_cache WHERE raw_key LIKE '%starbucks%' AND category = 'Groceries' AND source = 'manual'");
     expect(cache[0]!.n).toBeGreaterThan(0);
 
-    // The model was told, in the tool_result of its next request.
+    // The model was told, in the tool_result of its next request: the message right after its tool_use.
     expect(fake.requests).toHaveLength(2);
+    const sent = fake.requests[1]!.body.messages!;
+    expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(sent[1].content.map((b: any) => b.type)).toEqual(["text", "tool_use"]);
+    expect(sent[2].content.map((b: any) => b.type)).toEqual(["tool_result"]);
     const [result] = toolResultsOf(fake, 1);
     expect(result.tool_use_id).toBe("toolu_recat");
     expect(result.is_error).toBeUndefined();
@@ -128,7 +147,8 @@ describe("approve", () => {
     expect((write.before as { rows: unknown }).rows).toEqual(expectedIds.map((rid) => before.get(rid)!) as never);
     expect(h.store.approvals.get("local", id)!.status).toBe("executed");
     const conversationId = events.map((e) => (e.event === "done" ? JSON.parse(e.data).conversation_id : null)).find(Boolean);
-    expect(auditKinds(h, conversationId)).toEqual(["approval_requested", "approval_decided", "write", "tool_call", "turn"]);
+    // The asking turn (the call put the card out: tool_call ok), then the decision, the write and the continuation.
+    expect(auditKinds(h, conversationId)).toEqual(["approval_requested", "tool_call", "turn", "approval_decided", "write", "turn"]);
     const writeAudit = h.store.audit.list({ kind: "write", limit: 1 })[0]!;
     expect(writeAudit.detail).toMatchObject({ approvalId: id, ok: true, moved: expectedIds.length, to: "Groceries" });
     expect((writeAudit.detail as any).before).toEqual(write.before);
@@ -147,7 +167,10 @@ describe("approve", () => {
     // Undo: exact before-values back (rows and merchant_cache), once.
     const undo = await fetch(`${h.url}/approvals/${id}/undo`, { method: "POST", headers: browserHeaders(h) });
     expect(undo.status).toBe(200);
-    expect(await undo.text()).toContain(`Undone: the previous categories of ${expectedIds.length} transactions are restored.`);
+    const undoHtml = await undo.text();
+    expect(undoHtml).toContain(`Undone: the previous categories of ${expectedIds.length} transactions are restored.`);
+    // "Undone at HH:MM" on the 24-hour clock.
+    expect(undoHtml).toMatch(/<strong>Undone at <time class="local-time" datetime="[^"]+">\d\d:\d\d<\/time><\/strong>/);
     const restored = snapshot(h);
     expect(changedIds(before, restored)).toEqual([]);
     expect(budgetQuery<{ n: number }>(h, "SELECT count(*) AS n FROM merchant_cache WHERE category = 'Groceries' AND source = 'manual' AND raw_key LIKE '%starbucks%'")[0]!.n).toBe(0);
@@ -190,20 +213,28 @@ describe("approve", () => {
     expect(rej.status).toBe(200);
     expect(await rej.text()).toContain('data-decision="rejected"');
     await live.finished;
+    // The continuation reports the rejection before the next test scripts the model.
+    const continuation = [...h.store.turns.list(live.conversationId)].find((t) => t.continues === asked.id)!;
+    await (h.chat.turn(continuation.id)?.finished ?? Promise.resolve());
   });
 });
 
-describe("reject, timeout, stop", () => {
-  test("reject → nothing written, the model is told; a later approve executes nothing", async () => {
+describe("reject, timeout, a question meanwhile", () => {
+  test("reject → nothing written; the continuation tells the model; the card says so in words; a later approve executes nothing", async () => {
     fake.enqueue(...recategoriseScript(STARBUCKS_2025));
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
+    await stream.ended;
     const res = await postJson(h, `/api/approvals/${id}`, { decision: "reject" });
     expect(res.status).toBe(200);
-    expect((await res.json()).outcome).toBe("rejected");
-    await stream.ended;
-    expect(stream.all("approval_decision")).toEqual([{ id, decision: "rejected", detail: "The user rejected the change; nothing was modified." }]);
+    const body = await res.json();
+    expect(body.outcome).toBe("rejected");
+    const continuation = h.chat.turn(body.continuation_turn_id)!;
+    await continuation.finished;
+    expect(continuation.events.filter((e) => e.type === "approval_decided")).toEqual([
+      { type: "approval_decided", id, decision: "rejected", detail: "The user rejected the change; nothing was modified." },
+    ]);
     const [result] = toolResultsOf(fake, 1);
     expect(result).toMatchObject({ tool_use_id: "toolu_recat", is_error: true });
     expect(resultText(result)).toBe("The user rejected the change; nothing was modified.");
@@ -213,12 +244,17 @@ describe("reject, timeout, stop", () => {
     expect(changedIds(before, snapshot(h))).toEqual([]);
     expect(h.store.approvals.getWrite(id)).toBeNull();
     const a = h.store.approvals.get("local", id)!;
-    expect(auditKinds(h, a.conversationId)).toEqual(["approval_requested", "approval_decided", "tool_call", "turn"]);
+    expect(auditKinds(h, a.conversationId)).toEqual(["approval_requested", "tool_call", "turn", "approval_decided", "turn"]);
     expect(h.store.audit.list({ kind: "approval_decided", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, decision: "rejected" });
-    expect(h.store.audit.list({ kind: "tool_call", limit: 1 })[0]!.detail).toMatchObject({ ok: false, error: "The user rejected the change; nothing was modified." });
+    // The call itself went well (the card was put to the user); the decision is its own entry.
+    expect(h.store.audit.list({ kind: "tool_call", limit: 1 })[0]!.detail).toMatchObject({ tool: "recategorise_transactions", ok: true });
+    // A reload shows the card's outcome in words, never as a failure.
+    const page = await (await fetch(`${h.url}/conversations/${a.conversationId}`, { headers: browserHeaders(h) })).text();
+    expect(page).toContain("<strong>Rejected — nothing changed</strong>");
+    expect(page).not.toContain("did not work");
   });
 
-  test("timeout → expired, the model is told, a late approve executes nothing", async () => {
+  test("timeout → expired, no model call, the next request tells the model, a late approve executes nothing", async () => {
     // A server of its own, on the same fake model, whose approvals last 400 ms.
     const main = h;
     h = await startTrustHarness({ fake, approvalTimeoutMs: 400 });
@@ -231,21 +267,33 @@ describe("reject, timeout, stop", () => {
   });
 
   async function timeoutCase() {
-    fake.enqueue(...recategoriseScript(STARBUCKS_2025));
+    fake.enqueue(recategoriseScript(STARBUCKS_2025)[0]!);
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
     await stream.ended;
-    expect(stream.all("approval_decision")).toEqual([{ id, decision: "expired", detail: "The approval expired after 400 ms; nothing was modified." }]);
-    expect(resultText(toolResultsOf(fake, 1)[0])).toBe("The approval expired after 400 ms; nothing was modified.");
-    expect(h.store.approvals.get("local", id)!.status).toBe("expired");
+    await waitFor(() => h.store.approvals.get("local", id)!.status === "expired", { what: "the expiry" });
+    const a = h.store.approvals.get("local", id)!;
+    await waitFor(() => h.store.turns.get(a.turnId)!.status === "done", { what: "the waiting turn to settle" });
+    // An expiry starts no model call.
+    expect(fake.requests).toHaveLength(1);
     const late = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
     expect(late.status).toBe(409);
     expect(await late.json()).toEqual({ error: "This approval has expired; nothing more was done.", status: "expired" });
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    const a = h.store.approvals.get("local", id)!;
-    expect(auditKinds(h, a.conversationId)).toEqual(["approval_requested", "approval_expired", "tool_call", "turn"]);
+    expect(auditKinds(h, a.conversationId)).toEqual(["approval_requested", "tool_call", "turn", "approval_expired"]);
     expect(h.store.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "timeout" });
+    const page = await (await fetch(`${h.url}/conversations/${a.conversationId}`, { headers: browserHeaders(h) })).text();
+    expect(page).toContain("<strong>Expired — nothing changed</strong>");
+    // The next question's request answers the waiting tool call with the expiry.
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "OK." }] });
+    await (await apiChat(h, "and now?", {}, a.conversationId)).ended;
+    const sent = fake.requests[1]!.body.messages!;
+    expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(sent[2].content).toEqual([
+      { type: "tool_result", tool_use_id: "toolu_recat", content: "The approval expired after 400 ms; nothing was modified.", is_error: true },
+      { type: "text", text: "and now?", cache_control: { type: "ephemeral" } },
+    ]);
   }
 
   test("the default timeout is 10 minutes and the message says so", () => {
@@ -255,53 +303,253 @@ describe("reject, timeout, stop", () => {
     expect(s.expiredMessage()).toBe("The approval expired after 10 minutes; nothing was modified.");
   });
 
-  test("Stop while waiting → the approval expires, nothing is written", async () => {
-    fake.enqueue(...recategoriseScript(STARBUCKS_2025));
+  test("a question asked while a card waits is answered at once (history valid); deciding later still executes and tells the model in a note", async () => {
+    fake.enqueue(recategoriseScript(STARBUCKS_2025)[0]!);
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
+    await stream.ended;
     const a = h.store.approvals.get("local", id)!;
+    // Stop has nothing to stop: the turn is not running, and the card stays open.
     const stop = await fetch(`${h.url}/turns/${a.turnId}/stop`, { method: "POST", headers: browserHeaders(h) });
     expect(stop.status).toBe(204);
-    await stream.ended;
-    expect(h.store.approvals.get("local", id)!.status).toBe("expired");
-    expect((await postJson(h, `/api/approvals/${id}`, { decision: "approve" })).status).toBe(409);
-    expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.store.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, reason: "stopped" });
-    // The conversation's history stays valid for the next question.
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "OK." }] });
-    const next = await apiChat(h, "and now?", {}, a.conversationId);
+    expect(h.store.approvals.get("local", id)!.status).toBe("pending");
+
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "You spent a lot on coffee." }] });
+    const next = await apiChat(h, "how much on coffee?", {}, a.conversationId);
     await next.ended;
     expect(next.all("done")[0].incomplete).toBe(false);
-    expect(fake.requests.every((r) => r.status === 200)).toBe(true);
+    const asked = fake.requests[1]!.body.messages!;
+    expect(asked.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(asked[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_recat" });
+    expect(resultText(asked[2].content[0])).toMatch(/^The user has not decided yet: the approval card stays open until \d\d:\d\d\. Nothing has changed so far\./);
+    expect(asked[2].content[1]).toMatchObject({ type: "text", text: "how much on coffee?" });
+    expect(h.store.approvals.get("local", id)!.status).toBe("pending");
+    expect(h.store.turns.get(a.turnId)!.status).toBe("waiting");
+
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Done: Starbucks is now Groceries." }] });
+    const res = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
+    expect(res.status).toBe(200);
+    await h.chat.turn((await res.json()).continuation_turn_id)!.finished;
+    expect(changedIds(before, snapshot(h))).toEqual(starbucks2025Moved(before));
+    const told = fake.requests[2]!.body.messages!;
+    expect(told.map((m: any) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    expect(told[4].content).toHaveLength(1);
+    expect(told[4].content[0].text).toMatch(
+      /^\[Note from the app, not from the user: the user has now decided on the approval card of your earlier recategorise_transactions call\.\] Approved by the user: moved \d+ transactions/,
+    );
+    expect(h.store.turns.get(a.turnId)!.status).toBe("done");
+    await postJson(h, `/api/approvals/${id}/undo`, {});
   });
 });
 
-describe("nobody waiting", () => {
-  test("a pending approval no answer waits for (another process, a lost turn) is expired by a decision, never executed", async () => {
+describe("waiting is not running", () => {
+  test("two cards waiting in two conversations do not count against one answer at a time; the list marks both", async () => {
+    const main = h;
+    h = await startTrustHarness({ fake, limits: { concurrentTurns: 1 } });
+    try {
+      const asked: { id: string; conversation: string }[] = [];
+      for (const search of ["Tibits", "Starbucks"]) {
+        fake.enqueue(recategoriseScript({ search, year: 2025, to_category: "Groceries" })[0]!);
+        const stream = await apiChat(h, `${search} is groceries`);
+        const { id } = await stream.waitFor("approval_request");
+        await stream.ended;
+        asked.push({ id, conversation: h.store.approvals.get("local", id)!.conversationId });
+      }
+      expect(h.chat.runningCount("local")).toBe(0);
+      expect(h.store.db.query("SELECT status, count(*) AS n FROM turns GROUP BY status").all()).toEqual([{ status: "waiting", n: 2 }]);
+      // A waiting answer is not replaced behind its card's back (Regenerate, edit-and-resend).
+      const waitingTurn = h.store.approvals.get("local", asked[1]!.id)!.turnId;
+      const regenerate = await fetch(`${h.url}/turns/${waitingTurn}/regenerate`, { method: "POST", headers: browserHeaders(h) });
+      expect(regenerate.status).toBe(409);
+      expect(await regenerate.text()).toContain("This answer waits for your decision on its approval card: decide first (or ask something new).");
+      // A third question is answered (with at most 1 answer at a time).
+      fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello." }] });
+      const third = await postJson(h, "/api/chat", { message: "hello" });
+      expect(third.status).toBe(200);
+      await third.text();
+      const page = await (await fetch(`${h.url}/`, { headers: browserHeaders(h) })).text();
+      for (const a of asked) {
+        expect(page).toMatch(new RegExp(`href="/conversations/${a.conversation}"[^>]*><span class="conv-title">[^<]*</span><span class="conv-pending"`));
+      }
+      expect([...page.matchAll(/class="conv-pending"/g)]).toHaveLength(2);
+    } finally {
+      await h.close();
+      h = main;
+    }
+  });
+});
+
+describe("one step, several calls", () => {
+  test("a read and two writes in one reply: the read's result waits with the cards; each decision's request answers every call of that step exactly once", async () => {
+    fake.enqueue({
+      kind: "message",
+      content: [
+        { type: "text", text: "Let me look and prepare both." },
+        { type: "tool_use", id: "tu_read", name: "search_transactions", input: { search: "Tibits" } },
+        { type: "tool_use", id: "tu_w1", name: "recategorise_transactions", input: { search: "Tibits", year: 2025, to_category: "Groceries" } },
+        { type: "tool_use", id: "tu_w2", name: "set_budget", input: { category: "Dining", amount: 450 } },
+      ],
+    });
+    const stream = await apiChat(h, "Tibits is groceries, and give dining 450 a month");
+    await stream.ended;
+    const [first, second] = stream.all("approval_request");
+    expect(stream.all("done")[0]).toMatchObject({ waiting: true });
+    const turnId = h.store.approvals.get("local", first.id)!.turnId;
+    const waiting = h.store.turns.get(turnId)!;
+    expect(waiting.status).toBe("waiting");
+    expect(waiting.pendingResults.map((r) => r.tool_use_id)).toEqual(["tu_read"]);
+
+    // The first decision: its result, the read's, and "not decided yet" for the other card, in the calls' order.
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Moved; the budget card is still open." }] });
+    const r1 = await postJson(h, `/api/approvals/${first.id}`, { decision: "approve" });
+    await h.chat.turn((await r1.json()).continuation_turn_id)!.finished;
+    const sent = fake.requests[1]!.body.messages!;
+    expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
+    const results = sent[2].content;
+    expect(results.map((b: any) => [b.type, b.tool_use_id, b.is_error ?? false])).toEqual([
+      ["tool_result", "tu_read", false],
+      ["tool_result", "tu_w1", false],
+      ["tool_result", "tu_w2", false],
+    ]);
+    expect(resultText(results[0])).toBe(resultText(waiting.pendingResults[0]));
+    expect(resultText(results[1])).toMatch(/^Approved by the user: moved \d+ transactions/);
+    expect(resultText(results[2])).toMatch(/^The user has not decided yet: the approval card stays open until \d\d:\d\d\./);
+    // Still waiting on the second card.
+    expect(h.store.turns.get(turnId)!.status).toBe("waiting");
+
+    // The second decision: its call was answered already, so the model hears it as a note.
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "The budget stays as it was." }] });
+    const r2 = await postJson(h, `/api/approvals/${second.id}`, { decision: "reject" });
+    await h.chat.turn((await r2.json()).continuation_turn_id)!.finished;
+    const last = fake.requests[2]!.body.messages!.at(-1);
+    expect(last.content).toEqual([
+      {
+        type: "text",
+        text: "[Note from the app, not from the user: the user has now decided on the approval card of your earlier set_budget call.] The user rejected the change; nothing was modified.",
+        cache_control: { type: "ephemeral" },
+      },
+    ]);
+    expect(h.store.turns.get(turnId)!.status).toBe("done");
+    expect(fake.requests.every((r) => r.status === 200)).toBe(true);
+    await postJson(h, `/api/approvals/${first.id}/undo`, {});
+  });
+});
+
+describe("undo tells the truth", () => {
+  test("after Undo the next request carries a note that the change was undone (once); the card and the export say when", async () => {
+    fake.enqueue(...recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" }));
+    const stream = await apiChat(h, "Tibits is groceries");
+    const { id } = await stream.waitFor("approval_request");
+    await stream.ended;
+    const res = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
+    await h.chat.turn((await res.json()).continuation_turn_id)?.finished;
+    const undo = await postJson(h, `/api/approvals/${id}/undo`, {});
+    expect(undo.status).toBe(200);
+    const undone = (await undo.json()).result.undone;
+    const a = h.store.approvals.get("local", id)!;
+
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Understood." }] }, { kind: "message", content: [{ type: "text", text: "Sure." }] });
+    await (await apiChat(h, "what now?", {}, a.conversationId)).ended;
+    const sent = fake.requests.at(-1)!.body.messages!;
+    const last = sent.at(-1);
+    expect(last.role).toBe("user");
+    const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Zurich" }).format(new Date(undone.at));
+    expect(last.content.map((b: any) => b.text)).toEqual([
+      `[Note from the app, not from the user: at ${clock} the user undid the change of your earlier recategorise_transactions call; it no longer holds.] ${undone.message}`,
+      "what now?",
+    ]);
+    // Told once: the next request has the note in its history, not again in the new message.
+    await (await apiChat(h, "and then?", {}, a.conversationId)).ended;
+    const next = fake.requests.at(-1)!.body.messages!;
+    expect(next.at(-1).content.map((b: any) => b.text)).toEqual(["and then?"]);
+    expect(JSON.stringify(next)).toContain("the user undid the change of your earlier recategorise_transactions call");
+
+    // The card says "Undone at HH:MM"; the export shows what was asked, decided and undone.
+    const page = await (await fetch(`${h.url}/conversations/${a.conversationId}`, { headers: browserHeaders(h) })).text();
+    expect(page).toMatch(new RegExp(`<strong>Undone at <time class="local-time" datetime="${undone.at}">\\d\\d:\\d\\d</time></strong>`));
+    const md = await (await fetch(`${h.url}/conversations/${a.conversationId}/export.md`, { headers: browserHeaders(h) })).text();
+    const rows = a.preview.rows as number;
+    expect(md).toContain(`> **Approval:** move ${rows} transactions to “Groceries”\n>\n> Moved ${rows} transactions to Groceries\n>\n> Undone at `);
+    expect(md).toContain("## _(after the decision)_");
+  });
+});
+
+describe("a continuation that fails", () => {
+  test("Retry reports the decision again in its place; the history stays valid; nothing is executed twice", async () => {
+    fake.enqueue(recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" })[0]!);
+    const stream = await apiChat(h, "Tibits is groceries");
+    const { id } = await stream.waitFor("approval_request");
+    await stream.ended;
+    const before = snapshot(h);
+    fake.enqueue({ kind: "stream_error", errorType: "overloaded_error", message: "Overloaded" });
+    const res = await postJson(h, `/api/approvals/${id}`, { decision: "reject" });
+    const failed = h.chat.turn((await res.json()).continuation_turn_id)!;
+    await failed.finished;
+    expect(h.store.turns.get(failed.id)!.status).toBe("error");
+    expect(failed.events.some((e) => e.type === "error" && e.retryable)).toBe(true);
+
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Nothing was changed, as you asked." }] });
+    const retry = await fetch(`${h.url}/turns/${failed.id}/retry`, { method: "POST", headers: browserHeaders(h) });
+    expect(retry.status).toBe(200);
+    const html = await retry.text();
+    // The new answer takes the failed one's place; no question bubble (a continuation has none).
+    expect(html).toContain(`<hx-partial hx-target="#turn-${failed.id}" hx-swap="outerHTML">`);
+    expect(html).not.toContain("msg user");
+    const again = h.store.turns.list(failed.conversationId).at(-1)!;
+    expect(again.continues).toBe(id);
+    await h.chat.turn(again.id)?.finished;
+    expect(h.store.turns.get(again.id)!.status).toBe("done");
+    const sent = fake.requests.at(-1)!.body.messages!;
+    expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
+    expect(sent[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_recat", is_error: true });
+    expect(resultText(sent[2].content[0])).toBe("The user rejected the change; nothing was modified.");
+    expect(changedIds(before, snapshot(h))).toEqual([]);
+  });
+});
+
+/** The rows STARBUCKS_2025 moves, from a snapshot taken before. */
+function starbucks2025Moved(before: Map<number, { id: number; category: string | null }>): number[] {
+  const ids = new Set(
+    budgetQuery<{ id: number }>(
+      h,
+      "SELECT id FROM transactions WHERE (merchant_name LIKE '%starbucks%' OR raw_description LIKE '%starbucks%') AND date >= '2025-01-01' AND date < '2026-01-01' ORDER BY id",
+    ).map((r) => r.id),
+  );
+  return [...before.values()].filter((r) => ids.has(r.id) && r.category !== "Groceries").map((r) => r.id);
+}
+
+describe("the answer that asked has ended", () => {
+  test("a pending approval is decided from the store (no answer waits for it): it executes, and a continuation tells the model", async () => {
     const conv = h.store.conversations.create("local", "orphan");
     const turnId = h.store.turns.start({ conversationId: conv.id, userId: "local", model: "m", question: "q" });
+    h.store.turns.finish(turnId, { status: "waiting", incomplete: false, usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
     const ids = starbucks2025();
+    const input = { search: "Starbucks", year: 2025, to_category: "Groceries" };
     const orphan = h.store.approvals.create({
       userId: "local",
       conversationId: conv.id,
       turnId,
       toolUseId: "toolu_x",
       tool: "recategorise_transactions",
-      args: { input: { search: "Starbucks", year: 2025, to_category: "Groceries" }, args: { input: { search: "Starbucks", year: 2025, to_category: "Groceries" }, ids } },
+      args: { input, args: { input, ids } },
       preview: { title: "move to “Groceries”", description: "", facts: [], rows: ids.length },
       ttlMs: 60_000,
     });
     const before = snapshot(h);
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Moved." }] });
     const res = await postJson(h, `/api/approvals/${orphan.id}`, { decision: "approve" });
-    expect(res.status).toBe(409);
-    expect(await res.json()).toEqual({
-      error: "This approval is no longer active: the answer that asked for it has ended (for example, the server restarted). Nothing was modified.",
-      status: "expired",
-    });
-    expect(changedIds(before, snapshot(h))).toEqual([]);
-    expect(h.store.audit.list({ kind: "approval_expired", limit: 1 })[0]!.detail).toMatchObject({ approvalId: orphan.id, reason: "not waiting" });
-    h.store.turns.finish(turnId, { status: "done", incomplete: false, usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
+    expect(res.status).toBe(200);
+    const body = await res.json();
+    expect(body).toMatchObject({ status: "executed", outcome: "executed" });
+    await h.chat.turn(body.continuation_turn_id)!.finished;
+    expect(changedIds(before, snapshot(h))).toEqual(ids);
+    // Its tool_use is not in this conversation's history: the outcome comes as a note, the only content of the request.
+    const sent = fake.requests[0]!.body.messages!;
+    expect(sent).toHaveLength(1);
+    expect(sent[0].content[0].text).toMatch(/^\[Note from the app, not from the user: the user has now decided on the approval card of your earlier recategorise_transactions call\.\] Approved by the user: moved /);
+    expect(h.store.turns.get(turnId)!.status).toBe("done");
+    expect((await postJson(h, `/api/approvals/${orphan.id}/undo`, {})).status).toBe(200);
   });
 });
 

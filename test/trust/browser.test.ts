@@ -45,24 +45,29 @@ describe.skipIf(SKIP_BROWSER)("trust in headless Chromium", () => {
     expect(await card.innerText()).toContain("Dining");
     expect(changedIds(before, snapshot(h))).toEqual([]);
 
+    // The answer waits for the decision without running (issue 24).
+    await waitForStatus(page, id, "waiting");
     await card.getByRole("button", { name: "Approve" }).dblclick();
     await card.locator('[data-decision="approved"]').waitFor();
-    await waitForStatus(page, id, "done");
-    expect(await card.locator(".decision").first().innerText()).toMatch(/^✓ Approved — Approved by the user: moved \d+ transactions \(CHF -[\d']+\.\d\d\) from Dining to Groceries\./);
+    expect(await card.locator(".decision").first().innerText()).toMatch(/^Moved \d+ transactions to Groceries$/);
+    // One continuation answer reports it.
+    const next = await turnId(page, 1);
+    await waitForStatus(page, next, "done");
+    expect(await page.locator("article.msg.assistant").count()).toBe(2);
     const moved = changedIds(before, snapshot(h));
     expect(moved.length).toBeGreaterThan(10);
     expect(h.store.audit.list({ kind: "write" })).toHaveLength(1);
     expect(h.fake.requests).toHaveLength(2);
 
     await card.getByRole("button", { name: "Undo" }).click();
-    await card.getByText(/^Undone: the previous categories of \d+ transactions are restored\.$/).waitFor();
+    await card.getByText(/^Undone at \d\d:\d\d — Undone: the previous categories of \d+ transactions are restored\.$/).waitFor();
     expect(changedIds(before, snapshot(h))).toEqual([]);
     await tp.screenshot("trust-approval-undo");
     // The second click's request is answered 409 (already decided), which Chromium logs; nothing else may appear.
     expect(tp.problems.filter((p) => !/status of 409 \(Conflict\).*\/approve\)$/.test(p))).toEqual([]);
   });
 
-  test("approval card: Reject writes nothing and the answer goes on", async () => {
+  test("approval card: Reject writes nothing, says so in words, and the continuation answers", async () => {
     const { h, tp, page } = await setup();
     h.fake.enqueue(...recategoriseScript({ search: "Tibits", to_category: "Groceries" }));
     const before = snapshot(h);
@@ -72,8 +77,10 @@ describe.skipIf(SKIP_BROWSER)("trust in headless Chromium", () => {
     const card = page.locator(`#turn-${id} section.approval`);
     await card.getByRole("button", { name: "Reject" }).click();
     await card.locator('[data-decision="rejected"]').waitFor();
-    await waitForStatus(page, id, "done");
-    expect(await page.innerText(`#answer-${id}`)).toContain("Here is what happened.");
+    expect(await card.locator(".decision").first().innerText()).toBe("Rejected — nothing changed");
+    const next = await turnId(page, 1);
+    await waitForStatus(page, next, "done");
+    expect(await page.innerText(`#answer-${next}`)).toContain("Here is what happened.");
     expect(changedIds(before, snapshot(h))).toEqual([]);
     tp.expectClean();
   });

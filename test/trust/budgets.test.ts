@@ -8,7 +8,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import type { WebHarness } from "../support/web-harness.ts";
-import { apiChat, auditKinds, browserHeaders, loginWith, postJson, resultText, startTrustHarness, toolResultsOf } from "./support.ts";
+import { apiChat, auditKinds, browserHeaders, continued, loginWith, postJson, resultText, startTrustHarness, toolResultsOf } from "./support.ts";
+import { waitFor } from "../support/wait.ts";
 
 let fake: FakeAnthropic;
 let h: WebHarness;
@@ -48,7 +49,8 @@ describe("set_budget through the approval card", () => {
       currency: "CHF",
     });
     expect(req.preview.facts[1]).toEqual({ label: "Monthly budget", value: "CHF 250.00 → CHF 300.00" });
-    // Pending: nothing stored yet (the answer waits on the decision).
+    // Pending: nothing stored yet; the answer ended waiting for the decision.
+    await stream.ended;
     expect(budgetOf("Dining")).toBe(250);
     const id: string = req.id;
 
@@ -56,14 +58,14 @@ describe("set_budget through the approval card", () => {
     expect(click.status).toBe(200);
     const card = await click.text();
     expect(card).toContain('data-decision="approved"');
-    expect(card).toContain("Approved by the user: the Dining budget is now CHF 300.00 a month (was CHF 250.00).");
+    expect(card).toContain("<strong>Set the Dining budget to CHF 300.00 a month</strong>");
     expect(card).toContain(`hx-post="/approvals/${id}/undo"`);
     const second = await fetch(`${h.url}/approvals/${id}/approve`, { method: "POST", headers: browserHeaders(h) });
     expect(second.status).toBe(409);
     const replay = await postJson(h, `/api/approvals/${id}`, { decision: "approve" }, { Origin: h.url });
     expect(replay.status).toBe(409);
 
-    await stream.ended;
+    await continued(h, id);
     expect(budgetOf("Dining")).toBe(300);
     expect(h.store.budgets.get("Dining")!.updatedBy).toBe("local");
     const [result] = toolResultsOf(fake, 1);
@@ -74,7 +76,7 @@ describe("set_budget through the approval card", () => {
     const approval = h.store.approvals.get("local", id)!;
     expect(approval.status).toBe("executed");
     expect(h.store.approvals.getWrite(id)).toMatchObject({ before: 250, after: 300 });
-    expect(auditKinds(h, approval.conversationId)).toEqual(["approval_requested", "approval_decided", "write", "tool_call", "turn"]);
+    expect(auditKinds(h, approval.conversationId)).toEqual(["approval_requested", "tool_call", "turn", "approval_decided", "write", "turn"]);
     expect(writes()[0]!.detail).toMatchObject({ approvalId: id, tool: "set_budget", ok: true, budget: "Dining", before: 250, after: 300, currency: "CHF", via: "approval", by: "local" });
     expect(writes()[0]!.userId).toBe("local");
 
@@ -92,9 +94,11 @@ describe("set_budget through the approval card", () => {
     fake.enqueue(...setBudgetScript({ category: "Groceries", amount: 900 }));
     const stream = await apiChat(h, "Set groceries to 900");
     const { id } = await stream.waitFor("approval_request");
+    await stream.ended;
     const res = await fetch(`${h.url}/approvals/${id}/reject`, { method: "POST", headers: browserHeaders(h) });
     expect(res.status).toBe(200);
-    await stream.ended;
+    expect(await res.text()).toContain("<strong>Rejected — nothing changed</strong>");
+    await continued(h, id);
     expect(budgetOf("Groceries")).toBeNull();
     expect(writes().length).toBe(before);
     expect(resultText(toolResultsOf(fake, 1)[0])).toBe("The user rejected the change; nothing was modified.");
@@ -111,7 +115,8 @@ describe("set_budget through the approval card", () => {
       const stream = await apiChat(h, "Set groceries to 900");
       const { id } = await stream.waitFor("approval_request");
       await stream.ended;
-      expect(stream.all("approval_decision")).toEqual([{ id, decision: "expired", detail: "The approval expired after 400 ms; nothing was modified." }]);
+      await waitFor(() => h.store.approvals.get("local", id)!.status === "expired", { what: "the expiry" });
+      expect(h.store.approvals.get("local", id)!.result).toEqual({ message: "The approval expired after 400 ms; nothing was modified." });
       const late = await postJson(h, `/api/approvals/${id}`, { decision: "approve" }, { Origin: h.url });
       expect(late.status).toBe(409);
       expect(budgetOf("Groceries")).toBeNull();
@@ -126,6 +131,7 @@ describe("set_budget through the approval card", () => {
     fake.enqueue(...setBudgetScript({ category: "Travel", amount: 500 }));
     const stream = await apiChat(h, "Set travel to 500");
     const { id } = await stream.waitFor("approval_request");
+    await stream.ended;
     h.store.budgets.set("Travel", 700, "CHF", { via: "cli", by: "cli" });
     const res = await postJson(h, `/api/approvals/${id}`, { decision: "approve" }, { Origin: h.url });
     // A conflict is the model's to handle (it may ask for a fresh preview): 409, the approval ends failed.
@@ -134,9 +140,10 @@ describe("set_budget through the approval card", () => {
     expect(body.error).toBe(
       "The user approved, but nothing was modified: the Travel budget changed since the preview (it is now CHF 700.00). Call set_budget again for a fresh preview if the change is still wanted.",
     );
-    // The stream tells the page the approval was not carried out (no ✓ on the card).
-    expect(await stream.waitFor("approval_decision")).toMatchObject({ id, decision: "approved", failed: true });
-    await stream.ended;
+    // The continuation tells the model and the page that the approval was not carried out.
+    const continuation = h.chat.turn(body.continuation_turn_id)!;
+    await continuation.finished;
+    expect(continuation.events.find((e) => e.type === "approval_decided")).toMatchObject({ id, decision: "approved", failed: true });
     expect(budgetOf("Travel")).toBe(700);
     expect(h.store.approvals.get("local", id)!.status).toBe("failed");
     h.store.budgets.remove("Travel", { via: "cli", by: "cli" });

@@ -55,6 +55,52 @@ describe("users", () => {
     expect(help.stdout).toContain("budget-chat users add|link|list|remove NAME");
     expect(help.stdout).toContain("budget-chat audit");
   });
+
+  test("links start with the public address the server is configured with (--public-url / PUBLIC_URL) rather than the bind address", async () => {
+    const db = join(dir, "public.db");
+    const env = { CHAT_DATABASE_URL: db, BIND_ADDRESS: "0.0.0.0:3000" };
+    const add = await cli(["users", "add", "fay"], { ...env, PUBLIC_URL: "https://budget.example.com/" });
+    expect(add.stdout).toMatch(/\n  https:\/\/budget\.example\.com\/login\?token=[\w-]{43}\n$/);
+    // No note about replacing 127.0.0.1: the link is already the public one.
+    expect(add.stdout).not.toContain("127.0.0.1");
+    const flag = await cli(["users", "link", "fay", "--public-url", "https://proxy.example.org/budget"], { ...env, PUBLIC_URL: "https://budget.example.com" });
+    expect(flag.stdout).toMatch(/\n  https:\/\/proxy\.example\.org\/budget\/login\?token=[\w-]{43}\n$/);
+    const bad = await cli(["users", "link", "fay"], { ...env, PUBLIC_URL: "budget.example.com" });
+    expect(bad).toEqual({ code: 2, stdout: "", stderr: 'budget-chat: PUBLIC_URL must be an http(s) URL like https://budget.example.com, got "budget.example.com"\n' });
+    const help = await cli(["users", "--help"]);
+    expect(help.stdout).toContain("--public-url URL");
+  });
+
+  test("the first user takes over what single-user mode made: conversations, turns, approvals, memories, audit entries", async () => {
+    const db = join(dir, "adopt.db");
+    const store = Store.open(db);
+    const conv = store.conversations.create("local", "Made before the allowlist");
+    const turnId = store.turns.start({ conversationId: conv.id, userId: "local", model: "m", question: "q" });
+    store.turns.finish(turnId, { status: "done", incomplete: false, usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } });
+    const approval = store.approvals.create({ userId: "local", conversationId: conv.id, turnId, toolUseId: "t", tool: "set_budget", args: {}, preview: { title: "x", description: "", facts: [] }, ttlMs: 60_000 });
+    store.memories.add("local", conv.id, "likes coffee");
+    store.audit.add({ kind: "turn", userId: "local", conversationId: conv.id, detail: {} });
+    store.close();
+
+    const add = await cli(["users", "add", "gil"], { CHAT_DATABASE_URL: db });
+    expect(add.stdout).toStartWith("Added user gil.\ngil takes over the 1 conversation made before there were users.\n");
+    // A second user takes over nothing.
+    expect((await cli(["users", "add", "hal"], { CHAT_DATABASE_URL: db })).stdout).toStartWith("Added user hal.\nOne-time login link");
+
+    const after = Store.open(db);
+    try {
+      const gil = after.users.byName("gil")!;
+      expect(after.conversations.list(gil.id).map((c) => c.title)).toEqual(["Made before the allowlist"]);
+      expect(after.conversations.list("local")).toEqual([]);
+      expect(after.turns.get(turnId)!.userId).toBe(gil.id);
+      expect(after.approvals.get(gil.id, approval.id)?.id).toBe(approval.id);
+      expect(after.memories.list(gil.id).map((m) => m.content)).toEqual(["likes coffee"]);
+      expect(after.audit.list({ kind: "turn" }).map((e) => e.userId)).toEqual([gil.id]);
+      expect(after.conversations.list(after.users.byName("hal")!.id)).toEqual([]);
+    } finally {
+      after.close();
+    }
+  });
 });
 
 describe("audit", () => {

@@ -78,6 +78,19 @@ describe("previewRecategorisation", () => {
         { name: "MIGROS", rows: 1 },
       ],
       description: 'Move 5 transactions (transactions matching "migros" in all categories for 2025) to Dining; they are marked as manually classified.',
+      outcome: "Moved 5 transactions to Dining",
+      // Newest first (same day: the later row first), and the Transactions page with the same filter.
+      affected: {
+        total: 5,
+        rows: [
+          { date: "2025-04-11", merchant: "Migros", category: "Groceries", amount: -100, currency: "CHF" },
+          { date: "2025-03-15", merchant: "Migros", category: "Groceries", amount: -64.2, currency: "CHF" },
+          { date: "2025-02-02", merchant: "Migros", category: "Groceries", amount: -90, currency: "CHF" },
+          { date: "2025-01-03", merchant: "MIGROS", category: "Groceries", amount: -20, currency: "CHF" },
+          { date: "2025-01-03", merchant: "Migros", category: "Groceries", amount: -80, currency: "CHF" },
+        ],
+        link: "/transactions?q=migros&from=2025-01-01&to=2025-12-31",
+      },
     });
   });
 
@@ -87,6 +100,7 @@ describe("previewRecategorisation", () => {
     const plan = preview(f, { search: "krone", category: "DINING", year: 2025, month: 2, to_category: "Groceries" });
     expect(plan.args.ids).toEqual([20]);
     expect(plan.args.input).toEqual({ search: "krone", category: "Dining", year: 2025, month: 2, to_category: "Groceries" });
+    expect(plan.preview.affected!.link).toBe("/transactions?q=krone&category=Dining&from=2025-02-01&to=2025-02-28");
     // Mixed: "savings" rows 4, 10, 16, 30 are Transfers; moving all to Transfers → nothing to move.
     expect(errorOf(() => preview(f, { search: "savings", to_category: "Transfers" }))).toBe(
       'Nothing to move: all 4 matching transactions (transactions matching "savings" in all categories for all dates (2024-01-05 to 2025-04-11)) are already in Transfers.',

@@ -1,7 +1,8 @@
 /**
  * `budget-chat serve` as a real process (src/main.ts under bun) against the fake
  * Messages API: the start-up refusal, the runtime's approval wiring (--read-only,
- * --approval-timeout), and a kill -9 while an approval is pending, then a restart.
+ * --approval-timeout), and restarts with a pending approval (kill -9, SIGTERM): it stays
+ * pending until its time passes, and deciding it after the restart works.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
@@ -152,6 +153,26 @@ describe("serve", () => {
     expect(audit.stdout).not.toContain(new URL(/(http:\S+)/.exec(added.stdout)![1]!).searchParams.get("token")!);
   });
 
+  test("--public-url: behind a proxy, the public address's Host and Origin are accepted, and the start-up line names it", async () => {
+    const s = await serve(["--bind", `127.0.0.1:${freePort()}`, "--public-url", "https://budget.example.com"]);
+    try {
+      expect(s.stdout()).toContain("(public address https://budget.example.com/)");
+      const viaProxy = await fetch(`${s.url}/`, { headers: { Host: "budget.example.com" } });
+      expect(viaProxy.status).toBe(200);
+      const other = await fetch(`${s.url}/`, { headers: { Host: "evil.example.com" } });
+      expect(other.status).toBe(403);
+      const reset = await fetch(`${s.url}/api/chat/reset`, {
+        method: "POST",
+        headers: { Host: "budget.example.com", Origin: "https://budget.example.com", "content-type": "application/json" },
+        body: JSON.stringify({ conversation_id: "none" }),
+      });
+      // Past the Origin check: the conversation is unknown (404), not a cross-site refusal (403).
+      expect(reset.status).toBe(404);
+    } finally {
+      expect(await stop(s, "SIGTERM")).toBe(0);
+    }
+  });
+
   test("--read-only: the write tool is not in the request to the model; without it, it is, with --approval-timeout applied", async () => {
     const ro = await serve(["--bind", `127.0.0.1:${freePort()}`, "--read-only"]);
     try {
@@ -166,7 +187,7 @@ describe("serve", () => {
     fake.reset();
     const rw = await serve(["--bind", `127.0.0.1:${freePort()}`, "--approval-timeout", "5"]);
     try {
-      fake.enqueue(...recategoriseScript({ search: "Starbucks", year: 2025, to_category: "Groceries" }));
+      fake.enqueue(recategoriseScript({ search: "Starbucks", year: 2025, to_category: "Groceries" })[0]!);
       const res = await post(rw, "/api/chat", { message: "move Starbucks" });
       const stream = new SseReader(res);
       const started = Date.now();
@@ -175,66 +196,118 @@ describe("serve", () => {
       const ttl = Date.parse(req.expires_at) - started;
       expect(ttl).toBeGreaterThan(3_000);
       expect(ttl).toBeLessThan(7_000);
+      // The answer ends waiting; the approval expires on its own when its time passes, with no model call.
       await stream.ended;
-      expect(stream.all("approval_decision")[0]).toEqual({ id: req.id, decision: "expired", detail: "The approval expired after 5 seconds; nothing was modified." });
-      expect(resultText(toolResultsOf(fake, 1)[0])).toBe("The approval expired after 5 seconds; nothing was modified.");
+      expect(stream.all("done")[0]).toMatchObject({ waiting: true });
+      expect(await approvalStatusOnceNot(rw, req.id, "pending")).toBe("expired");
+      const a = await (await fetch(`${rw.url}/api/approvals/${req.id}`)).json();
+      expect(a.result.message).toBe("The approval expired after 5 seconds; nothing was modified.");
+      expect(fake.requests).toHaveLength(1);
     } finally {
       expect(await stop(rw, "SIGTERM")).toBe(0);
     }
   }, 30_000);
 
-  test("kill -9 with a pending approval, restart: the approval is expired, deciding it writes nothing, the history is valid", async () => {
+  test("kill -9 with a pending approval, restart: the approval is still pending; approving it executes and the continuation streams", async () => {
     const port = freePort();
     const first = await serve(["--bind", `127.0.0.1:${port}`]);
     fake.enqueue(...recategoriseScript({ search: "Starbucks", year: 2025, to_category: "Groceries" }));
     const stream = new SseReader(await post(first, "/api/chat", { message: "move this year's Starbucks to Groceries" }));
     const req = await stream.waitFor("approval_request");
+    // The answer has ended waiting (stored): nothing runs when the process dies.
+    await stream.ended;
     const manualBefore = manualStarbucks();
     await stop(first, "SIGKILL");
 
     const second = await serve(["--bind", `127.0.0.1:${port}`]);
     try {
       const a = await (await fetch(`${second.url}/api/approvals/${req.id}`)).json();
-      expect(a.status).toBe("expired");
+      expect(a.status).toBe("pending");
+      const list = await (await fetch(`${second.url}/`)).text();
+      expect(list).toContain('<span class="sr-only">(waiting for your decision)</span>');
       const decide = await post(second, `/api/approvals/${req.id}`, { decision: "approve" });
-      expect(decide.status).toBe(409);
-      expect(await decide.json()).toEqual({ error: "This approval has expired; nothing more was done.", status: "expired" });
-      const browser = await fetch(`${second.url}/approvals/${req.id}/approve`, { method: "POST", headers: { Origin: second.url, "HX-Request": "true" } });
-      expect(browser.status).toBe(409);
-      expect(await browser.text()).toContain('data-decision="expired"');
-      expect(manualStarbucks()).toBe(manualBefore);
-
-      // The conversation continues: the stored history is valid for the API (the fake rejects broken pairs with a 400).
-      fake.reset();
-      fake.enqueue({ kind: "message", content: [{ type: "text", text: "Sure." }] });
-      const next = new SseReader(await post(second, "/api/chat", { message: "what happened?", conversation_id: a.conversation_id }));
-      await next.ended;
-      expect(next.all("error")).toEqual([]);
-      expect(next.all("done")[0].incomplete).toBe(false);
-      expect(fake.requests).toHaveLength(1);
-      expect(fake.requests[0]!.status).toBe(200);
-      const roles = fake.requests[0]!.body.messages!.map((m: any) => m.role);
-      expect(roles).toEqual(["user", "assistant", "user"]);
-      expect(JSON.stringify(fake.requests[0]!.body.messages![1])).toContain("(This answer was interrupted.)");
+      expect(decide.status).toBe(200);
+      const decided = await decide.json();
+      expect(decided).toMatchObject({ status: "executed", outcome: "executed" });
+      expect(manualStarbucks()).toBe(manualBefore + req.preview.rows);
+      // The continuation's text streams (JSON API), and its request answers the waiting tool_use right after it.
+      const cont = new SseReader(await fetch(`${second.url}/api/turns/${decided.continuation_turn_id}/stream`));
+      await cont.ended;
+      expect(cont.all("chunk").map((c) => c.text).join("")).toBe("Here is what happened.");
+      expect(cont.all("done")[0]).toMatchObject({ conversation_id: a.conversation_id, incomplete: false });
+      expect(fake.requests).toHaveLength(2);
+      expect(fake.requests[1]!.status).toBe(200);
+      const sent = fake.requests[1]!.body.messages!;
+      expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
+      expect(sent[1].content.at(-1)).toMatchObject({ type: "tool_use", id: "toolu_recat" });
+      expect(sent[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_recat" });
+      expect(resultText(sent[2].content[0])).toMatch(/^Approved by the user: moved \d+ transactions/);
+      // The web page shows the continuation (no question of its own) after the decided card.
+      const page = await (await fetch(`${second.url}/conversations/${a.conversation_id}`)).text();
+      expect(page).toContain(`id="turn-${decided.continuation_turn_id}"`);
+      expect(page).toContain("Here is what happened.");
+      expect(page).not.toContain('(waiting for your decision)</span>');
+      await post(second, `/api/approvals/${req.id}/undo`, {});
     } finally {
       await stop(second, "SIGTERM");
     }
     const audit = await run(["audit", "--kind", "approval_expired"]);
-    expect(audit.stdout).toContain(`approval=${req.id} reason=interrupted`);
+    expect(audit.stdout).not.toContain(`approval=${req.id}`);
   }, 60_000);
 
-  test("a clean shutdown while an approval waits expires it as well", async () => {
-    const s = await serve(["--bind", `127.0.0.1:${freePort()}`]);
-    fake.enqueue(...recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" }));
-    const stream = new SseReader(await post(s, "/api/chat", { message: "move Tibits" }));
-    const req = await stream.waitFor("approval_request");
-    expect(await stop(s, "SIGTERM")).toBe(0);
+  test("a pending approval survives a clean shutdown; after a restart it expires when its time passes (also when it passed while the server was down)", async () => {
+    const port = freePort();
+    const ask = async (s: Server, message: string) => {
+      fake.enqueue(recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" })[0]!);
+      const stream = new SseReader(await post(s, "/api/chat", { message }));
+      const req = await stream.waitFor("approval_request");
+      await stream.ended;
+      return req;
+    };
+    const first = await serve(["--bind", `127.0.0.1:${port}`, "--approval-timeout", "5"]);
+    const early = await ask(first, "move Tibits");
+    expect(await stop(first, "SIGTERM")).toBe(0);
     const db = new Database(chatDb, { readonly: true });
     try {
-      expect(db.query("SELECT status FROM approvals WHERE id = ?").get(req.id)).toEqual({ status: "expired" });
-      expect(db.query("SELECT status FROM turns WHERE id = (SELECT turn_id FROM approvals WHERE id = ?)").get(req.id)).toEqual({ status: "stopped" });
+      expect(db.query("SELECT status FROM approvals WHERE id = ?").get(early.id)).toEqual({ status: "pending" });
+      expect(db.query("SELECT status FROM turns WHERE id = (SELECT turn_id FROM approvals WHERE id = ?)").get(early.id)).toEqual({ status: "waiting" });
     } finally {
       db.close();
     }
-  }, 30_000);
+    // Its time passes while the server is down: the next start expires it.
+    while (Date.now() <= Date.parse(early.expires_at)) await Bun.sleep(100);
+    const second = await serve(["--bind", `127.0.0.1:${port}`, "--approval-timeout", "5"]);
+    let late: { id: string; expires_at: string };
+    try {
+      expect((await (await fetch(`${second.url}/api/approvals/${early.id}`)).json()).status).toBe("expired");
+      late = await ask(second, "move Tibits again");
+      expect(await stop(second, "SIGTERM")).toBe(0);
+      // Restarted before its time: the timer armed at start-up expires it.
+      const third = await serve(["--bind", `127.0.0.1:${port}`, "--approval-timeout", "5"]);
+      try {
+        expect((await (await fetch(`${third.url}/api/approvals/${late.id}`)).json()).status).toBe("pending");
+        expect(await approvalStatusOnceNot(third, late.id, "pending")).toBe("expired");
+        expect(Date.now()).toBeGreaterThanOrEqual(Date.parse(late.expires_at));
+      } finally {
+        await stop(third, "SIGTERM");
+      }
+    } finally {
+      if (second.proc.exitCode === null) await stop(second, "SIGTERM");
+    }
+    const audit = await run(["audit", "--kind", "approval_expired"]);
+    expect(audit.stdout).toContain(`approval=${early.id} reason=timeout`);
+    expect(audit.stdout).toContain(`approval=${late!.id} reason=timeout`);
+  }, 60_000);
 });
+
+/** Poll an approval until its status is no longer `status`; returns the new status. */
+async function approvalStatusOnceNot(s: Server, id: string, status: string): Promise<string> {
+  const deadline = Date.now() + 20_000;
+  while (Date.now() < deadline) {
+    const now = (await (await fetch(`${s.url}/api/approvals/${id}`)).json()).status;
+    if (now !== status) return now;
+    await Bun.sleep(200);
+  }
+  throw new Error(`approval ${id} stayed ${status}`);
+}
+

@@ -180,3 +180,8 @@ export function auditKinds(h: WebHarness, conversationId: string): string[] {
     .reverse()
     .map((e) => e.kind);
 }
+
+/** Wait for the continuation turn a decision started (if it is still answering): it consumes a scripted reply. */
+export async function continued(h: WebHarness, approvalId: string): Promise<void> {
+  await h.chat.continuationOf(approvalId)?.finished;
+}

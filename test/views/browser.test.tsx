@@ -82,6 +82,20 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     });
   }
 
+  /** Month ticks: "Jan 2023" where the year changes (the first included), the month alone where it does not. */
+  function expectMonthTicks(labels: string[]) {
+    let year: string | null = null;
+    for (const l of labels) {
+      const m = /^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)(?: (\d{4}))?$/.exec(l);
+      expect(m).not.toBeNull();
+      if (year === null) expect(m![2]).toBeDefined();
+      if (m![2] !== undefined) {
+        expect(m![2]).not.toBe(year);
+        year = m![2]!;
+      }
+    }
+  }
+
   test("an answer: blocks in order, charts drawn, month axis readable, server-formatted tooltips, markdown safe, no token line", async () => {
     const { h, tp, page } = await setup();
     h.fake.enqueue(...script());
@@ -111,12 +125,19 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     expect(info.usage).toBe(""); // no token counts without --show-usage
     expect(info.right).toEqual(["left", "right"]); // a markdown column marked --: is right-aligned
     expect(squash(await answerText(page, id))).toContain("two <img src=x onerror=alert(1)>");
-    // The 36-month axis: short labels ("Jan 23"), thinned, none cut to "…" or "..".
+    // The 36-month axis: short labels, thinned, none cut to "…" or ".."; the year in full ("Jan 2023", never
+    // "Jan 23", which reads as a day), shown where it changes.
     const axis = await page.evaluate((id) => [...document.querySelectorAll(`#answer-${id} figure.chart-line .x.axis text`)].map((t) => t.textContent ?? ""), id);
     const shown = axis.filter(Boolean);
     expect(shown.length).toBeGreaterThanOrEqual(4);
     expect(shown.length).toBeLessThan(36);
-    for (const l of shown) expect(l).toMatch(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d\d$/);
+    expectMonthTicks(shown);
+    // The y axis in the chart's currency, thousands as k: "CHF 3k" (once Frappe drew its real scale: it starts from 0–5).
+    await page.waitForFunction((id) => [...document.querySelectorAll(`#answer-${id} figure.chart-line .y.axis text`)].some((t) => /k$/.test(t.textContent ?? "")), id);
+    const yTicks = await page.evaluate((id) => [...document.querySelectorAll(`#answer-${id} figure.chart-line .y.axis text`)].map((t) => t.textContent ?? "").filter(Boolean), id);
+    expect(yTicks.length).toBeGreaterThanOrEqual(3);
+    for (const t of yTicks) expect(t).toMatch(/^CHF (0|-?\d+(\.\d)?k)$/);
+    expect(yTicks.some((t) => /^CHF \d+(\.\d)?k$/.test(t))).toBe(true);
     // Tooltips: amounts formatted by the server (app.js has no formatter); a thinned month still names itself.
     await page.waitForFunction((id) => [...document.querySelectorAll(`#answer-${id} figure.chart-grouped_bar rect.bar`)].some((r) => Number(r.getAttribute("height")) > 0), id);
     await page.waitForTimeout(300);
@@ -154,7 +175,7 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     await page.waitForFunction((id) => document.querySelector(`#answer-${id} figure.chart-line`)?.getAttribute("data-ready") === "frappe", id);
     const phoneAxis = await page.evaluate((id) => [...document.querySelectorAll(`#answer-${id} figure.chart-line .x.axis text`)].map((t) => t.textContent ?? "").filter(Boolean), id);
     expect(phoneAxis.length).toBeGreaterThanOrEqual(3);
-    for (const l of phoneAxis) expect(l).toMatch(/^(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec) \d\d$/);
+    expectMonthTicks(phoneAxis);
     tp.expectClean();
   });
 
@@ -205,7 +226,7 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     tp.expectClean();
   });
 
-  test("approval card: focus on the card (Approve one Tab away), then on the outcome; decided card loses its header", async () => {
+  test("approval card: focus on the card (Approve two Tabs away, after Show all), then on the outcome; decided card loses its header", async () => {
     const { h, tp, page } = await setup({ readOnly: false });
     h.fake.enqueue(...recategoriseScript({ search: "Tibits", to_category: "Groceries" }));
     await page.goto(`${h.url}/`);
@@ -214,6 +235,8 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     const card = page.locator(`#turn-${id} section.approval`);
     await card.waitFor();
     await page.waitForFunction(() => document.activeElement?.classList.contains("approval"));
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toMatch(/^Show all \d+$/);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Approve");
     expect(await card.locator("h3").innerText()).toMatch(/^Approval needed: /);
@@ -224,14 +247,15 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     await page.keyboard.press("Tab"); // Reject
     await page.keyboard.press("Enter");
     await card.locator('[data-decision="rejected"]').waitFor();
-    await waitForStatus(page, id, "done");
+    // The asking answer stays done-waiting → done; the continuation reports the rejection.
+    await waitForStatus(page, await turnId(page, 1), "done");
     await page.waitForFunction(() => document.activeElement?.classList.contains("decided"));
     expect(await card.locator("h3").innerText()).not.toContain("Approval needed");
     expect(await card.innerText()).not.toContain("Expires");
     tp.expectClean();
   });
 
-  test("a phone: drawer, transcript ≥ 60% of the height, tables scroll once, Enter is a newline; dark mode passes axe", async () => {
+  test("a phone: drawer, transcript ≥ 60% of the height, tables scroll once, the Send key sends and ↵ makes a newline; dark mode passes axe", async () => {
     const { h, tp, page } = await setup({ width: 390, height: 844, dark: true });
     h.fake.enqueue(...script());
     await page.goto(`${h.url}/`);
@@ -256,15 +280,24 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     expect(await axe(page)).toEqual([]);
     await tp.screenshot("views-phone-dark");
     tp.expectClean();
-    // Touch keyboards: Enter makes a newline.
+    // Touch keyboards: the Send key (enterkeyhint="send") sends; the ↵ button makes a newline.
     const touch = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const p2 = await touch.newPage();
     await p2.goto(`${h.url}/`);
+    expect(await p2.getAttribute("#message", "enterkeyhint")).toBe("send");
+    expect(await p2.isVisible("#newline-button")).toBe(true);
     await p2.fill("#message", "one");
-    await p2.press("#message", "Enter");
+    await p2.click("#newline-button");
     await p2.type("#message", "two");
     expect(await p2.inputValue("#message")).toBe("one\ntwo");
+    h.fake.enqueue(text("Sent."));
+    await p2.press("#message", "Enter");
+    await p2.waitForSelector("article.msg.user");
+    expect(await p2.locator("article.msg.user .bubble").innerText()).toBe("one\ntwo");
+    expect(await p2.inputValue("#message")).toBe("");
     await touch.close();
+    // On a desktop (no touch) the ↵ button is not there: Shift+Enter is.
+    expect(await page.isVisible("#newline-button")).toBe(false);
   });
 
   test("pages in the app's layout: 404, usage, blank rename; token line only with --show-usage", async () => {

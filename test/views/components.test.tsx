@@ -1,6 +1,9 @@
 import { describe, expect, test } from "bun:test";
 import { type AgentEvent } from "../../src/core/events.ts";
 import { ApprovalCard } from "../../views/ApprovalCard.tsx";
+import { DeletedToast } from "../../views/DeletedToast.tsx";
+import { DemoBanner } from "../../views/DemoBanner.tsx";
+import { formatClock } from "../../src/core/format.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
 import { ChartFigure } from "../../views/ChartFigure.tsx";
 import { ChatForm } from "../../views/ChatForm.tsx";
@@ -112,13 +115,44 @@ describe("ChatPage", () => {
     expect(out).toContain('<a class="conv-link" href="/conversations/c1"');
     expect(out).toContain('<form method="post" action="/conversations/c1/rename" class="rename-form">');
     expect(out).toContain('name="title"');
-    expect(out).toContain('<form method="post" action="/conversations/c1/delete" class="delete-form"');
-    expect(out).toContain(`data-confirm="Delete “Groceries ${EVIL_ESCAPED}”? This cannot be undone."`);
+    // A delete asks nothing: the next page offers Undo (DeletedToast).
+    expect(out).toContain('<form method="post" action="/conversations/c1/delete" class="delete-form">');
+    expect(out).not.toContain("data-confirm");
     expect(countOf(out, "<details")).toBe(1);
     expect(countOf(out, 'aria-current="page"')).toBe(1);
     expectInert(out);
     expect(out.startsWith('<nav class="conversations" id="conversation-list" aria-label="Conversations">')).toBe(true);
     expect(html(ConversationList({ conversations: [] }))).toContain("No conversations yet.");
+  });
+
+  test("conversation list: grouped under Today / Yesterday / Previous 7 days / Older, in order; a pending decision is marked", () => {
+    const out = html(
+      ConversationList({
+        conversations: [
+          { id: "a", title: "A", group: "Today", pending: true },
+          { id: "b", title: "B", group: "Today" },
+          { id: "c", title: "C", group: "Yesterday" },
+          { id: "d", title: "D", group: "Older" },
+        ],
+      }),
+    );
+    expect([...out.matchAll(/<h2 class="conv-group-title">([^<]+)<\/h2>/g)].map((m) => m[1])).toEqual(["Today", "Yesterday", "Older"]);
+    expect([...out.matchAll(/<span class="conv-title">([^<]+)<\/span>/g)].map((m) => m[1])).toEqual(["A", "B", "C", "D"]);
+    expect(countOf(out, 'class="conv-pending"')).toBe(1);
+    expect(out).toContain('<span class="conv-title">A</span><span class="conv-pending" title="Waiting for your decision"><span aria-hidden="true">●</span><span class="sr-only">(waiting for your decision)</span></span>');
+  });
+
+  test("deleted toast: Undo posts to restore; the title is text", () => {
+    const out = html(DeletedToast({ conversation: { id: "c 1", title: `Groceries ${EVIL}` } }));
+    expect(out).toBe(
+      `<div class="toast toast-inline" id="undo-toast" role="status" data-timeout="8000"><span>Deleted “Groceries ${EVIL_ESCAPED}”.</span><form method="post" action="/conversations/c%201/restore"><button type="submit" class="primary">Undo</button></form></div>`,
+    );
+  });
+
+  test("demo banner: dismissable, the whole text in its title for the one-line phone layout", () => {
+    const out = html(DemoBanner({ demo: { firstDate: "2023-11-01", lastDate: "2026-10-31", transactions: 7300 } }));
+    expect(out).toContain('title="Demo data: 7&#39;300 made-up transactions from 2023-11-01 to 2026-10-31. Point budget-chat at your own budget.db to see yours."');
+    expect(out).toContain('<button type="button" class="demo-dismiss quiet" aria-label="Dismiss the demo data note">×</button>');
   });
 
   test("chat form: textarea limits and labels, Send and Stop", () => {
@@ -241,17 +275,39 @@ describe("ApprovalCard / ErrorNotice", () => {
     expect(out).toContain("Approval needed: move 3 transactions to “Groceries”");
     expect(out).toContain(`<li>${EVIL_ESCAPED} (1) → Groceries</li>`);
     expect(out).toContain(`<dt>Top merchants</dt><dd><ul><li>${EVIL_ESCAPED} (3)</li></ul></dd>`);
-    expect(out).toContain('<time class="local-time" datetime="2025-05-01T12:34:00.000Z">12:34 UTC</time>');
+    // On the 24-hour clock in the server's zone (formatClock, tested in format.test.ts); page.js shows the browser's.
+    expect(out).toContain(`<time class="local-time" datetime="2025-05-01T12:34:00.000Z">${formatClock("2025-05-01T12:34:00.000Z")}</time>`);
     expect(out).toContain('<form hx-post="/approvals/ap1/approve" hx-target="#approval-actions-ap1" hx-swap="outerHTML">');
     expect(out).toContain('<form hx-post="/approvals/ap1/reject" hx-target="#approval-actions-ap1" hx-swap="outerHTML">');
     expectInert(out);
   });
 
-  test("decided card has no buttons", () => {
+  test("decided card has no buttons, and says what happened in words", () => {
     const out = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "rejected", detail: "no change" } }));
     expect(out).not.toContain("<button");
     expect(out).toContain('data-decision="rejected"');
-    expect(out).toContain("no change");
+    expect(out).toContain("<strong>Rejected — nothing changed</strong>");
+    expect(out).not.toContain("did not work");
+    const expired = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "expired", detail: "too late" } }));
+    expect(expired).toContain("<strong>Expired — nothing changed</strong>");
+  });
+
+  test("the affected rows: the first ones as text, and Show all N linking to the Transactions page", () => {
+    const affected = {
+      total: 12,
+      rows: [
+        { date: "2026-10-02", merchant: EVIL, category: "Shopping", amount: -1234.5, currency: "CHF" },
+        { date: "2026-09-30", merchant: "Fressnapf", category: "Shopping", amount: -20, currency: "CHF" },
+      ],
+      link: "/transactions?q=Fressnapf&from=2026-01-01&to=2026-12-31",
+    };
+    const out = html(ApprovalCard({ approvalId: "ap1", preview: { ...preview, affected }, expiresAt: "2025-05-01T12:34:00Z" }));
+    expect(out).toContain(`<td>2026-10-02</td><td>${EVIL_ESCAPED}</td><td>Shopping</td><td class="num">CHF -1&#39;234.50</td>`);
+    expect(out).toContain("<td>2026-09-30</td><td>Fressnapf</td><td>Shopping</td><td class=\"num\">CHF -20.00</td>");
+    expect(out).toContain('<a href="/transactions?q=Fressnapf&amp;from=2026-01-01&amp;to=2026-12-31">Show all 12</a>');
+    expectInert(out);
+    const all = html(ApprovalCard({ approvalId: "ap1", preview: { ...preview, affected: { ...affected, total: 2 } }, expiresAt: "2025-05-01T12:34:00Z" }));
+    expect(all).toContain(">See them on the Transactions page</a>");
   });
 
   test("approved but not carried out: no ✓, says so, with the reason", () => {
@@ -259,10 +315,10 @@ describe("ApprovalCard / ErrorNotice", () => {
     const out = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "approved", detail: why, failed: true } }));
     expect(out).toContain('data-decision="approved"');
     expect(out).toContain('data-failed="true"');
-    expect(out).toContain(`<strong>Approved, not carried out</strong> — ${why.replace("'", "&#39;")}`);
+    expect(out).toContain(`<strong>Approved, but it could not be done: the Travel budget changed since the preview (it is now CHF 700.00).</strong>`);
     expect(out).not.toContain("✓");
-    const ok = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "approved", detail: "Moved 3." } }));
-    expect(ok).toContain("<strong>✓ Approved</strong>");
+    const ok = html(ApprovalCard({ approvalId: "ap1", preview: { ...preview, outcome: "Moved 3 transactions to Groceries" }, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "approved", detail: "Moved 3." } }));
+    expect(ok).toContain("<strong>Moved 3 transactions to Groceries</strong>");
     expect(ok).not.toContain("data-failed");
   });
 
@@ -302,6 +358,27 @@ describe("AssistantMessage", () => {
     }
     const interrupted = html(AssistantMessage({ turnId: "t9", status: "interrupted", events: [], currency: "CHF" }));
     expect(interrupted).toContain("interrupted before it finished");
+  });
+
+  test("waiting for a decision: no spinner, no stream, not busy, says so; no Regenerate; a continuation has none either", () => {
+    const events: AgentEvent[] = [
+      { type: "text", text: "I'll prepare that." },
+      { type: "done", conversationId: "c", turnId: "t9", incomplete: false, usage, waiting: true },
+    ];
+    const out = html(AssistantMessage({ turnId: "t9", status: "waiting", events, currency: "CHF" }));
+    expect(out).toContain('data-status="waiting" aria-busy="false"');
+    expect(out).toContain('<div class="turn-status" id="status-t9" data-status="waiting"><span>Waiting for your decision on the card below. You can keep asking meanwhile.</span></div>');
+    expect(out).not.toContain("spinner");
+    expect(out).not.toContain("hx-sse");
+    expect(out).not.toContain("Regenerate");
+    expect(out).toContain("Copy");
+    const continuation: AgentEvent[] = [
+      { type: "turn_started", conversationId: "c", turnId: "t10", continues: "ap1" },
+      { type: "text", text: "Moved." },
+      { type: "done", conversationId: "c", turnId: "t10", incomplete: false, usage },
+    ];
+    expect(html(AssistantMessage({ turnId: "t10", status: "done", events: continuation, currency: "CHF" }))).not.toContain("Regenerate");
+    expect(html(AssistantMessage({ turnId: "t11", status: "done", events: continuation.slice(1), currency: "CHF" }))).toContain("Regenerate");
   });
 
   test("model text is sanitised markdown; merchant names in artifacts are escaped", () => {

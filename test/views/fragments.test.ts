@@ -186,7 +186,7 @@ describe("createFragmentRenderer", () => {
         id: "ap1",
         toolId: "tu",
         expiresAt: "2025-05-01T12:00:00Z",
-        preview: { title: "move 2 transactions to “Groceries”", facts: [{ label: "Top merchants", items: [`${EVIL} (2)`] }], rows: 2, total: -50, currency: "CHF", from: [{ category: "Other", rows: 2 }], to: "Groceries", merchants: [{ name: EVIL, rows: 2 }], description: "d" },
+        preview: { title: "move 2 transactions to “Groceries”", outcome: "Moved 2 transactions to Groceries", facts: [{ label: "Top merchants", items: [`${EVIL} (2)`] }], rows: 2, total: -50, currency: "CHF", from: [{ category: "Other", rows: 2 }], to: "Groceries", merchants: [{ name: EVIL, rows: 2 }], description: "d" },
       },
       { type: "approval_decided", id: "ap1", decision: "approved", detail: "2 transactions moved" },
       { type: "approval_decided", id: "unknown", decision: "expired", detail: "" },
@@ -203,7 +203,7 @@ describe("createFragmentRenderer", () => {
     expect(head!.html).not.toContain("Approval needed");
     expect(head!.html).not.toContain("Expires");
     expect(decided).toMatchObject({ target: "approval-actions-ap1", swap: "outerHTML" });
-    expect(decided!.html).toContain("2 transactions moved");
+    expect(decided!.html).toContain("<strong>Moved 2 transactions to Groceries</strong>");
     expect(decided!.html).not.toContain("<button");
     expect(s[3]!.messages).toEqual([]);
   });
@@ -318,7 +318,7 @@ describe("streamed turn = re-rendered turn", () => {
     const stored = html(AssistantMessage({ turnId: T, status: "error", events, currency: "CHF" }));
     expect(normalise(play(events))).toBe(normalise(stored));
     expect(stored).toContain("bad month");
-    expect(stored).toContain("Nothing changed.");
+    expect(stored).toContain("Rejected — nothing changed");
     expect(stored).toContain("The answer was cut short.");
     expect(stored).toContain("Retry");
   });

@@ -38,7 +38,10 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
       // SPEC §11: each figure with its status and sources (the operation and offsets for derived/positioned use).
       return { event: "figures", data: { figures: e.figures } };
     case "done":
-      return { event: "done", data: { conversation_id: e.conversationId, turn_id: e.turnId, incomplete: e.incomplete, usage: e.usage } };
+      return {
+        event: "done",
+        data: { conversation_id: e.conversationId, turn_id: e.turnId, incomplete: e.incomplete, usage: e.usage, ...(e.waiting ? { waiting: true } : {}) },
+      };
     case "turn_started":
       return null;
   }
@@ -59,6 +62,25 @@ export function apiRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       // An API client that goes away stops its answer (the browser UI keeps going instead, for reloads).
       stream.onAbort(() => turn.stop());
       for await (const e of turn.subscribe()) {
+        const out = apiEvent(e);
+        if (out && !stream.aborted) await stream.writeSSE({ event: out.event, data: JSON.stringify(out.data) });
+      }
+    });
+  });
+
+  // A turn's events as JSON (e.g. the continuation a decision started: continuation_turn_id): live, or as stored.
+  r.get("/api/turns/:id/stream", (c) => {
+    const userId = c.get("user").id;
+    const id = c.req.param("id");
+    const live = chat.turn(id);
+    const stored = live ? null : deps.store.turns.get(id);
+    if (live ? live.userId !== userId : !stored || stored.userId !== userId) return c.json({ error: "turn not found" }, 404);
+    c.env?.server?.timeout(c.req.raw, 0);
+    return streamSSE(c, async (stream) => {
+      const gone = new AbortController();
+      stream.onAbort(() => gone.abort());
+      const events = live ? live.subscribe(gone.signal) : deps.store.turns.events(id);
+      for await (const e of events) {
         const out = apiEvent(e);
         if (out && !stream.aborted) await stream.writeSSE({ event: out.event, data: JSON.stringify(out.data) });
       }

@@ -3,16 +3,21 @@
  *
  * Browser (htmx, from views/ApprovalCard.tsx):
  *   POST /approvals/:id/approve | /reject  → the card in its decided state, with an Undo
- *        form when the change was made (it replaces the whole card: see decidedCard);
- *   POST /approvals/:id/undo               → the undo element's new state.
+ *        form when the change was made (it replaces the whole card: see decidedCard),
+ *        and the continuation's answer appended to the conversation, streaming;
+ *   POST /approvals/:id/undo               → the undo element's new state;
+ *   GET  /approvals/:id/card               → the card as it stands now (page.js asks when
+ *        an open card's time runs out, so it says it expired without a reload).
  * JSON:
  *   GET  /api/approvals[?status=pending]   → the user's approvals, newest first;
  *   GET  /api/approvals/:id                → one approval;
- *   POST /api/approvals/:id {"decision": "approve" | "reject"};
+ *   POST /api/approvals/:id {"decision": "approve" | "reject"} → the approval, `outcome`,
+ *        `message` and `continuation_turn_id` (follow it: GET /api/turns/:id/stream);
  *   POST /api/approvals/:id/undo.
  * Another user's approval is 404, like an unknown one. A decision that finds the
- * approval already decided (double click, replay, second tab), expired, or no longer
- * waited for is 409 and executes nothing. Every route is behind the session and Origin
+ * approval already decided (double click, replay, second tab) or expired is 409 and
+ * executes nothing. A pending approval can be decided in any process until it expires,
+ * also after a restart: the decision starts a continuation turn (ChatService.approvalSettled). Every route is behind the session and Origin
  * checks (src/web/server.ts).
  */
 import { Hono, type Context } from "hono";
@@ -27,6 +32,8 @@ import { toHtml } from "../sse-renderer.ts";
 import { oneLineError } from "../../core/validation.ts";
 import { ApprovalCard } from "../../../views/ApprovalCard.tsx";
 import { ApprovalUndo } from "../../../views/ApprovalUndo.tsx";
+import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
+import { partial } from "../sse-renderer.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { refuse } from "../middleware/respond.ts";
 
@@ -62,12 +69,12 @@ export function approvalJson(a: Approval) {
  * replaced in the meantime. Replacing the card is idempotent, so a second click's answer
  * (queued behind the first) shows the same state.
  */
-function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, status: 200 | 409) {
+function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, status: 200 | 409, continuation = "") {
   const { decision, undo } = approvalState(a, fallbackMessage);
   c.header("HX-Retarget", `#${domIds.approval(a.id)}`);
   c.header("HX-Reswap", "outerHTML");
   c.header("Cache-Control", "no-store");
-  return c.html(toHtml(<ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision} undo={undo} />), status);
+  return c.html(toHtml(<ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision} undo={undo} />) + continuation, status);
 }
 
 export function approvalRoutes(deps: WebDeps) {
@@ -82,21 +89,39 @@ export function approvalRoutes(deps: WebDeps) {
   const decide = (userId: string, id: string, d: "approved" | "rejected"): DecisionResult => deps.approvals?.decide(userId, id, d) ?? readOnly(userId, id);
   const undo = (userId: string, id: string): UndoResult => deps.approvals?.undo(userId, id) ?? readOnly(userId, id);
 
+  /** The continuation's answer, streaming, appended to the conversation on the page (when it started at once). */
+  const continuationHtml = (approvalId: string) => {
+    const turn = deps.chat.continuationOf(approvalId);
+    if (!turn) return "";
+    const { currency } = deps.budget.summaryOrLast();
+    return partial("messages", "beforeend", toHtml(<AssistantMessage turnId={turn.id} status="running" events={[]} currency={currency} showUsage={deps.showUsage} />));
+  };
+
   const browserDecision = (c: Context<WebEnv>, decision: "approved" | "rejected") => {
     const res = decide(c.get("user").id, c.req.param("id")!, decision);
-    if (res.ok) return decidedCard(c, res.approval, res.message, 200);
+    if (res.ok) return decidedCard(c, res.approval, res.message, 200, continuationHtml(res.approval.id));
     if (!res.approval) return refuse(c, res.status, res.message);
-    return decidedCard(c, res.approval, res.message, 409);
+    // Approved but not carried out: the continuation tells the model (and streams) all the same.
+    return decidedCard(c, res.approval, res.message, 409, res.decided ? continuationHtml(res.approval.id) : "");
   };
 
   r.post("/approvals/:id/approve", (c) => browserDecision(c, "approved"));
   r.post("/approvals/:id/reject", (c) => browserDecision(c, "rejected"));
 
+  r.get("/approvals/:id/card", (c) => {
+    const a = deps.store.approvals.get(c.get("user").id, c.req.param("id"));
+    if (!a) return refuse(c, 404, NOT_FOUND_MESSAGE);
+    const { decision, undo } = approvalState(a);
+    c.header("Cache-Control", "no-store");
+    return c.html(toHtml(<ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision} undo={undo} />));
+  });
+
   r.post("/approvals/:id/undo", (c) => {
     const id = c.req.param("id");
     const res = undo(c.get("user").id, id);
     c.header("Cache-Control", "no-store");
-    if (res.ok) return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "done", message: res.message }} />));
+    const at = (res.approval?.result as ApprovalResult | null)?.undone?.at ?? new Date().toISOString();
+    if (res.ok) return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "done", message: res.message, at }} />));
     if (!res.approval) return refuse(c, res.status, res.message);
     return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "failed", message: res.message }} />), res.status);
   });
@@ -118,9 +143,13 @@ export function approvalRoutes(deps: WebDeps) {
     const body = DecisionRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
     const res: DecisionResult = decide(c.get("user").id, c.req.param("id"), body.data.decision === "approve" ? "approved" : "rejected");
-    if (res.ok) return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message });
+    if (res.ok) {
+      const continuation = deps.chat.continuationOf(res.approval.id);
+      return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message, continuation_turn_id: continuation?.id ?? null });
+    }
     if (!res.approval) return c.json({ error: "approval not found" }, 404);
-    return c.json({ error: res.message, status: res.approval.status }, res.status);
+    const continuation = res.decided ? deps.chat.continuationOf(res.approval.id) : undefined;
+    return c.json({ error: res.message, status: res.approval.status, ...(continuation ? { continuation_turn_id: continuation.id } : {}) }, res.status);
   });
 
   r.post("/api/approvals/:id/undo", (c) => {

@@ -8,7 +8,7 @@ import { MessagePage } from "../../../views/MessagePage.tsx";
 import { UsagePage } from "../../../views/UsagePage.tsx";
 import type { ConversationSummary } from "../../../views/ConversationItem.tsx";
 import type { Store } from "../../store/store.ts";
-import { estimateCost, formatUsd } from "../../pricing.ts";
+import { estimateCost, formatCost } from "../../pricing.ts";
 import { approvalState } from "../../ui/approval-view.ts";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
@@ -16,12 +16,28 @@ import { exportMarkdown } from "../export.ts";
 import { formBody } from "../middleware/respond.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
+import { conversationGroup } from "../../ui/conversation-groups.ts";
+import { DELETE_UNDO_MS } from "../../../views/DeletedToast.tsx";
+
+/** A deleted conversation is removed for good this long after its Undo is gone. */
+const PURGE_MARGIN_MS = 2_000;
 
 const Title = z.string().trim().min(1, "A title cannot be empty.").max(200, "A title has at most 200 characters.");
 
-/** The sidebar's conversations, newest first. */
-export function conversationSummaries(store: Store, userId: string): ConversationSummary[] {
-  return store.conversations.list(userId).map((x) => ({ id: x.id, title: x.title, updatedAt: x.updatedAt }));
+/**
+ * The sidebar's conversations, newest first, grouped by day (Today, Yesterday, …, in the
+ * server's time zone); those with an approval waiting for a decision are marked.
+ */
+export function conversationSummaries(store: Store, userId: string, timeZone?: string): ConversationSummary[] {
+  const pending = store.approvals.conversationsWithPending(userId);
+  const now = new Date();
+  return store.conversations.list(userId).map((x) => ({
+    id: x.id,
+    title: x.title,
+    updatedAt: x.updatedAt,
+    group: conversationGroup(x.updatedAt, now, timeZone),
+    ...(pending.has(x.id) ? { pending: true } : {}),
+  }));
 }
 
 /** Full pages and the plain-form actions of the sidebar and the memories page. */
@@ -30,6 +46,7 @@ export function pageRoutes(deps: WebDeps) {
   const { store } = deps;
   const asset = (name: string) => assetUrl(deps.assets, name);
 
+  const timeZone = deps.chat.deps.settings.timeZone;
   const chatPage = async (c: Context<WebEnv>, conversation: Conversation | null) => {
     const user = c.get("user");
     const turns: TurnView[] = conversation
@@ -39,12 +56,16 @@ export function pageRoutes(deps: WebDeps) {
           status: t.status,
           events: t.events,
           usage: t.status === "running" ? null : t.usage,
+          continues: t.continues !== null,
         }))
       : [];
     const summary = deps.budget.summaryOrLast();
+    // Just deleted (?deleted=ID): Undo is offered while it can still be restored.
+    const deletedId = conversation ? undefined : c.req.query("deleted");
+    const deleted = deletedId ? store.conversations.deleted(user.id, deletedId) : null;
     const page = (
       <ChatPage
-        conversations={conversationSummaries(store, user.id)}
+        conversations={conversationSummaries(store, user.id, timeZone)}
         conversation={conversation ? { id: conversation.id, title: conversation.title } : null}
         turns={turns}
         currency={summary.currency}
@@ -54,6 +75,7 @@ export function pageRoutes(deps: WebDeps) {
         maxMessageBytes={deps.limits.maxMessageBytes}
         demo={deps.budget.demo ? { firstDate: summary.firstDate, lastDate: summary.lastDate, transactions: summary.transactionCount } : null}
         dataAge={dataAgeText(dataAge(deps.budget), new Date())}
+        deleted={deleted ? { id: deleted.id, title: deleted.title } : null}
         approvals={
           conversation
             ? Object.fromEntries(store.approvals.list(user.id, { conversationId: conversation.id }).map((a) => [a.id, approvalState(a)]))
@@ -100,18 +122,42 @@ export function pageRoutes(deps: WebDeps) {
     return c.redirect(`/conversations/${encodeURIComponent(id)}`, 303);
   });
 
+  // Delete: at once, with Undo for a few seconds; then it is removed for good (start-up removes any left over).
   r.post("/conversations/:id/delete", async (c) => {
     const user = c.get("user");
     const id = c.req.param("id");
-    if (!store.conversations.delete(user.id, id)) return notFound(c);
+    if (!store.conversations.softDelete(user.id, id)) return notFound(c);
     deps.chat.stopConversation(id);
-    return c.redirect("/", 303);
+    const purge = setTimeout(() => {
+      try {
+        store.conversations.purgeDeleted(new Date(Date.now() - DELETE_UNDO_MS));
+      } catch (err) {
+        console.error("could not remove deleted conversations (the next start will):", (err as Error).message);
+      }
+    }, DELETE_UNDO_MS + PURGE_MARGIN_MS);
+    (purge as { unref?: () => void }).unref?.();
+    return c.redirect(`/?deleted=${encodeURIComponent(id)}`, 303);
+  });
+
+  r.post("/conversations/:id/restore", async (c) => {
+    const id = c.req.param("id");
+    if (!store.conversations.restore(c.get("user").id, id)) {
+      return c.html(await renderPage(<MessagePage title="Too late to undo" message="This conversation was already deleted for good." asset={asset} />), 404);
+    }
+    return c.redirect(`/conversations/${encodeURIComponent(id)}`, 303);
+  });
+
+  // Conversation search beyond titles: the ids of those whose messages contain the text (page.js asks as you type).
+  r.get("/api/conversations/search", (c) => {
+    const q = (c.req.query("q") ?? "").trim().slice(0, 200);
+    return c.json({ ids: q ? store.conversations.search(c.get("user").id, q) : [] });
   });
 
   r.get("/conversations/:id/export.md", async (c) => {
     const conversation = store.conversations.get(c.get("user").id, c.req.param("id"));
     if (!conversation) return notFound(c);
-    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summaryOrLast().currency);
+    const approvals = store.approvals.list(c.get("user").id, { conversationId: conversation.id, limit: 1000 });
+    const md = exportMarkdown(conversation, store.turns.list(conversation.id), deps.budget.summaryOrLast().currency, approvals, timeZone);
     const file = `${conversation.title.replace(/[^\p{L}\p{N} _-]+/gu, "").trim().slice(0, 60) || "conversation"}.md`;
     return c.body(md, 200, {
       "content-type": "text/markdown; charset=utf-8",
@@ -132,8 +178,8 @@ export function pageRoutes(deps: WebDeps) {
     const rows = store.usage.daily(user.id === LOCAL_USER_ID ? {} : { userId: user.id });
     const costs = rows.map((r) => estimateCost(r.model, r));
     const known = costs.filter((x): x is number => typeof x === "number");
-    const totalCost = formatUsd(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
-    const shown = rows.map((r, i) => ({ ...r, cost: formatUsd(costs[i]!) }));
+    const totalCost = formatCost(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
+    const shown = rows.map((r, i) => ({ ...r, cost: formatCost(costs[i]!) }));
     const figures = store.usage.figuresByModel(user.id === LOCAL_USER_ID ? {} : { userId: user.id });
     return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} figures={figures} asset={asset} userName={user.id === LOCAL_USER_ID ? null : user.name} />));
   });

@@ -45,29 +45,34 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const { store, chat, limits } = deps;
   const view = () => ({ currency: deps.budget.summaryOrLast().currency, showUsage: deps.showUsage });
 
-  const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string, replacing: string | null = null) => {
+  /** `continues`: Retry of a continuation that failed: it reports that approval's outcome again (no question). */
+  const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string, replacing: string | null = null, continues: string | null = null) => {
     const user = c.get("user");
+    const decided = continues ? chat.storedDecision(user.id, continues) : undefined;
+    if (continues && !decided) return refuse(c, 409, "This approval was not decided: there is nothing to report again.");
     // A refused question (limits, unknown or busy conversation) replaces nothing.
-    chat.admit({ userId: user.id, conversationId, question, limits });
+    chat.admit({ userId: user.id, conversationId, question, limits, decided });
     if (replacing) {
       const old = store.turns.get(replacing);
       if (!old || old.userId !== user.id || old.conversationId !== conversationId) return refuse(c, 404, "Unknown answer.");
       if (old.status === "running" || chat.turn(old.id)) return refuse(c, 409, "This answer is still running: stop it first.");
+      if (old.status === "waiting") return refuse(c, 409, "This answer waits for your decision on its approval card: decide first (or ask something new).");
       if (store.turns.last(old.conversationId)?.id !== old.id) return refuse(c, 409, "Only the last answer can be replaced.");
       store.turns.dropFromHistory(old.id);
     }
-    const turn = chat.startTurn({ userId: user.id, conversationId, question, limits });
+    const turn = chat.startTurn({ userId: user.id, conversationId, question, limits, decided });
     if (replacing) store.turns.markReplaced(replacing, turn.id);
     const v = view();
-    const question_ = toHtml(<UserMessage text={question} turnId={turn.id} />);
+    // A continuation has no question of its own: its answer takes the old one's place alone.
+    const question_ = continues ? "" : toHtml(<UserMessage text={question} turnId={turn.id} />);
     const answer = toHtml(<AssistantMessage turnId={turn.id} status="running" events={[]} currency={v.currency} showUsage={v.showUsage} />);
     let html = partial("starters", "delete");
     html += replacing
-      ? partial(domIds.question(replacing), "outerHTML", question_) + partial(domIds.turn(replacing), "outerHTML", answer)
+      ? (question_ ? partial(domIds.question(replacing), "outerHTML", question_) : "") + partial(domIds.turn(replacing), "outerHTML", answer)
       : question_ + answer;
     if (!conversationId) {
       // The first question made a conversation: point the form at it, list it, and update the URL.
-      const conversations = conversationSummaries(store, user.id);
+      const conversations = conversationSummaries(store, user.id, chat.deps.settings.timeZone);
       const title = conversations.find((x) => x.id === turn.conversationId)?.title ?? "";
       html +=
         partial("chat-head", "outerHTML", toHtml(<ChatHeader conversation={{ id: turn.conversationId, title }} dataAge={dataAgeText(dataAge(deps.budget), new Date())} />)) +
@@ -97,7 +102,7 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const again = async (c: Context<WebEnv>) => {
     const turn = store.turns.get(c.req.param("id")!);
     if (!turn || turn.userId !== c.get("user").id) return refuse(c, 404, "Unknown answer.");
-    return ask(c, turn.conversationId, turn.question, turn.id);
+    return ask(c, turn.conversationId, turn.question, turn.id, turn.continues);
   };
   r.post("/turns/:id/retry", perUser, again);
   r.post("/turns/:id/regenerate", perUser, again);
@@ -182,11 +187,22 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     c.env?.server?.timeout(c.req.raw, 0);
     const renderer = createFragmentRenderer(id, view());
     const conversationId = live?.conversationId ?? stored!.conversationId;
+    const continuation = (live?.continues ?? stored?.continues ?? null) !== null;
+    // The list's marker of a decision waiting follows an answer that ends waiting and a continuation (the card was decided).
+    const listPartial = () =>
+      partial(
+        "conversation-list",
+        "outerHTML",
+        toHtml(<ConversationList conversations={conversationSummaries(store, user.id, chat.deps.settings.timeZone)} activeId={conversationId} />),
+      );
     // At the end, the header takes in this answer (a title may have changed), just before `done` closes the stream.
     const render = (events: AgentEvent[]) => {
       const out = renderer.renderBatch(events);
       const end = out.findIndex((m) => m.event === "done");
-      if (end >= 0) out.splice(end, 0, { data: chatHeaderPartial(user.id, conversationId) });
+      if (end >= 0) {
+        const list = out[end]!.data === "waiting" || continuation ? listPartial() : "";
+        out.splice(end, 0, { data: chatHeaderPartial(user.id, conversationId) + list });
+      }
       return out;
     };
     return streamSSE(c, async (stream) => {

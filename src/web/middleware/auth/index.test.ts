@@ -169,6 +169,33 @@ describe("auth: with users", () => {
     expect(await after.json()).toEqual({ error: "login required" });
   });
 
+  test("a session lasts 30 days from its last use: each use renews it (the database and the cookie), at most once a minute", async () => {
+    let now = new Date("2026-01-01T00:00:00Z");
+    const db = Store.memory({ now: () => now });
+    const { loginToken } = db.users.add("ann");
+    const app = makeApp(db);
+    const first = await login(app, loginToken);
+    expect(first.headers.get("Set-Cookie")).toContain("Max-Age=2592000");
+    const cookie = sessionCookie(first);
+    const day = 24 * 3_600_000;
+    // Used every 20 days for 100 days: never locked out, though 100 days > 30.
+    for (let i = 1; i <= 5; i++) {
+      now = new Date(now.getTime() + 20 * day);
+      const res = await app.request("/", { headers: { Cookie: cookie } });
+      expect(res.status).toBe(200);
+      // The cookie is sent again with a fresh Max-Age, so the browser keeps it as long.
+      expect(res.headers.get("Set-Cookie")).toBe(`${cookie}; Max-Age=2592000; Path=/; HttpOnly; SameSite=Strict`);
+    }
+    // A second request within the minute renews nothing (no write, no cookie).
+    now = new Date(now.getTime() + 30_000);
+    const soon = await app.request("/", { headers: { Cookie: cookie } });
+    expect(soon.status).toBe(200);
+    expect(soon.headers.get("Set-Cookie")).toBeNull();
+    // 30 days without use: it ends.
+    now = new Date(now.getTime() + 30 * day);
+    expect((await app.request("/api/me", { headers: { Cookie: cookie } })).status).toBe(401);
+  });
+
   test("htmx logout redirects with HX-Redirect", async () => {
     const { app, loginToken } = setup();
     const cookie = sessionCookie(await login(app, loginToken));

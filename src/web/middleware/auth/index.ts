@@ -13,6 +13,8 @@
  *                                 Referer). A bad or used token → 401 page.
  *     POST <logoutPath>           ends the session and clears the cookie.
  *     `publicPaths`               (prefixes) pass without a session.
+ *   A session lasts `sessionTtlMs` (30 days) from its last use: each use (at most once a
+ *   minute) renews it in the database and renews the cookie's Max-Age.
  *   Anything else without a live session → 401, thrown as `refusal(…, { kind: "no session" })`:
  *   the app's onError (respond.ts) answers JSON `{"error":"login required"}` under /api/,
  *   an HTML fragment for htmx requests, otherwise a short page.
@@ -92,21 +94,16 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
     }
 
     const raw = getCookie(c, SESSION_COOKIE);
-    const user = raw ? store.sessions.user(raw) : null;
+    const user = raw ? store.sessions.user(raw, ttlMs) : null;
+    const cookie = (value: string) =>
+      setCookie(c, SESSION_COOKIE, value, { httpOnly: true, sameSite: "Strict", path: "/", secure: isHttps(c), maxAge: maxAgeS });
 
     if (path === loginPath && method === "GET") {
       const token = c.req.query("token");
       const loggedIn = token ? store.users.consumeLoginToken(token, options.loginTokenMaxAgeMs) : null;
       if (loggedIn) {
         if (raw) store.sessions.delete(raw);
-        const session = store.sessions.create(loggedIn.id, ttlMs);
-        setCookie(c, SESSION_COOKIE, session, {
-          httpOnly: true,
-          sameSite: "Strict",
-          path: "/",
-          secure: isHttps(c),
-          maxAge: maxAgeS,
-        });
+        cookie(store.sessions.create(loggedIn.id, ttlMs));
         store.audit.add({ kind: "login", userId: loggedIn.id, detail: { via: "login link" } });
         c.header("Cache-Control", "no-store");
         return c.redirect("/", 303);
@@ -129,6 +126,8 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
     }
 
     if (user) {
+      // Renewed on use: the browser keeps the cookie as long as the database keeps the session.
+      if (user.renewed && raw) cookie(raw);
       c.set("user", { id: user.id, name: user.name });
       return next();
     }
