@@ -27,7 +27,7 @@ import { CONTROL_CHARS } from "../core/validation.ts";
 import type { BudgetValue } from "../store/budgets.ts";
 import type { DataEdit } from "../store/data-edits.ts";
 import type { Store } from "../store/store.ts";
-import { resolveCategory } from "../tools/query/categories.ts";
+import { resolveCategory } from "../budget/categories.ts";
 
 export const CATEGORY_ACTIONS = ["add", "rename", "merge", "describe"] as const;
 export type CategoryAction = (typeof CATEGORY_ACTIONS)[number];

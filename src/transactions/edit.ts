@@ -15,7 +15,7 @@ import { plural, quote } from "../core/format.ts";
 import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
 import type { DataEdit } from "../store/data-edits.ts";
 import type { Store } from "../store/store.ts";
-import { resolveCategory } from "../tools/query/categories.ts";
+import { resolveCategory } from "../budget/categories.ts";
 import { getTransaction } from "./listing.ts";
 
 export const transactionEditSchema = z

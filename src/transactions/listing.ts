@@ -15,7 +15,7 @@ import type { Ledger } from "../budget/ledger.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
 import { ToolInputError } from "../core/errors.ts";
-import { resolveCategory } from "../tools/query/categories.ts";
+import { resolveCategory } from "../budget/categories.ts";
 import { PAGE_SIZE, TransactionQueryError, type TransactionFilters, type TransactionQuery } from "./query.ts";
 
 export type TransactionRow = {

@@ -34,7 +34,7 @@ describe.skipIf(SKIP_BROWSER)("chat UX details (Chromium)", () => {
   async function setup(viewport?: { width: number; height: number }) {
     h = await startWebHarness();
     // The harness's budget.db is the demo: the banner shows, as it does for a newcomer.
-    (h.app.budget as { demo: boolean }).demo = true;
+    Object.defineProperty(h.app.budget, "demo", { get: () => true });
     tp = await openPage(chromium.browser, viewport);
     return { h, tp, page: tp.page };
   }
