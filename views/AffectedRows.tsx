@@ -1,4 +1,4 @@
-import type { AffectedRows as Affected } from "../src/core/events.ts";
+import type { AffectedRowList as Affected } from "../src/core/events.ts";
 import { formatCount, formatMoney } from "../src/core/format.ts";
 
 /**

@@ -64,12 +64,12 @@ export type ApprovalPreview = {
   /** What the card says once the change is carried out, e.g. "Moved 3 transactions to Pets". */
   outcome?: string;
   /** The transactions the change touches: the first few, how many in all, and the Transactions page showing them. */
-  affected?: AffectedRows;
+  affected?: AffectedRowList;
   [figure: string]: unknown;
 };
 
 /** The first rows a change touches (newest first), their number, and a `/transactions?…` link to see them all. */
-export type AffectedRows = {
+export type AffectedRowList = {
   total: number;
   rows: { date: string; merchant: string; category: string; amount: number; currency: string }[];
   link: string;

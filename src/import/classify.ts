@@ -25,7 +25,7 @@ export type Classified = { merchant: string; category: string; confidence: numbe
 /** A merchant_cache entry as the pipeline's lookup returns it. */
 export type CacheEntry = { merchant_name: string; category: string; confidence: number; source: string };
 
-export type CategoryInfo = { name: string; description: string };
+export type ClassifierCategory = { name: string; description: string };
 export type FewShot = { merchant_pattern: string; raw_description: string; correct_merchant: string; correct_category: string };
 
 /** Merchants per model request (SPEC §10). */
@@ -58,9 +58,9 @@ export function fewShotExamples(db: Database | null): FewShot[] {
 }
 
 /** The categories table (name and description), or null when the database has none or it is empty. */
-export function categoriesOf(db: Database): CategoryInfo[] | null {
+export function categoriesOf(db: Database): ClassifierCategory[] | null {
   if (!tableExists(db, "categories")) return null;
-  const rows = db.query("SELECT name, COALESCE(description, '') AS description FROM categories WHERE name IS NOT NULL ORDER BY name").all() as CategoryInfo[];
+  const rows = db.query("SELECT name, COALESCE(description, '') AS description FROM categories WHERE name IS NOT NULL ORDER BY name").all() as ClassifierCategory[];
   return rows.length ? rows : null;
 }
 
@@ -89,7 +89,7 @@ export async function classifyRows(
     cache: Map<string, CacheEntry>;
     cardRules: boolean;
     model: ModelClassifier | null;
-    categories: readonly CategoryInfo[];
+    categories: readonly ClassifierCategory[];
     examples: readonly FewShot[];
     onProgress?: (done: number, total: number) => void;
     /** The rows' merchant keys, when the caller has them already. */
@@ -178,7 +178,7 @@ export class ModelClassifier {
 
   async classify(
     items: readonly { key: string; description: string; amount: number; currency: string }[],
-    categories: readonly CategoryInfo[],
+    categories: readonly ClassifierCategory[],
     examples: readonly FewShot[],
     onProgress?: (done: number, total: number) => void,
   ): Promise<{ results: Map<string, Classified>; error: string | null }> {
@@ -240,7 +240,7 @@ export class ModelClassifier {
 }
 
 /** The classifier's instructions: every category with its description, then the user's corrections. */
-export function classifySystem(categories: readonly CategoryInfo[], examples: readonly FewShot[]): string {
+export function classifySystem(categories: readonly ClassifierCategory[], examples: readonly FewShot[]): string {
   const lines = [
     "You classify bank transactions for a personal budget. For each transaction give the merchant (or counterparty) name, cleaned up, " +
       "one category from the list below (its exact name), and your confidence from 0 to 1. " +

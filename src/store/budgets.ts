@@ -15,7 +15,7 @@ export type Budget = { category: string; amount: number; currency: string; updat
 /** A budget as it was or is: null when there was / is none. */
 export type BudgetValue = { amount: number; currency: string } | null;
 
-export type BudgetChange = { category: string; before: BudgetValue; after: BudgetValue };
+export type BudgetAmountChange = { category: string; before: BudgetValue; after: BudgetValue };
 
 /** Where a change came from, and who made it (a user's name, or "cli"). */
 export type BudgetActor = { via: "page" | "cli" | "api" | "approval"; by: string; userId?: string | null };
@@ -37,7 +37,7 @@ export class Budgets {
   }
 
   /** Set (or replace) a category's budget and audit it. `amount` must be > 0. */
-  set(category: string, amount: number, currency: string, actor: BudgetActor): BudgetChange {
+  set(category: string, amount: number, currency: string, actor: BudgetActor): BudgetAmountChange {
     return this.s.transaction(() => {
       const change = this.write(category, { amount, currency }, actor.by);
       this.record(change, actor);
@@ -46,7 +46,7 @@ export class Budgets {
   }
 
   /** Remove a category's budget and audit it; null when it had none (nothing audited). */
-  remove(category: string, actor: BudgetActor): BudgetChange | null {
+  remove(category: string, actor: BudgetActor): BudgetAmountChange | null {
     return this.s.transaction(() => {
       if (!this.get(category)) return null;
       const change = this.write(category, null, actor.by);
@@ -59,7 +59,7 @@ export class Budgets {
    * Put a budget in place (null: none), without auditing: for a caller that records the
    * change itself in the same transaction (an approved set_budget).
    */
-  write(category: string, value: BudgetValue, by: string): BudgetChange {
+  write(category: string, value: BudgetValue, by: string): BudgetAmountChange {
     if (value !== null && !(Number.isFinite(value.amount) && value.amount > 0)) {
       throw new RangeError(`a budget must be a positive amount, got ${value.amount}`);
     }
@@ -84,13 +84,13 @@ export class Budgets {
   }
 
   /** The audit entry of a change: { budget, before, after, currency, via, by }. */
-  private record(change: BudgetChange, actor: BudgetActor): void {
+  private record(change: BudgetAmountChange, actor: BudgetActor): void {
     this.audit.add({ kind: "write", userId: actor.userId ?? null, detail: budgetAuditDetail(change, actor) });
   }
 }
 
 /** What a budget change's audit entry says (the approval path adds it to the service's entry). */
-export function budgetAuditDetail(change: BudgetChange, actor: Pick<BudgetActor, "via" | "by">): Record<string, unknown> {
+export function budgetAuditDetail(change: BudgetAmountChange, actor: Pick<BudgetActor, "via" | "by">): Record<string, unknown> {
   return {
     budget: change.category,
     before: change.before?.amount ?? null,

@@ -11,7 +11,7 @@ import { dayToIso } from "../budget/calendar.ts";
 import type { BudgetDb } from "../budget/reader.ts";
 import { formatMoney, formatPercent, joinAnd } from "../core/format.ts";
 import { budgetMonth, budgetMonthOf, suggestedBudgets, type BudgetLine, type BudgetMonth } from "../budgets/budgets.ts";
-import { dataCoverage } from "./query/period.ts";
+import { coverageSentence } from "./query/period.ts";
 import { todayOf } from "./query/today.ts";
 import type { ReadTool, ToolContext } from "./types.ts";
 
@@ -77,7 +77,7 @@ function describe(db: BudgetDb, s: BudgetMonth): string {
     ? `Budgets for ${s.label}, the month in progress: today is day ${s.daysElapsed} of ${s.daysInMonth}, data up to ${dayToIso(l.lastDay!)}; ` +
       "projection = spent so far + the category's recurring payments still expected this month + the pace of its other spending × the days left."
     : s.outsideData
-      ? `Budgets for ${s.label}: that month lies outside the data, so there is no spending to compare yet. ${dataCoverage(l)}`
+      ? `Budgets for ${s.label}: that month lies outside the data, so there is no spending to compare yet. ${coverageSentence(l)}`
       : s.dataUntil !== null
         ? `Budgets for ${s.label}: data until ${dayToIso(s.dataUntil)} only (the month's data stops before its end), so the figures may be incomplete.`
         : `Budgets for ${s.label} (a full month).`;

@@ -7,7 +7,7 @@ import { ToolInputError } from "../core/errors.ts";
 import { categoryMask, measureOf, resolveCategory, rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { coveredMonths, dataCoverage, resolvePeriod, type Period } from "./query/period.ts";
+import { coveredMonths, coverageSentence, resolvePeriod, type Period } from "./query/period.ts";
 import { scopeOf } from "./query/scope.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
@@ -112,7 +112,7 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const notes = [coverageNote(pa, l), coverageNote(pb, l)];
     const comparable = !notes.some((n) => n?.none);
     const said = notes.filter((n) => n !== null).map((n) => n!.note);
-    if (per.size === 0) return { summary: `No transactions in ${pa.label} or ${pb.label}. ${said.length ? `${said.join("; ")}. ` : ""}${dataCoverage(l)}`, charts: [] };
+    if (per.size === 0) return { summary: `No transactions in ${pa.label} or ${pb.label}. ${said.length ? `${said.join("; ")}. ` : ""}${coverageSentence(l)}`, charts: [] };
 
     const nameOf = (key: number) => (byMerchant ? (key < 0 ? UNKNOWN_MERCHANT : l.merchants[key]!) : l.categoryNames[key]!);
     const rowsOf = (f: Figures): Row[] =>

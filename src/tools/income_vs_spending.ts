@@ -4,7 +4,7 @@ import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
-import { coveredMonths, dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
@@ -52,7 +52,7 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
       f.rows++;
     });
     const scope = periodPhrase(period, l);
-    if (per.size === 0) return { summary: `No income or spending found ${scope}. ${dataCoverage(l)}`, charts: [] };
+    if (per.size === 0) return { summary: `No income or spending found ${scope}. ${coverageSentence(l)}`, charts: [] };
 
     const labels = months.map(monthLabel);
     const sum = (v: Float64Array) => v.reduce((a, b) => a + b, 0);

@@ -3,7 +3,7 @@ import { dayToIso } from "../budget/calendar.ts";
 import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
 import { formatCount, formatMoney, quote } from "../core/format.ts";
 import { searchField } from "./query/fields.ts";
-import { dataCoverage } from "./query/period.ts";
+import { coverageSentence } from "./query/period.ts";
 import { topRows } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
 import { searchSchema } from "./search_transactions.ts";
@@ -38,7 +38,7 @@ export const listTransactions: ReadTool<typeof schema> = {
     const l = db.ledger();
     const { filter, label, title } = selectTransactions(db, input);
     const { rows, total } = topRows(l, filter, input.sort, input.limit);
-    if (total === 0) return { summary: `No ${label}. ${dataCoverage(l)}`, charts: [] };
+    if (total === 0) return { summary: `No ${label}. ${coverageSentence(l)}`, charts: [] };
     const currencies = new Set(rows.map((i) => l.currency[i]!));
     const many = currencies.size > 1;
     const merchant = (i: number) => (l.merchant[i]! < 0 ? UNKNOWN_MERCHANT : l.merchants[l.merchant[i]!]!);

@@ -4,7 +4,7 @@ import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { categoryMask, measureOf, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
@@ -47,7 +47,7 @@ export const merchantBreakdown: ReadTool<typeof schema> = {
       f.rows++;
     });
     const scope = periodPhrase(period, l);
-    if (per.size === 0) return { summary: `No ${measure.noun} found ${scope}. ${dataCoverage(l)}`, charts: [] };
+    if (per.size === 0) return { summary: `No ${measure.noun} found ${scope}. ${coverageSentence(l)}`, charts: [] };
 
     const lines = (f: Figures): Line[] => {
       const ranked = [...f.byMerchant]

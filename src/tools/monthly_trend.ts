@@ -6,7 +6,7 @@ import { measureOf, resolveCategory, roleMask, rolesOf } from "./query/categorie
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { scopeOf } from "./query/scope.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { coveredMonths, dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 
@@ -69,7 +69,7 @@ export const monthlyTrend: ReadTool<typeof schema> = {
     });
     const scope = periodPhrase(period, l);
     const what = names.length === 1 ? series[0]!.noun : names.length ? `${names.join(", ")}` : "spending";
-    if (per.size === 0) return { summary: `No ${what} found ${scope}. ${dataCoverage(l)}`, charts: [] };
+    if (per.size === 0) return { summary: `No ${what} found ${scope}. ${coverageSentence(l)}`, charts: [] };
 
     const labels = months.map(monthLabel);
     const describe = (cur: string, f: Figures, full: boolean) =>

@@ -24,7 +24,7 @@ import { dayToIso } from "../budget/calendar.ts";
 import { resolveCategory } from "./query/categories.ts";
 import { defaultDescription, planCategoryChange } from "../categories/categories.ts";
 import { categoryField, periodFields, searchField } from "./query/fields.ts";
-import { dataCoverage, resolvePeriod } from "./query/period.ts";
+import { coverageSentence, resolvePeriod } from "./query/period.ts";
 import { selectTransactions } from "./query/selection.ts";
 import type { WriteTool } from "./types.ts";
 
@@ -141,7 +141,7 @@ export function previewRecategorisation(
     { ...all.params, to },
   )!;
   if (counts.n === 0) {
-    throw new ToolInputError(`Nothing to move: no ${search.label}. ${dataCoverage(db.ledger())} Check the text with search_transactions first.`);
+    throw new ToolInputError(`Nothing to move: no ${search.label}. ${coverageSentence(db.ledger())} Check the text with search_transactions first.`);
   }
   const moving = counts.n - counts.already;
   if (moving === 0) {

@@ -5,7 +5,7 @@ import { formatCount, formatMoney, plural, round2 } from "../core/format.ts";
 import { roleMask, rolesOf } from "./query/categories.ts";
 import { chartTitle } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
-import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
@@ -39,7 +39,7 @@ export const recurringPayments: ReadTool<typeof schema> = {
     const series = findSeries(l, (fn) => forEachRow(l, filter, fn), input.min_occurrences, l.lastDay ?? 0);
     if (!series.length) {
       return {
-        summary: `No recurring payments found ${scope} (at least ${input.min_occurrences} payments at a steady weekly, monthly, quarterly or yearly rhythm). ${dataCoverage(l)}`,
+        summary: `No recurring payments found ${scope} (at least ${input.min_occurrences} payments at a steady weekly, monthly, quarterly or yearly rhythm). ${coverageSentence(l)}`,
         charts: [],
       };
     }

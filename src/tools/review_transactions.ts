@@ -6,7 +6,7 @@ import type { TableSpec } from "../core/events.ts";
 import { formatCount, formatMoney, plural, quote, round2 } from "../core/format.ts";
 import { categoryMask, resolveCategory } from "./query/categories.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow, type Filter } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
@@ -67,7 +67,7 @@ export const reviewTransactions: ReadTool<typeof schema> = {
     const dupes = describeDuplicates(l, duplicates, period.label);
     if (!groups.size) {
       return {
-        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}, none unclassified.${dupes.summary} ${dataCoverage(l)}`,
+        summary: `Nothing to review ${scope}: no transaction in Uncategorised or Other, none below confidence ${input.max_confidence}, none unclassified.${dupes.summary} ${coverageSentence(l)}`,
         charts: [],
         tables: dupes.table ? [dupes.table] : [],
       };

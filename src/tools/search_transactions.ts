@@ -4,7 +4,7 @@ import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { amountFields, categoryField, periodFields, searchField } from "./query/fields.ts";
-import { dataCoverage } from "./query/period.ts";
+import { coverageSentence } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
 import type { ReadTool } from "./types.ts";
@@ -90,7 +90,7 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
     });
     if (per.size === 0) {
       return {
-        summary: `No ${label}. ${dataCoverage(l)} Search matches merchant names and bank descriptions; try a shorter or different text.`,
+        summary: `No ${label}. ${coverageSentence(l)} Search matches merchant names and bank descriptions; try a shorter or different text.`,
         charts: [],
       };
     }

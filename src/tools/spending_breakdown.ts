@@ -14,7 +14,7 @@ import { categoryMask, measureOf, resolveCategory, roleMask, rolesOf } from "./q
 import { chartTitle } from "./query/currency.ts";
 import { amountFields, categoryField, periodFields, searchField } from "./query/fields.ts";
 import { addRow, DIMENSIONS, merge, newAcc, TIME_DIMENSIONS, keyer, type Acc } from "./query/groups.ts";
-import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
 import type { ReadTool } from "./types.ts";
@@ -119,7 +119,7 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
     const filters = describeFilters(input);
     const scope = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
     const what = `${METRIC_NAMES[input.metric].toLowerCase()} of ${input.metric === "total" ? subject : `money-out payments (${subject})`} by ${dims.join(" and ")}`;
-    if (buckets.size === 0) return { summary: `No ${subject} ${scope}${filters}. ${dataCoverage(l)}`, charts: [] };
+    if (buckets.size === 0) return { summary: `No ${subject} ${scope}${filters}. ${coverageSentence(l)}`, charts: [] };
 
     const value = (a: Acc): number =>
       input.metric === "total" ? a.total : input.metric === "count" ? a.outCount : input.metric === "average" ? a.outSum / a.outCount : input.metric === "median" ? median(a.values!) : a.outMax;

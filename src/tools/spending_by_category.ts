@@ -3,7 +3,7 @@ import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { notSpendingNote, roleMask, rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
-import { dataCoverage, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
@@ -39,7 +39,7 @@ export const spendingByCategory: ReadTool<typeof schema> = {
       f.rows++;
     });
     const scope = periodPhrase(period, l);
-    if (per.size === 0) return { summary: `No spending found ${scope}. ${dataCoverage(l)}`, charts: [] };
+    if (per.size === 0) return { summary: `No spending found ${scope}. ${coverageSentence(l)}`, charts: [] };
 
     const currencies = per.list().map(([currency, f]) => {
       const categories = [...f.byCategory]

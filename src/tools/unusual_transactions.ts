@@ -14,7 +14,7 @@ import type { TableSpec } from "../core/events.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
 import { categoryMask, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { dataCoverage, periodPhrase, rangeLabel, resolvePeriod, type Period } from "./query/period.ts";
+import { coverageSentence, periodPhrase, rangeLabel, resolvePeriod, type Period } from "./query/period.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
 import type { ReadTool } from "./types.ts";
 
@@ -75,7 +75,7 @@ export const unusualTransactions: ReadTool<typeof schema> = {
       l.amount[i]! < 0 && mask[l.category[i]!] === 1 && (scope.currency === undefined || l.currency[i] === scope.currency) && (scope.account === undefined || l.account[i] === scope.account);
     const where = `${periodPhrase(period, l)}${given ? "" : ` (the last ${DEFAULT_MONTHS} months of data; give a period for another)`}${accountPhrase(l, input)}`;
     const subject = category ?? "spending";
-    if (start === end) return { summary: `No transactions ${where}. ${dataCoverage(l)}`, charts: [] };
+    if (start === end) return { summary: `No transactions ${where}. ${coverageSentence(l)}`, charts: [] };
 
     const parts: string[] = [];
     const tables: TableSpec[] = [];

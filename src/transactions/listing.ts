@@ -235,7 +235,7 @@ function rowOf(l: Ledger, i: number): TransactionRow {
  * One page of the filtered transactions with the whole filtered set's count and totals.
  * Throws TransactionQueryError for an unknown category (the message lists the names).
  */
-export function listTransactions(db: BudgetDb, q: TransactionQuery): TransactionPage {
+export function transactionsPage(db: BudgetDb, q: TransactionQuery): TransactionPage {
   const l = db.ledger();
   const { m, category } = matcherOf(db, l, q);
   const sums = new Map<number, { rows: number; out: number; in: number }>();

@@ -5,7 +5,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { allTransactions, listTransactions, otherRowsOfMerchant } from "../../src/transactions/listing.ts";
+import { allTransactions, transactionsPage, otherRowsOfMerchant } from "../../src/transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString } from "../../src/transactions/query.ts";
 import { dataAge, dataAgeText } from "../../src/transactions/data-age.ts";
 import { createFixture, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
@@ -17,7 +17,7 @@ afterEach(() => {
 });
 const open = (o?: Parameters<typeof createFixture>[0]) => (fx = createFixture(o));
 const q = (params: Record<string, string> = {}) => parseTransactionQuery(params);
-const ids = (f: Fixture, params: Record<string, string>) => listTransactions(f.db, q(params)).rows.map((r) => r.id);
+const ids = (f: Fixture, params: Record<string, string>) => transactionsPage(f.db, q(params)).rows.map((r) => r.id);
 const write = (f: Fixture, sql: string) => {
   const db = new Database(f.path);
   try {
@@ -36,10 +36,10 @@ const problem = (params: Record<string, string>): string => {
   throw new Error("expected a TransactionQueryError");
 };
 
-describe("listTransactions", () => {
+describe("transactionsPage", () => {
   test("no filter: every row newest first, the count, and money out / in / net of the whole set", () => {
     const f = open();
-    const page = listTransactions(f.db, q());
+    const page = transactionsPage(f.db, q());
     expect(page.totalRows).toBe(34);
     expect(page.pages).toBe(1);
     expect(page.rows.slice(0, 4).map((r) => r.id)).toEqual([34, 33, 32, 31]);
@@ -59,7 +59,7 @@ describe("listTransactions", () => {
 
   test("search in merchant and description, a date range; same-day rows newest id first", () => {
     const f = open();
-    const page = listTransactions(f.db, q({ q: "migros", from: "2025-01-01" }));
+    const page = transactionsPage(f.db, q({ q: "migros", from: "2025-01-01" }));
     expect(page.rows.map((r) => r.id)).toEqual([34, 27, 17, 12, 11]);
     expect(page.totals).toEqual([{ currency: "CHF", rows: 5, out: expect.closeTo(354.2, 9), in: 0, net: expect.closeTo(-354.2, 9) }]);
     expect(ids(f, { q: "migros", from: "2025-01-03", to: "2025-01-03" })).toEqual([12, 11]);
@@ -67,12 +67,12 @@ describe("listTransactions", () => {
 
   test("category in any letter case, sort by amount (largest first, ties newest first), amount range and direction", () => {
     const f = open();
-    const dining = listTransactions(f.db, q({ category: "dining", sort: "amount" }));
+    const dining = transactionsPage(f.db, q({ category: "dining", sort: "amount" }));
     expect(dining.category).toBe("Dining");
     expect(dining.rows.map((r) => r.id)).toEqual([20, 6, 14, 31, 33]);
     expect(dining.totals[0]).toEqual({ currency: "CHF", rows: 5, out: 410, in: 0, net: -410 });
     // Money out of 100 … 1,000: 4 (1000), 28 (800), 20 (150), 19 and 6 (120 each: 19 is newer), 34 (100).
-    const mid = listTransactions(f.db, q({ min: "100", max: "1000", direction: "out", sort: "amount" }));
+    const mid = transactionsPage(f.db, q({ min: "100", max: "1000", direction: "out", sort: "amount" }));
     expect(mid.rows.map((r) => r.id)).toEqual([4, 28, 20, 19, 6, 34]);
     expect(mid.totals[0]!.out).toBe(2290);
     expect(ids(f, { direction: "in", min: "1000" })).toEqual([29, 21, 15, 7, 3]);
@@ -88,12 +88,12 @@ describe("listTransactions", () => {
   test("currencies are never added: totals per currency, codes folded (eur and 'EUR ' are one), currency filter", () => {
     const f = open();
     write(f, "UPDATE transactions SET currency = 'eur ' WHERE id = 18; UPDATE transactions SET currency = 'EUR' WHERE id = 19");
-    const all = listTransactions(f.db, q());
+    const all = transactionsPage(f.db, q());
     expect(all.totals).toEqual([
       { currency: "CHF", rows: 32, out: expect.closeTo(4474.28, 9), in: 26400, net: expect.closeTo(21925.72, 9) },
       { currency: "EUR", rows: 2, out: 120, in: 40, net: -80 },
     ]);
-    const eur = listTransactions(f.db, q({ currency: "eur" }));
+    const eur = transactionsPage(f.db, q({ currency: "eur" }));
     expect(eur.rows.map((r) => [r.id, r.currency])).toEqual([
       [18, "EUR"],
       [19, "EUR"],
@@ -104,7 +104,7 @@ describe("listTransactions", () => {
     const f = open();
     write(f, "ALTER TABLE transactions ADD COLUMN account TEXT; UPDATE transactions SET account = 'CH93 0076 2011 6238 5295 7' WHERE id IN (1, 2, 3)");
     expect(ids(f, { account: "ch93 0076 2011 6238 5295 7" })).toEqual([3, 2, 1]);
-    expect(listTransactions(f.db, q({ account: "CH93 0076 2011 6238 5295 7" })).rows[0]!.account).toBe("CH93 0076 2011 6238 5295 7");
+    expect(transactionsPage(f.db, q({ account: "CH93 0076 2011 6238 5295 7" })).rows[0]!.account).toBe("CH93 0076 2011 6238 5295 7");
   });
 
   test("paging: 50 rows a page, the last page partly full, totals always of the whole filtered set", () => {
@@ -117,15 +117,15 @@ describe("listTransactions", () => {
       category: "Shopping",
     }));
     const f = open({ rows });
-    const p2 = listTransactions(f.db, q({ page: "2" }));
+    const p2 = transactionsPage(f.db, q({ page: "2" }));
     expect(p2.pages).toBe(3);
     expect(p2.rows.map((r) => r.id)).toEqual(Array.from({ length: 50 }, (_, k) => 70 - k));
     expect(p2.totals[0]!.out).toBe(7260); // 1 + … + 120
-    const p3 = listTransactions(f.db, q({ page: "3", sort: "amount" }));
+    const p3 = transactionsPage(f.db, q({ page: "3", sort: "amount" }));
     expect(p3.rows.map((r) => r.id)).toEqual(Array.from({ length: 20 }, (_, k) => 20 - k));
-    expect(listTransactions(f.db, q({ page: "4" })).rows).toEqual([]);
+    expect(transactionsPage(f.db, q({ page: "4" })).rows).toEqual([]);
     // From 2025-03-01 (row 60) on: 61 rows, page 2 holds 70 … 60.
-    const march = listTransactions(f.db, q({ from: "2025-03-01", page: "2" }));
+    const march = transactionsPage(f.db, q({ from: "2025-03-01", page: "2" }));
     expect(march.totalRows).toBe(61);
     expect(march.rows.map((r) => r.id)).toEqual([70, 69, 68, 67, 66, 65, 64, 63, 62, 61, 60]);
     expect(otherRowsOfMerchant(f.db, march.rows[0]!)).toBe(119);
@@ -142,7 +142,7 @@ describe("listTransactions", () => {
 
   test("an unknown category is refused with the valid names", () => {
     const f = open();
-    expect(() => listTransactions(f.db, q({ category: "Pets" }))).toThrow(
+    expect(() => transactionsPage(f.db, q({ category: "Pets" }))).toThrow(
       'Unknown category "Pets". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
     );
   });

@@ -65,7 +65,7 @@ function coverage(l: Ledger): string {
 }
 
 /** Appended to an empty result so the model can pick a period that has data. */
-export function dataCoverage(l: Ledger): string {
+export function coverageSentence(l: Ledger): string {
   return l.firstDay === null ? "The database has no transactions." : `The data covers ${coverage(l)}.`;
 }
 

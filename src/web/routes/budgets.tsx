@@ -23,7 +23,7 @@ import { ToolInputError } from "../../core/errors.ts";
 import { round2 } from "../../core/format.ts";
 import { escapeHtml } from "../../core/html.ts";
 import { oneLineError } from "../../core/validation.ts";
-import type { BudgetActor, BudgetChange } from "../../store/budgets.ts";
+import type { BudgetActor, BudgetAmountChange } from "../../store/budgets.ts";
 import { budgetAmountProblem, budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount, type BudgetLine, type BudgetMonth } from "../../budgets/budgets.ts";
 import { BudgetRow, BudgetsPage, BudgetTotals } from "../../../views/BudgetsPage.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
@@ -35,7 +35,7 @@ import { formBody } from "../middleware/respond.ts";
 
 const PutRequest = z.strictObject({ amount: z.number() });
 
-type Outcome = { ok: true; category: string; change: BudgetChange | null } | { ok: false; status: 400 | 404; message: string; category?: string };
+type Outcome = { ok: true; category: string; change: BudgetAmountChange | null } | { ok: false; status: 400 | 404; message: string; category?: string };
 
 export function budgetRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();

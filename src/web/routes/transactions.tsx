@@ -17,7 +17,7 @@ import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../transactions/edit.ts";
-import { allTransactions, getTransaction, listTransactions, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
+import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { CategoryError, undoCategoryChangeById } from "../../categories/categories.ts";
 import { csvCell } from "../../../views/ChartFigure.tsx";
@@ -51,7 +51,7 @@ export function transactionRoutes(deps: WebDeps) {
   /** One page of the query's rows, or why it is refused (an unknown category). */
   const list = (q: TransactionQuery): TransactionPage | string => {
     try {
-      return listTransactions(budget, q);
+      return transactionsPage(budget, q);
     } catch (e) {
       if (!(e instanceof TransactionQueryError)) throw e;
       return e.message;
