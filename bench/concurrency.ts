@@ -192,16 +192,16 @@ const rows: string[][] = [
   ["server RSS settled (+31 s, GC)", mb(settled.rss), "", `${pct(growth)} vs start; JS heap ${mb(settled.heapUsed)}`],
 ];
 extra.forEach((e, i) => {
-  const prev = i === 0 ? settled.rss : extra[i - 1].rss;
+  const prev = i === 0 ? settled.rss : extra[i - 1]!.rss;
   rows.push([`… after round ${i + 2} of ${N}, settled`, mb(e.rss), "", `${pct(e.rss / prev - 1)} vs the round before; JS heap ${mb(e.heapUsed)}`]);
 });
 if (extra.length) rows.push(["server RSS peak after all rounds (VmHWM)", mb(peak2), "", ""]);
 
 // Growth per round (settled RSS), and whether the live JS heap grew.
-const steps = [startRss, settled.rss, ...extra.map((e) => e.rss)].map((v, i, a) => (i ? v - a[i - 1] : 0)).slice(1);
+const steps = [startRss, settled.rss, ...extra.map((e) => e.rss)].map((v, i, a) => (i ? v - a[i - 1]! : 0)).slice(1);
 const heaps = [start.heapUsed, settled.heapUsed, ...extra.map((e) => e.heapUsed)];
-const heapFlat = Math.max(...heaps) - heaps[0] < 4 * 1024 * 1024;
-const levelling = steps.length >= 3 && steps[2] < steps[0] / 2 && steps[2] <= steps[1] * 1.25;
+const heapFlat = Math.max(...heaps) - heaps[0]! < 4 * 1024 * 1024;
+const levelling = steps.length >= 3 && steps[2]! < steps[0]! / 2 && steps[2]! <= steps[1]! * 1.25;
 const leakVerdict = !extra.length
   ? "memory not returned after the run (run without --one-round to tell a leak from a high-water mark)"
   : `settled RSS grew ${steps.map((d) => `${d >= 0 ? "+" : ""}${mb(d)}`).join(", then ")} over ${steps.length} identical rounds of ${N}; ` +

@@ -73,9 +73,9 @@ fake.setHandler((body) => {
       kind: "message",
       content: [{ type: "text", text: "The user reviewed spending by category, groceries (Migros, Coop) and dining; key figures: groceries 2025 CHF 7'412.35, dining 2025 CHF 3'120.40, net savings 2025 CHF 21'004.10." }],
     };
-  if (lastHasToolResult(body)) return { kind: "message", content: [{ type: "text", text: answers[turn] }] };
+  if (lastHasToolResult(body)) return { kind: "message", content: [{ type: "text", text: answers[turn]! }] };
   const s = SCRIPT[turn];
-  return { kind: "message", content: [{ type: "tool_use", name: s.tool, input: s.input }] };
+  return { kind: "message", content: [{ type: "tool_use", name: s!.tool, input: s!.input }] };
 });
 
 // Memory as serve wires it (src/app.ts), created once the harness has its app DB.
@@ -97,7 +97,7 @@ let first: RecordedRequest | null = null;
 for (turn = 0; turn < TURNS; turn++) {
   const s = SCRIPT[turn];
   const before = fake.requests.length;
-  const { turn: t, events } = await h.ask(s.q, conversationId);
+  const { turn: t, events } = await h.ask(s!.q, conversationId);
   conversationId = t.conversationId;
   const err = events.find((e) => e.type === "error");
   if (err) throw new Error(`turn ${turn + 1} failed: ${JSON.stringify(err)}`);
@@ -107,14 +107,14 @@ for (turn = 0; turn < TURNS; turn++) {
   first ??= reqs.find((r) => !isSummary(r.body)) ?? null;
 
   // The naive agent's two calls for this turn, on the same system prompt and tools.
-  const tool = READ_TOOLS.find((x) => x.name === s.tool)!;
-  const fullOutput = JSON.stringify(tool.run(h.budget, tool.schema.parse(s.input)));
+  const tool = READ_TOOLS.find((x) => x.name === s!.tool)!;
+  const fullOutput = JSON.stringify(tool.run(h.budget, tool.schema.parse(s!.input)));
   const id = `toolu_naive_${turn + 1}`;
   const base = { model: first!.body.model, max_tokens: first!.body.max_tokens, system: first!.body.system, tools: first!.body.tools, stream: true };
-  const call1 = [...naiveHistory, { role: "user", content: s.q }];
+  const call1 = [...naiveHistory, { role: "user", content: s!.q }];
   const call2 = [
     ...call1,
-    { role: "assistant", content: [{ type: "tool_use", id, name: s.tool, input: s.input }] },
+    { role: "assistant", content: [{ type: "tool_use", id, name: s!.tool, input: s!.input }] },
     { role: "user", content: [{ type: "tool_result", tool_use_id: id, content: fullOutput }] },
   ];
   naiveHistory.push(...call2.slice(naiveHistory.length), { role: "assistant", content: [{ type: "text", text: answers[turn] }] });
@@ -140,7 +140,7 @@ const total = (f: TurnFigures) => f.mainBytes + f.summaryBytes;
 const columns = ["turn", "tool", "calls", "ours main", "ours summary", "ours total", "ours tokens", "naive", "naive tokens", "ours/naive"];
 const allRows = figures.map((f, i) => [
   String(i + 1),
-  SCRIPT[i].tool,
+  SCRIPT[i]!.tool,
   String(f.calls),
   int(f.mainBytes),
   int(f.summaryBytes),
@@ -160,7 +160,7 @@ const mid = maxOf(11, 20);
 const late = maxOf(21, 30);
 const growth = late / mid - 1;
 const at30 = figures[TURNS - 1];
-const share = total(at30) / at30.naiveBytes;
+const share = total(at30!) / at30!.naiveBytes;
 const checks: Check[] = [
   {
     name: "bounded after the window fills (max of turns 21–30 vs max of turns 11–20)",
@@ -172,7 +172,7 @@ const checks: Check[] = [
   {
     name: "turn 30 vs the naive full-history agent",
     target: "≤ 1/3 (0.33×)",
-    value: `${ratio(share)} (${bytes(total(at30))} vs ${bytes(at30.naiveBytes)})`,
+    value: `${ratio(share)} (${bytes(total(at30!))} vs ${bytes(at30!.naiveBytes)})`,
     ok: share <= 1 / 3,
     why: share <= 1 / 3 ? undefined : "the fixed part (system prompt + tool schemas) dominates both",
   },

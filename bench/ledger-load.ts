@@ -29,9 +29,9 @@ const fmt = (x: number) => (x < 10 ? x.toFixed(2) : x.toFixed(0));
 const mb = (bytes: number) => `${(bytes / 1e6).toFixed(1)} MB`;
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+  return s.length % 2 ? s[s.length >> 1] : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
-const summary = (xs: number[]) => `min ${fmt(Math.min(...xs))} / median ${fmt(median(xs))} / max ${fmt(Math.max(...xs))} ms`;
+const summary = (xs: number[]) => `min ${fmt(Math.min(...xs))} / median ${fmt(median(xs)!)} / max ${fmt(Math.max(...xs))} ms`;
 
 function time<T>(f: () => T): [T, number] {
   const t = performance.now();
@@ -73,14 +73,14 @@ function scanByCategory(l: Ledger): Float64Array {
   const sums = new Float64Array(l.categoryNames.length);
   const cat = l.category;
   const amt = l.amount;
-  for (let i = 0, n = l.size; i < n; i++) sums[cat[i]] += amt[i];
+  for (let i = 0, n = l.size; i < n; i++) sums[cat[i]!]! += amt[i]!;
   return sums;
 }
 
 function searchSum(l: Ledger, term: string): { n: number; total: number } {
   const rows = l.matchingRows(term);
   let total = 0;
-  for (let k = 0; k < rows.length; k++) total += l.amount[rows[k]];
+  for (let k = 0; k < rows.length; k++) total += l.amount[rows[k]!]!;
   return { n: rows.length, total };
 }
 
@@ -134,7 +134,7 @@ function bench(rows: number): void {
     sqls.push(dt);
     sqlRows = rowsOut;
   }
-  const same = sqlRows.every((r) => cents(sums[l.categoryIndex(r.category)]) === cents(r.total)) && sqlRows.length === l.categoryNames.length;
+  const same = sqlRows.every((r) => cents(sums[l.categoryIndex(r.category)]!) === cents(r.total)) && sqlRows.length === l.categoryNames.length;
   console.log(`sum by category ledger ${summary(scans)}`);
   console.log(`                SQL    ${summary(sqls)}   results equal: ${same}`);
 

@@ -28,11 +28,11 @@ export const BUN = process.execPath;
 export function percentile(samples: readonly number[], p: number): number {
   if (samples.length === 0) return NaN;
   const s = [...samples].sort((a, b) => a - b);
-  if (s.length === 1) return s[0];
+  if (s.length === 1) return s[0]!;
   const rank = (p / 100) * (s.length - 1);
   const lo = Math.floor(rank);
   const hi = Math.ceil(rank);
-  return s[lo] + (s[hi] - s[lo]) * (rank - lo);
+  return s[lo]! + (s[hi]! - s[lo]!) * (rank - lo);
 }
 
 export type Stats = { n: number; min: number; p50: number; p95: number; p99: number; max: number; mean: number };
@@ -86,7 +86,7 @@ export function int(n: number): string {
 /** A plain-text table (also valid GitHub markdown). */
 export function table(columns: readonly string[], rows: readonly (readonly string[])[]): string {
   const widths = columns.map((c, i) => Math.max(c.length, ...rows.map((r) => (r[i] ?? "").length)));
-  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => (c ?? "").padEnd(widths[i])).join(" | ")} |`;
+  const line = (cells: readonly string[]) => `| ${cells.map((c, i) => (c ?? "").padEnd(widths[i]!)).join(" | ")} |`;
   return [line(columns), `|${widths.map((w) => "-".repeat(w + 2)).join("|")}|`, ...rows.map(line)].join("\n");
 }
 
@@ -165,7 +165,7 @@ export function machine(): Machine {
   let cpu = "unknown";
   try {
     const info = readFileSync("/proc/cpuinfo", "utf8");
-    const models = [...info.matchAll(/^model name\s*:\s*(.+)$/gm)].map((m) => m[1].trim());
+    const models = [...info.matchAll(/^model name\s*:\s*(.+)$/gm)].map((m) => m[1]!.trim());
     cpu = models.length ? `${models[0]} (${models.length} logical CPU${models.length === 1 ? "" : "s"} listed)` : cpu;
   } catch {}
   let memory = "unknown";
@@ -402,6 +402,6 @@ export function answerText(marker: string, words: number): string {
     "Overall your spending was CHF 4'980.35 against income of CHF 7'450.00, so you kept roughly a third of what came in.";
   const pool = filler.split(" ");
   const out = [marker];
-  for (let i = 0; out.length < words; i++) out.push(pool[i % pool.length]);
+  for (let i = 0; out.length < words; i++) out.push(pool[i % pool.length]!);
   return `${out.join(" ")}.`;
 }

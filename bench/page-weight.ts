@@ -77,7 +77,7 @@ function dechunk(b: Buffer<ArrayBufferLike>): Buffer<ArrayBufferLike> {
 /** Same-origin resources a browser loads for the page: scripts, stylesheets, icons, images, and url() in CSS. */
 function referenced(html: string): string[] {
   const out = new Set<string>();
-  for (const m of html.matchAll(/<(?:script|img)\b[^>]*\bsrc="([^"]+)"/g)) out.add(m[1]);
+  for (const m of html.matchAll(/<(?:script|img)\b[^>]*\bsrc="([^"]+)"/g)) out.add(m[1]!);
   for (const m of html.matchAll(/<link\b[^>]*>/g)) {
     const rel = m[0].match(/\brel="([^"]+)"/)?.[1] ?? "";
     const href = m[0].match(/\bhref="([^"]+)"/)?.[1];
@@ -95,7 +95,7 @@ try {
   for (const p of [...paths]) {
     if (!/\.css(\?|$)/.test(p)) continue;
     const css = await rawGet(h.url, p, BROWSER_ENCODINGS);
-    for (const m of css.text.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) if (m[1].startsWith("/")) paths.push(m[1]);
+    for (const m of css.text.matchAll(/url\(\s*["']?([^"')]+)["']?\s*\)/g)) if (m[1]!.startsWith("/")) paths.push(m[1]!);
   }
   // A browser also asks for /favicon.ico unless the page names an icon.
   if (!/rel="[^"]*icon/.test(page.text)) paths.push("/favicon.ico");
@@ -122,7 +122,7 @@ try {
   }
   rows.push(["total", "", "", int(total), int(totalIdentity), `${((1 - total / totalIdentity) * 100).toFixed(0)}%`]);
 
-  const uncompressedHtml = rows[0][2] === "identity" && page.body > 1000;
+  const uncompressedHtml = rows[0]![2] === "identity" && page.body > 1000;
   const checks: Check[] = [
     {
       name: "first chat page with all assets, on the wire (compressed)",

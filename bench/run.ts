@@ -35,7 +35,7 @@ const args = process.argv.slice(2);
 const write = args.includes("--write");
 const quick = args.includes("--quick");
 const onlyArg = args.find((a) => a.startsWith("--only"));
-const only = onlyArg ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : args[args.indexOf(onlyArg) + 1]).split(",") : null;
+const only = onlyArg ? (onlyArg.includes("=") ? onlyArg.split("=")[1] : args[args.indexOf(onlyArg) + 1])!.split(",") : null;
 if (write && (quick || only)) {
   console.error("--write records a full run: do not combine it with --quick or --only");
   process.exit(2);

@@ -103,11 +103,11 @@ for (const [kind, pairs] of Object.entries(results) as [keyof typeof paths, Pair
     ]);
   }
   const name = kind === "api" ? "API path" : "browser path";
-  const value = (p: "p50" | "p99") => `first text ${ms(added.firstText[p])}, last byte ${ms(added.last[p])}`;
-  const worst = (p: "p50" | "p99") => Math.max(added.firstText[p], added.last[p]);
+  const value = (p: "p50" | "p99") => `first text ${ms(added.firstText![p])}, last byte ${ms(added.last![p])}`;
+  const worst = (p: "p50" | "p99") => Math.max(added.firstText![p], added.last![p]);
   // The browser stream batches text (a sleep after each text message); its trailing sleep delays the end.
   const throttle = kind === "browser" ? textIntervalMs() : null;
-  const lastOnly = added.firstText.p50 <= P50_LIMIT && added.last.p50 > P50_LIMIT;
+  const lastOnly = added.firstText!.p50 <= P50_LIMIT && added.last!.p50 > P50_LIMIT;
   checks.push({
     name: `${name}: added latency p50`,
     target: `≤ ${P50_LIMIT} ms`,

@@ -114,8 +114,8 @@ for (let i = 0; i < reps(3, 1); i++) {
   if (!r.success) throw new Error(`startup-phases failed: ${r.stderr.toString()}`);
   phaseRuns.push(JSON.parse(r.stdout.toString().trim().split("\n").pop()!));
 }
-const phaseNames = Object.keys(phaseRuns[0]).filter((k) => !k.startsWith("import modules"));
-const phaseP50 = Object.fromEntries(phaseNames.map((k) => [k, stats(phaseRuns.map((p) => p[k])).p50]));
+const phaseNames = Object.keys(phaseRuns[0]!).filter((k) => !k.startsWith("import modules"));
+const phaseP50 = Object.fromEntries(phaseNames.map((k) => [k, stats(phaseRuns.map((p) => p[k]!)).p50]));
 const sv = stats(versionRuns);
 
 // What loading the bundle costs, per heavy dependency: each imported alone by a tiny
@@ -146,7 +146,7 @@ for (const [name, code] of Object.entries(DEPS)) {
 }
 const depCost = Object.entries(depTimes)
   .filter(([k]) => k !== "empty")
-  .map(([k, v]) => [k, v - depTimes.empty] as const);
+  .map(([k, v]) => [k, v - depTimes.empty!] as const);
 
 const so = stats(o);
 const sh = stats(h);
@@ -163,8 +163,8 @@ const checks: Check[] = [
         ? undefined
         : `loading our bundle alone (budget-chat --version: spawn, evaluate every module, exit) takes ${ms(sv.p50)}, ` +
           `${ratio(sv.p50 / sh.p50)} the hello-world's whole start; then serve's own work (phases from source, p50): ` +
-          phaseNames.map((k) => `${k} ${ms(phaseP50[k])}`).join("; ") +
-          `. Of the bundle load, importing each dependency alone adds (compiled, over an empty program's ${ms(depTimes.empty)}): ` +
+          phaseNames.map((k) => `${k} ${ms(phaseP50[k]!)}`).join("; ") +
+          `. Of the bundle load, importing each dependency alone adds (compiled, over an empty program's ${ms(depTimes.empty!)}): ` +
           depCost.map(([k, v]) => `${k} ${ms(v)}`).join(", ") +
           " — the SDK is needed only at the first model call and could be imported lazily; zod builds the tool schemas at load",
   },
@@ -184,7 +184,7 @@ emit({
     ["hello-world Bun server", String(sh.n), ms(sh.p50), ms(sh.p95), ms(sh.min), ms(sh.max), "1.00×", `${(Bun.file(HELLO_BIN).size / 1e6).toFixed(1)} MB`],
     ["budget-chat, 1M-row demo DB (info)", String(sb.n), ms(sb.p50), ms(sb.p95), ms(sb.min), ms(sb.max), ratio(sb.p50 / sh.p50), ""],
     ["budget-chat --version (load bundle, exit)", String(sv.n), ms(sv.p50), ms(sv.p95), ms(sv.min), ms(sv.max), ratio(sv.p50 / sh.p50), ""],
-    ...phaseNames.map((k) => [`  phase: ${k}`, String(phaseRuns.length), ms(phaseP50[k]), "", "", "", "", ""]),
+    ...phaseNames.map((k) => [`  phase: ${k}`, String(phaseRuns.length), ms(phaseP50[k]!), "", "", "", "", ""]),
     ...depCost.map(([k, v]) => [`  import ${k} alone (compiled, minus empty program)`, "", ms(v), "", "", "", "", ""]),
   ],
   checks,

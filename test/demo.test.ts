@@ -292,7 +292,7 @@ describe("realism", () => {
     const batches = d.query("SELECT import_batch, COUNT(*) FROM transactions GROUP BY import_batch ORDER BY import_batch").values();
     const log = d.query("SELECT filename, row_count FROM import_log ORDER BY id").values();
     expect(batches.length).toBe(36);
-    expect(log).toEqual(batches.map(([batch, n]) => [`${batch}.csv`, n]));
+    expect(log).toEqual(batches.map((b) => [`${b[0]}.csv`, b[1]!]));
     expect(one(d, "SELECT COUNT(*) FROM transactions WHERE substr(import_batch, 11, 7) != substr(date, 1, 7)")).toBe(0);
     // Imported after the transaction happened; dates are real calendar dates.
     expect(one(d, "SELECT COUNT(*) FROM transactions WHERE created_at <= date")).toBe(0);

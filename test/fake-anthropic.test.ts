@@ -121,16 +121,16 @@ describe("streaming replies through the real SDK", () => {
 
     expect(fake.requests).toHaveLength(1);
     const rec = fake.requests[0];
-    expect(rec.status).toBe(200);
-    expect(rec.finished).toBe(true);
-    expect(rec.body.model).toBe(MODEL);
-    expect(rec.body.stream).toBe(true);
-    expect(rec.body.messages).toEqual(hi);
-    expect(rec.headers["authorization"]).toBe("Bearer test");
-    expect(rec.headers["anthropic-version"]).toBeTruthy();
-    expect(rec.estimatedTokens).toBe(estimateTokens(rec.body));
+    expect(rec!.status).toBe(200);
+    expect(rec!.finished).toBe(true);
+    expect(rec!.body.model).toBe(MODEL);
+    expect(rec!.body.stream).toBe(true);
+    expect(rec!.body.messages).toEqual(hi);
+    expect(rec!.headers["authorization"]).toBe("Bearer test");
+    expect(rec!.headers["anthropic-version"]).toBeTruthy();
+    expect(rec!.estimatedTokens).toBe(estimateTokens(rec!.body));
     // Default usage: input_tokens is the estimate.
-    expect(msg.usage.input_tokens).toBe(rec.estimatedTokens);
+    expect(msg.usage.input_tokens).toBe(rec!.estimatedTokens);
     expect(msg.usage.cache_read_input_tokens).toBe(0);
     expect(msg.usage.cache_creation_input_tokens).toBe(0);
   });
@@ -212,7 +212,7 @@ describe("streaming replies through the real SDK", () => {
     expect(names.at(-1)).toBe("message_stop");
     expect(names.at(-2)).toBe("message_delta");
     expect(names).toContain("ping");
-    const start = events[0][1].message;
+    const start = events[0]![1].message;
     expect(start).toMatchObject({ role: "assistant", content: [], stop_reason: null, model: MODEL });
     expect(start.usage).toMatchObject({ input_tokens: 377, cache_read_input_tokens: 300, cache_creation_input_tokens: 0 });
     const toolStart = events.find(([e, d]) => e === "content_block_start" && d.content_block.type === "tool_use")![1];
@@ -244,9 +244,9 @@ describe("streaming replies through the real SDK", () => {
     const msg = await client.messages.stream(params()).finalMessage();
     expect(msg.stop_reason).toBe("max_tokens");
     const tool = msg.content[1];
-    expect(tool.type).toBe("tool_use");
+    expect(tool!.type).toBe("tool_use");
     // The SDK's partial-JSON parser keeps what is complete.
-    if (tool.type === "tool_use") expect((tool.input as any).year).toBe(2025);
+    if (tool!.type === "tool_use") expect((tool!.input as any).year).toBe(2025);
   });
 
   test("stop_reason overrides (refusal, pause_turn) are passed through", async () => {
@@ -264,7 +264,7 @@ describe("streaming replies through the real SDK", () => {
     stream.on("text", () => times.push(performance.now() - t0));
     await stream.finalMessage();
     expect(times.length).toBe(4);
-    expect(times[3] - times[0]).toBeGreaterThanOrEqual(50);
+    expect(times[3]! - times[0]!).toBeGreaterThanOrEqual(50);
   });
 
   test("non-streaming messages.create gets a JSON Message", async () => {
@@ -285,7 +285,7 @@ describe("errors through the real SDK", () => {
     expect(msg.content).toMatchObject([{ text: "Recovered." }]);
     expect(fake.requests).toHaveLength(2);
     expect(fake.requests.map((r) => r.status)).toEqual([429, 200]);
-    expect(fake.requests[1].headers["x-stainless-retry-count"]).toBe("1");
+    expect(fake.requests[1]!.headers["x-stainless-retry-count"]).toBe("1");
   });
 
   test("429 without retries surfaces as RateLimitError", async () => {
@@ -371,9 +371,9 @@ describe("errors through the real SDK", () => {
     expect(aborted).toBe(true);
     expect(stream.aborted).toBe(true);
     // The server notices the client went away.
-    await waitFor(() => fake.requests[0].aborted, { what: "the fake to see the abort" });
-    expect(fake.requests[0].aborted).toBe(true);
-    expect(fake.requests[0].finished).toBe(false);
+    await waitFor(() => fake.requests[0]!.aborted, { what: "the fake to see the abort" });
+    expect(fake.requests[0]!.aborted).toBe(true);
+    expect(fake.requests[0]!.finished).toBe(false);
   });
 
   test("stream.abort() on a slow stream also rejects with APIUserAbortError", async () => {
@@ -431,8 +431,8 @@ describe("request validation like the real API (400, reply not consumed)", () =>
     expect(err.apiMessage).toMatch(pattern);
     expect(fake.pending).toBe(1);
     expect(fake.requests).toHaveLength(1); // 400 is not retried
-    expect(fake.requests[0].status).toBe(400);
-    expect(fake.requests[0].validationError).toBe(err.apiMessage);
+    expect(fake.requests[0]!.status).toBe(400);
+    expect(fake.requests[0]!.validationError).toBe(err.apiMessage);
   }
 
   test("a well-formed tool round trip is accepted", async () => {
@@ -537,7 +537,7 @@ describe("request validation like the real API (400, reply not consumed)", () =>
 describe("usage and tokens", () => {
   test("count_tokens answers the estimate", async () => {
     const res = await client.messages.countTokens({ model: MODEL, messages: hi });
-    expect(res.input_tokens).toBe(fake.requests[0].estimatedTokens);
+    expect(res.input_tokens).toBe(fake.requests[0]!.estimatedTokens);
   });
 
   test("simulateCache reports cache creation, then cache reads for a shared prefix", async () => {
@@ -554,7 +554,7 @@ describe("usage and tokens", () => {
       expect(second.usage.cache_read_input_tokens).toBe(first.usage.cache_creation_input_tokens);
       expect(second.usage.cache_creation_input_tokens).toBe(0);
       const total = second.usage.input_tokens + second.usage.cache_read_input_tokens!;
-      expect(total).toBe(cached.requests[1].estimatedTokens);
+      expect(total).toBe(cached.requests[1]!.estimatedTokens);
     } finally {
       await cached.stop();
     }

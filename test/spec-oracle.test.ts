@@ -91,7 +91,7 @@ describe("spending_by_category", () => {
     // Other         Kiosk [118]                                                    =   7.80 (1)
     // total 781.20 + 500 + 414.75 + 399.83 + 371.40 + 298 + 244.80 + 200.80 + 130 + 50 + 7.80
     //     = 3'398.58 over 57 rows
-    expect(chf.categories.map((x) => [x.name, c(x.total), x.count])).toEqual([
+    expect(chf!.categories.map((x) => [x.name, c(x.total), x.count])).toEqual([
       ["Insurance", 781.2, 3],
       ["Household", 500, 6],
       ["Transport", 414.75, 7],
@@ -104,17 +104,17 @@ describe("spending_by_category", () => {
       ["Uncategorised", 50, 3],
       ["Other", 7.8, 1],
     ]);
-    expect(c(chf.total)).toBe(3398.58);
-    expect(chf.count).toBe(57);
-    expect(chf.categories[0].share).toBeCloseTo((781.2 / 3398.58) * 100, 9);
+    expect(c(chf!.total)).toBe(3398.58);
+    expect(chf!.count).toBe(57);
+    expect(chf!.categories[0]!.share).toBeCloseTo((781.2 / 3398.58) * 100, 9);
     // EUR: Travel 420 + 38.40 − 60 (hotel refund [113]) = 398.40 (3); Dining 55.20 (1); total 453.60
-    expect(r.byCurrency.EUR.categories.map((x) => [x.name, c(x.total), x.count])).toEqual([
+    expect(r.byCurrency.EUR!.categories.map((x) => [x.name, c(x.total), x.count])).toEqual([
       ["Travel", 398.4, 3],
       ["Dining", 55.2, 1],
     ]);
-    expect(c(r.byCurrency.EUR.total)).toBe(453.6);
+    expect(c(r.byCurrency.EUR!.total)).toBe(453.6);
     // USD: Apple [115] 9.99
-    expect(r.byCurrency.USD.categories.map((x) => [x.name, c(x.total)])).toEqual([["Subscriptions", 9.99]]);
+    expect(r.byCurrency.USD!.categories.map((x) => [x.name, c(x.total)])).toEqual([["Subscriptions", 9.99]]);
   });
 
   test("2024 CHF: Groceries 178.40, Dining 246.50 (malformed 2024-02-30 [123] out), Insurance 491, Fees 240", () => {
@@ -125,13 +125,13 @@ describe("spending_by_category", () => {
     // Insurance [55] 245.50 + [56] 245.50                                      = 491.00
     // Fees      [60] 120 + [61] 120                                            = 240.00
     // total 1'155.90; ETF buy [87] 3'000 is not spending
-    expect(chf.byCurrency.CHF.categories.map((x) => [x.name, c(x.total)])).toEqual([
+    expect(chf.byCurrency.CHF!.categories.map((x) => [x.name, c(x.total)])).toEqual([
       ["Insurance", 491],
       ["Dining", 246.5],
       ["Fees", 240],
       ["Groceries", 178.4],
     ]);
-    expect(c(chf.byCurrency.CHF.total)).toBe(1155.9);
+    expect(c(chf.byCurrency.CHF!.total)).toBe(1155.9);
   });
 
   test("June 2025: more EUR rows than CHF rows → main currency EUR; time-part date [96] counted", () => {
@@ -139,15 +139,15 @@ describe("spending_by_category", () => {
     // CHF spending rows: Netflix [45] 20.90, Migros [96] 66.60 (2025-06-15T08:30:00) = 87.50 (2)
     // EUR spending rows: [110] [111] [112] [113] = 4
     expect(r.mainCurrency).toBe("EUR");
-    expect(c(r.byCurrency.CHF.total)).toBe(87.5);
-    expect(r.byCurrency.CHF.count).toBe(2);
-    expect(c(r.byCurrency.EUR.total)).toBe(453.6);
+    expect(c(r.byCurrency.CHF!.total)).toBe(87.5);
+    expect(r.byCurrency.CHF!.count).toBe(2);
+    expect(c(r.byCurrency.EUR!.total)).toBe(453.6);
   });
 
   test("inclusive to= with a time part: to 2025-06-15 includes [96]", () => {
     const r = spendingByCategory(P, { from: "2025-06-01", to: "2025-06-15", currency: "CHF" });
     // [45] 20.90 (06-12) + [96] 66.60 (06-15T08:30)
-    expect(c(r.byCurrency.CHF.total)).toBe(87.5);
+    expect(c(r.byCurrency.CHF!.total)).toBe(87.5);
   });
 
   test("loose: NULL category is Uncategorised; NULL merchant rows still count", () => {
@@ -155,11 +155,11 @@ describe("spending_by_category", () => {
     // Uncategorised 50.00 + [201] 23.40 + [202] 23.40 − [204] 5.00 (NULL category, money in) = 91.80 (6)
     // Groceries 371.40 + [203] 23.40 + [205] 18.35 = 413.15 (10)
     // total 3'398.58 + 46.80 − 5.00 + 23.40 + 18.35 = 3'482.13
-    const get = (n: string) => chf.categories.find((x) => x.name === n)!;
+    const get = (n: string) => chf!.categories.find((x) => x.name === n)!;
     expect([c(get("Uncategorised").total), get("Uncategorised").count]).toEqual([91.8, 6]);
     expect([c(get("Groceries").total), get("Groceries").count]).toEqual([413.15, 10]);
-    expect(c(chf.total)).toBe(3482.13);
-    expect(chf.categories.map((x) => x.name).slice(0, 4)).toEqual(["Insurance", "Household", "Transport", "Groceries"]);
+    expect(c(chf!.total)).toBe(3482.13);
+    expect(chf!.categories.map((x) => x.name).slice(0, 4)).toEqual(["Insurance", "Household", "Transport", "Groceries"]);
   });
 });
 
@@ -169,7 +169,7 @@ describe("monthly_trend", () => {
     expect(r.months).toHaveLength(24);
     expect(r.months[0]).toBe("2024-01");
     expect(r.months[23]).toBe("2025-12");
-    const s = r.byCurrency.CHF.series[0];
+    const s = r.byCurrency.CHF!.series[0];
     expect(Object.keys(r.byCurrency)).toEqual(["CHF"]);
     // 2024-02 84.35 | 2024-05 52.80 | 2024-08 41.25 | 2025-01 63.70 | 2025-02 12.40 | 2025-03 8.90
     // 2025-06 66.60 | 2025-07 24.50 | 2025-09 52.80 | 2025-10 30.05 | 2025-12 112.45
@@ -177,87 +177,87 @@ describe("monthly_trend", () => {
       "2024-02": 84.35, "2024-05": 52.8, "2024-08": 41.25, "2025-01": 63.7, "2025-02": 12.4, "2025-03": 8.9,
       "2025-06": 66.6, "2025-07": 24.5, "2025-09": 52.8, "2025-10": 30.05, "2025-12": 112.45,
     };
-    expect(cs(s.values)).toEqual(r.months.map((m) => expected[m] ?? 0));
+    expect(cs(s!.values)).toEqual(r.months.map((m) => expected[m] ?? 0));
     // 178.40 + 371.40 = 549.80; 549.80 / 24 = 22.908333…
-    expect(c(s.total)).toBe(549.8);
-    expect(s.average).toBeCloseTo(549.8 / 24, 9);
-    expect(s.activeMonths).toBe(11);
-    expect(s.highest).toEqual({ month: "2025-12", value: 112.45 });
-    expect(s.lowest).toEqual({ month: "2024-01", value: 0 });
-    expect(s.lowestActive!.month).toBe("2025-03");
-    expect(c(s.lowestActive!.value)).toBe(8.9);
+    expect(c(s!.total)).toBe(549.8);
+    expect(s!.average).toBeCloseTo(549.8 / 24, 9);
+    expect(s!.activeMonths).toBe(11);
+    expect(s!.highest).toEqual({ month: "2025-12", value: 112.45 });
+    expect(s!.lowest).toEqual({ month: "2024-01", value: 0 });
+    expect(s!.lowestActive!.month).toBe("2025-03");
+    expect(c(s!.lowestActive!.value)).toBe(8.9);
   });
 
   test("a period reaching before the coverage counts only months inside it", () => {
-    const s = monthlyTrend(P, { category: "Groceries", from: "2023-11-01", to: "2024-02-29" }).byCurrency.CHF.series[0];
+    const s = monthlyTrend(P, { category: "Groceries", from: "2023-11-01", to: "2024-02-29" }).byCurrency.CHF!.series[0];
     // months 2024-01 (0) and 2024-02 (84.35): average 84.35 / 2 = 42.175, 1 active month
-    expect(cs(s.values)).toEqual([0, 84.35]);
-    expect(s.average).toBeCloseTo(42.175, 9);
-    expect(s.activeMonths).toBe(1);
+    expect(cs(s!.values)).toEqual([0, 84.35]);
+    expect(s!.average).toBeCloseTo(42.175, 9);
+    expect(s!.activeMonths).toBe(1);
   });
 
   test("categories [Groceries, Dining] in 2024: one series each; 2024-02-30 [123] left out", () => {
     const r = monthlyTrend(P, { categories: ["Groceries", "Dining"], year: 2024 });
     expect(r.months).toEqual(MONTHS_2024);
-    const [g, d] = r.byCurrency.CHF.series;
-    expect(g.name).toBe("Groceries");
+    const [g, d] = r.byCurrency.CHF!.series;
+    expect(g!.name).toBe("Groceries");
     // Feb 84.35, May 52.80, Aug 41.25 → 178.40, average 178.40 / 12
-    expect(cs(g.values)).toEqual([0, 84.35, 0, 0, 52.8, 0, 0, 41.25, 0, 0, 0, 0]);
-    expect(c(g.total)).toBe(178.4);
-    expect(g.average).toBeCloseTo(178.4 / 12, 9);
-    expect(g.activeMonths).toBe(3);
-    expect(d.name).toBe("Dining");
+    expect(cs(g!.values)).toEqual([0, 84.35, 0, 0, 52.8, 0, 0, 41.25, 0, 0, 0, 0]);
+    expect(c(g!.total)).toBe(178.4);
+    expect(g!.average).toBeCloseTo(178.4 / 12, 9);
+    expect(g!.activeMonths).toBe(3);
+    expect(d!.name).toBe("Dining");
     // Mar 96.50, Dec 150 → 246.50; February stays 0 (2024-02-30 is not a day)
-    expect(cs(d.values)).toEqual([0, 0, 96.5, 0, 0, 0, 0, 0, 0, 0, 0, 150]);
-    expect(d.average).toBeCloseTo(246.5 / 12, 9);
-    expect(d.activeMonths).toBe(2);
-    expect(d.highest).toEqual({ month: "2024-12", value: 150 });
+    expect(cs(d!.values)).toEqual([0, 0, 96.5, 0, 0, 0, 0, 0, 0, 0, 0, 150]);
+    expect(d!.average).toBeCloseTo(246.5 / 12, 9);
+    expect(d!.activeMonths).toBe(2);
+    expect(d!.highest).toEqual({ month: "2024-12", value: 150 });
   });
 
   test("no category: total spending per month, per currency (2024)", () => {
     const r = monthlyTrend(P, { year: 2024 });
-    const s = r.byCurrency.CHF.series[0];
+    const s = r.byCurrency.CHF!.series[0];
     // Jan ZKB 120 | Feb Migros 84.35 | Mar Krone 96.50 | May Coop 52.80 | Aug Migros 41.25
     // Oct Helsana 245.50 | Dec Krone 150 + Helsana 245.50 + ZKB 120 = 515.50 → total 1'155.90
-    expect(cs(s.values)).toEqual([120, 84.35, 96.5, 0, 52.8, 0, 0, 41.25, 0, 245.5, 0, 515.5]);
-    expect(c(s.total)).toBe(1155.9);
-    expect(s.average).toBeCloseTo(1155.9 / 12, 9);
-    expect(s.activeMonths).toBe(7);
+    expect(cs(s!.values)).toEqual([120, 84.35, 96.5, 0, 52.8, 0, 0, 41.25, 0, 245.5, 0, 515.5]);
+    expect(c(s!.total)).toBe(1155.9);
+    expect(s!.average).toBeCloseTo(1155.9 / 12, 9);
+    expect(s!.activeMonths).toBe(7);
     // USD: Amazon [114] 89.99 in November
-    const u = r.byCurrency.USD.series[0];
-    expect(cs(u.values)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 89.99, 0]);
-    expect(u.activeMonths).toBe(1);
+    const u = r.byCurrency.USD!.series[0];
+    expect(cs(u!.values)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 89.99, 0]);
+    expect(u!.activeMonths).toBe(1);
     expect(r.mainCurrency).toBe("CHF");
   });
 
   test("subject flows: Transfers (money out positive) and Income (money in) in 2025", () => {
-    const t = monthlyTrend(P, { category: "transfers", year: 2025 }).byCurrency.CHF.series[0];
-    expect(t.name).toBe("Transfers"); // case-insensitive, exactly one name fits
+    const t = monthlyTrend(P, { category: "transfers", year: 2025 }).byCurrency.CHF!.series[0];
+    expect(t!.name).toBe("Transfers"); // case-insensitive, exactly one name fits
     // Jul..Dec 1'000 each out; Aug: 1'000 − 2'500 back = −1'500 → total 6'000 − 2'500 = 3'500
-    expect(cs(t.values)).toEqual([0, 0, 0, 0, 0, 0, 1000, -1500, 1000, 1000, 1000, 1000]);
-    expect(c(t.total)).toBe(3500);
-    expect(t.activeMonths).toBe(6);
-    expect(t.highest).toEqual({ month: "2025-07", value: 1000 });
-    expect(t.lowest).toEqual({ month: "2025-08", value: -1500 });
-    const i = monthlyTrend(P, { category: "Income", year: 2025 }).byCurrency.CHF.series[0];
+    expect(cs(t!.values)).toEqual([0, 0, 0, 0, 0, 0, 1000, -1500, 1000, 1000, 1000, 1000]);
+    expect(c(t!.total)).toBe(3500);
+    expect(t!.activeMonths).toBe(6);
+    expect(t!.highest).toEqual({ month: "2025-07", value: 1000 });
+    expect(t!.lowest).toEqual({ month: "2025-08", value: -1500 });
+    const i = monthlyTrend(P, { category: "Income", year: 2025 }).byCurrency.CHF!.series[0];
     // 6'500 × 12 − 450 (correction [25], March) + 144 (CSS [26], May) = 77'694; average 6'474.50
-    expect(cs(i.values)).toEqual([6500, 6500, 6050, 6500, 6644, 6500, 6500, 6500, 6500, 6500, 6500, 6500]);
-    expect(c(i.total)).toBe(77694);
-    expect(i.average).toBeCloseTo(6474.5, 9);
-    expect(i.highest!.month).toBe("2025-05");
-    expect(i.lowest!.month).toBe("2025-03");
+    expect(cs(i!.values)).toEqual([6500, 6500, 6050, 6500, 6644, 6500, 6500, 6500, 6500, 6500, 6500, 6500]);
+    expect(c(i!.total)).toBe(77694);
+    expect(i!.average).toBeCloseTo(6474.5, 9);
+    expect(i!.highest!.month).toBe("2025-05");
+    expect(i!.lowest!.month).toBe("2025-03");
   });
 
   test("category names: one category in any letter case (transport = Transport), unique case-insensitive (household)", () => {
     // SBB 337 + Mobility (stored as `transport`) 45.60 + 32.15 = 414.75, whichever spelling is asked for.
     for (const name of ["transport", "Transport", "TRANSPORT"]) {
-      const t = monthlyTrend(P, { category: name, year: 2025 }).byCurrency.CHF.series[0];
-      expect(t.name).toBe("Transport");
-      expect(c(t.total)).toBe(414.75);
+      const t = monthlyTrend(P, { category: name, year: 2025 }).byCurrency.CHF!.series[0];
+      expect(t!.name).toBe("Transport");
+      expect(c(t!.total)).toBe(414.75);
     }
-    const h = monthlyTrend(P, { category: "household" }).byCurrency.CHF.series[0];
-    expect(h.name).toBe("Household");
-    expect(c(h.total)).toBe(500);
+    const h = monthlyTrend(P, { category: "household" }).byCurrency.CHF!.series[0];
+    expect(h!.name).toBe("Household");
+    expect(c(h!.total)).toBe(500);
     expect(() => monthlyTrend(P, { category: "Nope" })).toThrow();
   });
 
@@ -272,54 +272,54 @@ describe("merchant_breakdown", () => {
     const r = merchantBreakdown(P, { year: 2025, top_n: 5 }).byCurrency.CHF;
     // Helsana 781.20 (3) | Putzfee Anna 500 (6) | SBB 337 (5) | Digitec 249.50 (5) | Netflix 244.80 (12)
     // then Migros 63.70 + 66.60 + 112.45 = 242.75 (3) …
-    expect(r.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([
+    expect(r!.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([
       ["Helsana", 781.2, 3],
       ["Putzfee Anna", 500, 6],
       ["SBB", 337, 5],
       ["Digitec", 249.5, 5],
       ["Netflix", 244.8, 12],
     ]);
-    expect(r.merchants[1].average).toBeCloseTo(500 / 6, 9);
-    expect(c(r.merchants[2].average)).toBe(67.4);
-    expect(c(r.merchants[4].average)).toBe(20.4);
+    expect(r!.merchants[1]!.average).toBeCloseTo(500 / 6, 9);
+    expect(c(r!.merchants[2]!.average)).toBe(67.4);
+    expect(c(r!.merchants[4]!.average)).toBe(20.4);
     // Other: 3'398.58 − (781.20 + 500 + 337 + 249.50 + 244.80 = 2'112.50) = 1'286.08;
     // 22 merchants − 5 = 17; 57 rows − 31 = 26
-    expect(c(r.other!.total)).toBe(1286.08);
-    expect(r.other!.merchants).toBe(17);
-    expect(r.other!.count).toBe(26);
-    expect(c(r.total)).toBe(3398.58);
-    expect(r.count).toBe(57);
+    expect(c(r!.other!.total)).toBe(1286.08);
+    expect(r!.other!.merchants).toBe(17);
+    expect(r!.other!.count).toBe(26);
+    expect(c(r!.total)).toBe(3398.58);
+    expect(r!.count).toBe(57);
   });
 
   test("Groceries all time: case variants stay separate merchants", () => {
     const r = merchantBreakdown(P, { category: "Groceries" }).byCurrency.CHF;
     // Migros 84.35 + 41.25 + 63.70 + 66.60 + 112.45 = 368.35 (5) | Coop 52.80 × 2 = 105.60
     // MIGROS 30.05 | Sprüngli 24.50 | Bäckerei Zürich 12.40 + 8.90 = 21.30 → 549.80
-    expect(r.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([
+    expect(r!.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([
       ["Migros", 368.35, 5],
       ["Coop", 105.6, 2],
       ["MIGROS", 30.05, 1],
       ["Sprüngli", 24.5, 1],
       ["Bäckerei Zürich", 21.3, 2],
     ]);
-    expect(r.other).toBeNull();
-    expect(c(r.total)).toBe(549.8);
+    expect(r!.other).toBeNull();
+    expect(c(r!.total)).toBe(549.8);
   });
 
   test("subject categories: Investments (out positive), Income (in positive), EUR Travel with refund", () => {
     const inv = merchantBreakdown(P, { category: "Investments" }).byCurrency.CHF;
     // 3'000 + 5'000 − 1'200.50 (sale [89]) = 6'799.50
-    expect(inv.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([["Swissquote", 6799.5, 3]]);
+    expect(inv!.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([["Swissquote", 6799.5, 3]]);
     const inc = merchantBreakdown(P, { category: "Income", year: 2025 }).byCurrency.CHF;
     // ACME AG 6'500 × 12 − 450 = 77'550 (13) | CSS 144 (1)
-    expect(inc.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([
+    expect(inc!.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([
       ["ACME AG", 77550, 13],
       ["CSS", 144, 1],
     ]);
     const tr = merchantBreakdown(P, { category: "Travel" });
     expect(Object.keys(tr.byCurrency)).toEqual(["EUR"]);
     // Hotel Roma 420 − 60 = 360 (2) | Trenitalia 38.40
-    expect(tr.byCurrency.EUR.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([
+    expect(tr.byCurrency.EUR!.merchants.map((m) => [m.name, c(m.total), m.count])).toEqual([
       ["Hotel Roma", 360, 2],
       ["Trenitalia", 38.4, 1],
     ]);
@@ -329,7 +329,7 @@ describe("merchant_breakdown", () => {
     const g = merchantBreakdown(L, { category: "Groceries", year: 2025 }).byCurrency.CHF;
     // Migros 242.75 | Coop 52.80 + 18.35 = 71.15 | MIGROS 30.05 | Sprüngli 24.50
     // (unknown merchant) [203] 23.40 | Bäckerei Zürich 21.30 → 413.15
-    expect(g.merchants.map((m) => [m.name, c(m.total)])).toEqual([
+    expect(g!.merchants.map((m) => [m.name, c(m.total)])).toEqual([
       ["Migros", 242.75],
       ["Coop", 71.15],
       ["MIGROS", 30.05],
@@ -338,7 +338,7 @@ describe("merchant_breakdown", () => {
       ["Bäckerei Zürich", 21.3],
     ]);
     const all = merchantBreakdown(L, { year: 2025, top_n: 100 }).byCurrency.CHF;
-    const u = all.merchants.find((m) => m.name === "(unknown merchant)")!;
+    const u = all!.merchants.find((m) => m.name === "(unknown merchant)")!;
     // [201] + [202] (Uncategorised) + [203] (Groceries): 23.40 × 3 = 70.20
     expect([c(u.total), u.count]).toEqual([70.2, 3]);
   });
@@ -365,40 +365,40 @@ describe("income_vs_spending", () => {
     // sum = 3'398.58
     const spending = [144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 145.85, 316.85, 64.9, 322.35];
     const income = [6500, 6500, 6050, 6500, 6644, 6500, 6500, 6500, 6500, 6500, 6500, 6500];
-    expect(cs(chf.perMonth.map((m) => m.spending))).toEqual(spending);
-    expect(cs(chf.perMonth.map((m) => m.income))).toEqual(income);
-    expect(cs(chf.perMonth.map((m) => m.net))).toEqual(income.map((x, i) => c(x - spending[i])));
-    expect(c(chf.income)).toBe(77694);
-    expect(c(chf.spending)).toBe(3398.58);
+    expect(cs(chf!.perMonth.map((m) => m.spending))).toEqual(spending);
+    expect(cs(chf!.perMonth.map((m) => m.income))).toEqual(income);
+    expect(cs(chf!.perMonth.map((m) => m.net))).toEqual(income.map((x, i) => c(x - spending[i]!)));
+    expect(c(chf!.income)).toBe(77694);
+    expect(c(chf!.spending)).toBe(3398.58);
     // net 77'694 − 3'398.58 = 74'295.42
-    expect(c(chf.net)).toBe(74295.42);
-    expect(chf.savingsRate!).toBeCloseTo(74295.42 / 77694, 9);
+    expect(c(chf!.net)).toBe(74295.42);
+    expect(chf!.savingsRate!).toBeCloseTo(74295.42 / 77694, 9);
     // invested 5'000 − 1'200.50 = 3'799.50; moved to own accounts 6 × 1'000 − 2'500 = 3'500
-    expect(c(chf.notSpending.Investments)).toBe(3799.5);
-    expect(c(chf.notSpending.Transfers)).toBe(3500);
+    expect(c(chf!.notSpending.Investments!)).toBe(3799.5);
+    expect(c(chf!.notSpending.Transfers!)).toBe(3500);
     // EUR: no income → savings rate null; spending 453.60 in June
     const eur = r.byCurrency.EUR;
-    expect(c(eur.income)).toBe(0);
-    expect(c(eur.spending)).toBe(453.6);
-    expect(c(eur.net)).toBe(-453.6);
-    expect(eur.savingsRate).toBeNull();
-    expect(c(eur.perMonth[5].spending)).toBe(453.6);
-    expect(eur.notSpending).toEqual({ Investments: 0, Transfers: 0 });
-    expect(c(r.byCurrency.USD.spending)).toBe(9.99);
+    expect(c(eur!.income)).toBe(0);
+    expect(c(eur!.spending)).toBe(453.6);
+    expect(c(eur!.net)).toBe(-453.6);
+    expect(eur!.savingsRate).toBeNull();
+    expect(c(eur!.perMonth[5]!.spending)).toBe(453.6);
+    expect(eur!.notSpending).toEqual({ Investments: 0, Transfers: 0 });
+    expect(c(r.byCurrency.USD!.spending)).toBe(9.99);
   });
 
   test("2024 CHF and the not-spending override", () => {
     const chf = incomeVsSpending(P, { year: 2024, currency: "CHF" }).byCurrency.CHF;
     // income 6'200 × 12 = 74'400; spending 1'155.90; net 73'244.10; invested 3'000; moved 0
-    expect(c(chf.income)).toBe(74400);
-    expect(c(chf.spending)).toBe(1155.9);
-    expect(c(chf.net)).toBe(73244.1);
-    expect(c(chf.notSpending.Investments)).toBe(3000);
-    expect(c(chf.notSpending.Transfers)).toBe(0);
+    expect(c(chf!.income)).toBe(74400);
+    expect(c(chf!.spending)).toBe(1155.9);
+    expect(c(chf!.net)).toBe(73244.1);
+    expect(c(chf!.notSpending.Investments!)).toBe(3000);
+    expect(c(chf!.notSpending.Transfers!)).toBe(0);
     // With only Transfers not spending, the 2024 ETF buy counts as spending: 1'155.90 + 3'000
     const o = incomeVsSpending(P, { year: 2024, currency: "CHF" }, { notSpending: ["Transfers"] }).byCurrency.CHF;
-    expect(c(o.spending)).toBe(4155.9);
-    expect(Object.keys(o.notSpending)).toEqual(["Transfers"]);
+    expect(c(o!.spending)).toBe(4155.9);
+    expect(Object.keys(o!.notSpending)).toEqual(["Transfers"]);
   });
 });
 
@@ -409,12 +409,12 @@ describe("search_transactions", () => {
       // [94] merchant Bäckerei Zürich 12.40 | [95] 8.90 | [97] raw SPRÜNGLI ZÜRICH (NFD) 24.50
       expect(r.matchCount).toBe(3);
       const chf = r.byCurrency.CHF;
-      expect(c(chf.out.total)).toBe(45.8); // 12.40 + 8.90 + 24.50
-      expect(chf.out.count).toBe(3);
-      expect(chf.out.average!).toBeCloseTo(45.8 / 3, 9);
-      expect(chf.in).toEqual({ total: 0, count: 0 });
-      expect([chf.firstDate, chf.lastDate]).toEqual(["2025-02-08", "2025-07-19"]);
-      expect(chf.merchants).toEqual([
+      expect(c(chf!.out.total)).toBe(45.8); // 12.40 + 8.90 + 24.50
+      expect(chf!.out.count).toBe(3);
+      expect(chf!.out.average!).toBeCloseTo(45.8 / 3, 9);
+      expect(chf!.in).toEqual({ total: 0, count: 0 });
+      expect([chf!.firstDate, chf!.lastDate]).toEqual(["2025-02-08", "2025-07-19"]);
+      expect(chf!.merchants).toEqual([
         { name: "Bäckerei Zürich", count: 2 },
         { name: "Sprüngli", count: 1 },
       ]);
@@ -426,60 +426,60 @@ describe("search_transactions", () => {
   test("both signs and every category: Zalando refund, savings transfers, employer salary", () => {
     const z = search(P, { search: "zalando" }).byCurrency.CHF;
     // [105] −120 out, [106] +40 in; malformed [122] 14.03.2025 left out
-    expect([c(z.out.total), z.out.count, c(z.in.total), z.in.count]).toEqual([120, 1, 40, 1]);
+    expect([c(z!.out.total), z!.out.count, c(z!.in.total), z!.in.count]).toEqual([120, 1, 40, 1]);
     const s = search(P, { search: "savings" });
     // out [80–85] 6 × 1'000; in [86] 2'500
     expect(s.matchCount).toBe(7);
-    expect([c(s.byCurrency.CHF.out.total), s.byCurrency.CHF.out.count, c(s.byCurrency.CHF.in.total)]).toEqual([6000, 6, 2500]);
-    expect(s.byCurrency.CHF.out.average).toBe(1000);
-    expect([s.byCurrency.CHF.firstDate, s.byCurrency.CHF.lastDate]).toEqual(["2025-07-26", "2025-12-26"]);
+    expect([c(s.byCurrency.CHF!.out.total), s.byCurrency.CHF!.out.count, c(s.byCurrency.CHF!.in.total)]).toEqual([6000, 6, 2500]);
+    expect(s.byCurrency.CHF!.out.average).toBe(1000);
+    expect([s.byCurrency.CHF!.firstDate, s.byCurrency.CHF!.lastDate]).toEqual(["2025-07-26", "2025-12-26"]);
     const a = search(P, { search: "acme" }).byCurrency.CHF;
     // in: 6'200 × 12 + 6'500 × 12 = 74'400 + 78'000 = 152'400 (24); out: correction 450 (1)
-    expect([c(a.in.total), a.in.count, c(a.out.total), a.out.count]).toEqual([152400, 24, 450, 1]);
-    expect([a.firstDate, a.lastDate]).toEqual(["2024-01-25", "2025-12-25"]);
+    expect([c(a!.in.total), a!.in.count, c(a!.out.total), a!.out.count]).toEqual([152400, 24, 450, 1]);
+    expect([a!.firstDate, a!.lastDate]).toEqual(["2024-01-25", "2025-12-25"]);
   });
 
   test("% and _ are literal", () => {
     const u = search(P, { search: "_online" });
     expect(u.matchCount).toBe(1); // [107] SHOP_ONLINE, not [108] SHOPXONLINE
-    expect(c(u.byCurrency.CHF.out.total)).toBe(33.33);
+    expect(c(u.byCurrency.CHF!.out.total)).toBe(33.33);
     const p = search(P, { search: "%" });
     expect(p.matchCount).toBe(1); // [109] 50% RABATT
-    expect(c(p.byCurrency.CHF.out.total)).toBe(27);
+    expect(c(p.byCurrency.CHF!.out.total)).toBe(27);
   });
 
   test("amount bounds on |amount|, direction, category, currency split, name variants", () => {
     const m = search(P, { search: "migros" }).byCurrency.CHF;
     // [90] 84.35 [92] 41.25 [93] 63.70 [96] 66.60 [99] 112.45 (Migros) + [100] 30.05 (MIGROS) = 398.40
-    expect([c(m.out.total), m.out.count]).toEqual([398.4, 6]);
-    expect(m.merchants).toEqual([
+    expect([c(m!.out.total), m!.out.count]).toEqual([398.4, 6]);
+    expect(m!.merchants).toEqual([
       { name: "Migros", count: 5 },
       { name: "MIGROS", count: 1 },
     ]);
     const big = search(P, { search: "migros", min_amount: 50 }).byCurrency.CHF;
     // 84.35 + 63.70 + 66.60 + 112.45 = 327.10
-    expect([c(big.out.total), big.out.count]).toEqual([327.1, 4]);
+    expect([c(big!.out.total), big!.out.count]).toEqual([327.1, 4]);
     const edge = search(P, { search: "migros", min_amount: 63.7, max_amount: 84.35 });
     expect(edge.matchCount).toBe(3); // [90] [93] [96]: bounds inclusive
     const small = search(P, { search: "migros", max_amount: 50 }).byCurrency.CHF;
-    expect(c(small.out.total)).toBe(71.3); // 41.25 + 30.05
+    expect(c(small!.out.total)).toBe(71.3); // 41.25 + 30.05
     const twIn = search(P, { search: "twint", direction: "in" });
-    expect([twIn.matchCount, c(twIn.byCurrency.CHF.in.total)]).toEqual([1, 15]);
+    expect([twIn.matchCount, c(twIn.byCurrency.CHF!.in.total)]).toEqual([1, 15]);
     const twOut = search(P, { search: "twint", direction: "out" });
-    expect([twOut.matchCount, c(twOut.byCurrency.CHF.out.total)]).toEqual([2, 65]); // 25 + 40; [121] malformed
+    expect([twOut.matchCount, c(twOut.byCurrency.CHF!.out.total)]).toEqual([2, 65]); // 25 + 40; [121] malformed
     const kr = search(P, { search: "krone", category: "Dining" });
-    expect([kr.matchCount, c(kr.byCurrency.CHF.out.total)]).toEqual([3, 396.5]); // 96.50 + 150 + 150
+    expect([kr.matchCount, c(kr.byCurrency.CHF!.out.total)]).toEqual([3, 396.5]); // 96.50 + 150 + 150
     const h = search(P, { search: "hotel roma" });
     expect(Object.keys(h.byCurrency)).toEqual(["EUR"]);
-    expect([c(h.byCurrency.EUR.out.total), c(h.byCurrency.EUR.in.total)]).toEqual([420, 60]);
+    expect([c(h.byCurrency.EUR!.out.total), c(h.byCurrency.EUR!.in.total)]).toEqual([420, 60]);
     expect(search(P, { search: "amazon", currency: "CHF" }).matchCount).toBe(0);
   });
 
   test("loose: NULL merchants are searched by raw description and shown as (unknown merchant)", () => {
     const r = search(L, { search: "oerlikon" }).byCurrency.CHF;
     // Fitnesspark [63] [64] 59 × 2 + [203] 23.40 = 141.40
-    expect([c(r.out.total), r.out.count]).toEqual([141.4, 3]);
-    expect(r.merchants).toEqual([
+    expect([c(r!.out.total), r!.out.count]).toEqual([141.4, 3]);
+    expect(r!.merchants).toEqual([
       { name: "Fitnesspark", count: 2 },
       { name: "(unknown merchant)", count: 1 },
     ]);
@@ -528,7 +528,7 @@ describe("compare_periods", () => {
     const r = comparePeriods(P, { a: { year: 2024 }, b: { year: 2025 } });
     expect(r.labels).toEqual({ a: "2024", b: "2025" });
     const chf = r.byCurrency.CHF;
-    expect(chf.categories.map((x) => [x.name, c(x.a), c(x.b), c(x.change)])).toEqual([
+    expect(chf!.categories.map((x) => [x.name, c(x.a), c(x.b), c(x.change)])).toEqual([
       ["Household", 0, 500, 500],
       ["Transport", 0, 414.75, 414.75], // SBB 337 + Mobility (stored as `transport`) 77.75
       ["Shopping", 0, 399.83, 399.83],
@@ -541,19 +541,19 @@ describe("compare_periods", () => {
       ["Dining", 246.5, 200.8, -45.7], // 200.80 − 246.50
       ["Other", 0, 7.8, 7.8],
     ]);
-    const pct = Object.fromEntries(chf.categories.map((x) => [x.name, x.pctChange]));
+    const pct = Object.fromEntries(chf!.categories.map((x) => [x.name, x.pctChange]));
     expect(pct.Household).toBeNull();
     expect(pct.Insurance!).toBeCloseTo((290.2 / 491) * 100, 9);
     expect(pct.Groceries!).toBeCloseTo((193 / 178.4) * 100, 9);
     expect(pct.Fees!).toBeCloseTo((-110 / 240) * 100, 9);
     expect(pct.Dining!).toBeCloseTo((-45.7 / 246.5) * 100, 9);
-    expect([c(chf.spending.a), c(chf.spending.b), c(chf.income.a), c(chf.income.b)]).toEqual([1155.9, 3398.58, 74400, 77694]);
+    expect([c(chf!.spending.a), c(chf!.spending.b), c(chf!.income.a), c(chf!.income.b)]).toEqual([1155.9, 3398.58, 74400, 77694]);
     // USD: Shopping 89.99 → 0 (−100 %), Subscriptions 0 → 9.99
-    expect(r.byCurrency.USD.categories.map((x) => [x.name, c(x.change), x.pctChange])).toEqual([
+    expect(r.byCurrency.USD!.categories.map((x) => [x.name, c(x.change), x.pctChange])).toEqual([
       ["Shopping", -89.99, -100],
       ["Subscriptions", 9.99, null],
     ]);
-    expect(r.byCurrency.EUR.categories.map((x) => [x.name, c(x.a), c(x.b)])).toEqual([
+    expect(r.byCurrency.EUR!.categories.map((x) => [x.name, c(x.a), c(x.b)])).toEqual([
       ["Travel", 0, 398.4],
       ["Dining", 0, 55.2],
     ]);
@@ -565,7 +565,7 @@ describe("compare_periods", () => {
     //      Household 240 | Insurance 260.40                                     = 662.50
     // Apr: Subscriptions 20.90 | Shopping 49.90 + 33.33 + 10 + 27 = 120.23 | Transport 220
     //      Household 260 | Healthcare 180                                        = 801.13
-    expect(chf.categories.map((x) => [x.name, c(x.a), c(x.b), c(x.change)])).toEqual([
+    expect(chf!.categories.map((x) => [x.name, c(x.a), c(x.b), c(x.change)])).toEqual([
       ["Insurance", 260.4, 0, -260.4],
       ["Transport", 4.4, 220, 215.6],
       ["Healthcare", 0, 180, 180],
@@ -574,9 +574,9 @@ describe("compare_periods", () => {
       ["Groceries", 8.9, 0, -8.9],
       ["Subscriptions", 18.9, 20.9, 2],
     ]);
-    expect(chf.categories[1].pctChange!).toBeCloseTo((215.6 / 4.4) * 100, 6); // 4'900 %
-    expect(chf.categories[0].pctChange!).toBeCloseTo(-100, 9);
-    expect([c(chf.spending.a), c(chf.spending.b), c(chf.income.a), c(chf.income.b)]).toEqual([662.5, 801.13, 6050, 6500]);
+    expect(chf!.categories[1]!.pctChange!).toBeCloseTo((215.6 / 4.4) * 100, 6); // 4'900 %
+    expect(chf!.categories[0]!.pctChange!).toBeCloseTo(-100, 9);
+    expect([c(chf!.spending.a), c(chf!.spending.b), c(chf!.income.a), c(chf!.income.b)]).toEqual([662.5, 801.13, 6050, 6500]);
     const q = comparePeriods(P, {
       a: { from: "2025-01-01", to: "2025-03-31" },
       b: { from: "2025-04-01", to: "2025-06-30" },
@@ -584,7 +584,7 @@ describe("compare_periods", () => {
     });
     expect(q.labels).toEqual({ a: "2025-01-01…2025-03-31", b: "2025-04-01…2025-06-30" });
     // Q1: Digitec 49.90 × 3 + 120 − 40 = 229.70; Q2: Digitec 49.90 × 2 + 33.33 + 10 + 27 = 170.13
-    expect(q.byCurrency.CHF.categories.map((x) => [x.name, c(x.a), c(x.b), c(x.change)])).toEqual([
+    expect(q.byCurrency.CHF!.categories.map((x) => [x.name, c(x.a), c(x.b), c(x.change)])).toEqual([
       ["Shopping", 229.7, 170.13, -59.57],
     ]);
   });
@@ -595,7 +595,7 @@ describe("recurring_payments", () => {
     const r = recurringPayments(P);
     expect(r.newestDate).toBe("2025-12-28");
     expect(Object.keys(r.byCurrency)).toEqual(["CHF"]);
-    const s = r.byCurrency.CHF.series;
+    const s = r.byCurrency.CHF!.series;
     // Not detected: Digitec (gaps 30, 10, 31, 60: median 30.5 but 2/4 in range), SBB (30-day gaps,
     // amounts 12/85/4.40/220/15.60: median 15.60, only 1/5 within ±3.12), Fitnesspark (2 rows),
     // Savings Account (Transfers), ACME AG (Income), Migros/Coop/Krone (irregular).
@@ -617,8 +617,8 @@ describe("recurring_payments", () => {
       merchant: "Helsana", category: "Insurance", cadence: "quarterly", count: 5, firstDate: "2024-10-01",
       lastDate: "2025-10-28", medianGap: 91, nextExpected: "2026-01-27", active: true,
     });
-    expect(c(s[1].typicalAmount)).toBe(260.4);
-    expect(c(s[1].yearlyCost)).toBe(1041.6);
+    expect(c(s[1]!.typicalAmount)).toBe(260.4);
+    expect(c(s[1]!.yearlyCost)).toBe(1041.6);
     // Netflix [40–51]: gaps 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30 → sorted 28, 30 × 4, 31 × 6 → median 31;
     // amounts 18.90 × 3, 20.90 × 9 → median 20.90 (18.90 within ±4.18); yearly 20.90 × 12 = 250.80;
     // next 2025-12-12 + 31 = 2026-01-12; 16 days ≤ 46.5 → active
@@ -626,8 +626,8 @@ describe("recurring_payments", () => {
       merchant: "Netflix", category: "Subscriptions", cadence: "monthly", count: 12, firstDate: "2025-01-12",
       lastDate: "2025-12-12", medianGap: 31, nextExpected: "2026-01-12", active: true,
     });
-    expect(c(s[2].typicalAmount)).toBe(20.9);
-    expect(c(s[2].yearlyCost)).toBe(250.8);
+    expect(c(s[2]!.typicalAmount)).toBe(20.9);
+    expect(c(s[2]!.yearlyCost)).toBe(250.8);
     // ZKB [60–62]: gaps 358 (2024 is a leap year: day 5 → day 363), 357 → median 357.5;
     // amounts 120, 120, 130 → usual 120, current 130 (a price change on the last payment: no next one);
     // yearly at the current price 130; next 2025-12-20 + round(357.5) = + 358 = 2026-12-13; active
@@ -641,43 +641,43 @@ describe("recurring_payments", () => {
     expect(s[1]!.priceChanges).toEqual([{ date: "2025-03-31", from: 245.5, to: 260.4 }]);
     expect([s[1]!.dearer, s[2]!.dearer]).toEqual([true, true]);
     // active: 1'041.60 + 250.80 + 130 = 1'422.40
-    expect(c(r.byCurrency.CHF.activeYearlyTotal)).toBe(1422.4);
+    expect(c(r.byCurrency.CHF!.activeYearlyTotal)).toBe(1422.4);
   });
 
   test("period cuts the series; 'active' still looks at the newest row of the whole database", () => {
     const y = recurringPayments(P, { year: 2025 }).byCurrency.CHF;
     // Helsana in 2025 only [57–59]: gaps 120, 91 → median 105.5: no cadence. ZKB: 1 row.
-    expect(y.series.map((x) => x.merchant)).toEqual(["Putzfee Anna", "Netflix"]);
-    expect(c(y.activeYearlyTotal)).toBe(250.8);
+    expect(y!.series.map((x) => x.merchant)).toEqual(["Putzfee Anna", "Netflix"]);
+    expect(c(y!.activeYearlyTotal)).toBe(250.8);
     const early = recurringPayments(P, { to: "2025-04-30" }).byCurrency.CHF;
     // Helsana [55–57]: gaps 91, 90 → 90.5 quarterly; amounts 245.50, 245.50, 260.40 → usual 245.50, current
     //   260.40: yearly 1'041.60; next 2025-03-31 + round(90.5) = + 91 = 2025-06-30; 272 days > 135.75 → ended
     // Netflix [40–43]: gaps 31, 28, 31 → 31; amounts 18.90 × 3, 20.90 → usual 18.90, current 20.90: yearly
     //   250.80; next 2025-04-12 + 31 = 2025-05-13; 260 days > 46.5 → ended
-    expect(early.series.map((x) => [x.merchant, c(x.typicalAmount), c(x.yearlyCost), x.medianGap, x.nextExpected, x.active])).toEqual([
+    expect(early!.series.map((x) => [x.merchant, c(x.typicalAmount), c(x.yearlyCost), x.medianGap, x.nextExpected, x.active])).toEqual([
       ["Putzfee Anna", 80, 4160, 7, "2025-04-25", false],
       ["Helsana", 245.5, 1041.6, 90.5, "2025-06-30", false],
       ["Netflix", 18.9, 250.8, 31, "2025-05-13", false],
     ]);
-    expect(early.activeYearlyTotal).toBe(0);
+    expect(early!.activeYearlyTotal).toBe(0);
   });
 
   test("min_occurrences 2 (from 2025-11-01): the two-row gym is found", () => {
     const r = recurringPayments(P, { from: "2025-11-01", min_occurrences: 2 }).byCurrency.CHF;
     // Fitnesspark [63][64]: gap 30, 59 → yearly 708, next 2025-12-03 + 30 = 2026-01-02, 25 ≤ 45 active
     // Netflix [50][51]: gap 30, 20.90 → 250.80, next 2026-01-11, 16 ≤ 45 active
-    expect(r.series.map((x) => [x.merchant, x.cadence, c(x.typicalAmount), c(x.yearlyCost), x.nextExpected, x.active, x.count])).toEqual([
+    expect(r!.series.map((x) => [x.merchant, x.cadence, c(x.typicalAmount), c(x.yearlyCost), x.nextExpected, x.active, x.count])).toEqual([
       ["Fitnesspark", "monthly", 59, 708, "2026-01-02", true, 2],
       ["Netflix", "monthly", 20.9, 250.8, "2026-01-11", true, 2],
     ]);
-    expect(c(r.activeYearlyTotal)).toBe(958.8);
+    expect(c(r!.activeYearlyTotal)).toBe(958.8);
     expect(recurringPayments(P, { from: "2025-11-01" }).byCurrency.CHF).toBeUndefined();
   });
 
   test("loose: NULL-merchant monthly rows never form a series", () => {
     const r = recurringPayments(L).byCurrency.CHF;
     // [201] [202] [203] are 30/31 days apart at 23.40 but have no merchant; Coop [91][98][205]: gaps 490, 83
-    expect(r.series.map((x) => x.merchant)).toEqual(["Putzfee Anna", "Helsana", "Netflix", "ZKB"]);
+    expect(r!.series.map((x) => x.merchant)).toEqual(["Putzfee Anna", "Helsana", "Netflix", "ZKB"]);
   });
 });
 

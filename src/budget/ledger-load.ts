@@ -251,7 +251,7 @@ export function loadLedger(db: Database): Ledger {
   const take = <T extends Float64Array | Int32Array | Uint16Array | Int16Array>(a: T): T => {
     if (order === null) return a.slice(0, size) as T;
     const out = new (a.constructor as new (n: number) => T)(size);
-    for (let k = 0; k < size; k++) out[k] = a[order[k]];
+    for (let k = 0; k < size; k++) out[k] = a[order[k]!]!;
     return out;
   };
   const day = take(st.day);
@@ -259,7 +259,7 @@ export function loadLedger(db: Database): Ledger {
   let lastD = -1;
   let lastM = 0;
   for (let k = 0; k < size; k++) {
-    const d = day[k];
+    const d = day[k]!;
     if (d !== lastD) {
       lastD = d;
       lastM = monthKey(d);
@@ -350,7 +350,7 @@ function sortOrder(days: Int32Array, ids: Float64Array, n: number, idsAscending:
   let lastD = -1;
   let lastE = 0;
   for (let i = 0; i < n; i++) {
-    const d = days[i];
+    const d = days[i]!;
     if (d !== lastD) {
       lastD = d;
       lastE = epochDay(d);
@@ -360,10 +360,10 @@ function sortOrder(days: Int32Array, ids: Float64Array, n: number, idsAscending:
     if (lastE > max) max = lastE;
   }
   const starts = new Int32Array(max - min + 2);
-  for (let i = 0; i < n; i++) starts[ord[i] - min + 1]++;
-  for (let k = 1; k < starts.length; k++) starts[k] += starts[k - 1];
+  for (let i = 0; i < n; i++) starts[ord[i]! - min + 1]!++;
+  for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
   const out = new Int32Array(n);
-  for (let i = 0; i < n; i++) out[starts[ord[i] - min]++] = i;
+  for (let i = 0; i < n; i++) out[starts[ord[i]! - min]!++] = i;
   if (!idsAscending) {
     // Sort each day's run by id (NaN ids, from non-numeric ids, go last).
     const byId = (a: number, b: number) => {
@@ -372,12 +372,12 @@ function sortOrder(days: Int32Array, ids: Float64Array, n: number, idsAscending:
       if (x === y) return a - b;
       if (Number.isNaN(x)) return 1;
       if (Number.isNaN(y)) return -1;
-      return x - y;
+      return x! - y!;
     };
     let s = 0;
     while (s < n) {
       let e = s + 1;
-      while (e < n && days[out[e]] === days[out[s]]) e++;
+      while (e < n && days[out[e]!] === days[out[s]!]) e++;
       if (e - s > 1) out.set(Array.from(out.subarray(s, e)).sort(byId), s);
       s = e;
     }

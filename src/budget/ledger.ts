@@ -167,8 +167,8 @@ export class Ledger implements LedgerColumns {
     this.hasAccount = c.hasAccount;
     this.malformedDates = c.malformedDates;
     this.badAmounts = c.badAmounts;
-    this.firstDay = c.size > 0 ? c.day[0] : null;
-    this.lastDay = c.size > 0 ? c.day[c.size - 1] : null;
+    this.firstDay = c.size > 0 ? c.day[0]! : null;
+    this.lastDay = c.size > 0 ? c.day[c.size - 1]! : null;
   }
 
   /**
@@ -188,7 +188,7 @@ export class Ledger implements LedgerColumns {
     let hi = this.size;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (days[mid] < day) lo = mid + 1;
+      if (days[mid]! < day) lo = mid + 1;
       else hi = mid;
     }
     return lo;
@@ -222,13 +222,13 @@ export class Ledger implements LedgerColumns {
     const descriptions = new Uint8Array(fd.length);
     let any = false;
     for (let k = 0; k < fm.length; k++) {
-      if (fm[k].includes(t)) {
+      if (fm[k]!.includes(t)) {
         merchants[k] = 1;
         any = true;
       }
     }
     for (let k = 0; k < fd.length; k++) {
-      if (fd[k].includes(t)) {
+      if (fd[k]!.includes(t)) {
         descriptions[k] = 1;
         any = true;
       }
@@ -238,9 +238,9 @@ export class Ledger implements LedgerColumns {
 
   /** Whether row i matches a TextMatch (its merchant or its description contains the term). */
   rowMatches(match: TextMatch, i: number): boolean {
-    if (match.descriptions[this.description[i]] === 1) return true;
+    if (match.descriptions[this.description[i]!] === 1) return true;
     const m = this.merchant[i];
-    return m >= 0 && match.merchants[m] === 1;
+    return m! >= 0 && match.merchants[m!] === 1;
   }
 
   /** Ascending indexes of the rows in [start, end) that match `term` (see textMatch). */
@@ -255,7 +255,7 @@ export class Ledger implements LedgerColumns {
     let n = 0;
     for (let i = start; i < end; i++) {
       const m = mer[i];
-      if (dm[desc[i]] === 1 || (m >= 0 && mm[m] === 1)) out[n++] = i;
+      if (dm[desc[i]!] === 1 || (m! >= 0 && mm[m!] === 1)) out[n++] = i;
     }
     return out.slice(0, n);
   }

@@ -97,15 +97,15 @@ export const comparePeriods: ReadTool<typeof schema> = {
         const f = per.of(l.currency[i]!);
         const code = l.category[i]!;
         const a = l.amount[i]!;
-        if (roles[code] === "spending") f.spending[k] -= a;
-        if (roles[code] === "income") f.income[k] += a;
+        if (roles[code] === "spending") f.spending[k]! -= a;
+        if (roles[code] === "income") f.income[k]! += a;
         if (only ? only[code] : roles[code] === "spending") {
           const side = k === 0 ? f.a : f.b;
           const key = byMerchant ? l.merchant[i]! : code;
           side.set(key, (side.get(key) ?? 0) + measure.sign * a);
           // The chart's currency is the one with most rows of what it compares.
           f.rows++;
-          if (only) subject.of(l.currency[i]!).v[k] += measure.sign * a;
+          if (only) subject.of(l.currency[i]!).v[k]! += measure.sign * a;
         }
       }),
     );

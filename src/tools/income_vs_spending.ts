@@ -46,8 +46,8 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
       const code = l.category[i]!;
       const a = l.amount[i]!;
       const role = roles[code]!;
-      if (role === "income") f.income[l.month[i]! - first] += a;
-      else if (role === "spending") f.spending[l.month[i]! - first] -= a;
+      if (role === "income") f.income[l.month[i]! - first]! += a;
+      else if (role === "spending") f.spending[l.month[i]! - first]! -= a;
       else f.flows.set(code, (f.flows.get(code) ?? 0) - a);
       f.rows++;
     });

@@ -63,7 +63,7 @@ export const monthlyTrend: ReadTool<typeof schema> = {
       const s = seriesOf[l.category[i]!]!;
       const f = per.of(l.currency[i]!);
       const m = l.month[i]! - first;
-      f.values[s]![m] += series[s]!.sign * l.amount[i]!;
+      f.values[s]![m]! += series[s]!.sign * l.amount[i]!;
       f.counts[s]![m]!++;
       f.rows++;
     });

@@ -156,12 +156,12 @@ describe("loadLedger on the pipeline schema", () => {
     expect(l.descriptions.length).toBe(11);
     expect(l.sources).toEqual(["rule", "llm", "cache", "manual"]);
     const at = (k: number) => STRICT_ORDER.indexOf(k);
-    expect(l.currencies[l.currency[at(5)]]).toBe("EUR");
-    expect(l.categoryNames[l.category[at(2)]]).toBe("transport");
-    expect(l.categoryNames[l.category[at(5)]]).toBe("transport");
-    expect(l.merchants[l.merchant[at(16)]]).toBe("MIGROS");
-    expect(l.merchants[l.merchant[at(1)]]).toBe("Migros");
-    expect(l.descriptions[l.description[at(12)]]).toBe("ZÜRICH VERSICHERUNG");
+    expect(l.currencies[l.currency[at(5)]!]).toBe("EUR");
+    expect(l.categoryNames[l.category[at(2)]!]).toBe("transport");
+    expect(l.categoryNames[l.category[at(5)]!]).toBe("transport");
+    expect(l.merchants[l.merchant[at(16)]!]).toBe("MIGROS");
+    expect(l.merchants[l.merchant[at(1)]!]).toBe("Migros");
+    expect(l.descriptions[l.description[at(12)]!]).toBe("ZÜRICH VERSICHERUNG");
     expect(l.merchant[at(2)]).toBe(l.merchant[at(5)]); // both "SBB": one entry
     expect(Array.from(l.source, (s) => l.sources[s])).toEqual(["rule", "llm", "llm", "rule", "cache", "manual", "rule", "llm", "llm", "llm", "llm"]);
     expect(Array.from(l.confidence)).toEqual([1, 0.5, 0.8, 0.9, 0.7, 1, 0.9, 0.95, 0.6, 0.6, 0.6]);
@@ -235,9 +235,9 @@ describe("loadLedger on the pipeline schema", () => {
       const t = term.normalize("NFC").toLowerCase();
       const want: number[] = [];
       for (let i = 0; i < l.size; i++) {
-        const m = l.merchant[i] >= 0 ? l.merchants[l.merchant[i]] : "";
-        const d = l.descriptions[l.description[i]];
-        if (m.toLowerCase().includes(t) || d.toLowerCase().includes(t)) want.push(i);
+        const m = l.merchant[i]! >= 0 ? l.merchants[l.merchant[i]!] : "";
+        const d = l.descriptions[l.description[i]!];
+        if (m!.toLowerCase().includes(t) || d!.toLowerCase().includes(t)) want.push(i);
       }
       expect(Array.from(l.matchingRows(term))).toEqual(want);
     }
@@ -431,7 +431,7 @@ describe("ledger equals SQL on the demo database (seed 7, 7,300 rows)", () => {
     expect(l.size).toBe(7300);
     expect(l.malformedDates).toBe(0);
     for (let i = 1; i < l.size; i++) {
-      if (l.day[i - 1] > l.day[i] || (l.day[i - 1] === l.day[i] && l.id[i - 1] >= l.id[i])) throw new Error(`row ${i} out of order`);
+      if (l.day[i - 1]! > l.day[i]! || (l.day[i - 1] === l.day[i] && l.id[i - 1]! >= l.id[i]!)) throw new Error(`row ${i} out of order`);
     }
     const range = db.query("SELECT min(date) AS first, max(date) AS last FROM transactions").get() as { first: string; last: string };
     expect(dayToIso(l.firstDay!)).toBe(range.first);
@@ -445,11 +445,11 @@ describe("ledger equals SQL on the demo database (seed 7, 7,300 rows)", () => {
     const sums = new Float64Array(l.categoryNames.length);
     const counts = new Int32Array(l.categoryNames.length);
     for (let i = 0; i < l.size; i++) {
-      sums[l.category[i]] += l.amount[i];
-      counts[l.category[i]]++;
+      sums[l.category[i]!]! += l.amount[i]!;
+      counts[l.category[i]!]!++;
     }
     const mine = l.categoryNames
-      .map((category, k) => ({ category, n: counts[k], total: cents(sums[k]) }))
+      .map((category, k) => ({ category, n: counts[k], total: cents(sums[k]!) }))
       .sort((a, b) => (a.category < b.category ? -1 : 1));
     expect(mine).toEqual(sql.map((r) => ({ category: r.category, n: r.n, total: cents(r.total) })));
     expect(mine.length).toBe(17);
@@ -461,7 +461,7 @@ describe("ledger equals SQL on the demo database (seed 7, 7,300 rows)", () => {
       .all() as { month: string; n: number }[];
     const mine = new Map<string, number>();
     for (let i = 0; i < l.size; i++) {
-      const k = monthLabel(l.month[i]);
+      const k = monthLabel(l.month[i]!);
       mine.set(k, (mine.get(k) ?? 0) + 1);
     }
     expect([...mine].map(([month, n]) => ({ month, n }))).toEqual(months);

@@ -746,7 +746,7 @@ describe("audit log", () => {
 
 describe("memories", () => {
   let a: Store;
-  let ids: Record<string, number>;
+  let ids: Record<"rent" | "groceries" | "approve" | "travel" | "bobs", number>;
   beforeEach(() => {
     a = Store.memory();
     ids = {
@@ -799,9 +799,9 @@ describe("memories", () => {
     expect(a.memories.list("alice").map((m) => m.id)).toEqual([ids.travel, ids.approve, ids.groceries, ids.rent]);
     expect(a.memories.list("alice", "MIGROS").map((m) => m.id)).toEqual([ids.approve, ids.groceries]);
     expect(a.memories.list("alice", "100%")).toEqual([]);
-    expect(a.memories.delete("bob", ids.groceries)).toBe(false);
-    expect(a.memories.delete("alice", ids.groceries)).toBe(true);
-    expect(a.memories.delete("alice", ids.groceries)).toBe(false);
+    expect(a.memories.delete("bob", ids.groceries!)).toBe(false);
+    expect(a.memories.delete("alice", ids.groceries!)).toBe(true);
+    expect(a.memories.delete("alice", ids.groceries!)).toBe(false);
     expect(a.memories.search("alice", ftsQuery("groceries Coop")!, 5).map((h) => h.id)).not.toContain(ids.groceries);
     expect(a.memories.search("alice", ftsQuery("Coop")!, 5)).toEqual([]);
     expect(a.memories.list("alice")).toHaveLength(3);
@@ -810,7 +810,7 @@ describe("memories", () => {
   });
 
   test("the FTS index follows content updates", () => {
-    a.db.query("UPDATE memories SET content = ? WHERE id = ?").run("Alice now rents a garage too.", ids.travel);
+    a.db.query("UPDATE memories SET content = ? WHERE id = ?").run("Alice now rents a garage too.", ids.travel!);
     expect(a.memories.search("alice", ftsQuery("Italy")!, 5)).toEqual([]);
     expect(a.memories.search("alice", ftsQuery("garage")!, 5).map((h) => h.id)).toEqual([ids.travel]);
     a.db.run("INSERT INTO memories_fts(memories_fts) VALUES ('integrity-check')");
@@ -818,12 +818,12 @@ describe("memories", () => {
 
   test("embeddings round-trip as Float32Array, per user and model, and cascade on delete", () => {
     const v = new Float32Array([0.25, -1.5, 3.125, 1e-7]);
-    a.memories.setEmbedding(ids.rent, "embed-1", v);
-    a.memories.setEmbedding(ids.groceries, "embed-1", new Float32Array([1, 2, 3, 4]));
-    a.memories.setEmbedding(ids.bobs, "embed-1", new Float32Array([9, 9, 9, 9]));
+    a.memories.setEmbedding(ids.rent!, "embed-1", v);
+    a.memories.setEmbedding(ids.groceries!, "embed-1", new Float32Array([1, 2, 3, 4]));
+    a.memories.setEmbedding(ids.bobs!, "embed-1", new Float32Array([9, 9, 9, 9]));
     // Replace (a subarray view with a byte offset).
     const big = new Float32Array([7, 0.5, 0.25, 0.125, 0.0625]);
-    a.memories.setEmbedding(ids.groceries, "embed-2", big.subarray(1));
+    a.memories.setEmbedding(ids.groceries!, "embed-2", big.subarray(1));
 
     const all = a.memories.embeddings("alice");
     expect(all.map((e) => e.memoryId)).toEqual([ids.rent, ids.groceries]);
@@ -836,7 +836,7 @@ describe("memories", () => {
     expect(a.memories.withoutEmbedding("alice").map((m) => m.id)).toEqual([ids.approve, ids.travel]);
     expect(a.memories.withoutEmbedding("alice", "embed-1").map((m) => m.id)).toEqual([ids.groceries, ids.approve, ids.travel]);
 
-    a.memories.delete("alice", ids.rent);
+    a.memories.delete("alice", ids.rent!);
     expect(a.memories.embeddings("alice").map((e) => e.memoryId)).toEqual([ids.groceries]);
   });
 });

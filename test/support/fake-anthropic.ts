@@ -274,12 +274,12 @@ export function validateMessagesBody(body: unknown, opts: { allowConsecutiveRole
     if (m.role !== "system") turns.push({ m, i });
   });
   if (turns.length === 0) throw new ValidationError("messages: at least one message is required");
-  if (turns[0].m.role !== "user") throw new ValidationError('messages: first message must use the "user" role');
+  if (turns[0]!.m.role !== "user") throw new ValidationError('messages: first message must use the "user" role');
   if (!opts.allowConsecutiveRoles) {
     for (let k = 1; k < turns.length; k++) {
-      if (turns[k].m.role === turns[k - 1].m.role)
+      if (turns[k]!.m.role === turns[k - 1]!.m.role)
         throw new ValidationError(
-          `messages: roles must alternate between "user" and "assistant", but found multiple "${turns[k].m.role}" roles in a row (messages.${turns[k - 1].i} and messages.${turns[k].i})`,
+          `messages: roles must alternate between "user" and "assistant", but found multiple "${turns[k]!.m.role}" roles in a row (messages.${turns[k - 1]!.i} and messages.${turns[k]!.i})`,
         );
     }
   }
@@ -644,9 +644,9 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     for (let index = 0; index < blocks.length; index++) {
       if (!isOpen()) return;
       const b = blocks[index];
-      if (b.type === "text") {
+      if (b!.type === "text") {
         yield* ev("content_block_start", { type: "content_block_start", index, content_block: { type: "text", text: "" } });
-        for (const piece of splitText(b.text)) {
+        for (const piece of splitText(b!.text!)) {
           yield* ev("content_block_delta", { type: "content_block_delta", index, delta: { type: "text_delta", text: piece } });
           if (++deltas % 5 === 0) yield* ev("ping", { type: "ping" });
         }
@@ -655,9 +655,9 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
           type: "content_block_start",
           index,
           // SDK 1.12.0 types declare `caller` required on ToolUseBlock; the API sends it.
-          content_block: { type: "tool_use", id: b.id, name: b.name, input: {}, ...(opts.local ? {} : { caller: { type: "direct" } }) },
+          content_block: { type: "tool_use", id: b!.id, name: b!.name, input: {}, ...(opts.local ? {} : { caller: { type: "direct" } }) },
         });
-        for (const piece of opts.local ? [b.json] : splitJson(b.json)) {
+        for (const piece of opts.local ? [b!.json] : splitJson(b!.json!)) {
           yield* ev("content_block_delta", {
             type: "content_block_delta",
             index,

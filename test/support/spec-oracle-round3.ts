@@ -41,7 +41,7 @@ export function isoWeek(date: string): string {
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const m = s.length >> 1;
-  return s.length % 2 ? s[m] : (s[m - 1] + s[m]) / 2;
+  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 }
 
 const inPeriod = (r: OracleRow, p: PeriodArgs) => {
@@ -87,7 +87,7 @@ function label(r: OracleRow, d: Dimension): string {
     case "day":
       return r.date;
     case "weekday":
-      return WEEKDAYS[weekday(r.date)];
+      return WEEKDAYS[weekday(r.date)]!;
     case "week":
       return isoWeek(r.date);
   }
@@ -105,7 +105,7 @@ export function spendingBreakdown(path: string, args: BreakdownArgs): Record<str
   const l = load(path);
   const names = (args.categories ?? []).map((c) => resolveCategory(l.categoryNames, c));
   const excluded = new Set((args.exclude_categories ?? []).map((c) => resolveCategory(l.categoryNames, c)));
-  const subjectIncome = names.length === 1 && roleOf(names[0]) === "income";
+  const subjectIncome = names.length === 1 && roleOf(names[0]!) === "income";
   const matches = (r: OracleRow, t: string) => fold(r.merchant_name ?? "").includes(fold(t)) || fold(r.raw_description).includes(fold(t));
   const rows = l.rows.filter(
     (r) =>
@@ -146,7 +146,7 @@ export function spendingBreakdown(path: string, args: BreakdownArgs): Record<str
     }
     const d0 = args.group_by[0];
     list.sort((a, b) =>
-      TIME.has(d0) ? order(d0, a.labels[0]).localeCompare(order(d0, b.labels[0])) || 0 : b.value - a.value || a.labels[0].localeCompare(b.labels[0]),
+      TIME.has(d0!) ? order(d0!, a.labels[0]!).localeCompare(order(d0!, b.labels[0]!)) || 0 : b.value - a.value || a.labels[0]!.localeCompare(b.labels[0]!),
     );
     out[cur] = list;
   }
@@ -168,21 +168,21 @@ export function dataCoverage(path: string, today: string, args: PeriodArgs & { c
     const dates = rs.map((r) => r.date).sort();
     const months = new Set(rs.map((r) => r.month));
     const gaps: string[] = [];
-    for (let m = dates[0].slice(0, 7); m <= dates[dates.length - 1].slice(0, 7); ) {
+    for (let m = dates[0]!.slice(0, 7); m <= dates[dates.length - 1]!.slice(0, 7); ) {
       if (!months.has(m)) gaps.push(m);
       const [y, mo] = m.split("-").map(Number);
-      m = mo === 12 ? `${y + 1}-01` : `${y}-${String(mo + 1).padStart(2, "0")}`;
+      m = mo === 12 ? `${y! + 1}-01` : `${y}-${String(mo! + 1).padStart(2, "0")}`;
     }
-    const last = dates[dates.length - 1];
+    const last = dates[dates.length - 1]!;
     return {
       account,
       currency,
-      first: dates[0],
+      first: dates[0]!,
       last,
       rows: rs.length,
       months: months.size,
       gaps,
-      daysSinceLast: Math.round((utc(today).getTime() - utc(last).getTime()) / 86_400_000),
+      daysSinceLast: Math.round((utc(today).getTime() - utc(last!).getTime()) / 86_400_000),
       currentMonth: months.has(today.slice(0, 7)),
     };
   });
@@ -253,7 +253,7 @@ export function possibleDuplicates(path: string, args: PeriodArgs = {}): { date:
   }
   return [...groups.values()]
     .filter((rs) => rs.length > 1)
-    .map((rs) => ({ date: rs[0].date, description: rs[0].raw_description, amount: rs[0].amount, currency: rs[0].currency, ids: rs.map((r) => r.id).sort((a, b) => a - b) }))
+    .map((rs) => ({ date: rs[0]!.date, description: rs[0]!.raw_description, amount: rs[0]!.amount, currency: rs[0]!.currency, ids: rs.map((r) => r.id).sort((a, b) => a - b) }))
     // In date order, then by the group's first transaction id (the order rows are stored in).
-    .sort((a, b) => a.date.localeCompare(b.date) || a.ids[0] - b.ids[0]);
+    .sort((a, b) => a.date.localeCompare(b.date) || a.ids[0]! - b.ids[0]!);
 }

@@ -61,7 +61,7 @@ export function wellFormedDate(text: string): string | null {
   if (mo < 1 || mo > 12 || d < 1) return null;
   const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
   const daysIn = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][mo - 1];
-  if (d > daysIn) return null;
+  if (d > daysIn!) return null;
   return `${m[1]}-${m[2]}-${m[3]}`;
 }
 
@@ -166,7 +166,7 @@ function flow(category: string, amount: number, opts: OracleOptions): number {
 export function resolveCategory(names: string[], requested: string): string {
   if (names.includes(requested)) return requested;
   const fits = names.filter((n) => n.toLowerCase() === requested.toLowerCase());
-  if (fits.length === 1) return fits[0];
+  if (fits.length === 1) return fits[0]!;
   throw new Error(`Unknown or ambiguous category "${requested}". Valid: ${names.join(", ")}`);
 }
 
@@ -212,8 +212,8 @@ function nextMonth(m: string): string {
 
 export function coverage(rows: OracleRow[]): { first: string; last: string } | null {
   if (rows.length === 0) return null;
-  let first = rows[0].month;
-  let last = rows[0].month;
+  let first = rows[0]!.month;
+  let last = rows[0]!.month;
   for (const r of rows) {
     if (r.month < first) first = r.month;
     if (r.month > last) last = r.month;
@@ -275,7 +275,7 @@ function currencies(rows: OracleRow[]): string[] {
 function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   const n = s.length;
-  return n % 2 === 1 ? s[(n - 1) / 2] : (s[n / 2 - 1] + s[n / 2]) / 2;
+  return n % 2 === 1 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
 }
 
 const DAY_MS = 86_400_000;
@@ -369,9 +369,9 @@ function trendSeries(name: string, months: string[], rows: OracleRow[], value: (
   let lowestActive: MonthValue | null = null;
   months.forEach((m, i) => {
     const v = values[i];
-    if (!highest || v > highest.value) highest = { month: m, value: v };
-    if (!lowest || v < lowest.value) lowest = { month: m, value: v };
-    if (active.includes(m) && (!lowestActive || v < lowestActive.value)) lowestActive = { month: m, value: v };
+    if (!highest || v! > highest.value) highest = { month: m, value: v! };
+    if (!lowest || v! < lowest.value) lowest = { month: m, value: v! };
+    if (active.includes(m) && (!lowestActive || v! < lowestActive.value)) lowestActive = { month: m, value: v! };
   });
   const total = sum(values);
   return {
@@ -576,8 +576,8 @@ export function search(path: string, args: FilterArgs & { search: string }): Sea
     byCurrency[cur] = {
       out: { total: outTotal, count: outs.length, average: outs.length ? outTotal / outs.length : null },
       in: { total: sum(ins.map((r) => r.amount)), count: ins.length },
-      firstDate: dates[0],
-      lastDate: dates[dates.length - 1],
+      firstDate: dates[0]!,
+      lastDate: dates[dates.length - 1]!,
       merchants,
     };
   }
@@ -685,7 +685,7 @@ export function recurringPayments(
 ): RecurringPayments {
   const l = load(path);
   const minOcc = args.min_occurrences ?? 3;
-  const newest = l.rows.length ? l.rows.map((r) => r.date).sort()[l.rows.length - 1] : null;
+  const newest = l.rows.length ? l.rows.map((r) => r.date).sort()[l.rows.length - 1]! : null;
   const rows = selectCommon(l, args).filter(
     (r) => roleOf(r.category, opts) === "spending" && r.amount < 0 && r.merchant_name !== null,
   );
@@ -699,7 +699,7 @@ export function recurringPayments(
       const list = [...list0].sort((a, b) => byName(a.date, b.date) || a.id - b.id);
       if (list.length < minOcc || list.length < 2) continue;
       const gaps: number[] = [];
-      for (let i = 1; i < list.length; i++) gaps.push(dayNumber(list[i].date) - dayNumber(list[i - 1].date));
+      for (let i = 1; i < list.length; i++) gaps.push(dayNumber(list[i]!.date) - dayNumber(list[i - 1]!.date));
       const medGap = median(gaps);
       const cad = CADENCES.find((c) => medGap >= c.min && medGap <= c.max);
       if (!cad) continue;
@@ -710,36 +710,36 @@ export function recurringPayments(
       const amountsIn = amounts.filter((a) => Math.abs(a - medAmount) <= 0.2 * medAmount).length;
       if (amountsIn / amounts.length < 0.75) continue;
       const counts = [...groupBy(list, (r) => r.category)].sort((a, b) => b[1].length - a[1].length || byName(a[0], b[0]));
-      const last = list[list.length - 1].date;
+      const last = list[list.length - 1]!.date;
       // Price change: > 2% away from the previous payment while the next (if any) is within 2% of it.
       const off = (a: number, b: number) => Math.abs(a - b) > 0.02 * Math.abs(b);
       const priceChanges: { date: string; from: number; to: number }[] = [];
       for (let k = 1; k < amounts.length; k++) {
-        if (off(amounts[k], amounts[k - 1]) && (k === amounts.length - 1 || !off(amounts[k + 1], amounts[k]))) {
-          priceChanges.push({ date: list[k].date, from: amounts[k - 1], to: amounts[k] });
+        if (off(amounts[k]!, amounts[k - 1]!) && (k === amounts.length - 1 || !off(amounts[k + 1]!, amounts[k]!))) {
+          priceChanges.push({ date: list[k]!.date, from: amounts[k - 1]!, to: amounts[k]! });
         }
       }
       const doubleCharges: { first: string; second: string; amount: number }[] = [];
       for (let k = 1; k < list.length; k++) {
-        if (gaps[k - 1] < medGap / 4) doubleCharges.push({ first: list[k - 1].date, second: list[k].date, amount: amounts[k] });
+        if (gaps[k - 1]! < medGap / 4) doubleCharges.push({ first: list[k - 1]!.date, second: list[k]!.date, amount: amounts[k]! });
       }
-      const current = amounts[amounts.length - 1];
+      const current = amounts[amounts.length - 1]!;
       series.push({
         merchant,
-        category: counts[0][0],
+        category: counts[0]![0],
         cadence: cad.name,
         typicalAmount: medAmount,
         count: list.length,
-        firstDate: list[0].date,
+        firstDate: list[0]!.date,
         lastDate: last,
         medianGap: medGap,
         nextExpected: addDays(last, Math.round(medGap)),
         currentAmount: current,
         priceChanges,
-        dearer: current > amounts[0] && off(current, amounts[0]),
+        dearer: current! > amounts[0]! && off(current!, amounts[0]!),
         doubleCharges,
-        yearlyCost: current * cad.perYear,
-        active: newest !== null && dayNumber(newest) - dayNumber(last) <= 1.5 * medGap,
+        yearlyCost: current! * cad.perYear,
+        active: newest !== null && dayNumber(newest!) - dayNumber(last) <= 1.5 * medGap,
       });
     }
     series.sort((a, b) => b.yearlyCost - a.yearlyCost || byName(a.merchant, b.merchant));

@@ -22,13 +22,13 @@ describe("income_vs_spending", () => {
     const out = run({ year: 2025 });
     expect(out.charts).toHaveLength(1);
     const chart = out.charts[0];
-    expect(chart.type).toBe("grouped_bar");
-    expect(chart.data.labels).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
-    expect(chart.data.datasets).toEqual([
+    expect(chart!.type).toBe("grouped_bar");
+    expect(chart!.data.labels).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
+    expect(chart!.data.datasets).toEqual([
       { name: "Income", values: [5200, 5240, 5200, 0] },
       { name: "Spending", values: [205.5, 375, 972.53, 190.5] },
     ]);
-    expect(chart.title).toBe("Income vs spending, 2025 (CHF)");
+    expect(chart!.title).toBe("Income vs spending, 2025 (CHF)");
     expect(out.summary).toStartWith("Income vs spending for 2025.");
     expect(out.summary).toContain("CHF: income CHF 15'640.00, spending CHF 1'743.53, net CHF 13'896.47, savings rate 88.9%.");
     expect(out.summary).toContain("Not counted as spending or income: moved to own accounts CHF 1'200.00 (Transfers, net).");
@@ -41,12 +41,12 @@ describe("income_vs_spending", () => {
     // totals: income 10000 + 15640 = 25,640.00; spending 350.75 + 1743.53 = 2,094.28; net 23,545.72
     // Transfers: 1000 + 1500 out, 500 + 300 in → net 1,700.00 moved to own accounts
     const out = run({});
-    const { labels, datasets } = out.charts[0].data;
+    const { labels, datasets } = out.charts[0]!.data;
     expect(labels).toHaveLength(16);
     expect(labels[0]).toBe("2024-01");
     expect(labels[15]).toBe("2025-04");
-    expect(datasets[0].values).toEqual([5000, 5000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5200, 5240, 5200, 0]);
-    expect(datasets[1].values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
+    expect(datasets[0]!.values).toEqual([5000, 5000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5200, 5240, 5200, 0]);
+    expect(datasets[1]!.values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
     expect(out.summary).toContain("income CHF 25'640.00, spending CHF 2'094.28, net CHF 23'545.72");
     expect(out.summary).toContain("2024-12 CHF 0.00 / CHF 0.00 / CHF 0.00");
     expect(out.summary).toContain("moved to own accounts CHF 1'700.00 (Transfers, net)");
@@ -73,7 +73,7 @@ describe("income_vs_spending", () => {
     // income 0, spending 190.5 + 19.9 + 12 − 5 = 217.40, net -217.40.
     // Totals: income 15,640.00, spending 1,743.53 + 31.90 = 1,775.43 − 5 = 1,770.43, net 13,869.57
     const out = run({ year: 2025 }, loose.db);
-    expect(out.charts[0].data.datasets).toEqual([
+    expect(out.charts[0]!.data.datasets).toEqual([
       { name: "Income", values: [5200, 5240, 5200, 0] },
       { name: "Spending", values: [205.5, 375, 972.53, 217.4] },
     ]);

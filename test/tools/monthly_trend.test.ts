@@ -25,11 +25,11 @@ describe("monthly_trend", () => {
     const out = run({ year: 2025 });
     expect(out.charts).toHaveLength(1);
     const chart = out.charts[0];
-    expect(chart.type).toBe("bar");
+    expect(chart!.type).toBe("bar");
     // The data ends 2025-04-11: no empty months May–December.
-    expect(chart.data.labels).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
-    expect(chart.data.datasets).toEqual([{ name: "Spending", values: [205.5, 375, 972.53, 190.5] }]);
-    expect(chart.title).toBe("Monthly spending, 2025 (CHF)");
+    expect(chart!.data.labels).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
+    expect(chart!.data.datasets).toEqual([{ name: "Spending", values: [205.5, 375, 972.53, 190.5] }]);
+    expect(chart!.title).toBe("Monthly spending, 2025 (CHF)");
     expect(out.summary).toBe(
       "Monthly spending for 2025. CHF: total CHF 1'743.53 over 18 transactions, average CHF 435.88 per month over 4 months (activity in 4); " +
         "highest 2025-03 CHF 972.53, lowest 2025-04 CHF 190.50. Per month: 2025-01 CHF 205.50, 2025-02 CHF 375.00, 2025-03 CHF 972.53, 2025-04 CHF 190.50.",
@@ -41,8 +41,8 @@ describe("monthly_trend", () => {
     // the data spans 2024-01 … 2025-04 = 16 months → average 410 / 16 = 25.625 → 25.63; 11 months with none.
     const out = run({ category: "dining" });
     const chart = out.charts[0];
-    expect(chart.data.labels).toEqual(ALL_MONTHS);
-    expect(chart.data.datasets).toEqual([{ name: "Dining", values: [0, 120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 150, 45, 35] }]);
+    expect(chart!.data.labels).toEqual(ALL_MONTHS);
+    expect(chart!.data.datasets).toEqual([{ name: "Dining", values: [0, 120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 150, 45, 35] }]);
     expect(out.summary).toStartWith("Monthly spending on Dining for all dates (2024-01-05 to 2025-04-11).");
     // 16 months, activity in 5 of them (the other 11 count as 0).
     expect(out.summary).toContain("total CHF 410.00 over 5 transactions, average CHF 25.63 per month over 16 months (activity in 5)");
@@ -52,8 +52,8 @@ describe("monthly_trend", () => {
   test("all spending over all dates: labels YYYY-MM ascending", () => {
     // 2024: 01 80, 02 190, 03 80.75, 04–12 0 (the 2024-12 transfer in is neither); 2025 as above. Total 2,094.28.
     const out = run({});
-    expect(out.charts[0].data.labels).toEqual(ALL_MONTHS);
-    expect(out.charts[0].data.datasets[0].values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
+    expect(out.charts[0]!.data.labels).toEqual(ALL_MONTHS);
+    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
     expect(out.summary).toContain("total CHF 2'094.28 over 24 transactions, average CHF 130.89 per month over 16 months (activity in 7)");
   });
 
@@ -61,7 +61,7 @@ describe("monthly_trend", () => {
     // Money out counts positive (−SUM(amount)): #4 -1000 (2024-01), #16 -1500 (2025-01), less the transfers
     // back in #10 +500 (2024-12) and #30 +300 (2025-03): 1000 − 500 + 1500 − 300 = 1,700.00 over 4 transactions.
     const out = run({ category: "TRANSFERS" });
-    const values = out.charts[0].data.datasets[0].values;
+    const values = out.charts[0]!.data.datasets[0]!.values;
     expect(values[0]).toBe(1000);
     expect(values[11]).toBe(-500);
     expect(values[12]).toBe(1500);
@@ -74,7 +74,7 @@ describe("monthly_trend", () => {
   test("Income as the category: money in per month", () => {
     // 2025: 01 #15 5200; 02 #21 5200 + refund #18 40 = 5240; 03 #29 5200; 04 none.
     const out = run({ category: "income", year: 2025 });
-    expect(out.charts[0].data.datasets).toEqual([{ name: "Income", values: [5200, 5240, 5200, 0] }]);
+    expect(out.charts[0]!.data.datasets).toEqual([{ name: "Income", values: [5200, 5240, 5200, 0] }]);
     expect(out.summary).toStartWith("Monthly money in (Income) for 2025.");
     expect(out.summary).toContain("total CHF 15'640.00 over 4 transactions");
   });
@@ -107,8 +107,8 @@ describe("monthly_trend", () => {
     // Uncategorised: #22 15 (2025-02), #35 19.90 NULL and #37 +5 NULL (money in, 2025-04): 15 + 19.90 − 5 = 29.90
     // over 3 transactions; the data spans 2024-01 … 2025-04.
     const out = run({ category: "uncategorised" }, loose.db);
-    const values = out.charts[0].data.datasets[0].values;
-    expect(out.charts[0].data.labels).toEqual(ALL_MONTHS);
+    const values = out.charts[0]!.data.datasets[0]!.values;
+    expect(out.charts[0]!.data.labels).toEqual(ALL_MONTHS);
     expect(values[13]).toBe(15);
     expect(values[15]).toBe(14.9);
     expect(out.summary).toContain("total CHF 29.90 over 3 transactions");
@@ -125,7 +125,7 @@ describe("monthly_trend", () => {
     try {
       // 2022-01 … 2024-12 = 36 months; total 60.50, average 60.5 / 36 = 1.6805… → 1.68
       const out = run({}, long.db);
-      expect(out.charts[0].data.labels).toHaveLength(36);
+      expect(out.charts[0]!.data.labels).toHaveLength(36);
       expect(out.summary).toContain("average CHF 1.68 per month over 36 months (activity in 3)");
       expect(out.summary).toContain("Per year: 2022 CHF 10.00, 2023 CHF 20.00, 2024 CHF 30.50.");
       expect(out.summary).not.toContain("Per month");

@@ -60,8 +60,8 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
     expect(s).not.toHaveProperty("$schema");
     expect(s.type).toBe("object");
     expect(s.additionalProperties).toBe(false);
-    expect(Object.keys(s.properties ?? {})).toEqual(expected[t.name].props);
-    expect(s.required).toEqual(expected[t.name].required);
+    expect(Object.keys(s.properties ?? {})).toEqual(expected[t.name]!.props);
+    expect(s.required).toEqual(expected[t.name]!.required);
     // Compact: no regex patterns or date formats spending tokens.
     expect(JSON.stringify(s)).not.toContain("pattern");
   }

@@ -26,12 +26,12 @@ describe("search_transactions", () => {
     expect(out.summary).toContain("Categories: Groceries (7).");
     expect(out.charts).toHaveLength(1);
     const chart = out.charts[0];
-    expect(chart.type).toBe("bar");
+    expect(chart!.type).toBe("bar");
     // months from the first to the last match, gaps as zero; 2025-01 = 80 + 20
-    expect(chart.data.labels).toHaveLength(16);
-    expect(chart.data.labels[0]).toBe("2024-01");
-    expect(chart.data.labels[15]).toBe("2025-04");
-    expect(chart.data.datasets).toEqual([{ name: "Out", values: [50, 70, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 90, 64.2, 100] }]);
+    expect(chart!.data.labels).toHaveLength(16);
+    expect(chart!.data.labels[0]).toBe("2024-01");
+    expect(chart!.data.labels[15]).toBe("2025-04");
+    expect(chart!.data.datasets).toEqual([{ name: "Out", values: [50, 70, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 90, 64.2, 100] }]);
   });
 
   test("finds Transfers and reports money in separately (In dataset second)", () => {
@@ -41,11 +41,11 @@ describe("search_transactions", () => {
     expect(out.summary).toContain("Money out: CHF 2'500.00 in 2 transactions (average CHF 1'250.00)");
     expect(out.summary).toContain("Money in: CHF 800.00 in 2 transactions.");
     expect(out.summary).toContain("Categories: Transfers (4).");
-    const { labels, datasets } = out.charts[0].data;
+    const { labels, datasets } = out.charts[0]!.data;
     expect(labels).toHaveLength(15); // 2024-01 … 2025-03
     expect(datasets.map((d) => d.name)).toEqual(["Out", "In"]);
-    expect(datasets[0].values).toEqual([1000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1500, 0, 0]);
-    expect(datasets[1].values).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 500, 0, 0, 300]);
+    expect(datasets[0]!.values).toEqual([1000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1500, 0, 0]);
+    expect(datasets[1]!.values).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 500, 0, 0, 300]);
   });
 
   test("finds the salary: money in only", () => {
@@ -54,7 +54,7 @@ describe("search_transactions", () => {
     expect(out.summary).toContain("Money out: none.");
     // 2025 only: 5200 * 3 = 15,600 in 3
     expect(out.summary).toContain("Money in: CHF 15'600.00 in 3 transactions.");
-    expect(out.charts[0].data.datasets).toEqual([
+    expect(out.charts[0]!.data.datasets).toEqual([
       { name: "Out", values: [0, 0, 0] },
       { name: "In", values: [5200, 5200, 5200] },
     ]);
@@ -81,7 +81,7 @@ describe("search_transactions", () => {
     // "migros" 2025-01: #11 80 + #12 20
     const jan = run({ search: "migros", year: 2025, month: 1 });
     expect(jan.summary).toContain("Money out: CHF 100.00 in 2 transactions");
-    expect(jan.charts[0].data).toEqual({ labels: ["2025-01"], datasets: [{ name: "Out", values: [100] }] });
+    expect(jan.charts[0]!.data).toEqual({ labels: ["2025-01"], datasets: [{ name: "Out", values: [100] }] });
   });
 
   test("no match: clear summary and no chart", () => {
@@ -93,7 +93,7 @@ describe("search_transactions", () => {
   test("the match count equals what list_transactions lists before its limit", () => {
     for (const input of [{ search: "migros" }, { search: "savings" }, { search: "e", year: 2025 }, { search: "%" }]) {
       const n = Number(/: (\d+) match(es)?\./.exec(run(input).summary)?.[1]);
-      const listed = runTool(listTransactions, fx.db, { ...input, limit: 500 }).tables![0].rows.length;
+      const listed = runTool(listTransactions, fx.db, { ...input, limit: 500 }).tables![0]!.rows.length;
       expect(listed).toBe(n);
     }
   });

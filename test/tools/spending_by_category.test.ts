@@ -25,10 +25,10 @@ describe("spending_by_category", () => {
     const out = run({});
     expect(out.charts).toHaveLength(1);
     const chart = out.charts[0];
-    expect(chart.type).toBe("bar_h");
-    expect(chart.data.labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
-    expect(chart.data.datasets).toEqual([{ name: "Spending", values: [800, 582.95, 410, 175.33, 111, 15] }]);
-    expect(chart.title).toBe("Spending by category, all dates (CHF)");
+    expect(chart!.type).toBe("bar_h");
+    expect(chart!.data.labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
+    expect(chart!.data.datasets).toEqual([{ name: "Spending", values: [800, 582.95, 410, 175.33, 111, 15] }]);
+    expect(chart!.title).toBe("Spending by category, all dates (CHF)");
     expect(out.summary).toStartWith("Spending by category for all dates (2024-01-05 to 2025-04-11). Transfers is not spending.");
     expect(out.summary).toContain("CHF: total CHF 2'094.28 over 24 transactions in 6 categories");
     // shares: 800 / 2094.28 = 38.199% ; 582.95 / 2094.28 = 27.835% ; 15 / 2094.28 = 0.716%
@@ -42,8 +42,8 @@ describe("spending_by_category", () => {
   test("year filter", () => {
     // 2024: Groceries 50+30+70+25.25 = 175.25 (4), Transport 55.5 (1), Dining 120 (1) → 350.75 over 6
     const out = run({ year: 2024 });
-    expect(out.charts[0].data.labels).toEqual(["Groceries", "Dining", "Transport"]);
-    expect(out.charts[0].data.datasets[0].values).toEqual([175.25, 120, 55.5]);
+    expect(out.charts[0]!.data.labels).toEqual(["Groceries", "Dining", "Transport"]);
+    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([175.25, 120, 55.5]);
     expect(out.summary).toContain("for 2024");
     expect(out.summary).toContain("CHF: total CHF 350.75 over 6 transactions");
   });
@@ -52,8 +52,8 @@ describe("spending_by_category", () => {
     // 2025-03: #23 (03-01) 33.33, #24 10, #25 12 Shopping = 55.33; #26 8 + #27 64.2 Groceries = 72.20;
     //          #28 800 Children; #31 (03-31) 45 Dining. #22 (02-27) and #32 (04-02) are outside. Total 972.53 / 7.
     const out = run({ year: 2025, month: 3 });
-    expect(out.charts[0].data.labels).toEqual(["Children", "Groceries", "Shopping", "Dining"]);
-    expect(out.charts[0].data.datasets[0].values).toEqual([800, 72.2, 55.33, 45]);
+    expect(out.charts[0]!.data.labels).toEqual(["Children", "Groceries", "Shopping", "Dining"]);
+    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([800, 72.2, 55.33, 45]);
     expect(out.summary).toContain("for 2025-03");
     expect(out.summary).toContain("CHF: total CHF 972.53 over 7 transactions");
   });
@@ -85,9 +85,9 @@ describe("spending_by_category", () => {
     // Groceries: 582.95 + #36 12 (NULL merchant) = 594.95 (12).
     // Total 2094.28 + 19.90 + 12 − 5 = 2'121.18 over 27.
     const out = run({}, loose.db);
-    const { labels, datasets } = out.charts[0].data;
+    const { labels, datasets } = out.charts[0]!.data;
     expect(labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
-    expect(datasets[0].values).toEqual([800, 594.95, 410, 175.33, 111, 29.9]);
+    expect(datasets[0]!.values).toEqual([800, 594.95, 410, 175.33, 111, 29.9]);
     expect(out.summary).toContain("CHF: total CHF 2'121.18 over 27 transactions");
     expect(out.summary).toContain("Uncategorised CHF 29.90 (1.4%, 3 tx)");
   });
