@@ -19,6 +19,7 @@
  */
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
+import { resolve } from "node:path";
 import { CATEGORY_DESCRIPTIONS } from "../budget/demo/merchants.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../budget/pipeline.ts";
 import { BudgetDb } from "../budget/reader.ts";
@@ -269,6 +270,7 @@ export class Importer {
           importedAt: at,
           importedBy: opts.actor.by,
           userId: opts.actor.userId,
+          dbPath: resolve(this.opts.target),
         },
         audit: [
           {
@@ -282,18 +284,32 @@ export class Importer {
     return { batch: receipt.result.batch, inserted: receipt.result.inserted, bySource: receipt.result.bySource, snapshot: receipt.snapshot };
   }
 
-  /** Delete exactly one import's rows (one transaction), record it and audit it. */
+  /**
+   * Delete exactly one import's rows (one transaction), record it and audit it. What the
+   * database holds decides, not only the record: an import into another database is not
+   * this one's to undo, and rows a restore brought back can be undone again.
+   */
   undo(batch: string, actor: ImportActor): { batch: string; deleted: number } {
     const { store } = this.opts;
     const record = store.imports.get(batch);
-    if (!record) throw new ImportUndoError(`no import "${batch}" (see budget-chat imports list)`, 404);
-    if (record.undoneAt) throw new ImportUndoError(`import "${batch}" was already undone at ${record.undoneAt} by ${record.undoneBy}`, 409);
+    if (!record || (record.dbPath !== null && record.dbPath !== resolve(this.opts.target))) {
+      throw new ImportUndoError(`no import "${batch}" into ${this.opts.target} (see budget-chat imports list)`, 404);
+    }
     if (!existsSync(this.opts.target)) throw new ImportUndoError(`the budget database ${this.opts.target} does not exist`, 404);
     return this.writer.write({
       kind: "import_undo",
       userId: actor.userId,
       apply: (db) => {
         const deleted = db.prepare("DELETE FROM transactions WHERE import_batch = ?").run(batch).changes;
+        // Nothing of it is there: undone already (or removed since); throwing rolls back and records nothing.
+        if (deleted === 0) {
+          throw new ImportUndoError(
+            record.undoneAt
+              ? `import "${batch}" was already undone at ${record.undoneAt} by ${record.undoneBy}`
+              : `none of the rows of import "${batch}" are in ${this.opts.target} any more; nothing to undo`,
+            409,
+          );
+        }
         // The pipeline's import_log names the file and the time; this batch's row is the one with its exact time.
         db.prepare("DELETE FROM import_log WHERE filename = ? AND imported_at = ?").run(record.file, record.importedAt);
         return { batch, deleted };
@@ -356,8 +372,22 @@ export class Importer {
     });
   }
 
+  /**
+   * The imports into this budget database, newest first. An import whose rows a restore
+   * brought back after its undo is listed as not undone: the rows are there.
+   */
   list(): ImportRecord[] {
-    return this.opts.store.imports.list();
+    const records = this.opts.store.imports.list(resolve(this.opts.target));
+    const undone = records.filter((r) => r.undoneAt);
+    if (!undone.length) return records;
+    const db = this.openForReading();
+    if (!db) return records;
+    try {
+      const present = db.query("SELECT 1 FROM transactions WHERE import_batch = ? LIMIT 1");
+      return records.map((r) => (r.undoneAt && present.get(r.batch) ? { ...r, undoneAt: null, undoneBy: null } : r));
+    } finally {
+      db.close();
+    }
   }
 
   /** budget.db read-only (its schema checked), or null when it does not exist yet. */

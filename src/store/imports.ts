@@ -20,6 +20,8 @@ export type ImportRecord = {
   userId: string | null;
   undoneAt: string | null;
   undoneBy: string | null;
+  /** The budget database the rows went into (absolute path): one chat.db may serve several. */
+  dbPath: string | null;
 };
 
 export type NewImportRecord = Omit<ImportRecord, "undoneAt" | "undoneBy">;
@@ -29,8 +31,8 @@ export class Imports {
 
   add(r: NewImportRecord): void {
     this.s.exec(
-      `INSERT INTO imports (batch, file, format, account, rows, first_date, last_date, imported_at, imported_by, user_id)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO imports (batch, file, format, account, rows, first_date, last_date, imported_at, imported_by, user_id, db_path)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       r.batch,
       r.file,
       r.format,
@@ -41,6 +43,7 @@ export class Imports {
       r.importedAt,
       r.importedBy,
       r.userId,
+      r.dbPath,
     );
   }
 
@@ -49,9 +52,9 @@ export class Imports {
     return r ? toRecord(r) : null;
   }
 
-  /** Every import, newest first. */
-  list(): ImportRecord[] {
-    return this.s.many("SELECT * FROM imports ORDER BY imported_at DESC, rowid DESC").map(toRecord);
+  /** Every import into the budget database at `dbPath`, newest first. */
+  list(dbPath: string): ImportRecord[] {
+    return this.s.many("SELECT * FROM imports WHERE db_path = ? ORDER BY imported_at DESC, rowid DESC", dbPath).map(toRecord);
   }
 
   markUndone(batch: string, by: string): void {
@@ -73,5 +76,6 @@ function toRecord(r: Row): ImportRecord {
     userId: r.user_id,
     undoneAt: r.undone_at,
     undoneBy: r.undone_by,
+    dbPath: r.db_path,
   };
 }

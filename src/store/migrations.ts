@@ -294,7 +294,8 @@ CREATE TABLE imports (
   imported_by TEXT NOT NULL,
   user_id TEXT,
   undone_at TEXT,
-  undone_by TEXT
+  undone_by TEXT,
+  db_path TEXT
 );
 CREATE INDEX imports_at ON imports(imported_at);
 

@@ -5,7 +5,7 @@
 import { Database } from "bun:sqlite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
-import { join } from "node:path";
+import { join, resolve } from "node:path";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import { Store } from "../../src/store/store.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
@@ -87,7 +87,7 @@ describe("budget-chat import", () => {
     });
     expect(existsSync(db)).toBe(false);
     const store = Store.open(chatDb);
-    expect(store.imports.list()).toEqual([]);
+    expect(store.imports.list(resolve(db))).toEqual([]);
     store.close();
   });
 

@@ -2,12 +2,13 @@ import Anthropic from "@anthropic-ai/sdk";
 import { Database } from "bun:sqlite";
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, writeFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 import { PIPELINE_DDL_STATEMENTS } from "../../src/budget/pipeline.ts";
 import { CLASSIFY_TOOL, LLM_BATCH, ModelClassifier } from "../../src/import/classify.ts";
 import { ImportInputError } from "../../src/core/errors.ts";
 import { ImportUndoError, planCounts } from "../../src/import/importer.ts";
+import { Store } from "../../src/store/store.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { allRows, makeImporter, NOW_TS, parsed, pipelineDb, row, tempDir } from "./support.ts";
 
@@ -82,7 +83,7 @@ describe("rows, duplicates and batches", () => {
     expect(importer.commit(overlap, { actor: CLI }).inserted).toBe(1);
     expect(allRows(target).map((r) => r.transaction_id)).toEqual(["camt:REF-1", id, `${id}#2`, "camt:REF-2"]);
     // chat.db: one record per import, and the audit says who.
-    expect(store.imports.list().map((r) => [r.file, r.rows, r.firstDate, r.lastDate, r.importedBy])).toEqual([
+    expect(store.imports.list(resolve(target)).map((r) => [r.file, r.rows, r.firstDate, r.lastDate, r.importedBy])).toEqual([
       ["feb.csv", 1, "2026-03-05", "2026-03-05", "cli"],
       ["jan.csv", 3, "2026-03-01", "2026-03-02", "cli"],
     ]);
@@ -272,5 +273,31 @@ describe("bad input and undo", () => {
     const again = importer.commit(await importer.plan(parsed("b.csv", [row({ date: "2026-01-04", amount: -4, description: "D", reference: "b3" })]), { classify: "offline" }), { actor: CLI });
     expect(again.batch).toBe("b.csv@2026-11-24T11:00:00.001+00:00");
     expect(() => importer.undo("nope", alice)).toThrow(/no import "nope"/);
+  });
+
+  test("imports belong to their database: another database's import is neither listed nor undone there; rows a restore brought back can be undone again", async () => {
+    fresh();
+    const store = Store.memory();
+    const other = join(dirname(target), "other.db");
+    const here = makeImporter(target, { store }).importer;
+    const there = makeImporter(other, { store }).importer;
+    const a = here.commit(await here.plan(parsed("a.csv", [row({ date: "2026-01-01", amount: -1, description: "A", reference: "a1" })]), { classify: "offline" }), { actor: CLI });
+    const b = there.commit(await there.plan(parsed("b.csv", [row({ date: "2026-01-02", amount: -2, description: "B", reference: "b1" })]), { classify: "offline" }), { actor: CLI });
+    expect(here.list().map((r) => r.batch)).toEqual([a.batch!]);
+    expect(there.list().map((r) => r.batch)).toEqual([b.batch!]);
+    // Undoing the other database's batch here is refused and marks nothing.
+    expect(() => here.undo(b.batch!, CLI)).toThrow(/no import "b\.csv@.*" into .*budget\.db/);
+    expect(store.imports.get(b.batch!)!.undoneAt).toBeNull();
+    expect(allRows(other)).toHaveLength(1);
+
+    // A snapshot taken before an undo, put back: the rows are there again, so the import is not undone.
+    const snapshot = new Database(target, { readonly: true }).serialize();
+    expect(here.undo(a.batch!, CLI)).toEqual({ batch: a.batch!, deleted: 1 });
+    expect(here.list()[0]!.undoneAt).not.toBeNull();
+    expect(() => here.undo(a.batch!, CLI)).toThrow(/was already undone/);
+    writeFileSync(target, snapshot);
+    expect(here.list()[0]!.undoneAt).toBeNull();
+    expect(here.undo(a.batch!, CLI)).toEqual({ batch: a.batch!, deleted: 1 });
+    expect(allRows(target)).toEqual([]);
   });
 });
