@@ -5,7 +5,8 @@
  *   rules         the card-sector rules (UBS credit-card files);
  *   llm           the model, through one forced tool call `classify_transactions` per
  *                 at most 50 merchants; its answers go to merchant_cache (source 'llm'),
- *                 so a merchant costs one model call ever;
+ *                 so a merchant costs one model call ever (an answer naming no existing
+ *                 category is stored Uncategorised, confidence 0, and not cached);
  *   unclassified  category Uncategorised, confidence 0 (no model, or the model failed):
  *                 `budget-chat classify` picks these rows up later.
  * A model error never loses an import: the rows are stored unclassified.
@@ -125,7 +126,8 @@ export async function classifyRows(
     const answer = await opts.model.classify(items, opts.categories, opts.examples, opts.onProgress);
     modelError = answer.error;
     for (const [key, c] of answer.results) {
-      learned.set(key, c);
+      // Only an answer worth keeping goes to merchant_cache: a rejected one would be served from the cache forever.
+      if (c.confidence > 0) learned.set(key, c);
       for (const i of pending.get(key) ?? []) classes[i] = c;
     }
   }
@@ -226,8 +228,10 @@ export class ModelClassifier {
       for (const r of input.results) {
         const item = batch[Number(r.id) - 1];
         if (!item || results.has(item.key)) continue;
-        const category = names.get(r.category.trim().toLowerCase()) ?? UNCATEGORISED;
-        const confidence = Number.isFinite(r.confidence) ? Math.min(1, Math.max(0, r.confidence)) : 0;
+        // A category that does not exist is stored Uncategorised with confidence 0: the model did not know it.
+        const known = names.get(r.category.trim().toLowerCase());
+        const category = known ?? UNCATEGORISED;
+        const confidence = known && Number.isFinite(r.confidence) ? Math.min(1, Math.max(0, r.confidence)) : 0;
         const c: Classified = { merchant: cleanDescription(r.merchant_name) || cleanDescription(item.description), category, confidence, source: "llm" };
         results.set(item.key, c);
         this.answered.set(item.key, c);

@@ -200,7 +200,8 @@ describe("classification", () => {
     expect(plan.rows.slice(0, 3).map((r) => r.classified)).toEqual([
       { merchant: "Coop City", category: "Shopping", confidence: 1, source: "cache" },
       { merchant: "Restaurant Hiltl", category: "Dining", confidence: 0.9, source: "rules" },
-      { merchant: "SHOP AA", category: "Uncategorised", confidence: 0.8, source: "llm" },
+      // "Gadgets" is no category: stored Uncategorised with confidence 0, and not cached (below).
+      { merchant: "SHOP AA", category: "Uncategorised", confidence: 0, source: "llm" },
     ]);
     expect(plan.rows[3]!.classified).toEqual({ merchant: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" });
     expect(plan.rows.at(-1)!.classified).toEqual({ merchant: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" });
@@ -212,6 +213,8 @@ describe("classification", () => {
     expect(result.bySource).toEqual({ cache: 1, rules: 1, llm: 52, unclassified: 0 });
     const cache = new Database(target, { readonly: true }).query("SELECT raw_key, merchant_name, category, confidence, source FROM merchant_cache WHERE raw_key = 'SHOP BA'").all();
     expect(cache).toEqual([{ raw_key: "SHOP BA", merchant_name: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" }]);
+    // A rejected answer is not cached: the next import asks the model about SHOP AA again.
+    expect(new Database(target, { readonly: true }).query("SELECT count(*) AS n FROM merchant_cache WHERE raw_key = 'SHOP AA'").get()).toEqual({ n: 0 });
     // The next import of a known merchant costs no model call: it is a cache hit now.
     const later = await importer.plan(parsed("next.csv", [row({ date: "2026-07-01", amount: -5, description: "Shop BA", reference: "n1" })]), { classify: "model" });
     expect(fake.requests.length).toBe(2);
