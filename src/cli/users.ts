@@ -101,7 +101,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
           try {
             added = store.users.add(name);
           } catch (e) {
-            if (e instanceof StoreError) throw new ConfigError(`users add: ${e.message}${/exists/.test(e.message) ? ` (for a new link: budget-chat users link ${name.trim()})` : ""}`);
+            if (e instanceof StoreError) throw new UsageError(`users add: ${e.message}${/exists/.test(e.message) ? ` (for a new link: budget-chat users link ${name.trim()})` : ""}`);
             throw e;
           }
           token = added.loginToken;
@@ -112,7 +112,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
         } else {
           const user = store.users.byName(name);
           const issued = user ? store.users.issueLoginToken(user.name) : null;
-          if (!user || !issued) throw new ConfigError(`users link: no such user: ${name.trim()} (add one with: budget-chat users add NAME)`);
+          if (!user || !issued) throw new UsageError(`users link: no such user: ${name.trim()} (add one with: budget-chat users add NAME)`);
           token = issued;
           who = user.name;
           store.audit.add({ kind: "security", userId: user.id, detail: { event: "login link issued", name: who } });
@@ -147,7 +147,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
       const store = Store.open(chatDbPath(values));
       try {
         const user = store.users.byName(name);
-        if (!user || !store.users.remove(user.name)) throw new ConfigError(`users remove: no such user: ${name.trim()}`);
+        if (!user || !store.users.remove(user.name)) throw new UsageError(`users remove: no such user: ${name.trim()}`);
         store.audit.add({ kind: "security", userId: user.id, detail: { event: "user removed", name: user.name } });
         console.log(`Removed user ${user.name}; their sessions and login links no longer work.`);
         if (store.users.count() === 0) console.log("No users left: budget-chat runs in single-user local mode (loopback only).");
@@ -163,7 +163,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
       try {
         const user = store.users.byName(name);
         const token = user ? store.users.issuePersonalToken(user.name) : null;
-        if (!user || !token) throw new ConfigError(`users token: no such user: ${name.trim()} (add one with: budget-chat users add NAME)`);
+        if (!user || !token) throw new UsageError(`users token: no such user: ${name.trim()} (add one with: budget-chat users add NAME)`);
         store.audit.add({ kind: "security", userId: user.id, detail: { event: "personal token issued", name: user.name } });
         console.log(`Personal token for ${user.name} (shown once; it replaces any earlier one; revoke it with: budget-chat users revoke-token ${user.name}):`);
         console.log(`  ${token}`);
@@ -180,7 +180,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
       const store = Store.open(chatDbPath(values));
       try {
         const user = store.users.byName(name);
-        if (!user) throw new ConfigError(`users revoke-token: no such user: ${name.trim()}`);
+        if (!user) throw new UsageError(`users revoke-token: no such user: ${name.trim()}`);
         if (!store.users.revokePersonalToken(user.name)) {
           console.log(`${user.name} has no personal token; nothing to revoke.`);
           return 0;

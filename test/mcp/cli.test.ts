@@ -59,11 +59,11 @@ describe("users token / revoke-token", () => {
     store.close();
 
     expect(await cli(["users", "token", "nobody"])).toEqual({
-      code: 1,
+      code: 2,
       stdout: "",
       stderr: "budget-chat: users token: no such user: nobody (add one with: budget-chat users add NAME)\n",
     });
-    expect((await cli(["users", "revoke-token", "nobody"])).code).toBe(1);
+    expect((await cli(["users", "revoke-token", "nobody"])).code).toBe(2);
     expect((await cli(["users", "token"])).code).toBe(2);
 
     // Issued and revoked tokens are security events; the token itself is never in the log.

@@ -40,9 +40,10 @@ describe("users", () => {
     expect((await cli(["users", "list"])).stdout).toMatch(/^NAME  ADDED\ndana  \d{4}-\d\d-\d\dT/);
 
     const dup = await cli(["users", "add", "dana"]);
-    expect(dup).toEqual({ code: 1, stdout: "", stderr: "budget-chat: users add: user already exists: dana (for a new link: budget-chat users link dana)\n" });
-    expect((await cli(["users", "link", "nobody"])).stderr).toBe("budget-chat: users link: no such user: nobody (add one with: budget-chat users add NAME)\n");
-    expect((await cli(["users", "remove", "nobody"])).code).toBe(1);
+    expect(dup).toEqual({ code: 2, stdout: "", stderr: "budget-chat: users add: user already exists: dana (for a new link: budget-chat users link dana)\n" });
+    // A name that is not there is bad input (exit 2), like an unknown batch or --user.
+    expect(await cli(["users", "link", "nobody"])).toMatchObject({ code: 2, stderr: "budget-chat: users link: no such user: nobody (add one with: budget-chat users add NAME)\n" });
+    expect((await cli(["users", "remove", "nobody"])).code).toBe(2);
     expect((await cli(["users"])).code).toBe(2);
     expect((await cli(["users", "frobnicate"])).stderr).toBe('budget-chat: users: unknown action "frobnicate": add, link, list, remove, token or revoke-token\n');
     expect((await cli(["users", "add", "dana", "--base-url", "ftp://x"])).code).toBe(2);
