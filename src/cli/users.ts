@@ -2,7 +2,7 @@ import { Store } from "../store/store.ts";
 import { StoreError } from "../store/db.ts";
 import { userNameProblem } from "../store/accounts.ts";
 import { chatDbPath, flagHelp, flagOptions, parseBind, readSettings } from "../config.ts";
-import { ConfigError, UsageError } from "../core/errors.ts";
+import { UsageError } from "../core/errors.ts";
 import { plural } from "../core/format.ts";
 import { parse } from "./args.ts";
 

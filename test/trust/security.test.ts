@@ -95,7 +95,7 @@ describe("allowlist", () => {
     bob = (await fetch(/(http:\S+)/.exec(bobAdded.stdout)![1]!, { redirect: "manual" })).headers.get("set-cookie")!.split(";")[0]!;
     const list = await cli(["users", "list", "--chat-db", chatDb]);
     expect(list.stdout.split("\n").slice(1, 3).map((l) => l.split(/\s+/)[0])).toEqual(["alice", "bob"]);
-    expect((await cli(["users", "add", "alice", "--chat-db", chatDb])).code).toBe(1);
+    expect((await cli(["users", "add", "alice", "--chat-db", chatDb])).code).toBe(2);
   });
 
   test("without a session every page and API is refused, and the model gets zero requests", async () => {
