@@ -21,7 +21,7 @@ import type { BudgetDb, Role } from "../budget/reader.ts";
 import { UNCATEGORISED } from "../budget/schema.ts";
 import type { BudgetWriter } from "../budget/write-path.ts";
 import { WriteConflictError } from "../budget/writer.ts";
-import { ToolInputError } from "../core/errors.ts";
+import { ChangeRefused, ToolInputError } from "../core/errors.ts";
 import { plural } from "../core/format.ts";
 import { CONTROL_CHARS } from "../core/validation.ts";
 import type { BudgetValue } from "../store/budgets.ts";
@@ -424,12 +424,6 @@ export function undoCategoryChangeById(deps: CategoryDeps, user: { id: string; n
 }
 
 /** A refused category change or undo with its HTTP status (the CLI exits 2 for 400s, 1 otherwise). */
-export class CategoryError extends Error {
+export class CategoryError extends ChangeRefused {
   override name = "CategoryError";
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
 }

@@ -14,7 +14,7 @@ import { formatCount, formatMoney } from "../core/format.ts";
 import { ModelClassifier, type ClassSource } from "../import/classify.ts";
 import { DATE_FORMATS, IMPORT_FORMATS, type ImportFormat } from "../import/formats/types.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
-import { emptyBySource, Importer, ImportUndoError, planCounts, rowPlace, rowsToInsert, type FilePlan, type ImportActor } from "../import/importer.ts";
+import { emptyBySource, Importer, importRecordJson, ImportUndoError, planCounts, rowPlace, rowsToInsert, type FilePlan, type ImportActor } from "../import/importer.ts";
 import { checkImportTarget } from "../import/target.ts";
 import { Store } from "../store/store.ts";
 import { parse } from "./args.ts";
@@ -296,19 +296,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
     if (values.json) {
       console.log(
         JSON.stringify(
-          list.map((r) => ({
-            batch: r.batch,
-            file: r.file,
-            format: r.format,
-            account: r.account,
-            rows: r.rows,
-            first_date: r.firstDate,
-            last_date: r.lastDate,
-            imported_at: r.importedAt,
-            imported_by: r.importedBy,
-            undone_at: r.undoneAt,
-            undone_by: r.undoneBy,
-          })),
+          list.map(importRecordJson),
         ),
       );
       return 0;

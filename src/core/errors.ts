@@ -75,3 +75,18 @@ export function cannotSaveMessage(reason: string): string {
 export class ImportInputError extends Error {
   override name = "ImportInputError";
 }
+
+/**
+ * A change to the user's data that was refused, nothing written: bad input (400), no such
+ * thing (404), or a conflict with what is there now (409). The domains (categories, edits,
+ * imports) throw their own kind; the routes answer with its status, the CLI exits 2 for 400/404.
+ */
+export class ChangeRefused extends Error {
+  override name = "ChangeRefused";
+  constructor(
+    readonly status: 400 | 404 | 409,
+    message: string,
+  ) {
+    super(message);
+  }
+}

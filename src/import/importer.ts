@@ -24,7 +24,7 @@ import { CATEGORY_DESCRIPTIONS } from "../budget/demo/merchants.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../budget/pipeline.ts";
 import { BudgetDb } from "../budget/reader.ts";
 import { budgetWriterFor, type BudgetWriter } from "../budget/write-path.ts";
-import { ConfigError, ImportInputError } from "../core/errors.ts";
+import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord } from "../store/imports.ts";
 import { cacheEntries, categoriesOf, classifyRows, fewShotExamples, type ClassifierCategory, type Classified, type ClassSource, type ModelClassifier } from "./classify.ts";
@@ -86,14 +86,25 @@ export type CommitResult = {
 export type PlanCounts = { rows: number; new: number; duplicates: number; possibleDuplicates: number };
 
 /** An undo that cannot be done: no such import (404), or it was undone already (409). Nothing was changed. */
-export class ImportUndoError extends Error {
+/** An import record as `imports list --json` and GET /api/imports show it. */
+export function importRecordJson(r: ImportRecord) {
+  return {
+    batch: r.batch,
+    file: r.file,
+    format: r.format,
+    account: r.account,
+    rows: r.rows,
+    first_date: r.firstDate,
+    last_date: r.lastDate,
+    imported_at: r.importedAt,
+    imported_by: r.importedBy,
+    undone_at: r.undoneAt,
+    undone_by: r.undoneBy,
+  };
+}
+
+export class ImportUndoError extends ChangeRefused {
   override name = "ImportUndoError";
-  constructor(
-    message: string,
-    readonly status: 404 | 409,
-  ) {
-    super(message);
-  }
 }
 
 export function planCounts(plan: FilePlan): PlanCounts {
@@ -293,9 +304,9 @@ export class Importer {
     const { store } = this.opts;
     const record = store.imports.get(batch);
     if (!record || (record.dbPath !== null && record.dbPath !== resolve(this.opts.target))) {
-      throw new ImportUndoError(`no import "${batch}" into ${this.opts.target} (see budget-chat imports list)`, 404);
+      throw new ImportUndoError(404, `no import "${batch}" into ${this.opts.target} (see budget-chat imports list)`);
     }
-    if (!existsSync(this.opts.target)) throw new ImportUndoError(`the budget database ${this.opts.target} does not exist`, 404);
+    if (!existsSync(this.opts.target)) throw new ImportUndoError(404, `the budget database ${this.opts.target} does not exist`);
     return this.writer.write({
       kind: "import_undo",
       userId: actor.userId,
@@ -304,10 +315,10 @@ export class Importer {
         // Nothing of it is there: undone already (or removed since); throwing rolls back and records nothing.
         if (deleted === 0) {
           throw new ImportUndoError(
+            409,
             record.undoneAt
               ? `import "${batch}" was already undone at ${record.undoneAt} by ${record.undoneBy}`
               : `none of the rows of import "${batch}" are in ${this.opts.target} any more; nothing to undo`,
-            409,
           );
         }
         // The pipeline's import_log names the file and the time; this batch's row is the one with its exact time.

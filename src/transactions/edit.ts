@@ -10,7 +10,7 @@ import { z } from "zod";
 import type { BudgetDb } from "../budget/reader.ts";
 import type { BudgetWriter } from "../budget/write-path.ts";
 import { editTransactions, undoTransactionEdit, WriteConflictError, type ClassificationRow, type Lesson } from "../budget/writer.ts";
-import { ToolInputError } from "../core/errors.ts";
+import { ChangeRefused, ToolInputError } from "../core/errors.ts";
 import { plural, quote } from "../core/format.ts";
 import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
 import type { DataEdit } from "../store/data-edits.ts";
@@ -38,14 +38,8 @@ export type TransactionEditInput = z.output<typeof transactionEditSchema>;
 export type EditDeps = { budget: BudgetDb; writer: BudgetWriter; store: Store; now?: () => Date };
 
 /** A refused edit: 400 (bad input), 404 (no such transaction or edit), 409 (nothing to change, already undone, changed since). */
-export class EditError extends Error {
+export class EditError extends ChangeRefused {
   override name = "EditError";
-  constructor(
-    readonly status: 400 | 404 | 409,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** What a transaction edit stores for its undo. */

@@ -22,7 +22,7 @@ import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import { ConfigError, ImportInputError, UsageError } from "../../core/errors.ts";
 import { IMPORT_FORMATS, type ImportFormat } from "../../import/formats/types.ts";
-import { ImportUndoError, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
+import { importRecordJson, ImportUndoError, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
 import { csvMapping } from "../../import/mapping.ts";
 import { PendingImports } from "../../import/pending.ts";
 import type { ImportRecord } from "../../store/imports.ts";
@@ -127,7 +127,7 @@ export function importRoutes(deps: WebDeps) {
 
   // --- JSON ---
 
-  r.get("/api/imports", (c) => c.json({ imports: importer.list().map(recordJson) }));
+  r.get("/api/imports", (c) => c.json({ imports: importer.list().map(importRecordJson) }));
 
   r.post("/api/imports", upload, async (c) => {
     const ups = await readUploads(c);
@@ -224,22 +224,6 @@ export function importRoutes(deps: WebDeps) {
   });
 
   return r;
-}
-
-function recordJson(r: ImportRecord) {
-  return {
-    batch: r.batch,
-    file: r.file,
-    format: r.format,
-    account: r.account,
-    rows: r.rows,
-    first_date: r.firstDate,
-    last_date: r.lastDate,
-    imported_at: r.importedAt,
-    imported_by: r.importedBy,
-    undone_at: r.undoneAt,
-    undone_by: r.undoneBy,
-  };
 }
 
 /** A preview row's status: new, duplicate, possible duplicate (and bad rows, listed apart). */
