@@ -1,5 +1,5 @@
 import { formatCount } from "../src/core/format.ts";
-import type { ImportRecord } from "../src/store/imports.ts";
+import type { ImportRecord } from "../src/store/import-records.ts";
 
 /** Every import, newest first: file, account, rows, dates covered, when, by whom, and Undo. */
 export function ImportList({ imports }: { imports: ImportRecord[] }) {

@@ -1,4 +1,4 @@
-import type { ImportRecord } from "../src/store/imports.ts";
+import type { ImportRecord } from "../src/store/import-records.ts";
 import { AppNav } from "./AppNav.tsx";
 import { ImportForm } from "./ImportForm.tsx";
 import { ImportList } from "./ImportList.tsx";

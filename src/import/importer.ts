@@ -26,7 +26,7 @@ import { BudgetDb } from "../budget/reader.ts";
 import { budgetWriterFor, type BudgetWriter } from "../budget/write-path.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
-import type { ImportRecord } from "../store/imports.ts";
+import type { ImportRecord } from "../store/import-records.ts";
 import { cacheEntries, categoriesOf, classifyRows, fewShotExamples, type ClassifierCategory, type Classified, type ClassSource, type ModelClassifier } from "./classify.ts";
 import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
 import { parseStatement, type BadRow, type CsvMapping, type ImportFormat, type ParsedRow } from "./formats/index.ts";

@@ -12,7 +12,7 @@
 import { randomUUID } from "node:crypto";
 import type { Approvals } from "./approvals.ts";
 import type { AuditLog, NewAuditEntry } from "./audit-log.ts";
-import type { Imports, NewImportRecord } from "./imports.ts";
+import type { Imports, NewImportRecord } from "./import-records.ts";
 import { json, type Row, type StoreDb } from "./db.ts";
 
 /** One changed row of budget.db: its key (primary-key columns, or rowid) and its values before and after (null: absent). */

@@ -8,7 +8,7 @@ import { AuditLog } from "./audit-log.ts";
 import { Budgets } from "./budgets.ts";
 import { DataEdits } from "./data-edits.ts";
 import { CsvMappings } from "./csv-mappings.ts";
-import { Imports } from "./imports.ts";
+import { Imports } from "./import-records.ts";
 import { Conversations, Messages } from "./conversations.ts";
 import { isBusyError, storageProblem } from "../core/errors.ts";
 import { openStoreDb, type StoreDb, userVersion } from "./db.ts";

@@ -25,7 +25,6 @@ import { IMPORT_FORMATS, type ImportFormat } from "../../import/formats/types.ts
 import { importRecordJson, ImportUndoError, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
 import { csvMapping } from "../../import/mapping.ts";
 import { PendingImports } from "../../import/pending.ts";
-import type { ImportRecord } from "../../store/imports.ts";
 import { ImportList } from "../../../views/ImportList.tsx";
 import { ImportPage } from "../../../views/ImportPage.tsx";
 import { ImportPreview, type ImportPreviewView } from "../../../views/ImportPreview.tsx";
