@@ -2,12 +2,12 @@ import { z } from "zod";
 import { dayToIso, monthKey } from "../budget/calendar.ts";
 import type { Ledger } from "../budget/ledger.ts";
 import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
-import { formatMoney, formatPercent, round2 } from "../core/format.ts";
+import { formatMoney, formatNumber, formatPercent, round2 } from "../core/format.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { categoryMask, measureOf, resolveCategory, rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { coveredMonths, coverageSentence, resolvePeriod, type Period } from "./query/period.ts";
+import { coverageSentence, monthsCovered, resolvePeriod, type Period } from "./query/period.ts";
 import { scopeOf } from "./query/scope.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
@@ -129,12 +129,13 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const pair = (a: number, b: number, c: string) => `${side(0, a, c)} → ${side(1, b, c)}`;
     const change = (a: number, b: number, c: string) =>
       comparable ? ` (${signed(b - a, c)}${a ? `, ${b > a ? "+" : ""}${formatPercent(b - a, a)}` : ""})` : "";
-    // Monthly averages (SPEC §1: over the months of the period inside the data) when the lengths differ.
-    const months = [coveredMonths(pa, l).length, coveredMonths(pb, l).length] as const;
+    // Monthly averages (SPEC §1: over the part of the period inside the data) when the lengths,
+    // as shown (one decimal), differ: a year or month counts whole months, from/to its length.
+    const months = [monthsCovered(pa, l, input.a.year !== undefined), monthsCovered(pb, l, input.b.year !== undefined)] as const;
+    const shown = months.map((n) => Math.round(n * 10) / 10);
+    const perMonth = (x: number, k: 0 | 1, c: string) => `${formatMoney(x / months[k], c)} (${formatNumber(shown[k]!)} month${shown[k] === 1 ? "" : "s"})`;
     const averages = (a: number, b: number, c: string) =>
-      months[0] !== months[1] && months[0] > 0 && months[1] > 0
-        ? `; per month ${formatMoney(a / months[0], c)} (${months[0]} months) → ${formatMoney(b / months[1], c)} (${months[1]} months)`
-        : "";
+      shown[0] !== shown[1] && shown[0]! > 0 && shown[1]! > 0 ? `; per month ${perMonth(a, 0, c)} → ${perMonth(b, 1, c)}` : "";
     // With a category, the currencies it has rows in (all of them when it has none).
     const listed = per.list().filter(([, f]) => category === undefined || f.rows > 0);
     const parts = (listed.length ? listed : per.list()).map(([c, f]) => {

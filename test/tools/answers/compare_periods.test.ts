@@ -225,6 +225,21 @@ describe("compare_periods == oracle", () => {
   });
 });
 
+describe("compare_periods: the review's 30-day windows on the demo database (data ends 2026-10-31)", () => {
+  test("per month over 16/30 + 14/31 months against 17/31 months, not 2 months against 1", () => {
+    const args = { a: { from: "2026-09-15", to: "2026-10-14" }, b: { from: "2026-10-15", to: "2026-11-13" }, category: "Groceries" };
+    const out = tool({ ...args, by: "merchant" }, demo.db);
+    // The Groceries totals by the independent oracle; the month counts by hand:
+    // a = 16/30 + 14/31 = 0.985 months ("1 month"), b = 17/31 = 0.548 months ("0.5 months").
+    const g = oracle(demo.path, args).byCurrency.CHF!.categories[0]!;
+    expect(g.name).toBe("Groceries");
+    expect(out.summary).toContain(
+      `CHF: Groceries ${money(g.a, "CHF")} → ${money(g.b, "CHF")} (${signed(g.change, "CHF")}, ${formatPercent(g.change, g.a)}); ` +
+        `per month ${money(g.a / (16 / 30 + 14 / 31), "CHF")} (1 month) → ${money((g.b * 31) / 17, "CHF")} (0.5 months).`,
+    );
+  });
+});
+
 describe("compare_periods: periods after the data's end, by merchant (extended fixture, data ends 2026-10-12)", () => {
   const ext = extended();
   const t = (input: unknown) => tool(input, ext.db);
@@ -255,6 +270,38 @@ describe("compare_periods: periods after the data's end, by merchant (extended f
     expect(out.summary).toContain("New merchants (only in b): 2: Café Sonntag, Kaffee Bar. Gone merchants (only in a): 2: Pizzeria Napoli, Kiosk.");
     expect(out.charts[0]!.title).toBe("Dining by merchant: 2025 vs 2026-01-01…2026-02-28 (CHF)");
     expect(out.charts[0]!.data.labels).toEqual(["Restaurant Krone", "Café Sonntag", "Pizzeria Napoli", "Kaffee Bar", "Kiosk"]);
+  });
+
+  test("from/to periods: a month average over the covered length, not over the months the period touches", () => {
+    // Two 30-day windows. a 2026-09-06…2026-10-05: 25/30 of September + 5/31 of October = 925/930 months
+    // ("1 month"). b 2026-10-06…2026-11-04: only 06–12 Oct lies inside the data (it ends 2026-10-12) = 7/31
+    // months ("0.2 months"); November, not yet in the data, does not count.
+    // a: Möbel Pfister 1'450 (09-19) + rent 2'200 (10-01) + Spotify 12.95 (10-05) = 3'662.95 → 3'662.95 × 930/925 = 3'682.75
+    // b: Migros 95.40 (10-12) → 95.40 × 31/7 = 422.49; change −3'567.55 = −97.4 %
+    const out = t({ a: { from: "2026-09-06", to: "2026-10-05" }, b: { from: "2026-10-06", to: "2026-11-04" } });
+    expect(out.summary).toContain(
+      `CHF: total spending ${money(3662.95, "CHF")} → ${money(95.4, "CHF")} (${money(-3567.55, "CHF")}, -97.4%); ` +
+        `per month ${money(3682.75, "CHF")} (1 month) → ${money(422.49, "CHF")} (0.2 months); income ${money(6800, "CHF")} → ${money(0, "CHF")}.`,
+    );
+    // January whole (1 month) against 1 April … 15 May (1 + 15/31 = 1.48: "1.5 months").
+    // Jan: rent 2'000 + Spotify 12.95 + Migros 70 = 2'082.95; Apr 1 – May 15: rent 2 × 2'000 + Spotify 2 × 12.95
+    // + Migros 480 = 4'505.90 (the Coop pair of 05-16 is outside) → 4'505.90 × 31/46 = 3'036.58
+    const spring = t({ a: { from: "2026-01-01", to: "2026-01-31" }, b: { from: "2026-04-01", to: "2026-05-15" } });
+    expect(spring.summary).toContain(
+      `total spending ${money(2082.95, "CHF")} → ${money(4505.9, "CHF")} (+${money(2422.95, "CHF")}, +116.3%); per month ${money(2082.95, "CHF")} (1 month) → ${money(3036.58, "CHF")} (1.5 months);`,
+    );
+  });
+
+  test("a year keeps whole months; from/to over the same days counts its covered length", () => {
+    // 2026: Jan … Oct inside the data = 10 whole months (the gap month March counts 0; October counts whole).
+    // 2026-01-01…2026-10-31: 9 months + 1–12 Oct = 9 + 12/31 = 9.39 ("9.4 months").
+    // Spending 2026: rent 5 × 2'000 + 4 × 2'200 = 18'800 | Spotify 10 × 12.95 = 129.50 | Dining 5 × 4.50 + 80 + 60
+    // = 162.50 | Groceries 70 + 480 + 95.40 + 2 × 45.60 = 736.60 | Möbel Pfister 1'450 = 21'278.60;
+    // / 10 = 2'127.86; × 31/291 = 2'266.79
+    const out = t({ a: { year: 2026 }, b: { from: "2026-01-01", to: "2026-10-31" } });
+    expect(out.summary).toContain(`per month ${money(2127.86, "CHF")} (10 months) → ${money(2266.79, "CHF")} (9.4 months);`);
+    // The same days as a year and as from/to: the year still says it is covered only up to the data's end.
+    expect(out.summary).toContain("2026 covers 2026-01-01 to 2026-10-12 only (the data ends 2026-10-12);");
   });
 
   test("account: only that account's rows", () => {
