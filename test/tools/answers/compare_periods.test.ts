@@ -237,6 +237,9 @@ describe("compare_periods: the review's 30-day windows on the demo database (dat
       `CHF: Groceries ${money(g.a, "CHF")} → ${money(g.b, "CHF")} (${signed(g.change, "CHF")}, ${formatPercent(g.change, g.a)}); ` +
         `per month ${money(g.a / (16 / 30 + 14 / 31), "CHF")} (1 month) → ${money((g.b * 31) / 17, "CHF")} (0.5 months).`,
     );
+    // b is partly after the data's end: said in the summary and beside the gone list.
+    expect(out.summary).toContain("2026-10-15…2026-11-13 covers 15–31 Oct only (the data ends 2026-10-31).");
+    expect(out.summary).toContain("Gone merchants (only in a; b covers 15–31 Oct only): ");
   });
 });
 
@@ -302,6 +305,21 @@ describe("compare_periods: periods after the data's end, by merchant (extended f
     expect(out.summary).toContain(`per month ${money(2127.86, "CHF")} (10 months) → ${money(2266.79, "CHF")} (9.4 months);`);
     // The same days as a year and as from/to: the year still says it is covered only up to the data's end.
     expect(out.summary).toContain("2026 covers 2026-01-01 to 2026-10-12 only (the data ends 2026-10-12);");
+  });
+
+  test("by merchant with a period partly after the data's end: the new/gone list its missing days make doubtful says so", () => {
+    // Choice: every merchant stays listed (any of them may fall into the days without data yet); the
+    // list names the partly covered period instead. b 2026-10-06…2026-11-04 has data for 06–12 Oct only.
+    // a (see above): Immo AG 2'200, Möbel Pfister 1'450, Spotify 12.95; b: Migros 95.40.
+    const out = t({ a: { from: "2026-09-06", to: "2026-10-05" }, b: { from: "2026-10-06", to: "2026-11-04" }, by: "merchant" });
+    expect(out.summary).toContain("2026-10-06…2026-11-04 covers 6–12 Oct only (the data ends 2026-10-12).");
+    expect(out.summary).toContain("New merchants (only in b): 1: Migros. Gone merchants (only in a; b covers 6–12 Oct only): 3: Immo AG, Möbel Pfister, Spotify.");
+    // The other way round: a partly covered (2026-10: 1–12 Oct) makes "new" doubtful, "gone" is not.
+    // 2026-10: Immo AG 2'200 + Spotify 12.95 + Migros 95.40 = 2'308.35; 2026-09: Immo AG 2'200 + Spotify 12.95
+    // + Möbel Pfister 1'450 = 3'662.95 (+1'354.60 = +58.7 %)
+    const back = t({ a: { year: 2026, month: 10 }, b: { year: 2026, month: 9 }, by: "merchant" });
+    expect(back.summary).toContain(`CHF: total spending ${money(2308.35, "CHF")} → ${money(3662.95, "CHF")} (+${money(1354.6, "CHF")}, +58.7%); income`);
+    expect(back.summary).toContain("New merchants (only in b; a covers 1–12 Oct only): 1: Möbel Pfister. Gone merchants (only in a): 1: Migros.");
   });
 
   test("account: only that account's rows", () => {
