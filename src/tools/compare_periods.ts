@@ -164,6 +164,9 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const [main, ...others] = per.list();
     const [mainCur, mainF] = main!;
     const rows = rowsOf(mainF);
+    // A period without data is no dataset of zeros (SPEC §1 "Time"): it is left out and the title says why.
+    const drawn = ([0, 1] as const).filter((k) => !notes[k]?.none);
+    const gaps = notes.flatMap((n) => (n?.none ? [n.short] : []));
     const what = byMerchant ? `${measure.noun.charAt(0).toUpperCase()}${measure.noun.slice(1)} by merchant` : `${measure.noun.charAt(0).toUpperCase()}${measure.noun.slice(1)}`;
     return {
       summary: [`${what}: ${labels[0]} (a) vs ${labels[1]} (b)${scope.account === undefined ? "" : ` in account ${l.accounts[scope.account]}`}.`, ...(said.length ? [`${said.join("; ")}.`] : []), ...parts].join(" "),
@@ -171,14 +174,15 @@ export const comparePeriods: ReadTool<typeof schema> = {
         ? [
             {
               type: "grouped_bar",
-              title: chartTitle(`${category ?? "Spending"}${byMerchant ? " by merchant" : ""}: ${labels[0]} vs ${labels[1]}`, mainCur, others.map(([c, f]) => [c, sumOf(f.b)])),
+              title: chartTitle(
+                `${category ?? "Spending"}${byMerchant ? " by merchant" : ""}: ${labels[0]} vs ${labels[1]}${gaps.length ? ` (${gaps.join("; ")})` : ""}`,
+                mainCur,
+                others.map(([c, f]) => [c, sumOf(f.b)]),
+              ),
               currency: mainCur,
               data: {
                 labels: rows.map((r) => r.name),
-                datasets: [
-                  { name: labels[0]!, values: rows.map((r) => round2(r.a)) },
-                  { name: labels[1]!, values: rows.map((r) => round2(r.b)) },
-                ],
+                datasets: drawn.map((k) => ({ name: labels[k]!, values: rows.map((r) => round2(k === 0 ? r.a : r.b)) })),
               },
             },
           ]

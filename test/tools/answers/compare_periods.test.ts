@@ -140,6 +140,14 @@ describe("compare_periods: hand-computed figures", () => {
     expect(out.charts[0]!.title).toBe("Shopping: 2025-01-01…2025-03-31 vs 2025-04-01…2025-06-30 (CHF)");
   });
 
+  test("a period wholly before the data's start is left out of the chart too", () => {
+    // The answers fixture starts 2024-01-05. USD 2025: Apple 9.99 (Subscriptions).
+    const out = tool({ a: { year: 2020 }, b: { year: 2025 }, currency: "USD" });
+    expect(out.summary).toContain("2020: no data — the data starts 2024-01-05;");
+    expect(out.charts[0]!.title).toBe("Spending: 2020 vs 2025 (2020: no data) (USD)");
+    expect(out.charts[0]!.data).toEqual({ labels: ["Subscriptions"], datasets: [{ name: "2025", values: [9.99] }] });
+  });
+
   test("errors: b missing (schema), a empty, mixed forms, bad dates, month without year, categories, currency", () => {
     expect(schemaRejects(comparePeriods, { a: { year: 2025 } })).toBe(true);
     expect(schemaRejects(comparePeriods, { b: { year: 2025 } })).toBe(true);
@@ -253,6 +261,30 @@ describe("compare_periods: periods after the data's end, by merchant (extended f
     expect(out.summary).toContain(`CHF: total spending ${money(64.9, "CHF")} → no data; income ${money(6500, "CHF")} → no data.`);
     expect(out.summary).toContain(`Healthcare ${money(59, "CHF")} → no data;`);
     expect(out.summary).not.toContain("%");
+  });
+
+  test("the chart leaves out a period without data (no dataset of zeros) and says so in its title; a partly covered one stays", () => {
+    // 2025-11 vs 2026-11 (no data yet): 2025-11 Healthcare 59 | Subscriptions 20.90 | Uncategorised −15 (the TWINT refund).
+    const out = t({ a: { year: 2025, month: 11 }, b: { year: 2026, month: 11 } });
+    expect(out.charts).toHaveLength(1);
+    expect(out.charts[0]!.title).toBe("Spending: 2025-11 vs 2026-11 (2026-11: no data yet) (CHF)");
+    expect(out.charts[0]!.data).toEqual({ labels: ["Healthcare", "Subscriptions", "Uncategorised"], datasets: [{ name: "2025-11", values: [59, 20.9, -15] }] });
+    // A partly covered a (2026-10: 1–12 Oct) keeps its dataset: Housing 2'200, Groceries 95.40, Subscriptions 12.95.
+    const oct = t({ a: { year: 2026, month: 10 }, b: { year: 2026, month: 11 } });
+    expect(oct.charts[0]!.title).toBe("Spending: 2026-10 vs 2026-11 (2026-11: no data yet) (CHF)");
+    expect(oct.charts[0]!.data).toEqual({ labels: ["Housing", "Groceries", "Subscriptions"], datasets: [{ name: "2026-10", values: [2200, 95.4, 12.95] }] });
+    // Income the same way: the salary of 2026-09, 6'800; nothing drawn for 2026-11.
+    const income = t({ a: { year: 2026, month: 9 }, b: { year: 2026, month: 11 }, category: "Income" });
+    expect(income.summary).toContain(`CHF: Income ${money(6800, "CHF")} → no data.`);
+    expect(income.charts[0]!.title).toBe("Income: 2026-09 vs 2026-11 (2026-11: no data yet) (CHF)");
+    expect(income.charts[0]!.data).toEqual({ labels: ["Income"], datasets: [{ name: "2026-09", values: [6800] }] });
+    // Both partly covered or covered: both datasets (2025-10 MIGROS 30.05; 2026-10 Migros 95.40, data to 12 Oct).
+    const groceries = t({ a: { year: 2025, month: 10 }, b: { year: 2026, month: 10 }, category: "Groceries" });
+    expect(groceries.charts[0]!.title).toBe("Groceries: 2025-10 vs 2026-10 (CHF)");
+    expect(groceries.charts[0]!.data.datasets).toEqual([
+      { name: "2025-10", values: [30.05] },
+      { name: "2026-10", values: [95.4] },
+    ]);
   });
 
   test("a month partly covered says so; the category first, all spending after", () => {
