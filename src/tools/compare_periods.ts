@@ -2,12 +2,12 @@ import { z } from "zod";
 import { dayToIso, monthKey } from "../budget/calendar.ts";
 import type { Ledger } from "../budget/ledger.ts";
 import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
-import { formatMoney, formatPercent, round2 } from "../core/format.ts";
+import { formatMoney, formatNumber, formatPercent, round2 } from "../core/format.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { categoryMask, measureOf, resolveCategory, rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
-import { coveredMonths, coverageSentence, resolvePeriod, type Period } from "./query/period.ts";
+import { coverageSentence, monthsCovered, resolvePeriod, type Period } from "./query/period.ts";
 import { scopeOf } from "./query/scope.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
@@ -43,25 +43,31 @@ function periodOf(input: { year?: number; month?: number; from?: string; to?: st
   }
 }
 
+type Coverage =
+  /** No data in the period; `short` ("2026-11: no data yet") is what the chart's title says of it. */
+  | { none: true; note: string; short: string }
+  /** Partly covered; `covered` is the part with data ("1–12 Oct", "2025-01-01 to 2025-12-28"). */
+  | { none: false; note: string; covered: string };
+
 /**
  * How much of a period the data covers (SPEC §1 "Time"): a period after the data's end has
  * no data yet, one partly after it covers only the days up to the end; one wholly before the
  * data's start has no data. null: nothing to say.
  */
-function coverageNote(p: Period, l: Ledger): { none: boolean; note: string } | null {
-  if (l.firstDay === null || l.lastDay === null) return { none: true, note: `${p.label}: no data — the database has no transactions` };
+function coverageNote(p: Period, l: Ledger): Coverage | null {
+  const none = (short: string, why: string): Coverage => ({ none: true, short, note: `${short} — ${why}` });
+  if (l.firstDay === null || l.lastDay === null) return none(`${p.label}: no data`, "the database has no transactions");
   const first = l.firstDay;
   const last = l.lastDay;
-  if (p.from !== null && p.from > last) return { none: true, note: `${p.label}: no data yet — the data ends ${dayToIso(last)}` };
-  if (p.to !== null && p.to < first) return { none: true, note: `${p.label}: no data — the data starts ${dayToIso(first)}` };
+  if (p.from !== null && p.from > last) return none(`${p.label}: no data yet`, `the data ends ${dayToIso(last)}`);
+  if (p.to !== null && p.to < first) return none(`${p.label}: no data`, `the data starts ${dayToIso(first)}`);
   // Only the data's END cuts a period short in a way worth saying (SPEC §1 "Time": no data yet).
   if (p.to === null || p.to <= last) return null;
   const from = p.from === null ? first : Math.max(p.from, first);
-  if (p.from !== null && monthKey(p.from) === monthKey(p.to)) {
-    const name = new Date(Date.UTC(2000, (Math.floor(last / 100) % 100) - 1, 1)).toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
-    return { none: false, note: `${p.label} covers ${from % 100}–${last % 100} ${name} only (the data ends ${dayToIso(last)})` };
-  }
-  return { none: false, note: `${p.label} covers ${dayToIso(from)} to ${dayToIso(last)} only (the data ends ${dayToIso(last)})` };
+  const name = new Date(Date.UTC(2000, (Math.floor(last / 100) % 100) - 1, 1)).toLocaleString("en-GB", { month: "short", timeZone: "UTC" });
+  const covered =
+    monthKey(from) === monthKey(last) ? `${from === last ? "" : `${from % 100}–`}${last % 100} ${name}` : `${dayToIso(from)} to ${dayToIso(last)}`;
+  return { none: false, covered, note: `${p.label} covers ${covered} only (the data ends ${dayToIso(last)})` };
 }
 
 export const comparePeriods: ReadTool<typeof schema> = {
@@ -111,7 +117,9 @@ export const comparePeriods: ReadTool<typeof schema> = {
     );
     const notes = [coverageNote(pa, l), coverageNote(pb, l)];
     const comparable = !notes.some((n) => n?.none);
-    const said = notes.filter((n) => n !== null).map((n) => n!.note);
+    const said = notes.filter((n) => n !== null).map((n) => n.note);
+    // "b covers 6–12 Oct only" for a period partly after the data's end, beside the new/gone lists.
+    const partly = notes.map((n, k) => (n && !n.none ? `${k === 0 ? "a" : "b"} covers ${n.covered} only` : null));
     if (per.size === 0) return { summary: `No transactions in ${pa.label} or ${pb.label}. ${said.length ? `${said.join("; ")}. ` : ""}${coverageSentence(l)}`, charts: [] };
 
     const nameOf = (key: number) => (byMerchant ? (key < 0 ? UNKNOWN_MERCHANT : l.merchants[key]!) : l.categoryNames[key]!);
@@ -129,12 +137,13 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const pair = (a: number, b: number, c: string) => `${side(0, a, c)} → ${side(1, b, c)}`;
     const change = (a: number, b: number, c: string) =>
       comparable ? ` (${signed(b - a, c)}${a ? `, ${b > a ? "+" : ""}${formatPercent(b - a, a)}` : ""})` : "";
-    // Monthly averages (SPEC §1: over the months of the period inside the data) when the lengths differ.
-    const months = [coveredMonths(pa, l).length, coveredMonths(pb, l).length] as const;
+    // Monthly averages (SPEC §1: over the part of the period inside the data) when the lengths,
+    // as shown (one decimal), differ: a year or month counts whole months, from/to its length.
+    const months = [monthsCovered(pa, l, input.a.year !== undefined), monthsCovered(pb, l, input.b.year !== undefined)] as const;
+    const shown = months.map((n) => Math.round(n * 10) / 10);
+    const perMonth = (x: number, k: 0 | 1, c: string) => `${formatMoney(x / months[k], c)} (${formatNumber(shown[k]!)} month${shown[k] === 1 ? "" : "s"})`;
     const averages = (a: number, b: number, c: string) =>
-      months[0] !== months[1] && months[0] > 0 && months[1] > 0
-        ? `; per month ${formatMoney(a / months[0], c)} (${months[0]} months) → ${formatMoney(b / months[1], c)} (${months[1]} months)`
-        : "";
+      shown[0] !== shown[1] && shown[0]! > 0 && shown[1]! > 0 ? `; per month ${perMonth(a, 0, c)} → ${perMonth(b, 1, c)}` : "";
     // With a category, the currencies it has rows in (all of them when it has none).
     const listed = per.list().filter(([, f]) => category === undefined || f.rows > 0);
     const parts = (listed.length ? listed : per.list()).map(([c, f]) => {
@@ -146,7 +155,7 @@ export const comparePeriods: ReadTool<typeof schema> = {
         (r) => `${r.name} ${pair(r.a, r.b, c)}${comparable ? ` (${signed(r.change, c)}${r.pct === null ? ", new" : `, ${r.pct > 0 ? "+" : ""}${r.pct.toFixed(1)}%`})` : ""}`,
       );
       const detail = lines.length ? ` By ${byMerchant ? "merchant" : category ? "category" : "change"}: ${lines.join("; ")}.` : ` No ${measure.noun} in either period.`;
-      const turnover = byMerchant && comparable ? merchantTurnover(rows) : "";
+      const turnover = byMerchant && comparable ? merchantTurnover(rows, partly) : "";
       if (category === undefined) return `${c}: ${totals}${detail}${turnover}`;
       const v = subject.of(l.currencies.indexOf(c)).v;
       const head = `${c}: ${category} ${pair(v[0], v[1], c)}${change(v[0], v[1], c)}${averages(v[0], v[1], c)}.`;
@@ -155,6 +164,9 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const [main, ...others] = per.list();
     const [mainCur, mainF] = main!;
     const rows = rowsOf(mainF);
+    // A period without data is no dataset of zeros (SPEC §1 "Time"): it is left out and the title says why.
+    const drawn = ([0, 1] as const).filter((k) => !notes[k]?.none);
+    const gaps = notes.flatMap((n) => (n?.none ? [n.short] : []));
     const what = byMerchant ? `${measure.noun.charAt(0).toUpperCase()}${measure.noun.slice(1)} by merchant` : `${measure.noun.charAt(0).toUpperCase()}${measure.noun.slice(1)}`;
     return {
       summary: [`${what}: ${labels[0]} (a) vs ${labels[1]} (b)${scope.account === undefined ? "" : ` in account ${l.accounts[scope.account]}`}.`, ...(said.length ? [`${said.join("; ")}.`] : []), ...parts].join(" "),
@@ -162,14 +174,15 @@ export const comparePeriods: ReadTool<typeof schema> = {
         ? [
             {
               type: "grouped_bar",
-              title: chartTitle(`${category ?? "Spending"}${byMerchant ? " by merchant" : ""}: ${labels[0]} vs ${labels[1]}`, mainCur, others.map(([c, f]) => [c, sumOf(f.b)])),
+              title: chartTitle(
+                `${category ?? "Spending"}${byMerchant ? " by merchant" : ""}: ${labels[0]} vs ${labels[1]}${gaps.length ? ` (${gaps.join("; ")})` : ""}`,
+                mainCur,
+                others.map(([c, f]) => [c, sumOf(f.b)]),
+              ),
               currency: mainCur,
               data: {
                 labels: rows.map((r) => r.name),
-                datasets: [
-                  { name: labels[0]!, values: rows.map((r) => round2(r.a)) },
-                  { name: labels[1]!, values: rows.map((r) => round2(r.b)) },
-                ],
+                datasets: drawn.map((k) => ({ name: labels[k]!, values: rows.map((r) => round2(k === 0 ? r.a : r.b)) })),
               },
             },
           ]
@@ -178,10 +191,16 @@ export const comparePeriods: ReadTool<typeof schema> = {
   },
 };
 
-/** " New merchants (only in b): …. Gone (only in a): …." */
-function merchantTurnover(rows: Row[]): string {
+/**
+ * " New merchants (only in b): …. Gone merchants (only in a): …." A period partly after the data's
+ * end is named beside the list its missing days make doubtful (gone for b, new for a), every
+ * merchant kept: any of them may fall into the days the data does not reach yet, so leaving some
+ * out would guess; the note lets the reader (and the model) weigh "gone" as "not seen yet".
+ */
+function merchantTurnover(rows: Row[], partly: (string | null)[]): string {
   const fresh = rows.filter((r) => r.a === 0 && r.b !== 0).sort((x, y) => y.b - x.b || x.name.localeCompare(y.name));
   const gone = rows.filter((r) => r.b === 0 && r.a !== 0).sort((x, y) => y.a - x.a || x.name.localeCompare(y.name));
   const names = (rs: Row[]) => `${rs.length}${rs.length ? `: ${rs.slice(0, LISTED).map((r) => r.name).join(", ")}${rs.length > LISTED ? ", …" : ""}` : ""}`;
-  return ` New merchants (only in b): ${names(fresh)}. Gone merchants (only in a): ${names(gone)}.`;
+  const why = (k: 0 | 1) => (partly[k] ? `; ${partly[k]}` : "");
+  return ` New merchants (only in b${why(0)}): ${names(fresh)}. Gone merchants (only in a${why(1)}): ${names(gone)}.`;
 }

@@ -81,3 +81,25 @@ export function coveredMonths(p: Period, l: Ledger): number[] {
   for (let m = first; m <= last; m++) out.push(m);
   return out;
 }
+
+/**
+ * How many months of the data a period covers, the divisor of its month average (SPEC §1).
+ * `wholeMonths` (a year or a month): the count of coveredMonths, as every tool counts calendar
+ * periods. Otherwise (from/to) its covered length, so that two 30-day windows weigh alike
+ * however they straddle month ends: a whole calendar month counts 1, a part of one its days ÷
+ * that month's days, and only the days from the data's first to its last date count.
+ */
+export function monthsCovered(p: Period, l: Ledger, wholeMonths: boolean): number {
+  if (wholeMonths) return coveredMonths(p, l).length;
+  if (l.firstDay === null || l.lastDay === null) return 0;
+  const from = Math.max(p.from ?? l.firstDay, l.firstDay);
+  const to = Math.min(p.to ?? l.lastDay, l.lastDay);
+  let n = 0;
+  for (let m = monthKey(from); from <= to && m <= monthKey(to); m++) {
+    const days = daysInMonth(Math.floor(m / 12), (m % 12) + 1);
+    const first = m === monthKey(from) ? from % 100 : 1;
+    const last = m === monthKey(to) ? to % 100 : days;
+    n += (last - first + 1) / days;
+  }
+  return n;
+}

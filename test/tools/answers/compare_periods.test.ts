@@ -140,6 +140,14 @@ describe("compare_periods: hand-computed figures", () => {
     expect(out.charts[0]!.title).toBe("Shopping: 2025-01-01…2025-03-31 vs 2025-04-01…2025-06-30 (CHF)");
   });
 
+  test("a period wholly before the data's start is left out of the chart too", () => {
+    // The answers fixture starts 2024-01-05. USD 2025: Apple 9.99 (Subscriptions).
+    const out = tool({ a: { year: 2020 }, b: { year: 2025 }, currency: "USD" });
+    expect(out.summary).toContain("2020: no data — the data starts 2024-01-05;");
+    expect(out.charts[0]!.title).toBe("Spending: 2020 vs 2025 (2020: no data) (USD)");
+    expect(out.charts[0]!.data).toEqual({ labels: ["Subscriptions"], datasets: [{ name: "2025", values: [9.99] }] });
+  });
+
   test("errors: b missing (schema), a empty, mixed forms, bad dates, month without year, categories, currency", () => {
     expect(schemaRejects(comparePeriods, { a: { year: 2025 } })).toBe(true);
     expect(schemaRejects(comparePeriods, { b: { year: 2025 } })).toBe(true);
@@ -225,6 +233,24 @@ describe("compare_periods == oracle", () => {
   });
 });
 
+describe("compare_periods: the review's 30-day windows on the demo database (data ends 2026-10-31)", () => {
+  test("per month over 16/30 + 14/31 months against 17/31 months, not 2 months against 1", () => {
+    const args = { a: { from: "2026-09-15", to: "2026-10-14" }, b: { from: "2026-10-15", to: "2026-11-13" }, category: "Groceries" };
+    const out = tool({ ...args, by: "merchant" }, demo.db);
+    // The Groceries totals by the independent oracle; the month counts by hand:
+    // a = 16/30 + 14/31 = 0.985 months ("1 month"), b = 17/31 = 0.548 months ("0.5 months").
+    const g = oracle(demo.path, args).byCurrency.CHF!.categories[0]!;
+    expect(g.name).toBe("Groceries");
+    expect(out.summary).toContain(
+      `CHF: Groceries ${money(g.a, "CHF")} → ${money(g.b, "CHF")} (${signed(g.change, "CHF")}, ${formatPercent(g.change, g.a)}); ` +
+        `per month ${money(g.a / (16 / 30 + 14 / 31), "CHF")} (1 month) → ${money((g.b * 31) / 17, "CHF")} (0.5 months).`,
+    );
+    // b is partly after the data's end: said in the summary and beside the gone list.
+    expect(out.summary).toContain("2026-10-15…2026-11-13 covers 15–31 Oct only (the data ends 2026-10-31).");
+    expect(out.summary).toContain("Gone merchants (only in a; b covers 15–31 Oct only): ");
+  });
+});
+
 describe("compare_periods: periods after the data's end, by merchant (extended fixture, data ends 2026-10-12)", () => {
   const ext = extended();
   const t = (input: unknown) => tool(input, ext.db);
@@ -235,6 +261,30 @@ describe("compare_periods: periods after the data's end, by merchant (extended f
     expect(out.summary).toContain(`CHF: total spending ${money(64.9, "CHF")} → no data; income ${money(6500, "CHF")} → no data.`);
     expect(out.summary).toContain(`Healthcare ${money(59, "CHF")} → no data;`);
     expect(out.summary).not.toContain("%");
+  });
+
+  test("the chart leaves out a period without data (no dataset of zeros) and says so in its title; a partly covered one stays", () => {
+    // 2025-11 vs 2026-11 (no data yet): 2025-11 Healthcare 59 | Subscriptions 20.90 | Uncategorised −15 (the TWINT refund).
+    const out = t({ a: { year: 2025, month: 11 }, b: { year: 2026, month: 11 } });
+    expect(out.charts).toHaveLength(1);
+    expect(out.charts[0]!.title).toBe("Spending: 2025-11 vs 2026-11 (2026-11: no data yet) (CHF)");
+    expect(out.charts[0]!.data).toEqual({ labels: ["Healthcare", "Subscriptions", "Uncategorised"], datasets: [{ name: "2025-11", values: [59, 20.9, -15] }] });
+    // A partly covered a (2026-10: 1–12 Oct) keeps its dataset: Housing 2'200, Groceries 95.40, Subscriptions 12.95.
+    const oct = t({ a: { year: 2026, month: 10 }, b: { year: 2026, month: 11 } });
+    expect(oct.charts[0]!.title).toBe("Spending: 2026-10 vs 2026-11 (2026-11: no data yet) (CHF)");
+    expect(oct.charts[0]!.data).toEqual({ labels: ["Housing", "Groceries", "Subscriptions"], datasets: [{ name: "2026-10", values: [2200, 95.4, 12.95] }] });
+    // Income the same way: the salary of 2026-09, 6'800; nothing drawn for 2026-11.
+    const income = t({ a: { year: 2026, month: 9 }, b: { year: 2026, month: 11 }, category: "Income" });
+    expect(income.summary).toContain(`CHF: Income ${money(6800, "CHF")} → no data.`);
+    expect(income.charts[0]!.title).toBe("Income: 2026-09 vs 2026-11 (2026-11: no data yet) (CHF)");
+    expect(income.charts[0]!.data).toEqual({ labels: ["Income"], datasets: [{ name: "2026-09", values: [6800] }] });
+    // Both partly covered or covered: both datasets (2025-10 MIGROS 30.05; 2026-10 Migros 95.40, data to 12 Oct).
+    const groceries = t({ a: { year: 2025, month: 10 }, b: { year: 2026, month: 10 }, category: "Groceries" });
+    expect(groceries.charts[0]!.title).toBe("Groceries: 2025-10 vs 2026-10 (CHF)");
+    expect(groceries.charts[0]!.data.datasets).toEqual([
+      { name: "2025-10", values: [30.05] },
+      { name: "2026-10", values: [95.4] },
+    ]);
   });
 
   test("a month partly covered says so; the category first, all spending after", () => {
@@ -255,6 +305,53 @@ describe("compare_periods: periods after the data's end, by merchant (extended f
     expect(out.summary).toContain("New merchants (only in b): 2: Café Sonntag, Kaffee Bar. Gone merchants (only in a): 2: Pizzeria Napoli, Kiosk.");
     expect(out.charts[0]!.title).toBe("Dining by merchant: 2025 vs 2026-01-01…2026-02-28 (CHF)");
     expect(out.charts[0]!.data.labels).toEqual(["Restaurant Krone", "Café Sonntag", "Pizzeria Napoli", "Kaffee Bar", "Kiosk"]);
+  });
+
+  test("from/to periods: a month average over the covered length, not over the months the period touches", () => {
+    // Two 30-day windows. a 2026-09-06…2026-10-05: 25/30 of September + 5/31 of October = 925/930 months
+    // ("1 month"). b 2026-10-06…2026-11-04: only 06–12 Oct lies inside the data (it ends 2026-10-12) = 7/31
+    // months ("0.2 months"); November, not yet in the data, does not count.
+    // a: Möbel Pfister 1'450 (09-19) + rent 2'200 (10-01) + Spotify 12.95 (10-05) = 3'662.95 → 3'662.95 × 930/925 = 3'682.75
+    // b: Migros 95.40 (10-12) → 95.40 × 31/7 = 422.49; change −3'567.55 = −97.4 %
+    const out = t({ a: { from: "2026-09-06", to: "2026-10-05" }, b: { from: "2026-10-06", to: "2026-11-04" } });
+    expect(out.summary).toContain(
+      `CHF: total spending ${money(3662.95, "CHF")} → ${money(95.4, "CHF")} (${money(-3567.55, "CHF")}, -97.4%); ` +
+        `per month ${money(3682.75, "CHF")} (1 month) → ${money(422.49, "CHF")} (0.2 months); income ${money(6800, "CHF")} → ${money(0, "CHF")}.`,
+    );
+    // January whole (1 month) against 1 April … 15 May (1 + 15/31 = 1.48: "1.5 months").
+    // Jan: rent 2'000 + Spotify 12.95 + Migros 70 = 2'082.95; Apr 1 – May 15: rent 2 × 2'000 + Spotify 2 × 12.95
+    // + Migros 480 = 4'505.90 (the Coop pair of 05-16 is outside) → 4'505.90 × 31/46 = 3'036.58
+    const spring = t({ a: { from: "2026-01-01", to: "2026-01-31" }, b: { from: "2026-04-01", to: "2026-05-15" } });
+    expect(spring.summary).toContain(
+      `total spending ${money(2082.95, "CHF")} → ${money(4505.9, "CHF")} (+${money(2422.95, "CHF")}, +116.3%); per month ${money(2082.95, "CHF")} (1 month) → ${money(3036.58, "CHF")} (1.5 months);`,
+    );
+  });
+
+  test("a year keeps whole months; from/to over the same days counts its covered length", () => {
+    // 2026: Jan … Oct inside the data = 10 whole months (the gap month March counts 0; October counts whole).
+    // 2026-01-01…2026-10-31: 9 months + 1–12 Oct = 9 + 12/31 = 9.39 ("9.4 months").
+    // Spending 2026: rent 5 × 2'000 + 4 × 2'200 = 18'800 | Spotify 10 × 12.95 = 129.50 | Dining 5 × 4.50 + 80 + 60
+    // = 162.50 | Groceries 70 + 480 + 95.40 + 2 × 45.60 = 736.60 | Möbel Pfister 1'450 = 21'278.60;
+    // / 10 = 2'127.86; × 31/291 = 2'266.79
+    const out = t({ a: { year: 2026 }, b: { from: "2026-01-01", to: "2026-10-31" } });
+    expect(out.summary).toContain(`per month ${money(2127.86, "CHF")} (10 months) → ${money(2266.79, "CHF")} (9.4 months);`);
+    // The same days as a year and as from/to: the year still says it is covered only up to the data's end.
+    expect(out.summary).toContain("2026 covers 2026-01-01 to 2026-10-12 only (the data ends 2026-10-12);");
+  });
+
+  test("by merchant with a period partly after the data's end: the new/gone list its missing days make doubtful says so", () => {
+    // Choice: every merchant stays listed (any of them may fall into the days without data yet); the
+    // list names the partly covered period instead. b 2026-10-06…2026-11-04 has data for 06–12 Oct only.
+    // a (see above): Immo AG 2'200, Möbel Pfister 1'450, Spotify 12.95; b: Migros 95.40.
+    const out = t({ a: { from: "2026-09-06", to: "2026-10-05" }, b: { from: "2026-10-06", to: "2026-11-04" }, by: "merchant" });
+    expect(out.summary).toContain("2026-10-06…2026-11-04 covers 6–12 Oct only (the data ends 2026-10-12).");
+    expect(out.summary).toContain("New merchants (only in b): 1: Migros. Gone merchants (only in a; b covers 6–12 Oct only): 3: Immo AG, Möbel Pfister, Spotify.");
+    // The other way round: a partly covered (2026-10: 1–12 Oct) makes "new" doubtful, "gone" is not.
+    // 2026-10: Immo AG 2'200 + Spotify 12.95 + Migros 95.40 = 2'308.35; 2026-09: Immo AG 2'200 + Spotify 12.95
+    // + Möbel Pfister 1'450 = 3'662.95 (+1'354.60 = +58.7 %)
+    const back = t({ a: { year: 2026, month: 10 }, b: { year: 2026, month: 9 }, by: "merchant" });
+    expect(back.summary).toContain(`CHF: total spending ${money(2308.35, "CHF")} → ${money(3662.95, "CHF")} (+${money(1354.6, "CHF")}, +58.7%); income`);
+    expect(back.summary).toContain("New merchants (only in b; a covers 1–12 Oct only): 1: Möbel Pfister. Gone merchants (only in a): 1: Migros.");
   });
 
   test("account: only that account's rows", () => {
