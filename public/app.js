@@ -198,25 +198,7 @@
     });
   }
 
-  // An open card whose time runs out is fetched again, so it says it expired without a reload.
-  function watchExpiry(root) {
-    within(root, "section.approval").forEach(function (card) {
-      var time = card.querySelector(".approval-expiry time[datetime]");
-      if (!time || card._expiry) return;
-      var left = new Date(time.getAttribute("datetime")).getTime() - Date.now();
-      if (isNaN(left)) return;
-      card._expiry = setTimeout(function () {
-        if (!card.isConnected || !card.querySelector(".approval-actions:not(.decided)")) return;
-        var id = card.id.replace(/^approval-/, "");
-        htmx.ajax("GET", "/approvals/" + encodeURIComponent(id) + "/card", { target: "#" + card.id, swap: "outerHTML" });
-      }, Math.max(0, left) + 1500);
-    });
-  }
-
-  if (window.htmx && htmx.onLoad) {
-    htmx.onLoad(onLoad);
-    htmx.onLoad(watchExpiry);
-  }
+  if (window.htmx && htmx.onLoad) htmx.onLoad(onLoad);
 
   // Streamed text: plain text appended to the live tail of the answer's last text block
   // (sse-renderer.ts TEXT_EVENT). Never parsed as HTML.
@@ -388,13 +370,6 @@
   document.addEventListener("click", function (e) {
     var t = e.target;
     if (!t.closest) return;
-    // A checked figure's note shows while the mark has focus: a tap focuses it even where
-    // the browser would not focus a non-link on tap (iOS Safari).
-    var figure = t.closest(".fig[data-figure]");
-    if (figure) {
-      figure.focus();
-      return;
-    }
     var starter = t.closest("button.starter");
     if (starter) {
       var input = $("message");

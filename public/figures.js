@@ -369,6 +369,13 @@
     }
   });
 
+  // A checked figure's note shows while the mark has focus: a tap focuses it even where
+  // the browser would not focus a non-link on tap (iOS Safari).
+  document.addEventListener("click", function (e) {
+    var figure = e.target && e.target.closest ? e.target.closest(".fig[data-figure]") : null;
+    if (figure) figure.focus();
+  });
+
   // Charts in content htmx swaps in, and in the page itself (drawn once: data-ready).
   if (window.htmx && htmx.onLoad) htmx.onLoad(initCharts);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { initCharts(document.body); });

@@ -247,6 +247,23 @@
   }
   if (window.htmx && htmx.onLoad) htmx.onLoad(openMapping);
 
+  // ---------------------------------------------------------------- approval cards
+  // An open card whose time runs out is fetched again, so it says it expired without a reload.
+  function watchExpiry(root) {
+    within(root, "section.approval").forEach(function (card) {
+      var time = card.querySelector(".approval-expiry time[datetime]");
+      if (!time || card._expiry) return;
+      var left = new Date(time.getAttribute("datetime")).getTime() - Date.now();
+      if (isNaN(left)) return;
+      card._expiry = setTimeout(function () {
+        if (!card.isConnected || !card.querySelector(".approval-actions:not(.decided)")) return;
+        var id = card.id.replace(/^approval-/, "");
+        htmx.ajax("GET", "/approvals/" + encodeURIComponent(id) + "/card", { target: "#" + card.id, swap: "outerHTML" });
+      }, Math.max(0, left) + 1500);
+    });
+  }
+  if (window.htmx && htmx.onLoad) htmx.onLoad(watchExpiry);
+
   if (window.htmx && htmx.onLoad) htmx.onLoad(localTimes);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { localTimes(document.body); });
   else localTimes(document.body);
