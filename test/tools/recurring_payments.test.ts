@@ -1,12 +1,19 @@
 /**
- * recurring_payments' chart currency (SPEC §1: the main currency is the one with most
- * rows): two small EUR series (2 × 3 payments) against one long CHF series (12 payments).
- * Counting series would pick EUR; counting payments picks CHF.
+ * recurring_payments (SPEC §2.1) on the answers fixture: every planted cadence detected with
+ * its exact typical amount, next expected date, yearly cost and active flag; the noise not
+ * detected; min_occurrences; and the tool against the independent oracle on the strict and
+ * loose fixtures and the demo database.
+ *
+ * Also the small round-1 fixture (test/fixtures/budget-fixture.ts) with its strict and loose
+ * schema variants, first below.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, beforeAll, expect, test, describe } from "bun:test";
 import { Database } from "bun:sqlite";
 import { recurringPayments } from "../../src/tools/recurring_payments.ts";
 import { createFixture, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+import type { BudgetDb } from "../../src/budget/reader.ts";
+import { recurringPayments as oracle, type CommonArgs } from "../support/spec-oracle.ts";
+import { answers, cents, demoDb, money, run, schemaRejects, extended } from "./answers/support.ts";
 
 const pay = (id: number, date: string, amount: number, merchant: string): FixtureRow => ({ id, date, description: `${merchant.toUpperCase()} ${id}`, amount, merchant, category: "Subscriptions" });
 const months = (n: number) => Array.from({ length: n }, (_, k) => `2025-${String(k + 1).padStart(2, "0")}-05`);
@@ -33,4 +40,189 @@ test("the chart shows the currency with most payments and names the rest", () =>
   expect(chart.data.labels).toEqual(["Streamio"]);
   expect(chart.data.datasets[0]!.values).toEqual([240]);
   expect(chart.title).toEndWith("(CHF; EUR 168.00 not shown)");
+});
+
+const { db, path, loose, loosePath } = answers();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(recurringPayments, on, input);
+const COLUMNS = [
+  "Merchant", "Category", "Cadence", "Usual amount", "Current amount", "Payments", "First", "Last", "Next expected", "Yearly cost",
+  "Price changes", "Possible double charges", "Status",
+];
+
+describe("recurring_payments: hand-computed series", () => {
+  test("all dates: weekly (ended), quarterly (exactly 75% of gaps), monthly, yearly; noise, transfers and income not detected", () => {
+    const out = tool({});
+    const table = out.tables![0]!;
+    expect(table.title).toBe("Recurring payments, all dates");
+    expect(table.columns).toEqual(COLUMNS);
+    expect(table.currency).toBe("CHF");
+    expect(table.rows).toEqual([
+      // Putzfee Anna [30–35]: gaps 7, 7, 14, 7, 7 → median 7, 4/5 in 5–9; amounts 80 × 5, 100:
+      // median (80 + 80) / 2 = 80, 5/6 within ±16; yearly 80 × 52 = 4'160; next 04-18 + 7 = 04-25;
+      // 2025-12-28 − 2025-04-18 = 254 days > 1.5 × 7 → ended. Price change (SPEC §2.1): [34] 80 after [33] 100,
+      // and the next [35] is within 2% of 80 → 100 → 80 on 2025-04-11 ([33] itself is not: the next differs)
+      ["Putzfee Anna", "Household", "weekly", 80, 80, 6, "2025-03-07", "2025-04-18", "2025-04-25", 4160, `2025-04-11 ${money(100, "CHF")} → ${money(80, "CHF")}`, null, "ended"],
+      // Helsana [55–59]: gaps 91, 90, 120, 91 → sorted 90, 91, 91, 120, median 91; 3/4 = 75 % in 84–98;
+      // amounts 245.50, 245.50, 260.40 × 3 → median 260.40; yearly 260.40 × 4 = 1'041.60;
+      // next 2025-10-28 + 91 = 2026-01-27; 61 days ≤ 136.5 → active
+      // price change 245.50 → 260.40 on 2025-03-31 [57] (the next [58] is the same): dearer than the first payment
+      ["Helsana", "Insurance", "quarterly", 260.4, 260.4, 5, "2024-10-01", "2025-10-28", "2026-01-27", 1041.6, `2025-03-31 ${money(245.5, "CHF")} → ${money(260.4, "CHF")}`, null, "active, dearer"],
+      // Netflix [40–51]: gaps 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30 → median 31;
+      // amounts 18.90 × 3, 20.90 × 9 → median 20.90 (18.90 within ±4.18); yearly 20.90 × 12 = 250.80;
+      // next 2025-12-12 + 31 = 2026-01-12; 16 days ≤ 46.5 → active
+      ["Netflix", "Subscriptions", "monthly", 20.9, 20.9, 12, "2025-01-12", "2025-12-12", "2026-01-12", 250.8, `2025-04-12 ${money(18.9, "CHF")} → ${money(20.9, "CHF")}`, null, "active, dearer"],
+      // ZKB [60–62]: gaps 358 (2024 is a leap year), 357 → median 357.5; amounts 120, 120, 130 → usual 120,
+      // current 130 (the last payment; a change with no next payment); yearly at the current price 130;
+      // next 2025-12-20 + round(357.5) = + 358 = 2026-12-13; active
+      ["ZKB", "Fees", "yearly", 120, 130, 3, "2024-01-05", "2025-12-20", "2026-12-13", 130, `2025-12-20 ${money(120, "CHF")} → ${money(130, "CHF")}`, null, "active, dearer"],
+    ]);
+    // Not detected: Digitec (gaps 30, 10, 31, 60: median 30.5 but 2/4 in range), SBB (30-day gaps, amounts
+    // 12/85/4.40/220/15.60: median 15.60, only 1/5 within ±3.12), Fitnesspark (2 rows), Savings Account
+    // (Transfers), ACME AG (Income), Swissquote (Investments), Migros/Coop/Krone (irregular).
+    for (const name of ["Digitec", "SBB", "Fitnesspark", "Savings Account", "ACME AG", "Swissquote", "Migros", "Coop", "Restaurant Krone"]) {
+      expect(out.summary).not.toContain(name);
+    }
+    // active: 1'041.60 + 250.80 + 130 = 1'422.40
+    expect(out.summary).toContain(`4 series, 3 active. Active yearly cost: ${money(1422.4, "CHF")}.`);
+    expect(out.summary).toContain(
+      `Putzfee Anna (Household) weekly ${money(80, "CHF")}, 6 payments 2025-03-07 to 2025-04-18, ended (the next was due about 2025-04-25), ${money(4160, "CHF")} a year`,
+    );
+    expect(out.summary).toContain(
+      `Helsana (Insurance) quarterly ${money(260.4, "CHF")}, 5 payments 2024-10-01 to 2025-10-28, next about 2026-01-27, ${money(1041.6, "CHF")} a year, ` +
+        `price changes: 2025-03-31 ${money(245.5, "CHF")} → ${money(260.4, "CHF")}, GOT MORE EXPENSIVE in the period`,
+    );
+    expect(out.summary).toContain(
+      `ZKB (Fees) yearly ${money(130, "CHF")} (usual ${money(120, "CHF")}), 3 payments 2024-01-05 to 2025-12-20, next about 2026-12-13, ${money(130, "CHF")} a year`,
+    );
+    // The chart: active series only, by yearly cost.
+    const chart = out.charts[0]!;
+    expect(chart.type).toBe("bar_h");
+    expect(chart.title).toBe("Active recurring payments, yearly cost, all dates (CHF)");
+    expect(chart.data).toEqual({ labels: ["Helsana", "Netflix", "ZKB"], datasets: [{ name: "Yearly cost", values: [1041.6, 250.8, 130] }] });
+  });
+
+  test("a period cuts the series; 'active' still looks at the newest row of the whole database", () => {
+    const y = tool({ year: 2025 });
+    // Helsana in 2025 only [57–59]: gaps 120, 91 → median 105.5: no cadence. ZKB: 1 row.
+    expect(y.tables![0]!.rows.map((r) => r[0])).toEqual(["Putzfee Anna", "Netflix"]);
+    expect(y.summary).toContain(`Active yearly cost: ${money(250.8, "CHF")}.`);
+    const early = tool({ to: "2025-04-30" });
+    // Helsana [55–57]: gaps 91, 90 → 90.5 quarterly; amounts 245.50, 245.50, 260.40 → usual 245.50, current
+    //   260.40: yearly 1'041.60; next 2025-03-31 + round(90.5) = + 91 = 2025-06-30; 272 days > 135.75 → ended
+    // Netflix [40–43]: gaps 31, 28, 31 → 31; amounts 18.90 × 3, 20.90 → usual 18.90, current 20.90: yearly
+    //   250.80; next 2025-04-12 + 31 = 2025-05-13; 260 days > 46.5 → ended
+    expect(early.tables![0]!.rows).toEqual([
+      ["Putzfee Anna", "Household", "weekly", 80, 80, 6, "2025-03-07", "2025-04-18", "2025-04-25", 4160, `2025-04-11 ${money(100, "CHF")} → ${money(80, "CHF")}`, null, "ended"],
+      ["Helsana", "Insurance", "quarterly", 245.5, 260.4, 3, "2024-10-01", "2025-03-31", "2025-06-30", 1041.6, `2025-03-31 ${money(245.5, "CHF")} → ${money(260.4, "CHF")}`, null, "ended, dearer"],
+      ["Netflix", "Subscriptions", "monthly", 18.9, 20.9, 4, "2025-01-12", "2025-04-12", "2025-05-13", 250.8, `2025-04-12 ${money(18.9, "CHF")} → ${money(20.9, "CHF")}`, null, "ended, dearer"],
+    ]);
+    expect(early.summary).toContain(`3 series, 0 active. Active yearly cost: ${money(0, "CHF")}.`);
+    expect(early.charts).toEqual([]);
+  });
+
+  test("min_occurrences 2 (from 2025-11-01): the two-payment gym is found; default 3 finds nothing", () => {
+    const out = tool({ from: "2025-11-01", min_occurrences: 2 });
+    // Fitnesspark [63][64]: gap 30, 59 → yearly 708, next 2025-12-03 + 30 = 2026-01-02, 25 ≤ 45 active
+    // Netflix [50][51]: gap 30, 20.90 → 250.80, next 2026-01-11, 16 ≤ 45 active
+    expect(out.tables![0]!.rows).toEqual([
+      ["Fitnesspark", "Healthcare", "monthly", 59, 59, 2, "2025-11-03", "2025-12-03", "2026-01-02", 708, null, null, "active"],
+      ["Netflix", "Subscriptions", "monthly", 20.9, 20.9, 2, "2025-11-12", "2025-12-12", "2026-01-11", 250.8, null, null, "active"],
+    ]);
+    // 708 + 250.80 = 958.80
+    expect(out.summary).toContain(`Active yearly cost: ${money(958.8, "CHF")}.`);
+    const none = tool({ from: "2025-11-01" });
+    expect(none.charts).toEqual([]);
+    expect(none.tables).toBeUndefined();
+    expect(none.summary).toBe(
+      "No recurring payments found since 2025-11-01 (at least 3 payments at a steady weekly, monthly, quarterly or yearly rhythm). The data covers 2024-01-05 to 2025-12-28.",
+    );
+    // All dates with 2: the gym is a series too (monthly 59 → 708 a year, active), and so is Bäckerei Zürich
+    // [94] 2025-02-08 12.40, [95] 2025-03-15 8.90: gap 35 (monthly); median (12.40 + 8.90) / 2 = 10.65, both
+    // within ±2.13; current 8.90 (a price change 12.40 → 8.90, the last payment): yearly 8.90 × 12 = 106.80;
+    // next 03-15 + 35 = 04-19; 288 days > 52.5 → ended
+    const two = tool({ min_occurrences: 2 }).tables![0]!.rows;
+    expect(two.map((r) => r[0])).toEqual(["Putzfee Anna", "Helsana", "Fitnesspark", "Netflix", "ZKB", "Bäckerei Zürich"]);
+    expect(two[5]).toEqual(["Bäckerei Zürich", "Groceries", "monthly", 10.65, 8.9, 2, "2025-02-08", "2025-03-15", "2025-04-19", 106.8, `2025-03-15 ${money(12.4, "CHF")} → ${money(8.9, "CHF")}`, null, "ended"]);
+  });
+
+  test("loose: NULL-merchant monthly rows [201–203] never form a series", () => {
+    // [201] [202] [203] are 30/31 days apart at 23.40 but have no merchant; Coop [91][98][205]: gaps 490, 83
+    const out = tool({}, loose);
+    expect(out.tables![0]!.rows.map((r) => r[0])).toEqual(["Putzfee Anna", "Helsana", "Netflix", "ZKB"]);
+    expect(out.summary).not.toContain("unknown merchant");
+    expect(out.summary).not.toContain("CARD PAYMENT");
+  });
+
+  test("schema: min_occurrences 1 and 101 rejected", () => {
+    expect(schemaRejects(recurringPayments, { min_occurrences: 1 })).toBe(true);
+    expect(schemaRejects(recurringPayments, { min_occurrences: 101 })).toBe(true);
+    expect(schemaRejects(recurringPayments, { min_occurrences: 2 })).toBe(false);
+  });
+});
+
+describe("recurring_payments == oracle", () => {
+  type Args = CommonArgs & { min_occurrences?: number };
+  const check = (on: BudgetDb, p: string, args: Args) => {
+    const want = oracle(p, { ...args, currency: args.currency?.toUpperCase() });
+    const out = tool(args, on);
+    const curs = Object.keys(want.byCurrency);
+    if (curs.length === 0) {
+      expect(out.tables).toBeUndefined();
+      return expect(out.summary).toStartWith("No recurring payments found");
+    }
+    const many = curs.length > 1;
+    const expected = curs
+      .flatMap((cur) => want.byCurrency[cur]!.series.map((s) => ({ cur, s })))
+      .sort((x, y) => y.s.yearlyCost - x.s.yearlyCost)
+      .map(({ cur, s }) => [
+        s.merchant, s.category, s.cadence, cents(s.typicalAmount), cents(s.currentAmount), ...(many ? [cur] : []), s.count,
+        s.firstDate, s.lastDate, s.nextExpected, cents(s.yearlyCost),
+        s.priceChanges.map((p) => `${p.date} ${money(p.from, cur)} → ${money(p.to, cur)}`).join(", ") || null,
+        s.doubleCharges.map((d) => `${d.first} and ${d.second} (${money(d.amount, cur)})`).join(", ") || null,
+        `${s.active ? "active" : "ended"}${s.dearer ? ", dearer" : ""}`,
+      ]);
+    expect(out.tables![0]!.rows).toEqual(expected);
+    expect(out.summary).toContain(`Active yearly cost: ${curs.map((c) => money(want.byCurrency[c]!.activeYearlyTotal, c)).join(", ")}.`);
+  };
+  const cases: Args[] = [
+    {},
+    { year: 2025 },
+    { year: 2024 },
+    { to: "2025-04-30" },
+    { from: "2025-11-01", min_occurrences: 2 },
+    { min_occurrences: 2 },
+    { min_occurrences: 6 },
+    { from: "2024-06-01", to: "2025-09-30", currency: "chf" },
+  ];
+  test("answers fixture", () => {
+    for (const args of cases) check(db, path, args);
+  });
+  test("loose fixture", () => {
+    for (const args of cases) check(loose, loosePath, args);
+  });
+  test("demo database (7'300 rows, seed 7)", () => {
+    for (const args of [{}, { year: 2025 }, { min_occurrences: 2, from: "2026-01-01" }, { from: "2024-03-01", to: "2025-02-28" }]) check(demo.db, demo.path, args);
+    // the demo holds the planted recurring payments (streaming, phone, insurance, a yearly fee)
+    expect(tool({}, demo.db).tables![0]!.rows.length).toBeGreaterThanOrEqual(4);
+  });
+});
+
+describe("recurring_payments: a price rise and a double charge (extended fixture, 2026)", () => {
+  const ext = extended();
+  test("rent 2'000 → 2'200 from July: current price and yearly cost from it, flagged dearer; Spotify charged twice", () => {
+    const out = tool({ year: 2026 }, ext.db);
+    expect(out.tables![0]!.rows).toEqual([
+      // Immo AG: gaps 31, 59 (no March), 30, 31, 30, 31, 31, 31 → median 31 (8 gaps, middle 31 and 31); 7/8 in 26–35;
+      // amounts 2'000 × 5, 2'200 × 4 → usual 2'000, current 2'200: yearly 26'400; next 2026-10-01 + 31 = 2026-11-01
+      ["Immo AG", "Housing", "monthly", 2000, 2200, 9, "2026-01-01", "2026-10-01", "2026-11-01", 26400, `2026-07-01 ${money(2000, "CHF")} → ${money(2200, "CHF")}`, null, "active, dearer"],
+      // Spotify: gaps 31, 59, 30, 31, 1, 29, 31, 31, 30 → median 31, 7/9 in range; 1 day < 31 / 4: a possible double charge
+      ["Spotify", "Subscriptions", "monthly", 12.95, 12.95, 10, "2026-01-05", "2026-10-05", "2026-11-05", 155.4, null, `2026-06-05 and 2026-06-06 (${money(12.95, "CHF")})`, "active"],
+    ]);
+    expect(out.summary).toContain(
+      `Immo AG (Housing) monthly ${money(2200, "CHF")} (usual ${money(2000, "CHF")}), 9 payments 2026-01-01 to 2026-10-01, next about 2026-11-01, ${money(26400, "CHF")} a year, ` +
+        `price changes: 2026-07-01 ${money(2000, "CHF")} → ${money(2200, "CHF")}, GOT MORE EXPENSIVE in the period`,
+    );
+    expect(out.summary).toContain(`possible double charges: 2026-06-05 and 2026-06-06 (${money(12.95, "CHF")})`);
+  });
 });

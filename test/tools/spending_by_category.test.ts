@@ -1,15 +1,28 @@
+/**
+ * spending_by_category on the answers fixture: hand-computed figures (arithmetic copied from
+ * test/spec-oracle.test.ts, row ids in brackets), the number semantics of SPEC §1, and the
+ * tool against the independent oracle (test/support/spec-oracle.ts) on the strict and loose
+ * fixtures and the 7'300-row demo database.
+ *
+ * Also the small round-1 fixture (test/fixtures/budget-fixture.ts) with its strict and loose
+ * schema variants, first below.
+ */
 import { afterAll, describe, expect, test } from "bun:test";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture, runTool } from "../fixtures/budget-fixture.ts";
+import { BudgetDb } from "../../src/budget/reader.ts";
+import { formatPercent, plural } from "../../src/core/format.ts";
+import { spendingByCategory as oracle, type CommonArgs } from "../support/spec-oracle.ts";
+import { answers, cents, demoDb, inputError, money, run } from "./answers/support.ts";
 
 const fx = createFixture();
-const loose = createFixture({ loose: true });
+const looseFixture = createFixture({ loose: true });
 afterAll(() => {
   fx.cleanup();
-  loose.cleanup();
+  looseFixture.cleanup();
 });
-const run = (input: unknown, db = fx.db) => runTool(spendingByCategory, db, input);
+const runOnFixture = (input: unknown, db = fx.db) => runTool(spendingByCategory, db, input);
 
 describe("spending_by_category", () => {
   test("all dates: Transfers are not spending, Income is not spending", () => {
@@ -22,7 +35,7 @@ describe("spending_by_category", () => {
     //   Transport     #8 55.5 #32 55.5                                             = 111.00   (2)
     //   Uncategorised #22 15                                                       =  15.00   (1)
     //   total 2,094.28 over 24; transfers #4 -1000 and #16 -1500 are not spending.
-    const out = run({});
+    const out = runOnFixture({});
     expect(out.charts).toHaveLength(1);
     const chart = out.charts[0];
     expect(chart!.type).toBe("bar_h");
@@ -41,7 +54,7 @@ describe("spending_by_category", () => {
 
   test("year filter", () => {
     // 2024: Groceries 50+30+70+25.25 = 175.25 (4), Transport 55.5 (1), Dining 120 (1) → 350.75 over 6
-    const out = run({ year: 2024 });
+    const out = runOnFixture({ year: 2024 });
     expect(out.charts[0]!.data.labels).toEqual(["Groceries", "Dining", "Transport"]);
     expect(out.charts[0]!.data.datasets[0]!.values).toEqual([175.25, 120, 55.5]);
     expect(out.summary).toContain("for 2024");
@@ -51,7 +64,7 @@ describe("spending_by_category", () => {
   test("month filter includes the 1st and the last day of the month only", () => {
     // 2025-03: #23 (03-01) 33.33, #24 10, #25 12 Shopping = 55.33; #26 8 + #27 64.2 Groceries = 72.20;
     //          #28 800 Children; #31 (03-31) 45 Dining. #22 (02-27) and #32 (04-02) are outside. Total 972.53 / 7.
-    const out = run({ year: 2025, month: 3 });
+    const out = runOnFixture({ year: 2025, month: 3 });
     expect(out.charts[0]!.data.labels).toEqual(["Children", "Groceries", "Shopping", "Dining"]);
     expect(out.charts[0]!.data.datasets[0]!.values).toEqual([800, 72.2, 55.33, 45]);
     expect(out.summary).toContain("for 2025-03");
@@ -59,15 +72,15 @@ describe("spending_by_category", () => {
   });
 
   test("empty period: clear summary and no chart", () => {
-    const out = run({ year: 2019 });
+    const out = runOnFixture({ year: 2019 });
     expect(out.summary).toStartWith("No spending found for 2019.");
     expect(out.summary).toContain("2024-01-05 to 2025-04-11");
     expect(out.charts).toEqual([]);
   });
 
   test("month without year is a ToolInputError", () => {
-    expect(() => run({ month: 3 })).toThrow(ToolInputError);
-    expect(() => run({ month: 3 })).toThrow("month requires year");
+    expect(() => runOnFixture({ month: 3 })).toThrow(ToolInputError);
+    expect(() => runOnFixture({ month: 3 })).toThrow("month requires year");
   });
 
   test("the schema rejects wrong types and unknown keys", () => {
@@ -80,15 +93,196 @@ describe("spending_by_category", () => {
     expect(s.safeParse({ year: 2025, month: 12 }).success).toBe(true);
   });
 
-  test("loose database: NULL category counts as Uncategorised, and its money in reduces it", () => {
+  test("looseFixture database: NULL category counts as Uncategorised, and its money in reduces it", () => {
     // Uncategorised: #22 15 + #35 19.90 (NULL category) − #37 5 (CASHBACK, NULL category, money in) = 29.90 (3);
     // Groceries: 582.95 + #36 12 (NULL merchant) = 594.95 (12).
     // Total 2094.28 + 19.90 + 12 − 5 = 2'121.18 over 27.
-    const out = run({}, loose.db);
+    const out = runOnFixture({}, looseFixture.db);
     const { labels, datasets } = out.charts[0]!.data;
     expect(labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
     expect(datasets[0]!.values).toEqual([800, 594.95, 410, 175.33, 111, 29.9]);
     expect(out.summary).toContain("CHF: total CHF 2'121.18 over 27 transactions");
     expect(out.summary).toContain("Uncategorised CHF 29.90 (1.4%, 3 tx)");
+  });
+});
+
+const { db, path, loose, loosePath } = answers();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(spendingByCategory, on, input);
+
+describe("spending_by_category: hand-computed figures", () => {
+  test("2025: CHF chart, refund reduces Shopping, transport is Transport, not-spending and Income left out", () => {
+    const out = tool({ year: 2025 });
+    // Insurance     [57][58][59] 260.40 × 3                                        = 781.20 (3)
+    // Household     [30–35] 80 × 5 + 100                                           = 500.00 (6)
+    // Shopping      Digitec [65–69] 49.90 × 5 = 249.50; Zalando 120 − 40 (refund [106]);
+    //               Shop_Online 33.33; ShopXOnline 10; Outlet 27
+    //               249.50 + 80 + 33.33 + 10 + 27                                  = 399.83 (10)
+    // Groceries     [93] 63.70 [94] 12.40 [95] 8.90 [96] 66.60 [97] 24.50 [98] 52.80
+    //               [100] 30.05 [99] 112.45                                        = 371.40 (8)
+    //               (malformed [120] 2025-3-1 11.11 left out)
+    // Transport     SBB [70–74] 12 + 85 + 4.40 + 220 + 15.60 = 337.00, and Mobility stored as
+    //               `transport` (one category, SPEC §1) [75] 45.60 + [76] 32.15    = 414.75 (7)
+    // Healthcare    Praxis 180 + Fitnesspark 59 × 2                                = 298.00 (3)
+    // Subscriptions Netflix 18.90 × 3 + 20.90 × 9 = 56.70 + 188.10                 = 244.80 (12)
+    // Dining        Krone [103] 150 + Pizzeria [104] 45.30 + Kiosk [125] 5.50      = 200.80 (3)
+    // Fees          ZKB [62]                                                       = 130.00 (1)
+    // Uncategorised TWINT [116] 25 + [117] 40 − [119] 15                           =  50.00 (3)
+    // Other         Kiosk [118]                                                    =   7.80 (1)
+    // total 781.20 + 500 + 414.75 + 399.83 + 371.40 + 298 + 244.80 + 200.80 + 130 + 50 + 7.80
+    //     = 3'398.58 over 57 rows
+    // EUR: Travel 420 + 38.40 − 60 (hotel refund [113]) = 398.40 (3); Dining 55.20 (1); total 453.60
+    // USD: Apple [115] 9.99
+    expect(out.charts).toHaveLength(1);
+    const chart = out.charts[0]!;
+    expect(chart.type).toBe("bar_h");
+    expect(chart.title).toBe(`Spending by category, 2025 (CHF; ${money(453.6, "EUR")}, ${money(9.99, "USD")} not shown)`);
+    expect(chart.title).toBe("Spending by category, 2025 (CHF; EUR 453.60, USD 9.99 not shown)");
+    expect(chart.data.labels).toEqual([
+      "Insurance", "Household", "Transport", "Shopping", "Groceries", "Healthcare",
+      "Subscriptions", "Dining", "Fees", "Uncategorised", "Other",
+    ]);
+    expect(chart.data.datasets).toEqual([
+      { name: "Spending", values: [781.2, 500, 414.75, 399.83, 371.4, 298, 244.8, 200.8, 130, 50, 7.8] },
+    ]);
+    const s = out.summary;
+    expect(s).toContain(`CHF: total ${money(3398.58, "CHF")} over 57 transactions in 11 categories`);
+    expect(s).toContain("CHF: total CHF 3'398.58 over 57 transactions");
+    // shares: 781.20 / 3'398.58 = 22.99 %; 399.83 / 3'398.58 = 11.76 %; 7.80 / 3'398.58 = 0.23 %
+    expect(s).toContain(`Insurance ${money(781.2, "CHF")} (23.0%, 3 tx)`);
+    expect(s).toContain(`Shopping ${money(399.83, "CHF")} (11.8%, 10 tx)`);
+    // 414.75 / 3'398.58 = 12.20 %
+    expect(s).toContain(`Transport ${money(414.75, "CHF")} (12.2%, 7 tx)`);
+    expect(s).not.toContain("transport");
+    expect(s).toContain(`Uncategorised ${money(50, "CHF")} (1.5%, 3 tx)`);
+    expect(s).toContain(`Other ${money(7.8, "CHF")} (0.2%, 1 tx)`);
+    expect(s).toContain(`EUR: total ${money(453.6, "EUR")} over 4 transactions in 2 categories: Travel ${money(398.4, "EUR")} (87.8%, 3 tx); Dining ${money(55.2, "EUR")} (12.2%, 1 tx).`);
+    expect(s).toContain(`USD: total ${money(9.99, "USD")} over 1 transaction in 1 category: Subscriptions ${money(9.99, "USD")} (100.0%, 1 tx).`);
+    // Main currency first, then by rows.
+    expect(s.indexOf("CHF:")).toBeLessThan(s.indexOf("EUR:"));
+    expect(s.indexOf("EUR:")).toBeLessThan(s.indexOf("USD:"));
+    // Not spending, not income: never a category line.
+    for (const name of ["Income", "Transfers", "Investments"]) expect(s).not.toContain(`${name} CHF`);
+    expect(s).toContain("Investments and Transfers are not spending.");
+  });
+
+  test("2024 CHF: malformed 2024-02-30 [123] left out, the ETF buy [87] is not spending", () => {
+    const out = tool({ year: 2024, currency: "CHF" });
+    // Groceries [90] 84.35 + [91] 52.80 + [92] 41.25 (date "2024-08-31 23:59") = 178.40
+    // Dining    [101] 96.50 + [102] 150                                        = 246.50
+    // Insurance [55] 245.50 + [56] 245.50                                      = 491.00
+    // Fees      [60] 120 + [61] 120                                            = 240.00
+    // total 1'155.90; ETF buy [87] 3'000 is not spending
+    expect(out.charts[0]!.title).toBe("Spending by category, 2024 (CHF)");
+    expect(out.charts[0]!.data).toEqual({
+      labels: ["Insurance", "Dining", "Fees", "Groceries"],
+      datasets: [{ name: "Spending", values: [491, 246.5, 240, 178.4] }],
+    });
+    expect(out.summary).toContain(`CHF: total ${money(1155.9, "CHF")} over 9 transactions in 4 categories`);
+    expect(out.summary).toContain(`Dining ${money(246.5, "CHF")} (21.3%, 2 tx)`);
+    expect(out.summary).not.toContain("USD");
+    expect(out.summary).not.toContain("3'000");
+    expect(out.summary).not.toContain("44.44");
+  });
+
+  test("June 2025: more EUR rows than CHF rows → the chart shows EUR; [96] with a time part counts", () => {
+    const out = tool({ year: 2025, month: 6 });
+    // CHF spending rows: Netflix [45] 20.90, Migros [96] 66.60 (2025-06-15T08:30:00) = 87.50 (2)
+    // EUR spending rows: [110] [111] [112] [113] = 4
+    expect(out.charts[0]!.title).toBe(`Spending by category, 2025-06 (EUR; ${money(87.5, "CHF")} not shown)`);
+    expect(out.charts[0]!.data).toEqual({ labels: ["Travel", "Dining"], datasets: [{ name: "Spending", values: [398.4, 55.2] }] });
+    expect(out.summary).toContain(`CHF: total ${money(87.5, "CHF")} over 2 transactions`);
+    expect(out.summary.indexOf("EUR:")).toBeLessThan(out.summary.indexOf("CHF:"));
+  });
+
+  test("inclusive to= with a time part: to 2025-06-15 includes [96]", () => {
+    // [45] 20.90 (06-12) + [96] 66.60 (06-15T08:30)
+    const out = tool({ from: "2025-06-01", to: "2025-06-15", currency: "CHF" });
+    expect(out.summary).toContain(`CHF: total ${money(87.5, "CHF")} over 2 transactions`);
+    expect(out.summary).toContain("from 2025-06-01 to 2025-06-15");
+  });
+
+  test("currency argument: one currency, any letter case", () => {
+    for (const c of ["EUR", "eur", "Eur"]) {
+      const out = tool({ year: 2025, currency: c });
+      expect(out.charts[0]!.title).toBe("Spending by category, 2025 (EUR)");
+      expect(out.charts[0]!.data.datasets[0]!.values).toEqual([398.4, 55.2]);
+      expect(out.summary).not.toContain("CHF");
+    }
+    expect(inputError(() => tool({ currency: "GBP" })).message).toBe('Unknown currency "GBP". Currencies in the data: CHF, EUR, USD.');
+  });
+
+  test("loose: NULL category is Uncategorised; NULL merchant rows still count", () => {
+    const out = tool({ year: 2025, currency: "CHF" }, loose);
+    // Uncategorised 50.00 + [201] 23.40 + [202] 23.40 − [204] 5.00 (NULL category, money in) = 91.80 (6)
+    // Groceries 371.40 + [203] 23.40 + [205] 18.35 = 413.15 (10)
+    // total 3'398.58 + 46.80 − 5.00 + 23.40 + 18.35 = 3'482.13 (57 + 5 = 62 rows)
+    expect(out.summary).toContain(`CHF: total ${money(3482.13, "CHF")} over 62 transactions`);
+    expect(out.summary).toContain(`Uncategorised ${money(91.8, "CHF")}`);
+    expect(out.summary).toContain(`Groceries ${money(413.15, "CHF")}`);
+    expect(out.charts[0]!.data.labels.slice(0, 4)).toEqual(["Insurance", "Household", "Transport", "Groceries"]);
+    expect(out.charts[0]!.data.datasets[0]!.values.slice(0, 4)).toEqual([781.2, 500, 414.75, 413.15]);
+  });
+
+  test("not-spending configured as Transfers only: the ETF buy becomes spending", () => {
+    const custom = BudgetDb.open(path, { notSpending: ["Transfers"] });
+    try {
+      const out = tool({ year: 2024, currency: "CHF" }, custom);
+      // 1'155.90 + Investments 3'000 ([87])
+      expect(out.summary).toContain(`total ${money(4155.9, "CHF")}`);
+      expect(out.charts[0]!.data.labels[0]).toBe("Investments");
+      expect(out.summary).toContain("Transfers is not spending.");
+    } finally {
+      custom.close();
+    }
+  });
+
+  test("a period without spending says so and names the coverage", () => {
+    const out = tool({ year: 2023 });
+    expect(out.charts).toEqual([]);
+    expect(out.summary).toBe("No spending found for 2023. The data covers 2024-01-05 to 2025-12-28.");
+  });
+});
+
+describe("spending_by_category == oracle", () => {
+  const cases: CommonArgs[] = [
+    {},
+    { year: 2025 },
+    { year: 2024 },
+    { year: 2025, month: 6 },
+    { year: 2025, month: 3, currency: "CHF" },
+    { from: "2024-12-01", to: "2025-04-30" },
+    { from: "2025-06-15" },
+    { to: "2024-12-31", currency: "usd" },
+  ];
+  const check = (on: BudgetDb, p: string, args: CommonArgs) => {
+    const want = oracle(p, { ...args, currency: args.currency?.toUpperCase() });
+    const out = tool(args, on);
+    const curs = Object.keys(want.byCurrency);
+    if (curs.length === 0) return expect(out.charts).toEqual([]);
+    const main = want.mainCurrency!;
+    const chart = out.charts[0]!;
+    expect(chart.currency).toBe(main);
+    expect(chart.data.labels).toEqual(want.byCurrency[main]!.categories.map((c) => c.name));
+    expect(chart.data.datasets[0]!.values).toEqual(want.byCurrency[main]!.categories.map((c) => cents(c.total)));
+    for (const cur of curs) {
+      const f = want.byCurrency[cur]!;
+      expect(out.summary).toContain(
+        `${cur}: total ${money(f.total, cur)} over ${plural(f.count, "transaction")} in ${plural(f.categories.length, "category", "categories")}: ` +
+          f.categories.map((c) => `${c.name} ${money(c.total, cur)} (${formatPercent(c.total, f.total)}, ${plural(c.count, "tx", "tx")})`).join("; ") +
+          ".",
+      );
+    }
+  };
+  test("answers fixture", () => {
+    for (const args of cases) check(db, path, args);
+  });
+  test("loose fixture", () => {
+    for (const args of cases) check(loose, loosePath, args);
+  });
+  test("demo database (7'300 rows, seed 7)", () => {
+    for (const args of [{}, { year: 2024 }, { year: 2025, month: 3 }, { from: "2024-06-15", to: "2025-02-10" }, { currency: "chf" }]) {
+      check(demo.db, demo.path, args);
+    }
   });
 });

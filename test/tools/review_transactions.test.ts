@@ -5,12 +5,12 @@
  * loose fixtures and the demo database.
  */
 import { describe, expect, test } from "bun:test";
-import { possibleDuplicates } from "../../support/spec-oracle-round3.ts";
-import type { BudgetDb } from "../../../src/budget/reader.ts";
-import { plural } from "../../../src/core/format.ts";
-import { reviewTransactions } from "../../../src/tools/review_transactions.ts";
-import { reviewTransactions as oracle, type CommonArgs } from "../../support/spec-oracle.ts";
-import { answers, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
+import { possibleDuplicates } from "../support/spec-oracle-round3.ts";
+import type { BudgetDb } from "../../src/budget/reader.ts";
+import { plural } from "../../src/core/format.ts";
+import { reviewTransactions } from "../../src/tools/review_transactions.ts";
+import { reviewTransactions as oracle, type CommonArgs } from "../support/spec-oracle.ts";
+import { answers, demoDb, inputError, money, run, schemaRejects, extended } from "./answers/support.ts";
 
 const { db, path, loose, loosePath } = answers();
 const demo = demoDb();

@@ -5,9 +5,9 @@
  * first, unique case-insensitive, ambiguous/unknown errors), and the strict schemas.
  */
 import { describe, expect, test } from "bun:test";
-import { READ_TOOLS, toolInputSchema } from "../../../src/tools/registry.ts";
-import type { ReadTool } from "../../../src/tools/types.ts";
-import { extended, IBAN_ACCOUNT, answers, inputError, run, schemaRejects } from "./support.ts";
+import { READ_TOOLS, toolInputSchema } from "../../src/tools/registry.ts";
+import type { ReadTool } from "../../src/tools/types.ts";
+import { extended, IBAN_ACCOUNT, answers, inputError, run, schemaRejects } from "./answers/support.ts";
 
 const { db } = answers();
 

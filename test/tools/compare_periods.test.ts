@@ -5,11 +5,11 @@
  * fixtures and the demo database.
  */
 import { describe, expect, test } from "bun:test";
-import type { BudgetDb } from "../../../src/budget/reader.ts";
-import { formatPercent } from "../../../src/core/format.ts";
-import { comparePeriods } from "../../../src/tools/compare_periods.ts";
-import { comparePeriods as oracle, type ComparePeriodArg } from "../../support/spec-oracle.ts";
-import { answers, cents, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
+import type { BudgetDb } from "../../src/budget/reader.ts";
+import { formatPercent } from "../../src/core/format.ts";
+import { comparePeriods } from "../../src/tools/compare_periods.ts";
+import { comparePeriods as oracle, type ComparePeriodArg } from "../support/spec-oracle.ts";
+import { answers, cents, demoDb, inputError, money, run, schemaRejects, extended } from "./answers/support.ts";
 
 const { db, path, loose, loosePath } = answers();
 const demo = demoDb();

@@ -6,10 +6,10 @@
  * hand-made rows for a payment still expected.
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { budgetMonth, budgetMonthOf, type BudgetEntry } from "../../../src/budgets/budgets.ts";
-import { budgetStatus } from "../../../src/tools/budget_status.ts";
-import { createFixture, type FixtureRow } from "../../fixtures/budget-fixture.ts";
-import { extended, money, on, run } from "./support.ts";
+import { budgetMonth, budgetMonthOf, type BudgetEntry } from "../../src/budgets/budgets.ts";
+import { budgetStatus } from "../../src/tools/budget_status.ts";
+import { createFixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+import { extended, money, on, run } from "./answers/support.ts";
 
 const { db } = extended();
 const CHF = (x: number) => money(x, "CHF");

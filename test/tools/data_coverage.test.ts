@@ -6,12 +6,12 @@
  */
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
-import { dynamicSystem } from "../../../src/agent/prompt.ts";
-import { BudgetDb } from "../../../src/budget/reader.ts";
-import { dataCoverage } from "../../../src/tools/data_coverage.ts";
-import { createAnswersFixture } from "../../fixtures/answers-fixture.ts";
-import { dataCoverage as oracle } from "../../support/spec-oracle-round3.ts";
-import { answers, demoDb, extended, IBAN_ACCOUNT, on, run } from "./support.ts";
+import { dynamicSystem } from "../../src/agent/prompt.ts";
+import { BudgetDb } from "../../src/budget/reader.ts";
+import { dataCoverage } from "../../src/tools/data_coverage.ts";
+import { createAnswersFixture } from "../fixtures/answers-fixture.ts";
+import { dataCoverage as oracle } from "../support/spec-oracle-round3.ts";
+import { answers, demoDb, extended, IBAN_ACCOUNT, on, run } from "./answers/support.ts";
 
 const { db: plain, path: plainPath, loose, loosePath } = answers();
 const { db, path } = extended();
