@@ -14,7 +14,7 @@ import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { escapeHtml } from "../../core/html.ts";
-import { cannotSaveMessage, isBusyError, QuestionRefused, storageProblem, type RefusalReason } from "../../core/errors.ts";
+import { cannotSaveMessage, ChangeRefused, isBusyError, QuestionRefused, storageProblem, type RefusalReason } from "../../core/errors.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
@@ -125,6 +125,8 @@ export function errorResponder(page: (input: ErrorPageInput) => string = (p) => 
   return (err, c) => {
     // A question the chat service would not take: its reason says the status.
     if (err instanceof QuestionRefused) err = new HTTPException(QUESTION_REFUSED_STATUS[err.reason], { message: err.message });
+    // A refused change to the user's data (categories, edits, import undo) carries its own status.
+    if (err instanceof ChangeRefused) err = new HTTPException(err.status, { message: err.message });
     // chat.db held by another program beyond the busy timeout: the client may retry, it is no bug.
     if (!(err instanceof HTTPException) && isBusyError(err)) {
       console.error(`${c.req.method} ${c.req.path}: chat.db is locked by another program`);
