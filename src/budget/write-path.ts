@@ -96,6 +96,8 @@ const JOURNAL_SAMPLE = 100;
 
 /** The test hook of the crash between budget.db's COMMIT and the journal's "done" (only under NODE_ENV/BUN_ENV=test). */
 export const CRASH_AFTER_COMMIT_ENV = "BUDGET_CHAT_TEST_CRASH_AFTER_BUDGET_COMMIT";
+/** The test hook of the crash inside the write transaction: the intent is in chat.db, budget.db has not committed (only under NODE_ENV/BUN_ENV=test). */
+export const CRASH_BEFORE_COMMIT_ENV = "BUDGET_CHAT_TEST_CRASH_BEFORE_BUDGET_COMMIT";
 
 export class BudgetWriter {
   private depth = 0;
@@ -157,9 +159,10 @@ export class BudgetWriter {
           const intent = { kind: change.kind, userId: change.userId, dbPath: this.path, changes, changedRows: count, settle, snapshot };
           intentId = journal.transaction(() => journal.budgetWrites.begin(intent));
         }
+        if (intentId && crashHookArmed(CRASH_BEFORE_COMMIT_ENV)) process.kill(process.pid, "SIGKILL");
         commit(db, this.path);
         committed = true;
-        if (intentId && crashHookArmed()) process.kill(process.pid, "SIGKILL");
+        if (intentId && crashHookArmed(CRASH_AFTER_COMMIT_ENV)) process.kill(process.pid, "SIGKILL");
         const settled = intentId ? markDone(journal!, intentId) : true;
         return { result, intentId, snapshot, settled };
       } catch (err) {
@@ -216,9 +219,9 @@ function markDone(store: Store, id: string): boolean {
   }
 }
 
-function crashHookArmed(): boolean {
+function crashHookArmed(hook: string): boolean {
   const env = process.env;
-  return env[CRASH_AFTER_COMMIT_ENV] === "1" && (env.NODE_ENV === "test" || env.BUN_ENV === "test");
+  return env[hook] === "1" && (env.NODE_ENV === "test" || env.BUN_ENV === "test");
 }
 
 // ----------------------------------------------------------------- locking
@@ -351,6 +354,39 @@ export function heldState(db: Database, changes: readonly RowChange[]): "after" 
   return after ? "after" : before ? "before" : "unknown";
 }
 
+/**
+ * heldState under budget.db's write lock: an intent is pending from before its writer's COMMIT
+ * until just after, so a writer alive in another process (an import while a server starts)
+ * must finish first; judged without the lock, its change would be called failed. Opening
+ * read-write also rolls back the hot journal a writer killed mid-transaction left. A folder
+ * this user cannot write (no lock to take, nobody can write there) is judged read-only.
+ */
+function judge(path: string, changes: readonly RowChange[]): "after" | "before" | "unknown" {
+  let db: Database;
+  let locked = true;
+  try {
+    db = new Database(path, { readwrite: true, create: false, strict: true });
+  } catch {
+    db = new Database(path, { readonly: true, strict: true });
+    locked = false;
+  }
+  try {
+    if (locked) {
+      try {
+        begin(db, path, 5000);
+      } catch (err) {
+        locked = false;
+        if (!/readonly/i.test((err as Error).message)) throw err;
+      }
+    }
+    if (!locked) db.run("PRAGMA busy_timeout = 5000");
+    return heldState(db, changes);
+  } finally {
+    if (locked) db.run("ROLLBACK");
+    db.close();
+  }
+}
+
 export const RECONCILED_FAILED = "the server stopped before budget.db committed this change; nothing was modified";
 export const RECONCILED_UNKNOWN = "the server stopped while this change was being made, and budget.db no longer shows whether it was";
 
@@ -364,13 +400,7 @@ export function reconcileBudgetWrites(store: Store): { done: string[]; failed: s
   for (const intent of store.budgetWrites.pending()) {
     let state: "after" | "before" | "unknown" | "unreadable" = "unreadable";
     try {
-      const db = new Database(intent.dbPath, { readonly: true, strict: true });
-      try {
-        db.run("PRAGMA busy_timeout = 5000");
-        state = heldState(db, intent.changes);
-      } finally {
-        db.close();
-      }
+      state = judge(intent.dbPath, intent.changes);
     } catch (err) {
       console.error(`budget write ${intent.id}: cannot read ${intent.dbPath} to settle it now (tried again at the next start):`, (err as Error).message);
     }

@@ -11,6 +11,7 @@ import { basename, relative } from "node:path";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
 import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
+import { reconcileBudgetWrites } from "../budget/write-path.ts";
 import { ModelClassifier, type ClassSource } from "../import/classify.ts";
 import { DATE_FORMATS, IMPORT_FORMATS, type ImportFormat } from "../import/formats/types.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
@@ -67,11 +68,16 @@ function modelFrom(values: Record<string, unknown>): ModelClassifier | null {
   return new ModelClassifier(new Anthropic({ apiKey: s.apiKey.trim(), baseURL: s.baseUrl || undefined }), s.model);
 }
 
-function openImporter(values: Record<string, unknown>, model: ModelClassifier | null): { importer: Importer; store: Store } {
+/**
+ * `settle`: a command that writes budget.db first settles the journal entries a killed
+ * writer left (as a server does at start-up), so the import list tells the truth.
+ */
+function openImporter(values: Record<string, unknown>, model: ModelClassifier | null, settle: boolean): { importer: Importer; store: Store } {
   const target = budgetDbLocation(values).path;
   checkImportTarget(target);
   const store = Store.open(chatDbPath(values));
   try {
+    if (settle) reconcileBudgetWrites(store);
     return { importer: new Importer({ target, store, model, keepBackups: readSettings(["keepBackups"], values).keepBackups }), store };
   } catch (e) {
     store.close();
@@ -135,7 +141,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   const dryRun = values["dry-run"] === true;
   const json = values.json === true;
   const model = values["no-classify"] ? null : modelFrom(values);
-  const { importer, store } = openImporter(values, model);
+  const { importer, store } = openImporter(values, model, !dryRun);
   const bar = progress(!json && process.stderr.isTTY === true);
   try {
     const mappingName = values.mapping as string | undefined;
@@ -172,6 +178,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       const counts = planCounts(plan);
       let batch: string | null = null;
       let inserted: number;
+      let alreadyThere = 0;
       if (dryRun) {
         const rows = rowsToInsert(plan, include);
         inserted = rows.length;
@@ -180,6 +187,7 @@ export async function importCommand(argv: string[]): Promise<number> {
         const done = importer.commit(plan, { includePossibleDuplicates: include, actor: CLI_ACTOR });
         batch = done.batch;
         inserted = done.inserted;
+        alreadyThere = done.alreadyThere;
         for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
       }
       summaries.push({
@@ -189,7 +197,7 @@ export async function importCommand(argv: string[]): Promise<number> {
         batch,
         rows: counts.rows,
         inserted,
-        duplicates: counts.duplicates,
+        duplicates: counts.duplicates + alreadyThere,
         possible_duplicates: counts.possibleDuplicates,
         bad_rows: plan.badRows.map((b) => ({ line: b.line, reason: b.reason })),
       });
@@ -280,7 +288,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
   if (action !== "list" && action !== "undo") throw new UsageError(`imports: ${action ? `unknown action "${action}"` : "missing action"}: list or undo BATCH`);
   if (action === "list" && rest.length) throw new UsageError("imports list takes no arguments");
   if (action === "undo" && rest.length !== 1) throw new UsageError("imports undo: give exactly one BATCH (see budget-chat imports list)");
-  const { importer, store } = openImporter(values, null);
+  const { importer, store } = openImporter(values, null, action === "undo");
   try {
     if (action === "undo") {
       try {
@@ -337,7 +345,7 @@ export async function classifyCommand(argv: string[]): Promise<number> {
   if (positionals.length) throw new UsageError("classify takes no arguments");
   const model = modelFrom(values);
   if (!model) throw new ConfigError("classify needs the model: set ANTHROPIC_API_KEY (in the environment or a .env file).");
-  const { importer, store } = openImporter(values, model);
+  const { importer, store } = openImporter(values, model, true);
   const bar = progress(process.stderr.isTTY === true);
   try {
     const r = await importer.classifyPending(CLI_ACTOR, (done, total) => bar.update("classifying merchants", done, total));

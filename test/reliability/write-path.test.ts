@@ -138,6 +138,32 @@ describe("the journal", () => {
     expect(reconcileBudgetWrites(store)).toEqual({ done: [], failed: [] });
     store.close();
   });
+
+  test("start-up leaves alone the intent of a writer still inside its transaction (another process about to COMMIT)", () => {
+    const { db, store } = fresh();
+    const rw = new Database(db);
+    const was = (rw.query("SELECT category FROM transactions WHERE id = 8").get() as { category: string }).category;
+    // A live writer: the write lock held, its change made, its intent stored, COMMIT not yet done.
+    rw.run("BEGIN IMMEDIATE");
+    rw.run("UPDATE transactions SET category = 'Travel' WHERE id = 8");
+    const live = store.budgetWrites.begin({
+      kind: "recategorise",
+      userId: "u",
+      dbPath: db,
+      changes: [{ table: "transactions", key: { id: 8 }, before: { category: was }, after: { category: "Travel" } }],
+      changedRows: 1,
+      settle: { audit: [{ kind: "write", detail: { which: "live" } }] },
+      snapshot: null,
+    });
+    // Judged without the lock it would look "not held" and be failed, and its settlement lost when it commits.
+    expect(reconcileBudgetWrites(store)).toEqual({ done: [], failed: [] });
+    expect(store.budgetWrites.get(live)!.status).toBe("pending");
+    rw.run("COMMIT");
+    rw.close();
+    expect(reconcileBudgetWrites(store)).toEqual({ done: [live], failed: [] });
+    expect(store.audit.list({ kind: "write" }).map((e) => e.detail)).toEqual([{ which: "live" }]);
+    store.close();
+  }, 20_000);
 });
 
 test("start-up: an undo budget.db holds settles its approval as undone (its write marked undone, the audit written)", () => {
