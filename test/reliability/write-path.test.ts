@@ -73,6 +73,53 @@ describe("the journal", () => {
     store.close();
   });
 
+  test("inserts: each row's final state is kept (inserted then changed, replaced), a row inserted then deleted is left out", () => {
+    const { db, store } = fresh();
+    const at = (d: Database, id: number) => d.query("SELECT * FROM transactions WHERE id = ?").get(id);
+    const r = new Database(db, { readonly: true });
+    const row3 = at(r, 3);
+    const top = (r.query("SELECT max(id) AS n FROM transactions").get() as { n: number }).n;
+    r.close();
+    const add = (d: Database, tag: string) =>
+      Number(
+        d
+          .query(
+            `INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at)
+             VALUES ('2026-01-01', ?, -1, 'CHF', 'Test', 'Other', 'manual', 1, ?, 'T', '2026-01-01T00:00:00Z')`,
+          )
+          .run(tag, tag).lastInsertRowid,
+      );
+    const writer = new BudgetWriter(db, { journal: store });
+    const receipt = writer.writeWithReceipt({
+      kind: "import",
+      userId: null,
+      apply: (d) => {
+        const a = add(d, "a");
+        d.run("UPDATE transactions SET category = 'Travel' WHERE id = ?", [a]);
+        const b = add(d, "b");
+        add(d, "c");
+        d.run("DELETE FROM transactions WHERE id = ?", [b]);
+        d.run("INSERT OR REPLACE INTO transactions (id, date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at) VALUES (3, '2026-02-02', 'replaced', -2, 'CHF', 'R', 'Other', 'manual', 1, 'r', 'T', '2026-01-01T00:00:00Z')");
+        return null;
+      },
+    });
+    const intent = store.budgetWrites.get(receipt.intentId!)!;
+    const w = new Database(db, { readonly: true });
+    expect(intent.changedRows).toBe(3);
+    expect(intent.changes).toEqual([
+      { table: "transactions", key: { id: top + 1 }, before: null, after: at(w, top + 1) as Record<string, unknown> },
+      { table: "transactions", key: { id: top + 3 }, before: null, after: at(w, top + 3) as Record<string, unknown> },
+      { table: "transactions", key: { id: 3 }, before: row3 as Record<string, unknown>, after: at(w, 3) as Record<string, unknown> },
+    ]);
+    expect(w.query("SELECT id, raw_description, category FROM transactions WHERE import_batch = 'T' ORDER BY id").all()).toEqual([
+      { id: 3, raw_description: "replaced", category: "Other" },
+      { id: top + 1, raw_description: "a", category: "Travel" },
+      { id: top + 3, raw_description: "c", category: "Other" },
+    ]);
+    w.close();
+    store.close();
+  });
+
   test("a settlement is recorded with done, and only then", () => {
     const { db, store } = fresh();
     const writer = new BudgetWriter(db, { journal: store });
