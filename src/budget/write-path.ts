@@ -327,7 +327,28 @@ function capture(db: Database): () => { changes: RowChange[]; count: number } {
     db.run(`CREATE TEMP TRIGGER budget_chat_u${i} AFTER UPDATE ON main.${q(name)} BEGIN ${log("OLD", true)} ${log("NEW", false)} END`);
     db.run(`CREATE TEMP TRIGGER budget_chat_d${i} AFTER DELETE ON main.${q(name)} BEGIN ${log("OLD", true)} END`);
   });
+  const keyObject = (tbl: string, key: string) => {
+    const keyCols = shapes.get(tbl)?.key ?? ["rowid"];
+    const keyVals = JSON.parse(key) as unknown[];
+    return Object.fromEntries(keyCols.map((c, k) => [c, keyVals[k] ?? null]));
+  };
   return () => {
+    const onlyInserts = db.query("SELECT 1 FROM temp.budget_chat_changes WHERE ins = 0 LIMIT 1").get() === null;
+    if (onlyInserts) {
+      // Every entry a row that was absent and is there now (inserting a key twice needs a delete between):
+      // the sample is read by seq (1…count, one per insert), without going through all of them.
+      const count = (db.query("SELECT count(*) AS n FROM temp.budget_chat_changes").get() as { n: number }).n;
+      const at = db.query("SELECT tbl, key, ikey FROM temp.budget_chat_changes WHERE seq = ?");
+      const step = Math.max(1, count / JOURNAL_SAMPLE);
+      const sample: RowChange[] = [];
+      for (let i = 0; i < count && sample.length < JOURNAL_SAMPLE; i += step) {
+        const e = at.get(Math.floor(i) + 1) as { tbl: string; key: string | null; ikey: unknown };
+        const key = keyObject(e.tbl, e.key ?? JSON.stringify([e.ikey]));
+        const after = currentRow(db, e.tbl, key, shapes.get(e.tbl)!.columns);
+        sample.push({ table: e.tbl, key, before: null, after: after === null ? null : JSON.parse(after) });
+      }
+      return { changes: sample, count };
+    }
     type Row = { tbl: string; key: string; before: string | null; after: string | null | typeof NOW };
     const rows = new Map<string, Row>();
     for (const e of db.query("SELECT tbl, key, ikey, old, new, ins FROM temp.budget_chat_changes ORDER BY seq").iterate() as IterableIterator<ChangeEntry>) {
@@ -338,11 +359,7 @@ function capture(db: Database): () => { changes: RowChange[]; count: number } {
       if (!row) rows.set(id, { tbl: e.tbl, key, before: e.ins ? null : e.old, after });
       else row.after = after;
     }
-    const keyOf = (r: Row) => {
-      const keyCols = shapes.get(r.tbl)?.key ?? ["rowid"];
-      const keyVals = JSON.parse(r.key) as unknown[];
-      return Object.fromEntries(keyCols.map((c, k) => [c, keyVals[k] ?? null]));
-    };
+    const keyOf = (r: Row) => keyObject(r.tbl, r.key);
     const afterOf = (r: Row): string | null => (r.after === NOW ? (r.after = currentRow(db, r.tbl, keyOf(r), shapes.get(r.tbl)!.columns)) : r.after);
     // An inserted row that was absent before changed (it is there now: a later delete would have noted so).
     const changed = [...rows.values()].filter((r) => (r.after === NOW && r.before === null ? true : r.before !== afterOf(r)));

@@ -120,6 +120,35 @@ describe("the journal", () => {
     store.close();
   });
 
+  test("a big insert-only write: every row counted, a sample of 100 spread over them, each as budget.db holds it", () => {
+    const { db, store } = fresh();
+    const r = new Database(db, { readonly: true });
+    const top = (r.query("SELECT max(id) AS n FROM transactions").get() as { n: number }).n;
+    r.close();
+    const receipt = new BudgetWriter(db, { journal: store }).writeWithReceipt({
+      kind: "import",
+      userId: null,
+      apply: (d) => {
+        const insert = d.query(
+          `INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at)
+           VALUES ('2026-01-01', ?, -1, 'CHF', 'Test', 'Other', 'manual', 1, ?, 'T', '2026-01-01T00:00:00Z')`,
+        );
+        for (let i = 0; i < 1000; i++) insert.run(`row ${i}`, `big-${i}`);
+        return null;
+      },
+    });
+    const intent = store.budgetWrites.get(receipt.intentId!)!;
+    expect(intent.changedRows).toBe(1000);
+    expect(intent.changes.map((c) => c.key.id)).toEqual(Array.from({ length: 100 }, (_, i) => top + 1 + i * 10));
+    const w = new Database(db, { readonly: true });
+    for (const c of intent.changes) {
+      expect(c).toEqual({ table: "transactions", key: c.key, before: null, after: w.query("SELECT * FROM transactions WHERE id = ?").get(c.key.id as number) as Record<string, unknown> });
+    }
+    w.close();
+    expect(reconcileBudgetWrites(store)).toEqual({ done: [], failed: [] }); // done already
+    store.close();
+  });
+
   test("a settlement is recorded with done, and only then", () => {
     const { db, store } = fresh();
     const writer = new BudgetWriter(db, { journal: store });
