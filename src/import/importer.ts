@@ -26,7 +26,7 @@ import { budgetWriterFor, type BudgetWriter } from "../budget/write-path.ts";
 import { ConfigError, ImportInputError } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord } from "../store/imports.ts";
-import { cacheEntries, categoriesOf, classifyRows, fewShotExamples, type CategoryInfo, type Classified, type ClassSource, type ModelClassifier } from "./classify.ts";
+import { cacheEntries, categoriesOf, classifyRows, fewShotExamples, hasCachedMerchants, type CategoryInfo, type Classified, type ClassSource, type ModelClassifier } from "./classify.ts";
 import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
 import { parseStatement, type BadRow, type CsvMapping, type ImportFormat, type ParsedRow } from "./formats/index.ts";
 import { assignTransactionIds } from "./ids.ts";
@@ -189,12 +189,14 @@ export class Importer {
       const freshRows = parsed.rows.filter((_, i) => fresh[i]);
       const matches = db ? possibleDuplicates(db, freshRows, hasAccountColumn(db), new Set(ids)) : freshRows.map(() => null);
       const categories: CategoryInfo[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
-      const keys = freshRows.map((r) => pipelineMerchantKey(r.description));
+      const model = opts.classify === "model" ? this.opts.model : null;
+      const cached = hasCachedMerchants(db);
+      const keys = cached || model ? freshRows.map((r) => pipelineMerchantKey(r.description)) : undefined;
       const outcome = await classifyRows(freshRows, {
         keys,
-        cache: cacheEntries(db, new Set(keys)),
+        cache: cached ? cacheEntries(db, new Set(keys)) : new Map(),
         cardRules: parsed.format === "ubs-card",
-        model: opts.classify === "model" ? this.opts.model : null,
+        model,
         categories,
         examples: fewShotExamples(db),
         onProgress: opts.onProgress,
