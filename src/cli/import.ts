@@ -167,6 +167,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     const plans: FilePlan[] = [];
     const bySource = emptyBySource();
     const seen = new Set<string>();
+    const snapshots = new Set<string>();
     for (const parsed of parsedFiles) {
       const plan = await importer.plan(parsed, {
         classify: dryRun || !model ? "offline" : "model",
@@ -188,6 +189,7 @@ export async function importCommand(argv: string[]): Promise<number> {
         batch = done.batch;
         inserted = done.inserted;
         alreadyThere = done.alreadyThere;
+        if (done.snapshot) snapshots.add(done.snapshot);
         for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
       }
       summaries.push({
@@ -206,7 +208,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       console.log(JSON.stringify({ files: summaries, by_source: bySource, dry_run: dryRun }));
       return 0;
     }
-    printSummary(summaries, plans, bySource, { dryRun, include, target: importer.target, model: model !== null, noClassify: values["no-classify"] === true });
+    printSummary(summaries, plans, bySource, { dryRun, include, target: importer.target, model: model !== null, noClassify: values["no-classify"] === true, snapshots: [...snapshots] });
     return 0;
   } catch (e) {
     bar.end();
@@ -241,7 +243,7 @@ function printSummary(
   files: FileSummary[],
   plans: FilePlan[],
   bySource: Record<ClassSource, number>,
-  o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean },
+  o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean; snapshots: string[] },
 ): void {
   const head = ["FILE", "FORMAT", "ACCOUNT", "ROWS", o.dryRun ? "WOULD ADD" : "ADDED", "DUPLICATES", "POSSIBLE DUPL.", "BAD ROWS"];
   const rows = files.map((f) => [f.file, f.format, f.account ?? "-", formatCount(f.rows), formatCount(f.inserted), formatCount(f.duplicates), formatCount(f.possible_duplicates), formatCount(f.bad_rows.length)]);
@@ -250,8 +252,7 @@ function printSummary(
   console.log(line(head));
   for (const r of rows) console.log(line(r));
   const total = files.reduce((n, f) => n + f.inserted, 0);
-  const rel = relative(process.cwd(), o.target);
-  const where = rel && !rel.startsWith("..") ? rel : o.target;
+  const where = shortPath(o.target);
   console.log(
     o.dryRun
       ? `Dry run: ${formatCount(total)} transaction${total === 1 ? "" : "s"} would be added to ${where}; nothing was written.`
@@ -276,6 +277,14 @@ function printSummary(
     for (const b of p.badRows) console.log(`  ${rowPlace(p.format, b.line)}: ${b.reason}`);
   }
   for (const f of files) if (f.batch) console.log(`Undo ${f.file} with: budget-chat imports undo ${JSON.stringify(f.batch)}`);
+  // The write path's daily snapshot: the whole database as it was before today's first write (one file, unless the day turned).
+  if (o.snapshots.length) console.log(`Before this import a snapshot of the budget database was kept: ${o.snapshots.map(shortPath).join(", ")}`);
+}
+
+/** A path relative to the current folder when it lies inside it, else as it is. */
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith("..") ? rel : path;
 }
 
 export async function importsCommand(argv: string[]): Promise<number> {
