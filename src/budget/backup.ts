@@ -107,6 +107,13 @@ export function dailySnapshot(dbPath: string, dir: string, keep: number, now: Da
     if (meanwhile.length) return meanwhile.at(-1)!.path;
     throw new Error(`could not back up the budget database before changing it (${(err as Error).message}); nothing was changed`);
   }
+  // Another writer may have taken today's at the same time (a second apart, so under another name): the first one
+  // taken is the day's snapshot, a later one of the same moment is dropped (both writers agree on which is first).
+  const first = listSnapshots(dir).find((s) => localDay(s.at) === localDay(now));
+  if (first && first.path !== path) {
+    rmSync(path, { force: true });
+    return first.path;
+  }
   pruneSnapshots(dir, keep);
   return path;
 }
