@@ -4,10 +4,12 @@
  * reports them all as duplicates); an import killed inside its write transaction leaves
  * budget.db exactly as it was, and the next import settles its journal entry as failed.
  */
+import Anthropic from "@anthropic-ai/sdk";
 import { Database } from "bun:sqlite";
 import { afterEach, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { createApp } from "../../src/app.ts";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { CRASH_BEFORE_COMMIT_ENV, RECONCILED_FAILED } from "../../src/budget/write-path.ts";
 import { Store } from "../../src/store/store.ts";
@@ -162,5 +164,41 @@ describe("an import killed inside its write transaction", () => {
     ]);
     store.close();
     expect(count(db)).toBe(20_020);
+  }, 120_000);
+
+  test("a server starting afterwards opens budget.db as it was and settles the intent as failed", async () => {
+    expect((await finish(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]))).code).toBe(0);
+    const killed = await finish(start(["import", statement("bank.csv", 20_000), "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
+    expect(killed.code).not.toBe(0);
+    expect(existsSync(`${db}-journal`)).toBe(true);
+    const app = createApp(
+      {
+        apiKey: "test-key",
+        budgetDb: { path: db, explicit: true, notSpending: [] },
+        chatDb,
+        model: "claude-test",
+        maxSteps: 10,
+        historyMessages: 20,
+        maxTokens: 1024,
+        timeZone: "Europe/Zurich",
+        readOnly: true,
+        approvalTimeoutMs: 60_000,
+        ownsStore: true,
+      },
+      { client: new Anthropic({ apiKey: "test-key", baseURL: "http://127.0.0.1:9" }) },
+    );
+    try {
+      expect(app.budget.path).toBe(db);
+      const intents = app.store.budgetWrites.list();
+      expect(intents.map((w) => [w.kind, w.status, w.error])).toEqual([
+        ["import", "failed", RECONCILED_FAILED],
+        ["import", "done", null],
+      ]);
+      expect(app.store.imports.list().map((r) => [r.file, r.rows])).toEqual([["old.csv", 20]]);
+    } finally {
+      await app.close();
+    }
+    expect(count(db)).toBe(20);
+    expect([integrity(db), integrity(chatDb)]).toEqual(["ok", "ok"]);
   }, 120_000);
 });
