@@ -22,9 +22,10 @@
  *      transaction: what states the change (an approval's write and 'executed', audit
  *      entries) is written only now, when budget.db holds it.
  *
- * A crash between 4 and 5 leaves a 'pending' intent: start-up (`reconcileBudgetWrites`,
- * called by createApp when it owns the app database) compares budget.db with its rows
- * and marks it done (recording its settlement) or failed.
+ * A crash between 3 and 5 leaves a 'pending' intent: start-up (`reconcileBudgetWrites`,
+ * called by createApp when it owns the app database, and by the CLI commands that write)
+ * compares budget.db with its rows, under budget.db's write lock so that a writer alive in
+ * another process finishes first, and marks it done (recording its settlement) or failed.
  *
  * Callers keep the shape `write({kind, userId, apply})`; optional `settle` says what to
  * record once budget.db holds the change. `writeWithReceipt` also tells the intent's id
