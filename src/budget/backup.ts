@@ -9,7 +9,7 @@
  * the time's colons are written as '-' (both spellings are read back).
  */
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 
 /** The default folder of a budget database's snapshots: `backups/` beside it. */
@@ -41,20 +41,28 @@ export function listSnapshots(dir: string): { path: string; at: Date }[] {
     .sort((a, b) => a.at.getTime() - b.at.getTime() || a.path.localeCompare(b.path));
 }
 
-/** Write a consistent copy of the database at `dbPath` to `out` (which must not exist). Returns `out`. */
+/**
+ * Write a consistent copy of the database at `dbPath` to `out` (which must not exist). Returns `out`.
+ * Written under a name of this process and linked into place: a half-written copy never carries a
+ * snapshot's name, and two processes snapshotting at once never write into, or delete, each other's.
+ */
 export function takeSnapshot(dbPath: string, out: string): string {
   if (!existsSync(dbPath)) throw new Error(`${dbPath} does not exist`);
   if (existsSync(out)) throw new Error(`${out} exists already; refusing to overwrite it`);
   mkdirSync(dirname(resolve(out)), { recursive: true });
+  const tmp = join(dirname(resolve(out)), `.${basename(out)}.${process.pid}.partial`);
+  rmSync(tmp, { force: true });
   const db = new Database(dbPath, { readonly: true, strict: true });
   try {
     db.run("PRAGMA busy_timeout = 5000");
-    db.query("VACUUM INTO ?").run(out);
+    db.query("VACUUM INTO ?").run(tmp);
+    linkSync(tmp, out);
   } catch (err) {
-    rmSync(out, { force: true });
+    if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new Error(`${out} exists already; refusing to overwrite it`);
     throw err;
   } finally {
     db.close();
+    rmSync(tmp, { force: true });
   }
   return out;
 }
@@ -94,7 +102,17 @@ export function dailySnapshot(dbPath: string, dir: string, keep: number, now: Da
   try {
     path = takeSnapshot(dbPath, freshSnapshotPath(dir, now));
   } catch (err) {
+    // Another writer (an import in another process) took today's snapshot at the same moment: that one is it.
+    const meanwhile = listSnapshots(dir).filter((s) => localDay(s.at) === localDay(now));
+    if (meanwhile.length) return meanwhile.at(-1)!.path;
     throw new Error(`could not back up the budget database before changing it (${(err as Error).message}); nothing was changed`);
+  }
+  // Another writer may have taken today's at the same time (a second apart, so under another name): the first one
+  // taken is the day's snapshot, a later one of the same moment is dropped (both writers agree on which is first).
+  const first = listSnapshots(dir).find((s) => localDay(s.at) === localDay(now));
+  if (first && first.path !== path) {
+    rmSync(path, { force: true });
+    return first.path;
   }
   pruneSnapshots(dir, keep);
   return path;

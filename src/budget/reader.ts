@@ -114,7 +114,7 @@ export class BudgetDb {
       db.query("SELECT count(*) FROM sqlite_schema").get();
     } catch (e) {
       db?.close();
-      db = openImmutable(path, e as Error & { code?: string }) ?? undefined;
+      db = afterHotJournal(path) ?? openImmutable(path, e as Error & { code?: string }) ?? undefined;
       if (!db) throw new BudgetDbError(openProblem(path, e as Error & { code?: string }));
     }
     const problem = schemaProblem(db);
@@ -339,6 +339,33 @@ function walBytes(path: string): number {
     return statSync(`${path}-wal`).size;
   } catch {
     return 0;
+  }
+}
+
+/**
+ * A writer killed inside its transaction (kill -9, power loss) leaves a hot rollback journal,
+ * and a read-only connection cannot roll it back ("attempt to write a readonly database"):
+ * the first read-write connection that reads does. Then the file opens read-only again,
+ * exactly as it was before that transaction. Null when there is no journal or that fails.
+ */
+function afterHotJournal(path: string): Database | null {
+  if (!existsSync(`${path}-journal`)) return null;
+  let db: Database | undefined;
+  try {
+    const w = new Database(path, { readwrite: true, create: false, strict: true });
+    try {
+      w.run(`PRAGMA busy_timeout = ${BUDGET_BUSY_TIMEOUT_MS}`);
+      w.query("SELECT count(*) FROM sqlite_schema").get();
+    } finally {
+      w.close();
+    }
+    db = new Database(path, { readonly: true, strict: true });
+    db.run(`PRAGMA busy_timeout = ${BUDGET_BUSY_TIMEOUT_MS}`);
+    db.query("SELECT count(*) FROM sqlite_schema").get();
+    return db;
+  } catch {
+    db?.close();
+    return null;
   }
 }
 

@@ -11,6 +11,7 @@ import { basename, relative } from "node:path";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
 import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
+import { reconcileBudgetWrites } from "../budget/write-path.ts";
 import { ModelClassifier, type ClassSource } from "../import/classify.ts";
 import { DATE_FORMATS, IMPORT_FORMATS, type ImportFormat } from "../import/formats/types.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
@@ -67,11 +68,16 @@ function modelFrom(values: Record<string, unknown>): ModelClassifier | null {
   return new ModelClassifier(new Anthropic({ apiKey: s.apiKey.trim(), baseURL: s.baseUrl || undefined }), s.model);
 }
 
-function openImporter(values: Record<string, unknown>, model: ModelClassifier | null): { importer: Importer; store: Store } {
+/**
+ * `settle`: a command that writes budget.db first settles the journal entries a killed
+ * writer left (as a server does at start-up), so the import list tells the truth.
+ */
+function openImporter(values: Record<string, unknown>, model: ModelClassifier | null, settle: boolean): { importer: Importer; store: Store } {
   const target = budgetDbLocation(values).path;
   checkImportTarget(target);
   const store = Store.open(chatDbPath(values));
   try {
+    if (settle) reconcileBudgetWrites(store);
     return { importer: new Importer({ target, store, model, keepBackups: readSettings(["keepBackups"], values).keepBackups }), store };
   } catch (e) {
     store.close();
@@ -135,7 +141,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   const dryRun = values["dry-run"] === true;
   const json = values.json === true;
   const model = values["no-classify"] ? null : modelFrom(values);
-  const { importer, store } = openImporter(values, model);
+  const { importer, store } = openImporter(values, model, !dryRun);
   const bar = progress(!json && process.stderr.isTTY === true);
   try {
     const mappingName = values.mapping as string | undefined;
@@ -161,6 +167,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     const plans: FilePlan[] = [];
     const bySource = emptyBySource();
     const seen = new Set<string>();
+    const snapshots = new Set<string>();
     for (const parsed of parsedFiles) {
       const plan = await importer.plan(parsed, {
         classify: dryRun || !model ? "offline" : "model",
@@ -172,6 +179,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       const counts = planCounts(plan);
       let batch: string | null = null;
       let inserted: number;
+      let alreadyThere = 0;
       if (dryRun) {
         const rows = rowsToInsert(plan, include);
         inserted = rows.length;
@@ -180,6 +188,8 @@ export async function importCommand(argv: string[]): Promise<number> {
         const done = importer.commit(plan, { includePossibleDuplicates: include, actor: CLI_ACTOR });
         batch = done.batch;
         inserted = done.inserted;
+        alreadyThere = done.alreadyThere;
+        if (done.snapshot) snapshots.add(done.snapshot);
         for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
       }
       summaries.push({
@@ -189,7 +199,7 @@ export async function importCommand(argv: string[]): Promise<number> {
         batch,
         rows: counts.rows,
         inserted,
-        duplicates: counts.duplicates,
+        duplicates: counts.duplicates + alreadyThere,
         possible_duplicates: counts.possibleDuplicates,
         bad_rows: plan.badRows.map((b) => ({ line: b.line, reason: b.reason })),
       });
@@ -198,7 +208,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       console.log(JSON.stringify({ files: summaries, by_source: bySource, dry_run: dryRun }));
       return 0;
     }
-    printSummary(summaries, plans, bySource, { dryRun, include, target: importer.target, model: model !== null, noClassify: values["no-classify"] === true });
+    printSummary(summaries, plans, bySource, { dryRun, include, target: importer.target, model: model !== null, noClassify: values["no-classify"] === true, snapshots: [...snapshots] });
     return 0;
   } catch (e) {
     bar.end();
@@ -233,7 +243,7 @@ function printSummary(
   files: FileSummary[],
   plans: FilePlan[],
   bySource: Record<ClassSource, number>,
-  o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean },
+  o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean; snapshots: string[] },
 ): void {
   const head = ["FILE", "FORMAT", "ACCOUNT", "ROWS", o.dryRun ? "WOULD ADD" : "ADDED", "DUPLICATES", "POSSIBLE DUPL.", "BAD ROWS"];
   const rows = files.map((f) => [f.file, f.format, f.account ?? "-", formatCount(f.rows), formatCount(f.inserted), formatCount(f.duplicates), formatCount(f.possible_duplicates), formatCount(f.bad_rows.length)]);
@@ -242,8 +252,7 @@ function printSummary(
   console.log(line(head));
   for (const r of rows) console.log(line(r));
   const total = files.reduce((n, f) => n + f.inserted, 0);
-  const rel = relative(process.cwd(), o.target);
-  const where = rel && !rel.startsWith("..") ? rel : o.target;
+  const where = shortPath(o.target);
   console.log(
     o.dryRun
       ? `Dry run: ${formatCount(total)} transaction${total === 1 ? "" : "s"} would be added to ${where}; nothing was written.`
@@ -268,6 +277,14 @@ function printSummary(
     for (const b of p.badRows) console.log(`  ${rowPlace(p.format, b.line)}: ${b.reason}`);
   }
   for (const f of files) if (f.batch) console.log(`Undo ${f.file} with: budget-chat imports undo ${JSON.stringify(f.batch)}`);
+  // The write path's daily snapshot: the whole database as it was before today's first write (one file, unless the day turned).
+  if (o.snapshots.length) console.log(`Before this import a snapshot of the budget database was kept: ${o.snapshots.map(shortPath).join(", ")}`);
+}
+
+/** A path relative to the current folder when it lies inside it, else as it is. */
+function shortPath(path: string): string {
+  const rel = relative(process.cwd(), path);
+  return rel && !rel.startsWith("..") ? rel : path;
 }
 
 export async function importsCommand(argv: string[]): Promise<number> {
@@ -280,7 +297,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
   if (action !== "list" && action !== "undo") throw new UsageError(`imports: ${action ? `unknown action "${action}"` : "missing action"}: list or undo BATCH`);
   if (action === "list" && rest.length) throw new UsageError("imports list takes no arguments");
   if (action === "undo" && rest.length !== 1) throw new UsageError("imports undo: give exactly one BATCH (see budget-chat imports list)");
-  const { importer, store } = openImporter(values, null);
+  const { importer, store } = openImporter(values, null, action === "undo");
   try {
     if (action === "undo") {
       try {
@@ -325,7 +342,7 @@ export async function classifyCommand(argv: string[]): Promise<number> {
   if (positionals.length) throw new UsageError("classify takes no arguments");
   const model = modelFrom(values);
   if (!model) throw new ConfigError("classify needs the model: set ANTHROPIC_API_KEY (in the environment or a .env file).");
-  const { importer, store } = openImporter(values, model);
+  const { importer, store } = openImporter(values, model, true);
   const bar = progress(process.stderr.isTTY === true);
   try {
     const r = await importer.classifyPending(CLI_ACTOR, (done, total) => bar.update("classifying merchants", done, total));

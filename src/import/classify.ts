@@ -39,6 +39,11 @@ export function cleanDescription(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
 
+/** Whether merchant_cache has any entry (when not, a statement's rows need no merchant keys for it). */
+export function hasCachedMerchants(db: Database | null): boolean {
+  return db !== null && tableExists(db, "merchant_cache") && db.query("SELECT 1 FROM merchant_cache LIMIT 1").get() !== null;
+}
+
 /** The merchant_cache entries for these keys (the pipeline's lookup, one indexed query per key). */
 export function cacheEntries(db: Database | null, keys: Iterable<string>): Map<string, CacheEntry> {
   const found = new Map<string, CacheEntry>();
@@ -98,10 +103,11 @@ export async function classifyRows(
   },
 ): Promise<ClassifyOutcome> {
   const classes: (Classified | null)[] = rows.map(() => null);
-  const keys = opts.keys ?? rows.map((r) => pipelineMerchantKey(r.description));
+  // Merchant keys serve the cache and the model's batches only: without either, 100,000 rows need none.
+  const keys = opts.cache.size > 0 || opts.model ? (opts.keys ?? rows.map((r) => pipelineMerchantKey(r.description))) : null;
   const pending = new Map<string, number[]>();
   rows.forEach((row, i) => {
-    const hit = opts.cache.get(keys[i]!);
+    const hit = keys && opts.cache.get(keys[i]!);
     if (hit) {
       classes[i] = { merchant: hit.merchant_name, category: hit.category, confidence: hit.confidence, source: "cache" };
       return;
@@ -111,6 +117,7 @@ export async function classifyRows(
       classes[i] = { merchant: rule.merchant, category: rule.category, confidence: rule.confidence, source: "rules" };
       return;
     }
+    if (!opts.model || !keys) return;
     const list = pending.get(keys[i]!) ?? [];
     list.push(i);
     pending.set(keys[i]!, list);

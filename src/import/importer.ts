@@ -27,7 +27,7 @@ import { budgetWriterFor, type BudgetWriter } from "../budget/write-path.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord } from "../store/import-records.ts";
-import { cacheEntries, categoriesOf, classifyRows, fewShotExamples, type ClassifierCategory, type Classified, type ClassSource, type ModelClassifier } from "./classify.ts";
+import { cacheEntries, categoriesOf, classifyRows, fewShotExamples, hasCachedMerchants, type ClassifierCategory, type Classified, type ClassSource, type ModelClassifier } from "./classify.ts";
 import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
 import { parseStatement, type BadRow, type CsvMapping, type ImportFormat, type ParsedRow } from "./formats/index.ts";
 import { assignTransactionIds } from "./ids.ts";
@@ -78,6 +78,8 @@ export type ClassifyMode = "model" | "offline";
 export type CommitResult = {
   batch: string | null;
   inserted: number;
+  /** Rows planned as new that budget.db held by the time of the write (another import added them meanwhile): duplicates too. */
+  alreadyThere: number;
   bySource: Record<ClassSource, number>;
   /** The snapshot of budget.db the write path kept before this import (absent: nothing written, or backups off). */
   snapshot?: string | null;
@@ -136,6 +138,9 @@ export function emptyBySource(): Record<ClassSource, number> {
 export function rowPlace(format: ImportFormat, line: number): string {
   return format === "camt" ? `entry ${line}` : format === "ofx" ? `transaction ${line}` : `line ${line}`;
 }
+
+/** Thrown inside the write when every row turned out to be there already: rolls the empty batch back. */
+class NothingToAdd extends Error {}
 
 export class Importer {
   readonly writer: BudgetWriter;
@@ -196,12 +201,14 @@ export class Importer {
       const freshRows = parsed.rows.filter((_, i) => fresh[i]);
       const matches = db ? possibleDuplicates(db, freshRows, hasAccountColumn(db), new Set(ids)) : freshRows.map(() => null);
       const categories: ClassifierCategory[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
-      const keys = freshRows.map((r) => pipelineMerchantKey(r.description));
+      const model = opts.classify === "model" ? this.opts.model : null;
+      const cached = hasCachedMerchants(db);
+      const keys = cached || model ? freshRows.map((r) => pipelineMerchantKey(r.description)) : undefined;
       const outcome = await classifyRows(freshRows, {
         keys,
-        cache: cacheEntries(db, new Set(keys)),
+        cache: cached ? cacheEntries(db, new Set(keys)) : new Map(),
         cardRules: parsed.format === "ubs-card",
-        model: opts.classify === "model" ? this.opts.model : null,
+        model,
         categories,
         examples: fewShotExamples(db),
         onProgress: opts.onProgress,
@@ -227,7 +234,7 @@ export class Importer {
    */
   commit(plan: FilePlan, opts: { includePossibleDuplicates?: IncludePossible; actor: ImportActor }): CommitResult {
     const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
-    if (rows.length === 0) return { batch: null, inserted: 0, bySource: emptyBySource() };
+    if (rows.length === 0) return { batch: null, inserted: 0, alreadyThere: 0, bySource: emptyBySource() };
     let now = this.now();
     const { store } = this.opts;
     // Unique per import, also for two files of one name imported within the same millisecond.
@@ -235,9 +242,22 @@ export class Importer {
     ensureBudgetDb(this.opts.target, now);
     const at = pipelineTimestamp(now);
     const batch = `${plan.file}@${at}`;
-    const receipt = this.writer.writeWithReceipt({
+    let receipt;
+    try {
+      receipt = this.writeBatch(plan, rows, batch, at, opts.actor);
+    } catch (err) {
+      // Another import added every row between plan and write: no batch, nothing written (rolled back).
+      if (err instanceof NothingToAdd) return { batch: null, inserted: 0, alreadyThere: rows.length, bySource: emptyBySource() };
+      throw err;
+    }
+    const r = receipt.result;
+    return { batch: r.batch, inserted: r.inserted, alreadyThere: rows.length - r.inserted, bySource: r.bySource, snapshot: receipt.snapshot };
+  }
+
+  private writeBatch(plan: FilePlan, rows: PlannedRow[], batch: string, at: string, actor: ImportActor) {
+    return this.writer.writeWithReceipt({
       kind: "import",
-      userId: opts.actor.userId,
+      userId: actor.userId,
       apply: (db) => {
         ensureAccountColumn(db);
         const insert = db.prepare(
@@ -259,6 +279,7 @@ export class Importer {
           if (first === null || r.date < first) first = r.date;
           if (last === null || r.date > last) last = r.date;
         }
+        if (inserted === 0) throw new NothingToAdd();
         // As the pipeline does after asking its model: the answer is cached under the merchant key.
         const upsert = db.prepare(PIPELINE_CACHE_UPSERT);
         for (const key of usedKeys) {
@@ -279,20 +300,19 @@ export class Importer {
           firstDate: r.firstDate,
           lastDate: r.lastDate,
           importedAt: at,
-          importedBy: opts.actor.by,
-          userId: opts.actor.userId,
+          importedBy: actor.by,
+          userId: actor.userId,
           dbPath: resolve(this.opts.target),
         },
         audit: [
           {
             kind: "write",
-            userId: opts.actor.userId,
-            detail: { import: batch, file: plan.file, format: plan.format, account: plan.account, rows: r.inserted, by_source: r.bySource, via: opts.actor.via, by: opts.actor.by, snapshot },
+            userId: actor.userId,
+            detail: { import: batch, file: plan.file, format: plan.format, account: plan.account, rows: r.inserted, by_source: r.bySource, via: actor.via, by: actor.by, snapshot },
           },
         ],
       }),
     });
-    return { batch: receipt.result.batch, inserted: receipt.result.inserted, bySource: receipt.result.bySource, snapshot: receipt.snapshot };
   }
 
   /**

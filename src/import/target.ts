@@ -4,7 +4,7 @@
  * categories with their descriptions), so budget-analyser can keep importing into it.
  */
 import { Database } from "bun:sqlite";
-import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { CATEGORY_DESCRIPTIONS } from "../budget/demo/merchants.ts";
 import { DEMO_DB_PATH } from "../budget/open.ts";
@@ -20,9 +20,10 @@ export function checkImportTarget(path: string): void {
 
 /**
  * Create the budget database at `path` when there is none: the pipeline's tables and the
- * default categories. It is built under a temporary name and renamed into place, so a
- * server watching for the file (src/budget/reader.ts) never opens a half-made one.
- * Returns whether it was created.
+ * default categories. It is built under a temporary name and linked into place, so a
+ * server watching for the file (src/budget/reader.ts) never opens a half-made one; a link,
+ * not a rename, because a rename would replace the file another import created meanwhile
+ * (and is maybe writing to). Returns whether it was created.
  */
 export function ensureBudgetDb(path: string, now: Date = new Date()): boolean {
   checkImportTarget(path);
@@ -41,7 +42,14 @@ export function ensureBudgetDb(path: string, now: Date = new Date()): boolean {
   } finally {
     db.close();
   }
-  renameSync(tmp, path);
+  try {
+    linkSync(tmp, path);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "EEXIST") throw err;
+    return false; // another import created it first: that one is the database
+  } finally {
+    rmSync(tmp, { force: true });
+  }
   return true;
 }
 

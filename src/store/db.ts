@@ -138,11 +138,13 @@ function prepare(db: Database, path: string, isFile: boolean): void {
   let tables: string[];
   try {
     db.run(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`);
-    version = userVersion(db);
-    appId = (db.query("PRAGMA application_id").get() as { application_id: number }).application_id;
-    tables = (db.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as {
-      name: string;
-    }[]).map((r) => r.name);
+    // One read transaction: another process creating the same new file may commit its first migration between
+    // two separate reads, and "tables but no schema version" would refuse a database that is ours.
+    [version, appId, tables] = db.transaction(() => [
+      userVersion(db),
+      (db.query("PRAGMA application_id").get() as { application_id: number }).application_id,
+      (db.query("SELECT name FROM sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name").all() as { name: string }[]).map((r) => r.name),
+    ] as const)();
   } catch (e) {
     throw new StoreError(`${path} is not a usable SQLite database: ${(e as Error).message}`);
   }

@@ -5,7 +5,7 @@
 import { Database } from "bun:sqlite";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, dirname, join, resolve } from "node:path";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import { Store } from "../../src/store/store.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
@@ -68,6 +68,19 @@ describe("budget-chat import", () => {
       dry_run: false,
     });
     expect(allRows(db).length).toBe(3);
+  });
+
+  test("the table names the snapshot kept before the import; none with --keep-backups 0", async () => {
+    const out = await cli(["import", file("bank.csv", CSV), "--no-classify"]);
+    expect([out.code, out.stderr]).toEqual([0, ""]);
+    const last = out.stdout.trimEnd().split("\n").at(-1)!;
+    const m = /^Before this import a snapshot of the budget database was kept: (.+)$/.exec(last);
+    expect(dirname(m![1]!)).toBe(join(tmp.dir, "backups"));
+    expect(basename(m![1]!)).toMatch(/^budget-\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\.db$/);
+    expect(existsSync(m![1]!)).toBe(true);
+    const none = await cli(["import", file("more.csv", "Date;Amount;Currency;Description\n04.02.2026;-3.00;CHF;Kiosk\n"), "--no-classify", "--keep-backups", "0"]);
+    expect(none.code).toBe(0);
+    expect(none.stdout).not.toContain("snapshot");
   });
 
   test("without a key the table says how many rows wait for classification", async () => {

@@ -62,7 +62,7 @@ describe("rows, duplicates and batches", () => {
       { ...coffee },
     ]);
     const first = importer.commit(await importer.plan(jan, { classify: "offline" }), { actor: CLI });
-    expect(first).toEqual({ batch: `jan.csv@${NOW_TS}`, inserted: 3, bySource: { cache: 0, rules: 0, llm: 0, unclassified: 3 }, snapshot: null });
+    expect(first).toEqual({ batch: `jan.csv@${NOW_TS}`, inserted: 3, alreadyThere: 0, bySource: { cache: 0, rules: 0, llm: 0, unclassified: 3 }, snapshot: null });
     const id = hashId("CH93 0076 2011 6238 5295 7", "2026-03-02", "-4.50", "CHF", "café sprüngli");
     expect(allRows(target)).toEqual([
       { id: 1, date: "2026-03-01", raw_description: "Salary ACME AG", amount: 5200, currency: "CHF", merchant_name: "Salary ACME AG", category: "Uncategorised", source: "unclassified", confidence: 0, transaction_id: "camt:REF-1", import_batch: `jan.csv@${NOW_TS}`, created_at: NOW_TS, account: "CH93 0076 2011 6238 5295 7" },

@@ -73,6 +73,82 @@ describe("the journal", () => {
     store.close();
   });
 
+  test("inserts: each row's final state is kept (inserted then changed, replaced), a row inserted then deleted is left out", () => {
+    const { db, store } = fresh();
+    const at = (d: Database, id: number) => d.query("SELECT * FROM transactions WHERE id = ?").get(id);
+    const r = new Database(db, { readonly: true });
+    const row3 = at(r, 3);
+    const top = (r.query("SELECT max(id) AS n FROM transactions").get() as { n: number }).n;
+    r.close();
+    const add = (d: Database, tag: string) =>
+      Number(
+        d
+          .query(
+            `INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at)
+             VALUES ('2026-01-01', ?, -1, 'CHF', 'Test', 'Other', 'manual', 1, ?, 'T', '2026-01-01T00:00:00Z')`,
+          )
+          .run(tag, tag).lastInsertRowid,
+      );
+    const writer = new BudgetWriter(db, { journal: store });
+    const receipt = writer.writeWithReceipt({
+      kind: "import",
+      userId: null,
+      apply: (d) => {
+        const a = add(d, "a");
+        d.run("UPDATE transactions SET category = 'Travel' WHERE id = ?", [a]);
+        const b = add(d, "b");
+        add(d, "c");
+        d.run("DELETE FROM transactions WHERE id = ?", [b]);
+        d.run("INSERT OR REPLACE INTO transactions (id, date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at) VALUES (3, '2026-02-02', 'replaced', -2, 'CHF', 'R', 'Other', 'manual', 1, 'r', 'T', '2026-01-01T00:00:00Z')");
+        return null;
+      },
+    });
+    const intent = store.budgetWrites.get(receipt.intentId!)!;
+    const w = new Database(db, { readonly: true });
+    expect(intent.changedRows).toBe(3);
+    expect(intent.changes).toEqual([
+      { table: "transactions", key: { id: top + 1 }, before: null, after: at(w, top + 1) as Record<string, unknown> },
+      { table: "transactions", key: { id: top + 3 }, before: null, after: at(w, top + 3) as Record<string, unknown> },
+      { table: "transactions", key: { id: 3 }, before: row3 as Record<string, unknown>, after: at(w, 3) as Record<string, unknown> },
+    ]);
+    expect(w.query("SELECT id, raw_description, category FROM transactions WHERE import_batch = 'T' ORDER BY id").all()).toEqual([
+      { id: 3, raw_description: "replaced", category: "Other" },
+      { id: top + 1, raw_description: "a", category: "Travel" },
+      { id: top + 3, raw_description: "c", category: "Other" },
+    ]);
+    w.close();
+    store.close();
+  });
+
+  test("a big insert-only write: every row counted, a sample of 100 spread over them, each as budget.db holds it", () => {
+    const { db, store } = fresh();
+    const r = new Database(db, { readonly: true });
+    const top = (r.query("SELECT max(id) AS n FROM transactions").get() as { n: number }).n;
+    r.close();
+    const receipt = new BudgetWriter(db, { journal: store }).writeWithReceipt({
+      kind: "import",
+      userId: null,
+      apply: (d) => {
+        const insert = d.query(
+          `INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at)
+           VALUES ('2026-01-01', ?, -1, 'CHF', 'Test', 'Other', 'manual', 1, ?, 'T', '2026-01-01T00:00:00Z')`,
+        );
+        for (let i = 0; i < 1000; i++) insert.run(`row ${i}`, `big-${i}`);
+        return null;
+      },
+    });
+    const intent = store.budgetWrites.get(receipt.intentId!)!;
+    expect(intent.changedRows).toBe(1000);
+    expect(intent.changes.map((c) => c.key.id)).toEqual(Array.from({ length: 100 }, (_, i) => top + 1 + i * 10));
+    const w = new Database(db, { readonly: true });
+    for (const c of intent.changes) {
+      expect(c).toEqual({ table: "transactions", key: c.key, before: null, after: w.query("SELECT * FROM transactions WHERE id = ?").get(c.key.id as number) as Record<string, unknown> });
+    }
+    w.close();
+    expect(reconcileBudgetWrites(store)).toEqual({ done: [], failed: [] }); // done already
+    store.close();
+  });
+
   test("a settlement is recorded with done, and only then", () => {
     const { db, store } = fresh();
     const writer = new BudgetWriter(db, { journal: store });
@@ -138,6 +214,32 @@ describe("the journal", () => {
     expect(reconcileBudgetWrites(store)).toEqual({ done: [], failed: [] });
     store.close();
   });
+
+  test("start-up leaves alone the intent of a writer still inside its transaction (another process about to COMMIT)", () => {
+    const { db, store } = fresh();
+    const rw = new Database(db);
+    const was = (rw.query("SELECT category FROM transactions WHERE id = 8").get() as { category: string }).category;
+    // A live writer: the write lock held, its change made, its intent stored, COMMIT not yet done.
+    rw.run("BEGIN IMMEDIATE");
+    rw.run("UPDATE transactions SET category = 'Travel' WHERE id = 8");
+    const live = store.budgetWrites.begin({
+      kind: "recategorise",
+      userId: "u",
+      dbPath: db,
+      changes: [{ table: "transactions", key: { id: 8 }, before: { category: was }, after: { category: "Travel" } }],
+      changedRows: 1,
+      settle: { audit: [{ kind: "write", detail: { which: "live" } }] },
+      snapshot: null,
+    });
+    // Judged without the lock it would look "not held" and be failed, and its settlement lost when it commits.
+    expect(reconcileBudgetWrites(store)).toEqual({ done: [], failed: [] });
+    expect(store.budgetWrites.get(live)!.status).toBe("pending");
+    rw.run("COMMIT");
+    rw.close();
+    expect(reconcileBudgetWrites(store)).toEqual({ done: [live], failed: [] });
+    expect(store.audit.list({ kind: "write" }).map((e) => e.detail)).toEqual([{ which: "live" }]);
+    store.close();
+  }, 20_000);
 });
 
 test("start-up: an undo budget.db holds settles its approval as undone (its write marked undone, the audit written)", () => {

@@ -369,7 +369,12 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
     }
     const texts = amount < 0 ? l.textOut : l.textIn;
     // A line break inside a quoted cell is layout, not content.
-    const description = texts.map((c) => cell(c).replace(/\s*[\r\n]+\s*/g, " ").trim()).find((t) => t !== "") ?? "";
+    let description = "";
+    for (const c of texts) {
+      const v = cell(c);
+      description = (v.includes("\n") || v.includes("\r") ? v.replace(/\s*[\r\n]+\s*/g, " ") : v).trim();
+      if (description !== "") break;
+    }
     rows.push({ line: r.line, date, amount: amount === 0 ? 0 : amount, currency, description, reference: null, account: pre.account });
   }
   return { format: "csv", account: pre.account, rows, badRows };

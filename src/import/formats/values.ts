@@ -37,9 +37,13 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
 }
 
 const GROUPED = { ",": /^\d{1,3}(,\d{3})+$/, ".": /^\d{1,3}(\.\d{3})+$/ };
+const PLAIN_POINT = /^-?\d+(?:\.\d+)?$/;
+const PLAIN_COMMA = /^-?\d+(?:,\d+)?$/;
 
 /** The amount in a cell, or null when the cell is not a number under the given decimal mark. */
 export function parseAmount(raw: string, decimal: Decimal): number | null {
+  // Most cells: digits with at most the decimal mark itself (no grouping to check), read as they are.
+  if (decimal === "." ? PLAIN_POINT.test(raw) : PLAIN_COMMA.test(raw)) return Number(decimal === "." ? raw : raw.replace(",", "."));
   const p = amountParts(raw);
   if (!p) return null;
   const group = decimal === "." ? "," : ".";

@@ -1,0 +1,204 @@
+/**
+ * Imports that overlap or die (issue 25 item 5; SPEC §10, §13), with the real CLI:
+ * two imports of one file started together add its rows once (one batch, the other
+ * reports them all as duplicates); an import killed inside its write transaction leaves
+ * budget.db exactly as it was, and the next import settles its journal entry as failed.
+ */
+import Anthropic from "@anthropic-ai/sdk";
+import { Database } from "bun:sqlite";
+import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { existsSync, readdirSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { createApp } from "../../src/app.ts";
+import { BudgetDb } from "../../src/budget/reader.ts";
+import { CRASH_BEFORE_COMMIT_ENV, RECONCILED_FAILED } from "../../src/budget/write-path.ts";
+import { Store } from "../../src/store/store.ts";
+import { tempDir } from "../import/support.ts";
+
+const root = join(import.meta.dir, "..", "..");
+let tmp: ReturnType<typeof tempDir>;
+let db: string;
+let chatDb: string;
+
+beforeEach(() => {
+  tmp = tempDir();
+  db = join(tmp.dir, "budget.db");
+  chatDb = join(tmp.dir, "chat.db");
+});
+afterEach(() => tmp.cleanup());
+
+function start(args: string[], env: Record<string, string> = {}) {
+  return Bun.spawn([process.execPath, join(root, "src/main.ts"), ...args, "--db", db, "--chat-db", chatDb], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", HOME: tmp.dir, ...env },
+    stdout: "pipe",
+    stderr: "pipe",
+  });
+}
+
+async function finish(p: ReturnType<typeof start>) {
+  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
+  return { code, stdout, stderr };
+}
+
+/** A statement of `n` distinct rows (no bank references: ids are content hashes); `shop` names the payee. */
+function statement(name: string, n: number, from = 0, shop = "Shop Bern"): string {
+  const lines = ["Date;Amount;Currency;Description"];
+  for (let i = from; i < from + n; i++) lines.push(`${String(1 + (i % 28)).padStart(2, "0")}.0${1 + (i % 9)}.2026;-${(i % 500) + 1}.25;CHF;${shop} ${i}`);
+  const path = join(tmp.dir, name);
+  writeFileSync(path, lines.join("\n") + "\n");
+  return path;
+}
+
+function count(path: string): number {
+  const d = new Database(path, { readonly: true });
+  try {
+    return (d.query("SELECT count(*) AS n FROM transactions").get() as { n: number }).n;
+  } finally {
+    d.close();
+  }
+}
+
+function integrity(path: string): string {
+  const d = new Database(path, { readonly: true });
+  try {
+    return (d.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
+  } finally {
+    d.close();
+  }
+}
+
+describe("imports at the same time", () => {
+  test("two imports of one file into a new budget.db: one adds every row, the other reports them all as duplicates", async () => {
+    const csv = statement("bank.csv", 3000);
+    const [a, b] = await Promise.all([finish(start(["import", csv, "--json", "--no-classify"])), finish(start(["import", csv, "--json", "--no-classify"]))]);
+    expect([a.code, a.stderr, b.code, b.stderr]).toEqual([0, "", 0, ""]);
+    const outs = [JSON.parse(a.stdout), JSON.parse(b.stdout)].sort((x, y) => y.files[0].inserted - x.files[0].inserted);
+    const [won, lost] = outs;
+    expect(won.files[0].batch).toMatch(/^bank\.csv@/);
+    expect({ ...won.files[0], batch: "B" }).toEqual({ file: "bank.csv", format: "csv", account: null, batch: "B", rows: 3000, inserted: 3000, duplicates: 0, possible_duplicates: 0, bad_rows: [] });
+    expect(lost).toEqual({
+      files: [{ file: "bank.csv", format: "csv", account: null, batch: null, rows: 3000, inserted: 0, duplicates: 3000, possible_duplicates: 0, bad_rows: [] }],
+      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 0 },
+      dry_run: false,
+    });
+    expect(count(db)).toBe(3000);
+    const d = new Database(db, { readonly: true });
+    expect(d.query("SELECT count(DISTINCT transaction_id) AS n, count(DISTINCT import_batch) AS b FROM transactions").get()).toEqual({ n: 3000, b: 1 });
+    expect(d.query("SELECT filename, row_count FROM import_log").all()).toEqual([{ filename: "bank.csv", row_count: 3000 }]);
+    d.close();
+    const list = await finish(start(["imports", "list", "--json"]));
+    expect(list.code).toBe(0);
+    expect(JSON.parse(list.stdout).map((r: { batch: string; rows: number }) => [r.batch, r.rows])).toEqual([[won.files[0].batch, 3000]]);
+    // Both took the day's snapshot before writing; one of them is kept, whole.
+    const snaps = readdirSync(join(tmp.dir, "backups"));
+    expect(snaps.length).toBe(1);
+    expect(integrity(join(tmp.dir, "backups", snaps[0]!))).toBe("ok");
+    expect([integrity(db), integrity(chatDb)]).toEqual(["ok", "ok"]);
+  }, 120_000);
+
+  test("into an existing budget.db too: one batch, the rows once", async () => {
+    const first = await finish(start(["import", statement("old.csv", 10, 50_000, "Kiosk Zug"), "--json", "--no-classify"]));
+    expect(first.code).toBe(0);
+    const csv = statement("bank.csv", 2000);
+    const outs = (await Promise.all([1, 2].map(() => finish(start(["import", csv, "--json", "--no-classify"]))))).map((r) => {
+      expect([r.code, r.stderr]).toEqual([0, ""]);
+      return JSON.parse(r.stdout).files[0];
+    });
+    expect(outs.map((f) => [f.inserted, f.duplicates]).sort()).toEqual([
+      [0, 2000],
+      [2000, 0],
+    ]);
+    expect(count(db)).toBe(2010);
+    const store = Store.open(chatDb);
+    expect(store.imports.list(resolve(db)).map((r) => [r.file, r.rows]).sort()).toEqual([
+      ["bank.csv", 2000],
+      ["old.csv", 10],
+    ]);
+    store.close();
+  }, 120_000);
+});
+
+describe("an import killed inside its write transaction", () => {
+  test("budget.db is exactly as before, both databases are sound, and the next import settles the intent as failed", async () => {
+    const first = await finish(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]));
+    expect(first.code).toBe(0);
+    const before = new Database(db, { readonly: true });
+    const rowsBefore = before.query("SELECT * FROM transactions ORDER BY id").all();
+    const logBefore = before.query("SELECT * FROM import_log").all();
+    before.close();
+
+    // The hook kills the process (SIGKILL) after the intent is in chat.db, before budget.db's COMMIT. Big enough that
+    // SQLite has spilled changed pages into budget.db itself: only its rollback journal can put them back.
+    const big = statement("bank.csv", 20_000);
+    const killed = await finish(start(["import", big, "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
+    expect(killed.code).not.toBe(0);
+    expect(killed.stdout).toBe("");
+    expect(existsSync(`${db}-journal`)).toBe(true); // the hot journal of the transaction that never committed
+    expect(() => new Database(db, { readonly: true }).query("SELECT count(*) FROM transactions").get()).toThrow(/readonly/);
+
+    // A server's reader opens it all the same (rolling the journal back first), as it was before the import.
+    BudgetDb.open(db).close();
+    expect(existsSync(`${db}-journal`)).toBe(false);
+    const after = new Database(db, { readonly: true });
+    expect(after.query("SELECT * FROM transactions ORDER BY id").all()).toEqual(rowsBefore);
+    expect(after.query("SELECT * FROM import_log").all()).toEqual(logBefore);
+    after.close();
+    expect([integrity(db), integrity(chatDb)]).toEqual(["ok", "ok"]);
+    let store = Store.open(chatDb);
+    const pending = store.budgetWrites.pending();
+    expect(pending.map((w) => [w.kind, w.changedRows])).toEqual([["import", 20_001]]); // its rows and its import_log row
+    store.close();
+
+    // The next import first settles what the killed one left, then imports.
+    const next = await finish(start(["import", big, "--json", "--no-classify"]));
+    expect([next.code, next.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(next.stdout).files[0].inserted).toBe(20_000);
+    store = Store.open(chatDb);
+    const intent = store.budgetWrites.get(pending[0]!.id)!;
+    expect([intent.status, intent.error]).toEqual(["failed", RECONCILED_FAILED]);
+    expect(store.budgetWrites.pending()).toEqual([]);
+    expect(store.imports.list(resolve(db)).map((r) => [r.file, r.rows]).sort()).toEqual([
+      ["bank.csv", 20_000],
+      ["old.csv", 20],
+    ]);
+    store.close();
+    expect(count(db)).toBe(20_020);
+  }, 120_000);
+
+  test("a server starting afterwards opens budget.db as it was and settles the intent as failed", async () => {
+    expect((await finish(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]))).code).toBe(0);
+    const killed = await finish(start(["import", statement("bank.csv", 20_000), "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
+    expect(killed.code).not.toBe(0);
+    expect(existsSync(`${db}-journal`)).toBe(true);
+    const app = createApp(
+      {
+        apiKey: "test-key",
+        budgetDb: { path: db, explicit: true, notSpending: [] },
+        chatDb,
+        model: "claude-test",
+        maxSteps: 10,
+        historyMessages: 20,
+        maxTokens: 1024,
+        timeZone: "Europe/Zurich",
+        readOnly: true,
+        approvalTimeoutMs: 60_000,
+        ownsStore: true,
+      },
+      { client: new Anthropic({ apiKey: "test-key", baseURL: "http://127.0.0.1:9" }) },
+    );
+    try {
+      expect(app.budget.path).toBe(db);
+      const intents = app.store.budgetWrites.list();
+      expect(intents.map((w) => [w.kind, w.status, w.error])).toEqual([
+        ["import", "failed", RECONCILED_FAILED],
+        ["import", "done", null],
+      ]);
+      expect(app.store.imports.list(resolve(db)).map((r) => [r.file, r.rows])).toEqual([["old.csv", 20]]);
+    } finally {
+      await app.close();
+    }
+    expect(count(db)).toBe(20);
+    expect([integrity(db), integrity(chatDb)]).toEqual(["ok", "ok"]);
+  }, 120_000);
+});
