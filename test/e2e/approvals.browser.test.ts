@@ -5,35 +5,18 @@
  * continuation answer streams in, Undo shows its time. axe: no serious or critical
  * violation in any of these states. Skipped only without Chromium outside CI.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { WebHarness } from "../support/web-harness.ts";
 import { changedIds, recategoriseScript, snapshot, startTrustHarness } from "../trust/support.ts";
-import { ask, axe, launchChromium, openPage, SKIP_BROWSER, turnId, waitForStatus, type LaunchedBrowser, type TestPage } from "./browser-helpers.ts";
+import { browserSuite, ask, axe, SKIP_BROWSER, turnId, waitForStatus } from "./browser-helpers.ts";
 
 const PHONE = { width: 390, height: 844 };
 
 describe.skipIf(SKIP_BROWSER)("approvals never block (Chromium)", () => {
-  let chromium: LaunchedBrowser;
-  let h: WebHarness | null = null;
-  let tp: TestPage | null = null;
-
-  beforeAll(async () => {
-    chromium = await launchChromium();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
-  afterEach(async () => {
-    await tp?.close();
-    tp = null;
-    await h?.close();
-    h = null;
-  });
+  const suite = browserSuite<WebHarness>();
 
   async function setup(viewport?: { width: number; height: number }, approvalTimeoutMs?: number) {
-    h = await startTrustHarness({ approvalTimeoutMs });
-    tp = await openPage(chromium.browser, viewport);
-    return { h, tp, page: tp.page };
+    return suite.open(await startTrustHarness({ approvalTimeoutMs }), viewport);
   }
 
   for (const [name, viewport] of [

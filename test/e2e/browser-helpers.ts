@@ -4,7 +4,7 @@
  * records everything that should never happen (console errors and warnings, uncaught
  * exceptions, CSP violations, dialogs, requests leaving the app's origin).
  */
-import { expect } from "bun:test";
+import { afterAll, afterEach, beforeAll, expect } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { join } from "node:path";
 import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
@@ -71,6 +71,37 @@ export type TestPage = {
  * A fresh context and page. Dialogs are recorded; `confirm` is accepted (the only
  * dialog the app itself opens is the delete confirmation), anything else dismissed.
  */
+/**
+ * What every browser suite shares: one Chromium per suite, and after each test the page
+ * and the harness the test opened are closed (a failing test leaves nothing running).
+ * Call it inside the `describe`; `open(harness, viewport)` registers both.
+ */
+export function browserSuite<H extends { close(): Promise<void> }>() {
+  let chromium: LaunchedBrowser | null = null;
+  let harness: H | null = null;
+  let tp: TestPage | null = null;
+  beforeAll(async () => {
+    chromium = await launchChromium();
+  });
+  afterAll(async () => {
+    await chromium?.close();
+  });
+  afterEach(async () => {
+    await tp?.close();
+    tp = null;
+    await harness?.close();
+    harness = null;
+  });
+  return {
+    browser: (): Browser => chromium!.browser,
+    async open(h: H, viewport: { width?: number; height?: number } = {}) {
+      harness = h;
+      tp = await openPage(chromium!.browser, viewport);
+      return { h, tp, page: tp.page };
+    },
+  };
+}
+
 export async function openPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<TestPage> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 } });
   const page = await context.newPage();

@@ -8,30 +8,14 @@
  *
  * Skipped only when /usr/bin/chromium is missing outside CI; in CI it must run.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { STARTER_QUESTIONS } from "../../views/StarterQuestions.tsx";
 import { incomeVsSpending } from "../../src/tools/income_vs_spending.ts";
 import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
 import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
-import {
-  answerText,
-  ask,
-  chartBoxes,
-  launchChromium,
-  longText,
-  openPage,
-  recordTextSnapshots,
-  SKIP_BROWSER,
-  squash,
-  textSnapshots,
-  turnId,
-  until,
-  waitForStatus,
-  type LaunchedBrowser,
-  type TestPage,
-} from "./browser-helpers.ts";
+import { browserSuite, answerText, ask, chartBoxes, longText, recordTextSnapshots, SKIP_BROWSER, squash, textSnapshots, turnId, until, waitForStatus } from "./browser-helpers.ts";
 
 const EVIL_MERCHANT = "<img src=x onerror=alert(1)>";
 
@@ -46,27 +30,10 @@ function transcript(messages: { role: string; content: string | { type: string; 
 }
 
 describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", () => {
-  let chromium: LaunchedBrowser;
-  let h: WebHarness | null = null;
-  let tp: TestPage | null = null;
-
-  beforeAll(async () => {
-    chromium = await launchChromium();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
-  afterEach(async () => {
-    await tp?.close();
-    tp = null;
-    await h?.close();
-    h = null;
-  });
+  const suite = browserSuite<WebHarness>();
 
   async function setup(opts: { width?: number } = {}) {
-    h = await startWebHarness();
-    tp = await openPage(chromium.browser, opts);
-    return { h, tp, page: tp.page };
+    return suite.open(await startWebHarness(), opts);
   }
 
   test("a question streams text in visible steps and draws a Frappe bar chart", async () => {

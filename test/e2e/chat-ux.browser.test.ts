@@ -5,38 +5,22 @@
  * told how to get a new link. axe: no serious or critical violation in these states.
  * Skipped only without Chromium outside CI.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
-import { ask, axe, launchChromium, openPage, SKIP_BROWSER, turnId, waitForStatus, type LaunchedBrowser, type TestPage } from "./browser-helpers.ts";
+import { browserSuite, ask, axe, SKIP_BROWSER, turnId, waitForStatus } from "./browser-helpers.ts";
 
 const PHONE = { width: 390, height: 844 };
 const text = (t: string): FakeReply => ({ kind: "message", content: [{ type: "text", text: t }] });
 
 describe.skipIf(SKIP_BROWSER)("chat UX details (Chromium)", () => {
-  let chromium: LaunchedBrowser;
-  let h: WebHarness | null = null;
-  let tp: TestPage | null = null;
-
-  beforeAll(async () => {
-    chromium = await launchChromium();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
-  afterEach(async () => {
-    await tp?.close();
-    tp = null;
-    await h?.close();
-    h = null;
-  });
+  const suite = browserSuite<WebHarness>();
 
   async function setup(viewport?: { width: number; height: number }) {
-    h = await startWebHarness();
+    const h = await startWebHarness();
     // The harness's budget.db is the demo: the banner shows, as it does for a newcomer.
     Object.defineProperty(h.app.budget, "demo", { get: () => true });
-    tp = await openPage(chromium.browser, viewport);
-    return { h, tp, page: tp.page };
+    return suite.open(h, viewport);
   }
 
   test("phone: the demo banner is one line and can be dismissed for good (in this browser)", async () => {

@@ -3,33 +3,16 @@
  * approval card (Approve with a double click writes once, Undo restores, Reject), and
  * 413/429 refusals shown in the chat. Skipped only without Chromium outside CI.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { WebHarness } from "../support/web-harness.ts";
-import { ask, launchChromium, openPage, SKIP_BROWSER, turnId, waitForStatus, type LaunchedBrowser, type TestPage } from "../e2e/browser-helpers.ts";
+import { browserSuite, ask, SKIP_BROWSER, turnId, waitForStatus } from "../e2e/browser-helpers.ts";
 import { changedIds, recategoriseScript, snapshot, startTrustHarness, type TrustHarnessOptions } from "./support.ts";
 
 describe.skipIf(SKIP_BROWSER)("trust in headless Chromium", () => {
-  let chromium: LaunchedBrowser;
-  let h: WebHarness | null = null;
-  let tp: TestPage | null = null;
-
-  beforeAll(async () => {
-    chromium = await launchChromium();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
-  afterEach(async () => {
-    await tp?.close();
-    tp = null;
-    await h?.close();
-    h = null;
-  });
+  const suite = browserSuite<WebHarness>();
 
   async function setup(limits?: TrustHarnessOptions["limits"]) {
-    h = await startTrustHarness({ limits });
-    tp = await openPage(chromium.browser);
-    return { h, tp, page: tp.page };
+    return suite.open(await startTrustHarness({ limits }));
   }
 
   test("approval card: a double click on Approve writes once, the model is told, Undo restores", async () => {

@@ -5,7 +5,7 @@
  * artifact with hostile labels, so charts and tables arrive exactly as tools send them.
  * Skipped without Chromium (outside CI).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { z } from "zod";
 import type { ToolOutput } from "../../src/core/events.ts";
 import { ALL_TOOLS } from "../../src/tools/registry.ts";
@@ -13,7 +13,7 @@ import type { ReadTool } from "../../src/tools/types.ts";
 import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import { recategoriseScript } from "../trust/support.ts";
-import { answerText, ask, launchChromium, openPage, SKIP_BROWSER, squash, turnId, waitForStatus, type LaunchedBrowser, type TestPage } from "../e2e/browser-helpers.ts";
+import { browserSuite, answerText, ask, SKIP_BROWSER, squash, turnId, waitForStatus } from "../e2e/browser-helpers.ts";
 import { EVIL } from "./helpers.ts";
 
 const months = Array.from({ length: 36 }, (_, i) => `${2023 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`);
@@ -47,28 +47,12 @@ const script = (delay = 2): FakeReply[] => [
 ];
 
 describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the app's CSP", () => {
-  let chromium: LaunchedBrowser;
-  let h: WebHarness | null = null;
-  let tp: TestPage | null = null;
-
-  beforeAll(async () => {
-    chromium = await launchChromium();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
-  afterEach(async () => {
-    await tp?.close();
-    tp = null;
-    await h?.close();
-    h = null;
-  });
+  const suite = browserSuite<WebHarness>();
 
   async function setup(opts: { width?: number; height?: number; readOnly?: boolean; showUsage?: boolean; dark?: boolean } = {}) {
-    h = await startWebHarness({ tools: [...ALL_TOOLS, showScript], readOnly: opts.readOnly ?? true, showUsage: opts.showUsage });
-    tp = await openPage(chromium.browser, { width: opts.width, height: opts.height });
-    if (opts.dark) await tp.page.emulateMedia({ colorScheme: "dark" });
-    return { h, tp, page: tp.page };
+    const opened = await suite.open(await startWebHarness({ tools: [...ALL_TOOLS, showScript], readOnly: opts.readOnly ?? true, showUsage: opts.showUsage }), opts);
+    if (opts.dark) await opened.page.emulateMedia({ colorScheme: "dark" });
+    return opened;
   }
 
   async function axe(page: import("playwright-core").Page) {
@@ -281,7 +265,7 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     await tp.screenshot("views-phone-dark");
     tp.expectClean();
     // Touch keyboards: the Send key (enterkeyhint="send") sends; the ↵ button makes a newline.
-    const touch = await chromium.browser.newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+    const touch = await suite.browser().newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
     const p2 = await touch.newPage();
     await p2.goto(`${h.url}/`);
     expect(await p2.getAttribute("#message", "enterkeyhint")).toBe("send");
