@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import type { WebHarness } from "../support/web-harness.ts";
-import { apiChat, browserHeaders, budgetQuery, resultText, startTrustHarness, toolResultsOf } from "./support.ts";
+import { apiChat, browserHeaders, budgetQuery, continued, resultText, startTrustHarness, toolResultsOf } from "./support.ts";
 
 let fake: FakeAnthropic;
 let h: WebHarness;
@@ -21,11 +21,6 @@ afterAll(async () => {
 });
 afterEach(() => fake.reset());
 
-/** The decision's continuation answers in the background: let it finish (2 model calls) before the next test's replies are queued. */
-async function continuationDone(): Promise<void> {
-  await fake.waitForRequests(2);
-  while (h.chat.runningCount("local") > 0) await Bun.sleep(10);
-}
 
 const call = (name: string, input: Record<string, unknown>, id: string) => [
   { kind: "message" as const, content: [{ type: "tool_use" as const, id, name, input }] },
@@ -42,7 +37,8 @@ describe("categories through the approval card", () => {
     const click = await fetch(`${h.url}/approvals/${req.id}/approve`, { method: "POST", headers: browserHeaders(h) });
     expect(click.status).toBe(200);
     await stream.ended;
-    await continuationDone();
+    // The decision's continuation answers in the background: it must not take the next test's replies.
+    await continued(h, req.id);
     expect(resultText(toolResultsOf(fake, 1)[0])).toBe("Approved by the user: Added the category Pets.");
     expect(budgetQuery(h, "SELECT name, description FROM categories WHERE name = 'Pets'")).toEqual([{ name: "Pets", description: "Pet food, vets, pet insurance" }]);
     const undo = await fetch(`${h.url}/approvals/${req.id}/undo`, { method: "POST", headers: browserHeaders(h) });
@@ -60,7 +56,8 @@ describe("categories through the approval card", () => {
     expect(req.preview.description).toEndWith("This creates the new category Supermarkets (“Transactions the user filed under Supermarkets.”).");
     await fetch(`${h.url}/approvals/${req.id}/approve`, { method: "POST", headers: browserHeaders(h) });
     await stream.ended;
-    await continuationDone();
+    // The decision's continuation answers in the background: it must not take the next test's replies.
+    await continued(h, req.id);
     expect(budgetQuery(h, "SELECT description FROM categories WHERE name = 'Supermarkets'")).toEqual([{ description: "Transactions the user filed under Supermarkets." }]);
     expect(budgetQuery(h, "SELECT count(*) AS n FROM transactions WHERE category = 'Supermarkets'")).toEqual([{ n: migros }]);
   });
