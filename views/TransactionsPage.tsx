@@ -1,6 +1,7 @@
 import { formatCount, formatMoney } from "../src/core/format.ts";
 import { AppNav } from "./AppNav.tsx";
 import { DataAgeLine } from "./DataAgeLine.tsx";
+import { FilterSelect } from "./FilterSelect.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { RecentEdits, type RecentEditView } from "./RecentEdits.tsx";
 import { TransactionRowView, type TransactionRowData } from "./TransactionRowView.tsx";
@@ -61,47 +62,13 @@ export function TransactionsPage(p: TransactionsPageProps) {
             <label for="tx-q">Search</label>
             <input type="search" id="tx-q" name="q" value={f.q} maxlength={200} placeholder="merchant or description" />
           </div>
-          <div class="field">
-            <label for="tx-category">Category</label>
-            <select id="tx-category" name="category">
-              <option value="">All categories</option>
-              {p.categories.map((c) => (
-                <option value={c} selected={c === f.category}>
-                  {c}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect name="category" label="Category" all="All categories" options={p.categories} selected={f.category} />
           <div class="field">
             <label for="tx-merchant">Merchant</label>
             <input type="text" id="tx-merchant" name="merchant" value={f.merchant} maxlength={200} autocomplete="off" />
           </div>
-          {showAccount ? (
-            <div class="field">
-              <label for="tx-account">Account</label>
-              <select id="tx-account" name="account">
-                <option value="">All accounts</option>
-                {p.accounts.map((a) => (
-                  <option value={a} selected={a === f.account}>
-                    {a}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
-          {p.currencies.length > 1 ? (
-            <div class="field">
-              <label for="tx-currency">Currency</label>
-              <select id="tx-currency" name="currency">
-                <option value="">All currencies</option>
-                {p.currencies.map((c) => (
-                  <option value={c} selected={c === f.currency}>
-                    {c}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ) : null}
+          {showAccount ? <FilterSelect name="account" label="Account" all="All accounts" options={p.accounts} selected={f.account} /> : null}
+          {p.currencies.length > 1 ? <FilterSelect name="currency" label="Currency" all="All currencies" options={p.currencies} selected={f.currency} /> : null}
           <div class="field">
             <label for="tx-from">From</label>
             <input type="date" id="tx-from" name="from" value={f.from} />
