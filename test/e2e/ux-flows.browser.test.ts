@@ -7,7 +7,7 @@
  * questions (item 13), a failed tool's short line and "Show all" (item 14).
  * Skipped only when /usr/bin/chromium is missing outside CI.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterEach, describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -21,7 +21,7 @@ import { INVALID_LINK_MESSAGE } from "../../src/web/middleware/auth/index.ts";
 import { startFakeAnthropic, type FakeAnthropic, type FakeReply } from "../support/fake-anthropic.ts";
 import { waitFor, waitForOutput } from "../support/wait.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
-import { answerText, ask, axe, launchChromium, longText, openPage, SKIP_BROWSER, squash, turnId, waitForStatus, type LaunchedBrowser, type TestPage } from "./browser-helpers.ts";
+import { browserSuite, answerText, ask, axe, longText, openPage, SKIP_BROWSER, squash, turnId, waitForStatus } from "./browser-helpers.ts";
 
 const ROOT = join(import.meta.dir, "..", "..");
 const text = (t: string, chunkDelayMs = 2): FakeReply => ({ kind: "message", content: [{ type: "text", text: t }], chunkDelayMs });
@@ -83,29 +83,15 @@ function storedText(dir: string, turn: string): string {
 }
 
 describe.skipIf(SKIP_BROWSER)("issue 15 flows in headless Chromium", () => {
-  let chromium: LaunchedBrowser;
-  let h: WebHarness | null = null;
-  let tp: TestPage | null = null;
+  const suite = browserSuite<WebHarness>();
+  // What a test opened besides its page and harness (a second server, a second browser context).
   const cleanups: (() => Promise<void> | void)[] = [];
-
-  beforeAll(async () => {
-    chromium = await launchChromium();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-  });
   afterEach(async () => {
-    await tp?.close();
-    tp = null;
-    await h?.close();
-    h = null;
     for (const c of cleanups.splice(0).reverse()) await c();
   });
 
   async function setup() {
-    h = await startWebHarness();
-    tp = await openPage(chromium.browser);
-    return { h, tp, page: tp.page };
+    return suite.open(await startWebHarness());
   }
 
   /** A child `serve` with its own directory and fake API, cleaned up after the test. */
@@ -128,7 +114,8 @@ describe.skipIf(SKIP_BROWSER)("issue 15 flows in headless Chromium", () => {
       return p;
     };
     const first = await start();
-    tp = await openPage(chromium.browser);
+    const tp = await openPage(suite.browser());
+    cleanups.push(() => tp.close());
     return { fake, dir, url: `http://127.0.0.1:${port}`, first, start, procs, tp, page: tp.page };
   }
 
