@@ -4,37 +4,28 @@
  * Figures from test/fixtures/budget-fixture.ts.
  */
 import { Database } from "bun:sqlite";
-import { afterEach, describe, expect, test } from "bun:test";
-import { BudgetWriter } from "../../src/budget/write-path.ts";
+import { describe, expect, test } from "bun:test";
 import { CategoryError, changeCategory, listCategories, planCategoryChange, undoCategoryChangeById } from "../../src/categories/categories.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { Store } from "../../src/store/store.ts";
-import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+import { writeFixturePerTest } from "../fixtures/budget-fixture.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const ANNA = { id: "u-anna", name: "anna" };
 
-let fx: Fixture | null = null;
-let store: Store | null = null;
-afterEach(() => {
-  fx?.cleanup();
-  store?.close();
-  fx = null;
-  store = null;
-});
+const fresh = writeFixturePerTest(NOW);
 const setup = () => {
-  fx = createFixture();
-  const w = new Database(fx.path);
+  const made = fresh();
+  const w = new Database(made.f.path);
   w.run(`INSERT INTO merchant_cache VALUES ('RESTAURANT KRONE', 'Restaurant Krone', 'Dining', 0.9, 'llm', 't', 't'),
                                           ('PIZZERIA NAPOLI', 'Pizzeria Napoli', 'dining', 0.8, 'llm', 't', 't'),
                                           ('MIGROS', 'Migros', 'Groceries', 0.9, 'llm', 't', 't')`);
   w.run(`INSERT INTO few_shot_examples (merchant_pattern, raw_description, correct_merchant, correct_category, created_at)
          VALUES ('RESTAURANT KRONE', 'RESTAURANT KRONE', 'Restaurant Krone', 'Dining', 't')`);
   w.close();
-  store = Store.memory({ now: () => NOW });
-  store.budgets.set("Dining", 300, "CHF", { via: "cli", by: "cli" });
-  store.budgets.set("Groceries", 500, "CHF", { via: "cli", by: "cli" });
-  return { f: fx, deps: { budget: fx.db, writer: new BudgetWriter(fx.path), store, now: () => NOW } };
+  made.store.budgets.set("Dining", 300, "CHF", { via: "cli", by: "cli" });
+  made.store.budgets.set("Groceries", 500, "CHF", { via: "cli", by: "cli" });
+  return made;
 };
 const dump = (path: string) => {
   const db = new Database(path, { readonly: true });

@@ -4,38 +4,21 @@
  * it). Figures from test/fixtures/budget-fixture.ts.
  */
 import { Database } from "bun:sqlite";
-import { afterEach, describe, expect, test } from "bun:test";
-import { BudgetWriter } from "../../src/budget/write-path.ts";
+import { describe, expect, test } from "bun:test";
 import { WriteConflictError } from "../../src/budget/writer.ts";
-import { Store } from "../../src/store/store.ts";
 import { manageCategories, manageCategoriesSchema } from "../../src/tools/manage_categories.ts";
 import { previewRecategorisation, recategoriseSchema, recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";
 import type { Change, WriteContext } from "../../src/tools/types.ts";
-import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+import { type Fixture, writeFixturePerTest, queryFile } from "../fixtures/budget-fixture.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
-let fx: Fixture | null = null;
-let store: Store | null = null;
-afterEach(() => {
-  fx?.cleanup();
-  store?.close();
-  fx = null;
-  store = null;
-});
+const fresh = writeFixturePerTest(NOW);
 const setup = (): { f: Fixture; ctx: WriteContext } => {
-  fx = createFixture();
-  store = Store.memory({ now: () => NOW });
+  const { f, store, deps } = fresh();
   store.budgets.set("Dining", 300, "CHF", { via: "cli", by: "cli" });
-  return { f: fx, ctx: { budget: fx.db, writer: new BudgetWriter(fx.path), store, now: () => NOW } };
+  return { f, ctx: deps };
 };
-const one = (path: string, sql: string) => {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db.query(sql).get();
-  } finally {
-    db.close();
-  }
-};
+const one = (path: string, sql: string) => queryFile(path, sql)[0] ?? null;
 
 describe("manage_categories", () => {
   test("the card shows the rows, cache entries, examples and budgets; approve renames; undo restores", () => {

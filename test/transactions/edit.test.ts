@@ -4,37 +4,16 @@
  * and the audit log, undone exactly once. Figures from test/fixtures/budget-fixture.ts.
  */
 import { Database } from "bun:sqlite";
-import { afterEach, describe, expect, test } from "bun:test";
-import { BudgetWriter } from "../../src/budget/write-path.ts";
-import { Store } from "../../src/store/store.ts";
+import { describe, expect, test } from "bun:test";
 import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../src/transactions/edit.ts";
-import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+import { writeFixturePerTest, queryFile } from "../fixtures/budget-fixture.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const ANNA = { id: "u-anna", name: "anna" };
 const BEN = { id: "u-ben", name: "ben" };
 
-let fx: Fixture | null = null;
-let store: Store | null = null;
-afterEach(() => {
-  fx?.cleanup();
-  store?.close();
-  fx = null;
-  store = null;
-});
-const setup = () => {
-  fx = createFixture();
-  store = Store.memory({ now: () => NOW });
-  return { f: fx, deps: { budget: fx.db, writer: new BudgetWriter(fx.path), store, now: () => NOW } };
-};
-const look = (path: string, sql: string) => {
-  const db = new Database(path, { readonly: true });
-  try {
-    return db.query(sql).all();
-  } finally {
-    db.close();
-  }
-};
+const setup = writeFixturePerTest(NOW);
+const look = queryFile;
 const txRows = (path: string, ids: number[]) =>
   look(path, `SELECT id, merchant_name, category, source, confidence FROM transactions WHERE id IN (${ids.join(",")}) ORDER BY id`);
 const refusal = (fn: () => unknown): [number, string] => {
