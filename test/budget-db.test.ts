@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BudgetDb, BudgetDbError } from "../src/budget/reader.ts";
 import { dbPath } from "../src/config.ts";
-import { createFixture, FIXTURE_ROWS, type Fixture } from "./fixtures/budget-fixture.ts";
+import { createFixture, FIXTURE_ROWS, type Fixture } from "./fixtures/small-fixture.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {

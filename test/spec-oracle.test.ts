@@ -1,11 +1,11 @@
 /**
  * The spec oracle (test/support/spec-oracle.ts) on the answers fixture
- * (test/fixtures/answers-fixture.ts) against figures computed BY HAND from the fixture's
+ * (test/fixtures/budget-fixture.ts) against figures computed BY HAND from the fixture's
  * rows. The arithmetic is written next to every constant; row ids are in brackets.
  * Money is compared in cents (sum first, round last).
  */
 import { afterAll, describe, expect, test } from "bun:test";
-import { createAnswersFixture } from "./fixtures/answers-fixture.ts";
+import { createFixture } from "./fixtures/budget-fixture.ts";
 import {
   comparePeriods,
   dataSummary,
@@ -21,8 +21,8 @@ import {
   wellFormedDate,
 } from "./support/spec-oracle.ts";
 
-const fx = createAnswersFixture();
-const loose = createAnswersFixture({ loose: true });
+const fx = createFixture();
+const loose = createFixture({ loose: true });
 afterAll(() => {
   fx.cleanup();
   loose.cleanup();

@@ -1,14 +1,14 @@
 /**
  * Categories (SPEC §12): add, rename, merge, describe across transactions, merchant_cache,
  * few_shot_examples, the categories table and the budgets, each undone exactly.
- * Figures from test/fixtures/budget-fixture.ts.
+ * Figures from test/fixtures/small-fixture.ts.
  */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { CategoryError, changeCategory, listCategories, planCategoryChange, undoCategoryChangeById } from "../../src/categories/categories.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { Store } from "../../src/store/store.ts";
-import { writeFixturePerTest } from "../fixtures/budget-fixture.ts";
+import { writeFixturePerTest } from "../fixtures/small-fixture.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const ANNA = { id: "u-anna", name: "anna" };

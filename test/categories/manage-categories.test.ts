@@ -1,7 +1,7 @@
 /**
  * Categories from the chat: the high-risk manage_categories tool's approval policy, and
  * recategorise_transactions to a category that does not exist yet (it offers to create
- * it). Figures from test/fixtures/budget-fixture.ts.
+ * it). Figures from test/fixtures/small-fixture.ts.
  */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
@@ -9,7 +9,7 @@ import { WriteConflictError } from "../../src/budget/writer.ts";
 import { manageCategories, manageCategoriesSchema } from "../../src/tools/manage_categories.ts";
 import { previewRecategorisation, recategoriseSchema, recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";
 import type { Change, WriteContext } from "../../src/tools/types.ts";
-import { type Fixture, writeFixturePerTest, queryFile } from "../fixtures/budget-fixture.ts";
+import { type Fixture, writeFixturePerTest, queryFile } from "../fixtures/small-fixture.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const fresh = writeFixturePerTest(NOW);

@@ -1,6 +1,6 @@
 /**
  * The Transactions and Categories pages in headless Chromium under the app's CSP (issue
- * 24), on the hand-made fixture (test/fixtures/budget-fixture.ts, data up to 2025-04-11):
+ * 24), on the hand-made fixture (test/fixtures/small-fixture.ts, data up to 2025-04-11):
  * filters live in the URL and the back button walks them back; an inline edit with its
  * "also the other rows" option and the Undo toast; a category added and renamed; the
  * data's age in the chat header; phone and desktop; axe 0 serious/critical each time.
@@ -9,7 +9,7 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { dirname } from "node:path";
-import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+import { createFixture, type Fixture } from "../fixtures/small-fixture.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import { axe, launchChromium, openPage, SKIP_BROWSER, type LaunchedBrowser } from "./browser-helpers.ts";
 

@@ -12,7 +12,7 @@ import { createMcpServer, type McpServerDeps } from "../../src/mcp/server.ts";
 import { Store } from "../../src/store/store.ts";
 import { ALL_TOOLS, READ_TOOLS } from "../../src/tools/registry.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
-import { createFixture } from "../fixtures/budget-fixture.ts";
+import { createFixture } from "../fixtures/small-fixture.ts";
 
 const fx = createFixture();
 afterAll(() => fx.cleanup());

@@ -11,7 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Store } from "../../src/store/store.ts";
 import { READ_TOOLS, toolInputSchema } from "../../src/tools/registry.ts";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
-import { createFixture, runTool, type Fixture } from "../fixtures/budget-fixture.ts";
+import { createFixture, runTool, type Fixture } from "../fixtures/small-fixture.ts";
 
 const root = join(import.meta.dir, "..", "..");
 let fx: Fixture;

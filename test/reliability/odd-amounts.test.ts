@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { dynamicSystem } from "../../src/agent/prompt.ts";
 import { whereOf } from "../../src/budget/selection.ts";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
-import { createFixture, runTool, type Fixture } from "../fixtures/budget-fixture.ts";
+import { createFixture, runTool, type Fixture } from "../fixtures/small-fixture.ts";
 
 const row = (id: number, amount: number, description = `ODD ${id}`) => ({ id, date: "2025-03-10", description, amount, merchant: "Odd", category: "Shopping" });
 

@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { budgetMonth, budgetMonthOf, type BudgetEntry } from "../../src/budgets/budgets.ts";
 import { budgetStatus } from "../../src/tools/budget_status.ts";
-import { createFixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+import { createFixture, type FixtureRow } from "../fixtures/small-fixture.ts";
 import { extended, money, on, run } from "./answers/support.ts";
 
 const { db } = extended();

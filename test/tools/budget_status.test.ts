@@ -18,7 +18,7 @@ import { withContext } from "../../src/tools/registry.ts";
 import { Store } from "../../src/store/store.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
-import { createFixture, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+import { createFixture, type Fixture, type FixtureRow } from "../fixtures/small-fixture.ts";
 
 const row = (id: number, date: string, amount: number, category: string, merchant = category): FixtureRow => ({
   id,

@@ -9,7 +9,7 @@ import { Database } from "bun:sqlite";
 import { dynamicSystem } from "../../src/agent/prompt.ts";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { dataCoverage } from "../../src/tools/data_coverage.ts";
-import { createAnswersFixture } from "../fixtures/answers-fixture.ts";
+import { createFixture } from "../fixtures/budget-fixture.ts";
 import { dataCoverage as oracle } from "../support/spec-oracle-round3.ts";
 import { answers, demoDb, extended, IBAN_ACCOUNT, on, run } from "./answers/support.ts";
 
@@ -46,7 +46,7 @@ describe("data_coverage: hand-computed", () => {
   });
 
   test("without an account column there is no Account column; the latest 5 imports of import_log", () => {
-    const fx = createAnswersFixture();
+    const fx = createFixture();
     const w = new Database(fx.path);
     for (let k = 1; k <= 6; k++) w.run("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)", [`statement-${k}.csv`, 10 * k, `2026-0${k}-02T08:00:00Z`]);
     w.close();

@@ -4,12 +4,12 @@
  * figures, and the tool against the independent oracle on the strict and loose fixtures and
  * the demo database.
  *
- * Also the small round-1 fixture (test/fixtures/budget-fixture.ts) with its strict and loose
+ * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
  * schema variants, first below.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { incomeVsSpending } from "../../src/tools/income_vs_spending.ts";
-import { createFixture, runTool } from "../fixtures/budget-fixture.ts";
+import { createFixture, runTool } from "../fixtures/small-fixture.ts";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent } from "../../src/core/format.ts";
 import { incomeVsSpending as oracle, type CommonArgs } from "../support/spec-oracle.ts";

@@ -4,12 +4,12 @@
  * match count, and the rows against the independent oracle on the strict and loose fixtures
  * and the demo database.
  *
- * Also the small round-1 fixture (test/fixtures/budget-fixture.ts) with its strict and loose
+ * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
  * schema variants, first below.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { listTransactions } from "../../src/tools/list_transactions.ts";
-import { createFixture, FIXTURE_ROWS, runTool } from "../fixtures/budget-fixture.ts";
+import { createFixture, FIXTURE_ROWS, runTool } from "../fixtures/small-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";

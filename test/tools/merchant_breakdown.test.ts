@@ -3,13 +3,13 @@
  * test/spec-oracle.test.ts), subject categories, NULL merchants, and the tool against the
  * independent oracle on the strict and loose fixtures and the demo database.
  *
- * Also the small round-1 fixture (test/fixtures/budget-fixture.ts) with its strict and loose
+ * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
  * schema variants, first below.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { merchantBreakdown } from "../../src/tools/merchant_breakdown.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
-import { createFixture, runTool } from "../fixtures/budget-fixture.ts";
+import { createFixture, runTool } from "../fixtures/small-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { merchantBreakdown as oracle, type CommonArgs } from "../support/spec-oracle.ts";

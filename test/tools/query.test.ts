@@ -4,7 +4,7 @@ import { ToolInputError } from "../../src/core/errors.ts";
 import { resolveCategory } from "../../src/tools/query/categories.ts";
 import { resolveCurrency } from "../../src/tools/query/currency.ts";
 import { coveredMonths, resolvePeriod } from "../../src/tools/query/period.ts";
-import { createFixture } from "../fixtures/budget-fixture.ts";
+import { createFixture } from "../fixtures/small-fixture.ts";
 
 const fx = createFixture();
 afterAll(() => fx.cleanup());

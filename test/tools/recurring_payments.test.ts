@@ -4,13 +4,13 @@
  * detected; min_occurrences; and the tool against the independent oracle on the strict and
  * loose fixtures and the demo database.
  *
- * Also the small round-1 fixture (test/fixtures/budget-fixture.ts) with its strict and loose
+ * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
  * schema variants, first below.
  */
 import { afterAll, beforeAll, expect, test, describe } from "bun:test";
 import { Database } from "bun:sqlite";
 import { recurringPayments } from "../../src/tools/recurring_payments.ts";
-import { createFixture, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+import { createFixture, type Fixture, type FixtureRow } from "../fixtures/small-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { recurringPayments as oracle, type CommonArgs } from "../support/spec-oracle.ts";
 import { answers, cents, demoDb, money, run, schemaRejects, extended } from "./answers/support.ts";

@@ -1,5 +1,5 @@
 /**
- * spending_breakdown (SPEC §2) on the extended answers fixture (2026, test/fixtures/answers-fixture.ts
+ * spending_breakdown (SPEC §2) on the extended answers fixture (2026, test/fixtures/budget-fixture.ts
  * ids 301–346): hand-computed groups for every dimension kind, metric and filter, the hygiene
  * cases (coffees stored as "chf", " CHF" and "dining "), and the tool against the independent
  * oracle (test/support/spec-oracle-round3.ts) on every fixture and the demo database.

@@ -4,13 +4,13 @@
  * tool against the independent oracle (test/support/spec-oracle.ts) on the strict and loose
  * fixtures and the 7'300-row demo database.
  *
- * Also the small round-1 fixture (test/fixtures/budget-fixture.ts) with its strict and loose
+ * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
  * schema variants, first below.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
-import { createFixture, runTool } from "../fixtures/budget-fixture.ts";
+import { createFixture, runTool } from "../fixtures/small-fixture.ts";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { spendingByCategory as oracle, type CommonArgs } from "../support/spec-oracle.ts";

@@ -1,12 +1,12 @@
 /**
  * A user's own transaction edit (SPEC §12): the same write as an approved
  * recategorisation (manual, 1.0, merchant_cache + few_shot_examples), recorded in chat.db
- * and the audit log, undone exactly once. Figures from test/fixtures/budget-fixture.ts.
+ * and the audit log, undone exactly once. Figures from test/fixtures/small-fixture.ts.
  */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../src/transactions/edit.ts";
-import { writeFixturePerTest, queryFile } from "../fixtures/budget-fixture.ts";
+import { writeFixturePerTest, queryFile } from "../fixtures/small-fixture.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const ANNA = { id: "u-anna", name: "anna" };

@@ -1,6 +1,6 @@
 /**
  * The Transactions page's listing (src/transactions/): filters, totals per currency,
- * paging and sort on the hand-made fixture (test/fixtures/budget-fixture.ts); every
+ * paging and sort on the hand-made fixture (test/fixtures/small-fixture.ts); every
  * figure below is counted by hand from its rows.
  */
 import { Database } from "bun:sqlite";
@@ -8,7 +8,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { allTransactions, transactionsPage, otherRowsOfMerchant } from "../../src/transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString } from "../../src/transactions/query.ts";
 import { dataAge, dataAgeText } from "../../src/transactions/data-age.ts";
-import { createFixture, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+import { createFixture, type Fixture, type FixtureRow } from "../fixtures/small-fixture.ts";
 
 let fx: Fixture | null = null;
 afterEach(() => {

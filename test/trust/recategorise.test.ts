@@ -1,6 +1,6 @@
 /**
  * recategorise_transactions' preview and the budget writer, on the small hand-made
- * fixture (every number below is counted by hand from test/fixtures/budget-fixture.ts).
+ * fixture (every number below is counted by hand from test/fixtures/small-fixture.ts).
  */
 import { BudgetWriter } from "../../src/budget/write-path.ts";
 import { Database } from "bun:sqlite";
@@ -11,7 +11,7 @@ import { Store } from "../../src/store/store.ts";
 import type { Change } from "../../src/tools/types.ts";
 import { previewRecategorisation, recategoriseSchema, recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
-import { createFixture, FIXTURE_ROWS, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+import { createFixture, FIXTURE_ROWS, type Fixture, type FixtureRow } from "../fixtures/small-fixture.ts";
 
 let fx: Fixture | null = null;
 afterEach(() => {

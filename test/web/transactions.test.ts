@@ -5,7 +5,7 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { dirname } from "node:path";
-import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+import { createFixture, type Fixture } from "../fixtures/small-fixture.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import { loginWith } from "../trust/support.ts";
 

@@ -1,5 +1,5 @@
 /**
- * Shared set-up for the tool tests on the answers fixture (test/fixtures/answers-fixture.ts):
+ * Shared set-up for the tool tests on the fixture (test/fixtures/budget-fixture.ts):
  * the strict and loose fixture opened as BudgetDb, the 7'300-row demo database (seed 7, built
  * once per test process), a runner that validates the input through the tool's zod schema
  * exactly as the agent loop and the CLI do, and money helpers built from the product's one
@@ -16,7 +16,7 @@ import type { ToolOutput } from "../../../src/core/events.ts";
 import { formatMoney, round2 } from "../../../src/core/format.ts";
 import type { BudgetEntry } from "../../../src/budgets/budgets.ts";
 import type { ReadTool, ToolContext } from "../../../src/tools/types.ts";
-import { createAnswersFixture } from "../../fixtures/answers-fixture.ts";
+import { createFixture } from "../../fixtures/budget-fixture.ts";
 
 export type Fixtures = {
   /** The strict answers fixture (pipeline DDL). */
@@ -29,31 +29,23 @@ export type Fixtures = {
 
 /** Opens both fixture variants for one test file and closes/removes them after it. */
 export function answers(): Fixtures {
-  const fx = createAnswersFixture();
-  const lx = createAnswersFixture({ loose: true });
-  const db = BudgetDb.open(fx.path);
-  const loose = BudgetDb.open(lx.path);
+  const fx = createFixture();
+  const lx = createFixture({ loose: true });
   afterAll(() => {
-    db.close();
-    loose.close();
     fx.cleanup();
     lx.cleanup();
   });
-  return { db, path: fx.path, loose, loosePath: lx.path };
+  return { db: fx.db, path: fx.path, loose: lx.db, loosePath: lx.path };
 }
 
 /** The IBAN account of the extended fixture (rent and salary). */
-export { IBAN as IBAN_ACCOUNT } from "../../fixtures/answers-fixture.ts";
+export { IBAN as IBAN_ACCOUNT } from "../../fixtures/budget-fixture.ts";
 
 /** The extended variant (round 3: 2026 with accounts, hygiene cases, a gap month), opened for one test file. */
 export function extended(): { db: BudgetDb; path: string } {
-  const fx = createAnswersFixture({ extended: true });
-  const db = BudgetDb.open(fx.path);
-  afterAll(() => {
-    db.close();
-    fx.cleanup();
-  });
-  return { db, path: fx.path };
+  const fx = createFixture({ extended: true });
+  afterAll(() => fx.cleanup());
+  return { db: fx.db, path: fx.path };
 }
 
 /** A tool context whose clock says it is noon (local time) on that day, with these budgets. */
