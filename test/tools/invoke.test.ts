@@ -14,7 +14,7 @@ import { createInvoker, type ToolCallRecord } from "../../src/tools/invoke.ts";
 import { ALL_TOOLS, READ_TOOLS } from "../../src/tools/registry.ts";
 import { listTransactions } from "../../src/tools/list_transactions.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
-import { createFixture } from "../fixtures/small-fixture.ts";
+import { createFixture } from "../fixtures/budget-fixture.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 
