@@ -12,7 +12,7 @@ import { createMcpServer, type McpServerDeps } from "../../src/mcp/server.ts";
 import { Store } from "../../src/store/store.ts";
 import { ALL_TOOLS, READ_TOOLS } from "../../src/tools/registry.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
-import { createFixture } from "../fixtures/small-fixture.ts";
+import { createFixture } from "../fixtures/budget-fixture.ts";
 
 const fx = createFixture();
 afterAll(() => fx.cleanup());
@@ -64,7 +64,9 @@ describe("the MCP server module", () => {
       writer.run("ROLLBACK");
       const ok = await client.callTool({ name: "spending_by_category", arguments: { year: 2024 } });
       expect(ok.isError).toBeFalsy();
-      expect(text(ok)).toContain("CHF 350.75");
+      // 2024 in CHF: Insurance [55][56] 491.00 + Dining [101][102] 246.50 + Fees [60][61] 240.00
+      // + Groceries [90–92] 178.40 = 1'155.90 (9 rows; Income and Investments [87] are not spending)
+      expect(text(ok)).toContain("total CHF 1'155.90 over 9 transactions");
       const [second, first] = store.audit.list({ kind: "tool_call" });
       expect(first!.detail).toMatchObject({ tool: "spending_by_category", ok: false, error: LOCKED });
       expect(second!.detail).toMatchObject({ tool: "spending_by_category", ok: true, transport: "http", client: { name: "in-memory", version: "0.0.1" } });
