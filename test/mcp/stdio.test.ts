@@ -1,6 +1,6 @@
 /**
  * `budget-chat mcp` as an MCP client meets it: the SDK's Client starts the command over
- * stdio (a real subprocess) against the small hand-made fixture (SPEC §9).
+ * stdio (a real subprocess) against the hand-made budget fixture (SPEC §9).
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -11,7 +11,7 @@ import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js"
 import { Store } from "../../src/store/store.ts";
 import { READ_TOOLS, toolInputSchema } from "../../src/tools/registry.ts";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
-import { createFixture, runTool, type Fixture } from "../fixtures/small-fixture.ts";
+import { createFixture, runTool, type Fixture } from "../fixtures/budget-fixture.ts";
 
 const root = join(import.meta.dir, "..", "..");
 let fx: Fixture;
@@ -67,14 +67,18 @@ describe("budget-chat mcp over stdio", () => {
     const result = await client.callTool({ name: "spending_by_category", arguments: { year: 2024 } });
     expect(result.isError).toBeFalsy();
     const local = runTool(spendingByCategory, fx.db, { year: 2024 });
-    // 2024 spending, Transfers excluded: #1 50 + #2 30 + #5 70 + #9 25.25 (Groceries 175.25),
-    // #6 120 (Dining), #8 55.5 (Transport) = 350.75 over 6 transactions.
+    // 2024 spending in CHF, Income [1–12] and Investments [87] left out, [123] 2024-02-30 malformed:
+    // Insurance Helsana [55] 245.50 + [56] 245.50 = 491.00; Dining Krone [101] 96.50 + [102] 150 = 246.50;
+    // Fees ZKB [60] 120 + [61] 120 = 240.00; Groceries [90] 84.35 + [91] 52.80 + [92] 41.25 = 178.40;
+    // 491 + 246.50 + 240 + 178.40 = 1'155.90 over 9 transactions. USD apart: Amazon [114] 89.99.
     expect(result.content).toEqual([{ type: "text", text: local.summary }]);
-    expect(local.summary).toContain("total CHF 350.75 over 6 transactions");
+    expect(local.summary).toContain("CHF: total CHF 1'155.90 over 9 transactions in 4 categories");
+    expect(local.summary).toContain("USD: total USD 89.99 over 1 transaction in 1 category");
     expect(result.structuredContent).toEqual({ charts: local.charts, tables: local.tables ?? [] });
     const chart = local.charts[0]!;
-    expect(chart.data.labels).toEqual(["Groceries", "Dining", "Transport"]);
-    expect(chart.data.datasets).toEqual([{ name: "Spending", values: [175.25, 120, 55.5] }]);
+    expect(chart.title).toBe("Spending by category, 2024 (CHF; USD 89.99 not shown)");
+    expect(chart.data.labels).toEqual(["Insurance", "Dining", "Fees", "Groceries"]);
+    expect(chart.data.datasets).toEqual([{ name: "Spending", values: [491, 246.5, 240, 178.4] }]);
   });
 
   test("errors are tool errors with the chat's message, and the server keeps answering", async () => {
@@ -83,7 +87,10 @@ describe("budget-chat mcp over stdio", () => {
     expect(unknownCategory.content).toEqual([
       {
         type: "text",
-        text: 'Unknown category "Food". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
+        // The categories table's 15 names and Household (only in transactions [30–35]); `transport` [75] [76] is Transport.
+        text:
+          'Unknown category "Food". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, ' +
+          "Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.",
       },
     ]);
 
