@@ -2,44 +2,48 @@
  * recurring_payments (SPEC §2.1) on the answers fixture: every planted cadence detected with
  * its exact typical amount, next expected date, yearly cost and active flag; the noise not
  * detected; min_occurrences; and the tool against the independent oracle on the strict and
- * loose fixtures and the demo database.
- *
- * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
- * schema variants, first below.
+ * loose fixtures and the demo database. First below: the fixture with three EUR series added,
+ * for the chart's choice of currency.
  */
 import { afterAll, beforeAll, expect, test, describe } from "bun:test";
-import { Database } from "bun:sqlite";
 import { recurringPayments } from "../../src/tools/recurring_payments.ts";
-import { createFixture, type Fixture, type FixtureRow } from "../fixtures/small-fixture.ts";
+import { createFixture, fixtureRow, fixtureRows, type Fixture } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { recurringPayments as oracle, type CommonArgs } from "../support/spec-oracle.ts";
 import { answers, cents, demoDb, money, run, schemaRejects, extended } from "./answers/support.ts";
 
-const pay = (id: number, date: string, amount: number, merchant: string): FixtureRow => ({ id, date, description: `${merchant.toUpperCase()} ${id}`, amount, merchant, category: "Subscriptions" });
-const months = (n: number) => Array.from({ length: n }, (_, k) => `2025-${String(k + 1).padStart(2, "0")}-05`);
+// Three monthly EUR series beside the fixture's rows (it has no EUR series of its own).
+const EUR = { currency: "EUR" };
+const EUR_SERIES = [
+  fixtureRow(401, "2025-10-01", "CLOUDBOX STORAGE", -9.0, "Cloudbox", "Subscriptions", EUR),
+  fixtureRow(402, "2025-11-01", "CLOUDBOX STORAGE", -9.0, "Cloudbox", "Subscriptions", EUR),
+  fixtureRow(403, "2025-12-01", "CLOUDBOX STORAGE", -9.0, "Cloudbox", "Subscriptions", EUR),
+  fixtureRow(404, "2025-10-02", "NEWSLY DIGITAL", -5.0, "Newsly", "Subscriptions", EUR),
+  fixtureRow(405, "2025-11-02", "NEWSLY DIGITAL", -5.0, "Newsly", "Subscriptions", EUR),
+  fixtureRow(406, "2025-12-02", "NEWSLY DIGITAL", -5.0, "Newsly", "Subscriptions", EUR),
+  fixtureRow(407, "2025-10-03", "LINGOAPP PREMIUM", -30.0, "Lingoapp", "Subscriptions", EUR),
+  fixtureRow(408, "2025-11-03", "LINGOAPP PREMIUM", -30.0, "Lingoapp", "Subscriptions", EUR),
+  fixtureRow(409, "2025-12-03", "LINGOAPP PREMIUM", -30.0, "Lingoapp", "Subscriptions", EUR),
+];
 
 let fx: Fixture;
 beforeAll(() => {
-  const rows = [
-    ...months(12).map((d, k) => pay(1 + k, d, -20, "Streamio")), // CHF, monthly, 12 payments
-    // EUR, monthly, 3 payments each, Oct–Dec (active at the data's end)
-    ...months(12).slice(9).map((d, k) => pay(101 + k, d.replace("-05", "-01"), -9, "Cloudbox")),
-    ...months(12).slice(9).map((d, k) => pay(201 + k, d.replace("-05", "-02"), -5, "Newsly")),
-  ];
-  fx = createFixture({ rows });
-  const w = new Database(fx.path);
-  w.run("UPDATE transactions SET currency = 'EUR' WHERE id > 100");
-  w.close();
+  fx = createFixture({ rows: [...fixtureRows(), ...EUR_SERIES] });
 });
 afterAll(() => fx.cleanup());
 
-test("the chart shows the currency with most payments and names the rest", () => {
-  const out = recurringPayments.run(fx.db, recurringPayments.schema.parse({ min_occurrences: 3 }));
+test("the chart shows the currency with most payments (not most series, not the dearest) and names the rest", () => {
+  const out = recurringPayments.run(fx.db, recurringPayments.schema.parse({ year: 2025 }));
+  // CHF in 2025: Putzfee Anna [30–35] (6 payments, ended) and Netflix [40–51] (12, active, 20.90 × 12 = 250.80):
+  // 2 series, 18 payments. EUR [401–409]: gaps 31, 30 → median 30.5, monthly; last rows 12-01/02/03 are
+  // 27/26/25 days before 2025-12-28 ≤ 45.75 → active; 9 × 12 = 108 + 5 × 12 = 60 + 30 × 12 = 360 → 528.00:
+  // 3 series, 9 payments. CHF has more payments → the chart is CHF, with Netflix only.
+  expect(out.summary).toContain(`5 series, 4 active. Active yearly cost: ${money(250.8, "CHF")}, ${money(528, "EUR")}.`);
   const chart = out.charts[0]!;
   expect(chart.currency).toBe("CHF");
-  expect(chart.data.labels).toEqual(["Streamio"]);
-  expect(chart.data.datasets[0]!.values).toEqual([240]);
-  expect(chart.title).toEndWith("(CHF; EUR 168.00 not shown)");
+  expect(chart.data.labels).toEqual(["Netflix"]);
+  expect(chart.data.datasets[0]!.values).toEqual([250.8]);
+  expect(chart.title).toBe("Active recurring payments, yearly cost, 2025 (CHF; EUR 528.00 not shown)");
 });
 
 const { db, path, loose, loosePath } = answers();
