@@ -1,14 +1,14 @@
 /**
  * Categories (SPEC §12): add, rename, merge, describe across transactions, merchant_cache,
  * few_shot_examples, the categories table and the budgets, each undone exactly.
- * Figures from test/fixtures/small-fixture.ts.
+ * Figures from test/fixtures/budget-rows.ts (strict variant).
  */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { CategoryError, changeCategory, listCategories, planCategoryChange, undoCategoryChangeById } from "../../src/categories/categories.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { Store } from "../../src/store/store.ts";
-import { writeFixturePerTest } from "../fixtures/small-fixture.ts";
+import { writeFixturePerTest } from "../fixtures/budget-fixture.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const ANNA = { id: "u-anna", name: "anna" };
@@ -58,23 +58,25 @@ describe("categories", () => {
   test("rename moves the name everywhere (any letter case) with its budget; undo puts every table back exactly", () => {
     const { f, deps } = setup();
     const before = dump(f.path);
+    // Dining rows: 101, 102, 103, 104, 112 (EUR), 123 (malformed date: still a stored row), 125 = 7;
+    // cache entries: RESTAURANT KRONE "Dining" + PIZZERIA NAPOLI "dining" = 2; examples: 1.
     const plan = planCategoryChange(f.db, deps.store.budgets.list(), { action: "rename", name: "dining", newName: "Eating Out" });
     expect(plan).toEqual({
       action: "rename",
       name: "Dining",
       target: "Eating Out",
-      rows: 5,
+      rows: 7,
       cacheEntries: 2,
       examples: 1,
       budgets: [{ category: "Dining", amount: 300, currency: "CHF" }],
-      message: "Rename Dining to Eating Out: 5 transactions, 2 merchant cache entries, 1 classifier example, and its budget.",
+      message: "Rename Dining to Eating Out: 7 transactions, 2 merchant cache entries, 1 classifier example, and its budget.",
     });
     const edit = changeCategory(deps, ANNA, { action: "rename", name: "dining", newName: "Eating Out" }, "page");
-    expect(edit.message).toBe("Renamed Dining to Eating Out (5 transactions, 2 merchant cache entries, 1 classifier example, and its budget).");
-    expect(count(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Eating Out'")).toBe(5);
+    expect(edit.message).toBe("Renamed Dining to Eating Out (7 transactions, 2 merchant cache entries, 1 classifier example, and its budget).");
+    expect(count(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Eating Out'")).toBe(7);
     expect(count(f.path, "SELECT count(*) AS n FROM merchant_cache WHERE category = 'Eating Out'")).toBe(2);
     expect(count(f.path, "SELECT count(*) AS n FROM few_shot_examples WHERE correct_category = 'Eating Out'")).toBe(1);
-    expect(count(f.path, "SELECT count(*) AS n FROM categories WHERE name = 'Eating Out' AND description = 'Restaurants, cafes, take-away'")).toBe(1);
+    expect(count(f.path, "SELECT count(*) AS n FROM categories WHERE name = 'Eating Out' AND description = 'Restaurants, cafes, take-away, kiosks'")).toBe(1);
     expect(count(f.path, "SELECT count(*) AS n FROM categories WHERE name = 'Dining'")).toBe(0);
     expect(budgets(deps.store)).toEqual([
       ["Eating Out", 300],
@@ -88,14 +90,14 @@ describe("categories", () => {
       action: "rename",
       category: "Dining",
       target: "Eating Out",
-      rows: 5,
+      rows: 7,
       cacheEntries: 2,
       examples: 1,
       budgets: 1,
     });
 
     const undone = undoCategoryChangeById(deps, ANNA, edit.id);
-    expect(undone.message).toBe("Undone: Renamed Dining to Eating Out (5 transactions, 2 merchant cache entries, 1 classifier example, and its budget) is reversed.");
+    expect(undone.message).toBe("Undone: Renamed Dining to Eating Out (7 transactions, 2 merchant cache entries, 1 classifier example, and its budget) is reversed.");
     expect(dump(f.path)).toEqual(before);
     expect(budgets(deps.store)).toEqual([
       ["Dining", 300],
@@ -108,16 +110,17 @@ describe("categories", () => {
     const { f, deps } = setup();
     const before = dump(f.path);
     const edit = changeCategory(deps, ANNA, { action: "merge", name: "Dining", into: "groceries" }, "cli");
-    expect(edit.message).toBe("Merged Dining into Groceries (5 transactions, 2 merchant cache entries, 1 classifier example; budgets added together).");
-    // Groceries had 11 rows: 1, 2, 5, 9, 11, 12, 13, 17, 26, 27, 34.
-    expect(count(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Groceries'")).toBe(16);
+    expect(edit.message).toBe("Merged Dining into Groceries (7 transactions, 2 merchant cache entries, 1 classifier example; budgets added together).");
+    // Groceries had 12 stored rows: 90–100 and 120 (malformed date); + Dining's 7 = 19.
+    expect(count(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Groceries'")).toBe(19);
     expect(count(f.path, "SELECT count(*) AS n FROM merchant_cache WHERE category = 'Groceries'")).toBe(3);
     expect(count(f.path, "SELECT count(*) AS n FROM categories WHERE name = 'Dining'")).toBe(0);
     expect(budgets(deps.store)).toEqual([["Groceries", 800]]);
+    // The page counts rows with a well-formed date only: 19 − 120 − 123 = 17.
     expect(listCategories(f.db, deps.store).find((c) => c.name === "Groceries")).toEqual({
       name: "Groceries",
       description: "Supermarkets, bakeries, food shopping",
-      rows: 16,
+      rows: 17,
       role: "spending",
       budget: { amount: 800, currency: "CHF" },
     });
