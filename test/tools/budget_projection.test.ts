@@ -8,7 +8,7 @@
 import { afterAll, describe, expect, test } from "bun:test";
 import { budgetMonth, budgetMonthOf, type BudgetEntry } from "../../src/budgets/budgets.ts";
 import { budgetStatus } from "../../src/tools/budget_status.ts";
-import { createFixture, type FixtureRow } from "../fixtures/small-fixture.ts";
+import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
 import { extended, money, on, run } from "./answers/support.ts";
 
 const { db } = extended();
@@ -55,7 +55,7 @@ describe("budget projection (2026-10, data up to 2026-10-12)", () => {
 });
 
 describe("a recurring payment still expected this month", () => {
-  const row = (id: number, date: string, amount: number, category: string, merchant: string): FixtureRow => ({ id, date, description: merchant.toUpperCase(), amount, merchant, category });
+  const row = (id: number, date: string, amount: number, category: string, merchant: string) => fixtureRow(id, date, merchant.toUpperCase(), amount, merchant, category);
   // Streaming 15.00 on the 20th of Jan–Mar; April so far: groceries 60 on the 2nd and 40 on the 9th.
   const fx = createFixture({
     rows: [
@@ -78,10 +78,11 @@ describe("a recurring payment still expected this month", () => {
       20260410,
     );
     const by = Object.fromEntries(s.budgeted.map((b) => [b.category, b]));
-    // gaps 31, 28 → median 29.5 → next 2026-03-20 + 30 = 2026-04-19: 0 spent + 15 expected + 0 pace
+    // StreamCo gaps 31 ([1]→[2]), 28 ([2]→[3]) → median 29.5 → next [3] 2026-03-20 + 30 = 2026-04-19:
+    // 0 spent + 15 expected + 0 pace
     expect(by.Subscriptions!.spent).toBe(0);
     expect(by.Subscriptions!.projection).toBeCloseTo(15, 9);
-    // 100 + 100 / 10 × 20 = 300 > 250: projected over
+    // Coop [4] 60 + [5] 40 = 100 in 10 days; 20 days left: 100 + 100 / 10 × 20 = 300 > 250: projected over
     expect(by.Groceries!.projection).toBeCloseTo(300, 9);
     expect(by.Groceries!.projectedOver).toBe(true);
   });

@@ -1,16 +1,18 @@
 /**
- * budget_status and set_budget's preview (SPEC §8) on hand-made rows. Every expected
- * figure below is computed by hand from BUDGET_ROWS.
+ * budget_status and set_budget's preview (SPEC §8) on hand-made rows of their own
+ * (createFixture({ rows }) of the one fixture module, with its categories table): a month in
+ * progress whose last row is today and three full months before it, small enough that every
+ * figure is a few additions. Every expected figure below is computed by hand from BUDGET_ROWS.
  *
- *   2025-05 (a full month)        2025-06 (in progress: last transaction 2025-06-10, day 10 of 30)
- *   Groceries 250.40              Groceries 100.00 + 20.00 = 120.00
- *   Dining    120.00              Dining     45.50
- *   Shopping   80.00 − 30 refund  Shopping  130.00
- *   Transport  55.50              Transport   0 (no spending)
- *                                 Children   50.00 (no budget)
+ *   2025-05 (a full month)              2025-06 (in progress: last transaction 2025-06-10, day 10 of 30)
+ *   Groceries [8] 250.40                Groceries [13] 100.00 + [16] 20.00 = 120.00
+ *   Dining    [9] 120.00                Dining    [14]  45.50
+ *   Shopping  [10] 80.00 − [11] 30 refund = 50.00
+ *                                       Shopping  [15] 130.00
+ *   Transport [12] 55.50                Transport  0 (no spending)
+ *                                       Children  [17]  50.00 (no budget; a category only in transactions)
  */
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { Database } from "bun:sqlite";
 import { budgetStatus } from "../../src/tools/budget_status.ts";
 import { budgetMonth, parseBudgetAmount, suggestedBudgets, type BudgetEntry } from "../../src/budgets/budgets.ts";
 import { setBudget } from "../../src/tools/set_budget.ts";
@@ -18,16 +20,10 @@ import { withContext } from "../../src/tools/registry.ts";
 import { Store } from "../../src/store/store.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
-import { createFixture, type Fixture, type FixtureRow } from "../fixtures/small-fixture.ts";
+import { createFixture, fixtureRow, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
 
-const row = (id: number, date: string, amount: number, category: string, merchant = category): FixtureRow => ({
-  id,
-  date,
-  description: `${merchant.toUpperCase()} ${id}`,
-  amount,
-  merchant,
-  category,
-});
+const row = (id: number, date: string, amount: number, category: string, currency = "CHF"): FixtureRow =>
+  fixtureRow(id, date, `${category.toUpperCase()} ${id}`, amount, category, category, { currency });
 
 const BUDGET_ROWS: FixtureRow[] = [
   row(1, "2025-03-10", -300, "Groceries"),
@@ -68,15 +64,19 @@ const ctx = (budgets: BudgetEntry[]) => ({ budgets: { list: () => budgets }, now
 const run = (input: unknown, budgets = BUDGETS) => budgetStatus.run(fx.db, budgetStatus.schema.parse(input), ctx(budgets));
 
 describe("budget_status with a second currency", () => {
-  // 2025-05: Dining CHF 120 and EUR 105.50 (budget CHF 100); Travel EUR 300 (no budget); Groceries CHF 50 (no budget).
+  // 2025-05: Dining CHF 120 [1] and EUR 105.50 [2] (budget CHF 100); Travel EUR 300 [3] (no budget);
+  // Groceries CHF [4] 50 + [5] 10 = 60 (no budget).
   let eur: Fixture;
   beforeAll(() => {
     eur = createFixture({
-      rows: [row(1, "2025-05-02", -120, "Dining"), row(2, "2025-05-09", -105.5, "Dining"), row(3, "2025-05-15", -300, "Travel"), row(4, "2025-05-20", -50, "Groceries"), row(5, "2025-05-21", -10, "Groceries")],
+      rows: [
+        row(1, "2025-05-02", -120, "Dining"),
+        row(2, "2025-05-09", -105.5, "Dining", "EUR"),
+        row(3, "2025-05-15", -300, "Travel", "EUR"),
+        row(4, "2025-05-20", -50, "Groceries"),
+        row(5, "2025-05-21", -10, "Groceries"),
+      ],
     });
-    const w = new Database(eur.path);
-    w.run("UPDATE transactions SET currency = 'EUR' WHERE id IN (2, 3)");
-    w.close();
   });
   afterAll(() => eur.cleanup());
 
@@ -101,12 +101,14 @@ describe("budget_status figures", () => {
     const s = budgetMonth(fx.db, BUDGETS, 2025 * 12 + 5, TODAY);
     expect(s).toMatchObject({ label: "2025-06", inProgress: true, daysElapsed: 10, daysInMonth: 30, currency: "CHF", outsideData: false });
     const byName = Object.fromEntries(s.budgeted.map((b) => [b.category, b]));
+    // Day 10 of 30, no recurring payments: projection = spent + spent / 10 × 20 = 3 × spent.
+    // Groceries [13] 100 + [16] 20 = 120 of 400: remaining 280, 30%, projected 3 × 120 = 360.
     expect(byName.Groceries).toMatchObject({ budget: 400, over: false, projectedOver: false });
     expect(byName.Groceries!.spent).toBeCloseTo(120, 9);
     expect(byName.Groceries!.remaining).toBeCloseTo(280, 9);
     expect(byName.Groceries!.pctUsed).toBeCloseTo(30, 9);
     expect(byName.Groceries!.projection).toBeCloseTo(360, 9);
-    // Under budget so far, but over at the current pace.
+    // Under budget so far, but over at the current pace: Dining [14] 45.50 of 100, projected 3 × 45.50 = 136.50.
     expect(byName.Dining).toMatchObject({ over: false, projectedOver: true });
     expect(byName.Dining!.spent).toBeCloseTo(45.5, 9);
     expect(byName.Dining!.remaining).toBeCloseTo(54.5, 9);
@@ -114,7 +116,7 @@ describe("budget_status figures", () => {
     expect(byName.Dining!.projection).toBeCloseTo(136.5, 9);
     // A budgeted category without spending this month.
     expect(byName.Transport).toMatchObject({ spent: 0, remaining: 150, pctUsed: 0, projection: 0, over: false, projectedOver: false });
-    // Over budget already.
+    // Over budget already: Shopping [15] 130 of 120: remaining −10, projected 3 × 130 = 390.
     expect(byName.Shopping).toMatchObject({ over: true, projectedOver: false });
     expect(byName.Shopping!.remaining).toBeCloseTo(-10, 9);
     expect(byName.Shopping!.pctUsed).toBeCloseTo((130 / 120) * 100, 9);
@@ -122,6 +124,8 @@ describe("budget_status figures", () => {
     // Most used first.
     expect(s.budgeted.map((b) => b.category)).toEqual(["Shopping", "Dining", "Groceries", "Transport"]);
     expect(s.totals).toHaveLength(1);
+    // 400 + 100 + 150 + 120 = 770; spent 120 + 45.50 + 130 + 0 = 295.50, projected 360 + 136.50 + 390 = 886.50;
+    // unbudgeted: Children [17] 50.
     expect(s.totals[0]!.budget).toBe(770);
     expect(s.totals[0]!.spent).toBeCloseTo(295.5, 9);
     expect(s.totals[0]!.projection).toBeCloseTo(886.5, 9);
@@ -153,6 +157,8 @@ describe("budget_status figures", () => {
   });
 
   test("a full month: no projection; a refund reduces its category's spending", () => {
+    // Dining [9] 120 of 100 = 120%; Groceries [8] 250.40 of 400 = 62.6%; Shopping [10] 80 − [11] 30 = 50 of 120 = 41.7%;
+    // Transport [12] 55.50 of 150 = 37%; total 120 + 250.40 + 50 + 55.50 = 475.90 of 770 = 61.8%.
     const out = run({ year: 2025, month: 5 });
     expect(out.summary).toBe(
       [
@@ -185,7 +191,8 @@ describe("budget_status figures", () => {
   });
 
   test("no budgets: says so and suggests the three largest spending categories' monthly average over the last 3 full months", () => {
-    // 2025-03..2025-05: Groceries 880.40 / 3, Dining 210 / 3, Children 150 / 3 (Shopping 110 / 3, Transport 55.50 / 3).
+    // 2025-03..2025-05: Groceries [1] 300 + [5] 330 + [8] 250.40 = 880.40 / 3 = 293.47; Dining [2] 90 + [9] 120 = 210 / 3 = 70;
+    // Children [6] 150 / 3 = 50 (Shopping [3] 60 + [10] 80 − [11] 30 = 110 / 3, Transport [12] 55.50 / 3; Transfers [7] not spending).
     const sug = suggestedBudgets(fx.db);
     expect(sug.months).toEqual(["2025-03", "2025-04", "2025-05"]);
     expect(sug.suggestions.map((s) => s.category)).toEqual(["Groceries", "Dining", "Children"]);
@@ -227,7 +234,7 @@ describe("set_budget's preview", () => {
       expect(first.preview.facts).toEqual([
         { label: "Category", value: "Groceries" },
         { label: "Monthly budget", value: "none → CHF 450.56" },
-        { label: "Spent in 2025-06", value: "CHF 120.00" },
+        { label: "Spent in 2025-06", value: "CHF 120.00" }, // Groceries [13] 100 + [16] 20
         { label: "Applies to", value: "the whole household" },
       ]);
 

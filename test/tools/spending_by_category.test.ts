@@ -1,86 +1,91 @@
 /**
- * spending_by_category on the answers fixture: hand-computed figures (arithmetic copied from
- * test/spec-oracle.test.ts, row ids in brackets), the number semantics of SPEC §1, and the
- * tool against the independent oracle (test/support/spec-oracle.ts) on the strict and loose
- * fixtures and the 7'300-row demo database.
- *
- * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
- * schema variants, first below.
+ * spending_by_category on the one fixture (test/fixtures/budget-fixture.ts): hand-computed
+ * figures (arithmetic copied from test/spec-oracle.test.ts, row ids in brackets), the number
+ * semantics of SPEC §1, input errors, and the tool against the independent oracle
+ * (test/support/spec-oracle.ts) on the strict and loose fixtures and the 7'300-row demo database.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
-import { ToolInputError } from "../../src/core/errors.ts";
-import { createFixture, runTool } from "../fixtures/small-fixture.ts";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { spendingByCategory as oracle, type CommonArgs } from "../support/spec-oracle.ts";
 import { answers, cents, demoDb, inputError, money, run } from "./answers/support.ts";
 
-const fx = createFixture();
-const looseFixture = createFixture({ loose: true });
-afterAll(() => {
-  fx.cleanup();
-  looseFixture.cleanup();
-});
-const runOnFixture = (input: unknown, db = fx.db) => runTool(spendingByCategory, db, input);
+const { db, path, loose, loosePath } = answers();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(spendingByCategory, on, input);
 
 describe("spending_by_category", () => {
-  test("all dates: Transfers are not spending, Income is not spending", () => {
-    // Spending rows (amount < 0, not Transfers), by hand:
-    //   Children      #28 800                                                      = 800.00   (1)
-    //   Groceries     #1 50 #2 30 #5 70 #9 25.25 #11 80 #12 20 #13 45.5 #17 90
-    //                 #26 8 #27 64.2 #34 100                                       = 582.95   (11)
-    //   Dining        #6 120 #14 60 #20 150 #31 45 #33 35                          = 410.00   (5)
-    //   Shopping      #19 120 #23 33.33 #24 10 #25 12                              = 175.33   (4)
-    //   Transport     #8 55.5 #32 55.5                                             = 111.00   (2)
-    //   Uncategorised #22 15                                                       =  15.00   (1)
-    //   total 2,094.28 over 24; transfers #4 -1000 and #16 -1500 are not spending.
-    const out = runOnFixture({});
+  test("all dates: Transfers, Investments and Income are not spending; every currency apart", () => {
+    // CHF spending rows (not Income, Transfers, Investments; a refund left in its category reduces it), by hand
+    // from the 2024 and 2025 cases below:
+    //   Insurance     [55][56] 491.00 + [57–59] 781.20                             = 1'272.20 (5)
+    //   Groceries     [90–92] 178.40 + [93–100] 371.40                             =   549.80 (11)
+    //   Household     [30–35]                                                      =   500.00 (6)
+    //   Dining        [101][102] 246.50 + [103][104][125] 200.80                   =   447.30 (5)
+    //   Transport     [70–76]                                                      =   414.75 (7)
+    //   Shopping      [65–69][105–109]                                             =   399.83 (10)
+    //   Fees          [60][61] 240 + [62] 130                                      =   370.00 (3)
+    //   Healthcare    [63][64][124]                                                =   298.00 (3)
+    //   Subscriptions [40–51]                                                      =   244.80 (12)
+    //   Uncategorised [116][117][119]                                              =    50.00 (3)
+    //   Other         [118]                                                        =     7.80 (1)
+    //   total 1'155.90 (2024) + 3'398.58 (2025) = 4'554.48 over 9 + 57 = 66 rows; malformed [120–123] left out.
+    //   Not counted: transfers [80–85] −6'000 and [86] +2'500, ETF [87][88] −8'000 and [89] +1'200.50,
+    //   salaries [1–24], the salary correction [25] −450 (money out, but Income) and [26] +144.
+    // shares: 1'272.20 / 4'554.48 = 27.93 %; 549.80 / 4'554.48 = 12.07 %; 500 / 4'554.48 = 10.98 %;
+    //   447.30 → 9.82 %; 414.75 → 9.11 %; 399.83 → 8.78 %; 370 → 8.12 %; 298 → 6.54 %; 244.80 → 5.37 %;
+    //   50 → 1.10 %; 7.80 → 0.17 %
+    // EUR: Travel [110] 420 + [111] 38.40 − [113] 60 = 398.40 (3), Dining [112] 55.20 (1): 453.60;
+    //   398.40 / 453.60 = 87.83 %, 55.20 / 453.60 = 12.17 %
+    // USD: Shopping Amazon [114] 89.99, Subscriptions Apple [115] 9.99: 99.98; 89.99 / 99.98 = 90.01 %, 9.99 / 99.98 = 9.99 %
+    const out = tool({});
     expect(out.charts).toHaveLength(1);
-    const chart = out.charts[0];
-    expect(chart!.type).toBe("bar_h");
-    expect(chart!.data.labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
-    expect(chart!.data.datasets).toEqual([{ name: "Spending", values: [800, 582.95, 410, 175.33, 111, 15] }]);
-    expect(chart!.title).toBe("Spending by category, all dates (CHF)");
-    expect(out.summary).toStartWith("Spending by category for all dates (2024-01-05 to 2025-04-11). Transfers is not spending.");
-    expect(out.summary).toContain("CHF: total CHF 2'094.28 over 24 transactions in 6 categories");
-    // shares: 800 / 2094.28 = 38.199% ; 582.95 / 2094.28 = 27.835% ; 15 / 2094.28 = 0.716%
-    expect(out.summary).toContain("Children CHF 800.00 (38.2%, 1 tx)");
-    expect(out.summary).toContain("Groceries CHF 582.95 (27.8%, 11 tx)");
-    expect(out.summary).toContain("Uncategorised CHF 15.00 (0.7%, 1 tx)");
-    expect(out.summary).not.toContain("Transfers 2");
-    expect(out.summary).not.toContain("Income");
-  });
-
-  test("year filter", () => {
-    // 2024: Groceries 50+30+70+25.25 = 175.25 (4), Transport 55.5 (1), Dining 120 (1) → 350.75 over 6
-    const out = runOnFixture({ year: 2024 });
-    expect(out.charts[0]!.data.labels).toEqual(["Groceries", "Dining", "Transport"]);
-    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([175.25, 120, 55.5]);
-    expect(out.summary).toContain("for 2024");
-    expect(out.summary).toContain("CHF: total CHF 350.75 over 6 transactions");
+    const chart = out.charts[0]!;
+    expect(chart.type).toBe("bar_h");
+    expect(chart.title).toBe("Spending by category, all dates (CHF; EUR 453.60, USD 99.98 not shown)");
+    expect(chart.data.labels).toEqual([
+      "Insurance", "Groceries", "Household", "Dining", "Transport", "Shopping",
+      "Fees", "Healthcare", "Subscriptions", "Uncategorised", "Other",
+    ]);
+    expect(chart.data.datasets).toEqual([
+      { name: "Spending", values: [1272.2, 549.8, 500, 447.3, 414.75, 399.83, 370, 298, 244.8, 50, 7.8] },
+    ]);
+    expect(out.summary).toBe(
+      "Spending by category for all dates (2024-01-05 to 2025-12-28). Investments and Transfers are not spending. " +
+        "CHF: total CHF 4'554.48 over 66 transactions in 11 categories: Insurance CHF 1'272.20 (27.9%, 5 tx); " +
+        "Groceries CHF 549.80 (12.1%, 11 tx); Household CHF 500.00 (11.0%, 6 tx); Dining CHF 447.30 (9.8%, 5 tx); " +
+        "Transport CHF 414.75 (9.1%, 7 tx); Shopping CHF 399.83 (8.8%, 10 tx); Fees CHF 370.00 (8.1%, 3 tx); " +
+        "Healthcare CHF 298.00 (6.5%, 3 tx); Subscriptions CHF 244.80 (5.4%, 12 tx); Uncategorised CHF 50.00 (1.1%, 3 tx); " +
+        "Other CHF 7.80 (0.2%, 1 tx). " +
+        "EUR: total EUR 453.60 over 4 transactions in 2 categories: Travel EUR 398.40 (87.8%, 3 tx); Dining EUR 55.20 (12.2%, 1 tx). " +
+        "USD: total USD 99.98 over 2 transactions in 2 categories: Shopping USD 89.99 (90.0%, 1 tx); Subscriptions USD 9.99 (10.0%, 1 tx).",
+    );
+    for (const name of ["Income", "Transfers CHF", "Investments CHF"]) expect(out.summary).not.toContain(name);
   });
 
   test("month filter includes the 1st and the last day of the month only", () => {
-    // 2025-03: #23 (03-01) 33.33, #24 10, #25 12 Shopping = 55.33; #26 8 + #27 64.2 Groceries = 72.20;
-    //          #28 800 Children; #31 (03-31) 45 Dining. #22 (02-27) and #32 (04-02) are outside. Total 972.53 / 7.
-    const out = runOnFixture({ year: 2025, month: 3 });
-    expect(out.charts[0]!.data.labels).toEqual(["Children", "Groceries", "Shopping", "Dining"]);
-    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([800, 72.2, 55.33, 45]);
-    expect(out.summary).toContain("for 2025-03");
-    expect(out.summary).toContain("CHF: total CHF 972.53 over 7 transactions");
-  });
-
-  test("empty period: clear summary and no chart", () => {
-    const out = runOnFixture({ year: 2019 });
-    expect(out.summary).toStartWith("No spending found for 2019.");
-    expect(out.summary).toContain("2024-01-05 to 2025-04-11");
-    expect(out.charts).toEqual([]);
+    // 2025-03, CHF only: Digitec [67] (03-01) 49.90 + Zalando [105] 120 − refund [106] 40 = Shopping 129.90 (3);
+    //   Helsana [57] (03-31) 260.40 Insurance; Putzfee [30][31][32] 80 × 3 = 240 Household; Netflix [42] 18.90;
+    //   Bäckerei [95] 8.90 Groceries; SBB [72] 4.40 Transport.
+    //   total 260.40 + 240 + 129.90 + 18.90 + 8.90 + 4.40 = 662.50 over 10.
+    // Outside: TWINT [116] (02-27), Digitec [68] (04-01); malformed "2025-3-1" [120] and "14.03.2025" [122];
+    //   the salary correction [25] (03-28, −450) is Income, not spending.
+    // shares of 662.50: 260.40 → 39.31 %; 240 → 36.23 %; 129.90 → 19.61 %; 18.90 → 2.85 %; 8.90 → 1.34 %; 4.40 → 0.66 %
+    const out = tool({ year: 2025, month: 3 });
+    expect(out.charts[0]!.title).toBe("Spending by category, 2025-03 (CHF)");
+    expect(out.charts[0]!.data.labels).toEqual(["Insurance", "Household", "Shopping", "Subscriptions", "Groceries", "Transport"]);
+    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([260.4, 240, 129.9, 18.9, 8.9, 4.4]);
+    expect(out.summary).toBe(
+      "Spending by category for 2025-03. Investments and Transfers are not spending. " +
+        "CHF: total CHF 662.50 over 10 transactions in 6 categories: Insurance CHF 260.40 (39.3%, 1 tx); " +
+        "Household CHF 240.00 (36.2%, 3 tx); Shopping CHF 129.90 (19.6%, 3 tx); Subscriptions CHF 18.90 (2.9%, 1 tx); " +
+        "Groceries CHF 8.90 (1.3%, 1 tx); Transport CHF 4.40 (0.7%, 1 tx).",
+    );
   });
 
   test("month without year is a ToolInputError", () => {
-    expect(() => runOnFixture({ month: 3 })).toThrow(ToolInputError);
-    expect(() => runOnFixture({ month: 3 })).toThrow("month requires year");
+    expect(inputError(() => tool({ month: 3 })).message).toBe('month requires year: pass both, e.g. {"year": 2025, "month": 3}.');
   });
 
   test("the schema rejects wrong types and unknown keys", () => {
@@ -92,23 +97,7 @@ describe("spending_by_category", () => {
     expect(s.safeParse({ year: 2025, category: "Dining" }).success).toBe(false);
     expect(s.safeParse({ year: 2025, month: 12 }).success).toBe(true);
   });
-
-  test("looseFixture database: NULL category counts as Uncategorised, and its money in reduces it", () => {
-    // Uncategorised: #22 15 + #35 19.90 (NULL category) − #37 5 (CASHBACK, NULL category, money in) = 29.90 (3);
-    // Groceries: 582.95 + #36 12 (NULL merchant) = 594.95 (12).
-    // Total 2094.28 + 19.90 + 12 − 5 = 2'121.18 over 27.
-    const out = runOnFixture({}, looseFixture.db);
-    const { labels, datasets } = out.charts[0]!.data;
-    expect(labels).toEqual(["Children", "Groceries", "Dining", "Shopping", "Transport", "Uncategorised"]);
-    expect(datasets[0]!.values).toEqual([800, 594.95, 410, 175.33, 111, 29.9]);
-    expect(out.summary).toContain("CHF: total CHF 2'121.18 over 27 transactions");
-    expect(out.summary).toContain("Uncategorised CHF 29.90 (1.4%, 3 tx)");
-  });
 });
-
-const { db, path, loose, loosePath } = answers();
-const demo = demoDb();
-const tool = (input: unknown, on: BudgetDb = db) => run(spendingByCategory, on, input);
 
 describe("spending_by_category: hand-computed figures", () => {
   test("2025: CHF chart, refund reduces Shopping, transport is Transport, not-spending and Income left out", () => {
@@ -178,7 +167,7 @@ describe("spending_by_category: hand-computed figures", () => {
       labels: ["Insurance", "Dining", "Fees", "Groceries"],
       datasets: [{ name: "Spending", values: [491, 246.5, 240, 178.4] }],
     });
-    expect(out.summary).toContain(`CHF: total ${money(1155.9, "CHF")} over 9 transactions in 4 categories`);
+    expect(out.summary).toStartWith(`Spending by category for 2024. Investments and Transfers are not spending. CHF: total ${money(1155.9, "CHF")} over 9 transactions in 4 categories`);
     expect(out.summary).toContain(`Dining ${money(246.5, "CHF")} (21.3%, 2 tx)`);
     expect(out.summary).not.toContain("USD");
     expect(out.summary).not.toContain("3'000");
@@ -217,8 +206,9 @@ describe("spending_by_category: hand-computed figures", () => {
     // Uncategorised 50.00 + [201] 23.40 + [202] 23.40 − [204] 5.00 (NULL category, money in) = 91.80 (6)
     // Groceries 371.40 + [203] 23.40 + [205] 18.35 = 413.15 (10)
     // total 3'398.58 + 46.80 − 5.00 + 23.40 + 18.35 = 3'482.13 (57 + 5 = 62 rows)
+    // Uncategorised's rows: [116][117][119] + NULL category [201][202][204] = 6; share 91.80 / 3'482.13 = 2.64 %
     expect(out.summary).toContain(`CHF: total ${money(3482.13, "CHF")} over 62 transactions`);
-    expect(out.summary).toContain(`Uncategorised ${money(91.8, "CHF")}`);
+    expect(out.summary).toContain(`Uncategorised ${money(91.8, "CHF")} (2.6%, 6 tx)`);
     expect(out.summary).toContain(`Groceries ${money(413.15, "CHF")}`);
     expect(out.charts[0]!.data.labels.slice(0, 4)).toEqual(["Insurance", "Household", "Transport", "Groceries"]);
     expect(out.charts[0]!.data.datasets[0]!.values.slice(0, 4)).toEqual([781.2, 500, 414.75, 413.15]);
