@@ -5,7 +5,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { BudgetDb, BudgetDbError } from "../src/budget/reader.ts";
 import { dbPath } from "../src/config.ts";
-import { createFixture, FIXTURE_ROWS, type Fixture } from "./fixtures/small-fixture.ts";
+import { createFixture, type Fixture } from "./fixtures/budget-fixture.ts";
 
 const cleanups: (() => void)[] = [];
 afterEach(() => {
@@ -64,7 +64,8 @@ describe("opening a budget database", () => {
   test("opened read-only: the app cannot write to it", () => {
     const f = fixture();
     expect(() => f.db.all("DELETE FROM transactions RETURNING id")).toThrow("attempt to write a readonly database");
-    expect(f.db.summary().transactionCount).toBe(FIXTURE_ROWS.length);
+    // 112 rows [1–125], of which the 4 with a malformed date [120–123] are no transaction: 112 − 4 = 108
+    expect(f.db.summary().transactionCount).toBe(108);
   });
 });
 
@@ -82,7 +83,8 @@ describe("foreign databases: clear messages", () => {
     }
     expect(dbPath("file:data/budget.db?mode=ro")).toBe(join(process.cwd(), "data/budget.db"));
     expect(dbPath("sqlite:///tmp/my%20budget.db")).toBe("/tmp/my budget.db");
-    expect(BudgetDb.open(dbPath(`sqlite://${f.path}?mode=ro`)).summary().transactionCount).toBe(FIXTURE_ROWS.length);
+    // 112 rows − 4 malformed dates [120–123] = 108
+    expect(BudgetDb.open(dbPath(`sqlite://${f.path}?mode=ro`)).summary().transactionCount).toBe(108);
   });
 
   // SQLite needs to create <db>-shm to read a WAL database. As root every folder is writable,
@@ -119,16 +121,36 @@ describe("data summary", () => {
     expect(withTable.db.categories().find((c) => c.name === "Income")!.description).not.toBe("");
 
     const loose = fixture({ loose: true, categoriesTable: false });
-    const names = loose.db.categories().map((c) => c.name);
-    const distinct = [...new Set([...FIXTURE_ROWS, { category: null }].map((r) => r.category ?? "Uncategorised"))].sort((a, b) => a.localeCompare(b));
-    expect(names).toEqual(distinct);
+    // The rows' categories: "transport" [75, 76] merges into Transport [70–74] (more rows), no Housing
+    // (only the extended variant has it), NULL [201, 202, 204] is Uncategorised: 15 names.
+    expect(loose.db.categories().map((c) => c.name)).toEqual([
+      "Dining",
+      "Fees",
+      "Groceries",
+      "Healthcare",
+      "Household",
+      "Income",
+      "Insurance",
+      "Investments",
+      "Other",
+      "Shopping",
+      "Subscriptions",
+      "Transfers",
+      "Transport",
+      "Travel",
+      "Uncategorised",
+    ]);
     expect(loose.db.categories().every((c) => c.description === "")).toBe(true);
+    // Uncategorised [116, 117, 119] + NULL [201, 202, 204] = 6 (the malformed [121] left out)
+    expect(loose.db.summary().categoryCounts.find((c) => c.category === "Uncategorised")!.count).toBe(6);
   });
 
   test("notices rows another connection commits (PRAGMA data_version), without reopening", () => {
     const f = fixture();
     const before = f.db.summary();
-    expect(before.transactionCount).toBe(FIXTURE_ROWS.length);
+    // 112 rows − 4 malformed dates [120–123]
+    expect(before.transactionCount).toBe(108);
+    expect(before.lastDate).toBe("2025-12-28"); // [99]
     expect(f.db.summary()).toBe(before); // unchanged data: the cached summary
 
     const pipeline = new Database(f.path);
@@ -139,7 +161,7 @@ describe("data summary", () => {
     pipeline.close();
 
     const after = f.db.summary();
-    expect(after.transactionCount).toBe(FIXTURE_ROWS.length + 1);
+    expect(after.transactionCount).toBe(109); // 108 + 1
     expect(after.lastDate).toBe("2026-01-03");
   });
 
@@ -152,8 +174,9 @@ describe("data summary", () => {
     w.run("UPDATE transactions SET date = '2025-3-1' WHERE id = 34");
     w.close();
     const s = rules.db.summary();
-    expect(s.transactionCount).toBe(FIXTURE_ROWS.length - 1);
-    expect(s.malformedDates).toBe(1);
+    // [34] joins the 4 malformed dates [120–123]: 108 − 1 = 107 transactions, 4 + 1 = 5 malformed
+    expect(s.transactionCount).toBe(107);
+    expect(s.malformedDates).toBe(5);
     expect(rules.db.ledger().sources).toContain("rules");
   });
 });

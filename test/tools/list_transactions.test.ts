@@ -1,120 +1,131 @@
 /**
- * list_transactions on the answers fixture: order (date, amount with ties newest first),
- * limit, filters, the table artifact, "showing N of M" with M equal to search_transactions'
- * match count, and the rows against the independent oracle on the strict and loose fixtures
- * and the demo database.
- *
- * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
- * schema variants, first below.
+ * list_transactions on the fixture (test/fixtures/budget-fixture.ts): order (date, amount with
+ * ties newest first), limit, filters, the table artifact, "showing N of M" with M equal to
+ * search_transactions' match count, and the rows against the independent oracle on the strict
+ * and loose fixtures and the demo database.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { listTransactions } from "../../src/tools/list_transactions.ts";
-import { createFixture, FIXTURE_ROWS, runTool } from "../fixtures/small-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";
 import { list as oracle, load, type FilterArgs } from "../support/spec-oracle.ts";
 import { answers, demoDb, inputError, money, run, schemaRejects } from "./answers/support.ts";
 
-const fx = createFixture();
-const looseFixture = createFixture({ loose: true });
-afterAll(() => {
-  fx.cleanup();
-  looseFixture.cleanup();
-});
-const runOnFixture = (input: unknown, db = fx.db) => runTool(listTransactions, db, input);
+const { db, path, loose, loosePath } = answers();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(listTransactions, on, input);
 
 describe("list_transactions", () => {
   test("newest first (date desc, id desc), all columns, 'showing N of M'", () => {
-    // "migros" matches 7 rows; newest first: #34 04-11, #27 03-15, #17 02-02, then #12 and #11 share 2025-01-03
-    // (higher id first), #5, #1.
-    const out = runOnFixture({ search: "migros" });
+    // "twint" matches [116], [117], [119] and [121], whose malformed date "2025-13-01" is left out
+    // (as a string it would sort first). Newest first: [119] 11-14, [117] 09-02, [116] 02-27.
+    const out = tool({ search: "twint" });
     expect(out.charts).toEqual([]);
     expect(out.tables).toHaveLength(1);
     const table = out.tables![0];
     expect(table!.columns).toEqual(["Date", "Amount", "Merchant", "Description", "Category"]);
     expect(table!.rows).toEqual([
-      ["2025-04-11", -100, "Migros", "MIGROS ZUERICH 123", "Groceries"],
-      ["2025-03-15", -64.2, "Migros", "MIGROS ZUERICH 123", "Groceries"],
-      ["2025-02-02", -90, "Migros", "MIGROS ZUERICH 123", "Groceries"],
-      ["2025-01-03", -20, "MIGROS", "MIGROS-MMM BASEL", "Groceries"],
-      ["2025-01-03", -80, "Migros", "MIGROS ZUERICH 123", "Groceries"],
-      ["2024-02-10", -70, "Migros", "MIGROS ZUERICH 123", "Groceries"],
-      ["2024-01-05", -50, "Migros", "MIGROS ZUERICH 123", "Groceries"],
+      ["2025-11-14", 15, "TWINT", "TWINT *P2P REFUND", "Uncategorised"],
+      ["2025-09-02", -40, "TWINT", "TWINT *P2P 0797654321", "Uncategorised"],
+      ["2025-02-27", -25, "TWINT", "TWINT *P2P 0791234567", "Uncategorised"],
     ]);
     expect(table!.currency).toBe("CHF");
-    expect(out.summary).toStartWith('Transactions matching "migros" in all categories for all dates (2024-01-05 to 2025-04-11), newest first (negative = money out): showing 7 of 7.');
-    expect(out.summary).toContain('2025-04-11 CHF -100.00 Migros "MIGROS ZUERICH 123" [Groceries]');
+    // all dates: the data's first [60] and last [99] well-formed date
+    expect(out.summary).toStartWith('Transactions matching "twint" in all categories for all dates (2024-01-05 to 2025-12-28), newest first (negative = money out): showing 3 of 3.');
+    expect(out.summary).toContain('2025-09-02 CHF -40.00 TWINT "TWINT *P2P 0797654321" [Uncategorised]');
+    // "shop": [107] and [108] share 2025-04-05: the higher id first
+    expect(tool({ search: "shop" }).tables![0]!.rows.map((r) => r[3])).toEqual(["SHOPXONLINE 13", "SHOP_ONLINE 12"]);
   });
 
   test("sort by amount: largest absolute amount first, ties newest first; min/max and direction", () => {
-    // "savings": |−1500| #16, |−1000| #4, |+500| #10, |+300| #30
-    expect(runOnFixture({ search: "savings", sort: "amount" }).tables![0]!.rows.map((r) => r[1])).toEqual([-1500, -1000, 500, 300]);
-    // Dining by size: #20 150, #6 120, #14 60, #31 45, #33 35
-    expect(runOnFixture({ category: "Dining", sort: "amount" }).tables![0]!.rows.map((r) => r[1])).toEqual([-150, -120, -60, -45, -35]);
-    // Ties: SBB #32 (2025-04-02) and #8 (2024-03-03) are both -55.50: the newer first.
-    expect(runOnFixture({ search: "sbb", sort: "amount" }).tables![0]!.rows.map((r) => r[0])).toEqual(["2025-04-02", "2024-03-03"]);
-    // min/max on the absolute amount; direction
-    const big = runOnFixture({ min_amount: 1000, sort: "amount" });
-    expect(big.tables![0]!.rows.map((r) => r[1])).toEqual([5200, 5200, 5200, 5000, 5000, -1500, -1000]);
-    expect(runOnFixture({ min_amount: 1000, direction: "out" }).tables![0]!.rows.map((r) => r[1])).toEqual([-1500, -1000]);
-    expect(runOnFixture({ search: "migros", max_amount: 50 }).tables![0]!.rows.map((r) => r[1])).toEqual([-20, -50]);
-    expect(runOnFixture({ search: "zalando", direction: "in" }).tables![0]!.rows.map((r) => r[1])).toEqual([40]);
-    expect(() => runOnFixture({ min_amount: 100, max_amount: 10 })).toThrow("min_amount (100) is larger than max_amount (10).");
+    // "savings": |+2'500| [86], then the six |−1'000| [85 … 80], newest first
+    const savings = tool({ search: "savings", sort: "amount" }).tables![0]!.rows;
+    expect(savings.map((r) => r[1])).toEqual([2500, -1000, -1000, -1000, -1000, -1000, -1000]);
+    expect(savings.map((r) => r[0])).toEqual(["2025-08-15", "2025-12-26", "2025-11-26", "2025-10-26", "2025-09-26", "2025-08-26", "2025-07-26"]);
+    // Ties: Coop [98] (2025-09-13) and [91] (2024-05-11) are both -52.80: the newer first.
+    expect(tool({ search: "coop", sort: "amount" }).tables![0]!.rows.map((r) => r[0])).toEqual(["2025-09-13", "2024-05-11"]);
+    // min/max on the absolute amount; direction. |amount| ≥ 1'000: 12 salaries of 6'500 [13–24], 12 of 6'200 [1–12],
+    // ETF -5'000 [88], -3'000 [87], transfer back +2'500 [86], ETF sale +1'200.50 [89], six transfers -1'000 [80–85]: 34
+    const big = tool({ min_amount: 1000, sort: "amount" });
+    expect(big.tables![0]!.rows.map((r) => r[1])).toEqual([
+      ...Array<number>(12).fill(6500),
+      ...Array<number>(12).fill(6200),
+      -5000,
+      -3000,
+      2500,
+      1200.5,
+      ...Array<number>(6).fill(-1000),
+    ]);
+    // money out of at least 1'000, newest first: [85 … 80] 2025-12-26 … 2025-07-26, [88] 2025-02-10, [87] 2024-06-10
+    expect(tool({ min_amount: 1000, direction: "out" }).tables![0]!.rows.map((r) => r[1])).toEqual([-1000, -1000, -1000, -1000, -1000, -1000, -5000, -3000]);
+    // Migros of at most 50: [100] -30.05 (2025-10-04), [92] -41.25 (2024-08-31)
+    expect(tool({ search: "migros", max_amount: 50 }).tables![0]!.rows.map((r) => r[1])).toEqual([-30.05, -41.25]);
+    // Zalando money in: the refund [106]
+    expect(tool({ search: "zalando", direction: "in" }).tables![0]!.rows.map((r) => r[1])).toEqual([40]);
+    expect(() => tool({ min_amount: 100, max_amount: 10 })).toThrow("min_amount (100) is larger than max_amount (10).");
     expect(listTransactions.schema.safeParse({ sort: "size" }).success).toBe(false);
   });
 
   test("limit: the newest N, and the total M", () => {
-    const out = runOnFixture({ search: "migros", limit: 3 });
-    expect(out.tables![0]!.rows.map((r) => r[0])).toEqual(["2025-04-11", "2025-03-15", "2025-02-02"]);
-    expect(out.summary).toContain("showing 3 of 7");
-    expect(out.tables![0]!.title).toContain("3 of 7");
+    // "krone": [103] 2025-02-14, [102] 2024-12-20, [101] 2024-03-16; the malformed [123] "2024-02-30" is no match
+    const out = tool({ search: "krone", limit: 2 });
+    expect(out.tables![0]!.rows.map((r) => r[0])).toEqual(["2025-02-14", "2024-12-20"]);
+    expect(out.summary).toContain("showing 2 of 3");
+    expect(out.tables![0]!.title).toBe('Transactions matching "krone", all dates: 2 of 3');
     // a page that is exactly full still counts correctly
-    expect(runOnFixture({ search: "migros", limit: 7 }).summary).toContain("showing 7 of 7");
+    expect(tool({ search: "krone", limit: 3 }).summary).toContain("showing 3 of 3");
   });
 
   test("every category and both signs; transfers and salary are listed", () => {
-    // "savings": #30 +300, #16 -1500, #10 +500, #4 -1000
-    const out = runOnFixture({ search: "SAVINGS" });
-    expect(out.tables![0]!.rows.map((r) => r[1])).toEqual([300, -1500, 500, -1000]);
+    // "SAVINGS" newest first: [85] 12-26, [84] 11-26, [83] 10-26, [82] 09-26, [81] 08-26 -1'000 each,
+    // [86] 08-15 +2'500, [80] 07-26 -1'000
+    const out = tool({ search: "SAVINGS" });
+    expect(out.tables![0]!.rows.map((r) => r[1])).toEqual([-1000, -1000, -1000, -1000, -1000, 2500, -1000]);
     expect(out.tables![0]!.rows.every((r) => r[4] === "Transfers")).toBe(true);
+    // "acme": the 24 salaries [1–24] and the correction [25], all Income: 25
+    const salary = tool({ search: "acme" });
+    expect(salary.summary).toContain("showing 25 of 25");
+    expect(salary.tables![0]!.rows.every((r) => r[4] === "Income")).toBe(true);
   });
 
   test("without search: category and month filter", () => {
-    // Dining 2025-03: #31 only; Shopping 2025-03: #25, #24, #23 (03-01 is inside the month)
-    expect(runOnFixture({ category: "dining", year: 2025, month: 3 }).tables![0]!.rows).toEqual([
-      ["2025-03-31", -45, "Restaurant Krone", "RESTAURANT KRONE", "Dining"],
+    // Dining 2025-08: [104] only; Shopping 2025-03: [106] 03-17, [105] 03-03, [67] 03-01 (03-01 is inside the month;
+    // the malformed "14.03.2025" [122] is not)
+    expect(tool({ category: "dining", year: 2025, month: 8 }).tables![0]!.rows).toEqual([
+      ["2025-08-22", -45.3, "Pizzeria Napoli", "PIZZERIA NAPOLI", "Dining"],
     ]);
-    expect(runOnFixture({ category: "shopping", year: 2025, month: 3 }).tables![0]!.rows.map((r) => r[1])).toEqual([-12, -10, -33.33]);
-    // everything, default limit 50 ≥ 34 rows
-    const all = runOnFixture({});
-    expect(all.tables![0]!.rows).toHaveLength(FIXTURE_ROWS.length);
-    expect(all.summary).toContain(`showing ${FIXTURE_ROWS.length} of ${FIXTURE_ROWS.length}`);
+    expect(tool({ category: "shopping", year: 2025, month: 3 }).tables![0]!.rows.map((r) => r[1])).toEqual([40, -120, -49.9]);
   });
 
   test("the summary echoes at most 20 rows; the table has them all", () => {
-    // 2025 has 24 rows (#11 … #34)
-    const out = runOnFixture({ year: 2025 });
-    expect(out.tables![0]!.rows).toHaveLength(24);
-    expect(out.summary).toContain("showing 24 of 24 (first 20 here; the table shows all 24)");
+    // 2024 has 23 rows: salaries [1–12], Helsana [55, 56], ZKB [60, 61], ETF [87], groceries [90, 91, 92],
+    // Krone [101, 102], Amazon [114]: 12 + 2 + 2 + 1 + 3 + 2 + 1 = 23 (the malformed "2024-02-30" [123] is none)
+    const out = tool({ year: 2024 });
+    expect(out.tables![0]!.rows).toHaveLength(23);
+    expect(out.summary).toContain("showing 23 of 23 (first 20 here; the table shows all 23)");
     expect(out.summary.match(/\[[A-Za-z]+\]/g)).toHaveLength(20);
   });
 
   test("% and _ are literal", () => {
-    expect(runOnFixture({ search: "shop_online" }).tables![0]!.rows.map((r) => r[2])).toEqual(["Shop_Online"]);
-    expect(runOnFixture({ search: "50%" }).tables![0]!.rows.map((r) => r[3])).toEqual(["50% OFF SALE"]);
+    // "shop_online" is [107] only: as a wildcard "_" would match SHOPXONLINE [108] too
+    expect(tool({ search: "shop_online" }).tables![0]!.rows.map((r) => r[2])).toEqual(["Shop_Online"]);
+    // "%" is [109] "50% RABATT OUTLET" only: as a wildcard it would match all 108 rows
+    expect(tool({ search: "%" }).tables![0]!.rows.map((r) => r[3])).toEqual(["50% RABATT OUTLET"]);
+    // "0%" likewise: as a wildcard ("contains 0") TWINT [116, 117] would match too
+    expect(tool({ search: "0%" }).tables![0]!.rows.map((r) => r[3])).toEqual(["50% RABATT OUTLET"]);
   });
 
   test("no match: clear summary, no table", () => {
-    const out = runOnFixture({ search: "zzz" });
+    const out = tool({ search: "zzz" });
     expect(out.summary).toStartWith('No transactions matching "zzz" in all categories for all dates');
     expect(out.charts).toEqual([]);
     expect(out.tables ?? []).toEqual([]);
   });
 
   test("input errors", () => {
-    expect(() => runOnFixture({ search: "x", month: 1 })).toThrow("month requires year");
-    expect(() => runOnFixture({ category: "Food" })).toThrow(/Unknown category "Food"\. Valid categories: Children, /);
+    expect(() => tool({ search: "x", month: 1 })).toThrow("month requires year");
+    expect(() => tool({ category: "Food" })).toThrow(/Unknown category "Food"\. Valid categories: Dining, Fees, /);
     const s = listTransactions.schema;
     expect(s.safeParse({ search: "x", limit: 0 }).success).toBe(false);
     expect(s.safeParse({ search: "x", limit: 501 }).success).toBe(false);
@@ -123,27 +134,34 @@ describe("list_transactions", () => {
     expect(s.parse({ search: "x" }).limit).toBe(50);
   });
 
-  test("looseFixture database: NULL merchant and NULL category shown by their documented names", () => {
-    const out = runOnFixture({ year: 2025, month: 4 }, looseFixture.db);
-    // 2025-04 newest first: #37 +5 (NULL/NULL), #36 -12 (NULL merchant), #35 -19.90 (NULL/NULL), #34, #33, #32
-    expect(out.tables![0]!.rows.slice(0, 3)).toEqual([
-      ["2025-04-17", 5, "(unknown merchant)", "CASHBACK", "Uncategorised"],
-      ["2025-04-16", -12, "(unknown merchant)", "MARKET STALL", "Groceries"],
-      ["2025-04-15", -19.9, "(unknown merchant)", "CARD PAYMENT 7781", "Uncategorised"],
+  test("loose fixture: NULL merchant and NULL category shown by their documented names", () => {
+    const out = tool({ year: 2025, month: 11 }, loose);
+    // 2025-11 newest first: [84], [23], [204] (NULL category), [89], [119], then 11-12 [203] (NULL merchant)
+    // before [50] (the higher id first), [63]
+    expect(out.tables![0]!.rows).toEqual([
+      ["2025-11-26", -1000, "Savings Account", "TRANSFER TO SAVINGS", "Transfers"],
+      ["2025-11-25", 6500, "ACME AG", "SALARY ACME AG", "Income"],
+      ["2025-11-21", 5, "Cumulus", "CASHBACK CUMULUS", "Uncategorised"],
+      ["2025-11-20", 1200.5, "Swissquote", "SWISSQUOTE ETF VT SELL", "Investments"],
+      ["2025-11-14", 15, "TWINT", "TWINT *P2P REFUND", "Uncategorised"],
+      ["2025-11-12", -23.4, "(unknown merchant)", "MARKT STAND OERLIKON", "Groceries"],
+      ["2025-11-12", -20.9, "Netflix", "NETFLIX.COM 866-579", "Subscriptions"],
+      ["2025-11-03", -59, "Fitnesspark", "FITNESSPARK OERLIKON", "Healthcare"],
     ]);
-    expect(out.summary).toContain("showing 6 of 6");
-    // Uncategorised selects the NULL-category rows too: #37, #35, #22
-    expect(runOnFixture({ category: "uncategorised" }, looseFixture.db).tables![0]!.rows.map((r) => r[0])).toEqual([
-      "2025-04-17",
-      "2025-04-15",
+    expect(out.summary).toContain("showing 8 of 8");
+    // Uncategorised selects the NULL-category rows too: [204], [119], [202], [201], [117], [116]
+    // (the malformed "2025-13-01" [121] is none)
+    expect(tool({ category: "uncategorised" }, loose).tables![0]!.rows.map((r) => r[0])).toEqual([
+      "2025-11-21",
+      "2025-11-14",
+      "2025-10-12",
+      "2025-09-12",
+      "2025-09-02",
       "2025-02-27",
     ]);
   });
 });
 
-const { db, path, loose, loosePath } = answers();
-const demo = demoDb();
-const tool = (input: unknown, on: BudgetDb = db) => run(listTransactions, on, input);
 type ListArgs = FilterArgs & { sort?: "date" | "amount"; limit?: number };
 
 /** The table rows the ids stand for, as the oracle reads them (hygiene applied; as SPEC §2 names the columns). */

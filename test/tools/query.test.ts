@@ -4,7 +4,7 @@ import { ToolInputError } from "../../src/core/errors.ts";
 import { resolveCategory } from "../../src/tools/query/categories.ts";
 import { resolveCurrency } from "../../src/tools/query/currency.ts";
 import { coveredMonths, resolvePeriod } from "../../src/tools/query/period.ts";
-import { createFixture } from "../fixtures/small-fixture.ts";
+import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
 
 const fx = createFixture();
 afterAll(() => fx.cleanup());
@@ -40,12 +40,16 @@ describe("resolvePeriod", () => {
     expect(err({ from: "1.3.2025" })).toStartWith("from must be a real date");
     expect(err({ from: "2025-04-01", to: "2025-03-01" })).toBe("from (2025-04-01) is after to (2025-03-01).");
   });
-  test("covered months: the period's months inside the data (2024-01-05 … 2025-04-11)", () => {
+  test("covered months: the period's months inside the data (2024-01-05 … 2025-12-28)", () => {
     const l = fx.db.ledger();
     const labels = (p: object) => coveredMonths(resolvePeriod(p), l).map((m) => `${Math.floor(m / 12)}-${String((m % 12) + 1).padStart(2, "0")}`);
-    expect(labels({ year: 2025 })).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
-    expect(labels({ from: "2024-11-15" })).toEqual(["2024-11", "2024-12", "2025-01", "2025-02", "2025-03", "2025-04"]);
-    expect(labels({})).toHaveLength(16);
+    expect(labels({ year: 2025 })).toEqual(["2025-01", "2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12"]);
+    // an open end stops at the data's last month, 2025-12 [99] (the malformed "2025-13-01" [121] is no month)
+    expect(labels({ from: "2025-09-15" })).toEqual(["2025-09", "2025-10", "2025-11", "2025-12"]);
+    // an open start begins at the data's first month, 2024-01 [60]
+    expect(labels({ to: "2024-03-10" })).toEqual(["2024-01", "2024-02", "2024-03"]);
+    // 2024-01 … 2025-12: 12 + 12 = 24
+    expect(labels({})).toHaveLength(24);
     expect(labels({ year: 2019 })).toEqual([]);
   });
 });
@@ -56,20 +60,25 @@ describe("resolveCategory", () => {
     expect(resolveCategory(fx.db, " DINING ")).toBe("Dining");
   });
   test("unknown category lists the valid names, sorted", () => {
+    // the 15 names of the categories table and Household [30–35], which only transactions carry;
+    // "transport" [75, 76] is Transport, not a 17th name
     expect(() => resolveCategory(fx.db, "Food")).toThrow(
-      'Unknown category "Food". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
+      'Unknown category "Food". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.',
     );
   });
   test("a name that exists in two letter cases is one category (SPEC §1 hygiene): every spelling resolves to it", () => {
+    // "Transport" [70–74] and "transport" [75, 76]; the categories table spells it "Transport".
+    for (const name of ["transport", "Transport", " TRANSPORT "]) expect(resolveCategory(fx.db, name)).toBe("Transport");
     const both = createFixture({
+      categoriesTable: false,
       rows: [
-        { id: 1, date: "2025-01-02", description: "SBB", amount: -5, merchant: "SBB", category: "Transport" },
-        { id: 2, date: "2025-01-03", description: "MOBILITY", amount: -7, merchant: "Mobility", category: "transport" },
+        fixtureRow(1, "2025-01-02", "MOBILITY CARSHARING", -7, "Mobility", "transport"),
+        fixtureRow(2, "2025-01-03", "SBB CFF FFS", -5, "SBB", "Transport"),
       ],
     });
     try {
-      // No categories table row for it and one row each: the spelling seen first ("Transport", id 1) wins.
-      for (const name of ["transport", "Transport", " TRANSPORT "]) expect(resolveCategory(both.db, name)).toBe("Transport");
+      // No categories table and one row each: the spelling seen first ("transport", id 1) wins.
+      for (const name of ["transport", "Transport", " TRANSPORT "]) expect(resolveCategory(both.db, name)).toBe("transport");
     } finally {
       both.cleanup();
     }
@@ -80,5 +89,7 @@ test("resolveCurrency: any letter case; an unknown one lists the currencies pres
   const l = fx.db.ledger();
   expect(resolveCurrency(l, undefined)).toBeUndefined();
   expect(l.currencies[resolveCurrency(l, "chf")!]).toBe("CHF");
-  expect(() => resolveCurrency(l, "EUR")).toThrow('Unknown currency "EUR". Currencies in the data: CHF.');
+  // EUR [110–113], USD [114, 115]
+  expect(l.currencies[resolveCurrency(l, "eur")!]).toBe("EUR");
+  expect(() => resolveCurrency(l, "GBP")).toThrow('Unknown currency "GBP". Currencies in the data: CHF, EUR, USD.');
 });
