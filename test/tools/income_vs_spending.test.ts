@@ -1,101 +1,18 @@
 /**
- * income_vs_spending on the answers fixture: hand-computed figures (arithmetic from
- * test/spec-oracle.test.ts), savings rate, the not-spending flows reported beside the
- * figures, and the tool against the independent oracle on the strict and loose fixtures and
- * the demo database.
- *
- * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
- * schema variants, first below.
+ * income_vs_spending on the answers fixture (test/fixtures/budget-fixture.ts, strict, loose
+ * and extended): hand-computed figures (arithmetic from test/spec-oracle.test.ts), savings
+ * rate, the not-spending flows reported beside the figures, and the tool against the
+ * independent oracle on the strict and loose fixtures and the demo database.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { incomeVsSpending } from "../../src/tools/income_vs_spending.ts";
-import { createFixture, runTool } from "../fixtures/small-fixture.ts";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent } from "../../src/core/format.ts";
 import { incomeVsSpending as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { answers, centsAll, demoDb, money, MONTHS_2024, MONTHS_2025, MONTHS_ALL, run } from "./answers/support.ts";
-
-const fx = createFixture();
-const looseFixture = createFixture({ loose: true });
-afterAll(() => {
-  fx.cleanup();
-  looseFixture.cleanup();
-});
-const runOnFixture = (input: unknown, db = fx.db) => runTool(incomeVsSpending, db, input);
-
-describe("income_vs_spending", () => {
-  test("year: per month income, spending and net; Transfers reported beside them, not counted", () => {
-    // 2025, by hand:
-    //   01 income #15 5200            spending 205.50   net 4,994.50  (transfer out #16 -1500 excluded)
-    //   02 income #21 5200 + #18 40   spending 375.00   net 4,865.00  (the refund counts as income)
-    //   03 income #29 5200            spending 972.53   net 4,227.47  (transfer in #30 +300 excluded)
-    //   04 income 0                   spending 190.50   net  -190.50
-    //   totals: income 15,640.00, spending 1,743.53, net 13,896.47; savings rate 13896.47 / 15640 = 88.85%
-    //   Transfers (not spending): out #16 1500, in #30 300 → moved to own accounts, net 1,200.00
-    const out = runOnFixture({ year: 2025 });
-    expect(out.charts).toHaveLength(1);
-    const chart = out.charts[0];
-    expect(chart!.type).toBe("grouped_bar");
-    expect(chart!.data.labels).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
-    expect(chart!.data.datasets).toEqual([
-      { name: "Income", values: [5200, 5240, 5200, 0] },
-      { name: "Spending", values: [205.5, 375, 972.53, 190.5] },
-    ]);
-    expect(chart!.title).toBe("Income vs spending, 2025 (CHF)");
-    expect(out.summary).toStartWith("Income vs spending for 2025.");
-    expect(out.summary).toContain("CHF: income CHF 15'640.00, spending CHF 1'743.53, net CHF 13'896.47, savings rate 88.9%.");
-    expect(out.summary).toContain("Not counted as spending or income: moved to own accounts CHF 1'200.00 (Transfers, net).");
-    expect(out.summary).toContain("2025-02 CHF 5'240.00 / CHF 375.00 / CHF 4'865.00");
-    expect(out.summary).toContain("2025-04 CHF 0.00 / CHF 190.50 / CHF -190.50");
-  });
-
-  test("all dates: every month of the data, gaps as zeros", () => {
-    // 2024-01 5000/80, 2024-02 5000/190, 2024-03 0/80.75, 2024-04…12 0/0 (the 2024-12 transfer in is excluded)
-    // totals: income 10000 + 15640 = 25,640.00; spending 350.75 + 1743.53 = 2,094.28; net 23,545.72
-    // Transfers: 1000 + 1500 out, 500 + 300 in → net 1,700.00 moved to own accounts
-    const out = runOnFixture({});
-    const { labels, datasets } = out.charts[0]!.data;
-    expect(labels).toHaveLength(16);
-    expect(labels[0]).toBe("2024-01");
-    expect(labels[15]).toBe("2025-04");
-    expect(datasets[0]!.values).toEqual([5000, 5000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 5200, 5240, 5200, 0]);
-    expect(datasets[1]!.values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
-    expect(out.summary).toContain("income CHF 25'640.00, spending CHF 2'094.28, net CHF 23'545.72");
-    expect(out.summary).toContain("2024-12 CHF 0.00 / CHF 0.00 / CHF 0.00");
-    expect(out.summary).toContain("moved to own accounts CHF 1'700.00 (Transfers, net)");
-  });
-
-  test("empty year: clear summary, no chart", () => {
-    const out = runOnFixture({ year: 2019 });
-    expect(out.summary).toStartWith("No income or spending found for 2019.");
-    expect(out.charts).toEqual([]);
-  });
-
-  test("schema", () => {
-    const s = incomeVsSpending.schema;
-    expect(s.safeParse({ year: "2025" }).success).toBe(false);
-    expect(s.safeParse({ year: 2025, month: 13 }).success).toBe(false);
-    expect(s.safeParse({ year: 2025, category: "Dining" }).success).toBe(false);
-    expect(s.safeParse({ year: 2025, month: 1 }).success).toBe(true);
-    expect(s.safeParse({}).success).toBe(true);
-  });
-
-  test("looseFixture database: NULL-category rows are Uncategorised spending, money in included", () => {
-    // 2025-04 gains #35 -19.90 (NULL category → Uncategorised), #36 -12 (Groceries, NULL merchant) and #37 +5
-    // (NULL category → Uncategorised: a refund there reduces spending, it is not income):
-    // income 0, spending 190.5 + 19.9 + 12 − 5 = 217.40, net -217.40.
-    // Totals: income 15,640.00, spending 1,743.53 + 31.90 = 1,775.43 − 5 = 1,770.43, net 13,869.57
-    const out = runOnFixture({ year: 2025 }, looseFixture.db);
-    expect(out.charts[0]!.data.datasets).toEqual([
-      { name: "Income", values: [5200, 5240, 5200, 0] },
-      { name: "Spending", values: [205.5, 375, 972.53, 217.4] },
-    ]);
-    expect(out.summary).toContain("CHF: income CHF 15'640.00, spending CHF 1'770.43, net CHF 13'869.57");
-    expect(out.summary).toContain("2025-04 CHF 0.00 / CHF 217.40 / CHF -217.40");
-  });
-});
+import { answers, centsAll, demoDb, extended, money, MONTHS_2024, MONTHS_2025, MONTHS_ALL, run } from "./answers/support.ts";
 
 const { db, path, loose, loosePath } = answers();
+const ext = extended();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(incomeVsSpending, on, input);
 
@@ -118,6 +35,106 @@ const SPENDING_2025 = [144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 14
 const INCOME_2025 = [6500, 6500, 6050, 6500, 6644, 6500, 6500, 6500, 6500, 6500, 6500, 6500];
 // Spending per month, CHF 2024 (total 1'155.90); income 6'200 × 12 = 74'400
 const SPENDING_2024 = [120, 84.35, 96.5, 0, 52.8, 0, 0, 41.25, 0, 245.5, 0, 515.5];
+
+// The extended fixture's 2026: data from 2026-01 to 2026-10-12, no row at all in 2026-03.
+const MONTHS_2026 = ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"];
+// Spending per month, CHF 2026 ("chf" [332] [341] and " CHF" [335] are CHF):
+// Jan rent [301] 2'000 + Spotify [311] 12.95 + Migros [341] 70                                   = 2'082.95
+// Feb rent [302] 2'000 + Spotify [312] 12.95 + Kaffee 5 × 4.50 [331–335] + Krone [336] 80 + Café [337] 60 = 2'175.45
+// Mar no row                                                                                     =     0.00
+// Apr rent [303] 2'000 + Spotify [313] 12.95 + Migros [342] 480                                  = 2'492.95
+// May rent [304] 2'000 + Spotify [314] 12.95 + Coop [344] [345] 2 × 45.60                        = 2'104.15
+// Jun rent [305] 2'000 + Spotify [315] [316] 2 × 12.95                                           = 2'025.90
+// Jul rent [306] 2'200 + Spotify [317] 12.95                                                     = 2'212.95
+// Aug rent [307] 2'200 + Spotify [318] 12.95                                                     = 2'212.95
+// Sep rent [308] 2'200 + Spotify [319] 12.95 + Möbel Pfister [346] 1'450                         = 3'662.95
+// Oct rent [309] 2'200 + Spotify [320] 12.95 + Migros [343] 95.40                                = 2'308.35
+// sum = 18'800 + 129.50 + 645.40 + 91.20 + 162.50 + 1'450 = 21'278.60
+const SPENDING_2026 = [2082.95, 2175.45, 0, 2492.95, 2104.15, 2025.9, 2212.95, 2212.95, 3662.95, 2308.35];
+// Income: salary 6'800 [321–328] in Jan, Feb and Apr … Sep; none in March (no row) or October → 8 × 6'800 = 54'400
+const INCOME_2026 = [6800, 6800, 0, 6800, 6800, 6800, 6800, 6800, 6800, 0];
+
+describe("income_vs_spending", () => {
+  test("year 2026 (extended): per month income, spending and net; the data ends 2026-10-12; no flows to report", () => {
+    // totals: income 54'400, spending 21'278.60, net 33'121.40; savings rate 33'121.40 / 54'400 = 60.88 % → 60.9%
+    // October: no salary yet → 0 − 2'308.35 = −2'308.35; March (no row): 0 / 0 / 0
+    // No Transfers or Investments in 2026 (the 2025 flows are in the hand-computed 2025 case below).
+    const out = tool({ year: 2026 }, ext.db);
+    expect(out.charts).toHaveLength(1);
+    const chart = out.charts[0];
+    expect(chart!.type).toBe("grouped_bar");
+    // No empty months November–December.
+    expect(chart!.data.labels).toEqual(MONTHS_2026);
+    expect(chart!.data.datasets).toEqual([
+      { name: "Income", values: INCOME_2026 },
+      { name: "Spending", values: SPENDING_2026 },
+    ]);
+    expect(chart!.title).toBe("Income vs spending, 2026 (CHF)");
+    expect(out.summary).toStartWith("Income vs spending for 2026.");
+    expect(out.summary).toContain("CHF: income CHF 54'400.00, spending CHF 21'278.60, net CHF 33'121.40, savings rate 60.9%.");
+    expect(out.summary).not.toContain("Not counted as spending or income");
+    // February: 6'800 − 2'175.45 = 4'624.55
+    expect(out.summary).toContain("2026-02 CHF 6'800.00 / CHF 2'175.45 / CHF 4'624.55");
+    expect(out.summary).toContain("2026-03 CHF 0.00 / CHF 0.00 / CHF 0.00");
+    expect(out.summary).toContain("2026-10 CHF 0.00 / CHF 2'308.35 / CHF -2'308.35");
+  });
+
+  test("all dates (extended, 2024-01 … 2026-10): every month of the data, the gap month 2026-03 as zeros; per year past 24 months", () => {
+    // income 74'400 (6'200 × 12) + 77'694 + 54'400 = 206'494; spending 1'155.90 + 3'398.58 + 21'278.60 = 25'833.08;
+    // net 180'660.92; savings rate 180'660.92 / 206'494 = 87.49 % → 87.5%
+    // invested 3'000 [87] + 5'000 [88] − 1'200.50 [89] = 6'799.50; moved to own accounts 6 × 1'000 [80–85] − 2'500 [86] = 3'500
+    // best net 2025-05: 6'644 − 139.80 = 6'504.20 (no 2024 month beats 6'200, no 2026 month 4'774.10 [Jun]);
+    // worst net 2026-10: −2'308.35
+    const out = tool({}, ext.db);
+    const { labels, datasets } = out.charts[0]!.data;
+    expect(labels).toEqual([...MONTHS_ALL, ...MONTHS_2026]);
+    // 2026-03 (no row at all) is 0 in both series (INCOME_2026, SPENDING_2026).
+    expect(datasets).toEqual([
+      { name: "Income", values: [...Array(12).fill(6200), ...INCOME_2025, ...INCOME_2026] },
+      { name: "Spending", values: [...SPENDING_2024, ...SPENDING_2025, ...SPENDING_2026] },
+    ]);
+    expect(out.summary).toStartWith("Income vs spending for all dates (2024-01-05 to 2026-10-12).");
+    expect(out.summary).toContain("CHF: income CHF 206'494.00, spending CHF 25'833.08, net CHF 180'660.92, savings rate 87.5%.");
+    expect(out.summary).toContain("invested CHF 6'799.50 (Investments, net)");
+    expect(out.summary).toContain("moved to own accounts CHF 3'500.00 (Transfers, net)");
+    expect(out.summary).toContain(
+      "Per year (income / spending / net): 2024 CHF 74'400.00 / CHF 1'155.90 / CHF 73'244.10; " +
+        "2025 CHF 77'694.00 / CHF 3'398.58 / CHF 74'295.42; 2026 CHF 54'400.00 / CHF 21'278.60 / CHF 33'121.40. " +
+        "34 months; best net 2025-05 CHF 6'504.20, worst net 2026-10 CHF -2'308.35.",
+    );
+    expect(out.summary).not.toContain("Per month");
+  });
+
+  test("empty year: clear summary, no chart", () => {
+    const out = tool({ year: 2019 });
+    expect(out.summary).toStartWith("No income or spending found for 2019.");
+    expect(out.charts).toEqual([]);
+  });
+
+  test("schema", () => {
+    const s = incomeVsSpending.schema;
+    expect(s.safeParse({ year: "2025" }).success).toBe(false);
+    expect(s.safeParse({ year: 2025, month: 13 }).success).toBe(false);
+    expect(s.safeParse({ year: 2025, category: "Dining" }).success).toBe(false);
+    expect(s.safeParse({ year: 2025, month: 1 }).success).toBe(true);
+    expect(s.safeParse({}).success).toBe(true);
+  });
+
+  test("loose 2025: NULL-category rows are Uncategorised spending, their money in reduces it; NULL merchant counts", () => {
+    // On top of SPENDING_2025: Sep + [201] 23.40 (NULL category) = 169.25; Oct + [202] 23.40 = 340.25;
+    // Nov + [203] 23.40 (Groceries, NULL merchant) − [204] 5 (NULL category money in: not income) = 83.30;
+    // Dec + [205] 18.35 (NULL confidence) = 340.70. Income unchanged.
+    // Totals: spending 3'398.58 + 3 × 23.40 + 18.35 − 5 = 3'482.13; net 77'694 − 3'482.13 = 74'211.87
+    const out = tool({ year: 2025, currency: "CHF" }, loose);
+    expect(out.charts[0]!.data.datasets).toEqual([
+      { name: "Income", values: INCOME_2025 },
+      { name: "Spending", values: [144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 169.25, 340.25, 83.3, 340.7] },
+    ]);
+    expect(out.summary).toContain(`CHF: income ${money(77694, "CHF")}, spending ${money(3482.13, "CHF")}, net ${money(74211.87, "CHF")}`);
+    // November: 6'500 − 83.30 = 6'416.70
+    expect(out.summary).toContain("2025-11 CHF 6'500.00 / CHF 83.30 / CHF 6'416.70");
+  });
+});
 
 describe("income_vs_spending: hand-computed figures", () => {
   test("2025: per month, totals, savings rate, invested and moved to own accounts; EUR/USD without savings rate", () => {

@@ -1,107 +1,118 @@
 /**
- * monthly_trend on the answers fixture: hand-computed figures (arithmetic from
- * test/spec-oracle.test.ts), category/categories semantics, and the tool against the
- * independent oracle on the strict and loose fixtures and the demo database.
- *
- * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
- * schema variants, first below.
+ * monthly_trend on the answers fixture (test/fixtures/budget-fixture.ts, strict, loose and
+ * extended): hand-computed figures (arithmetic from test/spec-oracle.test.ts),
+ * category/categories semantics, and the tool against the independent oracle on the strict
+ * and loose fixtures and the demo database.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
-import { ToolInputError } from "../../src/core/errors.ts";
-import { createFixture, runTool } from "../fixtures/small-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { monthlyTrend as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { answers, centsAll, demoDb, inputError, MONTHS_2024, MONTHS_2025, MONTHS_ALL, money, run, schemaRejects } from "./answers/support.ts";
+import { answers, centsAll, demoDb, extended, inputError, MONTHS_2024, MONTHS_2025, MONTHS_ALL, money, run, schemaRejects } from "./answers/support.ts";
 
-const fx = createFixture();
-const looseFixture = createFixture({ loose: true });
-afterAll(() => {
-  fx.cleanup();
-  looseFixture.cleanup();
-});
-const runOnFixture = (input: unknown, db = fx.db) => runTool(monthlyTrend, db, input);
+const { db, path, loose, loosePath } = answers();
+const ext = extended();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(monthlyTrend, on, input);
+/** The summary without its transaction counts ("total CHF 1.00 over 3 transactions, average …"): the figures below are per month. */
+const trend = (summary: string) => summary.replace(/ over \d+(?:'\d{3})* transactions?,/g, ",");
 
-const ALL_MONTHS = [...MONTHS_2024, "2025-01", "2025-02", "2025-03", "2025-04"];
+/** The extended fixture's 2026: data from 2026-01 to 2026-10-12 (no row in 2026-03). */
+const MONTHS_2026 = ["2026-01", "2026-02", "2026-03", "2026-04", "2026-05", "2026-06", "2026-07", "2026-08", "2026-09", "2026-10"];
 
 describe("monthly_trend", () => {
-  test("year: spending per month with total, average, highest and lowest", () => {
-    // 2025 spending (Transfers #16 and money in excluded):
-    //   01: #11 80 + #12 20 + #13 45.5 + #14 60            = 205.50
-    //   02: #17 90 + #19 120 + #20 150 + #22 15            = 375.00  (refund #18 +40 is not spending)
-    //   03: 33.33 + 10 + 12 + 8 + 64.2 + 800 + 45          = 972.53
-    //   04: #32 55.5 + #33 35 + #34 100                    = 190.50
-    //   total 1,743.53 over 18 transactions, average 1743.53 / 4 = 435.8825 → 435.88
-    const out = runOnFixture({ year: 2025 });
+  test("year 2026 (extended): spending per month with total, average, highest and lowest; the data ends 2026-10-12", () => {
+    // 2026 spending, all CHF ("chf" [332] [341] and " CHF" [335] are CHF; Income [321–328] is not spending):
+    //   01: rent [301] 2'000 + Spotify [311] 12.95 + Migros [341] 70                          = 2'082.95
+    //   02: rent [302] 2'000 + Spotify [312] 12.95 + Kaffee 5 × 4.50 [331–335] + Krone [336] 80
+    //       + Café Sonntag [337] 60                                                          = 2'175.45
+    //   03: no row at all                                                                    =     0.00
+    //   04: rent [303] 2'000 + Spotify [313] 12.95 + Migros [342] 480                         = 2'492.95
+    //   05: rent [304] 2'000 + Spotify [314] 12.95 + Coop [344] [345] 2 × 45.60               = 2'104.15
+    //   06: rent [305] 2'000 + Spotify [315] [316] 2 × 12.95                                  = 2'025.90
+    //   07: rent [306] 2'200 + Spotify [317] 12.95                                            = 2'212.95
+    //   08: rent [307] 2'200 + Spotify [318] 12.95                                            = 2'212.95
+    //   09: rent [308] 2'200 + Spotify [319] 12.95 + Möbel Pfister [346] 1'450                = 3'662.95
+    //   10: rent [309] 2'200 + Spotify [320] 12.95 + Migros [343] 95.40                       = 2'308.35
+    //   total 18'800 rent + 129.50 Spotify + 645.40 Migros + 91.20 Coop + 162.50 Dining + 1'450 = 21'278.60
+    //   over 9 + 10 + 3 + 2 + 7 + 1 = 32 transactions; average 21'278.60 / 10 = 2'127.86; activity in 9 months
+    const out = tool({ year: 2026 }, ext.db);
     expect(out.charts).toHaveLength(1);
     const chart = out.charts[0];
     expect(chart!.type).toBe("bar");
-    // The data ends 2025-04-11: no empty months May–December.
-    expect(chart!.data.labels).toEqual(["2025-01", "2025-02", "2025-03", "2025-04"]);
-    expect(chart!.data.datasets).toEqual([{ name: "Spending", values: [205.5, 375, 972.53, 190.5] }]);
-    expect(chart!.title).toBe("Monthly spending, 2025 (CHF)");
+    // The data ends 2026-10-12: no empty months November–December.
+    expect(chart!.data.labels).toEqual(MONTHS_2026);
+    expect(chart!.data.datasets).toEqual([
+      { name: "Spending", values: [2082.95, 2175.45, 0, 2492.95, 2104.15, 2025.9, 2212.95, 2212.95, 3662.95, 2308.35] },
+    ]);
+    expect(chart!.title).toBe("Monthly spending, 2026 (CHF)");
     expect(out.summary).toBe(
-      "Monthly spending for 2025. CHF: total CHF 1'743.53 over 18 transactions, average CHF 435.88 per month over 4 months (activity in 4); " +
-        "highest 2025-03 CHF 972.53, lowest 2025-04 CHF 190.50. Per month: 2025-01 CHF 205.50, 2025-02 CHF 375.00, 2025-03 CHF 972.53, 2025-04 CHF 190.50.",
+      "Monthly spending for 2026. CHF: total CHF 21'278.60 over 32 transactions, average CHF 2'127.86 per month over 10 months (activity in 9); " +
+        "highest 2026-09 CHF 3'662.95, lowest 2026-03 CHF 0.00. Per month: 2026-01 CHF 2'082.95, 2026-02 CHF 2'175.45, 2026-03 CHF 0.00, " +
+        "2026-04 CHF 2'492.95, 2026-05 CHF 2'104.15, 2026-06 CHF 2'025.90, 2026-07 CHF 2'212.95, 2026-08 CHF 2'212.95, " +
+        "2026-09 CHF 3'662.95, 2026-10 CHF 2'308.35.",
     );
   });
 
-  test("category, case-insensitive, months without spending are zeros", () => {
-    // Dining: 2024-02 120, 2025-01 60, 2025-02 150, 2025-03 45, 2025-04 35 = 410 over 5;
-    // the data spans 2024-01 … 2025-04 = 16 months → average 410 / 16 = 25.625 → 25.63; 11 months with none.
-    const out = runOnFixture({ category: "dining" });
+  test("category, case-insensitive, months without spending are zeros; the first of two equal months is the highest", () => {
+    // Dining in CHF: 2024-03 Krone [101] 96.50 | 2024-12 Krone [102] 150 | 2025-02 Krone [103] 150
+    // | 2025-08 Pizzeria [104] 45.30 | 2025-10 Kiosk [125] 5.50 ("2024-02-30" [123] is left out)
+    // = 447.30 over 5; the data spans 2024-01 … 2025-12 = 24 months → average 447.30 / 24 = 18.6375 → 18.64;
+    // 19 months with none. EUR: Trattoria [112] 55.20 in 2025-06 → average 55.20 / 24 = 2.30.
+    const out = tool({ category: "dining" });
     const chart = out.charts[0];
-    expect(chart!.data.labels).toEqual(ALL_MONTHS);
-    expect(chart!.data.datasets).toEqual([{ name: "Dining", values: [0, 120, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 60, 150, 45, 35] }]);
-    expect(out.summary).toStartWith("Monthly spending on Dining for all dates (2024-01-05 to 2025-04-11).");
-    // 16 months, activity in 5 of them (the other 11 count as 0).
-    expect(out.summary).toContain("total CHF 410.00 over 5 transactions, average CHF 25.63 per month over 16 months (activity in 5)");
-    expect(out.summary).toContain("highest 2025-02 CHF 150.00, lowest 2024-01 CHF 0.00");
+    expect(chart!.data.labels).toEqual(MONTHS_ALL);
+    expect(chart!.data.datasets).toEqual([
+      { name: "Dining", values: [0, 0, 96.5, 0, 0, 0, 0, 0, 0, 0, 0, 150, 0, 150, 0, 0, 0, 0, 0, 45.3, 0, 5.5, 0, 0] },
+    ]);
+    expect(chart!.title).toBe("Monthly spending on Dining, all dates (CHF; EUR 55.20 not shown)");
+    expect(out.summary).toStartWith("Monthly spending on Dining for all dates (2024-01-05 to 2025-12-28).");
+    // 24 months, activity in 5 of them (the other 19 count as 0); 2024-12 and 2025-02 both 150: the first wins.
+    expect(out.summary).toContain("CHF: total CHF 447.30 over 5 transactions, average CHF 18.64 per month over 24 months (activity in 5)");
+    expect(out.summary).toContain("highest 2024-12 CHF 150.00, lowest 2024-01 CHF 0.00");
+    expect(out.summary).toContain(
+      "EUR: total EUR 55.20 over 1 transaction, average EUR 2.30 per month over 24 months (activity in 1); highest 2025-06 EUR 55.20, lowest 2024-01 EUR 0.00.",
+    );
   });
 
   test("all spending over all dates: labels YYYY-MM ascending", () => {
-    // 2024: 01 80, 02 190, 03 80.75, 04–12 0 (the 2024-12 transfer in is neither); 2025 as above. Total 2,094.28.
-    const out = runOnFixture({});
-    expect(out.charts[0]!.data.labels).toEqual(ALL_MONTHS);
-    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([80, 190, 80.75, 0, 0, 0, 0, 0, 0, 0, 0, 0, 205.5, 375, 972.53, 190.5]);
-    expect(out.summary).toContain("total CHF 2'094.28 over 24 transactions, average CHF 130.89 per month over 16 months (activity in 7)");
+    // 2024 CHF: Jan ZKB [60] 120 | Feb Migros [90] 84.35 | Mar Krone [101] 96.50 | May Coop [91] 52.80
+    //   | Aug Migros [92] 41.25 | Oct Helsana [55] 245.50 | Dec Krone [102] 150 + ZKB [61] 120 + Helsana [56] 245.50
+    //   = 1'155.90 over 9 (the ETF buy [87] is Investments, the salaries are Income)
+    // 2025 CHF per month as in income_vs_spending.test.ts (SPENDING_2025) = 3'398.58 over 57
+    //   (4 + 6 + 10 + 10 + 5 + 2 + 3 + 2 + 4 + 4 + 3 + 4; refunds [106] [119] count as transactions)
+    // total 4'554.48 over 66; average 4'554.48 / 24 = 189.77; activity 7 + 12 = 19; highest 2025-04 801.13
+    const out = tool({});
+    expect(out.charts[0]!.data.labels).toEqual(MONTHS_ALL);
+    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([
+      120, 84.35, 96.5, 0, 52.8, 0, 0, 41.25, 0, 245.5, 0, 515.5,
+      144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 145.85, 316.85, 64.9, 322.35,
+    ]);
+    expect(out.summary).toContain(
+      "CHF: total CHF 4'554.48 over 66 transactions, average CHF 189.77 per month over 24 months (activity in 19); " +
+        "highest 2025-04 CHF 801.13, lowest 2024-04 CHF 0.00.",
+    );
   });
 
-  test("Transfers as the category: the net money moved out is the subject", () => {
-    // Money out counts positive (−SUM(amount)): #4 -1000 (2024-01), #16 -1500 (2025-01), less the transfers
-    // back in #10 +500 (2024-12) and #30 +300 (2025-03): 1000 − 500 + 1500 − 300 = 1,700.00 over 4 transactions.
-    const out = runOnFixture({ category: "TRANSFERS" });
-    const values = out.charts[0]!.data.datasets[0]!.values;
-    expect(values[0]).toBe(1000);
-    expect(values[11]).toBe(-500);
-    expect(values[12]).toBe(1500);
-    expect(values[14]).toBe(-300);
-    expect(values.reduce((a, b) => a + b, 0)).toBe(1700);
-    expect(out.summary).toStartWith("Monthly money out to Transfers for all dates");
-    expect(out.summary).toContain("total CHF 1'700.00 over 4 transactions");
-  });
-
-  test("Income as the category: money in per month", () => {
-    // 2025: 01 #15 5200; 02 #21 5200 + refund #18 40 = 5240; 03 #29 5200; 04 none.
-    const out = runOnFixture({ category: "income", year: 2025 });
-    expect(out.charts[0]!.data.datasets).toEqual([{ name: "Income", values: [5200, 5240, 5200, 0] }]);
-    expect(out.summary).toStartWith("Monthly money in (Income) for 2025.");
-    expect(out.summary).toContain("total CHF 15'640.00 over 4 transactions");
+  test("Income as the category (extended 2026): money in per month, a month without the salary is 0", () => {
+    // Salary ACME AG 6'800 [321–328] in Jan, Feb, Apr … Sep; none in Mar (the gap month) or Oct (data ends 10-12)
+    // total 8 × 6'800 = 54'400 over 8; average 54'400 / 10 = 5'440
+    const out = tool({ category: "income", year: 2026 }, ext.db);
+    expect(out.charts[0]!.data.labels).toEqual(MONTHS_2026);
+    expect(out.charts[0]!.data.datasets).toEqual([{ name: "Income", values: [6800, 6800, 0, 6800, 6800, 6800, 6800, 6800, 6800, 0] }]);
+    expect(out.summary).toStartWith("Monthly money in (Income) for 2026.");
+    expect(out.summary).toContain(
+      "total CHF 54'400.00 over 8 transactions, average CHF 5'440.00 per month over 10 months (activity in 8); highest 2026-01 CHF 6'800.00, lowest 2026-03 CHF 0.00.",
+    );
   });
 
   test("empty result: clear summary, no chart", () => {
-    const out = runOnFixture({ category: "Children", year: 2024 });
-    expect(out.summary).toStartWith("No spending on Children found for 2024.");
+    // Household [30–35] has rows only in 2025.
+    const out = tool({ category: "Household", year: 2024 });
+    expect(out.summary).toStartWith("No spending on Household found for 2024.");
     expect(out.charts).toEqual([]);
-    expect(runOnFixture({ year: 2019 }).summary).toStartWith("No spending found for 2019.");
-  });
-
-  test("unknown category lists the valid names", () => {
-    expect(() => runOnFixture({ category: "Food" })).toThrow(ToolInputError);
-    expect(() => runOnFixture({ category: "Food" })).toThrow(
-      'Unknown category "Food". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
-    );
+    expect(tool({ year: 2019 }).summary).toStartWith("No spending found for 2019.");
   });
 
   test("schema: types are checked; categories takes 2 to 8 names", () => {
@@ -114,43 +125,16 @@ describe("monthly_trend", () => {
     expect(s.safeParse({ category: "Dining", year: 2025 }).success).toBe(true);
   });
 
-  test("looseFixture database: NULL category rows are Uncategorised", () => {
-    // Uncategorised: #22 15 (2025-02), #35 19.90 NULL and #37 +5 NULL (money in, 2025-04): 15 + 19.90 − 5 = 29.90
-    // over 3 transactions; the data spans 2024-01 … 2025-04.
-    const out = runOnFixture({ category: "uncategorised" }, looseFixture.db);
-    const values = out.charts[0]!.data.datasets[0]!.values;
-    expect(out.charts[0]!.data.labels).toEqual(ALL_MONTHS);
-    expect(values[13]).toBe(15);
-    expect(values[15]).toBe(14.9);
-    expect(out.summary).toContain("total CHF 29.90 over 3 transactions");
-  });
-
-  test("more than 24 months: per-year totals instead of every month", () => {
-    const long = createFixture({
-      rows: [
-        { id: 1, date: "2022-01-10", description: "A", amount: -10, merchant: "A", category: "Dining" },
-        { id: 2, date: "2023-06-10", description: "B", amount: -20, merchant: "B", category: "Dining" },
-        { id: 3, date: "2024-12-10", description: "C", amount: -30.5, merchant: "C", category: "Dining" },
-      ],
-    });
-    try {
-      // 2022-01 … 2024-12 = 36 months; total 60.50, average 60.5 / 36 = 1.6805… → 1.68
-      const out = runOnFixture({}, long.db);
-      expect(out.charts[0]!.data.labels).toHaveLength(36);
-      expect(out.summary).toContain("average CHF 1.68 per month over 36 months (activity in 3)");
-      expect(out.summary).toContain("Per year: 2022 CHF 10.00, 2023 CHF 20.00, 2024 CHF 30.50.");
-      expect(out.summary).not.toContain("Per month");
-    } finally {
-      long.cleanup();
-    }
+  test("more than 24 months (extended, 2024-01 … 2026-10): per-year totals instead of every month", () => {
+    // CHF spending 2024 1'155.90 (9) + 2025 3'398.58 (57) + 2026 21'278.60 (32, see above) = 25'833.08 over 98;
+    // 34 months → average 25'833.08 / 34 = 759.796… → 759.80; activity 7 + 12 + 9 = 28
+    const out = tool({}, ext.db);
+    expect(out.charts[0]!.data.labels).toEqual([...MONTHS_ALL, ...MONTHS_2026]);
+    expect(out.summary).toContain("total CHF 25'833.08 over 98 transactions, average CHF 759.80 per month over 34 months (activity in 28)");
+    expect(out.summary).toContain("Per year: 2024 CHF 1'155.90, 2025 CHF 3'398.58, 2026 CHF 21'278.60.");
+    expect(out.summary).not.toContain("Per month");
   });
 });
-
-const { db, path, loose, loosePath } = answers();
-const demo = demoDb();
-const tool = (input: unknown, on: BudgetDb = db) => run(monthlyTrend, on, input);
-/** The summary without its transaction counts ("total CHF 1.00 over 3 transactions, average …"): the figures below are per month. */
-const trend = (summary: string) => summary.replace(/ over \d+(?:'\d{3})* transactions?,/g, ",");
 
 describe("monthly_trend: hand-computed figures", () => {
   test("Groceries over the whole coverage (24 months): empty months count 0 in the average", () => {
