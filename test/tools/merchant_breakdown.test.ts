@@ -1,110 +1,95 @@
 /**
- * merchant_breakdown on the answers fixture: hand-computed figures (arithmetic from
- * test/spec-oracle.test.ts), subject categories, NULL merchants, and the tool against the
- * independent oracle on the strict and loose fixtures and the demo database.
- *
- * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
- * schema variants, first below.
+ * merchant_breakdown on the fixture (test/fixtures/budget-fixture.ts): hand-computed figures
+ * (arithmetic from test/spec-oracle.test.ts, row ids in brackets), subject categories, NULL
+ * merchants, and the tool against the independent oracle on the strict and loose fixtures and
+ * the demo database.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { merchantBreakdown } from "../../src/tools/merchant_breakdown.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
-import { createFixture, runTool } from "../fixtures/small-fixture.ts";
+import { createFixture } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { merchantBreakdown as oracle, type CommonArgs } from "../support/spec-oracle.ts";
 import { answers, cents, demoDb, inputError, money, run, schemaRejects } from "./answers/support.ts";
 
-const fx = createFixture();
-const looseFixture = createFixture({ loose: true });
-afterAll(() => {
-  fx.cleanup();
-  looseFixture.cleanup();
-});
-const runOnFixture = (input: unknown, db = fx.db) => runTool(merchantBreakdown, db, input);
+const { db, path, loose, loosePath } = answers();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(merchantBreakdown, on, input);
 
 describe("merchant_breakdown", () => {
   test("all merchants of a category with total, count and average", () => {
-    // Groceries by merchant, by hand:
-    //   Migros   #1 50 #5 70 #11 80 #17 90 #27 64.2 #34 100 = 454.20 (6, avg 75.70)
-    //   Coop     #2 30 #13 45.5                             =  75.50 (2, avg 37.75)
-    //   100% Bio #9                                          =  25.25 (1)
-    //   MIGROS   #12 (a spelling variant, its own merchant)  =  20.00 (1)
-    //   Bakery   #26                                         =   8.00 (1)
-    //   total 582.95 over 11 at 5 merchants
-    const out = runOnFixture({ category: "groceries" });
+    // Groceries 2025 by merchant, by hand:
+    //   Migros          [93] 63.70 [96] 66.60 [99] 112.45 = 242.75 (3, avg 80.916… → 80.92)
+    //   Coop            [98]                              =  52.80 (1)
+    //   MIGROS          [100] (a spelling variant, its own merchant) = 30.05 (1)
+    //   Sprüngli        [97]                              =  24.50 (1)
+    //   Bäckerei Zürich [94] 12.40 [95] 8.90              =  21.30 (2, avg 10.65)
+    //   total 242.75 + 52.80 + 30.05 + 24.50 + 21.30 = 371.40 over 3 + 1 + 1 + 1 + 2 = 8 at 5 merchants; malformed [120] left out
+    const out = tool({ category: "groceries", year: 2025 });
     expect(out.charts.map((c) => c.type)).toEqual(["bar_h", "pie"]);
     for (const chart of out.charts) {
-      expect(chart.data.labels).toEqual(["Migros", "Coop", "100% Bio", "MIGROS", "Bakery"]);
-      expect(chart.data.datasets).toEqual([{ name: "Groceries", values: [454.2, 75.5, 25.25, 20, 8] }]);
-      expect(chart.title).toBe("Groceries by merchant, all dates (CHF)");
+      expect(chart.data.labels).toEqual(["Migros", "Coop", "MIGROS", "Sprüngli", "Bäckerei Zürich"]);
+      expect(chart.data.datasets).toEqual([{ name: "Groceries", values: [242.75, 52.8, 30.05, 24.5, 21.3] }]);
+      expect(chart.title).toBe("Groceries by merchant, 2025 (CHF)");
     }
-    expect(out.summary).toStartWith("Merchants for spending on Groceries for all dates (2024-01-05 to 2025-04-11).");
-    expect(out.summary).toContain("CHF: total CHF 582.95 over 11 transactions at 5 merchants");
-    expect(out.summary).toContain("1. Migros CHF 454.20 (6 tx, avg CHF 75.70, 77.9%)"); // 454.2 / 582.95 = 77.91%
-    expect(out.summary).toContain("2. Coop CHF 75.50 (2 tx, avg CHF 37.75, 13.0%)"); // 75.5 / 582.95 = 12.95%
+    expect(out.summary).toStartWith("Merchants for spending on Groceries for 2025.");
+    expect(out.summary).toContain(`CHF: total ${money(371.4, "CHF")} over 8 transactions at 5 merchants`);
+    expect(out.summary).toContain(`1. Migros ${money(242.75, "CHF")} (3 tx, avg ${money(80.92, "CHF")}, 65.4%)`); // 242.75 / 371.40 = 65.36%
+    expect(out.summary).toContain(`2. Coop ${money(52.8, "CHF")} (1 tx, avg ${money(52.8, "CHF")}, 14.2%)`); // 52.80 / 371.40 = 14.22%
+    expect(out.summary).toContain(`5. Bäckerei Zürich ${money(21.3, "CHF")} (2 tx, avg ${money(10.65, "CHF")}, 5.7%)`); // 21.30 / 371.40 = 5.74%
     expect(out.summary).not.toContain("Other");
   });
 
   test("top_n: the rest becomes one Other entry", () => {
-    // Other = 100% Bio 25.25 + MIGROS 20 + Bakery 8 = 53.25 over 3 transactions at 3 merchants
-    const out = runOnFixture({ category: "Groceries", top_n: 2 });
+    // Groceries all dates: Migros 368.35, Coop 105.60, MIGROS 30.05, Sprüngli 24.50, Bäckerei Zürich 21.30 = 549.80
+    // (see "Groceries all time" below). Other = MIGROS [100] 30.05 + Sprüngli [97] 24.50 + Bäckerei Zürich [94] [95]
+    // 21.30 = 75.85 over 1 + 1 + 2 = 4 transactions at 3 merchants
+    const out = tool({ category: "Groceries", top_n: 2 });
     expect(out.charts[0]!.data.labels).toEqual(["Migros", "Coop", "Other"]);
-    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([454.2, 75.5, 53.25]);
+    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([368.35, 105.6, 75.85]);
     expect(out.charts[1]!.type).toBe("pie");
     expect(out.charts[1]!.data.labels).toEqual(["Migros", "Coop", "Other"]);
-    expect(out.summary).toContain("Other (3 merchants) CHF 53.25 (3 tx, 9.1%)"); // 53.25 / 582.95 = 9.13%
+    expect(out.summary).toContain(`Other (3 merchants) ${money(75.85, "CHF")} (4 tx, 13.8%)`); // 75.85 / 549.80 = 13.80%
     expect(out.summary).toContain("at 5 merchants");
   });
 
   test("year and month filters", () => {
-    // Dining 2025-02: #20 Restaurant Krone 150 only
-    const feb = runOnFixture({ category: "Dining", year: 2025, month: 2 });
+    // Dining 2025-02: [103] Restaurant Krone 150 only
+    const feb = tool({ category: "Dining", year: 2025, month: 2 });
     expect(feb.charts[0]!.data.labels).toEqual(["Restaurant Krone"]);
     expect(feb.charts[0]!.data.datasets[0]!.values).toEqual([150]);
-    // Dining 2025: Restaurant Krone 150 + 45 = 195 (2, avg 97.50), Pizzeria Napoli 60 + 35 = 95 (2, avg 47.50)
-    const y = runOnFixture({ category: "Dining", year: 2025 });
-    expect(y.charts[0]!.data.labels).toEqual(["Restaurant Krone", "Pizzeria Napoli"]);
-    expect(y.charts[0]!.data.datasets[0]!.values).toEqual([195, 95]);
-    expect(y.summary).toContain("Restaurant Krone CHF 195.00 (2 tx, avg CHF 97.50");
+    // Dining 2025 in CHF: Restaurant Krone [103] 150, Pizzeria Napoli [104] 45.30, Kiosk [125] 5.50 = 200.80
+    // ([101] [102] are 2024); Trattoria [112] 55.20 is EUR
+    const y = tool({ category: "Dining", year: 2025 });
+    expect(y.charts[0]!.data.labels).toEqual(["Restaurant Krone", "Pizzeria Napoli", "Kiosk"]);
+    expect(y.charts[0]!.data.datasets[0]!.values).toEqual([150, 45.3, 5.5]);
+    expect(y.summary).toContain(`1. Restaurant Krone ${money(150, "CHF")} (1 tx, avg ${money(150, "CHF")}, 74.7%)`); // 150 / 200.80 = 74.70%
     expect(y.summary).toContain("for 2025.");
   });
 
   test("Transfers named as the category are the subject: the net moved out", () => {
-    // Savings Account: out #4 1000 + #16 1500, back in #10 500 + #30 300 → 1000 + 1500 − 500 − 300 = 1,700
-    const out = runOnFixture({ category: "transfers" });
+    // Savings Account: out [80–85] 6 × 1'000 = 6'000, back in [86] 2'500 → 3'500 over 7, avg 500
+    const out = tool({ category: "transfers" });
     expect(out.charts[0]!.data.labels).toEqual(["Savings Account"]);
-    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([1700]);
-    expect(out.summary).toContain("1. Savings Account CHF 1'700.00 (4 tx, avg CHF 425.00, 100.0%)");
-  });
-
-  test("Income ranks who paid money in (salary and the refund)", () => {
-    // ACME AG 5000 + 5000 + 5200 * 3 = 25,600 (5); Zalando refund 40 (1)
-    const out = runOnFixture({ category: "Income" });
-    expect(out.charts[0]!.data.labels).toEqual(["ACME AG", "Zalando"]);
-    expect(out.charts[0]!.data.datasets).toEqual([{ name: "Income", values: [25600, 40] }]);
-  });
-
-  test("without category: merchants of all spending", () => {
-    // Spending 2025-03 by merchant: Kita 800, Migros 64.2, Restaurant Krone 45, Shop_Online 33.33, Sale Store 12,
-    // ShopXOnline 10, Bakery 8 = 972.53 over 7.
-    const out = runOnFixture({ year: 2025, month: 3, top_n: 3 });
-    expect(out.charts[0]!.data.labels).toEqual(["Kita Sonnenschein", "Migros", "Restaurant Krone", "Other"]);
-    expect(out.charts[0]!.data.datasets).toEqual([{ name: "Spending", values: [800, 64.2, 45, 63.33] }]);
-    expect(out.summary).toContain("CHF: total CHF 972.53 over 7 transactions at 7 merchants");
-    expect(out.summary).toContain("Other (4 merchants) CHF 63.33 (4 tx, 6.5%)");
+    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([3500]);
+    expect(out.summary).toContain(`1. Savings Account ${money(3500, "CHF")} (7 tx, avg ${money(500, "CHF")}, 100.0%)`);
   });
 
   test("empty result: clear summary, no charts", () => {
-    const out = runOnFixture({ category: "Children", year: 2024 });
-    expect(out.summary).toStartWith("No spending on Children found for 2024.");
+    // Travel has rows only in 2025-06 [110–113]
+    const out = tool({ category: "Travel", year: 2024 });
+    expect(out.summary).toStartWith("No spending on Travel found for 2024.");
     expect(out.charts).toEqual([]);
   });
 
   test("input errors", () => {
-    expect(() => runOnFixture({ category: "Food" })).toThrow(ToolInputError);
-    expect(() => runOnFixture({ category: "Food" })).toThrow(/Valid categories: Children, Dining, Groceries/);
-    expect(() => runOnFixture({ category: "Dining", month: 2 })).toThrow("month requires year");
+    // 15 table names + Household (only in transactions); `transport` [75–76] is Transport
+    expect(() => tool({ category: "Food" })).toThrow(ToolInputError);
+    expect(() => tool({ category: "Food" })).toThrow(
+      'Unknown category "Food". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.',
+    );
+    expect(() => tool({ category: "Dining", month: 2 })).toThrow("month requires year");
     const s = merchantBreakdown.schema;
     expect(s.safeParse({}).success).toBe(true); // without category: all spending
     expect(s.safeParse({ category: "Dining", top_n: 0 }).success).toBe(false);
@@ -113,34 +98,29 @@ describe("merchant_breakdown", () => {
     expect(s.parse({ category: "Dining" }).top_n).toBe(15);
   });
 
-  test("looseFixture database: NULL merchants group as (unknown merchant)", () => {
-    // Groceries gains #36 12 with NULL merchant: Migros 454.2, Coop 75.5, 100% Bio 25.25, MIGROS 20,
-    // (unknown merchant) 12, Bakery 8
-    const g = runOnFixture({ category: "Groceries" }, looseFixture.db);
-    expect(g.charts[0]!.data.labels).toEqual(["Migros", "Coop", "100% Bio", "MIGROS", "(unknown merchant)", "Bakery"]);
-    expect(g.charts[0]!.data.datasets[0]!.values).toEqual([454.2, 75.5, 25.25, 20, 12, 8]);
-    // Uncategorised: #35 NULL merchant + NULL category 19.90 and #37 NULL merchant, money in 5 → 14.90; #22 TWINT Payment 15
-    const u = runOnFixture({ category: "Uncategorised" }, looseFixture.db);
-    expect(u.charts[0]!.data.labels).toEqual(["TWINT Payment", "(unknown merchant)"]);
-    expect(u.charts[0]!.data.datasets[0]!.values).toEqual([15, 14.9]);
+  test("loose fixture: NULL merchants group as (unknown merchant), NULL categories as Uncategorised", () => {
+    // Uncategorised: TWINT [116] 25 + [117] 40 − refund [119] 15 = 50 (3); NULL merchant + NULL category [201] + [202]
+    // 23.40 × 2 = 46.80 (2); Cumulus [204] NULL category, money in 5 → −5 (1); malformed [121] left out
+    const u = tool({ category: "Uncategorised" }, loose);
+    expect(u.charts[0]!.data.labels).toEqual(["TWINT", "(unknown merchant)", "Cumulus"]);
+    expect(u.charts[0]!.data.datasets[0]!.values).toEqual([50, 46.8, -5]);
   });
 
   test("without a categories table the transaction categories are the valid names", () => {
     const bare = createFixture({ categoriesTable: false });
     try {
-      expect(runOnFixture({ category: "shopping" }, bare.db).charts[0]!.data.datasets[0]!.values).toEqual([120, 33.33, 12, 10]);
-      expect(() => runOnFixture({ category: "Food" }, bare.db)).toThrow(
-        'Unknown category "Food". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
+      // Shopping in CHF: Digitec [65–69] 49.90 × 5 = 249.50, Zalando [105] 120 − [106] 40 = 80, Shop_Online [107] 33.33,
+      // Outlet Store [109] 27, ShopXOnline [108] 10 (Amazon [114] is USD, [122] malformed)
+      expect(tool({ category: "shopping" }, bare.db).charts[0]!.data.datasets[0]!.values).toEqual([249.5, 80, 33.33, 27, 10]);
+      // the 16 names of the transactions, `transport` [75–76] merged into Transport; no Housing (only in the table)
+      expect(() => tool({ category: "Food" }, bare.db)).toThrow(
+        'Unknown category "Food". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Income, Insurance, Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.',
       );
     } finally {
       bare.cleanup();
     }
   });
 });
-
-const { db, path, loose, loosePath } = answers();
-const demo = demoDb();
-const tool = (input: unknown, on: BudgetDb = db) => run(merchantBreakdown, on, input);
 
 describe("merchant_breakdown: hand-computed figures", () => {
   test("all spending 2025, top 5 and the rest as Other; bar_h + pie; EUR/USD left out of the chart", () => {

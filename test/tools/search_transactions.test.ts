@@ -1,119 +1,120 @@
 /**
- * search_transactions on the answers fixture: hand-computed figures (arithmetic from
- * test/spec-oracle.test.ts), Unicode folding, literal % and _, both signs and every category,
- * amount/direction filters, and the tool against the independent oracle on the strict and
- * loose fixtures and the demo database.
- *
- * Also the small round-1 fixture (test/fixtures/small-fixture.ts) with its strict and loose
- * schema variants, first below.
+ * search_transactions on the fixture (test/fixtures/budget-fixture.ts): hand-computed figures
+ * (arithmetic from test/spec-oracle.test.ts, row ids in brackets), Unicode folding, literal %
+ * and _, both signs and every category, amount/direction filters, and the tool against the
+ * independent oracle on the strict and loose fixtures and the demo database.
  */
-import { afterAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { listTransactions } from "../../src/tools/list_transactions.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
-import { createFixture, runTool } from "../fixtures/small-fixture.ts";
+import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { search as oracle, type FilterArgs } from "../support/spec-oracle.ts";
 import { answers, cents, demoDb, inputError, money, run, schemaRejects } from "./answers/support.ts";
 
-const fx = createFixture();
-const looseFixture = createFixture({ loose: true });
-afterAll(() => {
-  fx.cleanup();
-  looseFixture.cleanup();
-});
-const runOnFixture = (input: unknown, db = fx.db) => runTool(searchTransactions, db, input);
+const { db, path, loose, loosePath } = answers();
+const demo = demoDb();
+const tool = (input: unknown, on: BudgetDb = db) => run(searchTransactions, on, input);
 
 describe("search_transactions", () => {
   test("merchant or description, case-insensitive; variants and monthly Out chart", () => {
-    // "mIgRoS" matches #1 50, #5 70, #11 80, #12 20 (merchant "MIGROS"), #17 90, #27 64.2, #34 100
-    // out 474.20 over 7, average 67.742… → 67.74; nothing in; 2024-01-05 … 2025-04-11
-    const out = runOnFixture({ search: "mIgRoS" });
+    // "mIgRoS" matches [90] 84.35 (2024-02-03), [92] 41.25 (2024-08-31 23:59), [93] 63.70, [96] 66.60
+    // (2025-06-15T08:30:00), [99] 112.45 (2025-12-28) (merchant Migros) and [100] 30.05 (merchant "MIGROS");
+    // malformed [120] "2025-3-1" left out. Out 84.35 + 41.25 + 63.70 + 66.60 + 112.45 + 30.05 = 398.40 over 6,
+    // average 66.40; nothing in; 2024-02-03 … 2025-12-28
+    const out = tool({ search: "mIgRoS" });
     expect(out.summary).toContain('Transactions matching "mIgRoS" in all categories');
-    expect(out.summary).toContain("CHF: 7 transactions from 2024-01-05 to 2025-04-11.");
-    expect(out.summary).toContain(": 7 matches.");
-    expect(out.summary).toContain("Money out: CHF 474.20 in 7 transactions (average CHF 67.74)");
+    expect(out.summary).toContain("CHF: 6 transactions from 2024-02-03 to 2025-12-28.");
+    expect(out.summary).toContain(": 6 matches.");
+    expect(out.summary).toContain("Money out: CHF 398.40 in 6 transactions (average CHF 66.40)");
     expect(out.summary).toContain("Money in: none.");
-    expect(out.summary).toContain("Merchant names: Migros (6), MIGROS (1).");
-    expect(out.summary).toContain("Categories: Groceries (7).");
+    expect(out.summary).toContain("Merchant names: Migros (5), MIGROS (1).");
+    expect(out.summary).toContain("Categories: Groceries (6).");
     expect(out.charts).toHaveLength(1);
     const chart = out.charts[0];
     expect(chart!.type).toBe("bar");
-    // months from the first to the last match, gaps as zero; 2025-01 = 80 + 20
-    expect(chart!.data.labels).toHaveLength(16);
-    expect(chart!.data.labels[0]).toBe("2024-01");
-    expect(chart!.data.labels[15]).toBe("2025-04");
-    expect(chart!.data.datasets).toEqual([{ name: "Out", values: [50, 70, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 100, 90, 64.2, 100] }]);
-  });
-
-  test("finds Transfers and reports money in separately (In dataset second)", () => {
-    // "savings": #4 -1000 (2024-01), #10 +500 (2024-12), #16 -1500 (2025-01), #30 +300 (2025-03)
-    const out = runOnFixture({ search: "savings" });
-    expect(out.summary).toContain("4 transactions from 2024-01-28 to 2025-03-28");
-    expect(out.summary).toContain("Money out: CHF 2'500.00 in 2 transactions (average CHF 1'250.00)");
-    expect(out.summary).toContain("Money in: CHF 800.00 in 2 transactions.");
-    expect(out.summary).toContain("Categories: Transfers (4).");
-    const { labels, datasets } = out.charts[0]!.data;
-    expect(labels).toHaveLength(15); // 2024-01 … 2025-03
-    expect(datasets.map((d) => d.name)).toEqual(["Out", "In"]);
-    expect(datasets[0]!.values).toEqual([1000, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1500, 0, 0]);
-    expect(datasets[1]!.values).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 500, 0, 0, 300]);
+    // months from the first to the last match (2024-02 … 2025-12 = 11 + 12 = 23), gaps as zero:
+    // 2024-02 [90], 2024-08 [92], 2025-01 [93], 2025-06 [96], 2025-10 [100], 2025-12 [99]
+    expect(chart!.data.labels).toHaveLength(23);
+    expect(chart!.data.labels[0]).toBe("2024-02");
+    expect(chart!.data.labels[22]).toBe("2025-12");
+    expect(chart!.data.datasets).toEqual([
+      { name: "Out", values: [84.35, 0, 0, 0, 0, 0, 41.25, 0, 0, 0, 0, 63.7, 0, 0, 0, 0, 66.6, 0, 0, 0, 30.05, 0, 112.45] },
+    ]);
+    // rows of one month add up: Putzfee Anna 2025-03 [30–32] 80 × 3 = 240, 2025-04 [33] 100 + [34–35] 80 × 2 = 260
+    expect(tool({ search: "putzfee" }).charts[0]!.data).toEqual({ labels: ["2025-03", "2025-04"], datasets: [{ name: "Out", values: [240, 260] }] });
   });
 
   test("finds the salary: money in only", () => {
-    // "acme": #3 5000, #7 5000, #15 5200, #21 5200, #29 5200 = 25,600 in 5
-    const out = runOnFixture({ search: "acme", year: 2025 });
+    // "acme" in 2024: [1–12] 6'200 × 12 = 74'400 in 12, no money out (the correction [25] is 2025)
+    const out = tool({ search: "acme", year: 2024 });
+    expect(out.summary).toContain("CHF: 12 transactions from 2024-01-25 to 2024-12-25.");
     expect(out.summary).toContain("Money out: none.");
-    // 2025 only: 5200 * 3 = 15,600 in 3
-    expect(out.summary).toContain("Money in: CHF 15'600.00 in 3 transactions.");
+    expect(out.summary).toContain("Money in: CHF 74'400.00 in 12 transactions.");
     expect(out.charts[0]!.data.datasets).toEqual([
-      { name: "Out", values: [0, 0, 0] },
-      { name: "In", values: [5200, 5200, 5200] },
+      { name: "Out", values: [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0] },
+      { name: "In", values: [6200, 6200, 6200, 6200, 6200, 6200, 6200, 6200, 6200, 6200, 6200, 6200] },
     ]);
   });
 
   test("% and _ are literal characters", () => {
-    // "50%" → only #25 "50% OFF SALE" (as a wildcard it would also match #26 "BAKERY 5000 ZURICH")
-    expect(runOnFixture({ search: "50%" }).summary).toContain("Money out: CHF 12.00 in 1 transaction (average CHF 12.00)");
-    // "shop_online" → only #23 (as a wildcard _ would also match #24 "SHOPXONLINE")
-    expect(runOnFixture({ search: "shop_online" }).summary).toContain("Money out: CHF 33.33 in 1 transaction");
-    // "%" → #9 "100% BIO LADEN" 25.25 and #25 12 = 37.25 in 2
-    expect(runOnFixture({ search: "%" }).summary).toContain("Money out: CHF 37.25 in 2 transactions");
-    // "_" → #23 only
-    expect(runOnFixture({ search: "_" }).summary).toContain(": 1 transaction from 2025-03-01 to 2025-03-01");
+    // "0%" → only [109] "50% RABATT OUTLET" 27.00 (as a wildcard it would also match the TWINT descriptions
+    // [116] "…0791234567" and [117] "…0797654321")
+    const p = tool({ search: "0%" });
+    expect(p.summary).toContain(": 1 match.");
+    expect(p.summary).toContain("Money out: CHF 27.00 in 1 transaction (average CHF 27.00)");
+    // "_" → only [107] SHOP_ONLINE (as a wildcard it would match every row, [108] SHOPXONLINE the same day too)
+    const u = tool({ search: "_" });
+    expect(u.summary).toContain("CHF: 1 transaction from 2025-04-05 to 2025-04-05.");
+    expect(u.summary).toContain("Merchant names: Shop_Online (1).");
     // a backslash is literal too, and matches nothing here
-    expect(runOnFixture({ search: "\\" }).charts).toEqual([]);
+    expect(tool({ search: "\\" }).charts).toEqual([]);
   });
 
   test("category and period narrow the search", () => {
-    // "krone" in dining 2025: #20 150, #31 45 = 195 in 2
-    const out = runOnFixture({ search: "krone", category: "dining", year: 2025 });
-    expect(out.summary).toContain('matching "krone" in Dining for 2025');
-    expect(out.summary).toContain("Money out: CHF 195.00 in 2 transactions (average CHF 97.50)");
-    // "migros" 2025-01: #11 80 + #12 20
-    const jan = runOnFixture({ search: "migros", year: 2025, month: 1 });
-    expect(jan.summary).toContain("Money out: CHF 100.00 in 2 transactions");
-    expect(jan.charts[0]!.data).toEqual({ labels: ["2025-01"], datasets: [{ name: "Out", values: [100] }] });
+    // "krone" in Dining 2024: [101] 96.50 + [102] 150 = 246.50 in 2, average 123.25 ([103] is 2025)
+    const out = tool({ search: "krone", category: "dining", year: 2024 });
+    expect(out.summary).toContain('matching "krone" in Dining for 2024');
+    expect(out.summary).toContain("Money out: CHF 246.50 in 2 transactions (average CHF 123.25)");
+    // "kiosk" in Dining: [125] 5.50 only, not [118] in Other
+    const kiosk = tool({ search: "kiosk", category: "dining" });
+    expect(kiosk.summary).toContain(": 1 match.");
+    expect(kiosk.summary).toContain("Money out: CHF 5.50 in 1 transaction");
+    // "migros" 2025-01: [93] 63.70 only
+    const jan = tool({ search: "migros", year: 2025, month: 1 });
+    expect(jan.summary).toContain("Money out: CHF 63.70 in 1 transaction");
+    expect(jan.charts[0]!.data).toEqual({ labels: ["2025-01"], datasets: [{ name: "Out", values: [63.7] }] });
   });
 
   test("no match: clear summary and no chart", () => {
-    const out = runOnFixture({ search: "zzz", year: 2025 });
+    const out = tool({ search: "zzz", year: 2025 });
     expect(out.summary).toStartWith('No transactions matching "zzz" in all categories for 2025.');
     expect(out.charts).toEqual([]);
   });
 
   test("the match count equals what list_transactions lists before its limit", () => {
-    for (const input of [{ search: "migros" }, { search: "savings" }, { search: "e", year: 2025 }, { search: "%" }]) {
-      const n = Number(/: (\d+) match(es)?\./.exec(runOnFixture(input).summary)?.[1]);
-      const listed = runTool(listTransactions, fx.db, { ...input, limit: 500 }).tables![0]!.rows.length;
-      expect(listed).toBe(n);
+    // migros: 6 (see above); savings: [80–86] 7; "%": [109] 1; "e" in 2025: the 85 well-formed 2025 rows
+    // ([13–26] 14, [30–35] 6, [40–51] 12, [57–59] 3, [62–76] 15, [80–86] 7, [88–89] 2, [93–100] 8, [103–113] 11,
+    // [115–119] 5, [124–125] 2) less the 12 without an "e" in merchant or description (SBB [70–74],
+    // Mobility [75–76], Trattoria da Luigi [112], TWINT [116] [117], Kiosk [118] [125]) = 73
+    const cases: [Record<string, unknown>, number][] = [
+      [{ search: "migros" }, 6],
+      [{ search: "savings" }, 7],
+      [{ search: "e", year: 2025 }, 73],
+      [{ search: "%" }, 1],
+    ];
+    for (const [input, want] of cases) {
+      const n = Number(/: (\d+) match(es)?\./.exec(tool(input).summary)?.[1]);
+      expect(n).toBe(want);
+      expect(run(listTransactions, db, { ...input, limit: 500 }).tables![0]!.rows.length).toBe(want);
     }
   });
 
   test("input errors", () => {
-    expect(() => runOnFixture({ search: "x", month: 3 })).toThrow("month requires year");
-    expect(() => runOnFixture({ search: "x", category: "Food" })).toThrow(ToolInputError);
+    expect(() => tool({ search: "x", month: 3 })).toThrow("month requires year");
+    expect(() => tool({ search: "x", category: "Food" })).toThrow(ToolInputError);
     const s = searchTransactions.schema;
     expect(s.safeParse({}).success).toBe(false);
     expect(s.safeParse({ search: "" }).success).toBe(false);
@@ -127,35 +128,33 @@ describe("search_transactions", () => {
   test("case-insensitive beyond ASCII (umlauts), where LIKE alone would not fold", () => {
     const swiss = createFixture({
       rows: [
-        { id: 1, date: "2025-01-02", description: "BÄCKEREI JUNG ZÜRICH", amount: -6.5, merchant: "Bäckerei Jung", category: "Groceries" },
-        { id: 2, date: "2025-01-03", description: "ZURICH INSURANCE", amount: -100, merchant: "Zurich", category: "Other" },
-        { id: 3, date: "2025-01-04", description: "zürich* kiosk", amount: -3, merchant: "Kiosk", category: "Groceries" },
+        fixtureRow(1, "2025-01-02", "BÄCKEREI JUNG ZÜRICH", -6.5, "Bäckerei Jung", "Groceries"),
+        fixtureRow(2, "2025-01-03", "ZURICH INSURANCE", -100, "Zurich", "Other"),
+        fixtureRow(3, "2025-01-04", "zürich* kiosk", -3, "Kiosk", "Groceries"),
       ],
     });
     try {
-      // "zürich" → #1 (ZÜRICH) and #3 (zürich), not #2 (ZURICH without umlaut): 6.50 + 3 = 9.50 in 2
-      expect(runOnFixture({ search: "Zürich" }, swiss.db).summary).toContain("Money out: CHF 9.50 in 2 transactions");
-      expect(runOnFixture({ search: "bäckerei" }, swiss.db).summary).toContain("Money out: CHF 6.50 in 1 transaction");
-      // * and ? are literal in the GLOB form too: "zürich*" → #3 only
-      expect(runOnFixture({ search: "ZÜRICH*" }, swiss.db).summary).toContain("Money out: CHF 3.00 in 1 transaction");
-      expect(runOnFixture({ search: "zür?ch" }, swiss.db).charts).toEqual([]);
+      // "zürich" → [1] (ZÜRICH) and [3] (zürich), not [2] (ZURICH without umlaut): 6.50 + 3 = 9.50 in 2
+      expect(tool({ search: "Zürich" }, swiss.db).summary).toContain("Money out: CHF 9.50 in 2 transactions");
+      expect(tool({ search: "bäckerei" }, swiss.db).summary).toContain("Money out: CHF 6.50 in 1 transaction");
+      // * and ? are literal in the GLOB form too: "zürich*" → [3] only
+      expect(tool({ search: "ZÜRICH*" }, swiss.db).summary).toContain("Money out: CHF 3.00 in 1 transaction");
+      expect(tool({ search: "zür?ch" }, swiss.db).charts).toEqual([]);
     } finally {
       swiss.cleanup();
     }
   });
 
-  test("looseFixture database: NULL merchant matches by description", () => {
-    // #35 "CARD PAYMENT 7781", NULL merchant and category, -19.90
-    const out = runOnFixture({ search: "card payment" }, looseFixture.db);
-    expect(out.summary).toContain("Money out: CHF 19.90 in 1 transaction");
-    expect(out.summary).toContain("Merchant names: (unknown merchant) (1).");
-    expect(out.summary).toContain("Categories: Uncategorised (1).");
+  test("loose fixture: NULL merchant and NULL category match by description", () => {
+    // [201] 2025-09-12 and [202] 2025-10-12 "CARD PAYMENT 4471", NULL merchant and category, 23.40 each:
+    // 46.80 in 2, average 23.40
+    const out = tool({ search: "card payment" }, loose);
+    expect(out.summary).toContain("CHF: 2 transactions from 2025-09-12 to 2025-10-12.");
+    expect(out.summary).toContain("Money out: CHF 46.80 in 2 transactions (average CHF 23.40)");
+    expect(out.summary).toContain("Merchant names: (unknown merchant) (2).");
+    expect(out.summary).toContain("Categories: Uncategorised (2).");
   });
 });
-
-const { db, path, loose, loosePath } = answers();
-const demo = demoDb();
-const tool = (input: unknown, on: BudgetDb = db) => run(searchTransactions, on, input);
 
 describe("search_transactions: hand-computed figures", () => {
   test("Unicode: 'ZÜRICH' finds the stored 'Zürich' merchant and the NFD raw description [97], not ZUERICH", () => {
