@@ -1,6 +1,6 @@
 /**
  * The Transactions and Categories pages in headless Chromium under the app's CSP (issue
- * 24), on the hand-made fixture (test/fixtures/small-fixture.ts, data up to 2025-04-11):
+ * 24), on the hand-made fixture (test/fixtures/budget-fixture.ts, data up to 2025-12-28, row ids in brackets):
  * filters live in the URL and the back button walks them back; an inline edit with its
  * "also the other rows" option and the Undo toast; a category added and renamed; the
  * data's age in the chat header; phone and desktop; axe 0 serious/critical each time.
@@ -9,7 +9,7 @@
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { dirname } from "node:path";
-import { createFixture, type Fixture } from "../fixtures/small-fixture.ts";
+import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import { axe, launchChromium, openPage, SKIP_BROWSER, type LaunchedBrowser } from "./browser-helpers.ts";
 
@@ -43,44 +43,49 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
     const { page } = tp;
     try {
       await page.goto(`${h.url}/`);
-      expect(await page.locator("#chat-head .data-age").innerText()).toBe("data up to 11 Apr 2025 · no imports recorded");
+      // Newest well-formed date 2025-12-28 [99]; the malformed "2025-3-1" [120] and "2025-13-01" [121] do not count.
+      expect(await page.locator("#chat-head .data-age").innerText()).toBe("data up to 28 Dec 2025 · no imports recorded");
       await page.getByRole("link", { name: "Transactions" }).first().click();
       await page.waitForURL(`${h.url}/transactions`);
-      expect(await page.locator("#tx-results tbody tr").count()).toBe(34);
-      expect(await page.locator("#data-age").innerText()).toBe("data up to 11 Apr 2025 · no imports recorded");
+      // 108 well-formed rows (112 − 4 malformed [120–123]): the first page holds 50 of them.
+      expect(await page.locator("#tx-results tbody tr").count()).toBe(50);
+      expect(await page.locator(".pager span").innerText()).toBe("Page 1 of 3");
+      expect(await page.locator("#data-age").innerText()).toBe("data up to 28 Dec 2025 · no imports recorded");
       expect(await axe(page)).toEqual([]);
 
-      await page.getByLabel("Search").fill("krone");
+      await page.getByLabel("Search").fill("migros");
       await page.getByRole("button", { name: "Apply" }).click();
-      await page.waitForURL(`${h.url}/transactions?q=krone`);
-      await page.locator("#tx-results tbody tr").nth(2).waitFor();
-      expect(await page.locator("#tx-results tbody tr").count()).toBe(3);
-      expect(await page.locator(".tx-total").innerText()).toBe("CHF: money out CHF 315.00, money in CHF 0.00, net CHF -315.00");
+      await page.waitForURL(`${h.url}/transactions?q=migros`);
+      await page.locator("#tx-results tbody tr").nth(5).waitFor();
+      // Migros [90 92 93 96 99] and MIGROS [100]: 84.35 + 41.25 + 63.70 + 66.60 + 112.45 + 30.05 = 398.40.
+      expect(await page.locator("#tx-results tbody tr").count()).toBe(6);
+      expect(await page.locator(".tx-total").innerText()).toBe("CHF: money out CHF 398.40, money in CHF 0.00, net CHF -398.40");
 
       // The filter form's fields (each row's editor has a Category field too).
       await page.locator("#tx-sort").selectOption("amount");
-      await page.locator("#tx-category").selectOption("Dining");
+      await page.locator("#tx-category").selectOption("Groceries");
       await page.locator("#tx-from").fill("2025-01-01");
       await page.getByRole("button", { name: "Apply" }).click();
-      await page.waitForURL(`${h.url}/transactions?q=krone&category=Dining&from=2025-01-01&sort=amount`);
-      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 2);
-      expect(await page.locator("#tx-results tbody tr .amount").allInnerTexts()).toEqual(["CHF -150.00", "CHF -45.00"]);
+      await page.waitForURL(`${h.url}/transactions?q=migros&category=Groceries&from=2025-01-01&sort=amount`);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 4);
+      // Largest first: [99] [96] [93] [100] (newest first would be [99] [100] [96] [93]).
+      expect(await page.locator("#tx-results tbody tr .amount").allInnerTexts()).toEqual(["CHF -112.45", "CHF -66.60", "CHF -63.70", "CHF -30.05"]);
       expect(await axe(page)).toEqual([]);
 
       await page.goBack();
-      await page.waitForURL(`${h.url}/transactions?q=krone`);
-      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 3);
-      expect(await page.getByLabel("Search").inputValue()).toBe("krone");
+      await page.waitForURL(`${h.url}/transactions?q=migros`);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 6);
+      expect(await page.getByLabel("Search").inputValue()).toBe("migros");
       await page.goBack();
       await page.waitForURL(`${h.url}/transactions`);
-      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 34);
-      // A row's merchant name filters by that merchant (any letter case: Migros and MIGROS).
-      await page.locator("#tx-34 a.tx-merchant").click();
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 50);
+      // A row's merchant name filters by that merchant (any letter case: Migros and MIGROS [100]).
+      await page.locator("#tx-99 a.tx-merchant").click();
       await page.waitForURL(`${h.url}/transactions?merchant=Migros`);
-      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 7);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 6);
       await page.goBack();
       await page.waitForURL(`${h.url}/transactions`);
-      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 34);
+      await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 50);
 
       // A preset: the dates of "Last year" relative to today; the fixture ends in 2025, so any year after 2026 is empty.
       const last = page.locator(".tx-presets a", { hasText: "Last year" });
@@ -101,20 +106,21 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
     const tp = await openPage(chromium.browser);
     const { page } = tp;
     try {
-      await page.goto(`${h.url}/transactions?q=napoli`);
-      const row = page.locator("#tx-14");
+      // Fitnesspark [63] [64]: Healthcare, source llm.
+      await page.goto(`${h.url}/transactions?q=fitnesspark`);
+      const row = page.locator("#tx-64");
       await row.getByText("Edit").click();
-      await row.getByLabel("Category").selectOption("Groceries");
-      await row.getByLabel("Also change the 1 other transaction of Pizzeria Napoli").check();
+      await row.getByLabel("Category").selectOption("Subscriptions");
+      await row.getByLabel("Also change the 1 other transaction of Fitnesspark").check();
       await row.getByRole("button", { name: "Save" }).click();
-      await page.locator("#toast .toast-message", { hasText: "Moved 2 transactions to Groceries." }).waitFor();
+      await page.locator("#toast .toast-message", { hasText: "Moved 2 transactions to Subscriptions." }).waitFor();
       // The row's form is redrawn away: the keyboard lands on the message, Undo one Tab away.
       await page.waitForFunction(() => document.activeElement?.id === "toast");
-      // The list refreshed itself: both rows now say Groceries.
-      await page.waitForFunction(() => [...document.querySelectorAll("#tx-results tbody td.category")].every((td) => td.textContent === "Groceries"));
-      expect(categoriesOf([14, 33])).toEqual([
-        { category: "Groceries", source: "manual" },
-        { category: "Groceries", source: "manual" },
+      // The list refreshed itself: both rows now say Subscriptions.
+      await page.waitForFunction(() => [...document.querySelectorAll("#tx-results tbody td.category")].every((td) => td.textContent === "Subscriptions"));
+      expect(categoriesOf([63, 64])).toEqual([
+        { category: "Subscriptions", source: "manual" },
+        { category: "Subscriptions", source: "manual" },
       ]);
       expect(await axe(page)).toEqual([]);
       await tp.screenshot("transactions-edit-toast", { fullPage: false });
@@ -123,14 +129,14 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
       expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Undo");
       await page.keyboard.press("Enter");
       await page.locator("#toast .toast-message", { hasText: "Undone: 2 transactions are back as before." }).waitFor();
-      await page.waitForFunction(() => [...document.querySelectorAll("#tx-results tbody td.category")].every((td) => td.textContent === "Dining"));
-      expect(categoriesOf([14, 33])).toEqual([
-        { category: "Dining", source: "rule" },
-        { category: "Dining", source: "rule" },
+      await page.waitForFunction(() => [...document.querySelectorAll("#tx-results tbody td.category")].every((td) => td.textContent === "Healthcare"));
+      expect(categoriesOf([63, 64])).toEqual([
+        { category: "Healthcare", source: "llm" },
+        { category: "Healthcare", source: "llm" },
       ]);
       // The audit trail on the page says it was undone.
       await page.locator("#recent-edits summary").click();
-      expect(await page.locator("#recent-edits li").first().innerText()).toContain("Moved 2 transactions to Groceries. (undone)");
+      expect(await page.locator("#recent-edits li").first().innerText()).toContain("Moved 2 transactions to Subscriptions. (undone)");
       tp.expectClean();
     } finally {
       await tp.close();
@@ -177,7 +183,7 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
       expect(await overflow()).toBeLessThanOrEqual(0);
       const search = (await page.getByLabel("Search").boundingBox())!;
       expect(search.x + search.width).toBeLessThanOrEqual(390);
-      await page.locator("#tx-34").getByText("Edit").click();
+      await page.locator("#tx-99").getByText("Edit").click();
       expect(await axe(page)).toEqual([]);
       await tp.screenshot("transactions-phone");
       await page.goto(`${h.url}/categories`);

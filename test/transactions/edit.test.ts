@@ -1,12 +1,13 @@
 /**
  * A user's own transaction edit (SPEC §12): the same write as an approved
  * recategorisation (manual, 1.0, merchant_cache + few_shot_examples), recorded in chat.db
- * and the audit log, undone exactly once. Figures from test/fixtures/small-fixture.ts.
+ * and the audit log, undone exactly once. Figures from test/fixtures/budget-fixture.ts (row ids
+ * in brackets).
  */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../src/transactions/edit.ts";
-import { writeFixturePerTest, queryFile } from "../fixtures/small-fixture.ts";
+import { writeFixturePerTest, queryFile } from "../fixtures/budget-fixture.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const ANNA = { id: "u-anna", name: "anna" };
@@ -27,19 +28,20 @@ const refusal = (fn: () => unknown): [number, string] => {
 };
 
 describe("editTransaction", () => {
+  // Kiosk: [125] Dining (llm, 0.6) and [118] Other (llm, 0.9); only [125] is edited.
   test("one row to another category: manual, 1.0, the cache entry and the example written, recorded and audited", () => {
     const { f, deps } = setup();
-    const edit = editTransaction(deps, ANNA, 14, parseEdit({ category: "groceries" }));
+    const edit = editTransaction(deps, ANNA, 125, parseEdit({ category: "groceries" }));
     expect(edit.message).toBe("Moved 1 transaction to Groceries.");
-    expect(txRows(f.path, [14, 33])).toEqual([
-      { id: 14, merchant_name: "Pizzeria Napoli", category: "Groceries", source: "manual", confidence: 1 },
-      { id: 33, merchant_name: "Pizzeria Napoli", category: "Dining", source: "rule", confidence: 1 },
+    expect(txRows(f.path, [118, 125])).toEqual([
+      { id: 118, merchant_name: "Kiosk", category: "Other", source: "llm", confidence: 0.9 },
+      { id: 125, merchant_name: "Kiosk", category: "Groceries", source: "manual", confidence: 1 },
     ]);
     expect(look(f.path, "SELECT raw_key, merchant_name, category, confidence, source, created_at, updated_at FROM merchant_cache")).toEqual([
-      { raw_key: "PIZZERIA NAPOLI", merchant_name: "Pizzeria Napoli", category: "Groceries", confidence: 1, source: "manual", created_at: "2026-01-02T03:04:05+00:00", updated_at: "2026-01-02T03:04:05+00:00" },
+      { raw_key: "KIOSK BAHNHOF", merchant_name: "Kiosk", category: "Groceries", confidence: 1, source: "manual", created_at: "2026-01-02T03:04:05+00:00", updated_at: "2026-01-02T03:04:05+00:00" },
     ]);
     expect(look(f.path, "SELECT merchant_pattern, raw_description, correct_merchant, correct_category, created_at FROM few_shot_examples")).toEqual([
-      { merchant_pattern: "PIZZERIA NAPOLI", raw_description: "PIZZERIA NAPOLI", correct_merchant: "Pizzeria Napoli", correct_category: "Groceries", created_at: "2026-01-02T03:04:05+00:00" },
+      { merchant_pattern: "KIOSK BAHNHOF", raw_description: "KIOSK BAHNHOF", correct_merchant: "Kiosk", correct_category: "Groceries", created_at: "2026-01-02T03:04:05+00:00" },
     ]);
     expect(deps.store.edits.list(ANNA.id).map((e) => [e.id, e.kind, e.message, e.undoneAt])).toEqual([[edit.id, "transaction_edit", "Moved 1 transaction to Groceries.", null]]);
     const [audit] = deps.store.audit.list({ kind: "write" });
@@ -49,20 +51,24 @@ describe("editTransaction", () => {
       change: "transaction_edit",
       via: "page",
       by: "anna",
-      transaction: 14,
+      transaction: 125,
       rows: 1,
-      before: [{ id: 14, category: "Dining", source: "rule", confidence: 1, merchant_name: "Pizzeria Napoli" }],
-      after: [{ id: 14, category: "Groceries", source: "manual", confidence: 1, merchant_name: "Pizzeria Napoli" }],
+      before: [{ id: 125, category: "Dining", source: "llm", confidence: 0.6, merchant_name: "Kiosk" }],
+      after: [{ id: 125, category: "Groceries", source: "manual", confidence: 1, merchant_name: "Kiosk" }],
       merchantKeys: 1,
     });
   });
 
+  // Restaurant Krone: [101] [102] [103] well-formed, [123] dated "2024-02-30" (malformed: in no list, so not one of "its other rows").
   test("the merchant's other rows in one action, with a new merchant name; undo restores every table exactly", () => {
     const { f, deps } = setup();
     const before = look(f.path, "SELECT * FROM transactions ORDER BY id");
-    const edit = editTransaction(deps, ANNA, 31, parseEdit({ category: "Groceries", merchant_name: "Krone Bistro", apply_to_merchant: true }));
+    const edit = editTransaction(deps, ANNA, 103, parseEdit({ category: "Groceries", merchant_name: "Krone Bistro", apply_to_merchant: true }));
     expect(edit.message).toBe('Moved 3 transactions to Groceries and renamed their merchant to "Krone Bistro".');
-    expect(txRows(f.path, [6, 20, 31])).toEqual([6, 20, 31].map((id) => ({ id, merchant_name: "Krone Bistro", category: "Groceries", source: "manual", confidence: 1 })));
+    expect(txRows(f.path, [101, 102, 103, 123])).toEqual([
+      ...[101, 102, 103].map((id) => ({ id, merchant_name: "Krone Bistro", category: "Groceries", source: "manual", confidence: 1 })),
+      { id: 123, merchant_name: "Restaurant Krone", category: "Dining", source: "llm", confidence: 0.95 },
+    ]);
     expect(look(f.path, "SELECT raw_key, merchant_name, category FROM merchant_cache")).toEqual([{ raw_key: "RESTAURANT KRONE", merchant_name: "Krone Bistro", category: "Groceries" }]);
 
     const undone = undoTransactionEditById(deps, ANNA, edit.id);
@@ -78,15 +84,15 @@ describe("editTransaction", () => {
 
   test("undo leaves a row someone changed since alone, and says so", () => {
     const { f, deps } = setup();
-    const edit = editTransaction(deps, ANNA, 14, parseEdit({ category: "Groceries" }));
+    const edit = editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" }));
     const w = new Database(f.path);
-    w.run("UPDATE transactions SET category = 'Shopping' WHERE id = 14");
+    w.run("UPDATE transactions SET category = 'Shopping' WHERE id = 125");
     w.close();
     expect(refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual([
       409,
       "Nothing was restored: 1 of the 1 transactions changed (or were deleted) since the edit; undo would overwrite that, so nothing was restored.",
     ]);
-    expect(txRows(f.path, [14])).toEqual([{ id: 14, merchant_name: "Pizzeria Napoli", category: "Shopping", source: "manual", confidence: 1 }]);
+    expect(txRows(f.path, [125])).toEqual([{ id: 125, merchant_name: "Kiosk", category: "Shopping", source: "manual", confidence: 1 }]);
   });
 
   test("refusals change nothing: bad input 400, unknown id or someone else's edit 404, no change 409", () => {
@@ -94,15 +100,16 @@ describe("editTransaction", () => {
     const before = look(f.path, "SELECT * FROM transactions ORDER BY id");
     expect(refusal(() => parseEdit({}))).toEqual([400, 'Invalid edit: ✖ give category, merchant_name or both; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}']);
     expect(refusal(() => parseEdit({ category: "Dining", colour: "red" }))[0]).toBe(400);
-    expect(refusal(() => editTransaction(deps, ANNA, 14, parseEdit({ category: "Pets" })))).toEqual([
+    // The 15 names of the categories table and Household (only in transactions [30–35]); `transport` [75] [76] is Transport.
+    expect(refusal(() => editTransaction(deps, ANNA, 125, parseEdit({ category: "Pets" })))).toEqual([
       400,
-      'Unknown category "Pets". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
+      'Unknown category "Pets". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.',
     ]);
     expect(refusal(() => editTransaction(deps, ANNA, 999, parseEdit({ category: "Dining" })))).toEqual([404, "No transaction with id 999."]);
-    const edit = editTransaction(deps, ANNA, 14, parseEdit({ category: "Groceries" }));
-    expect(refusal(() => editTransaction(deps, ANNA, 14, parseEdit({ category: "Groceries" })))).toEqual([
+    const edit = editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" }));
+    expect(refusal(() => editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" })))).toEqual([
       409,
-      "Nothing was changed: transaction 14 already has this category and merchant name: nothing to change.",
+      "Nothing was changed: transaction 125 already has this category and merchant name: nothing to change.",
     ]);
     expect(refusal(() => undoTransactionEditById(deps, BEN, edit.id))).toEqual([404, `No edit ${edit.id} of yours to undo.`]);
     undoTransactionEditById(deps, ANNA, edit.id);

@@ -1,21 +1,25 @@
 /**
  * The Transactions page's listing (src/transactions/): filters, totals per currency,
- * paging and sort on the hand-made fixture (test/fixtures/small-fixture.ts); every
- * figure below is counted by hand from its rows.
+ * paging and sort on the hand-made fixture (test/fixtures/budget-fixture.ts); every
+ * figure below is counted by hand from its rows (ids in brackets).
  */
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
 import { allTransactions, transactionsPage, otherRowsOfMerchant } from "../../src/transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString } from "../../src/transactions/query.ts";
 import { dataAge, dataAgeText } from "../../src/transactions/data-age.ts";
-import { createFixture, type Fixture, type FixtureRow } from "../fixtures/small-fixture.ts";
+import { createFixture, fixtureRow, IBAN, type Fixture } from "../fixtures/budget-fixture.ts";
 
-let fx: Fixture | null = null;
+let opened: Fixture[] = [];
 afterEach(() => {
-  fx?.cleanup();
-  fx = null;
+  for (const f of opened) f.cleanup();
+  opened = [];
 });
-const open = (o?: Parameters<typeof createFixture>[0]) => (fx = createFixture(o));
+const open = (o?: Parameters<typeof createFixture>[0]) => {
+  const f = createFixture(o);
+  opened.push(f);
+  return f;
+};
 const q = (params: Record<string, string> = {}) => parseTransactionQuery(params);
 const ids = (f: Fixture, params: Record<string, string>) => transactionsPage(f.db, q(params)).rows.map((r) => r.id);
 const write = (f: Fixture, sql: string) => {
@@ -35,87 +39,143 @@ const problem = (params: Record<string, string>): string => {
   }
   throw new Error("expected a TransactionQueryError");
 };
+const VALID_CATEGORIES =
+  // The 15 names of the categories table and Household (only in transactions [30–35]); `transport` [75] [76] is Transport.
+  "Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.";
 
 describe("transactionsPage", () => {
-  test("no filter: every row newest first, the count, and money out / in / net of the whole set", () => {
+  test("no filter: every well-formed row newest first, the count, and money out / in / net per currency", () => {
     const f = open();
     const page = transactionsPage(f.db, q());
-    expect(page.totalRows).toBe(34);
-    expect(page.pages).toBe(1);
-    expect(page.rows.slice(0, 4).map((r) => r.id)).toEqual([34, 33, 32, 31]);
-    // 26 rows out: 4,594.28; 8 rows in: 26,440.00.
-    expect(page.totals).toEqual([{ currency: "CHF", rows: 34, out: expect.closeTo(4594.28, 9), in: 26440, net: expect.closeTo(21845.72, 9) }]);
+    expect(page.totalRows).toBe(108); // 112 rows − 4 malformed dates [120–123]
+    expect(page.pages).toBe(3); // 50 + 50 + 8
+    // 2025-12-28 [99], 12-26 [85], 12-25 [24], 12-20 [62]
+    expect(page.rows.slice(0, 4).map((r) => r.id)).toEqual([99, 85, 24, 62]);
+    // CHF, 102 rows (108 − 4 EUR − 2 USD):
+    //   in 29 rows: salaries 12 × 6'200 + 12 × 6'500 [1–24] = 152'400, + 144 [26] + 2'500 [86] + 1'200.50 [89]
+    //   + 40 [106] + 15 [119] = 156'299.50;
+    //   out 73 rows: 450 [25] + 500 [30–35] + 244.80 [40–51] + 1'272.20 [55–59] + 370 [60–62] + 118 [63–64]
+    //   + 249.50 [65–69] + 337 [70–74] + 77.75 [75–76] + 6'000 [80–85] + 8'000 [87–88] + 549.80 [90–100]
+    //   + 441.80 [101–104] + 190.33 [105 107 108 109] + 65 [116 117] + 7.80 [118] + 180 [124] + 5.50 [125] = 19'059.48.
+    // EUR: out 420 + 38.40 + 55.20 [110–112] = 513.60, in 60 [113]. USD: out 89.99 [114] + 9.99 [115] = 99.98.
+    expect(page.totals).toEqual([
+      { currency: "CHF", rows: 102, out: expect.closeTo(19059.48, 9), in: expect.closeTo(156299.5, 9), net: expect.closeTo(137240.02, 9) },
+      { currency: "EUR", rows: 4, out: expect.closeTo(513.6, 9), in: 60, net: expect.closeTo(-453.6, 9) },
+      { currency: "USD", rows: 2, out: expect.closeTo(99.98, 9), in: 0, net: expect.closeTo(-99.98, 9) },
+    ]);
     expect(page.rows[0]).toEqual({
-      id: 34,
-      date: "2025-04-11",
-      amount: -100,
+      id: 99,
+      date: "2025-12-28",
+      amount: -112.45,
       currency: "CHF",
       merchant: "Migros",
       category: "Groceries",
-      description: "MIGROS ZUERICH 123",
+      description: "MIGROS ZUERICH HB",
       account: null,
     });
   });
 
   test("search in merchant and description, a date range; same-day rows newest id first", () => {
     const f = open();
+    // Migros/MIGROS from 2025: 2025-12-28 [99], 10-04 [100], 06-15T08:30 [96], 01-04 [93]; 2024 [90] [92] and malformed [120] out.
     const page = transactionsPage(f.db, q({ q: "migros", from: "2025-01-01" }));
-    expect(page.rows.map((r) => r.id)).toEqual([34, 27, 17, 12, 11]);
-    expect(page.totals).toEqual([{ currency: "CHF", rows: 5, out: expect.closeTo(354.2, 9), in: 0, net: expect.closeTo(-354.2, 9) }]);
-    expect(ids(f, { q: "migros", from: "2025-01-03", to: "2025-01-03" })).toEqual([12, 11]);
+    expect(page.rows.map((r) => r.id)).toEqual([99, 100, 96, 93]);
+    // 112.45 + 30.05 + 66.60 + 63.70 = 272.80
+    expect(page.totals).toEqual([{ currency: "CHF", rows: 4, out: expect.closeTo(272.8, 9), in: 0, net: expect.closeTo(-272.8, 9) }]);
+    // SHOP_ONLINE [107] and SHOPXONLINE [108], both 2025-04-05.
+    expect(ids(f, { q: "online", from: "2025-04-05", to: "2025-04-05" })).toEqual([108, 107]);
+    // [94] only by its merchant name "Bäckerei Zürich" (its description is BAECKEREI ZUERICH); [95] by both.
+    expect(ids(f, { q: "bäckerei" })).toEqual([95, 94]);
   });
 
   test("category in any letter case, sort by amount (largest first, ties newest first), amount range and direction", () => {
     const f = open();
     const dining = transactionsPage(f.db, q({ category: "dining", sort: "amount" }));
     expect(dining.category).toBe("Dining");
-    expect(dining.rows.map((r) => r.id)).toEqual([20, 6, 14, 31, 33]);
-    expect(dining.totals[0]).toEqual({ currency: "CHF", rows: 5, out: 410, in: 0, net: -410 });
-    // Money out of 100 … 1,000: 4 (1000), 28 (800), 20 (150), 19 and 6 (120 each: 19 is newer), 34 (100).
-    const mid = transactionsPage(f.db, q({ min: "100", max: "1000", direction: "out", sort: "amount" }));
-    expect(mid.rows.map((r) => r.id)).toEqual([4, 28, 20, 19, 6, 34]);
-    expect(mid.totals[0]!.out).toBe(2290);
-    expect(ids(f, { direction: "in", min: "1000" })).toEqual([29, 21, 15, 7, 3]);
+    // 150 [103] (2025-02-14) before 150 [102] (2024-12-20), 96.50 [101], 55.20 EUR [112], 45.30 [104], 5.50 [125]; malformed [123] out.
+    expect(dining.rows.map((r) => r.id)).toEqual([103, 102, 101, 112, 104, 125]);
+    expect(dining.totals).toEqual([
+      { currency: "CHF", rows: 5, out: expect.closeTo(447.3, 9), in: 0, net: expect.closeTo(-447.3, 9) }, // 150 + 150 + 96.50 + 45.30 + 5.50
+      { currency: "EUR", rows: 1, out: expect.closeTo(55.2, 9), in: 0, net: expect.closeTo(-55.2, 9) },
+    ]);
+    // The data's `transport` [75] [76] is Transport [70–74]: newest first.
+    expect(ids(f, { category: "TRANSPORT" })).toEqual([76, 75, 74, 73, 72, 71, 70]);
+    // Money out of 220 … 1'000 (both ends included): 1'000 × 6 [85 84 83 82 81 80] (newest first), 450 [25], 420 EUR [110],
+    // 260.40 [59 58 57], 245.50 [56 55], 220 [73]. Out of range: 3'000 and 5'000 [87] [88], 180 [124]; money in [86].
+    const mid = transactionsPage(f.db, q({ min: "220", max: "1000", direction: "out", sort: "amount" }));
+    expect(mid.rows.map((r) => r.id)).toEqual([85, 84, 83, 82, 81, 80, 25, 110, 59, 58, 57, 56, 55, 73]);
+    // CHF: 6'000 + 450 + 3 × 260.40 + 2 × 245.50 + 220 = 7'942.20
+    expect(mid.totals).toEqual([
+      { currency: "CHF", rows: 13, out: expect.closeTo(7942.2, 9), in: 0, net: expect.closeTo(-7942.2, 9) },
+      { currency: "EUR", rows: 1, out: 420, in: 0, net: -420 },
+    ]);
+    // Money in of 1'000 … 6'000: the ETF sale 1'200.50 [89] (2025-11-20), from savings 2'500 [86] (2025-08-15); not the
+    // salaries (6'200, 6'500) nor the 1'000.00 transfers out [80–85].
+    expect(ids(f, { direction: "in", min: "1000", max: "6000" })).toEqual([89, 86]);
   });
 
   test("merchant filter is the exact name in any letter case; (unknown merchant) finds rows without one", () => {
     const f = open({ loose: true });
-    expect(ids(f, { merchant: "migros" })).toEqual([34, 27, 17, 12, 11, 5, 1]);
-    expect(ids(f, { merchant: "(unknown merchant)" })).toEqual([37, 36, 35]);
+    // Migros [90 92 93 96 99] and MIGROS [100], newest first; malformed [120] out.
+    expect(ids(f, { merchant: "migros" })).toEqual([99, 100, 96, 93, 92, 90]);
+    // NULL merchant (loose variant): 2025-11-12 [203], 10-12 [202], 09-12 [201].
+    expect(ids(f, { merchant: "(unknown merchant)" })).toEqual([203, 202, 201]);
     expect(ids(f, { merchant: "Migro" })).toEqual([]);
   });
 
-  test("currencies are never added: totals per currency, codes folded (eur and 'EUR ' are one), currency filter", () => {
+  test("currencies are never added: totals per currency, main currency first, codes folded (chf and ' CHF' are CHF), currency filter", () => {
     const f = open();
-    write(f, "UPDATE transactions SET currency = 'eur ' WHERE id = 18; UPDATE transactions SET currency = 'EUR' WHERE id = 19");
-    const all = transactionsPage(f.db, q());
-    expect(all.totals).toEqual([
-      { currency: "CHF", rows: 32, out: expect.closeTo(4474.28, 9), in: 26400, net: expect.closeTo(21925.72, 9) },
-      { currency: "EUR", rows: 2, out: 120, in: 40, net: -80 },
+    // June 2025: EUR [110–113] 4 rows, CHF Netflix [45] 20.90, Migros [96] 66.60, salary [18] +6'500: EUR has more rows.
+    const june = transactionsPage(f.db, q({ from: "2025-06-01", to: "2025-06-30" }));
+    expect(june.totals).toEqual([
+      { currency: "EUR", rows: 4, out: expect.closeTo(513.6, 9), in: 60, net: expect.closeTo(-453.6, 9) }, // 420 + 38.40 + 55.20; +60 refund
+      { currency: "CHF", rows: 3, out: expect.closeTo(87.5, 9), in: 6500, net: expect.closeTo(6412.5, 9) }, // 20.90 + 66.60
     ]);
-    const eur = transactionsPage(f.db, q({ currency: "eur" }));
-    expect(eur.rows.map((r) => [r.id, r.currency])).toEqual([
-      [18, "EUR"],
-      [19, "EUR"],
+    expect(transactionsPage(f.db, q({ currency: "eur" })).rows.map((r) => [r.id, r.currency])).toEqual([
+      [113, "EUR"],
+      [112, "EUR"],
+      [111, "EUR"],
+      [110, "EUR"],
     ]);
+    // Extended: 2026-02-02 … 02-06: coffees [331–335] ([332] "chf", [335] " CHF") and Spotify 12.95 [312] on 02-05 (after [334]: same day, lower id).
+    const x = open({ extended: true });
+    const week = transactionsPage(x.db, q({ currency: "chf", from: "2026-02-02", to: "2026-02-06" }));
+    expect(week.rows.map((r) => [r.id, r.currency])).toEqual([
+      [335, "CHF"],
+      [334, "CHF"],
+      [312, "CHF"],
+      [333, "CHF"],
+      [332, "CHF"],
+      [331, "CHF"],
+    ]);
+    // 5 × 4.50 + 12.95 = 35.45
+    expect(week.totals).toEqual([{ currency: "CHF", rows: 6, out: expect.closeTo(35.45, 9), in: 0, net: expect.closeTo(-35.45, 9) }]);
   });
 
   test("account filter when the data has an account column", () => {
-    const f = open();
-    write(f, "ALTER TABLE transactions ADD COLUMN account TEXT; UPDATE transactions SET account = 'CH93 0076 2011 6238 5295 7' WHERE id IN (1, 2, 3)");
-    expect(ids(f, { account: "ch93 0076 2011 6238 5295 7" })).toEqual([3, 2, 1]);
-    expect(transactionsPage(f.db, q({ account: "CH93 0076 2011 6238 5295 7" })).rows[0]!.account).toBe("CH93 0076 2011 6238 5295 7");
+    const f = open({ extended: true });
+    // Salaries on the IBAN [321–328] only: the older salaries [1–24] have no account (NULL).
+    expect(ids(f, { account: IBAN.toLowerCase(), q: "acme" })).toEqual([328, 327, 326, 325, 324, 323, 322, 321]);
+    const iban = transactionsPage(f.db, q({ account: IBAN }));
+    // Rent [301–309]: 5 × 2'000 + 4 × 2'200 = 18'800 out; salary [321–328]: 8 × 6'800 = 54'400 in.
+    expect(iban.totalRows).toBe(17);
+    expect(iban.totals).toEqual([{ currency: "CHF", rows: 17, out: 18800, in: 54400, net: 35600 }]);
+    expect(iban.rows[0]).toEqual({
+      id: 309,
+      date: "2026-10-01",
+      amount: -2200,
+      currency: "CHF",
+      merchant: "Immo AG",
+      category: "Housing",
+      description: "MIETE IMMO AG",
+      account: "CH93 0076 2011 6238 5295 7",
+    });
   });
 
   test("paging: 50 rows a page, the last page partly full, totals always of the whole filtered set", () => {
-    const rows: FixtureRow[] = Array.from({ length: 120 }, (_, k) => ({
-      id: k + 1,
-      date: new Date(Date.UTC(2025, 0, 1 + k)).toISOString().slice(0, 10),
-      description: `SHOP ${k + 1}`,
-      amount: -(k + 1),
-      merchant: "Shop",
-      category: "Shopping",
-    }));
+    const rows = Array.from({ length: 120 }, (_, k) =>
+      fixtureRow(k + 1, new Date(Date.UTC(2025, 0, 1 + k)).toISOString().slice(0, 10), `SHOP ${k + 1}`, -(k + 1), "Shop", "Shopping"),
+    );
     const f = open({ rows });
     const p2 = transactionsPage(f.db, q({ page: "2" }));
     expect(p2.pages).toBe(3);
@@ -133,18 +193,17 @@ describe("transactionsPage", () => {
 
   test("the CSV rows are every filtered row in page order", () => {
     const f = open();
+    // Restaurant Krone: 150 [103] (2025-02-14) before 150 [102] (2024-12-20), then 96.50 [101]; malformed [123] out.
     expect([...allTransactions(f.db, q({ q: "krone", sort: "amount" }))].map((r) => [r.id, r.amount])).toEqual([
-      [20, -150],
-      [6, -120],
-      [31, -45],
+      [103, -150],
+      [102, -150],
+      [101, -96.5],
     ]);
   });
 
   test("an unknown category is refused with the valid names", () => {
     const f = open();
-    expect(() => transactionsPage(f.db, q({ category: "Pets" }))).toThrow(
-      'Unknown category "Pets". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
-    );
+    expect(() => transactionsPage(f.db, q({ category: "Pets" }))).toThrow(`Unknown category "Pets". ${VALID_CATEGORIES}`);
   });
 });
 
@@ -185,13 +244,14 @@ describe("parseTransactionQuery", () => {
 describe("dataAge", () => {
   test("the last day with data and the last import, in words", () => {
     const f = open();
-    expect(dataAgeText(dataAge(f.db), new Date("2025-04-20T08:00:00Z"))).toBe("data up to 11 Apr 2025 · no imports recorded");
-    write(f, "INSERT INTO import_log (filename, row_count, imported_at) VALUES ('a.csv', 10, '2025-04-12T09:00:00+00:00'), ('b.csv', 5, '2025-04-17T23:59:00+00:00')");
+    // Newest well-formed date 2025-12-28 [99]; "2025-3-1" [120] and "2025-13-01" [121] sort after it as text but are malformed.
+    expect(dataAgeText(dataAge(f.db), new Date("2026-01-07T08:00:00Z"))).toBe("data up to 28 Dec 2025 · no imports recorded");
+    write(f, "INSERT INTO import_log (filename, row_count, imported_at) VALUES ('a.csv', 10, '2025-12-29T09:00:00+00:00'), ('b.csv', 5, '2026-01-04T23:59:00+00:00')");
     const age = dataAge(f.db);
-    expect(age).toEqual({ lastDate: "2025-04-11", lastImport: "2025-04-17T23:59:00+00:00" });
-    expect(dataAgeText(age, new Date("2025-04-20T08:00:00Z"))).toBe("data up to 11 Apr 2025 · last import 3 days ago");
-    expect(dataAgeText(age, new Date("2025-04-18T00:30:00Z"))).toBe("data up to 11 Apr 2025 · last import yesterday");
-    expect(dataAgeText(age, new Date("2025-04-17T23:59:30Z"))).toBe("data up to 11 Apr 2025 · last import today");
+    expect(age).toEqual({ lastDate: "2025-12-28", lastImport: "2026-01-04T23:59:00+00:00" });
+    expect(dataAgeText(age, new Date("2026-01-07T08:00:00Z"))).toBe("data up to 28 Dec 2025 · last import 3 days ago");
+    expect(dataAgeText(age, new Date("2026-01-05T00:30:00Z"))).toBe("data up to 28 Dec 2025 · last import yesterday");
+    expect(dataAgeText(age, new Date("2026-01-04T23:59:30Z"))).toBe("data up to 28 Dec 2025 · last import today");
   });
 });
 

@@ -1,11 +1,12 @@
 /**
- * The Transactions and Categories pages' HTTP side (SPEC §12) on the hand-made fixture:
- * the JSON API, the CSV, 400s for bad filters, 404s, CSRF, sessions and users.
+ * The Transactions and Categories pages' HTTP side (SPEC §12) on the hand-made fixture
+ * (test/fixtures/budget-fixture.ts, row ids in brackets): the JSON API, the CSV, 400s for
+ * bad filters, 404s, CSRF, sessions and users.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { dirname } from "node:path";
-import { createFixture, type Fixture } from "../fixtures/small-fixture.ts";
+import { createFixture, fixtureRow, fixtureRows, type Fixture } from "../fixtures/budget-fixture.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import { loginWith } from "../trust/support.ts";
 
@@ -15,7 +16,8 @@ let anna: string;
 let ben: string;
 
 beforeAll(async () => {
-  fx = createFixture();
+  // One extra row whose merchant name and description look like spreadsheet formulas (the CSV test).
+  fx = createFixture({ rows: [...fixtureRows(), fixtureRow(126, "2025-04-07", "@SHOP_ONLINE GUTSCHRIFT", 12.5, "=Shop_Online", "Shopping")] });
   h = await startWebHarness({ dir: dirname(fx.path) });
   anna = await loginWith(h, h.store.users.add("anna").loginToken);
   ben = await loginWith(h, h.store.users.add("ben").loginToken);
@@ -41,16 +43,17 @@ describe("GET /api/transactions and /transactions.csv", () => {
   test("the filtered rows, their count and totals per currency", async () => {
     const res = await get("/api/transactions?q=krone&sort=amount");
     expect(res.status).toBe(200);
+    // Restaurant Krone: 150 [103] (2025-02-14) before 150 [102] (2024-12-20), 96.50 [101]; malformed [123] out.
     expect(await res.json()).toEqual({
       total_rows: 3,
       page: 1,
       pages: 1,
       page_size: 50,
-      totals: [{ currency: "CHF", out: 315, in: 0, net: -315 }],
-      rows: [20, 6, 31].map((id) => ({
+      totals: [{ currency: "CHF", out: 396.5, in: 0, net: -396.5 }], // 150 + 150 + 96.50
+      rows: [103, 102, 101].map((id) => ({
         id,
-        date: { 20: "2025-02-14", 6: "2024-02-14", 31: "2025-03-31" }[id],
-        amount: { 20: -150, 6: -120, 31: -45 }[id],
+        date: { 103: "2025-02-14", 102: "2024-12-20", 101: "2024-03-16" }[id],
+        amount: { 103: -150, 102: -150, 101: -96.5 }[id],
         currency: "CHF",
         merchant: "Restaurant Krone",
         category: "Dining",
@@ -65,10 +68,12 @@ describe("GET /api/transactions and /transactions.csv", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(res.headers.get("content-disposition")).toBe('attachment; filename="transactions.csv"');
+    // 33.33 [107], 12.50 [126] (money in: no sign), 10.00 [108]; [126]'s "=…" and "@…" get a leading '.
     expect(await res.text()).toBe(
       "id,date,amount,currency,merchant,category,description,account\r\n" +
-        "23,2025-03-01,-33.33,CHF,Shop_Online,Shopping,SHOP_ONLINE 12,\r\n" +
-        "24,2025-03-05,-10.00,CHF,ShopXOnline,Shopping,SHOPXONLINE 13,\r\n",
+        "107,2025-04-05,-33.33,CHF,Shop_Online,Shopping,SHOP_ONLINE 12,\r\n" +
+        "126,2025-04-07,12.50,CHF,'=Shop_Online,Shopping,'@SHOP_ONLINE GUTSCHRIFT,\r\n" +
+        "108,2025-04-05,-10.00,CHF,ShopXOnline,Shopping,SHOPXONLINE 13,\r\n",
     );
   });
 
@@ -80,7 +85,8 @@ describe("GET /api/transactions and /transactions.csv", () => {
     expect(await bad("/api/transactions?from=2025-02-30")).toEqual([400, "Invalid filter: from must be a real date written YYYY-MM-DD, e.g. 2025-03-01."]);
     expect(await bad("/api/transactions?category=Pets")).toEqual([
       400,
-      'Unknown category "Pets". Valid categories: Children, Dining, Groceries, Income, Shopping, Transfers, Transport, Uncategorised.',
+      // The 15 names of the categories table and Household (only in transactions [30–35]).
+      'Unknown category "Pets". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.',
     ]);
     expect(await bad("/api/transactions?min=abc")).toEqual([400, "Invalid filter: min must be an amount of money ≥ 0, e.g. 100 or 99.50 (the amount without its sign)."]);
     expect(await bad("/transactions.csv?sort=size")).toEqual([400, "Invalid filter: sort must be date or amount."]);
@@ -92,15 +98,22 @@ describe("GET /api/transactions and /transactions.csv", () => {
   });
 
   test("the page: navigation, the data's age, totals, a row's editor offering the merchant's other rows", async () => {
-    const res = await get("/transactions?merchant=Pizzeria%20Napoli");
+    const res = await get("/transactions?merchant=Fitnesspark");
     expect(res.status).toBe(200);
     const html = await res.text();
     expect(html).toContain('<a href="/transactions" aria-current="page">Transactions</a>');
-    expect(html).toContain('<p class="data-age muted" id="data-age">data up to 11 Apr 2025 · no imports recorded</p>');
-    expect(html).toContain("CHF: money out <strong>CHF 95.00</strong>, money in <strong>CHF 0.00</strong>, net <strong>CHF -95.00</strong>");
-    expect(html).toContain("Also change the 1 other transaction of Pizzeria Napoli");
-    expect(html).toContain('<a class="tx-merchant" href="/transactions?merchant=Pizzeria+Napoli"');
-    expect(html).toContain('href="/transactions.csv?merchant=Pizzeria+Napoli"');
+    // Newest well-formed date: 2025-12-28 [99].
+    expect(html).toContain('<p class="data-age muted" id="data-age">data up to 28 Dec 2025 · no imports recorded</p>');
+    // Fitnesspark [63] [64]: 59 + 59 = 118.
+    expect(html).toContain("CHF: money out <strong>CHF 118.00</strong>, money in <strong>CHF 0.00</strong>, net <strong>CHF -118.00</strong>");
+    expect(html).toContain("Also change the 1 other transaction of Fitnesspark");
+    expect(html).toContain('<a class="tx-merchant" href="/transactions?merchant=Fitnesspark"');
+    expect(html).toContain('href="/transactions.csv?merchant=Fitnesspark"');
+    // A name with a space: Restaurant Krone [101–103] (malformed [123] is in no list, so not one of the others).
+    const krone = await (await get("/transactions?merchant=Restaurant%20Krone")).text();
+    expect(krone).toContain("Also change the 2 other transactions of Restaurant Krone");
+    expect(krone).toContain('<a class="tx-merchant" href="/transactions?merchant=Restaurant+Krone"');
+    expect(krone).toContain('href="/transactions.csv?merchant=Restaurant+Krone"');
   });
 
   test("without a session nothing is shown", async () => {
@@ -110,24 +123,25 @@ describe("GET /api/transactions and /transactions.csv", () => {
 });
 
 describe("PATCH /api/transactions/:id", () => {
+  // Pizzeria Napoli [104]: Dining, source llm; its merchant has no other row.
   test("404 for an unknown id, 400 for a bad body, 403 cross-site: nothing changes", async () => {
     expect([(await send("PATCH", "/api/transactions/999", { category: "Dining" })).status]).toEqual([404]);
     const notId = await send("PATCH", "/api/transactions/abc", { category: "Dining" });
     expect([notId.status, (await notId.json()).error]).toEqual([404, 'Not a transaction id: "abc".']);
-    const badBody = await send("PATCH", "/api/transactions/14", { category: "Dining", colour: "red" });
+    const badBody = await send("PATCH", "/api/transactions/104", { category: "Dining", colour: "red" });
     expect(badBody.status).toBe(400);
     expect((await badBody.json()).error).toStartWith("Invalid edit: ✖ Unrecognized key: \"colour\"");
-    const crossSite = await send("PATCH", "/api/transactions/14", { category: "Groceries" }, anna, "http://evil.example");
+    const crossSite = await send("PATCH", "/api/transactions/104", { category: "Groceries" }, anna, "http://evil.example");
     expect(crossSite.status).toBe(403);
-    expect(category(14)).toEqual({ category: "Dining", source: "rule" });
+    expect(category(104)).toEqual({ category: "Dining", source: "llm" });
   });
 
   test("an edit, the same write path; undo once; another user can neither see nor undo it", async () => {
-    const res = await send("PATCH", "/api/transactions/14", { category: "Groceries" });
+    const res = await send("PATCH", "/api/transactions/104", { category: "Groceries" });
     expect(res.status).toBe(200);
     const body = await res.json();
-    expect(body).toMatchObject({ message: "Moved 1 transaction to Groceries.", rows: 1, transaction: { id: 14, category: "Groceries" } });
-    expect(category(14)).toEqual({ category: "Groceries", source: "manual" });
+    expect(body).toMatchObject({ message: "Moved 1 transaction to Groceries.", rows: 1, transaction: { id: 104, category: "Groceries" } });
+    expect(category(104)).toEqual({ category: "Groceries", source: "manual" });
     // Ben's session: not his edit.
     const stranger = await send("POST", `/api/edits/${body.edit_id}/undo`, {}, ben);
     expect([stranger.status, (await stranger.json()).error]).toEqual([404, `No edit ${body.edit_id} of yours to undo.`]);
@@ -136,12 +150,12 @@ describe("PATCH /api/transactions/:id", () => {
     const undo = await send("POST", `/api/edits/${body.edit_id}/undo`, {});
     expect(undo.status).toBe(200);
     expect((await undo.json()).message).toBe("Undone: 1 transaction is back as before.");
-    expect(category(14)).toEqual({ category: "Dining", source: "rule" });
+    expect(category(104)).toEqual({ category: "Dining", source: "llm" });
     expect((await send("POST", `/api/edits/${body.edit_id}/undo`, {})).status).toBe(409);
   });
 
   test("the page's form: only the changed field is written; the answer is a toast with Undo and the list refreshes", async () => {
-    const res = await fetch(`${h.url}/transactions/33`, {
+    const res = await fetch(`${h.url}/transactions/104`, {
       method: "PATCH",
       headers: { Cookie: anna, Origin: h.url, "HX-Request": "true", "content-type": "application/x-www-form-urlencoded" },
       body: "category=Dining&merchant_name=Napoli%20Pizza",
@@ -151,7 +165,7 @@ describe("PATCH /api/transactions/:id", () => {
     const html = await res.text();
     expect(html).toContain('<span class="toast-message">Renamed the merchant of 1 transaction to &quot;Napoli Pizza&quot;.</span>');
     expect(html).toMatch(/hx-post="\/edits\/\d+\/undo"/);
-    expect(category(33)).toEqual({ category: "Dining", source: "manual" });
+    expect(category(104)).toEqual({ category: "Dining", source: "manual" });
   });
 });
 
