@@ -1,5 +1,5 @@
 /**
- * The spec oracle (test/support/spec-oracle.ts) on the answers fixture
+ * The spec oracle (test/support/spec-oracle.ts) on the fixture
  * (test/fixtures/budget-fixture.ts) against figures computed BY HAND from the fixture's
  * rows. The arithmetic is written next to every constant; row ids are in brackets.
  * Money is compared in cents (sum first, round last).

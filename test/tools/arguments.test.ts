@@ -7,9 +7,9 @@
 import { describe, expect, test } from "bun:test";
 import { READ_TOOLS, toolInputSchema } from "../../src/tools/registry.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
-import { extended, IBAN_ACCOUNT, answers, inputError, run, schemaRejects } from "./answers/support.ts";
+import { extended, IBAN_ACCOUNT, fixtures, inputError, run, schemaRejects } from "./support.ts";
 
-const { db } = answers();
+const { db } = fixtures();
 
 /** Each read tool with the least input it needs (compare_periods takes its periods as a and b). */
 const BASE: Record<string, Record<string, unknown>> = {

@@ -2,14 +2,14 @@
  * The budget projection (SPEC §8) with a clock: only the current calendar month is in progress;
  * projection = spent so far + the category's recurring payments still expected this month +
  * (spent − recurring payments already made this month) ÷ days elapsed × days left. On the
- * extended answers fixture (rent on the 1st, Spotify on the 5th, Migros on 2026-10-12) and on
+ * extended fixture (rent on the 1st, Spotify on the 5th, Migros on 2026-10-12) and on
  * hand-made rows for a payment still expected.
  */
 import { afterAll, describe, expect, test } from "bun:test";
 import { budgetMonth, budgetMonthOf, type BudgetEntry } from "../../src/budgets/budgets.ts";
 import { budgetStatus } from "../../src/tools/budget_status.ts";
 import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
-import { extended, money, on, run } from "./answers/support.ts";
+import { extended, money, on, run } from "./support.ts";
 
 const { db } = extended();
 const CHF = (x: number) => money(x, "CHF");

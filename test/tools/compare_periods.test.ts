@@ -1,5 +1,5 @@
 /**
- * compare_periods on the answers fixture: hand-computed figures (arithmetic from
+ * compare_periods on the fixture: hand-computed figures (arithmetic from
  * test/spec-oracle.test.ts), period labels, % change null → "new", sorting by |change|,
  * argument errors, and the tool against the independent oracle on the strict and loose
  * fixtures and the demo database.
@@ -9,9 +9,9 @@ import type { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent } from "../../src/core/format.ts";
 import { comparePeriods } from "../../src/tools/compare_periods.ts";
 import { comparePeriods as oracle, type ComparePeriodArg } from "../support/spec-oracle.ts";
-import { answers, cents, demoDb, inputError, money, run, schemaRejects, extended } from "./answers/support.ts";
+import { fixtures, cents, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
 
-const { db, path, loose, loosePath } = answers();
+const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(comparePeriods, on, input);
 const signed = (x: number, c: string) => `${x > 0 ? "+" : ""}${money(x, c)}`;
@@ -141,7 +141,7 @@ describe("compare_periods: hand-computed figures", () => {
   });
 
   test("a period wholly before the data's start is left out of the chart too", () => {
-    // The answers fixture starts 2024-01-05. USD 2025: Apple 9.99 (Subscriptions).
+    // The fixture starts 2024-01-05. USD 2025: Apple 9.99 (Subscriptions).
     const out = tool({ a: { year: 2020 }, b: { year: 2025 }, currency: "USD" });
     expect(out.summary).toContain("2020: no data — the data starts 2024-01-05;");
     expect(out.charts[0]!.title).toBe("Spending: 2020 vs 2025 (2020: no data) (USD)");
@@ -215,7 +215,7 @@ describe("compare_periods == oracle", () => {
     { a: { year: 2025 }, b: { year: 2025 }, currency: "CHF" },
     { a: { to: "2024-12-31" }, b: { from: "2025-01-01" }, currency: "usd" },
   ];
-  test("answers fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {

@@ -1,5 +1,5 @@
 /**
- * data_coverage (SPEC §2) on the extended answers fixture: per account and currency the first
+ * data_coverage (SPEC §2) on the extended fixture: per account and currency the first
  * and last date, rows, months with data, gap months (2026-03), days to today and whether the
  * current month has data; the latest 5 imports; today from the injected clock. Against the
  * round-3 oracle on every fixture and the demo database.
@@ -11,9 +11,9 @@ import { BudgetDb } from "../../src/budget/reader.ts";
 import { dataCoverage } from "../../src/tools/data_coverage.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 import { dataCoverage as oracle } from "../support/spec-oracle-round3.ts";
-import { answers, demoDb, extended, IBAN_ACCOUNT, on, run } from "./answers/support.ts";
+import { fixtures, demoDb, extended, IBAN_ACCOUNT, on, run } from "./support.ts";
 
-const { db: plain, path: plainPath, loose, loosePath } = answers();
+const { db: plain, path: plainPath, loose, loosePath } = fixtures();
 const { db, path } = extended();
 const demo = demoDb();
 

@@ -1,5 +1,5 @@
 /**
- * income_vs_spending on the answers fixture (test/fixtures/budget-fixture.ts, strict, loose
+ * income_vs_spending on the fixture (test/fixtures/budget-fixture.ts, strict, loose
  * and extended): hand-computed figures (arithmetic from test/spec-oracle.test.ts), savings
  * rate, the not-spending flows reported beside the figures, and the tool against the
  * independent oracle on the strict and loose fixtures and the demo database.
@@ -9,9 +9,9 @@ import { incomeVsSpending } from "../../src/tools/income_vs_spending.ts";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent } from "../../src/core/format.ts";
 import { incomeVsSpending as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { answers, centsAll, demoDb, extended, money, MONTHS_2024, MONTHS_2025, MONTHS_ALL, run } from "./answers/support.ts";
+import { fixtures, centsAll, demoDb, extended, money, MONTHS_2024, MONTHS_2025, MONTHS_ALL, run } from "./support.ts";
 
-const { db, path, loose, loosePath } = answers();
+const { db, path, loose, loosePath } = fixtures();
 const ext = extended();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(incomeVsSpending, on, input);
@@ -262,7 +262,7 @@ describe("income_vs_spending == oracle", () => {
     { to: "2025-02-28", currency: "CHF" },
     { from: "2025-06-01", currency: "Eur" },
   ];
-  test("answers fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {

@@ -10,9 +10,9 @@ import type { BudgetDb } from "../../src/budget/reader.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";
 import { list as oracle, load, type FilterArgs } from "../support/spec-oracle.ts";
-import { answers, demoDb, inputError, money, run, schemaRejects } from "./answers/support.ts";
+import { fixtures, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
 
-const { db, path, loose, loosePath } = answers();
+const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(listTransactions, on, input);
 
@@ -336,7 +336,7 @@ describe("search count == list count", () => {
     if (!m) throw new Error(`no match count in: ${summary}`);
     return Number(m[1]!.replaceAll("'", ""));
   };
-  test("answers fixture: 'showing N of M' — M equals search's count", () => {
+  test("the fixture: 'showing N of M' — M equals search's count", () => {
     for (const f of filters) {
       const s = run(searchTransactions, db, f);
       const l = tool({ ...f, limit: 5 });
@@ -381,7 +381,7 @@ describe("list_transactions == oracle", () => {
     { year: 2025, month: 6, currency: "EUR" },
     { from: "2025-04-01", to: "2025-04-30", sort: "amount", limit: 3 },
   ];
-  test("answers fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) check(db, args, path);
   });
   test("loose fixture", () => {

@@ -11,9 +11,9 @@ import { createFixture } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { merchantBreakdown as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { answers, cents, demoDb, inputError, money, run, schemaRejects } from "./answers/support.ts";
+import { fixtures, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
 
-const { db, path, loose, loosePath } = answers();
+const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(merchantBreakdown, on, input);
 
@@ -244,7 +244,7 @@ describe("merchant_breakdown == oracle", () => {
     { year: 2025, month: 6 },
     { currency: "eur" },
   ];
-  test("answers fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {

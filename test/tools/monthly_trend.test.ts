@@ -1,5 +1,5 @@
 /**
- * monthly_trend on the answers fixture (test/fixtures/budget-fixture.ts, strict, loose and
+ * monthly_trend on the fixture (test/fixtures/budget-fixture.ts, strict, loose and
  * extended): hand-computed figures (arithmetic from test/spec-oracle.test.ts),
  * category/categories semantics, and the tool against the independent oracle on the strict
  * and loose fixtures and the demo database.
@@ -9,9 +9,9 @@ import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { monthlyTrend as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { answers, centsAll, demoDb, extended, inputError, MONTHS_2024, MONTHS_2025, MONTHS_ALL, money, run, schemaRejects } from "./answers/support.ts";
+import { fixtures, centsAll, demoDb, extended, inputError, MONTHS_2024, MONTHS_2025, MONTHS_ALL, money, run, schemaRejects } from "./support.ts";
 
-const { db, path, loose, loosePath } = answers();
+const { db, path, loose, loosePath } = fixtures();
 const ext = extended();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(monthlyTrend, on, input);
@@ -295,7 +295,7 @@ describe("monthly_trend == oracle", () => {
     { categories: ["transport", "Groceries"], currency: "chf" },
     { from: "2025-06-01" },
   ];
-  test("answers fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {

@@ -1,5 +1,5 @@
 /**
- * recurring_payments (SPEC §2.1) on the answers fixture: every planted cadence detected with
+ * recurring_payments (SPEC §2.1) on the fixture: every planted cadence detected with
  * its exact typical amount, next expected date, yearly cost and active flag; the noise not
  * detected; min_occurrences; and the tool against the independent oracle on the strict and
  * loose fixtures and the demo database. First below: the fixture with three EUR series added,
@@ -10,7 +10,7 @@ import { recurringPayments } from "../../src/tools/recurring_payments.ts";
 import { createFixture, fixtureRow, fixtureRows, type Fixture } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { recurringPayments as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { answers, cents, demoDb, money, run, schemaRejects, extended } from "./answers/support.ts";
+import { fixtures, cents, demoDb, money, run, schemaRejects, extended } from "./support.ts";
 
 // Three monthly EUR series beside the fixture's rows (it has no EUR series of its own).
 const EUR = { currency: "EUR" };
@@ -46,7 +46,7 @@ test("the chart shows the currency with most payments (not most series, not the 
   expect(chart.title).toBe("Active recurring payments, yearly cost, 2025 (CHF; EUR 528.00 not shown)");
 });
 
-const { db, path, loose, loosePath } = answers();
+const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(recurringPayments, on, input);
 const COLUMNS = [
@@ -199,7 +199,7 @@ describe("recurring_payments == oracle", () => {
     { min_occurrences: 6 },
     { from: "2024-06-01", to: "2025-09-30", currency: "chf" },
   ];
-  test("answers fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {

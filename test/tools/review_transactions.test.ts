@@ -1,5 +1,5 @@
 /**
- * review_transactions on the answers fixture: which rows need a look (Uncategorised/Other or
+ * review_transactions on the fixture: which rows need a look (Uncategorised/Other or
  * confidence < max_confidence), grouping by merchant (raw description when NULL), lowest
  * confidence, loose NULLs, and the tool against the independent oracle on the strict and
  * loose fixtures and the demo database.
@@ -10,9 +10,9 @@ import type { BudgetDb } from "../../src/budget/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { reviewTransactions } from "../../src/tools/review_transactions.ts";
 import { reviewTransactions as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { answers, demoDb, inputError, money, run, schemaRejects, extended } from "./answers/support.ts";
+import { fixtures, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
 
-const { db, path, loose, loosePath } = answers();
+const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(reviewTransactions, on, input);
 
@@ -129,7 +129,7 @@ describe("review_transactions == oracle", () => {
     { from: "2025-04-01", to: "2025-10-31", limit: 3 },
     { currency: "chf", limit: 1 },
   ];
-  test("answers fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) check(db, path, args, true);
     // max_confidence 1: nearly every row, many groups of one (equal counts in the tool's own order)
     check(db, path, { max_confidence: 1, limit: 500 }, false);

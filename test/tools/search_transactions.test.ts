@@ -12,9 +12,9 @@ import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { search as oracle, type FilterArgs } from "../support/spec-oracle.ts";
-import { answers, cents, demoDb, inputError, money, run, schemaRejects } from "./answers/support.ts";
+import { fixtures, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
 
-const { db, path, loose, loosePath } = answers();
+const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(searchTransactions, on, input);
 
@@ -342,7 +342,7 @@ describe("search_transactions == oracle", () => {
     { search: "coop" },
     { search: "nothing-here" },
   ];
-  test("answers fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {

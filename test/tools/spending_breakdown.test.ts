@@ -1,5 +1,5 @@
 /**
- * spending_breakdown (SPEC §2) on the extended answers fixture (2026, test/fixtures/budget-fixture.ts
+ * spending_breakdown (SPEC §2) on the extended fixture (2026, test/fixtures/budget-fixture.ts
  * ids 301–346): hand-computed groups for every dimension kind, metric and filter, the hygiene
  * cases (coffees stored as "chf", " CHF" and "dining "), and the tool against the independent
  * oracle (test/support/spec-oracle-round3.ts) on every fixture and the demo database.
@@ -8,9 +8,9 @@ import { describe, expect, test } from "bun:test";
 import type { BudgetDb } from "../../src/budget/reader.ts";
 import { spendingBreakdown } from "../../src/tools/spending_breakdown.ts";
 import { spendingBreakdown as oracle, type BreakdownArgs } from "../support/spec-oracle-round3.ts";
-import { answers, cents, demoDb, extended, IBAN_ACCOUNT, inputError, money, run } from "./answers/support.ts";
+import { fixtures, cents, demoDb, extended, IBAN_ACCOUNT, inputError, money, run } from "./support.ts";
 
-const { db: plain, path: plainPath, loose, loosePath } = answers();
+const { db: plain, path: plainPath, loose, loosePath } = fixtures();
 const { db, path } = extended();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(spendingBreakdown, on, input);
@@ -186,7 +186,7 @@ describe("spending_breakdown == oracle", () => {
     { group_by: ["merchant"], metric: "count", max_amount: 50 },
     { group_by: ["month"], categories: ["Income"] },
   ];
-  test("answers fixture and loose fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) {
       check(plain, plainPath, args);
       check(loose, loosePath, args);

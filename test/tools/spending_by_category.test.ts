@@ -9,9 +9,9 @@ import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { BudgetDb } from "../../src/budget/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { spendingByCategory as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { answers, cents, demoDb, inputError, money, run } from "./answers/support.ts";
+import { fixtures, cents, demoDb, inputError, money, run } from "./support.ts";
 
-const { db, path, loose, loosePath } = answers();
+const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(spendingByCategory, on, input);
 
@@ -264,7 +264,7 @@ describe("spending_by_category == oracle", () => {
       );
     }
   };
-  test("answers fixture", () => {
+  test("the fixture, strict and loose", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {

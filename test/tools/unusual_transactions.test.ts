@@ -1,5 +1,5 @@
 /**
- * unusual_transactions (SPEC §2) on the extended answers fixture: large payments against the
+ * unusual_transactions (SPEC §2) on the extended fixture: large payments against the
  * merchant's own earlier payments (median + 5 × MAD, MAD floored at 5% of the median, and at
  * least twice the median) or, with fewer than 5, the category's; new merchants; the default
  * period (the last 3 months of data). Against the round-3 oracle on every fixture and the demo.
@@ -9,9 +9,9 @@ import type { BudgetDb } from "../../src/budget/reader.ts";
 import { RunningMedian, distinctCounts, lower } from "../../src/budget/running-median.ts";
 import { unusualTransactions } from "../../src/tools/unusual_transactions.ts";
 import { unusualTransactions as oracle } from "../support/spec-oracle-round3.ts";
-import { answers, cents, demoDb, extended, money, run } from "./answers/support.ts";
+import { fixtures, cents, demoDb, extended, money, run } from "./support.ts";
 
-const { db: plain, path: plainPath, loose, loosePath } = answers();
+const { db: plain, path: plainPath, loose, loosePath } = fixtures();
 const { db, path } = extended();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(unusualTransactions, on, input);

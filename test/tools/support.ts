@@ -9,17 +9,17 @@ import { afterAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeDemoDb } from "../../../src/budget/demo/generator.ts";
-import { BudgetDb } from "../../../src/budget/reader.ts";
-import { ToolInputError } from "../../../src/core/errors.ts";
-import type { ToolOutput } from "../../../src/core/events.ts";
-import { formatMoney, round2 } from "../../../src/core/format.ts";
-import type { BudgetEntry } from "../../../src/budgets/budgets.ts";
-import type { ReadTool, ToolContext } from "../../../src/tools/types.ts";
-import { createFixture } from "../../fixtures/budget-fixture.ts";
+import { writeDemoDb } from "../../src/budget/demo/generator.ts";
+import { BudgetDb } from "../../src/budget/reader.ts";
+import { ToolInputError } from "../../src/core/errors.ts";
+import type { ToolOutput } from "../../src/core/events.ts";
+import { formatMoney, round2 } from "../../src/core/format.ts";
+import type { BudgetEntry } from "../../src/budgets/budgets.ts";
+import type { ReadTool, ToolContext } from "../../src/tools/types.ts";
+import { createFixture } from "../fixtures/budget-fixture.ts";
 
 export type Fixtures = {
-  /** The strict answers fixture (pipeline DDL). */
+  /** The strict fixture (pipeline DDL). */
   db: BudgetDb;
   path: string;
   /** The loose variant (NULL merchant/category/confidence, extra column). */
@@ -28,7 +28,7 @@ export type Fixtures = {
 };
 
 /** Opens both fixture variants for one test file and closes/removes them after it. */
-export function answers(): Fixtures {
+export function fixtures(): Fixtures {
   const fx = createFixture();
   const lx = createFixture({ loose: true });
   afterAll(() => {
@@ -39,7 +39,7 @@ export function answers(): Fixtures {
 }
 
 /** The IBAN account of the extended fixture (rent and salary). */
-export { IBAN as IBAN_ACCOUNT } from "../../fixtures/budget-fixture.ts";
+export { IBAN as IBAN_ACCOUNT } from "../fixtures/budget-fixture.ts";
 
 /** The extended variant (round 3: 2026 with accounts, hygiene cases, a gap month), opened for one test file. */
 export function extended(): { db: BudgetDb; path: string } {
@@ -59,7 +59,7 @@ let demo: { dir: string; path: string } | null = null;
 /** The demo database (writeDemoDb seed 7, 7'300 rows), written once per process. */
 export function demoPath(): string {
   if (!demo) {
-    const dir = mkdtempSync(join(tmpdir(), "answers-demo-"));
+    const dir = mkdtempSync(join(tmpdir(), "tools-demo-"));
     const path = join(dir, "demo.db");
     writeDemoDb({ out: path, seed: 7 });
     demo = { dir, path };
@@ -105,5 +105,5 @@ export const centsAll = (xs: readonly number[]) => xs.map((x) => round2(x));
 
 export const MONTHS_2025 = Array.from({ length: 12 }, (_, i) => `2025-${String(i + 1).padStart(2, "0")}`);
 export const MONTHS_2024 = MONTHS_2025.map((m) => m.replace("2025", "2024"));
-/** Coverage of the answers fixture: 2024-01 … 2025-12. */
+/** Coverage of the fixture: 2024-01 … 2025-12. */
 export const MONTHS_ALL = [...MONTHS_2024, ...MONTHS_2025];
