@@ -208,6 +208,8 @@ describe("monthly_trend: hand-computed figures", () => {
     // Jul..Dec 1'000 each out; Aug: 1'000 − 2'500 back = −1'500 → total 6'000 − 2'500 = 3'500; 3'500 / 12 = 291.67
     expect(t.charts[0]!.data.datasets).toEqual([{ name: "Transfers", values: [0, 0, 0, 0, 0, 0, 1000, -1500, 1000, 1000, 1000, 1000] }]);
     expect(t.charts[0]!.title).toBe("Monthly money out to Transfers, 2025 (CHF)");
+    // [80–85] out and [86] back: 7 transactions
+    expect(t.summary).toContain(`CHF: total ${money(3500, "CHF")} over 7 transactions, average`);
     expect(trend(t.summary)).toContain(
       `CHF: total ${money(3500, "CHF")}, average ${money(291.67, "CHF")} per month over 12 months (activity in 6); ` +
         `highest 2025-07 ${money(1000, "CHF")}, lowest 2025-08 ${money(-1500, "CHF")}.`,
@@ -255,7 +257,8 @@ describe("monthly_trend: hand-computed figures", () => {
     // = 25, 0, …, Sep 63.40, Oct 23.40, Nov −20 → 91.80
     const out = tool({ category: "Uncategorised", year: 2025 }, loose);
     expect(out.charts[0]!.data.datasets[0]!.values).toEqual([0, 25, 0, 0, 0, 0, 0, 0, 63.4, 23.4, -20, 0]);
-    expect(trend(out.summary)).toContain(`total ${money(91.8, "CHF")}`);
+    // [116] [117] [119] and the NULL-category rows [201] [202] [204]: 6 transactions
+    expect(out.summary).toContain(`CHF: total ${money(91.8, "CHF")} over 6 transactions, average ${money(7.65, "CHF")} per month`);
   });
 });
 
