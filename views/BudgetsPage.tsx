@@ -1,30 +1,14 @@
+import type { BudgetLine, BudgetMonth } from "../src/budgets/budgets.ts";
 import { formatMoney, formatPercent } from "../src/core/format.ts";
 import { safeId } from "../src/ui/dom-ids.ts";
 import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
-/** One spending category on the Budgets page (figures as src/budgets/budgets.ts computes them). */
-export type BudgetRowView = {
-  category: string;
-  currency: string;
-  /** null: no budget. */
-  budget: number | null;
-  spent: number;
-  remaining: number | null;
-  pctUsed: number | null;
-  /** Only for the month in progress. */
-  projection: number | null;
-  over: boolean;
-  projectedOver: boolean;
-};
+/** One spending category on the Budgets page: its figures as the budgets domain computes them. */
+export type BudgetRowView = BudgetLine;
 
-export type BudgetTotalsView = {
-  totals: { currency: string; budget: number; spent: number; projection: number | null }[];
-  unbudgetedSpending: { currency: string; spent: number }[];
-  /** Budgeted categories' spending in other currencies (never added to their budgets). */
-  otherCurrencySpending: { category: string; currency: string; spent: number }[];
-  currency: string;
-};
+/** The totals under the table, as the budgets domain computes them. */
+export type BudgetTotalsView = Pick<BudgetMonth, "totals" | "unbudgetedSpending" | "otherCurrencySpending" | "currency">;
 
 export type BudgetsPageProps = BudgetTotalsView & {
   /** "2026-10" */

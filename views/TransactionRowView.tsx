@@ -1,16 +1,9 @@
 import { formatMoney } from "../src/core/format.ts";
 import { UNKNOWN_MERCHANT } from "../src/budget/schema.ts";
+import type { TransactionRow } from "../src/transactions/listing.ts";
 
-/** One transaction as the page lists it (src/transactions/listing.ts), with how many other rows share its merchant. */
-export type TransactionRowData = {
-  id: number;
-  date: string;
-  amount: number;
-  currency: string;
-  merchant: string | null;
-  category: string;
-  description: string;
-  account: string | null;
+/** One transaction as the page lists it, with how many other rows share its merchant. */
+export type TransactionRowData = TransactionRow & {
   /** Other rows with the same merchant name: what "also change the N others" offers. */
   others: number;
   /** The page filtered to this merchant (null: the row has none). */
