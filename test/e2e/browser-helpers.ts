@@ -67,19 +67,15 @@ export type TestPage = {
   close(): Promise<void>;
 };
 
+type Viewport = { width?: number; height?: number };
+
 /**
- * A fresh context and page. Dialogs are recorded; `confirm` is accepted (the only
- * dialog the app itself opens is the delete confirmation), anything else dismissed.
+ * One Chromium per suite; the pages a test opened are closed after it, then `afterEachTest`
+ * runs (a failing test leaves nothing running).
  */
-/**
- * What every browser suite shares: one Chromium per suite, and after each test the page
- * and the harness the test opened are closed (a failing test leaves nothing running).
- * Call it inside the `describe`; `open(harness, viewport)` registers both.
- */
-export function browserSuite<H extends { close(): Promise<void> }>() {
+function chromiumPerSuite(afterEachTest: () => Promise<void>) {
   let chromium: LaunchedBrowser | null = null;
-  let harness: H | null = null;
-  let tp: TestPage | null = null;
+  const pages: TestPage[] = [];
   beforeAll(async () => {
     chromium = await launchChromium();
   });
@@ -87,22 +83,68 @@ export function browserSuite<H extends { close(): Promise<void> }>() {
     await chromium?.close();
   });
   afterEach(async () => {
-    await tp?.close();
-    tp = null;
+    for (const tp of pages.splice(0)) await tp.close();
+    await afterEachTest();
+  });
+  return {
+    browser: (): Browser => chromium!.browser,
+    async page(viewport: Viewport): Promise<TestPage> {
+      const tp = await openPage(chromium!.browser, viewport);
+      pages.push(tp);
+      return tp;
+    },
+  };
+}
+
+/**
+ * A browser suite whose tests each start their own harness: one Chromium per suite, and
+ * after each test the page and the harness it opened are closed. Call it inside the
+ * `describe`; `open(harness, viewport)` registers both.
+ */
+export function browserSuite<H extends { close(): Promise<void> }>() {
+  let harness: H | null = null;
+  const chromium = chromiumPerSuite(async () => {
     await harness?.close();
     harness = null;
   });
   return {
-    browser: (): Browser => chromium!.browser,
-    async open(h: H, viewport: { width?: number; height?: number } = {}) {
+    browser: chromium.browser,
+    async open(h: H, viewport: Viewport = {}) {
       harness = h;
-      tp = await openPage(chromium!.browser, viewport);
+      const tp = await chromium.page(viewport);
       return { h, tp, page: tp.page };
     },
   };
 }
 
-export async function openPage(browser: Browser, opts: { width?: number; height?: number } = {}): Promise<TestPage> {
+/**
+ * A browser suite whose tests share one served app: `start` runs once before them and what
+ * it returns is closed after them; each test's page is closed after it. Call it inside the
+ * `describe`; `open(viewport)` gives a fresh page.
+ */
+export function sharedHarnessSuite(start: () => Promise<{ close(): Promise<void> }>) {
+  let harness: { close(): Promise<void> } | null = null;
+  const chromium = chromiumPerSuite(async () => {});
+  beforeAll(async () => {
+    harness = await start();
+  });
+  afterAll(async () => {
+    await harness?.close();
+  });
+  return {
+    browser: chromium.browser,
+    async open(viewport: Viewport = {}) {
+      const tp = await chromium.page(viewport);
+      return { tp, page: tp.page };
+    },
+  };
+}
+
+/**
+ * A fresh context and page. Dialogs are recorded; `confirm` is accepted (the only
+ * dialog the app itself opens is the delete confirmation), anything else dismissed.
+ */
+export async function openPage(browser: Browser, opts: Viewport = {}): Promise<TestPage> {
   const context = await browser.newContext({ viewport: { width: opts.width ?? 1280, height: opts.height ?? 900 } });
   const page = await context.newPage();
   const problems: string[] = [];

@@ -5,25 +5,16 @@
  * source; Import adds the rows; Undo this import removes them again.
  * Skipped only without Chromium outside CI.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { startWebHarness } from "../support/web-harness.ts";
-import { launchChromium, openPage, SKIP_BROWSER, squash, type LaunchedBrowser } from "./browser-helpers.ts";
+import { sharedHarnessSuite, SKIP_BROWSER, squash } from "./browser-helpers.ts";
 
 describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
-  let chromium: LaunchedBrowser;
   let h: WebHarness;
-
-  beforeAll(async () => {
-    chromium = await launchChromium();
-    h = await startWebHarness();
-  });
-  afterAll(async () => {
-    await chromium?.close();
-    await h?.close();
-  });
+  const suite = sharedHarnessSuite(async () => (h = await startWebHarness()));
 
   const count = () => {
     const db = new Database(h.budget.path, { readonly: true });
@@ -42,80 +33,75 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
         content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: it.description.split(" ")[0], category: "Dining", confidence: 0.9 })) } }],
       };
     });
-    const tp = await openPage(chromium.browser);
-    const { page } = tp;
-    try {
-      await page.goto(`${h.url}/`);
-      await page.getByRole("link", { name: "Import", exact: true }).click();
-      await page.waitForURL(`${h.url}/import`);
-      expect(await page.locator("h1").innerText()).toBe("Import bank statements");
-      expect(await page.locator("#import-mapping").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/`);
+    await page.getByRole("link", { name: "Import", exact: true }).click();
+    await page.waitForURL(`${h.url}/import`);
+    expect(await page.locator("h1").innerText()).toBe("Import bank statements");
+    expect(await page.locator("#import-mapping").evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
 
-      // Columns no guess can name: the problem is shown and the column fields open.
-      const csv = "When|How much|What\n2031-02-01|-18.50|Tibits Bern\n2031-02-02|-7.20|Quokka Café Zürich\n";
-      await page.setInputFiles("#import-file", { name: "odd-bank.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
-      await page.locator(".import-problem").waitFor();
-      expect(await page.locator(".import-problem .error-message").innerText()).toStartWith("odd-bank.csv");
-      await page.waitForFunction(() => (document.getElementById("import-mapping") as HTMLDetailsElement).open);
+    // Columns no guess can name: the problem is shown and the column fields open.
+    const csv = "When|How much|What\n2031-02-01|-18.50|Tibits Bern\n2031-02-02|-7.20|Quokka Café Zürich\n";
+    await page.setInputFiles("#import-file", { name: "odd-bank.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    await page.locator(".import-problem").waitFor();
+    expect(await page.locator(".import-problem .error-message").innerText()).toStartWith("odd-bank.csv");
+    await page.waitForFunction(() => (document.getElementById("import-mapping") as HTMLDetailsElement).open);
 
-      // Naming them previews live.
-      await page.getByLabel("Date column").fill("When");
-      await page.getByLabel("Amount column (signed)").fill("How much");
-      await page.getByLabel("Description column").fill("What");
-      await page.getByLabel("Currency of every row").fill("CHF");
-      await page.getByLabel("Currency of every row").press("Tab");
-      await page.locator(".import-review").waitFor();
-      expect(squash(await page.locator(".import-found").innerText())).toBe("odd-bank.csv: csv — 2 rows: 2 new, 0 already imported, 0 possible duplicates.");
-      const cells = await page.locator(".import-rows tbody tr").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => (td as HTMLElement).innerText.trim())));
-      expect(cells).toEqual([
-        ["2", "new", "2031-02-01", "CHF -18.50", "Tibits Bern", "Tibits", "Dining", "model"],
-        ["3", "new", "2031-02-02", "CHF -7.20", "Quokka Café Zürich", "Quokka", "Dining", "model"],
-      ]);
-      expect(count()).toBe(0);
-      await tp.screenshot("import-preview");
+    // Naming them previews live.
+    await page.getByLabel("Date column").fill("When");
+    await page.getByLabel("Amount column (signed)").fill("How much");
+    await page.getByLabel("Description column").fill("What");
+    await page.getByLabel("Currency of every row").fill("CHF");
+    await page.getByLabel("Currency of every row").press("Tab");
+    await page.locator(".import-review").waitFor();
+    expect(squash(await page.locator(".import-found").innerText())).toBe("odd-bank.csv: csv — 2 rows: 2 new, 0 already imported, 0 possible duplicates.");
+    const cells = await page.locator(".import-rows tbody tr").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => (td as HTMLElement).innerText.trim())));
+    expect(cells).toEqual([
+      ["2", "new", "2031-02-01", "CHF -18.50", "Tibits Bern", "Tibits", "Dining", "model"],
+      ["3", "new", "2031-02-02", "CHF -7.20", "Quokka Café Zürich", "Quokka", "Dining", "model"],
+    ]);
+    expect(count()).toBe(0);
+    await tp.screenshot("import-preview");
 
-      await page.getByRole("button", { name: "Import 2 transactions" }).click();
-      await page.locator(".import-result").waitFor();
-      expect(squash(await page.locator(".import-result strong").innerText())).toBe("Imported 2 transactions from odd-bank.csv.");
-      expect(count()).toBe(2);
-      expect(await page.locator("#import-list tbody tr").first().locator("td").first().innerText()).toBe("odd-bank.csv");
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    await page.locator(".import-result").waitFor();
+    expect(squash(await page.locator(".import-result strong").innerText())).toBe("Imported 2 transactions from odd-bank.csv.");
+    expect(count()).toBe(2);
+    expect(await page.locator("#import-list tbody tr").first().locator("td").first().innerText()).toBe("odd-bank.csv");
 
-      await tp.screenshot("import-result");
-      await page.getByRole("button", { name: "Undo this import" }).click();
-      await page.getByText("Undone: removed 2 transactions").waitFor();
-      expect(count()).toBe(0);
-      expect(await page.locator("#import-list tbody tr").first().getAttribute("class")).toBe("undone");
+    await tp.screenshot("import-result");
+    await page.getByRole("button", { name: "Undo this import" }).click();
+    await page.getByText("Undone: removed 2 transactions").waitFor();
+    expect(count()).toBe(0);
+    expect(await page.locator("#import-list tbody tr").first().getAttribute("class")).toBe("undone");
 
-      // Two overlapping statements dropped together: one preview each; the row they share is added once.
-      await page.goto(`${h.url}/import`);
-      const jan = "Date,Amount,Currency,Description\n2031-03-01,-12.00,CHF,Kiosk Hauptbahnhof\n2031-03-02,-30.00,CHF,Buchhandlung Orell\n";
-      const feb = "Date,Amount,Currency,Description\n2031-03-02,-30.00,CHF,Buchhandlung Orell\n2031-03-09,-8.40,CHF,Bäckerei Kleiner\n";
-      await page.setInputFiles("#import-file", [
-        { name: "jan.csv", mimeType: "text/csv", buffer: Buffer.from(jan) },
-        { name: "feb.csv", mimeType: "text/csv", buffer: Buffer.from(feb) },
-      ]);
-      await page.locator(".import-review").nth(1).waitFor();
-      expect((await page.locator(".import-found").allInnerTexts()).map(squash)).toEqual([
-        "jan.csv: csv — 2 rows: 2 new, 0 already imported, 0 possible duplicates.",
-        "feb.csv: csv — 2 rows: 2 new, 0 already imported, 0 possible duplicates.",
-      ]);
-      await page.getByRole("button", { name: "Import 2 transactions" }).first().click();
-      await page.getByText("Imported 2 transactions from jan.csv.").waitFor();
-      await page.getByRole("button", { name: "Import 2 transactions" }).click();
-      await page.getByText("Imported 1 transaction from feb.csv.").waitFor();
-      expect(squash(await page.locator(".import-result").nth(1).locator("p").first().innerText())).toStartWith(
-        "Imported 1 transaction from feb.csv. 1 row was added meanwhile by another import and skipped.",
-      );
-      expect(count()).toBe(3);
-      // Undo from the list of past imports: the newest (feb.csv) first.
-      await page.locator("#import-list tbody tr").first().getByRole("button", { name: "Undo" }).click();
-      await page.locator("#import-notice").getByText("Undone: removed 1 transaction").waitFor();
-      expect(count()).toBe(2);
+    // Two overlapping statements dropped together: one preview each; the row they share is added once.
+    await page.goto(`${h.url}/import`);
+    const jan = "Date,Amount,Currency,Description\n2031-03-01,-12.00,CHF,Kiosk Hauptbahnhof\n2031-03-02,-30.00,CHF,Buchhandlung Orell\n";
+    const feb = "Date,Amount,Currency,Description\n2031-03-02,-30.00,CHF,Buchhandlung Orell\n2031-03-09,-8.40,CHF,Bäckerei Kleiner\n";
+    await page.setInputFiles("#import-file", [
+      { name: "jan.csv", mimeType: "text/csv", buffer: Buffer.from(jan) },
+      { name: "feb.csv", mimeType: "text/csv", buffer: Buffer.from(feb) },
+    ]);
+    await page.locator(".import-review").nth(1).waitFor();
+    expect((await page.locator(".import-found").allInnerTexts()).map(squash)).toEqual([
+      "jan.csv: csv — 2 rows: 2 new, 0 already imported, 0 possible duplicates.",
+      "feb.csv: csv — 2 rows: 2 new, 0 already imported, 0 possible duplicates.",
+    ]);
+    await page.getByRole("button", { name: "Import 2 transactions" }).first().click();
+    await page.getByText("Imported 2 transactions from jan.csv.").waitFor();
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    await page.getByText("Imported 1 transaction from feb.csv.").waitFor();
+    expect(squash(await page.locator(".import-result").nth(1).locator("p").first().innerText())).toStartWith(
+      "Imported 1 transaction from feb.csv. 1 row was added meanwhile by another import and skipped.",
+    );
+    expect(count()).toBe(3);
+    // Undo from the list of past imports: the newest (feb.csv) first.
+    await page.locator("#import-list tbody tr").first().getByRole("button", { name: "Undo" }).click();
+    await page.locator("#import-notice").getByText("Undone: removed 1 transaction").waitFor();
+    expect(count()).toBe(2);
 
-      // The browser logs the refused previews (422) while the columns were not named yet; nothing else.
-      expect(tp.problems.filter((p) => !/status of 422 \(Unprocessable Entity\).*\/import\/preview\)$/.test(p))).toEqual([]);
-    } finally {
-      await tp.close();
-    }
+    // The browser logs the refused previews (422) while the columns were not named yet; nothing else.
+    expect(tp.problems.filter((p) => !/status of 422 \(Unprocessable Entity\).*\/import\/preview\)$/.test(p))).toEqual([]);
   }, 60_000);
 });
