@@ -7,6 +7,7 @@ import { CATEGORY_DESCRIPTIONS } from "../src/budget/demo/merchants.ts";
 import { writeDemoDb } from "../src/budget/demo/generator.ts";
 import { DEMO_DEFAULT_TRANSACTIONS } from "../src/budget/demo/events.ts";
 import { PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../src/budget/pipeline.ts";
+import { columnsOf, SPEC_COLUMNS } from "./support/spec-schema.ts";
 
 const CATEGORIES = [
   "Groceries", "Dining", "Transport", "Housing", "Insurance", "Healthcare", "Shopping", "Subscriptions",
@@ -83,61 +84,9 @@ describe("determinism", () => {
 });
 
 describe("schema (SPEC §1)", () => {
-  // [name, type, notnull, pk]
-  const SPEC: Record<string, [string, string, number, number][]> = {
-    transactions: [
-      ["id", "INTEGER", 0, 1],
-      ["date", "TEXT", 1, 0],
-      ["raw_description", "TEXT", 1, 0],
-      ["amount", "REAL", 1, 0],
-      ["currency", "TEXT", 1, 0],
-      ["merchant_name", "TEXT", 1, 0],
-      ["category", "TEXT", 1, 0],
-      ["source", "TEXT", 1, 0],
-      ["confidence", "REAL", 1, 0],
-      ["transaction_id", "TEXT", 1, 0],
-      ["import_batch", "TEXT", 0, 0],
-      ["created_at", "TEXT", 1, 0],
-    ],
-    categories: [
-      ["name", "TEXT", 0, 1],
-      ["description", "TEXT", 1, 0],
-      ["created_at", "TEXT", 1, 0],
-    ],
-    merchant_cache: [
-      ["raw_key", "", 0, 1],
-      ["merchant_name", "TEXT", 1, 0],
-      ["category", "TEXT", 1, 0],
-      ["confidence", "REAL", 1, 0],
-      ["source", "TEXT", 1, 0],
-      ["created_at", "TEXT", 1, 0],
-      ["updated_at", "TEXT", 1, 0],
-    ],
-    import_log: [
-      ["id", "INTEGER", 0, 1],
-      ["filename", "TEXT", 1, 0],
-      ["row_count", "INTEGER", 1, 0],
-      ["imported_at", "TEXT", 1, 0],
-    ],
-    few_shot_examples: [
-      ["id", "INTEGER", 0, 1],
-      ["merchant_pattern", "TEXT", 1, 0],
-      ["raw_description", "TEXT", 1, 0],
-      ["correct_merchant", "TEXT", 1, 0],
-      ["correct_category", "TEXT", 1, 0],
-      ["created_at", "TEXT", 1, 0],
-    ],
-  };
-
   test("columns, types and NOT NULL match the pipeline's DDL", () => {
     const d = db(a);
-    for (const [table, cols] of Object.entries(SPEC)) {
-      const got = d
-        .query("SELECT name, type, \"notnull\", pk FROM pragma_table_info(?) ORDER BY cid")
-        .values(table)
-        .map((r) => [r[0], r[1], r[2], r[3] ? 1 : 0]);
-      expect([table, got]).toEqual([table, cols]);
-    }
+    for (const [table, columns] of Object.entries(SPEC_COLUMNS)) expect([table, columnsOf(d, table)]).toEqual([table, columns]);
     const tables = d.query("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name").values().flat();
     expect(tables).toEqual(["categories", "few_shot_examples", "import_log", "merchant_cache", "transactions"]);
   });

@@ -14,6 +14,7 @@ import {
   pipelineMerchantKey,
   pipelineTimestamp,
 } from "../../src/budget/pipeline.ts";
+import { columnsOf, SPEC_COLUMNS } from "../support/spec-schema.ts";
 
 /** Produced by the pipeline's own Rust `normalise_merchant_key` (copy of shared/pipeline-cache-keys.jsonl). */
 const VECTORS = readFileSync(join(import.meta.dir, "..", "fixtures", "pipeline-cache-keys.jsonl"), "utf8")
@@ -153,52 +154,6 @@ describe("pipelineTimestamp", () => {
   });
 });
 
-/** SPEC §1, column by column: [name, declared type, NOT NULL, primary-key position]. */
-const SPEC_COLUMNS: Record<string, [string, string, number, number][]> = {
-  transactions: [
-    ["id", "INTEGER", 0, 1],
-    ["date", "TEXT", 1, 0],
-    ["raw_description", "TEXT", 1, 0],
-    ["amount", "REAL", 1, 0],
-    ["currency", "TEXT", 1, 0],
-    ["merchant_name", "TEXT", 1, 0],
-    ["category", "TEXT", 1, 0],
-    ["source", "TEXT", 1, 0],
-    ["confidence", "REAL", 1, 0],
-    ["transaction_id", "TEXT", 1, 0],
-    ["import_batch", "TEXT", 0, 0],
-    ["created_at", "TEXT", 1, 0],
-  ],
-  merchant_cache: [
-    ["raw_key", "", 0, 1],
-    ["merchant_name", "TEXT", 1, 0],
-    ["category", "TEXT", 1, 0],
-    ["confidence", "REAL", 1, 0],
-    ["source", "TEXT", 1, 0],
-    ["created_at", "TEXT", 1, 0],
-    ["updated_at", "TEXT", 1, 0],
-  ],
-  import_log: [
-    ["id", "INTEGER", 0, 1],
-    ["filename", "TEXT", 1, 0],
-    ["row_count", "INTEGER", 1, 0],
-    ["imported_at", "TEXT", 1, 0],
-  ],
-  few_shot_examples: [
-    ["id", "INTEGER", 0, 1],
-    ["merchant_pattern", "TEXT", 1, 0],
-    ["raw_description", "TEXT", 1, 0],
-    ["correct_merchant", "TEXT", 1, 0],
-    ["correct_category", "TEXT", 1, 0],
-    ["created_at", "TEXT", 1, 0],
-  ],
-  categories: [
-    ["name", "TEXT", 0, 1],
-    ["description", "TEXT", 1, 0],
-    ["created_at", "TEXT", 1, 0],
-  ],
-};
-
 function pipelineDb(): Database {
   const db = new Database(":memory:");
   db.run(PIPELINE_DDL);
@@ -210,15 +165,7 @@ describe("PIPELINE_DDL", () => {
     const db = pipelineDb();
     const tables = (db.query("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY rowid").all() as { name: string }[]).map((r) => r.name);
     expect(tables).toEqual(["transactions", "merchant_cache", "import_log", "few_shot_examples", "categories"]);
-    for (const [table, columns] of Object.entries(SPEC_COLUMNS)) {
-      const info = db.query(`SELECT name, type, "notnull", pk FROM pragma_table_info('${table}') ORDER BY cid`).all() as {
-        name: string;
-        type: string;
-        notnull: number;
-        pk: number;
-      }[];
-      expect(info.map((c) => [c.name, c.type, c.notnull, c.pk])).toEqual(columns);
-    }
+    for (const [table, columns] of Object.entries(SPEC_COLUMNS)) expect([table, columnsOf(db, table)]).toEqual([table, columns]);
     const unique = (table: string) =>
       (db.query(`SELECT name FROM pragma_index_list('${table}') WHERE "unique" = 1`).all() as { name: string }[])
         .flatMap((i) => (db.query(`SELECT name FROM pragma_index_info('${i.name}')`).all() as { name: string }[]).map((c) => c.name))
