@@ -9,22 +9,13 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../src/budget/demo/generator.ts";
 import { Store } from "../src/store/store.ts";
+import { runCli } from "./support/cli-process.ts";
 
-const root = join(import.meta.dir, "..");
 let dir: string;
 let db: string;
 let chatDb: string;
 
-async function cli(args: string[]) {
-  const p = Bun.spawn([process.execPath, "src/main.ts", ...args, "--db", db, "--chat-db", chatDb], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: dir },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => runCli([...args, "--db", db, "--chat-db", chatDb], { home: dir });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "bc-budgets-cli-"));
@@ -116,7 +107,7 @@ describe("budget-chat budgets", () => {
   test("--help and the top-level help name the command", async () => {
     const help = await cli(["budgets", "--help"]);
     expect(help.stdout).toStartWith("budget-chat budgets set CATEGORY AMOUNT\n");
-    const top = Bun.spawnSync([process.execPath, "src/main.ts", "--help"], { cwd: root });
-    expect(top.stdout.toString()).toContain("budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY");
+    const top = await runCli(["--help"], { home: dir });
+    expect(top.stdout).toContain("budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY");
   });
 });

@@ -9,21 +9,12 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { formatCount } from "../../src/core/format.ts";
+import { runCli } from "../support/cli-process.ts";
 
-const root = join(import.meta.dir, "..", "..");
 let dir: string;
 let db: string;
 
-async function cli(args: string[]) {
-  const p = Bun.spawn([process.execPath, "src/main.ts", "categories", ...args, "--db", db, "--chat-db", join(dir, "chat.db")], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: dir },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, stdout, stderr };
-}
+const cli = (args: string[]) => runCli(["categories", ...args, "--db", db, "--chat-db", join(dir, "chat.db")], { home: dir });
 const count = (sql: string) => {
   const d = new Database(db, { readonly: true });
   try {

@@ -12,8 +12,8 @@ import defaultSet from "../../eval/questions.json" with { type: "json" };
 import { estimateCost, formatUsd } from "../../src/pricing.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { startFakeAnthropic, type FakeAnthropic, type FakeHandler, type FakeRequestBody } from "../support/fake-anthropic.ts";
+import { runCli } from "../support/cli-process.ts";
 
-const root = join(import.meta.dir, "..", "..");
 const MODEL = "claude-sonnet-5-5";
 const IDS = ["groceries-2025", "net-2025", "migros-2025"];
 const subset = { today: defaultSet.today, questions: defaultSet.questions.filter((q) => IDS.includes(q.id)) };
@@ -35,14 +35,7 @@ afterAll(async () => {
 
 async function evalCli(args: string[], env: Record<string, string> = { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.url }) {
   // Run from an empty directory: no .env of the checkout can leak a key in.
-  const p = Bun.spawn([process.execPath, join(root, "src/main.ts"), "eval", ...args], {
-    cwd: dir,
-    env: { PATH: process.env.PATH ?? "", HOME: dir, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, stdout, stderr };
+  return runCli(["eval", ...args], { home: dir, cwd: dir, env });
 }
 
 type Msg = { role: string; content: { type: string; text?: string; content?: string }[] };

@@ -10,6 +10,7 @@ import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import { Store } from "../../src/store/store.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { allRows, tempDir } from "./support.ts";
+import { runCli } from "../support/cli-process.ts";
 
 const root = join(import.meta.dir, "..", "..");
 const fixtures = join(root, "test/fixtures/import");
@@ -24,15 +25,8 @@ beforeEach(() => {
 });
 afterEach(() => tmp.cleanup());
 
-async function cli(args: string[], opts: { cwd?: string; dbArgs?: boolean; env?: Record<string, string> } = {}) {
-  const p = Bun.spawn([process.execPath, join(root, "src/main.ts"), ...args, ...(opts.dbArgs === false ? [] : ["--db", db]), "--chat-db", chatDb], {
-    cwd: opts.cwd ?? root,
-    env: { PATH: process.env.PATH ?? "", HOME: tmp.dir, ...opts.env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, stdout, stderr };
+function cli(args: string[], opts: { cwd?: string; dbArgs?: boolean; env?: Record<string, string> } = {}) {
+  return runCli([...args, ...(opts.dbArgs === false ? [] : ["--db", db]), "--chat-db", chatDb], { home: tmp.dir, cwd: opts.cwd, env: opts.env });
 }
 
 function file(name: string, text: string | Uint8Array): string {

@@ -4,21 +4,12 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { Store } from "../../src/store/store.ts";
+import { runCli } from "../support/cli-process.ts";
 
-const root = join(import.meta.dir, "..", "..");
 let dir: string;
 let chatDb: string;
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  const p = Bun.spawn([process.execPath, "src/main.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: dir, CHAT_DATABASE_URL: chatDb, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { home: dir, env: { CHAT_DATABASE_URL: chatDb, ...env } });
 
 beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), "bc-mcp-cli-"));

@@ -13,6 +13,7 @@ import { backupDirFor, listSnapshots, lockPathFor, snapshotName } from "../../sr
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { BudgetWriter } from "../../src/budget/write-path.ts";
 import { Store } from "../../src/store/store.ts";
+import { runCli } from "../support/cli-process.ts";
 
 const root = join(import.meta.dir, "..", "..");
 let dir: string;
@@ -104,9 +105,8 @@ describe("the write path's daily snapshot", () => {
 
 describe("backup and restore commands", () => {
   const run = async (args: string[], cwd: string) => {
-    const p = Bun.spawn([process.execPath, join(root, "src/main.ts"), ...args], { cwd, stdout: "pipe", stderr: "pipe", env: { PATH: process.env.PATH ?? "", HOME: cwd } });
-    const [out, err, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-    return { out: out.trim(), err: err.trim(), code };
+    const r = await runCli(args, { home: cwd, cwd });
+    return { out: r.stdout.trim(), err: r.stderr.trim(), code: r.code };
   };
 
   test("backup writes a consistent copy (audited); restore puts it back, keeping the current one; refused while a server holds the database", async () => {

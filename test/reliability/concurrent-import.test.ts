@@ -14,8 +14,8 @@ import { BudgetDb } from "../../src/budget/reader.ts";
 import { CRASH_BEFORE_COMMIT_ENV, RECONCILED_FAILED } from "../../src/budget/write-path.ts";
 import { Store } from "../../src/store/store.ts";
 import { tempDir } from "../import/support.ts";
+import { finished, spawnCli } from "../support/cli-process.ts";
 
-const root = join(import.meta.dir, "..", "..");
 let tmp: ReturnType<typeof tempDir>;
 let db: string;
 let chatDb: string;
@@ -27,19 +27,7 @@ beforeEach(() => {
 });
 afterEach(() => tmp.cleanup());
 
-function start(args: string[], env: Record<string, string> = {}) {
-  return Bun.spawn([process.execPath, join(root, "src/main.ts"), ...args, "--db", db, "--chat-db", chatDb], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: tmp.dir, ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-}
-
-async function finish(p: ReturnType<typeof start>) {
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, stdout, stderr };
-}
+const start = (args: string[], env: Record<string, string> = {}) => spawnCli([...args, "--db", db, "--chat-db", chatDb], { home: tmp.dir, env });
 
 /** A statement of `n` distinct rows (no bank references: ids are content hashes); `shop` names the payee. */
 function statement(name: string, n: number, from = 0, shop = "Shop Bern"): string {
@@ -71,7 +59,7 @@ function integrity(path: string): string {
 describe("imports at the same time", () => {
   test("two imports of one file into a new budget.db: one adds every row, the other reports them all as duplicates", async () => {
     const csv = statement("bank.csv", 3000);
-    const [a, b] = await Promise.all([finish(start(["import", csv, "--json", "--no-classify"])), finish(start(["import", csv, "--json", "--no-classify"]))]);
+    const [a, b] = await Promise.all([finished(start(["import", csv, "--json", "--no-classify"])), finished(start(["import", csv, "--json", "--no-classify"]))]);
     expect([a.code, a.stderr, b.code, b.stderr]).toEqual([0, "", 0, ""]);
     const outs = [JSON.parse(a.stdout), JSON.parse(b.stdout)].sort((x, y) => y.files[0].inserted - x.files[0].inserted);
     const [won, lost] = outs;
@@ -87,7 +75,7 @@ describe("imports at the same time", () => {
     expect(d.query("SELECT count(DISTINCT transaction_id) AS n, count(DISTINCT import_batch) AS b FROM transactions").get()).toEqual({ n: 3000, b: 1 });
     expect(d.query("SELECT filename, row_count FROM import_log").all()).toEqual([{ filename: "bank.csv", row_count: 3000 }]);
     d.close();
-    const list = await finish(start(["imports", "list", "--json"]));
+    const list = await finished(start(["imports", "list", "--json"]));
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout).map((r: { batch: string; rows: number }) => [r.batch, r.rows])).toEqual([[won.files[0].batch, 3000]]);
     // Both took the day's snapshot before writing; one of them is kept, whole.
@@ -98,10 +86,10 @@ describe("imports at the same time", () => {
   }, 120_000);
 
   test("into an existing budget.db too: one batch, the rows once", async () => {
-    const first = await finish(start(["import", statement("old.csv", 10, 50_000, "Kiosk Zug"), "--json", "--no-classify"]));
+    const first = await finished(start(["import", statement("old.csv", 10, 50_000, "Kiosk Zug"), "--json", "--no-classify"]));
     expect(first.code).toBe(0);
     const csv = statement("bank.csv", 2000);
-    const outs = (await Promise.all([1, 2].map(() => finish(start(["import", csv, "--json", "--no-classify"]))))).map((r) => {
+    const outs = (await Promise.all([1, 2].map(() => finished(start(["import", csv, "--json", "--no-classify"]))))).map((r) => {
       expect([r.code, r.stderr]).toEqual([0, ""]);
       return JSON.parse(r.stdout).files[0];
     });
@@ -121,7 +109,7 @@ describe("imports at the same time", () => {
 
 describe("an import killed inside its write transaction", () => {
   test("budget.db is exactly as before, both databases are sound, and the next import settles the intent as failed", async () => {
-    const first = await finish(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]));
+    const first = await finished(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]));
     expect(first.code).toBe(0);
     const before = new Database(db, { readonly: true });
     const rowsBefore = before.query("SELECT * FROM transactions ORDER BY id").all();
@@ -131,7 +119,7 @@ describe("an import killed inside its write transaction", () => {
     // The hook kills the process (SIGKILL) after the intent is in chat.db, before budget.db's COMMIT. Big enough that
     // SQLite has spilled changed pages into budget.db itself: only its rollback journal can put them back.
     const big = statement("bank.csv", 20_000);
-    const killed = await finish(start(["import", big, "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
+    const killed = await finished(start(["import", big, "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
     expect(killed.code).not.toBe(0);
     expect(killed.stdout).toBe("");
     expect(existsSync(`${db}-journal`)).toBe(true); // the hot journal of the transaction that never committed
@@ -151,7 +139,7 @@ describe("an import killed inside its write transaction", () => {
     store.close();
 
     // The next import first settles what the killed one left, then imports.
-    const next = await finish(start(["import", big, "--json", "--no-classify"]));
+    const next = await finished(start(["import", big, "--json", "--no-classify"]));
     expect([next.code, next.stderr]).toEqual([0, ""]);
     expect(JSON.parse(next.stdout).files[0].inserted).toBe(20_000);
     store = Store.open(chatDb);
@@ -167,8 +155,8 @@ describe("an import killed inside its write transaction", () => {
   }, 120_000);
 
   test("a server starting afterwards opens budget.db as it was and settles the intent as failed", async () => {
-    expect((await finish(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]))).code).toBe(0);
-    const killed = await finish(start(["import", statement("bank.csv", 20_000), "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
+    expect((await finished(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]))).code).toBe(0);
+    const killed = await finished(start(["import", statement("bank.csv", 20_000), "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
     expect(killed.code).not.toBe(0);
     expect(existsSync(`${db}-journal`)).toBe(true);
     const app = createApp(

@@ -11,8 +11,8 @@ import { loadAssets } from "../../src/web/assets.ts";
 import { createWebApp } from "../../src/web/server.ts";
 import { DEFAULT_LIMITS } from "../../src/web/context.ts";
 import { startHarness, type Harness } from "../support/agent-harness.ts";
+import { runCli } from "../support/cli-process.ts";
 
-const root = join(import.meta.dir, "..", "..");
 let dir: string;
 let h: Harness;
 beforeAll(async () => {
@@ -24,16 +24,7 @@ afterAll(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function cli(args: string[], env: Record<string, string> = {}) {
-  const p = Bun.spawn([process.execPath, "src/main.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: dir, CHAT_DATABASE_URL: join(dir, "chat.db"), ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, stdout, stderr };
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { home: dir, env: { CHAT_DATABASE_URL: join(dir, "chat.db"), ...env } });
 
 async function web(loginLinkTtlMs?: number) {
   return createWebApp({

@@ -9,20 +9,11 @@ import { join } from "node:path";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { apiChat, browserHeaders, changedIds, postJson, recategoriseScript, snapshot, startTrustHarness } from "./support.ts";
+import { runCli } from "../support/cli-process.ts";
 
-const root = join(import.meta.dir, "..", "..");
 
 /** Run the CLI (src/main.ts) in a subprocess. */
-export async function cli(args: string[], env: Record<string, string> = {}) {
-  const p = Bun.spawn([process.execPath, "src/main.ts", ...args], {
-    cwd: root,
-    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "/tmp", ...env },
-    stdout: "pipe",
-    stderr: "pipe",
-  });
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, stdout, stderr };
-}
+export const cli = (args: string[], env: Record<string, string> = {}) => runCli(args, { home: process.env.HOME ?? "/tmp", env });
 
 /** A raw HTTP/1.1 request (fetch will not send a foreign Host header). */
 function rawRequest(port: number, lines: string[]): Promise<string> {
