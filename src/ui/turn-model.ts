@@ -10,7 +10,7 @@
  */
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
 import type { AnswerFigure } from "../core/figures.ts";
-import type { ApprovalDecision, NoticeKind, TurnStatus } from "../core/vocab.ts";
+import type { NoticeKind, TurnStatus } from "../core/vocab.ts";
 import { transactionsHref } from "../transactions/link.ts";
 import type { DecisionView } from "./approval-view.ts";
 

@@ -9,7 +9,8 @@ import { WriteConflictError } from "../../src/budget/writer.ts";
 import { manageCategories, manageCategoriesSchema } from "../../src/tools/manage_categories.ts";
 import { previewRecategorisation, recategoriseSchema, recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";
 import type { Change, WriteContext } from "../../src/tools/types.ts";
-import { type Fixture, writeFixturePerTest, queryFile } from "../fixtures/budget-fixture.ts";
+import { type Fixture, writeFixturePerTest } from "../fixtures/budget-fixture.ts";
+import { queryFile } from "../support/db-file.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const fresh = writeFixturePerTest(NOW);

@@ -5,7 +5,6 @@
  * an answer that is streaming goes on and tells the user once; when space returns its
  * writes land; both databases stay sound.
  */
-import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +15,7 @@ import { startServe } from "../support/serve-process.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { apiChat, browserHeaders, postJson, startTrustHarness } from "../trust/support.ts";
+import { integrity } from "../support/db-file.ts";
 
 let fake: FakeAnthropic;
 let h: WebHarness;
@@ -29,15 +29,6 @@ afterAll(async () => {
 });
 
 const READ_ONLY = "budget-chat cannot save: the database file cannot be written (attempt to write a readonly database)";
-
-function integrity(path: string): string {
-  const db = new Database(path, { readonly: true });
-  try {
-    return (db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
-  } finally {
-    db.close();
-  }
-}
 
 test("a read-only chat.db: pages answer, write routes say why nothing was saved, writing works again afterwards", async () => {
   const conversation = h.store.conversations.create("local", "Before");

@@ -15,6 +15,7 @@ import { CRASH_BEFORE_COMMIT_ENV, RECONCILED_FAILED } from "../../src/budget/wri
 import { Store } from "../../src/store/store.ts";
 import { tempDir } from "../import/support.ts";
 import { finished, spawnCli } from "../support/cli-process.ts";
+import { integrity, queryFile } from "../support/db-file.ts";
 
 let tmp: ReturnType<typeof tempDir>;
 let db: string;
@@ -38,23 +39,7 @@ function statement(name: string, n: number, from = 0, shop = "Shop Bern"): strin
   return path;
 }
 
-function count(path: string): number {
-  const d = new Database(path, { readonly: true });
-  try {
-    return (d.query("SELECT count(*) AS n FROM transactions").get() as { n: number }).n;
-  } finally {
-    d.close();
-  }
-}
-
-function integrity(path: string): string {
-  const d = new Database(path, { readonly: true });
-  try {
-    return (d.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
-  } finally {
-    d.close();
-  }
-}
+const count = (path: string) => queryFile<{ n: number }>(path, "SELECT count(*) AS n FROM transactions")[0]!.n;
 
 describe("imports at the same time", () => {
   test("two imports of one file into a new budget.db: one adds every row, the other reports them all as duplicates", async () => {

@@ -20,7 +20,8 @@ import { CRASH_AFTER_COMMIT_ENV } from "../../src/budget/write-path.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { freePort, startServe } from "../support/serve-process.ts";
 import type { WebHarness } from "../support/web-harness.ts";
-import { apiChat, browserHeaders, changedIds, postJson, recategoriseScript, snapshot, SseReader, startTrustHarness } from "../trust/support.ts";
+import { apiChat, browserHeaders, changedIds, recategoriseScript, snapshot, SseReader, startTrustHarness } from "../trust/support.ts";
+import { integrity } from "../support/db-file.ts";
 
 const STARBUCKS = { search: "Starbucks", year: 2025, to_category: "groceries" };
 
@@ -31,15 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await fake.stop();
 });
-
-function integrity(path: string): string {
-  const db = new Database(path, { readonly: true });
-  try {
-    return (db.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
-  } finally {
-    db.close();
-  }
-}
 
 describe("(a) a reader holds the rollback-journal budget.db during Approve", () => {
   let h: WebHarness;

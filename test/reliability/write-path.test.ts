@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { BudgetWriter, reconcileBudgetWrites, RECONCILED_FAILED } from "../../src/budget/write-path.ts";
 import { Store } from "../../src/store/store.ts";
+import { integrity, queryFile } from "../support/db-file.ts";
 
 let dir: string;
 let demo: string;
@@ -31,23 +32,7 @@ function fresh(): { db: string; chat: string; store: Store } {
   return { db, chat, store: Store.open(chat) };
 }
 
-function count(db: string, sql: string, ...params: string[]): number {
-  const d = new Database(db, { readonly: true });
-  try {
-    return (d.query(sql).get(...params) as { n: number }).n;
-  } finally {
-    d.close();
-  }
-}
-
-function integrity(path: string): string {
-  const d = new Database(path, { readonly: true });
-  try {
-    return (d.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check;
-  } finally {
-    d.close();
-  }
-}
+const count = (db: string, sql: string, ...params: string[]) => queryFile<{ n: number }>(db, sql, ...params)[0]!.n;
 
 describe("the journal", () => {
   test("updates of two tables: the intent keeps each changed row before and after, and ends done", () => {

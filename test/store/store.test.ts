@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "no
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { type AgentEvent, type ApprovalPreview, type Usage } from "../../src/core/events.ts";
-import { closeInterruptedTurns, INTERRUPTED_ANSWER, repairHistory } from "../../src/chat/recovery.ts";
+import { closeInterruptedTurns, INTERRUPTED_ANSWER } from "../../src/chat/recovery.ts";
 import { ftsQuery } from "../../src/memory/fts-query.ts";
 import { sha256, StoreError } from "../../src/store/db.ts";
 import { Store } from "../../src/store/store.ts";

@@ -10,7 +10,7 @@ import type { BudgetDb } from "../../src/budget/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { reviewTransactions } from "../../src/tools/review_transactions.ts";
 import { reviewTransactions as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { fixtures, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
+import { fixtures, demoDb, money, run, schemaRejects, extended } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();

@@ -282,11 +282,6 @@ describe("search_transactions: hand-computed figures", () => {
 });
 
 describe("search_transactions == oracle", () => {
-  const topCounts = (xs: { name: string; count: number }[]) => {
-    const shown = xs.slice(0, 5).map((x) => `${x.name} (${x.count})`);
-    if (xs.length > 5) shown.push(`${xs.length - 5} more`);
-    return shown.join(", ");
-  };
   const check = (on: BudgetDb, p: string, args: FilterArgs & { search: string }) => {
     const want = oracle(p, { ...args, currency: args.currency?.toUpperCase() });
     const out = tool(args, on);

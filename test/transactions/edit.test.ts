@@ -7,7 +7,8 @@
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../src/transactions/edit.ts";
-import { writeFixturePerTest, queryFile } from "../fixtures/budget-fixture.ts";
+import { writeFixturePerTest } from "../fixtures/budget-fixture.ts";
+import { queryFile } from "../support/db-file.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const ANNA = { id: "u-anna", name: "anna" };

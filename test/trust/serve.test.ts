@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { recategoriseScript, resultText, SseReader, toolResultsOf } from "./support.ts";
+import { recategoriseScript, resultText, SseReader } from "./support.ts";
 
 const root = join(import.meta.dir, "..", "..");
 let fake: FakeAnthropic;

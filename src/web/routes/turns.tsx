@@ -1,7 +1,6 @@
 import { Hono, type Context, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import { type AgentEvent, type TableSpec } from "../../core/events.ts";
-import type { RunningTurn } from "../../chat/running-turn.ts";
 import { domIds } from "../../ui/dom-ids.ts";
 import { buildTurnModel, type ChartBlock, type TableBlock } from "../../ui/turn-model.ts";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
