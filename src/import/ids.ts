@@ -9,12 +9,15 @@ import type { ParsedRow } from "./formats/types.ts";
 
 /** Text as compared for identity: case, Unicode forms and runs of spaces don't matter. */
 export function normaliseText(text: string): string {
-  return text.normalize("NFKC").toLowerCase().replace(/\s+/g, " ").trim();
+  // NFKC leaves ASCII as it is: most bank text is, and skipping it is a third of this function's time.
+  return (ASCII.test(text) ? text : text.normalize("NFKC")).toLowerCase().replace(/\s+/g, " ").trim();
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** The content hash of a row without a bank reference. `account` wins over the row's own. */
 export function contentId(row: ParsedRow, account: string | null): string {
-  const key = [account ?? row.account ?? "", row.date, row.amount.toFixed(2), row.currency.trim().toUpperCase(), normaliseText(row.description)].join("|");
+  const key = `${account ?? row.account ?? ""}|${row.date}|${row.amount.toFixed(2)}|${row.currency.trim().toUpperCase()}|${normaliseText(row.description)}`;
   // Bun's one-shot hasher: the same SHA-256, a third of the time of node:crypto's createHash per row.
   return `h:${Bun.CryptoHasher.hash("sha256", key, "hex").slice(0, 16)}`;
 }
