@@ -16,6 +16,8 @@ export type BudgetsPageProps = BudgetTotalsView & {
   inProgress: boolean;
   /** The last transaction's date, for the month in progress. */
   lastDate: string | null;
+  /** A past month whose data stops before its end: the last day with data (YYYY-MM-DD). */
+  dataUntil: string | null;
   daysElapsed: number | null;
   daysInMonth: number | null;
   rows: BudgetRowView[];
@@ -40,7 +42,9 @@ export function BudgetsPage(p: BudgetsPageProps) {
             ? "There are no transactions yet."
             : p.inProgress
               ? `${p.month} is in progress: today is day ${p.daysElapsed} of ${p.daysInMonth}, data up to ${p.lastDate}; projections add the recurring payments still expected this month and the pace of the other spending to the month's end.`
-              : `Figures for ${p.month}.`}
+              : p.dataUntil
+                ? `Figures for ${p.month}: data until ${p.dataUntil} only (the month's data stops before its end), so the figures may be incomplete.`
+                : `Figures for ${p.month}.`}
         </p>
         <BudgetTotals {...p} />
         <ul class="budget-list" id="budget-list">

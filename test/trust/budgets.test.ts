@@ -172,7 +172,7 @@ describe("JSON API and the page's routes", () => {
 
     const list = await (await fetch(`${h.url}/api/budgets`)).json();
     // The demo data ends 2026-10-31 and today is later: 2026-10 is a past month, not in progress (SPEC §8), so no projection.
-    expect(list).toMatchObject({ month: "2026-10", in_progress: false, last_date: "2026-10-31", days_elapsed: null, days_in_month: 31, currency: "CHF" });
+    expect(list).toMatchObject({ month: "2026-10", in_progress: false, last_date: "2026-10-31", data_until: null, days_elapsed: null, days_in_month: 31, currency: "CHF" });
     const g = list.budgets.find((b: any) => b.category === "Groceries");
     expect(g.remaining).toBeCloseTo(1200 - g.spent, 2);
     expect(g.pct_used).toBeCloseTo(Math.round((g.spent / 1200) * 1000) / 10, 5);

@@ -121,6 +121,7 @@ export function budgetRoutes(deps: WebDeps) {
           month={l.lastDay === null ? null : s.label}
           inProgress={s.inProgress}
           lastDate={l.lastDay === null ? null : dayToIso(l.lastDay)}
+          dataUntil={s.dataUntil === null ? null : dayToIso(s.dataUntil)}
           daysElapsed={s.daysElapsed}
           daysInMonth={s.daysInMonth}
           rows={lines(s)}
@@ -170,6 +171,7 @@ export function budgetRoutes(deps: WebDeps) {
       month: s.label,
       in_progress: s.inProgress,
       last_date: l.lastDay === null ? null : dayToIso(l.lastDay),
+      data_until: s.dataUntil === null ? null : dayToIso(s.dataUntil),
       days_elapsed: s.daysElapsed,
       days_in_month: s.daysInMonth,
       currency: s.currency,
