@@ -15,7 +15,11 @@ export type TurnFigures = {
   check(answer: string, question: string): AnswerFigure[];
 };
 
-export function createTurnFigures(): TurnFigures {
+/**
+ * `coveredMonths`: how many months of the data each period of a call covers (what the tools'
+ * own monthly averages divide by); the caller knows budget.db, the figures room does not.
+ */
+export function createTurnFigures(coveredMonths: (input: unknown) => number[] = () => []): TurnFigures {
   const figures: TurnFigure[] = [];
   const months = new Set<number>();
   // Indexed as each result arrives (while the model is still at work), so checking the
@@ -25,7 +29,7 @@ export function createTurnFigures(): TurnFigures {
     figures,
     record(call, output) {
       figures.push(...figuresOfOutput(call.name, call.id, output));
-      for (const m of periodMonths(call.input, output)) months.add(m);
+      for (const m of [...periodMonths(call.input, output), ...coveredMonths(call.input)]) months.add(m);
       index = indexFigures(figures);
     },
     check(answer, question) {
@@ -38,12 +42,12 @@ const MONTH_LABEL = /^\d{4}-\d{2}$/;
 const ISO_DAY = /^(\d{4})-(\d{2})-\d{2}$/;
 
 /**
- * The numbers of months a tool call's periods span, for monthly averages: a `year` is 12,
- * `from`/`to` count the calendar months they touch (compare_periods' `a` and `b` too),
- * and a chart by month counts its months (the months of the period inside the data,
- * which is what a tool's own monthly average divides by: SPEC §1).
+ * The numbers of months a tool call's periods span as the call itself shows them, for monthly
+ * averages: a `year` is 12, `from`/`to` count the calendar months they touch (compare_periods'
+ * `a` and `b` too), and a chart by month counts its months. The months of each period that
+ * the data covers (what a tool's own monthly average divides by, SPEC §1) come from the caller.
  */
-export function periodMonths(input: unknown, output: ToolOutput): number[] {
+function periodMonths(input: unknown, output: ToolOutput): number[] {
   const out: number[] = [];
   const ofPeriod = (p: unknown) => {
     if (!p || typeof p !== "object") return;

@@ -64,6 +64,21 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
     expect(page).toContain(`<td>${model}</td><td class="num">1</td><td class="num">3</td><td class="num">1</td><td class="num">33.3%</td>`);
   });
 
+  test("a monthly average over the months the data covers is derived: 2026 has data up to October, so a year total ÷ 10", async () => {
+    h = await startHarness({ fake });
+    // The demo data ends 2026-10-31 (the harness's today is 2026-11-22): 2026 covers 10 months, not 12.
+    expect(h.budget.ledger().lastDay).toBe(20261031);
+    const chart = spendingByCategory.run(h.budget, { year: 2026 }).charts[0]!;
+    const groceries = chart.data.datasets[0]!.values[chart.data.labels.indexOf("Groceries")]!;
+    const perMonth = formatMoney(round2(groceries / 10), "CHF");
+    fake.enqueue(
+      { kind: "message", content: [{ type: "tool_use", id: "toolu_m", name: "spending_by_category", input: { year: 2026 } }] },
+      { kind: "message", content: [{ type: "text", text: `Groceries come to about ${perMonth} a month this year.` }] },
+    );
+    const { events } = await h.ask("What do groceries cost me a month this year?");
+    expect(figuresOf(events)[0]!.figures.map((f) => [f.text, f.status, f.operation ?? null, f.months ?? null])).toEqual([[perMonth, "derived", "monthly_average", 10]]);
+  });
+
   test("a calculate result is a figure of the turn", async () => {
     h = await startHarness({ fake });
     fake.enqueue(

@@ -103,3 +103,27 @@ export function monthsCovered(p: Period, l: Ledger, wholeMonths: boolean): numbe
   }
   return n;
 }
+
+/** The periods a tool call names: its own, or compare_periods' `a` and `b`. */
+function periodsOf(input: unknown): PeriodInput[] {
+  if (typeof input !== "object" || input === null) return [];
+  const i = input as Record<string, unknown>;
+  const nested = [i.a, i.b].filter((p): p is PeriodInput => typeof p === "object" && p !== null);
+  return nested.length ? nested : [i as PeriodInput];
+}
+
+/**
+ * How many months of the data each period of a tool call covers: what a monthly average of
+ * its figures divides by (SPEC §1), and so a divisor the figure checker accepts (SPEC §11).
+ */
+export function coveredMonthCounts(input: unknown, l: Ledger): number[] {
+  const out: number[] = [];
+  for (const p of periodsOf(input)) {
+    try {
+      out.push(coveredMonths(resolvePeriod(p), l).length);
+    } catch {
+      // A period the tool accepted always resolves; anything else names no months.
+    }
+  }
+  return out;
+}
