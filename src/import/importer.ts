@@ -87,7 +87,6 @@ export type CommitResult = {
 
 export type PlanCounts = { rows: number; new: number; duplicates: number; possibleDuplicates: number };
 
-/** An undo that cannot be done: no such import (404), or it was undone already (409). Nothing was changed. */
 /** An import record as `imports list --json` and GET /api/imports show it. */
 export function importRecordJson(r: ImportRecord) {
   return {
@@ -105,6 +104,7 @@ export function importRecordJson(r: ImportRecord) {
   };
 }
 
+/** An undo that cannot be done: no such import (404), or it was undone already (409). Nothing was changed. */
 export class ImportUndoError extends ChangeRefused {
   override name = "ImportUndoError";
 }
