@@ -314,7 +314,6 @@ export class BudgetDb {
   }
 }
 
-/** What to tell the user when SQLite cannot read the file at all. */
 /** A WAL-mode database that cannot be opened because its folder is not writable (SQLite would create -shm there). */
 function walInReadOnlyFolder(path: string, e: Error & { code?: string }): boolean {
   return (

@@ -46,8 +46,10 @@ export const AUDIT_KINDS = [
 ] as const;
 export type AuditKind = (typeof AUDIT_KINDS)[number];
 
-/** How an answer ended other than plainly (shown as a notice under it). */
-/** `unsaved`: the app database could not be written while the answer streamed (full disk, read-only file). */
+/**
+ * How an answer ended other than plainly (shown as a notice under it). `unsaved`: the app
+ * database could not be written while the answer streamed (full disk, read-only file).
+ */
 export const NOTICE_KINDS = ["incomplete", "max_tokens", "refusal", "stopped", "unsaved"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
