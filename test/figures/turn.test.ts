@@ -5,6 +5,9 @@ import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { startHarness, type Harness } from "../support/agent-harness.ts";
 import { UsagePage } from "../../views/UsagePage.tsx";
+import { createTurnFigures } from "../../src/figures/turn.ts";
+import { coveredMonthCounts } from "../../src/tools/query/period.ts";
+import { createFixture } from "../fixtures/budget-fixture.ts";
 
 let fake: FakeAnthropic;
 let h: Harness;
@@ -77,6 +80,29 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
     );
     const { events } = await h.ask("What do groceries cost me a month this year?");
     expect(figuresOf(events)[0]!.figures.map((f) => [f.text, f.status, f.operation ?? null, f.months ?? null])).toEqual([[perMonth, "derived", "monthly_average", 10]]);
+  });
+
+  test("a divisor comes only from a period the call names: CHF 2'200 ÷ 34 months is not an average of a call without one", () => {
+    const fx = createFixture({ extended: true });
+    try {
+      // The extended fixture's data: 2024-01-05 … 2026-10-12, 34 months; 2026 covers January to October, 10.
+      const figures = createTurnFigures((input) => coveredMonthCounts(input, fx.db.ledger()));
+      const output = { summary: "Housing: spent CHF 2'200.00.", charts: [] };
+      figures.record({ id: "toolu_s", name: "budget_status", input: {} }, output);
+      // 2'200 ÷ 34 = 64.71; 2'200 ÷ 10 = 220
+      const statuses = () => figures.check("That is CHF 64.71 or CHF 220.00 a month.", "").map((f) => [f.text, f.status]);
+      expect(statuses()).toEqual([
+        ["CHF 64.71", "ungrounded"],
+        ["CHF 220.00", "ungrounded"],
+      ]);
+      figures.record({ id: "toolu_y", name: "spending_by_category", input: { year: 2026 } }, output);
+      expect(statuses()).toEqual([
+        ["CHF 64.71", "ungrounded"],
+        ["CHF 220.00", "derived"],
+      ]);
+    } finally {
+      fx.cleanup();
+    }
   });
 
   test("a calculate result is a figure of the turn", async () => {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { resolveCategory } from "../../src/tools/query/categories.ts";
 import { resolveCurrency } from "../../src/tools/query/currency.ts";
-import { coveredMonths, resolvePeriod } from "../../src/tools/query/period.ts";
+import { coveredMonthCounts, coveredMonths, resolvePeriod } from "../../src/tools/query/period.ts";
 import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
 
 const fx = createFixture();
@@ -51,6 +51,21 @@ describe("resolvePeriod", () => {
     // 2024-01 … 2025-12: 12 + 12 = 24
     expect(labels({})).toHaveLength(24);
     expect(labels({ year: 2019 })).toEqual([]);
+  });
+  test("covered month counts of a tool call: only the periods it names (compare_periods' a and b too)", () => {
+    const l = fx.db.ledger();
+    expect(coveredMonthCounts({ year: 2025, category: "Dining" }, l)).toEqual([12]);
+    // 2025-11-15 … the data's end 2025-12-28: November and December
+    expect(coveredMonthCounts({ from: "2025-11-15" }, l)).toEqual([2]);
+    expect(coveredMonthCounts({ a: { year: 2024 }, b: { year: 2025, month: 3 }, category: "Dining" }, l)).toEqual([12, 1]);
+    expect(coveredMonthCounts({ year: 2019 }, l)).toEqual([0]);
+    // No period named: all dates for some tools, the current month for budget_status, none for calculate.
+    expect(coveredMonthCounts({}, l)).toEqual([]);
+    expect(coveredMonthCounts({ category: "Dining", top_n: 5 }, l)).toEqual([]);
+    expect(coveredMonthCounts({ expression: "1+1" }, l)).toEqual([]);
+    // A period no tool would accept names no months.
+    expect(coveredMonthCounts({ month: 3 }, l)).toEqual([]);
+    expect(coveredMonthCounts(null, l)).toEqual([]);
   });
 });
 

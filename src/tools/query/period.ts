@@ -104,12 +104,17 @@ export function monthsCovered(p: Period, l: Ledger, wholeMonths: boolean): numbe
   return n;
 }
 
-/** The periods a tool call names: its own, or compare_periods' `a` and `b`. */
+/**
+ * The periods a tool call names: its own, or compare_periods' `a` and `b`. A call that names
+ * none has none here (its tool's default may be all dates, or the current month, or no period
+ * at all: a chart by month still tells how many months it shows).
+ */
 function periodsOf(input: unknown): PeriodInput[] {
   if (typeof input !== "object" || input === null) return [];
   const i = input as Record<string, unknown>;
-  const nested = [i.a, i.b].filter((p): p is PeriodInput => typeof p === "object" && p !== null);
-  return nested.length ? nested : [i as PeriodInput];
+  const named = (p: unknown): p is PeriodInput =>
+    typeof p === "object" && p !== null && ["year", "month", "from", "to"].some((k) => (p as Record<string, unknown>)[k] !== undefined);
+  return [i.a, i.b, i].filter(named);
 }
 
 /**
