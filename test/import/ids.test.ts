@@ -16,6 +16,9 @@ describe("assignTransactionIds", () => {
     expect(assignTransactionIds([row({ description: "  CAFÉ   Crème " })], "CH4431999123000889012")).toEqual([sha("CH4431999123000889012|2025-02-01|-3.20|CHF|café crème")]);
     expect(assignTransactionIds([row({ account: "DE89370400440532013000" })], null)).toEqual([sha("DE89370400440532013000|2025-02-01|-3.20|CHF|café crème")]);
     expect(assignTransactionIds([row({})], null)).toEqual([sha("|2025-02-01|-3.20|CHF|café crème")]);
+    // Plain ASCII text (no Unicode normalisation needed), NFKC folding a no-break space and fullwidth letters, currency trimmed
+    expect(assignTransactionIds([row({ description: " COOP-1234\tBERN  ", currency: " chf" })], null)).toEqual([sha("|2025-02-01|-3.20|CHF|coop-1234 bern")]);
+    expect(assignTransactionIds([row({ description: "COOP\u00a0ＰＲＯＮＴＯ" })], null)).toEqual([sha("|2025-02-01|-3.20|CHF|coop pronto")]);
   });
 
   test("the k-th identical id within a file gets #k, for content ids and references alike", () => {

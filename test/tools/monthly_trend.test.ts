@@ -298,7 +298,7 @@ describe("monthly_trend == oracle", () => {
     { categories: ["transport", "Groceries"], currency: "chf" },
     { from: "2025-06-01" },
   ];
-  test("the fixture, strict and loose", () => {
+  test("strict fixture", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {

@@ -129,7 +129,7 @@ describe("review_transactions == oracle", () => {
     { from: "2025-04-01", to: "2025-10-31", limit: 3 },
     { currency: "chf", limit: 1 },
   ];
-  test("the fixture, strict and loose", () => {
+  test("strict fixture", () => {
     for (const args of cases) check(db, path, args, true);
     // max_confidence 1: nearly every row, many groups of one (equal counts in the tool's own order)
     check(db, path, { max_confidence: 1, limit: 500 }, false);

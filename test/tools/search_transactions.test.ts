@@ -337,7 +337,7 @@ describe("search_transactions == oracle", () => {
     { search: "coop" },
     { search: "nothing-here" },
   ];
-  test("the fixture, strict and loose", () => {
+  test("strict fixture", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {

@@ -264,7 +264,7 @@ describe("spending_by_category == oracle", () => {
       );
     }
   };
-  test("the fixture, strict and loose", () => {
+  test("strict fixture", () => {
     for (const args of cases) check(db, path, args);
   });
   test("loose fixture", () => {
