@@ -38,8 +38,8 @@ export type TurnRequest = {
   /** Called with API-valid groups of messages as soon as each group is complete. */
   persist(messages: MessageParam[]): void;
   onToolCall?(record: ToolCallRecord): void;
-  /** How many months of the data each period of a tool call covers (a divisor the figure check accepts). */
-  coveredMonths?(input: unknown): number[];
+  /** How many months each period a tool call names spans (the divisors the figure check accepts). */
+  periodMonths(input: unknown): number[];
 };
 
 export type TurnOutcome = {
@@ -62,7 +62,7 @@ const MAX_PAUSE_CONTINUATIONS = 3;
  * persists is valid for the API, so the next turn can always continue.
  */
 export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent, TurnOutcome> {
-  const figures = createTurnFigures(req.coveredMonths);
+  const figures = createTurnFigures(req.periodMonths);
   // The answer's text as the page shows it: runs of text, each ended by anything else (a tool, a chart, a notice).
   const runs: string[] = [];
   let open = false;

@@ -6,7 +6,7 @@ import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
 import { figureCounts } from "../figures/turn.ts";
 import type { ApprovalGate, ToolInvoker } from "../tools/invoke.ts";
-import { coveredMonthCounts } from "../tools/query/period.ts";
+import { periodMonthCounts } from "../tools/query/period.ts";
 import { systemBlocks } from "../agent/prompt.ts";
 import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
@@ -225,7 +225,7 @@ export class ChatService {
         question,
         opening: opening.blocks,
         maxSteps: settings.maxSteps,
-        coveredMonths: (input) => coveredMonthCounts(input, budget.ledger()),
+        periodMonths: (input) => periodMonthCounts(input, budget.ledger()),
         signal: turn.controller.signal,
         approvals: this.deps.approvals?.(turn),
         persist: (messages) => {

@@ -16,10 +16,10 @@ export type TurnFigures = {
 };
 
 /**
- * `coveredMonths`: how many months of the data each period of a call covers (what the tools'
- * own monthly averages divide by); the caller knows budget.db, the figures room does not.
+ * `periodMonths`: how many months each period a call names spans (tools/query/period.ts
+ * periodMonthCounts on the caller's budget.db; periods are the tools' business, not this room's).
  */
-export function createTurnFigures(coveredMonths: (input: unknown) => number[] = () => []): TurnFigures {
+export function createTurnFigures(periodMonths: (input: unknown) => number[]): TurnFigures {
   const figures: TurnFigure[] = [];
   const months = new Set<number>();
   // Indexed as each result arrives (while the model is still at work), so checking the
@@ -29,7 +29,7 @@ export function createTurnFigures(coveredMonths: (input: unknown) => number[] = 
     figures,
     record(call, output) {
       figures.push(...figuresOfOutput(call.name, call.id, output));
-      for (const m of [...periodMonths(call.input, output), ...coveredMonths(call.input)]) months.add(m);
+      for (const m of [...periodMonths(call.input), ...chartMonths(output)]) months.add(m);
       index = indexFigures(figures);
     },
     check(answer, question) {
@@ -39,31 +39,10 @@ export function createTurnFigures(coveredMonths: (input: unknown) => number[] = 
 }
 
 const MONTH_LABEL = /^\d{4}-\d{2}$/;
-const ISO_DAY = /^(\d{4})-(\d{2})-\d{2}$/;
 
-/**
- * The numbers of months a tool call's periods span as the call itself shows them, for monthly
- * averages: a `year` is 12, `from`/`to` count the calendar months they touch (compare_periods'
- * `a` and `b` too), and a chart by month counts its months. The months of each period that
- * the data covers (what a tool's own monthly average divides by, SPEC §1) come from the caller.
- */
-function periodMonths(input: unknown, output: ToolOutput): number[] {
-  const out: number[] = [];
-  const ofPeriod = (p: unknown) => {
-    if (!p || typeof p !== "object") return;
-    const { year, month, from, to } = p as Record<string, unknown>;
-    if (typeof year === "number" && month === undefined) out.push(12);
-    const f = typeof from === "string" ? ISO_DAY.exec(from) : null;
-    const t = typeof to === "string" ? ISO_DAY.exec(to) : null;
-    if (f && t) out.push((Number(t[1]) - Number(f[1])) * 12 + Number(t[2]) - Number(f[2]) + 1);
-  };
-  ofPeriod(input);
-  if (input && typeof input === "object") for (const side of ["a", "b"]) ofPeriod((input as Record<string, unknown>)[side]);
-  for (const chart of output.charts) {
-    const n = chart.data.labels.filter((l) => MONTH_LABEL.test(l)).length;
-    if (n > 1) out.push(n);
-  }
-  return out.filter((m) => m > 1);
+/** A chart by month counts its months: the months of the period inside the data (SPEC §1). */
+function chartMonths(output: ToolOutput): number[] {
+  return output.charts.map((chart) => chart.data.labels.filter((l) => MONTH_LABEL.test(l)).length);
 }
 
 export type FigureCounts = { checked: number; grounded: number; derived: number; ungrounded: number };

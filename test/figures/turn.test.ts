@@ -6,7 +6,7 @@ import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropi
 import { startHarness, type Harness } from "../support/agent-harness.ts";
 import { UsagePage } from "../../views/UsagePage.tsx";
 import { createTurnFigures } from "../../src/figures/turn.ts";
-import { coveredMonthCounts } from "../../src/tools/query/period.ts";
+import { periodMonthCounts } from "../../src/tools/query/period.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 
 let fake: FakeAnthropic;
@@ -86,7 +86,7 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
     const fx = createFixture({ extended: true });
     try {
       // The extended fixture's data: 2024-01-05 … 2026-10-12, 34 months; 2026 covers January to October, 10.
-      const figures = createTurnFigures((input) => coveredMonthCounts(input, fx.db.ledger()));
+      const figures = createTurnFigures((input) => periodMonthCounts(input, fx.db.ledger()));
       const output = { summary: "Housing: spent CHF 2'200.00.", charts: [] };
       figures.record({ id: "toolu_s", name: "budget_status", input: {} }, output);
       // 2'200 ÷ 34 = 64.71; 2'200 ÷ 10 = 220

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { resolveCategory } from "../../src/tools/query/categories.ts";
 import { resolveCurrency } from "../../src/tools/query/currency.ts";
-import { coveredMonthCounts, coveredMonths, resolvePeriod } from "../../src/tools/query/period.ts";
+import { coveredMonths, periodMonthCounts, resolvePeriod } from "../../src/tools/query/period.ts";
 import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
 
 const fx = createFixture();
@@ -52,20 +52,23 @@ describe("resolvePeriod", () => {
     expect(labels({})).toHaveLength(24);
     expect(labels({ year: 2019 })).toEqual([]);
   });
-  test("covered month counts of a tool call: only the periods it names (compare_periods' a and b too)", () => {
+  test("period month counts of a tool call: calendar and covered months of the periods it names (compare_periods' a and b too)", () => {
     const l = fx.db.ledger();
-    expect(coveredMonthCounts({ year: 2025, category: "Dining" }, l)).toEqual([12]);
-    // 2025-11-15 … the data's end 2025-12-28: November and December
-    expect(coveredMonthCounts({ from: "2025-11-15" }, l)).toEqual([2]);
-    expect(coveredMonthCounts({ a: { year: 2024 }, b: { year: 2025, month: 3 }, category: "Dining" }, l)).toEqual([12, 1]);
-    expect(coveredMonthCounts({ year: 2019 }, l)).toEqual([0]);
+    expect(periodMonthCounts({ year: 2025, category: "Dining" }, l)).toEqual([12]);
+    // 2023-11-01 … 2024-03-10: 5 calendar months, of which the data (from 2024-01-05) covers January to March
+    expect(periodMonthCounts({ from: "2023-11-01", to: "2024-03-10" }, l)).toEqual([5, 3]);
+    // 2025-11-15 … open: no calendar span; the data's end 2025-12-28 makes November and December
+    expect(periodMonthCounts({ from: "2025-11-15" }, l)).toEqual([2]);
+    expect(periodMonthCounts({ a: { year: 2024 }, b: { year: 2025, month: 3 }, category: "Dining" }, l)).toEqual([12, 1]);
+    expect(periodMonthCounts({ year: 2019 }, l)).toEqual([12, 0]);
     // No period named: all dates for some tools, the current month for budget_status, none for calculate.
-    expect(coveredMonthCounts({}, l)).toEqual([]);
-    expect(coveredMonthCounts({ category: "Dining", top_n: 5 }, l)).toEqual([]);
-    expect(coveredMonthCounts({ expression: "1+1" }, l)).toEqual([]);
+    expect(periodMonthCounts({}, l)).toEqual([]);
+    expect(periodMonthCounts({ category: "Dining", top_n: 5 }, l)).toEqual([]);
+    expect(periodMonthCounts({ expression: "1+1" }, l)).toEqual([]);
     // A period no tool would accept names no months.
-    expect(coveredMonthCounts({ month: 3 }, l)).toEqual([]);
-    expect(coveredMonthCounts(null, l)).toEqual([]);
+    expect(periodMonthCounts({ month: 3 }, l)).toEqual([]);
+    expect(periodMonthCounts({ from: "2025-04-01", to: "2025-03-01" }, l)).toEqual([]);
+    expect(periodMonthCounts(null, l)).toEqual([]);
   });
 });
 

@@ -118,17 +118,20 @@ function periodsOf(input: unknown): PeriodInput[] {
 }
 
 /**
- * How many months of the data each period of a tool call covers: what a monthly average of
- * its figures divides by (SPEC §1), and so a divisor the figure checker accepts (SPEC §11).
+ * How many months each period a tool call names spans, the divisors the figure checker accepts
+ * for a monthly average (SPEC §11): its calendar months when both ends are known (a year is
+ * 12), and the months of it the data covers (what the tools' own averages divide by, SPEC §1).
  */
-export function coveredMonthCounts(input: unknown, l: Ledger): number[] {
-  const out: number[] = [];
+export function periodMonthCounts(input: unknown, l: Ledger): number[] {
+  const out = new Set<number>();
   for (const p of periodsOf(input)) {
     try {
-      out.push(coveredMonths(resolvePeriod(p), l).length);
+      const period = resolvePeriod(p);
+      if (period.from !== null && period.to !== null) out.add(monthKey(period.to) - monthKey(period.from) + 1);
+      out.add(coveredMonths(period, l).length);
     } catch {
       // A period the tool accepted always resolves; anything else names no months.
     }
   }
-  return out;
+  return [...out];
 }
