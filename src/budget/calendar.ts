@@ -45,7 +45,11 @@ const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
 const pad4 = (n: number): string => String(n).padStart(4, "0");
 
 /** 20250314 → "2025-03-14". */
-export function dayToIso(day: number): string {
+export function dayToIso(day: number): string;
+/** No day (an empty ledger, a month whose data runs to its end) stays null. */
+export function dayToIso(day: number | null): string | null;
+export function dayToIso(day: number | null): string | null {
+  if (day === null) return null;
   const y = Math.floor(day / 10000);
   return `${pad4(y)}-${pad2(Math.floor(day / 100) % 100)}-${pad2(day % 100)}`;
 }

@@ -120,8 +120,8 @@ export function budgetRoutes(deps: WebDeps) {
         <BudgetsPage
           month={l.lastDay === null ? null : s.label}
           inProgress={s.inProgress}
-          lastDate={l.lastDay === null ? null : dayToIso(l.lastDay)}
-          dataUntil={s.dataUntil === null ? null : dayToIso(s.dataUntil)}
+          lastDate={dayToIso(l.lastDay)}
+          dataUntil={dayToIso(s.dataUntil)}
           daysElapsed={s.daysElapsed}
           daysInMonth={s.daysInMonth}
           rows={lines(s)}
@@ -170,8 +170,8 @@ export function budgetRoutes(deps: WebDeps) {
     return c.json({
       month: s.label,
       in_progress: s.inProgress,
-      last_date: l.lastDay === null ? null : dayToIso(l.lastDay),
-      data_until: s.dataUntil === null ? null : dayToIso(s.dataUntil),
+      last_date: dayToIso(l.lastDay),
+      data_until: dayToIso(s.dataUntil),
       days_elapsed: s.daysElapsed,
       days_in_month: s.daysInMonth,
       currency: s.currency,
