@@ -12,8 +12,8 @@ import { join } from "node:path";
 import { writeDemoDb } from "../../src/budget/demo/generator.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { recategoriseScript, resultText, SseReader } from "./support.ts";
+import { runCli, spawnCli } from "../support/cli-process.ts";
 
-const root = join(import.meta.dir, "..", "..");
 let fake: FakeAnthropic;
 let dir: string;
 let budgetDb: string;
@@ -57,17 +57,13 @@ function freePort(): number {
   return port;
 }
 
-async function run(args: string[], extra: Record<string, string> = {}) {
-  const p = Bun.spawn([process.execPath, "src/main.ts", ...args], { cwd: root, env: env(extra), stdout: "pipe", stderr: "pipe" });
-  const [stdout, stderr, code] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited]);
-  return { code, stdout, stderr };
-}
+const run = (args: string[], extra: Record<string, string> = {}) => runCli(args, { home: dir, env: env(extra) });
 
 type Server = { proc: ReturnType<typeof Bun.spawn>; url: string; stdout(): string; stderr(): string };
 
 /** Start `serve` and wait for its "listening on" line. */
 async function serve(args: string[], extra: Record<string, string> = {}): Promise<Server> {
-  const proc = Bun.spawn([process.execPath, "src/main.ts", "serve", ...args], { cwd: root, env: env(extra), stdout: "pipe", stderr: "pipe" });
+  const proc = spawnCli(["serve", ...args], { home: dir, env: env(extra) });
   running.add(proc);
   let out = "";
   let err = "";
