@@ -138,7 +138,6 @@ export class BudgetWriter {
   writeWithReceipt<R>(change: BudgetChange<R>): BudgetWriteReceipt<R> {
     const busyMs = Math.max(0, Math.floor(this.opts.busyTimeoutMs ?? 5000));
     const now = this.opts.now ?? (() => new Date());
-    const snapshot = this.opts.backups ? dailySnapshot(this.path, this.opts.backups.dir, this.opts.backups.keep, now()) : null;
     const journal = this.opts.journal ?? null;
     // Without a journal there is nowhere to record a settlement: refuse rather than lose it without a word.
     if (change.settle && !journal) throw new Error(`a ${change.kind} write records what it did in chat.db: give its BudgetWriter a journal`);
@@ -150,6 +149,9 @@ export class BudgetWriter {
       begin(db, this.path, busyMs);
       let committed = false;
       try {
+        // Under the write lock: of two writers starting at once (two imports), the second finds
+        // the day's snapshot the first took, instead of taking a second one beside it.
+        const snapshot = this.opts.backups ? dailySnapshot(this.path, this.opts.backups.dir, this.opts.backups.keep, now()) : null;
         const captured = journal ? capture(db) : null;
         const result = change.apply(db);
         if (journal && captured) {

@@ -63,7 +63,7 @@ describe("imports at the same time", () => {
     const list = await finished(start(["imports", "list", "--json"]));
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout).map((r: { batch: string; rows: number }) => [r.batch, r.rows])).toEqual([[won.files[0].batch, 3000]]);
-    // Both took the day's snapshot before writing; one of them is kept, whole.
+    // The day's snapshot is taken once, under the write lock, by whichever import writes first; it is whole.
     const snaps = readdirSync(join(tmp.dir, "backups"));
     expect(snaps.length).toBe(1);
     expect(integrity(join(tmp.dir, "backups", snaps[0]!))).toBe("ok");
