@@ -102,13 +102,13 @@ export function dailySnapshot(dbPath: string, dir: string, keep: number, now: Da
   try {
     path = takeSnapshot(dbPath, freshSnapshotPath(dir, now));
   } catch (err) {
-    // Another writer (an import in another process) took today's snapshot at the same moment: that one is it.
+    // Writers take this under budget.db's write lock, but `budget-chat backup` does not: if it wrote a snapshot of today at the same moment, that one is it.
     const meanwhile = listSnapshots(dir).filter((s) => localDay(s.at) === localDay(now));
     if (meanwhile.length) return meanwhile.at(-1)!.path;
     throw new Error(`could not back up the budget database before changing it (${(err as Error).message}); nothing was changed`);
   }
-  // Another writer may have taken today's at the same time (a second apart, so under another name): the first one
-  // taken is the day's snapshot, a later one of the same moment is dropped (both writers agree on which is first).
+  // `budget-chat backup` may have written one of today at the same time (under another name): the first one is the
+  // day's snapshot, a later one of the same moment is dropped.
   const first = listSnapshots(dir).find((s) => localDay(s.at) === localDay(now));
   if (first && first.path !== path) {
     rmSync(path, { force: true });
