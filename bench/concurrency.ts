@@ -14,7 +14,7 @@
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { systemBlocks } from "../src/agent/prompt.ts";
-import { BudgetDb } from "../src/budget/reader.ts";
+import { BudgetDb } from "../src/ledger/reader.ts";
 import { startFakeAnthropic, type FakeRequestBody } from "../test/support/fake-anthropic.ts";
 import {
   answerText,

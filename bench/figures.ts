@@ -14,7 +14,7 @@
  * averages) and invented ones (the slow case: every search runs to the end).
  * Target: ≤ 1× (the check costs no more than rendering).
  */
-import { openBudgetDb } from "../src/budget/open.ts";
+import { openBudgetDb } from "../src/ledger/open.ts";
 import { formatMoney, formatPercent, round2 } from "../src/core/format.ts";
 import { checkAnswer, checkWithIndex, indexFigures } from "../src/figures/check.ts";
 import { figuresOfOutput } from "../src/figures/collect.ts";

@@ -14,7 +14,7 @@
 import { Database } from "bun:sqlite";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { PIPELINE_DDL } from "../src/budget/pipeline.ts";
+import { PIPELINE_DDL } from "../src/ledger/pipeline.ts";
 import { assignTransactionIds } from "../src/import/ids.ts";
 import { Importer } from "../src/import/importer.ts";
 import { Store } from "../src/store/store.ts";

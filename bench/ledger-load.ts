@@ -1,5 +1,5 @@
 /**
- * Ledger benchmark (src/budget/ledger.ts): how long `loadLedger` takes and how much it
+ * Ledger benchmark (src/ledger/ledger.ts): how long `loadLedger` takes and how much it
  * holds, and what a full scan and a text search over it cost next to the same question
  * asked of SQLite on the same file.
  *
@@ -17,9 +17,9 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
-import { writeDemoDb } from "../src/budget/demo/generator.ts";
-import { type Ledger } from "../src/budget/ledger.ts";
-import { loadLedger } from "../src/budget/ledger-load.ts";
+import { writeDemoDb } from "../src/ledger/demo/generator.ts";
+import { type Ledger } from "../src/ledger/ledger.ts";
+import { loadLedger } from "../src/ledger/ledger-load.ts";
 
 const DIR = "/tmp/budget-chat-ledger-bench";
 const runsArg = process.argv.indexOf("--runs");

@@ -12,7 +12,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { availableParallelism, loadavg, release } from "node:os";
 import { createParser } from "eventsource-parser";
 import { dirname, join, resolve } from "node:path";
-import { writeDemoDb } from "../src/budget/demo/generator.ts";
+import { writeDemoDb } from "../src/ledger/demo/generator.ts";
 
 export const BENCH_DIR = import.meta.dir;
 export const ROOT = resolve(BENCH_DIR, "..");
@@ -192,7 +192,7 @@ export const DEMO_1M = join(OUT_DIR, "demo-1m.db");
 
 /** Hash of the generator's source: a cached database is regenerated when the generator changed. */
 function generatorKey(transactions: number): string {
-  const files = ["src/budget/demo/generator.ts", "src/budget/demo/merchants.ts", "src/budget/pipeline.ts"];
+  const files = ["src/ledger/demo/generator.ts", "src/ledger/demo/merchants.ts", "src/ledger/pipeline.ts"];
   const text = files.map((f) => (existsSync(join(ROOT, f)) ? readFileSync(join(ROOT, f), "utf8") : "")).join("\0");
   return `${transactions}:${Bun.hash(text).toString(36)}`;
 }

@@ -15,7 +15,7 @@
  * The ledger's rebuild (the first call after an import) is measured apart.
  */
 import { Database, type Statement } from "bun:sqlite";
-import { BudgetDb } from "../src/budget/reader.ts";
+import { BudgetDb } from "../src/ledger/reader.ts";
 import { READ_TOOLS } from "../src/tools/registry.ts";
 import type { ReadTool } from "../src/tools/types.ts";
 import { type Check, demoDb, emit, int, ms, ratio, reps, stats, timer } from "./lib.ts";

@@ -4,15 +4,15 @@
  * and the tests alike. Layers below know nothing of each other's construction.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import type { BudgetDb } from "./budget/reader.ts";
-import { openBudgetDb } from "./budget/open.ts";
+import type { BudgetDb } from "./ledger/reader.ts";
+import { openBudgetDb } from "./ledger/open.ts";
 import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
 import { budgetDbLocation, dbPath, readSettings, requireApiKey, SETTINGS, type BudgetDbLocation, type SettingKey } from "./config.ts";
-import { holdServerLease, type ServerLease } from "./budget/backup.ts";
-import { budgetWriterFor, reconcileBudgetWrites, type BudgetWriter } from "./budget/write-path.ts";
+import { holdServerLease, type ServerLease } from "./ledger/backup.ts";
+import { budgetWriterFor, reconcileBudgetWrites, type BudgetWriter } from "./ledger/write-path.ts";
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { ModelClassifier } from "./import/classify.ts";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BudgetDb, BudgetDbError } from "../src/budget/reader.ts";
+import { BudgetDb, BudgetDbError } from "../src/ledger/reader.ts";
 import { dbPath } from "../src/config.ts";
 import { createFixture, type Fixture } from "./fixtures/budget-fixture.ts";
 

@@ -3,10 +3,10 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { CATEGORY_DESCRIPTIONS } from "../src/budget/demo/merchants.ts";
-import { writeDemoDb } from "../src/budget/demo/generator.ts";
-import { DEMO_DEFAULT_TRANSACTIONS } from "../src/budget/demo/events.ts";
-import { PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../src/budget/pipeline.ts";
+import { CATEGORY_DESCRIPTIONS } from "../src/ledger/schema.ts";
+import { writeDemoDb } from "../src/ledger/demo/generator.ts";
+import { DEMO_DEFAULT_TRANSACTIONS } from "../src/ledger/demo/events.ts";
+import { PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../src/ledger/pipeline.ts";
 import { columnsOf, SPEC_COLUMNS } from "./support/spec-schema.ts";
 
 const CATEGORIES = [

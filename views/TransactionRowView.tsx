@@ -1,5 +1,5 @@
 import { formatMoney } from "../src/core/format.ts";
-import { UNKNOWN_MERCHANT } from "../src/budget/schema.ts";
+import { UNKNOWN_MERCHANT } from "../src/ledger/schema.ts";
 import type { TransactionRow } from "../src/transactions/listing.ts";
 
 /** One transaction as the page lists it, with how many other rows share its merchant. */

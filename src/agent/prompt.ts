@@ -1,5 +1,5 @@
 import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
-import type { DataSummary } from "../budget/reader.ts";
+import type { DataSummary } from "../ledger/reader.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
 import { toolGuide } from "../tools/registry.ts";
 

@@ -14,11 +14,11 @@
  * - a past month whose data stops before its end says "data until …" (dataUntil);
  * - over: spent > budget; projected over: not over yet, but projection > budget.
  */
-import { resolveCategory } from "../budget/categories.ts";
-import { daysInMonth, monthKey, monthLabel } from "../budget/calendar.ts";
-import type { Ledger } from "../budget/ledger.ts";
-import type { BudgetDb } from "../budget/reader.ts";
-import { expectedPayments, findSeries, type Series } from "../budget/recurring.ts";
+import { resolveCategory } from "../ledger/categories.ts";
+import { daysInMonth, monthKey, monthLabel } from "../ledger/calendar.ts";
+import type { Ledger } from "../ledger/ledger.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
+import { expectedPayments, findSeries, type Series } from "../ledger/recurring.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { formatMoney, round2 } from "../core/format.ts";
 

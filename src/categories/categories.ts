@@ -17,17 +17,17 @@
  * `applyCategoryChange`; they differ only in how the change is recorded.
  */
 import type { Database } from "bun:sqlite";
-import type { BudgetDb, Role } from "../budget/reader.ts";
-import { UNCATEGORISED } from "../budget/schema.ts";
-import type { BudgetWriter } from "../budget/write-path.ts";
-import { WriteConflictError } from "../budget/writer.ts";
+import type { BudgetDb, Role } from "../ledger/reader.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
+import type { BudgetWriter } from "../ledger/write-path.ts";
+import { WriteConflictError } from "../ledger/recategorise.ts";
 import { ChangeRefused, ToolInputError } from "../core/errors.ts";
 import { plural } from "../core/format.ts";
 import { CONTROL_CHARS } from "../core/validation.ts";
 import type { BudgetValue } from "../store/budgets.ts";
 import type { DataEdit } from "../store/data-edits.ts";
 import type { Store } from "../store/store.ts";
-import { resolveCategory } from "../budget/categories.ts";
+import { resolveCategory } from "../ledger/categories.ts";
 
 export const CATEGORY_ACTIONS = ["add", "rename", "merge", "describe"] as const;
 export type CategoryAction = (typeof CATEGORY_ACTIONS)[number];

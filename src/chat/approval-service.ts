@@ -25,15 +25,15 @@
  * in any process until the approval expires, also after a restart (`resume`).
  */
 import type { ApprovalGate, PendingApproval } from "../tools/invoke.ts";
-import type { BudgetDb } from "../budget/reader.ts";
-import { WriteConflictError } from "../budget/writer.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
+import { WriteConflictError } from "../ledger/recategorise.ts";
 import { formatDuration } from "../core/format.ts";
 import type { ApprovalStatus } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
 import type { Store } from "../store/store.ts";
 import { writeToolByName } from "../tools/registry.ts";
 import type { Change, WriteContext, WriteTool } from "../tools/types.ts";
-import { BudgetBusyError, BudgetWriter } from "../budget/write-path.ts";
+import { BudgetBusyError, BudgetWriter } from "../ledger/write-path.ts";
 import type { NewAuditEntry } from "../store/audit-log.ts";
 import { isBusyError } from "../core/errors.ts";
 import type { RunningTurn } from "./running-turn.ts";
@@ -53,7 +53,7 @@ type Outcome = ApprovalOutcome;
 export type OutcomeListener = (approval: Approval, outcome: ApprovalOutcome) => void;
 
 /** An armed pending approval: `resolve` reports its outcome, `cleanup` disarms its expiry. */
-type Waiter = { resolve(o: Outcome): void; cleanup(): void };
+type ExpiryTimer = { resolve(o: Outcome): void; cleanup(): void };
 
 export type DecisionResult =
   | { ok: true; approval: Approval; outcome: "executed" | "rejected"; message: string }
@@ -76,7 +76,7 @@ export type ApprovalServiceOptions = {
 };
 
 export class ApprovalService {
-  private readonly waiters = new Map<string, Waiter>();
+  private readonly timers = new Map<string, ExpiryTimer>();
   private listener: OutcomeListener | null = null;
   private readonly store: Store;
   private readonly ctx: WriteContext;
@@ -112,22 +112,22 @@ export class ApprovalService {
 
   /** Disarm every expiry timer (the app is closing; start-up arms them again). */
   stop(): void {
-    for (const w of [...this.waiters.values()]) w.cleanup();
+    for (const w of [...this.timers.values()]) w.cleanup();
   }
 
   /** Arm a pending approval: it expires when its time passes; its outcome goes to the listener. */
-  private arm(a: Approval): Waiter {
-    const timer = setTimeout(() => this.expire(a.id, "timeout", this.expiredMessage()), Math.max(0, Date.parse(a.expiresAt) - this.store.approvals.now().getTime()));
-    (timer as { unref?: () => void }).unref?.();
-    const waiter: Waiter = {
+  private arm(a: Approval): ExpiryTimer {
+    const handle = setTimeout(() => this.expire(a.id, "timeout", this.expiredMessage()), Math.max(0, Date.parse(a.expiresAt) - this.store.approvals.now().getTime()));
+    (handle as { unref?: () => void }).unref?.();
+    const timer: ExpiryTimer = {
       resolve: (o) => this.listener?.(a, o),
       cleanup: () => {
-        clearTimeout(timer);
-        this.waiters.delete(a.id);
+        clearTimeout(handle);
+        this.timers.delete(a.id);
       },
     };
-    this.waiters.set(a.id, waiter);
-    return waiter;
+    this.timers.set(a.id, timer);
+    return timer;
   }
 
   /** "The approval expired after 10 minutes; nothing was modified." */
@@ -162,7 +162,7 @@ export class ApprovalService {
 
   /** Expire a pending approval and report it (the model learns it with the next request). */
   private expire(id: string, reason: string, message: string): void {
-    this.waiters.get(id)?.cleanup();
+    this.timers.get(id)?.cleanup();
     const expired = this.store.approvals.expire(id, reason);
     if (!expired) return;
     this.store.approvals.setResult(id, { message } satisfies ApprovalResult);
@@ -177,13 +177,13 @@ export class ApprovalService {
     const current = this.store.approvals.get(userId, id);
     if (!current) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE, approval: null };
     if (current.status !== "pending") return { ok: false, status: 409, message: alreadyMessage(current), approval: current };
-    const waiter = this.waiters.get(id) ?? this.arm(current);
+    const timer = this.timers.get(id) ?? this.arm(current);
     let decided: Approval | null;
     try {
       decided = this.store.approvals.decide(userId, id, decision);
     } catch (err) {
       // Not even the decision could be stored (the app database is locked): nothing was written.
-      return this.failed(userId, current, waiter, decision, err);
+      return this.failed(userId, current, timer, decision, err);
     }
     if (!decided) {
       // Its time ran out a moment before the timer fired.
@@ -191,7 +191,7 @@ export class ApprovalService {
       const now = this.store.approvals.get(userId, id);
       return { ok: false, status: 409, message: now ? alreadyMessage(now) : NOT_FOUND_MESSAGE, approval: now };
     }
-    waiter.cleanup();
+    timer.cleanup();
     // From here on every failure ends in failed(): the waiting answer is always told, the approval always ends final.
     try {
       this.store.audit.add({
@@ -203,7 +203,7 @@ export class ApprovalService {
 
       if (decision === "rejected") {
         this.store.approvals.setResult(id, { message: REJECTED_MESSAGE } satisfies ApprovalResult);
-        waiter.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
+        timer.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
         return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "rejected", message: REJECTED_MESSAGE };
       }
 
@@ -234,13 +234,13 @@ export class ApprovalService {
           this.store.audit.add(e.audit);
         });
       });
-      waiter.resolve({ decision: "approved", result: change.message, isError: false });
+      timer.resolve({ decision: "approved", result: change.message, isError: false });
       const now = this.store.approvals.get(userId, id)!;
       // budget.db holds the change even when chat.db could not record it yet (retried; start-up settles it at the latest).
       const shown = now.status === "approved" ? { ...now, status: "executed" as const, result: executed(change).result } : now;
       return { ok: true, approval: shown, outcome: "executed", message: change.message };
     } catch (err) {
-      return this.failed(userId, decided, waiter, decision, err);
+      return this.failed(userId, decided, timer, decision, err);
     }
   }
 
@@ -263,10 +263,10 @@ export class ApprovalService {
    * (`failed`, or `rejected`) is stored as soon as the app database lets us (it may be the
    * very thing that is locked). An approve answers 409.
    */
-  private failed(userId: string, a: Approval, waiter: Waiter, decision: "approved" | "rejected", err: unknown): DecisionResult {
-    waiter.cleanup();
+  private failed(userId: string, a: Approval, timer: ExpiryTimer, decision: "approved" | "rejected", err: unknown): DecisionResult {
+    timer.cleanup();
     if (decision === "rejected") {
-      waiter.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
+      timer.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
       this.store.writeSoon(`the rejection of approval ${a.id}`, () => {
         if (this.store.approvals.decide(userId, a.id, "rejected", new Date(Math.min(Date.now(), Date.parse(a.expiresAt) - 1)))) {
           this.store.approvals.setResult(a.id, { message: REJECTED_MESSAGE } satisfies ApprovalResult);
@@ -285,7 +285,7 @@ export class ApprovalService {
     const message =
       `The user approved, but nothing was modified: ${why}. ` +
       (conflict ? `Call ${a.tool} again for a fresh preview if the change is still wanted.` : "Nothing needs undoing; the user may try again in a moment.");
-    waiter.resolve({
+    timer.resolve({
       decision: "approved",
       result: message,
       isError: true,

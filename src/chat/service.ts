@@ -8,7 +8,7 @@ import { figureCounts } from "../figures/turn.ts";
 import type { ApprovalGate, ToolInvoker } from "../tools/invoke.ts";
 import { periodMonthCounts } from "../tools/query/period.ts";
 import { systemBlocks } from "../agent/prompt.ts";
-import { BudgetDbLocked, type BudgetDb } from "../budget/reader.ts";
+import { BudgetDbLocked, type BudgetDb } from "../ledger/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { stripControls } from "../core/validation.ts";
 import { cannotSaveMessage, isBusyError, QuestionRefused } from "../core/errors.ts";

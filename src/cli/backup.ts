@@ -5,7 +5,7 @@
  */
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { backupDirFor, checkSnapshot, freshSnapshotPath, restoreSnapshot, takeSnapshot } from "../budget/backup.ts";
+import { backupDirFor, checkSnapshot, freshSnapshotPath, restoreSnapshot, takeSnapshot } from "../ledger/backup.ts";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
 import { Store } from "../store/store.ts";

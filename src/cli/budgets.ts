@@ -2,8 +2,8 @@
  * `budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY` (SPEC §8): the
  * household's monthly budgets from the terminal. Changes are audited (via "cli").
  */
-import { openBudgetDb } from "../budget/open.ts";
-import { dayToIso, localDay } from "../budget/calendar.ts";
+import { openBudgetDb } from "../ledger/open.ts";
+import { dayToIso, localDay } from "../ledger/calendar.ts";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";
 import { formatMoney, formatPercent } from "../core/format.ts";

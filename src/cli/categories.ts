@@ -5,9 +5,9 @@
  * and recorded for undo. Exit 0 done, 2 bad input (nothing changed), 1 when the data
  * changed under the command or a database problem.
  */
-import { openBudgetDb } from "../budget/open.ts";
-import { budgetWriterFor } from "../budget/write-path.ts";
-import { WriteConflictError } from "../budget/writer.ts";
+import { openBudgetDb } from "../ledger/open.ts";
+import { budgetWriterFor } from "../ledger/write-path.ts";
+import { WriteConflictError } from "../ledger/recategorise.ts";
 import { CategoryError, changeCategory, listCategories, roleNote, undoCategoryChangeById, type CategoryRequest, type CategorySnapshot } from "../categories/categories.ts";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";

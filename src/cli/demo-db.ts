@@ -1,7 +1,7 @@
 import { relative } from "node:path";
-import { DEMO_DB_PATH } from "../budget/open.ts";
+import { DEMO_DB_PATH } from "../ledger/open.ts";
 import { dbPath } from "../config.ts";
-import { writeDemoDb } from "../budget/demo/generator.ts";
+import { writeDemoDb } from "../ledger/demo/generator.ts";
 import { intOption, parse } from "./args.ts";
 
 export const DEMO_HELP = `budget-chat demo-db [--out PATH] [--seed N] [--transactions N] [--force]

@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
-import { writeDemoDb } from "../budget/demo/generator.ts";
+import { writeDemoDb } from "../ledger/demo/generator.ts";
 import { budgetDbLocation, dbPath, flagHelp, flagOptions, readSettings, requireApiKey, type SettingKey } from "../config.ts";
 import { UsageError } from "../core/errors.ts";
 import { loadQuestionSet, prepareQuestions } from "../eval/questions.ts";

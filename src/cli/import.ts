@@ -11,7 +11,7 @@ import { basename, relative } from "node:path";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
 import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
-import { reconcileBudgetWrites } from "../budget/write-path.ts";
+import { reconcileBudgetWrites } from "../ledger/write-path.ts";
 import { ModelClassifier, type ClassSource } from "../import/classify.ts";
 import { DATE_FORMATS, IMPORT_FORMATS, type ImportFormat } from "../import/formats/types.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";

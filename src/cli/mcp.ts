@@ -1,5 +1,5 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { openBudgetDb } from "../budget/open.ts";
+import { openBudgetDb } from "../ledger/open.ts";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { UsageError } from "../core/errors.ts";
 import { createMcpServer } from "../mcp/server.ts";

@@ -1,5 +1,5 @@
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
-import { openBudgetDb } from "../budget/open.ts";
+import { openBudgetDb } from "../ledger/open.ts";
 import { UsageError } from "../core/errors.ts";
 import { Store } from "../store/store.ts";
 import { createInvoker } from "../tools/invoke.ts";

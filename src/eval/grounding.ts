@@ -2,7 +2,7 @@
  * Ungrounded figures of an answer (SPEC §11): the figures of the answer that match no figure
  * of its turn's tool results, by the checker the chat uses (src/figures).
  */
-import type { Ledger } from "../budget/ledger.ts";
+import type { Ledger } from "../ledger/ledger.ts";
 import { createTurnFigures } from "../figures/turn.ts";
 import { periodMonthCounts } from "../tools/query/period.ts";
 import type { CallRecord } from "./score.ts";

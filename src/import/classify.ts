@@ -14,8 +14,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
-import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../budget/pipeline.ts";
-import { UNCATEGORISED } from "../budget/schema.ts";
+import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../ledger/pipeline.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
 import { cardSectorRule } from "./card-rules.ts";
 
 export const CLASS_SOURCES = ["cache", "rules", "llm", "unclassified"] as const;

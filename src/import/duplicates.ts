@@ -13,7 +13,7 @@
  * one query restricted to the statement's date span and amounts.
  */
 import type { Database } from "bun:sqlite";
-import { addDays, dayToIso, daysBetween, parseDay } from "../budget/calendar.ts";
+import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts";
 
 /** How far apart two bookings of one payment may be (banks book card payments days later). */
 export const POSSIBLE_DUPLICATE_DAYS = 3;

@@ -20,10 +20,10 @@
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
-import { CATEGORY_DESCRIPTIONS } from "../budget/demo/merchants.ts";
-import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../budget/pipeline.ts";
-import { BudgetDb } from "../budget/reader.ts";
-import { budgetWriterFor, type BudgetWriter } from "../budget/write-path.ts";
+import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
+import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
+import { BudgetDb } from "../ledger/reader.ts";
+import { budgetWriterFor, type BudgetWriter } from "../ledger/write-path.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord } from "../store/import-records.ts";

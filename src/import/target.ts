@@ -6,9 +6,9 @@
 import { Database } from "bun:sqlite";
 import { existsSync, linkSync, mkdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { CATEGORY_DESCRIPTIONS } from "../budget/demo/merchants.ts";
-import { DEMO_DB_PATH } from "../budget/open.ts";
-import { PIPELINE_DDL, pipelineTimestamp } from "../budget/pipeline.ts";
+import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
+import { DEMO_DB_PATH } from "../ledger/open.ts";
+import { PIPELINE_DDL, pipelineTimestamp } from "../ledger/pipeline.ts";
 import { ConfigError } from "../core/errors.ts";
 
 /** The demo database is never an import's target: real rows must not mix with synthetic ones. */
@@ -21,7 +21,7 @@ export function checkImportTarget(path: string): void {
 /**
  * Create the budget database at `path` when there is none: the pipeline's tables and the
  * default categories. It is built under a temporary name and linked into place, so a
- * server watching for the file (src/budget/reader.ts) never opens a half-made one; a link,
+ * server watching for the file (src/ledger/reader.ts) never opens a half-made one; a link,
  * not a rename, because a rename would replace the file another import created meanwhile
  * (and is maybe writing to). Returns whether it was created.
  */

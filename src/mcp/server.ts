@@ -16,7 +16,7 @@
 import { Server } from "@modelcontextprotocol/sdk/server/index.js";
 import { CallToolRequestSchema, ListToolsRequestSchema, type CallToolResult, type Tool as McpTool } from "@modelcontextprotocol/sdk/types.js";
 import pkg from "../../package.json" with { type: "json" };
-import type { BudgetDb } from "../budget/reader.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
 import type { Store } from "../store/store.ts";
 import { createInvoker, type ToolCallRecord } from "../tools/invoke.ts";
 import { ALL_TOOLS, READ_TOOLS, toolGuide, toolInputSchema } from "../tools/registry.ts";

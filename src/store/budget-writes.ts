@@ -1,5 +1,5 @@
 /**
- * The journal of the two-phase write path to budget.db (SPEC §13, src/budget/write-path.ts).
+ * The journal of the two-phase write path to budget.db (SPEC §13, src/ledger/write-path.ts).
  *
  * budget.db and chat.db are two files: no transaction spans both. So a change to budget.db
  * is first stored here as an intent ('pending', with the rows it changes, before and after),
@@ -7,7 +7,7 @@
  * transaction, whatever states the change (the approval's `writes` row and 'executed', the
  * audit entry) is recorded: chat.db never says a change was made that budget.db does not
  * hold. A crash between the two commits leaves a 'pending' intent that start-up settles by
- * looking at budget.db (`reconcileBudgetWrites` in src/budget/write-path.ts).
+ * looking at budget.db (`reconcileBudgetWrites` in src/ledger/write-path.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { Approvals } from "./approvals.ts";

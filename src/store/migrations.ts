@@ -240,7 +240,7 @@ CREATE TABLE budgets (
   updated_by TEXT NOT NULL
 );
 `,
-  // 8 (issue 25, reliability): the journal of the two-phase write path to budget.db (src/budget/write-path.ts).
+  // 8 (issue 25, reliability): the journal of the two-phase write path to budget.db (src/ledger/write-path.ts).
   // An intent is stored (status 'pending') before budget.db commits and marked 'done' after; start-up compares
   // a crash's leftovers with budget.db. `changes` holds the changed rows' before/after (a sample for big
   // writes), `settle` what chat.db records once budget.db holds the change (the approval's write, the audit).

@@ -7,8 +7,8 @@
  * The budgets live in the app database: they reach the tool through its ToolContext.
  */
 import { z } from "zod";
-import { dayToIso } from "../budget/calendar.ts";
-import type { BudgetDb } from "../budget/reader.ts";
+import { dayToIso } from "../ledger/calendar.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
 import { formatMoney, formatPercent, joinAnd } from "../core/format.ts";
 import { budgetMonth, budgetMonthOf, suggestedBudgets, type BudgetLine, type BudgetMonth } from "../budgets/budgets.ts";
 import { coverageSentence } from "./query/period.ts";

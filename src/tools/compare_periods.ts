@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { dayToIso, monthKey } from "../budget/calendar.ts";
-import type { Ledger } from "../budget/ledger.ts";
-import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { dayToIso, monthKey } from "../ledger/calendar.ts";
+import type { Ledger } from "../ledger/ledger.ts";
+import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { formatMoney, formatNumber, formatPercent, round2 } from "../core/format.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { categoryMask, measureOf, resolveCategory, rolesOf } from "./query/categories.ts";

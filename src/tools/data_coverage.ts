@@ -4,8 +4,8 @@
  * data yet, which is not the same as no spending.
  */
 import { z } from "zod";
-import { daysBetween, dayToIso, monthKey, monthLabel } from "../budget/calendar.ts";
-import type { BudgetDb } from "../budget/reader.ts";
+import { daysBetween, dayToIso, monthKey, monthLabel } from "../ledger/calendar.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
 import { formatCount, plural } from "../core/format.ts";
 import type { TableSpec } from "../core/events.ts";
 import { periodFields } from "./query/fields.ts";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { monthLabel } from "../budget/calendar.ts";
+import { monthLabel } from "../ledger/calendar.ts";
 import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";

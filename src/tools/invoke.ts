@@ -13,7 +13,7 @@
  * Hooks run after each call: `onRecord` (every call, ok or not: the audit entry) and
  * `onOutput` (every read result: what else wants to see results, e.g. the figures of a turn).
  */
-import type { BudgetDb } from "../budget/reader.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
 import { ToolInputError } from "../core/errors.ts";
 import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
 import { oneLineError } from "../core/validation.ts";

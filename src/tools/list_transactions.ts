@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dayToIso } from "../budget/calendar.ts";
-import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { dayToIso } from "../ledger/calendar.ts";
+import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { formatCount, formatMoney, quote } from "../core/format.ts";
 import { searchField } from "./query/fields.ts";
 import { coverageSentence } from "./query/period.ts";

@@ -9,7 +9,7 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { WriteConflictError } from "../budget/writer.ts";
+import { WriteConflictError } from "../ledger/recategorise.ts";
 import { applyCategoryChange, CATEGORY_ACTIONS, doneMessage, planCategoryChange, planDetail, roleNote, undoCategoryChange, type CategoryPlan, type CategorySnapshot } from "../categories/categories.ts";
 import { ToolInputError } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";

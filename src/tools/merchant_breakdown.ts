@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
 import { categoryMask, measureOf, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";

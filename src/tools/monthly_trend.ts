@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { monthLabel } from "../budget/calendar.ts";
+import { monthLabel } from "../ledger/calendar.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
 import { measureOf, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";

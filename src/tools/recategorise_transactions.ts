@@ -5,7 +5,7 @@
  * Risk "high": it never runs at once. Its approval policy computes the exact effect on
  * the server (`prepare`: rows, total, merchants, from → to), which the approval service
  * stores with the exact arguments and shows the user; only an approval executes it,
- * through src/budget/writer.ts (the only code that writes budget.db).
+ * through src/ledger/recategorise.ts (the only code that writes budget.db).
  *
  * "Matching" means what search_transactions means (case-insensitive substring of
  * merchant name or bank description, every category and both signs, narrowed by
@@ -13,14 +13,14 @@
  * would change nothing).
  */
 import { z } from "zod";
-import type { BudgetDb } from "../budget/reader.ts";
-import { CATEGORY_SQL, MERCHANT_SQL } from "../budget/schema.ts";
-import { whereOf, type Selection } from "../budget/selection.ts";
-import { recategorise, undoRecategorisation, type ClassificationRow, type Lesson } from "../budget/writer.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
+import { CATEGORY_SQL, MERCHANT_SQL } from "../ledger/schema.ts";
+import { whereOf, type Selection } from "../ledger/selection.ts";
+import { recategorise, undoRecategorisation, type ClassificationRow, type Lesson } from "../ledger/recategorise.ts";
 import { ToolInputError } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney, joinAnd, plural, round2 } from "../core/format.ts";
-import { dayToIso } from "../budget/calendar.ts";
+import { dayToIso } from "../ledger/calendar.ts";
 import { resolveCategory } from "./query/categories.ts";
 import { defaultDescription, planCategoryChange } from "../categories/categories.ts";
 import { categoryField, periodFields, searchField } from "./query/fields.ts";

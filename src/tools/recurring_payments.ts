@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dayToIso } from "../budget/calendar.ts";
-import { findSeries, type Series } from "../budget/recurring.ts";
+import { dayToIso } from "../ledger/calendar.ts";
+import { findSeries, type Series } from "../ledger/recurring.ts";
 import { formatCount, formatMoney, plural, round2 } from "../core/format.ts";
 import { roleMask, rolesOf } from "./query/categories.ts";
 import { chartTitle } from "./query/currency.ts";

@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { dayToIso } from "../budget/calendar.ts";
-import type { Ledger } from "../budget/ledger.ts";
-import { UNCATEGORISED } from "../budget/schema.ts";
+import { dayToIso } from "../ledger/calendar.ts";
+import type { Ledger } from "../ledger/ledger.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
 import type { TableSpec } from "../core/events.ts";
 import { formatCount, formatMoney, plural, quote, round2 } from "../core/format.ts";
 import { categoryMask, resolveCategory } from "./query/categories.ts";

@@ -1,6 +1,6 @@
 import { z } from "zod";
-import { dayToIso, monthLabel } from "../budget/calendar.ts";
-import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { dayToIso, monthLabel } from "../ledger/calendar.ts";
+import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { amountFields, categoryField, periodFields, searchField } from "./query/fields.ts";

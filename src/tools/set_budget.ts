@@ -11,9 +11,9 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { monthKey, monthLabel } from "../budget/calendar.ts";
-import type { BudgetDb } from "../budget/reader.ts";
-import { WriteConflictError } from "../budget/writer.ts";
+import { monthKey, monthLabel } from "../ledger/calendar.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
+import { WriteConflictError } from "../ledger/recategorise.ts";
 import { ToolInputError } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatMoney, round2 } from "../core/format.ts";

@@ -5,8 +5,8 @@
  * money-out rows, amounts positive.
  */
 import { z } from "zod";
-import type { TextMatch } from "../budget/ledger.ts";
-import { median } from "../budget/recurring.ts";
+import type { TextMatch } from "../ledger/ledger.ts";
+import { median } from "../ledger/recurring.ts";
 import { ToolInputError } from "../core/errors.ts";
 import type { ChartSpec, TableSpec } from "../core/events.ts";
 import { formatCount, formatMoney, joinAnd, quote, round2 } from "../core/format.ts";

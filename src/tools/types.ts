@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
-import type { BudgetDb } from "../budget/reader.ts";
-import type { BudgetWriter } from "../budget/write-path.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
+import type { BudgetWriter } from "../ledger/write-path.ts";
 import type { Store } from "../store/store.ts";
 import type { BudgetSource } from "../budgets/budgets.ts";
 

@@ -6,10 +6,10 @@
  * ranked by amount ÷ median. Without a period it looks at the last 3 months of data.
  */
 import { z } from "zod";
-import { dayToIso, monthKey } from "../budget/calendar.ts";
-import type { Ledger } from "../budget/ledger.ts";
-import { distinctCounts, lower, RunningMedian } from "../budget/running-median.ts";
-import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { dayToIso, monthKey } from "../ledger/calendar.ts";
+import type { Ledger } from "../ledger/ledger.ts";
+import { distinctCounts, lower, RunningMedian } from "../ledger/running-median.ts";
+import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import type { TableSpec } from "../core/events.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
 import { categoryMask, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";

@@ -3,7 +3,7 @@
  * import ran (import_log.imported_at), for the chat header and the Transactions page, so
  * data that ended weeks ago is never read as current.
  */
-import type { BudgetDb } from "../budget/reader.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
 
 export type DataAge = {
   /** "YYYY-MM-DD" of the newest transaction, null when there are none. */

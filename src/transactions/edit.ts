@@ -1,21 +1,21 @@
 /**
  * A user's own edit of a transaction (SPEC §12): its category and/or merchant name, for it
  * alone or for every row of its merchant. No approval card (the user acts directly), but
- * the same write as an approved recategorisation (src/budget/writer.ts editTransactions:
+ * the same write as an approved recategorisation (src/ledger/recategorise.ts editTransactions:
  * manual source, confidence 1.0, the pipeline taught), recorded in chat.db with exactly
  * what it replaced (store.edits) and audited with before/after, inside the budget
  * transaction: an edit that cannot be recorded is not made. Undo restores it, once.
  */
 import { z } from "zod";
-import type { BudgetDb } from "../budget/reader.ts";
-import type { BudgetWriter } from "../budget/write-path.ts";
-import { editTransactions, undoTransactionEdit, WriteConflictError, type ClassificationRow, type Lesson } from "../budget/writer.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
+import type { BudgetWriter } from "../ledger/write-path.ts";
+import { editTransactions, undoTransactionEdit, WriteConflictError, type ClassificationRow, type Lesson } from "../ledger/recategorise.ts";
 import { ChangeRefused, ToolInputError } from "../core/errors.ts";
 import { plural, quote } from "../core/format.ts";
 import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
 import type { DataEdit } from "../store/data-edits.ts";
 import type { Store } from "../store/store.ts";
-import { resolveCategory } from "../budget/categories.ts";
+import { resolveCategory } from "../ledger/categories.ts";
 import { getTransaction } from "./listing.ts";
 
 export const transactionEditSchema = z

@@ -5,7 +5,7 @@
  * merchants or months); for the others (spending across categories, recurring series,
  * comparisons) the page's filters would show different rows, so there is none.
  */
-import { daysInMonth } from "../budget/calendar.ts";
+import { daysInMonth } from "../ledger/calendar.ts";
 import { transactionQueryString, type TransactionQuery } from "./query.ts";
 
 type Input = Record<string, unknown>;

@@ -2,7 +2,7 @@
  * Listing transactions for the Transactions page, its JSON API and its CSV (SPEC §12):
  * the filtered rows in page order, how many there are, and their totals per currency.
  *
- * Computed on the in-memory ledger (src/budget/ledger.ts), never with SQL: budget.db has
+ * Computed on the in-memory ledger (src/ledger/ledger.ts), never with SQL: budget.db has
  * no index we can rely on, so every SQL page query is a full table scan plus a sort,
  * while one pass over the ledger's typed arrays costs a few milliseconds at 1M rows
  * (bench/transactions-page.ts prints both). Newest first is the ledger's own order read
@@ -10,12 +10,12 @@
  * a page is an offset into one pass that also counts the rows and sums the totals, so
  * page 20,000 costs what page 1 costs.
  */
-import { dayToIso, parseDay } from "../budget/calendar.ts";
-import type { Ledger } from "../budget/ledger.ts";
-import type { BudgetDb } from "../budget/reader.ts";
-import { UNKNOWN_MERCHANT } from "../budget/schema.ts";
+import { dayToIso, parseDay } from "../ledger/calendar.ts";
+import type { Ledger } from "../ledger/ledger.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
+import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { ToolInputError } from "../core/errors.ts";
-import { resolveCategory } from "../budget/categories.ts";
+import { resolveCategory } from "../ledger/categories.ts";
 import { PAGE_SIZE, TransactionQueryError, type TransactionFilters, type TransactionQuery } from "./query.ts";
 
 export type TransactionRow = {

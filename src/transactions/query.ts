@@ -9,7 +9,7 @@
  * is refused with a message that names it, never ignored.
  */
 import { z } from "zod";
-import { parseDay } from "../budget/calendar.ts";
+import { parseDay } from "../ledger/calendar.ts";
 
 /** Rows per page. */
 export const PAGE_SIZE = 50;

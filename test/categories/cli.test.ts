@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeDemoDb } from "../../src/budget/demo/generator.ts";
+import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { runCli } from "../support/cli-process.ts";
 

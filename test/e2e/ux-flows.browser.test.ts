@@ -12,7 +12,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BudgetDb } from "../../src/budget/reader.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { listTransactions } from "../../src/tools/list_transactions.ts";
 import { monthlyTrend } from "../../src/tools/monthly_trend.ts";

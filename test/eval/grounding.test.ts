@@ -2,8 +2,8 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { BudgetDb } from "../../src/budget/reader.ts";
-import { writeDemoDb } from "../../src/budget/demo/generator.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
+import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { ungroundedFigures } from "../../src/eval/grounding.ts";
 import type { CallRecord } from "../../src/eval/score.ts";
 

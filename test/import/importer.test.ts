@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { createHash } from "node:crypto";
 import { existsSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
-import { PIPELINE_DDL_STATEMENTS } from "../../src/budget/pipeline.ts";
+import { PIPELINE_DDL_STATEMENTS } from "../../src/ledger/pipeline.ts";
 import { CLASSIFY_TOOL, LLM_BATCH, ModelClassifier } from "../../src/import/classify.ts";
 import { ImportInputError } from "../../src/core/errors.ts";
 import { ImportUndoError, planCounts } from "../../src/import/importer.ts";

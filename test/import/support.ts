@@ -3,7 +3,7 @@ import { Database } from "bun:sqlite";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { PIPELINE_DDL } from "../../src/budget/pipeline.ts";
+import { PIPELINE_DDL } from "../../src/ledger/pipeline.ts";
 import { Importer, type ParsedFile } from "../../src/import/importer.ts";
 import type { ModelClassifier } from "../../src/import/classify.ts";
 import type { ParsedRow } from "../../src/import/formats/types.ts";

@@ -6,9 +6,9 @@
 import { afterEach, expect, test } from "bun:test";
 import { rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { writeDemoDb } from "../../src/budget/demo/generator.ts";
-import { DEMO_DB_PATH } from "../../src/budget/open.ts";
-import { BudgetDb } from "../../src/budget/reader.ts";
+import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
+import { DEMO_DB_PATH } from "../../src/ledger/open.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
 import { ApprovalService } from "../../src/chat/approval-service.ts";
 import { ConfigError } from "../../src/core/errors.ts";
 import { ensureBudgetDb } from "../../src/import/target.ts";

@@ -9,9 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { backupDirFor, listSnapshots, lockPathFor, snapshotName } from "../../src/budget/backup.ts";
-import { writeDemoDb } from "../../src/budget/demo/generator.ts";
-import { BudgetWriter } from "../../src/budget/write-path.ts";
+import { backupDirFor, listSnapshots, lockPathFor, snapshotName } from "../../src/ledger/backup.ts";
+import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
+import { BudgetWriter } from "../../src/ledger/write-path.ts";
 import { Store } from "../../src/store/store.ts";
 import { runCli } from "../support/cli-process.ts";
 
@@ -126,7 +126,7 @@ describe("backup and restore commands", () => {
 
     // A server holds the database: a process that took the lease and is then killed without a word.
     const holder = Bun.spawn(
-      [process.execPath, "-e", `const { holdServerLease } = await import(${JSON.stringify(join(root, "src/budget/backup.ts"))}); globalThis.lease = holdServerLease(${JSON.stringify(db)}); console.log("held"); setInterval(() => {}, 1000);`],
+      [process.execPath, "-e", `const { holdServerLease } = await import(${JSON.stringify(join(root, "src/ledger/backup.ts"))}); globalThis.lease = holdServerLease(${JSON.stringify(db)}); console.log("held"); setInterval(() => {}, 1000);`],
       { stdout: "pipe", stderr: "pipe" },
     );
     children.add(holder);

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, expect, test } from "bun:test";
 import { dynamicSystem } from "../../src/agent/prompt.ts";
-import { whereOf } from "../../src/budget/selection.ts";
+import { whereOf } from "../../src/ledger/selection.ts";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { createFixture, fixtureRow, fixtureRows, runTool, type Fixture } from "../fixtures/budget-fixture.ts";
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, test } from "bun:test";
 import { chmodSync, copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeDemoDb } from "../../src/budget/demo/generator.ts";
+import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 
 const root = join(import.meta.dir, "..", "..");
 let dir: string;
@@ -64,7 +64,7 @@ function runUnprivileged(script: string): { out: string; err: string } {
 }
 
 const probe = (path: string) => `
-import { BudgetDb } from ${JSON.stringify(join(root, "src/budget/reader.ts"))};
+import { BudgetDb } from ${JSON.stringify(join(root, "src/ledger/reader.ts"))};
 try {
   const db = BudgetDb.open(${JSON.stringify(path)});
   const s = db.summary();

@@ -9,7 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeDemoDb } from "../../src/budget/demo/generator.ts";
+import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { SUMMARY_SYSTEM } from "../../src/memory/summarise.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { SseReader } from "../trust/support.ts";

@@ -1,5 +1,5 @@
 /**
- * Issue 25 items 1 and 5 at the level of the write path itself (src/budget/write-path.ts):
+ * Issue 25 items 1 and 5 at the level of the write path itself (src/ledger/write-path.ts):
  * what the journal keeps, how start-up settles a crash's leftovers, and concurrent writers
  * (two programs writing budget.db at once are serialised, never half-written; an apply that
  * throws or whose process is killed midway leaves budget.db as it was).
@@ -9,8 +9,8 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeDemoDb } from "../../src/budget/demo/generator.ts";
-import { BudgetWriter, reconcileBudgetWrites, RECONCILED_FAILED } from "../../src/budget/write-path.ts";
+import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
+import { BudgetWriter, reconcileBudgetWrites, RECONCILED_FAILED } from "../../src/ledger/write-path.ts";
 import { Store } from "../../src/store/store.ts";
 import { integrity, queryFile } from "../support/db-file.ts";
 

@@ -3,7 +3,7 @@ import { ToolInputError } from "../../src/core/errors.ts";
 import { calculate, evaluate } from "../../src/tools/calculate.ts";
 import { figuresOfOutput } from "../../src/figures/collect.ts";
 import { checkAnswer } from "../../src/figures/check.ts";
-import type { BudgetDb } from "../../src/budget/reader.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
 
 // calculate reads no data.
 const NO_DB = {} as BudgetDb;

@@ -5,7 +5,7 @@
  * fixtures and the demo database.
  */
 import { describe, expect, test } from "bun:test";
-import type { BudgetDb } from "../../src/budget/reader.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatPercent } from "../../src/core/format.ts";
 import { comparePeriods } from "../../src/tools/compare_periods.ts";
 import { comparePeriods as oracle, type ComparePeriodArg } from "../support/spec-oracle.ts";

@@ -7,7 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { dynamicSystem } from "../../src/agent/prompt.ts";
-import { BudgetDb } from "../../src/budget/reader.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
 import { dataCoverage } from "../../src/tools/data_coverage.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 import { dataCoverage as oracle } from "../support/spec-oracle-round3.ts";

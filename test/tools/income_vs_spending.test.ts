@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { incomeVsSpending } from "../../src/tools/income_vs_spending.ts";
-import { BudgetDb } from "../../src/budget/reader.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatPercent } from "../../src/core/format.ts";
 import { incomeVsSpending as oracle, type CommonArgs } from "../support/spec-oracle.ts";
 import { fixtures, centsAll, demoDb, extended, money, MONTHS_2024, MONTHS_2025, MONTHS_ALL, run } from "./support.ts";

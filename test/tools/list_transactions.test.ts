@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { listTransactions } from "../../src/tools/list_transactions.ts";
-import type { BudgetDb } from "../../src/budget/reader.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";
 import { list as oracle, load, type FilterArgs } from "../support/spec-oracle.ts";

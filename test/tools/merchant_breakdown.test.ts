@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { merchantBreakdown } from "../../src/tools/merchant_breakdown.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
-import type { BudgetDb } from "../../src/budget/reader.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { merchantBreakdown as oracle, type CommonArgs } from "../support/spec-oracle.ts";
 import { fixtures, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";

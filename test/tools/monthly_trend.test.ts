@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
-import type { BudgetDb } from "../../src/budget/reader.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { monthlyTrend as oracle, type CommonArgs } from "../support/spec-oracle.ts";
 import { fixtures, centsAll, demoDb, extended, inputError, MONTHS_2024, MONTHS_2025, MONTHS_ALL, money, run, schemaRejects } from "./support.ts";

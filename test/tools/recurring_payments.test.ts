@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, expect, test, describe } from "bun:test";
 import { recurringPayments } from "../../src/tools/recurring_payments.ts";
 import { createFixture, fixtureRow, fixtureRows, type Fixture } from "../fixtures/budget-fixture.ts";
-import type { BudgetDb } from "../../src/budget/reader.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { recurringPayments as oracle, type CommonArgs } from "../support/spec-oracle.ts";
 import { fixtures, cents, demoDb, money, run, schemaRejects, extended } from "./support.ts";
 

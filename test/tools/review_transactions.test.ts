@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { possibleDuplicates } from "../support/spec-oracle-round3.ts";
-import type { BudgetDb } from "../../src/budget/reader.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { reviewTransactions } from "../../src/tools/review_transactions.ts";
 import { reviewTransactions as oracle, type CommonArgs } from "../support/spec-oracle.ts";

@@ -9,7 +9,7 @@ import { listTransactions } from "../../src/tools/list_transactions.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
-import type { BudgetDb } from "../../src/budget/reader.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { search as oracle, type FilterArgs } from "../support/spec-oracle.ts";
 import { fixtures, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";

@@ -5,7 +5,7 @@
  * oracle (test/support/spec-oracle-round3.ts) on every fixture and the demo database.
  */
 import { describe, expect, test } from "bun:test";
-import type { BudgetDb } from "../../src/budget/reader.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { spendingBreakdown } from "../../src/tools/spending_breakdown.ts";
 import { spendingBreakdown as oracle, type BreakdownArgs } from "../support/spec-oracle-round3.ts";
 import { fixtures, cents, demoDb, extended, IBAN_ACCOUNT, inputError, money, run } from "./support.ts";

@@ -6,7 +6,7 @@
  */
 import { describe, expect, test } from "bun:test";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
-import { BudgetDb } from "../../src/budget/reader.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { spendingByCategory as oracle, type CommonArgs } from "../support/spec-oracle.ts";
 import { fixtures, cents, demoDb, inputError, money, run } from "./support.ts";

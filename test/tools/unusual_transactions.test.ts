@@ -5,8 +5,8 @@
  * period (the last 3 months of data). Against the round-3 oracle on every fixture and the demo.
  */
 import { describe, expect, test } from "bun:test";
-import type { BudgetDb } from "../../src/budget/reader.ts";
-import { RunningMedian, distinctCounts, lower } from "../../src/budget/running-median.ts";
+import type { BudgetDb } from "../../src/ledger/reader.ts";
+import { RunningMedian, distinctCounts, lower } from "../../src/ledger/running-median.ts";
 import { unusualTransactions } from "../../src/tools/unusual_transactions.ts";
 import { unusualTransactions as oracle } from "../support/spec-oracle-round3.ts";
 import { fixtures, cents, demoDb, extended, money, run } from "./support.ts";

@@ -2,11 +2,11 @@
  * recategorise_transactions' preview and the budget writer, on the one hand-made
  * fixture (every number below is counted by hand from test/fixtures/budget-rows.ts).
  */
-import { BudgetWriter } from "../../src/budget/write-path.ts";
+import { BudgetWriter } from "../../src/ledger/write-path.ts";
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
-import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../../src/budget/pipeline.ts";
-import { WriteConflictError } from "../../src/budget/writer.ts";
+import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../../src/ledger/pipeline.ts";
+import { WriteConflictError } from "../../src/ledger/recategorise.ts";
 import { Store } from "../../src/store/store.ts";
 import type { Change } from "../../src/tools/types.ts";
 import { previewRecategorisation, recategoriseSchema, recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";

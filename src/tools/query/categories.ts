@@ -4,10 +4,10 @@
  * Roles decide what a figure counts: spending (everything but Income and the
  * not-spending categories), income, or neither.
  */
-import type { Ledger } from "../../budget/ledger.ts";
-import type { BudgetDb, Role } from "../../budget/reader.ts";
+import type { Ledger } from "../../ledger/ledger.ts";
+import type { BudgetDb, Role } from "../../ledger/reader.ts";
 
-export { resolveCategory } from "../../budget/categories.ts";
+export { resolveCategory } from "../../ledger/categories.ts";
 
 /** Per category code of the ledger: its role. */
 export function rolesOf(db: BudgetDb, l: Ledger): Role[] {

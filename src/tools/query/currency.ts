@@ -2,7 +2,7 @@
  * Currencies are never added together (SPEC §1): figures are kept per currency, charts
  * show the main one (most rows) and name what they leave out.
  */
-import type { Ledger } from "../../budget/ledger.ts";
+import type { Ledger } from "../../ledger/ledger.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { formatMoney } from "../../core/format.ts";
 

@@ -3,9 +3,9 @@
  * integer key per dimension, computed once per distinct day for the time dimensions
  * (rows are in day order), and a label for each key.
  */
-import { dayToIso, epochDay, fromEpochDay, isoWeekLabel, monthLabel, WEEKDAY_LABELS, weekdayOf } from "../../budget/calendar.ts";
-import type { Ledger } from "../../budget/ledger.ts";
-import { UNKNOWN_MERCHANT } from "../../budget/schema.ts";
+import { dayToIso, epochDay, fromEpochDay, isoWeekLabel, monthLabel, WEEKDAY_LABELS, weekdayOf } from "../../ledger/calendar.ts";
+import type { Ledger } from "../../ledger/ledger.ts";
+import { UNKNOWN_MERCHANT } from "../../ledger/schema.ts";
 
 export const DIMENSIONS = ["category", "merchant", "year", "month", "week", "weekday", "day", "currency", "account"] as const;
 export type Dimension = (typeof DIMENSIONS)[number];

@@ -2,8 +2,8 @@
  * Periods (SPEC §1, §2): `year`/`month`, or inclusive `from`/`to` (either end open),
  * resolved to inclusive yyyymmdd bounds; the months of a period that the data covers.
  */
-import { daysInMonth, dayToIso, monthKey, monthLabel, parseDay } from "../../budget/calendar.ts";
-import type { Ledger } from "../../budget/ledger.ts";
+import { daysInMonth, dayToIso, monthKey, monthLabel, parseDay } from "../../ledger/calendar.ts";
+import type { Ledger } from "../../ledger/ledger.ts";
 import { ToolInputError } from "../../core/errors.ts";
 
 export type PeriodInput = { year?: number; month?: number; from?: string; to?: string };

@@ -3,7 +3,7 @@
  * currency, categories, text, absolute amount and direction. Every read tool filters
  * through here, so "the rows a search matches" means the same everywhere.
  */
-import type { Ledger, TextMatch } from "../../budget/ledger.ts";
+import type { Ledger, TextMatch } from "../../ledger/ledger.ts";
 import type { Period } from "./period.ts";
 
 export type Filter = {

@@ -3,7 +3,7 @@
  * account column comes with imports (SPEC §10): a database without it has no accounts,
  * and an account argument there is an error that says so.
  */
-import type { Ledger } from "../../budget/ledger.ts";
+import type { Ledger } from "../../ledger/ledger.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { resolveCurrency } from "./currency.ts";
 

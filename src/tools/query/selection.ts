@@ -3,7 +3,7 @@
  * unless narrowed (a text search is explicit intent, SPEC §1), so a search's match count
  * is exactly what the list shows before its limit.
  */
-import type { BudgetDb } from "../../budget/reader.ts";
+import type { BudgetDb } from "../../ledger/reader.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { formatMoney, quote } from "../../core/format.ts";
 import { categoryMask, resolveCategory } from "./categories.ts";

@@ -18,7 +18,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { dayToIso, localDay, monthKey } from "../../budget/calendar.ts";
+import { dayToIso, localDay, monthKey } from "../../ledger/calendar.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { round2 } from "../../core/format.ts";
 import { escapeHtml } from "../../core/html.ts";

@@ -13,7 +13,7 @@ import { z } from "zod";
 import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest, type CategorySnapshot } from "../../categories/categories.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { oneLineError } from "../../core/validation.ts";
-import { WriteConflictError } from "../../budget/writer.ts";
+import { WriteConflictError } from "../../ledger/recategorise.ts";
 import { CategoriesPage } from "../../../views/CategoriesPage.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";

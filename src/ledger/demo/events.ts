@@ -3,9 +3,9 @@
  * events of each type fall in each month, and the events themselves (deterministic per seed).
  */
 import { pipelineMerchantKey } from "../pipeline.ts";
+import { CATEGORY_DESCRIPTIONS } from "../schema.ts";
 import {
   type AmountSpec,
-  CATEGORY_DESCRIPTIONS,
   EVENT_TYPES,
   type EventType,
   type MerchantSpec,

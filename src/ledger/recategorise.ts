@@ -6,7 +6,7 @@
  * timeout, does all its work in one IMMEDIATE transaction, and closes it again, so the
  * import pipeline is never blocked for longer than that one transaction.
  *
- * What it writes is what the pipeline's own `recategorise` writes (src/budget/pipeline.ts):
+ * What it writes is what the pipeline's own `recategorise` writes (src/ledger/pipeline.ts):
  * the moved transactions become `source='manual'`, `confidence=1.0`; for every merchant
  * key among them, a merchant_cache entry and a few_shot_examples row, so the next import
  * files that merchant under the new category and the classifier sees the correction.
@@ -81,7 +81,7 @@ export type WriteOptions<R> = {
    * Runs inside the budget transaction, after the rows changed and before COMMIT: throw
    * to roll everything back. The approval service takes the change here; the write path
    * journals it with its intent and records it in the app database once budget.db has
-   * committed (src/budget/write-path.ts).
+   * committed (src/ledger/write-path.ts).
    */
   beforeCommit?: (result: R) => void;
   /** Who made the change (for the write path's journal). */

@@ -1,5 +1,5 @@
 /**
- * What a write to budget.db changed, as the write path journals it (src/budget/write-path.ts):
+ * What a write to budget.db changed, as the write path journals it (src/ledger/write-path.ts):
  * temporary triggers on the write connection only (budget.db's schema is untouched) note
  * each changed row; at the end the journal keeps a sample (a write is all-or-nothing, so a
  * few rows tell whether it committed). `heldState` compares budget.db with such a sample.

@@ -1,6 +1,6 @@
 /**
  * Snapshots of budget.db (SPEC §13): the write path keeps one before the first write of a
- * day (src/budget/write-path.ts), `budget-chat backup` takes one on demand, and
+ * day (src/ledger/write-path.ts), `budget-chat backup` takes one on demand, and
  * `budget-chat restore` puts one back while no server uses the database.
  *
  * A snapshot is `VACUUM INTO` from a read-only connection: one consistent read

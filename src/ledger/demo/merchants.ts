@@ -13,26 +13,6 @@
  * new cache keys.
  */
 
-export const CATEGORY_DESCRIPTIONS: readonly (readonly [string, string])[] = [
-  ["Groceries", "Supermarkets, bakeries, butchers and markets: food and household basics bought to eat at home (Migros, Coop, Denner, Aldi, Lidl, Volg)."],
-  ["Dining", "Restaurants, cafés, bars, take-away and food delivery."],
-  ["Transport", "Public transport tickets and passes (SBB, ZVV), car sharing (Mobility), taxis, bike sharing, fuel and parking."],
-  ["Housing", "Rent, service charges (Nebenkosten), electricity, heating and gas, home repairs and maintenance."],
-  ["Insurance", "Health insurance premiums (CSS, Helsana) and other insurance: household contents, liability, legal, travel (Mobiliar, AXA)."],
-  ["Healthcare", "Doctors, dentists, pharmacies, opticians, therapy, and the patient's own share of medical bills (deductible / Kostenbeteiligung)."],
-  ["Shopping", "Clothes, electronics, furniture, books, sports gear, household goods and online shops (Zalando, Digitec Galaxus, Amazon, IKEA)."],
-  ["Subscriptions", "Recurring subscriptions: streaming, music, phone and internet (Swisscom), cloud storage, apps, newspapers."],
-  ["Children", "Childcare (Kita, Hort), toys, children's activities and lessons, school costs."],
-  ["Travel", "Flights, hotels, holiday rentals, package holidays, car hire abroad and ski passes."],
-  ["Cash", "Cash withdrawals at ATMs (Bancomat, Postomat), at home and abroad."],
-  ["Transfers", "Money moved between the account holder's own accounts, e.g. to and from the savings account or a Revolut card. Neither income nor spending."],
-  ["Income", "Salary, bonuses and other earnings. Refunds and reimbursements (returned purchases, insurance reimbursements, expense claims) also belong here."],
-  ["Investments", "Pillar 3a contributions, broker deposits and securities purchases, and money coming back from investment accounts."],
-  ["Fees", "Bank account and card fees, foreign-currency and ATM charges, reminder and paper-bill fees."],
-  ["Other", "Spending that fits no other category: taxes, postal services, hairdresser, flowers and gifts, donations, official fees."],
-  ["Uncategorised", "Transactions the classifier could not categorise with confidence; they need review."],
-];
-
 export type Rounding =
   | "c1" // cents
   | "c5" // 5 Rappen, like most Swiss shop prices

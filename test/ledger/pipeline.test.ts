@@ -13,7 +13,7 @@ import {
   PIPELINE_MANUAL,
   pipelineMerchantKey,
   pipelineTimestamp,
-} from "../../src/budget/pipeline.ts";
+} from "../../src/ledger/pipeline.ts";
 import { columnsOf, SPEC_COLUMNS } from "../support/spec-schema.ts";
 
 /** Produced by the pipeline's own Rust `normalise_merchant_key` (copy of shared/pipeline-cache-keys.jsonl). */

@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { writeDemoDb } from "../../src/budget/demo/generator.ts";
-import { PIPELINE_DDL } from "../../src/budget/pipeline.ts";
-import { type Ledger } from "../../src/budget/ledger.ts";
-import { loadLedger } from "../../src/budget/ledger-load.ts";
-import { addDays, dayToIso, daysBetween, daysInMonth, epochDay, fromEpochDay, isoWeekLabel, monthKey, monthLabel, parseDay, weekdayOf } from "../../src/budget/calendar.ts";
+import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
+import { PIPELINE_DDL } from "../../src/ledger/pipeline.ts";
+import { type Ledger } from "../../src/ledger/ledger.ts";
+import { loadLedger } from "../../src/ledger/ledger-load.ts";
+import { addDays, dayToIso, daysBetween, daysInMonth, epochDay, fromEpochDay, isoWeekLabel, monthKey, monthLabel, parseDay, weekdayOf } from "../../src/ledger/calendar.ts";
 
 let dir: string;
 const open: Database[] = [];

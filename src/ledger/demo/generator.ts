@@ -21,7 +21,7 @@ import { Database } from "bun:sqlite";
 import { existsSync, mkdirSync, renameSync, rmSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { DEMO_DEFAULT_TRANSACTIONS, type Ev, Kind, makePlan, monthEvents, MONTHS, sampleNatural } from "./events.ts";
-import { CATEGORY_DESCRIPTIONS } from "./merchants.ts";
+import { CATEGORY_DESCRIPTIONS } from "../schema.ts";
 import { fmix32, Rng } from "./random.ts";
 import { PIPELINE_DDL, PIPELINE_FEW_SHOT_UPSERT, pipelineTimestamp } from "../pipeline.ts";
 

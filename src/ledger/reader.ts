@@ -160,7 +160,7 @@ export class BudgetDb {
   }
 
   /**
-   * Every transaction with a well-formed date, in memory (src/budget/ledger.ts): the
+   * Every transaction with a well-formed date, in memory (src/ledger/ledger.ts): the
    * tools compute from it. Rebuilt when another connection (the import pipeline) has
    * committed since, as SQLite's data_version tells.
    */

@@ -6,7 +6,7 @@
  * short-lived read-write connection with a busy timeout and goes in two phases, because
  * budget.db and chat.db are two files that no transaction spans:
  *
- *   0. before the first write of a day, a snapshot of budget.db (src/budget/backup.ts);
+ *   0. before the first write of a day, a snapshot of budget.db (src/ledger/backup.ts);
  *   1. the write lock first (`BEGIN IMMEDIATE`, retried within the busy timeout; else a
  *      BudgetBusyError that names who holds the file where the system says so), so
  *      nothing is recorded for a change that cannot even start;

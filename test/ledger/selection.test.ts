@@ -1,6 +1,6 @@
 import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
-import { globContainsAnyCase, likeContains, whereOf } from "../../src/budget/selection.ts";
+import { globContainsAnyCase, likeContains, whereOf } from "../../src/ledger/selection.ts";
 
 test("likeContains escapes the LIKE wildcards and the escape character", () => {
   expect(likeContains("50%")).toBe("%50\\%%");

@@ -7,7 +7,7 @@
  * pipeline's own `recategorise` / `review` commands do. Everything here mirrors the
  * pipeline's behaviour as its source defines it (checked against commit c6a0183,
  * 2026-06-13), re-implemented in TypeScript. It must not drift: if the pipeline
- * changes, change this file and its tests (test/budget/pipeline.test.ts, which runs
+ * changes, change this file and its tests (test/ledger/pipeline.test.ts, which runs
  * the key vectors the pipeline's own Rust function produced) together.
  *
  * Where each behaviour lives in the pipeline:
