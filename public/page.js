@@ -123,9 +123,27 @@
     } else if (b) b.focus();
   }
 
-  // Escape closes an open conversation menu, else the drawer (app.js then leaves the key alone).
+  // The pages' drawer on a phone ("Menu", views/AppNav.tsx).
+  function toggleNav(open) {
+    document.body.classList.toggle("nav-open", open);
+    var b = document.querySelector(".nav-toggle");
+    if (b) b.setAttribute("aria-expanded", open ? "true" : "false");
+    var back = $("nav-backdrop");
+    if (back) back.hidden = !open;
+    if (open) {
+      var here = document.querySelector("#app-nav a[aria-current=page]") || document.querySelector("#app-nav a");
+      if (here) here.focus();
+    } else if (b) b.focus();
+  }
+
+  // Escape closes the pages' drawer, else an open conversation menu, else the conversations' drawer (app.js then leaves the key alone).
   document.addEventListener("keydown", function (e) {
     if (e.key !== "Escape") return;
+    if (document.body.classList.contains("nav-open")) {
+      toggleNav(false);
+      e.preventDefault();
+      return;
+    }
     var open = document.querySelector("details.conv-menu[open]");
     if (open) {
       open.open = false;
@@ -140,6 +158,19 @@
       return;
     }
   });
+
+  // ---------------------------------------------------------------- copy a text (the .env lines, a sign-in link)
+  // The button names the element whose text it copies (data-copy); it says whether that worked, then reads "Copy" again.
+  function copyTextOf(button) {
+    var source = $(button.getAttribute("data-copy"));
+    var text = source ? (source.value !== undefined ? source.value : source.textContent) : "";
+    var said = function (msg) {
+      button.textContent = msg;
+      setTimeout(function () { button.textContent = "Copy"; }, 2000);
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { said("Copied"); }, function () { said("Copy failed"); });
+    else said("Copy failed");
+  }
 
   // ---------------------------------------------------------------- copy an answer
   function answerText(article) {
@@ -161,6 +192,19 @@
       };
       if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { done("Copied"); }, function () { done("Copy failed"); });
       else done("Copy failed");
+      return;
+    }
+    if (t.closest(".nav-toggle")) {
+      toggleNav(!document.body.classList.contains("nav-open"));
+      return;
+    }
+    if (t.closest("#nav-backdrop")) {
+      toggleNav(false);
+      return;
+    }
+    var copyText = t.closest("button.copy-text[data-copy]");
+    if (copyText) {
+      copyTextOf(copyText);
       return;
     }
     if (t.closest(".drawer-toggle")) {

@@ -1,7 +1,6 @@
 import type { BudgetLine, BudgetMonth } from "../src/budgets/budgets.ts";
 import { formatMoney, formatPercent } from "../src/core/format.ts";
 import { safeId } from "../src/ui/dom-ids.ts";
-import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
 /** One spending category on the Budgets page: its figures as the budgets domain computes them. */
@@ -32,9 +31,8 @@ const path = (category: string) => `/budgets/${encodeURIComponent(category)}`;
 /** Budgets per spending category for the month, editable inline (htmx swaps the row). */
 export function BudgetsPage(p: BudgetsPageProps) {
   return (
-    <Layout title="Budgets · budget-chat" asset={p.asset} bodyClass="page-budgets">
+    <Layout title="Budgets · budget-chat" asset={p.asset} bodyClass="page-budgets" nav={{ current: "budgets", user: p.userName ? { name: p.userName } : null }}>
       <main class="page budgets-page" id="main">
-        <AppNav user={p.userName ? { name: p.userName } : null} current="budgets" />
         <h1>Budgets</h1>
         <p class="muted">
           A monthly amount per spending category, shared by the whole household.{" "}

@@ -1,6 +1,5 @@
 import { formatCount, formatMoney } from "../src/core/format.ts";
 import { safeId } from "../src/ui/dom-ids.ts";
-import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { RecentEdits, type RecentEditView } from "./RecentEdits.tsx";
 
@@ -23,9 +22,8 @@ const change = { method: "post", action: "/categories", "hx-post": "/categories"
  */
 export function CategoriesPage(p: CategoriesPageProps) {
   return (
-    <Layout title="Categories · budget-chat" asset={p.asset} bodyClass="page-categories">
+    <Layout title="Categories · budget-chat" asset={p.asset} bodyClass="page-categories" nav={{ current: "categories", user: p.userName ? { name: p.userName } : null }}>
       <main class="page categories-page" id="main" hx-get="/categories" hx-trigger="data-changed from:body" hx-select="#main" hx-target="#main" hx-swap="outerHTML">
-        <AppNav user={p.userName ? { name: p.userName } : null} current="categories" />
         <h1>Categories</h1>
         <p class="muted">
           The import pipeline files each transaction under the category whose description fits it best, so a description says what belongs there. Renaming or merging a

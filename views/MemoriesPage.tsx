@@ -4,13 +4,10 @@ import { Layout, type AssetUrl } from "./Layout.tsx";
 export type MemoryView = { id: string; content: string; createdAt: string };
 
 /** What the assistant remembers about the user: search and delete. */
-export function MemoriesPage({ memories, query, asset }: { memories: MemoryView[]; query?: string | null; asset?: AssetUrl }) {
+export function MemoriesPage({ memories, query, asset, userName }: { memories: MemoryView[]; query?: string | null; asset?: AssetUrl; userName?: string | null }) {
   return (
-    <Layout title="Memories · budget-chat" asset={asset} bodyClass="page-memories">
+    <Layout title="Memories · budget-chat" asset={asset} bodyClass="page-memories" nav={{ current: "memories", user: userName ? { name: userName } : null }}>
       <main class="page" id="main">
-        <p>
-          <a href="/">← Back to the chat</a>
-        </p>
         <h1>Memories</h1>
         <p class="muted">Facts the assistant keeps between conversations. Delete any you do not want it to use.</p>
         <form method="get" action="/memories" class="search-form" role="search">

@@ -1,5 +1,4 @@
 import { formatCount, formatMoney } from "../src/core/format.ts";
-import { AppNav } from "./AppNav.tsx";
 import { DataAgeLine } from "./DataAgeLine.tsx";
 import { FilterSelect } from "./FilterSelect.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
@@ -52,9 +51,8 @@ export function TransactionsPage(p: TransactionsPageProps) {
   const showAccount = p.accounts.length > 0;
   const first = (p.page - 1) * p.pageSize + 1;
   return (
-    <Layout title="Transactions · budget-chat" asset={p.asset} bodyClass="page-transactions">
+    <Layout title="Transactions · budget-chat" asset={p.asset} bodyClass="page-transactions" nav={{ current: "transactions", user: p.userName ? { name: p.userName } : null }}>
       <main class="page wide transactions-page" id="main">
-        <AppNav user={p.userName ? { name: p.userName } : null} current="transactions" />
         <h1>Transactions</h1>
         <DataAgeLine text={p.dataAge} />
         <form method="get" action="/transactions" hx-get="/transactions" {...swap} class="tx-filters" role="search" aria-label="Filter transactions">

@@ -18,6 +18,8 @@ import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { conversationGroup } from "../../ui/conversation-groups.ts";
 import { DELETE_UNDO_MS } from "../../../views/DeletedToast.tsx";
+import { starterQuestionsFor } from "../../ui/starter-questions.ts";
+import { accountLabel } from "../../ui/account-labels.ts";
 
 /** A deleted conversation is removed for good this long after its Undo is gone. */
 const PURGE_MARGIN_MS = 2_000;
@@ -62,6 +64,9 @@ export function pageRoutes(deps: WebDeps) {
     const summary = deps.budget.summaryOrLast();
     // Just deleted (?deleted=ID): Undo is offered while it can still be restored.
     const deletedId = conversation ? undefined : c.req.query("deleted");
+    // An empty chat on the user's own data offers questions about it (the demo keeps the general ones).
+    const names = store.accountNames.all();
+    const fitting = turns.length || deps.budget.demo ? [] : starterQuestionsFor(deps.budget, (a) => accountLabel(a, names));
     const deleted = deletedId ? store.conversations.deleted(user.id, deletedId) : null;
     const page = (
       <ChatPage
@@ -76,6 +81,8 @@ export function pageRoutes(deps: WebDeps) {
         demo={deps.budget.demo ? { firstDate: summary.firstDate, lastDate: summary.lastDate, transactions: summary.transactionCount } : null}
         dataAge={dataAgeText(dataAge(deps.budget), new Date())}
         deleted={deleted ? { id: deleted.id, title: deleted.title } : null}
+        starters={fitting.length ? fitting : undefined}
+        noModel={!deps.chat.hasModel}
         approvals={
           conversation
             ? Object.fromEntries(store.approvals.list(user.id, { conversationId: conversation.id }).map((a) => [a.id, approvalState(a)]))
@@ -168,7 +175,7 @@ export function pageRoutes(deps: WebDeps) {
   r.get("/memories", async (c) => {
     const q = c.req.query("q")?.trim().slice(0, 200) || null;
     const memories = store.memories.list(c.get("user").id, q ?? undefined).map((m) => ({ id: String(m.id), content: m.content, createdAt: m.createdAt }));
-    return c.html(await renderPage(<MemoriesPage memories={memories} query={q} asset={asset} />));
+    return c.html(await renderPage(<MemoriesPage memories={memories} query={q} asset={asset} userName={c.get("user").id === LOCAL_USER_ID ? null : c.get("user").name} />));
   });
 
   // Token counts and cost per day, user and model (SPEC §4: for the people who run the server).

@@ -32,6 +32,11 @@ export type SessionUser = { id: string; name: string };
 export type Variables = { user: SessionUser };
 export type AuthEnv = { Variables: Variables };
 
+/** The name a page shows beside Log out: null in single-user local mode (nobody signed in). */
+export function signedInName(user: SessionUser): string | null {
+  return user.id === LOCAL_USER_ID ? null : user.name;
+}
+
 export const SESSION_COOKIE = "bc_session";
 export const LOCAL_USER: Readonly<SessionUser> = Object.freeze({ id: LOCAL_USER_ID, name: LOCAL_USER_ID });
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
