@@ -202,6 +202,18 @@
       toggleNav(false);
       return;
     }
+    var filter = t.closest(".filter-toggle");
+    if (filter) {
+      var panel = $(filter.getAttribute("aria-controls"));
+      var open = filter.getAttribute("aria-expanded") !== "true";
+      filter.setAttribute("aria-expanded", open ? "true" : "false");
+      if (panel) {
+        panel.classList.toggle("open", open);
+        var firstField = open && panel.querySelector("input, select");
+        if (firstField) firstField.focus();
+      }
+      return;
+    }
     var copyText = t.closest("button.copy-text[data-copy]");
     if (copyText) {
       copyTextOf(copyText);

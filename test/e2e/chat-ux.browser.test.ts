@@ -99,7 +99,9 @@ describe.skipIf(SKIP_BROWSER)("chat UX details (Chromium)", () => {
     const res = await page.goto(`${h.url}/`);
     expect(res!.status()).toBe(401);
     expect(await page.textContent("h1")).toBe("Sign in");
-    expect(await page.innerText("main")).toContain("No link, or it no longer works? Whoever runs this budget-chat can make a new one with budget-chat users link NAME");
+    expect(await page.innerText("main")).toContain(
+      "No link, or it no longer works? For a new one: on a device where you are still signed in, open Settings → Sign in on another device; or ask whoever runs budget-chat to make one with budget-chat users link NAME.",
+    );
     expect(await axe(page)).toEqual([]);
     // The 401 is the answer the page expects: Chromium logs it as a console error, nothing else may appear.
     expect(tp.problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
