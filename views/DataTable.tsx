@@ -1,6 +1,9 @@
 import { type TableSpec } from "../src/core/events.ts";
 import { formatCount, formatTableCell } from "../src/core/format.ts";
 
+/** The most rows "Show all" fetches (GET /turns/:id/tables/:n/all asks the tool for this many). */
+export const MAX_TABLE_ROWS = 500;
+
 export type DataTableProps = {
   table: TableSpec;
   currency: string;
@@ -17,7 +20,9 @@ export type DataTableProps = {
  * A table artifact (e.g. transaction rows). Cells are untrusted text: JSX escapes them.
  * Column headers are buttons that sort (app.js: numbers by their raw value in `data-v`, text by its text); the table
  * downloads as CSV (GET /turns/:id/tables/:n.csv), and when it shows only part of what
- * matched, "Show all" fetches the rest.
+ * matched it says so ("Showing 10 of 808") and "Show all" fetches the rest (up to
+ * MAX_TABLE_ROWS). On a phone each row is a card of its cells, each labelled with its
+ * column (`data-label`, figures.css): nothing lies off-screen.
  */
 export function DataTable({ table, currency: pageCurrency, id, turnId, n, canShowAll, transactions }: DataTableProps) {
   const numeric = table.kinds.map((k) => k === "money" || k === "count" || k === "number" || k === "percent");
@@ -25,10 +30,14 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
   const total = table.totalRows;
   const base = turnId !== undefined && n !== undefined ? `/turns/${encodeURIComponent(turnId)}/tables/${n}` : null;
   const rows = table.rows.length;
+  const fetchable = Math.min(total, MAX_TABLE_ROWS);
   return (
     <figure class="data-table" id={id}>
       <figcaption>
-        {table.title} <span class="row-count">({formatCount(rows)} {rows === 1 ? "row" : "rows"})</span>
+        {table.title}{" "}
+        <span class="row-count">
+          {rows < total ? `Showing ${formatCount(rows)} of ${formatCount(total)}` : `${formatCount(rows)} ${rows === 1 ? "row" : "rows"}`}
+        </span>
       </figcaption>
       <div class="table-scroll" tabindex={0} role="region" aria-label={table.title}>
         <table>
@@ -47,7 +56,11 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
             {table.rows.map((r) => (
               <tr>
                 {table.columns.map((_, i) => (
-                  <td class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined} data-v={typeof r[i] === "number" ? String(r[i]) : undefined}>
+                  <td
+                    class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined}
+                    data-v={typeof r[i] === "number" ? String(r[i]) : undefined}
+                    data-label={table.columns[i]}
+                  >
                     {cell(i, r)}
                   </td>
                 ))}
@@ -66,10 +79,9 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
               See these transactions
             </a>
           ) : null}
-          {canShowAll && total > rows ? (
+          {canShowAll && fetchable > rows ? (
             <button type="button" class="quiet show-all" hx-get={`${base}/all`} hx-target={`#${id}`} hx-swap="outerHTML">
-              Show all {formatCount(Math.min(total, 500))}
-              {total > 500 ? ` (of ${formatCount(total)})` : ""}
+              {total > MAX_TABLE_ROWS ? `Show ${formatCount(MAX_TABLE_ROWS)} of ${formatCount(total)}` : `Show all ${formatCount(total)}`}
             </button>
           ) : null}
         </div>
