@@ -19,20 +19,31 @@
   window.budgetChat = { $: $, within: within };
 
   // ---------------------------------------------------------------- times
-  // Times follow the de-CH locale like the numbers do: the 24-hour clock ("14:05"), in the browser's zone.
+  // Times in the browser's zone, on the 24-hour clock ("14:05"); dates as people write them ("26 Nov 2026"),
+  // the same words as the server's (src/core/format.ts), whatever the browser's language.
   var CLOCK = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  function clock(d) {
+    return d.toLocaleTimeString("de-CH", CLOCK);
+  }
+  function day(d, withYear) {
+    return d.getDate() + " " + MONTHS[d.getMonth()] + (withYear ? " " + d.getFullYear() : "");
+  }
   function localTimes(root) {
     within(root, "time.local-time[datetime]").forEach(function (t) {
       var d = new Date(t.getAttribute("datetime"));
-      if (!isNaN(d.getTime())) t.textContent = d.toLocaleTimeString("de-CH", CLOCK);
+      if (!isNaN(d.getTime())) t.textContent = clock(d);
     });
+    // A list's date: the time today, else the day ("26 Nov"; another year's with its year).
     within(root, "time.local-date[datetime]").forEach(function (t) {
       var d = new Date(t.getAttribute("datetime"));
       if (isNaN(d.getTime())) return;
       var today = new Date();
-      t.textContent = d.toDateString() === today.toDateString()
-        ? d.toLocaleTimeString("de-CH", CLOCK)
-        : d.toLocaleDateString([], d.getFullYear() === today.getFullYear() ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" });
+      t.textContent = d.toDateString() === today.toDateString() ? clock(d) : day(d, d.getFullYear() !== today.getFullYear());
+    });
+    within(root, "time.local-datetime[datetime]").forEach(function (t) {
+      var d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d.getTime())) t.textContent = day(d, true) + ", " + clock(d);
     });
   }
 
@@ -229,12 +240,19 @@
     }
   });
 
-  // Confirm before destructive plain forms (delete conversation, delete memory).
+  // Confirm before destructive forms (delete a memory, merge a category), plain or htmx: this listener runs first
+  // (capture). "{field}" in the message is the form's current value of that field ("Merge A into {into}?").
   document.addEventListener(
     "submit",
     function (e) {
       var form = e.target;
       var msg = form && form.getAttribute && form.getAttribute("data-confirm");
+      if (msg) {
+        msg = msg.replace(/\{(\w+)\}/g, function (all, name) {
+          var field = form.elements[name];
+          return field && field.value ? field.value : all;
+        });
+      }
       if (msg && !window.confirm(msg)) {
         e.preventDefault();
         e.stopImmediatePropagation();

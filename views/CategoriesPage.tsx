@@ -64,7 +64,11 @@ export function CategoriesPage(p: CategoriesPageProps) {
                     <input type="text" id={`${id}-rename`} name="new_name" required maxlength={60} autocomplete="off" />
                     <button type="submit">Rename</button>
                   </form>
-                  <form {...change} class="stack-form">
+                  <form
+                    {...change}
+                    class="stack-form"
+                    data-confirm={`Merge ${c.name} into {into}? Its ${formatCount(c.rows)} ${c.rows === 1 ? "transaction" : "transactions"}${c.budget ? ", its budget" : ""} and what the import learnt about it move there, and ${c.name} is gone. You can undo it.`}
+                  >
                     <input type="hidden" name="action" value="merge" />
                     <input type="hidden" name="name" value={c.name} />
                     <label for={`${id}-into`}>Merge into</label>

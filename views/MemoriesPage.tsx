@@ -1,3 +1,4 @@
+import { formatDate } from "../src/core/format.ts";
 import { safeId } from "../src/ui/dom-ids.ts";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
@@ -22,7 +23,9 @@ export function MemoriesPage({ memories, query, asset, userName }: { memories: M
               <li class="memory" id={`memory-${safeId(m.id)}`}>
                 <p class="memory-content">{m.content}</p>
                 <p class="memory-meta muted">
-                  <time datetime={m.createdAt}>{m.createdAt.slice(0, 10)}</time>
+                  <time class="local-date" datetime={m.createdAt}>
+                    {formatDate(m.createdAt)}
+                  </time>
                 </p>
                 <form method="post" action={`/memories/${encodeURIComponent(m.id)}/delete`} class="delete-form" data-confirm="Delete this memory?">
                   <button type="submit" class="danger">

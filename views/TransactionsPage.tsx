@@ -178,7 +178,7 @@ export function TransactionsPage(p: TransactionsPageProps) {
           </p>
         )}
         {p.pages > 1 ? (
-          <nav class="pager" aria-label="Pages">
+          <nav class="pager" aria-label="Pages of transactions">
             {p.links.prev ? (
               <a href={p.links.prev} hx-get={p.links.prev} {...swap} rel="prev">
                 ← Previous

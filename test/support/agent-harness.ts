@@ -41,6 +41,8 @@ export type HarnessOptions = {
   maxRetries?: number;
   /** The model client (default: the SDK pointed at the fake). */
   client?: Anthropic;
+  /** No model at all, as `serve --no-model`. */
+  noModel?: boolean;
 };
 
 /** createApp on a copy of the demo database and a file app database, talking to the fake API through the real SDK. */
@@ -51,7 +53,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   if (!opts.dir) writeDemoDb({ out: budgetPath, seed: 7 });
   const app = createApp(
     {
-      apiKey: "test-key",
+      apiKey: opts.noModel ? null : "test-key",
       baseUrl: fake.url,
       budgetDb: { path: budgetPath, explicit: true, notSpending: ["Transfers", "Investments"] },
       chatDb: join(dir, "chat.db"),
@@ -66,7 +68,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       ...opts.settings,
     },
     {
-      client: opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 }),
+      client: opts.noModel ? null : (opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 })),
       tools: opts.tools,
       memory: opts.memory ?? null,
       now: () => FIXED_NOW,

@@ -18,6 +18,7 @@ import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { conversationGroup } from "../../ui/conversation-groups.ts";
 import { DELETE_UNDO_MS } from "../../../views/DeletedToast.tsx";
+import { signedInName } from "../middleware/auth/index.ts";
 import { starterQuestionsFor } from "../../ui/starter-questions.ts";
 import { accountLabel } from "../../ui/account-labels.ts";
 
@@ -75,7 +76,7 @@ export function pageRoutes(deps: WebDeps) {
         turns={turns}
         currency={summary.currency}
         asset={asset}
-        userName={user.id === LOCAL_USER_ID ? null : user.name}
+        userName={signedInName(user)}
         showUsage={deps.showUsage}
         maxMessageBytes={deps.limits.maxMessageBytes}
         demo={deps.budget.demo ? { firstDate: summary.firstDate, lastDate: summary.lastDate, transactions: summary.transactionCount } : null}
@@ -175,7 +176,7 @@ export function pageRoutes(deps: WebDeps) {
   r.get("/memories", async (c) => {
     const q = c.req.query("q")?.trim().slice(0, 200) || null;
     const memories = store.memories.list(c.get("user").id, q ?? undefined).map((m) => ({ id: String(m.id), content: m.content, createdAt: m.createdAt }));
-    return c.html(await renderPage(<MemoriesPage memories={memories} query={q} asset={asset} userName={c.get("user").id === LOCAL_USER_ID ? null : c.get("user").name} />));
+    return c.html(await renderPage(<MemoriesPage memories={memories} query={q} asset={asset} userName={signedInName(c.get("user"))} />));
   });
 
   // Token counts and cost per day, user and model (SPEC §4: for the people who run the server).
@@ -186,9 +187,10 @@ export function pageRoutes(deps: WebDeps) {
     const costs = rows.map((r) => estimateCost(r.model, r));
     const known = costs.filter((x): x is number => typeof x === "number");
     const totalCost = formatCost(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
-    const shown = rows.map((r, i) => ({ ...r, cost: formatCost(costs[i]!) }));
+    // Single-user local mode has nobody signed in: "You", never the internal "local".
+    const shown = rows.map((r, i) => ({ ...r, userName: r.userId === LOCAL_USER_ID ? "You" : r.userName, cost: formatCost(costs[i]!) }));
     const figures = store.usage.figuresByModel(user.id === LOCAL_USER_ID ? {} : { userId: user.id });
-    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} figures={figures} asset={asset} userName={user.id === LOCAL_USER_ID ? null : user.name} />));
+    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} figures={figures} asset={asset} userName={signedInName(user)} />));
   });
 
   r.post("/memories/:id/delete", (c) => {
