@@ -88,9 +88,9 @@
     });
   }
 
-  // Frappe leaves 50 px left of the plot for the y-axis labels: "CHF -1.5k" needs more. Once the labels are written,
-  // a label that starts left of the picture widens that margin to fit it and the chart is drawn again (once: the
-  // margin stays for later redraws).
+  // Frappe leaves 50 px left of the plot for the y-axis labels: "CHF -1.5k" needs more. Each time the labels are
+  // written (Frappe first draws zeros, then the data), a label that starts left of the picture widens that margin to
+  // fit it and the chart is drawn again (once: the margin stays for later redraws).
   function fitYAxis(fig, chart) {
     var svg = fig.querySelector("svg");
     if (fig._fitted || !svg || !chart.measures || typeof chart.draw !== "function") return;
@@ -103,7 +103,6 @@
     fig._fitted = true;
     chart.measures.margins.left += Math.ceil(overhang) + 4;
     chart.draw(true);
-    relabelYAxis(fig, fig.getAttribute("data-currency") || "", fig._percent);
   }
 
   function drawChart(fig) {
@@ -187,13 +186,13 @@
       fig._chart = chart;
       var currency = fig.getAttribute("data-currency") || "";
       var percent = spec.unit === "percent";
-      fig._percent = percent;
       relabelYAxis(fig, currency, percent);
       fitYAxis(fig, chart);
       // Frappe redraws the axis on resize and update: label the new ticks too (relabelling is idempotent).
       if (typeof MutationObserver !== "undefined") {
         new MutationObserver(function () {
           relabelYAxis(fig, currency, percent);
+          fitYAxis(fig, chart);
         }).observe(canvas, { childList: true, subtree: true, characterData: true });
       }
     } catch (e) {
