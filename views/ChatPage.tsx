@@ -111,7 +111,7 @@ export function ChatPage({
                 <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} showUsage={showUsage} approvals={approvals} />
               </>
             ))}
-            {turns.length === 0 && demo ? <FirstRun /> : null}
+            {turns.length === 0 && demo ? <FirstRun canAsk={!noModel} /> : null}
             {noModel ? <NoModelPanel /> : turns.length === 0 ? <StarterQuestions questions={starters} /> : null}
           </div>
           <button type="button" class="jump-latest" id="jump-latest" hidden>

@@ -16,7 +16,7 @@ export function NoModelPanel() {
         <a href="/transactions">Transactions</a>, <a href="/categories">Categories</a>, <a href="/budgets">Budgets</a>. To chat, add one of these to the{" "}
         <code>.env</code> file in the folder you start budget-chat from, then restart it without <code>--no-model</code>.
       </p>
-      <h3>An Anthropic API key</h3>
+      <h3 id="no-model-key">An Anthropic API key</h3>
       <p>
         Create a key in the <a href="https://console.anthropic.com/settings/keys">Anthropic Console</a> (a Claude.ai subscription does not include one). Only your question, the
         tools' summaries and the answer go to the model.
@@ -25,11 +25,12 @@ export function NoModelPanel() {
         <pre>
           <code id="env-api-key">{API_KEY_ENV}</code>
         </pre>
-        <button type="button" class="copy-text quiet" data-copy="env-api-key" aria-label="Copy the API key line">
+        {/* Named "Copy" (or "Copied") and what it copies: its own text, then the way's heading. */}
+        <button type="button" class="copy-text quiet" id="copy-api-key" data-copy="env-api-key" aria-labelledby="copy-api-key no-model-key">
           Copy
         </button>
       </div>
-      <h3>Or a model on this computer</h3>
+      <h3 id="no-model-local">Or a model on this computer</h3>
       <p>
         Ollama (0.14 or newer: <code>ollama pull qwen3:8b</code>) or llama.cpp's <code>llama-server</code> (started with <code>--jinja</code>, its address in{" "}
         <code>ANTHROPIC_BASE_URL</code>). Nothing leaves your computer.
@@ -38,7 +39,7 @@ export function NoModelPanel() {
         <pre>
           <code id="env-local-model">{LOCAL_MODEL_ENV}</code>
         </pre>
-        <button type="button" class="copy-text quiet" data-copy="env-local-model" aria-label="Copy the local model lines">
+        <button type="button" class="copy-text quiet" id="copy-local-model" data-copy="env-local-model" aria-labelledby="copy-local-model no-model-local">
           Copy
         </button>
       </div>

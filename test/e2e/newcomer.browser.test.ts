@@ -14,7 +14,11 @@ import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import { recategoriseScript } from "../trust/support.ts";
 import { NAV_PAGES, type NavPage } from "../../views/AppNav.tsx";
-import { axe, sharedHarnessSuite, SKIP_BROWSER } from "./browser-helpers.ts";
+import { axe, browserSuite, sharedHarnessSuite, SKIP_BROWSER } from "./browser-helpers.ts";
+import { dirname } from "node:path";
+import { createFixture, IBAN } from "../fixtures/budget-fixture.ts";
+import { API_KEY_ENV, LOCAL_MODEL_ENV } from "../../views/NoModelPanel.tsx";
+import { STARTER_QUESTIONS } from "../../views/StarterQuestions.tsx";
 
 export const DESKTOP = { width: 1280, height: 800 } as const;
 export const PHONE = { width: 390, height: 844 } as const;
@@ -288,4 +292,138 @@ describe.skipIf(SKIP_BROWSER)("issue 36: every page, light and dark, desktop and
       tp.expectClean();
     });
   }
+});
+
+describe.skipIf(SKIP_BROWSER)("issue 36: first minute, settings and sign-in (Chromium)", () => {
+  const suite = browserSuite<WebHarness>();
+
+  test("serve --no-model: the chat page says how to add a key or a local model, each with .env lines that copy; no question box; 0 axe violations", async () => {
+    const { h } = await suite.open(await startWebHarness({ noModel: true }), DESKTOP);
+    for (const w of WINDOWS) {
+      const { tp, page } = await suite.open(h, w);
+      await tp.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: h.url });
+      await page.goto(`${h.url}/`);
+      expect(await page.locator("#no-model h2").innerText()).toBe("The chat needs a model");
+      expect(await page.locator("#chat-form").count()).toBe(0);
+      expect(await page.locator("#starters").count()).toBe(0);
+      // The skip link leads to the panel, not to a question box that is not there.
+      expect(await page.getAttribute(".skip-link", "href")).toBe("#no-model");
+      for (const [button, text] of [
+        ["copy-api-key", API_KEY_ENV],
+        ["copy-local-model", LOCAL_MODEL_ENV],
+      ] as const) {
+        expect(await page.getByRole("button", { name: button === "copy-api-key" ? "Copy An Anthropic API key" : "Copy Or a model on this computer" }).count()).toBe(1);
+        await page.click(`#${button}`);
+        await page.locator(`#${button}`, { hasText: "Copied" }).waitFor();
+        expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
+      }
+      expect([w.name, await axe(page)]).toEqual([w.name, []]);
+      expect([w.name, await pageProblems(page, { path: "/", current: "chat", what: "no model" }, w.width === PHONE.width)]).toEqual([w.name, []]);
+      tp.expectClean();
+    }
+  });
+
+  test("first run on the demo data: the Import call to action looks like the primary button; no 'last import'; the general starters", async () => {
+    const { h } = await suite.open(await startWebHarness({ demo: true }), DESKTOP);
+    expect(h.budget.demo).toBe(true);
+    for (const w of [WINDOWS[0], WINDOWS[3]]) {
+      const { tp, page } = await suite.open(h, w);
+      await page.goto(`${h.url}/`);
+      const cta = page.locator("#first-run a.button.primary");
+      expect(await cta.innerText()).toBe("Import your bank statements");
+      // Styled as Send is: the accent ground, the accent's text colour, bold.
+      const look = (sel: string) =>
+        page.locator(sel).evaluate((el) => {
+          const s = getComputedStyle(el);
+          return { background: s.backgroundColor, color: s.color, weight: s.fontWeight };
+        });
+      expect(await look("#first-run a.button.primary")).toEqual(await look("#send-button"));
+      expect(await page.locator("#data-age").innerText()).toMatch(/^data up to \d{1,2} [A-Z][a-z]{2} \d{4}$/);
+      expect(await page.locator("#starters button.starter").allTextContents()).toEqual(STARTER_QUESTIONS);
+      expect([w.name, await axe(page)]).toEqual([w.name, []]);
+      tp.expectClean();
+    }
+  });
+
+  test("Settings: name an account; every page then shows the name, never the whole IBAN; 0 axe violations", async () => {
+    const fx = createFixture({ extended: true });
+    try {
+      const { h, tp, page } = await suite.open(await startWebHarness({ dir: dirname(fx.path) }), DESKTOP);
+      await page.goto(`${h.url}/settings`);
+      const iban = page.locator(".account-row", { hasText: "CH93 … 2957" });
+      await iban.getByRole("textbox").fill("Household account");
+      await iban.getByRole("button", { name: "Save" }).click();
+      await page.getByText("CH93 … 2957 is now called “Household account”.").waitFor();
+      expect(await page.locator("#account-names input[value='Household account']").count()).toBe(1);
+      tp.expectClean();
+      for (const w of WINDOWS) {
+        const { tp: tpw, page: p } = await suite.open(h, w);
+        await p.goto(`${h.url}/settings`);
+        expect([w.name, "settings", await axe(p)]).toEqual([w.name, "settings", []]);
+        await p.goto(`${h.url}/transactions?sort=date`);
+        expect(await p.locator("td.account").first().innerText()).toMatch(/^(Household account|Visa 4417|—)$/);
+        expect(await p.locator("#tx-account option").allTextContents()).toEqual(["All accounts", "Household account", "Visa 4417"]);
+        expect((await p.locator("main").innerText()).includes(IBAN)).toBe(false);
+        expect([w.name, "transactions", await axe(p)]).toEqual([w.name, "transactions", []]);
+        tpw.expectClean();
+      }
+    } finally {
+      fx.cleanup();
+    }
+  });
+
+  test("Categories: Merge asks first, naming what moves where", async () => {
+    const { h, tp, page } = await suite.open(await startWebHarness(), DESKTOP);
+    await page.goto(`${h.url}/categories`);
+    const cash = page.locator("#cat-Cash");
+    await cash.locator("summary").click();
+    await cash.getByLabel("Merge into").selectOption("Other");
+    await cash.getByRole("button", { name: "Merge" }).click();
+    await page.locator("#toast .toast").waitFor();
+    const rows = h.budget.summary().categoryCounts.find((c) => c.category === "Other")!.count;
+    expect(tp.dialogs).toHaveLength(1);
+    expect(tp.dialogs[0]).toMatch(/^confirm: Merge Cash into Other\? Its [\d']+ transactions and what the import learnt about it move there, and Cash is gone\. You can undo it\.$/);
+    expect(rows).toBeGreaterThan(0);
+    tp.expectClean();
+  });
+
+  test("with users: the sign-in and invalid-link pages say their advice once; Settings makes a link another device signs in with; 0 axe violations", async () => {
+    const { h } = await suite.open(await startWebHarness(), DESKTOP);
+    const { loginToken } = h.store.users.add("erin");
+    // Erin signs in on her computer and makes a link for her phone.
+    const { tp, page } = await suite.open(h, DESKTOP);
+    await tp.context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: h.url });
+    await page.goto(`${h.url}/login?token=${encodeURIComponent(loginToken)}`);
+    await page.getByRole("link", { name: "Settings" }).click();
+    await page.getByRole("button", { name: "Create a sign-in link" }).click();
+    const link = await page.locator("#sign-in-link-url").inputValue();
+    expect(link).toStartWith(`${h.url}/login?token=`);
+    await page.getByRole("button", { name: "Copy", exact: true }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    expect(await page.getByRole("button", { name: "Make a new link" }).count()).toBe(1);
+    expect(await axe(page)).toEqual([]);
+    tp.expectClean();
+
+    for (const w of WINDOWS) {
+      const { tp: other, page: phone } = await suite.open(h, w);
+      // No session: the sign-in page, its advice once.
+      expect((await phone.goto(`${h.url}/`))!.status()).toBe(401);
+      expect(await phone.locator("h1").innerText()).toBe("Sign in");
+      expect((await phone.locator("main").innerText()).split("budget-chat users link NAME").length - 1).toBe(1);
+      expect([w.name, "sign in", await axe(phone)]).toEqual([w.name, "sign in", []]);
+      expect((await phone.goto(`${h.url}/login?token=not-a-link`))!.status()).toBe(401);
+      expect(await phone.locator("h1").innerText()).toBe("Sign-in link not valid");
+      expect((await phone.locator("main").innerText()).split("Settings → Sign in on another device").length - 1).toBe(1);
+      expect([w.name, "invalid link", await axe(phone)]).toEqual([w.name, "invalid link", []]);
+      if (w === WINDOWS[2]) {
+        // The other device opens Erin's link: signed in as Erin, with the navigation.
+        await phone.goto(link);
+        expect(new URL(phone.url()).pathname).toBe("/");
+        await phone.click(".nav-toggle");
+        expect(await phone.locator(".app-nav .user-name").innerText()).toBe("erin");
+      }
+      // Chromium logs the two 401 answers; nothing else may appear.
+      expect(other.problems.filter((p) => !/status of 401/.test(p))).toEqual([]);
+    }
+  });
 });

@@ -13,7 +13,7 @@ import type { ReadTool } from "../../src/tools/types.ts";
 import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import { recategoriseScript } from "../trust/support.ts";
-import { browserSuite, answerText, ask, SKIP_BROWSER, squash, turnId, waitForStatus } from "../e2e/browser-helpers.ts";
+import { axe, browserSuite, answerText, ask, SKIP_BROWSER, squash, turnId, waitForStatus } from "../e2e/browser-helpers.ts";
 import { EVIL } from "./helpers.ts";
 
 const months = Array.from({ length: 36 }, (_, i) => `${2023 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`);
@@ -53,17 +53,6 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     const opened = await suite.open(await startWebHarness({ tools: [...ALL_TOOLS, showScript], readOnly: opts.readOnly ?? true, showUsage: opts.showUsage }), opts);
     if (opts.dark) await opened.page.emulateMedia({ colorScheme: "dark" });
     return opened;
-  }
-
-  async function axe(page: import("playwright-core").Page) {
-    // Evaluated through DevTools (a <script> tag would be refused by the page's CSP, rightly).
-    await page.evaluate(await Bun.file(new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname).text());
-    return page.evaluate(async () => {
-      const r = await (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
-        resultTypes: ["violations"],
-      });
-      return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    });
   }
 
   /** Month ticks: "Jan 2023" where the year changes (the first included), the month alone where it does not. */

@@ -151,7 +151,7 @@ describe("ChatPage", () => {
 
   test("demo banner: dismissable, the whole text in its title for the one-line phone layout", () => {
     const out = html(DemoBanner({ demo: { firstDate: "2023-11-01", lastDate: "2026-10-31", transactions: 7300 } }));
-    expect(out).toContain('title="Demo data: 7&#39;300 made-up transactions from 2023-11-01 to 2026-10-31. Import your bank statements (or point budget-chat at your own budget.db) to see yours."');
+    expect(out).toContain('title="Demo data: 7&#39;300 made-up transactions from 1 Nov 2023 to 31 Oct 2026. Import your bank statements (or point budget-chat at your own budget.db) to see yours."');
     expect(out).toContain('<a href="/import">Import your bank statements</a>');
     expect(out).toContain('<button type="button" class="demo-dismiss quiet" aria-label="Dismiss the demo data note">×</button>');
   });
