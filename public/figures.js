@@ -355,7 +355,8 @@
     var table = button.closest("table");
     if (!th || !table) return;
     var col = Number(button.getAttribute("data-col"));
-    var numeric = button.getAttribute("data-type") === "num";
+    var type = button.getAttribute("data-type");
+    var numeric = type === "num";
     var asc = th.getAttribute("aria-sort") !== "ascending";
     table.querySelectorAll("thead th").forEach(function (h) { h.setAttribute("aria-sort", "none"); });
     th.setAttribute("aria-sort", asc ? "ascending" : "descending");
@@ -364,7 +365,8 @@
     rows.sort(function (a, b) {
       var cell = function (r) {
         var c = r.cells[col];
-        return !c ? "" : numeric ? c.getAttribute("data-v") : c.classList.contains("empty") ? "" : c.textContent;
+        // Numbers and days sort by their value (data-v: the raw number, the YYYY-MM-DD day), text by its text.
+        return !c ? "" : numeric || type === "date" ? c.getAttribute("data-v") || "" : c.classList.contains("empty") ? "" : c.textContent;
       };
       var x = cell(a), y = cell(b);
       var r = numeric ? (Number(x) || 0) - (Number(y) || 0) : String(x).localeCompare(String(y));

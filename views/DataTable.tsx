@@ -1,5 +1,5 @@
 import { type TableSpec } from "../src/core/events.ts";
-import { formatCount, formatTableCell } from "../src/core/format.ts";
+import { formatCount, formatDate, formatTableCell } from "../src/core/format.ts";
 
 /** The most rows "Show all" fetches (GET /turns/:id/tables/:n/all asks the tool for this many). */
 export const MAX_TABLE_ROWS = 500;
@@ -26,7 +26,11 @@ export type DataTableProps = {
  */
 export function DataTable({ table, currency: pageCurrency, id, turnId, n, canShowAll, transactions }: DataTableProps) {
   const numeric = table.kinds.map((k) => k === "money" || k === "count" || k === "number" || k === "percent");
-  const cell = (i: number, row: (string | number | null)[]) => formatTableCell(table, row, i, pageCurrency);
+  // A day as people write it ("18 Dec 2025"); it sorts by the day itself (data-v, app.js).
+  const isDay = (i: number, v: string | number | null | undefined): v is string => table.kinds[i] === "date" && typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const cell = (i: number, row: (string | number | null)[]) => (isDay(i, row[i]) ? formatDate(row[i] as string) : formatTableCell(table, row, i, pageCurrency));
+  const sortType = (i: number) => (numeric[i] ? "num" : table.kinds[i] === "date" ? "date" : "text");
+  const sortValue = (i: number, v: string | number | null | undefined) => (typeof v === "number" ? String(v) : isDay(i, v) ? v : undefined);
   const total = table.totalRows;
   const base = turnId !== undefined && n !== undefined ? `/turns/${encodeURIComponent(turnId)}/tables/${n}` : null;
   const rows = table.rows.length;
@@ -45,7 +49,7 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
             <tr>
               {table.columns.map((c, i) => (
                 <th scope="col" class={numeric[i] ? "num" : undefined} aria-sort="none">
-                  <button type="button" class="sort" data-col={String(i)} data-type={numeric[i] ? "num" : "text"}>
+                  <button type="button" class="sort" data-col={String(i)} data-type={sortType(i)}>
                     {c}
                   </button>
                 </th>
@@ -58,7 +62,7 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
                 {table.columns.map((_, i) => (
                   <td
                     class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined}
-                    data-v={typeof r[i] === "number" ? String(r[i]) : undefined}
+                    data-v={sortValue(i, r[i])}
                     data-label={table.columns[i]}
                   >
                     {cell(i, r)}

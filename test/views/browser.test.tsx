@@ -34,7 +34,7 @@ const showScript: ReadTool = {
         { type: "line", title: "Trend (CHF)", data: { labels: months, datasets: [{ name: "Spending", values: months.map((_, i) => 3000 + ((i * 37) % 900)) }] } },
         { type: "pie", title: "Share", data: { labels: [EVIL, "B"], datasets: [{ name: "Spending", values: [420, 510] }] } },
       ],
-      tables: [{ title: "Rows", columns: ["Date", "Amount", "Merchant"], kinds: ["date", "money", "text"], totalRows: 3, rows: [["2025-01-02", -45.5, EVIL], ["2025-01-03", 12, "Coop"], ["2025-01-01", -100, "Aldi"]] }],
+      tables: [{ title: "Rows", columns: ["Date", "Amount", "Merchant"], kinds: ["date", "money", "text"], totalRows: 3, rows: [["2025-01-02", -45.5, EVIL], ["2025-01-03", 12, "Coop"], ["2024-12-31", -100, "Aldi"]] }],
     };
   },
 };
@@ -130,6 +130,9 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     // Tables sort by column.
     await page.click(`#answer-${id} figure.data-table th >> nth=1 >> button`);
     expect(await page.locator(`#answer-${id} figure.data-table tbody td.num`).allTextContents()).toEqual(["CHF -100.00", "CHF -45.50", "CHF 12.00"]);
+    // Days show in words and sort by the day, not by their words ("31 Dec 2024" comes first, not last).
+    await page.click(`#answer-${id} figure.data-table th >> nth=0 >> button`);
+    expect(await page.locator(`#answer-${id} figure.data-table tbody tr td:first-child`).allTextContents()).toEqual(["31 Dec 2024", "2 Jan 2025", "3 Jan 2025"]);
     // Chart data as CSV, from the server.
     const csv = await page.request.get(`${h.url}${await page.getAttribute(`#answer-${id} figure.chart-line .figure-tools a`, "href")}`);
     expect((await csv.text()).split("\r\n").slice(0, 2)).toEqual(["Label,Spending", "2023-01,3000"]);

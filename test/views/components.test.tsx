@@ -251,6 +251,9 @@ describe("DataTable", () => {
     expect(out).toContain('<td class="num" data-v="-45.5" data-label="amount">CHF -45.50</td>');
     expect(out).toContain('<td class="num" data-v="1200" data-label="amount">CHF 1&#39;200.00</td>');
     expect(out).toContain('<td class="empty" data-label="description">—</td>');
+    // A day in words, sorted by the day itself (issue 36).
+    expect(out).toContain('<td data-v="2025-01-02" data-label="date">2 Jan 2025</td>');
+    expect(out).toContain('<button type="button" class="sort" data-col="0" data-type="date">date</button>');
     expect(out).toContain('<th scope="col" class="num" aria-sort="none"><button type="button" class="sort" data-col="1" data-type="num">amount</button></th>');
     expect(out).toContain('tabindex="0" role="region" aria-label="Transactions"');
     expect(out).toContain('<span class="row-count">2 rows</span>');
