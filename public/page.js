@@ -121,37 +121,35 @@
     true,
   );
 
-  // ---------------------------------------------------------------- drawer (phones)
-  function toggleDrawer(open) {
-    document.body.classList.toggle("drawer-open", open);
-    var b = document.querySelector(".drawer-toggle");
-    if (b) b.setAttribute("aria-expanded", open ? "true" : "false");
-    var back = $("drawer-backdrop");
-    if (back) back.hidden = !open;
-    if (open) {
-      var first = document.querySelector("#sidebar a, #sidebar input");
-      if (first) first.focus();
-    } else if (b) b.focus();
+  // ---------------------------------------------------------------- drawers (phones)
+  // Two: the pages behind "Menu" (views/AppNav.tsx) and, on the chat, the conversations. Opening one moves the
+  // focus into it (the current page, the first conversation); closing it gives the focus back to its button.
+  var DRAWERS = {
+    nav: { open: "nav-open", toggle: ".nav-toggle", backdrop: "nav-backdrop", focus: ["#app-nav a[aria-current=page]", "#app-nav a"] },
+    conversations: { open: "drawer-open", toggle: ".drawer-toggle", backdrop: "drawer-backdrop", focus: ["#sidebar a, #sidebar input"] },
+  };
+  function isOpen(which) {
+    return document.body.classList.contains(DRAWERS[which].open);
   }
-
-  // The pages' drawer on a phone ("Menu", views/AppNav.tsx).
-  function toggleNav(open) {
-    document.body.classList.toggle("nav-open", open);
-    var b = document.querySelector(".nav-toggle");
+  function toggleDrawer(which, open) {
+    var d = DRAWERS[which];
+    document.body.classList.toggle(d.open, open);
+    var b = document.querySelector(d.toggle);
     if (b) b.setAttribute("aria-expanded", open ? "true" : "false");
-    var back = $("nav-backdrop");
+    var back = $(d.backdrop);
     if (back) back.hidden = !open;
     if (open) {
-      var here = document.querySelector("#app-nav a[aria-current=page]") || document.querySelector("#app-nav a");
-      if (here) here.focus();
+      var first = null;
+      for (var i = 0; i < d.focus.length && !first; i++) first = document.querySelector(d.focus[i]);
+      if (first) first.focus();
     } else if (b) b.focus();
   }
 
   // Escape closes the pages' drawer, else an open conversation menu, else the conversations' drawer (app.js then leaves the key alone).
   document.addEventListener("keydown", function (e) {
     if (e.key !== "Escape") return;
-    if (document.body.classList.contains("nav-open")) {
-      toggleNav(false);
+    if (isOpen("nav")) {
+      toggleDrawer("nav", false);
       e.preventDefault();
       return;
     }
@@ -163,8 +161,8 @@
       e.preventDefault();
       return;
     }
-    if (document.body.classList.contains("drawer-open")) {
-      toggleDrawer(false);
+    if (isOpen("conversations")) {
+      toggleDrawer("conversations", false);
       e.preventDefault();
       return;
     }
@@ -206,11 +204,11 @@
       return;
     }
     if (t.closest(".nav-toggle")) {
-      toggleNav(!document.body.classList.contains("nav-open"));
+      toggleDrawer("nav", !isOpen("nav"));
       return;
     }
     if (t.closest("#nav-backdrop")) {
-      toggleNav(false);
+      toggleDrawer("nav", false);
       return;
     }
     var filter = t.closest(".filter-toggle");
@@ -231,11 +229,11 @@
       return;
     }
     if (t.closest(".drawer-toggle")) {
-      toggleDrawer(!document.body.classList.contains("drawer-open"));
+      toggleDrawer("conversations", !isOpen("conversations"));
       return;
     }
     if (t.closest("#drawer-backdrop")) {
-      toggleDrawer(false);
+      toggleDrawer("conversations", false);
       return;
     }
   });
