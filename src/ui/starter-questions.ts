@@ -15,7 +15,8 @@ import { formatMonth } from "../core/format.ts";
  * people know it by), else that month against the one before. No transactions: none.
  */
 export function starterQuestionsFor(db: BudgetDb, accountName: (account: string) => string): string[] {
-  const l = db.ledger();
+  // A page must not wait on another program's lock on budget.db: the data as last read will do.
+  const l = db.ledgerOrLast();
   if (l.lastDay === null || l.firstDay === null) return [];
   // The last month the data covers to its end (else the month it stops in, when that is all there is).
   const lastMonth = monthKey(l.lastDay);
@@ -25,7 +26,7 @@ export function starterQuestionsFor(db: BudgetDb, accountName: (account: string)
   const month = formatMonth(monthLabel(complete));
   const questions = [`Where did my money go in ${month}?`];
 
-  const main = l.currencyIndex(db.summary().currency);
+  const main = l.currencyIndex(db.summaryOrLast().currency);
   const spent = new Float64Array(l.categoryNames.length);
   for (let i = 0; i < l.size; i++) if (l.currency[i] === main) spent[l.category[i]!]! -= l.amount[i]!;
   const top = [...spent]
@@ -35,7 +36,7 @@ export function starterQuestionsFor(db: BudgetDb, accountName: (account: string)
   if (top[0]) questions.push(`How did my ${top[0].name} spending develop month by month?`);
   if (top[1]) questions.push(`Where do I spend most on ${top[1].name}?`);
 
-  const accounts = db.summary().accounts;
+  const accounts = db.summaryOrLast().accounts;
   if (accounts.length > 1) questions.push(`How much went out of ${accountName(accounts[0]!.account)} in ${month}?`);
   else if (complete - 1 >= monthKey(l.firstDay)) questions.push(`How does ${month} compare with ${formatMonth(monthLabel(complete - 1))}?`);
   return questions;
