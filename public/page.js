@@ -168,11 +168,9 @@
     }
   });
 
-  // ---------------------------------------------------------------- copy a text (the .env lines, a sign-in link)
-  // The button names the element whose text it copies (data-copy); it says whether that worked, then reads "Copy" again.
-  function copyTextOf(button) {
-    var source = $(button.getAttribute("data-copy"));
-    var text = source ? (source.value !== undefined ? source.value : source.textContent) : "";
+  // ---------------------------------------------------------------- copy (an answer, the .env lines, a sign-in link)
+  // The button says whether copying worked, then reads "Copy" again.
+  function copyWith(button, text) {
     var said = function (msg) {
       button.textContent = msg;
       setTimeout(function () { button.textContent = "Copy"; }, 2000);
@@ -181,7 +179,6 @@
     else said("Copy failed");
   }
 
-  // ---------------------------------------------------------------- copy an answer
   function answerText(article) {
     return Array.prototype.map.call(article.querySelectorAll(".answer > .tb"), function (b) {
       return b.innerText.trim();
@@ -194,21 +191,14 @@
     var copy = t.closest("button.copy-answer");
     if (copy) {
       var article = copy.closest("article.msg.assistant");
-      var text = article ? answerText(article) : "";
-      var done = function (msg) {
-        copy.textContent = msg;
-        setTimeout(function () { copy.textContent = "Copy"; }, 2000);
-      };
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { done("Copied"); }, function () { done("Copy failed"); });
-      else done("Copy failed");
+      copyWith(copy, article ? answerText(article) : "");
       return;
     }
-    if (t.closest(".nav-toggle")) {
-      toggleDrawer("nav", !isOpen("nav"));
-      return;
-    }
-    if (t.closest("#nav-backdrop")) {
-      toggleDrawer("nav", false);
+    // A Copy button names the element whose text (or a field's value) it copies: data-copy.
+    var copyText = t.closest("button.copy-text[data-copy]");
+    if (copyText) {
+      var source = $(copyText.getAttribute("data-copy"));
+      copyWith(copyText, source ? (source.value !== undefined ? source.value : source.textContent) : "");
       return;
     }
     var filter = t.closest(".filter-toggle");
@@ -223,18 +213,9 @@
       }
       return;
     }
-    var copyText = t.closest("button.copy-text[data-copy]");
-    if (copyText) {
-      copyTextOf(copyText);
-      return;
-    }
-    if (t.closest(".drawer-toggle")) {
-      toggleDrawer("conversations", !isOpen("conversations"));
-      return;
-    }
-    if (t.closest("#drawer-backdrop")) {
-      toggleDrawer("conversations", false);
-      return;
+    for (var which in DRAWERS) {
+      if (t.closest(DRAWERS[which].toggle)) return toggleDrawer(which, !isOpen(which));
+      if (t.closest("#" + DRAWERS[which].backdrop)) return toggleDrawer(which, false);
     }
   });
 
