@@ -20,10 +20,10 @@ import { createFixture, IBAN } from "../fixtures/budget-fixture.ts";
 import { API_KEY_ENV, LOCAL_MODEL_ENV } from "../../views/NoModelPanel.tsx";
 import { STARTER_QUESTIONS } from "../../views/StarterQuestions.tsx";
 
-export const DESKTOP = { width: 1280, height: 800 } as const;
-export const PHONE = { width: 390, height: 844 } as const;
+const DESKTOP = { width: 1280, height: 800 } as const;
+const PHONE = { width: 390, height: 844 } as const;
 /** The four windows every page is checked in. */
-export const WINDOWS = [
+const WINDOWS = [
   { name: "desktop light", ...DESKTOP, colorScheme: "light" },
   { name: "desktop dark", ...DESKTOP, colorScheme: "dark" },
   { name: "phone light", ...PHONE, colorScheme: "light" },
