@@ -88,6 +88,23 @@
     });
   }
 
+  // Frappe leaves 50 px left of the plot for the y-axis labels: "CHF -1.5k" needs more. Each time the labels are
+  // written (Frappe first draws zeros, then the data), a label that starts left of the picture widens that margin to
+  // fit it and the chart is drawn again (once: the margin stays for later redraws).
+  function fitYAxis(fig, chart) {
+    var svg = fig.querySelector("svg");
+    if (fig._fitted || !svg || !chart.measures || typeof chart.draw !== "function") return;
+    var left = svg.getBoundingClientRect().left;
+    var overhang = 0;
+    fig.querySelectorAll("g.y.axis text").forEach(function (t) {
+      overhang = Math.max(overhang, left - t.getBoundingClientRect().left);
+    });
+    if (overhang <= 0) return;
+    fig._fitted = true;
+    chart.measures.margins.left += Math.ceil(overhang) + 4;
+    chart.draw(true);
+  }
+
   function drawChart(fig) {
     var spec;
     try {
@@ -170,10 +187,12 @@
       var currency = fig.getAttribute("data-currency") || "";
       var percent = spec.unit === "percent";
       relabelYAxis(fig, currency, percent);
+      fitYAxis(fig, chart);
       // Frappe redraws the axis on resize and update: label the new ticks too (relabelling is idempotent).
       if (typeof MutationObserver !== "undefined") {
         new MutationObserver(function () {
           relabelYAxis(fig, currency, percent);
+          fitYAxis(fig, chart);
         }).observe(canvas, { childList: true, subtree: true, characterData: true });
       }
     } catch (e) {
@@ -336,7 +355,8 @@
     var table = button.closest("table");
     if (!th || !table) return;
     var col = Number(button.getAttribute("data-col"));
-    var numeric = button.getAttribute("data-type") === "num";
+    var type = button.getAttribute("data-type");
+    var numeric = type === "num";
     var asc = th.getAttribute("aria-sort") !== "ascending";
     table.querySelectorAll("thead th").forEach(function (h) { h.setAttribute("aria-sort", "none"); });
     th.setAttribute("aria-sort", asc ? "ascending" : "descending");
@@ -345,7 +365,8 @@
     rows.sort(function (a, b) {
       var cell = function (r) {
         var c = r.cells[col];
-        return !c ? "" : numeric ? c.getAttribute("data-v") : c.classList.contains("empty") ? "" : c.textContent;
+        // Numbers and days sort by their value (data-v: the raw number, the YYYY-MM-DD day), text by its text.
+        return !c ? "" : numeric || type === "date" ? c.getAttribute("data-v") || "" : c.classList.contains("empty") ? "" : c.textContent;
       };
       var x = cell(a), y = cell(b);
       var r = numeric ? (Number(x) || 0) - (Number(y) || 0) : String(x).localeCompare(String(y));
@@ -375,6 +396,26 @@
     var figure = e.target && e.target.closest ? e.target.closest(".fig[data-figure]") : null;
     if (figure) figure.focus();
   });
+
+  // A note shows above its mark, from the mark's left edge: near the window's right edge it is moved left, and
+  // under the window's top edge it goes below the mark, so it always stays inside the window. (A phone's note is
+  // fixed at the foot of the screen: figures.css.)
+  var EDGE = 8;
+  function placeNote(e) {
+    var figure = e.target && e.target.closest ? e.target.closest(".fig[data-figure]") : null;
+    var note = figure && figure.querySelector(".fig-note");
+    if (!note || getComputedStyle(note).position === "fixed") return;
+    note.style.left = "";
+    note.classList.remove("below");
+    var r = note.getBoundingClientRect();
+    var room = document.documentElement.clientWidth - EDGE;
+    var shift = r.right > room ? room - r.right : 0;
+    if (r.left + shift < EDGE) shift = EDGE - r.left;
+    if (shift) note.style.left = Math.round(shift) + "px";
+    if (r.top < EDGE) note.classList.add("below");
+  }
+  document.addEventListener("focusin", placeNote);
+  document.addEventListener("mouseover", placeNote);
 
   // Charts in content htmx swaps in, and in the page itself (drawn once: data-ready).
   if (window.htmx && htmx.onLoad) htmx.onLoad(initCharts);

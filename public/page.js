@@ -19,20 +19,31 @@
   window.budgetChat = { $: $, within: within };
 
   // ---------------------------------------------------------------- times
-  // Times follow the de-CH locale like the numbers do: the 24-hour clock ("14:05"), in the browser's zone.
+  // Times in the browser's zone, on the 24-hour clock ("14:05"); dates as people write them ("26 Nov 2026"),
+  // the same words as the server's (src/core/format.ts), whatever the browser's language.
   var CLOCK = { hour: "2-digit", minute: "2-digit", hourCycle: "h23" };
+  var MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+  function clock(d) {
+    return d.toLocaleTimeString("de-CH", CLOCK);
+  }
+  function day(d, withYear) {
+    return d.getDate() + " " + MONTHS[d.getMonth()] + (withYear ? " " + d.getFullYear() : "");
+  }
   function localTimes(root) {
     within(root, "time.local-time[datetime]").forEach(function (t) {
       var d = new Date(t.getAttribute("datetime"));
-      if (!isNaN(d.getTime())) t.textContent = d.toLocaleTimeString("de-CH", CLOCK);
+      if (!isNaN(d.getTime())) t.textContent = clock(d);
     });
+    // A list's date: the time today, else the day ("26 Nov"; another year's with its year).
     within(root, "time.local-date[datetime]").forEach(function (t) {
       var d = new Date(t.getAttribute("datetime"));
       if (isNaN(d.getTime())) return;
       var today = new Date();
-      t.textContent = d.toDateString() === today.toDateString()
-        ? d.toLocaleTimeString("de-CH", CLOCK)
-        : d.toLocaleDateString([], d.getFullYear() === today.getFullYear() ? { day: "numeric", month: "short" } : { day: "numeric", month: "short", year: "numeric" });
+      t.textContent = d.toDateString() === today.toDateString() ? clock(d) : day(d, d.getFullYear() !== today.getFullYear());
+    });
+    within(root, "time.local-datetime[datetime]").forEach(function (t) {
+      var d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d.getTime())) t.textContent = day(d, true) + ", " + clock(d);
     });
   }
 
@@ -110,22 +121,38 @@
     true,
   );
 
-  // ---------------------------------------------------------------- drawer (phones)
-  function toggleDrawer(open) {
-    document.body.classList.toggle("drawer-open", open);
-    var b = document.querySelector(".drawer-toggle");
+  // ---------------------------------------------------------------- drawers (phones)
+  // Two: the pages behind "Menu" (views/AppNav.tsx) and, on the chat, the conversations. Opening one moves the
+  // focus into it (the current page, the first conversation); closing it gives the focus back to its button.
+  var DRAWERS = {
+    nav: { open: "nav-open", toggle: ".nav-toggle", backdrop: "nav-backdrop", focus: ["#app-nav a[aria-current=page]", "#app-nav a"] },
+    conversations: { open: "drawer-open", toggle: ".drawer-toggle", backdrop: "drawer-backdrop", focus: ["#sidebar a, #sidebar input"] },
+  };
+  function isOpen(which) {
+    return document.body.classList.contains(DRAWERS[which].open);
+  }
+  function toggleDrawer(which, open) {
+    var d = DRAWERS[which];
+    document.body.classList.toggle(d.open, open);
+    var b = document.querySelector(d.toggle);
     if (b) b.setAttribute("aria-expanded", open ? "true" : "false");
-    var back = $("drawer-backdrop");
+    var back = $(d.backdrop);
     if (back) back.hidden = !open;
     if (open) {
-      var first = document.querySelector("#sidebar a, #sidebar input");
+      var first = null;
+      for (var i = 0; i < d.focus.length && !first; i++) first = document.querySelector(d.focus[i]);
       if (first) first.focus();
     } else if (b) b.focus();
   }
 
-  // Escape closes an open conversation menu, else the drawer (app.js then leaves the key alone).
+  // Escape closes the pages' drawer, else an open conversation menu, else the conversations' drawer (app.js then leaves the key alone).
   document.addEventListener("keydown", function (e) {
     if (e.key !== "Escape") return;
+    if (isOpen("nav")) {
+      toggleDrawer("nav", false);
+      e.preventDefault();
+      return;
+    }
     var open = document.querySelector("details.conv-menu[open]");
     if (open) {
       open.open = false;
@@ -134,14 +161,24 @@
       e.preventDefault();
       return;
     }
-    if (document.body.classList.contains("drawer-open")) {
-      toggleDrawer(false);
+    if (isOpen("conversations")) {
+      toggleDrawer("conversations", false);
       e.preventDefault();
       return;
     }
   });
 
-  // ---------------------------------------------------------------- copy an answer
+  // ---------------------------------------------------------------- copy (an answer, the .env lines, a sign-in link)
+  // The button says whether copying worked, then reads "Copy" again.
+  function copyWith(button, text) {
+    var said = function (msg) {
+      button.textContent = msg;
+      setTimeout(function () { button.textContent = "Copy"; }, 2000);
+    };
+    if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { said("Copied"); }, function () { said("Copy failed"); });
+    else said("Copy failed");
+  }
+
   function answerText(article) {
     return Array.prototype.map.call(article.querySelectorAll(".answer > .tb"), function (b) {
       return b.innerText.trim();
@@ -154,31 +191,47 @@
     var copy = t.closest("button.copy-answer");
     if (copy) {
       var article = copy.closest("article.msg.assistant");
-      var text = article ? answerText(article) : "";
-      var done = function (msg) {
-        copy.textContent = msg;
-        setTimeout(function () { copy.textContent = "Copy"; }, 2000);
-      };
-      if (navigator.clipboard && navigator.clipboard.writeText) navigator.clipboard.writeText(text).then(function () { done("Copied"); }, function () { done("Copy failed"); });
-      else done("Copy failed");
+      copyWith(copy, article ? answerText(article) : "");
       return;
     }
-    if (t.closest(".drawer-toggle")) {
-      toggleDrawer(!document.body.classList.contains("drawer-open"));
+    // A Copy button names the element whose text (or a field's value) it copies: data-copy.
+    var copyText = t.closest("button.copy-text[data-copy]");
+    if (copyText) {
+      var source = $(copyText.getAttribute("data-copy"));
+      copyWith(copyText, source ? (source.value !== undefined ? source.value : source.textContent) : "");
       return;
     }
-    if (t.closest("#drawer-backdrop")) {
-      toggleDrawer(false);
+    var filter = t.closest(".filter-toggle");
+    if (filter) {
+      var panel = $(filter.getAttribute("aria-controls"));
+      var open = filter.getAttribute("aria-expanded") !== "true";
+      filter.setAttribute("aria-expanded", open ? "true" : "false");
+      if (panel) {
+        panel.classList.toggle("open", open);
+        var firstField = open && panel.querySelector("input, select");
+        if (firstField) firstField.focus();
+      }
       return;
+    }
+    for (var which in DRAWERS) {
+      if (t.closest(DRAWERS[which].toggle)) return toggleDrawer(which, !isOpen(which));
+      if (t.closest("#" + DRAWERS[which].backdrop)) return toggleDrawer(which, false);
     }
   });
 
-  // Confirm before destructive plain forms (delete conversation, delete memory).
+  // Confirm before destructive forms (delete a memory, merge a category), plain or htmx: this listener runs first
+  // (capture). "{field}" in the message is the form's current value of that field ("Merge A into {into}?").
   document.addEventListener(
     "submit",
     function (e) {
       var form = e.target;
       var msg = form && form.getAttribute && form.getAttribute("data-confirm");
+      if (msg) {
+        msg = msg.replace(/\{(\w+)\}/g, function (all, name) {
+          var field = form.elements[name];
+          return field && field.value ? field.value : all;
+        });
+      }
       if (msg && !window.confirm(msg)) {
         e.preventDefault();
         e.stopImmediatePropagation();

@@ -57,6 +57,11 @@ try {
         await page.waitForTimeout(300);
         await page.screenshot({ path: join(OUT, "phone-drawer.png") });
       }
+      // The pages besides the chat: the transactions, and the budgets of the demo data's last month.
+      await page.goto(`${h.url}/transactions`);
+      await page.screenshot({ path: join(OUT, `${v.name}-transactions.png`) });
+      await page.goto(`${h.url}/budgets?month=2026-10`);
+      await page.screenshot({ path: join(OUT, `${v.name}-budgets.png`) });
       await context.close();
       console.log(`docs/screenshots/${v.name}-*.png`);
     } finally {

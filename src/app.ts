@@ -24,7 +24,8 @@ import { ALL_TOOLS, toolsFor, withContext } from "./tools/registry.ts";
 import type { Tool } from "./tools/types.ts";
 
 export type AppConfig = ChatSettings & {
-  apiKey: string;
+  /** null: no model (`serve --no-model`): every page works, questions are refused, imports classify without it. */
+  apiKey: string | null;
   baseUrl?: string;
   budgetDb: BudgetDbLocation;
   chatDb: string;
@@ -46,9 +47,10 @@ export const AGENT_SETTINGS = ["db", "notSpending", "chatDb", "model", "maxSteps
 
 /** The app's configuration from parsed flags and the environment (flags win). */
 export function appConfig(flags: Record<string, unknown>, opts: { ownsStore: boolean }, env = process.env): AppConfig {
-  const s = readSettings([...AGENT_SETTINGS, "apiKey", "baseUrl"], flags, env);
+  const s = readSettings([...AGENT_SETTINGS, "apiKey", "baseUrl", "noModel"], flags, env);
   return {
-    apiKey: requireApiKey(s.apiKey),
+    // --no-model means no model even when a key is set: nothing is sent anywhere.
+    apiKey: s.noModel ? null : requireApiKey(s.apiKey),
     baseUrl: s.baseUrl,
     model: s.model,
     budgetDb: budgetDbLocation(flags, env),
@@ -84,7 +86,8 @@ export type App = {
 
 /** What tests replace: the model client (retries), the tool list, memory, the clock. */
 export type AppOverrides = {
-  client?: Anthropic;
+  /** null: no model, as `serve --no-model`. */
+  client?: Anthropic | null;
   tools?: readonly Tool[];
   /** null: no long-term memory. */
   memory?: MemoryHooks | null;
@@ -140,10 +143,10 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
       console.error(`${cannotSaveMessage(problem)}; start-up recovery is left for the next start. Pages still work; nothing new can be stored.`);
     }
   }
-  const client = overrides.client ?? modelClient(config);
+  const client = overrides.client !== undefined ? overrides.client : config.apiKey === null ? null : modelClient({ ...config, apiKey: config.apiKey });
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory: MemoryService | null =
-    overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
+    overrides.memory === undefined && client ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
   // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
   const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets, now: overrides.now });
   const invoker = createInvoker({ budget, tools, known: ALL_TOOLS });
@@ -163,7 +166,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     target: config.budgetDb.path,
     store,
     writer: budgetWriterFor(config.budgetDb.path, store, keepBackups, overrides.now),
-    model: new ModelClassifier(client, config.model),
+    // Without a model: merchant cache and card rules, the rest waits as Uncategorised (as `import` without a key).
+    model: client ? new ModelClassifier(client, config.model) : null,
     now: overrides.now,
   });
   if (approvals) {

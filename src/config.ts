@@ -24,7 +24,7 @@ type Setting = {
 };
 
 export const SETTINGS = {
-  apiKey: { env: "ANTHROPIC_API_KEY", kind: "string", help: "required for serve and ask" },
+  apiKey: { env: "ANTHROPIC_API_KEY", kind: "string", help: "required for serve (unless --no-model) and ask" },
   model: { flag: "model", env: "ANTHROPIC_MODEL", arg: "ID", kind: "string", default: "claude-sonnet-5-5", help: "model id" },
   baseUrl: { env: "ANTHROPIC_BASE_URL", kind: "string", help: "any Messages-API-compatible endpoint (default Anthropic)" },
   db: { flag: "db", env: "DATABASE_URL", arg: "PATH", kind: "string", default: "data/budget.db", help: "budget database, opened read-only" },
@@ -44,6 +44,11 @@ export const SETTINGS = {
   history: { flag: "history", arg: "N", kind: "int", default: 20, min: 2, max: 500, help: "messages of history the model sees" },
   maxTokens: { flag: "max-tokens", arg: "N", kind: "int", default: 4096, min: 256, max: 64_000, help: "output tokens per model call" },
   readOnly: { flag: "read-only", kind: "boolean", help: "never offer tools that change data" },
+  noModel: {
+    flag: "no-model",
+    kind: "boolean",
+    help: "serve every page but the chat without a model (no ANTHROPIC_API_KEY needed; the chat page says how to add one)",
+  },
   showUsage: { flag: "show-usage", kind: "boolean", help: "show token counts under each answer (the Usage page always has them)" },
   loginLinkTtl: { flag: "login-link-ttl", env: "LOGIN_LINK_TTL", arg: "HOURS", kind: "int", default: 24, min: 1, max: 8760, help: "hours a one-time login link stays valid" },
   approvalTimeout: { flag: "approval-timeout", arg: "S", kind: "int", default: 600, min: 5, max: 86_400, help: "seconds an approval stays open" },
@@ -183,12 +188,25 @@ export function chatDbPath(flags: Record<string, unknown>, env = process.env): s
   return dbPath(readSettings(["chatDb"], flags, env).chatDb);
 }
 
+/**
+ * Without a key there is no model, and the message names the three ways on (SPEC §5): a key, a local
+ * model through ANTHROPIC_BASE_URL, or `serve --no-model` for every page but the chat.
+ */
+export const MISSING_KEY_MESSAGE = [
+  "ANTHROPIC_API_KEY is not set, so there is no model to answer questions. Three ways on:",
+  "  - an Anthropic API key: ANTHROPIC_API_KEY=sk-ant-… in the environment or in a .env file where you run budget-chat;",
+  "  - a local model (Ollama, llama-server): ANTHROPIC_BASE_URL=http://localhost:11434 ANTHROPIC_API_KEY=ollama ANTHROPIC_MODEL=qwen3:8b",
+  "    (README, \"Local models\");",
+  "  - no model: budget-chat serve --no-model (npm start -- --no-model) serves every page but the chat:",
+  "    import, transactions, categories, budgets, usage.",
+].join("\n");
+
+/** What a question gets from a server started with --no-model (nothing reaches any model). */
+export const NO_MODEL_REFUSAL =
+  "This budget-chat runs without a model (serve --no-model), so it cannot answer questions. Add ANTHROPIC_API_KEY, or a local model through ANTHROPIC_BASE_URL, and restart it.";
+
 export function requireApiKey(key: string | undefined): string {
-  if (!key?.trim()) {
-    throw new ConfigError(
-      "ANTHROPIC_API_KEY is not set. Set it in the environment or in a .env file next to where you run budget-chat (ANTHROPIC_API_KEY=sk-ant-…).",
-    );
-  }
+  if (!key?.trim()) throw new ConfigError(MISSING_KEY_MESSAGE);
   return key.trim();
 }
 

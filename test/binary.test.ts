@@ -104,8 +104,17 @@ describe("compiled binary in an empty directory", () => {
     expect(fake.requests.at(-1)!.body.messages!.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
     const missing = await run(["ask", "hi"], { ANTHROPIC_BASE_URL: fake.url });
     expect(missing.code).toBe(1);
+    // The message names the three ways on (SPEC §5): a key, a local model through ANTHROPIC_BASE_URL, serve --no-model.
     expect(missing.stderr).toBe(
-      "budget-chat: ANTHROPIC_API_KEY is not set. Set it in the environment or in a .env file next to where you run budget-chat (ANTHROPIC_API_KEY=sk-ant-…).\n",
+      [
+        "budget-chat: ANTHROPIC_API_KEY is not set, so there is no model to answer questions. Three ways on:",
+        "  - an Anthropic API key: ANTHROPIC_API_KEY=sk-ant-… in the environment or in a .env file where you run budget-chat;",
+        "  - a local model (Ollama, llama-server): ANTHROPIC_BASE_URL=http://localhost:11434 ANTHROPIC_API_KEY=ollama ANTHROPIC_MODEL=qwen3:8b",
+        '    (README, "Local models");',
+        "  - no model: budget-chat serve --no-model (npm start -- --no-model) serves every page but the chat:",
+        "    import, transactions, categories, budgets, usage.",
+        "",
+      ].join("\n"),
     );
     // A .env file in the working directory is read (and the environment still wins where both are set).
     writeFileSync(join(runDir, ".env"), `ANTHROPIC_API_KEY=from-dotenv\nANTHROPIC_BASE_URL=${fake.url}\n`);

@@ -44,12 +44,12 @@ describe("budget-chat budgets", () => {
     expect((await cli(["budgets", "set", "Groceries", "0"])).stderr).toBe('budget-chat: budgets set: no budget for "Groceries" to remove; budgets: none\n');
   });
 
-  test("no budgets: budget_status suggests starting amounts", async () => {
+  test("no budgets: budget_status suggests starting amounts (the demo data reaches 31 Oct 2026: October is a full month)", async () => {
     const out = await cli(["tool", "budget_status", "{}"]);
     expect(out.code).toBe(0);
     const summary = JSON.parse(out.stdout).summary as string;
     expect(summary).toMatch(
-      /^No budgets are set\. Suggested starting amounts: the three largest spending categories with their monthly average over the last 3 full months \(2026-07, 2026-08, 2026-09\): \w+ CHF [\d']+\.\d\d, \w+ CHF [\d']+\.\d\d, \w+ CHF [\d']+\.\d\d\./,
+      /^No budgets are set\. Suggested starting amounts: the three largest spending categories with their monthly average over the last 3 full months \(2026-08, 2026-09, 2026-10\): \w+ CHF [\d']+\.\d\d, \w+ CHF [\d']+\.\d\d, \w+ CHF [\d']+\.\d\d\./,
     );
   });
 

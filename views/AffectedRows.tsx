@@ -1,11 +1,12 @@
 import type { AffectedRowList as Affected } from "../src/core/events.ts";
-import { formatCount, formatMoney } from "../src/core/format.ts";
+import { formatCount, formatDate, formatMoney } from "../src/core/format.ts";
 
 /**
  * The transactions an approval card's change touches: the first rows (newest first) and,
  * when there are more, "Show all N" on the Transactions page filtered the same way.
  * Merchant names are transaction data: rendered as text only. The table wraps instead of
- * scrolling (nothing to focus between the card and its buttons but the link).
+ * scrolling (nothing to focus between the card and its buttons but the link); on a phone
+ * each row is a card (app.css).
  */
 export function AffectedRows({ affected }: { affected: Affected }) {
   const more = affected.total > affected.rows.length;
@@ -28,9 +29,11 @@ export function AffectedRows({ affected }: { affected: Affected }) {
         <tbody>
           {affected.rows.map((r) => (
             <tr>
-              <td>{r.date}</td>
-              <td>{r.merchant}</td>
-              <td>{r.category}</td>
+              <td class="date">
+                <time datetime={r.date}>{formatDate(r.date)}</time>
+              </td>
+              <td class="merchant">{r.merchant}</td>
+              <td class="category">{r.category}</td>
               <td class="num">{formatMoney(r.amount, r.currency)}</td>
             </tr>
           ))}

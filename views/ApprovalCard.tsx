@@ -1,7 +1,7 @@
 import { type ApprovalPreview } from "../src/core/events.ts";
 import { formatClock } from "../src/core/format.ts";
 import { domIds } from "../src/ui/dom-ids.ts";
-import { type DecisionView, type UndoState } from "../src/ui/approval-view.ts";
+import { capitalised, type DecisionView, type UndoState } from "../src/ui/approval-view.ts";
 import { AffectedRows } from "./AffectedRows.tsx";
 import { ApprovalDecision } from "./ApprovalDecision.tsx";
 import { ApprovalUndo } from "./ApprovalUndo.tsx";
@@ -24,7 +24,7 @@ export function ApprovalHead({ approvalId, preview, expiresAt, decided }: { appr
   const titleId = `${domIds.approval(approvalId)}-title`;
   return (
     <div class="approval-head" id={domIds.approvalHead(approvalId)}>
-      <h3 id={titleId}>{decided ? preview.title : `Approval needed: ${preview.title}`}</h3>
+      <h3 id={titleId}>{decided ? capitalised(preview.title) : `Approval needed: ${preview.title}`}</h3>
       {decided ? null : (
         <p class="approval-expiry muted">
           Expires at{" "}
@@ -70,7 +70,7 @@ export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }:
       </dl>
       {preview.affected ? <AffectedRows affected={preview.affected} /> : null}
       {decision ? (
-        <ApprovalDecision approvalId={approvalId} decision={decision} preview={preview} />
+        <ApprovalDecision approvalId={approvalId} decision={decision} preview={preview} undone={undo?.kind === "done" ? undo : null} />
       ) : (
         <div class="approval-actions" id={domIds.approvalActions(approvalId)}>
           <form hx-post={`/approvals/${id}/approve`} hx-target={`#${domIds.approvalActions(approvalId)}`} hx-swap="outerHTML">
@@ -83,7 +83,8 @@ export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }:
           </form>
         </div>
       )}
-      {undo ? <ApprovalUndo approvalId={approvalId} state={undo} /> : null}
+      {/* Undone: the state line above says so; nothing is left to undo. */}
+      {undo && undo.kind !== "done" ? <ApprovalUndo approvalId={approvalId} state={undo} /> : null}
     </section>
   );
 }

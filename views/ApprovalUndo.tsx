@@ -1,4 +1,3 @@
-import { formatClock } from "../src/core/format.ts";
 import type { UndoState } from "../src/ui/approval-view.ts";
 import { domIds } from "../src/ui/dom-ids.ts";
 
@@ -7,8 +6,8 @@ export function approvalUndoId(approvalId: string): string {
   return `${domIds.approval(approvalId)}-undo`;
 }
 
-/** The Undo button of an executed change, or what came of undoing it. */
-export function ApprovalUndo({ approvalId, state }: { approvalId: string; state: UndoState }) {
+/** The Undo button of an executed change, or why undoing it failed (once undone, the card's state line says so: ApprovalDecision). */
+export function ApprovalUndo({ approvalId, state }: { approvalId: string; state: Exclude<UndoState, { kind: "done" }> }) {
   const undoId = approvalUndoId(approvalId);
   if (state.kind === "available") {
     return (
@@ -19,25 +18,9 @@ export function ApprovalUndo({ approvalId, state }: { approvalId: string; state:
       </div>
     );
   }
-  if (state.kind === "failed") {
-    return (
-      <div class="approval-undo failed" id={undoId} role="alert">
-        <p class="error-message">{state.message}</p>
-      </div>
-    );
-  }
-  // "Undone at 14:05" on the 24-hour clock; page.js rewrites the time in the browser's zone.
   return (
-    <div class="approval-undo done" id={undoId} role="status">
-      <p class="decision">
-        <strong>
-          Undone at{" "}
-          <time class="local-time" datetime={state.at}>
-            {formatClock(state.at)}
-          </time>
-        </strong>{" "}
-        — {state.message}
-      </p>
+    <div class="approval-undo failed" id={undoId} role="alert">
+      <p class="error-message">{state.message}</p>
     </div>
   );
 }

@@ -1,7 +1,6 @@
 import type { BudgetLine, BudgetMonth } from "../src/budgets/budgets.ts";
-import { formatMoney, formatPercent } from "../src/core/format.ts";
+import { formatDate, formatMoney, formatMonth, formatPercent } from "../src/core/format.ts";
 import { safeId } from "../src/ui/dom-ids.ts";
-import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
 /** One spending category on the Budgets page: its figures as the budgets domain computes them. */
@@ -11,49 +10,120 @@ export type BudgetRowView = BudgetLine;
 export type BudgetTotalsView = Pick<BudgetMonth, "totals" | "unbudgetedSpending" | "otherCurrencySpending" | "currency">;
 
 export type BudgetsPageProps = BudgetTotalsView & {
-  /** "2026-10" */
-  month: string | null;
+  /** The month shown, "2026-10". */
+  month: string;
   inProgress: boolean;
-  /** The last transaction's date, for the month in progress. */
+  /** The last transaction's date (YYYY-MM-DD), null with no transactions at all. */
   lastDate: string | null;
   /** A past month whose data stops before its end: the last day with data (YYYY-MM-DD). */
   dataUntil: string | null;
+  /** The month has no transaction (not imported yet, or before the data starts). */
+  noData: boolean;
   daysElapsed: number | null;
   daysInMonth: number | null;
+  /** Budgeted categories by % used (most first), then the others by spending. */
   rows: BudgetRowView[];
+  /** The months the picker offers ("2026-11"), newest first. */
+  months: string[];
+  /** Starting amounts for the largest spending categories without a budget (SPEC §8's rule). */
+  suggestions: BudgetSuggestionsView;
   asset?: AssetUrl;
   /** Who is logged in (null in single-user local mode). */
   userName?: string | null;
 };
 
-export const budgetRowId = (category: string) => `budget-${safeId(category)}`;
-const path = (category: string) => `/budgets/${encodeURIComponent(category)}`;
+export type BudgetSuggestionsView = { from: string | null; to: string | null; currency: string; items: { category: string; average: number }[] };
 
-/** Budgets per spending category for the month, editable inline (htmx swaps the row). */
+export const budgetRowId = (category: string) => `budget-${safeId(category)}`;
+/** A category's address, for the month shown (the answer to a change is that month's row). */
+const path = (category: string, month: string) => `/budgets/${encodeURIComponent(category)}?month=${month}`;
+/** The month picker and the suggestions' forms reload the whole page region, as the Transactions page does. */
+const swap = { "hx-target": "#main", "hx-select": "#main", "hx-swap": "outerHTML", "hx-push-url": "true" } as const;
+
+/** What the figures are for, in words: the month in progress, a month whose data stops early, a month without data. */
+function monthNote(p: BudgetsPageProps): string {
+  const month = formatMonth(p.month);
+  const upTo = p.lastDate ? `your data goes up to ${formatDate(p.lastDate)}` : "there are no transactions yet";
+  if (p.noData) return `No transactions in ${month}: ${upTo}. Import newer statements, or pick another month.`;
+  if (p.inProgress)
+    return `${month} is in progress: today is day ${p.daysElapsed} of ${p.daysInMonth}, data up to ${formatDate(p.lastDate!)}; projections add the recurring payments still expected this month and the pace of the other spending to the month's end.`;
+  if (p.dataUntil) return `Figures for ${month}: data until ${formatDate(p.dataUntil)} only (the month's data stops before its end), so the figures may be incomplete.`;
+  return `Figures for ${month}.`;
+}
+
+/** Budgets per spending category for a month (the picker; default the current month), editable inline (htmx swaps the row). */
 export function BudgetsPage(p: BudgetsPageProps) {
+  const i = p.months.indexOf(p.month);
+  const newer = i > 0 ? p.months[i - 1] : undefined;
+  const older = i >= 0 && i < p.months.length - 1 ? p.months[i + 1] : undefined;
   return (
-    <Layout title="Budgets · budget-chat" asset={p.asset} bodyClass="page-budgets">
+    <Layout title="Budgets · budget-chat" asset={p.asset} bodyClass="page-budgets" nav={{ current: "budgets", user: p.userName ? { name: p.userName } : null }}>
       <main class="page budgets-page" id="main">
-        <AppNav user={p.userName ? { name: p.userName } : null} current="budgets" />
         <h1>Budgets</h1>
-        <p class="muted">
-          A monthly amount per spending category, shared by the whole household.{" "}
-          {p.month === null
-            ? "There are no transactions yet."
-            : p.inProgress
-              ? `${p.month} is in progress: today is day ${p.daysElapsed} of ${p.daysInMonth}, data up to ${p.lastDate}; projections add the recurring payments still expected this month and the pace of the other spending to the month's end.`
-              : p.dataUntil
-                ? `Figures for ${p.month}: data until ${p.dataUntil} only (the month's data stops before its end), so the figures may be incomplete.`
-                : `Figures for ${p.month}.`}
+        <p class="muted">A monthly amount per spending category, shared by the whole household.</p>
+        <form method="get" action="/budgets" hx-get="/budgets" hx-trigger="change" {...swap} class="month-picker" aria-label="Month">
+          {older ? (
+            <a href={`/budgets?month=${older}`} hx-get={`/budgets?month=${older}`} {...swap} class="button quiet" aria-label={`Previous month, ${formatMonth(older)}`}>
+              ←
+            </a>
+          ) : null}
+          <label for="budget-month">Month</label>
+          <select id="budget-month" name="month">
+            {p.months.map((m) => (
+              <option value={m} selected={m === p.month}>
+                {formatMonth(m)}
+              </option>
+            ))}
+          </select>
+          <button type="submit">
+            Show
+          </button>
+          {newer ? (
+            <a href={`/budgets?month=${newer}`} hx-get={`/budgets?month=${newer}`} {...swap} class="button quiet" aria-label={`Next month, ${formatMonth(newer)}`}>
+              →
+            </a>
+          ) : null}
+        </form>
+        <p class={p.noData ? "notice month-note" : "muted month-note"} id="month-note">
+          {monthNote(p)}
         </p>
         <BudgetTotals {...p} />
+        <BudgetSuggestions suggestions={p.suggestions} month={p.month} />
         <ul class="budget-list" id="budget-list">
           {p.rows.map((r) => (
-            <BudgetRow row={r} />
+            <BudgetRow row={r} month={p.month} />
           ))}
         </ul>
       </main>
     </Layout>
+  );
+}
+
+/**
+ * Starting amounts (SPEC §8): the largest spending categories without a budget, each at its
+ * monthly average over the last three full months, set with one click.
+ */
+export function BudgetSuggestions({ suggestions: s, month }: { suggestions: BudgetSuggestionsView; month: string }) {
+  if (!s.items.length) return null;
+  const span = s.from && s.to ? (s.from === s.to ? formatMonth(s.from) : `${formatMonth(s.from)} to ${formatMonth(s.to)}`) : null;
+  return (
+    <section class="budget-suggestions" id="budget-suggestions" aria-labelledby="budget-suggestions-title">
+      <h2 id="budget-suggestions-title">Suggested amounts</h2>
+      <p class="muted">Your largest spending categories without a budget, at their monthly average{span ? ` from ${span}` : ""}.</p>
+      <ul>
+        {s.items.map((x) => (
+          <li>
+            <form method="post" action={path(x.category, month)} hx-post={path(x.category, month)} {...swap} {...{ "hx-push-url": "false" }} class="suggestion-form">
+              <input type="hidden" name="amount" value={x.average.toFixed(2)} />
+              <span class="suggestion-name">{x.category}</span> <span class="suggestion-amount">{formatMoney(x.average, s.currency)}</span>
+              <button type="submit" aria-label={`Set ${x.category} to ${formatMoney(x.average, s.currency)} a month`}>
+                Set
+              </button>
+            </form>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
 
@@ -94,7 +164,7 @@ function stateOf(r: BudgetRowView): { cls: string; words: string } {
 }
 
 /** One category: name, state, bar of % used, figures and the inline edit form. */
-export function BudgetRow({ row: r, error, typed }: { row: BudgetRowView; error?: string | null; typed?: string }) {
+export function BudgetRow({ row: r, month, error, typed }: { row: BudgetRowView; month: string; error?: string | null; typed?: string }) {
   const id = budgetRowId(r.category);
   const inputId = `${id}-amount`;
   const state = stateOf(r);
@@ -132,7 +202,7 @@ export function BudgetRow({ row: r, error, typed }: { row: BudgetRowView; error?
         ) : null}
       </dl>
       <div class="budget-actions">
-        <form class="budget-form" method="post" action={path(r.category)} hx-put={path(r.category)} hx-target={`#${id}`} hx-swap="outerHTML">
+        <form class="budget-form" method="post" action={path(r.category, month)} hx-put={path(r.category, month)} hx-target={`#${id}`} hx-swap="outerHTML">
           <label for={inputId}>Monthly budget ({r.currency})</label>
           <input
             type="text"
@@ -149,7 +219,14 @@ export function BudgetRow({ row: r, error, typed }: { row: BudgetRowView; error?
           <button type="submit">{r.budget === null ? "Set" : "Save"}</button>
         </form>
         {r.budget !== null ? (
-          <form class="budget-remove" method="post" action={`${path(r.category)}/remove`} hx-delete={path(r.category)} hx-target={`#${id}`} hx-swap="outerHTML">
+          <form
+            class="budget-remove"
+            method="post"
+            action={`/budgets/${encodeURIComponent(r.category)}/remove?month=${month}`}
+            hx-delete={path(r.category, month)}
+            hx-target={`#${id}`}
+            hx-swap="outerHTML"
+          >
             <button type="submit" class="danger">
               Remove
             </button>

@@ -1,6 +1,5 @@
 import { formatCount, formatMoney } from "../src/core/format.ts";
 import { safeId } from "../src/ui/dom-ids.ts";
-import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { RecentEdits, type RecentEditView } from "./RecentEdits.tsx";
 
@@ -23,9 +22,8 @@ const change = { method: "post", action: "/categories", "hx-post": "/categories"
  */
 export function CategoriesPage(p: CategoriesPageProps) {
   return (
-    <Layout title="Categories · budget-chat" asset={p.asset} bodyClass="page-categories">
+    <Layout title="Categories · budget-chat" asset={p.asset} bodyClass="page-categories" nav={{ current: "categories", user: p.userName ? { name: p.userName } : null }}>
       <main class="page categories-page" id="main" hx-get="/categories" hx-trigger="data-changed from:body" hx-select="#main" hx-target="#main" hx-swap="outerHTML">
-        <AppNav user={p.userName ? { name: p.userName } : null} current="categories" />
         <h1>Categories</h1>
         <p class="muted">
           The import pipeline files each transaction under the category whose description fits it best, so a description says what belongs there. Renaming or merging a
@@ -66,7 +64,11 @@ export function CategoriesPage(p: CategoriesPageProps) {
                     <input type="text" id={`${id}-rename`} name="new_name" required maxlength={60} autocomplete="off" />
                     <button type="submit">Rename</button>
                   </form>
-                  <form {...change} class="stack-form">
+                  <form
+                    {...change}
+                    class="stack-form"
+                    data-confirm={`Merge ${c.name} into {into}? Its ${formatCount(c.rows)} ${c.rows === 1 ? "transaction" : "transactions"}${c.budget ? ", its budget" : ""} and what the import learnt about it move there, and ${c.name} is gone. You can undo it.`}
+                  >
                     <input type="hidden" name="action" value="merge" />
                     <input type="hidden" name="name" value={c.name} />
                     <label for={`${id}-into`}>Merge into</label>

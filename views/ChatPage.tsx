@@ -1,7 +1,7 @@
 import { type AgentEvent, type Usage } from "../src/core/events.ts";
 import { type ApprovalState } from "../src/ui/approval-view.ts";
 import { type TurnStatus } from "../src/core/vocab.ts";
-import { AppNav, type NavUser } from "./AppNav.tsx";
+import { type NavUser } from "./AppNav.tsx";
 import { AssistantMessage } from "./AssistantMessage.tsx";
 import { ChatForm } from "./ChatForm.tsx";
 import { ChatHeader } from "./ChatHeader.tsx";
@@ -12,6 +12,7 @@ import { DemoBanner, type DemoInfo } from "./DemoBanner.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { StarterQuestions } from "./StarterQuestions.tsx";
 import { FirstRun } from "./FirstRun.tsx";
+import { NoModelPanel } from "./NoModelPanel.tsx";
 import { UserMessage } from "./UserMessage.tsx";
 
 /** One question and its answer, as stored. */
@@ -46,23 +47,42 @@ export type ChatPageProps = {
   dataAge?: string;
   /** A conversation deleted a moment ago: a toast offers Undo. */
   deleted?: { id: string; title: string } | null;
+  /** Questions an empty chat offers (default: the general ones); on real data, ones that fit it. */
+  starters?: string[];
+  /** The server runs without a model (`serve --no-model`): how to add one, in place of the question box. */
+  noModel?: boolean;
 };
 
-export function ChatPage({ conversations, conversation, turns, currency, asset, userName, showUsage, approvals, maxMessageBytes, demo, dataAge, deleted }: ChatPageProps) {
+export function ChatPage({
+  conversations,
+  conversation,
+  turns,
+  currency,
+  asset,
+  userName,
+  showUsage,
+  approvals,
+  maxMessageBytes,
+  demo,
+  dataAge,
+  deleted,
+  starters,
+  noModel,
+}: ChatPageProps) {
   const title = conversation?.title || "New chat";
   const user: NavUser = userName ? { name: userName } : null;
   const last = turns.at(-1);
   return (
-    <Layout title={`${title} · budget-chat`} asset={asset} bodyClass="page-chat">
-      <a class="skip-link" href="#message">
-        Skip to the question box
-      </a>
+    <Layout
+      title={`${title} · budget-chat`}
+      asset={asset}
+      bodyClass="page-chat"
+      nav={{ current: "chat", user }}
+      skip={noModel ? { href: "#no-model", label: "Skip to how to add a model" } : { href: "#message", label: "Skip to the question box" }}
+    >
       <div class="app">
-        <aside class="sidebar" id="sidebar" aria-label="Conversations and pages">
+        <aside class="sidebar" id="sidebar" aria-label="Conversations">
           <div class="sidebar-head">
-            <a class="brand" href="/">
-              budget-chat
-            </a>
             <a class="button new-chat" href="/">
               <span aria-hidden="true">+</span> New chat
             </a>
@@ -74,12 +94,11 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
             <input type="search" id="conv-search" placeholder="Search conversations" autocomplete="off" />
           </div>
           <ConversationList conversations={conversations} activeId={conversation?.id} />
-          <AppNav user={user} current="chat" />
         </aside>
         <main class="chat" id="main">
           <div class="top-bar">
             <button type="button" class="drawer-toggle quiet" aria-controls="sidebar" aria-expanded="false">
-              Menu
+              Conversations
             </button>
             <ChatHeader conversation={conversation} dataAge={dataAge} />
           </div>
@@ -88,18 +107,18 @@ export function ChatPage({ conversations, conversation, turns, currency, asset, 
           <div id="messages" class="messages" role="log" tabindex={0} aria-label="Conversation" data-last-turn={last?.id}>
             {turns.map((t) => (
               <>
-                {t.continues ? null : <UserMessage text={t.question} turnId={t.id} editable={t.id === last?.id && t.status !== "running" && t.status !== "waiting"} />}
+                {t.continues ? null : <UserMessage text={t.question} turnId={t.id} editable={!noModel && t.id === last?.id && t.status !== "running" && t.status !== "waiting"} />}
                 <AssistantMessage turnId={t.id} status={t.status} events={t.events} usage={t.usage} currency={currency} showUsage={showUsage} approvals={approvals} />
               </>
             ))}
-            {turns.length === 0 && demo ? <FirstRun /> : null}
-            {turns.length === 0 ? <StarterQuestions /> : null}
+            {turns.length === 0 && demo ? <FirstRun canAsk={!noModel} /> : null}
+            {noModel ? <NoModelPanel /> : turns.length === 0 ? <StarterQuestions questions={starters} /> : null}
           </div>
           <button type="button" class="jump-latest" id="jump-latest" hidden>
             Jump to latest
           </button>
           <div class="sr-only" id="announcer" aria-live="polite" aria-atomic="true"></div>
-          <ChatForm conversationId={conversation?.id} maxBytes={maxMessageBytes} />
+          {noModel ? null : <ChatForm conversationId={conversation?.id} maxBytes={maxMessageBytes} />}
         </main>
       </div>
       <div class="drawer-backdrop" id="drawer-backdrop" hidden></div>

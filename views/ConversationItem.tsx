@@ -1,11 +1,12 @@
+import { formatDate } from "../src/core/format.ts";
 import type { ConversationGroup } from "../src/ui/conversation-groups.ts";
 
 /** `pending`: an approval card in it waits for the user's decision; `group`: its heading in the list. */
 export type ConversationSummary = { id: string; title: string; updatedAt?: string | null; pending?: boolean; group?: ConversationGroup };
 
-/** "2025-03-14" from an ISO time (app.js shows it as "14:05" today, else a short local date). */
+/** "14 Mar 2025" from an ISO time (page.js shows it as "14:05" today, else "14 Mar", in the browser's zone). */
 function day(iso: string | null | undefined): string {
-  return iso ? iso.slice(0, 10) : "";
+  return iso ? formatDate(iso) : "";
 }
 
 /**

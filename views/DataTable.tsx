@@ -1,5 +1,8 @@
 import { type TableSpec } from "../src/core/events.ts";
-import { formatCount, formatTableCell } from "../src/core/format.ts";
+import { formatCount, formatDate, formatTableCell } from "../src/core/format.ts";
+
+/** The most rows "Show all" fetches (GET /turns/:id/tables/:n/all asks the tool for this many). */
+export const MAX_TABLE_ROWS = 500;
 
 export type DataTableProps = {
   table: TableSpec;
@@ -17,18 +20,28 @@ export type DataTableProps = {
  * A table artifact (e.g. transaction rows). Cells are untrusted text: JSX escapes them.
  * Column headers are buttons that sort (app.js: numbers by their raw value in `data-v`, text by its text); the table
  * downloads as CSV (GET /turns/:id/tables/:n.csv), and when it shows only part of what
- * matched, "Show all" fetches the rest.
+ * matched it says so ("Showing 10 of 808") and "Show all" fetches the rest (up to
+ * MAX_TABLE_ROWS). On a phone each row is a card of its cells, each labelled with its
+ * column (`data-label`, figures.css): nothing lies off-screen.
  */
 export function DataTable({ table, currency: pageCurrency, id, turnId, n, canShowAll, transactions }: DataTableProps) {
   const numeric = table.kinds.map((k) => k === "money" || k === "count" || k === "number" || k === "percent");
-  const cell = (i: number, row: (string | number | null)[]) => formatTableCell(table, row, i, pageCurrency);
+  // A day as people write it ("18 Dec 2025"); it sorts by the day itself (data-v, app.js).
+  const isDay = (i: number, v: string | number | null | undefined): v is string => table.kinds[i] === "date" && typeof v === "string" && /^\d{4}-\d{2}-\d{2}$/.test(v);
+  const cell = (i: number, row: (string | number | null)[]) => (isDay(i, row[i]) ? formatDate(row[i] as string) : formatTableCell(table, row, i, pageCurrency));
+  const sortType = (i: number) => (numeric[i] ? "num" : table.kinds[i] === "date" ? "date" : "text");
+  const sortValue = (i: number, v: string | number | null | undefined) => (typeof v === "number" ? String(v) : isDay(i, v) ? v : undefined);
   const total = table.totalRows;
   const base = turnId !== undefined && n !== undefined ? `/turns/${encodeURIComponent(turnId)}/tables/${n}` : null;
   const rows = table.rows.length;
+  const fetchable = Math.min(total, MAX_TABLE_ROWS);
   return (
     <figure class="data-table" id={id}>
       <figcaption>
-        {table.title} <span class="row-count">({formatCount(rows)} {rows === 1 ? "row" : "rows"})</span>
+        {table.title}{" "}
+        <span class="row-count">
+          {rows < total ? `Showing ${formatCount(rows)} of ${formatCount(total)}` : `${formatCount(rows)} ${rows === 1 ? "row" : "rows"}`}
+        </span>
       </figcaption>
       <div class="table-scroll" tabindex={0} role="region" aria-label={table.title}>
         <table>
@@ -36,7 +49,7 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
             <tr>
               {table.columns.map((c, i) => (
                 <th scope="col" class={numeric[i] ? "num" : undefined} aria-sort="none">
-                  <button type="button" class="sort" data-col={String(i)} data-type={numeric[i] ? "num" : "text"}>
+                  <button type="button" class="sort" data-col={String(i)} data-type={sortType(i)}>
                     {c}
                   </button>
                 </th>
@@ -47,7 +60,11 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
             {table.rows.map((r) => (
               <tr>
                 {table.columns.map((_, i) => (
-                  <td class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined} data-v={typeof r[i] === "number" ? String(r[i]) : undefined}>
+                  <td
+                    class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined}
+                    data-v={sortValue(i, r[i])}
+                    data-label={table.columns[i]}
+                  >
                     {cell(i, r)}
                   </td>
                 ))}
@@ -66,10 +83,9 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
               See these transactions
             </a>
           ) : null}
-          {canShowAll && total > rows ? (
+          {canShowAll && fetchable > rows ? (
             <button type="button" class="quiet show-all" hx-get={`${base}/all`} hx-target={`#${id}`} hx-swap="outerHTML">
-              Show all {formatCount(Math.min(total, 500))}
-              {total > 500 ? ` (of ${formatCount(total)})` : ""}
+              {total > MAX_TABLE_ROWS ? `Show ${formatCount(MAX_TABLE_ROWS)} of ${formatCount(total)}` : `Show all ${formatCount(total)}`}
             </button>
           ) : null}
         </div>

@@ -1,4 +1,4 @@
-import { formatCount } from "../src/core/format.ts";
+import { formatCount, formatDate } from "../src/core/format.ts";
 
 export type DemoInfo = { firstDate: string | null; lastDate: string | null; transactions: number };
 
@@ -8,7 +8,7 @@ export type DemoInfo = { firstDate: string | null; lastDate: string | null; tran
  * one line (the details are cut with an ellipsis, the whole text stays in `title`).
  */
 export function DemoBanner({ demo }: { demo: DemoInfo }) {
-  const period = demo.firstDate && demo.lastDate ? ` from ${demo.firstDate} to ${demo.lastDate}` : "";
+  const period = demo.firstDate && demo.lastDate ? ` from ${formatDate(demo.firstDate)} to ${formatDate(demo.lastDate)}` : "";
   const facts = `${formatCount(demo.transactions)} made-up transactions${period}.`;
   const details = `${facts} Import your bank statements (or point budget-chat at your own budget.db) to see yours.`;
   return (

@@ -1,4 +1,5 @@
 import type { Child } from "hono/jsx";
+import { AppNav, type NavPage, type NavUser } from "./AppNav.tsx";
 
 /** Maps an asset name (e.g. "app.css") to its URL; the server passes one with cache-busting hashes. */
 export type AssetUrl = (name: string) => string;
@@ -10,6 +11,10 @@ export type LayoutProps = {
   asset?: AssetUrl;
   /** A class on <body>, e.g. "page-chat". */
   bodyClass?: string;
+  /** The navigation at the top (every page a session can see; not the sign-in page). */
+  nav?: { current?: NavPage; user: NavUser };
+  /** The skip link, the first thing a keyboard reaches: default "Skip to the content" (#main). */
+  skip?: { href: string; label: string };
   children?: Child;
 };
 
@@ -17,7 +22,7 @@ export type LayoutProps = {
  * The full HTML page. No inline script, style or event handler anywhere (CSP
  * `default-src 'self'`): behaviour lives in /assets/app.js.
  */
-export function Layout({ title, asset = defaultAssetUrl, bodyClass, children }: LayoutProps) {
+export function Layout({ title, asset = defaultAssetUrl, bodyClass, nav, skip = { href: "#main", label: "Skip to the content" }, children }: LayoutProps) {
   return (
     <html lang="en">
       <head>
@@ -36,7 +41,13 @@ export function Layout({ title, asset = defaultAssetUrl, bodyClass, children }: 
         <script defer src={asset("figures.js")}></script>
         <script defer src={asset("app.js")}></script>
       </head>
-      <body class={bodyClass}>{children}</body>
+      <body class={bodyClass}>
+        <a class="skip-link" href={skip.href}>
+          {skip.label}
+        </a>
+        {nav ? <AppNav user={nav.user} current={nav.current} /> : null}
+        {children}
+      </body>
     </html>
   );
 }

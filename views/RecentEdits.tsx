@@ -1,3 +1,5 @@
+import { formatDateTime } from "../src/core/format.ts";
+
 /** One of the user's own changes (store.edits), as the "Your recent changes" list shows it. */
 export type RecentEditView = { id: number; message: string; createdAt: string; undoneAt: string | null };
 
@@ -15,7 +17,7 @@ export function RecentEdits({ edits }: { edits: RecentEditView[] }) {
           <li>
             {/* page.js shows it in the reader's time zone (the time today, else the date). */}
             <time class="local-date" datetime={e.createdAt}>
-              {e.createdAt.slice(0, 16).replace("T", " ")}
+              {formatDateTime(e.createdAt)}
             </time>{" "}
             {e.message}{" "}
             {e.undoneAt ? (

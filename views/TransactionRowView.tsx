@@ -1,4 +1,4 @@
-import { formatMoney } from "../src/core/format.ts";
+import { formatDate, formatMoney } from "../src/core/format.ts";
 import { UNKNOWN_MERCHANT } from "../src/ledger/schema.ts";
 import type { TransactionRow } from "../src/transactions/listing.ts";
 
@@ -8,6 +8,8 @@ export type TransactionRowData = TransactionRow & {
   others: number;
   /** The page filtered to this merchant (null: the row has none). */
   merchantHref: string | null;
+  /** The account as people know it: its name, else its masked number (null: none recorded). */
+  accountLabel: string | null;
 };
 
 export const transactionRowId = (id: number) => `tx-${id}`;
@@ -34,7 +36,7 @@ export function TransactionRowView({
   return (
     <tr id={id} class={row.amount < 0 ? "out" : "in"}>
       <td class="date">
-        <time datetime={row.date}>{row.date}</time>
+        <time datetime={row.date}>{formatDate(row.date)}</time>
       </td>
       <td class="merchant">
         {row.merchantHref ? (
@@ -47,11 +49,11 @@ export function TransactionRowView({
         <span class="tx-description muted">{row.description}</span>
       </td>
       <td class="category">{row.category}</td>
-      {showAccount ? <td class="account">{row.account ?? "—"}</td> : null}
+      {showAccount ? <td class="account">{row.accountLabel ?? "—"}</td> : null}
       <td class="num amount">{formatMoney(row.amount, row.currency)}</td>
       <td class="edit">
         <details class="tx-edit">
-          <summary aria-label={`Edit transaction of ${row.date}, ${row.merchant ?? UNKNOWN_MERCHANT}`}>Edit</summary>
+          <summary aria-label={`Edit transaction of ${formatDate(row.date)}, ${row.merchant ?? UNKNOWN_MERCHANT}`}>Edit</summary>
           <form method="post" action={`${path}/edit`} hx-patch={path} hx-target="#toast" hx-swap="innerHTML" class="tx-edit-form">
             <label for={`${id}-category`}>Category</label>
             <select id={`${id}-category`} name="category">

@@ -1,7 +1,6 @@
 import { formatCount, formatMoney } from "../src/core/format.ts";
-import { AppNav } from "./AppNav.tsx";
 import { DataAgeLine } from "./DataAgeLine.tsx";
-import { FilterSelect } from "./FilterSelect.tsx";
+import { FilterSelect, type FilterOption } from "./FilterSelect.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { RecentEdits, type RecentEditView } from "./RecentEdits.tsx";
 import { TransactionRowView, type TransactionRowData } from "./TransactionRowView.tsx";
@@ -23,10 +22,10 @@ export type TransactionFilterValues = {
 
 export type TransactionsPageProps = {
   filters: TransactionFilterValues;
-  /** Every category, every currency, every account in the data (for the selects). */
+  /** Every category, every currency, every account in the data (for the selects; accounts by name or masked number). */
   categories: string[];
   currencies: string[];
-  accounts: string[];
+  accounts: FilterOption[];
   totalRows: number;
   totals: { currency: string; out: number; in: number; net: number }[];
   rows: TransactionRowData[];
@@ -51,77 +50,84 @@ export function TransactionsPage(p: TransactionsPageProps) {
   const f = p.filters;
   const showAccount = p.accounts.length > 0;
   const first = (p.page - 1) * p.pageSize + 1;
+  // Filters in use (sort is an order, not a filter): the Filter button says how many.
+  const active = [f.q, f.category, f.merchant, f.account, f.currency, f.from, f.to, f.min, f.max, f.direction].filter((v) => v !== "").length;
   return (
-    <Layout title="Transactions · budget-chat" asset={p.asset} bodyClass="page-transactions">
+    <Layout title="Transactions · budget-chat" asset={p.asset} bodyClass="page-transactions" nav={{ current: "transactions", user: p.userName ? { name: p.userName } : null }}>
       <main class="page wide transactions-page" id="main">
-        <AppNav user={p.userName ? { name: p.userName } : null} current="transactions" />
         <h1>Transactions</h1>
         <DataAgeLine text={p.dataAge} />
-        <form method="get" action="/transactions" hx-get="/transactions" {...swap} class="tx-filters" role="search" aria-label="Filter transactions">
-          <div class="field grow">
-            <label for="tx-q">Search</label>
-            <input type="search" id="tx-q" name="q" value={f.q} maxlength={200} placeholder="merchant or description" />
-          </div>
-          <FilterSelect name="category" label="Category" all="All categories" options={p.categories} selected={f.category} />
-          <div class="field">
-            <label for="tx-merchant">Merchant</label>
-            <input type="text" id="tx-merchant" name="merchant" value={f.merchant} maxlength={200} autocomplete="off" />
-          </div>
-          {showAccount ? <FilterSelect name="account" label="Account" all="All accounts" options={p.accounts} selected={f.account} /> : null}
-          {p.currencies.length > 1 ? <FilterSelect name="currency" label="Currency" all="All currencies" options={p.currencies} selected={f.currency} /> : null}
-          <div class="field">
-            <label for="tx-from">From</label>
-            <input type="date" id="tx-from" name="from" value={f.from} />
-          </div>
-          <div class="field">
-            <label for="tx-to">To</label>
-            <input type="date" id="tx-to" name="to" value={f.to} />
-          </div>
-          <div class="field small">
-            <label for="tx-min">Min amount</label>
-            <input type="text" inputmode="decimal" id="tx-min" name="min" value={f.min} maxlength={16} />
-          </div>
-          <div class="field small">
-            <label for="tx-max">Max amount</label>
-            <input type="text" inputmode="decimal" id="tx-max" name="max" value={f.max} maxlength={16} />
-          </div>
-          <div class="field">
-            <label for="tx-direction">Direction</label>
-            <select id="tx-direction" name="direction">
-              <option value="">Out and in</option>
-              <option value="out" selected={f.direction === "out"}>
-                Money out
-              </option>
-              <option value="in" selected={f.direction === "in"}>
-                Money in
-              </option>
-            </select>
-          </div>
-          <div class="field">
-            <label for="tx-sort">Sort</label>
-            <select id="tx-sort" name="sort">
-              <option value="date">Newest first</option>
-              <option value="amount" selected={f.sort === "amount"}>
-                Largest amount first
-              </option>
-            </select>
-          </div>
-          <div class="field actions">
-            <button type="submit" class="primary">
-              Apply
-            </button>
-            <a href={p.links.clear} hx-get={p.links.clear} {...swap}>
-              Clear
-            </a>
-          </div>
-        </form>
-        <nav class="tx-presets" aria-label="Date range presets">
-          {p.links.presets.map((x) => (
-            <a href={x.href} hx-get={x.href} {...swap} class="button quiet" aria-current={x.current ? "true" : undefined}>
-              {x.label}
-            </a>
-          ))}
-        </nav>
+        {/* A phone folds the filters and presets behind this button (page.js), so its first screen shows transactions. */}
+        <button type="button" class="filter-toggle" aria-expanded="false" aria-controls="tx-filter-panel">
+          Filter{active ? ` (${active} in use)` : ""}
+        </button>
+        <div class="tx-filter-panel" id="tx-filter-panel">
+          <form method="get" action="/transactions" hx-get="/transactions" {...swap} class="tx-filters" role="search" aria-label="Filter transactions">
+            <div class="field grow">
+              <label for="tx-q">Search</label>
+              <input type="search" id="tx-q" name="q" value={f.q} maxlength={200} placeholder="merchant or description" />
+            </div>
+            <FilterSelect name="category" label="Category" all="All categories" options={p.categories} selected={f.category} />
+            <div class="field">
+              <label for="tx-merchant">Merchant</label>
+              <input type="text" id="tx-merchant" name="merchant" value={f.merchant} maxlength={200} autocomplete="off" />
+            </div>
+            {showAccount ? <FilterSelect name="account" label="Account" all="All accounts" options={p.accounts} selected={f.account} /> : null}
+            {p.currencies.length > 1 ? <FilterSelect name="currency" label="Currency" all="All currencies" options={p.currencies} selected={f.currency} /> : null}
+            <div class="field">
+              <label for="tx-from">From</label>
+              <input type="date" id="tx-from" name="from" value={f.from} />
+            </div>
+            <div class="field">
+              <label for="tx-to">To</label>
+              <input type="date" id="tx-to" name="to" value={f.to} />
+            </div>
+            <div class="field small">
+              <label for="tx-min">Min amount</label>
+              <input type="text" inputmode="decimal" id="tx-min" name="min" value={f.min} maxlength={16} />
+            </div>
+            <div class="field small">
+              <label for="tx-max">Max amount</label>
+              <input type="text" inputmode="decimal" id="tx-max" name="max" value={f.max} maxlength={16} />
+            </div>
+            <div class="field">
+              <label for="tx-direction">Direction</label>
+              <select id="tx-direction" name="direction">
+                <option value="">Out and in</option>
+                <option value="out" selected={f.direction === "out"}>
+                  Money out
+                </option>
+                <option value="in" selected={f.direction === "in"}>
+                  Money in
+                </option>
+              </select>
+            </div>
+            <div class="field">
+              <label for="tx-sort">Sort</label>
+              <select id="tx-sort" name="sort">
+                <option value="date">Newest first</option>
+                <option value="amount" selected={f.sort === "amount"}>
+                  Largest amount first
+                </option>
+              </select>
+            </div>
+            <div class="field actions">
+              <button type="submit" class="primary">
+                Apply
+              </button>
+              <a href={p.links.clear} hx-get={p.links.clear} {...swap}>
+                Clear
+              </a>
+            </div>
+          </form>
+          <nav class="tx-presets" aria-label="Date range presets">
+            {p.links.presets.map((x) => (
+              <a href={x.href} hx-get={x.href} {...swap} class="button quiet" aria-current={x.current ? "true" : undefined}>
+                {x.label}
+              </a>
+            ))}
+          </nav>
+        </div>
         <section class="tx-totals" aria-label="Totals of the filtered transactions" id="tx-totals">
           <p>
             <strong>{formatCount(p.totalRows)}</strong> {p.totalRows === 1 ? "transaction" : "transactions"}
@@ -172,7 +178,7 @@ export function TransactionsPage(p: TransactionsPageProps) {
           </p>
         )}
         {p.pages > 1 ? (
-          <nav class="pager" aria-label="Pages">
+          <nav class="pager" aria-label="Pages of transactions">
             {p.links.prev ? (
               <a href={p.links.prev} hx-get={p.links.prev} {...swap} rel="prev">
                 ← Previous

@@ -1,6 +1,5 @@
-import { formatCount, formatPercent } from "../src/core/format.ts";
+import { formatCount, formatDate, formatPercent } from "../src/core/format.ts";
 import type { FigureShare } from "../src/store/usage-report.ts";
-import { AppNav } from "./AppNav.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
 /** One row of the usage table; `cost` is already formatted (e.g. "USD 0.12" or "unknown"). */
@@ -42,11 +41,10 @@ export function UsagePage({
     cacheWrite: sum("cache_creation_input_tokens"),
   };
   return (
-    <Layout title="Usage · budget-chat" asset={asset} bodyClass="page-usage">
+    <Layout title="Usage · budget-chat" asset={asset} bodyClass="page-usage" nav={{ current: "usage", user: userName ? { name: userName } : null }}>
       <main class="page" id="main">
-        <AppNav user={userName ? { name: userName } : null} current="usage" />
         <h1>Usage</h1>
-        <p class="muted">Tokens the model used per day (UTC), user and model, with the estimated cost at list prices.</p>
+        <p class="muted">Tokens the model used per day (days in UTC), user and model, with the estimated cost at list prices.</p>
         {rows.length ? (
           <div class="table-scroll usage-table" tabindex={0} role="region" aria-label="Usage per day">
             <table>
@@ -66,7 +64,9 @@ export function UsagePage({
               <tbody>
                 {rows.map((r) => (
                   <tr>
-                    <td>{r.day}</td>
+                    <td>
+                      <time datetime={r.day}>{formatDate(r.day)}</time>
+                    </td>
                     <td>{r.userName}</td>
                     <td>{r.model}</td>
                     <td class="num">{formatCount(r.turns)}</td>

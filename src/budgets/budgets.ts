@@ -223,14 +223,18 @@ function recurringUpTo(db: BudgetDb, l: Ledger, until: number): Series[] {
 
 /**
  * Starting amounts when there are no budgets: the three largest spending categories
- * with their monthly average over the last 3 full months before the month in progress
- * (months inside the data's coverage; empty months count 0), main currency.
+ * with their monthly average over the last 3 full months the data covers (the month it
+ * stops in counts once the data reaches that month's last day; months inside the data's
+ * coverage; empty months count 0), main currency.
  */
 export function suggestedBudgets(db: BudgetDb, n = 3): { months: string[]; currency: string; suggestions: { category: string; average: number }[] } {
   const l = db.ledger();
   const currency = db.summary().currency;
   if (l.lastDay === null) return { months: [], currency, suggestions: [] };
-  const current = monthKey(l.lastDay);
+  // The month the data stops in is not full unless the data reaches its last day (demo data ending 31 Oct: October is).
+  const y = Math.floor(l.lastDay / 10000);
+  const m = Math.floor(l.lastDay / 100) % 100;
+  const current = monthKey(l.lastDay) + (l.lastDay % 100 === daysInMonth(y, m) ? 1 : 0);
   const fromMonth = current - 3;
   const toMonth = current - 1;
   const day = (mk: number, last: boolean) => {

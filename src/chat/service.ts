@@ -12,6 +12,7 @@ import { BudgetDbLocked, type BudgetDb } from "../ledger/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
 import { stripControls } from "../core/validation.ts";
 import { cannotSaveMessage, isBusyError, QuestionRefused } from "../core/errors.ts";
+import { NO_MODEL_REFUSAL } from "../config.ts";
 import { admitQuestion, type QuestionLimits } from "./admission.ts";
 import { repairHistory } from "./recovery.ts";
 import { openingOf, type Decided } from "./opening.ts";
@@ -30,7 +31,8 @@ export type ChatSettings = {
 export type ChatDeps = {
   store: Store;
   budget: BudgetDb;
-  client: Anthropic;
+  /** null: the server runs without a model (`serve --no-model`): every question is refused. */
+  client: Anthropic | null;
   /** Runs the tools the model calls (the app's one invoker). */
   invoker: ToolInvoker;
   settings: ChatSettings;
@@ -62,6 +64,11 @@ export class ChatService {
   private readonly running = new Map<string, RunningTurn>();
 
   constructor(readonly deps: ChatDeps) {}
+
+  /** False when the server runs without a model (`serve --no-model`): the chat page then says how to add one. */
+  get hasModel(): boolean {
+    return this.deps.client !== null;
+  }
 
   /** Ids of the turns that are still answering, per user (for concurrency limits). */
   runningCount(userId: string): number {
@@ -103,8 +110,9 @@ export class ChatService {
       ]);
       store.turns.settleWaiting(approval.turnId);
     });
-    // An expiry, or a change that failed on a lock (the app database is likely still busy), starts nothing.
-    if (outcome.decision === "expired" || outcome.fatal) return null;
+    // An expiry, or a change that failed on a lock (the app database is likely still busy), starts nothing;
+    // nor does any decision without a model (a card left from before a restart with --no-model).
+    if (outcome.decision === "expired" || outcome.fatal || !this.hasModel) return null;
     const decided: Decided = { approval, outcome };
     const start = () => {
       try {
@@ -138,6 +146,7 @@ export class ChatService {
    * something must happen only if the question will be taken.
    */
   admit(opts: QuestionRequest & { decided?: Decided }): void {
+    if (!this.deps.client) throw new QuestionRefused("no_model", NO_MODEL_REFUSAL);
     // A continuation (`decided`) has no question of its own: only the answers running count.
     if (opts.limits) admitQuestion(opts.question, opts.limits, this.runningCount(opts.userId), !!opts.decided);
     const conversationId = opts.conversationId;
@@ -182,7 +191,9 @@ export class ChatService {
   }
 
   private async drive(turn: RunningTurn, question: string, decided?: Decided): Promise<void> {
-    const { store, budget, client, invoker, settings, memory } = this.deps;
+    const { store, budget, invoker, settings, memory } = this.deps;
+    const client = this.deps.client;
+    if (!client) throw new Error("no model: admit() refuses every question");
     const started = performance.now();
     let flushed = 0;
     /** The display events not stored yet (they are stored in order, once the app database lets us). */

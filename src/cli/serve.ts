@@ -13,11 +13,12 @@ import { formatCount } from "../core/format.ts";
 /** SIGTERM/SIGINT end the process within this long, whatever is stuck. */
 const SHUTDOWN_LIMIT_MS = 4500;
 
-const SERVE_SETTINGS = ["bind", "publicUrl", "allowHost", "allowOrigin", "showUsage", "loginLinkTtl", ...AGENT_SETTINGS] as const;
+const SERVE_SETTINGS = ["bind", "publicUrl", "allowHost", "allowOrigin", "showUsage", "loginLinkTtl", "noModel", ...AGENT_SETTINGS] as const;
 
 export const SERVE_HELP = `budget-chat [serve] [options]
 
-Run the web app. Open the printed address in a browser.
+Run the web app. Open the printed address in a browser. Needs ANTHROPIC_API_KEY (or a local
+model through ANTHROPIC_BASE_URL) for the chat; with --no-model every other page works without one.
 ${flagHelp(SERVE_SETTINGS)}`;
 
 export async function serveCommand(argv: string[]): Promise<number> {
@@ -48,6 +49,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
     limits: DEFAULT_LIMITS,
     showUsage: web.showUsage,
     loginLinkTtlMs: web.loginLinkTtl * 3_600_000,
+    publicUrl: publicUrl ? publicUrl.href.replace(/\/+$/, "") : undefined,
   });
   const server = Bun.serve({
     hostname: bind.hostname,
@@ -62,7 +64,12 @@ export async function serveCommand(argv: string[]): Promise<number> {
     `  budget data: ${relative(process.cwd(), app.budget.path) || app.budget.path}${app.budget.demo ? " (demo data)" : ""} ` +
       `(${summary.transactionCount ? `${formatCount(summary.transactionCount)} transactions, ${summary.firstDate} to ${summary.lastDate}` : "no transactions"})`,
   );
-  console.log(`  model: ${app.config.model}${app.config.readOnly ? " (read-only)" : ""}`);
+  if (app.budget.demo) console.log(`  your own data: import your bank statements at ${url}import`);
+  console.log(
+    app.config.apiKey === null
+      ? `  model: none (--no-model): every page but the chat; ${url} says how to add one`
+      : `  model: ${app.config.model}${app.config.readOnly ? " (read-only)" : ""}`,
+  );
   console.log(`  MCP clients: ${url}mcp${app.store.users.count() ? " (with a personal token: budget-chat users token NAME)" : ""}`);
   const signal = await new Promise<string>((resolve) => {
     process.once("SIGINT", () => resolve("SIGINT"));

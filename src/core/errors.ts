@@ -30,7 +30,7 @@ export function isBusyError(err: unknown): boolean {
 }
 
 /** Why a question was not taken (nothing reached the model). */
-export const REFUSAL_REASONS = ["too_large", "empty", "too_many_running", "unknown_conversation", "busy"] as const;
+export const REFUSAL_REASONS = ["too_large", "empty", "too_many_running", "unknown_conversation", "busy", "no_model"] as const;
 export type RefusalReason = (typeof REFUSAL_REASONS)[number];
 
 /**

@@ -132,3 +132,32 @@ export function formatClock(iso: string, timeZone?: string): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
   return `${part("hour")}:${part("minute")}`;
 }
+
+const MONTH_ABBR = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+
+/** "2026-11-26" (or an ISO instant's date part) → "26 Nov 2026": how people write a day. */
+export function formatDate(iso: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(iso);
+  if (!m) return iso;
+  return `${Number(m[3])} ${MONTH_ABBR[Number(m[2]) - 1]} ${m[1]}`;
+}
+
+/** "2026-10" → "October 2026". */
+export function formatMonth(yyyyMm: string): string {
+  const m = /^(\d{4})-(\d{2})$/.exec(yyyyMm);
+  const name = m ? MONTH_NAMES[Number(m[2]) - 1] : undefined;
+  return m && name ? `${name} ${m[1]}` : yyyyMm;
+}
+
+/**
+ * "26 Nov 2026, 14:05": an ISO instant as a day and a time on the 24-hour clock, in
+ * `timeZone` (the server's when omitted; page.js rewrites it in the reader's zone).
+ */
+export function formatDateTime(iso: string, timeZone?: string): string {
+  const d = new Date(iso);
+  if (Number.isNaN(d.getTime())) return iso;
+  const parts = new Intl.DateTimeFormat("en-GB", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).formatToParts(d);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
+  return `${formatDate(`${part("year")}-${part("month")}-${part("day")}`)}, ${formatClock(iso, timeZone)}`;
+}

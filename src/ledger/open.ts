@@ -27,7 +27,7 @@ export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void 
     log(
       `No budget database at ${relative(process.cwd(), loc.path) || loc.path}: created demo data at ${shown} ` +
         `(${formatCount(made.transactions)} synthetic transactions, ${made.firstDate} to ${made.lastDate}). ` +
-        `Set DATABASE_URL or --db to use your own.`,
+        `To use your own, import your bank statements on the Import page (/import) or with budget-chat import FILE.`,
     );
   }
   // The first import creates loc.path; the demo then gives way to it without a restart.

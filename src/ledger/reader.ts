@@ -178,10 +178,19 @@ export class BudgetDb {
    * was ever read).
    */
   summaryOrLast(): DataSummary {
-    const last = this.cached?.summary;
-    if (!last) return this.summary();
+    return this.currentOrLast().summary;
+  }
+
+  /** The ledger for pages (the chat's starter questions), on the same terms as `summaryOrLast`. */
+  ledgerOrLast(): Ledger {
+    return this.currentOrLast().ledger;
+  }
+
+  private currentOrLast(): { ledger: Ledger; summary: DataSummary } {
+    const last = this.cached;
+    if (!last) return this.fresh();
     try {
-      return this.withoutWaiting(() => this.summary());
+      return this.withoutWaiting(() => this.fresh());
     } catch (e) {
       if (isBusyError(e)) return last;
       throw e;

@@ -46,6 +46,18 @@ export class Users {
     });
   }
 
+  /**
+   * A new one-time login token for a user who asks for it themselves (Settings, "Sign in on
+   * another device"): their earlier unused tokens stop working, so a link sent to the wrong
+   * place is void as soon as they make another.
+   */
+  replaceLoginToken(userId: string): string {
+    return this.s.transaction(() => {
+      this.s.exec("DELETE FROM login_tokens WHERE user_id = ? AND used_at IS NULL", userId);
+      return this.newLoginToken(userId);
+    });
+  }
+
   list(): User[] {
     return this.s.many("SELECT * FROM users ORDER BY name").map(toUser);
   }

@@ -345,6 +345,16 @@ CREATE UNIQUE INDEX turns_one_running ON turns(conversation_id) WHERE status = '
 -- A deleted conversation stays a few seconds (Undo) before it is removed for good.
 ALTER TABLE conversations ADD COLUMN deleted_at TEXT;
 `,
+  // 12 (issue 36, people's words): the names people give their bank accounts (store/account-names.ts), by the
+  // account as budget.db records it; pages show the name or the masked number.
+  `
+CREATE TABLE account_names (
+  account TEXT PRIMARY KEY,
+  name TEXT NOT NULL,
+  updated_at TEXT NOT NULL,
+  updated_by TEXT NOT NULL
+);
+`,
 ];
 
 /** The schema version this build writes. */

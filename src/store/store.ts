@@ -17,6 +17,7 @@ import { Turns } from "./turns.ts";
 import { UsageReport } from "./usage-report.ts";
 import { Sessions, Users } from "./accounts.ts";
 import { BudgetWrites } from "./budget-writes.ts";
+import { AccountNames } from "./account-names.ts";
 
 /** How long a deferred write waits for a lock per try, and how often it is tried. */
 const DEFERRED_BUSY_MS = 50;
@@ -46,6 +47,8 @@ export class Store {
   /** Imported bank files (issue 21) and saved CSV mappings. */
   readonly imports: Imports;
   readonly csvMappings: CsvMappings;
+  /** The names of the household's bank accounts (issue 36). */
+  readonly accountNames: AccountNames;
 
   private constructor(private readonly s: StoreDb) {
     this.users = new Users(s);
@@ -62,6 +65,7 @@ export class Store {
     this.imports = new Imports(s);
     this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit, this.imports);
     this.csvMappings = new CsvMappings(s);
+    this.accountNames = new AccountNames(s);
   }
 
   /** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */

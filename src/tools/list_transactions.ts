@@ -54,7 +54,8 @@ export const listTransactions: ReadTool<typeof schema> = {
       charts: [],
       tables: [
         {
-          title: `${title}: ${formatCount(rows.length)} of ${formatCount(total)}`,
+          // The table says how many it shows of how many ("Showing 10 of 808", views/DataTable.tsx from totalRows).
+          title,
           columns: many ? ["Date", "Amount", "Currency", "Merchant", "Description", "Category"] : ["Date", "Amount", "Merchant", "Description", "Category"],
           kinds: many ? ["date", "money", "currency", "text", "text", "text"] : ["date", "money", "text", "text", "text"],
           totalRows: total,

@@ -87,7 +87,7 @@ export const reviewTransactions: ReadTool<typeof schema> = {
       charts: [],
       tables: [
         {
-          title: `To review, ${period.label}: ${formatCount(shown.length)} of ${formatCount(sorted.length)} merchants`,
+          title: `Merchants to review, ${period.label}`,
           columns: ["Merchant", "Transactions", "Total", "Categories", "Lowest confidence"],
           kinds: ["text", "count", "text", "text", "number"],
           totalRows: sorted.length,
@@ -178,7 +178,7 @@ function describeDuplicates(l: Ledger, dupes: Duplicate[], label: string): { sum
         .join("; ") +
       ".",
     table: {
-      title: `Possible duplicates, ${label}: ${formatCount(list.length)} of ${formatCount(total)}`,
+      title: `Possible duplicates, ${label}`,
       columns: ["Date", "Description", "Amount", "Currency", "Rows", "Total"],
       kinds: ["date", "text", "money", "currency", "count", "money"],
       totalRows: total,

@@ -4,34 +4,31 @@
  * data that ended weeks ago is never read as current.
  */
 import type { BudgetDb } from "../ledger/reader.ts";
+import { formatDate } from "../core/format.ts";
 
 export type DataAge = {
   /** "YYYY-MM-DD" of the newest transaction, null when there are none. */
   lastDate: string | null;
   /** imported_at of the newest import_log row (as stored), null when none is recorded. */
   lastImport: string | null;
+  /** The built-in demo data: nobody imported it, so there is no "last import" to speak of. */
+  demo?: boolean;
 };
 
 export function dataAge(db: BudgetDb): DataAge {
   // Both come with the data summary: a page never waits on another program's lock for them.
   const { lastDate, lastImport } = db.summaryOrLast();
-  return { lastDate, lastImport };
-}
-
-const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
-
-/** "2026-10-31" → "31 Oct 2026". */
-export function longDate(iso: string): string {
-  const [y, m, d] = iso.slice(0, 10).split("-").map(Number);
-  return `${d} ${MONTHS[(m ?? 1) - 1]} ${y}`;
+  return { lastDate, lastImport, ...(db.demo ? { demo: true } : {}) };
 }
 
 /**
  * "data up to 31 Oct 2026 · last import 3 days ago" (days counted between calendar days
- * in UTC); "no transactions yet" and "no imports recorded" where there is nothing.
+ * in UTC); "no transactions yet" and "no imports recorded" where there is nothing; for
+ * the demo data only how far it goes.
  */
 export function dataAgeText(age: DataAge, now: Date): string {
-  const data = age.lastDate === null ? "no transactions yet" : `data up to ${longDate(age.lastDate)}`;
+  const data = age.lastDate === null ? "no transactions yet" : `data up to ${formatDate(age.lastDate)}`;
+  if (age.demo) return data;
   const at = age.lastImport === null ? Number.NaN : Date.parse(age.lastImport);
   if (Number.isNaN(at)) return `${data} · no imports recorded`;
   const day = (t: number) => Math.floor(t / 86_400_000);

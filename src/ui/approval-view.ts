@@ -33,6 +33,16 @@ export function approvalState(a: Approval, fallbackDetail = ""): ApprovalState {
 /** How the approval service words a change the user approved that could not be made (what follows is the reason). */
 const NOT_MADE = /^The user approved, but nothing was modified: /;
 
+/** A card's heading starts with a capital ("Move 2 transactions to …"), whatever the tool's title. */
+export function capitalised(title: string): string {
+  return title.charAt(0).toUpperCase() + title.slice(1);
+}
+
+/** What an undo did, without the "Undone:" its message starts with (the card's line says "Undone at 14:05: …"). */
+export function undoneWords(message: string): string {
+  return message.replace(/^Undone:\s*/, "");
+}
+
 /**
  * What a decided card says happened, in words: "Moved 3 transactions to Pets",
  * "Rejected — nothing changed", "Expired — nothing changed", "Approved, but it could

@@ -16,6 +16,8 @@ export type WebDeps = Pick<App, "store" | "budget" | "writer" | "chat" | "approv
   showUsage?: boolean;
   /** How long a login link stays valid (default: the loginLinkTtl setting's default). */
   loginLinkTtlMs?: number;
+  /** The address people open (`--public-url`): sign-in links made on the Settings page start with it (else the request's own origin). */
+  publicUrl?: string;
 };
 
 export type WebLimits = {

@@ -1,5 +1,20 @@
 import { describe, expect, test } from "bun:test";
-import { formatAmount, formatClock, formatCount, formatDuration, formatMoney, formatNumber, formatPercent, joinAnd, plural, quote, round2 } from "../../src/core/format.ts";
+import {
+  formatAmount,
+  formatClock,
+  formatCount,
+  formatDate,
+  formatDateTime,
+  formatDuration,
+  formatMoney,
+  formatMonth,
+  formatNumber,
+  formatPercent,
+  joinAnd,
+  plural,
+  quote,
+  round2,
+} from "../../src/core/format.ts";
 
 describe("formatMoney", () => {
   test("de-CH style with an ASCII apostrophe and two decimals", () => {
@@ -100,5 +115,23 @@ describe("formatClock", () => {
     expect(formatClock("2026-07-01T23:30:00Z", "Europe/Zurich")).toBe("01:30");
     expect(formatClock("2026-11-24T00:07:00Z", "UTC")).toBe("00:07");
     expect(formatClock("not a time", "UTC")).toBe("not a time");
+  });
+});
+
+describe("dates and months in words (issue 36: people's words, not ISO)", () => {
+  test("formatDate: '26 Nov 2026', from a day or an instant", () => {
+    expect(formatDate("2026-11-26")).toBe("26 Nov 2026");
+    expect(formatDate("2026-01-05T23:59:00Z")).toBe("5 Jan 2026");
+    expect(formatDate("not a date")).toBe("not a date");
+  });
+  test("formatMonth: 'October 2026'", () => {
+    expect(formatMonth("2026-10")).toBe("October 2026");
+    expect(formatMonth("2025-01")).toBe("January 2025");
+    expect(formatMonth("2025-13")).toBe("2025-13");
+  });
+  test("formatDateTime: the day and the 24-hour time in the zone asked for (the day may change with it)", () => {
+    expect(formatDateTime("2026-11-26T21:05:00Z", "UTC")).toBe("26 Nov 2026, 21:05");
+    // 23:30 UTC is already the next day, 00:30, in Zurich (UTC+1 in November).
+    expect(formatDateTime("2026-11-26T23:30:00Z", "Europe/Zurich")).toBe("27 Nov 2026, 00:30");
   });
 });

@@ -85,9 +85,12 @@ describe.skipIf(SKIP_BROWSER)("approvals never block (Chromium)", () => {
 
       // Undo: "Undone at HH:MM" (24-hour clock), and the rows are back.
       await liveCard.getByRole("button", { name: "Undo" }).click();
-      const undone = liveCard.locator(".approval-undo.done .decision");
+      const undone = liveCard.locator('.approval-actions[data-decision="undone"] .decision');
       await undone.waitFor();
-      expect(await undone.innerText()).toMatch(/^Undone at ([01]\d|2[0-3]):[0-5]\d — Undone: the previous categories of \d+ transactions are restored\.$/);
+      expect(await undone.innerText()).toMatch(/^Undone at ([01]\d|2[0-3]):[0-5]\d: the previous categories of \d+ transactions are restored\.$/);
+      // One state line: what was done is no longer claimed.
+      expect(await liveCard.locator(".decision").count()).toBe(1);
+      expect(await liveCard.locator("h3").innerText()).toBe(`Move ${total} transactions to “Groceries”`);
       expect(changedIds(before, snapshot(h))).toEqual([]);
       expect(await axe(page)).toEqual([]);
       await tp.screenshot(`approval-undone-${name}`);

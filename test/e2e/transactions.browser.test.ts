@@ -162,6 +162,9 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
     await page.goto(`${h.url}/transactions?q=migros`);
     expect(await overflow()).toBeLessThanOrEqual(0);
+    // The filters fold behind the Filter button on a phone (issue 36).
+    expect(await page.getByLabel("Search").isVisible()).toBe(false);
+    await page.getByRole("button", { name: "Filter (1 in use)" }).click();
     const search = (await page.getByLabel("Search").boundingBox())!;
     expect(search.x + search.width).toBeLessThanOrEqual(390);
     await page.locator("#tx-99").getByText("Edit").click();

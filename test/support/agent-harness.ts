@@ -41,6 +41,10 @@ export type HarnessOptions = {
   maxRetries?: number;
   /** The model client (default: the SDK pointed at the fake). */
   client?: Anthropic;
+  /** No model at all, as `serve --no-model`. */
+  noModel?: boolean;
+  /** A first run: no budget database configured or found, so the built-in demo data (written to `dir`/data/). */
+  demo?: boolean;
 };
 
 /** createApp on a copy of the demo database and a file app database, talking to the fake API through the real SDK. */
@@ -48,30 +52,38 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
   const fake = opts.fake ?? (await startFakeAnthropic());
   const dir = opts.dir ?? mkdtempSync(join(tmpdir(), "bc-agent-"));
   const budgetPath = join(dir, "budget.db");
-  if (!opts.dir) writeDemoDb({ out: budgetPath, seed: 7 });
-  const app = createApp(
-    {
-      apiKey: "test-key",
-      baseUrl: fake.url,
-      budgetDb: { path: budgetPath, explicit: true, notSpending: ["Transfers", "Investments"] },
-      chatDb: join(dir, "chat.db"),
-      model: "claude-test",
-      maxSteps: 10,
-      historyMessages: 20,
-      maxTokens: 1024,
-      timeZone: "Europe/Zurich",
-      readOnly: opts.readOnly ?? true,
-      approvalTimeoutMs: opts.approvalTimeoutMs ?? 60_000,
-      ownsStore: true,
-      ...opts.settings,
-    },
-    {
-      client: opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 }),
-      tools: opts.tools,
-      memory: opts.memory ?? null,
-      now: () => FIXED_NOW,
-    },
-  );
+  if (!opts.dir && !opts.demo) writeDemoDb({ out: budgetPath, seed: 7 });
+  // The demo data's place is relative to the working directory (data/demo-budget.db): the harness's own, while the app opens.
+  const cwd = process.cwd();
+  if (opts.demo) process.chdir(dir);
+  let app: App;
+  try {
+    app = createApp(
+      {
+        apiKey: opts.noModel ? null : "test-key",
+        baseUrl: fake.url,
+        budgetDb: { path: budgetPath, explicit: !opts.demo, notSpending: ["Transfers", "Investments"] },
+        chatDb: join(dir, "chat.db"),
+        model: "claude-test",
+        maxSteps: 10,
+        historyMessages: 20,
+        maxTokens: 1024,
+        timeZone: "Europe/Zurich",
+        readOnly: opts.readOnly ?? true,
+        approvalTimeoutMs: opts.approvalTimeoutMs ?? 60_000,
+        ownsStore: true,
+        ...opts.settings,
+      },
+      {
+        client: opts.noModel ? null : (opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 })),
+        tools: opts.tools,
+        memory: opts.memory ?? null,
+        now: () => FIXED_NOW,
+      },
+    );
+  } finally {
+    process.chdir(cwd);
+  }
   const { chat } = app;
   return {
     fake,

@@ -10,9 +10,12 @@ const MAIN = join(ROOT, "src", "main.ts");
 export type CliOptions = { home: string; env?: Record<string, string>; cwd?: string };
 export type CliResult = { code: number; stdout: string; stderr: string };
 
-/** Start `budget-chat ARGS` (in the checkout unless `cwd` says otherwise); read it with `finished`. */
+/**
+ * Start `budget-chat ARGS` (in the checkout unless `cwd` says otherwise); read it with `finished`. The checkout's
+ * tsconfig is named: run from another folder, Bun would not find it, and the views' JSX (hono/jsx) would not load.
+ */
 export function spawnCli(args: string[], opts: CliOptions) {
-  return Bun.spawn([process.execPath, MAIN, ...args], {
+  return Bun.spawn([process.execPath, "--tsconfig-override", join(ROOT, "tsconfig.json"), MAIN, ...args], {
     cwd: opts.cwd ?? ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: opts.home, ...opts.env },
     stdout: "pipe",

@@ -252,6 +252,8 @@ describe("dataAge", () => {
     expect(dataAgeText(age, new Date("2026-01-07T08:00:00Z"))).toBe("data up to 28 Dec 2025 · last import 3 days ago");
     expect(dataAgeText(age, new Date("2026-01-05T00:30:00Z"))).toBe("data up to 28 Dec 2025 · last import yesterday");
     expect(dataAgeText(age, new Date("2026-01-04T23:59:30Z"))).toBe("data up to 28 Dec 2025 · last import today");
+    // Demo data (issue 36): nobody imported it, so only how far it goes.
+    expect(dataAgeText({ ...age, demo: true }, new Date("2026-01-07T08:00:00Z"))).toBe("data up to 28 Dec 2025");
   });
 });
 

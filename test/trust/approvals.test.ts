@@ -168,9 +168,12 @@ describe("approve", () => {
     const undo = await fetch(`${h.url}/approvals/${id}/undo`, { method: "POST", headers: browserHeaders(h) });
     expect(undo.status).toBe(200);
     const undoHtml = await undo.text();
-    expect(undoHtml).toContain(`Undone: the previous categories of ${expectedIds.length} transactions are restored.`);
-    // "Undone at HH:MM" on the 24-hour clock.
-    expect(undoHtml).toMatch(/<strong>Undone at <time class="local-time" datetime="[^"]+">\d\d:\d\d<\/time><\/strong>/);
+    // The whole card comes back with one state line, "Undone at HH:MM: …" on the 24-hour clock (the "Moved …" line is gone).
+    expect(undoHtml).toMatch(
+      new RegExp(`<strong>Undone at <time class="local-time" datetime="[^"]+">\\d\\d:\\d\\d</time>: the previous categories of ${expectedIds.length} transactions are restored\\.</strong>`),
+    );
+    expect(undoHtml).not.toContain("Moved ");
+    expect(undoHtml).not.toContain(`hx-post="/approvals/${id}/undo"`);
     const restored = snapshot(h);
     expect(changedIds(before, restored)).toEqual([]);
     expect(budgetQuery<{ n: number }>(h, "SELECT count(*) AS n FROM merchant_cache WHERE category = 'Groceries' AND source = 'manual' AND raw_key LIKE '%starbucks%'")[0]!.n).toBe(0);
@@ -183,7 +186,8 @@ describe("approve", () => {
     expect(h.store.audit.list({ kind: "undo", limit: 1 })[0]!.detail).toMatchObject({ approvalId: id, ok: true, moved: expectedIds.length });
     const afterUndo = await pageOf();
     expect(afterUndo).not.toContain(`hx-post="/approvals/${id}/undo"`);
-    expect(afterUndo).toContain(`Undone: the previous categories of ${expectedIds.length} transactions are restored.`);
+    expect(afterUndo).toContain(`</time>: the previous categories of ${expectedIds.length} transactions are restored.</strong>`);
+    expect(afterUndo).not.toContain(`Moved ${expectedIds.length} transactions`);
   });
 
   test("the browser stream shows the card with Approve/Reject built from the preview", async () => {
@@ -467,7 +471,7 @@ describe("undo tells the truth", () => {
 
     // The card says "Undone at HH:MM"; the export shows what was asked, decided and undone.
     const page = await (await fetch(`${h.url}/conversations/${a.conversationId}`, { headers: browserHeaders(h) })).text();
-    expect(page).toMatch(new RegExp(`<strong>Undone at <time class="local-time" datetime="${undone.at}">\\d\\d:\\d\\d</time></strong>`));
+    expect(page).toMatch(new RegExp(`<strong>Undone at <time class="local-time" datetime="${undone.at}">\\d\\d:\\d\\d</time>: the previous categories of \\d+ transactions are restored\\.</strong>`));
     const md = await (await fetch(`${h.url}/conversations/${a.conversationId}/export.md`, { headers: browserHeaders(h) })).text();
     const rows = a.preview.rows as number;
     expect(md).toContain(`> **Approval:** move ${rows} transactions to “Groceries”\n>\n> Moved ${rows} transactions to Groceries\n>\n> Undone at `);

@@ -43,7 +43,14 @@ describe.skipIf(SKIP_BROWSER)("trust in headless Chromium", () => {
     expect(h.fake.requests).toHaveLength(2);
 
     await card.getByRole("button", { name: "Undo" }).click();
-    await card.getByText(/^Undone at \d\d:\d\d — Undone: the previous categories of \d+ transactions are restored\.$/).waitFor();
+    // The card tells the truth after the undo (issue 36): one state line, the "Moved …" line gone, a capitalised heading.
+    await card.locator('[data-decision="undone"]').waitFor();
+    const lines = await card.locator(".decision").allInnerTexts();
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(/^Undone at \d\d:\d\d: the previous categories of \d+ transactions are restored\.$/);
+    expect(await card.innerText()).not.toContain("Moved");
+    expect(await card.getByRole("button", { name: "Undo" }).count()).toBe(0);
+    expect(await card.locator("h3").innerText()).toMatch(/^Move \d+ transactions to “Groceries”$/);
     expect(changedIds(before, snapshot(h))).toEqual([]);
     await tp.screenshot("trust-approval-undo");
     // The second click's request is answered 409 (already decided), which Chromium logs; nothing else may appear.

@@ -206,8 +206,8 @@ describe("JSON API and the page's routes", () => {
 
   test("the page lists every spending category; an htmx PUT swaps the row and the totals; a bad amount shows in the row", async () => {
     for (const b of h.store.budgets.list()) h.store.budgets.remove(b.category, { via: "cli", by: "cli" });
-    const page = await (await fetch(`${h.url}/budgets`)).text();
-    expect(page).toContain("Figures for 2026-10.");
+    const page = await (await fetch(`${h.url}/budgets?month=2026-10`)).text();
+    expect(page).toContain("Figures for October 2026.");
     for (const c of ["Groceries", "Dining", "Uncategorised", "Other"]) expect(page).toContain(`id="budget-${c}"`);
     expect(page).not.toContain('id="budget-Income"');
     expect(page).not.toContain('id="budget-Transfers"');

@@ -70,7 +70,7 @@ describe("allowlist", () => {
     const second = await fetch(link, { redirect: "manual" });
     expect(second.status).toBe(401);
     const body = await second.text();
-    expect(body).toContain("This login link is invalid, has expired or was already used");
+    expect(body).toContain("This sign-in link is invalid, has expired or was already used");
     expect(body).not.toContain(aliceToken);
     expect(second.headers.get("set-cookie")).toBeNull();
     const aliceId = h.store.users.byName("alice")!.id;

@@ -13,7 +13,7 @@ import type { ReadTool } from "../../src/tools/types.ts";
 import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import { recategoriseScript } from "../trust/support.ts";
-import { browserSuite, answerText, ask, SKIP_BROWSER, squash, turnId, waitForStatus } from "../e2e/browser-helpers.ts";
+import { axe, browserSuite, answerText, ask, SKIP_BROWSER, squash, turnId, waitForStatus } from "../e2e/browser-helpers.ts";
 import { EVIL } from "./helpers.ts";
 
 const months = Array.from({ length: 36 }, (_, i) => `${2023 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`);
@@ -34,7 +34,7 @@ const showScript: ReadTool = {
         { type: "line", title: "Trend (CHF)", data: { labels: months, datasets: [{ name: "Spending", values: months.map((_, i) => 3000 + ((i * 37) % 900)) }] } },
         { type: "pie", title: "Share", data: { labels: [EVIL, "B"], datasets: [{ name: "Spending", values: [420, 510] }] } },
       ],
-      tables: [{ title: "Rows", columns: ["Date", "Amount", "Merchant"], kinds: ["date", "money", "text"], totalRows: 3, rows: [["2025-01-02", -45.5, EVIL], ["2025-01-03", 12, "Coop"], ["2025-01-01", -100, "Aldi"]] }],
+      tables: [{ title: "Rows", columns: ["Date", "Amount", "Merchant"], kinds: ["date", "money", "text"], totalRows: 3, rows: [["2025-01-02", -45.5, EVIL], ["2025-01-03", 12, "Coop"], ["2024-12-31", -100, "Aldi"]] }],
     };
   },
 };
@@ -53,17 +53,6 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     const opened = await suite.open(await startWebHarness({ tools: [...ALL_TOOLS, showScript], readOnly: opts.readOnly ?? true, showUsage: opts.showUsage }), opts);
     if (opts.dark) await opened.page.emulateMedia({ colorScheme: "dark" });
     return opened;
-  }
-
-  async function axe(page: import("playwright-core").Page) {
-    // Evaluated through DevTools (a <script> tag would be refused by the page's CSP, rightly).
-    await page.evaluate(await Bun.file(new URL("../../node_modules/axe-core/axe.min.js", import.meta.url).pathname).text());
-    return page.evaluate(async () => {
-      const r = await (window as unknown as { axe: { run(o: unknown): Promise<{ violations: { id: string; impact: string; nodes: { target: string[] }[] }[] }> } }).axe.run({
-        resultTypes: ["violations"],
-      });
-      return r.violations.filter((v) => v.impact === "serious" || v.impact === "critical").map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-    });
   }
 
   /** Month ticks: "Jan 2023" where the year changes (the first included), the month alone where it does not. */
@@ -141,6 +130,9 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     // Tables sort by column.
     await page.click(`#answer-${id} figure.data-table th >> nth=1 >> button`);
     expect(await page.locator(`#answer-${id} figure.data-table tbody td.num`).allTextContents()).toEqual(["CHF -100.00", "CHF -45.50", "CHF 12.00"]);
+    // Days show in words and sort by the day, not by their words ("31 Dec 2024" comes first, not last).
+    await page.click(`#answer-${id} figure.data-table th >> nth=0 >> button`);
+    expect(await page.locator(`#answer-${id} figure.data-table tbody tr td:first-child`).allTextContents()).toEqual(["31 Dec 2024", "2 Jan 2025", "3 Jan 2025"]);
     // Chart data as CSV, from the server.
     const csv = await page.request.get(`${h.url}${await page.getAttribute(`#answer-${id} figure.chart-line .figure-tools a`, "href")}`);
     expect((await csv.text()).split("\r\n").slice(0, 2)).toEqual(["Label,Spending", "2023-01,3000"]);
@@ -199,7 +191,8 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     // Edit the last question: it replaces its answer.
     h.fake.enqueue(text("Edited answer."));
     await page.click(`#q-${id} button.edit-question`);
-    expect(await page.inputValue("#message")).toBe("How much did I spend on groceries last year?");
+    // The first starter that fits the harness's data (demo seed 7, up to 31 Oct 2026: its last full month).
+    expect(await page.inputValue("#message")).toBe("Where did my money go in October 2026?");
     await page.fill("#message", "How much on dining?");
     await page.press("#message", "Enter");
     await page.waitForSelector(`#turn-${id}`, { state: "detached" });

@@ -151,7 +151,7 @@ describe("ChatPage", () => {
 
   test("demo banner: dismissable, the whole text in its title for the one-line phone layout", () => {
     const out = html(DemoBanner({ demo: { firstDate: "2023-11-01", lastDate: "2026-10-31", transactions: 7300 } }));
-    expect(out).toContain('title="Demo data: 7&#39;300 made-up transactions from 2023-11-01 to 2026-10-31. Import your bank statements (or point budget-chat at your own budget.db) to see yours."');
+    expect(out).toContain('title="Demo data: 7&#39;300 made-up transactions from 1 Nov 2023 to 31 Oct 2026. Import your bank statements (or point budget-chat at your own budget.db) to see yours."');
     expect(out).toContain('<a href="/import">Import your bank statements</a>');
     expect(out).toContain('<button type="button" class="demo-dismiss quiet" aria-label="Dismiss the demo data note">×</button>');
   });
@@ -244,17 +244,54 @@ describe("DataTable", () => {
         currency: "CHF",
       }),
     );
-    expect(out).toContain(`<td>${EVIL_ESCAPED}</td>`);
-    expect(out).toContain("<td>&lt;script&gt;alert(1)&lt;/script&gt;</td>");
+    // Each cell carries its column's name (the phone's card layout labels it with that, issue 36).
+    expect(out).toContain(`<td data-label="merchant">${EVIL_ESCAPED}</td>`);
+    expect(out).toContain('<td data-label="description">&lt;script&gt;alert(1)&lt;/script&gt;</td>');
     // Numbers carry their raw value for sorting (issue 15: tables sort by column).
-    expect(out).toContain('<td class="num" data-v="-45.5">CHF -45.50</td>');
-    expect(out).toContain('<td class="num" data-v="1200">CHF 1&#39;200.00</td>');
-    expect(out).toContain('<td class="empty">—</td>');
+    expect(out).toContain('<td class="num" data-v="-45.5" data-label="amount">CHF -45.50</td>');
+    expect(out).toContain('<td class="num" data-v="1200" data-label="amount">CHF 1&#39;200.00</td>');
+    expect(out).toContain('<td class="empty" data-label="description">—</td>');
+    // A day in words, sorted by the day itself (issue 36).
+    expect(out).toContain('<td data-v="2025-01-02" data-label="date">2 Jan 2025</td>');
+    expect(out).toContain('<button type="button" class="sort" data-col="0" data-type="date">date</button>');
     expect(out).toContain('<th scope="col" class="num" aria-sort="none"><button type="button" class="sort" data-col="1" data-type="num">amount</button></th>');
     expect(out).toContain('tabindex="0" role="region" aria-label="Transactions"');
-    expect(out).toContain("(2 rows)");
+    expect(out).toContain('<span class="row-count">2 rows</span>');
     expect(out).not.toContain("<script");
     expectInert(out);
+  });
+});
+
+describe("DataTable row counts (issue 36: 'Showing 500 of 808', not 'Show all 500 (of 808)')", () => {
+  const table = (shown: number, total: number) =>
+    html(
+      DataTable({
+        table: { title: "Transactions in 2025", columns: ["date"], kinds: ["date"], totalRows: total, rows: Array.from({ length: shown }, () => ["2025-01-02"]) },
+        currency: "CHF",
+        id: "table-t1-0",
+        turnId: "t1",
+        n: 0,
+        canShowAll: true,
+      }),
+    );
+  const count = (out: string) => /<span class="row-count">([^<]*)<\/span>/.exec(out)![1];
+  const button = (out: string) => /class="quiet show-all"[^>]*>([^<]*)<\/button>/.exec(out)?.[1] ?? null;
+
+  test("part of more than 500: says how many of how many; Show fetches the first 500", () => {
+    expect(count(table(10, 808))).toBe("Showing 10 of 808");
+    expect(button(table(10, 808))).toBe("Show 500 of 808");
+    // Once 500 are shown, nothing more can be fetched here: the caption says so, no button.
+    expect(count(table(500, 808))).toBe("Showing 500 of 808");
+    expect(button(table(500, 808))).toBeNull();
+  });
+
+  test("part of 500 or fewer: Show all N; all of them: N rows", () => {
+    expect(count(table(10, 44))).toBe("Showing 10 of 44");
+    expect(button(table(10, 44))).toBe("Show all 44");
+    expect(count(table(44, 44))).toBe("44 rows");
+    expect(button(table(44, 44))).toBeNull();
+    expect(count(table(1, 1))).toBe("1 row");
+    expect(count(table(1_000, 1_000))).toBe("1&#39;000 rows"); // de-CH thousands, escaped in HTML
   });
 });
 
@@ -291,6 +328,35 @@ describe("ApprovalCard / ErrorNotice", () => {
     expect(out).not.toContain("did not work");
     const expired = html(ApprovalCard({ approvalId: "ap1", preview, expiresAt: "2025-05-01T12:34:00Z", decision: { decision: "expired", detail: "too late" } }));
     expect(expired).toContain("<strong>Expired — nothing changed</strong>");
+    // Decided: the heading is what it was about, capitalised (the tool's title starts lower-case).
+    expect(out).toContain(">Move 3 transactions to “Groceries”</h3>");
+    expect(expired).toContain(">Move 3 transactions to “Groceries”</h3>");
+  });
+
+  test("after every decision one state line: approved (with Undo), undone (the 'Moved' line gone, no Undo)", () => {
+    const approved = { decision: "approved" as const, detail: "Moved 3 transactions to Groceries." };
+    const withOutcome = { ...preview, outcome: "Moved 3 transactions to Groceries" };
+    const done = html(ApprovalCard({ approvalId: "ap1", preview: withOutcome, expiresAt: "2025-05-01T12:34:00Z", decision: approved, undo: { kind: "available" } }));
+    expect(countOf(done, 'class="decision"')).toBe(1);
+    expect(done).toContain("<strong>Moved 3 transactions to Groceries</strong>");
+    expect(done).toContain('hx-post="/approvals/ap1/undo"');
+    const undone = html(
+      ApprovalCard({
+        approvalId: "ap1",
+        preview: withOutcome,
+        expiresAt: "2025-05-01T12:34:00Z",
+        decision: approved,
+        undo: { kind: "done", message: "Undone: the previous categories of 3 transactions are restored.", at: "2025-05-01T12:40:00.000Z" },
+      }),
+    );
+    expect(countOf(undone, 'class="decision"')).toBe(1);
+    expect(undone).toContain('data-decision="undone"');
+    expect(undone).toContain(
+      `<strong>Undone at <time class="local-time" datetime="2025-05-01T12:40:00.000Z">${formatClock("2025-05-01T12:40:00.000Z")}</time>: the previous categories of 3 transactions are restored.</strong>`,
+    );
+    expect(undone).not.toContain("Moved 3");
+    expect(undone).not.toContain("/undo");
+    expect(undone).toContain(">Move 3 transactions to “Groceries”</h3>");
   });
 
   test("the affected rows: the first ones as text, and Show all N linking to the Transactions page", () => {
@@ -303,8 +369,11 @@ describe("ApprovalCard / ErrorNotice", () => {
       link: "/transactions?q=Fressnapf&from=2026-01-01&to=2026-12-31",
     };
     const out = html(ApprovalCard({ approvalId: "ap1", preview: { ...preview, affected }, expiresAt: "2025-05-01T12:34:00Z" }));
-    expect(out).toContain(`<td>2026-10-02</td><td>${EVIL_ESCAPED}</td><td>Shopping</td><td class="num">CHF -1&#39;234.50</td>`);
-    expect(out).toContain("<td>2026-09-30</td><td>Fressnapf</td><td>Shopping</td><td class=\"num\">CHF -20.00</td>");
+    // Dates as people write them (issue 36); each cell named by its class for the phone's card layout.
+    expect(out).toContain(
+      `<td class="date"><time datetime="2026-10-02">2 Oct 2026</time></td><td class="merchant">${EVIL_ESCAPED}</td><td class="category">Shopping</td><td class="num">CHF -1&#39;234.50</td>`,
+    );
+    expect(out).toContain('<td class="date"><time datetime="2026-09-30">30 Sep 2026</time></td><td class="merchant">Fressnapf</td><td class="category">Shopping</td><td class="num">CHF -20.00</td>');
     expect(out).toContain('<a href="/transactions?q=Fressnapf&amp;from=2026-01-01&amp;to=2026-12-31">Show all 12</a>');
     expectInert(out);
     const all = html(ApprovalCard({ approvalId: "ap1", preview: { ...preview, affected: { ...affected, total: 2 } }, expiresAt: "2025-05-01T12:34:00Z" }));
@@ -395,7 +464,7 @@ describe("AssistantMessage", () => {
     expect(out).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
     expect(out).toContain("[x: http://example.invalid/a.png]");
     expect(out).toContain(`<th scope="row" class="hbar-label">${EVIL_ESCAPED}</th>`);
-    expect(out).toContain(`<td>${EVIL_ESCAPED}</td>`);
+    expect(out).toContain(`<td data-label="merchant">${EVIL_ESCAPED}</td>`);
     expectInert(out);
   });
 });

@@ -96,6 +96,8 @@ const QUESTION_REFUSED_STATUS: Record<RefusalReason, ContentfulStatusCode> = {
   too_many_running: 429,
   unknown_conversation: 404,
   busy: 409,
+  // `serve --no-model`: the service is there, its model is not.
+  no_model: 503,
 };
 
 const TITLES: Partial<Record<number, string>> = { 401: "Login required", 403: "Forbidden", 413: "Too large", 429: "Too many requests" };

@@ -1,12 +1,14 @@
 /**
  * Budgets (SPEC §8) in the web app: the Budgets page with inline editing, and the JSON API.
  *
- * Browser (htmx, views/BudgetsPage.tsx):
- *   GET    /budgets                   the page: every spending category, its budget, this month's figures;
+ * Browser (htmx, views/BudgetsPage.tsx), each for `?month=YYYY-MM` (default: the current calendar month):
+ *   GET    /budgets                   the page: every spending category, its budget, the month's figures,
+ *                                     the month picker and suggested amounts;
  *   PUT    /budgets/:category         form field `amount` (blank or 0 removes) → the row, plus the totals
  *                                     as an <hx-partial>; a bad amount → the row with the error (422);
  *   DELETE /budgets/:category         remove → the row;
- *   POST   /budgets/:category[/remove] the same without JavaScript, answered with a redirect to /budgets.
+ *   POST   /budgets/:category[/remove] the same without JavaScript (and the suggestions' Set), answered with a
+ *                                     redirect to the month's page.
  * JSON:
  *   GET    /api/budgets               the month's figures for every budget;
  *   PUT    /api/budgets/:category     {"amount": n} (n > 0) → the budget's figures, before and after;
@@ -18,19 +20,29 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { dayToIso, localDay, monthKey } from "../../ledger/calendar.ts";
-import { ToolInputError } from "../../core/errors.ts";
+import { dayToIso, localDay, monthKey, monthLabel } from "../../ledger/calendar.ts";
+import { ChangeRefused, ToolInputError } from "../../core/errors.ts";
 import { round2 } from "../../core/format.ts";
 import { escapeHtml } from "../../core/html.ts";
 import { oneLineError } from "../../core/validation.ts";
 import type { BudgetActor, BudgetAmountChange } from "../../store/budgets.ts";
-import { budgetAmountProblem, budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount, type BudgetLine, type BudgetMonth } from "../../budgets/budgets.ts";
-import { BudgetRow, BudgetsPage, BudgetTotals } from "../../../views/BudgetsPage.tsx";
+import {
+  budgetAmountProblem,
+  budgetCategory,
+  budgetMonth,
+  budgetMonthOf,
+  findBudget,
+  parseBudgetAmount,
+  suggestedBudgets,
+  type BudgetLine,
+  type BudgetMonth,
+} from "../../budgets/budgets.ts";
+import { BudgetRow, BudgetsPage, BudgetTotals, type BudgetSuggestionsView } from "../../../views/BudgetsPage.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { toHtml } from "../sse-renderer.ts";
-import { LOCAL_USER_ID } from "../../core/vocab.ts";
+import { signedInName } from "../middleware/auth/index.ts";
 import { formBody } from "../middleware/respond.ts";
 
 const PutRequest = z.strictObject({ amount: z.number() });
@@ -46,14 +58,23 @@ export function budgetRoutes(deps: WebDeps) {
     return { via, by: user.name, userId: user.id };
   };
 
-  /** This month's figures: the current calendar month when it has data, else the latest month with data (the calendar month when there is none). */
+  /** The API's month (SPEC §8): the current calendar month when it has data, else the latest month with data (the calendar month when there is none). */
   const current = (): BudgetMonth => {
     const today = localDay(new Date());
     const month = budgetMonthOf(budget, {}, today) ?? monthKey(today);
     return budgetMonth(budget, store.budgets.list(), month, today);
   };
-  /** Every line of the month: the budgeted ones and every spending category without one, by name. */
-  const lines = (s: BudgetMonth): BudgetLine[] => [...s.budgeted, ...s.unbudgeted].sort((a, b) => a.category.localeCompare(b.category));
+  /** The page's month: `?month=YYYY-MM`, default the current calendar month (with data or not: the page says so). */
+  const pageMonth = (c: Context<WebEnv>): BudgetMonth => {
+    const today = localDay(new Date());
+    const asked = c.req.query("month");
+    const m = asked === undefined || asked === "" ? null : /^(\d{4})-(0[1-9]|1[0-2])$/.exec(asked);
+    if (asked && !m) throw new ChangeRefused(400, `Not a month: "${asked.slice(0, 20)}". Pick one from the list, e.g. 2026-10.`);
+    const month = m ? Number(m[1]) * 12 + Number(m[2]) - 1 : monthKey(today);
+    return budgetMonth(budget, store.budgets.list(), month, today);
+  };
+  /** Every line of the month: the budgeted ones by % used (most first), then every spending category without one by spending. */
+  const lines = (s: BudgetMonth): BudgetLine[] => [...s.budgeted, ...s.unbudgeted];
   const lineOf = (s: BudgetMonth, category: string): BudgetLine | undefined => lines(s).find((l) => l.category === category);
 
   const set = (c: Context<WebEnv>, via: BudgetActor["via"], requested: string, amount: number): Outcome => {
@@ -80,12 +101,12 @@ export function budgetRoutes(deps: WebDeps) {
 
   /** The row (and the totals, out of band) after an htmx change. */
   const rowResponse = (c: Context<WebEnv>, category: string | undefined, status: 200 | 400 | 404 | 422, error?: string, typed?: string) => {
-    const s = current();
+    const s = pageMonth(c);
     const line = category ? lineOf(s, category) : undefined;
     c.header("Cache-Control", "no-store");
     if (!line) return c.html(`<p class="budget-error" role="alert">${escapeHtml(error ?? "Unknown category.")}</p>`, status);
     const totals = `<hx-partial hx-target="#budget-totals" hx-swap="outerHTML">${toHtml(<BudgetTotals {...s} />)}</hx-partial>`;
-    return c.html(toHtml(<BudgetRow row={line} error={error} typed={typed} />) + totals, status);
+    return c.html(toHtml(<BudgetRow row={line} month={s.label} error={error} typed={typed} />) + totals, status);
   };
 
   const fromForm = async (c: Context<WebEnv>): Promise<{ text: string }> => {
@@ -113,28 +134,41 @@ export function budgetRoutes(deps: WebDeps) {
   };
 
   r.get("/budgets", async (c) => {
-    const s = current();
+    const s = pageMonth(c);
     const l = budget.ledger();
+    // yyyymmdd of the month's first and last possible day.
+    const first = Math.floor(s.month / 12) * 10000 + ((s.month % 12) + 1) * 100;
+    const [start, end] = l.rangeOf(first + 1, first + 31);
     return c.html(
       await renderPage(
         <BudgetsPage
-          month={l.lastDay === null ? null : s.label}
+          month={s.label}
           inProgress={s.inProgress}
           lastDate={dayToIso(l.lastDay)}
           dataUntil={dayToIso(s.dataUntil)}
+          noData={end <= start}
           daysElapsed={s.daysElapsed}
           daysInMonth={s.daysInMonth}
           rows={lines(s)}
+          months={pickerMonths(l.firstDay, l.lastDay, localDay(new Date()), s.month)}
+          suggestions={suggestions(s)}
           totals={s.totals}
           unbudgetedSpending={s.unbudgetedSpending}
           otherCurrencySpending={s.otherCurrencySpending}
           currency={s.currency}
           asset={asset}
-          userName={c.get("user").id === LOCAL_USER_ID ? null : c.get("user").name}
+          userName={signedInName(c.get("user"))}
         />,
       ),
     );
   });
+
+  /** SPEC §8's starting amounts, for the three largest spending categories that have no budget yet. */
+  const suggestions = (s: BudgetMonth): BudgetSuggestionsView => {
+    const all = suggestedBudgets(budget, Number.MAX_SAFE_INTEGER);
+    const open = new Set(s.unbudgeted.map((u) => u.category));
+    return { from: all.months[0] ?? null, to: all.months.at(-1) ?? null, currency: all.currency, items: all.suggestions.filter((x) => open.has(x.category)).slice(0, 3) };
+  };
 
   r.put("/budgets/:category", async (c) => {
     const category = c.req.param("category");
@@ -155,12 +189,12 @@ export function budgetRoutes(deps: WebDeps) {
     const { text } = await fromForm(c);
     const res = applyForm(c, c.req.param("category"), text);
     if (!res.ok) return c.text(res.message, res.status);
-    return c.redirect("/budgets", 303);
+    return c.redirect(`/budgets?month=${pageMonth(c).label}`, 303);
   });
   r.post("/budgets/:category/remove", (c) => {
     const res = remove(c, "page", c.req.param("category"));
     if (!res.ok) return c.text(res.message, res.status);
-    return c.redirect("/budgets", 303);
+    return c.redirect(`/budgets?month=${pageMonth(c).label}`, 303);
   });
 
   r.get("/api/budgets", (c) => {
@@ -220,4 +254,17 @@ function lineJson(b: BudgetLine) {
     over: b.over,
     projected_over: b.projectedOver,
   };
+}
+
+/**
+ * The months the picker offers, newest first: from the data's first month to the later of
+ * today's month and the data's last (a month without data says so when picked), and the
+ * month shown even when it lies outside them.
+ */
+export function pickerMonths(firstDay: number | null, lastDay: number | null, today: number, shown: number): string[] {
+  const newest = Math.max(monthKey(today), lastDay === null ? 0 : monthKey(lastDay), shown);
+  const oldest = Math.min(firstDay === null ? monthKey(today) : monthKey(firstDay), shown);
+  const out: string[] = [];
+  for (let m = newest; m >= oldest; m--) out.push(monthLabel(m));
+  return out;
 }

@@ -8,7 +8,6 @@
  * Undo is POST /edits/:id/undo (routes/transactions.tsx), as for transaction edits.
  */
 import { Hono, type Context } from "hono";
-import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { z } from "zod";
 import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest, type CategorySnapshot } from "../../categories/categories.ts";
 import { ToolInputError } from "../../core/errors.ts";
@@ -21,6 +20,7 @@ import { MessagePage } from "../../../views/MessagePage.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { formBody, isHtmxRequest } from "../middleware/respond.ts";
+import { signedInName } from "../middleware/auth/index.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -62,7 +62,7 @@ export function categoryRoutes(deps: WebDeps) {
           categories={listCategories(budget, store)}
           edits={store.edits.list(user.id, { limit: 20 }).map((e) => ({ id: e.id, message: e.message, createdAt: e.createdAt, undoneAt: e.undoneAt }))}
           asset={asset}
-          userName={user.id === LOCAL_USER_ID ? null : user.name}
+          userName={signedInName(user)}
         />,
       ),
       200,

@@ -5,7 +5,8 @@
  *   POST /approvals/:id/approve | /reject  → the card in its decided state, with an Undo
  *        form when the change was made (it replaces the whole card: see decidedCard),
  *        and the continuation's answer appended to the conversation, streaming;
- *   POST /approvals/:id/undo               → the undo element's new state;
+ *   POST /approvals/:id/undo               → the card in its undone state (or, when undoing failed, the
+ *        undo element saying why);
  *   GET  /approvals/:id/card               → the card as it stands now (page.js asks when
  *        an open card's time runs out, so it says it expired without a reload).
  * JSON:
@@ -120,8 +121,8 @@ export function approvalRoutes(deps: WebDeps) {
     const id = c.req.param("id");
     const res = undo(c.get("user").id, id);
     c.header("Cache-Control", "no-store");
-    const at = (res.approval?.result as ApprovalResult | null)?.undone?.at ?? new Date().toISOString();
-    if (res.ok) return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "done", message: res.message, at }} />));
+    // Undone: the whole card, whose one state line now says so (the line of what was done goes).
+    if (res.ok) return decidedCard(c, res.approval, res.message, 200);
     if (!res.approval) return refuse(c, res.status, res.message);
     return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "failed", message: res.message }} />), res.status);
   });

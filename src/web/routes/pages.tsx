@@ -18,6 +18,9 @@ import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { conversationGroup } from "../../ui/conversation-groups.ts";
 import { DELETE_UNDO_MS } from "../../../views/DeletedToast.tsx";
+import { signedInName } from "../middleware/auth/index.ts";
+import { starterQuestionsFor } from "../../ui/starter-questions.ts";
+import { accountLabel } from "../../ui/account-labels.ts";
 
 /** A deleted conversation is removed for good this long after its Undo is gone. */
 const PURGE_MARGIN_MS = 2_000;
@@ -62,6 +65,9 @@ export function pageRoutes(deps: WebDeps) {
     const summary = deps.budget.summaryOrLast();
     // Just deleted (?deleted=ID): Undo is offered while it can still be restored.
     const deletedId = conversation ? undefined : c.req.query("deleted");
+    // An empty chat on the user's own data offers questions about it (the demo keeps the general ones).
+    const names = store.accountNames.all();
+    const fitting = turns.length || deps.budget.demo ? [] : starterQuestionsFor(deps.budget, (a) => accountLabel(a, names));
     const deleted = deletedId ? store.conversations.deleted(user.id, deletedId) : null;
     const page = (
       <ChatPage
@@ -70,12 +76,14 @@ export function pageRoutes(deps: WebDeps) {
         turns={turns}
         currency={summary.currency}
         asset={asset}
-        userName={user.id === LOCAL_USER_ID ? null : user.name}
+        userName={signedInName(user)}
         showUsage={deps.showUsage}
         maxMessageBytes={deps.limits.maxMessageBytes}
         demo={deps.budget.demo ? { firstDate: summary.firstDate, lastDate: summary.lastDate, transactions: summary.transactionCount } : null}
         dataAge={dataAgeText(dataAge(deps.budget), new Date())}
         deleted={deleted ? { id: deleted.id, title: deleted.title } : null}
+        starters={fitting.length ? fitting : undefined}
+        noModel={!deps.chat.hasModel}
         approvals={
           conversation
             ? Object.fromEntries(store.approvals.list(user.id, { conversationId: conversation.id }).map((a) => [a.id, approvalState(a)]))
@@ -168,7 +176,7 @@ export function pageRoutes(deps: WebDeps) {
   r.get("/memories", async (c) => {
     const q = c.req.query("q")?.trim().slice(0, 200) || null;
     const memories = store.memories.list(c.get("user").id, q ?? undefined).map((m) => ({ id: String(m.id), content: m.content, createdAt: m.createdAt }));
-    return c.html(await renderPage(<MemoriesPage memories={memories} query={q} asset={asset} />));
+    return c.html(await renderPage(<MemoriesPage memories={memories} query={q} asset={asset} userName={signedInName(c.get("user"))} />));
   });
 
   // Token counts and cost per day, user and model (SPEC §4: for the people who run the server).
@@ -179,9 +187,10 @@ export function pageRoutes(deps: WebDeps) {
     const costs = rows.map((r) => estimateCost(r.model, r));
     const known = costs.filter((x): x is number => typeof x === "number");
     const totalCost = formatCost(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
-    const shown = rows.map((r, i) => ({ ...r, cost: formatCost(costs[i]!) }));
+    // Single-user local mode has nobody signed in: "You", never the internal "local".
+    const shown = rows.map((r, i) => ({ ...r, userName: r.userId === LOCAL_USER_ID ? "You" : r.userName, cost: formatCost(costs[i]!) }));
     const figures = store.usage.figuresByModel(user.id === LOCAL_USER_ID ? {} : { userId: user.id });
-    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} figures={figures} asset={asset} userName={user.id === LOCAL_USER_ID ? null : user.name} />));
+    return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} figures={figures} asset={asset} userName={signedInName(user)} />));
   });
 
   r.post("/memories/:id/delete", (c) => {

@@ -12,7 +12,6 @@
  * Origin checks like every route below `auth` (src/web/server.ts).
  */
 import { Hono, type Context } from "hono";
-import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
@@ -27,6 +26,8 @@ import { MessagePage } from "../../../views/MessagePage.tsx";
 import { TransactionsPage } from "../../../views/TransactionsPage.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
+import { signedInName } from "../middleware/auth/index.ts";
+import { accountLabel } from "../../ui/account-labels.ts";
 import { formBody, isHtmxRequest } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
@@ -75,6 +76,7 @@ export function transactionRoutes(deps: WebDeps) {
     const filters = { ...q, category: page.category ?? q.category };
     const user = c.get("user");
     const edits = store.edits.list(user.id, { limit: 20 });
+    const names = store.accountNames.all();
     // A GET form sends every field, empty ones too: the address htmx pushes is the short one that means the same.
     const here = new URL(c.req.url);
     if (isHtmxRequest(c) && here.pathname + here.search !== href({})) c.header("HX-Push-Url", href({}));
@@ -96,13 +98,14 @@ export function transactionRoutes(deps: WebDeps) {
           }}
           categories={summary.categories.map((x) => x.name)}
           currencies={summary.currencies.map((x) => x.currency)}
-          accounts={[...new Set(l.accounts)].sort((a, b) => a.localeCompare(b))}
+          accounts={[...new Set(l.accounts)].map((a) => ({ value: a, label: accountLabel(a, names) })).sort((a, b) => a.label.localeCompare(b.label))}
           totalRows={page.totalRows}
           totals={page.totals}
           rows={page.rows.map((row) => ({
             ...row,
             others: otherRowsOfMerchant(budget, row),
             merchantHref: row.merchant === null || row.merchant.trim() === "" ? null : `/transactions${transactionQueryString({ merchant: row.merchant })}`,
+            accountLabel: row.account === null ? null : accountLabel(row.account, names),
           }))}
           page={page.page}
           pages={page.pages}
@@ -118,7 +121,7 @@ export function transactionRoutes(deps: WebDeps) {
           dataAge={dataAgeText(dataAge(budget), new Date())}
           edits={edits.map((e) => ({ id: e.id, message: e.message, createdAt: e.createdAt, undoneAt: e.undoneAt }))}
           asset={asset}
-          userName={user.id === LOCAL_USER_ID ? null : user.name}
+          userName={signedInName(user)}
         />,
       ),
       200,

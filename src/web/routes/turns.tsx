@@ -9,7 +9,7 @@ import { ChatHeader } from "../../../views/ChatHeader.tsx";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { chartCsv, csvCell } from "../../../views/ChartFigure.tsx";
 import { ConversationList } from "../../../views/ConversationList.tsx";
-import { DataTable } from "../../../views/DataTable.tsx";
+import { DataTable, MAX_TABLE_ROWS } from "../../../views/DataTable.tsx";
 import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { createFragmentRenderer, partial, toHtml } from "../sse-renderer.ts";
@@ -25,7 +25,6 @@ const PING_MS = 5_000;
  */
 const TEXT_INTERVAL_MS = 50;
 /** list_transactions' most rows per call: what "Show all" can fetch. */
-const MAX_TABLE_ROWS = 500;
 
 /**
  * Asking and answering in the browser: a question posts, the response appends the

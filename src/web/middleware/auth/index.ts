@@ -32,12 +32,17 @@ export type SessionUser = { id: string; name: string };
 export type Variables = { user: SessionUser };
 export type AuthEnv = { Variables: Variables };
 
+/** The name a page shows beside Log out: null in single-user local mode (nobody signed in). */
+export function signedInName(user: SessionUser): string | null {
+  return user.id === LOCAL_USER_ID ? null : user.name;
+}
+
 export const SESSION_COOKIE = "bc_session";
 export const LOCAL_USER: Readonly<SessionUser> = Object.freeze({ id: LOCAL_USER_ID, name: LOCAL_USER_ID });
 export const DEFAULT_SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 
-export const INVALID_LINK_MESSAGE =
-  "This login link is invalid, has expired or was already used (a link works once, for a limited time). Ask for a new one, made with: budget-chat users link NAME";
+/** What was wrong with a sign-in link; the page around it says once how to get a new one (views/LoginPage.tsx). */
+export const INVALID_LINK_MESSAGE = "This sign-in link is invalid, has expired or was already used: a link works once, for a limited time.";
 export const LOGIN_REQUIRED_MESSAGE =
   "Login required: open the login link you were given for budget-chat (it works once, for a limited time). A new one is made with: budget-chat users link NAME";
 
@@ -77,7 +82,7 @@ export function auth(options: AuthOptions): MiddlewareHandler<AuthEnv> {
   const logoutPath = options.logoutPath ?? "/logout";
   const publicPaths = options.publicPaths ?? [];
   const maxAgeS = Math.floor(ttlMs / 1000);
-  const invalidLinkPage = options.invalidLinkPage ?? ((message: string) => errorPage("Login link not valid", message));
+  const invalidLinkPage = options.invalidLinkPage ?? ((message: string) => errorPage("Sign-in link not valid", `${message} A new one is made with: budget-chat users link NAME`));
 
   return async function auth(c, next) {
     const path = c.req.path;
