@@ -53,10 +53,6 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
 export const NOTICE_KINDS = ["incomplete", "max_tokens", "refusal", "stopped", "unsaved"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
 
-/** A tool's risk: high-risk tools run only after the user approves. */
-export const RISKS = ["low", "high"] as const;
-export type Risk = (typeof RISKS)[number];
-
 /** Chart types a tool may ask the browser to draw. */
 export const CHART_TYPES = ["bar", "bar_h", "pie", "grouped_bar", "line"] as const;
 export type ChartType = (typeof CHART_TYPES)[number];

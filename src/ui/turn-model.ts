@@ -30,8 +30,6 @@ export type ApprovalBlock = {
   decision: DecisionView | null;
 };
 export type Block = TextBlock | ToolBlock | ChartBlock | TableBlock | ApprovalBlock;
-/** Kept for callers that only care about charts, tables and approvals. */
-export type Artifact = ChartBlock | TableBlock | ApprovalBlock;
 
 export type NoticeItem = { kind: "notice"; noticeKind: NoticeKind; message: string } | { kind: "error"; message: string; retryable: boolean };
 
@@ -84,14 +82,6 @@ export function emptyTurnModel(): TurnModel {
 /** The text blocks of a model, in order. */
 export function textBlocks(m: TurnModel): TextBlock[] {
   return m.blocks.filter((b): b is TextBlock => b.kind === "text");
-}
-
-/** The whole answer's text (blocks joined by a blank line). */
-export function answerText(m: TurnModel): string {
-  return textBlocks(m)
-    .map((b) => b.text.trim())
-    .filter(Boolean)
-    .join("\n\n");
 }
 
 function count(m: TurnModel, kind: Block["kind"]): number {

@@ -99,12 +99,10 @@ type Shown = { segments: number; restStart: number; tail: number };
  * block ends, its last paragraph is rendered and the tail emptied. So the bytes on the
  * wire are about the text once as markdown plus once as plain text, however often it
  * is sent, and nothing already shown is replaced (a selection in it survives).
- * Options: `reset: false` skips the initial reset message (only useful in tests).
  */
-export function createFragmentRenderer(turnId: string, view: AnswerViewOptions | string, opts: { reset?: boolean } = {}): FragmentRenderer {
-  const options: AnswerViewOptions = typeof view === "string" ? { currency: view } : view;
+export function createFragmentRenderer(turnId: string, options: AnswerViewOptions): FragmentRenderer {
   const model = emptyTurnModel();
-  let started = opts.reset === false;
+  let started = false;
   const ids = {
     answer: domIds.answer(turnId),
     notices: domIds.notices(turnId),
