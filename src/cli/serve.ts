@@ -1,11 +1,11 @@
 import { relative } from "node:path";
 import { AGENT_SETTINGS, appConfig, createApp } from "../app.ts";
-import { flagHelp, flagOptions, isLoopback, parseBind, readSettings } from "../config.ts";
+import { flagHelp, flagOptions, parseBind, readSettings } from "../config.ts";
 import { ConfigError } from "../core/errors.ts";
 import { createWebApp } from "../web/server.ts";
 import { loadAssets } from "../web/assets.ts";
 import { DEFAULT_LIMITS } from "../web/context.ts";
-import { allowedHostsFor } from "../web/middleware/host-check/index.ts";
+import { allowedHostsFor, isLoopback } from "../web/middleware/host-check/index.ts";
 import { parse } from "./args.ts";
 import { publicUrlOf } from "./users.ts";
 import { formatCount } from "../core/format.ts";
