@@ -48,8 +48,13 @@ type Stored = { before: ClassificationRow[]; after: ClassificationRow[]; lessons
 /** Parse a PATCH body; EditError 400 with every problem in words. */
 export function parseEdit(body: unknown): TransactionEditInput {
   const parsed = transactionEditSchema.safeParse(body);
-  if (!parsed.success) throw new EditError(400, `Invalid edit: ${oneLineError(parsed.error)}; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}`);
+  if (!parsed.success) throw new EditError(400, invalidEdit(oneLineError(parsed.error)));
   return parsed.data;
+}
+
+/** Why an edit's fields were refused, and what to send instead. */
+export function invalidEdit(problem: string): string {
+  return `Invalid edit: ${problem}; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}`;
 }
 
 /** Make the edit; returns the stored edit (its message says what happened). */

@@ -106,7 +106,14 @@ describe("import API", () => {
     const p = await (await upload("velo.csv", csv, {}, {})).json();
     expect(p.preview.map((r: { status: string }) => r.status)).toEqual(["possible_duplicate", "possible_duplicate"]);
     const pick = p.preview[1].transaction_id;
-    const done = await (await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", body: JSON.stringify({ include_possible_duplicates: [pick] }) })).json();
+    const commit = (body: string, type = "application/json") => fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", headers: { "content-type": type }, body });
+    // A body not sent as JSON, or of the wrong shape, is refused and leaves the preview to commit (not read as "no possible duplicates").
+    const asText = await commit(JSON.stringify({ include_possible_duplicates: [pick] }), "text/plain");
+    expect([asText.status, await asText.json()]).toEqual([400, { error: "The body must be JSON, sent with Content-Type: application/json." }]);
+    const wrong = await commit(JSON.stringify({ include_possible_duplicates: "yes" }));
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error).toStartWith("invalid request: ✖ include_possible_duplicates must be true, false or a list of transaction ids");
+    const done = await (await commit(JSON.stringify({ include_possible_duplicates: [pick] }))).json();
     expect(done.inserted).toBe(1);
     expect(count(`SELECT count(*) AS n FROM transactions WHERE transaction_id = '${pick}'`)).toBe(1);
 

@@ -12,6 +12,9 @@
  */
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { validator } from "hono/validator";
+import type { z } from "zod";
+import { oneLineError } from "../../core/validation.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { escapeHtml } from "../../core/html.ts";
 import { cannotSaveMessage, ChangeRefused, isBusyError, QuestionRefused, storageProblem, type RefusalReason } from "../../core/errors.ts";
@@ -172,4 +175,24 @@ export async function formBody(c: Context, options: { all?: boolean } = {}): Pro
   } catch {
     throw new HTTPException(400, { res: refuse(c, 400, UNREADABLE_FORM_MESSAGE) });
   }
+}
+
+export const NOT_JSON_MESSAGE = "The body must be JSON, sent with Content-Type: application/json.";
+
+/**
+ * The request's JSON body, checked against `schema` (hono/validator): the route reads it
+ * with `c.req.valid("json")`. A body that is not JSON (malformed, or sent under another
+ * content type) or does not fit the schema ends the request with a 400 whose message says
+ * why (`refused` words zod's one-line reason). No body at all reads as `{}`.
+ */
+export function jsonBody<S extends z.ZodType>(schema: S, refused: (problem: string) => string = (problem) => `invalid request: ${problem}`) {
+  return validator("json", (value, c): z.output<S> => {
+    // hono/validator reads only a JSON content type; anything else it hands over as {}.
+    const type = c.req.header("content-type");
+    const sent = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+    if (sent && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type ?? "")) throw new HTTPException(400, { message: NOT_JSON_MESSAGE });
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new HTTPException(400, { message: refused(oneLineError(parsed.error)) });
+    return parsed.data;
+  });
 }

@@ -22,7 +22,6 @@ import { dayToIso, localDay, monthKey } from "../../ledger/calendar.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { round2 } from "../../core/format.ts";
 import { escapeHtml } from "../../core/html.ts";
-import { oneLineError } from "../../core/validation.ts";
 import type { BudgetActor, BudgetAmountChange } from "../../store/budgets.ts";
 import { budgetAmountProblem, budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount, type BudgetLine, type BudgetMonth } from "../../budgets/budgets.ts";
 import { BudgetRow, BudgetsPage, BudgetTotals } from "../../../views/BudgetsPage.tsx";
@@ -31,7 +30,7 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { toHtml } from "../sse-renderer.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
-import { formBody } from "../middleware/respond.ts";
+import { formBody, jsonBody } from "../middleware/respond.ts";
 
 const PutRequest = z.strictObject({ amount: z.number() });
 
@@ -182,16 +181,15 @@ export function budgetRoutes(deps: WebDeps) {
     });
   });
 
-  r.put("/api/budgets/:category", async (c) => {
-    const body = PutRequest.safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}; send {"amount": 600}` }, 400);
+  r.put("/api/budgets/:category", jsonBody(PutRequest, (problem) => `invalid request: ${problem}; send {"amount": 600}`), async (c) => {
+    const { amount } = c.req.valid("json");
     // As set_budget (SPEC §8): 0 removes the budget.
-    if (body.data.amount === 0) {
+    if (amount === 0) {
       const gone = remove(c, "api", c.req.param("category"));
       if (!gone.ok) return c.json({ error: gone.message }, gone.status);
       return c.json({ removed: gone.category, before: gone.change?.before ?? null });
     }
-    const res = set(c, "api", c.req.param("category"), body.data.amount);
+    const res = set(c, "api", c.req.param("category"), amount);
     if (!res.ok) return c.json({ error: res.message }, res.status);
     const line = lineOf(current(), res.category)!;
     return c.json({ budget: lineJson(line), before: res.change?.before ?? null, after: res.change?.after ?? null });

@@ -20,7 +20,7 @@ import { renderPage } from "../../../views/Layout.tsx";
 import { MessagePage } from "../../../views/MessagePage.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { formBody, isHtmxRequest } from "../middleware/respond.ts";
+import { formBody, isHtmxRequest, jsonBody } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
@@ -31,6 +31,7 @@ const ChangeRequest = z.strictObject({
   into: z.preprocess(blank, z.string().max(200).optional()),
   description: z.preprocess(blank, z.string().max(2000).optional()),
 });
+const invalidChange = (problem: string) => `Invalid change: ${problem}`;
 
 export function categoryRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
@@ -39,10 +40,7 @@ export function categoryRoutes(deps: WebDeps) {
   const catDeps = { budget, writer: deps.writer, store };
 
   /** Make a change; the stored edit, or a refusal with its status. */
-  const apply = (c: Context<WebEnv>, body: unknown, via: "page" | "api") => {
-    const parsed = ChangeRequest.safeParse(body);
-    if (!parsed.success) return { ok: false as const, status: 400 as const, message: `Invalid change: ${oneLineError(parsed.error)}` };
-    const b = parsed.data;
+  const apply = (c: Context<WebEnv>, b: z.output<typeof ChangeRequest>, via: "page" | "api") => {
     const req: CategoryRequest = { action: b.action, name: b.name, newName: b.new_name, into: b.into, description: b.description };
     const user = c.get("user");
     try {
@@ -71,8 +69,8 @@ export function categoryRoutes(deps: WebDeps) {
   });
 
   r.post("/categories", async (c) => {
-    const form = await formBody(c);
-    const res = apply(c, Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")), "page");
+    const form = ChangeRequest.safeParse(Object.fromEntries(Object.entries(await formBody(c)).filter(([, v]) => typeof v === "string")));
+    const res = form.success ? apply(c, form.data, "page") : { ok: false as const, status: 400 as const, message: invalidChange(oneLineError(form.error)) };
     c.header("Cache-Control", "no-store");
     if (!isHtmxRequest(c)) {
       if (res.ok) return c.redirect("/categories", 303);
@@ -86,8 +84,8 @@ export function categoryRoutes(deps: WebDeps) {
 
   r.get("/api/categories", (c) => c.json({ categories: listCategories(budget, store) }));
 
-  r.post("/api/categories", async (c) => {
-    const res = apply(c, await c.req.json().catch(() => undefined), "api");
+  r.post("/api/categories", jsonBody(ChangeRequest, invalidChange), async (c) => {
+    const res = apply(c, c.req.valid("json"), "api");
     if (!res.ok) return c.json({ error: res.message }, res.status);
     return c.json({ edit_id: res.edit.id, message: res.edit.message, role_note: roleNote(budget, (res.edit.before as CategorySnapshot).plan) });
   });

@@ -29,13 +29,12 @@ import type { ApprovalResult } from "../../store/approvals.ts";
 import { approvalState } from "../../ui/approval-view.ts";
 import { domIds } from "../../ui/dom-ids.ts";
 import { toHtml } from "../sse-renderer.ts";
-import { oneLineError } from "../../core/validation.ts";
 import { ApprovalCard } from "../../../views/ApprovalCard.tsx";
 import { ApprovalUndo } from "../../../views/ApprovalUndo.tsx";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { partial } from "../sse-renderer.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { refuse } from "../middleware/respond.ts";
+import { jsonBody, refuse } from "../middleware/respond.ts";
 
 const READ_ONLY_MESSAGE = "This server runs read-only (--read-only): nothing can be changed.";
 
@@ -139,10 +138,8 @@ export function approvalRoutes(deps: WebDeps) {
     return a ? c.json(approvalJson(a)) : c.json({ error: "approval not found" }, 404);
   });
 
-  r.post("/api/approvals/:id", async (c) => {
-    const body = DecisionRequest.safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
-    const res: DecisionResult = decide(c.get("user").id, c.req.param("id"), body.data.decision === "approve" ? "approved" : "rejected");
+  r.post("/api/approvals/:id", jsonBody(DecisionRequest), async (c) => {
+    const res: DecisionResult = decide(c.get("user").id, c.req.param("id"), c.req.valid("json").decision === "approve" ? "approved" : "rejected");
     if (res.ok) {
       const continuation = deps.chat.continuationOf(res.approval.id);
       return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message, continuation_turn_id: continuation?.id ?? null });

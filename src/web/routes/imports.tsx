@@ -20,6 +20,7 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
+import { z } from "zod";
 import { ConfigError, ImportInputError, UsageError } from "../../core/errors.ts";
 import { IMPORT_FORMATS, type ImportFormat } from "../../import/formats/types.ts";
 import { importRecordJson, ImportUndoError, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
@@ -33,7 +34,7 @@ import { ImportResult } from "../../../views/ImportResult.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { formBody, isHtmxRequest, refuse } from "../middleware/respond.ts";
+import { formBody, isHtmxRequest, jsonBody, refuse } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 /** The largest statement an upload may carry (SPEC §10). */
@@ -42,6 +43,11 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 const ENVELOPE_BYTES = 64 * 1024;
 /** Rows of a preview the page and the API show; the counts cover all. */
 const PREVIEW_ROWS = 500;
+
+/** The optional body of a commit: which possible duplicates to import too (all, none, or these ids). */
+const CommitRequest = z.object({
+  include_possible_duplicates: z.union([z.boolean(), z.array(z.string())], "include_possible_duplicates must be true, false or a list of transaction ids").optional(),
+});
 
 type Upload = { name: string; bytes: Uint8Array; fields: Record<string, string> };
 type Problem = { ok: false; status: 400 | 413; message: string };
@@ -136,22 +142,9 @@ export function importRoutes(deps: WebDeps) {
     return c.json(previewJson(res.id, res.plan));
   });
 
-  r.post("/api/imports/:id/commit", small, async (c) => {
-    let include: IncludePossible = false;
-    const text = await c.req.text();
-    if (text.trim()) {
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return c.json({ error: "The body must be JSON: {\"include_possible_duplicates\": true} or a list of transaction ids." }, 400);
-      }
-      const v = (body as { include_possible_duplicates?: unknown })?.include_possible_duplicates;
-      if (v === true || v === false) include = v;
-      else if (Array.isArray(v) && v.every((x) => typeof x === "string")) include = new Set(v as string[]);
-      else if (v !== undefined) return c.json({ error: "include_possible_duplicates must be true, false or a list of transaction ids." }, 400);
-    }
-    const res = commit(c, c.req.param("id"), include, "api");
+  r.post("/api/imports/:id/commit", small, jsonBody(CommitRequest, (problem) => `invalid request: ${problem}; send {"include_possible_duplicates": true} or a list of transaction ids`), async (c) => {
+    const v = c.req.valid("json").include_possible_duplicates ?? false;
+    const res = commit(c, c.req.param("id"), typeof v === "boolean" ? v : new Set(v), "api");
     if (!res.ok) return c.json({ error: res.message }, res.status);
     return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null });
   });

@@ -16,7 +16,7 @@ import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
-import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../transactions/edit.ts";
+import { EditError, editTransaction, invalidEdit, parseEdit, transactionEditSchema, undoTransactionEditById } from "../../transactions/edit.ts";
 import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { CategoryError, undoCategoryChangeById } from "../../categories/categories.ts";
@@ -27,7 +27,7 @@ import { MessagePage } from "../../../views/MessagePage.tsx";
 import { TransactionsPage } from "../../../views/TransactionsPage.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { formBody, isHtmxRequest } from "../middleware/respond.ts";
+import { formBody, isHtmxRequest, jsonBody } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 const CSV_COLUMNS = ["id", "date", "amount", "currency", "merchant", "category", "description", "account"] as const;
@@ -184,12 +184,11 @@ export function transactionRoutes(deps: WebDeps) {
     return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
   };
 
-  r.patch("/api/transactions/:id", async (c) => {
+  r.patch("/api/transactions/:id", jsonBody(transactionEditSchema, invalidEdit), async (c) => {
     const id = idOf(c);
     if (id === null) return c.json({ error: `Not a transaction id: "${c.req.param("id")}".` }, 404);
-    const body = await c.req.json().catch(() => undefined);
     try {
-      const edit = editTransaction(editDeps, userOf(c), id, parseEdit(body), "api");
+      const edit = editTransaction(editDeps, userOf(c), id, c.req.valid("json"), "api");
       return c.json(editJson(edit, getTransaction(budget, id)));
     } catch (e) {
       if (e instanceof EditError) return c.json({ error: e.message }, e.status);
