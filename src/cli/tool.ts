@@ -3,7 +3,7 @@ import { openBudgetDb } from "../ledger/open.ts";
 import { UsageError } from "../core/errors.ts";
 import { Store } from "../store/store.ts";
 import { createInvoker } from "../tools/invoke.ts";
-import { ALL_TOOLS, READ_TOOLS, toolInputSchema } from "../tools/registry.ts";
+import { ALL_TOOLS, READ_TOOLS, toolByName, toolInputSchema } from "../tools/registry.ts";
 import { parse } from "./args.ts";
 
 export const TOOL_HELP = `budget-chat tool NAME 'JSON' [--db PATH] [--chat-db PATH]
@@ -45,12 +45,8 @@ export async function toolCommand(argv: string[]): Promise<number> {
     const call = await createInvoker({ budget: db, tools: READ_TOOLS, ctx: { budgets }, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
     if (call.kind === "error" && !call.badCall) throw new Error(`tool: ${call.error}`);
     if (call.kind !== "output") {
-      const hint =
-        name === "set_budget"
-          ? " To set a budget from here: budget-chat budgets set CATEGORY AMOUNT."
-          : name === "manage_categories"
-            ? " To change categories from here: budget-chat categories add|rename|merge|describe."
-            : "";
+      const tool = toolByName(name);
+      const hint = tool?.risk === "high" && tool.cliHint ? ` ${tool.cliHint}` : "";
       throw new UsageError(`tool: ${call.kind === "error" ? call.error : ""}${hint}`);
     }
     console.log(JSON.stringify(call.output, null, 2));

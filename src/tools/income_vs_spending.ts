@@ -8,6 +8,7 @@ import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
+import { inYear } from "./query/follow-ups.ts";
 
 const schema = z.strictObject({ ...periodFields });
 
@@ -29,6 +30,7 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
     "The UI draws a grouped bar chart from the result automatically.",
   risk: "low",
   schema,
+  followUps: (chart, input, asked) => (chart && !asked.has("spending_by_category") ? [`What were my biggest spending categories${inYear(input)}?`] : []),
   run(db, input) {
     const l = db.ledger();
     const period = resolvePeriod(input);

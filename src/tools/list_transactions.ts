@@ -6,8 +6,9 @@ import { searchField } from "./query/fields.ts";
 import { coverageSentence } from "./query/period.ts";
 import { topRows } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
-import { searchSchema } from "./search_transactions.ts";
+import { searchRows, searchSchema } from "./search_transactions.ts";
 import type { ReadTool } from "./types.ts";
+import { transactionsHref } from "../transactions/link.ts";
 
 const schema = z.strictObject({
   ...searchSchema.shape,
@@ -34,6 +35,8 @@ export const listTransactions: ReadTool<typeof schema> = {
     "The UI shows the rows as a table automatically.",
   risk: "low",
   schema,
+  rowsLink: (input) => transactionsHref({ ...searchRows(input), sort: input.sort }),
+  followUps: (chart, _input, asked) => (!chart && !asked.has("spending_by_category") ? ["What are my biggest spending categories this year?"] : []),
   run(db, input) {
     const l = db.ledger();
     const { filter, label, title } = selectTransactions(db, input);

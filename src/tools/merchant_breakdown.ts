@@ -8,6 +8,8 @@ import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
+import { inYear, largestLabel } from "./query/follow-ups.ts";
+import { callScope, transactionsHref } from "../transactions/link.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("Only this category. Omit for all spending."),
@@ -29,6 +31,11 @@ export const merchantBreakdown: ReadTool<typeof schema> = {
     "The UI draws a horizontal bar chart and a pie chart from the result automatically.",
   risk: "low",
   schema,
+  rowsLink: (input) => (input.category ? transactionsHref({ ...callScope(input), category: input.category }) : null),
+  followUps(chart, input, asked) {
+    const merchant = largestLabel(chart);
+    return merchant && !asked.has("list_transactions") ? [`List my transactions at ${merchant}${inYear(input)}`] : [];
+  },
   run(db, input) {
     const l = db.ledger();
     const period = resolvePeriod(input);

@@ -9,6 +9,8 @@ import { categoryField, periodFields } from "./query/fields.ts";
 import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
+import { inYear } from "./query/follow-ups.ts";
+import { callScope, transactionsHref } from "../transactions/link.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("One category (its money in for Income, its money out otherwise). Omit for all spending."),
@@ -35,6 +37,14 @@ export const monthlyTrend: ReadTool<typeof schema> = {
     "The UI draws a bar chart from the result automatically.",
   risk: "low",
   schema,
+  rowsLink: (input) => (input.category ? transactionsHref({ ...callScope(input), category: input.category }) : null),
+  followUps(chart, input, asked) {
+    if (!chart) return [];
+    return [
+      ...(asked.has("spending_by_category") ? [] : [`What were my biggest spending categories${inYear(input)}?`]),
+      ...(input.year ? [`How does ${input.year} compare with ${input.year - 1}?`] : []),
+    ];
+  },
   run(db, input) {
     if (input.category !== undefined && input.categories !== undefined)
       throw new ToolInputError("Give either category or categories, not both.");

@@ -8,6 +8,8 @@ import { coverageSentence } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
 import type { ReadTool } from "./types.ts";
+import { callScope, transactionsHref } from "../transactions/link.ts";
+import type { TransactionQuery } from "../transactions/query.ts";
 
 export const searchSchema = z.strictObject({
   search: searchField,
@@ -15,6 +17,11 @@ export const searchSchema = z.strictObject({
   ...amountFields,
   ...periodFields,
 });
+
+/** The Transactions page's filters for the rows a search (or a listing) selects. */
+export function searchRows(input: Omit<z.output<typeof searchSchema>, "search"> & { search?: string }): Partial<TransactionQuery> {
+  return { ...callScope(input), q: input.search, category: input.category, min: input.min_amount, max: input.max_amount, direction: input.direction };
+}
 
 /** Merchant-name variants and categories named in the summary. */
 const TOP_NAMES = 5;
@@ -53,6 +60,8 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
     "is exactly what list_transactions lists. The UI draws a monthly bar chart from the result automatically.",
   risk: "low",
   schema: searchSchema,
+  rowsLink: (input) => transactionsHref(searchRows(input)),
+  followUps: (chart, _input, asked) => (chart && !asked.has("list_transactions") ? ["List these transactions"] : []),
   run(db, input) {
     const l = db.ledger();
     const { filter, label, title } = selectTransactions(db, input);

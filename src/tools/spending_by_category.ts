@@ -7,6 +7,7 @@ import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
+import { inYear, largestLabel } from "./query/follow-ups.ts";
 
 const schema = z.strictObject({ ...periodFields });
 
@@ -24,6 +25,14 @@ export const spendingByCategory: ReadTool<typeof schema> = {
     "The UI draws a horizontal bar chart from the result automatically.",
   risk: "low",
   schema,
+  followUps(chart, input, asked) {
+    const category = largestLabel(chart);
+    if (!category) return [];
+    return [
+      ...(asked.has("merchant_breakdown") ? [] : [`Which merchants do I spend most at for ${category}${inYear(input)}?`]),
+      ...(asked.has("monthly_trend") ? [] : [`How did my ${category} spending develop month by month${inYear(input)}?`]),
+    ];
+  },
   run(db, input) {
     const l = db.ledger();
     const period = resolvePeriod(input);

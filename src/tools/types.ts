@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
+import type { ApprovalPreview, ChartSpec, ToolOutput } from "../core/events.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import type { BudgetWriter } from "../ledger/write-path.ts";
 import type { Store } from "../store/store.ts";
@@ -7,8 +7,9 @@ import type { BudgetSource } from "../budgets/budgets.ts";
 
 /**
  * What every tool declares about itself. The registry, the system prompt's tool guide,
- * the JSON schemas sent to the model and the labels the UI shows are all derived from
- * this, so nothing else names a tool.
+ * the JSON schemas sent to the model, the labels the UI shows and a tool's affordances
+ * (its rows' link, follow-up questions, CLI hint) are all derived from this, so nothing
+ * else names a tool.
  */
 type ToolMeta<S extends z.ZodType> = {
   name: string;
@@ -35,6 +36,19 @@ export type ReadTool<S extends z.ZodType = z.ZodType> = ToolMeta<S> & {
    * command and the MCP server pass it. A tool that needs it fails without it.
    */
   run(db: BudgetDb, input: z.output<S>, ctx?: ToolContext): ToolOutput;
+  /**
+   * "See these transactions" under its chart or table: the Transactions page's address for
+   * exactly the rows behind this call (src/transactions/link.ts), or null (or no function)
+   * when the page's filters cannot select exactly those.
+   */
+  rowsLink?(input: z.output<S>): string | null;
+  /**
+   * Questions to offer under an answer that used this call, from what it showed (no model
+   * call): `chart` is one of its charts, or null for a call that drew none (asked only when
+   * no chart of the answer invited a question); `asked` are the tools the answer used, so a
+   * question another call already answered is not offered again.
+   */
+  followUps?(chart: ChartSpec | null, input: z.output<S>, asked: ReadonlySet<string>): string[];
 };
 
 /**
@@ -48,6 +62,8 @@ export type ToolContext = { budgets: BudgetSource; now?: () => Date };
 export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & {
   risk: "high";
   approval: ApprovalPolicy<z.output<S>, A>;
+  /** `budget-chat tool` does not run a write tool: how to make this change from the command line instead. */
+  cliHint?: string;
 };
 
 export type Tool = ReadTool<any> | WriteTool<any, any>;

@@ -11,7 +11,8 @@
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
 import type { AnswerFigure } from "../core/figures.ts";
 import type { NoticeKind, TurnStatus } from "../core/vocab.ts";
-import { transactionsHref } from "../transactions/link.ts";
+import { toolByName } from "../tools/registry.ts";
+import type { ReadTool } from "../tools/types.ts";
 import type { DecisionView } from "./approval-view.ts";
 
 /** One tool call's line: running, then done or failed. */
@@ -119,10 +120,22 @@ function toolLine(m: TurnModel, line: ToolLine): Change[] {
   return [...out, { type: "block-new", block }];
 }
 
-/** "See these transactions" for an artifact of a tool call, from the call's input. */
-function rowsLink(m: TurnModel, toolId: string): { transactions?: string } {
+/**
+ * A read call of the turn with its tool and its input as the tool reads it (defaults
+ * filled in); null for a call of a tool this build does not know, or an input it refuses.
+ */
+export function readCall(m: TurnModel, toolId: string): { tool: ReadTool; input: unknown } | null {
   const call = m.toolCalls[toolId];
-  const href = call ? transactionsHref(call.tool, call.input) : null;
+  const tool = call ? toolByName(call.tool) : undefined;
+  if (!call || tool?.risk !== "low") return null;
+  const parsed = tool.schema.safeParse(call.input ?? {});
+  return parsed.success ? { tool, input: parsed.data } : null;
+}
+
+/** "See these transactions" for a chart or table of a tool call: the tool's own link for the call's rows. */
+function rowsLink(m: TurnModel, toolId: string): { transactions?: string } {
+  const call = readCall(m, toolId);
+  const href = call?.tool.rowsLink?.(call.input) ?? null;
   return href ? { transactions: href } : {};
 }
 

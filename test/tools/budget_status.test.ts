@@ -21,6 +21,7 @@ import { Store } from "../../src/store/store.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
 import { createFixture, fixtureRow, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+import { schemaOf } from "./support.ts";
 
 const row = (id: number, date: string, amount: number, category: string, currency = "CHF"): FixtureRow =>
   fixtureRow(id, date, `${category.toUpperCase()} ${id}`, amount, category, category, { currency });
@@ -267,5 +268,14 @@ describe("amounts typed as text", () => {
     expect(parseBudgetAmount("-5")).toHaveProperty("problem");
     expect(parseBudgetAmount("0")).toEqual({ problem: "the amount must be a positive number (at least 0.01)" });
     expect(parseBudgetAmount("1e5")).toHaveProperty("problem");
+  });
+});
+
+describe("budget_status's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    // SPEC §8: a month, not a period; budgets are in the main currency.
+    expect(schemaOf(budgetStatus)).toEqual({ names: ["year", "month"], required: undefined });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(budgetStatus.description).toMatch(/The UI (draws|shows)/);
   });
 });
