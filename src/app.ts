@@ -20,8 +20,8 @@ import { Importer } from "./import/importer.ts";
 import { Store } from "./store/store.ts";
 import { cannotSaveMessage, storageProblem } from "./core/errors.ts";
 import { createInvoker, type ToolInvoker } from "./tools/invoke.ts";
-import { ALL_TOOLS, toolsFor, withContext } from "./tools/registry.ts";
-import type { Tool } from "./tools/types.ts";
+import { ALL_TOOLS, toolsFor } from "./tools/registry.ts";
+import type { Tool, ToolContext } from "./tools/types.ts";
 
 export type AppConfig = ChatSettings & {
   apiKey: string;
@@ -144,10 +144,13 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory: MemoryService | null =
     overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
-  // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
-  const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets, now: overrides.now });
-  const invoker = createInvoker({ budget, tools, known: ALL_TOOLS });
-  const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, writer, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
+  // What the tools read besides budget.db: the household's budgets in the app database (a budget's status, a new budget's preview).
+  const toolContext: ToolContext = { budgets: store.budgets, now: overrides.now };
+  const tools = overrides.tools ?? toolsFor({ readOnly: config.readOnly });
+  const invoker = createInvoker({ budget, tools, ctx: toolContext, known: ALL_TOOLS });
+  const approvals = config.readOnly
+    ? undefined
+    : new ApprovalService({ store, budget, writer, tools, toolContext, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
   const chat = new ChatService({
     store,
     budget,

@@ -21,7 +21,7 @@
  *              with the next request;
  *   undo     → the policy puts back what the change did, once.
  *
- * Pending approvals live in the app database, not in a waiting answer: a decision works
+ * Pending approvals live in the app database, not in a running answer: a decision works
  * in any process until the approval expires, also after a restart (`resume`).
  */
 import type { ApprovalGate, PendingApproval } from "../tools/invoke.ts";
@@ -31,8 +31,7 @@ import { formatDuration } from "../core/format.ts";
 import type { ApprovalStatus } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
 import type { Store } from "../store/store.ts";
-import { writeToolByName } from "../tools/registry.ts";
-import type { Change, WriteContext, WriteTool } from "../tools/types.ts";
+import type { Change, Tool, ToolContext, WriteContext, WriteTool } from "../tools/types.ts";
 import { BudgetBusyError, BudgetWriter } from "../ledger/write-path.ts";
 import type { NewAuditEntry } from "../store/audit-log.ts";
 import { isBusyError } from "../core/errors.ts";
@@ -68,6 +67,10 @@ export const NOT_FOUND_MESSAGE = "Approval not found.";
 export type ApprovalServiceOptions = {
   store: Store;
   budget: BudgetDb;
+  /** The app's tools: a stored approval is decided and undone by the policy of its tool among these. */
+  tools: readonly Tool[];
+  /** What a policy's `prepare` reads besides the budget database (the budgets, the clock), as the read tools get it. */
+  toolContext?: ToolContext;
   /** The one write path to budget.db (default: one for `budget`'s file). */
   writer?: BudgetWriter;
   /** How long an approval stays open. */
@@ -80,10 +83,14 @@ export class ApprovalService {
   private listener: OutcomeListener | null = null;
   private readonly store: Store;
   private readonly ctx: WriteContext;
+  private readonly tools: readonly Tool[];
+  private readonly toolContext: ToolContext | undefined;
   readonly timeoutMs: number;
 
   constructor(opts: ApprovalServiceOptions) {
     this.store = opts.store;
+    this.tools = opts.tools;
+    this.toolContext = opts.toolContext;
     this.timeoutMs = opts.timeoutMs;
     this.ctx = { budget: opts.budget, writer: opts.writer ?? new BudgetWriter(() => opts.budget.path, { journal: opts.store }), store: opts.store, now: opts.now ?? (() => new Date()) };
   }
@@ -138,7 +145,7 @@ export class ApprovalService {
   private async request(turn: RunningTurn, call: Parameters<ApprovalGate["request"]>[0]): Promise<PendingApproval> {
     const tool = call.tool as WriteTool;
     // Throws a ToolInputError (unknown category, nothing to change, too many rows) that the loop hands to the model.
-    const plan = tool.approval.prepare(this.ctx.budget, call.input);
+    const plan = tool.approval.prepare(this.ctx.budget, call.input, this.toolContext);
     const approval = this.store.approvals.create({
       userId: turn.userId,
       conversationId: turn.conversationId,
@@ -192,7 +199,7 @@ export class ApprovalService {
       return { ok: false, status: 409, message: now ? alreadyMessage(now) : NOT_FOUND_MESSAGE, approval: now };
     }
     timer.cleanup();
-    // From here on every failure ends in failed(): the waiting answer is always told, the approval always ends final.
+    // From here on every failure ends in failed(): the listener always hears the outcome, the approval always ends final.
     try {
       this.store.audit.add({
         kind: "approval_decided",
@@ -259,7 +266,7 @@ export class ApprovalService {
 
   /**
    * A decision that could not be carried out: nothing was written (the budget write rolled
-   * back, or never began). The waiting answer is told at once; the approval's final state
+   * back, or never began). The listener hears the outcome at once; the approval's final state
    * (`failed`, or `rejected`) is stored as soon as the app database lets us (it may be the
    * very thing that is locked). An approve answers 409.
    */
@@ -344,9 +351,10 @@ export class ApprovalService {
     }
   }
 
+  /** The policy of the approval's tool, among the app's own tools. */
   private policyOf(a: Approval) {
-    const tool = writeToolByName(a.tool);
-    if (!tool) throw new Error(`${a.tool} is not a tool that changes data`);
+    const tool = this.tools.find((t): t is WriteTool => t.name === a.tool && t.risk === "high");
+    if (!tool) throw new Error(`${a.tool} is not a tool that changes data here`);
     return tool.approval;
   }
 }

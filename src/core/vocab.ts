@@ -27,7 +27,7 @@ export type TurnStatus = (typeof TURN_STATUSES)[number];
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "expired", "executed", "undone", "failed"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-/** What the waiting answer learns about an approval. */
+/** How an approval ended for the model (the continuation turn tells it). */
 export const APPROVAL_DECISIONS = ["approved", "rejected", "expired"] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 

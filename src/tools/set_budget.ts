@@ -3,7 +3,7 @@
  * category, for the whole household.
  *
  * Risk "high": it never runs at once. `prepare` computes old → new on the server (the
- * budgets reach it through its ToolContext, bound by createApp); the approval service
+ * budgets reach it through its ToolContext, passed by the approval service); the service
  * stores that with the exact arguments and shows the card; only an approval executes it,
  * inside one app-database transaction that also records the change (`record`). If the
  * budget changed between the preview and the approval, nothing is written. Undo puts

@@ -31,9 +31,9 @@ export type ReadTool<S extends z.ZodType = z.ZodType> = ToolMeta<S> & {
   risk: "low";
   /**
    * `ctx` carries what a tool reads besides the budget database (the household's
-   * budgets, from the app database). Whoever runs tools supplies it: createApp binds it
-   * into the tools it hands the agent loop (registry.ts withContext), the CLI's `tool`
-   * command and the MCP server pass it. A tool that needs it fails without it.
+   * budgets, from the app database). Whoever runs tools supplies it: the invoker passes
+   * the context it was made with (createApp's, the CLI's `tool` command's, the MCP
+   * server's). A tool that needs it fails without it.
    */
   run(db: BudgetDb, input: z.output<S>, ctx?: ToolContext): ToolOutput;
   /**
@@ -103,8 +103,8 @@ export type ApprovalPolicy<I, A> = {
   /**
    * The exact effect, computed on the server (ToolInputError when nothing sensible would
    * happen): the input in canonical form (shown in the audit and the JSON API), what
-   * `execute` needs, and the card's preview. `ctx` as for ReadTool.run: bound by createApp
-   * (registry.ts withContext) into the tool the loop hands the approval service.
+   * `execute` needs, and the card's preview. `ctx` as for ReadTool.run: the approval
+   * service passes the one createApp gave it.
    */
   prepare(db: BudgetDb, input: I, ctx?: ToolContext): { input: unknown; args: A; preview: ApprovalPreview };
   /** Throws WriteConflictError (nothing written) when the data no longer match the preview. */

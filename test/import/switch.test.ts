@@ -26,7 +26,7 @@ test("demo data gives way to the real database the first import creates; a file 
   writeDemoDb({ out: demoPath, seed: 3, transactions: 40 });
   const budget = BudgetDb.open(demoPath, { demo: true, realPath: real });
   const { importer, store } = makeImporter(real);
-  const approvals = new ApprovalService({ store, budget, timeoutMs: 1000 });
+  const approvals = new ApprovalService({ store, budget, tools: [], timeoutMs: 1000 });
   expect([budget.demo, budget.path, budget.summary().transactionCount, writerPath(approvals)]).toEqual([true, demoPath, 40, demoPath]);
 
   writeFileSync(real, "not a database yet");

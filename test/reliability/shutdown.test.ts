@@ -128,7 +128,7 @@ describe("shutdown", () => {
     }
   }, 60_000);
 
-  test("SIGTERM while a memory summary's model call hangs and an approval waits: exits within 5 s, the approval still pending for the next start", async () => {
+  test("SIGTERM while a memory summary's model call hangs and an approval is pending: exits within 5 s, the approval still pending for the next start", async () => {
     const chatDb = join(dir, "stuck.db");
     // History of 2 messages: the second question pushes the first exchange out of the window, which starts a summary.
     const s = await serve(fake.url, chatDb, ["--history", "2"]);

@@ -299,7 +299,7 @@ describe("reject, timeout, a question meanwhile", () => {
   test("the default timeout is 10 minutes and the message says so", () => {
     const { approvalTimeout } = readSettings(["approvalTimeout"], {}, {});
     expect(approvalTimeout).toBe(600);
-    const s = new ApprovalService({ store: h.store, budget: h.budget, timeoutMs: approvalTimeout * 1000 });
+    const s = new ApprovalService({ store: h.store, budget: h.budget, tools: [], timeoutMs: approvalTimeout * 1000 });
     expect(s.expiredMessage()).toBe("The approval expired after 10 minutes; nothing was modified.");
   });
 
@@ -358,7 +358,7 @@ describe("waiting is not running", () => {
       }
       expect(h.chat.runningCount("local")).toBe(0);
       expect(h.store.db.query("SELECT status, count(*) AS n FROM turns GROUP BY status").all()).toEqual([{ status: "waiting", n: 2 }]);
-      // A waiting answer is not replaced behind its card's back (Regenerate, edit-and-resend).
+      // An answer that ended waiting for its card's decision is not replaced behind the card's back (Regenerate, edit-and-resend).
       const waitingTurn = h.store.approvals.get("local", asked[1]!.id)!.turnId;
       const regenerate = await fetch(`${h.url}/turns/${waitingTurn}/regenerate`, { method: "POST", headers: browserHeaders(h) });
       expect(regenerate.status).toBe(409);
