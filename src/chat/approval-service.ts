@@ -26,7 +26,6 @@
  */
 import type { ApprovalGate, PendingApproval } from "../tools/invoke.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
-import { WriteConflictError } from "../ledger/recategorise.ts";
 import { formatDuration } from "../core/format.ts";
 import type { ApprovalStatus } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
@@ -34,7 +33,7 @@ import type { Store } from "../store/store.ts";
 import type { Change, Tool, ToolContext, WriteContext, WriteTool } from "../tools/types.ts";
 import { BudgetBusyError, BudgetWriter } from "../ledger/write-path.ts";
 import type { NewAuditEntry } from "../store/audit-log.ts";
-import { isBusyError } from "../core/errors.ts";
+import { isBusyError, WriteConflictError } from "../core/errors.ts";
 import type { RunningTurn } from "./running-turn.ts";
 
 /** What an approval stores as its arguments: the input in canonical form and the policy's own arguments. */

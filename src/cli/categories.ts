@@ -7,10 +7,9 @@
  */
 import { openBudgetDb } from "../ledger/open.ts";
 import { budgetWriterFor } from "../ledger/write-path.ts";
-import { WriteConflictError } from "../ledger/recategorise.ts";
 import { CategoryError, changeCategory, listCategories, roleNote, undoCategoryChangeById, type CategoryRequest, type CategorySnapshot } from "../categories/categories.ts";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
-import { ToolInputError, UsageError } from "../core/errors.ts";
+import { ToolInputError, UsageError, WriteConflictError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
 import { Store } from "../store/store.ts";
 import { parse } from "./args.ts";
@@ -89,7 +88,7 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
     if (e instanceof ToolInputError) throw new UsageError(`categories ${action}: ${e.message}`);
     if (e instanceof CategoryError) {
       console.error(`budget-chat: categories ${action}: ${e.message}`);
-      return e.status === 409 ? 1 : 2;
+      return e.kind === "conflict" ? 1 : 2;
     }
     if (e instanceof WriteConflictError) {
       console.error(`budget-chat: categories ${action}: nothing was changed: ${e.message}`);

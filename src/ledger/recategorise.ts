@@ -28,6 +28,7 @@ import {
 import { UNCATEGORISED } from "./schema.ts";
 import { whereOf, type Where } from "./selection.ts";
 import type { BudgetWriter } from "./write-path.ts";
+import { WriteConflictError } from "../core/errors.ts";
 
 /**
  * One transaction's classification before or after a write (null: the column does not exist or was NULL).
@@ -48,11 +49,6 @@ export type Lesson = {
   cacheAfter: SqlRow | null;
   exampleAfter: SqlRow | null;
 };
-
-/** The data is not what the approval (or the undo) was computed from: nothing was written. */
-export class WriteConflictError extends Error {
-  override name = "WriteConflictError";
-}
 
 /**
  * Which rows to move: the selection as the preview made it, the ids it found then, and the

@@ -9,9 +9,8 @@
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
-import { WriteConflictError } from "../ledger/recategorise.ts";
 import { applyCategoryChange, CATEGORY_ACTIONS, doneMessage, planCategoryChange, planDetail, roleNote, undoCategoryChange, type CategoryPlan, type CategorySnapshot } from "../categories/categories.ts";
-import { ToolInputError } from "../core/errors.ts";
+import { ToolInputError, WriteConflictError } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
