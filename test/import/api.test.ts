@@ -162,6 +162,24 @@ describe("import API", () => {
     expect(count("SELECT count(*) AS n FROM transactions")).toBe(before);
   });
 
+  test("the page opens the column mapping for a file whose columns must be named, and only then", async () => {
+    const pagePreview = async (name: string, content: string | Uint8Array, fields: Record<string, string> = {}) => {
+      const form = new FormData();
+      form.append("file", new File([content as BlobPart], name));
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      return (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    };
+    const opens = (html: string) => html.includes('data-needs-mapping="true"');
+    // No header word names a date or an amount: the reader asks for the columns.
+    expect(opens(await pagePreview("odd.csv", "When|How much|What\n2031-02-01|-18.50|Tibits\n"))).toBe(true);
+    // The mapping's own fields do not fit together: a debit column needs its credit column.
+    expect(opens(await pagePreview("odd.csv", "When|Out|What\n2031-02-01|18.50|Tibits\n", { "debit-column": "Out" }))).toBe(true);
+    // Not a statement at all: no column can help.
+    const png = await pagePreview("photo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    expect(png).toContain("photo.png: this is a PNG image");
+    expect(opens(png)).toBe(false);
+  });
+
   test("the Import page is in the navigation and lists past imports", async () => {
     const page = await (await fetch(`${h.url}/import`)).text();
     expect(page).toContain('<a href="/import" aria-current="page">');

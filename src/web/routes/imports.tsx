@@ -131,8 +131,7 @@ export function importRoutes(deps: WebDeps) {
   /** How the page shows a refused upload or file: the message, and the column mapping opened when the columns must be named. */
   const problem = (e: unknown) => {
     if (!refusalOf(e)) throw e;
-    const message = (e as Error).message;
-    return <ImportPreview error={message} needsMapping={e instanceof NeedsColumnMapping || /column|date format|decimal/i.test(message)} />;
+    return <ImportPreview error={(e as Error).message} needsMapping={e instanceof NeedsColumnMapping} />;
   };
 
   // --- JSON ---
