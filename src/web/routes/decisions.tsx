@@ -21,6 +21,8 @@
  * checks (src/web/server.ts).
  */
 import { Hono, type Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ChangeRefused } from "../../core/errors.ts";
 import { z } from "zod";
 import { APPROVAL_STATUSES } from "../../core/vocab.ts";
 import { type Approval } from "../../store/approvals.ts";
@@ -34,9 +36,11 @@ import { ApprovalUndo } from "../../../views/ApprovalUndo.tsx";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { partial } from "../sse-renderer.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { jsonBody, refuse } from "../middleware/respond.ts";
+import { jsonBody, refusalOf } from "../middleware/respond.ts";
 
 const READ_ONLY_MESSAGE = "This server runs read-only (--read-only): nothing can be changed.";
+/** What the JSON API says of an approval that is not there (or another user's). */
+const API_NOT_FOUND_MESSAGE = "approval not found";
 
 const DecisionRequest = z.strictObject({ decision: z.enum(["approve", "reject"]) });
 const STATUSES = APPROVAL_STATUSES;
@@ -68,7 +72,7 @@ export function approvalJson(a: Approval) {
  * replaced in the meantime. Replacing the card is idempotent, so a second click's answer
  * (queued behind the first) shows the same state.
  */
-function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, status: 200 | 409, continuation = "") {
+function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, status: ContentfulStatusCode, continuation = "") {
   const { decision, undo } = approvalState(a, fallbackMessage);
   c.header("HX-Retarget", `#${domIds.approval(a.id)}`);
   c.header("HX-Reswap", "outerHTML");
@@ -82,9 +86,11 @@ export function approvalRoutes(deps: WebDeps) {
   const readOnly = (userId: string, id: string) => {
     const approval = deps.store.approvals.get(userId, id);
     return approval
-      ? { ok: false as const, status: 409 as const, message: READ_ONLY_MESSAGE, approval }
-      : { ok: false as const, status: 404 as const, message: NOT_FOUND_MESSAGE, approval: null };
+      ? { ok: false as const, refused: new ChangeRefused("conflict", READ_ONLY_MESSAGE), approval }
+      : { ok: false as const, refused: new ChangeRefused("not_found", NOT_FOUND_MESSAGE), approval: null };
   };
+  /** The status a refused decision or undo answers with. */
+  const statusOf = (refused: ChangeRefused) => refusalOf(refused)!.status;
   const decide = (userId: string, id: string, d: "approved" | "rejected"): DecisionResult => deps.approvals?.decide(userId, id, d) ?? readOnly(userId, id);
   const undo = (userId: string, id: string): UndoResult => deps.approvals?.undo(userId, id) ?? readOnly(userId, id);
 
@@ -99,9 +105,9 @@ export function approvalRoutes(deps: WebDeps) {
   const browserDecision = (c: Context<WebEnv>, decision: "approved" | "rejected") => {
     const res = decide(c.get("user").id, c.req.param("id")!, decision);
     if (res.ok) return decidedCard(c, res.approval, res.message, 200, continuationHtml(res.approval.id));
-    if (!res.approval) return refuse(c, res.status, res.message);
+    if (!res.approval) throw res.refused;
     // Approved but not carried out: the continuation tells the model (and streams) all the same.
-    return decidedCard(c, res.approval, res.message, 409, res.decided ? continuationHtml(res.approval.id) : "");
+    return decidedCard(c, res.approval, res.refused.message, statusOf(res.refused), res.decided ? continuationHtml(res.approval.id) : "");
   };
 
   r.post("/approvals/:id/approve", (c) => browserDecision(c, "approved"));
@@ -109,7 +115,7 @@ export function approvalRoutes(deps: WebDeps) {
 
   r.get("/approvals/:id/card", (c) => {
     const a = deps.store.approvals.get(c.get("user").id, c.req.param("id"));
-    if (!a) return refuse(c, 404, NOT_FOUND_MESSAGE);
+    if (!a) throw new ChangeRefused("not_found", NOT_FOUND_MESSAGE);
     const { decision, undo } = approvalState(a);
     c.header("Cache-Control", "no-store");
     return c.html(toHtml(<ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision} undo={undo} />));
@@ -121,8 +127,8 @@ export function approvalRoutes(deps: WebDeps) {
     c.header("Cache-Control", "no-store");
     const at = (res.approval?.result as ApprovalResult | null)?.undone?.at ?? new Date().toISOString();
     if (res.ok) return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "done", message: res.message, at }} />));
-    if (!res.approval) return refuse(c, res.status, res.message);
-    return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "failed", message: res.message }} />), res.status);
+    if (!res.approval) throw res.refused;
+    return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "failed", message: res.refused.message }} />), statusOf(res.refused));
   });
 
   r.get("/api/approvals", (c) => {
@@ -135,7 +141,8 @@ export function approvalRoutes(deps: WebDeps) {
 
   r.get("/api/approvals/:id", (c) => {
     const a = deps.store.approvals.get(c.get("user").id, c.req.param("id"));
-    return a ? c.json(approvalJson(a)) : c.json({ error: "approval not found" }, 404);
+    if (!a) throw new ChangeRefused("not_found", API_NOT_FOUND_MESSAGE);
+    return c.json(approvalJson(a));
   });
 
   r.post("/api/approvals/:id", jsonBody(DecisionRequest), async (c) => {
@@ -144,16 +151,16 @@ export function approvalRoutes(deps: WebDeps) {
       const continuation = deps.chat.continuationOf(res.approval.id);
       return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message, continuation_turn_id: continuation?.id ?? null });
     }
-    if (!res.approval) return c.json({ error: "approval not found" }, 404);
+    if (!res.approval) throw new ChangeRefused("not_found", API_NOT_FOUND_MESSAGE);
     const continuation = res.decided ? deps.chat.continuationOf(res.approval.id) : undefined;
-    return c.json({ error: res.message, status: res.approval.status, ...(continuation ? { continuation_turn_id: continuation.id } : {}) }, res.status);
+    return c.json({ error: res.refused.message, status: res.approval.status, ...(continuation ? { continuation_turn_id: continuation.id } : {}) }, statusOf(res.refused));
   });
 
   r.post("/api/approvals/:id/undo", (c) => {
     const res = undo(c.get("user").id, c.req.param("id"));
     if (res.ok) return c.json({ ...approvalJson(res.approval), message: res.message });
-    if (!res.approval) return c.json({ error: "approval not found" }, 404);
-    return c.json({ error: res.message, status: res.approval.status }, res.status);
+    if (!res.approval) throw new ChangeRefused("not_found", API_NOT_FOUND_MESSAGE);
+    return c.json({ error: res.refused.message, status: res.approval.status }, statusOf(res.refused));
   });
 
   return r;
