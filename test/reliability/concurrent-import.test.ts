@@ -139,6 +139,30 @@ describe("an import killed inside its write transaction", () => {
     expect(count(db)).toBe(20_020);
   }, 120_000);
 
+  test("every CLI command that writes budget.db settles the intent first (categories add); one that only reads leaves it (categories list)", async () => {
+    expect((await finished(start(["import", statement("old.csv", 5), "--json", "--no-classify"]))).code).toBe(0);
+    const killed = await finished(start(["import", statement("bank.csv", 50), "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
+    expect(killed.code).not.toBe(0);
+    const pending = () => {
+      const store = Store.open(chatDb);
+      try {
+        return store.budgetWrites.pending().map((w) => w.id);
+      } finally {
+        store.close();
+      }
+    };
+    const [left] = pending();
+    expect(left).toBeString();
+    expect((await finished(start(["categories", "list"]))).code).toBe(0);
+    expect(pending()).toEqual([left!]);
+    const add = await finished(start(["categories", "add", "Pets", "--description", "Pet food, vets, pet insurance"]));
+    expect([add.code, add.stderr]).toEqual([0, ""]);
+    expect(pending()).toEqual([]);
+    const store = Store.open(chatDb);
+    expect([store.budgetWrites.get(left!)!.status, store.budgetWrites.get(left!)!.error]).toEqual(["failed", RECONCILED_FAILED]);
+    store.close();
+  }, 60_000);
+
   test("a server starting afterwards opens budget.db as it was and settles the intent as failed", async () => {
     expect((await finished(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]))).code).toBe(0);
     const killed = await finished(start(["import", statement("bank.csv", 20_000), "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
