@@ -31,7 +31,7 @@ import type { ApprovalStatus } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
 import type { Store } from "../store/store.ts";
 import type { Change, Tool, ToolContext, WriteContext, WriteTool } from "../tools/types.ts";
-import { BudgetBusyError, BudgetWriter } from "../ledger/write-path.ts";
+import { BudgetBusyError, type BudgetWriter } from "../ledger/write-path.ts";
 import type { NewAuditEntry } from "../store/audit-log.ts";
 import { ChangeRefused, isBusyError, WriteConflictError } from "../core/errors.ts";
 import type { RunningTurn } from "./running-turn.ts";
@@ -75,8 +75,8 @@ export type ApprovalServiceOptions = {
   tools: readonly Tool[];
   /** What a policy's `prepare` reads besides the budget database (the budgets, the clock), as the read tools get it. */
   toolContext?: ToolContext;
-  /** The one write path to budget.db (default: one for `budget`'s file). */
-  writer?: BudgetWriter;
+  /** The one write path to budget.db (createApp's: it follows `budget` from demo data to the real file). */
+  writer: BudgetWriter;
   /** How long an approval stays open. */
   timeoutMs: number;
   now?: () => Date;
@@ -96,7 +96,7 @@ export class ApprovalService {
     this.tools = opts.tools;
     this.toolContext = opts.toolContext;
     this.timeoutMs = opts.timeoutMs;
-    this.ctx = { budget: opts.budget, writer: opts.writer ?? new BudgetWriter(() => opts.budget.path, { journal: opts.store }), store: opts.store, now: opts.now ?? (() => new Date()) };
+    this.ctx = { budget: opts.budget, writer: opts.writer, store: opts.store, now: opts.now ?? (() => new Date()) };
   }
 
   /** The gate for one running turn (how the agent loop reaches the user). */

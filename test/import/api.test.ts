@@ -4,21 +4,11 @@
  */
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { parseSse, startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { parseSse, webSuite } from "../support/web-harness.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startWebHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
+const h = webSuite();
 
 const CSV = "Datum;Betrag;Währung;Buchungstext\n01.03.2030;-45.10;CHF;Papeterie Zumstein\n02.03.2030;-45.10;CHF;Papeterie Zumstein\n03.03.2030;abc;CHF;Kiosk\n";
 
@@ -40,8 +30,8 @@ function count(sql: string): number {
 
 describe("import API", () => {
   test("preview → commit → list → undo, with the model's classification and the data summary current", async () => {
-    fake.reset();
-    fake.setHandler(() => ({
+    h.fake.reset();
+    h.fake.setHandler(() => ({
       kind: "message",
       content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [{ id: "1", merchant_name: "Zumstein", category: "Shopping", confidence: 0.85 }] } }],
     }));
@@ -65,7 +55,7 @@ describe("import API", () => {
         { line: 3, date: "2030-03-02", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: "Zumstein", category: "Shopping", source: "llm", status: "new" },
       ],
     });
-    expect(fake.requests.length).toBe(1); // one merchant, one model call
+    expect(h.fake.requests.length).toBe(1); // one merchant, one model call
     expect(count("SELECT count(*) AS n FROM transactions")).toBe(before); // a preview writes nothing
 
     const commit = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" });
@@ -96,7 +86,7 @@ describe("import API", () => {
   });
 
   test("possible duplicates are imported only when asked, by id", async () => {
-    fake.reset();
+    h.fake.reset();
     const db = new Database(h.budget.path);
     db.run(
       "INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at) VALUES ('2030-05-02', 'VELOBLITZ ZUERICH', -89, 'CHF', 'Veloblitz', 'Transport', 'manual', 1, 'pipe-1', 'ubs.csv', 't')",
@@ -192,8 +182,8 @@ describe("import API", () => {
 
 describe("the page's preview stream", () => {
   test("streams progress while the model classifies, then the preview", async () => {
-    fake.reset();
-    fake.setHandler((body) => {
+    h.fake.reset();
+    h.fake.setHandler((body) => {
       const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
       return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: `M${it.id}`, category: "Other", confidence: 0.5 })) } }] };
     });
@@ -210,6 +200,6 @@ describe("the page's preview stream", () => {
     expect(messages[1]).toContain('<progress class="import-bar" max="51" value="50">');
     expect(messages[2]).toContain("many.csv: classifying new merchants 51 of 51");
     expect(messages[3]).toContain("Import 51 transactions");
-    expect(fake.requests.length).toBe(2);
+    expect(h.fake.requests.length).toBe(2);
   });
 });
