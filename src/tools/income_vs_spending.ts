@@ -44,12 +44,12 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
       flows: new Map(),
     }));
     forEachRow(l, { period, ...scopeOf(l, input) }, (i) => {
-      const f = per.of(l.currency[i]!);
-      const code = l.category[i]!;
-      const a = l.amount[i]!;
+      const f = per.of(l.currencyAt(i));
+      const code = l.categoryAt(i);
+      const a = l.amountAt(i);
       const role = roles[code]!;
-      if (role === "income") f.income[l.month[i]! - first]! += a;
-      else if (role === "spending") f.spending[l.month[i]! - first]! -= a;
+      if (role === "income") f.income[l.monthAt(i) - first]! += a;
+      else if (role === "spending") f.spending[l.monthAt(i) - first]! -= a;
       else f.flows.set(code, (f.flows.get(code) ?? 0) - a);
       f.rows++;
     });
@@ -64,7 +64,7 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
       const spending = sum(f.spending);
       const net = income - spending;
       const flows = [...f.flows].map(([code, v]) => {
-        const name = l.categoryNames[code]!;
+        const name = l.categoryNameOf(code);
         const what = /invest/i.test(name) ? "invested" : /transfer/i.test(name) ? "moved to own accounts" : "moved out";
         return `${what} ${formatMoney(v, cur)} (${name}, net)`;
       });

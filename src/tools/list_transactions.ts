@@ -42,12 +42,12 @@ export const listTransactions: ReadTool<typeof schema> = {
     const { filter, label, title } = selectTransactions(db, input);
     const { rows, total } = topRows(l, filter, input.sort, input.limit);
     if (total === 0) return { summary: `No ${label}. ${coverageSentence(l)}`, charts: [] };
-    const currencies = new Set(rows.map((i) => l.currency[i]!));
+    const currencies = new Set(rows.map((i) => l.currencyAt(i)));
     const many = currencies.size > 1;
-    const merchant = (i: number) => (l.merchant[i]! < 0 ? UNKNOWN_MERCHANT : l.merchants[l.merchant[i]!]!);
+    const merchant = (i: number) => (l.merchantName(i) ?? UNKNOWN_MERCHANT);
     const echoed = rows
       .slice(0, SUMMARY_ROWS)
-      .map((i) => `${dayToIso(l.day[i]!)} ${formatMoney(l.amount[i]!, l.currencies[l.currency[i]!]!)} ${merchant(i)} ${quote(l.descriptions[l.description[i]!]!, 40)} [${l.categoryNames[l.category[i]!]}]`);
+      .map((i) => `${dayToIso(l.dayAt(i))} ${formatMoney(l.amountAt(i), l.currencyCode(i))} ${merchant(i)} ${quote(l.descriptionText(i), 40)} [${l.categoryName(i)}]`);
     const more = rows.length > SUMMARY_ROWS ? ` (first ${SUMMARY_ROWS} here; the table shows all ${formatCount(rows.length)})` : "";
     const order = input.sort === "amount" ? "largest amount first" : "newest first";
     return {
@@ -62,11 +62,11 @@ export const listTransactions: ReadTool<typeof schema> = {
           kinds: many ? ["date", "money", "currency", "text", "text", "text"] : ["date", "money", "text", "text", "text"],
           totalRows: total,
           rows: rows.map((i) => {
-            const cells: (string | number)[] = [dayToIso(l.day[i]!), l.amount[i]!];
-            if (many) cells.push(l.currencies[l.currency[i]!]!);
-            return [...cells, merchant(i), l.descriptions[l.description[i]!]!, l.categoryNames[l.category[i]!]!];
+            const cells: (string | number)[] = [dayToIso(l.dayAt(i)), l.amountAt(i)];
+            if (many) cells.push(l.currencyCode(i));
+            return [...cells, merchant(i), l.descriptionText(i), l.categoryName(i)];
           }),
-          ...(many ? {} : { currency: l.currencies[[...currencies][0]!]! }),
+          ...(many ? {} : { currency: l.currencyCodeOf([...currencies][0]!) }),
         },
       ],
     };

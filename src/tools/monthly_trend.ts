@@ -70,10 +70,10 @@ export const monthlyTrend: ReadTool<typeof schema> = {
     else roleMask(roles, "spending").forEach((on, code) => (seriesOf[code] = on ? 0 : -1));
     const mask = Uint8Array.from(seriesOf, (s) => (s >= 0 ? 1 : 0));
     forEachRow(l, { period, ...only, categories: mask }, (i) => {
-      const s = seriesOf[l.category[i]!]!;
-      const f = per.of(l.currency[i]!);
-      const m = l.month[i]! - first;
-      f.values[s]![m]! += series[s]!.sign * l.amount[i]!;
+      const s = seriesOf[l.categoryAt(i)]!;
+      const f = per.of(l.currencyAt(i));
+      const m = l.monthAt(i) - first;
+      f.values[s]![m]! += series[s]!.sign * l.amountAt(i);
       f.counts[s]![m]!++;
       f.rows++;
     });

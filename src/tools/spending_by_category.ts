@@ -39,12 +39,12 @@ export const spendingByCategory: ReadTool<typeof schema> = {
     const spending = roleMask(rolesOf(db, l), "spending");
     const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byCategory: new Map() }));
     forEachRow(l, { period, ...scopeOf(l, input), categories: spending }, (i) => {
-      const f = per.of(l.currency[i]!);
-      const c = f.byCategory.get(l.category[i]!) ?? { total: 0, count: 0 };
-      c.total -= l.amount[i]!;
+      const f = per.of(l.currencyAt(i));
+      const c = f.byCategory.get(l.categoryAt(i)) ?? { total: 0, count: 0 };
+      c.total -= l.amountAt(i);
       c.count++;
-      f.byCategory.set(l.category[i]!, c);
-      f.total -= l.amount[i]!;
+      f.byCategory.set(l.categoryAt(i), c);
+      f.total -= l.amountAt(i);
       f.rows++;
     });
     const scope = periodPhrase(period, l);
@@ -52,7 +52,7 @@ export const spendingByCategory: ReadTool<typeof schema> = {
 
     const currencies = per.list().map(([currency, f]) => {
       const categories = [...f.byCategory]
-        .map(([code, c]) => ({ name: l.categoryNames[code]!, ...c }))
+        .map(([code, c]) => ({ name: l.categoryNameOf(code), ...c }))
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
       return { currency, f, categories };
     });
