@@ -37,9 +37,9 @@ export type AppConfig = ChatSettings & {
   keepBackups?: number;
   embeddings?: EmbeddingsClient;
   /**
-   * This process owns the app database (the server): at start-up it closes turns a
-   * crash interrupted and expires approvals nobody can wait for any more. `ask` beside a
-   * running server must not.
+   * This process owns the app database (the server): at start-up it settles leftover
+   * budget.db writes, closes the turns a crash interrupted (expiring the approvals they
+   * asked for) and arms the pending approvals again. `ask` beside a running server must not.
    */
   ownsStore: boolean;
 };

@@ -5,7 +5,7 @@
  * Risk "high": it never runs at once. Its approval policy computes the exact effect on
  * the server (`prepare`: rows, total, merchants, from → to), which the approval service
  * stores with the exact arguments and shows the user; only an approval executes it,
- * through src/ledger/recategorise.ts (the only code that writes budget.db).
+ * through src/ledger/recategorise.ts (through the one write path, src/ledger/write-path.ts).
  *
  * "Matching" means what search_transactions means (case-insensitive substring of
  * merchant name or bank description, every category and both signs, narrowed by

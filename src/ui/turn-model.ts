@@ -40,7 +40,7 @@ export type TurnModel = {
   blocks: Block[];
   /** The last block is a text block that more text may still extend. */
   textOpen: boolean;
-  /** Tool calls by id: name and validated input (e.g. to re-run a table's query with a bigger limit). */
+  /** Tool calls by id: name and input as the model sent it (readCall gives it as the tool reads it; "Show all" re-runs it with a bigger limit). */
   toolCalls: Record<string, { tool: string; input: unknown }>;
   notices: NoticeItem[];
   /** The answer's checked figures (SPEC §11), once its text has ended; null before. */

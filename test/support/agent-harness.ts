@@ -18,7 +18,7 @@ export const FIXED_NOW = new Date("2026-11-22T09:30:00Z");
 
 export type Harness = {
   fake: FakeAnthropic;
-  /** The app as createApp builds it (the same composition the CLI and the server use). */
+  /** The app as createApp builds it (the same composition the server, ask and eval use). */
   app: App;
   budget: BudgetDb;
   store: Store;

@@ -1,6 +1,6 @@
 /**
  * The views, fragments and public/app.js in a real browser, through the app's real routes
- * (startWebHarness: createWebApp on the agent harness, the fake Messages API as the
+ * (startWebHarness: createServer on the agent harness, the fake Messages API as the
  * model) and under the app's own CSP. A test tool (`show_script`) returns every kind of
  * artifact with hostile labels, so charts and tables arrive exactly as tools send them.
  * Skipped without Chromium (outside CI).

@@ -67,10 +67,9 @@ export function approvalJson(a: Approval) {
 /**
  * The whole card in its current state (with an Undo form when the change was made and
  * not undone), for the browser. It replaces the card itself (HX-Retarget), not just the
- * actions the form targets: the answer's stream swaps those actions too when the
- * decision reaches the waiting model, and htmx drops a response whose target was
- * replaced in the meantime. Replacing the card is idempotent, so a second click's answer
- * (queued behind the first) shows the same state.
+ * actions the form targets: the decided card loses its header and gains the Undo form.
+ * Replacing the card is idempotent, so a second click's answer (queued behind the first)
+ * shows the same state.
  */
 function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, status: ContentfulStatusCode, continuation = "") {
   const { decision, undo } = approvalState(a, fallbackMessage);
