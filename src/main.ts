@@ -2,7 +2,6 @@
 import pkg from "../package.json" with { type: "json" };
 import { envHelp } from "./config.ts";
 import { UsageError } from "./core/errors.ts";
-import { demoDbCommand } from "./cli/demo-db.ts";
 
 
 const HELP = `budget-chat ${pkg.version} — talk to your own spending data
@@ -39,7 +38,7 @@ const commands: Record<string, () => Promise<Command>> = {
   ask: async () => (await import("./cli/ask.ts")).askCommand,
   tool: async () => (await import("./cli/tool.ts")).toolCommand,
   usage: async () => (await import("./cli/usage.ts")).usageCommand,
-  "demo-db": async () => demoDbCommand,
+  "demo-db": async () => (await import("./cli/demo-db.ts")).demoDbCommand,
   users: async () => (await import("./cli/users.ts")).usersCommand,
   budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
   categories: async () => (await import("./cli/categories.ts")).categoriesCommand,
