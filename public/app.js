@@ -177,7 +177,7 @@
   function onLoad(el) {
     watchMessages();
     updateControls();
-    // An approval card that just appeared takes the focus (Approve is one Tab away);
+    // An approval card that just appeared takes the focus (Approve follows the affected rows' link);
     // after a decision made here, the outcome does.
     within(el, "section.approval").forEach(function (card) {
       if (card.querySelector(".approval-actions:not(.decided)") && !card._focused) {

@@ -1,5 +1,5 @@
-// budget-chat page furniture in the browser: local times, the conversation list's search
-// and menus, the phone drawer, copying an answer, confirmations before deleting. Plain
+// budget-chat page furniture in the browser: local times, the conversation list's menus,
+// the phone drawer, copying an answer, confirmations before deleting. Plain
 // ES2020, no build step, no inline anything (CSP `default-src 'self'`). Loaded (defer)
 // first of the three scripts: it shares its DOM helpers as `window.budgetChat` with
 // figures.js (charts and tables) and app.js (the chat itself).
@@ -48,64 +48,6 @@
   }
 
   // ---------------------------------------------------------------- conversation list
-  // Search: titles match at once; the server adds the conversations whose messages contain
-  // the text (`found`: their ids for the query `foundFor`, once it answered).
-  var found = null;
-  var foundFor = "";
-  var searchTimer = null;
-  function filterConversations(q) {
-    q = String(q || "").trim().toLowerCase();
-    var shown = 0;
-    document.querySelectorAll("#conversation-list li.conv").forEach(function (li) {
-      var link = li.querySelector("a.conv-link");
-      var id = link ? decodeURIComponent((link.getAttribute("href") || "").replace(/^\/conversations\//, "")) : "";
-      var hit = !q || (li.getAttribute("data-title") || "").indexOf(q) >= 0 || (foundFor === q && found && found.indexOf(id) >= 0);
-      li.hidden = !hit;
-      if (hit) shown++;
-    });
-    // A day's heading goes with its entries.
-    document.querySelectorAll("#conversation-list section.conv-group").forEach(function (g) {
-      g.hidden = !g.querySelector("li.conv:not([hidden])");
-    });
-    var list = $("conversation-list");
-    var none = $("conv-none");
-    if (list && !shown && q) {
-      if (!none) {
-        none = document.createElement("p");
-        none.id = "conv-none";
-        none.className = "muted empty-list";
-        list.appendChild(none);
-      }
-      none.textContent = "No conversation matches.";
-    } else if (none) none.remove();
-  }
-
-  function searchMessages(q) {
-    q = String(q || "").trim().toLowerCase();
-    clearTimeout(searchTimer);
-    if (!q) return;
-    searchTimer = setTimeout(function () {
-      fetch("/api/conversations/search?q=" + encodeURIComponent(q), { credentials: "same-origin" })
-        .then(function (r) { return r.ok ? r.json() : null; })
-        .then(function (body) {
-          var box = $("conv-search");
-          // Only the answer to what is in the box now counts.
-          if (!body || !box || box.value.trim().toLowerCase() !== q) return;
-          found = body.ids || [];
-          foundFor = q;
-          filterConversations(q);
-        })
-        .catch(function () {});
-    }, 150);
-  }
-
-  document.addEventListener("input", function (e) {
-    if (e.target && e.target.id === "conv-search") {
-      filterConversations(e.target.value);
-      searchMessages(e.target.value);
-    }
-  });
-
   // A conversation's options menu: close the others when one opens.
   document.addEventListener(
     "toggle",

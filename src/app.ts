@@ -1,7 +1,9 @@
 /**
  * The composition root: the one place where the parts are put together (both databases,
- * the model client, memory, approvals, the chat service), used by the CLI, the server
- * and the tests alike. Layers below know nothing of each other's construction.
+ * the write path, the model client, memory, approvals, the chat service). `createApp` is
+ * the whole app (the server, `ask`, `eval`, the tests); `openLocal` the databases, the
+ * write path and the importer alone, for every other CLI command that opens them. Layers
+ * below know nothing of each other's construction.
  */
 import Anthropic from "@anthropic-ai/sdk";
 import type { BudgetDb } from "./ledger/reader.ts";
@@ -10,18 +12,19 @@ import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
-import { budgetDbLocation, dbPath, readSettings, requireApiKey, SETTINGS, type BudgetDbLocation, type SettingKey } from "./config.ts";
+import { budgetDbLocation, chatDbPath, dbPath, readSettings, requireApiKey, SETTINGS, type BudgetDbLocation, type SettingKey } from "./config.ts";
 import { holdServerLease, type ServerLease } from "./ledger/backup.ts";
 import { budgetWriterFor, reconcileBudgetWrites, type BudgetWriter } from "./ledger/write-path.ts";
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { ModelClassifier } from "./import/classify.ts";
 import { Importer } from "./import/importer.ts";
+import { checkImportTarget } from "./import/target.ts";
 import { Store } from "./store/store.ts";
 import { cannotSaveMessage, storageProblem } from "./core/errors.ts";
 import { createInvoker, type ToolInvoker } from "./tools/invoke.ts";
-import { ALL_TOOLS, toolsFor, withContext } from "./tools/registry.ts";
-import type { Tool } from "./tools/types.ts";
+import { ALL_TOOLS, toolsFor } from "./tools/registry.ts";
+import type { Tool, ToolContext } from "./tools/types.ts";
 
 export type AppConfig = ChatSettings & {
   /** null: no model (`serve --no-model`): every page works, questions are refused, imports classify without it. */
@@ -35,9 +38,9 @@ export type AppConfig = ChatSettings & {
   keepBackups?: number;
   embeddings?: EmbeddingsClient;
   /**
-   * This process owns the app database (the server): at start-up it closes turns a
-   * crash interrupted and expires approvals nobody can wait for any more. `ask` beside a
-   * running server must not.
+   * This process owns the app database (the server): at start-up it settles leftover
+   * budget.db writes, closes the turns a crash interrupted (expiring the approvals they
+   * asked for) and arms the pending approvals again. `ask` beside a running server must not.
    */
   ownsStore: boolean;
 };
@@ -147,10 +150,13 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory: MemoryService | null =
     overrides.memory === undefined && client ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
-  // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
-  const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets, now: overrides.now });
-  const invoker = createInvoker({ budget, tools, known: ALL_TOOLS });
-  const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, writer, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
+  // What the tools read besides budget.db: the household's budgets in the app database (a budget's status, a new budget's preview).
+  const toolContext: ToolContext = { budgets: store.budgets, now: overrides.now };
+  const tools = overrides.tools ?? toolsFor({ readOnly: config.readOnly });
+  const invoker = createInvoker({ budget, tools, ctx: toolContext, known: ALL_TOOLS });
+  const approvals = config.readOnly
+    ? undefined
+    : new ApprovalService({ store, budget, writer, tools, toolContext, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
   const chat = new ChatService({
     store,
     budget,
@@ -161,15 +167,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     approvals: approvals && ((turn) => approvals.gate(turn)),
     now: overrides.now,
   });
-  // Imports write the configured database (never the demo one), through the same journaled path.
-  const importer = new Importer({
-    target: config.budgetDb.path,
-    store,
-    writer: budgetWriterFor(config.budgetDb.path, store, keepBackups, overrides.now),
-    // Without a model: merchant cache and card rules, the rest waits as Uncategorised (as `import` without a key).
-    model: client ? new ModelClassifier(client, config.model) : null,
-    now: overrides.now,
-  });
+  // Without a model: merchant cache and card rules, the rest waits as Uncategorised (as `import` without a key).
+  const importer = importerFor(config.budgetDb.path, store, keepBackups, client ? new ModelClassifier(client, config.model) : null, overrides.now);
   if (approvals) {
     // A decision continues its conversation; pending approvals outlive a restart until their time passes.
     approvals.onOutcome((a, outcome) => void chat.approvalSettled(a, outcome));
@@ -197,4 +196,86 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
       lease?.release();
     },
   };
+}
+
+/** Imports write the configured database (never the demo one), through the same journaled path as every writer. */
+function importerFor(target: string, store: Store, keepBackups: number, model: ModelClassifier | null, now?: () => Date): Importer {
+  return new Importer({ target, store, writer: budgetWriterFor(target, store, keepBackups, now), model, now });
+}
+
+/** The databases as a CLI command without the chat uses them; each is opened on first use. */
+export type Local = {
+  /** budget.db as configured (the demo data while there is none yet). */
+  readonly budget: BudgetDb;
+  /** The app database (chat.db). */
+  readonly store: Store;
+  /** The one write path to budget.db (it follows the demo data's switch to the real database, as the server's does). */
+  readonly writer: BudgetWriter;
+  /** Bank statements into the configured budget.db (never the demo one; a ConfigError for it), classified by the model when `model` was asked for and a key is set. */
+  readonly importer: Importer;
+  close(): void;
+};
+
+/**
+ * The composition for every CLI command that opens the databases but runs no chat (`tool`,
+ * `mcp`, `budgets`, `categories`, `import`, `imports`, `classify`). `writes`: the command
+ * changes budget.db, so it first settles the write intents a killed writer left (as the
+ * server does at start-up): then the journal, the imports list and the audit tell the truth.
+ * `model`: the importer may classify with the model, when an API key is set.
+ */
+export function openLocal(flags: Record<string, unknown>, opts: { writes?: boolean; model?: boolean } = {}): Local {
+  const location = budgetDbLocation(flags);
+  const keepBackups = () => readSettings(["keepBackups"], flags).keepBackups;
+  let budget: BudgetDb | null = null;
+  let store: Store | null = null;
+  let writer: BudgetWriter | null = null;
+  let importer: Importer | null = null;
+  const local: Local = {
+    get budget() {
+      return (budget ??= openBudgetDb(location));
+    },
+    get store() {
+      return (store ??= Store.open(chatDbPath(flags)));
+    },
+    get writer() {
+      return (writer ??= budgetWriterFor(() => local.budget.path, local.store, keepBackups()));
+    },
+    get importer() {
+      if (!importer) {
+        checkImportTarget(location.path);
+        importer = importerFor(location.path, local.store, keepBackups(), opts.model ? classifierFrom(flags) : null);
+      }
+      return importer;
+    },
+    close() {
+      store?.close();
+      budget?.close();
+    },
+  };
+  if (opts.writes) {
+    try {
+      reconcileBudgetWrites(local.store);
+    } catch (e) {
+      local.close();
+      throw e;
+    }
+  }
+  return local;
+}
+
+/** Runs `fn` on the databases (openLocal) and closes them after, whatever happens. */
+export async function withLocal<T>(flags: Record<string, unknown>, fn: (local: Local) => T | Promise<T>, opts: { writes?: boolean; model?: boolean } = {}): Promise<T> {
+  const local = openLocal(flags, opts);
+  try {
+    return await fn(local);
+  } finally {
+    local.close();
+  }
+}
+
+/** The model as a classifier when an API key is set (the flags or the environment), else null. */
+function classifierFrom(flags: Record<string, unknown>): ModelClassifier | null {
+  const s = readSettings(["apiKey", "baseUrl", "model"], flags);
+  if (!s.apiKey?.trim()) return null;
+  return new ModelClassifier(modelClient({ apiKey: s.apiKey.trim(), baseUrl: s.baseUrl }), s.model);
 }

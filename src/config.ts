@@ -217,7 +217,3 @@ export function parseBind(value: string): { hostname: string; port: number } {
   if (port > 65535) throw new UsageError(`port must be at most 65535, got ${port}`);
   return { hostname: m[1]!.replace(/^\[|\]$/g, ""), port };
 }
-
-export function isLoopback(hostname: string): boolean {
-  return hostname === "localhost" || hostname === "::1" || /^127\.\d+\.\d+\.\d+$/.test(hostname);
-}

@@ -2,8 +2,7 @@
 import pkg from "../package.json" with { type: "json" };
 import { envHelp } from "./config.ts";
 import { UsageError } from "./core/errors.ts";
-import { demoDbCommand } from "./cli/demo-db.ts";
-import { toolCommand } from "./cli/tool.ts";
+
 
 const HELP = `budget-chat ${pkg.version} — talk to your own spending data
 
@@ -37,9 +36,9 @@ type Command = (argv: string[]) => Promise<number>;
 const commands: Record<string, () => Promise<Command>> = {
   serve: async () => (await import("./cli/serve.ts")).serveCommand,
   ask: async () => (await import("./cli/ask.ts")).askCommand,
-  tool: async () => toolCommand,
+  tool: async () => (await import("./cli/tool.ts")).toolCommand,
   usage: async () => (await import("./cli/usage.ts")).usageCommand,
-  "demo-db": async () => demoDbCommand,
+  "demo-db": async () => (await import("./cli/demo-db.ts")).demoDbCommand,
   users: async () => (await import("./cli/users.ts")).usersCommand,
   budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
   categories: async () => (await import("./cli/categories.ts")).categoriesCommand,

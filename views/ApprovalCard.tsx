@@ -17,8 +17,8 @@ export type ApprovalCardProps = {
 
 /**
  * The card's heading: "Approval needed: …" and the expiry while it waits; once decided
- * only what it was about. The stream swaps it (outerHTML) when the decision reaches the
- * waiting model, as it swaps the actions: both exist in every state of the card.
+ * only what it was about. A stream of the turn's events swaps it (outerHTML) once they
+ * carry the decision, as it swaps the actions: both exist in every state of the card.
  */
 export function ApprovalHead({ approvalId, preview, expiresAt, decided }: { approvalId: string; preview: ApprovalPreview; expiresAt: string; decided: boolean }) {
   const titleId = `${domIds.approval(approvalId)}-title`;

@@ -16,7 +16,7 @@ import { TurnActions } from "./TurnActions.tsx";
 import { TurnStatus } from "./TurnStatus.tsx";
 import { UsageLine } from "./UsageLine.tsx";
 
-/** How answers are shown: the data's currency, and whether token counts appear (`--show-usage`). */
+/** How answers are shown: the data's currency, and whether token counts appear (`--show-usage`; off by default). */
 export type AnswerOptions = { currency: string; showUsage?: boolean };
 
 export type AssistantMessageProps = {
@@ -28,12 +28,9 @@ export type AssistantMessageProps = {
    */
   events: AgentEvent[];
   usage?: Usage | null;
-  currency: string;
-  /** Token counts under the answer (`--show-usage`); off by default. */
-  showUsage?: boolean;
   /** Approvals' current state by id, which may be newer than the turn's events (e.g. undone). */
   approvals?: Record<string, ApprovalState>;
-};
+} & AnswerOptions;
 
 /** One block of an answer (text, tool status, chart, table or approval card). */
 export function AnswerBlock({

@@ -91,7 +91,20 @@ export function ChatPage({
             <label for="conv-search" class="sr-only">
               Search conversations
             </label>
-            <input type="search" id="conv-search" placeholder="Search conversations" autocomplete="off" />
+            {/* Titles and messages, searched on the server as you type (the latest answer replaces the list). */}
+            <input
+              type="search"
+              id="conv-search"
+              name="q"
+              placeholder="Search conversations"
+              autocomplete="off"
+              hx-get="/conversations"
+              hx-trigger="input changed delay:150ms, search"
+              hx-target="#conversation-list"
+              hx-swap="outerHTML"
+              hx-sync="replace"
+              hx-vals={conversation ? JSON.stringify({ active: conversation.id }) : undefined}
+            />
           </div>
           <ConversationList conversations={conversations} activeId={conversation?.id} />
         </aside>

@@ -20,7 +20,7 @@ export function ConversationItem({ conversation, active }: { conversation: Conve
   const id = encodeURIComponent(conversation.id);
   const title = conversation.title || "Untitled";
   return (
-    <li class={active ? "conv active" : "conv"} data-title={title.toLowerCase()}>
+    <li class={active ? "conv active" : "conv"}>
       <a class="conv-link" href={`/conversations/${id}`} aria-current={active ? "page" : undefined} title={title}>
         <span class="conv-title">{title}</span>
         {conversation.pending ? (

@@ -3,11 +3,11 @@ import { ConversationItem, type ConversationSummary } from "./ConversationItem.t
 
 /**
  * The sidebar's conversations, newest first (the caller orders them), under the headings
- * Today / Yesterday / Previous 7 days / Older (each summary's `group`; page.js hides a
- * heading whose entries a search hides). The root element carries id="conversation-list",
- * so an `outerHTML` partial can replace the whole list.
+ * Today / Yesterday / Previous 7 days / Older (each summary's `group`). The root element
+ * carries id="conversation-list", so an `outerHTML` partial can replace the whole list:
+ * the sidebar's search does (`query`: the conversations shown are its matches).
  */
-export function ConversationList({ conversations, activeId }: { conversations: ConversationSummary[]; activeId?: string | null }) {
+export function ConversationList({ conversations, activeId, query }: { conversations: ConversationSummary[]; activeId?: string | null; query?: string }) {
   const groups: { name: ConversationGroup | null; items: ConversationSummary[] }[] = [];
   for (const c of conversations) {
     const name = c.group ?? null;
@@ -28,6 +28,10 @@ export function ConversationList({ conversations, activeId }: { conversations: C
             </ul>
           </section>
         ))
+      ) : query ? (
+        <p class="muted empty-list" id="conv-none">
+          No conversation matches.
+        </p>
       ) : (
         <p class="muted empty-list">No conversations yet.</p>
       )}

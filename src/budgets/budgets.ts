@@ -97,10 +97,10 @@ function spendingOf(l: Ledger, from: number, to: number): Map<number, Float64Arr
   const spent = new Map<number, Float64Array>();
   const [start, end] = l.rangeOf(from, to);
   for (let i = start; i < end; i++) {
-    const c = l.category[i]!;
+    const c = l.categoryAt(i);
     let per = spent.get(c);
     if (!per) spent.set(c, (per = new Float64Array(l.currencies.length)));
-    per[l.currency[i]!]! -= l.amount[i]!;
+    per[l.currencyAt(i)]! -= l.amountAt(i);
   }
   return spent;
 }
@@ -132,7 +132,7 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
     let made = 0;
     let expected = 0;
     for (const x of own) {
-      for (const r of x.rows) if (l.day[r]! >= first && l.day[r]! <= today) made -= l.amount[r]!;
+      for (const r of x.rows) if (l.dayAt(r) >= first && l.dayAt(r) <= today) made -= l.amountAt(r);
       expected += expectedPayments(x, first - 1, last).length * x.current;
     }
     return s + expected + ((s - made) / daysElapsed) * (dim - daysElapsed);
@@ -214,7 +214,7 @@ function recurringUpTo(db: BudgetDb, l: Ledger, until: number): Series[] {
   return findSeries(
     l,
     (fn) => {
-      for (let i = 0; i < end; i++) if (l.amount[i]! < 0 && spending[l.category[i]!]) fn(i);
+      for (let i = 0; i < end; i++) if (l.amountAt(i) < 0 && spending[l.categoryAt(i)]) fn(i);
     },
     3,
     l.lastDay ?? 0,
@@ -250,9 +250,9 @@ export function suggestedBudgets(db: BudgetDb, n = 3): { months: string[]; curre
   const totals = new Float64Array(l.categoryNames.length);
   const spending = Uint8Array.from(l.categoryNames, (name) => (db.roleOf(name) === "spending" ? 1 : 0));
   const [start, end] = l.rangeOf(day(months[0]!, false), day(toMonth, true));
-  for (let i = start; i < end; i++) if (l.currency[i] === k && spending[l.category[i]!]) totals[l.category[i]!]! -= l.amount[i]!;
+  for (let i = start; i < end; i++) if (l.currency[i] === k && spending[l.categoryAt(i)]) totals[l.categoryAt(i)]! -= l.amountAt(i);
   const suggestions = [...totals]
-    .map((t, c) => ({ category: l.categoryNames[c]!, average: t / months.length }))
+    .map((t, c) => ({ category: l.categoryNameOf(c), average: t / months.length }))
     .filter((s) => spending[l.categoryIndex(s.category)] && round2(s.average) > 0)
     .sort((a, b) => b.average - a.average || a.category.localeCompare(b.category))
     .slice(0, n);

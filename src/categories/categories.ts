@@ -20,8 +20,7 @@ import type { Database } from "bun:sqlite";
 import type { BudgetDb, Role } from "../ledger/reader.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import type { BudgetWriter } from "../ledger/write-path.ts";
-import { WriteConflictError } from "../ledger/recategorise.ts";
-import { ChangeRefused, ToolInputError } from "../core/errors.ts";
+import { ChangeRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../core/errors.ts";
 import { plural } from "../core/format.ts";
 import { CONTROL_CHARS } from "../core/validation.ts";
 import type { BudgetValue } from "../store/budgets.ts";
@@ -124,7 +123,7 @@ function existing(budget: BudgetDb, name: string): string | null {
   try {
     return resolveCategory(budget, name);
   } catch (e) {
-    if (e instanceof ToolInputError && e.message.startsWith("Unknown category")) return null;
+    if (e instanceof UnknownCategory) return null;
     throw e;
   }
 }
@@ -403,8 +402,8 @@ export function planDetail(plan: CategoryPlan): Record<string, unknown> {
 /** Undo one of the user's category changes (the page's toast and list, `categories undo`), once. */
 export function undoCategoryChangeById(deps: CategoryDeps, user: { id: string; name: string }, editId: number): { edit: DataEdit; message: string } {
   const edit = deps.store.edits.get(user.id, editId);
-  if (!edit || edit.kind !== "category") throw new CategoryError(404, `No change ${editId} of yours to undo.`);
-  if (edit.undoneAt) throw new CategoryError(409, "This change was already undone.");
+  if (!edit || edit.kind !== "category") throw new CategoryError("not_found", `No change ${editId} of yours to undo.`);
+  if (edit.undoneAt) throw new CategoryError("conflict", "This change was already undone.");
   const snap = edit.before as CategorySnapshot;
   const message = `Undone: ${edit.message.replace(/\.$/, "")} is reversed.`;
   try {
@@ -417,13 +416,13 @@ export function undoCategoryChangeById(deps: CategoryDeps, user: { id: string; n
       },
     });
   } catch (e) {
-    if (e instanceof WriteConflictError) throw new CategoryError(409, `Nothing was restored: ${e.message}.`);
+    if (e instanceof WriteConflictError) throw new CategoryError("conflict", `Nothing was restored: ${e.message}.`);
     throw e;
   }
   return { edit: deps.store.edits.get(user.id, editId)!, message };
 }
 
-/** A refused category change or undo with its HTTP status (the CLI exits 2 for 400s, 1 otherwise). */
+/** A refused category change or undo, with its kind (the CLI exits 2 for `invalid` and `not_found`, 1 for a `conflict`). */
 export class CategoryError extends ChangeRefused {
   override name = "CategoryError";
 }

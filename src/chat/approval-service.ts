@@ -21,21 +21,19 @@
  *              with the next request;
  *   undo     → the policy puts back what the change did, once.
  *
- * Pending approvals live in the app database, not in a waiting answer: a decision works
+ * Pending approvals live in the app database, not in a running answer: a decision works
  * in any process until the approval expires, also after a restart (`resume`).
  */
 import type { ApprovalGate, PendingApproval } from "../tools/invoke.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
-import { WriteConflictError } from "../ledger/recategorise.ts";
 import { formatDuration } from "../core/format.ts";
 import type { ApprovalStatus } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
 import type { Store } from "../store/store.ts";
-import { writeToolByName } from "../tools/registry.ts";
-import type { Change, WriteContext, WriteTool } from "../tools/types.ts";
-import { BudgetBusyError, BudgetWriter } from "../ledger/write-path.ts";
+import type { Change, Tool, ToolContext, WriteContext, WriteTool } from "../tools/types.ts";
+import { BudgetBusyError, type BudgetWriter } from "../ledger/write-path.ts";
 import type { NewAuditEntry } from "../store/audit-log.ts";
-import { isBusyError } from "../core/errors.ts";
+import { ChangeRefused, isBusyError, WriteConflictError } from "../core/errors.ts";
 import type { RunningTurn } from "./running-turn.ts";
 
 /** What an approval stores as its arguments: the input in canonical form and the policy's own arguments. */
@@ -55,12 +53,17 @@ export type OutcomeListener = (approval: Approval, outcome: ApprovalOutcome) => 
 /** An armed pending approval: `resolve` reports its outcome, `cleanup` disarms its expiry. */
 type ExpiryTimer = { resolve(o: Outcome): void; cleanup(): void };
 
+/**
+ * What a decision did. Refused: no such approval of this user (`not_found`, `approval` null), or one that
+ * cannot be decided now (`conflict`: decided already, expired, or approved but the change could not be made).
+ */
 export type DecisionResult =
   | { ok: true; approval: Approval; outcome: "executed" | "rejected"; message: string }
   /** `decided`: this call decided it (approved, but the change could not be made); otherwise nothing was decided. */
-  | { ok: false; status: 404 | 409; message: string; approval: Approval | null; decided?: true };
+  | { ok: false; refused: ChangeRefused; approval: Approval | null; decided?: true };
 
-export type UndoResult = { ok: true; approval: Approval; message: string } | { ok: false; status: 404 | 409; message: string; approval: Approval | null };
+/** What an undo did; refused as a decision is (`not_found`, or `conflict`: not carried out, undone already, changed since). */
+export type UndoResult = { ok: true; approval: Approval; message: string } | { ok: false; refused: ChangeRefused; approval: Approval | null };
 
 export const REJECTED_MESSAGE = "The user rejected the change; nothing was modified.";
 export const NOT_FOUND_MESSAGE = "Approval not found.";
@@ -68,8 +71,12 @@ export const NOT_FOUND_MESSAGE = "Approval not found.";
 export type ApprovalServiceOptions = {
   store: Store;
   budget: BudgetDb;
-  /** The one write path to budget.db (default: one for `budget`'s file). */
-  writer?: BudgetWriter;
+  /** The app's tools: a stored approval is decided and undone by the policy of its tool among these. */
+  tools: readonly Tool[];
+  /** What a policy's `prepare` reads besides the budget database (the budgets, the clock), as the read tools get it. */
+  toolContext?: ToolContext;
+  /** The one write path to budget.db (createApp's: it follows `budget` from demo data to the real file). */
+  writer: BudgetWriter;
   /** How long an approval stays open. */
   timeoutMs: number;
   now?: () => Date;
@@ -80,12 +87,16 @@ export class ApprovalService {
   private listener: OutcomeListener | null = null;
   private readonly store: Store;
   private readonly ctx: WriteContext;
+  private readonly tools: readonly Tool[];
+  private readonly toolContext: ToolContext | undefined;
   readonly timeoutMs: number;
 
   constructor(opts: ApprovalServiceOptions) {
     this.store = opts.store;
+    this.tools = opts.tools;
+    this.toolContext = opts.toolContext;
     this.timeoutMs = opts.timeoutMs;
-    this.ctx = { budget: opts.budget, writer: opts.writer ?? new BudgetWriter(() => opts.budget.path, { journal: opts.store }), store: opts.store, now: opts.now ?? (() => new Date()) };
+    this.ctx = { budget: opts.budget, writer: opts.writer, store: opts.store, now: opts.now ?? (() => new Date()) };
   }
 
   /** The gate for one running turn (how the agent loop reaches the user). */
@@ -138,7 +149,7 @@ export class ApprovalService {
   private async request(turn: RunningTurn, call: Parameters<ApprovalGate["request"]>[0]): Promise<PendingApproval> {
     const tool = call.tool as WriteTool;
     // Throws a ToolInputError (unknown category, nothing to change, too many rows) that the loop hands to the model.
-    const plan = tool.approval.prepare(this.ctx.budget, call.input);
+    const plan = tool.approval.prepare(this.ctx.budget, call.input, this.toolContext);
     const approval = this.store.approvals.create({
       userId: turn.userId,
       conversationId: turn.conversationId,
@@ -175,8 +186,8 @@ export class ApprovalService {
    */
   decide(userId: string, id: string, decision: "approved" | "rejected"): DecisionResult {
     const current = this.store.approvals.get(userId, id);
-    if (!current) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE, approval: null };
-    if (current.status !== "pending") return { ok: false, status: 409, message: alreadyMessage(current), approval: current };
+    if (!current) return { ok: false, refused: new ChangeRefused("not_found", NOT_FOUND_MESSAGE), approval: null };
+    if (current.status !== "pending") return { ok: false, refused: new ChangeRefused("conflict", alreadyMessage(current)), approval: current };
     const timer = this.timers.get(id) ?? this.arm(current);
     let decided: Approval | null;
     try {
@@ -189,10 +200,10 @@ export class ApprovalService {
       // Its time ran out a moment before the timer fired.
       if (this.store.approvals.get(userId, id)?.status === "pending") this.expire(id, "timeout", this.expiredMessage());
       const now = this.store.approvals.get(userId, id);
-      return { ok: false, status: 409, message: now ? alreadyMessage(now) : NOT_FOUND_MESSAGE, approval: now };
+      return { ok: false, refused: new ChangeRefused("conflict", now ? alreadyMessage(now) : NOT_FOUND_MESSAGE), approval: now };
     }
     timer.cleanup();
-    // From here on every failure ends in failed(): the waiting answer is always told, the approval always ends final.
+    // From here on every failure ends in failed(): the listener always hears the outcome, the approval always ends final.
     try {
       this.store.audit.add({
         kind: "approval_decided",
@@ -259,9 +270,9 @@ export class ApprovalService {
 
   /**
    * A decision that could not be carried out: nothing was written (the budget write rolled
-   * back, or never began). The waiting answer is told at once; the approval's final state
+   * back, or never began). The listener hears the outcome at once; the approval's final state
    * (`failed`, or `rejected`) is stored as soon as the app database lets us (it may be the
-   * very thing that is locked). An approve answers 409.
+   * very thing that is locked). An approve is refused as a `conflict`.
    */
   private failed(userId: string, a: Approval, timer: ExpiryTimer, decision: "approved" | "rejected", err: unknown): DecisionResult {
     timer.cleanup();
@@ -296,16 +307,16 @@ export class ApprovalService {
     this.store.writeSoon(`the failure of approval ${a.id}`, () => {
       if (this.store.approvals.markFailed(a.id, result)) this.writeAudit(userId, a, { ok: false, error: why });
     });
-    return { ok: false, status: 409, message, approval: { ...a, status: "failed", result }, decided: true };
+    return { ok: false, refused: new ChangeRefused("conflict", message), approval: { ...a, status: "failed", result }, decided: true };
   }
 
   /** Put back what an executed approval changed; once. */
   undo(userId: string, id: string): UndoResult {
     const a = this.store.approvals.get(userId, id);
-    if (!a) return { ok: false, status: 404, message: NOT_FOUND_MESSAGE, approval: null };
+    if (!a) return { ok: false, refused: new ChangeRefused("not_found", NOT_FOUND_MESSAGE), approval: null };
     const write = this.store.approvals.getWrite(id);
-    if (a.status === "undone" || write?.undoneAt) return { ok: false, status: 409, message: "This change was already undone.", approval: a };
-    if (a.status !== "executed" || !write) return { ok: false, status: 409, message: "Only a change that was carried out can be undone.", approval: a };
+    if (a.status === "undone" || write?.undoneAt) return { ok: false, refused: new ChangeRefused("conflict", "This change was already undone."), approval: a };
+    if (a.status !== "executed" || !write) return { ok: false, refused: new ChangeRefused("conflict", "Only a change that was carried out can be undone."), approval: a };
     const result = (a.result ?? {}) as ApprovalResult;
     const { message: _m, error: _e, undone: _u, ...figures } = result;
     const entry = (detail: Record<string, unknown>): NewAuditEntry => ({
@@ -340,13 +351,14 @@ export class ApprovalService {
       const why = err instanceof WriteConflictError ? err.message : `the undo failed (${(err as Error).message})`;
       if (!(err instanceof WriteConflictError)) console.error(`approval ${id}: undo failed:`, err);
       audit({ ok: false, error: why });
-      return { ok: false, status: 409, message: `Nothing was restored: ${why}.`, approval: this.store.approvals.get(userId, id) };
+      return { ok: false, refused: new ChangeRefused("conflict", `Nothing was restored: ${why}.`), approval: this.store.approvals.get(userId, id) };
     }
   }
 
+  /** The policy of the approval's tool, among the app's own tools. */
   private policyOf(a: Approval) {
-    const tool = writeToolByName(a.tool);
-    if (!tool) throw new Error(`${a.tool} is not a tool that changes data`);
+    const tool = this.tools.find((t): t is WriteTool => t.name === a.tool && t.risk === "high");
+    if (!tool) throw new Error(`${a.tool} is not a tool that changes data here`);
     return tool.approval;
   }
 }

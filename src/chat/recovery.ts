@@ -1,6 +1,6 @@
 /**
  * Start-up recovery (SPEC §6 "nothing is lost"): after a crash or kill, turns that were
- * still running are closed cleanly, the approvals they waited on expire, and each
+ * still running are closed cleanly, the approvals they asked for expire, and each
  * affected conversation's history is made valid for the Messages API again, so the
  * next question in it works.
  */
@@ -14,7 +14,7 @@ export const INTERRUPTED_NOTICE = "This answer was interrupted: the server stopp
 
 /**
  * Mark every running turn interrupted (with a notice and a done event in its display
- * log, and a `turn` audit entry), expire the approvals those turns were waiting on, and
+ * log, and a `turn` audit entry), expire the approvals those turns asked for, and
  * repair each affected conversation's history. Returns the number of turns. Call once at
  * start-up of the process that owns the app database, before any turn runs.
  */

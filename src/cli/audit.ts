@@ -1,6 +1,6 @@
-import { Store } from "../store/store.ts";
+import { withLocal } from "../app.ts";
 import { type AuditEntry } from "../store/audit-log.ts";
-import { chatDbPath, flagHelp, flagOptions } from "../config.ts";
+import { flagHelp, flagOptions } from "../config.ts";
 import { AUDIT_KINDS, LOCAL_USER_ID, type AuditKind } from "../core/vocab.ts";
 import { UsageError } from "../core/errors.ts";
 import { intOption, parse, parseSince } from "./args.ts";
@@ -134,8 +134,7 @@ export async function auditCommand(argv: string[]): Promise<number> {
   if (values.kind !== undefined && !(AUDIT_KINDS as readonly string[]).includes(values.kind))
     throw new UsageError(`--kind must be one of ${AUDIT_KINDS.join(", ")}, got "${values.kind}"`);
 
-  const store = Store.open(chatDbPath(values));
-  try {
+  return withLocal(values, ({ store }) => {
     const names = new Map(store.users.list().map((u) => [u.id, u.name]));
     let userId: string | undefined;
     if (values.user !== undefined) {
@@ -155,8 +154,6 @@ export async function auditCommand(argv: string[]): Promise<number> {
       console.log(`${e.at} ${who} ${e.kind}${conv} ${describe(e)}`.trimEnd());
     }
     if (!entries.length && !values.json) console.error("No audit entries match.");
-  } finally {
-    store.close();
-  }
-  return 0;
+    return 0;
+  });
 }

@@ -6,9 +6,9 @@
 import { existsSync } from "node:fs";
 import { resolve } from "node:path";
 import { backupDirFor, checkSnapshot, freshSnapshotPath, restoreSnapshot, takeSnapshot } from "../ledger/backup.ts";
-import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
+import { budgetDbLocation, flagHelp, flagOptions } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
-import { Store } from "../store/store.ts";
+import { withLocal } from "../app.ts";
 import { parse } from "./args.ts";
 
 export const BACKUP_HELP = `budget-chat backup [--db PATH] [--out PATH]
@@ -33,13 +33,8 @@ function budgetPath(values: Record<string, unknown>): string {
   return loc.path;
 }
 
-function audit(values: Record<string, unknown>, detail: Record<string, unknown>): void {
-  const store = Store.open(chatDbPath(values));
-  try {
-    store.audit.add({ kind: "write", userId: null, detail: { via: "cli", by: "cli", ...detail } });
-  } finally {
-    store.close();
-  }
+function audit(values: Record<string, unknown>, detail: Record<string, unknown>): Promise<void> {
+  return withLocal(values, ({ store }) => void store.audit.add({ kind: "write", userId: null, detail: { via: "cli", by: "cli", ...detail } }));
 }
 
 export async function backupCommand(argv: string[]): Promise<number> {
@@ -58,7 +53,7 @@ export async function backupCommand(argv: string[]): Promise<number> {
   } catch (err) {
     throw new ConfigError(`backup: could not write ${out}: ${(err as Error).message}`);
   }
-  audit(values, { operation: "backup", ok: true, db, snapshot: out });
+  await audit(values, { operation: "backup", ok: true, db, snapshot: out });
   console.log(out);
   return 0;
 }
@@ -82,10 +77,10 @@ export async function restoreCommand(argv: string[]): Promise<number> {
     safety = restoreSnapshot(snapshot, db, backupDirFor(db), new Date()).safety;
   } catch (err) {
     const why = (err as Error).message;
-    audit(values, { operation: "restore", ok: false, db, snapshot, error: why });
+    await audit(values, { operation: "restore", ok: false, db, snapshot, error: why });
     throw new ConfigError(`restore: ${why}; nothing was changed`);
   }
-  audit(values, { operation: "restore", ok: true, db, snapshot, previous: safety });
+  await audit(values, { operation: "restore", ok: true, db, snapshot, previous: safety });
   console.log(`Restored ${db} from ${snapshot}.${safety ? ` The database as it was is kept in ${safety}.` : ""}`);
   return 0;
 }

@@ -2,12 +2,12 @@
  * `budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY` (SPEC §8): the
  * household's monthly budgets from the terminal. Changes are audited (via "cli").
  */
-import { openBudgetDb } from "../ledger/open.ts";
+import { openLocal } from "../app.ts";
 import { dayToIso, localDay } from "../ledger/calendar.ts";
-import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
+import { flagHelp, flagOptions } from "../config.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";
 import { formatMoney, formatPercent } from "../core/format.ts";
-import { Store } from "../store/store.ts";
+import type { Store } from "../store/store.ts";
 import { budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount } from "../budgets/budgets.ts";
 import { parse } from "./args.ts";
 
@@ -45,10 +45,9 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
     );
   }
 
-  const budget = openBudgetDb(budgetDbLocation(values), (line) => console.error(line));
-  let store: Store | null = null;
+  const local = openLocal(values);
   try {
-    store = Store.open(chatDbPath(values));
+    const { budget, store } = local;
     const actor = { via: "cli" as const, by: "cli" };
     switch (action) {
       case "set": {
@@ -114,8 +113,7 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
       }
     }
   } finally {
-    store?.close();
-    budget.close();
+    local.close();
   }
 }
 

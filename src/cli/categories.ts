@@ -5,14 +5,11 @@
  * and recorded for undo. Exit 0 done, 2 bad input (nothing changed), 1 when the data
  * changed under the command or a database problem.
  */
-import { openBudgetDb } from "../ledger/open.ts";
-import { budgetWriterFor } from "../ledger/write-path.ts";
-import { WriteConflictError } from "../ledger/recategorise.ts";
+import { openLocal } from "../app.ts";
 import { CategoryError, changeCategory, listCategories, roleNote, undoCategoryChangeById, type CategoryRequest, type CategorySnapshot } from "../categories/categories.ts";
-import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
-import { ToolInputError, UsageError } from "../core/errors.ts";
+import { flagHelp, flagOptions } from "../config.ts";
+import { ToolInputError, UsageError, WriteConflictError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
-import { Store } from "../store/store.ts";
 import { parse } from "./args.ts";
 
 export const CATEGORIES_HELP = `budget-chat categories list
@@ -53,11 +50,11 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
   if (rest.length !== ARITY[action]) throw new UsageError(`categories ${action}: give ${USAGE[action]}`);
   if (values.description !== undefined && action !== "add") throw new UsageError(`categories ${action}: --description is for add (describe takes the text as its second argument)`);
 
-  const budget = openBudgetDb(budgetDbLocation(values), (line) => console.error(line));
-  let store: Store | null = null;
+  // It may change budget.db: leftover write intents are settled first.
+  const local = openLocal(values, { writes: action !== "list" });
   try {
-    store = Store.open(chatDbPath(values));
-    const deps = { budget, writer: budgetWriterFor(budget.path, store, readSettings(["keepBackups"], values).keepBackups), store };
+    const { budget, store } = local;
+    const deps = { budget, writer: local.writer, store };
     if (action === "list") {
       for (const c of listCategories(budget, store)) {
         const budgetText = c.budget ? `, budget ${formatMoney(c.budget.amount, c.budget.currency)}` : "";
@@ -89,7 +86,7 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
     if (e instanceof ToolInputError) throw new UsageError(`categories ${action}: ${e.message}`);
     if (e instanceof CategoryError) {
       console.error(`budget-chat: categories ${action}: ${e.message}`);
-      return e.status === 409 ? 1 : 2;
+      return e.kind === "conflict" ? 1 : 2;
     }
     if (e instanceof WriteConflictError) {
       console.error(`budget-chat: categories ${action}: nothing was changed: ${e.message}`);
@@ -97,7 +94,6 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
     }
     throw e;
   } finally {
-    store?.close();
-    budget.close();
+    local.close();
   }
 }

@@ -5,19 +5,17 @@
  * and flags and prints the outcome. Exit 0 on success (also when every row was a
  * duplicate), 2 for bad input (nothing written), 1 for configuration problems.
  */
-import Anthropic from "@anthropic-ai/sdk";
 import { readFileSync, statSync } from "node:fs";
 import { basename, relative } from "node:path";
-import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
+import { openLocal, type Local } from "../app.ts";
+import { budgetDbLocation, flagHelp, flagOptions } from "../config.ts";
 import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
-import { reconcileBudgetWrites } from "../ledger/write-path.ts";
-import { ModelClassifier, type ClassSource } from "../import/classify.ts";
+import type { ClassSource } from "../import/classify.ts";
 import { DATE_FORMATS, IMPORT_FORMATS, type ImportFormat } from "../import/formats/types.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
-import { emptyBySource, Importer, importRecordJson, ImportUndoError, planCounts, rowPlace, rowsToInsert, type FilePlan, type ImportActor } from "../import/importer.ts";
+import { emptyBySource, importRecordJson, ImportUndoError, planCounts, rowPlace, rowsToInsert, type FilePlan, type ImportActor } from "../import/importer.ts";
 import { checkImportTarget } from "../import/target.ts";
-import { Store } from "../store/store.ts";
 import { parse } from "./args.ts";
 
 /** The largest file the import reads (the web upload limit is the same). */
@@ -61,28 +59,14 @@ ${flagHelp(SHARED)}`;
 
 const CLI_ACTOR: ImportActor = { userId: null, by: "cli", via: "cli" };
 
-/** The model as a classifier when a key is set, else null. */
-function modelFrom(values: Record<string, unknown>): ModelClassifier | null {
-  const s = readSettings(["apiKey", "baseUrl", "model"], values);
-  if (!s.apiKey?.trim()) return null;
-  return new ModelClassifier(new Anthropic({ apiKey: s.apiKey.trim(), baseURL: s.baseUrl || undefined }), s.model);
-}
-
 /**
- * `settle`: a command that writes budget.db first settles the journal entries a killed
- * writer left (as a server does at start-up), so the import list tells the truth.
+ * The importer into the configured budget.db (never the demo one: a ConfigError first), with
+ * the model when `model` and a key is set. A command that writes budget.db first settles the
+ * write intents a killed writer left (openLocal), so the import list tells the truth.
  */
-function openImporter(values: Record<string, unknown>, model: ModelClassifier | null, settle: boolean): { importer: Importer; store: Store } {
-  const target = budgetDbLocation(values).path;
-  checkImportTarget(target);
-  const store = Store.open(chatDbPath(values));
-  try {
-    if (settle) reconcileBudgetWrites(store);
-    return { importer: new Importer({ target, store, model, keepBackups: readSettings(["keepBackups"], values).keepBackups }), store };
-  } catch (e) {
-    store.close();
-    throw e;
-  }
+function openImporter(values: Record<string, unknown>, opts: { writes: boolean; model: boolean }): Local {
+  checkImportTarget(budgetDbLocation(values).path);
+  return openLocal(values, opts);
 }
 
 /** A progress line on a terminal (stderr), rewritten in place; nothing otherwise. */
@@ -140,8 +124,8 @@ export async function importCommand(argv: string[]): Promise<number> {
   }
   const dryRun = values["dry-run"] === true;
   const json = values.json === true;
-  const model = values["no-classify"] ? null : modelFrom(values);
-  const { importer, store } = openImporter(values, model, !dryRun);
+  const local = openImporter(values, { writes: !dryRun, model: values["no-classify"] !== true });
+  const { importer, store } = local;
   const bar = progress(!json && process.stderr.isTTY === true);
   try {
     const mappingName = values.mapping as string | undefined;
@@ -170,7 +154,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     const snapshots = new Set<string>();
     for (const parsed of parsedFiles) {
       const plan = await importer.plan(parsed, {
-        classify: dryRun || !model ? "offline" : "model",
+        classify: dryRun || !importer.canClassify ? "offline" : "model",
         seen,
         onProgress: (done, total) => bar.update(`${parsed.file}: classifying merchants`, done, total),
       });
@@ -208,7 +192,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       console.log(JSON.stringify({ files: summaries, by_source: bySource, dry_run: dryRun }));
       return 0;
     }
-    printSummary(summaries, plans, bySource, { dryRun, include, target: importer.target, model: model !== null, noClassify: values["no-classify"] === true, snapshots: [...snapshots] });
+    printSummary(summaries, plans, bySource, { dryRun, include, target: importer.target, model: importer.canClassify, noClassify: values["no-classify"] === true, snapshots: [...snapshots] });
     return 0;
   } catch (e) {
     bar.end();
@@ -218,7 +202,7 @@ export async function importCommand(argv: string[]): Promise<number> {
     }
     throw e;
   } finally {
-    store.close();
+    local.close();
   }
 }
 
@@ -297,7 +281,8 @@ export async function importsCommand(argv: string[]): Promise<number> {
   if (action !== "list" && action !== "undo") throw new UsageError(`imports: ${action ? `unknown action "${action}"` : "missing action"}: list or undo BATCH`);
   if (action === "list" && rest.length) throw new UsageError("imports list takes no arguments");
   if (action === "undo" && rest.length !== 1) throw new UsageError("imports undo: give exactly one BATCH (see budget-chat imports list)");
-  const { importer, store } = openImporter(values, null, action === "undo");
+  const local = openImporter(values, { writes: action === "undo", model: false });
+  const { importer } = local;
   try {
     if (action === "undo") {
       try {
@@ -329,7 +314,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    store.close();
+    local.close();
   }
 }
 
@@ -340,9 +325,12 @@ export async function classifyCommand(argv: string[]): Promise<number> {
     return 0;
   }
   if (positionals.length) throw new UsageError("classify takes no arguments");
-  const model = modelFrom(values);
-  if (!model) throw new ConfigError("classify needs the model: set ANTHROPIC_API_KEY (in the environment or a .env file).");
-  const { importer, store } = openImporter(values, model, true);
+  const local = openImporter(values, { writes: true, model: true });
+  const { importer } = local;
+  if (!importer.canClassify) {
+    local.close();
+    throw new ConfigError("classify needs the model: set ANTHROPIC_API_KEY (in the environment or a .env file).");
+  }
   const bar = progress(process.stderr.isTTY === true);
   try {
     const r = await importer.classifyPending(CLI_ACTOR, (done, total) => bar.update("classifying merchants", done, total));
@@ -356,6 +344,6 @@ export async function classifyCommand(argv: string[]): Promise<number> {
     return r.modelError ? 1 : 0;
   } finally {
     bar.end();
-    store.close();
+    local.close();
   }
 }

@@ -1,9 +1,8 @@
 import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js";
-import { openBudgetDb } from "../ledger/open.ts";
-import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
+import { openLocal } from "../app.ts";
+import { flagHelp, flagOptions } from "../config.ts";
 import { UsageError } from "../core/errors.ts";
 import { createMcpServer } from "../mcp/server.ts";
-import { Store } from "../store/store.ts";
 import { READ_TOOLS } from "../tools/registry.ts";
 import { parse } from "./args.ts";
 import { LOCAL_USER_ID } from "../core/vocab.ts";
@@ -29,15 +28,14 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   }
   if (positionals.length) throw new UsageError(`mcp: unexpected argument "${positionals[0]}"`);
   // Never stdout before the transport owns it: the demo-data notice goes to stderr.
-  const budget = openBudgetDb(budgetDbLocation(values), (line) => console.error(line));
-  let store: Store;
+  const local = openLocal(values);
+  let server: ReturnType<typeof createMcpServer>;
   try {
-    store = Store.open(chatDbPath(values));
+    server = createMcpServer({ budget: local.budget, store: local.store, userId: LOCAL_USER_ID, transport: "stdio" });
   } catch (e) {
-    budget.close();
+    local.close();
     throw e;
   }
-  const server = createMcpServer({ budget, store, userId: LOCAL_USER_ID, transport: "stdio" });
   const closed = new Promise<void>((resolve) => {
     server.onclose = () => resolve();
   });
@@ -53,8 +51,7 @@ export async function mcpCommand(argv: string[]): Promise<number> {
   } finally {
     process.off("SIGINT", stop);
     process.off("SIGTERM", stop);
-    store.close();
-    budget.close();
+    local.close();
   }
   return 0;
 }

@@ -1,11 +1,9 @@
 import { relative } from "node:path";
 import { AGENT_SETTINGS, appConfig, createApp } from "../app.ts";
-import { flagHelp, flagOptions, isLoopback, parseBind, readSettings } from "../config.ts";
+import { flagHelp, flagOptions, parseBind, readSettings } from "../config.ts";
 import { ConfigError } from "../core/errors.ts";
-import { createWebApp } from "../web/server.ts";
-import { loadAssets } from "../web/assets.ts";
-import { DEFAULT_LIMITS } from "../web/context.ts";
-import { allowedHostsFor } from "../web/middleware/host-check/index.ts";
+import { createServer } from "../web/server.ts";
+import { isLoopback } from "../web/middleware/host-check/index.ts";
 import { parse } from "./args.ts";
 import { publicUrlOf } from "./users.ts";
 import { formatCount } from "../core/format.ts";
@@ -40,24 +38,17 @@ export async function serveCommand(argv: string[]): Promise<number> {
         `anyone who can reach it could read your finances. Add a user first (budget-chat users add NAME), or bind to 127.0.0.1.`,
     );
   }
-  const handler = createWebApp({
-    ...app,
-    assets: await loadAssets(),
-    allowedHosts: allowedHostsFor(bind.hostname, bind.port, publicUrl ? [...web.allowHost, publicUrl.host] : web.allowHost),
-    allowedOrigins: publicUrl ? [...web.allowOrigin, publicUrl.origin] : web.allowOrigin,
+  const { server, url: address } = await createServer(app, {
+    hostname: bind.hostname,
+    port: bind.port,
+    allowHosts: publicUrl ? [...web.allowHost, publicUrl.host] : web.allowHost,
+    allowOrigins: publicUrl ? [...web.allowOrigin, publicUrl.origin] : web.allowOrigin,
     requireUsers: !isLoopback(bind.hostname),
-    limits: DEFAULT_LIMITS,
     showUsage: web.showUsage,
     loginLinkTtlMs: web.loginLinkTtl * 3_600_000,
     publicUrl: publicUrl ? publicUrl.href.replace(/\/+$/, "") : undefined,
   });
-  const server = Bun.serve({
-    hostname: bind.hostname,
-    port: bind.port,
-    development: false,
-    fetch: (req, srv) => handler.fetch(req, { server: srv }),
-  });
-  const url = `http://${bind.hostname.includes(":") ? `[${bind.hostname}]` : bind.hostname}:${server.port}/`;
+  const url = `${address}/`;
   const summary = app.budget.summary();
   console.log(`budget-chat listening on ${url}${publicUrl ? ` (public address ${publicUrl.href})` : ""}`);
   console.log(

@@ -1,9 +1,8 @@
-import { budgetDbLocation, chatDbPath, flagHelp, flagOptions } from "../config.ts";
-import { openBudgetDb } from "../ledger/open.ts";
+import { openLocal } from "../app.ts";
+import { flagHelp, flagOptions } from "../config.ts";
 import { UsageError } from "../core/errors.ts";
-import { Store } from "../store/store.ts";
 import { createInvoker } from "../tools/invoke.ts";
-import { ALL_TOOLS, READ_TOOLS, toolInputSchema } from "../tools/registry.ts";
+import { ALL_TOOLS, READ_TOOLS, toolByName, toolInputSchema } from "../tools/registry.ts";
 import { parse } from "./args.ts";
 
 export const TOOL_HELP = `budget-chat tool NAME 'JSON' [--db PATH] [--chat-db PATH]
@@ -37,26 +36,20 @@ export async function toolCommand(argv: string[]): Promise<number> {
   } catch (e) {
     throw new UsageError(`tool: input is not valid JSON: ${(e as Error).message}`);
   }
-  const db = openBudgetDb(budgetDbLocation(values));
+  const local = openLocal(values);
   // The app database is opened only when the tool reads budgets (the same context the app gives the loop).
-  let store: Store | null = null;
-  const budgets = { list: () => (store ??= Store.open(chatDbPath(values))).budgets.list() };
+  const budgets = { list: () => local.store.budgets.list() };
   try {
-    const call = await createInvoker({ budget: db, tools: READ_TOOLS, ctx: { budgets }, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
+    const call = await createInvoker({ budget: local.budget, tools: READ_TOOLS, ctx: { budgets }, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
     if (call.kind === "error" && !call.badCall) throw new Error(`tool: ${call.error}`);
     if (call.kind !== "output") {
-      const hint =
-        name === "set_budget"
-          ? " To set a budget from here: budget-chat budgets set CATEGORY AMOUNT."
-          : name === "manage_categories"
-            ? " To change categories from here: budget-chat categories add|rename|merge|describe."
-            : "";
+      const tool = toolByName(name);
+      const hint = tool?.risk === "high" && tool.cliHint ? ` ${tool.cliHint}` : "";
       throw new UsageError(`tool: ${call.kind === "error" ? call.error : ""}${hint}`);
     }
     console.log(JSON.stringify(call.output, null, 2));
     return 0;
   } finally {
-    (store as Store | null)?.close();
-    db.close();
+    local.close();
   }
 }

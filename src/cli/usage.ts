@@ -1,5 +1,5 @@
 import { existsSync } from "node:fs";
-import { Store } from "../store/store.ts";
+import { withLocal } from "../app.ts";
 import { type ModelUsage } from "../store/usage-report.ts";
 import { chatDbPath, flagHelp, flagOptions } from "../config.ts";
 import { ConfigError, UsageError } from "../core/errors.ts";
@@ -30,13 +30,7 @@ export async function usageCommand(argv: string[]): Promise<number> {
   const path = chatDbPath(values);
   // A report must not create an empty database (and its directory) by accident.
   if (!existsSync(path)) throw new ConfigError(`no app database at ${path} (set --chat-db or CHAT_DATABASE_URL)`);
-  const store = Store.open(path);
-  let rows: ModelUsage[];
-  try {
-    rows = store.usage.byModel(since ? { since } : {});
-  } finally {
-    store.close();
-  }
+  const rows = await withLocal(values, ({ store }) => store.usage.byModel(since ? { since } : {}));
   for (const line of usageReport(rows, { since: values.since })) console.log(line);
   return 0;
 }

@@ -1,7 +1,7 @@
-import { Store } from "../store/store.ts";
+import { withLocal } from "../app.ts";
 import { StoreError } from "../store/db.ts";
 import { userNameProblem } from "../store/accounts.ts";
-import { chatDbPath, flagHelp, flagOptions, parseBind, readSettings } from "../config.ts";
+import { flagHelp, flagOptions, parseBind, readSettings } from "../config.ts";
 import { UsageError } from "../core/errors.ts";
 import { plural } from "../core/format.ts";
 import { parse } from "./args.ts";
@@ -92,8 +92,7 @@ export async function usersCommand(argv: string[]): Promise<number> {
       if (problem) throw new UsageError(`users add: ${problem}`);
       const base = loginBaseUrl(values);
       const ttl = readSettings(["loginLinkTtl"], values).loginLinkTtl;
-      const store = Store.open(chatDbPath(values));
-      try {
+      return withLocal(values, ({ store }) => {
         let token: string;
         let who: string;
         if (action === "add") {
@@ -120,15 +119,12 @@ export async function usersCommand(argv: string[]): Promise<number> {
         console.log(`One-time login link for ${who} (works once, within ${plural(ttl, "hour")}; open it in their browser):`);
         console.log(`  ${base.url}/login?token=${encodeURIComponent(token)}`);
         if (base.note) console.log(base.note);
-      } finally {
-        store.close();
-      }
-      return 0;
+        return 0;
+      });
     }
     case "list": {
       if (rest.length) throw new UsageError("users list takes no arguments");
-      const store = Store.open(chatDbPath(values));
-      try {
+      return withLocal(values, ({ store }) => {
         const users = store.users.list();
         if (!users.length) {
           console.log("No users: budget-chat runs in single-user local mode (loopback only). Add one with: budget-chat users add NAME");
@@ -137,30 +133,24 @@ export async function usersCommand(argv: string[]): Promise<number> {
         const width = Math.max(4, ...users.map((u) => u.name.length));
         console.log(`${"NAME".padEnd(width)}  ADDED`);
         for (const u of users) console.log(`${u.name.padEnd(width)}  ${u.createdAt}`);
-      } finally {
-        store.close();
-      }
-      return 0;
+        return 0;
+      });
     }
     case "remove": {
       const name = needName();
-      const store = Store.open(chatDbPath(values));
-      try {
+      return withLocal(values, ({ store }) => {
         const user = store.users.byName(name);
         if (!user || !store.users.remove(user.name)) throw new UsageError(`users remove: no such user: ${name.trim()}`);
         store.audit.add({ kind: "security", userId: user.id, detail: { event: "user removed", name: user.name } });
         console.log(`Removed user ${user.name}; their sessions and login links no longer work.`);
         if (store.users.count() === 0) console.log("No users left: budget-chat runs in single-user local mode (loopback only).");
-      } finally {
-        store.close();
-      }
-      return 0;
+        return 0;
+      });
     }
     case "token": {
       const name = needName();
       const base = loginBaseUrl(values);
-      const store = Store.open(chatDbPath(values));
-      try {
+      return withLocal(values, ({ store }) => {
         const user = store.users.byName(name);
         const token = user ? store.users.issuePersonalToken(user.name) : null;
         if (!user || !token) throw new UsageError(`users token: no such user: ${name.trim()} (add one with: budget-chat users add NAME)`);
@@ -170,15 +160,12 @@ export async function usersCommand(argv: string[]): Promise<number> {
         console.log(`Use it for MCP over HTTP at ${base.url}/mcp with the header:`);
         console.log(`  Authorization: Bearer ${token}`);
         if (base.note) console.log(base.note);
-      } finally {
-        store.close();
-      }
-      return 0;
+        return 0;
+      });
     }
     case "revoke-token": {
       const name = needName();
-      const store = Store.open(chatDbPath(values));
-      try {
+      return withLocal(values, ({ store }) => {
         const user = store.users.byName(name);
         if (!user) throw new UsageError(`users revoke-token: no such user: ${name.trim()}`);
         if (!store.users.revokePersonalToken(user.name)) {
@@ -187,10 +174,8 @@ export async function usersCommand(argv: string[]): Promise<number> {
         }
         store.audit.add({ kind: "security", userId: user.id, detail: { event: "personal token revoked", name: user.name } });
         console.log(`Revoked the personal token of ${user.name}; MCP clients using it are refused from now on.`);
-      } finally {
-        store.close();
-      }
-      return 0;
+        return 0;
+      });
     }
     default:
       throw new UsageError(`users: unknown action "${action}": ${ACTIONS}`);

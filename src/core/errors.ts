@@ -1,7 +1,9 @@
 /**
- * Errors that cross layers. Each says what went wrong in words a user can act on; the
- * CLI maps them to exit codes (UsageError 2, the others 1) and the loop hands a
- * ToolInputError to the model as an instructive tool error.
+ * Errors that cross layers. Each says what went wrong in words a user can act on, and its
+ * class (and kind) says what sort of refusal it is: the CLI maps them to exit codes
+ * (UsageError 2, the others 1), the web's one error handler to HTTP statuses
+ * (src/web/middleware/respond.ts), and the loop hands a ToolInputError to the model as an
+ * instructive tool error. No domain speaks HTTP.
  */
 
 /** A bad command line: printed as one line on stderr, exit code 2. */
@@ -17,6 +19,11 @@ export class ConfigError extends Error {
 /** An error in a tool's input (from the model or the CLI), explained so it can be corrected. */
 export class ToolInputError extends Error {
   override name = "ToolInputError";
+}
+
+/** A category name that names no category of the data (the message lists the valid ones). */
+export class UnknownCategory extends ToolInputError {
+  override name = "UnknownCategory";
 }
 
 /**
@@ -77,14 +84,31 @@ export class ImportInputError extends Error {
 }
 
 /**
- * A change to the user's data that was refused, nothing written: bad input (400), no such
- * thing (404), or a conflict with what is there now (409). The domains (categories, edits,
- * imports) throw their own kind; the routes answer with its status, the CLI exits 2 for 400/404.
+ * A CSV whose columns must be named before it can be read: no known layout, a date format
+ * or decimal mark that cannot be told. The Import page opens its column mapping for it.
+ */
+export class NeedsColumnMapping extends ImportInputError {
+  override name = "NeedsColumnMapping";
+}
+
+/** The data is not what a change (or its undo) was computed from: nothing was written. */
+export class WriteConflictError extends Error {
+  override name = "WriteConflictError";
+}
+
+/** Why a change was refused: its input (`invalid`), nothing of that name or id (`not_found`), or what is there now (`conflict`). */
+export const REFUSED_KINDS = ["invalid", "not_found", "conflict"] as const;
+export type RefusedKind = (typeof REFUSED_KINDS)[number];
+
+/**
+ * A change to the user's data that was refused, nothing written. The domains (categories,
+ * edits, imports, approvals) throw it, or a subclass of their own, with its kind; the web
+ * answers by the kind (respond.ts), the CLI exits 2 for `invalid` and `not_found`, 1 for a `conflict`.
  */
 export class ChangeRefused extends Error {
   override name = "ChangeRefused";
   constructor(
-    readonly status: 400 | 404 | 409,
+    readonly kind: RefusedKind,
     message: string,
   ) {
     super(message);

@@ -63,10 +63,14 @@ export function plural(n: number, word: string, many = `${word}s`): string {
   return `${formatCount(n)} ${n === 1 ? word : many}`;
 }
 
+/** At most `max` characters: a longer text keeps its first `max - 1` and ends in "…". */
+export function clip(text: string, max: number): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
 /** Text from the data echoed into a summary: one line, at most `max` characters, quoted. */
 export function quote(text: string | null, max = 60): string {
-  const s = (text ?? "").replace(/\s+/g, " ").trim();
-  return JSON.stringify(s.length > max ? `${s.slice(0, max - 1)}…` : s);
+  return JSON.stringify(clip((text ?? "").replace(/\s+/g, " ").trim(), max));
 }
 
 /** 600000 → "10 minutes", 90000 → "90 seconds", 1000 → "1 second". */

@@ -27,7 +27,7 @@ export type TurnStatus = (typeof TURN_STATUSES)[number];
 export const APPROVAL_STATUSES = ["pending", "approved", "rejected", "expired", "executed", "undone", "failed"] as const;
 export type ApprovalStatus = (typeof APPROVAL_STATUSES)[number];
 
-/** What the waiting answer learns about an approval. */
+/** How an approval ended for the model (the continuation turn tells it). */
 export const APPROVAL_DECISIONS = ["approved", "rejected", "expired"] as const;
 export type ApprovalDecision = (typeof APPROVAL_DECISIONS)[number];
 
@@ -52,10 +52,6 @@ export type AuditKind = (typeof AUDIT_KINDS)[number];
  */
 export const NOTICE_KINDS = ["incomplete", "max_tokens", "refusal", "stopped", "unsaved"] as const;
 export type NoticeKind = (typeof NOTICE_KINDS)[number];
-
-/** A tool's risk: high-risk tools run only after the user approves. */
-export const RISKS = ["low", "high"] as const;
-export type Risk = (typeof RISKS)[number];
 
 /** Chart types a tool may ask the browser to draw. */
 export const CHART_TYPES = ["bar", "bar_h", "pie", "grouped_bar", "line"] as const;

@@ -104,7 +104,7 @@ export function importRecordJson(r: ImportRecord) {
   };
 }
 
-/** An undo that cannot be done: no such import (404), or it was undone already (409). Nothing was changed. */
+/** An undo that cannot be done: no such import (`not_found`), or it was undone already (`conflict`). Nothing was changed. */
 export class ImportUndoError extends ChangeRefused {
   override name = "ImportUndoError";
 }
@@ -324,9 +324,9 @@ export class Importer {
     const { store } = this.opts;
     const record = store.imports.get(batch);
     if (!record || (record.dbPath !== null && record.dbPath !== resolve(this.opts.target))) {
-      throw new ImportUndoError(404, `no import "${batch}" into ${this.opts.target} (see budget-chat imports list)`);
+      throw new ImportUndoError("not_found", `no import "${batch}" into ${this.opts.target} (see budget-chat imports list)`);
     }
-    if (!existsSync(this.opts.target)) throw new ImportUndoError(404, `the budget database ${this.opts.target} does not exist`);
+    if (!existsSync(this.opts.target)) throw new ImportUndoError("not_found", `the budget database ${this.opts.target} does not exist`);
     return this.writer.write({
       kind: "import_undo",
       userId: actor.userId,
@@ -335,7 +335,7 @@ export class Importer {
         // Nothing of it is there: undone already (or removed since); throwing rolls back and records nothing.
         if (deleted === 0) {
           throw new ImportUndoError(
-            409,
+            "conflict",
             record.undoneAt
               ? `import "${batch}" was already undone at ${record.undoneAt} by ${record.undoneBy}`
               : `none of the rows of import "${batch}" are in ${this.opts.target} any more; nothing to undo`,

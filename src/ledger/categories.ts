@@ -1,10 +1,10 @@
 /**
  * Category arguments (SPEC §1): the exact name first, then the name equal ignoring case and
- * surrounding spaces (names are unique that way: the ledger merges them); otherwise an error
- * that lists the valid names. Shared by the tools
+ * surrounding spaces (names are unique that way: the ledger merges them); otherwise an
+ * UnknownCategory that lists the valid names. Shared by the tools
  * and the budgets domain (src/budgets), which must not reach into the tools' helpers.
  */
-import { ToolInputError } from "../core/errors.ts";
+import { UnknownCategory } from "../core/errors.ts";
 import { foldCategory } from "./ledger.ts";
 import type { BudgetDb } from "./reader.ts";
 
@@ -15,5 +15,5 @@ export function resolveCategory(db: BudgetDb, requested: string): string {
   if (names.includes(wanted)) return wanted;
   const fits = names.find((n) => foldCategory(n) === foldCategory(wanted));
   if (fits !== undefined) return fits;
-  throw new ToolInputError(`Unknown category "${requested}". Valid categories: ${[...names].sort((a, b) => a.localeCompare(b)).join(", ")}.`);
+  throw new UnknownCategory(`Unknown category "${requested}". Valid categories: ${[...names].sort((a, b) => a.localeCompare(b)).join(", ")}.`);
 }

@@ -171,6 +171,86 @@ export class Ledger implements LedgerColumns {
     this.lastDay = c.size > 0 ? c.day[c.size - 1]! : null;
   }
 
+  // Row i's values, typed: `i` is a row of this ledger (0 ≤ i < size, as its ranges and
+  // matches hand them out), so no caller writes the `!` an indexed typed array asks for.
+
+  /** transactions.id of row i. */
+  idAt(i: number): number {
+    return this.id[i]!;
+  }
+  /** yyyymmdd of row i. */
+  dayAt(i: number): number {
+    return this.day[i]!;
+  }
+  /** monthKey of row i. */
+  monthAt(i: number): number {
+    return this.month[i]!;
+  }
+  amountAt(i: number): number {
+    return this.amount[i]!;
+  }
+  /** NaN when unknown. */
+  confidenceAt(i: number): number {
+    return this.confidence[i]!;
+  }
+  /** Row i's index into `currencies`. */
+  currencyAt(i: number): number {
+    return this.currency[i]!;
+  }
+  /** Row i's index into `categoryNames`. */
+  categoryAt(i: number): number {
+    return this.category[i]!;
+  }
+  /** Row i's index into `merchants`, -1 for none. */
+  merchantAt(i: number): number {
+    return this.merchant[i]!;
+  }
+  /** Row i's index into `descriptions`. */
+  descriptionAt(i: number): number {
+    return this.description[i]!;
+  }
+  /** Row i's index into `accounts`, -1 for none. */
+  accountAt(i: number): number {
+    return this.account[i]!;
+  }
+  /** Row i's currency code. */
+  currencyCode(i: number): string {
+    return this.currencies[this.currency[i]!]!;
+  }
+  /** Row i's category as the data spells it. */
+  categoryName(i: number): string {
+    return this.categoryNames[this.category[i]!]!;
+  }
+  /** Row i's merchant name, or null for none. */
+  merchantName(i: number): string | null {
+    return this.merchantNameOf(this.merchant[i]!);
+  }
+  /** Row i's bank description. */
+  descriptionText(i: number): string {
+    return this.descriptions[this.description[i]!]!;
+  }
+  /** Row i's account, or null for none. */
+  accountName(i: number): string | null {
+    return this.accountNameOf(this.account[i]!);
+  }
+
+  // The dictionaries by index (an index a column or a grouping of this ledger gave).
+
+  currencyCodeOf(k: number): string {
+    return this.currencies[k]!;
+  }
+  categoryNameOf(k: number): string {
+    return this.categoryNames[k]!;
+  }
+  /** null for -1 (no merchant). */
+  merchantNameOf(k: number): string | null {
+    return k < 0 ? null : this.merchants[k]!;
+  }
+  /** null for -1 (no account). */
+  accountNameOf(k: number): string | null {
+    return k < 0 ? null : this.accounts[k]!;
+  }
+
   /**
    * The rows whose day lies in [from, to] (inclusive yyyymmdd bounds; either may be
    * omitted) as a half-open slice [start, end). Empty ranges have start === end.

@@ -302,7 +302,7 @@ export class BudgetDb {
     }
     categories.sort((a, b) => a.name.localeCompare(b.name) || (a.name < b.name ? -1 : 1));
     const byAccount = new Array<number>(l.accounts.length).fill(0);
-    for (let i = 0; i < l.size; i++) if (l.account[i]! >= 0) byAccount[l.account[i]!]!++;
+    for (let i = 0; i < l.size; i++) if (l.accountAt(i) >= 0) byAccount[l.accountAt(i)]!++;
     const accounts = l.accounts
       .map((account, k) => ({ account, count: byAccount[k]! }))
       .filter((a) => a.count > 0)

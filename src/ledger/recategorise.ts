@@ -1,10 +1,8 @@
 /**
- * The only code that writes the budget database (SPEC §1, §3.3).
- *
- * Everything else reads budget.db through a read-only connection. An approved
- * recategorisation (and its undo) opens a short-lived read-write connection with a busy
- * timeout, does all its work in one IMMEDIATE transaction, and closes it again, so the
- * import pipeline is never blocked for longer than that one transaction.
+ * Moving rows to a category in budget.db (SPEC §1, §3.3, §12): an approved recategorisation,
+ * a user's own edit, and their undo. Each is one write through the one write path
+ * (write-path.ts: one short IMMEDIATE transaction, journaled in chat.db), so the import
+ * pipeline is never blocked for longer than that transaction.
  *
  * What it writes is what the pipeline's own `recategorise` writes (src/ledger/pipeline.ts):
  * the moved transactions become `source='manual'`, `confidence=1.0`; for every merchant
@@ -28,6 +26,7 @@ import {
 import { UNCATEGORISED } from "./schema.ts";
 import { whereOf, type Where } from "./selection.ts";
 import type { BudgetWriter } from "./write-path.ts";
+import { WriteConflictError } from "../core/errors.ts";
 
 /**
  * One transaction's classification before or after a write (null: the column does not exist or was NULL).
@@ -48,11 +47,6 @@ export type Lesson = {
   cacheAfter: SqlRow | null;
   exampleAfter: SqlRow | null;
 };
-
-/** The data is not what the approval (or the undo) was computed from: nothing was written. */
-export class WriteConflictError extends Error {
-  override name = "WriteConflictError";
-}
 
 /**
  * Which rows to move: the selection as the preview made it, the ids it found then, and the

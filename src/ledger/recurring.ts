@@ -65,22 +65,22 @@ const differs = (a: number, b: number) => Math.abs(a - b) > PRICE_STEP * Math.ab
 
 /** The series of one merchant in one currency (rows in date order), or null when it is not recurring. */
 function seriesOf(l: Ledger, rows: Int32Array, newest: number): Omit<Series, "merchant" | "currency"> | null {
-  const first = l.day[rows[0]!]!;
-  const last = l.day[rows[rows.length - 1]!]!;
+  const first = l.dayAt(rows[0]!);
+  const last = l.dayAt(rows[rows.length - 1]!);
   // A median gap of at least 5 days (the shortest cadence) needs half the gaps ≥ 5, so at
   // most 2·span/5 gaps: a merchant paid more often (a supermarket) is no series, unsorted.
   if (rows.length - 1 > (2 * daysBetween(first, last)) / MIN_GAP) return null;
-  const gaps = Array.from({ length: rows.length - 1 }, (_, k) => daysBetween(l.day[rows[k]!]!, l.day[rows[k + 1]!]!));
+  const gaps = Array.from({ length: rows.length - 1 }, (_, k) => daysBetween(l.dayAt(rows[k]!), l.dayAt(rows[k + 1]!)));
   const medianGap = median(gaps);
   const cadence = CADENCES.find((c) => medianGap >= c.min && medianGap <= c.max);
   if (!cadence) return null;
   if (gaps.filter((g) => g >= cadence.min && g <= cadence.max).length < FIT * gaps.length) return null;
-  const amounts = Array.from(rows, (r) => -l.amount[r]!);
+  const amounts = Array.from(rows, (r) => -l.amountAt(r));
   const typical = median(amounts);
   if (amounts.filter((a) => Math.abs(a - typical) <= AMOUNT_SPREAD * typical).length < FIT * amounts.length) return null;
   const categories = new Map<string, number>();
   for (const r of rows) {
-    const name = l.categoryNames[l.category[r]!]!;
+    const name = l.categoryName(r);
     categories.set(name, (categories.get(name) ?? 0) + 1);
   }
   const category = [...categories].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]))[0]![0];
@@ -88,12 +88,12 @@ function seriesOf(l: Ledger, rows: Int32Array, newest: number): Omit<Series, "me
   for (let k = 1; k < amounts.length; k++) {
     const next = amounts[k + 1];
     if (differs(amounts[k]!, amounts[k - 1]!) && (next === undefined || !differs(next, amounts[k]!))) {
-      priceChanges.push({ day: l.day[rows[k]!]!, from: amounts[k - 1]!, to: amounts[k]! });
+      priceChanges.push({ day: l.dayAt(rows[k]!), from: amounts[k - 1]!, to: amounts[k]! });
     }
   }
   const doubleCharges: DoubleCharge[] = [];
   gaps.forEach((g, k) => {
-    if (g < DOUBLE_GAP * medianGap) doubleCharges.push({ first: l.day[rows[k]!]!, second: l.day[rows[k + 1]!]!, amount: amounts[k + 1]! });
+    if (g < DOUBLE_GAP * medianGap) doubleCharges.push({ first: l.dayAt(rows[k]!), second: l.dayAt(rows[k + 1]!), amount: amounts[k + 1]! });
   });
   const current = amounts[amounts.length - 1]!;
   return {
@@ -124,24 +124,24 @@ export function findSeries(l: Ledger, each: (fn: (i: number) => void) => void, m
   // Group the rows by (merchant, currency) without a map of arrays: count per group,
   // then lay every group's rows out contiguously, still in date order (a counting sort).
   const nCur = l.currencies.length;
-  const groupOf = (i: number) => l.merchant[i]! * nCur + l.currency[i]!;
+  const groupOf = (i: number) => l.merchantAt(i) * nCur + l.currencyAt(i);
   const sizes = new Int32Array(l.merchants.length * nCur + 1);
   each((i) => {
-    if (l.merchant[i]! >= 0) sizes[groupOf(i) + 1]!++;
+    if (l.merchantAt(i) >= 0) sizes[groupOf(i) + 1]!++;
   });
   const starts = new Int32Array(sizes.length); // where each group starts: prefix sums of the sizes
   for (let g = 1; g < sizes.length; g++) starts[g] = starts[g - 1]! + sizes[g]!;
   const rowsByGroup = new Int32Array(starts[starts.length - 1]!);
   const fill = starts.slice();
   each((i) => {
-    if (l.merchant[i]! >= 0) rowsByGroup[fill[groupOf(i)]!++] = i;
+    if (l.merchantAt(i) >= 0) rowsByGroup[fill[groupOf(i)]!++] = i;
   });
   const series: Series[] = [];
   for (let g = 0; g + 1 < starts.length; g++) {
     if (starts[g + 1]! - starts[g]! < minOccurrences) continue;
     const rows = rowsByGroup.subarray(starts[g]!, starts[g + 1]!);
     const s = seriesOf(l, rows, newest);
-    if (s) series.push({ merchant: l.merchants[l.merchant[rows[0]!]!]!, currency: l.currencies[l.currency[rows[0]!]!]!, ...s });
+    if (s) series.push({ merchant: l.merchantName(rows[0]!)!, currency: l.currencyCode(rows[0]!), ...s });
   }
   return series.sort((a, b) => b.yearlyCost - a.yearlyCost || a.merchant.localeCompare(b.merchant));
 }

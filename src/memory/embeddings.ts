@@ -1,4 +1,5 @@
 import { ConfigError } from "../core/errors.ts";
+import { clip } from "../core/format.ts";
 
 /**
  * A client for an OpenAI-compatible embeddings endpoint (`POST …/v1/embeddings`,
@@ -142,6 +143,5 @@ export function cosine(a: Float32Array, b: Float32Array): number {
 }
 
 function oneLine(s: string, max: number): string {
-  const t = s.replace(/\s+/g, " ").trim();
-  return t.length > max ? `${t.slice(0, max)}…` : t;
+  return clip(s.replace(/\s+/g, " ").trim(), max);
 }

@@ -6,6 +6,7 @@ import { historyWindow, isUserText } from "../agent/history.ts";
 import { cosine, type EmbeddingsClient } from "./embeddings.ts";
 import { ftsQuery } from "./fts-query.ts";
 import { summariseCall, type SummaryCall } from "./summarise.ts";
+import { clip } from "../core/format.ts";
 
 /**
  * Long-term memory (SPEC §3.4).
@@ -233,7 +234,7 @@ export function capTexts(texts: readonly string[], maxChars: number): string[] {
       out.push(t);
       used += t.length;
     } else if (!out.length && maxChars > 1) {
-      out.push(`${t.slice(0, maxChars - 1)}…`);
+      out.push(clip(t, maxChars));
       used = maxChars;
     }
   }
@@ -276,5 +277,5 @@ export function coveredBefore(stored: readonly MessageParam[], droppedNow: numbe
 function errorText(e: unknown): string {
   const err = e as { message?: string; status?: number; name?: string };
   const msg = (err?.message ?? String(e)).replace(/\s+/g, " ").trim();
-  return msg.length > 300 ? `${msg.slice(0, 300)}…` : msg;
+  return clip(msg, 300);
 }

@@ -1,6 +1,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { Usage } from "../core/events.ts";
+import { clip } from "../core/format.ts";
 
 /**
  * Turning the part of a conversation that left the model's history window into one
@@ -46,17 +47,17 @@ export function renderTranscript(messages: readonly MessageParam[], limits: Tran
       switch (b.type) {
         case "text": {
           const t = b.text.trim();
-          if (t) lines.push(`${who}: ${clip(t, maxBlock)}`);
+          if (t) lines.push(`${who}: ${squeeze(t, maxBlock)}`);
           break;
         }
         case "tool_use":
           toolNames.set(b.id, b.name);
-          lines.push(`Assistant called tool ${b.name} with ${clip(compactJson(b.input), maxBlock)}`);
+          lines.push(`Assistant called tool ${b.name} with ${squeeze(compactJson(b.input), maxBlock)}`);
           break;
         case "tool_result": {
           const name = toolNames.get(b.tool_use_id) ?? "tool";
           const body = toolResultText(b.content);
-          lines.push(`${b.is_error ? "Tool error" : "Tool result"} (${name}): ${clip(body, maxBlock) || "(empty)"}`);
+          lines.push(`${b.is_error ? "Tool error" : "Tool result"} (${name}): ${squeeze(body, maxBlock) || "(empty)"}`);
           break;
         }
         case "thinking":
@@ -77,7 +78,7 @@ export function renderTranscript(messages: readonly MessageParam[], limits: Tran
   let total = 0;
   let start = lines.length;
   while (start > 0 && total + lines[start - 1]!.length + 1 <= maxChars) total += lines[--start]!.length + 1;
-  if (start === lines.length && lines.length) return clip(lines.at(-1)!, maxChars);
+  if (start === lines.length && lines.length) return squeeze(lines.at(-1)!, maxChars);
   return (start > 0 ? "(earlier messages omitted)\n" : "") + lines.slice(start).join("\n");
 }
 
@@ -155,9 +156,9 @@ function compactJson(v: unknown): string {
   }
 }
 
-function clip(s: string, max: number): string {
-  const t = s.replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n");
-  return t.length > max ? `${t.slice(0, max - 1)}…` : t;
+/** A transcript line: runs of spaces and blank lines squeezed, at most `max` characters. */
+function squeeze(s: string, max: number): string {
+  return clip(s.replace(/[ \t]+/g, " ").replace(/\n{3,}/g, "\n\n"), max);
 }
 
 /** Stop the data from closing the transcript element early. */

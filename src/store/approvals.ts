@@ -163,8 +163,8 @@ export class Approvals {
   }
 
   /**
-   * Expire one pending approval now, whatever its expiry time (its time ran out, the
-   * answer waiting for it was stopped, or nobody waits for it any more), with an
+   * Expire one pending approval now, whatever its expiry time (its time ran out, or the
+   * answer that asked for it was interrupted), with an
    * `approval_expired` audit entry carrying `reason`. Returns the expired approval, or
    * null if it was not pending.
    */

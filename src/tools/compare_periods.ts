@@ -100,18 +100,18 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const subject = new PerCurrency<{ rows: number; v: [number, number] }>(l, () => ({ rows: 0, v: [0, 0] }));
     ([pa, pb] as const).forEach((period, k) =>
       forEachRow(l, { period, ...scope }, (i) => {
-        const f = per.of(l.currency[i]!);
-        const code = l.category[i]!;
-        const a = l.amount[i]!;
+        const f = per.of(l.currencyAt(i));
+        const code = l.categoryAt(i);
+        const a = l.amountAt(i);
         if (roles[code] === "spending") f.spending[k]! -= a;
         if (roles[code] === "income") f.income[k]! += a;
         if (only ? only[code] : roles[code] === "spending") {
           const side = k === 0 ? f.a : f.b;
-          const key = byMerchant ? l.merchant[i]! : code;
+          const key = byMerchant ? l.merchantAt(i) : code;
           side.set(key, (side.get(key) ?? 0) + measure.sign * a);
           // The chart's currency is the one with most rows of what it compares.
           f.rows++;
-          if (only) subject.of(l.currency[i]!).v[k]! += measure.sign * a;
+          if (only) subject.of(l.currencyAt(i)).v[k]! += measure.sign * a;
         }
       }),
     );
@@ -122,7 +122,7 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const partly = notes.map((n, k) => (n && !n.none ? `${k === 0 ? "a" : "b"} covers ${n.covered} only` : null));
     if (per.size === 0) return { summary: `No transactions in ${pa.label} or ${pb.label}. ${said.length ? `${said.join("; ")}. ` : ""}${coverageSentence(l)}`, charts: [] };
 
-    const nameOf = (key: number) => (byMerchant ? (key < 0 ? UNKNOWN_MERCHANT : l.merchants[key]!) : l.categoryNames[key]!);
+    const nameOf = (key: number) => (byMerchant ? (l.merchantNameOf(key) ?? UNKNOWN_MERCHANT) : l.categoryNameOf(key));
     const rowsOf = (f: Figures): Row[] =>
       [...new Set([...f.a.keys(), ...f.b.keys()])]
         .map((key) => {
@@ -169,7 +169,7 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const gaps = notes.flatMap((n) => (n?.none ? [n.short] : []));
     const what = byMerchant ? `${measure.noun.charAt(0).toUpperCase()}${measure.noun.slice(1)} by merchant` : `${measure.noun.charAt(0).toUpperCase()}${measure.noun.slice(1)}`;
     return {
-      summary: [`${what}: ${labels[0]} (a) vs ${labels[1]} (b)${scope.account === undefined ? "" : ` in account ${l.accounts[scope.account]}`}.`, ...(said.length ? [`${said.join("; ")}.`] : []), ...parts].join(" "),
+      summary: [`${what}: ${labels[0]} (a) vs ${labels[1]} (b)${scope.account === undefined ? "" : ` in account ${l.accountNameOf(scope.account)}`}.`, ...(said.length ? [`${said.join("; ")}.`] : []), ...parts].join(" "),
       charts: rows.length
         ? [
             {

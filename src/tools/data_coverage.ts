@@ -42,16 +42,16 @@ export const dataCoverage: ReadTool<typeof schema> = {
     const nCur = l.currencies.length;
     const spans = new Map<number, Span>();
     forEachRow(l, { period, ...scopeOf(l, input) }, (i) => {
-      const a = l.hasAccount ? l.account[i]! : -1;
-      const key = (a + 1) * nCur + l.currency[i]!;
+      const a = l.hasAccount ? l.accountAt(i) : -1;
+      const key = (a + 1) * nCur + l.currencyAt(i);
       let s = spans.get(key);
       if (!s) {
-        s = { account: a < 0 ? null : l.accounts[a]!, currency: l.currencies[l.currency[i]!]!, first: l.day[i]!, last: l.day[i]!, rows: 0, months: new Set() };
+        s = { account: l.accountNameOf(a), currency: l.currencyCode(i), first: l.dayAt(i), last: l.dayAt(i), rows: 0, months: new Set() };
         spans.set(key, s);
       }
-      s.last = l.day[i]!;
+      s.last = l.dayAt(i);
       s.rows++;
-      s.months.add(l.month[i]!);
+      s.months.add(l.monthAt(i));
     });
     const current = monthKey(today);
     const head =

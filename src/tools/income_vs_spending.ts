@@ -8,6 +8,7 @@ import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
+import { inYear } from "./query/follow-ups.ts";
 
 const schema = z.strictObject({ ...periodFields });
 
@@ -29,6 +30,7 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
     "The UI draws a grouped bar chart from the result automatically.",
   risk: "low",
   schema,
+  followUps: (chart, input, asked) => (chart && !asked.has("spending_by_category") ? [`What were my biggest spending categories${inYear(input)}?`] : []),
   run(db, input) {
     const l = db.ledger();
     const period = resolvePeriod(input);
@@ -42,12 +44,12 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
       flows: new Map(),
     }));
     forEachRow(l, { period, ...scopeOf(l, input) }, (i) => {
-      const f = per.of(l.currency[i]!);
-      const code = l.category[i]!;
-      const a = l.amount[i]!;
+      const f = per.of(l.currencyAt(i));
+      const code = l.categoryAt(i);
+      const a = l.amountAt(i);
       const role = roles[code]!;
-      if (role === "income") f.income[l.month[i]! - first]! += a;
-      else if (role === "spending") f.spending[l.month[i]! - first]! -= a;
+      if (role === "income") f.income[l.monthAt(i) - first]! += a;
+      else if (role === "spending") f.spending[l.monthAt(i) - first]! -= a;
       else f.flows.set(code, (f.flows.get(code) ?? 0) - a);
       f.rows++;
     });
@@ -62,7 +64,7 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
       const spending = sum(f.spending);
       const net = income - spending;
       const flows = [...f.flows].map(([code, v]) => {
-        const name = l.categoryNames[code]!;
+        const name = l.categoryNameOf(code);
         const what = /invest/i.test(name) ? "invested" : /transfer/i.test(name) ? "moved to own accounts" : "moved out";
         return `${what} ${formatMoney(v, cur)} (${name}, net)`;
       });

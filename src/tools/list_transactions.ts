@@ -6,8 +6,9 @@ import { searchField } from "./query/fields.ts";
 import { coverageSentence } from "./query/period.ts";
 import { topRows } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
-import { searchSchema } from "./search_transactions.ts";
+import { searchRows, searchSchema } from "./search_transactions.ts";
 import type { ReadTool } from "./types.ts";
+import { transactionsHref } from "../transactions/link.ts";
 
 const schema = z.strictObject({
   ...searchSchema.shape,
@@ -34,17 +35,19 @@ export const listTransactions: ReadTool<typeof schema> = {
     "The UI shows the rows as a table automatically.",
   risk: "low",
   schema,
+  rowsLink: (input) => transactionsHref({ ...searchRows(input), sort: input.sort }),
+  followUps: (chart, _input, asked) => (!chart && !asked.has("spending_by_category") ? ["What are my biggest spending categories this year?"] : []),
   run(db, input) {
     const l = db.ledger();
     const { filter, label, title } = selectTransactions(db, input);
     const { rows, total } = topRows(l, filter, input.sort, input.limit);
     if (total === 0) return { summary: `No ${label}. ${coverageSentence(l)}`, charts: [] };
-    const currencies = new Set(rows.map((i) => l.currency[i]!));
+    const currencies = new Set(rows.map((i) => l.currencyAt(i)));
     const many = currencies.size > 1;
-    const merchant = (i: number) => (l.merchant[i]! < 0 ? UNKNOWN_MERCHANT : l.merchants[l.merchant[i]!]!);
+    const merchant = (i: number) => (l.merchantName(i) ?? UNKNOWN_MERCHANT);
     const echoed = rows
       .slice(0, SUMMARY_ROWS)
-      .map((i) => `${dayToIso(l.day[i]!)} ${formatMoney(l.amount[i]!, l.currencies[l.currency[i]!]!)} ${merchant(i)} ${quote(l.descriptions[l.description[i]!]!, 40)} [${l.categoryNames[l.category[i]!]}]`);
+      .map((i) => `${dayToIso(l.dayAt(i))} ${formatMoney(l.amountAt(i), l.currencyCode(i))} ${merchant(i)} ${quote(l.descriptionText(i), 40)} [${l.categoryName(i)}]`);
     const more = rows.length > SUMMARY_ROWS ? ` (first ${SUMMARY_ROWS} here; the table shows all ${formatCount(rows.length)})` : "";
     const order = input.sort === "amount" ? "largest amount first" : "newest first";
     return {
@@ -60,11 +63,11 @@ export const listTransactions: ReadTool<typeof schema> = {
           kinds: many ? ["date", "money", "currency", "text", "text", "text"] : ["date", "money", "text", "text", "text"],
           totalRows: total,
           rows: rows.map((i) => {
-            const cells: (string | number)[] = [dayToIso(l.day[i]!), l.amount[i]!];
-            if (many) cells.push(l.currencies[l.currency[i]!]!);
-            return [...cells, merchant(i), l.descriptions[l.description[i]!]!, l.categoryNames[l.category[i]!]!];
+            const cells: (string | number)[] = [dayToIso(l.dayAt(i)), l.amountAt(i)];
+            if (many) cells.push(l.currencyCode(i));
+            return [...cells, merchant(i), l.descriptionText(i), l.categoryName(i)];
           }),
-          ...(many ? {} : { currency: l.currencies[[...currencies][0]!]! }),
+          ...(many ? {} : { currency: l.currencyCodeOf([...currencies][0]!) }),
         },
       ],
     };

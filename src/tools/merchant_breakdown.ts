@@ -8,6 +8,8 @@ import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
+import { inYear, largestLabel } from "./query/follow-ups.ts";
+import { callScope, transactionsHref } from "../transactions/link.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("Only this category. Omit for all spending."),
@@ -29,6 +31,11 @@ export const merchantBreakdown: ReadTool<typeof schema> = {
     "The UI draws a horizontal bar chart and a pie chart from the result automatically.",
   risk: "low",
   schema,
+  rowsLink: (input) => (input.category ? transactionsHref({ ...callScope(input), category: input.category }) : null),
+  followUps(chart, input, asked) {
+    const merchant = largestLabel(chart);
+    return merchant && !asked.has("list_transactions") ? [`List my transactions at ${merchant}${inYear(input)}`] : [];
+  },
   run(db, input) {
     const l = db.ledger();
     const period = resolvePeriod(input);
@@ -37,12 +44,12 @@ export const merchantBreakdown: ReadTool<typeof schema> = {
     const categories = category === undefined ? roleMask(rolesOf(db, l), "spending") : categoryMask(l, [category]);
     const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byMerchant: new Map() }));
     forEachRow(l, { period, ...scopeOf(l, input), categories }, (i) => {
-      const f = per.of(l.currency[i]!);
-      const v = measure.sign * l.amount[i]!;
-      const m = f.byMerchant.get(l.merchant[i]!) ?? { total: 0, count: 0 };
+      const f = per.of(l.currencyAt(i));
+      const v = measure.sign * l.amountAt(i);
+      const m = f.byMerchant.get(l.merchantAt(i)) ?? { total: 0, count: 0 };
       m.total += v;
       m.count++;
-      f.byMerchant.set(l.merchant[i]!, m);
+      f.byMerchant.set(l.merchantAt(i), m);
       f.total += v;
       f.rows++;
     });
@@ -51,7 +58,7 @@ export const merchantBreakdown: ReadTool<typeof schema> = {
 
     const lines = (f: Figures): Line[] => {
       const ranked = [...f.byMerchant]
-        .map(([code, m]) => ({ name: code < 0 ? UNKNOWN_MERCHANT : l.merchants[code]!, ...m, merchants: 1 }))
+        .map(([code, m]) => ({ name: l.merchantNameOf(code) ?? UNKNOWN_MERCHANT, ...m, merchants: 1 }))
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
       const top = ranked.slice(0, input.top_n);
       const rest = ranked.slice(input.top_n);

@@ -9,6 +9,8 @@ import { categoryField, periodFields } from "./query/fields.ts";
 import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
+import { inYear } from "./query/follow-ups.ts";
+import { callScope, transactionsHref } from "../transactions/link.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("One category (its money in for Income, its money out otherwise). Omit for all spending."),
@@ -35,6 +37,14 @@ export const monthlyTrend: ReadTool<typeof schema> = {
     "The UI draws a bar chart from the result automatically.",
   risk: "low",
   schema,
+  rowsLink: (input) => (input.category ? transactionsHref({ ...callScope(input), category: input.category }) : null),
+  followUps(chart, input, asked) {
+    if (!chart) return [];
+    return [
+      ...(asked.has("spending_by_category") ? [] : [`What were my biggest spending categories${inYear(input)}?`]),
+      ...(input.year ? [`How does ${input.year} compare with ${input.year - 1}?`] : []),
+    ];
+  },
   run(db, input) {
     if (input.category !== undefined && input.categories !== undefined)
       throw new ToolInputError("Give either category or categories, not both.");
@@ -60,10 +70,10 @@ export const monthlyTrend: ReadTool<typeof schema> = {
     else roleMask(roles, "spending").forEach((on, code) => (seriesOf[code] = on ? 0 : -1));
     const mask = Uint8Array.from(seriesOf, (s) => (s >= 0 ? 1 : 0));
     forEachRow(l, { period, ...only, categories: mask }, (i) => {
-      const s = seriesOf[l.category[i]!]!;
-      const f = per.of(l.currency[i]!);
-      const m = l.month[i]! - first;
-      f.values[s]![m]! += series[s]!.sign * l.amount[i]!;
+      const s = seriesOf[l.categoryAt(i)]!;
+      const f = per.of(l.currencyAt(i));
+      const m = l.monthAt(i) - first;
+      f.values[s]![m]! += series[s]!.sign * l.amountAt(i);
       f.counts[s]![m]!++;
       f.rows++;
     });

@@ -5,7 +5,7 @@
  * Risk "high": it never runs at once. Its approval policy computes the exact effect on
  * the server (`prepare`: rows, total, merchants, from → to), which the approval service
  * stores with the exact arguments and shows the user; only an approval executes it,
- * through src/ledger/recategorise.ts (the only code that writes budget.db).
+ * through src/ledger/recategorise.ts (through the one write path, src/ledger/write-path.ts).
  *
  * "Matching" means what search_transactions means (case-insensitive substring of
  * merchant name or bank description, every category and both signs, narrowed by
@@ -17,7 +17,7 @@ import type { BudgetDb } from "../ledger/reader.ts";
 import { CATEGORY_SQL, MERCHANT_SQL } from "../ledger/schema.ts";
 import { whereOf, type Selection } from "../ledger/selection.ts";
 import { recategorise, undoRecategorisation, type ClassificationRow, type Lesson } from "../ledger/recategorise.ts";
-import { ToolInputError } from "../core/errors.ts";
+import { ToolInputError, UnknownCategory } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney, joinAnd, plural, round2 } from "../core/format.ts";
 import { dayToIso } from "../ledger/calendar.ts";
@@ -77,7 +77,7 @@ function targetOf(db: BudgetDb, input: RecategoriseInput): { to: string; create?
   try {
     return { to: resolveCategory(db, input.to_category) };
   } catch (e) {
-    if (!(e instanceof ToolInputError) || !e.message.startsWith("Unknown category")) throw e;
+    if (!(e instanceof UnknownCategory)) throw e;
   }
   const name = input.to_category.trim();
   const plan = planCategoryChange(db, [], { action: "add", name, description: input.new_category_description ?? defaultDescription(name) });

@@ -1,7 +1,8 @@
 /**
  * Every tool, in the order the model sees them. Everything that lists, finds, labels or
  * describes tools derives from this list: the API tool definitions, the prompt's tool
- * guide, the UI's labels, the CLI's `tool --list`, the approval service's lookup.
+ * guide, the UI's labels and a call's affordances, the CLI's `tool --list`. createApp
+ * hands its tools (these, or the read tools alone) to the invoker and the approval service.
  */
 import { z } from "zod";
 import { budgetStatus } from "./budget_status.ts";
@@ -20,7 +21,7 @@ import { searchTransactions } from "./search_transactions.ts";
 import { setBudget } from "./set_budget.ts";
 import { spendingBreakdown } from "./spending_breakdown.ts";
 import { spendingByCategory } from "./spending_by_category.ts";
-import type { ReadTool, Tool, ToolContext, WriteTool } from "./types.ts";
+import type { ReadTool, Tool } from "./types.ts";
 import { unusualTransactions } from "./unusual_transactions.ts";
 
 export const ALL_TOOLS: readonly Tool[] = [
@@ -55,11 +56,6 @@ export function toolByName(name: string, tools: readonly Tool[] = ALL_TOOLS): To
   return tools.find((t) => t.name === name);
 }
 
-export function writeToolByName(name: string): WriteTool | undefined {
-  const t = toolByName(name);
-  return t?.risk === "high" ? t : undefined;
-}
-
 /** The system prompt's "which tool to use" lines, one per tool (write tools marked as possibly absent). */
 export function toolGuide(tools: readonly Tool[] = ALL_TOOLS): string {
   return tools.map((t) => `- ${t.name}${t.risk === "high" ? " (when available)" : ""}: ${t.promptHint}`).join("\n");
@@ -91,18 +87,4 @@ function deepFreeze<T>(value: T): T {
     for (const v of Object.values(value)) deepFreeze(v);
   }
   return value;
-}
-
-/**
- * The tools with their context bound in (what they read besides the budget database: the
- * household's budgets), for callers that run them as `run(db, input)`: the agent loop,
- * and through it the approval service's `prepare`. createApp does this once; the CLI and
- * MCP pass the context to `run` themselves. Names, schemas and risks stay the same.
- */
-export function withContext(tools: readonly Tool[], ctx: ToolContext): readonly Tool[] {
-  return tools.map((t): Tool =>
-    t.risk === "low"
-      ? { ...t, run: (db, input, own) => t.run(db, input, own ?? ctx) }
-      : { ...t, approval: { ...t.approval, prepare: (db, input, own) => t.approval.prepare(db, input, own ?? ctx) } },
-  );
 }

@@ -50,14 +50,14 @@ export const reviewTransactions: ReadTool<typeof schema> = {
     const filter = { period, ...scopeOf(l, input), categories: only };
     const duplicates = possibleDuplicates(l, filter);
     forEachRow(l, filter, (i) => {
-      const c = l.confidence[i]!;
+      const c = l.confidenceAt(i);
       // NaN (unknown confidence) is not low.
-      if (!unclear[l.category[i]!] && !(c < input.max_confidence) && !(unclassified >= 0 && l.source[i] === unclassified)) return;
-      const name = l.merchant[i]! >= 0 ? l.merchants[l.merchant[i]!]! : l.descriptions[l.description[i]!]!;
+      if (!unclear[l.categoryAt(i)] && !(c < input.max_confidence) && !(unclassified >= 0 && l.source[i] === unclassified)) return;
+      const name = l.merchantName(i) ?? l.descriptionText(i);
       const g = groups.get(name) ?? { name, count: 0, totals: new Map(), categories: new Set(), lowest: NaN };
-      const cur = l.currencies[l.currency[i]!]!;
-      g.totals.set(cur, (g.totals.get(cur) ?? 0) + l.amount[i]!);
-      g.categories.add(l.categoryNames[l.category[i]!]!);
+      const cur = l.currencyCode(i);
+      g.totals.set(cur, (g.totals.get(cur) ?? 0) + l.amountAt(i));
+      g.categories.add(l.categoryName(i));
       if (!Number.isNaN(c) && !(c >= g.lowest)) g.lowest = c;
       g.count++;
       groups.set(name, g);
@@ -130,12 +130,12 @@ function possibleDuplicates(l: Ledger, filter: Filter): Duplicate[] {
   let day = -1;
   forEachRow(l, filter, (i) => {
     if (l.day[i] !== day) {
-      day = l.day[i]!;
+      day = l.dayAt(i);
       gen++;
     }
-    const desc = l.description[i]!;
-    const amount = l.amount[i]!;
-    const cur = l.currency[i]!;
+    const desc = l.descriptionAt(i);
+    const amount = l.amountAt(i);
+    const cur = l.currencyAt(i);
     bits[0] = amount;
     let h = Math.imul(desc, 0x9e3779b1) ^ Math.imul(words[0]! ^ words[1]!, 0x85ebca6b) ^ Math.imul(cur, 0xc2b2ae35);
     for (h &= mask; slotGen[h] === gen; h = (h + 1) & mask) {
@@ -163,8 +163,8 @@ function describeDuplicates(l: Ledger, dupes: Duplicate[], label: string): { sum
   const total = dupes.length;
   const fields = (d: Duplicate) => {
     const i = d.first;
-    const cur = l.currencies[l.currency[i]!]!;
-    return { date: dayToIso(l.day[i]!), description: l.descriptions[l.description[i]!]!, amount: l.amount[i]!, cur, count: d.count, total: l.amount[i]! * d.count };
+    const cur = l.currencyCode(i);
+    return { date: dayToIso(l.dayAt(i)), description: l.descriptionText(i), amount: l.amountAt(i), cur, count: d.count, total: l.amountAt(i) * d.count };
   };
   // Groups come in date order (by their first row; rows are stored by day, then id); only the shown ones are spelt out.
   const list = dupes.slice(0, DUPLICATE_ROWS).map(fields);

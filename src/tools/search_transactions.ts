@@ -8,6 +8,8 @@ import { coverageSentence } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
 import type { ReadTool } from "./types.ts";
+import { callScope, transactionsHref } from "../transactions/link.ts";
+import type { TransactionQuery } from "../transactions/query.ts";
 
 export const searchSchema = z.strictObject({
   search: searchField,
@@ -15,6 +17,11 @@ export const searchSchema = z.strictObject({
   ...amountFields,
   ...periodFields,
 });
+
+/** The Transactions page's filters for the rows a search (or a listing) selects. */
+export function searchRows(input: Omit<z.output<typeof searchSchema>, "search"> & { search?: string }): Partial<TransactionQuery> {
+  return { ...callScope(input), q: input.search, category: input.category, min: input.min_amount, max: input.max_amount, direction: input.direction };
+}
 
 /** Merchant-name variants and categories named in the summary. */
 const TOP_NAMES = 5;
@@ -53,6 +60,8 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
     "is exactly what list_transactions lists. The UI draws a monthly bar chart from the result automatically.",
   risk: "low",
   schema: searchSchema,
+  rowsLink: (input) => transactionsHref(searchRows(input)),
+  followUps: (chart, _input, asked) => (chart && !asked.has("list_transactions") ? ["List these transactions"] : []),
   run(db, input) {
     const l = db.ledger();
     const { filter, label, title } = selectTransactions(db, input);
@@ -69,9 +78,9 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
       categories: new Map(),
     }));
     forEachRow(l, filter, (i) => {
-      const f = per.of(l.currency[i]!);
-      const a = l.amount[i]!;
-      const m = f.months.get(l.month[i]!) ?? { out: 0, in: 0 };
+      const f = per.of(l.currencyAt(i));
+      const a = l.amountAt(i);
+      const m = f.months.get(l.monthAt(i)) ?? { out: 0, in: 0 };
       if (a < 0) {
         f.outTotal -= a;
         f.outCount++;
@@ -81,11 +90,11 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
         f.inCount++;
         m.in += a;
       }
-      f.months.set(l.month[i]!, m);
-      f.merchants.set(l.merchant[i]!, (f.merchants.get(l.merchant[i]!) ?? 0) + 1);
-      f.categories.set(l.category[i]!, (f.categories.get(l.category[i]!) ?? 0) + 1);
-      f.first = Math.min(f.first, l.day[i]!);
-      f.last = Math.max(f.last, l.day[i]!);
+      f.months.set(l.monthAt(i), m);
+      f.merchants.set(l.merchantAt(i), (f.merchants.get(l.merchantAt(i)) ?? 0) + 1);
+      f.categories.set(l.categoryAt(i), (f.categories.get(l.categoryAt(i)) ?? 0) + 1);
+      f.first = Math.min(f.first, l.dayAt(i));
+      f.last = Math.max(f.last, l.dayAt(i));
       f.rows++;
     });
     if (per.size === 0) {
@@ -101,8 +110,8 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
         (f.outCount ? `Money out: ${formatMoney(f.outTotal, cur)} in ${plural(f.outCount, "transaction")} (average ${formatMoney(f.outTotal / f.outCount, cur)}).` : "Money out: none.") +
         " " +
         (f.inCount ? `Money in: ${formatMoney(f.inTotal, cur)} in ${plural(f.inCount, "transaction")}.` : "Money in: none.") +
-        ` Merchant names: ${topCounts(names(f.merchants, (k) => (k < 0 ? UNKNOWN_MERCHANT : l.merchants[k]!)))}.` +
-        ` Categories: ${topCounts(names(f.categories, (k) => l.categoryNames[k]!))}.`,
+        ` Merchant names: ${topCounts(names(f.merchants, (k) => (l.merchantNameOf(k) ?? UNKNOWN_MERCHANT)))}.` +
+        ` Categories: ${topCounts(names(f.categories, (k) => l.categoryNameOf(k)))}.`,
     );
     const total = per.list().reduce((n, [, f]) => n + f.rows, 0);
     const [main, ...others] = per.list();

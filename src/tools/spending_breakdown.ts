@@ -95,11 +95,11 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
     forEachRow(l, filter, (i) => {
       if (include && !matchesAny(include, i)) return;
       if (exclude && matchesAny(exclude, i)) return;
-      const cur = l.currency[i]!;
+      const cur = l.currencyAt(i);
       let b = buckets.get(cur);
       if (!b) buckets.set(cur, (b = { rows: 0, first: new Map(), second: new Map(), pairs: new Map() }));
       b.rows++;
-      const amount = l.amount[i]!;
+      const amount = l.amountAt(i);
       const measured = sign * amount;
       // One map update per row: the totals per first and per second value are merged from the pairs after the scan.
       if (k2) add(b.pairs, k1.key(i) * PAIR + k2.key(i), measured, amount);
@@ -135,9 +135,9 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
         .map(([key]) => key);
 
     const sections = [...buckets]
-      .sort(([ca, a], [cb, b]) => b.rows - a.rows || l.currencies[ca]!.localeCompare(l.currencies[cb]!))
+      .sort(([ca, a], [cb, b]) => b.rows - a.rows || l.currencyCodeOf(ca).localeCompare(l.currencyCodeOf(cb)))
       .map(([c, b]) => {
-        const cur = l.currencies[c]!;
+        const cur = l.currencyCodeOf(c);
         const firstKeys = rank(b.first, k1);
         // The largest top_n stay (sort "label" only reorders them); the rest become Other.
         const cut = !TIME_DIMENSIONS.has(k1.dim) && firstKeys.length > input.top_n;

@@ -7,6 +7,7 @@ import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
+import { inYear, largestLabel } from "./query/follow-ups.ts";
 
 const schema = z.strictObject({ ...periodFields });
 
@@ -24,18 +25,26 @@ export const spendingByCategory: ReadTool<typeof schema> = {
     "The UI draws a horizontal bar chart from the result automatically.",
   risk: "low",
   schema,
+  followUps(chart, input, asked) {
+    const category = largestLabel(chart);
+    if (!category) return [];
+    return [
+      ...(asked.has("merchant_breakdown") ? [] : [`Which merchants do I spend most at for ${category}${inYear(input)}?`]),
+      ...(asked.has("monthly_trend") ? [] : [`How did my ${category} spending develop month by month${inYear(input)}?`]),
+    ];
+  },
   run(db, input) {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const spending = roleMask(rolesOf(db, l), "spending");
     const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byCategory: new Map() }));
     forEachRow(l, { period, ...scopeOf(l, input), categories: spending }, (i) => {
-      const f = per.of(l.currency[i]!);
-      const c = f.byCategory.get(l.category[i]!) ?? { total: 0, count: 0 };
-      c.total -= l.amount[i]!;
+      const f = per.of(l.currencyAt(i));
+      const c = f.byCategory.get(l.categoryAt(i)) ?? { total: 0, count: 0 };
+      c.total -= l.amountAt(i);
       c.count++;
-      f.byCategory.set(l.category[i]!, c);
-      f.total -= l.amount[i]!;
+      f.byCategory.set(l.categoryAt(i), c);
+      f.total -= l.amountAt(i);
       f.rows++;
     });
     const scope = periodPhrase(period, l);
@@ -43,7 +52,7 @@ export const spendingByCategory: ReadTool<typeof schema> = {
 
     const currencies = per.list().map(([currency, f]) => {
       const categories = [...f.byCategory]
-        .map(([code, c]) => ({ name: l.categoryNames[code]!, ...c }))
+        .map(([code, c]) => ({ name: l.categoryNameOf(code), ...c }))
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
       return { currency, f, categories };
     });

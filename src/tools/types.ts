@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ApprovalPreview, ToolOutput } from "../core/events.ts";
+import type { ApprovalPreview, ChartSpec, ToolOutput } from "../core/events.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import type { BudgetWriter } from "../ledger/write-path.ts";
 import type { Store } from "../store/store.ts";
@@ -7,8 +7,9 @@ import type { BudgetSource } from "../budgets/budgets.ts";
 
 /**
  * What every tool declares about itself. The registry, the system prompt's tool guide,
- * the JSON schemas sent to the model and the labels the UI shows are all derived from
- * this, so nothing else names a tool.
+ * the JSON schemas sent to the model, the labels the UI shows and a tool's affordances
+ * (its rows' link, follow-up questions, CLI hint) are all derived from this, so nothing
+ * else names a tool.
  */
 type ToolMeta<S extends z.ZodType> = {
   name: string;
@@ -30,11 +31,24 @@ export type ReadTool<S extends z.ZodType = z.ZodType> = ToolMeta<S> & {
   risk: "low";
   /**
    * `ctx` carries what a tool reads besides the budget database (the household's
-   * budgets, from the app database). Whoever runs tools supplies it: createApp binds it
-   * into the tools it hands the agent loop (registry.ts withContext), the CLI's `tool`
-   * command and the MCP server pass it. A tool that needs it fails without it.
+   * budgets, from the app database). Whoever runs tools supplies it: the invoker passes
+   * the context it was made with (createApp's, the CLI's `tool` command's, the MCP
+   * server's). A tool that needs it fails without it.
    */
   run(db: BudgetDb, input: z.output<S>, ctx?: ToolContext): ToolOutput;
+  /**
+   * "See these transactions" under its chart or table: the Transactions page's address for
+   * exactly the rows behind this call (src/transactions/link.ts), or null (or no function)
+   * when the page's filters cannot select exactly those.
+   */
+  rowsLink?(input: z.output<S>): string | null;
+  /**
+   * Questions to offer under an answer that used this call, from what it showed (no model
+   * call): `chart` is one of its charts, or null for a call that drew none (asked only when
+   * no chart of the answer invited a question); `asked` are the tools the answer used, so a
+   * question another call already answered is not offered again.
+   */
+  followUps?(chart: ChartSpec | null, input: z.output<S>, asked: ReadonlySet<string>): string[];
 };
 
 /**
@@ -48,6 +62,8 @@ export type ToolContext = { budgets: BudgetSource; now?: () => Date };
 export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & {
   risk: "high";
   approval: ApprovalPolicy<z.output<S>, A>;
+  /** `budget-chat tool` does not run a write tool: how to make this change from the command line instead. */
+  cliHint?: string;
 };
 
 export type Tool = ReadTool<any> | WriteTool<any, any>;
@@ -87,8 +103,8 @@ export type ApprovalPolicy<I, A> = {
   /**
    * The exact effect, computed on the server (ToolInputError when nothing sensible would
    * happen): the input in canonical form (shown in the audit and the JSON API), what
-   * `execute` needs, and the card's preview. `ctx` as for ReadTool.run: bound by createApp
-   * (registry.ts withContext) into the tool the loop hands the approval service.
+   * `execute` needs, and the card's preview. `ctx` as for ReadTool.run: the approval
+   * service passes the one createApp gave it.
    */
   prepare(db: BudgetDb, input: I, ctx?: ToolContext): { input: unknown; args: A; preview: ApprovalPreview };
   /** Throws WriteConflictError (nothing written) when the data no longer match the preview. */

@@ -72,29 +72,29 @@ export const unusualTransactions: ReadTool<typeof schema> = {
     const scope = scopeOf(l, input);
     const [start, end] = l.rangeOf(period.from ?? undefined, period.to ?? undefined);
     const isCandidate = (i: number) =>
-      l.amount[i]! < 0 && mask[l.category[i]!] === 1 && (scope.currency === undefined || l.currency[i] === scope.currency) && (scope.account === undefined || l.account[i] === scope.account);
+      l.amountAt(i) < 0 && mask[l.categoryAt(i)] === 1 && (scope.currency === undefined || l.currency[i] === scope.currency) && (scope.account === undefined || l.account[i] === scope.account);
     const where = `${periodPhrase(period, l)}${given ? "" : ` (the last ${DEFAULT_MONTHS} months of data; give a period for another)`}${accountPhrase(l, input)}`;
     const subject = category ?? "spending";
     if (start === end) return { summary: `No transactions ${where}. ${coverageSentence(l)}`, charts: [] };
 
     const parts: string[] = [];
     const tables: TableSpec[] = [];
-    const cur = (i: number) => l.currencies[l.currency[i]!]!;
-    const merchantName = (m: number) => (m < 0 ? UNKNOWN_MERCHANT : l.merchants[m]!);
+    const cur = (i: number) => l.currencyCode(i);
+    const merchantName = (m: number) => (l.merchantNameOf(m) ?? UNKNOWN_MERCHANT);
     if (input.kind !== "new_merchants") {
       const large = findLarge(l, start, end, isCandidate, mask);
       // Ties (the same amount against the same usual one) oldest first: rows are stored in date order.
-      large.sort((a, b) => -l.amount[b.row]! / b.median - -l.amount[a.row]! / a.median || a.row - b.row);
+      large.sort((a, b) => -l.amountAt(b.row) / b.median - -l.amountAt(a.row) / a.median || a.row - b.row);
       const shown = large.slice(0, input.limit);
-      const times = (x: Large) => -l.amount[x.row]! / x.median;
-      const basis = (x: Large) => (x.basis === "merchant" ? `its ${x.history} earlier payments` : `${l.categoryNames[l.category[x.row]!]}'s ${x.history} earlier payments`);
+      const times = (x: Large) => -l.amountAt(x.row) / x.median;
+      const basis = (x: Large) => (x.basis === "merchant" ? `its ${x.history} earlier payments` : `${l.categoryName(x.row)}'s ${x.history} earlier payments`);
       parts.push(
         large.length
           ? `Unusually large payments in ${subject} ${where}: ${large.length}${large.length > shown.length ? ` (the ${shown.length} largest by times the usual)` : ""}. ` +
               shown
                 .map(
                   (x) =>
-                    `${dayToIso(l.day[x.row]!)} ${merchantName(l.merchant[x.row]!)} (${l.categoryNames[l.category[x.row]!]}) ${formatMoney(-l.amount[x.row]!, cur(x.row))}, ` +
+                    `${dayToIso(l.dayAt(x.row))} ${merchantName(l.merchantAt(x.row))} (${l.categoryName(x.row)}) ${formatMoney(-l.amountAt(x.row), cur(x.row))}, ` +
                     `${times(x).toFixed(1)} × the usual ${formatMoney(x.median, cur(x.row))} (median of ${basis(x)})`,
                 )
                 .join("; ") +
@@ -108,10 +108,10 @@ export const unusualTransactions: ReadTool<typeof schema> = {
           kinds: ["date", "text", "text", "money", "currency", "money", "number", "text"],
           totalRows: large.length,
           rows: shown.map((x) => [
-            dayToIso(l.day[x.row]!),
-            merchantName(l.merchant[x.row]!),
-            l.categoryNames[l.category[x.row]!]!,
-            round2(-l.amount[x.row]!),
+            dayToIso(l.dayAt(x.row)),
+            merchantName(l.merchantAt(x.row)),
+            l.categoryName(x.row),
+            round2(-l.amountAt(x.row)),
             cur(x.row),
             round2(x.median),
             Math.round(times(x) * 10) / 10,
@@ -125,7 +125,7 @@ export const unusualTransactions: ReadTool<typeof schema> = {
       const biggest = (f: Fresh) => Math.max(...f.totals.values());
       fresh.sort((a, b) => biggest(b) - biggest(a) || a.first - b.first || merchantName(a.merchant).localeCompare(merchantName(b.merchant)));
       const shown = fresh.slice(0, input.limit);
-      const totals = (f: Fresh) => [...f.totals].map(([c, v]) => formatMoney(v, l.currencies[c]!)).join(", ");
+      const totals = (f: Fresh) => [...f.totals].map(([c, v]) => formatMoney(v, l.currencyCodeOf(c))).join(", ");
       parts.push(
         fresh.length
           ? `New merchants in ${subject} ${where} (first transaction in the whole data): ${fresh.length}${fresh.length > shown.length ? ` (the ${shown.length} largest)` : ""}. ` +
@@ -164,7 +164,7 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
   // Both walks share the history rows; the category walk asks only about the merchant walk's leftovers.
   const buf = buffersOf(l);
   const hist = buf.hist;
-  for (let i = 0; i < end; i++) hist[i] = l.amount[i]! < 0 && mask[l.category[i]!] === 1 ? 1 : 0;
+  for (let i = 0; i < end; i++) hist[i] = l.amountAt(i) < 0 && mask[l.categoryAt(i)] === 1 ? 1 : 0;
   const history = (i: number) => hist[i] === 1;
   const out: Large[] = [];
   const fallback = buf.fallback.fill(0, 0, end);
@@ -175,7 +175,7 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
     buf,
     end,
     l.merchants.length * nCur,
-    (i) => (l.merchant[i]! >= 0 ? l.merchant[i]! * nCur + l.currency[i]! : -1),
+    (i) => (l.merchantAt(i) >= 0 ? l.merchantAt(i) * nCur + l.currencyAt(i) : -1),
     history,
     (i) => i >= start && isCandidate(i),
     (i, stats) => {
@@ -192,7 +192,7 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
       buf,
       last + 1,
       l.categoryNames.length * nCur,
-      (i) => l.category[i]! * nCur + l.currency[i]!,
+      (i) => l.categoryAt(i) * nCur + l.currencyAt(i),
       history,
       (i) => fallback[i] === 1,
       (i, stats) => {
@@ -204,7 +204,7 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
 }
 
 function judge(l: Ledger, i: number, stats: RunningMedian, basis: Large["basis"], out: Large[]): void {
-  const amount = -l.amount[i]!;
+  const amount = -l.amountAt(i);
   const median = stats.median();
   if (amount < TIMES_MEDIAN * median) return; // the cheap test first: most payments stop here
   const mad = Math.max(stats.mad(median), MAD_FLOOR * median);
@@ -256,17 +256,17 @@ function walk(
     let firstAsk = own.length;
     for (let k = 0; k < own.length; k++) {
       const i = own[k]!;
-      if (flags[i]! & 1) amounts[n++] = -l.amount[i]!;
+      if (flags[i]! & 1) amounts[n++] = -l.amountAt(i);
       if (flags[i]! & 2 && firstAsk === own.length) firstAsk = k;
     }
     // The history before the first row asked about goes in at once; the rest as the walk reaches it.
     const { values, counts } = distinctCounts(amounts.subarray(0, n));
-    for (let k = firstAsk; k < own.length; k++) if (flags[own[k]!]! & 1) counts[lower(values, -l.amount[own[k]!]!)]!--;
+    for (let k = firstAsk; k < own.length; k++) if (flags[own[k]!]! & 1) counts[lower(values, -l.amountAt(own[k]!))]!--;
     const stats = RunningMedian.of(values, counts);
     for (let k = firstAsk; k < own.length; k++) {
       const i = own[k]!;
       if (flags[i]! & 2) visit(i, stats.count >= MIN_HISTORY ? stats : null);
-      if (flags[i]! & 1) stats.add(lower(values, -l.amount[i]!));
+      if (flags[i]! & 1) stats.add(lower(values, -l.amountAt(i)));
     }
   }
 }
@@ -274,20 +274,20 @@ function walk(
 /** Merchants whose first row in the whole ledger lies in [start, end), with their candidate rows there. */
 function newMerchants(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean): Fresh[] {
   const seen = new Uint8Array(l.merchants.length);
-  for (let i = 0; i < start; i++) if (l.merchant[i]! >= 0) seen[l.merchant[i]!] = 1;
+  for (let i = 0; i < start; i++) if (l.merchantAt(i) >= 0) seen[l.merchantAt(i)] = 1;
   const fresh = new Map<number, Fresh>();
   for (let i = start; i < end; i++) {
-    const m = l.merchant[i]!;
+    const m = l.merchantAt(i);
     if (m < 0 || seen[m]) continue;
     if (!isCandidate(i)) {
       // A merchant's first row decides "new" whatever it is; only payments are counted.
-      if (!fresh.has(m)) fresh.set(m, { merchant: m, first: l.day[i]!, count: 0, totals: new Map() });
+      if (!fresh.has(m)) fresh.set(m, { merchant: m, first: l.dayAt(i), count: 0, totals: new Map() });
       continue;
     }
     let f = fresh.get(m);
-    if (!f) fresh.set(m, (f = { merchant: m, first: l.day[i]!, count: 0, totals: new Map() }));
+    if (!f) fresh.set(m, (f = { merchant: m, first: l.dayAt(i), count: 0, totals: new Map() }));
     f.count++;
-    f.totals.set(l.currency[i]!, (f.totals.get(l.currency[i]!) ?? 0) - l.amount[i]!);
+    f.totals.set(l.currencyAt(i), (f.totals.get(l.currencyAt(i)) ?? 0) - l.amountAt(i));
   }
   return [...fresh.values()].filter((f) => f.count > 0);
 }

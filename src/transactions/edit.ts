@@ -9,8 +9,8 @@
 import { z } from "zod";
 import type { BudgetDb } from "../ledger/reader.ts";
 import type { BudgetWriter } from "../ledger/write-path.ts";
-import { editTransactions, undoTransactionEdit, WriteConflictError, type ClassificationRow, type Lesson } from "../ledger/recategorise.ts";
-import { ChangeRefused, ToolInputError } from "../core/errors.ts";
+import { editTransactions, undoTransactionEdit, type ClassificationRow, type Lesson } from "../ledger/recategorise.ts";
+import { ChangeRefused, ToolInputError, WriteConflictError } from "../core/errors.ts";
 import { plural, quote } from "../core/format.ts";
 import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
 import type { DataEdit } from "../store/data-edits.ts";
@@ -37,7 +37,7 @@ export type TransactionEditInput = z.output<typeof transactionEditSchema>;
 /** Who acts and with what: the one write path, the app database, the clock. */
 export type EditDeps = { budget: BudgetDb; writer: BudgetWriter; store: Store; now?: () => Date };
 
-/** A refused edit: 400 (bad input), 404 (no such transaction or edit), 409 (nothing to change, already undone, changed since). */
+/** A refused edit: bad input (`invalid`), no such transaction or edit (`not_found`), nothing to change, already undone or changed since (`conflict`). */
 export class EditError extends ChangeRefused {
   override name = "EditError";
 }
@@ -45,23 +45,28 @@ export class EditError extends ChangeRefused {
 /** What a transaction edit stores for its undo. */
 type Stored = { before: ClassificationRow[]; after: ClassificationRow[]; lessons: Lesson[] };
 
-/** Parse a PATCH body; EditError 400 with every problem in words. */
+/** Parse a PATCH body; an `invalid` EditError with every problem in words. */
 export function parseEdit(body: unknown): TransactionEditInput {
   const parsed = transactionEditSchema.safeParse(body);
-  if (!parsed.success) throw new EditError(400, `Invalid edit: ${oneLineError(parsed.error)}; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}`);
+  if (!parsed.success) throw new EditError("invalid", invalidEdit(oneLineError(parsed.error)));
   return parsed.data;
+}
+
+/** Why an edit's fields were refused, and what to send instead. */
+export function invalidEdit(problem: string): string {
+  return `Invalid edit: ${problem}; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}`;
 }
 
 /** Make the edit; returns the stored edit (its message says what happened). */
 export function editTransaction(deps: EditDeps, user: { id: string; name: string }, id: number, input: TransactionEditInput, via: "page" | "api" = "page"): DataEdit {
   const row = getTransaction(deps.budget, id);
-  if (!row) throw new EditError(404, `No transaction with id ${id}.`);
+  if (!row) throw new EditError("not_found", `No transaction with id ${id}.`);
   let category: string | undefined;
   if (input.category !== undefined) {
     try {
       category = resolveCategory(deps.budget, input.category);
     } catch (e) {
-      if (e instanceof ToolInputError) throw new EditError(400, e.message);
+      if (e instanceof ToolInputError) throw new EditError("invalid", e.message);
       throw e;
     }
   }
@@ -94,7 +99,7 @@ export function editTransaction(deps: EditDeps, user: { id: string; name: string
       },
     );
   } catch (e) {
-    if (e instanceof WriteConflictError) throw new EditError(409, `Nothing was changed: ${e.message}.`);
+    if (e instanceof WriteConflictError) throw new EditError("conflict", `Nothing was changed: ${e.message}.`);
     throw e;
   }
   return edit;
@@ -108,11 +113,11 @@ function describe(rows: number, category: string | undefined, merchant: string |
   return `Moved ${what} to ${category} and renamed ${rows === 1 ? "its" : "their"} merchant to ${quote(merchant, 200)}.`;
 }
 
-/** Undo one of the user's transaction edits, once; EditError 404/409 when it cannot. */
+/** Undo one of the user's transaction edits, once; an EditError (`not_found`, `conflict`) when it cannot. */
 export function undoTransactionEditById(deps: EditDeps, user: { id: string; name: string }, editId: number): { edit: DataEdit; message: string } {
   const edit = deps.store.edits.get(user.id, editId);
-  if (!edit || edit.kind !== "transaction_edit") throw new EditError(404, `No edit ${editId} of yours to undo.`);
-  if (edit.undoneAt) throw new EditError(409, "This edit was already undone.");
+  if (!edit || edit.kind !== "transaction_edit") throw new EditError("not_found", `No edit ${editId} of yours to undo.`);
+  if (edit.undoneAt) throw new EditError("conflict", "This edit was already undone.");
   const before = edit.before as { rows: ClassificationRow[]; lessons: Lesson[] };
   const after = edit.after as { rows: ClassificationRow[] };
   const stored: Stored = { before: before.rows, after: after.rows, lessons: before.lessons };
@@ -131,7 +136,7 @@ export function undoTransactionEditById(deps: EditDeps, user: { id: string; name
         }),
     });
   } catch (e) {
-    if (e instanceof WriteConflictError) throw new EditError(409, `Nothing was restored: ${e.message}.`);
+    if (e instanceof WriteConflictError) throw new EditError("conflict", `Nothing was restored: ${e.message}.`);
     throw e;
   }
   return { edit: deps.store.edits.get(user.id, editId)!, message };

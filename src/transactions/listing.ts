@@ -101,18 +101,18 @@ function matcherOf(db: BudgetDb, l: Ledger, f: TransactionFilters): { m: Matcher
 
 /** Whether row i passes everything but the date (the callers bound the dates themselves). */
 function passes(l: Ledger, m: Matcher, i: number): boolean {
-  if (m.currency && !m.currency[l.currency[i]!]) return false;
-  if (m.category && !m.category[l.category[i]!]) return false;
-  const a = l.amount[i]!;
+  if (m.currency && !m.currency[l.currencyAt(i)]) return false;
+  if (m.category && !m.category[l.categoryAt(i)]) return false;
+  const a = l.amountAt(i);
   if (m.direction === "out" ? a >= 0 : m.direction === "in" ? a <= 0 : false) return false;
   if (m.min !== undefined && Math.abs(a) < m.min) return false;
   if (m.max !== undefined && Math.abs(a) > m.max) return false;
   if (m.merchant) {
-    const k = l.merchant[i]!;
+    const k = l.merchantAt(i);
     if (k < 0 ? !m.merchant.unknown : !m.merchant.known[k]) return false;
   }
   if (m.account) {
-    const k = l.account[i]!;
+    const k = l.accountAt(i);
     if (k < 0 || !m.account[k]) return false;
   }
   if (m.text && !l.rowMatches(m.text, i)) return false;
@@ -197,17 +197,17 @@ export function amountOrder(l: Ledger): { order: Int32Array; rank: Int32Array } 
   const n = l.size;
   const bits = Math.max(1, Math.ceil(Math.log2(n + 1)));
   let maxCents = 0;
-  for (let i = 0; i < n; i++) maxCents = Math.max(maxCents, Math.round(Math.abs(l.amount[i]!) * 100));
+  for (let i = 0; i < n; i++) maxCents = Math.max(maxCents, Math.round(Math.abs(l.amountAt(i)) * 100));
   let order: Int32Array;
   if (maxCents * 2 ** bits < Number.MAX_SAFE_INTEGER) {
     const keys = new Float64Array(n);
     const scale = 2 ** bits;
-    for (let i = 0; i < n; i++) keys[i] = Math.round(Math.abs(l.amount[i]!) * 100) * scale + i;
+    for (let i = 0; i < n; i++) keys[i] = Math.round(Math.abs(l.amountAt(i)) * 100) * scale + i;
     keys.sort();
     order = new Int32Array(n);
     for (let k = 0; k < n; k++) order[k] = keys[n - 1 - k]! % scale;
   } else {
-    order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => Math.abs(l.amount[b]!) - Math.abs(l.amount[a]!) || b - a);
+    order = Int32Array.from({ length: n }, (_, i) => i).sort((a, b) => Math.abs(l.amountAt(b)) - Math.abs(l.amountAt(a)) || b - a);
   }
   const rank = new Int32Array(n);
   for (let k = 0; k < n; k++) rank[order[k]!] = k;
@@ -217,17 +217,17 @@ export function amountOrder(l: Ledger): { order: Int32Array; rank: Int32Array } 
 }
 
 function rowOf(l: Ledger, i: number): TransactionRow {
-  const m = l.merchant[i]!;
-  const a = l.account[i]!;
+  const m = l.merchantAt(i);
+  const a = l.accountAt(i);
   return {
-    id: l.id[i]!,
-    date: dayToIso(l.day[i]!),
-    amount: l.amount[i]!,
-    currency: l.currencies[l.currency[i]!]!.trim().toUpperCase(),
-    merchant: m < 0 ? null : l.merchants[m]!,
-    category: l.categoryNames[l.category[i]!]!,
-    description: l.descriptions[l.description[i]!]!,
-    account: a < 0 ? null : l.accounts[a]!,
+    id: l.idAt(i),
+    date: dayToIso(l.dayAt(i)),
+    amount: l.amountAt(i),
+    currency: l.currencyCode(i).trim().toUpperCase(),
+    merchant: l.merchantNameOf(m),
+    category: l.categoryName(i),
+    description: l.descriptionText(i),
+    account: l.accountNameOf(a),
   };
 }
 
@@ -246,11 +246,11 @@ export function transactionsPage(db: BudgetDb, q: TransactionQuery): Transaction
     q.sort,
     (i) => {
       n++;
-      const c = l.currency[i]!;
+      const c = l.currencyAt(i);
       let t = sums.get(c);
       if (!t) sums.set(c, (t = { rows: 0, out: 0, in: 0 }));
       t.rows++;
-      const a = l.amount[i]!;
+      const a = l.amountAt(i);
       if (a < 0) t.out -= a;
       else t.in += a;
     },
@@ -273,7 +273,7 @@ export function transactionsPage(db: BudgetDb, q: TransactionQuery): Transaction
 function currencyTotals(l: Ledger, sums: Map<number, { rows: number; out: number; in: number }>): CurrencyTotal[] {
   const merged = new Map<string, { rows: number; out: number; in: number }>();
   for (const [c, t] of sums) {
-    const code = l.currencies[c]!.trim().toUpperCase();
+    const code = l.currencyCodeOf(c).trim().toUpperCase();
     const m = merged.get(code);
     if (m) {
       m.rows += t.rows;
@@ -304,7 +304,7 @@ export function otherRowsOfMerchant(db: BudgetDb, row: TransactionRow): number {
   let counts = merchantCounts.get(l);
   if (!counts) {
     counts = new Int32Array(l.merchants.length);
-    for (let i = 0; i < l.size; i++) if (l.merchant[i]! >= 0) counts[l.merchant[i]!]!++;
+    for (let i = 0; i < l.size; i++) if (l.merchantAt(i) >= 0) counts[l.merchantAt(i)]!++;
     merchantCounts.set(l, counts);
   }
   if (row.merchant === null) return 0;

@@ -11,7 +11,8 @@
 import type { AgentEvent, ApprovalPreview, ChartSpec, TableSpec, Usage } from "../core/events.ts";
 import type { AnswerFigure } from "../core/figures.ts";
 import type { NoticeKind, TurnStatus } from "../core/vocab.ts";
-import { transactionsHref } from "../transactions/link.ts";
+import { toolByName } from "../tools/registry.ts";
+import type { ReadTool } from "../tools/types.ts";
 import type { DecisionView } from "./approval-view.ts";
 
 /** One tool call's line: running, then done or failed. */
@@ -30,8 +31,6 @@ export type ApprovalBlock = {
   decision: DecisionView | null;
 };
 export type Block = TextBlock | ToolBlock | ChartBlock | TableBlock | ApprovalBlock;
-/** Kept for callers that only care about charts, tables and approvals. */
-export type Artifact = ChartBlock | TableBlock | ApprovalBlock;
 
 export type NoticeItem = { kind: "notice"; noticeKind: NoticeKind; message: string } | { kind: "error"; message: string; retryable: boolean };
 
@@ -41,7 +40,7 @@ export type TurnModel = {
   blocks: Block[];
   /** The last block is a text block that more text may still extend. */
   textOpen: boolean;
-  /** Tool calls by id: name and validated input (e.g. to re-run a table's query with a bigger limit). */
+  /** Tool calls by id: name and input as the model sent it (readCall gives it as the tool reads it; "Show all" re-runs it with a bigger limit). */
   toolCalls: Record<string, { tool: string; input: unknown }>;
   notices: NoticeItem[];
   /** The answer's checked figures (SPEC §11), once its text has ended; null before. */
@@ -86,14 +85,6 @@ export function textBlocks(m: TurnModel): TextBlock[] {
   return m.blocks.filter((b): b is TextBlock => b.kind === "text");
 }
 
-/** The whole answer's text (blocks joined by a blank line). */
-export function answerText(m: TurnModel): string {
-  return textBlocks(m)
-    .map((b) => b.text.trim())
-    .filter(Boolean)
-    .join("\n\n");
-}
-
 function count(m: TurnModel, kind: Block["kind"]): number {
   return m.blocks.reduce((n, b) => n + (b.kind === kind ? 1 : 0), 0);
 }
@@ -129,10 +120,22 @@ function toolLine(m: TurnModel, line: ToolLine): Change[] {
   return [...out, { type: "block-new", block }];
 }
 
-/** "See these transactions" for an artifact of a tool call, from the call's input. */
-function rowsLink(m: TurnModel, toolId: string): { transactions?: string } {
+/**
+ * A read call of the turn with its tool and its input as the tool reads it (defaults
+ * filled in); null for a call of a tool this build does not know, or an input it refuses.
+ */
+export function readCall(m: TurnModel, toolId: string): { tool: ReadTool; input: unknown } | null {
   const call = m.toolCalls[toolId];
-  const href = call ? transactionsHref(call.tool, call.input) : null;
+  const tool = call ? toolByName(call.tool) : undefined;
+  if (!call || tool?.risk !== "low") return null;
+  const parsed = tool.schema.safeParse(call.input ?? {});
+  return parsed.success ? { tool, input: parsed.data } : null;
+}
+
+/** "See these transactions" for a chart or table of a tool call: the tool's own link for the call's rows. */
+function rowsLink(m: TurnModel, toolId: string): { transactions?: string } {
+  const call = readCall(m, toolId);
+  const href = call?.tool.rowsLink?.(call.input) ?? null;
   return href ? { transactions: href } : {};
 }
 

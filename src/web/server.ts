@@ -1,10 +1,11 @@
 import { Hono } from "hono";
+import type { App } from "../app.ts";
 import { SETTINGS } from "../config.ts";
-import { assetResponse } from "./assets.ts";
-import type { WebDeps, WebEnv } from "./context.ts";
+import { assetResponse, loadAssets } from "./assets.ts";
+import { DEFAULT_LIMITS, type WebDeps, type WebEnv, type WebLimits } from "./context.ts";
 import { auth } from "./middleware/auth/index.ts";
 import { messageSizeLimit } from "./middleware/body-limit/index.ts";
-import { hostCheck } from "./middleware/host-check/index.ts";
+import { allowedHostsFor, hostCheck } from "./middleware/host-check/index.ts";
 import { originCheck } from "./middleware/origin-check/index.ts";
 import { rateLimit } from "./middleware/rate-limit/index.ts";
 import { errorResponder, isApiPath, wantsPage } from "./middleware/respond.ts";
@@ -92,4 +93,54 @@ export function createWebApp(deps: WebDeps) {
     ),
   );
   return web;
+}
+
+/** How `serve` (and the tests) put the web app on the network. */
+export type ServerOptions = {
+  /** The address to bind; port 0 takes any free one. */
+  hostname: string;
+  port: number;
+  /** Host headers answered besides the bound address's own names (`--allow-host`, a public URL's host). */
+  allowHosts?: readonly string[];
+  /** Origins besides the request's own that may make changes (`--allow-origin`, a public URL's origin). */
+  allowOrigins?: readonly string[];
+  /** Bound beyond loopback: only configured users may enter. */
+  requireUsers: boolean;
+  limits?: WebLimits;
+  showUsage?: boolean;
+  loginLinkTtlMs?: number;
+  /** The address people open (`--public-url`): the base of sign-in links the pages make. */
+  publicUrl?: string;
+};
+
+export type WebServer = {
+  server: ReturnType<typeof Bun.serve>;
+  web: ReturnType<typeof createWebApp>;
+  /** `http://host:port` as browsers write it (an IPv6 address in brackets), without a trailing slash. */
+  url: string;
+};
+
+/**
+ * The app's web server: Bun.serve in production mode with the web app of `app`. It listens
+ * first, so the Host headers it answers to name the port it really got (port 0 included).
+ * `serve` and the test harness both start the web app through here.
+ */
+export async function createServer(app: App, opts: ServerOptions): Promise<WebServer> {
+  const assets = await loadAssets();
+  const server = Bun.serve({ hostname: opts.hostname, port: opts.port, development: false, fetch: () => new Response("starting", { status: 503 }) });
+  const port = server.port!;
+  const web = createWebApp({
+    ...app,
+    assets,
+    allowedHosts: allowedHostsFor(opts.hostname, port, opts.allowHosts),
+    allowedOrigins: [...(opts.allowOrigins ?? [])],
+    requireUsers: opts.requireUsers,
+    limits: opts.limits ?? DEFAULT_LIMITS,
+    showUsage: opts.showUsage,
+    loginLinkTtlMs: opts.loginLinkTtlMs,
+    publicUrl: opts.publicUrl,
+  });
+  server.reload({ fetch: (req, srv) => web.fetch(req, { server: srv }) });
+  const host = opts.hostname.includes(":") ? `[${opts.hostname}]` : opts.hostname;
+  return { server, web, url: `http://${host}:${port}` };
 }

@@ -23,7 +23,7 @@ import { domIds } from "../ui/dom-ids.ts";
 import { renderMarkdown } from "../ui/markdown.ts";
 import { blockHtml as markedBlockHtml, marksByBlock } from "../ui/figure-marks.ts";
 import { applyEvent, emptyTurnModel, finishedSegments, textBlocks, textSegments, type Block, type Change, type NoticeItem, type TextBlock as TextBlockModel, type TurnModel } from "../ui/turn-model.ts";
-import { AnswerBlock } from "../../views/AssistantMessage.tsx";
+import { AnswerBlock, type AnswerOptions } from "../../views/AssistantMessage.tsx";
 import { ApprovalHead } from "../../views/ApprovalCard.tsx";
 import { ApprovalDecision } from "../../views/ApprovalDecision.tsx";
 import { ErrorNotice } from "../../views/ErrorNotice.tsx";
@@ -56,9 +56,6 @@ export function toHtml(node: unknown): string {
 export function partial(targetId: string, swap: "innerHTML" | "outerHTML" | "beforeend" | "afterbegin" | "delete", html = ""): string {
   return `<hx-partial hx-target="#${targetId}" hx-swap="${swap}">${html}</hx-partial>`;
 }
-
-/** How answers are shown: the data's currency, and whether token counts appear (`--show-usage`). */
-export type AnswerViewOptions = { currency: string; showUsage?: boolean };
 
 export function renderNotice(n: NoticeItem, turnId: string): string {
   return n.kind === "error"
@@ -99,12 +96,10 @@ type Shown = { segments: number; restStart: number; tail: number };
  * block ends, its last paragraph is rendered and the tail emptied. So the bytes on the
  * wire are about the text once as markdown plus once as plain text, however often it
  * is sent, and nothing already shown is replaced (a selection in it survives).
- * Options: `reset: false` skips the initial reset message (only useful in tests).
  */
-export function createFragmentRenderer(turnId: string, view: AnswerViewOptions | string, opts: { reset?: boolean } = {}): FragmentRenderer {
-  const options: AnswerViewOptions = typeof view === "string" ? { currency: view } : view;
+export function createFragmentRenderer(turnId: string, options: AnswerOptions): FragmentRenderer {
   const model = emptyTurnModel();
-  let started = opts.reset === false;
+  let started = false;
   const ids = {
     answer: domIds.answer(turnId),
     notices: domIds.notices(turnId),

@@ -1,17 +1,7 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { describe, expect, test } from "bun:test";
+import { webSuite } from "../support/web-harness.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startWebHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
+const h = webSuite();
 
 /** Tools and the static system block, serialised as the API receives them: the cached prefix. */
 function cachedPrefix(body: { tools?: unknown[]; system?: unknown }) {
@@ -20,10 +10,10 @@ function cachedPrefix(body: { tools?: unknown[]; system?: unknown }) {
 
 describe("prompt caching and usage accounting", () => {
   test("tools + static system prompt are a byte-identical, cache-marked prefix across 10 turns and two conversations", async () => {
-    fake.reset();
+    h.fake.reset();
     let conv: string | undefined;
     for (let i = 0; i < 10; i++) {
-      fake.enqueue(
+      h.fake.enqueue(
         { kind: "message", content: [{ type: "tool_use", name: "spending_by_category", input: { year: 2024 + (i % 2) } }] },
         { kind: "message", content: [{ type: "text", text: `answer ${i}` }] },
       );
@@ -31,7 +21,7 @@ describe("prompt caching and usage accounting", () => {
       const { turn } = await h.ask(`question ${i}`, i === 5 ? undefined : conv);
       conv = turn.conversationId;
     }
-    const requests = fake.requests.filter((r) => r.path === "/v1/messages");
+    const requests = h.fake.requests.filter((r) => r.path === "/v1/messages");
     expect(requests).toHaveLength(20);
     const prefixes = new Set(requests.map((r) => cachedPrefix(r.body)));
     expect(prefixes.size).toBe(1);
@@ -46,8 +36,8 @@ describe("prompt caching and usage accounting", () => {
   });
 
   test("usage from the API (incl. cache reads and writes) is stored per turn, totalled per conversation and shown", async () => {
-    fake.reset();
-    fake.enqueue(
+    h.fake.reset();
+    h.fake.enqueue(
       {
         kind: "message",
         content: [{ type: "tool_use", name: "monthly_trend", input: { year: 2025 } }],
@@ -64,7 +54,7 @@ describe("prompt caching and usage accounting", () => {
     expect(events.at(-1)).toMatchObject({ type: "done", usage: expected });
     const stored = h.store.turns.get(turn.id)!;
     expect(stored.usage).toEqual(expected);
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Again." }], usage: { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 7 } });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Again." }], usage: { input_tokens: 10, output_tokens: 5, cache_read_input_tokens: 7 } });
     await h.ask("again?", turn.conversationId);
     expect(h.store.usage.ofConversation(turn.conversationId)).toEqual({
       turns: 2,

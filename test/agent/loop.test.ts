@@ -1,33 +1,22 @@
 import { formatCount } from "../../src/core/format.ts";
 import { READ_TOOLS } from "../../src/tools/registry.ts";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { startHarness, textOf, typesOf, type Harness } from "../support/agent-harness.ts";
+import { describe, expect, test } from "bun:test";
+import { harnessPerTest, textOf, typesOf, type Harness } from "../support/agent-harness.ts";
 import { waitFor } from "../support/wait.ts";
 
-let fake: FakeAnthropic;
+const suite = harnessPerTest();
 let h: Harness;
 
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake.stop();
-});
-afterEach(async () => {
-  await h?.close();
-  fake.reset();
-});
 
 /** The content blocks of the message at `index` in the `n`-th request to the model. */
 function sent(n: number) {
-  return fake.requests.filter((r) => r.path === "/v1/messages")[n]!.body;
+  return suite.fake.requests.filter((r) => r.path === "/v1/messages")[n]!.body;
 }
 
 describe("agent loop with the real SDK against the fake Messages API", () => {
   test("single tool call → streamed narrative, tool events, chart; only the summary reaches the model", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue(
+    h = await suite.start();
+    suite.fake.enqueue(
       { kind: "message", content: [{ type: "text", text: "Let me check." }, { type: "tool_use", id: "toolu_a", name: "spending_by_category", input: { year: 2025 } }] },
       { kind: "message", content: [{ type: "text", text: "You spent most on **Housing** in 2025." }] },
     );
@@ -40,7 +29,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const chart = events.find((e) => e.type === "chart")!;
     expect(chart.type === "chart" && chart.chart.type).toBe("bar_h");
 
-    expect(fake.requests.length).toBe(2);
+    expect(suite.fake.requests.length).toBe(2);
     const second = sent(1);
     const results = second.messages!.at(-1);
     expect(results.role).toBe("user");
@@ -59,8 +48,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("two sequential tool calls, then the answer", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue(
+    h = await suite.start();
+    suite.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "t1", name: "spending_by_category", input: { year: 2025 } }] },
       { kind: "message", content: [{ type: "tool_use", id: "t2", name: "merchant_breakdown", input: { category: "groceries", year: 2025 } }] },
       { kind: "message", content: [{ type: "text", text: "Migros leads." }] },
@@ -70,13 +59,13 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
       "spending_by_category",
       "merchant_breakdown",
     ]);
-    expect(fake.requests.length).toBe(3);
+    expect(suite.fake.requests.length).toBe(3);
     expect(sent(2).messages!.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
   });
 
   test("two parallel tool calls → one user message with both results, results first", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue(
+    h = await suite.start();
+    suite.fake.enqueue(
       {
         kind: "message",
         content: [
@@ -100,8 +89,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("invalid tool input → is_error result with instructions, then the model recovers", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue(
+    h = await suite.start();
+    suite.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "bad", name: "monthly_trend", input: { year: "last year" } }] },
       { kind: "message", content: [{ type: "tool_use", id: "bad2", name: "merchant_breakdown", input: { category: "Food" } }] },
       { kind: "message", content: [{ type: "tool_use", id: "good", name: "monthly_trend", input: { year: 2025 } }] },
@@ -127,8 +116,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("unknown tool → is_error naming the available tools", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue(
+    h = await suite.start();
+    suite.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "u1", name: "delete_everything", input: {} }] },
       { kind: "message", content: [{ type: "text", text: "Sorry." }] },
     );
@@ -142,14 +131,14 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("step limit → partial answer flagged incomplete, no dangling tool_use in history", async () => {
-    h = await startHarness({ fake, settings: { maxSteps: 3 } });
+    h = await suite.start({ settings: { maxSteps: 3 } });
     let n = 0;
-    fake.setHandler(() => ({
+    suite.fake.setHandler(() => ({
       kind: "message",
       content: [{ type: "text", text: `Step ${++n}. ` }, { type: "tool_use", name: "spending_by_category", input: {} }],
     }));
     const { events, turn } = await h.ask("loop forever");
-    expect(fake.requests.length).toBe(3);
+    expect(suite.fake.requests.length).toBe(3);
     expect(textOf(events)).toBe("Step 1. Step 2. Step 3. ");
     const notice = events.find((e) => e.type === "notice");
     expect(notice).toEqual({ type: "notice", kind: "incomplete", message: "Stopped after 3 model calls; the answer may be incomplete." });
@@ -159,14 +148,14 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     expect(last.role).toBe("assistant");
     expect(JSON.stringify(last.content)).not.toContain("tool_use");
     // The next question is accepted by the (validating) fake: history is valid.
-    fake.setHandler(() => ({ kind: "message", content: [{ type: "text", text: "fine" }] }));
+    suite.fake.setHandler(() => ({ kind: "message", content: [{ type: "text", text: "fine" }] }));
     const next = await h.ask("and now?", turn.conversationId);
     expect(next.turn.outcome?.status).toBe("done");
   });
 
   test("max_tokens inside a tool call → the call is not run and the user is told", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue({
+    h = await suite.start();
+    suite.fake.enqueue({
       kind: "message",
       stop_reason: "max_tokens",
       content: [{ type: "text", text: "Let me look" }, { type: "tool_use", id: "cut", name: "list_transactions", rawPartialJson: '{"search": "Mig' }],
@@ -185,15 +174,15 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("refusal is shown as a refusal", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue({ kind: "message", stop_reason: "refusal", content: [] });
+    h = await suite.start();
+    suite.fake.enqueue({ kind: "message", stop_reason: "refusal", content: [] });
     const { events } = await h.ask("something bad");
     expect(events.find((e) => e.type === "notice")).toEqual({ type: "notice", kind: "refusal", message: "The model declined to answer this request." });
   });
 
   test("pause_turn continues with the partial reply, bounded", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue(
+    h = await suite.start();
+    suite.fake.enqueue(
       { kind: "message", stop_reason: "pause_turn", content: [{ type: "text", text: "Part one." }] },
       { kind: "message", content: [{ type: "text", text: " Part two." }] },
     );
@@ -207,43 +196,43 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("401 → clear error, not retryable, history valid", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue({ kind: "http_error", status: 401, errorType: "authentication_error", message: "invalid x-api-key" });
+    h = await suite.start();
+    suite.fake.enqueue({ kind: "http_error", status: 401, errorType: "authentication_error", message: "invalid x-api-key" });
     const { events, turn } = await h.ask("hello");
     expect(events.find((e) => e.type === "error")).toEqual({
       type: "error",
       message: "The Anthropic API rejected the API key (401). Check ANTHROPIC_API_KEY.",
       retryable: false,
     });
-    expect(fake.requests.length).toBe(1);
+    expect(suite.fake.requests.length).toBe(1);
     expect(h.store.turns.get(turn.id)!.status).toBe("error");
     expect(JSON.stringify(h.store.messages.list(turn.conversationId))).not.toContain("test-key");
   });
 
   test("429 is retried by the SDK and then succeeds", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue(
+    h = await suite.start();
+    suite.fake.enqueue(
       { kind: "http_error", status: 429, errorType: "rate_limit_error", message: "slow down" },
       { kind: "message", content: [{ type: "text", text: "ok now" }] },
     );
     const { events } = await h.ask("hello");
-    expect(fake.requests.length).toBe(2);
+    expect(suite.fake.requests.length).toBe(2);
     expect(textOf(events)).toBe("ok now");
   });
 
   test("429 and 529 that persist are surfaced after the retries", async () => {
-    h = await startHarness({ fake });
+    h = await suite.start();
     const overloaded = { kind: "http_error", status: 529, errorType: "overloaded_error", message: "Overloaded" } as const;
-    fake.enqueue(overloaded, overloaded, overloaded);
+    suite.fake.enqueue(overloaded, overloaded, overloaded);
     const first = await h.ask("hello");
-    expect(fake.requests.length).toBe(3);
+    expect(suite.fake.requests.length).toBe(3);
     expect(first.events.find((e) => e.type === "error")).toEqual({
       type: "error",
       message: "The Anthropic API is overloaded (529). Retry in a moment.",
       retryable: true,
     });
     const limited = { kind: "http_error", status: 429, errorType: "rate_limit_error", message: "slow" } as const;
-    fake.enqueue(limited, limited, limited);
+    suite.fake.enqueue(limited, limited, limited);
     const second = await h.ask("again", first.turn.conversationId);
     expect(second.events.find((e) => e.type === "error")).toMatchObject({
       message: "The Anthropic API is rate-limiting requests (429). Wait a moment, then retry.",
@@ -251,8 +240,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("mid-stream error event → turn closed with the text so far, history valid, next question works", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue({ kind: "stream_error", afterText: "Partial answer", errorType: "overloaded_error", message: "Overloaded" });
+    h = await suite.start();
+    suite.fake.enqueue({ kind: "stream_error", afterText: "Partial answer", errorType: "overloaded_error", message: "Overloaded" });
     const { events, turn } = await h.ask("hello");
     expect(textOf(events)).toBe("Partial answer");
     expect(events.find((e) => e.type === "error")).toEqual({
@@ -260,18 +249,18 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
       message: "The Anthropic API is overloaded (529). Retry in a moment.",
       retryable: true,
     });
-    expect(fake.requests.length).toBe(1); // not retried: the SDK does not retry errors inside a 200 stream
+    expect(suite.fake.requests.length).toBe(1); // not retried: the SDK does not retry errors inside a 200 stream
     expect(h.store.turns.get(turn.id)!.status).toBe("error");
     expect(h.store.messages.list(turn.conversationId).at(-1)!.content).toEqual([{ type: "text", text: "Partial answer" }]);
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Recovered." }] });
+    suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Recovered." }] });
     const next = await h.ask("try again", turn.conversationId);
     expect(textOf(next.events)).toBe("Recovered.");
     expect(sent(1).messages!.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user"]);
   });
 
   test("a connection dropped mid-answer is reported, not thrown", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Starting" }, { type: "text", text: "never" }], abortAfterBlocks: 1 });
+    h = await suite.start();
+    suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Starting" }, { type: "text", text: "never" }], abortAfterBlocks: 1 });
     const { events, turn } = await h.ask("hello");
     expect(events.find((e) => e.type === "error")).toEqual({
       type: "error",
@@ -283,8 +272,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("stop mid-stream aborts the upstream request and keeps what was streamed", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "one two three four five six seven eight nine ten" }], chunkDelayMs: 40 });
+    h = await suite.start();
+    suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: "one two three four five six seven eight nine ten" }], chunkDelayMs: 40 });
     const turn = h.chat.startTurn({ userId: "local", question: "slow" });
     const seen: string[] = [];
     for await (const e of turn.subscribe()) {
@@ -296,8 +285,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const outcome = await turn.finished;
     expect(outcome.status).toBe("stopped");
     // The fake sees the connection close a moment after the stop.
-    await waitFor(() => fake.requests[0]!.aborted, { what: "the upstream request to be aborted" });
-    expect(fake.requests[0]!.aborted).toBe(true);
+    await waitFor(() => suite.fake.requests[0]!.aborted, { what: "the upstream request to be aborted" });
+    expect(suite.fake.requests[0]!.aborted).toBe(true);
     const kept = h.store.messages.list(turn.conversationId).at(-1)!;
     expect(kept.role).toBe("assistant");
     expect((kept.content as { text: string }[])[0]!.text).toBe(seen.join(""));
@@ -305,8 +294,8 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("system prompt: categories, date range, counts, today's date; static block cached and identical across turns", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "a" }] }, { kind: "message", content: [{ type: "text", text: "b" }] });
+    h = await suite.start();
+    suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: "a" }] }, { kind: "message", content: [{ type: "text", text: "b" }] });
     const first = await h.ask("one");
     await h.ask("two");
     const sum = h.budget.summary();
@@ -331,15 +320,15 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("restart: a new service on the same databases continues the conversation with its history", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Groceries were CHF 100." }] });
+    h = await suite.start();
+    suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Groceries were CHF 100." }] });
     const { turn } = await h.ask("groceries?");
     const dir = h.dir;
     await h.chat.shutdown();
     h.store.close();
     h.budget.close();
-    h = await startHarness({ fake, dir });
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "And Dining CHF 50." }] });
+    h = await suite.start({ dir });
+    suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: "And Dining CHF 50." }] });
     await h.ask("and dining?", turn.conversationId);
     const msgs = sent(1).messages!;
     expect(msgs.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user"]);
@@ -347,7 +336,7 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
   });
 
   test("a turn interrupted by a crash is closed on restart and the history stays valid", async () => {
-    h = await startHarness({ fake });
+    h = await suite.start();
     // What a kill -9 between a tool_use and its result leaves behind: a running turn, a dangling tool_use.
     const conv = h.store.conversations.create("local", "crash").id;
     const turnId = h.store.turns.start({ conversationId: conv, userId: "local", model: "m", question: "crash me" });
@@ -358,19 +347,19 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     const dir = h.dir;
     h.store.close();
     h.budget.close();
-    h = await startHarness({ fake, dir });
+    h = await suite.start({ dir });
     expect(h.store.turns.get(turnId)!.status).toBe("interrupted");
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Back." }] });
+    suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Back." }] });
     const next = await h.ask("still there?", conv);
     expect(textOf(next.events)).toBe("Back.");
-    expect(fake.requests[0]!.validationError).toBeUndefined();
+    expect(suite.fake.requests[0]!.validationError).toBeUndefined();
     expect(sent(0).messages!.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
   });
 
   test("the 20-message window never splits a tool pair", async () => {
-    h = await startHarness({ fake, settings: { historyMessages: 6 } });
+    h = await suite.start({ settings: { historyMessages: 6 } });
     // Each turn: question, tool_use, tool_result, answer = 4 messages.
-    fake.setHandler((body) => {
+    suite.fake.setHandler((body) => {
       const last = body.messages!.at(-1);
       const isQuestion = last.content.some((b: { type: string }) => b.type === "text");
       return isQuestion
@@ -379,14 +368,14 @@ describe("agent loop with the real SDK against the fake Messages API", () => {
     });
     let conv: string | undefined;
     for (let i = 0; i < 4; i++) conv = (await h.ask(`question ${i}`, conv)).turn.conversationId;
-    for (const r of fake.requests) {
+    for (const r of suite.fake.requests) {
       const first = r.body.messages![0];
       expect(first.role).toBe("user");
       expect(first.content.every((b: { type: string }) => b.type === "text")).toBe(true);
       expect(r.validationError).toBeUndefined();
     }
     // Turn 4's first request: window of 6 minus the new question → the previous turn's 4 messages + the question.
-    const firstOfLast = fake.requests.at(-2)!.body.messages!;
+    const firstOfLast = suite.fake.requests.at(-2)!.body.messages!;
     expect(firstOfLast.map((m: { content: { text?: string }[] }) => m.content[0]!.text ?? "·")).toEqual(["question 2", "·", "·", "done", "question 3"]);
   });
 });

@@ -103,7 +103,7 @@ describe("categories", () => {
       ["Dining", 300],
       ["Groceries", 500],
     ]);
-    expect(() => undoCategoryChangeById(deps, ANNA, edit.id)).toThrow(new CategoryError(409, "This change was already undone."));
+    expect(() => undoCategoryChangeById(deps, ANNA, edit.id)).toThrow(new CategoryError("conflict", "This change was already undone."));
   });
 
   test("merge moves rows, cache and examples into the target, adds the budgets, removes the category; undo restores it", () => {

@@ -5,7 +5,7 @@
  */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { WriteConflictError } from "../../src/ledger/recategorise.ts";
+import { WriteConflictError } from "../../src/core/errors.ts";
 import { manageCategories, manageCategoriesSchema } from "../../src/tools/manage_categories.ts";
 import { previewRecategorisation, recategoriseSchema, recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";
 import type { Change, WriteContext } from "../../src/tools/types.ts";

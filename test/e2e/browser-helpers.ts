@@ -269,15 +269,6 @@ export function longText(n: number, tag = "S"): string {
   return Array.from({ length: n }, (_, i) => `${tag}${i + 1} is sentence number ${i + 1}.`).join(" ");
 }
 
-/** Polls `fn` until it returns true (for conditions on the Node side, e.g. the fake's records). */
-export async function until(fn: () => boolean, timeoutMs = 5_000, what = "condition"): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!fn()) {
-    if (Date.now() > end) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
-    await Bun.sleep(20);
-  }
-}
-
 const AXE_SOURCE = Bun.file(join(import.meta.dir, "..", "..", "node_modules/axe-core/axe.min.js")).text();
 
 /**

@@ -14,7 +14,8 @@ import { incomeVsSpending } from "../../src/tools/income_vs_spending.ts";
 import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
 import type { FakeReply } from "../support/fake-anthropic.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
-import { browserSuite, answerText, ask, chartBoxes, longText, recordTextSnapshots, SKIP_BROWSER, squash, textSnapshots, turnId, until, waitForStatus } from "./browser-helpers.ts";
+import { browserSuite, answerText, ask, chartBoxes, longText, recordTextSnapshots, SKIP_BROWSER, squash, textSnapshots, turnId, waitForStatus } from "./browser-helpers.ts";
+import { waitFor } from "../support/wait.ts";
 
 const EVIL_MERCHANT = "<img src=x onerror=alert(1)>";
 
@@ -274,7 +275,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(await page.isHidden("#stop-button")).toBe(true);
     expect(await page.isVisible("#send-button")).toBe(true);
     expect(await page.inputValue("#message")).toBe("a draft for later");
-    await until(() => h.fake.requests[0]?.aborted === true, 5_000, "the fake to see the request aborted");
+    await waitFor(() => h.fake.requests[0]?.aborted === true, { what: "the fake to see the request aborted" });
     expect(h.fake.requests.length).toBe(1);
 
     // Nothing more arrives, and what the page shows is what was stored.

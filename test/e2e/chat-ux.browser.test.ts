@@ -67,12 +67,16 @@ describe.skipIf(SKIP_BROWSER)("chat UX details (Chromium)", () => {
 
     // Search: "fressnapf" is in no title, only in the cat conversation's answer.
     const visible = () => page.locator("#conversation-list li.conv:visible .conv-title").allTextContents();
-    await page.fill("#conv-search", "fressnapf");
-    await page.waitForFunction(() => document.querySelectorAll("#conversation-list li.conv:not([hidden])").length === 1);
+    // The server answers with the list of matches: wait until it has replaced the list.
+    const search = async (q: string, count: number) => {
+      await page.fill("#conv-search", q);
+      await page.waitForFunction((n) => document.querySelectorAll("#conversation-list li.conv").length === n, count);
+    };
+    await search("fressnapf", 1);
     expect(await visible()).toEqual([cat!.title]);
-    // The Today heading goes with its hidden entry.
+    // The Today heading goes with its entry.
     expect(await page.locator("#conversation-list section.conv-group:visible h2").allTextContents()).toEqual(["Previous 7 days"]);
-    await page.fill("#conv-search", "");
+    await search("", 2);
     expect(await visible()).toEqual([dining!.title, cat!.title]);
 
     // Delete the open conversation: no dialog, a toast with Undo; Undo brings it back whole.

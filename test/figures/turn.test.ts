@@ -1,32 +1,21 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { AgentEvent } from "../../src/core/events.ts";
 import { formatMoney, round2 } from "../../src/core/format.ts";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { startHarness, type Harness } from "../support/agent-harness.ts";
+import { harnessPerTest, type Harness } from "../support/agent-harness.ts";
 import { UsagePage } from "../../views/UsagePage.tsx";
 import { createTurnFigures } from "../../src/figures/turn.ts";
 import { periodMonthCounts } from "../../src/tools/query/period.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 
-let fake: FakeAnthropic;
+const suite = harnessPerTest();
 let h: Harness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-});
-afterAll(async () => {
-  await fake.stop();
-});
-afterEach(async () => {
-  await h?.close();
-  fake.reset();
-});
 
 const figuresOf = (events: AgentEvent[]) => events.filter((e): e is Extract<AgentEvent, { type: "figures" }> => e.type === "figures");
 
 describe("the figures of a turn, through the agent loop and the invoker's hook", () => {
   test("one grounded, one derived, one ungrounded; the question's number is not a figure; stored for replay; counted in the audit", async () => {
-    h = await startHarness({ fake });
+    h = await suite.start();
     // The figures the tool will show (its own result on the harness data).
     const chart = spendingByCategory.run(h.budget, { year: 2025 }).charts[0]!;
     const value = (label: string) => chart.data.datasets[0]!.values[chart.data.labels.indexOf(label)]!;
@@ -34,7 +23,7 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
     const dining = value("Dining");
     const both = formatMoney(round2(groceries + dining), "CHF");
     const answer = `Groceries cost ${formatMoney(groceries, "CHF")} in 2025, well over your CHF 500 guess; with dining, ${both}. Hobbies took CHF 2'718.28.`;
-    fake.enqueue(
+    suite.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "toolu_a", name: "spending_by_category", input: { year: 2025 } }] },
       { kind: "message", content: [{ type: "text", text: answer }] },
     );
@@ -68,13 +57,13 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
   });
 
   test("a monthly average over the months the data covers is derived: 2026 has data up to October, so a year total ÷ 10", async () => {
-    h = await startHarness({ fake });
+    h = await suite.start();
     // The demo data ends 2026-10-31 (the harness's today is 2026-11-22): 2026 covers 10 months, not 12.
     expect(h.budget.ledger().lastDay).toBe(20261031);
     const chart = spendingByCategory.run(h.budget, { year: 2026 }).charts[0]!;
     const groceries = chart.data.datasets[0]!.values[chart.data.labels.indexOf("Groceries")]!;
     const perMonth = formatMoney(round2(groceries / 10), "CHF");
-    fake.enqueue(
+    suite.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "toolu_m", name: "spending_by_category", input: { year: 2026 } }] },
       { kind: "message", content: [{ type: "text", text: `Groceries come to about ${perMonth} a month this year.` }] },
     );
@@ -106,8 +95,8 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
   });
 
   test("a calculate result is a figure of the turn", async () => {
-    h = await startHarness({ fake });
-    fake.enqueue(
+    h = await suite.start();
+    suite.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "toolu_c", name: "calculate", input: { expression: "pct_change(6500, 7431.20)" } }] },
       { kind: "message", content: [{ type: "text", text: "That is a rise of 14.33%." }] },
     );

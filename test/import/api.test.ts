@@ -4,21 +4,11 @@
  */
 import { join } from "node:path";
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { parseSse, startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { parseSse, webSuite } from "../support/web-harness.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startWebHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
+const h = webSuite();
 
 const CSV = "Datum;Betrag;Währung;Buchungstext\n01.03.2030;-45.10;CHF;Papeterie Zumstein\n02.03.2030;-45.10;CHF;Papeterie Zumstein\n03.03.2030;abc;CHF;Kiosk\n";
 
@@ -40,8 +30,8 @@ function count(sql: string): number {
 
 describe("import API", () => {
   test("preview → commit → list → undo, with the model's classification and the data summary current", async () => {
-    fake.reset();
-    fake.setHandler(() => ({
+    h.fake.reset();
+    h.fake.setHandler(() => ({
       kind: "message",
       content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [{ id: "1", merchant_name: "Zumstein", category: "Shopping", confidence: 0.85 }] } }],
     }));
@@ -65,7 +55,7 @@ describe("import API", () => {
         { line: 3, date: "2030-03-02", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: "Zumstein", category: "Shopping", source: "llm", status: "new" },
       ],
     });
-    expect(fake.requests.length).toBe(1); // one merchant, one model call
+    expect(h.fake.requests.length).toBe(1); // one merchant, one model call
     expect(count("SELECT count(*) AS n FROM transactions")).toBe(before); // a preview writes nothing
 
     const commit = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" });
@@ -96,7 +86,7 @@ describe("import API", () => {
   });
 
   test("possible duplicates are imported only when asked, by id", async () => {
-    fake.reset();
+    h.fake.reset();
     const db = new Database(h.budget.path);
     db.run(
       "INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at) VALUES ('2030-05-02', 'VELOBLITZ ZUERICH', -89, 'CHF', 'Veloblitz', 'Transport', 'manual', 1, 'pipe-1', 'ubs.csv', 't')",
@@ -106,7 +96,14 @@ describe("import API", () => {
     const p = await (await upload("velo.csv", csv, {}, {})).json();
     expect(p.preview.map((r: { status: string }) => r.status)).toEqual(["possible_duplicate", "possible_duplicate"]);
     const pick = p.preview[1].transaction_id;
-    const done = await (await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", body: JSON.stringify({ include_possible_duplicates: [pick] }) })).json();
+    const commit = (body: string, type = "application/json") => fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", headers: { "content-type": type }, body });
+    // A body not sent as JSON, or of the wrong shape, is refused and leaves the preview to commit (not read as "no possible duplicates").
+    const asText = await commit(JSON.stringify({ include_possible_duplicates: [pick] }), "text/plain");
+    expect([asText.status, await asText.json()]).toEqual([400, { error: "The body must be JSON, sent with Content-Type: application/json." }]);
+    const wrong = await commit(JSON.stringify({ include_possible_duplicates: "yes" }));
+    expect(wrong.status).toBe(400);
+    expect((await wrong.json()).error).toStartWith("invalid request: ✖ include_possible_duplicates must be true, false or a list of transaction ids");
+    const done = await (await commit(JSON.stringify({ include_possible_duplicates: [pick] }))).json();
     expect(done.inserted).toBe(1);
     expect(count(`SELECT count(*) AS n FROM transactions WHERE transaction_id = '${pick}'`)).toBe(1);
 
@@ -155,6 +152,24 @@ describe("import API", () => {
     expect(count("SELECT count(*) AS n FROM transactions")).toBe(before);
   });
 
+  test("the page opens the column mapping for a file whose columns must be named, and only then", async () => {
+    const pagePreview = async (name: string, content: string | Uint8Array, fields: Record<string, string> = {}) => {
+      const form = new FormData();
+      form.append("file", new File([content as BlobPart], name));
+      for (const [k, v] of Object.entries(fields)) form.append(k, v);
+      return (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    };
+    const opens = (html: string) => html.includes('data-needs-mapping="true"');
+    // No header word names a date or an amount: the reader asks for the columns.
+    expect(opens(await pagePreview("odd.csv", "When|How much|What\n2031-02-01|-18.50|Tibits\n"))).toBe(true);
+    // The mapping's own fields do not fit together: a debit column needs its credit column.
+    expect(opens(await pagePreview("odd.csv", "When|Out|What\n2031-02-01|18.50|Tibits\n", { "debit-column": "Out" }))).toBe(true);
+    // Not a statement at all: no column can help.
+    const png = await pagePreview("photo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
+    expect(png).toContain("photo.png: this is a PNG image");
+    expect(opens(png)).toBe(false);
+  });
+
   test("the Import page is in the navigation and lists past imports", async () => {
     const page = await (await fetch(`${h.url}/import`)).text();
     expect(page).toContain('<a href="/import" aria-current="page">');
@@ -167,8 +182,8 @@ describe("import API", () => {
 
 describe("the page's preview stream", () => {
   test("streams progress while the model classifies, then the preview", async () => {
-    fake.reset();
-    fake.setHandler((body) => {
+    h.fake.reset();
+    h.fake.setHandler((body) => {
       const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
       return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: `M${it.id}`, category: "Other", confidence: 0.5 })) } }] };
     });
@@ -185,6 +200,6 @@ describe("the page's preview stream", () => {
     expect(messages[1]).toContain('<progress class="import-bar" max="51" value="50">');
     expect(messages[2]).toContain("many.csv: classifying new merchants 51 of 51");
     expect(messages[3]).toContain("Import 51 transactions");
-    expect(fake.requests.length).toBe(2);
+    expect(h.fake.requests.length).toBe(2);
   });
 });

@@ -3,34 +3,25 @@
  * --json summary exactly, nothing written on bad input or a dry run.
  */
 import { Database } from "bun:sqlite";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from "bun:test";
+import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import { Store } from "../../src/store/store.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { allRows, tempDir } from "./support.ts";
+import { allRows, databasesPerTest } from "./support.ts";
 import { runCli } from "../support/cli-process.ts";
 
 const root = join(import.meta.dir, "..", "..");
 const fixtures = join(root, "test/fixtures/import");
-let tmp: ReturnType<typeof tempDir>;
-let db: string;
-let chatDb: string;
-
-beforeEach(() => {
-  tmp = tempDir();
-  db = join(tmp.dir, "budget.db");
-  chatDb = join(tmp.dir, "chat.db");
-});
-afterEach(() => tmp.cleanup());
+const files = databasesPerTest();
 
 function cli(args: string[], opts: { cwd?: string; dbArgs?: boolean; env?: Record<string, string> } = {}) {
-  return runCli([...args, ...(opts.dbArgs === false ? [] : ["--db", db]), "--chat-db", chatDb], { home: tmp.dir, cwd: opts.cwd, env: opts.env });
+  return runCli([...args, ...(opts.dbArgs === false ? [] : ["--db", files.db]), "--chat-db", files.chatDb], { home: files.dir, cwd: opts.cwd, env: opts.env });
 }
 
 function file(name: string, text: string | Uint8Array): string {
-  const path = join(tmp.dir, name);
+  const path = join(files.dir, name);
   writeFileSync(path, text);
   return path;
 }
@@ -49,7 +40,7 @@ describe("budget-chat import", () => {
       by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
       dry_run: false,
     });
-    expect(allRows(db).map((r) => [r.date, r.amount, r.raw_description, r.category, r.source])).toEqual([
+    expect(allRows(files.db).map((r) => [r.date, r.amount, r.raw_description, r.category, r.source])).toEqual([
       ["2026-02-01", -12.5, "Bäckerei Müller", "Uncategorised", "unclassified"],
       ["2026-02-02", -12.5, "Bäckerei Müller", "Uncategorised", "unclassified"],
       ["2026-02-03", 4200, "Lohn ACME AG", "Uncategorised", "unclassified"],
@@ -61,7 +52,7 @@ describe("budget-chat import", () => {
       by_source: { cache: 0, rules: 0, llm: 0, unclassified: 0 },
       dry_run: false,
     });
-    expect(allRows(db).length).toBe(3);
+    expect(allRows(files.db).length).toBe(3);
   });
 
   test("the table names the snapshot kept before the import; none with --keep-backups 0", async () => {
@@ -69,7 +60,7 @@ describe("budget-chat import", () => {
     expect([out.code, out.stderr]).toEqual([0, ""]);
     const last = out.stdout.trimEnd().split("\n").at(-1)!;
     const m = /^Before this import a snapshot of the budget database was kept: (.+)$/.exec(last);
-    expect(dirname(m![1]!)).toBe(join(tmp.dir, "backups"));
+    expect(dirname(m![1]!)).toBe(join(files.dir, "backups"));
     expect(basename(m![1]!)).toMatch(/^budget-\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ\.db$/);
     expect(existsSync(m![1]!)).toBe(true);
     const none = await cli(["import", file("more.csv", "Date;Amount;Currency;Description\n04.02.2026;-3.00;CHF;Kiosk\n"), "--no-classify", "--keep-backups", "0"]);
@@ -81,7 +72,7 @@ describe("budget-chat import", () => {
     const out = await cli(["import", file("bank.csv", CSV), "--account", "Household"]);
     expect(out.code).toBe(0);
     expect(out.stdout).toContain("3 wait for classification (no ANTHROPIC_API_KEY): run budget-chat classify with ANTHROPIC_API_KEY set.");
-    expect(allRows(db).map((r) => r.account)).toEqual(["Household", "Household", "Household"]);
+    expect(allRows(files.db).map((r) => r.account)).toEqual(["Household", "Household", "Household"]);
   });
 
   test("--dry-run writes nothing: no database, no import record", async () => {
@@ -92,9 +83,9 @@ describe("budget-chat import", () => {
       by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
       dry_run: true,
     });
-    expect(existsSync(db)).toBe(false);
-    const store = Store.open(chatDb);
-    expect(store.imports.list(resolve(db))).toEqual([]);
+    expect(existsSync(files.db)).toBe(false);
+    const store = Store.open(files.chatDb);
+    expect(store.imports.list(resolve(files.db))).toEqual([]);
     store.close();
   });
 
@@ -112,19 +103,19 @@ describe("budget-chat import", () => {
       expect([name, out.code]).toEqual([name, 2]);
       expect(out.stderr).toMatch(message);
       expect(out.stderr.trim().split("\n").length).toBe(1);
-      expect(existsSync(db)).toBe(false);
+      expect(existsSync(files.db)).toBe(false);
     }
     // XML with a DOCTYPE (no entities, no XXE), a truncated statement, and a 300 MB file (sparse: no disk used).
     const doctype = await cli(["import", good, file("evil.xml", '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Id>&x;</Id></Stmt></BkToCstmrStmt></Document>')]);
     expect([doctype.code, doctype.stderr.startsWith("budget-chat: import: evil.xml"), /DOCTYPE/.test(doctype.stderr)]).toEqual([2, true, true]);
     const cut = await cli(["import", good, file("cut.xml", '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="CHF">1')]);
     expect([cut.code, cut.stderr.startsWith("budget-chat: import: cut.xml")]).toEqual([2, true]);
-    const huge = join(tmp.dir, "huge.csv");
+    const huge = join(files.dir, "huge.csv");
     writeFileSync(huge, "");
     truncateSync(huge, 300 * 1024 * 1024);
     const big = await cli(["import", good, huge]);
     expect([big.code, big.stderr]).toEqual([2, `budget-chat: import: ${huge}: 300 MB is more than a bank statement export can be (at most 50 MB)\n`]);
-    expect(existsSync(db)).toBe(false);
+    expect(existsSync(files.db)).toBe(false);
 
     const skipped = await cli(["import", file("row4.csv", cases[4]![1]), "--skip-bad-rows", "--json", "--no-classify"]);
     expect(skipped.code).toBe(0);
@@ -133,14 +124,14 @@ describe("budget-chat import", () => {
   });
 
   test("configuration problems exit 1: a file that is no budget database, the demo database as target", async () => {
-    const foreign = new Database(db, { create: true });
+    const foreign = new Database(files.db, { create: true });
     foreign.run("CREATE TABLE notes (x TEXT)");
     foreign.close();
     const out = await cli(["import", file("bank.csv", CSV)]);
     expect(out.code).toBe(1);
     expect(out.stderr).toContain("is not a budget-analyser database: missing table 'transactions'");
-    mkdirSync(join(tmp.dir, "data"));
-    const demo = await cli(["import", join(tmp.dir, "bank.csv"), "--db", "data/demo-budget.db"], { cwd: tmp.dir, dbArgs: false });
+    mkdirSync(join(files.dir, "data"));
+    const demo = await cli(["import", join(files.dir, "bank.csv"), "--db", "data/demo-budget.db"], { cwd: files.dir, dbArgs: false });
     expect(demo.code).toBe(1);
     expect(demo.stderr).toContain("holds the demo data");
   });
@@ -152,7 +143,7 @@ describe("budget-chat import", () => {
     const next = file("odd2.csv", "When|How much|What\n2026-03-02|-3.20|Bakery\n");
     const reused = await cli(["import", next, "--mapping", "kiosk-bank", "--json"]);
     expect([reused.code, JSON.parse(reused.stdout).files[0].inserted]).toEqual([0, 1]);
-    expect(allRows(db).map((r) => [r.date, r.amount, r.currency, r.raw_description])).toEqual([
+    expect(allRows(files.db).map((r) => [r.date, r.amount, r.currency, r.raw_description])).toEqual([
       ["2026-03-01", -9.9, "CHF", "Kiosk"],
       ["2026-03-02", -3.2, "CHF", "Bakery"],
     ]);
@@ -174,7 +165,7 @@ describe("budget-chat imports", () => {
     expect(Object.keys(records[0]!)).toEqual(["batch", "file", "format", "account", "rows", "first_date", "last_date", "imported_at", "imported_by", "undone_at", "undone_by"]);
     const undo = await cli(["imports", "undo", camtBatch]);
     expect([undo.code, undo.stdout]).toEqual([0, `Undone: removed 5 transactions of ${camtBatch}.\n`]);
-    expect(allRows(db).length).toBe(3);
+    expect(allRows(files.db).length).toBe(3);
     const twice = await cli(["imports", "undo", camtBatch]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toStartWith(`budget-chat: imports undo: import "${camtBatch}" was already undone at `);
@@ -194,7 +185,7 @@ describe("classification from the command line", () => {
     expect(first.code).toBe(0);
     const out = JSON.parse(first.stdout);
     expect(out.files[0].format).toBe("ubs-card");
-    const rows = allRows(db);
+    const rows = allRows(files.db);
     const bySource = (src: string) => rows.filter((r) => r.source === src).length;
     expect(out.by_source).toEqual({ cache: 0, rules: bySource("rules"), llm: 0, unclassified: bySource("unclassified") });
     expect(rows.find((r) => String(r.raw_description).startsWith("Café Schwarzenbach"))).toMatchObject({ category: "Dining", source: "rules", confidence: 0.9 });
@@ -210,12 +201,12 @@ describe("classification from the command line", () => {
       const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
       return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: `Shop ${it.id}`, category: "Shopping", confidence: 0.75 })) } }] };
     });
-    const waiting = allRows(db).filter((r) => r.source === "unclassified").length;
+    const waiting = allRows(files.db).filter((r) => r.source === "unclassified").length;
     expect(waiting).toBe(3);
     const done = await cli(["classify"], { env: { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url } });
     expect([done.code, done.stdout]).toEqual([0, `Classified ${waiting} of ${waiting} waiting rows (0 from the merchant cache, ${waiting} by the model).\n`]);
     expect(fake.requests[0]!.body.tool_choice).toEqual({ type: "tool", name: CLASSIFY_TOOL });
-    expect(allRows(db).filter((r) => r.source === "unclassified").length).toBe(0);
+    expect(allRows(files.db).filter((r) => r.source === "unclassified").length).toBe(0);
   });
 
   test("import with a key classifies through the model; a model error still imports, unclassified", async () => {
@@ -232,6 +223,6 @@ describe("classification from the command line", () => {
     const failed = await cli(["import", file("more.csv", "Date;Amount;Currency;Description\n05.02.2026;-3.00;CHF;Blumen Krämer\n"), "--json"], { env });
     expect(failed.code).toBe(0);
     expect(JSON.parse(failed.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
-    expect(allRows(db).length).toBe(4);
+    expect(allRows(files.db).length).toBe(4);
   });
 });

@@ -8,6 +8,7 @@ import { copyFileSync, existsSync } from "node:fs";
 import { join } from "node:path";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { tempDir } from "./support.ts";
+import { waitFor } from "../support/wait.ts";
 
 const root = join(import.meta.dir, "..", "..");
 const main = join(root, "src/main.ts");
@@ -41,13 +42,7 @@ test("the server switches from demo data to the database a CLI import creates, a
   })();
   server = Bun.spawn([process.execPath, main, "serve", "--bind", `127.0.0.1:${port}`], { cwd: tmp.dir, env: env(), stdout: "pipe", stderr: "pipe" });
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 30_000;
-  while (true) {
-    const ok = await fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false);
-    if (ok) break;
-    if (Date.now() > deadline) throw new Error("serve did not start");
-    await Bun.sleep(100);
-  }
+  await waitFor(() => fetch(`${url}/healthz`).then((r) => r.ok).catch(() => false), { everyMs: 100, timeoutMs: 30_000, what: "serve to start" });
   const before = await (await fetch(`${url}/`)).text();
   expect(before).toContain('id="demo-banner"');
   expect(before).toContain('id="first-run"');

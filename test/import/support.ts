@@ -8,6 +8,7 @@ import { Importer, type ParsedFile } from "../../src/import/importer.ts";
 import type { ModelClassifier } from "../../src/import/classify.ts";
 import type { ParsedRow } from "../../src/import/formats/types.ts";
 import { Store } from "../../src/store/store.ts";
+import { afterEach, beforeEach } from "bun:test";
 
 export const NOW = new Date("2026-11-24T10:00:00.000Z");
 export const NOW_TS = "2026-11-24T10:00:00+00:00";
@@ -15,6 +16,26 @@ export const NOW_TS = "2026-11-24T10:00:00+00:00";
 export function tempDir(): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), "bc-import-"));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A temporary folder for each test, with where its budget.db and chat.db go; removed after the test. */
+export function databasesPerTest(): { readonly dir: string; readonly db: string; readonly chatDb: string } {
+  let tmp: ReturnType<typeof tempDir> | null = null;
+  beforeEach(() => {
+    tmp = tempDir();
+  });
+  afterEach(() => tmp?.cleanup());
+  return {
+    get dir() {
+      return tmp!.dir;
+    },
+    get db() {
+      return join(tmp!.dir, "budget.db");
+    },
+    get chatDb() {
+      return join(tmp!.dir, "chat.db");
+    },
+  };
 }
 
 export function makeImporter(target: string, opts: { model?: ModelClassifier | null; store?: Store; now?: () => Date } = {}) {

@@ -9,15 +9,13 @@ import { join } from "node:path";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { DEMO_DB_PATH } from "../../src/ledger/open.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
-import { ApprovalService } from "../../src/chat/approval-service.ts";
+import { budgetWriterFor } from "../../src/ledger/write-path.ts";
 import { ConfigError } from "../../src/core/errors.ts";
 import { ensureBudgetDb } from "../../src/import/target.ts";
 import { makeImporter, parsed, row, tempDir } from "./support.ts";
 
 let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp.cleanup());
-
-const writerPath = (a: ApprovalService) => (a as unknown as { ctx: { writer: { path: string } } }).ctx.writer.path;
 
 test("demo data gives way to the real database the first import creates; a file that is no budget database yet is ignored", async () => {
   tmp = tempDir();
@@ -26,8 +24,9 @@ test("demo data gives way to the real database the first import creates; a file 
   writeDemoDb({ out: demoPath, seed: 3, transactions: 40 });
   const budget = BudgetDb.open(demoPath, { demo: true, realPath: real });
   const { importer, store } = makeImporter(real);
-  const approvals = new ApprovalService({ store, budget, timeoutMs: 1000 });
-  expect([budget.demo, budget.path, budget.summary().transactionCount, writerPath(approvals)]).toEqual([true, demoPath, 40, demoPath]);
+  // The write path as createApp gives it to the approvals, the edits and the categories: asked for the path at each write.
+  const writer = budgetWriterFor(() => budget.path, store, 0);
+  expect([budget.demo, budget.path, budget.summary().transactionCount, writer.path]).toEqual([true, demoPath, 40, demoPath]);
 
   writeFileSync(real, "not a database yet");
   expect([budget.demo, budget.summary().transactionCount]).toEqual([true, 40]);
@@ -41,7 +40,7 @@ test("demo data gives way to the real database the first import creates; a file 
   const s = budget.summary();
   expect([budget.demo, budget.path, s.transactionCount, s.firstDate, s.lastDate, s.categories.length]).toEqual([false, real, 2, "2026-01-05", "2026-01-06", 17]);
   // An approved change now writes where the data is read from.
-  expect(writerPath(approvals)).toBe(real);
+  expect(writer.path).toBe(real);
   budget.close();
 });
 

@@ -13,38 +13,25 @@ import { tmpdir } from "node:os";
 import { Store } from "../../src/store/store.ts";
 import { MIGRATIONS } from "../../src/store/migrations.ts";
 import { closeInterruptedTurns } from "../../src/chat/recovery.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import type { WebHarness } from "../support/web-harness.ts";
 import { apiChat, browserHeaders, changedIds, postJson, recategoriseScript, resultText, snapshot, startTrustHarness, toolResultsOf } from "../trust/support.ts";
 import { Locker } from "./locker.ts";
+import { webSuite } from "../support/web-harness.ts";
+import { waitFor } from "../support/wait.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
 let locker: Locker;
+const h = webSuite(() => startTrustHarness());
 beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startTrustHarness({ fake });
   locker = new Locker();
 });
 afterAll(async () => {
   await locker.close();
-  await h.close();
-  await fake.stop();
 });
 afterEach(async () => {
   await locker.release();
-  fake.reset();
+  h.fake.reset();
 });
 
 const STARBUCKS = { search: "Starbucks", year: 2025, to_category: "groceries" };
-
-async function until(check: () => boolean, ms = 15_000) {
-  const deadline = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error("condition not met in time");
-    await Bun.sleep(50);
-  }
-}
 
 /** Take the lock on chat.db the next time the app opens a transaction on it (the approval's record step, inside the budget commit). */
 function lockChatDbAtNextTransaction() {
@@ -60,7 +47,7 @@ function lockChatDbAtNextTransaction() {
 
 describe("approve while the app database is locked", () => {
   test("locked > 5 s during the commit: rolled back, 409, approval failed, no continuation, the card says why, the slot is free", async () => {
-    fake.enqueue(...recategoriseScript(STARBUCKS));
+    h.fake.enqueue(...recategoriseScript(STARBUCKS));
     const before = snapshot(h);
     const stream = await apiChat(h, "move this year's Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
@@ -81,14 +68,14 @@ describe("approve while the app database is locked", () => {
 
     // No continuation on a database that is likely still busy: the model is not asked again (it learns it with the next request).
     expect(body.continuation_turn_id).toBeUndefined();
-    expect(fake.requests).toHaveLength(1);
+    expect(h.fake.requests).toHaveLength(1);
 
     // Nothing written, the approval in its final state, the turn finished, the slot free.
     expect(changedIds(before, snapshot(h))).toEqual([]);
     expect(h.store.approvals.getWrite(id)).toBeNull();
-    await until(() => h.store.approvals.get("local", id)!.status === "failed");
+    await waitFor(() => h.store.approvals.get("local", id)!.status === "failed", { timeoutMs: 15_000, what: "the approval to fail" });
     expect((h.store.approvals.get("local", id)!.result as { message: string }).message).toContain("nothing was modified");
-    await until(() => h.store.turns.get(approval.turnId)!.status === "done");
+    await waitFor(() => h.store.turns.get(approval.turnId)!.status === "done", { timeoutMs: 15_000, what: "the turn to be done" });
     expect(h.chat.runningCount("local")).toBe(0);
     expect(h.chat.turn(approval.turnId)).toBeUndefined();
     const page = await (await fetch(`${h.url}/conversations/${approval.conversationId}`, { headers: browserHeaders(h) })).text();
@@ -98,12 +85,12 @@ describe("approve while the app database is locked", () => {
     const again = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
     expect(again.status).toBe(409);
     expect((await again.json()).status).toBe("failed");
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Nothing changed, as said." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Nothing changed, as said." }] });
     const next = await apiChat(h, "what happened?", {}, approval.conversationId);
     await next.ended;
     expect(next.all("error")).toEqual([]);
-    expect(fake.requests.at(-1)!.status).toBe(200);
-    const told = toolResultsOf(fake, fake.requests.length - 1).find((b) => b.tool_use_id === "toolu_recat");
+    expect(h.fake.requests.at(-1)!.status).toBe(200);
+    const told = toolResultsOf(h.fake, h.fake.requests.length - 1).find((b) => b.tool_use_id === "toolu_recat");
     expect(told.is_error).toBe(true);
     expect(resultText(told)).toContain("nothing was modified");
     const audit = h.store.audit.list({ kind: "write", limit: 1 })[0]!;
@@ -111,7 +98,7 @@ describe("approve while the app database is locked", () => {
   }, 60_000);
 
   test("locked right after the decision is recorded (another point of approve): the same clean ending, in the browser too", async () => {
-    fake.enqueue(...recategoriseScript(STARBUCKS));
+    h.fake.enqueue(...recategoriseScript(STARBUCKS));
     const before = snapshot(h);
     const stream = await apiChat(h, "move this year's Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
@@ -135,10 +122,10 @@ describe("approve while the app database is locked", () => {
     expect(html).toContain("<strong>Approved, but it could not be done: ");
     expect(html).not.toContain("<hx-partial");
     await locker.release();
-    expect(fake.requests).toHaveLength(1);
+    expect(h.fake.requests).toHaveLength(1);
     expect(changedIds(before, snapshot(h))).toEqual([]);
-    await until(() => h.store.approvals.get("local", id)!.status === "failed");
-    await until(() => h.store.turns.get(approval.turnId)!.status === "done");
+    await waitFor(() => h.store.approvals.get("local", id)!.status === "failed", { timeoutMs: 15_000, what: "the approval to fail" });
+    await waitFor(() => h.store.turns.get(approval.turnId)!.status === "done", { timeoutMs: 15_000, what: "the turn to be done" });
     expect(h.chat.runningCount("local")).toBe(0);
   }, 60_000);
 

@@ -6,27 +6,21 @@
  * the lock is gone, questions work again.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { webSuite } from "../support/web-harness.ts";
 import { SseReader, postJson } from "../trust/support.ts";
 import { Locker } from "./locker.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
 let locker: Locker;
 let conversationId: string;
+const h = webSuite();
 beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startWebHarness({ fake });
   locker = new Locker();
-  fake.enqueue({ kind: "message", content: [{ type: "text", text: "Before the import." }] });
+  h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Before the import." }] });
   conversationId = (await h.ask("hello")).turn.conversationId;
 });
 afterEach(() => locker.release());
 afterAll(async () => {
   await locker.close();
-  await h.close();
-  await fake.stop();
 });
 
 /** A liveness deadline, well under the 5 s busy timeout: a request stuck behind the lock misses it. */
@@ -46,6 +40,7 @@ describe("budget.db locked by another program", () => {
 
   test("a question waits, then ends with a clear, retryable error; /healthz answers meanwhile; afterwards questions work", async () => {
     locker.lockNow(h.budget.path, { exclusive: true });
+    const asked = h.fake.requests.length;
     const stream = new SseReader(await postJson(h, "/api/chat", { message: "how much on rent?", conversation_id: conversationId }));
     // While the question waits for the lock, the server is not frozen.
     const health = await quick("/healthz");
@@ -58,10 +53,10 @@ describe("budget.db locked by another program", () => {
     expect(errors[0].message).toContain("budget database is locked");
     expect(errors[0].message).not.toContain("Internal error");
     expect(errors[0].retryable).toBe(true);
-    expect(fake.requests).toHaveLength(1); // the model was not called for it
+    expect(h.fake.requests).toHaveLength(asked); // the model was not called for it
 
     await locker.release();
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "After the import." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "After the import." }] });
     const next = new SseReader(await postJson(h, "/api/chat", { message: "and now?", conversation_id: conversationId }));
     await next.ended;
     expect(next.all("error")).toEqual([]);

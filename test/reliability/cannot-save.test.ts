@@ -5,28 +5,19 @@
  * an answer that is streaming goes on and tells the user once; when space returns its
  * writes land; both databases stay sound.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { expect, test } from "bun:test";
 import { chmodSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { Store } from "../../src/store/store.ts";
 import { startServe } from "../support/serve-process.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import type { WebHarness } from "../support/web-harness.ts";
 import { apiChat, browserHeaders, postJson, startTrustHarness } from "../trust/support.ts";
 import { integrity } from "../support/db-file.ts";
+import { webSuite } from "../support/web-harness.ts";
+import { waitFor } from "../support/wait.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startTrustHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
+const h = webSuite(() => startTrustHarness());
 
 const READ_ONLY = "budget-chat cannot save: the database file cannot be written (attempt to write a readonly database)";
 
@@ -49,7 +40,7 @@ test("a read-only chat.db: pages answer, write routes say why nothing was saved,
     expect(await rename.text()).toContain(READ_ONLY);
     const budget = await fetch(`${h.url}/api/budgets/Groceries`, { method: "PUT", headers: { ...browserHeaders(h), "content-type": "application/json" }, body: JSON.stringify({ amount: 500 }) });
     expect(budget.status).toBe(503);
-    expect(fake.requests).toHaveLength(0);
+    expect(h.fake.requests).toHaveLength(0);
   } finally {
     h.store.db.run("PRAGMA query_only = OFF");
   }
@@ -62,9 +53,9 @@ test("a read-only chat.db: pages answer, write routes say why nothing was saved,
 });
 
 test("the disk fills up while an answer streams: it goes on, says once that it cannot save, and is stored when space returns", async () => {
-  fake.reset();
+  h.fake.reset();
   const words = Array.from({ length: 1500 }, (_, i) => `word${i}`).join(" ");
-  fake.enqueue({ kind: "message", content: [{ type: "text", text: words }], chunkDelayMs: 1 });
+  h.fake.enqueue({ kind: "message", content: [{ type: "text", text: words }], chunkDelayMs: 1 });
   const pages = (h.store.db.query("PRAGMA page_count").get() as { page_count: number }).page_count;
   const stream = await apiChat(h, "a long answer please");
   await stream.waitFor("chunk");
@@ -86,8 +77,7 @@ test("the disk fills up while an answer streams: it goes on, says once that it c
     h.store.db.run("PRAGMA max_page_count = 1073741823");
   }
   // Space is back: the waiting writes land, in order.
-  const deadline = Date.now() + 5000;
-  while (h.store.deferredCount > 0 && Date.now() < deadline) await Bun.sleep(50);
+  await waitFor(() => h.store.deferredCount === 0, { everyMs: 50, what: "the waiting writes" });
   expect(h.store.deferredCount).toBe(0);
   expect(h.store.cannotSave).toBeNull();
   expect(h.store.turns.get(turnId)!.status).toBe("done");
@@ -108,7 +98,7 @@ test("serve on a read-only chat.db file: it starts, pages answer, a question get
     Store.open(join(dir, "chat.db")).close();
     chmodSync(join(dir, "chat.db"), 0o444);
     const asUser = process.getuid?.() === 0 ? ["setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"] : [];
-    const server = await startServe({ dir, fakeUrl: fake.url, prefix: asUser });
+    const server = await startServe({ dir, fakeUrl: h.fake.url, prefix: asUser });
     try {
       expect(server.output()).toContain(`${READ_ONLY}; start-up recovery is left for the next start. Pages still work; nothing new can be stored.`);
       expect((await fetch(`${server.url}/`)).status).toBe(200);

@@ -6,35 +6,26 @@
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { Database } from "bun:sqlite";
-import { afterEach, beforeEach, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { existsSync, readdirSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { createApp } from "../../src/app.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { CRASH_BEFORE_COMMIT_ENV, RECONCILED_FAILED } from "../../src/ledger/write-path.ts";
 import { Store } from "../../src/store/store.ts";
-import { tempDir } from "../import/support.ts";
+import { databasesPerTest } from "../import/support.ts";
 import { finished, spawnCli } from "../support/cli-process.ts";
 import { integrity, queryFile } from "../support/db-file.ts";
 
-let tmp: ReturnType<typeof tempDir>;
-let db: string;
-let chatDb: string;
+const files = databasesPerTest();
 
-beforeEach(() => {
-  tmp = tempDir();
-  db = join(tmp.dir, "budget.db");
-  chatDb = join(tmp.dir, "chat.db");
-});
-afterEach(() => tmp.cleanup());
-
-const start = (args: string[], env: Record<string, string> = {}) => spawnCli([...args, "--db", db, "--chat-db", chatDb], { home: tmp.dir, env });
+const start = (args: string[], env: Record<string, string> = {}) => spawnCli([...args, "--db", files.db, "--chat-db", files.chatDb], { home: files.dir, env });
 
 /** A statement of `n` distinct rows (no bank references: ids are content hashes); `shop` names the payee. */
 function statement(name: string, n: number, from = 0, shop = "Shop Bern"): string {
   const lines = ["Date;Amount;Currency;Description"];
   for (let i = from; i < from + n; i++) lines.push(`${String(1 + (i % 28)).padStart(2, "0")}.0${1 + (i % 9)}.2026;-${(i % 500) + 1}.25;CHF;${shop} ${i}`);
-  const path = join(tmp.dir, name);
+  const path = join(files.dir, name);
   writeFileSync(path, lines.join("\n") + "\n");
   return path;
 }
@@ -55,8 +46,8 @@ describe("imports at the same time", () => {
       by_source: { cache: 0, rules: 0, llm: 0, unclassified: 0 },
       dry_run: false,
     });
-    expect(count(db)).toBe(3000);
-    const d = new Database(db, { readonly: true });
+    expect(count(files.db)).toBe(3000);
+    const d = new Database(files.db, { readonly: true });
     expect(d.query("SELECT count(DISTINCT transaction_id) AS n, count(DISTINCT import_batch) AS b FROM transactions").get()).toEqual({ n: 3000, b: 1 });
     expect(d.query("SELECT filename, row_count FROM import_log").all()).toEqual([{ filename: "bank.csv", row_count: 3000 }]);
     d.close();
@@ -64,10 +55,10 @@ describe("imports at the same time", () => {
     expect(list.code).toBe(0);
     expect(JSON.parse(list.stdout).map((r: { batch: string; rows: number }) => [r.batch, r.rows])).toEqual([[won.files[0].batch, 3000]]);
     // The day's snapshot is taken once, under the write lock, by whichever import writes first; it is whole.
-    const snaps = readdirSync(join(tmp.dir, "backups"));
+    const snaps = readdirSync(join(files.dir, "backups"));
     expect(snaps.length).toBe(1);
-    expect(integrity(join(tmp.dir, "backups", snaps[0]!))).toBe("ok");
-    expect([integrity(db), integrity(chatDb)]).toEqual(["ok", "ok"]);
+    expect(integrity(join(files.dir, "backups", snaps[0]!))).toBe("ok");
+    expect([integrity(files.db), integrity(files.chatDb)]).toEqual(["ok", "ok"]);
   }, 120_000);
 
   test("into an existing budget.db too: one batch, the rows once", async () => {
@@ -82,9 +73,9 @@ describe("imports at the same time", () => {
       [0, 2000],
       [2000, 0],
     ]);
-    expect(count(db)).toBe(2010);
-    const store = Store.open(chatDb);
-    expect(store.imports.list(resolve(db)).map((r) => [r.file, r.rows]).sort()).toEqual([
+    expect(count(files.db)).toBe(2010);
+    const store = Store.open(files.chatDb);
+    expect(store.imports.list(resolve(files.db)).map((r) => [r.file, r.rows]).sort()).toEqual([
       ["bank.csv", 2000],
       ["old.csv", 10],
     ]);
@@ -96,7 +87,7 @@ describe("an import killed inside its write transaction", () => {
   test("budget.db is exactly as before, both databases are sound, and the next import settles the intent as failed", async () => {
     const first = await finished(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]));
     expect(first.code).toBe(0);
-    const before = new Database(db, { readonly: true });
+    const before = new Database(files.db, { readonly: true });
     const rowsBefore = before.query("SELECT * FROM transactions ORDER BY id").all();
     const logBefore = before.query("SELECT * FROM import_log").all();
     before.close();
@@ -107,18 +98,18 @@ describe("an import killed inside its write transaction", () => {
     const killed = await finished(start(["import", big, "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
     expect(killed.code).not.toBe(0);
     expect(killed.stdout).toBe("");
-    expect(existsSync(`${db}-journal`)).toBe(true); // the hot journal of the transaction that never committed
-    expect(() => new Database(db, { readonly: true }).query("SELECT count(*) FROM transactions").get()).toThrow(/readonly/);
+    expect(existsSync(`${files.db}-journal`)).toBe(true); // the hot journal of the transaction that never committed
+    expect(() => new Database(files.db, { readonly: true }).query("SELECT count(*) FROM transactions").get()).toThrow(/readonly/);
 
     // A server's reader opens it all the same (rolling the journal back first), as it was before the import.
-    BudgetDb.open(db).close();
-    expect(existsSync(`${db}-journal`)).toBe(false);
-    const after = new Database(db, { readonly: true });
+    BudgetDb.open(files.db).close();
+    expect(existsSync(`${files.db}-journal`)).toBe(false);
+    const after = new Database(files.db, { readonly: true });
     expect(after.query("SELECT * FROM transactions ORDER BY id").all()).toEqual(rowsBefore);
     expect(after.query("SELECT * FROM import_log").all()).toEqual(logBefore);
     after.close();
-    expect([integrity(db), integrity(chatDb)]).toEqual(["ok", "ok"]);
-    let store = Store.open(chatDb);
+    expect([integrity(files.db), integrity(files.chatDb)]).toEqual(["ok", "ok"]);
+    let store = Store.open(files.chatDb);
     const pending = store.budgetWrites.pending();
     expect(pending.map((w) => [w.kind, w.changedRows])).toEqual([["import", 20_001]]); // its rows and its import_log row
     store.close();
@@ -127,28 +118,52 @@ describe("an import killed inside its write transaction", () => {
     const next = await finished(start(["import", big, "--json", "--no-classify"]));
     expect([next.code, next.stderr]).toEqual([0, ""]);
     expect(JSON.parse(next.stdout).files[0].inserted).toBe(20_000);
-    store = Store.open(chatDb);
+    store = Store.open(files.chatDb);
     const intent = store.budgetWrites.get(pending[0]!.id)!;
     expect([intent.status, intent.error]).toEqual(["failed", RECONCILED_FAILED]);
     expect(store.budgetWrites.pending()).toEqual([]);
-    expect(store.imports.list(resolve(db)).map((r) => [r.file, r.rows]).sort()).toEqual([
+    expect(store.imports.list(resolve(files.db)).map((r) => [r.file, r.rows]).sort()).toEqual([
       ["bank.csv", 20_000],
       ["old.csv", 20],
     ]);
     store.close();
-    expect(count(db)).toBe(20_020);
+    expect(count(files.db)).toBe(20_020);
   }, 120_000);
+
+  test("every CLI command that writes budget.db settles the intent first (categories add); one that only reads leaves it (categories list)", async () => {
+    expect((await finished(start(["import", statement("old.csv", 5), "--json", "--no-classify"]))).code).toBe(0);
+    const killed = await finished(start(["import", statement("bank.csv", 50), "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
+    expect(killed.code).not.toBe(0);
+    const pending = () => {
+      const store = Store.open(files.chatDb);
+      try {
+        return store.budgetWrites.pending().map((w) => w.id);
+      } finally {
+        store.close();
+      }
+    };
+    const [left] = pending();
+    expect(left).toBeString();
+    expect((await finished(start(["categories", "list"]))).code).toBe(0);
+    expect(pending()).toEqual([left!]);
+    const add = await finished(start(["categories", "add", "Pets", "--description", "Pet food, vets, pet insurance"]));
+    expect([add.code, add.stderr]).toEqual([0, ""]);
+    expect(pending()).toEqual([]);
+    const store = Store.open(files.chatDb);
+    expect([store.budgetWrites.get(left!)!.status, store.budgetWrites.get(left!)!.error]).toEqual(["failed", RECONCILED_FAILED]);
+    store.close();
+  }, 60_000);
 
   test("a server starting afterwards opens budget.db as it was and settles the intent as failed", async () => {
     expect((await finished(start(["import", statement("old.csv", 20, 50_000, "Kiosk Zug"), "--json", "--no-classify"]))).code).toBe(0);
     const killed = await finished(start(["import", statement("bank.csv", 20_000), "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
     expect(killed.code).not.toBe(0);
-    expect(existsSync(`${db}-journal`)).toBe(true);
+    expect(existsSync(`${files.db}-journal`)).toBe(true);
     const app = createApp(
       {
         apiKey: "test-key",
-        budgetDb: { path: db, explicit: true, notSpending: [] },
-        chatDb,
+        budgetDb: { path: files.db, explicit: true, notSpending: [] },
+        chatDb: files.chatDb,
         model: "claude-test",
         maxSteps: 10,
         historyMessages: 20,
@@ -161,17 +176,17 @@ describe("an import killed inside its write transaction", () => {
       { client: new Anthropic({ apiKey: "test-key", baseURL: "http://127.0.0.1:9" }) },
     );
     try {
-      expect(app.budget.path).toBe(db);
+      expect(app.budget.path).toBe(files.db);
       const intents = app.store.budgetWrites.list();
       expect(intents.map((w) => [w.kind, w.status, w.error])).toEqual([
         ["import", "failed", RECONCILED_FAILED],
         ["import", "done", null],
       ]);
-      expect(app.store.imports.list(resolve(db)).map((r) => [r.file, r.rows])).toEqual([["old.csv", 20]]);
+      expect(app.store.imports.list(resolve(files.db)).map((r) => [r.file, r.rows])).toEqual([["old.csv", 20]]);
     } finally {
       await app.close();
     }
-    expect(count(db)).toBe(20);
-    expect([integrity(db), integrity(chatDb)]).toEqual(["ok", "ok"]);
+    expect(count(files.db)).toBe(20);
+    expect([integrity(files.db), integrity(files.chatDb)]).toEqual(["ok", "ok"]);
   }, 120_000);
 });

@@ -3,27 +3,17 @@
  * a user name: titles (from the first question, a rename, the JSON API) are stripped of
  * them; user names that carry them are refused.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { Store } from "../../src/store/store.ts";
 import { titleFrom } from "../../src/chat/service.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { webSuite } from "../support/web-harness.ts";
 import { browserHeaders, postJson } from "../trust/support.ts";
 
 // Every C0 control, DEL, C1 controls, line/paragraph separators, and bidi overrides/isolates.
 const NASTY = ["\u0000", "\u0001", "\u0007", "\u001b", "\u007f", "\u0085", "\u009b", "\u2028", "\u2029", "\u202e", "\u2066", "\u2069"];
 const hasControl = (s: string) => /[\p{Cc}\u2028\u2029\u202a-\u202e\u2066-\u2069]/u.test(s);
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startWebHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
+const h = webSuite();
 
 describe("conversation titles", () => {
   test("the store strips control characters from titles it creates and renames", () => {
@@ -46,7 +36,7 @@ describe("conversation titles", () => {
   });
 
   test("through the JSON API and the web form (first question, rename)", async () => {
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Fine." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Fine." }] });
     const res = await postJson(h, "/api/chat", { message: "Groceries\u0000 in\u0007 2025\u2028please" });
     const body = await res.text();
     const conversationId = /"conversation_id":"([^"]+)"/.exec(body)![1]!;

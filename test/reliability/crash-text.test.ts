@@ -4,57 +4,31 @@
  * conversation shows it, marked interrupted, with a Retry that works.
  */
 import { Database } from "bun:sqlite";
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { expect, test } from "bun:test";
 import { join } from "node:path";
-import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { SseReader } from "../trust/support.ts";
-import { freePort, startServe } from "../support/serve-process.ts";
+import { freePort, serveSuite } from "../support/serve-process.ts";
+import { waitFor } from "../support/wait.ts";
 
-let fake: FakeAnthropic;
-let dir: string;
-const procs = new Set<ReturnType<typeof Bun.spawn>>();
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  dir = mkdtempSync(join(tmpdir(), "bc-crash-"));
-  writeDemoDb({ out: join(dir, "budget.db"), seed: 7 });
-});
-afterAll(async () => {
-  for (const p of procs) {
-    p.kill("SIGKILL");
-    await p.exited;
-  }
-  await fake.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
-
-async function serve(port: number) {
-  const p = await startServe({ dir, fakeUrl: fake.url, port });
-  procs.add(p.proc);
-  return p;
-}
+const suite = serveSuite();
 
 const WORDS = Array.from({ length: 120 }, (_, i) => `word${i}`).join(" ");
 
 test("kill -9 mid-answer: the text streamed more than a second earlier is stored, shown after a restart as interrupted, with a Retry", async () => {
   const port = freePort();
-  const first = await serve(port);
-  fake.enqueue({ kind: "message", content: [{ type: "text", text: WORDS }], chunkDelayMs: 60 });
+  const first = await suite.start({ port });
+  suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: WORDS }], chunkDelayMs: 60 });
   const res = await fetch(`${first.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ message: "a long answer please" }) });
   const stream = new SseReader(res);
   await stream.waitFor("chunk");
-  while (stream.all("chunk").length < 10) await Bun.sleep(20);
+  await waitFor(() => stream.all("chunk").length >= 10, { what: "ten chunks" });
   const readBefore = stream.all("chunk").map((c) => c.text).join("");
   // The user has read `readBefore`; more than a second later the server dies.
   await Bun.sleep(1_500);
   expect(stream.events.some((e) => e.event === "done")).toBe(false);
-  first.proc.kill("SIGKILL");
-  await first.proc.exited;
-  procs.delete(first.proc);
+  await suite.stop(first, "SIGKILL");
 
-  const db = new Database(join(dir, "chat.db"), { readonly: true });
+  const db = new Database(join(suite.dir, "chat.db"), { readonly: true });
   let turnId: string;
   let conversationId: string;
   try {
@@ -71,21 +45,19 @@ test("kill -9 mid-answer: the text streamed more than a second earlier is stored
     db.close();
   }
 
-  const second = await serve(port);
+  const second = await suite.start({ port });
   try {
     const page = await (await fetch(`${second.url}/conversations/${conversationId}`)).text();
     expect(page).toContain(readBefore);
     expect(page).toContain("interrupted");
     expect(page).toContain(`/turns/${turnId}/retry`);
-    fake.reset();
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Here it is again." }] });
+    suite.fake.reset();
+    suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Here it is again." }] });
     const retry = await fetch(`${second.url}/turns/${turnId}/retry`, { method: "POST", headers: { Origin: second.url, "HX-Request": "true" } });
     expect(retry.status).toBe(200);
-    await fake.waitForRequests(1);
-    expect(fake.requests[0]!.body.messages!.at(-1).content[0].text).toBe("a long answer please");
+    await suite.fake.waitForRequests(1);
+    expect(suite.fake.requests[0]!.body.messages!.at(-1).content[0].text).toBe("a long answer please");
   } finally {
-    second.proc.kill("SIGTERM");
-    await second.proc.exited;
-    procs.delete(second.proc);
+    await suite.stop(second, "SIGTERM");
   }
 }, 60_000);

@@ -2,17 +2,15 @@
  * Issue 16 item 6: malformed multipart (and urlencoded) bodies on the form routes are a
  * 400 with a message, never a 500.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { beforeAll, describe, expect, test } from "bun:test";
+import { webSuite } from "../support/web-harness.ts";
 import { browserHeaders } from "../trust/support.ts";
 
-let h: WebHarness;
 let conversationId: string;
+const h = webSuite();
 beforeAll(async () => {
-  h = await startWebHarness();
   conversationId = h.store.conversations.create("local", "Existing").id;
 });
-afterAll(() => h.close());
 
 const garbage: [string, string][] = [
   ["multipart/form-data; boundary=xyz", "this is not multipart at all"],

@@ -7,29 +7,22 @@
  * Path parameters are filled with both an unknown id and a real one (a finished turn, its
  * conversation, an approval), so the handlers behind the 404s are reached too.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import type { WebHarness } from "../support/web-harness.ts";
+import { beforeAll, expect, test } from "bun:test";
 import { apiChat, browserHeaders, recategoriseScript, startTrustHarness } from "../trust/support.ts";
+import { webSuite } from "../support/web-harness.ts";
+import { waitFor } from "../support/wait.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
 let real: { conversation: string; turn: string; approval: string };
+const h = webSuite(() => startTrustHarness());
 beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startTrustHarness({ fake });
   // A finished turn with a chart and a table, and an approval that was asked for (then expired by the stop below).
-  fake.enqueue(...recategoriseScript({ search: "Starbucks", year: 2025, to_category: "groceries" }));
+  h.fake.enqueue(...recategoriseScript({ search: "Starbucks", year: 2025, to_category: "groceries" }));
   const stream = await apiChat(h, "move Starbucks");
   const { id } = await stream.waitFor("approval_request");
   const approval = h.store.approvals.get("local", id)!;
   await fetch(`${h.url}/turns/${approval.turnId}/stop`, { method: "POST", headers: browserHeaders(h) });
   await stream.ended;
   real = { conversation: approval.conversationId, turn: approval.turnId, approval: id };
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
 });
 
 const BOUNDARY = "----fuzz";
@@ -91,8 +84,7 @@ test("every route × malformed bodies, odd methods and a huge header: no 5xx", a
     await send(method, path, { headers: { "x-fuzz": "a".repeat(12_000) }, ...(method === "GET" ? {} : bodies[3]) });
   }
   // Everything that started an answer has finished before the harness closes.
-  const deadline = Date.now() + 5000;
-  while (h.chat.runningCount("local") > 0 && Date.now() < deadline) await Bun.sleep(20);
+  await waitFor(() => h.chat.runningCount("local") === 0, { what: "the answers started to finish" });
   expect(sent).toBeGreaterThan(500);
   expect(failures).toEqual([]);
 }, 30_000);

@@ -4,30 +4,20 @@
  * answering (the stored history would interleave): 409 (API) or a notice (web), backed
  * by a partial unique index in the database.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ConversationBusy } from "../../src/chat/service.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { startWebHarness, webSuite } from "../support/web-harness.ts";
 import { browserHeaders, postJson } from "../trust/support.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startWebHarness({ fake, limits: { concurrentTurns: 10, messagesPerMinute: 1000 } });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
+const h = webSuite(() => startWebHarness({ limits: { concurrentTurns: 10, messagesPerMinute: 1000 } }));
 
 async function conversationWithHangingTurn() {
-  fake.reset();
-  fake.enqueue({ kind: "message", content: [{ type: "text", text: "First answer." }] });
+  h.fake.reset();
+  h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "First answer." }] });
   const first = await h.ask("first question");
-  fake.enqueue({ kind: "hang" });
+  h.fake.enqueue({ kind: "hang" });
   const running = h.chat.startTurn({ userId: "local", conversationId: first.turn.conversationId, question: "slow one" });
-  await fake.waitForRequests(2);
+  await h.fake.waitForRequests(2);
   return { conversationId: first.turn.conversationId, running };
 }
 
@@ -44,7 +34,7 @@ describe("one running turn per conversation", () => {
     running.stop();
     await running.finished;
     // Once it ended, the conversation takes questions again.
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Next." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Next." }] });
     const next = await postJson(h, "/api/chat", { message: "third question", conversation_id: conversationId });
     expect(next.status).toBe(200);
     await next.text();

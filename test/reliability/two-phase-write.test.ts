@@ -22,6 +22,7 @@ import { freePort, startServe } from "../support/serve-process.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { apiChat, browserHeaders, changedIds, recategoriseScript, snapshot, SseReader, startTrustHarness } from "../trust/support.ts";
 import { integrity } from "../support/db-file.ts";
+import { waitFor } from "../support/wait.ts";
 
 const STARBUCKS = { search: "Starbucks", year: 2025, to_category: "groceries" };
 
@@ -81,8 +82,7 @@ describe("(a) a reader holds the rollback-journal budget.db during Approve", () 
     // budget.db unchanged; chat.db does not claim the change.
     expect(changedIds(before, snapshot(h))).toEqual([]);
     expect(h.store.approvals.getWrite(id)).toBeNull();
-    const deadline = Date.now() + 10_000;
-    while (h.store.approvals.get("local", id)!.status !== "failed" && Date.now() < deadline) await Bun.sleep(20);
+    await waitFor(() => h.store.approvals.get("local", id)!.status === "failed", { timeoutMs: 10_000, what: "the approval to fail" });
     expect(h.store.approvals.get("local", id)!.status).toBe("failed");
     const writes = h.store.audit.list({ kind: "write" }).filter((e) => (e.detail as { approvalId?: string }).approvalId === id);
     expect(writes.map((e) => (e.detail as { ok: boolean }).ok)).toEqual([false]);

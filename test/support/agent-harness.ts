@@ -1,4 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { afterAll, afterEach, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -17,7 +18,7 @@ export const FIXED_NOW = new Date("2026-11-22T09:30:00Z");
 
 export type Harness = {
   fake: FakeAnthropic;
-  /** The app as createApp builds it (the same composition the CLI and the server use). */
+  /** The app as createApp builds it (the same composition the server, ask and eval use). */
   app: App;
   budget: BudgetDb;
   store: Store;
@@ -106,6 +107,34 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     },
   };
 }
+/**
+ * One fake Messages API for a test file, and a harness of each test's own on it: `start`
+ * makes it (with the test's options); after the test it is closed and the fake's queue
+ * and recorded requests are emptied.
+ */
+export function harnessPerTest(): { readonly fake: FakeAnthropic; start(opts?: Omit<HarnessOptions, "fake">): Promise<Harness> } {
+  let fake: FakeAnthropic | undefined;
+  let current: Harness | undefined;
+  beforeAll(async () => {
+    fake = await startFakeAnthropic();
+  });
+  afterEach(async () => {
+    await current?.close();
+    current = undefined;
+    fake!.reset();
+  });
+  afterAll(() => fake?.stop());
+  return {
+    get fake() {
+      return fake!;
+    },
+    async start(opts = {}) {
+      current = await startHarness({ ...opts, fake: fake! });
+      return current;
+    },
+  };
+}
+
 /** The concatenated text of a turn's text events. */
 export function textOf(events: AgentEvent[]): string {
   return events.flatMap((e) => (e.type === "text" ? [e.text] : [])).join("");

@@ -16,11 +16,11 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { budgetStatus } from "../../src/tools/budget_status.ts";
 import { budgetMonth, parseBudgetAmount, suggestedBudgets, type BudgetEntry } from "../../src/budgets/budgets.ts";
 import { setBudget } from "../../src/tools/set_budget.ts";
-import { withContext } from "../../src/tools/registry.ts";
+import { createInvoker } from "../../src/tools/invoke.ts";
 import { Store } from "../../src/store/store.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
-import type { ReadTool } from "../../src/tools/types.ts";
 import { createFixture, fixtureRow, type Fixture, type FixtureRow } from "../fixtures/budget-fixture.ts";
+import { schemaOf } from "./support.ts";
 
 const row = (id: number, date: string, amount: number, category: string, currency = "CHF"): FixtureRow =>
   fixtureRow(id, date, `${category.toUpperCase()} ${id}`, amount, category, category, { currency });
@@ -206,11 +206,10 @@ describe("budget_status figures", () => {
     expect(out.charts).toEqual([]);
   });
 
-  test("without its context (the budgets) the tool refuses instead of pretending there are none; withContext binds it", () => {
+  test("without its context (the budgets) the tool refuses instead of pretending there are none; the invoker passes the context it was given", async () => {
     expect(() => budgetStatus.run(fx.db, {})).toThrow("needs the household's budgets");
-    const [bound] = withContext([budgetStatus], ctx(BUDGETS)) as ReadTool[];
-    expect(bound!.run(fx.db, {}).summary).toBe(run({}).summary);
-    expect(bound!.name).toBe("budget_status");
+    const call = await createInvoker({ budget: fx.db, tools: [budgetStatus], ctx: ctx(BUDGETS) }).invoke({ id: "t", name: "budget_status", input: {} });
+    expect(call.kind === "output" && call.output.summary).toBe(run({}).summary);
   });
 });
 
@@ -267,5 +266,14 @@ describe("amounts typed as text", () => {
     expect(parseBudgetAmount("-5")).toHaveProperty("problem");
     expect(parseBudgetAmount("0")).toEqual({ problem: "the amount must be a positive number (at least 0.01)" });
     expect(parseBudgetAmount("1e5")).toHaveProperty("problem");
+  });
+});
+
+describe("budget_status's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    // SPEC §8: a month, not a period; budgets are in the main currency.
+    expect(schemaOf(budgetStatus)).toEqual({ names: ["year", "month"], required: undefined });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(budgetStatus.description).toMatch(/The UI (draws|shows)/);
   });
 });

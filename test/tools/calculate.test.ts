@@ -4,6 +4,7 @@ import { calculate, evaluate } from "../../src/tools/calculate.ts";
 import { figuresOfOutput } from "../../src/figures/collect.ts";
 import { checkAnswer } from "../../src/figures/check.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
+import { schemaOf } from "./support.ts";
 
 // calculate reads no data.
 const NO_DB = {} as BudgetDb;
@@ -78,5 +79,13 @@ describe("calculate: the tool", () => {
   test("the schema refuses an empty or missing expression", () => {
     expect(calculate.schema.safeParse({}).success).toBe(false);
     expect(calculate.schema.safeParse({ expression: "" }).success).toBe(false);
+  });
+});
+
+describe("calculate's schema", () => {
+  test("the JSON schema sent to the model: its properties, what is required", () => {
+    expect(schemaOf(calculate)).toEqual({ names: ["expression"], required: ["expression"] });
+    // It shows nothing but its result: its description promises no chart.
+    expect(calculate.description).not.toMatch(/The UI (draws|shows)/);
   });
 });

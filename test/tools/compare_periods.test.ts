@@ -9,7 +9,7 @@ import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatPercent } from "../../src/core/format.ts";
 import { comparePeriods } from "../../src/tools/compare_periods.ts";
 import { comparePeriods as oracle, type ComparePeriodArg } from "../support/spec-oracle.ts";
-import { fixtures, cents, demoDb, inputError, money, run, schemaRejects, extended } from "./support.ts";
+import { fixtures, cents, demoDb, inputError, money, run, schemaRejects, extended, schemaOf } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
@@ -359,5 +359,14 @@ describe("compare_periods: periods after the data's end, by merchant (extended f
     // Visa: June Spotify 12.95 × 2 (the double charge) = 25.90; July 12.95. The rent (IBAN) is out.
     expect(out.summary).toContain(`CHF: total spending ${money(25.9, "CHF")} → ${money(12.95, "CHF")}`);
     expect(out.summary).toContain("in account Visa 4417.");
+  });
+});
+
+describe("compare_periods's schema", () => {
+  test("the JSON schema sent to the model: its properties, what is required; the description says the UI shows the result", () => {
+    // Its periods are a and b, so it takes currency and account but no period of its own.
+    expect(schemaOf(comparePeriods)).toEqual({ names: ["a", "b", "category", "by", "currency", "account"], required: ["a", "b"] });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(comparePeriods.description).toMatch(/The UI (draws|shows)/);
   });
 });

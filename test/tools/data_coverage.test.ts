@@ -11,7 +11,7 @@ import { BudgetDb } from "../../src/ledger/reader.ts";
 import { dataCoverage } from "../../src/tools/data_coverage.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 import { dataCoverage as oracle } from "../support/spec-oracle-round3.ts";
-import { fixtures, demoDb, extended, IBAN_ACCOUNT, on, run } from "./support.ts";
+import { fixtures, demoDb, extended, IBAN_ACCOUNT, on, run, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 const { db: plain, path: plainPath, loose, loosePath } = fixtures();
 const { db, path } = extended();
@@ -90,5 +90,13 @@ describe("data_coverage == oracle", () => {
       check(db, path, today, { currency: "CHF" });
       check(demo.db, demo.path, today);
     }
+  });
+});
+
+describe("data_coverage's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    expect(schemaOf(dataCoverage)).toEqual({ names: [...PERIOD_PROPS], required: undefined });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(dataCoverage.description).toMatch(/The UI (draws|shows)/);
   });
 });

@@ -9,7 +9,7 @@ import { incomeVsSpending } from "../../src/tools/income_vs_spending.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatPercent } from "../../src/core/format.ts";
 import { incomeVsSpending as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { fixtures, centsAll, demoDb, extended, money, MONTHS_2024, MONTHS_2025, MONTHS_ALL, run } from "./support.ts";
+import { fixtures, centsAll, demoDb, extended, money, MONTHS_2024, MONTHS_2025, MONTHS_ALL, run, rowsLinkOf, followUpsOf, chartOf, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
 const ext = extended();
@@ -270,5 +270,21 @@ describe("income_vs_spending == oracle", () => {
   });
   test("demo database (7'300 rows, seed 7; all dates = 36 months, summary per year)", () => {
     for (const args of [{}, { year: 2024 }, { year: 2025, month: 12 }, { from: "2024-02-10", to: "2025-11-20" }]) check(demo.db, demo.path, args);
+  });
+});
+
+describe("income_vs_spending's affordances", () => {
+  test("no see-these-transactions link (income and spending together); the biggest categories as a follow-up", () => {
+    expect(rowsLinkOf(incomeVsSpending, { year: 2025 })).toBeNull();
+    expect(followUpsOf(incomeVsSpending, chartOf({ "2025-01": 10 }), { year: 2025 })).toEqual(["What were my biggest spending categories in 2025?"]);
+    expect(followUpsOf(incomeVsSpending, chartOf({ "2025-01": 10 }), {}, ["income_vs_spending", "spending_by_category"])).toEqual([]);
+  });
+});
+
+describe("income_vs_spending's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    expect(schemaOf(incomeVsSpending)).toEqual({ names: [...PERIOD_PROPS], required: undefined });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(incomeVsSpending.description).toMatch(/The UI (draws|shows)/);
   });
 });

@@ -3,7 +3,7 @@
  * the product (the agent loop, the MCP server, `budget-chat tool`, a table's "Show all")
  * go through it — the same bad input gets the same words from each.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { afterAll, describe, expect, test } from "bun:test";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js";
 import { z } from "zod";
@@ -15,8 +15,7 @@ import { ALL_TOOLS, READ_TOOLS } from "../../src/tools/registry.ts";
 import { listTransactions } from "../../src/tools/list_transactions.ts";
 import type { ReadTool } from "../../src/tools/types.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { webSuite } from "../support/web-harness.ts";
 
 const fx = createFixture();
 afterAll(() => fx.cleanup());
@@ -104,30 +103,18 @@ describe("createInvoker", () => {
 });
 
 describe("every caller goes through the invoker: the same bad input, the same message", () => {
-  let fake: FakeAnthropic;
-  let h: WebHarness | null = null;
-  beforeAll(async () => {
-    fake = await startFakeAnthropic();
-  });
-  afterEach(async () => {
-    await h?.close();
-    h = null;
-  });
-  afterAll(async () => {
-    await fake.stop();
-  });
+  const h = webSuite();
 
   test("agent loop, MCP, CLI and Show all", async () => {
     // 1. The agent loop: the model calls the tool with the bad input.
-    h = await startWebHarness({ fake });
-    fake.enqueue(
+    h.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "toolu_bad", name: "list_transactions", input: BAD_INPUT }] },
       { kind: "message", content: [{ type: "text", text: "Sorry." }] },
     );
     const { turn, events } = await h.ask("list them");
     // The start event carries the tool's label, so views need no tool registry.
     expect(events.find((e) => e.type === "tool_started")).toEqual({ type: "tool_started", id: "toolu_bad", tool: "list_transactions", label: listTransactions.label, input: BAD_INPUT });
-    const result = fake.requests.at(-1)!.body.messages!.at(-1).content[0];
+    const result = h.fake.requests.at(-1)!.body.messages!.at(-1).content[0];
     expect(result).toMatchObject({ tool_use_id: "toolu_bad", is_error: true, content: BAD_INPUT_MESSAGE });
 
     // 2. MCP.

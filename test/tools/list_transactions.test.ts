@@ -10,7 +10,7 @@ import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";
 import { list as oracle, load, type FilterArgs } from "../support/spec-oracle.ts";
-import { fixtures, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+import { fixtures, demoDb, inputError, money, run, schemaRejects, rowsLinkOf, followUpsOf, schemaOf, PERIOD_PROPS, schemaProperty } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
@@ -393,5 +393,28 @@ describe("list_transactions == oracle", () => {
     for (const args of [{ limit: 500 }, { sort: "amount" as const, limit: 500 }, { search: "coop", year: 2025 }, { category: "Groceries", min_amount: 100, sort: "amount" as const }, { direction: "in" as const, from: "2024-01-01", to: "2024-03-31", limit: 500 }]) {
       check(demo.db, args, demo.path);
     }
+  });
+});
+
+describe("list_transactions' affordances", () => {
+  test("see these transactions: the listing's filters, period and order as the page's query; the biggest categories as a follow-up", () => {
+    // February 2025 has 28 days; sort "amount" is kept (the page's default is by date).
+    expect(rowsLinkOf(listTransactions, { search: "coop", category: "Groceries", year: 2025, month: 2, min_amount: 10, direction: "out", sort: "amount", limit: 50 })).toBe(
+      "/transactions?q=coop&category=Groceries&from=2025-02-01&to=2025-02-28&min=10&direction=out&sort=amount",
+    );
+    // Without filters: every transaction, newest first (the page's default), so the bare page.
+    expect(rowsLinkOf(listTransactions, {})).toBe("/transactions");
+    // A list draws no chart: its question is asked when no chart of the answer invited one.
+    expect(followUpsOf(listTransactions, null, {})).toEqual(["What are my biggest spending categories this year?"]);
+    expect(followUpsOf(listTransactions, null, {}, ["list_transactions", "spending_by_category"])).toEqual([]);
+  });
+});
+
+describe("list_transactions's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    expect(schemaOf(listTransactions)).toEqual({ names: ["search", "category", "min_amount", "max_amount", "direction", ...PERIOD_PROPS, "sort", "limit"], required: undefined });
+    expect(schemaProperty(listTransactions, "limit")).toMatchObject({ type: "integer", minimum: 1, maximum: 500, default: 50 });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(listTransactions.description).toMatch(/The UI (draws|shows)/);
   });
 });

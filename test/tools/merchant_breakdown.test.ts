@@ -11,7 +11,7 @@ import { createFixture } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { merchantBreakdown as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { fixtures, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+import { fixtures, cents, demoDb, inputError, money, run, schemaRejects, rowsLinkOf, followUpsOf, chartOf, schemaOf, PERIOD_PROPS, schemaProperty } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
@@ -254,5 +254,29 @@ describe("merchant_breakdown == oracle", () => {
     for (const args of [{}, { year: 2024, top_n: 10 }, { category: "Groceries" }, { category: "Dining", year: 2025, month: 5 }, { category: "Income", from: "2024-01-01", to: "2024-06-30" }]) {
       check(demo.db, demo.path, args);
     }
+  });
+});
+
+describe("merchant_breakdown's affordances", () => {
+  test("see these transactions only for one category; the largest merchant's transactions as a follow-up", () => {
+    expect(rowsLinkOf(merchantBreakdown, { category: "Dining", year: 2024 })).toBe("/transactions?category=Dining&from=2024-01-01&to=2024-12-31");
+    // Across all spending the page would also show income and transfers: no link.
+    expect(rowsLinkOf(merchantBreakdown, { year: 2024 })).toBeNull();
+    // Largest by absolute value: Coop (120) over Migros (80).
+    const chart = chartOf({ Migros: 80, Coop: 120 });
+    expect(followUpsOf(merchantBreakdown, chart, { year: 2025 })).toEqual(["List my transactions at Coop in 2025"]);
+    expect(followUpsOf(merchantBreakdown, chart, {})).toEqual(["List my transactions at Coop"]);
+    // "Other" (the rest combined) names no merchant; nor does an answer that listed transactions already.
+    expect(followUpsOf(merchantBreakdown, chartOf({ Coop: 120, Other: 300 }), {})).toEqual([]);
+    expect(followUpsOf(merchantBreakdown, chart, {}, ["merchant_breakdown", "list_transactions"])).toEqual([]);
+  });
+});
+
+describe("merchant_breakdown's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    expect(schemaOf(merchantBreakdown)).toEqual({ names: ["category", "top_n", ...PERIOD_PROPS], required: undefined });
+    expect(schemaProperty(merchantBreakdown, "top_n")).toMatchObject({ type: "integer", minimum: 1, maximum: 50, default: 15 });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(merchantBreakdown.description).toMatch(/The UI (draws|shows)/);
   });
 });

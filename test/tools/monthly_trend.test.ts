@@ -9,7 +9,7 @@ import { monthlyTrend } from "../../src/tools/monthly_trend.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { monthlyTrend as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { fixtures, centsAll, demoDb, extended, inputError, MONTHS_2024, MONTHS_2025, MONTHS_ALL, money, run, schemaRejects } from "./support.ts";
+import { fixtures, centsAll, demoDb, extended, inputError, MONTHS_2024, MONTHS_2025, MONTHS_ALL, money, run, schemaRejects, rowsLinkOf, followUpsOf, chartOf, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
 const ext = extended();
@@ -308,5 +308,25 @@ describe("monthly_trend == oracle", () => {
     for (const args of [{}, { year: 2024 }, { category: "Groceries" }, { categories: ["Dining", "Transport", "Income"], year: 2025 }, { category: "Transfers", from: "2024-03-10", to: "2025-01-20" }]) {
       check(demo.db, demo.path, args);
     }
+  });
+});
+
+describe("monthly_trend's affordances", () => {
+  test("see these transactions for one category; the breakdown of its period and the year before as follow-ups", () => {
+    expect(rowsLinkOf(monthlyTrend, { category: "Groceries", year: 2025, currency: "eur" })).toBe("/transactions?category=Groceries&currency=EUR&from=2025-01-01&to=2025-12-31");
+    // All spending, or several categories side by side: the page cannot select exactly those rows.
+    expect(rowsLinkOf(monthlyTrend, { year: 2025 })).toBeNull();
+    expect(rowsLinkOf(monthlyTrend, { categories: ["Groceries", "Dining"] })).toBeNull();
+    const chart = chartOf({ "2025-01": 10 });
+    expect(followUpsOf(monthlyTrend, chart, { year: 2025 })).toEqual(["What were my biggest spending categories in 2025?", "How does 2025 compare with 2024?"]);
+    expect(followUpsOf(monthlyTrend, chart, {}, ["monthly_trend", "spending_by_category"])).toEqual([]);
+  });
+});
+
+describe("monthly_trend's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    expect(schemaOf(monthlyTrend)).toEqual({ names: ["category", "categories", ...PERIOD_PROPS], required: undefined });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(monthlyTrend.description).toMatch(/The UI (draws|shows)/);
   });
 });

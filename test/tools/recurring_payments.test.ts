@@ -10,7 +10,7 @@ import { recurringPayments } from "../../src/tools/recurring_payments.ts";
 import { createFixture, fixtureRow, fixtureRows, type Fixture } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { recurringPayments as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { fixtures, cents, demoDb, money, run, schemaRejects, extended } from "./support.ts";
+import { fixtures, cents, demoDb, money, run, schemaRejects, extended, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 // Three monthly EUR series beside the fixture's rows (it has no EUR series of its own).
 const EUR = { currency: "EUR" };
@@ -228,5 +228,13 @@ describe("recurring_payments: a price rise and a double charge (extended fixture
         `price changes: 2026-07-01 ${money(2000, "CHF")} → ${money(2200, "CHF")}, GOT MORE EXPENSIVE in the period`,
     );
     expect(out.summary).toContain(`possible double charges: 2026-06-05 and 2026-06-06 (${money(12.95, "CHF")})`);
+  });
+});
+
+describe("recurring_payments's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    expect(schemaOf(recurringPayments)).toEqual({ names: ["min_occurrences", ...PERIOD_PROPS], required: undefined });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(recurringPayments.description).toMatch(/The UI (draws|shows)/);
   });
 });

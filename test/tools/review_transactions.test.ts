@@ -10,7 +10,7 @@ import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { reviewTransactions } from "../../src/tools/review_transactions.ts";
 import { reviewTransactions as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { fixtures, demoDb, money, run, schemaRejects, extended } from "./support.ts";
+import { fixtures, demoDb, money, run, schemaRejects, extended, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
@@ -165,5 +165,13 @@ describe("review_transactions: possible duplicates (extended fixture)", () => {
         expect(table?.rows.map((r) => [r[0], r[1], r[2], r[3], r[4]]) ?? []).toEqual(want.map((d) => [d.date, d.description, d.amount, d.currency, d.ids.length]));
       }
     }
+  });
+});
+
+describe("review_transactions's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    expect(schemaOf(reviewTransactions)).toEqual({ names: ["category", "max_confidence", "limit", ...PERIOD_PROPS], required: undefined });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(reviewTransactions.description).toMatch(/The UI (draws|shows)/);
   });
 });

@@ -12,7 +12,7 @@ import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { plural } from "../../src/core/format.ts";
 import { search as oracle, type FilterArgs } from "../support/spec-oracle.ts";
-import { fixtures, cents, demoDb, inputError, money, run, schemaRejects } from "./support.ts";
+import { fixtures, cents, demoDb, inputError, money, run, schemaRejects, rowsLinkOf, followUpsOf, chartOf, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
@@ -347,5 +347,27 @@ describe("search_transactions == oracle", () => {
     for (const args of [{ search: "migros" }, { search: "zürich", year: 2025 }, { search: "sbb", min_amount: 20 }, { search: "savings" }, { search: "coop", direction: "in" as const }, { search: "e", category: "Dining", from: "2024-05-01", to: "2024-09-30" }]) {
       check(demo.db, demo.path, args);
     }
+  });
+});
+
+describe("search_transactions' affordances", () => {
+  test("see these transactions: the search text, its filters and period as the page's query; a follow-up lists them", () => {
+    // From 2025-01-01 with no end; the currency upper-cased as the page spells it.
+    expect(rowsLinkOf(searchTransactions, { search: "sbb", from: "2025-01-01", currency: "chf" })).toBe("/transactions?q=sbb&currency=CHF&from=2025-01-01");
+    // A year and month become that month's first and last day; amounts and direction carry over.
+    expect(rowsLinkOf(searchTransactions, { search: "coop", year: 2024, month: 2, max_amount: 50, direction: "in" })).toBe("/transactions?q=coop&from=2024-02-01&to=2024-02-29&max=50&direction=in");
+    const chart = chartOf({ "2025-01": -30 });
+    expect(followUpsOf(searchTransactions, chart, { search: "sbb" })).toEqual(["List these transactions"]);
+    // Not when the answer listed them already, nor for a search that drew no chart (nothing found).
+    expect(followUpsOf(searchTransactions, chart, { search: "sbb" }, ["search_transactions", "list_transactions"])).toEqual([]);
+    expect(followUpsOf(searchTransactions, null, { search: "sbb" })).toEqual([]);
+  });
+});
+
+describe("search_transactions's schema", () => {
+  test("the JSON schema sent to the model: its properties, what is required; the description says the UI shows the result", () => {
+    expect(schemaOf(searchTransactions)).toEqual({ names: ["search", "category", "min_amount", "max_amount", "direction", ...PERIOD_PROPS], required: ["search"] });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(searchTransactions.description).toMatch(/The UI (draws|shows)/);
   });
 });

@@ -8,7 +8,7 @@ import { describe, expect, test } from "bun:test";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { spendingBreakdown } from "../../src/tools/spending_breakdown.ts";
 import { spendingBreakdown as oracle, type BreakdownArgs } from "../support/spec-oracle-round3.ts";
-import { fixtures, cents, demoDb, extended, IBAN_ACCOUNT, inputError, money, run } from "./support.ts";
+import { fixtures, cents, demoDb, extended, IBAN_ACCOUNT, inputError, money, run, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 const { db: plain, path: plainPath, loose, loosePath } = fixtures();
 const { db, path } = extended();
@@ -202,4 +202,12 @@ describe("spending_breakdown == oracle", () => {
       check(demo.db, demo.path, args);
     }
   }, 30_000); // brute force, on a machine shared with other work
+});
+
+describe("spending_breakdown's schema", () => {
+  test("the JSON schema sent to the model: its properties, what is required; the description says the UI shows the result", () => {
+    expect(schemaOf(spendingBreakdown)).toEqual({ names: ["group_by", "metric", "categories", "exclude_categories", "search", "exclude_search", "min_amount", "max_amount", "direction", "sort", "top_n", ...PERIOD_PROPS], required: ["group_by"] });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(spendingBreakdown.description).toMatch(/The UI (draws|shows)/);
+  });
 });

@@ -9,7 +9,7 @@ import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatPercent, plural } from "../../src/core/format.ts";
 import { spendingByCategory as oracle, type CommonArgs } from "../support/spec-oracle.ts";
-import { fixtures, cents, demoDb, inputError, money, run } from "./support.ts";
+import { fixtures, cents, demoDb, inputError, money, run, rowsLinkOf, followUpsOf, chartOf, schemaOf, PERIOD_PROPS, schemaProperty } from "./support.ts";
 
 const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
@@ -274,5 +274,29 @@ describe("spending_by_category == oracle", () => {
     for (const args of [{}, { year: 2024 }, { year: 2025, month: 3 }, { from: "2024-06-15", to: "2025-02-10" }, { currency: "chf" }]) {
       check(demo.db, demo.path, args);
     }
+  });
+});
+
+describe("spending_by_category's affordances", () => {
+  test("no see-these-transactions link (the page shows one category at a time); the largest category's merchants and trend as follow-ups", () => {
+    expect(rowsLinkOf(spendingByCategory, { year: 2024 })).toBeNull();
+    // Largest by absolute value: Housing (-1'800) over Groceries (-600).
+    const chart = chartOf({ Groceries: -600, Housing: -1800 });
+    expect(followUpsOf(spendingByCategory, chart, { year: 2024 })).toEqual([
+      "Which merchants do I spend most at for Housing in 2024?",
+      "How did my Housing spending develop month by month in 2024?",
+    ]);
+    expect(followUpsOf(spendingByCategory, chart, {}, ["spending_by_category", "monthly_trend"])).toEqual(["Which merchants do I spend most at for Housing?"]);
+    // A name too long for a question (over 40 characters) is not offered.
+    expect(followUpsOf(spendingByCategory, chartOf({ ["x".repeat(41)]: -5 }), {})).toEqual([]);
+  });
+});
+
+describe("spending_by_category's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    expect(schemaOf(spendingByCategory)).toEqual({ names: [...PERIOD_PROPS], required: undefined });
+    expect(schemaProperty(spendingByCategory, "year")).toMatchObject({ type: "integer", minimum: 1900, maximum: 2200 });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(spendingByCategory.description).toMatch(/The UI (draws|shows)/);
   });
 });

@@ -12,10 +12,11 @@ import { join } from "node:path";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
-import type { ToolOutput } from "../../src/core/events.ts";
+import type { ChartSpec, ToolOutput } from "../../src/core/events.ts";
 import { formatMoney, round2 } from "../../src/core/format.ts";
 import type { BudgetEntry } from "../../src/budgets/budgets.ts";
-import type { ReadTool, ToolContext } from "../../src/tools/types.ts";
+import type { ReadTool, Tool, ToolContext } from "../../src/tools/types.ts";
+import { toolInputSchema } from "../../src/tools/registry.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 
 export type Fixtures = {
@@ -79,6 +80,35 @@ export function demoDb(): { db: BudgetDb; path: string } {
 /** Runs a read tool the way the loop does: schema first (defaults applied), then run. */
 export function run<S extends ReadTool["schema"]>(tool: ReadTool<S>, db: BudgetDb, input: unknown, ctx?: ToolContext): ToolOutput {
   return tool.run(db, tool.schema.parse(input), ctx);
+}
+
+/** The period, currency and account arguments of the read tools (SPEC §2), in their schemas' order. */
+export const PERIOD_PROPS = ["year", "month", "from", "to", "currency", "account"];
+
+/** A tool's JSON schema as the model gets it (toolInputSchema): its property names in order, and what is required. */
+export function schemaOf(tool: Tool): { names: string[]; required: string[] | undefined } {
+  const s = toolInputSchema(tool);
+  return { names: Object.keys(s.properties ?? {}), required: s.required as string[] | undefined };
+}
+
+/** One property of a tool's JSON schema. */
+export function schemaProperty(tool: Tool, name: string): unknown {
+  return toolInputSchema(tool).properties?.[name];
+}
+
+/** A tool's "see these transactions" link for an input as the model sends it (validated first, as the UI does); null for none. */
+export function rowsLinkOf<S extends ReadTool["schema"]>(tool: ReadTool<S>, input: unknown): string | null {
+  return tool.rowsLink?.(tool.schema.parse(input)) ?? null;
+}
+
+/** A tool's follow-up questions under a chart of a call (null: the call drew none), when the answer used the tools `asked`. */
+export function followUpsOf<S extends ReadTool["schema"]>(tool: ReadTool<S>, chart: ChartSpec | null, input: unknown, asked: string[] = [tool.name]): string[] {
+  return tool.followUps?.(chart, tool.schema.parse(input), new Set(asked)) ?? [];
+}
+
+/** A one-series chart of these labels and values (what follow-up questions read). */
+export function chartOf(values: Record<string, number>): ChartSpec {
+  return { type: "bar", title: "", data: { labels: Object.keys(values), datasets: [{ name: "", values: Object.values(values) }] } };
 }
 
 /** The ToolInputError a call throws (fails the test when it throws something else or nothing). */

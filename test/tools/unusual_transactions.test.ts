@@ -9,7 +9,7 @@ import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { RunningMedian, distinctCounts, lower } from "../../src/ledger/running-median.ts";
 import { unusualTransactions } from "../../src/tools/unusual_transactions.ts";
 import { unusualTransactions as oracle } from "../support/spec-oracle-round3.ts";
-import { fixtures, cents, demoDb, extended, money, run } from "./support.ts";
+import { fixtures, cents, demoDb, extended, money, run, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 const { db: plain, path: plainPath, loose, loosePath } = fixtures();
 const { db, path } = extended();
@@ -126,4 +126,12 @@ describe("unusual_transactions == oracle", () => {
   test("demo database (7'300 rows, seed 7)", () => {
     for (const args of [{}, { year: 2025 }, { from: "2024-01-01", category: "Dining" }]) check(demo.db, demo.path, args);
   }, 30_000); // brute force, on a machine shared with other work
+});
+
+describe("unusual_transactions's schema", () => {
+  test("the JSON schema sent to the model: its properties; the description says the UI shows the result", () => {
+    expect(schemaOf(unusualTransactions)).toEqual({ names: ["kind", "category", "limit", ...PERIOD_PROPS], required: undefined });
+    // The model must know the UI draws the charts and tables (so it never draws text charts).
+    expect(unusualTransactions.description).toMatch(/The UI (draws|shows)/);
+  });
 });

@@ -18,12 +18,12 @@ const setup = writeFixturePerTest(NOW);
 const look = queryFile;
 const txRows = (path: string, ids: number[]) =>
   look(path, `SELECT id, merchant_name, category, source, confidence FROM transactions WHERE id IN (${ids.join(",")}) ORDER BY id`);
-const refusal = (fn: () => unknown): [number, string] => {
+const refusal = (fn: () => unknown): [string, string] => {
   try {
     fn();
   } catch (e) {
     expect(e).toBeInstanceOf(EditError);
-    return [(e as EditError).status, (e as Error).message];
+    return [(e as EditError).kind, (e as Error).message];
   }
   throw new Error("expected an EditError");
 };
@@ -80,7 +80,7 @@ describe("editTransaction", () => {
     expect(look(f.path, "SELECT count(*) AS n FROM few_shot_examples")).toEqual([{ n: 0 }]);
     expect(deps.store.audit.list({ kind: "undo" })[0]!.detail).toMatchObject({ edit: edit.id, change: "transaction_edit", rows: 3 });
     // Once only.
-    expect(refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual([409, "This edit was already undone."]);
+    expect(refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual(["conflict", "This edit was already undone."]);
   });
 
   test("undo leaves a row someone changed since alone, and says so", () => {
@@ -90,7 +90,7 @@ describe("editTransaction", () => {
     w.run("UPDATE transactions SET category = 'Shopping' WHERE id = 125");
     w.close();
     expect(refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual([
-      409,
+      "conflict",
       "Nothing was restored: 1 of the 1 transactions changed (or were deleted) since the edit; undo would overwrite that, so nothing was restored.",
     ]);
     expect(txRows(f.path, [125])).toEqual([{ id: 125, merchant_name: "Kiosk", category: "Shopping", source: "manual", confidence: 1 }]);
@@ -99,20 +99,20 @@ describe("editTransaction", () => {
   test("refusals change nothing: bad input 400, unknown id or someone else's edit 404, no change 409", () => {
     const { f, deps } = setup();
     const before = look(f.path, "SELECT * FROM transactions ORDER BY id");
-    expect(refusal(() => parseEdit({}))).toEqual([400, 'Invalid edit: ✖ give category, merchant_name or both; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}']);
-    expect(refusal(() => parseEdit({ category: "Dining", colour: "red" }))[0]).toBe(400);
+    expect(refusal(() => parseEdit({}))).toEqual(["invalid", 'Invalid edit: ✖ give category, merchant_name or both; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}']);
+    expect(refusal(() => parseEdit({ category: "Dining", colour: "red" }))[0]).toBe("invalid");
     // The 15 names of the categories table and Household (only in transactions [30–35]); `transport` [75] [76] is Transport.
     expect(refusal(() => editTransaction(deps, ANNA, 125, parseEdit({ category: "Pets" })))).toEqual([
-      400,
+      "invalid",
       'Unknown category "Pets". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.',
     ]);
-    expect(refusal(() => editTransaction(deps, ANNA, 999, parseEdit({ category: "Dining" })))).toEqual([404, "No transaction with id 999."]);
+    expect(refusal(() => editTransaction(deps, ANNA, 999, parseEdit({ category: "Dining" })))).toEqual(["not_found", "No transaction with id 999."]);
     const edit = editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" }));
     expect(refusal(() => editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" })))).toEqual([
-      409,
+      "conflict",
       "Nothing was changed: transaction 125 already has this category and merchant name: nothing to change.",
     ]);
-    expect(refusal(() => undoTransactionEditById(deps, BEN, edit.id))).toEqual([404, `No edit ${edit.id} of yours to undo.`]);
+    expect(refusal(() => undoTransactionEditById(deps, BEN, edit.id))).toEqual(["not_found", `No edit ${edit.id} of yours to undo.`]);
     undoTransactionEditById(deps, ANNA, edit.id);
     expect(look(f.path, "SELECT * FROM transactions ORDER BY id")).toEqual(before);
   });

@@ -256,16 +256,3 @@ describe("dataAge", () => {
     expect(dataAgeText({ ...age, demo: true }, new Date("2026-01-07T08:00:00Z"))).toBe("data up to 28 Dec 2025");
   });
 });
-
-describe("transactionsHref (see these transactions)", () => {
-  test("a tool's filters as the page's query; none where the page cannot show exactly those rows", async () => {
-    const { transactionsHref } = await import("../../src/transactions/link.ts");
-    expect(transactionsHref("list_transactions", { search: "coop", category: "Groceries", year: 2025, month: 2, min_amount: 10, direction: "out", sort: "amount", limit: 50 })).toBe(
-      "/transactions?q=coop&category=Groceries&from=2025-02-01&to=2025-02-28&min=10&direction=out&sort=amount",
-    );
-    expect(transactionsHref("search_transactions", { search: "sbb", from: "2025-01-01", currency: "chf" })).toBe("/transactions?q=sbb&currency=CHF&from=2025-01-01");
-    expect(transactionsHref("merchant_breakdown", { category: "Dining", year: 2024 })).toBe("/transactions?category=Dining&from=2024-01-01&to=2024-12-31");
-    expect(transactionsHref("merchant_breakdown", { year: 2024 })).toBeNull();
-    expect(transactionsHref("spending_by_category", { year: 2024 })).toBeNull();
-  });
-});

@@ -3,11 +3,9 @@
  * whole web app (JSON API and htmx routes), a temp copy of the demo database.
  */
 import { formatCount } from "../../src/core/format.ts";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { ApprovalService } from "../../src/chat/approval-service.ts";
 import { readSettings } from "../../src/config.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import type { WebHarness } from "../support/web-harness.ts";
 import { waitFor } from "../support/wait.ts";
 import {
   apiChat,
@@ -24,18 +22,9 @@ import {
   startTrustHarness,
   toolResultsOf,
 } from "./support.ts";
+import { webSuite } from "../support/web-harness.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startTrustHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
-afterEach(() => fake.reset());
+let h = webSuite(() => startTrustHarness());
 
 const STARBUCKS_2025 = { search: "Starbucks", year: 2025, to_category: "groceries" };
 const starbucks2025 = () =>
@@ -48,7 +37,7 @@ describe("approve", () => {
   test("the card comes from the server's preview; approve writes exactly once (double click, second tab, replay); Undo restores the exact before-values", async () => {
     const expectedIds = starbucks2025();
     expect(expectedIds.length).toBeGreaterThan(10);
-    fake.enqueue(...recategoriseScript(STARBUCKS_2025));
+    h.fake.enqueue(...recategoriseScript(STARBUCKS_2025));
     const before = snapshot(h);
     const manualBefore = manualCount(h);
 
@@ -69,7 +58,7 @@ describe("approve", () => {
     expect(JSON.parse(asked.at(-1)!.data)).toMatchObject({ incomplete: false, waiting: true });
     expect(h.store.turns.get(h.store.approvals.get("local", id)!.turnId)!.status).toBe("waiting");
     expect(h.chat.runningCount("local")).toBe(0);
-    expect(fake.requests).toHaveLength(1);
+    expect(h.fake.requests).toHaveLength(1);
     expect(manualCount(h)).toBe(manualBefore);
     const pending = await (await fetch(`${h.url}/api/approvals/${id}`)).json();
     expect(pending.status).toBe("pending");
@@ -130,12 +119,12 @@ describe("approve", () => {
     expect(cache[0]!.n).toBeGreaterThan(0);
 
     // The model was told, in the tool_result of its next request: the message right after its tool_use.
-    expect(fake.requests).toHaveLength(2);
-    const sent = fake.requests[1]!.body.messages!;
+    expect(h.fake.requests).toHaveLength(2);
+    const sent = h.fake.requests[1]!.body.messages!;
     expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(sent[1].content.map((b: any) => b.type)).toEqual(["text", "tool_use"]);
     expect(sent[2].content.map((b: any) => b.type)).toEqual(["tool_result"]);
-    const [result] = toolResultsOf(fake, 1);
+    const [result] = toolResultsOf(h.fake, 1);
     expect(result.tool_use_id).toBe("toolu_recat");
     expect(result.is_error).toBeUndefined();
     expect(resultText(result)).toMatch(
@@ -191,7 +180,7 @@ describe("approve", () => {
   });
 
   test("the browser stream shows the card with Approve/Reject built from the preview", async () => {
-    fake.enqueue(...recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" }));
+    h.fake.enqueue(...recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" }));
     const res = await fetch(`${h.url}/chat`, {
       method: "POST",
       headers: { ...browserHeaders(h), "content-type": "application/x-www-form-urlencoded" },
@@ -225,7 +214,7 @@ describe("approve", () => {
 
 describe("reject, timeout, a question meanwhile", () => {
   test("reject → nothing written; the continuation tells the model; the card says so in words; a later approve executes nothing", async () => {
-    fake.enqueue(...recategoriseScript(STARBUCKS_2025));
+    h.fake.enqueue(...recategoriseScript(STARBUCKS_2025));
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
@@ -239,7 +228,7 @@ describe("reject, timeout, a question meanwhile", () => {
     expect(continuation.events.filter((e) => e.type === "approval_decided")).toEqual([
       { type: "approval_decided", id, decision: "rejected", detail: "The user rejected the change; nothing was modified." },
     ]);
-    const [result] = toolResultsOf(fake, 1);
+    const [result] = toolResultsOf(h.fake, 1);
     expect(result).toMatchObject({ tool_use_id: "toolu_recat", is_error: true });
     expect(resultText(result)).toBe("The user rejected the change; nothing was modified.");
     const late = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
@@ -261,7 +250,7 @@ describe("reject, timeout, a question meanwhile", () => {
   test("timeout → expired, no model call, the next request tells the model, a late approve executes nothing", async () => {
     // A server of its own, on the same fake model, whose approvals last 400 ms.
     const main = h;
-    h = await startTrustHarness({ fake, approvalTimeoutMs: 400 });
+    h = await startTrustHarness({ fake: h.fake, approvalTimeoutMs: 400 });
     try {
       await timeoutCase();
     } finally {
@@ -271,7 +260,7 @@ describe("reject, timeout, a question meanwhile", () => {
   });
 
   async function timeoutCase() {
-    fake.enqueue(recategoriseScript(STARBUCKS_2025)[0]!);
+    h.fake.enqueue(recategoriseScript(STARBUCKS_2025)[0]!);
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
@@ -280,7 +269,7 @@ describe("reject, timeout, a question meanwhile", () => {
     const a = h.store.approvals.get("local", id)!;
     await waitFor(() => h.store.turns.get(a.turnId)!.status === "done", { what: "the waiting turn to settle" });
     // An expiry starts no model call.
-    expect(fake.requests).toHaveLength(1);
+    expect(h.fake.requests).toHaveLength(1);
     const late = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
     expect(late.status).toBe(409);
     expect(await late.json()).toEqual({ error: "This approval has expired; nothing more was done.", status: "expired" });
@@ -290,9 +279,9 @@ describe("reject, timeout, a question meanwhile", () => {
     const page = await (await fetch(`${h.url}/conversations/${a.conversationId}`, { headers: browserHeaders(h) })).text();
     expect(page).toContain("<strong>Expired — nothing changed</strong>");
     // The next question's request answers the waiting tool call with the expiry.
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "OK." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "OK." }] });
     await (await apiChat(h, "and now?", {}, a.conversationId)).ended;
-    const sent = fake.requests[1]!.body.messages!;
+    const sent = h.fake.requests[1]!.body.messages!;
     expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(sent[2].content).toEqual([
       { type: "tool_result", tool_use_id: "toolu_recat", content: "The approval expired after 400 ms; nothing was modified.", is_error: true },
@@ -303,12 +292,12 @@ describe("reject, timeout, a question meanwhile", () => {
   test("the default timeout is 10 minutes and the message says so", () => {
     const { approvalTimeout } = readSettings(["approvalTimeout"], {}, {});
     expect(approvalTimeout).toBe(600);
-    const s = new ApprovalService({ store: h.store, budget: h.budget, timeoutMs: approvalTimeout * 1000 });
+    const s = new ApprovalService({ store: h.store, budget: h.budget, writer: h.app.writer, tools: [], timeoutMs: approvalTimeout * 1000 });
     expect(s.expiredMessage()).toBe("The approval expired after 10 minutes; nothing was modified.");
   });
 
   test("a question asked while a card waits is answered at once (history valid); deciding later still executes and tells the model in a note", async () => {
-    fake.enqueue(recategoriseScript(STARBUCKS_2025)[0]!);
+    h.fake.enqueue(recategoriseScript(STARBUCKS_2025)[0]!);
     const before = snapshot(h);
     const stream = await apiChat(h, "move Starbucks to Groceries");
     const { id } = await stream.waitFor("approval_request");
@@ -319,11 +308,11 @@ describe("reject, timeout, a question meanwhile", () => {
     expect(stop.status).toBe(204);
     expect(h.store.approvals.get("local", id)!.status).toBe("pending");
 
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "You spent a lot on coffee." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "You spent a lot on coffee." }] });
     const next = await apiChat(h, "how much on coffee?", {}, a.conversationId);
     await next.ended;
     expect(next.all("done")[0].incomplete).toBe(false);
-    const asked = fake.requests[1]!.body.messages!;
+    const asked = h.fake.requests[1]!.body.messages!;
     expect(asked.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(asked[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_recat" });
     expect(resultText(asked[2].content[0])).toMatch(/^The user has not decided yet: the approval card stays open until \d\d:\d\d\. Nothing has changed so far\./);
@@ -331,12 +320,12 @@ describe("reject, timeout, a question meanwhile", () => {
     expect(h.store.approvals.get("local", id)!.status).toBe("pending");
     expect(h.store.turns.get(a.turnId)!.status).toBe("waiting");
 
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Done: Starbucks is now Groceries." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Done: Starbucks is now Groceries." }] });
     const res = await postJson(h, `/api/approvals/${id}`, { decision: "approve" });
     expect(res.status).toBe(200);
     await h.chat.turn((await res.json()).continuation_turn_id)!.finished;
     expect(changedIds(before, snapshot(h))).toEqual(starbucks2025Moved(before));
-    const told = fake.requests[2]!.body.messages!;
+    const told = h.fake.requests[2]!.body.messages!;
     expect(told.map((m: any) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
     expect(told[4].content).toHaveLength(1);
     expect(told[4].content[0].text).toMatch(
@@ -350,11 +339,11 @@ describe("reject, timeout, a question meanwhile", () => {
 describe("waiting is not running", () => {
   test("two cards waiting in two conversations do not count against one answer at a time; the list marks both", async () => {
     const main = h;
-    h = await startTrustHarness({ fake, limits: { concurrentTurns: 1 } });
+    h = await startTrustHarness({ fake: h.fake, limits: { concurrentTurns: 1 } });
     try {
       const asked: { id: string; conversation: string }[] = [];
       for (const search of ["Tibits", "Starbucks"]) {
-        fake.enqueue(recategoriseScript({ search, year: 2025, to_category: "Groceries" })[0]!);
+        h.fake.enqueue(recategoriseScript({ search, year: 2025, to_category: "Groceries" })[0]!);
         const stream = await apiChat(h, `${search} is groceries`);
         const { id } = await stream.waitFor("approval_request");
         await stream.ended;
@@ -362,13 +351,13 @@ describe("waiting is not running", () => {
       }
       expect(h.chat.runningCount("local")).toBe(0);
       expect(h.store.db.query("SELECT status, count(*) AS n FROM turns GROUP BY status").all()).toEqual([{ status: "waiting", n: 2 }]);
-      // A waiting answer is not replaced behind its card's back (Regenerate, edit-and-resend).
+      // An answer that ended waiting for its card's decision is not replaced behind the card's back (Regenerate, edit-and-resend).
       const waitingTurn = h.store.approvals.get("local", asked[1]!.id)!.turnId;
       const regenerate = await fetch(`${h.url}/turns/${waitingTurn}/regenerate`, { method: "POST", headers: browserHeaders(h) });
       expect(regenerate.status).toBe(409);
       expect(await regenerate.text()).toContain("This answer waits for your decision on its approval card: decide first (or ask something new).");
       // A third question is answered (with at most 1 answer at a time).
-      fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello." }] });
+      h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello." }] });
       const third = await postJson(h, "/api/chat", { message: "hello" });
       expect(third.status).toBe(200);
       await third.text();
@@ -386,7 +375,7 @@ describe("waiting is not running", () => {
 
 describe("one step, several calls", () => {
   test("a read and two writes in one reply: the read's result waits with the cards; each decision's request answers every call of that step exactly once", async () => {
-    fake.enqueue({
+    h.fake.enqueue({
       kind: "message",
       content: [
         { type: "text", text: "Let me look and prepare both." },
@@ -405,10 +394,10 @@ describe("one step, several calls", () => {
     expect(waiting.pendingResults.map((r) => r.tool_use_id)).toEqual(["tu_read"]);
 
     // The first decision: its result, the read's, and "not decided yet" for the other card, in the calls' order.
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Moved; the budget card is still open." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Moved; the budget card is still open." }] });
     const r1 = await postJson(h, `/api/approvals/${first.id}`, { decision: "approve" });
     await h.chat.turn((await r1.json()).continuation_turn_id)!.finished;
-    const sent = fake.requests[1]!.body.messages!;
+    const sent = h.fake.requests[1]!.body.messages!;
     expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
     const results = sent[2].content;
     expect(results.map((b: any) => [b.type, b.tool_use_id, b.is_error ?? false])).toEqual([
@@ -423,10 +412,10 @@ describe("one step, several calls", () => {
     expect(h.store.turns.get(turnId)!.status).toBe("waiting");
 
     // The second decision: its call was answered already, so the model hears it as a note.
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "The budget stays as it was." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "The budget stays as it was." }] });
     const r2 = await postJson(h, `/api/approvals/${second.id}`, { decision: "reject" });
     await h.chat.turn((await r2.json()).continuation_turn_id)!.finished;
-    const last = fake.requests[2]!.body.messages!.at(-1);
+    const last = h.fake.requests[2]!.body.messages!.at(-1);
     expect(last.content).toEqual([
       {
         type: "text",
@@ -435,14 +424,14 @@ describe("one step, several calls", () => {
       },
     ]);
     expect(h.store.turns.get(turnId)!.status).toBe("done");
-    expect(fake.requests.every((r) => r.status === 200)).toBe(true);
+    expect(h.fake.requests.every((r) => r.status === 200)).toBe(true);
     await postJson(h, `/api/approvals/${first.id}/undo`, {});
   });
 });
 
 describe("undo tells the truth", () => {
   test("after Undo the next request carries a note that the change was undone (once); the card and the export say when", async () => {
-    fake.enqueue(...recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" }));
+    h.fake.enqueue(...recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" }));
     const stream = await apiChat(h, "Tibits is groceries");
     const { id } = await stream.waitFor("approval_request");
     await stream.ended;
@@ -453,9 +442,9 @@ describe("undo tells the truth", () => {
     const undone = (await undo.json()).result.undone;
     const a = h.store.approvals.get("local", id)!;
 
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Understood." }] }, { kind: "message", content: [{ type: "text", text: "Sure." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Understood." }] }, { kind: "message", content: [{ type: "text", text: "Sure." }] });
     await (await apiChat(h, "what now?", {}, a.conversationId)).ended;
-    const sent = fake.requests.at(-1)!.body.messages!;
+    const sent = h.fake.requests.at(-1)!.body.messages!;
     const last = sent.at(-1);
     expect(last.role).toBe("user");
     const clock = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone: "Europe/Zurich" }).format(new Date(undone.at));
@@ -465,7 +454,7 @@ describe("undo tells the truth", () => {
     ]);
     // Told once: the next request has the note in its history, not again in the new message.
     await (await apiChat(h, "and then?", {}, a.conversationId)).ended;
-    const next = fake.requests.at(-1)!.body.messages!;
+    const next = h.fake.requests.at(-1)!.body.messages!;
     expect(next.at(-1).content.map((b: any) => b.text)).toEqual(["and then?"]);
     expect(JSON.stringify(next)).toContain("the user undid the change of your earlier recategorise_transactions call");
 
@@ -481,19 +470,19 @@ describe("undo tells the truth", () => {
 
 describe("a continuation that fails", () => {
   test("Retry reports the decision again in its place; the history stays valid; nothing is executed twice", async () => {
-    fake.enqueue(recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" })[0]!);
+    h.fake.enqueue(recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" })[0]!);
     const stream = await apiChat(h, "Tibits is groceries");
     const { id } = await stream.waitFor("approval_request");
     await stream.ended;
     const before = snapshot(h);
-    fake.enqueue({ kind: "stream_error", errorType: "overloaded_error", message: "Overloaded" });
+    h.fake.enqueue({ kind: "stream_error", errorType: "overloaded_error", message: "Overloaded" });
     const res = await postJson(h, `/api/approvals/${id}`, { decision: "reject" });
     const failed = h.chat.turn((await res.json()).continuation_turn_id)!;
     await failed.finished;
     expect(h.store.turns.get(failed.id)!.status).toBe("error");
     expect(failed.events.some((e) => e.type === "error" && e.retryable)).toBe(true);
 
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Nothing was changed, as you asked." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Nothing was changed, as you asked." }] });
     const retry = await fetch(`${h.url}/turns/${failed.id}/retry`, { method: "POST", headers: browserHeaders(h) });
     expect(retry.status).toBe(200);
     const html = await retry.text();
@@ -504,7 +493,7 @@ describe("a continuation that fails", () => {
     expect(again.continues).toBe(id);
     await h.chat.turn(again.id)?.finished;
     expect(h.store.turns.get(again.id)!.status).toBe("done");
-    const sent = fake.requests.at(-1)!.body.messages!;
+    const sent = h.fake.requests.at(-1)!.body.messages!;
     expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
     expect(sent[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_recat", is_error: true });
     expect(resultText(sent[2].content[0])).toBe("The user rejected the change; nothing was modified.");
@@ -541,7 +530,7 @@ describe("the answer that asked has ended", () => {
       ttlMs: 60_000,
     });
     const before = snapshot(h);
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Moved." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Moved." }] });
     const res = await postJson(h, `/api/approvals/${orphan.id}`, { decision: "approve" });
     expect(res.status).toBe(200);
     const body = await res.json();
@@ -549,7 +538,7 @@ describe("the answer that asked has ended", () => {
     await h.chat.turn(body.continuation_turn_id)!.finished;
     expect(changedIds(before, snapshot(h))).toEqual(ids);
     // Its tool_use is not in this conversation's history: the outcome comes as a note, the only content of the request.
-    const sent = fake.requests[0]!.body.messages!;
+    const sent = h.fake.requests[0]!.body.messages!;
     expect(sent).toHaveLength(1);
     expect(sent[0].content[0].text).toMatch(/^\[Note from the app, not from the user: the user has now decided on the approval card of your earlier recategorise_transactions call\.\] Approved by the user: moved /);
     expect(h.store.turns.get(turnId)!.status).toBe("done");
@@ -565,7 +554,7 @@ describe("refusals the model must correct", () => {
       "SELECT count(*) AS n FROM transactions WHERE (merchant_name LIKE '%o%' OR raw_description LIKE '%o%') AND category <> 'Other'",
     )[0]!.n;
     expect(n).toBeGreaterThan(1000);
-    fake.enqueue(
+    h.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "tu_big", name: "recategorise_transactions", input: { search: "o", to_category: "Other" } }] },
       { kind: "message", content: [{ type: "tool_use", id: "tu_bad", name: "recategorise_transactions", input: { search: "Starbucks", category: "Coffee", to_category: "Dining" } }] },
       { kind: "message", content: [{ type: "text", text: "I could not do that." }] },
@@ -574,11 +563,11 @@ describe("refusals the model must correct", () => {
     const approvalsBefore = h.store.approvals.list("local").length;
     const stream = await apiChat(h, "recategorise everything with an o");
     await stream.ended;
-    expect(resultText(toolResultsOf(fake, 1)[0])).toBe(
+    expect(resultText(toolResultsOf(h.fake, 1)[0])).toBe(
       `refused: ${formatCount(n)} rows match; at most 1'000 per approval — narrow it with category/year/month.`,
     );
-    expect(toolResultsOf(fake, 1)[0].is_error).toBe(true);
-    expect(resultText(toolResultsOf(fake, 2)[1])).toMatch(/^Unknown category "Coffee"\. Valid categories: Cash, Children, Dining, /);
+    expect(toolResultsOf(h.fake, 1)[0].is_error).toBe(true);
+    expect(resultText(toolResultsOf(h.fake, 2)[1])).toMatch(/^Unknown category "Coffee"\. Valid categories: Cash, Children, Dining, /);
     expect(stream.all("approval_request")).toEqual([]);
     expect(h.store.approvals.list("local")).toHaveLength(approvalsBefore);
     const calls = h.store.audit.list({ kind: "tool_call", limit: 2 }).map((e) => e.detail as any);
@@ -600,7 +589,7 @@ describe("refusals the model must correct", () => {
     );
     w.close();
     // A model that falls for it: it reads the row, then tries to recategorise.
-    fake.enqueue(
+    h.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "tu_list", name: "list_transactions", input: { search: "Evil Shop" } }] },
       {
         kind: "message",
@@ -612,7 +601,7 @@ describe("refusals the model must correct", () => {
     const stream = await apiChat(h, "What did I buy at Evil Shop?");
     // The list result carried the text as data; the write waits for the user.
     const { id } = await stream.waitFor("approval_request");
-    expect(resultText(toolResultsOf(fake, 1)[0])).toContain("showing 1 of 1");
+    expect(resultText(toolResultsOf(h.fake, 1)[0])).toContain("showing 1 of 1");
     // Deliberate: give a model that "falls for it" time to write, to show that nothing is written without approval.
     await Bun.sleep(200);
     expect(changedIds(before, snapshot(h))).toEqual([]);
@@ -629,24 +618,24 @@ describe("refusals the model must correct", () => {
 
 describe("--read-only", () => {
   test("the write tool is absent from the request to the model (and present with the gate)", async () => {
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hi." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hi." }] });
     await (await apiChat(h, "hello")).ended;
-    expect(fake.requests[0]!.body.tools!.map((t: any) => t.name)).toContain("recategorise_transactions");
+    expect(h.fake.requests[0]!.body.tools!.map((t: any) => t.name)).toContain("recategorise_transactions");
 
-    const ro = await startTrustHarness({ fake, readOnly: true, offerWriteTool: true });
+    const ro = await startTrustHarness({ fake: h.fake, readOnly: true, offerWriteTool: true });
     try {
-      fake.reset();
-      fake.enqueue(
+      h.fake.reset();
+      h.fake.enqueue(
         { kind: "message", content: [{ type: "tool_use", id: "tu_ro", name: "recategorise_transactions", input: STARBUCKS_2025 }] },
         { kind: "message", content: [{ type: "text", text: "Cannot." }] },
       );
       const res = await postJson(ro, "/api/chat", { message: "move Starbucks to Groceries" });
       await res.text();
-      const names = fake.requests[0]!.body.tools!.map((t: any) => t.name);
+      const names = h.fake.requests[0]!.body.tools!.map((t: any) => t.name);
       expect(names).not.toContain("recategorise_transactions");
       expect(names).toContain("search_transactions");
       // Even a model that calls it anyway gets an error, and nothing is asked or written.
-      expect(resultText(toolResultsOf(fake, 1)[0])).toStartWith("recategorise_transactions changes data, so it is not available here: it runs only in the chat, after the user approves it on a card (never when the server is read-only). Tools that only read: spending_by_category, ");
+      expect(resultText(toolResultsOf(h.fake, 1)[0])).toStartWith("recategorise_transactions changes data, so it is not available here: it runs only in the chat, after the user approves it on a card (never when the server is read-only). Tools that only read: spending_by_category, ");
       expect(ro.store.approvals.list("local")).toEqual([]);
     } finally {
       await ro.close();

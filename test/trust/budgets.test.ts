@@ -4,24 +4,13 @@
  * and loop recategorise_transactions uses, unchanged), the JSON API and the Budgets page's
  * htmx routes, and who may read or change budgets.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import type { FakeReply } from "../support/fake-anthropic.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import type { WebHarness } from "../support/web-harness.ts";
 import { apiChat, auditKinds, browserHeaders, continued, loginWith, postJson, resultText, startTrustHarness, toolResultsOf } from "./support.ts";
 import { waitFor } from "../support/wait.ts";
+import { webSuite } from "../support/web-harness.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startTrustHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
-afterEach(() => fake.reset());
+let h = webSuite(() => startTrustHarness());
 
 /** The fake model: one set_budget call, then a closing text. */
 function setBudgetScript(input: Record<string, unknown>, id = "toolu_budget"): FakeReply[] {
@@ -37,7 +26,7 @@ const writes = () => h.store.audit.list({ kind: "write", limit: 1000 });
 describe("set_budget through the approval card", () => {
   test("the card shows old → new from the server; approve stores once; a second click and a replay do nothing; undo restores", async () => {
     h.store.budgets.set("Dining", 250, "CHF", { via: "cli", by: "cli" });
-    fake.enqueue(...setBudgetScript({ category: "dining", amount: 300 }));
+    h.fake.enqueue(...setBudgetScript({ category: "dining", amount: 300 }));
     const stream = await apiChat(h, "Set my dining budget to 300");
     const req = await stream.waitFor("approval_request");
     expect(req.preview).toMatchObject({
@@ -68,7 +57,7 @@ describe("set_budget through the approval card", () => {
     await continued(h, id);
     expect(budgetOf("Dining")).toBe(300);
     expect(h.store.budgets.get("Dining")!.updatedBy).toBe("local");
-    const [result] = toolResultsOf(fake, 1);
+    const [result] = toolResultsOf(h.fake, 1);
     expect(result.is_error).toBeUndefined();
     expect(resultText(result)).toBe("Approved by the user: the Dining budget is now CHF 300.00 a month (was CHF 250.00).");
 
@@ -91,7 +80,7 @@ describe("set_budget through the approval card", () => {
 
   test("reject stores nothing and the model is told", async () => {
     const before = writes().length;
-    fake.enqueue(...setBudgetScript({ category: "Groceries", amount: 900 }));
+    h.fake.enqueue(...setBudgetScript({ category: "Groceries", amount: 900 }));
     const stream = await apiChat(h, "Set groceries to 900");
     const { id } = await stream.waitFor("approval_request");
     await stream.ended;
@@ -101,7 +90,7 @@ describe("set_budget through the approval card", () => {
     await continued(h, id);
     expect(budgetOf("Groceries")).toBeNull();
     expect(writes().length).toBe(before);
-    expect(resultText(toolResultsOf(fake, 1)[0])).toBe("The user rejected the change; nothing was modified.");
+    expect(resultText(toolResultsOf(h.fake, 1)[0])).toBe("The user rejected the change; nothing was modified.");
     const late = await fetch(`${h.url}/approvals/${id}/approve`, { method: "POST", headers: browserHeaders(h) });
     expect(late.status).toBe(409);
     expect(budgetOf("Groceries")).toBeNull();
@@ -109,9 +98,9 @@ describe("set_budget through the approval card", () => {
 
   test("timeout stores nothing; a late approve does nothing", async () => {
     const main = h;
-    h = await startTrustHarness({ fake, approvalTimeoutMs: 400 });
+    h = await startTrustHarness({ fake: h.fake, approvalTimeoutMs: 400 });
     try {
-      fake.enqueue(...setBudgetScript({ category: "Groceries", amount: 900 }));
+      h.fake.enqueue(...setBudgetScript({ category: "Groceries", amount: 900 }));
       const stream = await apiChat(h, "Set groceries to 900");
       const { id } = await stream.waitFor("approval_request");
       await stream.ended;
@@ -128,7 +117,7 @@ describe("set_budget through the approval card", () => {
   });
 
   test("a budget changed between the preview and the approval is not overwritten", async () => {
-    fake.enqueue(...setBudgetScript({ category: "Travel", amount: 500 }));
+    h.fake.enqueue(...setBudgetScript({ category: "Travel", amount: 500 }));
     const stream = await apiChat(h, "Set travel to 500");
     const { id } = await stream.waitFor("approval_request");
     await stream.ended;
@@ -150,14 +139,14 @@ describe("set_budget through the approval card", () => {
   });
 
   test("the system prompt lists the budgets, so 'how am I doing?' reaches budget_status", async () => {
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Fine." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Fine." }] });
     const stream = await apiChat(h, "How am I doing?");
     await stream.ended;
-    const system = JSON.stringify(fake.requests[0]!.body.system);
+    const system = JSON.stringify(h.fake.requests[0]!.body.system);
     expect(system).toContain("Monthly budgets (household): Dining CHF 250.00.");
     expect(system).toContain("use budget_status");
-    expect(fake.requests[0]!.body.tools!.map((t: any) => t.name)).toContain("budget_status");
-    expect(fake.requests[0]!.body.tools!.map((t: any) => t.name)).toContain("set_budget");
+    expect(h.fake.requests[0]!.body.tools!.map((t: any) => t.name)).toContain("budget_status");
+    expect(h.fake.requests[0]!.body.tools!.map((t: any) => t.name)).toContain("set_budget");
   });
 });
 

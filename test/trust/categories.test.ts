@@ -4,22 +4,11 @@
  * real SDK against the fake Messages API, the approval service unchanged), and an
  * answer's table linking to the same rows on the Transactions page.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import type { WebHarness } from "../support/web-harness.ts";
+import { describe, expect, test } from "bun:test";
 import { apiChat, browserHeaders, budgetQuery, continued, resultText, startTrustHarness, toolResultsOf } from "./support.ts";
+import { webSuite } from "../support/web-harness.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startTrustHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
-afterEach(() => fake.reset());
+const h = webSuite(() => startTrustHarness());
 
 
 const call = (name: string, input: Record<string, unknown>, id: string) => [
@@ -29,7 +18,7 @@ const call = (name: string, input: Record<string, unknown>, id: string) => [
 
 describe("categories through the approval card", () => {
   test("manage_categories add: the card, approve, the category exists; undo removes it", async () => {
-    fake.enqueue(...call("manage_categories", { action: "add", name: "Pets", description: "Pet food, vets, pet insurance" }, "tu_cat"));
+    h.fake.enqueue(...call("manage_categories", { action: "add", name: "Pets", description: "Pet food, vets, pet insurance" }, "tu_cat"));
     const stream = await apiChat(h, "Add a Pets category");
     const req = await stream.waitFor("approval_request");
     expect(req.preview).toMatchObject({ title: "add the category “Pets”", description: "Add the category Pets (“Pet food, vets, pet insurance”).", facts: [{ label: "Description", value: "Pet food, vets, pet insurance" }] });
@@ -39,7 +28,7 @@ describe("categories through the approval card", () => {
     await stream.ended;
     // The decision's continuation answers in the background: it must not take the next test's replies.
     await continued(h, req.id);
-    expect(resultText(toolResultsOf(fake, 1)[0])).toBe("Approved by the user: Added the category Pets.");
+    expect(resultText(toolResultsOf(h.fake, 1)[0])).toBe("Approved by the user: Added the category Pets.");
     expect(budgetQuery(h, "SELECT name, description FROM categories WHERE name = 'Pets'")).toEqual([{ name: "Pets", description: "Pet food, vets, pet insurance" }]);
     const undo = await fetch(`${h.url}/approvals/${req.id}/undo`, { method: "POST", headers: browserHeaders(h) });
     expect(undo.status).toBe(200);
@@ -49,7 +38,7 @@ describe("categories through the approval card", () => {
   test("recategorise_transactions to a category that does not exist: the card says it creates it; approve does", async () => {
     const migros = budgetQuery<{ n: number }>(h, "SELECT count(*) AS n FROM transactions WHERE raw_description LIKE '%migros%' AND substr(date, 1, 7) = '2026-10'")[0]!.n;
     expect(migros).toBeGreaterThan(0);
-    fake.enqueue(...call("recategorise_transactions", { search: "migros", year: 2026, month: 10, to_category: "Supermarkets" }, "tu_new"));
+    h.fake.enqueue(...call("recategorise_transactions", { search: "migros", year: 2026, month: 10, to_category: "Supermarkets" }, "tu_new"));
     const stream = await apiChat(h, "Move October's Migros to a new Supermarkets category");
     const req = await stream.waitFor("approval_request");
     expect(req.preview.title).toBe(`move ${migros === 1 ? "1 transaction" : `${migros} transactions`} to the new category “Supermarkets”`);
@@ -63,7 +52,7 @@ describe("categories through the approval card", () => {
   });
 
   test("an answer's transaction table links to the same rows on the Transactions page", async () => {
-    fake.enqueue(...call("list_transactions", { search: "sbb", year: 2026, limit: 5 }, "tu_list"));
+    h.fake.enqueue(...call("list_transactions", { search: "sbb", year: 2026, limit: 5 }, "tu_list"));
     const stream = await apiChat(h, "Show my SBB trips this year");
     const done = await stream.waitFor("done");
     const page = await (await fetch(`${h.url}/conversations/${done.conversation_id}`)).text();

@@ -6,7 +6,7 @@ import { BudgetWriter } from "../../src/ledger/write-path.ts";
 import { Database } from "bun:sqlite";
 import { afterEach, describe, expect, test } from "bun:test";
 import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../../src/ledger/pipeline.ts";
-import { WriteConflictError } from "../../src/ledger/recategorise.ts";
+import { WriteConflictError } from "../../src/core/errors.ts";
 import { Store } from "../../src/store/store.ts";
 import type { Change } from "../../src/tools/types.ts";
 import { previewRecategorisation, recategoriseSchema, recategoriseTransactions } from "../../src/tools/recategorise_transactions.ts";

@@ -5,102 +5,41 @@
  * pending until its time passes, and deciding it after the restart works.
  */
 import { Database } from "bun:sqlite";
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { describe, expect, test } from "bun:test";
 import { join } from "node:path";
-import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { recategoriseScript, resultText, SseReader } from "./support.ts";
-import { runCli, spawnCli } from "../support/cli-process.ts";
+import { runCli } from "../support/cli-process.ts";
+import { freePort, serveSuite, type ServeProcess } from "../support/serve-process.ts";
+import { waitFor } from "../support/wait.ts";
 
-let fake: FakeAnthropic;
-let dir: string;
-let budgetDb: string;
-let chatDb: string;
-const running = new Set<ReturnType<typeof Bun.spawn>>();
-
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  dir = mkdtempSync(join(tmpdir(), "bc-serve-"));
-  budgetDb = join(dir, "budget.db");
-  chatDb = join(dir, "chat.db");
-  writeDemoDb({ out: budgetDb, seed: 7 });
-});
-afterEach(() => fake.reset());
-afterAll(async () => {
-  for (const p of running) {
-    p.kill("SIGKILL");
-    await p.exited;
-  }
-  await fake.stop();
-  rmSync(dir, { recursive: true, force: true });
-});
+const suite = serveSuite();
+/** A key that must never be printed. */
+const KEY = "sk-ant-test-serve-key-0123456789";
+const budgetDb = () => join(suite.dir, "budget.db");
+const chatDb = () => join(suite.dir, "chat.db");
 
 function env(extra: Record<string, string> = {}): Record<string, string> {
   return {
-    PATH: process.env.PATH ?? "",
-    HOME: dir,
-    ANTHROPIC_API_KEY: "sk-ant-test-serve-key-0123456789",
-    ANTHROPIC_BASE_URL: fake.url,
+    ANTHROPIC_API_KEY: KEY,
+    ANTHROPIC_BASE_URL: suite.fake.url,
     ANTHROPIC_MODEL: "claude-test",
-    DATABASE_URL: budgetDb,
-    CHAT_DATABASE_URL: chatDb,
+    DATABASE_URL: budgetDb(),
+    CHAT_DATABASE_URL: chatDb(),
     ...extra,
   };
 }
 
-function freePort(): number {
-  const s = Bun.serve({ hostname: "127.0.0.1", port: 0, fetch: () => new Response() });
-  const port = s.port!;
-  s.stop(true);
-  return port;
-}
-
-const run = (args: string[], extra: Record<string, string> = {}) => runCli(args, { home: dir, env: env(extra) });
-
-type Server = { proc: ReturnType<typeof Bun.spawn>; url: string; stdout(): string; stderr(): string };
+const run = (args: string[], extra: Record<string, string> = {}) => runCli(args, { home: suite.dir, env: env(extra) });
 
 /** Start `serve` and wait for its "listening on" line. */
-async function serve(args: string[], extra: Record<string, string> = {}): Promise<Server> {
-  const proc = spawnCli(["serve", ...args], { home: dir, env: env(extra) });
-  running.add(proc);
-  let out = "";
-  let err = "";
-  void (async () => {
-    for await (const chunk of proc.stderr as ReadableStream<Uint8Array>) err += new TextDecoder().decode(chunk);
-  })();
-  const reader = (proc.stdout as ReadableStream<Uint8Array>).getReader();
-  const deadline = Date.now() + 20_000;
-  while (!/listening on (http:\S+)/.test(out)) {
-    if (Date.now() > deadline) throw new Error(`serve did not start: ${out} ${err}`);
-    const { value, done } = await reader.read();
-    if (done) throw new Error(`serve exited: ${out} ${err}`);
-    out += new TextDecoder().decode(value);
-  }
-  void (async () => {
-    while (true) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      out += new TextDecoder().decode(value);
-    }
-  })();
-  const url = /listening on (http:\S+?)\/?\s/.exec(out)![1]!;
-  return { proc, url, stdout: () => out, stderr: () => err };
-}
+const serve = (args: string[], extra: Record<string, string> = {}) => suite.start({ args, env: { ANTHROPIC_API_KEY: KEY, ...extra } });
+const stop = suite.stop;
 
-async function stop(s: Server, signal: "SIGTERM" | "SIGKILL"): Promise<number> {
-  s.proc.kill(signal);
-  const code = await s.proc.exited;
-  running.delete(s.proc);
-  return code;
-}
-
-const post = (s: Server, path: string, body: unknown) =>
+const post = (s: ServeProcess, path: string, body: unknown) =>
   fetch(`${s.url}${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
 
 const manualStarbucks = () => {
-  const db = new Database(budgetDb, { readonly: true });
+  const db = new Database(budgetDb(), { readonly: true });
   try {
     return (db.query("SELECT count(*) AS n FROM transactions WHERE merchant_name = 'Starbucks' AND source = 'manual'").get() as { n: number }).n;
   } finally {
@@ -120,11 +59,11 @@ describe("serve", () => {
     const viaEnv = await run(["serve"], { BIND_ADDRESS: `0.0.0.0:${port}` });
     expect(viaEnv.code).toBe(1);
     expect(viaEnv.stderr).toContain("refusing to listen on 0.0.0.0");
-    expect(fake.requests).toHaveLength(0);
+    expect(suite.fake.requests).toHaveLength(0);
   });
 
   test("with a user it starts on that address, and every request needs a session", async () => {
-    const scratch = join(dir, "users-chat.db");
+    const scratch = join(suite.dir, "users-chat.db");
     const port = freePort();
     const added = await run(["users", "add", "carol"], { CHAT_DATABASE_URL: scratch, BIND_ADDRESS: `0.0.0.0:${port}` });
     expect(added.code).toBe(0);
@@ -172,23 +111,23 @@ describe("serve", () => {
   test("--read-only: the write tool is not in the request to the model; without it, it is, with --approval-timeout applied", async () => {
     const ro = await serve(["--bind", `127.0.0.1:${freePort()}`, "--read-only"]);
     try {
-      fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hi." }] });
+      suite.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hi." }] });
       await (await post(ro, "/api/chat", { message: "hello" })).text();
-      const names = fake.requests[0]!.body.tools!.map((t: any) => t.name);
+      const names = suite.fake.requests[0]!.body.tools!.map((t: any) => t.name);
       expect(names).toContain("list_transactions");
       expect(names).not.toContain("recategorise_transactions");
     } finally {
       await stop(ro, "SIGTERM");
     }
-    fake.reset();
+    suite.fake.reset();
     const rw = await serve(["--bind", `127.0.0.1:${freePort()}`, "--approval-timeout", "5"]);
     try {
-      fake.enqueue(recategoriseScript({ search: "Starbucks", year: 2025, to_category: "Groceries" })[0]!);
+      suite.fake.enqueue(recategoriseScript({ search: "Starbucks", year: 2025, to_category: "Groceries" })[0]!);
       const res = await post(rw, "/api/chat", { message: "move Starbucks" });
       const stream = new SseReader(res);
       const started = Date.now();
       const req = await stream.waitFor("approval_request");
-      expect(fake.requests[0]!.body.tools!.map((t: any) => t.name)).toContain("recategorise_transactions");
+      expect(suite.fake.requests[0]!.body.tools!.map((t: any) => t.name)).toContain("recategorise_transactions");
       const ttl = Date.parse(req.expires_at) - started;
       expect(ttl).toBeGreaterThan(3_000);
       expect(ttl).toBeLessThan(7_000);
@@ -198,7 +137,7 @@ describe("serve", () => {
       expect(await approvalStatusOnceNot(rw, req.id, "pending")).toBe("expired");
       const a = await (await fetch(`${rw.url}/api/approvals/${req.id}`)).json();
       expect(a.result.message).toBe("The approval expired after 5 seconds; nothing was modified.");
-      expect(fake.requests).toHaveLength(1);
+      expect(suite.fake.requests).toHaveLength(1);
     } finally {
       expect(await stop(rw, "SIGTERM")).toBe(0);
     }
@@ -207,7 +146,7 @@ describe("serve", () => {
   test("kill -9 with a pending approval, restart: the approval is still pending; approving it executes and the continuation streams", async () => {
     const port = freePort();
     const first = await serve(["--bind", `127.0.0.1:${port}`]);
-    fake.enqueue(...recategoriseScript({ search: "Starbucks", year: 2025, to_category: "Groceries" }));
+    suite.fake.enqueue(...recategoriseScript({ search: "Starbucks", year: 2025, to_category: "Groceries" }));
     const stream = new SseReader(await post(first, "/api/chat", { message: "move this year's Starbucks to Groceries" }));
     const req = await stream.waitFor("approval_request");
     // The answer has ended waiting (stored): nothing runs when the process dies.
@@ -231,9 +170,9 @@ describe("serve", () => {
       await cont.ended;
       expect(cont.all("chunk").map((c) => c.text).join("")).toBe("Here is what happened.");
       expect(cont.all("done")[0]).toMatchObject({ conversation_id: a.conversation_id, incomplete: false });
-      expect(fake.requests).toHaveLength(2);
-      expect(fake.requests[1]!.status).toBe(200);
-      const sent = fake.requests[1]!.body.messages!;
+      expect(suite.fake.requests).toHaveLength(2);
+      expect(suite.fake.requests[1]!.status).toBe(200);
+      const sent = suite.fake.requests[1]!.body.messages!;
       expect(sent.map((m: any) => m.role)).toEqual(["user", "assistant", "user"]);
       expect(sent[1].content.at(-1)).toMatchObject({ type: "tool_use", id: "toolu_recat" });
       expect(sent[2].content[0]).toMatchObject({ type: "tool_result", tool_use_id: "toolu_recat" });
@@ -253,8 +192,8 @@ describe("serve", () => {
 
   test("a pending approval survives a clean shutdown; after a restart it expires when its time passes (also when it passed while the server was down)", async () => {
     const port = freePort();
-    const ask = async (s: Server, message: string) => {
-      fake.enqueue(recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" })[0]!);
+    const ask = async (s: ServeProcess, message: string) => {
+      suite.fake.enqueue(recategoriseScript({ search: "Tibits", year: 2025, to_category: "Groceries" })[0]!);
       const stream = new SseReader(await post(s, "/api/chat", { message }));
       const req = await stream.waitFor("approval_request");
       await stream.ended;
@@ -263,7 +202,7 @@ describe("serve", () => {
     const first = await serve(["--bind", `127.0.0.1:${port}`, "--approval-timeout", "5"]);
     const early = await ask(first, "move Tibits");
     expect(await stop(first, "SIGTERM")).toBe(0);
-    const db = new Database(chatDb, { readonly: true });
+    const db = new Database(chatDb(), { readonly: true });
     try {
       expect(db.query("SELECT status FROM approvals WHERE id = ?").get(early.id)).toEqual({ status: "pending" });
       expect(db.query("SELECT status FROM turns WHERE id = (SELECT turn_id FROM approvals WHERE id = ?)").get(early.id)).toEqual({ status: "waiting" });
@@ -271,7 +210,7 @@ describe("serve", () => {
       db.close();
     }
     // Its time passes while the server is down: the next start expires it.
-    while (Date.now() <= Date.parse(early.expires_at)) await Bun.sleep(100);
+    await waitFor(() => Date.now() > Date.parse(early.expires_at), { everyMs: 100, what: "the approval's time to pass" });
     const second = await serve(["--bind", `127.0.0.1:${port}`, "--approval-timeout", "5"]);
     let late: { id: string; expires_at: string };
     try {
@@ -297,13 +236,15 @@ describe("serve", () => {
 });
 
 /** Poll an approval until its status is no longer `status`; returns the new status. */
-async function approvalStatusOnceNot(s: Server, id: string, status: string): Promise<string> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const now = (await (await fetch(`${s.url}/api/approvals/${id}`)).json()).status;
-    if (now !== status) return now;
-    await Bun.sleep(200);
-  }
-  throw new Error(`approval ${id} stayed ${status}`);
+async function approvalStatusOnceNot(s: ServeProcess, id: string, status: string): Promise<string> {
+  let now = status;
+  await waitFor(
+    async () => {
+      now = (await (await fetch(`${s.url}/api/approvals/${id}`)).json()).status;
+      return now !== status;
+    },
+    { everyMs: 200, timeoutMs: 20_000, what: `approval ${id} to leave ${status}` },
+  );
+  return now;
 }
 

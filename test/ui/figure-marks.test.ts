@@ -89,7 +89,7 @@ describe("the stream and a reload show the same marks", () => {
   ];
 
   test("the figures event re-sends the block's paragraphs with marks, and the line", () => {
-    const r = createFragmentRenderer(T, "CHF");
+    const r = createFragmentRenderer(T, { currency: "CHF" });
     r.render(events[0]!);
     r.render(events[1]!);
     const data = r.render(events[2]!).map((m) => m.data).join("");

@@ -1,6 +1,6 @@
 /**
  * The views, fragments and public/app.js in a real browser, through the app's real routes
- * (startWebHarness: createWebApp on the agent harness, the fake Messages API as the
+ * (startWebHarness: createServer on the agent harness, the fake Messages API as the
  * model) and under the app's own CSP. A test tool (`show_script`) returns every kind of
  * artifact with hostile labels, so charts and tables arrive exactly as tools send them.
  * Skipped without Chromium (outside CI).
@@ -15,6 +15,7 @@ import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import { recategoriseScript } from "../trust/support.ts";
 import { axe, browserSuite, answerText, ask, SKIP_BROWSER, squash, turnId, waitForStatus } from "../e2e/browser-helpers.ts";
 import { EVIL } from "./helpers.ts";
+import { waitFor } from "../support/wait.ts";
 
 const months = Array.from({ length: 36 }, (_, i) => `${2023 + Math.floor(i / 12)}-${String((i % 12) + 1).padStart(2, "0")}`);
 
@@ -113,19 +114,26 @@ describe.skipIf(SKIP_BROWSER)("in Chromium, through the real routes, under the a
     expect(yTicks.some((t) => /^CHF \d+(\.\d)?k$/.test(t))).toBe(true);
     // Tooltips: amounts formatted by the server (app.js has no formatter); a thinned month still names itself.
     await page.waitForFunction((id) => [...document.querySelectorAll(`#answer-${id} figure.chart-grouped_bar rect.bar`)].some((r) => Number(r.getAttribute("height")) > 0), id);
-    await page.waitForTimeout(300);
+    /** Whether Frappe shows the tooltip of this chart (it sets the tip's opacity once it has filled it). */
+    const tipShown = (kind: string) => page.evaluate(([id, kind]) => (document.querySelector(`#answer-${id} figure.chart-${kind} .graph-svg-tip`) as HTMLElement | null)?.style.opacity === "1", [id, kind]);
+    // Frappe redraws its bars once after the first paint: point at the bar until its tooltip shows.
     const bar = page.locator(`#answer-${id} figure.chart-grouped_bar rect.bar >> nth=0`);
-    await bar.scrollIntoViewIfNeeded();
-    const b = (await bar.boundingBox())!;
-    await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
-    await page.waitForTimeout(200);
+    await waitFor(
+      async () => {
+        await bar.scrollIntoViewIfNeeded();
+        const b = (await bar.boundingBox())!;
+        await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2);
+        return tipShown("grouped_bar");
+      },
+      { everyMs: 50, what: "the bar's tooltip" },
+    );
     expect(await page.evaluate(() => [...document.querySelectorAll(".graph-svg-tip")].map((t) => t.textContent).join(" "))).toContain("CHF 6'000.00");
-    // Untrusted labels reach Frappe's innerHTML tooltips only as inert look-alike text.
+    // Untrusted labels reach Frappe's innerHTML tooltips only as inert look-alike text: once it shows the slice's tooltip, no <img>.
     const slice = page.locator(`#answer-${id} figure.chart-pie svg`);
     await slice.scrollIntoViewIfNeeded();
     const sb = (await slice.boundingBox())!;
     await page.mouse.move(sb.x + sb.width / 2, sb.y + sb.height / 2);
-    await page.waitForTimeout(200);
+    await waitFor(() => tipShown("pie"), { what: "the slice's tooltip" });
     expect(await page.evaluate(() => document.querySelectorAll("img").length)).toBe(0);
     // Tables sort by column.
     await page.click(`#answer-${id} figure.data-table th >> nth=1 >> button`);

@@ -60,7 +60,7 @@ function applyMessage(doc: string, m: SseMessage, opts: { mustExist?: boolean } 
 }
 
 function stream(events: AgentEvent[], turnId = T) {
-  const r = createFragmentRenderer(turnId, "CHF");
+  const r = createFragmentRenderer(turnId, { currency: "CHF" });
   return events.map((e) => ({ event: e, messages: r.render(e) }));
 }
 
@@ -106,7 +106,7 @@ describe("createFragmentRenderer", () => {
     const settled = partials(s[3]!.messages[0]!)[0]!;
     expect(settled.html).toBe("<p>Let me check <strong>your</strong> data.</p>\n");
     // A blank line finishes a paragraph while the block still streams.
-    const r = createFragmentRenderer(T, "CHF");
+    const r = createFragmentRenderer(T, { currency: "CHF" });
     r.render({ type: "text", text: "First **one**." });
     const m = r.render({ type: "text", text: "\n\nSecond" });
     expect(partials(m[0]!).map((p) => [p.swap, p.target, p.html])).toEqual([
@@ -115,13 +115,13 @@ describe("createFragmentRenderer", () => {
     ]);
     expect(r.render({ type: "text", text: " <b>x</b>" })).toEqual([{ event: "tx", data: JSON.stringify(" <b>x</b>") }]);
     // No blank line inside a code fence ends a paragraph.
-    const f = createFragmentRenderer(T, "CHF");
+    const f = createFragmentRenderer(T, { currency: "CHF" });
     f.render({ type: "text", text: "```\na\n\nb\n" });
     expect(f.render({ type: "text", text: "```\n\nafter" })[0]!.data).toContain("<pre><code>a\n\nb\n</code></pre>");
   });
 
   test("a batch of deltas goes out as one append", () => {
-    const r = createFragmentRenderer(T, "CHF");
+    const r = createFragmentRenderer(T, { currency: "CHF" });
     r.render({ type: "text", text: "a" });
     expect(r.renderBatch([{ type: "text", text: "b" }, { type: "text", text: "c" }, { type: "text", text: "d" }])).toEqual([{ event: "tx", data: '"bcd"' }]);
   });
@@ -209,7 +209,7 @@ describe("createFragmentRenderer", () => {
   });
 
   test("end(): closes a stream whose events stopped without `done`", () => {
-    const r = createFragmentRenderer(T, "CHF");
+    const r = createFragmentRenderer(T, { currency: "CHF" });
     r.render({ type: "text", text: "partial" });
     const end = r.end();
     // The open text block is finished first (its tail rendered), then the status.
@@ -218,9 +218,9 @@ describe("createFragmentRenderer", () => {
     end.shift();
     expect(end[1]).toEqual({ event: "done", data: "interrupted" });
     expect(r.end()).toEqual([]);
-    const r3 = createFragmentRenderer(T, "CHF");
+    const r3 = createFragmentRenderer(T, { currency: "CHF" });
     expect(r3.end("running").at(-1)).toEqual({ event: "done", data: "interrupted" });
-    const r2 = createFragmentRenderer(T, "CHF");
+    const r2 = createFragmentRenderer(T, { currency: "CHF" });
     for (const e of SCRIPT) r2.render(e);
     expect(r2.end()).toEqual([]);
   });

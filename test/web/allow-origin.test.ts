@@ -3,18 +3,14 @@
  * Origin is https://name while the app sees plain http; such an origin must be named to
  * make changes. Through the real web app.
  */
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { describe, expect, test } from "bun:test";
 import { parseArgs } from "node:util";
 import { SERVE_HELP } from "../../src/cli/serve.ts";
 import { flagOptions, readSettings } from "../../src/config.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { startWebHarness, webSuite } from "../support/web-harness.ts";
 
 const PROXY = "https://budget.example.com";
-let h: WebHarness;
-beforeAll(async () => {
-  h = await startWebHarness({ allowedOrigins: [PROXY, "https://other.example:8443"] });
-});
-afterAll(() => h.close());
+const h = webSuite(() => startWebHarness({ allowedOrigins: [PROXY, "https://other.example:8443"] }));
 
 /** A state-changing request a browser would send (logout: changes nothing here, reaches no model). */
 const post = (origin: string, type = "application/x-www-form-urlencoded") =>

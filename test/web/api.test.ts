@@ -1,25 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "bun:test";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { parseSse, startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { describe, expect, test } from "bun:test";
+import { parseSse, webSuite } from "../support/web-harness.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startWebHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
-afterEach(() => fake.reset());
+const h = webSuite();
 
 const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
   fetch(`${h.url}${path}`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify(body) });
 
 describe("JSON API", () => {
   test("POST /api/chat streams the exact event sequence of a tool-using answer", async () => {
-    fake.enqueue(
+    h.fake.enqueue(
       { kind: "message", content: [{ type: "text", text: "Checking." }, { type: "tool_use", id: "tu1", name: "search_transactions", input: { search: "Migros", year: 2025 } }] },
       { kind: "message", content: [{ type: "text", text: "You spent a lot at Migros." }] },
     );
@@ -48,10 +37,10 @@ describe("JSON API", () => {
     expect(typeof done.conversation_id).toBe("string");
 
     // A follow-up in the same conversation sends the history.
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Same as before." }] });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Same as before." }] });
     const again = parseSse(await (await post("/api/chat", { message: "and 2024?", conversation_id: done.conversation_id })).text());
     expect(again.at(-1)!.event).toBe("done");
-    expect(fake.requests.at(-1)!.body.messages!.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
+    expect(h.fake.requests.at(-1)!.body.messages!.map((m: { role: string }) => m.role)).toEqual(["user", "assistant", "user", "assistant", "user"]);
 
     // Reset forgets it.
     const reset = await post("/api/chat/reset", { conversation_id: done.conversation_id });
@@ -62,7 +51,7 @@ describe("JSON API", () => {
   });
 
   test("upstream error → error event then done; nothing is thrown", async () => {
-    fake.enqueue({ kind: "http_error", status: 401, errorType: "authentication_error", message: "bad key" });
+    h.fake.enqueue({ kind: "http_error", status: 401, errorType: "authentication_error", message: "bad key" });
     const events = parseSse(await (await post("/api/chat", { message: "hello" })).text());
     expect(events.map((e) => e.event)).toEqual(["error", "figures", "done"]);
     expect(JSON.parse(events[0]!.data)).toEqual({ message: "The Anthropic API rejected the API key (401). Check ANTHROPIC_API_KEY.", retryable: false });
@@ -96,6 +85,6 @@ describe("JSON API", () => {
     }
     const notJson = await fetch(`${h.url}/api/chat`, { method: "POST", headers: { "content-type": "application/json" }, body: "{oops" });
     expect(notJson.status).toBe(400);
-    expect(fake.requests).toHaveLength(0);
+    expect(h.fake.requests).toHaveLength(0);
   });
 });

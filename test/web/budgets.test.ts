@@ -3,21 +3,17 @@
  * data stops before its end (SPEC §8: it says "data until …", as budget_status does), on the
  * extended fixture: its data ends 2026-10-12 and the harness's today is 2026-11-22.
  */
-import { afterAll, beforeAll, expect, test } from "bun:test";
+import { afterAll, expect, test } from "bun:test";
 import { dirname } from "node:path";
 import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { startWebHarness, webSuite } from "../support/web-harness.ts";
 
 let fx: Fixture;
-let h: WebHarness;
-beforeAll(async () => {
+const h = webSuite(() => {
   fx = createFixture({ extended: true });
-  h = await startWebHarness({ dir: dirname(fx.path) });
+  return startWebHarness({ dir: dirname(fx.path) });
 });
-afterAll(async () => {
-  await h.close();
-  fx.cleanup();
-});
+afterAll(() => fx.cleanup());
 
 test("GET /api/budgets: 2026-10 is past, its data ends on the 12th; spending without a budget is that month's", async () => {
   const body = await (await fetch(`${h.url}/api/budgets`)).json();

@@ -1,21 +1,11 @@
-import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
-import { parseSse, startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { describe, expect, test } from "bun:test";
+import { parseSse, webSuite } from "../support/web-harness.ts";
 
-let fake: FakeAnthropic;
-let h: WebHarness;
-beforeAll(async () => {
-  fake = await startFakeAnthropic();
-  h = await startWebHarness({ fake });
-});
-afterAll(async () => {
-  await h.close();
-  await fake.stop();
-});
+const h = webSuite();
 
 describe("browser stream (GET /turns/:id/stream)", () => {
   test("fragments in order: reset, text, then the header, then the named done event", async () => {
-    fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello **there**." }], usage: { input_tokens: 1234, output_tokens: 56, cache_read_input_tokens: 7 }, chunkDelayMs: 20 });
+    h.fake.enqueue({ kind: "message", content: [{ type: "text", text: "Hello **there**." }], usage: { input_tokens: 1234, output_tokens: 56, cache_read_input_tokens: 7 }, chunkDelayMs: 20 });
     const posted = await fetch(`${h.url}/chat`, { method: "POST", body: new URLSearchParams({ message: "hi" }) });
     expect(posted.status).toBe(200);
     const turnId = /data-turn="([^"]+)"/.exec(await posted.text())![1]!;

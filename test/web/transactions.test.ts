@@ -7,25 +7,23 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { dirname } from "node:path";
 import { createFixture, fixtureRow, fixtureRows, type Fixture } from "../fixtures/budget-fixture.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
+import { startWebHarness, webSuite } from "../support/web-harness.ts";
 import { loginWith } from "../trust/support.ts";
 
 let fx: Fixture;
-let h: WebHarness;
 let anna: string;
 let ben: string;
 
-beforeAll(async () => {
+const h = webSuite(() => {
   // One extra row whose merchant name and description look like spreadsheet formulas (the CSV test).
   fx = createFixture({ rows: [...fixtureRows(), fixtureRow(126, "2025-04-07", "@SHOP_ONLINE GUTSCHRIFT", 12.5, "=Shop_Online", "Shopping")] });
-  h = await startWebHarness({ dir: dirname(fx.path) });
+  return startWebHarness({ dir: dirname(fx.path) });
+});
+beforeAll(async () => {
   anna = await loginWith(h, h.store.users.add("anna").loginToken);
   ben = await loginWith(h, h.store.users.add("ben").loginToken);
 });
-afterAll(async () => {
-  await h.close();
-  fx.cleanup();
-});
+afterAll(() => fx.cleanup());
 
 const get = (path: string, cookie = anna) => fetch(`${h.url}${path}`, { headers: { Cookie: cookie } });
 const send = (method: string, path: string, body: unknown, cookie = anna, origin = h.url) =>

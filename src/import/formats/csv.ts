@@ -6,7 +6,7 @@
  * Dates and decimal marks are decided from the whole column. What cannot be decided is asked for:
  * the error names the columns found and the flags that settle it. A mapping overrides every guess.
  */
-import { ImportInputError } from "../../core/errors.ts";
+import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { splitRecords, type CsvRecord } from "./delimited.ts";
 import type { BadRow, CsvMapping, ParsedRow, ParsedStatement } from "./types.ts";
 import { guessDateOrder, guessDecimal, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
@@ -179,14 +179,14 @@ function findTable(text: string, mapping: CsvMapping | undefined, fileName: stri
 function columnByName(cols: readonly Column[], name: string, flag: string, fileName: string): Column {
   const want = name.trim();
   const col = cols.find((c) => c.name.trim() === want) ?? cols.find((c) => c.name.trim().toLowerCase() === want.toLowerCase());
-  if (!col) throw new ImportInputError(`${fileName}: ${flag} "${name}" is not a column; the columns are ${listColumns(cols)}`);
+  if (!col) throw new NeedsColumnMapping(`${fileName}: ${flag} "${name}" is not a column; the columns are ${listColumns(cols)}`);
   return col;
 }
 
 const listColumns = (cols: readonly Column[]) => cols.filter((c) => c.name.trim() !== "").map((c) => `"${c.name.trim()}"`).join(", ");
 
-function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): ImportInputError {
-  return new ImportInputError(
+function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): NeedsColumnMapping {
+  return new NeedsColumnMapping(
     `${fileName}: line ${line}: cannot tell which columns hold ${missing.join(", ")}; found columns ${listColumns(cols)}. ` +
       "Name them with --date-column, --amount-column (or --debit-column and --credit-column), --description-column, " +
       "--currency-column or --currency, and if needed --date-format and --decimal",
@@ -212,7 +212,7 @@ function layout(cols: Column[], mapping: CsvMapping, fileName: string, headerLin
   let amount: Layout["amount"] | undefined;
   if (mapping.amountColumn) amount = signedOrIndicated(columnByName(cols, mapping.amountColumn, "--amount-column", fileName));
   else if (mapping.debitColumn || mapping.creditColumn) {
-    if (!mapping.debitColumn || !mapping.creditColumn) throw new ImportInputError(`${fileName}: --debit-column and --credit-column go together`);
+    if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
     amount = { kind: "split", debit: columnByName(cols, mapping.debitColumn, "--debit-column", fileName), credit: columnByName(cols, mapping.creditColumn, "--credit-column", fileName) };
   } else {
     const without = new Set(taken);
@@ -288,7 +288,7 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
   const fileCurrency = headerCurrency(l) ?? pre.currency;
   const fixedCurrency = mapping.currency?.trim().toUpperCase() || (l.currency ? null : fileCurrency);
   if (!l.currency && !fixedCurrency) {
-    throw new ImportInputError(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(cols)}`);
+    throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(cols)}`);
   }
   if (fixedCurrency && !/^[A-Z]{3}$/.test(fixedCurrency)) throw new ImportInputError(`${fileName}: --currency "${fixedCurrency}" is not a three-letter ISO code`);
 
@@ -299,7 +299,7 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
     if ("order" in g) order = g.order;
     else {
       const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
-      throw new ImportInputError(`${fileName}: line ${header.line}: cannot tell the date format of column "${l.date.name.trim()}" (${why}); set --date-format YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or MM/DD/YYYY`);
+      throw new NeedsColumnMapping(`${fileName}: line ${header.line}: cannot tell the date format of column "${l.date.name.trim()}" (${why}); set --date-format YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or MM/DD/YYYY`);
     }
   }
 
@@ -311,7 +311,7 @@ export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {
     if ("decimal" in g) decimal = g.decimal;
     else {
       const why = "ambiguous" in g ? "every amount reads as a whole number with thousands or as a decimal" : "some amounts use a decimal point and others a decimal comma";
-      throw new ImportInputError(`${fileName}: cannot tell the decimal mark of ${moneyCols.map((c) => `"${c.name.trim()}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
+      throw new NeedsColumnMapping(`${fileName}: cannot tell the decimal mark of ${moneyCols.map((c) => `"${c.name.trim()}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
     }
   }
 

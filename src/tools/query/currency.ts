@@ -36,7 +36,7 @@ export class PerCurrency<T extends { rows: number }> {
   /** [code, figures], most rows first (ties alphabetical). */
   list(): [string, T][] {
     return [...this.map]
-      .map(([c, t]) => [this.l.currencies[c]!, t] as [string, T])
+      .map(([c, t]) => [this.l.currencyCodeOf(c), t] as [string, T])
       .sort((a, b) => b[1].rows - a[1].rows || a[0].localeCompare(b[0]));
   }
 

@@ -29,7 +29,7 @@ export function keyer(l: Ledger, dim: Dimension): Keyer {
   let lastDay = -1;
   let epoch = 0;
   const seeDay = (i: number) => {
-    const d = l.day[i]!;
+    const d = l.dayAt(i);
     if (d !== lastDay) {
       lastDay = d;
       epoch = epochDay(d);
@@ -37,17 +37,17 @@ export function keyer(l: Ledger, dim: Dimension): Keyer {
   };
   switch (dim) {
     case "category":
-      return { dim, key: (i) => l.category[i]!, label: (k) => l.categoryNames[k]! };
+      return { dim, key: (i) => l.categoryAt(i), label: (k) => l.categoryNameOf(k) };
     case "merchant":
-      return { dim, key: (i) => l.merchant[i]! + 1, label: (k) => (k === 0 ? UNKNOWN_MERCHANT : l.merchants[k - 1]!) };
+      return { dim, key: (i) => l.merchantAt(i) + 1, label: (k) => l.merchantNameOf(k - 1) ?? UNKNOWN_MERCHANT };
     case "currency":
-      return { dim, key: (i) => l.currency[i]!, label: (k) => l.currencies[k]! };
+      return { dim, key: (i) => l.currencyAt(i), label: (k) => l.currencyCodeOf(k) };
     case "account":
-      return { dim, key: (i) => l.account[i]! + 1, label: (k) => (k === 0 ? "(no account)" : l.accounts[k - 1]!) };
+      return { dim, key: (i) => l.accountAt(i) + 1, label: (k) => l.accountNameOf(k - 1) ?? "(no account)" };
     case "year":
-      return { dim, key: (i) => Math.floor(l.day[i]! / 10000), label: (k) => String(k) };
+      return { dim, key: (i) => Math.floor(l.dayAt(i) / 10000), label: (k) => String(k) };
     case "month":
-      return { dim, key: (i) => l.month[i]!, label: monthLabel };
+      return { dim, key: (i) => l.monthAt(i), label: monthLabel };
     case "day":
       return {
         dim,

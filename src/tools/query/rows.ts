@@ -36,8 +36,8 @@ export function forEachRow(l: Ledger, f: Filter, fn: (i: number) => void): void 
   for (let i = start; i < end; i++) {
     if (currency !== undefined && l.currency[i] !== currency) continue;
     if (account !== undefined && l.account[i] !== account) continue;
-    if (categories && !categories[l.category[i]!]) continue;
-    const a = l.amount[i]!;
+    if (categories && !categories[l.categoryAt(i)]) continue;
+    const a = l.amountAt(i);
     if (direction === "out" ? a >= 0 : direction === "in" ? a <= 0 : false) continue;
     if (minAbs !== undefined && Math.abs(a) < minAbs) continue;
     if (maxAbs !== undefined && Math.abs(a) > maxAbs) continue;
@@ -72,10 +72,10 @@ export function topRows(l: Ledger, f: Filter, order: "date" | "amount", limit: n
     });
     return { rows: all.slice(-limit).reverse(), total };
   }
-  const newer = (a: number, b: number) => l.day[a]! > l.day[b]! || (l.day[a] === l.day[b] && l.id[a]! > l.id[b]!);
+  const newer = (a: number, b: number) => l.dayAt(a) > l.dayAt(b) || (l.day[a] === l.day[b] && l.idAt(a) > l.idAt(b));
   const before = (a: number, b: number) => {
-    const x = Math.abs(l.amount[a]!);
-    const y = Math.abs(l.amount[b]!);
+    const x = Math.abs(l.amountAt(a));
+    const y = Math.abs(l.amountAt(b));
     return x > y || (x === y && newer(a, b));
   };
   // A min-heap of the best rows so far: its root is the weakest of them.

@@ -29,5 +29,5 @@ export function scopeOf(l: Ledger, input: { currency?: string; account?: string 
 /** " in account X" (the data's spelling) for summaries, "" without an account argument. */
 export function accountPhrase(l: Ledger, input: { account?: string }): string {
   const k = resolveAccount(l, input.account);
-  return k === undefined ? "" : ` in account ${l.accounts[k]}`;
+  return k === undefined ? "" : ` in account ${l.accountNameOf(k)}`;
 }

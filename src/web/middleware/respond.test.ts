@@ -1,6 +1,7 @@
 import { describe, expect, spyOn, test } from "bun:test";
 import { Hono } from "hono";
-import { APP_DB_BUSY_MESSAGE, errorFragment, respondToError } from "./respond.ts";
+import { ChangeRefused, ImportInputError, NeedsColumnMapping, QuestionRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../../core/errors.ts";
+import { APP_DB_BUSY_MESSAGE, errorFragment, refusalOf, respondToError } from "./respond.ts";
 
 /** A route that fails the way bun:sqlite does when another program holds chat.db's lock. */
 function lockedApp() {
@@ -40,5 +41,34 @@ describe("respondToError", () => {
     expect(String(log.mock.calls[0]![0])).toBe("GET /boom failed:");
     expect((log.mock.calls[0]![1] as Error).message).toBe("a bug");
     log.mockRestore();
+  });
+});
+
+describe("domain refusals → HTTP, in one table", () => {
+  test("each domain error answers with its status and its own message; anything else is no refusal", async () => {
+    const cases: [Error, number][] = [
+      [new ChangeRefused("invalid", "bad"), 400],
+      [new ChangeRefused("not_found", "no such"), 404],
+      [new ChangeRefused("conflict", "changed since"), 409],
+      [new QuestionRefused("too_many_running", "wait"), 429],
+      // A subclass answers before its base: an unknown category is a 404, other tool input a 400.
+      [new UnknownCategory('Unknown category "x".'), 404],
+      [new ToolInputError("month requires year"), 400],
+      [new NeedsColumnMapping("name the columns"), 400],
+      [new ImportInputError("not a statement"), 400],
+      [new WriteConflictError("the data changed"), 409],
+    ];
+    for (const [err, status] of cases) {
+      expect(refusalOf(err)?.status as number).toBe(status);
+      const app = new Hono();
+      app.onError(respondToError);
+      app.post("/api/x", () => {
+        throw err;
+      });
+      const res = await app.request("/api/x", { method: "POST" });
+      expect([res.status, await res.json(), res.headers.get("cache-control")]).toEqual([status, { error: err.message }, "no-store"]);
+    }
+    expect(refusalOf(new Error("a bug"))).toBeNull();
+    expect(refusalOf("thrown text")).toBeNull();
   });
 });

@@ -5,16 +5,33 @@
  * short page otherwise. The messages are fixed text written by us; they are escaped anyway.
  *
  * Middlewares refuse by throwing `refusal(…)`: an `HTTPException` whose `cause` says what
- * was refused (`RefusalCause`). The app's one `onError` (`respondToError`, mounted in
- * src/web/server.ts) turns it into the response, and security-audit reads the cause.
+ * was refused (`RefusalCause`); routes let the domains' typed errors through (a refused
+ * question or change, bad tool input, an unknown category…), whose status the one table
+ * here says (`DOMAIN_ANSWERS`). The app's one `onError` (`respondToError`, mounted in
+ * src/web/server.ts) turns either into the response, and security-audit reads the cause.
  * Without that onError (a bare Hono app in a unit test) hono answers with the plain
  * message and status.
  */
 import type { Context, ErrorHandler } from "hono";
 import { HTTPException } from "hono/http-exception";
+import { validator } from "hono/validator";
+import type { z } from "zod";
+import { oneLineError } from "../../core/validation.ts";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { escapeHtml } from "../../core/html.ts";
-import { cannotSaveMessage, ChangeRefused, isBusyError, QuestionRefused, storageProblem, type RefusalReason } from "../../core/errors.ts";
+import {
+  cannotSaveMessage,
+  ChangeRefused,
+  ImportInputError,
+  isBusyError,
+  QuestionRefused,
+  storageProblem,
+  ToolInputError,
+  UnknownCategory,
+  WriteConflictError,
+  type RefusalReason,
+  type RefusedKind,
+} from "../../core/errors.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
@@ -89,7 +106,7 @@ export function refusalCause(c: Context): RefusalCause | undefined {
   return c.error instanceof Refusal ? c.error.cause : undefined;
 }
 
-/** The one place a refused question becomes an HTTP status. */
+/** A refused question's status, by its reason. */
 const QUESTION_REFUSED_STATUS: Record<RefusalReason, ContentfulStatusCode> = {
   too_large: 413,
   empty: 400,
@@ -99,6 +116,38 @@ const QUESTION_REFUSED_STATUS: Record<RefusalReason, ContentfulStatusCode> = {
   // `serve --no-model`: the service is there, its model is not.
   no_model: 503,
 };
+
+/** A refused change's status, by its kind. */
+const CHANGE_REFUSED_STATUS: Record<RefusedKind, ContentfulStatusCode> = { invalid: 400, not_found: 404, conflict: 409 };
+
+/** How a domain error answers: its status, and headers beside its message (a Retry-After, say). */
+export type DomainAnswer = { status: ContentfulStatusCode; headers?: Record<string, string> };
+type DomainRule = { error: abstract new (...args: never[]) => Error; answer: (err: Error) => DomainAnswer };
+const rule = <E extends Error>(error: abstract new (...args: never[]) => E, answer: (err: E) => DomainAnswer): DomainRule => ({
+  error,
+  answer: answer as (err: Error) => DomainAnswer,
+});
+
+/**
+ * The one place a domain's refusal becomes an HTTP status. Domains throw typed errors and
+ * never speak HTTP; a route lets them through to the error handler, or asks `refusalOf` when
+ * it shows the refusal its own way. The first rule whose class matches wins: a subclass
+ * comes before its base. Anything else is no refusal (a lock, a full disk, a bug).
+ */
+const DOMAIN_ANSWERS: readonly DomainRule[] = [
+  rule(QuestionRefused, (e) => ({ status: QUESTION_REFUSED_STATUS[e.reason] })),
+  rule(ChangeRefused, (e) => ({ status: CHANGE_REFUSED_STATUS[e.kind] })),
+  rule(UnknownCategory, () => ({ status: 404 })),
+  rule(ToolInputError, () => ({ status: 400 })),
+  rule(ImportInputError, () => ({ status: 400 })),
+  rule(WriteConflictError, () => ({ status: 409 })),
+];
+
+/** How a domain error answers over HTTP, or null when it is no refusal. */
+export function refusalOf(err: unknown): DomainAnswer | null {
+  const found = DOMAIN_ANSWERS.find((r) => err instanceof r.error);
+  return found ? found.answer(err as Error) : null;
+}
 
 const TITLES: Partial<Record<number, string>> = { 401: "Login required", 403: "Forbidden", 413: "Too large", 429: "Too many requests" };
 
@@ -115,8 +164,9 @@ export function wantsPage(c: Context): boolean {
 }
 
 /**
- * The app's one error handler: an HTTPException (a refusal) becomes JSON `{error}` under
- * /api/, an HTML fragment for htmx, a page otherwise (always `Cache-Control: no-store`);
+ * The app's one error handler: a domain's refusal (by the table above) or an HTTPException
+ * becomes JSON `{error}` under /api/, an HTML fragment for htmx, a page otherwise (always
+ * `Cache-Control: no-store`);
  * a locked chat.db is a 503 the client may retry, and so is a database that cannot be
  * written (full disk, read-only file: "budget-chat cannot save: …"); anything else is logged and answered
  * 500 (a page for a page load, else plain text).
@@ -125,10 +175,9 @@ export function wantsPage(c: Context): boolean {
  */
 export function errorResponder(page: (input: ErrorPageInput) => string = (p) => errorPage(p.title, p.message)): ErrorHandler {
   return (err, c) => {
-    // A question the chat service would not take: its reason says the status.
-    if (err instanceof QuestionRefused) err = new HTTPException(QUESTION_REFUSED_STATUS[err.reason], { message: err.message });
-    // A refused change to the user's data (categories, edits, import undo) carries its own status.
-    if (err instanceof ChangeRefused) err = new HTTPException(err.status, { message: err.message });
+    // A domain's refusal (a question not taken, a change refused, bad input): the table says how it answers.
+    const domain = refusalOf(err);
+    if (domain) err = new HTTPException(domain.status, { message: err.message });
     // chat.db held by another program beyond the busy timeout: the client may retry, it is no bug.
     if (!(err instanceof HTTPException) && isBusyError(err)) {
       console.error(`${c.req.method} ${c.req.path}: chat.db is locked by another program`);
@@ -145,7 +194,7 @@ export function errorResponder(page: (input: ErrorPageInput) => string = (p) => 
       const status = err.status as ContentfulStatusCode;
       const refused = err instanceof Refusal ? err : undefined;
       const message = err.message || TITLES[status] || "Request refused";
-      const headers = { "Cache-Control": "no-store" };
+      const headers = { "Cache-Control": "no-store", ...domain?.headers };
       if (isApiPath(c.req.path)) return c.json({ error: refused?.options.apiError ?? message }, status, headers);
       if (isHtmxRequest(c)) return c.html(errorFragment(message), status, headers);
       const title = refused?.options.title ?? TITLES[status] ?? "Request refused";
@@ -174,4 +223,24 @@ export async function formBody(c: Context, options: { all?: boolean } = {}): Pro
   } catch {
     throw new HTTPException(400, { res: refuse(c, 400, UNREADABLE_FORM_MESSAGE) });
   }
+}
+
+export const NOT_JSON_MESSAGE = "The body must be JSON, sent with Content-Type: application/json.";
+
+/**
+ * The request's JSON body, checked against `schema` (hono/validator): the route reads it
+ * with `c.req.valid("json")`. A body that is not JSON (malformed, or sent under another
+ * content type) or does not fit the schema ends the request with a 400 whose message says
+ * why (`refused` words zod's one-line reason). No body at all reads as `{}`.
+ */
+export function jsonBody<S extends z.ZodType>(schema: S, refused: (problem: string) => string = (problem) => `invalid request: ${problem}`) {
+  return validator("json", (value, c): z.output<S> => {
+    // hono/validator reads only a JSON content type; anything else it hands over as {}.
+    const type = c.req.header("content-type");
+    const sent = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+    if (sent && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type ?? "")) throw new HTTPException(400, { message: NOT_JSON_MESSAGE });
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) throw new HTTPException(400, { message: refused(oneLineError(parsed.error)) });
+    return parsed.data;
+  });
 }

@@ -2,8 +2,8 @@ import { Hono, type MiddlewareHandler } from "hono";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { type AgentEvent } from "../../core/events.ts";
-import { oneLineError } from "../../core/validation.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
+import { jsonBody } from "../middleware/respond.ts";
 
 const ChatRequest = z.strictObject({
   message: z.string().min(1, "message must not be empty"),
@@ -52,11 +52,10 @@ export function apiRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const r = new Hono<WebEnv>();
   const { chat, limits } = deps;
 
-  r.post("/api/chat", perUser, async (c) => {
+  r.post("/api/chat", perUser, jsonBody(ChatRequest), async (c) => {
     const user = c.get("user");
-    const body = ChatRequest.safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
-    const turn = chat.startTurn({ userId: user.id, conversationId: body.data.conversation_id, question: body.data.message, limits });
+    const body = c.req.valid("json");
+    const turn = chat.startTurn({ userId: user.id, conversationId: body.conversation_id, question: body.message, limits });
     c.env?.server?.timeout(c.req.raw, 0);
     return streamSSE(c, async (stream) => {
       // An API client that goes away stops its answer (the browser UI keeps going instead, for reloads).
@@ -87,10 +86,8 @@ export function apiRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     });
   });
 
-  r.post("/api/chat/reset", async (c) => {
-    const body = ResetRequest.safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
-    const id = body.data.conversation_id;
+  r.post("/api/chat/reset", jsonBody(ResetRequest), async (c) => {
+    const id = c.req.valid("json").conversation_id;
     if (!deps.store.conversations.delete(c.get("user").id, id)) return c.json({ error: `conversation not found: ${id}` }, 404);
     chat.stopConversation(id);
     return c.json({ reset: true, conversation_id: id });

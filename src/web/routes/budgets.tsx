@@ -19,12 +19,12 @@
  * same ones; each change is audited with the user's name (store.budgets).
  */
 import { Hono, type Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { dayToIso, localDay, monthKey, monthLabel } from "../../ledger/calendar.ts";
-import { ChangeRefused, ToolInputError } from "../../core/errors.ts";
+import { ChangeRefused } from "../../core/errors.ts";
 import { round2 } from "../../core/format.ts";
 import { escapeHtml } from "../../core/html.ts";
-import { oneLineError } from "../../core/validation.ts";
 import type { BudgetActor, BudgetAmountChange } from "../../store/budgets.ts";
 import {
   budgetAmountProblem,
@@ -43,11 +43,24 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { toHtml } from "../sse-renderer.ts";
 import { signedInName } from "../middleware/auth/index.ts";
-import { formBody } from "../middleware/respond.ts";
+import { formBody, jsonBody, refusalOf } from "../middleware/respond.ts";
 
 const PutRequest = z.strictObject({ amount: z.number() });
 
-type Outcome = { ok: true; category: string; change: BudgetAmountChange | null } | { ok: false; status: 400 | 404; message: string; category?: string };
+type Outcome = { category: string; change: BudgetAmountChange | null };
+
+/** The page's amount field does not read as an amount: its row shows what was typed, with why (422). */
+class UnreadableAmount extends ChangeRefused {
+  constructor(
+    message: string,
+    readonly typed: string,
+  ) {
+    super("invalid", message);
+  }
+}
+
+/** "must be more than 0" → "Must be more than 0." */
+const sentence = (problem: string) => `${problem[0]!.toUpperCase()}${problem.slice(1)}.`;
 
 export function budgetRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
@@ -69,7 +82,7 @@ export function budgetRoutes(deps: WebDeps) {
     const today = localDay(new Date());
     const asked = c.req.query("month");
     const m = asked === undefined || asked === "" ? null : /^(\d{4})-(0[1-9]|1[0-2])$/.exec(asked);
-    if (asked && !m) throw new ChangeRefused(400, `Not a month: "${asked.slice(0, 20)}". Pick one from the list, e.g. 2026-10.`);
+    if (asked && !m) throw new ChangeRefused("invalid", `Not a month: "${asked.slice(0, 20)}". Pick one from the list, e.g. 2026-10.`);
     const month = m ? Number(m[1]) * 12 + Number(m[2]) - 1 : monthKey(today);
     return budgetMonth(budget, store.budgets.list(), month, today);
   };
@@ -77,30 +90,25 @@ export function budgetRoutes(deps: WebDeps) {
   const lines = (s: BudgetMonth): BudgetLine[] => [...s.budgeted, ...s.unbudgeted];
   const lineOf = (s: BudgetMonth, category: string): BudgetLine | undefined => lines(s).find((l) => l.category === category);
 
+  /**
+   * Set a budget. Refusals are thrown: no such category (UnknownCategory), one that takes no
+   * budget (Income, Transfers: a ToolInputError), an amount that cannot be a budget.
+   */
   const set = (c: Context<WebEnv>, via: BudgetActor["via"], requested: string, amount: number): Outcome => {
-    let category: string;
-    try {
-      category = budgetCategory(budget, requested);
-    } catch (e) {
-      if (!(e instanceof ToolInputError)) throw e;
-      // No such category: 404. One that exists but takes no budget (Income, Transfers) or is ambiguous: 400.
-      const wanted = requested.trim().toLowerCase();
-      const exists = budget.categories().some((x) => x.name.toLowerCase() === wanted);
-      return { ok: false, status: exists ? 400 : 404, message: e.message };
-    }
+    const category = budgetCategory(budget, requested);
     const problem = budgetAmountProblem(amount);
-    if (problem) return { ok: false, status: 400, message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.`, category };
-    return { ok: true, category, change: store.budgets.set(category, round2(amount), budget.summary().currency, actor(c, via)) };
+    if (problem) throw new ChangeRefused("invalid", sentence(problem));
+    return { category, change: store.budgets.set(category, round2(amount), budget.summary().currency, actor(c, via)) };
   };
 
   const remove = (c: Context<WebEnv>, via: BudgetActor["via"], requested: string): Outcome => {
     const found = findBudget(store.budgets.list(), requested);
-    if (!found) return { ok: false, status: 404, message: `No budget for "${requested}".` };
-    return { ok: true, category: found.category, change: store.budgets.remove(found.category, actor(c, via)) };
+    if (!found) throw new ChangeRefused("not_found", `No budget for "${requested}".`);
+    return { category: found.category, change: store.budgets.remove(found.category, actor(c, via)) };
   };
 
   /** The row (and the totals, out of band) after an htmx change. */
-  const rowResponse = (c: Context<WebEnv>, category: string | undefined, status: 200 | 400 | 404 | 422, error?: string, typed?: string) => {
+  const rowResponse = (c: Context<WebEnv>, category: string | undefined, status: ContentfulStatusCode, error?: string, typed?: string) => {
     const s = pageMonth(c);
     const line = category ? lineOf(s, category) : undefined;
     c.header("Cache-Control", "no-store");
@@ -116,14 +124,21 @@ export function budgetRoutes(deps: WebDeps) {
   };
 
   /** A form's amount: blank or 0 removes the budget. */
-  const applyForm = (c: Context<WebEnv>, category: string, text: string): Outcome | { ok: false; status: 422; message: string; typed: string } => {
+  const applyForm = (c: Context<WebEnv>, category: string, text: string): Outcome => {
     if (text.trim() === "" || /^0+(\.0*)?$/.test(text.trim())) {
       const found = findBudget(store.budgets.list(), category);
-      return found ? remove(c, "page", found.category) : { ok: true, category: lookup(category), change: null };
+      return found ? remove(c, "page", found.category) : { category: lookup(category), change: null };
     }
     const parsed = parseBudgetAmount(text);
-    if ("problem" in parsed) return { ok: false, status: 422, message: `${parsed.problem[0]!.toUpperCase()}${parsed.problem.slice(1)}.`, typed: text };
+    if ("problem" in parsed) throw new UnreadableAmount(sentence(parsed.problem), text);
     return set(c, "page", category, parsed.amount);
+  };
+  /** A refused change as its row shows it: the status (422 for an amount that does not read as one) and what was typed. */
+  const refusedRow = (c: Context<WebEnv>, requested: string, e: unknown) => {
+    const refused = refusalOf(e);
+    if (!refused) throw e;
+    const typed = e instanceof UnreadableAmount ? e.typed : undefined;
+    return rowResponse(c, lookup(requested), typed === undefined ? refused.status : 422, (e as Error).message, typed);
   };
   const lookup = (requested: string) => {
     try {
@@ -173,29 +188,38 @@ export function budgetRoutes(deps: WebDeps) {
   r.put("/budgets/:category", async (c) => {
     const category = c.req.param("category");
     const { text } = await fromForm(c);
-    const res = applyForm(c, category, text);
-    if (res.ok) return rowResponse(c, res.category, 200);
-    return rowResponse(c, "category" in res ? res.category : lookup(category), res.status, res.message, "typed" in res ? res.typed : undefined);
+    try {
+      return rowResponse(c, applyForm(c, category, text).category, 200);
+    } catch (e) {
+      return refusedRow(c, category, e);
+    }
   });
 
   r.delete("/budgets/:category", (c) => {
-    const res = remove(c, "page", c.req.param("category"));
-    if (res.ok) return rowResponse(c, res.category, 200);
-    return rowResponse(c, lookup(c.req.param("category")), res.status, res.message);
+    const category = c.req.param("category");
+    try {
+      return rowResponse(c, remove(c, "page", category).category, 200);
+    } catch (e) {
+      return refusedRow(c, category, e);
+    }
   });
 
-  // Without JavaScript: the same changes as plain form posts.
+  // Without JavaScript: the same changes as plain form posts (a refusal is its message as plain text).
+  const plainForm = (c: Context<WebEnv>, change: () => unknown) => {
+    try {
+      change();
+    } catch (e) {
+      const refused = refusalOf(e);
+      if (!refused) throw e;
+      return c.text((e as Error).message, refused.status);
+    }
+    return c.redirect(`/budgets?month=${pageMonth(c).label}`, 303);
+  };
   r.post("/budgets/:category", async (c) => {
     const { text } = await fromForm(c);
-    const res = applyForm(c, c.req.param("category"), text);
-    if (!res.ok) return c.text(res.message, res.status);
-    return c.redirect(`/budgets?month=${pageMonth(c).label}`, 303);
+    return plainForm(c, () => applyForm(c, c.req.param("category"), text));
   });
-  r.post("/budgets/:category/remove", (c) => {
-    const res = remove(c, "page", c.req.param("category"));
-    if (!res.ok) return c.text(res.message, res.status);
-    return c.redirect(`/budgets?month=${pageMonth(c).label}`, 303);
-  });
+  r.post("/budgets/:category/remove", (c) => plainForm(c, () => remove(c, "page", c.req.param("category"))));
 
   r.get("/api/budgets", (c) => {
     const s = current();
@@ -216,24 +240,20 @@ export function budgetRoutes(deps: WebDeps) {
     });
   });
 
-  r.put("/api/budgets/:category", async (c) => {
-    const body = PutRequest.safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}; send {"amount": 600}` }, 400);
+  r.put("/api/budgets/:category", jsonBody(PutRequest, (problem) => `invalid request: ${problem}; send {"amount": 600}`), async (c) => {
+    const { amount } = c.req.valid("json");
     // As set_budget (SPEC §8): 0 removes the budget.
-    if (body.data.amount === 0) {
+    if (amount === 0) {
       const gone = remove(c, "api", c.req.param("category"));
-      if (!gone.ok) return c.json({ error: gone.message }, gone.status);
       return c.json({ removed: gone.category, before: gone.change?.before ?? null });
     }
-    const res = set(c, "api", c.req.param("category"), body.data.amount);
-    if (!res.ok) return c.json({ error: res.message }, res.status);
+    const res = set(c, "api", c.req.param("category"), amount);
     const line = lineOf(current(), res.category)!;
     return c.json({ budget: lineJson(line), before: res.change?.before ?? null, after: res.change?.after ?? null });
   });
 
   r.delete("/api/budgets/:category", (c) => {
     const res = remove(c, "api", c.req.param("category"));
-    if (!res.ok) return c.json({ error: res.message }, res.status);
     return c.json({ removed: res.category, before: res.change?.before ?? null });
   });
 

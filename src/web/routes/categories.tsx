@@ -8,18 +8,18 @@
  * Undo is POST /edits/:id/undo (routes/transactions.tsx), as for transaction edits.
  */
 import { Hono, type Context } from "hono";
+import type { DataEdit } from "../../store/data-edits.ts";
 import { z } from "zod";
 import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest, type CategorySnapshot } from "../../categories/categories.ts";
-import { ToolInputError } from "../../core/errors.ts";
+import { ChangeRefused, WriteConflictError } from "../../core/errors.ts";
 import { oneLineError } from "../../core/validation.ts";
-import { WriteConflictError } from "../../ledger/recategorise.ts";
 import { CategoriesPage } from "../../../views/CategoriesPage.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { MessagePage } from "../../../views/MessagePage.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { formBody, isHtmxRequest } from "../middleware/respond.ts";
+import { formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { toHtml } from "../sse-renderer.ts";
 
@@ -31,6 +31,7 @@ const ChangeRequest = z.strictObject({
   into: z.preprocess(blank, z.string().max(200).optional()),
   description: z.preprocess(blank, z.string().max(2000).optional()),
 });
+const invalidChange = (problem: string) => `Invalid change: ${problem}`;
 
 export function categoryRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
@@ -38,18 +39,14 @@ export function categoryRoutes(deps: WebDeps) {
   const asset = (name: string) => assetUrl(deps.assets, name);
   const catDeps = { budget, writer: deps.writer, store };
 
-  /** Make a change; the stored edit, or a refusal with its status. */
-  const apply = (c: Context<WebEnv>, body: unknown, via: "page" | "api") => {
-    const parsed = ChangeRequest.safeParse(body);
-    if (!parsed.success) return { ok: false as const, status: 400 as const, message: `Invalid change: ${oneLineError(parsed.error)}` };
-    const b = parsed.data;
+  /** Make a change: the stored edit. A refusal is thrown (an unknown category, bad input, a conflict with what is there now). */
+  const apply = (c: Context<WebEnv>, b: z.output<typeof ChangeRequest>, via: "page" | "api") => {
     const req: CategoryRequest = { action: b.action, name: b.name, newName: b.new_name, into: b.into, description: b.description };
     const user = c.get("user");
     try {
-      return { ok: true as const, edit: changeCategory(catDeps, { id: user.id, name: user.name }, req, via) };
+      return changeCategory(catDeps, { id: user.id, name: user.name }, req, via);
     } catch (e) {
-      if (e instanceof ToolInputError) return { ok: false as const, status: e.message.startsWith("Unknown category") ? (404 as const) : (400 as const), message: e.message };
-      if (e instanceof WriteConflictError) return { ok: false as const, status: 409 as const, message: `Nothing was changed: ${e.message}.` };
+      if (e instanceof WriteConflictError) throw new ChangeRefused("conflict", `Nothing was changed: ${e.message}.`);
       throw e;
     }
   };
@@ -71,25 +68,30 @@ export function categoryRoutes(deps: WebDeps) {
   });
 
   r.post("/categories", async (c) => {
-    const form = await formBody(c);
-    const res = apply(c, Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")), "page");
+    const form = ChangeRequest.safeParse(Object.fromEntries(Object.entries(await formBody(c)).filter(([, v]) => typeof v === "string")));
     c.header("Cache-Control", "no-store");
-    if (!isHtmxRequest(c)) {
-      if (res.ok) return c.redirect("/categories", 303);
-      return c.html(await renderPage(<MessagePage title="Not changed" message={res.message} asset={asset} />), res.status);
+    let edit: DataEdit;
+    try {
+      if (!form.success) throw new ChangeRefused("invalid", invalidChange(oneLineError(form.error)));
+      edit = apply(c, form.data, "page");
+    } catch (e) {
+      const refused = refusalOf(e);
+      if (!refused) throw e;
+      const message = (e as Error).message;
+      if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not changed" message={message} asset={asset} />), refused.status);
+      return c.html(toHtml(<EditToast message={message} error />));
     }
-    if (!res.ok) return c.html(toHtml(<EditToast message={res.message} error />));
+    if (!isHtmxRequest(c)) return c.redirect("/categories", 303);
     c.header("HX-Trigger", "data-changed");
-    const note = roleNote(budget, (res.edit.before as CategorySnapshot).plan);
-    return c.html(toHtml(<EditToast message={note ? `${res.edit.message} Note: ${note}` : res.edit.message} undoId={res.edit.id} />));
+    const note = roleNote(budget, (edit.before as CategorySnapshot).plan);
+    return c.html(toHtml(<EditToast message={note ? `${edit.message} Note: ${note}` : edit.message} undoId={edit.id} />));
   });
 
   r.get("/api/categories", (c) => c.json({ categories: listCategories(budget, store) }));
 
-  r.post("/api/categories", async (c) => {
-    const res = apply(c, await c.req.json().catch(() => undefined), "api");
-    if (!res.ok) return c.json({ error: res.message }, res.status);
-    return c.json({ edit_id: res.edit.id, message: res.edit.message, role_note: roleNote(budget, (res.edit.before as CategorySnapshot).plan) });
+  r.post("/api/categories", jsonBody(ChangeRequest, invalidChange), async (c) => {
+    const edit = apply(c, c.req.valid("json"), "api");
+    return c.json({ edit_id: edit.id, message: edit.message, role_note: roleNote(budget, (edit.before as CategorySnapshot).plan) });
   });
 
   return r;

@@ -22,6 +22,8 @@
  * checks (src/web/server.ts).
  */
 import { Hono, type Context } from "hono";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ChangeRefused } from "../../core/errors.ts";
 import { z } from "zod";
 import { APPROVAL_STATUSES } from "../../core/vocab.ts";
 import { type Approval } from "../../store/approvals.ts";
@@ -30,15 +32,16 @@ import type { ApprovalResult } from "../../store/approvals.ts";
 import { approvalState } from "../../ui/approval-view.ts";
 import { domIds } from "../../ui/dom-ids.ts";
 import { toHtml } from "../sse-renderer.ts";
-import { oneLineError } from "../../core/validation.ts";
 import { ApprovalCard } from "../../../views/ApprovalCard.tsx";
 import { ApprovalUndo } from "../../../views/ApprovalUndo.tsx";
 import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { partial } from "../sse-renderer.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { refuse } from "../middleware/respond.ts";
+import { jsonBody, refusalOf } from "../middleware/respond.ts";
 
 const READ_ONLY_MESSAGE = "This server runs read-only (--read-only): nothing can be changed.";
+/** What the JSON API says of an approval that is not there (or another user's). */
+const API_NOT_FOUND_MESSAGE = "approval not found";
 
 const DecisionRequest = z.strictObject({ decision: z.enum(["approve", "reject"]) });
 const STATUSES = APPROVAL_STATUSES;
@@ -65,12 +68,11 @@ export function approvalJson(a: Approval) {
 /**
  * The whole card in its current state (with an Undo form when the change was made and
  * not undone), for the browser. It replaces the card itself (HX-Retarget), not just the
- * actions the form targets: the answer's stream swaps those actions too when the
- * decision reaches the waiting model, and htmx drops a response whose target was
- * replaced in the meantime. Replacing the card is idempotent, so a second click's answer
- * (queued behind the first) shows the same state.
+ * actions the form targets: the decided card loses its header and gains the Undo form.
+ * Replacing the card is idempotent, so a second click's answer (queued behind the first)
+ * shows the same state.
  */
-function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, status: 200 | 409, continuation = "") {
+function decidedCard(c: Context<WebEnv>, a: Approval, fallbackMessage: string, status: ContentfulStatusCode, continuation = "") {
   const { decision, undo } = approvalState(a, fallbackMessage);
   c.header("HX-Retarget", `#${domIds.approval(a.id)}`);
   c.header("HX-Reswap", "outerHTML");
@@ -84,9 +86,11 @@ export function approvalRoutes(deps: WebDeps) {
   const readOnly = (userId: string, id: string) => {
     const approval = deps.store.approvals.get(userId, id);
     return approval
-      ? { ok: false as const, status: 409 as const, message: READ_ONLY_MESSAGE, approval }
-      : { ok: false as const, status: 404 as const, message: NOT_FOUND_MESSAGE, approval: null };
+      ? { ok: false as const, refused: new ChangeRefused("conflict", READ_ONLY_MESSAGE), approval }
+      : { ok: false as const, refused: new ChangeRefused("not_found", NOT_FOUND_MESSAGE), approval: null };
   };
+  /** The status a refused decision or undo answers with. */
+  const statusOf = (refused: ChangeRefused) => refusalOf(refused)!.status;
   const decide = (userId: string, id: string, d: "approved" | "rejected"): DecisionResult => deps.approvals?.decide(userId, id, d) ?? readOnly(userId, id);
   const undo = (userId: string, id: string): UndoResult => deps.approvals?.undo(userId, id) ?? readOnly(userId, id);
 
@@ -101,9 +105,9 @@ export function approvalRoutes(deps: WebDeps) {
   const browserDecision = (c: Context<WebEnv>, decision: "approved" | "rejected") => {
     const res = decide(c.get("user").id, c.req.param("id")!, decision);
     if (res.ok) return decidedCard(c, res.approval, res.message, 200, continuationHtml(res.approval.id));
-    if (!res.approval) return refuse(c, res.status, res.message);
+    if (!res.approval) throw res.refused;
     // Approved but not carried out: the continuation tells the model (and streams) all the same.
-    return decidedCard(c, res.approval, res.message, 409, res.decided ? continuationHtml(res.approval.id) : "");
+    return decidedCard(c, res.approval, res.refused.message, statusOf(res.refused), res.decided ? continuationHtml(res.approval.id) : "");
   };
 
   r.post("/approvals/:id/approve", (c) => browserDecision(c, "approved"));
@@ -111,7 +115,7 @@ export function approvalRoutes(deps: WebDeps) {
 
   r.get("/approvals/:id/card", (c) => {
     const a = deps.store.approvals.get(c.get("user").id, c.req.param("id"));
-    if (!a) return refuse(c, 404, NOT_FOUND_MESSAGE);
+    if (!a) throw new ChangeRefused("not_found", NOT_FOUND_MESSAGE);
     const { decision, undo } = approvalState(a);
     c.header("Cache-Control", "no-store");
     return c.html(toHtml(<ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision} undo={undo} />));
@@ -123,8 +127,8 @@ export function approvalRoutes(deps: WebDeps) {
     c.header("Cache-Control", "no-store");
     // Undone: the whole card, whose one state line now says so (the line of what was done goes).
     if (res.ok) return decidedCard(c, res.approval, res.message, 200);
-    if (!res.approval) return refuse(c, res.status, res.message);
-    return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "failed", message: res.message }} />), res.status);
+    if (!res.approval) throw res.refused;
+    return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "failed", message: res.refused.message }} />), statusOf(res.refused));
   });
 
   r.get("/api/approvals", (c) => {
@@ -137,27 +141,26 @@ export function approvalRoutes(deps: WebDeps) {
 
   r.get("/api/approvals/:id", (c) => {
     const a = deps.store.approvals.get(c.get("user").id, c.req.param("id"));
-    return a ? c.json(approvalJson(a)) : c.json({ error: "approval not found" }, 404);
+    if (!a) throw new ChangeRefused("not_found", API_NOT_FOUND_MESSAGE);
+    return c.json(approvalJson(a));
   });
 
-  r.post("/api/approvals/:id", async (c) => {
-    const body = DecisionRequest.safeParse(await c.req.json().catch(() => undefined));
-    if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
-    const res: DecisionResult = decide(c.get("user").id, c.req.param("id"), body.data.decision === "approve" ? "approved" : "rejected");
+  r.post("/api/approvals/:id", jsonBody(DecisionRequest), async (c) => {
+    const res: DecisionResult = decide(c.get("user").id, c.req.param("id"), c.req.valid("json").decision === "approve" ? "approved" : "rejected");
     if (res.ok) {
       const continuation = deps.chat.continuationOf(res.approval.id);
       return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message, continuation_turn_id: continuation?.id ?? null });
     }
-    if (!res.approval) return c.json({ error: "approval not found" }, 404);
+    if (!res.approval) throw new ChangeRefused("not_found", API_NOT_FOUND_MESSAGE);
     const continuation = res.decided ? deps.chat.continuationOf(res.approval.id) : undefined;
-    return c.json({ error: res.message, status: res.approval.status, ...(continuation ? { continuation_turn_id: continuation.id } : {}) }, res.status);
+    return c.json({ error: res.refused.message, status: res.approval.status, ...(continuation ? { continuation_turn_id: continuation.id } : {}) }, statusOf(res.refused));
   });
 
   r.post("/api/approvals/:id/undo", (c) => {
     const res = undo(c.get("user").id, c.req.param("id"));
     if (res.ok) return c.json({ ...approvalJson(res.approval), message: res.message });
-    if (!res.approval) return c.json({ error: "approval not found" }, 404);
-    return c.json({ error: res.message, status: res.approval.status }, res.status);
+    if (!res.approval) throw new ChangeRefused("not_found", API_NOT_FOUND_MESSAGE);
+    return c.json({ error: res.refused.message, status: res.approval.status }, statusOf(res.refused));
   });
 
   return r;

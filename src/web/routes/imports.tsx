@@ -19,10 +19,12 @@
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { HTTPException } from "hono/http-exception";
 import { streamSSE } from "hono/streaming";
-import { ConfigError, ImportInputError, UsageError } from "../../core/errors.ts";
-import { IMPORT_FORMATS, type ImportFormat } from "../../import/formats/types.ts";
-import { importRecordJson, ImportUndoError, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
+import { z } from "zod";
+import { ChangeRefused, ConfigError, NeedsColumnMapping, UsageError } from "../../core/errors.ts";
+import { IMPORT_FORMATS, type CsvMapping, type ImportFormat } from "../../import/formats/types.ts";
+import { importRecordJson, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
 import { csvMapping } from "../../import/mapping.ts";
 import { PendingImports } from "../../import/pending.ts";
 import { ImportList } from "../../../views/ImportList.tsx";
@@ -33,18 +35,23 @@ import { ImportResult } from "../../../views/ImportResult.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { formBody, isHtmxRequest, refuse } from "../middleware/respond.ts";
+import { formBody, isHtmxRequest, jsonBody, refuse, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 /** The largest statement an upload may carry (SPEC §10). */
 export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** Room for the multipart envelope and the other fields around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
+const TOO_LARGE_MESSAGE = "File too large: a statement may be at most 50 MB.";
 /** Rows of a preview the page and the API show; the counts cover all. */
 const PREVIEW_ROWS = 500;
 
+/** The optional body of a commit: which possible duplicates to import too (all, none, or these ids). */
+const CommitRequest = z.object({
+  include_possible_duplicates: z.union([z.boolean(), z.array(z.string())], "include_possible_duplicates must be true, false or a list of transaction ids").optional(),
+});
+
 type Upload = { name: string; bytes: Uint8Array; fields: Record<string, string> };
-type Problem = { ok: false; status: 400 | 413; message: string };
 
 export function importRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
@@ -55,73 +62,76 @@ export function importRoutes(deps: WebDeps) {
     const user = c.get("user");
     return { userId: user.id, by: user.name, via };
   };
-  const upload = bodyLimit({ maxSize: MAX_UPLOAD_BYTES + ENVELOPE_BYTES, onError: (c) => refuse(c, 413, "File too large: a statement may be at most 50 MB.") });
+  const upload = bodyLimit({ maxSize: MAX_UPLOAD_BYTES + ENVELOPE_BYTES, onError: (c) => refuse(c, 413, TOO_LARGE_MESSAGE) });
   // These routes sit before the chat's body limit (server.ts): a commit carries at most the ticked ids, an undo one batch.
   const small = bodyLimit({ maxSize: 4 * 1024 * 1024, onError: (c) => refuse(c, 413, "Request too large.") });
 
-  /** The uploaded files and the other fields, or why there are none (400/413). */
-  const readUploads = async (c: Context<WebEnv>): Promise<{ ok: true; files: Upload[] } | Problem> => {
+  /** The uploaded files and the other fields. None is refused (`invalid`); more than 50 MB together is a 413. */
+  const readUploads = async (c: Context<WebEnv>): Promise<Upload[]> => {
     const body = await formBody(c, { all: true });
     const fields: Record<string, string> = {};
     for (const [k, v] of Object.entries(body)) if (typeof v === "string") fields[k] = v;
     const files = ([] as unknown[]).concat(body.file ?? []).filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
-    if (files.length === 0) return { ok: false, status: 400, message: "Choose a statement file to import (form field `file`)." };
-    if (files.reduce((n, f) => n + f.size, 0) > MAX_UPLOAD_BYTES) return { ok: false, status: 413, message: "File too large: a statement may be at most 50 MB." };
-    return { ok: true, files: await Promise.all(files.map(async (f) => ({ name: f.name || "statement", bytes: new Uint8Array(await f.arrayBuffer()), fields }))) };
+    if (files.length === 0) throw new ChangeRefused("invalid", "Choose a statement file to import (form field `file`).");
+    if (files.reduce((n, f) => n + f.size, 0) > MAX_UPLOAD_BYTES) throw new HTTPException(413, { message: TOO_LARGE_MESSAGE });
+    return Promise.all(files.map(async (f) => ({ name: f.name || "statement", bytes: new Uint8Array(await f.arrayBuffer()), fields })));
   };
 
   /**
-   * Parse and plan an upload and hold the plan for its commit; a problem with the file is a 400 with its message.
-   * Files dropped together are planned each against budget.db alone: each can be imported or not, in any order,
-   * and a row two of them share is added once (the commit skips ids that are there by then).
+   * Parse and plan an upload and hold the plan for its commit; a problem with the file is thrown (ImportInputError,
+   * NeedsColumnMapping when its columns must be named). Files dropped together are planned each against budget.db
+   * alone: each can be imported or not, in any order, and a row two of them share is added once (the commit skips
+   * ids that are there by then).
    */
-  const preview = async (c: Context<WebEnv>, up: Upload, onProgress?: (done: number, total: number) => void): Promise<{ ok: true; id: string; plan: FilePlan } | Problem> => {
+  const preview = async (c: Context<WebEnv>, up: Upload, onProgress?: (done: number, total: number) => void): Promise<{ id: string; plan: FilePlan }> => {
     const { fields } = up;
     const format = fields.format?.trim() || "auto";
     if (format !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(format)) {
-      return { ok: false, status: 400, message: `Unknown format "${format}": auto, ${IMPORT_FORMATS.join(", ")}.` };
+      throw new ChangeRefused("invalid", `Unknown format "${format}": auto, ${IMPORT_FORMATS.join(", ")}.`);
     }
+    const savedName = fields.mapping?.trim();
+    const saved = savedName ? store.csvMappings.get(savedName) : null;
+    if (savedName && !saved) throw new ChangeRefused("invalid", `No saved mapping "${savedName}".`);
+    let mapping: CsvMapping | undefined;
     try {
-      const savedName = fields.mapping?.trim();
-      const saved = savedName ? store.csvMappings.get(savedName) : null;
-      if (savedName && !saved) return { ok: false, status: 400, message: `No saved mapping "${savedName}".` };
-      const parsed = importer.parse(
-        { name: up.name, bytes: up.bytes },
-        { format: format as ImportFormat | "auto", mapping: csvMapping(fields, saved), account: fields.account?.trim() || undefined, skipBadRows: true },
-      );
-      // Classifying may take several model calls: the answer must not be cut off by the idle timeout.
-      c.env?.server?.timeout(c.req.raw, 0);
-      const plan = await importer.plan(parsed, { classify: importer.canClassify ? "model" : "offline", onProgress });
-      return { ok: true, id: pending.add(plan, c.get("user").id), plan };
+      mapping = csvMapping(fields, saved);
     } catch (e) {
-      if (e instanceof ImportInputError || e instanceof UsageError) return { ok: false, status: 400, message: e.message };
+      // The column fields do not make a mapping (a debit column without a credit column, an unknown date format…).
+      if (e instanceof UsageError) throw new NeedsColumnMapping(e.message);
       throw e;
     }
+    const parsed = importer.parse({ name: up.name, bytes: up.bytes }, { format: format as ImportFormat | "auto", mapping, account: fields.account?.trim() || undefined, skipBadRows: true });
+    // Classifying may take several model calls: the answer must not be cut off by the idle timeout.
+    c.env?.server?.timeout(c.req.raw, 0);
+    const plan = await importer.plan(parsed, { classify: importer.canClassify ? "model" : "offline", onProgress });
+    return { id: pending.add(plan, c.get("user").id), plan };
   };
 
   const commit = (c: Context<WebEnv>, id: string, include: IncludePossible, via: ImportActor["via"]) => {
     const plan = pending.take(id, c.get("user").id);
-    if (!plan) return { ok: false as const, status: 404 as const, message: "This preview is no longer available (it expired or was imported already). Upload the file again." };
+    if (!plan) throw new ChangeRefused("not_found", "This preview is no longer available (it expired or was imported already). Upload the file again.");
     try {
       const done = importer.commit(plan, { includePossibleDuplicates: include, actor: actor(c, via) });
       // The chat's data summary (and, after a first import, the switch from demo data) follow at once.
       deps.budget.summaryOrLast();
-      return { ok: true as const, plan, ...done };
+      return { plan, ...done };
     } catch (e) {
-      if (e instanceof ConfigError) return { ok: false as const, status: 409 as const, message: e.message };
+      // The configured budget database cannot take it (another program's file): nothing was written.
+      if (e instanceof ConfigError) throw new ChangeRefused("conflict", e.message);
       throw e;
     }
   };
 
   const undo = (c: Context<WebEnv>, batch: string, via: ImportActor["via"]) => {
-    try {
-      const done = importer.undo(batch, actor(c, via));
-      deps.budget.summaryOrLast();
-      return { ok: true as const, ...done };
-    } catch (e) {
-      if (e instanceof ImportUndoError) return { ok: false as const, status: e.status, message: e.message };
-      throw e;
-    }
+    const done = importer.undo(batch, actor(c, via));
+    deps.budget.summaryOrLast();
+    return done;
+  };
+
+  /** How the page shows a refused upload or file: the message, and the column mapping opened when the columns must be named. */
+  const problem = (e: unknown) => {
+    if (!refusalOf(e)) throw e;
+    return <ImportPreview error={(e as Error).message} needsMapping={e instanceof NeedsColumnMapping} />;
   };
 
   // --- JSON ---
@@ -129,36 +139,20 @@ export function importRoutes(deps: WebDeps) {
   r.get("/api/imports", (c) => c.json({ imports: importer.list().map(importRecordJson) }));
 
   r.post("/api/imports", upload, async (c) => {
-    const ups = await readUploads(c);
-    if (ups.ok && ups.files.length > 1) return c.json({ error: "One file per request: post each statement on its own." }, 400);
-    const res = ups.ok ? await preview(c, ups.files[0]!) : ups;
-    if (!res.ok) return c.json({ error: res.message }, res.status);
+    const files = await readUploads(c);
+    if (files.length > 1) throw new ChangeRefused("invalid", "One file per request: post each statement on its own.");
+    const res = await preview(c, files[0]!);
     return c.json(previewJson(res.id, res.plan));
   });
 
-  r.post("/api/imports/:id/commit", small, async (c) => {
-    let include: IncludePossible = false;
-    const text = await c.req.text();
-    if (text.trim()) {
-      let body: unknown;
-      try {
-        body = JSON.parse(text);
-      } catch {
-        return c.json({ error: "The body must be JSON: {\"include_possible_duplicates\": true} or a list of transaction ids." }, 400);
-      }
-      const v = (body as { include_possible_duplicates?: unknown })?.include_possible_duplicates;
-      if (v === true || v === false) include = v;
-      else if (Array.isArray(v) && v.every((x) => typeof x === "string")) include = new Set(v as string[]);
-      else if (v !== undefined) return c.json({ error: "include_possible_duplicates must be true, false or a list of transaction ids." }, 400);
-    }
-    const res = commit(c, c.req.param("id"), include, "api");
-    if (!res.ok) return c.json({ error: res.message }, res.status);
+  r.post("/api/imports/:id/commit", small, jsonBody(CommitRequest, (problem) => `invalid request: ${problem}; send {"include_possible_duplicates": true} or a list of transaction ids`), async (c) => {
+    const v = c.req.valid("json").include_possible_duplicates ?? false;
+    const res = commit(c, c.req.param("id"), typeof v === "boolean" ? v : new Set(v), "api");
     return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null });
   });
 
   r.delete("/api/imports/:batch", (c) => {
     const res = undo(c, c.req.param("batch"), "api");
-    if (!res.ok) return c.json({ error: res.message }, res.status);
     return c.json({ batch: res.batch, deleted: res.deleted });
   });
 
@@ -176,21 +170,29 @@ export function importRoutes(deps: WebDeps) {
   // The page's preview streams (hx-sse swaps each message into #import-preview): a progress bar while the
   // model classifies a large file's merchants, then a preview (or the problem) per file.
   r.post("/import/preview", upload, async (c) => {
-    const ups = await readUploads(c);
-    const problem = (message: string) => <ImportPreview error={message} needsMapping={/column|date format|decimal/i.test(message)} />;
-    if (!ups.ok) return c.html(toHtml(problem(ups.message)), ups.status === 413 ? 413 : 422);
+    let files: Upload[];
+    try {
+      files = await readUploads(c);
+    } catch (e) {
+      if (e instanceof HTTPException) return c.html(toHtml(<ImportPreview error={e.message} />), e.status as 413);
+      return c.html(toHtml(problem(e)), 422);
+    }
     const previews = async (progress?: (file: string, done: number, total: number) => void) => {
       let html = "";
-      for (const up of ups.files) {
-        const res = await preview(c, up, progress && ((done, total) => progress(up.name, done, total)));
-        html += toHtml(res.ok ? <ImportPreview preview={previewView(res.id, res.plan)} /> : problem(res.message));
+      for (const up of files) {
+        try {
+          const res = await preview(c, up, progress && ((done, total) => progress(up.name, done, total)));
+          html += toHtml(<ImportPreview preview={previewView(res.id, res.plan)} />);
+        } catch (e) {
+          html += toHtml(problem(e));
+        }
       }
       return html;
     };
     if (!isHtmxRequest(c)) return c.html(await previews());
     return streamSSE(c, async (stream) => {
       const send = (html: string) => stream.writeSSE({ data: html });
-      await send(toHtml(<ImportProgress label={`Reading ${ups.files.map((f) => f.name).join(", ")}…`} />));
+      await send(toHtml(<ImportProgress label={`Reading ${files.map((f) => f.name).join(", ")}…`} />));
       let last = 0;
       const html = await previews((file, done, total) => {
         // At most a few updates a second: each is one small fragment.
@@ -206,8 +208,14 @@ export function importRoutes(deps: WebDeps) {
     const body = await formBody(c, { all: true });
     const ticked = ([] as unknown[]).concat(body.include ?? []).filter((x): x is string => typeof x === "string");
     const include = new Set(ticked);
-    const res = commit(c, c.req.param("id"), include, "page");
-    if (!res.ok) return c.html(toHtml(<ImportResult error={res.message} />), res.status);
+    let res: ReturnType<typeof commit>;
+    try {
+      res = commit(c, c.req.param("id"), include, "page");
+    } catch (e) {
+      const refused = refusalOf(e);
+      if (!refused) throw e;
+      return c.html(toHtml(<ImportResult error={(e as Error).message} />), refused.status);
+    }
     const list = `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
     const skipped = rowsToInsert(res.plan, include).length - res.inserted;
     return c.html(toHtml(<ImportResult file={res.plan.file} batch={res.batch} inserted={res.inserted} skipped={skipped} bySource={res.bySource} snapshot={res.snapshot} />) + list);
@@ -216,10 +224,15 @@ export function importRoutes(deps: WebDeps) {
   r.post("/import/undo", small, async (c) => {
     const body = await formBody(c);
     const batch = typeof body.batch === "string" ? body.batch : "";
-    const res = undo(c, batch, "page");
-    const list = `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
-    if (!res.ok) return c.html(toHtml(<ImportResult error={res.message} />) + list, res.status);
-    return c.html(toHtml(<ImportResult undone={{ batch: res.batch, deleted: res.deleted }} />) + list);
+    const list = () => `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
+    try {
+      const res = undo(c, batch, "page");
+      return c.html(toHtml(<ImportResult undone={{ batch: res.batch, deleted: res.deleted }} />) + list());
+    } catch (e) {
+      const refused = refusalOf(e);
+      if (!refused) throw e;
+      return c.html(toHtml(<ImportResult error={(e as Error).message} />) + list(), refused.status);
+    }
   });
 
   return r;

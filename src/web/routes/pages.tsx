@@ -14,6 +14,8 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { exportMarkdown } from "../export.ts";
 import { formBody } from "../middleware/respond.ts";
+import { toHtml } from "../sse-renderer.ts";
+import { ConversationList } from "../../../views/ConversationList.tsx";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { conversationGroup } from "../../ui/conversation-groups.ts";
@@ -155,10 +157,15 @@ export function pageRoutes(deps: WebDeps) {
     return c.redirect(`/conversations/${encodeURIComponent(id)}`, 303);
   });
 
-  // Conversation search beyond titles: the ids of those whose messages contain the text (page.js asks as you type).
-  r.get("/api/conversations/search", (c) => {
+  // The sidebar's list, and its search (htmx, as you type): the list of the conversations whose title or messages contain the text; all of them for none.
+  r.get("/conversations", (c) => {
+    const userId = c.get("user").id;
     const q = (c.req.query("q") ?? "").trim().slice(0, 200);
-    return c.json({ ids: q ? store.conversations.search(c.get("user").id, q) : [] });
+    const all = conversationSummaries(store, userId, timeZone);
+    const found = q ? new Set(store.conversations.search(userId, q)) : null;
+    const conversations = found ? all.filter((x) => found.has(x.id)) : all;
+    c.header("Cache-Control", "no-store");
+    return c.html(toHtml(<ConversationList conversations={conversations} activeId={c.req.query("active")} query={q} />));
   });
 
   r.get("/conversations/:id/export.md", async (c) => {

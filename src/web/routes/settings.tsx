@@ -54,7 +54,7 @@ export function settingsRoutes(deps: WebDeps) {
 
   r.post("/settings/sign-in-link", async (c) => {
     const user = c.get("user");
-    if (signedInName(user) === null) throw new ChangeRefused(409, "Nobody signs in to this budget-chat (single-user mode): there is no sign-in link to make.");
+    if (signedInName(user) === null) throw new ChangeRefused("conflict", "Nobody signs in to this budget-chat (single-user mode): there is no sign-in link to make.");
     const raw = store.users.replaceLoginToken(user.id);
     store.audit.add({ kind: "security", userId: user.id, detail: { event: "sign-in link created", via: "settings" } });
     const base = deps.publicUrl ?? new URL(c.req.url).origin;
@@ -69,8 +69,8 @@ export function settingsRoutes(deps: WebDeps) {
     const account = typeof body.account === "string" ? body.account : "";
     const name = typeof body.name === "string" ? body.name.trim() : "";
     const known = budget.summaryOrLast().accounts.some((a) => a.account === account);
-    if (!known) throw new ChangeRefused(404, "There is no such account in your data.");
-    if (name.length > MAX_ACCOUNT_NAME) throw new ChangeRefused(400, `An account name has at most ${formatCount(MAX_ACCOUNT_NAME)} characters.`);
+    if (!known) throw new ChangeRefused("not_found", "There is no such account in your data.");
+    if (name.length > MAX_ACCOUNT_NAME) throw new ChangeRefused("invalid", `An account name has at most ${formatCount(MAX_ACCOUNT_NAME)} characters.`);
     store.accountNames.set(account, name, c.get("user").name);
     const saved = name ? `${maskAccount(account)} is now called “${name}”.` : `${maskAccount(account)} has no name any more.`;
     if (isHtmxRequest(c)) return c.html(toHtml(<AccountNamesForm accounts={accounts()} saved={saved} />));

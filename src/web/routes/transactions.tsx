@@ -15,10 +15,10 @@ import { Hono, type Context } from "hono";
 import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
-import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../transactions/edit.ts";
+import { EditError, editTransaction, invalidEdit, parseEdit, transactionEditSchema, undoTransactionEditById } from "../../transactions/edit.ts";
 import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
-import { CategoryError, undoCategoryChangeById } from "../../categories/categories.ts";
+import { undoCategoryChangeById } from "../../categories/categories.ts";
 import { csvCell } from "../../../views/ChartFigure.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
@@ -28,7 +28,7 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { accountLabel } from "../../ui/account-labels.ts";
-import { formBody, isHtmxRequest } from "../middleware/respond.ts";
+import { formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 const CSV_COLUMNS = ["id", "date", "amount", "currency", "merchant", "category", "description", "account"] as const;
@@ -187,24 +187,18 @@ export function transactionRoutes(deps: WebDeps) {
     return /^\d{1,15}$/.test(raw) ? Number(raw) : null;
   };
 
-  r.patch("/api/transactions/:id", async (c) => {
+  r.patch("/api/transactions/:id", jsonBody(transactionEditSchema, invalidEdit), async (c) => {
     const id = idOf(c);
-    if (id === null) return c.json({ error: `Not a transaction id: "${c.req.param("id")}".` }, 404);
-    const body = await c.req.json().catch(() => undefined);
-    try {
-      const edit = editTransaction(editDeps, userOf(c), id, parseEdit(body), "api");
-      return c.json(editJson(edit, getTransaction(budget, id)));
-    } catch (e) {
-      if (e instanceof EditError) return c.json({ error: e.message }, e.status);
-      throw e;
-    }
+    if (id === null) throw new EditError("not_found", `Not a transaction id: "${c.req.param("id")}".`);
+    const edit = editTransaction(editDeps, userOf(c), id, c.req.valid("json"), "api");
+    return c.json(editJson(edit, getTransaction(budget, id)));
   });
 
   /** The page's form: fields equal to the row's current values are left out, so only what the user changed is written. */
   const formEdit = async (c: Context<WebEnv>, id: number) => {
     const form = await formBody(c);
     const row = getTransaction(budget, id);
-    if (!row) throw new EditError(404, `No transaction with id ${id}.`);
+    if (!row) throw new EditError("not_found", `No transaction with id ${id}.`);
     const text = (k: string) => (typeof form[k] === "string" ? (form[k] as string) : undefined);
     const category = text("category");
     const merchant = text("merchant_name");
@@ -220,27 +214,28 @@ export function transactionRoutes(deps: WebDeps) {
     const id = idOf(c);
     c.header("Cache-Control", "no-store");
     try {
-      if (id === null) throw new EditError(404, "No such transaction.");
+      if (id === null) throw new EditError("not_found", "No such transaction.");
       const edit = await formEdit(c, id);
       // The list (and its totals) refresh themselves on this event; the toast stays.
       c.header("HX-Trigger", "data-changed");
       return c.html(toHtml(<EditToast message={edit.message} undoId={edit.id} />));
     } catch (e) {
-      if (!(e instanceof EditError)) throw e;
+      if (!refusalOf(e)) throw e;
       // 200 with the message: htmx swaps it into the toast either way, and the edit form stays as it was.
-      return c.html(toHtml(<EditToast message={e.message} error />), 200);
+      return c.html(toHtml(<EditToast message={(e as Error).message} error />), 200);
     }
   });
 
   r.post("/transactions/:id/edit", async (c) => {
     const id = idOf(c);
     try {
-      if (id === null) throw new EditError(404, "No such transaction.");
+      if (id === null) throw new EditError("not_found", "No such transaction.");
       await formEdit(c, id);
       return c.redirect(backTo(c, "/transactions"), 303);
     } catch (e) {
-      if (!(e instanceof EditError)) throw e;
-      return c.html(await renderPage(<MessagePage title="Not changed" message={e.message} asset={asset} />), e.status);
+      const refused = refusalOf(e);
+      if (!refused) throw e;
+      return c.html(await renderPage(<MessagePage title="Not changed" message={(e as Error).message} asset={asset} />), refused.status);
     }
   });
 
@@ -253,29 +248,26 @@ export function transactionRoutes(deps: WebDeps) {
 
   r.post("/api/edits/:id/undo", (c) => {
     const id = idOf(c);
-    try {
-      if (id === null) throw new EditError(404, "No such edit.");
-      const { edit, message } = undo(c, id);
-      return c.json({ id: edit.id, undone_at: edit.undoneAt, message });
-    } catch (e) {
-      if (e instanceof EditError || e instanceof CategoryError) return c.json({ error: e.message }, e.status);
-      throw e;
-    }
+    if (id === null) throw new EditError("not_found", "No such edit.");
+    const { edit, message } = undo(c, id);
+    return c.json({ id: edit.id, undone_at: edit.undoneAt, message });
   });
 
   r.post("/edits/:id/undo", async (c) => {
     const id = idOf(c);
     c.header("Cache-Control", "no-store");
     try {
-      if (id === null) throw new EditError(404, "No such edit.");
+      if (id === null) throw new EditError("not_found", "No such edit.");
       const { message } = undo(c, id);
       if (!isHtmxRequest(c)) return c.redirect(backTo(c, "/transactions"), 303);
       c.header("HX-Trigger", "data-changed");
       return c.html(toHtml(<EditToast message={message} />));
     } catch (e) {
-      if (!(e instanceof EditError || e instanceof CategoryError)) throw e;
-      if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not undone" message={e.message} asset={asset} />), e.status);
-      return c.html(toHtml(<EditToast message={e.message} error />));
+      const refused = refusalOf(e);
+      if (!refused) throw e;
+      const message = (e as Error).message;
+      if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not undone" message={message} asset={asset} />), refused.status);
+      return c.html(toHtml(<EditToast message={message} error />));
     }
   });
 

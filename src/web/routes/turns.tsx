@@ -16,7 +16,7 @@ import { createFragmentRenderer, partial, toHtml } from "../sse-renderer.ts";
 import { formBody, refuse } from "../middleware/respond.ts";
 import { conversationSummaries } from "./pages.tsx";
 
-/** Keeps proxies and Bun's idle timer from closing a quiet stream (a long tool run, an approval wait). */
+/** Keeps proxies and Bun's idle timer from closing a quiet stream (a long tool run, a slow model). */
 const PING_MS = 5_000;
 /**
  * Text deltas that arrive within this time go out together. Each write carries only

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
 import { Hono } from "hono";
-import { allowedHostsFor, FORBIDDEN_HOST_MESSAGE, formatHost, hostCheck } from "./index.ts";
+import { allowedHostsFor, FORBIDDEN_HOST_MESSAGE, formatHost, hostCheck, isLoopback } from "./index.ts";
 
 function makeApp(allowedHosts = allowedHostsFor("127.0.0.1", 3000)) {
   const app = new Hono();
@@ -15,6 +15,13 @@ describe("allowedHostsFor", () => {
     expect(allowedHostsFor("localhost", 3000)).toEqual(["127.0.0.1:3000", "localhost:3000", "[::1]:3000"]);
     expect(allowedHostsFor("[::1]", 3000)).toEqual(["127.0.0.1:3000", "localhost:3000", "[::1]:3000"]);
     expect(allowedHostsFor("::1", 3000)).toEqual(["127.0.0.1:3000", "localhost:3000", "[::1]:3000"]);
+    // Any 127.x.x.x is loopback (the one rule `serve` also uses to allow no users): its own address comes last.
+    expect(allowedHostsFor("127.0.0.2", 3000)).toEqual(["127.0.0.1:3000", "localhost:3000", "[::1]:3000", "127.0.0.2:3000"]);
+  });
+
+  test("isLoopback: 127.0.0.0/8, localhost and ::1 (bracketed or not); nothing else", () => {
+    for (const h of ["127.0.0.1", "127.1.2.3", "localhost", "LocalHost", "::1", "[::1]"]) expect(isLoopback(h)).toBe(true);
+    for (const h of ["0.0.0.0", "::", "192.168.1.20", "128.0.0.1", "localhost.evil.example", "fe80::1"]) expect(isLoopback(h)).toBe(false);
   });
 
   test("other addresses, wildcard binds, default ports and extras", () => {

@@ -17,8 +17,15 @@ export type HostCheckOptions = {
   allowedHosts: readonly string[];
 };
 
-const LOOPBACK = new Set(["127.0.0.1", "localhost", "::1"]);
+/** The names every loopback server answers to. */
+const LOOPBACK_NAMES = ["127.0.0.1", "localhost", "::1"];
 const WILDCARD = new Set(["0.0.0.0", "::", ""]);
+
+/** A loopback address or name (127.x.x.x, localhost, ::1, bracketed or not): only this machine reaches it. */
+export function isLoopback(hostname: string): boolean {
+  const h = bareHostname(hostname);
+  return h === "localhost" || h === "::1" || /^127\.\d+\.\d+\.\d+$/.test(h);
+}
 
 /** `host:port`, with IPv6 literals in brackets and the name lower-cased. */
 export function formatHost(hostname: string, port: number | string): string {
@@ -33,7 +40,7 @@ function bareHostname(hostname: string): string {
 
 /**
  * The Host header values a server bound to `hostname:port` answers to:
- *  - a loopback bind (127.0.0.1, localhost, ::1) → `127.0.0.1:P`, `localhost:P`, `[::1]:P`;
+ *  - a loopback bind (isLoopback) → `127.0.0.1:P`, `localhost:P`, `[::1]:P` (and the bound address itself);
  *  - a wildcard bind (0.0.0.0, ::) → those loopback names (the server is reachable
  *    through them too); the names it is reached by from elsewhere go in `extra`;
  *  - any other address or name → `hostname:P` itself.
@@ -43,7 +50,7 @@ function bareHostname(hostname: string): string {
  */
 export function allowedHostsFor(hostname: string, port: number, extra: readonly string[] = []): string[] {
   const bare = bareHostname(hostname);
-  const names = LOOPBACK.has(bare) || WILDCARD.has(bare) ? [...LOOPBACK] : [bare];
+  const names = isLoopback(bare) || WILDCARD.has(bare) ? new Set([...LOOPBACK_NAMES, ...(WILDCARD.has(bare) ? [] : [bare])]) : [bare];
   const hosts = new Set<string>();
   for (const name of names) {
     hosts.add(formatHost(name, port));

@@ -14,12 +14,13 @@
 import type { MiddlewareHandler } from "hono";
 import { type Store } from "../../../store/store.ts";
 import { isApiPath, refusalCause } from "../respond.ts";
+import { clip } from "../../../core/format.ts";
 
 export type SecurityAuditOptions = { store: Store; perMinute?: number; now?: () => number };
 
 const STATE_CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
 
-const cut = (s: string | undefined) => (s === undefined ? undefined : s.length > 200 ? `${s.slice(0, 199)}…` : s);
+const cut = (s: string | undefined) => (s === undefined ? undefined : clip(s, 200));
 
 export function securityAudit(options: SecurityAuditOptions): MiddlewareHandler {
   const perMinute = options.perMinute ?? 30;
