@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { AgentEvent } from "../../src/core/events.ts";
 import type { AnswerFigure, FigureSource } from "../../src/core/figures.ts";
-import { figureNote, figuresLine, placeFigures, renderMarkedMarkdown } from "../../src/ui/figure-marks.ts";
+import { figuresLine, placeFigures, renderMarkedMarkdown } from "../../src/ui/figure-marks.ts";
+import { figureNote } from "../../src/figures/note.ts";
 import { createFragmentRenderer } from "../../src/web/sse-renderer.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
 
