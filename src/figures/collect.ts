@@ -192,7 +192,9 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     if (f.kind !== "count") label = own;
     const where = noun ? [label, noun].filter(Boolean).join(" · ") : own;
     const currency = f.currency ?? "";
-    const ctx = withCall({ ...contexts[i]!, ...(currency ? { currency } : {}), ...(f.value < 0 || f.text.startsWith("+") ? { sign: f.value < 0 ? -1 : 1 } : {}) }, call);
+    // A change the tool signed ("+CHF 931.20", "-1.5%") says which way it went.
+    const plus = output.summary[f.start - 1] === "+";
+    const ctx = withCall({ ...contexts[i]!, ...(currency ? { currency } : {}), ...(f.value < 0 || plus ? { sign: f.value < 0 ? -1 : 1 } : {}) }, call);
     out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx });
   });
   if (bare) return { figures: withSearch(out, call), lists };
