@@ -71,11 +71,17 @@ export function corrections(figures: readonly AnswerFigure[]): string[] {
   return figures.filter((f) => f.correction).map((f) => `${f.text} → ${f.correction!.text}${f.correction!.note ? ` (${f.correction!.note})` : ""}`);
 }
 
-/** Where a figure's rows are: the Transactions page with its first source's filters (SPEC §11.1 drill-down), when it has them. */
+/**
+ * Where a figure's rows are: the Transactions page with its source's filters (SPEC §11.1
+ * drill-down). A figure found at several places has one set of rows (the first with filters);
+ * a derived one links only when all its terms come from the same rows (a monthly average of
+ * a year's total), never to one term's rows (a sum of two categories has no one page).
+ */
 export function rowsHref(f: AnswerFigure): string | null {
   if (f.status !== "grounded" && f.status !== "derived") return null;
-  const rows = f.sources.find((s) => s.rows)?.rows;
-  return rows ? `/transactions${transactionQueryString(rows)}` : null;
+  const hrefs = f.sources.map((s) => (s.rows ? `/transactions${transactionQueryString(s.rows)}` : null));
+  if (f.status === "grounded") return hrefs.find((h) => h !== null) ?? null;
+  return hrefs.every((h) => h !== null && h === hrefs[0]) ? hrefs[0]! : null;
 }
 
 /** Private-use characters that mark where a figure starts (one per figure of a piece) and ends in the markdown source. */
