@@ -83,7 +83,8 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
         const text = runs.join("\n\n");
         const checked = figures.check(text, req.question);
         yield { type: "figures", figures: checked };
-        if (req.repair && transcript && checked.some(needsRepair)) {
+        // With no figure read in the turn (no tool result, no earlier one, no outcome), nothing could confirm or correct one.
+        if (req.repair && transcript && figures.figures.length > 0 && checked.some(needsRepair)) {
           // SPEC §11.1: one more model call about the figures no result backs; counted in the turn's usage.
           const r = await repairFigures({ ...req, messages: transcript, figures, answer: text, question: req.question }, checked);
           addUsage(outcome.usage, r.usage);

@@ -126,4 +126,13 @@ describe("the repair round", () => {
     expect(ofType(events, "repair")).toEqual([]);
     expect(fake.requests.filter((r) => r.status === 200)).toHaveLength(2);
   }, 30_000);
+
+  test("an answer written without any figure read (no tool, no earlier result) asks nothing more: nothing could back a correction", async () => {
+    h = await startHarness({ fake });
+    fake.enqueue({ kind: "message", content: [{ type: "text", text: "You spent CHF 5'234.50 on groceries." }] });
+    const { events } = await h.ask("What did groceries cost in 2025?");
+    expect(ofType(events, "figures")[0]!.figures.map((f) => f.status)).toEqual(["ungrounded"]);
+    expect(ofType(events, "repair")).toEqual([]);
+    expect(fake.requests.filter((r) => r.status === 200)).toHaveLength(1);
+  }, 30_000);
 });
