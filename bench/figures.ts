@@ -4,10 +4,12 @@
  * answer's markdown (src/ui/markdown.ts), which every answer pays anyway.
  *
  * Ours: what the product does once the answer's text has ended (src/figures/turn.ts):
- * read the answer's numbers and search each among the turn's figures (equal, then
- * sum/difference/ratio/percentage change/monthly average). The turn's figures are indexed
- * as each tool result arrives, while the model is still at work; that time is printed too,
- * and so is checkAnswer, which indexes and checks in one call.
+ * read the numbers of the answer's last paragraph and what each is said to be about, and
+ * search each among the turn's figures (equal, then sums of two or of a list's run,
+ * differences, ratios, percentage changes and points, averages over a period's months, weeks
+ * and days). The turn's figures are read and indexed as each tool result arrives, and each
+ * paragraph of the answer is checked as soon as a blank line ends it, while the model is still
+ * writing (the loop's checkSoFar); those times are printed too, and so is the whole answer's.
  * Baseline: renderMarkdown of the same text.
  * The figures are the real results of 10 tool calls on the demo database; the answer
  * mixes figures copied from them, derived ones (sums, differences, shares, monthly
@@ -16,15 +18,22 @@
  */
 import { openBudgetDb } from "../src/ledger/open.ts";
 import { formatMoney, formatPercent, round2 } from "../src/core/format.ts";
-import { checkAnswer, checkWithIndex, indexFigures } from "../src/figures/check.ts";
-import { figuresOfOutput } from "../src/figures/collect.ts";
-import type { TurnFigure } from "../src/core/figures.ts";
+import { createTurnFigures } from "../src/figures/turn.ts";
+import { callPeriods } from "../src/tools/query/period.ts";
 import { renderMarkdown } from "../src/ui/markdown.ts";
 import { READ_TOOLS } from "../src/tools/registry.ts";
 import { type Check, demoDb, emit, ms, ratio, reps, stats, timer } from "./lib.ts";
 
 const elapsed = timer();
 const db = openBudgetDb({ path: demoDb(7300), explicit: true, notSpending: ["Transfers", "Investments"] });
+const ledger = db.ledger();
+/** A turn's figures, recorded as the chat records them (the vocabulary and periods of the demo database). */
+const newTurn = () =>
+  createTurnFigures({
+    vocabulary: ledger,
+    periods: (input) => callPeriods(input, ledger),
+    figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
+  });
 
 const CALLS: [string, Record<string, unknown>][] = [
   ["spending_by_category", { year: 2025 }],
@@ -38,11 +47,18 @@ const CALLS: [string, Record<string, unknown>][] = [
   ["list_transactions", { limit: 500, year: 2025, sort: "amount" }],
   ["list_transactions", { limit: 500 }],
 ];
-const figures: TurnFigure[] = [];
-CALLS.forEach(([name, input], i) => {
+const outputs = CALLS.map(([name, input]) => {
   const tool = READ_TOOLS.find((t) => t.name === name)!;
-  figures.push(...figuresOfOutput(name, `toolu_${i}`, tool.run(db, tool.schema.parse(input), { budgets: { list: () => [] } })));
+  return tool.run(db, tool.schema.parse(input), { budgets: { list: () => [] } });
 });
+/** Records every result as the loop does while the model works (the index is rebuilt after each). */
+const record = () => {
+  const turn = newTurn();
+  CALLS.forEach(([name, input], i) => turn.record({ id: `toolu_${i}`, name, input }, outputs[i]!));
+  return turn;
+};
+const recorded = record();
+const figures = recorded.figures;
 
 // A 4 KB answer: paragraphs and a list built from the figures (grounded), their sums,
 // differences, shares and monthly averages (derived), and invented amounts (ungrounded).
@@ -62,11 +78,10 @@ for (let i = 0; parts.join("\n\n").length < 4096; i++) {
 }
 const answer = parts.join("\n\n");
 const question = "How did my spending in 2025 compare with 2024, and what stands out?";
-const opts = { periodMonths: [12, 36] };
 
 // Warm up both (JIT), then interleave the samples so machine noise hits both alike.
 for (let i = 0; i < 50; i++) {
-  checkAnswer(answer, question, figures, opts);
+  recorded.check(answer, question);
   renderMarkdown(answer);
 }
 const n = reps(400, 50);
@@ -74,22 +89,25 @@ const check: number[] = [];
 const render: number[] = [];
 const index: number[] = [];
 const search: number[] = [];
-const built = indexFigures(figures);
+const whole: number[] = [];
 for (let i = 0; i < n; i++) {
   let t = performance.now();
-  checkAnswer(answer, question, figures, opts);
-  check.push(performance.now() - t);
+  const turn = record();
+  index.push(performance.now() - t);
+  // As the loop does: each paragraph is checked once a blank line ends it, while the answer streams.
+  t = performance.now();
+  turn.checkSoFar(answer, question);
+  const streaming = performance.now() - t;
+  t = performance.now();
+  turn.check(answer, question);
+  search.push(performance.now() - t);
+  whole.push(streaming + search.at(-1)!);
+  check.push(index.at(-1)! + whole.at(-1)!);
   t = performance.now();
   renderMarkdown(answer);
   render.push(performance.now() - t);
-  t = performance.now();
-  indexFigures(figures);
-  index.push(performance.now() - t);
-  t = performance.now();
-  checkWithIndex(answer, question, built, opts);
-  search.push(performance.now() - t);
 }
-const result = checkAnswer(answer, question, figures, opts);
+const result = recorded.check(answer, question);
 const by = (s: string) => result.filter((f) => f.status === s).length;
 const c = stats(check);
 const r = stats(render);
@@ -114,10 +132,11 @@ emit({
   ],
   columns: ["", "p50", "p95", "max", "vs render (p50)"],
   rows: [
-    ["check at the answer's end (read + search)", ms(s.p50), ms(s.p95), ms(s.max), ratio(share)],
+    ["check at the answer's end (its last paragraph: read + search)", ms(s.p50), ms(s.p95), ms(s.max), ratio(share)],
+    ["check of the whole answer (every paragraph, as they end + the last)", ms(stats(whole).p50), ms(stats(whole).p95), ms(stats(whole).max), ratio(stats(whole).p50 / r.p50)],
     ["render markdown", ms(r.p50), ms(r.p95), ms(r.max), "1×"],
-    ["index the figures (as results arrive)", ms(stats(index).p50), ms(stats(index).p95), ms(stats(index).max), ratio(stats(index).p50 / r.p50)],
-    ["checkAnswer (index + read + search)", ms(c.p50), ms(c.p95), ms(c.max), ratio(c.p50 / r.p50)],
+    ["record the 10 results (as they arrive, while the model works)", ms(stats(index).p50), ms(stats(index).p95), ms(stats(index).max), ratio(stats(index).p50 / r.p50)],
+    ["record + check", ms(c.p50), ms(c.p95), ms(c.max), ratio(c.p50 / r.p50)],
   ],
   checks,
   notes: [],

@@ -7,7 +7,7 @@
  *   bun bench/run.ts --quick         fewer repetitions (to try the scripts; not for RESULTS.md)
  *   bun bench/run.ts --only a,b      only these (ids: tool-latency, server-overhead,
  *                                    concurrency, startup, page-weight, context-size, sse-bytes,
- *                                    stored-text, transactions-page, figures, import)
+ *                                    stored-text, transactions-page, figures, figure-check, import)
  *
  * RESULTS.md is generated, except the part between `<!-- analysis -->` and
  * `<!-- /analysis -->`, which is kept from the previous file (hand-written analysis).
@@ -27,6 +27,7 @@ const SCRIPTS = [
   { id: "stored-text", file: "stored-text.ts" },
   { id: "transactions-page", file: "transactions-page.ts" },
   { id: "figures", file: "figures.ts" },
+  { id: "figure-check", file: "figure-check.ts" },
   { id: "import", file: "import.ts" },
 ];
 const BUDGET_S = 600;

@@ -39,10 +39,26 @@ export type FigureSpec =
   /** Text search over every category: money out (as a positive total), or the number of matches. */
   | { figure: "search_out"; period: Period; search: string; currency?: string }
   | { figure: "search_count"; period: Period; search: string; currency?: string }
-  /** Spending (of a category, or total) in period b minus period a. */
-  | { figure: "change"; a: Period; b: Period; category?: string; currency?: string }
+  /** Spending (of a category, of a merchant, or total) in period b minus period a. */
+  | { figure: "change"; a: Period; b: Period; category?: string; merchant?: string; currency?: string }
   /** The same change as a % of period a. */
-  | { figure: "pct_change"; a: Period; b: Period; category?: string; currency?: string };
+  | { figure: "pct_change"; a: Period; b: Period; category?: string; merchant?: string; currency?: string }
+  /** Spending on one ISO weekday (1 = Monday … 7 = Sunday). */
+  | { figure: "weekday_spending"; period: Period; weekday: number; category?: string; currency?: string }
+  /** The median money-out payment (amounts positive) of the spending categories, or of one. */
+  | { figure: "median_payment"; period: Period; category?: string; currency?: string }
+  /** The largest money-out payment of a spending category. */
+  | { figure: "largest_payment"; period: Period; category: string; currency?: string }
+  /** Spending divided by the calendar days of the period. */
+  | { figure: "daily_average"; period: Period; category?: string; currency?: string }
+  /** Every row (any category, any sign), and the months with at least one, over all dates or a period. */
+  | { figure: "rows" | "months_with_data"; period?: Period; currency?: string }
+  /** Rows to review: in Uncategorised or Other, classified with confidence below 0.8, or unclassified (all dates). */
+  | { figure: "review_count"; currency?: string }
+  /** Merchants whose first row in the whole data lies in the period and who were paid there (spending). */
+  | { figure: "new_merchant_count"; period: Period; currency?: string }
+  /** The amount of a merchant's latest money-out payment (its current price). */
+  | { figure: "last_payment"; merchant: string; currency?: string };
 
 export type ExpectedFigure = { kind: FigureKind; value: number; currency: string; label: string };
 
@@ -55,7 +71,10 @@ const ROWS = `
          upper(trim(currency)) AS currency,
          lower(coalesce(nullif(trim(category), ''), 'Uncategorised')) AS cat,
          merchant_name,
-         raw_description
+         raw_description,
+         confidence,
+         source,
+         id
   FROM transactions
   WHERE typeof(date) = 'text'
     AND date GLOB '[0-9][0-9][0-9][0-9]-[0-9][0-9]-[0-9][0-9]*'
@@ -135,12 +154,80 @@ export class Oracle {
       case "search_count":
         return { kind: "count", value: this.search(spec.period, currency, spec.search).count, currency, label };
       case "change":
-        return { kind: "money", value: this.spending(spec.b, currency, spec.category) - this.spending(spec.a, currency, spec.category), currency, label };
+        return { kind: "money", value: this.spentOn(spec.b, currency, spec) - this.spentOn(spec.a, currency, spec), currency, label };
       case "pct_change": {
-        const a = this.spending(spec.a, currency, spec.category);
-        return { kind: "percent", value: (100 * (this.spending(spec.b, currency, spec.category) - a)) / a, currency, label };
+        const a = this.spentOn(spec.a, currency, spec);
+        return { kind: "percent", value: (100 * (this.spentOn(spec.b, currency, spec) - a)) / a, currency, label };
       }
+      case "weekday_spending":
+        return { kind: "money", value: this.spending(spec.period, currency, spec.category, spec.weekday), currency, label };
+      case "median_payment":
+        return { kind: "money", value: median(this.payments(spec.period, currency, spec.category)), currency, label };
+      case "largest_payment":
+        return { kind: "money", value: Math.max(...this.payments(spec.period, currency, spec.category)), currency, label };
+      case "daily_average": {
+        const b = periodBounds(spec.period);
+        const days = (Date.parse(b.to) - Date.parse(b.from)) / 86_400_000 + 1;
+        return { kind: "money", value: this.spending(spec.period, currency, spec.category) / days, currency, label };
+      }
+      case "rows":
+      case "months_with_data":
+        return { kind: "count", value: this.rows(spec.period, currency, spec.figure === "months_with_data"), currency, label };
+      case "review_count":
+        return { kind: "count", value: this.reviewCount(currency), currency, label };
+      case "new_merchant_count":
+        return { kind: "count", value: this.newMerchants(spec.period, currency), currency, label };
+      case "last_payment":
+        return { kind: "money", value: this.lastPayment(spec.merchant, currency), currency, label };
     }
+  }
+
+  /** Spending of a change's side: of its merchant, else its category, else total. */
+  private spentOn(period: Period, currency: string, spec: { category?: string; merchant?: string }): number {
+    return spec.merchant !== undefined ? this.merchantSpending(period, currency, spec.merchant, spec.category) : this.spending(period, currency, spec.category);
+  }
+
+  /** Money-out amounts (positive) of the spending categories, or of one, in a period. */
+  private payments(period: Period, currency: string, category?: string): number[] {
+    const b = periodBounds(period);
+    const f = this.spendingFilter();
+    const byCat = category === undefined ? "" : " AND cat = ?";
+    const params = [currency, b.from, b.to, ...f.params, ...(category === undefined ? [] : [this.requireCategory(category, "spending")])];
+    return (this.db.query(`SELECT -amount AS v FROM (${ROWS}) WHERE currency = ? AND day BETWEEN ? AND ? AND amount < 0 AND ${f.sql}${byCat}`).all(...params) as { v: number }[]).map((r) => r.v);
+  }
+
+  private rows(period: Period | undefined, currency: string, months: boolean): number {
+    const b = period ? periodBounds(period) : { from: "0000-01-01", to: "9999-12-31" };
+    const what = months ? "count(DISTINCT substr(day, 1, 7))" : "count(*)";
+    return (this.db.query(`SELECT ${what} AS v FROM (${ROWS}) WHERE currency = ? AND day BETWEEN ? AND ?`).get(currency, b.from, b.to) as { v: number }).v;
+  }
+
+  private reviewCount(currency: string): number {
+    return (this.db
+      .query(`SELECT count(*) AS v FROM (${ROWS}) WHERE currency = ? AND (cat IN ('uncategorised', 'other') OR confidence < 0.8 OR source = 'unclassified')`)
+      .get(currency) as { v: number }).v;
+  }
+
+  private newMerchants(period: Period, currency: string): number {
+    const b = periodBounds(period);
+    const f = this.spendingFilter();
+    return (this.db
+      .query(
+        `SELECT count(*) AS v FROM (
+           SELECT merchant_name FROM (${ROWS}) WHERE merchant_name IS NOT NULL AND trim(merchant_name) <> ''
+           GROUP BY merchant_name
+           HAVING min(day) BETWEEN ?2 AND ?3
+              AND sum(CASE WHEN currency = ?1 AND day BETWEEN ?2 AND ?3 AND amount < 0 AND ${f.sql} THEN 1 ELSE 0 END) > 0)`,
+      )
+      .get(currency, b.from, b.to, ...f.params) as { v: number }).v;
+  }
+
+  private lastPayment(merchant: string, currency: string): number {
+    const row = this.db
+      .query(`SELECT -amount AS v FROM (${ROWS}) WHERE currency = ? AND merchant_name = ? AND amount < 0 ORDER BY day DESC, id DESC LIMIT 1`)
+      .get(currency, merchant) as { v: number } | null;
+    if (!row) throw new Error(`there is no payment to "${merchant}" in this database`);
+    return row.v;
   }
 
   /** The spending categories' filter (SQL) and its parameters. */
@@ -159,13 +246,15 @@ export class Oracle {
     return cat;
   }
 
-  private spending(period: Period, currency: string, category?: string): number {
+  /** Spending (SPEC §1) of the spending categories or one of them, on one ISO weekday (1 = Monday) or all. */
+  private spending(period: Period, currency: string, category?: string, weekday?: number): number {
     const b = periodBounds(period);
     const f = this.spendingFilter();
     const byCat = category === undefined ? "" : " AND cat = ?";
+    const byDay = weekday === undefined ? "" : ` AND ((CAST(strftime('%w', day) AS INTEGER) + 6) % 7) + 1 = ${Math.trunc(weekday)}`;
     const params = [currency, b.from, b.to, ...f.params, ...(category === undefined ? [] : [this.requireCategory(category, "spending")])];
     const row = this.db
-      .query(`SELECT coalesce(-sum(amount), 0) AS v FROM (${ROWS}) WHERE currency = ? AND day BETWEEN ? AND ? AND ${f.sql}${byCat}`)
+      .query(`SELECT coalesce(-sum(amount), 0) AS v FROM (${ROWS}) WHERE currency = ? AND day BETWEEN ? AND ? AND ${f.sql}${byCat}${byDay}`)
       .get(...params) as { v: number };
     return row.v;
   }
@@ -225,13 +314,24 @@ export class Oracle {
   }
 }
 
+/** The median (of an even count, the mean of the two middle values); NaN for none. */
+function median(values: number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const n = s.length;
+  return n === 0 ? NaN : n % 2 ? s[(n - 1) / 2]! : (s[n / 2 - 1]! + s[n / 2]!) / 2;
+}
+
+const WEEKDAY_NAMES = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"];
+
 /** A short human label of a figure for the report, e.g. "spending · Groceries · 2025". */
 export function figureLabel(spec: FigureSpec): string {
   const parts: string[] = [spec.figure.replace(/_/g, " ")];
-  if ("merchant" in spec) parts.push(spec.merchant);
+  if ("merchant" in spec && spec.merchant) parts.push(spec.merchant);
   if ("search" in spec) parts.push(`"${spec.search}"`);
   if ("category" in spec && spec.category) parts.push(spec.category);
-  if ("period" in spec) parts.push(periodBounds(spec.period).label);
-  else parts.push(`${periodBounds(spec.a).label} → ${periodBounds(spec.b).label}`);
+  if ("weekday" in spec) parts.push(WEEKDAY_NAMES[spec.weekday - 1] ?? `weekday ${spec.weekday}`);
+  if ("period" in spec && spec.period) parts.push(periodBounds(spec.period).label);
+  else if ("a" in spec) parts.push(`${periodBounds(spec.a).label} → ${periodBounds(spec.b).label}`);
+  else if (!("period" in spec)) parts.push("all dates");
   return parts.join(" · ");
 }

@@ -46,7 +46,7 @@ export type AppConfig = ChatSettings & {
 };
 
 /** The settings every command that talks to the model takes. */
-export const AGENT_SETTINGS = ["db", "notSpending", "chatDb", "model", "maxSteps", "history", "maxTokens", "readOnly", "approvalTimeout", "keepBackups"] as const satisfies readonly SettingKey[];
+export const AGENT_SETTINGS = ["db", "notSpending", "chatDb", "model", "maxSteps", "history", "maxTokens", "readOnly", "approvalTimeout", "keepBackups", "noRepair"] as const satisfies readonly SettingKey[];
 
 /** The app's configuration from parsed flags and the environment (flags win). */
 export function appConfig(flags: Record<string, unknown>, opts: { ownsStore: boolean }, env = process.env): AppConfig {
@@ -61,6 +61,7 @@ export function appConfig(flags: Record<string, unknown>, opts: { ownsStore: boo
     maxSteps: s.maxSteps,
     historyMessages: s.history,
     maxTokens: s.maxTokens,
+    repair: !s.noRepair,
     readOnly: s.readOnly,
     approvalTimeoutMs: s.approvalTimeout * 1000,
     keepBackups: s.keepBackups,

@@ -50,6 +50,7 @@ export const SETTINGS = {
     help: "serve every page but the chat without a model (no ANTHROPIC_API_KEY needed; the chat page says how to add one)",
   },
   showUsage: { flag: "show-usage", kind: "boolean", help: "show token counts under each answer (the Usage page always has them)" },
+  noRepair: { flag: "no-repair", kind: "boolean", help: "do not ask the model once more about figures the check could not back (the repair round)" },
   loginLinkTtl: { flag: "login-link-ttl", env: "LOGIN_LINK_TTL", arg: "HOURS", kind: "int", default: 24, min: 1, max: 8760, help: "hours a one-time login link stays valid" },
   approvalTimeout: { flag: "approval-timeout", arg: "S", kind: "int", default: 600, min: 5, max: 86_400, help: "seconds an approval stays open" },
   keepBackups: { flag: "keep-backups", env: "KEEP_BACKUPS", arg: "N", kind: "int", default: 7, min: 0, max: 1000, help: "daily snapshots of the budget database kept in backups/ beside it (0: none)" },

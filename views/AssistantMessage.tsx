@@ -2,7 +2,7 @@ import { type AgentEvent, type Usage } from "../src/core/events.ts";
 import { domIds } from "../src/ui/dom-ids.ts";
 import { buildTurnModel, textBlocks, type Block } from "../src/ui/turn-model.ts";
 import { marksByBlock, type FigureMark } from "../src/ui/figure-marks.ts";
-import { FiguresLine } from "./FiguresLine.tsx";
+import { FiguresCheck } from "./FiguresCheck.tsx";
 import { type ApprovalState } from "../src/ui/approval-view.ts";
 import type { TurnStatus as TurnStatusValue } from "../src/core/vocab.ts";
 import { ApprovalCard } from "./ApprovalCard.tsx";
@@ -108,7 +108,7 @@ export function AssistantMessage({ turnId, status, events, usage, currency, show
             <Notice kind={n.noticeKind} message={n.message} />
           ),
         )}
-        {m.figures ? <FiguresLine figures={m.figures} /> : null}
+        {m.figures ? <FiguresCheck turnId={turnId} figures={m.figures} /> : null}
       </div>
       <footer class="usage" id={domIds.usage(turnId)}>
         {showUsage && shownUsage && !running ? <UsageLine usage={shownUsage} /> : null}

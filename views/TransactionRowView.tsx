@@ -14,6 +14,12 @@ export type TransactionRowData = TransactionRow & {
 
 export const transactionRowId = (id: number) => `tx-${id}`;
 
+/** "statement-2026-10.csv, line 12 · import statement-2026-10.csv@2026-11-05T18:38:16Z", or what of it is known. */
+function originText(o: NonNullable<TransactionRowData["origin"]>): string {
+  const where = o.file ? `${o.file}${o.line !== undefined ? `, line ${o.line}` : ""}` : null;
+  return [where, o.batch ? `import ${o.batch}` : null].filter(Boolean).join(" · ");
+}
+
 /**
  * A table row with its inline editor: a disclosure holding a form for the category and
  * the merchant name (PATCH /transactions/:id; without JavaScript, POST …/edit). The
@@ -47,6 +53,7 @@ export function TransactionRowView({
           <span class="tx-merchant">{row.merchant ?? UNKNOWN_MERCHANT}</span>
         )}
         <span class="tx-description muted">{row.description}</span>
+        {row.origin ? <span class="tx-origin muted">{originText(row.origin)}</span> : null}
       </td>
       <td class="category">{row.category}</td>
       {showAccount ? <td class="account">{row.accountLabel ?? "—"}</td> : null}

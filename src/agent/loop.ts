@@ -13,7 +13,11 @@ import { toolInputSchema } from "../tools/registry.ts";
 import type { ApprovalGate, ToolCallRecord, ToolInvoker } from "../tools/invoke.ts";
 import { type Tool } from "../tools/types.ts";
 import { emptyUsage, type AgentEvent, type Usage } from "../core/events.ts";
-import { createTurnFigures, type TurnFigures } from "../figures/turn.ts";
+import { createTurnFigures, needsRepair, type TurnFigures } from "../figures/turn.ts";
+import { recordConversation } from "../figures/conversation.ts";
+import type { Vocabulary } from "../figures/context.ts";
+import type { CallPeriod } from "../tools/query/period.ts";
+import { repairFigures } from "./repair.ts";
 
 export type TurnRequest = {
   client: Anthropic;
@@ -38,8 +42,10 @@ export type TurnRequest = {
   /** Called with API-valid groups of messages as soon as each group is complete. */
   persist(messages: MessageParam[]): void;
   onToolCall?(record: ToolCallRecord): void;
-  /** How many months each period a tool call names spans (the divisors the figure check accepts). */
-  periodMonths(input: unknown): number[];
+  /** What the figure check needs of the data (SPEC §11.1): its names, and the periods a tool call names. */
+  figureData: { vocabulary: Vocabulary; periods(input: unknown): CallPeriod[] };
+  /** Ask the model once more about figures the check could not back (SPEC §11.1; `--no-repair` turns it off). */
+  repair: boolean;
 };
 
 export type TurnOutcome = {
@@ -62,7 +68,9 @@ const MAX_PAUSE_CONTINUATIONS = 3;
  * persists is valid for the API, so the next turn can always continue.
  */
 export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent, TurnOutcome> {
-  const figures = createTurnFigures(req.periodMonths);
+  const figures = createTurnFigures({ ...req.figureData, figureKind: (name) => req.invoker.tools.find((t) => t.name === name)?.figureKind });
+  // What the model reads besides this turn's results: earlier results in its history, and the opening's outcomes.
+  recordConversation(figures, req.history, req.opening ?? []);
   // The answer's text as the page shows it: runs of text, each ended by anything else (a tool, a chart, a notice).
   const runs: string[] = [];
   let open = false;
@@ -70,15 +78,27 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
   try {
     for (let step = await turn.next(); ; step = await turn.next()) {
       if (step.done) {
+        const { transcript, ...outcome } = step.value;
         // SPEC §11: decided once the answer's text has ended, before `done`; the question's numbers are not figures.
-        yield { type: "figures", figures: figures.check(runs.join("\n\n"), req.question) };
-        return step.value;
+        const text = runs.join("\n\n");
+        const checked = figures.check(text, req.question);
+        yield { type: "figures", figures: checked };
+        // With no figure read in the turn (no tool result, no earlier one, no outcome), nothing could confirm or correct one.
+        if (req.repair && transcript && figures.figures.length > 0 && checked.some(needsRepair)) {
+          // SPEC §11.1: one more model call about the figures no result backs; counted in the turn's usage.
+          const r = await repairFigures({ ...req, messages: transcript, figures, answer: text, question: req.question }, checked);
+          addUsage(outcome.usage, r.usage);
+          yield { type: "repair", figures: r.figures, asked: r.asked };
+        }
+        return outcome;
       }
       const ev = step.value;
       if (ev.type === "text") {
         if (open) runs[runs.length - 1] += ev.text;
         else runs.push(ev.text);
         open = true;
+        // A paragraph ended: check it now, so the check at the answer's end has only the last one left.
+        if (ev.text.includes("\n")) figures.checkSoFar(runs.join("\n\n"), req.question);
       } else open = false;
       yield ev;
     }
@@ -90,7 +110,10 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
 /** A turn request with the recorder of the turn's figures (fed by the invoker's hook after each read result). */
 type Turn = TurnRequest & { figures: TurnFigures };
 
-async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
+/** How the answer ended, and — when it ended with a plain answer — the conversation it was written from (for the repair round). */
+type Answered = TurnOutcome & { transcript?: MessageParam[] };
+
+async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
   const usage: Usage = emptyUsage();
   // Without an approval gate, tools that change data are not offered at all.
   const offered = req.approvals ? req.invoker.tools : req.invoker.tools.filter((t) => t.risk === "low");
@@ -105,9 +128,11 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
   let paused: ContentBlockParam[] | null = null;
   let streamedText = "";
 
-  const close = (content: ContentBlockParam[], fallback: string) => {
+  const close = (content: ContentBlockParam[], fallback: string): MessageParam => {
     const kept = content.filter((b) => b.type !== "tool_use" && !(b.type === "text" && b.text.trim() === ""));
-    req.persist([{ role: "assistant", content: kept.length ? kept : [{ type: "text", text: fallback }] }]);
+    const last: MessageParam = { role: "assistant", content: kept.length ? kept : [{ type: "text", text: fallback }] };
+    req.persist([last]);
+    return last;
   };
 
   while (true) {
@@ -167,8 +192,8 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, TurnOutcome> {
       return { status: "done", incomplete: true, usage };
     }
     if (toolUses.length === 0) {
-      close(content, "(No answer.)");
-      return { status: "done", incomplete: false, usage };
+      const last = close(content, "(No answer.)");
+      return { status: "done", incomplete: false, usage, transcript: [...messages, last] };
     }
     if (steps >= req.maxSteps) {
       close(content, "(The analysis needed more steps than allowed.)");
@@ -297,7 +322,7 @@ function toParam(block: ContentBlock): ContentBlockParam | null {
   }
 }
 
-function addUsage(total: Usage, u: Message["usage"]): void {
+function addUsage(total: Usage, u: Message["usage"] | Usage): void {
   total.input_tokens += u.input_tokens ?? 0;
   total.output_tokens += u.output_tokens ?? 0;
   total.cache_creation_input_tokens += u.cache_creation_input_tokens ?? 0;

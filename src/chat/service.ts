@@ -6,7 +6,7 @@ import { historyWindow } from "../agent/history.ts";
 import { runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
 import { figureCounts } from "../figures/turn.ts";
 import type { ApprovalGate, ToolInvoker } from "../tools/invoke.ts";
-import { periodMonthCounts } from "../tools/query/period.ts";
+import { callPeriods } from "../tools/query/period.ts";
 import { systemBlocks } from "../agent/prompt.ts";
 import { BudgetDbLocked, type BudgetDb } from "../ledger/reader.ts";
 import type { MemoryHooks } from "../memory/memory.ts";
@@ -26,6 +26,8 @@ export type ChatSettings = {
   historyMessages: number;
   maxTokens: number;
   timeZone: string;
+  /** The repair round after an answer with figures the check could not back (SPEC §11.1); on unless `--no-repair`. */
+  repair?: boolean;
 };
 
 export type ChatDeps = {
@@ -236,7 +238,11 @@ export class ChatService {
         question,
         opening: opening.blocks,
         maxSteps: settings.maxSteps,
-        periodMonths: (input) => periodMonthCounts(input, budget.ledger()),
+        figureData: {
+          vocabulary: budget.ledger(),
+          periods: (input) => callPeriods(input, budget.ledger()),
+        },
+        repair: settings.repair ?? true,
         signal: turn.controller.signal,
         approvals: this.deps.approvals?.(turn),
         persist: (messages) => {
@@ -285,6 +291,7 @@ export class ChatService {
     // The loop checks the answer's figures before it ends; a turn it could not finish still says it checked none.
     let checked = turn.events.findLast((e): e is Extract<AgentEvent, { type: "figures" }> => e.type === "figures");
     if (!checked) turn.push((checked = { type: "figures", figures: [] }));
+    const repaired = turn.events.findLast((e): e is Extract<AgentEvent, { type: "repair" }> => e.type === "repair");
     const done: AgentEvent = {
       type: "done",
       conversationId: turn.conversationId,
@@ -301,7 +308,8 @@ export class ChatService {
       usage: outcome.usage,
       durationMs: Math.round(performance.now() - started),
       error: outcome.error,
-      figures: figureCounts(checked.figures),
+      figures: figureCounts(repaired?.figures ?? checked.figures),
+      ...(repaired ? { repair: { asked: repaired.asked, corrected: repaired.figures.filter((f) => f.correction).length, confirmed: repaired.figures.filter((f) => f.operation === "calculation").length } } : {}),
     };
     // Stored first, so whoever sees `done` finds the turn finished and its usage counted. Should the app
     // database be locked, the turn still ends for everyone following it (and frees the user's slot); its

@@ -1,4 +1,5 @@
-import { figuresLine, NOT_FOUND } from "../ui/figure-marks.ts";
+import { corrections, figuresLine } from "../ui/figure-marks.ts";
+import { NOT_FOUND } from "../figures/note.ts";
 import { QuestionRefused, UsageError } from "../core/errors.ts";
 import { parse } from "./args.ts";
 import { chartAsText, tableAsText } from "./chart-text.ts";
@@ -66,12 +67,16 @@ export async function askCommand(argv: string[]): Promise<number> {
         process.stderr.write(`${atLineStart ? "" : "\n"}error: ${e.message}\n`);
         atLineStart = true;
         break;
-      case "figures": {
-        // SPEC §11: say which figures no tool result backed (the answer is already printed).
+      case "figures":
+      case "repair": {
+        // SPEC §11, §11.1: say which figures no tool result backed, and what the repair round corrected (the answer is already printed).
         const line = figuresLine(e.figures);
         if (line) {
-          const missing = e.figures.filter((f) => f.status === "ungrounded").map((f) => f.text);
-          process.stderr.write(`${atLineStart ? "" : "\n"}? ${line} (${NOT_FOUND}): ${missing.join(", ")}\n`);
+          const missing = e.figures.filter((f) => (f.status === "ungrounded" || f.status === "mismatched") && !f.correction).map((f) => f.text);
+          const fixed = corrections(e.figures);
+          process.stderr.write(
+            `${atLineStart ? "" : "\n"}? ${line}${missing.length ? ` (${NOT_FOUND}): ${missing.join(", ")}` : ""}${fixed.length ? `\nChecked: ${fixed.join("; ")}` : ""}\n`,
+          );
           atLineStart = true;
         }
         break;

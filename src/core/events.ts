@@ -94,6 +94,12 @@ export type AgentEvent =
    * order they appear; sent once the answer's text has ended, just before `done`.
    */
   | { type: "figures"; figures: AnswerFigure[] }
+  /**
+   * The repair round's outcome (SPEC §11.1), after `figures`: the answer's figures again, each
+   * ungrounded or mismatched one confirmed (now `derived`) or carrying its `correction` where
+   * the data backs what the model said; `asked`: how many it was asked about.
+   */
+  | { type: "repair"; figures: AnswerFigure[]; asked: number }
   /** `waiting`: the turn ended asking for the user's decision on an approval card. */
   | { type: "done"; conversationId: string; turnId: string; incomplete: boolean; usage: Usage; waiting?: boolean }
   | { type: "error"; message: string; retryable: boolean };

@@ -13,25 +13,41 @@ export type FigureSource = {
   value: number;
   /** As the tool showed it: "CHF 7'431.20", "18.6%", "312". */
   text: string;
+  /** What it is about, in a few words ("2024 · Groceries"), when the result says. */
+  about?: string;
+  /** A result of an earlier turn of the conversation (the model still sees it): that turn's question. */
+  turn?: string;
+  /** The Transactions page's filters for the rows behind it (SPEC §11.1 drill-down), when the call selects rows. */
+  rows?: RowFilters;
 };
 
-/** A figure of a turn: a number a tool result of the turn showed. */
-export type TurnFigure = FigureSource;
+/** Filters of the Transactions page (`/transactions?…`), as strings. */
+export type RowFilters = { from?: string; to?: string; category?: string; merchant?: string; q?: string; currency?: string; account?: string };
 
-export type FigureStatus = "grounded" | "derived" | "ungrounded";
+/**
+ * `mismatched`: the value is a figure of the turn, but about something else than the answer
+ * says (another year, category, merchant, currency…; SPEC §11.1). Shown like `ungrounded`.
+ */
+export type FigureStatus = "grounded" | "derived" | "mismatched" | "ungrounded";
 
 /** How a derived figure follows from figures of the turn (its sources, in this order). */
 export type FigureOperation =
-  /** sources[0] + sources[1] */
+  /** sources[0] + sources[1] (+ … : figures of one list, table column or chart series) */
   | "sum"
   /** sources[0] − sources[1] */
   | "difference"
-  /** sources[0] ÷ sources[1] (as a number, or ×100 when the answer wrote a percentage) */
+  /** sources[0] ÷ sources[1] (as a number, "1.7 times", or ×100 when the answer wrote a percentage) */
   | "ratio"
   /** from sources[0] to sources[1]: (sources[1] − sources[0]) ÷ sources[0], as a percentage */
   | "percent_change"
+  /** sources[0] − sources[1], two percentages, in percentage points */
+  | "points"
   /** sources[0] ÷ `months` */
-  | "monthly_average";
+  | "monthly_average"
+  /** sources[0] ÷ `divisor` weeks or days of a period (`per`) */
+  | "average"
+  /** confirmed after the answer with a calculation over figures of the turn (`expression`) */
+  | "calculation";
 
 /** A figure of an answer: where it stands in the checked text, and what backs it. */
 export type AnswerFigure = {
@@ -47,4 +63,25 @@ export type AnswerFigure = {
   operation?: FigureOperation;
   /** The divisor of a monthly average (the period's months). */
   months?: number;
+  /** The divisor of an `average`: how many weeks or days of the period. */
+  divisor?: number;
+  per?: "week" | "day";
+  /** A `calculation`: the expression over figures of the turn. */
+  expression?: string;
+  /** What the answer says it is about ("2025 · Groceries"), for a `mismatched` figure. */
+  said?: string;
+  /** The repair round's correction of an ungrounded or mismatched figure (SPEC §11.1). */
+  correction?: FigureCorrection;
+};
+
+/** A figure the model corrected when asked to check it: the corrected writing and what backs it. */
+export type FigureCorrection = {
+  text: string;
+  value: number;
+  /** How the corrected value is backed: a figure of the turn or a derivation from them. */
+  status: "grounded" | "derived";
+  sources: FigureSource[];
+  operation?: FigureOperation;
+  /** The model's reason, in its words (short). */
+  note?: string;
 };

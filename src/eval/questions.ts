@@ -23,7 +23,14 @@ const Figure = z.discriminatedUnion("figure", [
   z.strictObject({ figure: z.enum(["income", "net", "savings_rate"]), period: Period, ...common }),
   z.strictObject({ figure: z.literal("merchant_spending"), period: Period, merchant: z.string(), category: z.string().optional(), ...common }),
   z.strictObject({ figure: z.enum(["search_out", "search_count"]), period: Period, search: z.string(), ...common }),
-  z.strictObject({ figure: z.enum(["change", "pct_change"]), a: Period, b: Period, category: z.string().optional(), ...common }),
+  z.strictObject({ figure: z.enum(["change", "pct_change"]), a: Period, b: Period, category: z.string().optional(), merchant: z.string().optional(), ...common }),
+  z.strictObject({ figure: z.literal("weekday_spending"), period: Period, weekday: z.number().int().min(1).max(7), category: z.string().optional(), ...common }),
+  z.strictObject({ figure: z.enum(["median_payment", "daily_average"]), period: Period, category: z.string().optional(), ...common }),
+  z.strictObject({ figure: z.literal("largest_payment"), period: Period, category: z.string(), ...common }),
+  z.strictObject({ figure: z.enum(["rows", "months_with_data"]), period: Period.optional(), ...common }),
+  z.strictObject({ figure: z.literal("review_count"), ...common }),
+  z.strictObject({ figure: z.literal("new_merchant_count"), period: Period, ...common }),
+  z.strictObject({ figure: z.literal("last_payment"), merchant: z.string(), ...common }),
 ]);
 
 const Question = z.strictObject({

@@ -32,7 +32,23 @@ export type Line = {
   inputTokens: number;
   outputTokens: number;
   cost: number | "unknown";
+  /** pass^1: the share of runs right; pass^k: the chance that k runs in a row are right (k = the repeats), from c right of n as C(c,k) ÷ C(n,k). */
+  pass1: number;
+  passK: number;
 };
+
+/** C(n, k), small n. */
+function choose(n: number, k: number): number {
+  if (k < 0 || k > n) return 0;
+  let r = 1;
+  for (let i = 1; i <= k; i++) r = (r * (n - k + i)) / i;
+  return r;
+}
+
+/** pass^k of one question from its runs: C(c,k) ÷ C(n,k) for c right of n runs. */
+export function passAt(k: number, right: number, runs: number): number {
+  return runs >= k && k > 0 ? choose(right, k) / choose(runs, k) : 0;
+}
 
 function lineOf(result: EvalResult, questions: QuestionResult[], right: number, of: number): Line {
   const runs = questions.flatMap((q) => q.runs);
@@ -62,8 +78,13 @@ function lineOf(result: EvalResult, questions: QuestionResult[], right: number, 
     inputTokens: usage.input_tokens + usage.cache_creation_input_tokens + usage.cache_read_input_tokens,
     outputTokens: usage.output_tokens,
     cost: estimateCost(result.model, usage),
+    // Overall: the mean over questions of each question's pass^1 and pass^k.
+    pass1: mean(questions.map((q) => passAt(1, q.runs.filter((r) => r.score.right).length, q.runs.length))),
+    passK: mean(questions.map((q) => passAt(result.repeat, q.runs.filter((r) => r.score.right).length, q.runs.length))),
   };
 }
+
+const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
 export function summarize(result: EvalResult): { overall: Line; perQuestion: Line[] } {
   const perQuestion = result.questions.map((q) => lineOf(result, [q], q.runs.filter((r) => r.score.right).length, q.runs.length));
@@ -96,11 +117,13 @@ function questionRows(result: EvalResult, lines: Line[]): string[][] {
       `${formatCount(l.inputTokens)} / ${formatCount(l.outputTokens)}`,
       formatUsd(l.cost),
       seconds(l.latencyMs),
+      l.pass1.toFixed(2),
+      l.passK.toFixed(2),
     ];
   });
 }
 
-const HEAD = ["question", "right", "repeats right", "right tool", "right arguments", "figures found", "ungrounded", "steps", "tokens in / out", "cost", "latency"];
+const HEAD = ["question", "right", "repeats right", "right tool", "right arguments", "figures found", "ungrounded", "steps", "tokens in / out", "cost", "latency", "pass^1", "pass^k"];
 
 /** What went wrong in each run that was not right: for the details section of both reports. */
 function failures(result: EvalResult) {
@@ -129,6 +152,8 @@ function failures(result: EvalResult) {
 function overviewRows(result: EvalResult, o: Line): [string, string][] {
   return [
     ["score (questions right, every repeat)", `${o.right}/${o.of} = ${result.score.toFixed(3)}`],
+    [`pass^k, k = ${result.repeat} (mean over questions)`, o.passK.toFixed(3)],
+    ["pass^1 (mean over questions)", o.pass1.toFixed(3)],
     ["runs", `${o.runs} (${result.repeat} per question, ${result.concurrency} at a time)`],
     ["right tool", ratio(o.rightTool, o.runs)],
     ["right arguments", ratio(o.rightArgs, o.runs)],
@@ -147,6 +172,7 @@ function overviewRows(result: EvalResult, o: Line): [string, string][] {
 function setting(result: EvalResult): [string, string][] {
   return [
     ["model", result.model],
+    ["date", result.startedAt.slice(0, 10)],
     ["endpoint", result.baseUrl || "Anthropic API"],
     ["database", result.database],
     ["today (as told to the agent)", result.today],

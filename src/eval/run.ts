@@ -12,8 +12,7 @@ import type { AgentEvent, ToolOutput, Usage } from "../core/events.ts";
 import { emptyUsage } from "../core/events.ts";
 import { estimateCost } from "../pricing.ts";
 import type { PreparedQuestion } from "./questions.ts";
-import { ungroundedFigures } from "./grounding.ts";
-import { scoreRun, type CallRecord, type RunRecord, type RunScore } from "./score.ts";
+import { scoreRun, unsupportedFigures, type CallRecord, type RunRecord, type RunScore } from "./score.ts";
 
 export type EvalOptions = {
   apiKey: string;
@@ -137,6 +136,8 @@ function startWorker(opts: EvalOptions, index: number): Worker {
       maxTokens: opts.maxTokens,
       // Questions only read; no approvals, no write tools (as `ask`).
       readOnly: true,
+      // The model's answer is measured as it wrote it: no repair round (its extra call would count in steps and tokens).
+      repair: false,
       approvalTimeoutMs: 60_000,
       timeZone: "UTC",
       ownsStore: true,
@@ -160,7 +161,7 @@ async function runOne(worker: Worker, q: PreparedQuestion): Promise<RunRecord> {
   await turn.finished;
   const latencyMs = performance.now() - started;
   const record = recordOf(events);
-  return { ...record, steps: worker.calls.steps, latencyMs, ungrounded: ungroundedFigures(record.answer, q.question, record.calls, worker.app.budget.ledger()) };
+  return { ...record, steps: worker.calls.steps, latencyMs, ungrounded: unsupportedFigures(record.answer, q.question, record.calls) };
 }
 
 export async function runEval(opts: EvalOptions): Promise<EvalResult> {

@@ -1,85 +1,81 @@
 /**
- * Checks the figures of an answer against the figures of its turn (SPEC §11).
+ * Checks the figures of an answer against the figures of its turn (SPEC §11, §11.1).
  *
- * A figure is `grounded` when a figure of the turn equals it at the precision written,
- * `derived` when the sum, difference, ratio (as a number or %) or percentage change of two
- * figures of the turn does, or a figure divided by the period's months; else `ungrounded`.
+ * `grounded`: a figure of the turn equals it at the precision written and is about what the
+ * answer says it is about. `mismatched`: figures of the turn equal it, but every one of them
+ * is about something the answer contradicts (another year, category, merchant, currency…).
+ * `derived`: it follows, at the precision written, from figures the model read (the tools'
+ * summaries, earlier results it sees, an approval's outcome): a sum of two of them or of a run
+ * of one list (a summary list, a table column, a chart series), a difference, a ratio (as a
+ * number, "1.7 times", or a percentage), a percentage change, percentage points between two
+ * percentages, an amount ÷ a count (an average), or an amount ÷ the months, weeks or days of
+ * a period a call named. `ungrounded`: anything else.
  *
  * Choices where the spec is silent:
- * - Magnitudes are compared without their sign: an answer says "you spent CHF 11.65" of a
- *   row the tools list as `CHF -11.65`, or "a deficit of CHF 659.52" for a net of
- *   `CHF -659.52`.
- * - Operands of a derivation are of one kind and currency (two CHF amounts, two counts,
- *   two percentages): currencies are never added (SPEC §1), and mixing kinds would make
- *   nearly every number derivable from 2'000 figures.
+ * - Magnitudes are compared without their sign ("you spent CHF 11.65" of a row's CHF -11.65);
+ *   the sign counts only where the answer says "up"/"fell" of a figure a tool signed (+/−).
+ * - Operands of a derivation are of one kind and currency (two CHF amounts, two counts):
+ *   currencies are never added (SPEC §1).
  * - A plain integer ("18'110") may be an amount or a count; it is checked against both.
+ * - A rounded figure ("about CHF 30k", "1.2k") is derived only from operands about what the
+ *   answer says it is about: with thousands of figures nearly every round number is some sum.
  *
  * Fast on purpose (bench/figures.ts): the turn's figures are grouped and sorted once; a
- * grounded figure is one binary search; a derivation is one linear two-pointer walk per
- * operation over the sorted values, tried only for figures that are not grounded.
+ * grounded figure is one binary search; a derivation is a linear two-pointer walk per
+ * operation over sorted values, tried only for figures that are not grounded.
  */
-import { SUMMARY } from "./collect.ts";
-import { readFigures, type FigureKind, type ReadFigure } from "./read.ts";
-import type { AnswerFigure, FigureOperation, FigureSource, TurnFigure } from "../core/figures.ts";
+import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
+import { conflicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon } from "./context.ts";
+import type { SourceFigure, SourceKind } from "./collect.ts";
+import { OUTCOME } from "./outcome.ts";
+import { readFigures, type ReadFigure } from "./read.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
 type Group = {
-  kind: GroupKind;
+  kind: SourceKind;
   currency: string;
   /** Distinct magnitudes, ascending. */
   values: Float64Array;
   /** The figures of values[k] are flat[offsets[k]] … flat[offsets[k + 1] - 1]. */
   offsets: Uint32Array;
-  flat: TurnFigure[];
+  flat: SourceFigure[];
 };
-/** "number": a bare result of the `calculate` tool, which an answer may write as an amount, a count or a percentage. */
-type GroupKind = FigureKind | "number";
-const CALCULATE = "calculate";
+
+/** A list's figures in order (a summary list, a table column, a chart series), their running sums of magnitudes, and its kind and currency. */
+type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string };
+
+/** The divisors of the periods the turn's calls named: months, weeks and days. */
+export type Divisors = { months: number[]; weeks: number[]; days: number[] };
 
 /**
- * The figures of a turn, indexed for checking: all of them (a figure of the answer may
- * equal any number the user sees), and those of the tools' summaries, the only part of a
- * result the model reads (charts and tables never reach it), for derivations: the model
- * can only have computed from numbers it saw, and with 2'000 figures nearly any amount
- * would be the sum or difference of two of them.
+ * The figures of a turn, indexed for checking: all of them (a figure of the answer may equal
+ * any number the user sees) and those the model read (`seen`), the only ones it can have
+ * computed from: with 2'000 figures nearly any amount is the sum of two of them.
  */
-export type FigureIndex = { groups: Group[]; seen: Group[] };
+export type FigureIndex = {
+  groups: Group[];
+  seen: Group[];
+  lists: List[];
+  divisors: Divisors;
+  lexicon: Lexicon;
+  /** The largest magnitude per call, kind and currency among the figures the model read (filled as needed). */
+  callMax: Map<string, number>;
+  /** The numbers of a question (not figures of its answer), read once. */
+  asked: Map<string, number[]>;
+  /** The measures (average, median), change verbs ("moved") and names (folded) of the turn's figures. */
+  known: { measures: Set<string>; actions: Set<string>; names: Set<string> };
+};
 
 const MAX_SOURCES = 3;
-
-const isUpper = (t: string, i: number) => {
-  const c = t.charCodeAt(i);
-  return c >= 65 && c <= 90;
-};
-
-/** The currency code a figure was shown with: "CHF 1'234.50", "-CHF 12.00", "1'234.5 EUR"; "" for none. */
-function currencyOf(t: string): string {
-  const o = t.charCodeAt(0) === 45 ? 1 : 0;
-  if (isUpper(t, o) && isUpper(t, o + 1) && isUpper(t, o + 2)) return t.slice(o, o + 3);
-  const e = t.length - 3;
-  return e > 0 && isUpper(t, e) && isUpper(t, e + 1) && isUpper(t, e + 2) ? t.slice(e) : "";
-}
-
-/** The kind of a figure as a tool showed it ("CHF 1'234.50", "18.6%", "312", "1'234.50"); its currency is `currencyOf`. */
-function kindOf(f: TurnFigure, currency: string): GroupKind {
-  if (f.tool === CALCULATE) return "number";
-  const text = f.text;
-  if (text.endsWith("%")) return "percent";
-  if (currency) return "money";
-  // Money without a currency keeps its cents ("1'234.50"); a count has none.
-  const n = text.length;
-  return n > 3 && text.charCodeAt(n - 3) === 46 ? "money" : "count";
-}
-
-const SUMMARY_PREFIX = `${SUMMARY} · `;
+/** Lists longer than this add up only as a running total from their start (a top-n, the months so far). */
+const MAX_RUN_LIST = 60;
 
 /**
- * One group: the distinct magnitudes of the figures `members` (indices into `figures`, with
- * their magnitudes in millionths in `keys`, so 0.1 + 0.2 and 0.3 are one value), sorted
- * natively and matched back by binary search, the figures then placed by counting sort:
- * faster than a hash map of float keys or a sort with a comparator (bench/figures.ts).
+ * One group: the distinct magnitudes of `members` (indices into `figures`, with their
+ * magnitudes in millionths in `keys`, so 0.1 + 0.2 and 0.3 are one value), sorted natively
+ * and matched back by binary search, the figures then placed by counting sort.
  */
-function build(kind: GroupKind, currency: string, figures: readonly TurnFigure[], keys: Float64Array, members: Uint32Array): Group {
+function build(kind: SourceKind, currency: string, figures: readonly SourceFigure[], keys: Float64Array, members: Uint32Array): Group {
   const m = members.length;
   const sorted = new Float64Array(m);
   for (let i = 0; i < m; i++) sorted[i] = keys[members[i]!]!;
@@ -92,42 +88,43 @@ function build(kind: GroupKind, currency: string, figures: readonly TurnFigure[]
   for (let i = 0; i < m; i++) offsets[(at[i] = lowerBound(distinct, keys[members[i]!]!)) + 1]!++;
   for (let k = 0; k < n; k++) offsets[k + 1]! += offsets[k]!;
   const next = offsets.slice(0, n);
-  const flat: TurnFigure[] = new Array(m);
+  const flat: SourceFigure[] = new Array(m);
   for (let i = 0; i < m; i++) flat[next[at[i]!]!++] = figures[members[i]!]!;
   const values = new Float64Array(n);
   for (let k = 0; k < n; k++) values[k] = distinct[k]! / 1e6;
   return { kind, currency, values, offsets, flat };
 }
 
-/** The figures that showed values[k]. */
-function figuresAt(g: Group, k: number): TurnFigure[] {
+function figuresAt(g: Group, k: number): SourceFigure[] {
   return g.flat.slice(g.offsets[k], g.offsets[k + 1]);
 }
 
-export function indexFigures(figures: readonly TurnFigure[]): FigureIndex {
+export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; lexicon: Lexicon }): FigureIndex {
   const n = figures.length;
   const keys = new Float64Array(n);
-  /** Each figure's group (its kind and currency: a handful, found by a linear search), or -1 when it is no number. */
   const group = new Int16Array(n);
-  const inSummary = new Uint8Array(n);
-  const kinds: { kind: GroupKind; currency: string; all: number; seen: number }[] = [];
+  const kinds: { kind: SourceKind; currency: string; all: number; seen: number }[] = [];
+  const lists = new Map<number, SourceFigure[]>();
   for (let i = 0; i < n; i++) {
     const f = figures[i]!;
     if (!Number.isFinite(f.value)) {
       group[i] = -1;
       continue;
     }
-    const currency = f.tool === CALCULATE || f.text.endsWith("%") ? "" : currencyOf(f.text);
-    const kind = kindOf(f, currency);
     let g = 0;
-    while (g < kinds.length && (kinds[g]!.kind !== kind || kinds[g]!.currency !== currency)) g++;
-    if (g === kinds.length) kinds.push({ kind, currency, all: 0, seen: 0 });
+    while (g < kinds.length && (kinds[g]!.kind !== f.kind || kinds[g]!.currency !== f.currency)) g++;
+    if (g === kinds.length) kinds.push({ kind: f.kind, currency: f.currency, all: 0, seen: 0 });
     group[i] = g;
     keys[i] = Math.round(Math.abs(f.value) * 1e6);
     kinds[g]!.all++;
-    if (f.where === SUMMARY || f.where.startsWith(SUMMARY_PREFIX)) {
-      inSummary[i] = 1;
-      kinds[g]!.seen++;
+    if (f.seen) kinds[g]!.seen++;
+    if (f.kind === "money" || f.kind === "count" || f.kind === "percent") {
+      for (const id of [f.list, f.list2]) {
+        if (id < 0) continue;
+        const l = lists.get(id);
+        if (l) l.push(f);
+        else lists.set(id, [f]);
+      }
     }
   }
   const all: Group[] = [];
@@ -140,12 +137,32 @@ export function indexFigures(figures: readonly TurnFigure[]): FigureIndex {
     for (let i = 0; i < n; i++) {
       if (group[i] !== g) continue;
       members[a++] = i;
-      if (inSummary[i]) seenMembers[b++] = i;
+      if (figures[i]!.seen) seenMembers[b++] = i;
     }
     all.push(build(k.kind, k.currency, figures, keys, members));
     if (k.seen) seen.push(build(k.kind, k.currency, figures, keys, seenMembers));
   });
-  return { groups: all, seen };
+  const runs: List[] = [];
+  for (const l of lists.values()) {
+    if (l.length < 3) continue;
+    const prefix = new Float64Array(l.length + 1);
+    for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
+    runs.push({ figures: l, prefix, kind: l[0]!.kind, currency: l[0]!.currency });
+  }
+  const divisors = {
+    months: [...new Set(opts.divisors.months)].filter((m) => m > 1).sort((a, b) => a - b),
+    weeks: [...new Set(opts.divisors.weeks)].filter((w) => w > 1).sort((a, b) => a - b),
+    days: [...new Set(opts.divisors.days)].filter((d) => d > 1).sort((a, b) => a - b),
+  };
+  const measures = new Set<string>();
+  const actions = new Set<string>();
+  const names = new Set<string>();
+  for (const f of figures) {
+    if (f.ctx.measure) measures.add(f.ctx.measure);
+    if (f.ctx.action) actions.add(f.ctx.action);
+    for (const n of f.ctx.names ?? []) names.add(foldName(n));
+  }
+  return { groups: all, seen, lists: runs, divisors, lexicon: opts.lexicon, callMax: new Map(), asked: new Map(), known: { measures, actions, names } };
 }
 
 /** First index whose value is ≥ x. */
@@ -162,55 +179,53 @@ function lowerBound(a: Float64Array, x: number, from = 0): number {
 
 type Interval = { lo: number; hi: number };
 
-/** The true magnitudes the writing can stand for: rounding at its precision, or one unit on one side for a bound word. */
+/**
+ * The true magnitudes the writing can stand for: rounding at its precision; for a bound word,
+ * one side, by half a unit of the writing or 2% of it, whichever is more ("almost CHF 7'500"
+ * is 7'350–7'500, "nearly CHF 30k" 25k–30k: 21k is not "nearly 30k").
+ */
 function intervalOf(f: ReadFigure): Interval {
   const w = Math.abs(f.value);
   const p = f.precision;
   const eps = 1e-9 * Math.max(1, w);
-  if (f.bound === "under") return { lo: w - p - eps, hi: w + eps };
-  if (f.bound === "over") return { lo: w - eps, hi: w + p + eps };
+  const tol = Math.max(p / 2, 0.02 * w);
+  if (f.bound === "under") return { lo: w - tol - eps, hi: w + eps };
+  if (f.bound === "over") return { lo: w - eps, hi: w + tol + eps };
   return { lo: w - p / 2 - eps, hi: w + p / 2 + eps };
 }
 
 const scaled = (r: Interval, k: number): Interval => ({ lo: r.lo * k, hi: r.hi * k });
 
-type Found = { operation: FigureOperation; a: number; b: number; months?: number };
-
-/** i < j with v[i] + v[j] in r (two pointers over the values ≤ r.hi). */
-function findSum(v: Float64Array, r: Interval): [number, number] | null {
-  let i = 0;
-  let j = lowerBound(v, r.hi + 1e-12) - 1;
-  while (i < j) {
-    const s = v[i]! + v[j]!;
-    if (s < r.lo) i++;
-    else if (s > r.hi) j--;
-    else return [i, j];
+/** Calls `visit(i, j)` for each i < j with v[i] + v[j] in r; stops when it returns true. Linear: j only moves down as i moves up. */
+function eachSum(v: Float64Array, r: Interval, visit: (i: number, j: number) => boolean): boolean {
+  let j = v.length - 1;
+  for (let i = 0; i < j; i++) {
+    while (j > i && v[i]! + v[j]! > r.hi) j--;
+    for (let k = j; k > i && v[i]! + v[k]! >= r.lo; k--) if (visit(i, k)) return true;
   }
-  return null;
+  return false;
 }
 
-/** i ≠ j with v[j] − v[i] in r, r.lo > 0 (j runs ahead of i). */
-function findDifference(v: Float64Array, r: Interval): [number, number] | null {
+/** Calls `visit(j, i)` for each j ≠ i with v[j] − v[i] in r (r.lo > 0). Linear: j only moves up as i does. */
+function eachDifference(v: Float64Array, r: Interval, visit: (j: number, i: number) => boolean): boolean {
   let j = 0;
   for (let i = 0; i < v.length; i++) {
-    if (j <= i) j = i + 1;
     while (j < v.length && v[j]! - v[i]! < r.lo) j++;
-    if (j >= v.length) return null;
-    if (v[j]! - v[i]! <= r.hi) return [j, i];
+    for (let k = j; k < v.length && v[k]! - v[i]! <= r.hi; k++) if (k !== i && visit(k, i)) return true;
   }
-  return null;
+  return false;
 }
 
-/** i ≠ j with v[j] ÷ v[i] in r, r.lo > 0 (the window [lo·v[i], hi·v[i]] only moves right). */
-function findRatio(v: Float64Array, r: Interval): [number, number] | null {
-  let j = 0;
-  for (let i = 0; i < v.length; i++) {
-    const d = v[i]!;
+/** Calls `visit(k, i)` for each k ≠ i with a[k] ÷ b[i] in r (r.lo > 0); `a` and `b` may be one array. Linear over b ascending. */
+function eachRatio(a: Float64Array, b: Float64Array, r: Interval, visit: (k: number, i: number) => boolean, distinct = a === b): boolean {
+  let k0 = 0;
+  for (let i = 0; i < b.length; i++) {
+    const d = b[i]!;
     if (d <= 0) continue;
-    while (j < v.length && v[j]! < r.lo * d) j++;
-    for (let k = j; k < v.length && v[k]! <= r.hi * d; k++) if (k !== i) return [k, i];
+    while (k0 < a.length && a[k0]! < r.lo * d) k0++;
+    for (let k = k0; k < a.length && a[k]! <= r.hi * d; k++) if (!(distinct && k === i) && visit(k, i)) return true;
   }
-  return null;
+  return false;
 }
 
 function findEqual(v: Float64Array, r: Interval): number[] {
@@ -219,117 +234,423 @@ function findEqual(v: Float64Array, r: Interval): number[] {
   return out;
 }
 
+/** Calls `visit(s, e)` for each run [s, e) of ≥ 3 figures of one list summing to r (magnitudes are ≥ 0: a sliding window). */
+function eachRun(list: List, r: Interval, visit: (s: number, e: number) => boolean): boolean {
+  const p = list.prefix;
+  const n = list.figures.length;
+  if (n > MAX_RUN_LIST) {
+    for (let e = 3; e <= n; e++) if (p[e]! >= r.lo && p[e]! <= r.hi && visit(0, e)) return true;
+    return false;
+  }
+  let s = 0;
+  for (let e = 3; e <= n; e++) {
+    while (s < e && p[e]! - p[s]! > r.hi) s++;
+    for (let t = s; t <= e - 3 && p[e]! - p[t]! >= r.lo; t++) if (p[e]! - p[t]! <= r.hi && visit(t, e)) return true;
+  }
+  return false;
+}
+
 /**
- * The groups an answer figure may be checked against: percentages with percentages;
- * amounts by currency; a plain integer with counts and amounts ("18'110" may be either).
- * As an operand of a derivation (`operands`), a small plain integer is a count only: "316
- * transactions" is never the sum of two amounts.
+ * The groups an answer figure may equal: percentages with percentages; amounts with amounts
+ * (of any currency: another currency is a mismatch, not a miss); a plain integer with counts
+ * and amounts; a ratio with ratios (and a whole "914 times" with counts). A bare number (a
+ * calculation's result) may be written as anything.
  */
-function groupsFor(groups: readonly Group[], f: ReadFigure, operands = false): Group[] {
+function equalGroups(groups: readonly Group[], f: ReadFigure): Group[] {
   return groups.filter((g) => {
-    if (g.kind === "number") return true;
-    if (f.kind === "percent") return g.kind === "percent";
-    if (f.kind === "money") return g.kind === "money" && (!f.currency || !g.currency || g.currency === f.currency);
-    return g.kind === "count" || (g.kind === "money" && (!operands || Math.abs(f.value) >= 1000));
+    if (g.kind === "number") return f.kind !== "points";
+    switch (f.kind) {
+      case "percent":
+        return g.kind === "percent";
+      case "points":
+        return g.kind === "points";
+      case "money":
+        return g.kind === "money";
+      case "ratio":
+        return g.kind === "ratio" || (g.kind === "count" && Number.isInteger(f.value));
+      case "count":
+        return g.kind === "count" || g.kind === "money" || g.kind === "ratio";
+    }
   });
 }
 
-function derive(groups: Group[], f: ReadFigure, r: Interval, months: readonly number[]): { group: Group; found: Found } | null {
-  for (const g of groups) {
-    const v = g.values;
-    const hit = (operation: FigureOperation, pair: [number, number] | null): { group: Group; found: Found } | null =>
-      pair ? { group: g, found: { operation, a: pair[0], b: pair[1] } } : null;
-    if (f.kind === "percent" && (g.kind === "percent" || g.kind === "number")) {
-      const res = hit("sum", findSum(v, r)) ?? (r.lo > 0 ? hit("difference", findDifference(v, r)) : null);
-      if (res) return res;
-      continue;
-    }
-    if (f.kind === "percent") continue;
-    const res = hit("sum", findSum(v, r)) ?? (r.lo > 0 ? hit("difference", findDifference(v, r)) : null);
-    if (res) return res;
-    for (const m of months) {
-      const k = findEqual(v, scaled(r, m))[0];
-      if (k !== undefined) return { group: g, found: { operation: "monthly_average", a: k, b: -1, months: m } };
-    }
-  }
-  return null;
+/** The groups a figure may be added or divided from: amounts of its currency; whole counts (a plain integer ≥ 1'000 may also be an amount). */
+function operandGroups(groups: readonly Group[], f: ReadFigure): Group[] {
+  return groups.filter((g) => {
+    if (g.kind === "number") return true;
+    if (f.kind === "money") return g.kind === "money" && (!f.currency || !g.currency || g.currency === f.currency);
+    if (f.kind === "count") return g.kind === "count" || (g.kind === "money" && Math.abs(f.value) >= 1000);
+    return false;
+  });
 }
 
-/** A plain number as the ratio of two amounts or two counts ("6.0 times as much"). */
-function deriveRatio(seen: readonly Group[], r: Interval): { group: Group; found: Found } | null {
-  if (r.lo <= 0) return null;
+type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" };
+
+/** At most this many candidate derivations are weighed per figure (the search stays bounded whatever the answer). */
+const BUDGET = 4000;
+
+/**
+ * Whether a writing rounds (then nearly any value is some sum of two figures): a rounding
+ * word, a magnitude ("CHF 18.1k"), a whole percentage or ratio ("13%", "5 times"), or a last
+ * digit worth 1 % of the value or more ("CHF 65").
+ */
+function isRounded(f: ReadFigure): boolean {
+  if (f.approximate || f.precision >= 10) return true;
+  if (f.kind === "count") return false;
+  if ((f.kind === "percent" || f.kind === "ratio" || f.kind === "points") && f.precision >= 1) return true;
+  return f.precision >= 1 && f.precision / Math.max(Math.abs(f.value), 1e-9) >= 0.01;
+}
+
+type Operation = FigureOperation | "share";
+
+/**
+ * How a derivation must relate to what the answer says the figure is about (`said`) — with
+ * thousands of figures nearly any value is the sum, difference or ratio of some two of them:
+ * - a sum: one term about what the answer says (of a rounded figure: every term, none smaller
+ *   than the writing's unit, two terms taken together by the result: see `related`);
+ * - a difference, a ratio, a change, percentage points: two figures the result puts together
+ *   (one list, one clause, one label, one call) or the answer's clause names both, one of
+ *   them about what the answer says;
+ * - a share: a part of its total (one clause of a result, or the largest figure of its call);
+ * - when the answer's clause names two or more things, every operand about a thing is one of them.
+ */
+function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
+  const rounded = isRounded(f);
+  const subjects = said.subjects ?? [];
+  const ok = (s: SourceFigure) => conflicts(said, s.ctx).length === 0;
+  const named = (s: SourceFigure) => isNamedIn(subjects, s.ctx);
+  const aboutThing = (s: SourceFigure) => !!(s.ctx.categories || s.ctx.names || s.ctx.weekdays?.length === 1);
+  const inNamedSet = (s: SourceFigure) => subjects.length < 2 || !aboutThing(s) || named(s);
+  // An approval's outcome goes with whatever the answer reports about it.
+  const outcome = (s: SourceFigure) => s.where.startsWith(OUTCOME);
+  const sameList = (a: SourceFigure, b: SourceFigure) => (a.list >= 0 && (a.list === b.list || a.list === b.list2)) || (a.list2 >= 0 && (a.list2 === b.list || a.list2 === b.list2));
+  const samePart = (a: SourceFigure, b: SourceFigure) => a.clause >= 0 && a.clause === b.clause;
+  const together = (a: SourceFigure, b: SourceFigure) => sameList(a, b) || samePart(a, b) || a.where === b.where || (named(a) && named(b)) || outcome(a) || outcome(b);
+  /** A month's or a day's figure, read as part of a rounded share while the answer names no period. */
+  const unsaidPart = (s: SourceFigure) => !said.periods && !said.month && !!s.ctx.periods?.every((q) => q.to - q.from < 100);
+  const counts = f.kind === "count";
+  const related = (op: Operation, a: SourceFigure, b: SourceFigure) => {
+    switch (op) {
+      case "sum":
+        // Two counts add up when the result lists them together, or the answer names both.
+        return counts ? sameList(a, b) || (named(a) && named(b)) || outcome(a) || outcome(b) : together(a, b);
+      case "difference":
+        // Counts differ only as "N more than …"; a rounded difference is taken within one clause of a result;
+        // money out less money in of one call is a net.
+        if (counts) return said.sign !== undefined && (sameList(a, b) || (named(a) && named(b)));
+        if (rounded) return samePart(a, b) || outcome(a) || outcome(b);
+        return together(a, b) || (said.measure === "net" && a.callId === b.callId);
+      case "share":
+        if (rounded && (unsaidPart(a) || unsaidPart(b))) return false;
+        return samePart(a, b) || isCallMax(index, b) || (named(a) && named(b)) || outcome(a) || outcome(b);
+      default:
+        return together(a, b);
+    }
+  };
+  const big = (s: SourceFigure) => Math.abs(s.value) >= f.precision;
+  return {
+    rounded,
+    /** Terms of a sum, or the one figure of an average. */
+    terms(sources: SourceFigure[]): boolean {
+      if (!sources.every(inNamedSet)) return false;
+      if (!rounded) return sources.some(ok) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
+      return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
+    },
+    pair(op: Operation, a: SourceFigure, b: SourceFigure): boolean {
+      if (op === "sum") return this.terms([a, b]);
+      if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
+      // A share is of the part the answer names.
+      const about = op === "share" ? ok(a) : ok(a) || ok(b);
+      return related(op, a, b) && about && inNamedSet(a) && inNamedSet(b);
+    },
+  };
+}
+
+/** The largest figure of its call, kind and currency among those the model read: a total something is a share of. */
+function isCallMax(index: FigureIndex, s: SourceFigure): boolean {
+  const key = `${s.callId}|${s.kind}|${s.currency}`;
+  let max = index.callMax.get(key);
+  if (max === undefined) {
+    max = 0;
+    for (const g of index.seen) if (g.kind === s.kind && g.currency === s.currency) for (const x of g.flat) if (x.callId === s.callId) max = Math.max(max, Math.abs(x.value));
+    index.callMax.set(key, max);
+  }
+  return Math.abs(s.value) >= max;
+}
+
+/** Rates a figure of the tools converts between: a yearly cost is 12 months, 52 weeks or 365 days. */
+const PER_YEAR: Record<string, number> = { month: 12, week: 52, day: 365 };
+
+function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureContext): Derivation | null {
+  const p = policy(index, f, said);
+  let budget = BUDGET;
+  let found: Derivation | null = null;
+  /** Tries each figure combination of two values; true (stop) once one passes or the budget is spent. */
+  const tryPair = (op: Operation, ga: Group, a: number, gb: Group, b: number): boolean => {
+    for (const x of figuresAt(ga, a)) {
+      for (const y of figuresAt(gb, b)) {
+        if (--budget < 0) return true;
+        if (x === y || !p.pair(op, x, y)) continue;
+        found = { operation: op === "share" ? "ratio" : op, sources: [x, y] };
+        return true;
+      }
+    }
+    return false;
+  };
+  const integral = (g: Group) => g.kind !== "count" || g.values.every(Number.isInteger);
+  const average = (g: Group, per: "month" | "week" | "day", divisors: readonly number[]): Derivation | null => {
+    for (const m of divisors) {
+      for (const k of findEqual(g.values, scaled(r, m))) {
+        const s = figuresAt(g, k).find((x) => p.terms([x]));
+        if (s) return per === "month" ? { operation: "monthly_average", sources: [s], months: m } : { operation: "average", sources: [s], divisor: m, per };
+      }
+    }
+    return null;
+  };
+  switch (f.kind) {
+    case "money":
+    case "count": {
+      for (const g of operandGroups(index.seen, f)) {
+        if (f.kind === "count" && !integral(g)) continue;
+        const v = g.values;
+        if (eachSum(v, r, (i, j) => tryPair("sum", g, i, g, j)) && found) return found;
+        if (r.lo > 0 && eachDifference(v, r, (j, i) => tryPair("difference", g, j, g, i)) && found) return found;
+        const avg = average(g, "month", index.divisors.months) ?? average(g, "week", index.divisors.weeks) ?? average(g, "day", index.divisors.days);
+        if (avg) return avg;
+        if (said.per && PER_YEAR[said.per]) {
+          // A yearly cost as a month's, a week's or a day's ("CHF 30'240 a year" → "CHF 2'520 a month").
+          const n = PER_YEAR[said.per]!;
+          for (const k of findEqual(v, scaled(r, n))) {
+            const s = figuresAt(g, k).find((x) => x.ctx.per === "year" && p.terms([{ ...x, ctx: { ...x.ctx, per: said.per } }]));
+            if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as "week" | "day" };
+          }
+        }
+      }
+      for (const l of index.lists) {
+        if (l.prefix[l.prefix.length - 1]! < r.lo || !sameKind(l, f)) continue;
+        let run: SourceFigure[] | null = null;
+        eachRun(l, r, (s, e) => {
+          if (--budget < 0) return true;
+          const terms = l.figures.slice(s, e);
+          if (!p.terms(terms)) return false;
+          run = terms;
+          return true;
+        });
+        if (run) return { operation: "sum", sources: run };
+      }
+      if (f.kind === "money") {
+        // An average per item: an amount ÷ a count ("CHF 2'088.89 per payment").
+        for (const a of operandGroups(index.seen, f)) {
+          if (a.kind !== "money") continue;
+          for (const b of index.seen) {
+            if (b.kind !== "count" || !integral(b)) continue;
+            if (eachRatio(a.values, b.values, r, (k, i) => tryPair("ratio", a, k, b, i)) && found) return found;
+          }
+        }
+      }
+      return null;
+    }
+    case "percent":
+      return derivePercent(index.seen, r, f, said, tryPair, () => found);
+    case "points": {
+      for (const g of index.seen) {
+        if (g.kind !== "percent" && g.kind !== "number") continue;
+        if (r.lo > 0 && eachDifference(g.values, r, (j, i) => tryPair("points", g, j, g, i)) && found) return found;
+      }
+      return null;
+    }
+    case "ratio": {
+      if (r.lo <= 0) return null;
+      for (const g of index.seen) {
+        if (g.kind !== "money" && g.kind !== "count" && g.kind !== "number") continue;
+        if (eachRatio(g.values, g.values, r, (k, i) => tryPair("ratio", g, k, g, i)) && found) return found;
+      }
+      return null;
+    }
+  }
+}
+
+/** A list whose runs may add up to the figure: of its kind and currency (a plain integer ≥ 1'000 may be an amount). */
+function sameKind(l: List, f: ReadFigure): boolean {
+  if (f.kind === "money") return l.kind === "money" && (!f.currency || !l.currency || l.currency === f.currency);
+  if (f.kind === "percent") return l.kind === "percent";
+  return l.kind === "count" || (l.kind === "money" && Math.abs(f.value) >= 1000);
+}
+
+type TryPair = (op: Operation, ga: Group, a: number, gb: Group, b: number) => boolean;
+
+/**
+ * A percentage as the sum or difference of two (or a run of a list's), a share of two
+ * amounts or counts, or — written as a change ("up 36%", "+10%", "10% more") — the change
+ * from one to the other.
+ */
+function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said: FigureContext, tryPair: TryPair, found: () => Derivation | null): Derivation | null {
+  if (r.hi <= 0) return null;
+  const change = said.sign !== undefined || /^[+−-]/.test(f.text);
+  for (const g of seen) {
+    if (g.kind !== "percent" && g.kind !== "number") continue;
+    if (eachSum(g.values, r, (i, j) => tryPair("sum", g, i, g, j)) && found()) return found();
+    if (r.lo > 0 && eachDifference(g.values, r, (j, i) => tryPair("difference", g, j, g, i)) && found()) return found();
+  }
+  const share = scaled(r, 1 / 100);
+  const up: Interval = { lo: 1 + Math.max(0, r.lo) / 100, hi: 1 + r.hi / 100 };
+  const down: Interval = { lo: Math.max(1 - r.hi / 100, 1e-12), hi: 1 - Math.max(0, r.lo) / 100 };
   for (const g of seen) {
     if (g.kind === "percent") continue;
-    const p = findRatio(g.values, r);
-    if (p) return { group: g, found: { operation: "ratio", a: p[0], b: p[1] } };
+    const v = g.values;
+    if (!change && share.lo > 0 && eachRatio(v, v, share, (k, i) => tryPair("share", g, k, g, i)) && found()) return found();
+    if (!change) continue;
+    // From b to a: a ÷ b − 1 (an increase), or 1 − a ÷ b (a decrease); the sources read from → to.
+    if (eachRatio(v, v, up, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
+    if (down.hi > 0 && eachRatio(v, v, down, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
   }
   return null;
 }
 
 /**
  * The figures of `answer`, each with its status and sources. Numbers the user wrote in
- * `question` are not figures of the answer. `periodMonths`: the months of the periods the
- * turn's tools covered (a figure divided by one of them is a monthly average).
+ * `question` are not figures of the answer.
  */
-export function checkAnswer(answer: string, question: string, figures: readonly TurnFigure[], opts: { periodMonths?: number[] } = {}): AnswerFigure[] {
-  return checkWithIndex(answer, question, indexFigures(figures), opts);
-}
-
-export function checkWithIndex(answer: string, question: string, index: FigureIndex, opts: { periodMonths?: number[] } = {}): AnswerFigure[] {
-  const asked = readFigures(question).map((q) => Math.abs(q.value));
-  const months = [...new Set(opts.periodMonths ?? [])].filter((m) => Number.isInteger(m) && m > 1).sort((a, b) => a - b);
+export function checkWithIndex(answer: string, question: string, index: FigureIndex): AnswerFigure[] {
+  let asked = index.asked.get(question);
+  if (!asked) index.asked.set(question, (asked = readFigures(question).map((q) => Math.abs(q.value))));
+  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon);
   const out: AnswerFigure[] = [];
-  for (const f of readFigures(answer)) {
-    const w = Math.abs(f.value);
-    if (asked.some((q) => Math.abs(q - w) < 1e-9)) continue;
-    const base = { text: f.text, value: f.value, start: f.start, end: f.end };
-    const r = intervalOf(f);
-    const groups = groupsFor(index.groups, f);
-
-    const equal: FigureSource[] = [];
-    for (const g of groups) for (const k of findEqual(g.values, r)) equal.push(...figuresAt(g, k));
-    if (equal.length) {
-      out.push({ ...base, status: "grounded", sources: equal.slice(0, MAX_SOURCES).map(source) });
-      continue;
-    }
-    const d =
-      derive(groupsFor(index.seen, f, true), f, r, months) ??
-      (f.kind === "percent" ? derivePercent(index.seen, r) : f.kind === "count" ? deriveRatio(index.seen, r) : null);
-    if (d) {
-      const { group, found } = d;
-      const sources = [group.flat[group.offsets[found.a]!]!, ...(found.b >= 0 ? [group.flat[group.offsets[found.b]!]!] : [])].map(source);
-      out.push({ ...base, status: "derived", sources, operation: found.operation, ...(found.months ? { months: found.months } : {}) });
-      continue;
-    }
-    out.push({ ...base, status: "ungrounded", sources: [] });
-  }
+  figures.forEach((f, i) => {
+    if (!asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) out.push(checkOne(index, f, contexts[i]!));
+  });
   return out;
 }
 
-/** A percentage as a share of two amounts or counts (ratio), or the change from one to the other. */
-function derivePercent(seen: readonly Group[], r: Interval): { group: Group; found: Found } | null {
-  if (r.hi <= 0) return null;
-  const share = scaled(r, 1 / 100);
-  const up: Interval = { lo: 1 + Math.max(0, r.lo) / 100, hi: 1 + r.hi / 100 };
-  const down: Interval = { lo: 1 - r.hi / 100, hi: 1 - Math.max(0, r.lo) / 100 };
-  for (const g of seen) {
-    if (g.kind === "percent") continue;
-    const v = g.values;
-    if (share.lo > 0) {
-      const p = findRatio(v, share);
-      if (p) return { group: g, found: { operation: "ratio", a: p[0], b: p[1] } };
-    }
-    // From b to a: a ÷ b − 1 (an increase), or 1 − a ÷ b (a decrease).
-    const inc = findRatio(v, up);
-    if (inc) return { group: g, found: { operation: "percent_change", a: inc[1], b: inc[0] } };
-    if (down.hi > 0) {
-      const dec = findRatio(v, { lo: Math.max(down.lo, 1e-12), hi: down.hi });
-      if (dec) return { group: g, found: { operation: "percent_change", a: dec[1], b: dec[0] } };
+function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): AnswerFigure {
+  const base = { text: f.text, value: f.value, start: f.start, end: f.end };
+  const r = intervalOf(f);
+  const fitting: SourceFigure[] = [];
+  const contradicted: SourceFigure[] = [];
+  for (const g of equalGroups(index.groups, f)) {
+    for (const k of findEqual(g.values, r)) {
+      for (const s of figuresAt(g, k)) {
+        const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
+        if (currencyClash || conflicts(said, s.ctx).length) contradicted.push(s);
+        else fitting.push(s);
+      }
     }
   }
-  return null;
+  // Said to be an average (or said to be what a change did) while the turn has such figures, a figure that is none is
+  // no match: "CHF 20.90 on average" is not a month's CHF 20.90 when the tool gave the average; "I moved 2
+  // transactions" is not the 2 a search found when the approval's outcome says how many were moved.
+  const measured = (said.measure === "average" || said.measure === "median") && index.known.measures.has(said.measure);
+  const acted = said.action && index.known.actions.has(said.action);
+  // Likewise said of a merchant or account the turn has figures of, a figure of a whole category is not its figure.
+  const namedElsewhere = said.ownName && said.names!.some((n) => index.known.names.has(foldName(n)));
+  const specific = fitting.filter(
+    (s) => (!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories),
+  );
+  if (specific.length) return { ...base, status: "grounded", sources: specific.slice(0, MAX_SOURCES).map((s) => source(s, index.lexicon)) };
+  contradicted.push(...fitting);
+  // Found only as something else: mismatched — unless the writing rounds (then an equal value
+  // is weak evidence) and the figure follows from figures about what the answer says.
+  const d = contradicted.length && !isRounded(f) ? null : derive(index, f, r, said);
+  if (!d && contradicted.length) {
+    const saidLabel = contextLabel(said);
+    return { ...base, status: "mismatched", sources: contradicted.slice(0, MAX_SOURCES).map((s) => source(s, index.lexicon)), ...(saidLabel ? { said: saidLabel } : {}) };
+  }
+  if (d) {
+    return {
+      ...base,
+      status: "derived",
+      sources: d.sources.map((s) => source(s, index.lexicon)),
+      operation: d.operation,
+      ...(d.months ? { months: d.months } : {}),
+      ...(d.divisor ? { divisor: round(d.divisor), per: d.per } : {}),
+    };
+  }
+  return { ...base, status: "ungrounded", sources: [] };
 }
 
-function source(f: TurnFigure): FigureSource {
-  return { tool: f.tool, callId: f.callId, where: f.where, value: f.value, text: f.text };
+const round = (x: number) => Math.round(x * 100) / 100;
+
+/** Stored sources, made once per figure of the turn (an answer names the same ones again and again). */
+const sources = new WeakMap<SourceFigure, FigureSource>();
+
+/** The stored source of a figure: where it stood, what it is about, and the rows behind it. */
+function source(f: SourceFigure, lexicon: Lexicon): FigureSource {
+  let s = sources.get(f);
+  if (!s) sources.set(f, (s = makeSource(f, lexicon)));
+  return s;
+}
+
+function makeSource(f: SourceFigure, lexicon: Lexicon): FigureSource {
+  const about = contextLabel(f.ctx);
+  const rows = rowsOf(f, lexicon);
+  return {
+    tool: f.tool,
+    callId: f.callId,
+    where: f.where,
+    value: f.value,
+    text: f.text,
+    ...(about ? { about } : {}),
+    ...(f.turn ? { turn: f.turn } : {}),
+    ...(rows ? { rows } : {}),
+  };
+}
+
+
+/**
+ * The Transactions page's filters for the rows behind a figure (SPEC §11.1): its period (one),
+ * category (one), merchant or account (one), the call's search, its currency. None for a
+ * calculation's result or a figure about several periods at once (a comparison's change).
+ */
+function rowsOf(f: SourceFigure, lexicon: Lexicon): RowFilters | undefined {
+  if (f.kind === "number" || f.kind === "ratio") return undefined;
+  const c = f.ctx;
+  if (c.periods && c.periods.length > 1) return undefined;
+  const rows: RowFilters = {};
+  const p = c.periods?.[0];
+  if (p) {
+    rows.from = isoOf(p.from);
+    rows.to = isoOf(p.to);
+  }
+  if (c.categories?.length === 1) rows.category = c.categories[0];
+  const name = c.names?.length === 1 ? c.names[0]! : undefined;
+  if (name) {
+    if (isAccount(lexicon, name)) rows.account = name;
+    else if (f.search === name) rows.q = name;
+    else rows.merchant = name;
+  }
+  if (f.search && !rows.q) rows.q = f.search;
+  const currency = f.currency || c.currency;
+  if (currency) rows.currency = currency;
+  return Object.keys(rows).length ? rows : undefined;
+}
+
+/** Constants a calculation may use besides figures of the turn: the days, weeks or months of a period, 100 for a percentage. */
+const MAX_CONSTANT = 366;
+
+/**
+ * A calculation the model gave to confirm a figure: every number in it is a figure of the turn
+ * (or a small whole constant: 12 months, 100 %), and its result is the figure at the precision
+ * written. The figures it used, or null.
+ */
+export function verifyCalculation(index: FigureIndex, f: AnswerFigure, expression: string, evaluate: (expression: string) => number): FigureSource[] | null {
+  let value: number;
+  try {
+    value = evaluate(expression);
+  } catch {
+    return null;
+  }
+  const read = readFigures(f.text)[0];
+  if (!read || !Number.isFinite(value)) return null;
+  const r = intervalOf(read);
+  if (Math.abs(value) < r.lo || Math.abs(value) > r.hi) return null;
+  const used: FigureSource[] = [];
+  for (const m of expression.matchAll(/\d[\d'’_]*(?:\.\d+)?/g)) {
+    const x = Number(m[0].replace(/['’_]/g, ""));
+    if (Number.isInteger(x) && x <= MAX_CONSTANT) continue;
+    const eps = 1e-9 * Math.max(1, x);
+    const hit = index.groups.flatMap((g) => findEqual(g.values, { lo: x - eps, hi: x + eps }).map((k) => g.flat[g.offsets[k]!]!))[0];
+    if (!hit) return null;
+    used.push(source(hit, index.lexicon));
+  }
+  return used;
 }

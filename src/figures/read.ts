@@ -3,14 +3,17 @@
  * percentage or a count, in every common writing — de-CH (`CHF 1'234.50`, `1’234.5`,
  * `CHF 12.–`), en-US (`1,234.50`), de-DE (`1.234,50`), magnitudes (`1.2k`,
  * `CHF 1.2 million`), signs on either side of the currency (`-CHF 12.00`, `CHF -12.00`),
- * percentages (`18.6%`, `12 percent`), counts (`312 transactions`). Dates, years, times,
- * durations, ordinals, list numbers and numbers inside words or links are not figures.
+ * percentages (`18.6%`, `12 percent`), percentage points (`3.6 percentage points`, `2 pp`),
+ * counts (`312 transactions`, `Migros (839)`), ratios (`1.7 times`, `2.4×`, `twice`, `three
+ * times`). Dates, years, times, durations, ordinals, list numbers and numbers inside words or
+ * links are not figures.
  *
  * The same reader reads tool summaries (src/figures/collect.ts), the user's question and
  * the answer, so a number reads the same wherever it is written.
  */
 
-export type FigureKind = "money" | "percent" | "count";
+/** `points`: percentage points (a difference of two percentages); `ratio`: "1.7 times" as much. */
+export type FigureKind = "money" | "percent" | "count" | "points" | "ratio";
 
 export type ReadFigure = {
   /** The figure as written, with its currency, sign and magnitude: "CHF 1'200", "-CHF 12.00", "1.2k", "18.6%". */
@@ -70,9 +73,19 @@ const NUMBER =
 const CURRENCY = String.raw`CHF|EUR|USD|GBP|SFr\.|Fr\.|\$|€|£`;
 const CURRENCY_BEFORE = new RegExp(String.raw`(?:^|[^\p{L}\p{N}])(${CURRENCY})\s?$`, "iu");
 const SIGN_BEFORE = /(?:^|[\s(\[~≈:])([-−])\s?$/u;
-const CURRENCY_AFTER = new RegExp(String.raw`^\s?(${CURRENCY}|francs?|Franken)(?![\p{L}])`, "iu");
+/** A currency after a number, unless it is the next number's ("Dining / 2024 CHF 11'031.15"). */
+const CURRENCY_AFTER = new RegExp(String.raw`^\s?(${CURRENCY}|francs?|Franken|euros?|dollars?)(?![\p{L}])(?!\s?[-−+]?\d)`, "iu");
 const MAGNITUDE_AFTER = /^\s?(k|K|thousand|million|millions|mio\.?|Mio\.?|mn|M|bn|billion)(?![\p{L}\p{N}])/u;
-const PERCENT_AFTER = /^\s?(%|percent(?:age points?)?(?!\p{L})|per cent(?!\p{L})|pct\.?(?!\p{L})|pp(?!\p{L}))/iu;
+const PERCENT_AFTER = /^\s?(%|percent(?!\p{L})|per cent(?!\p{L})|pct\.?(?!\p{L}))/iu;
+const POINTS_AFTER = /^\s?(percentage[ -]points?|%[ -]points?|pp|pts?\.?)(?!\p{L})/iu;
+/** "1.7 times", "2.4×", "3x": a ratio ("85.8 × the usual" in a tool's summary). */
+const TIMES_AFTER = /^\s?(times|×|x)(?![\p{L}\p{N}])/u;
+/** Ratios written in words, when they compare ("twice as high", "three times the rent"; "charged twice" counts). */
+const WORD_RATIO = /(?<![\p{L}\p{N}])(twice|thrice|(two|three|four|five|six|seven|eight|nine|ten)\s+times)(?=\s+(?:as|the|that|what|my|your|its|his|her|their|our)\b)/giu;
+const MAYBE_WORD_RATIO = /twice|thrice| times/i;
+const WORD_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+/** A count in brackets after a name or a figure: "Migros (839)", "CHF 1'905.95 (59)". */
+const BRACKET_COUNT_BEFORE = /[\p{L}\p{N}%.]\s\($/u;
 const WHOLE_FRANCS_AFTER = /^\.[–-](?![\p{N}-])/u;
 /** Rounding words, and the bounding ones (which also say on which side the true figure lies). */
 const ROUNDING_WORDS = new Set(["about", "roughly", "around", "approximately", "approx.", "circa", "ca.", "some", "close to"]);
@@ -81,7 +94,14 @@ const OVER_WORDS = new Set(["just over", "more than", "over", "above", "at least
 /** A count after these words is a rank or a selection ("top 5", "the last 3"), not a figure. */
 const RANK_WORDS = new Set(["top", "last", "past", "next", "first", "page", "step", "steps", "no.", "nr.", "number", "version", "rank", "ranked", "level", "chapter", "section", "item", "option"]);
 
-const isLetterOrDot = (c: string) => c === "." || c.toLowerCase() !== c.toUpperCase();
+/** "over" or "under" right after a figure ("CHF 1'062.15, over …"). */
+const AFTER_A_FIGURE = /\d(?:[.–-]+)?\s?(?:%|[A-Za-z]{1,8})?\)?,?\s+(?:over|under)\s+$/;
+
+const LETTER = /\p{L}/u;
+const isLetterOrDot = (c: string) => {
+  const x = c.charCodeAt(0);
+  return x === 46 || (x >= 65 && x <= 90) || (x >= 97 && x <= 122) || (x > 127 && LETTER.test(c));
+};
 
 /**
  * The word (and the two words) right before `end`, lower-cased: "Spent about " → ["about",
@@ -101,7 +121,20 @@ function wordsBefore(text: string, end: number): [string, string] {
 }
 
 const MULTIPLIERS: Record<string, number> = { k: 1e3, thousand: 1e3, million: 1e6, millions: 1e6, mio: 1e6, "mio.": 1e6, mn: 1e6, m: 1e6, bn: 1e9, billion: 1e9 };
-const CURRENCY_CODES: Record<string, string> = { "$": "USD", "€": "EUR", "£": "GBP", "fr.": "CHF", "sfr.": "CHF", franc: "CHF", francs: "CHF", franken: "CHF" };
+const CURRENCY_CODES: Record<string, string> = {
+  "$": "USD",
+  "€": "EUR",
+  "£": "GBP",
+  "fr.": "CHF",
+  "sfr.": "CHF",
+  franc: "CHF",
+  francs: "CHF",
+  franken: "CHF",
+  euro: "EUR",
+  euros: "EUR",
+  dollar: "USD",
+  dollars: "USD",
+};
 
 function currencyCode(written: string): string {
   if (/^[A-Z]{3}$/.test(written)) return written;
@@ -153,8 +186,12 @@ function notAFigure(text: string, start: number, end: number, raw: string): bool
   return inLink(text, start);
 }
 
-/** The figures of `text`, in order. */
-export function readFigures(text: string): ReadFigure[] {
+/**
+ * The figures of `text`, in order. `counts: "bare"` reads a whole number standing alone as a
+ * count too ("Unusually large payments: 108 (the 20 largest …)"): for the tools' summaries,
+ * which write no stray numbers; an answer's counts must count something.
+ */
+export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadFigure[] {
   const out: ReadFigure[] = [];
   for (const m of text.matchAll(NUMBER)) {
     const numStart = m.index;
@@ -176,8 +213,9 @@ export function readFigures(text: string): ReadFigure[] {
       start -= near.length - near.lastIndexOf(found[1]!);
       return found[1]!;
     };
-    if (take(SIGN_BEFORE, 3)) sign = -1;
-    const cur = take(CURRENCY_BEFORE, 6);
+    // Cheap looks first: most numbers have no sign and no currency before them.
+    if (/[-−]/.test(text.slice(Math.max(0, start - 3), start)) && take(SIGN_BEFORE, 3)) sign = -1;
+    const cur = /[A-Za-z.$€£]\s?$/.test(text.slice(Math.max(0, start - 2), start)) ? take(CURRENCY_BEFORE, 6) : null;
     if (cur) {
       currency = currencyCode(cur);
       if (sign === 1 && take(SIGN_BEFORE, 3)) sign = -1;
@@ -206,24 +244,33 @@ export function readFigures(text: string): ReadFigure[] {
         after = text.slice(numEnd, numEnd + 24);
       }
     }
-    const pct = !currency ? PERCENT_AFTER.exec(after) : null;
-    if (pct) {
-      numEnd += pct[0].length;
+    const points = !currency ? POINTS_AFTER.exec(after) : null;
+    const pct = !currency && !points ? PERCENT_AFTER.exec(after) : null;
+    const times = !currency && !points && !pct && multiplier === 1 ? TIMES_AFTER.exec(after) : null;
+    const unit = points ?? pct ?? times;
+    if (unit) {
+      numEnd += unit[0].length;
       after = text.slice(numEnd, numEnd + 24);
     }
-    // Glued to a word it is a name or a code ("4G", "mp3", "3x"), not a figure.
+    // Glued to a word it is a name or a code ("4G", "mp3"), not a figure.
     if (/^\p{L}/u.test(after)) continue;
 
-    const kind: FigureKind = pct ? "percent" : currency || multiplier > 1 || decimals === 2 || (grouped && decimals > 0) ? "money" : "count";
+    const kind: FigureKind = points ? "points" : pct ? "percent" : times ? "ratio" : currency || multiplier > 1 || decimals === 2 || (grouped && decimals > 0) ? "money" : "count";
     if (kind === "count" && decimals === 0 && !grouped && /^\d{4}$/.test(m[0]) && magnitude >= 1900 && magnitude <= 2100) continue; // a year
-    // A bare count is a figure only as a count of something: "312 transactions", not "(1)" or "Groceries: 3".
-    if (kind === "count" && !grouped && decimals === 0 && !/^\s?\p{L}/u.test(after)) continue;
+    // A bare count is a figure only as a count of something: "312 transactions", "Migros (839)", not "(1)" or "Groceries: 3".
+    const bracketed = after.startsWith(")") && BRACKET_COUNT_BEFORE.test(text.slice(Math.max(0, start - 3), start));
+    if (kind === "count" && !grouped && decimals === 0 && !/^\s?\p{L}/u.test(after) && !bracketed) {
+      // A summary's bare counts: not its list numbers ("; 2. Migros").
+      if (opts.counts !== "bare" || (/^\.\s\p{L}/u.test(after) && /(?:^|[;:])\s*$/.test(text.slice(Math.max(0, start - 3), start)))) continue;
+    }
     const [word, phrase] = wordsBefore(text, start);
     if (kind === "count" && (RANK_WORDS.has(word) || before.endsWith("#"))) continue;
 
     const tight = before.trimEnd();
     const sign2 = tight.endsWith("~") || tight.endsWith("≈");
-    const rounding = sign2 ? "~" : [phrase, word].find((w) => ROUNDING_WORDS.has(w) || UNDER_WORDS.has(w) || OVER_WORDS.has(w)) ?? "";
+    let rounding = sign2 ? "~" : [phrase, word].find((w) => ROUNDING_WORDS.has(w) || UNDER_WORDS.has(w) || OVER_WORDS.has(w)) ?? "";
+    // "CHF 1'062.15 over 10 purchases": after an amount, "over" spreads it over a count, it bounds nothing.
+    if (kind === "count" && (rounding === "over" || rounding === "under") && AFTER_A_FIGURE.test(text.slice(Math.max(0, start - 40), start))) rounding = "";
     const approximate = rounding !== "";
     let precision = multiplier === 1 ? (UNITS[decimals] ?? 10 ** -decimals) : clean(10 ** -decimals * multiplier);
     if (approximate && decimals === 0 && magnitude !== 0) {
@@ -246,5 +293,24 @@ export function readFigures(text: string): ReadFigure[] {
     if (currency) figure.currency = currency;
     out.push(figure);
   }
-  return out;
+  return wordRatios(text, out);
+}
+
+/** The figures of `text` with its ratios written in words ("twice", "three times") merged in, in order. */
+function wordRatios(text: string, figures: ReadFigure[]): ReadFigure[] {
+  if (!MAYBE_WORD_RATIO.test(text)) return figures;
+  const words: ReadFigure[] = [];
+  for (const m of text.matchAll(WORD_RATIO)) {
+    const w = m[1]!.toLowerCase();
+    const value = w === "twice" ? 2 : w === "thrice" ? 3 : WORD_NUMBERS[m[2]!.toLowerCase()]!;
+    const [word, phrase] = wordsBefore(text, m.index);
+    const rounding = [phrase, word].find((x) => ROUNDING_WORDS.has(x) || UNDER_WORDS.has(x) || OVER_WORDS.has(x)) ?? "";
+    // A ratio in words is loose: "twice" stands for 1.9 to 2.1.
+    const f: ReadFigure = { text: m[0], value, start: m.index, end: m.index + m[0].length, kind: "ratio", precision: 0.2, approximate: rounding !== "" };
+    if (UNDER_WORDS.has(rounding)) f.bound = "under";
+    else if (OVER_WORDS.has(rounding)) f.bound = "over";
+    words.push(f);
+  }
+  if (!words.length) return figures;
+  return [...figures, ...words].sort((a, b) => a.start - b.start);
 }

@@ -1,42 +1,178 @@
 /**
- * The figures of one turn, recorded as its tools answer (the invoker's `onOutput` hook),
- * and the check of its answer once the answer's text has ended.
+ * The figures of one turn (SPEC §11, §11.1): what the model can have read while answering —
+ * the results of this turn's tools (recorded as the invoker hands them over), the results of
+ * earlier turns still in its history (their summaries: the source names that turn's question),
+ * and the outcome of an approval decided in this turn — and the check of its answer once the
+ * answer's text has ended.
  */
 import type { ToolOutput } from "../core/events.ts";
-import { checkWithIndex, indexFigures, type FigureIndex } from "./check.ts";
-import { figuresOfOutput } from "./collect.ts";
-import type { AnswerFigure, TurnFigure } from "../core/figures.ts";
+import type { AnswerFigure } from "../core/figures.ts";
+import type { CallPeriod } from "../tools/query/period.ts";
+import { checkWithIndex, indexFigures, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
+import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
+import { lexiconOf, mentionedIn, type Lexicon, type Vocabulary } from "./context.ts";
+import { OUTCOME } from "./outcome.ts";
+
+type Call = { id: string; name: string; input: unknown };
 
 export type TurnFigures = {
-  /** Records the figures of one read tool's result (pass it as the invoker's `onOutput`). */
-  record(call: { id: string; name: string; input: unknown }, output: ToolOutput): void;
-  readonly figures: readonly TurnFigure[];
+  /** Records the figures of one of this turn's tool results (pass it as the invoker's `onOutput`). */
+  record(call: Call, output: ToolOutput): void;
+  /** Records a tool result of an earlier turn that the model still sees: its summary, under that turn's question. */
+  recordEarlier(call: Call, summary: string, question: string): void;
+  /** Records the outcome of an approval decided in this turn (what the model was told). */
+  recordOutcome(call: Call, outcome: string): void;
+  readonly figures: readonly SourceFigure[];
   /** The answer's figures checked against what was recorded; numbers of `question` are not figures. */
   check(answer: string, question: string): AnswerFigure[];
+  /**
+   * Checks the finished paragraphs of an answer still being written (the loop calls it as each
+   * paragraph ends), so that `check` at the answer's end has only its last paragraph to read.
+   */
+  checkSoFar(answer: string, question: string): void;
+  /**
+   * The answer's figures after the repair round (SPEC §11.1): what the model replied for each
+   * unverified figure, verified here — a calculation over figures of the turn confirms one
+   * (it becomes `derived`), a correction that checks out is kept with it (`correction`).
+   */
+  repair(answer: string, question: string, figures: readonly AnswerFigure[], replies: readonly FigureReply[], evaluate: (expression: string) => number): AnswerFigure[];
 };
 
-/**
- * `periodMonths`: how many months each period a call names spans (tools/query/period.ts
- * periodMonthCounts on the caller's budget.db; periods are the tools' business, not this room's).
- */
-export function createTurnFigures(periodMonths: (input: unknown) => number[]): TurnFigures {
-  const figures: TurnFigure[] = [];
-  const months = new Set<number>();
+export type TurnFigureOptions = {
+  /** The data's categories, merchants and accounts (what a figure can be about). */
+  vocabulary: Vocabulary;
+  /** The periods a call names (tools/query/period.ts callPeriods on the caller's budget.db). */
+  periods(input: unknown): CallPeriod[];
+  /** A tool's figure kind (its definition's `figureKind`). */
+  figureKind(tool: string): "number" | undefined;
+};
+
+export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
+  const lexicon = lexiconOf(opts.vocabulary);
+  const figures: SourceFigure[] = [];
+  const divisors: Divisors = { months: [], weeks: [], days: [] };
+  let lists = 0;
   // Indexed as each result arrives (while the model is still at work), so checking the
   // answer once it has ended only reads and searches (bench/figures.ts).
-  let index: FigureIndex = indexFigures([]);
+  /**
+   * Paragraphs checked against the current index (cleared when a result arrives): a figure's
+   * context never reaches across a blank line, so each paragraph is checked on its own.
+   */
+  let checked = new Map<string, AnswerFigure[]>();
+  let index: FigureIndex = indexFigures([], { divisors, lexicon });
+  const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
+    const periods = opts.periods(call.input);
+    // A call that names no period (all dates, the current month) gives the divisors of the period its result states.
+    const stated = periods.length ? [] : opts.periods(statedPeriod(output.summary, lexicon));
+    const read = figuresOfOutput(call.name, call.id, output, {
+      lexicon,
+      call: callContext(call.input, periods, lexicon),
+      figureKind: opts.figureKind(call.name),
+      firstList: lists,
+    });
+    lists = read.lists;
+    for (const f of read.figures) {
+      if (extra.turn) f.turn = extra.turn;
+      // An approval's outcome is no tool summary: its figures say so where they stood.
+      if (extra.part && f.where.startsWith(SUMMARY)) f.where = extra.part + f.where.slice(SUMMARY.length);
+      figures.push(f);
+    }
+    for (const p of [...periods, ...stated]) {
+      divisors.months.push(...p.months);
+      divisors.weeks.push(...p.weeks);
+      divisors.days.push(...p.days);
+    }
+    divisors.months.push(...chartMonths(output));
+    index = indexFigures(figures, { divisors, lexicon });
+    checked = new Map();
+  };
+  const paragraph = (text: string, question: string) => {
+    const key = `${question}\u0000${text}`;
+    let figs = checked.get(key);
+    if (!figs) checked.set(key, (figs = checkWithIndex(text, question, index)));
+    return figs;
+  };
   return {
     figures,
-    record(call, output) {
-      figures.push(...figuresOfOutput(call.name, call.id, output));
-      for (const m of [...periodMonths(call.input), ...chartMonths(output)]) months.add(m);
-      index = indexFigures(figures);
-    },
+    record: (call, output) => add(call, output),
+    recordEarlier: (call, summary, question) => add(call, { summary, charts: [] }, { turn: question }),
+    recordOutcome: (call, outcome) => add(call, { summary: outcome, charts: [] }, { part: OUTCOME }),
     check(answer, question) {
-      return checkWithIndex(answer, question, index, { periodMonths: [...months] });
+      const out: AnswerFigure[] = [];
+      for (const p of paragraphsOf(answer)) {
+        for (const f of paragraph(answer.slice(p.start, p.end), question)) out.push({ ...f, start: f.start + p.start, end: f.end + p.start });
+      }
+      return out;
+    },
+    checkSoFar(answer, question) {
+      // The last paragraph may still grow: only those a blank line has ended.
+      for (const p of paragraphsOf(answer).slice(0, -1)) paragraph(answer.slice(p.start, p.end), question);
+    },
+    repair(answer, question, checked, replies, evaluate) {
+      const unverified = checked.filter(needsRepair);
+      return checked.map((f) => {
+        const n = unverified.indexOf(f) + 1;
+        const reply = n ? replies.find((r) => r.n === n) : undefined;
+        if (!reply) return f;
+        if (reply.verdict === "confirm" && reply.expression) {
+          const confirmed = verifyCalculation(index, f, reply.expression, evaluate);
+          return confirmed ? { ...f, status: "derived", operation: "calculation", expression: reply.expression, sources: confirmed } : f;
+        }
+        if (reply.verdict === "correct" && reply.corrected) {
+          // The correction, read where the figure stood: it must be found (or follow) as what the answer says.
+          const p = paragraphsOf(answer).find((x) => f.start >= x.start && f.end <= x.end)!;
+          const text = answer.slice(p.start, f.start) + reply.corrected + answer.slice(f.end, p.end);
+          const at = f.start - p.start;
+          const again = checkWithIndex(text, question, index).find((x) => x.start === at);
+          if (!again || (again.status !== "grounded" && again.status !== "derived")) return f;
+          return {
+            ...f,
+            correction: {
+              text: again.text,
+              value: again.value,
+              status: again.status,
+              sources: again.sources,
+              ...(again.operation ? { operation: again.operation } : {}),
+              ...(reply.reason ? { note: reply.reason.slice(0, 200) } : {}),
+            },
+          };
+        }
+        return f;
+      });
     },
   };
 }
+
+/** A figure the repair round asks about: not found, or found as something else. */
+export const needsRepair = (f: AnswerFigure) => f.status === "ungrounded" || f.status === "mismatched";
+
+/** What the model replied for the n-th unverified figure (1-based) when asked to check it. */
+export type FigureReply = { n: number; verdict: "confirm" | "correct"; corrected?: string; expression?: string; reason?: string };
+
+/** The paragraphs of a text (between blank lines), as offsets. */
+function paragraphsOf(text: string): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let start = 0;
+  for (const m of text.matchAll(/\n[ \t]*\n/g)) {
+    out.push({ start, end: m.index });
+    start = m.index + m[0].length;
+  }
+  out.push({ start, end: text.length });
+  return out;
+}
+
+/**
+ * The period a result states in its first sentence ("for all dates (2023-11-01 to 2026-10-31)",
+ * "Budgets for 2026-10"), as a tool input; a single day is none.
+ */
+function statedPeriod(summary: string, lexicon: Lexicon): { from: string; to: string } | null {
+  const first = /^[^.]*(?:\.(?=\S)[^.]*)*/.exec(summary)?.[0] ?? "";
+  const span = mentionedIn(first, lexicon).periods?.find((p) => p.from !== p.to);
+  return span ? { from: isoDay(span.from), to: isoDay(span.to) } : null;
+}
+
+const isoDay = (d: number) => `${Math.floor(d / 10000)}-${String(Math.floor(d / 100) % 100).padStart(2, "0")}-${String(d % 100).padStart(2, "0")}`;
+
 
 const MONTH_LABEL = /^\d{4}-\d{2}$/;
 
@@ -45,11 +181,11 @@ function chartMonths(output: ToolOutput): number[] {
   return output.charts.map((chart) => chart.data.labels.filter((l) => MONTH_LABEL.test(l)).length);
 }
 
-export type FigureCounts = { checked: number; grounded: number; derived: number; ungrounded: number };
+export type FigureCounts = { checked: number; grounded: number; derived: number; mismatched: number; ungrounded: number };
 
 /** How many figures an answer had, by status (the turn's audit entry, the usage page, the per-answer line). */
 export function figureCounts(figures: readonly AnswerFigure[]): FigureCounts {
-  const n: FigureCounts = { checked: figures.length, grounded: 0, derived: 0, ungrounded: 0 };
+  const n: FigureCounts = { checked: figures.length, grounded: 0, derived: 0, mismatched: 0, ungrounded: 0 };
   for (const f of figures) n[f.status]++;
   return n;
 }

@@ -59,7 +59,7 @@ export class UsageReport {
       .many(
         `SELECT json_extract(detail, '$.model') AS model, count(*) AS answers,
            coalesce(sum(json_extract(detail, '$.figures.checked')), 0) AS checked,
-           coalesce(sum(json_extract(detail, '$.figures.ungrounded')), 0) AS ungrounded
+           coalesce(sum(json_extract(detail, '$.figures.ungrounded')), 0) + coalesce(sum(json_extract(detail, '$.figures.mismatched')), 0) AS ungrounded
          FROM audit_log
          WHERE kind = 'turn' AND json_extract(detail, '$.figures') IS NOT NULL AND (?1 IS NULL OR user_id = ?1)
          GROUP BY 1 ORDER BY 1`,

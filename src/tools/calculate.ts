@@ -171,6 +171,7 @@ export const calculate: ReadTool<typeof schema> = {
     "tools returned; numbers may be written 1234.50 or 1'234.50. The result is reported to 6 decimals.",
   risk: "low",
   schema,
+  figureKind: "number",
   run(_db, input) {
     const v = evaluate(input.expression);
     const rounded = roundTo(v, 2);

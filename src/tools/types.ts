@@ -20,6 +20,12 @@ type ToolMeta<S extends z.ZodType> = {
   /** What the model reads about it (with the JSON schema of `schema`). */
   description: string;
   schema: S;
+  /**
+   * How the figure check (SPEC §11) reads the numbers of its result: as written (money,
+   * percentages, counts: the default), or `number`, bare numbers an answer may write as any
+   * of them (a calculation's result is an amount, a share or a count as the answer uses it).
+   */
+  figureKind?: "number";
 };
 
 /**

@@ -30,7 +30,12 @@ export type TransactionRow = {
   description: string;
   /** null: unknown (no account column, or NULL). */
   account: string | null;
+  /** Where the row came from, where known (a page's rows: SPEC §11.1 "every transaction shows its origin"). */
+  origin?: RowOrigin;
 };
+
+/** A row's origin: the statement file and line it was imported from (transaction_details), else its import batch. */
+export type RowOrigin = { file?: string; line?: number; batch?: string };
 
 /** Money out (positive), money in and net of the filtered rows in one currency. */
 export type CurrencyTotal = { currency: string; rows: number; out: number; in: number; net: number };
@@ -257,7 +262,7 @@ export function transactionsPage(db: BudgetDb, q: TransactionQuery): Transaction
     (q.page - 1) * PAGE_SIZE,
     PAGE_SIZE,
   );
-  const rows = page.map((i) => rowOf(l, i));
+  const rows = withOrigins(db, page.map((i) => rowOf(l, i)));
   return {
     totalRows: n,
     totals: currencyTotals(l, sums),
@@ -267,6 +272,36 @@ export function transactionsPage(db: BudgetDb, q: TransactionQuery): Transaction
     pages: Math.max(1, Math.ceil(n / PAGE_SIZE)),
     ...(category !== undefined ? { category } : {}),
   };
+}
+
+/**
+ * The page's rows with their origin: the file and line `transaction_details` records (SPEC
+ * §10.1, written by the import when present), else the import batch ("file@time"). Read from
+ * budget.db for the page's rows only (the ledger keeps neither).
+ */
+function withOrigins(db: BudgetDb, rows: TransactionRow[]): TransactionRow[] {
+  if (!rows.length) return rows;
+  const columns = new Set(db.all<{ name: string }>("SELECT name FROM pragma_table_info('transaction_details')").map((c) => c.name));
+  const details = ["transaction_id", "source_file", "source_line"].every((c) => columns.has(c));
+  const ids = rows.map((r) => r.id);
+  const found = db.all<{ id: number; batch: string | null; file: string | null; line: number | null }>(
+    details
+      ? `SELECT t.id, t.import_batch AS batch, d.source_file AS file, d.source_line AS line
+         FROM transactions t LEFT JOIN transaction_details d ON d.transaction_id IN (t.transaction_id, t.id)
+         WHERE t.id IN (SELECT value FROM json_each($ids))`
+      : `SELECT id, import_batch AS batch, NULL AS file, NULL AS line FROM transactions WHERE id IN (SELECT value FROM json_each($ids))`,
+    { ids: JSON.stringify(ids) },
+  );
+  const byId = new Map(found.map((f) => [f.id, f]));
+  return rows.map((r) => {
+    const f = byId.get(r.id);
+    const origin: RowOrigin = {
+      ...(f?.file ? { file: f.file } : {}),
+      ...(f?.file && typeof f.line === "number" ? { line: f.line } : {}),
+      ...(f?.batch ? { batch: f.batch } : {}),
+    };
+    return Object.keys(origin).length ? { ...r, origin } : r;
+  });
 }
 
 /** Codes that differ only in case or spaces are one currency (SPEC §1 hygiene). */

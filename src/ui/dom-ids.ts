@@ -25,6 +25,8 @@ export const domIds = {
   blockLive: (turnId: string, k: number) => `tbl-${safeId(turnId)}-${k}`,
   /** Prefix of the ids of the notes of an answer's checked figures (figure-marks.ts figureNoteId). */
   figureNotes: (turnId: string) => `fign-${safeId(turnId)}`,
+  /** The line and the "Checked:" note under an answer (views/FiguresCheck.tsx). */
+  figuresCheck: (turnId: string) => `figs-${safeId(turnId)}`,
   chart: (turnId: string, n: number) => `chart-${safeId(turnId)}-${n}`,
   table: (turnId: string, n: number) => `table-${safeId(turnId)}-${n}`,
   question: (turnId: string) => `q-${safeId(turnId)}`,

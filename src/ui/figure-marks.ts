@@ -9,16 +9,16 @@
  * not list (one from the question) stays unmarked.
  */
 import { escapeHtml } from "../core/html.ts";
-import type { AnswerFigure, FigureSource } from "../core/figures.ts";
+import type { AnswerFigure } from "../core/figures.ts";
 import { readFigures } from "../figures/read.ts";
+import { figureNote } from "../figures/note.ts";
 import { renderMarkdown } from "./markdown.ts";
+import { transactionQueryString } from "../transactions/query.ts";
 import { finishedSegments } from "./turn-model.ts";
 
 /** A figure of the event found in a piece of text: its place there and its index in the event. */
 export type FigureMark = { start: number; end: number; index: number; figure: AnswerFigure };
 
-/** What is said when no figure of the turn backs a number. */
-export const NOT_FOUND = "not found in the data of this answer";
 
 /** Pairs the figures of `pieces` (in order) with the event's figures (in order) by their written text. */
 export function placeFigures(pieces: readonly string[], figures: readonly AnswerFigure[]): FigureMark[][] {
@@ -52,34 +52,36 @@ export function blockHtml(segments: readonly string[], marks: readonly FigureMar
   return segments.map((s, i) => renderMarkedMarkdown(s, marks?.[i] ?? [], notePrefix)).join("");
 }
 
-const source = (s: FigureSource) => `${s.tool} · ${s.where}: ${s.text}`;
-
-const OPERATION_SIGN: Record<string, string> = { sum: "+", difference: "−", ratio: "÷" };
+/** A figure no result backs as written: not found or found as something else, and not corrected. */
+const unverified = (f: AnswerFigure) => (f.status === "ungrounded" || f.status === "mismatched") && !f.correction;
 
 /**
- * What a figure's mark says: its source ("spending_by_category · summary · Groceries:
- * CHF 7'431.20"), for a derived one the figures and the operation, or that nothing backs it.
+ * The per-answer line, only when something was not found or corrected: "3 figures checked · 1
+ * not found", after the repair round "5 figures checked · 2 corrected · 1 not found".
  */
-export function figureNote(f: AnswerFigure): string {
-  if (f.status === "ungrounded") return `${f.text}: ${NOT_FOUND}`;
-  if (f.status === "grounded") return f.sources.map(source).join("; ");
-  const [a, b] = f.sources;
-  if (!a) return f.text;
-  switch (f.operation) {
-    case "monthly_average":
-      return `${a.text} ÷ ${f.months ?? "?"} months (monthly average) · ${source(a)}`;
-    case "percent_change":
-      return `change from ${a.text} to ${b?.text ?? "?"} · ${source(a)}; ${b ? source(b) : ""}`;
-    default:
-      return `${a.text} ${OPERATION_SIGN[f.operation ?? ""] ?? "?"} ${b?.text ?? "?"} (${f.operation}) · ${source(a)}; ${b ? source(b) : ""}`;
-  }
+export function figuresLine(figures: readonly AnswerFigure[]): string | null {
+  const missing = figures.filter(unverified).length;
+  const corrected = figures.filter((f) => f.correction).length;
+  if (!missing && !corrected) return null;
+  return [`${figures.length} ${figures.length === 1 ? "figure" : "figures"} checked`, ...(corrected ? [`${corrected} corrected`] : []), ...(missing ? [`${missing} not found`] : [])].join(" · ");
 }
 
-/** The per-answer line, only when something was not found: "3 figures checked · 1 not found". */
-export function figuresLine(figures: readonly AnswerFigure[]): string | null {
-  const missing = figures.filter((f) => f.status === "ungrounded").length;
-  if (!missing) return null;
-  return `${figures.length} ${figures.length === 1 ? "figure" : "figures"} checked · ${missing} not found`;
+/** The repair round's corrections, one each (SPEC §11.1): "CHF 33'351.95 → CHF 34'231.60 (Housing, 2025)". */
+export function corrections(figures: readonly AnswerFigure[]): string[] {
+  return figures.filter((f) => f.correction).map((f) => `${f.text} → ${f.correction!.text}${f.correction!.note ? ` (${f.correction!.note})` : ""}`);
+}
+
+/**
+ * Where a figure's rows are: the Transactions page with its source's filters (SPEC §11.1
+ * drill-down). A figure found at several places has one set of rows (the first with filters);
+ * a derived one links only when all its terms come from the same rows (a monthly average of
+ * a year's total), never to one term's rows (a sum of two categories has no one page).
+ */
+export function rowsHref(f: AnswerFigure): string | null {
+  if (f.status !== "grounded" && f.status !== "derived") return null;
+  const hrefs = f.sources.map((s) => (s.rows ? `/transactions${transactionQueryString(s.rows)}` : null));
+  if (f.status === "grounded") return hrefs.find((h) => h !== null) ?? null;
+  return hrefs.every((h) => h !== null && h === hrefs[0]) ? hrefs[0]! : null;
 }
 
 /** Private-use characters that mark where a figure starts (one per figure of a piece) and ends in the markdown source. */
@@ -126,11 +128,15 @@ export function renderMarkedMarkdown(text: string, marks: readonly FigureMark[],
 
 function markHtml(m: FigureMark, innerHtml: string, notePrefix: string): string {
   const id = figureNoteId(notePrefix, m.index);
-  const status = m.figure.status;
-  // The note is the mark's description (read by screen readers, shown on hover, focus and tap);
-  // an ungrounded mark's "?" is CSS (app.css), so copying the text does not copy it.
+  const f = m.figure;
+  // A corrected figure shows as corrected; a mismatched one like one not found (SPEC §11.1).
+  const status = f.correction ? "corrected" : f.status;
+  const href = rowsHref(f);
+  // The note is the mark's description (read by screen readers, shown on hover, focus and tap), with a link to
+  // the rows behind the figure; a mark's "?" is CSS (figures.css), so copying the text does not copy it.
+  const link = href ? ` <a class="fig-rows" href="${escapeHtml(href)}">See the rows</a>` : "";
   return (
     `<span class="fig" data-figure="${status}" tabindex="0" aria-describedby="${id}">${innerHtml}` +
-    `<span class="fig-note" role="tooltip" id="${id}">${escapeHtml(figureNote(m.figure))}</span></span>`
+    `<span class="fig-note" id="${id}">${escapeHtml(figureNote(f))}${link}</span></span>`
   );
 }

@@ -43,7 +43,7 @@ export type TurnModel = {
   /** Tool calls by id: name and input as the model sent it (readCall gives it as the tool reads it; "Show all" re-runs it with a bigger limit). */
   toolCalls: Record<string, { tool: string; input: unknown }>;
   notices: NoticeItem[];
-  /** The answer's checked figures (SPEC §11), once its text has ended; null before. */
+  /** The answer's checked figures (SPEC §11), once its text has ended (after the repair round, as it left them); null before. */
   figures: AnswerFigure[] | null;
   usage: Usage | null;
   /** Set by the `done` event. */
@@ -72,8 +72,8 @@ export type Change =
   | { type: "tool-update"; line: ToolLine }
   | { type: "approval-decided"; block: ApprovalBlock }
   | { type: "notice-new"; notice: NoticeItem }
-  /** The answer's figures were checked: the text blocks get their marks. */
-  | { type: "figures"; figures: AnswerFigure[] }
+  /** The answer's figures were checked (`repaired`: again, after the repair round): the text blocks get their marks. */
+  | { type: "figures"; figures: AnswerFigure[]; repaired?: boolean }
   | { type: "done"; status: TurnStatus; usage: Usage };
 
 export function emptyTurnModel(): TurnModel {
@@ -203,6 +203,10 @@ export function applyEvent(m: TurnModel, e: AgentEvent): Change[] {
     case "figures": {
       m.figures = e.figures;
       return [...close(m), { type: "figures", figures: e.figures }];
+    }
+    case "repair": {
+      m.figures = e.figures;
+      return [...close(m), { type: "figures", figures: e.figures, repaired: true }];
     }
     case "done": {
       const out = close(m);

@@ -6,7 +6,8 @@ import type { Approval } from "../store/approvals.ts";
 import { approvalState, decisionWords } from "../ui/approval-view.ts";
 import { Lexer, type Token } from "marked";
 import type { AnswerFigure } from "../core/figures.ts";
-import { figuresLine, NOT_FOUND, placeFigures, type FigureMark } from "../ui/figure-marks.ts";
+import { corrections, figuresLine, placeFigures, type FigureMark } from "../ui/figure-marks.ts";
+import { NOT_FOUND } from "../figures/note.ts";
 import { safeHref } from "../ui/markdown.ts";
 
 /**
@@ -42,7 +43,7 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
       } else if (e.type === "notice" || e.type === "error") {
         flush();
         pieces.push({ md: `> ${plain(oneLine(e.message))}` });
-      } else if (e.type === "figures") figures = e.figures;
+      } else if (e.type === "figures" || e.type === "repair") figures = e.figures;
     }
     flush();
     const texts = pieces.flatMap((p) => ("text" in p ? [p.text] : []));
@@ -51,6 +52,8 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
     for (const p of pieces) out.push("text" in p ? neutraliseMarkdown(markUngrounded(p.text, marks[k++]!)) : p.md, "");
     const line = figuresLine(figures);
     if (line) out.push(`> ${line}`, "");
+    const fixed = corrections(figures);
+    if (fixed.length) out.push(`> Checked: ${fixed.map((c) => plain(oneLine(c))).join("; ")}`, "");
   }
   return out.join("\n");
 }
@@ -65,13 +68,21 @@ function approvalMarkdown(title: string, a: Approval | undefined, timeZone?: str
   return lines.join("\n>\n");
 }
 
-/** SPEC §11: a figure no tool result of the turn backs is marked where it stands, in words. */
+/** SPEC §11, §11.1: a figure no tool result of the turn backs (or found as something else, or corrected) is marked where it stands, in words. */
 function markUngrounded(text: string, marks: readonly FigureMark[]): string {
   let out = "";
   let at = 0;
   for (const m of marks) {
-    if (m.figure.status !== "ungrounded") continue;
-    out += `${text.slice(at, m.end)} *[${NOT_FOUND}]*`;
+    const f = m.figure;
+    const words = f.correction
+      ? `corrected: ${f.correction.text}`
+      : f.status === "ungrounded"
+        ? NOT_FOUND
+        : f.status === "mismatched"
+          ? `found as ${f.sources[0]?.about ?? "something else"}`
+          : null;
+    if (!words) continue;
+    out += `${text.slice(at, m.end)} *[${plain(oneLine(words))}]*`;
     at = m.end;
   }
   return out + text.slice(at);

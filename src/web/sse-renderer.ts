@@ -27,7 +27,7 @@ import { AnswerBlock, type AnswerOptions } from "../../views/AssistantMessage.ts
 import { ApprovalHead } from "../../views/ApprovalCard.tsx";
 import { ApprovalDecision } from "../../views/ApprovalDecision.tsx";
 import { ErrorNotice } from "../../views/ErrorNotice.tsx";
-import { FiguresLine } from "../../views/FiguresLine.tsx";
+import { FiguresCheck } from "../../views/FiguresCheck.tsx";
 import { Notice } from "../../views/Notice.tsx";
 import { TextBlock } from "../../views/TextBlock.tsx";
 import { ToolStatus } from "../../views/ToolStatus.tsx";
@@ -191,15 +191,16 @@ export function createFragmentRenderer(turnId: string, options: AnswerOptions): 
       case "notice-new":
         return [...flush(), { data: partial(ids.notices, "beforeend", renderNotice(c.notice, turnId)) }];
       case "figures": {
-        // The answer's text has ended: its paragraphs are sent again, with the marks of their figures.
+        // The answer's text has ended (or the repair round ran): its paragraphs are sent again, with the marks of their figures.
         const blocks = textBlocks(model);
         const marks = marksByBlock(blocks, c.figures);
         const redo = blocks
           .filter((b) => marks.get(b.n)?.some((p) => p.length))
           .map((b) => partial(domIds.blockDone(turnId, b.n), "innerHTML", markedBlockHtml(finishedSegments(b.text), marks.get(b.n), domIds.figureNotes(turnId))));
-        const line = toHtml(FiguresLine({ figures: c.figures }) ?? "");
-        const data = redo.join("") + (line ? partial(ids.notices, "beforeend", line) : "");
-        return [...flush(), ...(data ? [{ data }] : [])];
+        // The line under the answer: added the first time, replaced after the repair round.
+        const check = toHtml(FiguresCheck({ turnId, figures: c.figures }));
+        const line = c.repaired ? partial(domIds.figuresCheck(turnId), "outerHTML", check) : partial(ids.notices, "beforeend", check);
+        return [...flush(), { data: redo.join("") + line }];
       }
       case "done":
         return [

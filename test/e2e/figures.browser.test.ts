@@ -1,9 +1,12 @@
 /**
- * Checked figures in headless Chromium under the app's CSP (issue 22): an answer with one
+ * Checked figures in headless Chromium under the app's CSP (issues 22, 34): an answer with one
  * grounded, one derived and one ungrounded figure shows three marks; each mark's source
  * shows on keyboard focus, on hover and on tap; the ungrounded one is marked in text, not
  * by colour alone; the per-answer line appears; a reload shows the same marks; axe finds
- * no serious or critical violation. Skipped only without Chromium outside CI.
+ * no serious or critical violation. A figure said of another year shows "found as" its
+ * source, like one not found; the repair round's correction shows as "1 corrected" with a
+ * "Checked:" note; a figure's "See the rows" link opens the Transactions page with the rows
+ * that sum to it. Skipped only without Chromium outside CI.
  */
 import { describe, expect, test } from "bun:test";
 import { formatMoney, round2 } from "../../src/core/format.ts";
@@ -25,6 +28,8 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
     h.fake.enqueue(
       { kind: "message", content: [{ type: "tool_use", id: "toolu_f", name: "spending_by_category", input: { year: 2025 } }] },
       { kind: "message", content: [{ type: "text", text: `Groceries cost **${groceries}** in 2025.\n\nWith dining that is ${both}; hobbies took CHF 2'718.28.` }], chunkDelayMs: 1 },
+      // The repair round (SPEC §11.1) asks about the figure not found; the model confirms or corrects nothing.
+      { kind: "message", content: [{ type: "tool_use", id: "toolu_r", name: "figure_check", input: { figures: [] } }] },
     );
     const { tp, page } = await suite.open();
     let answered = "";
@@ -38,9 +43,16 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
     const shown = async () =>
       marks.evaluateAll((els) => els.map((el) => [el.getAttribute("data-figure"), el.firstChild?.textContent, el.getAttribute("tabindex"), el.querySelector(".fig-note")?.textContent]));
     const expected = [
-      // Shown twice by the tool (its summary and its chart): both are sources.
-      ["grounded", groceries, "0", `spending_by_category · summary · Groceries: ${groceries}; spending_by_category · Spending by category, 2025 (CHF) · Groceries: ${groceries}`],
-      ["derived", both, "0", `${dining} + ${groceries} (sum) · spending_by_category · summary · Dining: ${dining}; spending_by_category · summary · Groceries: ${groceries}`],
+      // Shown twice by the tool (its summary and its chart): both are sources, each with what it is about; the link to its rows.
+      [
+        "grounded",
+        groceries,
+        "0",
+        `spending_by_category · summary · Groceries (2025 · Groceries · CHF): ${groceries}; ` +
+          `spending_by_category · Spending by category, 2025 (CHF) · Groceries (2025 · Groceries · CHF): ${groceries} See the rows`,
+      ],
+      // A sum of two categories has no one page of rows: no link.
+      ["derived", both, "0", `${dining} + ${groceries} (sum) · spending_by_category · summary · Dining (2025 · Dining · CHF): ${dining}; spending_by_category · summary · Groceries (2025 · Groceries · CHF): ${groceries}`],
       ["ungrounded", "CHF 2'718.28", "0", "CHF 2'718.28: not found in the data of this answer"],
     ];
     expect(await shown()).toEqual(expected);
@@ -52,6 +64,10 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
     await page.locator(`#answer-${id} [data-figure="grounded"]`).focus();
     expect(await note("grounded").isVisible()).toBe(true);
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-figure"))).toBe("grounded");
+    // Tab reaches the note's link to the rows (the note stays open while it has focus), then the next mark.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => [document.activeElement?.className, document.activeElement?.textContent])).toEqual(["fig-rows", "See the rows"]);
+    expect(await note("grounded").isVisible()).toBe(true);
     await page.keyboard.press("Tab");
     expect(await page.evaluate(() => document.activeElement?.getAttribute("data-figure"))).toBe("derived");
     expect(await note("derived").isVisible()).toBe(true);
@@ -100,5 +116,68 @@ describe.skipIf(SKIP_BROWSER)("checked figures in headless Chromium", () => {
     } finally {
       await context.close();
     }
+  }, 60_000);
+  test("a figure said of another year shows what it was found as; the repair round's correction; a figure's rows", async () => {
+    const chart = spendingByCategory.run(h.budget, { year: 2025 }).charts[0]!;
+    const value = (label: string) => chart.data.datasets[0]!.values[chart.data.labels.indexOf(label)]!;
+    const groceries = formatMoney(value("Groceries"), "CHF");
+    // Dining's 2025 figure written as 2024's: found, but about another year (mismatched).
+    const dining = formatMoney(value("Dining"), "CHF");
+    const transport = formatMoney(value("Transport"), "CHF");
+    h.fake.enqueue(
+      { kind: "message", content: [{ type: "tool_use", id: "toolu_g", name: "spending_by_category", input: { year: 2025 } }] },
+      {
+        kind: "message",
+        content: [{ type: "text", text: `Groceries cost ${groceries} in 2025.\n\nIn 2024 dining cost ${dining}.\n\nTransport took CHF 2'718.28 in 2025.` }],
+        chunkDelayMs: 1,
+      },
+      // The repair round lists the mismatched figure (1) and the one not found (2); the model corrects the second only.
+      {
+        kind: "message",
+        content: [{ type: "tool_use", id: "toolu_r2", name: "figure_check", input: { figures: [{ n: 2, verdict: "correct", corrected: transport, reason: "Transport 2025" }] } }],
+      },
+    );
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/`);
+    await ask(page, "What did groceries, dining and transport cost?");
+    const id = await turnId(page);
+    await waitForStatus(page, id, "done");
+    const mark = (status: string) => page.locator(`#answer-${id} [data-figure="${status}"]`);
+    await mark("corrected").waitFor();
+
+    // The mismatched figure: its note says what it was said of and what it was found as; flagged like one not found.
+    expect(await mark("mismatched").locator(".fig-note").textContent()).toBe(
+      `${dining} (said of 2024 · Dining): found as spending_by_category · summary · Dining (2025 · Dining · CHF): ${dining}; ` +
+        `spending_by_category · Spending by category, 2025 (CHF) · Dining (2025 · Dining · CHF): ${dining}`,
+    );
+    const flag = (status: string) =>
+      mark(status).evaluate((el) => [getComputedStyle(el, "::after").content, getComputedStyle(el).textDecorationStyle]);
+    expect(await flag("mismatched")).toEqual(['"?"', "wavy"]);
+    // The corrected one: its note, the line and the Checked note under the answer; the answer's text is as streamed.
+    expect(await mark("corrected").locator(".fig-note").textContent()).toBe(
+      `CHF 2'718.28: corrected to ${transport} (Transport 2025) · spending_by_category · summary · Transport (2025 · Transport · CHF): ${transport}; ` +
+        `spending_by_category · Spending by category, 2025 (CHF) · Transport (2025 · Transport · CHF): ${transport}`,
+    );
+    expect(await page.locator(`#notices-${id} .figures-line`).innerText()).toBe("? 3 figures checked · 1 corrected · 1 not found");
+    expect(await page.locator(`#notices-${id} .figures-checked`).innerText()).toBe(`Checked:\nCHF 2'718.28 → ${transport} (Transport 2025)`);
+    expect(await page.locator(`#answer-${id}`).innerText()).toContain("Transport took CHF 2'718.28 in 2025.");
+    expect(await axe(page)).toEqual([]);
+    await mark("mismatched").hover();
+    await tp.screenshot("figures-repaired", { fullPage: false });
+
+    // A reload shows the same (the repair is stored with the turn).
+    await page.reload();
+    await mark("corrected").waitFor();
+    expect(await page.locator(`#notices-${id} .figures-line`).innerText()).toBe("? 3 figures checked · 1 corrected · 1 not found");
+    expect(await mark("mismatched").count()).toBe(1);
+
+    // The grounded figure's link: the Transactions page with the call's filters, whose rows sum to it.
+    await mark("grounded").focus();
+    await mark("grounded").getByRole("link", { name: "See the rows" }).click();
+    await page.waitForURL(`${h.url}/transactions?category=Groceries&currency=CHF&from=2025-01-01&to=2025-12-31`);
+    expect(await page.locator(".tx-total").innerText()).toBe(`CHF: money out ${groceries}, money in CHF 0.00, net ${formatMoney(-value("Groceries"), "CHF")}`);
+    // Each row says where it came from (no transaction_details here: its import batch).
+    expect(await page.locator("#tx-results tbody tr .tx-origin").first().innerText()).toMatch(/^import /);
+    tp.expectClean();
   }, 60_000);
 });

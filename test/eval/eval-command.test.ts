@@ -89,6 +89,10 @@ describe("budget-chat eval against fakes", () => {
     expect(row(r.md, "net-2025")).toBe("| net-2025 | yes | 1/1 | 1/1 | 1/1 | 2/2 | 0 | 2.0");
     expect(row(r.md, "migros-2025")).toBe("| migros-2025 | yes | 1/1 | 1/1 | 1/1 | 2/2 | 0 | 2.0");
     expect(overall(r.md, "score (questions right, every repeat)")).toBe("| score (questions right, every repeat) | 3/3 = 1.000 |");
+    expect(overall(r.md, "pass^k, k = 1 (mean over questions)")).toBe("| pass^k, k = 1 (mean over questions) | 1.000 |");
+    // The report names the model, the day of the run and the database.
+    expect(r.md).toMatch(new RegExp(`- model: ${MODEL}\\n- date: \\d{4}-\\d{2}-\\d{2}\\n`));
+    expect(r.md).toContain("- database: demo data (default seed)\n");
     expect(overall(r.md, "expected figures found")).toBe("| expected figures found | 5/5 |");
     expect(overall(r.md, "steps (model calls) per run")).toBe("| steps (model calls) per run | 2.00 |");
     // Tokens and cost: exactly what the fake reported, summed over its 6 requests.
@@ -139,6 +143,9 @@ describe("budget-chat eval against fakes", () => {
     expect(row(r.md, "groceries-2025")).toBe("| groceries-2025 | no | 1/2 | 1/2 | 1/2 | 1/2 | 0 | 2.0");
     expect(overall(r.md, "score (questions right, every repeat)")).toBe("| score (questions right, every repeat) | 0/3 = 0.000 |");
     expect(overall(r.md, "runs")).toBe("| runs | 6 (2 per question, 1 at a time) |");
+    // Each question right in 1 of its 2 runs: pass^1 = 1/2; pass^2 = C(1,2) / C(2,2) = 0 (never right twice).
+    expect(overall(r.md, "pass^1 (mean over questions)")).toBe("| pass^1 (mean over questions) | 0.500 |");
+    expect(overall(r.md, "pass^k, k = 2 (mean over questions)")).toBe("| pass^k, k = 2 (mean over questions) | 0.000 |");
     expect(r.md).toContain("Repeat 2:");
     expect(r.md).not.toContain("Repeat 1:");
   }, 30_000);

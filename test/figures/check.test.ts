@@ -1,180 +1,284 @@
+/**
+ * The figure check, rule by rule (SPEC §11, §11.1): for each rule a right figure and a wrong
+ * one, over tool results written here by hand (in the tools' own summary style), so every
+ * expected status can be worked out by reading the summary.
+ */
 import { describe, expect, test } from "bun:test";
-import { checkAnswer } from "../../src/figures/check.ts";
-import type { TurnFigure } from "../../src/core/figures.ts";
+import type { ToolOutput } from "../../src/core/events.ts";
+import type { AnswerFigure } from "../../src/core/figures.ts";
+import { createTurnFigures, type TurnFigures } from "../../src/figures/turn.ts";
+import { figureNote } from "../../src/figures/note.ts";
+import type { Ledger } from "../../src/ledger/ledger.ts";
+import { evaluate } from "../../src/tools/calculate.ts";
+import { callPeriods } from "../../src/tools/query/period.ts";
 
-const fig = (where: string, value: number, text: string, tool = "spending_by_category", callId = "toolu_1"): TurnFigure => ({ tool, callId, where, value, text });
+/** The data's names: what a figure can be said to be about. */
+const VOCABULARY = {
+  categoryNames: ["Groceries", "Dining", "Housing", "Travel", "Shopping", "Transport", "Income", "Fees", "Other"],
+  merchants: ["Migros", "Migros Restaurant", "Coop", "Netflix", "Spotify", "Restaurant Hiltl", "Livit AG"],
+  accounts: ["Visa 4417", "Savings Account"],
+};
+/** Data from 2024-01-01 to 2025-12-31: only the bounds matter to the periods' divisors. */
+const DATA = { firstDay: 20240101, lastDay: 20251231 } as Ledger;
 
-// What spending_by_category, list_transactions and compare_periods showed in the turn:
-// their summaries (what the model read), a chart value and a table cell (what only the user sees).
-const FIGURES: TurnFigure[] = [
-  fig("summary · total", 18434.5, "CHF 18'434.50"),
-  fig("summary · total · transactions", 312, "312"),
-  fig("summary · Groceries", 7431.2, "CHF 7'431.20"),
-  fig("summary · Dining", 1234.5, "CHF 1'234.50"),
-  fig("summary · Transport", 865.3, "CHF 865.30"),
-  fig("summary · Groceries", 40.3, "40.3%"),
-  fig("Spending by category, 2025 (CHF) · Fees", 321.11, "CHF 321.11"),
-  fig("table Transactions · row 3 · Amount", -12, "CHF -12.00", "list_transactions", "toolu_2"),
-  fig("summary · 2024 · Groceries", 6500, "CHF 6'500.00", "compare_periods", "toolu_3"),
-];
+type Call = { name: string; input: Record<string, unknown>; summary: string; charts?: ToolOutput["charts"] };
 
-/** answer → [text, status] of each figure. */
-const statuses = (answer: string, question = "", opts: { periodMonths?: number[] } = {}) =>
-  checkAnswer(answer, question, FIGURES, opts).map((f) => [f.text, f.status]);
+function turn(calls: Call[]): TurnFigures {
+  const t = createTurnFigures({
+    vocabulary: VOCABULARY,
+    periods: (input) => callPeriods(input, DATA),
+    figureKind: (name) => (name === "calculate" ? "number" : undefined),
+  });
+  calls.forEach((c, i) => t.record({ id: `toolu_${i}`, name: c.name, input: c.input }, { summary: c.summary, charts: c.charts ?? [] }));
+  return t;
+}
 
-describe("checkAnswer: grounded", () => {
-  test("equal at the precision written, in every writing", () => {
-    expect(statuses("Groceries CHF 7'431.20, 7'431.2, 7,431.20, 7.431,20, CHF 7431")).toEqual([
+/** [written, status] of each figure of `answer`. */
+const statuses = (t: TurnFigures, answer: string, question = "") => t.check(answer, question).map((f) => [f.text, f.status]);
+const one = (t: TurnFigures, answer: string): AnswerFigure => {
+  const all = t.check(answer, "");
+  expect(all).toHaveLength(1);
+  return all[0]!;
+};
+
+const CATEGORIES_2025: Call = {
+  name: "spending_by_category",
+  input: { year: 2025 },
+  summary:
+    "Spending by category for 2025. CHF: total CHF 18'434.50 over 312 transactions in 4 categories: Groceries CHF 7'431.20 (40.3%, 180 tx); Housing CHF 6'000.00 (32.5%, 12 tx); Dining CHF 3'000.00 (16.3%, 90 tx); Travel CHF 2'003.30 (10.9%, 30 tx).",
+};
+const CATEGORIES_2024: Call = {
+  name: "spending_by_category",
+  input: { year: 2024 },
+  summary: "Spending by category for 2024. CHF: total CHF 16'000.00 over 300 transactions in 2 categories: Groceries CHF 6'500.00 (40.6%, 170 tx); Housing CHF 9'500.00 (59.4%, 130 tx).",
+};
+
+describe("grounded: equal at the precision written", () => {
+  const t = turn([CATEGORIES_2025]);
+  test("right: every writing of CHF 7'431.20; wrong: a cent off", () => {
+    expect(statuses(t, "Groceries CHF 7'431.20, 7'431.2, 7,431.20, CHF 7431, CHF 7.4k.")).toEqual([
       ["CHF 7'431.20", "grounded"],
       ["7'431.2", "grounded"],
       ["7,431.20", "grounded"],
-      ["7.431,20", "grounded"],
       ["CHF 7431", "grounded"],
+      ["CHF 7.4k", "grounded"],
     ]);
+    expect(statuses(t, "Groceries CHF 7'431.30.")).toEqual([["CHF 7'431.30", "ungrounded"]]);
   });
-
-  test("rounding by the writing: 1.2k and about CHF 1'200 for 1'234.50; CHF 1.2 million is nothing here", () => {
-    expect(statuses("Dining 1.2k, about CHF 1'200, roughly CHF 1'230, ~CHF 1'000, CHF 1.2 million")).toEqual([
-      ["1.2k", "grounded"],
-      ["CHF 1'200", "grounded"],
-      ["CHF 1'230", "grounded"],
-      ["CHF 1'000", "grounded"],
-      ["CHF 1.2 million", "ungrounded"],
+  test("right: a rounding word rounds at the last non-zero digit (about CHF 7'400); wrong: rounded the wrong way (about CHF 7'500)", () => {
+    expect(statuses(t, "Groceries: about CHF 7'400.")).toEqual([["CHF 7'400", "grounded"]]);
+    expect(statuses(t, "Groceries: about CHF 7'500.")).toEqual([["CHF 7'500", "ungrounded"]]);
+  });
+  test("right: 'almost' is just below (almost CHF 7'500: 7'350 … 7'500, 2% below); wrong: 'nearly CHF 9k' (8'500 … 9'000: half a thousand below)", () => {
+    expect(statuses(t, "Groceries came to almost CHF 7'500.")).toEqual([["CHF 7'500", "grounded"]]);
+    expect(statuses(t, "Groceries came to nearly CHF 9k.")).toEqual([["CHF 9k", "ungrounded"]]);
+  });
+  test("a count beside a noun or in brackets; the question's numbers are no figures", () => {
+    const s = turn([{ name: "search_transactions", input: { search: "Migros" }, summary: "Merchant names: Migros (839), Migros Restaurant (87)." }]);
+    expect(statuses(s, "Mostly the supermarket, Migros (839); 839 payments.")).toEqual([
+      ["839", "grounded"],
+      ["839", "grounded"],
     ]);
-  });
-
-  test("without a rounding word, a rounded amount is not the figure", () => {
-    expect(statuses("Dining CHF 1'200")).toEqual([["CHF 1'200", "ungrounded"]]);
-  });
-
-  test("the source is the figure it equals", () => {
-    const [f] = checkAnswer("Groceries: CHF 7'431.20.", "", FIGURES);
-    expect(f).toEqual({
-      text: "CHF 7'431.20",
-      value: 7431.2,
-      start: 11,
-      end: 23,
-      status: "grounded",
-      sources: [{ tool: "spending_by_category", callId: "toolu_1", where: "summary · Groceries", value: 7431.2, text: "CHF 7'431.20" }],
-    });
-  });
-
-  test("negative amounts match by magnitude (a row's CHF -12.00 is 'CHF 12.00 spent')", () => {
-    expect(statuses("-CHF 12.00, CHF -12.00, CHF 12.00")).toEqual([
-      ["-CHF 12.00", "grounded"],
-      ["CHF -12.00", "grounded"],
-      ["CHF 12.00", "grounded"],
-    ]);
-  });
-
-  test("percentages and counts", () => {
-    expect(statuses("40.3% of 312 transactions, about 40%, 40.30%")).toEqual([
-      ["40.3%", "grounded"],
-      ["312", "grounded"],
-      ["40%", "grounded"],
-      ["40.30%", "grounded"],
-    ]);
-  });
-
-  test("bounding words", () => {
-    expect(statuses("over 300 transactions, almost CHF 7'500, more than CHF 7'500")).toEqual([
-      ["300", "grounded"],
-      ["CHF 7'500", "grounded"],
-      ["CHF 7'500", "ungrounded"],
-    ]);
-  });
-
-  test("another currency is not the figure", () => {
-    expect(statuses("EUR 7'431.20")).toEqual([["EUR 7'431.20", "ungrounded"]]);
+    expect(statuses(s, "Mostly the supermarket, Migros (893).")).toEqual([["893", "ungrounded"]]);
+    expect(statuses(s, "Yes, more than 500: Migros (839).", "Did I go more than 500 times?")).toEqual([["839", "grounded"]]);
   });
 });
 
-describe("checkAnswer: not figures", () => {
-  test("a year, a month and a date do not count", () => {
-    expect(statuses("In 2025 (2025-03, March 2025, 14.03.2025) Groceries cost CHF 7'431.20.")).toEqual([["CHF 7'431.20", "grounded"]]);
+describe("mismatched: the value is a figure about something else than the answer says", () => {
+  const t = turn([CATEGORIES_2024, CATEGORIES_2025]);
+  test("year: right, Housing 2025 is CHF 6'000.00; wrong, 2024's CHF 9'500.00 written as 2025's", () => {
+    expect(statuses(t, "In 2025 housing cost CHF 6'000.00.")).toEqual([["CHF 6'000.00", "grounded"]]);
+    const f = one(t, "In 2025 housing cost CHF 9'500.00.");
+    expect([f.status, f.said, f.sources.map((s) => s.about)]).toEqual(["mismatched", "2025 · Housing", ["2024 · Housing · CHF"]]);
+    expect(figureNote(f)).toBe("CHF 9'500.00 (said of 2025 · Housing): found as spending_by_category · summary · Housing (2024 · Housing · CHF): CHF 9'500.00");
   });
-
-  test("a number from the question is not a figure of the answer", () => {
-    expect(statuses("Yes: CHF 7'431.20 is well above your CHF 500 limit.", "Did I spend more than CHF 500 on groceries?")).toEqual([["CHF 7'431.20", "grounded"]]);
-    expect(statuses("Yes: CHF 7'431.20 is well above your CHF 500 limit.", "Did I spend more than 500 on groceries?")).toEqual([["CHF 7'431.20", "grounded"]]);
+  test("category: right, Dining CHF 3'000.00; wrong, Groceries said to be CHF 3'000.00", () => {
+    expect(statuses(t, "Dining: CHF 3'000.00.")).toEqual([["CHF 3'000.00", "grounded"]]);
+    expect(statuses(t, "Groceries: CHF 3'000.00.")).toEqual([["CHF 3'000.00", "mismatched"]]);
+  });
+  test("merchant: right, Coop CHF 512.40; wrong, Migros said to be Coop's CHF 512.40", () => {
+    const m = turn([{ name: "merchant_breakdown", input: { year: 2025 }, summary: "Merchants for 2025. CHF: 1. Coop CHF 512.40 (20 tx); 2. Migros CHF 498.10 (25 tx)." }]);
+    expect(statuses(m, "Coop took CHF 512.40.")).toEqual([["CHF 512.40", "grounded"]]);
+    expect(statuses(m, "Migros took CHF 512.40.")).toEqual([["CHF 512.40", "mismatched"]]);
+  });
+  test("currency: right, CHF 7'431.20; wrong, EUR 7'431.20", () => {
+    expect(statuses(t, "Groceries: EUR 7'431.20.")).toEqual([["EUR 7'431.20", "mismatched"]]);
+  });
+  test("account: right, the Visa card's CHF 2'478.60; wrong, the savings account said to have spent it", () => {
+    const a = turn([{ name: "spending_breakdown", input: { year: 2025, group_by: ["account"] }, summary: "Total of spending by account for 2025. CHF: Visa 4417 CHF 2'478.60 (23); Savings Account CHF 800.00 (2)." }]);
+    expect(statuses(a, "Visa 4417 spent CHF 2'478.60.")).toEqual([["CHF 2'478.60", "grounded"]]);
+    expect(statuses(a, "The Savings Account spent CHF 2'478.60.")).toEqual([["CHF 2'478.60", "mismatched"]]);
+  });
+  test("month and weekday: a chart's labels say what each value is about", () => {
+    const c = turn([
+      {
+        name: "spending_breakdown",
+        input: { year: 2025, group_by: ["weekday"] },
+        summary: "Total of spending by weekday for 2025. CHF: Mon CHF 40.00 (2); Sat CHF 80.00 (1).",
+      },
+      {
+        name: "monthly_trend",
+        input: { year: 2025, category: "Groceries" },
+        summary: "Monthly spending on Groceries for 2025. Per month: 2025-01 CHF 1'322.45, 2025-02 CHF 1'333.05.",
+      },
+    ]);
+    expect(statuses(c, "On Saturday you spent CHF 80.00; in February CHF 1'333.05.")).toEqual([
+      ["CHF 80.00", "grounded"],
+      ["CHF 1'333.05", "grounded"],
+    ]);
+    expect(statuses(c, "On Monday you spent CHF 80.00; in January CHF 1'333.05.")).toEqual([
+      ["CHF 80.00", "mismatched"],
+      ["CHF 1'333.05", "mismatched"],
+    ]);
+  });
+  test("rate and direction: a yearly cost is no monthly one; a fall is no rise", () => {
+    const r = turn([
+      { name: "recurring_payments", input: {}, summary: "Spotify (Subscriptions) monthly CHF 12.95, 10 payments, CHF 155.40 a year." },
+      { name: "compare_periods", input: { a: { year: 2024 }, b: { year: 2025 } }, summary: "Spending: 2024 (a) vs 2025 (b). CHF: Dining CHF 246.50 → CHF 200.80 (CHF -45.70, -18.5%)." },
+    ]);
+    expect(statuses(r, "Spotify costs CHF 155.40 a year; dining fell 18.5%.")).toEqual([
+      ["CHF 155.40", "grounded"],
+      ["18.5%", "grounded"],
+    ]);
+    expect(statuses(r, "Spotify costs CHF 155.40 a month; dining rose 18.5%.")).toEqual([
+      ["CHF 155.40", "mismatched"],
+      ["18.5%", "mismatched"],
+    ]);
   });
 });
 
-describe("checkAnswer: derived", () => {
-  test("sum of two figures", () => {
-    // 7'431.20 + 1'234.50 = 8'665.70
-    const [f] = checkAnswer("Groceries and dining: CHF 8'665.70.", "", FIGURES);
-    expect([f!.status, f!.operation, f!.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF 1'234.50", "CHF 7'431.20"]]);
+describe("derived (SPEC §11.1)", () => {
+  const t = turn([CATEGORIES_2025]);
+  test("a sum of two: right, groceries and dining CHF 10'431.20; wrong, CHF 10'431.30", () => {
+    expect(statuses(t, "Groceries and dining together: CHF 10'431.20.")).toEqual([["CHF 10'431.20", "derived"]]);
+    expect(statuses(t, "Groceries and dining together: CHF 10'431.30.")).toEqual([["CHF 10'431.30", "ungrounded"]]);
   });
-
-  test("difference of two figures", () => {
-    // 7'431.20 − 6'500.00 = 931.20
-    const [f] = checkAnswer("CHF 931.20 more than in 2024.", "", FIGURES);
-    expect([f!.status, f!.operation, f!.sources.map((s) => s.text)]).toEqual(["derived", "difference", ["CHF 7'431.20", "CHF 6'500.00"]]);
+  test("a run of one list: right, the top three CHF 16'431.20 (7'431.20 + 6'000 + 3'000); wrong, a rounded sum of two unrelated amounts", () => {
+    const f = one(t, "The top three came to CHF 16'431.20.");
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF 7'431.20", "CHF 6'000.00", "CHF 3'000.00"]]);
+    // about CHF 13k = Groceries + Housing (13'431.20), but the answer says it is Travel's: no term is about Travel.
+    expect(statuses(t, "Travel took about CHF 13k.")).toEqual([["CHF 13k", "ungrounded"]]);
   });
-
-  test("ratio as a percentage (a share)", () => {
-    // 1'234.50 ÷ 18'434.50 = 6.6967…% → "6.7%"
-    const [f] = checkAnswer("Dining was 6.7% of spending.", "", FIGURES);
-    expect([f!.status, f!.operation, f!.sources.map((s) => s.text)]).toEqual(["derived", "ratio", ["CHF 1'234.50", "CHF 18'434.50"]]);
+  test("a difference: right, groceries cost CHF 1'431.20 more than housing; wrong, CHF 1'341.20", () => {
+    expect(statuses(t, "Groceries cost CHF 1'431.20 more than housing.")).toEqual([["CHF 1'431.20", "derived"]]);
+    expect(statuses(t, "Groceries cost CHF 1'341.20 more than housing.")).toEqual([["CHF 1'341.20", "ungrounded"]]);
   });
-
-  test("ratio as a number", () => {
-    // 7'431.20 ÷ 1'234.50 = 6.0196… → "6.0 times"
-    const [f] = checkAnswer("Groceries cost 6.0 times as much as dining.", "", FIGURES);
-    expect([f!.status, f!.operation, f!.sources.map((s) => s.text)]).toEqual(["derived", "ratio", ["CHF 7'431.20", "CHF 1'234.50"]]);
+  test("a period's months, weeks and days: 7'431.20 ÷ 12 = 619.27, ÷ 52 = 142.91, ÷ 365 = 20.36; ÷ 11 is no period of the call", () => {
+    const [m, w, d] = t.check("Groceries: CHF 619.27 a month, CHF 142.91 a week, CHF 20.36 a day.", "");
+    expect([m!.status, m!.operation, m!.months]).toEqual(["derived", "monthly_average", 12]);
+    expect([w!.status, w!.operation, w!.divisor, w!.per]).toEqual(["derived", "average", 52, "week"]);
+    expect([d!.status, d!.operation, d!.divisor, d!.per]).toEqual(["derived", "average", 365, "day"]);
+    // 7'431.20 ÷ 11 = 675.56
+    expect(statuses(t, "Groceries: CHF 675.56 a month.")).toEqual([["CHF 675.56", "ungrounded"]]);
   });
-
-  test("percentage change from one figure to another", () => {
-    // (7'431.20 − 6'500.00) ÷ 6'500.00 = 14.326…% → "14.3%"
-    const [f] = checkAnswer("Groceries rose 14.3% from 2024.", "", FIGURES);
-    expect([f!.status, f!.operation, f!.sources.map((s) => s.text)]).toEqual(["derived", "percent_change", ["CHF 6'500.00", "CHF 7'431.20"]]);
-  });
-
-  test("monthly average over the period's months", () => {
-    // 7'431.20 ÷ 12 = 619.2666… → "CHF 619.27"; without the period's months it is not derivable.
-    const [f] = checkAnswer("That is CHF 619.27 a month.", "", FIGURES, { periodMonths: [12] });
-    expect([f!.status, f!.operation, f!.months, f!.sources.map((s) => s.text)]).toEqual(["derived", "monthly_average", 12, ["CHF 7'431.20"]]);
-    expect(statuses("That is CHF 619.27 a month.")).toEqual([["CHF 619.27", "ungrounded"]]);
-  });
-
-  test("only numbers the model read (the summaries) are operands: a chart's or a table's value grounds, but derives nothing", () => {
-    // 7'431.20 + 321.11 (a chart value) = 7'752.31; 7'431.20 + 12.00 (a table cell) = 7'443.20.
-    expect(statuses("Fees CHF 321.11; with groceries CHF 7'752.31 or CHF 7'443.20.")).toEqual([
-      ["CHF 321.11", "grounded"],
-      ["CHF 7'752.31", "ungrounded"],
-      ["CHF 7'443.20", "ungrounded"],
+  test("ratios: right, groceries 2.5 times dining (7'431.20 ÷ 3'000 = 2.48), housing twice dining; wrong, 2.7 times", () => {
+    expect(statuses(t, "Groceries cost 2.5 times dining, and housing twice as much as dining.")).toEqual([
+      ["2.5 times", "derived"],
+      ["twice", "derived"],
     ]);
+    expect(statuses(t, "Groceries cost 2.7 times dining.")).toEqual([["2.7 times", "ungrounded"]]);
   });
-
-  test("a small count is derived from counts only, never from amounts", () => {
-    // 1'234.50 − 865.30 = 369.20 is an amount: "369 transactions" is not derived from it; "CHF 369" is.
-    expect(statuses("369 transactions, CHF 369")).toEqual([
-      ["369", "ungrounded"],
-      ["CHF 369", "derived"],
+  test("percentage points: right, groceries' share is 7.8 points above housing's (40.3 − 32.5); wrong, 8.8 points", () => {
+    expect(statuses(t, "Groceries' share is 7.8 percentage points above housing's.")).toEqual([["7.8 percentage points", "derived"]]);
+    expect(statuses(t, "Groceries' share is 8.8 percentage points above housing's.")).toEqual([["8.8 percentage points", "ungrounded"]]);
+  });
+  test("a percentage change needs a change word: right, groceries up 14.3% (6'500 → 7'431.20); wrong without one", () => {
+    const c = turn([CATEGORIES_2024, CATEGORIES_2025]);
+    const f = one(c, "Groceries were up 14.3% on 2024.");
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "percent_change", ["CHF 6'500.00", "CHF 7'431.20"]]);
+    expect(statuses(c, "Groceries' share was 14.3%.")).toEqual([["14.3%", "ungrounded"]]);
+  });
+  test("a share is of a total: right, travel 10.87% (2'003.30 ÷ 18'434.50 = 10.867%, finer than the summary's 10.9%); wrong, 10.97%", () => {
+    const f = one(t, "Travel was 10.87% of spending.");
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "ratio", ["CHF 2'003.30", "CHF 18'434.50"]]);
+    expect(statuses(t, "Travel was 10.97% of spending.")).toEqual([["10.97%", "ungrounded"]]);
+  });
+  test("an amount ÷ a count: right, CHF 41.28 per grocery purchase (7'431.20 ÷ 180); wrong, CHF 42.28", () => {
+    expect(statuses(t, "That is CHF 41.28 per grocery purchase.")).toEqual([["CHF 41.28", "derived"]]);
+    expect(statuses(t, "That is CHF 42.28 per grocery purchase.")).toEqual([["CHF 42.28", "ungrounded"]]);
+  });
+  test("a calculation's result (figureKind number) grounds an amount or a percentage written from it", () => {
+    const c = turn([{ name: "calculate", input: { expression: "pct_change(6500, 7431.20)" }, summary: "Result: 14.326154 (rounded: 14.33)." }]);
+    expect(statuses(c, "Up 14.33%, that is CHF 14.33 per CHF 100.")).toEqual([
+      ["14.33%", "grounded"],
+      ["CHF 14.33", "grounded"],
+      ["CHF 100", "ungrounded"],
     ]);
-    // 312 + 312 is no pair of distinct figures either; 624 stays ungrounded.
-    expect(statuses("624 transactions")).toEqual([["624", "ungrounded"]]);
-  });
-
-  test("a calculate result grounds the figure written from it, as an amount or a percentage", () => {
-    const figures = [...FIGURES, fig("summary · Result", 14.326153846, "14.326154", "calculate", "toolu_9")];
-    expect(checkAnswer("Up 14.33%.", "", figures).map((f) => [f.status, f.sources[0]?.tool])).toEqual([["grounded", "calculate"]]);
   });
 });
 
-describe("checkAnswer: ungrounded", () => {
-  test("near miss at cents: CHF 7'431.30 against 7'431.20", () => {
-    expect(checkAnswer("Groceries: CHF 7'431.30.", "", FIGURES)).toEqual([
-      { text: "CHF 7'431.30", value: 7431.3, start: 11, end: 23, status: "ungrounded", sources: [] },
+describe("sources besides this turn's tools (SPEC §11.1)", () => {
+  test("an earlier turn's result: right, 2024's groceries as 2024's (the source names that turn); wrong, as 2025's", () => {
+    const t = turn([CATEGORIES_2025]);
+    t.recordEarlier({ id: "toolu_e", name: "spending_by_category", input: { year: 2024 } }, CATEGORIES_2024.summary, "What about 2024?");
+    const right = one(t, "In 2024 groceries were CHF 6'500.00.");
+    expect([right.status, right.sources[0]!.turn]).toEqual(["grounded", "What about 2024?"]);
+    expect(statuses(t, "In 2025 groceries were CHF 6'500.00.")).toEqual([["CHF 6'500.00", "mismatched"]]);
+  });
+  test("an approval's outcome: its count and total are figures of the turn that reports it; a wrong count is not", () => {
+    const t = turn([]);
+    t.recordOutcome({ id: "toolu_a", name: "recategorise_transactions", input: {} }, "Approved by the user: moved 12 transactions (CHF -345.60) from Shopping to Dining.");
+    expect(statuses(t, "Done: I moved 12 transactions worth CHF 345.60 to Dining.")).toEqual([
+      ["12", "grounded"],
+      ["CHF 345.60", "grounded"],
+    ]);
+    expect(statuses(t, "Done: I moved 21 transactions worth CHF 345.60 to Dining.")).toEqual([
+      ["21", "ungrounded"],
+      ["CHF 345.60", "grounded"],
     ]);
   });
+});
 
-  test("an invented figure", () => {
-    expect(statuses("You also spent CHF 2'718.28 on hobbies.")).toEqual([["CHF 2'718.28", "ungrounded"]]);
+describe("the repair round's replies, verified against the turn", () => {
+  const t = turn([CATEGORIES_2024, CATEGORIES_2025]);
+  // (7'431.20 + 3'000.00) ÷ 12 = 869.27: a sum, then an average — no single rule derives it.
+  const answer = "Groceries and dining come to CHF 869.27 a month in 2025; in 2025 housing cost CHF 9'500.00; fees CHF 77.00.";
+  const checked = t.check(answer, "");
+  test("before: all three are unverified", () => {
+    expect(checked.map((f) => [f.text, f.status])).toEqual([
+      ["CHF 869.27", "ungrounded"],
+      ["CHF 9'500.00", "mismatched"],
+      ["CHF 77.00", "ungrounded"],
+    ]);
   });
-
-  test("an answer without figures", () => {
-    expect(checkAnswer("Nothing to report for that period.", "", FIGURES)).toEqual([]);
+  test("right: a calculation over the turn's figures confirms one (derived), a correction found as what the answer says is kept; wrong: a calculation over numbers that are no figures of the turn", () => {
+    const repaired = t.repair(
+      answer,
+      "",
+      checked,
+      [
+        { n: 1, verdict: "confirm", expression: "(7431.20 + 3000) / 12" },
+        { n: 2, verdict: "correct", corrected: "CHF 6'000.00", reason: "Housing 2025, not 2024" },
+        // 18'357.50 is no figure of the turn.
+        { n: 3, verdict: "confirm", expression: "18434.50 - 18357.50" },
+      ],
+      evaluate,
+    );
+    expect(repaired.map((f) => [f.text, f.status, f.operation ?? null, f.correction?.text ?? null])).toEqual([
+      ["CHF 869.27", "derived", "calculation", null],
+      ["CHF 9'500.00", "mismatched", null, "CHF 6'000.00"],
+      ["CHF 77.00", "ungrounded", null, null],
+    ]);
+    expect(repaired[0]!.sources.map((s) => s.text)).toEqual(["CHF 7'431.20", "CHF 3'000.00"]);
+    expect(figureNote(repaired[1]!)).toBe("CHF 9'500.00: corrected to CHF 6'000.00 (Housing 2025, not 2024) · spending_by_category · summary · Housing (2025 · Housing · CHF): CHF 6'000.00");
+  });
+  test("wrong: a correction that is not found as what the answer says is dropped; a calculation that misses the figure confirms nothing", () => {
+    const repaired = t.repair(
+      answer,
+      "",
+      checked,
+      [
+        // 9'500 is 2024's; 6'100 is nothing.
+        { n: 2, verdict: "correct", corrected: "CHF 6'100.00" },
+        // (7'431.20 + 3'000) ÷ 11 = 948.29, not 869.27.
+        { n: 1, verdict: "confirm", expression: "(7431.20 + 3000) / 11" },
+      ],
+      evaluate,
+    );
+    expect(repaired.map((f) => [f.status, f.correction ?? null])).toEqual([
+      ["ungrounded", null],
+      ["mismatched", null],
+      ["ungrounded", null],
+    ]);
   });
 });

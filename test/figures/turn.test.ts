@@ -5,7 +5,7 @@ import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { harnessPerTest, type Harness } from "../support/agent-harness.ts";
 import { UsagePage } from "../../views/UsagePage.tsx";
 import { createTurnFigures } from "../../src/figures/turn.ts";
-import { periodMonthCounts } from "../../src/tools/query/period.ts";
+import { callPeriods } from "../../src/tools/query/period.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 
 const suite = harnessPerTest();
@@ -31,7 +31,9 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
 
     const [checked, ...more] = figuresOf(events);
     expect(more).toEqual([]);
-    expect(events.at(-2)).toBe(checked!);
+    // Then the repair round (one figure not found): the fake's default reply ("OK") is no figure check, so nothing changes.
+    expect(events.at(-3)).toBe(checked!);
+    expect(events.at(-2)).toEqual({ type: "repair", figures: checked!.figures, asked: 1 });
     expect(checked!.figures.map((f) => [f.text, f.status, f.operation ?? null, answer.slice(f.start, f.end)])).toEqual([
       [formatMoney(groceries, "CHF"), "grounded", null, formatMoney(groceries, "CHF")],
       [both, "derived", "sum", both],
@@ -46,9 +48,13 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
 
     // Replayed after a restart: the same figures event, from the app database.
     expect(figuresOf(h.store.turns.events(turn.id))).toEqual([checked!]);
+    // The repair request asked about the one figure not found, with the tool it must answer through.
+    const repairRequest = suite.fake.requests.at(-1)!.body as { tool_choice?: unknown; messages: { content: { type: string; text?: string }[] }[] };
+    expect(repairRequest.tool_choice).toEqual({ type: "tool", name: "figure_check" });
+    expect(repairRequest.messages.at(-1)!.content[0]!.text).toContain(`1. "CHF 2'718.28" — CHF 2'718.28: not found in the data of this answer`);
     // The turn's audit entry counts them.
     const audit = h.store.audit.list({ kind: "turn" }).find((e) => (e.detail as { turnId?: string }).turnId === turn.id)!;
-    expect((audit.detail as { figures: unknown }).figures).toEqual({ checked: 3, grounded: 1, derived: 1, ungrounded: 1 });
+    expect((audit.detail as { figures: unknown }).figures).toEqual({ checked: 3, grounded: 1, derived: 1, mismatched: 0, ungrounded: 1 });
     // The usage page's share of figures not found per model: 1 of 3.
     const model = (audit.detail as { model: string }).model;
     expect(h.store.usage.figuresByModel()).toEqual([{ model, answers: 1, checked: 3, ungrounded: 1 }]);
@@ -75,7 +81,8 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
     const fx = createFixture({ extended: true });
     try {
       // The extended fixture's data: 2024-01-05 … 2026-10-12, 34 months; 2026 covers January to October, 10.
-      const figures = createTurnFigures((input) => periodMonthCounts(input, fx.db.ledger()));
+      const ledger = fx.db.ledger();
+      const figures = createTurnFigures({ vocabulary: ledger, periods: (input) => callPeriods(input, ledger), figureKind: () => undefined });
       const output = { summary: "Housing: spent CHF 2'200.00.", charts: [] };
       figures.record({ id: "toolu_s", name: "budget_status", input: {} }, output);
       // 2'200 ÷ 34 = 64.71; 2'200 ÷ 10 = 220

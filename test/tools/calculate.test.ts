@@ -1,8 +1,7 @@
 import { describe, expect, test } from "bun:test";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { calculate, evaluate } from "../../src/tools/calculate.ts";
-import { figuresOfOutput } from "../../src/figures/collect.ts";
-import { checkAnswer } from "../../src/figures/check.ts";
+import { createTurnFigures } from "../../src/figures/turn.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { schemaOf } from "./support.ts";
 
@@ -70,10 +69,15 @@ describe("calculate: the tool", () => {
     expect(run("2 - 5")).toEqual({ summary: "Result: -3.", charts: [] });
   });
 
-  test("the result is a figure of the turn (and only the result: not the numbers passed)", () => {
-    const figures = figuresOfOutput("calculate", "toolu_5", run("18109.55 / 12"));
-    expect(figures.map((f) => f.value)).toEqual([1509.129167, 1509.13]);
-    expect(checkAnswer("About CHF 1'509.13 a month.", "", figures).map((f) => f.status)).toEqual(["grounded"]);
+  test("the result is a figure of the turn, a bare number (its figureKind), and only the result: not the numbers passed", () => {
+    expect(calculate.figureKind).toBe("number");
+    const figures = createTurnFigures({ vocabulary: { categoryNames: [], merchants: [], accounts: [] }, periods: () => [], figureKind: () => calculate.figureKind });
+    figures.record({ id: "toolu_5", name: "calculate", input: { expression: "18109.55 / 12" } }, run("18109.55 / 12"));
+    expect(figures.figures.map((f) => [f.value, f.kind])).toEqual([
+      [1509.129167, "number"],
+      [1509.13, "number"],
+    ]);
+    expect(figures.check("About CHF 1'509.13 a month, 18'109.55 in all.", "").map((f) => f.status)).toEqual(["grounded", "ungrounded"]);
   });
 
   test("the schema refuses an empty or missing expression", () => {

@@ -3,7 +3,7 @@ import { afterAll, describe, expect, test } from "bun:test";
 import { ToolInputError } from "../../src/core/errors.ts";
 import { resolveCategory } from "../../src/tools/query/categories.ts";
 import { resolveCurrency } from "../../src/tools/query/currency.ts";
-import { coveredMonths, periodMonthCounts, resolvePeriod } from "../../src/tools/query/period.ts";
+import { callPeriods, coveredMonths, resolvePeriod } from "../../src/tools/query/period.ts";
 import { createFixture, fixtureRow } from "../fixtures/budget-fixture.ts";
 
 const fx = createFixture();
@@ -52,23 +52,27 @@ describe("resolvePeriod", () => {
     expect(labels({})).toHaveLength(24);
     expect(labels({ year: 2019 })).toEqual([]);
   });
-  test("period month counts of a tool call: calendar and covered months of the periods it names (compare_periods' a and b too)", () => {
+  test("the periods of a tool call: bounds, and the months, weeks and days an average over them divides by (calendar and covered)", () => {
     const l = fx.db.ledger();
-    expect(periodMonthCounts({ year: 2025, category: "Dining" }, l)).toEqual([12]);
-    // 2023-11-01 … 2024-03-10: 5 calendar months, of which the data (from 2024-01-05) covers January to March
-    expect(periodMonthCounts({ from: "2023-11-01", to: "2024-03-10" }, l)).toEqual([5, 3]);
-    // 2025-11-15 … open: no calendar span; the data's end 2025-12-28 makes November and December
-    expect(periodMonthCounts({ from: "2025-11-15" }, l)).toEqual([2]);
-    expect(periodMonthCounts({ a: { year: 2024 }, b: { year: 2025, month: 3 }, category: "Dining" }, l)).toEqual([12, 1]);
-    expect(periodMonthCounts({ year: 2019 }, l)).toEqual([12, 0]);
+    // 2025: 12 months; 365 calendar days, 362 of them with data (the data ends 2025-12-28 [99]); weeks 365/7, 52, 362/7.
+    expect(callPeriods({ year: 2025, category: "Dining" }, l)).toEqual([{ from: 20250101, to: 20251231, months: [12], weeks: [365 / 7, 52, 362 / 7], days: [365, 362] }]);
+    // 2023-11-01 … 2024-03-10: 5 calendar months, of which the data (from 2024-01-05) covers January to March; 131 days, 66 covered.
+    expect(callPeriods({ from: "2023-11-01", to: "2024-03-10" }, l)).toEqual([{ from: 20231101, to: 20240310, months: [5, 3], weeks: [131 / 7, 19, 66 / 7, 9], days: [131, 66] }]);
+    // 2025-11-15 … open: the open end is the data's last day; no calendar span.
+    expect(callPeriods({ from: "2025-11-15" }, l)).toEqual([{ from: 20251115, to: 20251228, months: [2], weeks: [44 / 7, 6], days: [44] }]);
+    // compare_periods' a and b.
+    expect(callPeriods({ a: { year: 2024 }, b: { year: 2025, month: 3 }, category: "Dining" }, l).map((p) => [p.from, p.to, p.months])).toEqual([
+      [20240101, 20241231, [12]],
+      [20250301, 20250331, [1]],
+    ]);
     // No period named: all dates for some tools, the current month for budget_status, none for calculate.
-    expect(periodMonthCounts({}, l)).toEqual([]);
-    expect(periodMonthCounts({ category: "Dining", top_n: 5 }, l)).toEqual([]);
-    expect(periodMonthCounts({ expression: "1+1" }, l)).toEqual([]);
-    // A period no tool would accept names no months.
-    expect(periodMonthCounts({ month: 3 }, l)).toEqual([]);
-    expect(periodMonthCounts({ from: "2025-04-01", to: "2025-03-01" }, l)).toEqual([]);
-    expect(periodMonthCounts(null, l)).toEqual([]);
+    expect(callPeriods({}, l)).toEqual([]);
+    expect(callPeriods({ category: "Dining", top_n: 5 }, l)).toEqual([]);
+    expect(callPeriods({ expression: "1+1" }, l)).toEqual([]);
+    // A period no tool would accept names none.
+    expect(callPeriods({ month: 3 }, l)).toEqual([]);
+    expect(callPeriods({ from: "2025-04-01", to: "2025-03-01" }, l)).toEqual([]);
+    expect(callPeriods(null, l)).toEqual([]);
   });
 });
 

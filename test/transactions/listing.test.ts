@@ -72,7 +72,22 @@ describe("transactionsPage", () => {
       category: "Groceries",
       description: "MIGROS ZUERICH HB",
       account: null,
+      // The fixture's rows carry the batch 'fixture'; without transaction_details that is all their origin.
+      origin: { batch: "fixture" },
     });
+  });
+
+  test("each row's origin: the file and line transaction_details records (SPEC §10.1), else its import batch", () => {
+    const f = open();
+    // [99] is fx-99 (the fixture's transaction ids); a details row for it, none for [100].
+    write(
+      f,
+      `CREATE TABLE transaction_details (transaction_id TEXT PRIMARY KEY, source_file TEXT, source_sha256 TEXT, source_line INTEGER);
+       INSERT INTO transaction_details VALUES ('fx-99', 'camt053-2025-12.xml', 'abc', 17);`,
+    );
+    const rows = transactionsPage(f.db, q({ merchant: "Migros" })).rows;
+    expect(rows.find((r) => r.id === 99)!.origin).toEqual({ file: "camt053-2025-12.xml", line: 17, batch: "fixture" });
+    expect(rows.find((r) => r.id === 93)!.origin).toEqual({ batch: "fixture" });
   });
 
   test("search in merchant and description, a date range; same-day rows newest id first", () => {
@@ -169,6 +184,7 @@ describe("transactionsPage", () => {
       category: "Housing",
       description: "MIETE IMMO AG",
       account: "CH93 0076 2011 6238 5295 7",
+      origin: { batch: "fixture" },
     });
   });
 

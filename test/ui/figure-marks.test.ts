@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
 import type { AgentEvent } from "../../src/core/events.ts";
 import type { AnswerFigure, FigureSource } from "../../src/core/figures.ts";
-import { figureNote, figuresLine, placeFigures, renderMarkedMarkdown } from "../../src/ui/figure-marks.ts";
+import { corrections, figuresLine, placeFigures, renderMarkedMarkdown, rowsHref } from "../../src/ui/figure-marks.ts";
+import { figureNote } from "../../src/figures/note.ts";
 import { createFragmentRenderer } from "../../src/web/sse-renderer.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
 
@@ -40,13 +41,45 @@ describe("figureNote", () => {
   test("ungrounded: not found in the data of this answer", () => {
     expect(figureNote(ungrounded)).toBe("CHF 2'718.28: not found in the data of this answer");
   });
+  test("mismatched: what the answer said it is about, and what it was found as", () => {
+    expect(figureNote(mismatched)).toBe("CHF 7'431.20 (said of 2024 · Groceries): found as spending_by_category · summary · Groceries (2025 · Groceries): CHF 7'431.20");
+  });
+  test("corrected: the corrected writing and its source", () => {
+    expect(figureNote(corrected)).toBe("CHF 2'718.28: corrected to CHF 1'234.50 (Dining, not Hobbies) · spending_by_category · summary · Dining: CHF 1'234.50");
+  });
 });
 
-describe("figuresLine", () => {
-  test("only when a figure was not found", () => {
+const GROCERIES_2025 = { ...GROCERIES, about: "2025 · Groceries", rows: { from: "2025-01-01", to: "2025-12-31", category: "Groceries" } };
+const DINING_2025 = { ...DINING, rows: { from: "2025-01-01", to: "2025-12-31", category: "Dining" } };
+const mismatched = fig("CHF 7'431.20", 7431.2, "mismatched", { sources: [GROCERIES_2025], said: "2024 · Groceries" });
+const corrected = fig("CHF 2'718.28", 2718.28, "ungrounded", { correction: { text: "CHF 1'234.50", value: 1234.5, status: "grounded", sources: [DINING], note: "Dining, not Hobbies" } });
+
+describe("figuresLine and corrections", () => {
+  test("only when a figure was not found or corrected; a mismatched figure counts as not found", () => {
     expect(figuresLine([grounded, derived, ungrounded])).toBe("3 figures checked · 1 not found");
+    expect(figuresLine([grounded, mismatched])).toBe("2 figures checked · 1 not found");
     expect(figuresLine([grounded, derived])).toBeNull();
     expect(figuresLine([])).toBeNull();
+  });
+  test("after the repair round: the corrected ones counted apart, one line each in the Checked note", () => {
+    expect(figuresLine([grounded, corrected, mismatched])).toBe("3 figures checked · 1 corrected · 1 not found");
+    expect(figuresLine([corrected])).toBe("1 figure checked · 1 corrected");
+    expect(corrections([grounded, corrected, mismatched])).toEqual(["CHF 2'718.28 → CHF 1'234.50 (Dining, not Hobbies)"]);
+  });
+});
+
+describe("rowsHref", () => {
+  // The page's parameters in the order of its query schema.
+  test("a grounded figure links to its source's rows; a derived one when all its terms share them", () => {
+    expect(rowsHref({ ...grounded, sources: [GROCERIES_2025] })).toBe("/transactions?category=Groceries&from=2025-01-01&to=2025-12-31");
+    // A monthly average of the year's groceries: the year's grocery rows.
+    expect(rowsHref({ ...derived, operation: "monthly_average", months: 12, sources: [GROCERIES_2025] })).toBe("/transactions?category=Groceries&from=2025-01-01&to=2025-12-31");
+  });
+  test("no link for a sum of two categories, a source without rows, or a figure not found or mismatched", () => {
+    expect(rowsHref({ ...derived, sources: [DINING_2025, GROCERIES_2025] })).toBeNull();
+    expect(rowsHref(grounded)).toBeNull();
+    expect(rowsHref(mismatched)).toBeNull();
+    expect(rowsHref(ungrounded)).toBeNull();
   });
 });
 
@@ -57,7 +90,7 @@ describe("renderMarkedMarkdown", () => {
     const text = "Groceries: **CHF 7'431.20**.";
     expect(renderMarkedMarkdown(text, marks(text, [grounded]), "fign-t")).toBe(
       '<p>Groceries: <strong><span class="fig" data-figure="grounded" tabindex="0" aria-describedby="fign-t-0">CHF 7&#39;431.20' +
-        '<span class="fig-note" role="tooltip" id="fign-t-0">spending_by_category · summary · Groceries: CHF 7&#39;431.20</span></span></strong>.</p>\n',
+        '<span class="fig-note" id="fign-t-0">spending_by_category · summary · Groceries: CHF 7&#39;431.20</span></span></strong>.</p>\n',
     );
   });
 

@@ -57,6 +57,8 @@ describe("GET /api/transactions and /transactions.csv", () => {
         category: "Dining",
         description: "RESTAURANT KRONE",
         account: null,
+        // SPEC §11.1: where the row came from (the fixture's rows: the batch 'fixture').
+        origin: { batch: "fixture" },
       })),
     });
   });

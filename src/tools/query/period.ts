@@ -2,7 +2,7 @@
  * Periods (SPEC §1, §2): `year`/`month`, or inclusive `from`/`to` (either end open),
  * resolved to inclusive yyyymmdd bounds; the months of a period that the data covers.
  */
-import { daysInMonth, dayToIso, monthKey, monthLabel, parseDay } from "../../ledger/calendar.ts";
+import { daysBetween, daysInMonth, dayToIso, monthKey, monthLabel, parseDay } from "../../ledger/calendar.ts";
 import type { Ledger } from "../../ledger/ledger.ts";
 import { ToolInputError } from "../../core/errors.ts";
 
@@ -118,20 +118,42 @@ function periodsOf(input: unknown): PeriodInput[] {
 }
 
 /**
- * How many months each period a tool call names spans, the divisors the figure checker accepts
- * for a monthly average (SPEC §11): its calendar months when both ends are known (a year is
- * 12), and the months of it the data covers (what the tools' own averages divide by, SPEC §1).
+ * A period a tool call names, as the figure checker reads it (SPEC §11.1): its bounds
+ * (an open end is the data's first or last day) and the divisors of an average over it —
+ * its calendar months, weeks and days when both ends are named (a year is 12, 52⅐ and 365),
+ * and the months and days of it that the data covers (what the tools' own averages divide by).
  */
-export function periodMonthCounts(input: unknown, l: Ledger): number[] {
-  const out = new Set<number>();
+export type CallPeriod = { from: number; to: number; months: number[]; weeks: number[]; days: number[] };
+
+export function callPeriods(input: unknown, l: Ledger): CallPeriod[] {
+  const out: CallPeriod[] = [];
   for (const p of periodsOf(input)) {
+    let period: Period;
     try {
-      const period = resolvePeriod(p);
-      if (period.from !== null && period.to !== null) out.add(monthKey(period.to) - monthKey(period.from) + 1);
-      out.add(coveredMonths(period, l).length);
+      period = resolvePeriod(p);
     } catch {
-      // A period the tool accepted always resolves; anything else names no months.
+      // A period the tool accepted always resolves; anything else names no period.
+      continue;
     }
+    const months = new Set<number>();
+    const days = new Set<number>();
+    if (period.from !== null && period.to !== null) {
+      months.add(monthKey(period.to) - monthKey(period.from) + 1);
+      days.add(daysBetween(period.from, period.to) + 1);
+    }
+    months.add(coveredMonths(period, l).length);
+    if (l.firstDay !== null && l.lastDay !== null) {
+      const from = Math.max(period.from ?? l.firstDay, l.firstDay);
+      const to = Math.min(period.to ?? l.lastDay, l.lastDay);
+      if (from <= to) days.add(daysBetween(from, to) + 1);
+    }
+    const weeks = new Set<number>();
+    // A week average divides by the period's days ÷ 7, or by its whole weeks (a year's 52).
+    for (const d of days) weeks.add(d / 7).add(Math.round(d / 7));
+    const from = period.from ?? l.firstDay;
+    const to = period.to ?? l.lastDay;
+    if (from === null || to === null) continue;
+    out.push({ from, to, months: [...months].filter((m) => m > 0), weeks: [...weeks].filter((w) => w > 0), days: [...days].filter((d) => d > 0) });
   }
-  return [...out];
+  return out;
 }

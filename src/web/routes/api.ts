@@ -37,6 +37,17 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
     case "figures":
       // SPEC §11: each figure with its status and sources (the operation and offsets for derived/positioned use).
       return { event: "figures", data: { figures: e.figures } };
+    case "repair":
+      // SPEC §11.1: the figures after the repair round (confirmed ones derived, corrections attached), before `done`.
+      return {
+        event: "repair",
+        data: {
+          asked: e.asked,
+          corrected: e.figures.filter((f) => f.correction).length,
+          confirmed: e.figures.filter((f) => f.operation === "calculation").length,
+          figures: e.figures,
+        },
+      };
     case "done":
       return {
         event: "done",

@@ -1,0 +1,135 @@
+/**
+ * 12. The figure checker measured (SPEC §11.1): misses (wrong figures it lets pass as found or
+ * derived) and false alarms (right figures it marks not found or mismatched) on the labelled
+ * answers of bench/figure-check/answers.md, per class of figure.
+ *
+ * Ours: the product's checker (src/figures/turn.ts) fed exactly what the chat feeds it — the
+ * turn's tool results (results.json, captured from the real tools), the summaries of earlier
+ * turns, an approval's outcome — over the answer the labels were written on.
+ * A labelled figure counts as flagged when the checker marks it `ungrounded` or `mismatched`;
+ * a wrong figure the reader does not read at all is a miss; a number the checker flags that
+ * carries no label (the labels say it is no figure) is a false alarm.
+ *
+ *   bun bench/figure-check.ts               the tuning set
+ *   bun bench/figure-check.ts --held-out    … and the held-out set (scored once, at the end)
+ *   bun bench/figure-check.ts --verbose     every miss and false alarm with the checker's note
+ *
+ * Targets: misses ≤ 1 %, false alarms ≤ 2 % (held-out set).
+ */
+import type { AnswerFigure } from "../src/core/figures.ts";
+import { createTurnFigures } from "../src/figures/turn.ts";
+import { callPeriods } from "../src/tools/query/period.ts";
+import { READ_TOOLS } from "../src/tools/registry.ts";
+import { figureNote } from "../src/figures/note.ts";
+import { emit, type Check, timer } from "./lib.ts";
+import { readCases, readResults, resultKey, type Case } from "./figure-check/cases.ts";
+import { openDbs } from "./figure-check/capture.ts";
+
+const elapsed = timer();
+const heldOut = process.argv.includes("--held-out");
+const verbose = process.argv.includes("--verbose");
+const cases = readCases();
+const results = readResults();
+const { dbs, close } = openDbs();
+
+type Tally = { right: number; falseAlarms: number; wrong: number; misses: number };
+const tally = () => ({ right: 0, falseAlarms: 0, wrong: 0, misses: 0 });
+type SetScore = { total: Tally; byClass: Map<string, Tally>; unlabelled: number; errors: string[] };
+const score = (): SetScore => ({ total: tally(), byClass: new Map(), unlabelled: 0, errors: [] });
+const sets = { tuning: score(), "held-out": score() };
+
+const FLAGGED = new Set(["ungrounded", "mismatched"]);
+const flagged = (f: AnswerFigure) => FLAGGED.has(f.status);
+
+function checkCase(c: Case): AnswerFigure[] {
+  const ledger = dbs[c.db].ledger();
+  const figures = createTurnFigures({
+    vocabulary: ledger,
+    periods: (input) => callPeriods(input, ledger),
+    figureKind: (name) => READ_TOOLS.find((t) => t.name === name)?.figureKind,
+  });
+  let n = 0;
+  const output = (call: Case["calls"][number]) => {
+    const out = results[resultKey(c.db, call)];
+    if (!out) throw new Error(`case ${c.id}: no stored result for ${call.tool} ${JSON.stringify(call.input)}: run bun bench/figure-check/capture.ts`);
+    return out;
+  };
+  for (const e of c.earlier) for (const call of e.calls) figures.recordEarlier({ id: `toolu_e${n++}`, name: call.tool, input: call.input }, output(call).summary, e.question);
+  if (c.approval) figures.recordOutcome({ id: "toolu_approval", name: c.approval.tool, input: {} }, c.approval.outcome);
+  for (const call of c.calls) figures.record({ id: `toolu_${n++}`, name: call.tool, input: call.input }, output(call));
+  return figures.check(c.answer, c.question);
+}
+
+try {
+  for (const c of cases) {
+    if (c.set === "held-out" && !heldOut) continue;
+    const s = sets[c.set];
+    const checked = checkCase(c);
+    const used = new Set<AnswerFigure>();
+    for (const l of c.labels) {
+      const mine = checked.filter((f) => f.start < l.end && f.end > l.start);
+      mine.forEach((f) => used.add(f));
+      const isFlagged = mine.some(flagged);
+      const t = s.byClass.get(`${l.right ? "right" : "wrong"} · ${l.cls}`) ?? tally();
+      s.byClass.set(`${l.right ? "right" : "wrong"} · ${l.cls}`, t);
+      const note = mine.length ? mine.map((f) => `${f.status}: ${figureNote(f)}`).join(" | ") : "not read";
+      if (l.right) {
+        t.right++;
+        s.total.right++;
+        if (isFlagged) {
+          t.falseAlarms++;
+          s.total.falseAlarms++;
+          s.errors.push(`false alarm ${c.id} [${l.cls}] "${l.text}" → ${note}`);
+        }
+      } else {
+        t.wrong++;
+        s.total.wrong++;
+        if (!isFlagged) {
+          t.misses++;
+          s.total.misses++;
+          s.errors.push(`miss        ${c.id} [${l.cls}] "${l.text}" → ${note}`);
+        }
+      }
+    }
+    for (const f of checked) {
+      if (used.has(f) || !flagged(f)) continue;
+      s.unlabelled++;
+      s.total.falseAlarms++;
+      s.errors.push(`false alarm ${c.id} [unlabelled] "${f.text}" → ${f.status}: ${figureNote(f)}`);
+    }
+  }
+} finally {
+  close();
+}
+
+const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : "–");
+const rows: string[][] = [];
+const checks: Check[] = [];
+for (const [name, s] of Object.entries(sets)) {
+  if (name === "held-out" && !heldOut) continue;
+  const classes = [...s.byClass.entries()].sort(([a], [b]) => a.localeCompare(b));
+  for (const [cls, t] of classes) rows.push([name, cls, String(t.right || t.wrong), t.right ? `${t.falseAlarms}` : "", t.wrong ? `${t.misses}` : ""]);
+  if (s.unlabelled) rows.push([name, "no figure (unlabelled), flagged", "", String(s.unlabelled), ""]);
+  rows.push([name, "ALL", `${s.total.right} right, ${s.total.wrong} wrong`, `${s.total.falseAlarms} = ${pct(s.total.falseAlarms, s.total.right)}`, `${s.total.misses} = ${pct(s.total.misses, s.total.wrong)}`]);
+  const missRate = s.total.misses / Math.max(1, s.total.wrong);
+  const alarmRate = s.total.falseAlarms / Math.max(1, s.total.right);
+  checks.push(
+    { name: `${name}: misses (wrong figures passed as found or derived)`, target: "≤ 1 %", value: pct(s.total.misses, s.total.wrong), ok: missRate <= 0.01 },
+    { name: `${name}: false alarms (right figures flagged)`, target: "≤ 2 %", value: pct(s.total.falseAlarms, s.total.right), ok: alarmRate <= 0.02 },
+  );
+  if (verbose) for (const e of s.errors) console.log(`${name}: ${e}`);
+}
+const counted = cases.filter((c) => heldOut || c.set === "tuning");
+emit({
+  id: "figure-check",
+  title: "12. The figure checker on labelled answers (misses and false alarms per class)",
+  method: [
+    `${counted.length} answers, ${counted.reduce((n, c) => n + c.labels.length, 0)} labelled figures (bench/figure-check/answers.md), written over real tool results of the demo data and the test fixture`,
+    heldOut ? "tuning and held-out sets" : "tuning set only (--held-out adds the held-out set)",
+  ],
+  columns: ["set", "class", "figures", "false alarms", "misses"],
+  rows,
+  checks,
+  notes: [],
+  seconds: elapsed(),
+});

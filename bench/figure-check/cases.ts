@@ -1,0 +1,150 @@
+/**
+ * The labelled answers of the figure-check benchmark (bench/figure-check.ts), read from
+ * bench/figure-check/answers.md, and the real tool results they were written over
+ * (bench/figure-check/results.json, written by `bun bench/figure-check.ts --capture`).
+ *
+ * answers.md, one case per `## ` heading:
+ *
+ *   ## g01 · tuning · demo                       id · tuning|held-out · demo|fixture
+ *   question: How much did I spend on groceries in 2025?
+ *   earlier: How much in 2024? => spending_by_category {"year":2024}     a call of an earlier turn (repeatable)
+ *   call: merchant_breakdown {"category":"Groceries","year":2025}        a call of this turn (repeatable)
+ *   approval: recategorise_transactions => Approved by the user: moved …  an approval decided in this turn
+ *   answer:
+ *   In 2025 you spent {{CHF 18'109.55|ok copied}} on groceries, …
+ *
+ * Every figure of an answer is labelled where it stands: `{{text|ok CLASS}}` for a right one,
+ * `{{text|bad CLASS}}` for a wrong one (the text may include a rounding word: "nearly CHF 30k").
+ * Numbers left unmarked are no figures (dates, years, list numbers, the question's numbers).
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import type { ToolOutput } from "../../src/core/events.ts";
+
+export const CASES_FILE = join(import.meta.dir, "answers.md");
+export const RESULTS_FILE = join(import.meta.dir, "results.json");
+
+export type Db = "demo" | "fixture";
+export type Call = { tool: string; input: Record<string, unknown> };
+export type Label = { start: number; end: number; text: string; right: boolean; cls: string };
+export type Case = {
+  id: string;
+  set: "tuning" | "held-out";
+  db: Db;
+  question: string;
+  /** Earlier turns of the conversation: their question and calls, oldest first. */
+  earlier: { question: string; calls: Call[] }[];
+  calls: Call[];
+  approval?: { tool: string; outcome: string };
+  /** The answer as the model wrote it (labels removed). */
+  answer: string;
+  labels: Label[];
+};
+
+const HEAD = /^## (\S+) · (tuning|held-out) · (demo|fixture)\s*$/;
+const LABEL = /\{\{([^{}|]+)\|(ok|bad) ([a-z0-9-]+)\}\}/g;
+
+function call(spec: string, where: string): Call {
+  const m = /^(\w+)\s+(\{.*\})\s*$/.exec(spec.trim());
+  if (!m) throw new Error(`${where}: a call is "tool {json}", got "${spec}"`);
+  return { tool: m[1]!, input: JSON.parse(m[2]!) as Record<string, unknown> };
+}
+
+/** The answer without its labels, and the labels' places in it. */
+function unlabel(marked: string): { answer: string; labels: Label[] } {
+  const labels: Label[] = [];
+  let answer = "";
+  let at = 0;
+  for (const m of marked.matchAll(LABEL)) {
+    answer += marked.slice(at, m.index);
+    const start = answer.length;
+    answer += m[1]!;
+    labels.push({ start, end: answer.length, text: m[1]!, right: m[2] === "ok", cls: m[3]! });
+    at = m.index + m[0].length;
+  }
+  answer += marked.slice(at);
+  if (/\{\{|\}\}/.test(answer)) throw new Error(`a label is malformed near "${answer.slice(answer.search(/\{\{|\}\}/), answer.search(/\{\{|\}\}/) + 40)}"`);
+  return { answer, labels };
+}
+
+export function readCases(file = CASES_FILE): Case[] {
+  const lines = readFileSync(file, "utf8").split("\n");
+  const cases: Case[] = [];
+  let cur: (Omit<Case, "answer" | "labels"> & { text: string[] | null }) | null = null;
+  const finish = () => {
+    if (!cur) return;
+    const { text, ...rest } = cur;
+    if (!text) throw new Error(`case ${cur.id}: no answer`);
+    try {
+      cases.push({ ...rest, ...unlabel(text.join("\n").trim()) });
+    } catch (e) {
+      throw new Error(`case ${cur.id}: ${(e as Error).message}`);
+    }
+  };
+  lines.forEach((line, i) => {
+    const where = `answers.md:${i + 1}`;
+    const head = HEAD.exec(line);
+    if (head) {
+      finish();
+      cur = { id: head[1]!, set: head[2] as Case["set"], db: head[3] as Db, question: "", earlier: [], calls: [], text: null };
+      return;
+    }
+    if (!cur) return;
+    if (cur.text) {
+      cur.text.push(line);
+      return;
+    }
+    const [key, ...rest] = line.split(":");
+    const value = rest.join(":").trim();
+    switch (key) {
+      case "question":
+        cur.question = value;
+        break;
+      case "call":
+        cur.calls.push(call(value, where));
+        break;
+      case "earlier": {
+        const [question, spec] = value.split(" => ");
+        if (!spec) throw new Error(`${where}: earlier is "question => tool {json}"`);
+        const last = cur.earlier.at(-1);
+        if (last && last.question === question) last.calls.push(call(spec, where));
+        else cur.earlier.push({ question: question!, calls: [call(spec, where)] });
+        break;
+      }
+      case "approval": {
+        const [tool, outcome] = value.split(" => ");
+        if (!outcome) throw new Error(`${where}: approval is "tool => outcome message"`);
+        cur.approval = { tool: tool!.trim(), outcome: outcome.trim() };
+        break;
+      }
+      case "answer":
+        cur.text = value ? [value] : [];
+        break;
+      default:
+        if (line.trim()) throw new Error(`${where}: unknown line "${line}"`);
+    }
+  });
+  finish();
+  const ids = new Set<string>();
+  for (const c of cases) {
+    if (ids.has(c.id)) throw new Error(`case ${c.id} appears twice`);
+    ids.add(c.id);
+  }
+  return cases;
+}
+
+/** The key of a call's stored result. */
+export function resultKey(db: Db, c: Call): string {
+  return `${db} ${c.tool} ${JSON.stringify(c.input)}`;
+}
+
+export type Results = Record<string, ToolOutput>;
+
+export function readResults(file = RESULTS_FILE): Results {
+  return JSON.parse(readFileSync(file, "utf8")) as Results;
+}
+
+/** Every call of every case (this turn's and the earlier turns'). */
+export function allCalls(c: Case): Call[] {
+  return [...c.earlier.flatMap((e) => e.calls), ...c.calls];
+}

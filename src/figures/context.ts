@@ -1,0 +1,752 @@
+/**
+ * What a figure is about (SPEC §11.1, the context check): the period, weekdays, category,
+ * merchant or account, currency, rate ("a month", "a year") and direction ("up", "fell")
+ * written next to it, in the same clause. The same reading serves both sides: a tool's
+ * summary (what each of its figures is about) and the answer (what the model says each
+ * figure is about), so "Dining CHF 10'779.45" reads alike in both.
+ *
+ * A figure takes, per dimension:
+ * 1. a mention right after it, joined by a preposition or directly ("CHF 9'850.81 in 2024",
+ *    "CHF 80.00 at Restaurant Krone on Saturday", "914 grocery shops");
+ * 2. else the nearest mentions before it, after the figure before it ("Groceries
+ *    CHF 18'109.55", "Coop and Migros together took CHF 11'408.95");
+ * 3. else what the figure before it in the clause was said to be about by rule 2 or 3
+ *    ("Tibits with CHF 989.35 over 41 visits, at CHF 62.35 a visit") — not its period when a
+ *    word like "against" or "down from" sets this figure against it;
+ * 4. else the one value of that dimension the clause mentions and no figure took.
+ * A category or a name is the figure's subject: said of one, it takes neither from elsewhere.
+ * A cell of a markdown table takes its own cell's mentions, its column's header, its row's first cell.
+ *
+ * Names are the data's own (the vocabulary): a word is a merchant because the ledger has a
+ * merchant of that name, never because it looks like one.
+ */
+import { daysInMonth } from "../ledger/calendar.ts";
+
+/** The names a text may mention: the ledger's categories, merchants and accounts. */
+/** Shaped like the ledger (src/ledger/ledger.ts), which is passed as it is: its lexicon is built once per ledger. */
+export type Vocabulary = { categoryNames: readonly string[]; merchants: readonly string[]; accounts: readonly string[] };
+
+/** Inclusive yyyymmdd bounds. */
+export type Span = { from: number; to: number };
+
+export type Rate = "day" | "week" | "month" | "year";
+
+/** What a figure is about. Absent: not said. Lists: any of these (a figure may be about several). */
+export type FigureContext = {
+  periods?: Span[];
+  /** A month named without a year ("in March"): 1–12. */
+  month?: number;
+  /** ISO weekdays, 0 = Monday ("Saturday", "the weekend", "Monday to Friday"). */
+  weekdays?: number[];
+  categories?: string[];
+  /** Merchants, accounts and search terms, as the data (or the call) spells them. */
+  names?: string[];
+  currency?: string;
+  per?: Rate;
+  /** +1 written as an increase ("up", "+CHF 9'343.73", "10% more"), -1 as a decrease. */
+  sign?: 1 | -1;
+  /** Written as an average, a median or a net ("CHF 20.40 on average", "median CHF 16.03", "usual CHF 7.00", "net CHF 29'316.26"). */
+  measure?: "average" | "median" | "net";
+  /** What the clause says was done ("moved 65 transactions"): a change's outcome, not a look at the data. */
+  action?: string;
+  /** The names were written next to the figure (rules 1 and 2), not in an aside ("…, all Netflix, …"). */
+  ownName?: true;
+  /** Every category, name and weekday the figure's clause mentions: what a sum, a difference or a ratio may be taken over. */
+  subjects?: string[];
+};
+
+type Dim = "period" | "month" | "weekday" | "category" | "name" | "currency";
+type Mention = { start: number; end: number; dim: Dim; period?: Span; value: string | number; days?: number[] };
+
+// ---------------------------------------------------------------------------------------
+// The lexicon of names
+
+/** `value`: the name as the data spells it; `account`: an account's name, not a merchant's. */
+type Entry = { dim: "category" | "name"; value: string; capitalOnly?: boolean; account?: true };
+/** `prefixes`: every run of leading words of a longer name ("kita" of "kita sonnenschein"), so a lookup stops as soon as no name goes on. */
+export type Lexicon = {
+  words: Map<string, Entry>;
+  prefixes: Set<string>;
+  maxWords: number;
+  accounts: Set<string>;
+  /** Whole texts looked up before (a table's cells repeat: merchants, categories). */
+  seen: Map<string, Entry | null>;
+};
+
+/**
+ * Folded for comparison: lower case, accents off, the umlaut spellings made one (ü = ue = u,
+ * as search folds them, SPEC §1), a possessive 's dropped ("Coop’s" → "coop").
+ */
+export function foldName(s: string): string {
+  // Plain ASCII words without an umlaut spelling or a possessive fold to their lower case.
+  let plain = true;
+  for (let i = 0; i < s.length && plain; i++) {
+    const c = s.charCodeAt(i);
+    plain = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
+  }
+  if (plain) {
+    const lower = s.toLowerCase();
+    if (!/[aou]e/.test(lower)) return lower;
+  }
+  let f = folds.get(s);
+  if (f === undefined) {
+    f = s
+      .normalize("NFD")
+      .replace(/[\u0300-\u036f]/g, "")
+      .toLowerCase()
+      .replace(/(?<=[aou])e/g, "")
+      .replace(/ß/g, "ss")
+      .replace(/['’]s$/, "")
+      .trim();
+    if (folds.size > 20_000) folds.clear();
+    folds.set(s, f);
+  }
+  return f;
+}
+/** Folded words seen before (answers and summaries repeat their words). */
+const folds = new Map<string, string>();
+
+/** A word of a name: letters and digits, joined by . & ' ’ - ("Dr.", "P2P", "Coop’s"). */
+type Token = { start: number; end: number; text: string };
+const WORD_CHAR = /[\p{L}\p{N}]/u;
+const isWordChar = (c: number, s: string, i: number) =>
+  (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && WORD_CHAR.test(s[i]!));
+const JOINERS = ".&'’-";
+
+/** The words of `s` (scanned by hand: this runs over every answer and summary). */
+function tokensOf(s: string): Token[] {
+  const out: Token[] = [];
+  let i = 0;
+  const n = s.length;
+  while (i < n) {
+    if (!isWordChar(s.charCodeAt(i), s, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n) {
+      if (isWordChar(s.charCodeAt(i), s, i)) i++;
+      else if (JOINERS.includes(s[i]!) && i + 1 < n && isWordChar(s.charCodeAt(i + 1), s, i + 1)) i += 2;
+      else break;
+    }
+    out.push({ start, end: i, text: s.slice(start, i) });
+  }
+  return out;
+}
+const keyOf = (s: string) =>
+  tokensOf(s)
+    .map((t) => foldName(t.text))
+    .join(" ");
+
+/** Category names that are also everyday words count only when written with a capital ("Other", not "the other shops"). */
+const CAPITAL_ONLY = new Set(["other"]);
+/** Words of merchant names that say what kind of place it is: the word after one stands for the whole name ("Hiltl"). */
+const KIND_WORDS = new Set(["restaurant", "ristorante", "trattoria", "pizzeria", "cafe", "bar", "hotel", "shop", "store", "the"]);
+
+const lexicons = new WeakMap<Vocabulary, Lexicon>();
+
+/** The lexicon of a vocabulary (built once per vocabulary object). */
+export function lexiconOf(v: Vocabulary): Lexicon {
+  const cached = lexicons.get(v);
+  if (cached) return cached;
+  const words = new Map<string, Entry>();
+  let maxWords = 1;
+  const add = (key: string, e: Entry) => {
+    if (!key || words.has(key)) return;
+    words.set(key, e);
+    maxWords = Math.max(maxWords, key.split(" ").length);
+  };
+  for (const c of v.categoryNames) {
+    const k = keyOf(c);
+    const e: Entry = { dim: "category", value: c, ...(CAPITAL_ONLY.has(k) ? { capitalOnly: true } : {}) };
+    add(k, e);
+    // "grocery shops", "fee", "subscription": the singular names the category too.
+    if (k.endsWith("ies")) add(`${k.slice(0, -3)}y`, e);
+    else if (k.endsWith("s") && k.length > 4) add(k.slice(0, -1), e);
+  }
+  // A long name's first distinctive word stands for it ("Livit" for "Livit AG", "Hiltl" for
+  // "Restaurant Hiltl"), unless two names share it; later words are often places ("Zürich").
+  const parts = new Map<string, Entry | null>();
+  const names = [...v.merchants.map((n) => ({ n, account: false })), ...v.accounts.map((n) => ({ n, account: true }))];
+  for (const { n, account } of names) {
+    const k = keyOf(n);
+    if (k.length < 2) continue;
+    const e: Entry = { dim: "name", value: n, ...(account ? { account: true as const } : {}) };
+    add(k, e);
+    const toks = tokensOf(n);
+    if (toks.length < 2) continue;
+    const first = toks.find((t) => !KIND_WORDS.has(foldName(t.text)));
+    if (!first) continue;
+    const p = foldName(first.text);
+    if (p.length < 4 || !/^\p{Lu}/u.test(first.text)) continue;
+    parts.set(p, parts.has(p) && parts.get(p)?.value !== n ? null : e);
+  }
+  for (const [p, e] of parts) if (e) add(p, e);
+  const prefixes = new Set<string>();
+  for (const k of words.keys()) {
+    const w = k.split(" ");
+    for (let n = 1; n < w.length; n++) prefixes.add(w.slice(0, n).join(" "));
+  }
+  const lex = { words, prefixes, maxWords: Math.min(maxWords, 6), accounts: new Set(v.accounts), seen: new Map() };
+  lexicons.set(v, lex);
+  return lex;
+}
+
+/** Whether a name is one of the data's accounts (not a merchant). */
+export function isAccount(lex: Lexicon, name: string): boolean {
+  return lex.accounts.has(name);
+}
+
+/** The merchant or account a text written in a tool call stands for ("kita" → "Kita Sonnenschein"), if any. */
+export function nameOf(lex: Lexicon, text: string): string | undefined {
+  const e = entryOf(lex, text);
+  return e?.dim === "name" ? e.value : undefined;
+}
+
+/** The lexicon's entry for a whole text, remembered. */
+function entryOf(lex: Lexicon, text: string): Entry | null {
+  let e = lex.seen.get(text);
+  if (e === undefined) {
+    e = lex.words.get(keyOf(text)) ?? null;
+    if (lex.seen.size > 50_000) lex.seen.clear();
+    lex.seen.set(text, e);
+  }
+  return e;
+}
+
+/** The category a name written in a tool call stands for ("groceries" → "Groceries"), if any. */
+export function categoryOf(lex: Lexicon, name: string): string | undefined {
+  const e = entryOf(lex, name);
+  return e?.dim === "category" ? e.value : undefined;
+}
+
+// ---------------------------------------------------------------------------------------
+// Mentions
+
+const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
+const MONTH_WORD = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?`;
+const DAY_WORD = String.raw`(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Wed|Thu|Fri|Sat|Sun)`;
+const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
+const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
+
+const ISO_RANGE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})\s*(?:to|…|–|until|-)\s*(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+const ISO_DAY = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
+const ISO_MONTH = /(?<![\d-])(\d{4})-(\d{2})(?![\d-]\d)/g;
+const DOTTED_DAY = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
+const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})\s+((?:19|20)\d{2})\b`, "gi");
+const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?:\s+(\d{1,2})(?:st|nd|rd|th)?,?)?\s+((?:19|20)\d{2})\b`, "gi");
+const MONTH_ALONE = new RegExp(String.raw`(?:(?<![\d.,'’])\b\d{1,2}(?:st|nd|rd|th)?\.?\s+)?\b(${MONTH_WORD})(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?![.,'’]\d))?`, "gu");
+const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?![\d'’]|[.,]\d|-\d)/g;
+const WEEKDAY_RANGE = new RegExp(String.raw`\b(${DAY_WORD})s?\s+(?:to|–|-|through|until)\s+(${DAY_WORD})s?\b`, "g");
+const WEEKDAY = new RegExp(String.raw`\b(${DAY_WORD})(?:day)?s?\b`, "g");
+const WEEK_PARTS = /\b(weekends?|weekdays|working days)\b/gi;
+const CURRENCY_WORD = /\b(CHF|EUR|USD|GBP|francs?|euros?|dollars?)\b/gi;
+const CURRENCY_OF: Record<string, string> = { franc: "CHF", francs: "CHF", euro: "EUR", euros: "EUR", dollar: "USD", dollars: "USD" };
+
+const monthIndex = (w: string) => MONTHS.indexOf(w.slice(0, 3).toLowerCase()) + 1;
+const dayIndex = (w: string) => WEEKDAYS.findIndex((d) => d.startsWith(w.toLowerCase().slice(0, 3)));
+const span = (y: number, m1: number, m2 = m1): Span => ({ from: y * 10000 + m1 * 100 + 1, to: y * 10000 + m2 * 100 + daysInMonth(y, m2) });
+const day = (y: number, m: number, d: number) => y * 10000 + m * 100 + d;
+const validDay = (y: number, m: number, d: number) => m >= 1 && m <= 12 && d >= 1 && d <= daysInMonth(y, m);
+
+/** The names of `text` the lexicon knows: the longest run of words that is a name, left to right. */
+function namesOf(text: string, lex: Lexicon): Mention[] {
+  const out: Mention[] = [];
+  const toks = tokensOf(text);
+  const folded = toks.map((t) => foldName(t.text));
+  for (let i = 0; i < toks.length; i++) {
+    let key = "";
+    let best: { n: number; e: Entry } | null = null;
+    for (let n = 1; n <= lex.maxWords && i + n <= toks.length; n++) {
+      key = n === 1 ? folded[i]! : `${key} ${folded[i + n - 1]}`;
+      const e = lex.words.get(key);
+      // Written as the data writes it: "Savings" is an account, "savings" a word.
+      if (e && !((e.capitalOnly || (e.dim === "name" && /^\p{Lu}/u.test(e.value))) && !/^\p{Lu}/u.test(toks[i]!.text))) best = { n, e };
+      if (!lex.prefixes.has(key)) break;
+    }
+    if (!best) continue;
+    out.push({ start: toks[i]!.start, end: toks[i + best.n - 1]!.end, dim: best.e.dim, value: best.e.value });
+    i += best.n - 1;
+  }
+  return out;
+}
+
+/**
+ * The mentions of `text` outside the `masked` spans (the figures themselves), in order;
+ * `names`: the names already found (they are read first: a name may hold digits, "Visa 4417").
+ */
+function mentionsOf(text: string, masked: readonly { start: number; end: number }[], names: Mention[], currencies = true): Mention[] {
+  const out: Mention[] = [...names];
+  /** Which characters a figure, a name or a mention already holds. */
+  const taken = new Uint8Array(text.length + 1);
+  const take = (s: number, e: number) => taken.fill(1, s, e);
+  for (const m of masked) take(m.start, m.end);
+  for (const m of names) take(m.start, m.end);
+  const put = (m: Mention) => {
+    for (let i = m.start; i < m.end; i++) if (taken[i]) return;
+    take(m.start, m.end);
+    out.push(m);
+  };
+  const periods = (re: RegExp, f: (m: RegExpMatchArray) => Span | null) => {
+    for (const m of text.matchAll(re)) {
+      const p = f(m);
+      if (p) put({ start: m.index!, end: m.index! + m[0].length, dim: "period", period: p, value: m[0] });
+    }
+  };
+  const digits = /\d/.test(text);
+  if (digits) periods(ISO_RANGE, (m) => {
+    const [y1, m1, d1, y2, m2, d2] = m.slice(1).map(Number) as [number, number, number, number, number, number];
+    return validDay(y1, m1, d1) && validDay(y2, m2, d2) ? { from: day(y1, m1, d1), to: day(y2, m2, d2) } : null;
+  });
+  if (digits) periods(ISO_DAY, (m) => {
+    const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
+    return validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : null;
+  });
+  if (digits) periods(ISO_MONTH, (m) => {
+    const [y, mo] = m.slice(1).map(Number) as [number, number];
+    return mo >= 1 && mo <= 12 ? span(y, mo) : null;
+  });
+  if (digits) periods(DOTTED_DAY, (m) => {
+    const [d, mo, y] = m.slice(1).map(Number) as [number, number, number];
+    return validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : null;
+  });
+  if (digits) periods(MONTH_RANGE, (m) => {
+    const a = monthIndex(m[1]!);
+    const b = monthIndex(m[2]!);
+    return a && b && a <= b ? span(Number(m[3]), a, b) : null;
+  });
+  if (digits) periods(MONTH_YEAR, (m) => {
+    const mo = monthIndex(m[2]!);
+    const y = Number(m[4]);
+    const d = Number(m[1] ?? m[3] ?? 0);
+    if (!mo) return null;
+    return d && validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : span(y, mo);
+  });
+  for (const m of text.matchAll(MONTH_ALONE)) {
+    const w = m[1]!;
+    // "May" is also a verb: not at a sentence's start.
+    if (w === "May" && /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, m.index! - 3), m.index))) continue;
+    const mo = monthIndex(w);
+    if (mo && /^\p{Lu}/u.test(w)) put({ start: m.index!, end: m.index! + m[0].length, dim: "month", value: mo });
+  }
+  if (digits) periods(YEAR, (m) => span(Number(m[1]), 1, 12));
+  const weekdays = (start: number, end: number, days: number[]) => put({ start, end, dim: "weekday", value: days.join(","), days });
+  for (const m of text.matchAll(WEEKDAY_RANGE)) {
+    const a = dayIndex(m[1]!);
+    const b = dayIndex(m[2]!);
+    if (a >= 0 && b >= a) weekdays(m.index!, m.index! + m[0].length, Array.from({ length: b - a + 1 }, (_, i) => a + i));
+  }
+  for (const m of text.matchAll(WEEKDAY)) weekdays(m.index!, m.index! + m[0].length, [dayIndex(m[1]!)]);
+  for (const m of text.matchAll(WEEK_PARTS)) weekdays(m.index!, m.index! + m[0].length, /^weekend/i.test(m[1]!) ? [5, 6] : [0, 1, 2, 3, 4]);
+  if (currencies) for (const m of text.matchAll(CURRENCY_WORD)) {
+    const w = m[1]!;
+    put({ start: m.index!, end: m.index! + w.length, dim: "currency", value: CURRENCY_OF[w.toLowerCase()] ?? w.toUpperCase() });
+  }
+  return out.sort((a, b) => a.start - b.start);
+}
+
+// ---------------------------------------------------------------------------------------
+// Clauses and attachment
+
+/** Where clauses end: a sentence's end, a semicolon, a line break, a dash between clauses. */
+const CLAUSE_END = /[.!?](?=\s+[\p{Lu}\p{N}(*"“-]|\s*$)|;|\n|\s[—–]\s/gu;
+/** Abbreviations whose full stop ends no sentence. */
+const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.e|Mio|avg)$/i;
+
+/**
+ * Filler between a figure and a mention that belongs to it: "CHF 9'850.81 in 2024", "CHF
+ * 1'509.13 a month in 2025", "CHF 30.05 in Basel in October", "914 grocery shops".
+ */
+const RIGHT_GLUE =
+  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$/iu;
+/** Words before a figure that set it against another: its period is not the one said before. */
+const CONTRAST = /(?:\b(?:against|vs\.?|versus|compared (?:with|to)|from|after|before|instead of|than|while|whereas)|→)\s*(?:(?:only|just|about|roughly|some|around|nearly|almost)\s+)?$/i;
+/** An aside naming what a figure before consists of: "CHF 244.80, all Netflix, CHF 20.40 a month". */
+const ASIDE = /\b(?:all|only|mostly|entirely)\s+$/i;
+/** Mentions of one dimension joined into a set: "Coop and Migros", "Housing, Children and Other". */
+const JOINED = /^\s*(?:,|and|&|or|\+|,\s*and)\s*$/i;
+
+const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day)\b|(monthly|yearly|annually|weekly|daily)\b)/i;
+const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day))\s*\(?\s*$/i;
+const RATES: Record<string, Rate> = { month: "month", monthly: "month", year: "year", yearly: "year", annual: "year", annually: "year", week: "week", weekly: "week", day: "day", daily: "day" };
+
+const MEASURE_BEFORE = /\b(average|avg|mean|median|usual|net)(?:\s+(?:of|is|was|were|payment|bill|amount|that is|this is|it is))?\s*:?\s*\(?\s*$/i;
+const MEASURE_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?on average\b/iu;
+const MEASURES: Record<string, "average" | "median" | "net"> = { average: "average", avg: "average", mean: "average", median: "median", usual: "median", net: "net" };
+
+const RATE_WORDS = /month|year|week|day|annual/;
+const MEASURE_WORDS = /average|avg|mean|median|usual|net/;
+const DIRECTION_WORDS = /up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper/;
+
+/** Verbs of a change made (an approval's outcome and the answer reporting it). */
+const ACTION = /\b(moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied)\b/i;
+
+const UP = /\b(?:up|rose|risen|grew|grown|increased|gained|jumped|climbed|higher)(?:\s+by)?(?:\s+(?:about|roughly|around|almost|nearly|some|over|just))?\s*$/i;
+const DOWN = /\b(?:down|fell|fallen|dropped|decreased|declined|lost|shrank|sank|lower|cut)(?:\s+by)?(?:\s+(?:about|roughly|around|almost|nearly|some|over|just))?\s*$/i;
+const UP_AFTER = /^\s+(?:more|higher|up)\b/i;
+const DOWN_AFTER = /^\s+(?:less|lower|down|cheaper)\b/i;
+
+type Target = { start: number; end: number };
+
+/** Clause boundaries of `text` (offsets where a clause ends), none inside a figure. */
+function clauseEnds(text: string, figures: readonly Target[]): number[] {
+  const ends: number[] = [];
+  let fi = 0;
+  for (const m of text.matchAll(CLAUSE_END)) {
+    const at = m.index!;
+    while (fi < figures.length && figures[fi]!.end <= at) fi++;
+    if (fi < figures.length && figures[fi]!.start <= at) continue;
+    if (m[0] === "." && ABBREVIATION.test(text.slice(Math.max(0, at - 8), at))) continue;
+    ends.push(at);
+  }
+  ends.push(text.length);
+  return ends;
+}
+
+/** A markdown table row's cells (offsets), or null when the line is no table row. */
+function tableCells(text: string, lineStart: number, lineEnd: number): Target[] | null {
+  const line = text.slice(lineStart, lineEnd);
+  if (!/^\s*\|.*\|\s*$/.test(line)) return null;
+  const cells: Target[] = [];
+  let at = line.indexOf("|") + 1;
+  while (true) {
+    const next = line.indexOf("|", at);
+    if (next < 0) break;
+    cells.push({ start: lineStart + at, end: lineStart + next });
+    at = next + 1;
+  }
+  return cells;
+}
+
+const DIMS: Dim[] = ["period", "month", "weekday", "category", "name", "currency"];
+
+/** Sets a dimension from mentions of it (several for "Coop and Migros"). */
+function setDim(ctx: FigureContext, ms: Mention[]): void {
+  const m = ms[0]!;
+  switch (m.dim) {
+    case "period":
+      ctx.periods = ms.map((x) => x.period!);
+      break;
+    case "month":
+      ctx.month = m.value as number;
+      break;
+    case "weekday":
+      ctx.weekdays = [...new Set(ms.flatMap((x) => x.days!))];
+      break;
+    case "category":
+      ctx.categories = [...new Set(ms.map((x) => x.value as string))];
+      break;
+    case "name":
+      ctx.names = [...new Set(ms.map((x) => x.value as string))];
+      break;
+    case "currency":
+      ctx.currency = m.value as string;
+      break;
+  }
+}
+
+/** The dimension a mention fills ("month" and "period" are one: a month with or without its year). */
+const slot = (d: Dim): Dim => (d === "month" ? "period" : d);
+/** Categories and names are one subject: a figure said to be about a merchant takes no category from elsewhere. */
+const isSubject = (d: Dim) => d === "category" || d === "name";
+
+/** What a figure said to be about (by rules 2–4) hands to the next one in its clause. */
+function handed(c: FigureContext, d: Dim): FigureContext | null {
+  switch (d) {
+    case "period":
+    case "month":
+      return c.periods ? { periods: c.periods } : c.month ? { month: c.month } : null;
+    case "weekday":
+      return c.weekdays ? { weekdays: c.weekdays } : null;
+    case "category":
+      return c.categories ? { categories: c.categories } : null;
+    case "name":
+      return c.names ? { names: c.names } : null;
+    case "currency":
+      return c.currency ? { currency: c.currency } : null;
+  }
+}
+
+/** The categories, names and weekdays mentions name (a weekday as its number). */
+function subjectsOf(ms: Mention[]): string[] {
+  return [...new Set(ms.flatMap((m) => (isSubject(m.dim) ? [String(m.value)] : m.dim === "weekday" ? m.days!.map(String) : [])))];
+}
+
+/** The figures of a text read together with what each is about; numbers that are part of a name ("Visa 4417") are no figures. */
+export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon): { figures: F[]; contexts: FigureContext[] } {
+  const names = namesOf(text, lex);
+  const figures = read.filter((f) => !names.some((n) => f.start >= n.start && f.end <= n.end && n.end - n.start > f.end - f.start));
+  return { figures, contexts: contextsOf(text, figures, names) };
+}
+
+/** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
+const tableRow = /^\s*\|/;
+
+function contextsOf(text: string, figures: readonly Target[], names: Mention[]): FigureContext[] {
+  const mentions = mentionsOf(text, figures, names);
+  const actions = ACTION.test(text);
+  const out: FigureContext[] = figures.map(() => ({}));
+  if (!figures.length) return out;
+  let header: Target[] | null = null;
+  let clauseStart = 0;
+  let fi = 0;
+  let mi = 0;
+  for (const end of clauseEnds(text, figures)) {
+    const inClause: number[] = [];
+    while (fi < figures.length && figures[fi]!.start < end) inClause.push(fi++);
+    // The clause's mentions: the sorted mentions from where the last clause's stopped.
+    while (mi < mentions.length && mentions[mi]!.start < clauseStart) mi++;
+    let me = mi;
+    while (me < mentions.length && mentions[me]!.end <= end) me++;
+    if (!inClause.length && !tableRow.test(text.slice(clauseStart, Math.min(end, clauseStart + 8)))) {
+      header = null;
+      clauseStart = end + 1;
+      continue;
+    }
+    const cells = tableCells(text, clauseStart, end);
+    if (cells) {
+      // A table's first row is its header: its cells name what the columns below hold.
+      if (!header) header = cells;
+      else if (!/^[\s|:-]+$/.test(text.slice(clauseStart, end))) attachRow(figures, inClause, mentions, cells, header, out);
+    } else {
+      header = null;
+      if (inClause.length) attach(text, figures, inClause, mentions.slice(mi, me), clauseStart, end, out);
+    }
+    clauseStart = end + 1;
+  }
+  figures.forEach((f, i) => {
+    const before = text.slice(Math.max(0, f.start - 40), f.start);
+    const after = text.slice(f.end, f.end + 24);
+    const near = `${before} ${after}`.toLowerCase();
+    // The regular expressions below run only when one of their words is near (this runs for every figure).
+    if (RATE_WORDS.test(near)) {
+      const rate = RATE_AFTER.exec(after) ?? RATE_BEFORE.exec(before);
+      if (rate) out[i]!.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
+    }
+    if (MEASURE_WORDS.test(near)) {
+      const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
+      if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
+    }
+    if (DIRECTION_WORDS.test(near)) {
+      if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
+      else if (DOWN.test(before) || DOWN_AFTER.test(after)) out[i]!.sign = -1;
+    }
+    if (actions) {
+      const action = ACTION.exec(clauseBefore(text, f.start))?.[1];
+      if (action) out[i]!.action = action.toLowerCase();
+    }
+  });
+  return out;
+}
+
+/** The text of a figure's clause before it (up to 120 characters). */
+function clauseBefore(text: string, at: number): string {
+  const window = text.slice(Math.max(0, at - 120), at);
+  const cut = Math.max(window.lastIndexOf(". "), window.lastIndexOf(";"), window.lastIndexOf("\n"));
+  return window.slice(cut + 1);
+}
+
+/** Rules 1–4 (see the module comment) for the figures of one clause. */
+function attach(text: string, figures: readonly Target[], idx: number[], ms: Mention[], start: number, end: number, out: FigureContext[]): void {
+  const taken = new Set<Mention>();
+  const done = idx.map(() => new Set<Dim>());
+  /** Dimensions a figure got by rule 1: it hands them to no one. */
+  const own = idx.map(() => new Set<Dim>());
+  // Rule 1: right after the figure, chained ("at Restaurant Krone on Saturday").
+  idx.forEach((fi, k) => {
+    const nextStart = k + 1 < idx.length ? figures[idx[k + 1]!]!.start : end;
+    let pos = figures[fi]!.end;
+    for (const m of ms) {
+      if (m.start < pos) continue;
+      if (m.end > nextStart || !RIGHT_GLUE.test(text.slice(pos, m.start))) break;
+      if (!done[k]!.has(slot(m.dim))) {
+        setDim(out[fi]!, [m]);
+        if (m.dim === "name") out[fi]!.ownName = true;
+        done[k]!.add(slot(m.dim));
+        own[k]!.add(slot(m.dim));
+      }
+      taken.add(m);
+      pos = m.end;
+    }
+  });
+  // Rule 2: the nearest before it, since the figure before it.
+  let from = 0;
+  idx.forEach((fi, k) => {
+    const f = figures[fi]!;
+    const prevEnd = k > 0 ? figures[idx[k - 1]!]!.end : start;
+    while (from < ms.length && ms[from]!.start < prevEnd) from++;
+    let to = from;
+    while (to < ms.length && ms[to]!.end <= f.start) to++;
+    const before = ms.slice(from, to).filter((m) => !taken.has(m));
+    for (let j = before.length - 1; j >= 0; j--) {
+      const m = before[j]!;
+      if (done[k]!.has(slot(m.dim))) continue;
+      const group = [m];
+      for (let g = j - 1; g >= 0; g--) {
+        const x = before[g]!;
+        if (x.dim !== m.dim || !JOINED.test(text.slice(x.end, group[0]!.start))) break;
+        group.unshift(x);
+      }
+      setDim(out[fi]!, group);
+      done[k]!.add(slot(m.dim));
+      for (const x of group) taken.add(x);
+      if (m.dim === "name" && !ASIDE.test(text.slice(Math.max(prevEnd, m.start - 6), m.start))) out[fi]!.ownName = true;
+    }
+  });
+  // Rules 3 and 4: handed on from the figure before, else the clause's one free value.
+  const free = ms.filter((m) => !taken.has(m));
+  const subjects = subjectsOf(ms);
+  idx.forEach((fi, k) => {
+    const f = figures[fi]!;
+    const ctx = out[fi]!;
+    const prevEnd = k > 0 ? figures[idx[k - 1]!]!.end : start;
+    const contrasted = CONTRAST.test(text.slice(prevEnd, f.start));
+    // The subject (category and name together) comes from one place: the figure's own mentions, else the figure before, else the clause.
+    let subjectSaid = done[k]!.has("category") || done[k]!.has("name");
+    if (k > 0) {
+      const prev = out[idx[k - 1]!]!;
+      const handedSubject = !subjectSaid && !own[k - 1]!.has("category") && !own[k - 1]!.has("name") && (prev.categories || prev.names);
+      for (const d of ["period", "weekday", "category", "name", "currency"] as const) {
+        if (done[k]!.has(d) || own[k - 1]!.has(d) || (d === "period" && contrasted) || (isSubject(d) && !handedSubject)) continue;
+        const value = handed(prev, d);
+        if (value) {
+          Object.assign(ctx, value);
+          done[k]!.add(d);
+        }
+      }
+      subjectSaid ||= !!handedSubject;
+    }
+    for (const d of DIMS) {
+      if (done[k]!.has(slot(d)) || (slot(d) === "period" && contrasted) || (isSubject(d) && subjectSaid)) continue;
+      const of = free.filter((m) => m.dim === d);
+      if (of.length && new Set(of.map((m) => (m.period ? `${m.period.from}-${m.period.to}` : String(m.value)))).size === 1) {
+        setDim(ctx, [of[0]!]);
+        done[k]!.add(slot(d));
+      }
+    }
+    if (subjects.length) ctx.subjects = subjects;
+  });
+}
+
+/** A table row: each figure takes its own cell's mentions, then its column's header, then the row's first cell. */
+function attachRow(figures: readonly Target[], idx: number[], ms: Mention[], cells: Target[], header: Target[], out: FigureContext[]): void {
+  const within = (t: Target | undefined) => (t ? ms.filter((m) => m.start >= t.start && m.end <= t.end) : []);
+  const row = { start: cells[0]!.start, end: cells.at(-1)!.end };
+  const subjects = subjectsOf(within(row));
+  for (const i of idx) {
+    const f = figures[i]!;
+    const c = cells.findIndex((cell) => f.start >= cell.start && f.end <= cell.end);
+    if (c < 0) continue;
+    const ctx = out[i]!;
+    const done = new Set<Dim>();
+    for (const list of [within(cells[c]), within(header[c]), c > 0 ? within(cells[0]) : []]) {
+      for (const m of list) {
+        if (done.has(slot(m.dim))) continue;
+        setDim(ctx, [m]);
+        done.add(slot(m.dim));
+      }
+    }
+    if (subjects.length) ctx.subjects = subjects;
+  }
+}
+
+/** Every mention of a short text (a chart's label or title, a table row's cells), as one context: all of them count. */
+export function mentionedIn(text: string, lex: Lexicon): FigureContext {
+  const ctx: FigureContext = {};
+  const add = <T>(list: T[] | undefined, v: T): T[] => (list?.includes(v) ? list : [...(list ?? []), v]);
+  // A chart's or a table's currency is its own (never read from its labels).
+  for (const m of mentionsOf(text, [], namesOf(text, lex), false)) {
+    switch (m.dim) {
+      case "period":
+        ctx.periods = add(ctx.periods, m.period!);
+        break;
+      case "month":
+        ctx.month ??= m.value as number;
+        break;
+      case "weekday":
+        for (const d of m.days!) ctx.weekdays = add(ctx.weekdays, d);
+        break;
+      case "category":
+        ctx.categories = add(ctx.categories, m.value as string);
+        break;
+      case "name":
+        ctx.names = add(ctx.names, m.value as string);
+        break;
+      case "currency":
+        ctx.currency ??= m.value as string;
+        break;
+    }
+  }
+  return ctx;
+}
+
+// ---------------------------------------------------------------------------------------
+// Conflicts
+
+const overlaps = (a: Span, b: Span) => a.from <= b.to && b.from <= a.to;
+const monthOf = (s: Span) => (s.from % 10000 / 100) | 0;
+const oneMonth = (s: Span) => Math.floor(s.from / 100) === Math.floor(s.to / 100);
+
+/** Names agree when one contains the other as whole words ("Migros" and "Migros Restaurant"), case, accents and umlaut spellings aside. */
+function sameName(x: string, y: string): boolean {
+  if (x === y) return true;
+  const a = foldName(x);
+  const b = foldName(y);
+  if (a === b) return true;
+  const [s, l] = a.length < b.length ? [a, b] : [b, a];
+  return ` ${l} `.includes(` ${s} `);
+}
+
+/**
+ * The dimensions on which what the answer says of a figure (`said`) contradicts what a
+ * source figure is about (`about`): empty when they agree or either side is silent.
+ */
+export function conflicts(said: FigureContext, about: FigureContext): string[] {
+  const out: string[] = [];
+  if (said.periods && about.periods && !said.periods.some((p) => about.periods!.some((q) => overlaps(p, q)))) out.push("period");
+  else if (said.month && about.periods && about.periods.every(oneMonth) && !about.periods.some((q) => monthOf(q) === said.month)) out.push("month");
+  if (said.weekdays && about.weekdays && !said.weekdays.some((d) => about.weekdays!.includes(d))) out.push("weekday");
+  if (said.categories && about.categories && !said.categories.some((c) => about.categories!.includes(c))) out.push("category");
+  if (said.names && about.names && !said.names.some((n) => about.names!.some((m) => sameName(n, m)))) out.push("name");
+  if (said.currency && about.currency && said.currency !== about.currency) out.push("currency");
+  if (said.per && about.per && said.per !== about.per) out.push("rate");
+  if (said.sign && about.sign && said.sign !== about.sign) out.push("sign");
+  if (said.measure && about.measure && said.measure !== about.measure) out.push("measure");
+  return out;
+}
+
+/** Whether a source figure is about one of the categories, names or weekdays a clause mentions. */
+export function isNamedIn(subjects: readonly string[], about: FigureContext): boolean {
+  if (!subjects.length) return false;
+  const mine = [...(about.categories ?? []), ...(about.names ?? [])];
+  if (mine.some((x) => subjects.some((s) => sameName(s, x)))) return true;
+  return about.weekdays?.length === 1 && subjects.includes(String(about.weekdays[0])) ? true : false;
+}
+
+const iso = (d: number) => `${Math.floor(d / 10000)}-${String(Math.floor(d / 100) % 100).padStart(2, "0")}-${String(d % 100).padStart(2, "0")}`;
+
+/** A period as people read it: "2025", "2025-03", "2025-03-14", "2025-01-01…2025-06-30". */
+export function spanLabel(s: Span): string {
+  const y1 = Math.floor(s.from / 10000);
+  const y2 = Math.floor(s.to / 10000);
+  if (s.from % 10000 === 101 && s.to % 10000 === 1231 && y1 === y2) return String(y1);
+  if (s.from % 100 === 1 && oneMonth(s) && s.to % 100 === daysInMonth(y1, monthOf(s))) return iso(s.from).slice(0, 7);
+  if (s.from === s.to) return iso(s.from);
+  return `${iso(s.from)}…${iso(s.to)}`;
+}
+
+/** The ISO date of a yyyymmdd. */
+export const isoOf = iso;
+
+/** The context in a few words, for the note of a figure: "2024 · Groceries". */
+export function contextLabel(c: FigureContext): string {
+  const parts: string[] = [];
+  if (c.periods?.length) parts.push(c.periods.map(spanLabel).join(" / "));
+  else if (c.month) parts.push(MONTH_NAMES[c.month - 1]!);
+  if (c.weekdays?.length) parts.push(c.weekdays.map((d) => WEEKDAYS[d]!.replace(/^./, (x) => x.toUpperCase())).join(" / "));
+  if (c.categories?.length) parts.push(c.categories.join(" / "));
+  if (c.names?.length) parts.push(c.names.join(" / "));
+  if (c.currency) parts.push(c.currency);
+  if (c.per) parts.push(`a ${c.per}`);
+  return parts.join(" · ");
+}
