@@ -92,7 +92,7 @@ describe("the layers of README's diagram", () => {
         ["src/tools/registry.ts", "src/tools/calculate.ts"],
       ]),
     ).toEqual([
-      "src/core/format.ts → src/store/store.ts (src/core/ at depth 11 → src/store/ at depth 10)",
+      "src/core/format.ts → src/store/store.ts (src/core/ at depth 12 → src/store/ at depth 11)",
       "views/Layout.tsx → src/chat/service.ts (views/ at depth 4 → src/chat/ at depth 4)",
     ]);
   });

@@ -16,7 +16,7 @@ import { emptyUsage, type AgentEvent, type Usage } from "../core/events.ts";
 import { createTurnFigures, needsRepair, type TurnFigures } from "../figures/turn.ts";
 import { recordConversation } from "../figures/conversation.ts";
 import type { Vocabulary } from "../figures/context.ts";
-import type { CallPeriod } from "../tools/query/period.ts";
+import type { CallPeriod } from "../core/figures.ts";
 import { repairFigures } from "./repair.ts";
 
 export type TurnRequest = {

@@ -85,3 +85,10 @@ export type FigureCorrection = {
   /** The model's reason, in its words (short). */
   note?: string;
 };
+
+/**
+ * A period a tool call names, as day numbers (yyyymmdd), with its calendar months, weeks and
+ * days and the months and days of it the data covers: what a figure may be divided by
+ * (tools/query/period.ts callPeriods computes it; the figure check reads it).
+ */
+export type CallPeriod = { from: number; to: number; months: number[]; weeks: number[]; days: number[] };

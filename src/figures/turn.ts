@@ -7,7 +7,7 @@
  */
 import type { ToolOutput } from "../core/events.ts";
 import type { AnswerFigure } from "../core/figures.ts";
-import type { CallPeriod } from "../tools/query/period.ts";
+import type { CallPeriod } from "../core/figures.ts";
 import { checkWithIndex, indexFigures, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
 import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
 import { lexiconOf, mentionedIn, type Lexicon, type Vocabulary } from "./context.ts";

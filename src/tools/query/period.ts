@@ -5,6 +5,7 @@
 import { daysBetween, daysInMonth, dayToIso, monthKey, monthLabel, parseDay } from "../../ledger/calendar.ts";
 import type { Ledger } from "../../ledger/ledger.ts";
 import { ToolInputError } from "../../core/errors.ts";
+import type { CallPeriod } from "../../core/figures.ts";
 
 export type PeriodInput = { year?: number; month?: number; from?: string; to?: string };
 
@@ -123,8 +124,6 @@ function periodsOf(input: unknown): PeriodInput[] {
  * its calendar months, weeks and days when both ends are named (a year is 12, 52⅐ and 365),
  * and the months and days of it that the data covers (what the tools' own averages divide by).
  */
-export type CallPeriod = { from: number; to: number; months: number[]; weeks: number[]; days: number[] };
-
 export function callPeriods(input: unknown, l: Ledger): CallPeriod[] {
   const out: CallPeriod[] = [];
   for (const p of periodsOf(input)) {
