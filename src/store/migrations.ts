@@ -345,6 +345,11 @@ CREATE UNIQUE INDEX turns_one_running ON turns(conversation_id) WHERE status = '
 -- A deleted conversation stays a few seconds (Undo) before it is removed for good.
 ALTER TABLE conversations ADD COLUMN deleted_at TEXT;
 `,
+  // Round 4 (issue 31, import): each import keeps what its statement's balances said (opening + entries =
+  // closing, per account and currency: SPEC §10.1), as JSON, for `imports list --json` and the page.
+  `
+ALTER TABLE imports ADD COLUMN reconciliation TEXT;
+`,
 ];
 
 /** The schema version this build writes. */

@@ -7,7 +7,10 @@
  *                                        (a saved mapping's name) and the CSV mapping fields (`date-column`,
  *                                        `amount-column`, …, as the CLI's flags) → the preview, held for 30
  *                                        minutes in this process's memory (src/import/pending.ts);
- *   POST   /api/imports/:id/commit       optional {"include_possible_duplicates": true | [transaction ids]} → {batch, inserted, snapshot};
+ *                                        `flip-signs` ("true"); the statement is read in the parse worker (SPEC §13.1);
+ *   POST   /api/imports/:id/commit       optional {"include_possible_duplicates": true | [transaction ids], "accept_unreconciled": true}
+ *                                        → {batch, inserted, snapshot}; 422 when the balances do not reconcile and that is not
+ *                                        accepted; 410 when the preview expired (let go for a newer one, or past 30 minutes);
  *   DELETE /api/imports/:batch           undo → {batch, deleted}.
  * Browser (htmx, views/ImportPage.tsx): GET /import, POST /import/preview (an SSE stream of fragments:
  * progress, then the preview), POST /import/:id/commit, POST /import/undo (form field `batch`), each
@@ -21,8 +24,20 @@ import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { streamSSE } from "hono/streaming";
 import { ConfigError, ImportInputError, UsageError } from "../../core/errors.ts";
-import { IMPORT_FORMATS, type ImportFormat } from "../../import/formats/types.ts";
-import { importRecordJson, ImportUndoError, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
+import { IMPORT_FORMATS } from "../../import/formats/registry.ts";
+import {
+  fileTotals,
+  importRecordJson,
+  ImportUndoError,
+  planCounts,
+  previewRows,
+  reconciliationJson,
+  rowsToInsert,
+  unreconciledMessage,
+  type FilePlan,
+  type ImportActor,
+  type IncludePossible,
+} from "../../import/importer.ts";
 import { csvMapping } from "../../import/mapping.ts";
 import { PendingImports } from "../../import/pending.ts";
 import { ImportList } from "../../../views/ImportList.tsx";
@@ -78,16 +93,24 @@ export function importRoutes(deps: WebDeps) {
   const preview = async (c: Context<WebEnv>, up: Upload, onProgress?: (done: number, total: number) => void): Promise<{ ok: true; id: string; plan: FilePlan } | Problem> => {
     const { fields } = up;
     const format = fields.format?.trim() || "auto";
-    if (format !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(format)) {
+    if (format !== "auto" && !IMPORT_FORMATS.includes(format)) {
       return { ok: false, status: 400, message: `Unknown format "${format}": auto, ${IMPORT_FORMATS.join(", ")}.` };
     }
     try {
       const savedName = fields.mapping?.trim();
       const saved = savedName ? store.csvMappings.get(savedName) : null;
       if (savedName && !saved) return { ok: false, status: 400, message: `No saved mapping "${savedName}".` };
-      const parsed = importer.parse(
+      // Read off the event loop; bad rows and unreconciled balances are shown in the preview, not refused.
+      const parsed = await importer.parseOffThread(
         { name: up.name, bytes: up.bytes },
-        { format: format as ImportFormat | "auto", mapping: csvMapping(fields, saved), account: fields.account?.trim() || undefined, skipBadRows: true },
+        {
+          format,
+          mapping: csvMapping(fields, saved),
+          account: fields.account?.trim() || undefined,
+          skipBadRows: true,
+          acceptUnreconciled: true,
+          flipSigns: isTicked(fields["flip-signs"]),
+        },
       );
       // Classifying may take several model calls: the answer must not be cut off by the idle timeout.
       c.env?.server?.timeout(c.req.raw, 0);
@@ -99,11 +122,18 @@ export function importRoutes(deps: WebDeps) {
     }
   };
 
-  const commit = (c: Context<WebEnv>, id: string, include: IncludePossible, via: ImportActor["via"]) => {
-    const plan = pending.take(id, c.get("user").id);
-    if (!plan) return { ok: false as const, status: 404 as const, message: "This preview is no longer available (it expired or was imported already). Upload the file again." };
+  const commit = (c: Context<WebEnv>, id: string, include: IncludePossible, acceptUnreconciled: boolean, via: ImportActor["via"]) => {
+    const userId = c.get("user").id;
+    const held = pending.lookup(id, userId);
+    if ("expired" in held) return { ok: false as const, status: 410 as const, message: "This preview expired; drop the file again." };
+    if ("unknown" in held) return { ok: false as const, status: 404 as const, message: "This preview is no longer available (it was imported already, or never made). Drop the file again." };
+    // Refused before the preview is taken: ticking "import anyway" and pressing Import again works.
+    const refusal = acceptUnreconciled ? null : unreconciledMessage(held.plan.file, held.plan.format, held.plan.reconciliation);
+    if (refusal) return { ok: false as const, status: 422 as const, message: refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, "(tick “Import although the balances do not add up” to import it anyway)") };
+    const plan = held.plan;
+    pending.take(id, userId);
     try {
-      const done = importer.commit(plan, { includePossibleDuplicates: include, actor: actor(c, via) });
+      const done = importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: actor(c, via) });
       // The chat's data summary (and, after a first import, the switch from demo data) follow at once.
       deps.budget.summaryOrLast();
       return { ok: true as const, plan, ...done };
@@ -138,6 +168,7 @@ export function importRoutes(deps: WebDeps) {
 
   r.post("/api/imports/:id/commit", small, async (c) => {
     let include: IncludePossible = false;
+    let accept = false;
     const text = await c.req.text();
     if (text.trim()) {
       let body: unknown;
@@ -150,8 +181,11 @@ export function importRoutes(deps: WebDeps) {
       if (v === true || v === false) include = v;
       else if (Array.isArray(v) && v.every((x) => typeof x === "string")) include = new Set(v as string[]);
       else if (v !== undefined) return c.json({ error: "include_possible_duplicates must be true, false or a list of transaction ids." }, 400);
+      const a = (body as { accept_unreconciled?: unknown })?.accept_unreconciled;
+      if (a !== undefined && typeof a !== "boolean") return c.json({ error: "accept_unreconciled must be true or false." }, 400);
+      accept = a === true;
     }
-    const res = commit(c, c.req.param("id"), include, "api");
+    const res = commit(c, c.req.param("id"), include, accept, "api");
     if (!res.ok) return c.json({ error: res.message }, res.status);
     return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null });
   });
@@ -206,7 +240,7 @@ export function importRoutes(deps: WebDeps) {
     const body = await formBody(c, { all: true });
     const ticked = ([] as unknown[]).concat(body.include ?? []).filter((x): x is string => typeof x === "string");
     const include = new Set(ticked);
-    const res = commit(c, c.req.param("id"), include, "page");
+    const res = commit(c, c.req.param("id"), include, isTicked(body["accept-unreconciled"]), "page");
     if (!res.ok) return c.html(toHtml(<ImportResult error={res.message} />), res.status);
     const list = `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
     const skipped = rowsToInsert(res.plan, include).length - res.inserted;
@@ -225,19 +259,32 @@ export function importRoutes(deps: WebDeps) {
   return r;
 }
 
-/** A preview row's status: new, duplicate, possible duplicate (and bad rows, listed apart). */
+/** A form checkbox's value: ticked ("on", "true", "1") or not. */
+const isTicked = (v: unknown) => typeof v === "string" && ["on", "true", "1", "yes"].includes(v.trim().toLowerCase());
+
+/**
+ * The preview of SPEC §10/§10.1: what the file holds and what becomes of each of its data lines
+ * (new, duplicate, possible duplicate, bad row, skipped — they add up to `data_lines`), the money
+ * out and in per currency, what its balances say, and the first rows.
+ */
 function previewJson(id: string, plan: FilePlan) {
   const counts = planCounts(plan);
   return {
     id,
     format: plan.format,
+    layout: plan.layout,
     account: plan.account,
+    data_lines: counts.dataLines,
     rows: counts.rows,
     new: counts.new,
     duplicates: counts.duplicates,
     possible_duplicates: counts.possibleDuplicates,
     bad_rows: plan.badRows.map((b) => ({ line: b.line, reason: b.reason })),
-    preview: plan.rows.slice(0, PREVIEW_ROWS).map((r) => ({
+    skipped: plan.skipped.map((b) => ({ line: b.line, reason: b.reason })),
+    totals: fileTotals(plan.rows).map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
+    reconciliation: plan.reconciliation.map(reconciliationJson),
+    notes: plan.notes,
+    preview: previewRows(plan, PREVIEW_ROWS).map((r) => ({
       line: r.line,
       date: r.date,
       amount: r.amount,
@@ -260,5 +307,6 @@ function previewView(id: string, plan: FilePlan): ImportPreviewView {
     modelError: plan.modelError,
     willImport: rowsToInsert(plan, false).length,
     shown: json.preview.length,
+    reconciliationLines: plan.reconciliation,
   };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { detectFormat, parseStatement } from "../../../src/import/formats/index.ts";
-import { fixture, utf8 } from "./support.ts";
+import { detectFormat } from "../../../src/import/formats/index.ts";
+import { fixture, read, utf8 } from "./support.ts";
 
 describe("OFX 1.x (SGML, unclosed tags, windows-1252)", () => {
   const bytes = fixture("statement-v1.ofx");
@@ -10,7 +10,7 @@ describe("OFX 1.x (SGML, unclosed tags, windows-1252)", () => {
   });
 
   test("STMTTRN rows: DTPOSTED with time and zone, a decimal comma, an empty NAME falling back to MEMO, entities, a per-transaction CURRENCY", () => {
-    const s = parseStatement(bytes, { fileName: "avril.ofx" });
+    const s = read(bytes, { fileName: "avril.ofx" });
     const account = "00012345678";
     expect(s.format).toBe("ofx");
     expect(s.account).toBe(account);
@@ -31,7 +31,7 @@ describe("OFX 2.x (XML) credit-card statement", () => {
   });
 
   test("CCACCTFROM account, CURDEF upper-cased, PAYEE/NAME, a plus sign, a bad TRNAMT as a bad row", () => {
-    const s = parseStatement(bytes, { fileName: "may.qfx" });
+    const s = read(bytes, { fileName: "may.qfx" });
     const account = "4111XXXXXXXX1111";
     expect(s.account).toBe(account);
     expect(s.rows).toEqual([
@@ -43,15 +43,15 @@ describe("OFX 2.x (XML) credit-card statement", () => {
   });
 
   test("--account replaces the account of the statement and its rows but not the bank's ids", () => {
-    const s = parseStatement(bytes, { fileName: "may.qfx", accountOverride: "Visa Anna" });
+    const s = read(bytes, { fileName: "may.qfx", accountOverride: "Visa Anna" });
     expect(s.account).toBe("Visa Anna");
     expect(s.rows.map((r) => [r.account, r.reference])[0]).toEqual(["Visa Anna", "ofx:4111XXXXXXXX1111:2025051200001"]);
   });
 
   test("an OFX with a DOCTYPE is refused; one without a statement says so", () => {
     const text = new TextDecoder().decode(bytes).replace("<OFX>", '<!DOCTYPE OFX [<!ENTITY a "b">]>\n<OFX>');
-    expect(() => parseStatement(utf8(text), { fileName: "d.qfx" })).toThrow("d.qfx: line 3: the XML declares a DOCTYPE, which is refused (statements never need one)");
-    expect(() => parseStatement(utf8("OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1></SIGNONMSGSRSV1></OFX>"), { fileName: "e.ofx" })).toThrow(
+    expect(() => read(utf8(text), { fileName: "d.qfx" })).toThrow("d.qfx: line 3: the XML declares a DOCTYPE, which is refused (statements never need one)");
+    expect(() => read(utf8("OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1></SIGNONMSGSRSV1></OFX>"), { fileName: "e.ofx" })).toThrow(
       "e.ofx: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)",
     );
   });

@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test";
-import { detectFormat, parseStatement } from "../../../src/import/formats/index.ts";
+import { detectFormat } from "../../../src/import/formats/index.ts";
 import { assignTransactionIds } from "../../../src/import/ids.ts";
-import { cp1252, fixture, fnvReference, utf8 } from "./support.ts";
+import { cp1252, fixture, fnvReference, read, utf8 } from "./support.ts";
 
 describe("UBS account statement (as the pipeline reads it)", () => {
   const bytes = fixture("ubs-account-cp1252.csv");
@@ -11,7 +11,7 @@ describe("UBS account statement (as the pipeline reads it)", () => {
   });
 
   test("windows-1252 umlauts, the preamble skipped, an empty trade date inherited, detail lines without debit or credit left out", () => {
-    const s = parseStatement(bytes, { fileName: "march.csv" });
+    const s = read(bytes, { fileName: "march.csv" });
     expect(s.format).toBe("ubs-account");
     expect(s.account).toBe("CH930023523512345601X");
     expect(s.badRows).toEqual([]);
@@ -32,7 +32,7 @@ describe("UBS account statement (as the pipeline reads it)", () => {
       "2025-03-03;;2025-03-03;2025-03-03;CHF;abc;;;;T2;Kiosk;;;;",
       "2025-02-30;;2025-02-30;2025-02-30;CHF;-1.00;;;;T3;Kiosk;;;;",
     ].join("\n");
-    const s = parseStatement(utf8(text), { fileName: "x.csv" });
+    const s = read(utf8(text), { fileName: "x.csv" });
     expect(s.rows.map((r) => [r.line, r.amount, r.currency, r.reference])).toEqual([[3, -5, "CHF", "T1"]]);
     expect(s.badRows).toEqual([
       { line: 4, reason: 'Debit "abc" is not a number' },
@@ -53,7 +53,7 @@ describe("UBS account statement (as the pipeline reads it)", () => {
     ].join("\r\n");
     const bytes = cp1252(text);
     expect(detectFormat(bytes)).toBe("ubs-account");
-    const s = parseStatement(bytes, { fileName: "konto.csv" });
+    const s = read(bytes, { fileName: "konto.csv" });
     const account = "CH930023523512345601X";
     expect(s.rows).toEqual([
       { line: 6, date: "2025-03-30", amount: -568.35, currency: "CHF", description: "Zürcher Kantonalbank", reference: "9978091TO0000001", account },
@@ -64,7 +64,7 @@ describe("UBS account statement (as the pipeline reads it)", () => {
 
   test("a header without the pipeline's columns is refused with what is missing", () => {
     const text = "Account number:;1;\nTrade date;Currency;Debit\n2025-01-01;CHF;-1\n";
-    expect(() => parseStatement(utf8(text), { fileName: "x.csv" })).toThrow('x.csv: line 2: the UBS account statement header lacks "Credit", "Transaction no.", "Description1"');
+    expect(() => read(utf8(text), { fileName: "x.csv" })).toThrow('x.csv: line 2: the UBS account statement header lacks "Credit", "Transaction no.", "Description1"');
   });
 });
 
@@ -78,7 +78,7 @@ describe("UBS credit-card invoice (as the pipeline reads it)", () => {
   });
 
   test("sep=; line, balance brought forward and DIRECT DEBIT skipped; cc- ids equal FNV-1a 64 of the raw cells", () => {
-    const s = parseStatement(bytes, { fileName: "invoice.csv" });
+    const s = read(bytes, { fileName: "invoice.csv" });
     expect(s.format).toBe("ubs-card");
     expect(s.account).toBe(card);
     expect(s.badRows).toEqual([]);
@@ -100,11 +100,11 @@ describe("UBS credit-card invoice (as the pipeline reads it)", () => {
     // cc-19235d651d1ffb9f was computed separately (Python, FNV-1a 64 over the same string).
     const text = "sep=;\nAccount number;Card number;Account/Cardholder;Purchase date;Booking text;Sector;Amount;Original currency;Rate;Currency;Debit;Credit;Booked\n" +
       "3126 8107 8910;490118XXXXXX1234;DOE JANE;15.01.2026;Coop-1511 Stadelhofen    Zurich       CHE;Grocery stores;16.10;CHF;;CHF;16.10;;17.01.2026\n";
-    expect(parseStatement(utf8(text), { fileName: "x.csv" }).rows[0]!.reference).toBe("cc-19235d651d1ffb9f");
+    expect(read(utf8(text), { fileName: "x.csv" }).rows[0]!.reference).toBe("cc-19235d651d1ffb9f");
   });
 
   test("two identical purchases on one day: both kept, the second with #2", () => {
-    const s = parseStatement(bytes, { fileName: "invoice.csv" });
+    const s = read(bytes, { fileName: "invoice.csv" });
     const ids = assignTransactionIds(s.rows, s.account);
     const first = fnvReference(`03.03.2025|${cafe}|9.80||05.03.2025`);
     expect(ids.slice(0, 2)).toEqual([first, `${first}#2`]);
@@ -114,7 +114,7 @@ describe("UBS credit-card invoice (as the pipeline reads it)", () => {
     const text = "sep=;\nAccount number;Card number;Account/Cardholder;Purchase date;Booking text;Sector;Amount;Original currency;Rate;Currency;Debit;Credit;Booked\n" +
       "5412 7700 3301;548812XXXXXX7781;A;01.03.2025;Shop A;;1.00;CHF;;CHF;1.00;;02.03.2025\n" +
       "5412 7700 3301;548812XXXXXX9902;B;01.03.2025;Shop B;;2.00;CHF;;CHF;2.00;;02.03.2025\n";
-    const s = parseStatement(cp1252(text), { fileName: "x.csv" });
+    const s = read(cp1252(text), { fileName: "x.csv" });
     expect(s.account).toBe("5412 7700 3301");
     expect(s.rows.map((r) => r.account)).toEqual(["548812XXXXXX7781", "548812XXXXXX9902"]);
     expect(s.rows.map((r) => r.sector)).toEqual(["", ""]);
@@ -123,6 +123,6 @@ describe("UBS credit-card invoice (as the pipeline reads it)", () => {
   test("an unreal purchase date is a bad row", () => {
     const text = "sep=;\nAccount number;Card number;Account/Cardholder;Purchase date;Booking text;Sector;Amount;Original currency;Rate;Currency;Debit;Credit;Booked\n" +
       "1;2;A;31.04.2025;Shop;;1.00;CHF;;CHF;1.00;;02.05.2025\n";
-    expect(parseStatement(utf8(text), { fileName: "x.csv" }).badRows).toEqual([{ line: 3, reason: 'Purchase date "31.04.2025" is not a real DD.MM.YYYY date' }]);
+    expect(read(utf8(text), { fileName: "x.csv" }).badRows).toEqual([{ line: 3, reason: 'Purchase date "31.04.2025" is not a real DD.MM.YYYY date' }]);
   });
 });

@@ -1,0 +1,32 @@
+/**
+ * raw_description as SPEC §10.1 wants it: what the bank says about a payment, the counterparty
+ * and the purpose, joined with " · " and without repeats (a part already said, case and spacing
+ * aside, is left out; a part that says more than an earlier one takes its place).
+ */
+import { cleanText } from "./clean.ts";
+
+export const TEXT_SEPARATOR = " · ";
+
+/** Case, accents and white space aside: how two parts are compared. */
+const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+
+/** One line: a line break inside a quoted cell or an XML text is layout, not content. */
+export const oneLine = (s: string) => (s.includes("\n") || s.includes("\r") ? s.replace(/\s*[\r\n]+\s*/g, " ") : s).trim();
+
+export function joinTexts(parts: readonly (string | undefined | null)[]): string {
+  const kept: { text: string; folded: string }[] = [];
+  for (const raw of parts) {
+    if (!raw) continue;
+    const text = cleanText(oneLine(raw));
+    if (text === "") continue;
+    const folded = fold(text);
+    if (kept.some((k) => k.folded.includes(folded))) continue;
+    const wider = kept.findIndex((k) => folded.includes(k.folded));
+    if (wider >= 0) {
+      kept[wider] = { text, folded };
+      // It may cover other earlier parts too.
+      for (let i = kept.length - 1; i > wider; i--) if (folded.includes(kept[i]!.folded)) kept.splice(i, 1);
+    } else kept.push({ text, folded });
+  }
+  return cleanText(kept.map((k) => k.text).join(TEXT_SEPARATOR));
+}
