@@ -6,13 +6,14 @@
  * duplicate), 2 for bad input (nothing written), 1 for configuration problems.
  */
 import Anthropic from "@anthropic-ai/sdk";
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { basename, relative } from "node:path";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
 import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
-import { formatCount, formatMoney } from "../core/format.ts";
+import { formatCount, formatMoney, plural } from "../core/format.ts";
 import { reconcileBudgetWrites } from "../ledger/write-path.ts";
 import { ModelClassifier, type ClassSource } from "../import/classify.ts";
+import { binaryKind } from "../import/formats/decode.ts";
 import { DATE_FORMATS } from "../import/formats/types.ts";
 import { IMPORT_FORMATS } from "../import/formats/registry.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
@@ -259,8 +260,17 @@ export async function importCommand(argv: string[]): Promise<number> {
 /** A statement file's bytes; a file the import could not take is bad input (exit 2). */
 function readStatement(path: string): Uint8Array {
   // No size cap here (SPEC §10.1): a statement of any size is read and walked record by record; the web upload keeps its limit.
+  // What is plainly no statement (an image, an archive, binary data) is refused from its first bytes, before reading it all.
   try {
     if (statSync(path).isDirectory()) throw new ImportInputError(`${path}: is a directory, not a statement file`);
+    const head = new Uint8Array(4096);
+    const fd = openSync(path, "r");
+    try {
+      const kind = binaryKind(head.subarray(0, readSync(fd, head, 0, head.length, 0)));
+      if (kind) throw new ImportInputError(`${basename(path)}: this is ${kind}, not a bank statement`);
+    } finally {
+      closeSync(fd);
+    }
     return readFileSync(path);
   } catch (e) {
     if (e instanceof ImportInputError) throw e;
@@ -308,7 +318,7 @@ function printSummary(
     const p = plans[k]!;
     // Money out and in per currency, with their rows: a file read with the wrong signs shows at once.
     for (const t of f.totals) {
-      console.log(`${f.file}: ${t.currency} money out ${formatMoney(t.out, t.currency)} (${formatCount(t.out_rows)} rows), money in ${formatMoney(t.in, t.currency)} (${formatCount(t.in_rows)} rows)`);
+      console.log(`${f.file}: ${t.currency} money out ${formatMoney(t.out, t.currency)} (${plural(t.out_rows, "row")}), money in ${formatMoney(t.in, t.currency)} (${plural(t.in_rows, "row")})`);
     }
     for (const r of p.reconciliation) console.log(`${f.file}: ${reconciliationText(r)}`);
     for (const n of p.notes) console.log(`${f.file}: note: ${n}`);

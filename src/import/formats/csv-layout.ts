@@ -131,7 +131,12 @@ export function headerMatches(layout: BankLayout, fields: readonly string[]): bo
   return layout.header.every((h) => spellings(h).some((name) => cells.has(name)));
 }
 
-/** The layout's columns as indexes in this header; a column it names that the header lacks is refused, naming it. */
+/**
+ * The layout's columns as indexes in this header. The columns a row cannot be read without (the
+ * header's, the date, the money, the currency, the id, the description, the skip rules') must be
+ * there, else the file is refused naming them; the others (balance, value date, facts, accounts)
+ * are read when present.
+ */
 export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: string): ColumnPlan {
   const index = new Map<string, number>();
   header.fields.forEach((name, i) => {
@@ -174,7 +179,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
         : layout.currency.fallback
           ? { code: layout.currency.fallback, from: `the ${layout.bank} layout` }
           : null,
-    balance: layout.balance === undefined ? null : col(layout.balance),
+    balance: opt(layout.balance),
     reference:
       layout.reference === undefined
         ? null
@@ -184,8 +189,8 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     description: both(description),
     descriptionAsIs: layout.description.asIs === true,
     idText: null,
-    counterparty: both(layout.counterparty === undefined ? [] : [col(layout.counterparty)]),
-    purpose: (layout.purpose ?? []).map(col),
+    counterparty: both([opt(layout.counterparty)].filter((i): i is number => i !== null)),
+    purpose: (layout.purpose ?? []).map(opt).filter((i): i is number => i !== null),
     referenceFact: layout.reference !== undefined && !isHashed(layout.reference) ? col(layout.reference) : null,
     counterpartyIban: opt(layout.counterpartyIban),
     originalAmount: opt(layout.originalAmount),
@@ -194,8 +199,8 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     fees: opt(layout.fees),
     detailAmount: opt(layout.detailAmount),
     sector: opt(layout.sector),
-    accountColumns: (layout.account?.columns ?? []).map(col),
-    checkDates: (layout.checkDates ?? []).map((c) => ({ column: col(c), orders })),
+    accountColumns: (layout.account?.columns ?? []).map(opt).filter((i): i is number => i !== null),
+    checkDates: (layout.checkDates ?? []).map(opt).filter((i): i is number => i !== null).map((column) => ({ column, orders })),
     skip: (layout.skip ?? []).map((s) => ({ ...s, column: col(s.column) })),
   };
   if (missing.size > 0) {

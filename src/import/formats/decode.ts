@@ -19,7 +19,7 @@ const MAGIC: { bytes: number[]; kind: string }[] = [
 export function binaryKind(bytes: Uint8Array): string | null {
   for (const m of MAGIC) if (m.bytes.every((b, i) => bytes[i] === b)) return m.kind;
   // A NUL byte never occurs in a text statement (UTF-16 files announce themselves with a BOM).
-  if (!hasUtf16Bom(bytes) && bytes.subarray(0, 4096).includes(0)) return "binary data, not a text statement";
+  if (!hasUtf16Bom(bytes) && bytes.subarray(0, 4096).includes(0)) return "binary data";
   return null;
 }
 

@@ -13,6 +13,9 @@ const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCa
 /** One line: a line break inside a quoted cell or an XML text is layout, not content. */
 export const oneLine = (s: string) => (s.includes("\n") || s.includes("\r") ? s.replace(/\s*[\r\n]+\s*/g, " ") : s).trim();
 
+/** Whether `outer` says all of `inner`, as whole words ("Coop Pronto Bern" holds "Coop", not "Co"). */
+const holds = (outer: string, inner: string) => ` ${outer} `.includes(` ${inner} `);
+
 export function joinTexts(parts: readonly (string | undefined | null)[]): string {
   const kept: { text: string; folded: string }[] = [];
   for (const raw of parts) {
@@ -20,12 +23,12 @@ export function joinTexts(parts: readonly (string | undefined | null)[]): string
     const text = cleanText(oneLine(raw));
     if (text === "") continue;
     const folded = fold(text);
-    if (kept.some((k) => k.folded.includes(folded))) continue;
-    const wider = kept.findIndex((k) => folded.includes(k.folded));
+    if (kept.some((k) => holds(k.folded, folded))) continue;
+    const wider = kept.findIndex((k) => holds(folded, k.folded));
     if (wider >= 0) {
       kept[wider] = { text, folded };
       // It may cover other earlier parts too.
-      for (let i = kept.length - 1; i > wider; i--) if (folded.includes(kept[i]!.folded)) kept.splice(i, 1);
+      for (let i = kept.length - 1; i > wider; i--) if (holds(folded, kept[i]!.folded)) kept.splice(i, 1);
     } else kept.push({ text, folded });
   }
   return cleanText(kept.map((k) => k.text).join(TEXT_SEPARATOR));

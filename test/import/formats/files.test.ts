@@ -25,7 +25,7 @@ describe("files that are no statement", () => {
       "upload.bin: this is an HTML page (a saved web page?), not a bank statement export",
     );
     expect(refusal(utf8("Dear customer,\nyour statement is attached.\n"))).toBe(
-      "upload.bin: unknown format: expected camt.052/053/054 XML, OFX/QFX, a UBS account or card CSV, or a CSV with a header row",
+      "upload.bin: unknown format: expected OFX/QFX, camt.052/053/054 XML, a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row",
     );
     expect(refusal(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]))).toBe("upload.bin: this is a ZIP archive or an Excel .xlsx workbook (export it as CSV), not a bank statement");
     for (const bytes of [PNG, PDF, new Uint8Array(0), utf8("<html><body>x</body></html>"), utf8("just words")]) expect(detectFormat(bytes)).toBeNull();
@@ -34,7 +34,7 @@ describe("files that are no statement", () => {
   test("the format is never taken from the file name, and a forced format that does not fit is refused", () => {
     const csv = utf8("Date;Text;Amount;Currency\n2025-01-02;A;-1.00;CHF\n");
     expect(read(csv, { fileName: "statement.xml" }).format).toBe("csv");
-    expect(refusal(csv, "camt")).toMatch(/^upload\.bin: line 1: the XML is not well-formed/);
+    expect(refusal(csv, "camt")).toBe("upload.bin: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)");
     expect(refusal(csv, "ofx")).toBe("upload.bin: no <OFX> element: not an OFX/QFX statement");
     expect(refusal(csv, "ubs-account")).toBe('upload.bin: no header line starting "Trade date;" (a UBS account statement has one after its preamble)');
     expect(refusal(csv, "ubs-card")).toBe('upload.bin: line 1: a UBS card invoice starts with "sep=;"');
