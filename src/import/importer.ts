@@ -669,23 +669,23 @@ function detailsWriter(db: Database, plan: FilePlan): (i: number) => void {
     `INSERT OR REPLACE INTO transaction_details (transaction_id, counterparty, counterparty_iban, purpose, reference, value_date, original_amount,
        original_currency, exchange_rate, fees, balance_after, source_file, source_sha256, source_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  const t = plan.rows;
   return (i) => {
-    const f = plan.rows.row(i).facts;
     insert.run(
       plan.ids[i]!,
-      f.counterparty ?? null,
-      f.counterpartyIban ?? null,
-      f.purpose ?? null,
-      f.reference ?? null,
-      f.valueDate ?? null,
-      f.originalAmount ?? null,
-      f.originalCurrency ?? null,
-      f.exchangeRate ?? null,
-      f.fees ?? null,
-      f.balanceAfter ?? null,
+      t.factOf(i, "counterparty") ?? null,
+      t.factOf(i, "counterpartyIban") ?? null,
+      t.factOf(i, "purpose") ?? null,
+      t.factOf(i, "reference") ?? null,
+      t.factOf(i, "valueDate") ?? null,
+      t.factOf(i, "originalAmount") ?? null,
+      t.factOf(i, "originalCurrency") ?? null,
+      t.factOf(i, "exchangeRate") ?? null,
+      t.factOf(i, "fees") ?? null,
+      t.factOf(i, "balanceAfter") ?? null,
       plan.file,
       plan.sha256,
-      plan.rows.lineOf(i),
+      t.lineOf(i),
     );
   };
 }

@@ -110,8 +110,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
 
       const rawDate = cell(plan.date).trim();
-      const texts = [...plan.description.out, ...plan.description.in].map((i) => cell(i)).join(" ");
-      if (rawDate === "" && TOTAL_LINE.test(normaliseHeader(texts))) return skip("a total or balance line, no booking of its own");
+      if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
+        return skip("a total or balance line, no booking of its own");
+      }
       let date: string | null;
       if (rawDate === "") {
         if (!plan.emptyDateTakesPrevious || previousDate === null) return bad(plan.emptyDateTakesPrevious ? `empty ${name(plan.date)} and no earlier row to take it from` : `no date in "${name(plan.date)}"`);

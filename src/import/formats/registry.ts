@@ -29,17 +29,18 @@ export const FORMATS_IN_WORDS = `${READERS.slice(0, -1).map((r) => r.name).join(
 /** The README's table of formats and of bank layouts, generated from the lists. */
 export function formatTableMarkdown(): string {
   const formats = [
-    "| Format (`--format`) | Recognised by | `transaction_id` (how duplicates are found) |",
-    "|---|---|---|",
-    ...READERS.map((r) => `| ${r.label} (\`${r.id}\`) | ${r.recognisedBy} | ${r.idRule} |`),
+    "| Format | `--format` | Recognised by | `transaction_id` (how duplicates are found) |",
+    "|---|---|---|---|",
+    ...READERS.map((r) => `| ${r.label} | \`${r.id}\` | ${r.recognisedBy} | ${r.idRule} |`),
   ];
   const layouts = [
-    "| Bank layout (`layout`) | Recognised by its header | Dates, decimal | Sign | Balance column |",
-    "|---|---|---|---|---|",
+    "| Bank layout | `layout` | Recognised by its header cells | Encoding; dates; decimal | Sign | Currency | Balance column |",
+    "|---|---|---|---|---|---|---|",
     ...LAYOUTS.map((l) => {
       const header = l.header.map((h) => `\`${[h].flat().join("` / `")}\``).join(", ");
       const sign = "debit" in l.money ? "debit / credit columns" : l.money.indicator ? "indicator column" : l.purchasesPositive ? "purchases positive (card)" : "signed amount";
-      return `| ${l.bank} ${l.name} (\`${l.id}\`) | ${header} | ${l.dates.join(", ")}; \`${l.decimal}\` | ${sign} | ${l.balance ? [l.balance].flat()[0] : "—"} |`;
+      const currency = !l.currency ? "the file's (IBAN country, else your data's)" : "fixed" in l.currency ? l.currency.fixed : `column \`${[l.currency.column].flat()[0]}\``;
+      return `| ${l.bank} ${l.name} | \`${l.id}\` | ${header} | ${l.encoding}; ${l.dates.join(", ")}; \`${l.decimal}\` | ${sign} | ${currency} | ${l.balance ? [l.balance].flat()[0] : "—"} |`;
     }),
   ];
   return `${formats.join("\n")}\n\n${layouts.join("\n")}`;

@@ -146,6 +146,9 @@ export class RowTable {
   sectorOf(i: number): string | undefined {
     return this.sector?.[i];
   }
+  factOf<K extends FactKey>(i: number, key: K): TransactionFacts[K] {
+    return this.facts[key]?.[i] as TransactionFacts[K];
+  }
 
   /** Every amount the other way round (a file whose balance column says its signs are inverted, or --flip-signs). */
   negateAmounts(): void {

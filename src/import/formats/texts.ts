@@ -17,6 +17,16 @@ export const oneLine = (s: string) => (s.includes("\n") || s.includes("\r") ? s.
 const holds = (outer: string, inner: string) => ` ${outer} `.includes(` ${inner} `);
 
 export function joinTexts(parts: readonly (string | undefined | null)[]): string {
+  // Most rows have one text: nothing to compare, nothing to fold.
+  let only: string | null = null;
+  let filled = 0;
+  for (const p of parts) {
+    if (p && p.trim() !== "") {
+      filled++;
+      only = p;
+    }
+  }
+  if (filled <= 1) return only === null ? "" : cleanText(oneLine(only));
   const kept: { text: string; folded: string }[] = [];
   for (const raw of parts) {
     if (!raw) continue;

@@ -23,7 +23,7 @@ type Expected = {
   totals: { currency: string; out: number; outRows: number; in: number; inRows: number }[];
   skipped?: { line: number; reason: string }[];
   bad?: { line: number; reason: string }[];
-  reconciliation: { currency: string; status: string; opening: number | null; closing: number | null; entries: number; difference: number | null; line?: number }[];
+  reconciliation: { currency: string; status: "ok" | "off" | "none"; opening: number | null; closing: number | null; entries: number; difference: number | null; line?: number }[];
   notes?: string[];
 };
 
