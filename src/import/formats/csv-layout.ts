@@ -8,6 +8,7 @@
  * shape (`ColumnPlan`), as the user's column mapping does.
  */
 import { ImportInputError } from "../../core/errors.ts";
+import { headerTier, normaliseHeader } from "./csv-words.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { DateFormat } from "./types.ts";
 import { ORDER_OF_FORMAT, type DateOrder, type Decimal } from "./values.ts";
@@ -49,7 +50,11 @@ export type BankLayout = {
   money: MoneyColumns;
   /** Card exports that write purchases positive and payments to the card negative: turned to money out / in. */
   purchasesPositive?: boolean;
-  /** The currency column, with the layout's currency for its empty cells; or one currency for every row. */
+  /**
+   * The currency column, with the layout's currency for its empty cells; or one currency for every row. Absent: a
+   * column headed with a currency word ("Devise", "Währung", "Currency"…) when the file has one, else the file's own
+   * (its header, preamble, IBAN country), else the data's main currency.
+   */
   currency?: { column: ColumnName; fallback?: string } | { fixed: string };
   /** A running balance after each row: checks every row's sign and amount (SPEC §10.1). */
   balance?: ColumnName;
@@ -125,6 +130,12 @@ const isHashed = (r: NonNullable<BankLayout["reference"]>): r is HashedReference
 
 const both = (cols: readonly number[]): ByDirection => ({ out: cols, in: cols });
 
+/** The column a header names the currency with, by its exact word ("Devise", "Währung", …), or null. */
+function currencyColumnByWords(header: CsvRecord): number | null {
+  const i = header.fields.findIndex((f) => headerTier(normaliseHeader(f), "currency") === 0);
+  return i < 0 ? null : i;
+}
+
 /** Does this header row carry the layout's identifying cells? */
 export function headerMatches(layout: BankLayout, fields: readonly string[]): boolean {
   const cells = new Set(fields.map((f) => f.trim()));
@@ -171,7 +182,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     money,
     purchasesPositive: layout.purchasesPositive === true,
     decimal: layout.decimal,
-    currency: layout.currency && "column" in layout.currency ? col(layout.currency.column) : null,
+    currency: layout.currency && "column" in layout.currency ? col(layout.currency.column) : layout.currency ? null : currencyColumnByWords(header),
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency

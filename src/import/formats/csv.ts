@@ -15,7 +15,7 @@ import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
 import { RowTable } from "./row-table.ts";
 import type { ReadOptions, Statement } from "./types.ts";
-import { DateVotes, DecimalVotes, ORDER_OF_FORMAT, type DateOrder, type Decimal } from "./values.ts";
+import { DateVotes, DecimalVotes, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
 /** How far a header row is looked for: preambles are short. */
@@ -125,6 +125,28 @@ function headerCurrency(plan: ColumnPlan): string | null {
   return null;
 }
 
+/** Whether the sampled rows read with the layout's own date notations and decimal mark (nine in ten at least). */
+function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
+  const m = plan.money;
+  const moneyCols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  let filled = 0;
+  let read = 0;
+  for (const r of sample) {
+    const date = (r.fields[plan.date] ?? "").trim();
+    if (date !== "") {
+      filled++;
+      if (plan.dateOrders.some((o) => parseDate(date, o) !== null)) read++;
+    }
+    for (const c of moneyCols) {
+      const v = (r.fields[c] ?? "").trim();
+      if (v === "") continue;
+      filled++;
+      if (parseAmount(v, plan.decimal) !== null) read++;
+    }
+  }
+  return filled === 0 || read / filled >= 0.9;
+}
+
 /** The date order and decimal mark of a guessed file, voted over every value of its columns (one more walk over the text). */
 function vote(text: string, table: Table, plan: ColumnPlan & { decimalKnown: boolean }, opts: ReadOptions): { dateOrders: DateOrder[]; decimal: Decimal } {
   const mapping = opts.mapping ?? {};
@@ -178,14 +200,16 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   }
   const pre = preamble(table.preamble, table.layout);
   const src: TableSource = { text, delimiter: table.delimiter, header: table.header, bodyStart: table.bodyStart, bodyLine: table.bodyLine, account: pre.account, fileCurrency: null };
-  let plan: ColumnPlan;
-  if (table.layout && !opts.mapping) plan = resolveLayout(table.layout, table.header, fileName);
-  else {
-    const sample: CsvRecord[] = [];
-    forEachRecord(text, table.delimiter, (r) => {
-      if (r.fields.some((f) => f.trim() !== "")) sample.push(r);
-      return sample.length < SAMPLE_RECORDS;
-    }, table.bodyStart, table.bodyLine);
+  const sample: CsvRecord[] = [];
+  forEachRecord(text, table.delimiter, (r) => {
+    if (r.fields.some((f) => f.trim() !== "")) sample.push(r);
+    return sample.length < SAMPLE_RECORDS;
+  }, table.bodyStart, table.bodyLine);
+  let plan: ColumnPlan | null = table.layout && !opts.mapping ? resolveLayout(table.layout, table.header, fileName) : null;
+  // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
+  // bank's: the generic reader guesses its columns instead of refusing every row.
+  if (plan && guess && !layoutFits(plan, sample)) plan = null;
+  if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [] };
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
