@@ -11,7 +11,8 @@
  * - Never a possible duplicate: two rows that carry bank ids of the same kind (two camt entries,
  *   two OFX FITIDs): the bank says they are two payments.
  *
- * Both are found with one pass each, not a query per row, so a statement checks quickly
+ * Both are found with one pass each, not a query per row (the new rows' pass in steps: `breathe`
+ * lets a server's event loop run between them), so a statement checks quickly
  * against a million-row database: the ids in chunks through the index, the candidates in
  * one query restricted to the statement's date span and amounts.
  */
@@ -49,24 +50,32 @@ export type Candidates = { rows: RowTable; indexes: readonly number[]; ids: read
  * both carry a bank id of the same kind (camt, ofx, card, UBS transaction number) are two payments
  * whatever their amounts: a statement split into two files makes no possible duplicates.
  */
-export function possibleDuplicates(db: Database, c: Candidates, hasAccount: boolean, fileIds: ReadonlySet<string>): (ExistingMatch | null)[] {
+export async function possibleDuplicates(
+  db: Database,
+  c: Candidates,
+  hasAccount: boolean,
+  fileIds: ReadonlySet<string>,
+  breathe: () => Promise<void> = async () => {},
+): Promise<(ExistingMatch | null)[]> {
   const { rows, indexes } = c;
-  const out: (ExistingMatch | null)[] = indexes.map(() => null);
-  const days = indexes.map((i) => parseDay(rows.date(i)));
+  const out: (ExistingMatch | null)[] = new Array(indexes.length).fill(null);
+  const days = new Array<number | null>(indexes.length);
   // The new rows by amount in cents: an existing row is looked at only when its amount is among them.
   const byCents = new Map<number, number[]>();
   let first = Infinity;
   let last = -Infinity;
-  indexes.forEach((row, k) => {
-    const day = days[k];
-    if (day === null || day === undefined) return;
+  for (let k = 0; k < indexes.length; k++) {
+    const row = indexes[k]!;
+    const day = (days[k] = parseDay(rows.date(row)));
+    if (k % 20_000 === 19_999) await breathe();
+    if (day === null) continue;
     if (day < first) first = day;
     if (day > last) last = day;
     const key = Math.round(rows.amount(row) * 100);
     const list = byCents.get(key);
     if (list) list.push(k);
     else byCents.set(key, [k]);
-  });
+  }
   if (byCents.size === 0) return out;
   const mine: (Set<string> | undefined)[] = [];
   // One pass over the statement's date span (±3 days), only rows with one of its amounts; `date < day after`

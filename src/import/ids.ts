@@ -24,16 +24,25 @@ export function contentId(account: string | null, date: string, amount: number, 
   return `h:${Bun.CryptoHasher.hash("sha256", key, "hex").slice(0, 16)}`;
 }
 
-/** Each row's transaction_id. `account` (the statement's) wins over a row's own in the content hash. */
-export function assignTransactionIds(rows: RowTable, account: string | null): string[] {
+/**
+ * Gives the rows of one statement their transaction_ids, in order (the `#k` numbering runs over the
+ * whole statement); `account` (the statement's) wins over a row's own in the content hash.
+ */
+export function transactionIdAssigner(rows: RowTable, account: string | null): (i: number) => string {
   const seen = new Map<string, number>();
-  const ids = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) {
+  return (i) => {
     const id = rows.referenceOf(i) ?? contentId(account ?? rows.accountOf(i), rows.date(i), rows.amount(i), rows.currencyOf(i), rows.idTextOf(i));
     const k = (seen.get(id) ?? 0) + 1;
     seen.set(id, k);
-    ids[i] = k === 1 ? id : `${id}#${k}`;
-  }
+    return k === 1 ? id : `${id}#${k}`;
+  };
+}
+
+/** Each row's transaction_id. */
+export function assignTransactionIds(rows: RowTable, account: string | null): string[] {
+  const next = transactionIdAssigner(rows, account);
+  const ids = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) ids[i] = next(i);
   return ids;
 }
 

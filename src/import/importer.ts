@@ -39,7 +39,7 @@ import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicate
 import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
 import type { RowTable } from "./formats/row-table.ts";
-import { assignTransactionIds } from "./ids.ts";
+import { assignTransactionIds, transactionIdAssigner } from "./ids.ts";
 import { parseInWorker } from "./parse-pool.ts";
 import { accountBalancesBefore, ensureAccountColumn, ensureBudgetDb, ensureImportTables, hasAccountColumn, mainCurrency } from "./target.ts";
 
@@ -254,6 +254,8 @@ export function unreconciledMessage(file: string, format: string, recs: readonly
 
 /** Lets the event loop breathe between chunks of a long computation (a server keeps answering). */
 const breathe = () => new Promise<void>((r) => setImmediate(r));
+/** Rows per step of a long loop: a few tens of milliseconds of work. */
+const STEP_ROWS = 10_000;
 
 /** Thrown inside the write when every row turned out to be there already: rolls the empty batch back. */
 class NothingToAdd extends Error {}
@@ -301,7 +303,13 @@ export class Importer {
   /** The same in the parse worker, so a large file never holds up the server (SPEC §13.1). */
   async parseOffThread(file: ImportFile, opts: ParseOptions = {}): Promise<ParsedFile> {
     const size = file.bytes.length;
-    const { statement, ids, sha256 } = await parseInWorker(file.bytes, this.readOptions(file, opts));
+    const { statement, sha256 } = await parseInWorker(file.bytes, this.readOptions(file, opts));
+    const next = transactionIdAssigner(statement.rows, statement.account);
+    const ids = new Array<string>(statement.rows.length);
+    for (let i = 0; i < ids.length; i++) {
+      ids[i] = next(i);
+      if (i % STEP_ROWS === STEP_ROWS - 1) await breathe();
+    }
     return this.checked({ name: file.name, bytes: new Uint8Array(0) }, statement, ids, sha256, opts, size);
   }
 
@@ -391,11 +399,11 @@ export class Importer {
       for (let i = 0; i < rows.length; i++) {
         if (there.has(ids[i]!)) status[i] = 1;
         else fresh.push(i);
+        if (i % STEP_ROWS === STEP_ROWS - 1) await breathe();
       }
-      await breathe();
       const matches = new Map<number, ExistingMatch>();
       if (db && fresh.length) {
-        const found = possibleDuplicates(db, { rows, indexes: fresh, ids }, hasAccountColumn(db), new Set(ids));
+        const found = await possibleDuplicates(db, { rows, indexes: fresh, ids }, hasAccountColumn(db), there, breathe);
         found.forEach((m, k) => {
           if (m) {
             status[fresh[k]!] = 2;
@@ -412,7 +420,24 @@ export class Importer {
       let modelError: string | null = null;
       // Without a cache, card rules or a model every new row is unclassified: nothing to compute per row.
       if (fresh.length && (cached || model || cardRules)) {
-        const inputs = fresh.map((i) => ({ description: rows.descriptionOf(i), amount: rows.amount(i), currency: rows.currencyOf(i), sector: rows.sectorOf(i) }));
+        // A class depends on the text (and a card's sector) only: each distinct one is classified once.
+        const distinct = new Map<string, number>();
+        const inputs: { description: string; amount: number; currency: string; sector?: string }[] = [];
+        const which = new Array<number>(fresh.length);
+        for (let k = 0; k < fresh.length; k++) {
+          const i = fresh[k]!;
+          const description = rows.descriptionOf(i);
+          const sector = rows.sectorOf(i);
+          const key = sector === undefined ? description : `${description}\u0000${sector}`;
+          let at = distinct.get(key);
+          if (at === undefined) {
+            at = inputs.length;
+            distinct.set(key, at);
+            inputs.push({ description, amount: rows.amount(i), currency: rows.currencyOf(i), sector });
+          }
+          which[k] = at;
+          if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
+        }
         const keys = cached || model ? inputs.map((r) => pipelineMerchantKey(r.description)) : undefined;
         const categories: ClassifierCategory[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
         const outcome = await classifyRows(inputs, {
@@ -424,10 +449,11 @@ export class Importer {
           examples: fewShotExamples(db),
           onProgress: opts.onProgress,
         });
-        fresh.forEach((i, k) => {
-          const c = outcome.classes[k]!;
-          if (c.source !== "unclassified") classes[i] = c;
-        });
+        for (let k = 0; k < fresh.length; k++) {
+          const c = outcome.classes[which[k]!]!;
+          if (c.source !== "unclassified") classes[fresh[k]!] = c;
+          if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
+        }
         learned = outcome.learned;
         modelError = outcome.modelError;
       }

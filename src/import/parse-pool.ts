@@ -1,23 +1,25 @@
 /**
  * The server's side of the parse worker (parse-worker.ts): one worker, started on first use and
  * not keeping the process alive; requests queue in it. The file's bytes are transferred, not
- * copied; the rows come back in column chunks appended to one RowTable, so the event loop only
- * ever handles a few milliseconds of work at a time while a 50 MB statement is read.
+ * copied; the rows come back in column chunks appended to one RowTable, at most two chunks on
+ * their way at once (the worker waits on a shared counter), so the event loop handles a few
+ * milliseconds of work at a time while a 50 MB statement is read, and no backlog of chunks piles up.
  */
 import { ImportInputError } from "../core/errors.ts";
 import type { ParseOptions } from "./formats/index.ts";
 import { RowTable, type RowChunk } from "./formats/row-table.ts";
 import type { Statement } from "./formats/types.ts";
 
-export type ParseRequest = { id: number; bytes: ArrayBuffer; options: ParseOptions };
+/** `consumed`: one Int32 the server counts the chunks it has taken up in (the worker's backpressure). */
+export type ParseRequest = { id: number; bytes: ArrayBuffer; options: ParseOptions; consumed: SharedArrayBuffer };
 export type ParseReply =
-  | { id: number; kind: "rows"; chunk: RowChunk; ids: string[] }
+  | { id: number; kind: "rows"; chunk: RowChunk }
   | { id: number; kind: "done"; statement: Omit<Statement, "rows">; sha256: string }
   | { id: number; kind: "error"; input: boolean; message: string };
 
-export type ParsedInWorker = { statement: Statement; ids: string[]; sha256: string };
+export type ParsedInWorker = { statement: Statement; sha256: string };
 
-type Pending = { rows: RowTable; ids: string[]; resolve(r: ParsedInWorker): void; reject(e: Error): void };
+type Pending = { rows: RowTable; consumed: Int32Array; resolve(r: ParsedInWorker): void; reject(e: Error): void };
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -49,12 +51,18 @@ function theWorker(): Worker {
     if (!p) return;
     if (reply.kind === "rows") {
       p.rows.appendChunk(reply.chunk);
-      for (const id of reply.ids) p.ids.push(id);
+      // Taken up: the worker may send the next one (it waits when two are still on their way).
+      Atomics.add(p.consumed, 0, 1);
+      Atomics.notify(p.consumed, 0);
       return;
     }
     pending.delete(reply.id);
     if (reply.kind === "error") p.reject(reply.input ? new ImportInputError(reply.message) : new Error(`the statement reader failed: ${reply.message}`));
-    else p.resolve({ statement: { ...reply.statement, rows: p.rows }, ids: p.ids, sha256: reply.sha256 });
+    else {
+      // Rows the reader passed on before its balance column told it their signs were the wrong way round.
+      if (reply.statement.invertedByBalance) p.rows.negateAmounts();
+      p.resolve({ statement: { ...reply.statement, rows: p.rows }, sha256: reply.sha256 });
+    }
   };
   // A worker that cannot start (or dies) must not leave a request waiting forever.
   w.addEventListener("error", (event) => failAll(new Error(`the parse worker failed: ${(event as ErrorEvent).message ?? "unknown error"}`)));
@@ -72,8 +80,9 @@ export function parseInWorker(bytes: Uint8Array, options: ParseOptions): Promise
   const id = nextId++;
   // A view on part of a larger buffer is copied out; a whole buffer is transferred as it is.
   const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
+  const consumed = new SharedArrayBuffer(4);
   return new Promise((resolve, reject) => {
-    pending.set(id, { rows: new RowTable(), ids: [], resolve, reject });
-    w.postMessage({ id, bytes: buffer, options } satisfies ParseRequest, [buffer]);
+    pending.set(id, { rows: new RowTable(), consumed: new Int32Array(consumed), resolve, reject });
+    w.postMessage({ id, bytes: buffer, options, consumed } satisfies ParseRequest, [buffer]);
   });
 }

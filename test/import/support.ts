@@ -45,6 +45,7 @@ export function parsed(file: string, rows: ParsedRow[], extra: Partial<Omit<Pars
     reconciliation: [],
     dataLines: rows.length,
     notes: [],
+    invertedByBalance: false,
     sha256: "0".repeat(64),
     bytes: 1000,
     ids: assignTransactionIds(table, account),

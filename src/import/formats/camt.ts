@@ -127,6 +127,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const flip = opts.flipSigns ? -1 : 1;
   const rows = new RowTable();
+  const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
   const skipped: SkippedLine[] = [];
   const notes: string[] = [];
@@ -205,11 +206,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
           account,
           facts: txFacts(p.tx, partNegative, e, total.currency),
         };
-        rows.add(row);
+        out.add(row);
       });
       return;
     }
-    rows.add({
+    out.add({
       line,
       date,
       amount: flip * sign * total.value,
@@ -266,7 +267,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   if (!messageSeen) {
     throw new ImportInputError(`${fileName}: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)`);
   }
-  return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes };
+  return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes , invertedByBalance: false };
 }
 
 export const camtReader: StatementReader = {

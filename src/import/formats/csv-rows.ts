@@ -15,7 +15,7 @@ import { fnv1a64Hex } from "./fnv.ts";
 import { cents, checkBalanceColumn, reconcile, type ChainRow } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
-import type { BadRow, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
+import type { BadRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 export type TableSource = {
@@ -38,8 +38,10 @@ const parseDateIn = (raw: string, orders: readonly DateOrder[]) => {
   return null;
 };
 
-export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: string; flipSigns: boolean }): Statement {
+export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: string; flipSigns: boolean; sink?: RowSink }): Statement {
   const rows = new RowTable();
+  const sink = o.sink ?? rows;
+  let rowCount = 0;
   const badRows: BadRow[] = [];
   const skipped: SkippedLine[] = [];
   const notes: string[] = [];
@@ -189,7 +191,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
       const signed = flip * amount;
       lastBooked = line;
-      rows.add({
+      rowCount++;
+      sink.add({
         line,
         date,
         amount: signed === 0 ? 0 : signed,
@@ -218,7 +221,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
   if (defaultCurrencyUsed > 0) {
     const from = plan.defaultCurrency ?? src.fileCurrency!;
-    notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rows.length ? "every row" : `${defaultCurrencyUsed} rows without a currency of their own`}`);
+    notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} rows without a currency of their own`}`);
   }
   if (plan.purchasesPositive) notes.push("a card export that writes purchases positive: they are read as money out, payments to the card as money in");
 
@@ -234,7 +237,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // A file inverted as a whole is corrected; one only partly "inverted" contradicts its balances.
   const invertAll = inverted > 0 && inverted === checked;
   if (invertAll) {
-    rows.negateAmounts();
+    // Rows handed to a sink are turned round by whoever holds them (invertedByBalance).
+    if (!o.sink) rows.negateAmounts();
     notes.push(`every amount's sign contradicted the balance column (${name(plan.balance!)}) and agreed with it turned round: the signs were flipped to match it`);
   }
   for (const { g, check } of results) {
@@ -271,5 +275,5 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
   let account = src.account;
   if (plan.accountColumns.length > 0) account = accountValues.size === 1 ? [...accountValues][0]! : (secondAccount ?? src.account);
-  return { format: plan.format, layout: plan.layout, account, rows, badRows, skipped, reconciliation, dataLines, notes };
+  return { format: plan.format, layout: plan.layout, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: invertAll };
 }

@@ -211,7 +211,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   if (plan && guess && !layoutFits(plan, sample)) plan = null;
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
-    if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [] };
+    if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
     if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
     const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName);
@@ -228,7 +228,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     throw new ImportInputError(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);
   }
   src.fileCurrency = file;
-  return readRows(src, plan, { fileName, flipSigns: opts.flipSigns === true });
+  return readRows(src, plan, { fileName, flipSigns: opts.flipSigns === true, sink: opts.sink });
 }
 
 const layoutsOf = (format: string) => LAYOUTS.filter((l) => (l.format ?? "csv") === format);

@@ -9,7 +9,7 @@ import { ImportInputError } from "../../core/errors.ts";
 import { binaryKind, decodeText, looksLikeHtml } from "./decode.ts";
 import { FORMATS_IN_WORDS, READERS, readerFor } from "./registry.ts";
 import type { StatementReader } from "./reader.ts";
-import type { ReadOptions, Statement } from "./types.ts";
+import type { ParsedRow, ReadOptions, Statement } from "./types.ts";
 
 export * from "./types.ts";
 export { IMPORT_FORMATS } from "./registry.ts";
@@ -45,15 +45,18 @@ export function parseText(text: string, opts: ParseOptions): Statement {
   if (looksLikeHtml(text.slice(0, HEAD_CHARS))) throw new ImportInputError(`${fileName}: this is an HTML page (a saved web page?), not a bank statement export`);
   const reader = opts.format && opts.format !== "auto" ? readerFor(opts.format) : identify(text);
   if (!reader) throw new ImportInputError(`${fileName}: unknown format: expected ${FORMATS_IN_WORDS}`);
+  const override = opts.accountOverride?.trim();
+  // Rows handed on as they are read take the override on their way.
+  const target = opts.sink;
+  const sink = override && target ? { add: (r: ParsedRow) => target.add({ ...r, account: override }) } : target;
   let s: Statement;
   try {
-    s = reader.read(text, opts);
+    s = reader.read(text, { ...opts, sink });
   } catch (e) {
     if (e instanceof ImportInputError) throw e;
     // A reader's own mistake or the engine's limit (a stack, a range): still the file's problem to the user, named.
     throw new ImportInputError(`${fileName}: the ${reader.label} reader could not read this file (${(e as Error).message ?? e})`);
   }
-  const override = opts.accountOverride?.trim();
   if (override) {
     s.account = override;
     s.rows.setAccount(override);

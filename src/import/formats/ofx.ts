@@ -82,6 +82,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const doctype = text.slice(0, start).search(/<!DOCTYPE/i);
   if (doctype >= 0) throw new ImportInputError(`${fileName}: line ${text.slice(0, doctype).split("\n").length}: the file declares a DOCTYPE, which is refused (statements never need one)`);
   const rows = new RowTable();
+  const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
   const reconciliation: Reconciliation[] = [];
   const accounts: string[] = [];
@@ -137,7 +138,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       s.entries++;
       s.cents += cents(signed);
     }
-    rows.add({
+    out.add({
       line,
       date,
       amount: signed === 0 ? 0 : signed,
@@ -235,7 +236,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     else n.dissolved = true;
   }
   if (statements === 0) throw new ImportInputError(`${fileName}: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)`);
-  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes: [] };
+  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes: [] , invertedByBalance: false };
 }
 
 export const ofxReader: StatementReader = {

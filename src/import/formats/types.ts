@@ -99,7 +99,15 @@ export type Statement = {
   dataLines: number;
   /** What the reader decided that the user should know ("signs flipped to match the balance column", …). */
   notes: string[];
+  /**
+   * The balance column said every sign was the wrong way round: the rows in `rows` are corrected; rows a reader gave a
+   * `sink` as it read are not (it could not know yet), and the receiver turns them round.
+   */
+  invertedByBalance: boolean;
 };
+
+/** Where a reader puts each row as it reads it: a RowTable, or (the parse worker) something that passes them on in chunks. */
+export type RowSink = { add(row: ParsedRow): void };
 
 /** The user's answers for a CSV whose columns cannot be guessed (CLI flags / form fields / saved mapping). */
 export type CsvMapping = {
@@ -128,4 +136,6 @@ export type ReadOptions = {
    * the importer passes the data's main currency, and says so (SPEC §10.1: never refused for that alone).
    */
   fallbackCurrency?: { code: string; from: string };
+  /** Rows go here as they are read instead of into the statement's own RowTable (which stays empty). */
+  sink?: RowSink;
 };
