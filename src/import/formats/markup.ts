@@ -38,12 +38,15 @@ const localName = (qualified: string) => {
 export function scanMarkup(src: string, h: MarkupHandler, o: MarkupOptions): void {
   const n = src.length;
   let i = o.start ?? 0;
-  // The line of `linePos`, advanced forward only: counting newlines stays linear.
+  // The line of a position, positions only ever moving forward: each newline is looked at once (a cached next
+  // newline, not a search from the last position, which is quadratic on one long line of tags).
   let line = 1;
-  let linePos = 0;
+  let nextNewline = src.indexOf("\n");
   const lineOf = (pos: number) => {
-    for (let k = src.indexOf("\n", linePos); k >= 0 && k < pos; k = src.indexOf("\n", k + 1)) line++;
-    linePos = pos;
+    while (nextNewline >= 0 && nextNewline < pos) {
+      line++;
+      nextNewline = src.indexOf("\n", nextNewline + 1);
+    }
     return line;
   };
   const fail = (pos: number, what: string): never => {

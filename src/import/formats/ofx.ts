@@ -57,6 +57,13 @@ function find(n: ONode | undefined, ...names: string[]): ONode | undefined {
 
 const value = (n: ONode | undefined, ...names: string[]) => find(n, ...names)?.text;
 
+/** A node's children by name, the first of each, in one walk (a transaction's fields are looked up a dozen times). */
+function fields(n: ONode): Map<string, ONode> {
+  const out = new Map<string, ONode>();
+  for (const c of kids(n)) if (!out.has(c.name)) out.set(c.name, c);
+  return out;
+}
+
 function ofxDate(raw: string | undefined): string | null {
   const m = raw ? /^(\d{4})(\d{2})(\d{2})/.exec(raw) : null;
   return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
@@ -106,32 +113,35 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     return s;
   };
 
-  const transaction = (tx: ONode) => {
+  const transaction = (node: ONode) => {
     ordinal++;
+    const f = fields(node);
+    // The transaction's own fields by name; an aggregate's (PAYEE, CURRENCY) looked up inside it.
+    const value = (name: string, inner?: string) => (inner ? find(f.get(name), inner)?.text : f.get(name)?.text);
     const line = ordinal;
     const bad = (reason: string): void => {
       badRows.push({ line, reason });
     };
     const s = stmts.length ? statementOf(stmts[stmts.length - 1]!) : null;
     if (!s) return bad("a STMTTRN outside any bank or card statement (STMTRS / CCSTMTRS)");
-    const date = ofxDate(value(tx, "DTPOSTED"));
-    if (!date) return bad(`DTPOSTED "${value(tx, "DTPOSTED") ?? ""}" is not a real date`);
-    const amount = ofxAmount(value(tx, "TRNAMT"));
-    if (amount === null) return bad(`TRNAMT "${value(tx, "TRNAMT") ?? ""}" is not a number`);
+    const date = ofxDate(value("DTPOSTED"));
+    if (!date) return bad(`DTPOSTED "${value("DTPOSTED") ?? ""}" is not a real date`);
+    const amount = ofxAmount(value("TRNAMT"));
+    if (amount === null) return bad(`TRNAMT "${value("TRNAMT") ?? ""}" is not a number`);
     // CURRENCY: the amount is in that currency; ORIGCURRENCY only tells what it was converted from.
-    const currency = (value(tx, "CURRENCY", "CURSYM") ?? s.currency)?.trim().toUpperCase();
+    const currency = (value("CURRENCY", "CURSYM") ?? s.currency)?.trim().toUpperCase();
     if (!currency || !/^[A-Z]{3}$/.test(currency)) return bad("no currency (CURDEF of the statement or CURRENCY/CURSYM of the transaction)");
-    const fitid = value(tx, "FITID");
-    const name = value(tx, "NAME") ?? value(tx, "PAYEE", "NAME");
-    const memo = value(tx, "MEMO");
+    const fitid = value("FITID");
+    const name = value("NAME") ?? value("PAYEE", "NAME");
+    const memo = value("MEMO");
     const facts: TransactionFacts = {};
     if (name) facts.counterparty = cleanText(name);
     if (memo) facts.purpose = cleanText(memo);
-    const refnum = value(tx, "REFNUM");
+    const refnum = value("REFNUM");
     if (refnum) facts.reference = cleanText(refnum);
-    const rate = Number(value(tx, "CURRENCY", "CURRATE") ?? value(tx, "ORIGCURRENCY", "CURRATE"));
+    const rate = Number(value("CURRENCY", "CURRATE") ?? value("ORIGCURRENCY", "CURRATE"));
     if (Number.isFinite(rate) && rate > 0) facts.exchangeRate = rate;
-    const orig = value(tx, "ORIGCURRENCY", "CURSYM");
+    const orig = value("ORIGCURRENCY", "CURSYM");
     if (orig) facts.originalCurrency = orig.trim().toUpperCase();
     const signed = flip * amount;
     if (currency === s.currency) {
