@@ -18,10 +18,10 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
   let h: WebHarness;
   const suite = sharedHarnessSuite(async () => (h = await startWebHarness()));
 
-  const count = () => {
+  const count = (where = "date >= '2031-01-01'") => {
     const db = new Database(h.budget.path, { readonly: true });
     try {
-      return (db.query("SELECT count(*) AS n FROM transactions WHERE date >= '2031-01-01'").get() as { n: number }).n;
+      return (db.query(`SELECT count(*) AS n FROM transactions WHERE ${where}`).get() as { n: number }).n;
     } finally {
       db.close();
     }
@@ -140,14 +140,7 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     expect(squash(await page.locator(".import-notes li").innerText())).toBe(
       "entry 1 is one row, not split into its parts: its 2 parts add up to SEK -199'990.50, not the entry's SEK -200'000.00",
     );
-    const sek = () => {
-      const db = new Database(h.budget.path, { readonly: true });
-      try {
-        return (db.query("SELECT count(*) AS n FROM transactions WHERE currency = 'SEK'").get() as { n: number }).n;
-      } finally {
-        db.close();
-      }
-    };
+    const sek = () => count("currency = 'SEK'");
     await page.getByRole("button", { name: "Import 2 transactions" }).click();
     // The browser keeps the form (the tick is required): nothing was sent, nothing imported.
     expect(await page.locator(".import-review input[name=accept-unreconciled]").evaluate((i) => (i as HTMLInputElement).validity.valueMissing)).toBe(true);
