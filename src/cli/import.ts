@@ -30,8 +30,11 @@ import {
   reconciliationText,
   rowPlace,
   rowsToInsert,
-  type FilePlan,
+  STREAM_FROM_BYTES,
+  type CurrencyTotals,
   type ImportActor,
+  type ParsedFile,
+  type PlannedRow,
 } from "../import/importer.ts";
 import { checkImportTarget } from "../import/target.ts";
 import { Store } from "../store/store.ts";
@@ -187,63 +190,86 @@ export async function importCommand(argv: string[]): Promise<number> {
       flipSigns: values["flip-signs"] === true,
       acceptUnreconciled,
     };
-    // Every file is read and checked before anything is written: bad input writes nothing.
-    const parsedFiles = positionals.map((path) => importer.parse({ name: basename(path), bytes: readStatement(path) }, parseOpts));
+    // Every file is read and checked before anything is written: bad input writes nothing. A large one is read for
+    // its facts only here, and read again, chunk by chunk, by its write (memory holds a chunk, not a million rows).
+    const prepared = positionals.map((path) => {
+      const file = { name: basename(path), bytes: readStatement(path) };
+      return file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, parseOpts) } : { kind: "parsed" as const, parsed: importer.parse(file, parseOpts) };
+    });
     if (values["save-mapping"] && mapping && !dryRun) store.csvMappings.save(values["save-mapping"] as string, mapping, "cli");
 
     const include = values["include-possible-duplicates"] === true;
     const summaries: FileSummary[] = [];
-    const plans: FilePlan[] = [];
+    const reports: FileReport[] = [];
     const bySource = emptyBySource();
     const seen = new Set<string>();
     const snapshots = new Set<string>();
-    for (const parsed of parsedFiles) {
-      const plan = await importer.plan(parsed, {
-        classify: dryRun || !model ? "offline" : "model",
-        seen,
-        onProgress: (done, total) => bar.update(`${parsed.file}: classifying merchants`, done, total),
-      });
-      bar.end();
-      plans.push(plan);
-      const counts = planCounts(plan);
+    for (const item of prepared) {
       let batch: string | null = null;
       let inserted: number;
       let alreadyThere = 0;
-      if (dryRun) {
-        const rows = rowsToInsert(plan, include);
-        inserted = rows.length;
-        for (const i of rows) bySource[classificationOf(plan, i).source]++;
-      } else {
-        const done = importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: CLI_ACTOR });
-        batch = done.batch;
-        inserted = done.inserted;
-        alreadyThere = done.alreadyThere;
+      let counts: { rows: number; new: number; duplicates: number; possibleDuplicates: number };
+      let facts: Omit<ParsedFile, "rows" | "ids">;
+      let totals: CurrencyTotals[];
+      let report: FileReport;
+      if (item.kind === "streamed") {
+        const sf = item.sf;
+        const done = importer.commitStreamed(sf, { includePossibleDuplicates: include, acceptUnreconciled, dryRun, seen: dryRun ? seen : undefined, actor: CLI_ACTOR });
+        ({ batch, inserted, alreadyThere } = done);
         if (done.snapshot) snapshots.add(done.snapshot);
         for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
+        counts = done.counts;
+        facts = sf;
+        totals = sf.totals;
+        report = { ...sf, possible: done.possible, possibleCount: done.counts.possibleDuplicates, modelError: null };
+      } else {
+        const parsed = item.parsed;
+        const plan = await importer.plan(parsed, {
+          classify: dryRun || !model ? "offline" : "model",
+          seen,
+          onProgress: (done, total) => bar.update(`${parsed.file}: classifying merchants`, done, total),
+        });
+        bar.end();
+        counts = planCounts(plan);
+        if (dryRun) {
+          const rows = rowsToInsert(plan, include);
+          inserted = rows.length;
+          for (const i of rows) bySource[classificationOf(plan, i).source]++;
+        } else {
+          const done = importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: CLI_ACTOR });
+          ({ batch, inserted, alreadyThere } = done);
+          if (done.snapshot) snapshots.add(done.snapshot);
+          for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
+        }
+        facts = plan;
+        totals = fileTotals(plan.rows);
+        const possible = possibleDuplicateRows(plan);
+        report = { ...plan, possible, possibleCount: possible.length, modelError: plan.modelError };
       }
+      reports.push(report);
       summaries.push({
-        file: plan.file,
-        format: plan.format,
-        layout: plan.layout,
-        account: plan.account,
+        file: facts.file,
+        format: facts.format,
+        layout: facts.layout,
+        account: facts.account,
         batch,
-        data_lines: counts.dataLines,
+        data_lines: facts.dataLines,
         rows: counts.rows,
         inserted,
         duplicates: counts.duplicates + alreadyThere,
         possible_duplicates: counts.possibleDuplicates,
-        bad_rows: plan.badRows.map((b) => ({ line: b.line, reason: b.reason })),
-        skipped: plan.skipped.map((b) => ({ line: b.line, reason: b.reason })),
-        totals: fileTotals(plan.rows).map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
-        reconciliation: plan.reconciliation.map(reconciliationJson),
-        notes: plan.notes,
+        bad_rows: facts.badRows.map((b) => ({ line: b.line, reason: b.reason })),
+        skipped: facts.skipped.map((b) => ({ line: b.line, reason: b.reason })),
+        totals: totals.map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
+        reconciliation: facts.reconciliation.map(reconciliationJson),
+        notes: facts.notes,
       });
     }
     if (json) {
       console.log(JSON.stringify({ files: summaries, by_source: bySource, dry_run: dryRun }));
       return 0;
     }
-    printSummary(summaries, plans, bySource, { dryRun, include, target: importer.target, model: model !== null, noClassify: values["no-classify"] === true, snapshots: [...snapshots] });
+    printSummary(summaries, reports, bySource, { dryRun, include, target: importer.target, model: model !== null, noClassify: values["no-classify"] === true, snapshots: [...snapshots] });
     return 0;
   } catch (e) {
     bar.end();
@@ -278,9 +304,17 @@ function readStatement(path: string): Uint8Array {
   }
 }
 
+/** What the table says about one file beyond its counts. */
+type FileReport = Pick<ParsedFile, "file" | "format" | "reconciliation" | "notes" | "badRows" | "skipped"> & {
+  /** Possible duplicates (a large file's first ones), and how many there are. */
+  possible: PlannedRow[];
+  possibleCount: number;
+  modelError: string | null;
+};
+
 function printSummary(
   files: FileSummary[],
-  plans: FilePlan[],
+  plans: FileReport[],
   bySource: Record<ClassSource, number>,
   o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean; snapshots: string[] },
 ): void {
@@ -323,12 +357,13 @@ function printSummary(
     for (const r of p.reconciliation) console.log(`${f.file}: ${reconciliationText(r)}`);
     for (const n of p.notes) console.log(`${f.file}: note: ${n}`);
     if (p.modelError) console.log(`${p.file}: the model failed (${p.modelError}); those rows are stored unclassified.`);
-    const possible = possibleDuplicateRows(p);
+    const possible = p.possible;
     if (possible.length && !o.include) console.log(`${p.file}: possible duplicates, not imported (--include-possible-duplicates imports them):`);
     else if (possible.length) console.log(`${p.file}: possible duplicates, imported as asked:`);
     for (const r of possible) {
       console.log(`  ${rowPlace(p.format, r.line)}: ${r.date} ${formatMoney(r.amount, r.currency)} ${JSON.stringify(r.description)} ~ ${r.match!.date} ${JSON.stringify(r.match!.description)}`);
     }
+    if (p.possibleCount > possible.length) console.log(`  … and ${formatCount(p.possibleCount - possible.length)} more`);
     if (p.badRows.length) console.log(`${p.file}: skipped bad rows:`);
     for (const b of p.badRows) console.log(`  ${rowPlace(p.format, b.line)}: ${b.reason}`);
     if (p.skipped.length) console.log(`${p.file}: skipped lines (no transaction of their own):`);

@@ -11,8 +11,8 @@
  * - Never a possible duplicate: two rows that carry bank ids of the same kind (two camt entries,
  *   two OFX FITIDs): the bank says they are two payments.
  *
- * Both are found with one pass each, not a query per row (the new rows' pass in steps: `breathe`
- * lets a server's event loop run between them), so a statement checks quickly
+ * Both are found with one pass each, not a query per row (a caller with many rows asks in slices,
+ * so that a server's event loop runs between them), so a statement checks quickly
  * against a million-row database: the ids in chunks through the index, the candidates in
  * one query restricted to the statement's date span and amounts.
  */
@@ -49,14 +49,9 @@ export type Candidates = { rows: RowTable; indexes: readonly number[]; ids: read
  * before (a duplicate itself), not another source's booking of the same payment. Two rows that
  * both carry a bank id of the same kind (camt, ofx, card, UBS transaction number) are two payments
  * whatever their amounts: a statement split into two files makes no possible duplicates.
+ * `ownBatch`: the import being written (a streamed one writes as it checks): its own rows are no other source's.
  */
-export async function possibleDuplicates(
-  db: Database,
-  c: Candidates,
-  hasAccount: boolean,
-  fileIds: ReadonlySet<string>,
-  breathe: () => Promise<void> = async () => {},
-): Promise<(ExistingMatch | null)[]> {
+export function possibleDuplicates(db: Database, c: Candidates, hasAccount: boolean, fileIds: ReadonlySet<string>, ownBatch: string | null = null): (ExistingMatch | null)[] {
   const { rows, indexes } = c;
   const out: (ExistingMatch | null)[] = new Array(indexes.length).fill(null);
   const days = new Array<number | null>(indexes.length);
@@ -67,7 +62,6 @@ export async function possibleDuplicates(
   for (let k = 0; k < indexes.length; k++) {
     const row = indexes[k]!;
     const day = (days[k] = parseDay(rows.date(row)));
-    if (k % 20_000 === 19_999) await breathe();
     if (day === null) continue;
     if (day < first) first = day;
     if (day > last) last = day;
@@ -84,12 +78,12 @@ export async function possibleDuplicates(
     `SELECT id, date, raw_description AS description, transaction_id AS transactionId, ${hasAccount ? "account" : "NULL AS account"},
             CAST(round(amount * 100) AS INTEGER) AS cents, upper(trim(currency)) AS currency
      FROM transactions
-     WHERE date >= ? AND date < ? AND CAST(round(amount * 100) AS INTEGER) IN (SELECT value FROM json_each(?))`,
+     WHERE date >= ? AND date < ? AND CAST(round(amount * 100) AS INTEGER) IN (SELECT value FROM json_each(?)) AND import_batch IS NOT ?`,
   );
   const from = dayToIso(addDays(first, -POSSIBLE_DUPLICATE_DAYS));
   const to = dayToIso(addDays(last, POSSIBLE_DUPLICATE_DAYS + 1));
   type Existing = { id: number; date: string; description: string; transactionId: string; account: string | null; cents: number; currency: string };
-  for (const e of q.iterate(from, to, JSON.stringify([...byCents.keys()])) as Iterable<Existing>) {
+  for (const e of q.iterate(from, to, JSON.stringify([...byCents.keys()]), ownBatch) as Iterable<Existing>) {
     const ks = byCents.get(e.cents);
     if (!ks || fileIds.has(e.transactionId)) continue;
     const day = parseDay(e.date);

@@ -26,11 +26,12 @@ export function contentId(account: string | null, date: string, amount: number, 
 
 /**
  * Gives the rows of one statement their transaction_ids, in order (the `#k` numbering runs over the
- * whole statement); `account` (the statement's) wins over a row's own in the content hash.
+ * whole statement, also when its rows come in several tables, chunk by chunk); `account` (the
+ * statement's) wins over a row's own in the content hash.
  */
-export function transactionIdAssigner(rows: RowTable, account: string | null): (i: number) => string {
+export function transactionIdAssigner(account: string | null): (rows: RowTable, i: number) => string {
   const seen = new Map<string, number>();
-  return (i) => {
+  return (rows, i) => {
     const id = rows.referenceOf(i) ?? contentId(account ?? rows.accountOf(i), rows.date(i), rows.amount(i), rows.currencyOf(i), rows.idTextOf(i));
     const k = (seen.get(id) ?? 0) + 1;
     seen.set(id, k);
@@ -40,9 +41,9 @@ export function transactionIdAssigner(rows: RowTable, account: string | null): (
 
 /** Each row's transaction_id. */
 export function assignTransactionIds(rows: RowTable, account: string | null): string[] {
-  const next = transactionIdAssigner(rows, account);
+  const next = transactionIdAssigner(account);
   const ids = new Array<string>(rows.length);
-  for (let i = 0; i < rows.length; i++) ids[i] = next(i);
+  for (let i = 0; i < rows.length; i++) ids[i] = next(rows, i);
   return ids;
 }
 

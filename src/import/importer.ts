@@ -34,11 +34,24 @@ import { formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord } from "../store/import-records.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
-import { cacheEntries, categoriesOf, classifyRows, cleanDescription, fewShotExamples, hasCachedMerchants, type ClassifierCategory, type Classified, type ClassSource, type ModelClassifier } from "./classify.ts";
+import {
+  cacheEntries,
+  categoriesOf,
+  classifyRows,
+  classifyWithoutModel,
+  cleanDescription,
+  fewShotExamples,
+  hasCachedMerchants,
+  type ClassifierCategory,
+  type Classified,
+  type ClassSource,
+  type ModelClassifier,
+} from "./classify.ts";
 import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
-import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
+import { binaryKind, decodeText } from "./formats/decode.ts";
+import { parseStatement, parseText, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
-import type { RowTable } from "./formats/row-table.ts";
+import { RowTable } from "./formats/row-table.ts";
 import { assignTransactionIds, transactionIdAssigner } from "./ids.ts";
 import { parseInWorker } from "./parse-pool.ts";
 import { accountBalancesBefore, ensureAccountColumn, ensureBudgetDb, ensureImportTables, hasAccountColumn, mainCurrency } from "./target.ts";
@@ -252,10 +265,168 @@ export function unreconciledMessage(file: string, format: string, recs: readonly
   return `${file}: ${what}; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)`;
 }
 
+/** Bad rows (unless skipBadRows) and balances that do not reconcile (unless acceptUnreconciled) refuse the file: nothing is written. */
+function refuseBadInput(file: string, s: Pick<Statement, "format" | "badRows" | "reconciliation">, opts: ParseOptions): void {
+  const bad = s.badRows[0];
+  if (bad && !opts.skipBadRows) {
+    const more = s.badRows.length > 1 ? ` (and ${s.badRows.length - 1} more bad row${s.badRows.length > 2 ? "s" : ""})` : "";
+    throw new ImportInputError(`${file} ${rowPlace(s.format, bad.line)}: ${bad.reason}${more}; nothing was imported (--skip-bad-rows imports the rest)`);
+  }
+  const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(file, s.format, s.reconciliation);
+  if (refusal) throw new ImportInputError(refusal);
+}
+
+/** Files from this size on are imported streamed from the command line (parseStreamed, commitStreamed). */
+export const STREAM_FROM_BYTES = 8 * 1024 * 1024;
+/** Rows per chunk of a streamed import. */
+const STREAM_CHUNK_ROWS = 20_000;
+/** Possible duplicates a streamed import lists, at most (all are counted). */
+const STREAM_LISTED = 1000;
+
+/** A statement read for its facts only; see Importer.parseStreamed. */
+export type StreamedFile = Omit<ParsedFile, "rows" | "ids"> & {
+  text: string;
+  readOptions: ParseOpts;
+  totals: CurrencyTotals[];
+  rowCount: number;
+};
+
+type ParseOpts = ReturnType<Importer["readOptions"]>;
+
+export type StreamedOutcome = CommitResult & {
+  counts: { rows: number; new: number; duplicates: number; possibleDuplicates: number };
+  /** The possible duplicates, the first STREAM_LISTED of them. */
+  possible: PlannedRow[];
+};
+
+/**
+ * A streamed import keeps little (the text, one chunk), but a reader makes garbage row by row faster
+ * than the engine collects it on its own: left alone, a million rows peak at several hundred MB of
+ * garbage. A full collection every 20,000 rows (a few milliseconds when little is alive) keeps the peak
+ * near what is kept (SPEC §10.1: a 1M-row CSV within 500 MB).
+ */
+function collectNowAndThen(rows: number): void {
+  if (rows % STREAM_CHUNK_ROWS === 0) Bun.gc(true);
+}
+
+/** Counts and sums the rows a reader passes on, per currency (the rows themselves are not kept). */
+class TotalsSink {
+  rows = 0;
+  private readonly by = new Map<string, { out: number; outRows: number; in: number; inRows: number }>();
+
+  add(r: ParsedRow): void {
+    this.rows++;
+    collectNowAndThen(this.rows);
+    const t = this.by.get(r.currency) ?? { out: 0, outRows: 0, in: 0, inRows: 0 };
+    const cents = Math.round(r.amount * 100);
+    if (cents < 0) {
+      t.out -= cents;
+      t.outRows++;
+    } else {
+      t.in += cents;
+      t.inRows++;
+    }
+    this.by.set(r.currency, t);
+  }
+
+  /** `inverted`: the reader's balance column turned every sign round after these rows went by. */
+  result(inverted: boolean): CurrencyTotals[] {
+    return [...this.by]
+      .map(([currency, t]) => (inverted ? { currency, out: t.in / 100, outRows: t.inRows, in: t.out / 100, inRows: t.outRows } : { currency, out: t.out / 100, outRows: t.outRows, in: t.in / 100, inRows: t.inRows }))
+      .sort((a, b) => b.outRows + b.inRows - (a.outRows + a.inRows));
+  }
+}
+
+/**
+ * A streamed statement's rows again, chunk by chunk, each with its id, its status against `db`
+ * (null: no database yet) and its class; the rows to insert go to `visit`.
+ */
+function readAgain(
+  sf: StreamedFile,
+  db: Database | null,
+  o: { include: boolean; seen?: Set<string>; batch: string | null },
+  counts: StreamedOutcome["counts"],
+  possible: PlannedRow[],
+  visit: (rows: RowTable, i: number, id: string, c: Classified) => void,
+): void {
+  // The first reading knew the balance column's verdict; this one applies it from the first row.
+  const flipSigns = (sf.readOptions.flipSigns === true) !== sf.invertedByBalance;
+  const nextId = transactionIdAssigner(sf.account);
+  const hasAccount = db !== null && hasAccountColumn(db);
+  const cached = hasCachedMerchants(db);
+  const cardRules = sf.format === "ubs-card";
+  let chunk = new RowTable();
+  const flush = () => {
+    const n = chunk.length;
+    if (n === 0) return;
+    const ids = Array.from({ length: n }, (_, i) => nextId(chunk, i));
+    const there = db ? existingIds(db, ids) : new Set<string>();
+    if (o.seen) for (const id of ids) if (o.seen.has(id)) there.add(id);
+    const fresh: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (there.has(ids[i]!)) counts.duplicates++;
+      else fresh.push(i);
+    }
+    // The rows this import wrote in its earlier chunks are its own, not another source's bookings.
+    const matches = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids }, hasAccount, there, o.batch) : [];
+    const keys = cached ? fresh.map((i) => pipelineMerchantKey(chunk.descriptionOf(i))) : [];
+    const cache = cached ? cacheEntries(db, new Set(keys)) : new Map();
+    fresh.forEach((i, k) => {
+      const description = chunk.descriptionOf(i);
+      const c =
+        classifyWithoutModel({ description, amount: chunk.amount(i), currency: chunk.currencyOf(i), sector: chunk.sectorOf(i) }, keys[k], cache, cardRules) ??
+        { merchant: cleanDescription(description), category: UNCATEGORISED, confidence: 0, source: "unclassified" as const };
+      const match = matches[k] ?? null;
+      if (match) {
+        counts.possibleDuplicates++;
+        if (possible.length < STREAM_LISTED) possible.push({ ...chunk.row(i), index: counts.rows + i, transactionId: ids[i]!, status: "possible_duplicate", match, classified: c });
+        if (!o.include) return;
+      } else counts.new++;
+      visit(chunk, i, ids[i]!, c);
+    });
+    if (o.seen) for (const id of ids) o.seen.add(id);
+    counts.rows += n;
+    chunk = new RowTable();
+    collectNowAndThen(counts.rows);
+  };
+  parseText(sf.text, {
+    ...sf.readOptions,
+    flipSigns,
+    sink: {
+      add(r) {
+        chunk.add(r);
+        if (chunk.length >= STREAM_CHUNK_ROWS) flush();
+      },
+    },
+  });
+  flush();
+}
+
 /** Lets the event loop breathe between chunks of a long computation (a server keeps answering). */
 const breathe = () => new Promise<void>((r) => setImmediate(r));
 /** Rows per step of a long loop: a few tens of milliseconds of work. */
 const STEP_ROWS = 10_000;
+
+/** What one import writes: its file's facts, and its rows one by one (from a plan, or read again chunk by chunk). */
+type BatchSource = {
+  file: string;
+  format: string;
+  account: string | null;
+  reconciliation: readonly Reconciliation[];
+  sha256: string;
+  learned: Map<string, Classified>;
+  /** Each row to insert, with its id and class (`db`: the write's own connection, for what must be looked up as it goes; `batch`: this import's). */
+  eachRow(db: Database, batch: string | null, visit: (rows: RowTable, i: number, id: string, c: Classified) => void): void;
+};
+
+function planSource(plan: FilePlan, rows: readonly number[]): BatchSource {
+  return {
+    ...plan,
+    eachRow: (_db, _batch, visit) => {
+      for (const i of rows) visit(plan.rows, i, plan.ids[i]!, classificationOf(plan, i));
+    },
+  };
+}
 
 /** Thrown inside the write when every row turned out to be there already: rolls the empty batch back. */
 class NothingToAdd extends Error {}
@@ -304,16 +475,17 @@ export class Importer {
   async parseOffThread(file: ImportFile, opts: ParseOptions = {}): Promise<ParsedFile> {
     const size = file.bytes.length;
     const { statement, sha256 } = await parseInWorker(file.bytes, this.readOptions(file, opts));
-    const next = transactionIdAssigner(statement.rows, statement.account);
+    const next = transactionIdAssigner(statement.account);
     const ids = new Array<string>(statement.rows.length);
     for (let i = 0; i < ids.length; i++) {
-      ids[i] = next(i);
+      ids[i] = next(statement.rows, i);
       if (i % STEP_ROWS === STEP_ROWS - 1) await breathe();
     }
     return this.checked({ name: file.name, bytes: new Uint8Array(0) }, statement, ids, sha256, opts, size);
   }
 
-  private readOptions(file: ImportFile, opts: ParseOptions) {
+  /** What a reader is given for this file: the options, and the currency of a CSV that names none. */
+  readOptions(file: ImportFile, opts: ParseOptions) {
     return {
       fileName: file.name,
       format: opts.format,
@@ -336,14 +508,8 @@ export class Importer {
   }
 
   private checked(file: ImportFile, s: Statement, ids: string[], sha256: string, opts: ParseOptions, size = file.bytes.length): ParsedFile {
-    const bad = s.badRows[0];
-    if (bad && !opts.skipBadRows) {
-      const more = s.badRows.length > 1 ? ` (and ${s.badRows.length - 1} more bad row${s.badRows.length > 2 ? "s" : ""})` : "";
-      throw new ImportInputError(`${file.name} ${rowPlace(s.format, bad.line)}: ${bad.reason}${more}; nothing was imported (--skip-bad-rows imports the rest)`);
-    }
     const parsed: ParsedFile = { ...s, file: file.name, sha256, bytes: size, ids, reconciliation: this.withStoredOpenings(s.reconciliation, s.rows) };
-    const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(file.name, s.format, parsed.reconciliation);
-    if (refusal) throw new ImportInputError(refusal);
+    refuseBadInput(file.name, parsed, opts);
     return parsed;
   }
 
@@ -403,13 +569,18 @@ export class Importer {
       }
       const matches = new Map<number, ExistingMatch>();
       if (db && fresh.length) {
-        const found = await possibleDuplicates(db, { rows, indexes: fresh, ids }, hasAccountColumn(db), there, breathe);
-        found.forEach((m, k) => {
-          if (m) {
-            status[fresh[k]!] = 2;
-            matches.set(fresh[k]!, m);
-          }
-        });
+        const hasAccount = hasAccountColumn(db);
+        // In slices: the server answers between them.
+        for (let from = 0; from < fresh.length; from += STEP_ROWS) {
+          const slice = fresh.slice(from, from + STEP_ROWS);
+          possibleDuplicates(db, { rows, indexes: slice, ids }, hasAccount, there).forEach((m, k) => {
+            if (m) {
+              status[slice[k]!] = 2;
+              matches.set(slice[k]!, m);
+            }
+          });
+          await breathe();
+        }
       }
       await breathe();
       const model = opts.classify === "model" ? this.opts.model : null;
@@ -473,16 +644,10 @@ export class Importer {
     if (refusal) throw new ImportInputError(refusal);
     const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
     if (rows.length === 0) return { batch: null, inserted: 0, alreadyThere: 0, bySource: emptyBySource() };
-    let now = this.now();
-    const { store } = this.opts;
-    // Unique per import, also for two files of one name imported within the same millisecond.
-    while (store.imports.get(`${plan.file}@${pipelineTimestamp(now)}`)) now = new Date(now.getTime() + 1);
-    ensureBudgetDb(this.opts.target, now);
-    const at = pipelineTimestamp(now);
-    const batch = `${plan.file}@${at}`;
+    const { batch, at } = this.newBatch(plan.file);
     let receipt;
     try {
-      receipt = this.writeBatch(plan, rows, batch, at, opts.actor);
+      receipt = this.writeBatch(planSource(plan, rows), batch, at, opts.actor);
     } catch (err) {
       // Another import added every row between plan and write: no batch, nothing written (rolled back).
       if (err instanceof NothingToAdd) return { batch: null, inserted: 0, alreadyThere: rows.length, bySource: emptyBySource() };
@@ -492,14 +657,78 @@ export class Importer {
     return { batch: r.batch, inserted: r.inserted, alreadyThere: rows.length - r.inserted, bySource: r.bySource, snapshot: receipt.snapshot };
   }
 
-  private writeBatch(plan: FilePlan, rows: number[], batch: string, at: string, actor: ImportActor) {
+  /** A batch name unique per import (also for two files of one name in the same millisecond); budget.db made when absent. */
+  private newBatch(file: string): { batch: string; at: string } {
+    let now = this.now();
+    while (this.opts.store.imports.get(`${file}@${pipelineTimestamp(now)}`)) now = new Date(now.getTime() + 1);
+    ensureBudgetDb(this.opts.target, now);
+    const at = pipelineTimestamp(now);
+    return { batch: `${file}@${at}`, at };
+  }
+
+  /**
+   * A statement read for its facts only (the command line, from STREAM_FROM_BYTES): the rows are
+   * counted and summed as they go by, not kept; its text is, for the write, which reads it again in
+   * chunks (commitStreamed). Refuses what `parse` refuses.
+   */
+  parseStreamed(file: ImportFile, opts: ParseOptions = {}): StreamedFile {
+    const kind = binaryKind(file.bytes);
+    if (kind) throw new ImportInputError(`${file.name}: this is ${kind}, not a bank statement`);
+    const text = decodeText(file.bytes);
+    const readOptions = this.readOptions(file, opts);
+    const totals = new TotalsSink();
+    const { rows: _none, ...s } = parseText(text, { ...readOptions, sink: totals });
+    refuseBadInput(file.name, s, opts);
+    return { ...s, file: file.name, sha256: Bun.CryptoHasher.hash("sha256", file.bytes, "hex"), bytes: file.bytes.length, text, readOptions, totals: totals.result(s.invertedByBalance), rowCount: totals.rows };
+  }
+
+  /**
+   * Write a statement read by parseStreamed: its text read again, a chunk of rows at a time, each
+   * chunk's ids, duplicates, possible duplicates and class (cache, card rules; the model is left to
+   * `budget-chat classify`) worked out and its rows inserted, all in the one transaction of the
+   * import; or, for a dry run, only counted. Memory holds one chunk and the statement's text.
+   */
+  commitStreamed(sf: StreamedFile, opts: { includePossibleDuplicates?: boolean; acceptUnreconciled?: boolean; dryRun?: boolean; seen?: Set<string>; actor: ImportActor }): StreamedOutcome {
+    const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(sf.file, sf.format, sf.reconciliation);
+    if (refusal) throw new ImportInputError(refusal);
+    const counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
+    const possible: PlannedRow[] = [];
+    const eachRow: BatchSource["eachRow"] = (db, batch, visit) => readAgain(sf, db, { include: opts.includePossibleDuplicates === true, seen: opts.seen, batch }, counts, possible, visit);
+    const bySource = emptyBySource();
+    const outcome = (r: Partial<CommitResult> & { inserted: number }): StreamedOutcome => ({ batch: null, alreadyThere: 0, bySource, ...r, counts, possible });
+    if (opts.dryRun) {
+      const db = this.openForReading();
+      let would = 0;
+      try {
+        eachRow(db as Database, null, (_t, _i, _id, c) => {
+          would++;
+          bySource[c.source]++;
+        });
+      } finally {
+        db?.close();
+      }
+      return outcome({ inserted: would });
+    }
+    const { batch, at } = this.newBatch(sf.file);
+    try {
+      const receipt = this.writeBatch({ ...sf, learned: new Map(), eachRow }, batch, at, opts.actor);
+      const r = receipt.result;
+      return outcome({ batch: r.batch, inserted: r.inserted, bySource: r.bySource, snapshot: receipt.snapshot, alreadyThere: counts.new + (opts.includePossibleDuplicates ? counts.possibleDuplicates : 0) - r.inserted });
+    } catch (err) {
+      if (err instanceof NothingToAdd) return outcome({ inserted: 0, alreadyThere: counts.new });
+      throw err;
+    }
+  }
+
+  /** The one write of an import: the rows a source gives, their details, the checked balances, the log; recorded once committed. */
+  private writeBatch(source: BatchSource, batch: string, at: string, actor: ImportActor) {
     return this.writer.writeWithReceipt({
       kind: "import",
       userId: actor.userId,
       apply: (db) => {
         ensureAccountColumn(db);
         ensureImportTables(db);
-        const details = detailsWriter(db, plan);
+        const details = detailsWriter(db, source);
         const insert = db.prepare(
           `INSERT OR IGNORE INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence,
              transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -509,38 +738,36 @@ export class Importer {
         let inserted = 0;
         let first: string | null = null;
         let last: string | null = null;
-        const t = plan.rows;
-        for (const i of rows) {
-          const c = classificationOf(plan, i);
+        source.eachRow(db, batch, (t, i, id, c) => {
           const date = t.date(i);
           const description = t.descriptionOf(i);
-          const { changes } = insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, plan.ids[i]!, batch, at, t.accountOf(i));
-          if (changes === 0) continue;
-          details(i);
+          const { changes } = insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, batch, at, t.accountOf(i));
+          if (changes === 0) return;
+          details(t, i, id);
           inserted++;
           bySource[c.source]++;
           if (c.source === "llm") usedKeys.add(pipelineMerchantKey(description));
           if (first === null || date < first) first = date;
           if (last === null || date > last) last = date;
-        }
+        });
         if (inserted === 0) throw new NothingToAdd();
-        storeCheckedBalances(db, plan, batch);
+        storeCheckedBalances(db, source, batch);
         // As the pipeline does after asking its model: the answer is cached under the merchant key.
         const upsert = db.prepare(PIPELINE_CACHE_UPSERT);
         for (const key of usedKeys) {
-          const c = plan.learned.get(key);
+          const c = source.learned.get(key);
           if (c) upsert.run(key, c.merchant, c.category, c.confidence, "llm", at, at);
         }
-        db.prepare("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)").run(plan.file, inserted, at);
+        db.prepare("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)").run(source.file, inserted, at);
         return { batch: batch as string | null, inserted, bySource, firstDate: first, lastDate: last };
       },
       // Recorded in chat.db only once budget.db holds the rows (the write path's second phase).
       settle: (r, { snapshot }) => ({
         imported: {
           batch,
-          file: plan.file,
-          format: plan.format,
-          account: plan.account,
+          file: source.file,
+          format: source.format,
+          account: source.account,
           rows: r.inserted,
           firstDate: r.firstDate,
           lastDate: r.lastDate,
@@ -548,13 +775,13 @@ export class Importer {
           importedBy: actor.by,
           userId: actor.userId,
           dbPath: resolve(this.opts.target),
-          reconciliation: plan.reconciliation.map(reconciliationJson),
+          reconciliation: source.reconciliation.map(reconciliationJson),
         },
         audit: [
           {
             kind: "write",
             userId: actor.userId,
-            detail: { import: batch, file: plan.file, format: plan.format, account: plan.account, rows: r.inserted, by_source: r.bySource, via: actor.via, by: actor.by, snapshot },
+            detail: { import: batch, file: source.file, format: source.format, account: source.account, rows: r.inserted, by_source: r.bySource, via: actor.via, by: actor.by, snapshot },
           },
         ],
       }),
@@ -690,15 +917,14 @@ async function existingIdsBreathing(db: Database, ids: readonly string[]): Promi
 }
 
 /** Writes a row's transaction_details (SPEC §10.1): its facts and where it came from (file, checksum, line). */
-function detailsWriter(db: Database, plan: FilePlan): (i: number) => void {
+function detailsWriter(db: Database, source: { file: string; sha256: string }): (t: RowTable, i: number, id: string) => void {
   const insert = db.prepare(
     `INSERT OR REPLACE INTO transaction_details (transaction_id, counterparty, counterparty_iban, purpose, reference, value_date, original_amount,
        original_currency, exchange_rate, fees, balance_after, source_file, source_sha256, source_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  const t = plan.rows;
-  return (i) => {
+  return (t, i, id) => {
     insert.run(
-      plan.ids[i]!,
+      id,
       t.factOf(i, "counterparty") ?? null,
       t.factOf(i, "counterpartyIban") ?? null,
       t.factOf(i, "purpose") ?? null,
@@ -709,22 +935,22 @@ function detailsWriter(db: Database, plan: FilePlan): (i: number) => void {
       t.factOf(i, "exchangeRate") ?? null,
       t.factOf(i, "fees") ?? null,
       t.factOf(i, "balanceAfter") ?? null,
-      plan.file,
-      plan.sha256,
+      source.file,
+      source.sha256,
       t.lineOf(i),
     );
   };
 }
 
 /** The statement's checked balances (status ok) into account_balances, for data_coverage and the next statement's check. */
-function storeCheckedBalances(db: Database, plan: FilePlan, batch: string): void {
+function storeCheckedBalances(db: Database, source: { file: string; account: string | null; reconciliation: readonly Reconciliation[] }, batch: string): void {
   const insert = db.prepare(
     `INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries, import_batch)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
-  for (const r of plan.reconciliation) {
+  for (const r of source.reconciliation) {
     if (r.status !== "ok" || r.closing === null || r.closingDate === null) continue;
-    insert.run(r.account ?? plan.account, r.currency, r.closingDate, r.closing, plan.file, r.openingDate, r.opening, r.entries, batch);
+    insert.run(r.account ?? source.account, r.currency, r.closingDate, r.closing, source.file, r.openingDate, r.opening, r.entries, batch);
   }
 }
 
