@@ -36,9 +36,13 @@ function statement(targetBytes: number): Uint8Array {
     }
     parts.push("</Stmt></BkToCstmrStmt></Document>\n");
   } else {
-    parts.push("Buchungsdatum;Buchungstext;Betrag;Währung\n");
+    // A bank's export as people get it (~110 bytes a row): booking and value date, the other party, the purpose, the amount, the balance.
+    parts.push("Buchungsdatum;Valuta;Auftraggeber/Empfänger;Verwendungszweck;Betrag;Saldo;Währung\n");
+    let balance = 10_000_000;
     for (let i = 0; size < targetBytes; i++) {
-      const l = `${day(i)};${MERCHANTS[i % 8]} ${i % 97};-${(((i * 7919) % 100_000) / 100 + 0.05).toFixed(2)};CHF\n`;
+      const cents = -(((i * 7919) % 100_000) + 5);
+      balance += cents;
+      const l = `${day(i)};${day(i)};${MERCHANTS[i % 8]} AG;Rechnung ${100_000 + (i % 9973)} Kartenzahlung;${(cents / 100).toFixed(2)};${(balance / 100).toFixed(2)};CHF\n`;
       parts.push(l);
       size += l.length;
     }

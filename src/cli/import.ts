@@ -50,7 +50,9 @@ for: new, duplicate, possible duplicate, bad row or skipped (with its reason). B
 file states are checked (opening + entries = closing); a statement that does not reconcile
 is refused unless you accept it. Rows that may be another source's booking of the same
 payment (possible duplicates) are listed and not imported unless you say so. New rows are
-classified: merchant cache, card rules, then the model (needs ANTHROPIC_API_KEY).
+classified: merchant cache, card rules, then the model (needs ANTHROPIC_API_KEY). Files of any
+size are read; from 8 MB on their rows are written as they are read again (no model: the rows it
+would classify wait for budget-chat classify).
   --account NAME               the account these files belong to (default: the IBAN/card the file names)
   --format F                   ${["auto", ...IMPORT_FORMATS].join("|")} (default auto)
   --dry-run                    show what would be imported; write nothing

@@ -34,6 +34,8 @@ self.onmessage = (event: MessageEvent<ParseRequest>) => {
       post({ id, kind: "rows", chunk: chunk.toChunk(0, chunk.length) });
       sent++;
       chunk = new RowTable();
+      // What this thread made for those rows is garbage now; collected as it goes, it never piles up (≤ 3× the file + 100 MB).
+      if (sent % 10 === 0) Bun.gc(true);
     };
     const sink = {
       add(row: Parameters<RowTable["add"]>[0]) {
