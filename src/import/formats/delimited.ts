@@ -79,12 +79,3 @@ export function forEachRecord(text: string, delimiter: string, visit: (r: CsvRec
   }
   if (!stopped && (field !== "" || fields.length > 0)) endRecord(n);
 }
-
-/** The records of a (small) text as a list. */
-export function splitRecords(text: string, delimiter: string, firstLine = 1): CsvRecord[] {
-  const out: CsvRecord[] = [];
-  forEachRecord(text, delimiter, (r) => {
-    out.push(r);
-  }, 0, firstLine);
-  return out;
-}

@@ -168,10 +168,6 @@ export class RowTable {
     return out;
   }
 
-  *[Symbol.iterator](): IterableIterator<ParsedRow> {
-    for (let i = 0; i < this.length; i++) yield this.row(i);
-  }
-
   /** Rows [from, to) as plain columns (for postMessage); the receiving side appends them with appendChunk. */
   toChunk(from: number, to: number): RowChunk {
     const facts: RowChunk["facts"] = {};
