@@ -196,11 +196,18 @@ export function planCounts(plan: FilePlan): PlanCounts {
 
 /** The file's money out and money in per currency (every row read, duplicates included). */
 export function fileTotals(rows: RowTable): CurrencyTotals[] {
-  const by = new Map<string, { out: number; outRows: number; in: number; inRows: number }>();
-  for (let i = 0; i < rows.length; i++) {
-    const c = rows.currencyOf(i);
-    const t = by.get(c) ?? { out: 0, outRows: 0, in: 0, inRows: 0 };
-    const cents = Math.round(rows.amount(i) * 100);
+  const tally = new CurrencyTally();
+  for (let i = 0; i < rows.length; i++) tally.count(rows.currencyOf(i), rows.amount(i));
+  return tally.result(false);
+}
+
+/** Money out and money in per currency, with their row counts, summed in cents. */
+class CurrencyTally {
+  private readonly by = new Map<string, { out: number; outRows: number; in: number; inRows: number }>();
+
+  count(currency: string, amount: number): void {
+    const t = this.by.get(currency) ?? { out: 0, outRows: 0, in: 0, inRows: 0 };
+    const cents = Math.round(amount * 100);
     if (cents < 0) {
       t.out -= cents;
       t.outRows++;
@@ -208,9 +215,15 @@ export function fileTotals(rows: RowTable): CurrencyTotals[] {
       t.in += cents;
       t.inRows++;
     }
-    by.set(c, t);
+    this.by.set(currency, t);
   }
-  return [...by].map(([currency, t]) => ({ currency, out: t.out / 100, outRows: t.outRows, in: t.in / 100, inRows: t.inRows })).sort((a, b) => b.outRows + b.inRows - (a.outRows + a.inRows));
+
+  /** `inverted`: every amount counted was the wrong way round (a balance column's verdict after they went by). */
+  result(inverted: boolean): CurrencyTotals[] {
+    return [...this.by]
+      .map(([currency, t]) => (inverted ? { currency, out: t.in / 100, outRows: t.inRows, in: t.out / 100, inRows: t.outRows } : { currency, out: t.out / 100, outRows: t.outRows, in: t.in / 100, inRows: t.inRows }))
+      .sort((x, y) => y.outRows + y.inRows - (x.outRows + x.inRows));
+  }
 }
 
 /** How a row of the plan would be stored: its class, or unclassified (the merchant is the cleaned description). */
@@ -310,30 +323,13 @@ function collectNowAndThen(rows: number): void {
 }
 
 /** Counts and sums the rows a reader passes on, per currency (the rows themselves are not kept). */
-class TotalsSink {
+class TotalsSink extends CurrencyTally {
   rows = 0;
-  private readonly by = new Map<string, { out: number; outRows: number; in: number; inRows: number }>();
 
   add(r: ParsedRow): void {
     this.rows++;
     collectNowAndThen(this.rows);
-    const t = this.by.get(r.currency) ?? { out: 0, outRows: 0, in: 0, inRows: 0 };
-    const cents = Math.round(r.amount * 100);
-    if (cents < 0) {
-      t.out -= cents;
-      t.outRows++;
-    } else {
-      t.in += cents;
-      t.inRows++;
-    }
-    this.by.set(r.currency, t);
-  }
-
-  /** `inverted`: the reader's balance column turned every sign round after these rows went by. */
-  result(inverted: boolean): CurrencyTotals[] {
-    return [...this.by]
-      .map(([currency, t]) => (inverted ? { currency, out: t.in / 100, outRows: t.inRows, in: t.out / 100, inRows: t.outRows } : { currency, out: t.out / 100, outRows: t.outRows, in: t.in / 100, inRows: t.inRows }))
-      .sort((a, b) => b.outRows + b.inRows - (a.outRows + a.inRows));
+    this.count(r.currency, r.amount);
   }
 }
 
