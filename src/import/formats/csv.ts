@@ -147,21 +147,34 @@ function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   return filled === 0 || read / filled >= 0.9;
 }
 
-/** The date order and decimal mark of a guessed file, voted over every value of its columns (one more walk over the text). */
-function vote(text: string, table: Table, plan: ColumnPlan & { decimalKnown: boolean }, opts: ReadOptions): { dateOrders: DateOrder[]; decimal: Decimal } {
+/**
+ * The date order and decimal mark of a guessed file: voted over the sampled rows, and when they do
+ * not decide (every date fits both orders, every amount reads both ways), over every value of the
+ * columns (one more walk over the text). A later value that contradicts what the sample decided
+ * is no silent misreading: it does not read, and its row is a bad row naming it.
+ */
+function vote(text: string, table: Table, sample: readonly CsvRecord[], plan: ColumnPlan & { decimalKnown: boolean }, opts: ReadOptions): { dateOrders: DateOrder[]; decimal: Decimal } {
   const mapping = opts.mapping ?? {};
   const dates = new DateVotes();
   const decimals = new DecimalVotes();
   const m = plan.money;
   const moneyCols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
   if (plan.balance !== null) moneyCols.push(plan.balance);
-  let seen = 0;
-  forEachRecord(text, table.delimiter, (r) => {
+  const add = (r: CsvRecord) => {
     if (!mapping.dateFormat) dates.add(r.fields[plan.date] ?? "");
     if (!plan.decimalKnown) for (const c of moneyCols) decimals.add(r.fields[c] ?? "");
-    // A walk over a large file makes garbage record by record; collected as it goes, it never piles up (SPEC §10.1).
-    if (++seen % 50_000 === 0) Bun.gc(true);
-  }, table.bodyStart, table.bodyLine);
+  };
+  for (const r of sample) add(r);
+  const decided = (mapping.dateFormat || "order" in dates.result()) && (plan.decimalKnown || !("ambiguous" in decimals.result()));
+  if (!decided && sample.length >= SAMPLE_RECORDS) {
+    let seen = 0;
+    forEachRecord(text, table.delimiter, (r) => {
+      // The sample was counted already.
+      if (++seen > sample.length) add(r);
+      // A walk over a large file makes garbage record by record; collected as it goes, it never piles up (SPEC §10.1).
+      if (seen % 50_000 === 0) Bun.gc(true);
+    }, table.bodyStart, table.bodyLine);
+  }
   let dateOrders: DateOrder[];
   if (mapping.dateFormat) dateOrders = [ORDER_OF_FORMAT[mapping.dateFormat]];
   else {
@@ -218,7 +231,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
     if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
     const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName);
-    plan = { ...guessed, ...vote(text, table, guessed, opts) };
+    plan = { ...guessed, ...vote(text, table, sample, guessed, opts) };
   }
   const iban = /^([A-Z]{2})\d{2}/.exec(pre.account ?? "")?.[1];
   const file =
