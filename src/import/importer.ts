@@ -734,18 +734,28 @@ export class Importer {
         let inserted = 0;
         let first: string | null = null;
         let last: string | null = null;
+        // Details are written in the order of their key (transaction_id), a chunk at a time: in that order the
+        // primary-key index grows at its end instead of being split all over (about half the time).
+        let pending: { t: RowTable; i: number; id: string }[] = [];
+        const writeDetails = () => {
+          pending.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          for (const d of pending) details(d.t, d.i, d.id);
+          pending = [];
+        };
         source.eachRow(db, batch, (t, i, id, c) => {
           const date = t.date(i);
           const description = t.descriptionOf(i);
           const { changes } = insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, batch, at, t.accountOf(i));
           if (changes === 0) return;
-          details(t, i, id);
+          pending.push({ t, i, id });
+          if (pending.length >= 50_000) writeDetails();
           inserted++;
           bySource[c.source]++;
           if (c.source === "llm") usedKeys.add(pipelineMerchantKey(description));
           if (first === null || date < first) first = date;
           if (last === null || date > last) last = date;
         });
+        writeDetails();
         if (inserted === 0) throw new NothingToAdd();
         storeCheckedBalances(db, source, batch);
         // As the pipeline does after asking its model: the answer is cached under the merchant key.
