@@ -7,7 +7,8 @@
  *   bun bench/run.ts --quick         fewer repetitions (to try the scripts; not for RESULTS.md)
  *   bun bench/run.ts --only a,b      only these (ids: tool-latency, server-overhead,
  *                                    concurrency, startup, page-weight, context-size, sse-bytes,
- *                                    stored-text, transactions-page, figures, figure-check, import)
+ *                                    stored-text, transactions-page, figures, figure-check, import, import-parse,
+ *                                    import-responsive)
  *
  * RESULTS.md is generated, except the part between `<!-- analysis -->` and
  * `<!-- /analysis -->`, which is kept from the previous file (hand-written analysis).
@@ -29,6 +30,8 @@ const SCRIPTS = [
   { id: "figures", file: "figures.ts" },
   { id: "figure-check", file: "figure-check.ts" },
   { id: "import", file: "import.ts" },
+  { id: "import-parse", file: "import-parse.ts" },
+  { id: "import-responsive", file: "import-responsive.ts" },
 ];
 const BUDGET_S = 600;
 

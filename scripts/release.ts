@@ -8,7 +8,7 @@
  */
 import { createHash } from "node:crypto";
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
-import { join, resolve } from "node:path";
+import { basename, join, resolve } from "node:path";
 import pkg from "../package.json" with { type: "json" };
 
 export const TARGETS = [
@@ -32,6 +32,9 @@ export function sha256(path: string): string {
   return createHash("sha256").update(readFileSync(path)).digest("hex");
 }
 
+/** The build's entry points: the program, and the parse worker, which a compiled binary finds only as an entry point of its own. */
+export const ENTRY_POINTS = ["src/main.ts", "src/import/parse-worker.ts"];
+
 /** Build every target into outDir; returns the artifacts in TARGETS order. Throws on failure. */
 export function buildRelease({ outDir = join(root, "dist", "release"), log = console.log } = {}): Artifact[] {
   outDir = resolve(outDir);
@@ -45,14 +48,15 @@ export function buildRelease({ outDir = join(root, "dist", "release"), log = con
     const path = join(outDir, name);
     const started = performance.now();
     const build = Bun.spawnSync(
-      [process.execPath, "build", "src/main.ts", ...FLAGS, `--target=bun-${os}-${arch}`, "--outfile", path],
+      [process.execPath, "build", ...ENTRY_POINTS, ...FLAGS, `--target=bun-${os}-${arch}`, "--outfile", path],
       { cwd: root, stdout: "pipe", stderr: "pipe" },
     );
     if (build.exitCode !== 0) {
       throw new Error(`bun build for ${os}-${arch} failed (exit ${build.exitCode}):\n${build.stderr.toString()}${build.stdout.toString()}`);
     }
-    // --sourcemap also writes NAME.map next to the binary; it is not a release file.
+    // --sourcemap also writes NAME.map (and one per further entry point) next to the binary; they are not release files.
     rmSync(`${path}.map`, { force: true });
+    for (const entry of ENTRY_POINTS.slice(1)) rmSync(join(outDir, `${basename(entry, ".ts")}.js.map`), { force: true });
     const artifact = { os, arch, name, path, bytes: statSync(path).size, sha256: sha256(path) };
     artifacts.push(artifact);
     log(`${name}  ${(artifact.bytes / 1e6).toFixed(1)} MB  ${((performance.now() - started) / 1000).toFixed(1)} s`);

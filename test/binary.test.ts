@@ -173,6 +173,19 @@ describe("compiled binary in an empty directory", () => {
       const events = parseSse(await chat.text());
       expect(events.map((e) => e.event).at(-1)).toBe("done");
       expect(events.filter((e) => e.event === "chunk").map((e) => JSON.parse(e.data).text).join("")).toBe("Hello from the binary.");
+
+      // A statement read in the parse worker, which the binary finds only as an entry point of its own (STACK_NOTES
+      // round 4): its preview comes back, and a bad file's refusal too (a worker that failed to load answers 500).
+      const form = new FormData();
+      form.append("file", new File([readFileSync(join(root, "test/fixtures/import/camt053-reconciles.xml"))], "mai.xml"));
+      const preview = await fetch(`${base}/api/imports`, { method: "POST", body: form });
+      expect(preview.status).toBe(200);
+      const p = await preview.json();
+      expect([p.format, p.data_lines, p.rows, p.reconciliation.map((r: { status: string }) => r.status)]).toEqual(["camt", 7, 6, ["ok"]]);
+      const bad = new FormData();
+      bad.append("file", new File(["OFXHEADER:100\n\n<OFX><!-- never closed"], "bad.ofx"));
+      const refused = await fetch(`${base}/api/imports`, { method: "POST", body: bad });
+      expect([refused.status, (await refused.json()).error]).toEqual([400, "bad.ofx: line 3: the file is not well-formed (a comment <!-- is never closed); is the file complete?"]);
     } finally {
       server.kill("SIGTERM");
       await server.exited;

@@ -1,4 +1,5 @@
-import { DATE_FORMATS, IMPORT_FORMATS } from "../src/import/formats/types.ts";
+import { ACCEPTED_FILES, READERS } from "../src/import/formats/registry.ts";
+import { DATE_FORMATS } from "../src/import/formats/types.ts";
 
 /**
  * The upload form. Choosing files, or changing a field, previews at once (htmx posts
@@ -26,7 +27,7 @@ export function ImportForm({ mappings }: { mappings: string[] }) {
     >
       <label class="drop-zone" id="drop-zone">
         <span class="drop-text">Choose statement files, or drop them here</span>
-        <input type="file" name="file" id="import-file" multiple required accept=".xml,.csv,.txt,.ofx,.qfx,.053,text/csv,application/xml,text/xml" />
+        <input type="file" name="file" id="import-file" multiple required accept={ACCEPTED_FILES} />
       </label>
       <div class="import-options">
         <label class="field">
@@ -37,10 +38,14 @@ export function ImportForm({ mappings }: { mappings: string[] }) {
           <span>Format</span>
           <select name="format">
             <option value="auto">recognise it</option>
-            {IMPORT_FORMATS.map((f) => (
-              <option value={f}>{f}</option>
+            {READERS.map((r) => (
+              <option value={r.id}>{r.name}</option>
             ))}
           </select>
+        </label>
+        <label class="field field-check">
+          <input type="checkbox" name="flip-signs" value="on" />
+          <span>Flip signs (money out ↔ money in)</span>
         </label>
       </div>
       <details class="import-mapping" id="import-mapping">

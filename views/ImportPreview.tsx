@@ -1,4 +1,6 @@
 import { formatCount, formatMoney, plural } from "../src/core/format.ts";
+import { reconciliationText } from "../src/import/importer.ts";
+import type { Reconciliation } from "../src/import/formats/types.ts";
 
 export type ImportPreviewRow = {
   line: number;
@@ -17,14 +19,20 @@ export type ImportPreviewView = {
   id: string;
   file: string;
   format: string;
+  layout: string | null;
   account: string | null;
+  data_lines: number;
   rows: number;
   new: number;
   duplicates: number;
   possible_duplicates: number;
   bad_rows: { line: number; reason: string }[];
+  skipped: { line: number; reason: string }[];
+  totals: { currency: string; out: number; out_rows: number; in: number; in_rows: number }[];
+  reconciliationLines: Reconciliation[];
+  notes: string[];
   preview: ImportPreviewRow[];
-  /** Rows shown (the first ones); the counts cover the whole file. */
+  /** Rows shown (the first ones, and every possible duplicate); the counts cover the whole file. */
   shown: number;
   /** Rows "Import" adds before any possible duplicate is ticked. */
   willImport: number;
@@ -35,10 +43,13 @@ const STATUS: Record<ImportPreviewRow["status"], string> = { new: "new", duplica
 const SOURCE: Record<string, string> = { cache: "merchant cache", rules: "card rules", llm: "model", unclassified: "not classified yet" };
 
 /**
- * What a file would add: the format and account found, counts, and every row with its
- * status and proposed merchant, category and source; possible duplicates have a tick
- * box (unticked: not imported), bad rows their reason. Or the problem with the file, with
- * the column fields opened when it is about a CSV's columns.
+ * What a file would add: the format (and bank layout) and account found; what each of its data
+ * lines became (new, already imported, possible duplicate, bad row, skipped — they add up); money
+ * out and money in per currency with their rows, so a file read with the wrong signs shows at a
+ * glance; what its balances say; every row with its status and proposed merchant, category and
+ * source; possible duplicates have a tick box (unticked: not imported), bad rows and skipped lines
+ * their reason. A statement that does not reconcile imports only with its own tick. Or the problem
+ * with the file, with the column fields opened when it is about a CSV's columns.
  */
 export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; needsMapping?: boolean }) {
   if (!p.preview) {
@@ -50,15 +61,53 @@ export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; 
     );
   }
   const v = p.preview;
-  const bad = [...v.bad_rows].sort((a, b) => a.line - b.line);
+  const unplaced = [...v.bad_rows.map((b) => ({ ...b, kind: "bad row" })), ...v.skipped.map((s) => ({ ...s, kind: "skipped" }))].sort((a, b) => a.line - b.line);
+  const unreconciled = v.reconciliationLines.some((r) => r.status === "off");
   return (
     <form class="import-review" method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target="this" hx-swap="outerHTML">
       <p class="import-found">
         <strong>{v.file}</strong>: {v.format}
-        {v.account ? `, account ${v.account}` : ""} — {plural(v.rows, "row")}: {formatCount(v.new)} new, {formatCount(v.duplicates)} already imported,{" "}
-        {formatCount(v.possible_duplicates)} possible {v.possible_duplicates === 1 ? "duplicate" : "duplicates"}
-        {bad.length ? `, ${plural(bad.length, "bad row")} (skipped)` : ""}.
+        {v.layout && v.layout !== v.format ? ` (${v.layout})` : ""}
+        {v.account ? `, account ${v.account}` : ""} — {plural(v.data_lines, "data line")}: {formatCount(v.new)} new, {formatCount(v.duplicates)} already imported,{" "}
+        {formatCount(v.possible_duplicates)} possible {v.possible_duplicates === 1 ? "duplicate" : "duplicates"}, {plural(v.bad_rows.length, "bad row")},{" "}
+        {formatCount(v.skipped.length)} skipped.
       </p>
+      {v.totals.length ? (
+        <table class="data-table import-totals" aria-label="Money out and money in">
+          <thead>
+            <tr>
+              <th>Currency</th>
+              <th class="num">Money out</th>
+              <th class="num">Rows</th>
+              <th class="num">Money in</th>
+              <th class="num">Rows</th>
+            </tr>
+          </thead>
+          <tbody>
+            {v.totals.map((t) => (
+              <tr>
+                <td>{t.currency}</td>
+                <td class="num">{formatMoney(t.out, t.currency)}</td>
+                <td class="num">{formatCount(t.out_rows)}</td>
+                <td class="num">{formatMoney(t.in, t.currency)}</td>
+                <td class="num">{formatCount(t.in_rows)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      ) : null}
+      <ul class="import-balances">
+        {v.reconciliationLines.map((r) => (
+          <li class={`reconciliation-${r.status}`}>{reconciliationText(r)}</li>
+        ))}
+      </ul>
+      {v.notes.length ? (
+        <ul class="import-notes">
+          {v.notes.map((n) => (
+            <li>{n}</li>
+          ))}
+        </ul>
+      ) : null}
       {v.modelError ? <p class="notice notice-error">The model could not classify these rows ({v.modelError}); they will be stored unclassified.</p> : null}
       <div class="table-scroll">
         <table class="data-table import-rows">
@@ -95,17 +144,22 @@ export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; 
                 <td>{r.source ? SOURCE[r.source] ?? r.source : ""}</td>
               </tr>
             ))}
-            {bad.map((b) => (
-              <tr class="status-bad">
+            {unplaced.map((b) => (
+              <tr class={b.kind === "bad row" ? "status-bad" : "status-skipped"}>
                 <td class="num">{b.line}</td>
-                <td>bad row</td>
+                <td>{b.kind}</td>
                 <td colspan={6}>{b.reason}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
-      {v.shown < v.rows ? <p class="muted">The first {formatCount(v.shown)} rows are shown; the counts and the import cover all {formatCount(v.rows)}.</p> : null}
+      {v.shown < v.rows ? <p class="muted">The first rows are shown ({formatCount(v.shown)}); the counts and the import cover all {formatCount(v.rows)}.</p> : null}
+      {unreconciled ? (
+        <label class="import-accept">
+          <input type="checkbox" name="accept-unreconciled" value="on" required /> Import although the balances do not add up
+        </label>
+      ) : null}
       <button type="submit" class="primary" disabled={v.willImport === 0 && v.possible_duplicates === 0}>
         Import {plural(v.willImport, "transaction")}
       </button>

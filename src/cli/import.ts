@@ -5,31 +5,51 @@
  * and flags and prints the outcome. Exit 0 on success (also when every row was a
  * duplicate), 2 for bad input (nothing written), 1 for configuration problems.
  */
-import { readFileSync, statSync } from "node:fs";
+import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { basename, relative } from "node:path";
 import { openLocal, type Local } from "../app.ts";
 import { budgetDbLocation, flagHelp, flagOptions } from "../config.ts";
 import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
-import { formatCount, formatMoney } from "../core/format.ts";
+import { formatCount, formatMoney, plural } from "../core/format.ts";
 import type { ClassSource } from "../import/classify.ts";
-import { DATE_FORMATS, IMPORT_FORMATS, type ImportFormat } from "../import/formats/types.ts";
+import { binaryKind } from "../import/formats/decode.ts";
+import { DATE_FORMATS } from "../import/formats/types.ts";
+import { IMPORT_FORMATS } from "../import/formats/registry.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
-import { emptyBySource, importRecordJson, ImportUndoError, planCounts, rowPlace, rowsToInsert, type FilePlan, type ImportActor } from "../import/importer.ts";
+import {
+  classificationOf,
+  emptyBySource,
+  fileTotals,
+  importRecordJson,
+  ImportUndoError,
+  planCounts,
+  possibleDuplicateRows,
+  reconciliationJson,
+  reconciliationText,
+  rowPlace,
+  rowsToInsert,
+  STREAM_FROM_BYTES,
+  type CurrencyTotals,
+  type ImportActor,
+  type ParsedFile,
+  type PlannedRow,
+} from "../import/importer.ts";
 import { checkImportTarget } from "../import/target.ts";
 import { parse } from "./args.ts";
-
-/** The largest file the import reads (the web upload limit is the same). */
-export const MAX_IMPORT_BYTES = 50 * 1024 * 1024;
 
 const SHARED = ["db", "chatDb", "model", "keepBackups"] as const;
 
 export const IMPORT_HELP = `budget-chat import FILE... [options]
 
-Import bank statements into your budget database: CAMT.053/.052/.054 XML, UBS account and
-credit-card CSV, any bank's CSV, OFX/QFX. The format is recognised from the content.
-Rows already in the database are skipped; rows that may be another source's booking of the
-same payment (possible duplicates) are listed and not imported unless you say so. New rows
-are classified: merchant cache, card rules, then the model (needs ANTHROPIC_API_KEY).
+Import bank statements into your budget database: ${IMPORT_FORMATS.join(", ")} (see the README's
+format table). The format is recognised from the content. Every line of a file is accounted
+for: new, duplicate, possible duplicate, bad row or skipped (with its reason). Balances the
+file states are checked (opening + entries = closing); a statement that does not reconcile
+is refused unless you accept it. Rows that may be another source's booking of the same
+payment (possible duplicates) are listed and not imported unless you say so. New rows are
+classified: merchant cache, card rules, then the model (needs ANTHROPIC_API_KEY). Files of any
+size are read; from 8 MB on their rows are written as they are read again (no model: the rows it
+would classify wait for budget-chat classify).
   --account NAME               the account these files belong to (default: the IBAN/card the file names)
   --format F                   ${["auto", ...IMPORT_FORMATS].join("|")} (default auto)
   --dry-run                    show what would be imported; write nothing
@@ -37,6 +57,8 @@ are classified: merchant cache, card rules, then the model (needs ANTHROPIC_API_
   --no-classify                do not ask the model (rows wait for budget-chat classify)
   --skip-bad-rows              import the good rows of a file with bad rows, and list the bad ones
   --include-possible-duplicates  import possible duplicates too
+  --flip-signs                 every amount the other way round (money out ↔ money in)
+  --accept-unreconciled        import a statement whose balances do not add up
 CSV columns, when they cannot be recognised from the header:
   --date-column H  --amount-column H | --debit-column H --credit-column H  --description-column H
   --currency-column H | --currency CODE  --date-format ${DATE_FORMATS.join("|")}  --decimal .|,
@@ -89,14 +111,20 @@ function progress(enabled: boolean) {
 
 type FileSummary = {
   file: string;
-  format: ImportFormat;
+  format: string;
+  layout: string | null;
   account: string | null;
   batch: string | null;
+  data_lines: number;
   rows: number;
   inserted: number;
   duplicates: number;
   possible_duplicates: number;
   bad_rows: { line: number; reason: string }[];
+  skipped: { line: number; reason: string }[];
+  totals: { currency: string; out: number; out_rows: number; in: number; in_rows: number }[];
+  reconciliation: ReturnType<typeof reconciliationJson>[];
+  notes: string[];
 };
 
 export async function importCommand(argv: string[]): Promise<number> {
@@ -109,6 +137,8 @@ export async function importCommand(argv: string[]): Promise<number> {
     "no-classify": { type: "boolean" },
     "skip-bad-rows": { type: "boolean" },
     "include-possible-duplicates": { type: "boolean" },
+    "flip-signs": { type: "boolean" },
+    "accept-unreconciled": { type: "boolean" },
     ...Object.fromEntries(Object.keys(CSV_FLAGS).map((f) => [f, { type: "string" as const }])),
     mapping: { type: "string" },
     "save-mapping": { type: "string" },
@@ -119,7 +149,7 @@ export async function importCommand(argv: string[]): Promise<number> {
   }
   if (positionals.length === 0) throw new UsageError("import: give one or more statement files (see budget-chat import --help)");
   const format = (values.format as string | undefined) ?? "auto";
-  if (format !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(format)) {
+  if (format !== "auto" && !IMPORT_FORMATS.includes(format)) {
     throw new UsageError(`--format must be one of auto, ${IMPORT_FORMATS.join(", ")}; got "${format}"`);
   }
   const dryRun = values["dry-run"] === true;
@@ -136,63 +166,95 @@ export async function importCommand(argv: string[]): Promise<number> {
     }
     const mapping = csvMapping(values, saved);
     if (values["save-mapping"] && !mapping) throw new UsageError("--save-mapping NAME saves the CSV column flags given with it (--date-column, --amount-column, …): give them too");
+    const acceptUnreconciled = values["accept-unreconciled"] === true;
     const parseOpts = {
-      format: format as ImportFormat | "auto",
+      format,
       mapping,
       account: values.account as string | undefined,
       skipBadRows: values["skip-bad-rows"] === true,
+      flipSigns: values["flip-signs"] === true,
+      acceptUnreconciled,
     };
-    // Every file is read and checked before anything is written: bad input writes nothing.
-    const parsedFiles = positionals.map((path) => importer.parse({ name: basename(path), bytes: readStatement(path) }, parseOpts));
+    // Every file is read and checked before anything is written: bad input writes nothing. A large one is read for
+    // its facts only here, and read again, chunk by chunk, by its write (memory holds a chunk, not a million rows).
+    const prepared = positionals.map((path) => {
+      const file = { name: basename(path), bytes: readStatement(path) };
+      return file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, parseOpts) } : { kind: "parsed" as const, parsed: importer.parse(file, parseOpts) };
+    });
     if (values["save-mapping"] && mapping && !dryRun) store.csvMappings.save(values["save-mapping"] as string, mapping, "cli");
 
     const include = values["include-possible-duplicates"] === true;
     const summaries: FileSummary[] = [];
-    const plans: FilePlan[] = [];
+    const reports: FileReport[] = [];
     const bySource = emptyBySource();
     const seen = new Set<string>();
     const snapshots = new Set<string>();
-    for (const parsed of parsedFiles) {
-      const plan = await importer.plan(parsed, {
-        classify: dryRun || !importer.canClassify ? "offline" : "model",
-        seen,
-        onProgress: (done, total) => bar.update(`${parsed.file}: classifying merchants`, done, total),
-      });
-      bar.end();
-      plans.push(plan);
-      const counts = planCounts(plan);
+    for (const item of prepared) {
       let batch: string | null = null;
       let inserted: number;
       let alreadyThere = 0;
-      if (dryRun) {
-        const rows = rowsToInsert(plan, include);
-        inserted = rows.length;
-        for (const r of rows) bySource[r.classified!.source]++;
-      } else {
-        const done = importer.commit(plan, { includePossibleDuplicates: include, actor: CLI_ACTOR });
-        batch = done.batch;
-        inserted = done.inserted;
-        alreadyThere = done.alreadyThere;
+      let counts: { rows: number; new: number; duplicates: number; possibleDuplicates: number };
+      let facts: Omit<ParsedFile, "rows" | "ids">;
+      let totals: CurrencyTotals[];
+      let report: FileReport;
+      if (item.kind === "streamed") {
+        const sf = item.sf;
+        const done = importer.commitStreamed(sf, { includePossibleDuplicates: include, acceptUnreconciled, dryRun, seen: dryRun ? seen : undefined, actor: CLI_ACTOR });
+        ({ batch, inserted, alreadyThere } = done);
         if (done.snapshot) snapshots.add(done.snapshot);
         for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
+        counts = done.counts;
+        facts = sf;
+        totals = sf.totals;
+        report = { ...sf, possible: done.possible, possibleCount: done.counts.possibleDuplicates, modelError: null };
+      } else {
+        const parsed = item.parsed;
+        const plan = await importer.plan(parsed, {
+          classify: dryRun || !importer.canClassify ? "offline" : "model",
+          seen,
+          onProgress: (done, total) => bar.update(`${parsed.file}: classifying merchants`, done, total),
+        });
+        bar.end();
+        counts = planCounts(plan);
+        if (dryRun) {
+          const rows = rowsToInsert(plan, include);
+          inserted = rows.length;
+          for (const i of rows) bySource[classificationOf(plan, i).source]++;
+        } else {
+          const done = importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: CLI_ACTOR });
+          ({ batch, inserted, alreadyThere } = done);
+          if (done.snapshot) snapshots.add(done.snapshot);
+          for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
+        }
+        facts = plan;
+        totals = fileTotals(plan.rows);
+        const possible = possibleDuplicateRows(plan);
+        report = { ...plan, possible, possibleCount: possible.length, modelError: plan.modelError };
       }
+      reports.push(report);
       summaries.push({
-        file: plan.file,
-        format: plan.format,
-        account: plan.account,
+        file: facts.file,
+        format: facts.format,
+        layout: facts.layout,
+        account: facts.account,
         batch,
+        data_lines: facts.dataLines,
         rows: counts.rows,
         inserted,
         duplicates: counts.duplicates + alreadyThere,
         possible_duplicates: counts.possibleDuplicates,
-        bad_rows: plan.badRows.map((b) => ({ line: b.line, reason: b.reason })),
+        bad_rows: facts.badRows.map((b) => ({ line: b.line, reason: b.reason })),
+        skipped: facts.skipped.map((b) => ({ line: b.line, reason: b.reason })),
+        totals: totals.map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
+        reconciliation: facts.reconciliation.map(reconciliationJson),
+        notes: facts.notes,
       });
     }
     if (json) {
       console.log(JSON.stringify({ files: summaries, by_source: bySource, dry_run: dryRun }));
       return 0;
     }
-    printSummary(summaries, plans, bySource, { dryRun, include, target: importer.target, model: importer.canClassify, noClassify: values["no-classify"] === true, snapshots: [...snapshots] });
+    printSummary(summaries, reports, bySource, { dryRun, include, target: importer.target, model: importer.canClassify, noClassify: values["no-classify"] === true, snapshots: [...snapshots] });
     return 0;
   } catch (e) {
     bar.end();
@@ -208,29 +270,51 @@ export async function importCommand(argv: string[]): Promise<number> {
 
 /** A statement file's bytes; a file the import could not take is bad input (exit 2). */
 function readStatement(path: string): Uint8Array {
-  let size: number;
+  // No size cap here (SPEC §10.1): a statement of any size is read and walked record by record; the web upload keeps its limit.
+  // What is plainly no statement (an image, an archive, binary data) is refused from its first bytes, before reading it all.
   try {
-    const st = statSync(path);
-    if (st.isDirectory()) throw new ImportInputError(`${path}: is a directory, not a statement file`);
-    size = st.size;
+    if (statSync(path).isDirectory()) throw new ImportInputError(`${path}: is a directory, not a statement file`);
+    const head = new Uint8Array(4096);
+    const fd = openSync(path, "r");
+    try {
+      const kind = binaryKind(head.subarray(0, readSync(fd, head, 0, head.length, 0)));
+      if (kind) throw new ImportInputError(`${basename(path)}: this is ${kind}, not a bank statement`);
+    } finally {
+      closeSync(fd);
+    }
+    return readFileSync(path);
   } catch (e) {
     if (e instanceof ImportInputError) throw e;
     throw new ImportInputError(`${path}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
-  if (size > MAX_IMPORT_BYTES) {
-    throw new ImportInputError(`${path}: ${formatCount(Math.round(size / 1024 / 1024))} MB is more than a bank statement export can be (at most 50 MB)`);
-  }
-  return readFileSync(path);
 }
+
+/** What the table says about one file beyond its counts. */
+type FileReport = Pick<ParsedFile, "file" | "format" | "reconciliation" | "notes" | "badRows" | "skipped"> & {
+  /** Possible duplicates (a large file's first ones), and how many there are. */
+  possible: PlannedRow[];
+  possibleCount: number;
+  modelError: string | null;
+};
 
 function printSummary(
   files: FileSummary[],
-  plans: FilePlan[],
+  plans: FileReport[],
   bySource: Record<ClassSource, number>,
   o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean; snapshots: string[] },
 ): void {
-  const head = ["FILE", "FORMAT", "ACCOUNT", "ROWS", o.dryRun ? "WOULD ADD" : "ADDED", "DUPLICATES", "POSSIBLE DUPL.", "BAD ROWS"];
-  const rows = files.map((f) => [f.file, f.format, f.account ?? "-", formatCount(f.rows), formatCount(f.inserted), formatCount(f.duplicates), formatCount(f.possible_duplicates), formatCount(f.bad_rows.length)]);
+  const head = ["FILE", "FORMAT", "ACCOUNT", "LINES", o.dryRun ? "WOULD ADD" : "ADDED", "DUPLICATES", "POSSIBLE DUPL.", "BAD ROWS", "SKIPPED"];
+  const rows = files.map((f) => [
+    f.file,
+    f.layout && f.layout !== f.format ? `${f.format} (${f.layout})` : f.format,
+    f.account ?? "-",
+    formatCount(f.data_lines),
+    formatCount(f.inserted),
+    formatCount(f.duplicates),
+    formatCount(f.possible_duplicates),
+    formatCount(f.bad_rows.length),
+    formatCount(f.skipped.length),
+  ]);
   const widths = head.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
   const line = (r: string[]) => r.map((c, i) => (i < 3 ? c.padEnd(widths[i]!) : c.padStart(widths[i]!))).join("  ").trimEnd();
   console.log(line(head));
@@ -249,17 +333,27 @@ function printSummary(
       console.log(`${formatCount(bySource.unclassified)} wait for classification (${why}): run budget-chat classify${o.model ? "" : " with ANTHROPIC_API_KEY set"}.`);
     }
   }
-  for (const p of plans) {
+  files.forEach((f, k) => {
+    const p = plans[k]!;
+    // Money out and in per currency, with their rows: a file read with the wrong signs shows at once.
+    for (const t of f.totals) {
+      console.log(`${f.file}: ${t.currency} money out ${formatMoney(t.out, t.currency)} (${plural(t.out_rows, "row")}), money in ${formatMoney(t.in, t.currency)} (${plural(t.in_rows, "row")})`);
+    }
+    for (const r of p.reconciliation) console.log(`${f.file}: ${reconciliationText(r)}`);
+    for (const n of p.notes) console.log(`${f.file}: note: ${n}`);
     if (p.modelError) console.log(`${p.file}: the model failed (${p.modelError}); those rows are stored unclassified.`);
-    const possible = p.rows.filter((r) => r.status === "possible_duplicate");
+    const possible = p.possible;
     if (possible.length && !o.include) console.log(`${p.file}: possible duplicates, not imported (--include-possible-duplicates imports them):`);
     else if (possible.length) console.log(`${p.file}: possible duplicates, imported as asked:`);
     for (const r of possible) {
       console.log(`  ${rowPlace(p.format, r.line)}: ${r.date} ${formatMoney(r.amount, r.currency)} ${JSON.stringify(r.description)} ~ ${r.match!.date} ${JSON.stringify(r.match!.description)}`);
     }
+    if (p.possibleCount > possible.length) console.log(`  … and ${formatCount(p.possibleCount - possible.length)} more`);
     if (p.badRows.length) console.log(`${p.file}: skipped bad rows:`);
     for (const b of p.badRows) console.log(`  ${rowPlace(p.format, b.line)}: ${b.reason}`);
-  }
+    if (p.skipped.length) console.log(`${p.file}: skipped lines (no transaction of their own):`);
+    for (const b of p.skipped) console.log(`  ${rowPlace(p.format, b.line)}: ${b.reason}`);
+  });
   for (const f of files) if (f.batch) console.log(`Undo ${f.file} with: budget-chat imports undo ${JSON.stringify(f.batch)}`);
   // The write path's daily snapshot: the whole database as it was before today's first write (one file, unless the day turned).
   if (o.snapshots.length) console.log(`Before this import a snapshot of the budget database was kept: ${o.snapshots.map(shortPath).join(", ")}`);

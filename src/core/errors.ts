@@ -96,8 +96,12 @@ export class WriteConflictError extends Error {
   override name = "WriteConflictError";
 }
 
-/** Why a change was refused: its input (`invalid`), nothing of that name or id (`not_found`), or what is there now (`conflict`). */
-export const REFUSED_KINDS = ["invalid", "not_found", "conflict"] as const;
+/**
+ * Why a change was refused: its input (`invalid`), nothing of that name or id (`not_found`), what is
+ * there now (`conflict`), something held for it that was let go (`expired`: an import preview), or
+ * a check the user must consent to override (`needs_consent`: a statement whose balances do not add up).
+ */
+export const REFUSED_KINDS = ["invalid", "not_found", "conflict", "expired", "needs_consent"] as const;
 export type RefusedKind = (typeof REFUSED_KINDS)[number];
 
 /**

@@ -85,6 +85,14 @@ export type ClassifyOutcome = {
   modelError: string | null;
 };
 
+/** The steps before the model: the merchant cache under the row's key, then (card files) the card-sector rules; else null. */
+export function classifyWithoutModel(row: ClassifyInput, key: string | undefined, cache: Map<string, CacheEntry>, cardRules: boolean): Classified | null {
+  const hit = key === undefined ? undefined : cache.get(key);
+  if (hit) return { merchant: hit.merchant_name, category: hit.category, confidence: hit.confidence, source: "cache" };
+  const rule = cardRules && row.sector ? cardSectorRule(row.sector, row.description) : null;
+  return rule ? { merchant: rule.merchant, category: rule.category, confidence: rule.confidence, source: "rules" } : null;
+}
+
 /**
  * Classify rows: cache → rules (only when `cardRules`) → model (when given) → unclassified.
  * Rows with one merchant key share one model answer.
@@ -107,14 +115,9 @@ export async function classifyRows(
   const keys = opts.cache.size > 0 || opts.model ? (opts.keys ?? rows.map((r) => pipelineMerchantKey(r.description))) : null;
   const pending = new Map<string, number[]>();
   rows.forEach((row, i) => {
-    const hit = keys && opts.cache.get(keys[i]!);
-    if (hit) {
-      classes[i] = { merchant: hit.merchant_name, category: hit.category, confidence: hit.confidence, source: "cache" };
-      return;
-    }
-    const rule = opts.cardRules && row.sector ? cardSectorRule(row.sector, row.description) : null;
-    if (rule) {
-      classes[i] = { merchant: rule.merchant, category: rule.category, confidence: rule.confidence, source: "rules" };
+    const known = classifyWithoutModel(row, keys?.[i], opts.cache, opts.cardRules);
+    if (known) {
+      classes[i] = known;
       return;
     }
     if (!opts.model || !keys) return;

@@ -8,12 +8,18 @@
  *   shared word of at least 4 letters (the same payment imported before from another
  *   source, say by the pipeline from a UBS CSV and now from a CAMT file).
  *
- * Both are found with one pass each, not a query per row, so a statement checks quickly
+ * - Never a possible duplicate: two rows that carry bank ids of the same kind (two camt entries,
+ *   two OFX FITIDs): the bank says they are two payments.
+ *
+ * Both are found with one pass each, not a query per row (a caller with many rows asks in slices,
+ * so that a server's event loop runs between them), so a statement checks quickly
  * against a million-row database: the ids in chunks through the index, the candidates in
  * one query restricted to the statement's date span and amounts.
  */
 import type { Database } from "bun:sqlite";
 import { addDays, dayToIso, daysBetween, parseDay } from "../ledger/calendar.ts";
+import type { RowTable } from "./formats/row-table.ts";
+import { bankIdKind } from "./ids.ts";
 
 /** How far apart two bookings of one payment may be (banks book card payments days later). */
 export const POSSIBLE_DUPLICATE_DAYS = 3;
@@ -30,37 +36,41 @@ export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   return found;
 }
 
-/** What a possible-duplicate check needs of a new row. */
-export type CandidateRow = { date: string; amount: number; currency: string; description: string; account: string | null };
-
 /** An existing row that a new one may repeat. */
 export type ExistingMatch = { id: number; date: string; description: string; transactionId: string };
 
+/** The new rows a possible-duplicate check looks at: a statement's rows (by index) with their transaction ids. */
+export type Candidates = { rows: RowTable; indexes: readonly number[]; ids: readonly string[] };
+
 /**
- * For each row (same order), the existing row it possibly duplicates, or null.
+ * For each candidate (same order as `indexes`), the existing row it possibly duplicates, or null.
  * `hasAccount`: whether budget.db has the `account` column yet. `fileIds`: the ids of the
  * statement's own rows; an existing row with one of them is this statement's row imported
- * before (a duplicate itself), not another source's booking of the same payment.
+ * before (a duplicate itself), not another source's booking of the same payment. Two rows that
+ * both carry a bank id of the same kind (camt, ofx, card, UBS transaction number) are two payments
+ * whatever their amounts: a statement split into two files makes no possible duplicates.
+ * `ownBatch`: the import being written (a streamed one writes as it checks): its own rows are no other source's.
  */
-export function possibleDuplicates(db: Database, rows: readonly CandidateRow[], hasAccount: boolean, fileIds: ReadonlySet<string>): (ExistingMatch | null)[] {
-  const out: (ExistingMatch | null)[] = rows.map(() => null);
-  const days = rows.map((r) => parseDay(r.date));
-  // The new rows by amount (cents) and currency: an existing row is looked at only when its key is among them.
-  const byKey = new Map<string, number[]>();
+export function possibleDuplicates(db: Database, c: Candidates, hasAccount: boolean, fileIds: ReadonlySet<string>, ownBatch: string | null = null): (ExistingMatch | null)[] {
+  const { rows, indexes } = c;
+  const out: (ExistingMatch | null)[] = new Array(indexes.length).fill(null);
+  const days = new Array<number | null>(indexes.length);
+  // The new rows by amount in cents: an existing row is looked at only when its amount is among them.
+  const byCents = new Map<number, number[]>();
   let first = Infinity;
   let last = -Infinity;
-  rows.forEach((r, i) => {
-    const day = days[i];
-    if (day === null || day === undefined) return;
+  for (let k = 0; k < indexes.length; k++) {
+    const row = indexes[k]!;
+    const day = (days[k] = parseDay(rows.date(row)));
+    if (day === null) continue;
     if (day < first) first = day;
     if (day > last) last = day;
-    const key = `${Math.round(r.amount * 100)}|${r.currency}`;
-    const list = byKey.get(key);
-    if (list) list.push(i);
-    else byKey.set(key, [i]);
-  });
-  if (byKey.size === 0) return out;
-  const cents = [...new Set(rows.map((r) => Math.round(r.amount * 100)))];
+    const key = Math.round(rows.amount(row) * 100);
+    const list = byCents.get(key);
+    if (list) list.push(k);
+    else byCents.set(key, [k]);
+  }
+  if (byCents.size === 0) return out;
   const mine: (Set<string> | undefined)[] = [];
   // One pass over the statement's date span (±3 days), only rows with one of its amounts; `date < day after`
   // keeps rows whose date carries a time part.
@@ -68,25 +78,28 @@ export function possibleDuplicates(db: Database, rows: readonly CandidateRow[], 
     `SELECT id, date, raw_description AS description, transaction_id AS transactionId, ${hasAccount ? "account" : "NULL AS account"},
             CAST(round(amount * 100) AS INTEGER) AS cents, upper(trim(currency)) AS currency
      FROM transactions
-     WHERE date >= ? AND date < ? AND CAST(round(amount * 100) AS INTEGER) IN (SELECT value FROM json_each(?))`,
+     WHERE date >= ? AND date < ? AND CAST(round(amount * 100) AS INTEGER) IN (SELECT value FROM json_each(?)) AND import_batch IS NOT ?`,
   );
   const from = dayToIso(addDays(first, -POSSIBLE_DUPLICATE_DAYS));
   const to = dayToIso(addDays(last, POSSIBLE_DUPLICATE_DAYS + 1));
   type Existing = { id: number; date: string; description: string; transactionId: string; account: string | null; cents: number; currency: string };
-  for (const e of q.iterate(from, to, JSON.stringify(cents)) as Iterable<Existing>) {
-    const idxs = byKey.get(`${e.cents}|${e.currency}`);
-    if (!idxs || fileIds.has(e.transactionId)) continue;
+  for (const e of q.iterate(from, to, JSON.stringify([...byCents.keys()]), ownBatch) as Iterable<Existing>) {
+    const ks = byCents.get(e.cents);
+    if (!ks || fileIds.has(e.transactionId)) continue;
     const day = parseDay(e.date);
     if (day === null) continue;
+    const theirKind = bankIdKind(e.transactionId);
     let theirs: Set<string> | undefined;
-    for (const i of idxs) {
-      if (out[i] || Math.abs(daysBetween(day, days[i]!)) > POSSIBLE_DUPLICATE_DAYS) continue;
-      const account = rows[i]!.account;
+    for (const k of ks) {
+      const i = indexes[k]!;
+      if (out[k] || rows.currencyOf(i) !== e.currency || Math.abs(daysBetween(day, days[k]!)) > POSSIBLE_DUPLICATE_DAYS) continue;
+      const account = rows.accountOf(i);
       if (account !== null && e.account !== null && account !== e.account) continue;
+      if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!)) continue;
       // Words only for rows this close: most candidates never get here.
       theirs ??= words(e.description);
-      const own = (mine[i] ??= words(rows[i]!.description));
-      if ([...own].some((w) => theirs!.has(w))) out[i] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId };
+      const own = (mine[k] ??= words(rows.descriptionOf(i)));
+      if ([...own].some((w) => theirs!.has(w))) out[k] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId };
     }
   }
   return out;

@@ -1,11 +1,13 @@
 /**
  * transaction_id for imported rows (SPEC §10): the bank's reference when the format has one,
  * else "h:" + 16 hex digits of SHA-256 over account|date|amount|currency|normalised text. The
- * k-th row with an id already seen in the same file gets "#k" (k ≥ 2): two identical coffees on
- * one day are both kept, and because the numbering restarts in every file, a re-import or an
- * overlapping statement produces the same ids for the same rows.
+ * text is the row's round-3 description (`idText`), not the round-4 raw_description, so a file
+ * imported before round 4 is still recognised (SPEC §10.1). The k-th row with an id already seen
+ * in the same file gets "#k" (k ≥ 2): two identical coffees on one day are both kept, and because
+ * the numbering restarts in every file, a re-import or an overlapping statement produces the same
+ * ids for the same rows.
  */
-import type { ParsedRow } from "./formats/types.ts";
+import type { RowTable } from "./formats/row-table.ts";
 
 /** Text as compared for identity: case, Unicode forms and runs of spaces don't matter. */
 export function normaliseText(text: string): string {
@@ -15,19 +17,40 @@ export function normaliseText(text: string): string {
 
 const ASCII = /^[\x00-\x7f]*$/;
 
-/** The content hash of a row without a bank reference. `account` wins over the row's own. */
-export function contentId(row: ParsedRow, account: string | null): string {
-  const key = `${account ?? row.account ?? ""}|${row.date}|${row.amount.toFixed(2)}|${row.currency.trim().toUpperCase()}|${normaliseText(row.description)}`;
+/** The content hash of a row without a bank reference. */
+export function contentId(account: string | null, date: string, amount: number, currency: string, idText: string): string {
+  const key = `${account ?? ""}|${date}|${amount.toFixed(2)}|${currency.trim().toUpperCase()}|${normaliseText(idText)}`;
   // Bun's one-shot hasher: the same SHA-256, a third of the time of node:crypto's createHash per row.
   return `h:${Bun.CryptoHasher.hash("sha256", key, "hex").slice(0, 16)}`;
 }
 
-export function assignTransactionIds(rows: readonly ParsedRow[], account: string | null): string[] {
+/**
+ * Gives the rows of one statement their transaction_ids, in order (the `#k` numbering runs over the
+ * whole statement, also when its rows come in several tables, chunk by chunk); `account` (the
+ * statement's) wins over a row's own in the content hash.
+ */
+export function transactionIdAssigner(account: string | null): (rows: RowTable, i: number) => string {
   const seen = new Map<string, number>();
-  return rows.map((row) => {
-    const id = row.reference ?? contentId(row, account);
+  return (rows, i) => {
+    const id = rows.referenceOf(i) ?? contentId(account ?? rows.accountOf(i), rows.date(i), rows.amount(i), rows.currencyOf(i), rows.idTextOf(i));
     const k = (seen.get(id) ?? 0) + 1;
     seen.set(id, k);
     return k === 1 ? id : `${id}#${k}`;
-  });
+  };
+}
+
+/** Each row's transaction_id. */
+export function assignTransactionIds(rows: RowTable, account: string | null): string[] {
+  const next = transactionIdAssigner(account);
+  const ids = new Array<string>(rows.length);
+  for (let i = 0; i < rows.length; i++) ids[i] = next(rows, i);
+  return ids;
+}
+
+/** The kind of a bank id ("camt", "ofx", "cc", or "bank" for the UBS transaction number); null for a content hash. */
+export function bankIdKind(id: string): string | null {
+  if (id.startsWith("h:")) return null;
+  const colon = id.indexOf(":");
+  if (colon > 0) return id.slice(0, colon);
+  return id.startsWith("cc-") ? "cc" : "bank";
 }

@@ -1,21 +1,26 @@
 /**
- * Importing bank statements into budget.db (SPEC §10): the one room that CLI, web and
+ * Importing bank statements into budget.db (SPEC §10, §10.1): the one room that CLI, web and
  * tests share; the adapters only read files and print or render what comes back.
  *
  * An import runs in three steps:
- *   1. `parse`: every file is read into rows (src/import/formats). Bad input (not a
- *      statement, a bad row without skipBadRows) throws ImportInputError here, before
- *      anything is written anywhere.
- *   2. `plan`: each row gets its transaction_id; rows budget.db already holds are
- *      duplicates, rows another source may have booked are possible duplicates; the new
- *      ones are classified (cache → rules → model → unclassified). Reads only; the
- *      model is the only slow part, and it runs outside any lock.
+ *   1. `parse` (in this thread, the CLI) or `parseOffThread` (in the parse worker, the web): every
+ *      file is read into rows (src/import/formats), with their transaction ids, and checked: bad
+ *      input (not a statement, a bad row without skipBadRows, balances that do not reconcile
+ *      without acceptUnreconciled) throws ImportInputError here, before anything is written.
+ *   2. `plan`: rows budget.db already holds are duplicates, rows another source may have booked
+ *      are possible duplicates; the new ones are classified (cache → rules → model →
+ *      unclassified). Reads only; the model is the only slow part, and it runs outside any lock.
  *   3. `commit`: one transaction through the write path (BudgetWriter, kind "import"):
- *      the `account` column when absent, the rows (`INSERT OR IGNORE`, so a row another
- *      import added meanwhile is not added twice), the model's answers in merchant_cache,
- *      one import_log row, and in chat.db the import's record and its audit entry; if
- *      any of it fails, none of it is kept.
- * `undo` deletes exactly one batch's rows, in one transaction, audited with who.
+ *      the `account` column and the import's own tables when absent, the rows (`INSERT OR
+ *      IGNORE`, so a row another import added meanwhile is not added twice) with their
+ *      transaction_details, the statement's checked balances (account_balances), the model's
+ *      answers in merchant_cache, one import_log row, and in chat.db the import's record and its
+ *      audit entry; if any of it fails, none of it is kept.
+ * `undo` deletes exactly one batch's rows (and their details and balances), in one transaction, audited with who.
+ *
+ * A statement's rows stay in their columns (RowTable) from the reader to the commit: a plan adds
+ * per-row arrays (status, class) beside them instead of copying rows, so a million-row statement
+ * fits in a few hundred MB (SPEC §13.1).
  */
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
@@ -25,13 +30,31 @@ import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from ".
 import { BudgetDb } from "../ledger/reader.ts";
 import { budgetWriterFor, type BudgetWriter } from "../ledger/write-path.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
+import { formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord } from "../store/import-records.ts";
-import { cacheEntries, categoriesOf, classifyRows, fewShotExamples, hasCachedMerchants, type ClassifierCategory, type Classified, type ClassSource, type ModelClassifier } from "./classify.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
+import {
+  cacheEntries,
+  categoriesOf,
+  classifyRows,
+  classifyWithoutModel,
+  cleanDescription,
+  fewShotExamples,
+  hasCachedMerchants,
+  type ClassifierCategory,
+  type Classified,
+  type ClassSource,
+  type ModelClassifier,
+} from "./classify.ts";
 import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
-import { parseStatement, type BadRow, type CsvMapping, type ImportFormat, type ParsedRow } from "./formats/index.ts";
-import { assignTransactionIds } from "./ids.ts";
-import { ensureAccountColumn, ensureBudgetDb, hasAccountColumn } from "./target.ts";
+import { binaryKind, decodeText } from "./formats/decode.ts";
+import { parseStatement, parseText, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
+import { reconcile } from "./formats/reconcile.ts";
+import { RowTable } from "./formats/row-table.ts";
+import { assignTransactionIds, transactionIdAssigner } from "./ids.ts";
+import { parseInWorker } from "./parse-pool.ts";
+import { accountBalancesBefore, ensureAccountColumn, ensureBudgetDb, ensureImportTables, hasAccountColumn, mainCurrency } from "./target.ts";
 
 /** Who imports or undoes: a user (page, API) or the terminal. */
 export type ImportActor = { userId: string | null; by: string; via: "cli" | "page" | "api" };
@@ -39,19 +62,34 @@ export type ImportActor = { userId: string | null; by: string; via: "cli" | "pag
 export type ImportFile = { name: string; bytes: Uint8Array };
 
 export type ParseOptions = {
-  format?: ImportFormat | "auto";
+  format?: string;
   mapping?: CsvMapping;
   /** The account name for every row (`--account`), instead of the one the file names. */
   account?: string;
   /** Import the good rows and list the bad ones, instead of refusing the file. */
   skipBadRows?: boolean;
+  /** `--flip-signs` / "Flip signs": the user's override of every sign. */
+  flipSigns?: boolean;
+  /** Import a statement whose balances do not reconcile (else it is refused, naming by how much). */
+  acceptUnreconciled?: boolean;
 };
 
-export type ParsedFile = { file: string; format: ImportFormat; account: string | null; rows: ParsedRow[]; badRows: BadRow[] };
+/** A statement read and checked: the reader's outcome, its file's identity, every row's transaction id. */
+export type ParsedFile = Omit<Statement, "format"> & {
+  file: string;
+  format: string;
+  /** SHA-256 of the file's bytes (transaction_details.source_sha256), and its size. */
+  sha256: string;
+  bytes: number;
+  ids: string[];
+};
 
 export type RowStatus = "new" | "duplicate" | "possible_duplicate";
+const STATUS: readonly RowStatus[] = ["new", "duplicate", "possible_duplicate"];
 
+/** One row of a plan, as the preview and the CLI show it. */
 export type PlannedRow = ParsedRow & {
+  index: number;
   transactionId: string;
   status: RowStatus;
   /** The existing row a possible duplicate may repeat. */
@@ -60,12 +98,12 @@ export type PlannedRow = ParsedRow & {
   classified: Classified | null;
 };
 
-export type FilePlan = {
-  file: string;
-  format: ImportFormat;
-  account: string | null;
-  rows: PlannedRow[];
-  badRows: BadRow[];
+export type FilePlan = ParsedFile & {
+  /** Per row: 0 new, 1 duplicate, 2 possible duplicate (RowStatus by index). */
+  status: Uint8Array;
+  matches: Map<number, ExistingMatch>;
+  /** Per row, how it is classified; absent for a duplicate, or for a row left unclassified (classificationOf). */
+  classes: (Classified | undefined)[];
   /** What the model's answers teach merchant_cache, by merchant key. */
   learned: Map<string, Classified>;
   modelError: string | null;
@@ -85,7 +123,11 @@ export type CommitResult = {
   snapshot?: string | null;
 };
 
-export type PlanCounts = { rows: number; new: number; duplicates: number; possibleDuplicates: number };
+/** What a file's data lines became (SPEC §10.1: they add up to `dataLines`). */
+export type PlanCounts = { rows: number; new: number; duplicates: number; possibleDuplicates: number; badRows: number; skipped: number; dataLines: number };
+
+/** Money out and money in of one currency, with their row counts: a wrong sign is seen at a glance. */
+export type CurrencyTotals = { currency: string; out: number; outRows: number; in: number; inRows: number };
 
 /** An import record as `imports list --json` and GET /api/imports show it. */
 export function importRecordJson(r: ImportRecord) {
@@ -101,7 +143,38 @@ export function importRecordJson(r: ImportRecord) {
     imported_by: r.importedBy,
     undone_at: r.undoneAt,
     undone_by: r.undoneBy,
+    reconciliation: r.reconciliation,
   };
+}
+
+/** A file's reconciliation as `--json` and the API give it (SPEC §10.1: amounts as numbers). */
+export function reconciliationJson(r: Reconciliation) {
+  return {
+    account: r.account,
+    currency: r.currency,
+    opening: r.opening,
+    closing: r.closing,
+    entries: r.entries,
+    difference: r.difference,
+    status: r.status,
+    opening_date: r.openingDate,
+    closing_date: r.closingDate,
+    entries_total: r.entriesTotal,
+    ...(r.line !== undefined ? { line: r.line } : {}),
+    basis: r.basis,
+  };
+}
+
+/** One reconciliation in words: "balance checked ✓ (opening CHF 1'200.00 + 43 entries = closing CHF 2'311.45)". */
+export function reconciliationText(r: Reconciliation): string {
+  const who = r.account ? `${r.account} ${r.currency}` : r.currency;
+  if (r.status === "ok") {
+    return `${who}: balance checked ✓ (opening ${formatMoney(r.opening!, r.currency)} + ${r.entries} ${r.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(r.closing!, r.currency)})`;
+  }
+  if (r.status === "off") return `${who}: does not reconcile: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
+  return r.closing !== null
+    ? `${who}: closing balance ${formatMoney(r.closing, r.currency)} stated, but no opening balance to check it against`
+    : `${who}: the file states no balances to check`;
 }
 
 /** An undo that cannot be done: no such import (`not_found`), or it was undone already (`conflict`). Nothing was changed. */
@@ -113,30 +186,242 @@ export function planCounts(plan: FilePlan): PlanCounts {
   let n = 0;
   let d = 0;
   let p = 0;
-  for (const r of plan.rows) {
-    if (r.status === "new") n++;
-    else if (r.status === "duplicate") d++;
+  for (const s of plan.status) {
+    if (s === 0) n++;
+    else if (s === 1) d++;
     else p++;
   }
-  return { rows: plan.rows.length, new: n, duplicates: d, possibleDuplicates: p };
+  return { rows: plan.rows.length, new: n, duplicates: d, possibleDuplicates: p, badRows: plan.badRows.length, skipped: plan.skipped.length, dataLines: plan.dataLines };
+}
+
+/** The file's money out and money in per currency (every row read, duplicates included). */
+export function fileTotals(rows: RowTable): CurrencyTotals[] {
+  const tally = new CurrencyTally();
+  for (let i = 0; i < rows.length; i++) tally.count(rows.currencyOf(i), rows.amount(i));
+  return tally.result(false);
+}
+
+/** Money out and money in per currency, with their row counts, summed in cents. */
+class CurrencyTally {
+  private readonly by = new Map<string, { out: number; outRows: number; in: number; inRows: number }>();
+
+  count(currency: string, amount: number): void {
+    const t = this.by.get(currency) ?? { out: 0, outRows: 0, in: 0, inRows: 0 };
+    const cents = Math.round(amount * 100);
+    if (cents < 0) {
+      t.out -= cents;
+      t.outRows++;
+    } else {
+      t.in += cents;
+      t.inRows++;
+    }
+    this.by.set(currency, t);
+  }
+
+  /** `inverted`: every amount counted was the wrong way round (a balance column's verdict after they went by). */
+  result(inverted: boolean): CurrencyTotals[] {
+    return [...this.by]
+      .map(([currency, t]) => (inverted ? { currency, out: t.in / 100, outRows: t.inRows, in: t.out / 100, inRows: t.outRows } : { currency, out: t.out / 100, outRows: t.outRows, in: t.in / 100, inRows: t.inRows }))
+      .sort((x, y) => y.outRows + y.inRows - (x.outRows + x.inRows));
+  }
+}
+
+/** How a row of the plan would be stored: its class, or unclassified (the merchant is the cleaned description). */
+export function classificationOf(plan: FilePlan, i: number): Classified {
+  return plan.classes[i] ?? { merchant: cleanDescription(plan.rows.descriptionOf(i)), category: UNCATEGORISED, confidence: 0, source: "unclassified" };
+}
+
+export function plannedRow(plan: FilePlan, i: number): PlannedRow {
+  const status = STATUS[plan.status[i]!]!;
+  return { ...plan.rows.row(i), index: i, transactionId: plan.ids[i]!, status, match: plan.matches.get(i) ?? null, classified: status === "duplicate" ? null : classificationOf(plan, i) };
+}
+
+/** The first `limit` rows of a plan (the preview's table), and every possible duplicate after them (each needs the user's word). */
+export function previewRows(plan: FilePlan, limit: number): PlannedRow[] {
+  const out: PlannedRow[] = [];
+  for (let i = 0; i < plan.rows.length && i < limit; i++) out.push(plannedRow(plan, i));
+  for (const i of [...plan.matches.keys()].sort((a, b) => a - b)) if (i >= limit) out.push(plannedRow(plan, i));
+  return out;
+}
+
+export function possibleDuplicateRows(plan: FilePlan): PlannedRow[] {
+  return [...plan.matches.keys()].sort((a, b) => a - b).map((i) => plannedRow(plan, i));
 }
 
 /** Which possible duplicates to import too: all, none, or those with these transaction ids (ticked on the page). */
 export type IncludePossible = boolean | ReadonlySet<string>;
 
-/** The rows a commit would insert. */
-export function rowsToInsert(plan: FilePlan, include: IncludePossible): PlannedRow[] {
-  const taken = (r: PlannedRow) => (typeof include === "boolean" ? include : include.has(r.transactionId));
-  return plan.rows.filter((r) => r.status === "new" || (r.status === "possible_duplicate" && taken(r)));
+/** The rows a commit would insert (indexes into the plan). */
+export function rowsToInsert(plan: FilePlan, include: IncludePossible): number[] {
+  const taken = (i: number) => (typeof include === "boolean" ? include : include.has(plan.ids[i]!));
+  const out: number[] = [];
+  for (let i = 0; i < plan.status.length; i++) if (plan.status[i] === 0 || (plan.status[i] === 2 && taken(i))) out.push(i);
+  return out;
 }
 
 export function emptyBySource(): Record<ClassSource, number> {
   return { cache: 0, rules: 0, llm: 0, unclassified: 0 };
 }
 
-/** How a file's bad row is named in a message: CSV lines, XML elements by ordinal. */
-export function rowPlace(format: ImportFormat, line: number): string {
+/** How a file's line is named in a message: CSV lines, XML elements by ordinal. */
+export function rowPlace(format: string, line: number): string {
   return format === "camt" ? `entry ${line}` : format === "ofx" ? `transaction ${line}` : `line ${line}`;
+}
+
+/** The reconciliations that do not add up, as one refusal (SPEC §10.1: imported only when the user accepts it). */
+export function unreconciledMessage(file: string, format: string, recs: readonly Reconciliation[]): string | null {
+  const off = recs.filter((r) => r.status === "off");
+  if (off.length === 0) return null;
+  const what = off
+    .map((r) => `${r.account ? `${r.account} ` : ""}${r.currency} does not reconcile: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at ${rowPlace(format, r.line)})` : ""}`)
+    .join("; ");
+  return `${file}: ${what}; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)`;
+}
+
+/** Bad rows (unless skipBadRows) and balances that do not reconcile (unless acceptUnreconciled) refuse the file: nothing is written. */
+function refuseBadInput(file: string, s: Pick<Statement, "format" | "badRows" | "reconciliation">, opts: ParseOptions): void {
+  const bad = s.badRows[0];
+  if (bad && !opts.skipBadRows) {
+    const more = s.badRows.length > 1 ? ` (and ${s.badRows.length - 1} more bad row${s.badRows.length > 2 ? "s" : ""})` : "";
+    throw new ImportInputError(`${file} ${rowPlace(s.format, bad.line)}: ${bad.reason}${more}; nothing was imported (--skip-bad-rows imports the rest)`);
+  }
+  const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(file, s.format, s.reconciliation);
+  if (refusal) throw new ImportInputError(refusal);
+}
+
+/** Files from this size on are imported streamed from the command line (parseStreamed, commitStreamed). */
+export const STREAM_FROM_BYTES = 8 * 1024 * 1024;
+/** Rows per chunk of a streamed import. */
+const STREAM_CHUNK_ROWS = 20_000;
+/** Possible duplicates a streamed import lists, at most (all are counted). */
+const STREAM_LISTED = 1000;
+
+/** A statement read for its facts only; see Importer.parseStreamed. */
+export type StreamedFile = Omit<ParsedFile, "rows" | "ids"> & {
+  text: string;
+  readOptions: ParseOpts;
+  totals: CurrencyTotals[];
+  rowCount: number;
+};
+
+type ParseOpts = ReturnType<Importer["readOptions"]>;
+
+export type StreamedOutcome = CommitResult & {
+  counts: { rows: number; new: number; duplicates: number; possibleDuplicates: number };
+  /** The possible duplicates, the first STREAM_LISTED of them. */
+  possible: PlannedRow[];
+};
+
+/**
+ * A streamed import keeps little (the text, one chunk), but a reader makes garbage row by row faster
+ * than the engine collects it on its own: left alone, a million rows peak at several hundred MB of
+ * garbage. A full collection every 20,000 rows (a few milliseconds when little is alive) keeps the peak
+ * near what is kept (SPEC §10.1: a 1M-row CSV within 500 MB).
+ */
+function collectNowAndThen(rows: number): void {
+  if (rows % STREAM_CHUNK_ROWS === 0) Bun.gc(true);
+}
+
+/** Counts and sums the rows a reader passes on, per currency (the rows themselves are not kept). */
+class TotalsSink extends CurrencyTally {
+  rows = 0;
+
+  add(r: ParsedRow): void {
+    this.rows++;
+    collectNowAndThen(this.rows);
+    this.count(r.currency, r.amount);
+  }
+}
+
+/**
+ * A streamed statement's rows again, chunk by chunk, each with its id, its status against `db`
+ * (null: no database yet) and its class; the rows to insert go to `visit`.
+ */
+function readAgain(
+  sf: StreamedFile,
+  db: Database | null,
+  o: { include: boolean; seen?: Set<string>; batch: string | null },
+  counts: StreamedOutcome["counts"],
+  possible: PlannedRow[],
+  visit: (rows: RowTable, i: number, id: string, c: Classified) => void,
+): void {
+  // The first reading knew the balance column's verdict; this one applies it from the first row.
+  const flipSigns = (sf.readOptions.flipSigns === true) !== sf.invertedByBalance;
+  const nextId = transactionIdAssigner(sf.account);
+  const hasAccount = db !== null && hasAccountColumn(db);
+  const cached = hasCachedMerchants(db);
+  const cardRules = sf.format === "ubs-card";
+  let chunk = new RowTable();
+  const flush = () => {
+    const n = chunk.length;
+    if (n === 0) return;
+    const ids = Array.from({ length: n }, (_, i) => nextId(chunk, i));
+    const there = db ? existingIds(db, ids) : new Set<string>();
+    if (o.seen) for (const id of ids) if (o.seen.has(id)) there.add(id);
+    const fresh: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (there.has(ids[i]!)) counts.duplicates++;
+      else fresh.push(i);
+    }
+    // The rows this import wrote in its earlier chunks are its own, not another source's bookings.
+    const matches = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids }, hasAccount, there, o.batch) : [];
+    const keys = cached ? fresh.map((i) => pipelineMerchantKey(chunk.descriptionOf(i))) : [];
+    const cache = cached ? cacheEntries(db, new Set(keys)) : new Map();
+    fresh.forEach((i, k) => {
+      const description = chunk.descriptionOf(i);
+      const c =
+        classifyWithoutModel({ description, amount: chunk.amount(i), currency: chunk.currencyOf(i), sector: chunk.sectorOf(i) }, keys[k], cache, cardRules) ??
+        { merchant: cleanDescription(description), category: UNCATEGORISED, confidence: 0, source: "unclassified" as const };
+      const match = matches[k] ?? null;
+      if (match) {
+        counts.possibleDuplicates++;
+        if (possible.length < STREAM_LISTED) possible.push({ ...chunk.row(i), index: counts.rows + i, transactionId: ids[i]!, status: "possible_duplicate", match, classified: c });
+        if (!o.include) return;
+      } else counts.new++;
+      visit(chunk, i, ids[i]!, c);
+    });
+    if (o.seen) for (const id of ids) o.seen.add(id);
+    counts.rows += n;
+    chunk = new RowTable();
+    collectNowAndThen(counts.rows);
+  };
+  parseText(sf.text, {
+    ...sf.readOptions,
+    flipSigns,
+    sink: {
+      add(r) {
+        chunk.add(r);
+        if (chunk.length >= STREAM_CHUNK_ROWS) flush();
+      },
+    },
+  });
+  flush();
+}
+
+/** Lets the event loop breathe between chunks of a long computation (a server keeps answering). */
+const breathe = () => new Promise<void>((r) => setImmediate(r));
+/** Rows per step of a long loop: a few tens of milliseconds of work. */
+const STEP_ROWS = 10_000;
+
+/** What one import writes: its file's facts, and its rows one by one (from a plan, or read again chunk by chunk). */
+type BatchSource = {
+  file: string;
+  format: string;
+  account: string | null;
+  reconciliation: readonly Reconciliation[];
+  sha256: string;
+  learned: Map<string, Classified>;
+  /** Each row to insert, with its id and class (`db`: the write's own connection, for what must be looked up as it goes; `batch`: this import's). */
+  eachRow(db: Database, batch: string | null, visit: (rows: RowTable, i: number, id: string, c: Classified) => void): void;
+};
+
+function planSource(plan: FilePlan, rows: readonly number[]): BatchSource {
+  return {
+    ...plan,
+    eachRow: (_db, _batch, visit) => {
+      for (const i of rows) visit(plan.rows, i, plan.ids[i]!, classificationOf(plan, i));
+    },
+  };
 }
 
 /** Thrown inside the write when every row turned out to be there already: rolls the empty batch back. */
@@ -175,54 +460,172 @@ export class Importer {
     return this.opts.now?.() ?? new Date();
   }
 
-  /** Read one file into rows. Throws ImportInputError for bad input (a bad row too, unless skipBadRows). */
+  /** Read one file into rows, in this thread (the CLI). Throws ImportInputError for bad input (see the file comment). */
   parse(file: ImportFile, opts: ParseOptions = {}): ParsedFile {
-    const s = parseStatement(file.bytes, { fileName: file.name, format: opts.format, mapping: opts.mapping, accountOverride: opts.account });
-    const bad = s.badRows[0];
-    if (bad && !opts.skipBadRows) {
-      const more = s.badRows.length > 1 ? ` (and ${s.badRows.length - 1} more bad row${s.badRows.length > 2 ? "s" : ""})` : "";
-      throw new ImportInputError(`${file.name} ${rowPlace(s.format, bad.line)}: ${bad.reason}${more}; nothing was imported (--skip-bad-rows imports the rest)`);
+    const s = parseStatement(file.bytes, this.readOptions(file, opts));
+    const ids = assignTransactionIds(s.rows, s.account);
+    return this.checked(file, s, ids, Bun.CryptoHasher.hash("sha256", file.bytes, "hex"), opts);
+  }
+
+  /** The same in the parse worker, so a large file never holds up the server (SPEC §13.1). */
+  async parseOffThread(file: ImportFile, opts: ParseOptions = {}): Promise<ParsedFile> {
+    const size = file.bytes.length;
+    const { statement, sha256 } = await parseInWorker(file.bytes, this.readOptions(file, opts));
+    const next = transactionIdAssigner(statement.account);
+    const ids = new Array<string>(statement.rows.length);
+    for (let i = 0; i < ids.length; i++) {
+      ids[i] = next(statement.rows, i);
+      if (i % STEP_ROWS === STEP_ROWS - 1) await breathe();
     }
-    return { file: file.name, format: s.format, account: s.account, rows: s.rows, badRows: s.badRows };
+    return this.checked({ name: file.name, bytes: new Uint8Array(0) }, statement, ids, sha256, opts, size);
+  }
+
+  /** What a reader is given for this file: the options, and the currency of a CSV that names none. */
+  readOptions(file: ImportFile, opts: ParseOptions) {
+    return {
+      fileName: file.name,
+      format: opts.format,
+      mapping: opts.mapping,
+      accountOverride: opts.account,
+      flipSigns: opts.flipSigns,
+      fallbackCurrency: this.fallbackCurrency(),
+    };
+  }
+
+  /** The currency of a CSV that names none: the data's main currency (SPEC §10.1), else CHF, budget-chat's home. */
+  private fallbackCurrency(): { code: string; from: string } {
+    const db = this.openForReading();
+    try {
+      const main = db ? mainCurrency(db) : null;
+      return main ? { code: main, from: "the main currency of your data" } : { code: "CHF", from: "budget-chat's default (your data has no currency yet)" };
+    } finally {
+      db?.close();
+    }
+  }
+
+  private checked(file: ImportFile, s: Statement, ids: string[], sha256: string, opts: ParseOptions, size = file.bytes.length): ParsedFile {
+    const parsed: ParsedFile = { ...s, file: file.name, sha256, bytes: size, ids, reconciliation: this.withStoredOpenings(s.reconciliation, s.rows) };
+    refuseBadInput(file.name, parsed, opts);
+    return parsed;
   }
 
   /**
-   * Ids, duplicates and classification of a parsed file, against budget.db as it is now
-   * (a missing one counts as empty). `seen`: ids of files planned earlier in the same
-   * run, which count as already there (overlapping statements given together).
+   * A statement that states a closing balance but no opening one (OFX LEDGERBAL) is checked against
+   * the last balance budget.db holds for its account and currency from before the statement's first
+   * day: that balance + the statement's entries after it = the closing balance.
+   */
+  private withStoredOpenings(recs: Reconciliation[], rows: RowTable): Reconciliation[] {
+    if (!recs.some((r) => r.status === "none" && r.closing !== null && r.opening === null)) return recs;
+    const db = this.openForReading();
+    if (!db) return recs;
+    try {
+      return recs.map((r) => {
+        if (r.status !== "none" || r.closing === null || r.opening !== null || !r.account) return r;
+        let first = r.periodStart ?? null;
+        for (let i = 0; i < rows.length; i++) if (rows.accountOf(i) === r.account && rows.currencyOf(i) === r.currency && (first === null || rows.date(i) < first)) first = rows.date(i);
+        const stored = first ? accountBalancesBefore(db, r.account, r.currency, first) : null;
+        if (!stored) return r;
+        let n = 0;
+        let sum = 0;
+        for (let i = 0; i < rows.length; i++) {
+          if (rows.accountOf(i) !== r.account || rows.currencyOf(i) !== r.currency) continue;
+          const d = rows.date(i);
+          if (d > stored.date && (r.closingDate === null || d <= r.closingDate)) {
+            n++;
+            sum += Math.round(rows.amount(i) * 100);
+          }
+        }
+        return {
+          ...reconcile({ account: r.account, currency: r.currency, opening: { amount: stored.balance, date: stored.date }, closing: { amount: r.closing, date: r.closingDate }, entries: n, entriesCents: sum, basis: `LEDGERBAL against the balance stored from ${stored.sourceFile}` }),
+          ...(r.periodStart ? { periodStart: r.periodStart } : {}),
+        };
+      });
+    } finally {
+      db.close();
+    }
+  }
+
+  /**
+   * Duplicates and classification of a parsed file, against budget.db as it is now (a missing
+   * one counts as empty). `seen`: ids of files planned earlier in the same run, which count as
+   * already there (overlapping statements given together). Long steps give the event loop room.
    */
   async plan(parsed: ParsedFile, opts: { classify: ClassifyMode; seen?: Set<string>; onProgress?: (done: number, total: number) => void }): Promise<FilePlan> {
-    const ids = assignTransactionIds(parsed.rows, parsed.account);
+    const { rows, ids } = parsed;
     const db = this.openForReading();
     try {
-      const there = db ? existingIds(db, ids) : new Set<string>();
+      const there = db ? await existingIdsBreathing(db, ids) : new Set<string>();
       for (const id of ids) if (opts.seen?.has(id)) there.add(id);
-      const fresh = parsed.rows.map((_, i) => !there.has(ids[i]!));
-      const freshRows = parsed.rows.filter((_, i) => fresh[i]);
-      const matches = db ? possibleDuplicates(db, freshRows, hasAccountColumn(db), new Set(ids)) : freshRows.map(() => null);
-      const categories: ClassifierCategory[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
+      const status = new Uint8Array(rows.length);
+      const fresh: number[] = [];
+      for (let i = 0; i < rows.length; i++) {
+        if (there.has(ids[i]!)) status[i] = 1;
+        else fresh.push(i);
+        if (i % STEP_ROWS === STEP_ROWS - 1) await breathe();
+      }
+      const matches = new Map<number, ExistingMatch>();
+      if (db && fresh.length) {
+        const hasAccount = hasAccountColumn(db);
+        // In slices: the server answers between them.
+        for (let from = 0; from < fresh.length; from += STEP_ROWS) {
+          const slice = fresh.slice(from, from + STEP_ROWS);
+          possibleDuplicates(db, { rows, indexes: slice, ids }, hasAccount, there).forEach((m, k) => {
+            if (m) {
+              status[slice[k]!] = 2;
+              matches.set(slice[k]!, m);
+            }
+          });
+          await breathe();
+        }
+      }
+      await breathe();
       const model = opts.classify === "model" ? this.opts.model : null;
       const cached = hasCachedMerchants(db);
-      const keys = cached || model ? freshRows.map((r) => pipelineMerchantKey(r.description)) : undefined;
-      const outcome = await classifyRows(freshRows, {
-        keys,
-        cache: cached ? cacheEntries(db, new Set(keys)) : new Map(),
-        cardRules: parsed.format === "ubs-card",
-        model,
-        categories,
-        examples: fewShotExamples(db),
-        onProgress: opts.onProgress,
-      });
-      let k = 0;
-      const rows: PlannedRow[] = parsed.rows.map((row, i) => {
-        if (!fresh[i]) return { ...row, transactionId: ids[i]!, status: "duplicate", match: null, classified: null };
-        const match = matches[k] ?? null;
-        const classified = outcome.classes[k]!;
-        k++;
-        return { ...row, transactionId: ids[i]!, status: match ? "possible_duplicate" : "new", match, classified };
-      });
+      const cardRules = parsed.format === "ubs-card";
+      const classes: (Classified | undefined)[] = [];
+      let learned = new Map<string, Classified>();
+      let modelError: string | null = null;
+      // Without a cache, card rules or a model every new row is unclassified: nothing to compute per row.
+      if (fresh.length && (cached || model || cardRules)) {
+        // A class depends on the text (and a card's sector) only: each distinct one is classified once.
+        const distinct = new Map<string, number>();
+        const inputs: { description: string; amount: number; currency: string; sector?: string }[] = [];
+        const which = new Array<number>(fresh.length);
+        for (let k = 0; k < fresh.length; k++) {
+          const i = fresh[k]!;
+          const description = rows.descriptionOf(i);
+          const sector = rows.sectorOf(i);
+          const key = sector === undefined ? description : `${description}\u0000${sector}`;
+          let at = distinct.get(key);
+          if (at === undefined) {
+            at = inputs.length;
+            distinct.set(key, at);
+            inputs.push({ description, amount: rows.amount(i), currency: rows.currencyOf(i), sector });
+          }
+          which[k] = at;
+          if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
+        }
+        const keys = cached || model ? inputs.map((r) => pipelineMerchantKey(r.description)) : undefined;
+        const categories: ClassifierCategory[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
+        const outcome = await classifyRows(inputs, {
+          keys,
+          cache: cached ? cacheEntries(db, new Set(keys)) : new Map(),
+          cardRules,
+          model,
+          categories,
+          examples: fewShotExamples(db),
+          onProgress: opts.onProgress,
+        });
+        for (let k = 0; k < fresh.length; k++) {
+          const c = outcome.classes[which[k]!]!;
+          if (c.source !== "unclassified") classes[fresh[k]!] = c;
+          if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
+        }
+        learned = outcome.learned;
+        modelError = outcome.modelError;
+      }
       for (const id of ids) opts.seen?.add(id);
-      return { file: parsed.file, format: parsed.format, account: parsed.account, rows, badRows: parsed.badRows, learned: outcome.learned, modelError: outcome.modelError };
+      return { ...parsed, status, matches, classes, learned, modelError };
     } finally {
       db?.close();
     }
@@ -232,19 +635,15 @@ export class Importer {
    * Write a plan: one batch, one transaction (see the file comment). Creates budget.db
    * first when there is none. Returns the batch and how many rows it added.
    */
-  commit(plan: FilePlan, opts: { includePossibleDuplicates?: IncludePossible; actor: ImportActor }): CommitResult {
+  commit(plan: FilePlan, opts: { includePossibleDuplicates?: IncludePossible; acceptUnreconciled?: boolean; actor: ImportActor }): CommitResult {
+    const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(plan.file, plan.format, plan.reconciliation);
+    if (refusal) throw new ImportInputError(refusal);
     const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
     if (rows.length === 0) return { batch: null, inserted: 0, alreadyThere: 0, bySource: emptyBySource() };
-    let now = this.now();
-    const { store } = this.opts;
-    // Unique per import, also for two files of one name imported within the same millisecond.
-    while (store.imports.get(`${plan.file}@${pipelineTimestamp(now)}`)) now = new Date(now.getTime() + 1);
-    ensureBudgetDb(this.opts.target, now);
-    const at = pipelineTimestamp(now);
-    const batch = `${plan.file}@${at}`;
+    const { batch, at } = this.newBatch(plan.file);
     let receipt;
     try {
-      receipt = this.writeBatch(plan, rows, batch, at, opts.actor);
+      receipt = this.writeBatch(planSource(plan, rows), batch, at, opts.actor);
     } catch (err) {
       // Another import added every row between plan and write: no batch, nothing written (rolled back).
       if (err instanceof NothingToAdd) return { batch: null, inserted: 0, alreadyThere: rows.length, bySource: emptyBySource() };
@@ -254,12 +653,78 @@ export class Importer {
     return { batch: r.batch, inserted: r.inserted, alreadyThere: rows.length - r.inserted, bySource: r.bySource, snapshot: receipt.snapshot };
   }
 
-  private writeBatch(plan: FilePlan, rows: PlannedRow[], batch: string, at: string, actor: ImportActor) {
+  /** A batch name unique per import (also for two files of one name in the same millisecond); budget.db made when absent. */
+  private newBatch(file: string): { batch: string; at: string } {
+    let now = this.now();
+    while (this.opts.store.imports.get(`${file}@${pipelineTimestamp(now)}`)) now = new Date(now.getTime() + 1);
+    ensureBudgetDb(this.opts.target, now);
+    const at = pipelineTimestamp(now);
+    return { batch: `${file}@${at}`, at };
+  }
+
+  /**
+   * A statement read for its facts only (the command line, from STREAM_FROM_BYTES): the rows are
+   * counted and summed as they go by, not kept; its text is, for the write, which reads it again in
+   * chunks (commitStreamed). Refuses what `parse` refuses.
+   */
+  parseStreamed(file: ImportFile, opts: ParseOptions = {}): StreamedFile {
+    const kind = binaryKind(file.bytes);
+    if (kind) throw new ImportInputError(`${file.name}: this is ${kind}, not a bank statement`);
+    const text = decodeText(file.bytes);
+    const readOptions = this.readOptions(file, opts);
+    const totals = new TotalsSink();
+    const { rows: _none, ...s } = parseText(text, { ...readOptions, sink: totals });
+    refuseBadInput(file.name, s, opts);
+    return { ...s, file: file.name, sha256: Bun.CryptoHasher.hash("sha256", file.bytes, "hex"), bytes: file.bytes.length, text, readOptions, totals: totals.result(s.invertedByBalance), rowCount: totals.rows };
+  }
+
+  /**
+   * Write a statement read by parseStreamed: its text read again, a chunk of rows at a time, each
+   * chunk's ids, duplicates, possible duplicates and class (cache, card rules; the model is left to
+   * `budget-chat classify`) worked out and its rows inserted, all in the one transaction of the
+   * import; or, for a dry run, only counted. Memory holds one chunk and the statement's text.
+   */
+  commitStreamed(sf: StreamedFile, opts: { includePossibleDuplicates?: boolean; acceptUnreconciled?: boolean; dryRun?: boolean; seen?: Set<string>; actor: ImportActor }): StreamedOutcome {
+    const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(sf.file, sf.format, sf.reconciliation);
+    if (refusal) throw new ImportInputError(refusal);
+    const counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
+    const possible: PlannedRow[] = [];
+    const eachRow: BatchSource["eachRow"] = (db, batch, visit) => readAgain(sf, db, { include: opts.includePossibleDuplicates === true, seen: opts.seen, batch }, counts, possible, visit);
+    const bySource = emptyBySource();
+    const outcome = (r: Partial<CommitResult> & { inserted: number }): StreamedOutcome => ({ batch: null, alreadyThere: 0, bySource, ...r, counts, possible });
+    if (opts.dryRun) {
+      const db = this.openForReading();
+      let would = 0;
+      try {
+        eachRow(db as Database, null, (_t, _i, _id, c) => {
+          would++;
+          bySource[c.source]++;
+        });
+      } finally {
+        db?.close();
+      }
+      return outcome({ inserted: would });
+    }
+    const { batch, at } = this.newBatch(sf.file);
+    try {
+      const receipt = this.writeBatch({ ...sf, learned: new Map(), eachRow }, batch, at, opts.actor);
+      const r = receipt.result;
+      return outcome({ batch: r.batch, inserted: r.inserted, bySource: r.bySource, snapshot: receipt.snapshot, alreadyThere: counts.new + (opts.includePossibleDuplicates ? counts.possibleDuplicates : 0) - r.inserted });
+    } catch (err) {
+      if (err instanceof NothingToAdd) return outcome({ inserted: 0, alreadyThere: counts.new });
+      throw err;
+    }
+  }
+
+  /** The one write of an import: the rows a source gives, their details, the checked balances, the log; recorded once committed. */
+  private writeBatch(source: BatchSource, batch: string, at: string, actor: ImportActor) {
     return this.writer.writeWithReceipt({
       kind: "import",
       userId: actor.userId,
       apply: (db) => {
         ensureAccountColumn(db);
+        ensureImportTables(db);
+        const details = detailsWriter(db, source);
         const insert = db.prepare(
           `INSERT OR IGNORE INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence,
              transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -269,33 +734,46 @@ export class Importer {
         let inserted = 0;
         let first: string | null = null;
         let last: string | null = null;
-        for (const r of rows) {
-          const c = r.classified!;
-          const { changes } = insert.run(r.date, r.description, r.amount, r.currency, c.merchant, c.category, c.source, c.confidence, r.transactionId, batch, at, r.account);
-          if (changes === 0) continue;
+        // Details are written in the order of their key (transaction_id), a chunk at a time: in that order the
+        // primary-key index grows at its end instead of being split all over (about half the time).
+        let pending: { t: RowTable; i: number; id: string }[] = [];
+        const writeDetails = () => {
+          pending.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          for (const d of pending) details(d.t, d.i, d.id);
+          pending = [];
+        };
+        source.eachRow(db, batch, (t, i, id, c) => {
+          const date = t.date(i);
+          const description = t.descriptionOf(i);
+          const { changes } = insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, batch, at, t.accountOf(i));
+          if (changes === 0) return;
+          pending.push({ t, i, id });
+          if (pending.length >= 50_000) writeDetails();
           inserted++;
           bySource[c.source]++;
-          if (c.source === "llm") usedKeys.add(pipelineMerchantKey(r.description));
-          if (first === null || r.date < first) first = r.date;
-          if (last === null || r.date > last) last = r.date;
-        }
+          if (c.source === "llm") usedKeys.add(pipelineMerchantKey(description));
+          if (first === null || date < first) first = date;
+          if (last === null || date > last) last = date;
+        });
+        writeDetails();
         if (inserted === 0) throw new NothingToAdd();
+        storeCheckedBalances(db, source, batch);
         // As the pipeline does after asking its model: the answer is cached under the merchant key.
         const upsert = db.prepare(PIPELINE_CACHE_UPSERT);
         for (const key of usedKeys) {
-          const c = plan.learned.get(key);
+          const c = source.learned.get(key);
           if (c) upsert.run(key, c.merchant, c.category, c.confidence, "llm", at, at);
         }
-        db.prepare("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)").run(plan.file, inserted, at);
+        db.prepare("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)").run(source.file, inserted, at);
         return { batch: batch as string | null, inserted, bySource, firstDate: first, lastDate: last };
       },
       // Recorded in chat.db only once budget.db holds the rows (the write path's second phase).
       settle: (r, { snapshot }) => ({
         imported: {
           batch,
-          file: plan.file,
-          format: plan.format,
-          account: plan.account,
+          file: source.file,
+          format: source.format,
+          account: source.account,
           rows: r.inserted,
           firstDate: r.firstDate,
           lastDate: r.lastDate,
@@ -303,12 +781,13 @@ export class Importer {
           importedBy: actor.by,
           userId: actor.userId,
           dbPath: resolve(this.opts.target),
+          reconciliation: source.reconciliation.map(reconciliationJson),
         },
         audit: [
           {
             kind: "write",
             userId: actor.userId,
-            detail: { import: batch, file: plan.file, format: plan.format, account: plan.account, rows: r.inserted, by_source: r.bySource, via: actor.via, by: actor.by, snapshot },
+            detail: { import: batch, file: source.file, format: source.format, account: source.account, rows: r.inserted, by_source: r.bySource, via: actor.via, by: actor.by, snapshot },
           },
         ],
       }),
@@ -331,6 +810,7 @@ export class Importer {
       kind: "import_undo",
       userId: actor.userId,
       apply: (db) => {
+        deleteImportFacts(db, batch);
         const deleted = db.prepare("DELETE FROM transactions WHERE import_batch = ?").run(batch).changes;
         // Nothing of it is there: undone already (or removed since); throwing rolls back and records nothing.
         if (deleted === 0) {
@@ -429,4 +909,62 @@ export class Importer {
     db.run("PRAGMA busy_timeout = 5000");
     return db;
   }
+}
+
+/** The ids among `ids` budget.db holds, in chunks with the event loop free between them. */
+async function existingIdsBreathing(db: Database, ids: readonly string[]): Promise<Set<string>> {
+  const found = new Set<string>();
+  const CHUNK = 20_000;
+  for (let i = 0; i < ids.length; i += CHUNK) {
+    for (const id of existingIds(db, ids.slice(i, i + CHUNK))) found.add(id);
+    if (i + CHUNK < ids.length) await breathe();
+  }
+  return found;
+}
+
+/** Writes a row's transaction_details (SPEC §10.1): its facts and where it came from (file, checksum, line). */
+function detailsWriter(db: Database, source: { file: string; sha256: string }): (t: RowTable, i: number, id: string) => void {
+  const insert = db.prepare(
+    `INSERT OR REPLACE INTO transaction_details (transaction_id, counterparty, counterparty_iban, purpose, reference, value_date, original_amount,
+       original_currency, exchange_rate, fees, balance_after, source_file, source_sha256, source_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return (t, i, id) => {
+    insert.run(
+      id,
+      t.factOf(i, "counterparty") ?? null,
+      t.factOf(i, "counterpartyIban") ?? null,
+      t.factOf(i, "purpose") ?? null,
+      t.factOf(i, "reference") ?? null,
+      t.factOf(i, "valueDate") ?? null,
+      t.factOf(i, "originalAmount") ?? null,
+      t.factOf(i, "originalCurrency") ?? null,
+      t.factOf(i, "exchangeRate") ?? null,
+      t.factOf(i, "fees") ?? null,
+      t.factOf(i, "balanceAfter") ?? null,
+      source.file,
+      source.sha256,
+      t.lineOf(i),
+    );
+  };
+}
+
+/** The statement's checked balances (status ok) into account_balances, for data_coverage and the next statement's check. */
+function storeCheckedBalances(db: Database, source: { file: string; account: string | null; reconciliation: readonly Reconciliation[] }, batch: string): void {
+  const insert = db.prepare(
+    `INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries, import_batch)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const r of source.reconciliation) {
+    if (r.status !== "ok" || r.closing === null || r.closingDate === null) continue;
+    insert.run(r.account ?? source.account, r.currency, r.closingDate, r.closing, source.file, r.openingDate, r.opening, r.entries, batch);
+  }
+}
+
+/** An import's details and balances go with its rows. */
+function deleteImportFacts(db: Database, batch: string): void {
+  const has = (t: string) => db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(t) !== null;
+  if (has("transaction_details")) {
+    db.prepare("DELETE FROM transaction_details WHERE transaction_id IN (SELECT transaction_id FROM transactions WHERE import_batch = ?)").run(batch);
+  }
+  if (has("account_balances")) db.prepare("DELETE FROM account_balances WHERE import_batch = ?").run(batch);
 }

@@ -62,3 +62,61 @@ export function hasAccountColumn(db: Database): boolean {
 export function ensureAccountColumn(db: Database): void {
   if (!hasAccountColumn(db)) db.run("ALTER TABLE transactions ADD COLUMN account TEXT");
 }
+
+/**
+ * The import's own tables in budget.db (SPEC §10.1), created when absent inside the import's
+ * transaction; the pipeline ignores them. transaction_details: every imported row's facts and its
+ * origin (file, checksum, line). account_balances: each statement's checked closing balance, with
+ * the opening it was checked from (a later statement whose opening differs from it shows a
+ * missing statement in data_coverage).
+ */
+export const IMPORT_TABLES_DDL = `
+CREATE TABLE IF NOT EXISTS transaction_details (
+  transaction_id TEXT PRIMARY KEY,
+  counterparty TEXT,
+  counterparty_iban TEXT,
+  purpose TEXT,
+  reference TEXT,
+  value_date TEXT,
+  original_amount REAL,
+  original_currency TEXT,
+  exchange_rate REAL,
+  fees REAL,
+  balance_after REAL,
+  source_file TEXT NOT NULL,
+  source_sha256 TEXT NOT NULL,
+  source_line INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS account_balances (
+  account TEXT,
+  currency TEXT NOT NULL,
+  date TEXT NOT NULL,
+  balance REAL NOT NULL,
+  source_file TEXT NOT NULL,
+  opening_date TEXT,
+  opening_balance REAL,
+  entries INTEGER,
+  import_batch TEXT
+);
+CREATE INDEX IF NOT EXISTS account_balances_account ON account_balances(account, currency, date);
+`;
+
+export function ensureImportTables(db: Database): void {
+  db.run(IMPORT_TABLES_DDL);
+}
+
+const hasTable = (db: Database, name: string) => db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== null;
+
+/** The currency most rows are in (trimmed, upper case), or null for an empty database. */
+export function mainCurrency(db: Database): string | null {
+  const row = db.query("SELECT upper(trim(currency)) AS c, count(*) AS n FROM transactions GROUP BY 1 ORDER BY n DESC LIMIT 1").get() as { c: string } | null;
+  return row && /^[A-Z]{3}$/.test(row.c) ? row.c : null;
+}
+
+/** The latest checked balance of an account and currency dated before `day`, or null. */
+export function accountBalancesBefore(db: Database, account: string, currency: string, day: string): { date: string; balance: number; sourceFile: string } | null {
+  if (!hasTable(db, "account_balances")) return null;
+  return db
+    .query("SELECT date, balance, source_file AS sourceFile FROM account_balances WHERE account = ? AND currency = ? AND date < ? ORDER BY date DESC, rowid DESC LIMIT 1")
+    .get(account, currency, day) as { date: string; balance: number; sourceFile: string } | null;
+}

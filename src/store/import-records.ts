@@ -22,17 +22,19 @@ export type ImportRecord = {
   undoneBy: string | null;
   /** The budget database the rows went into (absolute path): one chat.db may serve several. */
   dbPath: string | null;
+  /** What the statement's balances said (SPEC §10.1), as the import's `--json` gives it; null before round 4. */
+  reconciliation: unknown[] | null;
 };
 
-export type NewImportRecord = Omit<ImportRecord, "undoneAt" | "undoneBy">;
+export type NewImportRecord = Omit<ImportRecord, "undoneAt" | "undoneBy" | "reconciliation"> & { reconciliation?: unknown[] | null };
 
 export class Imports {
   constructor(private readonly s: StoreDb) {}
 
   add(r: NewImportRecord): void {
     this.s.exec(
-      `INSERT INTO imports (batch, file, format, account, rows, first_date, last_date, imported_at, imported_by, user_id, db_path)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO imports (batch, file, format, account, rows, first_date, last_date, imported_at, imported_by, user_id, db_path, reconciliation)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       r.batch,
       r.file,
       r.format,
@@ -44,6 +46,7 @@ export class Imports {
       r.importedBy,
       r.userId,
       r.dbPath,
+      r.reconciliation ? JSON.stringify(r.reconciliation) : null,
     );
   }
 
@@ -77,5 +80,6 @@ function toRecord(r: Row): ImportRecord {
     undoneAt: r.undone_at,
     undoneBy: r.undone_by,
     dbPath: r.db_path,
+    reconciliation: r.reconciliation ? (JSON.parse(r.reconciliation) as unknown[]) : null,
   };
 }

@@ -355,6 +355,11 @@ CREATE TABLE account_names (
   updated_by TEXT NOT NULL
 );
 `,
+  // 13 (issue 31, import): each import keeps what its statement's balances said (opening + entries =
+  // closing, per account and currency: SPEC §10.1), as JSON, for `imports list --json` and the page.
+  `
+ALTER TABLE imports ADD COLUMN reconciliation TEXT;
+`,
 ];
 
 /** The schema version this build writes. */

@@ -6,7 +6,7 @@
 import { z } from "zod";
 import { daysBetween, dayToIso, monthKey, monthLabel } from "../ledger/calendar.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
-import { formatCount, plural } from "../core/format.ts";
+import { formatCount, formatMoney, plural } from "../core/format.ts";
 import type { TableSpec } from "../core/events.ts";
 import { periodFields } from "./query/fields.ts";
 import { periodPhrase, resolvePeriod } from "./query/period.ts";
@@ -30,9 +30,11 @@ export const dataCoverage: ReadTool<typeof schema> = {
   description:
     "What the data covers: per account (when the data records accounts) and currency the first and last date, number of " +
     "rows, months with data, gap months (no row, between the first and last), days from the last transaction to today, and " +
-    "whether the current month has data; plus the latest imports. Use it for 'how up to date is my data', 'is anything " +
-    "missing', 'when did I last import', and before answering about this month or a recent period (a period after the data's " +
-    "end has no data yet, not zero spending). The UI shows a table automatically.",
+    "whether the current month has data; plus the latest imports, the last verified balance per account (a statement whose " +
+    "opening + entries = closing checked at import) and any missing statement (an opening balance that differs from the " +
+    "previous closing one). Use it for 'how up to date is my data', 'is anything missing', 'when did I last import', " +
+    "'what is my balance', and before answering about this month or a recent period (a period after the data's end has " +
+    "no data yet, not zero spending). The UI shows a table automatically.",
   risk: "low",
   schema,
   run(db, input, ctx) {
@@ -102,6 +104,23 @@ export const dataCoverage: ReadTool<typeof schema> = {
       ]),
     };
     const tables: TableSpec[] = [coverage];
+    const balances = verifiedBalances(db, input);
+    if (balances.latest.length) {
+      tables.push({
+        title: "Last verified balance per account",
+        columns: ["Account", "Currency", "Date", "Balance", "From file", "Missing statements"],
+        kinds: ["text", "currency", "date", "money", "text", "text"],
+        totalRows: balances.latest.length,
+        rows: balances.latest.map((b) => [
+          b.account ?? "(no account)",
+          b.currency,
+          b.date,
+          b.balance,
+          b.sourceFile,
+          balances.gaps.filter((g) => g.account === b.account && g.currency === b.currency).map(gapPhrase).join("; ") || null,
+        ]),
+      });
+    }
     if (imports.length) {
       tables.push({
         title: `Latest ${formatCount(imports.length)} imports`,
@@ -115,6 +134,12 @@ export const dataCoverage: ReadTool<typeof schema> = {
       summary: [
         head,
         list.length ? `Coverage ${scope}${accounts ? " per account and currency" : " per currency"}: ${list.map(line).join("; ")}.` : `No transactions ${scope}.`,
+        balances.latest.length
+          ? `Last verified balance${balances.latest.length > 1 ? "s" : ""}: ${balances.latest.map((b) => `${b.account ?? "(no account)"} ${formatMoney(b.balance, b.currency)} on ${b.date} (${b.sourceFile})`).join("; ")}.`
+          : "",
+        balances.gaps.length
+          ? `Missing statement${balances.gaps.length > 1 ? "s" : ""}: ${balances.gaps.map((g) => `${g.account ?? "(no account)"} ${g.currency} ${gapPhrase(g)}`).join("; ")}.`
+          : "",
         importLine,
       ]
         .filter(Boolean)
@@ -124,6 +149,39 @@ export const dataCoverage: ReadTool<typeof schema> = {
     };
   },
 };
+
+type Balance = { account: string | null; currency: string; date: string; balance: number; sourceFile: string; openingDate: string | null; openingBalance: number | null };
+type Gap = { account: string | null; currency: string; from: string; to: string | null; closing: number; opening: number };
+
+const gapPhrase = (g: Gap) =>
+  `between ${g.from} and ${g.to ?? "the next statement"} (closing ${formatMoney(g.closing, g.currency)}, then opening ${formatMoney(g.opening, g.currency)}: ${formatMoney(g.opening - g.closing, g.currency)} of bookings not imported)`;
+
+/**
+ * The balances imports checked (account_balances, SPEC §10.1): the latest per account and
+ * currency, and each place where a statement's opening differs from the previous statement's
+ * closing, which means a statement in between was never imported. None without the table.
+ */
+function verifiedBalances(db: BudgetDb, input: { account?: string; currency?: string }): { latest: Balance[]; gaps: Gap[] } {
+  if (!db.hasTable("account_balances")) return { latest: [], gaps: [] };
+  const rows = db.all<Balance>(
+    `SELECT account, upper(trim(currency)) AS currency, date, balance, source_file AS sourceFile, opening_date AS openingDate, opening_balance AS openingBalance
+     FROM account_balances ORDER BY account, currency, date, rowid`,
+  );
+  const wanted = (b: Balance) => (!input.account || b.account === input.account) && (!input.currency || b.currency === input.currency.trim().toUpperCase());
+  const latest: Balance[] = [];
+  const gaps: Gap[] = [];
+  let prev: Balance | null = null;
+  for (const b of rows.filter(wanted)) {
+    const same = prev !== null && prev.account === b.account && prev.currency === b.currency;
+    if (same && b.openingBalance !== null && Math.round(b.openingBalance * 100) !== Math.round(prev!.balance * 100)) {
+      gaps.push({ account: b.account, currency: b.currency, from: prev!.date, to: b.openingDate, closing: prev!.balance, opening: b.openingBalance });
+    }
+    if (!same && prev) latest.push(prev);
+    prev = b;
+  }
+  if (prev) latest.push(prev);
+  return { latest, gaps };
+}
 
 type ImportRow = { filename: unknown; row_count: unknown; imported_at: unknown };
 

@@ -7,6 +7,8 @@
  */
 import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { startWebHarness } from "../support/web-harness.ts";
@@ -16,10 +18,10 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
   let h: WebHarness;
   const suite = sharedHarnessSuite(async () => (h = await startWebHarness()));
 
-  const count = () => {
+  const count = (where = "date >= '2031-01-01'") => {
     const db = new Database(h.budget.path, { readonly: true });
     try {
-      return (db.query("SELECT count(*) AS n FROM transactions WHERE date >= '2031-01-01'").get() as { n: number }).n;
+      return (db.query(`SELECT count(*) AS n FROM transactions WHERE ${where}`).get() as { n: number }).n;
     } finally {
       db.close();
     }
@@ -54,7 +56,7 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     await page.getByLabel("Currency of every row").fill("CHF");
     await page.getByLabel("Currency of every row").press("Tab");
     await page.locator(".import-review").waitFor();
-    expect(squash(await page.locator(".import-found").innerText())).toBe("odd-bank.csv: csv — 2 rows: 2 new, 0 already imported, 0 possible duplicates.");
+    expect(squash(await page.locator(".import-found").innerText())).toBe("odd-bank.csv: csv (mapping) — 2 data lines: 2 new, 0 already imported, 0 possible duplicates, 0 bad rows, 0 skipped.");
     const cells = await page.locator(".import-rows tbody tr").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => (td as HTMLElement).innerText.trim())));
     expect(cells).toEqual([
       ["2", "new", "2031-02-01", "CHF -18.50", "Tibits Bern", "Tibits", "Dining", "model"],
@@ -85,8 +87,8 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     ]);
     await page.locator(".import-review").nth(1).waitFor();
     expect((await page.locator(".import-found").allInnerTexts()).map(squash)).toEqual([
-      "jan.csv: csv — 2 rows: 2 new, 0 already imported, 0 possible duplicates.",
-      "feb.csv: csv — 2 rows: 2 new, 0 already imported, 0 possible duplicates.",
+      "jan.csv: csv (guessed) — 2 data lines: 2 new, 0 already imported, 0 possible duplicates, 0 bad rows, 0 skipped.",
+      "feb.csv: csv (guessed) — 2 data lines: 2 new, 0 already imported, 0 possible duplicates, 0 bad rows, 0 skipped.",
     ]);
     await page.getByRole("button", { name: "Import 2 transactions" }).first().click();
     await page.getByText("Imported 2 transactions from jan.csv.").waitFor();
@@ -103,5 +105,49 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
 
     // The browser logs the refused previews (422) while the columns were not named yet; nothing else.
     expect(tp.problems.filter((p) => !/status of 422 \(Unprocessable Entity\).*\/import\/preview\)$/.test(p))).toEqual([]);
+  }, 60_000);
+
+  test("the preview shows money out and in, skipped lines and the balance check; Flip signs re-previews; an unreconciled statement needs its tick", async () => {
+    h.fake.setHandler((body) => {
+      const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string; description: string }[];
+      return { kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: items.map((it) => ({ id: it.id, merchant_name: it.description.split(" ")[0], category: "Other", confidence: 0.9 })) } }] };
+    });
+    const fixtures = join(import.meta.dir, "../fixtures/import");
+    const { page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+
+    // A card invoice: three purchases out, one refund in; two lines skipped with their reasons.
+    await page.setInputFiles("#import-file", { name: "card.csv", mimeType: "text/csv", buffer: readFileSync(join(fixtures, "ubs-card-cp1252.csv")) });
+    await page.locator(".import-review").waitFor();
+    const totals = () => page.locator(".import-totals tbody tr").evaluateAll((rows) => rows.map((r) => [...r.querySelectorAll("td")].map((td) => (td as HTMLElement).innerText.trim())));
+    expect(await totals()).toEqual([["CHF", "CHF 63.53", "3", "CHF 120.00", "1"]]);
+    expect(await page.locator(".import-rows tr.status-skipped").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim()))).toEqual([
+      "3 skipped no purchase date: the balance brought forward from the last invoice",
+      "8 skipped the invoice's settlement by direct debit, booked on the bank account",
+    ]);
+    expect(squash(await page.locator(".import-balances li").innerText())).toBe("548812XXXXXX7781 CHF: the file states no balances to check");
+    // "Flip signs" previews again at once: the amounts the other way round.
+    await page.getByLabel("Flip signs (money out ↔ money in)").check();
+    await page.waitForFunction(() => document.querySelector(".import-totals tbody td:nth-child(2)")?.textContent === "CHF 120.00");
+    expect(await totals()).toEqual([["CHF", "CHF 120.00", "1", "CHF 63.53", "3"]]);
+    await page.getByLabel("Flip signs (money out ↔ money in)").uncheck();
+    await page.waitForFunction(() => document.querySelector(".import-totals tbody td:nth-child(2)")?.textContent === "CHF 63.53");
+
+    // A camt statement off by SEK 17.30: said so; Import needs the tick first.
+    await page.setInputFiles("#import-file", { name: "juni.xml", mimeType: "application/xml", buffer: readFileSync(join(fixtures, "camt053-off.xml")) });
+    await page.locator(".reconciliation-off").waitFor();
+    expect(squash(await page.locator(".reconciliation-off").innerText())).toBe("SE4550000000058398257466 SEK: does not reconcile: off by SEK 17.30");
+    expect(squash(await page.locator(".import-notes li").innerText())).toBe(
+      "entry 1 is one row, not split into its parts: its 2 parts add up to SEK -199'990.50, not the entry's SEK -200'000.00",
+    );
+    const sek = () => count("currency = 'SEK'");
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    // The browser keeps the form (the tick is required): nothing was sent, nothing imported.
+    expect(await page.locator(".import-review input[name=accept-unreconciled]").evaluate((i) => (i as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(sek()).toBe(0);
+    await page.getByLabel("Import although the balances do not add up").check();
+    await page.getByRole("button", { name: "Import 2 transactions" }).click();
+    await page.getByText("Imported 2 transactions from juni.xml.").waitFor();
+    expect(sek()).toBe(2);
   }, 60_000);
 });

@@ -44,12 +44,21 @@ describe("import API", () => {
     expect({ ...p, id: "ID", preview: rowsOf(p.preview) }).toEqual({
       id: "ID",
       format: "csv",
+      layout: "guessed",
       account: "Privatkonto",
+      data_lines: 3,
       rows: 2,
       new: 2,
       duplicates: 0,
       possible_duplicates: 0,
-      bad_rows: [{ line: 4, reason: expect.stringContaining("abc") }],
+      bad_rows: [{ line: 4, reason: 'Betrag "abc" is not an amount' }],
+      skipped: [],
+      // Money out 45.10 twice, nothing in; no balance stated.
+      totals: [{ currency: "CHF", out: 90.2, out_rows: 2, in: 0, in_rows: 0 }],
+      reconciliation: [
+        { account: "Privatkonto", currency: "CHF", opening: null, closing: null, entries: 2, difference: null, status: "none", opening_date: null, closing_date: null, entries_total: -90.2, basis: "no balance column" },
+      ],
+      notes: [],
       preview: [
         { line: 2, date: "2030-03-01", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: "Zumstein", category: "Shopping", source: "llm", status: "new" },
         { line: 3, date: "2030-03-02", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: "Zumstein", category: "Shopping", source: "llm", status: "new" },
@@ -177,6 +186,39 @@ describe("import API", () => {
     expect(page).toContain("march.csv");
     const chat = await (await fetch(`${h.url}/`)).text();
     expect(chat).toContain('<a href="/import">');
+  });
+});
+
+describe("round 4: balances, signs, expired previews (SPEC §10.1, §13.1)", () => {
+  test("a statement that does not reconcile is previewed with its difference; its commit is 422 until accepted; then it imports", async () => {
+    const off = Bun.file(join(import.meta.dir, "../fixtures/import/camt053-off.xml"));
+    const p = await (await upload("camt053-off.xml", new Uint8Array(await off.arrayBuffer()))).json();
+    expect(p.reconciliation.map((r: { status: string; difference: number }) => [r.status, r.difference])).toEqual([["off", -17.3]]);
+    expect(p.notes).toEqual(["entry 1 is one row, not split into its parts: its 2 parts add up to SEK -199'990.50, not the entry's SEK -200'000.00"]);
+    const refused = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" });
+    expect([refused.status, (await refused.json()).error]).toEqual([
+      422,
+      "camt053-off.xml: SE4550000000058398257466 SEK does not reconcile: off by SEK 17.30; nothing was imported (tick “Import although the balances do not add up” to import it anyway)",
+    ]);
+    // The preview is still held: accepted, it imports.
+    const taken = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ accept_unreconciled: true }) });
+    expect([taken.status, (await taken.json()).inserted]).toEqual([200, 2]);
+    const bad = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", body: JSON.stringify({ accept_unreconciled: "yes" }) });
+    expect(bad.status).toBe(400);
+  });
+
+  test("flip-signs turns every amount of the preview; skipped lines come with their reasons", async () => {
+    const card = new Uint8Array(await Bun.file(join(import.meta.dir, "../fixtures/import/ubs-card-cp1252.csv")).arrayBuffer());
+    const p = await (await upload("card.csv", card, { "flip-signs": "on" })).json();
+    expect(p.totals).toEqual([{ currency: "CHF", out: 120, out_rows: 1, in: 63.53, in_rows: 3 }]);
+    expect(p.skipped.map((x: { line: number }) => x.line)).toEqual([3, 8]);
+    expect(p.data_lines).toBe(6);
+  });
+
+  test("a preview never made (or imported already) is 404; one let go for room or time is 410 (pending.test.ts holds the bookkeeping)", async () => {
+    expect(await (await fetch(`${h.url}/api/imports/never-made/commit`, { method: "POST" })).json()).toEqual({
+      error: "This preview is no longer available (it was imported already, or never made). Drop the file again.",
+    });
   });
 });
 

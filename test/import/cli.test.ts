@@ -27,6 +27,26 @@ function file(name: string, text: string | Uint8Array): string {
 }
 
 const CSV = "Date;Amount;Currency;Description\n01.02.2026;-12.50;CHF;Bäckerei Müller\n02.02.2026;-12.50;CHF;Bäckerei Müller\n03.02.2026;4'200.00;CHF;Lohn ACME AG\n";
+/** CSV's --json summary, worked out by hand: money out 12.50 + 12.50 in 2 rows, money in 4'200.00; no balances stated. */
+const summary = {
+  file: "bank.csv",
+  format: "csv",
+  layout: "guessed",
+  account: null,
+  batch: null,
+  data_lines: 3,
+  rows: 3,
+  inserted: 0,
+  duplicates: 0,
+  possible_duplicates: 0,
+  bad_rows: [],
+  skipped: [],
+  totals: [{ currency: "CHF", out: 25, out_rows: 2, in: 4200, in_rows: 1 }],
+  reconciliation: [
+    { account: null, currency: "CHF", opening: null, closing: null, entries: 3, difference: null, status: "none", opening_date: null, closing_date: null, entries_total: 4175, basis: "no balance column" },
+  ],
+  notes: [],
+};
 
 describe("budget-chat import", () => {
   test("--json prints exactly the summary; a re-import adds nothing and still exits 0", async () => {
@@ -36,7 +56,7 @@ describe("budget-chat import", () => {
     const out = JSON.parse(first.stdout);
     expect(out.files[0].batch).toMatch(/^bank\.csv@\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+00:00$/);
     expect({ ...out, files: [{ ...out.files[0], batch: "B" }] }).toEqual({
-      files: [{ file: "bank.csv", format: "csv", account: null, batch: "B", rows: 3, inserted: 3, duplicates: 0, possible_duplicates: 0, bad_rows: [] }],
+      files: [{ ...summary, batch: "B", inserted: 3 }],
       by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
       dry_run: false,
     });
@@ -48,7 +68,7 @@ describe("budget-chat import", () => {
     const again = await cli(["import", csv, "--json"]);
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual({
-      files: [{ file: "bank.csv", format: "csv", account: null, batch: null, rows: 3, inserted: 0, duplicates: 3, possible_duplicates: 0, bad_rows: [] }],
+      files: [{ ...summary, batch: null, inserted: 0, duplicates: 3 }],
       by_source: { cache: 0, rules: 0, llm: 0, unclassified: 0 },
       dry_run: false,
     });
@@ -79,7 +99,7 @@ describe("budget-chat import", () => {
     const out = await cli(["import", file("bank.csv", CSV), "--dry-run", "--json"]);
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual({
-      files: [{ file: "bank.csv", format: "csv", account: null, batch: null, rows: 3, inserted: 3, duplicates: 0, possible_duplicates: 0, bad_rows: [] }],
+      files: [{ ...summary, inserted: 3 }],
       by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
       dry_run: true,
     });
@@ -114,7 +134,7 @@ describe("budget-chat import", () => {
     writeFileSync(huge, "");
     truncateSync(huge, 300 * 1024 * 1024);
     const big = await cli(["import", good, huge]);
-    expect([big.code, big.stderr]).toEqual([2, `budget-chat: import: ${huge}: 300 MB is more than a bank statement export can be (at most 50 MB)\n`]);
+    expect([big.code, big.stderr]).toEqual([2, "budget-chat: import: huge.csv: this is binary data, not a bank statement\n"]);
     expect(existsSync(files.db)).toBe(false);
 
     const skipped = await cli(["import", file("row4.csv", cases[4]![1]), "--skip-bad-rows", "--json", "--no-classify"]);
@@ -151,6 +171,60 @@ describe("budget-chat import", () => {
   });
 });
 
+describe("round 4: every line accounted for, signs, balances (SPEC §10.1)", () => {
+  test("the table shows money out and in per currency, the balance check, skipped lines and notes", async () => {
+    const out = await cli(["import", join(fixtures, "ubs-account-it-cp1252.csv"), "--no-classify"]);
+    expect([out.code, out.stderr]).toEqual([0, ""]);
+    const lines = out.stdout.split("\n");
+    expect(lines[0]).toMatch(/^FILE\s+FORMAT\s+ACCOUNT\s+LINES\s+ADDED\s+DUPLICATES\s+POSSIBLE DUPL\.\s+BAD ROWS\s+SKIPPED$/);
+    expect(lines[1]!.split(/\s{2,}/)).toEqual(["ubs-account-it-cp1252.csv", "ubs-account (ubs-account-it)", "CH120023023012345640M", "5", "3", "0", "0", "0", "2"]);
+    expect(out.stdout).toContain("ubs-account-it-cp1252.csv: CHF money out CHF 1'859.40 (2 rows), money in CHF 5'200.00 (1 row)\n");
+    expect(out.stdout).toContain("ubs-account-it-cp1252.csv: CH120023023012345640M CHF: balance checked ✓ (opening CHF 3'000.00 + 3 entries = closing CHF 6'340.60)\n");
+    expect(out.stdout).toContain("ubs-account-it-cp1252.csv: skipped lines (no transaction of their own):\n  line 14: a batch's detail line: its amount -1500.00 is part of the booking on line 13, not a booking of its own\n");
+  });
+
+  test("a statement that does not reconcile exits 2 and writes nothing; --accept-unreconciled imports it; --json says why", async () => {
+    const off = join(fixtures, "camt053-off.xml");
+    const refused = await cli(["import", file("bank.csv", CSV), off, "--no-classify"]);
+    expect([refused.code, refused.stderr]).toEqual([
+      2,
+      "budget-chat: import: camt053-off.xml: SE4550000000058398257466 SEK does not reconcile: off by SEK 17.30; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)\n",
+    ]);
+    expect(existsSync(files.db)).toBe(false);
+    const taken = await cli(["import", off, "--accept-unreconciled", "--json", "--no-classify"]);
+    expect(taken.code).toBe(0);
+    const f = JSON.parse(taken.stdout).files[0];
+    expect([f.inserted, f.reconciliation.map((r: { status: string; difference: number }) => [r.status, r.difference]), f.notes]).toEqual([
+      2,
+      [["off", -17.3]],
+      ["entry 1 is one row, not split into its parts: its 2 parts add up to SEK -199'990.50, not the entry's SEK -200'000.00"],
+    ]);
+  });
+
+  test("--flip-signs turns every amount; --json lists skipped lines with their reasons", async () => {
+    const out = await cli(["import", join(fixtures, "ubs-card-cp1252.csv"), "--flip-signs", "--json", "--no-classify"]);
+    expect(out.code).toBe(0);
+    const f = JSON.parse(out.stdout).files[0];
+    expect(f.skipped).toEqual([
+      { line: 3, reason: "no purchase date: the balance brought forward from the last invoice" },
+      { line: 8, reason: "the invoice's settlement by direct debit, booked on the bank account" },
+    ]);
+    expect(f.totals).toEqual([{ currency: "CHF", out: 120, out_rows: 1, in: 63.53, in_rows: 3 }]);
+    expect(allRows(files.db).map((r) => r.amount)).toEqual([9.8, 9.8, 43.93, -120]);
+  });
+
+  test("no size cap on the command line: a 51 MB statement (one 51 MB cell) imports, its description cut at 1,000 characters", async () => {
+    const path = join(files.dir, "big.csv");
+    writeFileSync(path, `Date;Amount;Currency;Description\n01.02.2026;-1.00;CHF;"${"Zahlung ".repeat((51 * 1048576) / 8)}"\n`);
+    const out = await cli(["import", path, "--json", "--no-classify"]);
+    expect([out.code, out.stderr]).toEqual([0, ""]);
+    expect(JSON.parse(out.stdout).files[0].inserted).toBe(1);
+    const [r] = allRows(files.db);
+    expect((r!.raw_description as string).length).toBe(1000);
+    expect((r!.raw_description as string).endsWith("Zahlung…")).toBe(true);
+  });
+});
+
 describe("budget-chat imports", () => {
   test("list --json shows every import; undo removes exactly its rows; a second undo exits 2", async () => {
     await cli(["import", file("bank.csv", CSV), "--no-classify"]);
@@ -162,7 +236,10 @@ describe("budget-chat imports", () => {
       ["camt053-v02.xml", "camt", 5, "cli", null],
       ["bank.csv", "csv", 3, "cli", null],
     ]);
-    expect(Object.keys(records[0]!)).toEqual(["batch", "file", "format", "account", "rows", "first_date", "last_date", "imported_at", "imported_by", "undone_at", "undone_by"]);
+    expect(Object.keys(records[0]!)).toEqual(["batch", "file", "format", "account", "rows", "first_date", "last_date", "imported_at", "imported_by", "undone_at", "undone_by", "reconciliation"]);
+    expect(records[0]!.reconciliation).toEqual([
+      { account: "CH4431999123000889012", currency: "CHF", opening: 2500, closing: 7250.9, entries: 4, difference: 0, status: "ok", opening_date: "2025-03-01", closing_date: "2025-03-31", entries_total: 4750.9, basis: "OPBD + booked entries = CLBD" },
+    ]);
     const undo = await cli(["imports", "undo", camtBatch]);
     expect([undo.code, undo.stdout]).toEqual([0, `Undone: removed 5 transactions of ${camtBatch}.\n`]);
     expect(allRows(files.db).length).toBe(3);

@@ -1,10 +1,19 @@
 import { describe, expect, test } from "bun:test";
 import { createHash } from "node:crypto";
 import { parseStatement, type ParsedRow } from "../../src/import/formats/index.ts";
-import { assignTransactionIds } from "../../src/import/ids.ts";
+import { RowTable } from "../../src/import/formats/row-table.ts";
+import { assignTransactionIds as idsOf } from "../../src/import/ids.ts";
 import { utf8 } from "./formats/support.ts";
 
-const row = (over: Partial<ParsedRow>): ParsedRow => ({ line: 2, date: "2025-02-01", amount: -3.2, currency: "CHF", description: "Café Crème", reference: null, account: null, ...over });
+const row = (over: Partial<ParsedRow>): ParsedRow => {
+  const r: ParsedRow = { line: 2, date: "2025-02-01", amount: -3.2, currency: "CHF", description: "Café Crème", idText: "Café Crème", reference: null, account: null, facts: {}, ...over };
+  return over.description !== undefined && over.idText === undefined ? { ...r, idText: over.description } : r;
+};
+const assignTransactionIds = (rows: ParsedRow[], account: string | null) => {
+  const t = new RowTable();
+  for (const r of rows) t.add(r);
+  return idsOf(t, account);
+};
 const sha = (s: string) => `h:${createHash("sha256").update(s).digest("hex").slice(0, 16)}`;
 
 describe("assignTransactionIds", () => {
@@ -21,6 +30,10 @@ describe("assignTransactionIds", () => {
     expect(assignTransactionIds([row({ description: "COOP\u00a0ＰＲＯＮＴＯ" })], null)).toEqual([sha("|2025-02-01|-3.20|CHF|coop pronto")]);
   });
 
+  test("the text hashed is the round-3 description (idText), not the round-4 raw_description", () => {
+    expect(assignTransactionIds([row({ description: "Café Crème · Kaffee und Gipfeli", idText: "Café Crème" })], null)).toEqual([sha("|2025-02-01|-3.20|CHF|café crème")]);
+  });
+
   test("the k-th identical id within a file gets #k, for content ids and references alike", () => {
     const base = sha("|2025-02-01|-3.20|CHF|café crème");
     expect(assignTransactionIds([row({}), row({ line: 3 }), row({ line: 4, amount: -3.3 }), row({ line: 5 })], null)).toEqual([
@@ -35,7 +48,7 @@ describe("assignTransactionIds", () => {
     const feb = header + "2025-01-31,Kiosk,-2.50,CHF\n2025-01-31,Kiosk,-2.50,CHF\n2025-02-01,Migros,-40.10,CHF\n2025-02-02,SBB,-5.80,CHF\n";
     const ids = (text: string) => {
       const s = parseStatement(utf8(text), { fileName: "x.csv" });
-      return assignTransactionIds(s.rows, s.account);
+      return idsOf(s.rows, s.account);
     };
     const a = ids(jan);
     const b = ids(feb);

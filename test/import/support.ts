@@ -6,7 +6,9 @@ import { join } from "node:path";
 import { PIPELINE_DDL } from "../../src/ledger/pipeline.ts";
 import { Importer, type ParsedFile } from "../../src/import/importer.ts";
 import type { ModelClassifier } from "../../src/import/classify.ts";
+import { RowTable } from "../../src/import/formats/row-table.ts";
 import type { ParsedRow } from "../../src/import/formats/types.ts";
+import { assignTransactionIds } from "../../src/import/ids.ts";
 import { Store } from "../../src/store/store.ts";
 import { afterEach, beforeEach } from "bun:test";
 
@@ -45,11 +47,31 @@ export function makeImporter(target: string, opts: { model?: ModelClassifier | n
 }
 
 export function row(p: Partial<ParsedRow> & Pick<ParsedRow, "date" | "amount" | "description">): ParsedRow {
-  return { line: 1, currency: "CHF", reference: null, account: null, ...p };
+  return { line: 1, currency: "CHF", reference: null, account: null, idText: p.description, facts: {}, ...p };
 }
 
-export function parsed(file: string, rows: ParsedRow[], extra: Partial<ParsedFile> = {}): ParsedFile {
-  return { file, format: "csv", account: null, rows: rows.map((r, i) => ({ ...r, line: r.line === 1 ? i + 2 : r.line })), badRows: [], ...extra };
+/** A parsed file of these rows (lines 2, 3, … unless given), with their transaction ids, as a reader and the parse step make it. */
+export function parsed(file: string, rows: ParsedRow[], extra: Partial<Omit<ParsedFile, "rows">> = {}): ParsedFile {
+  const table = new RowTable();
+  rows.forEach((r, i) => table.add({ ...r, line: r.line === 1 ? i + 2 : r.line }));
+  const account = extra.account ?? null;
+  return {
+    file,
+    format: "csv",
+    layout: null,
+    account,
+    rows: table,
+    badRows: [],
+    skipped: [],
+    reconciliation: [],
+    dataLines: rows.length,
+    notes: [],
+    invertedByBalance: false,
+    sha256: "0".repeat(64),
+    bytes: 1000,
+    ids: assignTransactionIds(table, account),
+    ...extra,
+  };
 }
 
 /** A database as the pipeline makes it, with its own rows (ids like UBS "Transaction no."). */

@@ -40,9 +40,16 @@ describe("imports at the same time", () => {
     const outs = [JSON.parse(a.stdout), JSON.parse(b.stdout)].sort((x, y) => y.files[0].inserted - x.files[0].inserted);
     const [won, lost] = outs;
     expect(won.files[0].batch).toMatch(/^bank\.csv@/);
-    expect({ ...won.files[0], batch: "B" }).toEqual({ file: "bank.csv", format: "csv", account: null, batch: "B", rows: 3000, inserted: 3000, duplicates: 0, possible_duplicates: 0, bad_rows: [] });
+    // Σ over i < 3000 of (i mod 500) + 1.25 = 6 × (125'250 + 125) = 752'250.00 out, in 3,000 rows; no balance stated.
+    const file = {
+      file: "bank.csv", format: "csv", layout: "guessed", account: null, data_lines: 3000, rows: 3000, possible_duplicates: 0, bad_rows: [], skipped: [],
+      totals: [{ currency: "CHF", out: 752250, out_rows: 3000, in: 0, in_rows: 0 }],
+      reconciliation: [{ account: null, currency: "CHF", opening: null, closing: null, entries: 3000, difference: null, status: "none", opening_date: null, closing_date: null, entries_total: -752250, basis: "no balance column" }],
+      notes: [],
+    };
+    expect({ ...won.files[0], batch: "B" }).toEqual({ ...file, batch: "B", inserted: 3000, duplicates: 0 });
     expect(lost).toEqual({
-      files: [{ file: "bank.csv", format: "csv", account: null, batch: null, rows: 3000, inserted: 0, duplicates: 3000, possible_duplicates: 0, bad_rows: [] }],
+      files: [{ ...file, batch: null, inserted: 0, duplicates: 3000 }],
       by_source: { cache: 0, rules: 0, llm: 0, unclassified: 0 },
       dry_run: false,
     });
@@ -111,7 +118,7 @@ describe("an import killed inside its write transaction", () => {
     expect([integrity(files.db), integrity(files.chatDb)]).toEqual(["ok", "ok"]);
     let store = Store.open(files.chatDb);
     const pending = store.budgetWrites.pending();
-    expect(pending.map((w) => [w.kind, w.changedRows])).toEqual([["import", 20_001]]); // its rows and its import_log row
+    expect(pending.map((w) => [w.kind, w.changedRows])).toEqual([["import", 40_001]]); // its rows, their transaction_details and its import_log row
     store.close();
 
     // The next import first settles what the killed one left, then imports.

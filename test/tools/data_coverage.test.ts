@@ -8,6 +8,7 @@ import { describe, expect, test } from "bun:test";
 import { Database } from "bun:sqlite";
 import { dynamicSystem } from "../../src/agent/prompt.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
+import { IMPORT_TABLES_DDL } from "../../src/import/target.ts";
 import { dataCoverage } from "../../src/tools/data_coverage.ts";
 import { createFixture } from "../fixtures/budget-fixture.ts";
 import { dataCoverage as oracle } from "../support/spec-oracle-round3.ts";
@@ -43,6 +44,37 @@ describe("data_coverage: hand-computed", () => {
     const out = run(dataCoverage, db, { account: "Visa 4417", year: 2026 }, on("2026-10-14"));
     expect(out.summary).toContain("the current month 2026-10 has data up to 2026-10-12.");
     expect(out.tables![0]!.rows).toEqual([["Visa 4417", "CHF", "2026-01-05", "2026-10-12", 23, 9, "2026-03", 2, "has data"]]);
+  });
+
+  test("the last verified balance per account, and a missing statement where an opening differs from the previous closing", () => {
+    const fx = createFixture();
+    const w = new Database(fx.path);
+    w.run(IMPORT_TABLES_DDL);
+    const add = w.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    // March closes at 2'000.00, April opens at 2'000.00 (complete); June opens at 2'450.00 though April closed at 2'310.00: May is missing.
+    add.run("CH93", "CHF", "2026-03-31", 2000, "maerz.xml", "2026-03-01", 1500, 20);
+    add.run("CH93", "CHF", "2026-04-30", 2310, "april.xml", "2026-04-01", 2000, 18);
+    add.run("CH93", "CHF", "2026-06-30", 2600.5, "juni.xml", "2026-06-01", 2450, 22);
+    add.run("Visa", "CHF", "2026-05-31", -120.4, "visa.ofx", null, null, 7);
+    w.close();
+    const own = BudgetDb.open(fx.path);
+    try {
+      const out = run(dataCoverage, own, {}, on("2026-07-02"));
+      const table = out.tables!.find((t) => t.title === "Last verified balance per account")!;
+      expect(table.columns).toEqual(["Account", "Currency", "Date", "Balance", "From file", "Missing statements"]);
+      const gap = "between 2026-04-30 and 2026-06-01 (closing CHF 2'310.00, then opening CHF 2'450.00: CHF 140.00 of bookings not imported)";
+      expect(table.rows).toEqual([
+        ["CH93", "CHF", "2026-06-30", 2600.5, "juni.xml", gap],
+        ["Visa", "CHF", "2026-05-31", -120.4, "visa.ofx", null],
+      ]);
+      expect(out.summary).toContain("Last verified balances: CH93 CHF 2'600.50 on 2026-06-30 (juni.xml); Visa CHF -120.40 on 2026-05-31 (visa.ofx).");
+      expect(out.summary).toContain(`Missing statement: CH93 CHF ${gap}.`);
+      // The currency filter applies to balances too.
+      expect(run(dataCoverage, own, { currency: "EUR" }, on("2026-07-02")).summary).not.toContain("verified balance");
+    } finally {
+      own.close();
+      fx.cleanup();
+    }
   });
 
   test("without an account column there is no Account column; the latest 5 imports of import_log", () => {

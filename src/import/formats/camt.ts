@@ -1,187 +1,284 @@
 /**
  * ISO 20022 cash-management statements: camt.053 (statement), .052 (account report) and .054
- * (debit/credit notification), versions .001.02 to .001.08. Namespaces are dropped so one reader
- * serves every version; the differences that matter are handled where they occur: `<Sts>BOOK</Sts>`
- * (.02–.04) vs `<Sts><Cd>BOOK</Cd></Sts>` (.08), a party's name in `Cdtr/Nm` vs `Cdtr/Pty/Nm` (.08),
- * a batch part's amount in `TxDtls/Amt` (.04+) or `TxDtls/AmtDtls/TxAmt/Amt`.
+ * (debit/credit notification), versions .001.02 to .001.08, read entry by entry in one pass
+ * (markup.ts). Namespace prefixes are dropped so one reader serves every version; the
+ * differences that matter are handled where they occur: `<Sts>BOOK</Sts>` (.02–.04) vs
+ * `<Sts><Cd>BOOK</Cd></Sts>` (.08), a party's name in `Cdtr/Nm` vs `Cdtr/Pty/Nm` (.08), a batch
+ * part's amount in `TxDtls/Amt` (.04+) or `TxDtls/AmtDtls/TxAmt/Amt`.
  *
- * fast-xml-parser with `parseTagValue: false`: it would otherwise turn `<AcctSvcrRef>0001234`
- * into 1234 and amounts into floats. A DOCTYPE is refused before the parser runs (decode.ts).
+ * SPEC §10.1: an entry is split into its `TxDtls` only when the parts, in the entry's currency,
+ * add up to the entry's amount with its sign; otherwise it is one row with the entry's amount and
+ * the parts' texts, and a note says why. An entry without `BookgDt` takes its `ValDt`. Each
+ * statement's opening (`OPBD`, else `PRCD`) + booked entries = closing (`CLBD`), per currency.
  */
-import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { ImportInputError } from "../../core/errors.ts";
-import { refuseDoctype } from "./decode.ts";
-import type { BadRow, ParsedRow, ParsedStatement } from "./types.ts";
+import { formatMoney } from "../../core/format.ts";
+import { cleanText } from "./clean.ts";
+import { attribute, captureElements, child, childrenNamed, textAt, textOf, type XNode } from "./markup.ts";
+import type { StatementReader } from "./reader.ts";
+import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
+import { RowTable } from "./row-table.ts";
+import { joinTexts } from "./texts.ts";
+import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
-type Node = Record<string, unknown>;
+const MESSAGES = new Set(["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]);
+const STATEMENTS = new Set(["Stmt", "Rpt", "Ntfctn"]);
+const CAPTURED = new Set(["Acct", "Bal", "Ntry"]);
 
-const ARRAYS = new Set(["Stmt", "Rpt", "Ntfctn", "Ntry", "NtryDtls", "TxDtls", "Ustrd", "AddtlTxInf", "AddtlNtryInf"]);
+type Money = { value: number; currency: string };
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: "@",
-  parseTagValue: false,
-  parseAttributeValue: false,
-  removeNSPrefix: true,
-  processEntities: true,
-  isArray: (name) => ARRAYS.has(name),
-});
-
-/** Looks for the camt namespace or a camt root near the start (format detection, no parsing). */
-export function looksLikeCamt(head: string): boolean {
-  return /urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/.test(head) || /<([\w-]+:)?BkToCstmr(Stmt|AcctRpt|DbtCdtNtfctn)[\s>]/.test(head);
-}
-
-const node = (v: unknown): Node | undefined => (v !== null && typeof v === "object" && !Array.isArray(v) ? (v as Node) : undefined);
-const list = (v: unknown): Node[] => (Array.isArray(v) ? v.map(node).filter((n): n is Node => n !== undefined) : node(v) ? [node(v)!] : []);
-
-/** The text of an element: a plain string, or the `#text` of one with attributes. */
-function text(v: unknown): string | undefined {
-  if (typeof v === "string") return v.trim();
-  const n = node(v);
-  const t = n?.["#text"];
-  return typeof t === "string" ? t.trim() : undefined;
-}
-
-function path(n: Node | undefined, ...keys: string[]): unknown {
-  let cur: unknown = n;
-  for (const k of keys) {
-    cur = node(Array.isArray(cur) ? cur[0] : cur)?.[k];
-    if (cur === undefined) return undefined;
-  }
-  return cur;
-}
-
-const textAt = (n: Node | undefined, ...keys: string[]) => {
-  const v = path(n, ...keys);
-  return text(Array.isArray(v) ? v[0] : v) || undefined;
-};
-
-type Money = { value: string; currency: string };
-
-function money(v: unknown): Money | undefined {
-  const n = node(v);
-  const value = text(v);
-  const currency = n?.["@Ccy"];
-  return value !== undefined && typeof currency === "string" ? { value, currency: currency.trim().toUpperCase() } : undefined;
-}
-
-/** A party's name in every version: `Nm` (.02–.07) or `Pty/Nm` (.08). */
-function partyName(party: unknown): string | undefined {
-  return textAt(node(party), "Nm") ?? textAt(node(party), "Pty", "Nm");
-}
-
-function joinTexts(v: unknown): string | undefined {
-  const parts = (Array.isArray(v) ? v : [v]).map(text).filter((t): t is string => !!t);
-  return parts.length > 0 ? parts.join(" ") : undefined;
-}
-
-function description(tx: Node | undefined, entry: Node, negative: boolean, preferEntryInfo: boolean): string {
-  const parties = node(path(tx, "RltdPties"));
-  const name = negative ? partyName(parties?.Cdtr) : partyName(parties?.Dbtr);
-  const entryInfo = joinTexts(entry.AddtlNtryInf);
-  const candidates = preferEntryInfo
-    ? [entryInfo, name, joinTexts(tx?.AddtlTxInf), joinTexts(path(tx, "RmtInf", "Ustrd"))]
-    : [name, joinTexts(tx?.AddtlTxInf), entryInfo, joinTexts(path(tx, "RmtInf", "Ustrd"))];
-  return candidates.find((c) => c !== undefined && c !== "") ?? "";
-}
-
-function bookingDate(entry: Node): string | null {
-  const raw = textAt(entry, "BookgDt", "Dt") ?? textAt(entry, "BookgDt", "DtTm");
-  const m = raw ? /^(\d{4})-(\d{2})-(\d{2})/.exec(raw) : null;
-  return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
+/** An amount element: a positive decimal with its `Ccy` attribute, or null. */
+function money(n: XNode | undefined): Money | null {
+  const raw = textOf(n);
+  const currency = n ? attribute(n.attrs, "Ccy") : undefined;
+  if (!raw || !currency || !/^\d+(\.\d+)?$/.test(raw)) return null;
+  return { value: Number(raw), currency: currency.trim().toUpperCase() };
 }
 
 function signOf(indicator: string | undefined): 1 | -1 | null {
   return indicator === "CRDT" ? 1 : indicator === "DBIT" ? -1 : null;
 }
 
-function amountOf(m: Money): number | null {
-  return /^\d+(\.\d+)?$/.test(m.value) ? Number(m.value) : null;
+function dateOf(n: XNode | undefined): string | null {
+  const raw = textAt(n, "Dt") ?? textAt(n, "DtTm");
+  const m = raw ? /^(\d{4})-(\d{2})-(\d{2})/.exec(raw) : null;
+  return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
-function partAmount(tx: Node): Money | undefined {
-  return money(tx.Amt) ?? money(path(tx, "AmtDtls", "TxAmt", "Amt"));
+/** A party's name in every version: `Nm` (.02–.07) or `Pty/Nm` (.08). */
+const partyName = (party: XNode | undefined) => textAt(party, "Nm") ?? textAt(party, "Pty", "Nm");
+
+const texts = (nodes: XNode[]) => nodes.map(textOf).filter((t): t is string => t !== undefined);
+
+/** The round-3 description (the input of content-hash ids, SPEC §10.1): kept as it was. */
+function round3Description(tx: XNode | undefined, entry: XNode, negative: boolean, preferEntryInfo: boolean): string {
+  const parties = child(tx, "RltdPties");
+  const name = partyName(child(parties, negative ? "Cdtr" : "Dbtr"));
+  const join = (nodes: XNode[]) => (texts(nodes).length ? texts(nodes).join(" ") : undefined);
+  const entryInfo = join(childrenNamed(entry, "AddtlNtryInf"));
+  const candidates = preferEntryInfo
+    ? [entryInfo, name, join(childrenNamed(tx, "AddtlTxInf")), join(childrenNamed(child(tx, "RmtInf"), "Ustrd"))]
+    : [name, join(childrenNamed(tx, "AddtlTxInf")), entryInfo, join(childrenNamed(child(tx, "RmtInf"), "Ustrd"))];
+  return cleanText(candidates.find((c) => c !== undefined && c !== "") ?? "");
 }
 
-export function parseCamt(xml: string, fileName: string): ParsedStatement {
-  refuseDoctype(xml, fileName);
-  // Blank lines before the XML declaration are common and harmless, but the validator refuses them.
-  const start = Math.max(0, xml.search(/\S/));
-  const body = xml.slice(start);
-  const valid = XMLValidator.validate(body);
-  if (valid !== true) {
-    const line = valid.err.line + (xml.slice(0, start).match(/\n/g)?.length ?? 0);
-    throw new ImportInputError(`${fileName}: line ${line}: the XML is not well-formed (${valid.err.msg}); is the file complete?`);
+/** What one TxDtls says, in SPEC §10.1's order: the other party, then `RmtInf/Ustrd`, then `AddtlTxInf`. */
+function txTexts(tx: XNode | undefined, negative: boolean): string[] {
+  const parties = child(tx, "RltdPties");
+  const party = negative ? child(parties, "Cdtr") ?? child(parties, "UltmtCdtr") : child(parties, "Dbtr") ?? child(parties, "UltmtDbtr");
+  // The lines of one Ustrd (banks cut it into 140-character pieces) are one purpose.
+  return [partyName(party), texts(childrenNamed(child(tx, "RmtInf"), "Ustrd")).join(" "), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
+}
+
+function txFacts(tx: XNode | undefined, negative: boolean, entry: XNode, entryCurrency: string): TransactionFacts {
+  const f: TransactionFacts = {};
+  const parties = child(tx, "RltdPties");
+  const counterparty = partyName(child(parties, negative ? "Cdtr" : "Dbtr"));
+  if (counterparty) f.counterparty = cleanText(counterparty);
+  const iban = textAt(parties, negative ? "CdtrAcct" : "DbtrAcct", "Id", "IBAN");
+  if (iban) f.counterpartyIban = iban.replace(/\s+/g, "");
+  const purpose = texts(childrenNamed(child(tx, "RmtInf"), "Ustrd")).join(" ");
+  if (purpose) f.purpose = cleanText(purpose);
+  const e2e = textAt(tx, "Refs", "EndToEndId");
+  const creditorRef = textAt(tx, "RmtInf", "Strd", "CdtrRefInf", "Ref");
+  const reference = creditorRef ?? (e2e && e2e !== "NOTPROVIDED" ? e2e : undefined);
+  if (reference) f.reference = cleanText(reference);
+  const valueDate = dateOf(child(entry, "ValDt"));
+  if (valueDate) f.valueDate = valueDate;
+  const details = child(tx, "AmtDtls");
+  const instructed = money(child(details, "InstdAmt", "Amt")) ?? money(child(details, "TxAmt", "Amt"));
+  if (instructed && instructed.currency !== entryCurrency) {
+    f.originalAmount = instructed.value;
+    f.originalCurrency = instructed.currency;
   }
-  const doc = node(node(parser.parse(body))?.Document);
-  const message = node(doc?.BkToCstmrStmt) ?? node(doc?.BkToCstmrAcctRpt) ?? node(doc?.BkToCstmrDbtCdtNtfctn);
-  if (!message) throw new ImportInputError(`${fileName}: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)`);
-  const statements = [...list(message.Stmt), ...list(message.Rpt), ...list(message.Ntfctn)];
-  const rows: ParsedRow[] = [];
-  const badRows: BadRow[] = [];
-  const accounts: string[] = [];
-  let ordinal = 0;
-  for (const stmt of statements) {
-    const iban = textAt(stmt, "Acct", "Id", "IBAN") ?? textAt(stmt, "Acct", "Id", "Othr", "Id");
-    const account = iban ? iban.replace(/\s+/g, "") : null;
-    if (account && !accounts.includes(account)) accounts.push(account);
-    for (const entry of list(stmt.Ntry)) {
-      ordinal++;
-      const status = textAt(entry, "Sts", "Cd") ?? textAt(entry, "Sts");
-      if (status !== undefined && status !== "BOOK") continue; // pending (PDNG) or information only (INFO)
-      const bad = (reason: string) => badRows.push({ line: ordinal, reason: `entry ${ordinal}: ${reason}` });
-      const date = bookingDate(entry);
-      if (!date) {
-        bad("no real booking date (BookgDt/Dt or DtTm)");
-        continue;
-      }
-      const sign = signOf(textAt(entry, "CdtDbtInd"));
-      if (sign === null) {
-        bad(`CdtDbtInd "${textAt(entry, "CdtDbtInd") ?? ""}" is neither CRDT nor DBIT`);
-        continue;
-      }
-      const total = money(entry.Amt);
-      const totalValue = total ? amountOf(total) : null;
-      if (!total || totalValue === null) {
-        bad(`amount "${text(entry.Amt) ?? ""}" is not a positive decimal with a currency (Amt Ccy="…")`);
-        continue;
-      }
-      const ref = textAt(entry, "AcctSvcrRef") ?? textAt(entry, "NtryRef");
-      const txs = list(entry.NtryDtls).flatMap((d) => list(d.TxDtls));
-      const isBatch = txs.length >= 2 && txs.every((t) => partAmount(t) !== undefined);
-      if (!isBatch) {
-        rows.push({
-          line: ordinal,
-          date,
-          amount: sign * totalValue,
-          currency: total.currency,
-          description: description(txs[0], entry, sign < 0, txs.length > 1),
-          reference: ref ? `camt:${ref}` : null,
-          account,
-        });
-        continue;
-      }
-      txs.forEach((tx, i) => {
-        const part = partAmount(tx)!;
-        const value = amountOf(part);
-        const partSign = signOf(textAt(tx, "CdtDbtInd")) ?? sign;
-        if (value === null) {
-          bad(`part ${i + 1}: amount "${part.value}" is not a positive decimal`);
-          return;
-        }
-        rows.push({
-          line: ordinal,
-          date,
-          amount: partSign * value,
-          currency: part.currency,
-          description: description(tx, entry, partSign < 0, false),
-          reference: ref ? `camt:${ref}:${i + 1}` : null,
-          account,
-        });
-      });
+  for (const kind of ["InstdAmt", "TxAmt", "CntrValAmt"]) {
+    const rate = textAt(details, kind, "CcyXchg", "XchgRate");
+    if (rate && Number.isFinite(Number(rate))) {
+      f.exchangeRate = Number(rate);
+      break;
     }
   }
-  return { format: "camt", account: accounts[0] ?? null, rows, badRows };
+  const charges = child(tx, "Chrgs") ?? child(entry, "Chrgs");
+  const total = money(child(charges, "TtlChrgsAndTaxAmt"));
+  const records = childrenNamed(charges, "Rcrd").map((r) => money(child(r, "Amt")));
+  const fees = total ? total.value : records.every((m) => m) && records.length ? records.reduce((s, m) => s + m!.value, 0) : undefined;
+  if (fees !== undefined) f.fees = fees;
+  return f;
 }
+
+/** A batch part's amount in the entry's currency: `TxDtls/Amt` (.04+), else `AmtDtls/TxAmt/Amt`. */
+function partMoney(tx: XNode, currency: string): Money | null {
+  const candidates = [money(child(tx, "Amt")), money(child(tx, "AmtDtls", "TxAmt", "Amt"))];
+  return candidates.find((m) => m?.currency === currency) ?? null;
+}
+
+const hasOwnAmount = (tx: XNode) => child(tx, "Amt") !== undefined || child(tx, "AmtDtls", "TxAmt", "Amt") !== undefined;
+
+type StatementState = {
+  account: string | null;
+  opening: Map<string, StatedBalance & { code: string }>;
+  closing: Map<string, StatedBalance>;
+  /** Booked entries by currency: their count and sum in cents. */
+  sums: Map<string, { n: number; cents: number }>;
+};
+
+function readCamt(xml: string, opts: ReadOptions): Statement {
+  const { fileName } = opts;
+  const flip = opts.flipSigns ? -1 : 1;
+  const rows = new RowTable();
+  const out = opts.sink ?? rows;
+  const badRows: BadRow[] = [];
+  const skipped: SkippedLine[] = [];
+  const notes: string[] = [];
+  const reconciliation: Reconciliation[] = [];
+  const accounts: string[] = [];
+  let dataLines = 0;
+  let ordinal = 0;
+  let messageSeen = false;
+  let st: StatementState | null = null;
+
+  const balance = (bal: XNode) => {
+    const code = textAt(bal, "Tp", "CdOrPrtry", "Cd");
+    const m = money(child(bal, "Amt"));
+    const sign = signOf(textAt(bal, "CdtDbtInd"));
+    if (!st || !m || !sign || !code) return;
+    const stated = { amount: sign * m.value, date: dateOf(child(bal, "Dt")) };
+    // OPBD is the opening balance; PRCD (the previous statement's closing) stands in when there is none.
+    if (code === "OPBD" || (code === "PRCD" && st.opening.get(m.currency)?.code !== "OPBD")) st.opening.set(m.currency, { ...stated, code });
+    else if (code === "CLBD") st.closing.set(m.currency, stated);
+  };
+
+  const entry = (e: XNode) => {
+    ordinal++;
+    dataLines++;
+    const line = ordinal;
+    const bad = (reason: string): void => {
+      badRows.push({ line, reason });
+    };
+    const status = textAt(e, "Sts", "Cd") ?? textAt(e, "Sts");
+    if (status !== undefined && status !== "BOOK") {
+      const what = status === "PDNG" ? "pending (Sts PDNG), not booked yet" : status === "INFO" ? "information only (Sts INFO), not a booking" : `status ${status}, not booked`;
+      skipped.push({ line, reason: what });
+      return;
+    }
+    const date = dateOf(child(e, "BookgDt")) ?? dateOf(child(e, "ValDt"));
+    if (!date) return bad("no real booking date (BookgDt, else ValDt)");
+    const sign = signOf(textAt(e, "CdtDbtInd"));
+    if (sign === null) return bad(`CdtDbtInd "${textAt(e, "CdtDbtInd") ?? ""}" is neither CRDT nor DBIT`);
+    const total = money(child(e, "Amt"));
+    if (!total) return bad(`amount "${textAt(e, "Amt") ?? ""}" is not a positive decimal with a currency (Amt Ccy="…")`);
+    const account = st?.account ?? null;
+    const ref = textAt(e, "AcctSvcrRef") ?? textAt(e, "NtryRef");
+    const txs = childrenNamed(e, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
+    const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
+    const negative = sign < 0;
+    const sum = st!.sums.get(total.currency) ?? { n: 0, cents: 0 };
+    sum.n++;
+    sum.cents += flip * sign * cents(total.value);
+    st!.sums.set(total.currency, sum);
+
+    let parts: { tx: XNode; amount: number }[] | null = null;
+    if (txs.length >= 2 && txs.every(hasOwnAmount)) {
+      const inCurrency = txs.map((tx) => ({ tx, m: partMoney(tx, total.currency), sign: signOf(textAt(tx, "CdtDbtInd")) ?? sign }));
+      const partsCents = inCurrency.reduce((s, p) => s + (p.m ? p.sign * cents(p.m.value) : 0), 0);
+      if (inCurrency.every((p) => p.m) && partsCents === sign * cents(total.value)) parts = inCurrency.map((p) => ({ tx: p.tx, amount: p.sign * p.m!.value }));
+      else {
+        const why = inCurrency.every((p) => p.m)
+          ? `its ${txs.length} parts add up to ${formatMoney(partsCents / 100, total.currency)}, not the entry's ${formatMoney(sign * total.value, total.currency)}`
+          : `not every part states its amount in the entry's currency ${total.currency}`;
+        notes.push(`entry ${line} is one row, not split into its parts: ${why}`);
+      }
+    }
+    if (parts) {
+      dataLines += parts.length - 1;
+      parts.forEach((p, i) => {
+        const partNegative = p.amount < 0;
+        const row: ParsedRow = {
+          line,
+          part: i + 1,
+          date,
+          amount: flip * p.amount,
+          currency: total.currency,
+          description: joinTexts([...txTexts(p.tx, partNegative), ...entryInfo]),
+          idText: round3Description(p.tx, e, partNegative, false),
+          reference: ref ? `camt:${ref}:${i + 1}` : null,
+          account,
+          facts: txFacts(p.tx, partNegative, e, total.currency),
+        };
+        out.add(row);
+      });
+      return;
+    }
+    out.add({
+      line,
+      date,
+      amount: flip * sign * total.value,
+      currency: total.currency,
+      description: joinTexts([...txs.flatMap((tx) => txTexts(tx, negative)), ...entryInfo]),
+      idText: round3Description(txs[0], e, negative, txs.length > 1),
+      reference: ref ? `camt:${ref}` : null,
+      account,
+      facts: txFacts(txs[0], negative, e, total.currency),
+    });
+  };
+
+  const endStatement = () => {
+    if (!st) return;
+    const currencies = new Set([...st.sums.keys(), ...st.opening.keys(), ...st.closing.keys()]);
+    for (const currency of currencies) {
+      const sum = st.sums.get(currency) ?? { n: 0, cents: 0 };
+      reconciliation.push(
+        reconcile({
+          account: st.account,
+          currency,
+          opening: st.opening.get(currency) ?? null,
+          closing: st.closing.get(currency) ?? null,
+          entries: sum.n,
+          entriesCents: sum.cents,
+          basis: `${st.opening.get(currency)?.code ?? "OPBD"} + booked entries = CLBD`,
+        }),
+      );
+    }
+    st = null;
+  };
+
+  captureElements(xml, {
+    fileName,
+    strict: true,
+    capture: (name, path) => path.length === 3 && STATEMENTS.has(path[2]!) && CAPTURED.has(name),
+    enter(name, path) {
+      if (path.length === 1 && path[0] === "Document" && MESSAGES.has(name)) messageSeen = true;
+      if (path.length === 2 && messageSeen && STATEMENTS.has(name)) st = { account: null, opening: new Map(), closing: new Map(), sums: new Map() };
+    },
+    leave(name, path) {
+      if (path.length === 2 && STATEMENTS.has(name)) endStatement();
+    },
+    done(node) {
+      if (!st) return;
+      if (node.name === "Acct") {
+        const iban = textAt(node, "Id", "IBAN") ?? textAt(node, "Id", "Othr", "Id");
+        st.account = iban ? iban.replace(/\s+/g, "") : null;
+        if (st.account && !accounts.includes(st.account)) accounts.push(st.account);
+      } else if (node.name === "Bal") balance(node);
+      else entry(node);
+    },
+  });
+  if (!messageSeen) {
+    throw new ImportInputError(`${fileName}: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)`);
+  }
+  return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes , invertedByBalance: false };
+}
+
+export const camtReader: StatementReader = {
+  id: "camt",
+  name: "camt.052/053/054 XML",
+  label: "CAMT.053 / .052 / .054 (`camt.053.001.02`–`.08`)",
+  recognisedBy: "the XML's `BkToCstmrStmt`/`Ntry`",
+  idRule: "`camt:<AcctSvcrRef>` (a batch entry whose parts add up: one row per `TxDtls`, `:<n>`)",
+  extensions: [".xml", ".053", ".052", ".054"],
+  mimeTypes: ["application/xml", "text/xml"],
+  identify: (head) =>
+    head.startsWith("<") && (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/.test(head) || /<([\w-]+:)?BkToCstmr(Stmt|AcctRpt|DbtCdtNtfctn)[\s>]/.test(head)),
+  read: readCamt,
+};

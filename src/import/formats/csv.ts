@@ -1,387 +1,313 @@
 /**
- * Any bank's CSV: the delimiter (; , tab |), the header row after a preamble, and the role of each
- * column from its header words in English, German, French and Italian, checked against what the
- * column holds (a "Valuta" column of dates is a value date, one of codes a currency). Amounts come
- * from one signed column, a debit and a credit column, or an amount and a debit/credit indicator.
- * Dates and decimal marks are decided from the whole column. What cannot be decided is asked for:
- * the error names the columns found and the flags that settle it. A mapping overrides every guess.
+ * The CSV readers: UBS account statements, UBS card invoices, and any bank's CSV. All three find
+ * the table (a `sep=` line, the delimiter, the header row after a preamble), recognise a known bank
+ * layout by its header (layouts/), or — the generic reader only — guess the columns from their
+ * header words; then csv-rows.ts reads every line. A large file is walked record by record, never
+ * held as a list of records.
  */
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { splitRecords, type CsvRecord } from "./delimited.ts";
-import type { BadRow, CsvMapping, ParsedRow, ParsedStatement } from "./types.ts";
-import { guessDateOrder, guessDecimal, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
+import { guessColumns, headerHits, listColumns } from "./csv-guess.ts";
+import { headerMatches, resolveLayout, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
+import { headerTier, normaliseHeader } from "./csv-words.ts";
+import { readRows, type TableSource } from "./csv-rows.ts";
+import { forEachRecord, type CsvRecord } from "./delimited.ts";
+import { LAYOUTS } from "./layouts/index.ts";
+import type { StatementReader } from "./reader.ts";
+import { RowTable } from "./row-table.ts";
+import type { ReadOptions, Statement } from "./types.ts";
+import { DateVotes, DecimalVotes, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
-
-/** Lower case, accents off, letters and digits apart ("Beschreibung1" → "beschreibung 1", "Débit" → "debit"). */
-export function normaliseHeader(h: string): string {
-  return h
-    .normalize("NFD")
-    .replace(/\p{M}/gu, "")
-    .toLowerCase()
-    .replace(/ß/g, "ss")
-    .replace(/([a-z])(\d)/g, "$1 $2")
-    .replace(/[^a-z0-9]+/g, " ")
-    .trim();
-}
-
-type Role = "date" | "amount" | "debit" | "credit" | "currency" | "indicator" | "payee" | "payer" | "party" | "text" | "memo";
-
-// Header words per role, best first (one tier per string array). A header matches when it equals
-// a phrase or contains it as whole words.
-const WORDS: Record<Role, string[][]> = {
-  date: [
-    ["booking date", "buchungsdatum", "buchungstag", "buchung", "completed date", "date comptable", "date de comptabilisation", "data contabile", "data di registrazione", "posting date", "posted date", "date posted"],
-    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "data operazione", "fecha"],
-    ["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta"],
-  ],
-  amount: [
-    ["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value"],
-    ["individual amount", "einzelbetrag", "originalbetrag", "ursprungsbetrag"],
-  ],
-  debit: [["debit", "debits", "belastung", "belastungen", "lastschrift", "soll", "addebito", "addebiti", "uscite", "withdrawal", "withdrawals", "paid out", "money out", "ausgang", "ausgaben", "debit amount", "sortie", "sorties"]],
-  credit: [["credit", "credits", "gutschrift", "gutschriften", "haben", "accredito", "accrediti", "entrate", "deposit", "deposits", "paid in", "money in", "eingang", "einnahmen", "credit amount", "entree", "entrees"]],
-  currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie"]],
-  indicator: [["debit credit", "credit debit", "soll haben", "s h", "d c", "dr cr", "cr dr", "debit credit indicator", "soll haben kennzeichen", "cdtdbtind", "type", "typ", "art", "sign", "indicator", "dare avere", "sens", "segno", "direction", "richtung", "dc", "cd", "sh"]],
-  payee: [["payee", "payee name", "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire"]],
-  payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante"]],
-  party: [["counterparty", "counterparty name", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte"]],
-  text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1"]],
-  memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck"]],
-};
-
-const NEVER_MONEY = /\b(balance|saldo|solde|kontostand|rate|kurs|cours|cambio|fx)\b/;
-// The currency of an original or foreign amount is not the currency the amount column is in.
-const NOT_THE_CURRENCY = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine)\b/;
-
-/** The tier (0 best) at which a header matches a role, or null. */
-function tier(header: string, role: Role): number | null {
-  if (header === "") return null;
-  if ((role === "amount" || role === "debit" || role === "credit") && (NEVER_MONEY.test(header) || NOT_THE_CURRENCY.test(header))) return null;
-  if (role === "currency" && NOT_THE_CURRENCY.test(header)) return null;
-  const padded = ` ${header} `;
-  const tiers = WORDS[role];
-  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.includes(header)) return t;
-  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => padded.includes(` ${w} `))) return t + 0.5;
-  return null;
-}
-
-const INDICATOR: Record<string, 1 | -1> = {
-  s: -1, h: 1, d: -1, c: 1, dr: -1, cr: 1, db: -1, debit: -1, credit: 1, soll: -1, haben: 1, dbit: -1, crdt: 1,
-  belastung: -1, gutschrift: 1, lastschrift: -1, dare: -1, avere: 1, addebito: -1, accredito: 1, out: -1, in: 1,
-};
-
-const indicatorSign = (raw: string): 1 | -1 | undefined => (raw.length <= 16 ? INDICATOR[normaliseHeader(raw)] : undefined);
+/** How far a header row is looked for: preambles are short. */
+const PROBE_RECORDS = 60;
+const PROBE_CHARS = 65536;
+/** Data records whose values decide a guessed column's role. */
+const SAMPLE_RECORDS = 500;
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
-
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 
-type Column = { index: number; name: string; norm: string; values: string[] };
-
-// A column's role is judged on its first filled values: enough to tell, cheap on a large file.
-const SAMPLE = 500;
-
-function share(values: readonly string[], test: (v: string) => boolean): number {
-  let filled = 0;
-  let passed = 0;
-  for (const v of values) {
-    if (v.trim() === "") continue;
-    filled++;
-    if (test(v)) passed++;
-    if (filled === SAMPLE) break;
-  }
-  return filled === 0 ? 0 : passed / filled;
-}
-
-const looksLikeAmount = (v: string) => parseAmount(v, ".") !== null || parseAmount(v, ",") !== null;
-
-/** Does the column's content fit the role? (Empty columns fit nothing that must be read.) */
-function fits(col: Column, role: Role): boolean {
-  switch (role) {
-    case "date":
-      return share(col.values, looksLikeDate) >= 0.5;
-    case "amount":
-      return share(col.values, looksLikeAmount) >= 0.5;
-    case "debit":
-    case "credit":
-      // A statement without any income has an empty credit column, and that is still the column.
-      return col.values.every((v) => v.trim() === "") || share(col.values, looksLikeAmount) >= 0.5;
-    case "currency":
-      return share(col.values, isCurrencyCode) >= 0.8;
-    case "indicator":
-      return share(col.values, (v) => indicatorSign(v) !== undefined) === 1;
-    default:
-      return share(col.values, (v) => looksLikeAmount(v) || looksLikeDate(v)) < 0.8;
-  }
-}
-
-/** Columns fitting a role, best tier first, then left to right. */
-function candidates(cols: readonly Column[], role: Role, taken: ReadonlySet<number>): Column[] {
-  // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header.
-  const headerTier = (c: Column) => tier(c.norm, role) ?? (role === "indicator" && c.values.some((v) => v.trim() !== "") ? 9 : null);
-  return cols
-    .map((c) => ({ c, t: taken.has(c.index) ? null : headerTier(c) }))
-    .filter((x): x is { c: Column; t: number } => x.t !== null && fits(x.c, role))
-    .sort((a, b) => a.t - b.t || a.c.index - b.c.index)
-    .map((x) => x.c);
-}
-
-type Layout = {
-  date: Column;
-  amount: { kind: "signed"; col: Column } | { kind: "split"; debit: Column; credit: Column } | { kind: "indicator"; col: Column; indicator: Column };
-  /** Description columns in order of preference, by direction (money out / money in). */
-  textOut: Column[];
-  textIn: Column[];
-  currency: Column | null;
+/** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
+const IBAN_CURRENCY: Record<string, string> = {
+  CH: "CHF", LI: "CHF", GB: "GBP", SE: "SEK", DK: "DKK", NO: "NOK", PL: "PLN", CZ: "CZK", HU: "HUF",
+  ...Object.fromEntries(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MC", "MT", "NL", "PT", "SI", "SK", "SM", "AD"].map((c) => [c, "EUR"])),
 };
 
-function headerHits(fields: readonly string[]): number {
-  const norms = fields.map(normaliseHeader);
-  const roles: Role[] = ["date", "amount", "debit", "credit", "currency", "payee", "party", "text", "memo"];
-  return roles.filter((r) => norms.some((h) => tier(h, r) !== null)).length;
-}
-
-type Table = { delimiter: string; records: CsvRecord[]; headerAt: number };
+type Table = {
+  delimiter: string;
+  header: CsvRecord;
+  preamble: CsvRecord[];
+  bodyStart: number;
+  bodyLine: number;
+  layout: BankLayout | null;
+};
 
 /**
- * The delimiter and header row: the header is the first row naming at least two roles (a date and
- * an amount, say) — or, with a mapping, the row holding the mapped date column. Among delimiters,
- * a found header wins, then the most rows of one width.
+ * The delimiter and the header row: a known layout's header wins, then the row holding the
+ * mapping's date column, then the first row naming at least two roles (a date and an amount, say);
+ * among delimiters, a found header wins, then the most rows of one width.
  */
-function findTable(text: string, mapping: CsvMapping | undefined, fileName: string): Table {
-  const lines = text.split(/\r\n|\n|\r/, 2);
-  const sep = /^sep=(.)\s*$/.exec(lines[0] ?? "");
-  const body = sep ? text.slice(text.search(/\r\n|\n|\r/)).replace(/^(\r\n|\n|\r)/, "") : text;
+function findTable(text: string, layouts: readonly BankLayout[], wanted: string | undefined, fileName: string): Table {
+  const nl = text.search(/\r\n|\n|\r/);
+  const sep = /^sep=(.)\s*$/.exec(nl < 0 ? text : text.slice(0, nl));
+  const start = sep ? nl + (text.startsWith("\r\n", nl) ? 2 : 1) : 0;
   const firstLine = sep ? 2 : 1;
-  const delimiters = sep ? [sep[1]!] : DELIMITERS;
-  const wanted = mapping?.dateColumn?.trim();
-  // Delimiters are tried on the head only; the whole file is split once, with the winner.
-  const cut = body.length > 65536 ? body.lastIndexOf("\n", 65536) : -1;
-  const head = cut > 0 ? body.slice(0, cut) : body;
   let best: (Table & { score: number }) | null = null;
-  for (const delimiter of delimiters) {
-    const records = splitRecords(head, delimiter, firstLine);
-    const probe = records.slice(0, 60);
-    let headerAt = probe.findIndex((r) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2));
+  for (const delimiter of sep ? [sep[1]!] : DELIMITERS) {
+    const probe: { r: CsvRecord; end: number }[] = [];
+    forEachRecord(text, delimiter, (r, end) => {
+      probe.push({ r, end });
+      return probe.length < PROBE_RECORDS && end - start < PROBE_CHARS;
+    }, start, firstLine);
+    let layout: BankLayout | null = null;
+    let at = probe.findIndex(({ r }) => (layout = layouts.find((l) => headerMatches(l, r.fields)) ?? null) !== null);
+    const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2))) >= 0;
     const widths = new Map<number, number>();
-    for (const r of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
+    for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     const [width, rowsOfWidth] = [...widths].sort((a, b) => b[1] * b[0] - a[1] * a[0])[0] ?? [0, 0];
-    const found = headerAt >= 0;
-    if (!found) headerAt = probe.findIndex((r) => r.fields.length === width);
-    const score = (found ? 1e9 : 0) + rowsOfWidth * width;
-    if (headerAt >= 0 && (!best || score > best.score)) best = { delimiter, records, headerAt, score };
+    if (!found) at = probe.findIndex(({ r }) => r.fields.length === width);
+    const score = (layout ? 2e9 : found ? 1e9 : 0) + rowsOfWidth * width;
+    if (at >= 0 && (!best || score > best.score)) {
+      const header = probe[at]!;
+      best = {
+        delimiter,
+        header: header.r,
+        preamble: probe.slice(0, at).map((p) => p.r),
+        bodyStart: header.end,
+        bodyLine: header.r.line + 1,
+        layout,
+        score,
+      };
+    }
   }
   if (!best) throw new ImportInputError(`${fileName}: no table found: expected a header row and rows separated by ; , tab or |`);
-  return head === body ? best : { ...best, records: splitRecords(body, best.delimiter, firstLine) };
+  return best;
 }
 
-function columnByName(cols: readonly Column[], name: string, flag: string, fileName: string): Column {
-  const want = name.trim();
-  const col = cols.find((c) => c.name.trim() === want) ?? cols.find((c) => c.name.trim().toLowerCase() === want.toLowerCase());
-  if (!col) throw new NeedsColumnMapping(`${fileName}: ${flag} "${name}" is not a column; the columns are ${listColumns(cols)}`);
-  return col;
-}
-
-const listColumns = (cols: readonly Column[]) => cols.filter((c) => c.name.trim() !== "").map((c) => `"${c.name.trim()}"`).join(", ");
-
-function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): NeedsColumnMapping {
-  return new NeedsColumnMapping(
-    `${fileName}: line ${line}: cannot tell which columns hold ${missing.join(", ")}; found columns ${listColumns(cols)}. ` +
-      "Name them with --date-column, --amount-column (or --debit-column and --credit-column), --description-column, " +
-      "--currency-column or --currency, and if needed --date-format and --decimal",
-  );
-}
-
-function layout(cols: Column[], mapping: CsvMapping, fileName: string, headerLine: number): Layout {
-  const taken = new Set<number>();
-  const missing: string[] = [];
-  const take = (c: Column | undefined) => {
-    if (c) taken.add(c.index);
-    return c;
-  };
-  const date = take(mapping.dateColumn ? columnByName(cols, mapping.dateColumn, "--date-column", fileName) : candidates(cols, "date", taken)[0]);
-  if (!date) missing.push("the date");
-
-  // An indicator column (S/H, D/C, …) gives the sign to an amount column written without one.
-  const indicator = candidates(cols, "indicator", taken)[0];
-  const signedOrIndicated = (col: Column): Layout["amount"] => {
-    const hasSign = col.values.some((v) => (parseAmount(v, ".") ?? parseAmount(v, ",") ?? 0) < 0);
-    return indicator && indicator !== col && !hasSign ? { kind: "indicator", col, indicator } : { kind: "signed", col };
-  };
-  let amount: Layout["amount"] | undefined;
-  if (mapping.amountColumn) amount = signedOrIndicated(columnByName(cols, mapping.amountColumn, "--amount-column", fileName));
-  else if (mapping.debitColumn || mapping.creditColumn) {
-    if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
-    amount = { kind: "split", debit: columnByName(cols, mapping.debitColumn, "--debit-column", fileName), credit: columnByName(cols, mapping.creditColumn, "--credit-column", fileName) };
-  } else {
-    const without = new Set(taken);
-    if (indicator) without.add(indicator.index);
-    const best = candidates(cols, "amount", without)[0];
-    const debit = candidates(cols, "debit", without)[0];
-    const credit = candidates(cols, "credit", without).find((c) => c !== debit);
-    // A main amount column wins; a pair of debit/credit columns beats a secondary one ("Individual amount").
-    if (best && (tier(best.norm, "amount")! < 1 || !(debit && credit))) amount = signedOrIndicated(best);
-    else if (debit && credit) amount = { kind: "split", debit, credit };
-  }
-  if (amount) for (const c of amount.kind === "split" ? [amount.debit, amount.credit] : amount.kind === "indicator" ? [amount.col, amount.indicator] : [amount.col]) taken.add(c.index);
-  if (!amount) missing.push("the amount (one signed column, or a debit and a credit column)");
-
-  const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : candidates(cols, "currency", taken)[0]) ?? null;
-
-  let textOut: Column[];
-  let textIn: Column[];
-  if (mapping.descriptionColumn) textOut = textIn = [columnByName(cols, mapping.descriptionColumn, "--description-column", fileName)];
-  else {
-    const by = (role: Role) => candidates(cols, role, taken);
-    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
-    if (payee.length > 0 && payer.length > 0) {
-      // Both sides named (DKB-like): the other party is the payee of money out, the payer of money in.
-      textOut = [...payee, ...party, ...text, ...memo, ...payer];
-      textIn = [...payer, ...party, ...text, ...memo, ...payee];
-    } else textOut = textIn = [...payee, ...payer, ...party, ...text, ...memo]; // one column names the other party either way (N26 "Payee")
-  }
-  if (textOut.length === 0) missing.push("the description");
-  if (missing.length > 0 || !date || !amount) throw guessFailure(fileName, headerLine, cols, missing);
-  return { date, amount, textOut, textIn, currency };
-}
-
-/** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)"). */
-function headerCurrency(l: Layout): string | null {
-  const cols = l.amount.kind === "split" ? [l.amount.debit, l.amount.credit] : [l.amount.col];
-  for (const c of cols) {
-    const m = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(c.name.trim()) ?? (/€/.test(c.name) ? ["", "EUR"] : /£/.test(c.name) ? ["", "GBP"] : null);
-    const code = m?.[1] ?? m?.[2];
-    if (code && CURRENCIES.has(code)) return code;
-  }
-  return null;
-}
-
-/** Preamble facts: an IBAN, and a currency after a label such as "Currency:" or "Valued in:". */
-function preamble(records: readonly CsvRecord[]): { account: string | null; currency: string | null } {
+/** Preamble facts: an IBAN (or a layout's account label), a currency after a label such as "Currency:" or "Valued in:". */
+function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { account: string | null; currency: string | null } {
   let account: string | null = null;
   let currency: string | null = null;
+  const labels = layout?.account?.preamble ?? [];
+  let labelRank = labels.length;
   for (const r of records) {
-    const cells = r.fields.map((f) => f.trim()).filter((f) => f !== "");
-    for (let i = 0; i < cells.length; i++) {
-      const iban = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30})\b/.exec(cells[i]!);
-      if (!account && iban) account = iban[1]!.replace(/\s+/g, "");
-      const label = normaliseHeader(cells[i]!);
-      const next = cells[i + 1];
-      if (!currency && next && isCurrencyCode(next) && (tier(label, "currency") !== null || label === "valued in")) currency = next.toUpperCase();
+    const cells = r.fields.map((f) => f.trim());
+    const label = cells[0] ?? "";
+    const rank = labels.indexOf(label);
+    if (rank >= 0 && rank < labelRank && cells[1]) {
+      labelRank = rank;
+      account = /^[A-Z]{2}\d{2}[A-Z0-9 ]+$/.test(cells[1]) ? cells[1].replace(/\s+/g, "") : cells[1];
+    }
+    const filled = cells.filter((c) => c !== "");
+    for (let i = 0; i < filled.length; i++) {
+      const iban = /\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30})\b/.exec(filled[i]!);
+      if (labels.length === 0 && !account && iban) account = iban[1]!.replace(/\s+/g, "");
+      const norm = normaliseHeader(filled[i]!);
+      const next = filled[i + 1];
+      if (!currency && next && isCurrencyCode(next) && (headerTier(norm, "currency") !== null || norm === "valued in" || norm === "bewertet in" || norm === "evaluation en" || norm === "valutazione in")) {
+        currency = next.toUpperCase();
+      }
     }
   }
   return { account, currency };
 }
 
-export function parseCsv(text: string, fileName: string, mapping: CsvMapping = {}): ParsedStatement {
-  const table = findTable(text, mapping, fileName);
-  const header = table.records[table.headerAt]!;
-  const data = table.records.slice(table.headerAt + 1).filter((r) => r.fields.some((f) => f.trim() !== ""));
-  const pre = preamble(table.records.slice(0, table.headerAt));
-  // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
-  if (data.length === 0) return { format: "csv", account: pre.account, rows: [], badRows: [] };
-  const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: data.map((r) => r.fields[index] ?? "") }));
-  const l = layout(cols, mapping, fileName, header.line);
-
-  // --currency wins; else the currency column, with the file's own (header, preamble) for its empty cells.
-  const fileCurrency = headerCurrency(l) ?? pre.currency;
-  const fixedCurrency = mapping.currency?.trim().toUpperCase() || (l.currency ? null : fileCurrency);
-  if (!l.currency && !fixedCurrency) {
-    throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(cols)}`);
+/** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)"). */
+function headerCurrency(plan: ColumnPlan): string | null {
+  const m = plan.money;
+  const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  for (const c of cols) {
+    const name = plan.names[c] ?? "";
+    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€/.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
+    const code = match?.[1] ?? match?.[2];
+    if (code && CURRENCIES.has(code)) return code;
   }
-  if (fixedCurrency && !/^[A-Z]{3}$/.test(fixedCurrency)) throw new ImportInputError(`${fileName}: --currency "${fixedCurrency}" is not a three-letter ISO code`);
-
-  let order: DateOrder;
-  if (mapping.dateFormat) order = ORDER_OF_FORMAT[mapping.dateFormat];
-  else {
-    const g = guessDateOrder(l.date.values);
-    if ("order" in g) order = g.order;
-    else {
-      const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
-      throw new NeedsColumnMapping(`${fileName}: line ${header.line}: cannot tell the date format of column "${l.date.name.trim()}" (${why}); set --date-format YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or MM/DD/YYYY`);
-    }
-  }
-
-  const moneyCols = l.amount.kind === "split" ? [l.amount.debit, l.amount.credit] : [l.amount.col];
-  let decimal: Decimal;
-  if (mapping.decimal) decimal = mapping.decimal;
-  else {
-    const g = guessDecimal(moneyCols.flatMap((c) => c.values));
-    if ("decimal" in g) decimal = g.decimal;
-    else {
-      const why = "ambiguous" in g ? "every amount reads as a whole number with thousands or as a decimal" : "some amounts use a decimal point and others a decimal comma";
-      throw new NeedsColumnMapping(`${fileName}: cannot tell the decimal mark of ${moneyCols.map((c) => `"${c.name.trim()}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
-    }
-  }
-
-  const rows: ParsedRow[] = [];
-  const badRows: BadRow[] = [];
-  for (const r of data) {
-    const cell = (c: Column) => r.fields[c.index] ?? "";
-    const bad = (reason: string) => badRows.push({ line: r.line, reason });
-    const money = (c: Column): number | null | "bad" => (cell(c).trim() === "" ? null : (parseAmount(cell(c), decimal) ?? "bad"));
-
-    let amount: number;
-    if (l.amount.kind === "split") {
-      const d = money(l.amount.debit);
-      const c = money(l.amount.credit);
-      if (d === "bad" || c === "bad") {
-        const col = d === "bad" ? l.amount.debit : l.amount.credit;
-        bad(`${col.name.trim()} "${cell(col).trim()}" is not an amount`);
-        continue;
-      }
-      if (d === null && c === null) continue; // no money moved: a note or balance line
-      amount = Math.abs(c ?? 0) - Math.abs(d ?? 0);
-    } else {
-      const a = money(l.amount.col);
-      if (a === "bad") {
-        bad(`${l.amount.col.name.trim()} "${cell(l.amount.col).trim()}" is not an amount`);
-        continue;
-      }
-      if (a === null) continue;
-      amount = a;
-      if (l.amount.kind === "indicator") {
-        const sign = indicatorSign(cell(l.amount.indicator));
-        if (sign === undefined) {
-          bad(`${l.amount.indicator.name.trim()} "${cell(l.amount.indicator).trim()}" is neither debit nor credit`);
-          continue;
-        }
-        amount = sign * Math.abs(a);
-      }
-    }
-
-    const rawDate = cell(l.date).trim();
-    if (rawDate === "") {
-      bad(`no date in "${l.date.name.trim()}"`);
-      continue;
-    }
-    const date = parseDate(rawDate, order);
-    if (!date) {
-      bad(`${l.date.name.trim()} "${rawDate}" is not a real date`);
-      continue;
-    }
-
-    const currency = l.currency ? cell(l.currency).trim().toUpperCase() || fileCurrency || "" : fixedCurrency!;
-    if (!/^[A-Z]{3}$/.test(currency)) {
-      bad(`currency "${currency}" is not a three-letter code`);
-      continue;
-    }
-    const texts = amount < 0 ? l.textOut : l.textIn;
-    // A line break inside a quoted cell is layout, not content.
-    let description = "";
-    for (const c of texts) {
-      const v = cell(c);
-      description = (v.includes("\n") || v.includes("\r") ? v.replace(/\s*[\r\n]+\s*/g, " ") : v).trim();
-      if (description !== "") break;
-    }
-    rows.push({ line: r.line, date, amount: amount === 0 ? 0 : amount, currency, description, reference: null, account: pre.account });
-  }
-  return { format: "csv", account: pre.account, rows, badRows };
+  return null;
 }
+
+/** Whether the sampled rows read with the layout's own date notations and decimal mark (nine in ten at least). */
+function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
+  const m = plan.money;
+  const moneyCols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  let filled = 0;
+  let read = 0;
+  for (const r of sample) {
+    const date = (r.fields[plan.date] ?? "").trim();
+    if (date !== "") {
+      filled++;
+      if (plan.dateOrders.some((o) => parseDate(date, o) !== null)) read++;
+    }
+    for (const c of moneyCols) {
+      const v = (r.fields[c] ?? "").trim();
+      if (v === "") continue;
+      filled++;
+      if (parseAmount(v, plan.decimal) !== null) read++;
+    }
+  }
+  return filled === 0 || read / filled >= 0.9;
+}
+
+/**
+ * The date order and decimal mark of a guessed file: voted over the sampled rows, and when they do
+ * not decide (every date fits both orders, every amount reads both ways), over every value of the
+ * columns (one more walk over the text). A later value that contradicts what the sample decided
+ * is no silent misreading: it does not read, and its row is a bad row naming it.
+ */
+function vote(text: string, table: Table, sample: readonly CsvRecord[], plan: ColumnPlan & { decimalKnown: boolean }, opts: ReadOptions): { dateOrders: DateOrder[]; decimal: Decimal } {
+  const mapping = opts.mapping ?? {};
+  const dates = new DateVotes();
+  const decimals = new DecimalVotes();
+  const m = plan.money;
+  const moneyCols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  if (plan.balance !== null) moneyCols.push(plan.balance);
+  const add = (r: CsvRecord) => {
+    if (!mapping.dateFormat) dates.add(r.fields[plan.date] ?? "");
+    if (!plan.decimalKnown) for (const c of moneyCols) decimals.add(r.fields[c] ?? "");
+  };
+  for (const r of sample) add(r);
+  const decided = (mapping.dateFormat || "order" in dates.result()) && (plan.decimalKnown || !("ambiguous" in decimals.result()));
+  if (!decided && sample.length >= SAMPLE_RECORDS) {
+    let seen = 0;
+    forEachRecord(text, table.delimiter, (r) => {
+      // The sample was counted already.
+      if (++seen > sample.length) add(r);
+      // A walk over a large file makes garbage record by record; collected as it goes, it never piles up (SPEC §10.1).
+      if (seen % 50_000 === 0) Bun.gc(true);
+    }, table.bodyStart, table.bodyLine);
+  }
+  let dateOrders: DateOrder[];
+  if (mapping.dateFormat) dateOrders = [ORDER_OF_FORMAT[mapping.dateFormat]];
+  else {
+    const g = dates.result();
+    if (!("order" in g)) {
+      const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
+      throw new NeedsColumnMapping(
+        `${opts.fileName}: line ${table.header.line}: cannot tell the date format of column "${plan.names[plan.date]}" (${why}); set --date-format YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or MM/DD/YYYY`,
+      );
+    }
+    dateOrders = [g.order];
+  }
+  let decimal = plan.decimal;
+  if (!plan.decimalKnown) {
+    const g = decimals.result();
+    if (!("decimal" in g)) {
+      const why = "ambiguous" in g ? "every amount reads as a whole number with thousands or as a decimal" : "some amounts use a decimal point and others a decimal comma";
+      throw new NeedsColumnMapping(`${opts.fileName}: cannot tell the decimal mark of ${moneyCols.slice(0, m.kind === "split" ? 2 : 1).map((c) => `"${plan.names[c]}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
+    }
+    decimal = g.decimal;
+  }
+  return { dateOrders, decimal };
+}
+
+function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[], guess: boolean, noTable: (fileName: string) => string): Statement {
+  const { fileName } = opts;
+  let table: Table;
+  try {
+    table = findTable(text, layouts, opts.mapping?.dateColumn?.trim(), fileName);
+  } catch (e) {
+    if (!guess) throw new ImportInputError(noTable(fileName));
+    throw e;
+  }
+  if (!table.layout && !guess) {
+    // The layout's reader was asked for (or recognised the file by its first column): say what its header lacks.
+    const candidate = layouts.find((l) => table.header.fields.some((f) => f.trim() === [l.date].flat()[0])) ?? null;
+    if (!candidate) throw new ImportInputError(noTable(fileName));
+    table = { ...table, layout: candidate };
+  }
+  const pre = preamble(table.preamble, table.layout);
+  const src: TableSource = { text, delimiter: table.delimiter, header: table.header, bodyStart: table.bodyStart, bodyLine: table.bodyLine, account: pre.account, fileCurrency: null };
+  const sample: CsvRecord[] = [];
+  forEachRecord(text, table.delimiter, (r) => {
+    if (r.fields.some((f) => f.trim() !== "")) sample.push(r);
+    return sample.length < SAMPLE_RECORDS;
+  }, table.bodyStart, table.bodyLine);
+  let plan: ColumnPlan | null = table.layout && !opts.mapping ? resolveLayout(table.layout, table.header, fileName) : null;
+  // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
+  // bank's: the generic reader guesses its columns instead of refusing every row.
+  if (plan && guess && !layoutFits(plan, sample)) plan = null;
+  if (!plan) {
+    // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
+    if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
+    const fixed = opts.mapping?.currency?.trim().toUpperCase();
+    if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
+    const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName);
+    plan = { ...guessed, ...vote(text, table, sample, guessed, opts) };
+  }
+  const iban = /^([A-Z]{2})\d{2}/.exec(pre.account ?? "")?.[1];
+  const file =
+    (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
+    (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
+    (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
+    opts.fallbackCurrency ||
+    null;
+  if (plan.currency === null && !plan.defaultCurrency && !file) {
+    throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);
+  }
+  src.fileCurrency = file;
+  return readRows(src, plan, { fileName, flipSigns: opts.flipSigns === true, sink: opts.sink });
+}
+
+const layoutsOf = (format: string) => LAYOUTS.filter((l) => (l.format ?? "csv") === format);
+const dateColumnOf = (l: BankLayout) => [l.date].flat()[0]!;
+
+/** The first lines of the file, for identification. */
+const firstLines = (head: string, n: number) => head.split(/\r\n|\n|\r/, n);
+
+export const ubsAccountReader: StatementReader = {
+  id: "ubs-account",
+  name: "a UBS account statement CSV",
+  label: "UBS account statement CSV",
+  recognisedBy: "its `Trade date;…` header after the preamble (also German, French and Italian)",
+  idRule: "the statement's `Transaction no.` (as the pipeline)",
+  extensions: [".csv"],
+  mimeTypes: ["text/csv"],
+  identify: (head) => {
+    const lines = firstLines(head, 60);
+    return (lines[0] ?? "").includes(":;") && layoutsOf("ubs-account").some((l) => lines.some((line) => line.startsWith(`${dateColumnOf(l)};`)));
+  },
+  read: (text, opts) =>
+    readCsv(text, opts, layoutsOf("ubs-account"), false, (f) => `${f}: no header line starting "Trade date;" (a UBS account statement has one after its preamble)`),
+};
+
+export const ubsCardReader: StatementReader = {
+  id: "ubs-card",
+  name: "a UBS card invoice CSV",
+  label: "UBS credit-card invoice CSV",
+  recognisedBy: "its `sep=;` line and card columns",
+  idRule: "`cc-` + FNV-1a 64 of the row (as the pipeline)",
+  extensions: [".csv"],
+  mimeTypes: ["text/csv"],
+  identify: (head) => {
+    const [first, second] = firstLines(head, 2);
+    return /^sep=;/.test((first ?? "").trim()) && layoutsOf("ubs-card").some((l) => headerMatches(l, (second ?? "").split(";")));
+  },
+  read: (text, opts) => {
+    const nl = text.search(/\r\n|\n|\r/);
+    if (nl < 0 || !/^sep=;/.test(text.slice(0, nl).trim())) throw new ImportInputError(`${opts.fileName}: line 1: a UBS card invoice starts with "sep=;"`);
+    return readCsv(text, opts, layoutsOf("ubs-card"), false, (f) => `${f}: line 2: the UBS card invoice has no header line`);
+  },
+};
 
 /** Content looks like a delimited table (format detection): several lines of at least two fields. */
-export function looksLikeCsv(text: string): boolean {
-  const head = text.slice(0, 16384);
-  return DELIMITERS.some((d) => splitRecords(head, d).filter((r) => r.fields.length >= 2).length >= 2);
+export function looksLikeCsv(head: string): boolean {
+  return DELIMITERS.some((d) => {
+    let rows = 0;
+    forEachRecord(head.slice(0, 16384), d, (r) => {
+      if (r.fields.length >= 2) rows++;
+      return rows < 2;
+    });
+    return rows >= 2;
+  });
 }
+
+export const csvReader: StatementReader = {
+  id: "csv",
+  name: "a CSV with a header row",
+  label: "Any bank's CSV",
+  recognisedBy: "a known bank layout's header (see below), else a header row (English, German, French, Italian, Dutch, Spanish words)",
+  idRule: "the layout's transaction id, else `h:` + SHA-256 of account, date, amount, currency, text",
+  extensions: [".csv", ".txt", ".tsv"],
+  mimeTypes: ["text/csv", "text/plain"],
+  identify: looksLikeCsv,
+  read: (text, opts) => readCsv(text, opts, LAYOUTS, true, (f) => `${f}: no table found`),
+};

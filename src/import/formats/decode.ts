@@ -1,10 +1,8 @@
 /**
  * Bytes → text for statement files, and the refusals that come before any parsing: files that
- * are plainly not statements (images, PDFs, archives, HTML pages) and XML with a DOCTYPE (refused
- * before an XML parser sees it, so no entity expansion and no external entities, XXE).
+ * are plainly not statements (images, PDFs, archives, HTML pages). (XML with a DOCTYPE is refused
+ * by markup.ts the moment it meets one: no entity expansion, no external entities, no XXE.)
  */
-import { ImportInputError } from "../../core/errors.ts";
-
 const MAGIC: { bytes: number[]; kind: string }[] = [
   { bytes: [0x89, 0x50, 0x4e, 0x47], kind: "a PNG image" },
   { bytes: [0xff, 0xd8, 0xff], kind: "a JPEG image" },
@@ -19,7 +17,7 @@ const MAGIC: { bytes: number[]; kind: string }[] = [
 export function binaryKind(bytes: Uint8Array): string | null {
   for (const m of MAGIC) if (m.bytes.every((b, i) => bytes[i] === b)) return m.kind;
   // A NUL byte never occurs in a text statement (UTF-16 files announce themselves with a BOM).
-  if (!hasUtf16Bom(bytes) && bytes.subarray(0, 4096).includes(0)) return "binary data, not a text statement";
+  if (!hasUtf16Bom(bytes) && bytes.subarray(0, 4096).includes(0)) return "binary data";
   return null;
 }
 
@@ -50,20 +48,4 @@ export function decodeText(bytes: Uint8Array): string {
 /** An HTML page (a bank's login page saved instead of the export, an error page). */
 export function looksLikeHtml(text: string): boolean {
   return /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);
-}
-
-/** Refuses any DOCTYPE before an XML parser runs: entity tricks (XXE, billion laughs) never start. */
-export function refuseDoctype(text: string, fileName: string): void {
-  const at = text.search(/<!DOCTYPE/i);
-  if (at >= 0) {
-    const line = lineAt(text, at);
-    throw new ImportInputError(`${fileName}: line ${line}: the XML declares a DOCTYPE, which is refused (statements never need one)`);
-  }
-}
-
-/** 1-based line number of a character offset. */
-export function lineAt(text: string, offset: number): number {
-  let line = 1;
-  for (let i = text.indexOf("\n"); i >= 0 && i < offset; i = text.indexOf("\n", i + 1)) line++;
-  return line;
 }

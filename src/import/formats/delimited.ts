@@ -2,27 +2,34 @@
  * A small RFC 4180 reader that keeps the file's line number of every record (bad rows are reported
  * by line, and a quoted field may span lines). Quotes only open at the start of a field; a quote
  * inside an unquoted field is a literal character, and text after a closing quote is kept, as the
- * pipeline's Rust csv reader does.
+ * pipeline's Rust csv reader does. Records are handed over one by one (`forEachRecord`), so a large
+ * file is never held as a list of records.
  */
 export type CsvRecord = { line: number; fields: string[] };
 
-export function splitRecords(text: string, delimiter: string, firstLine = 1): CsvRecord[] {
-  const records: CsvRecord[] = [];
+/**
+ * Walk the records of `text` from `start` (a record's first character), numbering lines from
+ * `firstLine`. `visit` returns false to stop. Empty lines are no records.
+ */
+export function forEachRecord(text: string, delimiter: string, visit: (r: CsvRecord, end: number) => boolean | void, start = 0, firstLine = 1): void {
   const n = text.length;
   let fields: string[] = [];
   let field = "";
   let line = firstLine;
   let recordLine = firstLine;
-  let i = 0;
+  let i = start;
   let fieldStart = true;
-  const endRecord = () => {
+  let stopped = false;
+  const endRecord = (end: number) => {
     fields.push(field);
-    if (!(fields.length === 1 && fields[0] === "")) records.push({ line: recordLine, fields });
+    if (!(fields.length === 1 && fields[0] === "")) {
+      if (visit({ line: recordLine, fields }, end) === false) stopped = true;
+    }
     fields = [];
     field = "";
     fieldStart = true;
   };
-  while (i < n) {
+  while (i < n && !stopped) {
     const c = text[i];
     if (fieldStart && c === '"') {
       // Quoted field: up to the closing quote, "" is one quote, newlines belong to the field.
@@ -54,8 +61,8 @@ export function splitRecords(text: string, delimiter: string, firstLine = 1): Cs
       fieldStart = true;
       i++;
     } else if (c === "\n" || c === "\r") {
-      endRecord();
       i += c === "\r" && text[i + 1] === "\n" ? 2 : 1;
+      endRecord(i);
       line++;
       recordLine = line;
     } else {
@@ -70,6 +77,5 @@ export function splitRecords(text: string, delimiter: string, firstLine = 1): Cs
       i = j;
     }
   }
-  if (field !== "" || fields.length > 0) endRecord();
-  return records;
+  if (!stopped && (field !== "" || fields.length > 0)) endRecord(n);
 }

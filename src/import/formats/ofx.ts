@@ -1,73 +1,68 @@
 /**
  * OFX / QFX statements, 1.x (SGML: a `KEY:VALUE` header, leaf tags usually left unclosed) and 2.x
- * (XML). One small tag reader serves both: a tag followed by text is a leaf (its closing tag, if
- * any, is skipped); a tag followed by another tag opens an aggregate. An aggregate left unclosed
- * (an empty leaf in SGML) hands its children back to its parent when an outer closing tag comes.
+ * (XML), in one pass (markup.ts): comments are passed over (a transaction inside one is not read),
+ * CDATA is text, character references are decoded.
+ *
+ * SGML's unclosed tags: a tag followed by text is a leaf; a tag followed by another tag opens an
+ * aggregate. An aggregate left open when an outer closing tag comes was an empty leaf: it is
+ * marked "dissolved" and its children count as its parent's, in place, without being moved
+ * (moving them was quadratic in the nesting). Each STMTTRN is read as soon as it closes, then
+ * dropped, so memory holds one transaction at a time.
+ *
+ * Reconciliation: LEDGERBAL is the closing balance; OFX states no opening one, so the import checks
+ * it against the last balance stored for the account (importer.ts), when there is one.
  */
 import { ImportInputError } from "../../core/errors.ts";
-import { refuseDoctype } from "./decode.ts";
-import type { BadRow, ParsedRow, ParsedStatement } from "./types.ts";
+import { cleanText } from "./clean.ts";
+import { decodeEntities, scanMarkup } from "./markup.ts";
+import type { StatementReader } from "./reader.ts";
+import { cents, reconcile } from "./reconcile.ts";
+import { RowTable } from "./row-table.ts";
+import { joinTexts } from "./texts.ts";
+import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
-type OfxNode = { name: string; text?: string; children: OfxNode[] };
+type ONode = { name: string; text?: string; children: ONode[]; dissolved?: boolean };
 
-export function looksLikeOfx(head: string): boolean {
-  return /^\s*OFXHEADER\s*:/.test(head) || /<\?OFX[\s?]|<OFX>/i.test(head);
-}
-
-const ENTITIES: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: "\u00a0" };
-
-function decodeEntities(s: string): string {
-  return s.replace(/&(#x[0-9a-f]+|#\d+|[a-z]+);/gi, (all, e: string) => {
-    if (e[0] === "#") return String.fromCodePoint(e[1] === "x" || e[1] === "X" ? parseInt(e.slice(2), 16) : Number(e.slice(1)));
-    return ENTITIES[e.toLowerCase()] ?? all;
-  });
-}
-
-function readTree(body: string): OfxNode {
-  const root: OfxNode = { name: "#root", children: [] };
-  const stack: OfxNode[] = [root];
-  const tag = /<(\/?)([A-Za-z0-9_.]+)[^>]*>/g;
-  let m: RegExpExecArray | null;
-  while ((m = tag.exec(body)) !== null) {
-    const name = m[2]!.toUpperCase();
-    if (m[1] === "/") {
-      const at = stack.findLastIndex((n) => n.name === name);
-      if (at <= 0) continue; // the closing tag of a leaf, or a stray one
-      // Unclosed aggregates above it were empty SGML leaves: their children belong to their parents.
-      for (let i = stack.length - 1; i > at; i--) {
-        const open = stack[i]!;
-        stack[i - 1]!.children.push(...open.children);
-        open.children = [];
-      }
-      stack.length = at;
+/** The children of a node, a dissolved child's own children following it in place. Iterative: nesting costs no stack. */
+function* kids(n: ONode): Generator<ONode> {
+  const stack: { list: ONode[]; at: number }[] = [{ list: n.children, at: 0 }];
+  while (stack.length > 0) {
+    const top = stack[stack.length - 1]!;
+    if (top.at >= top.list.length) {
+      stack.pop();
       continue;
     }
-    const next = body.indexOf("<", tag.lastIndex);
-    const raw = body.slice(tag.lastIndex, next < 0 ? body.length : next);
-    const node: OfxNode = { name, children: [] };
-    stack[stack.length - 1]!.children.push(node);
-    if (raw.trim() !== "") node.text = decodeEntities(raw.trim());
-    else stack.push(node);
+    const c = top.list[top.at++]!;
+    yield c;
+    if (c.dissolved && c.children.length > 0) stack.push({ list: c.children, at: 0 });
   }
-  return root;
 }
 
-function findAll(n: OfxNode, names: readonly string[], out: OfxNode[] = []): OfxNode[] {
-  for (const c of n.children) {
-    if (names.includes(c.name)) out.push(c);
-    else findAll(c, names, out);
-  }
-  return out;
-}
-
-function child(n: OfxNode | undefined, ...names: string[]): OfxNode | undefined {
+function find(n: ONode | undefined, ...names: string[]): ONode | undefined {
   let cur = n;
-  for (const name of names) cur = cur?.children.find((c) => c.name === name);
+  for (const name of names) {
+    if (!cur) return undefined;
+    let found: ONode | undefined;
+    for (const c of kids(cur)) {
+      if (c.name === name) {
+        found = c;
+        break;
+      }
+    }
+    cur = found;
+  }
   return cur;
 }
 
-const value = (n: OfxNode | undefined, ...names: string[]) => child(n, ...names)?.text;
+const value = (n: ONode | undefined, ...names: string[]) => find(n, ...names)?.text;
+
+/** A node's children by name, the first of each, in one walk (a transaction's fields are looked up a dozen times). */
+function fields(n: ONode): Map<string, ONode> {
+  const out = new Map<string, ONode>();
+  for (const c of kids(n)) if (!out.has(c.name)) out.set(c.name, c);
+  return out;
+}
 
 function ofxDate(raw: string | undefined): string | null {
   const m = raw ? /^(\d{4})(\d{2})(\d{2})/.exec(raw) : null;
@@ -81,52 +76,187 @@ function ofxAmount(raw: string | undefined): number | null {
   return /^-?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : null;
 }
 
-export function parseOfx(text: string, fileName: string): ParsedStatement {
-  refuseDoctype(text, fileName);
+const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);
+
+type StatementState = { node: ONode; account: string | null; currency: string | undefined; entries: number; cents: number; known: boolean };
+
+function readOfx(text: string, opts: ReadOptions): Statement {
+  const { fileName } = opts;
+  const flip = opts.flipSigns ? -1 : 1;
   const start = text.search(/<OFX>/i);
   if (start < 0) throw new ImportInputError(`${fileName}: no <OFX> element: not an OFX/QFX statement`);
-  const tree = readTree(text.slice(start));
-  const statements = findAll(tree, ["STMTRS", "CCSTMTRS"]);
-  if (statements.length === 0) throw new ImportInputError(`${fileName}: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)`);
-  const rows: ParsedRow[] = [];
+  // A DOCTYPE before <OFX> is refused like one after it.
+  const doctype = text.slice(0, start).search(/<!DOCTYPE/i);
+  if (doctype >= 0) throw new ImportInputError(`${fileName}: line ${text.slice(0, doctype).split("\n").length}: the file declares a DOCTYPE, which is refused (statements never need one)`);
+  const rows = new RowTable();
+  const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
+  const reconciliation: Reconciliation[] = [];
   const accounts: string[] = [];
+  let statements = 0;
   let ordinal = 0;
-  for (const st of statements) {
-    const account = value(st, "BANKACCTFROM", "ACCTID") ?? value(st, "CCACCTFROM", "ACCTID") ?? null;
-    if (account && !accounts.includes(account)) accounts.push(account);
-    const curdef = value(st, "CURDEF")?.toUpperCase();
-    for (const tx of findAll(st, ["STMTTRN"])) {
-      ordinal++;
-      const bad = (reason: string) => badRows.push({ line: ordinal, reason: `STMTTRN ${ordinal}: ${reason}` });
-      const date = ofxDate(value(tx, "DTPOSTED"));
-      if (!date) {
-        bad(`DTPOSTED "${value(tx, "DTPOSTED") ?? ""}" is not a real date`);
-        continue;
-      }
-      const amount = ofxAmount(value(tx, "TRNAMT"));
-      if (amount === null) {
-        bad(`TRNAMT "${value(tx, "TRNAMT") ?? ""}" is not a number`);
-        continue;
-      }
-      // CURRENCY: the amount is in that currency; ORIGCURRENCY only tells what it was converted from.
-      const currency = (value(tx, "CURRENCY", "CURSYM") ?? curdef)?.trim().toUpperCase();
-      if (!currency || !/^[A-Z]{3}$/.test(currency)) {
-        bad(`no currency (CURDEF of the statement or CURRENCY/CURSYM of the transaction)`);
-        continue;
-      }
-      const fitid = value(tx, "FITID");
-      const name = value(tx, "NAME") ?? value(tx, "PAYEE", "NAME");
-      rows.push({
-        line: ordinal,
-        date,
-        amount,
-        currency,
-        description: name ?? value(tx, "MEMO") ?? "",
-        reference: fitid ? `ofx:${account ?? ""}:${fitid}` : null,
-        account,
-      });
+
+  const root: ONode = { name: "#root", children: [] };
+  const stack: ONode[] = [root];
+  const openCount = new Map<string, number>();
+  const stmts: StatementState[] = [];
+  let pending: ONode | null = null;
+
+  const statementOf = (s: StatementState) => {
+    // CURDEF and the account come before the transaction list: read once, at the first transaction.
+    if (!s.known) {
+      s.account = value(s.node, "BANKACCTFROM", "ACCTID") ?? value(s.node, "CCACCTFROM", "ACCTID") ?? null;
+      s.currency = value(s.node, "CURDEF")?.trim().toUpperCase();
+      s.known = true;
+      if (s.account && !accounts.includes(s.account)) accounts.push(s.account);
     }
+    return s;
+  };
+
+  const transaction = (node: ONode) => {
+    ordinal++;
+    const f = fields(node);
+    // The transaction's own fields by name; an aggregate's (PAYEE, CURRENCY) looked up inside it.
+    const value = (name: string, inner?: string) => (inner ? find(f.get(name), inner)?.text : f.get(name)?.text);
+    const line = ordinal;
+    const bad = (reason: string): void => {
+      badRows.push({ line, reason });
+    };
+    const s = stmts.length ? statementOf(stmts[stmts.length - 1]!) : null;
+    if (!s) return bad("a STMTTRN outside any bank or card statement (STMTRS / CCSTMTRS)");
+    const date = ofxDate(value("DTPOSTED"));
+    if (!date) return bad(`DTPOSTED "${value("DTPOSTED") ?? ""}" is not a real date`);
+    const amount = ofxAmount(value("TRNAMT"));
+    if (amount === null) return bad(`TRNAMT "${value("TRNAMT") ?? ""}" is not a number`);
+    // CURRENCY: the amount is in that currency; ORIGCURRENCY only tells what it was converted from.
+    const currency = (value("CURRENCY", "CURSYM") ?? s.currency)?.trim().toUpperCase();
+    if (!currency || !/^[A-Z]{3}$/.test(currency)) return bad("no currency (CURDEF of the statement or CURRENCY/CURSYM of the transaction)");
+    const fitid = value("FITID");
+    const name = value("NAME") ?? value("PAYEE", "NAME");
+    const memo = value("MEMO");
+    const facts: TransactionFacts = {};
+    if (name) facts.counterparty = cleanText(name);
+    if (memo) facts.purpose = cleanText(memo);
+    const refnum = value("REFNUM");
+    if (refnum) facts.reference = cleanText(refnum);
+    const rate = Number(value("CURRENCY", "CURRATE") ?? value("ORIGCURRENCY", "CURRATE"));
+    if (Number.isFinite(rate) && rate > 0) facts.exchangeRate = rate;
+    const orig = value("ORIGCURRENCY", "CURSYM");
+    if (orig) facts.originalCurrency = orig.trim().toUpperCase();
+    const signed = flip * amount;
+    if (currency === s.currency) {
+      s.entries++;
+      s.cents += cents(signed);
+    }
+    out.add({
+      line,
+      date,
+      amount: signed === 0 ? 0 : signed,
+      currency,
+      description: joinTexts([name, memo]),
+      idText: cleanText(name ?? memo ?? ""),
+      reference: fitid ? `ofx:${s.account ?? ""}:${fitid}` : null,
+      account: s.account,
+      facts,
+    });
+  };
+
+  const endStatement = (s: StatementState) => {
+    statementOf(s);
+    const balance = find(s.node, "LEDGERBAL");
+    const closing = ofxAmount(value(balance, "BALAMT"));
+    const currency = s.currency ?? "";
+    if (closing === null && s.entries === 0) return;
+    reconciliation.push(
+      reconcile({
+        account: s.account,
+        currency,
+        opening: null,
+        closing: closing === null ? null : { amount: closing, date: ofxDate(value(balance, "DTASOF")) },
+        entries: s.entries,
+        entriesCents: s.cents,
+        basis: "LEDGERBAL (the file states no opening balance)",
+      }),
+    );
+    const from = ofxDate(value(s.node, "BANKTRANLIST", "DTSTART"));
+    if (from) reconciliation[reconciliation.length - 1]!.periodStart = from;
+  };
+
+  /** A node is complete: a transaction is read and dropped, a statement finished. */
+  const completed = (n: ONode) => {
+    const parent = stack[stack.length - 1]!;
+    if (n.name === "STMTTRN") {
+      transaction(n);
+      if (parent.children[parent.children.length - 1] === n) parent.children.pop();
+    } else if (STATEMENT_AGGREGATES.has(n.name)) {
+      const s = stmts.pop();
+      if (s) endStatement(s);
+      if (parent.children[parent.children.length - 1] === n) parent.children.pop();
+    }
+  };
+  const pop = () => {
+    const n = stack.pop()!;
+    openCount.set(n.name, openCount.get(n.name)! - 1);
+    return n;
+  };
+
+  scanMarkup(
+    text,
+    {
+      open(rawName) {
+        const name = rawName.toUpperCase();
+        const node: ONode = { name, children: [] };
+        stack[stack.length - 1]!.children.push(node);
+        stack.push(node);
+        openCount.set(name, (openCount.get(name) ?? 0) + 1);
+        if (STATEMENT_AGGREGATES.has(name)) {
+          statements++;
+          stmts.push({ node, account: null, currency: undefined, entries: 0, cents: 0, known: false });
+        }
+        pending = node;
+      },
+      text(raw, line, cdata) {
+        const t = raw.trim();
+        if (t === "") return;
+        if (pending && stack[stack.length - 1] === pending && pending.children.length === 0) {
+          pending.text = cleanText(cdata ? t : decodeEntities(t, () => `${fileName}: line ${line}`));
+          pop();
+        }
+        pending = null;
+      },
+      close(rawName) {
+        pending = null;
+        const name = rawName.toUpperCase();
+        // The closing tag of a leaf (already complete), or a stray one.
+        if (!openCount.get(name)) return;
+        for (;;) {
+          const n = pop();
+          if (n.name === name || n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
+          else n.dissolved = true;
+          if (n.name === name) break;
+        }
+      },
+    },
+    { fileName, strict: false, start },
+  );
+  // What is still open at the end was closed by the end of the file.
+  while (stack.length > 1) {
+    const n = pop();
+    if (n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
+    else n.dissolved = true;
   }
-  return { format: "ofx", account: accounts[0] ?? null, rows, badRows };
+  if (statements === 0) throw new ImportInputError(`${fileName}: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)`);
+  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes: [] , invertedByBalance: false };
 }
+
+export const ofxReader: StatementReader = {
+  id: "ofx",
+  name: "OFX/QFX",
+  label: "OFX / QFX 1.x (SGML) and 2.x (XML)",
+  recognisedBy: "`OFXHEADER` / `<OFX>`",
+  idRule: "`ofx:<account>:<FITID>`",
+  extensions: [".ofx", ".qfx"],
+  mimeTypes: ["application/x-ofx"],
+  identify: (head) => /^\s*OFXHEADER\s*:/.test(head) || /<\?OFX[\s?]|<OFX>/i.test(head),
+  read: readOfx,
+};

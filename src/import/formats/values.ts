@@ -61,43 +61,54 @@ export function parseAmount(raw: string, decimal: Decimal): number | null {
 export type DecimalGuess = { decimal: Decimal } | { ambiguous: true } | { conflict: true };
 
 /**
- * The decimal mark of a column: a value with both marks, two decimal digits, or repeated grouping
- * decides; `1,234` alone could be either. No separator anywhere → ".".
+ * The decimal mark of a column, voted value by value (a large file is never held as a column):
+ * a value with both marks, two decimal digits, or repeated grouping decides; `1,234` alone could
+ * be either. No separator anywhere → ".".
  */
-export function guessDecimal(values: readonly string[]): DecimalGuess {
-  let dot = 0;
-  let comma = 0;
-  let unsure = 0;
-  for (const v of values) {
+export class DecimalVotes {
+  private dot = 0;
+  private comma = 0;
+  private unsure = 0;
+
+  add(v: string): void {
     const p = amountParts(v);
-    if (!p) continue;
+    if (!p) return;
     const b = p.body;
     const lastDot = b.lastIndexOf(".");
     const lastComma = b.lastIndexOf(",");
     if (lastDot >= 0 && lastComma >= 0) {
-      if (lastDot > lastComma) dot++;
-      else comma++;
-      continue;
+      if (lastDot > lastComma) this.dot++;
+      else this.comma++;
+      return;
     }
     const mark = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
-    if (!mark) continue;
+    if (!mark) return;
     const count = b.split(mark).length - 1;
     const whole = b.slice(0, b.indexOf(mark));
     const after = b.length - b.lastIndexOf(mark) - 1;
     if (count > 1) {
       // 1.234.567: repeated → a grouping mark, so the decimal is the other one.
-      if (mark === ".") comma++;
-      else dot++;
+      if (mark === ".") this.comma++;
+      else this.dot++;
     } else if (after !== 3 || whole === "" || whole === "0" || whole.length > 3) {
       // Not a thousands group (those have 3 digits after and 1–3 non-zero digits before).
-      if (mark === ".") dot++;
-      else comma++;
-    } else unsure++;
+      if (mark === ".") this.dot++;
+      else this.comma++;
+    } else this.unsure++;
   }
-  if (dot > 0 && comma > 0) return { conflict: true };
-  if (dot > 0) return { decimal: "." };
-  if (comma > 0) return { decimal: "," };
-  return unsure > 0 ? { ambiguous: true } : { decimal: "." };
+
+  result(): DecimalGuess {
+    if (this.dot > 0 && this.comma > 0) return { conflict: true };
+    if (this.dot > 0) return { decimal: "." };
+    if (this.comma > 0) return { decimal: "," };
+    return this.unsure > 0 ? { ambiguous: true } : { decimal: "." };
+  }
+}
+
+export function guessDecimal(values: readonly string[]): DecimalGuess {
+  const votes = new DecimalVotes();
+  for (const v of values) votes.add(v);
+  return votes.result();
 }
 
 export type DateOrder = "YMD" | "DMY" | "MDY";
@@ -122,29 +133,40 @@ function dateShape(raw: string): DateShape | null {
 export type DateGuess = { order: DateOrder } | { ambiguous: true } | { conflict: true } | { none: true };
 
 /**
- * The order of a date column: a four-digit first part is ISO; dots are day-first (nobody writes
- * MM.DD.YYYY); with slashes or dashes a first part above 12 is day-first, a second part above 12
- * month-first, and a column where no value decides is ambiguous.
+ * The order of a date column, voted value by value: a four-digit first part is ISO; dots are
+ * day-first (nobody writes MM.DD.YYYY); with slashes or dashes a first part above 12 is day-first,
+ * a second part above 12 month-first, and a column where no value decides is ambiguous.
  */
-export function guessDateOrder(values: readonly string[]): DateGuess {
-  const votes = { YMD: 0, DMY: 0, MDY: 0 };
-  let undecided = 0;
-  let shaped = 0;
-  for (const v of values) {
+export class DateVotes {
+  private votes = { YMD: 0, DMY: 0, MDY: 0 };
+  private undecided = 0;
+  private shaped = 0;
+
+  add(v: string): void {
     const d = dateShape(v);
-    if (!d) continue;
-    shaped++;
-    if (d.a.length === 4) votes.YMD++;
-    else if (d.sep === ".") votes.DMY++;
-    else if (Number(d.a) > 12) votes.DMY++;
-    else if (Number(d.b) > 12) votes.MDY++;
-    else undecided++;
+    if (!d) return;
+    this.shaped++;
+    if (d.a.length === 4) this.votes.YMD++;
+    else if (d.sep === ".") this.votes.DMY++;
+    else if (Number(d.a) > 12) this.votes.DMY++;
+    else if (Number(d.b) > 12) this.votes.MDY++;
+    else this.undecided++;
   }
-  if (shaped === 0) return { none: true };
-  if (votes.DMY > 0 && votes.MDY > 0) return { conflict: true };
-  const best = (Object.keys(votes) as DateOrder[]).sort((x, y) => votes[y] - votes[x])[0]!;
-  if (votes[best] > 0) return { order: best };
-  return undecided > 0 ? { ambiguous: true } : { none: true };
+
+  result(): DateGuess {
+    const votes = this.votes;
+    if (this.shaped === 0) return { none: true };
+    if (votes.DMY > 0 && votes.MDY > 0) return { conflict: true };
+    const best = (Object.keys(votes) as DateOrder[]).sort((x, y) => votes[y] - votes[x])[0]!;
+    if (votes[best] > 0) return { order: best };
+    return this.undecided > 0 ? { ambiguous: true } : { none: true };
+  }
+}
+
+export function guessDateOrder(values: readonly string[]): DateGuess {
+  const votes = new DateVotes();
+  for (const v of values) votes.add(v);
+  return votes.result();
 }
 
 /** True when the text has the shape of a date in some order (a column's content check). */

@@ -118,7 +118,7 @@ const QUESTION_REFUSED_STATUS: Record<RefusalReason, ContentfulStatusCode> = {
 };
 
 /** A refused change's status, by its kind. */
-const CHANGE_REFUSED_STATUS: Record<RefusedKind, ContentfulStatusCode> = { invalid: 400, not_found: 404, conflict: 409 };
+const CHANGE_REFUSED_STATUS: Record<RefusedKind, ContentfulStatusCode> = { invalid: 400, not_found: 404, conflict: 409, expired: 410, needs_consent: 422 };
 
 /** How a domain error answers: its status, and headers beside its message (a Retry-After, say). */
 export type DomainAnswer = { status: ContentfulStatusCode; headers?: Record<string, string> };

@@ -7,7 +7,10 @@
  *                                        (a saved mapping's name) and the CSV mapping fields (`date-column`,
  *                                        `amount-column`, …, as the CLI's flags) → the preview, held for 30
  *                                        minutes in this process's memory (src/import/pending.ts);
- *   POST   /api/imports/:id/commit       optional {"include_possible_duplicates": true | [transaction ids]} → {batch, inserted, snapshot};
+ *                                        `flip-signs` ("true"); the statement is read in the parse worker (SPEC §13.1);
+ *   POST   /api/imports/:id/commit       optional {"include_possible_duplicates": true | [transaction ids], "accept_unreconciled": true}
+ *                                        → {batch, inserted, snapshot}; 422 when the balances do not reconcile and that is not
+ *                                        accepted; 410 when the preview expired (let go for a newer one, or past 30 minutes);
  *   DELETE /api/imports/:batch           undo → {batch, deleted}.
  * Browser (htmx, views/ImportPage.tsx): GET /import, POST /import/preview (an SSE stream of fragments:
  * progress, then the preview), POST /import/:id/commit, POST /import/undo (form field `batch`), each
@@ -23,8 +26,20 @@ import { HTTPException } from "hono/http-exception";
 import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { ChangeRefused, ConfigError, NeedsColumnMapping, UsageError } from "../../core/errors.ts";
-import { IMPORT_FORMATS, type CsvMapping, type ImportFormat } from "../../import/formats/types.ts";
-import { importRecordJson, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
+import { IMPORT_FORMATS } from "../../import/formats/registry.ts";
+import type { CsvMapping } from "../../import/formats/types.ts";
+import {
+  fileTotals,
+  importRecordJson,
+  planCounts,
+  previewRows,
+  reconciliationJson,
+  rowsToInsert,
+  unreconciledMessage,
+  type FilePlan,
+  type ImportActor,
+  type IncludePossible,
+} from "../../import/importer.ts";
 import { csvMapping } from "../../import/mapping.ts";
 import { PendingImports } from "../../import/pending.ts";
 import { ImportList } from "../../../views/ImportList.tsx";
@@ -49,6 +64,7 @@ const PREVIEW_ROWS = 500;
 /** The optional body of a commit: which possible duplicates to import too (all, none, or these ids). */
 const CommitRequest = z.object({
   include_possible_duplicates: z.union([z.boolean(), z.array(z.string())], "include_possible_duplicates must be true, false or a list of transaction ids").optional(),
+  accept_unreconciled: z.boolean("accept_unreconciled must be true or false").optional(),
 });
 
 type Upload = { name: string; bytes: Uint8Array; fields: Record<string, string> };
@@ -86,7 +102,7 @@ export function importRoutes(deps: WebDeps) {
   const preview = async (c: Context<WebEnv>, up: Upload, onProgress?: (done: number, total: number) => void): Promise<{ id: string; plan: FilePlan }> => {
     const { fields } = up;
     const format = fields.format?.trim() || "auto";
-    if (format !== "auto" && !(IMPORT_FORMATS as readonly string[]).includes(format)) {
+    if (format !== "auto" && !IMPORT_FORMATS.includes(format)) {
       throw new ChangeRefused("invalid", `Unknown format "${format}": auto, ${IMPORT_FORMATS.join(", ")}.`);
     }
     const savedName = fields.mapping?.trim();
@@ -100,18 +116,29 @@ export function importRoutes(deps: WebDeps) {
       if (e instanceof UsageError) throw new NeedsColumnMapping(e.message);
       throw e;
     }
-    const parsed = importer.parse({ name: up.name, bytes: up.bytes }, { format: format as ImportFormat | "auto", mapping, account: fields.account?.trim() || undefined, skipBadRows: true });
+    // Read off the event loop; bad rows and unreconciled balances are shown in the preview, not refused.
+    const parsed = await importer.parseOffThread(
+      { name: up.name, bytes: up.bytes },
+      { format, mapping, account: fields.account?.trim() || undefined, skipBadRows: true, acceptUnreconciled: true, flipSigns: isTicked(fields["flip-signs"]) },
+    );
     // Classifying may take several model calls: the answer must not be cut off by the idle timeout.
     c.env?.server?.timeout(c.req.raw, 0);
     const plan = await importer.plan(parsed, { classify: importer.canClassify ? "model" : "offline", onProgress });
     return { id: pending.add(plan, c.get("user").id), plan };
   };
 
-  const commit = (c: Context<WebEnv>, id: string, include: IncludePossible, via: ImportActor["via"]) => {
-    const plan = pending.take(id, c.get("user").id);
-    if (!plan) throw new ChangeRefused("not_found", "This preview is no longer available (it expired or was imported already). Upload the file again.");
+  const commit = (c: Context<WebEnv>, id: string, include: IncludePossible, acceptUnreconciled: boolean, via: ImportActor["via"]) => {
+    const userId = c.get("user").id;
+    const held = pending.lookup(id, userId);
+    if ("expired" in held) throw new ChangeRefused("expired", "This preview expired; drop the file again.");
+    if ("unknown" in held) throw new ChangeRefused("not_found", "This preview is no longer available (it was imported already, or never made). Drop the file again.");
+    // Refused before the preview is taken: ticking "import anyway" and pressing Import again works.
+    const refusal = acceptUnreconciled ? null : unreconciledMessage(held.plan.file, held.plan.format, held.plan.reconciliation);
+    if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, "(tick “Import although the balances do not add up” to import it anyway)"));
+    const plan = held.plan;
+    pending.take(id, userId);
     try {
-      const done = importer.commit(plan, { includePossibleDuplicates: include, actor: actor(c, via) });
+      const done = importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: actor(c, via) });
       // The chat's data summary (and, after a first import, the switch from demo data) follow at once.
       deps.budget.summaryOrLast();
       return { plan, ...done };
@@ -146,8 +173,9 @@ export function importRoutes(deps: WebDeps) {
   });
 
   r.post("/api/imports/:id/commit", small, jsonBody(CommitRequest, (problem) => `invalid request: ${problem}; send {"include_possible_duplicates": true} or a list of transaction ids`), async (c) => {
-    const v = c.req.valid("json").include_possible_duplicates ?? false;
-    const res = commit(c, c.req.param("id"), typeof v === "boolean" ? v : new Set(v), "api");
+    const body = c.req.valid("json");
+    const v = body.include_possible_duplicates ?? false;
+    const res = commit(c, c.req.param("id"), typeof v === "boolean" ? v : new Set(v), body.accept_unreconciled ?? false, "api");
     return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null });
   });
 
@@ -210,7 +238,7 @@ export function importRoutes(deps: WebDeps) {
     const include = new Set(ticked);
     let res: ReturnType<typeof commit>;
     try {
-      res = commit(c, c.req.param("id"), include, "page");
+      res = commit(c, c.req.param("id"), include, isTicked(body["accept-unreconciled"]), "page");
     } catch (e) {
       const refused = refusalOf(e);
       if (!refused) throw e;
@@ -238,19 +266,32 @@ export function importRoutes(deps: WebDeps) {
   return r;
 }
 
-/** A preview row's status: new, duplicate, possible duplicate (and bad rows, listed apart). */
+/** A form checkbox's value: ticked ("on", "true", "1") or not. */
+const isTicked = (v: unknown) => typeof v === "string" && ["on", "true", "1", "yes"].includes(v.trim().toLowerCase());
+
+/**
+ * The preview of SPEC §10/§10.1: what the file holds and what becomes of each of its data lines
+ * (new, duplicate, possible duplicate, bad row, skipped — they add up to `data_lines`), the money
+ * out and in per currency, what its balances say, and the first rows.
+ */
 function previewJson(id: string, plan: FilePlan) {
   const counts = planCounts(plan);
   return {
     id,
     format: plan.format,
+    layout: plan.layout,
     account: plan.account,
+    data_lines: counts.dataLines,
     rows: counts.rows,
     new: counts.new,
     duplicates: counts.duplicates,
     possible_duplicates: counts.possibleDuplicates,
     bad_rows: plan.badRows.map((b) => ({ line: b.line, reason: b.reason })),
-    preview: plan.rows.slice(0, PREVIEW_ROWS).map((r) => ({
+    skipped: plan.skipped.map((b) => ({ line: b.line, reason: b.reason })),
+    totals: fileTotals(plan.rows).map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
+    reconciliation: plan.reconciliation.map(reconciliationJson),
+    notes: plan.notes,
+    preview: previewRows(plan, PREVIEW_ROWS).map((r) => ({
       line: r.line,
       date: r.date,
       amount: r.amount,
@@ -273,5 +314,6 @@ function previewView(id: string, plan: FilePlan): ImportPreviewView {
     modelError: plan.modelError,
     willImport: rowsToInsert(plan, false).length,
     shown: json.preview.length,
+    reconciliationLines: plan.reconciliation,
   };
 }

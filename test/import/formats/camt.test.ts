@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { detectFormat, parseStatement } from "../../../src/import/formats/index.ts";
+import { detectFormat } from "../../../src/import/formats/index.ts";
 import { assignTransactionIds } from "../../../src/import/ids.ts";
-import { fixture, utf8 } from "./support.ts";
+import { parseStatement } from "../../../src/import/formats/index.ts";
+import { fixture, read, utf8 } from "./support.ts";
 
 const wrap = (root: string, container: string, entries: string, ns = "camt.053.001.04") =>
   `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:${ns}"><${root}><${container}><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>${entries}</${container}></${root}></Document>`;
@@ -18,32 +19,75 @@ describe("camt.053.001.02", () => {
   });
 
   test("entries: creditor for money out, debtor for money in, DtTm booking dates, references kept as text, a batch split into its parts, pending skipped", () => {
-    const s = parseStatement(bytes, { fileName: "march.xml" });
+    const s = read(bytes, { fileName: "march.xml" });
     expect(s.format).toBe("camt");
     expect(s.account).toBe(account);
     expect(s.badRows).toEqual([]);
+    expect(s.skipped).toEqual([{ line: 4, reason: "pending (Sts PDNG), not booked yet" }]);
     expect(s.rows).toEqual([
-      { line: 1, date: "2025-03-03", amount: -45.6, currency: "CHF", description: "Migros Genossenschaft & Co", reference: "camt:0001234", account },
-      { line: 2, date: "2025-03-25", amount: 6250, currency: "CHF", description: "Gärtnerei Blümli GmbH", reference: "camt:0001235", account },
-      { line: 3, date: "2025-03-26", amount: -1200, currency: "CHF", description: "Hausverwaltung Fröhlich", reference: "camt:0001236:1", account },
-      { line: 3, date: "2025-03-26", amount: -250, currency: "CHF", description: "EWZ Elektrizitätswerk", reference: "camt:0001236:2", account },
-      { line: 5, date: "2025-03-31", amount: -3.5, currency: "CHF", description: "Kontoführungsgebühr März", reference: "camt:0001238", account },
+      {
+        line: 1, date: "2025-03-03", amount: -45.6, currency: "CHF", description: "Migros Genossenschaft & Co · Rechnung 4711", idText: "Migros Genossenschaft & Co",
+        reference: "camt:0001234", account, facts: { counterparty: "Migros Genossenschaft & Co", purpose: "Rechnung 4711", valueDate: "2025-03-03" },
+      },
+      {
+        line: 2, date: "2025-03-25", amount: 6250, currency: "CHF", description: "Gärtnerei Blümli GmbH", idText: "Gärtnerei Blümli GmbH",
+        reference: "camt:0001235", account, facts: { counterparty: "Gärtnerei Blümli GmbH", valueDate: "2025-03-25" },
+      },
+      {
+        line: 3, part: 1, date: "2025-03-26", amount: -1200, currency: "CHF", description: "Hausverwaltung Fröhlich · Sammelauftrag", idText: "Hausverwaltung Fröhlich",
+        reference: "camt:0001236:1", account, facts: { counterparty: "Hausverwaltung Fröhlich" },
+      },
+      {
+        line: 3, part: 2, date: "2025-03-26", amount: -250, currency: "CHF", description: "EWZ Elektrizitätswerk · Sammelauftrag", idText: "EWZ Elektrizitätswerk",
+        reference: "camt:0001236:2", account, facts: { counterparty: "EWZ Elektrizitätswerk" },
+      },
+      { line: 5, date: "2025-03-31", amount: -3.5, currency: "CHF", description: "Kontoführungsgebühr März", idText: "Kontoführungsgebühr März", reference: "camt:0001238", account, facts: {} },
     ]);
   });
 });
 
 describe("camt.053.001.08", () => {
   test("Sts/Cd, Pty/Nm, Othr/Id account, NtryRef when AcctSvcrRef is missing, TxDtls/Amt parts, Ustrd lines joined", () => {
-    const s = parseStatement(fixture("camt053-v08.xml"), { fileName: "april.xml" });
+    const s = read(fixture("camt053-v08.xml"), { fileName: "april.xml" });
     const account = "0235-123456.01";
     expect(s.account).toBe(account);
     expect(s.badRows).toEqual([]);
-    expect(s.rows).toEqual([
-      { line: 1, date: "2025-04-02", amount: -19.99, currency: "EUR", description: "Spotify AB", reference: "camt:20250402-77", account },
-      { line: 3, date: "2025-04-04", amount: 20, currency: "EUR", description: "Zalando SE", reference: "camt:A-3:1", account },
-      { line: 3, date: "2025-04-04", amount: 10, currency: "EUR", description: "Gutschrift Retoure 2", reference: "camt:A-3:2", account },
-      { line: 4, date: "2025-04-05", amount: -5, currency: "EUR", description: "Parkuhr Zone 3", reference: null, account },
+    expect(s.rows.map((r) => [r.line, r.part, r.amount, r.description, r.idText, r.reference])).toEqual([
+      [1, undefined, -19.99, "Spotify AB", "Spotify AB", "camt:20250402-77"],
+      [3, 1, 20, "Zalando SE", "Zalando SE", "camt:A-3:1"],
+      [3, 2, 10, "Gutschrift Retoure 2", "Gutschrift Retoure 2", "camt:A-3:2"],
+      [4, undefined, -5, "Parkuhr Zone 3", "Parkuhr Zone 3", null],
     ]);
+  });
+});
+
+describe("camt facts for transaction_details (SPEC §10.1)", () => {
+  test("IBAN of the other party, end-to-end id, QR/creditor reference, value date; a namespace prefix on every element", () => {
+    const s = read(fixture("camt053-reconciles.xml"), { fileName: "mai.xml" });
+    expect(s.rows[0]!.facts).toEqual({
+      counterparty: "Coop Pronto Bern",
+      counterpartyIban: "CH5604835012345678009",
+      purpose: "Einkauf 1234",
+      reference: "E2E-501",
+      valueDate: "2025-05-03",
+    });
+    expect(s.rows[1]!.facts).toEqual({ counterparty: "Arbeitgeber Müller AG", purpose: "Lohn Mai", reference: "RF18539007547034" });
+  });
+
+  test("a foreign card purchase: the instructed amount and its currency, the rate, the charges", () => {
+    const e = entry(
+      "46.10",
+      "DBIT",
+      `<AcctSvcrRef>FX1</AcctSvcrRef><NtryDtls><TxDtls><AmtDtls><InstdAmt><Amt Ccy="USD">50.00</Amt><CcyXchg><SrcCcy>USD</SrcCcy><TrgtCcy>EUR</TrgtCcy><XchgRate>0.922</XchgRate></CcyXchg></InstdAmt></AmtDtls>` +
+        `<Chrgs><Rcrd><Amt Ccy="EUR">0.75</Amt></Rcrd><Rcrd><Amt Ccy="EUR">0.25</Amt></Rcrd></Chrgs><RltdPties><Cdtr><Nm>Apple</Nm></Cdtr></RltdPties></TxDtls></NtryDtls>`,
+    );
+    expect(read(utf8(wrap("BkToCstmrStmt", "Stmt", e)), { fileName: "fx.xml" }).rows[0]!.facts).toEqual({
+      counterparty: "Apple",
+      originalAmount: 50,
+      originalCurrency: "USD",
+      exchangeRate: 0.922,
+      fees: 1,
+    });
   });
 });
 
@@ -53,23 +97,36 @@ describe("camt.052 and camt.054", () => {
     for (const [root, container, ns] of [["BkToCstmrAcctRpt", "Rpt", "camt.052.001.06"], ["BkToCstmrDbtCdtNtfctn", "Ntfctn", "camt.054.001.04"]] as const) {
       const bytes = utf8(wrap(root, container, e, ns));
       expect(detectFormat(bytes)).toBe("camt");
-      expect(parseStatement(bytes, { fileName: "n.xml" }).rows).toEqual([
-        { line: 1, date: "2025-06-02", amount: -12.3, currency: "EUR", description: "Karte Bäckerei", reference: "camt:R1", account: "DE89370400440532013000" },
+      expect(read(bytes, { fileName: "n.xml" }).rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description, r.reference, r.account])).toEqual([
+        [1, "2025-06-02", -12.3, "EUR", "Karte Bäckerei", "camt:R1", "DE89370400440532013000"],
       ]);
     }
   });
 });
 
 describe("camt entries that are not batches", () => {
-  test("several TxDtls without their own amounts are one row with the entry's amount and the entry's text", () => {
+  test("several TxDtls without their own amounts are one row with the entry's amount and every part's text", () => {
     const e = entry("30.00", "DBIT", "<AcctSvcrRef>R9</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Cdtr><Nm>A</Nm></Cdtr></RltdPties></TxDtls><TxDtls><RltdPties><Cdtr><Nm>B</Nm></Cdtr></RltdPties></TxDtls></NtryDtls><AddtlNtryInf>Sammelzahlung</AddtlNtryInf>");
-    const s = parseStatement(utf8(wrap("BkToCstmrStmt", "Stmt", e)), { fileName: "s.xml" });
-    expect(s.rows.map((r) => [r.amount, r.description, r.reference])).toEqual([[-30, "Sammelzahlung", "camt:R9"]]);
+    const s = read(utf8(wrap("BkToCstmrStmt", "Stmt", e)), { fileName: "s.xml" });
+    // The content id's text stays round 3's: the entry's own text first for such an entry.
+    expect(s.rows.map((r) => [r.amount, r.description, r.idText, r.reference])).toEqual([[-30, "A · B · Sammelzahlung", "Sammelzahlung", "camt:R9"]]);
+  });
+
+  test("a batch whose parts do not add up to the entry (SPEC §10.1) is one row with the entry's amount, and the note says why", () => {
+    const parts = '<TxDtls><Amt Ccy="EUR">20.00</Amt><RltdPties><Cdtr><Nm>A</Nm></Cdtr></RltdPties></TxDtls><TxDtls><Amt Ccy="EUR">9.50</Amt><RltdPties><Cdtr><Nm>B</Nm></Cdtr></RltdPties></TxDtls>';
+    const s = read(utf8(wrap("BkToCstmrStmt", "Stmt", entry("30.00", "DBIT", `<AcctSvcrRef>R8</AcctSvcrRef><NtryDtls>${parts}</NtryDtls>`))), { fileName: "s.xml" });
+    expect(s.rows.map((r) => [r.amount, r.currency, r.description, r.reference])).toEqual([[-30, "EUR", "A · B", "camt:R8"]]);
+    expect(s.notes).toEqual(["entry 1 is one row, not split into its parts: its 2 parts add up to EUR -29.50, not the entry's EUR -30.00"]);
+    // A part in another currency cannot be checked against the entry: not split either.
+    const foreign = parts.replace('<Amt Ccy="EUR">9.50</Amt>', '<Amt Ccy="CHF">10.00</Amt>');
+    const f = read(utf8(wrap("BkToCstmrStmt", "Stmt", entry("30.00", "DBIT", `<AcctSvcrRef>R7</AcctSvcrRef><NtryDtls>${foreign}</NtryDtls>`))), { fileName: "f.xml" });
+    expect(f.rows.map((r) => [r.amount, r.currency])).toEqual([[-30, "EUR"]]);
+    expect(f.notes).toEqual(["entry 1 is one row, not split into its parts: not every part states its amount in the entry's currency EUR"]);
   });
 
   test("one TxDtls with its own amount is not a batch: the entry's id without a part number", () => {
     const e = entry("8.00", "DBIT", "<AcctSvcrRef>R7</AcctSvcrRef><NtryDtls><TxDtls><Amt Ccy=\"EUR\">8.00</Amt><RltdPties><Cdtr><Nm>Kiosk</Nm></Cdtr></RltdPties></TxDtls></NtryDtls>");
-    expect(parseStatement(utf8(wrap("BkToCstmrStmt", "Stmt", e)), { fileName: "s.xml" }).rows.map((r) => r.reference)).toEqual(["camt:R7"]);
+    expect(read(utf8(wrap("BkToCstmrStmt", "Stmt", e)), { fileName: "s.xml" }).rows.map((r) => r.reference)).toEqual(["camt:R7"]);
   });
 
   test("entries without any reference get content ids; identical ones are numbered", () => {
@@ -84,36 +141,46 @@ describe("camt entries that are not batches", () => {
 describe("camt bad entries and bad files", () => {
   test("a bad amount, an unreal date and a missing indicator are bad rows named by the entry's ordinal", () => {
     const entries = entry("1.00", "DBIT") + entry("abc", "DBIT") + entry("2.00", "DBIT").replace("2025-06-02", "2025-06-31") + entry("3.00", "XX");
-    const s = parseStatement(utf8(wrap("BkToCstmrStmt", "Stmt", entries)), { fileName: "s.xml" });
+    const s = read(utf8(wrap("BkToCstmrStmt", "Stmt", entries)), { fileName: "s.xml" });
     expect(s.rows.map((r) => r.line)).toEqual([1]);
     expect(s.badRows).toEqual([
-      { line: 2, reason: 'entry 2: amount "abc" is not a positive decimal with a currency (Amt Ccy="…")' },
-      { line: 3, reason: "entry 3: no real booking date (BookgDt/Dt or DtTm)" },
-      { line: 4, reason: 'entry 4: CdtDbtInd "XX" is neither CRDT nor DBIT' },
+      { line: 2, reason: 'amount "abc" is not a positive decimal with a currency (Amt Ccy="…")' },
+      { line: 3, reason: "no real booking date (BookgDt, else ValDt)" },
+      { line: 4, reason: 'CdtDbtInd "XX" is neither CRDT nor DBIT' },
     ]);
   });
 
   test("blank lines before the XML declaration are fine; an error after them names the file's own line", () => {
     const e = entry("1.00", "DBIT", "<AcctSvcrRef>R1</AcctSvcrRef>");
-    expect(parseStatement(utf8(`\n\n${wrap("BkToCstmrStmt", "Stmt", e)}`), { fileName: "s.xml" }).rows.length).toBe(1);
-    expect(() => parseStatement(utf8(`\n\n<?xml version="1.0"?>\n<Document>\n<BkToCstmrStmt>\n</Document>`), { fileName: "s.xml" })).toThrow(/^s\.xml: line 6: the XML is not well-formed/);
+    expect(read(utf8(`\n\n${wrap("BkToCstmrStmt", "Stmt", e)}`), { fileName: "s.xml" }).rows.length).toBe(1);
+    expect(() => read(utf8(`\n\n<?xml version="1.0"?>\n<Document>\n<BkToCstmrStmt>\n</Document>`), { fileName: "s.xml" })).toThrow(/^s\.xml: line 6: the XML is not well-formed/);
+    expect(() => read(utf8(wrap("BkToCstmrStmt", "Stmt", entry("1.00", "DBIT", "<AddtlNtryInf>A&#99999999;</AddtlNtryInf>"))), { fileName: "r.xml" })).toThrow('r.xml: line 1: "&#99999999;" refers to no character');
   });
 
   test("truncated XML is refused with the line where it breaks", () => {
     const full = new TextDecoder().decode(fixture("camt053-v02.xml"));
     const cut = full.slice(0, full.indexOf("<Ntry>", full.indexOf("<Ntry>") + 1) + 40);
-    expect(() => parseStatement(utf8(cut), { fileName: "cut.xml" })).toThrow(/^cut\.xml: line \d+: the XML is not well-formed \(.+\); is the file complete\?$/);
+    expect(() => read(utf8(cut), { fileName: "cut.xml" })).toThrow(/^cut\.xml: line \d+: the XML is not well-formed \(.+\); is the file complete\?$/);
   });
 
   test("a DOCTYPE is refused before parsing (no entity expansion)", () => {
     const xxe = `<?xml version="1.0"?>\n<!DOCTYPE Document [<!ENTITY x SYSTEM "file:///etc/passwd">]>\n<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><Stmt>${entry("1.00", "DBIT", "<AddtlNtryInf>&x;</AddtlNtryInf>")}</Stmt></BkToCstmrStmt></Document>`;
     expect(detectFormat(utf8(xxe))).toBe("camt");
-    expect(() => parseStatement(utf8(xxe), { fileName: "evil.xml" })).toThrow("evil.xml: line 2: the XML declares a DOCTYPE, which is refused (statements never need one)");
+    expect(() => read(utf8(xxe), { fileName: "evil.xml" })).toThrow("evil.xml: line 2: the XML declares a DOCTYPE, which is refused (statements never need one)");
   });
 
   test("XML that is no camt document is refused, and is not detected as one", () => {
     const other = utf8(`<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.03"><CstmrCdtTrfInitn/></Document>`);
     expect(detectFormat(other)).toBeNull();
-    expect(() => parseStatement(other, { fileName: "p.xml", format: "camt" })).toThrow("p.xml: not a camt.053/.052/.054 document");
+    expect(() => read(other, { fileName: "p.xml", format: "camt" })).toThrow("p.xml: not a camt.053/.052/.054 document");
+  });
+
+  test("nesting 40,000 deep is read in one pass (no recursion, no parser limit): refused as the malformed XML it is, with its line, or read", () => {
+    const deep = 40_000;
+    const nested = `${"<X>".repeat(deep)}${"</X>".repeat(deep)}`;
+    const ok = wrap("BkToCstmrStmt", "Stmt", entry("1.00", "DBIT", `<AcctSvcrRef>D1</AcctSvcrRef><AddtlNtryInf>Tief</AddtlNtryInf>${nested}`));
+    expect(read(utf8(ok), { fileName: "deep.xml" }).rows.map((r) => [r.amount, r.description])).toEqual([[-1, "Tief"]]);
+    const unclosed = wrap("BkToCstmrStmt", "Stmt", `<Ntry>${"<X>".repeat(deep)}</Ntry>`);
+    expect(() => read(utf8(unclosed), { fileName: "deep.xml" })).toThrow("deep.xml: line 1: the XML is not well-formed (</Ntry> where </X> (opened on line 1) was expected); is the file complete?");
   });
 });

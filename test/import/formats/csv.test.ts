@@ -1,30 +1,29 @@
 import { describe, expect, test } from "bun:test";
-import { detectFormat, parseStatement, type CsvMapping, type ParsedRow } from "../../../src/import/formats/index.ts";
-import { cp1252, fixture, utf8 } from "./support.ts";
+import { detectFormat, type CsvMapping } from "../../../src/import/formats/index.ts";
+import { brief, cp1252, fixture, read, utf8 } from "./support.ts";
 
-const parse = (text: string, mapping?: CsvMapping) => parseStatement(utf8(text), { fileName: "bank.csv", mapping });
-const brief = (rows: ParsedRow[]) => rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description]);
+const parse = (text: string, mapping?: CsvMapping) => read(utf8(text), { fileName: "bank.csv", mapping });
 
 describe("any bank's CSV: encodings and preambles", () => {
   test("windows-1252 with umlauts, a preamble with the IBAN, the currency in the amount header, an S/H column, a quoted cell over two lines, a balance line without an amount", () => {
     const bytes = fixture("bank-de-cp1252.csv");
     expect(detectFormat(bytes)).toBe("csv");
-    const s = parseStatement(bytes, { fileName: "maerz.csv" });
+    const s = read(bytes, { fileName: "maerz.csv" });
     const account = "DE89370400440532013000";
-    expect(s).toEqual({
-      format: "csv",
-      account,
-      badRows: [],
-      rows: [
-        { line: 7, date: "2025-03-03", amount: -4.8, currency: "EUR", description: "Bäckerei Schäfer", reference: null, account },
-        { line: 9, date: "2025-03-14", amount: -1045, currency: "EUR", description: "Stadtwerke Göttingen", reference: null, account },
-        { line: 10, date: "2025-03-31", amount: 3250, currency: "EUR", description: "Müller & Söhne GmbH", reference: null, account },
-      ],
-    });
+    expect([s.format, s.layout, s.account, s.dataLines, s.badRows]).toEqual(["csv", "guessed", account, 4, []]);
+    // raw_description: the other party and the purpose (SPEC §10.1); the content-hash id keeps the round-3 text (the party).
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description, r.idText, r.account])).toEqual([
+      [7, "2025-03-03", -4.8, "EUR", "Bäckerei Schäfer · Kartenzahlung Filiale Göttingen", "Bäckerei Schäfer", account],
+      [9, "2025-03-14", -1045, "EUR", "Stadtwerke Göttingen · Abschlag März", "Stadtwerke Göttingen", account],
+      [10, "2025-03-31", 3250, "EUR", "Müller & Söhne GmbH · Gehalt März", "Müller & Söhne GmbH", account],
+    ]);
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "Bäckerei Schäfer", purpose: "Kartenzahlung Filiale Göttingen", valueDate: "2025-03-03" });
+    expect(s.skipped).toEqual([{ line: 11, reason: "a balance, total or note line without an amount" }]);
+    expect(s.notes).toEqual(['the currency EUR (from the column "Betrag (EUR)") for every row']);
   });
 
   test("UTF-8 with a BOM: the BOM is not part of the first header", () => {
-    const s = parseStatement(fixture("bank-utf8-bom.csv"), { fileName: "feb.csv" });
+    const s = read(fixture("bank-utf8-bom.csv"), { fileName: "feb.csv" });
     expect(brief(s.rows)).toEqual([
       [2, "2025-02-01", -3.2, "CHF", "Café Crème"],
       [3, "2025-02-01", -3.2, "CHF", "Café Crème"],
@@ -34,22 +33,18 @@ describe("any bank's CSV: encodings and preambles", () => {
 
   test("the same text in windows-1252, UTF-8, BOM + windows-1252 and UTF-16 reads the same", () => {
     const text = "Datum;Buchungstext;Betrag;Währung\n02.01.2025;Confiserie Sprüngli Zürich;-18,50;CHF\n";
-    expect(parseStatement(cp1252(text), { fileName: "a.csv" }).rows).toEqual(parse(text).rows);
+    expect(read(cp1252(text), { fileName: "a.csv" }).rows).toEqual(parse(text).rows);
     expect(parse(text).rows[0]!.description).toBe("Confiserie Sprüngli Zürich");
     const bomThen1252 = Uint8Array.from([0xef, 0xbb, 0xbf, ...cp1252(text)]);
-    expect(parseStatement(bomThen1252, { fileName: "b.csv" }).rows).toEqual(parse(text).rows);
+    expect(read(bomThen1252, { fileName: "b.csv" }).rows).toEqual(parse(text).rows);
     const utf16 = Uint8Array.from([0xff, 0xfe, ...[...text].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
-    expect(parseStatement(utf16, { fileName: "c.csv" }).rows).toEqual(parse(text).rows);
+    expect(read(utf16, { fileName: "c.csv" }).rows).toEqual(parse(text).rows);
   });
 });
 
 test("a header with nothing under it is an empty statement", () => {
-  expect(parseStatement(utf8("IBAN;CH93 0023 5235 1234 5601 X\nDate;Text;Amount;Currency\n"), { fileName: "empty.csv" })).toEqual({
-    format: "csv",
-    account: "CH930023523512345601X",
-    rows: [],
-    badRows: [],
-  });
+  const s = read(utf8("IBAN;CH93 0023 5235 1234 5601 X\nDate;Text;Amount;Currency\n"), { fileName: "empty.csv" });
+  expect([s.format, s.account, s.rows, s.badRows, s.skipped, s.dataLines]).toEqual(["csv", "CH930023523512345601X", [], [], [], 0]);
 });
 
 describe("delimiters and quoting", () => {
@@ -146,7 +141,7 @@ describe("exports of online banks", () => {
     const text = '"Date","Payee","Account number","Transaction type","Payment reference","Amount (EUR)","Amount (Foreign Currency)","Type Foreign Currency","Exchange Rate"\n' +
       '"2025-01-02","Pret A Manger","","MasterCard Payment","","-6.90","-5.80","GBP","1.19"\n' +
       '"2025-01-03","Anna Muster","DE89370400440532013000","Credit Transfer","Miete","450.00","","",""\n';
-    expect(brief(parse(text).rows)).toEqual([[2, "2025-01-02", -6.9, "EUR", "Pret A Manger"], [3, "2025-01-03", 450, "EUR", "Anna Muster"]]);
+    expect(brief(parse(text).rows)).toEqual([[2, "2025-01-02", -6.9, "EUR", "Pret A Manger"], [3, "2025-01-03", 450, "EUR", "Anna Muster · Miete"]]);
   });
 
   test("Revolut-like: the completed date, not the started one", () => {
@@ -157,16 +152,18 @@ describe("exports of online banks", () => {
 });
 
 describe("descriptions", () => {
-  test("money out takes the payee, money in the payer, when the bank gives both", () => {
+  test("money out names the payee, money in the payer, when the bank gives both; the purpose follows", () => {
     const text = "Buchungsdatum;Zahlungspflichtige*r;Zahlungsempfänger*in;Verwendungszweck;Betrag (€)\n" +
       "02.01.2025;Anna Muster;REWE Markt GmbH;Einkauf;-23,10\n" +
       "31.01.2025;Arbeitgeber AG;Anna Muster;Gehalt;2.500,00\n" +
       "31.01.2025;;;Zinsen;0,12\n";
     expect(brief(parse(text).rows)).toEqual([
-      [2, "2025-01-02", -23.1, "EUR", "REWE Markt GmbH"],
-      [3, "2025-01-31", 2500, "EUR", "Arbeitgeber AG"],
+      [2, "2025-01-02", -23.1, "EUR", "REWE Markt GmbH · Einkauf"],
+      [3, "2025-01-31", 2500, "EUR", "Arbeitgeber AG · Gehalt"],
       [4, "2025-01-31", 0.12, "EUR", "Zinsen"],
     ]);
+    // The content-hash id keeps round 3's text: the party alone.
+    expect(parse(text).rows.map((r) => r.idText)).toEqual(["REWE Markt GmbH", "Arbeitgeber AG", "Zinsen"]);
   });
 });
 
@@ -212,7 +209,7 @@ describe("what cannot be read", () => {
       { line: 4, reason: 'Amount "abc" is not an amount' },
       { line: 5, reason: 'Date "2025-02-30" is not a real date' },
       { line: 6, reason: 'no date in "Date"' },
-      { line: 7, reason: 'currency "CH" is not a three-letter code' },
+      { line: 7, reason: 'Currency "CH" is not a three-letter code' },
     ]);
   });
 });

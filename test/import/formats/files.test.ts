@@ -1,13 +1,13 @@
 import { describe, expect, test } from "bun:test";
-import { detectFormat, IMPORT_FORMATS, ImportInputError, parseStatement } from "../../../src/import/formats/index.ts";
-import { utf8 } from "./support.ts";
+import { detectFormat, IMPORT_FORMATS, ImportInputError } from "../../../src/import/formats/index.ts";
+import { read, utf8 } from "./support.ts";
 
 const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]);
 const PDF = utf8("%PDF-1.7\n%âãÏÓ\n1 0 obj\n<< /Type /Catalog >>\nendobj\n");
 
 const refusal = (bytes: Uint8Array, format?: (typeof IMPORT_FORMATS)[number]) => {
   try {
-    parseStatement(bytes, { fileName: "upload.bin", format });
+    read(bytes, { fileName: "upload.bin", format });
   } catch (e) {
     expect(e).toBeInstanceOf(ImportInputError);
     return (e as Error).message;
@@ -25,7 +25,7 @@ describe("files that are no statement", () => {
       "upload.bin: this is an HTML page (a saved web page?), not a bank statement export",
     );
     expect(refusal(utf8("Dear customer,\nyour statement is attached.\n"))).toBe(
-      "upload.bin: unknown format: expected camt.052/053/054 XML, OFX/QFX, a UBS account or card CSV, or a CSV with a header row",
+      "upload.bin: unknown format: expected OFX/QFX, camt.052/053/054 XML, a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row",
     );
     expect(refusal(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]))).toBe("upload.bin: this is a ZIP archive or an Excel .xlsx workbook (export it as CSV), not a bank statement");
     for (const bytes of [PNG, PDF, new Uint8Array(0), utf8("<html><body>x</body></html>"), utf8("just words")]) expect(detectFormat(bytes)).toBeNull();
@@ -33,8 +33,8 @@ describe("files that are no statement", () => {
 
   test("the format is never taken from the file name, and a forced format that does not fit is refused", () => {
     const csv = utf8("Date;Text;Amount;Currency\n2025-01-02;A;-1.00;CHF\n");
-    expect(parseStatement(csv, { fileName: "statement.xml" }).format).toBe("csv");
-    expect(refusal(csv, "camt")).toMatch(/^upload\.bin: line 1: the XML is not well-formed/);
+    expect(read(csv, { fileName: "statement.xml" }).format).toBe("csv");
+    expect(refusal(csv, "camt")).toBe("upload.bin: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)");
     expect(refusal(csv, "ofx")).toBe("upload.bin: no <OFX> element: not an OFX/QFX statement");
     expect(refusal(csv, "ubs-account")).toBe('upload.bin: no header line starting "Trade date;" (a UBS account statement has one after its preamble)');
     expect(refusal(csv, "ubs-card")).toBe('upload.bin: line 1: a UBS card invoice starts with "sep=;"');

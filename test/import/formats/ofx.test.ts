@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test";
-import { detectFormat, parseStatement } from "../../../src/import/formats/index.ts";
-import { fixture, utf8 } from "./support.ts";
+import { detectFormat } from "../../../src/import/formats/index.ts";
+import { fixture, read, utf8 } from "./support.ts";
 
 describe("OFX 1.x (SGML, unclosed tags, windows-1252)", () => {
   const bytes = fixture("statement-v1.ofx");
@@ -10,16 +10,25 @@ describe("OFX 1.x (SGML, unclosed tags, windows-1252)", () => {
   });
 
   test("STMTTRN rows: DTPOSTED with time and zone, a decimal comma, an empty NAME falling back to MEMO, entities, a per-transaction CURRENCY", () => {
-    const s = parseStatement(bytes, { fileName: "avril.ofx" });
+    const s = read(bytes, { fileName: "avril.ofx" });
     const account = "00012345678";
     expect(s.format).toBe("ofx");
     expect(s.account).toBe(account);
     expect(s.rows).toEqual([
-      { line: 1, date: "2025-04-03", amount: -23.4, currency: "EUR", description: "Boulangerie Ménard", reference: "ofx:00012345678:FR-0403-001", account },
-      { line: 2, date: "2025-04-25", amount: 2350, currency: "EUR", description: "VIR SALAIRE AVRIL & PRIME", reference: "ofx:00012345678:FR-0425-002", account },
-      { line: 4, date: "2025-04-28", amount: -60, currency: "CHF", description: "Hotel Zürich", reference: "ofx:00012345678:FR-0428-004", account },
+      {
+        line: 1, date: "2025-04-03", amount: -23.4, currency: "EUR", description: "Boulangerie Ménard · CB 02/04", idText: "Boulangerie Ménard",
+        reference: "ofx:00012345678:FR-0403-001", account, facts: { counterparty: "Boulangerie Ménard", purpose: "CB 02/04" },
+      },
+      {
+        line: 2, date: "2025-04-25", amount: 2350, currency: "EUR", description: "VIR SALAIRE AVRIL & PRIME", idText: "VIR SALAIRE AVRIL & PRIME",
+        reference: "ofx:00012345678:FR-0425-002", account, facts: { purpose: "VIR SALAIRE AVRIL & PRIME" },
+      },
+      {
+        line: 4, date: "2025-04-28", amount: -60, currency: "CHF", description: "Hotel Zürich", idText: "Hotel Zürich",
+        reference: "ofx:00012345678:FR-0428-004", account, facts: { counterparty: "Hotel Zürich", exchangeRate: 1.05 },
+      },
     ]);
-    expect(s.badRows).toEqual([{ line: 3, reason: 'STMTTRN 3: DTPOSTED "20250431" is not a real date' }]);
+    expect(s.badRows).toEqual([{ line: 3, reason: 'DTPOSTED "20250431" is not a real date' }]);
   });
 });
 
@@ -31,28 +40,60 @@ describe("OFX 2.x (XML) credit-card statement", () => {
   });
 
   test("CCACCTFROM account, CURDEF upper-cased, PAYEE/NAME, a plus sign, a bad TRNAMT as a bad row", () => {
-    const s = parseStatement(bytes, { fileName: "may.qfx" });
-    const account = "4111XXXXXXXX1111";
-    expect(s.account).toBe(account);
-    expect(s.rows).toEqual([
-      { line: 1, date: "2025-05-12", amount: -4.75, currency: "USD", description: "BLUE BOTTLE COFFEE", reference: "ofx:4111XXXXXXXX1111:2025051200001", account },
-      { line: 2, date: "2025-05-12", amount: -4.75, currency: "USD", description: "BLUE BOTTLE COFFEE", reference: "ofx:4111XXXXXXXX1111:2025051200002", account },
-      { line: 3, date: "2025-05-20", amount: 120, currency: "USD", description: "PAYMENT THANK YOU", reference: "ofx:4111XXXXXXXX1111:2025052000003", account },
+    const s = read(bytes, { fileName: "may.qfx" });
+    expect(s.account).toBe("4111XXXXXXXX1111");
+    expect(s.rows.map((r) => [r.line, r.amount, r.currency, r.description, r.reference])).toEqual([
+      [1, -4.75, "USD", "BLUE BOTTLE COFFEE", "ofx:4111XXXXXXXX1111:2025051200001"],
+      [2, -4.75, "USD", "BLUE BOTTLE COFFEE", "ofx:4111XXXXXXXX1111:2025051200002"],
+      [3, 120, "USD", "PAYMENT THANK YOU", "ofx:4111XXXXXXXX1111:2025052000003"],
     ]);
-    expect(s.badRows).toEqual([{ line: 4, reason: 'STMTTRN 4: TRNAMT "abc" is not a number' }]);
+    expect(s.badRows).toEqual([{ line: 4, reason: 'TRNAMT "abc" is not a number' }]);
   });
 
   test("--account replaces the account of the statement and its rows but not the bank's ids", () => {
-    const s = parseStatement(bytes, { fileName: "may.qfx", accountOverride: "Visa Anna" });
+    const s = read(bytes, { fileName: "may.qfx", accountOverride: "Visa Anna" });
     expect(s.account).toBe("Visa Anna");
     expect(s.rows.map((r) => [r.account, r.reference])[0]).toEqual(["Visa Anna", "ofx:4111XXXXXXXX1111:2025051200001"]);
+    expect(s.reconciliation.map((r) => r.account)).toEqual(["Visa Anna"]);
   });
 
   test("an OFX with a DOCTYPE is refused; one without a statement says so", () => {
     const text = new TextDecoder().decode(bytes).replace("<OFX>", '<!DOCTYPE OFX [<!ENTITY a "b">]>\n<OFX>');
-    expect(() => parseStatement(utf8(text), { fileName: "d.qfx" })).toThrow("d.qfx: line 3: the XML declares a DOCTYPE, which is refused (statements never need one)");
-    expect(() => parseStatement(utf8("OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1></SIGNONMSGSRSV1></OFX>"), { fileName: "e.ofx" })).toThrow(
+    expect(() => read(utf8(text), { fileName: "d.qfx" })).toThrow("d.qfx: line 3: the file declares a DOCTYPE, which is refused (statements never need one)");
+    expect(() => read(utf8("OFXHEADER:100\n\n<OFX><SIGNONMSGSRSV1></SIGNONMSGSRSV1></OFX>"), { fileName: "e.ofx" })).toThrow(
       "e.ofx: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)",
     );
+  });
+});
+
+describe("OFX text as banks write it (SPEC §10.1)", () => {
+  const sgml = (transactions: string) =>
+    `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>CHF\n<BANKACCTFROM><ACCTID>77\n</BANKACCTFROM><BANKTRANLIST>\n${transactions}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
+  const trn = (fitid: string, name: string, extra = "") => `<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20250603\n<TRNAMT>-1.00\n<FITID>${fitid}\n<NAME>${name}\n${extra}</STMTTRN>`;
+
+  test("a NAME in CDATA is its text; a transaction inside a comment is not read; character references are decoded", () => {
+    const s = read(fixture("statement-cdata.ofx"), { fileName: "juni.ofx" });
+    expect(s.rows.map((r) => [r.reference, r.description, r.facts.counterparty])).toEqual([
+      ["ofx:0235-987654.01:A1", "Migros & Co <Bern> · Einkauf", "Migros & Co <Bern>"],
+      ["ofx:0235-987654.01:A2", "Arbeitgeber Müller AG · Lohn Juni", "Arbeitgeber Müller AG"],
+      ["ofx:0235-987654.01:A3", "Immo AG", "Immo AG"],
+    ]);
+    expect(s.dataLines).toBe(3);
+  });
+
+  test("control characters from references are removed (NUL, ESC, a right-to-left override); a reference to no character is refused with its line", () => {
+    const s = read(utf8(sgml(trn("F1", "Kiosk&#0;&#27;[31m&#x202E;Bahnhof"))), { fileName: "c.ofx" });
+    expect(s.rows.map((r) => r.description)).toEqual(["Kiosk[31mBahnhof"]);
+    expect(() => read(utf8(sgml(trn("F2", "A&#99999999;B"))), { fileName: "x.ofx" })).toThrow('x.ofx: line 12: "&#99999999;" refers to no character');
+  });
+
+  test("an empty leaf followed by another tag (unclosed SGML) hands its children back: the MEMO after an empty NAME is found", () => {
+    const s = read(utf8(sgml("<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20250603\n<TRNAMT>-2.00\n<FITID>E1\n<NAME>\n<MEMO>Parking\n</STMTTRN>")), { fileName: "e.ofx" });
+    expect(s.rows.map((r) => [r.description, r.idText])).toEqual([["Parking", "Parking"]]);
+  });
+
+  test("a field longer than 1,000 characters is cut with …", () => {
+    const s = read(utf8(sgml(trn("L1", "x".repeat(5000)))), { fileName: "l.ofx" });
+    expect(s.rows[0]!.description).toBe(`${"x".repeat(999)}…`);
   });
 });

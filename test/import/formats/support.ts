@@ -1,6 +1,7 @@
 /** Helpers for the statement-reader tests: fixtures as bytes, text as bytes in a chosen encoding. */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { parseStatement, type ParsedRow, type ParseOptions, type Statement } from "../../../src/import/formats/index.ts";
 
 export const fixture = (name: string): Uint8Array => new Uint8Array(readFileSync(join(import.meta.dir, "../../fixtures/import", name)));
 
@@ -24,3 +25,12 @@ export function fnvReference(text: string): string {
   }
   return `cc-${h.toString(16).padStart(16, "0")}`;
 }
+
+/** parseStatement with the rows as a list of objects (what the tests compare). */
+export function read(bytes: Uint8Array, opts: ParseOptions): Omit<Statement, "rows"> & { rows: ParsedRow[] } {
+  const s = parseStatement(bytes, opts);
+  return { ...s, rows: s.rows.toArray() };
+}
+
+/** A row in brief: line, date, amount, currency, description. */
+export const brief = (rows: readonly ParsedRow[]) => rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description]);

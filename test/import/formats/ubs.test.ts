@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test";
-import { detectFormat, parseStatement } from "../../../src/import/formats/index.ts";
+import { detectFormat } from "../../../src/import/formats/index.ts";
 import { assignTransactionIds } from "../../../src/import/ids.ts";
-import { cp1252, fixture, fnvReference, utf8 } from "./support.ts";
+import { parseStatement } from "../../../src/import/formats/index.ts";
+import { cp1252, fixture, fnvReference, read, utf8 } from "./support.ts";
 
 describe("UBS account statement (as the pipeline reads it)", () => {
   const bytes = fixture("ubs-account-cp1252.csv");
@@ -10,18 +11,28 @@ describe("UBS account statement (as the pipeline reads it)", () => {
     expect(detectFormat(bytes)).toBe("ubs-account");
   });
 
-  test("windows-1252 umlauts, the preamble skipped, an empty trade date inherited, detail lines without debit or credit left out", () => {
-    const s = parseStatement(bytes, { fileName: "march.csv" });
+  test("windows-1252 umlauts, the preamble skipped, an empty trade date inherited, a collective order's detail line skipped with its reason", () => {
+    const s = read(bytes, { fileName: "march.csv" });
     expect(s.format).toBe("ubs-account");
+    expect(s.layout).toBe("ubs-account-en");
     expect(s.account).toBe("CH930023523512345601X");
     expect(s.badRows).toEqual([]);
     const account = "CH930023523512345601X";
-    expect(s.rows).toEqual([
-      { line: 11, date: "2025-03-28", amount: -86.4, currency: "CHF", description: "Bäckerei Müller AG;Seestrasse 4; 8002 Zürich", reference: "3325087TI1234567", account },
-      { line: 12, date: "2025-03-25", amount: -1450, currency: "CHF", description: "Collective order", reference: "9925084ZZ0000001", account },
-      { line: 14, date: "2025-03-25", amount: -12.5, currency: "CHF", description: "Gebühr Dauerauftrag", reference: "9925084ZZ0000002", account },
-      { line: 15, date: "2025-03-25", amount: 6250, currency: "CHF", description: "Lohn Gärtnerei Blümli GmbH", reference: "8825084LO7654321", account },
+    // raw_description and the id exactly as the pipeline: Description1 as written, Transaction no. as is.
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description, r.idText, r.reference, r.account])).toEqual([
+      [11, "2025-03-28", -86.4, "CHF", "Bäckerei Müller AG;Seestrasse 4; 8002 Zürich", "Bäckerei Müller AG;Seestrasse 4; 8002 Zürich", "3325087TI1234567", account],
+      [12, "2025-03-25", -1450, "CHF", "Collective order", "Collective order", "9925084ZZ0000001", account],
+      [14, "2025-03-25", -12.5, "CHF", "Gebühr Dauerauftrag", "Gebühr Dauerauftrag", "9925084ZZ0000002", account],
+      [15, "2025-03-25", 6250, "CHF", "Lohn Gärtnerei Blümli GmbH", "Lohn Gärtnerei Blümli GmbH", "8825084LO7654321", account],
     ]);
+    expect(s.rows[0]!.facts).toEqual({
+      counterparty: "Bäckerei Müller AG;Seestrasse 4; 8002 Zürich",
+      purpose: "Debit card payment · Transaction no. 3325087TI1234567",
+      reference: "3325087TI1234567",
+      valueDate: "2025-03-28",
+      balanceAfter: 7640.25,
+    });
+    expect(s.skipped).toEqual([{ line: 13, reason: "a batch's detail line: its amount -950.00 is part of the booking on line 12, not a booking of its own" }]);
   });
 
   test("a debit that is not a number is a bad row with its line; the other rows still come", () => {
@@ -32,11 +43,11 @@ describe("UBS account statement (as the pipeline reads it)", () => {
       "2025-03-03;;2025-03-03;2025-03-03;CHF;abc;;;;T2;Kiosk;;;;",
       "2025-02-30;;2025-02-30;2025-02-30;CHF;-1.00;;;;T3;Kiosk;;;;",
     ].join("\n");
-    const s = parseStatement(utf8(text), { fileName: "x.csv" });
+    const s = read(utf8(text), { fileName: "x.csv" });
     expect(s.rows.map((r) => [r.line, r.amount, r.currency, r.reference])).toEqual([[3, -5, "CHF", "T1"]]);
     expect(s.badRows).toEqual([
-      { line: 4, reason: 'Debit "abc" is not a number' },
-      { line: 5, reason: 'Trade date "2025-02-30" is not a real date (YYYY-MM-DD)' },
+      { line: 4, reason: 'Debit "abc" is not an amount' },
+      { line: 5, reason: 'Trade date "2025-02-30" is not a real date' },
     ]);
   });
 
@@ -53,18 +64,41 @@ describe("UBS account statement (as the pipeline reads it)", () => {
     ].join("\r\n");
     const bytes = cp1252(text);
     expect(detectFormat(bytes)).toBe("ubs-account");
-    const s = parseStatement(bytes, { fileName: "konto.csv" });
+    const s = read(bytes, { fileName: "konto.csv" });
     const account = "CH930023523512345601X";
-    expect(s.rows).toEqual([
-      { line: 6, date: "2025-03-30", amount: -568.35, currency: "CHF", description: "Zürcher Kantonalbank", reference: "9978091TO0000001", account },
-      { line: 7, date: "2025-03-30", amount: -4, currency: "CHF", description: "Spesen", reference: "9978091TO0000002", account },
+    expect(s.layout).toBe("ubs-account-de");
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description, r.reference, r.account])).toEqual([
+      [6, "2025-03-30", -568.35, "CHF", "Zürcher Kantonalbank", "9978091TO0000001", account],
+      [7, "2025-03-30", -4, "CHF", "Spesen", "9978091TO0000002", account],
     ]);
-    expect(s.badRows).toEqual([{ line: 8, reason: 'Belastung "abc" is not a number' }]);
+    expect(s.badRows).toEqual([{ line: 8, reason: 'Belastung "abc" is not an amount' }]);
   });
 
   test("a header without the pipeline's columns is refused with what is missing", () => {
     const text = "Account number:;1;\nTrade date;Currency;Debit\n2025-01-01;CHF;-1\n";
-    expect(() => parseStatement(utf8(text), { fileName: "x.csv" })).toThrow('x.csv: line 2: the UBS account statement header lacks "Credit", "Transaction no.", "Description1"');
+    expect(() => read(utf8(text), { fileName: "x.csv" })).toThrow('x.csv: line 2: the UBS account statement (English) header lacks "Credit", "Description1", "Transaction no." (found "Trade date", "Currency", "Debit")');
+  });
+
+  test("the French export (N° de transaction), its collective order's detail lines skipped, its balance column checked", () => {
+    const text = [
+      "Numéro de compte:;0243 00517049.40;",
+      "IBAN:;CH18 0024 3243 5170 4940 F;",
+      "",
+      "Date de transaction;Heure de transaction;Date de comptabilisation;Date de valeur;Monnaie;Débit;Crédit;Sous-montant;Solde;N° de transaction;Description1;Description2;Description3;Notes de bas de page;",
+      "2025-03-14;;2025-03-14;2025-03-14;CHF;-2.40;;;1039.60;1234567890123456;Boulangerie;Paiement carte de débit;;;",
+      "2025-03-13;;2025-03-13;2025-03-13;CHF;-160.00;;;1042.00;0000067890123456;Ordre groupé;e-banking;;;",
+      ";;;;CHF;;;-100.00;;0000067890123456;Assurance SA;;;;",
+      ";;;;CHF;;;-60.00;;0000067890123456;Club de tennis;;;;",
+    ].join("\n");
+    const s = read(cp1252(text), { fileName: "releve.csv" });
+    expect([s.format, s.layout, s.account]).toEqual(["ubs-account", "ubs-account-fr", "CH180024324351704940F"]);
+    expect(s.rows.map((r) => [r.line, r.amount, r.description, r.reference])).toEqual([
+      [5, -2.4, "Boulangerie", "1234567890123456"],
+      [6, -160, "Ordre groupé", "0000067890123456"],
+    ]);
+    expect(s.skipped.map((x) => x.line)).toEqual([7, 8]);
+    // Newest first: 1'042.00 + 160.00 = 1'202.00 opening; − 160.00 − 2.40 = 1'039.60.
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries])).toEqual([["ok", 1202, 1039.6, 2]]);
   });
 });
 
@@ -77,30 +111,28 @@ describe("UBS credit-card invoice (as the pipeline reads it)", () => {
     expect(detectFormat(bytes)).toBe("ubs-card");
   });
 
-  test("sep=; line, balance brought forward and DIRECT DEBIT skipped; cc- ids equal FNV-1a 64 of the raw cells", () => {
-    const s = parseStatement(bytes, { fileName: "invoice.csv" });
+  test("sep=; line, balance brought forward and DIRECT DEBIT skipped with their reasons; cc- ids equal FNV-1a 64 of the raw cells", () => {
+    const s = read(bytes, { fileName: "invoice.csv" });
     expect(s.format).toBe("ubs-card");
     expect(s.account).toBe(card);
     expect(s.badRows).toEqual([]);
-    expect(s.rows).toEqual([
-      { line: 4, date: "2025-03-03", amount: -9.8, currency: "CHF", description: cafe, reference: fnvReference(`03.03.2025|${cafe}|9.80||05.03.2025`), account: card, sector: "Restaurants" },
-      { line: 5, date: "2025-03-03", amount: -9.8, currency: "CHF", description: cafe, reference: fnvReference(`03.03.2025|${cafe}|9.80||05.03.2025`), account: card, sector: "Restaurants" },
-      {
-        line: 6, date: "2025-03-07", amount: -43.93, currency: "CHF", description: "AMAZON MKTPLACE          Luxembourg   LUX",
-        reference: fnvReference("07.03.2025|AMAZON MKTPLACE          Luxembourg   LUX|43.93||10.03.2025"), account: card, sector: "Retail business",
-      },
-      {
-        line: 7, date: "2025-03-12", amount: 120, currency: "CHF", description: "Rückvergütung Hotel      Genève       CHE",
-        reference: fnvReference("12.03.2025|Rückvergütung Hotel      Genève       CHE||120.00|14.03.2025"), account: card, sector: "Hotels",
-      },
+    expect(s.skipped.map((x) => x.line)).toEqual([3, 8]);
+    const amazon = "AMAZON MKTPLACE          Luxembourg   LUX";
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description, r.reference, r.account, r.sector])).toEqual([
+      [4, "2025-03-03", -9.8, "CHF", cafe, fnvReference(`03.03.2025|${cafe}|9.80||05.03.2025`), card, "Restaurants"],
+      [5, "2025-03-03", -9.8, "CHF", cafe, fnvReference(`03.03.2025|${cafe}|9.80||05.03.2025`), card, "Restaurants"],
+      [6, "2025-03-07", -43.93, "CHF", amazon, fnvReference(`07.03.2025|${amazon}|43.93||10.03.2025`), card, "Retail business"],
+      [7, "2025-03-12", 120, "CHF", "Rückvergütung Hotel      Genève       CHE", fnvReference("12.03.2025|Rückvergütung Hotel      Genève       CHE||120.00|14.03.2025"), card, "Hotels"],
     ]);
+    // A purchase abroad keeps its own currency, amount and rate as facts.
+    expect(s.rows[2]!.facts).toEqual({ counterparty: amazon, originalAmount: 45.9, originalCurrency: "EUR", exchangeRate: 0.9571 });
   });
 
   test("the pipeline's own example row hashes to the id it stores", () => {
     // cc-19235d651d1ffb9f was computed separately (Python, FNV-1a 64 over the same string).
     const text = "sep=;\nAccount number;Card number;Account/Cardholder;Purchase date;Booking text;Sector;Amount;Original currency;Rate;Currency;Debit;Credit;Booked\n" +
       "3126 8107 8910;490118XXXXXX1234;DOE JANE;15.01.2026;Coop-1511 Stadelhofen    Zurich       CHE;Grocery stores;16.10;CHF;;CHF;16.10;;17.01.2026\n";
-    expect(parseStatement(utf8(text), { fileName: "x.csv" }).rows[0]!.reference).toBe("cc-19235d651d1ffb9f");
+    expect(read(utf8(text), { fileName: "x.csv" }).rows[0]!.reference).toBe("cc-19235d651d1ffb9f");
   });
 
   test("two identical purchases on one day: both kept, the second with #2", () => {
@@ -114,7 +146,7 @@ describe("UBS credit-card invoice (as the pipeline reads it)", () => {
     const text = "sep=;\nAccount number;Card number;Account/Cardholder;Purchase date;Booking text;Sector;Amount;Original currency;Rate;Currency;Debit;Credit;Booked\n" +
       "5412 7700 3301;548812XXXXXX7781;A;01.03.2025;Shop A;;1.00;CHF;;CHF;1.00;;02.03.2025\n" +
       "5412 7700 3301;548812XXXXXX9902;B;01.03.2025;Shop B;;2.00;CHF;;CHF;2.00;;02.03.2025\n";
-    const s = parseStatement(cp1252(text), { fileName: "x.csv" });
+    const s = read(cp1252(text), { fileName: "x.csv" });
     expect(s.account).toBe("5412 7700 3301");
     expect(s.rows.map((r) => r.account)).toEqual(["548812XXXXXX7781", "548812XXXXXX9902"]);
     expect(s.rows.map((r) => r.sector)).toEqual(["", ""]);
@@ -123,6 +155,6 @@ describe("UBS credit-card invoice (as the pipeline reads it)", () => {
   test("an unreal purchase date is a bad row", () => {
     const text = "sep=;\nAccount number;Card number;Account/Cardholder;Purchase date;Booking text;Sector;Amount;Original currency;Rate;Currency;Debit;Credit;Booked\n" +
       "1;2;A;31.04.2025;Shop;;1.00;CHF;;CHF;1.00;;02.05.2025\n";
-    expect(parseStatement(utf8(text), { fileName: "x.csv" }).badRows).toEqual([{ line: 3, reason: 'Purchase date "31.04.2025" is not a real DD.MM.YYYY date' }]);
+    expect(read(utf8(text), { fileName: "x.csv" }).badRows).toEqual([{ line: 3, reason: 'Purchase date "31.04.2025" is not a real date' }]);
   });
 });

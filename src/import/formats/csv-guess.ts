@@ -1,0 +1,275 @@
+/**
+ * The columns of a CSV of no known layout, from its header words (csv-words.ts) checked against
+ * what the columns hold (a "Valuta" column of dates is a value date, one of codes a currency), or
+ * from the user's mapping, which overrides every guess. The result has the shape a known layout
+ * resolves to (`ColumnPlan`), so one row reader serves both.
+ *
+ * Signs, in SPEC §10.1's order: an indicator column (S/H, D/C, CRDT/DBIT, Af/Bij, +/−…) with an
+ * amount column; else a debit and a credit column ("Montant débité" is a debit column, never a
+ * signed amount); else one signed amount column. A card export (a card-number column) whose
+ * amounts are mostly positive writes purchases positive: they are turned to money out.
+ * What cannot be decided is asked for: the error names the columns found and the flags that settle it.
+ */
+import { NeedsColumnMapping } from "../../core/errors.ts";
+import type { CsvRecord } from "./delimited.ts";
+import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
+import { headerTier, indicatorSign, normaliseHeader, NOT_THE_AMOUNT, type Role } from "./csv-words.ts";
+import type { CsvMapping } from "./types.ts";
+import { looksLikeDate, parseAmount } from "./values.ts";
+
+export type Column = { index: number; name: string; norm: string; values: string[] };
+
+// A column's role is judged on its first filled values: enough to tell, cheap on a large file.
+const SAMPLE = 500;
+
+function share(values: readonly string[], test: (v: string) => boolean): number {
+  let filled = 0;
+  let passed = 0;
+  for (const v of values) {
+    if (v.trim() === "") continue;
+    filled++;
+    if (test(v)) passed++;
+    if (filled === SAMPLE) break;
+  }
+  return filled === 0 ? 0 : passed / filled;
+}
+
+export const looksLikeAmount = (v: string) => parseAmount(v, ".") !== null || parseAmount(v, ",") !== null;
+const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
+const allEmpty = (values: readonly string[]) => values.every((v) => v.trim() === "");
+
+/** Does the column's content fit the role? (Empty columns fit nothing that must be read.) */
+function fits(col: Column, role: Role): boolean {
+  switch (role) {
+    case "date":
+    case "valueDate":
+      return share(col.values, looksLikeDate) >= 0.5;
+    case "amount":
+    case "balance":
+    case "originalAmount":
+    case "fees":
+    case "rate":
+      return share(col.values, looksLikeAmount) >= 0.5;
+    case "debit":
+    case "credit":
+    case "detail":
+      // A statement without any income has an empty credit column, and that is still the column.
+      return allEmpty(col.values) || share(col.values, looksLikeAmount) >= 0.5;
+    case "currency":
+    case "originalCurrency":
+      return share(col.values, isCurrencyCode) >= 0.8;
+    case "indicator":
+      return share(col.values, (v) => indicatorSign(v) !== undefined) === 1;
+    case "reference":
+    case "iban":
+    case "card":
+      return !allEmpty(col.values);
+    default:
+      return share(col.values, (v) => looksLikeAmount(v) || looksLikeDate(v)) < 0.8;
+  }
+}
+
+/** Headers that are something else than the row's own signed amount. */
+const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indicator", "originalAmount", "fees"];
+
+function tierFor(c: Column, role: Role): number | null {
+  if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
+  if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
+  if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
+  const t = headerTier(c.norm, role);
+  // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header.
+  if (t === null && role === "indicator" && !allEmpty(c.values)) return 9;
+  return t;
+}
+
+/** Columns fitting a role, best tier first, then left to right. */
+function candidates(cols: readonly Column[], role: Role, taken: ReadonlySet<number>): Column[] {
+  return cols
+    .map((c) => ({ c, t: taken.has(c.index) ? null : tierFor(c, role) }))
+    .filter((x): x is { c: Column; t: number } => x.t !== null && fits(x.c, role))
+    .sort((a, b) => a.t - b.t || a.c.index - b.c.index)
+    .map((x) => x.c);
+}
+
+/** How many roles a row's cells name: a header row names at least two (a date and an amount, say). */
+export function headerHits(fields: readonly string[]): number {
+  const norms = fields.map(normaliseHeader);
+  const roles: Role[] = ["date", "amount", "debit", "credit", "currency", "payee", "party", "text", "memo"];
+  return roles.filter((r) => norms.some((h) => headerTier(h, r) !== null)).length;
+}
+
+function columnByName(cols: readonly Column[], name: string, flag: string, fileName: string): Column {
+  const want = name.trim();
+  const col = cols.find((c) => c.name.trim() === want) ?? cols.find((c) => c.name.trim().toLowerCase() === want.toLowerCase());
+  if (!col) throw new NeedsColumnMapping(`${fileName}: ${flag} "${name}" is not a column; the columns are ${listColumns(cols)}`);
+  return col;
+}
+
+export const listColumns = (cols: readonly { name: string }[]) =>
+  cols
+    .filter((c) => c.name.trim() !== "")
+    .map((c) => `"${c.name.trim()}"`)
+    .join(", ");
+
+function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): NeedsColumnMapping {
+  return new NeedsColumnMapping(
+    `${fileName}: line ${line}: cannot tell which columns hold ${missing.join(", ")}; found columns ${listColumns(cols)}. ` +
+      "Name them with --date-column, --amount-column (or --debit-column and --credit-column), --description-column, " +
+      "--currency-column or --currency, and if needed --date-format and --decimal",
+  );
+}
+
+/**
+ * The round-3 header words of the description's columns, frozen: the content-hash id of a guessed
+ * CSV's row is built from the first of these that is filled (SPEC §10.1: a file imported before
+ * round 4 is still recognised). New words go to csv-words.ts, never here.
+ */
+const ROUND3_TEXT_WORDS: Record<"payee" | "payer" | "party" | "text" | "memo", string[]> = {
+  payee: ["payee", "payee name", "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire"],
+  payer: ["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante"],
+  party: ["counterparty", "counterparty name", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte"],
+  text: ["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1"],
+  memo: ["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck"],
+};
+
+function round3Tier(norm: string, words: readonly string[]): number | null {
+  if (norm === "") return null;
+  if (words.includes(norm)) return 0;
+  return words.some((w) => ` ${norm} `.includes(` ${w} `)) ? 0.5 : null;
+}
+
+function round3TextColumns(cols: readonly Column[], taken: ReadonlySet<number>): ByDirection {
+  const by = (role: keyof typeof ROUND3_TEXT_WORDS) =>
+    cols
+      .map((c) => ({ c, t: taken.has(c.index) ? null : round3Tier(c.norm, ROUND3_TEXT_WORDS[role]) }))
+      .filter((x): x is { c: Column; t: number } => x.t !== null && fits(x.c, "text"))
+      .sort((a, b) => a.t - b.t || a.c.index - b.c.index)
+      .map((x) => x.c.index);
+  const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
+  // Both sides named (DKB-like): the other party is the payee of money out, the payer of money in.
+  if (payee.length > 0 && payer.length > 0) return { out: [...payee, ...party, ...text, ...memo, ...payer], in: [...payer, ...party, ...text, ...memo, ...payee] };
+  const all = [...payee, ...payer, ...party, ...text, ...memo];
+  return { out: all, in: all };
+}
+
+/**
+ * The columns of a file of no known layout. The date order and the decimal mark are left to the
+ * caller, who votes over the whole column (`dateOrders` empty, `decimal` null) unless the mapping sets them.
+ */
+export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], mapping: CsvMapping, fileName: string): ColumnPlan & { decimalKnown: boolean } {
+  const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? "") }));
+  const taken = new Set<number>();
+  const missing: string[] = [];
+  const take = (c: Column | undefined) => {
+    if (c) taken.add(c.index);
+    return c;
+  };
+  const first = (role: Role) => candidates(cols, role, taken)[0];
+  let date = take(mapping.dateColumn ? columnByName(cols, mapping.dateColumn, "--date-column", fileName) : first("date"));
+  const valueDate = take(first("valueDate"));
+  if (!date && valueDate) date = valueDate;
+  if (!date) missing.push("the date");
+
+  const indicator = first("indicator");
+  let money: ColumnPlan["money"] | undefined;
+  if (mapping.amountColumn) {
+    const col = columnByName(cols, mapping.amountColumn, "--amount-column", fileName);
+    money = indicator && indicator !== col ? { kind: "indicator", amount: col.index, indicator: indicator.index } : { kind: "signed", amount: col.index };
+  } else if (mapping.debitColumn || mapping.creditColumn) {
+    if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
+    money = { kind: "split", debit: columnByName(cols, mapping.debitColumn, "--debit-column", fileName).index, credit: columnByName(cols, mapping.creditColumn, "--credit-column", fileName).index };
+  } else {
+    const without = new Set(taken);
+    if (indicator) without.add(indicator.index);
+    const amount = candidates(cols, "amount", without)[0];
+    const debit = candidates(cols, "debit", without)[0];
+    const credit = candidates(cols, "credit", without).find((c) => c !== debit);
+    if (indicator && amount) money = { kind: "indicator", amount: amount.index, indicator: indicator.index };
+    else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
+    else if (amount) money = { kind: "signed", amount: amount.index };
+  }
+  if (money) for (const i of money.kind === "split" ? [money.debit, money.credit] : money.kind === "indicator" ? [money.amount, money.indicator] : [money.amount]) taken.add(i);
+  else missing.push("the amount (one signed column, or a debit and a credit column)");
+
+  const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : first("currency"));
+  const balance = take(first("balance"));
+  const detail = take(first("detail"));
+  const originalAmount = take(first("originalAmount"));
+  const originalCurrency = take(first("originalCurrency"));
+  const rate = take(first("rate"));
+  const fees = take(first("fees"));
+  const iban = take(first("iban"));
+  const reference = take(first("reference"));
+  const card = first("card");
+
+  // The round-3 description's columns are chosen among what was not taken by the money, date and currency columns then.
+  const round3Taken = new Set<number>([date, currency].filter((c): c is Column => c !== undefined).map((c) => c.index));
+  if (money) for (const i of money.kind === "split" ? [money.debit, money.credit] : money.kind === "indicator" ? [money.amount, money.indicator] : [money.amount]) round3Taken.add(i);
+  // A file round 3 could not describe (no column with its words) was never imported: its rows' ids take the description.
+  const round3 = mapping.descriptionColumn ? null : round3TextColumns(cols, round3Taken);
+  const idText = round3 && round3.out.length > 0 ? round3 : null;
+
+  let description: ByDirection;
+  let counterparty: ByDirection;
+  let purpose: number[] = [];
+  if (mapping.descriptionColumn) {
+    const c = columnByName(cols, mapping.descriptionColumn, "--description-column", fileName).index;
+    description = { out: [c], in: [c] };
+    counterparty = { out: [], in: [] };
+  } else {
+    const by = (role: Role) => candidates(cols, role, taken).map((c) => c.index);
+    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
+    purpose = memo;
+    if (payee.length > 0 && payer.length > 0) {
+      description = { out: [...payee, ...party, ...text, ...memo], in: [...payer, ...party, ...text, ...memo] };
+      counterparty = { out: [...payee, ...party], in: [...payer, ...party] };
+    } else {
+      const all = [...payee, ...payer, ...party, ...text, ...memo];
+      description = { out: all, in: all };
+      counterparty = { out: [...payee, ...payer, ...party], in: [...payee, ...payer, ...party] };
+    }
+  }
+  if (description.out.length === 0) missing.push("the description");
+  if (missing.length > 0 || !date || !money) throw guessFailure(fileName, header.line, cols, missing);
+
+  // A card export (a card-number column) with one signed column of mostly positive amounts writes purchases positive.
+  let purchasesPositive = false;
+  if (card && money.kind === "signed") {
+    const amounts = cols[money.amount]!.values.map((v) => parseAmount(v, ".") ?? parseAmount(v, ",")).filter((a): a is number => a !== null && a !== 0);
+    purchasesPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
+  }
+
+  return {
+    layout: mapping.dateColumn || mapping.amountColumn || mapping.debitColumn || mapping.descriptionColumn ? "mapping" : "guessed",
+    format: "csv",
+    names: header.fields.map((f) => f.trim()),
+    date: date.index,
+    emptyDateTakesPrevious: false,
+    dateOrders: [],
+    valueDate: valueDate && valueDate !== date ? valueDate.index : null,
+    money,
+    purchasesPositive,
+    decimal: mapping.decimal ?? ".",
+    decimalKnown: mapping.decimal !== undefined,
+    currency: currency?.index ?? null,
+    defaultCurrency: mapping.currency ? { code: mapping.currency.trim().toUpperCase(), from: "--currency" } : null,
+    balance: balance?.index ?? null,
+    reference: null,
+    description,
+    descriptionAsIs: false,
+    idText,
+    counterparty,
+    purpose,
+    referenceFact: reference?.index ?? null,
+    counterpartyIban: iban?.index ?? null,
+    originalAmount: originalAmount?.index ?? null,
+    originalCurrency: originalCurrency?.index ?? null,
+    exchangeRate: rate?.index ?? null,
+    fees: fees?.index ?? null,
+    detailAmount: detail?.index ?? null,
+    sector: null,
+    accountColumns: [],
+    checkDates: [],
+    skip: [],
+  };
+}

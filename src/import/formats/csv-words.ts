@@ -1,0 +1,134 @@
+/**
+ * The words banks head their CSV columns with, and write in their sign columns, in English,
+ * German, French, Italian, Dutch and Spanish (SPEC §10.1). Headers are compared normalised: lower
+ * case, accents off, letters and digits apart ("Montant débité" → "montant debite").
+ */
+
+/** Lower case, accents off, letters and digits apart ("Beschreibung1" → "beschreibung 1", "Débit" → "debit"). */
+export function normaliseHeader(h: string): string {
+  return h
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/([a-z])(\d)/g, "$1 $2")
+    .replace(/[^a-z0-9]+/g, " ")
+    .trim();
+}
+
+export type Role =
+  | "date"
+  | "valueDate"
+  | "amount"
+  | "debit"
+  | "credit"
+  | "indicator"
+  | "currency"
+  | "balance"
+  | "detail"
+  | "payee"
+  | "payer"
+  | "party"
+  | "text"
+  | "memo"
+  | "reference"
+  | "iban"
+  | "originalAmount"
+  | "originalCurrency"
+  | "rate"
+  | "fees"
+  | "card";
+
+/**
+ * Header words per role, best first (one tier per array). A header matches a phrase when it equals
+ * it or holds it as whole words; a phrase written "=x" matches only a header that is exactly x
+ * (short words such as "af", "bij", "s" would match too much inside other headers).
+ */
+export const WORDS: Record<Role, string[][]> = {
+  date: [
+    ["booking date", "buchungsdatum", "buchungstag", "buchung", "completed date", "date comptable", "date de comptabilisation", "data contabile", "data di registrazione", "data di contabilizzazione", "posting date", "posted date", "date posted", "boekdatum", "fecha contable", "fecha de contabilizacion"],
+    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum"],
+  ],
+  valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum"]],
+  amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction"]],
+  debit: [
+    [
+      "debit", "debits", "debit amount", "amount debited", "withdrawal", "withdrawals", "paid out", "money out", "out",
+      "belastung", "belastungen", "lastschrift", "soll", "ausgang", "ausgaben", "abgang",
+      "debite", "montant debite", "debit en", "sortie", "sorties", "retrait", "retraits",
+      "addebito", "addebiti", "importo di addebito", "uscite", "uscita",
+      "=af", "bedrag af", "debet",
+      "cargo", "cargos", "importe cargo", "debito", "salida", "salidas",
+    ],
+  ],
+  credit: [
+    [
+      "credit", "credits", "credit amount", "amount credited", "deposit", "deposits", "paid in", "money in",
+      "gutschrift", "gutschriften", "haben", "eingang", "einnahmen", "zugang",
+      "credite", "montant credite", "credit en", "entree", "entrees", "versement", "versements",
+      "accredito", "accrediti", "importo di accredito", "entrate", "entrata",
+      "=bij", "bedrag bij",
+      "abono", "abonos", "importe abono", "credito", "ingreso", "ingresos",
+    ],
+  ],
+  indicator: [
+    [
+      "debit credit", "credit debit", "soll haben", "haben soll", "s h", "d c", "c d", "dr cr", "cr dr", "af bij", "bij af",
+      "debit credit indicator", "soll haben kennzeichen", "cdtdbtind", "belastung gutschrift", "gutschrift belastung",
+      "addebito accredito", "accredito addebito", "dare avere", "credit debit indicator", "debito credito", "cargo abono",
+      "=type", "=typ", "=art", "=sign", "=indicator", "=sens", "=segno", "=signe", "=direction", "=richtung", "=vorzeichen",
+      "=dc", "=cd", "=sh", "=mouvement", "=tipo",
+    ],
+  ],
+  currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg"]],
+  balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo"]],
+  detail: [
+    [
+      "individual amount", "einzelbetrag", "betrag detail", "detail amount", "sous montant", "montant partiel", "montant individuel",
+      "importo singolo", "importo parziale", "teilbetrag", "deelbedrag", "importe parcial",
+    ],
+  ],
+  payee: [["payee", "payee name", "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde"]],
+  payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante", "opdrachtgever", "ordenante"]],
+  party: [["counterparty", "counterparty name", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte", "naam", "tegenpartij", "naam omschrijving", "contraparte"]],
+  text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo"]],
+  memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires"]],
+  reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz"]],
+  iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger"]],
+  originalAmount: [["original amount", "originalbetrag", "ursprungsbetrag", "foreign amount", "montant original", "importo originale", "betrag in originalwahrung", "amount in original currency"]],
+  originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung"]],
+  rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "tipo de cambio"]],
+  fees: [["fee", "fees", "gebuhr", "gebuhren", "gebuehr", "gebuehren", "spesen", "frais", "commissione", "commissioni", "kosten", "comision", "comisiones"]],
+  card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta"]],
+};
+
+/** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
+export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|rate|kurs|cours|cambio|fx)\b/;
+
+/** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
+export function headerTier(header: string, role: Role): number | null {
+  if (header === "") return null;
+  const padded = ` ${header} `;
+  const tiers = WORDS[role];
+  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => (w.startsWith("=") ? w.slice(1) : w) === header)) return t;
+  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => !w.startsWith("=") && padded.includes(` ${w} `))) return t + 0.5;
+  return null;
+}
+
+/** Indicator cell → sign: CRDT/DBIT, C/D, S/H, Soll/Haben, Gutschrift/Belastung, Crédit/Débit, Accredito/Addebito, Af/Bij, +/−, … */
+const INDICATOR: Record<string, 1 | -1> = {
+  s: -1, h: 1, d: -1, c: 1, dr: -1, cr: 1, db: -1, dbt: -1, cdt: 1, debit: -1, credit: 1, soll: -1, haben: 1, dbit: -1, crdt: 1,
+  belastung: -1, gutschrift: 1, lastschrift: -1, dare: -1, avere: 1, addebito: -1, accredito: 1, af: -1, bij: 1,
+  debito: -1, credito: 1, cargo: -1, abono: 1, out: -1, in: 1, uscita: -1, entrata: 1, ausgang: -1, eingang: 1,
+  sortie: -1, entree: 1, debet: -1,
+};
+
+export function indicatorSign(raw: string): 1 | -1 | undefined {
+  const t = raw.trim();
+  if (t === "+") return 1;
+  if (t === "-" || t === "\u2212") return -1;
+  return t.length <= 16 ? INDICATOR[normaliseHeader(t)] : undefined;
+}
+
+/** Texts of a line that carries no amount of its own because it states a balance or a total. */
+export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|balance|kontostand|ubertrag|uebertrag|report|brought forward|carried forward|anfangssaldo|endsaldo|schlusssaldo|opening|closing|saldo iniziale|saldo finale|solde initial|solde final)\b/;

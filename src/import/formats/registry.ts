@@ -1,0 +1,47 @@
+/**
+ * Every statement reader, in one list, in the order they are asked to identify a file (the most
+ * specific first). Everything that names formats is derived from this list: the CLI's `--format`
+ * choices and help, the page's format list and file picker, the "unknown format" error, and the
+ * README's format table (checked by test/import/formats/registry.test.ts). Adding a format is one
+ * module exporting a `StatementReader` plus one entry here.
+ */
+import { camtReader } from "./camt.ts";
+import { csvReader, ubsAccountReader, ubsCardReader } from "./csv.ts";
+import { LAYOUTS } from "./layouts/index.ts";
+import { ofxReader } from "./ofx.ts";
+import type { StatementReader } from "./reader.ts";
+
+export const READERS: readonly StatementReader[] = [ofxReader, camtReader, ubsCardReader, ubsAccountReader, csvReader];
+
+/** The `--format` values. */
+export const IMPORT_FORMATS: readonly string[] = READERS.map((r) => r.id);
+
+export function readerFor(id: string): StatementReader | undefined {
+  return READERS.find((r) => r.id === id);
+}
+
+/** What the file picker offers: every reader's extensions and MIME types. */
+export const ACCEPTED_FILES = [...new Set(READERS.flatMap((r) => [...r.extensions, ...(r.mimeTypes ?? [])]))].join(",");
+
+/** The formats in words, for an error that lists what is expected ("camt.052/053/054 XML, OFX/QFX, … or a CSV with a header row"). */
+export const FORMATS_IN_WORDS = `${READERS.slice(0, -1).map((r) => r.name).join(", ")} or ${READERS[READERS.length - 1]!.name}`;
+
+/** The README's table of formats and of bank layouts, generated from the lists. */
+export function formatTableMarkdown(): string {
+  const formats = [
+    "| Format | `--format` | Recognised by | `transaction_id` (how duplicates are found) |",
+    "|---|---|---|---|",
+    ...READERS.map((r) => `| ${r.label} | \`${r.id}\` | ${r.recognisedBy} | ${r.idRule} |`),
+  ];
+  const layouts = [
+    "| Bank layout | `layout` | Recognised by its header cells | Encoding; dates; decimal | Sign | Currency | Balance column |",
+    "|---|---|---|---|---|---|---|",
+    ...LAYOUTS.map((l) => {
+      const header = l.header.map((h) => `\`${[h].flat().join("` / `")}\``).join(", ");
+      const sign = "debit" in l.money ? "debit / credit columns" : l.money.indicator ? "indicator column" : l.purchasesPositive ? "purchases positive (card)" : "signed amount";
+      const currency = !l.currency ? "the file's (IBAN country, else your data's)" : "fixed" in l.currency ? l.currency.fixed : `column \`${[l.currency.column].flat()[0]}\``;
+      return `| ${l.bank} ${l.name} | \`${l.id}\` | ${header} | ${l.encoding}; ${l.dates.join(", ")}; \`${l.decimal}\` | ${sign} | ${currency} | ${l.balance ? [l.balance].flat()[0] : "—"} |`;
+    }),
+  ];
+  return `${formats.join("\n")}\n\n${layouts.join("\n")}`;
+}

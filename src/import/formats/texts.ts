@@ -1,0 +1,45 @@
+/**
+ * raw_description as SPEC §10.1 wants it: what the bank says about a payment, the counterparty
+ * and the purpose, joined with " · " and without repeats (a part already said, case and spacing
+ * aside, is left out; a part that says more than an earlier one takes its place).
+ */
+import { cleanText } from "./clean.ts";
+
+const TEXT_SEPARATOR = " · ";
+
+/** Case, accents and white space aside: how two parts are compared. */
+const fold = (s: string) => s.normalize("NFKD").replace(/\p{M}/gu, "").toLowerCase().replace(/\s+/g, " ").trim();
+
+/** One line: a line break inside a quoted cell or an XML text is layout, not content. */
+export const oneLine = (s: string) => (s.includes("\n") || s.includes("\r") ? s.replace(/\s*[\r\n]+\s*/g, " ") : s).trim();
+
+/** Whether `outer` says all of `inner`, as whole words ("Coop Pronto Bern" holds "Coop", not "Co"). */
+const holds = (outer: string, inner: string) => ` ${outer} `.includes(` ${inner} `);
+
+export function joinTexts(parts: readonly (string | undefined | null)[]): string {
+  // Most rows have one text: nothing to compare, nothing to fold.
+  let only: string | null = null;
+  let filled = 0;
+  for (const p of parts) {
+    if (p && p.trim() !== "") {
+      filled++;
+      only = p;
+    }
+  }
+  if (filled <= 1) return only === null ? "" : cleanText(oneLine(only));
+  const kept: { text: string; folded: string }[] = [];
+  for (const raw of parts) {
+    if (!raw) continue;
+    const text = cleanText(oneLine(raw));
+    if (text === "") continue;
+    const folded = fold(text);
+    if (kept.some((k) => holds(k.folded, folded))) continue;
+    const wider = kept.findIndex((k) => holds(folded, k.folded));
+    if (wider >= 0) {
+      kept[wider] = { text, folded };
+      // It may cover other earlier parts too.
+      for (let i = kept.length - 1; i > wider; i--) if (holds(folded, kept[i]!.folded)) kept.splice(i, 1);
+    } else kept.push({ text, folded });
+  }
+  return cleanText(kept.map((k) => k.text).join(TEXT_SEPARATOR));
+}

@@ -1,0 +1,168 @@
+/**
+ * What an import keeps besides the rows (SPEC §10.1): every row's facts and origin in
+ * transaction_details, each statement's checked balance in account_balances (both gone with the
+ * import's undo); statements that do not reconcile are refused unless accepted; an OFX closing
+ * balance is checked against the last stored one; a file imported before round 4 is still
+ * recognised; the user's "flip signs"; a CSV without any currency takes the data's main one.
+ */
+import { Database } from "bun:sqlite";
+import { afterEach, describe, expect, test } from "bun:test";
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { ImportInputError } from "../../src/core/errors.ts";
+import { planCounts } from "../../src/import/importer.ts";
+import { fixture } from "./formats/support.ts";
+import { allRows, makeImporter, tempDir } from "./support.ts";
+
+const CLI = { userId: null, by: "cli", via: "cli" } as const;
+let tmp: ReturnType<typeof tempDir>;
+afterEach(() => tmp?.cleanup());
+function target() {
+  tmp = tempDir();
+  return join(tmp.dir, "budget.db");
+}
+const query = (path: string, sql: string) => {
+  const db = new Database(path, { readonly: true });
+  try {
+    return db.query(sql).all();
+  } finally {
+    db.close();
+  }
+};
+const file = (name: string) => ({ name, bytes: fixture(name) });
+
+describe("transaction_details and account_balances", () => {
+  test("every imported row's facts, file, checksum and line; the checked closing balance; both gone with the undo", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const plan = await importer.plan(importer.parse(file("camt053-reconciles.xml")), { classify: "offline" });
+    const done = importer.commit(plan, { actor: CLI });
+    expect(done.inserted).toBe(6);
+    const sha = new Bun.CryptoHasher("sha256").update(readFileSync(join(import.meta.dir, "../fixtures/import/camt053-reconciles.xml"))).digest("hex");
+    expect(query(path, "SELECT * FROM transaction_details ORDER BY source_line, transaction_id")).toEqual([
+      {
+        transaction_id: "camt:R-501", counterparty: "Coop Pronto Bern", counterparty_iban: "CH5604835012345678009", purpose: "Einkauf 1234", reference: "E2E-501",
+        value_date: "2025-05-03", original_amount: null, original_currency: null, exchange_rate: null, fees: null, balance_after: null,
+        source_file: "camt053-reconciles.xml", source_sha256: sha, source_line: 1,
+      },
+      ...[
+        ["camt:R-502", "Arbeitgeber Müller AG", "Lohn Mai", "RF18539007547034", null, 2],
+        ["camt:R-503:1", "Immo AG", "Miete Juni", null, null, 3],
+        ["camt:R-503:2", "EWB Energie", "Strom", null, null, 3],
+        ["camt:R-504", null, null, null, "2025-05-30", 4],
+        ["camt:R-506", null, null, null, null, 6],
+      ].map(([transaction_id, counterparty, purpose, reference, value_date, source_line]) => ({
+        transaction_id, counterparty, counterparty_iban: null, purpose, reference, value_date, original_amount: null, original_currency: null,
+        exchange_rate: null, fees: null, balance_after: null, source_file: "camt053-reconciles.xml", source_sha256: sha, source_line,
+      })),
+    ]);
+    expect(query(path, "SELECT account, currency, date, balance, source_file, opening_date, opening_balance, entries, import_batch FROM account_balances")).toEqual([
+      { account: "CH9300762011623852957", currency: "CHF", date: "2025-05-31", balance: 5004.15, source_file: "camt053-reconciles.xml", opening_date: "2025-05-01", opening_balance: 1200, entries: 5, import_batch: done.batch },
+    ]);
+    // The import record keeps what the balances said.
+    expect(importer.list()[0]!.reconciliation).toEqual([
+      { account: "CH9300762011623852957", currency: "CHF", opening: 1200, closing: 5004.15, entries: 5, difference: 0, status: "ok", opening_date: "2025-05-01", closing_date: "2025-05-31", entries_total: 3804.15, basis: "OPBD + booked entries = CLBD" },
+    ]);
+    importer.undo(done.batch!, CLI);
+    expect(query(path, "SELECT count(*) AS n FROM transaction_details")).toEqual([{ n: 0 }]);
+    expect(query(path, "SELECT count(*) AS n FROM account_balances")).toEqual([{ n: 0 }]);
+  });
+
+  test("a row another import added meanwhile keeps its own details (INSERT OR IGNORE leaves both alone)", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const a = await importer.plan(importer.parse(file("ubs-account-cp1252.csv")), { classify: "offline" });
+    const b = await importer.plan(importer.parse(file("ubs-account-cp1252.csv")), { classify: "offline" });
+    importer.commit(a, { actor: CLI });
+    // Planned before a's commit: every row new, but there by the time of the write.
+    expect(importer.commit(b, { actor: CLI })).toMatchObject({ batch: null, inserted: 0, alreadyThere: 4 });
+    expect(query(path, "SELECT count(*) AS n FROM transaction_details")).toEqual([{ n: 4 }]);
+    expect(query(path, "SELECT count(*) AS n FROM account_balances")).toEqual([{ n: 1 }]);
+  });
+});
+
+describe("reconciliation decides", () => {
+  test("a statement that does not reconcile is refused, naming by how much, and nothing is written; accepted, it imports and stores no balance", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    expect(() => importer.parse(file("camt053-off.xml"))).toThrow(ImportInputError);
+    expect(() => importer.parse(file("camt053-off.xml"))).toThrow(
+      "camt053-off.xml: SE4550000000058398257466 SEK does not reconcile: off by SEK 17.30; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
+    );
+    const parsed = importer.parse(file("camt053-off.xml"), { acceptUnreconciled: true });
+    const plan = await importer.plan(parsed, { classify: "offline" });
+    // The commit checks again: a plan made for the page is not imported without the tick.
+    expect(() => importer.commit(plan, { actor: CLI })).toThrow(/does not reconcile: off by SEK 17\.30/);
+    expect(importer.commit(plan, { actor: CLI, acceptUnreconciled: true }).inserted).toBe(2);
+    expect(query(path, "SELECT count(*) AS n FROM account_balances")).toEqual([{ n: 0 }]);
+  });
+
+  test("a balance column that contradicts a row is refused naming that line", () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const csv = "Datum;Text;Betrag;Saldo;Währung\n01.07.2025;A;-10,00;90,00;CHF\n02.07.2025;B;-5,00;80,00;CHF\n03.07.2025;C;-1,00;79,00;CHF\n";
+    expect(() => importer.parse({ name: "k.csv", bytes: new TextEncoder().encode(csv) })).toThrow(
+      "k.csv: CHF does not reconcile: off by CHF 5.00 (first at line 3); nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
+    );
+  });
+
+  test("OFX: LEDGERBAL checked against the last balance stored for the account before the statement's first day", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    // No balance stored yet: nothing to check against.
+    expect(importer.parse(file("statement-cdata.ofx")).reconciliation.map((r) => r.status)).toEqual(["none"]);
+    // A balance of CHF 0.00 on 31 May: 0.00 − 45.20 + 5'200.00 − 1'450.00 = 3'704.80, the LEDGERBAL.
+    importer.commit(await importer.plan(importer.parse(file("ubs-account-cp1252.csv")), { classify: "offline" }), { actor: CLI });
+    const db = new Database(path);
+    db.run("INSERT INTO account_balances (account, currency, date, balance, source_file) VALUES ('0235-987654.01', 'CHF', '2025-05-31', 0, 'mai.ofx')");
+    db.close();
+    const r = importer.parse(file("statement-cdata.ofx")).reconciliation;
+    expect(r.map((x) => [x.status, x.opening, x.closing, x.entries, x.difference, x.basis])).toEqual([["ok", 0, 3704.8, 3, 0, "LEDGERBAL against the balance stored from mai.ofx"]]);
+  });
+});
+
+describe("round 3 compatibility and the user's overrides", () => {
+  test("every fixture imported before round 4 (its rows as round 3 stored them) re-imports as duplicates only", async () => {
+    const round3 = JSON.parse(readFileSync(join(import.meta.dir, "../fixtures/import/round3-ids.json"), "utf8")) as Record<string, { transaction_id: string; date: string; amount: number; currency: string; raw_description: string; account: string | null }[]>;
+    for (const [name, rows] of Object.entries(round3)) {
+      const path = target();
+      const { importer } = makeImporter(path);
+      // Round 3's rows, as its import stored them.
+      const plan0 = await importer.plan(importer.parse({ name: "seed.csv", bytes: new TextEncoder().encode("Date,Description,Amount,Currency\n2020-01-01,seed,-1.00,CHF\n") }), { classify: "offline" });
+      importer.commit(plan0, { actor: CLI });
+      const db = new Database(path);
+      const insert = db.prepare(
+        "INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, 'Other', 'llm', 0.9, ?, 'round3', 't', ?)",
+      );
+      for (const r of rows) insert.run(r.date, r.raw_description, r.amount, r.currency, r.raw_description, r.transaction_id, r.account);
+      db.close();
+      const plan = await importer.plan(importer.parse(file(name), { skipBadRows: true, acceptUnreconciled: true }), { classify: "offline" });
+      expect([name, planCounts(plan).new, planCounts(plan).possibleDuplicates, planCounts(plan).duplicates]).toEqual([name, 0, 0, rows.length]);
+      tmp.cleanup();
+    }
+  });
+
+  test("flip signs: every amount the other way round, and a balance column then says the file disagrees (no silent re-flip)", () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const flipped = importer.parse(file("ubs-account-cp1252.csv"), { flipSigns: true, acceptUnreconciled: true });
+    expect(flipped.rows.toArray().map((r) => r.amount)).toEqual([86.4, 1450, 12.5, -6250]);
+    expect(flipped.reconciliation.map((r) => r.status)).toEqual(["off"]);
+    const card = importer.parse(file("ubs-card-cp1252.csv"), { flipSigns: true });
+    expect(card.rows.toArray().map((r) => r.amount)).toEqual([9.8, 9.8, 43.93, -120]);
+  });
+
+  test("a CSV that names no currency anywhere takes the data's main currency, and says so", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const eur = "Date,Description,Amount,Currency\n2025-01-02,A,-1.00,EUR\n2025-01-03,B,-2.00,EUR\n";
+    importer.commit(await importer.plan(importer.parse({ name: "eur.csv", bytes: new TextEncoder().encode(eur) }), { classify: "offline" }), { actor: CLI });
+    const none = importer.parse({ name: "card.csv", bytes: fixture("card-positive.csv") });
+    expect(none.rows.toArray().map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR", "EUR"]);
+    expect(none.notes[0]).toBe("the currency EUR (from the main currency of your data) for every row");
+    // With no data at all: CHF, budget-chat's home.
+    const { importer: empty } = makeImporter(join(tmp.dir, "none.db"));
+    expect(empty.parse({ name: "card.csv", bytes: fixture("card-positive.csv") }).notes[0]).toBe("the currency CHF (from budget-chat's default (your data has no currency yet)) for every row");
+    expect(allRows(path).length).toBe(2);
+  });
+});
