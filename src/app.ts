@@ -144,8 +144,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory: MemoryService | null =
     overrides.memory === undefined ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
-  // The tools read the household's budgets from the app database (budget_status, set_budget's preview).
-  const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets, now: overrides.now });
+  // The tools read the household's budgets (budget_status, set_budget's preview) and contributions (income_vs_spending) from the app database.
+  const tools = withContext(overrides.tools ?? toolsFor({ readOnly: config.readOnly }), { budgets: store.budgets, contributions: store.contributions, now: overrides.now });
   const invoker = createInvoker({ budget, tools, known: ALL_TOOLS });
   const approvals = config.readOnly ? undefined : new ApprovalService({ store, budget, writer, timeoutMs: config.approvalTimeoutMs, now: overrides.now });
   const chat = new ChatService({

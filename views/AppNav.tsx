@@ -1,7 +1,7 @@
 export type NavUser = { name: string } | null;
 
 /** The app's pages, and who is logged in with a Log out button (only when users are configured). */
-export function AppNav({ user, current }: { user: NavUser; current?: "chat" | "transactions" | "categories" | "memories" | "budgets" | "import" | "usage" }) {
+export function AppNav({ user, current }: { user: NavUser; current?: "chat" | "transactions" | "categories" | "memories" | "budgets" | "import" | "usage" | "settings" }) {
   const here = (page: typeof current) => (page === current ? "page" : undefined);
   return (
     <nav class="app-nav" aria-label="Pages">
@@ -25,6 +25,9 @@ export function AppNav({ user, current }: { user: NavUser; current?: "chat" | "t
       </a>
       <a href="/usage" aria-current={here("usage")}>
         Usage
+      </a>
+      <a href="/settings" aria-current={here("settings")}>
+        Settings
       </a>
       {user ? (
         <form method="post" action="/logout" class="logout-form">

@@ -13,7 +13,7 @@ Run one analysis tool without the model and print its ToolOutput as JSON, or lis
 every tool with its risk and JSON schema.
 Tools: ${READ_TOOLS.map((t) => t.name).join(", ")}
 Example: budget-chat tool spending_by_category '{"year":2025}'
-budget_status reads the household's budgets from the app database (--chat-db).
+budget_status and income_vs_spending read the household's budgets and contributions from the app database (--chat-db).
 ${flagHelp(["db", "notSpending", "chatDb"])}`;
 
 export async function toolCommand(argv: string[]): Promise<number> {
@@ -38,11 +38,12 @@ export async function toolCommand(argv: string[]): Promise<number> {
     throw new UsageError(`tool: input is not valid JSON: ${(e as Error).message}`);
   }
   const db = openBudgetDb(budgetDbLocation(values));
-  // The app database is opened only when the tool reads budgets (the same context the app gives the loop).
+  // The app database is opened only when the tool reads budgets or contributions (the same context the app gives the loop).
   let store: Store | null = null;
-  const budgets = { list: () => (store ??= Store.open(chatDbPath(values))).budgets.list() };
+  const app = () => (store ??= Store.open(chatDbPath(values)));
+  const ctx = { budgets: { list: () => app().budgets.list() }, contributions: { counterparties: () => app().contributions.counterparties() } };
   try {
-    const call = await createInvoker({ budget: db, tools: READ_TOOLS, ctx: { budgets }, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
+    const call = await createInvoker({ budget: db, tools: READ_TOOLS, ctx, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
     if (call.kind === "error" && !call.badCall) throw new Error(`tool: ${call.error}`);
     if (call.kind !== "output") {
       const hint =

@@ -345,6 +345,17 @@ CREATE UNIQUE INDEX turns_one_running ON turns(conversation_id) WHERE status = '
 -- A deleted conversation stays a few seconds (Undo) before it is removed for good.
 ALTER TABLE conversations ADD COLUMN deleted_at TEXT;
 `,
+  // 12 (issue 33, household contributions): counterparties whose money IN the household counts as income
+  // (a partner paying into a joint account), for the whole household. `folded` is the name folded like search
+  // (one counterparty however it is written); `created_by` names who marked it (a user's name, or "cli").
+  `
+CREATE TABLE household_contributions (
+  counterparty TEXT PRIMARY KEY,
+  folded TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  created_by TEXT NOT NULL
+);
+`,
 ];
 
 /** The schema version this build writes. */

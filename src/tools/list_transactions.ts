@@ -8,11 +8,12 @@ import { topRows } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
 import { searchSchema } from "./search_transactions.ts";
 import type { ReadTool } from "./types.ts";
+import { foreignAmount } from "./query/foreign.ts";
 
 const schema = z.strictObject({
   ...searchSchema.shape,
   search: searchField.optional().describe(
-    "Text to find in merchant names and bank descriptions (case-insensitive substring; % and _ are ordinary characters). Omit to list every transaction of the category/period.",
+    "Text to find in merchant names and bank descriptions (a substring; case, accents and umlaut spellings folded; % and _ are ordinary characters). Omit to list every transaction of the category/period.",
   ),
   sort: z.enum(["date", "amount"]).default("date").describe('"date": newest first (default); "amount": largest absolute amount first (e.g. "my 10 biggest purchases").'),
   limit: z.number().int().min(1).max(500).default(50).describe("Most rows to return (default 50, max 500)."),
@@ -26,7 +27,8 @@ export const listTransactions: ReadTool<typeof schema> = {
   label: "Listing transactions…",
   promptHint: "the individual transactions behind a figure, newest first or largest first (sort: amount), with filters.",
   description:
-    "List individual transactions: date, amount (negative = money out), currency, merchant, bank description, category; " +
+    "List individual transactions: date, amount (negative = money out), currency, merchant, bank description, category, and " +
+    "for a card purchase abroad the amount and currency it was paid in; " +
     "newest first, or with sort 'amount' largest absolute amount first. Filters: search text (merchant name or description, " +
     "every category and both directions), category, min_amount/max_amount (absolute), direction (out/in), currency and the " +
     "period. Returns at most `limit` rows and says how many matched in total. Use it to see the actual transactions, " +
@@ -42,9 +44,18 @@ export const listTransactions: ReadTool<typeof schema> = {
     const currencies = new Set(rows.map((i) => l.currency[i]!));
     const many = currencies.size > 1;
     const merchant = (i: number) => (l.merchant[i]! < 0 ? UNKNOWN_MERCHANT : l.merchants[l.merchant[i]!]!);
+    // A card purchase abroad: its original amount and currency, as the bank stated it (transaction_details).
+    const details = db.details();
+    const original = new Map(rows.flatMap((i) => {
+      const f = foreignAmount(l, i, details.get(l.id[i]!));
+      return f ? [[i, formatMoney(f.amount, f.currency)] as const] : [];
+    }));
     const echoed = rows
       .slice(0, SUMMARY_ROWS)
-      .map((i) => `${dayToIso(l.day[i]!)} ${formatMoney(l.amount[i]!, l.currencies[l.currency[i]!]!)} ${merchant(i)} ${quote(l.descriptions[l.description[i]!]!, 40)} [${l.categoryNames[l.category[i]!]}]`);
+      .map(
+        (i) =>
+          `${dayToIso(l.day[i]!)} ${formatMoney(l.amount[i]!, l.currencies[l.currency[i]!]!)}${original.has(i) ? ` (paid ${original.get(i)})` : ""} ${merchant(i)} ${quote(l.descriptions[l.description[i]!]!, 40)} [${l.categoryNames[l.category[i]!]}]`,
+      );
     const more = rows.length > SUMMARY_ROWS ? ` (first ${SUMMARY_ROWS} here; the table shows all ${formatCount(rows.length)})` : "";
     const order = input.sort === "amount" ? "largest amount first" : "newest first";
     return {
@@ -55,12 +66,13 @@ export const listTransactions: ReadTool<typeof schema> = {
       tables: [
         {
           title: `${title}: ${formatCount(rows.length)} of ${formatCount(total)}`,
-          columns: many ? ["Date", "Amount", "Currency", "Merchant", "Description", "Category"] : ["Date", "Amount", "Merchant", "Description", "Category"],
-          kinds: many ? ["date", "money", "currency", "text", "text", "text"] : ["date", "money", "text", "text", "text"],
+          columns: [...(many ? ["Date", "Amount", "Currency"] : ["Date", "Amount"]), ...(original.size ? ["Paid in"] : []), "Merchant", "Description", "Category"],
+          kinds: [...(many ? (["date", "money", "currency"] as const) : (["date", "money"] as const)), ...(original.size ? (["text"] as const) : []), "text", "text", "text"],
           totalRows: total,
           rows: rows.map((i) => {
-            const cells: (string | number)[] = [dayToIso(l.day[i]!), l.amount[i]!];
+            const cells: (string | number | null)[] = [dayToIso(l.day[i]!), l.amount[i]!];
             if (many) cells.push(l.currencies[l.currency[i]!]!);
+            if (original.size) cells.push(original.get(i) ?? null);
             return [...cells, merchant(i), l.descriptions[l.description[i]!]!, l.categoryNames[l.category[i]!]!];
           }),
           ...(many ? {} : { currency: l.currencies[[...currencies][0]!]! }),

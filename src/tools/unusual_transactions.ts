@@ -4,11 +4,17 @@
  * the median) of the same merchant's EARLIER money-out rows in its currency (at least 5),
  * else of its category's earlier rows (at least 5), and is at least twice that median;
  * ranked by amount ÷ median. Without a period it looks at the last 3 months of data.
+ *
+ * Round 4: an expected payment of a recurring obligation (src/ledger/recurring.ts: the monthly
+ * pass among a transit company's tickets, the rent) is measured against its own part's
+ * earlier payments only (at least 2), by the same rule: at its usual amount it is expected, not
+ * unusual; only when it departs from its own series is it listed.
  */
 import { z } from "zod";
 import { dayToIso, monthKey } from "../ledger/calendar.ts";
 import type { Ledger } from "../ledger/ledger.ts";
 import { distinctCounts, lower, RunningMedian } from "../ledger/running-median.ts";
+import { median, type Series } from "../ledger/recurring.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import type { TableSpec } from "../core/events.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
@@ -47,7 +53,9 @@ const TIMES_MEDIAN = 2;
 /** Without a period: this many months up to the data's end. */
 const DEFAULT_MONTHS = 3;
 
-type Large = { row: number; median: number; basis: "merchant" | "category"; history: number };
+type Large = { row: number; median: number; basis: "merchant" | "category" | "series"; history: number };
+/** A recurring part's payment is judged against at least this many of its own earlier payments. */
+const MIN_SERIES_HISTORY = 2;
 type Fresh = { merchant: number; first: number; count: number; totals: Map<number, number> };
 
 export const unusualTransactions: ReadTool<typeof schema> = {
@@ -58,7 +66,8 @@ export const unusualTransactions: ReadTool<typeof schema> = {
   description:
     "Unusual spending in a period (default: the last 3 months of data). large: money-out payments far above the same " +
     "merchant's earlier payments (median + 5 × MAD and at least twice the median; the category's history when the merchant " +
-    "has fewer than 5 earlier payments), ranked by how many times the usual amount they are. new_merchants: merchants whose " +
+    "has fewer than 5 earlier payments), ranked by how many times the usual amount they are; a recurring payment (rent, " +
+    "premiums, a monthly pass) only when it departs from its own series' earlier payments. new_merchants: merchants whose " +
     "first transaction in the whole data lies in the period, with first date, count and total. kind all (default) gives both. " +
     "Use it for 'anything unusual', 'unexpected charges', 'where did I shop for the first time'. The UI shows tables automatically.",
   risk: "low",
@@ -82,12 +91,20 @@ export const unusualTransactions: ReadTool<typeof schema> = {
     const cur = (i: number) => l.currencies[l.currency[i]!]!;
     const merchantName = (m: number) => (m < 0 ? UNKNOWN_MERCHANT : l.merchants[m]!);
     if (input.kind !== "new_merchants") {
-      const large = findLarge(l, start, end, isCandidate, mask);
+      const { large: fromSeries, expected } = recurringLarge(l, db.recurring(), start, end, isCandidate);
+      const large = [...findLarge(l, start, end, (i) => isCandidate(i) && !expected.has(i), mask), ...fromSeries];
       // Ties (the same amount against the same usual one) oldest first: rows are stored in date order.
       large.sort((a, b) => -l.amount[b.row]! / b.median - -l.amount[a.row]! / a.median || a.row - b.row);
       const shown = large.slice(0, input.limit);
       const times = (x: Large) => -l.amount[x.row]! / x.median;
-      const basis = (x: Large) => (x.basis === "merchant" ? `its ${x.history} earlier payments` : `${l.categoryNames[l.category[x.row]!]}'s ${x.history} earlier payments`);
+      const basis = (x: Large) =>
+        x.basis === "merchant"
+          ? `its ${x.history} earlier payments`
+          : x.basis === "series"
+            ? `its recurring series' ${x.history} earlier payments`
+            : `${l.categoryNames[l.category[x.row]!]}'s ${x.history} earlier payments`;
+      const left = expected.size - fromSeries.length;
+      const recurringNote = left > 0 ? ` ${plural(left, "expected recurring payment")} (rent, premiums, passes, subscriptions at their usual amount) ${left === 1 ? "is" : "are"} not unusual and not listed.` : "";
       parts.push(
         large.length
           ? `Unusually large payments in ${subject} ${where}: ${large.length}${large.length > shown.length ? ` (the ${shown.length} largest by times the usual)` : ""}. ` +
@@ -99,8 +116,9 @@ export const unusualTransactions: ReadTool<typeof schema> = {
                 )
                 .join("; ") +
               "."
-          : `No unusually large payments in ${subject} ${where} (rule: above median + 5 × MAD and at least twice the median of the merchant's, else the category's, at least 5 earlier payments).`,
+          : `No unusually large payments in ${subject} ${where} (rule: above median + 5 × MAD and at least twice the median of the merchant's, else the category's, at least 5 earlier payments; a recurring payment against its own series).`,
       );
+      parts[parts.length - 1] += recurringNote;
       if (large.length) {
         tables.push({
           title: `Unusually large payments, ${period.label}`,
@@ -115,7 +133,7 @@ export const unusualTransactions: ReadTool<typeof schema> = {
             cur(x.row),
             round2(x.median),
             Math.round(times(x) * 10) / 10,
-            x.basis === "merchant" ? `merchant, ${x.history} payments` : `category, ${x.history} payments`,
+            `${x.basis}, ${x.history} payments`,
           ]),
         });
       }
@@ -146,6 +164,34 @@ export const unusualTransactions: ReadTool<typeof schema> = {
     return { summary: parts.join(" "), charts: [], tables };
   },
 };
+
+/**
+ * The recurring obligations' payments among the candidates in [start, end): each is judged
+ * against its own part's earlier payments (an expected one at its usual amount is not large).
+ * `expected`: every such payment (the merchant and category walks leave them out).
+ */
+function recurringLarge(l: Ledger, series: readonly Series[], start: number, end: number, isCandidate: (i: number) => boolean): { large: Large[]; expected: Set<number> } {
+  const large: Large[] = [];
+  const expected = new Set<number>();
+  for (const s of series) {
+    for (const part of s.parts) {
+      const rows = part.rows;
+      for (let k = 0; k < rows.length; k++) {
+        const i = rows[k]!;
+        if (i < start || i >= end || !isCandidate(i)) continue;
+        expected.add(i);
+        if (k < MIN_SERIES_HISTORY) continue;
+        const earlier = Array.from(rows.subarray(0, k), (r) => -l.amount[r]!);
+        const med = median(earlier);
+        const amount = -l.amount[i]!;
+        if (amount < TIMES_MEDIAN * med) continue;
+        const mad = Math.max(median(earlier.map((x) => Math.abs(x - med))), MAD_FLOOR * med);
+        if (amount > med + MADS * mad) large.push({ row: i, median: med, basis: "series", history: k });
+      }
+    }
+  }
+  return { large, expected };
+}
 
 /** The default period: the last DEFAULT_MONTHS calendar months up to the data's last day. */
 function lastMonths(l: Ledger): Period {

@@ -19,6 +19,7 @@ import { pageRoutes } from "./routes/pages.tsx";
 import { turnRoutes } from "./routes/turns.tsx";
 import { transactionRoutes } from "./routes/transactions.tsx";
 import { categoryRoutes } from "./routes/categories.tsx";
+import { settingsRoutes } from "./routes/settings.tsx";
 import { compress } from "hono/compress";
 import { assetUrl } from "./assets.ts";
 import { LoginPage } from "../../views/LoginPage.tsx";
@@ -75,6 +76,7 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", budgetRoutes(deps));
   web.route("/", transactionRoutes(deps));
   web.route("/", categoryRoutes(deps));
+  web.route("/", settingsRoutes(deps));
   web.notFound((c) =>
     isApiPath(c.req.path)
       ? c.json({ error: "Not found: no such API endpoint." }, 404)

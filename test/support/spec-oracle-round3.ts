@@ -15,7 +15,7 @@
  *   merchant and currency in the whole database; without a period, the last 3 calendar
  *   months up to the newest date.
  */
-import { load, periodBounds, roleOf, resolveCategory, type OracleRow, type PeriodArgs } from "./spec-oracle.ts";
+import { load, periodBounds, roleOf, resolveCategory, searchContains, unclassifiedIn, type OracleRow, type PeriodArgs } from "./spec-oracle.ts";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
@@ -98,19 +98,18 @@ function order(d: Dimension, l: string): string {
   return d === "weekday" ? String(WEEKDAYS.indexOf(l)) : l;
 }
 
-const fold = (s: string) => s.normalize("NFC").toLowerCase();
-
 /** Per currency: every group (pairs for two dimensions), ranked, before top_n is applied. */
 export function spendingBreakdown(path: string, args: BreakdownArgs): Record<string, BreakdownGroup[]> {
   const l = load(path);
   const names = (args.categories ?? []).map((c) => resolveCategory(l.categoryNames, c));
   const excluded = new Set((args.exclude_categories ?? []).map((c) => resolveCategory(l.categoryNames, c)));
   const subjectIncome = names.length === 1 && roleOf(names[0]!) === "income";
-  const matches = (r: OracleRow, t: string) => fold(r.merchant_name ?? "").includes(fold(t)) || fold(r.raw_description).includes(fold(t));
+  const matches = (r: OracleRow, t: string) => searchContains(r.merchant_name ?? "", t) || searchContains(r.raw_description, t);
   const rows = l.rows.filter(
     (r) =>
       inPeriod(r, args) &&
       (names.length ? names.includes(r.category) : roleOf(r.category) === "spending") &&
+      !unclassifiedIn(r) &&
       !excluded.has(r.category) &&
       (args.currency === undefined || r.currency === args.currency.trim().toUpperCase()) &&
       (args.account === undefined || r.account === args.account) &&

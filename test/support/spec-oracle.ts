@@ -157,6 +157,19 @@ export function roleOf(category: string, opts: OracleOptions = {}): Role {
   return "spending";
 }
 
+/**
+ * SPEC §1 (round 4): money in on an Uncategorised row is "unclassified money in", reported apart:
+ * it is in no category's figure (neither spending nor income).
+ */
+export function unclassifiedIn(r: OracleRow): boolean {
+  return r.category.toLowerCase() === "uncategorised" && r.amount > 0;
+}
+
+/** A row that counts in spending: a spending category's row, except unclassified money in. */
+function isSpending(r: OracleRow, opts: OracleOptions): boolean {
+  return roleOf(r.category, opts) === "spending" && !unclassifiedIn(r);
+}
+
 /** The subject category's flow sign: money in for Income, money out otherwise. */
 function flow(category: string, amount: number, opts: OracleOptions): number {
   return roleOf(category, opts) === "income" ? amount : -amount;
@@ -286,10 +299,6 @@ function addDays(date: string, days: number): string {
   return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 }
 
-function norm(s: string): string {
-  return s.normalize("NFC").toLowerCase();
-}
-
 /** Rows in the period and currency (the common read-tool filter). */
 function selectCommon(l: Loaded, args: CommonArgs): OracleRow[] {
   const b = periodBounds(args);
@@ -323,7 +332,7 @@ export type SpendingByCategory = {
 
 export function spendingByCategory(path: string, args: CommonArgs = {}, opts: OracleOptions = {}): SpendingByCategory {
   const l = load(path);
-  const rows = selectCommon(l, args).filter((r) => roleOf(r.category, opts) === "spending");
+  const rows = selectCommon(l, args).filter((r) => isSpending(r, opts));
   const byCurrency: SpendingByCategory["byCurrency"] = {};
   for (const cur of currencies(rows)) {
     const cr = rows.filter((r) => r.currency === cur);
@@ -400,7 +409,7 @@ export function monthlyTrend(
       ? [resolveCategory(l.categoryNames, args.category)]
       : [null];
   const rowsOf = (subject: string | null) =>
-    subject === null ? common.filter((r) => roleOf(r.category, opts) === "spending") : common.filter((r) => r.category === subject);
+    subject === null ? common.filter((r) => isSpending(r, opts)) : common.filter((r) => r.category === subject && !unclassifiedIn(r));
   const selected = subjects.flatMap(rowsOf);
   const byCurrency: MonthlyTrend["byCurrency"] = {};
   for (const cur of currencies(selected)) {
@@ -438,9 +447,7 @@ export function merchantBreakdown(
   const l = load(path);
   const topN = args.top_n ?? 15;
   const subject = args.category !== undefined ? resolveCategory(l.categoryNames, args.category) : null;
-  const rows = selectCommon(l, args).filter((r) =>
-    subject === null ? roleOf(r.category, opts) === "spending" : r.category === subject,
-  );
+  const rows = selectCommon(l, args).filter((r) => (subject === null ? isSpending(r, opts) : r.category === subject && !unclassifiedIn(r)));
   const value = (r: OracleRow) => flow(subject ?? r.category, r.amount, opts);
   const byCurrency: MerchantBreakdown["byCurrency"] = {};
   for (const cur of currencies(rows)) {
@@ -495,7 +502,7 @@ export function incomeVsSpending(path: string, args: CommonArgs = {}, opts: Orac
   for (const cur of currencies(rows)) {
     const cr = rows.filter((r) => r.currency === cur);
     const inc = (list: OracleRow[]) => sum(list.filter((r) => roleOf(r.category, opts) === "income").map((r) => r.amount));
-    const spe = (list: OracleRow[]) => 0 - sum(list.filter((r) => roleOf(r.category, opts) === "spending").map((r) => r.amount));
+    const spe = (list: OracleRow[]) => 0 - sum(list.filter((r) => isSpending(r, opts)).map((r) => r.amount));
     const perMonth = months.map((month) => {
       const mr = cr.filter((r) => r.month === month);
       const income = inc(mr);
@@ -529,12 +536,27 @@ export type FilterArgs = CommonArgs & {
   direction?: "out" | "in";
 };
 
+/**
+ * SPEC §1 (round 4) text search, from its words: case and accents do not matter (é = e), and
+ * ü = ue = u, ö = oe = o, ä = ae = a, ß = ss. Both sides are compared with accents stripped, and
+ * again with "ae"/"oe"/"ue" read as one letter; a match in either reading counts.
+ */
+export function searchContains(text: string, term: string): boolean {
+  const strip = (s: string) =>
+    [...s.normalize("NFKD").toLowerCase()]
+      .filter((ch) => !/\p{Mn}/u.test(ch))
+      .join("")
+      .replaceAll("ß", "ss");
+  const vowels = (s: string) => s.replaceAll("ae", "a").replaceAll("oe", "o").replaceAll("ue", "u");
+  return strip(text).includes(strip(term)) || vowels(strip(text)).includes(vowels(strip(term)));
+}
+
 function filterRows(l: Loaded, args: FilterArgs): OracleRow[] {
   const subject = args.category !== undefined ? resolveCategory(l.categoryNames, args.category) : null;
-  const needle = args.search !== undefined ? norm(args.search) : null;
+  const needle = args.search ?? null;
   return selectCommon(l, args).filter((r) => {
     if (subject !== null && r.category !== subject) return false;
-    if (needle !== null && !norm(r.merchant_name ?? "").includes(needle) && !norm(r.raw_description).includes(needle)) return false;
+    if (needle !== null && !searchContains(r.merchant_name ?? "", needle) && !searchContains(r.raw_description, needle)) return false;
     const abs = Math.abs(r.amount);
     if (args.min_amount !== undefined && abs < args.min_amount) return false;
     if (args.max_amount !== undefined && abs > args.max_amount) return false;
@@ -618,7 +640,7 @@ export function comparePeriods(
   const cur0 = l.rows.filter((r) => args.currency === undefined || r.currency === args.currency);
   const ra = cur0.filter((r) => inBounds(r, ba));
   const rb = cur0.filter((r) => inBounds(r, bb));
-  const pick = (r: OracleRow) => (subject === null ? roleOf(r.category, opts) === "spending" : r.category === subject);
+  const pick = (r: OracleRow) => (subject === null ? isSpending(r, opts) : r.category === subject && !unclassifiedIn(r));
   const byCurrency: ComparePeriods["byCurrency"] = {};
   for (const cur of currencies([...ra, ...rb])) {
     const ca = ra.filter((r) => r.currency === cur);
@@ -632,7 +654,7 @@ export function comparePeriods(
         return { name, a, b, change: b - a, pctChange: a === 0 ? null : ((b - a) / a) * 100 };
       })
       .sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || byName(x.name, y.name));
-    const spend = (list: OracleRow[]) => 0 - sum(list.filter((r) => roleOf(r.category, opts) === "spending").map((r) => r.amount));
+    const spend = (list: OracleRow[]) => 0 - sum(list.filter((r) => isSpending(r, opts)).map((r) => r.amount));
     const inc = (list: OracleRow[]) => sum(list.filter((r) => roleOf(r.category, opts) === "income").map((r) => r.amount));
     byCurrency[cur] = { categories, spending: { a: spend(ca), b: spend(cb) }, income: { a: inc(ca), b: inc(cb) } };
   }

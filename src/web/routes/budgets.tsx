@@ -9,7 +9,8 @@
  *   POST   /budgets/:category[/remove] the same without JavaScript, answered with a redirect to /budgets.
  * JSON:
  *   GET    /api/budgets               the month's figures for every budget;
- *   PUT    /api/budgets/:category     {"amount": n} (n > 0) → the budget's figures, before and after;
+ *   PUT    /api/budgets/:category     {"amount": n, "currency"?: "EUR"} (n > 0; a new budget's currency defaults to the
+ *                                     one the category is spent in most, a changed one keeps its own) → its figures, before and after;
  *   DELETE /api/budgets/:category     → before; 404 when the category has no budget.
  *
  * Mounted after the session and Origin checks (src/web/server.ts), like every route that
@@ -24,7 +25,17 @@ import { round2 } from "../../core/format.ts";
 import { escapeHtml } from "../../core/html.ts";
 import { oneLineError } from "../../core/validation.ts";
 import type { BudgetActor, BudgetAmountChange } from "../../store/budgets.ts";
-import { budgetAmountProblem, budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount, type BudgetLine, type BudgetMonth } from "../../budgets/budgets.ts";
+import {
+  budgetAmountProblem,
+  budgetCategory,
+  budgetMonth,
+  budgetMonthOf,
+  currencyOfBudget,
+  findBudget,
+  parseBudgetAmount,
+  type BudgetLine,
+  type BudgetMonth,
+} from "../../budgets/budgets.ts";
 import { BudgetRow, BudgetsPage, BudgetTotals } from "../../../views/BudgetsPage.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
@@ -33,7 +44,7 @@ import { toHtml } from "../sse-renderer.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { formBody } from "../middleware/respond.ts";
 
-const PutRequest = z.strictObject({ amount: z.number() });
+const PutRequest = z.strictObject({ amount: z.number(), currency: z.string().max(10).optional() });
 
 type Outcome = { ok: true; category: string; change: BudgetAmountChange | null } | { ok: false; status: 400 | 404; message: string; category?: string };
 
@@ -56,7 +67,7 @@ export function budgetRoutes(deps: WebDeps) {
   const lines = (s: BudgetMonth): BudgetLine[] => [...s.budgeted, ...s.unbudgeted].sort((a, b) => a.category.localeCompare(b.category));
   const lineOf = (s: BudgetMonth, category: string): BudgetLine | undefined => lines(s).find((l) => l.category === category);
 
-  const set = (c: Context<WebEnv>, via: BudgetActor["via"], requested: string, amount: number): Outcome => {
+  const set = (c: Context<WebEnv>, via: BudgetActor["via"], requested: string, amount: number, currency?: string): Outcome => {
     let category: string;
     try {
       category = budgetCategory(budget, requested);
@@ -69,7 +80,14 @@ export function budgetRoutes(deps: WebDeps) {
     }
     const problem = budgetAmountProblem(amount);
     if (problem) return { ok: false, status: 400, message: `${problem[0]!.toUpperCase()}${problem.slice(1)}.`, category };
-    return { ok: true, category, change: store.budgets.set(category, round2(amount), budget.summary().currency, actor(c, via)) };
+    let code: string;
+    try {
+      code = currencyOfBudget(budget, store.budgets.get(category), category, currency);
+    } catch (e) {
+      if (!(e instanceof ToolInputError)) throw e;
+      return { ok: false, status: 400, message: `${e.message[0]!.toUpperCase()}${e.message.slice(1)}.`, category };
+    }
+    return { ok: true, category, change: store.budgets.set(category, round2(amount), code, actor(c, via)) };
   };
 
   const remove = (c: Context<WebEnv>, via: BudgetActor["via"], requested: string): Outcome => {
@@ -88,21 +106,22 @@ export function budgetRoutes(deps: WebDeps) {
     return c.html(toHtml(<BudgetRow row={line} error={error} typed={typed} />) + totals, status);
   };
 
-  const fromForm = async (c: Context<WebEnv>): Promise<{ text: string }> => {
+  const fromForm = async (c: Context<WebEnv>): Promise<{ text: string; currency?: string }> => {
     // The one form reader: a malformed body is a 400, never a 500.
     const body = await formBody(c);
-    return { text: typeof body.amount === "string" ? body.amount : "" };
+    return { text: typeof body.amount === "string" ? body.amount : "", currency: typeof body.currency === "string" && body.currency ? body.currency : undefined };
   };
 
   /** A form's amount: blank or 0 removes the budget. */
-  const applyForm = (c: Context<WebEnv>, category: string, text: string): Outcome | { ok: false; status: 422; message: string; typed: string } => {
+  const applyForm = (c: Context<WebEnv>, category: string, text: string, currency?: string): Outcome | { ok: false; status: 422; message: string; typed: string } => {
     if (text.trim() === "" || /^0+(\.0*)?$/.test(text.trim())) {
       const found = findBudget(store.budgets.list(), category);
       return found ? remove(c, "page", found.category) : { ok: true, category: lookup(category), change: null };
     }
     const parsed = parseBudgetAmount(text);
     if ("problem" in parsed) return { ok: false, status: 422, message: `${parsed.problem[0]!.toUpperCase()}${parsed.problem.slice(1)}.`, typed: text };
-    return set(c, "page", category, parsed.amount);
+    // The currency the row shows (the budget's own, or the category's default) is the one it is set in.
+    return set(c, "page", category, parsed.amount, currency);
   };
   const lookup = (requested: string) => {
     try {
@@ -128,6 +147,7 @@ export function budgetRoutes(deps: WebDeps) {
           totals={s.totals}
           unbudgetedSpending={s.unbudgetedSpending}
           otherCurrencySpending={s.otherCurrencySpending}
+          unclassifiedIn={s.unclassifiedIn}
           currency={s.currency}
           asset={asset}
           userName={c.get("user").id === LOCAL_USER_ID ? null : c.get("user").name}
@@ -138,8 +158,8 @@ export function budgetRoutes(deps: WebDeps) {
 
   r.put("/budgets/:category", async (c) => {
     const category = c.req.param("category");
-    const { text } = await fromForm(c);
-    const res = applyForm(c, category, text);
+    const { text, currency } = await fromForm(c);
+    const res = applyForm(c, category, text, currency);
     if (res.ok) return rowResponse(c, res.category, 200);
     return rowResponse(c, "category" in res ? res.category : lookup(category), res.status, res.message, "typed" in res ? res.typed : undefined);
   });
@@ -152,8 +172,8 @@ export function budgetRoutes(deps: WebDeps) {
 
   // Without JavaScript: the same changes as plain form posts.
   r.post("/budgets/:category", async (c) => {
-    const { text } = await fromForm(c);
-    const res = applyForm(c, c.req.param("category"), text);
+    const { text, currency } = await fromForm(c);
+    const res = applyForm(c, c.req.param("category"), text, currency);
     if (!res.ok) return c.text(res.message, res.status);
     return c.redirect("/budgets", 303);
   });
@@ -179,6 +199,7 @@ export function budgetRoutes(deps: WebDeps) {
       totals: s.totals.map((t) => ({ currency: t.currency, budget: round2(t.budget), spent: round2(t.spent), projection: t.projection === null ? null : round2(t.projection) })),
       unbudgeted_spending: s.unbudgetedSpending.map((u) => ({ currency: u.currency, spent: round2(u.spent) })),
       other_currency_spending: s.otherCurrencySpending.map((o) => ({ category: o.category, currency: o.currency, spent: round2(o.spent) })),
+      unclassified_money_in: s.unclassifiedIn.map((u) => ({ currency: u.currency, total: round2(u.total), count: u.count })),
     });
   });
 
@@ -191,7 +212,7 @@ export function budgetRoutes(deps: WebDeps) {
       if (!gone.ok) return c.json({ error: gone.message }, gone.status);
       return c.json({ removed: gone.category, before: gone.change?.before ?? null });
     }
-    const res = set(c, "api", c.req.param("category"), body.data.amount);
+    const res = set(c, "api", c.req.param("category"), body.data.amount, body.data.currency);
     if (!res.ok) return c.json({ error: res.message }, res.status);
     const line = lineOf(current(), res.category)!;
     return c.json({ budget: lineJson(line), before: res.change?.before ?? null, after: res.change?.after ?? null });
