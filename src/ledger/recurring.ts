@@ -19,12 +19,15 @@
  *   so (folded like search: "Mahngebühr", "MAHNGEBUEHR", "Nebenkostenabrechnung", …), a
  *   possible double charge when it repeats a part's amount in the same cycle, else a one-off
  *   payment; money in from the merchant during the series is a refund.
- * - A price change is a part's payment more than 2% away from the previous one whose NEXT
- *   payment repeats it (within 2%); a last payment that differs has not repeated yet.
+ * - A price change is a part's payment more than 2% away from the price in force whose NEXT
+ *   payment repeats it (within 2%); a payment off the price that does not repeat (one dearer
+ *   clean) changes nothing, and a last payment that differs has not repeated yet.
  * - The yearly cost is the current amount (the last payment) of each active part × payments a year.
- * - A merchant whose payments as a whole follow no rhythm (a transit company's tickets) may
- *   still hold one: its payments are split into amount levels (bands 25% wide that all hold
- *   payments) and each level is tried on its own (the monthly pass among the tickets).
+ * - A merchant mostly paid outside the rhythm (more than 25% of its payments neither regular nor
+ *   one-offs inside the series) has no series as a whole. Its payments may still hold one (the
+ *   monthly pass among a transit company's tickets): they are split into amount levels (bands
+ *   25% wide that all hold payments) and each level is tried on its own, its amounts held to
+ *   ±10% of their median instead of ±20%.
  */
 import { addDays, daysBetween, epochDay } from "./calendar.ts";
 import type { Ledger } from "./ledger.ts";
@@ -46,6 +49,8 @@ const ON_SCHEDULE = 0.5;
 const FIT = 0.75;
 /** An amount fits within ±20% of its part's median amount. */
 const AMOUNT_SPREAD = 0.2;
+/** … or ±10% for a series found in one amount level of a merchant's payments (see amountLevels). */
+const LEVEL_SPREAD = 0.1;
 /** A price change: more than 2% away from the previous payment, the next one within 2% of it. */
 const PRICE_STEP = 0.02;
 /** A cluster closer than this share of the median gap to a cycle's start belongs to that cycle (a second charge days later). */
@@ -74,7 +79,7 @@ export type Part = {
   typical: number;
   /** The last payment's amount: the current price. */
   current: number;
-  /** The last payment differs from the one before by more than 2% and has not repeated yet (so no price change yet). */
+  /** The last payment differs from the price in force by more than 2% and has not repeated yet (so no price change yet). */
   unconfirmed: boolean;
   priceChanges: PriceChange[];
   /** The current price (the last one that repeated) is more than 2% above the first payment's in the period. */
@@ -251,14 +256,15 @@ type Found = Omit<Series, "merchant" | "currency">;
 
 /** The series of one merchant in one currency (rows in date order): the whole, else its amount levels. */
 function seriesOf(l: Ledger, rows: Int32Array, newest: number, minOccurrences: number): Found[] {
-  const whole = detect(l, rows, newest, minOccurrences);
+  const whole = detect(l, rows, newest, minOccurrences, AMOUNT_SPREAD);
   if (whole) return [whole];
   const found: Found[] = [];
   const levels = amountLevels(l, rows);
   if (levels.length === 1) return [];
   for (const level of levels) {
     if (level.length < minOccurrences) continue;
-    const s = detect(l, level, newest, minOccurrences);
+    // A charge hidden among other payments must keep its amount closely: ±10% (a pass, a premium, a rent).
+    const s = detect(l, level, newest, minOccurrences, LEVEL_SPREAD);
     if (s) found.push(s);
   }
   return found;
@@ -302,7 +308,7 @@ function amountLevels(l: Ledger, rows: Int32Array): Int32Array[] {
 }
 
 /** The obligation in these rows (date order), or null when they follow no rhythm. */
-function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: number): Found | null {
+function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: number, spread: number): Found | null {
   const day = (r: number) => l.day[r]!;
   const amount = (r: number) => -l.amount[r]!;
   const epoch = epochDays(l);
@@ -346,6 +352,7 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   const cadence = cadenceOf(medianGap);
   if (!cadence) return null;
   if (gaps.filter((g) => g >= cadence.min && g <= cadence.max).length < FIT * gaps.length) return null;
+  let strays = 0;
   for (const c of clusters) {
     if (onSchedule(c)) continue;
     const d = day(c[0]!);
@@ -353,7 +360,10 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
     for (const cy of cycles) if (!best || Math.abs(daysBetween(cy.start, d)) < Math.abs(daysBetween(best.start, d))) best = cy;
     // Only inside the series' span (from a gap before the first cycle to a gap after the last); beyond it they are not the series'.
     if (best && d >= addDays(cycles[0]!.start, -Math.round(medianGap)) && d <= addDays(cycles.at(-1)!.start, Math.round(medianGap))) best.rows.push(...c);
+    else strays += c.length;
   }
+  // A merchant mostly paid outside the rhythm (three similar shops in a row, then others) has no series.
+  if (strays > (1 - FIT) * n) return null;
 
   // Each cycle's payments to parts: the closest amount to each part's usual one (within ON_SCHEDULE), the rest extra.
   const partRows: number[][] = parts.map(() => []);
@@ -380,7 +390,7 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   partRows.forEach((pr, index) => {
     pr.sort((a, b) => day(a) - day(b) || a - b);
     const m = median(pr.map(amount));
-    const fits = pr.filter((r) => near(amount(r), m, AMOUNT_SPREAD)).length >= FIT * pr.length;
+    const fits = pr.filter((r) => near(amount(r), m, spread)).length >= FIT * pr.length;
     if (pr.length >= 2 && fits) kept.push({ rows: pr, index });
     else if (index === 0) kept.length = 0;
     else for (const r of pr) extras.push({ row: r, cycle: cycles.findIndex((cy) => cy.rows.includes(r)) });
@@ -438,17 +448,20 @@ function partOf(l: Ledger, rows: number[], newest: number, medianGap: number, in
     categories.set(name, (categories.get(name) ?? 0) + 1);
   }
   const label = l.descriptions[l.description[rows.at(-1)!]!]!;
+  // The price in force: the first payment's, then each new amount that repeated (the next payment within 2% of it).
+  // A payment off the price that did not repeat (one dearer clean) changes nothing.
   const priceChanges: PriceChange[] = [];
+  let price = amounts[0]!;
   for (let k = 1; k + 1 < amounts.length; k++) {
-    // A price change needs the new amount to repeat: the next payment within 2% of it.
-    if (differs(amounts[k]!, amounts[k - 1]!) && !differs(amounts[k + 1]!, amounts[k]!)) {
-      priceChanges.push({ day: l.day[rows[k]!]!, from: amounts[k - 1]!, to: amounts[k]!, part: label });
+    if (differs(amounts[k]!, price) && !differs(amounts[k + 1]!, amounts[k]!)) {
+      priceChanges.push({ day: l.day[rows[k]!]!, from: price, to: amounts[k]!, part: label });
+      price = amounts[k]!;
     }
   }
   const current = amounts.at(-1)!;
-  const unconfirmed = amounts.length > 1 && differs(current, amounts.at(-2)!);
-  // Dearer only by a price that repeated: a last payment that differs is no price yet.
-  const price = unconfirmed ? amounts.at(-2)! : current;
+  // The last payment off the price in force has not repeated yet: no price change (and no dearer) until it does.
+  const unconfirmed = amounts.length > 1 && differs(current, price);
+  if (!unconfirmed) price = current;
   const last = l.day[rows.at(-1)!]!;
   return {
     label,

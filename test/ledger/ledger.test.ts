@@ -1,6 +1,6 @@
-import { matchesSearch } from "../../src/core/search-text.ts";
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
+import { matchesSearch } from "../../src/core/search-text.ts";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

@@ -25,7 +25,7 @@ const call = (t: ReadTool, extra: Record<string, unknown>) => run(t, db, { ...BA
 
 test("every read tool is covered here", () => {
   expect(READ_TOOLS.map((t) => t.name).sort()).toEqual([
-    "budget_status", "calculate", "compare_periods", "data_coverage", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
+    "budget_status", "calculate", "compare_periods", "data_coverage", "foreign_spending", "income_vs_spending", "list_transactions", "merchant_breakdown", "monthly_trend",
     "recurring_payments", "review_transactions", "search_transactions", "spending_breakdown", "spending_by_category", "unusual_transactions",
   ]);
 });

@@ -1,7 +1,7 @@
 import { expect, test } from "bun:test";
 import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolsFor } from "../../src/tools/registry.ts";
 
-test("READ_TOOLS holds the low-risk tools: the analysis tools (budget_status since issue 13, three more in round 3) and calculate (issue 22)", () => {
+test("READ_TOOLS holds the low-risk tools: the analysis tools (budget_status since issue 13, three more in round 3, foreign_spending in round 4) and calculate (issue 22)", () => {
   expect(READ_TOOLS.map((t) => t.name)).toEqual([
     "spending_by_category",
     "monthly_trend",
@@ -16,6 +16,7 @@ test("READ_TOOLS holds the low-risk tools: the analysis tools (budget_status sin
     "spending_breakdown",
     "data_coverage",
     "unusual_transactions",
+    "foreign_spending",
     "calculate",
   ]);
   for (const t of READ_TOOLS) {
@@ -45,11 +46,12 @@ test("toolInputSchema: a JSON schema object without $schema, with the properties
     compare_periods: { props: ["a", "b", "category", "by", "currency", "account"], required: ["a", "b"] },
     recurring_payments: { props: ["min_occurrences", ...PERIOD] },
     review_transactions: { props: ["category", "max_confidence", "limit", ...PERIOD] },
-    // SPEC §8: a month, not a period; budgets are in the main currency.
+    // SPEC §8: a month, not a period; each budget is in its own currency.
     budget_status: { props: ["year", "month"] },
+    foreign_spending: { props: ["original_currency", "category", ...PERIOD] },
     calculate: { props: ["expression"], required: ["expression"] },
     spending_breakdown: {
-      props: ["group_by", "metric", "categories", "exclude_categories", "search", "exclude_search", "min_amount", "max_amount", "direction", "sort", "top_n", ...PERIOD],
+      props: ["group_by", "metric", "categories", "exclude_categories", "search", "exclude_search", "weekdays", "min_amount", "max_amount", "direction", "sort", "top_n", ...PERIOD],
       required: ["group_by"],
     },
     data_coverage: { props: [...PERIOD] },

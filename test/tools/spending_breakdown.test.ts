@@ -127,8 +127,8 @@ describe("spending_breakdown: hand-computed groups (2026)", () => {
     ]);
   });
 
-  test("sort label keeps the largest top_n and orders them by name", () => {
-    const out = tool({ group_by: ["merchant"], year: 2026, top_n: 3, sort: "label" });
+  test("sort key keeps the largest top_n and orders them by name", () => {
+    const out = tool({ group_by: ["merchant"], year: 2026, top_n: 3, sort: "key" });
     // largest: Immo AG 18'800, Möbel Pfister 1'450, Migros 645.40; the rest 129.50 + 91.20 + 80 + 60 + 22.50 = 383.20 (19 rows)
     expect(out.tables![0]!.rows).toEqual([
       ["Immo AG", 18800, 9],
