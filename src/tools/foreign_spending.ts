@@ -5,7 +5,8 @@
  * the one it was booked in (a card payment in EUR booked in CHF). Spending semantics (SPEC §1):
  * money out of the spending categories, a refund abroad reducing it. The exchange cost is what
  * the bank recorded as fees on those purchases, plus the fee rows whose text names a
- * foreign-currency fee (e.g. "Bearbeitungsgebühr Fremdwährung"), which some banks book apart.
+ * foreign-currency fee (e.g. "Bearbeitungsgebühr Fremdwährung"), which some banks book apart
+ * (those name no currency, so they count only when no original_currency is asked for).
  */
 import { z } from "zod";
 import type { TransactionDetail } from "../ledger/details.ts";
@@ -91,8 +92,8 @@ export const foreignSpending: ReadTool<typeof schema> = {
         o.merchants.set(l.merchant[i]!, (o.merchants.get(l.merchant[i]!) ?? 0) - l.amount[i]!);
         f.byOriginal.set(paid.currency, o);
         f.rows++;
-      } else if (!paid && l.amount[i]! < 0 && spending[l.category[i]!] && feeText(i)) {
-        // A foreign-currency fee the bank booked as a row of its own.
+      } else if (wanted === undefined && !paid && l.amount[i]! < 0 && spending[l.category[i]!] && feeText(i)) {
+        // A foreign-currency fee the bank booked as a row of its own (its text names no currency: only without original_currency).
         const f = per.of(l.currency[i]!);
         f.fxFees -= l.amount[i]!;
         f.fxFeeRows++;
@@ -126,7 +127,8 @@ export const foreignSpending: ReadTool<typeof schema> = {
       const cost = recorded + f.fxFees;
       return (
         `${cur}: ${formatMoney(booked, cur)} booked for ${subject}. ${lines.join("; ")}. ` +
-        `Exchange cost: ${formatMoney(cost, cur)} (${formatMoney(recorded, cur)} in fees recorded on the purchases, ${formatMoney(f.fxFees, cur)} in ${plural(f.fxFeeRows, "foreign-currency fee row")} booked apart)` +
+        `Exchange cost: ${formatMoney(cost, cur)} (${formatMoney(recorded, cur)} in fees recorded on the purchases` +
+        (wanted === undefined ? `, ${formatMoney(f.fxFees, cur)} in ${plural(f.fxFeeRows, "foreign-currency fee row")} booked apart)` : "; fee rows booked apart name no currency, so they are counted only without original_currency)") +
         (booked ? `, ${((cost / booked) * 100).toFixed(1)}% of what was booked.` : ".")
       );
     });

@@ -14,7 +14,7 @@ import { z } from "zod";
 import { dayToIso, monthKey } from "../ledger/calendar.ts";
 import type { Ledger } from "../ledger/ledger.ts";
 import { distinctCounts, lower, RunningMedian } from "../ledger/running-median.ts";
-import { median, type Series } from "../ledger/recurring.ts";
+import { median, type Series, type SeriesKeys } from "../ledger/recurring.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import type { TableSpec } from "../core/events.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
@@ -56,6 +56,7 @@ const DEFAULT_MONTHS = 3;
 type Large = { row: number; median: number; basis: "merchant" | "category" | "series"; history: number };
 /** A recurring part's payment is judged against at least this many of its own earlier payments. */
 const MIN_SERIES_HISTORY = 2;
+/** `merchant`: whom the payments go to, a key of the SeriesKeys (merchant, or counterparty). */
 type Fresh = { merchant: number; first: number; count: number; totals: Map<number, number> };
 
 export const unusualTransactions: ReadTool<typeof schema> = {
@@ -90,6 +91,7 @@ export const unusualTransactions: ReadTool<typeof schema> = {
     const tables: TableSpec[] = [];
     const cur = (i: number) => l.currencies[l.currency[i]!]!;
     const merchantName = (m: number) => (m < 0 ? UNKNOWN_MERCHANT : l.merchants[m]!);
+    const payee = (k: number) => (k < 0 ? UNKNOWN_MERCHANT : db.seriesKeys().name(k));
     if (input.kind !== "new_merchants") {
       const { large: fromSeries, expected } = recurringLarge(l, db.recurring(), start, end, isCandidate);
       const large = [...findLarge(l, start, end, (i) => isCandidate(i) && !expected.has(i), mask), ...fromSeries];
@@ -139,15 +141,15 @@ export const unusualTransactions: ReadTool<typeof schema> = {
       }
     }
     if (input.kind !== "large") {
-      const fresh = newMerchants(l, start, end, isCandidate);
+      const fresh = newMerchants(l, db.seriesKeys(), start, end, isCandidate);
       const biggest = (f: Fresh) => Math.max(...f.totals.values());
-      fresh.sort((a, b) => biggest(b) - biggest(a) || a.first - b.first || merchantName(a.merchant).localeCompare(merchantName(b.merchant)));
+      fresh.sort((a, b) => biggest(b) - biggest(a) || a.first - b.first || payee(a.merchant).localeCompare(payee(b.merchant)));
       const shown = fresh.slice(0, input.limit);
       const totals = (f: Fresh) => [...f.totals].map(([c, v]) => formatMoney(v, l.currencies[c]!)).join(", ");
       parts.push(
         fresh.length
           ? `New merchants in ${subject} ${where} (first transaction in the whole data): ${fresh.length}${fresh.length > shown.length ? ` (the ${shown.length} largest)` : ""}. ` +
-              shown.map((f) => `${merchantName(f.merchant)} first on ${dayToIso(f.first)}, ${plural(f.count, "payment")}, ${totals(f)}`).join("; ") +
+              shown.map((f) => `${payee(f.merchant)} first on ${dayToIso(f.first)}, ${plural(f.count, "payment")}, ${totals(f)}`).join("; ") +
               "."
           : `No new merchants in ${subject} ${where}.`,
       );
@@ -157,7 +159,7 @@ export const unusualTransactions: ReadTool<typeof schema> = {
           columns: ["Merchant", "First date", "Payments", "Total"],
           kinds: ["text", "date", "count", "text"],
           totalRows: fresh.length,
-          rows: shown.map((f) => [merchantName(f.merchant), dayToIso(f.first), f.count, totals(f)]),
+          rows: shown.map((f) => [payee(f.merchant), dayToIso(f.first), f.count, totals(f)]),
         });
       }
     }
@@ -317,13 +319,17 @@ function walk(
   }
 }
 
-/** Merchants whose first row in the whole ledger lies in [start, end), with their candidate rows there. */
-function newMerchants(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean): Fresh[] {
-  const seen = new Uint8Array(l.merchants.length);
-  for (let i = 0; i < start; i++) if (l.merchant[i]! >= 0) seen[l.merchant[i]!] = 1;
+/**
+ * Merchants whose first row in the whole ledger lies in [start, end), with their candidate rows there. A merchant is
+ * whom the row is paid to (SeriesKeys): the counterparty the bank named when the import knew no merchant, so a bill
+ * whose text names the quarter is not a new merchant each quarter.
+ */
+function newMerchants(l: Ledger, keys: SeriesKeys, start: number, end: number, isCandidate: (i: number) => boolean): Fresh[] {
+  const seen = new Uint8Array(keys.size);
+  for (let i = 0; i < start; i++) if (keys.of(i) >= 0) seen[keys.of(i)] = 1;
   const fresh = new Map<number, Fresh>();
   for (let i = start; i < end; i++) {
-    const m = l.merchant[i]!;
+    const m = keys.of(i);
     if (m < 0 || seen[m]) continue;
     if (!isCandidate(i)) {
       // A merchant's first row decides "new" whatever it is; only payments are counted.
