@@ -19,6 +19,8 @@ import { listTransactions } from "../../src/tools/list_transactions.ts";
 import { previewRecategorisation } from "../../src/tools/recategorise_transactions.ts";
 import { recurringPayments } from "../../src/tools/recurring_payments.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";
+import { setBudget } from "../../src/tools/set_budget.ts";
+import { Store } from "../../src/store/store.ts";
 import { spendingBreakdown } from "../../src/tools/spending_breakdown.ts";
 import { spendingByCategory } from "../../src/tools/spending_by_category.ts";
 import { unusualTransactions } from "../../src/tools/unusual_transactions.ts";
@@ -254,6 +256,20 @@ describe("9. budgets in their own currency", () => {
     expect(budgetCurrency(db, "Housing")).toBe(oracle.mostSpentCurrency(window, "Housing"));
     // A category not spent in those months takes the household's currency (all spending by amount: CHF).
     expect(budgetCurrency(db, "Dining")).toBe("CHF");
+  });
+
+  test("set_budget: a new budget in the currency spent most; a changed one keeps its own; another asked for by name", () => {
+    const store = Store.memory();
+    try {
+      const prep = (input: unknown) => setBudget.approval.prepare(db, setBudget.schema.parse(input), { budgets: store.budgets });
+      expect(prep({ category: "Groceries", amount: 500 }).args).toMatchObject({ currency: "CHF" });
+      expect(prep({ category: "Groceries", amount: 60, currency: "EUR" }).preview.title).toBe("set the “Groceries” budget to EUR 60.00");
+      store.budgets.set("Dining", 80, "EUR", { via: "cli", by: "cli" });
+      expect(prep({ category: "Dining", amount: 90 }).preview.facts[1]).toEqual({ label: "Monthly budget", value: "EUR 80.00 → EUR 90.00" });
+      expect(() => prep({ category: "Dining", amount: 90, currency: "USD" })).toThrow(`currency must be one of the data's currencies (EUR, CHF); got "USD"`);
+    } finally {
+      store.close();
+    }
   });
 
   test("December in progress (data to 12-10): the paid rent is not projected again; EUR groceries are listed apart", () => {
