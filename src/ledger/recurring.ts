@@ -329,39 +329,40 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
   }
 
   // The parts: the payments a cycle usually holds, largest first, each at its median amount.
-  const parts = partsOf(clusters.map((c) => c.map(amount)));
+  const parts = partsOf(clusters, amount);
   if (!parts) return null;
-  const onSchedule = (c: number[]) => c.some((r) => parts.some((m) => near(amount(r), m, ON_SCHEDULE)));
-  const regular = clusters.filter(onSchedule);
+  const scheduled = clusters.map((c) => c.some((r) => parts.some((m) => near(amount(r), m, ON_SCHEDULE))));
+  const regular = clusters.filter((_, k) => scheduled[k]);
   if (regular.length < minOccurrences) return null;
-  const gapsOf = (starts: number[]) => starts.slice(1).map((d, k) => daysBetween(starts[k]!, d));
+  // Gaps in days between due dates (the rows' precomputed epoch days; a due date is its first payment's day).
+  const gapsOf = (starts: number[]) => starts.slice(1).map((d, k) => d - starts[k]!);
   const cadenceOf = (gap: number) => CADENCES.find((c) => gap >= c.min && gap <= c.max);
   // Cycles: a regular cluster less than half a gap after a cycle's start belongs to that cycle (a
   // second charge days later, a settlement mid-month); the rhythm is then checked between cycles.
-  const rough = median(gapsOf(regular.map((c) => day(c[0]!))));
+  const rough = median(gapsOf(regular.map((c) => epoch[c[0]!]!)));
   if (!cadenceOf(rough)) return null;
-  const cycles: { start: number; rows: number[] }[] = [];
+  const cycles: { start: number; epoch: number; rows: number[] }[] = [];
   for (const c of regular) {
     const last = cycles.at(-1);
-    if (last && daysBetween(last.start, day(c[0]!)) < SAME_CYCLE * rough) last.rows.push(...c);
-    else cycles.push({ start: day(c[0]!), rows: [...c] });
+    if (last && epoch[c[0]!]! - last.epoch < SAME_CYCLE * rough) last.rows.push(...c);
+    else cycles.push({ start: day(c[0]!), epoch: epoch[c[0]!]!, rows: [...c] });
   }
   if (cycles.length < minOccurrences) return null;
-  const gaps = gapsOf(cycles.map((c) => c.start));
+  const gaps = gapsOf(cycles.map((c) => c.epoch));
   const medianGap = median(gaps);
   const cadence = cadenceOf(medianGap);
   if (!cadence) return null;
   if (gaps.filter((g) => g >= cadence.min && g <= cadence.max).length < FIT * gaps.length) return null;
   let strays = 0;
-  for (const c of clusters) {
-    if (onSchedule(c)) continue;
-    const d = day(c[0]!);
-    let best: (typeof cycles)[number] | null = null;
-    for (const cy of cycles) if (!best || Math.abs(daysBetween(cy.start, d)) < Math.abs(daysBetween(best.start, d))) best = cy;
+  clusters.forEach((c, k) => {
+    if (scheduled[k]) return;
+    const d = epoch[c[0]!]!;
+    let best = cycles[0]!;
+    for (const cy of cycles) if (Math.abs(cy.epoch - d) < Math.abs(best.epoch - d)) best = cy;
     // Only inside the series' span (from a gap before the first cycle to a gap after the last); beyond it they are not the series'.
-    if (best && d >= addDays(cycles[0]!.start, -Math.round(medianGap)) && d <= addDays(cycles.at(-1)!.start, Math.round(medianGap))) best.rows.push(...c);
+    if (d >= cycles[0]!.epoch - Math.round(medianGap) && d <= cycles.at(-1)!.epoch + Math.round(medianGap)) best.rows.push(...c);
     else strays += c.length;
-  }
+  });
   // A merchant mostly paid outside the rhythm (three similar shops in a row, then others) has no series.
   if (strays > (1 - FIT) * n) return null;
 
@@ -427,16 +428,18 @@ function detect(l: Ledger, rows: Int32Array, newest: number, minOccurrences: num
 }
 
 /**
- * The usual parts of a cycle from the clusters' amounts: how many payments a cycle usually
- * holds (the most common count; ties: fewer), and each one's median amount, largest first.
+ * The usual parts of a cycle from the clusters (rows): how many payments a cycle usually holds
+ * (the most common count; ties: fewer), and each one's median amount, largest first.
  */
-function partsOf(clusters: number[][]): number[] | null {
-  const counts = new Map<number, number>();
-  for (const c of clusters) counts.set(c.length, (counts.get(c.length) ?? 0) + 1);
-  const k = [...counts].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
+function partsOf(clusters: number[][], amount: (r: number) => number): number[] | null {
+  const counts = new Int32Array(MAX_PARTS + 2);
+  for (const c of clusters) counts[Math.min(c.length, MAX_PARTS + 1)]!++;
+  let k = 1;
+  for (let n = 2; n <= MAX_PARTS + 1; n++) if (counts[n]! > counts[k]!) k = n;
   if (k > MAX_PARTS) return null;
+  if (k === 1) return [median(clusters.filter((c) => c.length === 1).map((c) => amount(c[0]!)))];
   const byRank: number[][] = Array.from({ length: k }, () => []);
-  for (const c of clusters) if (c.length === k) [...c].sort((a, b) => b - a).forEach((x, j) => byRank[j]!.push(x));
+  for (const c of clusters) if (c.length === k) c.map(amount).sort((a, b) => b - a).forEach((x, j) => byRank[j]!.push(x));
   return byRank.map(median);
 }
 

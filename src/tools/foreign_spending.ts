@@ -10,7 +10,6 @@
  */
 import { z } from "zod";
 import type { TransactionDetail } from "../ledger/details.ts";
-import { SearchTerm } from "../core/search-text.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
 import type { TableSpec } from "../core/events.ts";
 import { categoryMask, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
@@ -34,10 +33,8 @@ const schema = z.strictObject({
   ...periodFields,
 });
 
-/** Text of a fee row that is a foreign-currency fee, folded like search. */
-const FX_FEE_WORDS = ["fremdwahrung", "auslandeinsatz", "auslandsgebuhr", "currency conversion", "foreign transaction", "foreign currency fee", "fx fee", "frais de change", "commissione di cambio", "wechselkurs"].map(
-  (w) => new SearchTerm(w),
-);
+/** Text of a fee row that is a foreign-currency fee (searched like any text: "Fremdwährung" = "FREMDWAEHRUNG"). */
+const FX_FEE_WORDS = ["fremdwahrung", "auslandeinsatz", "auslandsgebuhr", "currency conversion", "foreign transaction", "foreign currency fee", "fx fee", "frais de change", "commissione di cambio", "wechselkurs"];
 /** Merchants named per original currency. */
 const TOP_MERCHANTS = 5;
 
@@ -72,10 +69,9 @@ export const foreignSpending: ReadTool<typeof schema> = {
     const where = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
     const per = new PerCurrency<Figures>(l, () => ({ rows: 0, byOriginal: new Map(), fxFees: 0, fxFeeRows: 0 }));
     const spending = roleMask(rolesOf(db, l), "spending");
-    const feeText = (i: number) => {
-      const text = `${l.descriptions[l.description[i]!]} ${l.merchant[i]! >= 0 ? l.merchants[l.merchant[i]!] : ""}`;
-      return FX_FEE_WORDS.some((w) => w.in(text));
-    };
+    // Each word matched once against the ledger's folded texts, then per row by its text's entry.
+    const fxWords = FX_FEE_WORDS.map((w) => l.textMatch(w)).filter((m) => m.any);
+    const feeText = (i: number) => fxWords.some((m) => l.rowMatches(m, i));
     forEachRow(l, { period, ...scope }, (i) => {
       const d: TransactionDetail | undefined = details.get(l.id[i]!);
       const paid = foreignAmount(l, i, d);
