@@ -32,14 +32,14 @@ const schema = z.strictObject({
 });
 
 /** Row-sized work arrays, one set per ledger, reused by every call: at 1M rows, allocating (and collecting) them made the slow calls. */
-type Buffers = { group: Int32Array; rows: Int32Array; flags: Uint8Array; hist: Uint8Array; fallback: Uint8Array };
+type Buffers = { group: Int32Array; rows: Int32Array; flags: Uint8Array; hist: Uint8Array; ask: Uint8Array; fallback: Uint8Array };
 const buffers = new WeakMap<Ledger, Buffers>();
 
 function buffersOf(l: Ledger): Buffers {
   let b = buffers.get(l);
   if (!b) {
     const n = l.size;
-    b = { group: new Int32Array(n), rows: new Int32Array(n), flags: new Uint8Array(n), hist: new Uint8Array(n), fallback: new Uint8Array(n) };
+    b = { group: new Int32Array(n), rows: new Int32Array(n), flags: new Uint8Array(n), hist: new Uint8Array(n), ask: new Uint8Array(n), fallback: new Uint8Array(n) };
     buffers.set(l, b);
   }
   return b;
@@ -94,7 +94,7 @@ export const unusualTransactions: ReadTool<typeof schema> = {
     const payee = (k: number) => (k < 0 ? UNKNOWN_MERCHANT : db.seriesKeys().name(k));
     if (input.kind !== "new_merchants") {
       const { large: fromSeries, expected } = recurringLarge(l, db.recurring(), start, end, isCandidate);
-      const large = [...findLarge(l, start, end, (i) => isCandidate(i) && !expected.has(i), mask), ...fromSeries];
+      const large = [...findLarge(l, start, end, isCandidate, expected, mask), ...fromSeries];
       // Ties (the same amount against the same usual one) oldest first: rows are stored in date order.
       large.sort((a, b) => -l.amount[b.row]! / b.median - -l.amount[a.row]! / a.median || a.row - b.row);
       const shown = large.slice(0, input.limit);
@@ -207,13 +207,16 @@ function lastMonths(l: Ledger): Period {
  * The large payments among the candidates in [start, end). History rows: every earlier
  * money-out row of the selected categories in the same currency (any account).
  */
-function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean, mask: Uint8Array): Large[] {
+function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean, expected: ReadonlySet<number>, mask: Uint8Array): Large[] {
   const nCur = l.currencies.length;
   // Both walks share the history rows; the category walk asks only about the merchant walk's leftovers.
   const buf = buffersOf(l);
-  const hist = buf.hist;
+  const { hist, ask } = buf;
   for (let i = 0; i < end; i++) hist[i] = l.amount[i]! < 0 && mask[l.category[i]!] === 1 ? 1 : 0;
-  const history = (i: number) => hist[i] === 1;
+  // The payments asked about: the period's candidates, but not the recurring obligations' (judged against their own series).
+  ask.fill(0, 0, start);
+  for (let i = start; i < end; i++) ask[i] = isCandidate(i) ? 1 : 0;
+  for (const i of expected) ask[i] = 0;
   const out: Large[] = [];
   const fallback = buf.fallback.fill(0, 0, end);
   let last = -1;
@@ -224,8 +227,8 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
     end,
     l.merchants.length * nCur,
     (i) => (l.merchant[i]! >= 0 ? l.merchant[i]! * nCur + l.currency[i]! : -1),
-    history,
-    (i) => i >= start && isCandidate(i),
+    hist,
+    ask,
     (i, stats) => {
       if (stats !== null) judge(l, i, stats, "merchant", out);
       else {
@@ -241,8 +244,8 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
       last + 1,
       l.categoryNames.length * nCur,
       (i) => l.category[i]! * nCur + l.currency[i]!,
-      history,
-      (i) => fallback[i] === 1,
+      hist,
+      fallback,
       (i, stats) => {
         if (stats) judge(l, i, stats, "category", out);
       },
@@ -261,8 +264,8 @@ function judge(l: Ledger, i: number, stats: RunningMedian, basis: Large["basis"]
 
 /**
  * Visits the rows of [0, end) group by group (groupOf: 0 ≤ g < groups, or -1 for none) in
- * date order, keeping each group's history (rows that pass `history`) in a RunningMedian;
- * `visit` is called for the rows `asks` selects, before they join the history, with the
+ * date order, keeping each group's history (rows marked 1 in `history`) in a RunningMedian;
+ * `visit` is called for the rows marked 1 in `asks`, before they join the history, with the
  * stats of their group's earlier rows (null when fewer than MIN_HISTORY). Only groups with
  * a row to ask about are built. Typed arrays and a counting sort, no per-row allocation:
  * at 1M rows this walk is the tool's cost.
@@ -273,15 +276,15 @@ function walk(
   end: number,
   groups: number,
   groupOf: (i: number) => number,
-  history: (i: number) => boolean,
-  asks: (i: number) => boolean,
+  history: Uint8Array,
+  asks: Uint8Array,
   visit: (i: number, stats: RunningMedian | null) => void,
 ): void {
   // Per row: its group (or -1) and flags (1 history, 2 asks); per group: whether anything asks.
   const { group, flags } = buf;
   const needed = new Uint8Array(groups);
   for (let i = 0; i < end; i++) {
-    const f = (history(i) ? 1 : 0) | (asks(i) ? 2 : 0);
+    const f = history[i]! | (asks[i]! << 1);
     flags[i] = f;
     const g = f ? groupOf(i) : -1;
     group[i] = g;
