@@ -148,7 +148,7 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
     const usable = (a: Acc) => input.metric === "total" || a.outCount > 0;
     const show = (v: number, cur: string) => (input.metric === "count" ? formatCount(v) : formatMoney(v, cur));
     // Ranked by value unless sorted by key; time groups by key (date order) unless sort is "value".
-    const byValue = (k: typeof k1) => (input.sort ?? (TIME_DIMENSIONS.has(k.dim) ? "key" : "value")) === "value" || !TIME_DIMENSIONS.has(k.dim);
+    const byValue = (k: typeof k1) => !TIME_DIMENSIONS.has(k.dim) || input.sort === "value";
     const chronological = (k: typeof k1) => !byValue(k);
     const rank = (m: Map<number, Acc>, k: typeof k1): number[] =>
       [...m]
@@ -232,7 +232,12 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
       ...(many ? {} : { currency: main!.cur }),
     };
     return {
-      summary: [`${what.charAt(0).toUpperCase()}${what.slice(1)} ${scope}${filters}.`, ...sections.map(summaryOf)].join(" "),
+      summary: [
+        `${what.charAt(0).toUpperCase()}${what.slice(1)} ${scope}${filters}.`,
+        ...sections.map(summaryOf),
+        // A currency with only unclassified money in has no section of its own.
+        ...inflows.list().flatMap(([cur, t]) => (t.count && !sections.some((x) => x.cur === cur) ? [inflowSentence(t, cur)] : [])),
+      ].join(" "),
       charts: [chart],
       tables: [table],
     };
