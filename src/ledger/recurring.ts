@@ -7,9 +7,10 @@
  * A series is the regular money out to one merchant (or, for rows the import could not name,
  * one counterparty of transaction_details) in one currency, as real households pay it:
  * - A cycle is the payments of one due date: payments at most CLUSTER_DAYS apart are one cycle
- *   (rent and service charges a day apart; three premiums of one insurer on one day). The
- *   parts of the obligation are the payments a cycle usually holds (the most common count),
- *   matched by amount; the obligation costs the sum of its parts.
+ *   (rent and service charges a day apart; three premiums of one insurer on one day), and a
+ *   cluster less than half a gap after a cycle's start joins it. The parts of the obligation
+ *   are the payments a cycle usually holds (the most common count), matched by amount; the
+ *   obligation costs the sum of its parts.
  * - SPEC §2.1's rules then apply to the cycles: the cadence is the median gap between cycles
  *   (5–9 weekly, 26–35 monthly, 84–98 quarterly, 350–380 yearly), at least 75% of the gaps
  *   in that range, and per part at least 75% of its amounts within ±20% of its median.
@@ -51,9 +52,9 @@ const FIT = 0.75;
 const AMOUNT_SPREAD = 0.2;
 /** … or ±10% for a series found in one amount level of a merchant's payments (see amountLevels). */
 const LEVEL_SPREAD = 0.1;
-/** A price change: more than 2% away from the previous payment, the next one within 2% of it. */
+/** A price change: more than 2% away from the price in force, the next payment within 2% of it. */
 const PRICE_STEP = 0.02;
-/** A cluster closer than this share of the median gap to a cycle's start belongs to that cycle (a second charge days later). */
+/** A cluster closer than this share of the rough median gap to a cycle's start belongs to that cycle (a second charge days later, a settlement mid-month). */
 const SAME_CYCLE = 0.5;
 /** Active while the last payment is no older than this many median gaps before the newest transaction. */
 const ACTIVE_GAPS = 1.5;
