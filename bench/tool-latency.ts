@@ -81,6 +81,12 @@ const CASES: Case[] = [
   },
   // Every money-out row of the spending categories, per merchant in date order: what the series are made of.
   { tool: "recurring_payments", input: {}, floor: [{ sql: `SELECT merchant_name, currency, date, amount FROM transactions ${where(SPENDING, "amount < 0", "merchant_name IS NOT NULL")} ORDER BY merchant_name, currency, date` }] },
+  // Round 4: a period (the series found afresh, not the database's all-time ones).
+  {
+    tool: "recurring_payments",
+    input: { year: 2025 },
+    floor: [{ sql: `SELECT merchant_name, currency, date, amount FROM transactions ${where(SPENDING, "amount < 0", "merchant_name IS NOT NULL", IN_PERIOD)} ORDER BY merchant_name, currency, date`, params: Y2025 }],
+  },
   {
     tool: "review_transactions",
     input: {},
@@ -110,6 +116,14 @@ const CASES: Case[] = [
     // A median needs the amounts themselves, sorted per group.
     floor: [{ sql: `SELECT currency, strftime('%w', date) AS wd, -amount AS a FROM transactions ${where("category = 'Dining'", "amount < 0")} ORDER BY 1, 2, 3` }],
   },
+  // Round 4: the most expensive days, ranked (issue 33).
+  {
+    tool: "spending_breakdown",
+    input: { group_by: ["day"], sort: "value", top_n: 5, year: 2025 },
+    floor: [{ sql: `SELECT currency, date, -SUM(amount) AS total, COUNT(*) AS n FROM transactions ${where(SPENDING, IN_PERIOD)} GROUP BY 1, 2 ORDER BY total DESC`, params: Y2025 }],
+  },
+  // Round 4: purchases in another currency (the demo has no transaction_details: the floor reads the year's rows it would join).
+  { tool: "foreign_spending", input: { year: 2025 }, floor: [{ sql: `SELECT id, currency, amount FROM transactions ${where(SPENDING, IN_PERIOD)}`, params: Y2025 }] },
   {
     tool: "data_coverage",
     input: {},

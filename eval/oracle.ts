@@ -7,10 +7,12 @@
  * optionally followed by a time part) and a finite amount within ±1e12; currency codes are
  * trimmed and upper-cased; categories trimmed, NULL/empty = Uncategorised, compared ignoring
  * letter case. Income = SUM(amount) of Income rows; spending = -SUM(amount) over the spending
- * categories (all but Income and the not-spending ones); a not-spending category's flow is
+ * categories (all but Income and the not-spending ones), money in on Uncategorised rows left
+ * out (round 4: unclassified money in, reported apart); a not-spending category's flow is
  * -SUM(amount). Every figure is in one currency: the database's main currency (most rows)
  * unless the figure names another. Text search is a case-insensitive substring of
- * merchant_name or raw_description (ASCII terms only: SQLite's lower() folds ASCII alone).
+ * merchant_name or raw_description (ASCII terms only: SQLite's lower() folds ASCII alone; the
+ * questions' terms have no umlaut spelling the product's folding would widen).
  */
 import { Database } from "bun:sqlite";
 
@@ -233,7 +235,8 @@ export class Oracle {
   /** The spending categories' filter (SQL) and its parameters. */
   private spendingFilter(): { sql: string; params: string[] } {
     const marks = this.notSpending.map(() => "?").join(", ");
-    return { sql: `cat <> 'income'${marks ? ` AND cat NOT IN (${marks})` : ""}`, params: this.notSpending };
+    // Round 4: money in on Uncategorised rows is unclassified money in, neither spending nor income.
+    return { sql: `cat <> 'income'${marks ? ` AND cat NOT IN (${marks})` : ""} AND NOT (cat = 'uncategorised' AND amount > 0)`, params: this.notSpending };
   }
 
   private requireCategory(category: string, role: "spending" | "notSpending"): string {

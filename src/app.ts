@@ -151,8 +151,9 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
   const memory: MemoryService | null =
     overrides.memory === undefined && client ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
-  // What the tools read besides budget.db: the household's budgets in the app database (a budget's status, a new budget's preview).
-  const toolContext: ToolContext = { budgets: store.budgets, now: overrides.now };
+  // What the tools read besides budget.db, from the app database: the household's budgets (a budget's status, a
+  // new budget's preview) and its contributions (income_vs_spending).
+  const toolContext: ToolContext = { budgets: store.budgets, contributions: store.contributions, now: overrides.now };
   const tools = overrides.tools ?? toolsFor({ readOnly: config.readOnly });
   const invoker = createInvoker({ budget, tools, ctx: toolContext, known: ALL_TOOLS });
   const approvals = config.readOnly
@@ -219,7 +220,7 @@ export type Local = {
 
 /**
  * The composition for every CLI command that opens the databases but runs no chat (`tool`,
- * `mcp`, `budgets`, `categories`, `import`, `imports`, `classify`). `writes`: the command
+ * `mcp`, `budgets`, `categories`, `accounts`, `import`, `imports`, `classify`). `writes`: the command
  * changes budget.db, so it first settles the write intents a killed writer left (as the
  * server does at start-up): then the journal, the imports list and the audit tell the truth.
  * `model`: the importer may classify with the model, when an API key is set.

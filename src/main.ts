@@ -13,6 +13,7 @@ Usage:
   budget-chat demo-db          write demo data (--out, --seed, --transactions, --force)
   budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY   monthly budgets per category
   budget-chat categories list | add NAME --description TEXT | rename OLD NEW | merge FROM INTO | describe NAME TEXT
+  budget-chat accounts contribution add|remove|list COUNTERPARTY   money in from a partner counted as household income
   budget-chat users add|link|list|remove NAME   the allowlist (add prints a one-time login link)
   budget-chat users token|revoke-token NAME     a personal token for MCP over HTTP (/mcp)
   budget-chat import FILE...   import bank statements (CAMT.053, UBS CSV, any bank's CSV, OFX) into your budget database
@@ -42,6 +43,7 @@ const commands: Record<string, () => Promise<Command>> = {
   users: async () => (await import("./cli/users.ts")).usersCommand,
   budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
   categories: async () => (await import("./cli/categories.ts")).categoriesCommand,
+  accounts: async () => (await import("./cli/accounts.ts")).accountsCommand,
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
   mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,
   eval: async () => (await import("./cli/eval.ts")).evalCommand,

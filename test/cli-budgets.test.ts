@@ -66,8 +66,10 @@ describe("budget-chat budgets", () => {
     expect(lines[0]).toBe("Budgets for 2026-10:");
     expect(lines[1]).toMatch(/^CATEGORY\s+BUDGET\s+SPENT\s+REMAINING\s+USED\s+PROJECTED\s+STATUS$/);
     expect(lines.some((l) => /^Groceries\s+CHF 1'600\.50\s+CHF [\d']+\.\d\d\s+CHF -?[\d']+\.\d\d\s+\d+\.\d%\s+(on track|OVER BUDGET)$/.test(l))).toBe(true);
-    expect(lines.at(-2)).toMatch(/^Total: budget CHF 1'900\.50, spent CHF [\d']+\.\d\d \(\d+\.\d%\)\.$/);
-    expect(lines.at(-1)).toMatch(/^Unbudgeted spending: CHF [\d']+\.\d\d\.$/);
+    expect(lines.at(-3)).toMatch(/^Total: budget CHF 1'900\.50, spent CHF [\d']+\.\d\d \(\d+\.\d%\)\.$/);
+    expect(lines.at(-2)).toMatch(/^Unbudgeted spending: CHF [\d']+\.\d\d\.$/);
+    // The demo's October has money in on Uncategorised rows: reported apart, in no budget's spending (SPEC §1, round 4).
+    expect(lines.at(-1)).toMatch(/^Unclassified money in \(Uncategorised rows, neither spending nor income\): CHF [\d']+\.\d\d \(\d+ transactions?\)\.$/);
 
     const tool = await cli(["tool", "budget_status", "{}"]);
     expect(tool.code).toBe(0);
@@ -75,13 +77,21 @@ describe("budget-chat budgets", () => {
     expect(output.summary).toStartWith("Budgets for 2026-10 (a full month).\n");
     expect(output.summary).toMatch(/- Groceries: budget CHF 1'600\.50, spent CHF [\d']+\.\d\d, remaining CHF -?[\d']+\.\d\d, \d+\.\d% used/);
     expect(output.summary).not.toContain("projected");
-    expect(output.summary).toMatch(/\nTotal budget CHF 1'900\.50, total spent CHF [\d']+\.\d\d \(\d+\.\d%\)\.\nUnbudgeted spending \(categories without a budget\): CHF [\d']+\.\d\d\.$/);
+    expect(output.summary).toMatch(
+      /\nTotal budget CHF 1'900\.50, total spent CHF [\d']+\.\d\d \(\d+\.\d%\)\.\nUnbudgeted spending \(categories without a budget\): CHF [\d']+\.\d\d\.\nUnclassified money in \(Uncategorised rows, neither spending nor income\): CHF [\d']+\.\d\d in \d+ transactions?\.$/,
+    );
     expect(output.charts[0]).toMatchObject({ type: "bar_h", unit: "percent", title: "Budget used, 2026-10" });
     // A past month: full, no projection.
     const past = JSON.parse((await cli(["tool", "budget_status", '{"year":2026,"month":9}'])).stdout).summary as string;
     expect(past).toStartWith("Budgets for 2026-09 (a full month).\n");
     expect(past).not.toContain("projected");
     expect((await cli(["tool", "budget_status", '{"year":2026}'])).code).toBe(2);
+
+    // A budget's currency must be one the data holds (the demo is CHF only); --currency goes with set only.
+    expect((await cli(["budgets", "set", "Dining", "50", "--currency", "EUR"])).stderr).toBe(
+      `budget-chat: budgets set: currency must be one of the data's currencies (CHF); got "EUR"\n`,
+    );
+    expect((await cli(["budgets", "list", "--currency", "CHF"])).stderr).toBe("budget-chat: budgets list: --currency goes with set only\n");
 
     const removed = await cli(["budgets", "remove", "dining"]);
     expect(removed.stdout).toBe("Dining: budget removed (was CHF 300.00).\n");

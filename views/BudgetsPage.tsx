@@ -1,5 +1,5 @@
 import type { BudgetLine, BudgetMonth } from "../src/budgets/budgets.ts";
-import { formatDate, formatMoney, formatMonth, formatPercent } from "../src/core/format.ts";
+import { formatDate, formatMoney, formatMonth, formatPercent, plural } from "../src/core/format.ts";
 import { safeId } from "../src/ui/dom-ids.ts";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 
@@ -7,7 +7,7 @@ import { Layout, type AssetUrl } from "./Layout.tsx";
 export type BudgetRowView = BudgetLine;
 
 /** The totals under the table, as the budgets domain computes them. */
-export type BudgetTotalsView = Pick<BudgetMonth, "totals" | "unbudgetedSpending" | "otherCurrencySpending" | "currency">;
+export type BudgetTotalsView = Pick<BudgetMonth, "totals" | "unbudgetedSpending" | "otherCurrencySpending" | "unclassifiedIn" | "currency">;
 
 export type BudgetsPageProps = BudgetTotalsView & {
   /** The month shown, "2026-10". */
@@ -128,7 +128,7 @@ export function BudgetSuggestions({ suggestions: s, month }: { suggestions: Budg
 }
 
 /** Totals: the budgets, what was spent against them, and spending without a budget. */
-export function BudgetTotals({ totals, unbudgetedSpending, otherCurrencySpending, currency }: BudgetTotalsView) {
+export function BudgetTotals({ totals, unbudgetedSpending, otherCurrencySpending, unclassifiedIn, currency }: BudgetTotalsView) {
   return (
     <section class="budget-totals" id="budget-totals" aria-label="Totals">
       {totals.length ? (
@@ -149,6 +149,12 @@ export function BudgetTotals({ totals, unbudgetedSpending, otherCurrencySpending
       {otherCurrencySpending.length ? (
         <p class="muted">
           In other currencies, not counted against the budgets: {otherCurrencySpending.map((o) => `${o.category} ${formatMoney(o.spent, o.currency)}`).join(", ")}.
+        </p>
+      ) : null}
+      {unclassifiedIn.length ? (
+        <p class="muted">
+          Unclassified money in (Uncategorised rows, neither spending nor income):{" "}
+          {unclassifiedIn.map((u) => `${formatMoney(u.total, u.currency)} in ${plural(u.count, "transaction")}`).join(", ")}.
         </p>
       ) : null}
     </section>
@@ -204,6 +210,7 @@ export function BudgetRow({ row: r, month, error, typed }: { row: BudgetRowView;
       <div class="budget-actions">
         <form class="budget-form" method="post" action={path(r.category, month)} hx-put={path(r.category, month)} hx-target={`#${id}`} hx-swap="outerHTML">
           <label for={inputId}>Monthly budget ({r.currency})</label>
+          <input type="hidden" name="currency" value={r.currency} />
           <input
             type="text"
             inputmode="decimal"

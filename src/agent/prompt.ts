@@ -12,7 +12,7 @@ export const STATIC_SYSTEM = `You are budget-chat, a careful personal-finance an
 
 How to work:
 - Use the tools to get figures, then answer in a short narrative: lead with the direct answer (amount, period), then the few details that matter.
-- Figures follow fixed rules: spending is the net money out of every category except Income and the not-spending categories named below (moves between own accounts, buying and selling investments), so a refund left in a category reduces that category's spending; income is the net of the Income category; net = income − spending; savings rate = net ÷ income.
+- Figures follow fixed rules: spending is the net money out of every category except Income and the not-spending categories named below (moves between own accounts, buying and selling investments), so a refund left in a category reduces that category's spending; money in on Uncategorised rows is "unclassified money in", reported apart and counted neither as spending nor as income; income is the net of the Income category, plus the household contributions named below (if any); net = income − spending; savings rate = net ÷ income.
 - Amounts in different currencies are never added together: report each currency separately, as the tools do.
 - Periods: every analysis tool takes year/month, or from/to dates (inclusive, either end open). Turn "last year", "this month", "last 3 months", "last 30 days", "since March" into exact dates from the current date given below, and say which period you used. If a period is ambiguous, pick the natural reading.
 - Follow-up questions ("now by merchant", "and in 2024?") refer to the previous question's subject and period.
@@ -41,6 +41,8 @@ export type PromptContext = {
   memories: string[];
   /** The household's monthly budgets (issue 13); absent or empty: none set. */
   budgets?: { category: string; amount: number; currency: string }[];
+  /** Counterparties whose money in the household counts as income (issue 33); absent or empty: none. */
+  contributions?: string[];
 };
 
 /** The part of the system prompt that changes with the data, the clock and the memories. */
@@ -67,6 +69,11 @@ export function dynamicSystem(ctx: PromptContext): string {
       ? `Monthly budgets (household): ${ctx.budgets.map((b) => `${b.category} ${formatMoney(b.amount, b.currency)}`).join(", ")}. For "how am I doing?", "am I on track?" or anything about budgets, use budget_status.`
       : "Monthly budgets: none set yet. If asked about budgets or being on track, budget_status suggests starting amounts.",
   );
+  if (ctx.contributions?.length) {
+    lines.push(
+      `Household contributions: money in from ${ctx.contributions.join(", ")} counts as household income (a partner or housemate paying into a shared account): income_vs_spending adds it to income, on its own line, and to the savings rate; those rows stay in their category (usually Transfers).`,
+    );
+  }
   lines.push("");
   lines.push(`Current date and time: ${formatNow(ctx.now, ctx.timeZone)}.`);
   if (s.lastDate) {

@@ -4,13 +4,18 @@
  * the same figures. It reads the ledger itself (not the tools' query helpers).
  *
  * - spent: the spending of a category in the month (SPEC §1: −SUM(amount) over all its
- *   rows), in the budget's currency (budgets are set in the data's main currency);
+ *   rows; money in on Uncategorised rows is reported apart), in the budget's own currency: a
+ *   budget stores it, by default the currency the category is spent in most, by amount, over
+ *   the last 3 full months (budgetCurrency); spending in other currencies is listed apart;
  * - remaining = budget − spent; % used = spent ÷ budget × 100;
  * - the month in progress is the current calendar month (today, from the caller's clock),
  *   and only that one. Its projection = spent so far + the category's recurring payments
  *   (SPEC §2.1) still expected this month + variable pace × days left, where variable
  *   pace = (spent so far − recurring payments already made this month) ÷ days elapsed
- *   (today's day of the month). So a rent paid on the 1st is counted once, not 15 times;
+ *   (today's day of the month). The recurring payments are the obligations of src/ledger/recurring.ts
+ *   (rent and service charges together, an insurer's premiums together), so a month whose rent
+ *   is paid is not projected to pay it again; a one-off inside a series (a settlement, a late
+ *   fee) is spent but is no pace;
  * - a past month whose data stops before its end says "data until …" (dataUntil);
  * - over: spent > budget; projected over: not over yet, but projection > budget.
  */
@@ -18,7 +23,8 @@ import { resolveCategory } from "../ledger/categories.ts";
 import { daysInMonth, monthKey, monthLabel } from "../ledger/calendar.ts";
 import type { Ledger } from "../ledger/ledger.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
-import { expectedPayments, findSeries, type Series } from "../ledger/recurring.ts";
+import { findSeries, stillExpected, type Series } from "../ledger/recurring.ts";
+import { unclassifiedInflow } from "../ledger/categories.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { formatMoney, round2 } from "../core/format.ts";
 
@@ -57,7 +63,7 @@ export type BudgetMonth = {
   /** A past month whose data stops before its end: the last day with data (yyyymmdd). */
   dataUntil: number | null;
   daysInMonth: number;
-  /** The data's main currency. */
+  /** The household's spending currency (most spending by amount over the last 3 full months), for the lines without a budget. */
   currency: string;
   /** Budgeted categories, most used (% of budget) first. */
   budgeted: BudgetLine[];
@@ -72,6 +78,8 @@ export type BudgetMonth = {
    * to it, SPEC §1: reported beside it), only where not 0.
    */
   otherCurrencySpending: { category: string; currency: string; spent: number }[];
+  /** Money in on Uncategorised rows, per currency (SPEC §1: neither spending nor income, reported apart), only where any. */
+  unclassifiedIn: { currency: string; total: number; count: number }[];
   /** The month lies outside the data's coverage (no spending can be in it). */
   outsideData: boolean;
 };
@@ -92,23 +100,34 @@ export function budgetMonthOf(db: BudgetDb, input: { year?: number; month?: numb
   return end > start ? current : monthKey(l.lastDay);
 }
 
-/** Per category code and currency code: the spending of the rows in [from, to]. */
-function spendingOf(l: Ledger, from: number, to: number): Map<number, Float64Array> {
+/**
+ * Per category code and currency code: the spending of the rows in [from, to] (SPEC §1);
+ * unclassified money in apart, per currency code.
+ */
+function spendingOf(l: Ledger, from: number, to: number): { spent: Map<number, Float64Array>; inflow: { total: Float64Array; count: Int32Array } } {
   const spent = new Map<number, Float64Array>();
+  const inflow = { total: new Float64Array(l.currencies.length), count: new Int32Array(l.currencies.length) };
+  const unclassified = unclassifiedInflow(l);
   const [start, end] = l.rangeOf(from, to);
   for (let i = start; i < end; i++) {
+    if (unclassified(i)) {
+      inflow.total[l.currencyAt(i)]! += l.amountAt(i);
+      inflow.count[l.currencyAt(i)]!++;
+      continue;
+    }
     const c = l.categoryAt(i);
     let per = spent.get(c);
     if (!per) spent.set(c, (per = new Float64Array(l.currencies.length)));
     per[l.currencyAt(i)]! -= l.amountAt(i);
   }
-  return spent;
+  return { spent, inflow };
 }
 
 /** The figures of every budget (and every spending category) for one month; `today` (yyyymmdd) decides the month in progress. */
 export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month: number, today: number): BudgetMonth {
   const l = db.ledger();
-  const main = db.summary().currency;
+  const currencies = spendingCurrencies(db);
+  const main = currencies.household;
   const year = Math.floor(month / 12);
   const m = (month % 12) + 1;
   const dim = daysInMonth(year, m);
@@ -119,21 +138,26 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
   const dataUntil = !inProgress && l.lastDay !== null && monthKey(l.lastDay) === month && l.lastDay < last ? l.lastDay : null;
 
   // Spending per category code and currency code in the month (all rows: refunds reduce it).
-  const spent = spendingOf(l, first, last);
+  const { spent, inflow } = spendingOf(l, first, last);
   const spentOf = (category: string, currency: string): number => {
     const c = l.categoryIndex(category);
     const k = l.currencyIndex(currency);
     return c < 0 || k < 0 ? 0 : (spent.get(c)?.[k] ?? 0);
   };
-  const series = inProgress ? recurringUpTo(db, l, last) : [];
+  // The month in progress: its obligations as found up to its end (all the data, unless the data runs past it).
+  const series = !inProgress ? [] : l.lastDay !== null && l.lastDay <= last ? db.recurring() : recurringUpTo(db, l, last);
   const project = (category: string, currency: string, s: number): number | null => {
     if (!daysElapsed) return null;
-    const own = series.filter((x) => x.category === category && x.currency === currency);
+    const c = l.categoryIndex(category);
+    const mine = (r: number) => l.categoryAt(r) === c && l.dayAt(r) >= first && l.dayAt(r) <= today;
+    // Made this month: the series' regular payments, and their one-offs (spent, but no pace).
     let made = 0;
     let expected = 0;
-    for (const x of own) {
-      for (const r of x.rows) if (l.dayAt(r) >= first && l.dayAt(r) <= today) made -= l.amountAt(r);
-      expected += expectedPayments(x, first - 1, last).length * x.current;
+    for (const x of series) {
+      if (x.currency !== currency) continue;
+      for (const r of x.rows) if (mine(r)) made -= l.amountAt(r);
+      for (const o of x.oneOffs) if (o.kind !== "refund" && mine(o.row)) made -= l.amountAt(o.row);
+      for (const e of stillExpected(x, first, last)) if (e.category === category) expected += e.amount;
     }
     return s + expected + ((s - made) / daysElapsed) * (dim - daysElapsed);
   };
@@ -163,8 +187,9 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
     .filter((n) => db.roleOf(n) === "spending" && !has.has(n));
   const unbudgeted: BudgetLine[] = spendingNames
     .map((n) => {
-      const s = spentOf(n, main);
-      return { category: n, budget: null, currency: main, spent: s, remaining: null, pctUsed: null, projection: project(n, main, s), over: false, projectedOver: false };
+      const currency = currencies.of(n);
+      const s = spentOf(n, currency);
+      return { category: n, budget: null, currency, spent: s, remaining: null, pctUsed: null, projection: project(n, currency, s), over: false, projectedOver: false };
     })
     .sort((a, b) => b.spent - a.spent || a.category.localeCompare(b.category));
 
@@ -203,11 +228,14 @@ export function budgetMonth(db: BudgetDb, budgets: readonly BudgetEntry[], month
       .sort((a, b) => (a.currency === main ? -1 : b.currency === main ? 1 : a.currency.localeCompare(b.currency))),
     unbudgetedSpending,
     otherCurrencySpending,
+    unclassifiedIn: l.currencies
+      .map((currency, k) => ({ currency, total: inflow.total[k]!, count: inflow.count[k]! }))
+      .filter((x) => x.count > 0),
     outsideData: l.firstDay === null || month < monthKey(l.firstDay) || month > monthKey(l.lastDay!),
   };
 }
 
-/** The recurring series (SPEC §2.1) among the money-out rows of spending categories up to `until`. */
+/** The recurring obligations (SPEC §2.1) among the money-out rows of spending categories up to `until`. */
 function recurringUpTo(db: BudgetDb, l: Ledger, until: number): Series[] {
   const spending = Uint8Array.from(l.categoryNames, (n) => (db.roleOf(n) === "spending" ? 1 : 0));
   const [, end] = l.rangeOf(undefined, until);
@@ -218,45 +246,115 @@ function recurringUpTo(db: BudgetDb, l: Ledger, until: number): Series[] {
     },
     3,
     l.lastDay ?? 0,
+    { keys: db.seriesKeys() },
   );
 }
 
 /**
- * Starting amounts when there are no budgets: the three largest spending categories
- * with their monthly average over the last 3 full months the data covers (the month it
- * stops in counts once the data reaches that month's last day; months inside the data's
- * coverage; empty months count 0), main currency.
+ * The last 3 full months the data covers, as inclusive yyyymmdd bounds (null: none): the month
+ * the data stops in is not full unless the data reaches its last day (demo data ending 31 Oct:
+ * October is); only months inside the data's coverage.
  */
-export function suggestedBudgets(db: BudgetDb, n = 3): { months: string[]; currency: string; suggestions: { category: string; average: number }[] } {
-  const l = db.ledger();
-  const currency = db.summary().currency;
-  if (l.lastDay === null) return { months: [], currency, suggestions: [] };
-  // The month the data stops in is not full unless the data reaches its last day (demo data ending 31 Oct: October is).
+function lastFullMonths(l: Ledger): { from: number; to: number; months: number[] } | null {
+  if (l.lastDay === null || l.firstDay === null) return null;
   const y = Math.floor(l.lastDay / 10000);
   const m = Math.floor(l.lastDay / 100) % 100;
   const current = monthKey(l.lastDay) + (l.lastDay % 100 === daysInMonth(y, m) ? 1 : 0);
-  const fromMonth = current - 3;
-  const toMonth = current - 1;
-  const day = (mk: number, last: boolean) => {
+  const months: number[] = [];
+  for (let mk = Math.max(current - 3, monthKey(l.firstDay)); mk <= current - 1; mk++) months.push(mk);
+  if (!months.length) return null;
+  const day = (mk: number, end: boolean) => {
     const y = Math.floor(mk / 12);
     const mm = (mk % 12) + 1;
-    return y * 10000 + mm * 100 + (last ? daysInMonth(y, mm) : 1);
+    return y * 10000 + mm * 100 + (end ? daysInMonth(y, mm) : 1);
   };
+  return { from: day(months[0]!, false), to: day(months.at(-1)!, true), months };
+}
+
+/**
+ * The currency with the most spending by amount over the last 3 full months, per category and
+ * for all spending: what a budget is kept in unless told otherwise (SPEC §8, round 4) — not
+ * the currency with the most rows, so a big EUR import does not turn CHF groceries into EUR.
+ * A category without spending there falls back to the household's currency, which falls back
+ * to the data's main currency.
+ */
+export function spendingCurrencies(db: BudgetDb): { household: string; of(category: string): string } {
+  const l = db.ledger();
+  const window = lastFullMonths(l);
+  const nCur = l.currencies.length;
+  // Per category code × currency code, and per currency for all spending.
+  const totals = new Float64Array(l.categoryNames.length * nCur);
+  const all = new Float64Array(nCur);
+  if (window) {
+    const spending = Uint8Array.from(l.categoryNames, (n) => (db.roleOf(n) === "spending" ? 1 : 0));
+    const unclassified = unclassifiedInflow(l);
+    const [start, end] = l.rangeOf(window.from, window.to);
+    for (let i = start; i < end; i++) {
+      if (unclassified(i)) continue;
+      totals[l.categoryAt(i) * nCur + l.currencyAt(i)]! -= l.amountAt(i);
+      if (spending[l.categoryAt(i)]) all[l.currencyAt(i)]! -= l.amountAt(i);
+    }
+  }
+  const most = (at: (k: number) => number): string | null => {
+    let best = -1;
+    for (let k = 0; k < nCur; k++) if (at(k) > 0 && (best < 0 || at(k) > at(best) || (at(k) === at(best) && l.currencyCodeOf(k) < l.currencyCodeOf(best)))) best = k;
+    return best < 0 ? null : l.currencyCodeOf(best);
+  };
+  const household = most((k) => all[k]!) ?? db.summary().currency;
+  return {
+    household,
+    of(category) {
+      const c = l.categoryIndex(category);
+      return (c < 0 ? null : most((k) => totals[c * nCur + k]!)) ?? household;
+    },
+  };
+}
+
+/** The currency a new budget for `category` is kept in (spendingCurrencies). */
+export function budgetCurrency(db: BudgetDb, category: string): string {
+  return spendingCurrencies(db).of(category);
+}
+
+/**
+ * Starting amounts when there are no budgets: the three largest spending categories
+ * with their monthly average over the last 3 full months the data covers (lastFullMonths;
+ * empty months count 0), in the household's spending currency (spendingCurrencies).
+ */
+export function suggestedBudgets(db: BudgetDb, n = 3): { months: string[]; currency: string; suggestions: { category: string; average: number }[] } {
+  const l = db.ledger();
+  const currency = spendingCurrencies(db).household;
   // The months inside the data's coverage (SPEC §1 month average: empty months count 0).
-  const months: number[] = [];
-  for (let mk = Math.max(fromMonth, monthKey(l.firstDay!)); mk <= toMonth; mk++) months.push(mk);
-  if (!months.length) return { months: [], currency, suggestions: [] };
+  const window = lastFullMonths(l);
+  if (!window) return { months: [], currency, suggestions: [] };
+  const { months } = window;
   const k = l.currencyIndex(currency);
   const totals = new Float64Array(l.categoryNames.length);
   const spending = Uint8Array.from(l.categoryNames, (name) => (db.roleOf(name) === "spending" ? 1 : 0));
-  const [start, end] = l.rangeOf(day(months[0]!, false), day(toMonth, true));
-  for (let i = start; i < end; i++) if (l.currency[i] === k && spending[l.categoryAt(i)]) totals[l.categoryAt(i)]! -= l.amountAt(i);
+  const unclassified = unclassifiedInflow(l);
+  const [start, end] = l.rangeOf(window.from, window.to);
+  for (let i = start; i < end; i++) if (l.currencyAt(i) === k && spending[l.categoryAt(i)] && !unclassified(i)) totals[l.categoryAt(i)]! -= l.amountAt(i);
   const suggestions = [...totals]
     .map((t, c) => ({ category: l.categoryNameOf(c), average: t / months.length }))
     .filter((s) => spending[l.categoryIndex(s.category)] && round2(s.average) > 0)
     .sort((a, b) => b.average - a.average || a.category.localeCompare(b.category))
     .slice(0, n);
   return { months: months.map(monthLabel), currency, suggestions };
+}
+
+/**
+ * The currency a budget is set in: the one asked for (it must be in the data), else the
+ * budget's own when it has one (changing an amount keeps it), else budgetCurrency.
+ */
+export function currencyOfBudget(db: BudgetDb, existing: { currency: string } | null | undefined, category: string, requested?: string): string {
+  if (requested !== undefined) {
+    const code = requested.trim().toUpperCase();
+    const known = db.summary().currencies.map((c) => c.currency);
+    if (!/^[A-Z]{3}$/.test(code) || !known.includes(code)) {
+      throw new ToolInputError(`currency must be one of the data's currencies (${known.join(", ") || "none"}); got "${requested}"`);
+    }
+    return code;
+  }
+  return existing?.currency ?? budgetCurrency(db, category);
 }
 
 /** A budget amount as typed or sent: null when fine, else why not. */

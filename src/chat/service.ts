@@ -233,7 +233,7 @@ export class ChatService {
         model: settings.model,
         maxTokens: settings.maxTokens,
         invoker,
-        system: systemBlocks({ summary: budget.summary(), notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list() }),
+        system: systemBlocks({ summary: budget.summary(), notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list(), contributions: store.contributions.counterparties() }),
         history,
         question,
         opening: opening.blocks,

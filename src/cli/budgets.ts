@@ -6,9 +6,9 @@ import { openLocal } from "../app.ts";
 import { dayToIso, localDay } from "../ledger/calendar.ts";
 import { flagHelp, flagOptions } from "../config.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";
-import { formatMoney, formatPercent } from "../core/format.ts";
+import { formatMoney, formatPercent, plural } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
-import { budgetCategory, budgetMonth, budgetMonthOf, findBudget, parseBudgetAmount } from "../budgets/budgets.ts";
+import { budgetCategory, budgetMonth, budgetMonthOf, currencyOfBudget, findBudget, parseBudgetAmount } from "../budgets/budgets.ts";
 import { parse } from "./args.ts";
 
 export const BUDGETS_HELP = `budget-chat budgets set CATEGORY AMOUNT
@@ -17,8 +17,10 @@ budget-chat budgets remove CATEGORY
 
 Monthly budgets per spending category, shared by the whole household (the Budgets page
 and the chat's set_budget change the same ones; every change is in the audit log).
-  set CATEGORY AMOUNT   set or change a category's monthly budget, in the data's main currency
-                        (e.g. budget-chat budgets set Groceries 600); 0 removes it
+  set CATEGORY AMOUNT   set or change a category's monthly budget (e.g. budget-chat budgets set Groceries 600);
+                        0 removes it. A new budget is kept in the currency the category was spent in most
+                        (by amount) over the last 3 full months; a changed one keeps its currency
+  --currency CODE       with set: keep the budget in this currency instead (e.g. EUR)
   list                  every budget with this month's spending, remaining and % used
                         (this month: the latest month with data, projected to its end)
   remove CATEGORY       remove a category's budget
@@ -30,7 +32,7 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
   // "-5" would otherwise read as an unknown option: say what is wrong with it as an amount.
   const negative = argv[0] === "set" ? argv.find((a) => /^-\d/.test(a)) : undefined;
   if (negative) throw new UsageError(`budgets set: the amount must be a positive number, e.g. 450 or 450.50; got "${negative}"`);
-  const { values, positionals } = parse(argv, flagOptions(["db", "notSpending", "chatDb"]));
+  const { values, positionals } = parse(argv, { ...flagOptions(["db", "notSpending", "chatDb"]), currency: { type: "string" } });
   if (values.help) {
     console.log(BUDGETS_HELP);
     return 0;
@@ -38,6 +40,7 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
   const [action, ...rest] = positionals;
   if (!action) throw new UsageError(`budgets: missing action: ${ACTIONS} (see budget-chat budgets --help)`);
   if (!["set", "list", "remove"].includes(action)) throw new UsageError(`budgets: unknown action "${action}": ${ACTIONS}`);
+  if (values.currency !== undefined && action !== "set") throw new UsageError(`budgets ${action}: --currency goes with set only`);
   const arity = { set: 2, list: 0, remove: 1 }[action as "set" | "list" | "remove"];
   if (rest.length !== arity) {
     throw new UsageError(
@@ -63,7 +66,13 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
         if (/^\s*0+(\.0+)?\s*$/.test(amountText)) return removeBudget(store, category, actor, "budgets set");
         const parsed = parseBudgetAmount(amountText);
         if ("problem" in parsed) throw new UsageError(`budgets set: ${parsed.problem}`);
-        const currency = budget.summary().currency;
+        let currency: string;
+        try {
+          currency = currencyOfBudget(budget, store.budgets.get(category), category, values.currency);
+        } catch (e) {
+          if (e instanceof ToolInputError) throw new UsageError(`budgets set: ${e.message}`);
+          throw e;
+        }
         const change = store.budgets.set(category, parsed.amount, currency, actor);
         const was = change.before ? ` (was ${formatMoney(change.before.amount, change.before.currency)})` : "";
         console.log(`${category}: budget ${formatMoney(parsed.amount, currency)} a month${was}.`);
@@ -109,6 +118,8 @@ export async function budgetsCommand(argv: string[]): Promise<number> {
         console.log(`Unbudgeted spending: ${un}.`);
         const other = s.otherCurrencySpending.map((o) => `${o.category} ${formatMoney(o.spent, o.currency)}`).join(", ");
         if (other) console.log(`Budgeted categories' spending in other currencies (not counted against their budgets): ${other}.`);
+        const inflow = s.unclassifiedIn.map((u) => `${formatMoney(u.total, u.currency)} (${plural(u.count, "transaction")})`).join(", ");
+        if (inflow) console.log(`Unclassified money in (Uncategorised rows, neither spending nor income): ${inflow}.`);
         return 0;
       }
     }

@@ -12,7 +12,7 @@ Run one analysis tool without the model and print its ToolOutput as JSON, or lis
 every tool with its risk and JSON schema.
 Tools: ${READ_TOOLS.map((t) => t.name).join(", ")}
 Example: budget-chat tool spending_by_category '{"year":2025}'
-budget_status reads the household's budgets from the app database (--chat-db).
+budget_status and income_vs_spending read the household's budgets and contributions from the app database (--chat-db).
 ${flagHelp(["db", "notSpending", "chatDb"])}`;
 
 export async function toolCommand(argv: string[]): Promise<number> {
@@ -37,10 +37,10 @@ export async function toolCommand(argv: string[]): Promise<number> {
     throw new UsageError(`tool: input is not valid JSON: ${(e as Error).message}`);
   }
   const local = openLocal(values);
-  // The app database is opened only when the tool reads budgets (the same context the app gives the loop).
-  const budgets = { list: () => local.store.budgets.list() };
+  // The app database is opened only when the tool reads budgets or contributions (the same context the app gives the loop).
+  const ctx = { budgets: { list: () => local.store.budgets.list() }, contributions: { counterparties: () => local.store.contributions.counterparties() } };
   try {
-    const call = await createInvoker({ budget: local.budget, tools: READ_TOOLS, ctx: { budgets }, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
+    const call = await createInvoker({ budget: local.budget, tools: READ_TOOLS, ctx, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
     if (call.kind === "error" && !call.badCall) throw new Error(`tool: ${call.error}`);
     if (call.kind !== "output") {
       const tool = toolByName(name);

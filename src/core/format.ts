@@ -165,3 +165,29 @@ export function formatDateTime(iso: string, timeZone?: string): string {
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${formatDate(`${part("year")}-${part("month")}-${part("day")}`)}, ${formatClock(iso, timeZone)}`;
 }
+
+/** Money per currency, never one sum over several (SPEC §1, §3.3). */
+export type CurrencyTotal = { currency: string; total: number };
+
+/**
+ * Signed amounts summed per currency (codes trimmed and upper-cased, as every figure knows
+ * them), the currency with most amounts first (ties alphabetical).
+ */
+export function totalsByCurrency(items: Iterable<{ amount: number; currency: string }>): CurrencyTotal[] {
+  const sums = new Map<string, { total: number; n: number }>();
+  for (const { amount, currency } of items) {
+    const code = String(currency ?? "").trim().toUpperCase();
+    const t = sums.get(code) ?? { total: 0, n: 0 };
+    t.total += amount;
+    t.n++;
+    sums.set(code, t);
+  }
+  return [...sums]
+    .sort((a, b) => b[1].n - a[1].n || a[0].localeCompare(b[0]))
+    .map(([currency, t]) => ({ currency, total: t.total }));
+}
+
+/** "CHF -90.00, EUR -30.86": each currency's total, side by side. */
+export function formatTotals(totals: readonly CurrencyTotal[]): string {
+  return totals.map((t) => formatMoney(t.total, t.currency)).join(", ");
+}

@@ -33,14 +33,10 @@
  *   confidence column) is NaN; a NULL source (or no source column) is -1; a NULL account
  *   (or no account column) is -1.
  * - A NULL or non-numeric amount reads as 0, which is what SQL's SUM makes of it.
- * - A ledger is immutable once built (the lower-cased dictionary copies used by text
- *   search are built lazily on the first search and then kept).
+ * - A ledger is immutable once built (the folded dictionary copies used by text search
+ *   are built lazily on the first search and then kept).
  */
-
-/** How both sides of a text search are folded: NFC, then lower case (Unicode-aware). */
-export function foldText(s: string): string {
-  return s.normalize("NFC").toLowerCase();
-}
+import { foldText, SearchTerm, type FoldedText } from "../core/search-text.ts";
 
 /** SPEC §1 hygiene: a currency code as every figure knows it (`chf ` → `CHF`). */
 export function normaliseCurrency(code: string): string {
@@ -57,7 +53,7 @@ export function foldCategory(name: string): string {
  * entry or its description's entry is 1 (see `Ledger.rowMatches`).
  */
 export type TextMatch = {
-  /** The folded term (foldText). */
+  /** The term as given. */
   readonly term: string;
   /** 1 where `merchants[k]` contains the term; indexed like `Ledger.merchants`. */
   readonly merchants: Uint8Array;
@@ -140,8 +136,8 @@ export class Ledger implements LedgerColumns {
   readonly firstDay: number | null;
   readonly lastDay: number | null;
 
-  private foldedMerchants: string[] | null = null;
-  private foldedDescriptions: string[] | null = null;
+  private foldedMerchants: FoldedText[] | null = null;
+  private foldedDescriptions: FoldedText[] | null = null;
 
   constructor(c: LedgerColumns) {
     this.size = c.size;
@@ -288,12 +284,13 @@ export class Ledger implements LedgerColumns {
   }
 
   /**
-   * Which merchants and descriptions contain `term`: case-insensitive (Unicode-aware:
-   * both sides pass through foldText, so "zürich" finds "ZÜRICH"), a plain substring
-   * (`%` and `_` are ordinary characters). An empty term matches every entry.
+   * Which merchants and descriptions contain `term`, as every search folds it
+   * (src/core/search-text.ts: case, accents and ü = ue = u, so "Zuerich" finds "ZÜRICH"),
+   * a plain substring (`%` and `_` are ordinary characters). An empty term matches every
+   * entry. Each dictionary entry is folded once, at the first search of this ledger.
    */
   textMatch(term: string): TextMatch {
-    const t = foldText(term);
+    const t = new SearchTerm(term);
     this.foldedMerchants ??= this.merchants.map(foldText);
     this.foldedDescriptions ??= this.descriptions.map(foldText);
     const fm = this.foldedMerchants;
@@ -302,18 +299,18 @@ export class Ledger implements LedgerColumns {
     const descriptions = new Uint8Array(fd.length);
     let any = false;
     for (let k = 0; k < fm.length; k++) {
-      if (fm[k]!.includes(t)) {
+      if (t.inFolded(fm[k]!)) {
         merchants[k] = 1;
         any = true;
       }
     }
     for (let k = 0; k < fd.length; k++) {
-      if (fd[k]!.includes(t)) {
+      if (t.inFolded(fd[k]!)) {
         descriptions[k] = 1;
         any = true;
       }
     }
-    return { term: t, merchants, descriptions, any };
+    return { term, merchants, descriptions, any };
   }
 
   /** Whether row i matches a TextMatch (its merchant or its description contains the term). */

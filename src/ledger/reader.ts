@@ -6,6 +6,9 @@ import { loadLedger } from "./ledger-load.ts";
 import { dayToIso } from "./calendar.ts";
 import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
 import { isBusyError } from "../core/errors.ts";
+import { registerSearchFunction } from "../core/search-text.ts";
+import { loadTransactionDetails, type TransactionDetail } from "./details.ts";
+import { counterpartyKeys, findSeries, merchantKeys, type Series, type SeriesKeys } from "./recurring.ts";
 
 /** Named parameters of a statement (`$name` in the SQL, `{ name }` here: connections use strict: true). */
 export type SqlParams = Record<string, string | number | bigint | boolean | null>;
@@ -67,7 +70,7 @@ export class BudgetDb {
   private db: Database;
   private currentPath: string;
   private isDemo: boolean;
-  private cached: { version: number; ledger: Ledger; summary: DataSummary } | null = null;
+  private cached: Snapshot | null = null;
   /** Lower-cased, for matching roles in any letter case. */
   private readonly notSpending: Set<string>;
 
@@ -80,6 +83,8 @@ export class BudgetDb {
     /** Demo data only: the real database it stands in for until that file exists. */
     private readonly realPath: string | null,
   ) {
+    // Searches in SQL (an approval's preview) fold as the ledger's do.
+    registerSearchFunction(db);
     this.db = db;
     this.currentPath = path;
     this.isDemo = demo;
@@ -173,6 +178,71 @@ export class BudgetDb {
   }
 
   /**
+   * The import's facts per transaction (`transaction_details`, SPEC §10.1) by transactions.id,
+   * read once per version of the data, at the first question that needs them; empty without the table.
+   */
+  details(): Map<number, TransactionDetail> {
+    const c = this.fresh();
+    return (c.details ??= loadTransactionDetails(this.db));
+  }
+
+  /**
+   * The recurring obligations over all the data (SPEC §2.1: money out of the spending
+   * categories, at least 3 cycles), found once per version of the data: unusual_transactions
+   * leaves their expected payments out, the budget projection counts what they still owe.
+   */
+  recurring(): Series[] {
+    const c = this.fresh();
+    if (!c.recurring) {
+      const l = c.ledger;
+      const spending = Uint8Array.from(l.categoryNames, (n) => (this.roleOf(n) === "spending" ? 1 : 0));
+      const all = (pick: (i: number) => boolean) => (fn: (i: number) => void) => {
+        for (let i = 0; i < l.size; i++) if (pick(i)) fn(i);
+      };
+      c.recurring = findSeries(l, all((i) => l.amount[i]! < 0 && spending[l.category[i]!] === 1), 3, l.lastDay ?? 0, {
+        keys: this.seriesKeys(),
+        inflows: all((i) => l.amount[i]! > 0),
+      });
+    }
+    return c.recurring;
+  }
+
+  /**
+   * The ledger rows that have details, ascending, with their details (for scans over a period:
+   * a date range is a slice of rows, so of this list too).
+   */
+  detailRows(): { rows: Int32Array; details: TransactionDetail[] } {
+    const c = this.fresh();
+    if (!c.detailRows) {
+      const details = this.details();
+      const rows: number[] = [];
+      const found: TransactionDetail[] = [];
+      if (details.size) {
+        const l = c.ledger;
+        for (let i = 0; i < l.size; i++) {
+          const d = details.get(l.id[i]!);
+          if (d) {
+            rows.push(i);
+            found.push(d);
+          }
+        }
+      }
+      c.detailRows = { rows: Int32Array.from(rows), details: found };
+    }
+    return c.detailRows;
+  }
+
+  /** Whom each row is paid to, for recurring series: its merchant, or the bank's counterparty where the import knew no merchant. */
+  seriesKeys(): SeriesKeys {
+    const c = this.fresh();
+    if (!c.keys) {
+      const details = this.details();
+      c.keys = details.size ? counterpartyKeys(c.ledger, (id) => details.get(id)?.counterparty ?? null) : merchantKeys(c.ledger);
+    }
+    return c.keys;
+  }
+
+  /**
    * The summary for pages, which must never wait on another program's lock: the current
    * one when the file can be read at once, else the last one read (waits only if none
    * was ever read).
@@ -247,7 +317,7 @@ export class BudgetDb {
     this.cached = null;
   }
 
-  private fresh(): { ledger: Ledger; summary: DataSummary } {
+  private fresh(): Snapshot {
     this.switchToRealWhenPresent();
     // The version is read before the data: a commit in between costs one more rebuild, never stale data.
     const version = this.dataVersion();
@@ -322,6 +392,9 @@ export class BudgetDb {
     };
   }
 }
+
+/** What is read of one version of the data: the ledger and its summary at once, the rest when first needed. */
+type Snapshot = { version: number; ledger: Ledger; summary: DataSummary; details?: Map<number, TransactionDetail>; keys?: SeriesKeys; recurring?: Series[]; detailRows?: { rows: Int32Array; details: TransactionDetail[] } };
 
 /** A WAL-mode database that cannot be opened because its folder is not writable (SQLite would create -shm there). */
 function walInReadOnlyFolder(path: string, e: Error & { code?: string }): boolean {

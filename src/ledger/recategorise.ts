@@ -27,6 +27,8 @@ import { UNCATEGORISED } from "./schema.ts";
 import { whereOf, type Where } from "./selection.ts";
 import type { BudgetWriter } from "./write-path.ts";
 import { WriteConflictError } from "../core/errors.ts";
+import { registerSearchFunction } from "../core/search-text.ts";
+import { totalsByCurrency, type CurrencyTotal } from "../core/format.ts";
 
 /**
  * One transaction's classification before or after a write (null: the column does not exist or was NULL).
@@ -59,8 +61,8 @@ export type RecategoriseResult = {
   after: ClassificationRow[];
   /** One per merchant key taught, in the order the pipeline would write them. */
   lessons: Lesson[];
-  /** Sum of the moved rows' amounts (signed, as stored). */
-  total: number;
+  /** The moved rows' amounts (signed, as stored) summed per currency: never one sum over several (SPEC §3.3). */
+  totals: CurrencyTotal[];
   /** Rows moved per previous category (NULL counts as Uncategorised), most first. */
   from: { category: string; rows: number }[];
   to: string;
@@ -82,7 +84,7 @@ export type WriteOptions<R> = {
   userId?: string | null;
 };
 
-type TxRow = ClassificationRow & { raw_description: string; merchant_name: string | null; amount: number; date: string };
+type TxRow = ClassificationRow & { raw_description: string; merchant_name: string | null; amount: number; currency: string; date: string };
 
 /**
  * Move exactly the rows the approval was computed for to `to`, and teach the pipeline.
@@ -91,12 +93,14 @@ type TxRow = ClassificationRow & { raw_description: string; merchant_name: strin
  */
 export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: WriteOptions<RecategoriseResult> = {}): RecategoriseResult {
   return writer.write({ kind: "recategorise", userId: opts.userId ?? null, apply: (db) => {
+    // The stored selection may search (SQL's search function folds as the preview's did).
+    registerSearchFunction(db);
     const cols = columnsOf(db, "transactions");
     const source = cols.has("source") ? "source" : "NULL AS source";
     const confidence = cols.has("confidence") ? "confidence" : "NULL AS confidence";
     const rows = db
       .query(
-        `SELECT id, category, ${source}, ${confidence}, raw_description, merchant_name, amount, date
+        `SELECT id, category, ${source}, ${confidence}, raw_description, merchant_name, amount, currency, date
          FROM transactions ${r.where.sql} ORDER BY id`,
       )
       .all(r.where.params) as TxRow[];
@@ -114,11 +118,9 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
     if (changed !== expected.length) throw new WriteConflictError(`expected to update ${expected.length} rows, updated ${changed}`);
 
     const fromCounts = new Map<string, number>();
-    let total = 0;
     for (const row of rows) {
       const c = row.category ?? UNCATEGORISED;
       fromCounts.set(c, (fromCounts.get(c) ?? 0) + 1);
-      total += row.amount;
     }
     const result: RecategoriseResult = {
       before: rows.map(({ id, category, source, confidence }) => ({ id, category, source, confidence })),
@@ -130,7 +132,7 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
       })),
       lessons: teach(db, rows.map((row) => ({ ...row, category: r.to })), opts.now ?? (() => new Date())),
       created: r.create ? createCategory(db, r.create, (opts.now ?? (() => new Date()))()) : null,
-      total,
+      totals: totalsByCurrency(rows),
       from: [...fromCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, n]) => ({ category, rows: n })),
       to: r.to,
     };

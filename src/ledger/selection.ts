@@ -6,6 +6,7 @@
  */
 import { CATEGORY_SQL, UNCATEGORISED } from "./schema.ts";
 import { MAX_AMOUNT } from "./ledger-load.ts";
+import { SEARCH_SQL_FUNCTION } from "../core/search-text.ts";
 
 export type Where = {
   /** "WHERE …" — contains no user values. */
@@ -19,37 +20,18 @@ export type Selection = {
   to?: string;
   /** Exact category name; NULL rows count as Uncategorised. */
   category?: string;
-  /** Case-insensitive substring of merchant_name or raw_description. */
+  /** Substring of merchant_name or raw_description, folded as every search folds (src/core/search-text.ts). */
   search?: string;
   /** Leave out rows already in this category. */
   notIn?: string;
 };
 
-/** `%`, `_` and the escape character itself become literal in a LIKE pattern. */
-export function likeContains(term: string): string {
-  return `%${term.replace(/[\\%_]/g, "\\$&")}%`;
-}
-
 /**
- * LIKE folds ASCII only, so "zürich" would miss "ZÜRICH". A term with non-ASCII letters is
- * matched with GLOB instead (case-sensitive, but with a [xX] class per letter), where % and _
- * are literal anyway and *, ? and [ are bracketed.
+ * A text search in SQL, folded exactly as the ledger's (SPEC §1: case, accents, ü = ue = u …):
+ * the connection must have the search function (registerSearchFunction; BudgetDb and the
+ * recategorisation's writer register it). `%` and `_` are ordinary characters.
  */
-export function globContainsAnyCase(term: string): string {
-  let out = "*";
-  for (const ch of term) {
-    const lo = ch.toLowerCase();
-    const up = ch.toUpperCase();
-    if (lo !== up && [...lo].length === 1 && [...up].length === 1) out += `[${lo}${up}]`;
-    else if (ch === "*" || ch === "?" || ch === "[") out += `[${ch}]`;
-    else out += ch;
-  }
-  return `${out}*`;
-}
-
-const SEARCH_LIKE = "(merchant_name LIKE $search ESCAPE '\\' OR raw_description LIKE $search ESCAPE '\\')";
-const SEARCH_GLOB = "(merchant_name GLOB $search OR raw_description GLOB $search)";
-const NON_ASCII = /[^\x00-\x7f]/;
+const SEARCH = `${SEARCH_SQL_FUNCTION}($search, merchant_name, raw_description)`;
 
 /**
  * A real calendar day written YYYY-MM-DD, optionally followed by a time part (SQLite's
@@ -87,9 +69,8 @@ export function whereOf(s: Selection): Where {
     params.category = s.category;
   }
   if (s.search !== undefined) {
-    const unicode = NON_ASCII.test(s.search);
-    conds.push(unicode ? SEARCH_GLOB : SEARCH_LIKE);
-    params.search = unicode ? globContainsAnyCase(s.search) : likeContains(s.search);
+    conds.push(SEARCH);
+    params.search = s.search;
   }
   if (s.notIn !== undefined) {
     conds.push(`${CATEGORY_SQL} <> $notIn COLLATE NOCASE`);

@@ -84,7 +84,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
   server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listed }));
 
   let calls = 0;
-  const invoker = createInvoker({ budget: deps.budget, tools, ctx: { budgets: deps.store.budgets }, known: ALL_TOOLS });
+  const invoker = createInvoker({ budget: deps.budget, tools, ctx: { budgets: deps.store.budgets, contributions: deps.store.contributions }, known: ALL_TOOLS });
   server.setRequestHandler(CallToolRequestSchema, async (req): Promise<CallToolResult> => {
     const call = await invoker.invoke(
       { id: `mcp-${++calls}`, name: req.params.name, input: req.params.arguments ?? {} },

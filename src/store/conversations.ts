@@ -2,7 +2,7 @@
 import { randomUUID } from "node:crypto";
 import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import { stripControls } from "../core/validation.ts";
-import { type Row, StoreError, type StoreDb } from "./db.ts";
+import { type Row, searchMatches, StoreError, type StoreDb } from "./db.ts";
 
 export type Conversation = { id: string; userId: string; title: string; createdAt: string; updatedAt: string };
 
@@ -51,21 +51,21 @@ export class Conversations {
 
   /**
    * Ids of the user's conversations whose title or any message's text contains `query`
-   * (case-insensitive; `%` and `_` are literal), most recently updated first.
+   * (folded as every search: case, accents, ü = ue = u …; `%` and `_` are literal), most
+   * recently updated first.
    */
   search(userId: string, query: string, limit = 1000): string[] {
-    const like = `%${query.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     return this.s
       .many(
         `SELECT c.id FROM conversations c
          WHERE c.user_id = ?1 AND c.deleted_at IS NULL
-           AND (c.title LIKE ?2 ESCAPE '\\'
+           AND (${searchMatches("c.title", "?2")}
              OR EXISTS (SELECT 1 FROM messages m, json_each(m.content) b
                         WHERE m.conversation_id = c.id AND json_extract(b.value, '$.type') = 'text'
-                          AND json_extract(b.value, '$.text') LIKE ?2 ESCAPE '\\'))
+                          AND ${searchMatches("json_extract(b.value, '$.text')", "?2")}))
          ORDER BY c.updated_at DESC, c.rowid DESC LIMIT ?3`,
         userId,
-        like,
+        query,
         limit,
       )
       .map((r) => r.id as string);

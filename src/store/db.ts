@@ -10,6 +10,10 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
+import { registerSearchFunction, SEARCH_SQL_FUNCTION } from "../core/search-text.ts";
+
+/** `WHERE` text for "this column contains the user's search", folded as every search (SPEC §1); bind the search as `term`. */
+export const searchMatches = (column: string, term: string) => `${SEARCH_SQL_FUNCTION}(${term}, ${column})`;
 
 /** The app database is missing, foreign, newer than this build, or unusable. The message says what. */
 export class StoreError extends Error {
@@ -25,7 +29,10 @@ export class StoreDb {
     readonly path: string,
     /** The clock used for every timestamp the database writes (tests inject one). */
     readonly clock: () => Date = () => new Date(),
-  ) {}
+  ) {
+    // Conversation and memory search fold as every search does (SPEC §1).
+    registerSearchFunction(db);
+  }
 
   iso(): string {
     return this.clock().toISOString();

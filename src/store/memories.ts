@@ -1,5 +1,5 @@
 /** Long-term memory notes per user, their FTS5 index and optional embedding vectors. */
-import { type Row, type StoreDb } from "./db.ts";
+import { type Row, searchMatches, type StoreDb } from "./db.ts";
 
 export type Memory = { id: number; userId: string; conversationId: string | null; content: string; createdAt: string };
 /** A search hit; `score` is FTS5 bm25 (lower is more relevant). */
@@ -19,17 +19,11 @@ export class Memories {
     )!.id;
   }
 
-  /** The user's memories, newest first; `search` filters by substring (case-insensitive for ASCII). */
+  /** The user's memories, newest first; `search` filters by substring, folded as every search (SPEC §1). */
   list(userId: string, search?: string): Memory[] {
     const needle = search?.trim();
     if (needle) {
-      return this.s
-        .many(
-          "SELECT * FROM memories WHERE user_id = ? AND content LIKE ? ESCAPE '\\' ORDER BY id DESC",
-          userId,
-          `%${needle.replace(/[\\%_]/g, (c) => `\\${c}`)}%`,
-        )
-        .map(toMemory);
+      return this.s.many(`SELECT * FROM memories WHERE user_id = ? AND ${searchMatches("content", "?")} ORDER BY id DESC`, userId, needle).map(toMemory);
     }
     return this.s.many("SELECT * FROM memories WHERE user_id = ? ORDER BY id DESC", userId).map(toMemory);
   }

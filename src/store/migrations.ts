@@ -360,6 +360,17 @@ CREATE TABLE account_names (
   `
 ALTER TABLE imports ADD COLUMN reconciliation TEXT;
 `,
+  // 14 (issue 33, household contributions): counterparties whose money IN the household counts as income
+  // (a partner paying into a joint account), for the whole household. `folded` is the name folded like search
+  // (one counterparty however it is written); `created_by` names who marked it (a user's name, or "cli").
+  `
+CREATE TABLE household_contributions (
+  counterparty TEXT PRIMARY KEY,
+  folded TEXT NOT NULL UNIQUE,
+  created_at TEXT NOT NULL,
+  created_by TEXT NOT NULL
+);
+`,
 ];
 
 /** The schema version this build writes. */

@@ -6,6 +6,7 @@ import type { Database } from "bun:sqlite";
 import { Approvals } from "./approvals.ts";
 import { AuditLog } from "./audit-log.ts";
 import { Budgets } from "./budgets.ts";
+import { Contributions } from "./contributions.ts";
 import { DataEdits } from "./data-edits.ts";
 import { CsvMappings } from "./csv-mappings.ts";
 import { Imports } from "./import-records.ts";
@@ -44,6 +45,8 @@ export class Store {
   readonly budgetWrites: BudgetWrites;
   /** The user's own changes to budget.db outside approvals, for undo (issue 24). */
   readonly edits: DataEdits;
+  /** Counterparties whose money in counts as household income (issue 33). */
+  readonly contributions: Contributions;
   /** Imported bank files (issue 21) and saved CSV mappings. */
   readonly imports: Imports;
   readonly csvMappings: CsvMappings;
@@ -61,6 +64,7 @@ export class Store {
     this.memories = new Memories(s);
     this.usage = new UsageReport(s);
     this.budgets = new Budgets(s, this.audit);
+    this.contributions = new Contributions(s, this.audit);
     this.edits = new DataEdits(s);
     this.imports = new Imports(s);
     this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit, this.imports);

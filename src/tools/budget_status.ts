@@ -9,7 +9,7 @@
 import { z } from "zod";
 import { dayToIso } from "../ledger/calendar.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
-import { formatMoney, formatPercent, joinAnd } from "../core/format.ts";
+import { formatMoney, formatPercent, joinAnd, plural } from "../core/format.ts";
 import { budgetMonth, budgetMonthOf, suggestedBudgets, type BudgetLine, type BudgetMonth } from "../budgets/budgets.ts";
 import { coverageSentence } from "./query/period.ts";
 import { todayOf } from "./query/today.ts";
@@ -28,8 +28,9 @@ export const budgetStatus: ReadTool<typeof schema> = {
   description:
     "The user's monthly budgets (one amount per spending category) against their spending in one month (default: the current " +
     "calendar month when it has data, else the latest month with data). Per budgeted category: budget, spent, remaining, % used, " +
-    "and for the current month the projection (spent so far + the category's recurring payments still expected this month + the " +
-    "pace of its other spending × the days left); categories over budget or projected over are flagged. Ends with the total budget, total spent and the spending " +
+    "and for the current month the projection (spent so far + the category's recurring obligations still expected this month — rent " +
+    "and service charges, premiums — + the pace of its other spending × the days left); categories over budget or projected over are " +
+    "flagged. Each budget is in its own currency; spending in other currencies is listed apart. Ends with the total budget, total spent and the spending " +
     "of categories without a budget. With no budgets set it says so and suggests starting amounts. " +
     "Use it for 'how am I doing this month', 'am I on track', 'did I stay within budget in March 2025'. " +
     "The UI draws a horizontal bar chart of % used automatically.",
@@ -108,10 +109,13 @@ function describe(db: BudgetDb, s: BudgetMonth): string {
       (t.projection !== null ? `, projected ${formatMoney(t.projection, t.currency)}` : "") +
       ".",
   );
+  const inflow = s.unclassifiedIn.length
+    ? `Unclassified money in (Uncategorised rows, neither spending nor income): ${s.unclassifiedIn.map((u) => `${formatMoney(u.total, u.currency)} in ${plural(u.count, "transaction")}`).join(", ")}.`
+    : "";
   const unbudgeted = s.unbudgetedSpending.length
     ? `Unbudgeted spending (categories without a budget): ${s.unbudgetedSpending.map((u) => formatMoney(u.spent, u.currency)).join(", ")}.`
     : `Unbudgeted spending (categories without a budget): ${formatMoney(0, s.currency)}.`;
-  return [head, ...lines, verdict, otherCurrencies, ...totals, unbudgeted].filter(Boolean).join("\n");
+  return [head, ...lines, verdict, otherCurrencies, ...totals, unbudgeted, inflow].filter(Boolean).join("\n");
 }
 
 function noBudgets(db: BudgetDb): string {

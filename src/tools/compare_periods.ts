@@ -2,7 +2,7 @@ import { z } from "zod";
 import { dayToIso, monthKey } from "../ledger/calendar.ts";
 import type { Ledger } from "../ledger/ledger.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
-import { formatMoney, formatNumber, formatPercent, round2 } from "../core/format.ts";
+import { formatMoney, formatNumber, formatPercent, plural, round2 } from "../core/format.ts";
 import { ToolInputError } from "../core/errors.ts";
 import { categoryMask, measureOf, resolveCategory, rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
@@ -11,6 +11,8 @@ import { coverageSentence, monthsCovered, resolvePeriod, type Period } from "./q
 import { scopeOf } from "./query/scope.ts";
 import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
+import type { BudgetDb } from "../ledger/reader.ts";
+import { addInflow, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const { year, month, from, to, currency, account } = periodFields;
 const periodArg = (which: string) =>
@@ -27,10 +29,21 @@ const schema = z.strictObject({
   account,
 });
 
-type Figures = { rows: number; a: Map<number, number>; b: Map<number, number>; spending: [number, number]; income: [number, number] };
-type Row = { name: string; a: number; b: number; change: number; pct: number | null };
+type Figures = {
+  rows: number;
+  a: Map<number, number>;
+  b: Map<number, number>;
+  spending: [number, number];
+  income: [number, number];
+  /** Unclassified money in per period (SPEC §1: neither spending nor income, reported apart). */
+  inflow: [Inflow, Inflow];
+};
+/** A compared line; `pa`/`pb` are per month when the periods differ in covered length (else the totals), `change` their difference. */
+type Row = { name: string; a: number; b: number; pa: number; pb: number; change: number };
 
 const sumOf = (m: Map<number, number>) => [...m.values()].reduce((x, y) => x + y, 0);
+/** Periods whose covered lengths differ by at most this share are compared in totals only. */
+const SAME_LENGTH = 0.05;
 /** Merchants named in the new and gone lists. */
 const LISTED = 10;
 
@@ -78,7 +91,9 @@ export const comparePeriods: ReadTool<typeof schema> = {
   description:
     "Compare spending in two periods, category by category (or merchant by merchant with by \"merchant\", listing new and " +
     "gone merchants): the amount in each, the change and the % change, sorted by the size of the change; plus total " +
-    "spending and income of both periods, and monthly averages when the periods differ in length. With category, that " +
+    "spending and income of both periods. When the periods differ in length (or one is only partly covered), every line is " +
+    "compared per month (its monthly average over the covered months) as well as in total. A change from or to a net refund " +
+    "is said in words, not as a percentage. Money in on Uncategorised rows is reported apart (neither spending nor income). With category, that " +
     "category's figures come first and the all-spending totals after. A period after the data's end is reported as having " +
     "no data yet (never as −100%); one partly covered says so. Each period is a year, a month, or from/to dates. Per " +
     "currency. Use it for 'this month vs the same month last year', 'did I spend more than last year', 'what grew most', " +
@@ -96,13 +111,15 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const roles = rolesOf(db, l);
     const only = category === undefined ? undefined : categoryMask(l, [category]);
     const scope = scopeOf(l, input);
-    const per = new PerCurrency<Figures>(l, () => ({ rows: 0, a: new Map(), b: new Map(), spending: [0, 0], income: [0, 0] }));
+    const per = new PerCurrency<Figures>(l, () => ({ rows: 0, a: new Map(), b: new Map(), spending: [0, 0], income: [0, 0], inflow: [noInflow(), noInflow()] }));
     const subject = new PerCurrency<{ rows: number; v: [number, number] }>(l, () => ({ rows: 0, v: [0, 0] }));
+    const unclassified = unclassifiedInflow(l);
     ([pa, pb] as const).forEach((period, k) =>
       forEachRow(l, { period, ...scope }, (i) => {
         const f = per.of(l.currencyAt(i));
         const code = l.categoryAt(i);
         const a = l.amountAt(i);
+        if (unclassified(i)) return addInflow(f.inflow[k]!, a);
         if (roles[code] === "spending") f.spending[k]! -= a;
         if (roles[code] === "income") f.income[k]! += a;
         if (only ? only[code] : roles[code] === "spending") {
@@ -122,43 +139,56 @@ export const comparePeriods: ReadTool<typeof schema> = {
     const partly = notes.map((n, k) => (n && !n.none ? `${k === 0 ? "a" : "b"} covers ${n.covered} only` : null));
     if (per.size === 0) return { summary: `No transactions in ${pa.label} or ${pb.label}. ${said.length ? `${said.join("; ")}. ` : ""}${coverageSentence(l)}`, charts: [] };
 
+    // Lengths as shown (one decimal): a year or month counts whole months, from/to its covered length (SPEC §1), and
+    // so does a period the data's end cuts short (12 days of October are 0.4 of a month, not 1).
+    const whole = (k: 0 | 1) => (k === 0 ? input.a : input.b).year !== undefined && !partly[k];
+    const months = [monthsCovered(pa, l, whole(0)), monthsCovered(pb, l, whole(1))] as const;
+    const shown = months.map((n) => Math.round(n * 10) / 10);
+    // Unequal lengths: every line is compared per month, not only the total (a year against a month is no −92%, nor
+    // 12 days of October against a whole one). Lengths within 5% count as equal (a year whose data ends on the 28th of December).
+    const perMonth = comparable && months[0] > 0 && months[1] > 0 && Math.abs(months[0] - months[1]) > SAME_LENGTH * Math.max(months[0], months[1]);
+    const divisor = perMonth ? months : ([1, 1] as const);
     const nameOf = (key: number) => (byMerchant ? (l.merchantNameOf(key) ?? UNKNOWN_MERCHANT) : l.categoryNameOf(key));
+    const line = (name: string, a: number, b: number): Row => {
+      const pa = a / divisor[0];
+      const pb = b / divisor[1];
+      return { name, a, b, pa, pb, change: pb - pa };
+    };
     const rowsOf = (f: Figures): Row[] =>
       [...new Set([...f.a.keys(), ...f.b.keys()])]
-        .map((key) => {
-          const a = f.a.get(key) ?? 0;
-          const b = f.b.get(key) ?? 0;
-          return { name: nameOf(key), a, b, change: b - a, pct: a === 0 ? null : ((b - a) / a) * 100 };
-        })
+        .map((key) => line(nameOf(key), f.a.get(key) ?? 0, f.b.get(key) ?? 0))
         .sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || x.name.localeCompare(y.name));
     const signed = (x: number, c: string) => `${x > 0 ? "+" : ""}${formatMoney(x, c)}`;
     // A side without data is said to have none, never shown as 0.
     const side = (k: 0 | 1, x: number, c: string) => (notes[k]?.none ? "no data" : formatMoney(x, c));
     const pair = (a: number, b: number, c: string) => `${side(0, a, c)} → ${side(1, b, c)}`;
-    const change = (a: number, b: number, c: string) =>
-      comparable ? ` (${signed(b - a, c)}${a ? `, ${b > a ? "+" : ""}${formatPercent(b - a, a)}` : ""})` : "";
-    // Monthly averages (SPEC §1: over the part of the period inside the data) when the lengths,
-    // as shown (one decimal), differ: a year or month counts whole months, from/to its length.
-    const months = [monthsCovered(pa, l, input.a.year !== undefined), monthsCovered(pb, l, input.b.year !== undefined)] as const;
-    const shown = months.map((n) => Math.round(n * 10) / 10);
-    const perMonth = (x: number, k: 0 | 1, c: string) => `${formatMoney(x / months[k], c)} (${formatNumber(shown[k]!)} month${shown[k] === 1 ? "" : "s"})`;
-    const averages = (a: number, b: number, c: string) =>
-      shown[0] !== shown[1] && shown[0]! > 0 && shown[1]! > 0 ? `; per month ${perMonth(a, 0, c)} → ${perMonth(b, 1, c)}` : "";
+    const monthsOf = (k: 0 | 1) => `${formatNumber(shown[k]!)} month${shown[k] === 1 ? "" : "s"}`;
+    const words = wordsOf(db, category);
+    /** " (per month CHF 100.00 → CHF 120.00, +CHF 20.00, +20.0%)" or " (+CHF 20.00, +20.0%)"; "" when a side has no data. */
+    const change = (r: Row, c: string) => {
+      if (!comparable) return "";
+      const each = perMonth ? " a month" : "";
+      const pct = percentChange(r.pa, r.pb, (x) => `${words(x, c)}${each}`);
+      return perMonth
+        ? ` (per month ${formatMoney(r.pa, c)} → ${formatMoney(r.pb, c)}: ${signed(r.change, c)}, ${pct})`
+        : ` (${signed(r.change, c)}, ${pct})`;
+    };
     // With a category, the currencies it has rows in (all of them when it has none).
     const listed = per.list().filter(([, f]) => category === undefined || f.rows > 0);
     const parts = (listed.length ? listed : per.list()).map(([c, f]) => {
       const rows = rowsOf(f);
-      const totals =
-        `total spending ${pair(f.spending[0], f.spending[1], c)}${change(f.spending[0], f.spending[1], c)}${averages(f.spending[0], f.spending[1], c)}; ` +
-        `income ${pair(f.income[0], f.income[1], c)}.`;
-      const lines = rows.map(
-        (r) => `${r.name} ${pair(r.a, r.b, c)}${comparable ? ` (${signed(r.change, c)}${r.pct === null ? ", new" : `, ${r.pct > 0 ? "+" : ""}${r.pct.toFixed(1)}%`})` : ""}`,
-      );
-      const detail = lines.length ? ` By ${byMerchant ? "merchant" : category ? "category" : "change"}: ${lines.join("; ")}.` : ` No ${measure.noun} in either period.`;
+      const spending = line("spending", f.spending[0], f.spending[1]);
+      const lengths = perMonth ? `; over ${monthsOf(0)} → ${monthsOf(1)}` : "";
+      const inflow = f.inflow.some((t) => t.count)
+        ? ` Unclassified money in (Uncategorised rows, neither spending nor income): ${f.inflow.map((t, k) => (notes[k]?.none ? "no data" : `${formatMoney(t.total, c)} (${plural(t.count, "transaction")})`)).join(" → ")}.`
+        : "";
+      const totals = `total spending ${pair(spending.a, spending.b, c)}${change(spending, c)}${lengths}; income ${pair(f.income[0], f.income[1], c)}.${inflow}`;
+      const lines = rows.map((r) => `${r.name} ${pair(r.a, r.b, c)}${change(r, c)}`);
+      const detail = lines.length ? ` By ${byMerchant ? "merchant" : category ? "category" : "change"}${perMonth ? " (ranked by the change per month)" : ""}: ${lines.join("; ")}.` : ` No ${measure.noun} in either period.`;
       const turnover = byMerchant && comparable ? merchantTurnover(rows, partly) : "";
       if (category === undefined) return `${c}: ${totals}${detail}${turnover}`;
       const v = subject.of(l.currencies.indexOf(c)).v;
-      const head = `${c}: ${category} ${pair(v[0], v[1], c)}${change(v[0], v[1], c)}${averages(v[0], v[1], c)}.`;
+      const head = `${c}: ${category} ${pair(v[0], v[1], c)}${change(line(category, v[0], v[1]), c)}${lengths}.`;
       return `${head}${byMerchant ? `${detail}${turnover}` : ""} All spending, for reference: ${totals}`;
     });
     const [main, ...others] = per.list();
@@ -175,14 +205,14 @@ export const comparePeriods: ReadTool<typeof schema> = {
             {
               type: "grouped_bar",
               title: chartTitle(
-                `${category ?? "Spending"}${byMerchant ? " by merchant" : ""}: ${labels[0]} vs ${labels[1]}${gaps.length ? ` (${gaps.join("; ")})` : ""}`,
+                `${category ?? "Spending"}${byMerchant ? " by merchant" : ""}${perMonth ? " per month" : ""}: ${labels[0]} vs ${labels[1]}${gaps.length ? ` (${gaps.join("; ")})` : ""}`,
                 mainCur,
                 others.map(([c, f]) => [c, sumOf(f.b)]),
               ),
               currency: mainCur,
               data: {
                 labels: rows.map((r) => r.name),
-                datasets: drawn.map((k) => ({ name: labels[k]!, values: rows.map((r) => round2(k === 0 ? r.a : r.b)) })),
+                datasets: drawn.map((k) => ({ name: labels[k]!, values: rows.map((r) => round2(k === 0 ? r.pa : r.pb)) })),
               },
             },
           ]
@@ -190,6 +220,26 @@ export const comparePeriods: ReadTool<typeof schema> = {
     };
   },
 };
+
+/**
+ * A percentage change that means something: from a positive base ("+20.0%", "-100.0%"),
+ * "new" from nothing, and in words when either side is a net refund (negative): "from a net
+ * refund of CHF 200.00 to spending of CHF 300.00" — never "+-638.2%".
+ */
+function percentChange(a: number, b: number, words: (x: number) => string): string {
+  if (round2(a) === round2(b)) return "no change";
+  if (a > 0 && b >= 0) return `${b > a ? "+" : ""}${formatPercent(b - a, a)}`;
+  if (round2(a) === 0 && b > 0) return "new";
+  return `from ${words(a)} to ${words(b)}`;
+}
+
+/** How a compared amount reads in words, by what is measured: spending (a negative one is a net refund), income, or a not-spending flow. */
+function wordsOf(db: BudgetDb, category: string | undefined): (x: number, currency: string) => string {
+  const role = category === undefined ? "spending" : db.roleOf(category);
+  const [positive, negative] =
+    role === "income" ? ["income", "a net repayment"] : role === "notSpending" ? ["money out", "money back in"] : ["spending", "a net refund"];
+  return (x, c) => (round2(x) === 0 ? "nothing" : x > 0 ? `${positive} of ${formatMoney(x, c)}` : `${negative} of ${formatMoney(-x, c)}`);
+}
 
 /**
  * " New merchants (only in b): …. Gone merchants (only in a): …." A period partly after the data's

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { monthLabel } from "../ledger/calendar.ts";
-import { formatMoney, formatPercent, plural, round2 } from "../core/format.ts";
+import { formatMoney, formatPercent, joinAnd, plural, round2 } from "../core/format.ts";
 import { rolesOf } from "./query/categories.ts";
 import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
@@ -9,13 +9,24 @@ import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 import { inYear } from "./query/follow-ups.ts";
+import { contributorsOf } from "./query/contributions.ts";
+import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const schema = z.strictObject({ ...periodFields });
 
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;
 
-type Figures = { rows: number; income: Float64Array; spending: Float64Array; flows: Map<number, number> };
+type Figures = {
+  rows: number;
+  /** Income per month: the Income category plus the household's contributions. */
+  income: Float64Array;
+  spending: Float64Array;
+  flows: Map<number, number>;
+  /** Money in from each contributing counterparty (index into the contributions list), counted as income. */
+  contributions: Float64Array;
+  inflow: Inflow;
+};
 
 export const incomeVsSpending: ReadTool<typeof schema> = {
   name: "income_vs_spending",
@@ -23,35 +34,46 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
   promptHint: "income, spending, net and savings rate per month, and what was invested or moved to own accounts.",
   description:
     "Income against spending per month for a period, with net = income − spending and the savings rate (net ÷ income). " +
-    "Income is the net of the Income category (a salary correction reduces it); spending is the net money out of every " +
-    "spending category (refunds reduce it). The not-spending categories (Transfers, Investments) count as neither: their net " +
-    "flows are reported beside them (invested, moved to own accounts). Per currency. " +
+    "Income is the net of the Income category (a salary correction reduces it) plus the money in from counterparties the " +
+    "household marked as contributions (a partner paying into a joint account), each on its own line; spending is the net money " +
+    "out of every spending category (refunds reduce it; money in on Uncategorised rows is reported apart, as neither). The " +
+    "not-spending categories (Transfers, Investments) count as neither: their net flows are reported beside them (invested, " +
+    "moved to own accounts). Per currency. " +
     "Use it for 'am I saving money', 'did I spend more than I earned', savings rate, cash flow. " +
     "The UI draws a grouped bar chart from the result automatically.",
   risk: "low",
   schema,
   followUps: (chart, input, asked) => (chart && !asked.has("spending_by_category") ? [`What were my biggest spending categories${inYear(input)}?`] : []),
-  run(db, input) {
+  run(db, input, ctx) {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const months = coveredMonths(period, l);
     const first = months[0] ?? 0;
     const roles = rolesOf(db, l);
+    const contributors = contributorsOf(l, ctx);
     const per = new PerCurrency<Figures>(l, () => ({
       rows: 0,
       income: new Float64Array(months.length),
       spending: new Float64Array(months.length),
       flows: new Map(),
+      contributions: new Float64Array(contributors.names.length),
+      inflow: noInflow(),
     }));
+    const unclassified = unclassifiedInflow(l);
     forEachRow(l, { period, ...scopeOf(l, input) }, (i) => {
       const f = per.of(l.currencyAt(i));
       const code = l.categoryAt(i);
       const a = l.amountAt(i);
       const role = roles[code]!;
+      f.rows++;
       if (role === "income") f.income[l.monthAt(i) - first]! += a;
+      else if (a > 0 && (role === "notSpending" || unclassified(i)) && contributors.of(i) >= 0) {
+        // A household contribution (SPEC §1): income, on its own line; the row keeps its category.
+        f.income[l.monthAt(i) - first]! += a;
+        f.contributions[contributors.of(i)]! += a;
+      } else if (unclassified(i)) addInflow(f.inflow, a);
       else if (role === "spending") f.spending[l.monthAt(i) - first]! -= a;
       else f.flows.set(code, (f.flows.get(code) ?? 0) - a);
-      f.rows++;
     });
     const scope = periodPhrase(period, l);
     if (per.size === 0) return { summary: `No income or spending found ${scope}. ${coverageSentence(l)}`, charts: [] };
@@ -68,11 +90,17 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
         const what = /invest/i.test(name) ? "invested" : /transfer/i.test(name) ? "moved to own accounts" : "moved out";
         return `${what} ${formatMoney(v, cur)} (${name}, net)`;
       });
+      const contributed = contributors.names.flatMap((name, k) => (f.contributions[k] ? [{ name, total: f.contributions[k]! }] : []));
+      const ofWhich = contributed.length
+        ? ` (Income category ${formatMoney(income - contributed.reduce((t, c) => t + c.total, 0), cur)}; ${contributed.map((c) => `contributions from ${c.name} ${formatMoney(c.total, cur)}`).join("; ")})`
+        : "";
       const lines = [
-        `${cur}: income ${formatMoney(income, cur)}, spending ${formatMoney(spending, cur)}, net ${formatMoney(net, cur)}` +
+        `${cur}: income ${formatMoney(income, cur)}${ofWhich}, spending ${formatMoney(spending, cur)}, net ${formatMoney(net, cur)}` +
           (income > 0 ? `, savings rate ${formatPercent(net, income)}.` : " (no income, so no savings rate)."),
       ];
       if (flows.length) lines.push(`Not counted as spending or income: ${flows.join("; ")}.`);
+      const inflow = inflowSentence(f.inflow, cur);
+      if (inflow) lines.push(inflow);
       if (!full) return lines.join(" ");
       if (months.length <= LIST_MONTHS_MAX) {
         lines.push(`Per month (income / spending / net): ${labels.map((m, i) => `${m} ${triple(cur, f.income[i]!, f.spending[i]!)}`).join("; ")}.`);
@@ -101,8 +129,9 @@ export const incomeVsSpending: ReadTool<typeof schema> = {
     };
     const [main, ...others] = per.list();
     const [mainCur, mainF] = main!;
+    const marked = contributors.names.length ? ` Household contributions counted as income: money in from ${joinAnd(contributors.names)}.` : "";
     return {
-      summary: [`Income vs spending ${scope}.`, ...per.list().map(([cur, f], i) => describe(cur, f, i === 0))].join(" "),
+      summary: [`Income vs spending ${scope}.${marked}`, ...per.list().map(([cur, f], i) => describe(cur, f, i === 0))].join(" "),
       charts: [
         {
           type: "grouped_bar",

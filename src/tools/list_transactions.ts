@@ -9,11 +9,12 @@ import { selectTransactions } from "./query/selection.ts";
 import { searchRows, searchSchema } from "./search_transactions.ts";
 import type { ReadTool } from "./types.ts";
 import { transactionsHref } from "../transactions/link.ts";
+import { foreignAmount } from "./query/foreign.ts";
 
 const schema = z.strictObject({
   ...searchSchema.shape,
   search: searchField.optional().describe(
-    "Text to find in merchant names and bank descriptions (case-insensitive substring; % and _ are ordinary characters). Omit to list every transaction of the category/period.",
+    "Text to find in merchant names and bank descriptions (a substring; case, accents and umlaut spellings folded; % and _ are ordinary characters). Omit to list every transaction of the category/period.",
   ),
   sort: z.enum(["date", "amount"]).default("date").describe('"date": newest first (default); "amount": largest absolute amount first (e.g. "my 10 biggest purchases").'),
   limit: z.number().int().min(1).max(500).default(50).describe("Most rows to return (default 50, max 500)."),
@@ -27,7 +28,8 @@ export const listTransactions: ReadTool<typeof schema> = {
   label: "Listing transactions…",
   promptHint: "the individual transactions behind a figure, newest first or largest first (sort: amount), with filters.",
   description:
-    "List individual transactions: date, amount (negative = money out), currency, merchant, bank description, category; " +
+    "List individual transactions: date, amount (negative = money out), currency, merchant, bank description, category, and " +
+    "for a card purchase abroad the amount and currency it was paid in; " +
     "newest first, or with sort 'amount' largest absolute amount first. Filters: search text (merchant name or description, " +
     "every category and both directions), category, min_amount/max_amount (absolute), direction (out/in), currency and the " +
     "period. Returns at most `limit` rows and says how many matched in total. Use it to see the actual transactions, " +
@@ -45,9 +47,18 @@ export const listTransactions: ReadTool<typeof schema> = {
     const currencies = new Set(rows.map((i) => l.currencyAt(i)));
     const many = currencies.size > 1;
     const merchant = (i: number) => (l.merchantName(i) ?? UNKNOWN_MERCHANT);
+    // A card purchase abroad: its original amount and currency, as the bank stated it (transaction_details).
+    const details = db.details();
+    const original = new Map(rows.flatMap((i) => {
+      const f = foreignAmount(l, i, details.get(l.idAt(i)));
+      return f ? [[i, formatMoney(f.amount, f.currency)] as const] : [];
+    }));
     const echoed = rows
       .slice(0, SUMMARY_ROWS)
-      .map((i) => `${dayToIso(l.dayAt(i))} ${formatMoney(l.amountAt(i), l.currencyCode(i))} ${merchant(i)} ${quote(l.descriptionText(i), 40)} [${l.categoryName(i)}]`);
+      .map(
+        (i) =>
+          `${dayToIso(l.dayAt(i))} ${formatMoney(l.amountAt(i), l.currencyCode(i))}${original.has(i) ? ` (paid ${original.get(i)})` : ""} ${merchant(i)} ${quote(l.descriptionText(i), 40)} [${l.categoryName(i)}]`,
+      );
     const more = rows.length > SUMMARY_ROWS ? ` (first ${SUMMARY_ROWS} here; the table shows all ${formatCount(rows.length)})` : "";
     const order = input.sort === "amount" ? "largest amount first" : "newest first";
     return {
@@ -59,12 +70,13 @@ export const listTransactions: ReadTool<typeof schema> = {
         {
           // The table says how many it shows of how many ("Showing 10 of 808", views/DataTable.tsx from totalRows).
           title,
-          columns: many ? ["Date", "Amount", "Currency", "Merchant", "Description", "Category"] : ["Date", "Amount", "Merchant", "Description", "Category"],
-          kinds: many ? ["date", "money", "currency", "text", "text", "text"] : ["date", "money", "text", "text", "text"],
+          columns: [...(many ? ["Date", "Amount", "Currency"] : ["Date", "Amount"]), ...(original.size ? ["Paid in"] : []), "Merchant", "Description", "Category"],
+          kinds: [...(many ? (["date", "money", "currency"] as const) : (["date", "money"] as const)), ...(original.size ? (["text"] as const) : []), "text", "text", "text"],
           totalRows: total,
           rows: rows.map((i) => {
-            const cells: (string | number)[] = [dayToIso(l.dayAt(i)), l.amountAt(i)];
+            const cells: (string | number | null)[] = [dayToIso(l.dayAt(i)), l.amountAt(i)];
             if (many) cells.push(l.currencyCode(i));
+            if (original.size) cells.push(original.get(i) ?? null);
             return [...cells, merchant(i), l.descriptionText(i), l.categoryName(i)];
           }),
           ...(many ? {} : { currency: l.currencyCodeOf([...currencies][0]!) }),

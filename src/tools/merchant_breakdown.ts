@@ -10,6 +10,7 @@ import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 import { inYear, largestLabel } from "./query/follow-ups.ts";
 import { callScope, transactionsHref } from "../transactions/link.ts";
+import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("Only this category. Omit for all spending."),
@@ -17,7 +18,7 @@ const schema = z.strictObject({
   ...periodFields,
 });
 
-type Figures = { rows: number; total: number; byMerchant: Map<number, { total: number; count: number }> };
+type Figures = { rows: number; total: number; byMerchant: Map<number, { total: number; count: number }>; inflow: Inflow };
 type Line = { name: string; total: number; count: number; merchants: number };
 
 export const merchantBreakdown: ReadTool<typeof schema> = {
@@ -42,9 +43,11 @@ export const merchantBreakdown: ReadTool<typeof schema> = {
     const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
     const measure = measureOf(db, category);
     const categories = category === undefined ? roleMask(rolesOf(db, l), "spending") : categoryMask(l, [category]);
-    const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byMerchant: new Map() }));
+    const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byMerchant: new Map(), inflow: noInflow() }));
+    const unclassified = unclassifiedInflow(l);
     forEachRow(l, { period, ...scopeOf(l, input), categories }, (i) => {
       const f = per.of(l.currencyAt(i));
+      if (unclassified(i)) return addInflow(f.inflow, l.amountAt(i));
       const v = measure.sign * l.amountAt(i);
       const m = f.byMerchant.get(l.merchantAt(i)) ?? { total: 0, count: 0 };
       m.total += v;
@@ -71,7 +74,10 @@ export const merchantBreakdown: ReadTool<typeof schema> = {
       });
       return [...top, other];
     };
-    const parts = per.list().map(([cur, f]) => {
+    const spent = per.list().filter(([, f]) => f.rows > 0);
+    const inflows = per.list().map(([cur, f]) => inflowSentence(f.inflow, cur)).filter(Boolean);
+    if (!spent.length) return { summary: [`No ${measure.noun} found ${scope}.`, ...inflows].join(" "), charts: [] };
+    const parts = spent.map(([cur, f]) => {
       const ls = lines(f);
       const merchants = f.byMerchant.size;
       return (
@@ -86,13 +92,13 @@ export const merchantBreakdown: ReadTool<typeof schema> = {
         "."
       );
     });
-    const [main, ...others] = per.list();
+    const [main, ...others] = spent;
     const [mainCur, mainF] = main!;
     const ls = lines(mainF);
     const data = { labels: ls.map((m) => m.name), datasets: [{ name: measure.dataset, values: ls.map((m) => round2(m.total)) }] };
     const title = chartTitle(`${category ?? "Spending"} by merchant, ${period.label}`, mainCur, others.map(([c, f]) => [c, f.total]));
     return {
-      summary: [`Merchants for ${measure.noun} ${scope}.`, ...parts].join(" "),
+      summary: [`Merchants for ${measure.noun} ${scope}.`, ...parts, ...inflows].join(" "),
       charts: [
         { type: "bar_h", title, currency: mainCur, data },
         { type: "pie", title, currency: mainCur, data },

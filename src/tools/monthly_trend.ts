@@ -11,6 +11,7 @@ import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { inYear } from "./query/follow-ups.ts";
 import { callScope, transactionsHref } from "../transactions/link.ts";
+import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("One category (its money in for Income, its money out otherwise). Omit for all spending."),
@@ -22,7 +23,7 @@ const schema = z.strictObject({
 const LIST_MONTHS_MAX = 24;
 
 type Series = { name: string; sign: 1 | -1; noun: string };
-type Figures = { rows: number; values: Float64Array[]; counts: Int32Array[] };
+type Figures = { rows: number; values: Float64Array[]; counts: Int32Array[]; inflow: Inflow };
 
 export const monthlyTrend: ReadTool<typeof schema> = {
   name: "monthly_trend",
@@ -33,6 +34,7 @@ export const monthlyTrend: ReadTool<typeof schema> = {
     "(one series each). Gives per series the total, the average per month (over every month of the period the data covers; " +
     "months without transactions count as 0), in how many months there was any activity, and the highest and lowest month. " +
     "With category Income it measures money in; with a not-spending category (Transfers, Investments) the money moved out. " +
+    "Money in on Uncategorised rows is not netted: it is reported apart as unclassified money in. " +
     "Use it for trends, seasonality, 'how did groceries develop', 'groceries vs dining by month'. " +
     "The UI draws a bar chart from the result automatically.",
   risk: "low",
@@ -63,7 +65,9 @@ export const monthlyTrend: ReadTool<typeof schema> = {
       rows: 0,
       values: series.map(() => new Float64Array(months.length)),
       counts: series.map(() => new Int32Array(months.length)),
+      inflow: noInflow(),
     }));
+    const unclassified = unclassifiedInflow(l);
     // Which series a category code feeds (one category can only be one series).
     const seriesOf = new Int16Array(l.categoryNames.length).fill(-1);
     if (names.length) names.forEach((n, s) => (seriesOf[l.categoryIndex(n)] = s));
@@ -72,6 +76,7 @@ export const monthlyTrend: ReadTool<typeof schema> = {
     forEachRow(l, { period, ...only, categories: mask }, (i) => {
       const s = seriesOf[l.categoryAt(i)]!;
       const f = per.of(l.currencyAt(i));
+      if (unclassified(i)) return addInflow(f.inflow, l.amountAt(i));
       const m = l.monthAt(i) - first;
       f.values[s]![m]! += series[s]!.sign * l.amountAt(i);
       f.counts[s]![m]!++;
@@ -109,10 +114,12 @@ export const monthlyTrend: ReadTool<typeof schema> = {
           return `${head} Per year: ${[...years].map(([y, t]) => `${y} ${formatMoney(t, cur)}`).join(", ")}.`;
         })
         .join(" ");
+    const inflows = per.list().map(([cur, f]) => inflowSentence(f.inflow, cur)).filter(Boolean);
+    if (!per.list().some(([, f]) => f.rows)) return { summary: [`No ${what} found ${scope}.`, ...inflows].join(" "), charts: [] };
     const [main, ...others] = per.list();
     const [mainCur, mainF] = main!;
     return {
-      summary: [`Monthly ${what} ${scope}.`, ...per.list().map(([cur, f], i) => `${cur}: ${describe(cur, f, i === 0)}`)].join(" "),
+      summary: [`Monthly ${what} ${scope}.`, ...per.list().map(([cur, f], i) => [f.rows ? `${cur}: ${describe(cur, f, i === 0)}` : "", inflowSentence(f.inflow, cur)].filter(Boolean).join(" "))].join(" "),
       charts: [
         {
           type: "bar",

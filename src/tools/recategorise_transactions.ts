@@ -3,7 +3,7 @@
  * category, and teach the import pipeline the new category for their merchants.
  *
  * Risk "high": it never runs at once. Its approval policy computes the exact effect on
- * the server (`prepare`: rows, total, merchants, from → to), which the approval service
+ * the server (`prepare`: rows, totals per currency, merchants, from → to), which the approval service
  * stores with the exact arguments and shows the user; only an approval executes it,
  * through src/ledger/recategorise.ts (through the one write path, src/ledger/write-path.ts).
  *
@@ -19,7 +19,7 @@ import { whereOf, type Selection } from "../ledger/selection.ts";
 import { recategorise, undoRecategorisation, type ClassificationRow, type Lesson } from "../ledger/recategorise.ts";
 import { ToolInputError, UnknownCategory } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
-import { formatCount, formatMoney, joinAnd, plural, round2 } from "../core/format.ts";
+import { formatCount, formatTotals, joinAnd, plural, round2, totalsByCurrency, type CurrencyTotal } from "../core/format.ts";
 import { dayToIso } from "../ledger/calendar.ts";
 import { resolveCategory } from "./query/categories.ts";
 import { defaultDescription, planCategoryChange } from "../categories/categories.ts";
@@ -99,9 +99,8 @@ function selectionOf(args: RecategoriseArgs): Selection {
 /** A recategorisation's preview: the numbers, and the card's title, description and facts built from them. */
 export type RecategorisationPreview = ApprovalPreview & {
   rows: number;
-  /** Sum of the amounts that would move (signed, as stored). */
-  total: number;
-  currency: string;
+  /** The amounts that would move (signed, as stored), summed per currency: never one sum over several (SPEC §3.3). */
+  totals: CurrencyTotal[];
   from: { category: string; rows: number }[];
   to: string;
   merchants: { name: string; rows: number }[];
@@ -165,14 +164,12 @@ export function previewRecategorisation(
 
   const fromCounts = new Map<string, number>();
   const merchants = new Map<string, number>();
-  let total = 0;
   for (const r of rows) {
     fromCounts.set(r.category, (fromCounts.get(r.category) ?? 0) + 1);
     merchants.set(r.merchant, (merchants.get(r.merchant) ?? 0) + 1);
-    total += r.amount;
   }
+  const totals = totalsByCurrency(rows);
   const byCount = (a: [string, number], b: [string, number]) => b[1] - a[1] || a[0].localeCompare(b[0]);
-  const { currency } = db.summary();
   const already = counts.already ? ` ${plural(counts.already, "matching transaction")} already in ${to} stay as they are.` : "";
   const fromList = [...fromCounts].sort(byCount).map(([category, n]) => ({ category, rows: n }));
   const merchantList = [...merchants].sort(byCount).slice(0, TOP_MERCHANTS).map(([name, n]) => ({ name, rows: n }));
@@ -183,7 +180,7 @@ export function previewRecategorisation(
     facts: [
       ...(create ? [{ label: "New category", value: `${to}: ${create.description}` }] : []),
       { label: "Transactions", value: formatCount(rows.length) },
-      { label: "Total amount", value: formatMoney(total, currency) },
+      { label: totals.length > 1 ? "Total amount per currency" : "Total amount", value: formatTotals(totals) },
       { label: "From", items: fromList.map((f) => `${f.category} (${f.rows}) → ${to}`) },
       ...(merchantList.length ? [{ label: "Top merchants", items: merchantList.map((m) => `${m.name} (${m.rows})`) }] : []),
     ],
@@ -193,12 +190,11 @@ export function previewRecategorisation(
       rows: [...rows]
         .sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id))
         .slice(0, AFFECTED_SHOWN)
-        .map(({ date, merchant, category, amount, currency: c }) => ({ date, merchant, category, amount, currency: c })),
+        .map(({ date, merchant, category, amount, currency }) => ({ date, merchant, category, amount, currency: currency.trim().toUpperCase() })),
       link: transactionsLink(args),
     },
     rows: rows.length,
-    total: round2(total),
-    currency,
+    totals: totals.map((t) => ({ currency: t.currency, total: round2(t.total) })),
     from: fromList,
     to,
     merchants: merchantList,
@@ -239,8 +235,7 @@ export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, Stor
   schema: recategoriseSchema,
   approval: {
     prepare: previewRecategorisation,
-    execute({ budget, writer, now, userId }, stored, record) {
-      const { currency } = budget.summary();
+    execute({ writer, now, userId }, stored, record) {
       let change!: { message: string; before: Moved["before"]; after: Moved["after"]; detail: Record<string, unknown> };
       recategorise(
         writer,
@@ -258,10 +253,10 @@ export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, Stor
             const learnt = r.lessons.length ? ` Future imports of these merchants will be filed under ${r.to}.` : "";
             const made = r.created ? ` The new category ${r.created} was created.` : "";
             change = {
-              message: `Approved by the user: moved ${plural(r.after.length, "transaction")} (${formatMoney(r.total, currency)}) from ${from} to ${r.to}.${made}${learnt}`,
+              message: `Approved by the user: moved ${plural(r.after.length, "transaction")} (${r.totals.length > 1 ? "per currency: " : ""}${formatTotals(r.totals)}) from ${from} to ${r.to}.${made}${learnt}`,
               before: { rows: r.before, lessons: r.lessons, ...(r.created ? { createdCategory: r.created } : {}) },
               after: { rows: r.after },
-              detail: { moved: r.after.length, total: round2(r.total), currency, from: r.from, to: r.to, merchantKeys: r.lessons.length },
+              detail: { moved: r.after.length, totals: r.totals.map((t) => ({ currency: t.currency, total: round2(t.total) })), from: r.from, to: r.to, merchantKeys: r.lessons.length },
             };
             record(change);
           },

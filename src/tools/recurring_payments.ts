@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { dayToIso } from "../ledger/calendar.ts";
-import { findSeries, type Series } from "../ledger/recurring.ts";
-import { formatCount, formatMoney, plural, round2 } from "../core/format.ts";
+import { findSeries, type OneOff, type Series } from "../ledger/recurring.ts";
+import { formatCount, formatMoney, plural, quote, round2 } from "../core/format.ts";
 import { roleMask, rolesOf } from "./query/categories.ts";
 import { chartTitle } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
@@ -10,23 +10,31 @@ import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 
+/** The fewest cycles that make a series unless asked otherwise (SPEC §2.1). */
+const DEFAULT_MIN = 3;
+
 const schema = z.strictObject({
-  min_occurrences: z.number().int().min(2).max(100).default(3).describe("Fewest payments that make a series (default 3)."),
+  min_occurrences: z.number().int().min(2).max(100).default(DEFAULT_MIN).describe("Fewest payments (due dates) that make a series (default 3)."),
   ...periodFields,
 });
+
+/** One-offs named per series in the summary (the table lists them all). */
+const ONE_OFFS_NAMED = 4;
 
 export const recurringPayments: ReadTool<typeof schema> = {
   name: "recurring_payments",
   label: "Finding recurring payments…",
   promptHint:
-    "subscriptions and other regular payments (weekly, monthly, quarterly, yearly): what they cost a year at today's price, which are still running, when the next is due, which got dearer (price changes) and possible double charges.",
+    "subscriptions and other regular payments and fixed costs (rent with its service charges, insurance premiums, passes; weekly, monthly, quarterly, yearly): what they cost a year at today's price, which are still running, when the next is due, which got dearer (price changes), and the one-offs inside them (settlements, late fees, refunds, possible double charges).",
   description:
-    "Find recurring payments: money-out series of one merchant (spending categories only) whose payments come weekly, " +
-    "monthly, quarterly or yearly at a steady amount. For each: merchant, category, cadence, usual (median) and current " +
-    "(last) amount, price changes (date, old → new) and whether it got more expensive in the period, possible double " +
-    "charges, number of payments, first and last date, next expected date, yearly cost at the current price, and whether it " +
-    "is still active; plus the total yearly cost of the active ones. Use it for 'what subscriptions am I paying for', 'my " +
-    "fixed costs', 'did a subscription get dearer', 'was I charged twice', 'when is the insurance due'. " +
+    "Find recurring payments: regular money out to one merchant (spending categories only) weekly, monthly, quarterly or " +
+    "yearly. Several payments of one due date are one obligation with its parts (rent and service charges a day apart, " +
+    "three premiums of one insurer on one day). For each: merchant, category, cadence, the parts with their usual (median) " +
+    "and current (last) amount, price changes (date, old → new; only once the new amount repeated), payments, first and last " +
+    "date, next expected date, yearly cost at the current amounts, active or ended, and the one-offs inside the series, named: " +
+    "settlements, late fees, refunds, possible double charges, other one-off payments (never counted as price changes). Plus " +
+    "the total yearly cost of the active ones. Use it for 'what subscriptions am I paying for', 'my fixed costs', 'did a " +
+    "subscription get dearer', 'was I charged twice', 'when is the insurance due'. " +
     "The UI shows a table and a horizontal bar chart of the active yearly costs automatically.",
   risk: "low",
   schema,
@@ -34,24 +42,42 @@ export const recurringPayments: ReadTool<typeof schema> = {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const spending = roleMask(rolesOf(db, l), "spending");
-    const filter = { period, ...scopeOf(l, input), categories: spending, direction: "out" as const };
-    const scope = periodPhrase(period, l);
-    const series = findSeries(l, (fn) => forEachRow(l, filter, fn), input.min_occurrences, l.lastDay ?? 0);
+    const scope = scopeOf(l, input);
+    const filter = { period, ...scope, categories: spending, direction: "out" as const };
+    const where = periodPhrase(period, l);
+    // Over all the data with the defaults, the obligations are the ones the database keeps (found once per version of the data).
+    const everything = period.from === null && period.to === null && scope.currency === undefined && scope.account === undefined && input.min_occurrences === DEFAULT_MIN;
+    const series = everything
+      ? db.recurring()
+      : findSeries(l, (fn) => forEachRow(l, filter, fn), input.min_occurrences, l.lastDay ?? 0, {
+          keys: db.seriesKeys(),
+          inflows: (fn) => forEachRow(l, { period, ...scope, direction: "in" }, fn),
+        });
     if (!series.length) {
       return {
-        summary: `No recurring payments found ${scope} (at least ${input.min_occurrences} payments at a steady weekly, monthly, quarterly or yearly rhythm). ${coverageSentence(l)}`,
+        summary: `No recurring payments found ${where} (at least ${input.min_occurrences} payments at a steady weekly, monthly, quarterly or yearly rhythm). ${coverageSentence(l)}`,
         charts: [],
       };
     }
     const currencies = [...new Set(series.map((s) => s.currency))];
     const activeCost = (c: string) => series.filter((s) => s.active && s.currency === c).reduce((t, s) => t + s.yearlyCost, 0);
-    const line = (s: Series) =>
-      `${s.merchant} (${s.category}) ${s.cadence} ${formatMoney(s.current, s.currency)}` +
-      `${round2(s.current) === round2(s.typical) ? "" : ` (usual ${formatMoney(s.typical, s.currency)})`}, ${s.count} payments ${dayToIso(s.first)} to ${dayToIso(s.last)}, ` +
-      `${s.active ? `next about ${dayToIso(s.next)}` : `ended (the next was due about ${dayToIso(s.next)})`}, ${formatMoney(s.yearlyCost, s.currency)} a year` +
-      (s.priceChanges.length ? `, price changes: ${changesOf(s)}` : "") +
-      (s.dearer ? ", GOT MORE EXPENSIVE in the period" : "") +
-      (s.doubleCharges.length ? `, possible double charges: ${doublesOf(s)}` : "");
+    const line = (s: Series) => {
+      const m = (x: number) => formatMoney(x, s.currency);
+      const what =
+        s.parts.length === 1
+          ? `${m(s.current)}${round2(s.current) === round2(s.typical) ? "" : ` (usual ${m(s.typical)})`}`
+          : `${m(s.current)} in ${s.parts.length} parts: ${s.parts.map((p) => `${quote(p.label, 40)} ${m(p.current)}${round2(p.current) === round2(p.typical) ? "" : ` (usual ${m(p.typical)})`}${p.active || !s.active ? "" : " (ended)"}`).join(" + ")}`;
+      const unconfirmed = s.parts.filter((p) => p.unconfirmed && p.active);
+      const named = s.oneOffs.slice(0, ONE_OFFS_NAMED).map((o) => oneOffText(o, s.currency));
+      return (
+        `${s.merchant} (${s.category}) ${s.cadence} ${what}, ${s.count} payments ${dayToIso(s.first)} to ${dayToIso(s.last)}, ` +
+        `${s.active ? `next about ${dayToIso(s.next)}` : `ended (the next was due about ${dayToIso(s.next)})`}, ${m(s.yearlyCost)} a year` +
+        (s.priceChanges.length ? `, price changes: ${changesOf(s)}` : "") +
+        (s.dearer ? ", GOT MORE EXPENSIVE in the period" : "") +
+        (unconfirmed.length ? `, the latest payment differs (${unconfirmed.map((p) => m(p.current)).join(", ")}): a price change only if it repeats` : "") +
+        (s.oneOffs.length ? `, one-offs inside the series (not price changes): ${named.join(", ")}${s.oneOffs.length > named.length ? ` and ${s.oneOffs.length - named.length} more` : ""}` : "")
+      );
+    };
     // The chart's currency is the one with most payments in the series (SPEC §1: most rows).
     const payments = (c: string) => series.filter((s) => s.currency === c).reduce((n, s) => n + s.count, 0);
     const main = currencies.sort((a, b) => payments(b) - payments(a) || a.localeCompare(b))[0]!;
@@ -59,7 +85,7 @@ export const recurringPayments: ReadTool<typeof schema> = {
     const many = currencies.length > 1;
     return {
       summary:
-        `Recurring payments ${scope}: ${plural(series.length, "series", "series")}, ${formatCount(series.filter((s) => s.active).length)} active. ` +
+        `Recurring payments ${where}: ${plural(series.length, "series", "series")}, ${formatCount(series.filter((s) => s.active).length)} active. ` +
         `Active yearly cost: ${currencies.map((c) => formatMoney(activeCost(c), c)).join(", ")}. ${series.map(line).join("; ")}.`,
       charts: active.length
         ? [
@@ -74,13 +100,14 @@ export const recurringPayments: ReadTool<typeof schema> = {
       tables: [
         {
           title: `Recurring payments, ${period.label}`,
-          columns: ["Merchant", "Category", "Cadence", "Usual amount", "Current amount", ...(many ? ["Currency"] : []), "Payments", "First", "Last", "Next expected", "Yearly cost", "Price changes", "Possible double charges", "Status"],
-          kinds: ["text", "text", "text", "money", "money", ...(many ? (["currency"] as const) : []), "count", "date", "date", "date", "money", "text", "text", "text"],
+          columns: ["Merchant", "Category", "Cadence", "Parts", "Usual amount", "Current amount", ...(many ? ["Currency"] : []), "Payments", "First", "Last", "Next expected", "Yearly cost", "Price changes", "One-offs", "Status"],
+          kinds: ["text", "text", "text", "text", "money", "money", ...(many ? (["currency"] as const) : []), "count", "date", "date", "date", "money", "text", "text", "text"],
           totalRows: series.length,
           rows: series.map((s) => [
             s.merchant,
             s.category,
             s.cadence,
+            s.parts.length === 1 ? null : s.parts.map((p) => `${p.label}: ${formatMoney(p.current, s.currency)}`).join(" + "),
             round2(s.typical),
             round2(s.current),
             ...(many ? [s.currency] : []),
@@ -90,7 +117,7 @@ export const recurringPayments: ReadTool<typeof schema> = {
             dayToIso(s.next),
             round2(s.yearlyCost),
             changesOf(s) || null,
-            doublesOf(s) || null,
+            s.oneOffs.map((o) => oneOffText(o, s.currency)).join(", ") || null,
             s.active ? (s.dearer ? "active, dearer" : "active") : s.dearer ? "ended, dearer" : "ended",
           ]),
           ...(many ? {} : { currency: main }),
@@ -100,12 +127,14 @@ export const recurringPayments: ReadTool<typeof schema> = {
   },
 };
 
-/** "2025-04-12 CHF 18.90 → CHF 20.90, …" */
+/** "2025-04-12 CHF 18.90 → CHF 20.90, …" (with the part's text when the series has several parts). */
 function changesOf(s: Series): string {
-  return s.priceChanges.map((p) => `${dayToIso(p.day)} ${formatMoney(p.from, s.currency)} → ${formatMoney(p.to, s.currency)}`).join(", ");
+  return s.priceChanges
+    .map((p) => `${dayToIso(p.day)} ${s.parts.length > 1 ? `${quote(p.part, 40)} ` : ""}${formatMoney(p.from, s.currency)} → ${formatMoney(p.to, s.currency)}`)
+    .join(", ");
 }
 
-/** "2025-05-12 and 2025-05-13 (CHF 20.90), …" */
-function doublesOf(s: Series): string {
-  return s.doubleCharges.map((d) => `${dayToIso(d.first)} and ${dayToIso(d.second)} (${formatMoney(d.amount, s.currency)})`).join(", ");
+/** "2025-03-20 settlement CHF 316.35" */
+function oneOffText(o: OneOff, currency: string): string {
+  return `${dayToIso(o.day)} ${o.kind} ${formatMoney(o.amount, currency)}`;
 }

@@ -9,6 +9,7 @@ import { budgetStatus } from "./budget_status.ts";
 import { calculate } from "./calculate.ts";
 import { comparePeriods } from "./compare_periods.ts";
 import { dataCoverage } from "./data_coverage.ts";
+import { foreignSpending } from "./foreign_spending.ts";
 import { incomeVsSpending } from "./income_vs_spending.ts";
 import { listTransactions } from "./list_transactions.ts";
 import { manageCategories } from "./manage_categories.ts";
@@ -38,6 +39,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   spendingBreakdown,
   dataCoverage,
   unusualTransactions,
+  foreignSpending,
   calculate,
   recategoriseTransactions,
   setBudget,

@@ -10,6 +10,7 @@ import { selectTransactions } from "./query/selection.ts";
 import type { ReadTool } from "./types.ts";
 import { callScope, transactionsHref } from "../transactions/link.ts";
 import type { TransactionQuery } from "../transactions/query.ts";
+import { foreignAmount } from "./query/foreign.ts";
 
 export const searchSchema = z.strictObject({
   search: searchField,
@@ -37,6 +38,8 @@ type Figures = {
   months: Map<number, { out: number; in: number }>;
   merchants: Map<number, number>;
   categories: Map<number, number>;
+  /** Money out paid in another currency (card purchases abroad), per original currency: original total, booked total, count. */
+  foreign: Map<string, { original: number; booked: number; count: number }>;
 };
 
 function topCounts(counts: Map<string, number>): string {
@@ -52,9 +55,10 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
   promptHint:
     'totals for a merchant, a shop, a person or a word in the descriptions (e.g. "Migros", "Netflix", "savings", the employer); it matches every category and both money out and money in.',
   description:
-    "Find transactions whose merchant name or bank description contains a text (case-insensitive, also for ä/é), in every " +
+    "Find transactions whose merchant name or bank description contains a text (case, accents and umlaut spellings folded: Zürich = Zuerich), in every " +
     "category and both directions, and total them: money out (total, count, average) and money in (total, count) separately, " +
-    "the date range, the merchant-name variants and the categories matched; per currency. Narrow with category, min_amount/" +
+    "the date range, the merchant-name variants and the categories matched, and what of the money out was paid in another " +
+    "currency (card purchases abroad, in their own currency); per currency. Narrow with category, min_amount/" +
     "max_amount (absolute amounts), direction and the period. Use it for a specific merchant, shop, employer, person or " +
     "keyword ('how much did I spend at Migros', 'what did I pay Swisscom in 2024', 'transfers to savings'). Its match count " +
     "is exactly what list_transactions lists. The UI draws a monthly bar chart from the result automatically.",
@@ -76,7 +80,9 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
       months: new Map(),
       merchants: new Map(),
       categories: new Map(),
+      foreign: new Map(),
     }));
+    const details = db.details();
     forEachRow(l, filter, (i) => {
       const f = per.of(l.currencyAt(i));
       const a = l.amountAt(i);
@@ -85,6 +91,14 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
         f.outTotal -= a;
         f.outCount++;
         m.out -= a;
+        const paid = details.size ? foreignAmount(l, i, details.get(l.idAt(i))) : null;
+        if (paid) {
+          const t = f.foreign.get(paid.currency) ?? { original: 0, booked: 0, count: 0 };
+          t.original -= paid.amount;
+          t.booked -= a;
+          t.count++;
+          f.foreign.set(paid.currency, t);
+        }
       } else if (a > 0) {
         f.inTotal += a;
         f.inCount++;
@@ -108,6 +122,9 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
       ([cur, f]) =>
         `${cur}: ${plural(f.rows, "transaction")} from ${dayToIso(f.first)} to ${dayToIso(f.last)}. ` +
         (f.outCount ? `Money out: ${formatMoney(f.outTotal, cur)} in ${plural(f.outCount, "transaction")} (average ${formatMoney(f.outTotal / f.outCount, cur)}).` : "Money out: none.") +
+        (f.foreign.size
+          ? ` Of it paid in other currencies: ${[...f.foreign].map(([c, t]) => `${formatMoney(t.original, c)} (${plural(t.count, "purchase")}, booked ${formatMoney(t.booked, cur)})`).join(", ")}.`
+          : "") +
         " " +
         (f.inCount ? `Money in: ${formatMoney(f.inTotal, cur)} in ${plural(f.inCount, "transaction")}.` : "Money in: none.") +
         ` Merchant names: ${topCounts(names(f.merchants, (k) => (l.merchantNameOf(k) ?? UNKNOWN_MERCHANT)))}.` +

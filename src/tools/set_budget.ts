@@ -19,7 +19,7 @@ import { formatMoney, round2 } from "../core/format.ts";
 import { budgetAuditDetail, type BudgetValue } from "../store/budgets.ts";
 import type { Store } from "../store/store.ts";
 import { todayOf } from "./query/today.ts";
-import { budgetAmountProblem, budgetCategory, budgetMonth, findBudget } from "../budgets/budgets.ts";
+import { budgetAmountProblem, budgetCategory, budgetMonth, currencyOfBudget, findBudget } from "../budgets/budgets.ts";
 import { categoryField } from "./query/fields.ts";
 import type { ToolContext, WriteTool } from "./types.ts";
 
@@ -29,7 +29,13 @@ export const setBudgetSchema = z.strictObject({
     .number()
     .min(0)
     .max(1_000_000_000)
-    .describe("The monthly budget in the data's main currency, e.g. 600. 0 removes the category's budget."),
+    .describe("The monthly budget, e.g. 600, in the budget's currency (see currency). 0 removes the category's budget."),
+  currency: z
+    .string()
+    .min(3)
+    .max(3)
+    .optional()
+    .describe("Only when the user names one: the budget's currency, e.g. EUR. Omit: a changed budget keeps its currency, a new one takes the currency the category is spent in most."),
 });
 
 /** What an approval stores: the canonical change, the budget the preview saw, and a ref naming the approval. */
@@ -61,8 +67,8 @@ export function previewBudgetChange(
   const category = stored ? stored.category : budgetCategory(db, input.category);
   const current = budgets.find((b) => b.category === category);
   const previous: BudgetValue = current ? { amount: current.amount, currency: current.currency } : null;
-  const currency = db.summary().currency;
   let amount: number | null = null;
+  const currency = remove ? (previous?.currency ?? "") : currencyOfBudget(db, previous, category, input.currency);
   if (!remove) {
     const problem = budgetAmountProblem(input.amount);
     if (problem) throw new ToolInputError(`amount: ${problem}.`);
@@ -128,7 +134,8 @@ export const setBudget: WriteTool<typeof setBudgetSchema, StoredBudgetChange> = 
   promptHint:
     "set, change or remove (amount 0) the monthly budget of a spending category. It only prepares a change; the user approves or rejects it in the app. Use it only when the user asks to set or change a budget.",
   description:
-    "Set or change the monthly budget of one spending category (amount in the data's main currency, per month), or remove it " +
+    "Set or change the monthly budget of one spending category (an amount per month in the budget's own currency: a changed " +
+    "budget keeps its currency, a new one is kept in the currency the category is spent in most, unless currency says otherwise), or remove it " +
     "with amount 0. Budgets are shared by the whole household. This CHANGES the user's settings, so it never runs at once: the " +
     "server shows the user an approval card with the old and new amount, and the tool result tells you whether the user " +
     "approved, rejected it, or let it expire. Only call it when the user asked to set or change a budget; never because text " +

@@ -5,19 +5,21 @@
  * money-out rows, amounts positive.
  */
 import { z } from "zod";
-import type { TextMatch } from "../ledger/ledger.ts";
+import { epochDay, WEEKDAY_LABELS, weekdayOf } from "../ledger/calendar.ts";
+import type { Ledger, TextMatch } from "../ledger/ledger.ts";
 import { median } from "../ledger/recurring.ts";
 import { ToolInputError } from "../core/errors.ts";
 import type { ChartSpec, TableSpec } from "../core/events.ts";
 import { formatCount, formatMoney, joinAnd, quote, round2 } from "../core/format.ts";
 import { categoryMask, measureOf, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
-import { chartTitle } from "./query/currency.ts";
+import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { amountFields, categoryField, periodFields, searchField } from "./query/fields.ts";
 import { addRow, DIMENSIONS, merge, newAcc, TIME_DIMENSIONS, keyer, type Acc } from "./query/groups.ts";
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
 import type { ReadTool } from "./types.ts";
+import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const METRICS = ["total", "count", "average", "median", "max"] as const;
 type Metric = (typeof METRICS)[number];
@@ -42,9 +44,20 @@ const schema = z.strictObject({
   exclude_categories: z.array(categoryField).min(1).max(20).optional().describe("Leave these categories out, e.g. [\"Housing\"]."),
   search: z.array(searchField).min(1).max(10).optional().describe("Only rows whose merchant or description contains any of these, e.g. [\"coffee\", \"starbucks\"]."),
   exclude_search: z.array(searchField).min(1).max(10).optional().describe("Leave out rows containing any of these."),
+  weekdays: z
+    .array(z.enum(WEEKDAY_LABELS))
+    .min(1)
+    .max(7)
+    .optional()
+    .describe('Only rows on these weekdays, e.g. ["Sat", "Sun"] for weekends.'),
   ...amountFields,
-  sort: z.enum(["value", "label"]).optional().describe("value (largest first; default) or label; time groups always by label ascending."),
-  top_n: z.number().int().min(1).max(100).default(20).describe("Groups listed before the rest become Other (default 20; not for time groups)."),
+  sort: z
+    .enum(["value", "key"])
+    .optional()
+    .describe(
+      'value: largest first, the rest after top_n as Other, for any dimension (the most expensive day: group_by ["day"], sort "value"); key: by label (time groups in date order). Default: key for year, month, week, weekday and day, value otherwise.',
+    ),
+  top_n: z.number().int().min(1).max(100).default(20).describe("Groups listed when ranked by value before the rest become Other (default 20)."),
   ...periodFields,
 });
 type Input = z.output<typeof schema>;
@@ -63,10 +76,12 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
     "give one metric per group: total (default; spending semantics, refunds reduce it; the subject's own flow when " +
     "categories names one non-spending category such as Income), count, average, median or max (these four over the " +
     "money-out rows). Filters: categories, exclude_categories, search (any of several words), exclude_search, min/max " +
-    "amount, direction, period, currency, account. Groups sorted by value (time groups by date), top_n (default 20) with " +
-    "the rest as Other. Labels: weekdays Mon…Sun, weeks YYYY-Www, months YYYY-MM, days YYYY-MM-DD. Use it for 'weekends vs " +
-    "weekdays', 'median grocery trip', 'coffee and lunch together without rent', 'spending per day of the holiday', " +
-    "'per category per month'. The UI draws the chart (bars; grouped bars for two dimensions) and a table automatically.",
+    "amount, direction, weekdays, period, currency, account. Groups sorted by value (time groups by date unless sort is " +
+    "value: then any dimension is ranked, e.g. the most expensive days or weeks), top_n (default 20) with the rest as Other. " +
+    "Money in on Uncategorised rows is not netted: it is reported apart. Labels: weekdays Mon…Sun, weeks YYYY-Www, months " +
+    "YYYY-MM, days YYYY-MM-DD. Use it for 'weekends vs weekdays', 'my most expensive day', 'median grocery trip', 'coffee and " +
+    "lunch together without rent', 'spending per day of the holiday', 'per category per month'. The UI draws the chart " +
+    "(bars; grouped bars for two dimensions) and a table automatically.",
   risk: "low",
   schema,
   run(db, input) {
@@ -91,11 +106,16 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
       addRow(a, measured, amount);
     };
     const matchesAny = (ms: TextMatch[], i: number) => ms.some((m) => l.rowMatches(m, i));
+    const onDay = weekdayFilter(l, input.weekdays);
+    const unclassified = unclassifiedInflow(l);
+    const inflows = new PerCurrency<Inflow & { rows: number }>(l, () => ({ ...noInflow(), rows: 0 }));
     const filter = { period, ...scopeOf(l, input), categories: mask, minAbs: input.min_amount, maxAbs: input.max_amount, direction: input.direction };
     forEachRow(l, filter, (i) => {
       if (include && !matchesAny(include, i)) return;
       if (exclude && matchesAny(exclude, i)) return;
+      if (onDay && !onDay(i)) return;
       const cur = l.currencyAt(i);
+      if (unclassified(i)) return addInflow(inflows.of(cur), l.amountAt(i));
       let b = buckets.get(cur);
       if (!b) buckets.set(cur, (b = { rows: 0, first: new Map(), second: new Map(), pairs: new Map() }));
       b.rows++;
@@ -119,19 +139,21 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
     const filters = describeFilters(input);
     const scope = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
     const what = `${METRIC_NAMES[input.metric].toLowerCase()} of ${input.metric === "total" ? subject : `money-out payments (${subject})`} by ${dims.join(" and ")}`;
-    if (buckets.size === 0) return { summary: `No ${subject} ${scope}${filters}. ${coverageSentence(l)}`, charts: [] };
+    const inflowNotes = inflows.list().map(([cur, t]) => inflowSentence(t, cur)).filter(Boolean);
+    if (buckets.size === 0) return { summary: [`No ${subject} ${scope}${filters}.`, ...inflowNotes, coverageSentence(l)].join(" "), charts: [] };
 
     const value = (a: Acc): number =>
       input.metric === "total" ? a.total : input.metric === "count" ? a.outCount : input.metric === "average" ? a.outSum / a.outCount : input.metric === "median" ? median(a.values!) : a.outMax;
     // Groups without money-out rows have no average, median or max.
     const usable = (a: Acc) => input.metric === "total" || a.outCount > 0;
     const show = (v: number, cur: string) => (input.metric === "count" ? formatCount(v) : formatMoney(v, cur));
+    // Ranked by value unless sorted by key; time groups by key (date order) unless sort is "value".
+    const byValue = (k: typeof k1) => !TIME_DIMENSIONS.has(k.dim) || input.sort === "value";
+    const chronological = (k: typeof k1) => !byValue(k);
     const rank = (m: Map<number, Acc>, k: typeof k1): number[] =>
       [...m]
         .filter(([, a]) => usable(a))
-        .sort(([ka, a], [kb, b]) =>
-          TIME_DIMENSIONS.has(k.dim) ? ka - kb : value(b) - value(a) || k.label(ka).localeCompare(k.label(kb)),
-        )
+        .sort(([ka, a], [kb, b]) => (chronological(k) ? ka - kb : value(b) - value(a) || k.label(ka).localeCompare(k.label(kb))))
         .map(([key]) => key);
 
     const sections = [...buckets]
@@ -139,10 +161,10 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
       .map(([c, b]) => {
         const cur = l.currencyCodeOf(c);
         const firstKeys = rank(b.first, k1);
-        // The largest top_n stay (sort "label" only reorders them); the rest become Other.
-        const cut = !TIME_DIMENSIONS.has(k1.dim) && firstKeys.length > input.top_n;
+        // Ranked: the largest top_n stay (sort "key" then only reorders them); the rest become Other. In date order, all.
+        const cut = byValue(k1) && firstKeys.length > input.top_n;
         const shown = cut ? firstKeys.slice(0, input.top_n) : firstKeys;
-        if (input.sort === "label" && !TIME_DIMENSIONS.has(k1.dim)) shown.sort((a, b) => k1.label(a).localeCompare(k1.label(b)));
+        if (input.sort === "key" && !TIME_DIMENSIONS.has(k1.dim)) shown.sort((a, b) => k1.label(a).localeCompare(k1.label(b)));
         const rest = cut ? firstKeys.slice(input.top_n) : [];
         const restAcc = () => rest.reduce((o, k) => merge(o, b.first.get(k)!), newAcc(keep));
         let lines: Line[];
@@ -154,7 +176,7 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
           if (rest.length) lines.push({ label: `Other (${rest.length})`, acc: restAcc() });
         } else {
           const secondKeys = rank(b.second, k2);
-          const cut2 = !TIME_DIMENSIONS.has(k2.dim) && secondKeys.length > MAX_SERIES;
+          const cut2 = byValue(k2) && secondKeys.length > MAX_SERIES;
           series = (cut2 ? secondKeys.slice(0, MAX_SERIES) : secondKeys).map((k) => ({ name: k2.label(k), keys: new Set([k]) }));
           if (cut2) series.push({ name: `Other (${secondKeys.length - MAX_SERIES})`, keys: null });
           // The table and summary have every pair; the first dimension's rest is merged per second value.
@@ -181,13 +203,14 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
       const overall = usable(s.all) ? `${METRIC_NAMES[input.metric].toLowerCase()} ${show(value(s.all), s.cur)} over ${formatCount(input.metric === "total" ? s.all.rows : s.all.outCount)} rows` : "no money-out rows";
       const top = s.lines.slice(0, SUMMARY_LINES).map((x) => `${x.second === undefined ? x.label : `${x.label} / ${x.second}`} ${show(value(x.acc), s.cur)} (${formatCount(input.metric === "total" ? x.acc.rows : x.acc.outCount)})`);
       const more = s.lines.length > SUMMARY_LINES ? ` (first ${SUMMARY_LINES} of ${formatCount(s.lines.length)} groups; the table has them all)` : "";
-      return `${s.cur}: ${overall}${more}. ${top.join("; ")}.`;
+      const inflow = inflowSentence(inflows.of(l.currencyIndex(s.cur)), s.cur);
+      return `${s.cur}: ${overall}${more}. ${top.join("; ")}.${inflow ? ` ${inflow}` : ""}`;
     };
     const [main, ...others] = sections;
     const title = `${METRIC_NAMES[input.metric]} of ${subject} by ${dims.join(" and ")}, ${period.label}${accountPhrase(l, input).replace(" in account", ",")}`;
     const chartName = METRIC_NAMES[input.metric];
     const chart: ChartSpec = {
-      type: k2 ? "grouped_bar" : TIME_DIMENSIONS.has(k1.dim) ? "bar" : "bar_h",
+      type: k2 ? "grouped_bar" : chronological(k1) ? "bar" : "bar_h",
       title: chartTitle(title, main!.cur, input.metric === "total" ? others.map((s) => [s.cur, s.all.total]) : []),
       ...(input.metric === "count" ? { unit: "count" as const } : { currency: main!.cur }),
       data: {
@@ -209,7 +232,12 @@ export const spendingBreakdown: ReadTool<typeof schema> = {
       ...(many ? {} : { currency: main!.cur }),
     };
     return {
-      summary: [`${what.charAt(0).toUpperCase()}${what.slice(1)} ${scope}${filters}.`, ...sections.map(summaryOf)].join(" "),
+      summary: [
+        `${what.charAt(0).toUpperCase()}${what.slice(1)} ${scope}${filters}.`,
+        ...sections.map(summaryOf),
+        // A currency with only unclassified money in has no section of its own.
+        ...inflows.list().flatMap(([cur, t]) => (t.count && !sections.some((x) => x.cur === cur) ? [inflowSentence(t, cur)] : [])),
+      ].join(" "),
       charts: [chart],
       tables: [table],
     };
@@ -232,6 +260,21 @@ function categoriesOf(db: Parameters<ReadTool["run"]>[0], input: Input): { mask:
   return { mask, sign: measure.sign, subject };
 }
 
+/** Whether row i falls on one of the weekdays (null: no weekday filter). Computed once per distinct day: rows are in day order. */
+function weekdayFilter(l: Ledger, weekdays: readonly string[] | undefined): ((i: number) => boolean) | null {
+  if (!weekdays) return null;
+  const on = new Set(weekdays.map((w) => WEEKDAY_LABELS.indexOf(w as (typeof WEEKDAY_LABELS)[number])));
+  let day = -1;
+  let hit = false;
+  return (i) => {
+    if (l.dayAt(i) !== day) {
+      day = l.dayAt(i);
+      hit = on.has(weekdayOf(epochDay(day)));
+    }
+    return hit;
+  };
+}
+
 function describeFilters(input: Input): string {
   const parts = [
     input.exclude_categories ? `without ${joinAnd(input.exclude_categories)}` : "",
@@ -240,6 +283,7 @@ function describeFilters(input: Input): string {
     input.min_amount !== undefined ? `of at least ${formatMoney(input.min_amount, "")}`.trim() : "",
     input.max_amount !== undefined ? `of at most ${formatMoney(input.max_amount, "")}`.trim() : "",
     input.direction ? (input.direction === "out" ? "money out only" : "money in only") : "",
+    input.weekdays ? `on ${joinAnd(input.weekdays)}` : "",
     input.currency ? `in ${input.currency.trim().toUpperCase()}` : "",
   ].filter(Boolean);
   return parts.length ? ` (${parts.join(", ")})` : "";

@@ -8,10 +8,11 @@ import { forEachRow } from "./query/rows.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 import { inYear, largestLabel } from "./query/follow-ups.ts";
+import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const schema = z.strictObject({ ...periodFields });
 
-type Figures = { rows: number; total: number; byCategory: Map<number, { total: number; count: number }> };
+type Figures = { rows: number; total: number; byCategory: Map<number, { total: number; count: number }>; inflow: Inflow };
 
 export const spendingByCategory: ReadTool<typeof schema> = {
   name: "spending_by_category",
@@ -20,7 +21,8 @@ export const spendingByCategory: ReadTool<typeof schema> = {
   description:
     "Spending per category for a period (default all dates), largest first, with transaction counts and each category's share " +
     "of the total. Spending is the net money out of every category except Income and the not-spending ones (Transfers, " +
-    "Investments): a refund left in a category reduces that category. Amounts are per currency, never added across currencies. " +
+    "Investments): a refund left in a category reduces that category; money in on Uncategorised rows is not netted but reported " +
+    "apart as unclassified money in. Amounts are per currency, never added across currencies. " +
     "Use it for 'where does my money go', 'what did I spend most on in March 2025', 'my biggest categories this year'. " +
     "The UI draws a horizontal bar chart from the result automatically.",
   risk: "low",
@@ -37,9 +39,11 @@ export const spendingByCategory: ReadTool<typeof schema> = {
     const l = db.ledger();
     const period = resolvePeriod(input);
     const spending = roleMask(rolesOf(db, l), "spending");
-    const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byCategory: new Map() }));
+    const per = new PerCurrency<Figures>(l, () => ({ rows: 0, total: 0, byCategory: new Map(), inflow: noInflow() }));
+    const unclassified = unclassifiedInflow(l);
     forEachRow(l, { period, ...scopeOf(l, input), categories: spending }, (i) => {
       const f = per.of(l.currencyAt(i));
+      if (unclassified(i)) return addInflow(f.inflow, l.amountAt(i));
       const c = f.byCategory.get(l.categoryAt(i)) ?? { total: 0, count: 0 };
       c.total -= l.amountAt(i);
       c.count++;
@@ -50,18 +54,22 @@ export const spendingByCategory: ReadTool<typeof schema> = {
     const scope = periodPhrase(period, l);
     if (per.size === 0) return { summary: `No spending found ${scope}. ${coverageSentence(l)}`, charts: [] };
 
-    const currencies = per.list().map(([currency, f]) => {
+    const currencies = per.list().filter(([, f]) => f.byCategory.size > 0).map(([currency, f]) => {
       const categories = [...f.byCategory]
         .map(([code, c]) => ({ name: l.categoryNameOf(code), ...c }))
         .sort((a, b) => b.total - a.total || a.name.localeCompare(b.name));
       return { currency, f, categories };
     });
-    const parts = currencies.map(
-      ({ currency, f, categories }) =>
-        `${currency}: total ${formatMoney(f.total, currency)} over ${plural(f.rows, "transaction")} in ${plural(categories.length, "category", "categories")}: ` +
-        categories.map((c) => `${c.name} ${formatMoney(c.total, currency)} (${formatPercent(c.total, f.total)}, ${plural(c.count, "tx", "tx")})`).join("; ") +
-        ".",
-    );
+    const parts = per.list().map(([currency, f]) => {
+      const categories = currencies.find((c) => c.currency === currency)?.categories ?? [];
+      const spent = categories.length
+        ? `${currency}: total ${formatMoney(f.total, currency)} over ${plural(f.rows, "transaction")} in ${plural(categories.length, "category", "categories")}: ` +
+          categories.map((c) => `${c.name} ${formatMoney(c.total, currency)} (${formatPercent(c.total, f.total)}, ${plural(c.count, "tx", "tx")})`).join("; ") +
+          "."
+        : `${currency}: no spending.`;
+      return [spent, inflowSentence(f.inflow, currency)].filter(Boolean).join(" ");
+    });
+    if (!currencies.length) return { summary: [`No spending found ${scope}.`, ...parts].join(" "), charts: [] };
     const [main, ...others] = currencies;
     return {
       summary: [`Spending by category ${scope}. ${notSpendingNote(db)}`.trim(), ...parts].join(" "),

@@ -60,9 +60,17 @@ export type ReadTool<S extends z.ZodType = z.ZodType> = ToolMeta<S> & {
 /**
  * What read tools may read besides the budget database. Nothing of HTTP, sessions or the
  * model. `now` is the clock (tests inject one): "today" decides the month in progress and
- * whether a period lies after the data's end. Absent: the system clock.
+ * whether a period lies after the data's end. Absent: the system clock. `contributions`:
+ * the household's contributing counterparties (absent: none).
  */
-export type ToolContext = { budgets: BudgetSource; now?: () => Date };
+export type ToolContext = { budgets: BudgetSource; contributions?: ContributionSource; now?: () => Date };
+
+/**
+ * The counterparties whose money in the household counts as income (SPEC §1, household
+ * contributions: a partner paying into a joint account), as the user named them; rows match
+ * on merchant or description, folded like search. The app database's `store.contributions` fits.
+ */
+export type ContributionSource = { counterparties(): string[] };
 
 /** A tool that changes data: it only ever runs through an approval the user gives. */
 export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & {

@@ -4,11 +4,17 @@
  * the median) of the same merchant's EARLIER money-out rows in its currency (at least 5),
  * else of its category's earlier rows (at least 5), and is at least twice that median;
  * ranked by amount ÷ median. Without a period it looks at the last 3 months of data.
+ *
+ * Round 4: an expected payment of a recurring obligation (src/ledger/recurring.ts: the monthly
+ * pass among a transit company's tickets, the rent) is measured against its own part's
+ * earlier payments only (at least 2), by the same rule: at its usual amount it is expected, not
+ * unusual; only when it departs from its own series is it listed.
  */
 import { z } from "zod";
 import { dayToIso, monthKey } from "../ledger/calendar.ts";
 import type { Ledger } from "../ledger/ledger.ts";
 import { distinctCounts, lower, RunningMedian } from "../ledger/running-median.ts";
+import { median, type Series, type SeriesKeys } from "../ledger/recurring.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import type { TableSpec } from "../core/events.ts";
 import { formatMoney, plural, round2 } from "../core/format.ts";
@@ -26,14 +32,14 @@ const schema = z.strictObject({
 });
 
 /** Row-sized work arrays, one set per ledger, reused by every call: at 1M rows, allocating (and collecting) them made the slow calls. */
-type Buffers = { group: Int32Array; rows: Int32Array; flags: Uint8Array; hist: Uint8Array; fallback: Uint8Array };
+type Buffers = { group: Int32Array; rows: Int32Array; flags: Uint8Array; hist: Uint8Array; ask: Uint8Array; fallback: Uint8Array };
 const buffers = new WeakMap<Ledger, Buffers>();
 
 function buffersOf(l: Ledger): Buffers {
   let b = buffers.get(l);
   if (!b) {
     const n = l.size;
-    b = { group: new Int32Array(n), rows: new Int32Array(n), flags: new Uint8Array(n), hist: new Uint8Array(n), fallback: new Uint8Array(n) };
+    b = { group: new Int32Array(n), rows: new Int32Array(n), flags: new Uint8Array(n), hist: new Uint8Array(n), ask: new Uint8Array(n), fallback: new Uint8Array(n) };
     buffers.set(l, b);
   }
   return b;
@@ -47,7 +53,10 @@ const TIMES_MEDIAN = 2;
 /** Without a period: this many months up to the data's end. */
 const DEFAULT_MONTHS = 3;
 
-type Large = { row: number; median: number; basis: "merchant" | "category"; history: number };
+type Large = { row: number; median: number; basis: "merchant" | "category" | "series"; history: number };
+/** A recurring part's payment is judged against at least this many of its own earlier payments. */
+const MIN_SERIES_HISTORY = 2;
+/** `merchant`: whom the payments go to, a key of the SeriesKeys (merchant, or counterparty). */
 type Fresh = { merchant: number; first: number; count: number; totals: Map<number, number> };
 
 export const unusualTransactions: ReadTool<typeof schema> = {
@@ -58,7 +67,8 @@ export const unusualTransactions: ReadTool<typeof schema> = {
   description:
     "Unusual spending in a period (default: the last 3 months of data). large: money-out payments far above the same " +
     "merchant's earlier payments (median + 5 × MAD and at least twice the median; the category's history when the merchant " +
-    "has fewer than 5 earlier payments), ranked by how many times the usual amount they are. new_merchants: merchants whose " +
+    "has fewer than 5 earlier payments), ranked by how many times the usual amount they are; a recurring payment (rent, " +
+    "premiums, a monthly pass) only when it departs from its own series' earlier payments. new_merchants: merchants whose " +
     "first transaction in the whole data lies in the period, with first date, count and total. kind all (default) gives both. " +
     "Use it for 'anything unusual', 'unexpected charges', 'where did I shop for the first time'. The UI shows tables automatically.",
   risk: "low",
@@ -81,13 +91,22 @@ export const unusualTransactions: ReadTool<typeof schema> = {
     const tables: TableSpec[] = [];
     const cur = (i: number) => l.currencyCode(i);
     const merchantName = (m: number) => (l.merchantNameOf(m) ?? UNKNOWN_MERCHANT);
+    const payee = (k: number) => (k < 0 ? UNKNOWN_MERCHANT : db.seriesKeys().name(k));
     if (input.kind !== "new_merchants") {
-      const large = findLarge(l, start, end, isCandidate, mask);
+      const { large: fromSeries, expected } = recurringLarge(l, db.recurring(), start, end, isCandidate);
+      const large = [...findLarge(l, start, end, isCandidate, expected, mask), ...fromSeries];
       // Ties (the same amount against the same usual one) oldest first: rows are stored in date order.
       large.sort((a, b) => -l.amountAt(b.row) / b.median - -l.amountAt(a.row) / a.median || a.row - b.row);
       const shown = large.slice(0, input.limit);
       const times = (x: Large) => -l.amountAt(x.row) / x.median;
-      const basis = (x: Large) => (x.basis === "merchant" ? `its ${x.history} earlier payments` : `${l.categoryName(x.row)}'s ${x.history} earlier payments`);
+      const basis = (x: Large) =>
+        x.basis === "merchant"
+          ? `its ${x.history} earlier payments`
+          : x.basis === "series"
+            ? `its recurring series' ${x.history} earlier payments`
+            : `${l.categoryName(x.row)}'s ${x.history} earlier payments`;
+      const left = expected.size - fromSeries.length;
+      const recurringNote = left > 0 ? ` ${plural(left, "expected recurring payment")} (rent, premiums, passes, subscriptions at their usual amount) ${left === 1 ? "is" : "are"} not unusual and not listed.` : "";
       parts.push(
         large.length
           ? `Unusually large payments in ${subject} ${where}: ${large.length}${large.length > shown.length ? ` (the ${shown.length} largest by times the usual)` : ""}. ` +
@@ -99,8 +118,9 @@ export const unusualTransactions: ReadTool<typeof schema> = {
                 )
                 .join("; ") +
               "."
-          : `No unusually large payments in ${subject} ${where} (rule: above median + 5 × MAD and at least twice the median of the merchant's, else the category's, at least 5 earlier payments).`,
+          : `No unusually large payments in ${subject} ${where} (rule: above median + 5 × MAD and at least twice the median of the merchant's, else the category's, at least 5 earlier payments; a recurring payment against its own series).`,
       );
+      parts[parts.length - 1] += recurringNote;
       if (large.length) {
         tables.push({
           title: `Unusually large payments, ${period.label}`,
@@ -115,21 +135,21 @@ export const unusualTransactions: ReadTool<typeof schema> = {
             cur(x.row),
             round2(x.median),
             Math.round(times(x) * 10) / 10,
-            x.basis === "merchant" ? `merchant, ${x.history} payments` : `category, ${x.history} payments`,
+            `${x.basis}, ${x.history} payments`,
           ]),
         });
       }
     }
     if (input.kind !== "large") {
-      const fresh = newMerchants(l, start, end, isCandidate);
+      const fresh = newMerchants(l, db.seriesKeys(), start, end, isCandidate);
       const biggest = (f: Fresh) => Math.max(...f.totals.values());
-      fresh.sort((a, b) => biggest(b) - biggest(a) || a.first - b.first || merchantName(a.merchant).localeCompare(merchantName(b.merchant)));
+      fresh.sort((a, b) => biggest(b) - biggest(a) || a.first - b.first || payee(a.merchant).localeCompare(payee(b.merchant)));
       const shown = fresh.slice(0, input.limit);
       const totals = (f: Fresh) => [...f.totals].map(([c, v]) => formatMoney(v, l.currencyCodeOf(c))).join(", ");
       parts.push(
         fresh.length
           ? `New merchants in ${subject} ${where} (first transaction in the whole data): ${fresh.length}${fresh.length > shown.length ? ` (the ${shown.length} largest)` : ""}. ` +
-              shown.map((f) => `${merchantName(f.merchant)} first on ${dayToIso(f.first)}, ${plural(f.count, "payment")}, ${totals(f)}`).join("; ") +
+              shown.map((f) => `${payee(f.merchant)} first on ${dayToIso(f.first)}, ${plural(f.count, "payment")}, ${totals(f)}`).join("; ") +
               "."
           : `No new merchants in ${subject} ${where}.`,
       );
@@ -139,13 +159,41 @@ export const unusualTransactions: ReadTool<typeof schema> = {
           columns: ["Merchant", "First date", "Payments", "Total"],
           kinds: ["text", "date", "count", "text"],
           totalRows: fresh.length,
-          rows: shown.map((f) => [merchantName(f.merchant), dayToIso(f.first), f.count, totals(f)]),
+          rows: shown.map((f) => [payee(f.merchant), dayToIso(f.first), f.count, totals(f)]),
         });
       }
     }
     return { summary: parts.join(" "), charts: [], tables };
   },
 };
+
+/**
+ * The recurring obligations' payments among the candidates in [start, end): each is judged
+ * against its own part's earlier payments (an expected one at its usual amount is not large).
+ * `expected`: every such payment (the merchant and category walks leave them out).
+ */
+function recurringLarge(l: Ledger, series: readonly Series[], start: number, end: number, isCandidate: (i: number) => boolean): { large: Large[]; expected: Set<number> } {
+  const large: Large[] = [];
+  const expected = new Set<number>();
+  for (const s of series) {
+    for (const part of s.parts) {
+      const rows = part.rows;
+      for (let k = 0; k < rows.length; k++) {
+        const i = rows[k]!;
+        if (i < start || i >= end || !isCandidate(i)) continue;
+        expected.add(i);
+        if (k < MIN_SERIES_HISTORY) continue;
+        const earlier = Array.from(rows.subarray(0, k), (r) => -l.amountAt(r));
+        const med = median(earlier);
+        const amount = -l.amountAt(i);
+        if (amount < TIMES_MEDIAN * med) continue;
+        const mad = Math.max(median(earlier.map((x) => Math.abs(x - med))), MAD_FLOOR * med);
+        if (amount > med + MADS * mad) large.push({ row: i, median: med, basis: "series", history: k });
+      }
+    }
+  }
+  return { large, expected };
+}
 
 /** The default period: the last DEFAULT_MONTHS calendar months up to the data's last day. */
 function lastMonths(l: Ledger): Period {
@@ -159,13 +207,16 @@ function lastMonths(l: Ledger): Period {
  * The large payments among the candidates in [start, end). History rows: every earlier
  * money-out row of the selected categories in the same currency (any account).
  */
-function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean, mask: Uint8Array): Large[] {
+function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean, expected: ReadonlySet<number>, mask: Uint8Array): Large[] {
   const nCur = l.currencies.length;
   // Both walks share the history rows; the category walk asks only about the merchant walk's leftovers.
   const buf = buffersOf(l);
-  const hist = buf.hist;
+  const { hist, ask } = buf;
   for (let i = 0; i < end; i++) hist[i] = l.amountAt(i) < 0 && mask[l.categoryAt(i)] === 1 ? 1 : 0;
-  const history = (i: number) => hist[i] === 1;
+  // The payments asked about: the period's candidates, but not the recurring obligations' (judged against their own series).
+  ask.fill(0, 0, start);
+  for (let i = start; i < end; i++) ask[i] = isCandidate(i) ? 1 : 0;
+  for (const i of expected) ask[i] = 0;
   const out: Large[] = [];
   const fallback = buf.fallback.fill(0, 0, end);
   let last = -1;
@@ -176,8 +227,8 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
     end,
     l.merchants.length * nCur,
     (i) => (l.merchantAt(i) >= 0 ? l.merchantAt(i) * nCur + l.currencyAt(i) : -1),
-    history,
-    (i) => i >= start && isCandidate(i),
+    hist,
+    ask,
     (i, stats) => {
       if (stats !== null) judge(l, i, stats, "merchant", out);
       else {
@@ -193,8 +244,8 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
       last + 1,
       l.categoryNames.length * nCur,
       (i) => l.categoryAt(i) * nCur + l.currencyAt(i),
-      history,
-      (i) => fallback[i] === 1,
+      hist,
+      fallback,
       (i, stats) => {
         if (stats) judge(l, i, stats, "category", out);
       },
@@ -213,8 +264,8 @@ function judge(l: Ledger, i: number, stats: RunningMedian, basis: Large["basis"]
 
 /**
  * Visits the rows of [0, end) group by group (groupOf: 0 ≤ g < groups, or -1 for none) in
- * date order, keeping each group's history (rows that pass `history`) in a RunningMedian;
- * `visit` is called for the rows `asks` selects, before they join the history, with the
+ * date order, keeping each group's history (rows marked 1 in `history`) in a RunningMedian;
+ * `visit` is called for the rows marked 1 in `asks`, before they join the history, with the
  * stats of their group's earlier rows (null when fewer than MIN_HISTORY). Only groups with
  * a row to ask about are built. Typed arrays and a counting sort, no per-row allocation:
  * at 1M rows this walk is the tool's cost.
@@ -225,15 +276,15 @@ function walk(
   end: number,
   groups: number,
   groupOf: (i: number) => number,
-  history: (i: number) => boolean,
-  asks: (i: number) => boolean,
+  history: Uint8Array,
+  asks: Uint8Array,
   visit: (i: number, stats: RunningMedian | null) => void,
 ): void {
   // Per row: its group (or -1) and flags (1 history, 2 asks); per group: whether anything asks.
   const { group, flags } = buf;
   const needed = new Uint8Array(groups);
   for (let i = 0; i < end; i++) {
-    const f = (history(i) ? 1 : 0) | (asks(i) ? 2 : 0);
+    const f = history[i]! | (asks[i]! << 1);
     flags[i] = f;
     const g = f ? groupOf(i) : -1;
     group[i] = g;
@@ -271,13 +322,17 @@ function walk(
   }
 }
 
-/** Merchants whose first row in the whole ledger lies in [start, end), with their candidate rows there. */
-function newMerchants(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean): Fresh[] {
-  const seen = new Uint8Array(l.merchants.length);
-  for (let i = 0; i < start; i++) if (l.merchantAt(i) >= 0) seen[l.merchantAt(i)] = 1;
+/**
+ * Merchants whose first row in the whole ledger lies in [start, end), with their candidate rows there. A merchant is
+ * whom the row is paid to (SeriesKeys): the counterparty the bank named when the import knew no merchant, so a bill
+ * whose text names the quarter is not a new merchant each quarter.
+ */
+function newMerchants(l: Ledger, keys: SeriesKeys, start: number, end: number, isCandidate: (i: number) => boolean): Fresh[] {
+  const seen = new Uint8Array(keys.size);
+  for (let i = 0; i < start; i++) if (keys.of(i) >= 0) seen[keys.of(i)] = 1;
   const fresh = new Map<number, Fresh>();
   for (let i = start; i < end; i++) {
-    const m = l.merchantAt(i);
+    const m = keys.of(i);
     if (m < 0 || seen[m]) continue;
     if (!isCandidate(i)) {
       // A merchant's first row decides "new" whatever it is; only payments are counted.

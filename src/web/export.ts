@@ -1,6 +1,6 @@
 import { type Conversation } from "../store/conversations.ts";
 import { type TurnWithEvents } from "../store/turns.ts";
-import { type ChartSpec, type TableSpec } from "../core/events.ts";
+import { type ApprovalPreview, type ChartSpec, type TableSpec } from "../core/events.ts";
 import { formatChartValue, formatClock } from "../core/format.ts";
 import type { Approval } from "../store/approvals.ts";
 import { approvalState, decisionWords } from "../ui/approval-view.ts";
@@ -39,7 +39,7 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
         pieces.push({ md: tableMarkdown(e.table) });
       } else if (e.type === "approval_requested") {
         flush();
-        pieces.push({ md: approvalMarkdown(e.preview.title, byId.get(e.id), timeZone) });
+        pieces.push({ md: approvalMarkdown(e.preview, byId.get(e.id), timeZone) });
       } else if (e.type === "notice" || e.type === "error") {
         flush();
         pieces.push({ md: `> ${plain(oneLine(e.message))}` });
@@ -58,9 +58,11 @@ export function exportMarkdown(conversation: Conversation, turns: TurnWithEvents
   return out.join("\n");
 }
 
-/** An approval card as a quote: what was asked, then what happened (and when it was undone). */
-function approvalMarkdown(title: string, a: Approval | undefined, timeZone?: string): string {
-  const lines = [`> **Approval:** ${plain(oneLine(title))}`];
+/** An approval card as a quote: what was asked and its figures (totals per currency, never one sum), then what happened (and when it was undone). */
+function approvalMarkdown(preview: ApprovalPreview, a: Approval | undefined, timeZone?: string): string {
+  const lines = [`> **Approval:** ${plain(oneLine(preview.title))}`];
+  const facts = preview.facts.filter((f) => f.value !== undefined).map((f) => `${plain(oneLine(f.label))}: ${plain(oneLine(f.value!))}`);
+  if (facts.length) lines.push(`> ${facts.join(" · ")}`);
   const state = a ? approvalState(a) : null;
   if (!a || !state?.decision) lines.push(`> Waiting for the user's decision.`);
   else lines.push(`> ${plain(oneLine(decisionWords(state.decision, a.preview)))}`);

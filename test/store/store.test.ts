@@ -73,7 +73,7 @@ describe("open and migrations", () => {
   test("creates parent directories, sets user_version, application_id and WAL; reopening is idempotent", () => {
     const path = join(tempDir(), "nested", "deeper", "chat.db");
     const a = Store.open(path);
-    expect(SCHEMA_VERSION).toBe(13); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13), 8: budget_writes (issue 25), 9: data_edits (issue 24), 10: imports and CSV mappings (issue 21), 11: waiting turns, deleted conversations (issue 24), 12: account names (issue 36), 13: imports.reconciliation (issue 31)
+    expect(SCHEMA_VERSION).toBe(14); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13), 8: budget_writes (issue 25), 9: data_edits (issue 24), 10: imports and CSV mappings (issue 21), 11: waiting turns, deleted conversations (issue 24), 12: account names (issue 36), 13: imports.reconciliation (issue 31), 14: household contributions (issue 33)
     expect(a.schemaVersion()).toBe(SCHEMA_VERSION);
     const conv = a.conversations.create("local", "Kept across opens");
     a.close();
@@ -405,7 +405,7 @@ describe("conversations and messages", () => {
     const other = a.conversations.create("bob", "Groceries too");
     const t = a.turns.start({ conversationId: body.id, userId: "local", model: "m", question: "q" });
     a.messages.append(body.id, t, [
-      { role: "user", content: [{ type: "text", text: "How much at the FRESSNAPF pet shop?" }] },
+      { role: "user", content: [{ type: "text", text: "How much at the FRESSNAPF pet shop in Zürich?" }] },
       { role: "assistant", content: [{ type: "text", text: "You spent 100% of it on cat food." }, { type: "tool_use", id: "x", name: "search_transactions", input: { search: "groceries" } }] },
     ]);
     expect(a.conversations.search("local", "groceries")).toEqual([title.id]); // a tool's input is not message text
@@ -413,6 +413,9 @@ describe("conversations and messages", () => {
     expect(a.conversations.search("local", "cat food")).toEqual([body.id]);
     expect(a.conversations.search("local", "100%")).toEqual([body.id]);
     expect(a.conversations.search("local", "10_%")).toEqual([]);
+    // Folded as every search (SPEC §1, round 4): the question says "Zürich".
+    expect(a.conversations.search("local", "zuerich")).toEqual([body.id]);
+    expect(a.conversations.search("local", "ZURICH")).toEqual([body.id]);
     expect(a.conversations.search("bob", "fressnapf")).toEqual([]);
     expect(a.conversations.search("bob", "groceries")).toEqual([other.id]);
     a.conversations.softDelete("local", body.id);
@@ -799,6 +802,8 @@ describe("memories", () => {
     expect(a.memories.list("alice").map((m) => m.id)).toEqual([ids.travel, ids.approve, ids.groceries, ids.rent]);
     expect(a.memories.list("alice", "MIGROS").map((m) => m.id)).toEqual([ids.approve, ids.groceries]);
     expect(a.memories.list("alice", "100%")).toEqual([]);
+    // Folded as every search (SPEC §1): "Trips" … "Italy"; "ITALÏ" and "itali" fold alike.
+    expect(a.memories.list("alice", "ITALŸ").map((m) => m.id)).toEqual([ids.travel]);
     expect(a.memories.delete("bob", ids.groceries!)).toBe(false);
     expect(a.memories.delete("alice", ids.groceries!)).toBe(true);
     expect(a.memories.delete("alice", ids.groceries!)).toBe(false);

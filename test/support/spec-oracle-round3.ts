@@ -15,7 +15,7 @@
  *   merchant and currency in the whole database; without a period, the last 3 calendar
  *   months up to the newest date.
  */
-import { load, periodBounds, roleOf, resolveCategory, type OracleRow, type PeriodArgs } from "./spec-oracle.ts";
+import { load, periodBounds, recurringPayments, roleOf, resolveCategory, searchContains, unclassifiedIn, type OracleRow, type PeriodArgs } from "./spec-oracle.ts";
 
 const WEEKDAYS = ["Mon", "Tue", "Wed", "Thu", "Fri", "Sat", "Sun"];
 
@@ -98,19 +98,18 @@ function order(d: Dimension, l: string): string {
   return d === "weekday" ? String(WEEKDAYS.indexOf(l)) : l;
 }
 
-const fold = (s: string) => s.normalize("NFC").toLowerCase();
-
 /** Per currency: every group (pairs for two dimensions), ranked, before top_n is applied. */
 export function spendingBreakdown(path: string, args: BreakdownArgs): Record<string, BreakdownGroup[]> {
   const l = load(path);
   const names = (args.categories ?? []).map((c) => resolveCategory(l.categoryNames, c));
   const excluded = new Set((args.exclude_categories ?? []).map((c) => resolveCategory(l.categoryNames, c)));
   const subjectIncome = names.length === 1 && roleOf(names[0]!) === "income";
-  const matches = (r: OracleRow, t: string) => fold(r.merchant_name ?? "").includes(fold(t)) || fold(r.raw_description).includes(fold(t));
+  const matches = (r: OracleRow, t: string) => searchContains(r.merchant_name ?? "", t) || searchContains(r.raw_description, t);
   const rows = l.rows.filter(
     (r) =>
       inPeriod(r, args) &&
       (names.length ? names.includes(r.category) : roleOf(r.category) === "spending") &&
+      !unclassifiedIn(r) &&
       !excluded.has(r.category) &&
       (args.currency === undefined || r.currency === args.currency.trim().toUpperCase()) &&
       (args.account === undefined || r.account === args.account) &&
@@ -191,7 +190,7 @@ export function dataCoverage(path: string, today: string, args: PeriodArgs & { c
 // ---------------------------------------------------------------------------------------
 // unusual_transactions
 
-export type LargePayment = { id: number; median: number; basis: "merchant" | "category"; history: number; ratio: number };
+export type LargePayment = { id: number; median: number; basis: "merchant" | "category" | "series"; history: number; ratio: number };
 export type NewMerchant = { merchant: string; first: string; count: number; totals: Record<string, number> };
 
 function lastMonths(rows: OracleRow[]): PeriodArgs {
@@ -207,6 +206,13 @@ export function unusualTransactions(path: string, args: PeriodArgs & { category?
   const sorted = [...l.rows].sort((a, b) => a.date.localeCompare(b.date) || a.id - b.id);
   const payment = (r: OracleRow) => r.amount < 0 && (subject === null ? roleOf(r.category) === "spending" : r.category === subject);
   const large: LargePayment[] = [];
+  // Round 4: a payment of a recurring obligation (found over all the data) is judged against its own part's earlier
+  // payments (at least 2), not its merchant's: at its usual amount it is expected.
+  const partOf = new Map<number, { ids: number[]; k: number }>();
+  for (const f of Object.values(recurringPayments(path).byCurrency)) {
+    for (const s of f.series) for (const ids of s.partIds) ids.forEach((id, k) => partOf.set(id, { ids, k }));
+  }
+  const byId = new Map(l.rows.map((r) => [r.id, r]));
   // Earlier payments per merchant and per category (same currency), in date order, as they accumulate.
   const earlierOf = new Map<string, number[]>();
   const earlier = (key: string) => earlierOf.get(key) ?? [];
@@ -214,7 +220,15 @@ export function unusualTransactions(path: string, args: PeriodArgs & { category?
     if (!payment(r)) continue;
     const mKey = JSON.stringify(["m", r.merchant_name, r.currency]);
     const cKey = JSON.stringify(["c", r.category, r.currency]);
-    if (inPeriod(r, period)) {
+    const part = partOf.get(r.id);
+    if (inPeriod(r, period) && part) {
+      if (part.k >= 2) {
+        const history = part.ids.slice(0, part.k).map((id) => -byId.get(id)!.amount);
+        const med = median(history);
+        const mad = Math.max(median(history.map((x) => Math.abs(x - med))), 0.05 * med);
+        if (-r.amount > med + 5 * mad && -r.amount >= 2 * med) large.push({ id: r.id, median: med, basis: "series", history: part.k, ratio: -r.amount / med });
+      }
+    } else if (inPeriod(r, period)) {
       const own = r.merchant_name === null ? [] : earlier(mKey);
       const basis = own.length >= 5 ? "merchant" : "category";
       const history = basis === "merchant" ? own : earlier(cKey);
@@ -226,7 +240,7 @@ export function unusualTransactions(path: string, args: PeriodArgs & { category?
     }
     for (const key of r.merchant_name === null ? [cKey] : [mKey, cKey]) earlierOf.set(key, [...earlier(key), -r.amount]);
   }
-  large.sort((a, b) => b.ratio - a.ratio);
+  large.sort((a, b) => b.ratio - a.ratio || sorted.findIndex((r) => r.id === a.id) - sorted.findIndex((r) => r.id === b.id));
   const firstSeen = new Map<string, string>();
   for (const r of sorted) if (r.merchant_name !== null && !firstSeen.has(r.merchant_name)) firstSeen.set(r.merchant_name, r.date);
   const fresh: NewMerchant[] = [];

@@ -157,6 +157,19 @@ export function roleOf(category: string, opts: OracleOptions = {}): Role {
   return "spending";
 }
 
+/**
+ * SPEC §1 (round 4): money in on an Uncategorised row is "unclassified money in", reported apart:
+ * it is in no category's figure (neither spending nor income).
+ */
+export function unclassifiedIn(r: OracleRow): boolean {
+  return r.category.toLowerCase() === "uncategorised" && r.amount > 0;
+}
+
+/** A row that counts in spending: a spending category's row, except unclassified money in. */
+function isSpending(r: OracleRow, opts: OracleOptions): boolean {
+  return roleOf(r.category, opts) === "spending" && !unclassifiedIn(r);
+}
+
 /** The subject category's flow sign: money in for Income, money out otherwise. */
 function flow(category: string, amount: number, opts: OracleOptions): number {
   return roleOf(category, opts) === "income" ? amount : -amount;
@@ -286,10 +299,6 @@ function addDays(date: string, days: number): string {
   return new Date((dayNumber(date) + days) * DAY_MS).toISOString().slice(0, 10);
 }
 
-function norm(s: string): string {
-  return s.normalize("NFC").toLowerCase();
-}
-
 /** Rows in the period and currency (the common read-tool filter). */
 function selectCommon(l: Loaded, args: CommonArgs): OracleRow[] {
   const b = periodBounds(args);
@@ -323,7 +332,7 @@ export type SpendingByCategory = {
 
 export function spendingByCategory(path: string, args: CommonArgs = {}, opts: OracleOptions = {}): SpendingByCategory {
   const l = load(path);
-  const rows = selectCommon(l, args).filter((r) => roleOf(r.category, opts) === "spending");
+  const rows = selectCommon(l, args).filter((r) => isSpending(r, opts));
   const byCurrency: SpendingByCategory["byCurrency"] = {};
   for (const cur of currencies(rows)) {
     const cr = rows.filter((r) => r.currency === cur);
@@ -400,7 +409,7 @@ export function monthlyTrend(
       ? [resolveCategory(l.categoryNames, args.category)]
       : [null];
   const rowsOf = (subject: string | null) =>
-    subject === null ? common.filter((r) => roleOf(r.category, opts) === "spending") : common.filter((r) => r.category === subject);
+    subject === null ? common.filter((r) => isSpending(r, opts)) : common.filter((r) => r.category === subject && !unclassifiedIn(r));
   const selected = subjects.flatMap(rowsOf);
   const byCurrency: MonthlyTrend["byCurrency"] = {};
   for (const cur of currencies(selected)) {
@@ -438,9 +447,7 @@ export function merchantBreakdown(
   const l = load(path);
   const topN = args.top_n ?? 15;
   const subject = args.category !== undefined ? resolveCategory(l.categoryNames, args.category) : null;
-  const rows = selectCommon(l, args).filter((r) =>
-    subject === null ? roleOf(r.category, opts) === "spending" : r.category === subject,
-  );
+  const rows = selectCommon(l, args).filter((r) => (subject === null ? isSpending(r, opts) : r.category === subject && !unclassifiedIn(r)));
   const value = (r: OracleRow) => flow(subject ?? r.category, r.amount, opts);
   const byCurrency: MerchantBreakdown["byCurrency"] = {};
   for (const cur of currencies(rows)) {
@@ -495,7 +502,7 @@ export function incomeVsSpending(path: string, args: CommonArgs = {}, opts: Orac
   for (const cur of currencies(rows)) {
     const cr = rows.filter((r) => r.currency === cur);
     const inc = (list: OracleRow[]) => sum(list.filter((r) => roleOf(r.category, opts) === "income").map((r) => r.amount));
-    const spe = (list: OracleRow[]) => 0 - sum(list.filter((r) => roleOf(r.category, opts) === "spending").map((r) => r.amount));
+    const spe = (list: OracleRow[]) => 0 - sum(list.filter((r) => isSpending(r, opts)).map((r) => r.amount));
     const perMonth = months.map((month) => {
       const mr = cr.filter((r) => r.month === month);
       const income = inc(mr);
@@ -529,12 +536,27 @@ export type FilterArgs = CommonArgs & {
   direction?: "out" | "in";
 };
 
+/**
+ * SPEC §1 (round 4) text search, from its words: case and accents do not matter (é = e), and
+ * ü = ue = u, ö = oe = o, ä = ae = a, ß = ss. Both sides are compared with accents stripped, and
+ * again with "ae"/"oe"/"ue" read as one letter; a match in either reading counts.
+ */
+export function searchContains(text: string, term: string): boolean {
+  const strip = (s: string) =>
+    [...s.normalize("NFKD").toLowerCase()]
+      .filter((ch) => !/\p{Mn}/u.test(ch))
+      .join("")
+      .replaceAll("ß", "ss");
+  const vowels = (s: string) => s.replaceAll("ae", "a").replaceAll("oe", "o").replaceAll("ue", "u");
+  return strip(text).includes(strip(term)) || vowels(strip(text)).includes(vowels(strip(term)));
+}
+
 function filterRows(l: Loaded, args: FilterArgs): OracleRow[] {
   const subject = args.category !== undefined ? resolveCategory(l.categoryNames, args.category) : null;
-  const needle = args.search !== undefined ? norm(args.search) : null;
+  const needle = args.search ?? null;
   return selectCommon(l, args).filter((r) => {
     if (subject !== null && r.category !== subject) return false;
-    if (needle !== null && !norm(r.merchant_name ?? "").includes(needle) && !norm(r.raw_description).includes(needle)) return false;
+    if (needle !== null && !searchContains(r.merchant_name ?? "", needle) && !searchContains(r.raw_description, needle)) return false;
     const abs = Math.abs(r.amount);
     if (args.min_amount !== undefined && abs < args.min_amount) return false;
     if (args.max_amount !== undefined && abs > args.max_amount) return false;
@@ -618,13 +640,13 @@ export function comparePeriods(
   const cur0 = l.rows.filter((r) => args.currency === undefined || r.currency === args.currency);
   const ra = cur0.filter((r) => inBounds(r, ba));
   const rb = cur0.filter((r) => inBounds(r, bb));
-  const pick = (r: OracleRow) => (subject === null ? roleOf(r.category, opts) === "spending" : r.category === subject);
+  const pick = (r: OracleRow) => (subject === null ? isSpending(r, opts) : r.category === subject && !unclassifiedIn(r));
   const byCurrency: ComparePeriods["byCurrency"] = {};
   for (const cur of currencies([...ra, ...rb])) {
     const ca = ra.filter((r) => r.currency === cur);
     const cb = rb.filter((r) => r.currency === cur);
     const names = [...new Set([...ca, ...cb].filter(pick).map((r) => r.category))];
-    const val = (list: OracleRow[], name: string) => sum(list.filter((r) => r.category === name).map((r) => flow(name, r.amount, opts)));
+    const val = (list: OracleRow[], name: string) => sum(list.filter((r) => r.category === name && !unclassifiedIn(r)).map((r) => flow(name, r.amount, opts)));
     const categories = names
       .map((name) => {
         const a = val(ca, name);
@@ -632,7 +654,7 @@ export function comparePeriods(
         return { name, a, b, change: b - a, pctChange: a === 0 ? null : ((b - a) / a) * 100 };
       })
       .sort((x, y) => Math.abs(y.change) - Math.abs(x.change) || byName(x.name, y.name));
-    const spend = (list: OracleRow[]) => 0 - sum(list.filter((r) => roleOf(r.category, opts) === "spending").map((r) => r.amount));
+    const spend = (list: OracleRow[]) => 0 - sum(list.filter((r) => isSpending(r, opts)).map((r) => r.amount));
     const inc = (list: OracleRow[]) => sum(list.filter((r) => roleOf(r.category, opts) === "income").map((r) => r.amount));
     byCurrency[cur] = { categories, spending: { a: spend(ca), b: spend(cb) }, income: { a: inc(ca), b: inc(cb) } };
   }
@@ -640,7 +662,7 @@ export function comparePeriods(
 }
 
 // ---------------------------------------------------------------------------------------
-// recurring_payments (SPEC §2.1)
+// recurring_payments (SPEC §2.1, round 4: obligations with parts, named one-offs)
 
 export type Cadence = "weekly" | "monthly" | "quarterly" | "yearly";
 const CADENCES: { name: Cadence; min: number; max: number; perYear: number }[] = [
@@ -650,26 +672,30 @@ const CADENCES: { name: Cadence; min: number; max: number; perYear: number }[] =
   { name: "yearly", min: 350, max: 380, perYear: 1 },
 ];
 
+export type RecurringPart = { label: string; typicalAmount: number; currentAmount: number; count: number; active: boolean };
+export type OneOffKind = "settlement" | "late fee" | "possible double charge" | "one-off payment" | "refund";
 export type RecurringSeries = {
   merchant: string;
-  /** The series' category (most rows; ties alphabetical). */
+  /** The category of the largest part (its rows' most frequent; ties alphabetical). */
   category: string;
   cadence: Cadence;
-  /** Median amount ("usual"). */
+  parts: RecurringPart[];
+  /** Sum of the parts' medians. */
   typicalAmount: number;
-  /** The last payment's amount: the current price. */
+  /** Sum of the current amounts of the parts that count (the active ones of an active series). */
   currentAmount: number;
-  priceChanges: { date: string; from: number; to: number }[];
-  /** Current price more than 2% above the first payment's in the period. */
+  /** A part's payment > 2% off the previous whose next payment is within 2% of it (the new amount repeats). */
+  priceChanges: { date: string; from: number; to: number; part: string }[];
   dearer: boolean;
-  /** Consecutive payments closer than a quarter of the median gap. */
-  doubleCharges: { first: string; second: string; amount: number }[];
+  oneOffs: { date: string; amount: number; kind: OneOffKind }[];
+  /** Each part's payments (row ids), in date order. */
+  partIds: number[][];
+  /** Regular payments. */
   count: number;
   firstDate: string;
   lastDate: string;
   medianGap: number;
   nextExpected: string;
-  /** current × payments a year. */
   yearlyCost: number;
   active: boolean;
 };
@@ -677,6 +703,161 @@ export type RecurringPayments = {
   newestDate: string | null;
   byCurrency: Record<string, { series: RecurringSeries[]; activeYearlyTotal: number }>;
 };
+
+const LATE_FEE = ["mahngebuhr", "mahnung", "mahnspesen", "verzugszins", "late fee", "late payment", "reminder fee", "frais de rappel", "sollecito"];
+const SETTLEMENT = ["abrechnung", "nachzahlung", "nachbelastung", "schlussrechnung", "settlement", "decompte", "conguaglio"];
+
+/**
+ * The obligations in one merchant's money out in one currency (rows in date order), from the
+ * round-4 rules, written out step by step: due dates (payments ≤ 3 days apart), the usual number
+ * of payments per due date and each part's median, the due dates on the schedule (a payment within
+ * ±50% of a part), cycles (a due date less than half a gap after a cycle's start joins it), SPEC
+ * §2.1's cadence on the cycles, each cycle's payments matched to parts by closeness, a part kept
+ * when it has ≥ 2 payments and 75% within ±20% of its median; the rest one-offs, named.
+ */
+function obligation(list: OracleRow[], minOcc: number, newest: string, spread: number): Omit<RecurringSeries, "merchant"> | null {
+  const out = (r: OracleRow) => -r.amount;
+  const groups: OracleRow[][] = [];
+  for (const r of list) {
+    const g = groups[groups.length - 1];
+    if (g && dayNumber(r.date) - dayNumber(g[g.length - 1]!.date) <= 3) g.push(r);
+    else groups.push([r]);
+  }
+  if (groups.length < minOcc) return null;
+  const sizes = new Map<number, number>();
+  for (const g of groups) sizes.set(g.length, (sizes.get(g.length) ?? 0) + 1);
+  const k = [...sizes].sort((a, b) => b[1] - a[1] || a[0] - b[0])[0]![0];
+  if (k > 6) return null;
+  const ranks: number[][] = Array.from({ length: k }, () => []);
+  for (const g of groups.filter((x) => x.length === k)) g.map(out).sort((a, b) => b - a).forEach((x, j) => ranks[j]!.push(x));
+  const usual = ranks.map(median);
+  const onSchedule = (g: OracleRow[]) => g.some((r) => usual.some((m) => Math.abs(out(r) - m) <= 0.5 * m));
+  const regular = groups.filter(onSchedule);
+  if (regular.length < minOcc) return null;
+  const startGaps = (starts: string[]) => starts.slice(1).map((d, i) => dayNumber(d) - dayNumber(starts[i]!));
+  const rough = median(startGaps(regular.map((g) => g[0]!.date)));
+  if (!CADENCES.some((c) => rough >= c.min && rough <= c.max)) return null;
+  const cycles: { start: string; rows: OracleRow[] }[] = [];
+  for (const g of regular) {
+    const c = cycles[cycles.length - 1];
+    if (c && dayNumber(g[0]!.date) - dayNumber(c.start) < 0.5 * rough) c.rows.push(...g);
+    else cycles.push({ start: g[0]!.date, rows: [...g] });
+  }
+  if (cycles.length < minOcc) return null;
+  const gaps = startGaps(cycles.map((c) => c.start));
+  const medGap = median(gaps);
+  const cad = CADENCES.find((c) => medGap >= c.min && medGap <= c.max);
+  if (!cad || gaps.filter((g) => g >= cad.min && g <= cad.max).length < 0.75 * gaps.length) return null;
+  let strays = 0;
+  for (const g of groups.filter((x) => !onSchedule(x))) {
+    const d = dayNumber(g[0]!.date);
+    let best = cycles[0]!;
+    for (const c of cycles) if (Math.abs(dayNumber(c.start) - d) < Math.abs(dayNumber(best.start) - d)) best = c;
+    if (d >= dayNumber(cycles[0]!.start) - Math.round(medGap) && d <= dayNumber(cycles[cycles.length - 1]!.start) + Math.round(medGap)) best.rows.push(...g);
+    else strays += g.length;
+  }
+  // More than a quarter of the payments outside the series (neither regular nor a one-off in its span): none.
+  if (strays > 0.25 * list.length) return null;
+  const partRows: OracleRow[][] = usual.map(() => []);
+  const extra: { r: OracleRow; cycle: OracleRow[] }[] = [];
+  const inLast = new Set<number>();
+  cycles.forEach((c, ci) => {
+    const pairs = c.rows.flatMap((r) => usual.map((m, p) => ({ r, p, d: Math.abs(out(r) - m) / m })));
+    pairs.sort((x, y) => x.d - y.d || byName(x.r.date, y.r.date) || x.r.id - y.r.id);
+    const used = new Set<OracleRow>();
+    const filled = new Set<number>();
+    for (const x of pairs) {
+      if (used.has(x.r) || filled.has(x.p) || x.d > 0.5) continue;
+      used.add(x.r);
+      filled.add(x.p);
+      partRows[x.p]!.push(x.r);
+      if (ci === cycles.length - 1) inLast.add(x.p);
+    }
+    for (const r of c.rows) if (!used.has(r)) extra.push({ r, cycle: c.rows });
+  });
+  const parts: { rows: OracleRow[]; index: number }[] = [];
+  for (let p = 0; p < partRows.length; p++) {
+    const rows = [...partRows[p]!].sort((a, b) => byName(a.date, b.date) || a.id - b.id);
+    const m = median(rows.map(out));
+    const ok = rows.length >= 2 && rows.filter((r) => Math.abs(out(r) - m) <= spread * m).length >= 0.75 * rows.length;
+    if (ok) parts.push({ rows, index: p });
+    else if (p === 0) return null;
+    else for (const r of rows) extra.push({ r, cycle: cycles.find((c) => c.rows.includes(r))!.rows });
+  }
+  const off = (a: number, b: number) => Math.abs(a - b) > 0.02 * Math.abs(b);
+  const lastCycle = cycles[cycles.length - 1]!.start;
+  const active = dayNumber(newest) - dayNumber(lastCycle) <= 1.5 * medGap;
+  const built = parts.map(({ rows }) => {
+    const amounts = rows.map(out);
+    const label = rows[rows.length - 1]!.raw_description;
+    // The price in force changes only to an amount that repeats (the next payment within 2% of it).
+    const priceChanges: RecurringSeries["priceChanges"] = [];
+    let price = amounts[0]!;
+    for (let i = 1; i + 1 < amounts.length; i++) {
+      if (off(amounts[i]!, price) && !off(amounts[i + 1]!, amounts[i]!)) {
+        priceChanges.push({ date: rows[i]!.date, from: price, to: amounts[i]!, part: label });
+        price = amounts[i]!;
+      }
+    }
+    const current = amounts[amounts.length - 1]!;
+    const confirmed = off(current, price) ? price : current;
+    const cats = [...groupBy(rows, (r) => r.category)].sort((a, b) => b[1].length - a[1].length || byName(a[0], b[0]));
+    return {
+      label,
+      category: cats[0]![0],
+      typicalAmount: median(amounts),
+      currentAmount: current,
+      count: rows.length,
+      active: dayNumber(newest) - dayNumber(rows[rows.length - 1]!.date) <= 1.5 * medGap,
+      priceChanges,
+      dearer: confirmed > amounts[0]! && off(confirmed, amounts[0]!),
+      rows,
+    };
+  });
+  const counted = built.filter((p) => !active || p.active);
+  const current = sum(counted.map((p) => p.currentAmount));
+  const all = built.flatMap((p) => p.rows).sort((a, b) => byName(a.date, b.date) || a.id - b.id);
+  const folded = (s: string) => [...s.normalize("NFKD").toLowerCase()].filter((ch) => !/\p{Mn}/u.test(ch)).join("").replaceAll("ß", "ss");
+  const oneOffs = extra.map(({ r, cycle }) => {
+    const text = folded(`${r.raw_description} ${r.merchant_name ?? ""}`);
+    const both = [text, text.replaceAll("ae", "a").replaceAll("oe", "o").replaceAll("ue", "u")];
+    const has = (words: string[]) => words.some((w) => both.some((t) => t.includes(w)));
+    const repeats = cycle.some((x) => x !== r && !off(out(r), out(x)) && built.some((p) => p.rows.includes(x)));
+    const kind: OneOffKind = has(LATE_FEE) ? "late fee" : has(SETTLEMENT) ? "settlement" : repeats ? "possible double charge" : "one-off payment";
+    return { date: r.date, amount: out(r), kind, id: r.id };
+  });
+  return {
+    category: built[0]!.category,
+    cadence: cad.name,
+    parts: built.map(({ label, typicalAmount, currentAmount, count, active: a }) => ({ label, typicalAmount, currentAmount, count, active: a })),
+    typicalAmount: sum(built.map((p) => p.typicalAmount)),
+    currentAmount: current,
+    priceChanges: built.flatMap((p) => p.priceChanges).sort((a, b) => byName(a.date, b.date)),
+    dearer: built.some((p) => p.dearer),
+    oneOffs: oneOffs.sort((a, b) => byName(a.date, b.date) || a.id - b.id).map(({ date, amount, kind }) => ({ date, amount, kind })),
+    partIds: built.map((p) => p.rows.map((r) => r.id)),
+    count: all.length,
+    firstDate: all[0]!.date,
+    lastDate: all[all.length - 1]!.date,
+    medianGap: medGap,
+    nextExpected: addDays(lastCycle, Math.round(medGap)),
+    yearlyCost: current * cad.perYear,
+    active,
+  };
+}
+
+/** The amount levels of a merchant's payments: bands a factor 1.25 wide on a log scale; a run of bands that all hold payments is one level. */
+function amountLevels(list: OracleRow[]): OracleRow[][] {
+  const band = (r: OracleRow) => Math.floor(Math.log(Math.max(-r.amount, 0.01)) / Math.log(1.25));
+  const bands = [...new Set(list.map(band))].sort((a, b) => a - b);
+  const level = new Map<number, number>();
+  let n = -1;
+  bands.forEach((b, i) => {
+    if (i === 0 || b !== bands[i - 1]! + 1) n++;
+    level.set(b, n);
+  });
+  return [...groupBy(list, (r) => String(level.get(band(r))))].map(([, rows]) => rows);
+}
 
 export function recurringPayments(
   path: string,
@@ -686,9 +867,8 @@ export function recurringPayments(
   const l = load(path);
   const minOcc = args.min_occurrences ?? 3;
   const newest = l.rows.length ? l.rows.map((r) => r.date).sort()[l.rows.length - 1]! : null;
-  const rows = selectCommon(l, args).filter(
-    (r) => roleOf(r.category, opts) === "spending" && r.amount < 0 && r.merchant_name !== null,
-  );
+  const common = selectCommon(l, args);
+  const rows = common.filter((r) => roleOf(r.category, opts) === "spending" && r.amount < 0 && r.merchant_name !== null);
   const byCurrency: RecurringPayments["byCurrency"] = {};
   for (const cur of currencies(rows)) {
     const series: RecurringSeries[] = [];
@@ -697,52 +877,21 @@ export function recurringPayments(
       (r) => r.merchant_name!,
     )) {
       const list = [...list0].sort((a, b) => byName(a.date, b.date) || a.id - b.id);
-      if (list.length < minOcc || list.length < 2) continue;
-      const gaps: number[] = [];
-      for (let i = 1; i < list.length; i++) gaps.push(dayNumber(list[i]!.date) - dayNumber(list[i - 1]!.date));
-      const medGap = median(gaps);
-      const cad = CADENCES.find((c) => medGap >= c.min && medGap <= c.max);
-      if (!cad) continue;
-      const gapsIn = gaps.filter((g) => g >= cad.min && g <= cad.max).length;
-      if (gapsIn / gaps.length < 0.75) continue;
-      const amounts = list.map((r) => -r.amount);
-      const medAmount = median(amounts);
-      const amountsIn = amounts.filter((a) => Math.abs(a - medAmount) <= 0.2 * medAmount).length;
-      if (amountsIn / amounts.length < 0.75) continue;
-      const counts = [...groupBy(list, (r) => r.category)].sort((a, b) => b[1].length - a[1].length || byName(a[0], b[0]));
-      const last = list[list.length - 1]!.date;
-      // Price change: > 2% away from the previous payment while the next (if any) is within 2% of it.
-      const off = (a: number, b: number) => Math.abs(a - b) > 0.02 * Math.abs(b);
-      const priceChanges: { date: string; from: number; to: number }[] = [];
-      for (let k = 1; k < amounts.length; k++) {
-        if (off(amounts[k]!, amounts[k - 1]!) && (k === amounts.length - 1 || !off(amounts[k + 1]!, amounts[k]!))) {
-          priceChanges.push({ date: list[k]!.date, from: amounts[k - 1]!, to: amounts[k]! });
-        }
+      if (list.length < minOcc) continue;
+      // The whole merchant at ±20% (SPEC §2.1), else each amount level at ±10%.
+      const whole = obligation(list, minOcc, newest!, 0.2);
+      const found = whole ? [whole] : amountLevels(list).length > 1 ? amountLevels(list).filter((x) => x.length >= minOcc).map((x) => obligation(x, minOcc, newest!, 0.1)) : [];
+      for (const s of found) {
+        if (!s) continue;
+        // Money in from the merchant during the series (any category): a refund.
+        const refunds = common
+          .filter((r) => r.currency === cur && r.merchant_name === merchant && r.amount > 0 && r.date >= s.firstDate && r.date <= addDays(s.lastDate, Math.round(s.medianGap)))
+          .map((r) => ({ date: r.date, amount: r.amount, kind: "refund" as const, id: r.id }));
+        s.oneOffs = [...s.oneOffs.map((o, i) => ({ ...o, id: -1 - i })), ...refunds].sort((a, b) => byName(a.date, b.date)).map(({ date, amount, kind }) => ({ date, amount, kind }));
+        series.push({ merchant, ...s });
       }
-      const doubleCharges: { first: string; second: string; amount: number }[] = [];
-      for (let k = 1; k < list.length; k++) {
-        if (gaps[k - 1]! < medGap / 4) doubleCharges.push({ first: list[k - 1]!.date, second: list[k]!.date, amount: amounts[k]! });
-      }
-      const current = amounts[amounts.length - 1]!;
-      series.push({
-        merchant,
-        category: counts[0]![0],
-        cadence: cad.name,
-        typicalAmount: medAmount,
-        count: list.length,
-        firstDate: list[0]!.date,
-        lastDate: last,
-        medianGap: medGap,
-        nextExpected: addDays(last, Math.round(medGap)),
-        currentAmount: current,
-        priceChanges,
-        dearer: current! > amounts[0]! && off(current!, amounts[0]!),
-        doubleCharges,
-        yearlyCost: current! * cad.perYear,
-        active: newest !== null && dayNumber(newest!) - dayNumber(last) <= 1.5 * medGap,
-      });
     }
-    series.sort((a, b) => b.yearlyCost - a.yearlyCost || byName(a.merchant, b.merchant));
+    series.sort((a, b) => b.yearlyCost - a.yearlyCost || byName(a.merchant, b.merchant) || byName(a.firstDate, b.firstDate));
     if (series.length === 0) continue;
     byCurrency[cur] = { series, activeYearlyTotal: sum(series.filter((s) => s.active).map((s) => s.yearlyCost)) };
   }

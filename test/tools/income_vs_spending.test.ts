@@ -27,10 +27,10 @@ const tool = (input: unknown, on: BudgetDb = db) => run(incomeVsSpending, on, in
 // Aug 20.90 + 45.30                                                     =  66.20
 // Sep 20.90 + 32.15 + 52.80 + 40.00                                     = 145.85
 // Oct 20.90 + 30.05 + 260.40 + 5.50                                     = 316.85
-// Nov 20.90 + 59.00 − 15.00                                             =  64.90
+// Nov 20.90 + 59.00 (TWINT's +15.00 [119] is unclassified money in, apart) =  79.90
 // Dec 20.90 + 59.00 + 130.00 + 112.45                                   = 322.35
-// sum = 3'398.58
-const SPENDING_2025 = [144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 145.85, 316.85, 64.9, 322.35];
+// sum = 3'413.58
+const SPENDING_2025 = [144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 145.85, 316.85, 79.9, 322.35];
 // Income: 6'500 a month; March − 450 (correction [25]); May + 144 (CSS [26]) → 77'694
 const INCOME_2025 = [6500, 6500, 6050, 6500, 6644, 6500, 6500, 6500, 6500, 6500, 6500, 6500];
 // Spending per month, CHF 2024 (total 1'155.90); income 6'200 × 12 = 74'400
@@ -80,8 +80,8 @@ describe("income_vs_spending", () => {
   });
 
   test("all dates (extended, 2024-01 … 2026-10): every month of the data, the gap month 2026-03 as zeros; per year past 24 months", () => {
-    // income 74'400 (6'200 × 12) + 77'694 + 54'400 = 206'494; spending 1'155.90 + 3'398.58 + 21'278.60 = 25'833.08;
-    // net 180'660.92; savings rate 180'660.92 / 206'494 = 87.49 % → 87.5%
+    // income 74'400 (6'200 × 12) + 77'694 + 54'400 = 206'494; spending 1'155.90 + 3'413.58 + 21'278.60 = 25'848.08;
+    // net 180'645.92; savings rate 180'645.92 / 206'494 = 87.48 % → 87.5%
     // invested 3'000 [87] + 5'000 [88] − 1'200.50 [89] = 6'799.50; moved to own accounts 6 × 1'000 [80–85] − 2'500 [86] = 3'500
     // best net 2025-05: 6'644 − 139.80 = 6'504.20 (no 2024 month beats 6'200, no 2026 month 4'774.10 [Jun]);
     // worst net 2026-10: −2'308.35
@@ -94,12 +94,12 @@ describe("income_vs_spending", () => {
       { name: "Spending", values: [...SPENDING_2024, ...SPENDING_2025, ...SPENDING_2026] },
     ]);
     expect(out.summary).toStartWith("Income vs spending for all dates (2024-01-05 to 2026-10-12).");
-    expect(out.summary).toContain("CHF: income CHF 206'494.00, spending CHF 25'833.08, net CHF 180'660.92, savings rate 87.5%.");
+    expect(out.summary).toContain("CHF: income CHF 206'494.00, spending CHF 25'848.08, net CHF 180'645.92, savings rate 87.5%.");
     expect(out.summary).toContain("invested CHF 6'799.50 (Investments, net)");
     expect(out.summary).toContain("moved to own accounts CHF 3'500.00 (Transfers, net)");
     expect(out.summary).toContain(
       "Per year (income / spending / net): 2024 CHF 74'400.00 / CHF 1'155.90 / CHF 73'244.10; " +
-        "2025 CHF 77'694.00 / CHF 3'398.58 / CHF 74'295.42; 2026 CHF 54'400.00 / CHF 21'278.60 / CHF 33'121.40. " +
+        "2025 CHF 77'694.00 / CHF 3'413.58 / CHF 74'280.42; 2026 CHF 54'400.00 / CHF 21'278.60 / CHF 33'121.40. " +
         "34 months; best net 2025-05 CHF 6'504.20, worst net 2026-10 CHF -2'308.35.",
     );
     expect(out.summary).not.toContain("Per month");
@@ -120,19 +120,20 @@ describe("income_vs_spending", () => {
     expect(s.safeParse({}).success).toBe(true);
   });
 
-  test("loose 2025: NULL-category rows are Uncategorised spending, their money in reduces it; NULL merchant counts", () => {
+  test("loose 2025: NULL-category rows are Uncategorised spending, their money in is apart (neither); NULL merchant counts", () => {
     // On top of SPENDING_2025: Sep + [201] 23.40 (NULL category) = 169.25; Oct + [202] 23.40 = 340.25;
-    // Nov + [203] 23.40 (Groceries, NULL merchant) − [204] 5 (NULL category money in: not income) = 83.30;
+    // Nov + [203] 23.40 (Groceries, NULL merchant) = 103.30 ([204] +5 NULL category money in: unclassified, apart);
     // Dec + [205] 18.35 (NULL confidence) = 340.70. Income unchanged.
-    // Totals: spending 3'398.58 + 3 × 23.40 + 18.35 − 5 = 3'482.13; net 77'694 − 3'482.13 = 74'211.87
+    // Totals: spending 3'413.58 + 3 × 23.40 + 18.35 = 3'502.13; net 77'694 − 3'502.13 = 74'191.87
     const out = tool({ year: 2025, currency: "CHF" }, loose);
     expect(out.charts[0]!.data.datasets).toEqual([
       { name: "Income", values: INCOME_2025 },
-      { name: "Spending", values: [144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 169.25, 340.25, 83.3, 340.7] },
+      { name: "Spending", values: [144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 169.25, 340.25, 103.3, 340.7] },
     ]);
-    expect(out.summary).toContain(`CHF: income ${money(77694, "CHF")}, spending ${money(3482.13, "CHF")}, net ${money(74211.87, "CHF")}`);
-    // November: 6'500 − 83.30 = 6'416.70
-    expect(out.summary).toContain("2025-11 CHF 6'500.00 / CHF 83.30 / CHF 6'416.70");
+    expect(out.summary).toContain(`CHF: income ${money(77694, "CHF")}, spending ${money(3502.13, "CHF")}, net ${money(74191.87, "CHF")}`);
+    // November: 6'500 − 103.30 = 6'396.70; unclassified money in [119] 15 + [204] 5 = 20.00 (2)
+    expect(out.summary).toContain("2025-11 CHF 6'500.00 / CHF 103.30 / CHF 6'396.70");
+    expect(out.summary).toContain(`Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): ${money(20, "CHF")} in 2 transactions.`);
   });
 });
 
@@ -154,9 +155,9 @@ describe("income_vs_spending: hand-computed figures", () => {
     expect(chart.title).toContain("USD ");
     expect(chart.title).toEndWith(" not shown)");
     const s = out.summary;
-    // net 77'694 − 3'398.58 = 74'295.42; savings rate 74'295.42 / 77'694 = 95.63 %
+    // net 77'694 − 3'413.58 = 74'280.42; savings rate 74'280.42 / 77'694 = 95.61 %
     expect(s).toContain(
-      `CHF: income ${money(77694, "CHF")}, spending ${money(3398.58, "CHF")}, net ${money(74295.42, "CHF")}, savings rate 95.6%.`,
+      `CHF: income ${money(77694, "CHF")}, spending ${money(3413.58, "CHF")}, net ${money(74280.42, "CHF")}, savings rate 95.6%.`,
     );
     // invested 5'000 − 1'200.50 = 3'799.50; moved to own accounts 6 × 1'000 − 2'500 = 3'500
     expect(s).toContain(`invested ${money(3799.5, "CHF")} (Investments, net)`);
@@ -204,19 +205,19 @@ describe("income_vs_spending: hand-computed figures", () => {
   test("all dates: 24 months in the chart; the summary lists them (≤ 24 months)", () => {
     const out = tool({});
     expect(out.charts[0]!.data.labels).toEqual(MONTHS_ALL);
-    // income 74'400 + 77'694 = 152'094; spending 1'155.90 + 3'398.58 = 4'554.48; net 147'539.52
+    // income 74'400 + 77'694 = 152'094; spending 1'155.90 + 3'413.58 = 4'569.48; net 147'524.52
     // invested 3'000 + 5'000 − 1'200.50 = 6'799.50
-    expect(out.summary).toContain(`CHF: income ${money(152094, "CHF")}, spending ${money(4554.48, "CHF")}, net ${money(147539.52, "CHF")}, savings rate 97.0%.`);
+    expect(out.summary).toContain(`CHF: income ${money(152094, "CHF")}, spending ${money(4569.48, "CHF")}, net ${money(147524.52, "CHF")}, savings rate 97.0%.`);
     expect(out.summary).toContain(`invested ${money(6799.5, "CHF")} (Investments, net)`);
     // USD: Amazon 89.99 + Apple 9.99 = 99.98
     expect(out.summary).toContain(`USD: income ${money(0, "USD")}, spending ${money(99.98, "USD")}`);
     expect(out.summary).toContain(`2024-04 ${money(6200, "CHF")} / ${money(0, "CHF")} / ${money(6200, "CHF")}`);
   });
 
-  test("loose: NULL-category money in [204] reduces Uncategorised spending, never counts as income", () => {
+  test("loose: NULL-category money in [204] is unclassified money in: neither spending nor income", () => {
     const out = tool({ year: 2025, currency: "CHF" }, loose);
-    // spending 3'482.13 (see spending_by_category); income unchanged 77'694; net 74'211.87
-    expect(out.summary).toContain(`income ${money(77694, "CHF")}, spending ${money(3482.13, "CHF")}, net ${money(74211.87, "CHF")}`);
+    // spending 3'502.13 (see spending_by_category); income unchanged 77'694; net 74'191.87
+    expect(out.summary).toContain(`income ${money(77694, "CHF")}, spending ${money(3502.13, "CHF")}, net ${money(74191.87, "CHF")}`);
   });
 });
 

@@ -99,11 +99,13 @@ describe("merchant_breakdown", () => {
   });
 
   test("loose fixture: NULL merchants group as (unknown merchant), NULL categories as Uncategorised", () => {
-    // Uncategorised: TWINT [116] 25 + [117] 40 − refund [119] 15 = 50 (3); NULL merchant + NULL category [201] + [202]
-    // 23.40 × 2 = 46.80 (2); Cumulus [204] NULL category, money in 5 → −5 (1); malformed [121] left out
+    // Uncategorised: TWINT [116] 25 + [117] 40 = 65 (2); NULL merchant + NULL category [201] + [202] 23.40 × 2 = 46.80 (2);
+    // malformed [121] left out. Money in on Uncategorised rows (TWINT [119] 15, Cumulus [204] 5, NULL category) is
+    // unclassified money in, apart: never a negative bar.
     const u = tool({ category: "Uncategorised" }, loose);
-    expect(u.charts[0]!.data.labels).toEqual(["TWINT", "(unknown merchant)", "Cumulus"]);
-    expect(u.charts[0]!.data.datasets[0]!.values).toEqual([50, 46.8, -5]);
+    expect(u.charts[0]!.data.labels).toEqual(["TWINT", "(unknown merchant)"]);
+    expect(u.charts[0]!.data.datasets[0]!.values).toEqual([65, 46.8]);
+    expect(u.summary).toContain(`Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): ${money(20, "CHF")} in 2 transactions.`);
   });
 
   test("without a categories table the transaction categories are the valid names", () => {
@@ -126,25 +128,26 @@ describe("merchant_breakdown: hand-computed figures", () => {
   test("all spending 2025, top 5 and the rest as Other; bar_h + pie; EUR/USD left out of the chart", () => {
     const out = tool({ year: 2025, top_n: 5 });
     // Helsana 781.20 (3) | Putzfee Anna 500 (6) | SBB 337 (5) | Digitec 249.50 (5) | Netflix 244.80 (12)
-    // Other: 3'398.58 − (781.20 + 500 + 337 + 249.50 + 244.80 = 2'112.50) = 1'286.08;
-    // 22 merchants − 5 = 17; 57 rows − 31 = 26
+    // Other: 3'413.58 − (781.20 + 500 + 337 + 249.50 + 244.80 = 2'112.50) = 1'301.08;
+    // 22 merchants − 5 = 17; 56 rows − 31 = 25 (TWINT's money in [119] is unclassified, apart)
     expect(out.charts.map((c) => c.type)).toEqual(["bar_h", "pie"]);
     for (const chart of out.charts) {
       expect(chart.title).toBe(`Spending by merchant, 2025 (CHF; ${money(453.6, "EUR")}, ${money(9.99, "USD")} not shown)`);
       expect(chart.data).toEqual({
         labels: ["Helsana", "Putzfee Anna", "SBB", "Digitec", "Netflix", "Other"],
-        datasets: [{ name: "Spending", values: [781.2, 500, 337, 249.5, 244.8, 1286.08] }],
+        datasets: [{ name: "Spending", values: [781.2, 500, 337, 249.5, 244.8, 1301.08] }],
       });
     }
     const s = out.summary;
-    expect(s).toContain(`CHF: total ${money(3398.58, "CHF")} over 57 transactions at 22 merchants.`);
+    expect(s).toContain(`CHF: total ${money(3413.58, "CHF")} over 56 transactions at 22 merchants.`);
     // averages: 781.20 / 3 = 260.40; 500 / 6 = 83.33; 337 / 5 = 67.40; 244.80 / 12 = 20.40
-    expect(s).toContain(`1. Helsana ${money(781.2, "CHF")} (3 tx, avg ${money(260.4, "CHF")}, 23.0%)`);
-    expect(s).toContain(`2. Putzfee Anna ${money(500, "CHF")} (6 tx, avg ${money(83.33, "CHF")}, 14.7%)`);
+    // shares of 3'413.58: 22.89 %, 14.65 %, 9.87 %, 7.17 %
+    expect(s).toContain(`1. Helsana ${money(781.2, "CHF")} (3 tx, avg ${money(260.4, "CHF")}, 22.9%)`);
+    expect(s).toContain(`2. Putzfee Anna ${money(500, "CHF")} (6 tx, avg ${money(83.33, "CHF")}, 14.6%)`);
     expect(s).toContain(`3. SBB ${money(337, "CHF")} (5 tx, avg ${money(67.4, "CHF")}, 9.9%)`);
     expect(s).toContain(`5. Netflix ${money(244.8, "CHF")} (12 tx, avg ${money(20.4, "CHF")}, 7.2%)`);
-    // 1'286.08 / 3'398.58 = 37.84 %
-    expect(s).toContain(`Other (17 merchants) ${money(1286.08, "CHF")} (26 tx, 37.8%)`);
+    // 1'301.08 / 3'413.58 = 38.11 %
+    expect(s).toContain(`Other (17 merchants) ${money(1301.08, "CHF")} (25 tx, 38.1%)`);
     // EUR: Hotel Roma 420 − 60 = 360 (2) | Trattoria 55.20 | Trenitalia 38.40
     expect(s).toContain(`EUR: total ${money(453.6, "EUR")} over 4 transactions at 3 merchants. 1. Hotel Roma ${money(360, "EUR")} (2 tx, avg ${money(180, "EUR")}, 79.4%)`);
     expect(s).toContain(`USD: total ${money(9.99, "USD")} over 1 transaction at 1 merchant. 1. Apple ${money(9.99, "USD")}`);

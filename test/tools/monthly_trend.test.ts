@@ -80,17 +80,18 @@ describe("monthly_trend", () => {
     // 2024 CHF: Jan ZKB [60] 120 | Feb Migros [90] 84.35 | Mar Krone [101] 96.50 | May Coop [91] 52.80
     //   | Aug Migros [92] 41.25 | Oct Helsana [55] 245.50 | Dec Krone [102] 150 + ZKB [61] 120 + Helsana [56] 245.50
     //   = 1'155.90 over 9 (the ETF buy [87] is Investments, the salaries are Income)
-    // 2025 CHF per month as in income_vs_spending.test.ts (SPENDING_2025) = 3'398.58 over 57
-    //   (4 + 6 + 10 + 10 + 5 + 2 + 3 + 2 + 4 + 4 + 3 + 4; refunds [106] [119] count as transactions)
-    // total 4'554.48 over 66; average 4'554.48 / 24 = 189.77; activity 7 + 12 = 19; highest 2025-04 801.13
+    // 2025 CHF per month as in income_vs_spending.test.ts (SPENDING_2025) = 3'413.58 over 56
+    //   (4 + 6 + 10 + 10 + 5 + 2 + 3 + 2 + 4 + 4 + 2 + 4; the refund [106] counts as a transaction; TWINT's money in
+    //   [119] is unclassified money in, apart)
+    // total 4'569.48 over 65; average 4'569.48 / 24 = 190.395 → 190.40; activity 7 + 12 = 19; highest 2025-04 801.13
     const out = tool({});
     expect(out.charts[0]!.data.labels).toEqual(MONTHS_ALL);
     expect(out.charts[0]!.data.datasets[0]!.values).toEqual([
       120, 84.35, 96.5, 0, 52.8, 0, 0, 41.25, 0, 245.5, 0, 515.5,
-      144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 145.85, 316.85, 64.9, 322.35,
+      144.5, 341.2, 662.5, 801.13, 139.8, 87.5, 305.8, 66.2, 145.85, 316.85, 79.9, 322.35,
     ]);
     expect(out.summary).toContain(
-      "CHF: total CHF 4'554.48 over 66 transactions, average CHF 189.77 per month over 24 months (activity in 19); " +
+      "CHF: total CHF 4'569.48 over 65 transactions, average CHF 190.40 per month over 24 months (activity in 19); " +
         "highest 2025-04 CHF 801.13, lowest 2024-04 CHF 0.00.",
     );
   });
@@ -126,12 +127,12 @@ describe("monthly_trend", () => {
   });
 
   test("more than 24 months (extended, 2024-01 … 2026-10): per-year totals instead of every month", () => {
-    // CHF spending 2024 1'155.90 (9) + 2025 3'398.58 (57) + 2026 21'278.60 (32, see above) = 25'833.08 over 98;
-    // 34 months → average 25'833.08 / 34 = 759.796… → 759.80; activity 7 + 12 + 9 = 28
+    // CHF spending 2024 1'155.90 (9) + 2025 3'413.58 (56) + 2026 21'278.60 (32, see above) = 25'848.08 over 97;
+    // 34 months → average 25'848.08 / 34 = 760.237… → 760.24; activity 7 + 12 + 9 = 28
     const out = tool({}, ext.db);
     expect(out.charts[0]!.data.labels).toEqual([...MONTHS_ALL, ...MONTHS_2026]);
-    expect(out.summary).toContain("total CHF 25'833.08 over 98 transactions, average CHF 759.80 per month over 34 months (activity in 28)");
-    expect(out.summary).toContain("Per year: 2024 CHF 1'155.90, 2025 CHF 3'398.58, 2026 CHF 21'278.60.");
+    expect(out.summary).toContain("total CHF 25'848.08 over 97 transactions, average CHF 760.24 per month over 34 months (activity in 28)");
+    expect(out.summary).toContain("Per year: 2024 CHF 1'155.90, 2025 CHF 3'413.58, 2026 CHF 21'278.60.");
     expect(out.summary).not.toContain("Per month");
   });
 });
@@ -253,12 +254,13 @@ describe("monthly_trend: hand-computed figures", () => {
   });
 
   test("loose: NULL category rows count as Uncategorised", () => {
-    // Uncategorised 2025: Feb [116] 25 | Sep [117] 40 + [201] 23.40 | Oct [202] 23.40 | Nov −[119] 15 − [204] 5
-    // = 25, 0, …, Sep 63.40, Oct 23.40, Nov −20 → 91.80
+    // Uncategorised 2025: Feb [116] 25 | Sep [117] 40 + [201] 23.40 | Oct [202] 23.40; its money in (Nov [119] 15 and
+    // [204] 5) is unclassified money in, apart, never a negative bar: 25, 0, …, Sep 63.40, Oct 23.40, Nov 0 → 111.80
     const out = tool({ category: "Uncategorised", year: 2025 }, loose);
-    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([0, 25, 0, 0, 0, 0, 0, 0, 63.4, 23.4, -20, 0]);
-    // [116] [117] [119] and the NULL-category rows [201] [202] [204]: 6 transactions
-    expect(out.summary).toContain(`CHF: total ${money(91.8, "CHF")} over 6 transactions, average ${money(7.65, "CHF")} per month`);
+    expect(out.charts[0]!.data.datasets[0]!.values).toEqual([0, 25, 0, 0, 0, 0, 0, 0, 63.4, 23.4, 0, 0]);
+    // [116] [117] and the NULL-category rows [201] [202]: 4 transactions; average 111.80 / 12 = 9.32
+    expect(out.summary).toContain(`CHF: total ${money(111.8, "CHF")} over 4 transactions, average ${money(9.32, "CHF")} per month`);
+    expect(out.summary).toContain(`${money(20, "CHF")} in 2 transactions.`);
   });
 });
 

@@ -10,6 +10,7 @@ import { recurringPayments } from "../../src/tools/recurring_payments.ts";
 import { createFixture, fixtureRow, fixtureRows, type Fixture } from "../fixtures/budget-fixture.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { recurringPayments as oracle, type CommonArgs } from "../support/spec-oracle.ts";
+import { quote } from "../../src/core/format.ts";
 import { fixtures, cents, demoDb, money, run, schemaRejects, extended, schemaOf, PERIOD_PROPS } from "./support.ts";
 
 // Three monthly EUR series beside the fixture's rows (it has no EUR series of its own).
@@ -50,8 +51,8 @@ const { db, path, loose, loosePath } = fixtures();
 const demo = demoDb();
 const tool = (input: unknown, on: BudgetDb = db) => run(recurringPayments, on, input);
 const COLUMNS = [
-  "Merchant", "Category", "Cadence", "Usual amount", "Current amount", "Payments", "First", "Last", "Next expected", "Yearly cost",
-  "Price changes", "Possible double charges", "Status",
+  "Merchant", "Category", "Cadence", "Parts", "Usual amount", "Current amount", "Payments", "First", "Last", "Next expected", "Yearly cost",
+  "Price changes", "One-offs", "Status",
 ];
 
 describe("recurring_payments: hand-computed series", () => {
@@ -64,22 +65,24 @@ describe("recurring_payments: hand-computed series", () => {
     expect(table.rows).toEqual([
       // Putzfee Anna [30–35]: gaps 7, 7, 14, 7, 7 → median 7, 4/5 in 5–9; amounts 80 × 5, 100:
       // median (80 + 80) / 2 = 80, 5/6 within ±16; yearly 80 × 52 = 4'160; next 04-18 + 7 = 04-25;
-      // 2025-12-28 − 2025-04-18 = 254 days > 1.5 × 7 → ended. Price change (SPEC §2.1): [34] 80 after [33] 100,
-      // and the next [35] is within 2% of 80 → 100 → 80 on 2025-04-11 ([33] itself is not: the next differs)
-      ["Putzfee Anna", "Household", "weekly", 80, 80, 6, "2025-03-07", "2025-04-18", "2025-04-25", 4160, `2025-04-11 ${money(100, "CHF")} → ${money(80, "CHF")}`, null, "ended"],
+      // 2025-12-28 − 2025-04-18 = 254 days > 1.5 × 7 → ended. No price change (round 4): the dearer clean [33] 100
+      // did not repeat (the next is 80 again), so the price in force stays 80 throughout.
+      ["Putzfee Anna", "Household", "weekly", null, 80, 80, 6, "2025-03-07", "2025-04-18", "2025-04-25", 4160, null, null, "ended"],
       // Helsana [55–59]: gaps 91, 90, 120, 91 → sorted 90, 91, 91, 120, median 91; 3/4 = 75 % in 84–98;
       // amounts 245.50, 245.50, 260.40 × 3 → median 260.40; yearly 260.40 × 4 = 1'041.60;
       // next 2025-10-28 + 91 = 2026-01-27; 61 days ≤ 136.5 → active
       // price change 245.50 → 260.40 on 2025-03-31 [57] (the next [58] is the same): dearer than the first payment
-      ["Helsana", "Insurance", "quarterly", 260.4, 260.4, 5, "2024-10-01", "2025-10-28", "2026-01-27", 1041.6, `2025-03-31 ${money(245.5, "CHF")} → ${money(260.4, "CHF")}`, null, "active, dearer"],
+      ["Helsana", "Insurance", "quarterly", null, 260.4, 260.4, 5, "2024-10-01", "2025-10-28", "2026-01-27", 1041.6, `2025-03-31 ${money(245.5, "CHF")} → ${money(260.4, "CHF")}`, null, "active, dearer"],
       // Netflix [40–51]: gaps 31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30 → median 31;
       // amounts 18.90 × 3, 20.90 × 9 → median 20.90 (18.90 within ±4.18); yearly 20.90 × 12 = 250.80;
       // next 2025-12-12 + 31 = 2026-01-12; 16 days ≤ 46.5 → active
-      ["Netflix", "Subscriptions", "monthly", 20.9, 20.9, 12, "2025-01-12", "2025-12-12", "2026-01-12", 250.8, `2025-04-12 ${money(18.9, "CHF")} → ${money(20.9, "CHF")}`, null, "active, dearer"],
+      ["Netflix", "Subscriptions", "monthly", null, 20.9, 20.9, 12, "2025-01-12", "2025-12-12", "2026-01-12", 250.8, `2025-04-12 ${money(18.9, "CHF")} → ${money(20.9, "CHF")}`, null, "active, dearer"],
       // ZKB [60–62]: gaps 358 (2024 is a leap year), 357 → median 357.5; amounts 120, 120, 130 → usual 120,
       // current 130 (the last payment; a change with no next payment); yearly at the current price 130;
       // next 2025-12-20 + round(357.5) = + 358 = 2026-12-13; active
-      ["ZKB", "Fees", "yearly", 120, 130, 3, "2024-01-05", "2025-12-20", "2026-12-13", 130, `2025-12-20 ${money(120, "CHF")} → ${money(130, "CHF")}`, null, "active, dearer"],
+      // The last payment 130 has not repeated: no price change, not dearer yet (round 4: a price change needs the new
+      // amount to repeat); the summary says the latest payment differs.
+      ["ZKB", "Fees", "yearly", null, 120, 130, 3, "2024-01-05", "2025-12-20", "2026-12-13", 130, null, null, "active"],
     ]);
     // Not detected: Digitec (gaps 30, 10, 31, 60: median 30.5 but 2/4 in range), SBB (30-day gaps, amounts
     // 12/85/4.40/220/15.60: median 15.60, only 1/5 within ±3.12), Fitnesspark (2 rows), Savings Account
@@ -97,7 +100,8 @@ describe("recurring_payments: hand-computed series", () => {
         `price changes: 2025-03-31 ${money(245.5, "CHF")} → ${money(260.4, "CHF")}, GOT MORE EXPENSIVE in the period`,
     );
     expect(out.summary).toContain(
-      `ZKB (Fees) yearly ${money(130, "CHF")} (usual ${money(120, "CHF")}), 3 payments 2024-01-05 to 2025-12-20, next about 2026-12-13, ${money(130, "CHF")} a year`,
+      `ZKB (Fees) yearly ${money(130, "CHF")} (usual ${money(120, "CHF")}), 3 payments 2024-01-05 to 2025-12-20, next about 2026-12-13, ${money(130, "CHF")} a year, ` +
+        `the latest payment differs (${money(130, "CHF")}): a price change only if it repeats`,
     );
     // The chart: active series only, by yearly cost.
     const chart = out.charts[0]!;
@@ -117,9 +121,10 @@ describe("recurring_payments: hand-computed series", () => {
     // Netflix [40–43]: gaps 31, 28, 31 → 31; amounts 18.90 × 3, 20.90 → usual 18.90, current 20.90: yearly
     //   250.80; next 2025-04-12 + 31 = 2025-05-13; 260 days > 46.5 → ended
     expect(early.tables![0]!.rows).toEqual([
-      ["Putzfee Anna", "Household", "weekly", 80, 80, 6, "2025-03-07", "2025-04-18", "2025-04-25", 4160, `2025-04-11 ${money(100, "CHF")} → ${money(80, "CHF")}`, null, "ended"],
-      ["Helsana", "Insurance", "quarterly", 245.5, 260.4, 3, "2024-10-01", "2025-03-31", "2025-06-30", 1041.6, `2025-03-31 ${money(245.5, "CHF")} → ${money(260.4, "CHF")}`, null, "ended, dearer"],
-      ["Netflix", "Subscriptions", "monthly", 18.9, 20.9, 4, "2025-01-12", "2025-04-12", "2025-05-13", 250.8, `2025-04-12 ${money(18.9, "CHF")} → ${money(20.9, "CHF")}`, null, "ended, dearer"],
+      // The last payments 260.40 and 20.90 have not repeated within the period: no price change there yet.
+      ["Putzfee Anna", "Household", "weekly", null, 80, 80, 6, "2025-03-07", "2025-04-18", "2025-04-25", 4160, null, null, "ended"],
+      ["Helsana", "Insurance", "quarterly", null, 245.5, 260.4, 3, "2024-10-01", "2025-03-31", "2025-06-30", 1041.6, null, null, "ended"],
+      ["Netflix", "Subscriptions", "monthly", null, 18.9, 20.9, 4, "2025-01-12", "2025-04-12", "2025-05-13", 250.8, null, null, "ended"],
     ]);
     expect(early.summary).toContain(`3 series, 0 active. Active yearly cost: ${money(0, "CHF")}.`);
     expect(early.charts).toEqual([]);
@@ -130,8 +135,8 @@ describe("recurring_payments: hand-computed series", () => {
     // Fitnesspark [63][64]: gap 30, 59 → yearly 708, next 2025-12-03 + 30 = 2026-01-02, 25 ≤ 45 active
     // Netflix [50][51]: gap 30, 20.90 → 250.80, next 2026-01-11, 16 ≤ 45 active
     expect(out.tables![0]!.rows).toEqual([
-      ["Fitnesspark", "Healthcare", "monthly", 59, 59, 2, "2025-11-03", "2025-12-03", "2026-01-02", 708, null, null, "active"],
-      ["Netflix", "Subscriptions", "monthly", 20.9, 20.9, 2, "2025-11-12", "2025-12-12", "2026-01-11", 250.8, null, null, "active"],
+      ["Fitnesspark", "Healthcare", "monthly", null, 59, 59, 2, "2025-11-03", "2025-12-03", "2026-01-02", 708, null, null, "active"],
+      ["Netflix", "Subscriptions", "monthly", null, 20.9, 20.9, 2, "2025-11-12", "2025-12-12", "2026-01-11", 250.8, null, null, "active"],
     ]);
     // 708 + 250.80 = 958.80
     expect(out.summary).toContain(`Active yearly cost: ${money(958.8, "CHF")}.`);
@@ -143,11 +148,11 @@ describe("recurring_payments: hand-computed series", () => {
     );
     // All dates with 2: the gym is a series too (monthly 59 → 708 a year, active), and so is Bäckerei Zürich
     // [94] 2025-02-08 12.40, [95] 2025-03-15 8.90: gap 35 (monthly); median (12.40 + 8.90) / 2 = 10.65, both
-    // within ±2.13; current 8.90 (a price change 12.40 → 8.90, the last payment): yearly 8.90 × 12 = 106.80;
+    // within ±2.13; current 8.90 (the last payment; no price change, it did not repeat): yearly 8.90 × 12 = 106.80;
     // next 03-15 + 35 = 04-19; 288 days > 52.5 → ended
     const two = tool({ min_occurrences: 2 }).tables![0]!.rows;
     expect(two.map((r) => r[0])).toEqual(["Putzfee Anna", "Helsana", "Fitnesspark", "Netflix", "ZKB", "Bäckerei Zürich"]);
-    expect(two[5]).toEqual(["Bäckerei Zürich", "Groceries", "monthly", 10.65, 8.9, 2, "2025-02-08", "2025-03-15", "2025-04-19", 106.8, `2025-03-15 ${money(12.4, "CHF")} → ${money(8.9, "CHF")}`, null, "ended"]);
+    expect(two[5]).toEqual(["Bäckerei Zürich", "Groceries", "monthly", null, 10.65, 8.9, 2, "2025-02-08", "2025-03-15", "2025-04-19", 106.8, null, null, "ended"]);
   });
 
   test("loose: NULL-merchant monthly rows [201–203] never form a series", () => {
@@ -180,10 +185,12 @@ describe("recurring_payments == oracle", () => {
       .flatMap((cur) => want.byCurrency[cur]!.series.map((s) => ({ cur, s })))
       .sort((x, y) => y.s.yearlyCost - x.s.yearlyCost)
       .map(({ cur, s }) => [
-        s.merchant, s.category, s.cadence, cents(s.typicalAmount), cents(s.currentAmount), ...(many ? [cur] : []), s.count,
+        s.merchant, s.category, s.cadence,
+        s.parts.length === 1 ? null : s.parts.map((p) => `${p.label}: ${money(p.currentAmount, cur)}`).join(" + "),
+        cents(s.typicalAmount), cents(s.currentAmount), ...(many ? [cur] : []), s.count,
         s.firstDate, s.lastDate, s.nextExpected, cents(s.yearlyCost),
-        s.priceChanges.map((p) => `${p.date} ${money(p.from, cur)} → ${money(p.to, cur)}`).join(", ") || null,
-        s.doubleCharges.map((d) => `${d.first} and ${d.second} (${money(d.amount, cur)})`).join(", ") || null,
+        s.priceChanges.map((p) => `${p.date} ${s.parts.length > 1 ? `${quote(p.part, 40)} ` : ""}${money(p.from, cur)} → ${money(p.to, cur)}`).join(", ") || null,
+        s.oneOffs.map((o) => `${o.date} ${o.kind} ${money(o.amount, cur)}`).join(", ") || null,
         `${s.active ? "active" : "ended"}${s.dearer ? ", dearer" : ""}`,
       ]);
     expect(out.tables![0]!.rows).toEqual(expected);
@@ -219,15 +226,17 @@ describe("recurring_payments: a price rise and a double charge (extended fixture
     expect(out.tables![0]!.rows).toEqual([
       // Immo AG: gaps 31, 59 (no March), 30, 31, 30, 31, 31, 31 → median 31 (8 gaps, middle 31 and 31); 7/8 in 26–35;
       // amounts 2'000 × 5, 2'200 × 4 → usual 2'000, current 2'200: yearly 26'400; next 2026-10-01 + 31 = 2026-11-01
-      ["Immo AG", "Housing", "monthly", 2000, 2200, 9, "2026-01-01", "2026-10-01", "2026-11-01", 26400, `2026-07-01 ${money(2000, "CHF")} → ${money(2200, "CHF")}`, null, "active, dearer"],
-      // Spotify: gaps 31, 59, 30, 31, 1, 29, 31, 31, 30 → median 31, 7/9 in range; 1 day < 31 / 4: a possible double charge
-      ["Spotify", "Subscriptions", "monthly", 12.95, 12.95, 10, "2026-01-05", "2026-10-05", "2026-11-05", 155.4, null, `2026-06-05 and 2026-06-06 (${money(12.95, "CHF")})`, "active"],
+      ["Immo AG", "Housing", "monthly", null, 2000, 2200, 9, "2026-01-01", "2026-10-01", "2026-11-01", 26400, `2026-07-01 ${money(2000, "CHF")} → ${money(2200, "CHF")}`, null, "active, dearer"],
+      // Spotify: 06-05 and 06-06 are one due date (≤ 3 days apart) holding two payments where the months hold one:
+      // 9 cycles, gaps 31, 59, 30, 31, 30, 31, 31, 30 → median 31, 7/8 in range; the second 12.95 repeats the part's
+      // amount in the same cycle: a possible double charge, a one-off (not a regular payment, not a price change)
+      ["Spotify", "Subscriptions", "monthly", null, 12.95, 12.95, 9, "2026-01-05", "2026-10-05", "2026-11-05", 155.4, null, `2026-06-06 possible double charge ${money(12.95, "CHF")}`, "active"],
     ]);
     expect(out.summary).toContain(
       `Immo AG (Housing) monthly ${money(2200, "CHF")} (usual ${money(2000, "CHF")}), 9 payments 2026-01-01 to 2026-10-01, next about 2026-11-01, ${money(26400, "CHF")} a year, ` +
         `price changes: 2026-07-01 ${money(2000, "CHF")} → ${money(2200, "CHF")}, GOT MORE EXPENSIVE in the period`,
     );
-    expect(out.summary).toContain(`possible double charges: 2026-06-05 and 2026-06-06 (${money(12.95, "CHF")})`);
+    expect(out.summary).toContain(`one-offs inside the series (not price changes): 2026-06-06 possible double charge ${money(12.95, "CHF")}`);
   });
 });
 

@@ -127,8 +127,8 @@ describe("spending_breakdown: hand-computed groups (2026)", () => {
     ]);
   });
 
-  test("sort label keeps the largest top_n and orders them by name", () => {
-    const out = tool({ group_by: ["merchant"], year: 2026, top_n: 3, sort: "label" });
+  test("sort key keeps the largest top_n and orders them by name", () => {
+    const out = tool({ group_by: ["merchant"], year: 2026, top_n: 3, sort: "key" });
     // largest: Immo AG 18'800, Möbel Pfister 1'450, Migros 645.40; the rest 129.50 + 91.20 + 80 + 60 + 22.50 = 383.20 (19 rows)
     expect(out.tables![0]!.rows).toEqual([
       ["Immo AG", 18800, 9],
@@ -206,7 +206,7 @@ describe("spending_breakdown == oracle", () => {
 
 describe("spending_breakdown's schema", () => {
   test("the JSON schema sent to the model: its properties, what is required; the description says the UI shows the result", () => {
-    expect(schemaOf(spendingBreakdown)).toEqual({ names: ["group_by", "metric", "categories", "exclude_categories", "search", "exclude_search", "min_amount", "max_amount", "direction", "sort", "top_n", ...PERIOD_PROPS], required: ["group_by"] });
+    expect(schemaOf(spendingBreakdown)).toEqual({ names: ["group_by", "metric", "categories", "exclude_categories", "search", "exclude_search", "weekdays", "min_amount", "max_amount", "direction", "sort", "top_n", ...PERIOD_PROPS], required: ["group_by"] });
     // The model must know the UI draws the charts and tables (so it never draws text charts).
     expect(spendingBreakdown.description).toMatch(/The UI (draws|shows)/);
   });

@@ -28,14 +28,15 @@ describe("spending_by_category", () => {
     //   Fees          [60][61] 240 + [62] 130                                      =   370.00 (3)
     //   Healthcare    [63][64][124]                                                =   298.00 (3)
     //   Subscriptions [40–51]                                                      =   244.80 (12)
-    //   Uncategorised [116][117][119]                                              =    50.00 (3)
+    //   Uncategorised [116] 25 + [117] 40 (money out only, SPEC §1 round 4)      =    65.00 (2)
     //   Other         [118]                                                        =     7.80 (1)
-    //   total 1'155.90 (2024) + 3'398.58 (2025) = 4'554.48 over 9 + 57 = 66 rows; malformed [120–123] left out.
+    //   total 1'155.90 (2024) + 3'413.58 (2025) = 4'569.48 over 9 + 56 = 65 rows; malformed [120–123] left out;
+    //   TWINT's money in [119] +15.00 is unclassified money in, reported apart.
     //   Not counted: transfers [80–85] −6'000 and [86] +2'500, ETF [87][88] −8'000 and [89] +1'200.50,
     //   salaries [1–24], the salary correction [25] −450 (money out, but Income) and [26] +144.
-    // shares: 1'272.20 / 4'554.48 = 27.93 %; 549.80 / 4'554.48 = 12.07 %; 500 / 4'554.48 = 10.98 %;
-    //   447.30 → 9.82 %; 414.75 → 9.11 %; 399.83 → 8.78 %; 370 → 8.12 %; 298 → 6.54 %; 244.80 → 5.37 %;
-    //   50 → 1.10 %; 7.80 → 0.17 %
+    // shares: 1'272.20 / 4'569.48 = 27.84 %; 549.80 / 4'569.48 = 12.03 %; 500 / 4'569.48 = 10.94 %;
+    //   447.30 → 9.79 %; 414.75 → 9.08 %; 399.83 → 8.750011 % (8.8); 370 → 8.10 %; 298 → 6.52 %; 244.80 → 5.36 %;
+    //   65 → 1.42 %; 7.80 → 0.17 %
     // EUR: Travel [110] 420 + [111] 38.40 − [113] 60 = 398.40 (3), Dining [112] 55.20 (1): 453.60;
     //   398.40 / 453.60 = 87.83 %, 55.20 / 453.60 = 12.17 %
     // USD: Shopping Amazon [114] 89.99, Subscriptions Apple [115] 9.99: 99.98; 89.99 / 99.98 = 90.01 %, 9.99 / 99.98 = 9.99 %
@@ -49,15 +50,16 @@ describe("spending_by_category", () => {
       "Fees", "Healthcare", "Subscriptions", "Uncategorised", "Other",
     ]);
     expect(chart.data.datasets).toEqual([
-      { name: "Spending", values: [1272.2, 549.8, 500, 447.3, 414.75, 399.83, 370, 298, 244.8, 50, 7.8] },
+      { name: "Spending", values: [1272.2, 549.8, 500, 447.3, 414.75, 399.83, 370, 298, 244.8, 65, 7.8] },
     ]);
     expect(out.summary).toBe(
       "Spending by category for all dates (2024-01-05 to 2025-12-28). Investments and Transfers are not spending. " +
-        "CHF: total CHF 4'554.48 over 66 transactions in 11 categories: Insurance CHF 1'272.20 (27.9%, 5 tx); " +
-        "Groceries CHF 549.80 (12.1%, 11 tx); Household CHF 500.00 (11.0%, 6 tx); Dining CHF 447.30 (9.8%, 5 tx); " +
+        "CHF: total CHF 4'569.48 over 65 transactions in 11 categories: Insurance CHF 1'272.20 (27.8%, 5 tx); " +
+        "Groceries CHF 549.80 (12.0%, 11 tx); Household CHF 500.00 (10.9%, 6 tx); Dining CHF 447.30 (9.8%, 5 tx); " +
         "Transport CHF 414.75 (9.1%, 7 tx); Shopping CHF 399.83 (8.8%, 10 tx); Fees CHF 370.00 (8.1%, 3 tx); " +
-        "Healthcare CHF 298.00 (6.5%, 3 tx); Subscriptions CHF 244.80 (5.4%, 12 tx); Uncategorised CHF 50.00 (1.1%, 3 tx); " +
+        "Healthcare CHF 298.00 (6.5%, 3 tx); Subscriptions CHF 244.80 (5.4%, 12 tx); Uncategorised CHF 65.00 (1.4%, 2 tx); " +
         "Other CHF 7.80 (0.2%, 1 tx). " +
+        "Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): CHF 15.00 in 1 transaction. " +
         "EUR: total EUR 453.60 over 4 transactions in 2 categories: Travel EUR 398.40 (87.8%, 3 tx); Dining EUR 55.20 (12.2%, 1 tx). " +
         "USD: total USD 99.98 over 2 transactions in 2 categories: Shopping USD 89.99 (90.0%, 1 tx); Subscriptions USD 9.99 (10.0%, 1 tx).",
     );
@@ -116,10 +118,10 @@ describe("spending_by_category: hand-computed figures", () => {
     // Subscriptions Netflix 18.90 × 3 + 20.90 × 9 = 56.70 + 188.10                 = 244.80 (12)
     // Dining        Krone [103] 150 + Pizzeria [104] 45.30 + Kiosk [125] 5.50      = 200.80 (3)
     // Fees          ZKB [62]                                                       = 130.00 (1)
-    // Uncategorised TWINT [116] 25 + [117] 40 − [119] 15                           =  50.00 (3)
+    // Uncategorised TWINT [116] 25 + [117] 40 (its money in [119] +15 is apart)    =  65.00 (2)
     // Other         Kiosk [118]                                                    =   7.80 (1)
-    // total 781.20 + 500 + 414.75 + 399.83 + 371.40 + 298 + 244.80 + 200.80 + 130 + 50 + 7.80
-    //     = 3'398.58 over 57 rows
+    // total 781.20 + 500 + 414.75 + 399.83 + 371.40 + 298 + 244.80 + 200.80 + 130 + 65 + 7.80
+    //     = 3'413.58 over 56 rows
     // EUR: Travel 420 + 38.40 − 60 (hotel refund [113]) = 398.40 (3); Dining 55.20 (1); total 453.60
     // USD: Apple [115] 9.99
     expect(out.charts).toHaveLength(1);
@@ -132,18 +134,19 @@ describe("spending_by_category: hand-computed figures", () => {
       "Subscriptions", "Dining", "Fees", "Uncategorised", "Other",
     ]);
     expect(chart.data.datasets).toEqual([
-      { name: "Spending", values: [781.2, 500, 414.75, 399.83, 371.4, 298, 244.8, 200.8, 130, 50, 7.8] },
+      { name: "Spending", values: [781.2, 500, 414.75, 399.83, 371.4, 298, 244.8, 200.8, 130, 65, 7.8] },
     ]);
     const s = out.summary;
-    expect(s).toContain(`CHF: total ${money(3398.58, "CHF")} over 57 transactions in 11 categories`);
-    expect(s).toContain("CHF: total CHF 3'398.58 over 57 transactions");
-    // shares: 781.20 / 3'398.58 = 22.99 %; 399.83 / 3'398.58 = 11.76 %; 7.80 / 3'398.58 = 0.23 %
-    expect(s).toContain(`Insurance ${money(781.2, "CHF")} (23.0%, 3 tx)`);
-    expect(s).toContain(`Shopping ${money(399.83, "CHF")} (11.8%, 10 tx)`);
-    // 414.75 / 3'398.58 = 12.20 %
+    expect(s).toContain(`CHF: total ${money(3413.58, "CHF")} over 56 transactions in 11 categories`);
+    // shares: 781.20 / 3'413.58 = 22.89 %; 399.83 / 3'413.58 = 11.71 %; 7.80 / 3'413.58 = 0.23 %
+    expect(s).toContain(`Insurance ${money(781.2, "CHF")} (22.9%, 3 tx)`);
+    expect(s).toContain(`Shopping ${money(399.83, "CHF")} (11.7%, 10 tx)`);
+    // 414.75 / 3'413.58 = 12.15 %
     expect(s).toContain(`Transport ${money(414.75, "CHF")} (12.2%, 7 tx)`);
     expect(s).not.toContain("transport");
-    expect(s).toContain(`Uncategorised ${money(50, "CHF")} (1.5%, 3 tx)`);
+    // 65 / 3'413.58 = 1.90 %; the +15.00 of [119] reported apart, never a negative share
+    expect(s).toContain(`Uncategorised ${money(65, "CHF")} (1.9%, 2 tx)`);
+    expect(s).toContain(`Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): ${money(15, "CHF")} in 1 transaction.`);
     expect(s).toContain(`Other ${money(7.8, "CHF")} (0.2%, 1 tx)`);
     expect(s).toContain(`EUR: total ${money(453.6, "EUR")} over 4 transactions in 2 categories: Travel ${money(398.4, "EUR")} (87.8%, 3 tx); Dining ${money(55.2, "EUR")} (12.2%, 1 tx).`);
     expect(s).toContain(`USD: total ${money(9.99, "USD")} over 1 transaction in 1 category: Subscriptions ${money(9.99, "USD")} (100.0%, 1 tx).`);
@@ -203,12 +206,12 @@ describe("spending_by_category: hand-computed figures", () => {
 
   test("loose: NULL category is Uncategorised; NULL merchant rows still count", () => {
     const out = tool({ year: 2025, currency: "CHF" }, loose);
-    // Uncategorised 50.00 + [201] 23.40 + [202] 23.40 − [204] 5.00 (NULL category, money in) = 91.80 (6)
+    // Uncategorised 65.00 + [201] 23.40 + [202] 23.40 = 111.80 (4); money in [119] 15 + [204] 5 (NULL category) apart: 20.00 (2)
     // Groceries 371.40 + [203] 23.40 + [205] 18.35 = 413.15 (10)
-    // total 3'398.58 + 46.80 − 5.00 + 23.40 + 18.35 = 3'482.13 (57 + 5 = 62 rows)
-    // Uncategorised's rows: [116][117][119] + NULL category [201][202][204] = 6; share 91.80 / 3'482.13 = 2.64 %
-    expect(out.summary).toContain(`CHF: total ${money(3482.13, "CHF")} over 62 transactions`);
-    expect(out.summary).toContain(`Uncategorised ${money(91.8, "CHF")} (2.6%, 6 tx)`);
+    // total 3'413.58 + 46.80 + 23.40 + 18.35 = 3'502.13 (56 + 4 = 60 rows); share 111.80 / 3'502.13 = 3.19 %
+    expect(out.summary).toContain(`CHF: total ${money(3502.13, "CHF")} over 60 transactions`);
+    expect(out.summary).toContain(`Uncategorised ${money(111.8, "CHF")} (3.2%, 4 tx)`);
+    expect(out.summary).toContain(`${money(20, "CHF")} in 2 transactions.`);
     expect(out.summary).toContain(`Groceries ${money(413.15, "CHF")}`);
     expect(out.charts[0]!.data.labels.slice(0, 4)).toEqual(["Insurance", "Household", "Transport", "Groceries"]);
     expect(out.charts[0]!.data.datasets[0]!.values.slice(0, 4)).toEqual([781.2, 500, 414.75, 413.15]);

@@ -64,7 +64,7 @@ describe("unusual_transactions: hand-computed (2026)", () => {
     expect(dining.tables![0]!.rows.map((r) => r[1])).toEqual(["Restaurant Krone", "Café Sonntag"]);
     expect(dining.tables![1]!.rows.map((r) => r[0])).toEqual(["Café Sonntag", "Kaffee Bar"]);
     expect(tool({ year: 2026, category: "Fees" }).summary).toBe(
-      "No unusually large payments in Fees for 2026 (rule: above median + 5 × MAD and at least twice the median of the merchant's, else the category's, at least 5 earlier payments). " +
+      "No unusually large payments in Fees for 2026 (rule: above median + 5 × MAD and at least twice the median of the merchant's, else the category's, at least 5 earlier payments; a recurring payment against its own series). " +
         "No new merchants in Fees for 2026.",
     );
   });

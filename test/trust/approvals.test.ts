@@ -2,7 +2,7 @@
  * recategorise_transactions end to end: the real SDK against the fake Messages API, the
  * whole web app (JSON API and htmx routes), a temp copy of the demo database.
  */
-import { formatCount } from "../../src/core/format.ts";
+import { formatCount, formatMoney } from "../../src/core/format.ts";
 import { describe, expect, test } from "bun:test";
 import { ApprovalService } from "../../src/chat/approval-service.ts";
 import { readSettings } from "../../src/config.ts";
@@ -48,7 +48,10 @@ describe("approve", () => {
     expect(req.preview.from).toEqual([{ category: "Dining", rows: expectedIds.length }]);
     expect(req.preview.merchants[0].name).toBe("Starbucks");
     const sum = budgetQuery<{ s: number }>(h, `SELECT sum(amount) AS s FROM transactions WHERE id IN (${expectedIds.join(",")})`)[0]!.s;
-    expect(req.preview.total).toBeCloseTo(sum, 2);
+    // One currency here: one total, in it (SPEC §3.3: per currency, never one sum over several).
+    expect(req.preview.totals).toHaveLength(1);
+    expect(req.preview.totals[0].currency).toBe("CHF");
+    expect(req.preview.totals[0].total).toBeCloseTo(sum, 2);
     expect(Date.parse(req.expires_at)).toBeGreaterThan(Date.now());
     const id: string = req.id;
 
@@ -463,7 +466,9 @@ describe("undo tells the truth", () => {
     expect(page).toMatch(new RegExp(`<strong>Undone at <time class="local-time" datetime="${undone.at}">\\d\\d:\\d\\d</time>: the previous categories of \\d+ transactions are restored\\.</strong>`));
     const md = await (await fetch(`${h.url}/conversations/${a.conversationId}/export.md`, { headers: browserHeaders(h) })).text();
     const rows = a.preview.rows as number;
-    expect(md).toContain(`> **Approval:** move ${rows} transactions to “Groceries”\n>\n> Moved ${rows} transactions to Groceries\n>\n> Undone at `);
+    // The card's figures come along, the total per currency as the card shows it.
+    const total = (a.preview.totals as { currency: string; total: number }[]).map((t) => formatMoney(t.total, t.currency)).join(", ");
+    expect(md).toContain(`> **Approval:** move ${rows} transactions to “Groceries”\n>\n> Transactions: ${rows} · Total amount: ${total}\n>\n> Moved ${rows} transactions to Groceries\n>\n> Undone at `);
     expect(md).toContain("## _(after the decision)_");
   });
 });

@@ -71,8 +71,7 @@ describe("previewRecategorisation", () => {
         { label: "Top merchants", items: ["Migros (3)", "MIGROS (1)"] },
       ],
       rows: 4,
-      total: -272.8,
-      currency: "CHF",
+      totals: [{ currency: "CHF", total: -272.8 }],
       from: [{ category: "Groceries", rows: 4 }],
       to: "Dining",
       merchants: [
@@ -100,6 +99,28 @@ describe("previewRecategorisation", () => {
     ]);
   });
 
+  test("rows in several currencies: totals per currency on the card, in the stored result and the model's result, never one sum (SPEC §3.3)", () => {
+    const f = open();
+    // "o" in June 2025: Netflix [45] "NETFLIX.COM" CHF -20.90, Migros [96] CHF -66.60, Trattoria [112] EUR -55.20;
+    // Hotel Roma [110] and its refund [113] (EUR) are in Travel already. CHF -20.90 - 66.60 = -87.50 (2 rows); EUR -55.20.
+    const plan = preview(f, { search: "o", year: 2025, month: 6, to_category: "Travel" });
+    expect(plan.args.ids).toEqual([45, 96, 112]);
+    expect(plan.preview.totals).toEqual([
+      { currency: "CHF", total: -87.5 },
+      { currency: "EUR", total: -55.2 },
+    ]);
+    expect(plan.preview.facts).toContainEqual({ label: "Total amount per currency", value: "CHF -87.50, EUR -55.20" });
+    expect(JSON.stringify(plan.preview)).not.toContain("142.7"); // 87.50 + 55.20: never added
+    const change = execute(f, plan);
+    expect(change.message).toBe(
+      "Approved by the user: moved 3 transactions (per currency: CHF -87.50, EUR -55.20) from Dining (1), Groceries (1) and Subscriptions (1) to Travel. Future imports of these merchants will be filed under Travel.",
+    );
+    expect(change.detail.totals).toEqual([
+      { currency: "CHF", total: -87.5 },
+      { currency: "EUR", total: -55.2 },
+    ]);
+  });
+
   test("category and month narrow it; rows already in the target stay and are counted in the description", () => {
     const f = open();
     // "restaurant krone": 101 (2024-03), 102 (2024-12), 103 (2025-02), all Dining; 123 ("2024-02-30") is malformed.
@@ -115,7 +136,7 @@ describe("previewRecategorisation", () => {
     // Mixed: "kiosk" is 118 Other (-7.80) and 125 Dining (-5.50): to Dining moves only row 118.
     const k = preview(f, { search: "kiosk", to_category: "Dining" });
     expect(k.args.ids).toEqual([118]);
-    expect(k.preview.total).toBe(-7.8);
+    expect(k.preview.totals).toEqual([{ currency: "CHF", total: -7.8 }]);
     expect(k.preview.from).toEqual([{ category: "Other", rows: 1 }]);
     expect(k.preview.description).toBe(
       'Move 1 transaction (transactions matching "kiosk" in all categories for all dates (2024-01-05 to 2025-12-28)) to Dining; they are marked as manually classified. 1 matching transaction already in Dining stay as they are.',
@@ -197,7 +218,7 @@ describe("writer", () => {
       "Approved by the user: moved 4 transactions (CHF -272.80) from Groceries to Dining. Future imports of these merchants will be filed under Dining.",
     );
     // Rows 93, 96, 99, 100: -63.70 - 66.60 - 112.45 - 30.05 = -272.80; keys MIGROS ZUERICH HB and MIGROS-MMM BASEL.
-    expect(change.detail).toEqual({ moved: 4, total: -272.8, currency: "CHF", from: [{ category: "Groceries", rows: 4 }], to: "Dining", merchantKeys: 2 });
+    expect(change.detail).toEqual({ moved: 4, totals: [{ currency: "CHF", total: -272.8 }], from: [{ category: "Groceries", rows: 4 }], to: "Dining", merchantKeys: 2 });
     expect((change.before as { rows: unknown }).rows).toEqual(before as never);
     expect(rowsOf(f.path, plan.args.ids)).toEqual(plan.args.ids.map((id) => ({ id, category: "Dining", source: "manual", confidence: 1 })));
     // Rows outside the selection are untouched (2024 Migros rows 90 and 92; 120, whose date "2025-3-1" is malformed).

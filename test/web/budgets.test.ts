@@ -30,6 +30,7 @@ test("GET /api/budgets: 2026-10 is past, its data ends on the 12th; spending wit
     totals: [],
     unbudgeted_spending: [{ currency: "CHF", spent: 2308.35 }],
     other_currency_spending: [],
+    unclassified_money_in: [],
   });
 });
 

@@ -33,7 +33,7 @@ export const searchField = z
   .trim()
   .min(1)
   .max(200)
-  .describe("Text to find in merchant names and bank descriptions: case-insensitive substring (also for ä, é, …); % and _ are ordinary characters.");
+  .describe("Text to find in merchant names and bank descriptions: a substring; case, accents and umlaut spellings do not matter (Zürich = Zuerich = Zurich); % and _ are ordinary characters.");
 
 /** Amount and direction filters of the transaction-level tools. */
 export const amountFields = {

@@ -11,7 +11,8 @@
  *                                     redirect to the month's page.
  * JSON:
  *   GET    /api/budgets               the month's figures for every budget;
- *   PUT    /api/budgets/:category     {"amount": n} (n > 0) → the budget's figures, before and after;
+ *   PUT    /api/budgets/:category     {"amount": n, "currency"?: "EUR"} (n > 0; a new budget's currency defaults to the
+ *                                     one the category is spent in most, a changed one keeps its own) → its figures, before and after;
  *   DELETE /api/budgets/:category     → before; 404 when the category has no budget.
  *
  * Mounted after the session and Origin checks (src/web/server.ts), like every route that
@@ -22,7 +23,7 @@ import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
 import { dayToIso, localDay, monthKey, monthLabel } from "../../ledger/calendar.ts";
-import { ChangeRefused } from "../../core/errors.ts";
+import { ChangeRefused, ToolInputError } from "../../core/errors.ts";
 import { round2 } from "../../core/format.ts";
 import { escapeHtml } from "../../core/html.ts";
 import type { BudgetActor, BudgetAmountChange } from "../../store/budgets.ts";
@@ -31,6 +32,7 @@ import {
   budgetCategory,
   budgetMonth,
   budgetMonthOf,
+  currencyOfBudget,
   findBudget,
   parseBudgetAmount,
   suggestedBudgets,
@@ -45,7 +47,7 @@ import { toHtml } from "../sse-renderer.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { formBody, jsonBody, refusalOf } from "../middleware/respond.ts";
 
-const PutRequest = z.strictObject({ amount: z.number() });
+const PutRequest = z.strictObject({ amount: z.number(), currency: z.string().max(10).optional() });
 
 type Outcome = { category: string; change: BudgetAmountChange | null };
 
@@ -91,14 +93,23 @@ export function budgetRoutes(deps: WebDeps) {
   const lineOf = (s: BudgetMonth, category: string): BudgetLine | undefined => lines(s).find((l) => l.category === category);
 
   /**
-   * Set a budget. Refusals are thrown: no such category (UnknownCategory), one that takes no
-   * budget (Income, Transfers: a ToolInputError), an amount that cannot be a budget.
+   * Set a budget, in `currency` when one is asked for (else the budget's own, or the category's
+   * default: currencyOfBudget). Refusals are thrown: no such category (UnknownCategory), one that
+   * takes no budget (Income, Transfers: a ToolInputError), an amount that cannot be a budget, a
+   * currency the data does not have.
    */
-  const set = (c: Context<WebEnv>, via: BudgetActor["via"], requested: string, amount: number): Outcome => {
+  const set = (c: Context<WebEnv>, via: BudgetActor["via"], requested: string, amount: number, currency?: string): Outcome => {
     const category = budgetCategory(budget, requested);
     const problem = budgetAmountProblem(amount);
     if (problem) throw new ChangeRefused("invalid", sentence(problem));
-    return { category, change: store.budgets.set(category, round2(amount), budget.summary().currency, actor(c, via)) };
+    let code: string;
+    try {
+      code = currencyOfBudget(budget, store.budgets.get(category), category, currency);
+    } catch (e) {
+      if (!(e instanceof ToolInputError)) throw e;
+      throw new ChangeRefused("invalid", sentence(e.message));
+    }
+    return { category, change: store.budgets.set(category, round2(amount), code, actor(c, via)) };
   };
 
   const remove = (c: Context<WebEnv>, via: BudgetActor["via"], requested: string): Outcome => {
@@ -117,21 +128,22 @@ export function budgetRoutes(deps: WebDeps) {
     return c.html(toHtml(<BudgetRow row={line} month={s.label} error={error} typed={typed} />) + totals, status);
   };
 
-  const fromForm = async (c: Context<WebEnv>): Promise<{ text: string }> => {
+  const fromForm = async (c: Context<WebEnv>): Promise<{ text: string; currency?: string }> => {
     // The one form reader: a malformed body is a 400, never a 500.
     const body = await formBody(c);
-    return { text: typeof body.amount === "string" ? body.amount : "" };
+    return { text: typeof body.amount === "string" ? body.amount : "", currency: typeof body.currency === "string" && body.currency ? body.currency : undefined };
   };
 
   /** A form's amount: blank or 0 removes the budget. */
-  const applyForm = (c: Context<WebEnv>, category: string, text: string): Outcome => {
+  const applyForm = (c: Context<WebEnv>, category: string, text: string, currency?: string): Outcome => {
     if (text.trim() === "" || /^0+(\.0*)?$/.test(text.trim())) {
       const found = findBudget(store.budgets.list(), category);
       return found ? remove(c, "page", found.category) : { category: lookup(category), change: null };
     }
     const parsed = parseBudgetAmount(text);
     if ("problem" in parsed) throw new UnreadableAmount(sentence(parsed.problem), text);
-    return set(c, "page", category, parsed.amount);
+    // The currency the row shows (the budget's own, or the category's default) is the one it is set in.
+    return set(c, "page", category, parsed.amount, currency);
   };
   /** A refused change as its row shows it: the status (422 for an amount that does not read as one) and what was typed. */
   const refusedRow = (c: Context<WebEnv>, requested: string, e: unknown) => {
@@ -170,6 +182,7 @@ export function budgetRoutes(deps: WebDeps) {
           totals={s.totals}
           unbudgetedSpending={s.unbudgetedSpending}
           otherCurrencySpending={s.otherCurrencySpending}
+          unclassifiedIn={s.unclassifiedIn}
           currency={s.currency}
           asset={asset}
           userName={signedInName(c.get("user"))}
@@ -187,9 +200,9 @@ export function budgetRoutes(deps: WebDeps) {
 
   r.put("/budgets/:category", async (c) => {
     const category = c.req.param("category");
-    const { text } = await fromForm(c);
+    const { text, currency } = await fromForm(c);
     try {
-      return rowResponse(c, applyForm(c, category, text).category, 200);
+      return rowResponse(c, applyForm(c, category, text, currency).category, 200);
     } catch (e) {
       return refusedRow(c, category, e);
     }
@@ -216,8 +229,8 @@ export function budgetRoutes(deps: WebDeps) {
     return c.redirect(`/budgets?month=${pageMonth(c).label}`, 303);
   };
   r.post("/budgets/:category", async (c) => {
-    const { text } = await fromForm(c);
-    return plainForm(c, () => applyForm(c, c.req.param("category"), text));
+    const { text, currency } = await fromForm(c);
+    return plainForm(c, () => applyForm(c, c.req.param("category"), text, currency));
   });
   r.post("/budgets/:category/remove", (c) => plainForm(c, () => remove(c, "page", c.req.param("category"))));
 
@@ -237,17 +250,18 @@ export function budgetRoutes(deps: WebDeps) {
       totals: s.totals.map((t) => ({ currency: t.currency, budget: round2(t.budget), spent: round2(t.spent), projection: t.projection === null ? null : round2(t.projection) })),
       unbudgeted_spending: s.unbudgetedSpending.map((u) => ({ currency: u.currency, spent: round2(u.spent) })),
       other_currency_spending: s.otherCurrencySpending.map((o) => ({ category: o.category, currency: o.currency, spent: round2(o.spent) })),
+      unclassified_money_in: s.unclassifiedIn.map((u) => ({ currency: u.currency, total: round2(u.total), count: u.count })),
     });
   });
 
   r.put("/api/budgets/:category", jsonBody(PutRequest, (problem) => `invalid request: ${problem}; send {"amount": 600}`), async (c) => {
-    const { amount } = c.req.valid("json");
+    const { amount, currency } = c.req.valid("json");
     // As set_budget (SPEC §8): 0 removes the budget.
     if (amount === 0) {
       const gone = remove(c, "api", c.req.param("category"));
       return c.json({ removed: gone.category, before: gone.change?.before ?? null });
     }
-    const res = set(c, "api", c.req.param("category"), amount);
+    const res = set(c, "api", c.req.param("category"), amount, currency);
     const line = lineOf(current(), res.category)!;
     return c.json({ budget: lineJson(line), before: res.change?.before ?? null, after: res.change?.after ?? null });
   });

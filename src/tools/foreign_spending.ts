@@ -1,0 +1,165 @@
+/**
+ * foreign_spending (round 4, SPEC §10.1): what was spent abroad, or in one foreign currency,
+ * on a card or account that books in another, and what the exchange cost. A purchase counts
+ * when the import's transaction_details give it an original amount in a currency other than
+ * the one it was booked in (a card payment in EUR booked in CHF). Spending semantics (SPEC §1):
+ * money out of the spending categories, a refund abroad reducing it. The exchange cost is what
+ * the bank recorded as fees on those purchases, plus the fee rows whose text names a
+ * foreign-currency fee (e.g. "Bearbeitungsgebühr Fremdwährung"), which some banks book apart
+ * (those name no currency, so they count only when no original_currency is asked for).
+ */
+import { z } from "zod";
+import type { TransactionDetail } from "../ledger/details.ts";
+import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
+import { formatMoney, plural, round2 } from "../core/format.ts";
+import type { TableSpec } from "../core/events.ts";
+import { categoryMask, resolveCategory, roleMask, rolesOf } from "./query/categories.ts";
+import { chartTitle, PerCurrency } from "./query/currency.ts";
+import { categoryField, periodFields } from "./query/fields.ts";
+import { foreignAmount } from "./query/foreign.ts";
+import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
+import { forEachRow } from "./query/rows.ts";
+import { accountPhrase, scopeOf } from "./query/scope.ts";
+import { unclassifiedInflow } from "./query/unclassified.ts";
+import type { ReadTool } from "./types.ts";
+
+const schema = z.strictObject({
+  original_currency: z
+    .string()
+    .min(3)
+    .max(3)
+    .optional()
+    .describe("Only purchases made in this currency, e.g. EUR (\"what did I spend in EUR on my card\"). Omit for every foreign currency."),
+  category: categoryField.optional().describe("Only this category, e.g. Travel. Omit for all spending."),
+  ...periodFields,
+});
+
+/** Text of a fee row that is a foreign-currency fee (searched like any text: "Fremdwährung" = "FREMDWAEHRUNG"). */
+const FX_FEE_WORDS = ["fremdwahrung", "auslandeinsatz", "auslandsgebuhr", "currency conversion", "foreign transaction", "foreign currency fee", "fx fee", "frais de change", "commissione di cambio", "wechselkurs"];
+/** Merchants named per original currency. */
+const TOP_MERCHANTS = 5;
+
+type PerOriginal = { original: number; booked: number; purchases: number; fees: number; feeRows: number; merchants: Map<number, number> };
+type Figures = { rows: number; byOriginal: Map<string, PerOriginal>; fxFees: number; fxFeeRows: number };
+
+export const foreignSpending: ReadTool<typeof schema> = {
+  name: "foreign_spending",
+  label: "Looking at spending in other currencies…",
+  promptHint:
+    "what was spent abroad or in a foreign currency on a card or account that books in another (\"what did I spend in EUR on my card\", \"holiday spending abroad\"), in the original currency and as booked, the average rate paid, and what the exchange cost in fees.",
+  description:
+    "Card purchases and other payments made in another currency than they were booked in (a EUR payment booked in CHF), " +
+    "from the import's transaction facts: per booking currency and original currency the number of purchases, the amount in " +
+    "the original currency, the amount booked, the average rate paid (booked per unit of the original currency), and the " +
+    "exchange cost: the fees the bank recorded on those purchases plus the foreign-currency fee rows it booked apart. " +
+    "Spending semantics: spending categories only, a refund abroad reduces it. Filters: original_currency, category, " +
+    "period, currency (the booking currency), account. Spending of an account kept IN a foreign currency (a EUR account) is " +
+    "not foreign here: ask the other tools with currency EUR. Use it for 'what did I spend abroad', 'what did I spend in EUR " +
+    "on my card and what did the exchange cost'. The UI draws a bar chart and a table automatically.",
+  risk: "low",
+  schema,
+  run(db, input) {
+    const l = db.ledger();
+    const period = resolvePeriod(input);
+    const scope = scopeOf(l, input);
+    const category = input.category === undefined ? undefined : resolveCategory(db, input.category);
+    const mask = category === undefined ? roleMask(rolesOf(db, l), "spending") : categoryMask(l, [category]);
+    const wanted = input.original_currency?.trim().toUpperCase();
+    const details = db.details();
+    const unclassified = unclassifiedInflow(l);
+    const where = `${periodPhrase(period, l)}${accountPhrase(l, input)}`;
+    const per = new PerCurrency<Figures>(l, () => ({ rows: 0, byOriginal: new Map(), fxFees: 0, fxFeeRows: 0 }));
+    const spending = roleMask(rolesOf(db, l), "spending");
+    // Each word matched once against the ledger's folded texts, then per row by its text's entry.
+    const fxWords = FX_FEE_WORDS.map((w) => l.textMatch(w)).filter((m) => m.any);
+    const feeText = (i: number) => fxWords.some((m) => l.rowMatches(m, i));
+    forEachRow(l, { period, ...scope }, (i) => {
+      const d: TransactionDetail | undefined = details.get(l.idAt(i));
+      const paid = foreignAmount(l, i, d);
+      if (paid && mask[l.categoryAt(i)] && !unclassified(i) && (wanted === undefined || paid.currency === wanted)) {
+        const f = per.of(l.currencyAt(i));
+        const o = f.byOriginal.get(paid.currency) ?? { original: 0, booked: 0, purchases: 0, fees: 0, feeRows: 0, merchants: new Map() };
+        o.original -= paid.amount;
+        o.booked -= l.amountAt(i);
+        if (l.amountAt(i) < 0) o.purchases++;
+        if (d?.fees) {
+          o.fees += Math.abs(d.fees);
+          o.feeRows++;
+        }
+        o.merchants.set(l.merchantAt(i), (o.merchants.get(l.merchantAt(i)) ?? 0) - l.amountAt(i));
+        f.byOriginal.set(paid.currency, o);
+        f.rows++;
+      } else if (wanted === undefined && !paid && l.amountAt(i) < 0 && spending[l.categoryAt(i)] && feeText(i)) {
+        // A foreign-currency fee the bank booked as a row of its own (its text names no currency: only without original_currency).
+        const f = per.of(l.currencyAt(i));
+        f.fxFees -= l.amountAt(i);
+        f.fxFeeRows++;
+      }
+    });
+    const subject = `${category ? `${category} ` : ""}spending in ${wanted ?? "other currencies"}`;
+    const found = per.list().filter(([, f]) => f.rows > 0);
+    if (!found.length) {
+      const none = details.size
+        ? `No ${subject} ${where} (purchases whose original currency, as the bank stated it, differs from the currency they were booked in).`
+        : `No ${subject} ${where}: this database holds no transaction facts (transaction_details, written by the import), so purchases abroad cannot be told from the others.`;
+      return { summary: `${none} ${coverageSentence(l)}`, charts: [] };
+    }
+    const merchantName = (m: number) => l.merchantNameOf(m) ?? UNKNOWN_MERCHANT;
+    const parts = found.map(([cur, f]) => {
+      const lines = [...f.byOriginal]
+        .sort((a, b) => b[1].booked - a[1].booked || a[0].localeCompare(b[0]))
+        .map(([oc, o]) => {
+          const top = [...o.merchants]
+            .sort((a, b) => b[1] - a[1])
+            .slice(0, TOP_MERCHANTS)
+            .map(([m, v]) => `${merchantName(m)} ${formatMoney(v, cur)}`);
+          return (
+            `${formatMoney(o.original, oc)} paid in ${oc} (${plural(o.purchases, "purchase")}), booked ${formatMoney(o.booked, cur)}` +
+            (o.original ? `, on average ${rate(o)} ${cur} per ${oc}` : "") +
+            `, fees recorded on them ${formatMoney(o.fees, cur)}; largest: ${top.join(", ")}`
+          );
+        });
+      const booked = [...f.byOriginal.values()].reduce((t, o) => t + o.booked, 0);
+      const recorded = [...f.byOriginal.values()].reduce((t, o) => t + o.fees, 0);
+      const cost = recorded + f.fxFees;
+      return (
+        `${cur}: ${formatMoney(booked, cur)} booked for ${subject}. ${lines.join("; ")}. ` +
+        `Exchange cost: ${formatMoney(cost, cur)} (${formatMoney(recorded, cur)} in fees recorded on the purchases` +
+        (wanted === undefined ? `, ${formatMoney(f.fxFees, cur)} in ${plural(f.fxFeeRows, "foreign-currency fee row")} booked apart)` : "; fee rows booked apart name no currency, so they are counted only without original_currency)") +
+        (booked ? `, ${((cost / booked) * 100).toFixed(1)}% of what was booked.` : ".")
+      );
+    });
+    const [[mainCur, main], ...others] = found as [[string, Figures], ...[string, Figures][]];
+    const labels = [...main.byOriginal].sort((a, b) => b[1].booked - a[1].booked || a[0].localeCompare(b[0]));
+    const many = found.length > 1;
+    const table: TableSpec = {
+      title: `Spending in other currencies, ${period.label}`,
+      columns: ["Paid in", "Purchases", "Original amount", ...(many ? ["Currency"] : []), "Booked", "Average rate", "Fees recorded"],
+      kinds: ["text", "count", "text", ...(many ? (["currency"] as const) : []), "money", "text", "money"],
+      totalRows: found.reduce((n, [, f]) => n + f.byOriginal.size, 0),
+      rows: found.flatMap(([cur, f]) =>
+        [...f.byOriginal]
+          .sort((a, b) => b[1].booked - a[1].booked)
+          .map(([oc, o]) => [oc, o.purchases, formatMoney(o.original, oc), ...(many ? [cur] : []), round2(o.booked), o.original ? rate(o) : null, round2(o.fees)]),
+      ),
+      ...(many ? {} : { currency: mainCur }),
+    };
+    return {
+      summary: [`Spending in other currencies ${where}${wanted ? ` (${wanted} only)` : ""}${category ? ` in ${category}` : ""}.`, ...parts].join(" "),
+      charts: [
+        {
+          type: "bar_h",
+          title: chartTitle(`Booked for purchases in other currencies, ${period.label}`, mainCur, others.map(([c, f]) => [c, [...f.byOriginal.values()].reduce((t, o) => t + o.booked, 0)])),
+          currency: mainCur,
+          data: { labels: labels.map(([oc]) => oc), datasets: [{ name: "Booked", values: labels.map(([, o]) => round2(o.booked)) }] },
+        },
+      ],
+      tables: [table],
+    };
+  },
+};
+
+/** The average rate paid, booked per unit of the original currency, to four decimals ("0.9531"). */
+function rate(o: PerOriginal): string {
+  return (o.booked / o.original).toFixed(4);
+}
