@@ -29,10 +29,14 @@ const set = loadQuestionSet(undefined, ALL_TOOLS);
 const prepared = prepareQuestions(set, dbPath, ["Transfers", "Investments"]);
 
 describe("eval/questions.json", () => {
-  test("at least 80 questions covering every read tool but calculate (which only computes), each with its periods named (no 'last month')", () => {
+  test("at least 80 questions covering every read tool but calculate (which only computes) and foreign_spending (the demo data has no transaction facts), each with its periods named (no 'last month')", () => {
     expect(set.questions.length).toBeGreaterThanOrEqual(80);
     const covered = new Set(set.questions.flatMap((q) => Object.keys(q.tools)));
-    expect(READ_TOOLS.map((t) => t.name).filter((t) => !covered.has(t))).toEqual(["calculate"]);
+    expect(READ_TOOLS.map((t) => t.name).filter((t) => !covered.has(t))).toEqual(["foreign_spending", "calculate"]);
+    // foreign_spending reads the original amounts an import keeps in transaction_details; the demo data has none, so
+    // no question of the eval can have a figure of it. Once the demo data has them, this fails and asks for a question.
+    const foreign = READ_TOOLS.find((t) => t.name === "foreign_spending")!;
+    expect(foreign.run(db, foreign.schema.parse({ year: 2025 })).summary).toContain("this database holds no transaction facts (transaction_details");
     for (const q of set.questions) expect(q.question).not.toMatch(/\b(last|this|next) (month|year|week)\b|\btoday\b|\brecently\b/i);
   });
 
