@@ -115,6 +115,8 @@ export function BudgetSuggestions({ suggestions: s, month }: { suggestions: Budg
           <li>
             <form method="post" action={path(x.category, month)} hx-post={path(x.category, month)} {...swap} {...{ "hx-push-url": "false" }} class="suggestion-form">
               <input type="hidden" name="amount" value={x.average.toFixed(2)} />
+              {/* The amount is an average in the suggestions' currency: the budget is set in that one, not the category's default. */}
+              <input type="hidden" name="currency" value={s.currency} />
               <span class="suggestion-name">{x.category}</span> <span class="suggestion-amount">{formatMoney(x.average, s.currency)}</span>
               <button type="submit" aria-label={`Set ${x.category} to ${formatMoney(x.average, s.currency)} a month`}>
                 Set

@@ -93,6 +93,25 @@ describe("Budgets in their own currency", () => {
   });
 });
 
+describe("Budget suggestions in their currency", () => {
+  test("a suggested amount is an average in the suggestions' currency, and Set keeps the budget in that currency", async () => {
+    // October–December 2025 (the data ends on 31 December, so December is full), CHF, categories without a budget
+    // (Groceries and Dining have one from the test above): Housing 1'900 + 250 a month = 2'150.00; Insurance
+    // 894.10 + 24.80 = 918.90; Shopping: Möbel Pfister 2'450 in October ÷ 3 = 816.67.
+    const page = await (await fetch(`${h.url}/budgets`)).text();
+    const forms = [...page.matchAll(/<form method="post" action="([^"]+)"[^>]*class="suggestion-form"><input type="hidden" name="amount" value="([^"]+)"\/><input type="hidden" name="currency" value="([^"]+)"\/>/g)];
+    expect(forms.map((m) => [m[1]!.replace(/\?.*/, ""), m[2], m[3]])).toEqual([
+      ["/budgets/Housing", "2150.00", "CHF"],
+      ["/budgets/Insurance", "918.90", "CHF"],
+      ["/budgets/Shopping", "816.67", "CHF"],
+    ]);
+    // Set, as the browser posts the form without JavaScript.
+    const set = await fetch(`${h.url}${forms[0]![1]}`, form({ amount: forms[0]![2]!, currency: forms[0]![3]! }));
+    expect(set.status).toBe(303);
+    expect(h.store.budgets.get("Housing")).toMatchObject({ amount: 2150, currency: "CHF" });
+  });
+});
+
 describe("search folds alike on the Transactions page and in the conversation search", () => {
   test("/api/transactions?q=Zürich, Zuerich or zurich: the same 6 rows of June 2025", async () => {
     for (const q of ["Zürich", "Zuerich", "zurich"]) {
