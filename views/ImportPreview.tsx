@@ -38,7 +38,8 @@ const SOURCE: Record<string, string> = { cache: "merchant cache", rules: "card r
  * What a file would add: the format and account found, counts, and every row with its
  * status and proposed merchant, category and source; possible duplicates have a tick
  * box (unticked: not imported), bad rows their reason. Or the problem with the file, with
- * the column fields opened when it is about a CSV's columns.
+ * the column fields opened when it is about a CSV's columns. With both: the preview, and
+ * why its Import did not happen (budget.db was busy: Import again).
  */
 export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; needsMapping?: boolean }) {
   if (!p.preview) {
@@ -106,6 +107,11 @@ export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; 
         </table>
       </div>
       {v.shown < v.rows ? <p class="muted">The first {formatCount(v.shown)} rows are shown; the counts and the import cover all {formatCount(v.rows)}.</p> : null}
+      {p.error ? (
+        <p class="notice notice-error" role="alert">
+          <span class="error-message">{p.error}</span>
+        </p>
+      ) : null}
       <button type="submit" class="primary" disabled={v.willImport === 0 && v.possible_duplicates === 0}>
         Import {plural(v.willImport, "transaction")}
       </button>

@@ -8,7 +8,7 @@
 import { openBudgetDb } from "../ledger/open.ts";
 import { budgetWriterFor } from "../ledger/write-path.ts";
 import { WriteConflictError } from "../ledger/recategorise.ts";
-import { CategoryError, changeCategory, listCategories, roleNote, undoCategoryChangeById, type CategoryRequest, type CategorySnapshot } from "../categories/categories.ts";
+import { CategoryError, changeCategory, listCategories, roleNote, undoCategoryChangeById, type CategoryRequest } from "../categories/categories.ts";
 import { budgetDbLocation, chatDbPath, flagHelp, flagOptions, readSettings } from "../config.ts";
 import { ToolInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
@@ -67,7 +67,7 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
     }
     if (action === "undo") {
       if (!/^\d+$/.test(rest[0]!)) throw new UsageError(`categories undo: ID must be the number a change printed, got "${rest[0]}"`);
-      const { message } = undoCategoryChangeById(deps, CLI, Number(rest[0]));
+      const { message } = await undoCategoryChangeById(deps, CLI, Number(rest[0]));
       console.log(message);
       return 0;
     }
@@ -80,9 +80,13 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
           : action === "merge"
             ? { action, name: a, into: b }
             : { action: "describe", name: a, description: b };
-    const edit = changeCategory(deps, CLI, req, "cli");
-    console.log(`${edit.message} (change ${edit.id}; undo with: budget-chat categories undo ${edit.id})`);
-    const note = roleNote(budget, (edit.before as CategorySnapshot).plan);
+    const { plan, message, edit } = await changeCategory(deps, CLI, req, "cli");
+    console.log(
+      edit
+        ? `${message} (change ${edit.id}; undo with: budget-chat categories undo ${edit.id})`
+        : `${message} (chat.db was busy, so the change is recorded for undo a moment later: see the Categories page, or run budget-chat categories list again)`,
+    );
+    const note = roleNote(budget, plan);
     if (note) console.error(`warning: ${note}`);
     return 0;
   } catch (e) {

@@ -185,7 +185,7 @@ export async function importCommand(argv: string[]): Promise<number> {
         inserted = rows.length;
         for (const r of rows) bySource[r.classified!.source]++;
       } else {
-        const done = importer.commit(plan, { includePossibleDuplicates: include, actor: CLI_ACTOR });
+        const done = await importer.commit(plan, { includePossibleDuplicates: include, actor: CLI_ACTOR });
         batch = done.batch;
         inserted = done.inserted;
         alreadyThere = done.alreadyThere;
@@ -301,7 +301,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
   try {
     if (action === "undo") {
       try {
-        const done = importer.undo(rest[0]!, CLI_ACTOR);
+        const done = await importer.undo(rest[0]!, CLI_ACTOR);
         console.log(`Undone: removed ${formatCount(done.deleted)} transaction${done.deleted === 1 ? "" : "s"} of ${done.batch}.`);
         return 0;
       } catch (e) {

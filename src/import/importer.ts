@@ -13,9 +13,12 @@
  *   3. `commit`: one transaction through the write path (BudgetWriter, kind "import"):
  *      the `account` column when absent, the rows (`INSERT OR IGNORE`, so a row another
  *      import added meanwhile is not added twice), the model's answers in merchant_cache,
- *      one import_log row, and in chat.db the import's record and its audit entry; if
- *      any of it fails, none of it is kept.
- * `undo` deletes exactly one batch's rows, in one transaction, audited with who.
+ *      one import_log row; then, once budget.db holds them, in chat.db the import's record
+ *      and its audit entry (the write's settlement); if any of it fails, none of it is kept.
+ * `undo` deletes exactly one batch's rows, in one transaction, recorded and audited with
+ * who once budget.db holds it. Commit, undo and `classifyPending` work in time slices,
+ * yielding to the event loop between them (the transaction stays one): a 50 MB statement
+ * does not stall the server.
  */
 import { Database } from "bun:sqlite";
 import { existsSync } from "node:fs";
@@ -23,7 +26,7 @@ import { resolve } from "node:path";
 import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
-import { budgetWriterFor, type BudgetWriter } from "../ledger/write-path.ts";
+import { budgetWriterFor, TimeSlices, type BudgetWriter } from "../ledger/write-path.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord } from "../store/import-records.ts";
@@ -160,7 +163,7 @@ export class Importer {
   ) {
     // The demo database is refused when an import would write (ensureBudgetDb), not here: a server configured
     // with it must still start.
-    this.writer = opts.writer ?? budgetWriterFor(opts.target, opts.store, opts.keepBackups ?? 0, opts.now);
+    this.writer = opts.writer ?? budgetWriterFor(opts.target, opts.store, opts.keepBackups ?? 0, { now: opts.now });
   }
 
   get target(): string {
@@ -232,7 +235,7 @@ export class Importer {
    * Write a plan: one batch, one transaction (see the file comment). Creates budget.db
    * first when there is none. Returns the batch and how many rows it added.
    */
-  commit(plan: FilePlan, opts: { includePossibleDuplicates?: IncludePossible; actor: ImportActor }): CommitResult {
+  async commit(plan: FilePlan, opts: { includePossibleDuplicates?: IncludePossible; actor: ImportActor }): Promise<CommitResult> {
     const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
     if (rows.length === 0) return { batch: null, inserted: 0, alreadyThere: 0, bySource: emptyBySource() };
     let now = this.now();
@@ -244,7 +247,7 @@ export class Importer {
     const batch = `${plan.file}@${at}`;
     let receipt;
     try {
-      receipt = this.writeBatch(plan, rows, batch, at, opts.actor);
+      receipt = await this.writeBatch(plan, rows, batch, at, opts.actor);
     } catch (err) {
       // Another import added every row between plan and write: no batch, nothing written (rolled back).
       if (err instanceof NothingToAdd) return { batch: null, inserted: 0, alreadyThere: rows.length, bySource: emptyBySource() };
@@ -258,8 +261,9 @@ export class Importer {
     return this.writer.writeWithReceipt({
       kind: "import",
       userId: actor.userId,
-      apply: (db) => {
+      apply: async (db) => {
         ensureAccountColumn(db);
+        const slices = new TimeSlices();
         const insert = db.prepare(
           `INSERT OR IGNORE INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence,
              transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -278,6 +282,7 @@ export class Importer {
           if (c.source === "llm") usedKeys.add(pipelineMerchantKey(r.description));
           if (first === null || r.date < first) first = r.date;
           if (last === null || r.date > last) last = r.date;
+          if (slices.due()) await slices.pause();
         }
         if (inserted === 0) throw new NothingToAdd();
         // As the pipeline does after asking its model: the answer is cached under the merchant key.
@@ -320,7 +325,7 @@ export class Importer {
    * database holds decides, not only the record: an import into another database is not
    * this one's to undo, and rows a restore brought back can be undone again.
    */
-  undo(batch: string, actor: ImportActor): { batch: string; deleted: number } {
+  async undo(batch: string, actor: ImportActor): Promise<{ batch: string; deleted: number }> {
     const { store } = this.opts;
     const record = store.imports.get(batch);
     if (!record || (record.dbPath !== null && record.dbPath !== resolve(this.opts.target))) {
@@ -330,8 +335,20 @@ export class Importer {
     return this.writer.write({
       kind: "import_undo",
       userId: actor.userId,
-      apply: (db) => {
-        const deleted = db.prepare("DELETE FROM transactions WHERE import_batch = ?").run(batch).changes;
+      apply: async (db) => {
+        // Row by row in time slices, so that the server answers meanwhile: the ids first, then each deleted.
+        const slices = new TimeSlices();
+        const ids: number[] = [];
+        for (const r of db.query("SELECT id FROM transactions WHERE import_batch = ?").iterate(batch) as IterableIterator<{ id: number }>) {
+          ids.push(r.id);
+          if (slices.due()) await slices.pause();
+        }
+        const remove = db.prepare("DELETE FROM transactions WHERE id = ?");
+        let deleted = 0;
+        for (const id of ids) {
+          deleted += remove.run(id).changes;
+          if (slices.due()) await slices.pause();
+        }
         // Nothing of it is there: undone already (or removed since); throwing rolls back and records nothing.
         if (deleted === 0) {
           throw new ImportUndoError(
@@ -379,27 +396,29 @@ export class Importer {
       db.close();
     }
     const at = pipelineTimestamp(this.now());
-    const { store } = this.opts;
     return this.writer.write({
       kind: "classify",
       userId: actor.userId,
-      apply: (w) => {
+      apply: async (w) => {
+        const slices = new TimeSlices();
         const update = w.prepare(
           "UPDATE transactions SET merchant_name = ?, category = ?, confidence = ?, source = ? WHERE id = ? AND source = 'unclassified'",
         );
         const bySource = emptyBySource();
         let classified = 0;
-        pending.forEach((r, i) => {
+        for (const [i, r] of pending.entries()) {
           const c = outcome.classes[i]!;
-          if (c.source === "unclassified") return;
+          if (c.source === "unclassified") continue;
           classified += update.run(c.merchant, c.category, c.confidence, c.source, r.id).changes;
           bySource[c.source]++;
-        });
+          if (slices.due()) await slices.pause();
+        }
         const upsert = w.prepare(PIPELINE_CACHE_UPSERT);
         for (const [key, c] of outcome.learned) upsert.run(key, c.merchant, c.category, c.confidence, "llm", at, at);
-        store.audit.add({ kind: "write", userId: actor.userId, detail: { classify: classified, pending: pending.length, by_source: bySource, via: actor.via, by: actor.by } });
         return { pending: pending.length, classified, bySource, modelError: outcome.modelError };
       },
+      // Audited once budget.db holds the classification.
+      settle: (r) => ({ audit: [{ kind: "write", userId: actor.userId, detail: { classify: r.classified, pending: r.pending, by_source: r.bySource, via: actor.via, by: actor.by } }] }),
     });
   }
 

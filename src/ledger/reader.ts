@@ -70,6 +70,7 @@ export class BudgetDb {
   private cached: { version: number; ledger: Ledger; summary: DataSummary } | null = null;
   /** Lower-cased, for matching roles in any letter case. */
   private readonly notSpending: Set<string>;
+  private readonly switchListeners: ((path: string) => void)[] = [];
 
   private constructor(
     db: Database,
@@ -127,6 +128,11 @@ export class BudgetDb {
 
   close(): void {
     this.db.close();
+  }
+
+  /** Hear when demo data gives way to the real database (the server's lease follows it). */
+  onSwitch(listener: (path: string) => void): void {
+    this.switchListeners.push(listener);
   }
 
   /** Every row of a query (the statement is prepared once per SQL text and cached). */
@@ -236,6 +242,7 @@ export class BudgetDb {
     this.currentPath = real.currentPath;
     this.isDemo = false;
     this.cached = null;
+    for (const listener of this.switchListeners) listener(this.currentPath);
   }
 
   private fresh(): { ledger: Ledger; summary: DataSummary } {

@@ -345,6 +345,12 @@ CREATE UNIQUE INDEX turns_one_running ON turns(conversation_id) WHERE status = '
 -- A deleted conversation stays a few seconds (Undo) before it is removed for good.
 ALTER TABLE conversations ADD COLUMN deleted_at TEXT;
 `,
+  // 12 (issue 29, reliability round 4): a user's edit is recorded by the budget write that made it, once budget.db
+  // holds it (the write path's settlement); the write's intent id finds it (the Undo toast of the route that made it).
+  `
+ALTER TABLE data_edits ADD COLUMN budget_write_id TEXT;
+CREATE UNIQUE INDEX data_edits_budget_write ON data_edits(budget_write_id) WHERE budget_write_id IS NOT NULL;
+`,
 ];
 
 /** The schema version this build writes. */

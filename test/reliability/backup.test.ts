@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { backupDirFor, listSnapshots, lockPathFor, snapshotName } from "../../src/ledger/backup.ts";
+import { backupDirFor, listSnapshots, lockPathFor, snapshotName, takeSnapshot } from "../../src/ledger/backup.ts";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { BudgetWriter } from "../../src/ledger/write-path.ts";
 import { Store } from "../../src/store/store.ts";
@@ -51,7 +51,7 @@ function rows(path: string): number {
 const deleteOne = (id: number) => ({ kind: "import" as const, userId: null, apply: (d: Database) => void d.run(`DELETE FROM transactions WHERE id = ${id}`) });
 
 describe("the write path's daily snapshot", () => {
-  test("taken before the first write of a day, not again that day, named in the receipt; the newest N are kept", () => {
+  test("taken before the first write of a day, not again that day, named in the receipt; the newest N are kept", async () => {
     const { db, home } = freshDir();
     const store = Store.open(join(home, "chat.db"));
     let now = new Date(2026, 10, 24, 9, 0, 0);
@@ -60,10 +60,10 @@ describe("the write path's daily snapshot", () => {
     expect(backupDirFor(db)).toBe(backups);
     // Four older snapshots (other days) are there already.
     mkdirSync(backups);
-    for (let d = 1; d <= 4; d++) copyFileSync(demo, join(backups, snapshotName(new Date(2026, 10, 10 + d, 12))));
+    for (let d = 1; d <= 4; d++) takeSnapshot(demo, join(backups, snapshotName(new Date(2026, 10, 10 + d, 12))));
     const total = rows(db);
 
-    const first = writer.writeWithReceipt(deleteOne(1));
+    const first = await writer.writeWithReceipt(deleteOne(1));
     expect(first.snapshot).toBe(join(backups, snapshotName(now)));
     expect(basename(first.snapshot!)).toMatch(/^budget-\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\.db$/);
     expect(rows(first.snapshot!)).toBe(total); // the state before the write
@@ -71,7 +71,7 @@ describe("the write path's daily snapshot", () => {
     expect(store.budgetWrites.get(first.intentId!)!.snapshot).toBe(first.snapshot);
 
     now = new Date(2026, 10, 24, 18, 0, 0);
-    const second = writer.writeWithReceipt(deleteOne(2));
+    const second = await writer.writeWithReceipt(deleteOne(2));
     expect(second.snapshot).toBe(first.snapshot); // the day's snapshot, taken before this write too
     // Keep 3: today's and the two newest older ones.
     expect(listSnapshots(backups).map((s) => basename(s.path))).toEqual([
@@ -81,14 +81,14 @@ describe("the write path's daily snapshot", () => {
     ]);
 
     now = new Date(2026, 10, 25, 8, 0, 0);
-    const third = writer.writeWithReceipt(deleteOne(3));
+    const third = await writer.writeWithReceipt(deleteOne(3));
     expect(third.snapshot).toBe(join(backups, snapshotName(now)));
     expect(rows(third.snapshot!)).toBe(total - 2);
     expect(readdirSync(backups).sort()).toEqual([snapshotName(new Date(2026, 10, 14, 12)), snapshotName(new Date(2026, 10, 24, 9)), snapshotName(now)].sort());
     store.close();
   });
 
-  test("a snapshot that cannot be written stops the write: nothing changed, nothing recorded", () => {
+  test("a snapshot that cannot be written stops the write: nothing changed, nothing recorded", async () => {
     const { db, home } = freshDir();
     const store = Store.open(join(home, "chat.db"));
     // The backups "folder" is a file: no snapshot can go there.
@@ -96,7 +96,7 @@ describe("the write path's daily snapshot", () => {
     copyFileSync(demo, blocked);
     const writer = new BudgetWriter(db, { journal: store, backups: { dir: blocked, keep: 7 } });
     const total = rows(db);
-    expect(() => writer.write(deleteOne(1))).toThrow(/^could not back up the budget database before changing it \(.+\); nothing was changed$/);
+    await expect(writer.write(deleteOne(1))).rejects.toThrow(/^could not back up the budget database before changing it \(.+\); nothing was changed$/);
     expect(rows(db)).toBe(total);
     expect(store.budgetWrites.list()).toEqual([]);
     store.close();

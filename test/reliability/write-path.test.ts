@@ -35,10 +35,10 @@ function fresh(): { db: string; chat: string; store: Store } {
 const count = (db: string, sql: string, ...params: string[]) => queryFile<{ n: number }>(db, sql, ...params)[0]!.n;
 
 describe("the journal", () => {
-  test("updates of two tables: the intent keeps each changed row before and after, and ends done", () => {
+  test("updates of two tables: the intent keeps each changed row before and after, and ends done", async () => {
     const { db, store } = fresh();
     const writer = new BudgetWriter(db, { journal: store });
-    const receipt = writer.writeWithReceipt({
+    const receipt = await writer.writeWithReceipt({
       kind: "transaction_edit",
       userId: "u1",
       apply: (d) => {
@@ -58,7 +58,7 @@ describe("the journal", () => {
     store.close();
   });
 
-  test("inserts: each row's final state is kept (inserted then changed, replaced), a row inserted then deleted is left out", () => {
+  test("inserts: each row's final state is kept (inserted then changed, replaced), a row inserted then deleted is left out", async () => {
     const { db, store } = fresh();
     const at = (d: Database, id: number) => d.query("SELECT * FROM transactions WHERE id = ?").get(id);
     const r = new Database(db, { readonly: true });
@@ -75,7 +75,7 @@ describe("the journal", () => {
           .run(tag, tag).lastInsertRowid,
       );
     const writer = new BudgetWriter(db, { journal: store });
-    const receipt = writer.writeWithReceipt({
+    const receipt = await writer.writeWithReceipt({
       kind: "import",
       userId: null,
       apply: (d) => {
@@ -105,12 +105,12 @@ describe("the journal", () => {
     store.close();
   });
 
-  test("a big insert-only write: every row counted, a sample of 100 spread over them, each as budget.db holds it", () => {
+  test("a big insert-only write: every row counted, a sample of 100 spread over them, each as budget.db holds it", async () => {
     const { db, store } = fresh();
     const r = new Database(db, { readonly: true });
     const top = (r.query("SELECT max(id) AS n FROM transactions").get() as { n: number }).n;
     r.close();
-    const receipt = new BudgetWriter(db, { journal: store }).writeWithReceipt({
+    const receipt = await new BudgetWriter(db, { journal: store }).writeWithReceipt({
       kind: "import",
       userId: null,
       apply: (d) => {
@@ -134,17 +134,17 @@ describe("the journal", () => {
     store.close();
   });
 
-  test("a settlement is recorded with done, and only then", () => {
+  test("a settlement is recorded with done, and only then", async () => {
     const { db, store } = fresh();
     const writer = new BudgetWriter(db, { journal: store });
-    writer.write({
+    await writer.write({
       kind: "import",
       userId: null,
       apply: (d) => d.run("DELETE FROM transactions WHERE id = 2"),
       settle: () => ({ audit: [{ kind: "write", detail: { what: "deleted row 2" } }] }),
     });
     expect(store.audit.list({ kind: "write" }).map((e) => e.detail)).toEqual([{ what: "deleted row 2" }]);
-    expect(() =>
+    await expect(
       writer.write({
         kind: "import",
         userId: null,
@@ -154,13 +154,13 @@ describe("the journal", () => {
         },
         settle: () => ({ audit: [{ kind: "write", detail: { what: "deleted row 3" } }] }),
       }),
-    ).toThrow("the file has a bad row");
+    ).rejects.toThrow("the file has a bad row");
     expect(store.audit.list({ kind: "write" })).toHaveLength(1);
     expect(count(db, "SELECT count(*) AS n FROM transactions WHERE id = 3")).toBe(1);
     store.close();
   });
 
-  test("start-up: an intent whose change budget.db holds is done (with its settlement); one it does not hold is failed", () => {
+  test("start-up: an intent whose change budget.db holds is done (with its settlement); one it does not hold is failed", async () => {
     const { db, store } = fresh();
     const row = (id: number) => {
       const d = new Database(db, { readonly: true });
@@ -200,7 +200,7 @@ describe("the journal", () => {
     store.close();
   });
 
-  test("start-up leaves alone the intent of a writer still inside its transaction (another process about to COMMIT)", () => {
+  test("start-up leaves alone the intent of a writer still inside its transaction (another process about to COMMIT)", async () => {
     const { db, store } = fresh();
     const rw = new Database(db);
     const was = (rw.query("SELECT category FROM transactions WHERE id = 8").get() as { category: string }).category;
@@ -227,7 +227,7 @@ describe("the journal", () => {
   }, 20_000);
 });
 
-test("start-up: an undo budget.db holds settles its approval as undone (its write marked undone, the audit written)", () => {
+test("start-up: an undo budget.db holds settles its approval as undone (its write marked undone, the audit written)", async () => {
   const { db, store } = fresh();
   const conv = store.conversations.create("u", "x");
   const turnId = store.turns.start({ conversationId: conv.id, userId: "u", model: "m", question: "q" });
@@ -301,7 +301,7 @@ describe("concurrent writers and killed writes", () => {
     await inside(a);
     const b = child(db, chat, "B", 400, 0, 200);
     const outB = (await new Response(b.stdout).text()).trim();
-    expect(outB).toStartWith("busy: the budget database is busy (another program is writing or reading it: process ");
+    expect(outB).toStartWith("busy: the budget database is busy (another program is using it: process ");
     expect(outB).toEndWith("); try again");
     expect((await new Response(a.stdout).text()).trim()).toBe("ok");
     expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before + 400);
@@ -324,7 +324,7 @@ describe("concurrent writers and killed writes", () => {
     expect(integrity(db)).toBe("ok");
     // It never got as far as recording an intent; the next writer works.
     expect(store.budgetWrites.list()).toEqual([]);
-    new BudgetWriter(db, { journal: store }).write({ kind: "import", userId: null, apply: (d) => d.run("DELETE FROM transactions WHERE id = 1") });
+    await new BudgetWriter(db, { journal: store }).write({ kind: "import", userId: null, apply: (d) => d.run("DELETE FROM transactions WHERE id = 1") });
     expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before - 1);
     store.close();
     expect(integrity(chat)).toBe("ok");

@@ -15,6 +15,7 @@ import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { escapeHtml } from "../../core/html.ts";
 import { cannotSaveMessage, ChangeRefused, isBusyError, QuestionRefused, storageProblem, type RefusalReason } from "../../core/errors.ts";
+import { BudgetBusyError, BUSY_RETRY_AFTER_S } from "../../ledger/write-path.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
@@ -116,7 +117,8 @@ export function wantsPage(c: Context): boolean {
  * The app's one error handler: an HTTPException (a refusal) becomes JSON `{error}` under
  * /api/, an HTML fragment for htmx, a page otherwise (always `Cache-Control: no-store`);
  * a locked chat.db is a 503 the client may retry, and so is a database that cannot be
- * written (full disk, read-only file: "budget-chat cannot save: …"); anything else is logged and answered
+ * written (full disk, read-only file: "budget-chat cannot save: …"), and a budget.db another
+ * program keeps busy (503 with Retry-After: nothing was written or recorded); anything else is logged and answered
  * 500 (a page for a page load, else plain text).
  * `page` draws full pages (src/web/server.ts passes ones in the app's layout); default
  * the minimal `errorPage`.
@@ -127,6 +129,12 @@ export function errorResponder(page: (input: ErrorPageInput) => string = (p) => 
     if (err instanceof QuestionRefused) err = new HTTPException(QUESTION_REFUSED_STATUS[err.reason], { message: err.message });
     // A refused change to the user's data (categories, edits, import undo) carries its own status.
     if (err instanceof ChangeRefused) err = new HTTPException(err.status, { message: err.message });
+    // budget.db held by another program beyond the busy timeout: nothing was written or recorded; try again.
+    if (err instanceof BudgetBusyError) {
+      console.error(`${c.req.method} ${c.req.path}: ${err.message}`);
+      c.header("Retry-After", String(BUSY_RETRY_AFTER_S));
+      err = new HTTPException(503, { message: `Nothing was changed: ${err.message}.` });
+    }
     // chat.db held by another program beyond the busy timeout: the client may retry, it is no bug.
     if (!(err instanceof HTTPException) && isBusyError(err)) {
       console.error(`${c.req.method} ${c.req.path}: chat.db is locked by another program`);

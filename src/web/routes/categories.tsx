@@ -10,7 +10,7 @@
 import { Hono, type Context } from "hono";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { z } from "zod";
-import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest, type CategorySnapshot } from "../../categories/categories.ts";
+import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest } from "../../categories/categories.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { oneLineError } from "../../core/validation.ts";
 import { WriteConflictError } from "../../ledger/recategorise.ts";
@@ -22,6 +22,7 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { formBody, isHtmxRequest } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
+import { UNDO_LATER } from "../../transactions/edit.ts";
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const ChangeRequest = z.strictObject({
@@ -38,15 +39,15 @@ export function categoryRoutes(deps: WebDeps) {
   const asset = (name: string) => assetUrl(deps.assets, name);
   const catDeps = { budget, writer: deps.writer, store };
 
-  /** Make a change; the stored edit, or a refusal with its status. */
-  const apply = (c: Context<WebEnv>, body: unknown, via: "page" | "api") => {
+  /** Make a change; what it did (with the stored edit), or a refusal with its status. */
+  const apply = async (c: Context<WebEnv>, body: unknown, via: "page" | "api") => {
     const parsed = ChangeRequest.safeParse(body);
     if (!parsed.success) return { ok: false as const, status: 400 as const, message: `Invalid change: ${oneLineError(parsed.error)}` };
     const b = parsed.data;
     const req: CategoryRequest = { action: b.action, name: b.name, newName: b.new_name, into: b.into, description: b.description };
     const user = c.get("user");
     try {
-      return { ok: true as const, edit: changeCategory(catDeps, { id: user.id, name: user.name }, req, via) };
+      return { ok: true as const, ...(await changeCategory(catDeps, { id: user.id, name: user.name }, req, via)) };
     } catch (e) {
       if (e instanceof ToolInputError) return { ok: false as const, status: e.message.startsWith("Unknown category") ? (404 as const) : (400 as const), message: e.message };
       if (e instanceof WriteConflictError) return { ok: false as const, status: 409 as const, message: `Nothing was changed: ${e.message}.` };
@@ -72,7 +73,7 @@ export function categoryRoutes(deps: WebDeps) {
 
   r.post("/categories", async (c) => {
     const form = await formBody(c);
-    const res = apply(c, Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")), "page");
+    const res = await apply(c, Object.fromEntries(Object.entries(form).filter(([, v]) => typeof v === "string")), "page");
     c.header("Cache-Control", "no-store");
     if (!isHtmxRequest(c)) {
       if (res.ok) return c.redirect("/categories", 303);
@@ -80,16 +81,17 @@ export function categoryRoutes(deps: WebDeps) {
     }
     if (!res.ok) return c.html(toHtml(<EditToast message={res.message} error />));
     c.header("HX-Trigger", "data-changed");
-    const note = roleNote(budget, (res.edit.before as CategorySnapshot).plan);
-    return c.html(toHtml(<EditToast message={note ? `${res.edit.message} Note: ${note}` : res.edit.message} undoId={res.edit.id} />));
+    const note = roleNote(budget, res.plan);
+    const message = `${res.message}${note ? ` Note: ${note}` : ""}${res.edit ? "" : ` ${UNDO_LATER}`}`;
+    return c.html(toHtml(<EditToast message={message} undoId={res.edit?.id} />));
   });
 
   r.get("/api/categories", (c) => c.json({ categories: listCategories(budget, store) }));
 
   r.post("/api/categories", async (c) => {
-    const res = apply(c, await c.req.json().catch(() => undefined), "api");
+    const res = await apply(c, await c.req.json().catch(() => undefined), "api");
     if (!res.ok) return c.json({ error: res.message }, res.status);
-    return c.json({ edit_id: res.edit.id, message: res.edit.message, role_note: roleNote(budget, (res.edit.before as CategorySnapshot).plan) });
+    return c.json({ edit_id: res.edit?.id ?? null, message: res.message, role_note: roleNote(budget, res.plan) });
   });
 
   return r;

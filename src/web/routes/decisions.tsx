@@ -36,6 +36,7 @@ import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { partial } from "../sse-renderer.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { refuse } from "../middleware/respond.ts";
+import { BUSY_RETRY_AFTER_S } from "../../ledger/write-path.ts";
 
 const READ_ONLY_MESSAGE = "This server runs read-only (--read-only): nothing can be changed.";
 
@@ -86,8 +87,12 @@ export function approvalRoutes(deps: WebDeps) {
       ? { ok: false as const, status: 409 as const, message: READ_ONLY_MESSAGE, approval }
       : { ok: false as const, status: 404 as const, message: NOT_FOUND_MESSAGE, approval: null };
   };
-  const decide = (userId: string, id: string, d: "approved" | "rejected"): DecisionResult => deps.approvals?.decide(userId, id, d) ?? readOnly(userId, id);
-  const undo = (userId: string, id: string): UndoResult => deps.approvals?.undo(userId, id) ?? readOnly(userId, id);
+  const decide = async (userId: string, id: string, d: "approved" | "rejected"): Promise<DecisionResult> => (await deps.approvals?.decide(userId, id, d)) ?? readOnly(userId, id);
+  const undo = async (userId: string, id: string): Promise<UndoResult> => (await deps.approvals?.undo(userId, id)) ?? readOnly(userId, id);
+  /** A busy budget.db (503): the client may try again in a moment. */
+  const retryLater = (c: Context<WebEnv>, status: number) => {
+    if (status === 503) c.header("Retry-After", String(BUSY_RETRY_AFTER_S));
+  };
 
   /** The continuation's answer, streaming, appended to the conversation on the page (when it started at once). */
   const continuationHtml = (approvalId: string) => {
@@ -97,10 +102,18 @@ export function approvalRoutes(deps: WebDeps) {
     return partial("messages", "beforeend", toHtml(<AssistantMessage turnId={turn.id} status="running" events={[]} currency={currency} showUsage={deps.showUsage} />));
   };
 
-  const browserDecision = (c: Context<WebEnv>, decision: "approved" | "rejected") => {
-    const res = decide(c.get("user").id, c.req.param("id")!, decision);
+  const browserDecision = async (c: Context<WebEnv>, decision: "approved" | "rejected") => {
+    const res = await decide(c.get("user").id, c.req.param("id")!, decision);
     if (res.ok) return decidedCard(c, res.approval, res.message, 200, continuationHtml(res.approval.id));
     if (!res.approval) return refuse(c, res.status, res.message);
+    if (res.status === 503) {
+      // Pending again: the card as it was, with why it did not happen (Approve can simply be pressed again).
+      retryLater(c, 503);
+      c.header("HX-Retarget", `#${domIds.approval(res.approval.id)}`);
+      c.header("HX-Reswap", "outerHTML");
+      c.header("Cache-Control", "no-store");
+      return c.html(toHtml(<ApprovalCard approvalId={res.approval.id} preview={res.approval.preview} expiresAt={res.approval.expiresAt} notice={res.message} />), 503);
+    }
     // Approved but not carried out: the continuation tells the model (and streams) all the same.
     return decidedCard(c, res.approval, res.message, 409, res.decided ? continuationHtml(res.approval.id) : "");
   };
@@ -116,14 +129,17 @@ export function approvalRoutes(deps: WebDeps) {
     return c.html(toHtml(<ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision} undo={undo} />));
   });
 
-  r.post("/approvals/:id/undo", (c) => {
+  r.post("/approvals/:id/undo", async (c) => {
     const id = c.req.param("id");
-    const res = undo(c.get("user").id, id);
+    const res = await undo(c.get("user").id, id);
     c.header("Cache-Control", "no-store");
     const at = (res.approval?.result as ApprovalResult | null)?.undone?.at ?? new Date().toISOString();
     if (res.ok) return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "done", message: res.message, at }} />));
     if (!res.approval) return refuse(c, res.status, res.message);
-    return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "failed", message: res.message }} />), res.status);
+    retryLater(c, res.status);
+    // Busy: the Undo button stays, with why it did not happen; otherwise it gives way to the reason.
+    const state = res.status === 503 ? ({ kind: "available", notice: res.message } as const) : ({ kind: "failed", message: res.message } as const);
+    return c.html(toHtml(<ApprovalUndo approvalId={id} state={state} />), res.status);
   });
 
   r.get("/api/approvals", (c) => {
@@ -142,20 +158,22 @@ export function approvalRoutes(deps: WebDeps) {
   r.post("/api/approvals/:id", async (c) => {
     const body = DecisionRequest.safeParse(await c.req.json().catch(() => undefined));
     if (!body.success) return c.json({ error: `invalid request: ${oneLineError(body.error)}` }, 400);
-    const res: DecisionResult = decide(c.get("user").id, c.req.param("id"), body.data.decision === "approve" ? "approved" : "rejected");
+    const res: DecisionResult = await decide(c.get("user").id, c.req.param("id"), body.data.decision === "approve" ? "approved" : "rejected");
     if (res.ok) {
       const continuation = deps.chat.continuationOf(res.approval.id);
       return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message, continuation_turn_id: continuation?.id ?? null });
     }
     if (!res.approval) return c.json({ error: "approval not found" }, 404);
     const continuation = res.decided ? deps.chat.continuationOf(res.approval.id) : undefined;
+    retryLater(c, res.status);
     return c.json({ error: res.message, status: res.approval.status, ...(continuation ? { continuation_turn_id: continuation.id } : {}) }, res.status);
   });
 
-  r.post("/api/approvals/:id/undo", (c) => {
-    const res = undo(c.get("user").id, c.req.param("id"));
+  r.post("/api/approvals/:id/undo", async (c) => {
+    const res = await undo(c.get("user").id, c.req.param("id"));
     if (res.ok) return c.json({ ...approvalJson(res.approval), message: res.message });
     if (!res.approval) return c.json({ error: "approval not found" }, 404);
+    retryLater(c, res.status);
     return c.json({ error: res.message, status: res.approval.status }, res.status);
   });
 

@@ -7,7 +7,8 @@
  *                                        (a saved mapping's name) and the CSV mapping fields (`date-column`,
  *                                        `amount-column`, …, as the CLI's flags) → the preview, held for 30
  *                                        minutes in this process's memory (src/import/pending.ts);
- *   POST   /api/imports/:id/commit       optional {"include_possible_duplicates": true | [transaction ids]} → {batch, inserted, snapshot};
+ *   POST   /api/imports/:id/commit       optional {"include_possible_duplicates": true | [transaction ids]} → {batch, inserted, snapshot}
+ *                                        (a busy budget.db: 503 with Retry-After, the preview kept for a retry);
  *   DELETE /api/imports/:batch           undo → {batch, deleted}.
  * Browser (htmx, views/ImportPage.tsx): GET /import, POST /import/preview (an SSE stream of fragments:
  * progress, then the preview), POST /import/:id/commit, POST /import/undo (form field `batch`), each
@@ -25,6 +26,7 @@ import { IMPORT_FORMATS, type ImportFormat } from "../../import/formats/types.ts
 import { importRecordJson, ImportUndoError, planCounts, rowsToInsert, type FilePlan, type ImportActor, type IncludePossible } from "../../import/importer.ts";
 import { csvMapping } from "../../import/mapping.ts";
 import { PendingImports } from "../../import/pending.ts";
+import { BudgetBusyError, BUSY_RETRY_AFTER_S } from "../../ledger/write-path.ts";
 import { ImportList } from "../../../views/ImportList.tsx";
 import { ImportPage } from "../../../views/ImportPage.tsx";
 import { ImportPreview, type ImportPreviewView } from "../../../views/ImportPreview.tsx";
@@ -99,23 +101,36 @@ export function importRoutes(deps: WebDeps) {
     }
   };
 
-  const commit = (c: Context<WebEnv>, id: string, include: IncludePossible, via: ImportActor["via"]) => {
-    const plan = pending.take(id, c.get("user").id);
+  /** Previews being imported right now: a second Import of the same preview waits for nothing and imports nothing. */
+  const committing = new Set<string>();
+
+  /**
+   * Import a held preview. It is let go only once its rows are in budget.db: a busy database
+   * (BudgetBusyError, answered 503 by the error handler) keeps it, so Import can simply be tried again.
+   */
+  const commit = async (c: Context<WebEnv>, id: string, include: IncludePossible, via: ImportActor["via"]) => {
+    const user = c.get("user").id;
+    const plan = pending.get(id, user);
     if (!plan) return { ok: false as const, status: 404 as const, message: "This preview is no longer available (it expired or was imported already). Upload the file again." };
+    if (committing.has(id)) return { ok: false as const, status: 409 as const, message: "This preview is being imported already." };
+    committing.add(id);
     try {
-      const done = importer.commit(plan, { includePossibleDuplicates: include, actor: actor(c, via) });
+      const done = await importer.commit(plan, { includePossibleDuplicates: include, actor: actor(c, via) });
+      pending.take(id, user);
       // The chat's data summary (and, after a first import, the switch from demo data) follow at once.
       deps.budget.summaryOrLast();
       return { ok: true as const, plan, ...done };
     } catch (e) {
       if (e instanceof ConfigError) return { ok: false as const, status: 409 as const, message: e.message };
       throw e;
+    } finally {
+      committing.delete(id);
     }
   };
 
-  const undo = (c: Context<WebEnv>, batch: string, via: ImportActor["via"]) => {
+  const undo = async (c: Context<WebEnv>, batch: string, via: ImportActor["via"]) => {
     try {
-      const done = importer.undo(batch, actor(c, via));
+      const done = await importer.undo(batch, actor(c, via));
       deps.budget.summaryOrLast();
       return { ok: true as const, ...done };
     } catch (e) {
@@ -151,13 +166,13 @@ export function importRoutes(deps: WebDeps) {
       else if (Array.isArray(v) && v.every((x) => typeof x === "string")) include = new Set(v as string[]);
       else if (v !== undefined) return c.json({ error: "include_possible_duplicates must be true, false or a list of transaction ids." }, 400);
     }
-    const res = commit(c, c.req.param("id"), include, "api");
+    const res = await commit(c, c.req.param("id"), include, "api");
     if (!res.ok) return c.json({ error: res.message }, res.status);
     return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null });
   });
 
-  r.delete("/api/imports/:batch", (c) => {
-    const res = undo(c, c.req.param("batch"), "api");
+  r.delete("/api/imports/:batch", async (c) => {
+    const res = await undo(c, c.req.param("batch"), "api");
     if (!res.ok) return c.json({ error: res.message }, res.status);
     return c.json({ batch: res.batch, deleted: res.deleted });
   });
@@ -206,7 +221,17 @@ export function importRoutes(deps: WebDeps) {
     const body = await formBody(c, { all: true });
     const ticked = ([] as unknown[]).concat(body.include ?? []).filter((x): x is string => typeof x === "string");
     const include = new Set(ticked);
-    const res = commit(c, c.req.param("id"), include, "page");
+    let res: Awaited<ReturnType<typeof commit>>;
+    try {
+      res = await commit(c, c.req.param("id"), include, "page");
+    } catch (e) {
+      if (!(e instanceof BudgetBusyError)) throw e;
+      // The preview stays, with why its Import did not happen: the user presses Import again.
+      const plan = pending.get(c.req.param("id"), c.get("user").id);
+      if (!plan) throw e;
+      c.header("Retry-After", String(BUSY_RETRY_AFTER_S));
+      return c.html(toHtml(<ImportPreview preview={previewView(c.req.param("id"), plan)} error={`Nothing was imported: ${e.message}.`} />), 503);
+    }
     if (!res.ok) return c.html(toHtml(<ImportResult error={res.message} />), res.status);
     const list = `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
     const skipped = rowsToInsert(res.plan, include).length - res.inserted;
@@ -216,7 +241,7 @@ export function importRoutes(deps: WebDeps) {
   r.post("/import/undo", small, async (c) => {
     const body = await formBody(c);
     const batch = typeof body.batch === "string" ? body.batch : "";
-    const res = undo(c, batch, "page");
+    const res = await undo(c, batch, "page");
     const list = `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
     if (!res.ok) return c.html(toHtml(<ImportResult error={res.message} />) + list, res.status);
     return c.html(toHtml(<ImportResult undone={{ batch: res.batch, deleted: res.deleted }} />) + list);

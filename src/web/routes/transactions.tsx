@@ -16,7 +16,7 @@ import { LOCAL_USER_ID } from "../../core/vocab.ts";
 import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
-import { EditError, editTransaction, parseEdit, undoTransactionEditById } from "../../transactions/edit.ts";
+import { EditError, editTransaction, parseEdit, UNDO_LATER, undoTransactionEditById, type EditOutcome } from "../../transactions/edit.ts";
 import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { CategoryError, undoCategoryChangeById } from "../../categories/categories.ts";
@@ -189,7 +189,7 @@ export function transactionRoutes(deps: WebDeps) {
     if (id === null) return c.json({ error: `Not a transaction id: "${c.req.param("id")}".` }, 404);
     const body = await c.req.json().catch(() => undefined);
     try {
-      const edit = editTransaction(editDeps, userOf(c), id, parseEdit(body), "api");
+      const edit = await editTransaction(editDeps, userOf(c), id, parseEdit(body), "api");
       return c.json(editJson(edit, getTransaction(budget, id)));
     } catch (e) {
       if (e instanceof EditError) return c.json({ error: e.message }, e.status);
@@ -221,7 +221,7 @@ export function transactionRoutes(deps: WebDeps) {
       const edit = await formEdit(c, id);
       // The list (and its totals) refresh themselves on this event; the toast stays.
       c.header("HX-Trigger", "data-changed");
-      return c.html(toHtml(<EditToast message={edit.message} undoId={edit.id} />));
+      return c.html(toHtml(<EditToast message={edit.edit ? edit.message : `${edit.message} ${UNDO_LATER}`} undoId={edit.edit?.id} />));
     } catch (e) {
       if (!(e instanceof EditError)) throw e;
       // 200 with the message: htmx swaps it into the toast either way, and the edit form stays as it was.
@@ -242,17 +242,17 @@ export function transactionRoutes(deps: WebDeps) {
   });
 
   /** Undo one of the user's changes, whichever kind it is. */
-  const undo = (c: Context<WebEnv>, editId: number): { edit: DataEdit; message: string } => {
+  const undo = (c: Context<WebEnv>, editId: number): Promise<{ edit: DataEdit; message: string }> => {
     const edit = store.edits.get(c.get("user").id, editId);
     if (edit?.kind === "category") return undoCategoryChangeById({ ...editDeps }, userOf(c), editId);
     return undoTransactionEditById(editDeps, userOf(c), editId);
   };
 
-  r.post("/api/edits/:id/undo", (c) => {
+  r.post("/api/edits/:id/undo", async (c) => {
     const id = idOf(c);
     try {
       if (id === null) throw new EditError(404, "No such edit.");
-      const { edit, message } = undo(c, id);
+      const { edit, message } = await undo(c, id);
       return c.json({ id: edit.id, undone_at: edit.undoneAt, message });
     } catch (e) {
       if (e instanceof EditError || e instanceof CategoryError) return c.json({ error: e.message }, e.status);
@@ -265,7 +265,7 @@ export function transactionRoutes(deps: WebDeps) {
     c.header("Cache-Control", "no-store");
     try {
       if (id === null) throw new EditError(404, "No such edit.");
-      const { message } = undo(c, id);
+      const { message } = await undo(c, id);
       if (!isHtmxRequest(c)) return c.redirect(backTo(c, "/transactions"), 303);
       c.header("HX-Trigger", "data-changed");
       return c.html(toHtml(<EditToast message={message} />));
@@ -289,8 +289,7 @@ function backTo(c: Context<WebEnv>, fallback: string): string {
   }
 }
 
-/** An edit as the JSON API answers it. */
-function editJson(edit: DataEdit, row: unknown) {
-  const after = edit.after as { rows: unknown[] };
-  return { edit_id: edit.id, message: edit.message, rows: after.rows.length, transaction: row, before: (edit.before as { rows: unknown[] }).rows, after: after.rows };
+/** An edit as the JSON API answers it (`edit_id` null: recorded a moment later, chat.db was busy). */
+function editJson(edit: EditOutcome, row: unknown) {
+  return { edit_id: edit.edit?.id ?? null, message: edit.message, rows: edit.after.length, transaction: row, before: edit.before, after: edit.after };
 }
