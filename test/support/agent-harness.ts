@@ -41,6 +41,8 @@ export type HarnessOptions = {
   maxRetries?: number;
   /** The model client (default: the SDK pointed at the fake). */
   client?: Anthropic;
+  /** How long a budget.db write waits for its lock and COMMIT (default 5 s; the busy-database tests wait less). */
+  budgetBusyTimeoutMs?: number;
 };
 
 /** createApp on a copy of the demo database and a file app database, talking to the fake API through the real SDK. */
@@ -70,6 +72,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       tools: opts.tools,
       memory: opts.memory ?? null,
       now: () => FIXED_NOW,
+      budgetBusyTimeoutMs: opts.budgetBusyTimeoutMs,
     },
   );
   const { chat } = app;
