@@ -5,15 +5,16 @@
  * few rows tell whether it committed). `heldState` compares budget.db with such a sample.
  */
 import type { Database } from "bun:sqlite";
+import type { TimeSlices } from "../core/time-slices.ts";
 import type { RowChange } from "../store/budget-writes.ts";
 
 /** Rows of one write kept in the journal for start-up to compare; the write is atomic, so a sample tells. */
 const JOURNAL_SAMPLE = 100;
+/** Entries the collector reads between two chances to pause. */
+const SCAN_RANGE = 20_000;
 
 type ChangeEntry = { tbl: string; key: string | null; ikey: unknown; old: string | null; new: string | null; ins: number };
 
-/** Something that yields to the event loop now and then during a long collection (TimeSlices in write-path.ts). */
-export type Breather = { due(): boolean; pause(): Promise<void> };
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
@@ -58,9 +59,9 @@ const NOW = Symbol("as it is now");
  * rows that need it (the sample). An import of 100,000 rows so costs little more than the
  * inserts themselves, and the journal holds the same as if every row had been copied; its
  * undo (deletes only) likewise. Collecting a long write's mixed changes yields to the event
- * loop now and then (`breather`).
+ * loop now and then (`slices`).
  */
-export function capture(db: Database): (breather?: Breather) => Promise<{ changes: RowChange[]; count: number }> {
+export function capture(db: Database): (slices?: TimeSlices) => Promise<{ changes: RowChange[]; count: number }> {
   // `del`: the entry is a delete (an update notes its old row too, as a first entry without `del`).
   db.run(
     "CREATE TEMP TABLE budget_chat_changes (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, key TEXT, ikey INTEGER, old TEXT, new TEXT, ins INTEGER NOT NULL DEFAULT 0, del INTEGER NOT NULL DEFAULT 0)",
@@ -91,18 +92,27 @@ export function capture(db: Database): (breather?: Breather) => Promise<{ change
     const keyVals = JSON.parse(key) as unknown[];
     return Object.fromEntries(keyCols.map((c, k) => [c, keyVals[k] ?? null]));
   };
-  return async (breather?: Breather) => {
+  return async (slices?: TimeSlices) => {
     const rest = async () => {
-      if (breather?.due()) await breather.pause();
+      if (slices?.due()) await slices.pause();
     };
-    const count = () => (db.query("SELECT count(*) AS n FROM temp.budget_chat_changes").get() as { n: number }).n;
-    const onlyInserts = db.query("SELECT 1 FROM temp.budget_chat_changes WHERE ins = 0 LIMIT 1").get() === null;
-    const onlyDeletes = db.query("SELECT 1 FROM temp.budget_chat_changes WHERE del = 0 LIMIT 1").get() === null;
+    // What kinds of entries there are, counted a range of seq at a time (entries are never removed: seq runs 1…n).
+    const n = (db.query("SELECT coalesce(max(seq), 0) AS n FROM temp.budget_chat_changes").get() as { n: number }).n;
+    const kinds = db.query("SELECT total(ins) AS ins, total(del) AS del FROM temp.budget_chat_changes WHERE seq > ? AND seq <= ?");
+    let inserts = 0;
+    let deletes = 0;
+    for (let lo = 0; lo < n; lo += SCAN_RANGE) {
+      const k = kinds.get(lo, lo + SCAN_RANGE) as { ins: number; del: number };
+      inserts += k.ins;
+      deletes += k.del;
+      await rest();
+    }
+    const onlyInserts = inserts === n;
+    const onlyDeletes = deletes === n;
     if (onlyInserts || onlyDeletes) {
       // Every entry a row that was absent and is there now (inserting a key twice needs a delete between), or one that
-      // was there and is gone (deleting a key twice needs an insert between): the sample is read by seq (1…count, one
+      // was there and is gone (deleting a key twice needs an insert between): the sample is read by seq (1…n, one
       // per row), without going through all of them.
-      const n = count();
       const at = db.query("SELECT tbl, key, ikey, old FROM temp.budget_chat_changes WHERE seq = ?");
       const step = Math.max(1, n / JOURNAL_SAMPLE);
       const sample: RowChange[] = [];

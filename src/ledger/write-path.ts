@@ -44,6 +44,7 @@ import { Database } from "bun:sqlite";
 import { accessSync, constants as fsConstants } from "node:fs";
 import { basename, dirname, resolve } from "node:path";
 import { ChangeRefused, isBusyError } from "../core/errors.ts";
+import { TimeSlices } from "../core/time-slices.ts";
 import type { RowChange, Settlement } from "../store/budget-writes.ts";
 import type { Store } from "../store/store.ts";
 import { backupDirFor, dailySnapshot, whoHolds } from "./backup.ts";
@@ -69,8 +70,8 @@ export type BudgetChange<R> = {
   userId: string | null;
   /**
    * The work, inside the IMMEDIATE transaction; throw to roll everything back. A long one
-   * is async and awaits `slices.pause()` between chunks (see TimeSlices): the transaction
-   * and the write lock stay held, and the server answers meanwhile.
+   * is async and pauses between chunks (src/core/time-slices.ts): the transaction and the
+   * write lock stay held, and the server answers meanwhile.
    */
   apply(db: Database): R | Promise<R>;
   /**
@@ -157,24 +158,6 @@ function queueFor(path: string): WriterQueue {
   let q = queues.get(key);
   if (!q) queues.set(key, (q = new WriterQueue()));
   return q;
-}
-
-/**
- * For a long `apply`: `if (slices.due()) await slices.pause();` between units of work yields
- * to the event loop once about `sliceMs` of work has passed since the last pause.
- */
-export class TimeSlices {
-  private since = performance.now();
-  constructor(private readonly sliceMs = 10) {}
-
-  due(): boolean {
-    return performance.now() - this.since >= this.sliceMs;
-  }
-
-  async pause(): Promise<void> {
-    await new Promise((r) => setTimeout(r, 0));
-    this.since = performance.now();
-  }
 }
 
 export class BudgetWriter {

@@ -114,11 +114,13 @@ export function importRoutes(deps: WebDeps) {
     if (!plan) return { ok: false as const, status: 404 as const, message: "This preview is no longer available (it expired or was imported already). Upload the file again." };
     if (committing.has(id)) return { ok: false as const, status: 409 as const, message: "This preview is being imported already." };
     committing.add(id);
+    // A big statement takes longer than the server's idle timeout (10 s without a byte): the answer must not be cut off.
+    c.env?.server?.timeout(c.req.raw, 0);
     try {
       const done = await importer.commit(plan, { includePossibleDuplicates: include, actor: actor(c, via) });
       pending.take(id, user);
-      // The chat's data summary (and, after a first import, the switch from demo data) follow at once.
-      deps.budget.summaryOrLast();
+      // The chat's data (and, after a first import, the switch from demo data) follow at once, read in slices.
+      await deps.budget.refreshInSlices();
       return { ok: true as const, plan, ...done };
     } catch (e) {
       if (e instanceof ConfigError) return { ok: false as const, status: 409 as const, message: e.message };
@@ -129,9 +131,10 @@ export function importRoutes(deps: WebDeps) {
   };
 
   const undo = async (c: Context<WebEnv>, batch: string, via: ImportActor["via"]) => {
+    c.env?.server?.timeout(c.req.raw, 0);
     try {
       const done = await importer.undo(batch, actor(c, via));
-      deps.budget.summaryOrLast();
+      await deps.budget.refreshInSlices();
       return { ok: true as const, ...done };
     } catch (e) {
       if (e instanceof ImportUndoError) return { ok: false as const, status: e.status, message: e.message };
