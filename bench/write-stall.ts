@@ -16,7 +16,7 @@
  */
 import { mkdirSync, rmSync } from "node:fs";
 import { join } from "node:path";
-import { createApp } from "../src/app.ts";
+import { appConfig, createApp } from "../src/app.ts";
 import { writeDemoDb } from "../src/ledger/demo/generator.ts";
 import { createWebApp } from "../src/web/server.ts";
 import { loadAssets } from "../src/web/assets.ts";
@@ -84,21 +84,8 @@ async function main(): Promise<void> {
   mkdirSync(DIR, { recursive: true });
   const budgetPath = join(DIR, "budget.db");
   writeDemoDb({ out: budgetPath, seed: 7 });
-  const app = createApp({
-    apiKey: "bench",
-    baseUrl: "http://127.0.0.1:9",
-    budgetDb: { path: budgetPath, explicit: true, notSpending: ["Transfers", "Investments"] },
-    chatDb: join(DIR, "chat.db"),
-    model: "claude-bench",
-    maxSteps: 10,
-    historyMessages: 20,
-    maxTokens: 1024,
-    timeZone: "Europe/Zurich",
-    readOnly: false,
-    approvalTimeoutMs: 600_000,
-    keepBackups: 0,
-    ownsStore: true,
-  });
+  // The configuration `serve` reads, on the bench's databases (no model is asked: classification is off without one).
+  const app = createApp(appConfig({ db: budgetPath, "chat-db": join(DIR, "chat.db"), "keep-backups": "0" }, { ownsStore: true }, { ANTHROPIC_API_KEY: "bench", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" }));
   const server = Bun.serve({ hostname: "127.0.0.1", port: 0, development: false, fetch: () => new Response("starting", { status: 503 }) });
   const web = createWebApp({ ...app, assets: await loadAssets(), allowedOrigins: [], allowedHosts: allowedHostsFor("127.0.0.1", server.port!), requireUsers: false, limits: DEFAULT_LIMITS });
   server.reload({ fetch: (req, srv) => web.fetch(req, { server: srv }) });

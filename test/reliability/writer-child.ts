@@ -9,28 +9,15 @@
 import Anthropic from "@anthropic-ai/sdk";
 import { readFileSync } from "node:fs";
 import { basename, join } from "node:path";
-import { createApp } from "../../src/app.ts";
+import { appConfig, createApp } from "../../src/app.ts";
 import { changeCategory, undoCategoryChangeById, type CategoryRequest } from "../../src/categories/categories.ts";
 import { editTransaction, parseEdit, undoTransactionEditById } from "../../src/transactions/edit.ts";
 
 const [dir, writer, arg] = process.argv.slice(2) as [string, string, string | undefined];
+// The configuration `serve` reads (flags and environment), on this folder's databases; the parent settles what this
+// process leaves, so this one owns nothing at start. No model call is made: classify finds every row in the merchant cache.
 const app = createApp(
-  {
-    apiKey: "test",
-    budgetDb: { path: join(dir, "budget.db"), explicit: true, notSpending: ["Transfers", "Investments"] },
-    chatDb: join(dir, "chat.db"),
-    model: "claude-test",
-    maxSteps: 10,
-    historyMessages: 20,
-    maxTokens: 1024,
-    timeZone: "Europe/Zurich",
-    readOnly: false,
-    approvalTimeoutMs: 600_000,
-    keepBackups: 0,
-    // The parent settles what this process leaves: this one must not settle anything at start.
-    ownsStore: false,
-  },
-  // No model call is made: classify finds every row in the merchant cache.
+  appConfig({ db: join(dir, "budget.db"), "chat-db": join(dir, "chat.db"), "keep-backups": "0" }, { ownsStore: false }, { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" }),
   { client: new Anthropic({ apiKey: "test", baseURL: "http://127.0.0.1:9", maxRetries: 0 }), memory: null },
 );
 const deps = { budget: app.budget, writer: app.writer, store: app.store };

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { createApp } from "../../src/app.ts";
+import { appConfig, createApp } from "../../src/app.ts";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { CRASH_AFTER_COMMIT_ENV, CRASH_BEFORE_COMMIT_ENV } from "../../src/ledger/write-path.ts";
@@ -58,20 +58,7 @@ async function child(dir: string, writer: string, arg: string | undefined, env: 
 /** What the next server start does first: settle the writes left half-recorded, close what was interrupted. */
 async function restart(dir: string): Promise<void> {
   const app = createApp(
-    {
-      apiKey: "test",
-      budgetDb: { path: join(dir, "budget.db"), explicit: true, notSpending: ["Transfers", "Investments"] },
-      chatDb: join(dir, "chat.db"),
-      model: "claude-test",
-      maxSteps: 10,
-      historyMessages: 20,
-      maxTokens: 1024,
-      timeZone: "Europe/Zurich",
-      readOnly: false,
-      approvalTimeoutMs: 600_000,
-      keepBackups: 0,
-      ownsStore: true,
-    },
+    appConfig({ db: join(dir, "budget.db"), "chat-db": join(dir, "chat.db"), "keep-backups": "0" }, { ownsStore: true }, { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" }),
     { client: new Anthropic({ apiKey: "test", baseURL: "http://127.0.0.1:9" }), memory: null },
   );
   await app.close();
