@@ -218,9 +218,6 @@ export class BudgetWriter {
     this.depth++;
     try {
       db.run("PRAGMA recursive_triggers = ON"); // a REPLACE's implicit delete is a change too
-      // Dirty pages stay in memory until COMMIT: spilling them would take the exclusive lock early and shut out
-      // this server's own readers (and everybody else's) for the rest of a long, chunked transaction.
-      db.run("PRAGMA cache_spill = OFF");
       try {
         await begin(db, path, busyMs);
       } catch (err) {
@@ -361,12 +358,19 @@ function unwritable(path: string, err: unknown): BudgetUnwritableError | null {
 
 // ----------------------------------------------------------------- locking
 
-/** `BEGIN IMMEDIATE`, retried (without blocking the event loop) until the busy timeout is spent. */
+/**
+ * `BEGIN IMMEDIATE`, retried (without blocking the event loop) until the busy timeout is spent.
+ * First, outside the transaction (where SQLite applies it; it reads the schema, so another
+ * program's COMMIT can make it busy too): dirty pages stay in memory until COMMIT. Spilling
+ * them would take the exclusive lock early and shut out this server's own readers (and
+ * everybody else's) for the rest of a long, chunked transaction.
+ */
 async function begin(db: Database, path: string, busyMs: number): Promise<void> {
   const deadline = Date.now() + busyMs;
   db.run("PRAGMA busy_timeout = 0");
   while (true) {
     try {
+      db.run("PRAGMA cache_spill = OFF");
       db.run("BEGIN IMMEDIATE");
       break;
     } catch (err) {
@@ -501,7 +505,12 @@ export async function settleLeftoverWrites(store: Store): Promise<{ done: string
       } catch {
         /* gone or unreadable now: the next round, or the next start, tries again */
       }
-      settleIntent(store, intent.id, state, out);
+      try {
+        // chat.db held by another program: not worth a wait on the event loop; the next round tries again.
+        store.attempt(() => settleIntent(store, intent.id, state, out), 50);
+      } catch (err) {
+        if (!isBusyError(err)) throw err;
+      }
     });
   }
   return out;
