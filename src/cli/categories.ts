@@ -84,7 +84,7 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
     console.log(
       edit
         ? `${message} (change ${edit.id}; undo with: budget-chat categories undo ${edit.id})`
-        : `${message} (chat.db was busy, so the change is recorded for undo a moment later: see the Categories page, or run budget-chat categories list again)`,
+        : `${message} (the app database was busy: the change is made, and its record for undo follows once that database is free; its number then shows under "Your recent changes" on the Categories page)`,
     );
     const note = roleNote(budget, plan);
     if (note) console.error(`warning: ${note}`);
