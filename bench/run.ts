@@ -7,7 +7,7 @@
  *   bun bench/run.ts --quick         fewer repetitions (to try the scripts; not for RESULTS.md)
  *   bun bench/run.ts --only a,b      only these (ids: tool-latency, server-overhead,
  *                                    concurrency, startup, page-weight, context-size, sse-bytes,
- *                                    stored-text, transactions-page, figures, import)
+ *                                    stored-text, transactions-page, figures, import, write-stall)
  *
  * RESULTS.md is generated, except the part between `<!-- analysis -->` and
  * `<!-- /analysis -->`, which is kept from the previous file (hand-written analysis).
@@ -28,6 +28,7 @@ const SCRIPTS = [
   { id: "transactions-page", file: "transactions-page.ts" },
   { id: "figures", file: "figures.ts" },
   { id: "import", file: "import.ts" },
+  { id: "write-stall", file: "write-stall.ts" },
 ];
 const BUDGET_S = 600;
 

@@ -30,6 +30,10 @@ const arg = (name: string, dflt: number) => {
 };
 const MB = arg("--mb", process.argv.includes("--quick") ? 10 : 49);
 const DIR = join(OUT_DIR, "write-stall");
+/** What holds the event loop longest, as found by timing each step of the write (issue 29's report). */
+const COMMIT_STALL =
+  "budget.db's COMMIT: one synchronous SQLite call that writes every page of the transaction and syncs (about 0.4 s at 20 MB, 0.7 to 1.5 s at 49 MB on this shared machine); " +
+  "the rows, the change capture and the ledger's rebuild run in 10 ms slices. Only a connection in another thread could take the COMMIT off the event loop.";
 const MERCHANTS = ["Migros", "Coop", "SBB CFF FFS", "Denner", "Restaurant Hiltl", "Digitec Galaxus", "Swisscom", "Apotheke Bahnhof", "Zalando", "Shell"];
 
 /** A bank CSV of about `mb` MB, every row distinct (its own amount and text). */
@@ -127,8 +131,8 @@ async function main(): Promise<void> {
     columns: ["", "took", "answers", "p50", "p99", "max"],
     rows: [line("idle", idle.latency, "3 s"), line("commit", commit.latency, ms(commit.took * 1000)), line("undo", undo.latency, ms(undo.took * 1000))],
     checks: [
-      { name: "/healthz during the commit (max)", target: "≤ 100 ms", value: ms(commit.latency.max), ok: within(commit.latency) },
-      { name: "/healthz during the undo (max)", target: "≤ 100 ms", value: ms(undo.latency.max), ok: within(undo.latency) },
+      { name: "/healthz during the commit (max)", target: "≤ 100 ms", value: ms(commit.latency.max), ok: within(commit.latency), why: COMMIT_STALL },
+      { name: "/healthz during the undo (max)", target: "≤ 100 ms", value: ms(undo.latency.max), ok: within(undo.latency), why: COMMIT_STALL },
     ],
     notes: [
       `committed ${commit.result.inserted.toLocaleString("en")} rows, undid ${undo.result.deleted.toLocaleString("en")}; the preview (parse and plan, not measured) took ${ms(previewed * 1000)}`,
