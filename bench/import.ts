@@ -68,7 +68,7 @@ async function child(kind: Kind): Promise<void> {
     phases.parse = t();
     const plan = await importer.plan(parsed, { classify: "offline" });
     phases.plan = t() - phases.parse;
-    rows = importer.commit(plan, { actor: { userId: null, by: "bench", via: "cli" } }).inserted;
+    rows = (await importer.commit(plan, { actor: { userId: null, by: "bench", via: "cli" } })).inserted;
     seconds = t();
     phases.commit = seconds - phases.parse - phases.plan;
   } else {

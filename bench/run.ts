@@ -8,7 +8,7 @@
  *   bun bench/run.ts --only a,b      only these (ids: tool-latency, server-overhead,
  *                                    concurrency, startup, page-weight, context-size, sse-bytes,
  *                                    stored-text, transactions-page, figures, figure-check, import, import-parse,
- *                                    import-responsive)
+ *                                    import-responsive, write-stall)
  *
  * RESULTS.md is generated, except the part between `<!-- analysis -->` and
  * `<!-- /analysis -->`, which is kept from the previous file (hand-written analysis).
@@ -32,6 +32,7 @@ const SCRIPTS = [
   { id: "import", file: "import.ts" },
   { id: "import-parse", file: "import-parse.ts" },
   { id: "import-responsive", file: "import-responsive.ts" },
+  { id: "write-stall", file: "write-stall.ts" },
 ];
 const BUDGET_S = 600;
 

@@ -6,6 +6,7 @@
  * below know nothing of each other's construction.
  */
 import Anthropic from "@anthropic-ai/sdk";
+import { resolve } from "node:path";
 import type { BudgetDb } from "./ledger/reader.ts";
 import { openBudgetDb } from "./ledger/open.ts";
 import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
@@ -14,7 +15,7 @@ import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
 import { budgetDbLocation, chatDbPath, dbPath, readSettings, requireApiKey, SETTINGS, type BudgetDbLocation, type SettingKey } from "./config.ts";
 import { holdServerLease, type ServerLease } from "./ledger/backup.ts";
-import { budgetWriterFor, reconcileBudgetWrites, type BudgetWriter } from "./ledger/write-path.ts";
+import { budgetWriterFor, reconcileBudgetWrites, watchLeftoverWrites, type BudgetWriter } from "./ledger/write-path.ts";
 import { embeddingsFromEnv, type EmbeddingsClient } from "./memory/embeddings.ts";
 import { createMemory, type MemoryHooks, type MemoryService } from "./memory/memory.ts";
 import { ModelClassifier } from "./import/classify.ts";
@@ -96,11 +97,44 @@ export type AppOverrides = {
   /** null: no long-term memory. */
   memory?: MemoryHooks | null;
   now?: () => Date;
+  /** How long a write waits for budget.db's lock and COMMIT (default 5 s): the busy-database tests wait less. */
+  budgetBusyTimeoutMs?: number;
 };
 
 /** How long closing waits for running answers to store their state, then for memory summaries to stop. */
 const SHUTDOWN_TURNS_MS = 3000;
 const SHUTDOWN_MEMORY_MS = 500;
+
+type ServerLeases = { release(): void };
+
+/**
+ * The server's leases (src/ledger/backup.ts) follow the database it serves: on demo data
+ * also the real database's path (the first import creates it, and the server switches to
+ * it at once), and once switched only that one. So `restore` refuses while any server
+ * serves, or is about to serve, the file.
+ */
+function serverLeases(budget: BudgetDb, configured: string): ServerLeases {
+  const held = new Map<string, ServerLease | null>();
+  const hold = (path: string) => {
+    if (!held.get(resolve(path))) held.set(resolve(path), holdServerLease(path));
+  };
+  hold(budget.path);
+  if (budget.demo) hold(configured);
+  budget.onSwitch((served) => {
+    hold(served);
+    for (const [path, lease] of held) {
+      if (path === resolve(served)) continue;
+      lease?.release();
+      held.delete(path);
+    }
+  });
+  return {
+    release() {
+      for (const lease of held.values()) lease?.release();
+      held.clear();
+    },
+  };
+}
 
 function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -127,11 +161,13 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   const keepBackups = config.keepBackups ?? SETTINGS.keepBackups.default;
   // The one write path to budget.db (journaled in chat.db, a snapshot before the first write of a day), asked for
   // the path at each write: demo data gives way to the real database once an import creates it.
-  const writer = budgetWriterFor(() => budget.path, store, keepBackups, overrides.now);
-  let lease: ServerLease | null = null;
+  const writing = { now: overrides.now, busyTimeoutMs: overrides.budgetBusyTimeoutMs };
+  const writer = budgetWriterFor(() => budget.path, store, keepBackups, writing);
+  let leases: ServerLeases | null = null;
+  let leftovers: { stop(): void } | null = null;
   if (config.ownsStore) {
     // `budget-chat restore` refuses while this is held (released at close, or by the system when the process dies).
-    lease = holdServerLease(budget.path);
+    leases = serverLeases(budget, config.budgetDb.path);
     try {
       // First settle the writes a crash left between budget.db's commit and chat.db's: then the approvals they belong to tell the truth.
       reconcileBudgetWrites(store);
@@ -146,6 +182,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
       store.cannotSave = problem;
       console.error(`${cannotSaveMessage(problem)}; start-up recovery is left for the next start. Pages still work; nothing new can be stored.`);
     }
+    // And from now on, the writes any other process leaves unsettled (a CLI import killed midway), within seconds.
+    leftovers = watchLeftoverWrites(store);
   }
   const client = overrides.client !== undefined ? overrides.client : config.apiKey === null ? null : modelClient({ ...config, apiKey: config.apiKey });
   // Summaries run in the background: a full window must not delay the answer; the memory serves from the next turn.
@@ -170,7 +208,7 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
     now: overrides.now,
   });
   // Without a model: merchant cache and card rules, the rest waits as Uncategorised (as `import` without a key).
-  const importer = importerFor(config.budgetDb.path, store, keepBackups, client ? new ModelClassifier(client, config.model) : null, overrides.now);
+  const importer = importerFor(config.budgetDb.path, store, keepBackups, client ? new ModelClassifier(client, config.model) : null, writing);
   if (approvals) {
     // A decision continues its conversation; pending approvals outlive a restart until their time passes.
     approvals.onOutcome((a, outcome) => void chat.approvalSettled(a, outcome));
@@ -191,18 +229,19 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
       await withDeadline(chat.shutdown(), SHUTDOWN_TURNS_MS);
       // Pending approvals stay pending (the next start arms them again); only their timers go.
       approvals?.stop();
+      leftovers?.stop();
       memory?.stop();
       if (memory) await withDeadline(memory.idle(), SHUTDOWN_MEMORY_MS);
       store.close();
       budget.close();
-      lease?.release();
+      leases?.release();
     },
   };
 }
 
 /** Imports write the configured database (never the demo one), through the same journaled path as every writer. */
-function importerFor(target: string, store: Store, keepBackups: number, model: ModelClassifier | null, now?: () => Date): Importer {
-  return new Importer({ target, store, writer: budgetWriterFor(target, store, keepBackups, now), model, now });
+function importerFor(target: string, store: Store, keepBackups: number, model: ModelClassifier | null, writing: { now?: () => Date; busyTimeoutMs?: number } = {}): Importer {
+  return new Importer({ target, store, writer: budgetWriterFor(target, store, keepBackups, writing), model, now: writing.now });
 }
 
 /** The databases as a CLI command without the chat uses them; each is opened on first use. */

@@ -13,6 +13,8 @@ export type ApprovalCardProps = {
   decision?: DecisionView | null;
   /** For an executed change: its Undo button or what came of undoing it. */
   undo?: UndoState | null;
+  /** Why the last decision did not happen while the card still waits (budget.db was busy: try again). */
+  notice?: string;
 };
 
 /**
@@ -43,7 +45,7 @@ export function ApprovalHead({ approvalId, preview, expiresAt, decided }: { appr
  * post with htmx; the answer replaces the whole card. app.js moves focus to a card when
  * it appears (Approve is then one Tab away) and to the outcome after a decision.
  */
-export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }: ApprovalCardProps) {
+export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo, notice }: ApprovalCardProps) {
   const id = encodeURIComponent(approvalId);
   const titleId = `${domIds.approval(approvalId)}-title`;
   return (
@@ -81,6 +83,11 @@ export function ApprovalCard({ approvalId, preview, expiresAt, decision, undo }:
           <form hx-post={`/approvals/${id}/reject`} hx-target={`#${domIds.approvalActions(approvalId)}`} hx-swap="outerHTML">
             <button type="submit">Reject</button>
           </form>
+          {notice ? (
+            <p class="error-message" role="alert">
+              {notice}
+            </p>
+          ) : null}
         </div>
       )}
       {/* Undone: the state line above says so; nothing is left to undo. */}

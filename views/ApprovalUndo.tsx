@@ -15,6 +15,11 @@ export function ApprovalUndo({ approvalId, state }: { approvalId: string; state:
         <form hx-post={`/approvals/${encodeURIComponent(approvalId)}/undo`} hx-target={`#${undoId}`} hx-swap="outerHTML">
           <button type="submit">Undo</button>
         </form>
+        {state.notice ? (
+          <p class="error-message" role="alert">
+            {state.notice}
+          </p>
+        ) : null}
       </div>
     );
   }

@@ -49,7 +49,8 @@ const SOURCE: Record<string, string> = { cache: "merchant cache", rules: "card r
  * glance; what its balances say; every row with its status and proposed merchant, category and
  * source; possible duplicates have a tick box (unticked: not imported), bad rows and skipped lines
  * their reason. A statement that does not reconcile imports only with its own tick. Or the problem
- * with the file, with the column fields opened when it is about a CSV's columns.
+ * with the file, with the column fields opened when it is about a CSV's columns. With both: the
+ * preview, and why its Import did not happen (budget.db was busy: Import again).
  */
 export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; needsMapping?: boolean }) {
   if (!p.preview) {
@@ -159,6 +160,11 @@ export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; 
         <label class="import-accept">
           <input type="checkbox" name="accept-unreconciled" value="on" required /> Import although the balances do not add up
         </label>
+      ) : null}
+      {p.error ? (
+        <p class="notice notice-error" role="alert">
+          <span class="error-message">{p.error}</span>
+        </p>
       ) : null}
       <button type="submit" class="primary" disabled={v.willImport === 0 && v.possible_duplicates === 0}>
         Import {plural(v.willImport, "transaction")}

@@ -4,9 +4,10 @@
  * A category lives in five places: `transactions.category`, `merchant_cache.category`,
  * `few_shot_examples.correct_category`, the `categories` table (name and the description
  * the pipeline classifies by) in budget.db, and the household's budgets in chat.db. A
- * rename or merge changes all of them in one budget.db transaction (through the one write
- * path, kind "category"), the budgets and the record of the change (what it replaced,
- * for undo) inside it, so a change that cannot be recorded is not made.
+ * rename or merge changes the four of budget.db in one transaction (through the one write
+ * path, kind "category"); the budgets it carries, and the record of the change (what it
+ * replaced, for undo), are the write's settlement: recorded in chat.db only once budget.db
+ * holds the change (SPEC §13.1), so chat.db never states a change that was not made.
  *
  * Names equal ignoring case are one category (SPEC §1): every place matches the old name
  * that way. Uncategorised is where the pipeline files what it cannot classify, so it can
@@ -19,12 +20,14 @@
 import type { Database } from "bun:sqlite";
 import type { BudgetDb, Role } from "../ledger/reader.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
-import type { BudgetWriter } from "../ledger/write-path.ts";
+import type { BudgetWriter, BudgetWriteReceipt } from "../ledger/write-path.ts";
 import { ChangeRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../core/errors.ts";
 import { plural } from "../core/format.ts";
 import { CONTROL_CHARS } from "../core/validation.ts";
+import type { Settlement } from "../store/budget-writes.ts";
 import type { BudgetValue } from "../store/budgets.ts";
 import type { DataEdit } from "../store/data-edits.ts";
+import { recordedEdit } from "../transactions/edit.ts";
 import type { Store } from "../store/store.ts";
 import { resolveCategory } from "../ledger/categories.ts";
 
@@ -197,19 +200,20 @@ function columns(db: Database, table: string): Set<string> {
 }
 
 /**
- * Carry out a plan: budget.db through the write path, the budgets and `record(snapshot)`
- * inside its transaction (throw there to roll everything back). Throws
- * WriteConflictError when the data no longer fit the plan.
+ * Carry out a plan: budget.db through the write path; the budgets it carries and whatever
+ * `settle(snapshot)` states are recorded in chat.db once budget.db holds the change (throw
+ * there to roll everything back). Throws WriteConflictError when the data no longer fit the plan.
  */
 export function applyCategoryChange(
   deps: CategoryDeps,
   plan: CategoryPlan,
-  opts: { userId: string | null; by: string; record: (s: CategorySnapshot) => void },
-): CategorySnapshot {
+  opts: { userId: string | null; by: string; settle: (s: CategorySnapshot) => Settlement | null },
+): Promise<BudgetWriteReceipt<CategorySnapshot>> {
   const now = (deps.now ?? (() => new Date()))().toISOString();
-  return deps.writer.write({
+  return deps.writer.writeWithReceipt({
     kind: "category",
     userId: opts.userId,
+    settle: (snap) => ({ ...opts.settle(snap), ...budgetMoves(snap, opts.by, false) }),
     apply: (db) => {
       const catCols = columns(db, "categories");
       const hasCategories = catCols.has("name") && catCols.has("description");
@@ -259,47 +263,67 @@ export function applyCategoryChange(
       }
       snap.rowsAfter = names.map((name) => ({ name, row: rowOf(name) }));
 
-      deps.store.transaction(() => {
-        if (plan.action === "rename" || plan.action === "merge") {
-          const from = deps.store.budgets.list().find((b) => b.category.toLowerCase() === plan.name.toLowerCase());
-          // A rename that only changes letter case finds the same budget twice: it is the one budget.
-          const into = deps.store.budgets.list().find((b) => b.category.toLowerCase() === plan.target!.toLowerCase() && b !== from && b.category !== from?.category);
-          const value = (b: typeof from): BudgetValue => (b ? { amount: b.amount, currency: b.currency } : null);
-          snap.budgetsBefore = [
-            { category: from?.category ?? plan.name, value: value(from) },
-            { category: into?.category ?? plan.target!, value: value(into) },
-          ];
-          if (from) {
-            // Merged budgets add up when they are in one currency; otherwise the target keeps its own.
-            const merged: BudgetValue = into ? (into.currency === from.currency ? { amount: Math.round((into.amount + from.amount) * 100) / 100, currency: into.currency } : value(into)) : value(from);
-            deps.store.budgets.write(from.category, null, opts.by);
-            if (into) deps.store.budgets.write(into.category, null, opts.by);
-            deps.store.budgets.write(plan.target!, merged, opts.by);
-          }
-          snap.budgetsAfter = snap.budgetsBefore.map((b, k) => ({
-            category: k === 0 ? b.category : plan.target!,
-            value: value(deps.store.budgets.list().find((x) => x.category.toLowerCase() === (k === 0 ? b.category : plan.target!).toLowerCase())),
-          }));
-        }
-        opts.record(snap);
-      });
+      if (plan.action === "rename" || plan.action === "merge") {
+        // The budgets move with the category: worked out now (chat.db read under budget.db's write lock), recorded with the settlement.
+        const budgets = deps.store.budgets.list();
+        const from = budgets.find((b) => b.category.toLowerCase() === plan.name.toLowerCase());
+        // A rename that only changes letter case finds the same budget twice: it is the one budget.
+        const into = budgets.find((b) => b.category.toLowerCase() === plan.target!.toLowerCase() && b !== from && b.category !== from?.category);
+        const value = (b: typeof from): BudgetValue => (b ? { amount: b.amount, currency: b.currency } : null);
+        snap.budgetsBefore = [
+          { category: from?.category ?? plan.name, value: value(from) },
+          { category: into?.category ?? plan.target!, value: value(into) },
+        ];
+        // Merged budgets add up when they are in one currency; otherwise the target keeps its own.
+        const merged: BudgetValue = !from ? value(into) : into ? (into.currency === from.currency ? { amount: Math.round((into.amount + from.amount) * 100) / 100, currency: into.currency } : value(into)) : value(from);
+        // A rename that only changes letter case keeps the one budget, under the new spelling.
+        const sameName = plan.name.toLowerCase() === plan.target!.toLowerCase();
+        snap.budgetsAfter = [
+          { category: snap.budgetsBefore[0]!.category, value: sameName ? merged : null },
+          { category: plan.target!, value: merged },
+        ];
+      }
       return snap;
     },
   });
 }
 
-/** Put back exactly what a change replaced; refuses (WriteConflictError) when anything it wrote was changed since. */
-export function undoCategoryChange(deps: CategoryDeps, snap: CategorySnapshot, opts: { userId: string | null; by: string; record: () => void }): void {
+/**
+ * The budget changes a rename or merge (or its undo) records when the category had a
+ * budget: the budgets it replaces removed, then the ones it leaves set. None otherwise.
+ */
+function budgetMoves(snap: CategorySnapshot, by: string, undo: boolean): Pick<Settlement, "budgets"> {
+  if (!snap.budgetsBefore[0]?.value) return {};
+  const [was, becomes] = undo ? [snap.budgetsAfter, snap.budgetsBefore] : [snap.budgetsBefore, snap.budgetsAfter];
+  return { budgets: [...was.map((b) => ({ category: b.category, value: null, by })), ...becomes.filter((b) => b.value).map((b) => ({ category: b.category, value: b.value, by }))] };
+}
+
+/**
+ * Put back exactly what a change replaced; refuses (WriteConflictError) when anything it
+ * wrote was changed since. The budgets it put back, and whatever `settle()` states, are
+ * recorded once budget.db holds the undo.
+ */
+export function undoCategoryChange(
+  deps: CategoryDeps,
+  snap: CategorySnapshot,
+  opts: { userId: string | null; by: string; settle: () => Settlement | null },
+): Promise<BudgetWriteReceipt<void>> {
   const { plan } = snap;
-  deps.writer.write({
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  return deps.writer.writeWithReceipt({
     kind: "category_undo",
     userId: opts.userId,
+    settle: () => ({ ...opts.settle(), ...budgetMoves(snap, opts.by, true) }),
     apply: (db) => {
-      const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
       const catCols = columns(db, "categories");
       const rowOf = (name: string) => categoryRow(db, catCols, name);
       for (const r of snap.rowsAfter) {
         if (!same(rowOf(r.name), r.row)) throw new WriteConflictError(`the category ${r.name} was changed again since`);
+      }
+      // The budgets it left must still be so (read under budget.db's write lock; put back with the settlement).
+      for (const b of snap.budgetsAfter) {
+        const now = deps.store.budgets.get(b.category);
+        if (!same(now ? { amount: now.amount, currency: now.currency } : null, b.value)) throw new WriteConflictError(`the ${b.category} budget was changed since`);
       }
       if (plan.target) {
         const to = plan.target;
@@ -324,15 +348,6 @@ export function undoCategoryChange(deps: CategoryDeps, snap: CategorySnapshot, o
           db.query(`INSERT INTO categories (${keys.join(", ")}) VALUES (${keys.map((k) => `$${k}`).join(", ")})`).run(Object.fromEntries(keys.map((k) => [k, r.row![k] as string])));
         }
       }
-      deps.store.transaction(() => {
-        for (const b of snap.budgetsAfter) {
-          const now = deps.store.budgets.get(b.category);
-          if (!same(now ? { amount: now.amount, currency: now.currency } : null, b.value)) throw new WriteConflictError(`the ${b.category} budget was changed since`);
-        }
-        for (const b of snap.budgetsAfter) deps.store.budgets.write(b.category, null, opts.by);
-        for (const b of snap.budgetsBefore) if (b.value) deps.store.budgets.write(b.category, b.value, opts.by);
-        opts.record();
-      });
     },
   });
 }
@@ -369,20 +384,21 @@ export function doneMessage(plan: CategoryPlan): string {
 
 /**
  * A change made by a person on the page or in the CLI: planned, applied, recorded in
- * store.edits (kind "category") with an audit entry. Returns the stored edit.
+ * store.edits (kind "category") with an audit entry once budget.db holds it. `edit`: the
+ * stored edit (null when chat.db was busy and records it a moment later).
  */
-export function changeCategory(deps: CategoryDeps, user: { id: string; name: string }, req: CategoryRequest, via: "page" | "cli" | "api"): DataEdit {
+export async function changeCategory(deps: CategoryDeps, user: { id: string; name: string }, req: CategoryRequest, via: "page" | "cli" | "api"): Promise<{ plan: CategoryPlan; message: string; edit: DataEdit | null }> {
   const plan = planCategoryChange(deps.budget, deps.store.budgets.list(), req);
-  let edit!: DataEdit;
-  applyCategoryChange(deps, plan, {
+  const message = doneMessage(plan);
+  const receipt = await applyCategoryChange(deps, plan, {
     userId: user.id,
     by: user.name,
-    record: (snap) => {
-      edit = deps.store.edits.add({ kind: "category", userId: user.id, message: doneMessage(plan), input: req, before: snap, after: { rowsAfter: snap.rowsAfter } });
-      deps.store.audit.add({ kind: "write", userId: user.id === "cli" ? null : user.id, detail: { edit: edit.id, change: "category", via, by: user.name, ...planDetail(plan) } });
-    },
+    settle: (snap) => ({
+      edit: { kind: "category", userId: user.id, message, input: req, before: snap, after: { rowsAfter: snap.rowsAfter } },
+      audit: [{ kind: "write", userId: user.id === "cli" ? null : user.id, detail: { change: "category", via, by: user.name, ...planDetail(plan) } }],
+    }),
   });
-  return edit;
+  return { plan, message, edit: await recordedEdit(deps.store, receipt) };
 }
 
 /** A plan's figures for the audit log and the JSON API. */
@@ -400,26 +416,30 @@ export function planDetail(plan: CategoryPlan): Record<string, unknown> {
 }
 
 /** Undo one of the user's category changes (the page's toast and list, `categories undo`), once. */
-export function undoCategoryChangeById(deps: CategoryDeps, user: { id: string; name: string }, editId: number): { edit: DataEdit; message: string } {
+export async function undoCategoryChangeById(deps: CategoryDeps, user: { id: string; name: string }, editId: number): Promise<{ edit: DataEdit; message: string }> {
   const edit = deps.store.edits.get(user.id, editId);
   if (!edit || edit.kind !== "category") throw new CategoryError("not_found", `No change ${editId} of yours to undo.`);
   if (edit.undoneAt) throw new CategoryError("conflict", "This change was already undone.");
   const snap = edit.before as CategorySnapshot;
   const message = `Undone: ${edit.message.replace(/\.$/, "")} is reversed.`;
   try {
-    undoCategoryChange(deps, snap, {
+    const receipt = await undoCategoryChange(deps, snap, {
       userId: user.id,
       by: user.name,
-      record: () => {
-        if (!deps.store.edits.markUndone(edit.id, user.name)) throw new WriteConflictError("this change was already undone");
-        deps.store.audit.add({ kind: "undo", userId: user.id === "cli" ? null : user.id, detail: { edit: edit.id, change: "category", by: user.name, ...planDetail(snap.plan) } });
+      settle: () => {
+        if (deps.store.edits.get(user.id, editId)?.undoneAt) throw new WriteConflictError("this change was already undone");
+        return {
+          editUndone: { id: edit.id, by: user.name },
+          audit: [{ kind: "undo", userId: user.id === "cli" ? null : user.id, detail: { edit: edit.id, change: "category", by: user.name, ...planDetail(snap.plan) } }],
+        };
       },
     });
+    const now = deps.store.edits.get(user.id, editId)!;
+    return { edit: receipt.settled ? now : { ...now, undoneAt: now.undoneAt ?? new Date().toISOString(), undoneBy: now.undoneBy ?? user.name }, message };
   } catch (e) {
     if (e instanceof WriteConflictError) throw new CategoryError("conflict", `Nothing was restored: ${e.message}.`);
     throw e;
   }
-  return { edit: deps.store.edits.get(user.id, editId)!, message };
 }
 
 /** A refused category change or undo, with its kind (the CLI exits 2 for `invalid` and `not_found`, 1 for a `conflict`). */

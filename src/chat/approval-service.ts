@@ -9,13 +9,16 @@
  *              and arms its expiry; the turn that asked ends `waiting` (nobody blocks);
  *   decide   → one atomic compare-and-set from 'pending' (store.approvals.decide), so a
  *              double click, a replay or a second tab finds it decided and executes
- *              nothing; approve executes the stored arguments once; the write (before/
- *              after), the result 'executed' and the audit entry are recorded only once
- *              the change is committed (a change to budget.db goes through the two-phase
- *              write path, which records them with its journal's "done"; a change to the
- *              app database alone records them in its own transaction); reject cancels;
- *              both are reported to the listener (the chat service), which starts the
- *              continuation turn that tells the model;
+ *              nothing; approve executes the stored arguments once; the decision's and
+ *              the write's audit entries, the write (before/after) and the result
+ *              'executed' are recorded only once the change is committed (a change to
+ *              budget.db goes through the two-phase write path, which records them with
+ *              its journal's "done"; a change to the app database alone records them in
+ *              its own transaction); a busy budget.db puts the approval back to pending
+ *              (503: try again) with nothing recorded; reject cancels; both are reported
+ *              to the listener (the chat service), which starts the continuation turn
+ *              that tells the model. An approval whose conversation was deleted (a reset)
+ *              can no longer be decided: 409, and it ends expired;
  *   timeout  → the approval expires (its timer, or start-up for one whose time passed
  *              while the server was down); the listener is told, the model learns it
  *              with the next request;
@@ -31,7 +34,7 @@ import type { ApprovalStatus } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
 import type { Store } from "../store/store.ts";
 import type { Change, Tool, ToolContext, WriteContext, WriteTool } from "../tools/types.ts";
-import { BudgetBusyError, type BudgetWriter } from "../ledger/write-path.ts";
+import { BudgetBusyError, BudgetUnwritableError, type BudgetWriter } from "../ledger/write-path.ts";
 import type { NewAuditEntry } from "../store/audit-log.ts";
 import { ChangeRefused, isBusyError, WriteConflictError } from "../core/errors.ts";
 import type { RunningTurn } from "./running-turn.ts";
@@ -60,10 +63,16 @@ type ExpiryTimer = { resolve(o: Outcome): void; cleanup(): void };
 export type DecisionResult =
   | { ok: true; approval: Approval; outcome: "executed" | "rejected"; message: string }
   /** `decided`: this call decided it (approved, but the change could not be made); otherwise nothing was decided. */
-  | { ok: false; refused: ChangeRefused; approval: Approval | null; decided?: true };
+  | { ok: false; refused: ChangeRefused | BudgetBusyError; approval: Approval | null; decided?: true };
 
-/** What an undo did; refused as a decision is (`not_found`, or `conflict`: not carried out, undone already, changed since). */
-export type UndoResult = { ok: true; approval: Approval; message: string } | { ok: false; refused: ChangeRefused; approval: Approval | null };
+/**
+ * What an undo did; refused as a decision is (`not_found`, or `conflict`: not carried out, undone already, changed since).
+ * A BudgetBusyError (its message the sentence to show: "Nothing was changed/restored: …"): budget.db was busy;
+ * nothing was written or recorded, an approval is pending again and an Undo stays: try again (a 503 with Retry-After).
+ */
+export type UndoResult = { ok: true; approval: Approval; message: string } | { ok: false; refused: ChangeRefused | BudgetBusyError; approval: Approval | null };
+
+export const CONVERSATION_GONE_MESSAGE = "The conversation of this approval was deleted, so it can no longer be decided; nothing was changed.";
 
 export const REJECTED_MESSAGE = "The user rejected the change; nothing was modified.";
 export const NOT_FOUND_MESSAGE = "Approval not found.";
@@ -184,10 +193,11 @@ export class ApprovalService {
    * The user's decision. Executes (for "approved") at most once per approval, in whatever
    * process decides it before it expires (the answer that asked has long ended).
    */
-  decide(userId: string, id: string, decision: "approved" | "rejected"): DecisionResult {
+  async decide(userId: string, id: string, decision: "approved" | "rejected"): Promise<DecisionResult> {
     const current = this.store.approvals.get(userId, id);
     if (!current) return { ok: false, refused: new ChangeRefused("not_found", NOT_FOUND_MESSAGE), approval: null };
     if (current.status !== "pending") return { ok: false, refused: new ChangeRefused("conflict", alreadyMessage(current)), approval: current };
+    if (!this.store.conversations.get(userId, current.conversationId)) return this.orphaned(current);
     const timer = this.timers.get(id) ?? this.arm(current);
     let decided: Approval | null;
     try {
@@ -203,16 +213,16 @@ export class ApprovalService {
       return { ok: false, refused: new ChangeRefused("conflict", now ? alreadyMessage(now) : NOT_FOUND_MESSAGE), approval: now };
     }
     timer.cleanup();
-    // From here on every failure ends in failed(): the listener always hears the outcome, the approval always ends final.
+    const decidedEntry: NewAuditEntry = {
+      kind: "approval_decided",
+      userId,
+      conversationId: decided.conversationId,
+      detail: { approvalId: id, tool: decided.tool, turnId: decided.turnId, decision },
+    };
+    // From here on every failure ends in failed() (or, on a busy budget.db, back to pending): the listener always hears the outcome, the approval always ends final.
     try {
-      this.store.audit.add({
-        kind: "approval_decided",
-        userId,
-        conversationId: decided.conversationId,
-        detail: { approvalId: id, tool: decided.tool, turnId: decided.turnId, decision },
-      });
-
       if (decision === "rejected") {
+        this.store.audit.add(decidedEntry);
         this.store.approvals.setResult(id, { message: REJECTED_MESSAGE } satisfies ApprovalResult);
         timer.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
         return { ok: true, approval: this.store.approvals.get(userId, id)!, outcome: "rejected", message: REJECTED_MESSAGE };
@@ -223,16 +233,16 @@ export class ApprovalService {
         result: { message: c.message, ...c.detail } satisfies ApprovalResult,
         audit: this.auditEntry(userId, decided, { ok: true, ...c.detail, before: c.before, after: c.after }),
       });
-      // A change to budget.db is recorded by the write path once budget.db holds it (two-phase, SPEC §13).
+      // A change to budget.db is recorded by the write path once budget.db holds it (two-phase, SPEC §13), the decision with it.
       let inBudget: Change | null = null;
       const writer = this.ctx.writer.withSettlement(({ snapshot }) => {
         if (!inBudget) return null;
         const e = executed(inBudget);
         // The audit names the snapshot of budget.db taken before the change (SPEC §13), when backups are on.
         const audit = snapshot ? { ...e.audit, detail: { ...(e.audit.detail as Record<string, unknown>), snapshot } } : e.audit;
-        return { executed: { approvalId: id, before: inBudget.before, after: inBudget.after, result: e.result }, audit: [audit] };
+        return { executed: { approvalId: id, before: inBudget.before, after: inBudget.after, result: e.result }, audit: [decidedEntry, audit] };
       });
-      const change = this.policyOf(decided).execute({ ...this.ctx, writer, userId }, stored.args, (c) => {
+      const change = await this.policyOf(decided).execute({ ...this.ctx, writer, userId }, stored.args, (c) => {
         if (writer.writing) {
           inBudget = c;
           return;
@@ -242,17 +252,38 @@ export class ApprovalService {
         this.store.transaction(() => {
           this.store.approvals.recordWrite(id, c.before, c.after);
           if (!this.store.approvals.markExecuted(id, e.result)) throw new Error("approval is no longer in 'approved'");
+          this.store.audit.add(decidedEntry);
           this.store.audit.add(e.audit);
         });
       });
       timer.resolve({ decision: "approved", result: change.message, isError: false });
       const now = this.store.approvals.get(userId, id)!;
-      // budget.db holds the change even when chat.db could not record it yet (retried; start-up settles it at the latest).
+      // budget.db holds the change even when chat.db could not record it yet (retried; reconciled at the latest).
       const shown = now.status === "approved" ? { ...now, status: "executed" as const, result: executed(change).result } : now;
       return { ok: true, approval: shown, outcome: "executed", message: change.message };
     } catch (err) {
-      return this.failed(userId, decided, timer, decision, err);
+      if (err instanceof BudgetBusyError) return this.reopen(decided, err);
+      return this.failed(userId, decided, timer, decision, err, decidedEntry);
     }
+  }
+
+  /**
+   * budget.db was busy: nothing was written or recorded, so the approval is pending again
+   * (armed to expire as before) and the user may simply approve again; 503.
+   */
+  private reopen(a: Approval, err: BudgetBusyError): DecisionResult {
+    this.store.writeSoon(`approval ${a.id} pending again`, () => void this.store.approvals.reopen(a.id));
+    const pending: Approval = { ...a, status: "pending", decidedAt: null };
+    this.arm(pending);
+    return { ok: false, refused: new BudgetBusyError(`Nothing was changed: ${err.message}.`), approval: pending };
+  }
+
+  /** An approval whose conversation was deleted (a reset): it ends expired, without a word to a conversation that is gone; 409. */
+  private orphaned(a: Approval): DecisionResult {
+    this.timers.get(a.id)?.cleanup();
+    const expired = this.store.approvals.expire(a.id, "conversation deleted");
+    if (expired) this.store.approvals.setResult(a.id, { message: CONVERSATION_GONE_MESSAGE } satisfies ApprovalResult);
+    return { ok: false, refused: new ChangeRefused("conflict", CONVERSATION_GONE_MESSAGE), approval: this.store.approvals.get(a.userId, a.id) };
   }
 
   private auditEntry(userId: string, a: Approval, detail: Record<string, unknown>): NewAuditEntry {
@@ -274,7 +305,7 @@ export class ApprovalService {
    * (`failed`, or `rejected`) is stored as soon as the app database lets us (it may be the
    * very thing that is locked). An approve is refused as a `conflict`.
    */
-  private failed(userId: string, a: Approval, timer: ExpiryTimer, decision: "approved" | "rejected", err: unknown): DecisionResult {
+  private failed(userId: string, a: Approval, timer: ExpiryTimer, decision: "approved" | "rejected", err: unknown, decidedEntry?: NewAuditEntry): DecisionResult {
     timer.cleanup();
     if (decision === "rejected") {
       timer.resolve({ decision: "rejected", result: REJECTED_MESSAGE, isError: true });
@@ -287,7 +318,7 @@ export class ApprovalService {
       return { ok: true, approval: { ...a, status: "rejected", result: { message: REJECTED_MESSAGE } }, outcome: "rejected", message: REJECTED_MESSAGE };
     }
     const conflict = err instanceof WriteConflictError;
-    const why = conflict || err instanceof BudgetBusyError
+    const why = conflict || err instanceof BudgetUnwritableError
       ? (err as Error).message
       : isBusyError(err)
         ? "the app database was busy (another program held a lock on it), so the change could not be recorded"
@@ -305,13 +336,15 @@ export class ApprovalService {
     });
     const result = { message, error: why } satisfies ApprovalResult;
     this.store.writeSoon(`the failure of approval ${a.id}`, () => {
-      if (this.store.approvals.markFailed(a.id, result)) this.writeAudit(userId, a, { ok: false, error: why });
+      if (!this.store.approvals.markFailed(a.id, result)) return;
+      if (decidedEntry) this.store.audit.add(decidedEntry);
+      this.writeAudit(userId, a, { ok: false, error: why });
     });
     return { ok: false, refused: new ChangeRefused("conflict", message), approval: { ...a, status: "failed", result }, decided: true };
   }
 
   /** Put back what an executed approval changed; once. */
-  undo(userId: string, id: string): UndoResult {
+  async undo(userId: string, id: string): Promise<UndoResult> {
     const a = this.store.approvals.get(userId, id);
     if (!a) return { ok: false, refused: new ChangeRefused("not_found", NOT_FOUND_MESSAGE), approval: null };
     const write = this.store.approvals.getWrite(id);
@@ -332,7 +365,7 @@ export class ApprovalService {
     let inBudget: string | null = null;
     const writer = this.ctx.writer.withSettlement(() => (inBudget === null ? null : { undone: { approvalId: id, result: undone(inBudget) }, audit: [okEntry()] }));
     try {
-      const message = this.policyOf(a).undo({ ...this.ctx, writer, userId }, (a.args as StoredApprovalArgs).args, write, (message) => {
+      const message = await this.policyOf(a).undo({ ...this.ctx, writer, userId }, (a.args as StoredApprovalArgs).args, write, (message) => {
         if (writer.writing) {
           inBudget = message;
           return;
@@ -348,8 +381,11 @@ export class ApprovalService {
       const now = this.store.approvals.get(userId, id)!;
       return { ok: true, approval: now.status === "executed" ? { ...now, status: "undone", result: undone(message) } : now, message };
     } catch (err) {
-      const why = err instanceof WriteConflictError ? err.message : `the undo failed (${(err as Error).message})`;
-      if (!(err instanceof WriteConflictError)) console.error(`approval ${id}: undo failed:`, err);
+      // A busy budget.db: nothing was changed, and nothing is recorded; the Undo stays for another try.
+      if (err instanceof BudgetBusyError) return { ok: false, refused: new BudgetBusyError(`Nothing was restored: ${err.message}.`), approval: a };
+      const refused = err instanceof WriteConflictError || err instanceof BudgetUnwritableError;
+      const why = refused ? (err as Error).message : `the undo failed (${(err as Error).message})`;
+      if (!refused) console.error(`approval ${id}: undo failed:`, err);
       audit({ ok: false, error: why });
       return { ok: false, refused: new ChangeRefused("conflict", `Nothing was restored: ${why}.`), approval: this.store.approvals.get(userId, id) };
     }

@@ -106,12 +106,18 @@ export class ChatService {
   approvalSettled(approval: Approval, outcome: ApprovalOutcome): RunningTurn | null {
     const { store } = this.deps;
     const failed = outcome.decision === "approved" && outcome.isError;
-    store.writeSoon(`the outcome of approval ${approval.id}`, () => {
-      store.turns.appendEvents(approval.turnId, [
-        { type: "approval_decided", id: approval.id, decision: outcome.decision, detail: outcome.result, ...(failed ? { failed } : {}) },
-      ]);
-      store.turns.settleWaiting(approval.turnId);
-    });
+    try {
+      store.writeSoon(`the outcome of approval ${approval.id}`, () => {
+        store.turns.appendEvents(approval.turnId, [
+          { type: "approval_decided", id: approval.id, decision: outcome.decision, detail: outcome.result, ...(failed ? { failed } : {}) },
+        ]);
+        store.turns.settleWaiting(approval.turnId);
+      });
+    } catch (err) {
+      // The conversation was reset meanwhile (its turns are gone): there is nothing to tell, nor to continue.
+      console.error(`approval ${approval.id}: its outcome could not be added to its answer:`, (err as Error).message);
+      return null;
+    }
     // An expiry, or a change that failed on a lock (the app database is likely still busy), starts nothing;
     // nor does any decision without a model (a card left from before a restart with --no-model).
     if (outcome.decision === "expired" || outcome.fatal || !this.hasModel) return null;

@@ -6,7 +6,7 @@
  * changed under the command or a database problem.
  */
 import { openLocal } from "../app.ts";
-import { CategoryError, changeCategory, listCategories, roleNote, undoCategoryChangeById, type CategoryRequest, type CategorySnapshot } from "../categories/categories.ts";
+import { CategoryError, changeCategory, listCategories, roleNote, undoCategoryChangeById, type CategoryRequest } from "../categories/categories.ts";
 import { flagHelp, flagOptions } from "../config.ts";
 import { ToolInputError, UsageError, WriteConflictError } from "../core/errors.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
@@ -64,7 +64,7 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
     }
     if (action === "undo") {
       if (!/^\d+$/.test(rest[0]!)) throw new UsageError(`categories undo: ID must be the number a change printed, got "${rest[0]}"`);
-      const { message } = undoCategoryChangeById(deps, CLI, Number(rest[0]));
+      const { message } = await undoCategoryChangeById(deps, CLI, Number(rest[0]));
       console.log(message);
       return 0;
     }
@@ -77,9 +77,13 @@ export async function categoriesCommand(argv: string[]): Promise<number> {
           : action === "merge"
             ? { action, name: a, into: b }
             : { action: "describe", name: a, description: b };
-    const edit = changeCategory(deps, CLI, req, "cli");
-    console.log(`${edit.message} (change ${edit.id}; undo with: budget-chat categories undo ${edit.id})`);
-    const note = roleNote(budget, (edit.before as CategorySnapshot).plan);
+    const { plan, message, edit } = await changeCategory(deps, CLI, req, "cli");
+    console.log(
+      edit
+        ? `${message} (change ${edit.id}; undo with: budget-chat categories undo ${edit.id})`
+        : `${message} (the app database was busy: the change is made, and its record for undo follows once that database is free; its number then shows under "Your recent changes" on the Categories page)`,
+    );
+    const note = roleNote(budget, plan);
     if (note) console.error(`warning: ${note}`);
     return 0;
   } catch (e) {

@@ -199,7 +199,7 @@ export async function importCommand(argv: string[]): Promise<number> {
       let report: FileReport;
       if (item.kind === "streamed") {
         const sf = item.sf;
-        const done = importer.commitStreamed(sf, { includePossibleDuplicates: include, acceptUnreconciled, dryRun, seen: dryRun ? seen : undefined, actor: CLI_ACTOR });
+        const done = await importer.commitStreamed(sf, { includePossibleDuplicates: include, acceptUnreconciled, dryRun, seen: dryRun ? seen : undefined, actor: CLI_ACTOR });
         ({ batch, inserted, alreadyThere } = done);
         if (done.snapshot) snapshots.add(done.snapshot);
         for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
@@ -221,7 +221,7 @@ export async function importCommand(argv: string[]): Promise<number> {
           inserted = rows.length;
           for (const i of rows) bySource[classificationOf(plan, i).source]++;
         } else {
-          const done = importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: CLI_ACTOR });
+          const done = await importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: CLI_ACTOR });
           ({ batch, inserted, alreadyThere } = done);
           if (done.snapshot) snapshots.add(done.snapshot);
           for (const [k, n] of Object.entries(done.bySource)) bySource[k as ClassSource] += n;
@@ -380,7 +380,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
   try {
     if (action === "undo") {
       try {
-        const done = importer.undo(rest[0]!, CLI_ACTOR);
+        const done = await importer.undo(rest[0]!, CLI_ACTOR);
         console.log(`Undone: removed ${formatCount(done.deleted)} transaction${done.deleted === 1 ? "" : "s"} of ${done.batch}.`);
         return 0;
       } catch (e) {

@@ -14,9 +14,15 @@
  *      the `account` column and the import's own tables when absent, the rows (`INSERT OR
  *      IGNORE`, so a row another import added meanwhile is not added twice) with their
  *      transaction_details, the statement's checked balances (account_balances), the model's
- *      answers in merchant_cache, one import_log row, and in chat.db the import's record and its
- *      audit entry; if any of it fails, none of it is kept.
- * `undo` deletes exactly one batch's rows (and their details and balances), in one transaction, audited with who.
+ *      answers in merchant_cache, one import_log row; then, once budget.db holds them, in chat.db
+ *      the import's record and its audit entry (the write's settlement); if any of it fails,
+ *      none of it is kept.
+ * `undo` deletes exactly one batch's rows (and their details and balances), in one transaction,
+ * recorded and audited with who once budget.db holds it. Commit, undo and `classifyPending` work
+ * in time slices, yielding to the event loop between them (the transaction stays one): a 50 MB
+ * statement does not stall the server. A streamed import (the command line's large files) is
+ * read again by a synchronous reader inside its write, so it does not pause: no server runs in
+ * that process.
  *
  * A statement's rows stay in their columns (RowTable) from the reader to the commit: a plan adds
  * per-row arrays (status, class) beside them instead of copying rows, so a million-row statement
@@ -29,6 +35,7 @@ import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
 import { budgetWriterFor, type BudgetWriter } from "../ledger/write-path.ts";
+import { TimeSlices } from "../core/time-slices.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
 import { formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
@@ -343,7 +350,7 @@ function readAgain(
   o: { include: boolean; seen?: Set<string>; batch: string | null },
   counts: StreamedOutcome["counts"],
   possible: PlannedRow[],
-  visit: (rows: RowTable, i: number, id: string, c: Classified) => void,
+  visit: RowVisitor,
 ): void {
   // The first reading knew the balance column's verdict; this one applies it from the first row.
   const flipSigns = (sf.readOptions.flipSigns === true) !== sf.invertedByBalance;
@@ -403,6 +410,8 @@ const breathe = () => new Promise<void>((r) => setImmediate(r));
 /** Rows per step of a long loop: a few tens of milliseconds of work. */
 const STEP_ROWS = 10_000;
 
+type RowVisitor = (rows: RowTable, i: number, id: string, c: Classified) => void;
+
 /** What one import writes: its file's facts, and its rows one by one (from a plan, or read again chunk by chunk). */
 type BatchSource = {
   file: string;
@@ -411,18 +420,30 @@ type BatchSource = {
   reconciliation: readonly Reconciliation[];
   sha256: string;
   learned: Map<string, Classified>;
-  /** Each row to insert, with its id and class (`db`: the write's own connection, for what must be looked up as it goes; `batch`: this import's). */
-  eachRow(db: Database, batch: string | null, visit: (rows: RowTable, i: number, id: string, c: Classified) => void): void;
+  /**
+   * Each row to insert, with its id and class (`db`: the write's own connection, for what must be looked up as it
+   * goes; `batch`: this import's). A source that can stop between rows (a plan, in memory) awaits `pause()` after
+   * each: the write's time slices pass there. A streamed file cannot (its reader is synchronous) and never calls it.
+   */
+  eachRow(db: Database, batch: string | null, visit: RowVisitor, pause: () => Promise<void>): void | Promise<void>;
 };
 
 function planSource(plan: FilePlan, rows: readonly number[]): BatchSource {
   return {
     ...plan,
-    eachRow: (_db, _batch, visit) => {
-      for (const i of rows) visit(plan.rows, i, plan.ids[i]!, classificationOf(plan, i));
+    eachRow: async (_db, _batch, visit, pause) => {
+      for (const i of rows) {
+        visit(plan.rows, i, plan.ids[i]!, classificationOf(plan, i));
+        await pause();
+      }
     },
   };
 }
+
+/** transaction_details written at once, in key order (see writeBatch). */
+const DETAILS_CHUNK = 50_000;
+/** Rows an undo deletes with one statement (a few milliseconds' work between two chances to pause). */
+const DELETE_CHUNK = 500;
 
 /** Thrown inside the write when every row turned out to be there already: rolls the empty batch back. */
 class NothingToAdd extends Error {}
@@ -445,7 +466,7 @@ export class Importer {
   ) {
     // The demo database is refused when an import would write (ensureBudgetDb), not here: a server configured
     // with it must still start.
-    this.writer = opts.writer ?? budgetWriterFor(opts.target, opts.store, opts.keepBackups ?? 0, opts.now);
+    this.writer = opts.writer ?? budgetWriterFor(opts.target, opts.store, opts.keepBackups ?? 0, { now: opts.now });
   }
 
   get target(): string {
@@ -635,7 +656,7 @@ export class Importer {
    * Write a plan: one batch, one transaction (see the file comment). Creates budget.db
    * first when there is none. Returns the batch and how many rows it added.
    */
-  commit(plan: FilePlan, opts: { includePossibleDuplicates?: IncludePossible; acceptUnreconciled?: boolean; actor: ImportActor }): CommitResult {
+  async commit(plan: FilePlan, opts: { includePossibleDuplicates?: IncludePossible; acceptUnreconciled?: boolean; actor: ImportActor }): Promise<CommitResult> {
     const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(plan.file, plan.format, plan.reconciliation);
     if (refusal) throw new ImportInputError(refusal);
     const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
@@ -643,7 +664,7 @@ export class Importer {
     const { batch, at } = this.newBatch(plan.file);
     let receipt;
     try {
-      receipt = this.writeBatch(planSource(plan, rows), batch, at, opts.actor);
+      receipt = await this.writeBatch(planSource(plan, rows), batch, at, opts.actor);
     } catch (err) {
       // Another import added every row between plan and write: no batch, nothing written (rolled back).
       if (err instanceof NothingToAdd) return { batch: null, inserted: 0, alreadyThere: rows.length, bySource: emptyBySource() };
@@ -682,21 +703,23 @@ export class Importer {
    * Write a statement read by parseStreamed: its text read again, a chunk of rows at a time, each
    * chunk's ids, duplicates, possible duplicates and class (cache, card rules; the model is left to
    * `budget-chat classify`) worked out and its rows inserted, all in the one transaction of the
-   * import; or, for a dry run, only counted. Memory holds one chunk and the statement's text.
+   * import (the write path's, two-phase like any import's); or, for a dry run, only counted.
+   * Memory holds one chunk and the statement's text.
    */
-  commitStreamed(sf: StreamedFile, opts: { includePossibleDuplicates?: boolean; acceptUnreconciled?: boolean; dryRun?: boolean; seen?: Set<string>; actor: ImportActor }): StreamedOutcome {
+  async commitStreamed(sf: StreamedFile, opts: { includePossibleDuplicates?: boolean; acceptUnreconciled?: boolean; dryRun?: boolean; seen?: Set<string>; actor: ImportActor }): Promise<StreamedOutcome> {
     const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(sf.file, sf.format, sf.reconciliation);
     if (refusal) throw new ImportInputError(refusal);
     const counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
     const possible: PlannedRow[] = [];
-    const eachRow: BatchSource["eachRow"] = (db, batch, visit) => readAgain(sf, db, { include: opts.includePossibleDuplicates === true, seen: opts.seen, batch }, counts, possible, visit);
+    const readRows = (db: Database | null, batch: string | null, visit: RowVisitor) =>
+      readAgain(sf, db, { include: opts.includePossibleDuplicates === true, seen: opts.seen, batch }, counts, possible, visit);
     const bySource = emptyBySource();
     const outcome = (r: Partial<CommitResult> & { inserted: number }): StreamedOutcome => ({ batch: null, alreadyThere: 0, bySource, ...r, counts, possible });
     if (opts.dryRun) {
       const db = this.openForReading();
       let would = 0;
       try {
-        eachRow(db as Database, null, (_t, _i, _id, c) => {
+        readRows(db, null, (_t, _i, _id, c) => {
           would++;
           bySource[c.source]++;
         });
@@ -707,7 +730,7 @@ export class Importer {
     }
     const { batch, at } = this.newBatch(sf.file);
     try {
-      const receipt = this.writeBatch({ ...sf, learned: new Map(), eachRow }, batch, at, opts.actor);
+      const receipt = await this.writeBatch({ ...sf, learned: new Map(), eachRow: readRows }, batch, at, opts.actor);
       const r = receipt.result;
       return outcome({ batch: r.batch, inserted: r.inserted, bySource: r.bySource, snapshot: receipt.snapshot, alreadyThere: counts.new + (opts.includePossibleDuplicates ? counts.possibleDuplicates : 0) - r.inserted });
     } catch (err) {
@@ -721,10 +744,11 @@ export class Importer {
     return this.writer.writeWithReceipt({
       kind: "import",
       userId: actor.userId,
-      apply: (db) => {
+      apply: async (db) => {
         ensureAccountColumn(db);
         ensureImportTables(db);
         const details = detailsWriter(db, source);
+        const slices = new TimeSlices();
         const insert = db.prepare(
           `INSERT OR IGNORE INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence,
              transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -737,25 +761,38 @@ export class Importer {
         // Details are written in the order of their key (transaction_id), a chunk at a time: in that order the
         // primary-key index grows at its end instead of being split all over (about half the time).
         let pending: { t: RowTable; i: number; id: string }[] = [];
-        const writeDetails = () => {
-          pending.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
-          for (const d of pending) details(d.t, d.i, d.id);
+        const takePending = () => {
+          const out = pending.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
           pending = [];
+          return out;
         };
-        source.eachRow(db, batch, (t, i, id, c) => {
+        const writeDetailsInSlices = async () => {
+          for (const d of takePending()) {
+            details(d.t, d.i, d.id);
+            if (slices.due()) await slices.pause();
+          }
+        };
+        const visit: RowVisitor = (t, i, id, c) => {
+          // A source that never pauses (a streamed file) has a full chunk of details written here, at once.
+          if (pending.length >= DETAILS_CHUNK) for (const d of takePending()) details(d.t, d.i, d.id);
           const date = t.date(i);
           const description = t.descriptionOf(i);
           const { changes } = insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, batch, at, t.accountOf(i));
           if (changes === 0) return;
           pending.push({ t, i, id });
-          if (pending.length >= 50_000) writeDetails();
           inserted++;
           bySource[c.source]++;
           if (c.source === "llm") usedKeys.add(pipelineMerchantKey(description));
           if (first === null || date < first) first = date;
           if (last === null || date > last) last = date;
-        });
-        writeDetails();
+        };
+        // Between rows of a source that can pause: a full chunk of details written in slices, and the server answers.
+        const pause = async () => {
+          if (pending.length >= DETAILS_CHUNK) await writeDetailsInSlices();
+          if (slices.due()) await slices.pause();
+        };
+        await source.eachRow(db, batch, visit, pause);
+        await writeDetailsInSlices();
         if (inserted === 0) throw new NothingToAdd();
         storeCheckedBalances(db, source, batch);
         // As the pipeline does after asking its model: the answer is cached under the merchant key.
@@ -799,7 +836,7 @@ export class Importer {
    * database holds decides, not only the record: an import into another database is not
    * this one's to undo, and rows a restore brought back can be undone again.
    */
-  undo(batch: string, actor: ImportActor): { batch: string; deleted: number } {
+  async undo(batch: string, actor: ImportActor): Promise<{ batch: string; deleted: number }> {
     const { store } = this.opts;
     const record = store.imports.get(batch);
     if (!record || (record.dbPath !== null && record.dbPath !== resolve(this.opts.target))) {
@@ -809,9 +846,24 @@ export class Importer {
     return this.writer.write({
       kind: "import_undo",
       userId: actor.userId,
-      apply: (db) => {
-        deleteImportFacts(db, batch);
-        const deleted = db.prepare("DELETE FROM transactions WHERE import_batch = ?").run(batch).changes;
+      apply: async (db) => {
+        // In time slices, so that the server answers meanwhile: the rows' ids first, then their details, balances and
+        // the rows themselves, DELETE_CHUNK a statement.
+        const slices = new TimeSlices();
+        const ids: number[] = [];
+        const keys: string[] = [];
+        for (const r of db.query("SELECT id, transaction_id FROM transactions WHERE import_batch = ?").iterate(batch) as IterableIterator<{ id: number; transaction_id: string | null }>) {
+          ids.push(r.id);
+          if (r.transaction_id !== null) keys.push(r.transaction_id);
+          if (slices.due()) await slices.pause();
+        }
+        await deleteImportFacts(db, batch, keys, slices);
+        const remove = db.prepare("DELETE FROM transactions WHERE id IN (SELECT value FROM json_each(?))");
+        let deleted = 0;
+        for (let k = 0; k < ids.length; k += DELETE_CHUNK) {
+          deleted += remove.run(JSON.stringify(ids.slice(k, k + DELETE_CHUNK))).changes;
+          if (slices.due()) await slices.pause();
+        }
         // Nothing of it is there: undone already (or removed since); throwing rolls back and records nothing.
         if (deleted === 0) {
           throw new ImportUndoError(
@@ -859,27 +911,29 @@ export class Importer {
       db.close();
     }
     const at = pipelineTimestamp(this.now());
-    const { store } = this.opts;
     return this.writer.write({
       kind: "classify",
       userId: actor.userId,
-      apply: (w) => {
+      apply: async (w) => {
+        const slices = new TimeSlices();
         const update = w.prepare(
           "UPDATE transactions SET merchant_name = ?, category = ?, confidence = ?, source = ? WHERE id = ? AND source = 'unclassified'",
         );
         const bySource = emptyBySource();
         let classified = 0;
-        pending.forEach((r, i) => {
+        for (const [i, r] of pending.entries()) {
           const c = outcome.classes[i]!;
-          if (c.source === "unclassified") return;
+          if (c.source === "unclassified") continue;
           classified += update.run(c.merchant, c.category, c.confidence, c.source, r.id).changes;
           bySource[c.source]++;
-        });
+          if (slices.due()) await slices.pause();
+        }
         const upsert = w.prepare(PIPELINE_CACHE_UPSERT);
         for (const [key, c] of outcome.learned) upsert.run(key, c.merchant, c.category, c.confidence, "llm", at, at);
-        store.audit.add({ kind: "write", userId: actor.userId, detail: { classify: classified, pending: pending.length, by_source: bySource, via: actor.via, by: actor.by } });
         return { pending: pending.length, classified, bySource, modelError: outcome.modelError };
       },
+      // Audited once budget.db holds the classification.
+      settle: (r) => ({ audit: [{ kind: "write", userId: actor.userId, detail: { classify: r.classified, pending: r.pending, by_source: r.bySource, via: actor.via, by: actor.by } }] }),
     });
   }
 
@@ -960,11 +1014,15 @@ function storeCheckedBalances(db: Database, source: { file: string; account: str
   }
 }
 
-/** An import's details and balances go with its rows. */
-function deleteImportFacts(db: Database, batch: string): void {
+/** An import's details (by its rows' transaction ids, DELETE_CHUNK a statement, pausing when a slice is spent) and balances go with its rows. */
+async function deleteImportFacts(db: Database, batch: string, transactionIds: readonly string[], slices: TimeSlices): Promise<void> {
   const has = (t: string) => db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(t) !== null;
   if (has("transaction_details")) {
-    db.prepare("DELETE FROM transaction_details WHERE transaction_id IN (SELECT transaction_id FROM transactions WHERE import_batch = ?)").run(batch);
+    const remove = db.prepare("DELETE FROM transaction_details WHERE transaction_id IN (SELECT value FROM json_each(?))");
+    for (let k = 0; k < transactionIds.length; k += DELETE_CHUNK) {
+      remove.run(JSON.stringify(transactionIds.slice(k, k + DELETE_CHUNK)));
+      if (slices.due()) await slices.pause();
+    }
   }
   if (has("account_balances")) db.prepare("DELETE FROM account_balances WHERE import_batch = ?").run(batch);
 }

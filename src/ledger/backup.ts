@@ -6,11 +6,17 @@
  * A snapshot is `VACUUM INTO` from a read-only connection: one consistent read
  * transaction, so a pipeline writing at the same time is either wholly in it or not at all.
  * Names are `budget-<RFC 3339 UTC time>.db`; on Windows, where file names cannot hold ':',
- * the time's colons are written as '-' (both spellings are read back).
+ * the time's colons are written as '-' (both spellings are read back). A snapshot is known
+ * by its content, not only its name: a whole SQLite file with a transactions table whose
+ * `PRAGMA application_id` says budget-chat took it (a junk file named like one is no
+ * backup, and is neither counted nor pruned).
  */
 import { Database } from "bun:sqlite";
 import { existsSync, linkSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, unlinkSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+
+/** `PRAGMA application_id` of the snapshots budget-chat takes ("bcsn"); a restored database carries none again (0, as the pipeline's). */
+export const SNAPSHOT_APPLICATION_ID = 0x6263736e;
 
 /** The default folder of a budget database's snapshots: `backups/` beside it. */
 export function backupDirFor(dbPath: string): string {
@@ -25,7 +31,7 @@ export function snapshotName(at: Date): string {
 
 const NAME = /^budget-(\d{4}-\d{2}-\d{2})T(\d{2})[:-](\d{2})[:-](\d{2})(?:\.\d+)?Z(?:-\d+)?\.db$/;
 
-/** The snapshots in `dir`, oldest first. */
+/** The snapshots budget-chat took in `dir` (by name and content: isSnapshot), oldest first. */
 export function listSnapshots(dir: string): { path: string; at: Date }[] {
   let names: string[];
   try {
@@ -36,17 +42,39 @@ export function listSnapshots(dir: string): { path: string; at: Date }[] {
   return names
     .flatMap((name) => {
       const m = NAME.exec(name);
-      return m ? [{ path: join(dir, name), at: new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`) }] : [];
+      return m && isSnapshot(join(dir, name)) ? [{ path: join(dir, name), at: new Date(`${m[1]}T${m[2]}:${m[3]}:${m[4]}Z`) }] : [];
     })
     .sort((a, b) => a.at.getTime() - b.at.getTime() || a.path.localeCompare(b.path));
+}
+
+/**
+ * Whether `path` is a snapshot budget-chat took: a whole SQLite file (its header's page
+ * size × page count is the file's size), our application id, a transactions table. Cheap:
+ * the header and the schema, not the pages.
+ */
+export function isSnapshot(path: string): boolean {
+  let db: Database | undefined;
+  try {
+    db = new Database(path, { readonly: true, strict: true });
+    const one = <T>(sql: string) => db!.query(sql).get() as T;
+    if (one<{ application_id: number }>("PRAGMA application_id").application_id !== SNAPSHOT_APPLICATION_ID) return false;
+    const size = one<{ page_size: number }>("PRAGMA page_size").page_size * one<{ page_count: number }>("PRAGMA page_count").page_count;
+    if (size !== statSync(path).size) return false;
+    return one<{ n: number }>("SELECT count(*) AS n FROM sqlite_schema WHERE type = 'table' AND name = 'transactions'").n === 1;
+  } catch {
+    return false; // not SQLite, or damaged
+  } finally {
+    db?.close();
+  }
 }
 
 /**
  * Write a consistent copy of the database at `dbPath` to `out` (which must not exist). Returns `out`.
  * Written under a name of this process and linked into place: a half-written copy never carries a
  * snapshot's name, and two processes snapshotting at once never write into, or delete, each other's.
+ * `applicationId`: what the copy says it is (default: a snapshot budget-chat took).
  */
-export function takeSnapshot(dbPath: string, out: string): string {
+export function takeSnapshot(dbPath: string, out: string, applicationId = SNAPSHOT_APPLICATION_ID): string {
   if (!existsSync(dbPath)) throw new Error(`${dbPath} does not exist`);
   if (existsSync(out)) throw new Error(`${out} exists already; refusing to overwrite it`);
   mkdirSync(dirname(resolve(out)), { recursive: true });
@@ -56,6 +84,12 @@ export function takeSnapshot(dbPath: string, out: string): string {
   try {
     db.run("PRAGMA busy_timeout = 5000");
     db.query("VACUUM INTO ?").run(tmp);
+    const copy = new Database(tmp, { readwrite: true, strict: true });
+    try {
+      copy.run(`PRAGMA application_id = ${applicationId}`);
+    } finally {
+      copy.close();
+    }
     linkSync(tmp, out);
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code === "EEXIST") throw new Error(`${out} exists already; refusing to overwrite it`);
@@ -92,8 +126,9 @@ function localDay(d: Date): string {
 
 /**
  * Before the first write of a (local) day: take a snapshot and keep the newest `keep`.
- * Returns the newest snapshot of today (the one taken now, or the one taken earlier today).
- * Throws when the snapshot cannot be written: the write must not go ahead without it.
+ * Returns the newest snapshot of today (the one taken now, or the one taken earlier today:
+ * a real one, see isSnapshot). Throws when the snapshot cannot be written: the write must
+ * not go ahead without it.
  */
 export function dailySnapshot(dbPath: string, dir: string, keep: number, now: Date): string {
   const today = listSnapshots(dir).filter((s) => localDay(s.at) === localDay(now));
@@ -228,7 +263,7 @@ export function restoreSnapshot(snapshot: string, dbPath: string, backupDir: str
     // Copy beside the target, then rename over it: the database is the old one or the new one, never half of each.
     const tmp = join(dirname(resolve(dbPath)), `.${basename(dbPath)}.restoring`);
     rmSync(tmp, { force: true });
-    takeSnapshot(snapshot, tmp);
+    takeSnapshot(snapshot, tmp, 0);
     for (const side of ["-wal", "-shm", "-journal"]) {
       try {
         unlinkSync(dbPath + side);

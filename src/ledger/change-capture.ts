@@ -5,12 +5,16 @@
  * few rows tell whether it committed). `heldState` compares budget.db with such a sample.
  */
 import type { Database } from "bun:sqlite";
+import type { TimeSlices } from "../core/time-slices.ts";
 import type { RowChange } from "../store/budget-writes.ts";
 
 /** Rows of one write kept in the journal for start-up to compare; the write is atomic, so a sample tells. */
 const JOURNAL_SAMPLE = 100;
+/** Entries the collector reads between two chances to pause. */
+const SCAN_RANGE = 20_000;
 
 type ChangeEntry = { tbl: string; key: string | null; ikey: unknown; old: string | null; new: string | null; ins: number };
+
 
 const q = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const lit = (s: string) => `'${s.replaceAll("'", "''")}'`;
@@ -53,10 +57,15 @@ const NOW = Symbol("as it is now");
  * is "absent" (or what an earlier delete of the key in this transaction noted), and its
  * "after" is the row as the transaction leaves it, read when collecting, and only for the
  * rows that need it (the sample). An import of 100,000 rows so costs little more than the
- * inserts themselves, and the journal holds the same as if every row had been copied.
+ * inserts themselves, and the journal holds the same as if every row had been copied; its
+ * undo (deletes only) likewise. Collecting a long write's mixed changes yields to the event
+ * loop now and then (`slices`).
  */
-export function capture(db: Database): () => { changes: RowChange[]; count: number } {
-  db.run("CREATE TEMP TABLE budget_chat_changes (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, key TEXT, ikey INTEGER, old TEXT, new TEXT, ins INTEGER NOT NULL DEFAULT 0)");
+export function capture(db: Database): (slices?: TimeSlices) => Promise<{ changes: RowChange[]; count: number }> {
+  // `del`: the entry is a delete (an update notes its old row too, as a first entry without `del`).
+  db.run(
+    "CREATE TEMP TABLE budget_chat_changes (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, key TEXT, ikey INTEGER, old TEXT, new TEXT, ins INTEGER NOT NULL DEFAULT 0, del INTEGER NOT NULL DEFAULT 0)",
+  );
   const tables = db
     .query("SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
     .all() as { name: string; sql: string | null }[];
@@ -67,8 +76,8 @@ export function capture(db: Database): () => { changes: RowChange[]; count: numb
     if (!shape.columns.length) return;
     shapes.set(name, shape);
     const key = (alias: string) => `json_array(${shape.key.map((k) => `${alias}.${k === "rowid" ? "rowid" : q(k)}`).join(", ")})`;
-    const log = (alias: string, old: boolean) =>
-      `INSERT INTO temp.budget_chat_changes (tbl, key, old, new) VALUES (${lit(name)}, ${key(alias)}, ${old ? rowJson(alias, shape.columns) : "NULL"}, ${old ? "NULL" : rowJson(alias, shape.columns)});`;
+    const log = (alias: string, old: boolean, del = 0) =>
+      `INSERT INTO temp.budget_chat_changes (tbl, key, old, new, del) VALUES (${lit(name)}, ${key(alias)}, ${old ? rowJson(alias, shape.columns) : "NULL"}, ${old ? "NULL" : rowJson(alias, shape.columns)}, ${del});`;
     const k0 = shape.key[0]!;
     const inserted = shape.single
       ? `INSERT INTO temp.budget_chat_changes (tbl, ikey, ins) VALUES (${lit(name)}, NEW.${k0 === "rowid" ? "rowid" : q(k0)}, 1);`
@@ -76,29 +85,48 @@ export function capture(db: Database): () => { changes: RowChange[]; count: numb
     db.run(`CREATE TEMP TRIGGER budget_chat_i${i} AFTER INSERT ON main.${q(name)} BEGIN ${inserted} END`);
     // An update is logged as "the old key's row was this" and "the new key's row is this", so a changed key works too.
     db.run(`CREATE TEMP TRIGGER budget_chat_u${i} AFTER UPDATE ON main.${q(name)} BEGIN ${log("OLD", true)} ${log("NEW", false)} END`);
-    db.run(`CREATE TEMP TRIGGER budget_chat_d${i} AFTER DELETE ON main.${q(name)} BEGIN ${log("OLD", true)} END`);
+    db.run(`CREATE TEMP TRIGGER budget_chat_d${i} AFTER DELETE ON main.${q(name)} BEGIN ${log("OLD", true, 1)} END`);
   });
   const keyObject = (tbl: string, key: string) => {
     const keyCols = shapes.get(tbl)?.key ?? ["rowid"];
     const keyVals = JSON.parse(key) as unknown[];
     return Object.fromEntries(keyCols.map((c, k) => [c, keyVals[k] ?? null]));
   };
-  return () => {
-    const onlyInserts = db.query("SELECT 1 FROM temp.budget_chat_changes WHERE ins = 0 LIMIT 1").get() === null;
-    if (onlyInserts) {
-      // Every entry a row that was absent and is there now (inserting a key twice needs a delete between):
-      // the sample is read by seq (1…count, one per insert), without going through all of them.
-      const count = (db.query("SELECT count(*) AS n FROM temp.budget_chat_changes").get() as { n: number }).n;
-      const at = db.query("SELECT tbl, key, ikey FROM temp.budget_chat_changes WHERE seq = ?");
-      const step = Math.max(1, count / JOURNAL_SAMPLE);
+  return async (slices?: TimeSlices) => {
+    const rest = async () => {
+      if (slices?.due()) await slices.pause();
+    };
+    // What kinds of entries there are, counted a range of seq at a time (entries are never removed: seq runs 1…n).
+    const n = (db.query("SELECT coalesce(max(seq), 0) AS n FROM temp.budget_chat_changes").get() as { n: number }).n;
+    const kinds = db.query("SELECT total(ins) AS ins, total(del) AS del FROM temp.budget_chat_changes WHERE seq > ? AND seq <= ?");
+    let inserts = 0;
+    let deletes = 0;
+    for (let lo = 0; lo < n; lo += SCAN_RANGE) {
+      const k = kinds.get(lo, lo + SCAN_RANGE) as { ins: number; del: number };
+      inserts += k.ins;
+      deletes += k.del;
+      await rest();
+    }
+    const onlyInserts = inserts === n;
+    const onlyDeletes = deletes === n;
+    if (onlyInserts || onlyDeletes) {
+      // Every entry a row that was absent and is there now (inserting a key twice needs a delete between), or one that
+      // was there and is gone (deleting a key twice needs an insert between): the sample is read by seq (1…n, one
+      // per row), without going through all of them.
+      const at = db.query("SELECT tbl, key, ikey, old FROM temp.budget_chat_changes WHERE seq = ?");
+      const step = Math.max(1, n / JOURNAL_SAMPLE);
       const sample: RowChange[] = [];
-      for (let i = 0; i < count && sample.length < JOURNAL_SAMPLE; i += step) {
-        const e = at.get(Math.floor(i) + 1) as { tbl: string; key: string | null; ikey: unknown };
+      for (let i = 0; i < n && sample.length < JOURNAL_SAMPLE; i += step) {
+        const e = at.get(Math.floor(i) + 1) as { tbl: string; key: string | null; ikey: unknown; old: string | null };
         const key = keyObject(e.tbl, e.key ?? JSON.stringify([e.ikey]));
+        if (onlyDeletes) {
+          sample.push({ table: e.tbl, key, before: JSON.parse(e.old!), after: null });
+          continue;
+        }
         const after = currentRow(db, e.tbl, key, shapes.get(e.tbl)!.columns);
         sample.push({ table: e.tbl, key, before: null, after: after === null ? null : JSON.parse(after) });
       }
-      return { changes: sample, count };
+      return { changes: sample, count: n };
     }
     type Row = { tbl: string; key: string; before: string | null; after: string | null | typeof NOW };
     const rows = new Map<string, Row>();
@@ -109,11 +137,16 @@ export function capture(db: Database): () => { changes: RowChange[]; count: numb
       const row = rows.get(id);
       if (!row) rows.set(id, { tbl: e.tbl, key, before: e.ins ? null : e.old, after });
       else row.after = after;
+      await rest();
     }
     const keyOf = (r: Row) => keyObject(r.tbl, r.key);
     const afterOf = (r: Row): string | null => (r.after === NOW ? (r.after = currentRow(db, r.tbl, keyOf(r), shapes.get(r.tbl)!.columns)) : r.after);
     // An inserted row that was absent before changed (it is there now: a later delete would have noted so).
-    const changed = [...rows.values()].filter((r) => (r.after === NOW && r.before === null ? true : r.before !== afterOf(r)));
+    const changed: Row[] = [];
+    for (const r of rows.values()) {
+      if (r.after === NOW && r.before === null ? true : r.before !== afterOf(r)) changed.push(r);
+      await rest();
+    }
     const step = Math.max(1, changed.length / JOURNAL_SAMPLE);
     const sample: RowChange[] = [];
     for (let i = 0; i < changed.length && sample.length < JOURNAL_SAMPLE; i += step) {

@@ -1,9 +1,11 @@
 /**
  * Reading the transactions table into a Ledger (see ledger.ts for the why and the
  * invariants): one SELECT, rows encoded into typed arrays and dictionaries as they
- * stream, then put in (day, id) order.
+ * stream, then put in (day, id) order. At once (`loadLedger`), or in time slices
+ * (`loadLedgerInSlices`: after a big import the server keeps answering while it reads).
  */
 import type { Database } from "bun:sqlite";
+import type { TimeSlices } from "../core/time-slices.ts";
 import { epochDay, monthKey, parseDay } from "./calendar.ts";
 import { foldCategory, Ledger, normaliseCurrency } from "./ledger.ts";
 import { UNCATEGORISED } from "./schema.ts";
@@ -149,12 +151,38 @@ class Staging {
   }
 }
 
+/** Rows read between two chances to pause (loadLedgerInSlices). */
+const ROWS_PER_STEP = 4096;
+
 /**
  * Read every row of `transactions` once into a Ledger. Works on the pipeline's schema
  * and on looser ones: `confidence`/`source` may be absent, `merchant_name`/`category`
  * may be NULL, extra columns are ignored.
  */
 export function loadLedger(db: Database): Ledger {
+  const steps = readLedger(db);
+  while (true) {
+    const step = steps.next();
+    if (step.done) return step.value;
+  }
+}
+
+/**
+ * The same, pausing now and then (`slices`) so that the event loop goes on. The one SELECT
+ * keeps its read snapshot across the pauses; nothing else may use `db`'s statement meanwhile
+ * (it is this call's own).
+ */
+export async function loadLedgerInSlices(db: Database, slices: TimeSlices): Promise<Ledger> {
+  const steps = readLedger(db);
+  while (true) {
+    const step = steps.next();
+    if (step.done) return step.value;
+    if (slices.due()) await slices.pause();
+  }
+}
+
+/** The reading itself, yielding every ROWS_PER_STEP rows read. */
+function* readLedger(db: Database): Generator<void, Ledger> {
   const cols = new Set(
     (db.query("SELECT name FROM pragma_table_info('transactions')").values() as [string][]).map((r) => r[0]),
   );
@@ -176,8 +204,9 @@ export function loadLedger(db: Database): Ledger {
     hasSource ? "source" : "NULL AS source",
     hasAccount ? "account" : "NULL AS account",
   ];
-  // ORDER BY id costs nothing on the pipeline's INTEGER PRIMARY KEY (rowid order).
-  const stmt = db.query<RawRow, []>(`SELECT ${select.join(", ")} FROM transactions ORDER BY id`);
+  // ORDER BY id costs nothing on the pipeline's INTEGER PRIMARY KEY (rowid order). A statement of its own (not the
+  // connection's cache): a reading in slices must not share it with another.
+  const stmt = db.prepare<RawRow, []>(`SELECT ${select.join(", ")} FROM transactions ORDER BY id`);
 
   const currencies = new Dict(0x10000, "currencies", normaliseCurrency);
   // Trimmed here; names equal ignoring case are merged after the read (canonicalCategories).
@@ -196,58 +225,69 @@ export function loadLedger(db: Database): Ledger {
   let sorted = true; // read order already (day, id)?
   let idsAscending = true;
 
-  for (const row of stmt.iterate()) {
-    const rawDate = row.date;
-    let day: number;
-    if (rawDate === lastDate) day = lastDay;
-    else {
-      const d = typeof rawDate === "string" ? parseDay(rawDate) : null;
-      if (d === null) {
-        malformed++;
+  let read = 0;
+  try {
+    for (const row of stmt.iterate()) {
+      if (++read % ROWS_PER_STEP === 0) yield;
+      const rawDate = row.date;
+      let day: number;
+      if (rawDate === lastDate) day = lastDay;
+      else {
+        const d = typeof rawDate === "string" ? parseDay(rawDate) : null;
+        if (d === null) {
+          malformed++;
+          continue;
+        }
+        day = d;
+        lastDate = rawDate;
+        lastDay = d;
+      }
+      const a = row.amount;
+      const amount = typeof a === "number" ? a : asAmount(a);
+      // Not a sum anyone can use (Infinity, ±1e300 from a broken import): left out like a malformed date, and counted.
+      if (!(Math.abs(amount) <= MAX_AMOUNT)) {
+        badAmounts++;
         continue;
       }
-      day = d;
-      lastDate = rawDate;
-      lastDay = d;
+      if (st.n === st.cap) st.grow();
+      const n = st.n++;
+      const v0 = row.id;
+      const id = typeof v0 === "number" ? v0 : asNumberOrNaN(v0);
+      if (!(id >= prevId)) idsAscending = false;
+      if (day < prevDay || (day === prevDay && !(id > prevId))) sorted = false;
+      prevId = id;
+      prevDay = day;
+      st.id[n] = id;
+      st.day[n] = day;
+      st.amount[n] = amount;
+      const cu = row.currency;
+      st.currency[n] = currencies.code(typeof cu === "string" ? cu : (asText(cu) ?? ""));
+      const m = row.merchant_name;
+      st.merchant[n] = m === null ? -1 : merchants.code(typeof m === "string" ? m : (asText(m) as string));
+      const c = row.category;
+      st.category[n] = categories.code(typeof c === "string" ? c : (asText(c) ?? UNCATEGORISED));
+      const ds = row.raw_description;
+      st.description[n] = descriptions.code(typeof ds === "string" ? ds : (asText(ds) ?? ""));
+      const cf = row.confidence;
+      st.confidence[n] = typeof cf === "number" ? cf : asNumberOrNaN(cf);
+      const sr = row.source;
+      st.source[n] = sr === null ? -1 : sources.code(typeof sr === "string" ? sr : (asText(sr) as string));
+      const ac = row.account;
+      st.account[n] = ac === null ? -1 : accounts.code(typeof ac === "string" ? ac : (asText(ac) as string));
     }
-    const a = row.amount;
-    const amount = typeof a === "number" ? a : asAmount(a);
-    // Not a sum anyone can use (Infinity, ±1e300 from a broken import): left out like a malformed date, and counted.
-    if (!(Math.abs(amount) <= MAX_AMOUNT)) {
-      badAmounts++;
-      continue;
-    }
-    if (st.n === st.cap) st.grow();
-    const n = st.n++;
-    const v0 = row.id;
-    const id = typeof v0 === "number" ? v0 : asNumberOrNaN(v0);
-    if (!(id >= prevId)) idsAscending = false;
-    if (day < prevDay || (day === prevDay && !(id > prevId))) sorted = false;
-    prevId = id;
-    prevDay = day;
-    st.id[n] = id;
-    st.day[n] = day;
-    st.amount[n] = amount;
-    const cu = row.currency;
-    st.currency[n] = currencies.code(typeof cu === "string" ? cu : (asText(cu) ?? ""));
-    const m = row.merchant_name;
-    st.merchant[n] = m === null ? -1 : merchants.code(typeof m === "string" ? m : (asText(m) as string));
-    const c = row.category;
-    st.category[n] = categories.code(typeof c === "string" ? c : (asText(c) ?? UNCATEGORISED));
-    const ds = row.raw_description;
-    st.description[n] = descriptions.code(typeof ds === "string" ? ds : (asText(ds) ?? ""));
-    const cf = row.confidence;
-    st.confidence[n] = typeof cf === "number" ? cf : asNumberOrNaN(cf);
-    const sr = row.source;
-    st.source[n] = sr === null ? -1 : sources.code(typeof sr === "string" ? sr : (asText(sr) as string));
-    const ac = row.account;
-    st.account[n] = ac === null ? -1 : accounts.code(typeof ac === "string" ? ac : (asText(ac) as string));
+  } finally {
+    stmt.finalize();
   }
+  // The steps after the read each take a moment at a million rows: a chance to pause between them.
+  yield;
   const categoryNames = canonicalCategories(db, categories, st.category, st.n);
+  yield;
   blankToUnknown(merchants.values, st.merchant, st.n);
+  yield;
 
   const size = st.n;
   const order = sorted ? null : sortOrder(st.day, st.id, size, idsAscending);
+  yield;
   const take = <T extends Float64Array | Int32Array | Uint16Array | Int16Array>(a: T): T => {
     if (order === null) return a.slice(0, size) as T;
     const out = new (a.constructor as new (n: number) => T)(size);
@@ -266,26 +306,23 @@ export function loadLedger(db: Database): Ledger {
     }
     month[k] = lastM;
   }
+  yield;
+  const columns = { id: take(st.id), amount: take(st.amount), currency: take(st.currency), category: take(st.category) };
+  yield;
+  const more = { merchant: take(st.merchant), description: take(st.description), confidence: take(st.confidence), source: take(st.source), account: take(st.account) };
   return new Ledger({
     size,
-    id: take(st.id),
+    ...columns,
+    ...more,
     day,
     month,
-    amount: take(st.amount),
-    currency: take(st.currency),
     currencies: currencies.values,
-    category: take(st.category),
     categoryNames,
-    merchant: take(st.merchant),
     merchants: merchants.values,
-    description: take(st.description),
     descriptions: descriptions.values,
-    confidence: take(st.confidence),
     hasConfidence,
-    source: take(st.source),
     sources: sources.values,
     hasSource,
-    account: take(st.account),
     accounts: accounts.values,
     hasAccount,
     malformedDates: malformed,

@@ -2,7 +2,8 @@ import { constants, Database, type SQLQueryBindings } from "bun:sqlite";
 import { accessSync, closeSync, constants as fsConstants, existsSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { foldCategory, type Ledger } from "./ledger.ts";
-import { loadLedger } from "./ledger-load.ts";
+import { loadLedger, loadLedgerInSlices } from "./ledger-load.ts";
+import { TimeSlices } from "../core/time-slices.ts";
 import { dayToIso } from "./calendar.ts";
 import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
 import { isBusyError } from "../core/errors.ts";
@@ -73,6 +74,9 @@ export class BudgetDb {
   private cached: Snapshot | null = null;
   /** Lower-cased, for matching roles in any letter case. */
   private readonly notSpending: Set<string>;
+  private readonly switchListeners: ((path: string) => void)[] = [];
+  /** A rebuild in slices under way (refreshInSlices): meanwhile the last ledger serves. */
+  private refreshing: Promise<void> | null = null;
 
   private constructor(
     db: Database,
@@ -132,6 +136,11 @@ export class BudgetDb {
 
   close(): void {
     this.db.close();
+  }
+
+  /** Hear when demo data gives way to the real database (the server's lease follows it). */
+  onSwitch(listener: (path: string) => void): void {
+    this.switchListeners.push(listener);
   }
 
   /** Every row of a query (the statement is prepared once per SQL text and cached). */
@@ -315,10 +324,32 @@ export class BudgetDb {
     this.currentPath = real.currentPath;
     this.isDemo = false;
     this.cached = null;
+    for (const listener of this.switchListeners) listener(this.currentPath);
+  }
+
+  /**
+   * Rebuild the in-memory ledger in time slices, when another connection committed since
+   * (after a big import or its undo: a million rows take a second or more). The event loop
+   * goes on meanwhile; readers that come in get the last ledger until the new one is ready
+   * (rather than a second, blocking rebuild).
+   */
+  refreshInSlices(): Promise<void> {
+    this.switchToRealWhenPresent();
+    if (this.refreshing) return this.refreshing;
+    const version = this.dataVersion();
+    if (this.cached?.version === version) return Promise.resolve();
+    const db = this.db;
+    this.refreshing = loadLedgerInSlices(db, new TimeSlices())
+      .then((ledger) => {
+        if (this.db === db) this.cached = { version, ledger, summary: this.readSummary(ledger) };
+      })
+      .finally(() => (this.refreshing = null));
+    return this.refreshing;
   }
 
   private fresh(): Snapshot {
     this.switchToRealWhenPresent();
+    if (this.refreshing && this.cached) return this.cached;
     // The version is read before the data: a commit in between costs one more rebuild, never stale data.
     const version = this.dataVersion();
     if (this.cached?.version !== version) {

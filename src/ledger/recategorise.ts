@@ -1,8 +1,9 @@
 /**
  * Moving rows to a category in budget.db (SPEC §1, §3.3, §12): an approved recategorisation,
  * a user's own edit, and their undo. Each is one write through the one write path
- * (write-path.ts: one short IMMEDIATE transaction, journaled in chat.db), so the import
- * pipeline is never blocked for longer than that transaction.
+ * (write-path.ts: one IMMEDIATE transaction on a short-lived read-write connection, journaled
+ * in chat.db), so the import pipeline is never blocked for longer than that transaction, and
+ * what chat.db records about it (`settle`) is recorded only once budget.db holds it.
  *
  * What it writes is what the pipeline's own `recategorise` writes (src/ledger/pipeline.ts):
  * the moved transactions become `source='manual'`, `confidence=1.0`; for every merchant
@@ -24,8 +25,9 @@ import {
   pipelineTimestamp,
 } from "./pipeline.ts";
 import { UNCATEGORISED } from "./schema.ts";
+import type { Settlement } from "../store/budget-writes.ts";
 import { whereOf, type Where } from "./selection.ts";
-import type { BudgetWriter } from "./write-path.ts";
+import type { BudgetWriter, BudgetWriteReceipt } from "./write-path.ts";
 import { WriteConflictError } from "../core/errors.ts";
 import { registerSearchFunction } from "../core/search-text.ts";
 import { totalsByCurrency, type CurrencyTotal } from "../core/format.ts";
@@ -74,12 +76,10 @@ export type WriteOptions<R> = {
   /** Clock for the pipeline's timestamps. */
   now?: () => Date;
   /**
-   * Runs inside the budget transaction, after the rows changed and before COMMIT: throw
-   * to roll everything back. The approval service takes the change here; the write path
-   * journals it with its intent and records it in the app database once budget.db has
-   * committed (src/ledger/write-path.ts).
+   * What chat.db records once budget.db holds the change (the write path's settlement);
+   * asked after the rows changed and before COMMIT: throw to roll everything back.
    */
-  beforeCommit?: (result: R) => void;
+  settle?: (result: R) => Settlement | null;
   /** Who made the change (for the write path's journal). */
   userId?: string | null;
 };
@@ -91,8 +91,8 @@ type TxRow = ClassificationRow & { raw_description: string; merchant_name: strin
  * The rows are selected again with the stored selection; if that is no longer exactly
  * `expectedIds`, nothing is written (WriteConflictError).
  */
-export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: WriteOptions<RecategoriseResult> = {}): RecategoriseResult {
-  return writer.write({ kind: "recategorise", userId: opts.userId ?? null, apply: (db) => {
+export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: WriteOptions<RecategoriseResult> = {}): Promise<BudgetWriteReceipt<RecategoriseResult>> {
+  return writer.writeWithReceipt({ kind: "recategorise", userId: opts.userId ?? null, settle: opts.settle, apply: (db) => {
     // The stored selection may search (SQL's search function folds as the preview's did).
     registerSearchFunction(db);
     const cols = columnsOf(db, "transactions");
@@ -136,10 +136,12 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
       from: [...fromCounts].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, n]) => ({ category, rows: n })),
       to: r.to,
     };
-    opts.beforeCommit?.(result);
     return result;
   } });
 }
+
+/** What an undo put back: the rows, and the lessons the pipeline had not changed since. */
+export type Restored = { restored: number; lessonsRestored: number };
 
 /**
  * Put back exactly what a recategorisation changed: the rows' previous classification,
@@ -152,8 +154,8 @@ export function recategorise(writer: BudgetWriter, r: Recategorisation, opts: Wr
 export function undoRecategorisation(
   writer: BudgetWriter,
   write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[]; createdCategory?: string | null },
-  opts: WriteOptions<{ restored: number; lessonsRestored: number }> = {},
-): { restored: number; lessonsRestored: number } {
+  opts: WriteOptions<Restored> = {},
+): Promise<BudgetWriteReceipt<Restored>> {
   return restore(writer, "recategorise_undo", write, opts);
 }
 
@@ -161,8 +163,8 @@ export function undoRecategorisation(
 export function undoTransactionEdit(
   writer: BudgetWriter,
   write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[] },
-  opts: WriteOptions<{ restored: number; lessonsRestored: number }> = {},
-): { restored: number; lessonsRestored: number } {
+  opts: WriteOptions<Restored> = {},
+): Promise<BudgetWriteReceipt<Restored>> {
   return restore(writer, "transaction_edit_undo", write, opts);
 }
 
@@ -170,9 +172,9 @@ function restore(
   writer: BudgetWriter,
   kind: "recategorise_undo" | "transaction_edit_undo",
   write: { before: readonly ClassificationRow[]; after: readonly ClassificationRow[]; lessons: readonly Lesson[]; createdCategory?: string | null },
-  opts: WriteOptions<{ restored: number; lessonsRestored: number }>,
-): { restored: number; lessonsRestored: number } {
-  return writer.write({ kind, userId: opts.userId ?? null, apply: (db) => {
+  opts: WriteOptions<Restored>,
+): Promise<BudgetWriteReceipt<Restored>> {
+  return writer.writeWithReceipt({ kind, userId: opts.userId ?? null, settle: opts.settle, apply: (db) => {
     const cols = columnsOf(db, "transactions");
     const hasSource = cols.has("source");
     const hasConfidence = cols.has("confidence");
@@ -222,9 +224,7 @@ function restore(
     if (write.createdCategory) {
       db.query("DELETE FROM categories WHERE name = $c AND NOT EXISTS (SELECT 1 FROM transactions WHERE category = $c)").run({ c: write.createdCategory });
     }
-    const result = { restored: write.before.length, lessonsRestored };
-    opts.beforeCommit?.(result);
-    return result;
+    return { restored: write.before.length, lessonsRestored };
   } });
 }
 
@@ -251,8 +251,8 @@ export type TransactionEditResult = {
  * are not touched. Throws WriteConflictError when the transaction is gone or nothing
  * would change.
  */
-export function editTransactions(writer: BudgetWriter, e: TransactionEdit, opts: WriteOptions<TransactionEditResult> = {}): TransactionEditResult {
-  return writer.write({ kind: "transaction_edit", userId: opts.userId ?? null, apply: (db) => {
+export function editTransactions(writer: BudgetWriter, e: TransactionEdit, opts: WriteOptions<TransactionEditResult> = {}): Promise<BudgetWriteReceipt<TransactionEditResult>> {
+  return writer.writeWithReceipt({ kind: "transaction_edit", userId: opts.userId ?? null, settle: opts.settle, apply: (db) => {
     const cols = columnsOf(db, "transactions");
     const source = cols.has("source") ? "source" : "NULL AS source";
     const confidence = cols.has("confidence") ? "confidence" : "NULL AS confidence";
@@ -293,7 +293,6 @@ export function editTransactions(writer: BudgetWriter, e: TransactionEdit, opts:
       })),
       lessons: teach(db, after, opts.now ?? (() => new Date())),
     };
-    opts.beforeCommit?.(result);
     return result;
   } });
 }

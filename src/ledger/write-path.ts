@@ -1,40 +1,50 @@
 /**
- * The one way anything changes budget.db (SPEC §13): approved recategorisations and
- * their undo, imports and their undo, the user's own transaction edits, category changes.
+ * The one way anything changes budget.db (SPEC §13, §13.1): approved recategorisations and
+ * their undo, imports and their undo, classification, the user's own transaction edits,
+ * category changes and their undo.
  *
  * Everything else reads budget.db through a read-only connection. A change opens a
  * short-lived read-write connection with a busy timeout and goes in two phases, because
  * budget.db and chat.db are two files that no transaction spans:
  *
- *   0. before the first write of a day, a snapshot of budget.db (src/ledger/backup.ts);
- *   1. the write lock first (`BEGIN IMMEDIATE`, retried within the busy timeout; else a
- *      BudgetBusyError that names who holds the file where the system says so), so
+ *   0. its turn among this process's writers of the file (an async queue: a long import
+ *      that yields to the event loop between chunks keeps the others waiting without
+ *      blocking the server);
+ *   1. the write lock (`BEGIN IMMEDIATE`, retried asynchronously within the busy timeout;
+ *      else a BudgetBusyError that names who holds the file where the system says so), so
  *      nothing is recorded for a change that cannot even start;
- *   2. `apply(db)` does the work inside that transaction, while temporary triggers (on
- *      this connection only; budget.db's schema is not touched) note every row it
- *      inserts, updates or deletes, before and after;
- *   3. the intent, with those rows (a sample for big writes: the transaction is atomic,
- *      so any row tells whether it committed), is stored in chat.db ('pending');
- *      if chat.db cannot take it, budget.db rolls back;
- *   4. budget.db COMMITs (a reader holding a rollback-journal database can make this
- *      fail after the busy timeout: rolled back, intent 'failed', nothing recorded);
- *   5. the intent is marked 'done' and its settlement recorded in the same chat.db
- *      transaction: what states the change (an approval's write and 'executed', audit
- *      entries) is written only now, when budget.db holds it.
+ *   2. before the first write of a day, a snapshot of budget.db (src/ledger/backup.ts);
+ *   3. `apply(db)` does the work inside that transaction (in chunks, awaiting between them,
+ *      when it is long: the transaction stays one), while temporary triggers (on this
+ *      connection only; budget.db's schema is not touched) note every row it inserts,
+ *      updates or deletes, before and after;
+ *   4. the intent, with those rows (a sample for big writes: the transaction is atomic,
+ *      so any row tells whether it committed) and its settlement (below), is stored in
+ *      chat.db ('pending'); if chat.db cannot take it, budget.db rolls back;
+ *   5. budget.db COMMITs (a reader holding a rollback-journal database can make this
+ *      fail after the busy timeout: rolled back, intent 'failed', BudgetBusyError);
+ *   6. the intent is marked 'done' and its settlement recorded in the same chat.db
+ *      transaction. The settlement is everything chat.db says about the change (a user's
+ *      edit and its undo, the budgets a category change carries, an approval's write and
+ *      'executed', an import's record, the audit entries): written only now, when budget.db
+ *      holds it. A writer states it (`settle`); it never writes chat.db itself.
  *
- * A crash between 3 and 5 leaves a 'pending' intent: start-up (`reconcileBudgetWrites`,
- * called by createApp when it owns the app database, and by the CLI commands that write)
- * compares budget.db with its rows, under budget.db's write lock so that a writer alive in
- * another process finishes first, and marks it done (recording its settlement) or failed.
+ * A crash between 4 and 6 leaves a 'pending' intent: `reconcileBudgetWrites` (start-up) and
+ * `watchLeftoverWrites` (a running server, every second) compare budget.db with its rows,
+ * under budget.db's write lock so that a writer alive in another process finishes first,
+ * and mark it done (recording its settlement) or failed.
  *
- * Callers keep the shape `write({kind, userId, apply})`; optional `settle` says what to
- * record once budget.db holds the change. `writeWithReceipt` also tells the intent's id
- * and the snapshot that was taken before the write (for the import page, the audit).
- * The approval service hands a tool `withSettlement(...)`, a writer whose writes carry
- * the approval's settlement, so tools need not know about it.
+ * Callers keep the shape `write({kind, userId, apply, settle})`. `writeWithReceipt` also
+ * tells the intent's id (a user's edit is found by it once settled: DataEdits.ofWrite) and
+ * the snapshot taken before the write. The approval service hands a tool
+ * `withSettlement(...)`, a writer whose writes carry the approval's settlement too, so
+ * tools need not know about it.
  */
 import { Database } from "bun:sqlite";
-import { isBusyError } from "../core/errors.ts";
+import { accessSync, constants as fsConstants } from "node:fs";
+import { basename, dirname, resolve } from "node:path";
+import { ChangeRefused, isBusyError } from "../core/errors.ts";
+import { TimeSlices } from "../core/time-slices.ts";
 import type { RowChange, Settlement } from "../store/budget-writes.ts";
 import type { Store } from "../store/store.ts";
 import { backupDirFor, dailySnapshot, whoHolds } from "./backup.ts";
@@ -58,12 +68,17 @@ export type BudgetChange<R> = {
   kind: BudgetWriteKind;
   /** Who made it (null: the CLI on this machine). */
   userId: string | null;
-  /** The work, inside the IMMEDIATE transaction; throw to roll everything back. */
-  apply(db: Database): R;
   /**
-   * Optional: what chat.db records once budget.db holds the change, and only then (e.g.
-   * the audit entry that states it). Computed from `apply`'s result before COMMIT and
-   * kept with the intent, so start-up can record it after a crash.
+   * The work, inside the IMMEDIATE transaction; throw to roll everything back. A long one
+   * is async and pauses between chunks (src/core/time-slices.ts): the transaction and the
+   * write lock stay held, and the server answers meanwhile.
+   */
+  apply(db: Database): R | Promise<R>;
+  /**
+   * What chat.db records once budget.db holds the change, and only then (a user's edit,
+   * budgets, the audit entry that states it, …). Computed from `apply`'s result before
+   * COMMIT and kept with the intent, so a crash's leftovers can be recorded later. Throw
+   * here to roll the change back.
    */
   settle?: (result: R, taken: { snapshot: string | null }) => Settlement | null;
 };
@@ -74,17 +89,32 @@ export type BudgetWriteReceipt<R> = {
   intentId: string | null;
   /** The newest snapshot of budget.db taken before this write (today's), or null when backups are off. */
   snapshot: string | null;
-  /** Whether the intent is marked done already (false: chat.db was busy or full; retried, or settled at start-up). */
+  /** Whether the intent is marked done already (false: chat.db was busy or full; retried, or settled by the next reconciliation). */
   settled: boolean;
 };
 
-/** budget.db's write lock could not be had (or COMMIT could not finish) within the busy timeout: nothing was written. */
+/** How long a client should wait before trying a write again after a BudgetBusyError (seconds; the web's Retry-After). */
+export const BUSY_RETRY_AFTER_S = 5;
+
+/** budget.db's write lock could not be had (or COMMIT could not finish) within the busy timeout: nothing was written or recorded. */
 export class BudgetBusyError extends Error {
   override name = "BudgetBusyError";
 }
 
+/**
+ * budget.db cannot be changed here at all (a read-only file, a folder SQLite cannot create
+ * its journal in, a snapshot that cannot be written): a 409 with the real cause; nothing
+ * was written or recorded.
+ */
+export class BudgetUnwritableError extends ChangeRefused {
+  override name = "BudgetUnwritableError";
+  constructor(message: string) {
+    super("conflict", message);
+  }
+}
+
 export type BudgetWriterOptions = {
-  /** How long to wait for budget.db's lock (default 5 s). */
+  /** How long to wait for budget.db's lock, and for COMMIT (default 5 s). */
   busyTimeoutMs?: number;
   /** The app database that journals each write (createApp passes it; without one a write is a single phase). */
   journal?: Store;
@@ -97,6 +127,38 @@ export type BudgetWriterOptions = {
 export const CRASH_AFTER_COMMIT_ENV = "BUDGET_CHAT_TEST_CRASH_AFTER_BUDGET_COMMIT";
 /** The test hook of the crash inside the write transaction: the intent is in chat.db, budget.db has not committed (only under NODE_ENV/BUN_ENV=test). */
 export const CRASH_BEFORE_COMMIT_ENV = "BUDGET_CHAT_TEST_CRASH_BEFORE_BUDGET_COMMIT";
+
+export const DEFAULT_BUSY_TIMEOUT_MS = 5000;
+
+/**
+ * This process's writers of one file take turns (whatever BudgetWriter object they use):
+ * SQLite's own lock would make a second writer spin in a synchronous busy wait on the event
+ * loop, which a first writer yielding between chunks needs to go on.
+ */
+class WriterQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+  private waiting = 0;
+
+  run<T>(fn: () => Promise<T>): Promise<T> {
+    this.waiting++;
+    const turn = this.tail.then(fn).finally(() => this.waiting--);
+    this.tail = turn.catch(() => undefined);
+    return turn;
+  }
+
+  /** Whether a write of this process holds or waits for the file. */
+  get busy(): boolean {
+    return this.waiting > 0;
+  }
+}
+
+const queues = new Map<string, WriterQueue>();
+function queueFor(path: string): WriterQueue {
+  const key = resolve(path);
+  let q = queues.get(key);
+  if (!q) queues.set(key, (q = new WriterQueue()));
+  return q;
+}
 
 export class BudgetWriter {
   private depth = 0;
@@ -119,7 +181,7 @@ export class BudgetWriter {
     return this.where();
   }
 
-  /** Whether a write of this writer is running right now (its `apply` is on the stack). */
+  /** Whether a write of this writer is running right now (between its lock and its end). */
   get writing(): boolean {
     return this.depth > 0;
   }
@@ -131,37 +193,52 @@ export class BudgetWriter {
     return new BudgetWriter(this.where, this.opts, settle);
   }
 
-  write<R>(change: BudgetChange<R>): R {
-    return this.writeWithReceipt(change).result;
+  async write<R>(change: BudgetChange<R>): Promise<R> {
+    return (await this.writeWithReceipt(change)).result;
   }
 
-  writeWithReceipt<R>(change: BudgetChange<R>): BudgetWriteReceipt<R> {
-    const busyMs = Math.max(0, Math.floor(this.opts.busyTimeoutMs ?? 5000));
+  writeWithReceipt<R>(change: BudgetChange<R>): Promise<BudgetWriteReceipt<R>> {
+    const path = this.path;
+    return queueFor(path).run(() => this.writeNow(path, change));
+  }
+
+  private async writeNow<R>(path: string, change: BudgetChange<R>): Promise<BudgetWriteReceipt<R>> {
+    const busyMs = Math.max(0, Math.floor(this.opts.busyTimeoutMs ?? DEFAULT_BUSY_TIMEOUT_MS));
     const now = this.opts.now ?? (() => new Date());
     const journal = this.opts.journal ?? null;
     // Without a journal there is nowhere to record a settlement: refuse rather than lose it without a word.
     if (change.settle && !journal) throw new Error(`a ${change.kind} write records what it did in chat.db: give its BudgetWriter a journal`);
-    const db = new Database(this.path, { readwrite: true, create: false, strict: true });
+    let db: Database;
+    try {
+      db = new Database(path, { readwrite: true, create: false, strict: true });
+    } catch (err) {
+      throw unwritable(path, err) ?? err;
+    }
     let intentId: string | null = null;
     this.depth++;
     try {
       db.run("PRAGMA recursive_triggers = ON"); // a REPLACE's implicit delete is a change too
-      begin(db, this.path, busyMs);
+      try {
+        await begin(db, path, busyMs);
+      } catch (err) {
+        throw unwritable(path, err) ?? err;
+      }
       let committed = false;
       try {
+        checkWritable(path);
         // Under the write lock: of two writers starting at once (two imports), the second finds
         // the day's snapshot the first took, instead of taking a second one beside it.
-        const snapshot = this.opts.backups ? dailySnapshot(this.path, this.opts.backups.dir, this.opts.backups.keep, now()) : null;
+        const snapshot = this.opts.backups ? backUp(path, this.opts.backups, now()) : null;
         const captured = journal ? capture(db) : null;
-        const result = change.apply(db);
+        const result = await change.apply(db);
         if (journal && captured) {
-          const { changes, count } = captured();
-          const settle = merge(change.settle?.(result, { snapshot }) ?? null, this.scopeSettle?.({ snapshot }) ?? null);
-          const intent = { kind: change.kind, userId: change.userId, dbPath: this.path, changes, changedRows: count, settle, snapshot };
+          const { changes, count } = await captured(new TimeSlices());
+          const settle = mergeSettlements(change.settle?.(result, { snapshot }) ?? null, this.scopeSettle?.({ snapshot }) ?? null);
+          const intent = { kind: change.kind, userId: change.userId, dbPath: path, changes, changedRows: count, settle, snapshot };
           intentId = journal.transaction(() => journal.budgetWrites.begin(intent));
         }
         if (intentId && crashHookArmed(CRASH_BEFORE_COMMIT_ENV)) process.kill(process.pid, "SIGKILL");
-        commit(db, this.path);
+        commit(db, path);
         committed = true;
         if (intentId && crashHookArmed(CRASH_AFTER_COMMIT_ENV)) process.kill(process.pid, "SIGKILL");
         const settled = intentId ? markDone(journal!, intentId) : true;
@@ -179,12 +256,12 @@ export class BudgetWriter {
             try {
               journal.writeSoon(`the failure of budget write ${id}`, () => void journal.budgetWrites.fail(id, why));
             } catch (markErr) {
-              // Left 'pending': start-up finds budget.db without the change and marks it failed then.
+              // Left 'pending': the next reconciliation finds budget.db without the change and marks it failed then.
               console.error(`budget write ${id} rolled back; chat.db could not record that yet:`, (markErr as Error).message);
             }
           }
         }
-        throw err;
+        throw unwritable(path, err) ?? err;
       }
     } finally {
       this.depth--;
@@ -198,24 +275,35 @@ export class BudgetWriter {
  * without the model): journaled in `store`, a daily snapshot in backups/ beside budget.db,
  * the newest `keepBackups` kept (0: none; the --keep-backups setting).
  */
-export function budgetWriterFor(path: string | (() => string), store: Store, keepBackups: number, now?: () => Date): BudgetWriter {
+export function budgetWriterFor(path: string | (() => string), store: Store, keepBackups: number, opts: { now?: () => Date; busyTimeoutMs?: number } = {}): BudgetWriter {
   const where = typeof path === "string" ? () => path : path;
   const backups = keepBackups > 0 ? { get dir() { return backupDirFor(where()); }, keep: keepBackups } : null;
-  return new BudgetWriter(where, { journal: store, backups, now });
+  return new BudgetWriter(where, { journal: store, backups, now: opts.now, busyTimeoutMs: opts.busyTimeoutMs });
 }
 
-function merge(a: Settlement | null, b: Settlement | null): Settlement | null {
+/**
+ * Two settlements of one write (the writer's own and an approval's): lists are joined (the
+ * writer's first), a record both state is a bug.
+ */
+export function mergeSettlements(a: Settlement | null, b: Settlement | null): Settlement | null {
   if (!a) return b;
   if (!b) return a;
-  return { ...a, ...b, audit: [...(a.audit ?? []), ...(b.audit ?? [])] };
+  const out: Settlement = { ...a };
+  for (const [k, v] of Object.entries(b) as [keyof Settlement, unknown][]) {
+    const mine = out[k];
+    if (mine === undefined) (out as Record<string, unknown>)[k] = v;
+    else if (Array.isArray(mine) && Array.isArray(v)) (out as Record<string, unknown>)[k] = [...mine, ...v];
+    else throw new Error(`two settlements of one write both record ${k}`);
+  }
+  return out;
 }
 
-/** Mark the intent done (recording its settlement); when chat.db is busy, retried in the background; otherwise left for start-up. */
+/** Mark the intent done (recording its settlement); when chat.db is busy, retried in the background; otherwise left for the next reconciliation. */
 function markDone(store: Store, id: string): boolean {
   try {
     return store.writeSoon(`the end of budget write ${id}`, () => void store.budgetWrites.done(id));
   } catch (err) {
-    console.error(`budget write ${id} is in budget.db, but chat.db could not record it (start-up will):`, (err as Error).message);
+    console.error(`budget write ${id} is in budget.db, but chat.db could not record it (reconciliation will):`, (err as Error).message);
     return false;
   }
 }
@@ -225,23 +313,84 @@ function crashHookArmed(hook: string): boolean {
   return env[hook] === "1" && (env.NODE_ENV === "test" || env.BUN_ENV === "test");
 }
 
+function backUp(path: string, backups: { dir: string; keep: number }, at: Date): string {
+  try {
+    return dailySnapshot(path, backups.dir, backups.keep, at);
+  } catch (err) {
+    throw new BudgetUnwritableError((err as Error).message);
+  }
+}
+
+// ----------------------------------------------------------------- rights
+
+function writable(path: string): boolean {
+  try {
+    accessSync(path, fsConstants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Before anything else is done under the lock: a file or folder this user cannot write is refused with that reason. */
+function checkWritable(path: string): void {
+  if (!writable(path)) throw new BudgetUnwritableError(`the budget database cannot be changed: ${path} is read-only for this user; nothing was changed`);
+  if (!writable(dirname(resolve(path)))) {
+    throw new BudgetUnwritableError(
+      `the budget database cannot be changed: its folder ${dirname(resolve(path))} is read-only for this user, and SQLite writes ${basename(path)}-journal (or -wal) beside it; nothing was changed`,
+    );
+  }
+}
+
+/** SQLite's "readonly" (or "cannot open") as the real cause, or null for any other error. */
+function unwritable(path: string, err: unknown): BudgetUnwritableError | null {
+  if (err instanceof BudgetUnwritableError) return err;
+  const code = String((err as { code?: unknown })?.code ?? "");
+  const message = (err as Error)?.message ?? String(err);
+  if (!code.startsWith("SQLITE_READONLY") && !code.startsWith("SQLITE_CANTOPEN") && !/readonly database/i.test(message)) return null;
+  try {
+    checkWritable(path);
+  } catch (why) {
+    return why as BudgetUnwritableError;
+  }
+  return new BudgetUnwritableError(`the budget database cannot be changed: ${path}: ${message}; nothing was changed`);
+}
+
 // ----------------------------------------------------------------- locking
 
-/** `BEGIN IMMEDIATE`, retried until the busy timeout is spent (WAL can answer BUSY without waiting). */
-function begin(db: Database, path: string, busyMs: number): void {
+/**
+ * `BEGIN IMMEDIATE`, retried (without blocking the event loop) until the busy timeout is spent.
+ * First, outside the transaction (where SQLite applies it; it reads the schema, so another
+ * program's COMMIT can make it busy too): dirty pages stay in memory until COMMIT. Spilling
+ * them would take the exclusive lock early and shut out this server's own readers (and
+ * everybody else's) for the rest of a long, chunked transaction.
+ */
+async function begin(db: Database, path: string, busyMs: number): Promise<void> {
   const deadline = Date.now() + busyMs;
+  db.run("PRAGMA busy_timeout = 0");
   while (true) {
-    const left = Math.max(0, deadline - Date.now());
-    db.run(`PRAGMA busy_timeout = ${left}`);
     try {
+      db.run("PRAGMA cache_spill = OFF");
       db.run("BEGIN IMMEDIATE");
-      db.run(`PRAGMA busy_timeout = ${busyMs}`);
-      return;
+      break;
     } catch (err) {
       if (!isBusyError(err)) throw err;
-      if (Date.now() >= deadline) throw busyError(path, busyMs);
-      Bun.sleepSync(Math.min(20, Math.max(1, deadline - Date.now())));
+      if (Date.now() >= deadline) throw busyError(path);
+      await Bun.sleep(Math.min(20, Math.max(1, deadline - Date.now())));
     }
+  }
+  // Inside the transaction (a reader finishing its read, COMMIT waiting for readers): SQLite's own wait.
+  db.run(`PRAGMA busy_timeout = ${busyMs}`);
+}
+
+/** `BEGIN IMMEDIATE` with SQLite's own (blocking) busy wait: for start-up, when nothing else runs yet. */
+function beginBlocking(db: Database, path: string, busyMs: number): void {
+  db.run(`PRAGMA busy_timeout = ${busyMs}`);
+  try {
+    db.run("BEGIN IMMEDIATE");
+  } catch (err) {
+    if (isBusyError(err)) throw busyError(path);
+    throw err;
   }
 }
 
@@ -249,16 +398,18 @@ function commit(db: Database, path: string): void {
   try {
     db.run("COMMIT");
   } catch (err) {
-    if (isBusyError(err)) throw busyError(path, Number((db.query("PRAGMA busy_timeout").get() as { timeout: number }).timeout));
+    if (isBusyError(err)) throw busyError(path);
     throw err;
   }
 }
 
-function busyError(path: string, busyMs: number): BudgetBusyError {
-  return new BudgetBusyError(`the budget database is busy (another program is writing or reading it: ${whoHolds(path) ?? `it kept the file locked for more than ${Math.round(busyMs / 100) / 10} s`}); try again`);
+/** "the budget database is busy (another program is using it[: process 123 (sqlite3)]); try again" */
+export function busyError(path: string): BudgetBusyError {
+  const who = whoHolds(path);
+  return new BudgetBusyError(`the budget database is busy (another program is using it${who ? `: ${who}` : ""}); try again`);
 }
 
-// ----------------------------------------------------------------- start-up
+// ----------------------------------------------------------------- reconciliation
 
 /**
  * heldState under budget.db's write lock: an intent is pending from before its writer's COMMIT
@@ -266,8 +417,9 @@ function busyError(path: string, busyMs: number): BudgetBusyError {
  * must finish first; judged without the lock, its change would be called failed. Opening
  * read-write also rolls back the hot journal a writer killed mid-transaction left. A folder
  * this user cannot write (no lock to take, nobody can write there) is judged read-only.
+ * `lock`: how the lock is taken (start-up waits for it; a running server tries and comes back later).
  */
-function judge(path: string, changes: readonly RowChange[]): "after" | "before" | "unknown" {
+function judge(path: string, changes: readonly RowChange[], lock: (db: Database) => boolean): "after" | "before" | "unknown" | "busy" {
   let db: Database;
   let locked = true;
   try {
@@ -279,13 +431,16 @@ function judge(path: string, changes: readonly RowChange[]): "after" | "before" 
   try {
     if (locked) {
       try {
-        begin(db, path, 5000);
+        if (!lock(db)) {
+          locked = false;
+          return "busy";
+        }
       } catch (err) {
         locked = false;
         if (!/readonly/i.test((err as Error).message)) throw err;
       }
     }
-    if (!locked) db.run("PRAGMA busy_timeout = 5000");
+    db.run(`PRAGMA busy_timeout = ${DEFAULT_BUSY_TIMEOUT_MS}`);
     return heldState(db, changes);
   } finally {
     if (locked) db.run("ROLLBACK");
@@ -293,31 +448,96 @@ function judge(path: string, changes: readonly RowChange[]): "after" | "before" 
   }
 }
 
-export const RECONCILED_FAILED = "the server stopped before budget.db committed this change; nothing was modified";
-export const RECONCILED_UNKNOWN = "the server stopped while this change was being made, and budget.db no longer shows whether it was";
+export const RECONCILED_FAILED = "the writer stopped before budget.db committed this change; nothing was modified";
+export const RECONCILED_UNKNOWN = "the writer stopped while this change was being made, and budget.db no longer shows whether it was";
+
+type Verdict = "after" | "before" | "unknown" | "busy" | "unreadable";
+
+function settleIntent(store: Store, id: string, state: Verdict, out: { done: string[]; failed: string[] }): void {
+  if (state === "after") {
+    if (store.budgetWrites.done(id)) out.done.push(id);
+  } else if (state === "before" || state === "unknown") {
+    if (store.budgetWrites.fail(id, state === "before" ? RECONCILED_FAILED : RECONCILED_UNKNOWN)) out.failed.push(id);
+  }
+}
 
 /**
- * Settle the intents a crash left between budget.db's COMMIT and chat.db's "done":
- * those budget.db holds are marked done (recording their settlement: the approval
- * executed, its write, the audit), the others failed. Returns what was decided.
+ * Settle the intents a crash left between budget.db's COMMIT and chat.db's "done", at
+ * start-up: those budget.db holds are marked done (recording their settlement: the
+ * approval executed, its write, the user's edit, the audit), the others failed. Waits for
+ * a writer alive in another process to finish. Returns what was decided.
  */
 export function reconcileBudgetWrites(store: Store): { done: string[]; failed: string[] } {
   const out = { done: [] as string[], failed: [] as string[] };
   for (const intent of store.budgetWrites.pending()) {
-    let state: "after" | "before" | "unknown" | "unreadable" = "unreadable";
+    let state: Verdict = "unreadable";
     try {
-      state = judge(intent.dbPath, intent.changes);
+      state = judge(intent.dbPath, intent.changes, (db) => (beginBlocking(db, intent.dbPath, DEFAULT_BUSY_TIMEOUT_MS), true));
     } catch (err) {
-      console.error(`budget write ${intent.id}: cannot read ${intent.dbPath} to settle it now (tried again at the next start):`, (err as Error).message);
+      console.error(`budget write ${intent.id}: cannot read ${intent.dbPath} to settle it now (tried again later):`, (err as Error).message);
     }
-    if (state === "unreadable") continue;
-    if (state === "after") {
-      store.budgetWrites.done(intent.id);
-      out.done.push(intent.id);
-    } else {
-      store.budgetWrites.fail(intent.id, state === "before" ? RECONCILED_FAILED : RECONCILED_UNKNOWN);
-      out.failed.push(intent.id);
-    }
+    settleIntent(store, intent.id, state, out);
   }
   return out;
+}
+
+/**
+ * The same for a running server, without ever waiting: an intent whose file this process
+ * is writing, or another program holds locked (a live writer), is left for the next round.
+ */
+export async function settleLeftoverWrites(store: Store): Promise<{ done: string[]; failed: string[] }> {
+  const out = { done: [] as string[], failed: [] as string[] };
+  for (const intent of store.budgetWrites.pending()) {
+    if (queueFor(intent.dbPath).busy) continue;
+    await queueFor(intent.dbPath).run(async () => {
+      let state: Verdict = "unreadable";
+      try {
+        state = judge(intent.dbPath, intent.changes, (db) => {
+          db.run("PRAGMA busy_timeout = 0");
+          try {
+            db.run("BEGIN IMMEDIATE");
+            return true;
+          } catch (err) {
+            if (isBusyError(err)) return false;
+            throw err;
+          }
+        });
+      } catch {
+        /* gone or unreadable now: the next round, or the next start, tries again */
+      }
+      try {
+        // chat.db held by another program: not worth a wait on the event loop; the next round tries again.
+        store.attempt(() => settleIntent(store, intent.id, state, out), 50);
+      } catch (err) {
+        if (!isBusyError(err)) throw err;
+      }
+    });
+  }
+  return out;
+}
+
+/**
+ * A running server settles the intents any process left (a CLI import killed midway) within
+ * about `everyMs`, without a restart: a cheap look for pending intents each round, the
+ * judging only when there are some. Returns how to stop it.
+ */
+export function watchLeftoverWrites(store: Store, everyMs = 1000, onSettled?: (r: { done: string[]; failed: string[] }) => void): { stop(): void } {
+  let running = false;
+  const timer = setInterval(() => {
+    if (running) return;
+    try {
+      if (!store.budgetWrites.hasPending()) return;
+    } catch {
+      return; // chat.db locked or unreadable this moment: the next round looks again
+    }
+    running = true;
+    settleLeftoverWrites(store)
+      .then((r) => {
+        if (r.done.length || r.failed.length) onSettled?.(r);
+      })
+      .catch((err) => console.error("settling leftover budget writes:", (err as Error).message))
+      .finally(() => (running = false));
+  }, everyMs);
+  (timer as { unref?: () => void }).unref?.();
+  return { stop: () => clearInterval(timer) };
 }

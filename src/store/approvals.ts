@@ -124,6 +124,11 @@ export class Approvals {
     return row ? toApproval(row) : null;
   }
 
+  /** 'approved' → 'pending' again: the change could not even start (budget.db busy), nothing was recorded. False if it was not 'approved'. */
+  reopen(id: string): boolean {
+    return this.s.exec("UPDATE approvals SET status = 'pending', decided_at = NULL WHERE id = ? AND status = 'approved'", id).changes > 0;
+  }
+
   /** 'approved' (or one of `from`) → 'executed', storing the result. False if it was in none of them. */
   markExecuted(id: string, result: unknown, from: readonly ApprovalStatus[] = ["approved"]): boolean {
     return (

@@ -1,17 +1,21 @@
 /**
- * The journal of the two-phase write path to budget.db (SPEC §13, src/ledger/write-path.ts).
+ * The journal of the two-phase write path to budget.db (SPEC §13, §13.1, src/ledger/write-path.ts).
  *
  * budget.db and chat.db are two files: no transaction spans both. So a change to budget.db
- * is first stored here as an intent ('pending', with the rows it changes, before and after),
- * then budget.db commits, then the intent is marked 'done' and, in that same chat.db
- * transaction, whatever states the change (the approval's `writes` row and 'executed', the
- * audit entry) is recorded: chat.db never says a change was made that budget.db does not
- * hold. A crash between the two commits leaves a 'pending' intent that start-up settles by
- * looking at budget.db (`reconcileBudgetWrites` in src/ledger/write-path.ts).
+ * is first stored here as an intent ('pending', with the rows it changes, before and after,
+ * and its settlement), then budget.db commits, then the intent is marked 'done' and, in that
+ * same chat.db transaction, its settlement is recorded: whatever chat.db says about the
+ * change (a user's edit and its undo, the budgets it carries, an approval's `writes` row and
+ * 'executed', an import's record, the audit entries). So chat.db never says a change was made
+ * that budget.db does not hold. A crash between the two commits leaves a 'pending' intent
+ * that a later reconciliation settles by looking at budget.db (`reconcileBudgetWrites`,
+ * `watchLeftoverWrites` in src/ledger/write-path.ts).
  */
 import { randomUUID } from "node:crypto";
 import type { Approvals } from "./approvals.ts";
 import type { AuditLog, NewAuditEntry } from "./audit-log.ts";
+import type { Budgets, BudgetValue } from "./budgets.ts";
+import type { DataEdits, NewDataEdit } from "./data-edits.ts";
 import type { Imports, NewImportRecord } from "./import-records.ts";
 import { json, type Row, type StoreDb } from "./db.ts";
 
@@ -24,15 +28,26 @@ export type RowChange = {
 };
 
 /**
- * What chat.db records once budget.db holds the change, and only then: an approval carried
- * out (its write and result), an approval's write put back, and the audit entries.
+ * What chat.db records once budget.db holds a change, and only then. A writer states it
+ * (BudgetChange.settle); the write path keeps it with the intent and records it with
+ * "done", so a crash's leftovers are recorded by the reconciliation just the same. Each
+ * field is one kind of record; a new writer that needs another kind adds a field here and
+ * its line in `BudgetWrites.settle`.
  */
 export type Settlement = {
+  /** An approval carried out (its write and result), and an approval's write put back. */
   executed?: { approvalId: string; before: unknown; after: unknown; result: unknown };
   undone?: { approvalId: string; result: unknown };
   /** An imported file's record (`imports list`), and an import undone. */
   imported?: NewImportRecord;
   importUndone?: { batch: string; by: string };
+  /** A user's own change (data_edits), kept for its undo; stored under the intent's id (DataEdits.ofWrite). */
+  edit?: NewDataEdit;
+  /** One of the user's changes undone by this write. */
+  editUndone?: { id: number; by: string };
+  /** The household's budgets as the write leaves them (a category renamed or merged carries its budget), in order: set (value) or removed (null). */
+  budgets?: { category: string; value: BudgetValue; by: string }[];
+  /** Audit entries. In a settlement with an `edit`, each names it (`detail.edit`: its id, known only once it is stored). */
   audit?: NewAuditEntry[];
 };
 
@@ -61,6 +76,8 @@ export class BudgetWrites {
     private readonly approvals: Approvals,
     private readonly audit: AuditLog,
     private readonly imports: Imports,
+    private readonly edits: DataEdits,
+    private readonly budgets: Budgets,
   ) {}
 
   /** Store the intent ('pending'); returns its id. Throws when chat.db cannot take it: then budget.db must not commit. */
@@ -89,7 +106,7 @@ export class BudgetWrites {
     return this.s.transaction(() => {
       const row = this.s.one("UPDATE budget_writes SET status = 'done', ended_at = ? WHERE id = ? AND status = 'pending' RETURNING settle", this.s.iso(), id);
       if (!row) return false;
-      if (row.settle) this.settle(JSON.parse(row.settle) as Settlement);
+      if (row.settle) this.settle(id, JSON.parse(row.settle) as Settlement);
       return true;
     });
   }
@@ -104,6 +121,11 @@ export class BudgetWrites {
     return row ? toIntent(row) : null;
   }
 
+  /** Whether any intent is pending (a cheap look: a partial index holds only those). */
+  hasPending(): boolean {
+    return this.s.one("SELECT 1 FROM budget_writes WHERE status = 'pending' LIMIT 1") !== null;
+  }
+
   /** Intents a crash left between the two commits, oldest first. */
   pending(): BudgetWriteIntent[] {
     return this.s.many("SELECT * FROM budget_writes WHERE status = 'pending' ORDER BY created_at, rowid").map(toIntent);
@@ -113,7 +135,7 @@ export class BudgetWrites {
     return this.s.many("SELECT * FROM budget_writes ORDER BY created_at DESC, rowid DESC LIMIT ?", limit).map(toIntent);
   }
 
-  private settle(s: Settlement): void {
+  private settle(id: string, s: Settlement): void {
     if (s.executed) {
       const e = s.executed;
       this.approvals.recordWrite(e.approvalId, e.before, e.after);
@@ -128,7 +150,11 @@ export class BudgetWrites {
     }
     if (s.imported) this.imports.add(s.imported);
     if (s.importUndone) this.imports.markUndone(s.importUndone.batch, s.importUndone.by);
-    for (const entry of s.audit ?? []) this.audit.add(entry);
+    // budget.db holds the undo; an edit marked undone already (two undos raced) stays as it is.
+    if (s.editUndone) this.edits.markUndone(s.editUndone.id, s.editUndone.by);
+    const edit = s.edit ? this.edits.add(s.edit, id) : null;
+    for (const b of s.budgets ?? []) this.budgets.write(b.category, b.value, b.by);
+    for (const entry of s.audit ?? []) this.audit.add(edit ? { ...entry, detail: { edit: edit.id, ...(entry.detail as Record<string, unknown>) } } : entry);
   }
 }
 

@@ -57,7 +57,8 @@ export class Budgets {
 
   /**
    * Put a budget in place (null: none), without auditing: for a caller that records the
-   * change itself in the same transaction (an approved set_budget).
+   * change itself in the same transaction (an approved set_budget; a budget write's
+   * settlement, whose category change is audited as a whole).
    */
   write(category: string, value: BudgetValue, by: string): BudgetAmountChange {
     if (value !== null && !(Number.isFinite(value.amount) && value.amount > 0)) {

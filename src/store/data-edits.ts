@@ -3,7 +3,9 @@
  * edited on the Transactions page, a category added, renamed, merged or described. Each
  * keeps exactly what it replaced, so its undo restores that; each is undone at most once
  * (an atomic compare-and-set, as approvals are decided). A user sees and undoes only
- * their own (SPEC §6); the CLI's changes belong to "cli".
+ * their own (SPEC §6); the CLI's changes belong to "cli". An edit is stored by the write
+ * path's settlement once budget.db holds it (SPEC §13.1), under the write's intent id, by
+ * which the route that made it finds it (`ofWrite`).
  */
 import { json, type Row, type StoreDb } from "./db.ts";
 
@@ -28,10 +30,11 @@ export type NewDataEdit = Pick<DataEdit, "kind" | "userId" | "message" | "input"
 export class DataEdits {
   constructor(private readonly s: StoreDb) {}
 
-  add(e: NewDataEdit): DataEdit {
+  /** Store an edit; `budgetWrite`: the write path's intent that made it (its settlement records the edit). */
+  add(e: NewDataEdit, budgetWrite: string | null = null): DataEdit {
     return toEdit(
       this.s.one(
-        `INSERT INTO data_edits (kind, user_id, message, input, before, after, created_at) VALUES (?, ?, ?, ?, ?, ?, ?) RETURNING *`,
+        `INSERT INTO data_edits (kind, user_id, message, input, before, after, created_at, budget_write_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?) RETURNING *`,
         e.kind,
         e.userId,
         e.message,
@@ -39,8 +42,15 @@ export class DataEdits {
         json(e.before),
         json(e.after),
         this.s.iso(),
+        budgetWrite,
       )!,
     );
+  }
+
+  /** The edit a budget write recorded once budget.db held it (null: not recorded yet, or none). */
+  ofWrite(budgetWrite: string): DataEdit | null {
+    const r = this.s.one("SELECT * FROM data_edits WHERE budget_write_id = ?", budgetWrite);
+    return r ? toEdit(r) : null;
   }
 
   /** One of the user's edits, or null (none with that id, or someone else's). */

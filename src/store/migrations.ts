@@ -371,6 +371,12 @@ CREATE TABLE household_contributions (
   created_by TEXT NOT NULL
 );
 `,
+  // 15 (issue 29, reliability round 4): a user's edit is recorded by the budget write that made it, once budget.db
+  // holds it (the write path's settlement); the write's intent id finds it (the Undo toast of the route that made it).
+  `
+ALTER TABLE data_edits ADD COLUMN budget_write_id TEXT;
+CREATE UNIQUE INDEX data_edits_budget_write ON data_edits(budget_write_id) WHERE budget_write_id IS NOT NULL;
+`,
 ];
 
 /** The schema version this build writes. */

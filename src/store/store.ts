@@ -67,7 +67,7 @@ export class Store {
     this.contributions = new Contributions(s, this.audit);
     this.edits = new DataEdits(s);
     this.imports = new Imports(s);
-    this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit, this.imports);
+    this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit, this.imports, this.edits, this.budgets);
     this.csvMappings = new CsvMappings(s);
     this.accountNames = new AccountNames(s);
   }

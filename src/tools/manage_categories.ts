@@ -6,6 +6,8 @@
  * shows that, and only an approval carries it out, through the same domain code as the
  * Categories page and the CLI. If the data changed between the preview and the approval
  * (the counts differ), nothing is written. Undo puts every table and the budgets back.
+ * The budgets a rename or merge carries are recorded with the approval's write, once
+ * budget.db holds the change.
  */
 import { randomUUID } from "node:crypto";
 import { z } from "zod";
@@ -76,7 +78,7 @@ export const manageCategories: WriteTool<typeof manageCategoriesSchema, StoredCa
       const preview: CategoryPreview = { title, description: note ? `${plan.message} ${note}` : plan.message, facts, plan };
       return { input: planDetail(plan), args: { plan, ref: randomUUID() }, preview };
     },
-    execute({ budget, writer, store, now }, stored, record) {
+    async execute({ budget, writer, store, now }, stored, record) {
       const who = approver(store, stored.ref);
       // The counts the user approved must still hold: otherwise the card showed something else.
       let fresh: CategoryPlan;
@@ -98,20 +100,28 @@ export const manageCategories: WriteTool<typeof manageCategoriesSchema, StoredCa
       }
       const message = `Approved by the user: ${doneMessage(stored.plan)}`;
       let change!: { message: string; before: CategorySnapshot; after: unknown; detail: Record<string, unknown> };
-      applyCategoryChange({ budget, writer, store, now }, stored.plan, {
+      await applyCategoryChange({ budget, writer, store, now }, stored.plan, {
         userId: who.id,
         by: who.name,
-        record: (snap) => {
+        settle: (snap) => {
           change = { message, before: snap, after: { rowsAfter: snap.rowsAfter }, detail: planDetail(stored.plan) };
           record(change);
+          return null;
         },
       });
       return change;
     },
-    undo({ budget, writer, store, now }, stored, change, record) {
+    async undo({ budget, writer, store, now }, stored, change, record) {
       const who = approver(store, stored.ref);
       const message = `Undone: ${doneMessage(stored.plan).replace(/\.$/, "")} is reversed.`;
-      undoCategoryChange({ budget, writer, store, now }, change.before as CategorySnapshot, { userId: who.id, by: who.name, record: () => record(message) });
+      await undoCategoryChange({ budget, writer, store, now }, change.before as CategorySnapshot, {
+        userId: who.id,
+        by: who.name,
+        settle: () => {
+          record(message);
+          return null;
+        },
+      });
       return message;
     },
   },

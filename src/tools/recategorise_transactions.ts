@@ -235,9 +235,9 @@ export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, Stor
   schema: recategoriseSchema,
   approval: {
     prepare: previewRecategorisation,
-    execute({ writer, now, userId }, stored, record) {
+    async execute({ writer, now, userId }, stored, record) {
       let change!: { message: string; before: Moved["before"]; after: Moved["after"]; detail: Record<string, unknown> };
-      recategorise(
+      await recategorise(
         writer,
         {
           where: whereOf(selectionOf(stored.input)),
@@ -248,7 +248,7 @@ export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, Stor
         {
           now,
           userId,
-          beforeCommit: (r) => {
+          settle: (r) => {
             const from = r.from.length === 1 ? r.from[0]!.category : joinAnd(r.from.map((f) => `${f.category} (${f.rows})`));
             const learnt = r.lessons.length ? ` Future imports of these merchants will be filed under ${r.to}.` : "";
             const made = r.created ? ` The new category ${r.created} was created.` : "";
@@ -259,15 +259,26 @@ export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, Stor
               detail: { moved: r.after.length, totals: r.totals.map((t) => ({ currency: t.currency, total: round2(t.total) })), from: r.from, to: r.to, merchantKeys: r.lessons.length },
             };
             record(change);
+            return null;
           },
         },
       );
       return change;
     },
-    undo({ writer, userId }, _stored, change, record) {
+    async undo({ writer, userId }, _stored, change, record) {
       const { before, after } = change as Moved;
       const message = `Undone: the previous categories of ${plural(before.rows.length, "transaction")} are restored.`;
-      undoRecategorisation(writer, { before: before.rows, after: after.rows, lessons: before.lessons, createdCategory: before.createdCategory }, { userId, beforeCommit: () => record(message) });
+      await undoRecategorisation(
+        writer,
+        { before: before.rows, after: after.rows, lessons: before.lessons, createdCategory: before.createdCategory },
+        {
+          userId,
+          settle: () => {
+            record(message);
+            return null;
+          },
+        },
+      );
       return message;
     },
   },

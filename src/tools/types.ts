@@ -108,10 +108,11 @@ export type Change = {
  * How a high-risk tool goes through an approval (SPEC §3.3): the approval service calls
  * `prepare` when the model asks, stores `args` and `preview`, and after the user
  * approves calls `execute` with exactly the stored args, once. `record` must be called
- * inside the change's own transaction; if it throws, the change must roll back. For a
- * change to the app database the service records the write right there; for a change to
- * budget.db (through `ctx.writer`) it hands it to the two-phase write path, which records
- * it once budget.db has committed. `undo` puts back what `execute` changed.
+ * inside the change's own transaction (for budget.db: from the write's `settle`); if it
+ * throws, the change must roll back. For a change to the app database the service records
+ * the write right there; for a change to budget.db (through `ctx.writer`) it hands it to the
+ * two-phase write path, which records it once budget.db has committed. `undo` puts back
+ * what `execute` changed. A change to budget.db is async (it waits its turn for the file).
  */
 export type ApprovalPolicy<I, A> = {
   /**
@@ -122,7 +123,7 @@ export type ApprovalPolicy<I, A> = {
    */
   prepare(db: BudgetDb, input: I, ctx?: ToolContext): { input: unknown; args: A; preview: ApprovalPreview };
   /** Throws WriteConflictError (nothing written) when the data no longer match the preview. */
-  execute(ctx: WriteContext, args: A, record: (change: Change) => void): Change;
+  execute(ctx: WriteContext, args: A, record: (change: Change) => void): Change | Promise<Change>;
   /** Returns the message for the user; throws WriteConflictError when undoing would overwrite later changes. */
-  undo(ctx: WriteContext, args: A, change: { before: unknown; after: unknown }, record: (message: string) => void): string;
+  undo(ctx: WriteContext, args: A, change: { before: unknown; after: unknown }, record: (message: string) => void): string | Promise<string>;
 };

@@ -3,8 +3,8 @@
  * alone or for every row of its merchant. No approval card (the user acts directly), but
  * the same write as an approved recategorisation (src/ledger/recategorise.ts editTransactions:
  * manual source, confidence 1.0, the pipeline taught), recorded in chat.db with exactly
- * what it replaced (store.edits) and audited with before/after, inside the budget
- * transaction: an edit that cannot be recorded is not made. Undo restores it, once.
+ * what it replaced (store.edits) and audited with before/after once budget.db holds it
+ * (SPEC §13.1: the write path's settlement). Undo restores it, once.
  */
 import { z } from "zod";
 import type { BudgetDb } from "../ledger/reader.ts";
@@ -57,8 +57,36 @@ export function invalidEdit(problem: string): string {
   return `Invalid edit: ${problem}; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}`;
 }
 
-/** Make the edit; returns the stored edit (its message says what happened). */
-export function editTransaction(deps: EditDeps, user: { id: string; name: string }, id: number, input: TransactionEditInput, via: "page" | "api" = "page"): DataEdit {
+/**
+ * What an edit (or its undo) did. `edit` is the stored record with its id (for Undo), or
+ * null in the rare case chat.db was busy when budget.db committed: the write path records
+ * it a moment later (retried, or settled by the next reconciliation) and it then appears
+ * under "Your recent changes".
+ */
+export type EditOutcome = { message: string; edit: DataEdit | null; before: ClassificationRow[]; after: ClassificationRow[] };
+
+/** What a page adds when chat.db was busy: the change is made, its record (and Undo) follow. */
+export const UNDO_LATER = "Its Undo appears under “Your recent changes” in a moment (the app database was busy).";
+
+/** How long a route waits for an edit whose recording chat.db put off (a lock another program holds). */
+const RECORD_WAIT_MS = 2000;
+
+/** The edit a settled (or soon settled) budget write recorded; null when chat.db stays busy. */
+export async function recordedEdit(store: Store, receipt: { intentId: string | null; settled: boolean }): Promise<DataEdit | null> {
+  if (!receipt.intentId) return null;
+  const deadline = Date.now() + (receipt.settled ? 0 : RECORD_WAIT_MS);
+  while (true) {
+    const edit = store.edits.ofWrite(receipt.intentId);
+    if (edit || Date.now() >= deadline) return edit;
+    await Bun.sleep(100);
+  }
+}
+
+/**
+ * Make the edit. budget.db first; the edit (what it replaced, for undo) and its audit entry
+ * are recorded in chat.db only once budget.db holds it (the write path's settlement).
+ */
+export async function editTransaction(deps: EditDeps, user: { id: string; name: string }, id: number, input: TransactionEditInput, via: "page" | "api" = "page"): Promise<EditOutcome> {
   const row = getTransaction(deps.budget, id);
   if (!row) throw new EditError("not_found", `No transaction with id ${id}.`);
   let category: string | undefined;
@@ -70,39 +98,38 @@ export function editTransaction(deps: EditDeps, user: { id: string; name: string
       throw e;
     }
   }
-  let edit!: DataEdit;
   try {
-    editTransactions(
+    const receipt = await editTransactions(
       deps.writer,
       { id, category, merchantName: input.merchant_name, applyToMerchant: input.apply_to_merchant },
       {
         now: deps.now,
         userId: user.id,
-        beforeCommit: (r) => {
-          const message = describe(r.after.length, category, input.merchant_name);
-          deps.store.transaction(() => {
-            edit = deps.store.edits.add({
-              kind: "transaction_edit",
-              userId: user.id,
-              message,
-              input: { id, ...input, ...(category !== undefined ? { category } : {}) },
-              before: { rows: r.before, lessons: r.lessons },
-              after: { rows: r.after },
-            });
-            deps.store.audit.add({
+        settle: (r) => ({
+          edit: {
+            kind: "transaction_edit",
+            userId: user.id,
+            message: describe(r.after.length, category, input.merchant_name),
+            input: { id, ...input, ...(category !== undefined ? { category } : {}) },
+            before: { rows: r.before, lessons: r.lessons },
+            after: { rows: r.after },
+          },
+          audit: [
+            {
               kind: "write",
               userId: user.id,
-              detail: { edit: edit.id, change: "transaction_edit", via, by: user.name, transaction: id, rows: r.after.length, before: r.before, after: r.after, merchantKeys: r.lessons.length },
-            });
-          });
-        },
+              detail: { change: "transaction_edit", via, by: user.name, transaction: id, rows: r.after.length, before: r.before, after: r.after, merchantKeys: r.lessons.length },
+            },
+          ],
+        }),
       },
     );
+    const r = receipt.result;
+    return { message: describe(r.after.length, category, input.merchant_name), edit: await recordedEdit(deps.store, receipt), before: r.before, after: r.after };
   } catch (e) {
     if (e instanceof WriteConflictError) throw new EditError("conflict", `Nothing was changed: ${e.message}.`);
     throw e;
   }
-  return edit;
 }
 
 /** "Moved 3 transactions to Dining and renamed their merchant to “Migros”." */
@@ -113,8 +140,8 @@ function describe(rows: number, category: string | undefined, merchant: string |
   return `Moved ${what} to ${category} and renamed ${rows === 1 ? "its" : "their"} merchant to ${quote(merchant, 200)}.`;
 }
 
-/** Undo one of the user's transaction edits, once; an EditError (`not_found`, `conflict`) when it cannot. */
-export function undoTransactionEditById(deps: EditDeps, user: { id: string; name: string }, editId: number): { edit: DataEdit; message: string } {
+/** Undo one of the user's transaction edits, once; an EditError (`not_found`, `conflict`) when it cannot. The edit is marked undone once budget.db holds the undo. */
+export async function undoTransactionEditById(deps: EditDeps, user: { id: string; name: string }, editId: number): Promise<{ edit: DataEdit; message: string }> {
   const edit = deps.store.edits.get(user.id, editId);
   if (!edit || edit.kind !== "transaction_edit") throw new EditError("not_found", `No edit ${editId} of yours to undo.`);
   if (edit.undoneAt) throw new EditError("conflict", "This edit was already undone.");
@@ -123,21 +150,22 @@ export function undoTransactionEditById(deps: EditDeps, user: { id: string; name
   const stored: Stored = { before: before.rows, after: after.rows, lessons: before.lessons };
   const message = `Undone: ${plural(stored.before.length, "transaction")} ${stored.before.length === 1 ? "is" : "are"} back as before.`;
   try {
-    undoTransactionEdit(deps.writer, stored, {
+    const receipt = await undoTransactionEdit(deps.writer, stored, {
       userId: user.id,
-      beforeCommit: () =>
-        deps.store.transaction(() => {
-          if (!deps.store.edits.markUndone(edit.id, user.name)) throw new WriteConflictError("this edit was already undone");
-          deps.store.audit.add({
-            kind: "undo",
-            userId: user.id,
-            detail: { edit: edit.id, change: "transaction_edit", by: user.name, rows: stored.before.length, before: stored.after, after: stored.before },
-          });
-        }),
+      settle: () => {
+        // Under budget.db's write lock: another undo of this edit that got there first is recorded by now (or its rows would conflict).
+        if (deps.store.edits.get(user.id, editId)?.undoneAt) throw new WriteConflictError("this edit was already undone");
+        return {
+          editUndone: { id: edit.id, by: user.name },
+          audit: [{ kind: "undo", userId: user.id, detail: { edit: edit.id, change: "transaction_edit", by: user.name, rows: stored.before.length, before: stored.after, after: stored.before } }],
+        };
+      },
     });
+    const now = deps.store.edits.get(user.id, editId)!;
+    // Recorded a moment later when chat.db was busy: the answer says what budget.db holds.
+    return { edit: receipt.settled ? now : { ...now, undoneAt: now.undoneAt ?? new Date().toISOString(), undoneBy: now.undoneBy ?? user.name }, message };
   } catch (e) {
     if (e instanceof WriteConflictError) throw new EditError("conflict", `Nothing was restored: ${e.message}.`);
     throw e;
   }
-  return { edit: deps.store.edits.get(user.id, editId)!, message };
 }

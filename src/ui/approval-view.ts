@@ -2,8 +2,11 @@ import type { ApprovalPreview } from "../core/events.ts";
 import type { ApprovalDecision } from "../core/vocab.ts";
 import type { Approval, ApprovalResult } from "../store/approvals.ts";
 
-/** Where an executed change stands: Undo still possible, undone (when), or an undo that failed. */
-export type UndoState = { kind: "available" } | { kind: "done"; message: string; at: string } | { kind: "failed"; message: string };
+/**
+ * Where an executed change stands: Undo still possible (`notice`: why the last try did not
+ * happen, e.g. budget.db was busy), undone (when), or an undo that failed.
+ */
+export type UndoState = { kind: "available"; notice?: string } | { kind: "done"; message: string; at: string } | { kind: "failed"; message: string };
 
 /** A decision as a card shows it: `detail` is what the model was told; `failed`: approved, but nothing could be done. */
 export type DecisionView = { decision: ApprovalDecision; detail: string; failed?: boolean };

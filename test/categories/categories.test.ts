@@ -55,7 +55,7 @@ const inputError = (fn: () => unknown): string => {
 };
 
 describe("categories", () => {
-  test("rename moves the name everywhere (any letter case) with its budget; undo puts every table back exactly", () => {
+  test("rename moves the name everywhere (any letter case) with its budget; undo puts every table back exactly", async () => {
     const { f, deps } = setup();
     const before = dump(f.path);
     // Dining rows: 101, 102, 103, 104, 112 (EUR), 123 (malformed date: still a stored row), 125 = 7;
@@ -71,8 +71,9 @@ describe("categories", () => {
       budgets: [{ category: "Dining", amount: 300, currency: "CHF" }],
       message: "Rename Dining to Eating Out: 7 transactions, 2 merchant cache entries, 1 classifier example, and its budget.",
     });
-    const edit = changeCategory(deps, ANNA, { action: "rename", name: "dining", newName: "Eating Out" }, "page");
-    expect(edit.message).toBe("Renamed Dining to Eating Out (7 transactions, 2 merchant cache entries, 1 classifier example, and its budget).");
+    const done = await changeCategory(deps, ANNA, { action: "rename", name: "dining", newName: "Eating Out" }, "page");
+    const edit = done.edit!;
+    expect(done.message).toBe("Renamed Dining to Eating Out (7 transactions, 2 merchant cache entries, 1 classifier example, and its budget).");
     expect(count(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Eating Out'")).toBe(7);
     expect(count(f.path, "SELECT count(*) AS n FROM merchant_cache WHERE category = 'Eating Out'")).toBe(2);
     expect(count(f.path, "SELECT count(*) AS n FROM few_shot_examples WHERE correct_category = 'Eating Out'")).toBe(1);
@@ -96,21 +97,22 @@ describe("categories", () => {
       budgets: 1,
     });
 
-    const undone = undoCategoryChangeById(deps, ANNA, edit.id);
+    const undone = await undoCategoryChangeById(deps, ANNA, edit.id);
     expect(undone.message).toBe("Undone: Renamed Dining to Eating Out (7 transactions, 2 merchant cache entries, 1 classifier example, and its budget) is reversed.");
     expect(dump(f.path)).toEqual(before);
     expect(budgets(deps.store)).toEqual([
       ["Dining", 300],
       ["Groceries", 500],
     ]);
-    expect(() => undoCategoryChangeById(deps, ANNA, edit.id)).toThrow(new CategoryError("conflict", "This change was already undone."));
+    await expect(undoCategoryChangeById(deps, ANNA, edit.id)).rejects.toThrow(new CategoryError("conflict", "This change was already undone."));
   });
 
-  test("merge moves rows, cache and examples into the target, adds the budgets, removes the category; undo restores it", () => {
+  test("merge moves rows, cache and examples into the target, adds the budgets, removes the category; undo restores it", async () => {
     const { f, deps } = setup();
     const before = dump(f.path);
-    const edit = changeCategory(deps, ANNA, { action: "merge", name: "Dining", into: "groceries" }, "cli");
-    expect(edit.message).toBe("Merged Dining into Groceries (7 transactions, 2 merchant cache entries, 1 classifier example; budgets added together).");
+    const done = await changeCategory(deps, ANNA, { action: "merge", name: "Dining", into: "groceries" }, "cli");
+    const edit = done.edit!;
+    expect(done.message).toBe("Merged Dining into Groceries (7 transactions, 2 merchant cache entries, 1 classifier example; budgets added together).");
     // Groceries had 12 stored rows: 90–100 and 120 (malformed date); + Dining's 7 = 19.
     expect(count(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Groceries'")).toBe(19);
     expect(count(f.path, "SELECT count(*) AS n FROM merchant_cache WHERE category = 'Groceries'")).toBe(3);
@@ -124,7 +126,7 @@ describe("categories", () => {
       role: "spending",
       budget: { amount: 800, currency: "CHF" },
     });
-    undoCategoryChangeById(deps, ANNA, edit.id);
+    await undoCategoryChangeById(deps, ANNA, edit.id);
     expect(dump(f.path)).toEqual(before);
     expect(budgets(deps.store)).toEqual([
       ["Dining", 300],
@@ -132,20 +134,20 @@ describe("categories", () => {
     ]);
   });
 
-  test("add needs a name and a description; describe changes the description; both undo", () => {
+  test("add needs a name and a description; describe changes the description; both undo", async () => {
     const { f, deps } = setup();
-    const add = changeCategory(deps, ANNA, { action: "add", name: " Pets ", description: "Pet food, vets, pet insurance" }, "page");
+    const add = await changeCategory(deps, ANNA, { action: "add", name: " Pets ", description: "Pet food, vets, pet insurance" }, "page");
     expect(add.message).toBe("Added the category Pets.");
     expect(listCategories(f.db, deps.store).find((c) => c.name === "Pets")).toEqual({ name: "Pets", description: "Pet food, vets, pet insurance", rows: 0, role: "spending", budget: null });
-    const describe = changeCategory(deps, ANNA, { action: "describe", name: "pets", description: "Animals" }, "page");
+    const describe = await changeCategory(deps, ANNA, { action: "describe", name: "pets", description: "Animals" }, "page");
     expect(describe.message).toBe("Described Pets as “Animals”.");
-    undoCategoryChangeById(deps, ANNA, describe.id);
+    await undoCategoryChangeById(deps, ANNA, describe.edit!.id);
     expect(f.db.categories().find((c) => c.name === "Pets")?.description).toBe("Pet food, vets, pet insurance");
-    undoCategoryChangeById(deps, ANNA, add.id);
+    await undoCategoryChangeById(deps, ANNA, add.edit!.id);
     expect(f.db.categories().some((c) => c.name === "Pets")).toBe(false);
   });
 
-  test("refusals say what to fix and change nothing", () => {
+  test("refusals say what to fix and change nothing", async () => {
     const { f, deps } = setup();
     const before = dump(f.path);
     const plan = (req: Parameters<typeof planCategoryChange>[2]) => () => planCategoryChange(f.db, deps.store.budgets.list(), req);

@@ -22,7 +22,7 @@ const setup = (): { f: Fixture; ctx: WriteContext } => {
 const one = (path: string, sql: string) => queryFile(path, sql)[0] ?? null;
 
 describe("manage_categories", () => {
-  test("the card shows the rows, cache entries, examples and budgets; approve renames; undo restores", () => {
+  test("the card shows the rows, cache entries, examples and budgets; approve renames; undo restores", async () => {
     const { f, ctx } = setup();
     const policy = manageCategories.approval;
     // Dining rows: 101, 102, 103, 104, 112 (EUR), 123 (malformed date: still a stored row), 125 = 7.
@@ -36,32 +36,32 @@ describe("manage_categories", () => {
       { label: "Budgets", value: "Dining CHF 300.00" },
     ]);
     const recorded: Change[] = [];
-    const change = policy.execute(ctx, plan.args, (c) => recorded.push(c));
+    const change = await policy.execute(ctx, plan.args, (c) => recorded.push(c));
     expect(change.message).toBe("Approved by the user: Renamed Dining to Restaurants (7 transactions, 0 merchant cache entries, 0 classifier examples, and its budget).");
     expect(recorded).toHaveLength(1);
     expect(one(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Restaurants'")).toEqual({ n: 7 });
     expect(ctx.store.budgets.list().map((b) => [b.category, b.amount])).toEqual([["Restaurants", 300]]);
-    expect(policy.undo(ctx, plan.args, change, () => {})).toBe(
+    expect(await policy.undo(ctx, plan.args, change, () => {})).toBe(
       "Undone: Renamed Dining to Restaurants (7 transactions, 0 merchant cache entries, 0 classifier examples, and its budget) is reversed.",
     );
     expect(one(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Dining'")).toEqual({ n: 7 });
     expect(ctx.store.budgets.list().map((b) => [b.category, b.amount])).toEqual([["Dining", 300]]);
   });
 
-  test("a category that changed between the card and the approval is not touched", () => {
+  test("a category that changed between the card and the approval is not touched", async () => {
     const { f, ctx } = setup();
     const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema.parse({ action: "merge", name: "Dining", into: "Groceries" }), { budgets: ctx.store.budgets });
     const w = new Database(f.path);
     // Migros row 90 (Groceries) moved to Dining meanwhile: 7 + 1 = 8.
     w.run("UPDATE transactions SET category = 'Dining' WHERE id = 90");
     w.close();
-    expect(() => manageCategories.approval.execute(ctx, plan.args, () => {})).toThrow(new WriteConflictError("Dining changed since the preview (8 transactions now, 7 then)"));
+    await expect(manageCategories.approval.execute(ctx, plan.args, () => {})).rejects.toThrow(new WriteConflictError("Dining changed since the preview (8 transactions now, 7 then)"));
     expect(one(f.path, "SELECT count(*) AS n FROM transactions WHERE category = 'Dining'")).toEqual({ n: 8 });
   });
 });
 
 describe("recategorise_transactions to a new category", () => {
-  test("the card says it creates the category; approve creates it with the description; undo removes it again", () => {
+  test("the card says it creates the category; approve creates it with the description; undo removes it again", async () => {
     const { f, ctx } = setup();
     // "praxis": only row 124 (2025-04-08, PRAXIS DR. MEIER, Healthcare, -180.00). All dates: 2024-01-05 (60) to 2025-12-28 (99).
     const plan = previewRecategorisation(f.db, recategoriseSchema.parse({ search: "praxis", to_category: "Doctors", new_category_description: "Doctors, dentists, therapists" }));
@@ -70,16 +70,16 @@ describe("recategorise_transactions to a new category", () => {
       'Move 1 transaction (transactions matching "praxis" in all categories for all dates (2024-01-05 to 2025-12-28)) to Doctors; they are marked as manually classified. This creates the new category Doctors (“Doctors, dentists, therapists”).',
     );
     expect(plan.preview.facts[0]).toEqual({ label: "New category", value: "Doctors: Doctors, dentists, therapists" });
-    const change = recategoriseTransactions.approval.execute(ctx, plan.args, () => {});
+    const change = await recategoriseTransactions.approval.execute(ctx, plan.args, () => {});
     expect(change.message).toBe("Approved by the user: moved 1 transaction (CHF -180.00) from Healthcare to Doctors. The new category Doctors was created. Future imports of these merchants will be filed under Doctors.");
     expect(one(f.path, "SELECT name, description, created_at FROM categories WHERE name = 'Doctors'")).toEqual({ name: "Doctors", description: "Doctors, dentists, therapists", created_at: "2026-01-02T03:04:05+00:00" });
     expect(one(f.path, "SELECT category FROM transactions WHERE id = 124")).toEqual({ category: "Doctors" });
-    recategoriseTransactions.approval.undo(ctx, plan.args, change, () => {});
+    await recategoriseTransactions.approval.undo(ctx, plan.args, change, () => {});
     expect(one(f.path, "SELECT count(*) AS n FROM categories WHERE name = 'Doctors'")).toEqual({ n: 0 });
     expect(one(f.path, "SELECT category FROM transactions WHERE id = 124")).toEqual({ category: "Healthcare" });
   });
 
-  test("without a description the new category gets a default sentence", () => {
+  test("without a description the new category gets a default sentence", async () => {
     const { f } = setup();
     const plan = previewRecategorisation(f.db, recategoriseSchema.parse({ search: "praxis", to_category: "Medical" }));
     expect(plan.args.input.new_category_description).toBe("Transactions the user filed under Medical.");
@@ -87,13 +87,13 @@ describe("recategorise_transactions to a new category", () => {
 });
 
 describe("manage_categories when the category appeared meanwhile", () => {
-  test("an add approved after someone else added the name writes nothing and says why", () => {
+  test("an add approved after someone else added the name writes nothing and says why", async () => {
     const { f, ctx } = setup();
     const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema.parse({ action: "add", name: "Pets", description: "Pet food" }), { budgets: ctx.store.budgets });
     const w = new Database(f.path);
     w.run("INSERT INTO categories (name, description, created_at) VALUES ('pets', 'Animals', 't')");
     w.close();
-    expect(() => manageCategories.approval.execute(ctx, plan.args, () => {})).toThrow(new WriteConflictError('A category "pets" already exists'));
+    await expect(manageCategories.approval.execute(ctx, plan.args, () => {})).rejects.toThrow(new WriteConflictError('A category "pets" already exists'));
     expect(one(f.path, "SELECT count(*) AS n FROM categories WHERE name LIKE 'pets'")).toEqual({ n: 1 });
   });
 });

@@ -36,7 +36,7 @@ describe("target database", () => {
     const { importer } = makeImporter(target);
     const plan = await importer.plan(parsed("a.csv", [row({ date: "2026-03-01", amount: -12.5, description: "Coop Zürich" })]), { classify: "offline" });
     expect(existsSync(target)).toBe(false); // planning writes nothing
-    importer.commit(plan, { actor: CLI });
+    await importer.commit(plan, { actor: CLI });
     const db = new Database(target, { readonly: true });
     const sql = (db.query("SELECT sql FROM sqlite_schema WHERE type = 'table' ORDER BY rowid").all() as { sql: string }[]).map((r) => r.sql);
     // The pipeline's CREATEs as SQLite stores them (without IF NOT EXISTS); transactions gained the account column.
@@ -66,7 +66,7 @@ describe("rows, duplicates and batches", () => {
       coffee,
       { ...coffee },
     ]);
-    const first = importer.commit(await importer.plan(jan, { classify: "offline" }), { actor: CLI });
+    const first = await importer.commit(await importer.plan(jan, { classify: "offline" }), { actor: CLI });
     expect(first).toEqual({ batch: `jan.csv@${NOW_TS}`, inserted: 3, alreadyThere: 0, bySource: { cache: 0, rules: 0, llm: 0, unclassified: 3 }, snapshot: null });
     const id = hashId("CH93 0076 2011 6238 5295 7", "2026-03-02", "-4.50", "CHF", "café sprüngli");
     expect(allRows(target)).toEqual([
@@ -85,7 +85,7 @@ describe("rows, duplicates and batches", () => {
     ]);
     const overlap = await importer.plan(feb, { classify: "offline" });
     expect(planned(overlap).map((r) => r.status)).toEqual(["duplicate", "duplicate", "new"]);
-    expect(importer.commit(overlap, { actor: CLI }).inserted).toBe(1);
+    expect((await importer.commit(overlap, { actor: CLI })).inserted).toBe(1);
     expect(allRows(target).map((r) => r.transaction_id)).toEqual(["camt:REF-1", id, `${id}#2`, "camt:REF-2"]);
     // chat.db: one record per import, and the audit says who.
     expect(store.imports.list(resolve(target)).map((r) => [r.file, r.rows, r.firstDate, r.lastDate, r.importedBy])).toEqual([
@@ -113,18 +113,18 @@ describe("rows, duplicates and batches", () => {
     const plan = await importer.plan(file, { classify: "offline" });
     expect(planned(plan).map((r) => r.status)).toEqual(["possible_duplicate", "new", "new", "new", "new"]);
     expect(planned(plan)[0]!.match).toEqual({ id: 1, date: "2026-04-10", description: "COOP-4711 ZUERICH HB", transactionId: "9930123AB4567" });
-    expect(importer.commit(plan, { actor: CLI }).inserted).toBe(4);
+    expect((await importer.commit(plan, { actor: CLI })).inserted).toBe(4);
     // Ticked: the possible duplicate goes in too.
     fresh();
     pipelineDb(target, [{ date: "2026-04-10", raw: "COOP-4711 ZUERICH HB", amount: -54.3, merchant: "Coop", category: "Groceries", id: "9930123AB4567" }]);
     const second = makeImporter(target).importer;
-    expect(second.commit(await second.plan(file, { classify: "offline" }), { actor: CLI, includePossibleDuplicates: true }).inserted).toBe(5);
+    expect((await second.commit(await second.plan(file, { classify: "offline" }), { actor: CLI, includePossibleDuplicates: true })).inserted).toBe(5);
   });
 
   test("a different account on both sides is not a possible duplicate; an unknown account on one side may be", async () => {
     fresh();
     const { importer } = makeImporter(target);
-    importer.commit(await importer.plan(parsed("a.csv", [row({ date: "2026-05-01", amount: -20, description: "Shell Tankstelle", account: "ACC-1", reference: "x1" })]), { classify: "offline" }), { actor: CLI });
+    await importer.commit(await importer.plan(parsed("a.csv", [row({ date: "2026-05-01", amount: -20, description: "Shell Tankstelle", account: "ACC-1", reference: "x1" })]), { classify: "offline" }), { actor: CLI });
     const plan = await importer.plan(
       parsed("b.csv", [
         row({ date: "2026-05-02", amount: -20, description: "SHELL 1234", account: "ACC-2" }),
@@ -157,7 +157,7 @@ describe("rows, duplicates and batches", () => {
     pipelineDb(target, mine);
     const before = allRows(target);
     const { importer } = makeImporter(target);
-    importer.commit(await importer.plan(parsed("new.csv", [row({ date: "2026-01-02", amount: -9, description: "Kiosk", reference: "k1" })]), { classify: "offline" }), { actor: CLI });
+    await importer.commit(await importer.plan(parsed("new.csv", [row({ date: "2026-01-02", amount: -9, description: "Kiosk", reference: "k1" })]), { classify: "offline" }), { actor: CLI });
     const after = allRows(target);
     expect(after.slice(0, 2)).toEqual(before.map((r) => ({ ...r, account: null })));
     expect(after.length).toBe(3);
@@ -227,7 +227,7 @@ describe("classification", () => {
     const again = await importer.plan(file, { classify: "model" });
     expect(fake.requests.length).toBe(2);
     expect(planned(again).map((r) => r.classified)).toEqual(planned(plan).map((r) => r.classified));
-    const result = importer.commit(plan, { actor: CLI });
+    const result = await importer.commit(plan, { actor: CLI });
     expect(result.bySource).toEqual({ cache: 1, rules: 1, llm: 52, unclassified: 0 });
     const cache = new Database(target, { readonly: true }).query("SELECT raw_key, merchant_name, category, confidence, source FROM merchant_cache WHERE raw_key = 'SHOP BA'").all();
     expect(cache).toEqual([{ raw_key: "SHOP BA", merchant_name: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" }]);
@@ -246,7 +246,7 @@ describe("classification", () => {
     const { importer } = makeImporter(target, { model: model() });
     const plan = await importer.plan(parsed("a.csv", [row({ date: "2026-06-01", amount: -9.9, description: "Kiosk Bahnhof", reference: "k1" })]), { classify: "model" });
     expect(plan.modelError).toContain("Overloaded");
-    expect(importer.commit(plan, { actor: CLI }).bySource).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
+    expect((await importer.commit(plan, { actor: CLI })).bySource).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
     fake.setHandler(() => ({ kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [{ id: "1", merchant_name: "Kiosk", category: "Other", confidence: 0.7 }] } }] }));
     const done = await importer.classifyPending(CLI);
     expect(done).toEqual({ pending: 1, classified: 1, bySource: { cache: 0, rules: 0, llm: 1, unclassified: 0 }, modelError: null });
@@ -272,16 +272,16 @@ describe("bad input and undo", () => {
     const times = [new Date("2026-11-24T10:00:00Z"), new Date("2026-11-24T11:00:00Z")];
     let t = 0;
     const { importer, store } = makeImporter(target, { now: () => times[Math.min(t, 1)]! });
-    const a = importer.commit(await importer.plan(parsed("a.csv", [row({ date: "2026-01-01", amount: -1, description: "A", reference: "a1" })]), { classify: "offline" }), { actor: CLI });
+    const a = await importer.commit(await importer.plan(parsed("a.csv", [row({ date: "2026-01-01", amount: -1, description: "A", reference: "a1" })]), { classify: "offline" }), { actor: CLI });
     t = 1;
-    const b = importer.commit(
+    const b = await importer.commit(
       await importer.plan(parsed("b.csv", [row({ date: "2026-01-02", amount: -2, description: "B", reference: "b1" }), row({ date: "2026-01-03", amount: -3, description: "C", reference: "b2" })]), { classify: "offline" }),
       { actor: CLI },
     );
     expect(b.batch).toBe("b.csv@2026-11-24T11:00:00+00:00");
     const alice = { userId: "u1", by: "alice", via: "page" } as const;
     const batchB = b.batch!;
-    expect(importer.undo(batchB, alice)).toEqual({ batch: batchB, deleted: 2 });
+    expect(await importer.undo(batchB, alice)).toEqual({ batch: batchB, deleted: 2 });
     expect(allRows(target).map((r) => r.transaction_id)).toEqual(["a1"]);
     expect(new Database(target, { readonly: true }).query("SELECT filename FROM import_log").all()).toEqual([{ filename: "a.csv" }]);
     const rec = store.imports.get(batchB)!;
@@ -289,11 +289,11 @@ describe("bad input and undo", () => {
     const undo = store.audit.list({ kind: "undo" });
     expect(undo.map((e) => [e.userId, e.detail])).toEqual([["u1", { import: batchB, file: "b.csv", deleted: 2, via: "page", by: "alice", snapshot: null }]]);
     expect(store.audit.list({ kind: "write" }).map((e) => (e.detail as { import: string }).import)).toEqual([batchB, a.batch!]);
-    expect(() => importer.undo(batchB, alice)).toThrow(ImportUndoError);
+    await expect(importer.undo(batchB, alice)).rejects.toThrow(ImportUndoError);
     // Two files of one name at the same instant are still two batches.
-    const again = importer.commit(await importer.plan(parsed("b.csv", [row({ date: "2026-01-04", amount: -4, description: "D", reference: "b3" })]), { classify: "offline" }), { actor: CLI });
+    const again = await importer.commit(await importer.plan(parsed("b.csv", [row({ date: "2026-01-04", amount: -4, description: "D", reference: "b3" })]), { classify: "offline" }), { actor: CLI });
     expect(again.batch).toBe("b.csv@2026-11-24T11:00:00.001+00:00");
-    expect(() => importer.undo("nope", alice)).toThrow(/no import "nope"/);
+    await expect(importer.undo("nope", alice)).rejects.toThrow(/no import "nope"/);
   });
 
   test("imports belong to their database: another database's import is neither listed nor undone there; rows a restore brought back can be undone again", async () => {
@@ -302,23 +302,23 @@ describe("bad input and undo", () => {
     const other = join(dirname(target), "other.db");
     const here = makeImporter(target, { store }).importer;
     const there = makeImporter(other, { store }).importer;
-    const a = here.commit(await here.plan(parsed("a.csv", [row({ date: "2026-01-01", amount: -1, description: "A", reference: "a1" })]), { classify: "offline" }), { actor: CLI });
-    const b = there.commit(await there.plan(parsed("b.csv", [row({ date: "2026-01-02", amount: -2, description: "B", reference: "b1" })]), { classify: "offline" }), { actor: CLI });
+    const a = await here.commit(await here.plan(parsed("a.csv", [row({ date: "2026-01-01", amount: -1, description: "A", reference: "a1" })]), { classify: "offline" }), { actor: CLI });
+    const b = await there.commit(await there.plan(parsed("b.csv", [row({ date: "2026-01-02", amount: -2, description: "B", reference: "b1" })]), { classify: "offline" }), { actor: CLI });
     expect(here.list().map((r) => r.batch)).toEqual([a.batch!]);
     expect(there.list().map((r) => r.batch)).toEqual([b.batch!]);
     // Undoing the other database's batch here is refused and marks nothing.
-    expect(() => here.undo(b.batch!, CLI)).toThrow(/no import "b\.csv@.*" into .*budget\.db/);
+    await expect(here.undo(b.batch!, CLI)).rejects.toThrow(/no import "b\.csv@.*" into .*budget\.db/);
     expect(store.imports.get(b.batch!)!.undoneAt).toBeNull();
     expect(allRows(other)).toHaveLength(1);
 
     // A snapshot taken before an undo, put back: the rows are there again, so the import is not undone.
     const snapshot = new Database(target, { readonly: true }).serialize();
-    expect(here.undo(a.batch!, CLI)).toEqual({ batch: a.batch!, deleted: 1 });
+    expect(await here.undo(a.batch!, CLI)).toEqual({ batch: a.batch!, deleted: 1 });
     expect(here.list()[0]!.undoneAt).not.toBeNull();
-    expect(() => here.undo(a.batch!, CLI)).toThrow(/was already undone/);
+    await expect(here.undo(a.batch!, CLI)).rejects.toThrow(/was already undone/);
     writeFileSync(target, snapshot);
     expect(here.list()[0]!.undoneAt).toBeNull();
-    expect(here.undo(a.batch!, CLI)).toEqual({ batch: a.batch!, deleted: 1 });
+    expect(await here.undo(a.batch!, CLI)).toEqual({ batch: a.batch!, deleted: 1 });
     expect(allRows(target)).toEqual([]);
   });
 });

@@ -36,7 +36,7 @@ test("demo data gives way to the real database the first import creates; a file 
     parsed("mine.csv", [row({ date: "2026-01-05", amount: -12, description: "Bakery", reference: "r1" }), row({ date: "2026-01-06", amount: 3000, description: "Salary", reference: "r2" })]),
     { classify: "offline" },
   );
-  importer.commit(plan, { actor: { userId: null, by: "cli", via: "cli" } });
+  await importer.commit(plan, { actor: { userId: null, by: "cli", via: "cli" } });
   const s = budget.summary();
   expect([budget.demo, budget.path, s.transactionCount, s.firstDate, s.lastDate, s.categories.length]).toEqual([false, real, 2, "2026-01-05", "2026-01-06", 17]);
   // An approved change now writes where the data is read from.

@@ -2,18 +2,20 @@
  * Issue 25 item 3: the budget database is backed up before budget-chat changes it.
  * The write path takes a snapshot before the first write of a day and keeps the newest N;
  * `backup` writes one on demand; `restore` puts one back, refused while a server holds
- * the database (even one that was never told: the lease dies with its process).
+ * the database (even one that was never told: the lease dies with its process). Issue 29
+ * item 7: a snapshot is known by its content (budget-chat's application id), not its name.
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { basename, join } from "node:path";
-import { backupDirFor, listSnapshots, lockPathFor, snapshotName } from "../../src/ledger/backup.ts";
+import { backupDirFor, isSnapshot, listSnapshots, lockPathFor, snapshotName, SNAPSHOT_APPLICATION_ID, takeSnapshot } from "../../src/ledger/backup.ts";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { BudgetWriter } from "../../src/ledger/write-path.ts";
 import { Store } from "../../src/store/store.ts";
 import { runCli } from "../support/cli-process.ts";
+import { queryFile } from "../support/db-file.ts";
 
 const root = join(import.meta.dir, "..", "..");
 let dir: string;
@@ -51,7 +53,7 @@ function rows(path: string): number {
 const deleteOne = (id: number) => ({ kind: "import" as const, userId: null, apply: (d: Database) => void d.run(`DELETE FROM transactions WHERE id = ${id}`) });
 
 describe("the write path's daily snapshot", () => {
-  test("taken before the first write of a day, not again that day, named in the receipt; the newest N are kept", () => {
+  test("taken before the first write of a day, not again that day, named in the receipt; the newest N are kept", async () => {
     const { db, home } = freshDir();
     const store = Store.open(join(home, "chat.db"));
     let now = new Date(2026, 10, 24, 9, 0, 0);
@@ -60,10 +62,10 @@ describe("the write path's daily snapshot", () => {
     expect(backupDirFor(db)).toBe(backups);
     // Four older snapshots (other days) are there already.
     mkdirSync(backups);
-    for (let d = 1; d <= 4; d++) copyFileSync(demo, join(backups, snapshotName(new Date(2026, 10, 10 + d, 12))));
+    for (let d = 1; d <= 4; d++) takeSnapshot(demo, join(backups, snapshotName(new Date(2026, 10, 10 + d, 12))));
     const total = rows(db);
 
-    const first = writer.writeWithReceipt(deleteOne(1));
+    const first = await writer.writeWithReceipt(deleteOne(1));
     expect(first.snapshot).toBe(join(backups, snapshotName(now)));
     expect(basename(first.snapshot!)).toMatch(/^budget-\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z\.db$/);
     expect(rows(first.snapshot!)).toBe(total); // the state before the write
@@ -71,7 +73,7 @@ describe("the write path's daily snapshot", () => {
     expect(store.budgetWrites.get(first.intentId!)!.snapshot).toBe(first.snapshot);
 
     now = new Date(2026, 10, 24, 18, 0, 0);
-    const second = writer.writeWithReceipt(deleteOne(2));
+    const second = await writer.writeWithReceipt(deleteOne(2));
     expect(second.snapshot).toBe(first.snapshot); // the day's snapshot, taken before this write too
     // Keep 3: today's and the two newest older ones.
     expect(listSnapshots(backups).map((s) => basename(s.path))).toEqual([
@@ -81,14 +83,42 @@ describe("the write path's daily snapshot", () => {
     ]);
 
     now = new Date(2026, 10, 25, 8, 0, 0);
-    const third = writer.writeWithReceipt(deleteOne(3));
+    const third = await writer.writeWithReceipt(deleteOne(3));
     expect(third.snapshot).toBe(join(backups, snapshotName(now)));
     expect(rows(third.snapshot!)).toBe(total - 2);
     expect(readdirSync(backups).sort()).toEqual([snapshotName(new Date(2026, 10, 14, 12)), snapshotName(new Date(2026, 10, 24, 9)), snapshotName(now)].sort());
     store.close();
   });
 
-  test("a snapshot that cannot be written stops the write: nothing changed, nothing recorded", () => {
+  test("a snapshot is known by its content: a junk file named like today's is not the day's backup (nor counted, nor pruned)", async () => {
+    const { db, home } = freshDir();
+    const store = Store.open(join(home, "chat.db"));
+    const now = new Date(2026, 10, 24, 9, 0, 0);
+    const writer = new BudgetWriter(db, { journal: store, backups: { dir: backupDirFor(db), keep: 1 }, now: () => now });
+    const backups = join(home, "backups");
+    mkdirSync(backups);
+    // Junk under today's name, and a copy of the database itself (a SQLite file budget-chat did not take) under another of today's.
+    const junk = join(backups, snapshotName(now));
+    writeFileSync(junk, "not a database at all");
+    const copy = join(backups, snapshotName(new Date(2026, 10, 24, 8, 0, 0)));
+    copyFileSync(demo, copy);
+    expect([isSnapshot(junk), isSnapshot(copy)]).toEqual([false, false]);
+    const total = rows(db);
+
+    const first = await writer.writeWithReceipt(deleteOne(1));
+    // A real snapshot is taken beside the junk (the next free name of that second), marked as budget-chat's own.
+    expect(first.snapshot).toBe(join(backups, snapshotName(now).replace(/\.db$/, "-2.db")));
+    expect(isSnapshot(first.snapshot!)).toBe(true);
+    expect(queryFile(first.snapshot!, "PRAGMA application_id")).toEqual([{ application_id: SNAPSHOT_APPLICATION_ID }]);
+    expect(rows(first.snapshot!)).toBe(total);
+    // Keep 1: only real snapshots count; the two files that are none are left as they are.
+    expect(listSnapshots(backups).map((s) => s.path)).toEqual([first.snapshot!]);
+    expect(readdirSync(backups).sort()).toEqual([basename(copy), basename(junk), basename(first.snapshot!)].sort());
+    expect(readFileSync(junk, "utf8")).toBe("not a database at all");
+    store.close();
+  });
+
+  test("a snapshot that cannot be written stops the write: nothing changed, nothing recorded", async () => {
     const { db, home } = freshDir();
     const store = Store.open(join(home, "chat.db"));
     // The backups "folder" is a file: no snapshot can go there.
@@ -96,7 +126,7 @@ describe("the write path's daily snapshot", () => {
     copyFileSync(demo, blocked);
     const writer = new BudgetWriter(db, { journal: store, backups: { dir: blocked, keep: 7 } });
     const total = rows(db);
-    expect(() => writer.write(deleteOne(1))).toThrow(/^could not back up the budget database before changing it \(.+\); nothing was changed$/);
+    await expect(writer.write(deleteOne(1))).rejects.toThrow(/^could not back up the budget database before changing it \(.+\); nothing was changed$/);
     expect(rows(db)).toBe(total);
     expect(store.budgetWrites.list()).toEqual([]);
     store.close();
@@ -148,6 +178,8 @@ describe("backup and restore commands", () => {
     expect(r.out).toBe(`Restored ${db} from ${snap}. The database as it was is kept in ${kept[0]!.path}.`);
     expect(rows(db)).toBe(total);
     expect(rows(kept[0]!.path)).toBe(total - 10);
+    // The snapshot says budget-chat took it; the database put back from it says nothing of the kind (as the pipeline's).
+    expect([queryFile(snap, "PRAGMA application_id"), queryFile(db, "PRAGMA application_id")]).toEqual([[{ application_id: SNAPSHOT_APPLICATION_ID }], [{ application_id: 0 }]]);
     const d = new Database(db, { readonly: true });
     expect((d.query("PRAGMA integrity_check").get() as { integrity_check: string }).integrity_check).toBe("ok");
     d.close();

@@ -99,18 +99,15 @@ describe("an import killed inside its write transaction", () => {
     const logBefore = before.query("SELECT * FROM import_log").all();
     before.close();
 
-    // The hook kills the process (SIGKILL) after the intent is in chat.db, before budget.db's COMMIT. Big enough that
-    // SQLite has spilled changed pages into budget.db itself: only its rollback journal can put them back.
+    // The hook kills the process (SIGKILL) after the intent is in chat.db, before budget.db's COMMIT. However big the
+    // import, the writer keeps its changed pages in memory until COMMIT (cache_spill off), so budget.db itself was never
+    // touched: a read-only connection reads it as it was, and so does a server's reader.
     const big = statement("bank.csv", 20_000);
     const killed = await finished(start(["import", big, "--json", "--no-classify"], { NODE_ENV: "test", [CRASH_BEFORE_COMMIT_ENV]: "1" }));
     expect(killed.code).not.toBe(0);
     expect(killed.stdout).toBe("");
-    expect(existsSync(`${files.db}-journal`)).toBe(true); // the hot journal of the transaction that never committed
-    expect(() => new Database(files.db, { readonly: true }).query("SELECT count(*) FROM transactions").get()).toThrow(/readonly/);
-
-    // A server's reader opens it all the same (rolling the journal back first), as it was before the import.
+    expect(queryFile<{ n: number }>(files.db, "SELECT count(*) AS n FROM transactions")).toEqual([{ n: rowsBefore.length }]);
     BudgetDb.open(files.db).close();
-    expect(existsSync(`${files.db}-journal`)).toBe(false);
     const after = new Database(files.db, { readonly: true });
     expect(after.query("SELECT * FROM transactions ORDER BY id").all()).toEqual(rowsBefore);
     expect(after.query("SELECT * FROM import_log").all()).toEqual(logBefore);

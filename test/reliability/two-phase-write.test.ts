@@ -3,8 +3,9 @@
  *
  * (a) Another program holds a read transaction on the rollback-journal budget.db while the
  *     user approves: budget.db's COMMIT cannot get its exclusive lock within the busy
- *     timeout, so it rolls back, and chat.db says so: the approval ends `failed`, no
- *     `writes` row, no audit entry with ok:true, the card says it could not be done.
+ *     timeout, so it rolls back, and chat.db records nothing of it (issue 29): 503 with
+ *     Retry-After, the approval pending again, no `writes` row, no audit entry, the card
+ *     still open and saying why; approving again once the reader is gone carries it out.
  * (b) The real server dies (SIGKILL, test hook) between budget.db's COMMIT and chat.db's
  *     "done": the restart finds the intent, sees budget.db holds the change and records
  *     the approval executed (its write, the audit entry); Undo then works.
@@ -22,7 +23,6 @@ import { freePort, startServe } from "../support/serve-process.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { apiChat, browserHeaders, changedIds, recategoriseScript, snapshot, SseReader, startTrustHarness } from "../trust/support.ts";
 import { integrity } from "../support/db-file.ts";
-import { waitFor } from "../support/wait.ts";
 
 const STARBUCKS = { search: "Starbucks", year: 2025, to_category: "groceries" };
 
@@ -48,7 +48,7 @@ describe("(a) a reader holds the rollback-journal budget.db during Approve", () 
     fake.reset();
   });
 
-  test("COMMIT fails: rolled back, the approval ends failed, no writes row, no audit ok, the card says it could not be done", async () => {
+  test("COMMIT fails: rolled back, 503 with Retry-After, the approval pending again with nothing recorded; approving again works", async () => {
     const budgetPath = join(dir, "budget.db");
     const mode = new Database(budgetPath, { readonly: true });
     expect((mode.query("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode).toBe("delete");
@@ -60,6 +60,7 @@ describe("(a) a reader holds the rollback-journal budget.db during Approve", () 
     const { id } = await stream.waitFor("approval_request");
     // The answer ends waiting for the decision (it does not block).
     await stream.ended;
+    const auditBefore = h.store.audit.list().length;
 
     // Another program reads budget.db and keeps its read transaction open (SHARED lock).
     const reader = new Database(budgetPath, { readonly: true });
@@ -72,28 +73,33 @@ describe("(a) a reader holds the rollback-journal budget.db during Approve", () 
       reader.run("ROLLBACK");
       reader.close();
     }
-    expect(res.status).toBe(409);
+    expect(res.status).toBe(503);
+    expect(res.headers.get("retry-after")).toBe("5");
     const card = await res.text();
-    // The card says it in words (issue 24): approved, but it could not be done, and why.
-    expect(card).toContain("<strong>Approved, but it could not be done: the budget database is busy (another program is writing or reading it: ");
-    expect(card).toContain("); try again.");
+    // The card is still open (Approve and Reject), and says why nothing happened; the reader is this process, so no holder is named.
+    expect(card).toContain("Nothing was changed: the budget database is busy (another program is using it); try again.");
+    expect(card).toContain(`hx-post="/approvals/${id}/approve"`);
     expect(card).not.toContain("Undo");
 
-    // budget.db unchanged; chat.db does not claim the change.
+    // budget.db unchanged; chat.db records nothing of it: pending again, no write, no audit entry.
     expect(changedIds(before, snapshot(h))).toEqual([]);
     expect(h.store.approvals.getWrite(id)).toBeNull();
-    await waitFor(() => h.store.approvals.get("local", id)!.status === "failed", { timeoutMs: 10_000, what: "the approval to fail" });
-    expect(h.store.approvals.get("local", id)!.status).toBe("failed");
-    const writes = h.store.audit.list({ kind: "write" }).filter((e) => (e.detail as { approvalId?: string }).approvalId === id);
-    expect(writes.map((e) => (e.detail as { ok: boolean }).ok)).toEqual([false]);
+    expect(h.store.approvals.get("local", id)!.status).toBe("pending");
+    expect(h.store.audit.list().length).toBe(auditBefore);
     const [intent] = h.store.budgetWrites.list(1);
     expect(intent).toMatchObject({ kind: "recategorise", status: "failed" });
-    expect(intent!.error).toContain("the budget database is busy");
-    const api = await (await fetch(`${h.url}/api/approvals/${id}`, { headers: browserHeaders(h) })).json();
-    expect(api.status).toBe("failed");
-
+    expect(intent!.error).toBe("the budget database is busy (another program is using it); try again");
     expect(integrity(budgetPath)).toBe("ok");
     expect(integrity(join(dir, "chat.db"))).toBe("ok");
+
+    // The reader is gone: the same card's Approve carries it out.
+    const again = await fetch(`${h.url}/api/approvals/${id}`, { method: "POST", headers: { ...browserHeaders(h), "content-type": "application/json" }, body: JSON.stringify({ decision: "approve" }) });
+    expect(again.status).toBe(200);
+    expect((await again.json()).status).toBe("executed");
+    expect(changedIds(before, snapshot(h)).length).toBeGreaterThan(0);
+    const writes = h.store.audit.list({ kind: "write" }).filter((e) => (e.detail as { approvalId?: string }).approvalId === id);
+    expect(writes.map((e) => (e.detail as { ok: boolean }).ok)).toEqual([true]);
+    expect(h.store.audit.list({ kind: "approval_decided" }).filter((e) => (e.detail as { approvalId?: string }).approvalId === id)).toHaveLength(1);
   }, 30_000);
 });
 

@@ -11,7 +11,7 @@ const [db, chatDb, tag, rows, holdMs, busyMs] = process.argv.slice(2);
 const store = Store.open(chatDb!);
 const writer = new BudgetWriter(db!, { journal: store, busyTimeoutMs: Number(busyMs) });
 try {
-  writer.write({
+  await writer.write({
     kind: "import",
     userId: null,
     apply: (d) => {

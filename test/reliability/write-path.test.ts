@@ -10,7 +10,7 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
-import { BudgetWriter, reconcileBudgetWrites, RECONCILED_FAILED } from "../../src/ledger/write-path.ts";
+import { BudgetWriter, mergeSettlements, reconcileBudgetWrites, RECONCILED_FAILED, settleLeftoverWrites } from "../../src/ledger/write-path.ts";
 import { Store } from "../../src/store/store.ts";
 import { integrity, queryFile } from "../support/db-file.ts";
 
@@ -35,10 +35,10 @@ function fresh(): { db: string; chat: string; store: Store } {
 const count = (db: string, sql: string, ...params: string[]) => queryFile<{ n: number }>(db, sql, ...params)[0]!.n;
 
 describe("the journal", () => {
-  test("updates of two tables: the intent keeps each changed row before and after, and ends done", () => {
+  test("updates of two tables: the intent keeps each changed row before and after, and ends done", async () => {
     const { db, store } = fresh();
     const writer = new BudgetWriter(db, { journal: store });
-    const receipt = writer.writeWithReceipt({
+    const receipt = await writer.writeWithReceipt({
       kind: "transaction_edit",
       userId: "u1",
       apply: (d) => {
@@ -58,7 +58,7 @@ describe("the journal", () => {
     store.close();
   });
 
-  test("inserts: each row's final state is kept (inserted then changed, replaced), a row inserted then deleted is left out", () => {
+  test("inserts: each row's final state is kept (inserted then changed, replaced), a row inserted then deleted is left out", async () => {
     const { db, store } = fresh();
     const at = (d: Database, id: number) => d.query("SELECT * FROM transactions WHERE id = ?").get(id);
     const r = new Database(db, { readonly: true });
@@ -75,7 +75,7 @@ describe("the journal", () => {
           .run(tag, tag).lastInsertRowid,
       );
     const writer = new BudgetWriter(db, { journal: store });
-    const receipt = writer.writeWithReceipt({
+    const receipt = await writer.writeWithReceipt({
       kind: "import",
       userId: null,
       apply: (d) => {
@@ -105,12 +105,12 @@ describe("the journal", () => {
     store.close();
   });
 
-  test("a big insert-only write: every row counted, a sample of 100 spread over them, each as budget.db holds it", () => {
+  test("a big insert-only write: every row counted, a sample of 100 spread over them, each as budget.db holds it", async () => {
     const { db, store } = fresh();
     const r = new Database(db, { readonly: true });
     const top = (r.query("SELECT max(id) AS n FROM transactions").get() as { n: number }).n;
     r.close();
-    const receipt = new BudgetWriter(db, { journal: store }).writeWithReceipt({
+    const receipt = await new BudgetWriter(db, { journal: store }).writeWithReceipt({
       kind: "import",
       userId: null,
       apply: (d) => {
@@ -134,17 +134,17 @@ describe("the journal", () => {
     store.close();
   });
 
-  test("a settlement is recorded with done, and only then", () => {
+  test("a settlement is recorded with done, and only then", async () => {
     const { db, store } = fresh();
     const writer = new BudgetWriter(db, { journal: store });
-    writer.write({
+    await writer.write({
       kind: "import",
       userId: null,
       apply: (d) => d.run("DELETE FROM transactions WHERE id = 2"),
       settle: () => ({ audit: [{ kind: "write", detail: { what: "deleted row 2" } }] }),
     });
     expect(store.audit.list({ kind: "write" }).map((e) => e.detail)).toEqual([{ what: "deleted row 2" }]);
-    expect(() =>
+    await expect(
       writer.write({
         kind: "import",
         userId: null,
@@ -154,13 +154,13 @@ describe("the journal", () => {
         },
         settle: () => ({ audit: [{ kind: "write", detail: { what: "deleted row 3" } }] }),
       }),
-    ).toThrow("the file has a bad row");
+    ).rejects.toThrow("the file has a bad row");
     expect(store.audit.list({ kind: "write" })).toHaveLength(1);
     expect(count(db, "SELECT count(*) AS n FROM transactions WHERE id = 3")).toBe(1);
     store.close();
   });
 
-  test("start-up: an intent whose change budget.db holds is done (with its settlement); one it does not hold is failed", () => {
+  test("start-up: an intent whose change budget.db holds is done (with its settlement); one it does not hold is failed", async () => {
     const { db, store } = fresh();
     const row = (id: number) => {
       const d = new Database(db, { readonly: true });
@@ -200,7 +200,7 @@ describe("the journal", () => {
     store.close();
   });
 
-  test("start-up leaves alone the intent of a writer still inside its transaction (another process about to COMMIT)", () => {
+  test("start-up leaves alone the intent of a writer still inside its transaction (another process about to COMMIT)", async () => {
     const { db, store } = fresh();
     const rw = new Database(db);
     const was = (rw.query("SELECT category FROM transactions WHERE id = 8").get() as { category: string }).category;
@@ -227,7 +227,110 @@ describe("the journal", () => {
   }, 20_000);
 });
 
-test("start-up: an undo budget.db holds settles its approval as undone (its write marked undone, the audit written)", () => {
+describe("settlements (issue 29): what a writer states, recorded once budget.db holds it", () => {
+  test("an edit is stored under the intent's id and named in its audit entries; budgets and an undo mark are recorded with it", async () => {
+    const { db, store } = fresh();
+    store.budgets.set("Dining", 300, "CHF", { via: "cli", by: "cli" });
+    const writer = new BudgetWriter(db, { journal: store });
+    const settle = () => ({
+      edit: { kind: "category" as const, userId: "u1", message: "Renamed Dining to Food.", input: {}, before: {}, after: {} },
+      budgets: [
+        { category: "Dining", value: null, by: "ann" },
+        { category: "Food", value: { amount: 300, currency: "CHF" }, by: "ann" },
+      ],
+      audit: [{ kind: "write" as const, userId: "u1", detail: { change: "category" } }],
+    });
+    // Before COMMIT nothing of it is in chat.db: settle is asked inside the write, recorded after.
+    const audited = store.audit.list().length; // the budget set above
+    let during: unknown = null;
+    const receipt = await writer.writeWithReceipt({
+      kind: "category",
+      userId: "u1",
+      apply: (d) => {
+        d.run("UPDATE transactions SET category = 'Food' WHERE category = 'Dining'");
+        during = [store.edits.list("u1").length, store.budgets.list().map((b) => b.category), store.audit.list().length];
+      },
+      settle,
+    });
+    expect(during).toEqual([0, ["Dining"], audited]);
+    const edit = store.edits.ofWrite(receipt.intentId!)!;
+    expect([edit.kind, edit.message, edit.userId]).toEqual(["category", "Renamed Dining to Food.", "u1"]);
+    expect(store.audit.list({ kind: "write" }).map((e) => e.detail)[0]).toEqual({ edit: edit.id, change: "category" });
+    expect(store.budgets.list().map((b) => [b.category, b.amount, b.updatedBy])).toEqual([["Food", 300, "ann"]]);
+    // The undo marks it undone with its own write.
+    await writer.write({ kind: "category_undo", userId: "u1", apply: (d) => d.run("UPDATE transactions SET category = 'Dining' WHERE category = 'Food'"), settle: () => ({ editUndone: { id: edit.id, by: "ann" } }) });
+    expect(store.edits.get("u1", edit.id)!.undoneBy).toBe("ann");
+    store.close();
+  });
+
+  test("an approval's settlement and the writer's own are one: lists joined, a record both state refused", () => {
+    const audit = (what: string) => ({ kind: "write" as const, detail: { what } });
+    expect(mergeSettlements({ audit: [audit("a")], budgets: [{ category: "X", value: null, by: "b" }] }, { audit: [audit("b")], undone: { approvalId: "p", result: {} } })).toEqual({
+      audit: [audit("a"), audit("b")],
+      budgets: [{ category: "X", value: null, by: "b" }],
+      undone: { approvalId: "p", result: {} },
+    });
+    expect(mergeSettlements(null, { audit: [] })).toEqual({ audit: [] });
+    expect(() => mergeSettlements({ editUndone: { id: 1, by: "a" } }, { editUndone: { id: 2, by: "b" } })).toThrow("two settlements of one write both record editUndone");
+  });
+
+  test("this process's writers take turns: a second waits (asynchronously) for a first that pauses between slices, the event loop free meanwhile", async () => {
+    const { db, store } = fresh();
+    const first = new BudgetWriter(db, { journal: store });
+    const second = new BudgetWriter(db, { journal: store });
+    const order: string[] = [];
+    let ticks = 0;
+    const ticker = setInterval(() => ticks++, 1);
+    const a = first.write({
+      kind: "import",
+      userId: null,
+      apply: async (d) => {
+        order.push("first begins");
+        for (let i = 0; i < 5; i++) {
+          d.run(`UPDATE transactions SET category = 'Slice ${i}' WHERE id = 1`);
+          await Bun.sleep(20);
+        }
+        order.push("first ends");
+      },
+    });
+    const b = second.write({ kind: "transaction_edit", userId: null, apply: (d) => void (order.push("second"), d.run("UPDATE transactions SET category = 'Second' WHERE id = 1")) });
+    await Promise.all([a, b]);
+    clearInterval(ticker);
+    expect(order).toEqual(["first begins", "first ends", "second"]);
+    // The timer kept firing while the first write paused (100 ms in all): the loop was never held.
+    expect(ticks).toBeGreaterThan(10);
+    expect(count(db, "SELECT count(*) AS n FROM transactions WHERE id = 1 AND category = 'Second'")).toBe(1);
+    expect(store.budgetWrites.list().map((w) => w.status)).toEqual(["done", "done"]);
+    store.close();
+  });
+
+  test("a running server's round leaves an intent alone while another connection holds the file, without waiting; settles it once free", async () => {
+    const { db, store } = fresh();
+    const rw = new Database(db);
+    const was = (rw.query("SELECT category FROM transactions WHERE id = 9").get() as { category: string }).category;
+    rw.run("BEGIN IMMEDIATE");
+    rw.run("UPDATE transactions SET category = 'Travel' WHERE id = 9");
+    const live = store.budgetWrites.begin({
+      kind: "import",
+      userId: null,
+      dbPath: db,
+      changes: [{ table: "transactions", key: { id: 9 }, before: { category: was }, after: { category: "Travel" } }],
+      changedRows: 1,
+      settle: { audit: [{ kind: "write", detail: { which: "left by another process" } }] },
+      snapshot: null,
+    });
+    const started = Date.now();
+    expect(await settleLeftoverWrites(store)).toEqual({ done: [], failed: [] });
+    expect(Date.now() - started).toBeLessThan(1000); // it did not sit in a 5 s busy wait
+    rw.run("COMMIT");
+    rw.close();
+    expect(await settleLeftoverWrites(store)).toEqual({ done: [live], failed: [] });
+    expect(store.audit.list({ kind: "write" }).map((e) => e.detail)).toEqual([{ which: "left by another process" }]);
+    store.close();
+  });
+});
+
+test("start-up: an undo budget.db holds settles its approval as undone (its write marked undone, the audit written)", async () => {
   const { db, store } = fresh();
   const conv = store.conversations.create("u", "x");
   const turnId = store.turns.start({ conversationId: conv.id, userId: "u", model: "m", question: "q" });
@@ -301,7 +404,7 @@ describe("concurrent writers and killed writes", () => {
     await inside(a);
     const b = child(db, chat, "B", 400, 0, 200);
     const outB = (await new Response(b.stdout).text()).trim();
-    expect(outB).toStartWith("busy: the budget database is busy (another program is writing or reading it: process ");
+    expect(outB).toStartWith("busy: the budget database is busy (another program is using it: process ");
     expect(outB).toEndWith("); try again");
     expect((await new Response(a.stdout).text()).trim()).toBe("ok");
     expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before + 400);
@@ -324,7 +427,7 @@ describe("concurrent writers and killed writes", () => {
     expect(integrity(db)).toBe("ok");
     // It never got as far as recording an intent; the next writer works.
     expect(store.budgetWrites.list()).toEqual([]);
-    new BudgetWriter(db, { journal: store }).write({ kind: "import", userId: null, apply: (d) => d.run("DELETE FROM transactions WHERE id = 1") });
+    await new BudgetWriter(db, { journal: store }).write({ kind: "import", userId: null, apply: (d) => d.run("DELETE FROM transactions WHERE id = 1") });
     expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before - 1);
     store.close();
     expect(integrity(chat)).toBe("ok");

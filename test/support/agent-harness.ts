@@ -46,6 +46,8 @@ export type HarnessOptions = {
   noModel?: boolean;
   /** A first run: no budget database configured or found, so the built-in demo data (written to `dir`/data/). */
   demo?: boolean;
+  /** How long a budget.db write waits for its lock and COMMIT (default 5 s; the busy-database tests wait less). */
+  budgetBusyTimeoutMs?: number;
 };
 
 /** createApp on a copy of the demo database and a file app database, talking to the fake API through the real SDK. */
@@ -80,6 +82,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         tools: opts.tools,
         memory: opts.memory ?? null,
         now: () => FIXED_NOW,
+        budgetBusyTimeoutMs: opts.budgetBusyTimeoutMs,
       },
     );
   } finally {

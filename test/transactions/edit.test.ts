@@ -18,9 +18,9 @@ const setup = writeFixturePerTest(NOW);
 const look = queryFile;
 const txRows = (path: string, ids: number[]) =>
   look(path, `SELECT id, merchant_name, category, source, confidence FROM transactions WHERE id IN (${ids.join(",")}) ORDER BY id`);
-const refusal = (fn: () => unknown): [string, string] => {
+const refusal = async (fn: () => unknown): Promise<[string, string]> => {
   try {
-    fn();
+    await fn();
   } catch (e) {
     expect(e).toBeInstanceOf(EditError);
     return [(e as EditError).kind, (e as Error).message];
@@ -30,10 +30,11 @@ const refusal = (fn: () => unknown): [string, string] => {
 
 describe("editTransaction", () => {
   // Kiosk: [125] Dining (llm, 0.6) and [118] Other (llm, 0.9); only [125] is edited.
-  test("one row to another category: manual, 1.0, the cache entry and the example written, recorded and audited", () => {
+  test("one row to another category: manual, 1.0, the cache entry and the example written, recorded and audited", async () => {
     const { f, deps } = setup();
-    const edit = editTransaction(deps, ANNA, 125, parseEdit({ category: "groceries" }));
-    expect(edit.message).toBe("Moved 1 transaction to Groceries.");
+    const { edit: recorded, message } = await editTransaction(deps, ANNA, 125, parseEdit({ category: "groceries" }));
+    const edit = recorded!;
+    expect(message).toBe("Moved 1 transaction to Groceries.");
     expect(txRows(f.path, [118, 125])).toEqual([
       { id: 118, merchant_name: "Kiosk", category: "Other", source: "llm", confidence: 0.9 },
       { id: 125, merchant_name: "Kiosk", category: "Groceries", source: "manual", confidence: 1 },
@@ -61,18 +62,19 @@ describe("editTransaction", () => {
   });
 
   // Restaurant Krone: [101] [102] [103] well-formed, [123] dated "2024-02-30" (malformed: in no list, so not one of "its other rows").
-  test("the merchant's other rows in one action, with a new merchant name; undo restores every table exactly", () => {
+  test("the merchant's other rows in one action, with a new merchant name; undo restores every table exactly", async () => {
     const { f, deps } = setup();
     const before = look(f.path, "SELECT * FROM transactions ORDER BY id");
-    const edit = editTransaction(deps, ANNA, 103, parseEdit({ category: "Groceries", merchant_name: "Krone Bistro", apply_to_merchant: true }));
-    expect(edit.message).toBe('Moved 3 transactions to Groceries and renamed their merchant to "Krone Bistro".');
+    const { edit: recorded, message } = await editTransaction(deps, ANNA, 103, parseEdit({ category: "Groceries", merchant_name: "Krone Bistro", apply_to_merchant: true }));
+    const edit = recorded!;
+    expect(message).toBe('Moved 3 transactions to Groceries and renamed their merchant to "Krone Bistro".');
     expect(txRows(f.path, [101, 102, 103, 123])).toEqual([
       ...[101, 102, 103].map((id) => ({ id, merchant_name: "Krone Bistro", category: "Groceries", source: "manual", confidence: 1 })),
       { id: 123, merchant_name: "Restaurant Krone", category: "Dining", source: "llm", confidence: 0.95 },
     ]);
     expect(look(f.path, "SELECT raw_key, merchant_name, category FROM merchant_cache")).toEqual([{ raw_key: "RESTAURANT KRONE", merchant_name: "Krone Bistro", category: "Groceries" }]);
 
-    const undone = undoTransactionEditById(deps, ANNA, edit.id);
+    const undone = await undoTransactionEditById(deps, ANNA, edit.id);
     expect(undone.message).toBe("Undone: 3 transactions are back as before.");
     expect(undone.edit.undoneAt).toBe(NOW.toISOString());
     expect(look(f.path, "SELECT * FROM transactions ORDER BY id")).toEqual(before);
@@ -80,40 +82,42 @@ describe("editTransaction", () => {
     expect(look(f.path, "SELECT count(*) AS n FROM few_shot_examples")).toEqual([{ n: 0 }]);
     expect(deps.store.audit.list({ kind: "undo" })[0]!.detail).toMatchObject({ edit: edit.id, change: "transaction_edit", rows: 3 });
     // Once only.
-    expect(refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual(["conflict", "This edit was already undone."]);
+    expect(await refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual(["conflict", "This edit was already undone."]);
   });
 
-  test("undo leaves a row someone changed since alone, and says so", () => {
+  test("undo leaves a row someone changed since alone, and says so", async () => {
     const { f, deps } = setup();
-    const edit = editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" }));
+    const { edit: recorded } = await editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" }));
+    const edit = recorded!;
     const w = new Database(f.path);
     w.run("UPDATE transactions SET category = 'Shopping' WHERE id = 125");
     w.close();
-    expect(refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual([
+    expect(await refusal(() => undoTransactionEditById(deps, ANNA, edit.id))).toEqual([
       "conflict",
       "Nothing was restored: 1 of the 1 transactions changed (or were deleted) since the edit; undo would overwrite that, so nothing was restored.",
     ]);
     expect(txRows(f.path, [125])).toEqual([{ id: 125, merchant_name: "Kiosk", category: "Shopping", source: "manual", confidence: 1 }]);
   });
 
-  test("refusals change nothing: bad input 400, unknown id or someone else's edit 404, no change 409", () => {
+  test("refusals change nothing: bad input 400, unknown id or someone else's edit 404, no change 409", async () => {
     const { f, deps } = setup();
     const before = look(f.path, "SELECT * FROM transactions ORDER BY id");
-    expect(refusal(() => parseEdit({}))).toEqual(["invalid", 'Invalid edit: ✖ give category, merchant_name or both; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}']);
-    expect(refusal(() => parseEdit({ category: "Dining", colour: "red" }))[0]).toBe("invalid");
+    expect(await refusal(() => parseEdit({}))).toEqual(["invalid", 'Invalid edit: ✖ give category, merchant_name or both; send e.g. {"category": "Dining"} or {"merchant_name": "Migros", "apply_to_merchant": true}']);
+    expect((await refusal(() => parseEdit({ category: "Dining", colour: "red" })))[0]).toBe("invalid");
     // The 15 names of the categories table and Household (only in transactions [30–35]); `transport` [75] [76] is Transport.
-    expect(refusal(() => editTransaction(deps, ANNA, 125, parseEdit({ category: "Pets" })))).toEqual([
+    expect(await refusal(() => editTransaction(deps, ANNA, 125, parseEdit({ category: "Pets" })))).toEqual([
       "invalid",
       'Unknown category "Pets". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.',
     ]);
-    expect(refusal(() => editTransaction(deps, ANNA, 999, parseEdit({ category: "Dining" })))).toEqual(["not_found", "No transaction with id 999."]);
-    const edit = editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" }));
-    expect(refusal(() => editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" })))).toEqual([
+    expect(await refusal(() => editTransaction(deps, ANNA, 999, parseEdit({ category: "Dining" })))).toEqual(["not_found", "No transaction with id 999."]);
+    const { edit: recorded } = await editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" }));
+    const edit = recorded!;
+    expect(await refusal(() => editTransaction(deps, ANNA, 125, parseEdit({ category: "Groceries" })))).toEqual([
       "conflict",
       "Nothing was changed: transaction 125 already has this category and merchant name: nothing to change.",
     ]);
-    expect(refusal(() => undoTransactionEditById(deps, BEN, edit.id))).toEqual(["not_found", `No edit ${edit.id} of yours to undo.`]);
-    undoTransactionEditById(deps, ANNA, edit.id);
+    expect(await refusal(() => undoTransactionEditById(deps, BEN, edit.id))).toEqual(["not_found", `No edit ${edit.id} of yours to undo.`]);
+    await undoTransactionEditById(deps, ANNA, edit.id);
     expect(look(f.path, "SELECT * FROM transactions ORDER BY id")).toEqual(before);
   });
 });

@@ -23,10 +23,12 @@ const preview = (f: Fixture, input: unknown) => previewRecategorisation(f.db, re
 const NOW = new Date("2026-01-02T03:04:05Z");
 const policy = recategoriseTransactions.approval;
 /** Carry out a plan as an approval does; `record` runs inside the write transaction. */
-const execute = (f: Fixture, plan: ReturnType<typeof preview>, record: (c: Change) => void = () => {}) =>
-  policy.execute({ budget: f.db, writer: new BudgetWriter(f.db.path), store: Store.memory(), now: () => NOW }, plan.args, record);
-const undo = (f: Fixture, plan: ReturnType<typeof preview>, change: Change) =>
-  policy.undo({ budget: f.db, writer: new BudgetWriter(f.db.path), store: Store.memory(), now: () => NOW }, plan.args, change, () => {});
+const context = (f: Fixture) => {
+  const store = Store.memory();
+  return { budget: f.db, writer: new BudgetWriter(f.db.path, { journal: store }), store, now: () => NOW };
+};
+const execute = async (f: Fixture, plan: ReturnType<typeof preview>, record: (c: Change) => void = () => {}) => policy.execute(context(f), plan.args, record);
+const undo = async (f: Fixture, plan: ReturnType<typeof preview>, change: Change) => policy.undo(context(f), plan.args, change, () => {});
 const errorOf = (fn: () => unknown): string => {
   try {
     fn();
@@ -195,7 +197,7 @@ function query(path: string, sql: string, ...params: any[]) {
 }
 
 describe("writer", () => {
-  test("moves exactly the stored rows, marks them manual, teaches the pipeline under its own keys, and undo restores all three tables", () => {
+  test("moves exactly the stored rows, marks them manual, teaches the pipeline under its own keys, and undo restores all three tables", async () => {
     const f = open();
     // What the pipeline had: a cache entry under its key for MIGROS ZUERICH HB, and an older example for it.
     const w = new Database(f.path, { strict: true });
@@ -213,7 +215,7 @@ describe("writer", () => {
     const plan = preview(f, { search: "migros", year: 2025, to_category: "Dining" });
     const before = rowsOf(f.path, plan.args.ids);
 
-    const change = execute(f, plan);
+    const change = await execute(f, plan);
     expect(change.message).toBe(
       "Approved by the user: moved 4 transactions (CHF -272.80) from Groceries to Dining. Future imports of these merchants will be filed under Dining.",
     );
@@ -244,32 +246,32 @@ describe("writer", () => {
     ]);
 
     // Running the same approval again finds a different selection (the rows are in Dining now): nothing written.
-    expect(() => execute(f, plan)).toThrow(WriteConflictError);
+    await expect(execute(f, plan)).rejects.toThrow(WriteConflictError);
 
-    expect(undo(f, plan, change)).toBe("Undone: the previous categories of 4 transactions are restored.");
+    expect(await undo(f, plan, change)).toBe("Undone: the previous categories of 4 transactions are restored.");
     expect(rowsOf(f.path, plan.args.ids)).toEqual(before);
     // Byte for byte: the cache entry and the example as they were (same id), the new ones gone.
     expect(cacheRows(f.path)).toEqual(cacheBefore);
     expect(exampleRows(f.path)).toEqual(examplesBefore);
     // A second undo finds the rows no longer as the write left them: refused.
-    expect(() => undo(f, plan, change)).toThrow(WriteConflictError);
+    await expect(undo(f, plan, change)).rejects.toThrow(WriteConflictError);
     expect(rowsOf(f.path, plan.args.ids)).toEqual(before);
   });
 
-  test("a lesson the pipeline changed since is left as the pipeline made it", () => {
+  test("a lesson the pipeline changed since is left as the pipeline made it", async () => {
     const f = open();
     // "pizzeria": only row 104 (PIZZERIA NAPOLI, Dining).
     const plan = preview(f, { search: "pizzeria", to_category: "Groceries" });
-    const change = execute(f, plan);
+    const change = await execute(f, plan);
     const w = new Database(f.path, { strict: true });
     w.run("UPDATE merchant_cache SET category = 'Dining', source = 'llm' WHERE raw_key = 'PIZZERIA NAPOLI'");
     w.close();
-    undo(f, plan, change);
+    await undo(f, plan, change);
     expect(query(f.path, "SELECT raw_key, category, source FROM merchant_cache")).toEqual([{ raw_key: "PIZZERIA NAPOLI", category: "Dining", source: "llm" }]);
     expect(exampleRows(f.path)).toEqual([]);
   });
 
-  test("refuses when the matching set changed since the preview; rolls back when recording fails", () => {
+  test("refuses when the matching set changed since the preview; rolls back when recording fails", async () => {
     const f = open();
     const plan = preview(f, { search: "migros", year: 2025, to_category: "Dining" });
     const w = new Database(f.path, { strict: true });
@@ -277,21 +279,21 @@ describe("writer", () => {
       "INSERT INTO transactions (id, date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, created_at) VALUES (500, '2025-05-01', 'MIGROS NEW', -1, 'CHF', 'Migros', 'Groceries', 'llm', 0.9, 'new-500', 'x')",
     ).run();
     w.close();
-    expect(() => execute(f, plan)).toThrow("the matching transactions changed since the preview (5 match now, 4 did then)");
+    await expect(execute(f, plan)).rejects.toThrow("the matching transactions changed since the preview (5 match now, 4 did then)");
     expect(rowsOf(f.path, [93])).toEqual([{ id: 93, category: "Groceries", source: "llm", confidence: 0.79 }]);
 
     const again = preview(f, { search: "migros", year: 2025, to_category: "Dining" });
-    expect(() =>
+    await expect(
       execute(f, again, () => {
         throw new Error("cannot record");
       }),
-    ).toThrow("cannot record");
+    ).rejects.toThrow("cannot record");
     expect(rowsOf(f.path, again.args.ids).every((r: any) => r.category === "Groceries")).toBe(true);
     expect(cacheOf(f.path)).toEqual([]);
     expect(exampleRows(f.path)).toEqual([]);
   });
 
-  test("an older database: no merchant_cache or few_shot_examples, NULL categories, no source/confidence columns", () => {
+  test("an older database: no merchant_cache or few_shot_examples, NULL categories, no source/confidence columns", async () => {
     const f = open({ loose: true });
     const w = new Database(f.path, { strict: true });
     w.run("ALTER TABLE transactions DROP COLUMN source");
@@ -306,7 +308,7 @@ describe("writer", () => {
       { name: "(unknown merchant)", rows: 2 },
       { name: "Cumulus", rows: 1 },
     ]);
-    const change = execute(f, plan);
+    const change = await execute(f, plan);
     expect(change.before).toEqual({
       rows: [
         { id: 201, category: null, source: null, confidence: null },
@@ -322,7 +324,7 @@ describe("writer", () => {
       { id: 204, category: "Shopping", confidence: 1 },
     ]);
     db.close();
-    undo(f, plan, change);
+    await undo(f, plan, change);
     const db2 = new Database(f.path, { readonly: true });
     expect(db2.query("SELECT id, category, confidence FROM transactions WHERE id IN (201, 202, 204)").all()).toEqual([
       { id: 201, category: null, confidence: null },

@@ -1,6 +1,7 @@
 import { describe, expect, spyOn, test } from "bun:test";
 import { Hono } from "hono";
 import { ChangeRefused, ImportInputError, NeedsColumnMapping, QuestionRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../../core/errors.ts";
+import { BudgetBusyError, BudgetUnwritableError } from "../../ledger/write-path.ts";
 import { APP_DB_BUSY_MESSAGE, errorFragment, refusalOf, respondToError } from "./respond.ts";
 
 /** A route that fails the way bun:sqlite does when another program holds chat.db's lock. */
@@ -29,6 +30,35 @@ describe("respondToError", () => {
     expect(htmx.status).toBe(503);
     expect(await htmx.text()).toBe(errorFragment(APP_DB_BUSY_MESSAGE));
     expect(log.mock.calls.map((c) => String(c[0]))).toEqual(["POST /api/chat: chat.db is locked by another program", "POST /chat: chat.db is locked by another program"]);
+    log.mockRestore();
+  });
+
+  test("a busy budget.db is a 503 with Retry-After; one that cannot be written a 409 with the reason (issue 29)", async () => {
+    const log = spyOn(console, "error").mockImplementation(() => {});
+    const app = new Hono();
+    app.onError(respondToError);
+    const busy = () => {
+      throw new BudgetBusyError("the budget database is busy (another program is using it); try again");
+    };
+    app.post("/api/edit", busy);
+    app.post("/edit", busy);
+    app.post("/api/readonly", () => {
+      throw new BudgetUnwritableError("the budget database cannot be changed: /x/budget.db is read-only for this user; nothing was changed");
+    });
+    const api = await app.request("/api/edit", { method: "POST" });
+    expect([api.status, api.headers.get("retry-after"), await api.json()]).toEqual([503, "5", { error: "Nothing was changed: the budget database is busy (another program is using it); try again." }]);
+    const htmx = await app.request("/edit", { method: "POST", headers: { "HX-Request": "true" } });
+    expect([htmx.status, htmx.headers.get("retry-after"), await htmx.text()]).toEqual([
+      503,
+      "5",
+      errorFragment("Nothing was changed: the budget database is busy (another program is using it); try again."),
+    ]);
+    const ro = await app.request("/api/readonly", { method: "POST" });
+    expect([ro.status, ro.headers.get("retry-after"), await ro.json()]).toEqual([
+      409,
+      null,
+      { error: "the budget database cannot be changed: /x/budget.db is read-only for this user; nothing was changed" },
+    ]);
     log.mockRestore();
   });
 

@@ -32,6 +32,7 @@ import {
   type RefusalReason,
   type RefusedKind,
 } from "../../core/errors.ts";
+import { BudgetBusyError, BudgetUnwritableError, BUSY_RETRY_AFTER_S } from "../../ledger/write-path.ts";
 
 /** True for requests to the JSON API. */
 export function isApiPath(path: string): boolean {
@@ -120,8 +121,8 @@ const QUESTION_REFUSED_STATUS: Record<RefusalReason, ContentfulStatusCode> = {
 /** A refused change's status, by its kind. */
 const CHANGE_REFUSED_STATUS: Record<RefusedKind, ContentfulStatusCode> = { invalid: 400, not_found: 404, conflict: 409, expired: 410, needs_consent: 422 };
 
-/** How a domain error answers: its status, and headers beside its message (a Retry-After, say). */
-export type DomainAnswer = { status: ContentfulStatusCode; headers?: Record<string, string> };
+/** How a domain error answers: its status, headers beside its message (a Retry-After, say), and the message when it is not the error's own. */
+export type DomainAnswer = { status: ContentfulStatusCode; headers?: Record<string, string>; message?: string };
 type DomainRule = { error: abstract new (...args: never[]) => Error; answer: (err: Error) => DomainAnswer };
 const rule = <E extends Error>(error: abstract new (...args: never[]) => E, answer: (err: E) => DomainAnswer): DomainRule => ({
   error,
@@ -136,12 +137,29 @@ const rule = <E extends Error>(error: abstract new (...args: never[]) => E, answ
  */
 const DOMAIN_ANSWERS: readonly DomainRule[] = [
   rule(QuestionRefused, (e) => ({ status: QUESTION_REFUSED_STATUS[e.reason] })),
+  // budget.db held by another program beyond the busy timeout: nothing was written or recorded; the client may try again.
+  rule(BudgetBusyError, (e) => ({
+    status: 503,
+    headers: { "Retry-After": String(BUSY_RETRY_AFTER_S) },
+    message: `Nothing was changed: ${e.message}.`,
+  })),
+  // budget.db (or its folder) read-only: the real cause, before the ChangeRefused it is.
+  rule(BudgetUnwritableError, () => ({ status: 409 })),
   rule(ChangeRefused, (e) => ({ status: CHANGE_REFUSED_STATUS[e.kind] })),
   rule(UnknownCategory, () => ({ status: 404 })),
   rule(ToolInputError, () => ({ status: 400 })),
   rule(ImportInputError, () => ({ status: 400 })),
   rule(WriteConflictError, () => ({ status: 409 })),
 ];
+
+/**
+ * budget.db could not take a write: busy (another program holds it) or read-only. A route that shows a refused change
+ * its own way (a toast) lets these through: the error handler answers them alike on every route (503 with
+ * Retry-After, 409), since they say nothing about the change itself.
+ */
+export function budgetUnavailable(err: unknown): boolean {
+  return err instanceof BudgetBusyError || err instanceof BudgetUnwritableError;
+}
 
 /** How a domain error answers over HTTP, or null when it is no refusal. */
 export function refusalOf(err: unknown): DomainAnswer | null {
@@ -168,7 +186,8 @@ export function wantsPage(c: Context): boolean {
  * becomes JSON `{error}` under /api/, an HTML fragment for htmx, a page otherwise (always
  * `Cache-Control: no-store`);
  * a locked chat.db is a 503 the client may retry, and so is a database that cannot be
- * written (full disk, read-only file: "budget-chat cannot save: …"); anything else is logged and answered
+ * written (full disk, read-only file: "budget-chat cannot save: …"), and a budget.db another
+ * program keeps busy (503 with Retry-After: nothing was written or recorded); anything else is logged and answered
  * 500 (a page for a page load, else plain text).
  * `page` draws full pages (src/web/server.ts passes ones in the app's layout); default
  * the minimal `errorPage`.
@@ -177,7 +196,8 @@ export function errorResponder(page: (input: ErrorPageInput) => string = (p) => 
   return (err, c) => {
     // A domain's refusal (a question not taken, a change refused, bad input): the table says how it answers.
     const domain = refusalOf(err);
-    if (domain) err = new HTTPException(domain.status, { message: err.message });
+    if (err instanceof BudgetBusyError) console.error(`${c.req.method} ${c.req.path}: ${err.message}`);
+    if (domain) err = new HTTPException(domain.status, { message: domain.message ?? err.message });
     // chat.db held by another program beyond the busy timeout: the client may retry, it is no bug.
     if (!(err instanceof HTTPException) && isBusyError(err)) {
       console.error(`${c.req.method} ${c.req.path}: chat.db is locked by another program`);

@@ -8,9 +8,8 @@
  * Undo is POST /edits/:id/undo (routes/transactions.tsx), as for transaction edits.
  */
 import { Hono, type Context } from "hono";
-import type { DataEdit } from "../../store/data-edits.ts";
 import { z } from "zod";
-import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest, type CategorySnapshot } from "../../categories/categories.ts";
+import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest } from "../../categories/categories.ts";
 import { ChangeRefused, WriteConflictError } from "../../core/errors.ts";
 import { oneLineError } from "../../core/validation.ts";
 import { CategoriesPage } from "../../../views/CategoriesPage.tsx";
@@ -19,9 +18,10 @@ import { renderPage } from "../../../views/Layout.tsx";
 import { MessagePage } from "../../../views/MessagePage.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
-import { formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
+import { budgetUnavailable, formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { toHtml } from "../sse-renderer.ts";
+import { UNDO_LATER } from "../../transactions/edit.ts";
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
 const ChangeRequest = z.strictObject({
@@ -39,12 +39,12 @@ export function categoryRoutes(deps: WebDeps) {
   const asset = (name: string) => assetUrl(deps.assets, name);
   const catDeps = { budget, writer: deps.writer, store };
 
-  /** Make a change: the stored edit. A refusal is thrown (an unknown category, bad input, a conflict with what is there now). */
-  const apply = (c: Context<WebEnv>, b: z.output<typeof ChangeRequest>, via: "page" | "api") => {
+  /** Make a change: what it did (the stored edit: null when chat.db records it a moment later). A refusal is thrown (an unknown category, bad input, a conflict with what is there now), as is a busy or read-only budget.db. */
+  const apply = async (c: Context<WebEnv>, b: z.output<typeof ChangeRequest>, via: "page" | "api") => {
     const req: CategoryRequest = { action: b.action, name: b.name, newName: b.new_name, into: b.into, description: b.description };
     const user = c.get("user");
     try {
-      return changeCategory(catDeps, { id: user.id, name: user.name }, req, via);
+      return await changeCategory(catDeps, { id: user.id, name: user.name }, req, via);
     } catch (e) {
       if (e instanceof WriteConflictError) throw new ChangeRefused("conflict", `Nothing was changed: ${e.message}.`);
       throw e;
@@ -70,28 +70,29 @@ export function categoryRoutes(deps: WebDeps) {
   r.post("/categories", async (c) => {
     const form = ChangeRequest.safeParse(Object.fromEntries(Object.entries(await formBody(c)).filter(([, v]) => typeof v === "string")));
     c.header("Cache-Control", "no-store");
-    let edit: DataEdit;
+    let res: Awaited<ReturnType<typeof apply>>;
     try {
       if (!form.success) throw new ChangeRefused("invalid", invalidChange(oneLineError(form.error)));
-      edit = apply(c, form.data, "page");
+      res = await apply(c, form.data, "page");
     } catch (e) {
       const refused = refusalOf(e);
-      if (!refused) throw e;
+      if (!refused || budgetUnavailable(e)) throw e;
       const message = (e as Error).message;
       if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not changed" message={message} asset={asset} />), refused.status);
       return c.html(toHtml(<EditToast message={message} error />));
     }
     if (!isHtmxRequest(c)) return c.redirect("/categories", 303);
     c.header("HX-Trigger", "data-changed");
-    const note = roleNote(budget, (edit.before as CategorySnapshot).plan);
-    return c.html(toHtml(<EditToast message={note ? `${edit.message} Note: ${note}` : edit.message} undoId={edit.id} />));
+    const note = roleNote(budget, res.plan);
+    const message = `${res.message}${note ? ` Note: ${note}` : ""}${res.edit ? "" : ` ${UNDO_LATER}`}`;
+    return c.html(toHtml(<EditToast message={message} undoId={res.edit?.id} />));
   });
 
   r.get("/api/categories", (c) => c.json({ categories: listCategories(budget, store) }));
 
   r.post("/api/categories", jsonBody(ChangeRequest, invalidChange), async (c) => {
-    const edit = apply(c, c.req.valid("json"), "api");
-    return c.json({ edit_id: edit.id, message: edit.message, role_note: roleNote(budget, (edit.before as CategorySnapshot).plan) });
+    const res = await apply(c, c.req.valid("json"), "api");
+    return c.json({ edit_id: res.edit?.id ?? null, message: res.message, role_note: roleNote(budget, res.plan) });
   });
 
   return r;

@@ -38,6 +38,7 @@ import { AssistantMessage } from "../../../views/AssistantMessage.tsx";
 import { partial } from "../sse-renderer.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { jsonBody, refusalOf } from "../middleware/respond.ts";
+import { BudgetBusyError } from "../../ledger/write-path.ts";
 
 const READ_ONLY_MESSAGE = "This server runs read-only (--read-only): nothing can be changed.";
 /** What the JSON API says of an approval that is not there (or another user's). */
@@ -89,10 +90,10 @@ export function approvalRoutes(deps: WebDeps) {
       ? { ok: false as const, refused: new ChangeRefused("conflict", READ_ONLY_MESSAGE), approval }
       : { ok: false as const, refused: new ChangeRefused("not_found", NOT_FOUND_MESSAGE), approval: null };
   };
-  /** The status a refused decision or undo answers with. */
-  const statusOf = (refused: ChangeRefused) => refusalOf(refused)!.status;
-  const decide = (userId: string, id: string, d: "approved" | "rejected"): DecisionResult => deps.approvals?.decide(userId, id, d) ?? readOnly(userId, id);
-  const undo = (userId: string, id: string): UndoResult => deps.approvals?.undo(userId, id) ?? readOnly(userId, id);
+  /** How a refused decision or undo answers: its status, and a Retry-After when budget.db was busy. */
+  const answerOf = (refused: ChangeRefused | BudgetBusyError) => refusalOf(refused)!;
+  const decide = async (userId: string, id: string, d: "approved" | "rejected"): Promise<DecisionResult> => (await deps.approvals?.decide(userId, id, d)) ?? readOnly(userId, id);
+  const undo = async (userId: string, id: string): Promise<UndoResult> => (await deps.approvals?.undo(userId, id)) ?? readOnly(userId, id);
 
   /** The continuation's answer, streaming, appended to the conversation on the page (when it started at once). */
   const continuationHtml = (approvalId: string) => {
@@ -102,12 +103,20 @@ export function approvalRoutes(deps: WebDeps) {
     return partial("messages", "beforeend", toHtml(<AssistantMessage turnId={turn.id} status="running" events={[]} currency={currency} showUsage={deps.showUsage} />));
   };
 
-  const browserDecision = (c: Context<WebEnv>, decision: "approved" | "rejected") => {
-    const res = decide(c.get("user").id, c.req.param("id")!, decision);
+  const browserDecision = async (c: Context<WebEnv>, decision: "approved" | "rejected") => {
+    const res = await decide(c.get("user").id, c.req.param("id")!, decision);
     if (res.ok) return decidedCard(c, res.approval, res.message, 200, continuationHtml(res.approval.id));
     if (!res.approval) throw res.refused;
+    if (res.refused instanceof BudgetBusyError) {
+      // Pending again: the card as it was, with why it did not happen (Approve can simply be pressed again).
+      const answer = answerOf(res.refused);
+      c.header("HX-Retarget", `#${domIds.approval(res.approval.id)}`);
+      c.header("HX-Reswap", "outerHTML");
+      c.header("Cache-Control", "no-store");
+      return c.html(toHtml(<ApprovalCard approvalId={res.approval.id} preview={res.approval.preview} expiresAt={res.approval.expiresAt} notice={res.refused.message} />), answer.status, answer.headers);
+    }
     // Approved but not carried out: the continuation tells the model (and streams) all the same.
-    return decidedCard(c, res.approval, res.refused.message, statusOf(res.refused), res.decided ? continuationHtml(res.approval.id) : "");
+    return decidedCard(c, res.approval, res.refused.message, answerOf(res.refused).status, res.decided ? continuationHtml(res.approval.id) : "");
   };
 
   r.post("/approvals/:id/approve", (c) => browserDecision(c, "approved"));
@@ -121,14 +130,18 @@ export function approvalRoutes(deps: WebDeps) {
     return c.html(toHtml(<ApprovalCard approvalId={a.id} preview={a.preview} expiresAt={a.expiresAt} decision={decision} undo={undo} />));
   });
 
-  r.post("/approvals/:id/undo", (c) => {
+  r.post("/approvals/:id/undo", async (c) => {
     const id = c.req.param("id");
-    const res = undo(c.get("user").id, id);
+    const res = await undo(c.get("user").id, id);
     c.header("Cache-Control", "no-store");
     // Undone: the whole card, whose one state line now says so (the line of what was done goes).
     if (res.ok) return decidedCard(c, res.approval, res.message, 200);
     if (!res.approval) throw res.refused;
-    return c.html(toHtml(<ApprovalUndo approvalId={id} state={{ kind: "failed", message: res.refused.message }} />), statusOf(res.refused));
+    const answer = answerOf(res.refused);
+    // Busy: the Undo button stays, with why it did not happen; otherwise it gives way to the reason.
+    const busy = res.refused instanceof BudgetBusyError;
+    const state = busy ? ({ kind: "available", notice: res.refused.message } as const) : ({ kind: "failed", message: res.refused.message } as const);
+    return c.html(toHtml(<ApprovalUndo approvalId={id} state={state} />), answer.status, answer.headers);
   });
 
   r.get("/api/approvals", (c) => {
@@ -146,21 +159,23 @@ export function approvalRoutes(deps: WebDeps) {
   });
 
   r.post("/api/approvals/:id", jsonBody(DecisionRequest), async (c) => {
-    const res: DecisionResult = decide(c.get("user").id, c.req.param("id"), c.req.valid("json").decision === "approve" ? "approved" : "rejected");
+    const res: DecisionResult = await decide(c.get("user").id, c.req.param("id"), c.req.valid("json").decision === "approve" ? "approved" : "rejected");
     if (res.ok) {
       const continuation = deps.chat.continuationOf(res.approval.id);
       return c.json({ ...approvalJson(res.approval), outcome: res.outcome, message: res.message, continuation_turn_id: continuation?.id ?? null });
     }
     if (!res.approval) throw new ChangeRefused("not_found", API_NOT_FOUND_MESSAGE);
     const continuation = res.decided ? deps.chat.continuationOf(res.approval.id) : undefined;
-    return c.json({ error: res.refused.message, status: res.approval.status, ...(continuation ? { continuation_turn_id: continuation.id } : {}) }, statusOf(res.refused));
+    const answer = answerOf(res.refused);
+    return c.json({ error: res.refused.message, status: res.approval.status, ...(continuation ? { continuation_turn_id: continuation.id } : {}) }, answer.status, answer.headers);
   });
 
-  r.post("/api/approvals/:id/undo", (c) => {
-    const res = undo(c.get("user").id, c.req.param("id"));
+  r.post("/api/approvals/:id/undo", async (c) => {
+    const res = await undo(c.get("user").id, c.req.param("id"));
     if (res.ok) return c.json({ ...approvalJson(res.approval), message: res.message });
     if (!res.approval) throw new ChangeRefused("not_found", API_NOT_FOUND_MESSAGE);
-    return c.json({ error: res.refused.message, status: res.approval.status }, statusOf(res.refused));
+    const answer = answerOf(res.refused);
+    return c.json({ error: res.refused.message, status: res.approval.status }, answer.status, answer.headers);
   });
 
   return r;

@@ -11,6 +11,7 @@
  *   POST   /api/imports/:id/commit       optional {"include_possible_duplicates": true | [transaction ids], "accept_unreconciled": true}
  *                                        → {batch, inserted, snapshot}; 422 when the balances do not reconcile and that is not
  *                                        accepted; 410 when the preview expired (let go for a newer one, or past 30 minutes);
+ *                                        503 with Retry-After when budget.db is busy, the preview kept for a retry;
  *   DELETE /api/imports/:batch           undo → {batch, deleted}.
  * Browser (htmx, views/ImportPage.tsx): GET /import, POST /import/preview (an SSE stream of fragments:
  * progress, then the preview), POST /import/:id/commit, POST /import/undo (form field `batch`), each
@@ -42,6 +43,7 @@ import {
 } from "../../import/importer.ts";
 import { csvMapping } from "../../import/mapping.ts";
 import { PendingImports } from "../../import/pending.ts";
+import { BudgetBusyError } from "../../ledger/write-path.ts";
 import { ImportList } from "../../../views/ImportList.tsx";
 import { ImportPage } from "../../../views/ImportPage.tsx";
 import { ImportPreview, type ImportPreviewView } from "../../../views/ImportPreview.tsx";
@@ -127,31 +129,46 @@ export function importRoutes(deps: WebDeps) {
     return { id: pending.add(plan, c.get("user").id), plan };
   };
 
-  const commit = (c: Context<WebEnv>, id: string, include: IncludePossible, acceptUnreconciled: boolean, via: ImportActor["via"]) => {
+  /** Previews being imported right now: a second Import of the same preview imports nothing. */
+  const committing = new Set<string>();
+
+  /**
+   * Import a held preview. It is let go only once its rows are in budget.db: a busy database
+   * (BudgetBusyError, a 503) keeps it, so Import can simply be tried again.
+   */
+  const commit = async (c: Context<WebEnv>, id: string, include: IncludePossible, acceptUnreconciled: boolean, via: ImportActor["via"]) => {
     const userId = c.get("user").id;
     const held = pending.lookup(id, userId);
     if ("expired" in held) throw new ChangeRefused("expired", "This preview expired; drop the file again.");
     if ("unknown" in held) throw new ChangeRefused("not_found", "This preview is no longer available (it was imported already, or never made). Drop the file again.");
-    // Refused before the preview is taken: ticking "import anyway" and pressing Import again works.
+    // Refused while the preview is held: ticking "import anyway" and pressing Import again works.
     const refusal = acceptUnreconciled ? null : unreconciledMessage(held.plan.file, held.plan.format, held.plan.reconciliation);
     if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, "(tick “Import although the balances do not add up” to import it anyway)"));
+    if (committing.has(id)) throw new ChangeRefused("conflict", "This preview is being imported already.");
     const plan = held.plan;
-    pending.take(id, userId);
+    committing.add(id);
+    // A big statement takes longer than the server's idle timeout (10 s without a byte): the answer must not be cut off.
+    c.env?.server?.timeout(c.req.raw, 0);
     try {
-      const done = importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: actor(c, via) });
-      // The chat's data summary (and, after a first import, the switch from demo data) follow at once.
-      deps.budget.summaryOrLast();
+      const done = await importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: actor(c, via) });
+      pending.take(id, userId);
+      // The chat's data (and, after a first import, the switch from demo data) follow at once, read in slices.
+      await deps.budget.refreshInSlices();
       return { plan, ...done };
     } catch (e) {
       // The configured budget database cannot take it (another program's file): nothing was written.
       if (e instanceof ConfigError) throw new ChangeRefused("conflict", e.message);
       throw e;
+    } finally {
+      committing.delete(id);
     }
   };
 
-  const undo = (c: Context<WebEnv>, batch: string, via: ImportActor["via"]) => {
-    const done = importer.undo(batch, actor(c, via));
-    deps.budget.summaryOrLast();
+  const undo = async (c: Context<WebEnv>, batch: string, via: ImportActor["via"]) => {
+    // A big import's undo takes longer than the server's idle timeout too.
+    c.env?.server?.timeout(c.req.raw, 0);
+    const done = await importer.undo(batch, actor(c, via));
+    await deps.budget.refreshInSlices();
     return done;
   };
 
@@ -175,12 +192,12 @@ export function importRoutes(deps: WebDeps) {
   r.post("/api/imports/:id/commit", small, jsonBody(CommitRequest, (problem) => `invalid request: ${problem}; send {"include_possible_duplicates": true} or a list of transaction ids`), async (c) => {
     const body = c.req.valid("json");
     const v = body.include_possible_duplicates ?? false;
-    const res = commit(c, c.req.param("id"), typeof v === "boolean" ? v : new Set(v), body.accept_unreconciled ?? false, "api");
+    const res = await commit(c, c.req.param("id"), typeof v === "boolean" ? v : new Set(v), body.accept_unreconciled ?? false, "api");
     return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null });
   });
 
-  r.delete("/api/imports/:batch", (c) => {
-    const res = undo(c, c.req.param("batch"), "api");
+  r.delete("/api/imports/:batch", async (c) => {
+    const res = await undo(c, c.req.param("batch"), "api");
     return c.json({ batch: res.batch, deleted: res.deleted });
   });
 
@@ -236,13 +253,19 @@ export function importRoutes(deps: WebDeps) {
     const body = await formBody(c, { all: true });
     const ticked = ([] as unknown[]).concat(body.include ?? []).filter((x): x is string => typeof x === "string");
     const include = new Set(ticked);
-    let res: ReturnType<typeof commit>;
+    const id = c.req.param("id");
+    let res: Awaited<ReturnType<typeof commit>>;
     try {
-      res = commit(c, c.req.param("id"), include, isTicked(body["accept-unreconciled"]), "page");
+      res = await commit(c, id, include, isTicked(body["accept-unreconciled"]), "page");
     } catch (e) {
       const refused = refusalOf(e);
       if (!refused) throw e;
-      return c.html(toHtml(<ImportResult error={(e as Error).message} />), refused.status);
+      // budget.db was busy: the preview stays, with why its Import did not happen; the user presses Import again.
+      const held = e instanceof BudgetBusyError ? pending.lookup(id, c.get("user").id) : null;
+      if (held && "plan" in held) {
+        return c.html(toHtml(<ImportPreview preview={previewView(id, held.plan)} error={`Nothing was imported: ${(e as Error).message}.`} />), refused.status, refused.headers);
+      }
+      return c.html(toHtml(<ImportResult error={refused.message ?? (e as Error).message} />), refused.status, refused.headers);
     }
     const list = `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
     const skipped = rowsToInsert(res.plan, include).length - res.inserted;
@@ -254,12 +277,12 @@ export function importRoutes(deps: WebDeps) {
     const batch = typeof body.batch === "string" ? body.batch : "";
     const list = () => `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
     try {
-      const res = undo(c, batch, "page");
+      const res = await undo(c, batch, "page");
       return c.html(toHtml(<ImportResult undone={{ batch: res.batch, deleted: res.deleted }} />) + list());
     } catch (e) {
       const refused = refusalOf(e);
       if (!refused) throw e;
-      return c.html(toHtml(<ImportResult error={(e as Error).message} />) + list(), refused.status);
+      return c.html(toHtml(<ImportResult error={refused.message ?? (e as Error).message} />) + list(), refused.status, refused.headers);
     }
   });
 

@@ -15,7 +15,7 @@ import { Hono, type Context } from "hono";
 import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
-import { EditError, editTransaction, invalidEdit, parseEdit, transactionEditSchema, undoTransactionEditById } from "../../transactions/edit.ts";
+import { EditError, editTransaction, invalidEdit, parseEdit, transactionEditSchema, UNDO_LATER, undoTransactionEditById, type EditOutcome } from "../../transactions/edit.ts";
 import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { undoCategoryChangeById } from "../../categories/categories.ts";
@@ -28,7 +28,7 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { accountLabel } from "../../ui/account-labels.ts";
-import { formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
+import { budgetUnavailable, formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 const CSV_COLUMNS = ["id", "date", "amount", "currency", "merchant", "category", "description", "account"] as const;
@@ -190,7 +190,7 @@ export function transactionRoutes(deps: WebDeps) {
   r.patch("/api/transactions/:id", jsonBody(transactionEditSchema, invalidEdit), async (c) => {
     const id = idOf(c);
     if (id === null) throw new EditError("not_found", `Not a transaction id: "${c.req.param("id")}".`);
-    const edit = editTransaction(editDeps, userOf(c), id, c.req.valid("json"), "api");
+    const edit = await editTransaction(editDeps, userOf(c), id, c.req.valid("json"), "api");
     return c.json(editJson(edit, getTransaction(budget, id)));
   });
 
@@ -218,9 +218,9 @@ export function transactionRoutes(deps: WebDeps) {
       const edit = await formEdit(c, id);
       // The list (and its totals) refresh themselves on this event; the toast stays.
       c.header("HX-Trigger", "data-changed");
-      return c.html(toHtml(<EditToast message={edit.message} undoId={edit.id} />));
+      return c.html(toHtml(<EditToast message={edit.edit ? edit.message : `${edit.message} ${UNDO_LATER}`} undoId={edit.edit?.id} />));
     } catch (e) {
-      if (!refusalOf(e)) throw e;
+      if (!refusalOf(e) || budgetUnavailable(e)) throw e;
       // 200 with the message: htmx swaps it into the toast either way, and the edit form stays as it was.
       return c.html(toHtml(<EditToast message={(e as Error).message} error />), 200);
     }
@@ -234,22 +234,22 @@ export function transactionRoutes(deps: WebDeps) {
       return c.redirect(backTo(c, "/transactions"), 303);
     } catch (e) {
       const refused = refusalOf(e);
-      if (!refused) throw e;
+      if (!refused || budgetUnavailable(e)) throw e;
       return c.html(await renderPage(<MessagePage title="Not changed" message={(e as Error).message} asset={asset} />), refused.status);
     }
   });
 
   /** Undo one of the user's changes, whichever kind it is. */
-  const undo = (c: Context<WebEnv>, editId: number): { edit: DataEdit; message: string } => {
+  const undo = (c: Context<WebEnv>, editId: number): Promise<{ edit: DataEdit; message: string }> => {
     const edit = store.edits.get(c.get("user").id, editId);
     if (edit?.kind === "category") return undoCategoryChangeById({ ...editDeps }, userOf(c), editId);
     return undoTransactionEditById(editDeps, userOf(c), editId);
   };
 
-  r.post("/api/edits/:id/undo", (c) => {
+  r.post("/api/edits/:id/undo", async (c) => {
     const id = idOf(c);
     if (id === null) throw new EditError("not_found", "No such edit.");
-    const { edit, message } = undo(c, id);
+    const { edit, message } = await undo(c, id);
     return c.json({ id: edit.id, undone_at: edit.undoneAt, message });
   });
 
@@ -258,13 +258,13 @@ export function transactionRoutes(deps: WebDeps) {
     c.header("Cache-Control", "no-store");
     try {
       if (id === null) throw new EditError("not_found", "No such edit.");
-      const { message } = undo(c, id);
+      const { message } = await undo(c, id);
       if (!isHtmxRequest(c)) return c.redirect(backTo(c, "/transactions"), 303);
       c.header("HX-Trigger", "data-changed");
       return c.html(toHtml(<EditToast message={message} />));
     } catch (e) {
       const refused = refusalOf(e);
-      if (!refused) throw e;
+      if (!refused || budgetUnavailable(e)) throw e;
       const message = (e as Error).message;
       if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not undone" message={message} asset={asset} />), refused.status);
       return c.html(toHtml(<EditToast message={message} error />));
@@ -284,8 +284,7 @@ function backTo(c: Context<WebEnv>, fallback: string): string {
   }
 }
 
-/** An edit as the JSON API answers it. */
-function editJson(edit: DataEdit, row: unknown) {
-  const after = edit.after as { rows: unknown[] };
-  return { edit_id: edit.id, message: edit.message, rows: after.rows.length, transaction: row, before: (edit.before as { rows: unknown[] }).rows, after: after.rows };
+/** An edit as the JSON API answers it (`edit_id` null: recorded a moment later, chat.db was busy). */
+function editJson(edit: EditOutcome, row: unknown) {
+  return { edit_id: edit.edit?.id ?? null, message: edit.message, rows: edit.after.length, transaction: row, before: edit.before, after: edit.after };
 }

@@ -1,0 +1,119 @@
+/**
+ * What chat.db states about budget.db, held against budget.db itself (issue 29: "chat.db
+ * states no write that budget.db does not hold, checked by comparing each record's
+ * after-rows with budget.db"), and the records a write may leave, for "nothing recorded".
+ *
+ * `disagreements` reads every record of a change to budget.db in chat.db — the user's edits
+ * (transaction and category), imports, approvals' writes — and compares the rows it says the
+ * change left (or, once undone, put back) with budget.db's rows now; the list is empty when
+ * they agree. `records` is a copy of every table a write's settlement writes to.
+ */
+import { Database } from "bun:sqlite";
+import { resolve } from "node:path";
+
+type Row = Record<string, unknown>;
+
+function open(path: string): Database {
+  return new Database(path, { readonly: true, strict: true });
+}
+
+const json = (v: unknown) => JSON.stringify(v);
+
+/** Every way chat.db's records and budget.db's rows disagree (empty: they agree). */
+export function disagreements(chatPath: string, budgetPath: string): string[] {
+  const chat = open(chatPath);
+  const budget = open(budgetPath);
+  const out: string[] = [];
+  try {
+    const txn = budget.query("SELECT id, category, source, confidence, merchant_name FROM transactions WHERE id = ?");
+    /** A classification row as a record states it, against the transaction now (only the columns the record has). */
+    const checkRow = (what: string, want: Row) => {
+      const have = txn.get(want.id as number) as Row | null;
+      if (!have) return out.push(`${what}: transaction ${want.id} is not in budget.db`);
+      for (const k of Object.keys(want)) if (json(have[k]) !== json(want[k])) out.push(`${what}: transaction ${want.id} has ${k} ${json(have[k])} in budget.db, chat.db says ${json(want[k])}`);
+    };
+    const category = budget.query("SELECT rowid AS rowid, * FROM categories WHERE name = ? COLLATE NOCASE");
+
+    for (const e of chat.query("SELECT * FROM data_edits ORDER BY id").all() as Row[]) {
+      const what = `edit ${e.id} (${e.kind}${e.undone_at ? ", undone" : ""})`;
+      const before = JSON.parse(e.before as string);
+      const after = JSON.parse(e.after as string);
+      if (e.kind === "transaction_edit") {
+        for (const r of (e.undone_at ? before.rows : after.rows) as Row[]) checkRow(what, r);
+        continue;
+      }
+      // A category change: the categories rows it left (or put back), and where its transactions are.
+      for (const r of (e.undone_at ? before.rowsBefore : before.rowsAfter) as { name: string; row: Row | null }[]) {
+        const have = (category.get(r.name) as Row | null) ?? null;
+        if (json(have) !== json(r.row)) out.push(`${what}: category ${r.name} is ${json(have)} in budget.db, chat.db says ${json(r.row)}`);
+      }
+      for (const t of before.transactions as { id: number; category: string }[]) {
+        checkRow(what, { id: t.id, category: e.undone_at ? t.category : before.plan.target });
+      }
+      if (!e.undone_at) {
+        const budgets = chat.query("SELECT amount, currency FROM budgets WHERE category = ? COLLATE NOCASE");
+        for (const b of before.budgetsAfter as { category: string; value: Row | null }[]) {
+          const have = (budgets.get(b.category) as Row | null) ?? null;
+          if (json(have) !== json(b.value)) out.push(`${what}: the ${b.category} budget is ${json(have)}, the change says ${json(b.value)}`);
+        }
+      }
+    }
+
+    const inBatch = budget.query("SELECT count(*) AS n FROM transactions WHERE import_batch = ?");
+    for (const i of chat.query("SELECT * FROM imports WHERE db_path = ?").all(resolve(budgetPath)) as Row[]) {
+      const n = (inBatch.get(i.batch as string) as { n: number }).n;
+      const want = i.undone_at ? 0 : (i.rows as number);
+      if (n !== want) out.push(`import ${i.batch}${i.undone_at ? " (undone)" : ""}: budget.db holds ${n} of its rows, chat.db says ${want}`);
+    }
+
+    for (const w of chat.query("SELECT w.*, a.status FROM writes w JOIN approvals a ON a.id = w.approval_id").all() as Row[]) {
+      const what = `approval ${w.approval_id} (${w.status})`;
+      const state = JSON.parse((w.undone_at ? w.before : w.after) as string) as { rows: Row[] };
+      for (const r of state.rows) checkRow(what, r);
+    }
+
+    // Every record made by a budget write belongs to one budget.db holds.
+    for (const e of chat.query("SELECT d.id, b.status FROM data_edits d LEFT JOIN budget_writes b ON b.id = d.budget_write_id").all() as Row[]) {
+      if (e.status !== "done") out.push(`edit ${e.id}: its budget write is ${e.status ?? "missing"}`);
+    }
+  } finally {
+    chat.close();
+    budget.close();
+  }
+  return out;
+}
+
+/** Every record a budget write's settlement may add or change in chat.db (to compare before and after a write that must record nothing). */
+export function records(chatPath: string): Record<string, unknown[]> {
+  const chat = open(chatPath);
+  try {
+    const all = (sql: string) => chat.query(sql).all();
+    return {
+      edits: all("SELECT * FROM data_edits ORDER BY id"),
+      audit: all("SELECT * FROM audit_log ORDER BY id"),
+      budgets: all("SELECT * FROM budgets ORDER BY category"),
+      imports: all("SELECT * FROM imports ORDER BY batch"),
+      approvals: all("SELECT id, status, result FROM approvals ORDER BY id"),
+      writes: all("SELECT * FROM writes ORDER BY approval_id"),
+    };
+  } finally {
+    chat.close();
+  }
+}
+
+/** Everything budget.db holds that a writer may change (to compare before and after a write that must change nothing). */
+export function budgetContent(budgetPath: string): Record<string, unknown[]> {
+  const db = open(budgetPath);
+  try {
+    const all = (sql: string) => db.query(sql).all();
+    return {
+      transactions: all("SELECT * FROM transactions ORDER BY id"),
+      categories: all("SELECT rowid AS rowid, * FROM categories ORDER BY rowid"),
+      merchantCache: all("SELECT * FROM merchant_cache ORDER BY raw_key"),
+      examples: all("SELECT * FROM few_shot_examples ORDER BY id"),
+      importLog: all("SELECT * FROM import_log ORDER BY rowid"),
+    };
+  } finally {
+    db.close();
+  }
+}
