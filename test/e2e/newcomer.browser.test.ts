@@ -134,22 +134,22 @@ describe.skipIf(SKIP_BROWSER)("issue 36: every page, light and dark, desktop and
     ids.answer = (await h.ask("Where did my money go in 2025?")).turn.conversationId;
     // One card per state: pending, undone (approved, then undone), rejected, expired.
     // A decision starts a continuation that answers with the closing text; an expiry starts none.
-    const asked = async (search: string, decide: (approvalId: string) => void, continues = true) => {
+    const asked = async (search: string, decide: (approvalId: string) => void | Promise<void>, continues = true) => {
       const [asking, closing] = recategoriseScript({ search, year: 2025, to_category: "Groceries" });
       h.fake.enqueue(...(continues ? [asking!, closing!] : [asking!]));
       const { turn } = await h.ask(`File ${search} under Groceries`);
       const pending = h.store.approvals.list("local", { status: "pending" });
       expect(pending).toHaveLength(1);
       const approval = pending[0]!;
-      decide(approval.id);
+      await decide(approval.id);
       await h.chat.continuationOf(approval.id)?.finished;
       return turn.conversationId;
     };
-    ids.undone = await asked("Starbucks", (id) => {
-      expect(api.decide("local", id, "approved").ok).toBe(true);
+    ids.undone = await asked("Starbucks", async (id) => {
+      expect((await api.decide("local", id, "approved")).ok).toBe(true);
     });
-    expect(api.undo("local", h.store.approvals.list("local", { status: "executed" })[0]!.id).ok).toBe(true);
-    ids.rejected = await asked("Tibits", (id) => expect(api.decide("local", id, "rejected").ok).toBe(true));
+    expect((await api.undo("local", h.store.approvals.list("local", { status: "executed" })[0]!.id)).ok).toBe(true);
+    ids.rejected = await asked("Tibits", async (id) => expect((await api.decide("local", id, "rejected")).ok).toBe(true));
     ids.expired = await asked(
       "Holy Cow",
       (id) => {

@@ -140,7 +140,7 @@ describe("rows, duplicates and batches", () => {
     const { importer } = makeImporter(target);
     // Two camt files of one statement: the same amount, date and merchant, but two entries (two AcctSvcrRef).
     const coffee = (ref: string) => row({ date: "2026-05-04", amount: -4.2, description: "Starbucks Zürich", account: "CH93", reference: `camt:${ref}` });
-    importer.commit(await importer.plan(parsed("part1.xml", [coffee("S-1")], { format: "camt" }), { classify: "offline" }), { actor: CLI });
+    await importer.commit(await importer.plan(parsed("part1.xml", [coffee("S-1")], { format: "camt" }), { classify: "offline" }), { actor: CLI });
     const part2 = await importer.plan(parsed("part2.xml", [coffee("S-2")], { format: "camt" }), { classify: "offline" });
     expect(planned(part2).map((r) => r.status)).toEqual(["new"]);
     // The same payment from a UBS CSV (its own kind of id) may be the same booking: listed, not imported.

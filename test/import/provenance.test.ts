@@ -36,7 +36,7 @@ describe("transaction_details and account_balances", () => {
     const path = target();
     const { importer } = makeImporter(path);
     const plan = await importer.plan(importer.parse(file("camt053-reconciles.xml")), { classify: "offline" });
-    const done = importer.commit(plan, { actor: CLI });
+    const done = await importer.commit(plan, { actor: CLI });
     expect(done.inserted).toBe(6);
     const sha = new Bun.CryptoHasher("sha256").update(readFileSync(join(import.meta.dir, "../fixtures/import/camt053-reconciles.xml"))).digest("hex");
     expect(query(path, "SELECT * FROM transaction_details ORDER BY source_line, transaction_id")).toEqual([
@@ -63,7 +63,7 @@ describe("transaction_details and account_balances", () => {
     expect(importer.list()[0]!.reconciliation).toEqual([
       { account: "CH9300762011623852957", currency: "CHF", opening: 1200, closing: 5004.15, entries: 5, difference: 0, status: "ok", opening_date: "2025-05-01", closing_date: "2025-05-31", entries_total: 3804.15, basis: "OPBD + booked entries = CLBD" },
     ]);
-    importer.undo(done.batch!, CLI);
+    await importer.undo(done.batch!, CLI);
     expect(query(path, "SELECT count(*) AS n FROM transaction_details")).toEqual([{ n: 0 }]);
     expect(query(path, "SELECT count(*) AS n FROM account_balances")).toEqual([{ n: 0 }]);
   });
@@ -73,9 +73,9 @@ describe("transaction_details and account_balances", () => {
     const { importer } = makeImporter(path);
     const a = await importer.plan(importer.parse(file("ubs-account-cp1252.csv")), { classify: "offline" });
     const b = await importer.plan(importer.parse(file("ubs-account-cp1252.csv")), { classify: "offline" });
-    importer.commit(a, { actor: CLI });
+    await importer.commit(a, { actor: CLI });
     // Planned before a's commit: every row new, but there by the time of the write.
-    expect(importer.commit(b, { actor: CLI })).toMatchObject({ batch: null, inserted: 0, alreadyThere: 4 });
+    expect(await importer.commit(b, { actor: CLI })).toMatchObject({ batch: null, inserted: 0, alreadyThere: 4 });
     expect(query(path, "SELECT count(*) AS n FROM transaction_details")).toEqual([{ n: 4 }]);
     expect(query(path, "SELECT count(*) AS n FROM account_balances")).toEqual([{ n: 1 }]);
   });
@@ -92,8 +92,8 @@ describe("reconciliation decides", () => {
     const parsed = importer.parse(file("camt053-off.xml"), { acceptUnreconciled: true });
     const plan = await importer.plan(parsed, { classify: "offline" });
     // The commit checks again: a plan made for the page is not imported without the tick.
-    expect(() => importer.commit(plan, { actor: CLI })).toThrow(/does not reconcile: off by SEK 17\.30/);
-    expect(importer.commit(plan, { actor: CLI, acceptUnreconciled: true }).inserted).toBe(2);
+    await expect(importer.commit(plan, { actor: CLI })).rejects.toThrow(/does not reconcile: off by SEK 17\.30/);
+    expect((await importer.commit(plan, { actor: CLI, acceptUnreconciled: true })).inserted).toBe(2);
     expect(query(path, "SELECT count(*) AS n FROM account_balances")).toEqual([{ n: 0 }]);
   });
 
@@ -112,7 +112,7 @@ describe("reconciliation decides", () => {
     // No balance stored yet: nothing to check against.
     expect(importer.parse(file("statement-cdata.ofx")).reconciliation.map((r) => r.status)).toEqual(["none"]);
     // A balance of CHF 0.00 on 31 May: 0.00 − 45.20 + 5'200.00 − 1'450.00 = 3'704.80, the LEDGERBAL.
-    importer.commit(await importer.plan(importer.parse(file("ubs-account-cp1252.csv")), { classify: "offline" }), { actor: CLI });
+    await importer.commit(await importer.plan(importer.parse(file("ubs-account-cp1252.csv")), { classify: "offline" }), { actor: CLI });
     const db = new Database(path);
     db.run("INSERT INTO account_balances (account, currency, date, balance, source_file) VALUES ('0235-987654.01', 'CHF', '2025-05-31', 0, 'mai.ofx')");
     db.close();
@@ -129,7 +129,7 @@ describe("round 3 compatibility and the user's overrides", () => {
       const { importer } = makeImporter(path);
       // Round 3's rows, as its import stored them.
       const plan0 = await importer.plan(importer.parse({ name: "seed.csv", bytes: new TextEncoder().encode("Date,Description,Amount,Currency\n2020-01-01,seed,-1.00,CHF\n") }), { classify: "offline" });
-      importer.commit(plan0, { actor: CLI });
+      await importer.commit(plan0, { actor: CLI });
       const db = new Database(path);
       const insert = db.prepare(
         "INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, 'Other', 'llm', 0.9, ?, 'round3', 't', ?)",
@@ -156,7 +156,7 @@ describe("round 3 compatibility and the user's overrides", () => {
     const path = target();
     const { importer } = makeImporter(path);
     const eur = "Date,Description,Amount,Currency\n2025-01-02,A,-1.00,EUR\n2025-01-03,B,-2.00,EUR\n";
-    importer.commit(await importer.plan(importer.parse({ name: "eur.csv", bytes: new TextEncoder().encode(eur) }), { classify: "offline" }), { actor: CLI });
+    await importer.commit(await importer.plan(importer.parse({ name: "eur.csv", bytes: new TextEncoder().encode(eur) }), { classify: "offline" }), { actor: CLI });
     const none = importer.parse({ name: "card.csv", bytes: fixture("card-positive.csv") });
     expect(none.rows.toArray().map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR", "EUR"]);
     expect(none.notes[0]).toBe("the currency EUR (from the main currency of your data) for every row");

@@ -49,10 +49,10 @@ function both(name: string, bytes: Uint8Array, opts: { skipBadRows?: boolean; ac
   return (async () => {
     const a = makeImporter(memory).importer;
     const plan = await a.plan(a.parse({ name, bytes: bytes.slice() }, opts), { classify: "offline" });
-    const viaPlan = a.commit(plan, { actor: CLI, acceptUnreconciled: opts.acceptUnreconciled });
+    const viaPlan = await a.commit(plan, { actor: CLI, acceptUnreconciled: opts.acceptUnreconciled });
     const b = makeImporter(streamed).importer;
     const sf = b.parseStreamed({ name, bytes: bytes.slice() }, opts);
-    const viaStream = b.commitStreamed(sf, { actor: CLI, acceptUnreconciled: opts.acceptUnreconciled });
+    const viaStream = await b.commitStreamed(sf, { actor: CLI, acceptUnreconciled: opts.acceptUnreconciled });
     return { memory: dump(memory), streamed: dump(streamed), viaPlan, viaStream, plan, sf, b };
   })();
 }
@@ -75,16 +75,16 @@ describe("streamed import = in-memory import", () => {
     // Rows 1, 1001, …, 44001 repeat the row before them (45), except 20001, whose partner 20000 repeats 19999 instead: 45.
     expect((r.streamed.rows as { transaction_id: string }[]).filter((x) => x.transaction_id.endsWith("#2")).length).toBe(45);
     expect(r.streamed.balances).toEqual([expect.objectContaining({ currency: "CHF", entries: 45_000 })]);
-    const again = r.b.commitStreamed(r.b.parseStreamed({ name: "big.csv", bytes: bigCsv() }), { actor: CLI });
+    const again = await r.b.commitStreamed(r.b.parseStreamed({ name: "big.csv", bytes: bigCsv() }), { actor: CLI });
     expect([again.batch, again.inserted, again.counts]).toEqual([null, 0, { rows: 45_000, new: 0, duplicates: 45_000, possibleDuplicates: 0 }]);
   });
 
-  test("refused as in memory: bad rows, balances that do not reconcile; a dry run counts and writes nothing", () => {
+  test("refused as in memory: bad rows, balances that do not reconcile; a dry run counts and writes nothing", async () => {
     tmp = tempDir();
     const { importer } = makeImporter(join(tmp.dir, "budget.db"));
     expect(() => importer.parseStreamed({ name: "card.qfx", bytes: fixture("card-v2.qfx") })).toThrow('card.qfx transaction 4: TRNAMT "abc" is not a number; nothing was imported (--skip-bad-rows imports the rest)');
     expect(() => importer.parseStreamed({ name: "off.xml", bytes: fixture("camt053-off.xml") })).toThrow(ImportInputError);
-    const dry = importer.commitStreamed(importer.parseStreamed({ name: "it.csv", bytes: fixture("ubs-account-it-cp1252.csv") }), { actor: CLI, dryRun: true });
+    const dry = await importer.commitStreamed(importer.parseStreamed({ name: "it.csv", bytes: fixture("ubs-account-it-cp1252.csv") }), { actor: CLI, dryRun: true });
     expect([dry.batch, dry.inserted, dry.counts]).toEqual([null, 3, { rows: 3, new: 3, duplicates: 0, possibleDuplicates: 0 }]);
   });
 });

@@ -41,10 +41,10 @@ else if (writer === "import") {
 } else if (writer === "import_undo") await app.importer.undo(arg!, actor);
 else if (writer === "approve") {
   const r = await app.approvals!.decide("local", arg!, "approved");
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw r.refused;
 } else if (writer === "approval_undo") {
   const r = await app.approvals!.undo("local", arg!);
-  if (!r.ok) throw new Error(r.message);
+  if (!r.ok) throw r.refused;
 } else throw new Error(`unknown writer ${writer}`);
 console.log("done");
 await app.close();

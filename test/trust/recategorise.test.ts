@@ -101,7 +101,7 @@ describe("previewRecategorisation", () => {
     ]);
   });
 
-  test("rows in several currencies: totals per currency on the card, in the stored result and the model's result, never one sum (SPEC §3.3)", () => {
+  test("rows in several currencies: totals per currency on the card, in the stored result and the model's result, never one sum (SPEC §3.3)", async () => {
     const f = open();
     // "o" in June 2025: Netflix [45] "NETFLIX.COM" CHF -20.90, Migros [96] CHF -66.60, Trattoria [112] EUR -55.20;
     // Hotel Roma [110] and its refund [113] (EUR) are in Travel already. CHF -20.90 - 66.60 = -87.50 (2 rows); EUR -55.20.
@@ -113,7 +113,7 @@ describe("previewRecategorisation", () => {
     ]);
     expect(plan.preview.facts).toContainEqual({ label: "Total amount per currency", value: "CHF -87.50, EUR -55.20" });
     expect(JSON.stringify(plan.preview)).not.toContain("142.7"); // 87.50 + 55.20: never added
-    const change = execute(f, plan);
+    const change = await execute(f, plan);
     expect(change.message).toBe(
       "Approved by the user: moved 3 transactions (per currency: CHF -87.50, EUR -55.20) from Dining (1), Groceries (1) and Subscriptions (1) to Travel. Future imports of these merchants will be filed under Travel.",
     );
