@@ -27,7 +27,6 @@ import { CONTROL_CHARS } from "../core/validation.ts";
 import type { Settlement } from "../store/budget-writes.ts";
 import type { BudgetValue } from "../store/budgets.ts";
 import type { DataEdit } from "../store/data-edits.ts";
-import { recordedEdit } from "../transactions/edit.ts";
 import type { Store } from "../store/store.ts";
 import { resolveCategory } from "../ledger/categories.ts";
 
@@ -398,7 +397,7 @@ export async function changeCategory(deps: CategoryDeps, user: { id: string; nam
       audit: [{ kind: "write", userId: user.id === "cli" ? null : user.id, detail: { change: "category", via, by: user.name, ...planDetail(plan) } }],
     }),
   });
-  return { plan, message, edit: await recordedEdit(deps.store, receipt) };
+  return { plan, message, edit: await deps.store.edits.recordedBy(receipt) };
 }
 
 /** A plan's figures for the audit log and the JSON API. */

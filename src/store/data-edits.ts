@@ -25,6 +25,9 @@ export type DataEdit = {
   undoneBy: string | null;
 };
 
+/** How long the route that made an edit waits for chat.db to record it when the write path put that off (a lock another program holds). */
+const RECORD_WAIT_MS = 2000;
+
 export type NewDataEdit = Pick<DataEdit, "kind" | "userId" | "message" | "input" | "before" | "after">;
 
 export class DataEdits {
@@ -51,6 +54,21 @@ export class DataEdits {
   ofWrite(budgetWrite: string): DataEdit | null {
     const r = this.s.one("SELECT * FROM data_edits WHERE budget_write_id = ?", budgetWrite);
     return r ? toEdit(r) : null;
+  }
+
+  /**
+   * The edit a settled (or soon settled) budget write recorded, for the route that made it: at once when the write
+   * path marked it done, else waiting up to RECORD_WAIT_MS for chat.db (a lock another program holds) to take it;
+   * null when chat.db stays busy (it is recorded later) or the write had no journal.
+   */
+  async recordedBy(receipt: { intentId: string | null; settled: boolean }): Promise<DataEdit | null> {
+    if (!receipt.intentId) return null;
+    const deadline = Date.now() + (receipt.settled ? 0 : RECORD_WAIT_MS);
+    while (true) {
+      const edit = this.ofWrite(receipt.intentId);
+      if (edit || Date.now() >= deadline) return edit;
+      await Bun.sleep(100);
+    }
   }
 
   /** One of the user's edits, or null (none with that id, or someone else's). */

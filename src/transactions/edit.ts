@@ -68,20 +68,6 @@ export type EditOutcome = { message: string; edit: DataEdit | null; before: Clas
 /** What a page adds when chat.db was busy: the change is made, its record (and Undo) follow. */
 export const UNDO_LATER = "Its Undo appears under “Your recent changes” in a moment (the app database was busy).";
 
-/** How long a route waits for an edit whose recording chat.db put off (a lock another program holds). */
-const RECORD_WAIT_MS = 2000;
-
-/** The edit a settled (or soon settled) budget write recorded; null when chat.db stays busy. */
-export async function recordedEdit(store: Store, receipt: { intentId: string | null; settled: boolean }): Promise<DataEdit | null> {
-  if (!receipt.intentId) return null;
-  const deadline = Date.now() + (receipt.settled ? 0 : RECORD_WAIT_MS);
-  while (true) {
-    const edit = store.edits.ofWrite(receipt.intentId);
-    if (edit || Date.now() >= deadline) return edit;
-    await Bun.sleep(100);
-  }
-}
-
 /**
  * Make the edit. budget.db first; the edit (what it replaced, for undo) and its audit entry
  * are recorded in chat.db only once budget.db holds it (the write path's settlement).
@@ -125,7 +111,7 @@ export async function editTransaction(deps: EditDeps, user: { id: string; name: 
       },
     );
     const r = receipt.result;
-    return { message: describe(r.after.length, category, input.merchant_name), edit: await recordedEdit(deps.store, receipt), before: r.before, after: r.after };
+    return { message: describe(r.after.length, category, input.merchant_name), edit: await deps.store.edits.recordedBy(receipt), before: r.before, after: r.after };
   } catch (e) {
     if (e instanceof WriteConflictError) throw new EditError("conflict", `Nothing was changed: ${e.message}.`);
     throw e;
