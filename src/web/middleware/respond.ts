@@ -251,16 +251,24 @@ export const NOT_JSON_MESSAGE = "The body must be JSON, sent with Content-Type: 
  * The request's JSON body, checked against `schema` (hono/validator): the route reads it
  * with `c.req.valid("json")`. A body that is not JSON (malformed, or sent under another
  * content type) or does not fit the schema ends the request with a 400 whose message says
- * why (`refused` words zod's one-line reason). No body at all reads as `{}`.
+ * why (`refused` words zod's one-line reason). No body at all reads as `{}`, also under a
+ * JSON content type (which hono/validator alone would call malformed).
  */
 export function jsonBody<S extends z.ZodType>(schema: S, refused: (problem: string) => string = (problem) => `invalid request: ${problem}`) {
-  return validator("json", (value, c): z.output<S> => {
+  const sent = (c: Context) => Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
+  const check = (value: unknown, c: Context): z.output<S> => {
     // hono/validator reads only a JSON content type; anything else it hands over as {}.
     const type = c.req.header("content-type");
-    const sent = Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
-    if (sent && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type ?? "")) throw new HTTPException(400, { message: NOT_JSON_MESSAGE });
+    if (sent(c) && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type ?? "")) throw new HTTPException(400, { message: NOT_JSON_MESSAGE });
     const parsed = schema.safeParse(value);
     if (!parsed.success) throw new HTTPException(400, { message: refused(oneLineError(parsed.error)) });
     return parsed.data;
-  });
+  };
+  const fromBody = validator("json", check);
+  const read: typeof fromBody = async (c, next) => {
+    if (sent(c)) return fromBody(c, next);
+    c.req.addValidatedData("json", check({}, c) as {});
+    await next();
+  };
+  return read;
 }
