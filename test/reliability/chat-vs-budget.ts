@@ -18,6 +18,7 @@ function open(path: string): Database {
 }
 
 const json = (v: unknown) => JSON.stringify(v);
+const hasTable = (db: Database, name: string) => db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== null;
 
 /** Every way chat.db's records and budget.db's rows disagree (empty: they agree). */
 export function disagreements(chatPath: string, budgetPath: string): string[] {
@@ -60,10 +61,20 @@ export function disagreements(chatPath: string, budgetPath: string): string[] {
     }
 
     const inBatch = budget.query("SELECT count(*) AS n FROM transactions WHERE import_batch = ?");
+    // Each imported row comes with its transaction_details, and an undo takes them and the batch's balances along.
+    const detailsOf = hasTable(budget, "transaction_details")
+      ? budget.query("SELECT count(*) AS n FROM transaction_details d JOIN transactions t ON t.transaction_id = d.transaction_id WHERE t.import_batch = ?")
+      : null;
+    const balancesOf = hasTable(budget, "account_balances") ? budget.query("SELECT count(*) AS n FROM account_balances WHERE import_batch = ?") : null;
     for (const i of chat.query("SELECT * FROM imports WHERE db_path = ?").all(resolve(budgetPath)) as Row[]) {
+      const what = `import ${i.batch}${i.undone_at ? " (undone)" : ""}`;
       const n = (inBatch.get(i.batch as string) as { n: number }).n;
       const want = i.undone_at ? 0 : (i.rows as number);
-      if (n !== want) out.push(`import ${i.batch}${i.undone_at ? " (undone)" : ""}: budget.db holds ${n} of its rows, chat.db says ${want}`);
+      if (n !== want) out.push(`${what}: budget.db holds ${n} of its rows, chat.db says ${want}`);
+      const details = detailsOf ? (detailsOf.get(i.batch as string) as { n: number }).n : 0;
+      if (details !== want) out.push(`${what}: budget.db holds the details of ${details} of its rows, chat.db says it has ${want}`);
+      const balances = balancesOf ? (balancesOf.get(i.batch as string) as { n: number }).n : 0;
+      if (i.undone_at && balances !== 0) out.push(`${what}: budget.db still holds ${balances} of its balances`);
     }
 
     for (const w of chat.query("SELECT w.*, a.status FROM writes w JOIN approvals a ON a.id = w.approval_id").all() as Row[]) {
@@ -112,6 +123,9 @@ export function budgetContent(budgetPath: string): Record<string, unknown[]> {
       merchantCache: all("SELECT * FROM merchant_cache ORDER BY raw_key"),
       examples: all("SELECT * FROM few_shot_examples ORDER BY id"),
       importLog: all("SELECT * FROM import_log ORDER BY rowid"),
+      // An import's own tables (made by the first import into a database).
+      details: hasTable(db, "transaction_details") ? all("SELECT * FROM transaction_details ORDER BY transaction_id") : [],
+      balances: hasTable(db, "account_balances") ? all("SELECT rowid AS rowid, * FROM account_balances ORDER BY rowid") : [],
     };
   } finally {
     db.close();
