@@ -730,7 +730,7 @@ export class Importer {
     }
     const { batch, at } = this.newBatch(sf.file);
     try {
-      const receipt = await this.writeBatch({ ...sf, learned: new Map(), eachRow: readRows }, batch, at, opts.actor);
+      const receipt = await this.writeBatch({ ...sf, learned: new Map(), eachRow: readRows }, batch, at, opts.actor, { spill: true });
       const r = receipt.result;
       return outcome({ batch: r.batch, inserted: r.inserted, bySource: r.bySource, snapshot: receipt.snapshot, alreadyThere: counts.new + (opts.includePossibleDuplicates ? counts.possibleDuplicates : 0) - r.inserted });
     } catch (err) {
@@ -739,11 +739,16 @@ export class Importer {
     }
   }
 
-  /** The one write of an import: the rows a source gives, their details, the checked balances, the log; recorded once committed. */
-  private writeBatch(source: BatchSource, batch: string, at: string, actor: ImportActor) {
+  /**
+   * The one write of an import: the rows a source gives, their details, the checked balances, the log; recorded once
+   * committed. `spill`: a streamed file's write lets SQLite write pages before COMMIT (BudgetChange.spill), else a
+   * million rows' pages would all stay in memory (SPEC §10.1: a 1M-row CSV within 500 MB).
+   */
+  private writeBatch(source: BatchSource, batch: string, at: string, actor: ImportActor, opts: { spill?: boolean } = {}) {
     return this.writer.writeWithReceipt({
       kind: "import",
       userId: actor.userId,
+      spill: opts.spill,
       apply: async (db) => {
         ensureAccountColumn(db);
         ensureImportTables(db);

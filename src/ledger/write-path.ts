@@ -81,6 +81,13 @@ export type BudgetChange<R> = {
    * here to roll the change back.
    */
   settle?: (result: R, taken: { snapshot: string | null }) => Settlement | null;
+  /**
+   * Let SQLite write changed pages into budget.db before COMMIT once its cache is full (default: no). Without
+   * it every changed page stays in memory until COMMIT, so readers are not shut out of a long, pausing write;
+   * a write too big to hold in memory (a streamed import of a million rows from the command line, which does
+   * not pause anyway) keeps its memory bounded instead, and readers wait for its COMMIT.
+   */
+  spill?: boolean;
 };
 
 export type BudgetWriteReceipt<R> = {
@@ -219,7 +226,7 @@ export class BudgetWriter {
     try {
       db.run("PRAGMA recursive_triggers = ON"); // a REPLACE's implicit delete is a change too
       try {
-        await begin(db, path, busyMs);
+        await begin(db, path, busyMs, change.spill === true);
       } catch (err) {
         throw unwritable(path, err) ?? err;
       }
@@ -363,14 +370,15 @@ function unwritable(path: string, err: unknown): BudgetUnwritableError | null {
  * First, outside the transaction (where SQLite applies it; it reads the schema, so another
  * program's COMMIT can make it busy too): dirty pages stay in memory until COMMIT. Spilling
  * them would take the exclusive lock early and shut out this server's own readers (and
- * everybody else's) for the rest of a long, chunked transaction.
+ * everybody else's) for the rest of a long, chunked transaction. `spill`: a write that asked
+ * for it (BudgetChange.spill) lets SQLite spill, its memory bounded by the page cache.
  */
-async function begin(db: Database, path: string, busyMs: number): Promise<void> {
+async function begin(db: Database, path: string, busyMs: number, spill: boolean): Promise<void> {
   const deadline = Date.now() + busyMs;
   db.run("PRAGMA busy_timeout = 0");
   while (true) {
     try {
-      db.run("PRAGMA cache_spill = OFF");
+      db.run(`PRAGMA cache_spill = ${spill ? "ON" : "OFF"}`);
       db.run("BEGIN IMMEDIATE");
       break;
     } catch (err) {

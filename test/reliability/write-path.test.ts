@@ -304,6 +304,36 @@ describe("settlements (issue 29): what a writer states, recorded once budget.db 
     store.close();
   });
 
+  test("a write keeps its changed pages until COMMIT, so another connection reads the file as it was meanwhile; one that asks to spill (a streamed import) writes them early, its memory bounded, and readers wait", async () => {
+    const { db, store } = fresh();
+    const writer = new BudgetWriter(db, { journal: store });
+    const before = count(db, "SELECT count(*) AS n FROM transactions");
+    // 20,000 rows of over 500 bytes each (about 11 MB): far more than SQLite's default page cache (2 MB), so it would spill.
+    const fill = (d: Database, tag: string) => {
+      const insert = d.prepare(
+        "INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, created_at) VALUES ('2026-01-01', ?, -1, 'CHF', 'M', 'Other', 'manual', 1, ?, 't')",
+      );
+      for (let i = 0; i < 20_000; i++) insert.run(`${tag} ${i} ${"x".repeat(500)}`, `${tag}-${i}`);
+    };
+    /** What another connection reads while the write is still inside its transaction: the row count, or its error. */
+    const readMeanwhile = () => {
+      const r = new Database(db, { readonly: true });
+      try {
+        r.run("PRAGMA busy_timeout = 0");
+        return (r.query("SELECT count(*) AS n FROM transactions").get() as { n: number }).n;
+      } catch (e) {
+        return (e as Error).message;
+      } finally {
+        r.close();
+      }
+    };
+    expect(await writer.write({ kind: "import", userId: null, apply: (d) => (fill(d, "kept"), readMeanwhile()) })).toBe(before);
+    expect(await writer.write({ kind: "import", userId: null, spill: true, apply: (d) => (fill(d, "spilt"), readMeanwhile()) })).toBe("database is locked");
+    expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before + 40_000);
+    expect(store.budgetWrites.list().map((w) => w.status)).toEqual(["done", "done"]);
+    store.close();
+  });
+
   test("a running server's round leaves an intent alone while another connection holds the file, without waiting; settles it once free", async () => {
     const { db, store } = fresh();
     const rw = new Database(db);
