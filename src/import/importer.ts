@@ -422,10 +422,11 @@ type BatchSource = {
   learned: Map<string, Classified>;
   /**
    * Each row to insert, with its id and class (`db`: the write's own connection, for what must be looked up as it
-   * goes; `batch`: this import's). A source that can stop between rows (a plan, in memory) awaits `pause()` after
-   * each: the write's time slices pass there. A streamed file cannot (its reader is synchronous) and never calls it.
+   * goes; `batch`: this import's). A source that can stop between rows (a plan, in memory) asks `pause()` after
+   * each and awaits what it gives (null for most rows: nothing to do yet): the write's time slices pass there. A
+   * streamed file cannot stop (its reader is synchronous) and never asks.
    */
-  eachRow(db: Database, batch: string | null, visit: RowVisitor, pause: () => Promise<void>): void | Promise<void>;
+  eachRow(db: Database, batch: string | null, visit: RowVisitor, pause: () => Promise<void> | null): void | Promise<void>;
 };
 
 function planSource(plan: FilePlan, rows: readonly number[]): BatchSource {
@@ -434,7 +435,8 @@ function planSource(plan: FilePlan, rows: readonly number[]): BatchSource {
     eachRow: async (_db, _batch, visit, pause) => {
       for (const i of rows) {
         visit(plan.rows, i, plan.ids[i]!, classificationOf(plan, i));
-        await pause();
+        const paused = pause();
+        if (paused) await paused;
       }
     },
   };
@@ -792,10 +794,8 @@ export class Importer {
           if (last === null || date > last) last = date;
         };
         // Between rows of a source that can pause: a full chunk of details written in slices, and the server answers.
-        const pause = async () => {
-          if (pending.length >= DETAILS_CHUNK) await writeDetailsInSlices();
-          if (slices.due()) await slices.pause();
-        };
+        const pause = () =>
+          pending.length >= DETAILS_CHUNK ? writeDetailsInSlices() : slices.due() ? slices.pause() : null;
         await source.eachRow(db, batch, visit, pause);
         await writeDetailsInSlices();
         if (inserted === 0) throw new NothingToAdd();
