@@ -17,7 +17,8 @@
  *   POST /api/approvals/:id/undo.
  * Another user's approval is 404, like an unknown one. A decision that finds the
  * approval already decided (double click, replay, second tab) or expired is 409 and
- * executes nothing. A pending approval can be decided in any process until it expires,
+ * executes nothing. A busy budget.db is 503 with Retry-After: the approval is pending again
+ * (the card as it was, with why) and an Undo stays. A pending approval can be decided in any process until it expires,
  * also after a restart: the decision starts a continuation turn (ChatService.approvalSettled). Every route is behind the session and Origin
  * checks (src/web/server.ts).
  */
