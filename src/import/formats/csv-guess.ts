@@ -249,6 +249,8 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     valueDate: valueDate && valueDate !== date ? valueDate.index : null,
     money,
     purchasesPositive,
+    sideCurrencies: null,
+    feeNotInAmount: false,
     decimal: mapping.decimal ?? ".",
     decimalKnown: mapping.decimal !== undefined,
     currency: currency?.index ?? null,

@@ -25,6 +25,9 @@ const PROBE_CHARS = 65536;
 const SAMPLE_RECORDS = 500;
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+/** A preamble label of the account's balance, and a balance written with its currency before or after it. */
+const BALANCE_LABEL = /^(saldo|solde|balance|kontostand)\b/;
+const STATED_BALANCE = /^(?:([A-Z]{3})\s*-?[\d'’.,]*\d|-?[\d'’.,]*\d\s*([A-Z]{3}))$/;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 
 /** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
@@ -107,6 +110,10 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
       if (!currency && next && isCurrencyCode(next) && (headerTier(norm, "currency") !== null || norm === "valued in" || norm === "bewertet in" || norm === "evaluation en" || norm === "valutazione in")) {
         currency = next.toUpperCase();
       }
+      // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
+      const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
+      const code = stated?.[1] ?? stated?.[2];
+      if (!currency && code && CURRENCIES.has(code)) currency = code;
     }
   }
   return { account, currency };
@@ -121,6 +128,25 @@ function headerCurrency(plan: ColumnPlan): string | null {
     const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€/.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && CURRENCIES.has(code)) return code;
+  }
+  return null;
+}
+
+/** The decimal mark of a layout that writes both ("per file"): voted over the sampled money cells; "." when they do not decide. */
+function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decimal {
+  const votes = new DecimalVotes();
+  const m = plan.money;
+  const cols = [...(m.kind === "split" ? [m.debit, m.credit] : [m.amount]), ...(plan.balance === null ? [] : [plan.balance])];
+  for (const r of sample) for (const c of cols) votes.add(r.fields[c] ?? "");
+  const g = votes.result();
+  return "decimal" in g ? g.decimal : ".";
+}
+
+/** The first filled account cell of the sampled rows (a layout's account column), or null. */
+function firstAccountCell(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
+  for (const r of sample) for (const c of plan.accountColumns) {
+    const v = (r.fields[c] ?? "").trim();
+    if (v) return v.replace(/\s+/g, "");
   }
   return null;
 }
@@ -222,6 +248,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     return sample.length < SAMPLE_RECORDS;
   }, table.bodyStart, table.bodyLine);
   let plan: ColumnPlan | null = table.layout && !opts.mapping ? resolveLayout(table.layout, table.header, fileName) : null;
+  if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
   if (plan && guess && !layoutFits(plan, sample)) plan = null;
@@ -233,10 +260,14 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName);
     plan = { ...guessed, ...vote(text, table, sample, guessed, opts) };
   }
-  const iban = /^([A-Z]{2})\d{2}/.exec(pre.account ?? "")?.[1];
+  // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
+  const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
+  const stored = account ? opts.accountCurrencies?.[account] : undefined;
+  const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1];
   const file =
     (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
+    (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
     opts.fallbackCurrency ||
     null;

@@ -28,7 +28,7 @@ export function detectFormat(bytes: Uint8Array): string | null {
   return identify(decodeText(bytes))?.id ?? null;
 }
 
-export type ParseOptions = ReadOptions & { format?: string; accountOverride?: string };
+export type ParseOptions = ReadOptions & { format?: string };
 
 export function parseStatement(bytes: Uint8Array, opts: ParseOptions): Statement {
   const { fileName } = opts;
