@@ -259,6 +259,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     reference: null,
     description,
     descriptionAsIs: false,
+    textParts: null,
     idText,
     counterparty,
     purpose,

@@ -116,6 +116,13 @@ export type BankLayout = {
    * text exactly as written (UBS: the pipeline's own raw_description).
    */
   description: { columns: readonly ColumnName[]; asIs?: boolean };
+  /**
+   * A text column made of parts (Credit Suisse: sub-lines padded with spaces, each ended by a comma): split there, the
+   * parts joined with " · " like any other texts.
+   */
+  textParts?: RegExp;
+  /** The other party by direction (DKB: the payee of money out, the payer of money in): first in the description. */
+  party?: { out: ColumnName; in: ColumnName };
   /** Facts for transaction_details. */
   counterparty?: ColumnName;
   purpose?: readonly ColumnName[];
@@ -162,6 +169,7 @@ export type ColumnPlan = {
   reference: { column: number } | { fnv1a64: readonly number[]; prefix: string } | null;
   description: ByDirection;
   descriptionAsIs: boolean;
+  textParts: RegExp | null;
   /** The round-3 description's columns (the content-hash id's input), or null: the description itself. */
   idText: ByDirection | null;
   counterparty: ByDirection;
@@ -184,16 +192,24 @@ const isHashed = (r: NonNullable<BankLayout["reference"]>): r is HashedReference
 
 const both = (cols: readonly number[]): ByDirection => ({ out: cols, in: cols });
 
-/** The column a header names the currency with, by its exact word ("Devise", "Währung", …), or null. */
-function currencyColumnByWords(header: CsvRecord): number | null {
-  const i = header.fields.findIndex((f) => headerTier(normaliseHeader(f), "currency") === 0);
+/**
+ * The column a header names the currency with, by its exact word ("Devise", "Währung", …), among the columns the layout
+ * does not use otherwise ("Valuta" is a currency in Italian and a value date in German), or null.
+ */
+function currencyColumnByWords(header: CsvRecord, used: ReadonlySet<number>): number | null {
+  const i = header.fields.findIndex((f, k) => !used.has(k) && headerTier(normaliseHeader(f), "currency") === 0);
   return i < 0 ? null : i;
 }
 
-/** Does this header row carry the layout's identifying cells? */
-export function headerMatches(layout: BankLayout, fields: readonly string[]): boolean {
-  const cells = fields.map(normaliseHeader);
-  return layout.header.every((h) => spellings(h).some((name) => cells.some((cell) => isNamed(name, cell))));
+/** A header cell is short: a longer cell (a data row's text, a 50 MB purpose) is no header and is not normalised. */
+const HEADER_CELL_CHARS = 200;
+
+/** A row's cells as header names are compared (normaliseHeader), once for every layout that is tried on the row. */
+export const headerCells = (fields: readonly string[]): string[] => fields.map((f) => (f.length > HEADER_CELL_CHARS ? "" : normaliseHeader(f)));
+
+/** Does this header row (its cells through headerCells) carry the layout's identifying cells? */
+export function headerMatches(layout: BankLayout, cells: readonly string[]): boolean {
+  return layout.header.every((h) => spellings(h).some((name) => cells.some((cell) => cell !== "" && isNamed(name, cell))));
 }
 
 /**
@@ -203,7 +219,7 @@ export function headerMatches(layout: BankLayout, fields: readonly string[]): bo
  * are read when present.
  */
 export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: string): ColumnPlan {
-  const norms = header.fields.map(normaliseHeader);
+  const norms = headerCells(header.fields);
   const missing = new Set<string>();
   // The first column of that name, for the first spelling found (a duplicated header name reads its first column).
   const find = (c: ColumnName) => {
@@ -227,7 +243,12 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
       : m.indicator
         ? { kind: "indicator", amount: col(m.amount), indicator: col(m.indicator) }
         : { kind: "signed", amount: col(m.amount) };
-  const description = layout.description.columns.map(col);
+  // The description's columns as far as the file has them (at least one).
+  const description = layout.description.columns.map(opt).filter((i): i is number => i !== null);
+  if (description.length === 0) missing.add(spellings(layout.description.columns[0]!).join('" or "'));
+  const party = layout.party ? { out: opt(layout.party.out), in: opt(layout.party.in) } : null;
+  const byDirection = (cols: readonly number[]): ByDirection =>
+    party ? { out: [...(party.out === null ? [] : [party.out]), ...cols], in: [...(party.in === null ? [] : [party.in]), ...cols] } : both(cols);
   const plan: ColumnPlan = {
     layout: layout.id,
     format: layout.format ?? "csv",
@@ -242,7 +263,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     feeNotInAmount: layout.feeNotInAmount === true,
     // "per file": decided from the file's amounts by the reader (csv.ts), "." until then.
     decimal: layout.decimal === "per file" ? "." : layout.decimal,
-    currency: layout.currency && "column" in layout.currency ? col(layout.currency.column) : layout.currency ? null : currencyColumnByWords(header),
+    currency: layout.currency && "column" in layout.currency ? col(layout.currency.column) : layout.currency ? null : currencyColumnByWords(header, new Set([opt(layout.valueDate), opt(layout.date)].filter((i): i is number => i !== null))),
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency
@@ -257,10 +278,11 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
         : isHashed(layout.reference)
           ? { fnv1a64: layout.reference.fnv1a64.map(col), prefix: layout.reference.prefix }
           : { column: col(layout.reference) },
-    description: both(description),
+    description: byDirection(description),
     descriptionAsIs: layout.description.asIs === true,
+    textParts: layout.textParts ?? null,
     idText: null,
-    counterparty: both([opt(layout.counterparty)].filter((i): i is number => i !== null)),
+    counterparty: byDirection([opt(layout.counterparty)].filter((i): i is number => i !== null)),
     purpose: (layout.purpose ?? []).map(opt).filter((i): i is number => i !== null),
     referenceFact: layout.reference !== undefined && !isHashed(layout.reference) ? col(layout.reference) : opt(layout.referenceFact),
     counterpartyIban: opt(layout.counterpartyIban),

@@ -38,6 +38,12 @@ const parseDateIn = (raw: string, orders: readonly DateOrder[]) => {
   return null;
 };
 
+/** An account cell as the account's name: an IBAN without its spaces (as a preamble's), anything else as written. */
+const accountCell = (raw: string) => {
+  const v = raw.trim();
+  return /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/.test(v) ? v.replace(/\s+/g, "") : v;
+};
+
 export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: string; flipSigns: boolean; sink?: RowSink }): Statement {
   const rows = new RowTable();
   const sink = o.sink ?? rows;
@@ -69,7 +75,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     badRows.push({ line, reason });
   };
   const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(cell(i), plan.decimal) ?? "bad"));
-  const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(cell(i))));
+  // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off.
+  const text = (i: number) => {
+    const v = cell(i);
+    return v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v;
+  };
+  const texts = (cols: readonly number[]) => (plan.textParts ? cols.flatMap((i) => text(i).split(plan.textParts!)) : cols.map(text));
+  const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(text(i))));
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
 
   forEachRecord(
@@ -123,9 +135,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (detail !== "") {
           return skip(`a batch's detail line: its amount ${detail} is part of the booking${lastBooked !== null ? ` on line ${lastBooked}` : " above it"}, not a booking of its own`);
         }
-        const texts = [...plan.description.out, ...plan.description.in].map((i) => cell(i)).join(" ");
         const dateCell = cell(plan.date).trim();
-        if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(texts))) return skip("a balance, total or note line without an amount");
+        const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
+        if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
         if (!parseDateIn(dateCell, plan.dateOrders)) return skip("a note or footer line: no date and no amount");
         const cols = m.kind === "split" ? `${name(m.debit)} and ${name(m.credit)} are` : `${name(m.amount)} is`;
@@ -168,7 +180,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
-      const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(pick(plan.description).map(cell));
+      const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
       let idText = description;
       if (plan.idText) {
         idText = "";
@@ -182,9 +194,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
 
       const facts: TransactionFacts = {};
-      const counterparty = pick(plan.counterparty).map((i) => cleanText(oneLine(cell(i)))).find((v) => v !== "");
+      const counterparty = pick(plan.counterparty).map(textFact).find((v) => v !== "");
       if (counterparty) facts.counterparty = counterparty;
-      const purpose = joinTexts(plan.purpose.map(cell));
+      const purpose = joinTexts(texts(plan.purpose));
       if (purpose) facts.purpose = purpose;
       if (textFact(plan.referenceFact)) facts.reference = textFact(plan.referenceFact);
       if (textFact(plan.counterpartyIban)) facts.counterpartyIban = textFact(plan.counterpartyIban).replace(/\s+/g, "");
@@ -211,9 +223,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
       let account = src.account;
       if (plan.accountColumns.length > 0) {
-        const first = cell(plan.accountColumns[0]!).trim();
+        const first = accountCell(cell(plan.accountColumns[0]!));
         if (first) accountValues.add(first);
-        const second = plan.accountColumns[1] === undefined ? "" : cell(plan.accountColumns[1]).trim();
+        const second = plan.accountColumns[1] === undefined ? "" : accountCell(cell(plan.accountColumns[1]));
         if (second) secondAccount ??= second;
         account = first || second || secondAccount || src.account;
       }

@@ -7,8 +7,8 @@
  */
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, listColumns } from "./csv-guess.ts";
-import { headerMatches, resolveLayout, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
-import { headerTier, normaliseHeader } from "./csv-words.ts";
+import { headerCells, headerMatches, resolveLayout, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
+import { headerTier, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type TableSource } from "./csv-rows.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -63,7 +63,10 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       return probe.length < PROBE_RECORDS && end - start < PROBE_CHARS;
     }, start, firstLine);
     let layout: BankLayout | null = null;
-    let at = probe.findIndex(({ r }) => (layout = layouts.find((l) => headerMatches(l, r.fields)) ?? null) !== null);
+    let at = probe.findIndex(({ r }) => {
+      const cells = headerCells(r.fields);
+      return (layout = layouts.find((l) => headerMatches(l, cells)) ?? null) !== null;
+    });
     const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
@@ -158,14 +161,16 @@ function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   let filled = 0;
   let read = 0;
   for (const r of sample) {
+    // Only lines with money are judged: a footer or note line ("Disclaimer:", a bank's sentence) says nothing here.
+    const money = moneyCols.map((c) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
     const date = (r.fields[plan.date] ?? "").trim();
+    // …and a column total where the date goes ("Total Spalte") is no date to judge either.
+    if (money.length === 0 || TOTAL_LINE.test(normaliseHeader(date))) continue;
     if (date !== "") {
       filled++;
       if (plan.dateOrders.some((o) => parseDate(date, o) !== null)) read++;
     }
-    for (const c of moneyCols) {
-      const v = (r.fields[c] ?? "").trim();
-      if (v === "") continue;
+    for (const v of money) {
       filled++;
       if (parseAmount(v, plan.decimal) !== null) read++;
     }
@@ -310,7 +315,8 @@ export const ubsCardReader: StatementReader = {
   mimeTypes: ["text/csv"],
   identify: (head) => {
     const [first, second] = firstLines(head, 2);
-    return /^sep=;/.test((first ?? "").trim()) && layoutsOf("ubs-card").some((l) => headerMatches(l, (second ?? "").split(";")));
+    const cells = headerCells((second ?? "").split(";"));
+    return /^sep=;/.test((first ?? "").trim()) && layoutsOf("ubs-card").some((l) => headerMatches(l, cells));
   },
   read: (text, opts) => {
     const nl = text.search(/\r\n|\n|\r/);

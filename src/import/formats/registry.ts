@@ -39,8 +39,16 @@ export function formatTableMarkdown(): string {
     ...LAYOUTS.map((l) => {
       const header = l.header.map((h) => `\`${[h].flat().join("` / `")}\``).join(", ");
       const sign = "debit" in l.money ? "debit / credit columns" : l.money.indicator ? "indicator column" : l.purchasesPositive ? "purchases positive (card)" : "signed amount";
-      const currency = !l.currency ? "the file's (IBAN country, else your data's)" : "fixed" in l.currency ? l.currency.fixed : `column \`${[l.currency.column].flat()[0]}\``;
-      return `| ${l.bank} ${l.name} | \`${l.id}\` | ${header} | ${l.encoding}; ${l.dates.join(", ")}; \`${l.decimal}\` | ${sign} | ${currency} | ${l.balance ? [l.balance].flat()[0] : "—"} |`;
+      const currency = l.sideCurrencies
+        ? "a column per side"
+        : !l.currency
+          ? "the file's (header, preamble), else the account's, its IBAN country's or your data's"
+          : "fixed" in l.currency
+            ? l.currency.fixed
+            : `column \`${[l.currency.column].flat()[0]}\``;
+      const encoding = { "utf-8": "UTF-8", "utf-8-bom": "UTF-8 with BOM", "windows-1252": "windows-1252" }[l.encoding];
+      const decimal = l.decimal === "per file" ? "`.` or `,` (per file)" : `\`${l.decimal}\``;
+      return `| ${l.bank} ${l.name} | \`${l.id}\` | ${header} | ${encoding}; ${l.dates.join(", ")}; ${decimal} | ${sign} | ${currency} | ${l.balance ? [l.balance].flat()[0] : "—"} |`;
     }),
   ];
   return `${formats.join("\n")}\n\n${layouts.join("\n")}`;

@@ -11,26 +11,13 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { parseStatement } from "../../../src/import/formats/index.ts";
 import { fileTotals } from "../../../src/import/importer.ts";
-import { brief, fixture } from "./support.ts";
-
-type Expected = {
-  format: string;
-  layout: string | null;
-  account: string | null;
-  /** Counted by hand: data lines (CSV records after the header that are not blank; camt entries, a split batch counting its parts; OFX STMTTRN). */
-  dataLines: number;
-  rows: (string | number)[][];
-  totals: { currency: string; out: number; outRows: number; in: number; inRows: number }[];
-  skipped?: { line: number; reason: string }[];
-  bad?: { line: number; reason: string }[];
-  reconciliation: { currency: string; status: "ok" | "off" | "none"; opening: number | null; closing: number | null; entries: number; difference: number | null; line?: number }[];
-  notes?: string[];
-};
+import { BANK_EXPECTED } from "./bank-fixtures.ts";
+import { brief, fixture, type Expected } from "./support.ts";
 
 const PENDING = { reason: "pending (Sts PDNG), not booked yet" };
 const DETAIL = (amount: string, line: number) => `a batch's detail line: its amount ${amount} is part of the booking on line ${line}, not a booking of its own`;
 
-export const EXPECTED: Record<string, Expected> = {
+const FORMAT_EXPECTED: Record<string, Expected> = {
   "bank-de-cp1252.csv": {
     format: "csv",
     layout: "guessed",
@@ -243,8 +230,8 @@ export const EXPECTED: Record<string, Expected> = {
   },
   "ing-nl-indicator.csv": {
     format: "csv",
-    layout: "guessed",
-    account: null,
+    layout: "ing-nl", // the older comma-separated ING export, without the balance column
+    account: "NL20INGB0001234567",
     dataLines: 3,
     rows: [
       [2, "2025-06-03", -23.45, "EUR", "Albert Heijn 1234 · Pasvolgnr: 001 03-06-2025"],
@@ -290,6 +277,9 @@ export const EXPECTED: Record<string, Expected> = {
     notes: ["every amount's sign contradicted the balance column (Saldo) and agreed with it turned round: the signs were flipped to match it"],
   },
 };
+
+/** Every fixture: the formats' above, and one per bank layout (bank-fixtures.ts). */
+export const EXPECTED: Record<string, Expected> = { ...FORMAT_EXPECTED, ...BANK_EXPECTED };
 
 const readFixture = (name: string) => parseStatement(fixture(name), { fileName: name, fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
 

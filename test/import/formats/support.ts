@@ -34,3 +34,18 @@ export function read(bytes: Uint8Array, opts: ParseOptions): Omit<Statement, "ro
 
 /** A row in brief: line, date, amount, currency, description. */
 export const brief = (rows: readonly ParsedRow[]) => rows.map((r) => [r.line, r.date, r.amount, r.currency, r.description]);
+
+/** What a fixture holds, worked out by hand (fixtures.test.ts, bank-fixtures.ts). */
+export type Expected = {
+  format: string;
+  layout: string | null;
+  account: string | null;
+  /** Counted by hand: data lines (CSV records after the header that are not blank; camt entries, a split batch counting its parts; OFX STMTTRN; MT940 :61:; QIF records). */
+  dataLines: number;
+  rows: (string | number)[][];
+  totals: { currency: string; out: number; outRows: number; in: number; inRows: number }[];
+  skipped?: { line: number; reason: string }[];
+  bad?: { line: number; reason: string }[];
+  reconciliation: { currency: string; status: "ok" | "off" | "none"; opening: number | null; closing: number | null; entries: number; difference: number | null; line?: number }[];
+  notes?: string[];
+};
