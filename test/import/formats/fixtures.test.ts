@@ -276,6 +276,116 @@ const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "EUR", status: "ok", opening: 1000, closing: 3302.7, entries: 3, difference: 0 }],
     notes: ["every amount's sign contradicted the balance column (Saldo) and agreed with it turned round: the signs were flipped to match it"],
   },
+  "camt054-qr-collective.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH4431999123000889012",
+    dataLines: 4,
+    rows: [
+      [1,"2025-04-15",40,"CHF","Anna Meier · Gutschrift QR-Referenz Sammelbuchung"],
+      [1,"2025-04-15",125.5,"CHF","Bäckerei Frisch GmbH · Rechnung 2025-118 · Gutschrift QR-Referenz Sammelbuchung"],
+      [1,"2025-04-15",84.5,"CHF","Verein Sonnenhalde · Gutschrift QR-Referenz Sammelbuchung"],
+      [2,"2025-04-15",1200,"CHF","Stiftung Bergblick"],
+    ],
+    totals: [{"currency":"CHF","out":0,"outRows":0,"in":1450,"inRows":4}],
+    // A notification states no balances. Entry 1 is a QR collective credit: its three parts (40.00 + 125.50 + 84.50 = 250.00) are its rows, each with its QR reference
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  "mt940-postfinance.sta": {
+    format: "mt940",
+    layout: null,
+    account: "CH5209000000123456789",
+    dataLines: 2,
+    rows: [
+      [5,"2025-03-03",-79.7,"CHF","KAUF/DIENSTLEISTUNG VOM 01.03.2025 KARTEN NR. XXXX1234 COOP-1511 ZUERICH"],
+      [9,"2025-03-25",5200,"CHF","MUSTER AG BAHNHOFSTRASSE 1 8000 ZUERICH · LOHN MAERZ"],
+    ],
+    totals: [{"currency":"CHF","out":79.7,"outRows":1,"in":5200,"inRows":1}],
+    // :60F: 1'234.50 − 79.70 + 5'200.00 = :62F: 6'354.80; free-text :86: wrapped at 65 characters mid-word ("COOP-1" + "511"), AUFTRAGGEBER: / MITTEILUNGEN: give the party and the message
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1234.5,"closing":6354.8,"entries":2,"difference":0}],
+  },
+  "mt940-ing-nl.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL20INGB0001234567",
+    dataLines: 2,
+    rows: [
+      [6,"2014-02-20",1.56,"EUR","ING BANK NV INZAKE WEB · EV10001REP1000000T1000"],
+      [10,"2014-02-20",-1.57,"EUR","TOTAAL 1 VZ"],
+    ],
+    totals: [{"currency":"EUR","out":1.57,"outRows":1,"in":1.56,"inRows":1}],
+    // In a SWIFT envelope: 662.23 + 1.56 − 1.57 = 662.22; the :86:/SUM/ after :62F: describes no booking; the party from /CNTP/iban/bic/name/
+    reconciliation: [{"currency":"EUR","status":"ok","opening":662.23,"closing":662.22,"entries":2,"difference":0}],
+  },
+  "mt940-deutsche-bank.sta": {
+    format: "mt940",
+    layout: null,
+    account: "50070010/0123456789",
+    dataLines: 2,
+    rows: [
+      [5,"2025-11-27",-17.9,"EUR","PayPal Europe S.a.r.l. et Cie S.C.A · 1046450041914/. eBay S.a r.l., Ihr Einkauf bei eBay S.a r.l., Artikel- EREF: 1046450041914 MREF: 5VYJ2258F7ZQG CRED: LU96ZZZ0xxxx · Basislastschrift"],
+      [13,"2025-11-28",2450,"EUR","Arbeitgeber GmbH · Gehalt November 2025 · GUTSCHR. UEBERWEISUNG"],
+    ],
+    totals: [{"currency":"EUR","out":17.9,"outRows":1,"in":2450,"inRows":1}],
+    // German structured :86: (?20–?29 purpose with SEPA keywords, ?32/?33 the other party): 1'500.00 − 17.90 + 2'450.00 = 3'932.10
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":3932.1,"entries":2,"difference":0}],
+  },
+  "mt940-rabobank.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL71RABO0123456789",
+    dataLines: 1,
+    rows: [
+      [6,"2013-04-03",-25,"EUR","Example shop · Bestelling 42"],
+    ],
+    totals: [{"currency":"EUR","out":25,"outRows":1,"in":0,"inRows":0}],
+    // Zero-padded amounts, the account with its currency after it, /NAME/ and /REMI/ wrapped mid-word: 1'000.00 − 25.00 = 975.00
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":975,"entries":1,"difference":0}],
+  },
+  "mt940-abnamro.sta": {
+    format: "mt940",
+    layout: null,
+    account: "517852257",
+    dataLines: 2,
+    rows: [
+      [8,"2011-05-24",-9,"EUR","BEA   NR:XXX1234   21.05.11/12.54 SHOP FIL2500 KATWIJK,PAS999"],
+      [10,"2011-05-22",100,"EUR","J DE VRIES · TERUGBETALING · SEPA OVERBOEKING"],
+    ],
+    totals: [{"currency":"EUR","out":9,"outRows":1,"in":100,"inRows":1}],
+    // ABN AMRO's header lines before :20:, an amount ending in a comma ("9,"): 3'236.28 − 9.00 + 100.00 = 3'327.28
+    reconciliation: [{"currency":"EUR","status":"ok","opening":3236.28,"closing":3327.28,"entries":2,"difference":0}],
+  },
+  "qif-us-bank.qif": {
+    format: "qif",
+    layout: null,
+    account: "Checking",
+    dataLines: 4,
+    rows: [
+      [11,"2025-01-05",-1234.56,"CHF","ACME Rent LLC · January rent"],
+      [18,"2024-12-31",2500,"CHF","ACME Corp Payroll"],
+      [23,"2025-01-15",-45.1,"CHF","Whole Foods"],
+    ],
+    totals: [{"currency":"CHF","out":1279.66,"outRows":2,"in":2500,"inRows":1}],
+    skipped: [{"line":6,"reason":"the account's opening balance (Opening Balance, L[account]): a balance, not a payment"}],
+    // QIF states no balances. M/D'YY dates (Quicken's years from 2000), "1/ 5'25" padded; 12/31'24 makes the file month-first; "1,234.56": a decimal point
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+  },
+  "qif-de-ccard.qif": {
+    format: "qif",
+    layout: null,
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2025-11-03",-24,"CHF","Lastschrift ; MUSTER BANK AG ; DE00000000000000000000 ; Kartenabrechnung 10/2025"],
+      [6,"2025-11-05",-1299,"CHF","Media Markt Köln · Fernseher"],
+      [11,"2025-11-10",150,"CHF","Gutschrift Rückerstattung"],
+    ],
+    totals: [{"currency":"CHF","out":1323,"outRows":2,"in":150,"inRows":1}],
+    // DD.MM.YY dates, "1.299,00": a decimal comma; a card's charges are negative in QIF
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+  },
 };
 
 /** Every fixture: the formats' above, and one per bank layout (bank-fixtures.ts). */

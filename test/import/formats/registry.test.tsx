@@ -18,12 +18,12 @@ import { fixture } from "./support.ts";
 
 describe("the reader list", () => {
   test("--format choices, the help, the page's format list and file picker come from it", () => {
-    expect(IMPORT_FORMATS).toEqual(["ofx", "camt", "ubs-card", "ubs-account", "csv"]);
+    expect(IMPORT_FORMATS).toEqual(["ofx", "camt", "mt940", "qif", "ubs-card", "ubs-account", "csv"]);
     expect(IMPORT_HELP).toContain(`--format F                   auto|${IMPORT_FORMATS.join("|")} (default auto)`);
     const form = toHtml(<ImportForm mappings={[]} />);
     for (const r of READERS) expect(form).toContain(`<option value="${r.id}">${r.name}</option>`);
     expect(form).toContain(`accept="${ACCEPTED_FILES}"`);
-    for (const ext of [".xml", ".csv", ".ofx", ".qfx", ".053"]) expect(ACCEPTED_FILES.split(",")).toContain(ext);
+    for (const ext of [".xml", ".csv", ".ofx", ".qfx", ".053", ".sta", ".qif", ".zip"]) expect(ACCEPTED_FILES.split(",")).toContain(ext);
   });
 
   test("the README's format and layout tables are the generated ones", () => {
@@ -47,6 +47,14 @@ describe("the reader list", () => {
       ["ubs-account-it-cp1252.csv", "ubs-account"],
       ["fr-debit-credit-cp1252.csv", "csv"],
       ["ing-nl-indicator.csv", "csv"],
+      ["camt054-qr-collective.xml", "camt"],
+      ["mt940-postfinance.sta", "mt940"],
+      ["mt940-ing-nl.sta", "mt940"],
+      ["mt940-deutsche-bank.sta", "mt940"],
+      ["mt940-rabobank.sta", "mt940"],
+      ["mt940-abnamro.sta", "mt940"],
+      ["qif-us-bank.qif", "qif"],
+      ["qif-de-ccard.qif", "qif"],
     ];
     for (const [name, format] of cases) expect([name, detectFormat(fixture(name))]).toEqual([name, format]);
   });
