@@ -76,7 +76,8 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
         const type = head.slice(5).trim();
         if (type === "invst") throw new ImportInputError(`${fileName}: line ${lineNo}: an investment account (!Type:Invst) is not read; export the bank or card account`);
         section = TRANSACTION_TYPES.has(type) ? type : null;
-        if (!section && !lists.includes(type)) lists.push(type);
+        const named = line.slice(1).trim().slice(5).trim();
+        if (!section && !lists.includes(named)) lists.push(named);
       }
       // !Option, !Clear: switches, not data.
       fields = new Map();

@@ -10,7 +10,7 @@
  * passes what is left of the 50 MB, where fflate's unzip grows its buffer to whatever the data says. The container
  * is the central directory (one linear walk; ZIP64 records read) and each member's local header.
  */
-import { inflateRawSync } from "node:zlib";
+import { crc32, inflateRawSync } from "node:zlib";
 import { ImportInputError } from "../../core/errors.ts";
 
 export const MAX_ZIP_MEMBERS = 1000;
@@ -21,7 +21,7 @@ export type StatementFile = { name: string; bytes: Uint8Array };
 /** A ZIP's first bytes: a local file header, or the end record of an empty archive. */
 export const isZip = (b: Uint8Array) => b[0] === 0x50 && b[1] === 0x4b && ((b[2] === 3 && b[3] === 4) || (b[2] === 5 && b[3] === 6));
 
-type Entry = { name: string; method: number; flags: number; compressed: number; size: number; local: number };
+type Entry = { name: string; method: number; flags: number; crc: number; compressed: number; size: number; local: number };
 
 const u16 = (b: Uint8Array, i: number) => b[i]! | (b[i + 1]! << 8);
 const u32 = (b: Uint8Array, i: number) => (b[i]! | (b[i + 1]! << 8) | (b[i + 2]! << 16) | (b[i + 3]! << 24)) >>> 0;
@@ -69,6 +69,7 @@ function centralDirectory(b: Uint8Array, fileName: string): Entry[] {
       name: (flags & 0x800 ? utf8 : cp437ish).decode(rawName),
       method: u16(b, p + 10),
       flags,
+      crc: u32(b, p + 16),
       compressed: u32(b, p + 20),
       size: u32(b, p + 24),
       local: u32(b, p + 42),
@@ -141,6 +142,7 @@ export function statementFiles(file: StatementFile): StatementFile[] {
     } else throw new ImportInputError(`${where}: the member is packed with method ${e.method}, which is not read (only stored and deflated members are)`);
     left -= bytes.length;
     if (left < 0) throw tooLarge();
+    if (crc32(bytes) >>> 0 !== e.crc) throw new ImportInputError(`${where}: the ZIP archive is damaged (the member's checksum does not match); is the file complete?`);
     return { name: where, bytes };
   });
 }
