@@ -235,6 +235,10 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     return i ?? -1;
   };
   const opt = (c: ColumnName | undefined) => (c === undefined ? null : (find(c) ?? null));
+  // The bank's id column is required when it identifies the layout, else read when the file has it (the content hash when not).
+  const identifying = new Set(layout.header.flatMap((h) => spellings(h)));
+  const idColumn = (c: ColumnName) => (spellings(c).some((name) => identifying.has(name)) ? col(c) : opt(c));
+  const idCol = layout.reference !== undefined && !isHashed(layout.reference) ? idColumn(layout.reference) : null;
   const orders = [...new Set(layout.dates.map((f) => LAYOUT_DATE_ORDER[f]))];
   const m = layout.money;
   const money: ColumnPlan["money"] =
@@ -277,14 +281,16 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
         ? null
         : isHashed(layout.reference)
           ? { fnv1a64: layout.reference.fnv1a64.map(col), prefix: layout.reference.prefix }
-          : { column: col(layout.reference) },
+          : idCol === null
+            ? null
+            : { column: idCol },
     description: byDirection(description),
     descriptionAsIs: layout.description.asIs === true,
     textParts: layout.textParts ?? null,
     idText: null,
     counterparty: byDirection([opt(layout.counterparty)].filter((i): i is number => i !== null)),
     purpose: (layout.purpose ?? []).map(opt).filter((i): i is number => i !== null),
-    referenceFact: layout.reference !== undefined && !isHashed(layout.reference) ? col(layout.reference) : opt(layout.referenceFact),
+    referenceFact: idCol ?? opt(layout.referenceFact),
     counterpartyIban: opt(layout.counterpartyIban),
     originalAmount: opt(layout.originalAmount),
     originalCurrency: opt(layout.originalCurrency),
