@@ -43,7 +43,8 @@ const SHARED = ["db", "chatDb", "model", "keepBackups"] as const;
 export const IMPORT_HELP = `budget-chat import FILE... [options]
 
 Import bank statements into your budget database: ${IMPORT_FORMATS.join(", ")} (see the README's
-format table). The format is recognised from the content. Every line of a file is accounted
+format table), or a ZIP of them (each file in it imported as a file of its own). The format, and a
+CSV's bank layout, are recognised from the content. Every line of a file is accounted
 for: new, duplicate, possible duplicate, bad row or skipped (with its reason). Balances the
 file states are checked (opening + entries = closing); a statement that does not reconcile
 is refused unless you accept it. Rows that may be another source's booking of the same
