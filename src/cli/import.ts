@@ -111,7 +111,8 @@ function progress(enabled: boolean) {
   };
 }
 
-type FileSummary = {
+/** One file of `import --json`'s `files` (SPEC §10, §10.1). */
+export type FileSummary = {
   file: string;
   format: string;
   layout: string | null;

@@ -7,6 +7,7 @@
 import { describe, expect, test } from "bun:test";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { FileSummary } from "../../src/cli/import.ts";
 import { runCli } from "../support/cli-process.ts";
 import { BANK_EXPECTED } from "./formats/bank-fixtures.ts";
 import { FORMAT_EXPECTED } from "./formats/format-fixtures.ts";
@@ -17,22 +18,6 @@ const fixtures = join(import.meta.dir, "..", "fixtures", "import");
 const files = databasesPerTest();
 const cli = (args: string[]) => runCli([...args, "--db", files.db, "--chat-db", files.chatDb], { home: files.dir });
 
-type FileJson = {
-  file: string;
-  format: string;
-  layout: string | null;
-  account: string | null;
-  batch: string | null;
-  data_lines: number;
-  rows: number;
-  inserted: number;
-  duplicates: number;
-  possible_duplicates: number;
-  bad_rows: { line: number; reason: string }[];
-  skipped: { line: number; reason: string }[];
-  totals: { currency: string; out: number; out_rows: number; in: number; in_rows: number }[];
-  reconciliation: { currency: string; status: string; opening: number | null; closing: number | null; entries: number; difference: number | null }[];
-};
 
 describe("every format and bank layout, with no flag", () => {
   for (const [group, expected] of [["formats", FORMAT_EXPECTED], ["bank layouts", BANK_EXPECTED]] as const) {
@@ -42,7 +27,7 @@ describe("every format and bank layout, with no flag", () => {
       // fixtures have a bad row or balances that are off on purpose; no flag says what a file is.
       const out = await cli(["import", ...names.map((n) => join(fixtures, n)), "--json", "--dry-run", "--no-classify", "--skip-bad-rows", "--accept-unreconciled"]);
       expect([out.code, out.stderr]).toEqual([0, ""]);
-      const summaries = JSON.parse(out.stdout).files as FileJson[];
+      const summaries = JSON.parse(out.stdout).files as FileSummary[];
       expect(summaries.map((f) => f.file)).toEqual(names);
       summaries.forEach((f, k) => {
         const e = expected[names[k]!]!;
@@ -71,7 +56,7 @@ describe("every format and bank layout, with no flag", () => {
     );
     const out = await cli(["import", zip, "--json", "--no-classify"]);
     expect([out.code, out.stderr]).toEqual([0, ""]);
-    const summaries = JSON.parse(out.stdout).files as FileJson[];
+    const summaries = JSON.parse(out.stdout).files as FileSummary[];
     // 4 rows of the notification (a collective credit's 3 parts and a credit), 2 of the MT940 statement.
     expect(summaries.map((f) => [f.file, f.format, f.inserted, f.batch?.startsWith(`${f.file}@`)])).toEqual([
       ["april.zip/camt/camt054-qr-collective.xml", "camt", 4, true],

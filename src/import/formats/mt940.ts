@@ -19,11 +19,12 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
+import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
-import type { BadRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
+import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
@@ -131,7 +132,6 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   const rows = new RowTable();
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
-  const skipped: SkippedLine[] = [];
   const reconciliation: Reconciliation[] = [];
   const accounts: string[] = [];
   let dataLines = 0;
@@ -257,18 +257,9 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     }
   };
 
-  let lineNo = 0;
-  let start = 0;
-  const n = text.length;
-  while (start <= n) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = n;
-    lineNo++;
-    let raw = text.slice(start, end);
-    start = end + 1;
-    if (raw.endsWith("\r")) raw = raw.slice(0, -1);
+  forEachLine(text, (line, lineNo) => {
     // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
-    if (raw.startsWith("{")) raw = raw.replace(/^(\{[^{}]*\})*\{4:/, "").replace(/^(\{[^{}]*\})+$/, "");
+    const raw = line.startsWith("{") ? line.replace(/^(\{[^{}]*\})*\{4:/, "").replace(/^(\{[^{}]*\})+$/, "") : line;
     const t = TAG.exec(raw);
     if (t) {
       if (field) complete(field);
@@ -278,14 +269,13 @@ function readMt940(text: string, opts: ReadOptions): Statement {
       field = null;
       endMessage();
     } else if (field && raw.trim() !== "") field.lines.push(raw);
-    if (end === n) break;
-  }
+  });
   if (field) complete(field);
   endMessage();
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
-  const notes: string[] = [];
-  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
+  // Every :61: is a row or a bad row: MT940 has no lines that are no booking of their own.
+  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes: [], invertedByBalance: false };
 }
 
 export const mt940Reader: StatementReader = {

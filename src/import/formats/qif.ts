@@ -18,6 +18,7 @@
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
+import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
@@ -55,22 +56,13 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
   const lists: string[] = [];
   let fields = new Map<string, string[]>();
   let first = 0;
-  let lineNo = 0;
-  let start = 0;
-  const n = text.length;
-  while (start < n) {
-    let end = text.indexOf("\n", start);
-    if (end < 0) end = n;
-    lineNo++;
-    let line = text.slice(start, end);
-    start = end + 1;
-    if (line.endsWith("\r")) line = line.slice(0, -1);
-    if (line.trim() === "") continue;
+  forEachLine(text, (line, lineNo) => {
+    if (line.trim() === "") return;
     if (line.startsWith("!")) {
       const head = line.slice(1).trim().toLowerCase();
       if (head === "account") {
         inAccount = true;
-        continue;
+        return;
       }
       if (head.startsWith("type:")) {
         const type = head.slice(5).trim();
@@ -81,7 +73,7 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
       }
       // !Option, !Clear: switches, not data.
       fields = new Map();
-      continue;
+      return;
     }
     if (line.startsWith("^")) {
       if (inAccount) {
@@ -89,13 +81,12 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
         account = fields.get("N")?.[0]?.trim() || account;
       } else if (section && fields.size > 0) visit({ line: first, fields });
       fields = new Map();
-      continue;
+      return;
     }
     if (fields.size === 0) first = lineNo;
     const code = line[0]!;
     fields.set(code, [...(fields.get(code) ?? []), line.slice(1)]);
-    if (end === n) break;
-  }
+  });
   // A last record without its "^".
   if (section && !inAccount && fields.size > 0) visit({ line: first, fields });
   return { account, lists };
