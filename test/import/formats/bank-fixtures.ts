@@ -208,15 +208,15 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     format: "csv",
     layout: "credit-suisse",
     account: null,
-    dataLines: 4,
+    dataLines: 5,
     rows: [
-      [7,"2024-01-29",-76.86,"CHF","Zahlung QR-Rechnung · Muster Energie AG · Referenz: 21 00000 00003 13947 14300 09017"],
-      [8,"2024-01-29",-27.95,"CHF","Belastung Debitkarte · COOP-4711 ZUERICH 27.01.2024 12:01 · Karten-Nr. 1234 56XX XXXX 7890"],
-      [9,"2024-01-25",1739.25,"CHF","Gutschrift · ARBEITGEBER AG · LOHN JANUAR"],
+      [8,"2024-01-29",-76.86,"CHF","Zahlung QR-Rechnung · Muster Energie AG · Referenz: 21 00000 00003 13947 14300 09017"],
+      [9,"2024-01-29",-27.95,"CHF","Belastung Debitkarte · COOP-4711 ZUERICH 27.01.2024 12:01 · Karten-Nr. 1234 56XX XXXX 7890"],
+      [10,"2024-01-25",1739.25,"CHF","Gutschrift · ARBEITGEBER AG · LOHN JANUAR"],
     ],
     totals: [{"currency":"CHF","out":104.81,"outRows":2,"in":1739.25,"inRows":1}],
-    skipped: [{"line":10,"reason":"a total or balance line, no booking of its own"}],
-    // The balance on each day's first row (newest first): 18'367.58 + 76.86 + 27.95 = 18'472.39 (line 9) − 1'739.25 = 16'733.14 opening
+    skipped: [{"line":7,"reason":"pending: not booked yet"},{"line":11,"reason":"a total or balance line, no booking of its own"}],
+    // The pending booking (line 7: "Vorgemerkt" where its date goes) is skipped. The balance on each day's first row (newest first): 18'367.58 + 76.86 + 27.95 = 18'472.39 (line 10) − 1'739.25 = 16'733.14 opening
     reconciliation: [{"currency":"CHF","status":"ok","opening":16733.14,"closing":18367.58,"entries":3,"difference":0}],
     notes: ["the currency CHF (from the file's preamble) for every row"],
   },

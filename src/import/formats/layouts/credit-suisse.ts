@@ -5,7 +5,8 @@
  * positive, the balance only on each day's first row (newest first), a "Total Spalte" footer. The text is several
  * sub-lines, each padded with spaces and ended by a comma (booking type, counterparty, message): split into parts.
  * No currency column: the preamble's. UTF-8 with BOM since 2024 (ISO-8859-1 before). Research: bank-layouts.md §7
- * (confidence high; the English header and the word pending rows carry instead of a date are unknown).
+ * (confidence high; the English header is unknown, and so is the word pending rows carry instead of a date: the
+ * skip rule's words are a guess).
  */
 import type { BankLayout } from "../csv-layout.ts";
 
@@ -29,4 +30,7 @@ export const CREDIT_SUISSE: BankLayout = {
   balance: ["Saldo", "Solde"],
   description: { columns: [["Text", "Texte", "Testo"]] },
   textParts: / +,/,
+  // Pending bookings carry a ten-letter word instead of their date (the research saw it scrambled): these are the
+  // bank's ten-letter words for it.
+  skip: [{ column: ["Buchungsdatum", "Date comptable", "Data di registrazione"], equals: ["vorgemerkt", "en suspens", "in sospeso", "pending"], reason: "pending: not booked yet" }],
 };
