@@ -313,3 +313,12 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
   }
   return plan;
 }
+
+/** The reason a line is skipped by one of the layout's skip rules (its cells), or null. */
+export function skipRuleReason(plan: ColumnPlan, fields: readonly string[]): string | null {
+  for (const rule of plan.skip) {
+    const v = fields[rule.column] ?? "";
+    if ((rule.empty && v.trim() === "") || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule.reason;
+  }
+  return null;
+}

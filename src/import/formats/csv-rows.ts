@@ -8,7 +8,7 @@
  */
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
-import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
+import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { indicatorSign, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
@@ -93,10 +93,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       dataLines++;
       line = r.line;
       if (f.length === 1 && width > 1) return skip("not a row of the table (a note or footer line)");
-      for (const s of plan.skip) {
-        const v = cell(s.column);
-        if ((s.empty && v.trim() === "") || (s.contains !== undefined && v.includes(s.contains)) || (s.equals && s.equals.includes(v.trim().toLowerCase()))) return skip(s.reason);
-      }
+      const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
+      if (ruled) return skip(ruled);
 
       // The amount, with its sign.
       legs = null;

@@ -7,7 +7,7 @@
  */
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, listColumns } from "./csv-guess.ts";
-import { headerCells, headerMatches, resolveLayout, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
+import { headerCells, headerMatches, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type TableSource } from "./csv-rows.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -161,11 +161,12 @@ function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   let filled = 0;
   let read = 0;
   for (const r of sample) {
-    // Only lines with money are judged: a footer or note line ("Disclaimer:", a bank's sentence) says nothing here.
+    // Only lines with money are judged: a footer or note line ("Disclaimer:", a bank's sentence), or one the layout
+    // skips (a pending booking with a word for its date), says nothing here.
     const money = moneyCols.map((c) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
     const date = (r.fields[plan.date] ?? "").trim();
     // …and a column total where the date goes ("Total Spalte") is no date to judge either.
-    if (money.length === 0 || TOTAL_LINE.test(normaliseHeader(date))) continue;
+    if (money.length === 0 || TOTAL_LINE.test(normaliseHeader(date)) || skipRuleReason(plan, r.fields)) continue;
     if (date !== "") {
       filled++;
       if (plan.dateOrders.some((o) => parseDate(date, o) !== null)) read++;
