@@ -97,7 +97,8 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
   const labels = layout?.account?.preamble ?? [];
   let labelRank = labels.length;
   for (const r of records) {
-    const cells = r.fields.map((f) => f.trim());
+    // PostFinance writes preamble values as Excel formulas: ="01.07.2023", "=CHF".
+    const cells = r.fields.map((f) => f.trim().replace(/^="?(.*?)"?$/, "$1"));
     const label = cells[0] ?? "";
     const rank = labels.indexOf(label);
     if (rank >= 0 && rank < labelRank && cells[1]) {

@@ -235,3 +235,9 @@ describe("a card export of no known layout (issue 32)", () => {
     expect(chase.rows.map((r) => r.amount)).toEqual([2519.13, -20.96]);
   });
 });
+
+test("a preamble's values written as Excel formulas (PostFinance: =\"01.07.2023\", \"=CHF\") still name the currency", () => {
+  const text = 'Datum von:;="01.07.2023"\nBewegungsart:;"=Alle"\nKonto:;"=Postkonto 12-345-6"\nWährung:;"=CHF"\n\nDatum;Avisierungstext;Gutschrift;Lastschrift\n31.12.2023;"PREIS FÜR KONTOFÜHRUNG";;-5\n';
+  const s = read(utf8(text), { fileName: "pf.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
+  expect([s.layout, s.rows.map((r) => [r.amount, r.currency]), s.notes]).toEqual(["postfinance-account", [[-5, "CHF"]], ["the currency CHF (from the file's preamble) for every row"]]);
+});
