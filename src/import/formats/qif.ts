@@ -97,16 +97,20 @@ function readQif(text: string, opts: ReadOptions): Statement {
   // First pass: the file's date order and decimal mark.
   let dmy = 0;
   let mdy = 0;
+  let firstDmy = 0;
+  let firstMdy = 0;
   const decimals = new DecimalVotes();
   const { account: named, lists } = forEachRecord(text, fileName, (r) => {
     const d = dateParts(r.fields.get("D")?.[0] ?? "");
     if (d && !d.iso && !d.dots) {
-      if (d.a > 12) dmy++;
-      else if (d.b > 12) mdy++;
+      if (d.a > 12) (dmy++, (firstDmy ||= r.line));
+      else if (d.b > 12) (mdy++, (firstMdy ||= r.line));
     }
     decimals.add((r.fields.get("T") ?? r.fields.get("U"))?.[0]?.trim() ?? "");
   });
-  if (dmy > 0 && mdy > 0) throw new ImportInputError(`${fileName}: the dates are day-first in some records and month-first in others; the file cannot be read unambiguously`);
+  if (dmy > 0 && mdy > 0) {
+    throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);
+  }
   const order: DateOrder = dmy > 0 ? "DMY" : "MDY";
   const dg = decimals.result();
   const decimal: Decimal = "decimal" in dg ? dg.decimal : ".";

@@ -102,5 +102,8 @@ describe("QIF", () => {
     expect(s.dataLines).toBe(3);
     expect(s.notes).toContain("lists that are no transactions (!Type:Cat) were passed over");
     expect(() => read(utf8("!Type:Invst\nD01/02/2024\nNBuy\n^\n"), { fileName: "i.qif" })).toThrow("i.qif: line 1: an investment account (!Type:Invst) is not read; export the bank or card account");
+    expect(() => read(utf8("!Type:Bank\nD25/02/2024\nT-1.00\n^\nD02/25/2024\nT-2.00\n^\n"), { fileName: "m.qif" })).toThrow(
+      "m.qif: line 5: the dates are day-first in some records (line 2) and month-first in others (line 5); the file cannot be read unambiguously",
+    );
   });
 });
