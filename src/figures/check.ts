@@ -284,7 +284,7 @@ function operandGroups(groups: readonly Group[], f: ReadFigure): Group[] {
   });
 }
 
-type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" };
+type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" | "quarter" };
 
 /** At most this many candidate derivations are weighed per figure (the search stays bounded whatever the answer). */
 const BUDGET = 4000;
@@ -303,6 +303,14 @@ function isRounded(f: ReadFigure): boolean {
 
 type Operation = FigureOperation | "share";
 
+/** Whether `a` is about a period wholly after `b`'s (both about periods that do not overlap). */
+function later(a: SourceFigure, b: SourceFigure): boolean {
+  const pa = a.ctx.periods;
+  const pb = b.ctx.periods;
+  if (!pa?.length || !pb?.length) return false;
+  return Math.min(...pa.map((p) => p.from)) > Math.max(...pb.map((p) => p.to));
+}
+
 /**
  * How a derivation must relate to what the answer says the figure is about (`said`) — with
  * thousands of figures nearly any value is the sum, difference or ratio of some two of them:
@@ -311,7 +319,8 @@ type Operation = FigureOperation | "share";
  * - a difference, a ratio, a change, percentage points: two figures the result puts together
  *   (one list, one clause, one label, one call) or the answer's clause names both, one of
  *   them about what the answer says;
- * - a share: a part of its total (one clause of a result, or the largest figure of its call);
+ * - a share: a part of its total (one clause of a result, the largest figure of its call, or one
+ *   of the call about nothing in particular);
  * - when the answer's clause names two or more things, every operand about a thing is one of them.
  */
 function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
@@ -329,6 +338,8 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   /** A month's or a day's figure, read as part of a rounded share while the answer names no period. */
   const unsaidPart = (s: SourceFigure) => !said.periods && !said.month && !!s.ctx.periods?.every((q) => q.to - q.from < 100);
   const counts = f.kind === "count";
+  /** A figure of the call about no category or name while the part is about one: the total it is a share of ("total spending … (+CHF 2'434.50)"). */
+  const totalOf = (a: SourceFigure, b: SourceFigure) => a.callId === b.callId && !b.ctx.categories && !b.ctx.names && !!(a.ctx.categories || a.ctx.names);
   const related = (op: Operation, a: SourceFigure, b: SourceFigure) => {
     switch (op) {
       case "sum":
@@ -342,7 +353,7 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
         return together(a, b) || (said.measure === "net" && a.callId === b.callId);
       case "share":
         if (rounded && (unsaidPart(a) || unsaidPart(b))) return false;
-        return samePart(a, b) || isCallMax(index, b) || (named(a) && named(b)) || outcome(a) || outcome(b);
+        return samePart(a, b) || isCallMax(index, b) || totalOf(a, b) || (named(a) && named(b)) || outcome(a) || outcome(b);
       default:
         return together(a, b);
     }
@@ -357,6 +368,12 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
     },
     pair(op: Operation, a: SourceFigure, b: SourceFigure): boolean {
+      // A comparison's change goes only with changes ("62% of the increase"), never with an amount of a period.
+      if (!a.change !== !b.change || (op === "percent_change" && a.change)) return false;
+      // A change runs from the earlier period to the later: its from (a) is not the later one; a difference said to
+      // have risen or fallen (a is the larger) is larger at the later period when it rose, smaller when it fell.
+      if (op === "percent_change" && later(a, b)) return false;
+      if (op === "difference" && said.sign !== undefined && (said.sign > 0 ? later(b, a) : later(a, b))) return false;
       if (op === "sum") return this.terms([a, b]);
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
@@ -366,20 +383,20 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   };
 }
 
-/** The largest figure of its call, kind and currency among those the model read: a total something is a share of. */
+/** The largest figure of its call, kind and currency among those the model read (among its changes, for a change): a total something is a share of. */
 function isCallMax(index: FigureIndex, s: SourceFigure): boolean {
-  const key = `${s.callId}|${s.kind}|${s.currency}`;
+  const key = `${s.callId}|${s.kind}|${s.currency}|${s.change ? "change" : ""}`;
   let max = index.callMax.get(key);
   if (max === undefined) {
     max = 0;
-    for (const g of index.seen) if (g.kind === s.kind && g.currency === s.currency) for (const x of g.flat) if (x.callId === s.callId) max = Math.max(max, Math.abs(x.value));
+    for (const g of index.seen) if (g.kind === s.kind && g.currency === s.currency) for (const x of g.flat) if (x.callId === s.callId && !x.change === !s.change) max = Math.max(max, Math.abs(x.value));
     index.callMax.set(key, max);
   }
   return Math.abs(s.value) >= max;
 }
 
-/** Rates a figure of the tools converts between: a yearly cost is 12 months, 52 weeks or 365 days. */
-const PER_YEAR: Record<string, number> = { month: 12, week: 52, day: 365 };
+/** Rates a figure of the tools converts between: a yearly cost is 4 quarters, 12 months, 52 weeks or 365 days. */
+const PER_YEAR: Record<string, number> = { quarter: 4, month: 12, week: 52, day: 365 };
 
 function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureContext): Derivation | null {
   const p = policy(index, f, said);
@@ -422,7 +439,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           const n = PER_YEAR[said.per]!;
           for (const k of findEqual(v, scaled(r, n))) {
             const s = figuresAt(g, k).find((x) => x.ctx.per === "year" && p.terms([{ ...x, ctx: { ...x.ctx, per: said.per } }]));
-            if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as "week" | "day" };
+            if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as "week" | "day" | "quarter" };
           }
         }
       }
@@ -486,7 +503,9 @@ type TryPair = (op: Operation, ga: Group, a: number, gb: Group, b: number) => bo
  */
 function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said: FigureContext, tryPair: TryPair, found: () => Derivation | null): Derivation | null {
   if (r.hi <= 0) return null;
-  const change = said.sign !== undefined || /^[+−-]/.test(f.text);
+  /** Which way the answer says it went: "up 36%", "+10%", "10% more"; "-3.0%", "fell 3%", "10% less". */
+  const sign = said.sign;
+  const change = sign !== undefined;
   for (const g of seen) {
     if (g.kind !== "percent" && g.kind !== "number") continue;
     if (eachSum(g.values, r, (i, j) => tryPair("sum", g, i, g, j)) && found()) return found();
@@ -500,9 +519,9 @@ function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said:
     const v = g.values;
     if (!change && share.lo > 0 && eachRatio(v, v, share, (k, i) => tryPair("share", g, k, g, i)) && found()) return found();
     if (!change) continue;
-    // From b to a: a ÷ b − 1 (an increase), or 1 − a ÷ b (a decrease); the sources read from → to.
-    if (eachRatio(v, v, up, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
-    if (down.hi > 0 && eachRatio(v, v, down, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
+    // From b to a: a ÷ b − 1 (an increase), or 1 − a ÷ b (a decrease), as written; the sources read from → to.
+    if (sign !== -1 && eachRatio(v, v, up, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
+    if (sign !== 1 && down.hi > 0 && eachRatio(v, v, down, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
   }
   return null;
 }
@@ -514,12 +533,78 @@ function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said:
 export function checkWithIndex(answer: string, question: string, index: FigureIndex): AnswerFigure[] {
   let asked = index.asked.get(question);
   if (!asked) index.asked.set(question, (asked = readFigures(question).map((q) => Math.abs(q.value))));
-  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon);
+  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true });
   const out: AnswerFigure[] = [];
+  /** The answer's own derived amounts and counts so far: a later figure of their sentence may take a second step from one. */
+  const derived: ReadFigure[] = [];
   figures.forEach((f, i) => {
-    if (!asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) out.push(checkOne(index, f, contexts[i]!));
+    if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
+    const said = contexts[i]!;
+    // A plus says it went up ("+14.4%", "+CHF 12.00"); a minus before a percentage that it went down ("-3.0%").
+    if (said.sign === undefined && answer[f.start - 1] === "+") said.sign = 1;
+    else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
+    let checked = checkOne(index, f, said);
+    if (checked.status === "ungrounded") {
+      const steps = derived.filter((d) => !SENTENCE_END.test(answer.slice(d.end, f.start)));
+      checked = (steps.length && secondStep(index, f, said, steps)) || checked;
+    }
+    if (checked.status === "derived" && (f.kind === "money" || f.kind === "count")) derived.push(f);
+    out.push(checked);
   });
   return out;
+}
+
+const SENTENCE_END = /[.!?]\s|\n/;
+/** The earlier figures of its sentence a second step may start from (the nearest first). */
+const MAX_STEPS = 3;
+
+/**
+ * A figure that follows in one more step from a figure the answer derived earlier in the same
+ * sentence: its share of a total of the turn ("those three are CHF 76'001.45, 41.2% of the
+ * CHF 184'500.51 you spent"), or its average per month, week or day of a period a call named
+ * when the answer says so ("together CHF 28'889, CHF 555.56 a week"). Bounded: the nearest few
+ * derived figures, one binary search each.
+ */
+function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly ReadFigure[]): AnswerFigure | null {
+  const r = intervalOf(f);
+  for (const x of steps.slice(-MAX_STEPS).reverse()) {
+    const xv = Math.abs(x.value);
+    const step: FigureSource = { tool: "this answer", callId: "", where: "derived above", value: x.value, text: x.text };
+    const base = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
+    if (f.kind === "percent" && r.lo > 0) {
+      // The total it is a share of: xv ÷ total within the written percentage.
+      const totals: Interval = { lo: (xv * 100) / r.hi, hi: (xv * 100) / r.lo };
+      for (const g of index.seen) {
+        if (g.kind !== x.kind || (x.currency && g.currency && g.currency !== x.currency)) continue;
+        for (const k of findEqual(g.values, totals)) {
+          const total = figuresAt(g, k).find((t) => !t.change && Math.abs(t.value) >= xv && conflicts(said, t.ctx).length === 0);
+          if (total) return { ...base, sources: [step, source(total, index.lexicon)], operation: "ratio" };
+        }
+      }
+    }
+    if (f.kind === "money" && x.kind === "money" && (said.per === "month" || said.per === "week" || said.per === "day")) {
+      const divisors = said.per === "month" ? index.divisors.months : said.per === "week" ? index.divisors.weeks : index.divisors.days;
+      for (const d of divisors) {
+        const v = xv / d;
+        if (v < r.lo || v > r.hi) continue;
+        return said.per === "month" ? { ...base, sources: [step], operation: "monthly_average", months: d } : { ...base, sources: [step], operation: "average", divisor: round(d), per: said.per };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A typical amount (a median, an average) over a span, said plainly of a shorter period inside
+ * it: "the rent was CHF 2'000 in August" of a series whose usual amount is CHF 2'000 says what
+ * was paid then, which the usual amount does not tell.
+ */
+function typicalOf(said: FigureContext, s: SourceFigure): boolean {
+  if (said.measure || (s.ctx.measure !== "median" && s.ctx.measure !== "average")) return false;
+  const span = s.ctx.periods;
+  if (!span?.length) return false;
+  if (said.periods) return !said.periods.some((p) => span.every((q) => p.from <= q.from && q.to <= p.to));
+  return said.month !== undefined && !span.every((q) => Math.floor(q.from / 100) === Math.floor(q.to / 100));
 }
 
 function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): AnswerFigure {
@@ -531,7 +616,7 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
     for (const k of findEqual(g.values, r)) {
       for (const s of figuresAt(g, k)) {
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
-        if (currencyClash || conflicts(said, s.ctx).length) contradicted.push(s);
+        if (currencyClash || conflicts(said, s.ctx).length || typicalOf(said, s)) contradicted.push(s);
         else fitting.push(s);
       }
     }

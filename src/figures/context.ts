@@ -29,7 +29,7 @@ export type Vocabulary = { categoryNames: readonly string[]; merchants: readonly
 /** Inclusive yyyymmdd bounds. */
 export type Span = { from: number; to: number };
 
-export type Rate = "day" | "week" | "month" | "year";
+export type Rate = "day" | "week" | "month" | "quarter" | "year";
 
 /** What a figure is about. Absent: not said. Lists: any of these (a figure may be about several). */
 export type FigureContext = {
@@ -231,7 +231,8 @@ const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "satur
 
 const ISO_RANGE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})\s*(?:to|…|–|until|-)\s*(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 const ISO_DAY = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
-const ISO_MONTH = /(?<![\d-])(\d{4})-(\d{2})(?![\d-]\d)/g;
+/** A month, also in a file's name ("statement-2026-10.csv"), not inside a longer run of digits and dashes. */
+const ISO_MONTH = /(?<!\d|\d-)(\d{4})-(\d{2})(?![\d-]\d)/g;
 const DOTTED_DAY = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
 const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?:\s+(\d{1,2})(?:st|nd|rd|th)?,?)?\s+((?:19|20)\d{2})\b`, "gi");
@@ -366,15 +367,17 @@ const ASIDE = /\b(?:all|only|mostly|entirely)\s+$/i;
 /** Mentions of one dimension joined into a set: "Coop and Migros", "Housing, Children and Other". */
 const JOINED = /^\s*(?:,|and|&|or|\+|,\s*and)\s*$/i;
 
-const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day)\b|(monthly|yearly|annually|weekly|daily)\b)/i;
-const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day))\s*\(?\s*$/i;
-const RATES: Record<string, Rate> = { month: "month", monthly: "month", year: "year", yearly: "year", annual: "year", annually: "year", week: "week", weekly: "week", day: "day", daily: "day" };
+const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day|quarter)\b|(monthly|yearly|annually|weekly|daily|quarterly)\b)/i;
+const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily|quarterly)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day|quarter))\s*\(?\s*$/i;
+const RATES: Record<string, Rate> = { month: "month", monthly: "month", year: "year", yearly: "year", annual: "year", annually: "year", week: "week", weekly: "week", day: "day", daily: "day", quarter: "quarter", quarterly: "quarter" };
+/** A rate a chart's title, a column's header or a row's cell gives all its values ("yearly cost", "money out per month", "monthly"). */
+const RATE_IN = /\b(?:(monthly|yearly|annual|annually|weekly|daily|quarterly)|(?:a|per|each|every)\s+(month|year|week|day|quarter))\b/i;
 
 const MEASURE_BEFORE = /\b(average|avg|mean|median|usual|net)(?:\s+(?:of|is|was|were|payment|bill|amount|that is|this is|it is))?\s*:?\s*\(?\s*$/i;
 const MEASURE_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?on average\b/iu;
 const MEASURES: Record<string, "average" | "median" | "net"> = { average: "average", avg: "average", mean: "average", median: "median", usual: "median", net: "net" };
 
-const RATE_WORDS = /month|year|week|day|annual/;
+const RATE_WORDS = /month|year|week|day|annual|quarter/;
 const MEASURE_WORDS = /average|avg|mean|median|usual|net/;
 const DIRECTION_WORDS = /up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper/;
 
@@ -473,16 +476,21 @@ function subjectsOf(ms: Mention[]): string[] {
 }
 
 /** The figures of a text read together with what each is about; numbers that are part of a name ("Visa 4417") are no figures. */
-export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon): { figures: F[]; contexts: FigureContext[] } {
-  const names = namesOf(text, lex);
+/**
+ * `answer`: the text is a model's answer, whose writer may name things the data has no name for
+ * ("the tax office", "other costs"): such a subject is none of the clause's. A tool's summary
+ * names things by the data's names only.
+ */
+export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean } = {}): { figures: F[]; contexts: FigureContext[] } {
+  const names = opts.answer ? withAliases(text, namesOf(text, lex)) : namesOf(text, lex);
   const figures = read.filter((f) => !names.some((n) => f.start >= n.start && f.end <= n.end && n.end - n.start > f.end - f.start));
-  return { figures, contexts: contextsOf(text, figures, names) };
+  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false) };
 }
 
 /** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
 const tableRow = /^\s*\|/;
 
-function contextsOf(text: string, figures: readonly Target[], names: Mention[]): FigureContext[] {
+function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean): FigureContext[] {
   const mentions = mentionsOf(text, figures, names);
   const actions = ACTION.test(text);
   const out: FigureContext[] = figures.map(() => ({}));
@@ -510,7 +518,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[]):
       else if (!/^[\s|:-]+$/.test(text.slice(clauseStart, end))) attachRow(figures, inClause, mentions, cells, header, out);
     } else {
       header = null;
-      if (inClause.length) attach(text, figures, inClause, mentions.slice(mi, me), clauseStart, end, out);
+      if (inClause.length) attach(text, figures, inClause, mentions.slice(mi, me), clauseStart, end, out, answer);
     }
     clauseStart = end + 1;
   }
@@ -547,7 +555,7 @@ function clauseBefore(text: string, at: number): string {
 }
 
 /** Rules 1–4 (see the module comment) for the figures of one clause. */
-function attach(text: string, figures: readonly Target[], idx: number[], ms: Mention[], start: number, end: number, out: FigureContext[]): void {
+function attach(text: string, figures: readonly Target[], idx: number[], ms: Mention[], start: number, end: number, out: FigureContext[], answer: boolean): void {
   const taken = new Set<Mention>();
   const done = idx.map(() => new Set<Dim>());
   /** Dimensions a figure got by rule 1: it hands them to no one. */
@@ -603,6 +611,9 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     const contrasted = CONTRAST.test(text.slice(prevEnd, f.start));
     // The subject (category and name together) comes from one place: the figure's own mentions, else the figure before, else the clause.
     let subjectSaid = done[k]!.has("category") || done[k]!.has("name");
+    // Words between the figure before and this one that are no glue name something the data has no name for
+    // ("and other costs with …", "and the tax office with …"): its subject, which is none of the clause's.
+    if (answer && !subjectSaid && k > 0 && namesOther(text.slice(prevEnd, f.start), ms, prevEnd)) subjectSaid = true;
     if (k > 0) {
       const prev = out[idx[k - 1]!]!;
       const handedSubject = !subjectSaid && !own[k - 1]!.has("category") && !own[k - 1]!.has("name") && (prev.categories || prev.names);
@@ -626,6 +637,77 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     }
     if (subjects.length) ctx.subjects = subjects;
   });
+}
+
+/**
+ * Words that link a figure to the one before it without naming a new subject: linking words,
+ * verbs of spending and changing, rounding and measure words, the units a count or an amount
+ * is of ("41 visits, at CHF 62.35 a visit", "CHF 20.40 on average, CHF 244.80 in all").
+ */
+const GLUE = new Set(
+  (
+    "and or then with at of for in on to from by over under per a an the its their your my our each every which who whom is was were are be been being " +
+    "that this these those it so also too just only still about roughly around nearly almost some more less than as up down rose risen fell fallen grew grown " +
+    "dropped increase increased decrease decreased gained lost jumped climbed higher lower average averaged averaging avg usual usually typical typically median net " +
+    "total totalling totaling together altogether overall all alone both spent paid pay pays cost costs came come comes took take takes making made added adding " +
+    "left remaining spare over came went goes going got gets bringing brought worth i.e e.g means meaning works out share percent cent when while where there " +
+    "visit visits payment payments transaction transactions tx row rows time times order orders purchase purchases shop shops bill bills ticket tickets meal meals " +
+    "instalment instalments installment installments premium premiums trip trips booking bookings month months year years week weeks day days quarter quarters " +
+    "monthly yearly annual annually weekly daily quarterly franc francs euro euros dollar dollars chf eur usd like instead against compared versus vs another other's"
+  ).split(" "),
+);
+
+/** Whether `between` (the text from the figure before up to a figure) has a word that is no glue and no name the clause's mentions hold. */
+function namesOther(between: string, ms: Mention[], offset: number): boolean {
+  for (const m of between.matchAll(/\p{L}[\p{L}'’.-]*/gu)) {
+    const w = m[0].toLowerCase().replace(/['’]s$/, "");
+    if (GLUE.has(w)) continue;
+    const at = offset + m.index;
+    if (ms.some((x) => at >= x.start && at < x.end)) continue;
+    return true;
+  }
+  return false;
+}
+
+/** What an answer calls a name it introduced, right before it: "the main account, CH93 …", "your landlord (Livit AG)". */
+const APPOSITION = /(?:,\s*|\s*\(\s*)$/;
+
+/**
+ * The names of an answer with the names it gave them: a phrase right before a name and set off
+ * from it ("the main account, CH93 0076 …", "the Visa card (Visa 4417)", "your landlord, Livit
+ * AG") stands for that name where the answer uses it again ("… and the main account had 23
+ * payments"). Up to three words that are no glue, the last of four letters or more.
+ */
+function withAliases(text: string, names: Mention[]): Mention[] {
+  const aliases: { words: string; value: string; after: number }[] = [];
+  for (const n of names) {
+    if (n.dim !== "name") continue;
+    const before = text.slice(Math.max(0, n.start - 60), n.start);
+    const sep = APPOSITION.exec(before);
+    if (!sep) continue;
+    const words = before.slice(0, sep.index).match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+    const alias: string[] = [];
+    for (let w = words.length - 1; w >= 0 && alias.length < 3; w--) {
+      if (GLUE.has(words[w]!.toLowerCase())) break;
+      alias.unshift(words[w]!.toLowerCase());
+    }
+    // The phrase must end right at the separator (no digits or other names between).
+    const phrase = alias.join(" ");
+    if (!alias.length || alias.at(-1)!.length < 4 || !before.slice(0, sep.index).toLowerCase().endsWith(alias.at(-1)!)) continue;
+    aliases.push({ words: phrase, value: String(n.value), after: n.end });
+  }
+  if (!aliases.length) return names;
+  const lower = text.toLowerCase();
+  const more: Mention[] = [];
+  for (const a of aliases) {
+    for (let at = lower.indexOf(a.words, a.after); at >= 0; at = lower.indexOf(a.words, at + a.words.length)) {
+      const end = at + a.words.length;
+      if (/[\p{L}\p{N}]/u.test(lower[at - 1] ?? " ") || /[\p{L}\p{N}]/u.test(lower[end] ?? " ")) continue;
+      if ([...names, ...more].some((m) => m.start < end && at < m.end)) continue;
+      more.push({ start: at, end, dim: "name", value: a.value });
+    }
+  }
+  return more.length ? [...names, ...more].sort((x, y) => x.start - y.start) : names;
 }
 
 /** A table row: each figure takes its own cell's mentions, then its column's header, then the row's first cell. */
@@ -677,6 +759,8 @@ export function mentionedIn(text: string, lex: Lexicon): FigureContext {
         break;
     }
   }
+  const rate = RATE_IN.exec(text);
+  if (rate) ctx.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
   return ctx;
 }
 

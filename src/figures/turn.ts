@@ -52,14 +52,18 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   const figures: SourceFigure[] = [];
   const divisors: Divisors = { months: [], weeks: [], days: [] };
   let lists = 0;
-  // Indexed as each result arrives (while the model is still at work), so checking the
-  // answer once it has ended only reads and searches (bench/figures.ts).
+  /**
+   * The index of the figures recorded so far: built once, when the answer is first checked
+   * after a result arrived (a turn's results arrive in a burst, before the text that reads
+   * them), not after every result (bench/figures.ts).
+   */
+  let index: FigureIndex | null = null;
   /**
    * Paragraphs checked against the current index (cleared when a result arrives): a figure's
    * context never reaches across a blank line, so each paragraph is checked on its own.
    */
   let checked = new Map<string, AnswerFigure[]>();
-  let index: FigureIndex = indexFigures([], { divisors, lexicon });
+  const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, lexicon }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
     // A call that names no period (all dates, the current month) gives the divisors of the period its result states.
@@ -83,13 +87,13 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       divisors.days.push(...p.days);
     }
     divisors.months.push(...chartMonths(output));
-    index = indexFigures(figures, { divisors, lexicon });
-    checked = new Map();
+    index = null;
+    if (checked.size) checked = new Map();
   };
   const paragraph = (text: string, question: string) => {
     const key = `${question}\u0000${text}`;
     let figs = checked.get(key);
-    if (!figs) checked.set(key, (figs = checkWithIndex(text, question, index)));
+    if (!figs) checked.set(key, (figs = checkWithIndex(text, question, current())));
     return figs;
   };
   return {
@@ -115,7 +119,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
         const reply = n ? replies.find((r) => r.n === n) : undefined;
         if (!reply) return f;
         if (reply.verdict === "confirm" && reply.expression) {
-          const confirmed = verifyCalculation(index, f, reply.expression, evaluate);
+          const confirmed = verifyCalculation(current(), f, reply.expression, evaluate);
           return confirmed ? { ...f, status: "derived", operation: "calculation", expression: reply.expression, sources: confirmed } : f;
         }
         if (reply.verdict === "correct" && reply.corrected) {
@@ -123,7 +127,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
           const p = paragraphsOf(answer).find((x) => f.start >= x.start && f.end <= x.end)!;
           const text = answer.slice(p.start, f.start) + reply.corrected + answer.slice(f.end, p.end);
           const at = f.start - p.start;
-          const again = checkWithIndex(text, question, index).find((x) => x.start === at);
+          const again = checkWithIndex(text, question, current()).find((x) => x.start === at);
           if (!again || (again.status !== "grounded" && again.status !== "derived")) return f;
           return {
             ...f,
