@@ -130,7 +130,7 @@ emit({
   id: "figure-check",
   title: "12. The figure checker on labelled answers (misses and false alarms per class)",
   method: [
-    `${counted.length} answers, ${counted.reduce((n, c) => n + c.labels.length, 0)} labelled figures (bench/figure-check/answers.md${heldOut ? ", held-out.md" : ""}), written over real tool results of the demo data, the test fixture and the household fixture`,
+    `${counted.length} answers, ${counted.reduce((n, c) => n + c.labels.length, 0)} labelled figures (bench/figure-check: answers.md, tuning-r4.md${heldOut ? ", held-out.md" : ""}), written over real tool results of the demo data, the test fixture and the household fixture`,
     heldOut ? "tuning and held-out sets" : "tuning set only (--held-out adds the held-out set)",
   ],
   columns: ["set", "class", "figures", "false alarms", "misses"],

@@ -4,6 +4,7 @@
  * `bun bench/figure-check/capture.ts`):
  * - answers.md (results.json): the tuning set — round 2's tuning and held-out answers, over the
  *   tools as they were in round 2 (kept as written over: see capture.ts);
+ * - tuning-r4.md (tuning-r4.results.json): more of the tuning set, over the tools of round 4;
  * - held-out.md (held-out.results.json): round 3's fresh held-out set, over the tools of round 4.
  *
  * An answers file, one case per `## ` heading:
@@ -27,6 +28,7 @@ import type { ToolOutput } from "../../src/core/events.ts";
 /** The answers files and the results each was written over; `frozen`: its results are kept as they were when it was written. */
 export const FILES = [
   { answers: join(import.meta.dir, "answers.md"), results: join(import.meta.dir, "results.json"), frozen: true },
+  { answers: join(import.meta.dir, "tuning-r4.md"), results: join(import.meta.dir, "tuning-r4.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out.md"), results: join(import.meta.dir, "held-out.results.json"), frozen: false },
 ] as const;
 

@@ -535,8 +535,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   if (!asked) index.asked.set(question, (asked = readFigures(question).map((q) => Math.abs(q.value))));
   const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true });
   const out: AnswerFigure[] = [];
-  /** The answer's own derived amounts and counts so far: a later figure of their sentence may take a second step from one. */
-  const derived: ReadFigure[] = [];
+  /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
+  const backed: { f: ReadFigure; checked: AnswerFigure }[] = [];
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
@@ -545,13 +545,36 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
     let checked = checkOne(index, f, said);
     if (checked.status === "ungrounded") {
-      const steps = derived.filter((d) => !SENTENCE_END.test(answer.slice(d.end, f.start)));
-      checked = (steps.length && secondStep(index, f, said, steps)) || checked;
+      const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
+      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence.filter((b) => b.checked.status === "derived").map((b) => b.f)))) || checked;
     }
-    if (checked.status === "derived" && (f.kind === "money" || f.kind === "count")) derived.push(f);
+    if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked });
     out.push(checked);
   });
   return out;
+}
+
+/** The most figures of a sentence a total of them may add up. */
+const MAX_LISTED = 8;
+
+/**
+ * A total of the amounts (or counts) the answer has just listed in the same sentence, each
+ * backed by the turn: "March (CHF -659.52), June (…), July (…) and September (…), together
+ * CHF 9'095.81" — a run of them ending right before it.
+ */
+function listedSum(f: ReadFigure, sentence: readonly { f: ReadFigure; checked: AnswerFigure }[]): AnswerFigure | null {
+  if (f.kind !== "money" && f.kind !== "count") return null;
+  const r = intervalOf(f);
+  const alike = sentence.filter((b) => b.f.kind === f.kind && (b.f.currency ?? "") === (f.currency ?? "")).slice(-MAX_LISTED);
+  let total = 0;
+  for (let k = alike.length - 1; k >= 0; k--) {
+    total += Math.abs(alike[k]!.f.value);
+    if (k < alike.length - 1 && total >= r.lo && total <= r.hi) {
+      const terms = alike.slice(k);
+      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: terms.flatMap((b) => b.checked.sources.slice(0, 1)) };
+    }
+  }
+  return null;
 }
 
 const SENTENCE_END = /[.!?]\s|\n/;

@@ -224,7 +224,8 @@ export function categoryOf(lex: Lexicon, name: string): string | undefined {
 // Mentions
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const MONTH_WORD = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?`;
+/** A month's name, or its abbreviation with its full stop ("Sept."): a full name's full stop ends a sentence. */
+const MONTH_WORD = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)`;
 const DAY_WORD = String.raw`(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Wed|Thu|Fri|Sat|Sun)`;
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
@@ -352,7 +353,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
 /** Where clauses end: a sentence's end, a semicolon, a line break, a dash between clauses. */
 const CLAUSE_END = /[.!?](?=\s+[\p{Lu}\p{N}(*"“-]|\s*$)|;|\n|\s[—–]\s/gu;
 /** Abbreviations whose full stop ends no sentence. */
-const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.e|Mio|avg)$/i;
+const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.e|Mio|avg|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/i;
 
 /**
  * Filler between a figure and a mention that belongs to it: "CHF 9'850.81 in 2024", "CHF
@@ -490,8 +491,12 @@ export function readInContext<F extends Target>(text: string, read: readonly F[]
 /** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
 const tableRow = /^\s*\|/;
 
+/** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
+const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
+
 function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean): FigureContext[] {
-  const mentions = mentionsOf(text, figures, names);
+  // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.
+  const mentions = mentionsOf(text, figures, names).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
   const actions = ACTION.test(text);
   const out: FigureContext[] = figures.map(() => ({}));
   if (!figures.length) return out;
@@ -611,9 +616,9 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     const contrasted = CONTRAST.test(text.slice(prevEnd, f.start));
     // The subject (category and name together) comes from one place: the figure's own mentions, else the figure before, else the clause.
     let subjectSaid = done[k]!.has("category") || done[k]!.has("name");
-    // Words between the figure before and this one that are no glue name something the data has no name for
-    // ("and other costs with …", "and the tax office with …"): its subject, which is none of the clause's.
-    if (answer && !subjectSaid && k > 0 && namesOther(text.slice(prevEnd, f.start), ms, prevEnd)) subjectSaid = true;
+    // Words between the figure before (or the clause's start) and this one that are no glue name something the data
+    // has no name for ("and other costs with …", "and the tax office with …"): its subject, which is none of the clause's.
+    if (answer && !subjectSaid && namesOther(text.slice(prevEnd, f.start), ms, prevEnd)) subjectSaid = true;
     if (k > 0) {
       const prev = out[idx[k - 1]!]!;
       const handedSubject = !subjectSaid && !own[k - 1]!.has("category") && !own[k - 1]!.has("name") && (prev.categories || prev.names);
@@ -653,7 +658,8 @@ const GLUE = new Set(
     "left remaining spare over came went goes going got gets bringing brought worth i.e e.g means meaning works out share percent cent when while where there " +
     "visit visits payment payments transaction transactions tx row rows time times order orders purchase purchases shop shops bill bills ticket tickets meal meals " +
     "instalment instalments installment installments premium premiums trip trips booking bookings month months year years week weeks day days quarter quarters " +
-    "monthly yearly annual annually weekly daily quarterly franc francs euro euros dollar dollars chf eur usd like instead against compared versus vs another other's"
+    "monthly yearly annual annually weekly daily quarterly franc francs euro euros dollar dollars chf eur usd like instead against compared versus vs another other's " +
+    "i you we they he she it us me them yes no not here now since until after before first last next previous so far in all this that"
   ).split(" "),
 );
 
@@ -771,6 +777,19 @@ const overlaps = (a: Span, b: Span) => a.from <= b.to && b.from <= a.to;
 const monthOf = (s: Span) => (s.from % 10000 / 100) | 0;
 const oneMonth = (s: Span) => Math.floor(s.from / 100) === Math.floor(s.to / 100);
 
+/** A span of less than a year: a month named without its year can fall outside it. */
+const withinYear = (s: Span) => s.to - s.from < 10000;
+/** Whether the span holds a day of the month (1–12) in any of its years. */
+function covers(s: Span, month: number): boolean {
+  const y1 = Math.floor(s.from / 10000);
+  const y2 = Math.floor(s.to / 10000);
+  for (let y = y1; y <= y2; y++) {
+    const m = y * 100 + month;
+    if (m >= Math.floor(s.from / 100) && m <= Math.floor(s.to / 100)) return true;
+  }
+  return false;
+}
+
 /** Names agree when one contains the other as whole words ("Migros" and "Migros Restaurant"), case, accents and umlaut spellings aside. */
 function sameName(x: string, y: string): boolean {
   if (x === y) return true;
@@ -788,7 +807,7 @@ function sameName(x: string, y: string): boolean {
 export function conflicts(said: FigureContext, about: FigureContext): string[] {
   const out: string[] = [];
   if (said.periods && about.periods && !said.periods.some((p) => about.periods!.some((q) => overlaps(p, q)))) out.push("period");
-  else if (said.month && about.periods && about.periods.every(oneMonth) && !about.periods.some((q) => monthOf(q) === said.month)) out.push("month");
+  else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) out.push("month");
   if (said.weekdays && about.weekdays && !said.weekdays.some((d) => about.weekdays!.includes(d))) out.push("weekday");
   if (said.categories && about.categories && !said.categories.some((c) => about.categories!.includes(c))) out.push("category");
   if (said.names && about.names && !said.names.some((n) => about.names!.some((m) => sameName(n, m)))) out.push("name");

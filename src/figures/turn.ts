@@ -66,11 +66,11 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, lexicon }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
-    // A call that names no period (all dates, the current month) gives the divisors of the period its result states.
+    // A call that names no period (all dates, the current month) is about the period its result states, and gives its divisors.
     const stated = periods.length ? [] : opts.periods(statedPeriod(output.summary, lexicon));
     const read = figuresOfOutput(call.name, call.id, output, {
       lexicon,
-      call: callContext(call.input, periods, lexicon),
+      call: callContext(call.input, periods.length ? periods : stated, lexicon),
       figureKind: opts.figureKind(call.name),
       firstList: lists,
     });
@@ -166,12 +166,13 @@ function paragraphsOf(text: string): { start: number; end: number }[] {
 }
 
 /**
- * The period a result states in its first sentence ("for all dates (2023-11-01 to 2026-10-31)",
- * "Budgets for 2026-10"), as a tool input; a single day is none.
+ * The period a result states in its first two sentences ("for all dates (2023-11-01 to
+ * 2026-10-31)", "Budgets for 2026-10", "Today is 2026-11-02. The data runs from 2023-11-01 to
+ * 2026-10-31"), as a tool input; a single day is none.
  */
 function statedPeriod(summary: string, lexicon: Lexicon): { from: string; to: string } | null {
-  const first = /^[^.]*(?:\.(?=\S)[^.]*)*/.exec(summary)?.[0] ?? "";
-  const span = mentionedIn(first, lexicon).periods?.find((p) => p.from !== p.to);
+  const opening = /^[^.]*(?:\.(?=\S)[^.]*)*(?:\.\s[^.]*(?:\.(?=\S)[^.]*)*)?/.exec(summary)?.[0] ?? "";
+  const span = mentionedIn(opening, lexicon).periods?.find((p) => p.from !== p.to);
   return span ? { from: isoDay(span.from), to: isoDay(span.to) } : null;
 }
 

@@ -14,7 +14,7 @@ import { callPeriods } from "../../src/tools/query/period.ts";
 
 /** The data's names: what a figure can be said to be about. */
 const VOCABULARY = {
-  categoryNames: ["Groceries", "Dining", "Housing", "Travel", "Shopping", "Transport", "Income", "Fees", "Other"],
+  categoryNames: ["Groceries", "Dining", "Housing", "Travel", "Shopping", "Transport", "Income", "Fees", "Other", "Uncategorised"],
   merchants: ["Migros", "Migros Restaurant", "Coop", "Netflix", "Spotify", "Restaurant Hiltl", "Livit AG"],
   accounts: ["Visa 4417", "Savings Account"],
 };
@@ -430,5 +430,44 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     );
     expect(statuses(t, "The October 2026 statement had 196 rows.")).toEqual([["196", "grounded"]]);
     expect(statuses(t, "The June 2026 statement had 196 rows.")).toEqual([["196", "mismatched"]]);
+  });
+  test("a mention denied is none: right, money in 'counted neither as spending nor as income' is uncategorised money; wrong, said to be income", () => {
+    const t = turn([
+      {
+        name: "income_vs_spending",
+        input: { year: 2025 },
+        summary: "Income vs spending for 2025. CHF: income CHF 9'000.00, spending CHF 7'000.00. Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): CHF 670.58 in 12 transactions.",
+      },
+    ]);
+    expect(statuses(t, "CHF 670.58 came in uncategorised.")).toEqual([["CHF 670.58", "grounded"]]);
+    expect(statuses(t, "Your salary income was CHF 670.58.")).toEqual([["CHF 670.58", "mismatched"]]);
+  });
+  test("a month named without its year, against a span shorter than a year: right, the new price in May (from 2025-04-30); wrong, in February", () => {
+    const t = turn([
+      {
+        name: "recurring_payments",
+        input: { year: 2025 },
+        summary: "Recurring payments for 2025: 1 series. Livit AG (Housing) monthly CHF 2'520.00, 12 payments 2025-01-31 to 2025-12-31, price changes: 2025-04-30 CHF 2'450.00 → CHF 2'520.00.",
+      },
+    ]);
+    expect(statuses(t, "In May the rent to Livit AG was CHF 2'520.00.")).toEqual([["CHF 2'520.00", "grounded"]]);
+    expect(statuses(t, "In February the rent to Livit AG was CHF 2'520.00.")).toEqual([["CHF 2'520.00", "mismatched"]]);
+  });
+  test("a month at a sentence's end is said of the figure before it: right, March's CHF 1'386.65 in March; wrong, February's", () => {
+    // "in March." ends the sentence: its month is the figure's (before round 3 its full stop was read as an abbreviation's).
+    const m = turn([{ name: "monthly_trend", input: { year: 2025 }, summary: "Monthly spending for 2025. CHF: Per month: 2025-02 CHF 1'333.05, 2025-03 CHF 1'386.65." }]);
+    expect(statuses(m, "It was CHF 1'386.65 in March.")).toEqual([["CHF 1'386.65", "grounded"]]);
+    expect(statuses(m, "It was CHF 1'333.05 in March.")).toEqual([["CHF 1'333.05", "mismatched"]]);
+  });
+  test("a call that names no period is about the one its result states: right, October's CHF 1'543.00 in October; wrong, in September", () => {
+    const t = turn([{ name: "budget_status", input: {}, summary: "Budgets for 2026-10 (a full month).\n- Shopping: budget CHF 1'200.00, spent CHF 1'543.00, remaining CHF -343.00, 128.6% used." }]);
+    expect(statuses(t, "In October 2026 shopping came to CHF 1'543.00.")).toEqual([["CHF 1'543.00", "grounded"]]);
+    expect(statuses(t, "In September 2026 shopping came to CHF 1'543.00.")).toEqual([["CHF 1'543.00", "mismatched"]]);
+  });
+  test("a total of what the answer just listed: right, housing, groceries and travel CHF 15'434.50 together (6'000 + 7'431.20 + 2'003.30, not one list's run); wrong, CHF 15'443.50", () => {
+    const t = turn([CATEGORIES_2025]);
+    const f = t.check("Housing (CHF 6'000.00), groceries (CHF 7'431.20) and travel (CHF 2'003.30), together CHF 15'434.50.", "").at(-1)!;
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF 6'000.00", "CHF 7'431.20", "CHF 2'003.30"]]);
+    expect(statuses(t, "Housing (CHF 6'000.00), groceries (CHF 7'431.20) and travel (CHF 2'003.30), together CHF 15'443.50.").at(-1)).toEqual(["CHF 15'443.50", "ungrounded"]);
   });
 });
