@@ -143,11 +143,15 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     if (k.seen) seen.push(build(k.kind, k.currency, figures, keys, seenMembers));
   });
   const runs: List[] = [];
-  for (const l of lists.values()) {
-    if (l.length < 3) continue;
-    const prefix = new Float64Array(l.length + 1);
-    for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
-    runs.push({ figures: l, prefix, kind: l[0]!.kind, currency: l[0]!.currency });
+  for (const list of lists.values()) {
+    // A list of several currencies adds up in each apart ("Putzfee Anna CHF 500.00; Hotel Roma EUR 420.00; SBB CHF 337.00").
+    for (const currency of new Set(list.map((f) => f.currency))) {
+      const l = list.filter((f) => f.currency === currency);
+      if (l.length < 3) continue;
+      const prefix = new Float64Array(l.length + 1);
+      for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
+      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency });
+    }
   }
   const divisors = {
     months: [...new Set(opts.divisors.months)].filter((m) => m > 1).sort((a, b) => a - b),

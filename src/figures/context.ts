@@ -401,6 +401,8 @@ function clauseEnds(text: string, figures: readonly Target[]): number[] {
     while (fi < figures.length && figures[fi]!.end <= at) fi++;
     if (fi < figures.length && figures[fi]!.start <= at) continue;
     if (m[0] === "." && ABBREVIATION.test(text.slice(Math.max(0, at - 8), at))) continue;
+    // A dash after a label with no figure of its own ("3. **Tibits** — CHF 1'246.70") joins the label to what follows.
+    if (m[0].trim() !== "" && /[—–]/.test(m[0]) && !(fi > 0 && figures[fi - 1]!.end > (ends.at(-1) ?? 0))) continue;
     ends.push(at);
   }
   ends.push(text.length);

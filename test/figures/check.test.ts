@@ -470,4 +470,14 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF 6'000.00", "CHF 7'431.20", "CHF 2'003.30"]]);
     expect(statuses(t, "Housing (CHF 6'000.00), groceries (CHF 7'431.20) and travel (CHF 2'003.30), together CHF 15'443.50.").at(-1)).toEqual(["CHF 15'443.50", "ungrounded"]);
   });
+  test("a dash after a label joins it to its figure: right, '3. **Dining** — CHF 3'000.00'; wrong, '3. **Dining** — CHF 2'003.30' (Travel's)", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "3. **Dining** — CHF 3'000.00, the third largest")).toEqual([["CHF 3'000.00", "grounded"]]);
+    expect(statuses(t, "3. **Dining** — CHF 2'003.30, the third largest")).toEqual([["CHF 2'003.30", "mismatched"]]);
+  });
+  test("a list in several currencies adds up in each apart: right, the three franc amounts CHF 1'086.50 (500 + 337 + 249.50, skipping EUR 420.00); wrong, with the euros CHF 1'506.50", () => {
+    const t = turn([{ name: "unusual_transactions", input: { year: 2025 }, summary: "New merchants in 2025: Putzfee Anna CHF 500.00; Hotel Roma EUR 420.00; SBB CHF 337.00; Digitec CHF 249.50." }]);
+    expect(statuses(t, "The new merchants in francs add up to CHF 1'086.50.")).toEqual([["CHF 1'086.50", "derived"]]);
+    expect(statuses(t, "The new merchants add up to CHF 1'506.50.")).toEqual([["CHF 1'506.50", "ungrounded"]]);
+  });
 });
