@@ -88,7 +88,7 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
           // SPEC §11.1: one more model call about the figures no result backs; counted in the turn's usage.
           const r = await repairFigures({ ...req, messages: transcript, figures, answer: text, question: req.question }, checked);
           addUsage(outcome.usage, r.usage);
-          yield { type: "repair", figures: r.figures, asked: r.asked };
+          yield { type: "repair", figures: r.figures, asked: r.asked, ...(r.error ? { error: r.error } : {}) };
         }
         return outcome;
       }
