@@ -144,6 +144,8 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
         { model: req.model, max_tokens: req.maxTokens, system: req.system, tools: apiTools, messages: withCachedTail(paused ? [...messages, { role: "assistant", content: paused }] : messages) },
         { signal: req.signal },
       );
+      // While the request is on its way: index the figures the step's results brought (once per turn's burst of results).
+      req.figures.prepare();
       for await (const ev of stream) {
         if (ev.type === "content_block_delta" && ev.delta.type === "text_delta") {
           streamedText += ev.delta.text;

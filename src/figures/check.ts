@@ -25,9 +25,8 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { conflicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
-import { OUTCOME } from "./outcome.ts";
 import { readFigures, type ReadFigure } from "./read.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
@@ -39,6 +38,8 @@ type Group = {
   /** The figures of values[k] are flat[offsets[k]] … flat[offsets[k + 1] - 1]. */
   offsets: Uint32Array;
   flat: SourceFigure[];
+  /** Every value whole (not so for counts that are averages): what a count may be derived from. */
+  integral: boolean;
 };
 
 /** A list's figures in order (a summary list, a table column, a chart series), their running sums of magnitudes, and its kind and currency. */
@@ -58,13 +59,24 @@ export type FigureIndex = {
   lists: List[];
   divisors: Divisors;
   lexicon: Lexicon;
-  /** The largest magnitude per call, kind and currency among the figures the model read (filled as needed). */
-  callMax: Map<string, number>;
+  /** The figures the model read that are the largest of their call, kind and currency (a total something is a share of). */
+  callMax: Set<SourceFigure>;
   /** The numbers of a question (not figures of its answer), read once. */
   asked: Map<string, number[]>;
   /** The measures (average, median), change verbs ("moved") and names (folded) of the turn's figures. */
   known: { measures: Set<string>; actions: Set<string>; names: Set<string> };
+  /** Per kind of answer figure, the groups it may equal and those it may be derived from (of all figures, and of those read). */
+  kinds: { all: Map<KindKey, KindGroups>; seen: Map<KindKey, KindGroups> };
 };
+
+/** An answer figure's kind as the groups it meets depend on it: a whole ratio ("914 times") may be a count, a plain integer ≥ 1'000 an amount. */
+type KindKey = "percent" | "points" | "money" | "ratio" | "ratio+whole" | "count" | "count+big";
+type KindGroups = { equal: Group[]; operands: Group[] };
+const FIGURE_KINDS: KindKey[] = ["percent", "points", "money", "ratio", "ratio+whole", "count", "count+big"];
+const kindKey = (f: ReadFigure): KindKey =>
+  f.kind === "ratio" ? (Number.isInteger(f.value) ? "ratio+whole" : "ratio") : f.kind === "count" ? (Math.abs(f.value) >= 1000 ? "count+big" : "count") : f.kind;
+/** The groups of a kind of answer figure (all figures, or those the model read). */
+const groupsOf = (index: FigureIndex, f: ReadFigure, which: "all" | "seen") => index.kinds[which].get(kindKey(f))!;
 
 const MAX_SOURCES = 3;
 /** Lists longer than this add up only as a running total from their start (a top-n, the months so far). */
@@ -92,7 +104,7 @@ function build(kind: SourceKind, currency: string, figures: readonly SourceFigur
   for (let i = 0; i < m; i++) flat[next[at[i]!]!++] = figures[members[i]!]!;
   const values = new Float64Array(n);
   for (let k = 0; k < n; k++) values[k] = distinct[k]! / 1e6;
-  return { kind, currency, values, offsets, flat };
+  return { kind, currency, values, offsets, flat, integral: kind !== "count" || values.every(Number.isInteger) };
 }
 
 function figuresAt(g: Group, k: number): SourceFigure[] {
@@ -166,7 +178,18 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     if (f.ctx.action) actions.add(f.ctx.action);
     for (const n of f.ctx.names ?? []) names.add(foldName(n));
   }
-  return { groups: all, seen, lists: runs, divisors, lexicon: opts.lexicon, callMax: new Map(), asked: new Map(), known: { measures, actions, names } };
+  const byKind = (groups: Group[]) => new Map(FIGURE_KINDS.map((k) => [k, { equal: equalGroups(groups, k), operands: operandGroups(groups, k) }]));
+  return {
+    groups: all,
+    seen,
+    lists: runs,
+    divisors,
+    lexicon: opts.lexicon,
+    callMax: callMaxima(figures),
+    asked: new Map(),
+    known: { measures, actions, names },
+    kinds: { all: byKind(all), seen: byKind(seen) },
+  };
 }
 
 /** First index whose value is ≥ x. */
@@ -243,7 +266,8 @@ function eachRun(list: List, r: Interval, visit: (s: number, e: number) => boole
   const p = list.prefix;
   const n = list.figures.length;
   if (n > MAX_RUN_LIST) {
-    for (let e = 3; e <= n; e++) if (p[e]! >= r.lo && p[e]! <= r.hi && visit(0, e)) return true;
+    // Running totals only grow: the first that reaches the interval is found by binary search.
+    for (let e = Math.max(3, lowerBound(p, r.lo)); e <= n && p[e]! <= r.hi; e++) if (visit(0, e)) return true;
     return false;
   }
   let s = 0;
@@ -260,10 +284,10 @@ function eachRun(list: List, r: Interval, visit: (s: number, e: number) => boole
  * and amounts; a ratio with ratios (and a whole "914 times" with counts). A bare number (a
  * calculation's result) may be written as anything.
  */
-function equalGroups(groups: readonly Group[], f: ReadFigure): Group[] {
+function equalGroups(groups: readonly Group[], k: KindKey): Group[] {
   return groups.filter((g) => {
-    if (g.kind === "number") return f.kind !== "points";
-    switch (f.kind) {
+    if (g.kind === "number") return k !== "points";
+    switch (k) {
       case "percent":
         return g.kind === "percent";
       case "points":
@@ -271,22 +295,28 @@ function equalGroups(groups: readonly Group[], f: ReadFigure): Group[] {
       case "money":
         return g.kind === "money";
       case "ratio":
-        return g.kind === "ratio" || (g.kind === "count" && Number.isInteger(f.value));
-      case "count":
+        return g.kind === "ratio";
+      case "ratio+whole":
+        return g.kind === "ratio" || g.kind === "count";
+      default:
         return g.kind === "count" || g.kind === "money" || g.kind === "ratio";
     }
   });
 }
 
-/** The groups a figure may be added or divided from: amounts of its currency; whole counts (a plain integer ≥ 1'000 may also be an amount). */
-function operandGroups(groups: readonly Group[], f: ReadFigure): Group[] {
+/** The groups a figure may be added or divided from: amounts (of its currency: `ofCurrency`); whole counts (a plain integer ≥ 1'000 may also be an amount). */
+function operandGroups(groups: readonly Group[], k: KindKey): Group[] {
   return groups.filter((g) => {
     if (g.kind === "number") return true;
-    if (f.kind === "money") return g.kind === "money" && (!f.currency || !g.currency || g.currency === f.currency);
-    if (f.kind === "count") return g.kind === "count" || (g.kind === "money" && Math.abs(f.value) >= 1000);
+    if (k === "money") return g.kind === "money";
+    if (k === "count") return g.kind === "count";
+    if (k === "count+big") return g.kind === "count" || g.kind === "money";
     return false;
   });
 }
+
+/** An amount is derived only from amounts of the currency written with it (or of none). */
+const ofCurrency = (f: ReadFigure, g: Group) => f.kind !== "money" || !f.currency || !g.currency || g.currency === f.currency;
 
 type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" | "quarter" };
 
@@ -330,12 +360,18 @@ function later(a: SourceFigure, b: SourceFigure): boolean {
 function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const rounded = isRounded(f);
   const subjects = said.subjects ?? [];
-  const ok = (s: SourceFigure) => conflicts(said, s.ctx).length === 0;
+  /** Whether a source is about what the answer says (asked again and again of the same sources in a search: remembered). */
+  const agrees = new Map<SourceFigure, boolean>();
+  const ok = (s: SourceFigure) => {
+    let v = agrees.get(s);
+    if (v === undefined) agrees.set(s, (v = !contradicts(said, s.ctx)));
+    return v;
+  };
   const named = (s: SourceFigure) => isNamedIn(subjects, s.ctx);
   const aboutThing = (s: SourceFigure) => !!(s.ctx.categories || s.ctx.names || s.ctx.weekdays?.length === 1);
   const inNamedSet = (s: SourceFigure) => subjects.length < 2 || !aboutThing(s) || named(s);
   // An approval's outcome goes with whatever the answer reports about it.
-  const outcome = (s: SourceFigure) => s.where.startsWith(OUTCOME);
+  const outcome = (s: SourceFigure) => s.outcome === true;
   const sameList = (a: SourceFigure, b: SourceFigure) => (a.list >= 0 && (a.list === b.list || a.list === b.list2)) || (a.list2 >= 0 && (a.list2 === b.list || a.list2 === b.list2));
   const samePart = (a: SourceFigure, b: SourceFigure) => a.clause >= 0 && a.clause === b.clause;
   const together = (a: SourceFigure, b: SourceFigure) => sameList(a, b) || samePart(a, b) || a.where === b.where || (named(a) && named(b)) || outcome(a) || outcome(b);
@@ -389,14 +425,17 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
 
 /** The largest figure of its call, kind and currency among those the model read (among its changes, for a change): a total something is a share of. */
 function isCallMax(index: FigureIndex, s: SourceFigure): boolean {
-  const key = `${s.callId}|${s.kind}|${s.currency}|${s.change ? "change" : ""}`;
-  let max = index.callMax.get(key);
-  if (max === undefined) {
-    max = 0;
-    for (const g of index.seen) if (g.kind === s.kind && g.currency === s.currency) for (const x of g.flat) if (x.callId === s.callId && !x.change === !s.change) max = Math.max(max, Math.abs(x.value));
-    index.callMax.set(key, max);
-  }
-  return Math.abs(s.value) >= max;
+  return index.callMax.has(s);
+}
+
+/** The largest figures of each call, kind, currency and sort (a change or an amount) among those the model read. */
+function callMaxima(figures: readonly SourceFigure[]): Set<SourceFigure> {
+  const max = new Map<string, number>();
+  const key = (s: SourceFigure) => `${s.callId}|${s.kind}|${s.currency}|${s.change ? "change" : ""}`;
+  for (const s of figures) if (s.seen && Number.isFinite(s.value)) max.set(key(s), Math.max(max.get(key(s)) ?? 0, Math.abs(s.value)));
+  const out = new Set<SourceFigure>();
+  for (const s of figures) if (s.seen && Number.isFinite(s.value) && Math.abs(s.value) >= max.get(key(s))!) out.add(s);
+  return out;
 }
 
 /** Rates a figure of the tools converts between: a yearly cost is 4 quarters, 12 months, 52 weeks or 365 days. */
@@ -408,8 +447,10 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   let found: Derivation | null = null;
   /** Tries each figure combination of two values; true (stop) once one passes or the budget is spent. */
   const tryPair = (op: Operation, ga: Group, a: number, gb: Group, b: number): boolean => {
-    for (const x of figuresAt(ga, a)) {
-      for (const y of figuresAt(gb, b)) {
+    for (let i = ga.offsets[a]!, ie = ga.offsets[a + 1]!; i < ie; i++) {
+      const x = ga.flat[i]!;
+      for (let j = gb.offsets[b]!, je = gb.offsets[b + 1]!; j < je; j++) {
+        const y = gb.flat[j]!;
         if (--budget < 0) return true;
         if (x === y || !p.pair(op, x, y)) continue;
         found = { operation: op === "share" ? "ratio" : op, sources: [x, y] };
@@ -418,7 +459,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
     }
     return false;
   };
-  const integral = (g: Group) => g.kind !== "count" || g.values.every(Number.isInteger);
+  const integral = (g: Group) => g.integral;
   const average = (g: Group, per: "month" | "week" | "day", divisors: readonly number[]): Derivation | null => {
     for (const m of divisors) {
       for (const k of findEqual(g.values, scaled(r, m))) {
@@ -431,8 +472,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   switch (f.kind) {
     case "money":
     case "count": {
-      for (const g of operandGroups(index.seen, f)) {
-        if (f.kind === "count" && !integral(g)) continue;
+      for (const g of groupsOf(index, f, "seen").operands) {
+        if (!ofCurrency(f, g) || (f.kind === "count" && !integral(g))) continue;
         const v = g.values;
         if (eachSum(v, r, (i, j) => tryPair("sum", g, i, g, j)) && found) return found;
         if (r.lo > 0 && eachDifference(v, r, (j, i) => tryPair("difference", g, j, g, i)) && found) return found;
@@ -461,8 +502,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       }
       if (f.kind === "money") {
         // An average per item: an amount ÷ a count ("CHF 2'088.89 per payment").
-        for (const a of operandGroups(index.seen, f)) {
-          if (a.kind !== "money") continue;
+        for (const a of groupsOf(index, f, "seen").operands) {
+          if (a.kind !== "money" || !ofCurrency(f, a)) continue;
           for (const b of index.seen) {
             if (b.kind !== "count" || !integral(b)) continue;
             if (eachRatio(a.values, b.values, r, (k, i) => tryPair("ratio", a, k, b, i)) && found) return found;
@@ -604,7 +645,7 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
       for (const g of index.seen) {
         if (g.kind !== x.kind || (x.currency && g.currency && g.currency !== x.currency)) continue;
         for (const k of findEqual(g.values, totals)) {
-          const total = figuresAt(g, k).find((t) => !t.change && Math.abs(t.value) >= xv && conflicts(said, t.ctx).length === 0);
+          const total = figuresAt(g, k).find((t) => !t.change && Math.abs(t.value) >= xv && !contradicts(said, t.ctx));
           if (total) return { ...base, sources: [step, source(total, index.lexicon)], operation: "ratio" };
         }
       }
@@ -639,11 +680,11 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   const r = intervalOf(f);
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
-  for (const g of equalGroups(index.groups, f)) {
+  for (const g of groupsOf(index, f, "all").equal) {
     for (const k of findEqual(g.values, r)) {
       for (const s of figuresAt(g, k)) {
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
-        if (currencyClash || conflicts(said, s.ctx).length || typicalOf(said, s)) contradicted.push(s);
+        if (currencyClash || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
         else fitting.push(s);
       }
     }

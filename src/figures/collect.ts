@@ -32,6 +32,8 @@ export type SourceFigure = FigureSource & {
   clause: number;
   /** What it is about. */
   ctx: FigureContext;
+  /** A figure of an approval's outcome (what the model was told was done), not of a tool's result. */
+  outcome?: true;
   /** A change between two periods (a comparison's "+CHF 9'343.73", "-3.0%"), not an amount of either: derived only with changes. */
   change?: true;
   /** The call's text search, if any (the Transactions page's `q` for the rows behind it). */

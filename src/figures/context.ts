@@ -21,6 +21,7 @@
  * merchant of that name, never because it looks like one.
  */
 import { daysInMonth } from "../ledger/calendar.ts";
+import { allMatches } from "./read.ts";
 
 /** The names a text may mention: the ledger's categories, merchants and accounts. */
 /** Shaped like the ledger (src/ledger/ledger.ts), which is passed as it is: its lexicon is built once per ledger. */
@@ -78,29 +79,28 @@ export type Lexicon = {
  * as search folds them, SPEC §1), a possessive 's dropped ("Coop’s" → "coop").
  */
 export function foldName(s: string): string {
+  let f = folds.get(s);
+  if (f !== undefined) return f;
   // Plain ASCII words without an umlaut spelling or a possessive fold to their lower case.
   let plain = true;
   for (let i = 0; i < s.length && plain; i++) {
     const c = s.charCodeAt(i);
     plain = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
   }
-  if (plain) {
-    const lower = s.toLowerCase();
-    if (!/[aou]e/.test(lower)) return lower;
-  }
-  let f = folds.get(s);
-  if (f === undefined) {
-    f = s
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/(?<=[aou])e/g, "")
-      .replace(/ß/g, "ss")
-      .replace(/['’]s$/, "")
-      .trim();
-    if (folds.size > 20_000) folds.clear();
-    folds.set(s, f);
-  }
+  const lower = plain ? s.toLowerCase() : "";
+  f =
+    plain && !/[aou]e/.test(lower)
+      ? lower
+      : s
+          .normalize("NFD")
+          .replace(/[\u0300-\u036f]/g, "")
+          .toLowerCase()
+          .replace(/(?<=[aou])e/g, "")
+          .replace(/ß/g, "ss")
+          .replace(/['’]s$/, "")
+          .trim();
+  if (folds.size > 50_000) folds.clear();
+  folds.set(s, f);
   return f;
 }
 /** Folded words seen before (answers and summaries repeat their words). */
@@ -290,41 +290,44 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     out.push(m);
   };
   const periods = (re: RegExp, f: (m: RegExpMatchArray) => Span | null) => {
-    for (const m of text.matchAll(re)) {
+    for (const m of allMatches(re, text)) {
       const p = f(m);
       if (p) put({ start: m.index!, end: m.index! + m[0].length, dim: "period", period: p, value: m[0] });
     }
   };
+  // Each family of writings is looked for only where a cheap look finds its mark (this runs for every paragraph).
   const digits = /\d/.test(text);
-  if (digits) periods(ISO_RANGE, (m) => {
+  const iso = digits && /\d-\d/.test(text);
+  const monthNames = /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/.test(text);
+  if (iso) periods(ISO_RANGE, (m) => {
     const [y1, m1, d1, y2, m2, d2] = m.slice(1).map(Number) as [number, number, number, number, number, number];
     return validDay(y1, m1, d1) && validDay(y2, m2, d2) ? { from: day(y1, m1, d1), to: day(y2, m2, d2) } : null;
   });
-  if (digits) periods(ISO_DAY, (m) => {
+  if (iso) periods(ISO_DAY, (m) => {
     const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
     return validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : null;
   });
-  if (digits) periods(ISO_MONTH, (m) => {
+  if (iso) periods(ISO_MONTH, (m) => {
     const [y, mo] = m.slice(1).map(Number) as [number, number];
     return mo >= 1 && mo <= 12 ? span(y, mo) : null;
   });
-  if (digits) periods(DOTTED_DAY, (m) => {
+  if (digits && /\d\.\d/.test(text)) periods(DOTTED_DAY, (m) => {
     const [d, mo, y] = m.slice(1).map(Number) as [number, number, number];
     return validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : null;
   });
-  if (digits) periods(MONTH_RANGE, (m) => {
+  if (digits && monthNames) periods(MONTH_RANGE, (m) => {
     const a = monthIndex(m[1]!);
     const b = monthIndex(m[2]!);
     return a && b && a <= b ? span(Number(m[3]), a, b) : null;
   });
-  if (digits) periods(MONTH_YEAR, (m) => {
+  if (digits && monthNames) periods(MONTH_YEAR, (m) => {
     const mo = monthIndex(m[2]!);
     const y = Number(m[4]);
     const d = Number(m[1] ?? m[3] ?? 0);
     if (!mo) return null;
     return d && validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : span(y, mo);
   });
-  for (const m of text.matchAll(MONTH_ALONE)) {
+  if (monthNames) for (const m of allMatches(MONTH_ALONE, text)) {
     const w = m[1]!;
     // "May" is also a verb: not at a sentence's start.
     if (w === "May" && /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, m.index! - 3), m.index))) continue;
@@ -333,14 +336,15 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   }
   if (digits) periods(YEAR, (m) => span(Number(m[1]), 1, 12));
   const weekdays = (start: number, end: number, days: number[]) => put({ start, end, dim: "weekday", value: days.join(","), days });
-  for (const m of text.matchAll(WEEKDAY_RANGE)) {
+  const dayNames = /Mon|Tue|Wed|Thu|Fri|Sat|Sun/.test(text);
+  if (dayNames) for (const m of allMatches(WEEKDAY_RANGE, text)) {
     const a = dayIndex(m[1]!);
     const b = dayIndex(m[2]!);
     if (a >= 0 && b >= a) weekdays(m.index!, m.index! + m[0].length, Array.from({ length: b - a + 1 }, (_, i) => a + i));
   }
-  for (const m of text.matchAll(WEEKDAY)) weekdays(m.index!, m.index! + m[0].length, [dayIndex(m[1]!)]);
-  for (const m of text.matchAll(WEEK_PARTS)) weekdays(m.index!, m.index! + m[0].length, /^weekend/i.test(m[1]!) ? [5, 6] : [0, 1, 2, 3, 4]);
-  if (currencies) for (const m of text.matchAll(CURRENCY_WORD)) {
+  if (dayNames) for (const m of allMatches(WEEKDAY, text)) weekdays(m.index!, m.index! + m[0].length, [dayIndex(m[1]!)]);
+  if (/week|working/i.test(text)) for (const m of allMatches(WEEK_PARTS, text)) weekdays(m.index!, m.index! + m[0].length, /^weekend/i.test(m[1]!) ? [5, 6] : [0, 1, 2, 3, 4]);
+  if (currencies && /CHF|EUR|USD|GBP|franc|euro|dollar/i.test(text)) for (const m of allMatches(CURRENCY_WORD, text)) {
     const w = m[1]!;
     put({ start: m.index!, end: m.index! + w.length, dim: "currency", value: CURRENCY_OF[w.toLowerCase()] ?? w.toUpperCase() });
   }
@@ -378,9 +382,9 @@ const MEASURE_BEFORE = /\b(average|avg|mean|median|usual|net)(?:\s+(?:of|is|was|
 const MEASURE_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?on average\b/iu;
 const MEASURES: Record<string, "average" | "median" | "net"> = { average: "average", avg: "average", mean: "average", median: "median", usual: "median", net: "net" };
 
-const RATE_WORDS = /month|year|week|day|annual|quarter/;
-const MEASURE_WORDS = /average|avg|mean|median|usual|net/;
-const DIRECTION_WORDS = /up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper/;
+const RATE_WORDS = /month|year|week|\bday|daily|annual|quarter/;
+const MEASURE_WORDS = /average|\bavg|\bmean\b|median|usual|\bnet\b/;
+const DIRECTION_WORDS = /\b(?:up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper)/;
 
 /** Verbs of a change made (an approval's outcome and the answer reporting it). */
 const ACTION = /\b(moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied)\b/i;
@@ -396,7 +400,7 @@ type Target = { start: number; end: number };
 function clauseEnds(text: string, figures: readonly Target[]): number[] {
   const ends: number[] = [];
   let fi = 0;
-  for (const m of text.matchAll(CLAUSE_END)) {
+  for (const m of allMatches(CLAUSE_END, text)) {
     const at = m.index!;
     while (fi < figures.length && figures[fi]!.end <= at) fi++;
     if (fi < figures.length && figures[fi]!.start <= at) continue;
@@ -667,14 +671,29 @@ const GLUE = new Set(
 
 /** Whether `between` (the text from the figure before up to a figure) has a word that is no glue and no name the clause's mentions hold. */
 function namesOther(between: string, ms: Mention[], offset: number): boolean {
-  for (const m of between.matchAll(/\p{L}[\p{L}'’.-]*/gu)) {
-    const w = m[0].toLowerCase().replace(/['’]s$/, "");
+  const n = between.length;
+  let i = 0;
+  while (i < n) {
+    if (!isLetterAt(between, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && (isLetterAt(between, i) || "'’.-".includes(between[i]!))) i++;
+    const w = between.slice(start, i).toLowerCase().replace(/['’]s$/, "");
     if (GLUE.has(w)) continue;
-    const at = offset + m.index;
+    const at = offset + start;
     if (ms.some((x) => at >= x.start && at < x.end)) continue;
     return true;
   }
   return false;
+}
+
+const LETTER = /\p{L}/u;
+/** Whether `s[i]` is a letter (ASCII looked at directly: this runs for every character between an answer's figures). */
+function isLetterAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && LETTER.test(s[i]!));
 }
 
 /** What an answer calls a name it introduced, right before it: "the main account, CH93 …", "your landlord (Livit AG)". */
@@ -803,21 +822,21 @@ function sameName(x: string, y: string): boolean {
 }
 
 /**
- * The dimensions on which what the answer says of a figure (`said`) contradicts what a
- * source figure is about (`about`): empty when they agree or either side is silent.
+ * Whether what the answer says of a figure (`said`) contradicts what a source figure is about
+ * (`about`) on any dimension: period or month, weekday, category, merchant or account,
+ * currency, rate, direction, measure. Not when they agree or either side is silent.
  */
-export function conflicts(said: FigureContext, about: FigureContext): string[] {
-  const out: string[] = [];
-  if (said.periods && about.periods && !said.periods.some((p) => about.periods!.some((q) => overlaps(p, q)))) out.push("period");
-  else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) out.push("month");
-  if (said.weekdays && about.weekdays && !said.weekdays.some((d) => about.weekdays!.includes(d))) out.push("weekday");
-  if (said.categories && about.categories && !said.categories.some((c) => about.categories!.includes(c))) out.push("category");
-  if (said.names && about.names && !said.names.some((n) => about.names!.some((m) => sameName(n, m)))) out.push("name");
-  if (said.currency && about.currency && said.currency !== about.currency) out.push("currency");
-  if (said.per && about.per && said.per !== about.per) out.push("rate");
-  if (said.sign && about.sign && said.sign !== about.sign) out.push("sign");
-  if (said.measure && about.measure && said.measure !== about.measure) out.push("measure");
-  return out;
+export function contradicts(said: FigureContext, about: FigureContext): boolean {
+  if (said.currency && about.currency && said.currency !== about.currency) return true;
+  if (said.per && about.per && said.per !== about.per) return true;
+  if (said.sign && about.sign && said.sign !== about.sign) return true;
+  if (said.measure && about.measure && said.measure !== about.measure) return true;
+  if (said.categories && about.categories && !said.categories.some((c) => about.categories!.includes(c))) return true;
+  if (said.periods && about.periods) {
+    if (!said.periods.some((p) => about.periods!.some((q) => overlaps(p, q)))) return true;
+  } else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) return true;
+  if (said.weekdays && about.weekdays && !said.weekdays.some((d) => about.weekdays!.includes(d))) return true;
+  return !!(said.names && about.names && !said.names.some((n) => about.names!.some((m) => sameName(n, m))));
 }
 
 /** Whether a source figure is about one of the categories, names or weekdays a clause mentions. */

@@ -143,6 +143,21 @@ function currencyCode(written: string): string {
   return CURRENCY_CODES[lower] ?? written.toUpperCase();
 }
 
+/**
+ * The matches of a global regular expression in `text`, without the copy of the expression
+ * String.matchAll makes (a copy per call costs more than the search in a paragraph).
+ */
+export function allMatches(re: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push(m);
+    if (m[0] === "") re.lastIndex++;
+  }
+  re.lastIndex = 0;
+  return out;
+}
+
 /** 10^-d for the decimals a number may have: looked up, not computed, for every number of every answer. */
 const UNITS = [1, 0.1, 0.01, 0.001, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10];
 
@@ -196,7 +211,7 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
   const out: ReadFigure[] = [];
   /** Bare whole numbers of an answer: figures only beside a count of the same thing (withElliptic). */
   const pending: ReadFigure[] = [];
-  for (const m of text.matchAll(NUMBER)) {
+  for (const m of allMatches(NUMBER, text)) {
     const numStart = m.index;
     let numEnd = numStart + m[0].length;
     if (notAFigure(text, numStart, numEnd, m[0])) continue;
@@ -327,7 +342,7 @@ function withElliptic(text: string, out: ReadFigure[], pending: ReadFigure[]): R
 function wordRatios(text: string, figures: ReadFigure[]): ReadFigure[] {
   if (!MAYBE_WORD_RATIO.test(text)) return figures;
   const words: ReadFigure[] = [];
-  for (const m of text.matchAll(WORD_RATIO)) {
+  for (const m of allMatches(WORD_RATIO, text)) {
     const w = m[1]!.toLowerCase();
     const value = w === "twice" ? 2 : w === "thrice" ? 3 : WORD_NUMBERS[m[2]!.toLowerCase()]!;
     const [word, phrase] = wordsBefore(text, m.index);

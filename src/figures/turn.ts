@@ -23,6 +23,12 @@ export type TurnFigures = {
   /** Records the outcome of an approval decided in this turn (what the model was told). */
   recordOutcome(call: Call, outcome: string): void;
   readonly figures: readonly SourceFigure[];
+  /**
+   * Indexes what was recorded since the last index (nothing when nothing new was recorded): the
+   * loop calls it while a model request is on its way, so that checking the answer only reads and
+   * searches. A check indexes first if it was not called.
+   */
+  prepare(): void;
   /** The answer's figures checked against what was recorded; numbers of `question` are not figures. */
   check(answer: string, question: string): AnswerFigure[];
   /**
@@ -53,9 +59,8 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   const divisors: Divisors = { months: [], weeks: [], days: [] };
   let lists = 0;
   /**
-   * The index of the figures recorded so far: built once, when the answer is first checked
-   * after a result arrived (a turn's results arrive in a burst, before the text that reads
-   * them), not after every result (bench/figures.ts).
+   * The index of the figures recorded so far: built once after a burst of results (`prepare`,
+   * or the first check after them), not after every result (bench/figures.ts).
    */
   let index: FigureIndex | null = null;
   /**
@@ -63,6 +68,8 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
    * context never reaches across a blank line, so each paragraph is checked on its own.
    */
   let checked = new Map<string, AnswerFigure[]>();
+  /** Where the paragraphs checked while the answer streamed end: the text up to there, and the question. */
+  let streamed = { question: "", upTo: 0, text: "" };
   const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, lexicon }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
@@ -79,6 +86,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       if (extra.turn) f.turn = extra.turn;
       // An approval's outcome is no tool summary: its figures say so where they stood.
       if (extra.part && f.where.startsWith(SUMMARY)) f.where = extra.part + f.where.slice(SUMMARY.length);
+      if (extra.part) f.outcome = true;
       figures.push(f);
     }
     for (const p of [...periods, ...stated]) {
@@ -98,6 +106,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   };
   return {
     figures,
+    prepare: () => void current(),
     record: (call, output) => add(call, output),
     recordEarlier: (call, summary, question) => add(call, { summary, charts: [] }, { turn: question }),
     recordOutcome: (call, outcome) => add(call, { summary: outcome, charts: [] }, { part: OUTCOME }),
@@ -109,8 +118,13 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       return out;
     },
     checkSoFar(answer, question) {
-      // The last paragraph may still grow: only those a blank line has ended.
-      for (const p of paragraphsOf(answer).slice(0, -1)) paragraph(answer.slice(p.start, p.end), question);
+      // Called as the text grows: only what follows the paragraphs checked last time is read again (the text so far
+      // starts with them), and of it only the paragraphs a blank line has ended (the last may still grow).
+      const from = streamed.question === question && streamed.upTo <= answer.length && answer.startsWith(streamed.text) ? streamed.upTo : 0;
+      const rest = paragraphsOf(answer.slice(from));
+      for (const p of rest.slice(0, -1)) paragraph(answer.slice(from + p.start, from + p.end), question);
+      const upTo = from + rest.at(-1)!.start;
+      streamed = { question, upTo, text: answer.slice(0, upTo) };
     },
     repair(answer, question, checked, replies, evaluate) {
       const unverified = checked.filter(needsRepair);
