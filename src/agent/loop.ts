@@ -88,7 +88,7 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
           // SPEC §11.1: one more model call about the figures no result backs; counted in the turn's usage.
           const r = await repairFigures({ ...req, messages: transcript, figures, answer: text, question: req.question }, checked);
           addUsage(outcome.usage, r.usage);
-          yield { type: "repair", figures: r.figures, asked: r.asked };
+          yield { type: "repair", figures: r.figures, asked: r.asked, ...(r.error ? { error: r.error } : {}) };
         }
         return outcome;
       }
@@ -144,6 +144,8 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
         { model: req.model, max_tokens: req.maxTokens, system: req.system, tools: apiTools, messages: withCachedTail(paused ? [...messages, { role: "assistant", content: paused }] : messages) },
         { signal: req.signal },
       );
+      // While the request is on its way: index the figures the step's results brought (once per turn's burst of results).
+      req.figures.prepare();
       for await (const ev of stream) {
         if (ev.type === "content_block_delta" && ev.delta.type === "text_delta") {
           streamedText += ev.delta.text;

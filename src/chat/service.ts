@@ -315,7 +315,9 @@ export class ChatService {
       durationMs: Math.round(performance.now() - started),
       error: outcome.error,
       figures: figureCounts(repaired?.figures ?? checked.figures),
-      ...(repaired ? { repair: { asked: repaired.asked, corrected: repaired.figures.filter((f) => f.correction).length, confirmed: repaired.figures.filter((f) => f.operation === "calculation").length } } : {}),
+      ...(repaired
+        ? { repair: { asked: repaired.asked, corrected: repaired.figures.filter((f) => f.correction).length, confirmed: repaired.figures.filter((f) => f.operation === "calculation").length, ...(repaired.error ? { error: repaired.error } : {}) } }
+        : {}),
     };
     // Stored first, so whoever sees `done` finds the turn finished and its usage counted. Should the app
     // database be locked, the turn still ends for everyone following it (and frees the user's slot); its

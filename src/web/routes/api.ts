@@ -46,6 +46,7 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
           corrected: e.figures.filter((f) => f.correction).length,
           confirmed: e.figures.filter((f) => f.operation === "calculation").length,
           figures: e.figures,
+          ...(e.error ? { error: e.error } : {}),
         },
       };
     case "done":
