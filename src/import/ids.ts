@@ -8,6 +8,7 @@
  * ids for the same rows.
  */
 import type { RowTable } from "./formats/row-table.ts";
+import type { ParsedRow } from "./formats/types.ts";
 
 /** Text as compared for identity: case, Unicode forms and runs of spaces don't matter. */
 export function normaliseText(text: string): string {
@@ -24,19 +25,30 @@ export function contentId(account: string | null, date: string, amount: number, 
   return `h:${Bun.CryptoHasher.hash("sha256", key, "hex").slice(0, 16)}`;
 }
 
+/** Numbers repeats: the k-th time an id comes up in a statement it gets "#k" (k ≥ 2). */
+function numbering(): (id: string) => string {
+  const seen = new Map<string, number>();
+  return (id) => {
+    const k = (seen.get(id) ?? 0) + 1;
+    seen.set(id, k);
+    return k === 1 ? id : `${id}#${k}`;
+  };
+}
+
 /**
  * Gives the rows of one statement their transaction_ids, in order (the `#k` numbering runs over the
  * whole statement, also when its rows come in several tables, chunk by chunk); `account` (the
  * statement's) wins over a row's own in the content hash.
  */
 export function transactionIdAssigner(account: string | null): (rows: RowTable, i: number) => string {
-  const seen = new Map<string, number>();
-  return (rows, i) => {
-    const id = rows.referenceOf(i) ?? contentId(account ?? rows.accountOf(i), rows.date(i), rows.amount(i), rows.currencyOf(i), rows.idTextOf(i));
-    const k = (seen.get(id) ?? 0) + 1;
-    seen.set(id, k);
-    return k === 1 ? id : `${id}#${k}`;
-  };
+  const number = numbering();
+  return (rows, i) => number(rows.referenceOf(i) ?? contentId(account ?? rows.accountOf(i), rows.date(i), rows.amount(i), rows.currencyOf(i), rows.idTextOf(i)));
+}
+
+/** The same for rows as a reader hands them over, one by one. */
+export function parsedRowIdAssigner(account: string | null): (r: ParsedRow) => string {
+  const number = numbering();
+  return (r) => number(r.reference ?? contentId(account ?? r.account, r.date, r.amount, r.currency, r.idText));
 }
 
 /** Each row's transaction_id. */

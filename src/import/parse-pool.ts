@@ -1,26 +1,64 @@
 /**
  * The server's side of the parse worker (parse-worker.ts): one worker, started on first use and
- * not keeping the process alive; requests queue in it. The file's bytes are transferred, not
- * copied; the rows come back in column chunks appended to one RowTable, at most two chunks on
- * their way at once (the worker waits on a shared counter), so the event loop handles a few
- * milliseconds of work at a time while a 50 MB statement is read, and no backlog of chunks piles up.
+ * not keeping the process alive; requests queue in it. A statement's bytes live in shared memory
+ * (`HeldBytes`): the server keeps them for the preview's life, the worker reads them without a copy.
+ * A preview comes back whole (preview.ts); the rows an import inserts come back in column chunks
+ * appended to one RowTable, at most two chunks on their way at once (the worker waits on a shared
+ * counter), so the event loop handles a few milliseconds of work at a time.
  */
 import { ImportInputError, NeedsColumnMapping } from "../core/errors.ts";
 import type { ParseOptions } from "./formats/index.ts";
 import { RowTable, type RowChunk } from "./formats/row-table.ts";
-import type { Statement } from "./formats/types.ts";
+import type { PreviewRequest, StatementPreview } from "./preview.ts";
+import type { CsvMappingView } from "./user-layouts.ts";
+import type { StatementFacts } from "./walk.ts";
 
-/** `consumed`: one Int32 the server counts the chunks it has taken up in (the worker's backpressure). */
-export type ParseRequest = { id: number; bytes: ArrayBuffer; options: ParseOptions; consumed: SharedArrayBuffer };
-export type ParseReply =
-  | { id: number; kind: "rows"; chunk: RowChunk }
-  | { id: number; kind: "done"; statement: Omit<Statement, "rows">; sha256: string }
-  /** `input`: the file's fault (ImportInputError), `mapping` when its columns must be named (NeedsColumnMapping). */
-  | { id: number; kind: "error"; input: false | "file" | "mapping"; message: string };
+/** A statement's bytes in shared memory (the worker reads them in place). */
+export type HeldBytes = SharedArrayBuffer;
 
-export type ParsedInWorker = { statement: Statement; sha256: string };
+/** The bytes of an uploaded file into shared memory, a slice at a time (a 50 MB copy in one go would hold up the event loop). */
+export async function holdBytes(file: Blob): Promise<HeldBytes> {
+  const held = new SharedArrayBuffer(file.size);
+  const view = new Uint8Array(held);
+  const SLICE = 4 * 1024 * 1024;
+  for (let at = 0; at < file.size; at += SLICE) view.set(await file.slice(at, at + SLICE).bytes(), at);
+  return held;
+}
 
-type Pending = { rows: RowTable; consumed: Int32Array; resolve(r: ParsedInWorker): void; reject(e: Error): void };
+/** The rows an import inserts: `keep` is the preview's status per row (0 new, 2 possible duplicate), `include` the possible duplicates to insert too. */
+export type RowsRequest = {
+  options: ParseOptions;
+  facts: Pick<StatementFacts, "account" | "format" | "invertedByBalance">;
+  keep: Uint8Array;
+  include: true | string[];
+};
+
+export type WorkerRequest =
+  | { id: number; kind: "preview"; bytes: HeldBytes; request: PreviewRequest }
+  /** `consumed`: one Int32 the server counts the chunks it has taken up in (the worker's backpressure). */
+  | ({ id: number; kind: "rows"; bytes: HeldBytes; consumed: SharedArrayBuffer } & RowsRequest);
+
+export type WorkerReply =
+  | { id: number; kind: "preview"; preview: StatementPreview; mapping: CsvMappingView | null }
+  | { id: number; kind: "rows"; chunk: RowChunk; ids: string[] }
+  | { id: number; kind: "done"; read: number }
+  /** `input`: the file's fault (ImportInputError), `mapping` when its columns must be named (with what the mapping screen shows). */
+  | { id: number; kind: "error"; input: false | "file" | "mapping"; message: string; mapping: CsvMappingView | null };
+
+/** A CSV whose columns must be named, with its first rows and the roles proposed for them (null: no table to show). */
+export class ColumnsToName extends NeedsColumnMapping {
+  constructor(
+    message: string,
+    readonly mapping: CsvMappingView | null,
+  ) {
+    super(message);
+  }
+}
+
+export type PreviewReply = { preview: StatementPreview; mapping: CsvMappingView | null };
+export type RowsReply = { rows: RowTable; ids: string[]; read: number };
+
+type Pending = { resolve(r: unknown): void; reject(e: Error): void; rows?: RowTable; ids?: string[]; consumed?: Int32Array };
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -46,24 +84,23 @@ function theWorker(): Worker {
   const w = new Worker(WORKER_URL);
   // Bun's Worker: an idle worker does not keep the process (a CLI command, a test) alive.
   (w as unknown as { unref(): void }).unref();
-  w.onmessage = (event: MessageEvent<ParseReply>) => {
+  w.onmessage = (event: MessageEvent<WorkerReply>) => {
     const reply = event.data;
     const p = pending.get(reply.id);
     if (!p) return;
     if (reply.kind === "rows") {
-      p.rows.appendChunk(reply.chunk);
+      p.rows!.appendChunk(reply.chunk);
+      for (const id of reply.ids) p.ids!.push(id);
       // Taken up: the worker may send the next one (it waits when two are still on their way).
-      Atomics.add(p.consumed, 0, 1);
-      Atomics.notify(p.consumed, 0);
+      Atomics.add(p.consumed!, 0, 1);
+      Atomics.notify(p.consumed!, 0);
       return;
     }
     pending.delete(reply.id);
-    if (reply.kind === "error") p.reject(reply.input === "mapping" ? new NeedsColumnMapping(reply.message) : reply.input ? new ImportInputError(reply.message) : new Error(`the statement reader failed: ${reply.message}`));
-    else {
-      // Rows the reader passed on before its balance column told it their signs were the wrong way round.
-      if (reply.statement.invertedByBalance) p.rows.negateAmounts();
-      p.resolve({ statement: { ...reply.statement, rows: p.rows }, sha256: reply.sha256 });
-    }
+    if (reply.kind === "error") {
+      p.reject(reply.input === "mapping" ? new ColumnsToName(reply.message, reply.mapping) : reply.input ? new ImportInputError(reply.message) : new Error(`the statement reader failed: ${reply.message}`));
+    } else if (reply.kind === "preview") p.resolve({ preview: reply.preview, mapping: reply.mapping } satisfies PreviewReply);
+    else p.resolve({ rows: p.rows!, ids: p.ids!, read: reply.read } satisfies RowsReply);
   };
   // A worker that cannot start (or dies) must not leave a request waiting forever.
   w.addEventListener("error", (event) => failAll(new Error(`the parse worker failed: ${(event as ErrorEvent).message ?? "unknown error"}`)));
@@ -75,15 +112,23 @@ function theWorker(): Worker {
   return w;
 }
 
-/** Read a statement in the worker. The bytes are handed over (the caller's array is empty afterwards). */
-export function parseInWorker(bytes: Uint8Array, options: ParseOptions): Promise<ParsedInWorker> {
+/** A statement's preview, made in the worker (preview.ts). Throws ImportInputError for the file's faults, ColumnsToName when its columns must be named. */
+export function previewInWorker(bytes: HeldBytes, request: PreviewRequest): Promise<PreviewReply> {
   const w = theWorker();
   const id = nextId++;
-  // A view on part of a larger buffer is copied out; a whole buffer is transferred as it is.
-  const buffer = bytes.byteOffset === 0 && bytes.byteLength === bytes.buffer.byteLength ? (bytes.buffer as ArrayBuffer) : bytes.slice().buffer;
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
+    w.postMessage({ id, kind: "preview", bytes, request } satisfies WorkerRequest);
+  });
+}
+
+/** The rows an import of a preview inserts, read again in the worker, with their transaction ids; `read`: every row the file gave. */
+export function rowsInWorker(bytes: HeldBytes, request: RowsRequest): Promise<RowsReply> {
+  const w = theWorker();
+  const id = nextId++;
   const consumed = new SharedArrayBuffer(4);
   return new Promise((resolve, reject) => {
-    pending.set(id, { rows: new RowTable(), consumed: new Int32Array(consumed), resolve, reject });
-    w.postMessage({ id, bytes: buffer, options, consumed } satisfies ParseRequest, [buffer]);
+    pending.set(id, { resolve: resolve as (r: unknown) => void, reject, rows: new RowTable(), ids: [], consumed: new Int32Array(consumed) });
+    w.postMessage({ id, kind: "rows", bytes, consumed, ...request } satisfies WorkerRequest);
   });
 }

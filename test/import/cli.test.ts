@@ -156,18 +156,24 @@ describe("budget-chat import", () => {
     expect(demo.stderr).toContain("holds the demo data");
   });
 
-  test("a saved mapping is reused by name", async () => {
+  test("--save-mapping saves the columns as a layout: --mapping NAME reads with it, and a later file with the same header needs no flag at all", async () => {
     const odd = file("odd.csv", "When|How much|What\n2026-03-01|-9.90|Kiosk\n");
     const saved = await cli(["import", odd, "--date-column", "When", "--amount-column", "How much", "--description-column", "What", "--currency", "chf", "--save-mapping", "kiosk-bank", "--json"]);
     expect(saved.code).toBe(0);
     const next = file("odd2.csv", "When|How much|What\n2026-03-02|-3.20|Bakery\n");
     const reused = await cli(["import", next, "--mapping", "kiosk-bank", "--json"]);
-    expect([reused.code, JSON.parse(reused.stdout).files[0].inserted]).toEqual([0, 1]);
+    expect([reused.code, JSON.parse(reused.stdout).files[0].inserted, JSON.parse(reused.stdout).files[0].layout]).toEqual([0, 1, "saved:kiosk-bank"]);
+    // The same header, no flag: the saved layout is found by it (as the Import page finds it).
+    const third = await cli(["import", file("odd3.csv", "When|How much|What\n2026-03-03|-4.50|Florist\n"), "--json"]);
+    expect([third.code, JSON.parse(third.stdout).files[0].layout]).toEqual([0, "saved:kiosk-bank"]);
     expect(allRows(files.db).map((r) => [r.date, r.amount, r.currency, r.raw_description])).toEqual([
       ["2026-03-01", -9.9, "CHF", "Kiosk"],
       ["2026-03-02", -3.2, "CHF", "Bakery"],
+      ["2026-03-03", -4.5, "CHF", "Florist"],
     ]);
-    expect((await cli(["import", next, "--mapping", "nope"])).stderr).toBe('budget-chat: --mapping: no saved mapping "nope"; saved: kiosk-bank\n');
+    expect((await cli(["import", next, "--mapping", "nope"])).stderr).toBe('budget-chat: --mapping: no saved layout "nope"; saved: kiosk-bank\n');
+    const both = await cli(["import", next, "--mapping", "kiosk-bank", "--date-column", "When"]);
+    expect([both.code, both.stderr]).toEqual([2, "budget-chat: --mapping kiosk-bank is a saved layout of every column: give it without --date-column, or give the column flags without it\n"]);
   });
 });
 

@@ -83,6 +83,8 @@ export type BankLayout = {
   checkDates?: readonly ColumnName[];
   /** Lines that are no transaction of their own, with the reason the preview shows. */
   skip?: readonly { column: ColumnName; empty?: true; contains?: string; reason: string }[];
+  /** A user's layout: every amount the other way round (the mapping screen's "Flip signs"), before the user's own override. */
+  flipSigns?: boolean;
 };
 
 /** Column indexes, per direction where the other party's column depends on it (payee for money out, payer for money in). */
