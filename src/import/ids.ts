@@ -25,14 +25,65 @@ export function contentId(account: string | null, date: string, amount: number, 
   return `h:${Bun.CryptoHasher.hash("sha256", key, "hex").slice(0, 16)}`;
 }
 
-/** Numbers repeats: the k-th time an id comes up in a statement it gets "#k" (k ≥ 2). */
+/**
+ * Numbers repeats: the k-th time an id comes up in a statement it gets "#k" (k ≥ 2). Content-hash ids, which
+ * most rows have, are counted by their 64 bits in a table of plain numbers (HashCounts), the others by their text:
+ * every id of a half-million-row statement as a string in a Map would be the largest thing its reading keeps.
+ */
 function numbering(): (id: string) => string {
   const seen = new Map<string, number>();
+  const hashes = new HashCounts();
   return (id) => {
-    const k = (seen.get(id) ?? 0) + 1;
-    seen.set(id, k);
+    let k: number;
+    if (id.length === 18 && id.startsWith("h:")) k = hashes.bump(parseInt(id.slice(2, 10), 16), parseInt(id.slice(10), 16));
+    else {
+      k = (seen.get(id) ?? 0) + 1;
+      seen.set(id, k);
+    }
     return k === 1 ? id : `${id}#${k}`;
   };
+}
+
+/** How often each 64-bit key (two 32-bit halves) came up: an open-addressing table on typed arrays. */
+class HashCounts {
+  private hi = new Uint32Array(1024);
+  private lo = new Uint32Array(1024);
+  /** 0: an empty slot. */
+  private counts = new Uint32Array(1024);
+  private size = 0;
+
+  /** One more sighting of the key; how many there have been. */
+  bump(hi: number, lo: number): number {
+    if (this.size * 2 >= this.counts.length) this.grow();
+    const i = this.slot(hi, lo);
+    if (this.counts[i] === 0) {
+      this.hi[i] = hi;
+      this.lo[i] = lo;
+      this.size++;
+    }
+    return ++this.counts[i]!;
+  }
+
+  private slot(hi: number, lo: number): number {
+    const mask = this.counts.length - 1;
+    let i = (Math.imul(hi, 0x9e3779b1) ^ lo) & mask;
+    while (this.counts[i] !== 0 && (this.hi[i] !== hi || this.lo[i] !== lo)) i = (i + 1) & mask;
+    return i;
+  }
+
+  private grow(): void {
+    const { hi, lo, counts } = this;
+    this.hi = new Uint32Array(counts.length * 2);
+    this.lo = new Uint32Array(counts.length * 2);
+    this.counts = new Uint32Array(counts.length * 2);
+    for (let i = 0; i < counts.length; i++) {
+      if (counts[i] === 0) continue;
+      const j = this.slot(hi[i]!, lo[i]!);
+      this.hi[j] = hi[i]!;
+      this.lo[j] = lo[i]!;
+      this.counts[j] = counts[i]!;
+    }
+  }
 }
 
 /**

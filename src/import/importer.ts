@@ -57,7 +57,7 @@ import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, t
 import { RowTable } from "./formats/row-table.ts";
 import type { BankLayout } from "./formats/csv-layout.ts";
 import { assignTransactionIds } from "./ids.ts";
-import { previewInWorker, rowsInWorker, type HeldBytes, type PreviewReply } from "./parse-pool.ts";
+import { previewInWorker, rowsInWorker, type PreviewReply, type WorkerFile } from "./parse-pool.ts";
 import { fallbackCurrency, type StatementPreview } from "./preview.ts";
 import { ensureAccountColumn, ensureBudgetDb, ensureImportTables, hasAccountColumn } from "./target.ts";
 import { savedLayouts } from "./user-layouts.ts";
@@ -537,13 +537,13 @@ export class Importer {
   }
 
   /**
-   * The web's preview of a file whose bytes the server holds, made in the parse worker (preview.ts): bad rows
+   * The web's preview of a file the parse worker holds (its first preview brings the bytes), made there (preview.ts): bad rows
    * and balances that do not add up are shown, not refused; the model is not asked (it classifies at import).
    * Throws ImportInputError for a file that cannot be read, ColumnsToName (parse-pool.ts) for a CSV whose
    * columns must be named.
    */
-  preview(file: { name: string; bytes: HeldBytes }, opts: Omit<ParseOptions, "skipBadRows" | "acceptUnreconciled">, list: { rows: number; possible: number }): Promise<PreviewReply> {
-    return previewInWorker(file.bytes, {
+  preview(file: WorkerFile & { name: string }, opts: Omit<ParseOptions, "skipBadRows" | "acceptUnreconciled">, list: { rows: number; possible: number }): Promise<PreviewReply> {
+    return previewInWorker(file, {
       fileName: file.name,
       options: { format: opts.format, mapping: opts.mapping, layout: opts.layout, userLayouts: savedLayouts(this.opts.store), accountOverride: opts.account, flipSigns: opts.flipSigns },
       target: this.opts.target,
@@ -560,14 +560,14 @@ export class Importer {
    * add up is refused (ImportInputError) unless accepted.
    */
   async commitPreview(
-    file: { bytes: HeldBytes },
+    file: WorkerFile,
     p: StatementPreview,
     opts: { include: IncludePossible; acceptUnreconciled: boolean; actor: ImportActor; onProgress?: (done: number, total: number) => void },
   ): Promise<CommitResult & { modelError: string | null; modelUsage: ModelUsageOfCalls | null }> {
     const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
     if (refusal) throw new ImportInputError(refusal);
     const include = typeof opts.include === "boolean" ? (opts.include ? true : []) : [...opts.include];
-    const { rows, ids, read } = await rowsInWorker(file.bytes, { options: p.readOptions, facts: p, keep: p.status, include });
+    const { rows, ids, read } = await rowsInWorker({ id: file.id }, { options: p.readOptions, facts: p, keep: p.status, include });
     // The same bytes read with the same options give the same rows; anything else is a fault of ours, not the file's.
     if (read !== p.status.length) throw new Error(`${p.file} gave ${read} rows on its second reading, ${p.status.length} on its first`);
     const fresh = Array.from({ length: rows.length }, (_, i) => i);

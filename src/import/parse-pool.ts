@@ -1,29 +1,24 @@
 /**
  * The server's side of the parse worker (parse-worker.ts): one worker, started on first use and
- * not keeping the process alive; requests queue in it. A statement's bytes live in shared memory
- * (`HeldBytes`): the server keeps them for the preview's life, the worker reads them without a copy.
- * A preview comes back whole (preview.ts); the rows an import inserts come back in column chunks
- * appended to one RowTable, at most two chunks on their way at once (the worker waits on a shared
- * counter), so the event loop handles a few milliseconds of work at a time.
+ * not keeping the process alive; requests queue in it. An uploaded statement's bytes (shared memory:
+ * `HeldBytes`) go to the worker with its first preview; it keeps the decoded text under the file's id
+ * for the preview's life (`dropInWorker` lets it go), so the server holds no copy. A preview comes back
+ * whole (preview.ts); the rows an import inserts come back in column chunks appended to one RowTable,
+ * at most two chunks on their way at once (the worker waits on a shared counter), so the event loop
+ * handles a few milliseconds of work at a time.
  */
-import { ImportInputError, NeedsColumnMapping } from "../core/errors.ts";
+import { ChangeRefused, ImportInputError, NeedsColumnMapping } from "../core/errors.ts";
 import type { ParseOptions } from "./formats/index.ts";
 import { RowTable, type RowChunk } from "./formats/row-table.ts";
 import type { PreviewRequest, StatementPreview } from "./preview.ts";
 import type { CsvMappingView } from "./user-layouts.ts";
 import type { StatementFacts } from "./walk.ts";
 
-/** A statement's bytes in shared memory (the worker reads them in place). */
-export type HeldBytes = SharedArrayBuffer;
+/** A statement's bytes: a range of shared memory (an upload's body, src/web/multipart.ts), which the worker reads in place. */
+export type HeldBytes = { buffer: SharedArrayBuffer; offset: number; length: number };
 
-/** The bytes of an uploaded file into shared memory, a slice at a time (a 50 MB copy in one go would hold up the event loop). */
-export async function holdBytes(file: Blob): Promise<HeldBytes> {
-  const held = new SharedArrayBuffer(file.size);
-  const view = new Uint8Array(held);
-  const SLICE = 4 * 1024 * 1024;
-  for (let at = 0; at < file.size; at += SLICE) view.set(await file.slice(at, at + SLICE).bytes(), at);
-  return held;
-}
+/** The bytes as an array (no copy). */
+export const viewOf = (b: HeldBytes) => new Uint8Array(b.buffer, b.offset, b.length);
 
 /** The rows an import inserts: `keep` is the preview's status per row (0 new, 2 possible duplicate), `include` the possible duplicates to insert too. */
 export type RowsRequest = {
@@ -33,17 +28,24 @@ export type RowsRequest = {
   include: true | string[];
 };
 
+/** A file the worker holds, by id; its bytes come with the first request about it. */
+export type WorkerFile = { id: string; bytes?: HeldBytes };
+
 export type WorkerRequest =
-  | { id: number; kind: "preview"; bytes: HeldBytes; request: PreviewRequest }
+  | { id: number; kind: "preview"; file: WorkerFile; request: PreviewRequest }
   /** `consumed`: one Int32 the server counts the chunks it has taken up in (the worker's backpressure). */
-  | ({ id: number; kind: "rows"; bytes: HeldBytes; consumed: SharedArrayBuffer } & RowsRequest);
+  | ({ id: number; kind: "rows"; file: WorkerFile; consumed: SharedArrayBuffer } & RowsRequest)
+  | { kind: "drop"; fileId: string };
 
 export type WorkerReply =
   | { id: number; kind: "preview"; preview: StatementPreview; mapping: CsvMappingView | null }
   | { id: number; kind: "rows"; chunk: RowChunk; ids: string[] }
   | { id: number; kind: "done"; read: number }
-  /** `input`: the file's fault (ImportInputError), `mapping` when its columns must be named (with what the mapping screen shows). */
-  | { id: number; kind: "error"; input: false | "file" | "mapping"; message: string; mapping: CsvMappingView | null };
+  /**
+   * `input`: the file's fault (ImportInputError), `mapping` when its columns must be named (with what the mapping
+   * screen shows), `gone` when the worker no longer holds the file (it was restarted).
+   */
+  | { id: number; kind: "error"; input: false | "file" | "mapping" | "gone"; message: string; mapping: CsvMappingView | null };
 
 /** A CSV whose columns must be named, with its first rows and the roles proposed for them (null: no table to show). */
 export class ColumnsToName extends NeedsColumnMapping {
@@ -98,7 +100,15 @@ function theWorker(): Worker {
     }
     pending.delete(reply.id);
     if (reply.kind === "error") {
-      p.reject(reply.input === "mapping" ? new ColumnsToName(reply.message, reply.mapping) : reply.input ? new ImportInputError(reply.message) : new Error(`the statement reader failed: ${reply.message}`));
+      const error =
+        reply.input === "mapping"
+          ? new ColumnsToName(reply.message, reply.mapping)
+          : reply.input === "gone"
+            ? new ChangeRefused("expired", "This preview expired; drop the file again.")
+            : reply.input
+              ? new ImportInputError(reply.message)
+              : new Error(`the statement reader failed: ${reply.message}`);
+      p.reject(error);
     } else if (reply.kind === "preview") p.resolve({ preview: reply.preview, mapping: reply.mapping } satisfies PreviewReply);
     else p.resolve({ rows: p.rows!, ids: p.ids!, read: reply.read } satisfies RowsReply);
   };
@@ -112,23 +122,42 @@ function theWorker(): Worker {
   return w;
 }
 
-/** A statement's preview, made in the worker (preview.ts). Throws ImportInputError for the file's faults, ColumnsToName when its columns must be named. */
-export function previewInWorker(bytes: HeldBytes, request: PreviewRequest): Promise<PreviewReply> {
+/** Ids for the files the worker holds. */
+let nextFileId = 1;
+export const newFileId = () => `f${nextFileId++}`;
+
+/**
+ * A statement's preview, made in the worker (preview.ts); the first one of a file brings its bytes (the caller lets
+ * go of them: the worker keeps the text). Throws ImportInputError for the file's faults, ColumnsToName when its
+ * columns must be named, ChangeRefused `expired` when the worker no longer holds the file.
+ */
+export function previewInWorker(file: WorkerFile, request: PreviewRequest): Promise<PreviewReply> {
   const w = theWorker();
   const id = nextId++;
-  return new Promise((resolve, reject) => {
+  // From here on the worker holds the file: this thread lets go of its bytes (the caller's object too), and asks
+  // for a collection, so that they are not kept beside the worker's text while it is read.
+  const bytes = file.bytes;
+  file.bytes = undefined;
+  const promise = new Promise<PreviewReply>((resolve, reject) => {
     pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
-    w.postMessage({ id, kind: "preview", bytes, request } satisfies WorkerRequest);
+    w.postMessage({ id, kind: "preview", file: { id: file.id, bytes }, request } satisfies WorkerRequest);
   });
+  if (bytes) Bun.gc(false);
+  return promise;
 }
 
 /** The rows an import of a preview inserts, read again in the worker, with their transaction ids; `read`: every row the file gave. */
-export function rowsInWorker(bytes: HeldBytes, request: RowsRequest): Promise<RowsReply> {
+export function rowsInWorker(file: WorkerFile, request: RowsRequest): Promise<RowsReply> {
   const w = theWorker();
   const id = nextId++;
   const consumed = new SharedArrayBuffer(4);
   return new Promise((resolve, reject) => {
     pending.set(id, { resolve: resolve as (r: unknown) => void, reject, rows: new RowTable(), ids: [], consumed: new Int32Array(consumed) });
-    w.postMessage({ id, kind: "rows", bytes, consumed, ...request } satisfies WorkerRequest);
+    w.postMessage({ id, kind: "rows", file, consumed, ...request } satisfies WorkerRequest);
   });
+}
+
+/** The worker lets a file's text go (its preview was imported, let go or expired). */
+export function dropInWorker(fileId: string): void {
+  worker?.postMessage({ kind: "drop", fileId } satisfies WorkerRequest);
 }

@@ -1,12 +1,14 @@
 /**
- * The parse worker (SPEC §13.1: parsers off the event loop). The server's thread holds an uploaded
- * statement's bytes (in shared memory: nothing is copied to get them here) and asks for:
- *   - `preview`: the whole preview (preview.ts) — the file decoded, read twice, checked against
- *     budget.db — sent back as its summary, one status byte per row and the first rows; for a CSV,
- *     what the Import page's mapping screen shows (also when its columns must be named first);
- *   - `rows`: the rows an import of a preview inserts, read again, in column chunks with their
- *     transaction ids, at most two chunks on their way at once (the worker waits on a shared counter),
- *     so the server's event loop handles a few milliseconds of work at a time.
+ * The parse worker (SPEC §13.1: parsers off the event loop). An uploaded statement's bytes come here once, in
+ * shared memory, and are decoded into text that this thread keeps for the preview's life (the server keeps no copy:
+ * SPEC §13.1's memory per preview is the text and what one reading of it makes at a time). The server asks for:
+ *   - `preview`: the whole preview (preview.ts) — the file read, checked against budget.db — sent back as its
+ *     summary, one status byte per row and the first rows; for a CSV, what the Import page's mapping screen shows
+ *     (also when its columns must be named first);
+ *   - `rows`: the rows an import of a preview inserts, read again, in column chunks with their transaction ids, at
+ *     most two chunks on their way at once (the worker waits on a shared counter), so the server's event loop
+ *     handles a few milliseconds of work at a time;
+ *   - `drop`: a preview let go (imported, expired, given way): its text goes.
  *
  * This file is a build entry point of its own (package.json's `build`, scripts/release.ts): in
  * the compiled binary a worker is found only when it was bundled as one (STACK_NOTES round 4).
@@ -16,7 +18,7 @@ import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseText } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
 import { parsedRowIdAssigner } from "./ids.ts";
-import type { WorkerReply, WorkerRequest } from "./parse-pool.ts";
+import { viewOf, type HeldBytes, type WorkerReply, type WorkerRequest } from "./parse-pool.ts";
 import { previewText } from "./preview.ts";
 import { mappingView, type CsvMappingView } from "./user-layouts.ts";
 import { flipForWalk } from "./walk.ts";
@@ -29,6 +31,8 @@ const IN_FLIGHT = 2;
 declare const self: Worker;
 
 /** A CSV whose columns must be named, with what the mapping screen shows of it. */
+class TextGone extends Error {}
+
 class MappingNeeded extends NeedsColumnMapping {
   constructor(
     message: string,
@@ -40,21 +44,36 @@ class MappingNeeded extends NeedsColumnMapping {
 
 const post = (reply: WorkerReply) => self.postMessage(reply, reply.kind === "preview" ? [reply.preview.status.buffer as ArrayBuffer] : []);
 
-/** The statement's text; what is plainly no statement is refused before decoding. */
-function textOf(bytes: Uint8Array, fileName: string): string {
+/** The statements' texts this thread holds, by the server's file id, with their file's checksum and size. */
+const texts = new Map<string, { text: string; sha256: string; size: number }>();
+
+/**
+ * A held file's text: decoded from the bytes the first request brings (what is plainly no statement is refused
+ * before decoding), then kept. Gone (a restarted worker): the server says the preview expired.
+ */
+function textOf(file: { id: string; bytes?: HeldBytes }, fileName: string): { text: string; sha256: string; size: number } {
+  const known = texts.get(file.id);
+  if (known) return known;
+  if (!file.bytes) throw new TextGone(`${fileName}: this statement is no longer held; drop the file again`);
+  const bytes = viewOf(file.bytes);
   const kind = binaryKind(bytes);
   if (kind) throw new ImportInputError(`${fileName}: this is ${kind}, not a bank statement`);
-  return decodeText(bytes);
+  const sha256 = Bun.CryptoHasher.hash("sha256", bytes, "hex");
+  // Nobody needs the bytes after this (the server let go of them): the decoding may write over them.
+  const held = { text: decodeText(bytes, { consume: true }), sha256, size: bytes.length };
+  texts.set(file.id, held);
+  file.bytes = undefined; // the text is what is kept: the bytes go with the collection below
+  // Decoding leaves a buffer of the file's size behind: given back before the reading makes garbage of its own.
+  Bun.gc(true);
+  return held;
 }
 
 function preview(req: Extract<WorkerRequest, { kind: "preview" }>): void {
-  const bytes = new Uint8Array(req.bytes);
   const name = req.request.fileName;
-  const sha256 = Bun.CryptoHasher.hash("sha256", bytes, "hex");
-  const text = textOf(bytes, name);
+  const { text, sha256, size } = textOf(req.file, name);
   const flip = req.request.options.flipSigns === true;
   try {
-    const p = previewText(text, { sha256, bytes: bytes.length }, req.request);
+    const p = previewText(text, { sha256, bytes: size }, req.request);
     const layoutFlip = [req.request.options.layout, ...(req.request.options.userLayouts ?? [])].find((l) => l && l.id === p.columns?.layout)?.flipSigns === true;
     post({ id: req.id, kind: "preview", preview: p, mapping: p.format === "csv" ? mappingView(text, name, p.columns ?? null, flip !== layoutFlip) : null });
   } catch (e) {
@@ -85,7 +104,7 @@ function rows(req: Extract<WorkerRequest, { kind: "rows" }>): void {
     if (sent % 10 === 0) Bun.gc(true);
   };
   // Ids are given to every row in the file's order (a repeated row's "#k" counts them all); only the rows to insert go back.
-  parseText(textOf(new Uint8Array(req.bytes), req.options.fileName), {
+  parseText(textOf(req.file, req.options.fileName).text, {
     ...req.options,
     flipSigns: flipForWalk(req.options, facts),
     sink: {
@@ -106,6 +125,10 @@ function rows(req: Extract<WorkerRequest, { kind: "rows" }>): void {
 
 self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const req = event.data;
+  if (req.kind === "drop") {
+    texts.delete(req.fileId);
+    return;
+  }
   try {
     if (req.kind === "preview") preview(req);
     else rows(req);
@@ -113,12 +136,11 @@ self.onmessage = (event: MessageEvent<WorkerRequest>) => {
     post({
       id: req.id,
       kind: "error",
-      input: e instanceof NeedsColumnMapping ? "mapping" : e instanceof ImportInputError ? "file" : false,
+      input: e instanceof TextGone ? "gone" : e instanceof NeedsColumnMapping ? "mapping" : e instanceof ImportInputError ? "file" : false,
       message: e instanceof Error ? e.message : String(e),
       mapping: e instanceof MappingNeeded ? e.mapping : null,
     });
   }
-  // The statement's text and rows are the server's now (or nothing): this thread's heap gives them back at once,
-  // instead of holding a copy of a large statement's text until its next request.
+  // What the reading made is garbage now: this thread's heap gives it back at once, not at its next request.
   Bun.gc(true);
 };

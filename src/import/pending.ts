@@ -1,8 +1,8 @@
 /**
  * Previews waiting for the user's "Import" (web): held in this process's memory, for 30 minutes,
- * for the user who made them. A held preview keeps its statement's bytes (the commit reads the rows
- * again from them, as a re-preview does) and what the preview said, with one status byte per row —
- * not the rows: so what previews hold is about their files' size, and bounded by it (SPEC §13.1):
+ * for the user who made them. A held preview keeps its statement's text (in the parse worker, which
+ * reads the rows again from it for a re-preview or the commit) and what the preview said, with one
+ * status byte per row — not the rows: so what previews hold is about their files' size, and bounded by it (SPEC §13.1):
  * the files' bytes together stay under a budget, the oldest preview giving way to a new one. A
  * preview let go (or past its time) says so when it is used ("this preview expired; drop the file
  * again"), instead of "not found". A restart forgets them; nothing was written yet.
@@ -15,7 +15,7 @@
 import { randomUUID } from "node:crypto";
 import { ChangeRefused } from "../core/errors.ts";
 import type { FileSettings } from "./mapping.ts";
-import type { HeldBytes } from "./parse-pool.ts";
+
 import type { StatementPreview } from "./preview.ts";
 import type { CsvMappingView } from "./user-layouts.ts";
 
@@ -32,7 +32,8 @@ export type PreviewOutcome =
   | { problem: string; needsColumns: boolean; mapping: CsvMappingView | null };
 
 export type HeldImport = {
-  file: { name: string; bytes: HeldBytes };
+  /** The statement: its name, its id in the parse worker (which holds its text), its size in bytes. */
+  file: { name: string; id: string; size: number };
   settings: FileSettings;
   outcome: PreviewOutcome;
   version: number;
@@ -61,7 +62,7 @@ export function sameSettings(a: FileSettings, b: FileSettings): boolean {
 function sizeOf(h: HeldImport): number {
   const p = "preview" in h.outcome ? h.outcome.preview : null;
   // At least one byte, so that the budget also bounds the count of empty statements.
-  return Math.max(1, h.file.bytes.byteLength + (p ? p.status.length + p.rows.length * 300 : 0));
+  return Math.max(1, h.file.size + (p ? p.status.length + p.rows.length * 300 : 0));
 }
 
 export class PendingImports {
@@ -72,6 +73,8 @@ export class PendingImports {
   constructor(
     private readonly now: () => number = Date.now,
     private readonly budgetBytes = PENDING_IMPORT_BYTES,
+    /** What else lets a preview's file go when the preview goes (the parse worker's text of it). */
+    private readonly release: (h: HeldImport) => void = () => {},
   ) {}
 
   /** Bytes the held previews stand for. */
@@ -173,6 +176,7 @@ export class PendingImports {
     if (!e) return;
     this.entries.delete(id);
     this.held -= e.size;
+    this.release(e);
   }
 
   private drop(id: string): void {

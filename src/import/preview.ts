@@ -17,7 +17,7 @@ import { categoriesOf, estimateClassification, fewShotExamples, unclassified, ty
 import type { ExistingMatch } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow } from "./formats/index.ts";
 import { mainCurrency } from "./target.ts";
-import { flipForWalk, readFacts, walkRows, withStoredOpenings, type CurrencyTotals, type StatementFacts } from "./walk.ts";
+import { flipForWalk, readAndWalk, walkRows, withStoredOpenings, type CurrencyTotals, type StatementFacts, type WalkedChunk } from "./walk.ts";
 
 /** What a preview is asked with. `options` are the reader's, without the currency the data defaults to (found here). */
 export type PreviewRequest = {
@@ -74,16 +74,20 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
   const db = openTarget(req.target);
   try {
     const readOptions: ParseOptions = { ...req.options, fileName: req.fileName, fallbackCurrency: fallbackCurrency(db) };
-    const facts = readFacts(text, readOptions);
-    const status = new Uint8Array(facts.rowCount);
-    const counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
-    const rows: PreviewRow[] = [];
-    const merchants = new Set<string>();
+    let status = new Uint8Array(1024);
+    let counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
+    let rows: PreviewRow[] = [];
+    let merchants = new Set<string>();
     let descriptionChars = 0;
-    walkRows(text, readOptions, facts, db, {}, (c) => {
+    const onChunk = (c: WalkedChunk) => {
       for (let i = 0; i < c.rows.length; i++) {
         const s = c.status[i]!;
         const index = c.offset + i;
+        if (index >= status.length) {
+          const grown = new Uint8Array(status.length * 2);
+          grown.set(status);
+          status = grown;
+        }
         status[index] = s;
         if (s === 0) counts.new++;
         else if (s === 1) counts.duplicates++;
@@ -109,7 +113,17 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
         });
       }
       counts.rows += c.rows.length;
-    });
+    };
+    // One reading, unless the balance column turned the signs round or the rows' accounts are not the statement's.
+    const { facts, walked } = readAndWalk(text, readOptions, db, onChunk);
+    if (!walked) {
+      status.fill(0);
+      counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
+      rows = [];
+      merchants = new Set();
+      descriptionChars = 0;
+      walkRows(text, readOptions, facts, db, {}, onChunk);
+    }
     const categories = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
     const estimate = req.model && merchants.size > 0 ? estimateClassification(merchants.size, descriptionChars, categories, fewShotExamples(db), req.model) : null;
     // A statement with a closing balance and no opening one is checked against the balance budget.db stored before it.
@@ -118,7 +132,7 @@ export function previewText(text: string, file: { sha256: string; bytes: number 
       parseText(text, { ...again, sink: { add: (r) => visit(r.account, r.currency, r.date, r.amount) } });
     });
     const { rowCount: _rowCount, ...rest } = facts;
-    return { ...rest, reconciliation, file: req.fileName, sha256: file.sha256, bytes: file.bytes, counts, status, rows, newMerchants: merchants.size, estimate, readOptions };
+    return { ...rest, reconciliation, file: req.fileName, sha256: file.sha256, bytes: file.bytes, counts, status: status.slice(0, counts.rows), rows, newMerchants: merchants.size, estimate, readOptions };
   } finally {
     db?.close();
   }

@@ -15,7 +15,7 @@ import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { cacheEntries, classifyWithoutModel, hasCachedMerchants, type Classified } from "./classify.ts";
 import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
-import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
+import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
 import { RowTable } from "./formats/row-table.ts";
 import { transactionIdAssigner } from "./ids.ts";
@@ -26,14 +26,17 @@ export type CurrencyTotals = { currency: string; out: number; outRows: number; i
 
 /** Rows per chunk of a walk. */
 export const WALK_CHUNK_ROWS = 20_000;
+/** Rows between two full collections of a walk's garbage (see collectNowAndThen). */
+const COLLECT_EVERY_ROWS = 20_000;
 
 /**
  * A walk over a large file makes garbage row by row faster than the engine collects it on its own:
- * left alone, a million rows peak at several hundred MB of garbage. A full collection every chunk
- * (a few milliseconds when little is alive) keeps the peak near what is kept.
+ * left alone, a million rows peak at several hundred MB of garbage (the rows' objects outlive the
+ * young generation: a chunk is thousands of rows). A full collection every few chunks keeps the peak
+ * near what is kept plus those rows' garbage (≈ 50 MB), for about a tenth more time.
  */
-function collectNowAndThen(rows: number): void {
-  if (rows % WALK_CHUNK_ROWS === 0) Bun.gc(true);
+function collectNowAndThen(rows: number, chunk: number): void {
+  if (Math.floor(rows / COLLECT_EVERY_ROWS) > Math.floor((rows - chunk) / COLLECT_EVERY_ROWS)) Bun.gc(true);
 }
 
 /** Money out and money in per currency, with their row counts, summed in cents. */
@@ -67,7 +70,7 @@ class TotalsSink extends CurrencyTally {
 
   add(r: ParsedRow): void {
     this.rows++;
-    collectNowAndThen(this.rows);
+    collectNowAndThen(this.rows, 1);
     this.count(r.currency, r.amount);
   }
 }
@@ -103,23 +106,21 @@ export type WalkedChunk = {
 };
 
 /**
- * The second reading: the rows again (signs as `flipForWalk` says), chunk by chunk, each chunk's
- * ids, duplicates (ids in budget.db, or in `seen`: files read earlier in the same run), possible
- * duplicates (not against `batch`, the import being written) and classes from the merchant cache and
- * the card rules. `db` null: no budget.db yet (everything is new).
+ * Walks the rows a reader hands over, a chunk at a time: each chunk's ids (content hashes with the statement's
+ * `account`, else each row's own), duplicates (ids in budget.db, or in `seen`: files read earlier in the same
+ * run), possible duplicates (not against `batch`, the import being written) and the classes the merchant cache
+ * and, for a card's rows (those with a card sector), the card rules give. `db` null: no budget.db yet (every row
+ * is new). `flush` hands over the last chunk.
  */
-export function walkRows(
-  text: string,
-  opts: ParseOptions,
-  facts: Pick<StatementFacts, "account" | "format" | "invertedByBalance">,
+export function chunkWalker(
+  account: string | null,
   db: Database | null,
   o: { seen?: Set<string>; batch?: string | null; chunkRows?: number },
   onChunk: (c: WalkedChunk) => void,
-): void {
-  const nextId = transactionIdAssigner(facts.account);
+): RowSink & { flush(): void } {
+  const nextId = transactionIdAssigner(account);
   const hasAccount = db !== null && hasAccountColumn(db);
   const cached = hasCachedMerchants(db);
-  const cardRules = facts.format === "ubs-card";
   const size = o.chunkRows ?? WALK_CHUNK_ROWS;
   let offset = 0;
   let chunk = new RowTable();
@@ -147,25 +148,67 @@ export function walkRows(
         status[i] = 2;
         matches[i] = m;
       }
-      if (cached || cardRules) classes[i] = classifyWithoutModel({ description: chunk.descriptionOf(i), amount: chunk.amount(i), currency: chunk.currencyOf(i), sector: chunk.sectorOf(i) }, keys[k], cache, cardRules);
+      // Only a card invoice's rows carry a card sector: the card rules are theirs.
+      const sector = chunk.sectorOf(i);
+      if (cached || sector !== undefined) classes[i] = classifyWithoutModel({ description: chunk.descriptionOf(i), amount: chunk.amount(i), currency: chunk.currencyOf(i), sector }, keys[k], cache, sector !== undefined);
     });
     if (o.seen) for (const id of ids) o.seen.add(id);
     onChunk({ rows: chunk, offset, ids, status, matches, classes });
     offset += n;
     chunk = new RowTable();
-    collectNowAndThen(offset);
+    collectNowAndThen(offset, n);
   };
-  parseText(text, {
+  return {
+    add(r) {
+      chunk.add(r);
+      if (chunk.length >= size) flush();
+    },
+    flush,
+  };
+}
+
+/** The second reading: the rows again (signs as `flipForWalk` says), walked chunk by chunk (chunkWalker). */
+export function walkRows(
+  text: string,
+  opts: ParseOptions,
+  facts: Pick<StatementFacts, "account" | "invertedByBalance">,
+  db: Database | null,
+  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number },
+  onChunk: (c: WalkedChunk) => void,
+): void {
+  const walker = chunkWalker(facts.account, db, o, onChunk);
+  parseText(text, { ...opts, flipSigns: flipForWalk(opts, facts), sink: walker });
+  walker.flush();
+}
+
+/**
+ * Both readings in one, where one is enough: the facts, and the rows walked as they go by with the ids a row's
+ * own account gives. That is the walk `walkRows` would make unless the balance column turned every sign round, or
+ * the statement's account is not every row's own (`walked` false then: the caller walks the rows again).
+ */
+export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, onChunk: (c: WalkedChunk) => void): { facts: StatementFacts; walked: boolean } {
+  // The tally counts and sums; the walker collects the garbage, chunk by chunk.
+  const totals = new CurrencyTally();
+  let count = 0;
+  const walker = chunkWalker(null, db, {}, onChunk);
+  let accounts: "none" | "one" | "several" = "none";
+  let first: string | null = null;
+  const { rows: _none, ...s } = parseText(text, {
     ...opts,
-    flipSigns: flipForWalk(opts, facts),
     sink: {
       add(r) {
-        chunk.add(r);
-        if (chunk.length >= size) flush();
+        if (accounts === "none") [accounts, first] = ["one", r.account];
+        else if (accounts === "one" && r.account !== first) accounts = "several";
+        count++;
+        totals.count(r.currency, r.amount);
+        walker.add(r);
       },
     },
   });
-  flush();
+  walker.flush();
+  const facts = { ...s, totals: totals.result(s.invertedByBalance), rowCount: count };
+  const sameAccount = s.account === null || accounts === "none" || (accounts === "one" && first === s.account);
+  return { facts, walked: !s.invertedByBalance && sameAccount };
 }
 
 /** Each row's account, currency, date and amount, handed to `visit` (a RowTable's loop, or a statement read again). */

@@ -9,7 +9,7 @@ import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PENDING_IMPORT_TTL_MS, PendingImports
 
 /** A held file of `bytes` bytes whose preview is a problem (no rows: its size is its bytes alone). */
 const held = (bytes: number, settings = {}): HeldImport => ({
-  file: { name: "s.csv", bytes: new SharedArrayBuffer(bytes) },
+  file: { name: "s.csv", id: "f", size: bytes },
   settings,
   outcome: { problem: "x", needsColumns: false, mapping: null },
   version: 1,

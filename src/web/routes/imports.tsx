@@ -47,7 +47,7 @@ import {
   type IncludePossible,
 } from "../../import/importer.ts";
 import { readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
-import { ColumnsToName, holdBytes, type HeldBytes } from "../../import/parse-pool.ts";
+import { ColumnsToName, dropInWorker, newFileId, type HeldBytes } from "../../import/parse-pool.ts";
 import { CHANGED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { StatementPreview } from "../../import/preview.ts";
 import { COLUMN_ROLES, layoutFromChoice, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
@@ -66,6 +66,7 @@ import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { formBody, isHtmxRequest, jsonBody, refuse, refusalOf } from "../middleware/respond.ts";
+import { MultipartError, readMultipart, type Multipart } from "../multipart.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 /** The largest statement an upload may carry (SPEC §10). */
@@ -101,7 +102,15 @@ const PreviewRequest = z.strictObject({
     .optional(),
 });
 
-type Upload = { name: string; file: File; fields: Record<string, string> };
+/** An uploaded file; its bytes go to the parse worker with its first preview (and are gone from here then). */
+type Upload = { name: string; size: number; bytes?: HeldBytes; fields: Record<string, string> };
+
+/** A file of an upload as the parse worker will hold it, with its bytes for the first preview (taken from the upload). */
+const toWorker = (up: Upload) => {
+  const bytes = up.bytes;
+  up.bytes = undefined;
+  return { name: up.name, id: newFileId(), size: up.size, bytes };
+};
 
 /**
  * A reader's message in the page's words: the command line's flags are named by what the page calls them, and
@@ -122,7 +131,7 @@ export function inPageWords(message: string): string {
 export function importRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
   const { importer, store } = deps;
-  const pending = new PendingImports();
+  const pending = new PendingImports(undefined, undefined, (h) => dropInWorker(h.file.id));
   /** The files of each drop, for its combined preview (oldest drops forgotten first). */
   const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string }> }>();
   const asset = (name: string) => assetUrl(deps.assets, name);
@@ -141,15 +150,22 @@ export function importRoutes(deps: WebDeps) {
     return (a: string) => accountLabel(a, names);
   };
 
-  /** The uploaded files and the other fields. None is refused (`invalid`); more than 50 MB together is a 413. */
+  /**
+   * The uploaded files and the other fields, the body read straight into shared memory (multipart.ts). None is
+   * refused (`invalid`); more than 50 MB together is a 413.
+   */
   const readUploads = async (c: Context<WebEnv>): Promise<Upload[]> => {
-    const body = await formBody(c, { all: true });
-    const fields: Record<string, string> = {};
-    for (const [k, v] of Object.entries(body)) if (typeof v === "string") fields[k] = v;
-    const files = ([] as unknown[]).concat(body.file ?? []).filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
+    let body: Multipart;
+    try {
+      body = await readMultipart(c.req.raw, MAX_UPLOAD_BYTES + ENVELOPE_BYTES, () => new HTTPException(413, { message: TOO_LARGE_MESSAGE }));
+    } catch (e) {
+      if (e instanceof MultipartError) throw new ChangeRefused("invalid", e.message);
+      throw e;
+    }
+    const files = body.files.filter((f) => f.field === "file" && (f.bytes.length > 0 || f.name !== ""));
     if (files.length === 0) throw new ChangeRefused("invalid", "Choose a statement file to import (form field `file`).");
-    if (files.reduce((n, f) => n + f.size, 0) > MAX_UPLOAD_BYTES) throw new HTTPException(413, { message: TOO_LARGE_MESSAGE });
-    return files.map((f) => ({ name: f.name || "statement", file: f, fields }));
+    if (files.reduce((n, f) => n + f.bytes.length, 0) > MAX_UPLOAD_BYTES) throw new HTTPException(413, { message: TOO_LARGE_MESSAGE });
+    return files.map((f) => ({ name: f.name || "statement", size: f.bytes.length, bytes: f.bytes, fields: body.fields }));
   };
 
   /**
@@ -157,7 +173,7 @@ export function importRoutes(deps: WebDeps) {
    * must be named, it cannot be read, the roles chosen do not make a layout). `previous`: what the mapping screen
    * showed of it, for a file whose columns the user is naming.
    */
-  const outcomeFor = async (file: { name: string; bytes: HeldBytes }, settings: FileSettings, previous: CsvMappingView | null): Promise<PreviewOutcome> => {
+  const outcomeFor = async (file: { name: string; id: string; bytes?: HeldBytes }, settings: FileSettings, previous: CsvMappingView | null): Promise<PreviewOutcome> => {
     // The mapping screen shows the user's own choice, also while it does not make a layout yet.
     const chosen = (view: CsvMappingView | null): CsvMappingView | null =>
       view && settings.columns ? { ...view, roles: view.header.map((_, i) => settings.columns!.roles[i] ?? "ignore"), dateFormat: settings.columns.dateFormat, decimal: settings.columns.decimal, flipSigns: settings.flipSigns === true } : view;
@@ -374,9 +390,17 @@ export function importRoutes(deps: WebDeps) {
     noIdleTimeout(c);
     const up = files[0]!;
     const settings = settingsFromFields(up.fields);
-    const held = { name: up.name, bytes: await holdBytes(up.file) };
-    // The API answers a file it cannot read with the reader's own message (400), naming the flags it names.
-    const { preview, mapping } = await importer.preview(held, readOptionsFor(settings, null, store), { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
+    const file = toWorker(up);
+    const held = { name: file.name, id: file.id, size: file.size };
+    let reply;
+    try {
+      // The API answers a file it cannot read with the reader's own message (400), naming the flags it names.
+      reply = await importer.preview(file, readOptionsFor(settings, null, store), { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
+    } catch (e) {
+      dropInWorker(held.id);
+      throw e;
+    }
+    const { preview, mapping } = reply;
     const id = pending.add({ file: held, settings, outcome: { preview, mapping }, version: 1 }, userOf(c));
     return c.json(previewJson(id, 1, preview, importer.canClassify));
   });
@@ -445,9 +469,11 @@ export function importRoutes(deps: WebDeps) {
       const ids: string[] = [];
       for (const [k, up] of files.entries()) {
         await progress?.(files.length > 1 ? `Reading ${up.name} (${k + 1} of ${files.length})…` : `Reading ${up.name}…`);
-        const file = { name: up.name, bytes: await holdBytes(up.file) };
+        // The worker keeps the file's text from its first preview on: later ones name it only.
+        const sent = toWorker(up);
+        const file = { name: sent.name, id: sent.id, size: sent.size };
         let settings: FileSettings = {};
-        let outcome = await outcomeFor(file, settings, null);
+        let outcome = await outcomeFor(sent, settings, null);
         // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
         // with their preview (the user checks and corrects them) rather than with only a question.
         if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
