@@ -46,7 +46,7 @@ const NOW = Symbol("as it is now");
 
 /**
  * Note every row the transaction changes, through temporary triggers on this connection
- * (dropped with it). Returns the collector: per row its first "before" and last "after",
+ * (dropped with it), but in the `uncaptured` tables (see BudgetChange.uncaptured). Returns the collector: per row its first "before" and last "after",
  * rows that ended as they began left out, and a sample of them for the journal.
  *
  * An insert only notes which row (the key's value itself where that is one integer): its "before"
@@ -55,7 +55,7 @@ const NOW = Symbol("as it is now");
  * rows that need it (the sample). An import of 100,000 rows so costs little more than the
  * inserts themselves, and the journal holds the same as if every row had been copied.
  */
-export function capture(db: Database): () => { changes: RowChange[]; count: number } {
+export function capture(db: Database, uncaptured: readonly string[] = []): () => { changes: RowChange[]; count: number } {
   db.run("CREATE TEMP TABLE budget_chat_changes (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, key TEXT, ikey INTEGER, old TEXT, new TEXT, ins INTEGER NOT NULL DEFAULT 0)");
   const tables = db
     .query("SELECT name, sql FROM main.sqlite_schema WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
@@ -63,6 +63,7 @@ export function capture(db: Database): () => { changes: RowChange[]; count: numb
   const shapes = new Map<string, TableShape>();
   tables.forEach(({ name, sql }, i) => {
     if (/WITHOUT\s+ROWID/i.test(sql ?? "")) return; // no rowid to fall back on; such tables are not the pipeline's
+    if (uncaptured.includes(name)) return; // the writer says other rows of this change tell its fate
     const shape = tableShape(db, name);
     if (!shape.columns.length) return;
     shapes.set(name, shape);

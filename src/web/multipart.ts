@@ -63,7 +63,8 @@ function partHeaders(text: string): { name: string | null; filename: string | nu
   const disposition = text.split("\r\n").find((l) => /^content-disposition\s*:/i.test(l)) ?? "";
   const param = (key: string) => {
     const m = new RegExp(`;\\s*${key}="((?:[^"\\\\]|\\\\.)*)"`, "i").exec(disposition) ?? new RegExp(`;\\s*${key}=([^;\\s]+)`, "i").exec(disposition);
-    return m ? m[1]!.replace(/\\(.)/g, "$1") : null;
+    // Browsers write a name's quote and line breaks as %22, %0A, %0D (the HTML standard's form encoding).
+    return m ? m[1]!.replace(/\\(.)/g, "$1").replace(/%22/g, '"').replace(/%0A/gi, "\n").replace(/%0D/gi, "\r") : null;
   };
   return { name: param("name"), filename: param("filename") };
 }
