@@ -14,7 +14,7 @@ export function ImportList({ imports, account }: { imports: ImportRecord[]; acco
         <p class="muted">No imports yet.</p>
       ) : (
         <div class="data-table">
-          <div class="table-scroll" tabindex={0} role="region" aria-label="Past imports">
+          <div class="table-scroll" tabindex={0} role="region" aria-label="The imports, newest first">
             <table>
               <thead>
                 <tr>
