@@ -6,6 +6,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { formatCount } from "../../src/core/format.ts";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import { Store } from "../../src/store/store.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
@@ -228,7 +229,7 @@ describe("round 4: every line accounted for, signs, balances (SPEC §10.1)", () 
     const [r] = allRows(files.db);
     expect((r!.raw_description as string).length).toBe(1000);
     expect((r!.raw_description as string).endsWith("Zahlung…")).toBe(true);
-  });
+  }, 30_000); // a 51 MB file: about 3 s of CPU, more on a busy machine
 });
 
 describe("budget-chat imports", () => {
@@ -301,11 +302,20 @@ describe("classification from the command line", () => {
     const env = { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url };
     const ok = await cli(["import", file("bank.csv", CSV), "--json"], { env });
     expect(JSON.parse(ok.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 3, unclassified: 0 });
+    // Two merchants (the bakery twice, the employer) in one request.
+    expect(fake.requests.length).toBe(1);
+    const tokensIn = fake.requests[0]!.usage!.input_tokens;
+    const tokensOut = fake.requests[0]!.usage!.output_tokens;
     fake.reset();
     fake.setHandler(() => ({ kind: "http_error", status: 500, errorType: "api_error", message: "boom" }));
     const failed = await cli(["import", file("more.csv", "Date;Amount;Currency;Description\n05.02.2026;-3.00;CHF;Blumen Krämer\n"), "--json"], { env });
     expect(failed.code).toBe(0);
     expect(JSON.parse(failed.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
     expect(allRows(files.db).length).toBe(4);
+    // Both imports' model calls are counted as import classification: the first's request with the tokens the API
+    // reported for it, the failed one's with none (the API reported none).
+    const usage = await cli(["usage"], { dbArgs: false });
+    const line = usage.stdout.split("\n").find((l) => l.includes("(import classification)"))!;
+    expect(line.split(/\s{2,}/).slice(1)).toEqual(["2", formatCount(tokensIn), formatCount(tokensOut), "0", "0", expect.stringMatching(/^\$\d+\.\d{4}$/)]);
   });
 });

@@ -3,6 +3,8 @@
  * are plainly not statements (images, PDFs, archives, HTML pages). (XML with a DOCTYPE is refused
  * by markup.ts the moment it meets one: no entity expansion, no external entities, no XXE.)
  */
+import { isAscii } from "node:buffer";
+
 const MAGIC: { bytes: number[]; kind: string }[] = [
   { bytes: [0x89, 0x50, 0x4e, 0x47], kind: "a PNG image" },
   { bytes: [0xff, 0xd8, 0xff], kind: "a JPEG image" },
@@ -38,6 +40,8 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
   const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
   const body = bom ? bytes.subarray(3) : bytes;
+  // ASCII (checked natively, quickly) is one byte a character as it is.
+  if (isAscii(body)) return Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");
   const latin1 = utf8AsLatin1(body, opts.consume === true);
   if (latin1 !== null) return latin1;
   try {
