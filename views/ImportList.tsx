@@ -1,6 +1,6 @@
 import { formatCount, formatDate, formatDateTime } from "../src/core/format.ts";
 import type { ImportRecord } from "../src/store/import-records.ts";
-import { removedWords } from "./ImportResult.tsx";
+import { ImportUndo } from "./ImportUndo.tsx";
 
 /** Who imported, in words: you (the single local user), the command line, or the user's name. */
 const who = (by: string) => (by === "local" ? "you" : by === "cli" ? "the command line" : by);
@@ -53,20 +53,7 @@ export function ImportList({ imports, account }: { imports: ImportRecord[]; acco
                       {r.undoneAt ? (
                         <span class="muted">undone by {who(r.undoneBy ?? "")}</span>
                       ) : (
-                        <form
-                          method="post"
-                          action="/import/undo"
-                          hx-post="/import/undo"
-                          hx-target="#import-notice"
-                          hx-swap="innerHTML"
-                          class="inline-form"
-                          data-confirm={`Undo the import of ${r.file}? ${removedWords(r.rows)}`}
-                        >
-                          <input type="hidden" name="batch" value={r.batch} />
-                          <button type="submit" class="danger" aria-label={`Undo the import of ${r.file}`}>
-                            Undo
-                          </button>
-                        </form>
+                        <ImportUndo batch={r.batch} file={r.file} rows={r.rows} target="#import-notice" swap="innerHTML" label="Undo" name={`Undo the import of ${r.file}`} />
                       )}
                     </td>
                   </tr>

@@ -1,4 +1,5 @@
 import { formatCount, plural } from "../src/core/format.ts";
+import { ImportUndo } from "./ImportUndo.tsx";
 
 export type ImportResultProps = {
   /** The file's preview this result takes the place of (its element id stays, so links to it still work). */
@@ -17,9 +18,6 @@ export type ImportResultProps = {
   snapshot?: string | null;
   undone?: { file: string; deleted: number };
 };
-
-/** What an undo of an import does, in the words of its confirmation. */
-export const removedWords = (n: number) => (n === 1 ? "Its transaction is removed from your data." : `Its ${formatCount(n)} transactions are removed from your data.`);
 
 /**
  * What an import (or an undo) did, with "Undo this import" (asking first) right after an import; it takes
@@ -60,20 +58,7 @@ export function ImportResult(p: ImportResultProps) {
       {p.batch ? (
         <div class="import-result-actions">
           <a href="/">Ask about it in the chat</a>{" "}
-          <form
-            method="post"
-            action="/import/undo"
-            hx-post="/import/undo"
-            hx-target="closest .import-outcome"
-            hx-swap="outerHTML"
-            class="inline-form"
-            data-confirm={`Undo the import of ${p.file}? ${removedWords(p.inserted ?? 0)}`}
-          >
-            <input type="hidden" name="batch" value={p.batch} />
-            <button type="submit" class="danger">
-              Undo this import
-            </button>
-          </form>
+          <ImportUndo batch={p.batch} file={p.file ?? ""} rows={p.inserted ?? 0} target="closest .import-outcome" swap="outerHTML" label="Undo this import" />
         </div>
       ) : null}
       {p.batch ? (

@@ -49,7 +49,7 @@ import {
 import { readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
 import { ColumnsToName, dropInWorker, newFileId, type HeldBytes } from "../../import/parse-pool.ts";
 import { CHANGED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
-import type { StatementPreview } from "../../import/preview.ts";
+import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
 import { COLUMN_ROLES, layoutFromChoice, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
 import { accountLabel } from "../../ui/account-labels.ts";
@@ -226,19 +226,7 @@ export function importRoutes(deps: WebDeps) {
     totals: p.totals.map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
     reconciliationLines: p.reconciliation,
     notes: p.notes.map(inPageWords),
-    preview: p.rows.map((row) => ({
-      line: row.line,
-      date: row.date,
-      amount: row.amount,
-      currency: row.currency,
-      description: row.description,
-      merchant: row.classified?.merchant ?? null,
-      category: row.classified?.category ?? null,
-      source: row.classified?.source ?? null,
-      status: row.status,
-      transaction_id: row.transactionId,
-      match: row.match ? { date: row.match.date, description: row.match.description } : null,
-    })),
+    preview: p.rows.map((row) => ({ ...previewRowJson(row), match: row.match ? { date: row.match.date, description: row.match.description } : null })),
     shown: p.rows.length,
     willImport: p.counts.new,
     newMerchants: p.newMerchants,
@@ -719,17 +707,22 @@ function previewJson(id: string, version: number, p: StatementPreview, model: bo
     new_merchants: p.newMerchants,
     classification_estimate:
       model && p.estimate ? { merchants: p.estimate.merchants, requests: p.estimate.requests, input_tokens: p.estimate.inputTokens, output_tokens: p.estimate.outputTokens, cost_usd: p.estimate.cost } : null,
-    preview: p.rows.map((r) => ({
-      line: r.line,
-      date: r.date,
-      amount: r.amount,
-      currency: r.currency,
-      description: r.description,
-      merchant: r.classified?.merchant ?? null,
-      category: r.classified?.category ?? null,
-      source: r.classified?.source ?? null,
-      status: r.status,
-      transaction_id: r.transactionId,
-    })),
+    preview: p.rows.map(previewRowJson),
+  };
+}
+
+/** A preview's row as the API gives it (and the page shows it): merchant, category and source null when the model classifies it at import. */
+function previewRowJson(r: PreviewRow) {
+  return {
+    line: r.line,
+    date: r.date,
+    amount: r.amount,
+    currency: r.currency,
+    description: r.description,
+    merchant: r.classified?.merchant ?? null,
+    category: r.classified?.category ?? null,
+    source: r.classified?.source ?? null,
+    status: r.status,
+    transaction_id: r.transactionId,
   };
 }
