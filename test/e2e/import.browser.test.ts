@@ -246,7 +246,8 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
       "no purchase date: the balance brought forward from the last invoice 3 skipped",
       "the invoice's settlement by direct debit, booked on the bank account 8 skipped",
     ]);
-    expect(squash(await page.locator(".import-balances li").innerText())).toBe("548812XXXXXX7781 CHF: the file states no balances to check");
+    // The card's number masked (no name given it in Settings).
+    expect(squash(await page.locator(".import-balances li").innerText())).toBe("5488 … 7781 CHF: the file states no balances to check");
     // "Flip signs" previews again at once: the amounts the other way round.
     await page.getByLabel("Flip signs (money out ↔ money in)").check();
     await page.waitForFunction(() => document.querySelector(".import-totals tbody td:nth-child(2)")?.textContent === "CHF 120.00");
@@ -258,7 +259,8 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     await page.goto(`${h.url}/import`);
     await page.setInputFiles("#import-file", { name: "juni.xml", mimeType: "application/xml", buffer: readFileSync(join(fixtures, "camt053-off.xml")) });
     await page.locator(".reconciliation-off").waitFor();
-    expect(squash(await page.locator(".reconciliation-off").innerText())).toBe("SE4550000000058398257466 SEK: does not reconcile: off by SEK 17.30");
+    expect(squash(await page.locator(".reconciliation-off").innerText())).toBe("SE45 … 7466 SEK: does not reconcile: off by SEK 17.30");
+    expect(squash(await page.locator(".import-what").innerText())).toBe("CAMT.053 / .052 / .054 (camt.053.001.02–.08), account SE45 … 7466");
     expect(squash(await page.locator(".import-notes li").innerText())).toBe(
       "entry 1 is one row, not split into its parts: its 2 parts add up to SEK -199'990.50, not the entry's SEK -200'000.00",
     );

@@ -198,7 +198,8 @@ export function importRoutes(deps: WebDeps) {
     if (saved) return `a CSV read with your layout “${saved}”`;
     const bank = LAYOUTS.find((l) => l.id === p.layout);
     if (bank) return `${bank.bank} ${bank.name}`;
-    const label = readerFor(p.format)?.label ?? p.format;
+    // The reader's label in words (the README's table writes its version names as code).
+    const label = (readerFor(p.format)?.label ?? p.format).replace(/`/g, "");
     if (p.layout === "guessed") return `${label}, its columns recognised from the header`;
     if (p.layout === "mapping") return `${label}, read with the columns you chose`;
     return label;
@@ -224,7 +225,8 @@ export function importRoutes(deps: WebDeps) {
     bad_rows: p.badRows.map((b) => ({ line: b.line, reason: inPageWords(b.reason) })),
     skipped: p.skipped,
     totals: p.totals.map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
-    reconciliationLines: p.reconciliation,
+    // The accounts by their names (Settings) or masked, never the whole IBAN or card number.
+    reconciliationLines: p.reconciliation.map((r) => ({ ...r, account: r.account ? account(r.account) : null })),
     notes: p.notes.map(inPageWords),
     preview: p.rows.map((row) => ({ ...previewRowJson(row), match: row.match ? { date: row.match.date, description: row.match.description } : null })),
     shown: p.rows.length,
