@@ -3,6 +3,7 @@
  * The import domain (duplicates, classification, writes) is built on these types; the readers
  * themselves and their one list are in reader.ts and registry.ts.
  */
+import type { BankLayout, ColumnPlan } from "./csv-layout.ts";
 import type { RowTable } from "./row-table.ts";
 
 export { ImportInputError } from "../../core/errors.ts";
@@ -104,6 +105,8 @@ export type Statement = {
    * `sink` as it read are not (it could not know yet), and the receiver turns them round.
    */
   invertedByBalance: boolean;
+  /** A CSV's columns as its reader resolved them (a bank layout, a user's layout, or guessed): the Import page's mapping screen starts from them. */
+  columns?: ColumnPlan;
 };
 
 /** Where a reader puts each row as it reads it: a RowTable, or (the parse worker) something that passes them on in chunks. */
@@ -145,4 +148,11 @@ export type ReadOptions = {
   accountCurrencies?: Record<string, string>;
   /** Rows go here as they are read instead of into the statement's own RowTable (which stays empty). */
   sink?: RowSink;
+  /**
+   * The user's saved CSV layouts (the Import page's "Save layout as …", `--save-mapping`): a CSV whose header
+   * has a layout's columns is read with it, before any bank layout or guess.
+   */
+  userLayouts?: readonly BankLayout[];
+  /** The one layout to read a CSV with, whatever its header suggests (the mapping screen's roles, `--mapping NAME`). */
+  layout?: BankLayout;
 };
