@@ -116,6 +116,8 @@ export function modelClient(config: { apiKey: string; baseUrl?: string; maxRetri
   return new Anthropic({
     apiKey: config.apiKey,
     baseURL: config.baseUrl || undefined,
+    // No OpenTelemetry spans: nothing here registers a tracer, and making no-op spans costs every model call.
+    openTelemetry: false,
     ...(config.baseUrl ? { fetch: lenientUsageFetch(inner) } : config.fetch ? { fetch: config.fetch } : {}),
     ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
   });

@@ -18,6 +18,7 @@ import { recordConversation } from "../figures/conversation.ts";
 import type { Vocabulary } from "../figures/context.ts";
 import type { CallPeriod } from "../core/figures.ts";
 import { repairFigures } from "./repair.ts";
+import { streamMessage } from "./request.ts";
 
 export type TurnRequest = {
   client: Anthropic;
@@ -116,7 +117,7 @@ type Answered = TurnOutcome & { transcript?: MessageParam[] };
 async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
   const usage: Usage = emptyUsage();
   // Without an approval gate, tools that change data are not offered at all.
-  const offered = req.approvals ? req.invoker.tools : req.invoker.tools.filter((t) => t.risk === "low");
+  const offered = req.approvals ? req.invoker.tools : readOnlyTools(req.invoker.tools);
   const apiTools = toApiTools(offered);
   const opening: ContentBlockParam[] = [...(req.opening ?? []), ...(req.question ? [{ type: "text" as const, text: req.question }] : [])];
   const question: MessageParam = { role: "user", content: opening };
@@ -140,7 +141,8 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
     streamedText = "";
     let reply: Message;
     try {
-      const stream = req.client.messages.stream(
+      const stream = streamMessage(
+        req.client,
         { model: req.model, max_tokens: req.maxTokens, system: req.system, tools: apiTools, messages: withCachedTail(paused ? [...messages, { role: "assistant", content: paused }] : messages) },
         { signal: req.signal },
       );
@@ -270,6 +272,15 @@ async function* runTool(req: Turn, use: ToolUseBlock): AsyncGenerator<AgentEvent
       return "asked";
     }
   }
+}
+
+const readOnlyCache = new WeakMap<readonly Tool[], readonly Tool[]>();
+
+/** The low-risk tools of a list: the same array every time for the same list (so its API form and JSON are made once). */
+function readOnlyTools(tools: readonly Tool[]): readonly Tool[] {
+  let read = readOnlyCache.get(tools);
+  if (!read) readOnlyCache.set(tools, (read = tools.every((t) => t.risk === "low") ? tools : tools.filter((t) => t.risk === "low")));
+  return read;
 }
 
 const apiToolCache = new WeakMap<readonly Tool[], ApiTool[]>();

@@ -268,16 +268,15 @@ export class BudgetDb {
   }
 
   /**
-   * Resolves once the file can be read (and the ledger is current), waiting for another
-   * program's lock without blocking the event loop (SQLite's own busy wait would freeze
-   * the whole server); rejects with BudgetDbLocked after `timeoutMs`.
+   * Resolves once the file can be read, with the current ledger and summary, waiting for
+   * another program's lock without blocking the event loop (SQLite's own busy wait would
+   * freeze the whole server); rejects with BudgetDbLocked after `timeoutMs`.
    */
-  async whenReadable(timeoutMs = BUDGET_BUSY_TIMEOUT_MS): Promise<void> {
+  async whenReadable(timeoutMs = BUDGET_BUSY_TIMEOUT_MS): Promise<{ ledger: Ledger; summary: DataSummary }> {
     const deadline = Date.now() + timeoutMs;
     while (true) {
       try {
-        this.withoutWaiting(() => this.fresh());
-        return;
+        return this.withoutWaiting(() => this.fresh());
       } catch (e) {
         if (!isBusyError(e)) throw e;
       }
@@ -287,11 +286,12 @@ export class BudgetDb {
   }
 
   private withoutWaiting<T>(fn: () => T): T {
-    this.db.run("PRAGMA busy_timeout = 0");
+    // Prepared once (query caches by text): these run at every question.
+    this.db.query("PRAGMA busy_timeout = 0").run();
     try {
       return fn();
     } finally {
-      this.db.run(`PRAGMA busy_timeout = ${BUDGET_BUSY_TIMEOUT_MS}`);
+      this.db.query(`PRAGMA busy_timeout = ${BUDGET_BUSY_TIMEOUT_MS}`).run();
     }
   }
 

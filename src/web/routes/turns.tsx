@@ -60,6 +60,8 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     }
     const turn = chat.startTurn({ userId: user.id, conversationId, question, limits, decided });
     if (replacing) store.turns.markReplaced(replacing, turn.id);
+    // The page hears of the turn once it is stored (it commits with the other questions of this tick).
+    await store.tickCommitted();
     const v = view();
     // A continuation has no question of its own: its answer takes the old one's place alone.
     const question_ = continues ? "" : toHtml(<UserMessage text={question} turnId={turn.id} />);
