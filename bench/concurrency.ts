@@ -24,6 +24,7 @@ import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { systemBlocks } from "../src/agent/prompt.ts";
 import { BudgetDb } from "../src/ledger/reader.ts";
+import { READ_TOOLS } from "../src/tools/registry.ts";
 import { startFakeAnthropic, type FakeRequestBody } from "../test/support/fake-anthropic.ts";
 import {
   answerText,
@@ -204,7 +205,7 @@ function perTurnPieces(): { system: number } {
     for (let i = 0; i < N; i++) f();
     return (performance.now() - t0) / N;
   };
-  const system = time(() => systemBlocks({ summary, notSpending: [...budget.notSpendingNames], now: new Date(), timeZone: "Europe/Zurich", memories: [] }));
+  const system = time(() => systemBlocks({ summary, notSpending: [...budget.notSpendingNames], now: new Date(), timeZone: "Europe/Zurich", memories: [] }, READ_TOOLS));
   budget.close();
   return { system };
 }

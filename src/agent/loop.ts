@@ -116,8 +116,7 @@ type Answered = TurnOutcome & { transcript?: MessageParam[] };
 
 async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
   const usage: Usage = emptyUsage();
-  // Without an approval gate, tools that change data are not offered at all.
-  const offered = req.approvals ? req.invoker.tools : readOnlyTools(req.invoker.tools);
+  const offered = offeredTools(req.invoker.tools, !!req.approvals);
   const apiTools = toApiTools(offered);
   const opening: ContentBlockParam[] = [...(req.opening ?? []), ...(req.question ? [{ type: "text" as const, text: req.question }] : [])];
   const question: MessageParam = { role: "user", content: opening };
@@ -276,8 +275,12 @@ async function* runTool(req: Turn, use: ToolUseBlock): AsyncGenerator<AgentEvent
 
 const readOnlyCache = new WeakMap<readonly Tool[], readonly Tool[]>();
 
-/** The low-risk tools of a list: the same array every time for the same list (so its API form and JSON are made once). */
-function readOnlyTools(tools: readonly Tool[]): readonly Tool[] {
+/**
+ * The tools a request offers: without an approval gate, none that changes data. The same array every time for
+ * the same list and gate (so its API form, its JSON and the prompt's guide are made once).
+ */
+export function offeredTools(tools: readonly Tool[], approvals: boolean): readonly Tool[] {
+  if (approvals) return tools;
   let read = readOnlyCache.get(tools);
   if (!read) readOnlyCache.set(tools, (read = tools.every((t) => t.risk === "low") ? tools : tools.filter((t) => t.risk === "low")));
   return read;

@@ -4,7 +4,7 @@ import { randomUUID } from "node:crypto";
 import { type Store } from "../store/store.ts";
 import { emptyUsage, type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
-import { runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
+import { offeredTools, runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
 import { figureCounts } from "../figures/turn.ts";
 import type { ApprovalGate, ToolInvoker } from "../tools/invoke.ts";
 import { callPeriods } from "../tools/query/period.ts";
@@ -235,12 +235,17 @@ export class ChatService {
       const opening = isNew ? { blocks: [], undoneTold: [] } : openingOf(store, turn.conversationId, { decided, timeZone: settings.timeZone });
       // An import may hold budget.db: wait for it (without freezing the server), or end with a clear error.
       const data = await budget.whenReadable();
+      // Tools that change data only where a change could be written (not read-only, budget.db writable, chat.db saving).
+      const approvals = budget.writable && !store.cannotSave ? this.deps.approvals?.(turn) : undefined;
       const gen = runAgentTurn({
         client,
         model: settings.model,
         maxTokens: settings.maxTokens,
         invoker,
-        system: systemBlocks({ summary: data.summary, notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list(), contributions: store.contributions.counterparties() }),
+        system: systemBlocks(
+          { summary: data.summary, notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list(), contributions: store.contributions.counterparties() },
+          offeredTools(invoker.tools, !!approvals),
+        ),
         history,
         question,
         opening: opening.blocks,
@@ -251,7 +256,7 @@ export class ChatService {
         },
         repair: settings.repair ?? true,
         signal: turn.controller.signal,
-        approvals: this.deps.approvals?.(turn),
+        approvals,
         persist: (messages) => {
           const events = takeFresh();
           const told = opening.undoneTold.splice(0);

@@ -96,6 +96,22 @@ export class BudgetDb {
     return this.currentPath;
   }
 
+  /**
+   * Whether a change could be written to this file now (the file and its folder, where SQLite
+   * keeps its journal, are writable for this user): the chat offers the tools that change data
+   * only then. Asked per question (two access() calls).
+   */
+  get writable(): boolean {
+    const path = this.path;
+    try {
+      accessSync(path, fsConstants.W_OK);
+      accessSync(dirname(path), fsConstants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Synthetic demo data (the web page says so with a banner). */
   get demo(): boolean {
     this.switchToRealWhenPresent();

@@ -25,9 +25,9 @@ import { accountPhrase, scopeOf } from "./query/scope.ts";
 import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({
-  kind: z.enum(["large", "new_merchants", "all"]).default("all").describe("large payments, new_merchants, or all (default)."),
-  category: categoryField.optional().describe("Only this category. Omit for all spending."),
-  limit: z.number().int().min(1).max(200).default(20).describe("How many of each kind to list (default 20)."),
+  kind: z.enum(["large", "new_merchants", "all"]).default("all").describe("large payments, new_merchants, or all."),
+  category: categoryField.optional().describe("Only this category."),
+  limit: z.number().int().min(1).max(200).default(20).describe("How many of each kind to list."),
   ...periodFields,
 });
 
@@ -62,15 +62,12 @@ type Fresh = { merchant: number; first: number; count: number; totals: Map<numbe
 export const unusualTransactions: ReadTool<typeof schema> = {
   name: "unusual_transactions",
   label: "Looking for unusual spending…",
-  promptHint:
-    "anything unusual: payments far larger than usual for that merchant (or category), and merchants seen for the first time; for 'anything odd', 'what was unusual last month', 'new merchants'.",
+  promptHint: "anything unusual: payments far above the usual, new merchants.",
   description:
-    "Unusual spending in a period (default: the last 3 months of data). large: money-out payments far above the same " +
-    "merchant's earlier payments (median + 5 × MAD and at least twice the median; the category's history when the merchant " +
-    "has fewer than 5 earlier payments), ranked by how many times the usual amount they are; a recurring payment (rent, " +
-    "premiums, a monthly pass) only when it departs from its own series' earlier payments. new_merchants: merchants whose " +
-    "first transaction in the whole data lies in the period, with first date, count and total. kind all (default) gives both. " +
-    "Use it for 'anything unusual', 'unexpected charges', 'where did I shop for the first time'. The UI shows tables automatically.",
+    "Unusual spending in a period (default: the last 3 months of data). large: payments far above the merchant's earlier ones " +
+    "(median + 5 × MAD, at least twice the median; the category's history for a merchant with fewer than 5), ranked by times " +
+    "the usual; a recurring payment only when it departs from its series. new_merchants: first seen in the period. The UI " +
+    "shows tables.",
   risk: "low",
   schema,
   run(db, input) {

@@ -25,7 +25,7 @@ const summary = {
 };
 
 test("the body is the SDK's JSON of the parameters, on the first call and on a later one with the cached parts", () => {
-  const system = systemBlocks({ summary, notSpending: ["Transfers"], now: new Date("2026-01-05T10:00:00Z"), timeZone: "Europe/Zurich", memories: ["Likes \"quotes\" and ünïcode"] });
+  const system = systemBlocks({ summary, notSpending: ["Transfers"], now: new Date("2026-01-05T10:00:00Z"), timeZone: "Europe/Zurich", memories: ["Likes \"quotes\" and ünïcode"] }, ALL_TOOLS);
   const tools = toApiTools(ALL_TOOLS);
   const first: MessageParam[] = [{ role: "user", content: [{ type: "text", text: "How much on groceries?\nIn 2025 \u2028 please", cache_control: { type: "ephemeral" } }] }];
   const later: MessageParam[] = [
