@@ -248,6 +248,18 @@ export class BudgetDb {
     return c.detailRows;
   }
 
+  /**
+   * What a tool derives from the whole data once per version of it (say every payment's verdict
+   * of unusual_transactions, which depends only on earlier rows): made at the first call that
+   * needs it after a change, then reused, so a call answers for its period alone.
+   */
+  perVersion<T>(key: string, make: (ledger: Ledger) => T): T {
+    const c = this.fresh();
+    c.derived ??= new Map();
+    if (!c.derived.has(key)) c.derived.set(key, make(c.ledger));
+    return c.derived.get(key) as T;
+  }
+
   /** Whom each row is paid to, for recurring series: its merchant, or the bank's counterparty where the import knew no merchant. */
   seriesKeys(): SeriesKeys {
     const c = this.fresh();
@@ -410,7 +422,17 @@ export class BudgetDb {
 }
 
 /** What is read of one version of the data: the ledger and its summary at once, the rest when first needed. */
-type Snapshot = { version: number; ledger: Ledger; summary: DataSummary; details?: Map<number, TransactionDetail>; keys?: SeriesKeys; recurring?: Series[]; detailRows?: { rows: Int32Array; details: TransactionDetail[] } };
+type Snapshot = {
+  version: number;
+  ledger: Ledger;
+  summary: DataSummary;
+  details?: Map<number, TransactionDetail>;
+  keys?: SeriesKeys;
+  recurring?: Series[];
+  detailRows?: { rows: Int32Array; details: TransactionDetail[] };
+  /** perVersion's results, by key. */
+  derived?: Map<string, unknown>;
+};
 
 /** A WAL-mode database that cannot be opened because its folder is not writable (SQLite would create -shm there). */
 function walInReadOnlyFolder(path: string, e: Error & { code?: string }): boolean {
