@@ -3,6 +3,7 @@ import { accessSync, closeSync, constants as fsConstants, existsSync, openSync, 
 import { dirname, join, resolve } from "node:path";
 import { foldCategory, type Ledger } from "./ledger.ts";
 import { loadLedger } from "./ledger-load.ts";
+import { identityOf, readCachedLedger, writeCachedLedger } from "./ledger-cache.ts";
 import { dayToIso } from "./calendar.ts";
 import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
 import { isBusyError } from "../core/errors.ts";
@@ -82,6 +83,8 @@ export class BudgetDb {
     readonly notSpendingNames: readonly string[],
     /** Demo data only: the real database it stands in for until that file exists. */
     private readonly realPath: string | null,
+    /** Keep the ledger in a cache file beside the database (ledger-cache.ts), and read it from there. */
+    private readonly ledgerCache: boolean,
   ) {
     // Searches in SQL (an approval's preview) fold as the ledger's do.
     registerSearchFunction(db);
@@ -123,7 +126,7 @@ export class BudgetDb {
    * Transfers, Investments). Roles match names case-insensitively, so a lower-case
    * `transfers` left by a hand edit is still a transfer.
    */
-  static open(path: string, opts: { demo?: boolean; notSpending?: readonly string[]; realPath?: string } = {}): BudgetDb {
+  static open(path: string, opts: { demo?: boolean; notSpending?: readonly string[]; realPath?: string; ledgerCache?: boolean } = {}): BudgetDb {
     if (!existsSync(path)) throw new BudgetDbError(`budget database not found: ${path}`);
     if (statSync(path).isDirectory()) {
       throw new BudgetDbError(`${path} is a directory, not a database file: give the path of the .db file itself (e.g. ${join(path, "budget.db")})`);
@@ -143,7 +146,7 @@ export class BudgetDb {
       db.close();
       throw new BudgetDbError(`${path} is not a budget-analyser database: ${problem}`);
     }
-    return new BudgetDb(db, path, opts.demo ?? false, opts.notSpending ?? DEFAULT_NOT_SPENDING, opts.demo ? (opts.realPath ?? null) : null);
+    return new BudgetDb(db, path, opts.demo ?? false, opts.notSpending ?? DEFAULT_NOT_SPENDING, opts.demo ? (opts.realPath ?? null) : null, opts.ledgerCache ?? false);
   }
 
   close(): void {
@@ -334,7 +337,7 @@ export class BudgetDb {
     if (!this.isDemo || this.realPath === null || !existsSync(this.realPath)) return;
     let real: BudgetDb;
     try {
-      real = BudgetDb.open(this.realPath, { notSpending: this.notSpendingNames });
+      real = BudgetDb.open(this.realPath, { notSpending: this.notSpendingNames, ledgerCache: this.ledgerCache });
     } catch {
       return;
     }
@@ -350,10 +353,24 @@ export class BudgetDb {
     // The version is read before the data: a commit in between costs one more rebuild, never stale data.
     const version = this.dataVersion();
     if (this.cached?.version !== version) {
-      const ledger = loadLedger(this.db);
+      const ledger = this.readLedger();
       this.cached = { version, ledger, summary: this.readSummary(ledger) };
     }
     return this.cached;
+  }
+
+  /** The ledger: from the cache file when it is this very database's (ledger-cache.ts), else built, and then kept there. */
+  private readLedger(): Ledger {
+    if (!this.ledgerCache) return loadLedger(this.db);
+    const path = this.currentPath;
+    const before = identityOf(path);
+    if (!before) return loadLedger(this.db);
+    const cached = readCachedLedger(path, before);
+    if (cached) return cached;
+    const readAt = Date.now();
+    const ledger = loadLedger(this.db);
+    writeCachedLedger(path, before, readAt, ledger);
+    return ledger;
   }
 
   /** Read with the summary (so pages never query for it while another program holds a lock). */
