@@ -1,4 +1,4 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type {
   ContentBlock,
   ContentBlockParam,
@@ -19,6 +19,7 @@ import type { Vocabulary } from "../figures/context.ts";
 import type { CallPeriod } from "../core/figures.ts";
 import { repairFigures } from "./repair.ts";
 import { streamMessage } from "./request.ts";
+import { sdk } from "./sdk.ts";
 
 export type TurnRequest = {
   client: Anthropic;
@@ -344,10 +345,11 @@ function addUsage(total: Usage, u: Message["usage"] | Usage): void {
 }
 
 function isAbort(err: unknown, signal?: AbortSignal): boolean {
-  return err instanceof Anthropic.APIUserAbortError || (signal?.aborted ?? false);
+  return err instanceof sdk().APIUserAbortError || (signal?.aborted ?? false);
 }
 
 function isRetryable(err: unknown): boolean {
+  const Anthropic = sdk();
   if (err instanceof Anthropic.AuthenticationError || err instanceof Anthropic.PermissionDeniedError) return false;
   if (err instanceof Anthropic.BadRequestError || err instanceof Anthropic.NotFoundError) return false;
   return true;
@@ -355,6 +357,7 @@ function isRetryable(err: unknown): boolean {
 
 /** A message a person can act on. Never includes the API key or request headers. */
 export function describeUpstreamError(err: unknown): string {
+  const Anthropic = sdk();
   if (err instanceof Anthropic.AuthenticationError)
     return "The Anthropic API rejected the API key (401). Check ANTHROPIC_API_KEY.";
   if (err instanceof Anthropic.PermissionDeniedError)

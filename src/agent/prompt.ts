@@ -1,6 +1,6 @@
 import type { TextBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import type { DataSummary } from "../ledger/reader.ts";
-import { formatCount, formatMoney } from "../core/format.ts";
+import { dateFormat, formatCount, formatMoney } from "../core/format.ts";
 import { ALL_TOOLS, SHARED_ARGUMENTS, toolGuide } from "../tools/registry.ts";
 import type { Tool } from "../tools/types.ts";
 
@@ -123,8 +123,6 @@ export function systemBlocks(ctx: PromptContext, tools: readonly Tool[]): TextBl
   return [block, { type: "text", text: dynamicSystem(ctx) }];
 }
 
-/** Formatters per time zone: building Intl.DateTimeFormat objects costs more than formatting with them. */
-const clockFormats = new Map<string, { date: Intl.DateTimeFormat; weekday: Intl.DateTimeFormat; time: Intl.DateTimeFormat }>();
 /** The clock line's text changes once a minute: the last one made, per time zone. */
 const lastNow = new Map<string, { minute: number; text: string }>();
 
@@ -132,16 +130,10 @@ function formatNow(now: Date, timeZone: string): string {
   const minute = Math.floor(now.getTime() / 60_000);
   const last = lastNow.get(timeZone);
   if (last?.minute === minute) return last.text;
-  let f = clockFormats.get(timeZone);
-  if (!f) {
-    f = {
-      date: new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" }),
-      weekday: new Intl.DateTimeFormat("en-GB", { timeZone, weekday: "long" }),
-      time: new Intl.DateTimeFormat("en-GB", { timeZone, hour: "2-digit", minute: "2-digit", hour12: false }),
-    };
-    clockFormats.set(timeZone, f);
-  }
-  const text = `${f.weekday.format(now)} ${f.date.format(now)} ${f.time.format(now)} (${timeZone})`;
+  const weekday = dateFormat("en-GB", { weekday: "long" }, timeZone).format(now);
+  const date = dateFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }, timeZone).format(now);
+  const time = dateFormat("en-GB", { hour: "2-digit", minute: "2-digit", hour12: false }, timeZone).format(now);
+  const text = `${weekday} ${date} ${time} (${timeZone})`;
   lastNow.set(timeZone, { minute, text });
   return text;
 }

@@ -39,6 +39,9 @@ export type DataSummary = {
   lastImport: string | null;
 };
 
+/** Up to this many rows a page may read the ledger on the spot (ledgerIsQuick): well under 100 ms. */
+const QUICK_LEDGER_ROWS = 100_000;
+
 /** How long a reader waits for another program's lock on budget.db (an import) before giving up. */
 export const BUDGET_BUSY_TIMEOUT_MS = 5000;
 
@@ -282,9 +285,70 @@ export class BudgetDb {
     return this.currentOrLast().summary;
   }
 
+  /**
+   * What a page says about the data (how many rows, first and last day, the main currency, the
+   * last import) without waiting for the ledger: from the ledger's summary when the ledger of
+   * this version is read already, else from one SQL statement, made once per version (the
+   * first page after a start at 1M rows is not held up by reading the ledger). Until the ledger
+   * is read, the row count includes rows with malformed dates or amounts and the main currency
+   * is the one most of the latest 5,000 rows carry. Never waits on another program's lock
+   * either: the last overview read will do.
+   */
+  overview(): DataOverview {
+    try {
+      return this.withoutWaiting(() => {
+        this.switchToRealWhenPresent();
+        const version = this.dataVersion();
+        if (this.cached?.version === version) return overviewOf(this.cached.summary);
+        if (this.quick?.version !== version) this.quick = { version, overview: this.readOverview() };
+        return this.quick.overview;
+      });
+    } catch (e) {
+      const last = this.cached ? overviewOf(this.cached.summary) : this.quick?.overview;
+      if (isBusyError(e) && last) return last;
+      throw e;
+    }
+  }
+
+  /**
+   * Whether a page may read the ledger (ledgerOrLast) without keeping its visitor waiting: it is
+   * read already for this version of the data, or the data is small (up to QUICK_LEDGER_ROWS
+   * rows: tens of milliseconds). Else the page does without (the chat's general starter
+   * questions) until a question reads it.
+   */
+  ledgerIsQuick(): boolean {
+    try {
+      return this.withoutWaiting(() => this.cached?.version === this.dataVersion()) || this.overview().transactionCount <= QUICK_LEDGER_ROWS;
+    } catch (e) {
+      if (isBusyError(e)) return this.cached !== null;
+      throw e;
+    }
+  }
+
   /** The ledger for pages (the chat's starter questions), on the same terms as `summaryOrLast`. */
   ledgerOrLast(): Ledger {
     return this.currentOrLast().ledger;
+  }
+
+  private quick: { version: number; overview: DataOverview } | null = null;
+
+  private readOverview(): DataOverview {
+    const day = "date GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]*'";
+    const row = this.get<{ n: number; first: string | null; last: string | null; currency: string | null; lastImport: unknown }>(
+      `SELECT count(*) AS n,
+         substr((SELECT min(date) FROM transactions WHERE ${day}), 1, 10) AS first,
+         substr((SELECT max(date) FROM transactions WHERE ${day}), 1, 10) AS last,
+         (SELECT upper(trim(currency)) FROM (SELECT currency FROM transactions ORDER BY rowid DESC LIMIT 5000) GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1) AS currency,
+         ${this.hasTable("import_log") ? "(SELECT max(imported_at) FROM import_log)" : "NULL"} AS lastImport
+       FROM transactions`,
+    )!;
+    return {
+      transactionCount: row.n,
+      firstDate: row.first,
+      lastDate: row.last,
+      currency: row.currency || "CHF",
+      lastImport: typeof row.lastImport === "string" ? row.lastImport : null,
+    };
   }
 
   private currentOrLast(): { ledger: Ledger; summary: DataSummary } {
@@ -436,6 +500,13 @@ export class BudgetDb {
       categories,
     };
   }
+}
+
+/** What a page says about the data (see BudgetDb.overview). */
+export type DataOverview = Pick<DataSummary, "transactionCount" | "firstDate" | "lastDate" | "currency" | "lastImport">;
+
+function overviewOf(s: DataSummary): DataOverview {
+  return { transactionCount: s.transactionCount, firstDate: s.firstDate, lastDate: s.lastDate, currency: s.currency, lastImport: s.lastImport };
 }
 
 /** What is read of one version of the data: the ledger and its summary at once, the rest when first needed. */
