@@ -1,6 +1,5 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
-import { randomUUID } from "node:crypto";
 import { type Store } from "../store/store.ts";
 import { emptyUsage, type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
@@ -165,8 +164,10 @@ export class ChatService {
     this.admit(opts);
     const continues = opts.decided?.approval.id;
     const isNew = !opts.conversationId;
-    const conversationId = opts.conversationId || randomUUID();
-    const turnId = randomUUID();
+    // Time-ordered ids (UUIDv7): the turn's rows in every index keyed by them go in at the end, so a tick's commit
+    // shares its pages between the turns it stores instead of writing a page per turn per index.
+    const conversationId = opts.conversationId || Bun.randomUUIDv7();
+    const turnId = Bun.randomUUIDv7();
     // A new conversation and its turn are stored together, in the transaction every question of this tick shares
     // (the routes answer once it is committed: store.tickCommitted).
     store.inTick(`the start of turn ${turnId}`, () => {
