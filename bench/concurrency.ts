@@ -16,7 +16,8 @@
  * call until all N have arrived, so between the first POST and the N-th arrival the server
  * does nothing but start turns (HTTP, admission, chat.db, history, prompt, the SDK's request);
  * its CPU time over that window (process.cpuUsage, from the control server) ÷ N. CPU time,
- * not wall time, so other work on the machine does not inflate it. Done twice, to see the spread.
+ * not wall time, so other work on the machine does not inflate it. Done twice, to see the spread, after
+ * the memory rounds (so their figures are the conversations' alone, and the JIT is warm).
  * The answer names no amount, so no figure-check repair round (a third model call the
  * baseline does not make) runs.
  */
@@ -144,8 +145,6 @@ async function cpuPerTurnRound(round: number): Promise<number> {
 // Warm-up: a few conversations so modules, JIT and SQLite caches are loaded before "start".
 await Promise.all(Array.from({ length: 5 }, (_, i) => askApi(server.url, `warm-up ${i}`, MARKER)));
 await sleep(RETENTION_MS / 10);
-const cpuRounds = [await cpuPerTurnRound(1), await cpuPerTurnRound(2)];
-await sleep(RETENTION_MS / 10);
 const start = await gc();
 const startRss = start.rss;
 const startRaw = rssOf(server.pid).rss;
@@ -192,6 +191,8 @@ for (let r = 0; r < EXTRA_ROUNDS; r++) {
   extra.push(await gc());
 }
 const peak2 = rssOf(server.pid).peak;
+// Last, so the memory figures above are those of the conversations alone (and the JIT is warm).
+const cpuRounds = [await cpuPerTurnRound(1), await cpuPerTurnRound(2)];
 await server.stop();
 await fake.stop();
 
