@@ -68,7 +68,8 @@ async function run(kind: keyof typeof paths, n: number, warmup: number): Promise
   return pairs;
 }
 
-const nApi = reps(120, 15);
+// 100 API rounds and 60 browser rounds: a p99 is the worst round or two either way (round 3: 120 API rounds).
+const nApi = reps(100, 15);
 const nBrowser = reps(60, 10);
 /** TEXT_INTERVAL_MS of the browser stream, read from the source (null if it is gone). */
 function textIntervalMs(): number | null {
