@@ -5,7 +5,7 @@ import { foldCategory, type Ledger } from "./ledger.ts";
 import { loadLedger, loadLedgerInSlices } from "./ledger-load.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { identityOf, readCachedLedger, writeCachedLedger } from "./ledger-cache.ts";
-import { dayToIso } from "./calendar.ts";
+import { dayToIso, parseDay } from "./calendar.ts";
 import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
 import { isBusyError } from "../core/errors.ts";
 import { registerSearchFunction } from "../core/search-text.ts";
@@ -342,22 +342,35 @@ export class BudgetDb {
   private quick: { version: number; overview: DataOverview } | null = null;
 
   private readOverview(): DataOverview {
-    const day = "date GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]*'";
-    const row = this.get<{ n: number; first: string | null; last: string | null; currency: string | null; lastImport: unknown }>(
+    const row = this.get<{ n: number; currency: string | null; lastImport: unknown }>(
       `SELECT count(*) AS n,
-         substr((SELECT min(date) FROM transactions WHERE ${day}), 1, 10) AS first,
-         substr((SELECT max(date) FROM transactions WHERE ${day}), 1, 10) AS last,
          (SELECT upper(trim(currency)) FROM (SELECT currency FROM transactions ORDER BY rowid DESC LIMIT 5000) GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1) AS currency,
          ${this.hasTable("import_log") ? "(SELECT max(imported_at) FROM import_log)" : "NULL"} AS lastImport
        FROM transactions`,
     )!;
     return {
       transactionCount: row.n,
-      firstDate: row.first,
-      lastDate: row.last,
+      firstDate: this.endDay("ASC"),
+      lastDate: this.endDay("DESC"),
       currency: row.currency || "CHF",
       lastImport: typeof row.lastImport === "string" ? row.lastImport : null,
     };
+  }
+
+  /**
+   * The first or last well-formed day (as the ledger reads them: calendar.ts parseDay), walking the
+   * date index from that end: the GLOB lets through shapes like "2025-13-01" or "2025-02-30", which
+   * sort among the real days, so each candidate is checked until one is a day.
+   */
+  private endDay(order: "ASC" | "DESC"): string | null {
+    const candidates = this.db
+      .query(`SELECT date FROM transactions WHERE date GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]*' ORDER BY date ${order}`)
+      .iterate() as IterableIterator<{ date: string }>;
+    for (const { date } of candidates) {
+      const day = parseDay(date);
+      if (day !== null) return dayToIso(day);
+    }
+    return null;
   }
 
   private currentOrLast(): { ledger: Ledger; summary: DataSummary } {
