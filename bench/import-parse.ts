@@ -17,7 +17,8 @@ import { statementFiles } from "../src/import/formats/zip.ts";
 import { makeZip } from "../test/import/formats/support.ts";
 import { emit, timer } from "./lib.ts";
 
-const RUNS = process.argv.includes("--quick") ? 3 : Number(process.argv[process.argv.indexOf("--runs") + 1] || 5);
+const runsAt = process.argv.indexOf("--runs");
+const RUNS = process.argv.includes("--quick") ? 3 : runsAt > 0 ? Number(process.argv[runsAt + 1]) : 5;
 const elapsed = timer();
 
 const day = (i: number) => new Date(Date.UTC(2020, 0, 1) + (i % 1500) * 86_400_000).toISOString().slice(0, 10);

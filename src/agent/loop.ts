@@ -1,4 +1,4 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type {
   ContentBlock,
   ContentBlockParam,
@@ -18,6 +18,8 @@ import { recordConversation } from "../figures/conversation.ts";
 import type { Vocabulary } from "../figures/context.ts";
 import type { CallPeriod } from "../core/figures.ts";
 import { repairFigures } from "./repair.ts";
+import { streamMessage } from "./request.ts";
+import { sdk } from "./sdk.ts";
 
 export type TurnRequest = {
   client: Anthropic;
@@ -115,8 +117,7 @@ type Answered = TurnOutcome & { transcript?: MessageParam[] };
 
 async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
   const usage: Usage = emptyUsage();
-  // Without an approval gate, tools that change data are not offered at all.
-  const offered = req.approvals ? req.invoker.tools : req.invoker.tools.filter((t) => t.risk === "low");
+  const offered = offeredTools(req.invoker.tools, !!req.approvals);
   const apiTools = toApiTools(offered);
   const opening: ContentBlockParam[] = [...(req.opening ?? []), ...(req.question ? [{ type: "text" as const, text: req.question }] : [])];
   const question: MessageParam = { role: "user", content: opening };
@@ -140,7 +141,8 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
     streamedText = "";
     let reply: Message;
     try {
-      const stream = req.client.messages.stream(
+      const stream = streamMessage(
+        req.client,
         { model: req.model, max_tokens: req.maxTokens, system: req.system, tools: apiTools, messages: withCachedTail(paused ? [...messages, { role: "assistant", content: paused }] : messages) },
         { signal: req.signal },
       );
@@ -274,6 +276,19 @@ async function* runTool(req: Turn, use: ToolUseBlock): AsyncGenerator<AgentEvent
   }
 }
 
+const readOnlyCache = new WeakMap<readonly Tool[], readonly Tool[]>();
+
+/**
+ * The tools a request offers: without an approval gate, none that changes data. The same array every time for
+ * the same list and gate (so its API form, its JSON and the prompt's guide are made once).
+ */
+export function offeredTools(tools: readonly Tool[], approvals: boolean): readonly Tool[] {
+  if (approvals) return tools;
+  let read = readOnlyCache.get(tools);
+  if (!read) readOnlyCache.set(tools, (read = tools.every((t) => t.risk === "low") ? tools : tools.filter((t) => t.risk === "low")));
+  return read;
+}
+
 const apiToolCache = new WeakMap<readonly Tool[], ApiTool[]>();
 
 /** Tool definitions for the API; the last carries cache_control so tools are a cached prefix. */
@@ -332,10 +347,11 @@ function addUsage(total: Usage, u: Message["usage"] | Usage): void {
 }
 
 function isAbort(err: unknown, signal?: AbortSignal): boolean {
-  return err instanceof Anthropic.APIUserAbortError || (signal?.aborted ?? false);
+  return err instanceof sdk().APIUserAbortError || (signal?.aborted ?? false);
 }
 
 function isRetryable(err: unknown): boolean {
+  const Anthropic = sdk();
   if (err instanceof Anthropic.AuthenticationError || err instanceof Anthropic.PermissionDeniedError) return false;
   if (err instanceof Anthropic.BadRequestError || err instanceof Anthropic.NotFoundError) return false;
   return true;
@@ -343,6 +359,7 @@ function isRetryable(err: unknown): boolean {
 
 /** A message a person can act on. Never includes the API key or request headers. */
 export function describeUpstreamError(err: unknown): string {
+  const Anthropic = sdk();
   if (err instanceof Anthropic.AuthenticationError)
     return "The Anthropic API rejected the API key (401). Check ANTHROPIC_API_KEY.";
   if (err instanceof Anthropic.PermissionDeniedError)
