@@ -19,9 +19,9 @@ import { isZip, statementFiles, type StatementFile } from "../import/formats/zip
 import { DATE_FORMATS } from "../import/formats/types.ts";
 import { IMPORT_FORMATS } from "../import/formats/registry.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
+import { emptyBySource } from "../import/batch-write.ts";
 import {
   classificationOf,
-  emptyBySource,
   fileTotals,
   importRecordJson,
   ImportUndoError,

@@ -39,7 +39,7 @@ import { resolve } from "node:path";
 import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
-import { budgetWriterFor, type BudgetWriter } from "../ledger/write-path.ts";
+import { budgetWriterFor, WriteWorker, type BudgetWriter } from "../ledger/write-path.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
 import { formatMoney } from "../core/format.ts";
@@ -58,6 +58,7 @@ import {
   type ModelUsageOfCalls,
   unclassified,
 } from "./classify.ts";
+import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts } from "./batch-write.ts";
 import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
@@ -66,7 +67,7 @@ import type { BankLayout } from "./formats/csv-layout.ts";
 import { assignTransactionIds } from "./ids.ts";
 import { previewInWorker, rowsInWorker, type PreviewReply, type WorkerFile } from "./parse-pool.ts";
 import { currencyDefaults, type StatementPreview } from "./preview.ts";
-import { ensureAccountColumn, ensureBudgetDb, ensureImportTables, hasAccountColumn } from "./target.ts";
+import { ensureBudgetDb, hasAccountColumn } from "./target.ts";
 import { savedLayouts } from "./user-layouts.ts";
 import { CurrencyTally, readFacts, rowsOf, walkRows, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
 
@@ -249,10 +250,6 @@ export function rowsToInsert(plan: FilePlan, include: IncludePossible): number[]
   return out;
 }
 
-export function emptyBySource(): Record<ClassSource, number> {
-  return { cache: 0, rules: 0, llm: 0, unclassified: 0 };
-}
-
 /** How a file's line is named in a message: CSV lines, XML elements by ordinal. */
 export function rowPlace(format: string, line: number): string {
   return format === "camt" ? `entry ${line}` : format === "ofx" ? `transaction ${line}` : `line ${line}`;
@@ -307,42 +304,16 @@ const STEP_ROWS = 10_000;
 
 type RowVisitor = (rows: RowTable, i: number, id: string, c: Classified) => void;
 
-/** What one import writes: its file's facts, and its rows one by one (from a plan, or read again chunk by chunk). */
-type BatchSource = {
-  file: string;
-  format: string;
-  account: string | null;
-  reconciliation: readonly Reconciliation[];
-  sha256: string;
-  learned: Map<string, Classified>;
-  /**
-   * Each row to insert, with its id and class (`db`: the write's own connection, for what must be looked up as it
-   * goes; `batch`: this import's). A source that can stop between rows (a plan, in memory) asks `pause()` after
-   * each and awaits what it gives (null for most rows: nothing to do yet): the write's time slices pass there. A
-   * streamed file cannot stop (its reader is synchronous) and never asks.
-   */
-  eachRow(db: Database, batch: string | null, visit: RowVisitor, pause: () => Promise<void> | null): void | Promise<void>;
-};
+/**
+ * The budget write worker (write-worker.ts), where an import's write and its undo run. Under `bun run`, next to
+ * this module; in the compiled binary an entry point of its own below the entry points' common folder (src/), as
+ * the parse worker is (parse-pool.ts; test/binary.test.ts imports and undoes a statement through it).
+ */
+const importWrites = new WriteWorker(
+  /\$bunfs|~BUN/.test(import.meta.url) ? `${import.meta.dir}/import/write-worker.ts` : new URL("./write-worker.ts", import.meta.url).href,
+);
 
-function planSource(plan: FilePlan, rows: readonly number[]): BatchSource {
-  return {
-    ...plan,
-    eachRow: async (_db, _batch, visit, pause) => {
-      for (const i of rows) {
-        visit(plan.rows, i, plan.ids[i]!, classificationOf(plan, i));
-        const paused = pause();
-        if (paused) await paused;
-      }
-    },
-  };
-}
-
-/** transaction_details written at once (see writeBatch). */
-const DETAILS_CHUNK = 50_000;
-/** Rows an undo deletes with one statement (a few milliseconds' work between two chances to pause). */
-const DELETE_CHUNK = 500;
-
-/** Thrown inside the write when every row turned out to be there already: rolls the empty batch back. */
+/** Thrown when every row of an import turned out to be there already: rolls the empty batch back. */
 class NothingToAdd extends Error {}
 
 export class Importer {
@@ -549,7 +520,7 @@ export class Importer {
     const { batch, at } = this.newBatch(plan.file);
     let receipt;
     try {
-      receipt = await this.writeBatch(planSource(plan, rows), batch, at, opts.actor);
+      receipt = await this.writeBatch(this.batchFacts(plan, batch, at), { parts: rowsParts(plan.rows, rows, plan.ids, plan.classes) }, opts.actor);
     } catch (err) {
       // Another import added every row between plan and write: no batch, nothing written (rolled back).
       if (err instanceof NothingToAdd) return { batch: null, inserted: 0, alreadyThere: rows.length, bySource: emptyBySource() };
@@ -604,6 +575,15 @@ export class Importer {
     const { modelUsage, ...classes } = classified;
     const plan: FilePlan = { ...p, rows, ids, status: new Uint8Array(rows.length), matches: new Map(), ...classes };
     return { ...(await this.commit(plan, { acceptUnreconciled: true, actor: opts.actor })), modelError: classes.modelError, modelUsage };
+  }
+
+  /** What an import's write needs of its file (and nothing else: the plan's rows go to the write worker in parts). */
+  private batchFacts(
+    f: Pick<BatchFacts, "file" | "sha256" | "account" | "reconciliation" | "learned"> & { format: string },
+    batch: string,
+    at: string,
+  ): BatchFacts & { format: string } {
+    return { file: f.file, format: f.format, sha256: f.sha256, account: f.account, reconciliation: f.reconciliation, learned: f.learned, batch, at };
   }
 
   /** A batch name unique per import (also for two files of one name in the same millisecond); budget.db made when absent. */
@@ -677,7 +657,7 @@ export class Importer {
     }
     const { batch, at } = this.newBatch(sf.file);
     try {
-      const receipt = await this.writeBatch({ ...sf, learned: new Map(), eachRow: readRows }, batch, at, opts.actor, { spill: true });
+      const receipt = await this.writeBatch(this.batchFacts({ ...sf, learned: new Map() }, batch, at), { streamed: readRows }, opts.actor);
       const r = receipt.result;
       return outcome({ batch: r.batch, inserted: r.inserted, bySource: r.bySource, snapshot: receipt.snapshot, alreadyThere: counts.new + (opts.includePossibleDuplicates ? counts.possibleDuplicates : 0) - r.inserted });
     } catch (err) {
@@ -687,106 +667,67 @@ export class Importer {
   }
 
   /**
-   * The one write of an import: the rows a source gives, their details, the checked balances, the log; recorded once
-   * committed. `spill`: a streamed file's write lets SQLite write pages before COMMIT (BudgetChange.spill), else a
-   * million rows' pages would all stay in memory (SPEC §10.1: a 1M-row CSV within 500 MB).
+   * The one write of an import: its rows, their details, the checked balances, the log (BatchWrite); recorded once
+   * committed. A plan's rows are written in the budget write worker, fed to it in parts (`parts`); a streamed file's
+   * are read again inside the write on this thread (`streamed`: the command line, where no server waits), and that
+   * write lets SQLite write pages before COMMIT (BudgetChange.spill), else a million rows' pages would all stay in
+   * memory (SPEC §10.1: a 1M-row CSV within 500 MB).
    */
-  private writeBatch(source: BatchSource, batch: string, at: string, actor: ImportActor, opts: { spill?: boolean } = {}) {
+  private writeBatch(
+    facts: BatchFacts & { format: string },
+    rows: { parts: AsyncIterable<RowsPart> } | { streamed: (db: Database, batch: string, visit: RowVisitor) => void },
+    actor: ImportActor,
+  ) {
+    const { batch, at } = facts;
     return this.writer.writeWithReceipt({
       kind: "import",
       userId: actor.userId,
-      spill: opts.spill,
       // A row's details go with the row: the journal notes the transactions (start-up tells from them).
       uncaptured: ["transaction_details"],
-      apply: async (db) => {
-        ensureAccountColumn(db);
-        ensureImportTables(db);
-        const details = detailsWriter(db, source);
-        const slices = new TimeSlices();
-        const insert = db.prepare(
-          `INSERT OR IGNORE INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence,
-             transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        );
-        const bySource = emptyBySource();
-        const usedKeys = new Set<string>();
-        let inserted = 0;
-        let first: string | null = null;
-        let last: string | null = null;
-        // Details are written a chunk at a time, after their rows (not in the order of their key: sorting a chunk
-        // costs more than it saves now that the write path does not note each details row).
-        let pending: { t: RowTable; i: number; id: string }[] = [];
-        const takePending = () => {
-          const out = pending;
-          pending = [];
-          return out;
-        };
-        const writeDetailsInSlices = async () => {
-          for (const d of takePending()) {
-            details(d.t, d.i, d.id);
-            if (slices.due()) await slices.pause();
-          }
-        };
-        const visit: RowVisitor = (t, i, id, c) => {
-          // A source that never pauses (a streamed file) has a full chunk of details written here, at once.
-          if (pending.length >= DETAILS_CHUNK) for (const d of takePending()) details(d.t, d.i, d.id);
-          const date = t.date(i);
-          const description = t.descriptionOf(i);
-          const { changes } = insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, batch, at, t.accountOf(i));
-          if (changes === 0) return;
-          pending.push({ t, i, id });
-          inserted++;
-          bySource[c.source]++;
-          if (c.source === "llm") usedKeys.add(pipelineMerchantKey(description));
-          if (first === null || date < first) first = date;
-          if (last === null || date > last) last = date;
-        };
-        // Between rows of a source that can pause: a full chunk of details written in slices, and the server answers.
-        const pause = () =>
-          pending.length >= DETAILS_CHUNK ? writeDetailsInSlices() : slices.due() ? slices.pause() : null;
-        await source.eachRow(db, batch, visit, pause);
-        await writeDetailsInSlices();
-        if (inserted === 0) throw new NothingToAdd();
-        storeCheckedBalances(db, source, batch);
-        // As the pipeline does after asking its model: the answer is cached under the merchant key.
-        const upsert = db.prepare(PIPELINE_CACHE_UPSERT);
-        for (const key of usedKeys) {
-          const c = source.learned.get(key);
-          if (c) upsert.run(key, c.merchant, c.category, c.confidence, "llm", at, at);
-        }
-        db.prepare("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)").run(source.file, inserted, at);
-        return { batch: batch as string | null, inserted, bySource, firstDate: first, lastDate: last };
-      },
+      ...("parts" in rows
+        ? { job: { worker: importWrites, name: "import", input: facts, parts: rows.parts } }
+        : {
+            spill: true,
+            apply: (db: Database) => {
+              const write = new BatchWrite(db, facts);
+              rows.streamed(db, batch, write.add);
+              return write.finish();
+            },
+          }),
       // Recorded in chat.db only once budget.db holds the rows (the write path's second phase).
-      settle: (r, { snapshot }) => ({
-        imported: {
-          batch,
-          file: source.file,
-          format: source.format,
-          account: source.account,
-          rows: r.inserted,
-          firstDate: r.firstDate,
-          lastDate: r.lastDate,
-          importedAt: at,
-          importedBy: actor.by,
-          userId: actor.userId,
-          dbPath: resolve(this.opts.target),
-          reconciliation: source.reconciliation.map(reconciliationJson),
-        },
-        audit: [
-          {
-            kind: "write",
+      settle: (r: BatchResult, { snapshot }) => {
+        if (r.inserted === 0) throw new NothingToAdd();
+        return {
+          imported: {
+            batch,
+            file: facts.file,
+            format: facts.format,
+            account: facts.account,
+            rows: r.inserted,
+            firstDate: r.firstDate,
+            lastDate: r.lastDate,
+            importedAt: at,
+            importedBy: actor.by,
             userId: actor.userId,
-            detail: { import: batch, file: source.file, format: source.format, account: source.account, rows: r.inserted, by_source: r.bySource, via: actor.via, by: actor.by, snapshot },
+            dbPath: resolve(this.opts.target),
+            reconciliation: facts.reconciliation.map(reconciliationJson),
           },
-        ],
-      }),
+          audit: [
+            {
+              kind: "write",
+              userId: actor.userId,
+              detail: { import: batch, file: facts.file, format: facts.format, account: facts.account, rows: r.inserted, by_source: r.bySource, via: actor.via, by: actor.by, snapshot },
+            },
+          ],
+        };
+      },
     });
   }
 
   /**
-   * Delete exactly one import's rows (one transaction), record it and audit it. What the
-   * database holds decides, not only the record: an import into another database is not
-   * this one's to undo, and rows a restore brought back can be undone again.
+   * Delete exactly one import's rows (one transaction, in the budget write worker), record it and audit it. What
+   * the database holds decides, not only the record: an import into another database is not this one's to undo,
+   * and rows a restore brought back can be undone again.
    */
   async undo(batch: string, actor: ImportActor): Promise<{ batch: string; deleted: number }> {
     const { store } = this.opts;
@@ -795,27 +736,12 @@ export class Importer {
       throw new ImportUndoError("not_found", `no import "${batch}" into ${this.opts.target} (see budget-chat imports list)`);
     }
     if (!existsSync(this.opts.target)) throw new ImportUndoError("not_found", `the budget database ${this.opts.target} does not exist`);
+    const input: UndoFacts = { batch, file: record.file, importedAt: record.importedAt };
     return this.writer.write({
       kind: "import_undo",
       userId: actor.userId,
-      apply: async (db) => {
-        // In time slices, so that the server answers meanwhile: the rows' ids first, then their details, balances and
-        // the rows themselves, DELETE_CHUNK a statement.
-        const slices = new TimeSlices();
-        const ids: number[] = [];
-        const keys: string[] = [];
-        for (const r of db.query("SELECT id, transaction_id FROM transactions WHERE import_batch = ?").iterate(batch) as IterableIterator<{ id: number; transaction_id: string | null }>) {
-          ids.push(r.id);
-          if (r.transaction_id !== null) keys.push(r.transaction_id);
-          if (slices.due()) await slices.pause();
-        }
-        await deleteImportFacts(db, batch, keys, slices);
-        const remove = db.prepare("DELETE FROM transactions WHERE id IN (SELECT value FROM json_each(?))");
-        let deleted = 0;
-        for (let k = 0; k < ids.length; k += DELETE_CHUNK) {
-          deleted += remove.run(JSON.stringify(ids.slice(k, k + DELETE_CHUNK))).changes;
-          if (slices.due()) await slices.pause();
-        }
+      job: { worker: importWrites, name: "import_undo", input },
+      settle: ({ deleted }: { batch: string; deleted: number }, { snapshot }) => {
         // Nothing of it is there: undone already (or removed since); throwing rolls back and records nothing.
         if (deleted === 0) {
           throw new ImportUndoError(
@@ -825,14 +751,11 @@ export class Importer {
               : `none of the rows of import "${batch}" are in ${this.opts.target} any more; nothing to undo`,
           );
         }
-        // The pipeline's import_log names the file and the time; this batch's row is the one with its exact time.
-        db.prepare("DELETE FROM import_log WHERE filename = ? AND imported_at = ?").run(record.file, record.importedAt);
-        return { batch, deleted };
+        return {
+          importUndone: { batch, by: actor.by },
+          audit: [{ kind: "undo", userId: actor.userId, detail: { import: batch, file: record.file, deleted, via: actor.via, by: actor.by, snapshot } }],
+        };
       },
-      settle: ({ deleted }, { snapshot }) => ({
-        importUndone: { batch, by: actor.by },
-        audit: [{ kind: "undo", userId: actor.userId, detail: { import: batch, file: record.file, deleted, via: actor.via, by: actor.by, snapshot } }],
-      }),
     });
   }
 
@@ -927,55 +850,4 @@ async function existingIdsBreathing(db: Database, ids: readonly string[]): Promi
     if (i + CHUNK < ids.length) await breathe();
   }
   return found;
-}
-
-/** Writes a row's transaction_details (SPEC §10.1): its facts and where it came from (file, checksum, line). */
-function detailsWriter(db: Database, source: { file: string; sha256: string }): (t: RowTable, i: number, id: string) => void {
-  const insert = db.prepare(
-    `INSERT OR REPLACE INTO transaction_details (transaction_id, counterparty, counterparty_iban, purpose, reference, value_date, original_amount,
-       original_currency, exchange_rate, fees, balance_after, source_file, source_sha256, source_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  return (t, i, id) => {
-    insert.run(
-      id,
-      t.factOf(i, "counterparty") ?? null,
-      t.factOf(i, "counterpartyIban") ?? null,
-      t.factOf(i, "purpose") ?? null,
-      t.factOf(i, "reference") ?? null,
-      t.factOf(i, "valueDate") ?? null,
-      t.factOf(i, "originalAmount") ?? null,
-      t.factOf(i, "originalCurrency") ?? null,
-      t.factOf(i, "exchangeRate") ?? null,
-      t.factOf(i, "fees") ?? null,
-      t.factOf(i, "balanceAfter") ?? null,
-      source.file,
-      source.sha256,
-      t.lineOf(i),
-    );
-  };
-}
-
-/** The statement's checked balances (status ok) into account_balances, for data_coverage and the next statement's check. */
-function storeCheckedBalances(db: Database, source: { file: string; account: string | null; reconciliation: readonly Reconciliation[] }, batch: string): void {
-  const insert = db.prepare(
-    `INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries, import_batch)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  for (const r of source.reconciliation) {
-    if (r.status !== "ok" || r.closing === null || r.closingDate === null) continue;
-    insert.run(r.account ?? source.account, r.currency, r.closingDate, r.closing, source.file, r.openingDate, r.opening, r.entries, batch);
-  }
-}
-
-/** An import's details (by its rows' transaction ids, DELETE_CHUNK a statement, pausing when a slice is spent) and balances go with its rows. */
-async function deleteImportFacts(db: Database, batch: string, transactionIds: readonly string[], slices: TimeSlices): Promise<void> {
-  const has = (t: string) => db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(t) !== null;
-  if (has("transaction_details")) {
-    const remove = db.prepare("DELETE FROM transaction_details WHERE transaction_id IN (SELECT value FROM json_each(?))");
-    for (let k = 0; k < transactionIds.length; k += DELETE_CHUNK) {
-      remove.run(JSON.stringify(transactionIds.slice(k, k + DELETE_CHUNK)));
-      if (slices.due()) await slices.pause();
-    }
-  }
-  if (has("account_balances")) db.prepare("DELETE FROM account_balances WHERE import_batch = ?").run(batch);
 }

@@ -1,0 +1,216 @@
+/**
+ * What an import writes into budget.db, and what its undo deletes, inside the write path's one
+ * transaction (src/ledger/write-path.ts). Both run in the budget write worker (write-worker.ts) as its
+ * jobs, so that not even the COMMIT of a 50 MB statement holds the server's event loop (SPEC §13.1): the
+ * server feeds an import its rows in parts (`RowsPart`), a few thousand at a time. A statement the
+ * command line streams is written with the same BatchWrite on that process's own thread (no server runs
+ * there; its reader reads the rows again inside the write).
+ */
+import type { Database } from "bun:sqlite";
+import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey } from "../ledger/pipeline.ts";
+import { unclassified, type Classified, type ClassSource } from "./classify.ts";
+import type { Reconciliation } from "./formats/index.ts";
+import { RowTable, type RowChunk } from "./formats/row-table.ts";
+import { ensureAccountColumn, ensureImportTables } from "./target.ts";
+
+/** transaction_details written at once (see BatchWrite.add). */
+const DETAILS_CHUNK = 50_000;
+/** Rows an undo deletes with one statement. */
+const DELETE_CHUNK = 500;
+
+/** What one import is, for its write: the file's facts, the batch, its time, the model's answers to keep. */
+export type BatchFacts = {
+  file: string;
+  sha256: string;
+  account: string | null;
+  reconciliation: readonly Reconciliation[];
+  learned: Map<string, Classified>;
+  batch: string;
+  at: string;
+};
+
+export type BatchResult = { batch: string | null; inserted: number; bySource: Record<ClassSource, number>; firstDate: string | null; lastDate: string | null };
+
+export function emptyBySource(): Record<ClassSource, number> {
+  return { cache: 0, rules: 0, llm: 0, unclassified: 0 };
+}
+
+/**
+ * An import's rows written one by one (`add`, with their id and class), their transaction_details a chunk
+ * at a time after them (not in the order of their key: sorting a chunk costs more than it saves now that
+ * the write path does not note each details row), then `finish`: the checked balances, the model's answers
+ * in merchant_cache, the import_log row. Creates the account column and the import's tables when absent.
+ */
+export class BatchWrite {
+  private readonly insert;
+  private readonly details;
+  private pending: { t: RowTable; i: number; id: string }[] = [];
+  private readonly usedKeys = new Set<string>();
+  private readonly bySource = emptyBySource();
+  private inserted = 0;
+  private first: string | null = null;
+  private last: string | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly facts: BatchFacts,
+  ) {
+    ensureAccountColumn(db);
+    ensureImportTables(db);
+    this.details = detailsWriter(db, facts);
+    this.insert = db.prepare(
+      `INSERT OR IGNORE INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence,
+         transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  /** A row (INSERT OR IGNORE: one another import added meanwhile is not added twice). */
+  readonly add = (t: RowTable, i: number, id: string, c: Classified): void => {
+    if (this.pending.length >= DETAILS_CHUNK) this.writeDetails();
+    const date = t.date(i);
+    const description = t.descriptionOf(i);
+    const { changes } = this.insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, this.facts.batch, this.facts.at, t.accountOf(i));
+    if (changes === 0) return;
+    this.pending.push({ t, i, id });
+    this.inserted++;
+    this.bySource[c.source]++;
+    if (c.source === "llm") this.usedKeys.add(pipelineMerchantKey(description));
+    if (this.first === null || date < this.first) this.first = date;
+    if (this.last === null || date > this.last) this.last = date;
+  };
+
+  /** The details of the rows added since the last call. */
+  writeDetails(): void {
+    for (const d of this.pending) this.details(d.t, d.i, d.id);
+    this.pending = [];
+  }
+
+  /** The rest of the import, once every row is added; `inserted: 0` when every row was there already (nothing else written: the caller rolls back). */
+  finish(): BatchResult {
+    this.writeDetails();
+    const { db, facts } = this;
+    const result = { batch: facts.batch as string | null, inserted: this.inserted, bySource: this.bySource, firstDate: this.first, lastDate: this.last };
+    if (this.inserted === 0) return result;
+    storeCheckedBalances(db, facts);
+    // As the pipeline does after asking its model: the answer is cached under the merchant key.
+    const upsert = db.prepare(PIPELINE_CACHE_UPSERT);
+    for (const key of this.usedKeys) {
+      const c = facts.learned.get(key);
+      if (c) upsert.run(key, c.merchant, c.category, c.confidence, "llm", facts.at, facts.at);
+    }
+    db.prepare("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)").run(facts.file, this.inserted, facts.at);
+    return result;
+  }
+}
+
+/**
+ * Rows of a statement on their way to the write worker: a range of its rows as plain columns, which of them
+ * to insert (`take`: indexes into the range), with their ids and classes (null: unclassified).
+ */
+export type RowsPart = { chunk: RowChunk; take: number[]; ids: string[]; classes: (Classified | null)[] };
+
+/** Rows of a part: at most this many in one range (a few tens of milliseconds of inserts in the worker). */
+const PART_ROWS = 5000;
+
+/** The parts of `rows` (indexes into `table`, ascending), each made when the write worker asks for it. */
+export async function* rowsParts(table: RowTable, rows: readonly number[], ids: readonly string[], classes: readonly (Classified | undefined)[]): AsyncGenerator<RowsPart> {
+  for (let k = 0; k < rows.length; ) {
+    const from = rows[k]!;
+    const take: number[] = [];
+    const partIds: string[] = [];
+    const partClasses: (Classified | null)[] = [];
+    for (; k < rows.length && rows[k]! < from + PART_ROWS; k++) {
+      const i = rows[k]!;
+      take.push(i - from);
+      partIds.push(ids[i]!);
+      partClasses.push(classes[i] ?? null);
+    }
+    yield { chunk: table.toChunk(from, from + take.at(-1)! + 1), take, ids: partIds, classes: partClasses };
+  }
+}
+
+/** The write worker's job "import": an import's rows, fed in parts, and the rest (BatchWrite). */
+export async function importJob(db: Database, facts: BatchFacts, parts: AsyncIterable<unknown>): Promise<BatchResult> {
+  const write = new BatchWrite(db, facts);
+  for await (const p of parts as AsyncIterable<RowsPart>) {
+    const t = new RowTable();
+    t.appendChunk(p.chunk);
+    p.take.forEach((i, k) => write.add(t, i, p.ids[k]!, p.classes[k] ?? unclassified(t.descriptionOf(i))));
+    write.writeDetails();
+  }
+  return write.finish();
+}
+
+/** What an undo names: the batch, and its import_log row (its file and exact time). */
+export type UndoFacts = { batch: string; file: string; importedAt: string };
+
+/**
+ * The write worker's job "import_undo": exactly one batch's rows, their details and balances, and its
+ * import_log row, deleted. `deleted: 0` when none of its rows is there (nothing else deleted: the caller
+ * refuses, which rolls back).
+ */
+export function undoJob(db: Database, facts: UndoFacts): { batch: string; deleted: number } {
+  const { batch } = facts;
+  const ids: number[] = [];
+  const keys: string[] = [];
+  for (const r of db.query("SELECT id, transaction_id FROM transactions WHERE import_batch = ?").iterate(batch) as IterableIterator<{ id: number; transaction_id: string | null }>) {
+    ids.push(r.id);
+    if (r.transaction_id !== null) keys.push(r.transaction_id);
+  }
+  if (ids.length === 0) return { batch, deleted: 0 };
+  deleteImportFacts(db, batch, keys);
+  const remove = db.prepare("DELETE FROM transactions WHERE id IN (SELECT value FROM json_each(?))");
+  let deleted = 0;
+  for (let k = 0; k < ids.length; k += DELETE_CHUNK) deleted += remove.run(JSON.stringify(ids.slice(k, k + DELETE_CHUNK))).changes;
+  // The pipeline's import_log names the file and the time; this batch's row is the one with its exact time.
+  db.prepare("DELETE FROM import_log WHERE filename = ? AND imported_at = ?").run(facts.file, facts.importedAt);
+  return { batch, deleted };
+}
+
+/** Writes a row's transaction_details (SPEC §10.1): its facts and where it came from (file, checksum, line). */
+function detailsWriter(db: Database, source: { file: string; sha256: string }): (t: RowTable, i: number, id: string) => void {
+  const insert = db.prepare(
+    `INSERT OR REPLACE INTO transaction_details (transaction_id, counterparty, counterparty_iban, purpose, reference, value_date, original_amount,
+       original_currency, exchange_rate, fees, balance_after, source_file, source_sha256, source_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  return (t, i, id) => {
+    insert.run(
+      id,
+      t.factOf(i, "counterparty") ?? null,
+      t.factOf(i, "counterpartyIban") ?? null,
+      t.factOf(i, "purpose") ?? null,
+      t.factOf(i, "reference") ?? null,
+      t.factOf(i, "valueDate") ?? null,
+      t.factOf(i, "originalAmount") ?? null,
+      t.factOf(i, "originalCurrency") ?? null,
+      t.factOf(i, "exchangeRate") ?? null,
+      t.factOf(i, "fees") ?? null,
+      t.factOf(i, "balanceAfter") ?? null,
+      source.file,
+      source.sha256,
+      t.lineOf(i),
+    );
+  };
+}
+
+/** The statement's checked balances (status ok) into account_balances, for data_coverage and the next statement's check. */
+function storeCheckedBalances(db: Database, source: Pick<BatchFacts, "file" | "account" | "reconciliation" | "batch">): void {
+  const insert = db.prepare(
+    `INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries, import_batch)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const r of source.reconciliation) {
+    if (r.status !== "ok" || r.closing === null || r.closingDate === null) continue;
+    insert.run(r.account ?? source.account, r.currency, r.closingDate, r.closing, source.file, r.openingDate, r.opening, r.entries, source.batch);
+  }
+}
+
+/** An import's details (by its rows' transaction ids, DELETE_CHUNK a statement) and balances go with its rows. */
+function deleteImportFacts(db: Database, batch: string, transactionIds: readonly string[]): void {
+  const has = (t: string) => db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(t) !== null;
+  if (has("transaction_details")) {
+    const remove = db.prepare("DELETE FROM transaction_details WHERE transaction_id IN (SELECT value FROM json_each(?))");
+    for (let k = 0; k < transactionIds.length; k += DELETE_CHUNK) remove.run(JSON.stringify(transactionIds.slice(k, k + DELETE_CHUNK)));
+  }
+  if (has("account_balances")) db.prepare("DELETE FROM account_balances WHERE import_batch = ?").run(batch);
+}
