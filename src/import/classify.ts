@@ -15,6 +15,7 @@ import type Anthropic from "@anthropic-ai/sdk";
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import { emptyUsage, type Usage } from "../core/events.ts";
+import { TimeSlices } from "../core/time-slices.ts";
 import { estimateCost } from "../pricing.ts";
 import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
@@ -105,6 +106,16 @@ export function classifyWithoutModel(row: ClassifyInput, key: string | undefined
   return rule ? { merchant: rule.merchant, category: rule.category, confidence: rule.confidence, source: "rules" } : null;
 }
 
+/** The pipeline's merchant key of each row's description, in time slices (a million take most of a second). */
+export async function merchantKeys(rows: readonly { description: string }[], slices: TimeSlices): Promise<string[]> {
+  const keys: string[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    if (slices.due()) await slices.pause();
+    keys[i] = pipelineMerchantKey(rows[i]!.description);
+  }
+  return keys;
+}
+
 /**
  * Classify rows: cache → rules (only when `cardRules`) → model (when given) → unclassified.
  * Rows with one merchant key share one model answer.
@@ -122,21 +133,24 @@ export async function classifyRows(
     keys?: readonly string[];
   },
 ): Promise<ClassifyOutcome> {
-  const classes: (Classified | null)[] = rows.map(() => null);
+  const classes: (Classified | null)[] = new Array(rows.length).fill(null);
+  // A million rows take a second or so: the server answers between slices of them.
+  const slices = new TimeSlices();
   // Merchant keys serve the cache and the model's batches only: without either, 100,000 rows need none.
-  const keys = opts.cache.size > 0 || opts.model ? (opts.keys ?? rows.map((r) => pipelineMerchantKey(r.description))) : null;
+  const keys = opts.cache.size > 0 || opts.model ? (opts.keys ?? (await merchantKeys(rows, slices))) : null;
   const pending = new Map<string, number[]>();
-  rows.forEach((row, i) => {
-    const known = classifyWithoutModel(row, keys?.[i], opts.cache, opts.cardRules);
+  for (let i = 0; i < rows.length; i++) {
+    if (slices.due()) await slices.pause();
+    const known = classifyWithoutModel(rows[i]!, keys?.[i], opts.cache, opts.cardRules);
     if (known) {
       classes[i] = known;
-      return;
+      continue;
     }
-    if (!opts.model || !keys) return;
+    if (!opts.model || !keys) continue;
     const list = pending.get(keys[i]!) ?? [];
     list.push(i);
     pending.set(keys[i]!, list);
-  });
+  }
 
   const learned = new Map<string, Classified>();
   let modelError: string | null = null;
@@ -155,8 +169,13 @@ export async function classifyRows(
       for (const i of pending.get(key) ?? []) classes[i] = c;
     }
   }
+  const out: Classified[] = new Array(rows.length);
+  for (let i = 0; i < rows.length; i++) {
+    if (slices.due()) await slices.pause();
+    out[i] = classes[i] ?? unclassified(rows[i]!.description);
+  }
   return {
-    classes: classes.map((c, i) => c ?? unclassified(rows[i]!.description)),
+    classes: out,
     learned,
     modelError,
     modelUsage,

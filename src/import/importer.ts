@@ -51,6 +51,7 @@ import {
   classifyRows,
   fewShotExamples,
   hasCachedMerchants,
+  merchantKeys,
   type ClassifierCategory,
   type Classified,
   type ClassSource,
@@ -474,7 +475,7 @@ export class Importer {
       which[k] = at;
       if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
     }
-    const keys = cached || model ? inputs.map((r) => pipelineMerchantKey(r.description)) : undefined;
+    const keys = cached || model ? await merchantKeys(inputs, new TimeSlices()) : undefined;
     const categories: ClassifierCategory[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
     const outcome = await classifyRows(inputs, {
       keys,
