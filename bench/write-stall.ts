@@ -30,10 +30,14 @@ const arg = (name: string, dflt: number) => {
 };
 const MB = arg("--mb", process.argv.includes("--quick") ? 10 : 49);
 const DIR = join(OUT_DIR, "write-stall");
-/** What holds the event loop longest, as found by timing each step of the write (issue 29's report). */
+/**
+ * What held the event loop longest, as found by timing each synchronous call over 50 ms and a CPU profile of the
+ * blocks (r4-commitworker): the write and its COMMIT run in the budget write worker now, the classification in slices.
+ */
 const COMMIT_STALL =
-  "budget.db's COMMIT: one synchronous SQLite call that writes every page of the transaction and syncs (about 0.4 s at 20 MB, 0.7 to 1.5 s at 49 MB on this shared machine); " +
-  "the rows, the change capture and the ledger's rebuild run in 10 ms slices. Only a connection in another thread could take the COMMIT off the event loop.";
+  "what is left on the server's thread: the ledger's rebuild after the write (slices of 4,096 rows, some 60 to 110 ms when a " +
+  "million distinct descriptions grow its maps or the collector runs), and the hand-over of rows to the write worker (a part's postMessage, " +
+  "up to ~140 ms when a collection falls into it); the write and its COMMIT (0.7 to 1.5 s at 49 MB) no longer are.";
 const MERCHANTS = ["Migros", "Coop", "SBB CFF FFS", "Denner", "Restaurant Hiltl", "Digitec Galaxus", "Swisscom", "Apotheke Bahnhof", "Zalando", "Shell"];
 
 /** A bank CSV of about `mb` MB, every row distinct (its own amount and text). */

@@ -1,3 +1,4 @@
+import { Database } from "bun:sqlite";
 import { READ_TOOLS } from "../src/tools/registry.ts";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -190,6 +191,30 @@ describe("compiled binary in an empty directory", () => {
       server.kill("SIGTERM");
       await server.exited;
     }
+  });
+
+  test("import and imports undo: the write and its undo run in the budget write worker, an entry point of its own", async () => {
+    // The worker is found only as an entry point of the build (STACK_NOTES round 4), and the process must stay up while
+    // it awaits the worker's COMMIT: a worker that failed to load would fail the command, one that let the process go
+    // would leave no rows.
+    const dir = mkdtempSync(join(runDir, "import-"));
+    const db = join(dir, "budget.db");
+    const chatDb = join(dir, "chat.db");
+    writeFileSync(join(dir, "s.csv"), "Date;Amount;Currency;Description\n01.02.2026;-12.50;CHF;Migros Zürich\n02.02.2026;-30.00;CHF;SBB Ticket\n");
+    const imported = await run(["import", join(dir, "s.csv"), "--no-classify", "--json", "--db", db, "--chat-db", chatDb]);
+    expect([imported.code, imported.stderr]).toEqual([0, ""]);
+    const [file] = JSON.parse(imported.stdout).files as { batch: string; inserted: number }[];
+    expect(file!.inserted).toBe(2);
+    const count = () => new Database(db, { readonly: true }).query("SELECT count(*) AS n FROM transactions").get() as { n: number };
+    expect(count()).toEqual({ n: 2 });
+    const undone = await run(["imports", "undo", file!.batch, "--db", db, "--chat-db", chatDb]);
+    expect([undone.code, undone.stderr]).toEqual([0, ""]);
+    expect(count()).toEqual({ n: 0 });
+    const journal = new Database(chatDb, { readonly: true }).query("SELECT kind, status FROM budget_writes ORDER BY created_at, rowid").all();
+    expect(journal).toEqual([
+      { kind: "import", status: "done" },
+      { kind: "import_undo", status: "done" },
+    ]);
   });
 
   test("mcp: an MCP client over stdio lists the read tools of the compiled binary and calls one (issue 17)", async () => {

@@ -19,11 +19,12 @@
  *      the import's record and its audit entry (the write's settlement); if any of it fails,
  *      none of it is kept.
  * `undo` deletes exactly one batch's rows (and their details and balances), in one transaction,
- * recorded and audited with who once budget.db holds it. Commit, undo and `classifyPending` work
- * in time slices, yielding to the event loop between them (the transaction stays one): a 50 MB
- * statement does not stall the server. A streamed import (the command line's large files) is
- * read again by a synchronous reader inside its write, so it does not pause: no server runs in
- * that process.
+ * recorded and audited with who once budget.db holds it. Commit and undo run in the budget write
+ * worker (write-worker.ts, batch-write.ts), on a budget.db connection of that thread, the rows fed
+ * to it in parts, so a 50 MB statement's write, COMMIT included, does not stall the server; the
+ * work before it (classification) and `classifyPending` yield to the event loop in time slices. A
+ * streamed import (the command line's large files) is read again by a synchronous reader inside
+ * its write, on its own thread: no server runs in that process.
  *
  * The web previews in the parse worker instead (`preview`: preview.ts, nothing but the file's bytes held
  * here, SPEC §13.1), asks the model nothing then, and at the user's "Import" (`commitPreview`) reads the
