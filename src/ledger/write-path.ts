@@ -459,6 +459,7 @@ export class WriteWorker {
       },
       commit: () => ask({ write, op: "commit" }),
       rollback: async () => {
+        if (this.worker !== w) return; // the worker stopped: its connections went with it
         failure = null; // the rollback's own answer is awaited, whatever failed before
         await ask({ write, op: "rollback" }).catch(() => undefined);
       },
@@ -504,10 +505,11 @@ export function serveBudgetWrites(jobs: Record<string, WriteJobRunner>): void {
       }
       case "run":
         return answer(m.write, "run", () => w!.conn.run(m.journaled));
+      // (A part sent before the server learnt that the job failed finds it rolled back: dropped.)
       case "part":
-        return w!.parts.push(m.data);
+        return w?.parts.push(m.data);
       case "end":
-        return w!.parts.close();
+        return w?.parts.close();
       case "commit":
         return answer(m.write, "commit", async () => {
           try {
