@@ -7,7 +7,7 @@ export type ImportResultProps = {
   inserted?: number;
   /** Rows the preview would have added that another import added meanwhile (an overlapping statement). */
   skipped?: number;
-  bySource?: Record<"cache" | "rules" | "llm" | "unclassified", number>;
+  bySource?: Record<"user_rule" | "cache" | "rules" | "llm" | "unclassified", number>;
   /** The snapshot of the budget database kept before this import (the write path's daily backup). */
   snapshot?: string | null;
   undone?: { batch: string; deleted: number };
@@ -38,7 +38,7 @@ export function ImportResult(p: ImportResultProps) {
         </strong>{" "}
         {p.skipped ? `${plural(p.skipped, "row was", "rows were")} added meanwhile by another import and skipped. ` : null}
         {s && (p.inserted ?? 0) > 0
-          ? `Classified: ${formatCount(s.cache)} from the merchant cache, ${formatCount(s.rules)} by card rules, ${formatCount(s.llm)} by the model` +
+          ? `Classified: ${s.user_rule ? `${formatCount(s.user_rule)} by your rules, ` : ""}${formatCount(s.cache)} from the merchant cache, ${formatCount(s.rules)} by card rules, ${formatCount(s.llm)} by the model` +
             (s.unclassified ? `; ${formatCount(s.unclassified)} wait for classification (budget-chat classify).` : ".")
           : null}
       </p>

@@ -327,7 +327,7 @@ function printSummary(
       : `Added ${formatCount(total)} transaction${total === 1 ? "" : "s"} to ${where}.`,
   );
   if (total > 0) {
-    console.log(`Classified: ${formatCount(bySource.cache)} from the merchant cache, ${formatCount(bySource.rules)} by card rules, ${formatCount(bySource.llm)} by the model.`);
+    console.log(`Classified: ${bySource.user_rule ? `${formatCount(bySource.user_rule)} by your rules, ` : ""}${formatCount(bySource.cache)} from the merchant cache, ${formatCount(bySource.rules)} by card rules, ${formatCount(bySource.llm)} by the model.`);
     if (bySource.unclassified > 0) {
       const why = o.dryRun ? "a dry run does not ask the model" : o.noClassify ? "--no-classify" : o.model ? "the model could not classify them" : "no ANTHROPIC_API_KEY";
       console.log(`${formatCount(bySource.unclassified)} wait for classification (${why}): run budget-chat classify${o.model ? "" : " with ANTHROPIC_API_KEY set"}.`);

@@ -8,8 +8,8 @@
  *      input (not a statement, a bad row without skipBadRows, balances that do not reconcile
  *      without acceptUnreconciled) throws ImportInputError here, before anything is written.
  *   2. `plan`: rows budget.db already holds are duplicates, rows another source may have booked
- *      are possible duplicates; the new ones are classified (cache → rules → model →
- *      unclassified). Reads only; the model is the only slow part, and it runs outside any lock.
+ *      are possible duplicates; the new ones are classified (the user's rules → cache → card rules →
+ *      model → unclassified). Reads only; the model is the only slow part, and it runs outside any lock.
  *   3. `commit`: one transaction through the write path (BudgetWriter, kind "import"):
  *      the `account` column and the import's own tables when absent, the rows (`INSERT OR
  *      IGNORE`, so a row another import added meanwhile is not added twice) with their
@@ -34,6 +34,7 @@ import { resolve } from "node:path";
 import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
+import { addRuleHits } from "../ledger/category-rules.ts";
 import { budgetWriterFor, type BudgetWriter } from "../ledger/write-path.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
@@ -49,6 +50,9 @@ import {
   cleanDescription,
   fewShotExamples,
   hasCachedMerchants,
+  userRuleClasses,
+  userRuleClassesOfStored,
+  userRulesOf,
   type ClassifierCategory,
   type Classified,
   type ClassSource,
@@ -267,7 +271,7 @@ export function rowsToInsert(plan: FilePlan, include: IncludePossible): number[]
 }
 
 export function emptyBySource(): Record<ClassSource, number> {
-  return { cache: 0, rules: 0, llm: 0, unclassified: 0 };
+  return { user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 0 };
 }
 
 /** How a file's line is named in a message: CSV lines, XML elements by ordinal. */
@@ -374,9 +378,12 @@ function readAgain(
     const matches = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids }, hasAccount, there, o.batch) : [];
     const keys = cached ? fresh.map((i) => pipelineMerchantKey(chunk.descriptionOf(i))) : [];
     const cache = cached ? cacheEntries(db, new Set(keys)) : new Map();
+    // The user's rules first (SPEC §14).
+    const ruled = userRuleClasses(db, chunk, fresh);
     fresh.forEach((i, k) => {
       const description = chunk.descriptionOf(i);
       const c =
+        ruled.get(i) ??
         classifyWithoutModel({ description, amount: chunk.amount(i), currency: chunk.currencyOf(i), sector: chunk.sectorOf(i) }, keys[k], cache, cardRules) ??
         { merchant: cleanDescription(description), category: UNCATEGORISED, confidence: 0, source: "unclassified" as const };
       const match = matches[k] ?? null;
@@ -606,16 +613,24 @@ export class Importer {
       const cached = hasCachedMerchants(db);
       const cardRules = parsed.format === "ubs-card";
       const classes: (Classified | undefined)[] = [];
+      // The user's rules first (SPEC §14), in slices; the steps below classify the rest.
+      const ruled = new Map<number, Classified>();
+      const rules = userRulesOf(db);
+      for (let from = 0; rules && from < fresh.length; from += STEP_ROWS) {
+        for (const [i, c] of userRuleClasses(db, rows, fresh.slice(from, from + STEP_ROWS), rules)) ruled.set(i, (classes[i] = c));
+        await breathe();
+      }
+      const rest = ruled.size ? fresh.filter((i) => !ruled.has(i)) : fresh;
       let learned = new Map<string, Classified>();
       let modelError: string | null = null;
       // Without a cache, card rules or a model every new row is unclassified: nothing to compute per row.
-      if (fresh.length && (cached || model || cardRules)) {
+      if (rest.length && (cached || model || cardRules)) {
         // A class depends on the text (and a card's sector) only: each distinct one is classified once.
         const distinct = new Map<string, number>();
         const inputs: { description: string; amount: number; currency: string; sector?: string }[] = [];
-        const which = new Array<number>(fresh.length);
-        for (let k = 0; k < fresh.length; k++) {
-          const i = fresh[k]!;
+        const which = new Array<number>(rest.length);
+        for (let k = 0; k < rest.length; k++) {
+          const i = rest[k]!;
           const description = rows.descriptionOf(i);
           const sector = rows.sectorOf(i);
           const key = sector === undefined ? description : `${description}\u0000${sector}`;
@@ -639,9 +654,9 @@ export class Importer {
           examples: fewShotExamples(db),
           onProgress: opts.onProgress,
         });
-        for (let k = 0; k < fresh.length; k++) {
+        for (let k = 0; k < rest.length; k++) {
           const c = outcome.classes[which[k]!]!;
-          if (c.source !== "unclassified") classes[fresh[k]!] = c;
+          if (c.source !== "unclassified") classes[rest[k]!] = c;
           if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
         }
         learned = outcome.learned;
@@ -762,6 +777,7 @@ export class Importer {
         );
         const bySource = emptyBySource();
         const usedKeys = new Set<string>();
+        const ruleHits = new Map<number, number>();
         let inserted = 0;
         let first: string | null = null;
         let last: string | null = null;
@@ -790,6 +806,7 @@ export class Importer {
           inserted++;
           bySource[c.source]++;
           if (c.source === "llm") usedKeys.add(pipelineMerchantKey(description));
+          if (c.rule !== undefined) ruleHits.set(c.rule, (ruleHits.get(c.rule) ?? 0) + 1);
           if (first === null || date < first) first = date;
           if (last === null || date > last) last = date;
         };
@@ -800,6 +817,7 @@ export class Importer {
         await writeDetailsInSlices();
         if (inserted === 0) throw new NothingToAdd();
         storeCheckedBalances(db, source, batch);
+        addRuleHits(db, ruleHits);
         // As the pipeline does after asking its model: the answer is cached under the merchant key.
         const upsert = db.prepare(PIPELINE_CACHE_UPSERT);
         for (const key of usedKeys) {
@@ -890,9 +908,9 @@ export class Importer {
   }
 
   /**
-   * Classify the rows an import stored `unclassified` (no model then, or it failed):
-   * cache first (another import may have taught the merchant since), then the model.
-   * Rows still unclassified afterwards are left as they are.
+   * Classify the rows an import stored `unclassified` (no model then, or it failed): the user's
+   * rules first (one written since), then the cache (another import may have taught the merchant
+   * since), then the model when there is one. Rows still unclassified afterwards are left as they are.
    */
   async classifyPending(actor: ImportActor, onProgress?: (done: number, total: number) => void): Promise<{ pending: number; classified: number; bySource: Record<ClassSource, number>; modelError: string | null }> {
     const db = this.openForReading();
@@ -900,12 +918,15 @@ export class Importer {
     type Pending = { id: number; description: string; amount: number; currency: string };
     let pending: Pending[];
     let outcome: Awaited<ReturnType<typeof classifyRows>>;
+    let ruled: Map<number, Classified>;
     try {
+      ruled = userRuleClassesOfStored(db, "WHERE t.source = 'unclassified'");
       pending = db
         .query("SELECT id, raw_description AS description, amount, currency FROM transactions WHERE source = 'unclassified' ORDER BY id")
         .all() as Pending[];
-      outcome = await classifyRows(pending, {
-        cache: cacheEntries(db, new Set(pending.map((r) => pipelineMerchantKey(r.description)))),
+      const rest = pending.filter((r) => !ruled.has(r.id));
+      outcome = await classifyRows(rest, {
+        cache: cacheEntries(db, new Set(rest.map((r) => pipelineMerchantKey(r.description)))),
         cardRules: false,
         model: this.opts.model,
         categories: categoriesOf(db) ?? CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description })),
@@ -925,14 +946,19 @@ export class Importer {
           "UPDATE transactions SET merchant_name = ?, category = ?, confidence = ?, source = ? WHERE id = ? AND source = 'unclassified'",
         );
         const bySource = emptyBySource();
+        const ruleHits = new Map<number, number>();
         let classified = 0;
-        for (const [i, r] of pending.entries()) {
-          const c = outcome.classes[i]!;
+        let k = 0;
+        for (const r of pending) {
+          const c = ruled.get(r.id) ?? outcome.classes[k++]!;
           if (c.source === "unclassified") continue;
-          classified += update.run(c.merchant, c.category, c.confidence, c.source, r.id).changes;
-          bySource[c.source]++;
+          const n = update.run(c.merchant, c.category, c.confidence, c.source, r.id).changes;
+          classified += n;
+          bySource[c.source] += n;
+          if (c.rule !== undefined) ruleHits.set(c.rule, (ruleHits.get(c.rule) ?? 0) + n);
           if (slices.due()) await slices.pause();
         }
+        addRuleHits(w, ruleHits);
         const upsert = w.prepare(PIPELINE_CACHE_UPSERT);
         for (const [key, c] of outcome.learned) upsert.run(key, c.merchant, c.category, c.confidence, "llm", at, at);
         return { pending: pending.length, classified, bySource, modelError: outcome.modelError };

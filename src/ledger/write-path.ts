@@ -1,7 +1,7 @@
 /**
  * The one way anything changes budget.db (SPEC §13, §13.1): approved recategorisations and
- * their undo, imports and their undo, classification, the user's own transaction edits,
- * category changes and their undo.
+ * their undo, imports and their undo, classification (and a re-classification's undo), the
+ * user's own transaction edits, category changes, category rules and their undo.
  *
  * Everything else reads budget.db through a read-only connection. A change opens a
  * short-lived read-write connection with a busy timeout and goes in two phases, because
@@ -61,6 +61,9 @@ export const BUDGET_WRITE_KINDS = [
   "category",
   "category_undo",
   "classify",
+  "classify_undo",
+  "rule",
+  "rule_undo",
 ] as const;
 export type BudgetWriteKind = (typeof BUDGET_WRITE_KINDS)[number];
 

@@ -377,6 +377,30 @@ CREATE TABLE household_contributions (
 ALTER TABLE data_edits ADD COLUMN budget_write_id TEXT;
 CREATE UNIQUE INDEX data_edits_budget_write ON data_edits(budget_write_id) WHERE budget_write_id IS NOT NULL;
 `,
+  // 16 (issue 35, rules): the user's own changes also include their category rules (added, changed, removed,
+  // applied: 'rule') and a re-classification of low-confidence rows ('reclassify'), each undoable. SQLite cannot
+  // change a CHECK: the table is rebuilt with its rows and ids.
+  `
+CREATE TABLE data_edits_new (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('transaction_edit', 'category', 'rule', 'reclassify')),
+  user_id TEXT NOT NULL,
+  message TEXT NOT NULL,
+  input TEXT NOT NULL,
+  before TEXT NOT NULL,
+  after TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  undone_at TEXT,
+  undone_by TEXT,
+  budget_write_id TEXT
+);
+INSERT INTO data_edits_new (id, kind, user_id, message, input, before, after, created_at, undone_at, undone_by, budget_write_id)
+  SELECT id, kind, user_id, message, input, before, after, created_at, undone_at, undone_by, budget_write_id FROM data_edits ORDER BY id;
+DROP TABLE data_edits;
+ALTER TABLE data_edits_new RENAME TO data_edits;
+CREATE INDEX data_edits_user ON data_edits(user_id, created_at);
+CREATE UNIQUE INDEX data_edits_budget_write ON data_edits(budget_write_id) WHERE budget_write_id IS NOT NULL;
+`,
 ];
 
 /** The schema version this build writes. */

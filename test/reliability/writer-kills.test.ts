@@ -234,5 +234,5 @@ test("classify killed after its COMMIT: the audit entry the start records counts
   await restart(dir);
   expect(queryFile(join(dir, "budget.db"), "SELECT source, count(*) AS n FROM transactions WHERE source = 'unclassified' GROUP BY source")).toEqual([]);
   const [entry] = queryFile<{ detail: string }>(join(dir, "chat.db"), "SELECT detail FROM audit_log WHERE kind = 'write'");
-  expect(JSON.parse(entry!.detail)).toEqual({ classify: 20, pending: 20, by_source: { cache: 20, rules: 0, llm: 0, unclassified: 0 }, via: "api", by: "local" });
+  expect(JSON.parse(entry!.detail)).toEqual({ classify: 20, pending: 20, by_source: { user_rule: 0, cache: 20, rules: 0, llm: 0, unclassified: 0 }, via: "api", by: "local" });
 }, 30_000);
