@@ -13,6 +13,7 @@ Usage:
   budget-chat demo-db          write demo data (--out, --seed, --transactions, --force)
   budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY   monthly budgets per category
   budget-chat categories list | add NAME --description TEXT | rename OLD NEW | merge FROM INTO | describe NAME TEXT
+  budget-chat rules list | add PATTERN --category NAME | test ID | apply ID | remove ID | undo CHANGE   your category rules
   budget-chat accounts contribution add|remove|list COUNTERPARTY   money in from a partner counted as household income
   budget-chat users add|link|list|remove NAME   the allowlist (add prints a one-time login link)
   budget-chat users token|revoke-token NAME     a personal token for MCP over HTTP (/mcp)
@@ -43,6 +44,7 @@ const commands: Record<string, () => Promise<Command>> = {
   users: async () => (await import("./cli/users.ts")).usersCommand,
   budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
   categories: async () => (await import("./cli/categories.ts")).categoriesCommand,
+  rules: async () => (await import("./cli/rules.ts")).rulesCommand,
   accounts: async () => (await import("./cli/accounts.ts")).accountsCommand,
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
   mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,

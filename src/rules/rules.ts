@@ -26,7 +26,6 @@ import { resolveCategory } from "../ledger/categories.ts";
 import {
   CATEGORY_RULES_DDL,
   compareRules,
-  normaliseAccount,
   readRules,
   readsOf,
   RULE_COLUMNS,
@@ -261,15 +260,15 @@ function rulesWith(stored: readonly CategoryRule[], target: CategoryRule): Categ
   return [...stored.filter((r) => r.id !== target.id), target].sort(compareRules);
 }
 
-/** What `scan` found, as a preview. */
-function previewOf(found: ReturnType<typeof scan>): RulePreview {
+/** What `scan` found, as a preview with the newest `sample` rows. */
+function previewOf(found: ReturnType<typeof scan>, sample = SAMPLE): RulePreview {
   const { changing } = found;
   const from = new Map<string, number>();
   for (const r of changing) {
     const c = r.category?.trim() || UNCATEGORISED;
     from.set(c, (from.get(c) ?? 0) + 1);
   }
-  const newest = [...changing].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id)).slice(0, SAMPLE);
+  const newest = [...changing].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id)).slice(0, sample);
   return {
     rows: changing.length,
     totals: totalsByCurrency(changing),
@@ -294,9 +293,9 @@ function previewOf(found: ReturnType<typeof scan>): RulePreview {
  * What applying `rule` (stored, or a draft: draftRule) would change now, against the stored
  * rules (it replaces the stored rule of its id). Reads only.
  */
-export function previewRule(budget: BudgetDb, rule: CategoryRule, opts: { includeManual?: boolean } = {}): RulePreview {
+export function previewRule(budget: BudgetDb, rule: CategoryRule, opts: { includeManual?: boolean; sample?: number } = {}): RulePreview {
   const rules = rulesWith(readRules(budget), rule);
-  return previewOf(scan(budget.iterate(ruleSubjectsSql(budget)), rules, rule, opts.includeManual === true));
+  return previewOf(scan(budget.iterate(ruleSubjectsSql(budget)), rules, rule, opts.includeManual === true), opts.sample);
 }
 
 // ---------------------------------------------------------------------------------
@@ -574,8 +573,8 @@ async function changeRules(deps: RuleDeps, user: RuleUser, change: RuleChange, v
   }
 }
 
-/** A rule's fields checked against the data (an `invalid` RuleError in words). */
-function specFrom(deps: RuleDeps, input: ValidRuleInput): RuleSpec {
+/** A rule's fields checked against the data (as ruleSpecOf), refused as an `invalid` RuleError in words. */
+export function checkedRuleSpec(deps: Pick<RuleDeps, "budget" | "store">, input: ValidRuleInput): RuleSpec {
   try {
     return ruleSpecOf(deps.budget, input, deps.store.accountNames.all());
   } catch (e) {
@@ -586,13 +585,13 @@ function specFrom(deps: RuleDeps, input: ValidRuleInput): RuleSpec {
 
 /** Add a rule; with `apply`, also move the rows it gives its category now (hand-set ones only with `includeManual`). */
 export async function addRule(deps: RuleDeps, user: RuleUser, input: ValidRuleInput, opts: { apply: boolean; includeManual?: boolean }, via: "page" | "cli" | "api"): Promise<RuleOutcome> {
-  return changeRules(deps, user, { action: "add", spec: specFrom(deps, input), apply: opts.apply, includeManual: opts.includeManual === true }, via);
+  return changeRules(deps, user, { action: "add", spec: checkedRuleSpec(deps, input), apply: opts.apply, includeManual: opts.includeManual === true }, via);
 }
 
 /** Change a rule's conditions, category, merchant name or priority (its hits stay). Rows are not moved: apply it to do so. */
 export async function updateRule(deps: RuleDeps, user: RuleUser, id: number, input: ValidRuleInput, via: "page" | "cli" | "api"): Promise<RuleOutcome> {
   const rule = getRule(deps.budget, id);
-  const spec = specFrom(deps, input);
+  const spec = checkedRuleSpec(deps, input);
   if (sameRule(rule, { ...rule, ...spec })) throw new RuleError("conflict", `Rule ${id} already says that: nothing to change.`);
   return changeRules(deps, user, { action: "update", rule, spec }, via);
 }
@@ -607,9 +606,20 @@ export async function applyRule(deps: RuleDeps, user: RuleUser, id: number, opts
   return changeRules(deps, user, { action: "apply", rule: getRule(deps.budget, id), includeManual: opts.includeManual === true }, via);
 }
 
-/** "Undone: …" for a change's message. */
-function undoneMessage(edit: { message: string }): string {
-  return `Undone: ${edit.message.replace(/\.$/, "")} — reversed.`;
+/** What undoing a change did, in words. */
+function undoneMessage(s: RuleSnapshot): string {
+  const rule = (s.ruleAfter ?? s.ruleBefore)!;
+  const back = s.changed ? `${plural(s.changed, "transaction")} ${s.changed === 1 ? "is" : "are"} back as before` : "";
+  switch (s.action) {
+    case "add":
+      return `Undone: rule ${rule.id} is gone again${back ? `, and ${back}` : ""}.`;
+    case "apply":
+      return `Undone: ${back || "nothing had moved"} (rule ${rule.id} stays).`;
+    case "update":
+      return `Undone: rule ${rule.id} says again ${describeRule(s.ruleBefore!)}.`;
+    case "remove":
+      return `Undone: rule ${rule.id} is back (${describeRule(rule)}).`;
+  }
 }
 
 /** Undo one of the user's rule changes (the page's toast and list, `rules undo`), once. */
@@ -618,7 +628,7 @@ export async function undoRuleChangeById(deps: RuleDeps, user: RuleUser, editId:
   if (!edit || edit.kind !== "rule") throw new RuleError("not_found", `No rule change ${editId} of yours to undo.`);
   if (edit.undoneAt) throw new RuleError("conflict", "This change was already undone.");
   const snap = edit.before as RuleSnapshot;
-  const message = undoneMessage(edit);
+  const message = undoneMessage(snap);
   try {
     const receipt = await undoRuleWrite(deps.writer, snap, {
       userId: user.id,
@@ -638,7 +648,14 @@ export async function undoRuleChangeById(deps: RuleDeps, user: RuleUser, editId:
   }
 }
 
-/** The account a rule names, spaces and case aside, as the data knows it (for a label). */
-export function sameAccount(a: string, b: string): boolean {
-  return normaliseAccount(a) === normaliseAccount(b);
+/**
+ * An amount as a person types it for a rule (a form, the command line): `-50`, `−50`, `1'200.50`,
+ * `-12,50`; money out negative. null for an empty text; a ToolInputError for anything else.
+ */
+export function parseRuleAmount(text: string, what: string): number | null {
+  const t = text.trim().replace(/[\u2212\u2013]/g, "-").replace(/['\u2019\s]/g, "");
+  if (t === "") return null;
+  const n = /^-?\d+([.,]\d{1,2})?$/.test(t) ? Number(t.replace(",", ".")) : Number.NaN;
+  if (!Number.isFinite(n) || Math.abs(n) > AMOUNT_MAX) throw new ToolInputError(`${what} must be an amount like -50 or 1'200.50 (money out negative), got "${text}"`);
+  return n;
 }

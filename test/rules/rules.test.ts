@@ -197,7 +197,7 @@ describe("changes are written, recorded, audited and undone", () => {
     expect(audit.detail).toMatchObject({ edit: added.edit!.id, change: "rule", via: "page", by: "anna", action: "add", rule: 1, changed: 4 });
 
     const undone = await undoRuleChangeById(deps, ANNA, added.edit!.id);
-    expect(undone.message).toStartWith("Undone: Added rule 1");
+    expect(undone.message).toBe("Undone: rule 1 is gone again, and 4 transactions are back as before.");
     expect(queryFile(f.path, "SELECT * FROM transactions ORDER BY id")).toEqual(before);
     expect(queryFile(f.path, "SELECT * FROM category_rules")).toEqual([]);
     expect(s.audit.list({ kind: "undo" })[0]!.detail).toMatchObject({ edit: added.edit!.id, change: "rule", action: "add" });

@@ -19,6 +19,7 @@ import { EditError, editTransaction, invalidEdit, parseEdit, transactionEditSche
 import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { undoCategoryChangeById } from "../../categories/categories.ts";
+import { undoRuleChangeById } from "../../rules/rules.ts";
 import { csvCell } from "../../../views/ChartFigure.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
@@ -243,6 +244,7 @@ export function transactionRoutes(deps: WebDeps) {
   const undo = (c: Context<WebEnv>, editId: number): Promise<{ edit: DataEdit; message: string }> => {
     const edit = store.edits.get(c.get("user").id, editId);
     if (edit?.kind === "category") return undoCategoryChangeById({ ...editDeps }, userOf(c), editId);
+    if (edit?.kind === "rule") return undoRuleChangeById(editDeps, userOf(c), editId);
     return undoTransactionEditById(editDeps, userOf(c), editId);
   };
 
@@ -278,7 +280,7 @@ export function transactionRoutes(deps: WebDeps) {
 function backTo(c: Context<WebEnv>, fallback: string): string {
   try {
     const from = new URL(c.req.header("referer") ?? "");
-    return from.origin === new URL(c.req.url).origin && /^\/(transactions|categories)\b/.test(from.pathname) ? from.pathname + from.search : fallback;
+    return from.origin === new URL(c.req.url).origin && /^\/(transactions|categories|rules)\b/.test(from.pathname) ? from.pathname + from.search : fallback;
   } catch {
     return fallback;
   }
