@@ -19,7 +19,7 @@ Usage:
   budget-chat users token|revoke-token NAME     a personal token for MCP over HTTP (/mcp)
   budget-chat import FILE...   import bank statements (CAMT.053, UBS CSV, any bank's CSV, OFX) into your budget database
   budget-chat imports list | undo BATCH   past imports; undo one (removes exactly its rows)
-  budget-chat classify         classify imported rows that wait for the model
+  budget-chat classify         classify imported rows that wait (--check: how good it is; --below T: again)
   budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
   budget-chat audit            print the audit log (--since DATE, --user NAME)
   budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
@@ -53,7 +53,7 @@ const commands: Record<string, () => Promise<Command>> = {
   restore: async () => (await import("./cli/backup.ts")).restoreCommand,
   import: async () => (await import("./cli/import.ts")).importCommand,
   imports: async () => (await import("./cli/import.ts")).importsCommand,
-  classify: async () => (await import("./cli/import.ts")).classifyCommand,
+  classify: async () => (await import("./cli/classify.ts")).classifyCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

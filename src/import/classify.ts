@@ -219,6 +219,12 @@ export async function classifyRows(
   };
 }
 
+/** What classifying cost: model requests made (a failed one counts) and their tokens. */
+export type ClassifierSpend = { calls: number; input_tokens: number; output_tokens: number };
+export type ClassifierAnswer = { results: Map<string, Classified>; error: string | null; spent: ClassifierSpend };
+/** A classifier as its callers use it: the model (ModelClassifier), or a test's own. */
+export type Classifier = Pick<ModelClassifier, "classify" | "model">;
+
 const ResultItem = z.object({
   id: z.union([z.string(), z.number()]).transform(String),
   merchant_name: z.string(),
@@ -256,7 +262,8 @@ export class ModelClassifier {
 
   constructor(
     private readonly client: Anthropic,
-    private readonly model: string,
+    /** The model's id (its price: src/pricing.ts). */
+    readonly model: string,
   ) {}
 
   async classify(
@@ -264,8 +271,9 @@ export class ModelClassifier {
     categories: readonly ClassifierCategory[],
     examples: readonly FewShot[],
     onProgress?: (done: number, total: number) => void,
-  ): Promise<{ results: Map<string, Classified>; error: string | null }> {
+  ): Promise<ClassifierAnswer> {
     const results = new Map<string, Classified>();
+    const spent: ClassifierSpend = { calls: 0, input_tokens: 0, output_tokens: 0 };
     const names = new Map(categories.map((c) => [c.name.toLowerCase(), c.name]));
     const known = (key: string) => {
       const c = this.answered.get(key);
@@ -282,6 +290,7 @@ export class ModelClassifier {
       const batch = items.slice(start, start + LLM_BATCH);
       let input: z.infer<typeof ToolInput>;
       try {
+        spent.calls++;
         const msg = await this.client.messages.create({
           model: this.model,
           max_tokens: 4096,
@@ -297,6 +306,8 @@ export class ModelClassifier {
             },
           ],
         });
+        spent.input_tokens += msg.usage?.input_tokens ?? 0;
+        spent.output_tokens += msg.usage?.output_tokens ?? 0;
         const call = msg.content.find((b) => b.type === "tool_use" && b.name === CLASSIFY_TOOL);
         if (!call || call.type !== "tool_use") throw new Error(`the model did not call ${CLASSIFY_TOOL}`);
         const parsed = ToolInput.safeParse(call.input);
@@ -304,7 +315,7 @@ export class ModelClassifier {
         input = parsed.data;
       } catch (e) {
         // Stop here: the next batch would most likely fail the same way. The rest stay unclassified.
-        return { results, error: (e as Error).message };
+        return { results, error: (e as Error).message, spent };
       }
       for (const r of input.results) {
         const item = batch[Number(r.id) - 1];
@@ -320,7 +331,7 @@ export class ModelClassifier {
       }
       onProgress?.(Math.min(start + LLM_BATCH, items.length), items.length);
     }
-    return { results, error: null };
+    return { results, error: null, spent };
   }
 }
 

@@ -486,6 +486,11 @@ export class Importer {
     return this.opts.model !== null;
   }
 
+  /** The model as a classifier (null: no key, or not asked for). */
+  get classifier(): ModelClassifier | null {
+    return this.opts.model;
+  }
+
   private now(): Date {
     return this.opts.now?.() ?? new Date();
   }
