@@ -10,7 +10,7 @@ import { openLocal } from "../app.ts";
 import { flagHelp, flagOptions } from "../config.ts";
 import { ChangeRefused, ConfigError, UsageError } from "../core/errors.ts";
 import { formatAmount, formatCount, formatPercent, plural, quote } from "../core/format.ts";
-import { checkClassification, checkThreshold, checkWork, CONFIDENCE_THRESHOLD, reclassifyBelow, reclassifyWork, spendText, undoReclassifyById, workText, type QualityReport } from "../import/quality.ts";
+import { checkClassification, checkThreshold, checkWork, CONFIDENCE_THRESHOLD, reclassifyBelow, qualityJson, reclassifyWork, spendText, undoReclassifyById, workText, type QualityReport } from "../import/quality.ts";
 import { intOption, parse } from "./args.ts";
 import { CLI_ACTOR, openImporter, progress } from "./import.ts";
 
@@ -130,31 +130,13 @@ async function check(values: Record<string, unknown>, threshold: number): Promis
     }
     const report = await checkClassification(local.budget, model!, { threshold, onProgress: (done, total) => bar.update("classifying merchants", done, total) });
     bar.end();
-    if (json) console.log(JSON.stringify(reportJson(report)));
+    if (json) console.log(JSON.stringify(qualityJson(report)));
     else printReport(report);
     return report.modelError ? 1 : 0;
   } finally {
     bar.end();
     local.close();
   }
-}
-
-export function reportJson(r: QualityReport) {
-  return {
-    threshold: r.threshold,
-    rows: r.rows,
-    right: r.right,
-    accuracy: r.accuracy,
-    confident: r.confident,
-    confident_right: r.confidentRight,
-    confident_accuracy: r.confidentAccuracy,
-    below_share: r.belowShare,
-    confident_misses: r.misses.map((m) => ({ id: m.id, date: m.date, description: m.description, amount: m.amount, currency: m.currency, yours: m.label, model: m.guess, confidence: m.confidence })),
-    model_calls: r.spent.calls,
-    usage: { input_tokens: r.spent.input_tokens, output_tokens: r.spent.output_tokens },
-    cost_usd: r.spent.cost,
-    model_error: r.modelError,
-  };
 }
 
 function printReport(r: QualityReport): void {

@@ -170,6 +170,25 @@ export async function checkClassification(budget: BudgetDb, classifier: Classifi
   };
 }
 
+/** A check as JSON (`classify --check --json`, the API): snake_case figures, the misses, what it cost. */
+export function qualityJson(r: QualityReport) {
+  return {
+    threshold: r.threshold,
+    rows: r.rows,
+    right: r.right,
+    accuracy: r.accuracy,
+    confident: r.confident,
+    confident_right: r.confidentRight,
+    confident_accuracy: r.confidentAccuracy,
+    below_share: r.belowShare,
+    confident_misses: r.misses.map((m) => ({ id: m.id, date: m.date, description: m.description, amount: m.amount, currency: m.currency, yours: m.label, model: m.guess, confidence: m.confidence })),
+    model_calls: r.spent.calls,
+    usage: { input_tokens: r.spent.input_tokens, output_tokens: r.spent.output_tokens },
+    cost_usd: r.spent.cost,
+    model_error: r.modelError,
+  };
+}
+
 // ---------------------------------------------------------------------------------
 // The second try on unsure rows
 
@@ -217,8 +236,9 @@ function ruleClasses(budget: BudgetDb, threshold: number): Map<number, Classifie
   return out;
 }
 
-export function checkThreshold(value: number): number {
-  if (!Number.isFinite(value) || value <= 0 || value > 1) throw new ChangeRefused("invalid", `the confidence threshold must be a number above 0 and at most 1 (e.g. 0.7), got ${value}`);
+/** A confidence threshold, or an `invalid` refusal in words (`shown`: what the person typed). */
+export function checkThreshold(value: number, shown: string = String(value)): number {
+  if (!Number.isFinite(value) || value <= 0 || value > 1) throw new ChangeRefused("invalid", `the confidence threshold must be a number above 0 and at most 1 (e.g. 0.7), got ${shown}`);
   return value;
 }
 
@@ -376,11 +396,12 @@ export async function undoReclassifyById(deps: ReclassifyDeps, user: { id: strin
 
 /** "1 model request for 23 merchants (about 3'100 input and 940 output tokens, about $0.0200)". */
 export function workText(w: ModelWork): string {
-  const est = w.estimate ? ` (about ${formatCount(w.estimate.input_tokens)} input and ${formatCount(w.estimate.output_tokens)} output tokens, about ${formatUsd(w.estimate.cost)})` : "";
+  const money = w.estimate?.cost === "unknown" ? "" : `, about ${formatUsd(w.estimate?.cost ?? 0)}`;
+  const est = w.estimate ? ` (about ${formatCount(w.estimate.input_tokens)} input and ${formatCount(w.estimate.output_tokens)} output tokens${money})` : "";
   return `${plural(w.calls, "model request")} for ${plural(w.merchants, "merchant")}${est}`;
 }
 
-/** "1 model request: 3'204 input and 912 output tokens, $0.0200". */
+/** "1 model request: 3'204 input and 912 output tokens, $0.0200" (no money for a model without a price). */
 export function spendText(s: ModelSpend): string {
-  return `${plural(s.calls, "model request")}: ${formatCount(s.input_tokens)} input and ${formatCount(s.output_tokens)} output tokens, ${formatUsd(s.cost)}`;
+  return `${plural(s.calls, "model request")}: ${formatCount(s.input_tokens)} input and ${formatCount(s.output_tokens)} output tokens${s.cost === "unknown" ? "" : `, ${formatUsd(s.cost)}`}`;
 }

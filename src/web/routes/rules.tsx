@@ -14,12 +14,17 @@
  *   PUT    /api/rules/:id         {…rule} → {rule, edit_id, message}
  *   POST   /api/rules/:id/apply   {include_manual?} → {rule, edit_id, changed, message}
  *   DELETE /api/rules/:id         → {edit_id, message}
+ *   POST   /rules/quality/check   re-classify the hand-set rows blind: the figures (fragment; changes nothing)
+ *   POST   /rules/reclassify      classify the unsure rows again (`threshold`, default 0.7) → a toast with Undo
+ *   GET    /api/rules/quality     {labelled, check: {rows, merchants, model_calls, estimate}, unsure: {threshold, rows, by_rule, merchants, model_calls, estimate}}
+ *   POST   /api/rules/quality/check   {threshold?} → the figures (as `classify --check --json`)
+ *   POST   /api/rules/reclassify  {threshold?} → {edit_id, changed, message, model_calls, usage, cost_usd}
  * Undo is POST /edits/:id/undo (routes/transactions.tsx), as for every change of the user's own.
  * Writes pass the session and Origin checks of every route below `auth` (src/web/server.ts).
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
-import { ToolInputError } from "../../core/errors.ts";
+import { ChangeRefused, QuestionRefused, ToolInputError } from "../../core/errors.ts";
 import { formatAmount } from "../../core/format.ts";
 import { oneLineError } from "../../core/validation.ts";
 import {
@@ -43,6 +48,7 @@ import {
   type RulePreview,
   type ValidRuleInput,
 } from "../../rules/rules.ts";
+import { checkClassification, checkThreshold, checkWork, CONFIDENCE_THRESHOLD, qualityJson, reclassifyBelow, reclassifyWork, spendText, workText, type ModelWork } from "../../import/quality.ts";
 import { UNDO_LATER } from "../../transactions/edit.ts";
 import { accountLabel } from "../../ui/account-labels.ts";
 import { EditToast } from "../../../views/EditToast.tsx";
@@ -52,10 +58,12 @@ import { EMPTY_RULE_FORM, RuleForm, type RuleFormValues } from "../../../views/R
 import { RuleItem } from "../../../views/RuleItem.tsx";
 import { RulePreviewPanel } from "../../../views/RulePreviewPanel.tsx";
 import { RulesPage } from "../../../views/RulesPage.tsx";
+import { ClassificationCheck } from "../../../views/ClassificationCheck.tsx";
+import { ClassificationQuality, type ClassificationQualityProps } from "../../../views/ClassificationQuality.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { signedInName } from "../middleware/auth/index.ts";
-import { budgetUnavailable, formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
+import { budgetUnavailable, formBody, isApiPath, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 const FORM_FIELDS = ["field", "match", "pattern", "min_amount", "max_amount", "account", "category", "merchant_name", "priority"] as const;
@@ -120,6 +128,9 @@ function previewJson(p: RulePreview) {
 
 const ApiRule = ruleInputSchema.extend({ apply: z.boolean("apply must be true or false").default(false), include_manual: z.boolean("include_manual must be true or false").default(false) });
 const ApiPreview = ruleInputSchema.extend({ id: z.number().int().positive().optional(), include_manual: z.boolean("include_manual must be true or false").default(false) });
+const ApiThreshold = z.strictObject({
+  threshold: z.number("threshold must be a number").gt(0, "threshold must be above 0").max(1, "threshold must be at most 1").default(CONFIDENCE_THRESHOLD),
+});
 const ApiApply = z.strictObject({ include_manual: z.boolean("include_manual must be true or false").default(false) });
 
 export function ruleRoutes(deps: WebDeps) {
@@ -145,6 +156,87 @@ export function ruleRoutes(deps: WebDeps) {
       throw e;
     }
   };
+
+  // ------------------------------------------------------------------ quality (SPEC §14)
+
+  const classifier = () => deps.importer.classifier;
+  const workJson = (w: ModelWork) => ({ rows: w.rows, merchants: w.merchants, model_calls: w.calls, estimate: w.estimate });
+  const qualityProps = (): ClassificationQualityProps => {
+    const model = classifier();
+    const check = checkWork(budget, model?.model ?? null);
+    const again = reclassifyWork(budget, CONFIDENCE_THRESHOLD, model?.model ?? null);
+    return { labelled: check.rows, checkCost: workText(check), threshold: CONFIDENCE_THRESHOLD, unsure: again.rows, byRule: again.byRule, againCost: workText(again), model: model !== null };
+  };
+  /** The threshold a form sent (default 0.7), or a refusal in words. */
+  const thresholdOf = (form: Record<string, unknown>): number => {
+    const raw = typeof form.threshold === "string" ? form.threshold.trim() : "";
+    return checkThreshold(raw === "" ? CONFIDENCE_THRESHOLD : /^\d*\.?\d+$/.test(raw) ? Number(raw) : Number.NaN, JSON.stringify(raw));
+  };
+  const runCheck = (threshold: number) => {
+    const model = classifier();
+    if (!model) throw new QuestionRefused("no_model", "Checking the classification needs the model: no API key is set.");
+    return checkClassification(budget, model, { threshold });
+  };
+  const reclassify = (c: Context<WebEnv>, threshold: number) =>
+    reclassifyBelow(ruleDeps, classifier(), { userId: c.get("user").id, by: c.get("user").name, via: isApiPath(c.req.path) ? "api" : "page" }, threshold);
+
+  r.post("/rules/quality/check", async (c) => {
+    c.header("Cache-Control", "no-store");
+    try {
+      const report = await runCheck(thresholdOf(await formBody(c)));
+      return c.html(toHtml(<ClassificationCheck report={report} spent={spendText(report.spent)} />));
+    } catch (e) {
+      if (!(e instanceof QuestionRefused) && !(e instanceof ChangeRefused)) throw e;
+      return c.html(toHtml(<p class="error">{(e as Error).message}</p>));
+    }
+  });
+
+  r.post("/rules/reclassify", async (c) => {
+    c.header("Cache-Control", "no-store");
+    try {
+      const done = await reclassify(c, thresholdOf(await formBody(c)));
+      const cost = done.snapshot.spent ? ` Cost: ${spendText(done.snapshot.spent)}.` : "";
+      if (!isHtmxRequest(c)) return c.redirect("/rules", 303);
+      c.header("HX-Trigger", "data-changed");
+      const undo = done.snapshot.rows.length ? done.edit?.id : undefined;
+      return c.html(toHtml(<EditToast message={`${done.message}${cost}${done.edit || !done.snapshot.rows.length ? "" : ` ${UNDO_LATER}`}`} undoId={undo} />));
+    } catch (e) {
+      const refused = refusalOf(e);
+      if (!refused || budgetUnavailable(e)) throw e;
+      const message = (e as Error).message;
+      if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not changed" message={message} asset={asset} />), refused.status);
+      return c.html(toHtml(<EditToast message={message} error />));
+    }
+  });
+
+  r.get("/api/rules/quality", (c) => {
+    const model = classifier()?.model ?? null;
+    const check = checkWork(budget, model);
+    const again = reclassifyWork(budget, CONFIDENCE_THRESHOLD, model);
+    return c.json({ labelled: check.rows, check: workJson(check), unsure: { threshold: CONFIDENCE_THRESHOLD, by_rule: again.byRule, ...workJson(again) } });
+  });
+
+  r.post("/api/rules/quality/check", jsonBody(ApiThreshold, (m) => `Invalid request: ${m}; send e.g. {"threshold": 0.7}`), async (c) =>
+    c.json(qualityJson(await runCheck(c.req.valid("json").threshold))),
+  );
+
+  r.post("/api/rules/reclassify", jsonBody(ApiThreshold, (m) => `Invalid request: ${m}; send e.g. {"threshold": 0.7}`), async (c) => {
+    const done = await reclassify(c, c.req.valid("json").threshold);
+    const s = done.snapshot;
+    return c.json({
+      edit_id: done.edit?.id ?? null,
+      asked: s.asked,
+      changed: s.rows.length,
+      recategorised: s.recategorised,
+      surer: s.surer,
+      by_rule: s.byRule,
+      message: done.message,
+      model_calls: s.spent?.calls ?? 0,
+      usage: s.spent ? { input_tokens: s.spent.input_tokens, output_tokens: s.spent.output_tokens } : null,
+      cost_usd: s.spent?.cost ?? null,
+      model_error: s.modelError,
+    });
+  });
 
   r.get("/rules", async (c) => {
     const user = c.get("user");
@@ -186,7 +278,7 @@ export function ruleRoutes(deps: WebDeps) {
               editForm={form(`rule-${rule.id}-form`, `/rules/${rule.id}`, valuesOf(rule), "Save rule", false, rule.id)}
             />
           ))}
-          quality={null}
+          quality={<ClassificationQuality {...qualityProps()} />}
           edits={store.edits
             .list(user.id, { limit: 20 })
             .filter((e) => e.kind === "rule" || e.kind === "reclassify")

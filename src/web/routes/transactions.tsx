@@ -15,6 +15,7 @@ import { Hono, type Context } from "hono";
 import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
+import { undoReclassifyById } from "../../import/quality.ts";
 import { EditError, editTransaction, invalidEdit, parseEdit, transactionEditSchema, UNDO_LATER, undoTransactionEditById, type EditOutcome } from "../../transactions/edit.ts";
 import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
@@ -245,6 +246,7 @@ export function transactionRoutes(deps: WebDeps) {
     const edit = store.edits.get(c.get("user").id, editId);
     if (edit?.kind === "category") return undoCategoryChangeById({ ...editDeps }, userOf(c), editId);
     if (edit?.kind === "rule") return undoRuleChangeById(editDeps, userOf(c), editId);
+    if (edit?.kind === "reclassify") return undoReclassifyById(editDeps, userOf(c), editId);
     return undoTransactionEditById(editDeps, userOf(c), editId);
   };
 
