@@ -50,8 +50,9 @@ export type CategoryRule = {
 /** A rule's conditions and what it gives, without its bookkeeping (id, when, who, hits). */
 export type RuleSpec = Pick<CategoryRule, "field" | "match" | "pattern" | "minAmount" | "maxAmount" | "account" | "category" | "merchantName" | "priority">;
 
+// AUTOINCREMENT: a rule's id is never given to another rule after an undo removed it ("rule 3" in the recent changes is one rule).
 export const CATEGORY_RULES_DDL = `CREATE TABLE IF NOT EXISTS category_rules (
-  id INTEGER PRIMARY KEY,
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
   field TEXT NOT NULL,
   match TEXT NOT NULL,
   pattern TEXT NOT NULL,
