@@ -10,7 +10,9 @@
  * summary call. Bytes = the JSON request body; tokens = the fake's estimate (chars / 4).
  * Naive: the same system prompt and tools, the same questions, tool calls and answers,
  * but every earlier turn resent in full and each tool_result the tool's whole output.
- * Targets: bounded once the history window is full; ≤ 1/3 of the naive bytes at turn 30.
+ * Targets: the fixed part (system prompt + tool schemas) ≤ 24 kB; bounded once the history window is full;
+ * ≤ 1/3 of the naive bytes at turn 30. The answers name no amount, so no figure-check repair round (a call the
+ * naive agent does not make) runs.
  */
 import Anthropic from "@anthropic-ai/sdk";
 import { startHarness } from "../test/support/agent-harness.ts";
@@ -65,7 +67,7 @@ const lastHasToolResult = (body: FakeRequestBody) => {
 };
 
 let turn = 0;
-const answers = SCRIPT.map((_, i) => answerText(`Answer${i + 1}:`, 70));
+const answers = SCRIPT.map((_, i) => answerText(`Answer${i + 1}:`, 70, { figures: false }));
 const fake = await startFakeAnthropic();
 fake.setHandler((body) => {
   if (isSummary(body))
@@ -161,7 +163,16 @@ const late = maxOf(21, 30);
 const growth = late / mid - 1;
 const at30 = figures[TURNS - 1];
 const share = total(at30!) / at30!.naiveBytes;
+const fixed = size({ system: first!.body.system, tools: first!.body.tools });
+const FIXED_LIMIT = 24_000;
 const checks: Check[] = [
+  {
+    name: "fixed part of every request (system prompt + tool schemas, read-only tools)",
+    target: "≤ 24 kB",
+    value: `${bytes(fixed)} (${int(fixed)} bytes)`,
+    ok: fixed <= FIXED_LIMIT,
+    why: fixed <= FIXED_LIMIT ? undefined : "the tool descriptions and schemas, the static prompt with its tool guide, and the data summary's category list",
+  },
   {
     name: "bounded after the window fills (max of turns 21–30 vs max of turns 11–20)",
     target: "≤ +15%",
@@ -177,7 +188,7 @@ const checks: Check[] = [
     why: share <= 1 / 3 ? undefined : "the fixed part (system prompt + tool schemas) dominates both",
   },
 ];
-const fixed = size({ system: first!.body.system, tools: first!.body.tools });
+
 emit({
   id: "context-size",
   title: "6. Context per turn (scripted 30-turn conversation; bytes of the request JSON sent to the model)",

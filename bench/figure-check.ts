@@ -1,7 +1,8 @@
 /**
  * 12. The figure checker measured (SPEC §11.1): misses (wrong figures it lets pass as found or
  * derived) and false alarms (right figures it marks not found or mismatched) on the labelled
- * answers of bench/figure-check/answers.md, per class of figure.
+ * answers of bench/figure-check (answers.md: the tuning set; held-out.md: the held-out set), per
+ * class of figure.
  *
  * Ours: the product's checker (src/figures/turn.ts) fed exactly what the chat feeds it — the
  * turn's tool results (results.json, captured from the real tools), the summaries of earlier
@@ -11,7 +12,7 @@
  * carries no label (the labels say it is no figure) is a false alarm.
  *
  *   bun bench/figure-check.ts               the tuning set
- *   bun bench/figure-check.ts --held-out    … and the held-out set (scored once, at the end)
+ *   bun bench/figure-check.ts --held-out    … and the held-out set (scored once, at the end: HELD-OUT.md)
  *   bun bench/figure-check.ts --verbose     every miss and false alarm with the checker's note
  *
  * Targets: misses ≤ 1 %, false alarms ≤ 2 % (held-out set).
@@ -22,14 +23,19 @@ import { callPeriods } from "../src/tools/query/period.ts";
 import { READ_TOOLS } from "../src/tools/registry.ts";
 import { figureNote } from "../src/figures/note.ts";
 import { emit, type Check, timer } from "./lib.ts";
-import { readCases, readResults, resultKey, type Case } from "./figure-check/cases.ts";
+import { readAllCases, readResults, resultKey, type Case, type Results } from "./figure-check/cases.ts";
 import { openDbs } from "./figure-check/capture.ts";
 
 const elapsed = timer();
 const heldOut = process.argv.includes("--held-out");
 const verbose = process.argv.includes("--verbose");
-const cases = readCases();
-const results = readResults();
+const cases = readAllCases();
+const results = new Map<string, Results>();
+const resultsOf = (c: Case) => {
+  let r = results.get(c.results);
+  if (!r) results.set(c.results, (r = readResults(c.results)));
+  return r;
+};
 const { dbs, close } = openDbs();
 
 type Tally = { right: number; falseAlarms: number; wrong: number; misses: number };
@@ -50,7 +56,7 @@ function checkCase(c: Case): AnswerFigure[] {
   });
   let n = 0;
   const output = (call: Case["calls"][number]) => {
-    const out = results[resultKey(c.db, call)];
+    const out = resultsOf(c)[resultKey(c.db, call)];
     if (!out) throw new Error(`case ${c.id}: no stored result for ${call.tool} ${JSON.stringify(call.input)}: run bun bench/figure-check/capture.ts`);
     return out;
   };
@@ -124,7 +130,7 @@ emit({
   id: "figure-check",
   title: "12. The figure checker on labelled answers (misses and false alarms per class)",
   method: [
-    `${counted.length} answers, ${counted.reduce((n, c) => n + c.labels.length, 0)} labelled figures (bench/figure-check/answers.md), written over real tool results of the demo data and the test fixture`,
+    `${counted.length} answers, ${counted.reduce((n, c) => n + c.labels.length, 0)} labelled figures (bench/figure-check: answers.md, tuning-r4.md${heldOut ? ", held-out.md" : ""}), written over real tool results of the demo data, the test fixture and the household fixture`,
     heldOut ? "tuning and held-out sets" : "tuning set only (--held-out adds the held-out set)",
   ],
   columns: ["set", "class", "figures", "false alarms", "misses"],

@@ -293,12 +293,12 @@ export type ServerUnderTest = {
  * Start bench/serve-for-bench.ts against the fake. BENCH_SERVER_FLAGS adds bun flags to
  * the server process, e.g. "--cpu-prof-md --cpu-prof-dir=bench/out/prof" to profile it.
  */
-export async function startServer(fakeUrl: string): Promise<ServerUnderTest> {
+export async function startServer(fakeUrl: string, env: Record<string, string> = {}): Promise<ServerUnderTest> {
   let err = "";
   const flags = (process.env.BENCH_SERVER_FLAGS ?? "").split(" ").filter(Boolean);
   const proc = Bun.spawn([BUN, ...flags, join(BENCH_DIR, "serve-for-bench.ts")], {
     cwd: ROOT,
-    env: { ...process.env, FAKE_URL: fakeUrl },
+    env: { ...process.env, ...env, FAKE_URL: fakeUrl },
     stdout: "pipe",
     stderr: "pipe",
   });
@@ -394,12 +394,20 @@ export function sseEvents(body: string): { event: string | null; data: string }[
   return out;
 }
 
-/** A ~`words`-word answer starting with `marker`, for the fake to stream. */
-export function answerText(marker: string, words: number): string {
+/**
+ * A ~`words`-word answer starting with `marker`, for the fake to stream. With `figures: false` it
+ * names no amount: the figure check then has nothing to ask the model about (no repair round, a
+ * model call the baseline does not make).
+ */
+export function answerText(marker: string, words: number, opts: { figures?: boolean } = {}): string {
   const filler =
-    "you spent CHF 1'234.50 on groceries in March 2025, about 12% more than in February, mostly at Migros and Coop; " +
-    "dining came second with CHF 642.10 across 18 visits, and transport stayed flat at CHF 310.00 thanks to the SBB half-fare card. " +
-    "Overall your spending was CHF 4'980.35 against income of CHF 7'450.00, so you kept roughly a third of what came in.";
+    opts.figures === false
+      ? "your spending went mostly to groceries, where Migros and Coop share most of the visits; dining came second, " +
+        "mostly on weekends, and transport stayed flat thanks to the SBB half-fare card. Overall you kept a good part of " +
+        "what came in, and nothing looks out of the ordinary compared with the months before."
+      : "you spent CHF 1'234.50 on groceries in March 2025, about 12% more than in February, mostly at Migros and Coop; " +
+        "dining came second with CHF 642.10 across 18 visits, and transport stayed flat at CHF 310.00 thanks to the SBB half-fare card. " +
+        "Overall your spending was CHF 4'980.35 against income of CHF 7'450.00, so you kept roughly a third of what came in.";
   const pool = filler.split(" ");
   const out = [marker];
   for (let i = 0; out.length < words; i++) out.push(pool[i % pool.length]!);

@@ -9,6 +9,10 @@
  * FAKE_URL. Per-user limits are lifted (every request is the local user).
  * Prints one line `READY {"url","control","pid"}` on stdout. The control server:
  *   GET /rss  → {rss, heapUsed, running}      GET /gc → the same after a full GC
+ *   GET /cpu  → {user, system}: this process's CPU time so far, in microseconds (process.cpuUsage)
+ *
+ * BENCH_CONVERSATIONS=N: the local user starts with N conversations (the sidebar of a
+ * long-time user: bench/server-overhead.ts measures the browser path with 1,000).
  * Stops on SIGTERM/SIGINT.
  *
  * BENCH_TEXT_STORE=batched: the baseline of bench/stored-text.ts, the text-storing of the
@@ -31,6 +35,13 @@ const h = await startWebHarness({
   fake,
   limits: { concurrentTurns: 100_000, messagesPerMinute: 1_000_000 },
 });
+
+const seeded = Number(process.env.BENCH_CONVERSATIONS ?? 0);
+if (seeded > 0) {
+  h.store.transaction(() => {
+    for (let i = 0; i < seeded; i++) h.store.conversations.create("local", `Earlier question #${i + 1} about spending`);
+  });
+}
 
 if (process.env.BENCH_TEXT_STORE === "batched") {
   const turns = h.store.turns;
@@ -67,6 +78,7 @@ const control = Bun.serve({
       return Response.json(memory());
     }
     if (path === "/rss") return Response.json(memory());
+    if (path === "/cpu") return Response.json(process.cpuUsage());
     return new Response("not found", { status: 404 });
   },
 });

@@ -24,10 +24,10 @@ lap("import modules (from source, incl. transpile)");
 
 const rt = createApp(appConfig({ db, "chat-db": chatDb }, { ownsStore: true }, { ...process.env, ANTHROPIC_API_KEY: "bench" }));
 lap("createApp: open both DBs, migrate, close interrupted turns, SDK client, memory");
-rt.budget.summary();
-lap("data summary of the budget DB (first call)");
+rt.budget.overview();
+lap("start-up line: the data overview (one SQL statement)");
 const assets = await loadAssets();
-lap("loadAssets: read + gzip -9 every asset");
+lap("loadAssets (gzip made at build time)");
 // As src/cli/serve.ts does for a loopback bind.
 const web = createWebApp({
   ...rt,

@@ -6,14 +6,17 @@
  * alternately; each start is timed from spawn until GET / first answers 200 (polled
  * every millisecond), then the process is stopped. Ours serves the 7,300-row demo
  * database with an existing app database (a normal start, not the first run).
- * Target: ours ≤ 2× the hello-world (p50).
+ * Targets (issue 37): ours ≤ 6× the hello-world (p50; re-based from 2×: loading our bundle
+ * alone is several times the hello-world's whole start); at 1M rows the first page does not
+ * wait for the ledger: with no ledger cache file (the first start after an import) it comes
+ * in less than half the time building that ledger takes (measured in this run).
  */
 import { mkdirSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { BUN, type Check, demoDb, drain, emit, ms, OUT_DIR, ratio, reps, ROOT, sleep, stats, timer } from "./lib.ts";
 
 const elapsed = timer();
-const RATIO_LIMIT = 2;
+const RATIO_LIMIT = 6;
 const OURS_BIN = join(OUT_DIR, "budget-chat");
 const HELLO_BIN = join(OUT_DIR, "hello-server");
 const CWD = join(OUT_DIR, "startup-cwd");
@@ -104,7 +107,24 @@ for (let i = 0; i < n; i++) {
 }
 const nBig = reps(5, 2);
 const o1m: number[] = [];
-for (let i = 0; i < nBig; i++) o1m.push(await startOnce(ours(big, "chat-1m.db"), env));
+const o1mCold: number[] = [];
+const bigCache = join(dirname(big), `.${basename(big)}.ledger`);
+for (let i = 0; i < nBig; i++) {
+  o1m.push(await startOnce(ours(big, "chat-1m.db"), env));
+  // As after an import: no ledger cache file, so the ledger would have to be built from every row.
+  rmSync(bigCache, { force: true });
+  o1mCold.push(await startOnce(ours(big, "chat-1m.db"), env));
+}
+// What the first page would wait for if it needed the ledger: building it from the 1M-row database (from source).
+const ledgerBuilds: number[] = [];
+for (let i = 0; i < reps(2, 1); i++) {
+  const r = Bun.spawnSync(
+    [BUN, "-e", `import { Database } from "bun:sqlite"; import { loadLedger } from "./src/ledger/ledger-load.ts"; const db = new Database(${JSON.stringify(big)}, { readonly: true }); const t = performance.now(); loadLedger(db); console.log(performance.now() - t);`],
+    { cwd: ROOT, stdout: "pipe", stderr: "pipe" },
+  );
+  if (!r.success) throw new Error(`ledger build failed: ${r.stderr.toString()}`);
+  ledgerBuilds.push(Number(r.stdout.toString().trim()));
+}
 
 // Decomposition: loading the bundle (spawn → exit of `budget-chat --version`), then the
 // serve phases replayed from source (bench/startup-phases.ts).
@@ -151,6 +171,8 @@ const depCost = Object.entries(depTimes)
 const so = stats(o);
 const sh = stats(h);
 const sb = stats(o1m);
+const sbCold = stats(o1mCold);
+const ledgerBuild = stats(ledgerBuilds);
 const r = so.p50 / sh.p50;
 const checks: Check[] = [
   {
@@ -166,7 +188,14 @@ const checks: Check[] = [
           phaseNames.map((k) => `${k} ${ms(phaseP50[k]!)}`).join("; ") +
           `. Of the bundle load, importing each dependency alone adds (compiled, over an empty program's ${ms(depTimes.empty!)}): ` +
           depCost.map(([k, v]) => `${k} ${ms(v)}`).join(", ") +
-          " — the SDK is needed only at the first model call and could be imported lazily; zod builds the tool schemas at load",
+          " (the SDK and the MCP server are loaded at their first use)",
+  },
+  {
+    name: "1M rows, no ledger cache: start → first 200 on / vs building the ledger",
+    target: "≤ 0.5× the build",
+    value: `${ms(sbCold.p50)} vs ${ms(ledgerBuild.p50)} (${ratio(sbCold.p50 / ledgerBuild.p50)})`,
+    ok: sbCold.p50 <= 0.5 * ledgerBuild.p50,
+    why: sbCold.p50 <= 0.5 * ledgerBuild.p50 ? undefined : "the first page read something that builds the ledger",
   },
 ];
 
@@ -182,7 +211,9 @@ emit({
   rows: [
     ["budget-chat, 7,300-row demo DB", String(so.n), ms(so.p50), ms(so.p95), ms(so.min), ms(so.max), ratio(r), `${(Bun.file(OURS_BIN).size / 1e6).toFixed(1)} MB`],
     ["hello-world Bun server", String(sh.n), ms(sh.p50), ms(sh.p95), ms(sh.min), ms(sh.max), "1.00×", `${(Bun.file(HELLO_BIN).size / 1e6).toFixed(1)} MB`],
-    ["budget-chat, 1M-row demo DB (info)", String(sb.n), ms(sb.p50), ms(sb.p95), ms(sb.min), ms(sb.max), ratio(sb.p50 / sh.p50), ""],
+    ["budget-chat, 1M-row demo DB, ledger cache file present (info)", String(sb.n), ms(sb.p50), ms(sb.p95), ms(sb.min), ms(sb.max), ratio(sb.p50 / sh.p50), ""],
+    ["budget-chat, 1M-row demo DB, no ledger cache file", String(sbCold.n), ms(sbCold.p50), ms(sbCold.p95), ms(sbCold.min), ms(sbCold.max), ratio(sbCold.p50 / sh.p50), ""],
+    ["  building the 1M-row ledger (from source, what the page does not wait for)", String(ledgerBuild.n), ms(ledgerBuild.p50), "", ms(ledgerBuild.min), ms(ledgerBuild.max), "", ""],
     ["budget-chat --version (load bundle, exit)", String(sv.n), ms(sv.p50), ms(sv.p95), ms(sv.min), ms(sv.max), ratio(sv.p50 / sh.p50), ""],
     ...phaseNames.map((k) => [`  phase: ${k}`, String(phaseRuns.length), ms(phaseP50[k]!), "", "", "", "", ""]),
     ...depCost.map(([k, v]) => [`  import ${k} alone (compiled, minus empty program)`, "", ms(v), "", "", "", "", ""]),

@@ -5,11 +5,12 @@
  * write path and the importer alone, for every other CLI command that opens them. Layers
  * below know nothing of each other's construction.
  */
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import { resolve } from "node:path";
 import type { BudgetDb } from "./ledger/reader.ts";
 import { openBudgetDb } from "./ledger/open.ts";
 import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
+import { sdk } from "./agent/sdk.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
 import { ChatService, type ChatSettings } from "./chat/service.ts";
@@ -146,10 +147,21 @@ function withDeadline(p: Promise<unknown>, ms: number): Promise<void> {
  * server, a proxy) may leave usage out of its stream: its responses get an all-zero usage there.
  */
 export function modelClient(config: { apiKey: string; baseUrl?: string; maxRetries?: number; fetch?: Fetch }): Anthropic {
+  let client: Anthropic | undefined;
+  // The SDK is loaded at the first model call, not at start-up (it is a large part of the bundle's load time):
+  // this stands in for the client and makes it when first used.
+  const made = () => (client ??= newClient(config));
+  return new Proxy({} as Anthropic, { get: (_target, key) => Reflect.get(made(), key) });
+}
+
+function newClient(config: { apiKey: string; baseUrl?: string; maxRetries?: number; fetch?: Fetch }): Anthropic {
+  const Anthropic = sdk();
   const inner = config.fetch ?? fetch;
   return new Anthropic({
     apiKey: config.apiKey,
     baseURL: config.baseUrl || undefined,
+    // No OpenTelemetry spans: nothing here registers a tracer, and making no-op spans costs every model call.
+    openTelemetry: false,
     ...(config.baseUrl ? { fetch: lenientUsageFetch(inner) } : config.fetch ? { fetch: config.fetch } : {}),
     ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
   });

@@ -1,5 +1,6 @@
-import type { ConversationGroup } from "../src/ui/conversation-groups.ts";
-import { ConversationItem, type ConversationSummary } from "./ConversationItem.tsx";
+import type { ConversationGroup as GroupName } from "../src/ui/conversation-groups.ts";
+import { ConversationGroup } from "./ConversationGroup.tsx";
+import type { ConversationSummary } from "./ConversationItem.tsx";
 
 /**
  * The sidebar's conversations, newest first (the caller orders them), under the headings
@@ -8,7 +9,7 @@ import { ConversationItem, type ConversationSummary } from "./ConversationItem.t
  * the sidebar's search does (`query`: the conversations shown are its matches).
  */
 export function ConversationList({ conversations, activeId, query }: { conversations: ConversationSummary[]; activeId?: string | null; query?: string }) {
-  const groups: { name: ConversationGroup | null; items: ConversationSummary[] }[] = [];
+  const groups: { name: GroupName | null; items: ConversationSummary[] }[] = [];
   for (const c of conversations) {
     const name = c.group ?? null;
     const last = groups.at(-1);
@@ -18,16 +19,7 @@ export function ConversationList({ conversations, activeId, query }: { conversat
   return (
     <nav class="conversations" id="conversation-list" aria-label="Conversations">
       {conversations.length ? (
-        groups.map((g) => (
-          <section class="conv-group">
-            {g.name ? <h2 class="conv-group-title">{g.name}</h2> : null}
-            <ul class="conv-list">
-              {g.items.map((c) => (
-                <ConversationItem conversation={c} active={c.id === activeId} />
-              ))}
-            </ul>
-          </section>
-        ))
+        groups.map((g) => <ConversationGroup name={g.name} items={g.items} activeId={activeId} />)
       ) : query ? (
         <p class="muted empty-list" id="conv-none">
           No conversation matches.

@@ -1,11 +1,15 @@
 /**
- * The labelled answers of the figure-check benchmark (bench/figure-check.ts), read from
- * bench/figure-check/answers.md, and the real tool results they were written over
- * (bench/figure-check/results.json, written by `bun bench/figure-check.ts --capture`).
+ * The labelled answers of the figure-check benchmark (bench/figure-check.ts) and the real tool
+ * results they were written over. Each answers file has its results file beside it (written by
+ * `bun bench/figure-check/capture.ts`):
+ * - answers.md (results.json): the tuning set — round 2's tuning and held-out answers, over the
+ *   tools as they were in round 2 (kept as written over: see capture.ts);
+ * - tuning-r4.md (tuning-r4.results.json): more of the tuning set, over the tools of round 4;
+ * - held-out.md (held-out.results.json): round 3's fresh held-out set, over the tools of round 4.
  *
- * answers.md, one case per `## ` heading:
+ * An answers file, one case per `## ` heading:
  *
- *   ## g01 · tuning · demo                       id · tuning|held-out · demo|fixture
+ *   ## g01 · tuning · demo                       id · tuning|held-out · demo|fixture|household
  *   question: How much did I spend on groceries in 2025?
  *   earlier: How much in 2024? => spending_by_category {"year":2024}     a call of an earlier turn (repeatable)
  *   call: merchant_breakdown {"category":"Groceries","year":2025}        a call of this turn (repeatable)
@@ -17,18 +21,24 @@
  * `{{text|bad CLASS}}` for a wrong one (the text may include a rounding word: "nearly CHF 30k").
  * Numbers left unmarked are no figures (dates, years, list numbers, the question's numbers).
  */
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readFileSync } from "node:fs";
+import { basename, join } from "node:path";
 import type { ToolOutput } from "../../src/core/events.ts";
 
-export const CASES_FILE = join(import.meta.dir, "answers.md");
-export const RESULTS_FILE = join(import.meta.dir, "results.json");
+/** The answers files and the results each was written over; `frozen`: its results are kept as they were when it was written. */
+export const FILES = [
+  { answers: join(import.meta.dir, "answers.md"), results: join(import.meta.dir, "results.json"), frozen: true },
+  { answers: join(import.meta.dir, "tuning-r4.md"), results: join(import.meta.dir, "tuning-r4.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out.md"), results: join(import.meta.dir, "held-out.results.json"), frozen: false },
+] as const;
 
-export type Db = "demo" | "fixture";
+export type Db = "demo" | "fixture" | "household";
 export type Call = { tool: string; input: Record<string, unknown> };
 export type Label = { start: number; end: number; text: string; right: boolean; cls: string };
 export type Case = {
   id: string;
+  /** The results file its calls were run into. */
+  results: string;
   set: "tuning" | "held-out";
   db: Db;
   question: string;
@@ -41,7 +51,7 @@ export type Case = {
   labels: Label[];
 };
 
-const HEAD = /^## (\S+) · (tuning|held-out) · (demo|fixture)\s*$/;
+const HEAD = /^## (\S+) · (tuning|held-out) · (demo|fixture|household)\s*$/;
 const LABEL = /\{\{([^{}|]+)\|(ok|bad) ([a-z0-9-]+)\}\}/g;
 
 function call(spec: string, where: string): Call {
@@ -67,7 +77,18 @@ function unlabel(marked: string): { answer: string; labels: Label[] } {
   return { answer, labels };
 }
 
-export function readCases(file = CASES_FILE): Case[] {
+/** The cases of every answers file (ids unique across them). */
+export function readAllCases(): Case[] {
+  const cases = FILES.flatMap((f) => readCases(f.answers, f.results));
+  const ids = new Set<string>();
+  for (const c of cases) {
+    if (ids.has(c.id)) throw new Error(`case ${c.id} appears twice`);
+    ids.add(c.id);
+  }
+  return cases;
+}
+
+export function readCases(file: string, results: string): Case[] {
   const lines = readFileSync(file, "utf8").split("\n");
   const cases: Case[] = [];
   let cur: (Omit<Case, "answer" | "labels"> & { text: string[] | null }) | null = null;
@@ -82,11 +103,11 @@ export function readCases(file = CASES_FILE): Case[] {
     }
   };
   lines.forEach((line, i) => {
-    const where = `answers.md:${i + 1}`;
+    const where = `${basename(file)}:${i + 1}`;
     const head = HEAD.exec(line);
     if (head) {
       finish();
-      cur = { id: head[1]!, set: head[2] as Case["set"], db: head[3] as Db, question: "", earlier: [], calls: [], text: null };
+      cur = { id: head[1]!, results, set: head[2] as Case["set"], db: head[3] as Db, question: "", earlier: [], calls: [], text: null };
       return;
     }
     if (!cur) return;
@@ -125,11 +146,6 @@ export function readCases(file = CASES_FILE): Case[] {
     }
   });
   finish();
-  const ids = new Set<string>();
-  for (const c of cases) {
-    if (ids.has(c.id)) throw new Error(`case ${c.id} appears twice`);
-    ids.add(c.id);
-  }
   return cases;
 }
 
@@ -140,8 +156,8 @@ export function resultKey(db: Db, c: Call): string {
 
 export type Results = Record<string, ToolOutput>;
 
-export function readResults(file = RESULTS_FILE): Results {
-  return JSON.parse(readFileSync(file, "utf8")) as Results;
+export function readResults(file: string): Results {
+  return existsSync(file) ? (JSON.parse(readFileSync(file, "utf8")) as Results) : {};
 }
 
 /** Every call of every case (this turn's and the earlier turns'). */

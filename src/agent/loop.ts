@@ -1,4 +1,4 @@
-import Anthropic from "@anthropic-ai/sdk";
+import type Anthropic from "@anthropic-ai/sdk";
 import type {
   ContentBlock,
   ContentBlockParam,
@@ -18,6 +18,8 @@ import { recordConversation } from "../figures/conversation.ts";
 import type { Vocabulary } from "../figures/context.ts";
 import type { CallPeriod } from "../core/figures.ts";
 import { repairFigures } from "./repair.ts";
+import { streamMessage } from "./request.ts";
+import { sdk } from "./sdk.ts";
 
 export type TurnRequest = {
   client: Anthropic;
@@ -88,7 +90,7 @@ export async function* runAgentTurn(req: TurnRequest): AsyncGenerator<AgentEvent
           // SPEC §11.1: one more model call about the figures no result backs; counted in the turn's usage.
           const r = await repairFigures({ ...req, messages: transcript, figures, answer: text, question: req.question }, checked);
           addUsage(outcome.usage, r.usage);
-          yield { type: "repair", figures: r.figures, asked: r.asked };
+          yield { type: "repair", figures: r.figures, asked: r.asked, ...(r.error ? { error: r.error } : {}) };
         }
         return outcome;
       }
@@ -115,8 +117,7 @@ type Answered = TurnOutcome & { transcript?: MessageParam[] };
 
 async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
   const usage: Usage = emptyUsage();
-  // Without an approval gate, tools that change data are not offered at all.
-  const offered = req.approvals ? req.invoker.tools : req.invoker.tools.filter((t) => t.risk === "low");
+  const offered = offeredTools(req.invoker.tools, !!req.approvals);
   const apiTools = toApiTools(offered);
   const opening: ContentBlockParam[] = [...(req.opening ?? []), ...(req.question ? [{ type: "text" as const, text: req.question }] : [])];
   const question: MessageParam = { role: "user", content: opening };
@@ -140,10 +141,13 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
     streamedText = "";
     let reply: Message;
     try {
-      const stream = req.client.messages.stream(
+      const stream = streamMessage(
+        req.client,
         { model: req.model, max_tokens: req.maxTokens, system: req.system, tools: apiTools, messages: withCachedTail(paused ? [...messages, { role: "assistant", content: paused }] : messages) },
         { signal: req.signal },
       );
+      // While the request is on its way: index the figures the step's results brought (once per turn's burst of results).
+      req.figures.prepare();
       for await (const ev of stream) {
         if (ev.type === "content_block_delta" && ev.delta.type === "text_delta") {
           streamedText += ev.delta.text;
@@ -272,6 +276,19 @@ async function* runTool(req: Turn, use: ToolUseBlock): AsyncGenerator<AgentEvent
   }
 }
 
+const readOnlyCache = new WeakMap<readonly Tool[], readonly Tool[]>();
+
+/**
+ * The tools a request offers: without an approval gate, none that changes data. The same array every time for
+ * the same list and gate (so its API form, its JSON and the prompt's guide are made once).
+ */
+export function offeredTools(tools: readonly Tool[], approvals: boolean): readonly Tool[] {
+  if (approvals) return tools;
+  let read = readOnlyCache.get(tools);
+  if (!read) readOnlyCache.set(tools, (read = tools.every((t) => t.risk === "low") ? tools : tools.filter((t) => t.risk === "low")));
+  return read;
+}
+
 const apiToolCache = new WeakMap<readonly Tool[], ApiTool[]>();
 
 /** Tool definitions for the API; the last carries cache_control so tools are a cached prefix. */
@@ -330,10 +347,11 @@ function addUsage(total: Usage, u: Message["usage"] | Usage): void {
 }
 
 function isAbort(err: unknown, signal?: AbortSignal): boolean {
-  return err instanceof Anthropic.APIUserAbortError || (signal?.aborted ?? false);
+  return err instanceof sdk().APIUserAbortError || (signal?.aborted ?? false);
 }
 
 function isRetryable(err: unknown): boolean {
+  const Anthropic = sdk();
   if (err instanceof Anthropic.AuthenticationError || err instanceof Anthropic.PermissionDeniedError) return false;
   if (err instanceof Anthropic.BadRequestError || err instanceof Anthropic.NotFoundError) return false;
   return true;
@@ -341,6 +359,7 @@ function isRetryable(err: unknown): boolean {
 
 /** A message a person can act on. Never includes the API key or request headers. */
 export function describeUpstreamError(err: unknown): string {
+  const Anthropic = sdk();
   if (err instanceof Anthropic.AuthenticationError)
     return "The Anthropic API rejected the API key (401). Check ANTHROPIC_API_KEY.";
   if (err instanceof Anthropic.PermissionDeniedError)

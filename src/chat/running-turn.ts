@@ -6,7 +6,11 @@ import type { TurnOutcome } from "../agent/loop.ts";
  * subscribe again, and gets every event from the start, then the live ones.
  */
 export class RunningTurn {
+  /** Every event so far, including those not shown yet (see `hold`). */
   readonly events: AgentEvent[] = [];
+  /** How many of `events` subscribers see: text waits until it is stored (SPEC §13). */
+  private shown = 0;
+  private holding = false;
   readonly controller = new AbortController();
   outcome: TurnOutcome | null = null;
   /** Resolves once the turn has ended and its state is stored. */
@@ -26,13 +30,33 @@ export class RunningTurn {
 
   push(event: AgentEvent): void {
     this.events.push(event);
-    this.wake();
+    if (!this.holding) this.show();
+  }
+
+  /**
+   * Add an event subscribers see only at `release` (with whatever was pushed meanwhile): text
+   * that is stored in this tick's transaction goes out once that transaction is committed.
+   */
+  hold(event: AgentEvent): void {
+    this.events.push(event);
+    this.holding = true;
+  }
+
+  release(): void {
+    this.holding = false;
+    this.show();
   }
 
   finish(outcome: TurnOutcome): void {
     this.outcome = outcome;
-    this.wake();
+    this.holding = false;
+    this.show();
     this.resolveFinished(outcome);
+  }
+
+  private show(): void {
+    this.shown = this.events.length;
+    this.wake();
   }
 
   stop(): void {
@@ -52,9 +76,9 @@ export class RunningTurn {
   async *batches(signal?: AbortSignal, coalesce = true): AsyncGenerator<AgentEvent[]> {
     let next = 0;
     while (true) {
-      if (next < this.events.length) {
-        const batch = this.events.slice(next);
-        next = this.events.length;
+      if (next < this.shown) {
+        const batch = this.events.slice(next, this.shown);
+        next = this.shown;
         yield coalesce ? coalesceText(batch) : batch;
         continue;
       }

@@ -3,7 +3,7 @@ import type { MessageParam } from "@anthropic-ai/sdk/resources/messages/messages
 import { type Store } from "../store/store.ts";
 import { emptyUsage, type AgentEvent } from "../core/events.ts";
 import { historyWindow } from "../agent/history.ts";
-import { runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
+import { offeredTools, runAgentTurn, type TurnOutcome } from "../agent/loop.ts";
 import { figureCounts } from "../figures/turn.ts";
 import type { ApprovalGate, ToolInvoker } from "../tools/invoke.ts";
 import { callPeriods } from "../tools/query/period.ts";
@@ -168,12 +168,18 @@ export class ChatService {
   startTurn(opts: QuestionRequest & { decided?: Decided }): RunningTurn {
     const { store, settings } = this.deps;
     this.admit(opts);
-    let conversationId = opts.conversationId ?? null;
-    if (!conversationId) {
-      conversationId = store.conversations.create(opts.userId, titleFrom(opts.question)).id;
-    }
     const continues = opts.decided?.approval.id;
-    const turnId = store.turns.start({ conversationId, userId: opts.userId, model: settings.model, question: opts.question, continues });
+    const isNew = !opts.conversationId;
+    // Time-ordered ids (UUIDv7): the turn's rows in every index keyed by them go in at the end, so a tick's commit
+    // shares its pages between the turns it stores instead of writing a page per turn per index.
+    const conversationId = opts.conversationId || Bun.randomUUIDv7();
+    const turnId = Bun.randomUUIDv7();
+    // A new conversation and its turn are stored together, in the transaction every question of this tick shares
+    // (the routes answer once it is committed: store.tickCommitted).
+    store.inTick(`the start of turn ${turnId}`, () => {
+      if (isNew) store.conversations.create(opts.userId, titleFrom(opts.question), conversationId);
+      store.turns.start({ id: turnId, conversationId, userId: opts.userId, model: settings.model, question: opts.question, continues });
+    });
     const turn = new RunningTurn(turnId, conversationId, opts.userId, continues ?? null);
     this.running.set(turnId, turn);
     turn.push({ type: "turn_started", conversationId, turnId, ...(continues ? { continues } : {}) });
@@ -183,7 +189,7 @@ export class ChatService {
       const failed = outcome.decision === "approved" && outcome.isError;
       turn.push({ type: "approval_decided", id: approval.id, decision: outcome.decision, detail: outcome.result, ...(failed ? { failed } : {}) });
     }
-    this.drive(turn, opts.question, opts.decided).catch((err) => {
+    this.drive(turn, opts.question, opts.decided, isNew).catch((err) => {
       // Only bookkeeping can fail here (e.g. the app database went away): never leave a subscriber hanging.
       console.error(`turn ${turnId}: could not store its end:`, err);
       if (!turn.outcome) turn.finish({ status: "error", incomplete: true, error: String(err), usage: emptyUsage() });
@@ -198,7 +204,8 @@ export class ChatService {
     await Promise.all(turns.map((t) => t.finished));
   }
 
-  private async drive(turn: RunningTurn, question: string, decided?: Decided): Promise<void> {
+  /** `isNew`: the conversation was created with this turn, so it has no history and nothing waiting to be answered. */
+  private async drive(turn: RunningTurn, question: string, decided: Decided | undefined, isNew: boolean): Promise<void> {
     const { store, budget, invoker, settings, memory } = this.deps;
     const client = this.deps.client;
     if (!client) throw new Error("no model: admit() refuses every question");
@@ -213,8 +220,9 @@ export class ChatService {
     // Every write of a turn goes through writeSoon: in order, and never waiting on another program's lock
     // (a locked app database delays them, it does not stall the answer or the server).
     let toldUnsaved = false;
-    const write = (what: string, fn: () => void) => {
-      const stored = store.writeSoon(`${what} of turn ${turn.id}`, fn);
+    /** `inTick`: the write may share this tick's transaction with every running turn's (store.writeInTick). */
+    const write = (what: string, fn: () => void, inTick = false) => {
+      const stored = inTick ? store.writeInTick(`${what} of turn ${turn.id}`, fn) : store.writeSoon(`${what} of turn ${turn.id}`, fn);
       // A full disk or read-only chat.db: the answer goes on (its writes wait for space), and the user is told once.
       if (!stored && store.cannotSave && !toldUnsaved) {
         toldUnsaved = true;
@@ -224,42 +232,51 @@ export class ChatService {
     };
     let outcome: TurnOutcome;
     try {
-      const stored = store.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
+      const stored = isNew ? [] : store.messages.list(turn.conversationId).map((m) => ({ role: m.role, content: m.content }) as MessageParam);
       const history = historyWindow(stored, Math.max(0, settings.historyMessages - 1));
       if (memory && history.length < stored.length) {
         await memory.forget(turn.userId, turn.conversationId, stored.slice(0, stored.length - history.length));
       }
       const memories = memory && question ? await memory.recall(turn.userId, question) : [];
       // Answers to a waiting turn's tool calls, and notes of what was decided or undone since.
-      const opening = openingOf(store, turn.conversationId, { decided, timeZone: settings.timeZone });
+      const opening = isNew ? { blocks: [], undoneTold: [] } : openingOf(store, turn.conversationId, { decided, timeZone: settings.timeZone });
       // An import may hold budget.db: wait for it (without freezing the server), or end with a clear error.
-      await budget.whenReadable();
+      const data = await budget.whenReadable();
+      // Tools that change data only where a change could be written (not read-only, budget.db writable, chat.db saving).
+      const approvals = budget.writable && !store.cannotSave ? this.deps.approvals?.(turn) : undefined;
       const gen = runAgentTurn({
         client,
         model: settings.model,
         maxTokens: settings.maxTokens,
         invoker,
-        system: systemBlocks({ summary: budget.summary(), notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list(), contributions: store.contributions.counterparties() }),
+        system: systemBlocks(
+          { summary: data.summary, notSpending: [...budget.notSpendingNames], now: (this.deps.now ?? (() => new Date()))(), timeZone: settings.timeZone, memories, budgets: store.budgets.list(), contributions: store.contributions.counterparties() },
+          offeredTools(invoker.tools, !!approvals),
+        ),
         history,
         question,
         opening: opening.blocks,
         maxSteps: settings.maxSteps,
         figureData: {
-          vocabulary: budget.ledger(),
+          vocabulary: data.ledger,
           periods: (input) => callPeriods(input, budget.ledger()),
         },
         repair: settings.repair ?? true,
         signal: turn.controller.signal,
-        approvals: this.deps.approvals?.(turn),
+        approvals,
         persist: (messages) => {
           const events = takeFresh();
           const told = opening.undoneTold.splice(0);
-          write("messages", () => {
-            store.messages.append(turn.conversationId, turn.id, messages);
-            store.turns.appendEvents(turn.id, events);
-            // The notes are in the stored history now: the model heard of these undos.
-            for (const id of told) store.approvals.markUndoneTold(id);
-          });
+          write(
+            "messages",
+            () => {
+              store.messages.append(turn.conversationId, turn.id, messages);
+              store.turns.appendEvents(turn.id, events);
+              // The notes are in the stored history now: the model heard of these undos.
+              for (const id of told) store.approvals.markUndoneTold(id);
+            },
+            true,
+          );
         },
         onToolCall: (call) =>
           write("a tool call", () =>
@@ -272,14 +289,17 @@ export class ChatService {
           outcome = step.value;
           break;
         }
-        turn.push(step.value);
-        // What the user reads is stored in this same tick, before any subscriber (woken by push, run as a later
-        // microtask) can send it (SPEC §13): a crash at any moment loses nothing a client received. Text extends
-        // the stored text block in place (Turns.appendEvents), so this is one small UPDATE per delta.
+        // What the user reads is stored before any subscriber can send it (SPEC §13): a text delta joins this tick's
+        // transaction, which every running turn's deltas share, and is shown once that transaction is committed, at
+        // the tick's end; a crash at any moment loses nothing a client received. Text extends the stored text block
+        // in place (Turns.appendEvents), so this is one small UPDATE per delta, and one COMMIT per tick for all turns.
         if (step.value.type === "text") {
+          turn.hold(step.value);
           const events = takeFresh();
-          write("streamed text", () => store.turns.appendEvents(turn.id, events));
-        }
+          if (write("streamed text", () => store.turns.appendEvents(turn.id, events), true)) store.afterTick(() => turn.release());
+          // Waiting for a lock (or for storage): the answer goes on, stored as soon as it can be.
+          else turn.release();
+        } else turn.push(step.value);
       }
     } catch (err) {
       // A bug or a database failure, not an upstream error (those arrive as events).
@@ -315,7 +335,9 @@ export class ChatService {
       durationMs: Math.round(performance.now() - started),
       error: outcome.error,
       figures: figureCounts(repaired?.figures ?? checked.figures),
-      ...(repaired ? { repair: { asked: repaired.asked, corrected: repaired.figures.filter((f) => f.correction).length, confirmed: repaired.figures.filter((f) => f.operation === "calculation").length } } : {}),
+      ...(repaired
+        ? { repair: { asked: repaired.asked, corrected: repaired.figures.filter((f) => f.correction).length, confirmed: repaired.figures.filter((f) => f.operation === "calculation").length, ...(repaired.error ? { error: repaired.error } : {}) } }
+        : {}),
     };
     // Stored first, so whoever sees `done` finds the turn finished and its usage counted. Should the app
     // database be locked, the turn still ends for everyone following it (and frees the user's slot); its

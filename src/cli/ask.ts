@@ -1,3 +1,4 @@
+import type { AnswerFigure } from "../core/figures.ts";
 import { corrections, figuresLine } from "../ui/figure-marks.ts";
 import { NOT_FOUND } from "../figures/note.ts";
 import { QuestionRefused, UsageError } from "../core/errors.ts";
@@ -41,6 +42,19 @@ export async function askCommand(argv: string[]): Promise<number> {
     atLineStart = s.endsWith("\n");
   };
   const block = (s: string) => out(`${atLineStart ? "" : "\n"}\n${s}\n\n`);
+  /** The answer's checked figures, as the repair round left them (SPEC §11, §11.1). */
+  let checked: AnswerFigure[] | null = null;
+  /** Says which figures no tool result backed and what the repair round corrected (the answer is already printed), once. */
+  const sayFigures = () => {
+    const line = checked ? figuresLine(checked) : "";
+    if (checked && line) {
+      const missing = checked.filter((f) => (f.status === "ungrounded" || f.status === "mismatched") && !f.correction).map((f) => f.text);
+      const fixed = corrections(checked);
+      process.stderr.write(`${atLineStart ? "" : "\n"}? ${line}${missing.length ? ` (${NOT_FOUND}): ${missing.join(", ")}` : ""}${fixed.length ? `\nChecked: ${fixed.join("; ")}` : ""}\n`);
+      atLineStart = true;
+    }
+    checked = null;
+  };
   for await (const e of turn.subscribe()) {
     switch (e.type) {
       case "text":
@@ -68,25 +82,18 @@ export async function askCommand(argv: string[]): Promise<number> {
         atLineStart = true;
         break;
       case "figures":
-      case "repair": {
-        // SPEC §11, §11.1: say which figures no tool result backed, and what the repair round corrected (the answer is already printed).
-        const line = figuresLine(e.figures);
-        if (line) {
-          const missing = e.figures.filter((f) => (f.status === "ungrounded" || f.status === "mismatched") && !f.correction).map((f) => f.text);
-          const fixed = corrections(e.figures);
-          process.stderr.write(
-            `${atLineStart ? "" : "\n"}? ${line}${missing.length ? ` (${NOT_FOUND}): ${missing.join(", ")}` : ""}${fixed.length ? `\nChecked: ${fixed.join("; ")}` : ""}\n`,
-          );
-          atLineStart = true;
-        }
+      case "repair":
+        // The repair round's figures replace the check's: said once, when the turn is done.
+        checked = e.figures;
         break;
-      }
       case "done":
+        sayFigures();
         if (!atLineStart) out("\n");
         process.stderr.write(`\nconversation: ${e.conversationId} (follow up with --conversation ${e.conversationId})\n`);
         break;
     }
   }
+  sayFigures();
   process.off("SIGINT", onSigint);
   await rt.close();
   return failed ? 1 : turn.outcome?.status === "stopped" ? 130 : 0;

@@ -13,6 +13,7 @@ import { ImportInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney, plural } from "../core/format.ts";
 import type { ClassSource } from "../import/classify.ts";
 import { binaryKind } from "../import/formats/decode.ts";
+import { isZip, statementFiles } from "../import/formats/zip.ts";
 import { DATE_FORMATS } from "../import/formats/types.ts";
 import { IMPORT_FORMATS } from "../import/formats/registry.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
@@ -42,7 +43,8 @@ const SHARED = ["db", "chatDb", "model", "keepBackups"] as const;
 export const IMPORT_HELP = `budget-chat import FILE... [options]
 
 Import bank statements into your budget database: ${IMPORT_FORMATS.join(", ")} (see the README's
-format table). The format is recognised from the content. Every line of a file is accounted
+format table), or a ZIP of them (each file in it imported as a file of its own). The format, and a
+CSV's bank layout, are recognised from the content. Every line of a file is accounted
 for: new, duplicate, possible duplicate, bad row or skipped (with its reason). Balances the
 file states are checked (opening + entries = closing); a statement that does not reconcile
 is refused unless you accept it. Rows that may be another source's booking of the same
@@ -103,7 +105,8 @@ export function progress(enabled: boolean) {
   };
 }
 
-type FileSummary = {
+/** One file of `import --json`'s `files` (SPEC §10, §10.1). */
+export type FileSummary = {
   file: string;
   format: string;
   layout: string | null;
@@ -171,10 +174,10 @@ export async function importCommand(argv: string[]): Promise<number> {
     };
     // Every file is read and checked before anything is written: bad input writes nothing. A large one is read for
     // its facts only here, and read again, chunk by chunk, by its write (memory holds a chunk, not a million rows).
-    const prepared = positionals.map((path) => {
-      const file = { name: basename(path), bytes: readStatement(path) };
-      return file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, parseOpts) } : { kind: "parsed" as const, parsed: importer.parse(file, parseOpts) };
-    });
+    // A ZIP of statements is its files, each imported as a file of its own ("statements.zip/2025-04.xml").
+    const prepared = positionals.flatMap((path) => statementFiles({ name: basename(path), bytes: readStatement(path) })).map((file) =>
+      file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, parseOpts) } : { kind: "parsed" as const, parsed: importer.parse(file, parseOpts) },
+    );
     if (values["save-mapping"] && mapping && !dryRun) store.csvMappings.save(values["save-mapping"] as string, mapping, "cli");
 
     const include = values["include-possible-duplicates"] === true;
@@ -271,7 +274,8 @@ function readStatement(path: string): Uint8Array {
     const head = new Uint8Array(4096);
     const fd = openSync(path, "r");
     try {
-      const kind = binaryKind(head.subarray(0, readSync(fd, head, 0, head.length, 0)));
+      const first = head.subarray(0, readSync(fd, head, 0, head.length, 0));
+      const kind = isZip(first) ? null : binaryKind(first);
       if (kind) throw new ImportInputError(`${basename(path)}: this is ${kind}, not a bank statement`);
     } finally {
       closeSync(fd);

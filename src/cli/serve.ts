@@ -49,7 +49,8 @@ export async function serveCommand(argv: string[]): Promise<number> {
     publicUrl: publicUrl ? publicUrl.href.replace(/\/+$/, "") : undefined,
   });
   const url = `${address}/`;
-  const summary = app.budget.summary();
+  // One SQL statement, not the ledger: the first page is not held up by reading it (1M rows: seconds without its cache).
+  const summary = app.budget.overview();
   console.log(`budget-chat listening on ${url}${publicUrl ? ` (public address ${publicUrl.href})` : ""}`);
   console.log(
     `  budget data: ${relative(process.cwd(), app.budget.path) || app.budget.path}${app.budget.demo ? " (demo data)" : ""} ` +

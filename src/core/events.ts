@@ -99,7 +99,8 @@ export type AgentEvent =
    * ungrounded or mismatched one confirmed (now `derived`) or carrying its `correction` where
    * the data backs what the model said; `asked`: how many it was asked about.
    */
-  | { type: "repair"; figures: AnswerFigure[]; asked: number }
+  /** `error`: the repair call failed, or its reply was no figure check (the figures stay as checked). */
+  | { type: "repair"; figures: AnswerFigure[]; asked: number; error?: string }
   /** `waiting`: the turn ended asking for the user's decision on an approval card. */
   | { type: "done"; conversationId: string; turnId: string; incomplete: boolean; usage: Usage; waiting?: boolean }
   | { type: "error"; message: string; retryable: boolean };

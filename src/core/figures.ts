@@ -65,7 +65,7 @@ export type AnswerFigure = {
   months?: number;
   /** The divisor of an `average`: how many weeks or days of the period. */
   divisor?: number;
-  per?: "week" | "day";
+  per?: "week" | "day" | "quarter";
   /** A `calculation`: the expression over figures of the turn. */
   expression?: string;
   /** What the answer says it is about ("2025 · Groceries"), for a `mismatched` figure. */

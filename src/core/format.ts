@@ -124,6 +124,20 @@ export function formatTableCell(
   }
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * An Intl.DateTimeFormat, made once per locale, options and time zone (the server's when
+ * omitted): making one costs far more than formatting with it (a sidebar of 1,000
+ * conversations, the clock in every question's prompt).
+ */
+export function dateFormat(locale: string, options: Intl.DateTimeFormatOptions, timeZone?: string): Intl.DateTimeFormat {
+  const key = `${locale} ${timeZone ?? ""} ${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) dateFormats.set(key, (f = new Intl.DateTimeFormat(locale, { ...options, timeZone })));
+  return f;
+}
+
 /**
  * "14:05": the time of an ISO instant on the 24-hour clock, as de-CH writes it, in
  * `timeZone` (the server's when omitted). Intl's hour cycle is pinned, so no ICU
@@ -132,7 +146,7 @@ export function formatTableCell(
 export function formatClock(iso: string, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23", timeZone }).formatToParts(d);
+  const parts = dateFormat("en-GB", { hour: "2-digit", minute: "2-digit", hourCycle: "h23" }, timeZone).formatToParts(d);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "00";
   return `${part("hour")}:${part("minute")}`;
 }
@@ -161,7 +175,7 @@ export function formatMonth(yyyyMm: string): string {
 export function formatDateTime(iso: string, timeZone?: string): string {
   const d = new Date(iso);
   if (Number.isNaN(d.getTime())) return iso;
-  const parts = new Intl.DateTimeFormat("en-GB", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).formatToParts(d);
+  const parts = dateFormat("en-GB", { year: "numeric", month: "2-digit", day: "2-digit" }, timeZone).formatToParts(d);
   const part = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
   return `${formatDate(`${part("year")}-${part("month")}-${part("day")}`)}, ${formatClock(iso, timeZone)}`;
 }

@@ -25,9 +25,8 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { conflicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
-import { OUTCOME } from "./outcome.ts";
 import { readFigures, type ReadFigure } from "./read.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
@@ -39,6 +38,8 @@ type Group = {
   /** The figures of values[k] are flat[offsets[k]] … flat[offsets[k + 1] - 1]. */
   offsets: Uint32Array;
   flat: SourceFigure[];
+  /** Every value whole (not so for counts that are averages): what a count may be derived from. */
+  integral: boolean;
 };
 
 /** A list's figures in order (a summary list, a table column, a chart series), their running sums of magnitudes, and its kind and currency. */
@@ -58,13 +59,24 @@ export type FigureIndex = {
   lists: List[];
   divisors: Divisors;
   lexicon: Lexicon;
-  /** The largest magnitude per call, kind and currency among the figures the model read (filled as needed). */
-  callMax: Map<string, number>;
+  /** The figures the model read that are the largest of their call, kind and currency (a total something is a share of). */
+  callMax: Set<SourceFigure>;
   /** The numbers of a question (not figures of its answer), read once. */
   asked: Map<string, number[]>;
   /** The measures (average, median), change verbs ("moved") and names (folded) of the turn's figures. */
   known: { measures: Set<string>; actions: Set<string>; names: Set<string> };
+  /** Per kind of answer figure, the groups it may equal and those it may be derived from (of all figures, and of those read). */
+  kinds: { all: Map<KindKey, KindGroups>; seen: Map<KindKey, KindGroups> };
 };
+
+/** An answer figure's kind as the groups it meets depend on it: a whole ratio ("914 times") may be a count, a plain integer ≥ 1'000 an amount. */
+type KindKey = "percent" | "points" | "money" | "ratio" | "ratio+whole" | "count" | "count+big";
+type KindGroups = { equal: Group[]; operands: Group[] };
+const FIGURE_KINDS: KindKey[] = ["percent", "points", "money", "ratio", "ratio+whole", "count", "count+big"];
+const kindKey = (f: ReadFigure): KindKey =>
+  f.kind === "ratio" ? (Number.isInteger(f.value) ? "ratio+whole" : "ratio") : f.kind === "count" ? (Math.abs(f.value) >= 1000 ? "count+big" : "count") : f.kind;
+/** The groups of a kind of answer figure (all figures, or those the model read). */
+const groupsOf = (index: FigureIndex, f: ReadFigure, which: "all" | "seen") => index.kinds[which].get(kindKey(f))!;
 
 const MAX_SOURCES = 3;
 /** Lists longer than this add up only as a running total from their start (a top-n, the months so far). */
@@ -92,7 +104,7 @@ function build(kind: SourceKind, currency: string, figures: readonly SourceFigur
   for (let i = 0; i < m; i++) flat[next[at[i]!]!++] = figures[members[i]!]!;
   const values = new Float64Array(n);
   for (let k = 0; k < n; k++) values[k] = distinct[k]! / 1e6;
-  return { kind, currency, values, offsets, flat };
+  return { kind, currency, values, offsets, flat, integral: kind !== "count" || values.every(Number.isInteger) };
 }
 
 function figuresAt(g: Group, k: number): SourceFigure[] {
@@ -143,11 +155,15 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     if (k.seen) seen.push(build(k.kind, k.currency, figures, keys, seenMembers));
   });
   const runs: List[] = [];
-  for (const l of lists.values()) {
-    if (l.length < 3) continue;
-    const prefix = new Float64Array(l.length + 1);
-    for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
-    runs.push({ figures: l, prefix, kind: l[0]!.kind, currency: l[0]!.currency });
+  for (const list of lists.values()) {
+    // A list of several currencies adds up in each apart ("Putzfee Anna CHF 500.00; Hotel Roma EUR 420.00; SBB CHF 337.00").
+    for (const currency of new Set(list.map((f) => f.currency))) {
+      const l = list.filter((f) => f.currency === currency);
+      if (l.length < 3) continue;
+      const prefix = new Float64Array(l.length + 1);
+      for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
+      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency });
+    }
   }
   const divisors = {
     months: [...new Set(opts.divisors.months)].filter((m) => m > 1).sort((a, b) => a - b),
@@ -162,7 +178,18 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     if (f.ctx.action) actions.add(f.ctx.action);
     for (const n of f.ctx.names ?? []) names.add(foldName(n));
   }
-  return { groups: all, seen, lists: runs, divisors, lexicon: opts.lexicon, callMax: new Map(), asked: new Map(), known: { measures, actions, names } };
+  const byKind = (groups: Group[]) => new Map(FIGURE_KINDS.map((k) => [k, { equal: equalGroups(groups, k), operands: operandGroups(groups, k) }]));
+  return {
+    groups: all,
+    seen,
+    lists: runs,
+    divisors,
+    lexicon: opts.lexicon,
+    callMax: callMaxima(figures),
+    asked: new Map(),
+    known: { measures, actions, names },
+    kinds: { all: byKind(all), seen: byKind(seen) },
+  };
 }
 
 /** First index whose value is ≥ x. */
@@ -239,7 +266,8 @@ function eachRun(list: List, r: Interval, visit: (s: number, e: number) => boole
   const p = list.prefix;
   const n = list.figures.length;
   if (n > MAX_RUN_LIST) {
-    for (let e = 3; e <= n; e++) if (p[e]! >= r.lo && p[e]! <= r.hi && visit(0, e)) return true;
+    // Running totals only grow: the first that reaches the interval is found by binary search.
+    for (let e = Math.max(3, lowerBound(p, r.lo)); e <= n && p[e]! <= r.hi; e++) if (visit(0, e)) return true;
     return false;
   }
   let s = 0;
@@ -256,10 +284,10 @@ function eachRun(list: List, r: Interval, visit: (s: number, e: number) => boole
  * and amounts; a ratio with ratios (and a whole "914 times" with counts). A bare number (a
  * calculation's result) may be written as anything.
  */
-function equalGroups(groups: readonly Group[], f: ReadFigure): Group[] {
+function equalGroups(groups: readonly Group[], k: KindKey): Group[] {
   return groups.filter((g) => {
-    if (g.kind === "number") return f.kind !== "points";
-    switch (f.kind) {
+    if (g.kind === "number") return k !== "points";
+    switch (k) {
       case "percent":
         return g.kind === "percent";
       case "points":
@@ -267,24 +295,30 @@ function equalGroups(groups: readonly Group[], f: ReadFigure): Group[] {
       case "money":
         return g.kind === "money";
       case "ratio":
-        return g.kind === "ratio" || (g.kind === "count" && Number.isInteger(f.value));
-      case "count":
+        return g.kind === "ratio";
+      case "ratio+whole":
+        return g.kind === "ratio" || g.kind === "count";
+      default:
         return g.kind === "count" || g.kind === "money" || g.kind === "ratio";
     }
   });
 }
 
-/** The groups a figure may be added or divided from: amounts of its currency; whole counts (a plain integer ≥ 1'000 may also be an amount). */
-function operandGroups(groups: readonly Group[], f: ReadFigure): Group[] {
+/** The groups a figure may be added or divided from: amounts (of its currency: `ofCurrency`); whole counts (a plain integer ≥ 1'000 may also be an amount). */
+function operandGroups(groups: readonly Group[], k: KindKey): Group[] {
   return groups.filter((g) => {
     if (g.kind === "number") return true;
-    if (f.kind === "money") return g.kind === "money" && (!f.currency || !g.currency || g.currency === f.currency);
-    if (f.kind === "count") return g.kind === "count" || (g.kind === "money" && Math.abs(f.value) >= 1000);
+    if (k === "money") return g.kind === "money";
+    if (k === "count") return g.kind === "count";
+    if (k === "count+big") return g.kind === "count" || g.kind === "money";
     return false;
   });
 }
 
-type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" };
+/** An amount is derived only from amounts of the currency written with it (or of none). */
+const ofCurrency = (f: ReadFigure, g: Group) => f.kind !== "money" || !f.currency || !g.currency || g.currency === f.currency;
+
+type Derivation = { operation: FigureOperation; sources: SourceFigure[]; months?: number; divisor?: number; per?: "week" | "day" | "quarter" };
 
 /** At most this many candidate derivations are weighed per figure (the search stays bounded whatever the answer). */
 const BUDGET = 4000;
@@ -303,6 +337,14 @@ function isRounded(f: ReadFigure): boolean {
 
 type Operation = FigureOperation | "share";
 
+/** Whether `a` is about a period wholly after `b`'s (both about periods that do not overlap). */
+function later(a: SourceFigure, b: SourceFigure): boolean {
+  const pa = a.ctx.periods;
+  const pb = b.ctx.periods;
+  if (!pa?.length || !pb?.length) return false;
+  return Math.min(...pa.map((p) => p.from)) > Math.max(...pb.map((p) => p.to));
+}
+
 /**
  * How a derivation must relate to what the answer says the figure is about (`said`) — with
  * thousands of figures nearly any value is the sum, difference or ratio of some two of them:
@@ -311,24 +353,33 @@ type Operation = FigureOperation | "share";
  * - a difference, a ratio, a change, percentage points: two figures the result puts together
  *   (one list, one clause, one label, one call) or the answer's clause names both, one of
  *   them about what the answer says;
- * - a share: a part of its total (one clause of a result, or the largest figure of its call);
+ * - a share: a part of its total (one clause of a result, the largest figure of its call, or one
+ *   of the call about nothing in particular);
  * - when the answer's clause names two or more things, every operand about a thing is one of them.
  */
 function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const rounded = isRounded(f);
   const subjects = said.subjects ?? [];
-  const ok = (s: SourceFigure) => conflicts(said, s.ctx).length === 0;
+  /** Whether a source is about what the answer says (asked again and again of the same sources in a search: remembered). */
+  const agrees = new Map<SourceFigure, boolean>();
+  const ok = (s: SourceFigure) => {
+    let v = agrees.get(s);
+    if (v === undefined) agrees.set(s, (v = !contradicts(said, s.ctx)));
+    return v;
+  };
   const named = (s: SourceFigure) => isNamedIn(subjects, s.ctx);
   const aboutThing = (s: SourceFigure) => !!(s.ctx.categories || s.ctx.names || s.ctx.weekdays?.length === 1);
   const inNamedSet = (s: SourceFigure) => subjects.length < 2 || !aboutThing(s) || named(s);
   // An approval's outcome goes with whatever the answer reports about it.
-  const outcome = (s: SourceFigure) => s.where.startsWith(OUTCOME);
+  const outcome = (s: SourceFigure) => s.outcome === true;
   const sameList = (a: SourceFigure, b: SourceFigure) => (a.list >= 0 && (a.list === b.list || a.list === b.list2)) || (a.list2 >= 0 && (a.list2 === b.list || a.list2 === b.list2));
   const samePart = (a: SourceFigure, b: SourceFigure) => a.clause >= 0 && a.clause === b.clause;
   const together = (a: SourceFigure, b: SourceFigure) => sameList(a, b) || samePart(a, b) || a.where === b.where || (named(a) && named(b)) || outcome(a) || outcome(b);
   /** A month's or a day's figure, read as part of a rounded share while the answer names no period. */
   const unsaidPart = (s: SourceFigure) => !said.periods && !said.month && !!s.ctx.periods?.every((q) => q.to - q.from < 100);
   const counts = f.kind === "count";
+  /** A figure of the call about no category or name while the part is about one: the total it is a share of ("total spending … (+CHF 2'434.50)"). */
+  const totalOf = (a: SourceFigure, b: SourceFigure) => a.callId === b.callId && !b.ctx.categories && !b.ctx.names && !!(a.ctx.categories || a.ctx.names);
   const related = (op: Operation, a: SourceFigure, b: SourceFigure) => {
     switch (op) {
       case "sum":
@@ -342,7 +393,7 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
         return together(a, b) || (said.measure === "net" && a.callId === b.callId);
       case "share":
         if (rounded && (unsaidPart(a) || unsaidPart(b))) return false;
-        return samePart(a, b) || isCallMax(index, b) || (named(a) && named(b)) || outcome(a) || outcome(b);
+        return samePart(a, b) || isCallMax(index, b) || totalOf(a, b) || (named(a) && named(b)) || outcome(a) || outcome(b);
       default:
         return together(a, b);
     }
@@ -357,6 +408,12 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
     },
     pair(op: Operation, a: SourceFigure, b: SourceFigure): boolean {
+      // A comparison's change goes only with changes ("62% of the increase"), never with an amount of a period.
+      if (!a.change !== !b.change || (op === "percent_change" && a.change)) return false;
+      // A change runs from the earlier period to the later: its from (a) is not the later one; a difference said to
+      // have risen or fallen (a is the larger) is larger at the later period when it rose, smaller when it fell.
+      if (op === "percent_change" && later(a, b)) return false;
+      if (op === "difference" && said.sign !== undefined && (said.sign > 0 ? later(b, a) : later(a, b))) return false;
       if (op === "sum") return this.terms([a, b]);
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
@@ -366,20 +423,23 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   };
 }
 
-/** The largest figure of its call, kind and currency among those the model read: a total something is a share of. */
+/** The largest figure of its call, kind and currency among those the model read (among its changes, for a change): a total something is a share of. */
 function isCallMax(index: FigureIndex, s: SourceFigure): boolean {
-  const key = `${s.callId}|${s.kind}|${s.currency}`;
-  let max = index.callMax.get(key);
-  if (max === undefined) {
-    max = 0;
-    for (const g of index.seen) if (g.kind === s.kind && g.currency === s.currency) for (const x of g.flat) if (x.callId === s.callId) max = Math.max(max, Math.abs(x.value));
-    index.callMax.set(key, max);
-  }
-  return Math.abs(s.value) >= max;
+  return index.callMax.has(s);
 }
 
-/** Rates a figure of the tools converts between: a yearly cost is 12 months, 52 weeks or 365 days. */
-const PER_YEAR: Record<string, number> = { month: 12, week: 52, day: 365 };
+/** The largest figures of each call, kind, currency and sort (a change or an amount) among those the model read. */
+function callMaxima(figures: readonly SourceFigure[]): Set<SourceFigure> {
+  const max = new Map<string, number>();
+  const key = (s: SourceFigure) => `${s.callId}|${s.kind}|${s.currency}|${s.change ? "change" : ""}`;
+  for (const s of figures) if (s.seen && Number.isFinite(s.value)) max.set(key(s), Math.max(max.get(key(s)) ?? 0, Math.abs(s.value)));
+  const out = new Set<SourceFigure>();
+  for (const s of figures) if (s.seen && Number.isFinite(s.value) && Math.abs(s.value) >= max.get(key(s))!) out.add(s);
+  return out;
+}
+
+/** Rates a figure of the tools converts between: a yearly cost is 4 quarters, 12 months, 52 weeks or 365 days. */
+const PER_YEAR: Record<string, number> = { quarter: 4, month: 12, week: 52, day: 365 };
 
 function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureContext): Derivation | null {
   const p = policy(index, f, said);
@@ -387,8 +447,10 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   let found: Derivation | null = null;
   /** Tries each figure combination of two values; true (stop) once one passes or the budget is spent. */
   const tryPair = (op: Operation, ga: Group, a: number, gb: Group, b: number): boolean => {
-    for (const x of figuresAt(ga, a)) {
-      for (const y of figuresAt(gb, b)) {
+    for (let i = ga.offsets[a]!, ie = ga.offsets[a + 1]!; i < ie; i++) {
+      const x = ga.flat[i]!;
+      for (let j = gb.offsets[b]!, je = gb.offsets[b + 1]!; j < je; j++) {
+        const y = gb.flat[j]!;
         if (--budget < 0) return true;
         if (x === y || !p.pair(op, x, y)) continue;
         found = { operation: op === "share" ? "ratio" : op, sources: [x, y] };
@@ -397,7 +459,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
     }
     return false;
   };
-  const integral = (g: Group) => g.kind !== "count" || g.values.every(Number.isInteger);
+  const integral = (g: Group) => g.integral;
   const average = (g: Group, per: "month" | "week" | "day", divisors: readonly number[]): Derivation | null => {
     for (const m of divisors) {
       for (const k of findEqual(g.values, scaled(r, m))) {
@@ -410,8 +472,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   switch (f.kind) {
     case "money":
     case "count": {
-      for (const g of operandGroups(index.seen, f)) {
-        if (f.kind === "count" && !integral(g)) continue;
+      for (const g of groupsOf(index, f, "seen").operands) {
+        if (!ofCurrency(f, g) || (f.kind === "count" && !integral(g))) continue;
         const v = g.values;
         if (eachSum(v, r, (i, j) => tryPair("sum", g, i, g, j)) && found) return found;
         if (r.lo > 0 && eachDifference(v, r, (j, i) => tryPair("difference", g, j, g, i)) && found) return found;
@@ -422,7 +484,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           const n = PER_YEAR[said.per]!;
           for (const k of findEqual(v, scaled(r, n))) {
             const s = figuresAt(g, k).find((x) => x.ctx.per === "year" && p.terms([{ ...x, ctx: { ...x.ctx, per: said.per } }]));
-            if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as "week" | "day" };
+            if (s) return said.per === "month" ? { operation: "monthly_average", sources: [s], months: n } : { operation: "average", sources: [s], divisor: n, per: said.per as "week" | "day" | "quarter" };
           }
         }
       }
@@ -440,8 +502,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       }
       if (f.kind === "money") {
         // An average per item: an amount ÷ a count ("CHF 2'088.89 per payment").
-        for (const a of operandGroups(index.seen, f)) {
-          if (a.kind !== "money") continue;
+        for (const a of groupsOf(index, f, "seen").operands) {
+          if (a.kind !== "money" || !ofCurrency(f, a)) continue;
           for (const b of index.seen) {
             if (b.kind !== "count" || !integral(b)) continue;
             if (eachRatio(a.values, b.values, r, (k, i) => tryPair("ratio", a, k, b, i)) && found) return found;
@@ -486,7 +548,9 @@ type TryPair = (op: Operation, ga: Group, a: number, gb: Group, b: number) => bo
  */
 function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said: FigureContext, tryPair: TryPair, found: () => Derivation | null): Derivation | null {
   if (r.hi <= 0) return null;
-  const change = said.sign !== undefined || /^[+−-]/.test(f.text);
+  /** Which way the answer says it went: "up 36%", "+10%", "10% more"; "-3.0%", "fell 3%", "10% less". */
+  const sign = said.sign;
+  const change = sign !== undefined;
   for (const g of seen) {
     if (g.kind !== "percent" && g.kind !== "number") continue;
     if (eachSum(g.values, r, (i, j) => tryPair("sum", g, i, g, j)) && found()) return found();
@@ -500,9 +564,9 @@ function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said:
     const v = g.values;
     if (!change && share.lo > 0 && eachRatio(v, v, share, (k, i) => tryPair("share", g, k, g, i)) && found()) return found();
     if (!change) continue;
-    // From b to a: a ÷ b − 1 (an increase), or 1 − a ÷ b (a decrease); the sources read from → to.
-    if (eachRatio(v, v, up, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
-    if (down.hi > 0 && eachRatio(v, v, down, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
+    // From b to a: a ÷ b − 1 (an increase), or 1 − a ÷ b (a decrease), as written; the sources read from → to.
+    if (sign !== -1 && eachRatio(v, v, up, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
+    if (sign !== 1 && down.hi > 0 && eachRatio(v, v, down, (k, i) => tryPair("percent_change", g, i, g, k)) && found()) return found();
   }
   return null;
 }
@@ -514,12 +578,101 @@ function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said:
 export function checkWithIndex(answer: string, question: string, index: FigureIndex): AnswerFigure[] {
   let asked = index.asked.get(question);
   if (!asked) index.asked.set(question, (asked = readFigures(question).map((q) => Math.abs(q.value))));
-  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon);
+  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true });
   const out: AnswerFigure[] = [];
+  /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
+  const backed: { f: ReadFigure; checked: AnswerFigure }[] = [];
   figures.forEach((f, i) => {
-    if (!asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) out.push(checkOne(index, f, contexts[i]!));
+    if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
+    const said = contexts[i]!;
+    // A plus says it went up ("+14.4%", "+CHF 12.00"); a minus before a percentage that it went down ("-3.0%").
+    if (said.sign === undefined && answer[f.start - 1] === "+") said.sign = 1;
+    else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
+    let checked = checkOne(index, f, said);
+    if (checked.status === "ungrounded") {
+      const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
+      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence.filter((b) => b.checked.status === "derived").map((b) => b.f)))) || checked;
+    }
+    if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked });
+    out.push(checked);
   });
   return out;
+}
+
+/** The most figures of a sentence a total of them may add up. */
+const MAX_LISTED = 8;
+
+/**
+ * A total of the amounts (or counts) the answer has just listed in the same sentence, each
+ * backed by the turn: "March (CHF -659.52), June (…), July (…) and September (…), together
+ * CHF 9'095.81" — a run of them ending right before it.
+ */
+function listedSum(f: ReadFigure, sentence: readonly { f: ReadFigure; checked: AnswerFigure }[]): AnswerFigure | null {
+  if (f.kind !== "money" && f.kind !== "count") return null;
+  const r = intervalOf(f);
+  const alike = sentence.filter((b) => b.f.kind === f.kind && (b.f.currency ?? "") === (f.currency ?? "")).slice(-MAX_LISTED);
+  let total = 0;
+  for (let k = alike.length - 1; k >= 0; k--) {
+    total += Math.abs(alike[k]!.f.value);
+    if (k < alike.length - 1 && total >= r.lo && total <= r.hi) {
+      const terms = alike.slice(k);
+      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: terms.flatMap((b) => b.checked.sources.slice(0, 1)) };
+    }
+  }
+  return null;
+}
+
+const SENTENCE_END = /[.!?]\s|\n/;
+/** The earlier figures of its sentence a second step may start from (the nearest first). */
+const MAX_STEPS = 3;
+
+/**
+ * A figure that follows in one more step from a figure the answer derived earlier in the same
+ * sentence: its share of a total of the turn ("those three are CHF 76'001.45, 41.2% of the
+ * CHF 184'500.51 you spent"), or its average per month, week or day of a period a call named
+ * when the answer says so ("together CHF 28'889, CHF 555.56 a week"). Bounded: the nearest few
+ * derived figures, one binary search each.
+ */
+function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly ReadFigure[]): AnswerFigure | null {
+  const r = intervalOf(f);
+  for (const x of steps.slice(-MAX_STEPS).reverse()) {
+    const xv = Math.abs(x.value);
+    const step: FigureSource = { tool: "this answer", callId: "", where: "derived above", value: x.value, text: x.text };
+    const base = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
+    if (f.kind === "percent" && r.lo > 0) {
+      // The total it is a share of: xv ÷ total within the written percentage.
+      const totals: Interval = { lo: (xv * 100) / r.hi, hi: (xv * 100) / r.lo };
+      for (const g of index.seen) {
+        if (g.kind !== x.kind || (x.currency && g.currency && g.currency !== x.currency)) continue;
+        for (const k of findEqual(g.values, totals)) {
+          const total = figuresAt(g, k).find((t) => !t.change && Math.abs(t.value) >= xv && !contradicts(said, t.ctx));
+          if (total) return { ...base, sources: [step, source(total, index.lexicon)], operation: "ratio" };
+        }
+      }
+    }
+    if (f.kind === "money" && x.kind === "money" && (said.per === "month" || said.per === "week" || said.per === "day")) {
+      const divisors = said.per === "month" ? index.divisors.months : said.per === "week" ? index.divisors.weeks : index.divisors.days;
+      for (const d of divisors) {
+        const v = xv / d;
+        if (v < r.lo || v > r.hi) continue;
+        return said.per === "month" ? { ...base, sources: [step], operation: "monthly_average", months: d } : { ...base, sources: [step], operation: "average", divisor: round(d), per: said.per };
+      }
+    }
+  }
+  return null;
+}
+
+/**
+ * A typical amount (a median, an average) over a span, said plainly of a shorter period inside
+ * it: "the rent was CHF 2'000 in August" of a series whose usual amount is CHF 2'000 says what
+ * was paid then, which the usual amount does not tell.
+ */
+function typicalOf(said: FigureContext, s: SourceFigure): boolean {
+  if (said.measure || (s.ctx.measure !== "median" && s.ctx.measure !== "average")) return false;
+  const span = s.ctx.periods;
+  if (!span?.length) return false;
+  if (said.periods) return !said.periods.some((p) => span.every((q) => p.from <= q.from && q.to <= p.to));
+  return said.month !== undefined && !span.every((q) => Math.floor(q.from / 100) === Math.floor(q.to / 100));
 }
 
 function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): AnswerFigure {
@@ -527,11 +680,11 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   const r = intervalOf(f);
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
-  for (const g of equalGroups(index.groups, f)) {
+  for (const g of groupsOf(index, f, "all").equal) {
     for (const k of findEqual(g.values, r)) {
       for (const s of figuresAt(g, k)) {
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
-        if (currencyClash || conflicts(said, s.ctx).length) contradicted.push(s);
+        if (currencyClash || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
         else fitting.push(s);
       }
     }

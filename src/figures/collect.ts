@@ -11,7 +11,7 @@
 import type { ToolOutput } from "../core/events.ts";
 import { formatChartValue, formatTableCell } from "../core/format.ts";
 import type { FigureSource } from "../core/figures.ts";
-import { parseDay } from "../ledger/calendar.ts";
+import { addDays, parseDay } from "../ledger/calendar.ts";
 import { readFigures, type FigureKind } from "./read.ts";
 import { categoryOf, mentionedIn, nameOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
 
@@ -32,6 +32,10 @@ export type SourceFigure = FigureSource & {
   clause: number;
   /** What it is about. */
   ctx: FigureContext;
+  /** A figure of an approval's outcome (what the model was told was done), not of a tool's result. */
+  outcome?: true;
+  /** A change between two periods (a comparison's "+CHF 9'343.73", "-3.0%"), not an amount of either: derived only with changes. */
+  change?: true;
   /** The call's text search, if any (the Transactions page's `q` for the rows behind it). */
   search?: string;
 };
@@ -150,11 +154,16 @@ function summaryLists(text: string, figures: { start: number; kind: SourceKind }
 }
 
 /**
- * In a summary of a call over two periods (a comparison), a clause "X → Y (change)" is
- * about the first period up to the arrow, the second right after it, and both in brackets.
+ * In a summary of a call over two periods (a comparison), a clause "X → Y (change)" is about
+ * the first period up to the arrow and the second after it; in the brackets after the arrow a
+ * signed or zero figure is the change between them ("(+CHF 9'343.73, +5.3%)", "(CHF 0.00, no
+ * change)"), any other the second period's ("(1 transaction)"); a bracket with its own arrow
+ * ("(per month CHF 284.47 → CHF 2'266.79: +CHF 1'982.33, +696.9%)") reads alike, its changes
+ * after the colon. Returns the changes (indices of `figures`): they are no amounts of a period.
  */
-function arrowPeriods(text: string, figures: { start: number }[], contexts: FigureContext[], periods: Span[]): void {
-  if (periods.length !== 2) return;
+function arrowPeriods(text: string, figures: { start: number; value: number }[], contexts: FigureContext[], periods: Span[]): Set<number> {
+  const changes = new Set<number>();
+  if (periods.length !== 2) return changes;
   const clauseStart = (at: number) => Math.max(text.lastIndexOf(";", at), text.lastIndexOf(". ", at)) + 1;
   const clauseEnd = (at: number) => {
     const ends = [text.indexOf(";", at), text.indexOf(". ", at)].filter((e) => e >= 0);
@@ -163,11 +172,92 @@ function arrowPeriods(text: string, figures: { start: number }[], contexts: Figu
   figures.forEach((f, i) => {
     const ctx = contexts[i]!;
     const start = clauseStart(f.start);
-    if (ctx.periods || !text.slice(start, clauseEnd(f.start)).includes("→")) return;
+    const clause = text.slice(start, clauseEnd(f.start));
+    if (!clause.includes("→")) return;
     const lead = text.slice(start, f.start);
-    const arrow = lead.indexOf("→");
-    ctx.periods = arrow < 0 ? [periods[0]!] : lead.slice(arrow).includes("(") ? periods : [periods[1]!];
+    // The bracket the figure stands in, if any: what of it comes before the figure, and all of it.
+    let depth = 0;
+    let open = -1;
+    for (let k = lead.length - 1; k >= 0 && open < 0; k--) {
+      if (lead[k] === ")") depth++;
+      else if (lead[k] === "(") depth ? depth-- : (open = k);
+    }
+    const signed = f.value <= 0 || text[f.start - 1] === "+";
+    let side: 0 | 1 | "change";
+    if (open < 0) side = lead.includes("→") ? 1 : 0;
+    else {
+      const inner = lead.slice(open);
+      const close = text.indexOf(")", f.start);
+      const bracket = text.slice(start + open, close < 0 ? text.length : close);
+      if (bracket.includes("→")) side = !inner.includes("→") ? 0 : inner.slice(inner.indexOf("→")).includes(":") ? "change" : 1;
+      else side = !lead.slice(0, open).includes("→") ? 0 : signed ? "change" : 1;
+    }
+    if (side === "change") changes.add(i);
+    if (!ctx.periods) ctx.periods = side === "change" ? periods : [periods[side]!];
   });
+  return changes;
+}
+
+/** A price change of a series: "2026-07-01 CHF 2'000.00 → CHF 2'200.00", or of one of its parts: '2025-04-01 "Miete…" CHF 1'850.00 → CHF 1'900.00'. */
+const PRICE_CHANGE = /(\d{4}-\d{2}-\d{2})(?: ("[^"]*"))? $/;
+/** A series' span: "9 payments 2026-01-01 to 2026-10-01". */
+const SERIES_SPAN = /payments? (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/;
+/** A series' current amount: right after its cadence ("monthly CHF 2'200.00"), or a part's after its name ('"Miete…" CHF 1'900.00'). */
+const CURRENT_AFTER = /(?:(?:weekly|monthly|quarterly|yearly) |(")[^"]*" )$/;
+
+/**
+ * In a summary of recurring payments, when each amount of a series was in force (SPEC §2.1): a
+ * price change "D a → b" says a was paid up to D (since the series began or the change
+ * before), b from D (until the day before the next change or the series' last payment); the
+ * current amount (after the cadence, or after a part's name) from its last change. So "the
+ * rent was CHF 2'000 in August" is about a period it was not paid in, and reads so.
+ */
+function pricePeriods(text: string, figures: { start: number; end: number; kind: string }[], contexts: FigureContext[]): void {
+  if (!text.includes("→")) return;
+  // Per series (a part of the summary between semicolons): its span, its price changes per part name, its current amounts.
+  let partStart = 0;
+  let k = 0;
+  while (k < figures.length) {
+    const partEnd = text.indexOf(";", figures[k]!.start) < 0 ? text.length : text.indexOf(";", figures[k]!.start);
+    partStart = Math.max(0, text.lastIndexOf(";", figures[k]!.start) + 1);
+    const inPart: number[] = [];
+    while (k < figures.length && figures[k]!.start < partEnd) inPart.push(k++);
+    const span = SERIES_SPAN.exec(text.slice(partStart, partEnd));
+    const first = span ? parseDay(span[1]!) : null;
+    const last = span ? parseDay(span[2]!) : null;
+    if (first === null || last === null) continue;
+    const changes = new Map<string, { day: number; from: number; to: number }[]>();
+    const current: { at: number; part: string }[] = [];
+    for (const i of inPart) {
+      const f = figures[i]!;
+      if (f.kind !== "money") continue;
+      const before = text.slice(Math.max(partStart, f.start - 160), f.start);
+      const change = PRICE_CHANGE.exec(before);
+      const next = inPart[inPart.indexOf(i) + 1];
+      if (change && next !== undefined && /^ → $/.test(text.slice(f.end, figures[next]!.start))) {
+        const day = parseDay(change[1]!);
+        const list = changes.get(change[2] ?? "") ?? [];
+        if (day !== null) list.push({ day, from: i, to: next });
+        changes.set(change[2] ?? "", list);
+        continue;
+      }
+      const cur = CURRENT_AFTER.exec(before.slice(-60));
+      if (cur) current.push({ at: i, part: cur[1] ? before.slice(before.lastIndexOf('"', before.length - 3), before.length - 1) : "" });
+    }
+    let latest = first;
+    for (const [part, list] of changes) {
+      list.sort((a, b) => a.day - b.day);
+      list.forEach((c, n) => {
+        // Up to the change's day itself: "it went up on 1 July from CHF 2'000" names the day with the old price.
+        contexts[c.from]!.periods = [{ from: n ? list[n - 1]!.day : first, to: c.day }];
+        contexts[c.to]!.periods = [{ from: c.day, to: n + 1 < list.length ? addDays(list[n + 1]!.day, -1) : last }];
+      });
+      const since = list.at(-1)!.day;
+      latest = Math.max(latest, since);
+      for (const c of current) if (c.part && c.part === part) contexts[c.at]!.periods = [{ from: since, to: last }];
+    }
+    for (const c of current) if (!c.part && latest > first) contexts[c.at]!.periods = [{ from: latest, to: last }];
+  }
 }
 
 /** The figures of one tool result. */
@@ -181,7 +271,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
   const summaryKinds = read.map((f) => ({ start: f.start, kind: (bare ? "number" : f.kind) as SourceKind }));
   const { list, list2, clause, next } = summaryLists(output.summary, summaryKinds, opts.firstList);
   let lists = next;
-  arrowPeriods(output.summary, read, contexts, call.periods);
+  const changes = arrowPeriods(output.summary, read, contexts, call.periods);
+  pricePeriods(output.summary, read, contexts);
   let end = 0;
   /** The label of the last amount or percentage: what a following count is about ("Housing … 52 tx"). */
   let label = "";
@@ -195,7 +286,7 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // A change the tool signed ("+CHF 931.20", "-1.5%") says which way it went.
     const plus = output.summary[f.start - 1] === "+";
     const ctx = withCall({ ...contexts[i]!, ...(currency ? { currency } : {}), ...(f.value < 0 || plus ? { sign: f.value < 0 ? -1 : 1 } : {}) }, call);
-    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx });
+    out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
 
@@ -274,8 +365,13 @@ function rowContext(table: NonNullable<ToolOutput["tables"]>[number], row: (stri
       const name = category ? undefined : nameOf(lexicon, cell);
       if (category) (ctx.categories ??= []).push(category);
       else if (name) (ctx.names ??= []).push(name);
-      // A short label cell is a period or a weekday ("2025-03", "2024", "Mon"); a long one is a description.
+      // A short label cell is a period or a weekday ("2025-03", "2024", "Mon"); a long one is a description, which
+      // names a period only with a date ("statement-2026-10.csv": the file of October's statement).
       else if (cell.length <= 12) Object.assign(ctx, { ...mentionedIn(cell, lexicon), ...ctx });
+      else if (/\d{4}-\d{2}/.test(cell)) {
+        const periods = mentionedIn(cell, lexicon).periods;
+        if (periods) (ctx.periods ??= []).push(...periods);
+      }
     }
   });
   return ctx;

@@ -21,6 +21,7 @@
  * merchant of that name, never because it looks like one.
  */
 import { daysInMonth } from "../ledger/calendar.ts";
+import { allMatches } from "./read.ts";
 
 /** The names a text may mention: the ledger's categories, merchants and accounts. */
 /** Shaped like the ledger (src/ledger/ledger.ts), which is passed as it is: its lexicon is built once per ledger. */
@@ -29,7 +30,7 @@ export type Vocabulary = { categoryNames: readonly string[]; merchants: readonly
 /** Inclusive yyyymmdd bounds. */
 export type Span = { from: number; to: number };
 
-export type Rate = "day" | "week" | "month" | "year";
+export type Rate = "day" | "week" | "month" | "quarter" | "year";
 
 /** What a figure is about. Absent: not said. Lists: any of these (a figure may be about several). */
 export type FigureContext = {
@@ -78,29 +79,28 @@ export type Lexicon = {
  * as search folds them, SPEC §1), a possessive 's dropped ("Coop’s" → "coop").
  */
 export function foldName(s: string): string {
+  let f = folds.get(s);
+  if (f !== undefined) return f;
   // Plain ASCII words without an umlaut spelling or a possessive fold to their lower case.
   let plain = true;
   for (let i = 0; i < s.length && plain; i++) {
     const c = s.charCodeAt(i);
     plain = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
   }
-  if (plain) {
-    const lower = s.toLowerCase();
-    if (!/[aou]e/.test(lower)) return lower;
-  }
-  let f = folds.get(s);
-  if (f === undefined) {
-    f = s
-      .normalize("NFD")
-      .replace(/[\u0300-\u036f]/g, "")
-      .toLowerCase()
-      .replace(/(?<=[aou])e/g, "")
-      .replace(/ß/g, "ss")
-      .replace(/['’]s$/, "")
-      .trim();
-    if (folds.size > 20_000) folds.clear();
-    folds.set(s, f);
-  }
+  const lower = plain ? s.toLowerCase() : "";
+  f =
+    plain && !/[aou]e/.test(lower)
+      ? lower
+      : s
+          .normalize("NFD")
+          .replace(/[\u0300-\u036f]/g, "")
+          .toLowerCase()
+          .replace(/(?<=[aou])e/g, "")
+          .replace(/ß/g, "ss")
+          .replace(/['’]s$/, "")
+          .trim();
+  if (folds.size > 50_000) folds.clear();
+  folds.set(s, f);
   return f;
 }
 /** Folded words seen before (answers and summaries repeat their words). */
@@ -224,14 +224,16 @@ export function categoryOf(lex: Lexicon, name: string): string | undefined {
 // Mentions
 
 const MONTHS = ["jan", "feb", "mar", "apr", "may", "jun", "jul", "aug", "sep", "oct", "nov", "dec"];
-const MONTH_WORD = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?`;
+/** A month's name, or its abbreviation with its full stop ("Sept."): a full name's full stop ends a sentence. */
+const MONTH_WORD = String.raw`(?:January|February|March|April|May|June|July|August|September|October|November|December|(?:Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept|Sep|Oct|Nov|Dec)\.?)`;
 const DAY_WORD = String.raw`(?:Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|Mon|Tue|Wed|Thu|Fri|Sat|Sun)`;
 const MONTH_NAMES = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"];
 const WEEKDAYS = ["monday", "tuesday", "wednesday", "thursday", "friday", "saturday", "sunday"];
 
 const ISO_RANGE = /(?<!\d)(\d{4})-(\d{2})-(\d{2})\s*(?:to|…|–|until|-)\s*(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 const ISO_DAY = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
-const ISO_MONTH = /(?<![\d-])(\d{4})-(\d{2})(?![\d-]\d)/g;
+/** A month, also in a file's name ("statement-2026-10.csv"), not inside a longer run of digits and dashes. */
+const ISO_MONTH = /(?<!\d|\d-)(\d{4})-(\d{2})(?![\d-]\d)/g;
 const DOTTED_DAY = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
 const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?:\s+(\d{1,2})(?:st|nd|rd|th)?,?)?\s+((?:19|20)\d{2})\b`, "gi");
@@ -288,41 +290,44 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     out.push(m);
   };
   const periods = (re: RegExp, f: (m: RegExpMatchArray) => Span | null) => {
-    for (const m of text.matchAll(re)) {
+    for (const m of allMatches(re, text)) {
       const p = f(m);
       if (p) put({ start: m.index!, end: m.index! + m[0].length, dim: "period", period: p, value: m[0] });
     }
   };
+  // Each family of writings is looked for only where a cheap look finds its mark (this runs for every paragraph).
   const digits = /\d/.test(text);
-  if (digits) periods(ISO_RANGE, (m) => {
+  const iso = digits && /\d-\d/.test(text);
+  const monthNames = /Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec/.test(text);
+  if (iso) periods(ISO_RANGE, (m) => {
     const [y1, m1, d1, y2, m2, d2] = m.slice(1).map(Number) as [number, number, number, number, number, number];
     return validDay(y1, m1, d1) && validDay(y2, m2, d2) ? { from: day(y1, m1, d1), to: day(y2, m2, d2) } : null;
   });
-  if (digits) periods(ISO_DAY, (m) => {
+  if (iso) periods(ISO_DAY, (m) => {
     const [y, mo, d] = m.slice(1).map(Number) as [number, number, number];
     return validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : null;
   });
-  if (digits) periods(ISO_MONTH, (m) => {
+  if (iso) periods(ISO_MONTH, (m) => {
     const [y, mo] = m.slice(1).map(Number) as [number, number];
     return mo >= 1 && mo <= 12 ? span(y, mo) : null;
   });
-  if (digits) periods(DOTTED_DAY, (m) => {
+  if (digits && /\d\.\d/.test(text)) periods(DOTTED_DAY, (m) => {
     const [d, mo, y] = m.slice(1).map(Number) as [number, number, number];
     return validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : null;
   });
-  if (digits) periods(MONTH_RANGE, (m) => {
+  if (digits && monthNames) periods(MONTH_RANGE, (m) => {
     const a = monthIndex(m[1]!);
     const b = monthIndex(m[2]!);
     return a && b && a <= b ? span(Number(m[3]), a, b) : null;
   });
-  if (digits) periods(MONTH_YEAR, (m) => {
+  if (digits && monthNames) periods(MONTH_YEAR, (m) => {
     const mo = monthIndex(m[2]!);
     const y = Number(m[4]);
     const d = Number(m[1] ?? m[3] ?? 0);
     if (!mo) return null;
     return d && validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : span(y, mo);
   });
-  for (const m of text.matchAll(MONTH_ALONE)) {
+  if (monthNames) for (const m of allMatches(MONTH_ALONE, text)) {
     const w = m[1]!;
     // "May" is also a verb: not at a sentence's start.
     if (w === "May" && /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, m.index! - 3), m.index))) continue;
@@ -331,14 +336,15 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   }
   if (digits) periods(YEAR, (m) => span(Number(m[1]), 1, 12));
   const weekdays = (start: number, end: number, days: number[]) => put({ start, end, dim: "weekday", value: days.join(","), days });
-  for (const m of text.matchAll(WEEKDAY_RANGE)) {
+  const dayNames = /Mon|Tue|Wed|Thu|Fri|Sat|Sun/.test(text);
+  if (dayNames) for (const m of allMatches(WEEKDAY_RANGE, text)) {
     const a = dayIndex(m[1]!);
     const b = dayIndex(m[2]!);
     if (a >= 0 && b >= a) weekdays(m.index!, m.index! + m[0].length, Array.from({ length: b - a + 1 }, (_, i) => a + i));
   }
-  for (const m of text.matchAll(WEEKDAY)) weekdays(m.index!, m.index! + m[0].length, [dayIndex(m[1]!)]);
-  for (const m of text.matchAll(WEEK_PARTS)) weekdays(m.index!, m.index! + m[0].length, /^weekend/i.test(m[1]!) ? [5, 6] : [0, 1, 2, 3, 4]);
-  if (currencies) for (const m of text.matchAll(CURRENCY_WORD)) {
+  if (dayNames) for (const m of allMatches(WEEKDAY, text)) weekdays(m.index!, m.index! + m[0].length, [dayIndex(m[1]!)]);
+  if (/week|working/i.test(text)) for (const m of allMatches(WEEK_PARTS, text)) weekdays(m.index!, m.index! + m[0].length, /^weekend/i.test(m[1]!) ? [5, 6] : [0, 1, 2, 3, 4]);
+  if (currencies && /CHF|EUR|USD|GBP|franc|euro|dollar/i.test(text)) for (const m of allMatches(CURRENCY_WORD, text)) {
     const w = m[1]!;
     put({ start: m.index!, end: m.index! + w.length, dim: "currency", value: CURRENCY_OF[w.toLowerCase()] ?? w.toUpperCase() });
   }
@@ -351,7 +357,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
 /** Where clauses end: a sentence's end, a semicolon, a line break, a dash between clauses. */
 const CLAUSE_END = /[.!?](?=\s+[\p{Lu}\p{N}(*"“-]|\s*$)|;|\n|\s[—–]\s/gu;
 /** Abbreviations whose full stop ends no sentence. */
-const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.e|Mio|avg)$/i;
+const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.e|Mio|avg|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)$/i;
 
 /**
  * Filler between a figure and a mention that belongs to it: "CHF 9'850.81 in 2024", "CHF
@@ -366,17 +372,19 @@ const ASIDE = /\b(?:all|only|mostly|entirely)\s+$/i;
 /** Mentions of one dimension joined into a set: "Coop and Migros", "Housing, Children and Other". */
 const JOINED = /^\s*(?:,|and|&|or|\+|,\s*and)\s*$/i;
 
-const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day)\b|(monthly|yearly|annually|weekly|daily)\b)/i;
-const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day))\s*\(?\s*$/i;
-const RATES: Record<string, Rate> = { month: "month", monthly: "month", year: "year", yearly: "year", annual: "year", annually: "year", week: "week", weekly: "week", day: "day", daily: "day" };
+const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day|quarter)\b|(monthly|yearly|annually|weekly|daily|quarterly)\b)/i;
+const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily|quarterly)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day|quarter))\s*\(?\s*$/i;
+const RATES: Record<string, Rate> = { month: "month", monthly: "month", year: "year", yearly: "year", annual: "year", annually: "year", week: "week", weekly: "week", day: "day", daily: "day", quarter: "quarter", quarterly: "quarter" };
+/** A rate a chart's title, a column's header or a row's cell gives all its values ("yearly cost", "money out per month", "monthly"). */
+const RATE_IN = /\b(?:(monthly|yearly|annual|annually|weekly|daily|quarterly)|(?:a|per|each|every)\s+(month|year|week|day|quarter))\b/i;
 
 const MEASURE_BEFORE = /\b(average|avg|mean|median|usual|net)(?:\s+(?:of|is|was|were|payment|bill|amount|that is|this is|it is))?\s*:?\s*\(?\s*$/i;
 const MEASURE_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?on average\b/iu;
 const MEASURES: Record<string, "average" | "median" | "net"> = { average: "average", avg: "average", mean: "average", median: "median", usual: "median", net: "net" };
 
-const RATE_WORDS = /month|year|week|day|annual/;
-const MEASURE_WORDS = /average|avg|mean|median|usual|net/;
-const DIRECTION_WORDS = /up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper/;
+const RATE_WORDS = /month|year|week|\bday|daily|annual|quarter/;
+const MEASURE_WORDS = /average|\bavg|\bmean\b|median|usual|\bnet\b/;
+const DIRECTION_WORDS = /\b(?:up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper)/;
 
 /** Verbs of a change made (an approval's outcome and the answer reporting it). */
 const ACTION = /\b(moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied)\b/i;
@@ -392,11 +400,13 @@ type Target = { start: number; end: number };
 function clauseEnds(text: string, figures: readonly Target[]): number[] {
   const ends: number[] = [];
   let fi = 0;
-  for (const m of text.matchAll(CLAUSE_END)) {
+  for (const m of allMatches(CLAUSE_END, text)) {
     const at = m.index!;
     while (fi < figures.length && figures[fi]!.end <= at) fi++;
     if (fi < figures.length && figures[fi]!.start <= at) continue;
     if (m[0] === "." && ABBREVIATION.test(text.slice(Math.max(0, at - 8), at))) continue;
+    // A dash after a label with no figure of its own ("3. **Tibits** — CHF 1'246.70") joins the label to what follows.
+    if (m[0].trim() !== "" && /[—–]/.test(m[0]) && !(fi > 0 && figures[fi - 1]!.end > (ends.at(-1) ?? 0))) continue;
     ends.push(at);
   }
   ends.push(text.length);
@@ -473,17 +483,26 @@ function subjectsOf(ms: Mention[]): string[] {
 }
 
 /** The figures of a text read together with what each is about; numbers that are part of a name ("Visa 4417") are no figures. */
-export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon): { figures: F[]; contexts: FigureContext[] } {
-  const names = namesOf(text, lex);
+/**
+ * `answer`: the text is a model's answer, whose writer may name things the data has no name for
+ * ("the tax office", "other costs"): such a subject is none of the clause's. A tool's summary
+ * names things by the data's names only.
+ */
+export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean } = {}): { figures: F[]; contexts: FigureContext[] } {
+  const names = opts.answer ? withAliases(text, namesOf(text, lex)) : namesOf(text, lex);
   const figures = read.filter((f) => !names.some((n) => f.start >= n.start && f.end <= n.end && n.end - n.start > f.end - f.start));
-  return { figures, contexts: contextsOf(text, figures, names) };
+  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false) };
 }
 
 /** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
 const tableRow = /^\s*\|/;
 
-function contextsOf(text: string, figures: readonly Target[], names: Mention[]): FigureContext[] {
-  const mentions = mentionsOf(text, figures, names);
+/** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
+const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
+
+function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean): FigureContext[] {
+  // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.
+  const mentions = mentionsOf(text, figures, names).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
   const actions = ACTION.test(text);
   const out: FigureContext[] = figures.map(() => ({}));
   if (!figures.length) return out;
@@ -510,7 +529,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[]):
       else if (!/^[\s|:-]+$/.test(text.slice(clauseStart, end))) attachRow(figures, inClause, mentions, cells, header, out);
     } else {
       header = null;
-      if (inClause.length) attach(text, figures, inClause, mentions.slice(mi, me), clauseStart, end, out);
+      if (inClause.length) attach(text, figures, inClause, mentions.slice(mi, me), clauseStart, end, out, answer);
     }
     clauseStart = end + 1;
   }
@@ -547,7 +566,7 @@ function clauseBefore(text: string, at: number): string {
 }
 
 /** Rules 1–4 (see the module comment) for the figures of one clause. */
-function attach(text: string, figures: readonly Target[], idx: number[], ms: Mention[], start: number, end: number, out: FigureContext[]): void {
+function attach(text: string, figures: readonly Target[], idx: number[], ms: Mention[], start: number, end: number, out: FigureContext[], answer: boolean): void {
   const taken = new Set<Mention>();
   const done = idx.map(() => new Set<Dim>());
   /** Dimensions a figure got by rule 1: it hands them to no one. */
@@ -603,6 +622,9 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     const contrasted = CONTRAST.test(text.slice(prevEnd, f.start));
     // The subject (category and name together) comes from one place: the figure's own mentions, else the figure before, else the clause.
     let subjectSaid = done[k]!.has("category") || done[k]!.has("name");
+    // Words between the figure before (or the clause's start) and this one that are no glue name something the data
+    // has no name for ("and other costs with …", "and the tax office with …"): its subject, which is none of the clause's.
+    if (answer && !subjectSaid && namesOther(text.slice(prevEnd, f.start), ms, prevEnd)) subjectSaid = true;
     if (k > 0) {
       const prev = out[idx[k - 1]!]!;
       const handedSubject = !subjectSaid && !own[k - 1]!.has("category") && !own[k - 1]!.has("name") && (prev.categories || prev.names);
@@ -626,6 +648,93 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     }
     if (subjects.length) ctx.subjects = subjects;
   });
+}
+
+/**
+ * Words that link a figure to the one before it without naming a new subject: linking words,
+ * verbs of spending and changing, rounding and measure words, the units a count or an amount
+ * is of ("41 visits, at CHF 62.35 a visit", "CHF 20.40 on average, CHF 244.80 in all").
+ */
+const GLUE = new Set(
+  (
+    "and or then with at of for in on to from by over under per a an the its their your my our each every which who whom is was were are be been being " +
+    "that this these those it so also too just only still about roughly around nearly almost some more less than as up down rose risen fell fallen grew grown " +
+    "dropped increase increased decrease decreased gained lost jumped climbed higher lower average averaged averaging avg usual usually typical typically median net " +
+    "total totalling totaling together altogether overall all alone both spent paid pay pays cost costs came come comes took take takes making made added adding " +
+    "left remaining spare over came went goes going got gets bringing brought worth i.e e.g means meaning works out share percent cent when while where there " +
+    "visit visits payment payments transaction transactions tx row rows time times order orders purchase purchases shop shops bill bills ticket tickets meal meals " +
+    "instalment instalments installment installments premium premiums trip trips booking bookings month months year years week weeks day days quarter quarters " +
+    "monthly yearly annual annually weekly daily quarterly franc francs euro euros dollar dollars chf eur usd like instead against compared versus vs another other's " +
+    "i you we they he she it us me them yes no not here now since until after before first last next previous so far in all this that"
+  ).split(" "),
+);
+
+/** Whether `between` (the text from the figure before up to a figure) has a word that is no glue and no name the clause's mentions hold. */
+function namesOther(between: string, ms: Mention[], offset: number): boolean {
+  const n = between.length;
+  let i = 0;
+  while (i < n) {
+    if (!isLetterAt(between, i)) {
+      i++;
+      continue;
+    }
+    const start = i;
+    while (i < n && (isLetterAt(between, i) || "'’.-".includes(between[i]!))) i++;
+    const w = between.slice(start, i).toLowerCase().replace(/['’]s$/, "");
+    if (GLUE.has(w)) continue;
+    const at = offset + start;
+    if (ms.some((x) => at >= x.start && at < x.end)) continue;
+    return true;
+  }
+  return false;
+}
+
+const LETTER = /\p{L}/u;
+/** Whether `s[i]` is a letter (ASCII looked at directly: this runs for every character between an answer's figures). */
+function isLetterAt(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || (c > 127 && LETTER.test(s[i]!));
+}
+
+/** What an answer calls a name it introduced, right before it: "the main account, CH93 …", "your landlord (Livit AG)". */
+const APPOSITION = /(?:,\s*|\s*\(\s*)$/;
+
+/**
+ * The names of an answer with the names it gave them: a phrase right before a name and set off
+ * from it ("the main account, CH93 0076 …", "the Visa card (Visa 4417)", "your landlord, Livit
+ * AG") stands for that name where the answer uses it again ("… and the main account had 23
+ * payments"). Up to three words that are no glue, the last of four letters or more.
+ */
+function withAliases(text: string, names: Mention[]): Mention[] {
+  const aliases: { words: string; value: string; after: number }[] = [];
+  for (const n of names) {
+    if (n.dim !== "name") continue;
+    const before = text.slice(Math.max(0, n.start - 60), n.start);
+    const sep = APPOSITION.exec(before);
+    if (!sep) continue;
+    const words = before.slice(0, sep.index).match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+    const alias: string[] = [];
+    for (let w = words.length - 1; w >= 0 && alias.length < 3; w--) {
+      if (GLUE.has(words[w]!.toLowerCase())) break;
+      alias.unshift(words[w]!.toLowerCase());
+    }
+    // The phrase must end right at the separator (no digits or other names between).
+    const phrase = alias.join(" ");
+    if (!alias.length || alias.at(-1)!.length < 4 || !before.slice(0, sep.index).toLowerCase().endsWith(alias.at(-1)!)) continue;
+    aliases.push({ words: phrase, value: String(n.value), after: n.end });
+  }
+  if (!aliases.length) return names;
+  const lower = text.toLowerCase();
+  const more: Mention[] = [];
+  for (const a of aliases) {
+    for (let at = lower.indexOf(a.words, a.after); at >= 0; at = lower.indexOf(a.words, at + a.words.length)) {
+      const end = at + a.words.length;
+      if (/[\p{L}\p{N}]/u.test(lower[at - 1] ?? " ") || /[\p{L}\p{N}]/u.test(lower[end] ?? " ")) continue;
+      if ([...names, ...more].some((m) => m.start < end && at < m.end)) continue;
+      more.push({ start: at, end, dim: "name", value: a.value });
+    }
+  }
+  return more.length ? [...names, ...more].sort((x, y) => x.start - y.start) : names;
 }
 
 /** A table row: each figure takes its own cell's mentions, then its column's header, then the row's first cell. */
@@ -677,6 +786,8 @@ export function mentionedIn(text: string, lex: Lexicon): FigureContext {
         break;
     }
   }
+  const rate = RATE_IN.exec(text);
+  if (rate) ctx.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
   return ctx;
 }
 
@@ -686,6 +797,19 @@ export function mentionedIn(text: string, lex: Lexicon): FigureContext {
 const overlaps = (a: Span, b: Span) => a.from <= b.to && b.from <= a.to;
 const monthOf = (s: Span) => (s.from % 10000 / 100) | 0;
 const oneMonth = (s: Span) => Math.floor(s.from / 100) === Math.floor(s.to / 100);
+
+/** A span of less than a year: a month named without its year can fall outside it. */
+const withinYear = (s: Span) => s.to - s.from < 10000;
+/** Whether the span holds a day of the month (1–12) in any of its years. */
+function covers(s: Span, month: number): boolean {
+  const y1 = Math.floor(s.from / 10000);
+  const y2 = Math.floor(s.to / 10000);
+  for (let y = y1; y <= y2; y++) {
+    const m = y * 100 + month;
+    if (m >= Math.floor(s.from / 100) && m <= Math.floor(s.to / 100)) return true;
+  }
+  return false;
+}
 
 /** Names agree when one contains the other as whole words ("Migros" and "Migros Restaurant"), case, accents and umlaut spellings aside. */
 function sameName(x: string, y: string): boolean {
@@ -698,21 +822,21 @@ function sameName(x: string, y: string): boolean {
 }
 
 /**
- * The dimensions on which what the answer says of a figure (`said`) contradicts what a
- * source figure is about (`about`): empty when they agree or either side is silent.
+ * Whether what the answer says of a figure (`said`) contradicts what a source figure is about
+ * (`about`) on any dimension: period or month, weekday, category, merchant or account,
+ * currency, rate, direction, measure. Not when they agree or either side is silent.
  */
-export function conflicts(said: FigureContext, about: FigureContext): string[] {
-  const out: string[] = [];
-  if (said.periods && about.periods && !said.periods.some((p) => about.periods!.some((q) => overlaps(p, q)))) out.push("period");
-  else if (said.month && about.periods && about.periods.every(oneMonth) && !about.periods.some((q) => monthOf(q) === said.month)) out.push("month");
-  if (said.weekdays && about.weekdays && !said.weekdays.some((d) => about.weekdays!.includes(d))) out.push("weekday");
-  if (said.categories && about.categories && !said.categories.some((c) => about.categories!.includes(c))) out.push("category");
-  if (said.names && about.names && !said.names.some((n) => about.names!.some((m) => sameName(n, m)))) out.push("name");
-  if (said.currency && about.currency && said.currency !== about.currency) out.push("currency");
-  if (said.per && about.per && said.per !== about.per) out.push("rate");
-  if (said.sign && about.sign && said.sign !== about.sign) out.push("sign");
-  if (said.measure && about.measure && said.measure !== about.measure) out.push("measure");
-  return out;
+export function contradicts(said: FigureContext, about: FigureContext): boolean {
+  if (said.currency && about.currency && said.currency !== about.currency) return true;
+  if (said.per && about.per && said.per !== about.per) return true;
+  if (said.sign && about.sign && said.sign !== about.sign) return true;
+  if (said.measure && about.measure && said.measure !== about.measure) return true;
+  if (said.categories && about.categories && !said.categories.some((c) => about.categories!.includes(c))) return true;
+  if (said.periods && about.periods) {
+    if (!said.periods.some((p) => about.periods!.some((q) => overlaps(p, q)))) return true;
+  } else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) return true;
+  if (said.weekdays && about.weekdays && !said.weekdays.some((d) => about.weekdays!.includes(d))) return true;
+  return !!(said.names && about.names && !said.names.some((n) => about.names!.some((m) => sameName(n, m))));
 }
 
 /** Whether a source figure is about one of the categories, names or weekdays a clause mentions. */

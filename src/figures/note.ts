@@ -11,6 +11,9 @@ export const NOT_FOUND = "not found in the data of this answer";
 const source = (s: FigureSource) =>
   `${s.turn ? `earlier answer (“${s.turn.length > 60 ? `${s.turn.slice(0, 57)}…` : s.turn}”) · ` : ""}${s.tool} · ${s.where}${s.about ? ` (${s.about})` : ""}: ${s.text}`;
 
+/** An average's divisor and its name, per rate. */
+const PER = { week: { unit: "weeks", average: "weekly" }, day: { unit: "days", average: "daily" }, quarter: { unit: "quarters", average: "quarterly" } } as const;
+
 const OPERATION_SIGN: Record<string, string> = { sum: "+", difference: "−", ratio: "÷", points: "−" };
 
 /**
@@ -33,7 +36,7 @@ export function figureNote(f: AnswerFigure): string {
     case "monthly_average":
       return `${a.text} ÷ ${f.months ?? "?"} months (monthly average) · ${all}`;
     case "average":
-      return `${a.text} ÷ ${f.divisor ?? "?"} ${f.per === "day" ? "days" : "weeks"} (${f.per === "day" ? "daily" : "weekly"} average) · ${all}`;
+      return `${a.text} ÷ ${f.divisor ?? "?"} ${PER[f.per ?? "week"].unit} (${PER[f.per ?? "week"].average} average) · ${all}`;
     case "percent_change":
       return `change from ${a.text} to ${b?.text ?? "?"} · ${all}`;
     case "points":

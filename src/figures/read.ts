@@ -42,13 +42,14 @@ const MONTHS =
 
 /**
  * Writings that begin at a number's first digit and make it no figure: dates (2025-03,
- * 14.03.2025), times (14:30, 9 am), a day before a month (14 March), ordinals (3rd),
+ * 14.03.2025, 12.2025), times (14:30, 9 am), a day before a month (14 March), ordinals (3rd),
  * durations (12 months, a 3-month window). Tried only where a number starts (sticky).
  */
 const NOT_A_FIGURE_AT = new RegExp(
   [
     String.raw`\d{4}-\d{2}(?!\d)`,
     String.raw`\d{1,2}[./]\d{1,2}[./]\d{2,4}(?!\d)`,
+    String.raw`\d{1,2}\.(?:19|20)\d{2}(?![\d'’])`,
     String.raw`\d{1,2}:\d{2}`,
     String.raw`\d{1,2}\s?(?:am|pm|a\.m\.|p\.m\.)(?!\p{L})`,
     String.raw`\d{1,2}(?:st|nd|rd|th)?\.?\s+(?:of\s+)?(?:${MONTHS})(?!\p{L})`,
@@ -142,6 +143,21 @@ function currencyCode(written: string): string {
   return CURRENCY_CODES[lower] ?? written.toUpperCase();
 }
 
+/**
+ * The matches of a global regular expression in `text`, without the copy of the expression
+ * String.matchAll makes (a copy per call costs more than the search in a paragraph).
+ */
+export function allMatches(re: RegExp, text: string): RegExpExecArray[] {
+  const out: RegExpExecArray[] = [];
+  re.lastIndex = 0;
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    out.push(m);
+    if (m[0] === "") re.lastIndex++;
+  }
+  re.lastIndex = 0;
+  return out;
+}
+
 /** 10^-d for the decimals a number may have: looked up, not computed, for every number of every answer. */
 const UNITS = [1, 0.1, 0.01, 0.001, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8, 1e-9, 1e-10];
 
@@ -193,7 +209,9 @@ function notAFigure(text: string, start: number, end: number, raw: string): bool
  */
 export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadFigure[] {
   const out: ReadFigure[] = [];
-  for (const m of text.matchAll(NUMBER)) {
+  /** Bare whole numbers of an answer: figures only beside a count of the same thing (withElliptic). */
+  const pending: ReadFigure[] = [];
+  for (const m of allMatches(NUMBER, text)) {
     const numStart = m.index;
     let numEnd = numStart + m[0].length;
     if (notAFigure(text, numStart, numEnd, m[0])) continue;
@@ -252,16 +270,20 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
       numEnd += unit[0].length;
       after = text.slice(numEnd, numEnd + 24);
     }
-    // Glued to a word it is a name or a code ("4G", "mp3"), not a figure.
-    if (/^\p{L}/u.test(after)) continue;
+    // Glued to a word it is a name or a code ("4G", "mp3", "3.OG"), not a figure.
+    if (/^\p{L}|^\.\p{Lu}{2}/u.test(after)) continue;
 
     const kind: FigureKind = points ? "points" : pct ? "percent" : times ? "ratio" : currency || multiplier > 1 || decimals === 2 || (grouped && decimals > 0) ? "money" : "count";
     if (kind === "count" && decimals === 0 && !grouped && /^\d{4}$/.test(m[0]) && magnitude >= 1900 && magnitude <= 2100) continue; // a year
     // A bare count is a figure only as a count of something: "312 transactions", "Migros (839)", not "(1)" or "Groceries: 3".
     const bracketed = after.startsWith(")") && BRACKET_COUNT_BEFORE.test(text.slice(Math.max(0, start - 3), start));
+    let elliptic = false;
     if (kind === "count" && !grouped && decimals === 0 && !/^\s?\p{L}/u.test(after) && !bracketed) {
       // A summary's bare counts: not its list numbers ("; 2. Migros").
-      if (opts.counts !== "bare" || (/^\.\s\p{L}/u.test(after) && /(?:^|[;:])\s*$/.test(text.slice(Math.max(0, start - 3), start)))) continue;
+      if (opts.counts === "bare") {
+        if (/^\.\s\p{L}/u.test(after) && /(?:^|[;:])\s*$/.test(text.slice(Math.max(0, start - 3), start))) continue;
+      } else if (/^\s?(?:$|[,.;)]|\s(?:and|or|in|for|vs\.?|against)\b)/u.test(after)) elliptic = true;
+      else continue;
     }
     const [word, phrase] = wordsBefore(text, start);
     if (kind === "count" && (RANK_WORDS.has(word) || before.endsWith("#"))) continue;
@@ -291,16 +313,36 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
     if (UNDER_WORDS.has(rounding)) figure.bound = "under";
     else if (OVER_WORDS.has(rounding)) figure.bound = "over";
     if (currency) figure.currency = currency;
-    out.push(figure);
+    (elliptic ? pending : out).push(figure);
   }
-  return wordRatios(text, out);
+  return wordRatios(text, pending.length ? withElliptic(text, out, pending) : out);
+}
+
+/**
+ * Bare whole numbers of an answer, at the end of a clause, that count what a count of their
+ * sentence counts ("Dining had 390 payments in 2024, in 2025 394"): figures, in order with the
+ * others. Alone, a bare number counts nothing.
+ */
+function withElliptic(text: string, out: ReadFigure[], pending: ReadFigure[]): ReadFigure[] {
+  const sentence = (at: number) => {
+    let s = at;
+    while (s > 0 && text[s - 1] !== "\n" && !(/[.!?]/.test(text[s - 1]!) && /\s/.test(text[s] ?? " "))) s--;
+    let e = at;
+    while (e < text.length && text[e] !== "\n" && !(/[.!?]/.test(text[e]!) && /\s|$/.test(text[e + 1] ?? ""))) e++;
+    return [s, e] as const;
+  };
+  const kept = pending.filter((p) => {
+    const [s, e] = sentence(p.start);
+    return out.some((f) => f.kind === "count" && f.start >= s && f.end <= e && /^\s?\p{L}/u.test(text.slice(f.end, f.end + 2)));
+  });
+  return kept.length ? [...out, ...kept].sort((a, b) => a.start - b.start) : out;
 }
 
 /** The figures of `text` with its ratios written in words ("twice", "three times") merged in, in order. */
 function wordRatios(text: string, figures: ReadFigure[]): ReadFigure[] {
   if (!MAYBE_WORD_RATIO.test(text)) return figures;
   const words: ReadFigure[] = [];
-  for (const m of text.matchAll(WORD_RATIO)) {
+  for (const m of allMatches(WORD_RATIO, text)) {
     const w = m[1]!.toLowerCase();
     const value = w === "twice" ? 2 : w === "thrice" ? 3 : WORD_NUMBERS[m[2]!.toLowerCase()]!;
     const [word, phrase] = wordsBefore(text, m.index);

@@ -23,6 +23,12 @@ export type TurnFigures = {
   /** Records the outcome of an approval decided in this turn (what the model was told). */
   recordOutcome(call: Call, outcome: string): void;
   readonly figures: readonly SourceFigure[];
+  /**
+   * Indexes what was recorded since the last index (nothing when nothing new was recorded): the
+   * loop calls it while a model request is on its way, so that checking the answer only reads and
+   * searches. A check indexes first if it was not called.
+   */
+  prepare(): void;
   /** The answer's figures checked against what was recorded; numbers of `question` are not figures. */
   check(answer: string, question: string): AnswerFigure[];
   /**
@@ -52,21 +58,26 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   const figures: SourceFigure[] = [];
   const divisors: Divisors = { months: [], weeks: [], days: [] };
   let lists = 0;
-  // Indexed as each result arrives (while the model is still at work), so checking the
-  // answer once it has ended only reads and searches (bench/figures.ts).
+  /**
+   * The index of the figures recorded so far: built once after a burst of results (`prepare`,
+   * or the first check after them), not after every result (bench/figures.ts).
+   */
+  let index: FigureIndex | null = null;
   /**
    * Paragraphs checked against the current index (cleared when a result arrives): a figure's
    * context never reaches across a blank line, so each paragraph is checked on its own.
    */
   let checked = new Map<string, AnswerFigure[]>();
-  let index: FigureIndex = indexFigures([], { divisors, lexicon });
+  /** Where the paragraphs checked while the answer streamed end: the text up to there, and the question. */
+  let streamed = { question: "", upTo: 0, text: "" };
+  const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, lexicon }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
-    // A call that names no period (all dates, the current month) gives the divisors of the period its result states.
+    // A call that names no period (all dates, the current month) is about the period its result states, and gives its divisors.
     const stated = periods.length ? [] : opts.periods(statedPeriod(output.summary, lexicon));
     const read = figuresOfOutput(call.name, call.id, output, {
       lexicon,
-      call: callContext(call.input, periods, lexicon),
+      call: callContext(call.input, periods.length ? periods : stated, lexicon),
       figureKind: opts.figureKind(call.name),
       firstList: lists,
     });
@@ -75,6 +86,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       if (extra.turn) f.turn = extra.turn;
       // An approval's outcome is no tool summary: its figures say so where they stood.
       if (extra.part && f.where.startsWith(SUMMARY)) f.where = extra.part + f.where.slice(SUMMARY.length);
+      if (extra.part) f.outcome = true;
       figures.push(f);
     }
     for (const p of [...periods, ...stated]) {
@@ -83,17 +95,18 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       divisors.days.push(...p.days);
     }
     divisors.months.push(...chartMonths(output));
-    index = indexFigures(figures, { divisors, lexicon });
-    checked = new Map();
+    index = null;
+    if (checked.size) checked = new Map();
   };
   const paragraph = (text: string, question: string) => {
     const key = `${question}\u0000${text}`;
     let figs = checked.get(key);
-    if (!figs) checked.set(key, (figs = checkWithIndex(text, question, index)));
+    if (!figs) checked.set(key, (figs = checkWithIndex(text, question, current())));
     return figs;
   };
   return {
     figures,
+    prepare: () => void current(),
     record: (call, output) => add(call, output),
     recordEarlier: (call, summary, question) => add(call, { summary, charts: [] }, { turn: question }),
     recordOutcome: (call, outcome) => add(call, { summary: outcome, charts: [] }, { part: OUTCOME }),
@@ -105,8 +118,13 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       return out;
     },
     checkSoFar(answer, question) {
-      // The last paragraph may still grow: only those a blank line has ended.
-      for (const p of paragraphsOf(answer).slice(0, -1)) paragraph(answer.slice(p.start, p.end), question);
+      // Called as the text grows: only what follows the paragraphs checked last time is read again (the text so far
+      // starts with them), and of it only the paragraphs a blank line has ended (the last may still grow).
+      const from = streamed.question === question && streamed.upTo <= answer.length && answer.startsWith(streamed.text) ? streamed.upTo : 0;
+      const rest = paragraphsOf(answer.slice(from));
+      for (const p of rest.slice(0, -1)) paragraph(answer.slice(from + p.start, from + p.end), question);
+      const upTo = from + rest.at(-1)!.start;
+      streamed = { question, upTo, text: answer.slice(0, upTo) };
     },
     repair(answer, question, checked, replies, evaluate) {
       const unverified = checked.filter(needsRepair);
@@ -115,7 +133,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
         const reply = n ? replies.find((r) => r.n === n) : undefined;
         if (!reply) return f;
         if (reply.verdict === "confirm" && reply.expression) {
-          const confirmed = verifyCalculation(index, f, reply.expression, evaluate);
+          const confirmed = verifyCalculation(current(), f, reply.expression, evaluate);
           return confirmed ? { ...f, status: "derived", operation: "calculation", expression: reply.expression, sources: confirmed } : f;
         }
         if (reply.verdict === "correct" && reply.corrected) {
@@ -123,7 +141,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
           const p = paragraphsOf(answer).find((x) => f.start >= x.start && f.end <= x.end)!;
           const text = answer.slice(p.start, f.start) + reply.corrected + answer.slice(f.end, p.end);
           const at = f.start - p.start;
-          const again = checkWithIndex(text, question, index).find((x) => x.start === at);
+          const again = checkWithIndex(text, question, current()).find((x) => x.start === at);
           if (!again || (again.status !== "grounded" && again.status !== "derived")) return f;
           return {
             ...f,
@@ -162,12 +180,13 @@ function paragraphsOf(text: string): { start: number; end: number }[] {
 }
 
 /**
- * The period a result states in its first sentence ("for all dates (2023-11-01 to 2026-10-31)",
- * "Budgets for 2026-10"), as a tool input; a single day is none.
+ * The period a result states in its first two sentences ("for all dates (2023-11-01 to
+ * 2026-10-31)", "Budgets for 2026-10", "Today is 2026-11-02. The data runs from 2023-11-01 to
+ * 2026-10-31"), as a tool input; a single day is none.
  */
 function statedPeriod(summary: string, lexicon: Lexicon): { from: string; to: string } | null {
-  const first = /^[^.]*(?:\.(?=\S)[^.]*)*/.exec(summary)?.[0] ?? "";
-  const span = mentionedIn(first, lexicon).periods?.find((p) => p.from !== p.to);
+  const opening = /^[^.]*(?:\.(?=\S)[^.]*)*(?:\.\s[^.]*(?:\.(?=\S)[^.]*)*)?/.exec(summary)?.[0] ?? "";
+  const span = mentionedIn(opening, lexicon).periods?.find((p) => p.from !== p.to);
   return span ? { from: isoDay(span.from), to: isoDay(span.to) } : null;
 }
 

@@ -65,7 +65,7 @@ import { reconcile } from "./formats/reconcile.ts";
 import { RowTable } from "./formats/row-table.ts";
 import { assignTransactionIds, transactionIdAssigner } from "./ids.ts";
 import { parseInWorker } from "./parse-pool.ts";
-import { accountBalancesBefore, ensureAccountColumn, ensureBudgetDb, ensureImportTables, hasAccountColumn, mainCurrency } from "./target.ts";
+import { accountBalancesBefore, accountCurrencies, ensureAccountColumn, ensureBudgetDb, ensureImportTables, hasAccountColumn, mainCurrency } from "./target.ts";
 
 /** Who imports or undoes: a user (page, API) or the terminal. */
 export type ImportActor = { userId: string | null; by: string; via: "cli" | "page" | "api" };
@@ -523,16 +523,22 @@ export class Importer {
       mapping: opts.mapping,
       accountOverride: opts.account,
       flipSigns: opts.flipSigns,
-      fallbackCurrency: this.fallbackCurrency(),
+      ...this.currencies(),
     };
   }
 
-  /** The currency of a CSV that names none: the data's main currency (SPEC §10.1), else CHF, budget-chat's home. */
-  private fallbackCurrency(): { code: string; from: string } {
+  /**
+   * The currency of a CSV that names none (SPEC §10.1): its account's, from that account's earlier rows; else the
+   * data's main currency, else CHF, budget-chat's home.
+   */
+  private currencies(): { fallbackCurrency: { code: string; from: string }; accountCurrencies: Record<string, string> } {
     const db = this.openForReading();
     try {
       const main = db ? mainCurrency(db) : null;
-      return main ? { code: main, from: "the main currency of your data" } : { code: "CHF", from: "budget-chat's default (your data has no currency yet)" };
+      return {
+        fallbackCurrency: main ? { code: main, from: "the main currency of your data" } : { code: "CHF", from: "budget-chat's default (your data has no currency yet)" },
+        accountCurrencies: db ? accountCurrencies(db) : {},
+      };
     } finally {
       db?.close();
     }

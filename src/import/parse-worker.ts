@@ -1,7 +1,8 @@
 /**
  * The parse worker (SPEC §13.1: parsers off the event loop). It reads one statement — decoding,
  * format detection, the reader, the file's checksum — and sends the rows back in column chunks
- * as the reader makes them, so this thread never holds a whole statement's rows, then the rest.
+ * as the reader makes them, so this thread never holds a whole statement's rows, then the rest;
+ * or it unpacks a ZIP of statements and sends back its files.
  *
  * This file is a build entry point of its own (package.json's `build`, scripts/release.ts): in
  * the compiled binary a worker is found only when it was bundled as one (STACK_NOTES round 4).
@@ -9,6 +10,7 @@
 import { ImportInputError, NeedsColumnMapping } from "../core/errors.ts";
 import { parseStatement, type ParseOptions } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
+import { statementFiles } from "./formats/zip.ts";
 import type { ParseRequest, ParseReply } from "./parse-pool.ts";
 
 /** Rows per message: each arrives in a few milliseconds, so the server's event loop stays free. */
@@ -25,6 +27,11 @@ self.onmessage = (event: MessageEvent<ParseRequest>) => {
   const post = (reply: ParseReply) => self.postMessage(reply);
   try {
     const data = new Uint8Array(bytes);
+    if (event.data.unpack !== undefined) {
+      const files = statementFiles({ name: event.data.unpack, bytes: data }).map((f) => ({ name: f.name, bytes: f.bytes.slice().buffer }));
+      self.postMessage({ id, kind: "files", files } satisfies ParseReply, files.map((f) => f.bytes));
+      return;
+    }
     const sha256 = Bun.CryptoHasher.hash("sha256", data, "hex");
     let chunk = new RowTable();
     const flush = () => {

@@ -113,6 +113,17 @@ export function mainCurrency(db: Database): string | null {
   return row && /^[A-Z]{3}$/.test(row.c) ? row.c : null;
 }
 
+/** Each account's main currency (the one most of its rows are in): a CSV naming none takes its account's (SPEC §10.1). */
+export function accountCurrencies(db: Database): Record<string, string> {
+  if (!hasAccountColumn(db)) return {};
+  const out: Record<string, string> = {};
+  const rows = db
+    .query("SELECT account, upper(trim(currency)) AS c, count(*) AS n FROM transactions WHERE account IS NOT NULL AND account <> '' GROUP BY 1, 2 ORDER BY n DESC")
+    .all() as { account: string; c: string }[];
+  for (const r of rows) if (!(r.account in out) && /^[A-Z]{3}$/.test(r.c)) out[r.account] = r.c;
+  return out;
+}
+
 /** The latest checked balance of an account and currency dated before `day`, or null. */
 export function accountBalancesBefore(db: Database, account: string, currency: string, day: string): { date: string; balance: number; sourceFile: string } | null {
   if (!hasTable(db, "account_balances")) return null;

@@ -18,7 +18,8 @@ export const DEMO_DB_PATH = "data/demo-budget.db";
  * page say "demo data" every time) until an import creates data/budget.db.
  */
 export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void = (l) => console.error(l)): BudgetDb {
-  if (existsSync(loc.path)) return BudgetDb.open(loc.path, { notSpending: loc.notSpending });
+  // The app's own opening: its ledger is kept in a cache file beside the database (ledger-cache.ts).
+  if (existsSync(loc.path)) return BudgetDb.open(loc.path, { notSpending: loc.notSpending, ledgerCache: true });
   if (loc.explicit) throw new BudgetDbError(`budget database not found: ${loc.path}`);
   const demo = resolve(process.cwd(), DEMO_DB_PATH);
   const shown = relative(process.cwd(), demo) || demo;
@@ -31,5 +32,5 @@ export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void 
     );
   }
   // The first import creates loc.path; the demo then gives way to it without a restart.
-  return BudgetDb.open(demo, { demo: true, notSpending: loc.notSpending, realPath: loc.path });
+  return BudgetDb.open(demo, { demo: true, notSpending: loc.notSpending, realPath: loc.path, ledgerCache: true });
 }

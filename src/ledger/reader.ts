@@ -4,7 +4,8 @@ import { dirname, join, resolve } from "node:path";
 import { foldCategory, type Ledger } from "./ledger.ts";
 import { loadLedger, loadLedgerInSlices } from "./ledger-load.ts";
 import { TimeSlices } from "../core/time-slices.ts";
-import { dayToIso } from "./calendar.ts";
+import { identityOf, readCachedLedger, writeCachedLedger } from "./ledger-cache.ts";
+import { dayToIso, parseDay } from "./calendar.ts";
 import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
 import { isBusyError } from "../core/errors.ts";
 import { registerSearchFunction } from "../core/search-text.ts";
@@ -38,6 +39,9 @@ export type DataSummary = {
   /** The newest import_log.imported_at as stored; null when no import is recorded (or there is no import_log). */
   lastImport: string | null;
 };
+
+/** Up to this many rows a page may read the ledger on the spot (ledgerIsQuick): well under 100 ms. */
+const QUICK_LEDGER_ROWS = 100_000;
 
 /** How long a reader waits for another program's lock on budget.db (an import) before giving up. */
 export const BUDGET_BUSY_TIMEOUT_MS = 5000;
@@ -86,6 +90,8 @@ export class BudgetDb {
     readonly notSpendingNames: readonly string[],
     /** Demo data only: the real database it stands in for until that file exists. */
     private readonly realPath: string | null,
+    /** Keep the ledger in a cache file beside the database (ledger-cache.ts), and read it from there. */
+    private readonly ledgerCache: boolean,
   ) {
     // Searches in SQL (an approval's preview) fold as the ledger's do.
     registerSearchFunction(db);
@@ -100,6 +106,22 @@ export class BudgetDb {
     return this.currentPath;
   }
 
+  /**
+   * Whether a change could be written to this file now (the file and its folder, where SQLite
+   * keeps its journal, are writable for this user): the chat offers the tools that change data
+   * only then. Asked per question (two access() calls).
+   */
+  get writable(): boolean {
+    const path = this.path;
+    try {
+      accessSync(path, fsConstants.W_OK);
+      accessSync(dirname(path), fsConstants.W_OK);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
   /** Synthetic demo data (the web page says so with a banner). */
   get demo(): boolean {
     this.switchToRealWhenPresent();
@@ -111,7 +133,7 @@ export class BudgetDb {
    * Transfers, Investments). Roles match names case-insensitively, so a lower-case
    * `transfers` left by a hand edit is still a transfer.
    */
-  static open(path: string, opts: { demo?: boolean; notSpending?: readonly string[]; realPath?: string } = {}): BudgetDb {
+  static open(path: string, opts: { demo?: boolean; notSpending?: readonly string[]; realPath?: string; ledgerCache?: boolean } = {}): BudgetDb {
     if (!existsSync(path)) throw new BudgetDbError(`budget database not found: ${path}`);
     if (statSync(path).isDirectory()) {
       throw new BudgetDbError(`${path} is a directory, not a database file: give the path of the .db file itself (e.g. ${join(path, "budget.db")})`);
@@ -131,7 +153,7 @@ export class BudgetDb {
       db.close();
       throw new BudgetDbError(`${path} is not a budget-analyser database: ${problem}`);
     }
-    return new BudgetDb(db, path, opts.demo ?? false, opts.notSpending ?? DEFAULT_NOT_SPENDING, opts.demo ? (opts.realPath ?? null) : null);
+    return new BudgetDb(db, path, opts.demo ?? false, opts.notSpending ?? DEFAULT_NOT_SPENDING, opts.demo ? (opts.realPath ?? null) : null, opts.ledgerCache ?? false);
   }
 
   close(): void {
@@ -246,6 +268,18 @@ export class BudgetDb {
     return c.detailRows;
   }
 
+  /**
+   * What a tool derives from the whole data once per version of it (say every payment's verdict
+   * of unusual_transactions, which depends only on earlier rows): made at the first call that
+   * needs it after a change, then reused, so a call answers for its period alone.
+   */
+  perVersion<T>(key: string, make: (ledger: Ledger) => T): T {
+    const c = this.fresh();
+    c.derived ??= new Map();
+    if (!c.derived.has(key)) c.derived.set(key, make(c.ledger));
+    return c.derived.get(key) as T;
+  }
+
   /** Whom each row is paid to, for recurring series: its merchant, or the bank's counterparty where the import knew no merchant. */
   seriesKeys(): SeriesKeys {
     const c = this.fresh();
@@ -265,9 +299,83 @@ export class BudgetDb {
     return this.currentOrLast().summary;
   }
 
+  /**
+   * What a page says about the data (how many rows, first and last day, the main currency, the
+   * last import) without waiting for the ledger: from the ledger's summary when the ledger of
+   * this version is read already, else from one SQL statement, made once per version (the
+   * first page after a start at 1M rows is not held up by reading the ledger). Until the ledger
+   * is read, the row count includes rows with malformed dates or amounts and the main currency
+   * is the one most of the latest 5,000 rows carry. Never waits on another program's lock
+   * either: the last overview read will do.
+   */
+  overview(): DataOverview {
+    try {
+      return this.withoutWaiting(() => {
+        this.switchToRealWhenPresent();
+        const version = this.dataVersion();
+        if (this.cached?.version === version) return overviewOf(this.cached.summary);
+        if (this.quick?.version !== version) this.quick = { version, overview: this.readOverview() };
+        return this.quick.overview;
+      });
+    } catch (e) {
+      const last = this.cached ? overviewOf(this.cached.summary) : this.quick?.overview;
+      if (isBusyError(e) && last) return last;
+      throw e;
+    }
+  }
+
+  /**
+   * Whether a page may read the ledger (ledgerOrLast) without keeping its visitor waiting: it is
+   * read already for this version of the data, or the data is small (up to QUICK_LEDGER_ROWS
+   * rows: tens of milliseconds). Else the page does without (the chat's general starter
+   * questions) until a question reads it.
+   */
+  ledgerIsQuick(): boolean {
+    try {
+      return this.withoutWaiting(() => this.cached?.version === this.dataVersion()) || this.overview().transactionCount <= QUICK_LEDGER_ROWS;
+    } catch (e) {
+      if (isBusyError(e)) return this.cached !== null;
+      throw e;
+    }
+  }
+
   /** The ledger for pages (the chat's starter questions), on the same terms as `summaryOrLast`. */
   ledgerOrLast(): Ledger {
     return this.currentOrLast().ledger;
+  }
+
+  private quick: { version: number; overview: DataOverview } | null = null;
+
+  private readOverview(): DataOverview {
+    const row = this.get<{ n: number; currency: string | null; lastImport: unknown }>(
+      `SELECT count(*) AS n,
+         (SELECT upper(trim(currency)) FROM (SELECT currency FROM transactions ORDER BY rowid DESC LIMIT 5000) GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1) AS currency,
+         ${this.hasTable("import_log") ? "(SELECT max(imported_at) FROM import_log)" : "NULL"} AS lastImport
+       FROM transactions`,
+    )!;
+    return {
+      transactionCount: row.n,
+      firstDate: this.endDay("ASC"),
+      lastDate: this.endDay("DESC"),
+      currency: row.currency || "CHF",
+      lastImport: typeof row.lastImport === "string" ? row.lastImport : null,
+    };
+  }
+
+  /**
+   * The first or last well-formed day (as the ledger reads them: calendar.ts parseDay), walking the
+   * date index from that end: the GLOB lets through shapes like "2025-13-01" or "2025-02-30", which
+   * sort among the real days, so each candidate is checked until one is a day.
+   */
+  private endDay(order: "ASC" | "DESC"): string | null {
+    const candidates = this.db
+      .query(`SELECT date FROM transactions WHERE date GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]*' ORDER BY date ${order}`)
+      .iterate() as IterableIterator<{ date: string }>;
+    for (const { date } of candidates) {
+      const day = parseDay(date);
+      if (day !== null) return dayToIso(day);
+    }
+    return null;
   }
 
   private currentOrLast(): { ledger: Ledger; summary: DataSummary } {
@@ -282,16 +390,15 @@ export class BudgetDb {
   }
 
   /**
-   * Resolves once the file can be read (and the ledger is current), waiting for another
-   * program's lock without blocking the event loop (SQLite's own busy wait would freeze
-   * the whole server); rejects with BudgetDbLocked after `timeoutMs`.
+   * Resolves once the file can be read, with the current ledger and summary, waiting for
+   * another program's lock without blocking the event loop (SQLite's own busy wait would
+   * freeze the whole server); rejects with BudgetDbLocked after `timeoutMs`.
    */
-  async whenReadable(timeoutMs = BUDGET_BUSY_TIMEOUT_MS): Promise<void> {
+  async whenReadable(timeoutMs = BUDGET_BUSY_TIMEOUT_MS): Promise<{ ledger: Ledger; summary: DataSummary }> {
     const deadline = Date.now() + timeoutMs;
     while (true) {
       try {
-        this.withoutWaiting(() => this.fresh());
-        return;
+        return this.withoutWaiting(() => this.fresh());
       } catch (e) {
         if (!isBusyError(e)) throw e;
       }
@@ -301,11 +408,12 @@ export class BudgetDb {
   }
 
   private withoutWaiting<T>(fn: () => T): T {
-    this.db.run("PRAGMA busy_timeout = 0");
+    // Prepared once (query caches by text): these run at every question.
+    this.db.query("PRAGMA busy_timeout = 0").run();
     try {
       return fn();
     } finally {
-      this.db.run(`PRAGMA busy_timeout = ${BUDGET_BUSY_TIMEOUT_MS}`);
+      this.db.query(`PRAGMA busy_timeout = ${BUDGET_BUSY_TIMEOUT_MS}`).run();
     }
   }
 
@@ -320,7 +428,7 @@ export class BudgetDb {
     if (!this.isDemo || this.realPath === null || !existsSync(this.realPath)) return;
     let real: BudgetDb;
     try {
-      real = BudgetDb.open(this.realPath, { notSpending: this.notSpendingNames });
+      real = BudgetDb.open(this.realPath, { notSpending: this.notSpendingNames, ledgerCache: this.ledgerCache });
     } catch {
       return;
     }
@@ -358,10 +466,24 @@ export class BudgetDb {
     // The version is read before the data: a commit in between costs one more rebuild, never stale data.
     const version = this.dataVersion();
     if (this.cached?.version !== version) {
-      const ledger = loadLedger(this.db);
+      const ledger = this.readLedger();
       this.cached = { version, ledger, summary: this.readSummary(ledger) };
     }
     return this.cached;
+  }
+
+  /** The ledger: from the cache file when it is this very database's (ledger-cache.ts), else built, and then kept there. */
+  private readLedger(): Ledger {
+    if (!this.ledgerCache) return loadLedger(this.db);
+    const path = this.currentPath;
+    const before = identityOf(path);
+    if (!before) return loadLedger(this.db);
+    const cached = readCachedLedger(path, before);
+    if (cached) return cached;
+    const readAt = Date.now();
+    const ledger = loadLedger(this.db);
+    writeCachedLedger(path, before, readAt, ledger);
+    return ledger;
   }
 
   /** Read with the summary (so pages never query for it while another program holds a lock). */
@@ -429,8 +551,25 @@ export class BudgetDb {
   }
 }
 
+/** What a page says about the data (see BudgetDb.overview). */
+export type DataOverview = Pick<DataSummary, "transactionCount" | "firstDate" | "lastDate" | "currency" | "lastImport">;
+
+function overviewOf(s: DataSummary): DataOverview {
+  return { transactionCount: s.transactionCount, firstDate: s.firstDate, lastDate: s.lastDate, currency: s.currency, lastImport: s.lastImport };
+}
+
 /** What is read of one version of the data: the ledger and its summary at once, the rest when first needed. */
-type Snapshot = { version: number; ledger: Ledger; summary: DataSummary; details?: Map<number, TransactionDetail>; keys?: SeriesKeys; recurring?: Series[]; detailRows?: { rows: Int32Array; details: TransactionDetail[] } };
+type Snapshot = {
+  version: number;
+  ledger: Ledger;
+  summary: DataSummary;
+  details?: Map<number, TransactionDetail>;
+  keys?: SeriesKeys;
+  recurring?: Series[];
+  detailRows?: { rows: Int32Array; details: TransactionDetail[] };
+  /** perVersion's results, by key. */
+  derived?: Map<string, unknown>;
+};
 
 /** A WAL-mode database that cannot be opened because its folder is not writable (SQLite would create -shm there). */
 function walInReadOnlyFolder(path: string, e: Error & { code?: string }): boolean {

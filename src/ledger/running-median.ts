@@ -78,7 +78,7 @@ export class RunningMedian {
   }
 
   /** How many added values lie within d of m (a hair of slack: m ± d is rounded like any sum). */
-  private within(m: number, d: number): number {
+  within(m: number, d: number): number {
     return this.below(upper(this.values, m + d + SLACK)) - this.below(lower(this.values, m - d - SLACK));
   }
 
@@ -116,8 +116,8 @@ export class RunningMedian {
   }
 }
 
-/** First index with vs[i] ≥ x. */
-export function lower(vs: Float64Array, x: number): number {
+/** First index with vs[i] ≥ x (vs ascending). */
+export function lower(vs: ArrayLike<number>, x: number): number {
   let lo = 0;
   let hi = vs.length;
   while (lo < hi) {

@@ -19,7 +19,7 @@ import pkg from "../../package.json" with { type: "json" };
 import type { BudgetDb } from "../ledger/reader.ts";
 import type { Store } from "../store/store.ts";
 import { createInvoker, type ToolCallRecord } from "../tools/invoke.ts";
-import { ALL_TOOLS, READ_TOOLS, toolGuide, toolInputSchema } from "../tools/registry.ts";
+import { ALL_TOOLS, READ_TOOLS, SHARED_ARGUMENTS, toolGuide, toolInputSchema } from "../tools/registry.ts";
 import type { ReadTool, Tool } from "../tools/types.ts";
 
 export type McpServerDeps = {
@@ -62,7 +62,7 @@ export function createMcpServer(deps: McpServerDeps): Server {
     { name: "budget-chat", version: pkg.version },
     {
       capabilities: { tools: {} },
-      instructions: `Read-only analysis of the user's own spending data (budget-chat). Which tool to use:\n${toolGuide(tools)}`,
+      instructions: `Read-only analysis of the user's own spending data (budget-chat).\n${SHARED_ARGUMENTS}\nWhich tool to use:\n${toolGuide(tools)}`,
     },
   );
 

@@ -22,9 +22,10 @@ export type StoredMessage = {
 export class Conversations {
   constructor(private readonly s: StoreDb) {}
 
-  create(userId: string, title?: string | null): Conversation {
+  /** `id`: given by a caller that must know it before the row is stored (a turn's start, re-run should its commit fail). */
+  create(userId: string, title?: string | null, id: string = randomUUID()): Conversation {
     const now = this.s.iso();
-    const conv: Conversation = { id: randomUUID(), userId, title: cleanTitle(title), createdAt: now, updatedAt: now };
+    const conv: Conversation = { id, userId, title: cleanTitle(title), createdAt: now, updatedAt: now };
     this.s.exec(
       "INSERT INTO conversations (id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)",
       conv.id,

@@ -12,7 +12,7 @@ import { CsvMappings } from "./csv-mappings.ts";
 import { Imports } from "./import-records.ts";
 import { Conversations, Messages } from "./conversations.ts";
 import { isBusyError, storageProblem } from "../core/errors.ts";
-import { openStoreDb, type StoreDb, userVersion } from "./db.ts";
+import { BUSY_TIMEOUT_MS, openStoreDb, type StoreDb, userVersion } from "./db.ts";
 import { Memories } from "./memories.ts";
 import { Turns } from "./turns.ts";
 import { UsageReport } from "./usage-report.ts";
@@ -54,6 +54,11 @@ export class Store {
   readonly accountNames: AccountNames;
 
   private constructor(private readonly s: StoreDb) {
+    // A tick's shared transaction that failed to commit: its writes wait and are tried again, in order, like any deferred write.
+    s.onTickLost = (writes, err) => {
+      if (!this.waitable(err)) console.error("app database: could not commit this tick's writes; trying them again:", err);
+      this.defer(writes, true);
+    };
     this.users = new Users(s);
     this.sessions = new Sessions(s);
     this.conversations = new Conversations(s);
@@ -118,18 +123,60 @@ export class Store {
    * at once; in the background it is logged and dropped.
    */
   writeSoon(what: string, fn: () => void): boolean {
+    return this.nowOrLater(what, fn, () => this.s.attempt(fn, DEFERRED_BUSY_MS));
+  }
+
+  /**
+   * Like `writeSoon`, but the write may share one transaction with every other such write of
+   * this event-loop tick, committed when the tick ends (streamed text and messages of all running
+   * answers: SPEC §13 allows storing a delta in the same tick it is sent). Returns whether it is
+   * in that transaction (false: it waits, as `writeSoon`'s do). `afterTick` runs once it is committed.
+   */
+  writeInTick(what: string, fn: () => void): boolean {
+    return this.nowOrLater(what, fn, () => this.s.inTick(what, fn, DEFERRED_BUSY_MS));
+  }
+
+  /** `write` now unless earlier writes still wait (order is kept) or it meets a lock or lost storage: then it waits too. */
+  private nowOrLater(what: string, fn: () => void, write: () => void): boolean {
     if (!this.deferred.length) {
       try {
-        this.s.attempt(fn, DEFERRED_BUSY_MS);
+        write();
         return true;
       } catch (err) {
         if (!this.waitable(err)) throw err;
       }
     }
-    this.deferred.push({ what, fn });
+    this.defer([{ what, fn }]);
+    return false;
+  }
+
+  /** Queue writes to be tried again in the background (at the front: they were due before what waits already). */
+  private defer(writes: { what: string; fn: () => void }[], first = false): void {
+    if (first) this.deferred.unshift(...writes);
+    else this.deferred.push(...writes);
     this.retryTimer ??= setInterval(() => this.retryDeferred(), DEFERRED_RETRY_MS);
     (this.retryTimer as { unref?: () => void }).unref?.();
-    return false;
+  }
+
+  /**
+   * Writes that must be made now (what keeps them from it throws, as `transaction`'s do) but may
+   * share this tick's transaction with every other write of the tick (see `writeInTick`), so
+   * 200 questions arriving at once commit together. `fn` runs again, in order, should that
+   * transaction fail to commit: it must write the same rows each time (ids made before, not in it).
+   * `tickCommitted` tells when they are stored.
+   */
+  inTick(what: string, fn: () => void): void {
+    this.s.inTick(what, fn, BUSY_TIMEOUT_MS);
+  }
+
+  /** Resolves once this tick's shared transaction is committed (at once when none is open). */
+  tickCommitted(): Promise<void> {
+    return new Promise((resolve) => this.s.afterTick(resolve));
+  }
+
+  /** `fn` once this tick's shared transaction is committed (at once when none is open). */
+  afterTick(fn: () => void): void {
+    this.s.afterTick(fn);
   }
 
   /** Writes still waiting for a lock. */
@@ -176,6 +223,7 @@ export class Store {
   }
 
   close(): void {
+    this.s.commitTick();
     if (this.deferred.length) {
       this.retryDeferred(2000);
       const why = this.cannotSave ? `cannot be written (${this.cannotSave})` : "locked";

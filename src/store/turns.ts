@@ -42,12 +42,18 @@ export class ConversationBusy extends QuestionRefused {
   }
 }
 
+/** A running turn's last stored event, kept in memory so a streamed delta needs no SELECT (see appendEvents). */
+type Tail = { seq: number; text: boolean; rollbacks: number };
+
 export class Turns {
+  /** The last stored event of each turn this process runs (from start to finish). */
+  private readonly tails = new Map<string, Tail>();
+
   constructor(private readonly s: StoreDb) {}
 
-  /** Record a new running turn; returns its id. `continues`: the approval a continuation reports on. */
-  start(t: { conversationId: string; userId: string; model: string; question: string; continues?: string }): string {
-    const id = randomUUID();
+  /** Record a new running turn; returns its id (`id` when given). `continues`: the approval a continuation reports on. */
+  start(t: { id?: string; conversationId: string; userId: string; model: string; question: string; continues?: string }): string {
+    const id = t.id ?? randomUUID();
     try {
       this.s.exec(
         `INSERT INTO turns (id, conversation_id, user_id, status, model, question, started_at, continues)
@@ -65,6 +71,7 @@ export class Turns {
       if ((e as { code?: string }).code === "SQLITE_CONSTRAINT_UNIQUE") throw new ConversationBusy(t.conversationId);
       throw e;
     }
+    this.tails.set(id, { seq: 0, text: false, rollbacks: this.s.rollbacks });
     return id;
   }
 
@@ -72,6 +79,7 @@ export class Turns {
     turnId: string,
     r: { status: Exclude<TurnStatus, "running">; usage: Usage; error?: string | null; incomplete: boolean; pendingResults?: ToolResultBlockParam[] },
   ): void {
+    this.tails.delete(turnId);
     this.s.exec(
       `UPDATE turns SET status = ?, ended_at = ?, input_tokens = ?, output_tokens = ?,
          cache_creation_input_tokens = ?, cache_read_input_tokens = ?, error = ?, incomplete = ?, pending_results = ?
@@ -130,17 +138,26 @@ export class Turns {
   appendEvents(turnId: string, events: readonly AgentEvent[]): void {
     if (!events.length) return;
     this.s.transaction(() => {
-      const last = this.s.one("SELECT seq, json_extract(event, '$.type') AS type, format FROM turn_events WHERE turn_id = ? ORDER BY seq DESC LIMIT 1", turnId);
-      let seq: number = last?.seq ?? 0;
+      // A running turn's last event is known (nothing else writes its log); a rollback since may have undone it.
+      const known = this.tails.get(turnId);
+      const tail: Omit<Tail, "rollbacks"> = known && known.rollbacks === this.s.rollbacks ? known : this.storedTail(turnId);
+      let seq = tail.seq;
       let rest = events;
       const first = events[0]!;
-      if (first.type === "text" && last?.type === "text" && last.format === TURN_EVENT_FORMAT) {
+      if (first.type === "text" && tail.text) {
         this.s.exec("UPDATE turn_events SET event = json_set(event, '$.text', json_extract(event, '$.text') || ?) WHERE turn_id = ? AND seq = ?", first.text, turnId, seq);
         rest = events.slice(1);
       }
       const insert = "INSERT INTO turn_events (turn_id, seq, event, format) VALUES (?, ?, ?, ?)";
       for (const e of rest) this.s.exec(insert, turnId, ++seq, JSON.stringify(e), TURN_EVENT_FORMAT);
+      if (known) this.tails.set(turnId, { seq, text: (rest.length ? rest[rest.length - 1]! : first).type === "text", rollbacks: this.s.rollbacks });
     });
+  }
+
+  /** The last stored event of a turn: its seq, and whether it is text this build may extend. */
+  private storedTail(turnId: string): Omit<Tail, "rollbacks"> {
+    const last = this.s.one("SELECT seq, json_extract(event, '$.type') AS type, format FROM turn_events WHERE turn_id = ? ORDER BY seq DESC LIMIT 1", turnId);
+    return { seq: last?.seq ?? 0, text: last?.type === "text" && last.format === TURN_EVENT_FORMAT };
   }
 
   events(turnId: string): AgentEvent[] {

@@ -23,17 +23,11 @@ const schema = z.strictObject({
 export const budgetStatus: ReadTool<typeof schema> = {
   name: "budget_status",
   label: "Checking the budgets…",
-  promptHint:
-    "whether the user is on track with their monthly budgets: 'how am I doing?', 'am I on budget this month?', 'will I stay under my groceries budget?'; per budget the spending, remaining, % used and the projection for the month in progress.",
+  promptHint: "whether the user is on track with their monthly budgets ('how am I doing?').",
   description:
-    "The user's monthly budgets (one amount per spending category) against their spending in one month (default: the current " +
-    "calendar month when it has data, else the latest month with data). Per budgeted category: budget, spent, remaining, % used, " +
-    "and for the current month the projection (spent so far + the category's recurring obligations still expected this month — rent " +
-    "and service charges, premiums — + the pace of its other spending × the days left); categories over budget or projected over are " +
-    "flagged. Each budget is in its own currency; spending in other currencies is listed apart. Ends with the total budget, total spent and the spending " +
-    "of categories without a budget. With no budgets set it says so and suggests starting amounts. " +
-    "Use it for 'how am I doing this month', 'am I on track', 'did I stay within budget in March 2025'. " +
-    "The UI draws a horizontal bar chart of % used automatically.",
+    "Monthly budgets against one month's spending (default: the current month if it has data, else the latest): per budget " +
+    "spent, remaining, % used, and for the current month the projection (recurring payments still due + the pace of the " +
+    "rest); over or projected over is flagged. Without budgets: suggested amounts. The UI draws a bar chart.",
   risk: "low",
   schema,
   run(db, input, ctx) {

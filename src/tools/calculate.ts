@@ -8,7 +8,7 @@ const schema = z.strictObject({
     .string()
     .min(1)
     .max(500)
-    .describe("Arithmetic over numbers: + - * / ( ), unary minus, round(x, n), sum(a, b, …), avg(a, b, …), pct_change(from, to). E.g. \"pct_change(12034.50, 13780.35)\"."),
+    .describe('e.g. "pct_change(12034.50, 13780.35)" or "sum(812.40, 1\'204.15) / 2".'),
 });
 
 const FUNCTIONS = "round(x, n), sum(a, b, …), avg(a, b, …), pct_change(from, to)";
@@ -163,12 +163,10 @@ export function formatResult(x: number): string {
 export const calculate: ReadTool<typeof schema> = {
   name: "calculate",
   label: "Calculating…",
-  promptHint: "arithmetic on figures the tools returned (sums, differences, averages, shares, percentage changes): never compute in your head.",
+  promptHint: "arithmetic on the tools' figures (sums, differences, averages, shares, % changes): never compute in your head.",
   description:
-    "Exact arithmetic on numbers you pass: + - * / ( ), unary minus, round(x, n), sum(a, b, …), avg(a, b, …), and " +
-    "pct_change(from, to) = (to − from) ÷ |from| × 100. Use it for every figure you state that no tool returned directly " +
-    "(a total of two categories, a difference, a share, a monthly average, a percentage change), passing the figures the " +
-    "tools returned; numbers may be written 1234.50 or 1'234.50. The result is reported to 6 decimals.",
+    "Exact arithmetic on numbers you pass: + - * / ( ), unary minus, round(x, n), sum(…), avg(…), pct_change(from, to) = (to " +
+    "− from) ÷ |from| × 100. For every figure no tool returned, from the tools' figures (1234.50 or 1'234.50).",
   risk: "low",
   schema,
   figureKind: "number",

@@ -15,16 +15,13 @@ import type { BudgetDb } from "../ledger/reader.ts";
 import { addInflow, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const { year, month, from, to, currency, account } = periodFields;
-const periodArg = (which: string) =>
-  z
-    .strictObject({ year, month, from, to })
-    .describe(`${which}: {"year": 2025}, {"year": 2025, "month": 6} or {"from": "2025-01-01", "to": "2025-03-31"}.`);
+const periodArg = (which: string) => z.strictObject({ year, month, from, to }).describe(which);
 
 const schema = z.strictObject({
-  a: periodArg("The first (earlier) period"),
-  b: periodArg("The second period"),
-  category: categoryField.optional().describe("Only this category. Omit to compare every spending category."),
-  by: z.enum(["category", "merchant"]).default("category").describe("category (default) or merchant: also lists new and gone merchants."),
+  a: periodArg('The first (earlier) period, e.g. {"year": 2024} or {"from": "2025-01-01", "to": "2025-03-31"}.'),
+  b: periodArg("The second period."),
+  category: categoryField.optional().describe("Only this category (default: every spending category)."),
+  by: z.enum(["category", "merchant"]).default("category").describe("merchant: also lists new and gone merchants."),
   currency,
   account,
 });
@@ -86,18 +83,12 @@ function coverageNote(p: Period, l: Ledger): Coverage | null {
 export const comparePeriods: ReadTool<typeof schema> = {
   name: "compare_periods",
   label: "Comparing two periods…",
-  promptHint:
-    "one period against another (this month vs the same month last year, 2025 vs 2024, Q1 vs Q2): what changed, by category or by merchant (new and gone merchants); says when a period has no data yet or is only partly covered.",
+  promptHint: "one period against another (this month vs last year's, 2025 vs 2024): what changed, by category or merchant.",
   description:
-    "Compare spending in two periods, category by category (or merchant by merchant with by \"merchant\", listing new and " +
-    "gone merchants): the amount in each, the change and the % change, sorted by the size of the change; plus total " +
-    "spending and income of both periods. When the periods differ in length (or one is only partly covered), every line is " +
-    "compared per month (its monthly average over the covered months) as well as in total. A change from or to a net refund " +
-    "is said in words, not as a percentage. Money in on Uncategorised rows is reported apart (neither spending nor income). With category, that " +
-    "category's figures come first and the all-spending totals after. A period after the data's end is reported as having " +
-    "no data yet (never as −100%); one partly covered says so. Each period is a year, a month, or from/to dates. Per " +
-    "currency. Use it for 'this month vs the same month last year', 'did I spend more than last year', 'what grew most', " +
-    "'which shops are new'. The UI draws a grouped bar chart (one series per period) automatically.",
+    "Spending of two periods category by category, or merchant by merchant (then also new and gone merchants): each amount, " +
+    "the change and % change, largest change first, plus total spending and income. Periods of different length are also " +
+    "compared per month; a period after the data's end has no data yet, a partly covered one says so. The UI draws a grouped " +
+    "bar chart.",
   risk: "low",
   schema,
   run(db, input) {

@@ -25,16 +25,10 @@ type Span = { account: string | null; currency: string; first: number; last: num
 export const dataCoverage: ReadTool<typeof schema> = {
   name: "data_coverage",
   label: "Checking what the data covers…",
-  promptHint:
-    "what the data covers: first and last date per account and currency, months with data and gaps, how old the newest transaction is, the latest imports. Use it before answering about a recent period, or when a figure looks like missing data.",
+  promptHint: "what the data covers, gaps, latest imports and balances; before anything about a recent period.",
   description:
-    "What the data covers: per account (when the data records accounts) and currency the first and last date, number of " +
-    "rows, months with data, gap months (no row, between the first and last), days from the last transaction to today, and " +
-    "whether the current month has data; plus the latest imports, the last verified balance per account (a statement whose " +
-    "opening + entries = closing checked at import) and any missing statement (an opening balance that differs from the " +
-    "previous closing one). Use it for 'how up to date is my data', 'is anything missing', 'when did I last import', " +
-    "'what is my balance', and before answering about this month or a recent period (a period after the data's end has " +
-    "no data yet, not zero spending). The UI shows a table automatically.",
+    "Per account and currency: first and last date, rows, months with data, gaps, days since the last transaction; the latest " +
+    "imports, each account's last verified balance and any missing statement. The UI shows a table.",
   risk: "low",
   schema,
   run(db, input, ctx) {

@@ -29,8 +29,8 @@ const schema = z.strictObject({
     .min(3)
     .max(3)
     .optional()
-    .describe("Only purchases made in this currency, e.g. EUR (\"what did I spend in EUR on my card\"). Omit for every foreign currency."),
-  category: categoryField.optional().describe("Only this category, e.g. Travel. Omit for all spending."),
+    .describe("Only purchases made in this currency, e.g. EUR (default: every foreign one)."),
+  category: categoryField.optional().describe("Only this category."),
   ...periodFields,
 });
 
@@ -45,17 +45,11 @@ type Figures = { rows: number; byOriginal: Map<string, PerOriginal>; fxFees: num
 export const foreignSpending: ReadTool<typeof schema> = {
   name: "foreign_spending",
   label: "Looking at spending in other currencies…",
-  promptHint:
-    "what was spent abroad or in a foreign currency on a card or account that books in another (\"what did I spend in EUR on my card\", \"holiday spending abroad\"), in the original currency and as booked, the average rate paid, and what the exchange cost in fees.",
+  promptHint: "spending abroad or in a foreign currency: original and booked amounts, rate, exchange fees.",
   description:
-    "Card purchases and other payments made in another currency than they were booked in (a EUR payment booked in CHF), " +
-    "from the import's transaction facts: per booking currency and original currency the number of purchases, the amount in " +
-    "the original currency, the amount booked, the average rate paid (booked per unit of the original currency), and the " +
-    "exchange cost: the fees the bank recorded on those purchases plus the foreign-currency fee rows it booked apart. " +
-    "Spending semantics: spending categories only, a refund abroad reduces it. Filters: original_currency, category, " +
-    "period, currency (the booking currency), account. Spending of an account kept IN a foreign currency (a EUR account) is " +
-    "not foreign here: ask the other tools with currency EUR. Use it for 'what did I spend abroad', 'what did I spend in EUR " +
-    "on my card and what did the exchange cost'. The UI draws a bar chart and a table automatically.",
+    "Payments made in another currency than booked (EUR booked in CHF), from the import's facts: per booking and original " +
+    "currency the purchases, both amounts, average rate and exchange cost (fees, fee rows booked apart). An account kept in a " +
+    "foreign currency is not foreign here: use currency with the other tools. The UI draws a bar chart and a table.",
   risk: "low",
   schema,
   run(db, input) {

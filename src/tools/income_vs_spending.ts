@@ -31,16 +31,11 @@ type Figures = {
 export const incomeVsSpending: ReadTool<typeof schema> = {
   name: "income_vs_spending",
   label: "Comparing income and spending…",
-  promptHint: "income, spending, net and savings rate per month, and what was invested or moved to own accounts.",
+  promptHint: "income, spending, net and savings rate per month; what was invested or moved.",
   description:
-    "Income against spending per month for a period, with net = income − spending and the savings rate (net ÷ income). " +
-    "Income is the net of the Income category (a salary correction reduces it) plus the money in from counterparties the " +
-    "household marked as contributions (a partner paying into a joint account), each on its own line; spending is the net money " +
-    "out of every spending category (refunds reduce it; money in on Uncategorised rows is reported apart, as neither). The " +
-    "not-spending categories (Transfers, Investments) count as neither: their net flows are reported beside them (invested, " +
-    "moved to own accounts). Per currency. " +
-    "Use it for 'am I saving money', 'did I spend more than I earned', savings rate, cash flow. " +
-    "The UI draws a grouped bar chart from the result automatically.",
+    "Income, spending, net (income − spending) and savings rate (net ÷ income) per month. Income: the Income category plus " +
+    "the household's contributions (own line); the not-spending categories' flows are reported beside (invested, moved to own " +
+    "accounts). The UI draws a bar chart.",
   risk: "low",
   schema,
   followUps: (chart, input, asked) => (chart && !asked.has("spending_by_category") ? [`What were my biggest spending categories${inYear(input)}?`] : []),

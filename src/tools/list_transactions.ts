@@ -13,11 +13,9 @@ import { foreignAmount } from "./query/foreign.ts";
 
 const schema = z.strictObject({
   ...searchSchema.shape,
-  search: searchField.optional().describe(
-    "Text to find in merchant names and bank descriptions (a substring; case, accents and umlaut spellings folded; % and _ are ordinary characters). Omit to list every transaction of the category/period.",
-  ),
-  sort: z.enum(["date", "amount"]).default("date").describe('"date": newest first (default); "amount": largest absolute amount first (e.g. "my 10 biggest purchases").'),
-  limit: z.number().int().min(1).max(500).default(50).describe("Most rows to return (default 50, max 500)."),
+  search: searchField.optional(),
+  sort: z.enum(["date", "amount"]).default("date").describe("date: newest first; amount: largest absolute amount first."),
+  limit: z.number().int().min(1).max(500).default(50).describe("Most rows to return."),
 });
 
 /** Rows echoed into the summary: the model needs examples, the table has them all. */
@@ -26,15 +24,11 @@ const SUMMARY_ROWS = 20;
 export const listTransactions: ReadTool<typeof schema> = {
   name: "list_transactions",
   label: "Listing transactions…",
-  promptHint: "the individual transactions behind a figure, newest first or largest first (sort: amount), with filters.",
+  promptHint: "the transactions behind a figure, newest or largest first (sort amount), with filters.",
   description:
-    "List individual transactions: date, amount (negative = money out), currency, merchant, bank description, category, and " +
-    "for a card purchase abroad the amount and currency it was paid in; " +
-    "newest first, or with sort 'amount' largest absolute amount first. Filters: search text (merchant name or description, " +
-    "every category and both directions), category, min_amount/max_amount (absolute), direction (out/in), currency and the " +
-    "period. Returns at most `limit` rows and says how many matched in total. Use it to see the actual transactions, " +
-    "'my 10 biggest purchases this year', or to check what is behind a total; use the other tools for totals. " +
-    "The UI shows the rows as a table automatically.",
+    "The transactions themselves: date, amount (negative = money out), currency, merchant, description, category, and for a " +
+    "purchase abroad what was paid in which currency; newest or largest first (sort amount); filters as search_transactions. " +
+    "At most limit rows, with the count matched. The UI shows a table.",
   risk: "low",
   schema,
   rowsLink: (input) => transactionsHref({ ...searchRows(input), sort: input.sort }),

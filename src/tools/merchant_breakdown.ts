@@ -13,8 +13,8 @@ import { callScope, transactionsHref } from "../transactions/link.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const schema = z.strictObject({
-  category: categoryField.optional().describe("Only this category. Omit for all spending."),
-  top_n: z.number().int().min(1).max(50).default(15).describe("How many merchants to list before grouping the rest as Other (default 15)."),
+  category: categoryField.optional().describe("Only this category."),
+  top_n: z.number().int().min(1).max(50).default(15).describe("Merchants listed before the rest become Other."),
   ...periodFields,
 });
 
@@ -24,12 +24,10 @@ type Line = { name: string; total: number; count: number; merchants: number };
 export const merchantBreakdown: ReadTool<typeof schema> = {
   name: "merchant_breakdown",
   label: "Breaking spending down by merchant…",
-  promptHint: "which merchants make up a category's spending (or all spending); who the money went to.",
+  promptHint: "which merchants make up a category's (or all) spending; who the money went to.",
   description:
-    "Top merchants for a period, within one category or across all spending: total, transaction count and average per merchant, " +
-    "largest first, the remaining merchants combined as Other. For Income it ranks who paid money in. Per currency. " +
-    "Use it for 'where do I buy groceries', 'which restaurants cost most', 'who do I pay most', or to explain a total. " +
-    "The UI draws a horizontal bar chart and a pie chart from the result automatically.",
+    "Top merchants in a period, in one category or all spending: total, count and average each, largest first, the rest as " +
+    "Other. For Income: who paid money in. The UI draws a bar and a pie chart.",
   risk: "low",
   schema,
   rowsLink: (input) => (input.category ? transactionsHref({ ...callScope(input), category: input.category }) : null),

@@ -14,8 +14,8 @@ import { callScope, transactionsHref } from "../transactions/link.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const schema = z.strictObject({
-  category: categoryField.optional().describe("One category (its money in for Income, its money out otherwise). Omit for all spending."),
-  categories: z.array(categoryField).min(2).max(8).optional().describe("2-8 categories side by side, one series each (e.g. Groceries vs Dining). Not with category."),
+  category: categoryField.optional().describe("One category (default: all spending)."),
+  categories: z.array(categoryField).min(2).max(8).optional().describe("2-8 categories side by side, one series each. Not with category."),
   ...periodFields,
 });
 
@@ -28,15 +28,11 @@ type Figures = { rows: number; values: Float64Array[]; counts: Int32Array[]; inf
 export const monthlyTrend: ReadTool<typeof schema> = {
   name: "monthly_trend",
   label: "Computing the monthly trend…",
-  promptHint: "how spending (overall, one category, or 2-8 categories side by side) developed month by month; highs, lows, monthly averages.",
+  promptHint: "spending month by month (all, one category, or 2-8 side by side); highs, lows, averages.",
   description:
-    "Spending per month (YYYY-MM, ascending) for a period: for all spending, one category, or 2-8 categories side by side " +
-    "(one series each). Gives per series the total, the average per month (over every month of the period the data covers; " +
-    "months without transactions count as 0), in how many months there was any activity, and the highest and lowest month. " +
-    "With category Income it measures money in; with a not-spending category (Transfers, Investments) the money moved out. " +
-    "Money in on Uncategorised rows is not netted: it is reported apart as unclassified money in. " +
-    "Use it for trends, seasonality, 'how did groceries develop', 'groceries vs dining by month'. " +
-    "The UI draws a bar chart from the result automatically.",
+    "Spending per month (YYYY-MM) for all spending, one category, or 2-8 categories side by side: per series total, average " +
+    "per month (months without transactions count as 0), active months, highest and lowest. Income: money in; a not-spending " +
+    "category: money moved out. The UI draws a bar chart.",
   risk: "low",
   schema,
   rowsLink: (input) => (input.category ? transactionsHref({ ...callScope(input), category: input.category }) : null),

@@ -14,7 +14,7 @@ import { scopeOf } from "./query/scope.ts";
 const DEFAULT_MIN = 3;
 
 const schema = z.strictObject({
-  min_occurrences: z.number().int().min(2).max(100).default(DEFAULT_MIN).describe("Fewest payments (due dates) that make a series (default 3)."),
+  min_occurrences: z.number().int().min(2).max(100).default(DEFAULT_MIN).describe("Fewest payments (due dates) that make a series."),
   ...periodFields,
 });
 
@@ -24,18 +24,11 @@ const ONE_OFFS_NAMED = 4;
 export const recurringPayments: ReadTool<typeof schema> = {
   name: "recurring_payments",
   label: "Finding recurring payments…",
-  promptHint:
-    "subscriptions and other regular payments and fixed costs (rent with its service charges, insurance premiums, passes; weekly, monthly, quarterly, yearly): what they cost a year at today's price, which are still running, when the next is due, which got dearer (price changes), and the one-offs inside them (settlements, late fees, refunds, possible double charges).",
+  promptHint: "subscriptions, fixed costs, regular payments: yearly cost, next due, price changes, double charges.",
   description:
-    "Find recurring payments: regular money out to one merchant (spending categories only) weekly, monthly, quarterly or " +
-    "yearly. Several payments of one due date are one obligation with its parts (rent and service charges a day apart, " +
-    "three premiums of one insurer on one day). For each: merchant, category, cadence, the parts with their usual (median) " +
-    "and current (last) amount, price changes (date, old → new; only once the new amount repeated), payments, first and last " +
-    "date, next expected date, yearly cost at the current amounts, active or ended, and the one-offs inside the series, named: " +
-    "settlements, late fees, refunds, possible double charges, other one-off payments (never counted as price changes). Plus " +
-    "the total yearly cost of the active ones. Use it for 'what subscriptions am I paying for', 'my fixed costs', 'did a " +
-    "subscription get dearer', 'was I charged twice', 'when is the insurance due'. " +
-    "The UI shows a table and a horizontal bar chart of the active yearly costs automatically.",
+    "Regular money out to one merchant (weekly to yearly); payments of one due date are one obligation with parts. Each with " +
+    "category, cadence, parts (usual and current amount), price changes, first, last and next date, yearly cost, active or " +
+    "ended, and the named one-offs inside; plus the active ones' yearly total. The UI shows a table and a bar chart.",
   risk: "low",
   schema,
   run(db, input) {

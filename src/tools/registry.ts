@@ -60,6 +60,12 @@ export function toolByName(name: string, tools: readonly Tool[] = ALL_TOOLS): To
   return tools.find((t) => t.name === name);
 }
 
+/**
+ * What the tools' arguments share, said once (in the chat's system prompt, in the MCP server's instructions) rather
+ * than in every tool's schema (query/fields.ts).
+ */
+export const SHARED_ARGUMENTS = `- Tool arguments: a period is year (with month) or from/to (YYYY-MM-DD, inclusive, either end open), never both; turn "last year", "this month", "last 3 months", "since March" into dates from today's date and say which period you used. currency or account: only that one (accounts as the data names them). Category names as the data spells them (any letter case). A search text matches inside merchant names and bank descriptions, in every category, money out and in; case, accents and umlaut spellings do not matter (Zürich = Zuerich).`;
+
 /** The system prompt's "which tool to use" lines, one per tool (write tools marked as possibly absent). */
 export function toolGuide(tools: readonly Tool[] = ALL_TOOLS): string {
   return tools.map((t) => `- ${t.name}${t.risk === "high" ? " (when available)" : ""}: ${t.promptHint}`).join("\n");

@@ -13,8 +13,8 @@ import { scopeOf } from "./query/scope.ts";
 
 const schema = z.strictObject({
   category: categoryField.optional().describe("Only rows currently in this category."),
-  max_confidence: z.number().min(0).max(1).default(0.8).describe("Rows classified with a confidence below this need a look (default 0.8)."),
-  limit: z.number().int().min(1).max(500).default(50).describe("Most merchants to list (default 50)."),
+  max_confidence: z.number().min(0).max(1).default(0.8).describe("Rows classified with a lower confidence need a look."),
+  limit: z.number().int().min(1).max(500).default(50).describe("Most merchants to list."),
   ...periodFields,
 });
 
@@ -30,13 +30,11 @@ type Group = { name: string; count: number; totals: Map<string, number>; categor
 export const reviewTransactions: ReadTool<typeof schema> = {
   name: "review_transactions",
   label: "Finding transactions to review…",
-  promptHint: "what still needs categorising (Uncategorised/Other rows, low-confidence or unclassified ones, grouped by merchant) and possible duplicate bookings (was I charged twice?).",
+  promptHint: "what still needs categorising, low-confidence rows, possible duplicate bookings.",
   description:
-    "Transactions that need a human look: in Uncategorised or Other, or classified with a confidence below max_confidence " +
-    "(default 0.8). Grouped by merchant (by bank description when the merchant is unknown), most rows first, with count, " +
-    "total, current categories and lowest confidence; possible duplicates (same date, amount, currency and description) are " +
-    "listed apart with count and total. Use it for 'was anything booked twice', 'what still needs categorising', 'which classifications are " +
-    "shaky', before offering recategorise_transactions. The UI shows the groups as a table automatically.",
+    "Rows that need a human look: Uncategorised or Other, or confidence below max_confidence, grouped by merchant (else " +
+    "description), most rows first, with count, total, categories and lowest confidence; possible duplicates (same date, " +
+    "amount, currency, description) apart. The UI shows a table.",
   risk: "low",
   schema,
   run(db, input) {

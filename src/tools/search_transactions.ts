@@ -14,7 +14,7 @@ import { foreignAmount } from "./query/foreign.ts";
 
 export const searchSchema = z.strictObject({
   search: searchField,
-  category: categoryField.optional().describe("Only this category. Omit to search every category."),
+  category: categoryField.optional().describe("Only this category."),
   ...amountFields,
   ...periodFields,
 });
@@ -52,16 +52,11 @@ function topCounts(counts: Map<string, number>): string {
 export const searchTransactions: ReadTool<typeof searchSchema> = {
   name: "search_transactions",
   label: "Searching transactions…",
-  promptHint:
-    'totals for a merchant, a shop, a person or a word in the descriptions (e.g. "Migros", "Netflix", "savings", the employer); it matches every category and both money out and money in.',
+  promptHint: "totals for a merchant, shop, person or word (\"Migros\", \"Netflix\", \"savings\", the employer).",
   description:
-    "Find transactions whose merchant name or bank description contains a text (case, accents and umlaut spellings folded: Zürich = Zuerich), in every " +
-    "category and both directions, and total them: money out (total, count, average) and money in (total, count) separately, " +
-    "the date range, the merchant-name variants and the categories matched, and what of the money out was paid in another " +
-    "currency (card purchases abroad, in their own currency); per currency. Narrow with category, min_amount/" +
-    "max_amount (absolute amounts), direction and the period. Use it for a specific merchant, shop, employer, person or " +
-    "keyword ('how much did I spend at Migros', 'what did I pay Swisscom in 2024', 'transfers to savings'). Its match count " +
-    "is exactly what list_transactions lists. The UI draws a monthly bar chart from the result automatically.",
+    "Totals of the transactions whose merchant or description contains a text: money out (total, count, average) and money in " +
+    "apart, date range, merchant variants and categories matched, and money out paid in another currency. Its matches are " +
+    "exactly what list_transactions lists. The UI draws a monthly bar chart.",
   risk: "low",
   schema: searchSchema,
   rowsLink: (input) => transactionsHref(searchRows(input)),

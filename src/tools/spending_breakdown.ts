@@ -35,29 +35,29 @@ const schema = z.strictObject({
     .array(z.enum(DIMENSIONS))
     .min(1)
     .max(2)
-    .describe('One or two of category, merchant, year, month, week, weekday, day, currency, account, e.g. ["weekday"] or ["category", "month"].'),
+    .describe('One or two dimensions, e.g. ["weekday"] or ["category", "month"].'),
   metric: z
     .enum(METRICS)
     .default("total")
-    .describe("total (default: spending, refunds reduce it), or over the money-out rows: count, average, median, max."),
-  categories: z.array(categoryField).min(1).max(20).optional().describe("Only these categories (default: every spending category)."),
-  exclude_categories: z.array(categoryField).min(1).max(20).optional().describe("Leave these categories out, e.g. [\"Housing\"]."),
-  search: z.array(searchField).min(1).max(10).optional().describe("Only rows whose merchant or description contains any of these, e.g. [\"coffee\", \"starbucks\"]."),
+    .describe("total (refunds reduce it), or over the money-out rows: count, average, median, max."),
+  categories: z.array(categoryField).min(1).max(20).optional().describe("Only these (default: every spending category)."),
+  exclude_categories: z.array(categoryField).min(1).max(20).optional().describe("Leave these out."),
+  search: z.array(searchField).min(1).max(10).optional().describe("Only rows containing any of these, e.g. [\"coffee\", \"starbucks\"]."),
   exclude_search: z.array(searchField).min(1).max(10).optional().describe("Leave out rows containing any of these."),
   weekdays: z
     .array(z.enum(WEEKDAY_LABELS))
     .min(1)
     .max(7)
     .optional()
-    .describe('Only rows on these weekdays, e.g. ["Sat", "Sun"] for weekends.'),
+    .describe('e.g. ["Sat", "Sun"] for weekends.'),
   ...amountFields,
   sort: z
     .enum(["value", "key"])
     .optional()
     .describe(
-      'value: largest first, the rest after top_n as Other, for any dimension (the most expensive day: group_by ["day"], sort "value"); key: by label (time groups in date order). Default: key for year, month, week, weekday and day, value otherwise.',
+      'value: largest first, any dimension (the most expensive day: group_by ["day"], sort "value"); key: by label. Default: key for time dimensions, value otherwise.',
     ),
-  top_n: z.number().int().min(1).max(100).default(20).describe("Groups listed when ranked by value before the rest become Other (default 20)."),
+  top_n: z.number().int().min(1).max(100).default(20).describe("Groups ranked by value before the rest become Other."),
   ...periodFields,
 });
 type Input = z.output<typeof schema>;
@@ -69,19 +69,11 @@ type Line = { label: string; second?: string; acc: Acc };
 export const spendingBreakdown: ReadTool<typeof schema> = {
   name: "spending_breakdown",
   label: "Breaking the spending down…",
-  promptHint:
-    "any other slice of spending in one call: by weekday (weekends vs weekdays), week, day, month, year, merchant, category, account or currency, or two of them (category × month); total, count, average, median (the typical grocery trip) or largest payment; several categories or search terms together (coffee and lunch), excluding categories (without rent) or words, amount ranges.",
+  promptHint: "any other slice: by weekday, week, day, merchant, account…, two at once; count, average, median, largest; several categories or words, exclusions.",
   description:
-    "Group spending by one or two dimensions (category, merchant, year, month, week, weekday, day, currency, account) and " +
-    "give one metric per group: total (default; spending semantics, refunds reduce it; the subject's own flow when " +
-    "categories names one non-spending category such as Income), count, average, median or max (these four over the " +
-    "money-out rows). Filters: categories, exclude_categories, search (any of several words), exclude_search, min/max " +
-    "amount, direction, weekdays, period, currency, account. Groups sorted by value (time groups by date unless sort is " +
-    "value: then any dimension is ranked, e.g. the most expensive days or weeks), top_n (default 20) with the rest as Other. " +
-    "Money in on Uncategorised rows is not netted: it is reported apart. Labels: weekdays Mon…Sun, weeks YYYY-Www, months " +
-    "YYYY-MM, days YYYY-MM-DD. Use it for 'weekends vs weekdays', 'my most expensive day', 'median grocery trip', 'coffee and " +
-    "lunch together without rent', 'spending per day of the holiday', 'per category per month'. The UI draws the chart " +
-    "(bars; grouped bars for two dimensions) and a table automatically.",
+    "Spending grouped by one or two dimensions, one metric per group: total (refunds reduce it), or over the money-out rows " +
+    "count, average, median, max. Filters: categories, exclusions, search (any word), amounts, direction, weekdays. Ranked by " +
+    "value (time dimensions in date order unless sort value), top_n, the rest as Other. The UI draws a chart and a table.",
   risk: "low",
   schema,
   run(db, input) {

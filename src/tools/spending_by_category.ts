@@ -19,12 +19,8 @@ export const spendingByCategory: ReadTool<typeof schema> = {
   label: "Analysing spending by category…",
   promptHint: "where the money went in a period; the biggest categories and their shares.",
   description:
-    "Spending per category for a period (default all dates), largest first, with transaction counts and each category's share " +
-    "of the total. Spending is the net money out of every category except Income and the not-spending ones (Transfers, " +
-    "Investments): a refund left in a category reduces that category; money in on Uncategorised rows is not netted but reported " +
-    "apart as unclassified money in. Amounts are per currency, never added across currencies. " +
-    "Use it for 'where does my money go', 'what did I spend most on in March 2025', 'my biggest categories this year'. " +
-    "The UI draws a horizontal bar chart from the result automatically.",
+    "Spending per category in a period (default all dates), largest first, with counts and each category's share. The UI " +
+    "draws a bar chart.",
   risk: "low",
   schema,
   followUps(chart, input, asked) {

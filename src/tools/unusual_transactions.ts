@@ -9,6 +9,11 @@
  * pass among a transit company's tickets, the rent) is measured against its own part's
  * earlier payments only (at least 2), by the same rule: at its usual amount it is expected, not
  * unusual; only when it departs from its own series is it listed.
+ *
+ * Every payment's verdict depends only on earlier rows, so it is made once per version of the
+ * data (and per history: the spending categories, or one category), for every payment at once;
+ * a call then reads its period's verdicts as a range (binary search into the large ones) and
+ * finds new merchants by each one's first row, never walking the history again.
  */
 import { z } from "zod";
 import { dayToIso, monthKey } from "../ledger/calendar.ts";
@@ -25,9 +30,9 @@ import { accountPhrase, scopeOf } from "./query/scope.ts";
 import type { ReadTool } from "./types.ts";
 
 const schema = z.strictObject({
-  kind: z.enum(["large", "new_merchants", "all"]).default("all").describe("large payments, new_merchants, or all (default)."),
-  category: categoryField.optional().describe("Only this category. Omit for all spending."),
-  limit: z.number().int().min(1).max(200).default(20).describe("How many of each kind to list (default 20)."),
+  kind: z.enum(["large", "new_merchants", "all"]).default("all").describe("large payments, new_merchants, or all."),
+  category: categoryField.optional().describe("Only this category."),
+  limit: z.number().int().min(1).max(200).default(20).describe("How many of each kind to list."),
   ...periodFields,
 });
 
@@ -62,15 +67,12 @@ type Fresh = { merchant: number; first: number; count: number; totals: Map<numbe
 export const unusualTransactions: ReadTool<typeof schema> = {
   name: "unusual_transactions",
   label: "Looking for unusual spending…",
-  promptHint:
-    "anything unusual: payments far larger than usual for that merchant (or category), and merchants seen for the first time; for 'anything odd', 'what was unusual last month', 'new merchants'.",
+  promptHint: "anything unusual: payments far above the usual, new merchants.",
   description:
-    "Unusual spending in a period (default: the last 3 months of data). large: money-out payments far above the same " +
-    "merchant's earlier payments (median + 5 × MAD and at least twice the median; the category's history when the merchant " +
-    "has fewer than 5 earlier payments), ranked by how many times the usual amount they are; a recurring payment (rent, " +
-    "premiums, a monthly pass) only when it departs from its own series' earlier payments. new_merchants: merchants whose " +
-    "first transaction in the whole data lies in the period, with first date, count and total. kind all (default) gives both. " +
-    "Use it for 'anything unusual', 'unexpected charges', 'where did I shop for the first time'. The UI shows tables automatically.",
+    "Unusual spending in a period (default: the last 3 months of data). large: payments far above the merchant's earlier ones " +
+    "(median + 5 × MAD, at least twice the median; the category's history for a merchant with fewer than 5), ranked by times " +
+    "the usual; a recurring payment only when it departs from its series. new_merchants: first seen in the period. The UI " +
+    "shows tables.",
   risk: "low",
   schema,
   run(db, input) {
@@ -93,8 +95,14 @@ export const unusualTransactions: ReadTool<typeof schema> = {
     const merchantName = (m: number) => (l.merchantNameOf(m) ?? UNKNOWN_MERCHANT);
     const payee = (k: number) => (k < 0 ? UNKNOWN_MERCHANT : db.seriesKeys().name(k));
     if (input.kind !== "new_merchants") {
-      const { large: fromSeries, expected } = recurringLarge(l, db.recurring(), start, end, isCandidate);
-      const large = [...findLarge(l, start, end, isCandidate, expected, mask), ...fromSeries];
+      const history = category === undefined ? "spending" : `category ${l.categoryIndex(category)}`;
+      const verdicts = db.perVersion(`unusual_transactions: verdicts, ${history}`, () => judgeAll(l, mask));
+      const series = db.perVersion("unusual_transactions: recurring verdicts", () => judgeSeries(l, db.recurring()));
+      // A recurring obligation's payment is judged against its own series; every other payment against its merchant or category.
+      let expected = 0;
+      for (let i = start; i < end; i++) if (series.inSeries[i] === 1 && isCandidate(i)) expected++;
+      const fromSeries = inRange(series.large, start, end, isCandidate);
+      const large = [...inRange(verdicts, start, end, (i) => series.inSeries[i] === 0 && isCandidate(i)), ...fromSeries];
       // Ties (the same amount against the same usual one) oldest first: rows are stored in date order.
       large.sort((a, b) => -l.amountAt(b.row) / b.median - -l.amountAt(a.row) / a.median || a.row - b.row);
       const shown = large.slice(0, input.limit);
@@ -105,7 +113,7 @@ export const unusualTransactions: ReadTool<typeof schema> = {
           : x.basis === "series"
             ? `its recurring series' ${x.history} earlier payments`
             : `${l.categoryName(x.row)}'s ${x.history} earlier payments`;
-      const left = expected.size - fromSeries.length;
+      const left = expected - fromSeries.length;
       const recurringNote = left > 0 ? ` ${plural(left, "expected recurring payment")} (rent, premiums, passes, subscriptions at their usual amount) ${left === 1 ? "is" : "are"} not unusual and not listed.` : "";
       parts.push(
         large.length
@@ -141,7 +149,9 @@ export const unusualTransactions: ReadTool<typeof schema> = {
       }
     }
     if (input.kind !== "large") {
-      const fresh = newMerchants(l, db.seriesKeys(), start, end, isCandidate);
+      const keys = db.seriesKeys();
+      const firstRows = db.perVersion("unusual_transactions: each payee's first row", () => firstRowOf(l, keys));
+      const fresh = newMerchants(l, keys, firstRows, start, end, isCandidate);
       const biggest = (f: Fresh) => Math.max(...f.totals.values());
       fresh.sort((a, b) => biggest(b) - biggest(a) || a.first - b.first || payee(a.merchant).localeCompare(payee(b.merchant)));
       const shown = fresh.slice(0, input.limit);
@@ -167,21 +177,43 @@ export const unusualTransactions: ReadTool<typeof schema> = {
   },
 };
 
+/** Payments judged large, ascending by row, with what each was judged against. */
+type Judged = { rows: Int32Array; median: Float64Array; basis: Uint8Array; history: Int32Array };
+const BASES: Large["basis"][] = ["merchant", "category", "series"];
+
+function judged(list: Large[]): Judged {
+  list.sort((a, b) => a.row - b.row);
+  return {
+    rows: Int32Array.from(list, (x) => x.row),
+    median: Float64Array.from(list, (x) => x.median),
+    basis: Uint8Array.from(list, (x) => BASES.indexOf(x.basis)),
+    history: Int32Array.from(list, (x) => x.history),
+  };
+}
+
+/** The judged payments in [start, end) that `keep` keeps (a binary search to the first, then the range). */
+function inRange(j: Judged, start: number, end: number, keep: (i: number) => boolean): Large[] {
+  const out: Large[] = [];
+  for (let k = lower(j.rows, start); k < j.rows.length && j.rows[k]! < end; k++) {
+    const row = j.rows[k]!;
+    if (keep(row)) out.push({ row, median: j.median[k]!, basis: BASES[j.basis[k]!]!, history: j.history[k]! });
+  }
+  return out;
+}
+
 /**
- * The recurring obligations' payments among the candidates in [start, end): each is judged
- * against its own part's earlier payments (an expected one at its usual amount is not large).
- * `expected`: every such payment (the merchant and category walks leave them out).
+ * The recurring obligations' payments (`inSeries`), each judged against its own part's earlier payments (an expected
+ * one at its usual amount is not large); those judged large. Depends on the data alone: made once per version.
  */
-function recurringLarge(l: Ledger, series: readonly Series[], start: number, end: number, isCandidate: (i: number) => boolean): { large: Large[]; expected: Set<number> } {
+function judgeSeries(l: Ledger, series: readonly Series[]): { inSeries: Uint8Array; large: Judged } {
+  const inSeries = new Uint8Array(l.size);
   const large: Large[] = [];
-  const expected = new Set<number>();
   for (const s of series) {
     for (const part of s.parts) {
       const rows = part.rows;
       for (let k = 0; k < rows.length; k++) {
         const i = rows[k]!;
-        if (i < start || i >= end || !isCandidate(i)) continue;
-        expected.add(i);
+        inSeries[i] = 1;
         if (k < MIN_SERIES_HISTORY) continue;
         const earlier = Array.from(rows.subarray(0, k), (r) => -l.amountAt(r));
         const med = median(earlier);
@@ -192,7 +224,7 @@ function recurringLarge(l: Ledger, series: readonly Series[], start: number, end
       }
     }
   }
-  return { large, expected };
+  return { inSeries, large: judged(large) };
 }
 
 /** The default period: the last DEFAULT_MONTHS calendar months up to the data's last day. */
@@ -204,19 +236,17 @@ function lastMonths(l: Ledger): Period {
 }
 
 /**
- * The large payments among the candidates in [start, end). History rows: every earlier
- * money-out row of the selected categories in the same currency (any account).
+ * Every payment's verdict against its history (every earlier money-out row of the selected categories in the same
+ * currency, any account): the merchant's when it has at least MIN_HISTORY, else the category's. Those judged large.
  */
-function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: number) => boolean, expected: ReadonlySet<number>, mask: Uint8Array): Large[] {
+function judgeAll(l: Ledger, mask: Uint8Array): Judged {
   const nCur = l.currencies.length;
+  const end = l.size;
   // Both walks share the history rows; the category walk asks only about the merchant walk's leftovers.
   const buf = buffersOf(l);
   const { hist, ask } = buf;
   for (let i = 0; i < end; i++) hist[i] = l.amountAt(i) < 0 && mask[l.categoryAt(i)] === 1 ? 1 : 0;
-  // The payments asked about: the period's candidates, but not the recurring obligations' (judged against their own series).
-  ask.fill(0, 0, start);
-  for (let i = start; i < end; i++) ask[i] = isCandidate(i) ? 1 : 0;
-  for (const i of expected) ask[i] = 0;
+  ask.set(hist.subarray(0, end));
   const out: Large[] = [];
   const fallback = buf.fallback.fill(0, 0, end);
   let last = -1;
@@ -251,13 +281,17 @@ function findLarge(l: Ledger, start: number, end: number, isCandidate: (i: numbe
       },
     );
   }
-  return out;
+  return judged(out);
 }
 
 function judge(l: Ledger, i: number, stats: RunningMedian, basis: Large["basis"], out: Large[]): void {
   const amount = -l.amountAt(i);
   const median = stats.median();
   if (amount < TIMES_MEDIAN * median) return; // the cheap test first: most payments stop here
+  // Large needs a MAD below t. Fewer than half the history within t of the median (a margin for rounding) means the
+  // MAD is above it: one count, not the MAD's binary searches, and it decides most payments that get this far.
+  const t = (amount - median) / MADS;
+  if (stats.within(median, t + Math.abs(t) * 1e-9 + 1e-9) < Math.ceil(stats.count / 2)) return;
   const mad = Math.max(stats.mad(median), MAD_FLOOR * median);
   if (amount > median + MADS * mad) out.push({ row: i, median, basis, history: stats.count });
 }
@@ -322,18 +356,26 @@ function walk(
   }
 }
 
+/** Each payee's (SeriesKeys key's) first row in the whole ledger, -1 for none. */
+function firstRowOf(l: Ledger, keys: SeriesKeys): Int32Array {
+  const first = new Int32Array(keys.size).fill(-1);
+  for (let i = 0; i < l.size; i++) {
+    const k = keys.of(i);
+    if (k >= 0 && first[k] === -1) first[k] = i;
+  }
+  return first;
+}
+
 /**
  * Merchants whose first row in the whole ledger lies in [start, end), with their candidate rows there. A merchant is
  * whom the row is paid to (SeriesKeys): the counterparty the bank named when the import knew no merchant, so a bill
  * whose text names the quarter is not a new merchant each quarter.
  */
-function newMerchants(l: Ledger, keys: SeriesKeys, start: number, end: number, isCandidate: (i: number) => boolean): Fresh[] {
-  const seen = new Uint8Array(keys.size);
-  for (let i = 0; i < start; i++) if (keys.of(i) >= 0) seen[keys.of(i)] = 1;
+function newMerchants(l: Ledger, keys: SeriesKeys, firstRows: Int32Array, start: number, end: number, isCandidate: (i: number) => boolean): Fresh[] {
   const fresh = new Map<number, Fresh>();
   for (let i = start; i < end; i++) {
     const m = keys.of(i);
-    if (m < 0 || seen[m]) continue;
+    if (m < 0 || firstRows[m]! < start) continue;
     if (!isCandidate(i)) {
       // A merchant's first row decides "new" whatever it is; only payments are counted.
       if (!fresh.has(m)) fresh.set(m, { merchant: m, first: l.dayAt(i), count: 0, totals: new Map() });

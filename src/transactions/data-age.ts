@@ -16,8 +16,8 @@ export type DataAge = {
 };
 
 export function dataAge(db: BudgetDb): DataAge {
-  // Both come with the data summary: a page never waits on another program's lock for them.
-  const { lastDate, lastImport } = db.summaryOrLast();
+  // From the overview: a page never waits on another program's lock, nor for the ledger, for them.
+  const { lastDate, lastImport } = db.overview();
   return { lastDate, lastImport, ...(db.demo ? { demo: true } : {}) };
 }
 

@@ -1,10 +1,12 @@
+import { dateFormat } from "../core/format.ts";
+
 /** The groups of the conversation list, newest first. */
 export const CONVERSATION_GROUPS = ["Today", "Yesterday", "Previous 7 days", "Older"] as const;
 export type ConversationGroup = (typeof CONVERSATION_GROUPS)[number];
 
 /** "2026-11-24": the calendar day of an instant in `timeZone`. */
 function dayIn(d: Date, timeZone?: string): string {
-  return new Intl.DateTimeFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit", timeZone }).format(d);
+  return dateFormat("en-CA", { year: "numeric", month: "2-digit", day: "2-digit" }, timeZone).format(d);
 }
 
 /** Whole calendar days from `a` to `b` (both "YYYY-MM-DD"). */
@@ -17,8 +19,16 @@ function daysBetween(a: string, b: string): number {
  * `timeZone`: today, yesterday, the 7 days before yesterday, or older.
  */
 export function conversationGroup(iso: string, now: Date, timeZone?: string): ConversationGroup {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return "Older";
-  const ago = daysBetween(dayIn(d, timeZone), dayIn(now, timeZone));
-  return ago <= 0 ? "Today" : ago === 1 ? "Yesterday" : ago <= 8 ? "Previous 7 days" : "Older";
+  return conversationGrouper(now, timeZone)(iso);
+}
+
+/** conversationGroup for a whole list: today's date worked out once. */
+export function conversationGrouper(now: Date, timeZone?: string): (iso: string) => ConversationGroup {
+  const today = dayIn(now, timeZone);
+  return (iso) => {
+    const d = new Date(iso);
+    if (Number.isNaN(d.getTime())) return "Older";
+    const ago = daysBetween(dayIn(d, timeZone), today);
+    return ago <= 0 ? "Today" : ago === 1 ? "Yesterday" : ago <= 8 ? "Previous 7 days" : "Older";
+  };
 }

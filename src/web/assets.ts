@@ -7,35 +7,50 @@ import appJs from "../../public/app.js" with { type: "file" };
 import appCss from "../../public/app.css" with { type: "file" };
 import figuresCss from "../../public/figures.css" with { type: "file" };
 import pagesCss from "../../public/pages.css" with { type: "file" };
+import { readFileSync } from "node:fs";
+
+const JS = "text/javascript; charset=utf-8";
+const CSS = "text/css; charset=utf-8";
+
+import { gzipped } from "./asset-gzip.ts" with { type: "macro" };
 
 /**
  * Every browser asset, embedded in the compiled binary (a real path under `bun run`,
  * a /$bunfs path in the binary). Served gzip-compressed with an immutable cache
  * lifetime; the URL carries a content hash so a new build never serves stale files.
+ * Compressed at build time (asset-gzip.ts, a macro: its arguments must be literals);
+ * the plain file is read only for a client that takes no gzip.
  */
-const SOURCES: Record<string, { path: string; type: string }> = {
-  "htmx.min.js": { path: htmx, type: "text/javascript; charset=utf-8" },
-  "hx-sse.min.js": { path: hxSse, type: "text/javascript; charset=utf-8" },
-  "frappe-charts.min.umd.js": { path: frappe, type: "text/javascript; charset=utf-8" },
-  "figures.js": { path: figuresJs, type: "text/javascript; charset=utf-8" },
-  "page.js": { path: pageJs, type: "text/javascript; charset=utf-8" },
-  "app.js": { path: appJs, type: "text/javascript; charset=utf-8" },
-  "app.css": { path: appCss, type: "text/css; charset=utf-8" },
-  "figures.css": { path: figuresCss, type: "text/css; charset=utf-8" },
-  "pages.css": { path: pagesCss, type: "text/css; charset=utf-8" },
+const SOURCES: Record<string, { path: string; type: string; built: { gzip: string; etag: string } }> = {
+  "htmx.min.js": { path: htmx, type: JS, built: gzipped("../../node_modules/htmx.org/dist/htmx.min.js") },
+  "hx-sse.min.js": { path: hxSse, type: JS, built: gzipped("../../node_modules/htmx.org/dist/ext/hx-sse.min.js") },
+  "frappe-charts.min.umd.js": { path: frappe, type: JS, built: gzipped("../../node_modules/frappe-charts/dist/frappe-charts.min.umd.js") },
+  "figures.js": { path: figuresJs, type: JS, built: gzipped("../../public/figures.js") },
+  "page.js": { path: pageJs, type: JS, built: gzipped("../../public/page.js") },
+  "app.js": { path: appJs, type: JS, built: gzipped("../../public/app.js") },
+  "app.css": { path: appCss, type: CSS, built: gzipped("../../public/app.css") },
+  "figures.css": { path: figuresCss, type: CSS, built: gzipped("../../public/figures.css") },
+  "pages.css": { path: pagesCss, type: CSS, built: gzipped("../../public/pages.css") },
 };
 
-export type Asset = { name: string; type: string; body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; etag: string };
+export type Asset = { name: string; type: string; readonly body: Uint8Array<ArrayBuffer>; gzip: Uint8Array<ArrayBuffer>; etag: string };
 
 let loaded: Map<string, Asset> | null = null;
 
 export async function loadAssets(): Promise<Map<string, Asset>> {
   if (loaded) return loaded;
   const map = new Map<string, Asset>();
-  for (const [name, { path, type }] of Object.entries(SOURCES)) {
-    const body = new Uint8Array(await Bun.file(path).arrayBuffer());
-    const etag = `"${Bun.hash(body).toString(36)}"`;
-    map.set(name, { name, type, body, gzip: Bun.gzipSync(body, { level: 9 }) as Uint8Array<ArrayBuffer>, etag });
+  for (const [name, { path, type, built }] of Object.entries(SOURCES)) {
+    let body: Uint8Array<ArrayBuffer> | null = null;
+    map.set(name, {
+      name,
+      type,
+      get body() {
+        return (body ??= new Uint8Array(readFileSync(path)));
+      },
+      gzip: new Uint8Array(Buffer.from(built.gzip, "base64")),
+      etag: built.etag,
+    });
   }
   loaded = map;
   return map;

@@ -12,7 +12,7 @@ import { comparePeriods } from "../../src/tools/compare_periods.ts";
 import { corrections, figuresLine } from "../../src/ui/figure-marks.ts";
 import { apiEvent } from "../../src/web/routes/api.ts";
 import { AssistantMessage } from "../../views/AssistantMessage.tsx";
-import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
+import { startFakeAnthropic, type FakeAnthropic, type FakeReply } from "../support/fake-anthropic.ts";
 import { startHarness, type Harness } from "../support/agent-harness.ts";
 
 let fake: FakeAnthropic;
@@ -106,6 +106,33 @@ describe("the repair round", () => {
     // The JSON API's repair event.
     expect(apiEvent(repair!)).toEqual({ event: "repair", data: { asked: 2, corrected: 1, confirmed: 0, figures: repair!.figures } });
   }, 30_000);
+
+  test("a repair call that fails, or whose reply is no figure check, is recorded with its error in the event, the audit and the JSON API; the figures stay as checked", async () => {
+    const cases: { reply: FakeReply; error: RegExp }[] = [
+      { reply: { kind: "message", content: [{ type: "text", text: "All figures look fine to me." }] }, error: /^the model's reply was not a figure check$/ },
+      { reply: { kind: "http_error", status: 400, errorType: "invalid_request_error", message: "the request was refused" }, error: /the request was refused/ },
+    ];
+    for (const c of cases) {
+      h = await startHarness({ fake });
+      const g = groceries(h);
+      fake.enqueue(
+        { kind: "message", content: [{ type: "tool_use", id: "toolu_cmp", name: "compare_periods", input: COMPARE }] },
+        { kind: "message", content: [{ type: "text", text: `In 2025 groceries cost ${g.y2024}.` }] },
+        c.reply,
+      );
+      const { events, turn } = await h.ask("What did groceries cost in 2025?");
+      const [repair] = ofType(events, "repair");
+      expect(repair!.error).toMatch(c.error);
+      expect(repair!.figures).toEqual(ofType(events, "figures")[0]!.figures);
+      const audit = h.store.audit.list({ kind: "turn" }).find((e) => (e.detail as { turnId?: string }).turnId === turn.id)!;
+      const recorded = (audit.detail as { repair: { asked: number; corrected: number; confirmed: number; error: string } }).repair;
+      expect([recorded.asked, recorded.corrected, recorded.confirmed]).toEqual([1, 0, 0]);
+      expect(recorded.error).toMatch(c.error);
+      expect((apiEvent(repair!) as { data: { error?: string } }).data.error).toMatch(c.error);
+      await h.close();
+      fake.reset();
+    }
+  }, 60_000);
 
   test("--no-repair: the answer's figures stay as checked, and no third model call is made", async () => {
     h = await startHarness({ fake, settings: { repair: false } });

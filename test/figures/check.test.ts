@@ -14,7 +14,7 @@ import { callPeriods } from "../../src/tools/query/period.ts";
 
 /** The data's names: what a figure can be said to be about. */
 const VOCABULARY = {
-  categoryNames: ["Groceries", "Dining", "Housing", "Travel", "Shopping", "Transport", "Income", "Fees", "Other"],
+  categoryNames: ["Groceries", "Dining", "Housing", "Travel", "Shopping", "Transport", "Income", "Fees", "Other", "Uncategorised"],
   merchants: ["Migros", "Migros Restaurant", "Coop", "Netflix", "Spotify", "Restaurant Hiltl", "Livit AG"],
   accounts: ["Visa 4417", "Savings Account"],
 };
@@ -280,5 +280,204 @@ describe("the repair round's replies, verified against the turn", () => {
       ["mismatched", null],
       ["ungrounded", null],
     ]);
+  });
+});
+
+describe("round 3 rules, each with a right and a wrong case", () => {
+  const COMPARE: Call = {
+    name: "compare_periods",
+    input: { a: { year: 2024 }, b: { year: 2025 } },
+    summary:
+      "Spending: 2024 (a) vs 2025 (b). CHF: total spending CHF 16'000.00 → CHF 18'434.50 (+CHF 2'434.50, +15.2%). By change: Groceries CHF 6'500.00 → CHF 7'431.20 (+CHF 931.20, +14.3%); Housing CHF 9'500.00 → CHF 6'000.00 (CHF -3'500.00, -36.8%).",
+  };
+  test("a percentage change runs from the earlier period: right, housing fell 36.8% (9'500 → 6'000); wrong, 58.3% (3'500 ÷ 6'000, the change read backwards)", () => {
+    const t = turn([COMPARE]);
+    expect(statuses(t, "Housing fell 36.8%.")).toEqual([["36.8%", "grounded"]]);
+    // 1 − 6'000 ÷ 9'500 = 36.84 %: the same change written at another precision is derived from 2024 to 2025.
+    const f = one(t, "Housing fell 36.84%.");
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "percent_change", ["CHF 9'500.00", "CHF 6'000.00"]]);
+    // 9'500 ÷ 6'000 − 1 = 58.33 %: from 2025 back to 2024.
+    expect(statuses(t, "Housing fell 58.3%.")).toEqual([["58.3%", "ungrounded"]]);
+  });
+  test("a change says which way it went: right, groceries rose CHF 931.20 (6'500 → 7'431.20) and grew 14.33%; wrong, fell by CHF 931.20 and fell 12.53%", () => {
+    const t = turn([CATEGORIES_2024, CATEGORIES_2025]);
+    // 7'431.20 − 6'500 = 931.20; 7'431.20 ÷ 6'500 − 1 = 14.326 %; 1 − 6'500 ÷ 7'431.20 = 12.53 % (a fall from 2025 to 2024).
+    expect(statuses(t, "Groceries rose by CHF 931.20, up 14.33%.")).toEqual([
+      ["CHF 931.20", "derived"],
+      ["14.33%", "derived"],
+    ]);
+    expect(statuses(t, "Groceries fell by CHF 931.20, down 12.53%.")).toEqual([
+      ["CHF 931.20", "ungrounded"],
+      ["12.53%", "ungrounded"],
+    ]);
+  });
+  test("a comparison's change goes only with changes: right, groceries are 38.25% of the increase (931.20 ÷ 2'434.50 = 38.250 %); wrong, 12.5% (931.20 ÷ 7'431.20, a change over an amount)", () => {
+    const t = turn([COMPARE]);
+    expect(statuses(t, "Groceries are 38.25% of the increase.")).toEqual([["38.25%", "derived"]]);
+    expect(statuses(t, "Groceries are 12.5% of it.")).toEqual([["12.5%", "ungrounded"]]);
+  });
+  test("a rate from a chart's title: right, CHF 155.40 a year (a 'yearly cost' chart); wrong, CHF 155.40 a month", () => {
+    const t = turn([
+      {
+        name: "recurring_payments",
+        input: {},
+        summary: "Recurring payments: 1 series.",
+        charts: [{ type: "bar_h", title: "Active recurring payments, yearly cost, all dates (CHF)", currency: "CHF", data: { labels: ["Spotify"], datasets: [{ name: "Yearly cost", values: [155.4] }] } }],
+      },
+    ]);
+    expect(statuses(t, "Spotify costs CHF 155.40 a year.")).toEqual([["CHF 155.40", "grounded"]]);
+    expect(statuses(t, "Spotify costs CHF 155.40 a month.")).toEqual([["CHF 155.40", "mismatched"]]);
+  });
+  test("a quarter is a rate: right, CHF 4'650 a quarter from CHF 18'600.00 a year (÷ 4); wrong, CHF 4'560 a quarter", () => {
+    const t = turn([{ name: "recurring_payments", input: {}, summary: "Recurring payments: Livit AG (Housing) yearly cost CHF 18'600.00 a year." }]);
+    const f = one(t, "Livit AG takes CHF 4'650 a quarter.");
+    expect([f.status, f.operation, f.divisor, f.per]).toEqual(["derived", "average", 4, "quarter"]);
+    expect(figureNote(f)).toBe("CHF 18'600.00 ÷ 4 quarters (quarterly average) · recurring_payments · summary · Housing) yearly cost (Housing · Livit AG · CHF · a year): CHF 18'600.00");
+    expect(statuses(t, "Livit AG takes CHF 4'560 a quarter.")).toEqual([["CHF 4'560", "ungrounded"]]);
+  });
+  test("a series' prices hold between its changes: right, the rent was CHF 2'000.00 in March 2025; wrong, in August 2025 (CHF 2'200.00 from July), though CHF 2'000.00 is its usual amount", () => {
+    const t = turn([
+      {
+        name: "recurring_payments",
+        input: {},
+        summary:
+          "Recurring payments for all dates (2024-01-01 to 2025-12-31): 1 series, 1 active. Livit AG (Housing) monthly CHF 2'200.00 (usual CHF 2'000.00), 9 payments 2025-01-01 to 2025-09-01, next about 2025-10-01, CHF 26'400.00 a year, price changes: 2025-07-01 CHF 2'000.00 → CHF 2'200.00.",
+      },
+    ]);
+    expect(statuses(t, "In March 2025 the rent to Livit AG was CHF 2'000.00; since July 2025 it is CHF 2'200.00.")).toEqual([
+      ["CHF 2'000.00", "grounded"],
+      ["CHF 2'200.00", "grounded"],
+    ]);
+    expect(statuses(t, "In August 2025 the rent to Livit AG was CHF 2'000.00; in March 2025 CHF 2'200.00.")).toEqual([
+      ["CHF 2'000.00", "mismatched"],
+      ["CHF 2'200.00", "mismatched"],
+    ]);
+    // Said as what it is, the usual amount is found.
+    expect(statuses(t, "The usual rent to Livit AG is CHF 2'000.00.")).toEqual([["CHF 2'000.00", "grounded"]]);
+  });
+  test("a subject the data has no name for: right, 'other costs with CHF 3'000.00' is not groceries'; wrong, the same amount handed on to groceries", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries lead with CHF 7'431.20 and other costs with CHF 3'000.00.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["CHF 3'000.00", "grounded"],
+    ]);
+    // Nothing names another subject: the second amount is still groceries', and CHF 3'000.00 is Dining's.
+    expect(statuses(t, "Groceries lead with CHF 7'431.20, and then with CHF 3'000.00.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["CHF 3'000.00", "mismatched"],
+    ]);
+  });
+  test("a name the answer gave: right, 'the main account' is Savings Account after 'the main account, Savings Account'; wrong, the Visa card's 23 payments said of it", () => {
+    const t = turn([{ name: "spending_breakdown", input: { year: 2025, group_by: ["account"] }, summary: "Total of spending by account for 2025. CHF: Visa 4417 CHF 2'478.60 (23); Savings Account CHF 800.00 (2)." }]);
+    const alias = "Most went from the main account, Savings Account: CHF 800.00.";
+    expect(statuses(t, `${alias} The main account had 2 payments.`)).toEqual([
+      ["CHF 800.00", "grounded"],
+      ["2", "grounded"],
+    ]);
+    expect(statuses(t, `${alias} The main account had 23 payments.`)).toEqual([
+      ["CHF 800.00", "grounded"],
+      ["23", "mismatched"],
+    ]);
+  });
+  test("a second step from a figure the answer derived: right, the top three CHF 16'431.20, 89.13% of CHF 18'434.50 and CHF 1'369.27 a month; wrong, 89.31% and CHF 1'396.27", () => {
+    const t = turn([CATEGORIES_2025]);
+    // 7'431.20 + 6'000 + 3'000 = 16'431.20 (a run of the list); ÷ 18'434.50 = 89.133 % (the shares' run, 40.3 + 32.5 + 16.3,
+    // is 89.1: not at two decimals); ÷ 12 = 1'369.27.
+    const [sum, share, month] = t.check("The top three come to CHF 16'431.20, 89.13% of all spending, or CHF 1'369.27 a month.", "");
+    expect([sum!.status, share!.status, share!.operation, share!.sources.map((s) => s.text), month!.status, month!.operation, month!.months]).toEqual([
+      "derived",
+      "derived",
+      "ratio",
+      ["CHF 16'431.20", "CHF 18'434.50"],
+      "derived",
+      "monthly_average",
+      12,
+    ]);
+    expect(figureNote(share!)).toBe(
+      "CHF 16'431.20 ÷ CHF 18'434.50 (ratio) · this answer · derived above: CHF 16'431.20; spending_by_category · summary · total (2025 · CHF): CHF 18'434.50",
+    );
+    expect(statuses(t, "The top three come to CHF 16'431.20, 89.31% of all spending, or CHF 1'396.27 a month.")).toEqual([
+      ["CHF 16'431.20", "derived"],
+      ["89.31%", "ungrounded"],
+      ["CHF 1'396.27", "ungrounded"],
+    ]);
+    // Not across a sentence: the step is taken only within one.
+    expect(statuses(t, "The top three come to CHF 16'431.20. That is 89.13% of all spending.")).toEqual([
+      ["CHF 16'431.20", "derived"],
+      ["89.13%", "ungrounded"],
+    ]);
+  });
+  test("a count without its noun, beside a count of the same thing: right, 'in 2025 300' transactions; wrong, 'in 2025 330'", () => {
+    const t = turn([CATEGORIES_2024, CATEGORIES_2025]);
+    expect(statuses(t, "In 2024 you made 300 transactions, in 2025 312.")).toEqual([
+      ["300", "grounded"],
+      ["312", "grounded"],
+    ]);
+    expect(statuses(t, "In 2024 you made 300 transactions, in 2025 330.")).toEqual([
+      ["300", "grounded"],
+      ["330", "ungrounded"],
+    ]);
+  });
+  test("a statement's month from its file name: right, the October statement's 196 rows; wrong, the June statement's", () => {
+    const t = turn([]);
+    t.record(
+      { id: "toolu_c", name: "data_coverage", input: {} },
+      {
+        summary: "Today is 2026-11-02.",
+        charts: [],
+        tables: [{ title: "Latest 2 imports", columns: ["Imported at", "File", "Rows"], kinds: ["text", "text", "count"], rows: [["2026-11-05T18:38:16+00:00", "statement-2026-10.csv", 196], ["2026-10-04T20:16:56+00:00", "statement-2026-09.csv", 192]], totalRows: 2 }],
+      },
+    );
+    expect(statuses(t, "The October 2026 statement had 196 rows.")).toEqual([["196", "grounded"]]);
+    expect(statuses(t, "The June 2026 statement had 196 rows.")).toEqual([["196", "mismatched"]]);
+  });
+  test("a mention denied is none: right, money in 'counted neither as spending nor as income' is uncategorised money; wrong, said to be income", () => {
+    const t = turn([
+      {
+        name: "income_vs_spending",
+        input: { year: 2025 },
+        summary: "Income vs spending for 2025. CHF: income CHF 9'000.00, spending CHF 7'000.00. Unclassified money in (Uncategorised rows with money in, counted neither as spending nor as income): CHF 670.58 in 12 transactions.",
+      },
+    ]);
+    expect(statuses(t, "CHF 670.58 came in uncategorised.")).toEqual([["CHF 670.58", "grounded"]]);
+    expect(statuses(t, "Your salary income was CHF 670.58.")).toEqual([["CHF 670.58", "mismatched"]]);
+  });
+  test("a month named without its year, against a span shorter than a year: right, the new price in May (from 2025-04-30); wrong, in February", () => {
+    const t = turn([
+      {
+        name: "recurring_payments",
+        input: { year: 2025 },
+        summary: "Recurring payments for 2025: 1 series. Livit AG (Housing) monthly CHF 2'520.00, 12 payments 2025-01-31 to 2025-12-31, price changes: 2025-04-30 CHF 2'450.00 → CHF 2'520.00.",
+      },
+    ]);
+    expect(statuses(t, "In May the rent to Livit AG was CHF 2'520.00.")).toEqual([["CHF 2'520.00", "grounded"]]);
+    expect(statuses(t, "In February the rent to Livit AG was CHF 2'520.00.")).toEqual([["CHF 2'520.00", "mismatched"]]);
+  });
+  test("a month at a sentence's end is said of the figure before it: right, March's CHF 1'386.65 in March; wrong, February's", () => {
+    // "in March." ends the sentence: its month is the figure's (before round 3 its full stop was read as an abbreviation's).
+    const m = turn([{ name: "monthly_trend", input: { year: 2025 }, summary: "Monthly spending for 2025. CHF: Per month: 2025-02 CHF 1'333.05, 2025-03 CHF 1'386.65." }]);
+    expect(statuses(m, "It was CHF 1'386.65 in March.")).toEqual([["CHF 1'386.65", "grounded"]]);
+    expect(statuses(m, "It was CHF 1'333.05 in March.")).toEqual([["CHF 1'333.05", "mismatched"]]);
+  });
+  test("a call that names no period is about the one its result states: right, October's CHF 1'543.00 in October; wrong, in September", () => {
+    const t = turn([{ name: "budget_status", input: {}, summary: "Budgets for 2026-10 (a full month).\n- Shopping: budget CHF 1'200.00, spent CHF 1'543.00, remaining CHF -343.00, 128.6% used." }]);
+    expect(statuses(t, "In October 2026 shopping came to CHF 1'543.00.")).toEqual([["CHF 1'543.00", "grounded"]]);
+    expect(statuses(t, "In September 2026 shopping came to CHF 1'543.00.")).toEqual([["CHF 1'543.00", "mismatched"]]);
+  });
+  test("a total of what the answer just listed: right, housing, groceries and travel CHF 15'434.50 together (6'000 + 7'431.20 + 2'003.30, not one list's run); wrong, CHF 15'443.50", () => {
+    const t = turn([CATEGORIES_2025]);
+    const f = t.check("Housing (CHF 6'000.00), groceries (CHF 7'431.20) and travel (CHF 2'003.30), together CHF 15'434.50.", "").at(-1)!;
+    expect([f.status, f.operation, f.sources.map((s) => s.text)]).toEqual(["derived", "sum", ["CHF 6'000.00", "CHF 7'431.20", "CHF 2'003.30"]]);
+    expect(statuses(t, "Housing (CHF 6'000.00), groceries (CHF 7'431.20) and travel (CHF 2'003.30), together CHF 15'443.50.").at(-1)).toEqual(["CHF 15'443.50", "ungrounded"]);
+  });
+  test("a dash after a label joins it to its figure: right, '3. **Dining** — CHF 3'000.00'; wrong, '3. **Dining** — CHF 2'003.30' (Travel's)", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "3. **Dining** — CHF 3'000.00, the third largest")).toEqual([["CHF 3'000.00", "grounded"]]);
+    expect(statuses(t, "3. **Dining** — CHF 2'003.30, the third largest")).toEqual([["CHF 2'003.30", "mismatched"]]);
+  });
+  test("a list in several currencies adds up in each apart: right, the three franc amounts CHF 1'086.50 (500 + 337 + 249.50, skipping EUR 420.00); wrong, with the euros CHF 1'506.50", () => {
+    const t = turn([{ name: "unusual_transactions", input: { year: 2025 }, summary: "New merchants in 2025: Putzfee Anna CHF 500.00; Hotel Roma EUR 420.00; SBB CHF 337.00; Digitec CHF 249.50." }]);
+    expect(statuses(t, "The new merchants in francs add up to CHF 1'086.50.")).toEqual([["CHF 1'086.50", "derived"]]);
+    expect(statuses(t, "The new merchants add up to CHF 1'506.50.")).toEqual([["CHF 1'506.50", "ungrounded"]]);
   });
 });

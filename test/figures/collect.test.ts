@@ -106,5 +106,68 @@ describe("figuresOfOutput", () => {
     ]);
     // The signs the tool wrote say which way the changes went.
     expect(f.slice(2).map((x) => x.ctx.sign)).toEqual([1, 1]);
+    // The bracket's signed figures are changes; a count in brackets after the arrow is the second period's.
+    expect(f.map((x) => x.change ?? false)).toEqual([false, false, true, true]);
+  });
+
+  test("a comparison per month: a bracket with its own arrow has the periods' amounts before its colon, the changes after it", () => {
+    const periods = [
+      { from: 20250101, to: 20251231 },
+      { from: 20260101, to: 20261231 },
+    ];
+    const summary =
+      "Spending: 2025 (a) vs 2026 (b). CHF: total spending CHF 3'413.58 → CHF 21'278.60 (per month CHF 284.47 → CHF 2'266.79: +CHF 1'982.33, +696.9%); Dining CHF 0.00 (0 transactions) → CHF 45.00 (1 transaction).";
+    const f = figuresOfOutput("compare_periods", "toolu_c", { summary, charts: [] }, { lexicon, call: { periods }, firstList: 0 }).figures;
+    const side = (x: (typeof f)[number]) => (x.change ? "change" : x.ctx.periods?.length === 1 ? (x.ctx.periods[0] === periods[0] ? "a" : "b") : "?");
+    expect(f.map((x) => [x.text, side(x)])).toEqual([
+      ["CHF 3'413.58", "a"],
+      ["CHF 21'278.60", "b"],
+      ["CHF 284.47", "a"],
+      ["CHF 2'266.79", "b"],
+      ["CHF 1'982.33", "change"],
+      ["696.9%", "change"],
+      ["CHF 0.00", "a"],
+      ["0", "a"],
+      ["CHF 45.00", "b"],
+      ["1", "b"],
+    ]);
+  });
+
+  test("rates: a table's header ('Yearly cost') and a row's cadence ('monthly') say per what its amounts are; a column without either is per nothing", () => {
+    const output: ToolOutput = {
+      summary: "Recurring payments: 1 series.",
+      charts: [],
+      tables: [
+        {
+          title: "Recurring payments",
+          columns: ["Merchant", "Cadence", "Current amount", "Yearly cost", "Payments"],
+          kinds: ["text", "text", "money", "money", "count"],
+          rows: [["Migros", "monthly", 20.9, 250.8, 12]],
+          totalRows: 1,
+          currency: "CHF",
+        },
+      ],
+    };
+    const f = read("recurring_payments", "toolu_r", output).filter((x) => x.where.startsWith("table"));
+    expect(f.map((x) => [x.where.split(" · ").at(-1), x.ctx.per])).toEqual([
+      ["Current amount", "month"],
+      ["Yearly cost", "year"],
+      ["Payments", "month"],
+    ]);
+  });
+
+  test("a series' prices: the old one up to its change's day, the new one from it, the current amount from the last change", () => {
+    const summary =
+      "Recurring payments for all dates (2024-01-01 to 2025-12-31): 1 series. Migros (Groceries) monthly CHF 2'200.00 (usual CHF 2'000.00), 9 payments 2025-01-01 to 2025-09-01, CHF 26'400.00 a year, price changes: 2025-07-01 CHF 2'000.00 → CHF 2'200.00.";
+    const f = figuresOfOutput("recurring_payments", "toolu_r", { summary, charts: [] }, { lexicon, call: { periods: [] }, firstList: 0 }).figures;
+    const money = f.filter((x) => x.kind === "money").map((x) => [x.text, x.ctx.periods?.map((p) => `${p.from}…${p.to}`), x.ctx.measure ?? null]);
+    // (The usual amount takes no period of its own here, the call names none; the yearly cost the series' span before it.)
+    expect(money).toEqual([
+      ["CHF 2'200.00", ["20250701…20250901"], null],
+      ["CHF 2'000.00", undefined, "median"],
+      ["CHF 26'400.00", ["20250101…20250901"], null],
+      ["CHF 2'000.00", ["20250101…20250701"], null],
+      ["CHF 2'200.00", ["20250701…20250901"], null],
+    ]);
   });
 });

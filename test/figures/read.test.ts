@@ -116,6 +116,23 @@ describe("readFigures: what is not a figure", () => {
     expect(read("3 merchants")).toEqual([["3", 3, "count", 1]]);
   });
 
+  test("right: a bare number ending a clause beside a count of its sentence counts the same ('390 payments in 2024, in 2025 394'); wrong: alone, or in another sentence", () => {
+    expect(read("Dining had 390 payments in 2024, in 2025 394.")).toEqual([
+      ["390", 390, "count", 1],
+      ["394", 394, "count", 1],
+    ]);
+    expect(read("Dining had 390 payments in 2024. In 2025 394.")).toEqual([["390", 390, "count", 1]]);
+    expect(read("In 2025 394.")).toEqual([]);
+  });
+
+  test("a month and year (12.2025) and a number glued to a dotted code (3.OG) are no figures; a figure before a full stop is, space or not", () => {
+    expect(read("Miete Wohnung 3.OG 12.2025")).toEqual([]);
+    expect(read("It cost CHF 12.50.Then 12 francs. Then")).toEqual([
+      ["CHF 12.50", 12.5, "money", 0.01],
+      ["12 francs", 12, "money", 1],
+    ]);
+  });
+
   test("a year next to a figure does not hide it", () => {
     expect(read("In 2025 you spent CHF 184'500.51.")).toEqual([["CHF 184'500.51", 184500.51, "money", 0.01]]);
   });

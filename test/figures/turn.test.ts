@@ -33,7 +33,7 @@ describe("the figures of a turn, through the agent loop and the invoker's hook",
     expect(more).toEqual([]);
     // Then the repair round (one figure not found): the fake's default reply ("OK") is no figure check, so nothing changes.
     expect(events.at(-3)).toBe(checked!);
-    expect(events.at(-2)).toEqual({ type: "repair", figures: checked!.figures, asked: 1 });
+    expect(events.at(-2)).toEqual({ type: "repair", figures: checked!.figures, asked: 1, error: "the model's reply was not a figure check" });
     expect(checked!.figures.map((f) => [f.text, f.status, f.operation ?? null, answer.slice(f.start, f.end)])).toEqual([
       [formatMoney(groceries, "CHF"), "grounded", null, formatMoney(groceries, "CHF")],
       [both, "derived", "sum", both],

@@ -78,7 +78,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         ...opts.settings,
       },
       {
-        client: opts.noModel ? null : (opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2 })),
+        client: opts.noModel ? null : (opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2, openTelemetry: false })),
         tools: opts.tools,
         memory: opts.memory ?? null,
         now: () => FIXED_NOW,

@@ -112,6 +112,8 @@ export interface RecordedRequest {
   /** `estimateTokens(body)`: ≈ JSON length / 4. */
   estimatedTokens: number;
   receivedAt: number;
+  /** The client's TCP port: requests on one kept-alive connection share it. */
+  clientPort?: number;
   /** HTTP status answered (200 for streams, including stream_error / hang). */
   status?: number;
   /** The reply used, if the request got past validation. */
@@ -742,7 +744,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       throw new ValidationError("anthropic-version: header is required");
   }
 
-  async function handle(req: Request): Promise<Response> {
+  async function handle(req: Request, clientPort?: number): Promise<Response> {
     const url = new URL(req.url);
     const path = url.pathname.replace(/\/+$/, "");
     const isMessages = path === "/v1/messages";
@@ -768,6 +770,7 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
       body,
       estimatedTokens: estimateTokens(body ?? text),
       receivedAt: Date.now(),
+      clientPort,
       aborted: false,
       finished: false,
     };
@@ -848,9 +851,9 @@ export async function startFakeAnthropic(opts: FakeAnthropicOptions = {}): Promi
     hostname: "127.0.0.1",
     idleTimeout: 0,
     development: false,
-    async fetch(req) {
+    async fetch(req, srv) {
       try {
-        return await handle(req);
+        return await handle(req, srv.requestIP(req)?.port);
       } catch (e) {
         console.error("[fake-anthropic] internal error:", e);
         return jsonError(500, "api_error", `fake-anthropic internal error: ${(e as Error).message}`, { "x-should-retry": "false" });

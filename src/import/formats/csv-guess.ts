@@ -69,6 +69,9 @@ function fits(col: Column, role: Role): boolean {
   }
 }
 
+/** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
+const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b/i;
+
 /** Headers that are something else than the row's own signed amount. */
 const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indicator", "originalAmount", "fees"];
 
@@ -232,11 +235,16 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
   if (description.out.length === 0) missing.push("the description");
   if (missing.length > 0 || !date || !money) throw guessFailure(fileName, header.line, cols, missing);
 
-  // A card export (a card-number column) with one signed column of mostly positive amounts writes purchases positive.
+  // A card export with one signed column of mostly positive amounts writes purchases positive: a card-number column says
+  // it is a card's, or a payment to the card ("ONLINE PAYMENT - THANK YOU", Amex's plain Date,Description,Amount) that
+  // is negative where a bank account would show a payment received as money in.
   let purchasesPositive = false;
-  if (card && money.kind === "signed") {
-    const amounts = cols[money.amount]!.values.map((v) => parseAmount(v, ".") ?? parseAmount(v, ",")).filter((a): a is number => a !== null && a !== 0);
-    purchasesPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
+  if (money.kind === "signed") {
+    const values = cols[money.amount]!.values;
+    const amounts = values.map((v) => parseAmount(v, ".") ?? parseAmount(v, ",")).filter((a): a is number => a !== null && a !== 0);
+    const texts = description.out.map((i) => cols[i]!.values);
+    const paidToCard = values.some((v, r) => (parseAmount(v, ".") ?? parseAmount(v, ",") ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200))));
+    purchasesPositive = (card !== undefined || paidToCard) && amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
   }
 
   return {
@@ -249,6 +257,8 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     valueDate: valueDate && valueDate !== date ? valueDate.index : null,
     money,
     purchasesPositive,
+    sideCurrencies: null,
+    feeNotInAmount: false,
     decimal: mapping.decimal ?? ".",
     decimalKnown: mapping.decimal !== undefined,
     currency: currency?.index ?? null,
@@ -257,6 +267,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     reference: null,
     description,
     descriptionAsIs: false,
+    textParts: null,
     idText,
     counterparty,
     purpose,

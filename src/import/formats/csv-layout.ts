@@ -10,13 +10,51 @@
 import { ImportInputError } from "../../core/errors.ts";
 import { headerTier, normaliseHeader } from "./csv-words.ts";
 import type { CsvRecord } from "./delimited.ts";
-import type { DateFormat } from "./types.ts";
-import { ORDER_OF_FORMAT, type DateOrder, type Decimal } from "./values.ts";
+import type { DateOrder, Decimal } from "./values.ts";
 
-/** A column by its header, exactly as written; several spellings when the bank's exports differ ("N° de transaction" or "No de transaction"). */
+/**
+ * A column by its header; several spellings when the bank's exports differ ("N° de transaction" or "No de
+ * transaction"). Compared with case, accents, spacing and punctuation aside (csv-words.ts's normaliseHeader), so a
+ * re-saved or re-quoted export still matches. `{CCY}` stands for the currency code some banks put in a money
+ * column's header ("Gutschrift in {CCY}", "Belastung {CCY}", "Saldo ({CCY})"): any three letters.
+ */
 export type ColumnName = string | readonly string[];
 
 const spellings = (c: ColumnName): readonly string[] => (typeof c === "string" ? [c] : c);
+
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+const namePatterns = new Map<string, (norm: string) => boolean>();
+
+/** Whether a header cell (normalised) is this spelling. */
+function isNamed(spelling: string, norm: string): boolean {
+  let test = namePatterns.get(spelling);
+  if (!test) {
+    if (!spelling.includes("{CCY}")) {
+      const want = normaliseHeader(spelling);
+      test = (n) => n === want;
+    } else {
+      const [before, after] = spelling.split("{CCY}").map((part) => normaliseHeader(part!));
+      const re = new RegExp(`^${[before ? escapeRegExp(before!) : "", "[a-z]{3}", after ? escapeRegExp(after!) : ""].filter((x) => x !== "").join(" ")}$`);
+      test = (n) => re.test(n);
+    }
+    namePatterns.set(spelling, test);
+  }
+  return test(norm);
+}
+
+/** The date notations layouts are written in, and the order of day, month and year each means. */
+export const LAYOUT_DATE_ORDER = {
+  "YYYY-MM-DD": "YMD",
+  "YYYY-MM-DD HH:MM:SS": "YMD",
+  YYYYMMDD: "YMD",
+  "DD.MM.YYYY": "DMY",
+  "DD.MM.YY": "DMY",
+  "DD.MM.YYYY HH:MM": "DMY",
+  "DD/MM/YYYY": "DMY",
+  "DD-MM-YYYY": "DMY",
+  "MM/DD/YYYY": "MDY",
+} as const satisfies Record<string, DateOrder>;
+export type LayoutDate = keyof typeof LAYOUT_DATE_ORDER;
 
 /** How a layout's amounts say which way the money went. */
 export type MoneyColumns =
@@ -24,6 +62,9 @@ export type MoneyColumns =
   | { debit: ColumnName; credit: ColumnName }
   /** One amount column, signed as written, or given its sign by an indicator column (which wins over any sign in the cell). */
   | { amount: ColumnName; indicator?: ColumnName };
+
+/** A skip rule: a line whose column is empty, holds a text, or is one of some words (case aside) is no transaction of its own. */
+export type SkipRule = { column: ColumnName; empty?: true; contains?: string; equals?: readonly string[]; reason: string };
 
 export type BankLayout = {
   /** Stable id ("ubs-account-en"): the `layout` of `--json` and of the preview. */
@@ -37,11 +78,12 @@ export type BankLayout = {
   /** The header row's cells that identify the layout, each exactly as written (other columns may be there too). */
   header: readonly ColumnName[];
   /** What the bank writes the file in (decoding itself is decided from the bytes; documented and tested per layout). */
-  encoding: "utf-8" | "windows-1252";
+  encoding: "utf-8" | "utf-8-bom" | "windows-1252";
   delimiter: ";" | "," | "\t" | "|";
   /** The notations of its date columns (several when the bank mixes them, tried in order). */
-  dates: readonly DateFormat[];
-  decimal: Decimal;
+  dates: readonly LayoutDate[];
+  /** The decimal mark; "per file" when the bank writes both (BancaStato: `20.000,00` in one account, `1’333.85` in another). */
+  decimal: Decimal | "per file";
   /** The column a row is dated by (the booking date, or the pipeline's trade date for UBS). */
   date: ColumnName;
   /** An empty date takes the previous row's (UBS: standing orders). */
@@ -50,6 +92,13 @@ export type BankLayout = {
   money: MoneyColumns;
   /** Card exports that write purchases positive and payments to the card negative: turned to money out / in. */
   purchasesPositive?: boolean;
+  /**
+   * Split columns that each carry their own currency (Yuh: an exchange debits CHF and credits USD on one line): a
+   * line with both filled in two currencies is two rows, one per leg (parts 1 and 2).
+   */
+  sideCurrencies?: { debit: ColumnName; credit: ColumnName };
+  /** The fee is a column of its own and not in the amount (Revolut: the balance moves by Amount − Fee): the row books both. */
+  feeNotInAmount?: boolean;
   /**
    * The currency column, with the layout's currency for its empty cells; or one currency for every row. Absent: a
    * column headed with a currency word ("Devise", "Währung", "Currency"…) when the file has one, else the file's own
@@ -60,11 +109,20 @@ export type BankLayout = {
   balance?: ColumnName;
   /** The bank's transaction id → transaction_id; or (UBS card) a hash of raw cells, as the pipeline makes it. */
   reference?: ColumnName | HashedReference;
+  /** A reference that is no unique id of the booking (a payment slip's, a batch's): kept as a fact only. */
+  referenceFact?: ColumnName;
   /**
    * raw_description: these columns joined with " · " without repeats; `asIs`: the first column's
    * text exactly as written (UBS: the pipeline's own raw_description).
    */
   description: { columns: readonly ColumnName[]; asIs?: boolean };
+  /**
+   * A text column made of parts (Credit Suisse: sub-lines padded with spaces, each ended by a comma): split there, the
+   * parts joined with " · " like any other texts.
+   */
+  textParts?: RegExp;
+  /** The other party by direction (DKB: the payee of money out, the payer of money in): first in the description. */
+  party?: { out: ColumnName; in: ColumnName };
   /** Facts for transaction_details. */
   counterparty?: ColumnName;
   purpose?: readonly ColumnName[];
@@ -81,8 +139,8 @@ export type BankLayout = {
   account?: { preamble?: readonly string[]; columns?: readonly ColumnName[] };
   /** Other date columns that must hold real dates (a row where one does not is a bad row). */
   checkDates?: readonly ColumnName[];
-  /** Lines that are no transaction of their own, with the reason the preview shows. */
-  skip?: readonly { column: ColumnName; empty?: true; contains?: string; reason: string }[];
+  /** Lines that are no transaction of their own, with the reason the preview shows (a rule whose column the file lacks is left out). */
+  skip?: readonly SkipRule[];
 };
 
 /** Column indexes, per direction where the other party's column depends on it (payee for money out, payer for money in). */
@@ -100,6 +158,9 @@ export type ColumnPlan = {
   valueDate: number | null;
   money: { kind: "split"; debit: number; credit: number } | { kind: "signed"; amount: number } | { kind: "indicator"; amount: number; indicator: number };
   purchasesPositive: boolean;
+  /** Split columns with a currency each (BankLayout.sideCurrencies), or null. */
+  sideCurrencies: { debit: number; credit: number } | null;
+  feeNotInAmount: boolean;
   decimal: Decimal;
   currency: number | null;
   /** For rows without a currency cell: the currency and where it came from ("the layout", "the IBAN's country", …). */
@@ -108,6 +169,7 @@ export type ColumnPlan = {
   reference: { column: number } | { fnv1a64: readonly number[]; prefix: string } | null;
   description: ByDirection;
   descriptionAsIs: boolean;
+  textParts: RegExp | null;
   /** The round-3 description's columns (the content-hash id's input), or null: the description itself. */
   idText: ByDirection | null;
   counterparty: ByDirection;
@@ -122,7 +184,7 @@ export type ColumnPlan = {
   sector: number | null;
   accountColumns: readonly number[];
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
-  skip: readonly { column: number; empty?: true; contains?: string; reason: string }[];
+  skip: readonly { column: number; empty?: true; contains?: string; equals?: readonly string[]; reason: string }[];
 };
 
 type HashedReference = { fnv1a64: readonly ColumnName[]; prefix: string };
@@ -130,16 +192,24 @@ const isHashed = (r: NonNullable<BankLayout["reference"]>): r is HashedReference
 
 const both = (cols: readonly number[]): ByDirection => ({ out: cols, in: cols });
 
-/** The column a header names the currency with, by its exact word ("Devise", "Währung", …), or null. */
-function currencyColumnByWords(header: CsvRecord): number | null {
-  const i = header.fields.findIndex((f) => headerTier(normaliseHeader(f), "currency") === 0);
+/**
+ * The column a header names the currency with, by its exact word ("Devise", "Währung", …), among the columns the layout
+ * does not use otherwise ("Valuta" is a currency in Italian and a value date in German), or null.
+ */
+function currencyColumnByWords(header: CsvRecord, used: ReadonlySet<number>): number | null {
+  const i = header.fields.findIndex((f, k) => !used.has(k) && headerTier(normaliseHeader(f), "currency") === 0);
   return i < 0 ? null : i;
 }
 
-/** Does this header row carry the layout's identifying cells? */
-export function headerMatches(layout: BankLayout, fields: readonly string[]): boolean {
-  const cells = new Set(fields.map((f) => f.trim()));
-  return layout.header.every((h) => spellings(h).some((name) => cells.has(name)));
+/** A header cell is short: a longer cell (a data row's text, a 50 MB purpose) is no header and is not normalised. */
+const HEADER_CELL_CHARS = 200;
+
+/** A row's cells as header names are compared (normaliseHeader), once for every layout that is tried on the row. */
+export const headerCells = (fields: readonly string[]): string[] => fields.map((f) => (f.length > HEADER_CELL_CHARS ? "" : normaliseHeader(f)));
+
+/** Does this header row (its cells through headerCells) carry the layout's identifying cells? */
+export function headerMatches(layout: BankLayout, cells: readonly string[]): boolean {
+  return layout.header.every((h) => spellings(h).some((name) => cells.some((cell) => cell !== "" && isNamed(name, cell))));
 }
 
 /**
@@ -149,20 +219,27 @@ export function headerMatches(layout: BankLayout, fields: readonly string[]): bo
  * are read when present.
  */
 export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: string): ColumnPlan {
-  const index = new Map<string, number>();
-  header.fields.forEach((name, i) => {
-    const key = name.trim();
-    if (!index.has(key)) index.set(key, i);
-  });
+  const norms = headerCells(header.fields);
   const missing = new Set<string>();
-  const find = (c: ColumnName) => spellings(c).map((name) => index.get(name)).find((i) => i !== undefined);
+  // The first column of that name, for the first spelling found (a duplicated header name reads its first column).
+  const find = (c: ColumnName) => {
+    for (const name of spellings(c)) {
+      const i = norms.findIndex((n) => isNamed(name, n));
+      if (i >= 0) return i;
+    }
+    return undefined;
+  };
   const col = (c: ColumnName) => {
     const i = find(c);
     if (i === undefined) missing.add(spellings(c).join('" or "'));
     return i ?? -1;
   };
   const opt = (c: ColumnName | undefined) => (c === undefined ? null : (find(c) ?? null));
-  const orders = layout.dates.map((f) => ORDER_OF_FORMAT[f]);
+  // The bank's id column is required when it identifies the layout, else read when the file has it (the content hash when not).
+  const identifying = new Set(layout.header.flatMap((h) => spellings(h)));
+  const idColumn = (c: ColumnName) => (spellings(c).some((name) => identifying.has(name)) ? col(c) : opt(c));
+  const idCol = layout.reference !== undefined && !isHashed(layout.reference) ? idColumn(layout.reference) : null;
+  const orders = [...new Set(layout.dates.map((f) => LAYOUT_DATE_ORDER[f]))];
   const m = layout.money;
   const money: ColumnPlan["money"] =
     "debit" in m
@@ -170,7 +247,12 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
       : m.indicator
         ? { kind: "indicator", amount: col(m.amount), indicator: col(m.indicator) }
         : { kind: "signed", amount: col(m.amount) };
-  const description = layout.description.columns.map(col);
+  // The description's columns as far as the file has them (at least one).
+  const description = layout.description.columns.map(opt).filter((i): i is number => i !== null);
+  if (description.length === 0) missing.add(spellings(layout.description.columns[0]!).join('" or "'));
+  const party = layout.party ? { out: opt(layout.party.out), in: opt(layout.party.in) } : null;
+  const byDirection = (cols: readonly number[]): ByDirection =>
+    party ? { out: [...(party.out === null ? [] : [party.out]), ...cols], in: [...(party.in === null ? [] : [party.in]), ...cols] } : both(cols);
   const plan: ColumnPlan = {
     layout: layout.id,
     format: layout.format ?? "csv",
@@ -181,8 +263,11 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     valueDate: opt(layout.valueDate),
     money,
     purchasesPositive: layout.purchasesPositive === true,
-    decimal: layout.decimal,
-    currency: layout.currency && "column" in layout.currency ? col(layout.currency.column) : layout.currency ? null : currencyColumnByWords(header),
+    sideCurrencies: layout.sideCurrencies ? { debit: col(layout.sideCurrencies.debit), credit: col(layout.sideCurrencies.credit) } : null,
+    feeNotInAmount: layout.feeNotInAmount === true,
+    // "per file": decided from the file's amounts by the reader (csv.ts), "." until then.
+    decimal: layout.decimal === "per file" ? "." : layout.decimal,
+    currency: layout.currency && "column" in layout.currency ? col(layout.currency.column) : layout.currency ? null : currencyColumnByWords(header, new Set([opt(layout.valueDate), opt(layout.date)].filter((i): i is number => i !== null))),
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency
@@ -196,13 +281,16 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
         ? null
         : isHashed(layout.reference)
           ? { fnv1a64: layout.reference.fnv1a64.map(col), prefix: layout.reference.prefix }
-          : { column: col(layout.reference) },
-    description: both(description),
+          : idCol === null
+            ? null
+            : { column: idCol },
+    description: byDirection(description),
     descriptionAsIs: layout.description.asIs === true,
+    textParts: layout.textParts ?? null,
     idText: null,
-    counterparty: both([opt(layout.counterparty)].filter((i): i is number => i !== null)),
+    counterparty: byDirection([opt(layout.counterparty)].filter((i): i is number => i !== null)),
     purpose: (layout.purpose ?? []).map(opt).filter((i): i is number => i !== null),
-    referenceFact: layout.reference !== undefined && !isHashed(layout.reference) ? col(layout.reference) : null,
+    referenceFact: idCol ?? opt(layout.referenceFact),
     counterpartyIban: opt(layout.counterpartyIban),
     originalAmount: opt(layout.originalAmount),
     originalCurrency: opt(layout.originalCurrency),
@@ -212,7 +300,10 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     sector: opt(layout.sector),
     accountColumns: (layout.account?.columns ?? []).map(opt).filter((i): i is number => i !== null),
     checkDates: (layout.checkDates ?? []).map(opt).filter((i): i is number => i !== null).map((column) => ({ column, orders })),
-    skip: (layout.skip ?? []).map((s) => ({ ...s, column: col(s.column) })),
+    skip: (layout.skip ?? []).flatMap((s) => {
+      const column = opt(s.column);
+      return column === null ? [] : [{ ...s, column }];
+    }),
   };
   if (missing.size > 0) {
     const found = header.fields.filter((f) => f.trim() !== "").map((f) => `"${f.trim()}"`).join(", ");
@@ -221,4 +312,13 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     );
   }
   return plan;
+}
+
+/** The reason a line is skipped by one of the layout's skip rules (its cells), or null. */
+export function skipRuleReason(plan: ColumnPlan, fields: readonly string[]): string | null {
+  for (const rule of plan.skip) {
+    const v = fields[rule.column] ?? "";
+    if ((rule.empty && v.trim() === "") || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule.reason;
+  }
+  return null;
 }

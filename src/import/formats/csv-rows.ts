@@ -8,7 +8,7 @@
  */
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
-import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
+import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { indicatorSign, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
@@ -38,6 +38,12 @@ const parseDateIn = (raw: string, orders: readonly DateOrder[]) => {
   return null;
 };
 
+/** An account cell as the account's name: an IBAN without its spaces (as a preamble's), anything else as written. */
+const accountCell = (raw: string) => {
+  const v = raw.trim();
+  return /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/.test(v) ? v.replace(/\s+/g, "") : v;
+};
+
 export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: string; flipSigns: boolean; sink?: RowSink }): Statement {
   const rows = new RowTable();
   const sink = o.sink ?? rows;
@@ -59,6 +65,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // The record being read: the helpers below are made once, not once a row (a million rows, a million closures less).
   let f: string[] = [];
   let line = 0;
+  /** The record's legs when it books two currencies (BankLayout.sideCurrencies), else null: one row. */
+  let legs: { amount: number; currency: string }[] | null = null;
   const cell = (i: number | null) => (i === null || i < 0 ? "" : (f[i] ?? ""));
   const skip = (reason: string): void => {
     skipped.push({ line, reason });
@@ -67,7 +75,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     badRows.push({ line, reason });
   };
   const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(cell(i), plan.decimal) ?? "bad"));
-  const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(cell(i))));
+  // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off.
+  const text = (i: number) => {
+    const v = cell(i);
+    return v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v;
+  };
+  const texts = (cols: readonly number[]) => (plan.textParts ? cols.flatMap((i) => text(i).split(plan.textParts!)) : cols.map(text));
+  const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(text(i))));
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
 
   forEachRecord(
@@ -79,12 +93,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       dataLines++;
       line = r.line;
       if (f.length === 1 && width > 1) return skip("not a row of the table (a note or footer line)");
-      for (const s of plan.skip) {
-        const v = cell(s.column);
-        if ((s.empty && v.trim() === "") || (s.contains !== undefined && v.includes(s.contains))) return skip(s.reason);
-      }
+      const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
+      if (ruled) return skip(ruled);
 
       // The amount, with its sign.
+      legs = null;
       let amount: number | null;
       const m = plan.money;
       if (m.kind === "split") {
@@ -95,6 +108,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           return bad(`${name(col)} "${cell(col).trim()}" is not an amount`);
         }
         amount = d === null && c === null ? null : Math.abs(c ?? 0) - Math.abs(d ?? 0);
+        if (plan.sideCurrencies && d !== null && c !== null) {
+          const dc = cell(plan.sideCurrencies.debit).trim().toUpperCase();
+          const cc = cell(plan.sideCurrencies.credit).trim().toUpperCase();
+          // An exchange: money out in one currency, money in in another, one row each.
+          if (dc !== cc) legs = [{ amount: -Math.abs(d), currency: dc }, { amount: Math.abs(c), currency: cc }];
+        } else if (plan.sideCurrencies) legs = [{ amount: amount ?? 0, currency: cell(d !== null ? plan.sideCurrencies.debit : plan.sideCurrencies.credit).trim().toUpperCase() }];
       } else {
         const a = money(m.amount);
         if (a === "bad") return bad(`${name(m.amount)} "${cell(m.amount).trim()}" is not an amount`);
@@ -105,13 +124,20 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           amount = sign * Math.abs(a);
         } else if (a !== null && plan.purchasesPositive) amount = -a;
       }
+      if (amount !== null && plan.feeNotInAmount) {
+        const fee = number(plan.fees);
+        if (fee) amount -= Math.abs(fee);
+      }
       if (amount === null) {
         const detail = plan.detailAmount === null ? "" : cell(plan.detailAmount).trim();
         if (detail !== "") {
           return skip(`a batch's detail line: its amount ${detail} is part of the booking${lastBooked !== null ? ` on line ${lastBooked}` : " above it"}, not a booking of its own`);
         }
-        const texts = [...plan.description.out, ...plan.description.in].map((i) => cell(i)).join(" ");
-        if (cell(plan.date).trim() === "" || TOTAL_LINE.test(normaliseHeader(texts))) return skip("a balance, total or note line without an amount");
+        const dateCell = cell(plan.date).trim();
+        const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
+        if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
+        // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
+        if (!parseDateIn(dateCell, plan.dateOrders)) return skip("a note or footer line: no date and no amount");
         const cols = m.kind === "split" ? `${name(m.debit)} and ${name(m.credit)} are` : `${name(m.amount)} is`;
         return bad(`no amount: ${cols} empty`);
       }
@@ -126,6 +152,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         date = previousDate;
       } else {
         date = parseDateIn(rawDate, plan.dateOrders);
+        // A column total ("Total Spalte", "Totale movimenti") written where the date goes.
+        if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
         previousDate = date;
       }
@@ -134,15 +162,23 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (v !== "" && !parseDateIn(v, c.orders)) return bad(`${name(c.column)} "${v}" is not a real date`);
       }
 
-      const currencyCell = plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase();
+      const rowLegs = legs ?? [{ amount, currency: plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase() }];
       const fallback = plan.defaultCurrency ?? src.fileCurrency;
-      const currency = currencyCell || fallback?.code || "";
-      if (!currencyCell && fallback) defaultCurrencyUsed++;
-      if (!/^[A-Z]{3}$/.test(currency)) return bad(plan.currency === null ? "no currency for this row" : `${name(plan.currency)} "${currencyCell}" is not a three-letter code`);
+      for (const leg of rowLegs) {
+        const code = leg.currency || fallback?.code || "";
+        if (/^[A-Z]{3}$/.test(code)) continue;
+        const column = plan.sideCurrencies ? (leg.amount < 0 ? plan.sideCurrencies.debit : plan.sideCurrencies.credit) : plan.currency;
+        return bad(column === null ? "no currency for this row" : `${name(column)} "${leg.currency}" is not a three-letter code`);
+      }
+      if (rowLegs.length > 1) dataLines += rowLegs.length - 1;
+      for (let k = 0; k < rowLegs.length; k++) {
+      const { amount, currency: currencyCell } = rowLegs[k]!;
+      const currency = currencyCell || fallback!.code;
+      if (!currencyCell) defaultCurrencyUsed++;
 
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
-      const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(pick(plan.description).map(cell));
+      const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
       let idText = description;
       if (plan.idText) {
         idText = "";
@@ -156,9 +192,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
 
       const facts: TransactionFacts = {};
-      const counterparty = pick(plan.counterparty).map((i) => cleanText(oneLine(cell(i)))).find((v) => v !== "");
+      const counterparty = pick(plan.counterparty).map(textFact).find((v) => v !== "");
       if (counterparty) facts.counterparty = counterparty;
-      const purpose = joinTexts(plan.purpose.map(cell));
+      const purpose = joinTexts(texts(plan.purpose));
       if (purpose) facts.purpose = purpose;
       if (textFact(plan.referenceFact)) facts.reference = textFact(plan.referenceFact);
       if (textFact(plan.counterpartyIban)) facts.counterpartyIban = textFact(plan.counterpartyIban).replace(/\s+/g, "");
@@ -185,9 +221,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
       let account = src.account;
       if (plan.accountColumns.length > 0) {
-        const first = cell(plan.accountColumns[0]!).trim();
+        const first = accountCell(cell(plan.accountColumns[0]!));
         if (first) accountValues.add(first);
-        const second = plan.accountColumns[1] === undefined ? "" : cell(plan.accountColumns[1]).trim();
+        const second = plan.accountColumns[1] === undefined ? "" : accountCell(cell(plan.accountColumns[1]));
         if (second) secondAccount ??= second;
         account = first || second || secondAccount || src.account;
       }
@@ -197,6 +233,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       rowCount++;
       sink.add({
         line,
+        ...(rowLegs.length > 1 ? { part: k + 1 } : {}),
         date,
         amount: signed === 0 ? 0 : signed,
         currency,
@@ -216,6 +253,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const chain = chains.get(key) ?? [];
         chain.push({ line, date, amountCents: cents(signed), balanceCents: balance === null ? null : cents(balance) });
         chains.set(key, chain);
+      }
       }
     },
     src.bodyStart,

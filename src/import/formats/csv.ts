@@ -7,8 +7,8 @@
  */
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, listColumns } from "./csv-guess.ts";
-import { headerMatches, resolveLayout, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
-import { headerTier, normaliseHeader } from "./csv-words.ts";
+import { headerCells, headerMatches, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
+import { headerTier, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type TableSource } from "./csv-rows.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -25,6 +25,9 @@ const PROBE_CHARS = 65536;
 const SAMPLE_RECORDS = 500;
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+/** A preamble label of the account's balance, and a balance written with its currency before or after it. */
+const BALANCE_LABEL = /^(saldo|solde|balance|kontostand)\b/;
+const STATED_BALANCE = /^(?:([A-Z]{3})\s*-?[\d'’.,]*\d|-?[\d'’.,]*\d\s*([A-Z]{3}))$/;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 
 /** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
@@ -60,7 +63,10 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       return probe.length < PROBE_RECORDS && end - start < PROBE_CHARS;
     }, start, firstLine);
     let layout: BankLayout | null = null;
-    let at = probe.findIndex(({ r }) => (layout = layouts.find((l) => headerMatches(l, r.fields)) ?? null) !== null);
+    let at = probe.findIndex(({ r }) => {
+      const cells = headerCells(r.fields);
+      return (layout = layouts.find((l) => headerMatches(l, cells)) ?? null) !== null;
+    });
     const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
@@ -91,7 +97,8 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
   const labels = layout?.account?.preamble ?? [];
   let labelRank = labels.length;
   for (const r of records) {
-    const cells = r.fields.map((f) => f.trim());
+    // PostFinance writes preamble values as Excel formulas: ="01.07.2023", "=CHF".
+    const cells = r.fields.map((f) => f.trim().replace(/^="?(.*?)"?$/, "$1"));
     const label = cells[0] ?? "";
     const rank = labels.indexOf(label);
     if (rank >= 0 && rank < labelRank && cells[1]) {
@@ -107,6 +114,10 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
       if (!currency && next && isCurrencyCode(next) && (headerTier(norm, "currency") !== null || norm === "valued in" || norm === "bewertet in" || norm === "evaluation en" || norm === "valutazione in")) {
         currency = next.toUpperCase();
       }
+      // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
+      const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
+      const code = stated?.[1] ?? stated?.[2];
+      if (!currency && code && CURRENCIES.has(code)) currency = code;
     }
   }
   return { account, currency };
@@ -125,6 +136,25 @@ function headerCurrency(plan: ColumnPlan): string | null {
   return null;
 }
 
+/** The decimal mark of a layout that writes both ("per file"): voted over the sampled money cells; "." when they do not decide. */
+function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decimal {
+  const votes = new DecimalVotes();
+  const m = plan.money;
+  const cols = [...(m.kind === "split" ? [m.debit, m.credit] : [m.amount]), ...(plan.balance === null ? [] : [plan.balance])];
+  for (const r of sample) for (const c of cols) votes.add(r.fields[c] ?? "");
+  const g = votes.result();
+  return "decimal" in g ? g.decimal : ".";
+}
+
+/** The first filled account cell of the sampled rows (a layout's account column), or null. */
+function firstAccountCell(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
+  for (const r of sample) for (const c of plan.accountColumns) {
+    const v = (r.fields[c] ?? "").trim();
+    if (v) return v.replace(/\s+/g, "");
+  }
+  return null;
+}
+
 /** Whether the sampled rows read with the layout's own date notations and decimal mark (nine in ten at least). */
 function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   const m = plan.money;
@@ -132,14 +162,17 @@ function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   let filled = 0;
   let read = 0;
   for (const r of sample) {
+    // Only lines with money are judged: a footer or note line ("Disclaimer:", a bank's sentence), or one the layout
+    // skips (a pending booking with a word for its date), says nothing here.
+    const money = moneyCols.map((c) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
     const date = (r.fields[plan.date] ?? "").trim();
+    // …and a column total where the date goes ("Total Spalte") is no date to judge either.
+    if (money.length === 0 || TOTAL_LINE.test(normaliseHeader(date)) || skipRuleReason(plan, r.fields)) continue;
     if (date !== "") {
       filled++;
       if (plan.dateOrders.some((o) => parseDate(date, o) !== null)) read++;
     }
-    for (const c of moneyCols) {
-      const v = (r.fields[c] ?? "").trim();
-      if (v === "") continue;
+    for (const v of money) {
       filled++;
       if (parseAmount(v, plan.decimal) !== null) read++;
     }
@@ -222,6 +255,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     return sample.length < SAMPLE_RECORDS;
   }, table.bodyStart, table.bodyLine);
   let plan: ColumnPlan | null = table.layout && !opts.mapping ? resolveLayout(table.layout, table.header, fileName) : null;
+  if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
   if (plan && guess && !layoutFits(plan, sample)) plan = null;
@@ -233,10 +267,14 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName);
     plan = { ...guessed, ...vote(text, table, sample, guessed, opts) };
   }
-  const iban = /^([A-Z]{2})\d{2}/.exec(pre.account ?? "")?.[1];
+  // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
+  const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
+  const stored = account ? opts.accountCurrencies?.[account] : undefined;
+  const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1];
   const file =
     (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
+    (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
     opts.fallbackCurrency ||
     null;
@@ -279,7 +317,8 @@ export const ubsCardReader: StatementReader = {
   mimeTypes: ["text/csv"],
   identify: (head) => {
     const [first, second] = firstLines(head, 2);
-    return /^sep=;/.test((first ?? "").trim()) && layoutsOf("ubs-card").some((l) => headerMatches(l, (second ?? "").split(";")));
+    const cells = headerCells((second ?? "").split(";"));
+    return /^sep=;/.test((first ?? "").trim()) && layoutsOf("ubs-card").some((l) => headerMatches(l, cells));
   },
   read: (text, opts) => {
     const nl = text.search(/\r\n|\n|\r/);

@@ -7,9 +7,10 @@ const MAGIC: { bytes: number[]; kind: string }[] = [
   { bytes: [0x89, 0x50, 0x4e, 0x47], kind: "a PNG image" },
   { bytes: [0xff, 0xd8, 0xff], kind: "a JPEG image" },
   { bytes: [0x47, 0x49, 0x46, 0x38], kind: "a GIF image" },
-  { bytes: [0x25, 0x50, 0x44, 0x46], kind: "a PDF document (export the statement as CSV, camt.053 XML or OFX instead)" },
-  { bytes: [0x50, 0x4b, 0x03, 0x04], kind: "a ZIP archive or an Excel .xlsx workbook (export it as CSV)" },
-  { bytes: [0xd0, 0xcf, 0x11, 0xe0], kind: "an Excel .xls workbook (export it as CSV)" },
+  { bytes: [0x25, 0x50, 0x44, 0x46], kind: "a PDF document (a PDF statement is not read: export the statement as CSV, camt.053 XML, MT940 or OFX instead)" },
+  // A ZIP given as a file is unpacked (zip.ts) before any of this: one found here is inside another archive.
+  { bytes: [0x50, 0x4b, 0x03, 0x04], kind: "a ZIP archive inside an archive (unpack it and import its files)" },
+  { bytes: [0xd0, 0xcf, 0x11, 0xe0], kind: "an Excel .xls workbook (a spreadsheet is not read: export the statement as CSV)" },
   { bytes: [0x1f, 0x8b], kind: "a gzip archive (unpack it first)" },
 ];
 
@@ -43,6 +44,11 @@ export function decodeText(bytes: Uint8Array): string {
     const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
     return cp1252.decode(bom ? bytes.subarray(3) : bytes);
   }
+}
+
+/** A JSON document (an app's export, an API answer): no statement format this reads. */
+export function looksLikeJson(text: string): boolean {
+  return /^\s*(\{\s*"|\[\s*[{\["\d\]-])/.test(text);
 }
 
 /** An HTML page (a bank's login page saved instead of the export, an error page). */

@@ -79,3 +79,16 @@ export function forEachRecord(text: string, delimiter: string, visit: (r: CsvRec
   }
   if (!stopped && (field !== "" || fields.length > 0)) endRecord(n);
 }
+
+/** Every line of `text` (its line end, LF or CRLF, removed) with its 1-based number, in one pass. */
+export function forEachLine(text: string, visit: (line: string, lineNo: number) => void): void {
+  let lineNo = 0;
+  let start = 0;
+  const n = text.length;
+  while (start < n) {
+    let end = text.indexOf("\n", start);
+    if (end < 0) end = n;
+    visit(text.charCodeAt(end - 1) === 13 && end > start ? text.slice(start, end - 1) : text.slice(start, end), ++lineNo);
+    start = end + 1;
+  }
+}

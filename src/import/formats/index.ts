@@ -6,7 +6,7 @@
  * a bare parser message).
  */
 import { ImportInputError } from "../../core/errors.ts";
-import { binaryKind, decodeText, looksLikeHtml } from "./decode.ts";
+import { binaryKind, decodeText, looksLikeHtml, looksLikeJson } from "./decode.ts";
 import { FORMATS_IN_WORDS, READERS, readerFor } from "./registry.ts";
 import type { StatementReader } from "./reader.ts";
 import type { ParsedRow, ReadOptions, Statement } from "./types.ts";
@@ -18,8 +18,23 @@ const HEAD_CHARS = 65536;
 
 function identify(text: string): StatementReader | null {
   const head = text.slice(0, HEAD_CHARS).replace(/^\s+/, "");
-  if (head === "" || looksLikeHtml(head)) return null;
+  if (head === "" || looksLikeHtml(head) || looksLikeJson(head)) return null;
+  // Markup no XML or OFX reader claims (a payment order, another bank's format) is no table of columns either.
+  if (head.startsWith("<")) return READERS.find((r) => !r.extensions.includes(".csv") && r.identify(head)) ?? null;
   return READERS.find((r) => r.identify(head)) ?? null;
+}
+
+/** What a file no reader takes is, as far as can be told: never "a CSV whose columns…" for what is no CSV. */
+function unknownKind(head: string): string {
+  const t = head.replace(/^\s+/, "");
+  if (looksLikeJson(t)) return "this is a JSON export, not a statement format this reads";
+  if (t.startsWith("<")) {
+    const root = /<(?:[\w-]+:)?(\w+)[\s>]/.exec(t.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ""))?.[1];
+    const pain = /urn:iso:std:iso:20022:tech:xsd:(pain\.\d{3})/.exec(t)?.[1];
+    if (pain) return `this is an ISO 20022 ${pain} payment order, not a statement`;
+    return `this XML (root element <${root ?? "?"}>) is no camt.052/053/054 statement`;
+  }
+  return "unknown format";
 }
 
 /** The format a file is in (a reader's id), or null. */
@@ -28,7 +43,7 @@ export function detectFormat(bytes: Uint8Array): string | null {
   return identify(decodeText(bytes))?.id ?? null;
 }
 
-export type ParseOptions = ReadOptions & { format?: string; accountOverride?: string };
+export type ParseOptions = ReadOptions & { format?: string };
 
 export function parseStatement(bytes: Uint8Array, opts: ParseOptions): Statement {
   const { fileName } = opts;
@@ -42,9 +57,10 @@ export function parseText(text: string, opts: ParseOptions): Statement {
   const { fileName } = opts;
   // (Not text.trim(): on a 100 MB statement that would copy it whole.)
   if (!/\S/.test(text)) throw new ImportInputError(`${fileName}: the file is empty`);
-  if (looksLikeHtml(text.slice(0, HEAD_CHARS))) throw new ImportInputError(`${fileName}: this is an HTML page (a saved web page?), not a bank statement export`);
+  const head = text.slice(0, HEAD_CHARS);
+  if (looksLikeHtml(head)) throw new ImportInputError(`${fileName}: this is an HTML page (a saved web page?), not a bank statement export`);
   const reader = opts.format && opts.format !== "auto" ? readerFor(opts.format) : identify(text);
-  if (!reader) throw new ImportInputError(`${fileName}: unknown format: expected ${FORMATS_IN_WORDS}`);
+  if (!reader) throw new ImportInputError(`${fileName}: ${unknownKind(head)}: expected ${FORMATS_IN_WORDS}`);
   const override = opts.accountOverride?.trim();
   // Rows handed on as they are read take the override on their way.
   const target = opts.sink;

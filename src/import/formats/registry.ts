@@ -8,10 +8,13 @@
 import { camtReader } from "./camt.ts";
 import { csvReader, ubsAccountReader, ubsCardReader } from "./csv.ts";
 import { LAYOUTS } from "./layouts/index.ts";
+import { mt940Reader } from "./mt940.ts";
 import { ofxReader } from "./ofx.ts";
+import { qifReader } from "./qif.ts";
 import type { StatementReader } from "./reader.ts";
+import { MAX_UNPACKED_BYTES, MAX_ZIP_MEMBERS } from "./zip.ts";
 
-export const READERS: readonly StatementReader[] = [ofxReader, camtReader, ubsCardReader, ubsAccountReader, csvReader];
+export const READERS: readonly StatementReader[] = [ofxReader, camtReader, mt940Reader, qifReader, ubsCardReader, ubsAccountReader, csvReader];
 
 /** The `--format` values. */
 export const IMPORT_FORMATS: readonly string[] = READERS.map((r) => r.id);
@@ -20,8 +23,20 @@ export function readerFor(id: string): StatementReader | undefined {
   return READERS.find((r) => r.id === id);
 }
 
-/** What the file picker offers: every reader's extensions and MIME types. */
-export const ACCEPTED_FILES = [...new Set(READERS.flatMap((r) => [...r.extensions, ...(r.mimeTypes ?? [])]))].join(",");
+/**
+ * A ZIP of statements is no format of its own: it is unpacked (zip.ts) and each member read as the file it is. It has
+ * its row in the README's table and its place in the file picker.
+ */
+const ZIP_ROW = {
+  label: `ZIP of statements (each file in it imported as a file of its own; at most ${MAX_ZIP_MEMBERS.toLocaleString("en")} files, ${MAX_UNPACKED_BYTES / 1024 / 1024} MB unpacked)`,
+  recognisedBy: "its `PK` signature (an .xlsx, .ods or .docx is named as such)",
+  idRule: "each file's own",
+  extensions: [".zip"],
+  mimeTypes: ["application/zip", "application/x-zip-compressed"],
+};
+
+/** What the file picker offers: every reader's extensions and MIME types, and ZIPs. */
+export const ACCEPTED_FILES = [...new Set([...READERS, ZIP_ROW].flatMap((r) => [...r.extensions, ...(r.mimeTypes ?? [])]))].join(",");
 
 /** The formats in words, for an error that lists what is expected ("camt.052/053/054 XML, OFX/QFX, … or a CSV with a header row"). */
 export const FORMATS_IN_WORDS = `${READERS.slice(0, -1).map((r) => r.name).join(", ")} or ${READERS[READERS.length - 1]!.name}`;
@@ -32,6 +47,7 @@ export function formatTableMarkdown(): string {
     "| Format | `--format` | Recognised by | `transaction_id` (how duplicates are found) |",
     "|---|---|---|---|",
     ...READERS.map((r) => `| ${r.label} | \`${r.id}\` | ${r.recognisedBy} | ${r.idRule} |`),
+    `| ${ZIP_ROW.label} | — | ${ZIP_ROW.recognisedBy} | ${ZIP_ROW.idRule} |`,
   ];
   const layouts = [
     "| Bank layout | `layout` | Recognised by its header cells | Encoding; dates; decimal | Sign | Currency | Balance column |",
@@ -39,8 +55,16 @@ export function formatTableMarkdown(): string {
     ...LAYOUTS.map((l) => {
       const header = l.header.map((h) => `\`${[h].flat().join("` / `")}\``).join(", ");
       const sign = "debit" in l.money ? "debit / credit columns" : l.money.indicator ? "indicator column" : l.purchasesPositive ? "purchases positive (card)" : "signed amount";
-      const currency = !l.currency ? "the file's (IBAN country, else your data's)" : "fixed" in l.currency ? l.currency.fixed : `column \`${[l.currency.column].flat()[0]}\``;
-      return `| ${l.bank} ${l.name} | \`${l.id}\` | ${header} | ${l.encoding}; ${l.dates.join(", ")}; \`${l.decimal}\` | ${sign} | ${currency} | ${l.balance ? [l.balance].flat()[0] : "—"} |`;
+      const currency = l.sideCurrencies
+        ? "a column per side"
+        : !l.currency
+          ? "the file's (header, preamble), else the account's, its IBAN country's or your data's"
+          : "fixed" in l.currency
+            ? l.currency.fixed
+            : `column \`${[l.currency.column].flat()[0]}\``;
+      const encoding = { "utf-8": "UTF-8", "utf-8-bom": "UTF-8 with BOM", "windows-1252": "windows-1252" }[l.encoding];
+      const decimal = l.decimal === "per file" ? "`.` or `,` (per file)" : `\`${l.decimal}\``;
+      return `| ${l.bank} ${l.name} | \`${l.id}\` | ${header} | ${encoding}; ${l.dates.join(", ")}; ${decimal} | ${sign} | ${currency} | ${l.balance ? [l.balance].flat()[0] : "—"} |`;
     }),
   ];
   return `${formats.join("\n")}\n\n${layouts.join("\n")}`;

@@ -136,6 +136,13 @@ export type ReadOptions = {
    * the importer passes the data's main currency, and says so (SPEC §10.1: never refused for that alone).
    */
   fallbackCurrency?: { code: string; from: string };
+  /** The account every row belongs to (`--account NAME`), instead of the one the file names. */
+  accountOverride?: string;
+  /**
+   * The currency each account's rows in budget.db are mostly in: a CSV that names no currency of its own takes its
+   * account's before its IBAN country's and the data's main currency (SPEC §10.1).
+   */
+  accountCurrencies?: Record<string, string>;
   /** Rows go here as they are read instead of into the statement's own RowTable (which stays empty). */
   sink?: RowSink;
 };

@@ -4,40 +4,30 @@
  */
 import { z } from "zod";
 
-// Said once per tool (in `from`); these descriptions go out with every tool in every request.
-const RELATIVE = 'Relative periods ("last 3 months", "since March"): compute from/to from the current date in the system prompt.';
+// These go out with (nearly) every tool in every request: what they share is said once, in the system prompt
+// (src/agent/prompt.ts: periods, currencies, accounts, category names, search), so each says only what it is.
 
-/** The period and currency arguments every read tool takes (SPEC §2). */
+/** The period and currency arguments every read tool takes (SPEC §2): their names say what they are, the prompt the rest. */
 export const periodFields = {
-  year: z.number().int().min(1900).max(2200).optional().describe("Calendar year, e.g. 2025."),
-  month: z.number().int().min(1).max(12).optional().describe("Month 1-12, with year."),
-  from: z.string().max(10).optional().describe(`First day YYYY-MM-DD, inclusive; not with year/month. ${RELATIVE}`),
-  to: z.string().max(10).optional().describe("Last day YYYY-MM-DD, inclusive; either end may be open."),
-  currency: z
-    .string()
-    .min(1)
-    .max(10)
-    .optional()
-    .describe("Only this currency, e.g. CHF. Omit for all (each reported apart, never added)."),
-  account: z.string().min(1).max(100).optional().describe("Only this account (IBAN, card or name, as the data summary lists them); only when the data has accounts."),
+  year: z.number().int().min(1900).max(2200).optional(),
+  month: z.number().int().min(1).max(12).optional(),
+  from: z.string().max(10).optional(),
+  to: z.string().max(10).optional(),
+  currency: z.string().min(1).max(10).optional(),
+  account: z.string().min(1).max(100).optional(),
 };
 
-export const categoryField = z
-  .string()
-  .min(1)
-  .max(100)
-  .describe("Category name as listed in the system prompt (exact, or any letter case when that is unambiguous), e.g. Groceries.");
+/** A category name (each use says what it is for; an array's items say nothing more). */
+export const categoryField = z.string().min(1).max(100);
 
-export const searchField = z
-  .string()
-  .trim()
-  .min(1)
-  .max(200)
-  .describe("Text to find in merchant names and bank descriptions: a substring; case, accents and umlaut spellings do not matter (Zürich = Zuerich = Zurich); % and _ are ordinary characters.");
+/** A text to find in merchant names and bank descriptions (as an array's item: the array says what it is for). */
+export const searchText = z.string().trim().min(1).max(200);
+
+export const searchField = searchText.describe("Text in merchant names or bank descriptions.");
 
 /** Amount and direction filters of the transaction-level tools. */
 export const amountFields = {
-  min_amount: z.number().min(0).optional().describe("Only transactions of at least this absolute amount, e.g. 100."),
-  max_amount: z.number().min(0).optional().describe("Only transactions of at most this absolute amount."),
-  direction: z.enum(["out", "in"]).optional().describe('"out": money out (payments); "in": money in (salary, refunds). Omit for both.'),
+  min_amount: z.number().min(0).optional().describe("At least this absolute amount."),
+  max_amount: z.number().min(0).optional().describe("At most this absolute amount."),
+  direction: z.enum(["out", "in"]).optional().describe("out: money out; in: money in. Omit for both."),
 };

@@ -46,6 +46,7 @@ export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null
           corrected: e.figures.filter((f) => f.correction).length,
           confirmed: e.figures.filter((f) => f.operation === "calculation").length,
           figures: e.figures,
+          ...(e.error ? { error: e.error } : {}),
         },
       };
     case "done":
@@ -67,6 +68,8 @@ export function apiRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     const user = c.get("user");
     const body = c.req.valid("json");
     const turn = chat.startTurn({ userId: user.id, conversationId: body.conversation_id, question: body.message, limits });
+    // The client hears of the turn once it is stored (it commits with the other questions of this tick).
+    await deps.store.tickCommitted();
     c.env?.server?.timeout(c.req.raw, 0);
     return streamSSE(c, async (stream) => {
       // An API client that goes away stops its answer (the browser UI keeps going instead, for reloads).

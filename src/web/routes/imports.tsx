@@ -3,7 +3,8 @@
  *
  * JSON:
  *   GET    /api/imports                  every import, newest first;
- *   POST   /api/imports                  multipart `file` (≤ 50 MB), optional `account`, `format`, `mapping`
+ *   POST   /api/imports                  multipart `file` (≤ 50 MB; a ZIP of statements answers {files: [preview…]},
+ *                                        one per file in it), optional `account`, `format`, `mapping`
  *                                        (a saved mapping's name) and the CSV mapping fields (`date-column`,
  *                                        `amount-column`, …, as the CLI's flags) → the preview, held for 30
  *                                        minutes in this process's memory (src/import/pending.ts);
@@ -28,6 +29,7 @@ import { streamSSE } from "hono/streaming";
 import { z } from "zod";
 import { ChangeRefused, ConfigError, NeedsColumnMapping, UsageError } from "../../core/errors.ts";
 import { IMPORT_FORMATS } from "../../import/formats/registry.ts";
+import { isZip } from "../../import/formats/zip.ts";
 import type { CsvMapping } from "../../import/formats/types.ts";
 import {
   fileTotals,
@@ -42,6 +44,7 @@ import {
   type IncludePossible,
 } from "../../import/importer.ts";
 import { csvMapping } from "../../import/mapping.ts";
+import { unpackInWorker } from "../../import/parse-pool.ts";
 import { PendingImports } from "../../import/pending.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
 import { ImportList } from "../../../views/ImportList.tsx";
@@ -94,6 +97,9 @@ export function importRoutes(deps: WebDeps) {
     if (files.reduce((n, f) => n + f.size, 0) > MAX_UPLOAD_BYTES) throw new HTTPException(413, { message: TOO_LARGE_MESSAGE });
     return Promise.all(files.map(async (f) => ({ name: f.name || "statement", bytes: new Uint8Array(await f.arrayBuffer()), fields })));
   };
+  /** Each upload as the statement files it stands for: a ZIP's members (unpacked in the parse worker), else itself. */
+  const statementsOf = async (ups: Upload[]): Promise<Upload[]> =>
+    (await Promise.all(ups.map(async (up) => (await unpackInWorker(up)).map((f) => ({ ...f, fields: up.fields }))))).flat();
 
   /**
    * Parse and plan an upload and hold the plan for its commit; a problem with the file is thrown (ImportInputError,
@@ -183,9 +189,18 @@ export function importRoutes(deps: WebDeps) {
   r.get("/api/imports", (c) => c.json({ imports: importer.list().map(importRecordJson) }));
 
   r.post("/api/imports", upload, async (c) => {
-    const files = await readUploads(c);
-    if (files.length > 1) throw new ChangeRefused("invalid", "One file per request: post each statement on its own.");
-    const res = await preview(c, files[0]!);
+    const uploads = await readUploads(c);
+    if (uploads.length > 1) throw new ChangeRefused("invalid", "One file per request: post each statement on its own.");
+    // A ZIP of statements: a preview per file in it, each committed on its own.
+    if (isZip(uploads[0]!.bytes)) {
+      const previews = [];
+      for (const up of await statementsOf(uploads)) {
+        const res = await preview(c, up);
+        previews.push(previewJson(res.id, res.plan));
+      }
+      return c.json({ files: previews });
+    }
+    const res = await preview(c, uploads[0]!);
     return c.json(previewJson(res.id, res.plan));
   });
 
@@ -217,7 +232,7 @@ export function importRoutes(deps: WebDeps) {
   r.post("/import/preview", upload, async (c) => {
     let files: Upload[];
     try {
-      files = await readUploads(c);
+      files = await statementsOf(await readUploads(c));
     } catch (e) {
       if (e instanceof HTTPException) return c.html(toHtml(<ImportPreview error={e.message} />), e.status as 413);
       return c.html(toHtml(problem(e)), 422);

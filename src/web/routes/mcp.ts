@@ -20,9 +20,8 @@
 import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
-import { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
+import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
 import type { Server } from "@modelcontextprotocol/sdk/server/index.js";
-import { createMcpServer } from "../../mcp/server.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { LOCAL_USER, NO_USERS_MESSAGE, type SessionUser } from "../middleware/auth/index.ts";
 
@@ -84,6 +83,11 @@ export function mcpRoutes(deps: WebDeps, options: McpRouteOptions = {}) {
 
     // No session yet: only an initialize request opens one (the transport refuses anything else).
     sweep();
+    // The MCP SDK is loaded by the first session, not at start-up (it is a large part of the bundle's load time).
+    const [{ WebStandardStreamableHTTPServerTransport }, { createMcpServer }] = await Promise.all([
+      import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
+      import("../../mcp/server.ts"),
+    ]);
     const server = createMcpServer({ budget: deps.budget, store: deps.store, userId: user.id, transport: "http" });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => randomUUID(),

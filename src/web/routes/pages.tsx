@@ -18,7 +18,7 @@ import { toHtml } from "../sse-renderer.ts";
 import { ConversationList } from "../../../views/ConversationList.tsx";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { LOCAL_USER_ID } from "../../core/vocab.ts";
-import { conversationGroup } from "../../ui/conversation-groups.ts";
+import { conversationGrouper } from "../../ui/conversation-groups.ts";
 import { DELETE_UNDO_MS } from "../../../views/DeletedToast.tsx";
 import { signedInName } from "../middleware/auth/index.ts";
 import { starterQuestionsFor } from "../../ui/starter-questions.ts";
@@ -35,12 +35,12 @@ const Title = z.string().trim().min(1, "A title cannot be empty.").max(200, "A t
  */
 export function conversationSummaries(store: Store, userId: string, timeZone?: string): ConversationSummary[] {
   const pending = store.approvals.conversationsWithPending(userId);
-  const now = new Date();
+  const groupOf = conversationGrouper(new Date(), timeZone);
   return store.conversations.list(userId).map((x) => ({
     id: x.id,
     title: x.title,
     updatedAt: x.updatedAt,
-    group: conversationGroup(x.updatedAt, now, timeZone),
+    group: groupOf(x.updatedAt),
     ...(pending.has(x.id) ? { pending: true } : {}),
   }));
 }
@@ -64,12 +64,14 @@ export function pageRoutes(deps: WebDeps) {
           continues: t.continues !== null,
         }))
       : [];
-    const summary = deps.budget.summaryOrLast();
+    // Not the ledger: the first page after a start does not wait for it to be read.
+    const summary = deps.budget.overview();
     // Just deleted (?deleted=ID): Undo is offered while it can still be restored.
     const deletedId = conversation ? undefined : c.req.query("deleted");
     // An empty chat on the user's own data offers questions about it (the demo keeps the general ones).
     const names = store.accountNames.all();
-    const fitting = turns.length || deps.budget.demo ? [] : starterQuestionsFor(deps.budget, (a) => accountLabel(a, names));
+    // Only when the ledger is at hand: the first page after a start at 1M rows does not wait for it.
+    const fitting = turns.length || deps.budget.demo || !deps.budget.ledgerIsQuick() ? [] : starterQuestionsFor(deps.budget, (a) => accountLabel(a, names));
     const deleted = deletedId ? store.conversations.deleted(user.id, deletedId) : null;
     const page = (
       <ChatPage

@@ -9,6 +9,10 @@ import { ChatHeader } from "../../../views/ChatHeader.tsx";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
 import { chartCsv, csvCell } from "../../../views/ChartFigure.tsx";
 import { ConversationList } from "../../../views/ConversationList.tsx";
+import { ConversationGroup, TODAY_LIST_ID } from "../../../views/ConversationGroup.tsx";
+import { ConversationItem, type ConversationSummary } from "../../../views/ConversationItem.tsx";
+import { conversationGroup } from "../../ui/conversation-groups.ts";
+import type { Conversation } from "../../store/conversations.ts";
 import { DataTable, MAX_TABLE_ROWS } from "../../../views/DataTable.tsx";
 import { UserMessage } from "../../../views/UserMessage.tsx";
 import type { WebDeps, WebEnv } from "../context.ts";
@@ -41,7 +45,7 @@ const TEXT_INTERVAL_MS = 50;
 export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
   const r = new Hono<WebEnv>();
   const { store, chat, limits } = deps;
-  const view = () => ({ currency: deps.budget.summaryOrLast().currency, showUsage: deps.showUsage });
+  const view = () => ({ currency: deps.budget.overview().currency, showUsage: deps.showUsage });
 
   /** `continues`: Retry of a continuation that failed: it reports that approval's outcome again (no question). */
   const ask = async (c: Context<WebEnv>, conversationId: string | null, question: string, replacing: string | null = null, continues: string | null = null) => {
@@ -60,6 +64,8 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
     }
     const turn = chat.startTurn({ userId: user.id, conversationId, question, limits, decided });
     if (replacing) store.turns.markReplaced(replacing, turn.id);
+    // The page hears of the turn once it is stored (it commits with the other questions of this tick).
+    await store.tickCommitted();
     const v = view();
     // A continuation has no question of its own: its answer takes the old one's place alone.
     const question_ = continues ? "" : toHtml(<UserMessage text={question} turnId={turn.id} />);
@@ -70,15 +76,29 @@ export function turnRoutes(deps: WebDeps, perUser: MiddlewareHandler<WebEnv>) {
       : question_ + answer;
     if (!conversationId) {
       // The first question made a conversation: point the form at it, list it, and update the URL.
-      const conversations = conversationSummaries(store, user.id, chat.deps.settings.timeZone);
-      const title = conversations.find((x) => x.id === turn.conversationId)?.title ?? "";
+      const conversation = store.conversations.get(user.id, turn.conversationId)!;
       html +=
-        partial("chat-head", "outerHTML", toHtml(<ChatHeader conversation={{ id: turn.conversationId, title }} dataAge={dataAgeText(dataAge(deps.budget), new Date())} />)) +
-        partial("chat-form", "outerHTML", toHtml(<ChatForm conversationId={turn.conversationId} maxBytes={limits.maxMessageBytes} />)) +
-        partial("conversation-list", "outerHTML", toHtml(<ConversationList conversations={conversations} activeId={turn.conversationId} />));
+        partial("chat-head", "outerHTML", toHtml(<ChatHeader conversation={{ id: conversation.id, title: conversation.title }} dataAge={dataAgeText(dataAge(deps.budget), new Date())} />)) +
+        partial("chat-form", "outerHTML", toHtml(<ChatForm conversationId={conversation.id} maxBytes={limits.maxMessageBytes} />)) +
+        newListItem(user.id, conversation);
       c.header("HX-Push-Url", `/conversations/${encodeURIComponent(turn.conversationId)}`);
     }
     return c.html(html);
+  };
+
+  /**
+   * Only the new conversation's item for the list (not the whole list, which a long-time user's 1,000 conversations
+   * make long to render and to send): first under Today, under a new Today heading when the list has none yet (its
+   * newest conversation is older), or the list of one when it was empty.
+   */
+  const newListItem = (userId: string, conversation: Conversation) => {
+    const item: ConversationSummary = { id: conversation.id, title: conversation.title, updatedAt: conversation.updatedAt, group: "Today" };
+    const previous = store.conversations.list(userId, 2).find((x) => x.id !== conversation.id);
+    if (!previous) return partial("conversation-list", "outerHTML", toHtml(<ConversationList conversations={[item]} activeId={conversation.id} />));
+    if (conversationGroup(previous.updatedAt, new Date(), chat.deps.settings.timeZone) === "Today") {
+      return partial(TODAY_LIST_ID, "afterbegin", toHtml(<ConversationItem conversation={item} active />));
+    }
+    return partial("conversation-list", "afterbegin", toHtml(<ConversationGroup name="Today" items={[item]} activeId={conversation.id} />));
   };
 
   const formOf = async (c: Context<WebEnv>) => {

@@ -213,3 +213,31 @@ describe("what cannot be read", () => {
     ]);
   });
 });
+
+describe("a card export of no known layout (issue 32)", () => {
+  const usd = { code: "USD", from: "the main currency of your data" };
+  test("a payment to the card written negative among positive amounts: purchases are positive, turned to money out", () => {
+    // American Express's plain download: Date,Description,Amount; charges positive, the payment −1'000.00.
+    const s = read(utf8("Date,Description,Amount\n09/19/2025,EXAMPLE CAFE BROOKLYN NY,11.00\n09/15/2025,ONLINE PAYMENT - THANK YOU,-1000.00\n09/12/2025,WHOLEFDS BKN 10234,84.37\n"), { fileName: "amex.csv", fallbackCurrency: usd });
+    expect(brief(s.rows)).toEqual([
+      [2, "2025-09-19", -11, "USD", "EXAMPLE CAFE BROOKLYN NY"],
+      [3, "2025-09-15", 1000, "USD", "ONLINE PAYMENT - THANK YOU"],
+      [4, "2025-09-12", -84.37, "USD", "WHOLEFDS BKN 10234"],
+    ]);
+    expect(s.notes).toContain("a card export that writes purchases positive: they are read as money out, payments to the card as money in");
+  });
+
+  test("a bank account's signs are left as written (no payment to a card among them, or one that is money in)", () => {
+    const bank = read(utf8("Date,Description,Amount\n09/19/2025,SALARY ACME,3000.00\n09/15/2025,Rent,-1000.00\n09/12/2025,Transfer,84.37\n"), { fileName: "b.csv", fallbackCurrency: usd });
+    expect(bank.rows.map((r) => r.amount)).toEqual([3000, -1000, 84.37]);
+    // Chase's card writes purchases negative: its "Payment Thank You" is positive, money in as written.
+    const chase = read(utf8("Date,Description,Amount\n10/24/2025,Payment Thank You - Web,2519.13\n10/24/2025,UBER TRIP,-20.96\n"), { fileName: "c.csv", fallbackCurrency: usd });
+    expect(chase.rows.map((r) => r.amount)).toEqual([2519.13, -20.96]);
+  });
+});
+
+test("a preamble's values written as Excel formulas (PostFinance: =\"01.07.2023\", \"=CHF\") still name the currency", () => {
+  const text = 'Datum von:;="01.07.2023"\nBewegungsart:;"=Alle"\nKonto:;"=Postkonto 12-345-6"\nWährung:;"=CHF"\n\nDatum;Avisierungstext;Gutschrift;Lastschrift\n31.12.2023;"PREIS FÜR KONTOFÜHRUNG";;-5\n';
+  const s = read(utf8(text), { fileName: "pf.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
+  expect([s.layout, s.rows.map((r) => [r.amount, r.currency]), s.notes]).toEqual(["postfinance-account", [[-5, "CHF"]], ["the currency CHF (from the file's preamble) for every row"]]);
+});

@@ -18,16 +18,17 @@ const refusal = (bytes: Uint8Array, format?: (typeof IMPORT_FORMATS)[number]) =>
 describe("files that are no statement", () => {
   test("a PNG, a PDF, an empty file, an HTML page, prose: refused with what they are; not detected as any format", () => {
     expect(refusal(PNG)).toBe("upload.bin: this is a PNG image, not a bank statement");
-    expect(refusal(PDF)).toBe("upload.bin: this is a PDF document (export the statement as CSV, camt.053 XML or OFX instead), not a bank statement");
+    expect(refusal(PDF)).toBe("upload.bin: this is a PDF document (a PDF statement is not read: export the statement as CSV, camt.053 XML, MT940 or OFX instead), not a bank statement");
     expect(refusal(new Uint8Array(0))).toBe("upload.bin: the file is empty");
     expect(refusal(utf8(" \n\r\n"))).toBe("upload.bin: the file is empty");
     expect(refusal(utf8("<!DOCTYPE html>\n<html><head><title>E-Banking</title></head><body>Login</body></html>"))).toBe(
       "upload.bin: this is an HTML page (a saved web page?), not a bank statement export",
     );
     expect(refusal(utf8("Dear customer,\nyour statement is attached.\n"))).toBe(
-      "upload.bin: unknown format: expected OFX/QFX, camt.052/053/054 XML, a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row",
+      "upload.bin: unknown format: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row",
     );
-    expect(refusal(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]))).toBe("upload.bin: this is a ZIP archive or an Excel .xlsx workbook (export it as CSV), not a bank statement");
+    // A ZIP is unpacked before a reader sees it (zip.ts); one that reaches a reader was inside another archive.
+    expect(refusal(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0, 6, 0]))).toBe("upload.bin: this is a ZIP archive inside an archive (unpack it and import its files), not a bank statement");
     for (const bytes of [PNG, PDF, new Uint8Array(0), utf8("<html><body>x</body></html>"), utf8("just words")]) expect(detectFormat(bytes)).toBeNull();
   });
 

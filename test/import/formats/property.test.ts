@@ -9,7 +9,9 @@
  * none lost); and every currency's balances check out. Deterministic: the seeds are fixed.
  */
 import { describe, expect, test } from "bun:test";
+import type { BankLayout } from "../../../src/import/formats/csv-layout.ts";
 import { parseStatement } from "../../../src/import/formats/index.ts";
+import { LAYOUTS } from "../../../src/import/formats/layouts/index.ts";
 
 function mulberry32(seed: number) {
   return () => {
@@ -138,3 +140,167 @@ describe("generated bank CSVs (property)", () => {
     });
   }
 });
+
+/**
+ * The same property over every bank layout (issue 32): a file written the way the layout says its bank writes it (its
+ * header's cells, delimiter, encoding, date notation, decimal mark, sign rule, currency, balance column) is recognised
+ * as that layout with no flag, and its rows add up to what was written, per currency, to the cent, none bad, the
+ * balance column checking out.
+ */
+const first = (c: string | readonly string[]) => (typeof c === "string" ? c : c[0]!);
+
+function formatDate(day: number, notation: string): string {
+  const d = String(day).padStart(2, "0");
+  const table: Record<string, string> = {
+    "YYYY-MM-DD": `2025-06-${d}`,
+    "YYYY-MM-DD HH:MM:SS": `2025-06-${d} 12:34:56`,
+    YYYYMMDD: `202506${d}`,
+    "DD.MM.YYYY": `${d}.06.2025`,
+    "DD.MM.YY": `${d}.06.25`,
+    "DD.MM.YYYY HH:MM": `${d}.06.2025 08:15`,
+    "DD/MM/YYYY": `${d}/06/2025`,
+    "DD-MM-YYYY": `${d}-06-2025`,
+    "MM/DD/YYYY": `06/${d}/2025`,
+  };
+  return table[notation]!;
+}
+
+function generateForLayout(layout: BankLayout, seed: number) {
+  const rnd = mulberry32(seed * 7919 + layout.id.length);
+  const pick = <T,>(xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;
+  const decimal = layout.decimal === "per file" ? pick([".", ","] as const) : layout.decimal;
+  const m = layout.money;
+  const fixed = layout.currency && "fixed" in layout.currency ? layout.currency.fixed : null;
+  // A currency its money header names ("Betrag (€)", "Bedrag (EUR)"); else the file's fallback.
+  const moneyName = first("debit" in m ? m.debit : m.amount);
+  const inHeader = /€/.test(moneyName) ? "EUR" : /\(([A-Z]{3})\)/.exec(moneyName)?.[1];
+  const currencies = fixed ? [fixed] : layout.currency && "column" in layout.currency ? (rnd() < 0.3 ? ["CHF", "EUR"] : [pick(["CHF", "EUR", "USD"])]) : layout.sideCurrencies ? ["CHF", "USD"] : [inHeader ?? "CHF"];
+  const named = (c: string) => c.replace("{CCY}", currencies[0]!);
+  // The columns: the identifying ones and every one a row is read from, each once, in a random order.
+  const cols: string[] = [];
+  const add = (c: string | readonly string[] | undefined) => {
+    if (c === undefined) return;
+    const name = named(first(c));
+    if (!cols.includes(name)) cols.push(name);
+  };
+  for (const h of layout.header) add(h);
+  add(layout.date);
+  if ("debit" in m) (add(m.debit), add(m.credit));
+  else (add(m.amount), add(m.indicator));
+  if (layout.currency && "column" in layout.currency) add(layout.currency.column);
+  if (layout.sideCurrencies) (add(layout.sideCurrencies.debit), add(layout.sideCurrencies.credit));
+  add(layout.balance);
+  add(layout.description.columns[0]);
+  for (const c of layout.checkDates ?? []) add(c);
+  const col = (c: string | readonly string[] | undefined) => (c === undefined ? -1 : cols.indexOf(named(first(c))));
+  const n = 2 + Math.floor(rnd() * 25);
+  type Row = { day: number; cents: number; currency: string };
+  const rows: Row[] = [];
+  for (let i = 0; i < n; i++) rows.push({ day: 1 + Math.floor(rnd() * 28), cents: (rnd() < 0.75 ? -1 : 1) * (1 + Math.floor(rnd() * 900_000)), currency: pick(currencies) });
+  rows.sort((a, b) => a.day - b.day);
+  const money = (cents: number) => {
+    const abs = Math.abs(cents);
+    return `${cents < 0 ? "-" : ""}${Math.floor(abs / 100)}${decimal}${String(abs % 100).padStart(2, "0")}`;
+  };
+  const balance = new Map(currencies.map((c) => [c, 1_000_000]));
+  const lines = rows.map((r) => {
+    const cells = cols.map(() => "x");
+    cells[col(layout.date)] = formatDate(r.day, layout.dates[0]!);
+    for (const c of layout.checkDates ?? []) cells[col(c)] = formatDate(r.day, layout.dates[0]!);
+    if ("debit" in m) {
+      cells[col(m.debit)] = r.cents < 0 ? money(rnd() < 0.5 ? r.cents : -r.cents) : "";
+      cells[col(m.credit)] = r.cents > 0 ? money(r.cents) : "";
+    } else if (m.indicator) {
+      cells[col(m.amount)] = money(Math.abs(r.cents));
+      cells[col(m.indicator)] = r.cents < 0 ? "Debit" : "Credit";
+    } else cells[col(m.amount)] = money(layout.purchasesPositive ? -r.cents : r.cents);
+    if (layout.currency && "column" in layout.currency) cells[col(layout.currency.column)] = r.currency;
+    if (layout.sideCurrencies) {
+      cells[col(layout.sideCurrencies.debit)] = r.cents < 0 ? r.currency : "";
+      cells[col(layout.sideCurrencies.credit)] = r.cents > 0 ? r.currency : "";
+    }
+    if (layout.balance) {
+      const b = balance.get(r.currency)! + r.cents;
+      balance.set(r.currency, b);
+      cells[col(layout.balance)] = money(b);
+    }
+    cells[col(layout.description.columns[0]!)] = `Shop ${r.day}`;
+    return cells.map((c) => (c.includes(layout.delimiter) ? `"${c}"` : c)).join(layout.delimiter);
+  });
+  const preamble = layout.format === "ubs-card" ? ["sep=;"] : layout.format === "ubs-account" ? ["IBAN:;CH93 0023 5235 1234 5601 X;", ""] : [];
+  const text = [...preamble, cols.join(layout.delimiter), ...(rnd() < 0.5 ? lines : lines.reverse())].join(rnd() < 0.5 ? "\r\n" : "\n") + "\n";
+  const bytes = layout.encoding === "windows-1252" ? Uint8Array.from([...text].map((c) => c.charCodeAt(0))) : new TextEncoder().encode(layout.encoding === "utf-8-bom" ? `\ufeff${text}` : text);
+  const totals = new Map<string, number>();
+  for (const r of rows) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.cents);
+  return { bytes, rows, totals };
+}
+
+describe("generated files in every bank layout (property)", () => {
+  for (const layout of LAYOUTS) {
+    for (let seed = 1; seed <= 4; seed++) {
+      test(`${layout.id}, seed ${seed}`, () => {
+        const g = generateForLayout(layout, seed);
+        const s = parseStatement(g.bytes, { fileName: `${layout.id}.csv`, fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+        expect([s.format, s.layout]).toEqual([layout.format ?? "csv", layout.id]);
+        const got = new Map<string, number>();
+        for (const r of s.rows.toArray()) got.set(r.currency, (got.get(r.currency) ?? 0) + Math.round(r.amount * 100));
+        expect(Object.fromEntries(got)).toEqual(Object.fromEntries(g.totals));
+        expect([s.badRows, s.skipped, s.rows.length, s.dataLines]).toEqual([[], [], g.rows.length, g.rows.length]);
+        if (layout.balance) for (const r of s.reconciliation) expect([r.currency, r.status]).toEqual([r.currency, r.entries >= 2 ? "ok" : "none"]);
+      });
+    }
+  }
+});
+
+/**
+ * MT940 and QIF written from random bookings: MT940 with its text wrapped at 65 characters and its balances, QIF in
+ * one of its date notations and either decimal mark. The rows add up to the bookings, to the cent; MT940's balances
+ * reconcile; every booking is a row.
+ */
+describe("generated MT940 and QIF files (property)", () => {
+  const bookings = (rnd: () => number, n: number) =>
+    Array.from({ length: n }, (_, i) => ({ day: 1 + Math.floor((i * 27) / n), cents: (rnd() < 0.7 ? -1 : 1) * (1 + Math.floor(rnd() * 500_000)), text: `${MERCHANTS[Math.floor(rnd() * MERCHANTS.length)]} Zahlung ${i} `.repeat(1 + Math.floor(rnd() * 4)).trim() }));
+  const swift = (cents: number) => `${Math.floor(Math.abs(cents) / 100)},${String(Math.abs(cents) % 100).padStart(2, "0")}`;
+
+  for (let seed = 1; seed <= 40; seed++) {
+    test(`MT940, seed ${seed}`, () => {
+      const rnd = mulberry32(seed);
+      const list = bookings(rnd, 1 + Math.floor(rnd() * 30));
+      const opening = Math.floor(rnd() * 1_000_000) - 200_000;
+      const closing = opening + list.reduce((s, b) => s + b.cents, 0);
+      const bal = (tag: string, c: number, day: number) => `:${tag}:${c < 0 ? "D" : "C"}2506${String(day).padStart(2, "0")}EUR${swift(c)}`;
+      const wrap = (s: string) => s.match(/.{1,65}/g)!.join("\n");
+      const lines = [":20:GEN", ":25:DE89370400440532013000", ":28C:1/1", bal("60F", opening, 1)];
+      for (const b of list) lines.push(`:61:2506${String(b.day).padStart(2, "0")}${b.cents < 0 ? "D" : "C"}${swift(b.cents)}NTRFNONREF`, wrap(`:86:${b.text}`));
+      lines.push(bal("62F", closing, 28), "-");
+      const s = parseStatement(new TextEncoder().encode(lines.join(rnd() < 0.5 ? "\r\n" : "\n")), { fileName: "gen.sta" });
+      expect(s.format).toBe("mt940");
+      expect(s.rows.toArray().map((r) => [Math.round(r.amount * 100), r.description])).toEqual(list.map((b) => [b.cents, b.text]));
+      expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
+      expect(s.rows.length + s.badRows.length + s.skipped.length).toBe(s.dataLines);
+    });
+  }
+
+  for (let seed = 1; seed <= 40; seed++) {
+    test(`QIF, seed ${seed}`, () => {
+      const rnd = mulberry32(seed + 1000);
+      const list = bookings(rnd, 1 + Math.floor(rnd() * 30));
+      const notation = Math.floor(rnd() * 4);
+      const decimal = rnd() < 0.5 ? "." : ",";
+      // Day 28 is always there (the last booking's), so a slash notation is decided.
+      const date = (day: number) => {
+        const d = String(day).padStart(2, "0");
+        return [`6/${day}'25`, `${d}.06.2025`, `2025-06-${d}`, `${d}/06/2025`][notation]!;
+      };
+      list[list.length - 1]!.day = 28;
+      const amount = (c: number) => `${c < 0 ? "-" : ""}${Math.floor(Math.abs(c) / 100)}${decimal}${String(Math.abs(c) % 100).padStart(2, "0")}`;
+      const text = [pick(rnd, ["!Type:Bank", "!Type:CCard"]), ...list.flatMap((b) => [`D${date(b.day)}`, `T${amount(b.cents)}`, `P${b.text}`, "^"])].join("\n");
+      const s = parseStatement(new TextEncoder().encode(text), { fileName: "gen.qif", fallbackCurrency: { code: "CHF", from: "x" } });
+      expect(s.format).toBe("qif");
+      expect(s.rows.toArray().map((r) => [r.date, Math.round(r.amount * 100), r.description])).toEqual(list.map((b) => [`2025-06-${String(b.day).padStart(2, "0")}`, b.cents, b.text]));
+      expect([s.badRows, s.dataLines]).toEqual([[], list.length]);
+    });
+  }
+});
+
+const pick = <T,>(rnd: () => number, xs: readonly T[]) => xs[Math.floor(rnd() * xs.length)]!;

@@ -76,7 +76,7 @@ describe("UBS account statement (as the pipeline reads it)", () => {
 
   test("a header without the pipeline's columns is refused with what is missing", () => {
     const text = "Account number:;1;\nTrade date;Currency;Debit\n2025-01-01;CHF;-1\n";
-    expect(() => read(utf8(text), { fileName: "x.csv" })).toThrow('x.csv: line 2: the UBS account statement (English) header lacks "Credit", "Description1", "Transaction no." (found "Trade date", "Currency", "Debit")');
+    expect(() => read(utf8(text), { fileName: "x.csv" })).toThrow('x.csv: line 2: the UBS account statement (English) header lacks "Transaction no.", "Credit" or "Credit amount", "Description1" (found "Trade date", "Currency", "Debit")');
   });
 
   test("the French export (N° de transaction), its collective order's detail lines skipped, its balance column checked", () => {

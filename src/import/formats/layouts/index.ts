@@ -1,13 +1,73 @@
 /**
  * Every known bank CSV layout, in one list (SPEC §10.1: "Layouts are data — one small file per
- * bank layout"). Adding a bank is one file here plus one entry below, with its detection test in
- * test/import/formats/layouts.test.ts; the README's layout table is generated from this list.
- * A file matches the first layout whose header cells it has, so list a layout whose header is a
- * superset of another's before it.
+ * bank layout"). Adding a bank is one file here plus one entry below, with its fixture and
+ * expectations in test/import/formats/layouts.test.ts; the README's layout table is generated from
+ * this list. A file matches the first layout whose header cells it has, so a layout whose header is
+ * a superset of another's comes before it.
+ *
+ * Cembra Money Bank is not here: no CSV export of theirs could be found (they offer PDF statements),
+ * and a layout written without a real file would be invented.
  */
 import type { BankLayout } from "../csv-layout.ts";
+import { AMEX_UK, AMEX_US } from "./amex.ts";
+import { BANCASTATO } from "./bancastato.ts";
+import { BANK_CLER } from "./bank-cler.ts";
+import { CAPITAL_ONE } from "./capital-one.ts";
+import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
+import { COMMERZBANK } from "./commerzbank.ts";
+import { CREDIT_SUISSE } from "./credit-suisse.ts";
+import { DKB, DKB_2022, DKB_CARD } from "./dkb.ts";
 import { FR_DEBIT_CREDIT } from "./fr-debit-credit.ts";
+import { ING_DE, ING_NL } from "./ing.ts";
+import { MIGROS_BANK } from "./migros-bank.ts";
+import { N26, N26_2022 } from "./n26.ts";
+import { NEON } from "./neon.ts";
+import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
+import { RAIFFEISEN } from "./raiffeisen.ts";
+import { REVOLUT } from "./revolut.ts";
+import { SCHWAB } from "./schwab.ts";
+import { SPARKASSE } from "./sparkasse.ts";
+import { SWISSCARD } from "./swisscard.ts";
 import { UBS_ACCOUNT_LAYOUTS } from "./ubs-account.ts";
-import { UBS_CARD } from "./ubs-card.ts";
+import { UBS_CARD_LAYOUTS } from "./ubs-card.ts";
+import { VALIANT } from "./valiant.ts";
+import { VISECA } from "./viseca.ts";
+import { WISE } from "./wise.ts";
+import { YUH } from "./yuh.ts";
+import { ZKB } from "./zkb.ts";
 
-export const LAYOUTS: readonly BankLayout[] = [...UBS_ACCOUNT_LAYOUTS, UBS_CARD, FR_DEBIT_CREDIT];
+export const LAYOUTS: readonly BankLayout[] = [
+  ...UBS_ACCOUNT_LAYOUTS,
+  ...UBS_CARD_LAYOUTS,
+  POSTFINANCE_ACCOUNT,
+  POSTFINANCE_CARD,
+  ZKB,
+  RAIFFEISEN,
+  CREDIT_SUISSE,
+  BANK_CLER,
+  MIGROS_BANK,
+  VALIANT,
+  BANCASTATO,
+  YUH,
+  NEON,
+  SWISSCARD,
+  VISECA,
+  REVOLUT,
+  WISE,
+  N26,
+  N26_2022,
+  DKB,
+  DKB_CARD,
+  DKB_2022,
+  ING_DE,
+  ING_NL,
+  SPARKASSE,
+  COMMERZBANK,
+  CHASE_CHECKING,
+  CHASE_CARD,
+  CAPITAL_ONE,
+  SCHWAB,
+  AMEX_US,
+  AMEX_UK,
+  FR_DEBIT_CREDIT,
+];

@@ -1,0 +1,27 @@
+/**
+ * Revolut: `Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance`, date and time,
+ * a signed amount with the fee apart (positive; the balance moves by Amount − Fee, so the row books both), a
+ * currency per row, a running balance, oldest first. Rows not COMPLETED (PENDING, REVERTED, DECLINED, FAILED) moved
+ * no money and are skipped. Research: bank-layouts.md §17 (confidence high; localised headers unknown).
+ */
+import type { BankLayout } from "../csv-layout.ts";
+
+export const REVOLUT: BankLayout = {
+  id: "revolut",
+  bank: "Revolut",
+  name: "account statement",
+  header: ["Type", "Started Date", "Completed Date", "Description", "Amount", "Fee", "Currency", "State"],
+  encoding: "utf-8",
+  delimiter: ",",
+  dates: ["YYYY-MM-DD HH:MM:SS"],
+  decimal: ".",
+  date: "Completed Date",
+  money: { amount: "Amount" },
+  feeNotInAmount: true,
+  fees: "Fee",
+  currency: { column: "Currency" },
+  balance: "Balance",
+  description: { columns: ["Description"] },
+  counterparty: "Description",
+  skip: [{ column: "State", equals: ["pending", "reverted", "declined", "failed"], reason: "not completed (pending, reverted, declined or failed): no money moved" }],
+};

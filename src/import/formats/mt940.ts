@@ -1,0 +1,294 @@
+/**
+ * SWIFT MT940 statements and MT942 interim reports (PostFinance, ING, Rabobank, ABN AMRO, Deutsche Bank, Sparkassen,
+ * Swiss cantonal banks), read line by line in one pass. A message is `:20:` (reference), `:25:` (account), `:28C:`,
+ * `:60F:`/`:60M:` (opening balance: C|D, YYMMDD, currency, amount with a decimal comma), then bookings, each a `:61:`
+ * line (value date, optional entry date MMDD, C|D|RC|RD, amount, type, references; an optional second line of
+ * details) with its `:86:` text, and `:62F:`/`:62M:` (closing balance); `-` ends it; a SWIFT envelope
+ * (`{1:…}{4:`) and ABN AMRO's header lines are passed over. A field continues on the lines after it that start with
+ * no `:NN:` tag (banks wrap at 65 characters, mid-word, so a full line is joined as it is; a shorter one ended the
+ * text's own line).
+ *
+ * `:86:` comes in three shapes: German banks' structured form (a three-digit transaction code, then `?00` booking
+ * text, `?20`–`?29` and `?60`–`?63` purpose, `?30`/`?31` the other party's bank and account, `?32`/`?33` its name,
+ * with SEPA's `EREF+`, `SVWZ+`… inside the purpose), the Dutch banks' `/KEY/value` form (`/NAME/`, `/REMI/`,
+ * `/EREF/`, `/IBAN/`, ING's `/CNTP/iban/bic/name/`), or free text (PostFinance: "… AUFTRAGGEBER: … MITTEILUNGEN: …").
+ * raw_description is the other party and the purpose (SPEC §10.1: MT940's `:86:`), else the whole text.
+ *
+ * Each message's `:60F:`/`:60M:` + its bookings = its `:62F:`/`:62M:` (a statement of several pages, each
+ * page its own check). Rows have no bank id of their own (the references repeat, NONREF): the content hash.
+ */
+import { ImportInputError } from "../../core/errors.ts";
+import { cleanText } from "./clean.ts";
+import { forEachLine } from "./delimited.ts";
+import type { StatementReader } from "./reader.ts";
+import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
+import { RowTable } from "./row-table.ts";
+import { joinTexts, oneLine } from "./texts.ts";
+import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
+import { isoDate } from "./values.ts";
+
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+
+/** The width banks wrap fields at: a line this long continues mid-word on the next. */
+const WRAP = 65;
+
+/** A field: its tag, its first line's number, its lines (the first without its tag, whose length `tagged` counts). */
+type Field = { tag: string; line: number; lines: string[]; tagged: number };
+
+const TAG = /^:(\d{2}[A-Z]?):/;
+const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,]*)$/;
+const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{3})?(.*)$/;
+
+const amountOf = (raw: string): number | null => {
+  const n = raw.replace(/^0+(?=\d)/, "").replace(",", ".");
+  return /^\d+(\.\d*)?$/.test(n) ? Number(n.endsWith(".") ? n.slice(0, -1) : n) : null;
+};
+
+/** The field's text: continuation lines joined as they were wrapped (a full line mid-word, a `?NN` subfield as it is). */
+function joined(f: Field): string {
+  const { lines } = f;
+  let out = lines[0] ?? "";
+  for (let i = 1; i < lines.length; i++) {
+    const before = lines[i - 1]!.length + (i === 1 ? f.tagged : 0);
+    out += (before >= WRAP || lines[i]!.startsWith("?") ? "" : " ") + lines[i];
+  }
+  return out;
+}
+
+/** `:86:` → the other party, the purpose, the references it names. */
+function details(text: string): { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string } {
+  const t = text.trim();
+  // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name".
+  if (/^\d{3}\?\d{2}/.test(t)) {
+    const sub = new Map<number, string>();
+    for (const m of t.slice(3).matchAll(/\?(\d{2})([^?]*)/g)) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
+    const part = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "").join("");
+    const purpose = part(20, 29) + part(60, 63);
+    // SEPA keywords inside the purpose: the message proper is SVWZ+ (to the next keyword).
+    const keyword = (k: string) => new RegExp(`${k}\\+(.*?)(?=(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\\+|$)`).exec(purpose)?.[1]?.trim();
+    const svwz = keyword("SVWZ");
+    const eref = keyword("EREF");
+    return {
+      party: (part(32, 33) || undefined)?.trim(),
+      iban: sub.get(31)?.trim() || undefined,
+      purpose: (svwz ?? (/(EREF|KREF|MREF|CRED)\+/.test(purpose) ? undefined : purpose.trim())) || undefined,
+      reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
+      booking: sub.get(0)?.trim() || undefined,
+    };
+  }
+  // Dutch structured: "/EREF/…//CNTP/iban/bic/name/city//REMI/USTD//text/" or "/TRTP/…/IBAN/…/NAME/…/REMI/…".
+  if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN)\//.test(t)) {
+    const KEYS = "EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR";
+    const fields = new Map<string, string>();
+    const re = new RegExp(`/(${KEYS})/`, "g");
+    const hits = [...t.matchAll(re)];
+    hits.forEach((h, k) => {
+      const from = h.index! + h[0].length;
+      const to = k + 1 < hits.length ? hits[k + 1]!.index! : t.length;
+      if (!fields.has(h[1]!)) fields.set(h[1]!, t.slice(from, to));
+    });
+    const clean = (v: string | undefined) => v?.replace(/^\/+|\/+$/g, "").replace(/\/+/g, " ").trim() || undefined;
+    const cntp = fields.get("CNTP")?.split("/");
+    const remi = fields.get("REMI")?.replace(/^(USTD|STRD\/CUR)\/+/, "");
+    const eref = clean(fields.get("EREF"));
+    return {
+      party: clean(fields.get("NAME")) ?? clean(cntp?.[2]),
+      iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]),
+      purpose: clean(remi),
+      reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
+      booking: clean(fields.get("TRTP")),
+    };
+  }
+  // Free text; PostFinance names the other party and the message after these words.
+  const party = /(?:AUFTRAGGEBER|BEGÜNSTIGTER|BEGUENSTIGTER|DONNEUR D'ORDRE|BÉNÉFICIAIRE):\s*(.*?)(?=\s+(?:MITTEILUNGEN?|COMMUNICATIONS?|REFERENZ|RÉFÉRENCE):|$)/i.exec(t)?.[1];
+  const message = /(?:MITTEILUNGEN?|COMMUNICATIONS?):\s*(.*)$/i.exec(t)?.[1];
+  return { party: party?.trim() || undefined, purpose: message?.trim() || undefined };
+}
+
+/** The booking date: the entry date (MMDD) in the value date's year, or the year next to it across a new year. */
+function bookingDate(yy: string, mm: string, dd: string, entry: string | undefined): { date: string | null; value: string | null } {
+  const year = 2000 + Number(yy);
+  const value = isoDate(year, Number(mm), Number(dd));
+  if (!entry) return { date: value, value };
+  const em = Number(entry.slice(0, 2));
+  const ed = Number(entry.slice(2, 4));
+  const y = em === 12 && Number(mm) === 1 ? year - 1 : em === 1 && Number(mm) === 12 ? year + 1 : year;
+  return { date: isoDate(y, em, ed), value };
+}
+
+type Message = {
+  account: string | null;
+  opening: (StatedBalance & { currency: string }) | null;
+  closing: (StatedBalance & { currency: string }) | null;
+  entries: number;
+  cents: number;
+  currency: string | null;
+  hasBalances: boolean;
+};
+
+function readMt940(text: string, opts: ReadOptions): Statement {
+  const { fileName } = opts;
+  const flip = opts.flipSigns ? -1 : 1;
+  const rows = new RowTable();
+  const out = opts.sink ?? rows;
+  const badRows: BadRow[] = [];
+  const reconciliation: Reconciliation[] = [];
+  const accounts: string[] = [];
+  let dataLines = 0;
+  let statementLines = 0;
+  let msg: Message | null = null;
+  let pending: { field: Field; detail: Field | null } | null = null;
+
+  const balanceOf = (f: Field): StatedBalance & { currency: string } => {
+    const m = BALANCE.exec(joined(f).replace(/\s+/g, ""));
+    const amount = m ? amountOf(m[6]!) : null;
+    if (!m || amount === null) throw new ImportInputError(`${fileName}: line ${f.line}: :${f.tag}: "${joined(f)}" is no balance (C or D, YYMMDD, currency, amount)`);
+    return { amount: (m[1] === "D" ? -1 : 1) * amount, date: isoDate(2000 + Number(m[2]), Number(m[3]), Number(m[4])), currency: m[5]! };
+  };
+
+  /** A `:61:` with its `:86:` (or none) becomes a row, a bad row or a skipped line. */
+  const booking = (f: Field, info: Field | null) => {
+    dataLines++;
+    const line = f.line;
+    const [first, ...more] = f.lines;
+    const m = STATEMENT_LINE.exec((first ?? "").trim());
+    if (!m) return void badRows.push({ line, reason: `:61: "${(first ?? "").trim()}" is no statement line (date, C/D, amount)` });
+    const { date, value } = bookingDate(m[1]!, m[2]!, m[3]!, m[4]);
+    if (!date) return void badRows.push({ line, reason: `:61: "${m[1]}${m[2]}${m[3]}${m[4] ?? ""}" is not a real date` });
+    const amount = amountOf(m[7]!);
+    if (amount === null) return void badRows.push({ line, reason: `:61: amount "${m[7]}" is not a number` });
+    const mark = m[5]!;
+    const sign = mark === "C" || mark === "RD" ? 1 : -1;
+    const currency = msg?.currency ?? null;
+    if (!currency) return void badRows.push({ line, reason: "no currency: the statement states no :60F: opening balance before its bookings" });
+    const refs = (m[9] ?? "").split("//");
+    const info86 = info ? cleanText(oneLine(joined(info))) : "";
+    const d = details(info86);
+    const facts: TransactionFacts = {};
+    if (d.party) facts.counterparty = cleanText(d.party);
+    if (d.iban) facts.counterpartyIban = d.iban.replace(/\s+/g, "");
+    if (d.purpose) facts.purpose = cleanText(d.purpose);
+    const reference = d.reference ?? (refs[1]?.trim() || (refs[0]?.trim() !== "NONREF" ? refs[0]?.trim() : undefined));
+    if (reference) facts.reference = cleanText(reference);
+    if (value && value !== date) facts.valueDate = value;
+    const description = d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking]) : info86 || joinTexts(more);
+    const signed = flip * sign * amount;
+    msg!.entries++;
+    msg!.cents += cents(signed);
+    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency, description, idText: description, reference: null, account: msg?.account ?? null, facts });
+  };
+
+  const flushBooking = () => {
+    if (pending) booking(pending.field, pending.detail);
+    pending = null;
+  };
+
+  const endMessage = () => {
+    flushBooking();
+    if (!msg) return;
+    if (msg.hasBalances || msg.entries > 0) {
+      const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
+      reconciliation.push(
+        reconcile({
+          account: msg.account,
+          currency,
+          opening: msg.opening,
+          closing: msg.closing,
+          entries: msg.entries,
+          entriesCents: msg.cents,
+          basis: ":60F:/:60M: + bookings = :62F:/:62M:",
+        }),
+      );
+    }
+    msg = null;
+  };
+
+  let field: Field | null = null;
+  const complete = (f: Field) => {
+    switch (f.tag) {
+      case "20":
+        endMessage();
+        msg = { account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false };
+        break;
+      case "25": {
+        const raw = joined(f).trim().replace(/\s+/g, "");
+        // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it.
+        const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw);
+        const account = iban && CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
+        if (msg) msg.account = account;
+        if (!accounts.includes(account)) accounts.push(account);
+        break;
+      }
+      case "60F":
+      case "60M":
+        if (msg) {
+          const opening = balanceOf(f);
+          msg.opening = opening;
+          msg.currency = opening.currency;
+          msg.hasBalances = true;
+        }
+        break;
+      case "62F":
+      case "62M":
+        flushBooking();
+        if (msg) {
+          const closing = balanceOf(f);
+          msg.closing = closing;
+          msg.currency ??= closing.currency;
+          msg.hasBalances = true;
+        }
+        break;
+      case "34F": {
+        // MT942's floor limit names the currency of a report with no opening balance.
+        const c = /^([A-Z]{3})/.exec(joined(f).trim())?.[1];
+        if (msg && c) msg.currency ??= c;
+        break;
+      }
+      case "61":
+        flushBooking();
+        statementLines++;
+        if (!msg) msg = { account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false };
+        pending = { field: f, detail: null };
+        break;
+      case "86":
+        if (pending && !pending.detail) pending.detail = f;
+        // A :86: after the closing balance (ING's /SUM/) or on its own describes no booking.
+        break;
+    }
+  };
+
+  forEachLine(text, (line, lineNo) => {
+    // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
+    const raw = line.startsWith("{") ? line.replace(/^(\{[^{}]*\})*\{4:/, "").replace(/^(\{[^{}]*\})+$/, "") : line;
+    const t = TAG.exec(raw);
+    if (t) {
+      if (field) complete(field);
+      field = { tag: t[1]!, line: lineNo, lines: [raw.slice(t[0].length)], tagged: t[0].length };
+    } else if (raw.trim() === "-" || raw.trim() === "-}" || /^-\s*\{/.test(raw.trim())) {
+      if (field) complete(field);
+      field = null;
+      endMessage();
+    } else if (field && raw.trim() !== "") field.lines.push(raw);
+  });
+  if (field) complete(field);
+  endMessage();
+
+  if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
+  // Every :61: is a row or a bad row: MT940 has no lines that are no booking of their own.
+  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes: [], invertedByBalance: false };
+}
+
+export const mt940Reader: StatementReader = {
+  id: "mt940",
+  name: "MT940/MT942 (SWIFT)",
+  label: "MT940 / MT942 (SWIFT): PostFinance, ING, Rabobank, ABN AMRO, Deutsche Bank, Sparkassen …",
+  recognisedBy: "its `:20:` and `:25:`/`:60F:` fields",
+  idRule: "`h:` + SHA-256 of account, date, amount, currency, text (the references repeat)",
+  extensions: [".sta", ".mt940", ".940", ".942", ".txt", ".mta"],
+  mimeTypes: ["text/plain"],
+  identify: (head) => {
+    const body = head.replace(/^(\{[^{}]*\})*\{4:\s*/, "");
+    return /(^|\n):20:/.test(body) && /(^|\n):(25|28C?|60[FM]|61|34F):/.test(body);
+  },
+  read: readMt940,
+};

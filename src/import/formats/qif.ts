@@ -1,0 +1,177 @@
+/**
+ * QIF (Quicken Interchange Format), the export of Quicken, Moneydance, GnuCash, many US and some German banks:
+ * `!Type:Bank`, `!Type:CCard`, `!Type:Cash`, `!Type:Oth A`/`Oth L` sections of records, one field per line by its
+ * first letter (`D` date, `T`/`U` amount, `P` payee, `M` memo, `N` number, `L` category, `C` cleared, `A` address,
+ * `S`/`E`/`$` a split), `^` ending a record; an `!Account` block names the account. Amounts are the account's side:
+ * negative is money out (also on a card). Lists that are no transactions (`!Type:Cat`, `!Type:Class`,
+ * `!Type:Memorized`, `!Option`) are passed over; an investment account (`!Type:Invst`) is refused.
+ *
+ * Dates come in many notations, decided for the whole file (two passes over the lines, nothing held): `M/D'YY`
+ * (Quicken's years from 2000, also `M'D'YY`), `M/D/YY`, `MM/DD/YYYY`, `D/M/YYYY`, `DD.MM.YY`, `YYYY-MM-DD`, with
+ * spaces as padding (`7/ 9/98`). Dots are day-first; with slashes a first part above 12 makes the file day-first and
+ * a second part above 12 month-first; a file where none decides is read month-first (Quicken's own), and says so.
+ * Two-digit years after a slash: 1950–2049. The decimal mark likewise (`1,234.56` or `1.234,56`).
+ *
+ * QIF names no currency: the account's (its earlier rows), else the data's main currency, and the preview says which.
+ * An "Opening Balance" record whose category is its own account (`L[Account]`) states a balance, not a payment:
+ * skipped. No ids: the content hash.
+ */
+import { ImportInputError } from "../../core/errors.ts";
+import { cleanText } from "./clean.ts";
+import { forEachLine } from "./delimited.ts";
+import type { StatementReader } from "./reader.ts";
+import { cents, reconcile } from "./reconcile.ts";
+import { RowTable } from "./row-table.ts";
+import { joinTexts, oneLine } from "./texts.ts";
+import type { BadRow, ReadOptions, SkippedLine, Statement, TransactionFacts } from "./types.ts";
+import { DecimalVotes, isoDate, parseAmount, type DateOrder, type Decimal } from "./values.ts";
+
+const TRANSACTION_TYPES = new Set(["bank", "ccard", "cash", "oth a", "oth l"]);
+
+type QifDate = { a: number; b: number; year: string; apostrophe: boolean; dots: boolean; iso: boolean };
+
+/** A date's parts, spaces (padding) removed, or null. */
+function dateParts(raw: string): QifDate | null {
+  const s = raw.replace(/\s+/g, "");
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  if (iso) return { a: Number(iso[2]), b: Number(iso[3]), year: iso[1]!, apostrophe: false, dots: false, iso: true };
+  const m = /^(\d{1,2})([/.'-])(\d{1,2})([/.'-])(\d{2}|\d{4})$/.exec(s);
+  if (!m) return null;
+  return { a: Number(m[1]), b: Number(m[3]), year: m[5]!, apostrophe: m[4] === "'", dots: m[2] === ".", iso: false };
+}
+
+function toIso(d: QifDate, order: DateOrder): string | null {
+  const y = d.year.length === 4 ? Number(d.year) : d.apostrophe ? 2000 + Number(d.year) : Number(d.year) < 50 ? 2000 + Number(d.year) : 1900 + Number(d.year);
+  if (d.iso) return isoDate(y, d.a, d.b);
+  return order === "DMY" || d.dots ? isoDate(y, d.b, d.a) : isoDate(y, d.a, d.b);
+}
+
+type QifRecord = { line: number; fields: Map<string, string[]> };
+
+/** Every record of the transaction sections, in order; `visit` gets each as it ends. Returns the account's name. */
+function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => void): { account: string | null; lists: string[] } {
+  let section: string | null = null;
+  let inAccount = false;
+  let account: string | null = null;
+  const lists: string[] = [];
+  let fields = new Map<string, string[]>();
+  let first = 0;
+  forEachLine(text, (line, lineNo) => {
+    if (line.trim() === "") return;
+    if (line.startsWith("!")) {
+      const head = line.slice(1).trim().toLowerCase();
+      if (head === "account") {
+        inAccount = true;
+        return;
+      }
+      if (head.startsWith("type:")) {
+        const type = head.slice(5).trim();
+        if (type === "invst") throw new ImportInputError(`${fileName}: line ${lineNo}: an investment account (!Type:Invst) is not read; export the bank or card account`);
+        section = TRANSACTION_TYPES.has(type) ? type : null;
+        const named = line.slice(1).trim().slice(5).trim();
+        if (!section && !lists.includes(named)) lists.push(named);
+      }
+      // !Option, !Clear: switches, not data.
+      fields = new Map();
+      return;
+    }
+    if (line.startsWith("^")) {
+      if (inAccount) {
+        inAccount = false;
+        account = fields.get("N")?.[0]?.trim() || account;
+      } else if (section && fields.size > 0) visit({ line: first, fields });
+      fields = new Map();
+      return;
+    }
+    if (fields.size === 0) first = lineNo;
+    const code = line[0]!;
+    fields.set(code, [...(fields.get(code) ?? []), line.slice(1)]);
+  });
+  // A last record without its "^".
+  if (section && !inAccount && fields.size > 0) visit({ line: first, fields });
+  return { account, lists };
+}
+
+function readQif(text: string, opts: ReadOptions): Statement {
+  const { fileName } = opts;
+  // First pass: the file's date order and decimal mark.
+  let dmy = 0;
+  let mdy = 0;
+  let firstDmy = 0;
+  let firstMdy = 0;
+  const decimals = new DecimalVotes();
+  const { account: named, lists } = forEachRecord(text, fileName, (r) => {
+    const d = dateParts(r.fields.get("D")?.[0] ?? "");
+    if (d && !d.iso && !d.dots) {
+      if (d.a > 12) (dmy++, (firstDmy ||= r.line));
+      else if (d.b > 12) (mdy++, (firstMdy ||= r.line));
+    }
+    decimals.add((r.fields.get("T") ?? r.fields.get("U"))?.[0]?.trim() ?? "");
+  });
+  if (dmy > 0 && mdy > 0) {
+    throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);
+  }
+  const order: DateOrder = dmy > 0 ? "DMY" : "MDY";
+  const dg = decimals.result();
+  const decimal: Decimal = "decimal" in dg ? dg.decimal : ".";
+  const account = opts.accountOverride?.trim() || named;
+  const stored = account ? opts.accountCurrencies?.[account] : undefined;
+  const currency = stored ? { code: stored, from: `the account ${account}'s earlier rows` } : (opts.fallbackCurrency ?? { code: "CHF", from: "budget-chat's default" });
+
+  const flip = opts.flipSigns ? -1 : 1;
+  const rows = new RowTable();
+  const out = opts.sink ?? rows;
+  const badRows: BadRow[] = [];
+  const skipped: SkippedLine[] = [];
+  let dataLines = 0;
+  let entries = 0;
+  let total = 0;
+  let ambiguous = false;
+  forEachRecord(text, fileName, (r) => {
+    dataLines++;
+    const line = r.line;
+    const get = (c: string) => r.fields.get(c)?.[0]?.trim() ?? "";
+    const payee = cleanText(oneLine(get("P")));
+    const category = get("L");
+    if (/^opening balance$/i.test(payee) && /^\[.*\]$/.test(category)) return void skipped.push({ line, reason: "the account's opening balance (Opening Balance, L[account]): a balance, not a payment" });
+    const rawDate = get("D");
+    if (!rawDate) return void badRows.push({ line, reason: "no date (D)" });
+    const d = dateParts(rawDate);
+    const date = d ? toIso(d, order) : null;
+    if (!date) return void badRows.push({ line, reason: `date D "${rawDate}" is not a real date` });
+    if (d && !d.iso && !d.dots && d.a <= 12 && d.b <= 12 && dmy === 0 && mdy === 0) ambiguous = true;
+    const rawAmount = get("T") || get("U");
+    if (!rawAmount) return void badRows.push({ line, reason: "no amount (T)" });
+    const amount = parseAmount(rawAmount, decimal);
+    if (amount === null) return void badRows.push({ line, reason: `amount T "${rawAmount}" is not a number` });
+    const memo = cleanText(oneLine(get("M")));
+    const facts: TransactionFacts = {};
+    if (payee) facts.counterparty = payee;
+    if (memo) facts.purpose = memo;
+    const number = get("N");
+    if (number) facts.reference = cleanText(number);
+    const description = joinTexts([payee, memo]) || cleanText(category);
+    const signed = flip * amount;
+    entries++;
+    total += cents(signed);
+    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText: description, reference: null, account, facts });
+  });
+  if (dataLines === 0 && lists.length === 0) throw new ImportInputError(`${fileName}: the QIF file holds no transactions (no !Type:Bank, CCard, Cash or Oth section with records)`);
+  const notes = [`the currency ${currency.code} (from ${currency.from}) for every row (QIF names none)`];
+  if (ambiguous) notes.push("every date fits both day-first and month-first: read month-first, as Quicken writes them (use the statement's own dates to check)");
+  if (lists.length) notes.push(`lists that are no transactions (${lists.map((l) => `!Type:${l}`).join(", ")}) were passed over`);
+  const reconciliation = entries > 0 ? [reconcile({ account, currency: currency.code, opening: null, closing: null, entries, entriesCents: total, basis: "QIF states no balances" })] : [];
+  return { format: "qif", layout: null, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
+}
+
+export const qifReader: StatementReader = {
+  id: "qif",
+  name: "QIF (Quicken)",
+  label: "QIF (`!Type:Bank`, `!Type:CCard`, `Cash`, `Oth A`/`Oth L`)",
+  recognisedBy: "its `!Type:` (or `!Account`, `!Option`) line",
+  idRule: "`h:` + SHA-256 of account, date, amount, currency, text",
+  extensions: [".qif"],
+  mimeTypes: ["application/qif", "application/x-qif"],
+  identify: (head) => /^!(type:|account|option:|clear:)/i.test(head),
+  read: readQif,
+};

@@ -1,0 +1,44 @@
+/**
+ * A ZIP of statements on the web (SPEC §10.1): POST /api/imports answers with a preview per file in it, each
+ * committed on its own; the page previews each file; an archive that is no ZIP of statements is a 400 naming it.
+ */
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, test } from "bun:test";
+import { webSuite } from "../support/web-harness.ts";
+import { makeZip } from "./formats/support.ts";
+
+const h = webSuite();
+const fixture = (name: string) => readFileSync(join(import.meta.dir, "..", "fixtures", "import", name));
+
+function post(path: string, name: string, content: Uint8Array) {
+  const form = new FormData();
+  form.append("file", new File([content as BlobPart], name));
+  return fetch(`${h.url}${path}`, { method: "POST", body: form });
+}
+
+const ZIP = makeZip([
+  { name: "2025/mt940-rabobank.sta", data: fixture("mt940-rabobank.sta"), deflate: true },
+  { name: "2025/neon.csv", data: fixture("neon.csv") },
+]);
+
+describe("a ZIP of statements on the web", () => {
+  test("the API previews each file in it; each preview commits on its own", async () => {
+    const res = await post("/api/imports", "2025.zip", ZIP);
+    expect(res.status).toBe(200);
+    const { files } = (await res.json()) as { files: { id: string; format: string; layout: string | null; rows: number; new: number }[] };
+    // The Rabobank statement's one booking; neon's three rows (fixtures.test.ts).
+    expect(files.map((p) => [p.format, p.layout, p.rows, p.new])).toEqual([["mt940", null, 1, 1], ["csv", "neon", 3, 3]]);
+    const commit = await fetch(`${h.url}/api/imports/${files[1]!.id}/commit`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+    const done = (await commit.json()) as { batch: string; inserted: number };
+    expect([commit.status, done.inserted, done.batch.startsWith("2025.zip/2025/neon.csv@")]).toEqual([200, 3, true]);
+  });
+
+  test("the page shows a preview per file; an office document packed as a ZIP is a 400 naming it", async () => {
+    const page = await post("/import/preview", "2025.zip", ZIP);
+    const html = await page.text();
+    expect([page.status, html.includes("2025.zip/2025/mt940-rabobank.sta"), html.includes("2025.zip/2025/neon.csv")]).toEqual([200, true, true]);
+    const xlsx = await post("/api/imports", "konto.xlsx", makeZip([{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "xl/workbook.xml", data: "<w/>" }]));
+    expect([xlsx.status, (await xlsx.json()).error]).toEqual([400, "konto.xlsx: this is an Excel .xlsx workbook, not a bank statement export (export the statement as CSV, camt.053 XML, MT940 or OFX)"]);
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * Every format and every bank layout through `budget-chat import FILE --json` with no flag that names a format, a
+ * layout or a column (issue 32): each fixture's --json summary says what fixtures.test.ts worked out by hand for it.
+ * A ZIP of statements imports each file in it as a file of its own; files that are no statement a reader takes
+ * exit 2 naming the file and what it is.
+ */
+import { describe, expect, test } from "bun:test";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import type { FileSummary } from "../../src/cli/import.ts";
+import { runCli } from "../support/cli-process.ts";
+import { BANK_EXPECTED } from "./formats/bank-fixtures.ts";
+import { FORMAT_EXPECTED } from "./formats/format-fixtures.ts";
+import { makeZip } from "./formats/support.ts";
+import { allRows, databasesPerTest } from "./support.ts";
+
+const fixtures = join(import.meta.dir, "..", "fixtures", "import");
+const files = databasesPerTest();
+const cli = (args: string[]) => runCli([...args, "--db", files.db, "--chat-db", files.chatDb], { home: files.dir });
+
+
+describe("every format and bank layout, with no flag", () => {
+  for (const [group, expected] of [["formats", FORMAT_EXPECTED], ["bank layouts", BANK_EXPECTED]] as const) {
+    test(`the ${group}' fixtures: --json says what each file holds`, async () => {
+      const names = Object.keys(expected);
+      // One run for all (a dry run: nothing written). --skip-bad-rows and --accept-unreconciled only because some
+      // fixtures have a bad row or balances that are off on purpose; no flag says what a file is.
+      const out = await cli(["import", ...names.map((n) => join(fixtures, n)), "--json", "--dry-run", "--no-classify", "--skip-bad-rows", "--accept-unreconciled"]);
+      expect([out.code, out.stderr]).toEqual([0, ""]);
+      const summaries = JSON.parse(out.stdout).files as FileSummary[];
+      expect(summaries.map((f) => f.file)).toEqual(names);
+      summaries.forEach((f, k) => {
+        const e = expected[names[k]!]!;
+        expect([f.file, f.format, f.layout, f.account, f.data_lines, f.rows]).toEqual([f.file, e.format, e.layout, e.account, e.dataLines, e.rows.length]);
+        // A row an earlier file of this run holds already counts as its duplicate (the dry run remembers what it would add).
+        expect([f.file, f.inserted + f.duplicates + f.possible_duplicates]).toEqual([f.file, e.rows.length]);
+        expect([f.file, f.bad_rows, f.skipped]).toEqual([f.file, e.bad ?? [], e.skipped ?? []]);
+        expect([f.file, f.totals]).toEqual([f.file, e.totals.map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows }))]);
+        expect([f.file, f.reconciliation.map((r) => ({ currency: r.currency, status: r.status, opening: r.opening, closing: r.closing, entries: r.entries, difference: r.difference }))]).toEqual([
+          f.file,
+          e.reconciliation.map(({ line: _line, ...r }) => r),
+        ]);
+      });
+    });
+  }
+
+  test("a ZIP of statements: each file in it is an import of its own, named after the archive and its folder", async () => {
+    const zip = join(files.dir, "april.zip");
+    writeFileSync(
+      zip,
+      makeZip([
+        { name: "camt/" },
+        { name: "camt/camt054-qr-collective.xml", data: readFileSync(join(fixtures, "camt054-qr-collective.xml")), deflate: true },
+        { name: "mt940-postfinance.sta", data: readFileSync(join(fixtures, "mt940-postfinance.sta")), deflate: true },
+      ]),
+    );
+    const out = await cli(["import", zip, "--json", "--no-classify"]);
+    expect([out.code, out.stderr]).toEqual([0, ""]);
+    const summaries = JSON.parse(out.stdout).files as FileSummary[];
+    // 4 rows of the notification (a collective credit's 3 parts and a credit), 2 of the MT940 statement.
+    expect(summaries.map((f) => [f.file, f.format, f.inserted, f.batch?.startsWith(`${f.file}@`)])).toEqual([
+      ["april.zip/camt/camt054-qr-collective.xml", "camt", 4, true],
+      ["april.zip/mt940-postfinance.sta", "mt940", 2, true],
+    ]);
+    expect(allRows(files.db).length).toBe(6);
+  });
+
+  test("files that are no statement exit 2 naming the file and what it is; nothing is written", async () => {
+    const write = (name: string, data: string | Uint8Array) => {
+      const path = join(files.dir, name);
+      writeFileSync(path, data);
+      return path;
+    };
+    const cases: [string, string][] = [
+      [write("statement.pdf", "%PDF-1.7\n1 0 obj\n"), "statement.pdf: this is a PDF document (a PDF statement is not read: export the statement as CSV, camt.053 XML, MT940 or OFX instead), not a bank statement"],
+      [write("konto.xlsx", makeZip([{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "xl/workbook.xml", data: "<workbook/>" }])), "konto.xlsx: this is an Excel .xlsx workbook, not a bank statement export (export the statement as CSV, camt.053 XML, MT940 or OFX)"],
+      [write("export.json", '{"transactions": [{"amount": -5}]}'), "export.json: this is a JSON export, not a statement format this reads: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row"],
+      [write("order.xml", '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>'), "order.xml: this is an ISO 20022 pain.001 payment order, not a statement: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row"],
+      [write("balances.sta", ":20:X\n:25:CH5209000000123456789\n:60F:C250301CHF100,00\n:62F:C250331CHF100,00\n-\n"), "balances.sta: this is an MT940 file with no :61: lines (no bookings to import)"],
+    ];
+    for (const [path, message] of cases) {
+      const out = await cli(["import", path, "--no-classify"]);
+      expect([out.code, out.stderr]).toEqual([2, `budget-chat: import: ${message}\n`]);
+    }
+    // Not even the budget database was made.
+    expect(existsSync(files.db)).toBe(false);
+  });
+});

@@ -1,0 +1,623 @@
+/**
+ * One fixture per bank layout (SPEC §10.1, issue 32), each written for this project from what the research
+ * (/work/wt/research/bank-layouts.md, each bank's section) says that bank's real export looks like: header wording,
+ * preamble and footer lines, encoding and BOM, date and decimal notation, sign rule, detail and pending lines. The
+ * expected rows, money out and in per currency, skipped lines and balance checks were worked out by hand from each
+ * file (the arithmetic of every balance check is in the comment above it). fixtures.test.ts reads them with the
+ * other fixtures (and holds the "no silent loss" count for each); registry.test.tsx holds that every layout has one.
+ */
+import type { Expected } from "./support.ts";
+
+export const BANK_EXPECTED: Record<string, Expected> = {
+  "ubs-account-en-2026.csv": {
+    format: "ubs-account",
+    layout: "ubs-account-en",
+    account: "CH930023523512345640A",
+    dataLines: 6,
+    rows: [
+      [11,"2026-02-12",-877.45,"CHF","Steueramt;Musterstrasse 1; 7000 Chur; CH"],
+      [12,"2026-02-11",-11.8,"CHF","SBB MOBILE,Bern"],
+      [13,"2026-02-01",5000,"CHF","ACME AG"],
+      [14,"2026-01-30",-40,"CHF","Sammelauftrag"],
+    ],
+    totals: [{"currency":"CHF","out":929.25,"outRows":3,"in":5000,"inRows":1}],
+    skipped: [{"line":15,"reason":"a batch's detail line: its amount -25.00 is part of the booking on line 14, not a booking of its own"},{"line":16,"reason":"a batch's detail line: its amount -15.00 is part of the booking on line 14, not a booking of its own"}],
+    // Newest first: 1'483.82 + 877.45 = 2'361.27 (line 12) + 11.80 = 2'373.07 (line 13) − 5'000 = −2'626.93 (line 14) + 40 = −2'586.93 opening; lines 15–16 are the collective order's parts (25 + 15 = 40)
+    reconciliation: [{"currency":"CHF","status":"ok","opening":-2586.93,"closing":1483.82,"entries":4,"difference":0}],
+  },
+  "ubs-account-de-2022.csv": {
+    format: "ubs-account",
+    layout: "ubs-account-de",
+    account: "CH1200230230098765401",
+    dataLines: 3,
+    rows: [
+      [11,"2022-11-28",-100,"CHF","Müller Gärten AG;Zürich"],
+      [12,"2022-11-07",-5.35,"CHF","Lidl Viganello"],
+      [13,"2022-11-02",10.7,"CHF","Rückerstattung"],
+    ],
+    totals: [{"currency":"CHF","out":105.35,"outRows":2,"in":10.7,"inRows":1}],
+    // 905.35 + 100 = 1'005.35 (line 12) + 5.35 = 1'010.70 (line 13) − 10.70 = 1'000.00 opening; the 2022-11 German header still says "Debit amount"
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":905.35,"entries":3,"difference":0}],
+  },
+  "ubs-account-fr-2026.csv": {
+    format: "ubs-account",
+    layout: "ubs-account-fr",
+    account: "CH440024024011122201B",
+    dataLines: 4,
+    rows: [
+      [11,"2026-06-20",-1808,"CHF","Ordre groupé"],
+      [14,"2026-06-05",-7.9,"CHF","Boulangerie du Pont, Lausanne"],
+    ],
+    totals: [{"currency":"CHF","out":1815.9,"outRows":2,"in":0,"inRows":0}],
+    skipped: [{"line":12,"reason":"a batch's detail line: its amount -1500.00 is part of the booking on line 11, not a booking of its own"},{"line":13,"reason":"a batch's detail line: its amount -308.00 is part of the booking on line 11, not a booking of its own"}],
+    // The balance column is empty on every row (as in real 2024–2026 French exports): nothing to check; "Devise", "No de transaction"
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  "ubs-account-it-2024.csv": {
+    format: "ubs-account",
+    layout: "ubs-account-it",
+    account: "CH270024724755566601C",
+    dataLines: 4,
+    rows: [
+      [11,"2024-11-11",1300,"CHF","Accredito riferimento QR"],
+      [14,"2024-11-04",-33.4,"CHF","Coop Pronto Lugano"],
+    ],
+    totals: [{"currency":"CHF","out":33.4,"outRows":1,"in":1300,"inRows":1}],
+    skipped: [{"line":12,"reason":"a batch's detail line: its amount 800.00 is part of the booking on line 11, not a booking of its own"},{"line":13,"reason":"a batch's detail line: its amount 500.00 is part of the booking on line 11, not a booking of its own"}],
+    // A QR collective credit whose parts (800 + 500) follow it. Newest first: 3'416.60 − 1'300 = 2'116.60 (line 14) + 33.40 = 2'150.00 opening
+    reconciliation: [{"currency":"CHF","status":"ok","opening":2150,"closing":3416.6,"entries":2,"difference":0}],
+  },
+  "ubs-account-2022-de.csv": {
+    format: "ubs-account",
+    layout: "ubs-account-2022",
+    account: "CH1200230230098765401",
+    dataLines: 2,
+    rows: [
+      [11,"2022-09-28",100,"CHF","Gutschrift · Einzahlung Bancomat"],
+      [12,"2022-09-27",-5.35,"CHF","Lidl Viganello · 123456-0 07/24, Zahlung Debitkarte"],
+    ],
+    totals: [{"currency":"CHF","out":5.35,"outRows":1,"in":100,"inRows":1}],
+    // The indicator signs the amount: 1'105.35 − 100 = 1'005.35 (line 12) + 5.35 = 1'010.70 opening
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1010.7,"closing":1105.35,"entries":2,"difference":0}],
+  },
+  "ubs-account-legacy-de.csv": {
+    format: "csv",
+    layout: "ubs-account-legacy",
+    account: "CH000023023012345678A",
+    dataLines: 7,
+    rows: [
+      [2,"2018-09-03",6600,"CHF","Gutschrift · ARBEITGEBER AG · LOHN AUGUST"],
+      [3,"2018-08-31",-9165.8,"CHF","e-banking-Sammelauftrag"],
+      [6,"2018-08-30",-12.5,"CHF","Bäckerei Frisch · Zahlung Debitkarte"],
+    ],
+    totals: [{"currency":"CHF","out":9178.3,"outRows":2,"in":6600,"inRows":1}],
+    skipped: [{"line":4,"reason":"a batch's detail line: its amount -4512.35 is part of the booking on line 3, not a booking of its own"},{"line":5,"reason":"a batch's detail line: its amount -4653.45 is part of the booking on line 3, not a booking of its own"},{"line":8,"reason":"a balance, total or note line without an amount"},{"line":9,"reason":"a balance, total or note line without an amount"}],
+    // Newest first: 16'707.09 − 6'600 = 10'107.09 (line 3) + 9'165.80 = 19'272.89 (line 6) + 12.50 = 19'285.39 opening; the detail lines 4–5 (4'512.35 + 4'653.45 = 9'165.80) and the footer (lines 8–9) are skipped
+    reconciliation: [{"currency":"CHF","status":"ok","opening":19285.39,"closing":16707.09,"entries":3,"difference":0}],
+  },
+  "ubs-card-de.csv": {
+    format: "ubs-card",
+    layout: "ubs-card-de",
+    account: "4901 18XX XXXX 1234",
+    dataLines: 5,
+    rows: [
+      [4,"2026-01-15",-16.1,"CHF","Coop-1511 Stadelhofen    Zürich       CHE"],
+      [5,"2026-01-12",-77.5,"CHF","EXAMPLE TRAVEL           LONDON       GBR"],
+    ],
+    totals: [{"currency":"CHF","out":93.6,"outRows":2,"in":0,"inRows":0}],
+    skipped: [{"line":3,"reason":"no purchase date: the balance brought forward from the last invoice"},{"line":6,"reason":"pending: not booked yet (no Booked date)"},{"line":7,"reason":"a total line of the invoice, no booking of its own"}],
+    // 16.10 + 77.50 = 93.60 billed in CHF (the GBP flight's EUR 82.34 is its original amount); Saldovortrag, the pending row (no Buchung) and the total are no bookings
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  "ubs-card-fr.csv": {
+    format: "ubs-card",
+    layout: "ubs-card-fr",
+    account: "5412 34XX XXXX 9876",
+    dataLines: 3,
+    rows: [
+      [3,"2026-02-03",-54.3,"CHF","Migros Genève Plainpalais Genève      CHE"],
+      [4,"2026-02-01",19.9,"CHF","Remboursement Manor     Lausanne     CHE"],
+    ],
+    totals: [{"currency":"CHF","out":54.3,"outRows":1,"in":19.9,"inRows":1}],
+    skipped: [{"line":5,"reason":"no purchase date: the balance brought forward from the last invoice"}],
+    // Débit 54.30 out, Crédit 19.90 in; "Report de solde" has no purchase date
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  "postfinance-account-2024.csv": {
+    format: "csv",
+    layout: "postfinance-account",
+    account: "CH5209000000123456789",
+    dataLines: 5,
+    rows: [
+      [9,"2023-12-31",-5,"CHF","PREIS FÜR KONTOFÜHRUNG 12.2023"],
+      [10,"2023-12-29",-51.5,"CHF","TWINT-ZAHLUNG VOM 28.12.2023 KARTEN NR. XXXX1234 MUSTER SHOP ZÜRICH"],
+      [11,"2023-07-03",258.5,"CHF","GIRO AUS KONTO CH00 0000 0000 0000 0000 0 MUSTER AG MITTEILUNG: LOHN JUNI"],
+    ],
+    totals: [{"currency":"CHF","out":56.5,"outRows":2,"in":258.5,"inRows":1}],
+    skipped: [{"line":13,"reason":"not a row of the table (a note or footer line)"},{"line":14,"reason":"not a row of the table (a note or footer line)"}],
+    // Debits written negative in "Lastschrift in CHF" (−5, −51.5), the credit 258.5; the disclaimer after the rows is no booking
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the column \"Lastschrift in CHF\") for every row"],
+  },
+  "postfinance-account-2022.csv": {
+    format: "csv",
+    layout: "postfinance-account",
+    account: "CH5209000000123456789",
+    dataLines: 6,
+    rows: [
+      [7,"2022-12-31",-5,"CHF","Preis für Bankpaket Smart"],
+      [8,"2022-12-29",-42.35,"CHF","KAUF/DIENSTLEISTUNG VOM 28.12.2022 KARTEN NR. XXXX1234 MIGROS M ZUERICH"],
+      [9,"2022-12-29",5200,"CHF","GIRO AUS KONTO 30-1234-5 MUSTER AG MITTEILUNGEN: LOHN"],
+      [10,"2022-12-28",-1000,"CHF","ÜBERTRAG AUF SPARKONTO"],
+    ],
+    totals: [{"currency":"CHF","out":1047.35,"outRows":3,"in":5200,"inRows":1}],
+    skipped: [{"line":12,"reason":"a note or footer line: no date and no amount"},{"line":13,"reason":"a note or footer line: no date and no amount"}],
+    // The balance is stated on each day's last booking only (newest first): 7'881.98 + 5 = 7'886.98 (line 8) + 42.35 − 5'200 = 2'729.33 (line 10) + 1'000 = 3'729.33 opening
+    reconciliation: [{"currency":"CHF","status":"ok","opening":3729.33,"closing":7881.98,"entries":4,"difference":0}],
+    notes: ["the currency CHF (from the column \"Lastschrift in CHF\") for every row"],
+  },
+  "postfinance-card.csv": {
+    format: "csv",
+    layout: "postfinance-card",
+    account: "0000 1234 5678 9012",
+    dataLines: 5,
+    rows: [
+      [7,"2024-10-30",-34,"CHF","Tankstelle Muster Chur"],
+      [8,"2024-10-23",-15.87,"CHF","Apple Pay"],
+      [9,"2024-10-20",80,"CHF","6131 STORNO JAHRESPREIS"],
+    ],
+    totals: [{"currency":"CHF","out":49.87,"outRows":2,"in":80,"inRows":1}],
+    skipped: [{"line":10,"reason":"a balance, total or note line without an amount"},{"line":11,"reason":"a balance, total or note line without an amount"}],
+    // Purchases negative in the debit column (−34, −15.87), the refund 80; dated by the purchase (Einkaufsdatum)
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the column \"Lastschrift in CHF\") for every row"],
+  },
+  "zkb.csv": {
+    format: "csv",
+    layout: "zkb",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2022-02-11",-32,"CHF","Einkauf ZKB Visa Debit Karte"],
+      [3,"2022-02-10",-1000,"CHF","Belastungen (2)"],
+      [6,"2022-02-10",1712.72,"CHF","Gutschrift Auftraggeber: Muster Max · Rechnung 42 · Herr Muster, Zürich"],
+    ],
+    totals: [{"currency":"CHF","out":1032,"outRows":2,"in":1712.72,"inRows":1}],
+    skipped: [{"line":4,"reason":"a batch's detail line: its amount 500.00 is part of the booking on line 3, not a booking of its own"},{"line":5,"reason":"a batch's detail line: its amount 500.00 is part of the booking on line 3, not a booking of its own"}],
+    // Newest first: 23'708.77 + 32 = 23'740.77 (line 3) + 1'000 = 24'740.77 (line 6) − 1'712.72 = 23'028.05 opening; lines 4–5 are the collective debit's parts (500 + 500)
+    reconciliation: [{"currency":"CHF","status":"ok","opening":23028.05,"closing":23708.77,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the column \"Belastung CHF\") for every row"],
+  },
+  "raiffeisen.csv": {
+    format: "csv",
+    layout: "raiffeisen",
+    account: "CH0080808001234567890",
+    dataLines: 4,
+    rows: [
+      [2,"2024-07-02",-11.45,"CHF","Einkauf Muster Shop Zürich 01.07.2024, 12:34, Karten-Nr. 12345678"],
+      [3,"2024-07-03",10,"CHF","Gutschrift MUSTER MAX, ZÜRICH · Rückzahlung Abendessen"],
+      [5,"2024-07-08",5760,"CHF","Gutschrift (Lohn ACME AG), CH00 0000 0000 0000 0000 0 · LOHN JULI"],
+    ],
+    totals: [{"currency":"CHF","out":11.45,"outRows":1,"in":5770,"inRows":2}],
+    skipped: [{"line":4,"reason":"the text of the booking above it, continued: no booking of its own"}],
+    // Oldest first: 2'078.76 + 11.45 = 2'090.21 opening; + 10 = 2'088.76 (line 3); + 5'760 = 7'848.76 (line 5)
+    reconciliation: [{"currency":"CHF","status":"ok","opening":2090.21,"closing":7848.76,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the IBAN's country (CH)) for every row"],
+  },
+  "credit-suisse.csv": {
+    format: "csv",
+    layout: "credit-suisse",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [8,"2024-01-29",-76.86,"CHF","Zahlung QR-Rechnung · Muster Energie AG · Referenz: 21 00000 00003 13947 14300 09017"],
+      [9,"2024-01-29",-27.95,"CHF","Belastung Debitkarte · COOP-4711 ZUERICH 27.01.2024 12:01 · Karten-Nr. 1234 56XX XXXX 7890"],
+      [10,"2024-01-25",1739.25,"CHF","Gutschrift · ARBEITGEBER AG · LOHN JANUAR"],
+    ],
+    totals: [{"currency":"CHF","out":104.81,"outRows":2,"in":1739.25,"inRows":1}],
+    skipped: [{"line":7,"reason":"pending: not booked yet"},{"line":11,"reason":"a total or balance line, no booking of its own"}],
+    // The pending booking (line 7: "Vorgemerkt" where its date goes) is skipped. The balance on each day's first row (newest first): 18'367.58 + 76.86 + 27.95 = 18'472.39 (line 10) − 1'739.25 = 16'733.14 opening
+    reconciliation: [{"currency":"CHF","status":"ok","opening":16733.14,"closing":18367.58,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the file's preamble) for every row"],
+  },
+  "bank-cler.csv": {
+    format: "csv",
+    layout: "bank-cler",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2025-12-31",-108,"CHF","Muster Energie AG Hauptstrasse 1 4000 Basel Pers. Ref.: Rechnung 4711 · QR-Rechnung"],
+      [6,"2025-12-30",101.2,"CHF","Muster Max Beispielweg 2 8000 Zürich Rückzahlung · Gutschrift"],
+      [10,"2025-12-30",-2,"CHF","Kontoführungsspesen"],
+    ],
+    totals: [{"currency":"CHF","out":110,"outRows":2,"in":101.2,"inRows":1}],
+    // Newest first: 5'555.11 + 108 = 5'663.11 (line 6) − 101.20 = 5'561.91 (line 10) + 2 = 5'563.91 opening
+    reconciliation: [{"currency":"CHF","status":"ok","opening":5563.91,"closing":5555.11,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the column \"Belastungsbetrag (CHF)\") for every row"],
+  },
+  "migros-bank.csv": {
+    format: "csv",
+    layout: "migros-bank",
+    account: "CH5508401000111111111",
+    dataLines: 2,
+    rows: [
+      [15,"2026-02-20",-125.4,"CHF","Muster Energie AG, Hauptstrasse 1, 4000 Basel, CH0000000000000000000 · Rechnung 4711"],
+      [16,"2026-02-23",-30,"CHF","Muster Max, Weg 1, 8000 Zürich · Rückzahlung"],
+    ],
+    totals: [{"currency":"CHF","out":155.4,"outRows":2,"in":0,"inRows":0}],
+    // Oldest first: 25'918.95 + 125.40 = 26'044.35 opening; − 30 = 25'888.95 (line 16)
+    reconciliation: [{"currency":"CHF","status":"ok","opening":26044.35,"closing":25888.95,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the IBAN's country (CH)) for every row"],
+  },
+  "migros-bank-fr.csv": {
+    format: "csv",
+    layout: "migros-bank",
+    account: "CH6608401000222222222",
+    dataLines: 2,
+    rows: [
+      [7,"2025-01-06",-1918.85,"CHF","Régie du Lac SA, 1003 Lausanne · Loyer janvier"],
+      [8,"2025-01-25",5200,"CHF","Employeur SA, 1201 Genève · Salaire janvier"],
+    ],
+    totals: [{"currency":"CHF","out":1918.85,"outRows":1,"in":5200,"inRows":1}],
+    // The French export writes a decimal comma ("-1.918,85"): decided per file; no balance column
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency CHF (from the IBAN's country (CH)) for every row"],
+  },
+  "valiant.csv": {
+    format: "csv",
+    layout: "valiant",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [13,"2023-12-31",-19.95,"CHF","Einkauf Muster Boutique Bern"],
+      [14,"2023-11-15",500,"CHF","Gutschrift Muster AG"],
+      [15,"2023-11-02",-1450,"CHF","Dauerauftrag Miete Wohnung Bärenplatz"],
+    ],
+    totals: [{"currency":"CHF","out":1469.95,"outRows":2,"in":500,"inRows":1}],
+    // No balance column in the German export; "Saldo: CHF 30920.51" in the preamble names the currency
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the file's preamble) for every row"],
+  },
+  "bancastato.csv": {
+    format: "csv",
+    layout: "bancastato",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2023-11-13",-20000,"CHF","Bonifico a favore di: Muster SA, 6900 Lugano"],
+      [3,"2023-11-13",30000,"CHF","Accredito da ordinante: Rossi Mario"],
+      [4,"2023-10-30",-20,"CHF","Spese tenuta conto"],
+    ],
+    totals: [{"currency":"CHF","out":20020,"outRows":2,"in":30000,"inRows":1}],
+    // "20.000,00": a decimal comma, decided per file. Newest first: 16'703.70 + 20'000 = 36'703.70 (line 3) − 30'000 = 6'703.70 (line 4) + 20 = 6'723.70 opening
+    reconciliation: [{"currency":"CHF","status":"ok","opening":6723.7,"closing":16703.7,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the column \"Addebiti (CHF)\") for every row"],
+  },
+  "yuh.csv": {
+    format: "csv",
+    layout: "yuh",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2023-09-04",1000,"CHF","Überweisung von Muster Max"],
+      [3,"2023-11-02",-45.2,"CHF","Migros Zürich"],
+      [4,"2023-12-16",-10.55,"CHF","Autoexchange"],
+      [4,"2023-12-16",12,"USD","Autoexchange"],
+      [5,"2023-12-16",-12,"USD","Amazon US · Seattle"],
+    ],
+    totals: [{"currency":"CHF","out":55.75,"outRows":2,"in":1000,"inRows":1},{"currency":"USD","out":12,"outRows":1,"in":12,"inRows":1}],
+    // Line 4 is an exchange: CHF 10.55 out (part 1) and USD 12.00 in (part 2), two rows of one line
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  "neon.csv": {
+    format: "csv",
+    layout: "neon",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2023-12-30",-5,"CHF","App Store"],
+      [3,"2023-03-03",2000,"CHF","Muster Max"],
+      [4,"2023-02-26",-538.28,"CHF","American Stuff Inc"],
+    ],
+    totals: [{"currency":"CHF","out":543.28,"outRows":2,"in":2000,"inRows":1}],
+    // One signed amount in francs; the USD card payment keeps its original amount as a fact
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the neon layout) for every row"],
+  },
+  "swisscard.csv": {
+    format: "csv",
+    layout: "swisscard",
+    account: "3776 62**** *1234",
+    dataLines: 4,
+    rows: [
+      [3,"2024-06-29",-65.2,"CHF","COOP-4711 ZÜRICH, ZÜRICH · Coop"],
+      [4,"2024-06-15",-535,"CHF","EXAMPLE HOTEL, LONDON · Example Hotel"],
+      [5,"2024-06-01",1100.9,"CHF","IHRE ZAHLUNG – BESTEN DANK"],
+    ],
+    totals: [{"currency":"CHF","out":600.2,"outRows":2,"in":1100.9,"inRows":1}],
+    skipped: [{"line":2,"reason":"pending: not booked yet"}],
+    // Purchases positive with "Belastung", the payment −1'100.90 with "Gutschrift": the indicator decides; the pending row (only its USD amount) is skipped
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  "viseca.csv": {
+    format: "csv",
+    layout: "viseca",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2025-03-01",-29,"CHF","Muster Gastro AG · Davos Platz"],
+      [3,"2025-05-05",-12.9,"CHF","Example SaaS"],
+      [4,"2025-05-28",80,"CHF","APPLE.COM/BILL"],
+    ],
+    totals: [{"currency":"CHF","out":41.9,"outRows":2,"in":80,"inRows":1}],
+    // Purchases positive (29.000, 12.900) are money out, the payment −80.000 money in
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  "viseca-migros-card.csv": {
+    format: "csv",
+    layout: "viseca",
+    account: null,
+    dataLines: 1,
+    rows: [
+      [3,"2025-06-21",-53.1,"CHF","Migros Zürich"],
+    ],
+    totals: [{"currency":"CHF","out":53.1,"outRows":1,"in":0,"inRows":0}],
+    // The Migros Bank card export: Viseca's columns, a blank line after every row
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+    notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  "revolut.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-02-04",200,"CHF","Payment from MUSTER MAX"],
+      [3,"2026-02-06",-39.9,"CHF","Migros"],
+      [4,"2026-02-06",-100.5,"CHF","Exchanged to EUR"],
+      [5,"2026-02-06",104.2,"EUR","Exchanged from CHF"],
+    ],
+    totals: [{"currency":"CHF","out":140.4,"outRows":2,"in":200,"inRows":1},{"currency":"EUR","out":0,"outRows":0,"in":104.2,"inRows":1}],
+    skipped: [{"line":6,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    // Oldest first, CHF: 775.46 − 200 = 575.46 opening; − 39.90 = 735.56; − 100.00 − fee 0.50 = 635.06. EUR states one balance only: nothing to check
+    reconciliation: [{"currency":"CHF","status":"ok","opening":575.46,"closing":635.06,"entries":3,"difference":0},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+  },
+  "wise.csv": {
+    format: "csv",
+    layout: "wise",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2024-04-06",1000,"EUR","Received money from MUSTER MAX with reference Miete"],
+      [3,"2024-04-05",-250,"EUR","Sent money to Erika Beispiel · Rent"],
+      [4,"2024-04-03",-12.5,"EUR","Card transaction of 12.50 EUR issued by Albert Heijn AMSTERDAM"],
+    ],
+    totals: [{"currency":"EUR","out":262.5,"outRows":2,"in":1000,"inRows":1}],
+    // Newest first: 1'737.50 − 1'000 = 737.50 (line 3) + 250 = 987.50 (line 4) + 12.50 = 1'000.00 opening
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":1737.5,"entries":3,"difference":0}],
+  },
+  "n26.csv": {
+    format: "csv",
+    layout: "n26",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2024-03-02",-23.45,"EUR","REWE Markt"],
+      [3,"2024-03-01",2500,"EUR","ACME GmbH · Gehalt März"],
+      [4,"2024-02-28",-42.1,"EUR","Example Ltd"],
+    ],
+    totals: [{"currency":"EUR","out":65.55,"outRows":2,"in":2500,"inRows":1}],
+    // EUR from the header "Amount (EUR)"; no balance
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency EUR (from the column \"Amount (EUR)\") for every row"],
+  },
+  "n26-2022-de.csv": {
+    format: "csv",
+    layout: "n26-2022",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2021-05-03",-4.8,"EUR","Bäckerei Körner"],
+      [3,"2021-05-01",3100,"EUR","Arbeitgeber GmbH · Gehalt April"],
+    ],
+    totals: [{"currency":"EUR","out":4.8,"outRows":1,"in":3100,"inRows":1}],
+    // EUR from the header "Betrag (EUR)"; no balance
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency EUR (from the column \"Betrag (EUR)\") for every row"],
+  },
+  "dkb.csv": {
+    format: "csv",
+    layout: "dkb",
+    account: "DE00120300001234567890",
+    dataLines: 3,
+    rows: [
+      [7,"2025-12-08",200,"EUR","Erika Mustermann · Nebenkosten"],
+      [8,"2025-12-05",-1062.3,"EUR","Muster GmbH · KD-Nr. 123 RE 456"],
+    ],
+    totals: [{"currency":"EUR","out":1062.3,"outRows":1,"in":200,"inRows":1}],
+    skipped: [{"line":6,"reason":"pending (Vorgemerkt): not booked yet"}],
+    // "-1.062,3": thousands point, decimal comma, one decimal; the Vorgemerkt row (line 6) is pending. The other party is the payer of money in (line 7), the payee of money out (line 8)
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency EUR (from the column \"Betrag (€)\") for every row"],
+  },
+  "dkb-card.csv": {
+    format: "csv",
+    layout: "dkb-card",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [6,"2023-01-30",-10.8,"EUR","REWE Markt Berlin"],
+      [7,"2023-01-28",250,"EUR","Ausgleich Kreditkarte"],
+    ],
+    totals: [{"currency":"EUR","out":10.8,"outRows":1,"in":250,"inRows":1}],
+    // Amounts with a euro sign ("-10,80 €")
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency EUR (from the column \"Betrag (€)\") for every row"],
+  },
+  "dkb-2022.csv": {
+    format: "csv",
+    layout: "dkb-2022",
+    account: "DE44120300001234567890",
+    dataLines: 3,
+    rows: [
+      [9,"2018-01-30",-15.37,"EUR","Stadtwerke Köln · Abschlag Januar · Lastschrift"],
+      [10,"2018-01-26",2450,"EUR","Arbeitgeber GmbH · Gehalt Januar · Gutschrift"],
+    ],
+    totals: [{"currency":"EUR","out":15.37,"outRows":1,"in":2450,"inRows":1}],
+    skipped: [{"line":8,"reason":"the month's closing (Abschluss): it states the balance, no payment"}],
+    // The month's "Abschluss" line (line 8) states the balance and is skipped
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency EUR (from the column \"Betrag (EUR)\") for every row"],
+  },
+  "ing-de.csv": {
+    format: "csv",
+    layout: "ing-de",
+    account: "DE00500105170123456789",
+    dataLines: 3,
+    rows: [
+      [16,"2025-12-09",-13.98,"EUR","VISA MUSTER SHOP · NR XXXX 4025 NUERNBERG DE KAUFUMSATZ 05.12 13.98 · Lastschrift"],
+      [17,"2025-12-08",-200,"EUR","Erika Musterfrau · Nebenkosten · Dauerauftrag / Terminueberweisung"],
+      [18,"2025-12-01",3250,"EUR","ACME GmbH · Gehalt 12/2025 · Gehalt/Rente"],
+    ],
+    totals: [{"currency":"EUR","out":213.98,"outRows":2,"in":3250,"inRows":1}],
+    // Newest first: 66'331.90 + 13.98 = 66'345.88 (line 17) + 200 = 66'545.88 (line 18) − 3'250 = 63'295.88 opening
+    reconciliation: [{"currency":"EUR","status":"ok","opening":63295.88,"closing":66331.9,"entries":3,"difference":0}],
+  },
+  "ing-nl.csv": {
+    format: "csv",
+    layout: "ing-nl",
+    account: "NL00INGB0001234567",
+    dataLines: 3,
+    rows: [
+      [2,"2022-07-13",-2.35,"EUR","Kosten OranjePakket · 1 jun t/m 30 jun 2022 ING BANK N.V. Valutadatum: 13-07-2022"],
+      [3,"2022-07-12",-34.82,"EUR","Albert Heijn 1234 · Pasvolgnr: 001 12-07-2022 14:32 Transactie: 1A2B3C Term: AB123C Valutadatum: 12-07-2022"],
+      [4,"2022-07-10",2150,"EUR","Naam: Werkgever BV Omschrijving: Salaris juli IBAN: NL00BANK0123456789 Valutadatum: 10-07-2022"],
+    ],
+    totals: [{"currency":"EUR","out":37.17,"outRows":2,"in":2150,"inRows":1}],
+    // "Af"/"Bij" sign the unsigned amounts. Newest first: 256.31 + 2.35 = 258.66 (line 3) + 34.82 = 293.48 (line 4) − 2'150 = −1'856.52 opening
+    reconciliation: [{"currency":"EUR","status":"ok","opening":-1856.52,"closing":256.31,"entries":3,"difference":0}],
+    notes: ["the currency EUR (from the column \"Bedrag (EUR)\") for every row"],
+  },
+  "sparkasse.csv": {
+    format: "csv",
+    layout: "sparkasse",
+    account: "DE00280501000001234567",
+    dataLines: 3,
+    rows: [
+      [3,"2025-12-03",67.5,"EUR","Eva Beispiel · Rechnung 203047 · GUTSCHR. UEBERWEISUNG"],
+      [4,"2025-12-01",-4.35,"EUR","Bäckerei Müller · 2025-11-29T12:31 Debitk.1 2028-12 · KARTENZAHLUNG"],
+    ],
+    totals: [{"currency":"EUR","out":4.35,"outRows":1,"in":67.5,"inRows":1}],
+    skipped: [{"line":2,"reason":"pending (Umsatz vorgemerkt): not booked yet"}],
+    // "Umsatz vorgemerkt" (line 2) is pending; no balance column
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  "commerzbank.csv": {
+    format: "csv",
+    layout: "commerzbank",
+    account: "DE00500400000123456700",
+    dataLines: 3,
+    rows: [
+      [2,"2024-12-31",-9.9,"EUR","Kontoführung vom 01.12.2024 bis 31.12.2024 Grundpreis 9,90- EUR · Zinsen/Entgelte"],
+      [3,"2025-01-21",-12.34,"EUR","Muster Media GmbH KD-Nr. K12345678 End-to-End-Ref.: 009876584321 Mandatsref: 009876584321 Gläubiger-ID: DE012345678 SEPA-BASISLASTSCHRIFT wiederholend · Lastschrift"],
+      [4,"2025-01-22",2500,"EUR","Arbeitgeber AG Gehalt Januar · Gutschrift"],
+    ],
+    totals: [{"currency":"EUR","out":22.24,"outRows":2,"in":2500,"inRows":1}],
+    // Amounts without fixed decimals ("-9,9", "2500"); the file is oldest first here
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  "chase-checking.csv": {
+    format: "csv",
+    layout: "chase-checking",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2025-12-01",-16,"USD","ZELLE PAYMENT TO JOHN DOE 123456789"],
+      [3,"2025-11-28",-15,"USD","INTERNATIONAL INCOMING WIRE FEE"],
+      [4,"2025-11-27",2590.73,"USD","ACME CORP        PAYROLL                    PPD ID: 1111111111"],
+      [5,"2025-11-20",-120,"USD","CHECK 1042"],
+    ],
+    totals: [{"currency":"USD","out":151,"outRows":3,"in":2590.73,"inRows":1}],
+    // Line 2 is pending (a blank balance): outside the check. Newest first: 51'362.79 + 15 = 51'377.79 (line 4) − 2'590.73 = 48'787.06 (line 5) + 120 = 48'907.06 opening
+    reconciliation: [{"currency":"USD","status":"ok","opening":48907.06,"closing":51362.79,"entries":3,"difference":0}],
+    notes: ["the currency USD (from the Chase layout) for every row","1 USD rows lie outside the balance column's first and last balance and are not covered by its check"],
+  },
+  "chase-card.csv": {
+    format: "csv",
+    layout: "chase-card",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2025-10-24",2519.13,"USD","Payment Thank You - Web"],
+      [3,"2025-10-24",-20.96,"USD","UBER   *TRIP"],
+      [4,"2025-10-23",-8.97,"USD","STARBUCKS STORE 05640"],
+      [5,"2025-10-20",35.5,"USD","AMAZON MKTPL RETURN"],
+    ],
+    totals: [{"currency":"USD","out":29.93,"outRows":2,"in":2554.63,"inRows":2}],
+    // Purchases negative (Sale), the payment and the return positive
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency USD (from the Chase layout) for every row"],
+  },
+  "capital-one.csv": {
+    format: "csv",
+    layout: "capital-one",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-12",38.99,"USD","AMAZON.COM, REFUND"],
+      [3,"2026-03-10",1250,"USD","CAPITAL ONE AUTOPAY PYMT"],
+      [4,"2026-03-04",-15.49,"USD","NETFLIX.COM"],
+    ],
+    totals: [{"currency":"USD","out":15.49,"outRows":1,"in":1288.99,"inRows":2}],
+    // Debit 15.49 out; the refund 38.99 and the payment 1'250 in
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency USD (from the Capital One layout) for every row"],
+  },
+  "schwab.csv": {
+    format: "csv",
+    layout: "schwab",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2022-07-31",1,"USD","Interest Paid"],
+      [3,"2022-07-29",-200,"USD","ATM WITHDRAWAL 1234 MAIN ST"],
+      [5,"2022-07-27",1250,"USD","PAYROLL ACME INC"],
+    ],
+    totals: [{"currency":"USD","out":200,"outRows":1,"in":1251,"inRows":2}],
+    skipped: [{"line":4,"reason":"pending: not posted yet"}],
+    // The pending row (line 4) is skipped. Newest first: 5'002 − 1 = 5'001 (line 3) + 200 = 5'201 (line 5) − 1'250 = 3'951 opening
+    reconciliation: [{"currency":"USD","status":"ok","opening":3951,"closing":5002,"entries":3,"difference":0}],
+    notes: ["the currency USD (from the Charles Schwab layout) for every row"],
+  },
+  "amex-us.csv": {
+    format: "csv",
+    layout: "amex-us",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2025-09-19",-11,"USD","AplPay EXAMPLE CAFE BROOKLYN         NY"],
+      [7,"2025-09-15",1000,"USD","ONLINE PAYMENT - THANK YOU"],
+      [8,"2025-09-12",-84.37,"USD","WHOLEFDS BKN 10234"],
+    ],
+    totals: [{"currency":"USD","out":95.37,"outRows":2,"in":1000,"inRows":1}],
+    // Charges positive (11.00, 84.37) are money out, the payment −1'000 money in; lines 2–6 and 8–9 are one record each (multi-line cells)
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency USD (from the American Express layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  "amex-uk.csv": {
+    format: "csv",
+    layout: "amex-uk",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2025-03-15",-23.45,"GBP","TESCO STORES 2041 LONDON"],
+      [3,"2025-03-02",500,"GBP","PAYMENT RECEIVED - THANK YOU"],
+    ],
+    totals: [{"currency":"GBP","out":23.45,"outRows":1,"in":500,"inRows":1}],
+    // Day-first dates, pounds
+    reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency GBP (from the American Express layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+
+};

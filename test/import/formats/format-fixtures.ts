@@ -1,0 +1,381 @@
+/**
+ * What each format's fixture (test/fixtures/import) holds, worked out by hand from the file: each row (line, date,
+ * amount, currency, description), the money out and in per currency with their row counts, the skipped lines and bad
+ * rows with their reasons, and what the file's balances say. fixtures.test.ts reads them; the bank layouts' fixtures
+ * are in bank-fixtures.ts.
+ */
+import type { Expected } from "./support.ts";
+
+const PENDING = { reason: "pending (Sts PDNG), not booked yet" };
+const DETAIL = (amount: string, line: number) => `a batch's detail line: its amount ${amount} is part of the booking on line ${line}, not a booking of its own`;
+
+export const FORMAT_EXPECTED: Record<string, Expected> = {
+  "bank-de-cp1252.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: "DE89370400440532013000",
+    dataLines: 4, // lines 7, 9 (line 8 continues 7's quoted cell), 10, 11
+    rows: [
+      [7, "2025-03-03", -4.8, "EUR", "Bäckerei Schäfer · Kartenzahlung Filiale Göttingen"],
+      [9, "2025-03-14", -1045, "EUR", "Stadtwerke Göttingen · Abschlag März"],
+      [10, "2025-03-31", 3250, "EUR", "Müller & Söhne GmbH · Gehalt März"],
+    ],
+    totals: [{ currency: "EUR", out: 1049.8, outRows: 2, in: 3250, inRows: 1 }], // 4.80 + 1'045.00
+    skipped: [{ line: 11, reason: "a balance, total or note line without an amount" }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: ['the currency EUR (from the column "Betrag (EUR)") for every row'],
+  },
+  "bank-utf8-bom.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2025-02-01", -3.2, "CHF", "Café Crème"],
+      [3, "2025-02-01", -3.2, "CHF", "Café Crème"],
+      [4, "2025-02-03", 12, "CHF", "Rückerstattung SBB"],
+    ],
+    totals: [{ currency: "CHF", out: 6.4, outRows: 2, in: 12, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  "camt053-v02.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH4431999123000889012",
+    dataLines: 6, // 5 entries, the batch of entry 3 counting its 2 parts
+    rows: [
+      [1, "2025-03-03", -45.6, "CHF", "Migros Genossenschaft & Co · Rechnung 4711"],
+      [2, "2025-03-25", 6250, "CHF", "Gärtnerei Blümli GmbH"],
+      [3, "2025-03-26", -1200, "CHF", "Hausverwaltung Fröhlich · Sammelauftrag"],
+      [3, "2025-03-26", -250, "CHF", "EWZ Elektrizitätswerk · Sammelauftrag"],
+      [5, "2025-03-31", -3.5, "CHF", "Kontoführungsgebühr März"],
+    ],
+    totals: [{ currency: "CHF", out: 1499.1, outRows: 4, in: 6250, inRows: 1 }], // 45.60 + 1'200 + 250 + 3.50
+    skipped: [{ line: 4, ...PENDING }],
+    // 2'500.00 − 45.60 + 6'250.00 − 1'450.00 − 3.50 = 7'250.90 (four booked entries; the batch is one)
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 2500, closing: 7250.9, entries: 4, difference: 0 }],
+  },
+  "camt053-v08.xml": {
+    format: "camt",
+    layout: null,
+    account: "0235-123456.01",
+    dataLines: 5, // 4 entries, entry 3's batch counting 2 parts
+    rows: [
+      [1, "2025-04-02", -19.99, "EUR", "Spotify AB"],
+      [3, "2025-04-04", 20, "EUR", "Zalando SE"],
+      [3, "2025-04-04", 10, "EUR", "Gutschrift Retoure 2"],
+      [4, "2025-04-05", -5, "EUR", "Parkuhr Zone 3"],
+    ],
+    totals: [{ currency: "EUR", out: 24.99, outRows: 2, in: 30, inRows: 2 }],
+    skipped: [{ line: 2, reason: "information only (Sts INFO), not a booking" }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  "camt053-reconciles.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH9300762011623852957",
+    dataLines: 7, // 6 entries (the one in the comment is none), entry 3's batch counting 2 parts
+    rows: [
+      [1, "2025-05-02", -84.3, "CHF", "Coop Pronto Bern · Einkauf 1234 · Debitkarte"],
+      [2, "2025-05-25", 5400, "CHF", "Arbeitgeber Müller AG · Lohn Mai"],
+      [3, "2025-05-27", -1250, "CHF", "Immo AG · Miete Juni · Sammelauftrag"],
+      [3, "2025-05-27", -250, "CHF", "EWB Energie · Strom · Sammelauftrag"],
+      [4, "2025-05-30", -12, "CHF", "Kontoführung Mai"], // no BookgDt: its ValDt
+      [6, "2025-05-31", 0.45, "CHF", "Zins & Spesen <Q2>"], // CDATA
+    ],
+    totals: [{ currency: "CHF", out: 1596.3, outRows: 4, in: 5400.45, inRows: 2 }],
+    skipped: [{ line: 5, ...PENDING }],
+    // 1'200.00 − 84.30 + 5'400.00 − 1'500.00 − 12.00 + 0.45 = 5'004.15
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 1200, closing: 5004.15, entries: 5, difference: 0 }],
+  },
+  "camt053-off.xml": {
+    format: "camt",
+    layout: null,
+    account: "SE4550000000058398257466",
+    dataLines: 2,
+    rows: [
+      // 150'000.00 + 49'990.50 ≠ 200'000.00: one row with the entry's amount and both parts' texts.
+      [1, "2025-06-10", -200000, "SEK", "Bostadsrätt AB · Handpenning · Mäklarfirman AB"],
+      [2, "2025-06-25", 1000, "SEK", "Försäkringskassan"],
+    ],
+    totals: [{ currency: "SEK", out: 200000, outRows: 1, in: 1000, inRows: 1 }],
+    // PRCD 250'000.00 − 200'000.00 + 1'000.00 = 51'000.00, CLBD says 51'017.30: off by 17.30
+    reconciliation: [{ currency: "SEK", status: "off", opening: 250000, closing: 51017.3, entries: 2, difference: -17.3 }],
+    notes: ["entry 1 is one row, not split into its parts: its 2 parts add up to SEK -199'990.50, not the entry's SEK -200'000.00"],
+  },
+  "card-v2.qfx": {
+    format: "ofx",
+    layout: null,
+    account: "4111XXXXXXXX1111",
+    dataLines: 4,
+    rows: [
+      [1, "2025-05-12", -4.75, "USD", "BLUE BOTTLE COFFEE"],
+      [2, "2025-05-12", -4.75, "USD", "BLUE BOTTLE COFFEE"],
+      [3, "2025-05-20", 120, "USD", "PAYMENT THANK YOU"],
+    ],
+    totals: [{ currency: "USD", out: 9.5, outRows: 2, in: 120, inRows: 1 }],
+    bad: [{ line: 4, reason: 'TRNAMT "abc" is not a number' }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: -500, entries: 3, difference: null }],
+  },
+  "statement-v1.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "00012345678",
+    dataLines: 4,
+    rows: [
+      [1, "2025-04-03", -23.4, "EUR", "Boulangerie Ménard · CB 02/04"],
+      [2, "2025-04-25", 2350, "EUR", "VIR SALAIRE AVRIL & PRIME"],
+      [4, "2025-04-28", -60, "CHF", "Hotel Zürich"],
+    ],
+    totals: [
+      { currency: "EUR", out: 23.4, outRows: 1, in: 2350, inRows: 1 },
+      { currency: "CHF", out: 60, outRows: 1, in: 0, inRows: 0 },
+    ],
+    bad: [{ line: 3, reason: 'DTPOSTED "20250431" is not a real date' }],
+    // LEDGERBAL is in the statement's CURDEF (EUR): two EUR entries, no opening balance stated.
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: 1234.56, entries: 2, difference: null }],
+  },
+  "statement-cdata.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "0235-987654.01",
+    dataLines: 3, // the STMTTRN inside the comment is none
+    rows: [
+      [1, "2025-06-03", -45.2, "CHF", "Migros & Co <Bern> · Einkauf"],
+      [2, "2025-06-25", 5200, "CHF", "Arbeitgeber Müller AG · Lohn Juni"],
+      [3, "2025-06-28", -1450, "CHF", "Immo AG"],
+    ],
+    totals: [{ currency: "CHF", out: 1495.2, outRows: 2, in: 5200, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: 3704.8, entries: 3, difference: null }],
+  },
+  "ubs-account-cp1252.csv": {
+    format: "ubs-account",
+    layout: "ubs-account-en",
+    account: "CH930023523512345601X",
+    dataLines: 5,
+    rows: [
+      [11, "2025-03-28", -86.4, "CHF", "Bäckerei Müller AG;Seestrasse 4; 8002 Zürich"],
+      [12, "2025-03-25", -1450, "CHF", "Collective order"],
+      [14, "2025-03-25", -12.5, "CHF", "Gebühr Dauerauftrag"], // empty trade date: the previous row's
+      [15, "2025-03-25", 6250, "CHF", "Lohn Gärtnerei Blümli GmbH"],
+    ],
+    totals: [{ currency: "CHF", out: 1548.9, outRows: 3, in: 6250, inRows: 1 }],
+    skipped: [{ line: 13, reason: DETAIL("-950.00", 12) }],
+    // Newest first: 9'189.15 − 6'250.00 = 2'939.15 opening; −12.50, −1'450.00, −86.40 → 7'640.25
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 2939.15, closing: 7640.25, entries: 4, difference: 0 }],
+  },
+  "ubs-account-it-cp1252.csv": {
+    format: "ubs-account",
+    layout: "ubs-account-it",
+    account: "CH120023023012345640M",
+    dataLines: 5,
+    rows: [
+      [11, "2025-04-28", -59.4, "CHF", "Migros Lugano"],
+      [12, "2025-04-25", 5200, "CHF", "Datore di lavoro SA"],
+      [13, "2025-04-02", -1800, "CHF", "Ordine collettivo"],
+    ],
+    totals: [{ currency: "CHF", out: 1859.4, outRows: 2, in: 5200, inRows: 1 }],
+    skipped: [
+      { line: 14, reason: DETAIL("-1500.00", 13) },
+      { line: 15, reason: DETAIL("-300.00", 13) },
+    ],
+    // 1'200.00 + 1'800.00 = 3'000.00 opening; + 5'200.00 − 59.40 = 6'340.60
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 3000, closing: 6340.6, entries: 3, difference: 0 }],
+  },
+  "ubs-card-cp1252.csv": {
+    format: "ubs-card",
+    layout: "ubs-card-en",
+    account: "548812XXXXXX7781",
+    dataLines: 6,
+    rows: [
+      [4, "2025-03-03", -9.8, "CHF", "Café Schwarzenbach       Zürich       CHE"],
+      [5, "2025-03-03", -9.8, "CHF", "Café Schwarzenbach       Zürich       CHE"],
+      [6, "2025-03-07", -43.93, "CHF", "AMAZON MKTPLACE          Luxembourg   LUX"],
+      [7, "2025-03-12", 120, "CHF", "Rückvergütung Hotel      Genève       CHE"],
+    ],
+    totals: [{ currency: "CHF", out: 63.53, outRows: 3, in: 120, inRows: 1 }],
+    skipped: [
+      { line: 3, reason: "no purchase date: the balance brought forward from the last invoice" },
+      { line: 8, reason: "the invoice's settlement by direct debit, booked on the bank account" },
+    ],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+  },
+  "fr-debit-credit-cp1252.csv": {
+    format: "csv",
+    layout: "fr-debit-credit",
+    account: "FR7630006000011234567890189",
+    dataLines: 6,
+    rows: [
+      [6, "2025-06-05", -23.45, "EUR", "CB CARREFOUR CITY PARIS"],
+      [7, "2025-06-10", -84.1, "EUR", "PRLV SEPA EDF"],
+      [8, "2025-06-15", 2850, "EUR", "VIR SALAIRE JUIN"],
+      [9, "2025-06-30", -2, "EUR", "FRAIS TENUE DE COMPTE"],
+    ],
+    totals: [{ currency: "EUR", out: 109.55, outRows: 3, in: 2850, inRows: 1 }],
+    skipped: [
+      { line: 10, reason: "a total or balance line, no booking of its own" },
+      { line: 11, reason: "a balance, total or note line without an amount" },
+    ],
+    // Oldest first: 1'976.55 + 23.45 = 2'000.00 opening; − 23.45 − 84.10 + 2'850.00 − 2.00 = 4'740.45
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 2000, closing: 4740.45, entries: 4, difference: 0 }],
+    notes: ["the currency EUR (from the IBAN's country (FR)) for every row"],
+  },
+  "ing-nl-indicator.csv": {
+    format: "csv",
+    layout: "ing-nl", // the older comma-separated ING export, without the balance column
+    account: "NL20INGB0001234567",
+    dataLines: 3,
+    rows: [
+      [2, "2025-06-03", -23.45, "EUR", "Albert Heijn 1234 · Pasvolgnr: 001 03-06-2025"],
+      // "Bij" wins over the minus in the amount cell.
+      [3, "2025-06-10", 150, "EUR", "Belastingdienst · Teruggaaf"],
+      [4, "2025-06-25", 3100, "EUR", "Werkgever BV · Salaris juni"],
+    ],
+    totals: [{ currency: "EUR", out: 23.45, outRows: 1, in: 3250, inRows: 2 }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: ['the currency EUR (from the column "Bedrag (EUR)") for every row'],
+  },
+  "card-positive.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2025-06-03", -5.9, "CHF", "STARBUCKS ZURICH"],
+      [3, "2025-06-12", -45, "CHF", "AMAZON MARKETPLACE"],
+      [4, "2025-06-20", 50.9, "CHF", "PAYMENT RECEIVED - THANK YOU"],
+      [5, "2025-06-21", -310.25, "CHF", "SWISS AIRLINES"],
+    ],
+    totals: [{ currency: "CHF", out: 361.15, outRows: 3, in: 50.9, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: [
+      "the currency CHF (from the main currency of your data) for every row",
+      "a card export that writes purchases positive: they are read as money out, payments to the card as money in",
+    ],
+  },
+  "de-inverted-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2025-07-01", -12.3, "EUR", "Edeka · Einkauf"],
+      [3, "2025-07-03", -85, "EUR", "Stadtwerke · Abschlag Juli"],
+      [4, "2025-07-15", 2400, "EUR", "Arbeitgeber GmbH · Gehalt Juli"],
+    ],
+    totals: [{ currency: "EUR", out: 97.3, outRows: 2, in: 2400, inRows: 1 }],
+    // 987.70 + 12.30 = 1'000.00 opening; the Saldo falls with "12,30" and "85,00" and rises with "-2.400,00".
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 1000, closing: 3302.7, entries: 3, difference: 0 }],
+    notes: ["every amount's sign contradicted the balance column (Saldo) and agreed with it turned round: the signs were flipped to match it"],
+  },
+  "camt054-qr-collective.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH4431999123000889012",
+    dataLines: 4,
+    rows: [
+      [1,"2025-04-15",40,"CHF","Anna Meier · Gutschrift QR-Referenz Sammelbuchung"],
+      [1,"2025-04-15",125.5,"CHF","Bäckerei Frisch GmbH · Rechnung 2025-118 · Gutschrift QR-Referenz Sammelbuchung"],
+      [1,"2025-04-15",84.5,"CHF","Verein Sonnenhalde · Gutschrift QR-Referenz Sammelbuchung"],
+      [2,"2025-04-15",1200,"CHF","Stiftung Bergblick"],
+    ],
+    totals: [{"currency":"CHF","out":0,"outRows":0,"in":1450,"inRows":4}],
+    // A notification states no balances. Entry 1 is a QR collective credit: its three parts (40.00 + 125.50 + 84.50 = 250.00) are its rows, each with its QR reference
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  "mt940-postfinance.sta": {
+    format: "mt940",
+    layout: null,
+    account: "CH5209000000123456789",
+    dataLines: 2,
+    rows: [
+      [5,"2025-03-03",-79.7,"CHF","KAUF/DIENSTLEISTUNG VOM 01.03.2025 KARTEN NR. XXXX1234 COOP-1511 ZUERICH"],
+      [9,"2025-03-25",5200,"CHF","MUSTER AG BAHNHOFSTRASSE 1 8000 ZUERICH · LOHN MAERZ"],
+    ],
+    totals: [{"currency":"CHF","out":79.7,"outRows":1,"in":5200,"inRows":1}],
+    // :60F: 1'234.50 − 79.70 + 5'200.00 = :62F: 6'354.80; free-text :86: wrapped at 65 characters mid-word ("COOP-1" + "511"), AUFTRAGGEBER: / MITTEILUNGEN: give the party and the message
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1234.5,"closing":6354.8,"entries":2,"difference":0}],
+  },
+  "mt940-ing-nl.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL20INGB0001234567",
+    dataLines: 2,
+    rows: [
+      [6,"2014-02-20",1.56,"EUR","ING BANK NV INZAKE WEB · EV10001REP1000000T1000"],
+      [10,"2014-02-20",-1.57,"EUR","TOTAAL 1 VZ"],
+    ],
+    totals: [{"currency":"EUR","out":1.57,"outRows":1,"in":1.56,"inRows":1}],
+    // In a SWIFT envelope: 662.23 + 1.56 − 1.57 = 662.22; the :86:/SUM/ after :62F: describes no booking; the party from /CNTP/iban/bic/name/
+    reconciliation: [{"currency":"EUR","status":"ok","opening":662.23,"closing":662.22,"entries":2,"difference":0}],
+  },
+  "mt940-deutsche-bank.sta": {
+    format: "mt940",
+    layout: null,
+    account: "50070010/0123456789",
+    dataLines: 2,
+    rows: [
+      [5,"2025-11-27",-17.9,"EUR","PayPal Europe S.a.r.l. et Cie S.C.A · 1046450041914/. eBay S.a r.l., Ihr Einkauf bei eBay S.a r.l., Artikel- EREF: 1046450041914 MREF: 5VYJ2258F7ZQG CRED: LU96ZZZ0xxxx · Basislastschrift"],
+      [13,"2025-11-28",2450,"EUR","Arbeitgeber GmbH · Gehalt November 2025 · GUTSCHR. UEBERWEISUNG"],
+    ],
+    totals: [{"currency":"EUR","out":17.9,"outRows":1,"in":2450,"inRows":1}],
+    // German structured :86: (?20–?29 purpose with SEPA keywords, ?32/?33 the other party): 1'500.00 − 17.90 + 2'450.00 = 3'932.10
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":3932.1,"entries":2,"difference":0}],
+  },
+  "mt940-rabobank.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL71RABO0123456789",
+    dataLines: 1,
+    rows: [
+      [6,"2013-04-03",-25,"EUR","Example shop · Bestelling 42"],
+    ],
+    totals: [{"currency":"EUR","out":25,"outRows":1,"in":0,"inRows":0}],
+    // Zero-padded amounts, the account with its currency after it, /NAME/ and /REMI/ wrapped mid-word: 1'000.00 − 25.00 = 975.00
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":975,"entries":1,"difference":0}],
+  },
+  "mt940-abnamro.sta": {
+    format: "mt940",
+    layout: null,
+    account: "517852257",
+    dataLines: 2,
+    rows: [
+      [8,"2011-05-24",-9,"EUR","BEA   NR:XXX1234   21.05.11/12.54 SHOP FIL2500 KATWIJK,PAS999"],
+      [10,"2011-05-22",100,"EUR","J DE VRIES · TERUGBETALING · SEPA OVERBOEKING"],
+    ],
+    totals: [{"currency":"EUR","out":9,"outRows":1,"in":100,"inRows":1}],
+    // ABN AMRO's header lines before :20:, an amount ending in a comma ("9,"): 3'236.28 − 9.00 + 100.00 = 3'327.28
+    reconciliation: [{"currency":"EUR","status":"ok","opening":3236.28,"closing":3327.28,"entries":2,"difference":0}],
+  },
+  "qif-us-bank.qif": {
+    format: "qif",
+    layout: null,
+    account: "Checking",
+    dataLines: 4,
+    rows: [
+      [11,"2025-01-05",-1234.56,"CHF","ACME Rent LLC · January rent"],
+      [18,"2024-12-31",2500,"CHF","ACME Corp Payroll"],
+      [23,"2025-01-15",-45.1,"CHF","Whole Foods"],
+    ],
+    totals: [{"currency":"CHF","out":1279.66,"outRows":2,"in":2500,"inRows":1}],
+    skipped: [{"line":6,"reason":"the account's opening balance (Opening Balance, L[account]): a balance, not a payment"}],
+    // QIF states no balances. M/D'YY dates (Quicken's years from 2000), "1/ 5'25" padded; 12/31'24 makes the file month-first; "1,234.56": a decimal point
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+  },
+  "qif-de-ccard.qif": {
+    format: "qif",
+    layout: null,
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2025-11-03",-24,"CHF","Lastschrift ; MUSTER BANK AG ; DE00000000000000000000 ; Kartenabrechnung 10/2025"],
+      [6,"2025-11-05",-1299,"CHF","Media Markt Köln · Fernseher"],
+      [11,"2025-11-10",150,"CHF","Gutschrift Rückerstattung"],
+    ],
+    totals: [{"currency":"CHF","out":1323,"outRows":2,"in":150,"inRows":1}],
+    // DD.MM.YY dates, "1.299,00": a decimal comma; a card's charges are negative in QIF
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+  },
+};

@@ -1,0 +1,109 @@
+/**
+ * MT940 and QIF beyond their fixtures (fixtures.test.ts): the facts kept from `:86:` and QIF fields, bad lines with
+ * their line and reason, statements that do not reconcile, files that are refused with what they are.
+ */
+import { describe, expect, test } from "bun:test";
+import { ImportInputError } from "../../../src/core/errors.ts";
+import { brief, fixture, read, utf8 } from "./support.ts";
+
+const refusal = (text: string) => {
+  try {
+    read(utf8(text), { fileName: "x.sta" });
+  } catch (e) {
+    expect(e).toBeInstanceOf(ImportInputError);
+    return (e as Error).message;
+  }
+  throw new Error("expected a refusal");
+};
+
+describe("MT940", () => {
+  test("German structured :86: gives the other party, its IBAN, the SEPA message and the end-to-end reference", () => {
+    const s = read(fixture("mt940-deutsche-bank.sta"), { fileName: "db.sta" });
+    expect(s.rows[0]!.facts).toEqual({
+      counterparty: "PayPal Europe S.a.r.l. et Cie S.C.A",
+      counterpartyIban: "LU89751000135104200E",
+      purpose: "1046450041914/. eBay S.a r.l., Ihr Einkauf bei eBay S.a r.l., Artikel- EREF: 1046450041914 MREF: 5VYJ2258F7ZQG CRED: LU96ZZZ0xxxx",
+      reference: "1046450041914",
+    });
+    expect(s.rows[1]!.facts).toEqual({ counterparty: "Arbeitgeber GmbH", counterpartyIban: "DE89370400440532013000", purpose: "Gehalt November 2025" });
+    // No bank id of its own: the content hash makes the transaction_id.
+    expect(s.rows.map((r) => r.reference)).toEqual([null, null]);
+  });
+
+  test("Dutch /KEY/ :86: (ING's /CNTP/) and PostFinance's free text give the party and the purpose", () => {
+    const ing = read(fixture("mt940-ing-nl.sta"), { fileName: "ing.sta" });
+    expect(ing.rows[0]!.facts).toEqual({ counterparty: "ING BANK NV INZAKE WEB", counterpartyIban: "NL32INGB0000012345", purpose: "EV10001REP1000000T1000", reference: "EV12341REP1231456T1234" });
+    const pf = read(fixture("mt940-postfinance.sta"), { fileName: "pf.sta" });
+    expect(pf.rows[1]!.facts).toEqual({ counterparty: "MUSTER AG BAHNHOFSTRASSE 1 8000 ZUERICH", purpose: "LOHN MAERZ" });
+    expect(pf.rows[0]!.facts).toEqual({ reference: "20250303007602198765432000000012" });
+  });
+
+  test("an entry date in January of a December value date is the next year's; reversals (RC, RD) turn the sign", () => {
+    const text = ":20:X\n:25:CH5209000000123456789\n:60F:C241231CHF100,00\n:61:2412310102D10,00NTRFNONREF\n:86:Januar\n:61:2412311231RC5,00NTRFNONREF\n:86:Storno Gutschrift\n:61:2412311231RD2,50NTRFNONREF\n:86:Storno Belastung\n:62F:C250102CHF87,50\n-\n";
+    const s = read(utf8(text), { fileName: "x.sta" });
+    // 100.00 − 10.00 − 5.00 (a credit reversed) + 2.50 (a debit reversed) = 87.50
+    expect(brief(s.rows)).toEqual([
+      [4, "2025-01-02", -10, "CHF", "Januar"],
+      [6, "2024-12-31", -5, "CHF", "Storno Gutschrift"],
+      [8, "2024-12-31", 2.5, "CHF", "Storno Belastung"],
+    ]);
+    expect(s.rows[0]!.facts.valueDate).toBe("2024-12-31");
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.difference])).toEqual([["ok", 100, 87.5, 0]]);
+  });
+
+  test("a statement whose bookings do not add up to its closing balance is off by the difference", () => {
+    const text = ":20:X\n:25:CH5209000000123456789\n:60F:C250301CHF100,00\n:61:2503030303D20,00NTRFNONREF\n:86:A\n:62F:C250331CHF90,00\n-\n";
+    // 100.00 − 20.00 = 80.00, not 90.00: off by −10.00
+    expect(read(utf8(text), { fileName: "x.sta" }).reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", -10]]);
+  });
+
+  test("two pages (:60M:/:62M:) are checked each; a bad :61: is a bad row with its line", () => {
+    const text = [":20:P1", ":25:CH5209000000123456789", ":28C:7/1", ":60F:C250301CHF100,00", ":61:2503030303D20,00NTRFNONREF", ":86:A", ":62M:C250303CHF80,00", "-",
+      ":20:P2", ":25:CH5209000000123456789", ":28C:7/2", ":60M:C250303CHF80,00", ":61:25033X", ":86:B", ":62F:C250331CHF80,00", "-", ""].join("\n");
+    const s = read(utf8(text), { fileName: "x.sta" });
+    expect(s.badRows).toEqual([{ line: 13, reason: ':61: "25033X" is no statement line (date, C/D, amount)' }]);
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 100, 80], ["ok", 80, 80]]);
+    expect(s.dataLines).toBe(2);
+  });
+
+  test("refused with what it is: no :61: lines; a balance that is none", () => {
+    expect(refusal(":20:X\n:25:CH5209000000123456789\n:60F:C250301CHF100,00\n:62F:C250331CHF100,00\n-\n")).toBe("x.sta: this is an MT940 file with no :61: lines (no bookings to import)");
+    expect(refusal(":20:X\n:25:CH5209000000123456789\n:60F:C2503CHF100\n:61:2503030303D20,00NTRFNONREF\n")).toBe('x.sta: line 3: :60F: "C2503CHF100" is no balance (C or D, YYMMDD, currency, amount)');
+  });
+});
+
+describe("QIF", () => {
+  test("payee, memo and check number are kept as facts", () => {
+    const s = read(fixture("qif-us-bank.qif"), { fileName: "q.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "ACME Rent LLC", purpose: "January rent", reference: "1042" });
+    expect(s.rows.map((r) => [r.currency, r.account])).toEqual([["USD", "Checking"], ["USD", "Checking"], ["USD", "Checking"]]);
+  });
+
+  test("the account's earlier rows name its currency before the data's main one", () => {
+    const s = read(fixture("qif-us-bank.qif"), { fileName: "q.qif", fallbackCurrency: { code: "CHF", from: "the main currency of your data" }, accountCurrencies: { Checking: "USD" } });
+    expect(s.notes).toEqual(["the currency USD (from the account Checking's earlier rows) for every row (QIF names none)"]);
+  });
+
+  test("day-first slashes decided by a day above 12; a file no date decides is read month-first and says so", () => {
+    const uk = read(utf8("!Type:Bank\nD01/02/2024\nT-5.00\nPTesco\n^\nD25/02/2024\nT-7.50\nPBoots\n^\n"), { fileName: "uk.qif", fallbackCurrency: { code: "GBP", from: "x" } });
+    expect(brief(uk.rows)).toEqual([[2, "2024-02-01", -5, "GBP", "Tesco"], [6, "2024-02-25", -7.5, "GBP", "Boots"]]);
+    const unclear = read(utf8("!Type:Bank\nD01/02/2024\nT-5.00\nPTesco\n^\n"), { fileName: "u.qif", fallbackCurrency: { code: "GBP", from: "x" } });
+    expect(unclear.rows[0]!.date).toBe("2024-01-02");
+    expect(unclear.notes[1]).toBe("every date fits both day-first and month-first: read month-first, as Quicken writes them (use the statement's own dates to check)");
+  });
+
+  test("bad records are bad rows with their line; category lists are passed over; an investment account is refused", () => {
+    const s = read(utf8("!Type:Cat\nNFood\nE\n^\n!Type:Bank\nD02/30/2025\nT-1.00\nPA\n^\nD03/01/2025\nTabc\nPB\n^\nD03/02/2025\nPC\n^\n"), { fileName: "b.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect(s.badRows).toEqual([
+      { line: 6, reason: 'date D "02/30/2025" is not a real date' },
+      { line: 10, reason: 'amount T "abc" is not a number' },
+      { line: 14, reason: "no amount (T)" },
+    ]);
+    expect(s.dataLines).toBe(3);
+    expect(s.notes).toContain("lists that are no transactions (!Type:Cat) were passed over");
+    expect(() => read(utf8("!Type:Invst\nD01/02/2024\nNBuy\n^\n"), { fileName: "i.qif" })).toThrow("i.qif: line 1: an investment account (!Type:Invst) is not read; export the bank or card account");
+    expect(() => read(utf8("!Type:Bank\nD25/02/2024\nT-1.00\n^\nD02/25/2024\nT-2.00\n^\n"), { fileName: "m.qif" })).toThrow(
+      "m.qif: line 5: the dates are day-first in some records (line 2) and month-first in others (line 5); the file cannot be read unambiguously",
+    );
+  });
+});
