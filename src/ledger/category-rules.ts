@@ -71,7 +71,7 @@ export const CATEGORY_RULES_DDL = `CREATE TABLE IF NOT EXISTS category_rules (
 export const RULE_COLUMNS = ["id", "field", "match", "pattern", "min_amount", "max_amount", "account", "category", "merchant_name", "priority", "created_at", "created_by", "hits"] as const;
 
 /** What a query of the rules table reads: `query(sql)` of a bun:sqlite connection or a BudgetDb's `all`. */
-type Reads = { all(sql: string): Record<string, unknown>[]; hasTable(name: string): boolean };
+export type Reads = { all(sql: string): Record<string, unknown>[]; hasTable(name: string): boolean };
 
 /** A bun:sqlite connection as `Reads`. */
 export function readsOf(db: Database): Reads {
@@ -148,8 +148,10 @@ type CompiledRule = { rule: CategoryRule; term: SearchTerm | null; fields: reado
 export class RuleSet {
   private readonly compiled: CompiledRule[];
   private readonly folds = new Map<string, FoldedText>();
-  /** Fields some rule reads: the callers leave out what no rule needs (e.g. the merchant at import). */
+  /** Texts some rule reads: the callers leave out what no rule needs (e.g. the merchant at import). */
   readonly reads: ReadonlySet<keyof RuleSubject>;
+  /** Every field some rule's conditions look at (its texts, the amount, the account). */
+  readonly looksAt: ReadonlySet<keyof RuleSubject>;
 
   constructor(rules: readonly CategoryRule[]) {
     this.compiled = [...rules].sort(compareRules).map((rule) => ({
@@ -159,6 +161,11 @@ export class RuleSet {
       account: rule.account === null ? null : normaliseAccount(rule.account),
     }));
     this.reads = new Set(this.compiled.flatMap((c) => (c.term ? c.fields : [])));
+    this.looksAt = new Set([
+      ...this.reads,
+      ...(this.compiled.some((c) => c.rule.minAmount !== null || c.rule.maxAmount !== null) ? (["amount"] as const) : []),
+      ...(this.compiled.some((c) => c.account !== null) ? (["account"] as const) : []),
+    ]);
   }
 
   get size(): number {
@@ -216,15 +223,26 @@ export function addRuleHits(db: Database, hits: ReadonlyMap<number, number>): vo
  * The SELECT of every transaction with what rules look at (and its classification), for the
  * database's shape: `account` and transaction_details' counterparty and purpose read as NULL
  * where the database has none, `source` and `confidence` too. `where` narrows it (SQL on `t`).
+ * `fields`: only these of what rules look at (RuleSet.looksAt), the rest NULL; `classification`
+ * false leaves out the category, source, confidence, currency and date: matching a million rows
+ * reads what the rules look at, not every column of every row.
  */
-export function ruleSubjectsSql(db: Reads, where = ""): string {
+export function ruleSubjectsSql(db: Reads, where = "", opts: { fields?: ReadonlySet<keyof RuleSubject>; classification?: boolean } = {}): string {
   const cols = new Set(db.all("SELECT name FROM pragma_table_info('transactions')").map((r) => String(r.name)));
-  const details = db.hasTable("transaction_details") && cols.has("transaction_id");
-  const col = (name: string) => (cols.has(name) ? `t.${name}` : "NULL");
-  return `SELECT t.id AS id, t.raw_description AS description, t.merchant_name AS merchant, t.amount AS amount, ${col("account")} AS account,
-      ${details ? "d.counterparty" : "NULL"} AS counterparty, ${details ? "d.purpose" : "NULL"} AS purpose,
-      t.category AS category, ${col("source")} AS source, ${col("confidence")} AS confidence, t.currency AS currency, t.date AS date
-    FROM transactions t ${details ? "LEFT JOIN transaction_details d ON d.transaction_id = t.transaction_id" : ""} ${where}`;
+  const wanted = (f: keyof RuleSubject) => !opts.fields || opts.fields.has(f);
+  const details = db.hasTable("transaction_details") && cols.has("transaction_id") && (wanted("counterparty") || wanted("purpose"));
+  const col = (name: string, as: string, read = true) => `${read && cols.has(name) ? `t.${name}` : "NULL"} AS ${as}`;
+  const fields = [
+    "t.id AS id",
+    col("raw_description", "description", wanted("description")),
+    col("merchant_name", "merchant", wanted("merchant")),
+    col("amount", "amount", wanted("amount")),
+    col("account", "account", wanted("account")),
+    `${details && wanted("counterparty") ? "d.counterparty" : "NULL"} AS counterparty`,
+    `${details && wanted("purpose") ? "d.purpose" : "NULL"} AS purpose`,
+    ...(opts.classification === false ? [] : [col("category", "category"), col("source", "source"), col("confidence", "confidence"), col("currency", "currency"), col("date", "date")]),
+  ];
+  return `SELECT ${fields.join(", ")} FROM transactions t ${details ? "LEFT JOIN transaction_details d ON d.transaction_id = t.transaction_id" : ""} ${where}`;
 }
 
 /** A row of ruleSubjectsSql. */

@@ -41,12 +41,15 @@ import {
   type RuleField,
   type RuleMatch,
   type RuleSpec,
+  type Reads,
   type RuleSubjectRow,
 } from "../ledger/category-rules.ts";
 import { foldCategory } from "../ledger/ledger.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
+import { JOURNAL_SAMPLE } from "../ledger/change-capture.ts";
 import type { BudgetWriter, BudgetWriteReceipt } from "../ledger/write-path.ts";
+import type { RowChange } from "../store/budget-writes.ts";
 import type { Settlement } from "../store/budget-writes.ts";
 import type { DataEdit } from "../store/data-edits.ts";
 import type { Store } from "../store/store.ts";
@@ -120,7 +123,7 @@ export function parseRuleInput(body: unknown): ValidRuleInput {
  * Throws a ToolInputError that says what to fix.
  */
 export function ruleSpecOf(budget: BudgetDb, input: ValidRuleInput, accountNames: ReadonlyMap<string, string> = new Map()): RuleSpec {
-  const category = resolveCategory(budget, input.category);
+  const category = listedCategory(budget, input.category) ?? resolveCategory(budget, input.category);
   const min = input.min_amount ?? null;
   const max = input.max_amount ?? null;
   if (min !== null && max !== null && min > max) {
@@ -135,6 +138,17 @@ export function ruleSpecOf(budget: BudgetDb, input: ValidRuleInput, accountNames
     for (const [acct, name] of accountNames) if (name.trim().toLowerCase() === folded) account = acct;
   }
   return { field: input.field, match: input.match, pattern: input.pattern, minAmount: min, maxAmount: max, account, category, merchantName: input.merchant_name, priority: input.priority };
+}
+
+/**
+ * The category of the categories table spelt so (letter case aside), read with one query: a rule
+ * for a listed category needs no ledger (a million rows read for the command line's `rules add`).
+ * null: not listed (resolveCategory then also knows the categories only transactions carry).
+ */
+function listedCategory(budget: BudgetDb, name: string): string | null {
+  if (!budget.hasTable("categories")) return null;
+  const wanted = foldCategory(name);
+  return budget.all<{ name: string }>("SELECT name FROM categories WHERE name IS NOT NULL").find((c) => foldCategory(c.name) === wanted)?.name ?? null;
 }
 
 /** A rule's fields back in the API's shape. */
@@ -230,27 +244,40 @@ function changes(rule: RuleSpec, r: RuleSubjectRow): boolean {
   return foldCategory(r.category ?? UNCATEGORISED) !== foldCategory(rule.category) || (rule.merchantName !== null && r.merchant !== rule.merchantName);
 }
 
+/** How scan reads budget.db: a query's rows one at a time (a BudgetDb, or the write's connection). */
+type RowSource = { reads: Reads; iterate(sql: string, params?: Record<string, string>): Iterable<Record<string, unknown>> };
+
+/** Rows the second pass reads per query. */
+const ID_CHUNK = 5000;
+
 /**
- * Go through every transaction (`rows`: ruleSubjectsSql's rows) and sort out what applying `target`
- * would do with `rules` (the stored rules, with `target` among them).
+ * Go through every transaction and sort out what applying `target` would do with `rules` (the
+ * stored rules, with `target` among them). Two passes: every row with only what the rules look at
+ * (which rule wins it), then the rows `target` wins with their classification.
  */
-function scan(rows: Iterable<Record<string, unknown>>, rules: readonly CategoryRule[], target: CategoryRule, includeManual: boolean) {
+function scan(src: RowSource, rules: readonly CategoryRule[], target: CategoryRule, includeManual: boolean) {
   const set = new RuleSet(rules);
   const alone = new RuleSet([target]);
-  const changing: RuleSubjectRow[] = [];
-  let manual = 0;
+  const won: number[] = [];
   let shadowed = 0;
-  let already = 0;
-  for (const raw of rows) {
+  for (const raw of src.iterate(ruleSubjectsSql(src.reads, "", { fields: set.looksAt, classification: false }))) {
     const r = subjectOf(raw);
     const winner = set.match(r);
-    if (winner?.id !== target.id) {
-      if (winner && alone.match(r)) shadowed++;
-      continue;
+    if (winner?.id === target.id) won.push(r.id);
+    else if (winner && alone.match(r)) shadowed++;
+  }
+  const changing: RuleSubjectRow[] = [];
+  let manual = 0;
+  let already = 0;
+  // What applying reads of the rows it wins: their classification, merchant and money (not their texts).
+  const full = ruleSubjectsSql(src.reads, "WHERE t.id IN (SELECT value FROM json_each($ids))", { fields: new Set(["merchant", "amount"]) });
+  for (let k = 0; k < won.length; k += ID_CHUNK) {
+    for (const raw of src.iterate(full, { ids: JSON.stringify(won.slice(k, k + ID_CHUNK)) })) {
+      const r = subjectOf(raw);
+      if (!changes(target, r)) already++;
+      else if (!includeManual && r.source === "manual") manual++;
+      else changing.push(r);
     }
-    if (!changes(target, r)) already++;
-    else if (!includeManual && r.source === "manual") manual++;
-    else changing.push(r);
   }
   return { changing, manual, shadowed, already };
 }
@@ -295,7 +322,14 @@ function previewOf(found: ReturnType<typeof scan>, sample = SAMPLE): RulePreview
  */
 export function previewRule(budget: BudgetDb, rule: CategoryRule, opts: { includeManual?: boolean; sample?: number } = {}): RulePreview {
   const rules = rulesWith(readRules(budget), rule);
-  return previewOf(scan(budget.iterate(ruleSubjectsSql(budget)), rules, rule, opts.includeManual === true), opts.sample);
+  const preview = previewOf(scan({ reads: budget, iterate: (sql, params) => budget.iterate(sql, params) }, rules, rule, opts.includeManual === true), opts.sample);
+  // The scan reads no texts of the rows it changes: the sample's, read now.
+  const texts = new Map(
+    budget
+      .all<{ id: number; text: string | null }>("SELECT id, raw_description AS text FROM transactions WHERE id IN (SELECT value FROM json_each($ids))", { ids: JSON.stringify(preview.sample.map((r) => r.id)) })
+      .map((r) => [r.id, r.text ?? ""]),
+  );
+  return { ...preview, sample: preview.sample.map((r) => ({ ...r, description: texts.get(r.id) ?? "" })) };
 }
 
 // ---------------------------------------------------------------------------------
@@ -383,7 +417,7 @@ async function setRows(db: Database, ids: readonly number[], state: RowState, co
 /** Apply `rule` (stored in this transaction) over every row: move the rows it changes, count them in its hits. */
 async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boolean, expectedIds: readonly number[] | undefined, slices: TimeSlices) {
   const reads = readsOf(db);
-  const found = scan(db.query(ruleSubjectsSql(reads)).iterate() as IterableIterator<Record<string, unknown>>, readRules(reads), rule, includeManual);
+  const found = scan({ reads, iterate: (sql, params) => db.query(sql).iterate(params ?? {}) as IterableIterator<Record<string, unknown>> }, readRules(reads), rule, includeManual);
   if (expectedIds) {
     const now = found.changing.map((r) => r.id).sort((a, b) => a - b);
     const then = [...expectedIds].sort((a, b) => a - b);
@@ -422,39 +456,83 @@ async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boo
 export function writeRuleChange(
   writer: BudgetWriter,
   change: RuleChange,
-  opts: { userId: string | null; by: string; now: () => Date; settle: (s: RuleSnapshot) => Settlement | null },
+  opts: { userId: string | null; by: string; now: () => Date; settle: (s: RuleSnapshot) => Settlement | null; spill?: boolean },
 ): Promise<BudgetWriteReceipt<RuleSnapshot>> {
+  let journal: { changes: RowChange[]; count: number } | null = null;
   return writer.writeWithReceipt({
     kind: "rule",
     userId: opts.userId,
     settle: (s) => opts.settle(s),
+    // This write knows every row it changes: it states the journal's sample itself (no per-row capture).
+    changes: () => journal!,
+    spill: opts.spill === true,
     apply: async (db) => {
-      const slices = new TimeSlices();
-      db.run(CATEGORY_RULES_DDL);
-      const none = { rows: null, changed: 0, totals: [], manualSkipped: 0 };
-      if (change.action === "add") {
-        const at = opts.now().toISOString();
-        const { id } = db
-          .query("INSERT INTO category_rules (field, match, pattern, min_amount, max_amount, account, category, merchant_name, priority, created_at, created_by, hits) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id")
-          .get(change.spec.field, change.spec.match, change.spec.pattern, change.spec.minAmount, change.spec.maxAmount, change.spec.account, change.spec.category, change.spec.merchantName, change.spec.priority, at, opts.by) as { id: number };
-        const rule = storedRule(db, id)!;
-        const applied = change.apply ? await applyInWrite(db, rule, change.includeManual, change.expectedIds, slices) : none;
-        return { action: "add", ruleBefore: null, ruleAfter: storedRule(db, id), ...applied };
-      }
-      const current = storedRule(db, change.rule.id);
-      if (!sameRule(current, change.rule)) throw new WriteConflictError(`rule ${change.rule.id} was ${current ? "changed" : "removed"} meanwhile`);
-      if (change.action === "update") {
-        putRule(db, { ...current!, ...change.spec });
-        return { action: "update", ruleBefore: current, ruleAfter: storedRule(db, current!.id), ...none };
-      }
-      if (change.action === "remove") {
-        db.query("DELETE FROM category_rules WHERE id = ?").run(current!.id);
-        return { action: "remove", ruleBefore: current, ruleAfter: null, ...none };
-      }
-      const applied = await applyInWrite(db, current!, change.includeManual, undefined, slices);
-      return { action: "apply", ruleBefore: current, ruleAfter: storedRule(db, current!.id), ...applied };
+      const snap = await changeInWrite(db, change, opts);
+      journal = journalOf(db, snap);
+      return snap;
     },
   });
+}
+
+async function changeInWrite(db: Database, change: RuleChange, opts: { by: string; now: () => Date }): Promise<RuleSnapshot> {
+  const slices = new TimeSlices();
+  db.run(CATEGORY_RULES_DDL);
+  const none = { rows: null, changed: 0, totals: [], manualSkipped: 0 };
+  if (change.action === "add") {
+    const at = opts.now().toISOString();
+    const { id } = db
+      .query("INSERT INTO category_rules (field, match, pattern, min_amount, max_amount, account, category, merchant_name, priority, created_at, created_by, hits) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0) RETURNING id")
+      .get(change.spec.field, change.spec.match, change.spec.pattern, change.spec.minAmount, change.spec.maxAmount, change.spec.account, change.spec.category, change.spec.merchantName, change.spec.priority, at, opts.by) as { id: number };
+    const rule = storedRule(db, id)!;
+    const applied = change.apply ? await applyInWrite(db, rule, change.includeManual, change.expectedIds, slices) : none;
+    return { action: "add", ruleBefore: null, ruleAfter: storedRule(db, id), ...applied };
+  }
+  const current = storedRule(db, change.rule.id);
+  if (!sameRule(current, change.rule)) throw new WriteConflictError(`rule ${change.rule.id} was ${current ? "changed" : "removed"} meanwhile`);
+  if (change.action === "update") {
+    putRule(db, { ...current!, ...change.spec });
+    return { action: "update", ruleBefore: current, ruleAfter: storedRule(db, current!.id), ...none };
+  }
+  if (change.action === "remove") {
+    db.query("DELETE FROM category_rules WHERE id = ?").run(current!.id);
+    return { action: "remove", ruleBefore: current, ruleAfter: null, ...none };
+  }
+  const applied = await applyInWrite(db, current!, change.includeManual, undefined, slices);
+  return { action: "apply", ruleBefore: current, ruleAfter: storedRule(db, current!.id), ...applied };
+}
+
+/** A rule as its table row (the journal compares budget.db's row with it). */
+function ruleRow(r: CategoryRule | null): Record<string, unknown> | null {
+  if (!r) return null;
+  const values = [r.id, r.field, r.match, r.pattern, r.minAmount, r.maxAmount, r.account, r.category, r.merchantName, r.priority, r.createdAt, r.createdBy, r.hits];
+  return Object.fromEntries(RULE_COLUMNS.map((c, k) => [c, values[k]]));
+}
+
+/** A transaction's classification as the journal states it: only the columns budget.db has. */
+function stateRow(s: RowState, cols: Set<string>): Record<string, unknown> {
+  return {
+    category: s.category,
+    ...(cols.has("source") ? { source: s.source } : {}),
+    ...(cols.has("confidence") ? { confidence: s.confidence } : {}),
+    ...(s.merchant_name !== undefined ? { merchant_name: s.merchant_name } : {}),
+  };
+}
+
+/** The journal's sample of a rule change (the rule's row and some of the rows it moved, evenly spread) and how many rows it changed. */
+function journalOf(db: Database, s: RuleSnapshot): { changes: RowChange[]; count: number } {
+  const id = (s.ruleAfter ?? s.ruleBefore)!.id;
+  const ruleChanged = JSON.stringify(ruleRow(s.ruleBefore)) !== JSON.stringify(ruleRow(s.ruleAfter));
+  const changes: RowChange[] = ruleChanged ? [{ table: "category_rules", key: { id }, before: ruleRow(s.ruleBefore), after: ruleRow(s.ruleAfter) }] : [];
+  if (s.rows) {
+    const cols = columnsOf(db, "transactions");
+    const moved = s.rows.before.flatMap((g) => g.ids.map((rowId) => ({ rowId, g })));
+    const step = Math.max(1, moved.length / (JOURNAL_SAMPLE - 1));
+    for (let i = 0; i < moved.length && changes.length < JOURNAL_SAMPLE; i += step) {
+      const { rowId, g } = moved[Math.floor(i)]!;
+      changes.push({ table: "transactions", key: { id: rowId }, before: stateRow(g, cols), after: stateRow(s.rows.after, cols) });
+    }
+  }
+  return { changes, count: s.changed + (ruleChanged ? 1 : 0) };
 }
 
 /**
@@ -558,6 +636,10 @@ async function changeRules(deps: RuleDeps, user: RuleUser, change: RuleChange, v
       userId: user.id,
       by: user.name,
       now: deps.now ?? (() => new Date()),
+      // From the command line no server answers in this process: its memory stays bounded (as a large import's), a
+      // server elsewhere waits for the COMMIT. The page and the API keep every changed page until then, so readers
+      // of this server are not shut out meanwhile.
+      spill: via === "cli",
       settle: (snapshot) => {
         message = ruleMessage(snapshot);
         return {
