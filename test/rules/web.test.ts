@@ -53,6 +53,54 @@ describe("rules through the JSON API", () => {
   });
 });
 
+describe("the Rules page's forms", () => {
+  test("the live preview, add, the list with hits, test, edit, apply with hand-set rows, remove; each a toast with Undo", async () => {
+    // Demo: "TWINT P2P" with money out, 43 rows, Uncategorised; Wochenmarkt Oerlikon: 2 rows set by hand (201, 254), Groceries.
+    const preview = await (await fetch(`${h.url}/rules/preview`, form({ field: "merchant", match: "equals", pattern: "TWINT P2P", max_amount: "0", category: "Children" }))).text();
+    expect(preview).toContain("<strong>Would change 43 transactions now (CHF -1&#39;617.85)</strong>: from Uncategorised (43) to Children.");
+    const half = await (await fetch(`${h.url}/rules/preview`, form({ pattern: "", category: "Children" }))).text();
+    expect(half).toBe('<p class="rule-preview-text muted">A rule needs a condition: a pattern, an amount range or an account (a rule without one would file every transaction)</p>');
+    const added = await (await fetch(`${h.url}/rules`, form({ field: "merchant", match: "equals", pattern: "TWINT P2P", max_amount: "-0", category: "Children", priority: "0", apply: "true" }))).text();
+    // Ids are never reused: the API test's rule 1 was undone, so this is rule 2.
+    const first = budgetQuery<{ id: number }>(h, "SELECT max(id) AS id FROM category_rules")[0]!.id;
+    expect(added).toContain(`Added rule ${first} (Merchant is &quot;TWINT P2P&quot;, amount at most 0.00 → Children) and moved 43 transactions to Children.`);
+    expect(added).toMatch(/hx-post="\/edits\/\d+\/undo"/);
+    const page = await (await fetch(`${h.url}/rules`, { headers: browserHeaders(h) })).text();
+    expect(page).toContain("43 hits");
+
+    // A rule on the market's merchant: two of its rows are set by hand, and stay unless asked.
+    const market = budgetQuery<{ n: number; manual: number }>(h, "SELECT count(*) AS n, total(source = 'manual') AS manual FROM transactions WHERE merchant_name = 'Wochenmarkt Oerlikon'")[0]!;
+    expect(market.manual).toBe(2);
+    await fetch(`${h.url}/rules`, form({ field: "merchant", match: "equals", pattern: "Wochenmarkt Oerlikon", category: "Dining", priority: "0" }));
+    const id = first + 1;
+    const test2 = await (await fetch(`${h.url}/rules/${id}/test`, { headers: browserHeaders(h) })).text();
+    expect(test2).toContain(`<strong>Would change ${market.n - 2} transactions now (CHF -`);
+    expect(test2).toContain("2 transactions you set by hand stay as they are");
+    const applied = await (await fetch(`${h.url}/rules/${id}/apply`, form({ include_manual: "true" }))).text();
+    expect(applied).toContain(`Applied rule ${id} (Merchant is &quot;Wochenmarkt Oerlikon&quot; → Dining): moved ${market.n} transactions to Dining.`);
+    expect(budgetQuery(h, "SELECT category, source FROM transactions WHERE id IN (201, 254)")).toEqual([
+      { category: "Dining", source: "user_rule" },
+      { category: "Dining", source: "user_rule" },
+    ]);
+    const edited = await (await fetch(`${h.url}/rules/${id}`, form({ field: "merchant", match: "equals", pattern: "Wochenmarkt Oerlikon", category: "Groceries", priority: "5" }))).text();
+    expect(edited).toContain(`Changed rule ${id} to Merchant is &quot;Wochenmarkt Oerlikon&quot; → Groceries.`);
+    const removed = await (await fetch(`${h.url}/rules/${id}/remove`, form({}))).text();
+    expect(removed).toContain(`Removed rule ${id}`);
+    const bad = await (await fetch(`${h.url}/rules/99/apply`, form({}))).text();
+    expect(bad).toContain("No rule 99 (see the Rules page or budget-chat rules list).");
+    // Undo everything, newest first, through the toasts' Undo: the rows are as the demo data made them.
+    for (const e of h.store.edits.list("local").filter((x) => x.kind === "rule" && !x.undoneAt)) {
+      expect((await fetch(`${h.url}/edits/${e.id}/undo`, { method: "POST", headers: browserHeaders(h) })).status).toBe(200);
+    }
+    expect(budgetQuery(h, "SELECT count(*) AS n FROM category_rules")).toEqual([{ n: 0 }]);
+    expect(budgetQuery(h, "SELECT category, source FROM transactions WHERE id IN (201, 254)")).toEqual([
+      { category: "Groceries", source: "manual" },
+      { category: "Groceries", source: "manual" },
+    ]);
+    expect(budgetQuery(h, "SELECT count(*) AS n FROM transactions WHERE source = 'user_rule'")).toEqual([{ n: 0 }]);
+  });
+});
+
 describe("the Rules page's quality section", () => {
   test("the page says what the check and the second try will cost; the check's figures; nothing written", async () => {
     classifierAnswers(0.9);
