@@ -191,23 +191,13 @@ export function ruleRoutes(deps: WebDeps) {
     }
   });
 
-  r.post("/rules/reclassify", async (c) => {
-    c.header("Cache-Control", "no-store");
-    try {
-      const done = await reclassify(c, thresholdOf(await formBody(c)));
+  r.post("/rules/reclassify", (c) =>
+    pageChange(c, async (form) => {
+      const done = await reclassify(c, thresholdOf(form));
       const cost = done.snapshot.spent ? ` Cost: ${spendText(done.snapshot.spent)}.` : "";
-      if (!isHtmxRequest(c)) return c.redirect("/rules", 303);
-      c.header("HX-Trigger", "data-changed");
-      const undo = done.snapshot.rows.length ? done.edit?.id : undefined;
-      return c.html(toHtml(<EditToast message={`${done.message}${cost}${done.edit || !done.snapshot.rows.length ? "" : ` ${UNDO_LATER}`}`} undoId={undo} />));
-    } catch (e) {
-      const refused = refusalOf(e);
-      if (!refused || budgetUnavailable(e)) throw e;
-      const message = (e as Error).message;
-      if (!isHtmxRequest(c)) return c.html(await renderPage(<MessagePage title="Not changed" message={message} asset={asset} />), refused.status);
-      return c.html(toHtml(<EditToast message={message} error />));
-    }
-  });
+      return { message: `${done.message}${cost}`, edit: done.edit, nothingToUndo: done.snapshot.rows.length === 0 };
+    }),
+  );
 
   r.get("/api/rules/quality", (c) => {
     const model = classifier()?.model ?? null;
@@ -308,10 +298,13 @@ export function ruleRoutes(deps: WebDeps) {
     return c.html(toHtml(<RulePreviewPanel preview={previewRule(budget, rule, { includeManual })} category={rule.category} includeManual={includeManual} ruleId={rule.id} />));
   });
 
-  /** A change made from the page: a toast with its Undo (htmx; the page refreshes itself), else back to the page; a refusal in the toast. */
-  const pageChange = async (c: Context<WebEnv>, make: (form: Record<string, unknown>) => Promise<RuleOutcome>) => {
+  /**
+   * A change made from the page: a toast with its Undo (htmx; the page refreshes itself), else back to the page; a
+   * refusal in the toast. `nothingToUndo`: it changed nothing (no Undo, nor its "appears in a moment").
+   */
+  const pageChange = async (c: Context<WebEnv>, make: (form: Record<string, unknown>) => Promise<Pick<RuleOutcome, "message" | "edit"> & { nothingToUndo?: boolean }>) => {
     c.header("Cache-Control", "no-store");
-    let res: RuleOutcome;
+    let res: Awaited<ReturnType<typeof make>>;
     try {
       res = await make(await formBody(c));
     } catch (e) {
@@ -323,6 +316,7 @@ export function ruleRoutes(deps: WebDeps) {
     }
     if (!isHtmxRequest(c)) return c.redirect("/rules", 303);
     c.header("HX-Trigger", "data-changed");
+    if (res.nothingToUndo) return c.html(toHtml(<EditToast message={res.message} />));
     return c.html(toHtml(<EditToast message={res.edit ? res.message : `${res.message} ${UNDO_LATER}`} undoId={res.edit?.id} />));
   };
 
