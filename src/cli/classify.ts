@@ -128,7 +128,7 @@ async function check(values: Record<string, unknown>, threshold: number): Promis
       if (json) console.log(JSON.stringify({ dry_run: true, rows: work.rows, merchants: work.merchants, model_calls: work.calls, estimate: work.estimate }));
       return 0;
     }
-    const report = await checkClassification(local.budget, model!, { threshold, onProgress: (done, total) => bar.update("classifying merchants", done, total) });
+    const report = await checkClassification(local.budget, model!, { threshold, store: local.store, actor: CLI_ACTOR, onProgress: (done, total) => bar.update("classifying merchants", done, total) });
     bar.end();
     if (json) console.log(JSON.stringify(qualityJson(report)));
     else printReport(report);

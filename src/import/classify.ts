@@ -16,6 +16,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
+import { emptyUsage, type Usage } from "../core/events.ts";
+import { estimateCost } from "../pricing.ts";
 import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { cardSectorRule } from "./card-rules.ts";
@@ -42,6 +44,11 @@ const ANSWERED_MAX = 20_000;
 /** A description as a merchant name when nothing better is known: one line, single spaces. */
 export function cleanDescription(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/** How a row is stored when nothing classified it: the merchant is the cleaned description, the category Uncategorised. */
+export function unclassified(description: string): Classified {
+  return { merchant: cleanDescription(description), category: UNCATEGORISED, confidence: 0, source: "unclassified" };
 }
 
 /** Whether merchant_cache has any entry (when not, a statement's rows need no merchant keys for it). */
@@ -154,7 +161,12 @@ export type ClassifyOutcome = {
   learned: Map<string, Classified>;
   /** The model's error, when it failed (those rows are unclassified). */
   modelError: string | null;
+  /** What asking the model took (null: it was not asked), for the usage report (SPEC §10.1). */
+  modelUsage: ModelUsageOfCalls | null;
 };
+
+/** The model's requests of one classification: how many, with which model, their tokens, and the merchants asked about. */
+export type ModelUsageOfCalls = { model: string; calls: number; usage: Usage; merchants: number };
 
 /** The steps before the model: the merchant cache under the row's key, then (card files) the card-sector rules; else null. */
 export function classifyWithoutModel(row: ClassifyInput, key: string | undefined, cache: Map<string, CacheEntry>, cardRules: boolean): Classified | null {
@@ -199,6 +211,7 @@ export async function classifyRows(
 
   const learned = new Map<string, Classified>();
   let modelError: string | null = null;
+  let modelUsage: ModelUsageOfCalls | null = null;
   if (opts.model && pending.size > 0) {
     const items = [...pending.entries()].map(([key, idx]) => {
       const first = rows[idx[0]!]!;
@@ -206,6 +219,7 @@ export async function classifyRows(
     });
     const answer = await opts.model.classify(items, opts.categories, opts.examples, opts.onProgress);
     modelError = answer.error;
+    if (answer.calls > 0) modelUsage = { model: opts.model.model, calls: answer.calls, usage: answer.usage, merchants: items.length };
     for (const [key, c] of answer.results) {
       // Only an answer worth keeping goes to merchant_cache: a rejected one would be served from the cache forever.
       if (c.confidence > 0) learned.set(key, c);
@@ -213,15 +227,13 @@ export async function classifyRows(
     }
   }
   return {
-    classes: classes.map((c, i) => c ?? { merchant: cleanDescription(rows[i]!.description), category: UNCATEGORISED, confidence: 0, source: "unclassified" }),
+    classes: classes.map((c, i) => c ?? unclassified(rows[i]!.description)),
     learned,
     modelError,
+    modelUsage,
   };
 }
 
-/** What classifying cost: model requests made (a failed one counts) and their tokens. */
-export type ClassifierSpend = { calls: number; input_tokens: number; output_tokens: number };
-export type ClassifierAnswer = { results: Map<string, Classified>; error: string | null; spent: ClassifierSpend };
 /** A classifier as its callers use it: the model (ModelClassifier), or a test's own. */
 export type Classifier = Pick<ModelClassifier, "classify" | "model">;
 
@@ -271,9 +283,11 @@ export class ModelClassifier {
     categories: readonly ClassifierCategory[],
     examples: readonly FewShot[],
     onProgress?: (done: number, total: number) => void,
-  ): Promise<ClassifierAnswer> {
+  ): Promise<{ results: Map<string, Classified>; error: string | null; calls: number; usage: Usage }> {
     const results = new Map<string, Classified>();
-    const spent: ClassifierSpend = { calls: 0, input_tokens: 0, output_tokens: 0 };
+    // Every request's tokens, the failed ones' too where the API says (they are paid for as well).
+    const usage = emptyUsage();
+    let calls = 0;
     const names = new Map(categories.map((c) => [c.name.toLowerCase(), c.name]));
     const known = (key: string) => {
       const c = this.answered.get(key);
@@ -290,7 +304,7 @@ export class ModelClassifier {
       const batch = items.slice(start, start + LLM_BATCH);
       let input: z.infer<typeof ToolInput>;
       try {
-        spent.calls++;
+        calls++;
         const msg = await this.client.messages.create({
           model: this.model,
           max_tokens: 4096,
@@ -306,8 +320,7 @@ export class ModelClassifier {
             },
           ],
         });
-        spent.input_tokens += msg.usage?.input_tokens ?? 0;
-        spent.output_tokens += msg.usage?.output_tokens ?? 0;
+        addUsage(usage, msg.usage);
         const call = msg.content.find((b) => b.type === "tool_use" && b.name === CLASSIFY_TOOL);
         if (!call || call.type !== "tool_use") throw new Error(`the model did not call ${CLASSIFY_TOOL}`);
         const parsed = ToolInput.safeParse(call.input);
@@ -315,7 +328,7 @@ export class ModelClassifier {
         input = parsed.data;
       } catch (e) {
         // Stop here: the next batch would most likely fail the same way. The rest stay unclassified.
-        return { results, error: (e as Error).message, spent };
+        return { results, error: (e as Error).message, calls, usage };
       }
       for (const r of input.results) {
         const item = batch[Number(r.id) - 1];
@@ -331,8 +344,17 @@ export class ModelClassifier {
       }
       onProgress?.(Math.min(start + LLM_BATCH, items.length), items.length);
     }
-    return { results, error: null, spent };
+    return { results, error: null, calls, usage };
   }
+}
+
+/** A response's token counts added to a sum (a local model may leave the cache fields out). */
+function addUsage(sum: Usage, u: Partial<Record<keyof Usage, number | null>> | undefined): void {
+  if (!u) return;
+  sum.input_tokens += u.input_tokens ?? 0;
+  sum.output_tokens += u.output_tokens ?? 0;
+  sum.cache_creation_input_tokens += u.cache_creation_input_tokens ?? 0;
+  sum.cache_read_input_tokens += u.cache_read_input_tokens ?? 0;
 }
 
 /** The classifier's instructions: every category with its description, then the user's corrections. */
@@ -350,4 +372,32 @@ export function classifySystem(categories: readonly ClassifierCategory[], exampl
     for (const e of examples) lines.push(`- ${JSON.stringify(e.raw_description)} → merchant ${JSON.stringify(e.correct_merchant)}, category ${e.correct_category}`);
   }
   return lines.join("\n");
+}
+
+/** What classifying an import's new merchants will take, estimated before the model is asked (SPEC §10.1). */
+export type ClassificationEstimate = { merchants: number; requests: number; inputTokens: number; outputTokens: number; cost: number | "unknown" };
+
+/**
+ * Characters per token of the request's mixed prose, JSON and bank text (English prose runs ~4, JSON and
+ * short German or French words ~3): a middle value, for an estimate that should not come out low.
+ */
+const CHARS_PER_TOKEN = 3.2;
+/** Tokens of one answer item (id, cleaned merchant, category, confidence as JSON), and of a request's fixed part of the answer. */
+const OUTPUT_TOKENS_PER_ITEM = 30;
+const OUTPUT_TOKENS_PER_REQUEST = 20;
+/** A request's fixed framing beyond the system prompt and the items: the tool's schema, the instruction line, the roles. */
+const FRAME_CHARS = JSON.stringify(INPUT_SCHEMA).length + 300;
+
+/**
+ * The tokens and cost of classifying these merchants (one item each: its description; `descriptionChars` their
+ * total length) in requests of LLM_BATCH, each with the system prompt of these categories and examples.
+ */
+export function estimateClassification(merchants: number, descriptionChars: number, categories: readonly ClassifierCategory[], examples: readonly FewShot[], model: string): ClassificationEstimate {
+  const requests = Math.ceil(merchants / LLM_BATCH);
+  const perRequest = classifySystem(categories, examples).length + FRAME_CHARS;
+  // An item as the request writes it: {"id":"12","description":"…","amount":-12.5,"currency":"CHF"}
+  const itemChars = descriptionChars + merchants * 60;
+  const inputTokens = Math.ceil((requests * perRequest + itemChars) / CHARS_PER_TOKEN);
+  const outputTokens = merchants * OUTPUT_TOKENS_PER_ITEM + requests * OUTPUT_TOKENS_PER_REQUEST;
+  return { merchants, requests, inputTokens, outputTokens, cost: estimateCost(model, { input_tokens: inputTokens, output_tokens: outputTokens }) };
 }

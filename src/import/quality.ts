@@ -31,9 +31,11 @@ import type { BudgetDb } from "../ledger/reader.ts";
 import { CATEGORY_DESCRIPTIONS, UNCATEGORISED } from "../ledger/schema.ts";
 import type { BudgetWriter } from "../ledger/write-path.ts";
 import { estimateCost, formatUsd, type TokenCounts } from "../pricing.ts";
+import type { Usage } from "../core/events.ts";
 import type { DataEdit } from "../store/data-edits.ts";
+import type { ModelCallPurpose } from "../store/model-calls.ts";
 import type { Store } from "../store/store.ts";
-import { classifyByUserRule, classifySystem, cleanDescription, LLM_BATCH, type Classified, type Classifier, type ClassifierCategory, type ClassifierSpend, type FewShot } from "./classify.ts";
+import { classifyByUserRule, classifySystem, cleanDescription, LLM_BATCH, type Classified, type Classifier, type ClassifierCategory, type FewShot } from "./classify.ts";
 import type { ImportActor } from "./importer.ts";
 
 /** Below this confidence a classification counts as unsure (the check's threshold, `--below`'s default). */
@@ -43,7 +45,7 @@ export const CONFIDENCE_THRESHOLD = 0.7;
 export type ModelWork = { rows: number; merchants: number; calls: number; estimate: (TokenCounts & { cost: number | "unknown" }) | null };
 
 /** What the model cost, counted: requests, tokens and their cost. */
-export type ModelSpend = ClassifierSpend & { cost: number | "unknown" };
+export type ModelSpend = { calls: number; input_tokens: number; output_tokens: number; cost: number | "unknown" };
 
 /** A row as the classifier is asked about it. */
 type AskedRow = { id: number; date: string; description: string; merchant: string; category: string; confidence: number | null; source: string | null; amount: number; currency: string; key: string };
@@ -83,8 +85,19 @@ function workOf(rows: readonly AskedRow[], categories: readonly ClassifierCatego
   return { rows: rows.length, merchants: items.length, calls, estimate: { input_tokens, output_tokens, cost: estimateCost(model, { input_tokens, output_tokens }) } };
 }
 
-function spendOf(model: string, s: ClassifierSpend): ModelSpend {
-  return { ...s, cost: estimateCost(model, s) };
+/** What a classifier's answer cost, and its record in usage (model_calls, by `purpose`; SPEC §14: "counted after"). */
+function spendOf(answer: { calls: number; usage: Usage }, o: { model: string; store?: Store; actor?: ImportActor; purpose: ModelCallPurpose; merchants: number }): ModelSpend {
+  if (o.store && answer.calls > 0) {
+    o.store.modelCalls.add({
+      userId: o.actor?.userId ?? null,
+      purpose: o.purpose,
+      model: o.model,
+      calls: answer.calls,
+      usage: answer.usage,
+      detail: { merchants: o.merchants, via: o.actor?.via ?? "cli", by: o.actor?.by ?? "cli" },
+    });
+  }
+  return { calls: answer.calls, input_tokens: answer.usage.input_tokens, output_tokens: answer.usage.output_tokens, cost: estimateCost(o.model, answer.usage) };
 }
 
 function askedRows(budget: BudgetDb, where: string, params: Record<string, number> = {}): AskedRow[] {
@@ -131,11 +144,17 @@ export function checkWork(budget: BudgetDb, model: string | null): ModelWork {
 }
 
 /** Re-classify the hand-set rows blind and compare (reads only). */
-export async function checkClassification(budget: BudgetDb, classifier: Classifier, opts: { threshold?: number; onProgress?: (done: number, total: number) => void } = {}): Promise<QualityReport> {
+export async function checkClassification(
+  budget: BudgetDb,
+  classifier: Classifier,
+  opts: { threshold?: number; onProgress?: (done: number, total: number) => void; store?: Store; actor?: ImportActor } = {},
+): Promise<QualityReport> {
   const threshold = opts.threshold ?? CONFIDENCE_THRESHOLD;
   const rows = askedRows(budget, HAND_SET);
   const keys = new Set(rows.map((r) => r.key));
-  const answer = await classifier.classify(itemsOf(rows), categoriesOf(budget), examplesOf(budget, keys), opts.onProgress);
+  const items = itemsOf(rows);
+  const answer = await classifier.classify(items, categoriesOf(budget), examplesOf(budget, keys), opts.onProgress);
+  const spent = spendOf(answer, { model: classifier.model, store: opts.store, actor: opts.actor, purpose: "classification check", merchants: items.length });
   let checked = 0;
   let right = 0;
   let confident = 0;
@@ -165,7 +184,7 @@ export async function checkClassification(budget: BudgetDb, classifier: Classifi
     confidentAccuracy: share(confidentRight, confident),
     belowShare: share(checked - confident, checked),
     misses,
-    spent: spendOf(classifier.model, answer.spent),
+    spent,
     modelError: answer.error,
   };
 }
@@ -298,7 +317,9 @@ export async function reclassifyBelow(
   const rows = askedRows(budget, UNSURE, { threshold });
   const ruled = ruleClasses(budget, threshold);
   const rest = rows.filter((r) => !ruled.has(r.id));
-  const answer = classifier && rest.length ? await classifier.classify(itemsOf(rest), categoriesOf(budget), examplesOf(budget, new Set()), onProgress) : null;
+  const items = itemsOf(rest);
+  const answer = classifier && rest.length ? await classifier.classify(items, categoriesOf(budget), examplesOf(budget, new Set()), onProgress) : null;
+  const spent = answer ? spendOf(answer, { model: classifier!.model, store: deps.store, actor, purpose: "unsure rows again", merchants: items.length }) : null;
   const at = pipelineTimestamp(deps.now?.() ?? new Date());
   const userId = actor.userId ?? "cli";
   let message = "";
@@ -308,7 +329,7 @@ export async function reclassifyBelow(
     apply: async (db): Promise<ReclassifySnapshot> => {
       const slices = new TimeSlices();
       const update = db.query("UPDATE transactions SET merchant_name = ?, category = ?, confidence = ?, source = ? WHERE id = ?");
-      const snap: ReclassifySnapshot = { threshold, rows: [], cache: [], asked: rows.length, byRule: 0, recategorised: 0, surer: 0, spent: answer ? spendOf(classifier!.model, answer.spent) : null, modelError: answer?.error ?? null };
+      const snap: ReclassifySnapshot = { threshold, rows: [], cache: [], asked: rows.length, byRule: 0, recategorised: 0, surer: 0, spent, modelError: answer?.error ?? null };
       for (const r of rows) {
         // As the row is now: an edit or a rule may have settled it while the model answered (then it stays).
         const before = rowClass(db, r.id);

@@ -46,7 +46,7 @@ function fakeClassifier(answers: Map<string, { category: string; confidence: num
         const a = answers.get(it.description);
         if (a) results.set(it.key, { merchant: `${it.description} AG`, category: a.category, confidence: a.confidence, source: "llm" });
       }
-      return { results, error: null, spent: { calls: 1, input_tokens: 1200, output_tokens: 300 } };
+      return { results, error: null, calls: 1, usage: { input_tokens: 1200, output_tokens: 300, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 } };
     },
   };
   return { classifier, asked };
@@ -84,7 +84,7 @@ describe("classify --check", () => {
     expect([work.rows, work.merchants, work.calls]).toEqual([20, 20, 1]);
     expect(work.estimate!.output_tokens).toBe(20 + 20 * 40);
 
-    const r = await checkClassification(f.db, classifier, { threshold: 0.7 });
+    const r = await checkClassification(f.db, classifier, { threshold: 0.7, store: store!, actor: CLI });
     expect(asked).toHaveLength(1);
     expect(asked[0]!.descriptions).toEqual(Array.from({ length: 20 }, (_, k) => shop(k + 1)));
     expect(asked[0]!.examples.map((e) => e.raw_description)).toEqual(["OTHER 1"]);
@@ -98,7 +98,9 @@ describe("classify --check", () => {
       [14, "Dining", "Transport", 0.95],
       [15, "Transport", "Shopping", 0.95],
     ]);
-    expect(r.spent).toEqual({ calls: 1, input_tokens: 1200, output_tokens: 300, cost: expect.any(Number) });
+    // Haiku 4.5: 1,200 × $1 + 300 × $5 per million = $0.0027; counted in usage as the classification check.
+    expect(r.spent).toEqual({ calls: 1, input_tokens: 1200, output_tokens: 300, cost: 0.0027 });
+    expect(store!.usage.byModel().map((u) => [u.model, u.source, u.turns, u.input_tokens, u.output_tokens])).toEqual([["claude-haiku-4-5", "classification check", 1, 1200, 300]]);
     // Nothing written.
     expect(queryFile(f.path, "SELECT count(*) AS n FROM transactions WHERE source = 'manual'")).toEqual([{ n: 20 }]);
   });

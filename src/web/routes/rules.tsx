@@ -172,18 +172,18 @@ export function ruleRoutes(deps: WebDeps) {
     const raw = typeof form.threshold === "string" ? form.threshold.trim() : "";
     return checkThreshold(raw === "" ? CONFIDENCE_THRESHOLD : /^\d*\.?\d+$/.test(raw) ? Number(raw) : Number.NaN, JSON.stringify(raw));
   };
-  const runCheck = (threshold: number) => {
+  const actorOf = (c: Context<WebEnv>) => ({ userId: c.get("user").id, by: c.get("user").name, via: isApiPath(c.req.path) ? ("api" as const) : ("page" as const) });
+  const runCheck = (c: Context<WebEnv>, threshold: number) => {
     const model = classifier();
     if (!model) throw new QuestionRefused("no_model", "Checking the classification needs the model: no API key is set.");
-    return checkClassification(budget, model, { threshold });
+    return checkClassification(budget, model, { threshold, store, actor: actorOf(c) });
   };
-  const reclassify = (c: Context<WebEnv>, threshold: number) =>
-    reclassifyBelow(ruleDeps, classifier(), { userId: c.get("user").id, by: c.get("user").name, via: isApiPath(c.req.path) ? "api" : "page" }, threshold);
+  const reclassify = (c: Context<WebEnv>, threshold: number) => reclassifyBelow(ruleDeps, classifier(), actorOf(c), threshold);
 
   r.post("/rules/quality/check", async (c) => {
     c.header("Cache-Control", "no-store");
     try {
-      const report = await runCheck(thresholdOf(await formBody(c)));
+      const report = await runCheck(c, thresholdOf(await formBody(c)));
       return c.html(toHtml(<ClassificationCheck report={report} spent={spendText(report.spent)} />));
     } catch (e) {
       if (!(e instanceof QuestionRefused) && !(e instanceof ChangeRefused)) throw e;
@@ -207,7 +207,7 @@ export function ruleRoutes(deps: WebDeps) {
   });
 
   r.post("/api/rules/quality/check", jsonBody(ApiThreshold, (m) => `Invalid request: ${m}; send e.g. {"threshold": 0.7}`), async (c) =>
-    c.json(qualityJson(await runCheck(c.req.valid("json").threshold))),
+    c.json(qualityJson(await runCheck(c, c.req.valid("json").threshold))),
   );
 
   r.post("/api/rules/reclassify", jsonBody(ApiThreshold, (m) => `Invalid request: ${m}; send e.g. {"threshold": 0.7}`), async (c) => {
