@@ -1,6 +1,7 @@
 /**
  * Issue 35's "done when", from the terminal and without an API key: import a statement (every row
- * waits, Uncategorised), write three rules, and the categories the tools answer are right; every
+ * waits, Uncategorised), write three rules, and the categories the tools answer (the CLI's `tool`, and
+ * an MCP client over stdio) are right; every
  * rule command's output, its refusals (exit 2, nothing changed) and undo. The statement's four rows
  * and their categories are worked out by hand below.
  */
@@ -8,6 +9,9 @@ import { Database } from "bun:sqlite";
 import { expect, test } from "bun:test";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import { ROOT } from "../support/cli-process.ts";
 import { runCli } from "../support/cli-process.ts";
 import { databasesPerTest } from "../import/support.ts";
 
@@ -25,7 +29,7 @@ const categories = () => {
 // TWINT to L.H. (12.50 out), Migros (40.00 out), salary (4,200.00 in), SBB (8.00 out).
 const CSV = "Date;Amount;Currency;Description\n01.02.2026;-12.50;CHF;TWINT *Sent to L.H.\n02.02.2026;-40.00;CHF;Migros Zuerich\n03.02.2026;4200.00;CHF;Lohn ACME AG\n04.02.2026;-8.00;CHF;SBB Ticket\n";
 
-test("no key: import, three rules, right categories from `budget-chat tool`; list, test, remove, undo; refusals change nothing", async () => {
+test("no key: import, three rules, right categories from `budget-chat tool` and MCP; list, remove, undo; refusals change nothing", async () => {
   const file = join(files.dir, "s.csv");
   writeFileSync(file, CSV);
   expect((await cli("import", file)).code).toBe(0);
@@ -54,6 +58,18 @@ test("no key: import, three rules, right categories from `budget-chat tool`; lis
   expect(JSON.parse(tool.stdout).summary).toBe(
     "Spending by category for 2026. Investments and Transfers are not spending. CHF: total CHF 60.50 over 3 transactions in 3 categories: Groceries CHF 40.00 (66.1%, 1 tx); Children CHF 12.50 (20.7%, 1 tx); Uncategorised CHF 8.00 (13.2%, 1 tx).",
   );
+
+  // The same answer over MCP (an MCP client starts `budget-chat mcp` over stdio, no key).
+  const client = new Client({ name: "rules-test", version: "1" });
+  await client.connect(
+    new StdioClientTransport({ command: join(ROOT, "node_modules", ".bin", "bun"), args: ["src/main.ts", "mcp", "--db", files.db, "--chat-db", files.chatDb], cwd: ROOT, env: { PATH: process.env.PATH ?? "", HOME: files.dir } }),
+  );
+  try {
+    const answer = await client.callTool({ name: "spending_by_category", arguments: { year: 2026 } });
+    expect((answer.content as { text: string }[])[0]!.text).toContain("Groceries CHF 40.00 (66.1%, 1 tx); Children CHF 12.50 (20.7%, 1 tx); Uncategorised CHF 8.00 (13.2%, 1 tx)");
+  } finally {
+    await client.close();
+  }
 
   // Refusals: exit 2 with the reason, nothing written.
   const before = categories();
