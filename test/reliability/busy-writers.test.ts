@@ -283,6 +283,10 @@ describe("command-line writers", () => {
     await refusedWhileBusy(place, ["classify"], { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" });
   }, 30_000);
 
+  test("rules add --apply (issue 35)", async () => {
+    await refusedWhileBusy(fresh(), ["rules", "add", "TWINT", "--category", "Children", "--apply"]);
+  }, 30_000);
+
   test("import", async () => {
     const place = fresh();
     const file = join(place.dir, "bank.csv");
