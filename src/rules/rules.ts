@@ -468,7 +468,8 @@ export function writeRuleChange(
     spill: opts.spill === true,
     apply: async (db) => {
       const snap = await changeInWrite(db, change, opts);
-      journal = journalOf(db, snap);
+      const id = (snap.ruleAfter ?? snap.ruleBefore)!.id;
+      journal = journalOf(db, { id, was: snap.ruleBefore, is: snap.ruleAfter }, snap.rows ? { groups: snap.rows.before, to: snap.rows.after, undo: false } : null);
       return snap;
     },
   });
@@ -518,21 +519,29 @@ function stateRow(s: RowState, cols: Set<string>): Record<string, unknown> {
   };
 }
 
-/** The journal's sample of a rule change (the rule's row and some of the rows it moved, evenly spread) and how many rows it changed. */
-function journalOf(db: Database, s: RuleSnapshot): { changes: RowChange[]; count: number } {
-  const id = (s.ruleAfter ?? s.ruleBefore)!.id;
-  const ruleChanged = JSON.stringify(ruleRow(s.ruleBefore)) !== JSON.stringify(ruleRow(s.ruleAfter));
-  const changes: RowChange[] = ruleChanged ? [{ table: "category_rules", key: { id }, before: ruleRow(s.ruleBefore), after: ruleRow(s.ruleAfter) }] : [];
-  if (s.rows) {
+/**
+ * The journal's sample of a rule write: the rule's row as it was and is (when it changed) and some of the rows it
+ * moved, evenly spread (`moved`: the rows by the state they had, all left in `to`, or the other way round for an
+ * undo), and how many rows it changed.
+ */
+function journalOf(
+  db: Database,
+  rule: { id: number; was: CategoryRule | null; is: CategoryRule | null },
+  moved: { groups: (RowState & { ids: number[] })[]; to: RowState; undo: boolean } | null,
+): { changes: RowChange[]; count: number } {
+  const ruleChanged = JSON.stringify(ruleRow(rule.was)) !== JSON.stringify(ruleRow(rule.is));
+  const changes: RowChange[] = ruleChanged ? [{ table: "category_rules", key: { id: rule.id }, before: ruleRow(rule.was), after: ruleRow(rule.is) }] : [];
+  const rows = moved ? moved.groups.flatMap((g) => g.ids.map((rowId) => ({ rowId, g }))) : [];
+  if (moved) {
     const cols = columnsOf(db, "transactions");
-    const moved = s.rows.before.flatMap((g) => g.ids.map((rowId) => ({ rowId, g })));
-    const step = Math.max(1, moved.length / (JOURNAL_SAMPLE - 1));
-    for (let i = 0; i < moved.length && changes.length < JOURNAL_SAMPLE; i += step) {
-      const { rowId, g } = moved[Math.floor(i)]!;
-      changes.push({ table: "transactions", key: { id: rowId }, before: stateRow(g, cols), after: stateRow(s.rows.after, cols) });
+    const step = Math.max(1, rows.length / (JOURNAL_SAMPLE - 1));
+    for (let i = 0; i < rows.length && changes.length < JOURNAL_SAMPLE; i += step) {
+      const { rowId, g } = rows[Math.floor(i)]!;
+      const [before, after] = moved.undo ? [moved.to, g] : [g, moved.to];
+      changes.push({ table: "transactions", key: { id: rowId }, before: stateRow(before, cols), after: stateRow(after, cols) });
     }
   }
-  return { changes, count: s.changed + (ruleChanged ? 1 : 0) };
+  return { changes, count: rows.length + (ruleChanged ? 1 : 0) };
 }
 
 /**
@@ -541,10 +550,13 @@ function journalOf(db: Database, s: RuleSnapshot): { changes: RowChange[]; count
  * when the rule or any of the rows is no longer as the change left it.
  */
 export function undoRuleWrite(writer: BudgetWriter, snap: RuleSnapshot, opts: { userId: string | null; settle: () => Settlement | null }): Promise<BudgetWriteReceipt<void>> {
+  let journal: { changes: RowChange[]; count: number } | null = null;
   return writer.writeWithReceipt({
     kind: "rule_undo",
     userId: opts.userId,
     settle: () => opts.settle(),
+    // As the change it undoes: it knows every row it puts back, and states the journal's sample itself.
+    changes: () => journal!,
     apply: async (db) => {
       const slices = new TimeSlices();
       db.run(CATEGORY_RULES_DDL);
@@ -585,6 +597,7 @@ export function undoRuleWrite(writer: BudgetWriter, snap: RuleSnapshot, opts: { 
         const hits = Math.max(0, (current?.hits ?? snap.ruleBefore.hits) - snap.changed);
         putRule(db, { ...snap.ruleBefore, hits });
       }
+      journal = journalOf(db, { id, was: current, is: storedRule(db, id) }, snap.rows ? { groups: snap.rows.before, to: snap.rows.after, undo: true } : null);
     },
   });
 }
