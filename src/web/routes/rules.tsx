@@ -173,12 +173,18 @@ export function ruleRoutes(deps: WebDeps) {
     return checkThreshold(raw === "" ? CONFIDENCE_THRESHOLD : /^\d*\.?\d+$/.test(raw) ? Number(raw) : Number.NaN, JSON.stringify(raw));
   };
   const actorOf = (c: Context<WebEnv>) => ({ userId: c.get("user").id, by: c.get("user").name, via: isApiPath(c.req.path) ? ("api" as const) : ("page" as const) });
+  // Asking the model may take longer than Bun's 10 s without a byte (several requests of 50 merchants): no idle timeout.
+  const noIdleTimeout = (c: Context<WebEnv>) => c.env?.server?.timeout(c.req.raw, 0);
   const runCheck = (c: Context<WebEnv>, threshold: number) => {
+    noIdleTimeout(c);
     const model = classifier();
     if (!model) throw new QuestionRefused("no_model", "Checking the classification needs the model: no API key is set.");
     return checkClassification(budget, model, { threshold, store, actor: actorOf(c) });
   };
-  const reclassify = (c: Context<WebEnv>, threshold: number) => reclassifyBelow(ruleDeps, classifier(), actorOf(c), threshold);
+  const reclassify = (c: Context<WebEnv>, threshold: number) => {
+    noIdleTimeout(c);
+    return reclassifyBelow(ruleDeps, classifier(), actorOf(c), threshold);
+  };
 
   r.post("/rules/quality/check", async (c) => {
     c.header("Cache-Control", "no-store");
