@@ -56,8 +56,11 @@ const OUTPUT_PER_CALL = 20;
 /** Characters per token, roughly, for the estimate. */
 const CHARS_PER_TOKEN = 4;
 
+/** The categories the classifier is given, as an import gives them (the categories table; else the defaults): no ledger is read. */
 function categoriesOf(budget: BudgetDb): ClassifierCategory[] {
-  const rows = budget.categories();
+  const rows = budget.hasTable("categories")
+    ? budget.all<ClassifierCategory>("SELECT name, COALESCE(description, '') AS description FROM categories WHERE name IS NOT NULL ORDER BY name")
+    : [];
   return rows.length ? rows : CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
 }
 
