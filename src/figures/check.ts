@@ -43,7 +43,8 @@ type Group = {
 };
 
 /** A list's figures in order (a summary list, a table column, a chart series), their running sums of magnitudes, and its kind and currency. */
-type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string };
+/** `byName`: the positions of its figures per category or name they are about (folded), for the items of a list an answer names. */
+type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string; byName: Map<string, number[]> };
 
 /** The divisors of the periods the turn's calls named: months, weeks and days. */
 export type Divisors = { months: number[]; weeks: number[]; days: number[] };
@@ -164,7 +165,16 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
       if (l.length < 3) continue;
       const prefix = new Float64Array(l.length + 1);
       for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
-      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency });
+      const byName = new Map<string, number[]>();
+      l.forEach((f, i) => {
+        for (const n of [...(f.ctx.categories ?? []), ...(f.ctx.names ?? [])]) {
+          const k = foldName(n);
+          const at = byName.get(k);
+          if (!at) byName.set(k, [i]);
+          else if (at.at(-1) !== i) at.push(i);
+        }
+      });
+      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency, byName });
     }
   }
   const divisors = {
@@ -230,7 +240,9 @@ const scaled = (r: Interval, k: number): Interval => ({ lo: r.lo * k, hi: r.hi *
 
 /** Calls `visit(i, j)` for each i < j with v[i] + v[j] in r; stops when it returns true. Linear: j only moves down as i moves up. */
 function eachSum(v: Float64Array, r: Interval, visit: (i: number, j: number) => boolean): boolean {
-  let j = v.length - 1;
+  if (v.length < 2) return false;
+  // The largest term is at most r.hi − the smallest: the walk down starts there (found by binary search), not at the top.
+  let j = Math.min(v.length - 1, lowerBound(v, r.hi - v[0]! + 1e-9));
   for (let i = 0; i < j; i++) {
     while (j > i && v[i]! + v[j]! > r.hi) j--;
     for (let k = j; k > i && v[i]! + v[k]! >= r.lo; k--) if (visit(i, k)) return true;
@@ -520,8 +532,12 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           return true;
         });
         if (run) return { operation: "sum", sources: run };
-        const items = namedItems(l, said, r);
-        if (items && p.terms(items)) return { operation: "sum", sources: items };
+        const items = namedItems(l, said);
+        if (items) {
+          let total = 0;
+          for (const x of items) total += Math.abs(x.value);
+          if (total >= r.lo && total <= r.hi && p.terms(items)) return { operation: "sum", sources: items };
+        }
       }
       if (f.kind === "money" && (!p.rounded || said.measure === "average" || said.perItem)) {
         // An average per item: an amount ÷ a count ("CHF 2'088.89 per payment"); a rounded one only when the answer
@@ -561,17 +577,16 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
  * they are the figure: "your three Brack.ch orders came to CHF 1'318.75" (the 2nd, 3rd and 7th
  * of the largest purchases). One pass over the list; three items or more (two are a pair).
  */
-function namedItems(l: List, said: FigureContext, r: Interval): SourceFigure[] | null {
-  const names = [...(said.names ?? []), ...(said.categories ?? [])];
-  if (!names.length || !said.ownName && !said.categories) return null;
-  let total = 0;
-  const items: SourceFigure[] = [];
-  for (const s of l.figures) {
-    if (!isNamedIn(names, s.ctx)) continue;
-    total += Math.abs(s.value);
-    items.push(s);
+function namedItems(l: List, said: FigureContext): SourceFigure[] | null {
+  const names = said.names ?? said.categories;
+  if (!names || (!said.ownName && !said.categories)) return null;
+  let at = l.byName.get(foldName(names[0]!));
+  // Several names: the items about any of them, in list order.
+  for (const n of names.slice(1)) {
+    const more = l.byName.get(foldName(n));
+    if (more) at = [...new Set([...(at ?? []), ...more])].sort((a, b) => a - b);
   }
-  return items.length >= 3 && items.length < l.figures.length && total >= r.lo && total <= r.hi ? items : null;
+  return at && at.length >= 3 && at.length < l.figures.length ? at.map((i) => l.figures[i]!) : null;
 }
 
 /** A list whose runs may add up to the figure: of its kind and currency (a plain integer ≥ 1'000 may be an amount). */

@@ -90,26 +90,30 @@ export type Lexicon = {
  * as search folds them, SPEC §1), a possessive 's dropped ("Coop’s" → "coop").
  */
 export function foldName(s: string): string {
+  // Plain ASCII words without an umlaut spelling (ae, oe, ue) fold to their lower case: decided by one scan, without
+  // the cache (most words of a text are such; looking each up would cost more than the scan).
+  let plain = true;
+  let upper = false;
+  let prev = 0;
+  for (let i = 0; i < s.length && plain; i++) {
+    const c = s.charCodeAt(i) | 0;
+    const lc = c >= 65 && c <= 90 ? c + 32 : c;
+    if (lc !== c) upper = true;
+    plain = (c >= 48 && c <= 57) || (lc >= 97 && lc <= 122);
+    if (lc === 101 && (prev === 97 || prev === 111 || prev === 117)) plain = false;
+    prev = lc;
+  }
+  if (plain) return upper ? s.toLowerCase() : s;
   let f = folds.get(s);
   if (f !== undefined) return f;
-  // Plain ASCII words without an umlaut spelling or a possessive fold to their lower case.
-  let plain = true;
-  for (let i = 0; i < s.length && plain; i++) {
-    const c = s.charCodeAt(i);
-    plain = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-  }
-  const lower = plain ? s.toLowerCase() : "";
-  f =
-    plain && !/[aou]e/.test(lower)
-      ? lower
-      : s
-          .normalize("NFD")
-          .replace(/[\u0300-\u036f]/g, "")
-          .toLowerCase()
-          .replace(/(?<=[aou])e/g, "")
-          .replace(/ß/g, "ss")
-          .replace(/['’]s$/, "")
-          .trim();
+  f = s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/(?<=[aou])e/g, "")
+    .replace(/ß/g, "ss")
+    .replace(/['’]s$/, "")
+    .trim();
   if (folds.size > 50_000) folds.clear();
   folds.set(s, f);
   return f;
@@ -379,6 +383,8 @@ const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.
  */
 const RIGHT_GLUE =
   /^\s*(?:(?:a|an|per|each|every|spent|paid|went|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($/iu;
+/** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */
+const MAX_GLUE = 90;
 /** Words before a figure that set it against another: its period is not the one said before. */
 const CONTRAST = /(?:\b(?:against|vs\.?|versus|compared (?:with|to)|from|after|before|instead of|than|while|whereas)|→)\s*(?:(?:only|just|about|roughly|some|around|nearly|almost)\s+)?$/i;
 /** An aside naming what a figure before consists of: "CHF 244.80, all Netflix, CHF 20.40 a month". */
@@ -416,6 +422,7 @@ const DOWN_AFTER = /^\s+(?:less|lower|down|cheaper|smaller|fewer)\b/i;
 /** An amount per item right after a figure: "each", "apiece", "a visit", "per payment" (not a rate: "a month"). */
 const PER_ITEM_AFTER = /^\s*(?:each|apiece|(?:a|an|per)\s+(\p{L}+))\b/iu;
 /** Which side of a budget a remaining amount is, right after it: "over (the) budget/limit", "over," / "left", "to spare", "under budget". */
+const BUDGET_WORDS_ANYWHERE = /over|above|left|spare|remaining|under|below|short/;
 const BUDGET_WORDS = /^\s+(?:over|above|left|to spare|remaining|under|below|short)\b/i;
 const OVER_BUDGET_AFTER = /^\s+(?:(?:over|above)(?:\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|limit|plan)|\s*[,;.)]|\s+(?:for|in)\b|\s*$))/i;
 const UNDER_BUDGET_AFTER = /^\s+(?:left|to spare|remaining|(?:under|below)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|limit|plan))\b/i;
@@ -581,35 +588,46 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     }
     clauseStart = end + 1;
   }
+  // Each family of words below is looked for near a figure only when the text has one of them at all (this runs for every figure).
+  const lower = text.toLowerCase();
+  const rates = RATE_WORDS.test(lower);
+  const measures = MEASURE_WORDS.test(lower);
+  const directions = DIRECTION_WORDS.test(lower);
+  const budgets = BUDGET_WORDS_ANYWHERE.test(lower);
   figures.forEach((f, i) => {
     const before = text.slice(Math.max(0, f.start - 40), f.start);
     const after = text.slice(f.end, f.end + 24);
-    const near = `${before} ${after}`.toLowerCase();
-    // The regular expressions below run only when one of their words is near (this runs for every figure).
-    if (RATE_WORDS.test(near)) {
+    const near = rates || measures || directions ? `${before} ${after}`.toLowerCase() : "";
+    if (rates && RATE_WORDS.test(near)) {
       const rate = RATE_AFTER.exec(after) ?? RATE_BEFORE.exec(before);
       if (rate) out[i]!.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
     }
-    if (!out[i]!.per) {
-      const clause = clauseBefore(text, f.start);
-      const near = (RATE_WORDS.test(after) ? RATE_NEAR_AFTER.exec(after) : null) ?? (RATE_WORDS.test(clause) ? RATE_NEAR_BEFORE.exec(clause) : null);
-      if (near) out[i]!.perNear = RATES[(near[1] ?? near[2])!.toLowerCase()];
+    if (rates && !out[i]!.per) {
+      const near = RATE_WORDS.test(after) ? RATE_NEAR_AFTER.exec(after) : null;
+      const clause = near ? "" : clauseBefore(text, f.start);
+      const rate = near ?? (RATE_WORDS.test(clause) ? RATE_NEAR_BEFORE.exec(clause) : null);
+      if (rate) out[i]!.perNear = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
     }
-    const item = PER_ITEM_AFTER.exec(after);
-    if (item && !RATES[item[1]?.toLowerCase() ?? ""]) out[i]!.perItem = true;
-    if (BUDGET_WORDS.test(after)) {
+    const c = after.charCodeAt(0) === 32 ? after.charCodeAt(1) | 32 : 0;
+    // "each", "apiece", "a …", "an …", "per …": the first letter is a, e or p.
+    if (c === 97 || c === 101 || c === 112) {
+      const item = PER_ITEM_AFTER.exec(after);
+      if (item && !RATES[item[1]?.toLowerCase() ?? ""]) out[i]!.perItem = true;
+    }
+    if (budgets && BUDGET_WORDS.test(after)) {
       if (OVER_BUDGET_AFTER.test(after)) out[i]!.budget = "over";
       else if (UNDER_BUDGET_AFTER.test(after)) out[i]!.budget = "under";
     }
-    if (/^\d/.test(text[f.start] ?? "")) {
+    const d = text.charCodeAt(f.start);
+    if (d >= 48 && d <= 57) {
       const unit = unitAfter(text.slice(f.end, f.end + 40));
       if (unit) out[i]!.unit = unit;
     }
-    if (MEASURE_WORDS.test(near)) {
+    if (measures && MEASURE_WORDS.test(near)) {
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
     }
-    if (DIRECTION_WORDS.test(near)) {
+    if (directions && DIRECTION_WORDS.test(near)) {
       if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
       else if (DOWN.test(before) || DOWN_AFTER.test(after)) out[i]!.sign = -1;
     }
@@ -628,6 +646,9 @@ function clauseBefore(text: string, at: number): string {
   return window.slice(cut + 1);
 }
 
+/** What a mention says, as a key: two mentions of one period or value say the same. */
+const mentionKey = (m: Mention) => (m.period ? `${m.period.from}-${m.period.to}` : String(m.value));
+
 /** Rules 1–4 (see the module comment) for the figures of one clause. */
 function attach(text: string, figures: readonly Target[], idx: number[], ms: Mention[], start: number, end: number, out: FigureContext[], answer: boolean): void {
   const taken = new Set<Mention>();
@@ -635,12 +656,16 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
   /** Dimensions a figure got by rule 1: it hands them to no one. */
   const own = idx.map(() => new Set<Dim>());
   // Rule 1: right after the figure, chained ("at Restaurant Krone on Saturday").
+  let first = 0;
   idx.forEach((fi, k) => {
     const nextStart = k + 1 < idx.length ? figures[idx[k + 1]!]!.start : end;
     let pos = figures[fi]!.end;
-    for (const m of ms) {
+    while (first < ms.length && ms[first]!.start < pos) first++;
+    for (let mi = first; mi < ms.length; mi++) {
+      const m = ms[mi]!;
       if (m.start < pos) continue;
-      if (m.end > nextStart || !RIGHT_GLUE.test(text.slice(pos, m.start))) break;
+      // No glue is longer than a few words ("a month in total at … in"): a mention further on is not joined to the figure.
+      if (m.end > nextStart || m.start - pos > MAX_GLUE || !RIGHT_GLUE.test(text.slice(pos, m.start))) break;
       if (!done[k]!.has(slot(m.dim))) {
         setDim(out[fi]!, [m]);
         if (m.dim === "name") out[fi]!.ownName = true;
@@ -676,13 +701,20 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     }
   });
   // Rules 3 and 4: handed on from the figure before, else the clause's one free value.
-  const free = ms.filter((m) => !taken.has(m));
+  // Per dimension, the one value the clause's free mentions give it (null: none, or more than one).
+  const freeOne = new Map<Dim, Mention | null>();
+  for (const m of ms) {
+    if (taken.has(m)) continue;
+    const seen = freeOne.get(m.dim);
+    if (seen === undefined) freeOne.set(m.dim, m);
+    else if (seen && mentionKey(seen) !== mentionKey(m)) freeOne.set(m.dim, null);
+  }
   const subjects = subjectsOf(ms);
   idx.forEach((fi, k) => {
     const f = figures[fi]!;
     const ctx = out[fi]!;
     const prevEnd = k > 0 ? figures[idx[k - 1]!]!.end : start;
-    const contrasted = CONTRAST.test(text.slice(prevEnd, f.start));
+    const contrasted = CONTRAST.test(text.slice(Math.max(prevEnd, f.start - 48), f.start));
     // The subject (category and name together) comes from one place: the figure's own mentions, else the figure before, else the clause.
     let subjectSaid = done[k]!.has("category") || done[k]!.has("name");
     // Words between the figure before (or the clause's start) and this one that are no glue name something the data
@@ -701,12 +733,14 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
       }
       subjectSaid ||= !!handedSubject;
     }
-    for (const d of DIMS) {
-      if (done[k]!.has(slot(d)) || (slot(d) === "period" && contrasted) || (isSubject(d) && subjectSaid)) continue;
-      const of = free.filter((m) => m.dim === d);
-      if (of.length && new Set(of.map((m) => (m.period ? `${m.period.from}-${m.period.to}` : String(m.value)))).size === 1) {
-        setDim(ctx, [of[0]!]);
-        done[k]!.add(slot(d));
+    if (freeOne.size) {
+      for (const d of DIMS) {
+        if (done[k]!.has(slot(d)) || (slot(d) === "period" && contrasted) || (isSubject(d) && subjectSaid)) continue;
+        const one = freeOne.get(d);
+        if (one) {
+          setDim(ctx, [one]);
+          done[k]!.add(slot(d));
+        }
       }
     }
     if (subjects.length) ctx.subjects = subjects;
