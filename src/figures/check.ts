@@ -43,8 +43,28 @@ type Group = {
 };
 
 /** A list's figures in order (a summary list, a table column, a chart series), their running sums of magnitudes, and its kind and currency. */
-/** `byName`: the positions of its figures per category or name they are about (folded), for the items of a list an answer names. */
-type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string; byName: Map<string, number[]> };
+/**
+ * `byName`: the positions of its figures per category or name they are about (as the data spells them, which is how
+ * an answer's mentions are read), for the items of a list an answer names; built at its first use.
+ */
+type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string; byName: Map<string, number[]> | null };
+
+/** A list's positions per category and name. */
+function byNameOf(l: List): Map<string, number[]> {
+  if (l.byName) return l.byName;
+  const byName = new Map<string, number[]>();
+  const add = (k: string, i: number) => {
+    const at = byName.get(k);
+    if (!at) byName.set(k, [i]);
+    else if (at[at.length - 1] !== i) at.push(i);
+  };
+  for (let i = 0; i < l.figures.length; i++) {
+    const c = l.figures[i]!.ctx;
+    if (c.categories) for (const k of c.categories) add(k, i);
+    if (c.names) for (const k of c.names) add(k, i);
+  }
+  return (l.byName = byName);
+}
 
 /** The divisors of the periods the turn's calls named: months, weeks and days. */
 export type Divisors = { months: number[]; weeks: number[]; days: number[] };
@@ -165,16 +185,7 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
       if (l.length < 3) continue;
       const prefix = new Float64Array(l.length + 1);
       for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
-      const byName = new Map<string, number[]>();
-      l.forEach((f, i) => {
-        for (const n of [...(f.ctx.categories ?? []), ...(f.ctx.names ?? [])]) {
-          const k = foldName(n);
-          const at = byName.get(k);
-          if (!at) byName.set(k, [i]);
-          else if (at.at(-1) !== i) at.push(i);
-        }
-      });
-      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency, byName });
+      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency, byName: null });
     }
   }
   const divisors = {
@@ -580,10 +591,11 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
 function namedItems(l: List, said: FigureContext): SourceFigure[] | null {
   const names = said.names ?? said.categories;
   if (!names || (!said.ownName && !said.categories)) return null;
-  let at = l.byName.get(foldName(names[0]!));
+  const byName = byNameOf(l);
+  let at = byName.get(names[0]!);
   // Several names: the items about any of them, in list order.
   for (const n of names.slice(1)) {
-    const more = l.byName.get(foldName(n));
+    const more = byName.get(n);
     if (more) at = [...new Set([...(at ?? []), ...more])].sort((a, b) => a - b);
   }
   return at && at.length >= 3 && at.length < l.figures.length ? at.map((i) => l.figures[i]!) : null;
