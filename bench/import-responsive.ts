@@ -1,10 +1,11 @@
 /**
- * The server while a large statement is previewed (SPEC §13.1, issue 29 item 2 and 3): the web
+ * The server while a large statement is previewed (SPEC §13.1, issue 29 items 2 and 3): the web
  * app in its own process (serve-for-bench.ts), a 49 MB statement uploaded to POST /api/imports
- * (read in the parse worker, rows sent back in column chunks, planned in steps that give the
- * event loop room), while this process asks GET /healthz every 10 ms. Side by side: the same
- * /healthz with nothing running. And the server's memory: its peak during the preview over its
- * resident size before (target ≤ 3× the file + 100 MB), and what the held preview keeps.
+ * (the body read straight into shared memory, the preview made whole in the parse worker, which
+ * keeps the file's text; the server's thread holds a status byte per row and the first rows),
+ * while this process asks GET /healthz every 10 ms. Side by side: the same /healthz with nothing
+ * running. And the server's memory: its peak during the preview over its resident size before
+ * (target ≤ 3× the file + 100 MB), and what the held preview keeps.
  *
  *   node_modules/.bin/bun bench/import-responsive.ts [--mb N] [--format csv|camt]
  */
@@ -108,7 +109,7 @@ try {
     id: "import-responsive",
     title: `/healthz and memory while a ${fileMb.toFixed(0)} MB ${FORMAT} statement is previewed`,
     method: [
-      "the web app in its own process; POST /api/imports of the file (parse worker, chunked rows, planning in steps) while this process GETs /healthz every 10 ms",
+      "the web app in its own process; POST /api/imports of the file (body into shared memory, the whole preview in the parse worker) while this process GETs /healthz every 10 ms",
       "baseline: the same /healthz polling for 2 s with nothing running",
       "memory: the server's VmHWM after the preview over its VmRSS before it (after a full GC); held: VmRSS after a full GC with the preview held, over VmRSS before",
     ],

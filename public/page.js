@@ -236,11 +236,20 @@
     input.dispatchEvent(new Event("change", { bubbles: true }));
   }
   ["dragover", "dragleave", "drop"].forEach(function (t) { document.addEventListener(t, dropZone); });
-  // A CSV whose columns were not recognised: open the column fields so they can be named.
-  function openMapping(root) {
-    if (within(root, ".import-problem[data-needs-mapping]").length && $("import-mapping")) $("import-mapping").open = true;
-  }
-  if (window.htmx && htmx.onLoad) htmx.onLoad(openMapping);
+  // A field of a file's preview changed (account, format, Flip signs, a column's role): the file is being previewed
+  // again, so its Import and "Import all" wait for the new preview (which comes with them enabled). The server
+  // refuses an import of what the page no longer shows anyway; this spares the user that refusal.
+  document.addEventListener(
+    "change",
+    function (e) {
+      var t = e.target;
+      if (!t || !t.closest || !t.closest(".import-settings, .import-columns-fields")) return;
+      var file = t.closest(".import-file");
+      if (file) file.querySelectorAll(".import-commit").forEach(function (b) { b.disabled = true; });
+      document.querySelectorAll(".import-all").forEach(function (b) { b.disabled = true; });
+    },
+    true,
+  );
 
   // ---------------------------------------------------------------- approval cards
   // An open card whose time runs out is fetched again, so it says it expired without a reload.

@@ -18,8 +18,7 @@ export type NavPage = (typeof NAV_PAGES)[number]["page"];
  * The one navigation, at the top of every page: the name, the pages (the current one
  * marked), and who is logged in with Log out (only when users are configured). One line
  * on a desktop; on a phone the pages fold into a drawer behind "Menu" (page.js).
- * Layout renders it before <main>; rendered inside a `main.page` (the Import page does)
- * pages.css lifts it to the same place at the top.
+ * Layout renders it before <main>, on every page.
  */
 export function AppNav({ user, current }: { user: NavUser; current?: NavPage }) {
   return (

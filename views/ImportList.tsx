@@ -1,51 +1,67 @@
-import { formatCount } from "../src/core/format.ts";
+import { formatCount, formatDate, formatDateTime } from "../src/core/format.ts";
 import type { ImportRecord } from "../src/store/import-records.ts";
+import { ImportUndo } from "./ImportUndo.tsx";
 
-/** Every import, newest first: file, account, rows, dates covered, when, by whom, and Undo. */
-export function ImportList({ imports }: { imports: ImportRecord[] }) {
+/** Who imported, in words: you (the single local user), the command line, or the user's name. */
+const who = (by: string) => (by === "local" ? "you" : by === "cli" ? "the command line" : by);
+
+/** Every import, newest first: file, account, rows, days covered, when, by whom, and Undo (asking first). */
+export function ImportList({ imports, account }: { imports: ImportRecord[]; account: (a: string) => string }) {
   return (
-    <section class="import-list" id="import-list" aria-label="Past imports">
-      <h2>Past imports</h2>
+    <section class="import-list" id="import-list" aria-labelledby="import-list-title">
+      <h2 id="import-list-title">Past imports</h2>
       {imports.length === 0 ? (
         <p class="muted">No imports yet.</p>
       ) : (
-        <table class="data-table">
-          <thead>
-            <tr>
-              <th>File</th>
-              <th>Account</th>
-              <th class="num">Rows</th>
-              <th>Dates</th>
-              <th>When</th>
-              <th>By</th>
-              <th></th>
-            </tr>
-          </thead>
-          <tbody>
-            {imports.map((r) => (
-              <tr class={r.undoneAt ? "undone" : undefined} data-batch={r.batch}>
-                <td>{r.file}</td>
-                <td>{r.account ?? "–"}</td>
-                <td class="num">{formatCount(r.rows)}</td>
-                <td>{r.firstDate ? `${r.firstDate} – ${r.lastDate}` : "–"}</td>
-                <td>{r.importedAt.slice(0, 16).replace("T", " ")} UTC</td>
-                <td>{r.importedBy}</td>
-                <td>
-                  {r.undoneAt ? (
-                    <span class="muted">undone by {r.undoneBy}</span>
-                  ) : (
-                    <form method="post" action="/import/undo" hx-post="/import/undo" hx-target="#import-notice" hx-swap="innerHTML" class="inline-form">
-                      <input type="hidden" name="batch" value={r.batch} />
-                      <button type="submit" class="danger">
-                        Undo
-                      </button>
-                    </form>
-                  )}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <div class="data-table">
+          <div class="table-scroll" tabindex={0} role="region" aria-label="The imports, newest first">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">File</th>
+                  <th scope="col">Account</th>
+                  <th scope="col" class="num">Rows</th>
+                  <th scope="col">Days</th>
+                  <th scope="col">Imported</th>
+                  <th scope="col">
+                    <span class="sr-only">Undo</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {imports.map((r) => (
+                  <tr class={r.undoneAt ? "undone" : undefined} data-batch={r.batch}>
+                    <td data-label="File" title={r.batch}>
+                      {r.file}
+                    </td>
+                    <td data-label="Account" class={r.account ? undefined : "empty"}>
+                      {r.account ? account(r.account) : ""}
+                    </td>
+                    <td class="num" data-label="Rows">
+                      {formatCount(r.rows)}
+                    </td>
+                    <td data-label="Days" class={r.firstDate ? undefined : "empty"}>
+                      {r.firstDate ? (r.firstDate === r.lastDate ? formatDate(r.firstDate) : `${formatDate(r.firstDate)} – ${formatDate(r.lastDate!)}`) : ""}
+                    </td>
+                    <td data-label="Imported">
+                      <time class="local-datetime" datetime={r.importedAt}>
+                        {formatDateTime(r.importedAt)}
+                      </time>{" "}
+                      by {who(r.importedBy)}
+                    </td>
+                    <td data-label="Undo">
+                      {r.undoneAt ? (
+                        <span class="muted">undone by {who(r.undoneBy ?? "")}</span>
+                      ) : (
+                        <ImportUndo batch={r.batch} file={r.file} rows={r.rows} target="#import-notice" swap="innerHTML" label="Undo" name={`Undo the import of ${r.file}`} />
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
       )}
     </section>
   );

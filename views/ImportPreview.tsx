@@ -1,25 +1,17 @@
 import { formatCount, formatMoney, plural } from "../src/core/format.ts";
 import { reconciliationText } from "../src/import/importer.ts";
 import type { Reconciliation } from "../src/import/formats/types.ts";
+import { ImportRows, type ImportPreviewRow } from "./ImportRows.tsx";
 
-export type ImportPreviewRow = {
-  line: number;
-  date: string;
-  amount: number;
-  currency: string;
-  description: string;
-  merchant: string | null;
-  category: string | null;
-  source: string | null;
-  status: "new" | "duplicate" | "possible_duplicate";
-  transaction_id: string;
-};
+export type { ImportPreviewRow } from "./ImportRows.tsx";
 
+/** What a file's preview says, in the page's words (the route makes it from the preview). */
 export type ImportPreviewView = {
   id: string;
   file: string;
-  format: string;
-  layout: string | null;
+  /** What the file is, in words: "UBS account statement (English)", "a CSV, columns recognised from its header". */
+  what: string;
+  /** The account, named (Settings) or masked. */
   account: string | null;
   data_lines: number;
   rows: number;
@@ -32,70 +24,75 @@ export type ImportPreviewView = {
   reconciliationLines: Reconciliation[];
   notes: string[];
   preview: ImportPreviewRow[];
-  /** Rows shown (the first ones, and every possible duplicate); the counts cover the whole file. */
+  /** Rows shown (the first ones, and the possible duplicates); the counts cover the whole file. */
   shown: number;
   /** Rows "Import" adds before any possible duplicate is ticked. */
   willImport: number;
-  modelError: string | null;
+  /** Merchants among the new rows only the model can classify; the model classifies them at import (SPEC §10.1). */
+  newMerchants: number;
+  /** Whether a model is set up; and what classifying them will take, in words ("about 4'200 tokens, est. USD 0.02"). */
+  model: boolean;
+  estimate: string | null;
 };
 
-const STATUS: Record<ImportPreviewRow["status"], string> = { new: "new", duplicate: "already imported", possible_duplicate: "possible duplicate" };
-const SOURCE: Record<string, string> = { cache: "merchant cache", rules: "card rules", llm: "model", unclassified: "not classified yet" };
+/** A file that could not be previewed: why, and whether naming its columns (the mapping screen) would help. */
+export type ImportProblemView = { message: string; needsColumns: boolean };
 
 /**
- * What a file would add: the format (and bank layout) and account found; what each of its data
- * lines became (new, already imported, possible duplicate, bad row, skipped — they add up); money
- * out and money in per currency with their rows, so a file read with the wrong signs shows at a
- * glance; what its balances say; every row with its status and proposed merchant, category and
- * source; possible duplicates have a tick box (unticked: not imported), bad rows and skipped lines
- * their reason. A statement that does not reconcile imports only with its own tick. Or the problem
- * with the file, with the column fields opened when it is about a CSV's columns. With both: the
- * preview, and why its Import did not happen (budget.db was busy: Import again).
+ * What a file would add, or why it cannot be read. The preview: what the file is and its account; what each of
+ * its data lines became (new, already imported, possible duplicate, bad row, skipped — they add up); money out
+ * and money in per currency, so a file read with the wrong signs shows at a glance; what its balances say; how
+ * many merchants are new and what classifying them at import will cost; the rows; a tick for a statement that
+ * does not reconcile; Import. It is the part of a file's form that a re-preview replaces (`version` with it).
  */
-export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; needsMapping?: boolean }) {
+export function ImportPreview(p: { preview?: ImportPreviewView; problem?: ImportProblemView; version: number }) {
+  const version = <input type="hidden" name="version" value={String(p.version)} />;
   if (!p.preview) {
+    const problem = p.problem!;
     return (
-      <div class="notice notice-error import-problem" role="alert" data-needs-mapping={p.needsMapping ? "true" : undefined}>
-        <span class="error-message">{p.error}</span>
-        {p.needsMapping ? <p class="muted">Name the columns under “CSV columns” above; the preview updates as you fill them in.</p> : null}
+      <div class="import-outcome">
+        {version}
+        <div class="notice notice-error import-problem" role="alert" data-needs-mapping={problem.needsColumns ? "true" : undefined}>
+          <span class="error-message">{problem.message}</span>
+          {problem.needsColumns ? <p>Choose what each column holds above; the preview follows your choice.</p> : null}
+        </div>
       </div>
     );
   }
   const v = p.preview;
-  const unplaced = [...v.bad_rows.map((b) => ({ ...b, kind: "bad row" })), ...v.skipped.map((s) => ({ ...s, kind: "skipped" }))].sort((a, b) => a.line - b.line);
   const unreconciled = v.reconciliationLines.some((r) => r.status === "off");
   return (
-    <form class="import-review" method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target="this" hx-swap="outerHTML">
+    <div class="import-outcome">
+      {version}
       <p class="import-found">
-        <strong>{v.file}</strong>: {v.format}
-        {v.layout && v.layout !== v.format ? ` (${v.layout})` : ""}
-        {v.account ? `, account ${v.account}` : ""} — {plural(v.data_lines, "data line")}: {formatCount(v.new)} new, {formatCount(v.duplicates)} already imported,{" "}
-        {formatCount(v.possible_duplicates)} possible {v.possible_duplicates === 1 ? "duplicate" : "duplicates"}, {plural(v.bad_rows.length, "bad row")},{" "}
-        {formatCount(v.skipped.length)} skipped.
+        {plural(v.data_lines, "data line")}: {formatCount(v.new)} new, {formatCount(v.duplicates)} already imported, {formatCount(v.possible_duplicates)} possible{" "}
+        {v.possible_duplicates === 1 ? "duplicate" : "duplicates"}, {plural(v.bad_rows.length, "bad row")}, {formatCount(v.skipped.length)} skipped.
       </p>
       {v.totals.length ? (
-        <table class="data-table import-totals" aria-label="Money out and money in">
-          <thead>
-            <tr>
-              <th>Currency</th>
-              <th class="num">Money out</th>
-              <th class="num">Rows</th>
-              <th class="num">Money in</th>
-              <th class="num">Rows</th>
-            </tr>
-          </thead>
-          <tbody>
-            {v.totals.map((t) => (
+        <div class="table-scroll import-totals" tabindex={0} role="region" aria-label={`Money out and money in of ${v.file}`}>
+          <table>
+            <thead>
               <tr>
-                <td>{t.currency}</td>
-                <td class="num">{formatMoney(t.out, t.currency)}</td>
-                <td class="num">{formatCount(t.out_rows)}</td>
-                <td class="num">{formatMoney(t.in, t.currency)}</td>
-                <td class="num">{formatCount(t.in_rows)}</td>
+                <th scope="col">Currency</th>
+                <th scope="col" class="num">Money out</th>
+                <th scope="col" class="num">Rows</th>
+                <th scope="col" class="num">Money in</th>
+                <th scope="col" class="num">Rows</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {v.totals.map((t) => (
+                <tr>
+                  <td>{t.currency}</td>
+                  <td class="num">{formatMoney(t.out, t.currency)}</td>
+                  <td class="num">{formatCount(t.out_rows)}</td>
+                  <td class="num">{formatMoney(t.in, t.currency)}</td>
+                  <td class="num">{formatCount(t.in_rows)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       ) : null}
       <ul class="import-balances">
         {v.reconciliationLines.map((r) => (
@@ -109,67 +106,25 @@ export function ImportPreview(p: { preview?: ImportPreviewView; error?: string; 
           ))}
         </ul>
       ) : null}
-      {v.modelError ? <p class="notice notice-error">The model could not classify these rows ({v.modelError}); they will be stored unclassified.</p> : null}
-      <div class="table-scroll">
-        <table class="data-table import-rows">
-          <thead>
-            <tr>
-              <th>Line</th>
-              <th>Status</th>
-              <th>Date</th>
-              <th class="num">Amount</th>
-              <th>Description</th>
-              <th>Merchant</th>
-              <th>Category</th>
-              <th>Source</th>
-            </tr>
-          </thead>
-          <tbody>
-            {v.preview.map((r) => (
-              <tr class={`status-${r.status}`}>
-                <td class="num">{r.line}</td>
-                <td>
-                  {r.status === "possible_duplicate" ? (
-                    <label>
-                      <input type="checkbox" name="include" value={r.transaction_id} /> {STATUS[r.status]}: import anyway
-                    </label>
-                  ) : (
-                    STATUS[r.status]
-                  )}
-                </td>
-                <td>{r.date}</td>
-                <td class="num">{formatMoney(r.amount, r.currency)}</td>
-                <td>{r.description}</td>
-                <td>{r.merchant ?? ""}</td>
-                <td>{r.category ?? ""}</td>
-                <td>{r.source ? SOURCE[r.source] ?? r.source : ""}</td>
-              </tr>
-            ))}
-            {unplaced.map((b) => (
-              <tr class={b.kind === "bad row" ? "status-bad" : "status-skipped"}>
-                <td class="num">{b.line}</td>
-                <td>{b.kind}</td>
-                <td colspan={6}>{b.reason}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      {v.shown < v.rows ? <p class="muted">The first rows are shown ({formatCount(v.shown)}); the counts and the import cover all {formatCount(v.rows)}.</p> : null}
+      {v.newMerchants > 0 ? (
+        <p class="import-merchants">
+          {v.model
+            ? `${plural(v.newMerchants, "new merchant")}: the model classifies ${v.newMerchants === 1 ? "it" : "them"} when you import${v.estimate ? ` (${v.estimate})` : ""}.`
+            : `${plural(v.newMerchants, "new merchant")}: without a model ${v.newMerchants === 1 ? "it is" : "they are"} imported as Uncategorised; add a model to classify ${v.newMerchants === 1 ? "it" : "them"} later.`}
+        </p>
+      ) : null}
+      <ImportRows id={v.id} file={v.file} rows={v.preview} bad={v.bad_rows} skipped={v.skipped} />
+      {v.shown < v.rows ? <p class="muted">Showing {formatCount(v.shown)} of {formatCount(v.rows)} rows; the counts and the import cover all of them.</p> : null}
       {unreconciled ? (
         <label class="import-accept">
           <input type="checkbox" name="accept-unreconciled" value="on" required /> Import although the balances do not add up
         </label>
       ) : null}
-      {p.error ? (
-        <p class="notice notice-error" role="alert">
-          <span class="error-message">{p.error}</span>
-        </p>
-      ) : null}
-      <button type="submit" class="primary" disabled={v.willImport === 0 && v.possible_duplicates === 0}>
-        Import {plural(v.willImport, "transaction")}
-      </button>
-      <progress class="import-progress htmx-indicator" aria-label="Importing"></progress>
-    </form>
+      <div class="import-actions">
+        <button type="submit" class="primary import-commit" disabled={v.willImport === 0 && v.possible_duplicates === 0}>
+          Import {plural(v.willImport, "transaction")}
+        </button>
+      </div>
+    </div>
   );
 }

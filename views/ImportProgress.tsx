@@ -2,7 +2,7 @@
 export function ImportProgress({ label, done, total }: { label: string; done?: number; total?: number }) {
   const known = done !== undefined && total !== undefined && total > 0;
   return (
-    <div class="import-progress-box" role="status" id="import-progress">
+    <div class="import-progress-box" role="status">
       <span>
         {label}
         {known ? ` ${done} of ${total}` : ""}

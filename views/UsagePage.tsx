@@ -7,6 +7,8 @@ export type UsageRow = {
   day: string;
   userName: string;
   model: string;
+  /** What the tokens were for, other than answers ("import classification"); `turns` counts model calls then. */
+  source?: string;
   turns: number;
   input_tokens: number;
   output_tokens: number;
@@ -16,8 +18,9 @@ export type UsageRow = {
 };
 
 /**
- * Token counts and estimated cost per day (UTC), user and model, newest first, with totals;
- * then per model the share of its answers' figures no tool result backed (SPEC §11).
+ * Token counts and estimated cost per day (UTC), user and model, newest first, with totals (answers,
+ * and the model's classification of imported merchants on rows of their own: SPEC §10.1); then per
+ * model the share of its answers' figures no tool result backed (SPEC §11).
  */
 export function UsagePage({
   rows,
@@ -44,7 +47,10 @@ export function UsagePage({
     <Layout title="Usage · budget-chat" asset={asset} bodyClass="page-usage" nav={{ current: "usage", user: userName ? { name: userName } : null }}>
       <main class="page" id="main">
         <h1>Usage</h1>
-        <p class="muted">Tokens the model used per day (days in UTC), user and model, with the estimated cost at list prices.</p>
+        <p class="muted">
+          Tokens the model used per day (days in UTC), user and model, with the estimated cost at list prices: for answers, and for classifying the new
+          merchants of an import (“import classification”, counted in model calls).
+        </p>
         {rows.length ? (
           <div class="table-scroll usage-table" tabindex={0} role="region" aria-label="Usage per day">
             <table>
@@ -53,7 +59,8 @@ export function UsagePage({
                   <th scope="col">Day</th>
                   <th scope="col">User</th>
                   <th scope="col">Model</th>
-                  <th scope="col" class="num">Answers</th>
+                  <th scope="col">For</th>
+                  <th scope="col" class="num">Answers or calls</th>
                   <th scope="col" class="num">Input</th>
                   <th scope="col" class="num">Output</th>
                   <th scope="col" class="num">Cache read</th>
@@ -69,6 +76,7 @@ export function UsagePage({
                     </td>
                     <td>{r.userName}</td>
                     <td>{r.model}</td>
+                    <td>{r.source ?? "answers"}</td>
                     <td class="num">{formatCount(r.turns)}</td>
                     <td class="num">{formatCount(r.input_tokens)}</td>
                     <td class="num">{formatCount(r.output_tokens)}</td>
@@ -80,7 +88,7 @@ export function UsagePage({
               </tbody>
               <tfoot>
                 <tr>
-                  <th scope="row" colspan={3}>
+                  <th scope="row" colspan={4}>
                     Total
                   </th>
                   <td class="num">{formatCount(total.turns)}</td>

@@ -12,8 +12,10 @@ import { budgetDbLocation, flagHelp, flagOptions } from "../config.ts";
 import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney, plural } from "../core/format.ts";
 import type { ClassSource } from "../import/classify.ts";
-import { binaryKind } from "../import/formats/decode.ts";
-import { isZip, statementFiles } from "../import/formats/zip.ts";
+import type { ColumnPlan } from "../import/formats/csv-layout.ts";
+import { csvHead } from "../import/formats/csv.ts";
+import { binaryKind, decodeText } from "../import/formats/decode.ts";
+import { isZip, statementFiles, type StatementFile } from "../import/formats/zip.ts";
 import { DATE_FORMATS } from "../import/formats/types.ts";
 import { IMPORT_FORMATS } from "../import/formats/registry.ts";
 import { CSV_FLAGS, csvMapping } from "../import/mapping.ts";
@@ -36,6 +38,7 @@ import {
   type PlannedRow,
 } from "../import/importer.ts";
 import { checkImportTarget } from "../import/target.ts";
+import { choiceOf, layoutFromChoice, savedLayout, saveLayout } from "../import/user-layouts.ts";
 import { parse } from "./args.ts";
 
 const SHARED = ["db", "chatDb", "model", "keepBackups"] as const;
@@ -64,8 +67,9 @@ would classify wait for budget-chat classify).
 CSV columns, when they cannot be recognised from the header:
   --date-column H  --amount-column H | --debit-column H --credit-column H  --description-column H
   --currency-column H | --currency CODE  --date-format ${DATE_FORMATS.join("|")}  --decimal .|,
-  --mapping NAME               use a saved mapping (flags override its fields)
-  --save-mapping NAME          save these column flags under NAME for next time
+  --mapping NAME               read every CSV with the layout saved as NAME (here, or on the Import page)
+  --save-mapping NAME          save the columns the first CSV was read with as the layout NAME; any later
+                               CSV with the same header is read with it on its own (also on the page)
 ${flagHelp(SHARED)}`;
 
 export const IMPORTS_HELP = `budget-chat imports list [--json]
@@ -162,17 +166,21 @@ export async function importCommand(argv: string[]): Promise<number> {
   const bar = progress(!json && process.stderr.isTTY === true);
   try {
     const mappingName = values.mapping as string | undefined;
-    const saved = mappingName ? store.csvMappings.get(mappingName) : null;
+    const saved = mappingName ? savedLayout(store, mappingName) : null;
     if (mappingName && !saved) {
       const names = store.csvMappings.names();
-      throw new UsageError(`--mapping: no saved mapping "${mappingName}"; saved: ${names.length ? names.join(", ") : "none"}`);
+      throw new UsageError(`--mapping: no saved layout "${mappingName}"; saved: ${names.length ? names.join(", ") : "none"}`);
     }
-    const mapping = csvMapping(values, saved);
-    if (values["save-mapping"] && !mapping) throw new UsageError("--save-mapping NAME saves the CSV column flags given with it (--date-column, --amount-column, …): give them too");
+    const columnFlags = Object.keys(CSV_FLAGS).filter((f) => (values as Record<string, unknown>)[f] !== undefined);
+    if (saved && "layout" in saved && columnFlags.length) {
+      throw new UsageError(`--mapping ${mappingName} is a saved layout of every column: give it without --${columnFlags[0]}, or give the column flags without it`);
+    }
+    const mapping = csvMapping(values, saved && "flags" in saved ? saved.flags : null);
     const acceptUnreconciled = values["accept-unreconciled"] === true;
     const parseOpts = {
       format,
       mapping,
+      layout: saved && "layout" in saved ? saved.layout : undefined,
       account: values.account as string | undefined,
       skipBadRows: values["skip-bad-rows"] === true,
       flipSigns: values["flip-signs"] === true,
@@ -181,10 +189,11 @@ export async function importCommand(argv: string[]): Promise<number> {
     // Every file is read and checked before anything is written: bad input writes nothing. A large one is read for
     // its facts only here, and read again, chunk by chunk, by its write (memory holds a chunk, not a million rows).
     // A ZIP of statements is its files, each imported as a file of its own ("statements.zip/2025-04.xml").
-    const prepared = positionals.flatMap((path) => statementFiles({ name: basename(path), bytes: readStatement(path) })).map((file) =>
+    const files = positionals.flatMap((path) => statementFiles({ name: basename(path), bytes: readStatement(path) }));
+    const prepared = files.map((file) =>
       file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, parseOpts) } : { kind: "parsed" as const, parsed: importer.parse(file, parseOpts) },
     );
-    if (values["save-mapping"] && mapping && !dryRun) store.csvMappings.save(values["save-mapping"] as string, mapping, "cli");
+    if (values["save-mapping"] && !dryRun) saveFirstLayout(store, values["save-mapping"] as string, prepared, files, parseOpts.flipSigns);
 
     const include = values["include-possible-duplicates"] === true;
     const summaries: FileSummary[] = [];
@@ -215,6 +224,7 @@ export async function importCommand(argv: string[]): Promise<number> {
         const plan = await importer.plan(parsed, {
           classify: dryRun || !importer.canClassify ? "offline" : "model",
           seen,
+          actor: CLI_ACTOR,
           onProgress: (done, total) => bar.update(`${parsed.file}: classifying merchants`, done, total),
         });
         bar.end();
@@ -269,6 +279,19 @@ export async function importCommand(argv: string[]): Promise<number> {
   } finally {
     local.close();
   }
+}
+
+/**
+ * `--save-mapping NAME`: the columns the first CSV was read with (its bank layout, the header guess with the column
+ * flags, a saved layout), saved as a layout by NAME — the Import page and `--mapping NAME` use it, and so does any
+ * later CSV with the same header, on its own.
+ */
+function saveFirstLayout(store: Local["store"], name: string, prepared: { kind: string; sf?: { columns?: ColumnPlan }; parsed?: { columns?: ColumnPlan } }[], files: StatementFile[], flipSigns: boolean): void {
+  const k = prepared.findIndex((p) => (p.sf ?? p.parsed)?.columns !== undefined);
+  if (k < 0) throw new UsageError("--save-mapping NAME saves the columns of a CSV: none of the files is one");
+  const columns = (prepared[k]!.sf ?? prepared[k]!.parsed)!.columns!;
+  const { delimiter } = csvHead(decodeText(files[k]!.bytes), files[k]!.name, 0);
+  saveLayout(store, name, layoutFromChoice(choiceOf(columns, delimiter, flipSigns), name), "cli");
 }
 
 /** A statement file's bytes; a file the import could not take is bad input (exit 2). */

@@ -11,7 +11,8 @@ export const USAGE_HELP = `budget-chat usage [--since YYYY-MM-DD] [--chat-db PAT
 
 Print token usage per model (turns, input, output, cache write and cache read tokens)
 and an estimated cost in USD at list prices (src/pricing.ts). Memory summarisation calls
-are a row of their own per model ("(memory summaries)"; the count is of calls).
+and the classification of imported merchants are rows of their own per model
+("(memory summaries)", "(import classification)"; the count is of calls).
   --since YYYY-MM-DD   only turns started on or after this day (00:00 UTC)
 ${flagHelp(["chatDb"])}`;
 

@@ -14,6 +14,8 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
+import { emptyUsage, type Usage } from "../core/events.ts";
+import { estimateCost } from "../pricing.ts";
 import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { cardSectorRule } from "./card-rules.ts";
@@ -37,6 +39,11 @@ const ANSWERED_MAX = 20_000;
 /** A description as a merchant name when nothing better is known: one line, single spaces. */
 export function cleanDescription(text: string): string {
   return text.replace(/\s+/g, " ").trim();
+}
+
+/** How a row is stored when nothing classified it: the merchant is the cleaned description, the category Uncategorised. */
+export function unclassified(description: string): Classified {
+  return { merchant: cleanDescription(description), category: UNCATEGORISED, confidence: 0, source: "unclassified" };
 }
 
 /** Whether merchant_cache has any entry (when not, a statement's rows need no merchant keys for it). */
@@ -83,7 +90,12 @@ export type ClassifyOutcome = {
   learned: Map<string, Classified>;
   /** The model's error, when it failed (those rows are unclassified). */
   modelError: string | null;
+  /** What asking the model took (null: it was not asked), for the usage report (SPEC §10.1). */
+  modelUsage: ModelUsageOfCalls | null;
 };
+
+/** The model's requests of one classification: how many, with which model, their tokens, and the merchants asked about. */
+export type ModelUsageOfCalls = { model: string; calls: number; usage: Usage; merchants: number };
 
 /** The steps before the model: the merchant cache under the row's key, then (card files) the card-sector rules; else null. */
 export function classifyWithoutModel(row: ClassifyInput, key: string | undefined, cache: Map<string, CacheEntry>, cardRules: boolean): Classified | null {
@@ -128,6 +140,7 @@ export async function classifyRows(
 
   const learned = new Map<string, Classified>();
   let modelError: string | null = null;
+  let modelUsage: ModelUsageOfCalls | null = null;
   if (opts.model && pending.size > 0) {
     const items = [...pending.entries()].map(([key, idx]) => {
       const first = rows[idx[0]!]!;
@@ -135,6 +148,7 @@ export async function classifyRows(
     });
     const answer = await opts.model.classify(items, opts.categories, opts.examples, opts.onProgress);
     modelError = answer.error;
+    if (answer.calls > 0) modelUsage = { model: opts.model.model, calls: answer.calls, usage: answer.usage, merchants: items.length };
     for (const [key, c] of answer.results) {
       // Only an answer worth keeping goes to merchant_cache: a rejected one would be served from the cache forever.
       if (c.confidence > 0) learned.set(key, c);
@@ -142,9 +156,10 @@ export async function classifyRows(
     }
   }
   return {
-    classes: classes.map((c, i) => c ?? { merchant: cleanDescription(rows[i]!.description), category: UNCATEGORISED, confidence: 0, source: "unclassified" }),
+    classes: classes.map((c, i) => c ?? unclassified(rows[i]!.description)),
     learned,
     modelError,
+    modelUsage,
   };
 }
 
@@ -185,7 +200,8 @@ export class ModelClassifier {
 
   constructor(
     private readonly client: Anthropic,
-    private readonly model: string,
+    /** The model's id (its price: src/pricing.ts). */
+    readonly model: string,
   ) {}
 
   async classify(
@@ -193,8 +209,11 @@ export class ModelClassifier {
     categories: readonly ClassifierCategory[],
     examples: readonly FewShot[],
     onProgress?: (done: number, total: number) => void,
-  ): Promise<{ results: Map<string, Classified>; error: string | null }> {
+  ): Promise<{ results: Map<string, Classified>; error: string | null; calls: number; usage: Usage }> {
     const results = new Map<string, Classified>();
+    // Every request's tokens, the failed ones' too where the API says (they are paid for as well).
+    const usage = emptyUsage();
+    let calls = 0;
     const names = new Map(categories.map((c) => [c.name.toLowerCase(), c.name]));
     const known = (key: string) => {
       const c = this.answered.get(key);
@@ -211,6 +230,7 @@ export class ModelClassifier {
       const batch = items.slice(start, start + LLM_BATCH);
       let input: z.infer<typeof ToolInput>;
       try {
+        calls++;
         const msg = await this.client.messages.create({
           model: this.model,
           max_tokens: 4096,
@@ -226,6 +246,7 @@ export class ModelClassifier {
             },
           ],
         });
+        addUsage(usage, msg.usage);
         const call = msg.content.find((b) => b.type === "tool_use" && b.name === CLASSIFY_TOOL);
         if (!call || call.type !== "tool_use") throw new Error(`the model did not call ${CLASSIFY_TOOL}`);
         const parsed = ToolInput.safeParse(call.input);
@@ -233,7 +254,7 @@ export class ModelClassifier {
         input = parsed.data;
       } catch (e) {
         // Stop here: the next batch would most likely fail the same way. The rest stay unclassified.
-        return { results, error: (e as Error).message };
+        return { results, error: (e as Error).message, calls, usage };
       }
       for (const r of input.results) {
         const item = batch[Number(r.id) - 1];
@@ -249,8 +270,17 @@ export class ModelClassifier {
       }
       onProgress?.(Math.min(start + LLM_BATCH, items.length), items.length);
     }
-    return { results, error: null };
+    return { results, error: null, calls, usage };
   }
+}
+
+/** A response's token counts added to a sum (a local model may leave the cache fields out). */
+function addUsage(sum: Usage, u: Partial<Record<keyof Usage, number | null>> | undefined): void {
+  if (!u) return;
+  sum.input_tokens += u.input_tokens ?? 0;
+  sum.output_tokens += u.output_tokens ?? 0;
+  sum.cache_creation_input_tokens += u.cache_creation_input_tokens ?? 0;
+  sum.cache_read_input_tokens += u.cache_read_input_tokens ?? 0;
 }
 
 /** The classifier's instructions: every category with its description, then the user's corrections. */
@@ -268,4 +298,32 @@ export function classifySystem(categories: readonly ClassifierCategory[], exampl
     for (const e of examples) lines.push(`- ${JSON.stringify(e.raw_description)} → merchant ${JSON.stringify(e.correct_merchant)}, category ${e.correct_category}`);
   }
   return lines.join("\n");
+}
+
+/** What classifying an import's new merchants will take, estimated before the model is asked (SPEC §10.1). */
+export type ClassificationEstimate = { merchants: number; requests: number; inputTokens: number; outputTokens: number; cost: number | "unknown" };
+
+/**
+ * Characters per token of the request's mixed prose, JSON and bank text (English prose runs ~4, JSON and
+ * short German or French words ~3): a middle value, for an estimate that should not come out low.
+ */
+const CHARS_PER_TOKEN = 3.2;
+/** Tokens of one answer item (id, cleaned merchant, category, confidence as JSON), and of a request's fixed part of the answer. */
+const OUTPUT_TOKENS_PER_ITEM = 30;
+const OUTPUT_TOKENS_PER_REQUEST = 20;
+/** A request's fixed framing beyond the system prompt and the items: the tool's schema, the instruction line, the roles. */
+const FRAME_CHARS = JSON.stringify(INPUT_SCHEMA).length + 300;
+
+/**
+ * The tokens and cost of classifying these merchants (one item each: its description; `descriptionChars` their
+ * total length) in requests of LLM_BATCH, each with the system prompt of these categories and examples.
+ */
+export function estimateClassification(merchants: number, descriptionChars: number, categories: readonly ClassifierCategory[], examples: readonly FewShot[], model: string): ClassificationEstimate {
+  const requests = Math.ceil(merchants / LLM_BATCH);
+  const perRequest = classifySystem(categories, examples).length + FRAME_CHARS;
+  // An item as the request writes it: {"id":"12","description":"…","amount":-12.5,"currency":"CHF"}
+  const itemChars = descriptionChars + merchants * 60;
+  const inputTokens = Math.ceil((requests * perRequest + itemChars) / CHARS_PER_TOKEN);
+  const outputTokens = merchants * OUTPUT_TOKENS_PER_ITEM + requests * OUTPUT_TOKENS_PER_REQUEST;
+  return { merchants, requests, inputTokens, outputTokens, cost: estimateCost(model, { input_tokens: inputTokens, output_tokens: outputTokens }) };
 }

@@ -3,13 +3,14 @@
  * tests share; the adapters only read files and print or render what comes back.
  *
  * An import runs in three steps:
- *   1. `parse` (in this thread, the CLI) or `parseOffThread` (in the parse worker, the web): every
- *      file is read into rows (src/import/formats), with their transaction ids, and checked: bad
- *      input (not a statement, a bad row without skipBadRows, balances that do not reconcile
- *      without acceptUnreconciled) throws ImportInputError here, before anything is written.
+ *   1. `parse` (the command line): every file is read into rows (src/import/formats), with their
+ *      transaction ids, and checked: bad input (not a statement, a bad row without skipBadRows,
+ *      balances that do not reconcile without acceptUnreconciled) throws ImportInputError here,
+ *      before anything is written.
  *   2. `plan`: rows budget.db already holds are duplicates, rows another source may have booked
  *      are possible duplicates; the new ones are classified (cache → rules → model →
  *      unclassified). Reads only; the model is the only slow part, and it runs outside any lock.
+ *      Its calls are counted in usage as "import classification" (SPEC §10.1).
  *   3. `commit`: one transaction through the write path (BudgetWriter, kind "import"):
  *      the `account` column and the import's own tables when absent, the rows (`INSERT OR
  *      IGNORE`, so a row another import added meanwhile is not added twice) with their
@@ -23,6 +24,10 @@
  * statement does not stall the server. A streamed import (the command line's large files) is
  * read again by a synchronous reader inside its write, so it does not pause: no server runs in
  * that process.
+ *
+ * The web previews in the parse worker instead (`preview`: preview.ts, nothing but the file's bytes held
+ * here, SPEC §13.1), asks the model nothing then, and at the user's "Import" (`commitPreview`) reads the
+ * rows to insert again, classifies them (the model now, with progress) and commits them as above.
  *
  * A statement's rows stay in their columns (RowTable) from the reader to the commit: a plan adds
  * per-row arrays (status, class) beside them instead of copying rows, so a million-row statement
@@ -40,28 +45,30 @@ import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts"
 import { formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord } from "../store/import-records.ts";
-import { UNCATEGORISED } from "../ledger/schema.ts";
 import {
   cacheEntries,
   categoriesOf,
   classifyRows,
-  classifyWithoutModel,
-  cleanDescription,
   fewShotExamples,
   hasCachedMerchants,
   type ClassifierCategory,
   type Classified,
   type ClassSource,
   type ModelClassifier,
+  type ModelUsageOfCalls,
+  unclassified,
 } from "./classify.ts";
 import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
-import { parseStatement, parseText, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
-import { reconcile } from "./formats/reconcile.ts";
+import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
-import { assignTransactionIds, transactionIdAssigner } from "./ids.ts";
-import { parseInWorker } from "./parse-pool.ts";
-import { accountBalancesBefore, accountCurrencies, ensureAccountColumn, ensureBudgetDb, ensureImportTables, hasAccountColumn, mainCurrency } from "./target.ts";
+import type { BankLayout } from "./formats/csv-layout.ts";
+import { assignTransactionIds } from "./ids.ts";
+import { previewInWorker, rowsInWorker, type PreviewReply, type WorkerFile } from "./parse-pool.ts";
+import { currencyDefaults, type StatementPreview } from "./preview.ts";
+import { ensureAccountColumn, ensureBudgetDb, ensureImportTables, hasAccountColumn } from "./target.ts";
+import { savedLayouts } from "./user-layouts.ts";
+import { CurrencyTally, readFacts, rowsOf, walkRows, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
 
 /** Who imports or undoes: a user (page, API) or the terminal. */
 export type ImportActor = { userId: string | null; by: string; via: "cli" | "page" | "api" };
@@ -71,6 +78,8 @@ export type ImportFile = { name: string; bytes: Uint8Array };
 export type ParseOptions = {
   format?: string;
   mapping?: CsvMapping;
+  /** The one CSV layout to read with (the mapping screen's roles, a saved layout named with `--mapping`). */
+  layout?: BankLayout;
   /** The account name for every row (`--account`), instead of the one the file names. */
   account?: string;
   /** Import the good rows and list the bad ones, instead of refusing the file. */
@@ -133,8 +142,7 @@ export type CommitResult = {
 /** What a file's data lines became (SPEC §10.1: they add up to `dataLines`). */
 export type PlanCounts = { rows: number; new: number; duplicates: number; possibleDuplicates: number; badRows: number; skipped: number; dataLines: number };
 
-/** Money out and money in of one currency, with their row counts: a wrong sign is seen at a glance. */
-export type CurrencyTotals = { currency: string; out: number; outRows: number; in: number; inRows: number };
+export type { CurrencyTotals } from "./walk.ts";
 
 /** An import record as `imports list --json` and GET /api/imports show it. */
 export function importRecordJson(r: ImportRecord) {
@@ -208,34 +216,9 @@ export function fileTotals(rows: RowTable): CurrencyTotals[] {
   return tally.result(false);
 }
 
-/** Money out and money in per currency, with their row counts, summed in cents. */
-class CurrencyTally {
-  private readonly by = new Map<string, { out: number; outRows: number; in: number; inRows: number }>();
-
-  count(currency: string, amount: number): void {
-    const t = this.by.get(currency) ?? { out: 0, outRows: 0, in: 0, inRows: 0 };
-    const cents = Math.round(amount * 100);
-    if (cents < 0) {
-      t.out -= cents;
-      t.outRows++;
-    } else {
-      t.in += cents;
-      t.inRows++;
-    }
-    this.by.set(currency, t);
-  }
-
-  /** `inverted`: every amount counted was the wrong way round (a balance column's verdict after they went by). */
-  result(inverted: boolean): CurrencyTotals[] {
-    return [...this.by]
-      .map(([currency, t]) => (inverted ? { currency, out: t.in / 100, outRows: t.inRows, in: t.out / 100, inRows: t.outRows } : { currency, out: t.out / 100, outRows: t.outRows, in: t.in / 100, inRows: t.inRows }))
-      .sort((x, y) => y.outRows + y.inRows - (x.outRows + x.inRows));
-  }
-}
-
-/** How a row of the plan would be stored: its class, or unclassified (the merchant is the cleaned description). */
+/** How a row of the plan would be stored: its class, or unclassified. */
 export function classificationOf(plan: FilePlan, i: number): Classified {
-  return plan.classes[i] ?? { merchant: cleanDescription(plan.rows.descriptionOf(i)), category: UNCATEGORISED, confidence: 0, source: "unclassified" };
+  return plan.classes[i] ?? unclassified(plan.rows.descriptionOf(i));
 }
 
 export function plannedRow(plan: FilePlan, i: number): PlannedRow {
@@ -298,8 +281,6 @@ function refuseBadInput(file: string, s: Pick<Statement, "format" | "badRows" | 
 
 /** Files from this size on are imported streamed from the command line (parseStreamed, commitStreamed). */
 export const STREAM_FROM_BYTES = 8 * 1024 * 1024;
-/** Rows per chunk of a streamed import. */
-const STREAM_CHUNK_ROWS = 20_000;
 /** Possible duplicates a streamed import lists, at most (all are counted). */
 const STREAM_LISTED = 1000;
 
@@ -318,92 +299,6 @@ export type StreamedOutcome = CommitResult & {
   /** The possible duplicates, the first STREAM_LISTED of them. */
   possible: PlannedRow[];
 };
-
-/**
- * A streamed import keeps little (the text, one chunk), but a reader makes garbage row by row faster
- * than the engine collects it on its own: left alone, a million rows peak at several hundred MB of
- * garbage. A full collection every 20,000 rows (a few milliseconds when little is alive) keeps the peak
- * near what is kept (SPEC §10.1: a 1M-row CSV within 500 MB).
- */
-function collectNowAndThen(rows: number): void {
-  if (rows % STREAM_CHUNK_ROWS === 0) Bun.gc(true);
-}
-
-/** Counts and sums the rows a reader passes on, per currency (the rows themselves are not kept). */
-class TotalsSink extends CurrencyTally {
-  rows = 0;
-
-  add(r: ParsedRow): void {
-    this.rows++;
-    collectNowAndThen(this.rows);
-    this.count(r.currency, r.amount);
-  }
-}
-
-/**
- * A streamed statement's rows again, chunk by chunk, each with its id, its status against `db`
- * (null: no database yet) and its class; the rows to insert go to `visit`.
- */
-function readAgain(
-  sf: StreamedFile,
-  db: Database | null,
-  o: { include: boolean; seen?: Set<string>; batch: string | null },
-  counts: StreamedOutcome["counts"],
-  possible: PlannedRow[],
-  visit: RowVisitor,
-): void {
-  // The first reading knew the balance column's verdict; this one applies it from the first row.
-  const flipSigns = (sf.readOptions.flipSigns === true) !== sf.invertedByBalance;
-  const nextId = transactionIdAssigner(sf.account);
-  const hasAccount = db !== null && hasAccountColumn(db);
-  const cached = hasCachedMerchants(db);
-  const cardRules = sf.format === "ubs-card";
-  let chunk = new RowTable();
-  const flush = () => {
-    const n = chunk.length;
-    if (n === 0) return;
-    const ids = Array.from({ length: n }, (_, i) => nextId(chunk, i));
-    const there = db ? existingIds(db, ids) : new Set<string>();
-    if (o.seen) for (const id of ids) if (o.seen.has(id)) there.add(id);
-    const fresh: number[] = [];
-    for (let i = 0; i < n; i++) {
-      if (there.has(ids[i]!)) counts.duplicates++;
-      else fresh.push(i);
-    }
-    // The rows this import wrote in its earlier chunks are its own, not another source's bookings.
-    const matches = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids }, hasAccount, there, o.batch) : [];
-    const keys = cached ? fresh.map((i) => pipelineMerchantKey(chunk.descriptionOf(i))) : [];
-    const cache = cached ? cacheEntries(db, new Set(keys)) : new Map();
-    fresh.forEach((i, k) => {
-      const description = chunk.descriptionOf(i);
-      const c =
-        classifyWithoutModel({ description, amount: chunk.amount(i), currency: chunk.currencyOf(i), sector: chunk.sectorOf(i) }, keys[k], cache, cardRules) ??
-        { merchant: cleanDescription(description), category: UNCATEGORISED, confidence: 0, source: "unclassified" as const };
-      const match = matches[k] ?? null;
-      if (match) {
-        counts.possibleDuplicates++;
-        if (possible.length < STREAM_LISTED) possible.push({ ...chunk.row(i), index: counts.rows + i, transactionId: ids[i]!, status: "possible_duplicate", match, classified: c });
-        if (!o.include) return;
-      } else counts.new++;
-      visit(chunk, i, ids[i]!, c);
-    });
-    if (o.seen) for (const id of ids) o.seen.add(id);
-    counts.rows += n;
-    chunk = new RowTable();
-    collectNowAndThen(counts.rows);
-  };
-  parseText(sf.text, {
-    ...sf.readOptions,
-    flipSigns,
-    sink: {
-      add(r) {
-        chunk.add(r);
-        if (chunk.length >= STREAM_CHUNK_ROWS) flush();
-      },
-    },
-  });
-  flush();
-}
 
 /** Lets the event loop breathe between chunks of a long computation (a server keeps answering). */
 const breathe = () => new Promise<void>((r) => setImmediate(r));
@@ -442,7 +337,7 @@ function planSource(plan: FilePlan, rows: readonly number[]): BatchSource {
   };
 }
 
-/** transaction_details written at once, in key order (see writeBatch). */
+/** transaction_details written at once (see writeBatch). */
 const DETAILS_CHUNK = 50_000;
 /** Rows an undo deletes with one statement (a few milliseconds' work between two chances to pause). */
 const DELETE_CHUNK = 500;
@@ -490,87 +385,43 @@ export class Importer {
     return this.checked(file, s, ids, Bun.CryptoHasher.hash("sha256", file.bytes, "hex"), opts);
   }
 
-  /** The same in the parse worker, so a large file never holds up the server (SPEC §13.1). */
-  async parseOffThread(file: ImportFile, opts: ParseOptions = {}): Promise<ParsedFile> {
-    const size = file.bytes.length;
-    const { statement, sha256 } = await parseInWorker(file.bytes, this.readOptions(file, opts));
-    const next = transactionIdAssigner(statement.account);
-    const ids = new Array<string>(statement.rows.length);
-    for (let i = 0; i < ids.length; i++) {
-      ids[i] = next(statement.rows, i);
-      if (i % STEP_ROWS === STEP_ROWS - 1) await breathe();
-    }
-    return this.checked({ name: file.name, bytes: new Uint8Array(0) }, statement, ids, sha256, opts, size);
-  }
-
   /** What a reader is given for this file: the options, and the currency of a CSV that names none. */
   readOptions(file: ImportFile, opts: ParseOptions) {
     return {
       fileName: file.name,
       format: opts.format,
       mapping: opts.mapping,
+      layout: opts.layout,
+      userLayouts: savedLayouts(this.opts.store),
       accountOverride: opts.account,
       flipSigns: opts.flipSigns,
       ...this.currencies(),
     };
   }
 
-  /**
-   * The currency of a CSV that names none (SPEC §10.1): its account's, from that account's earlier rows; else the
-   * data's main currency, else CHF, budget-chat's home.
-   */
-  private currencies(): { fallbackCurrency: { code: string; from: string }; accountCurrencies: Record<string, string> } {
+  /** The currency of a CSV that names none: its account's, else the data's main currency (preview.ts). */
+  private currencies(): ReturnType<typeof currencyDefaults> {
     const db = this.openForReading();
     try {
-      const main = db ? mainCurrency(db) : null;
-      return {
-        fallbackCurrency: main ? { code: main, from: "the main currency of your data" } : { code: "CHF", from: "budget-chat's default (your data has no currency yet)" },
-        accountCurrencies: db ? accountCurrencies(db) : {},
-      };
+      return currencyDefaults(db);
     } finally {
       db?.close();
     }
   }
 
   private checked(file: ImportFile, s: Statement, ids: string[], sha256: string, opts: ParseOptions, size = file.bytes.length): ParsedFile {
-    const parsed: ParsedFile = { ...s, file: file.name, sha256, bytes: size, ids, reconciliation: this.withStoredOpenings(s.reconciliation, s.rows) };
+    const parsed: ParsedFile = { ...s, file: file.name, sha256, bytes: size, ids, reconciliation: this.withStoredOpenings(s.reconciliation, rowsOf(s.rows)) };
     refuseBadInput(file.name, parsed, opts);
     return parsed;
   }
 
-  /**
-   * A statement that states a closing balance but no opening one (OFX LEDGERBAL) is checked against
-   * the last balance budget.db holds for its account and currency from before the statement's first
-   * day: that balance + the statement's entries after it = the closing balance.
-   */
-  private withStoredOpenings(recs: Reconciliation[], rows: RowTable): Reconciliation[] {
-    if (!recs.some((r) => r.status === "none" && r.closing !== null && r.opening === null)) return recs;
+  /** A statement's balances checked against budget.db's stored ones where the file states no opening (walk.ts). */
+  private withStoredOpenings(recs: Reconciliation[], eachRow: BalanceRows): Reconciliation[] {
     const db = this.openForReading();
-    if (!db) return recs;
     try {
-      return recs.map((r) => {
-        if (r.status !== "none" || r.closing === null || r.opening !== null || !r.account) return r;
-        let first = r.periodStart ?? null;
-        for (let i = 0; i < rows.length; i++) if (rows.accountOf(i) === r.account && rows.currencyOf(i) === r.currency && (first === null || rows.date(i) < first)) first = rows.date(i);
-        const stored = first ? accountBalancesBefore(db, r.account, r.currency, first) : null;
-        if (!stored) return r;
-        let n = 0;
-        let sum = 0;
-        for (let i = 0; i < rows.length; i++) {
-          if (rows.accountOf(i) !== r.account || rows.currencyOf(i) !== r.currency) continue;
-          const d = rows.date(i);
-          if (d > stored.date && (r.closingDate === null || d <= r.closingDate)) {
-            n++;
-            sum += Math.round(rows.amount(i) * 100);
-          }
-        }
-        return {
-          ...reconcile({ account: r.account, currency: r.currency, opening: { amount: stored.balance, date: stored.date }, closing: { amount: r.closing, date: r.closingDate }, entries: n, entriesCents: sum, basis: `LEDGERBAL against the balance stored from ${stored.sourceFile}` }),
-          ...(r.periodStart ? { periodStart: r.periodStart } : {}),
-        };
-      });
+      return withStoredOpenings(db, recs, eachRow);
     } finally {
-      db.close();
+      db?.close();
     }
   }
 
@@ -579,7 +430,7 @@ export class Importer {
    * one counts as empty). `seen`: ids of files planned earlier in the same run, which count as
    * already there (overlapping statements given together). Long steps give the event loop room.
    */
-  async plan(parsed: ParsedFile, opts: { classify: ClassifyMode; seen?: Set<string>; onProgress?: (done: number, total: number) => void }): Promise<FilePlan> {
+  async plan(parsed: ParsedFile, opts: { classify: ClassifyMode; seen?: Set<string>; onProgress?: (done: number, total: number) => void; actor?: ImportActor }): Promise<FilePlan> {
     const { rows, ids } = parsed;
     const db = this.openForReading();
     try {
@@ -608,56 +459,82 @@ export class Importer {
         }
       }
       await breathe();
-      const model = opts.classify === "model" ? this.opts.model : null;
-      const cached = hasCachedMerchants(db);
-      const cardRules = parsed.format === "ubs-card";
-      const classes: (Classified | undefined)[] = [];
-      let learned = new Map<string, Classified>();
-      let modelError: string | null = null;
-      // Without a cache, card rules or a model every new row is unclassified: nothing to compute per row.
-      if (fresh.length && (cached || model || cardRules)) {
-        // A class depends on the text (and a card's sector) only: each distinct one is classified once.
-        const distinct = new Map<string, number>();
-        const inputs: { description: string; amount: number; currency: string; sector?: string }[] = [];
-        const which = new Array<number>(fresh.length);
-        for (let k = 0; k < fresh.length; k++) {
-          const i = fresh[k]!;
-          const description = rows.descriptionOf(i);
-          const sector = rows.sectorOf(i);
-          const key = sector === undefined ? description : `${description}\u0000${sector}`;
-          let at = distinct.get(key);
-          if (at === undefined) {
-            at = inputs.length;
-            distinct.set(key, at);
-            inputs.push({ description, amount: rows.amount(i), currency: rows.currencyOf(i), sector });
-          }
-          which[k] = at;
-          if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
-        }
-        const keys = cached || model ? inputs.map((r) => pipelineMerchantKey(r.description)) : undefined;
-        const categories: ClassifierCategory[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
-        const outcome = await classifyRows(inputs, {
-          keys,
-          cache: cached ? cacheEntries(db, new Set(keys)) : new Map(),
-          cardRules,
-          model,
-          categories,
-          examples: fewShotExamples(db),
-          onProgress: opts.onProgress,
-        });
-        for (let k = 0; k < fresh.length; k++) {
-          const c = outcome.classes[which[k]!]!;
-          if (c.source !== "unclassified") classes[fresh[k]!] = c;
-          if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
-        }
-        learned = outcome.learned;
-        modelError = outcome.modelError;
-      }
+      const { classes, learned, modelError } = await this.classifyFresh(parsed, fresh, db, opts.classify === "model" ? this.opts.model : null, opts);
       for (const id of ids) opts.seen?.add(id);
       return { ...parsed, status, matches, classes, learned, modelError };
     } finally {
       db?.close();
     }
+  }
+
+  /**
+   * The classes of a statement's new rows (`fresh`, indexes into its rows): merchant cache, card rules, then
+   * `model`, else unclassified (left out of `classes`). A class depends on the text (and a card's sector)
+   * only: each distinct one is classified once. The model's calls are recorded in usage as "import
+   * classification" at once, whatever becomes of the import: they were made (and paid for).
+   */
+  private async classifyFresh(
+    file: Pick<ParsedFile, "rows" | "format" | "file">,
+    fresh: readonly number[],
+    db: Database | null,
+    model: ModelClassifier | null,
+    opts: { onProgress?: (done: number, total: number) => void; actor?: ImportActor },
+  ): Promise<{ classes: (Classified | undefined)[]; learned: Map<string, Classified>; modelError: string | null; modelUsage: ModelUsageOfCalls | null }> {
+    const { rows } = file;
+    const cached = hasCachedMerchants(db);
+    const cardRules = file.format === "ubs-card";
+    const classes: (Classified | undefined)[] = [];
+    // Without a cache, card rules or a model every new row is unclassified: nothing to compute per row.
+    if (!fresh.length || !(cached || model || cardRules)) return { classes, learned: new Map(), modelError: null, modelUsage: null };
+    const distinct = new Map<string, number>();
+    const inputs: { description: string; amount: number; currency: string; sector?: string }[] = [];
+    const which = new Array<number>(fresh.length);
+    for (let k = 0; k < fresh.length; k++) {
+      const i = fresh[k]!;
+      const description = rows.descriptionOf(i);
+      const sector = rows.sectorOf(i);
+      const key = sector === undefined ? description : `${description}\u0000${sector}`;
+      let at = distinct.get(key);
+      if (at === undefined) {
+        at = inputs.length;
+        distinct.set(key, at);
+        inputs.push({ description, amount: rows.amount(i), currency: rows.currencyOf(i), sector });
+      }
+      which[k] = at;
+      if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
+    }
+    const keys = cached || model ? inputs.map((r) => pipelineMerchantKey(r.description)) : undefined;
+    const categories: ClassifierCategory[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
+    const outcome = await classifyRows(inputs, {
+      keys,
+      cache: cached ? cacheEntries(db, new Set(keys)) : new Map(),
+      cardRules,
+      model,
+      categories,
+      examples: fewShotExamples(db),
+      onProgress: opts.onProgress,
+    });
+    const used = outcome.modelUsage;
+    this.recordModelCalls(used, outcome.modelError, { file: file.file, actor: opts.actor });
+    for (let k = 0; k < fresh.length; k++) {
+      const c = outcome.classes[which[k]!]!;
+      if (c.source !== "unclassified") classes[fresh[k]!] = c;
+      if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
+    }
+    return { classes, learned: outcome.learned, modelError: outcome.modelError, modelUsage: used };
+  }
+
+  /** The model's calls of a classification, in usage as "import classification" (SPEC §10.1). */
+  private recordModelCalls(used: ModelUsageOfCalls | null, error: string | null, o: { file: string | null; actor?: ImportActor }): void {
+    if (!used) return;
+    this.opts.store.modelCalls.add({
+      userId: o.actor?.userId ?? null,
+      purpose: "import classification",
+      model: used.model,
+      calls: used.calls,
+      usage: used.usage,
+      detail: { file: o.file, merchants: used.merchants, via: o.actor?.via ?? "cli", by: o.actor?.by ?? "cli", error },
+    });
   }
 
   /**
@@ -682,6 +559,53 @@ export class Importer {
     return { batch: r.batch, inserted: r.inserted, alreadyThere: rows.length - r.inserted, bySource: r.bySource, snapshot: receipt.snapshot };
   }
 
+  /**
+   * The web's preview of a file the parse worker holds (its first preview brings the bytes), made there (preview.ts): bad rows
+   * and balances that do not add up are shown, not refused; the model is not asked (it classifies at import).
+   * Throws ImportInputError for a file that cannot be read, ColumnsToName (parse-pool.ts) for a CSV whose
+   * columns must be named.
+   */
+  preview(file: WorkerFile & { name: string }, opts: Omit<ParseOptions, "skipBadRows" | "acceptUnreconciled">, list: { rows: number; possible: number }): Promise<PreviewReply> {
+    return previewInWorker(file, {
+      fileName: file.name,
+      options: { format: opts.format, mapping: opts.mapping, layout: opts.layout, userLayouts: savedLayouts(this.opts.store), accountOverride: opts.account, flipSigns: opts.flipSigns },
+      target: this.opts.target,
+      model: this.opts.model?.model ?? null,
+      listRows: list.rows,
+      listPossible: list.possible,
+    });
+  }
+
+  /**
+   * Import what a preview showed: its file's rows read again in the parse worker with the preview's options, only
+   * those it showed as new (and the possible duplicates `include`d), classified now — merchant cache, card rules,
+   * then the model, with `onProgress` — and written as `commit` writes a plan. A statement whose balances do not
+   * add up is refused (ImportInputError) unless accepted.
+   */
+  async commitPreview(
+    file: WorkerFile,
+    p: StatementPreview,
+    opts: { include: IncludePossible; acceptUnreconciled: boolean; actor: ImportActor; onProgress?: (done: number, total: number) => void },
+  ): Promise<CommitResult & { modelError: string | null; modelUsage: ModelUsageOfCalls | null }> {
+    const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
+    if (refusal) throw new ImportInputError(refusal);
+    const include = typeof opts.include === "boolean" ? (opts.include ? true : []) : [...opts.include];
+    const { rows, ids, read } = await rowsInWorker({ id: file.id }, { options: p.readOptions, facts: p, keep: p.status, include });
+    // The same bytes read with the same options give the same rows; anything else is a fault of ours, not the file's.
+    if (read !== p.status.length) throw new Error(`${p.file} gave ${read} rows on its second reading, ${p.status.length} on its first`);
+    const fresh = Array.from({ length: rows.length }, (_, i) => i);
+    const db = this.openForReading();
+    let classified;
+    try {
+      classified = await this.classifyFresh({ rows, format: p.format, file: p.file }, fresh, db, this.opts.model, opts);
+    } finally {
+      db?.close();
+    }
+    const { modelUsage, ...classes } = classified;
+    const plan: FilePlan = { ...p, rows, ids, status: new Uint8Array(rows.length), matches: new Map(), ...classes };
+    return { ...(await this.commit(plan, { acceptUnreconciled: true, actor: opts.actor })), modelError: classes.modelError, modelUsage };
+  }
+
   /** A batch name unique per import (also for two files of one name in the same millisecond); budget.db made when absent. */
   private newBatch(file: string): { batch: string; at: string } {
     let now = this.now();
@@ -701,10 +625,9 @@ export class Importer {
     if (kind) throw new ImportInputError(`${file.name}: this is ${kind}, not a bank statement`);
     const text = decodeText(file.bytes);
     const readOptions = this.readOptions(file, opts);
-    const totals = new TotalsSink();
-    const { rows: _none, ...s } = parseText(text, { ...readOptions, sink: totals });
-    refuseBadInput(file.name, s, opts);
-    return { ...s, file: file.name, sha256: Bun.CryptoHasher.hash("sha256", file.bytes, "hex"), bytes: file.bytes.length, text, readOptions, totals: totals.result(s.invertedByBalance), rowCount: totals.rows };
+    const facts = readFacts(text, readOptions);
+    refuseBadInput(file.name, facts, opts);
+    return { ...facts, file: file.name, sha256: Bun.CryptoHasher.hash("sha256", file.bytes, "hex"), bytes: file.bytes.length, text, readOptions };
   }
 
   /**
@@ -719,8 +642,24 @@ export class Importer {
     if (refusal) throw new ImportInputError(refusal);
     const counts = { rows: 0, new: 0, duplicates: 0, possibleDuplicates: 0 };
     const possible: PlannedRow[] = [];
+    const include = opts.includePossibleDuplicates === true;
     const readRows = (db: Database | null, batch: string | null, visit: RowVisitor) =>
-      readAgain(sf, db, { include: opts.includePossibleDuplicates === true, seen: opts.seen, batch }, counts, possible, visit);
+      walkRows(sf.text, sf.readOptions, sf, db, { seen: opts.seen, batch }, (c) => {
+        for (let i = 0; i < c.rows.length; i++) {
+          if (c.status[i] === 1) {
+            counts.duplicates++;
+            continue;
+          }
+          const cls = c.classes[i] ?? unclassified(c.rows.descriptionOf(i));
+          if (c.status[i] === 2) {
+            counts.possibleDuplicates++;
+            if (possible.length < STREAM_LISTED) possible.push({ ...c.rows.row(i), index: c.offset + i, transactionId: c.ids[i]!, status: "possible_duplicate", match: c.matches[i]!, classified: cls });
+            if (!include) continue;
+          } else counts.new++;
+          visit(c.rows, i, c.ids[i]!, cls);
+        }
+        counts.rows += c.rows.length;
+      });
     const bySource = emptyBySource();
     const outcome = (r: Partial<CommitResult> & { inserted: number }): StreamedOutcome => ({ batch: null, alreadyThere: 0, bySource, ...r, counts, possible });
     if (opts.dryRun) {
@@ -757,6 +696,8 @@ export class Importer {
       kind: "import",
       userId: actor.userId,
       spill: opts.spill,
+      // A row's details go with the row: the journal notes the transactions (start-up tells from them).
+      uncaptured: ["transaction_details"],
       apply: async (db) => {
         ensureAccountColumn(db);
         ensureImportTables(db);
@@ -771,11 +712,11 @@ export class Importer {
         let inserted = 0;
         let first: string | null = null;
         let last: string | null = null;
-        // Details are written in the order of their key (transaction_id), a chunk at a time: in that order the
-        // primary-key index grows at its end instead of being split all over (about half the time).
+        // Details are written a chunk at a time, after their rows (not in the order of their key: sorting a chunk
+        // costs more than it saves now that the write path does not note each details row).
         let pending: { t: RowTable; i: number; id: string }[] = [];
         const takePending = () => {
-          const out = pending.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          const out = pending;
           pending = [];
           return out;
         };
@@ -921,6 +862,7 @@ export class Importer {
     } finally {
       db.close();
     }
+    this.recordModelCalls(outcome.modelUsage, outcome.modelError, { file: null, actor });
     const at = pipelineTimestamp(this.now());
     return this.writer.write({
       kind: "classify",

@@ -1,10 +1,21 @@
 /**
- * A CSV column mapping from named fields: the CLI's flags (`--date-column H`, …) and the
- * Import page's form fields carry the same names. A saved mapping (chat.db) is the base;
- * given fields override it. Contradictions are usage errors (CLI exit 2, HTTP 400).
+ * How a file is to be read, from named fields: the CLI's flags (`--date-column H`, …), the Import
+ * page's form fields and an API client's JSON.
+ *
+ * - `csvMapping`: the column flags (the CLI's, and the API's fields of the same names) as a
+ *   CsvMapping for the header guess; a saved flag mapping (from before round 4) is the base, given
+ *   fields override it. Contradictions are usage errors (CLI exit 2, HTTP 400).
+ * - `FileSettings`: what the page (or the API) sets for one file — account, format, "Flip signs",
+ *   the mapping screen's roles and notation, a saved layout — normalised, so that the settings an
+ *   import is sent with can be compared with those its preview was made with (pending.ts).
+ * - `readOptionsFor`: settings → what the importer reads the file with.
  */
-import { UsageError } from "../core/errors.ts";
+import { ChangeRefused, UsageError } from "../core/errors.ts";
+import type { Store } from "../store/store.ts";
+import { IMPORT_FORMATS } from "./formats/registry.ts";
 import { DATE_FORMATS, type CsvMapping, type DateFormat } from "./formats/types.ts";
+import type { ParseOptions } from "./importer.ts";
+import { COLUMN_ROLES, layoutFromChoice, savedLayout, type ColumnRole, type CsvMappingView } from "./user-layouts.ts";
 
 /** Field (flag) name → CsvMapping key. */
 export const CSV_FLAGS = {
@@ -36,4 +47,89 @@ export function csvMapping(values: Record<string, unknown>, saved: Record<string
   if (m.currency && !/^[A-Za-z]{3}$/.test(m.currency.trim())) throw new UsageError(`the currency must be a three-letter code like CHF, got "${m.currency}"`);
   if (m.currency) m.currency = m.currency.trim().toUpperCase();
   return { ...m, dateFormat: m.dateFormat as DateFormat | undefined, decimal: m.decimal as "." | "," | undefined };
+}
+
+/** What the page or the API sets for one file, normalised (absent: not set). */
+export type FileSettings = {
+  account?: string;
+  format?: string;
+  flipSigns?: true;
+  /** The mapping screen's choice: a role per header column, the date notation and decimal mark. */
+  columns?: { roles: ColumnRole[]; dateFormat: DateFormat | null; decimal: "." | "," | null };
+  /** A saved layout, by name. */
+  layout?: string;
+  /** The API's column fields (SPEC §10's mapping fields, named like the CLI's flags). */
+  flags?: Record<string, string>;
+};
+
+const text = (v: unknown) => (typeof v === "string" && v.trim() !== "" ? v.trim() : undefined);
+const ticked = (v: unknown) => v === true || (typeof v === "string" && ["on", "true", "1", "yes"].includes(v.trim().toLowerCase()));
+
+/**
+ * A file's settings from form fields: `account`, `format`, `flip-signs`, `layout` (or `mapping`: a saved
+ * one's name), and when `columns` is "chosen", the mapping screen's `role-0` … `role-N`, `dates-written` and
+ * `decimal-mark`; the API's column fields (named as the CLI's flags) as given.
+ */
+export function settingsFromFields(f: Record<string, unknown>): FileSettings {
+  const s: FileSettings = {};
+  const account = text(f.account);
+  if (account) s.account = account;
+  const format = text(f.format);
+  if (format && format !== "auto") s.format = format;
+  if (ticked(f["flip-signs"])) s.flipSigns = true;
+  if (f.columns === "chosen") {
+    const roles: ColumnRole[] = [];
+    for (let i = 0; typeof f[`role-${i}`] === "string"; i++) {
+      const role = f[`role-${i}`] as string;
+      roles.push((COLUMN_ROLES as readonly string[]).includes(role) ? (role as ColumnRole) : "ignore");
+    }
+    const dateFormat = text(f["dates-written"]);
+    const decimal = text(f["decimal-mark"]);
+    s.columns = {
+      roles,
+      dateFormat: dateFormat && (DATE_FORMATS as readonly string[]).includes(dateFormat) ? (dateFormat as DateFormat) : null,
+      decimal: decimal === "." || decimal === "," ? decimal : null,
+    };
+  } else {
+    const layout = text(f.layout) ?? text(f.mapping);
+    if (layout) s.layout = layout;
+    const flags: Record<string, string> = {};
+    for (const flag of Object.keys(CSV_FLAGS)) {
+      const v = text(f[flag]);
+      if (v) flags[flag] = v;
+    }
+    if (Object.keys(flags).length) s.flags = flags;
+  }
+  return s;
+}
+
+/**
+ * What the importer reads a file with for these settings. The mapping screen's roles make a layout of the file's
+ * header (`view`: what the screen showed of it), read with its own "Flip signs"; a saved layout is read by name;
+ * column fields go to the header guess. Refused (`invalid`) in the page's words when they cannot be used.
+ */
+export function readOptionsFor(s: FileSettings, view: CsvMappingView | null, store: Store): Omit<ParseOptions, "skipBadRows" | "acceptUnreconciled"> {
+  if (s.format && !IMPORT_FORMATS.includes(s.format)) throw new ChangeRefused("invalid", `Unknown format "${s.format}": auto, ${IMPORT_FORMATS.join(", ")}.`);
+  const base = { format: s.format ?? "auto", account: s.account };
+  if (s.columns && view) {
+    const layout = layoutFromChoice({ header: view.header, delimiter: view.delimiter, roles: s.columns.roles, dateFormat: s.columns.dateFormat, decimal: s.columns.decimal, flipSigns: s.flipSigns === true }, null);
+    return { ...base, format: "csv", layout };
+  }
+  let mapping: CsvMapping | undefined;
+  let layout;
+  if (s.layout) {
+    const saved = savedLayout(store, s.layout);
+    if (!saved) throw new ChangeRefused("invalid", `No saved layout "${s.layout}".`);
+    if ("layout" in saved) layout = saved.layout;
+    else mapping = csvMapping({}, saved.flags);
+  }
+  if (s.flags) {
+    try {
+      mapping = csvMapping(s.flags, mapping ? (mapping as Record<string, unknown>) : null);
+    } catch (e) {
+      if (e instanceof UsageError) throw new ChangeRefused("invalid", `${e.message[0]!.toUpperCase()}${e.message.slice(1)}.`);
+      throw e;
+    }
+  }
+  return { ...base, flipSigns: s.flipSigns === true, mapping, layout };
 }

@@ -1,17 +1,29 @@
 /**
- * The parse worker (SPEC §13.1: parsers off the event loop). It reads one statement — decoding,
- * format detection, the reader, the file's checksum — and sends the rows back in column chunks
- * as the reader makes them, so this thread never holds a whole statement's rows, then the rest;
- * or it unpacks a ZIP of statements and sends back its files.
+ * The parse worker (SPEC §13.1: parsers off the event loop). An uploaded statement's bytes come here once, in
+ * shared memory, and are decoded into text that this thread keeps for the preview's life (the server keeps no copy:
+ * SPEC §13.1's memory per preview is the text and what one reading of it makes at a time). The server asks for:
+ *   - `preview`: the whole preview (preview.ts) — the file read, checked against budget.db — sent back as its
+ *     summary, one status byte per row and the first rows; for a CSV, what the Import page's mapping screen shows
+ *     (also when its columns must be named first);
+ *   - `rows`: the rows an import of a preview inserts, read again, in column chunks with their transaction ids, at
+ *     most two chunks on their way at once (the worker waits on a shared counter), so the server's event loop
+ *     handles a few milliseconds of work at a time;
+ *   - `drop`: a preview let go (imported, expired, given way): its text goes;
+ *   - `unpack`: a ZIP of statements (zip.ts), its files sent back, each in shared memory of its own.
  *
  * This file is a build entry point of its own (package.json's `build`, scripts/release.ts): in
  * the compiled binary a worker is found only when it was bundled as one (STACK_NOTES round 4).
  */
 import { ImportInputError, NeedsColumnMapping } from "../core/errors.ts";
-import { parseStatement, type ParseOptions } from "./formats/index.ts";
+import { binaryKind, decodeText } from "./formats/decode.ts";
+import { parseText } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
 import { statementFiles } from "./formats/zip.ts";
-import type { ParseRequest, ParseReply } from "./parse-pool.ts";
+import { parsedRowIdAssigner } from "./ids.ts";
+import { viewOf, type HeldBytes, type WorkerReply, type WorkerRequest } from "./parse-pool.ts";
+import { previewText } from "./preview.ts";
+import { mappingView, type CsvMappingView } from "./user-layouts.ts";
+import { flipForWalk } from "./walk.ts";
 
 /** Rows per message: each arrives in a few milliseconds, so the server's event loop stays free. */
 const CHUNK_ROWS = 5000;
@@ -20,43 +32,127 @@ const IN_FLIGHT = 2;
 
 declare const self: Worker;
 
-self.onmessage = (event: MessageEvent<ParseRequest>) => {
-  const { id, bytes, options } = event.data;
-  const consumed = new Int32Array(event.data.consumed);
-  let sent = 0;
-  const post = (reply: ParseReply) => self.postMessage(reply);
+/** A CSV whose columns must be named, with what the mapping screen shows of it. */
+class TextGone extends Error {}
+
+class MappingNeeded extends NeedsColumnMapping {
+  constructor(
+    message: string,
+    readonly mapping: CsvMappingView | null,
+  ) {
+    super(message);
+  }
+}
+
+const post = (reply: WorkerReply) => self.postMessage(reply, reply.kind === "preview" ? [reply.preview.status.buffer as ArrayBuffer] : []);
+
+/** The statements' texts this thread holds, by the server's file id, with their file's checksum and size. */
+const texts = new Map<string, { text: string; sha256: string; size: number }>();
+
+/**
+ * A held file's text: decoded from the bytes the first request brings (what is plainly no statement is refused
+ * before decoding), then kept. Gone (a restarted worker): the server says the preview expired.
+ */
+function textOf(file: { id: string; bytes?: HeldBytes }, fileName: string): { text: string; sha256: string; size: number } {
+  const known = texts.get(file.id);
+  if (known) return known;
+  if (!file.bytes) throw new TextGone(`${fileName}: this statement is no longer held; drop the file again`);
+  const bytes = viewOf(file.bytes);
+  const kind = binaryKind(bytes);
+  if (kind) throw new ImportInputError(`${fileName}: this is ${kind}, not a bank statement`);
+  const sha256 = Bun.CryptoHasher.hash("sha256", bytes, "hex");
+  // Nobody needs the bytes after this (the server let go of them): the decoding may write over them.
+  const held = { text: decodeText(bytes, { consume: true }), sha256, size: bytes.length };
+  texts.set(file.id, held);
+  file.bytes = undefined; // the text is what is kept: the bytes go with the collection below
+  // Decoding leaves a buffer of the file's size behind: given back before the reading makes garbage of its own.
+  Bun.gc(true);
+  return held;
+}
+
+function preview(req: Extract<WorkerRequest, { kind: "preview" }>): void {
+  const name = req.request.fileName;
+  const { text, sha256, size } = textOf(req.file, name);
+  const flip = req.request.options.flipSigns === true;
   try {
-    const data = new Uint8Array(bytes);
-    if (event.data.unpack !== undefined) {
-      const files = statementFiles({ name: event.data.unpack, bytes: data }).map((f) => ({ name: f.name, bytes: f.bytes.slice().buffer }));
-      self.postMessage({ id, kind: "files", files } satisfies ParseReply, files.map((f) => f.bytes));
-      return;
-    }
-    const sha256 = Bun.CryptoHasher.hash("sha256", data, "hex");
-    let chunk = new RowTable();
-    const flush = () => {
-      if (!chunk.length) return;
-      // Backpressure: wait (this thread only) until the server has taken up all but IN_FLIGHT chunks.
-      for (let seen = Atomics.load(consumed, 0); sent - seen >= IN_FLIGHT; seen = Atomics.load(consumed, 0)) Atomics.wait(consumed, 0, seen, 1000);
-      post({ id, kind: "rows", chunk: chunk.toChunk(0, chunk.length) });
-      sent++;
-      chunk = new RowTable();
-      // What this thread made for those rows is garbage now; collected as it goes, it never piles up (≤ 3× the file + 100 MB).
-      if (sent % 10 === 0) Bun.gc(true);
-    };
-    const sink = {
-      add(row: Parameters<RowTable["add"]>[0]) {
-        chunk.add(row);
+    const p = previewText(text, { sha256, bytes: size }, req.request);
+    const layoutFlip = [req.request.options.layout, ...(req.request.options.userLayouts ?? [])].find((l) => l && l.id === p.columns?.layout)?.flipSigns === true;
+    post({ id: req.id, kind: "preview", preview: p, mapping: p.format === "csv" ? mappingView(text, name, p.columns ?? null, flip !== layoutFlip) : null });
+  } catch (e) {
+    // The columns must be named: the mapping screen shows the file's first rows with the roles proposed for them.
+    if (e instanceof NeedsColumnMapping) throw new MappingNeeded(e.message, mappingView(text, name, null, flip));
+    throw e;
+  }
+}
+
+function unpack(req: Extract<WorkerRequest, { kind: "unpack" }>): void {
+  const files = statementFiles({ name: req.name, bytes: viewOf(req.bytes) }).map((f) => {
+    const buffer = new SharedArrayBuffer(f.bytes.length);
+    new Uint8Array(buffer).set(f.bytes);
+    return { name: f.name, bytes: { buffer, offset: 0, length: f.bytes.length } };
+  });
+  post({ id: req.id, kind: "files", files });
+}
+
+function rows(req: Extract<WorkerRequest, { kind: "rows" }>): void {
+  const { id, facts, keep, include } = req;
+  const consumed = new Int32Array(req.consumed);
+  const ticked = include === true ? null : new Set(include);
+  const nextId = parsedRowIdAssigner(facts.account);
+  let sent = 0;
+  let read = 0;
+  let chunk = new RowTable();
+  let ids: string[] = [];
+  const flush = () => {
+    if (!chunk.length) return;
+    // Backpressure: wait (this thread only) until the server has taken up all but IN_FLIGHT chunks.
+    for (let seen = Atomics.load(consumed, 0); sent - seen >= IN_FLIGHT; seen = Atomics.load(consumed, 0)) Atomics.wait(consumed, 0, seen, 1000);
+    post({ id, kind: "rows", chunk: chunk.toChunk(0, chunk.length), ids });
+    sent++;
+    chunk = new RowTable();
+    ids = [];
+    // What this thread made for those rows is garbage now; collected as it goes, it never piles up.
+    if (sent % 10 === 0) Bun.gc(true);
+  };
+  // Ids are given to every row in the file's order (a repeated row's "#k" counts them all); only the rows to insert go back.
+  parseText(textOf(req.file, req.options.fileName).text, {
+    ...req.options,
+    flipSigns: flipForWalk(req.options, facts),
+    sink: {
+      add(r) {
+        const index = read++;
+        const tid = nextId(r);
+        const s = keep[index];
+        if (s !== 0 && !(s === 2 && (ticked === null || ticked.has(tid)))) return;
+        chunk.add(r);
+        ids.push(tid);
         if (chunk.length >= CHUNK_ROWS) flush();
       },
-    };
-    const { rows: _none, ...rest } = parseStatement(data, { ...(options as ParseOptions), sink });
-    flush();
-    post({ id, kind: "done", statement: rest, sha256 });
-  } catch (e) {
-    post({ id, kind: "error", input: e instanceof NeedsColumnMapping ? "mapping" : e instanceof ImportInputError ? "file" : false, message: e instanceof Error ? e.message : String(e) });
+    },
+  });
+  flush();
+  post({ id, kind: "done", read });
+}
+
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+  const req = event.data;
+  if (req.kind === "drop") {
+    texts.delete(req.fileId);
+    return;
   }
-  // The statement's text and rows are the server's now (or nothing): this thread's heap gives them back at once,
-  // instead of holding a second copy of a large statement until its next request.
+  try {
+    if (req.kind === "preview") preview(req);
+    else if (req.kind === "unpack") unpack(req);
+    else rows(req);
+  } catch (e) {
+    post({
+      id: req.id,
+      kind: "error",
+      input: e instanceof TextGone ? "gone" : e instanceof NeedsColumnMapping ? "mapping" : e instanceof ImportInputError ? "file" : false,
+      message: e instanceof Error ? e.message : String(e),
+      mapping: e instanceof MappingNeeded ? e.mapping : null,
+    });
+  }
+  // What the reading made is garbage now: this thread's heap gives it back at once, not at its next request.
   Bun.gc(true);
 };

@@ -42,7 +42,7 @@ export function parseDay(s: string): number | null {
 }
 
 const pad2 = (n: number): string => (n < 10 ? `0${n}` : String(n));
-const pad4 = (n: number): string => String(n).padStart(4, "0");
+const pad4 = (n: number): string => (n >= 1000 && n <= 9999 ? String(n) : String(n).padStart(4, "0"));
 
 /** 20250314 → "2025-03-14". */
 export function dayToIso(day: number): string;

@@ -50,8 +50,9 @@ const NOW = Symbol("as it is now");
 
 /**
  * Note every row the transaction changes, through temporary triggers on this connection
- * (dropped with it). Returns the collector: per row its first "before" and last "after",
- * rows that ended as they began left out, and a sample of them for the journal.
+ * (dropped with it), but in the `uncaptured` tables (see BudgetChange.uncaptured). Returns the
+ * collector: per row its first "before" and last "after", rows that ended as they began left
+ * out, and a sample of them for the journal.
  *
  * An insert only notes which row (the key's value itself where that is one integer): its "before"
  * is "absent" (or what an earlier delete of the key in this transaction noted), and its
@@ -61,7 +62,7 @@ const NOW = Symbol("as it is now");
  * undo (deletes only) likewise. Collecting a long write's mixed changes yields to the event
  * loop now and then (`slices`).
  */
-export function capture(db: Database): (slices?: TimeSlices) => Promise<{ changes: RowChange[]; count: number }> {
+export function capture(db: Database, uncaptured: readonly string[] = []): (slices?: TimeSlices) => Promise<{ changes: RowChange[]; count: number }> {
   // `del`: the entry is a delete (an update notes its old row too, as a first entry without `del`).
   db.run(
     "CREATE TEMP TABLE budget_chat_changes (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, key TEXT, ikey INTEGER, old TEXT, new TEXT, ins INTEGER NOT NULL DEFAULT 0, del INTEGER NOT NULL DEFAULT 0)",
@@ -72,6 +73,7 @@ export function capture(db: Database): (slices?: TimeSlices) => Promise<{ change
   const shapes = new Map<string, TableShape>();
   tables.forEach(({ name, sql }, i) => {
     if (/WITHOUT\s+ROWID/i.test(sql ?? "")) return; // no rowid to fall back on; such tables are not the pipeline's
+    if (uncaptured.includes(name)) return; // the writer says other rows of this change tell its fate
     const shape = tableShape(db, name);
     if (!shape.columns.length) return;
     shapes.set(name, shape);

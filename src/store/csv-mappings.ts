@@ -1,7 +1,8 @@
 /**
- * CSV column mappings saved by name (`import --save-mapping NAME`, reused with
- * `--mapping NAME`): for a bank whose export the import cannot read on its own.
- * The mapping is stored as given (JSON); the import validates it when it uses it.
+ * The user's saved CSV layouts, by name (the Import page's "Save layout as …", `import
+ * --save-mapping NAME`; used by name with `--mapping NAME`, and for any CSV with the same header
+ * on its own). Stored as given (JSON): a layout in the shape of a bank's (src/import/user-layouts.ts
+ * reads it), or, saved before round 4, the command line's column flags.
  */
 import { json, type StoreDb } from "./db.ts";
 
@@ -26,5 +27,10 @@ export class CsvMappings {
 
   names(): string[] {
     return this.s.many("SELECT name FROM csv_mappings ORDER BY name").map((r) => r.name as string);
+  }
+
+  /** Every saved one, the most recently saved first (the first whose header fits a file is the one used). */
+  all(): { name: string; mapping: Record<string, unknown> }[] {
+    return this.s.many("SELECT name, mapping FROM csv_mappings ORDER BY updated_at DESC, name").map((r) => ({ name: r.name as string, mapping: JSON.parse(r.mapping) as Record<string, unknown> }));
   }
 }

@@ -377,6 +377,25 @@ CREATE TABLE household_contributions (
 ALTER TABLE data_edits ADD COLUMN budget_write_id TEXT;
 CREATE UNIQUE INDEX data_edits_budget_write ON data_edits(budget_write_id) WHERE budget_write_id IS NOT NULL;
 `,
+  // 16 (issue 32, the model at commit): model calls made outside an answer, for the usage report: an import's
+  // classification of its new merchants (page and CLI), `budget-chat classify`. One row per import (or classify
+  // run): its calls and tokens; `user_id` null for the command line.
+  `
+CREATE TABLE model_calls (
+  id INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  user_id TEXT,
+  purpose TEXT NOT NULL CHECK (purpose IN ('import classification')),
+  model TEXT NOT NULL,
+  calls INTEGER NOT NULL,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_creation_input_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_read_input_tokens INTEGER NOT NULL DEFAULT 0,
+  detail TEXT NOT NULL
+);
+CREATE INDEX model_calls_at ON model_calls(at);
+`,
 ];
 
 /** The schema version this build writes. */

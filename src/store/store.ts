@@ -19,6 +19,7 @@ import { UsageReport } from "./usage-report.ts";
 import { Sessions, Users } from "./accounts.ts";
 import { BudgetWrites } from "./budget-writes.ts";
 import { AccountNames } from "./account-names.ts";
+import { ModelCalls } from "./model-calls.ts";
 
 /** How long a deferred write waits for a lock per try, and how often it is tried. */
 const DEFERRED_BUSY_MS = 50;
@@ -52,6 +53,8 @@ export class Store {
   readonly csvMappings: CsvMappings;
   /** The names of the household's bank accounts (issue 36). */
   readonly accountNames: AccountNames;
+  /** Model calls outside an answer: an import's classification (issue 32). */
+  readonly modelCalls: ModelCalls;
 
   private constructor(private readonly s: StoreDb) {
     // A tick's shared transaction that failed to commit: its writes wait and are tried again, in order, like any deferred write.
@@ -75,6 +78,7 @@ export class Store {
     this.budgetWrites = new BudgetWrites(s, this.approvals, this.audit, this.imports, this.edits, this.budgets);
     this.csvMappings = new CsvMappings(s);
     this.accountNames = new AccountNames(s);
+    this.modelCalls = new ModelCalls(s);
   }
 
   /** Open (creating it and its parent directories if needed) and migrate the app database at `path`. */

@@ -29,7 +29,7 @@ function count(sql: string): number {
 }
 
 describe("import API", () => {
-  test("preview → commit → list → undo, with the model's classification and the data summary current", async () => {
+  test("preview → commit → list → undo: the model classifies at commit, not at preview, and its calls are counted as import classification", async () => {
     h.fake.reset();
     h.fake.setHandler(() => ({
       kind: "message",
@@ -41,8 +41,10 @@ describe("import API", () => {
     const p = await res.json();
     expect(typeof p.id).toBe("string");
     const rowsOf = (x: { transaction_id: string }[]) => x.map(({ transaction_id, ...rest }) => rest);
-    expect({ ...p, id: "ID", preview: rowsOf(p.preview) }).toEqual({
+    const { classification_estimate: estimate, ...rest } = p;
+    expect({ ...rest, id: "ID", preview: rowsOf(p.preview) }).toEqual({
       id: "ID",
+      version: 1,
       format: "csv",
       layout: "guessed",
       account: "Privatkonto",
@@ -59,19 +61,38 @@ describe("import API", () => {
         { account: "Privatkonto", currency: "CHF", opening: null, closing: null, entries: 2, difference: null, status: "none", opening_date: null, closing_date: null, entries_total: -90.2, basis: "no balance column" },
       ],
       notes: [],
+      // One merchant (both rows are Papeterie Zumstein), for the model to classify at import: not yet classified.
+      new_merchants: 1,
       preview: [
-        { line: 2, date: "2030-03-01", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: "Zumstein", category: "Shopping", source: "llm", status: "new" },
-        { line: 3, date: "2030-03-02", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: "Zumstein", category: "Shopping", source: "llm", status: "new" },
+        { line: 2, date: "2030-03-01", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: null, category: null, source: null, status: "new" },
+        { line: 3, date: "2030-03-02", amount: -45.1, currency: "CHF", description: "Papeterie Zumstein", merchant: null, category: null, source: null, status: "new" },
       ],
     });
-    expect(h.fake.requests.length).toBe(1); // one merchant, one model call
-    expect(count("SELECT count(*) AS n FROM transactions")).toBe(before); // a preview writes nothing
+    // The estimate: one merchant in one request; its answer 30 tokens and the request's 20 (classify.ts); the model
+    // "claude-test" has no list price.
+    expect({ ...estimate, input_tokens: typeof estimate.input_tokens }).toEqual({ merchants: 1, requests: 1, input_tokens: "number", output_tokens: 50, cost_usd: "unknown" });
+    expect(h.fake.requests.length).toBe(0); // the preview asks the model nothing
+    expect(count("SELECT count(*) AS n FROM transactions")).toBe(before); // and writes nothing
 
-    const commit = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" });
+    const commit = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ version: 1 }) });
     expect(commit.status).toBe(200);
     const done = await commit.json();
     // The write path kept the day's snapshot of budget.db before this first write, and says where.
-    expect(done).toEqual({ batch: "march.csv@2026-11-22T09:30:00+00:00", inserted: 2, snapshot: join(h.dir, "backups", "budget-2026-11-22T09:30:00Z.db") });
+    expect(done).toEqual({
+      batch: "march.csv@2026-11-22T09:30:00+00:00",
+      inserted: 2,
+      snapshot: join(h.dir, "backups", "budget-2026-11-22T09:30:00Z.db"),
+      by_source: { cache: 0, rules: 0, llm: 2, unclassified: 0 },
+    });
+    // One model call at commit, for the one merchant; the estimate was not low (the fake counts JSON length / 4).
+    expect(h.fake.requests.length).toBe(1);
+    const call = h.fake.requests[0]!.usage!;
+    expect(estimate.input_tokens).toBeGreaterThanOrEqual(call.input_tokens);
+    expect(estimate.input_tokens).toBeLessThan(call.input_tokens * 2);
+    // Counted in usage as import classification: exactly the tokens the API reported.
+    expect(h.store.usage.byModel().filter((r) => r.source === "import classification")).toEqual([
+      { model: "claude-test", source: "import classification", turns: 1, input_tokens: call.input_tokens, output_tokens: call.output_tokens, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 },
+    ]);
     expect(h.budget.summary().transactionCount).toBe(before + 2);
     expect(count("SELECT count(*) AS n FROM transactions WHERE account = 'Privatkonto' AND category = 'Shopping' AND source = 'llm'")).toBe(2);
     // A preview is imported at most once.
@@ -82,9 +103,9 @@ describe("import API", () => {
       [done.batch, "march.csv", "Privatkonto", 2, "2030-03-01", "2030-03-02", "local"],
     ]);
 
-    // The same file again: both rows are duplicates now.
+    // The same file again: both rows are duplicates now, and the merchant is known: nothing new to classify.
     const again = await (await upload("march.csv", CSV, { account: "Privatkonto" })).json();
-    expect([again.new, again.duplicates, again.preview.map((r: { status: string }) => r.status)]).toEqual([0, 2, ["duplicate", "duplicate"]]);
+    expect([again.new, again.duplicates, again.new_merchants, again.classification_estimate, again.preview.map((r: { status: string }) => r.status)]).toEqual([0, 2, 0, null, ["duplicate", "duplicate"]]);
 
     const undo = await fetch(`${h.url}/api/imports/${encodeURIComponent(done.batch)}`, { method: "DELETE" });
     expect(await undo.json()).toEqual({ batch: done.batch, deleted: 2 });
@@ -93,6 +114,33 @@ describe("import API", () => {
     expect(twice.status).toBe(409);
     expect((await fetch(`${h.url}/api/imports/nope`, { method: "DELETE" })).status).toBe(404);
   });
+
+  test("a commit racing a re-preview is refused: the preview changed; the version shown imports with what it showed", async () => {
+    h.fake.reset();
+    const csv = "Date,Amount,Currency,Description\n2036-04-01,-11.00,CHF,Race Kiosk\n";
+    const p = await (await upload("race.csv", csv, { account: "First" })).json();
+    const commit = (body: Record<string, unknown>) => fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const repreview = (body: Record<string, unknown>) => fetch(`${h.url}/api/imports/${p.id}/preview`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const second = await (await repreview({ account: "Second" })).json();
+    expect([second.version, second.account]).toEqual([2, "Second"]);
+    // The client that still shows version 1 is refused, and nothing is written.
+    const stale = await commit({ version: 1 });
+    expect([stale.status, await stale.json()]).toEqual([409, { error: "The preview changed; check it and import again." }]);
+    expect(count("SELECT count(*) AS n FROM transactions WHERE date = '2036-04-01'")).toBe(0);
+    // Sent while a re-preview runs (a large file takes a while): refused as well, whatever version it names.
+    const big = ["Date,Amount,Currency,Description", ...Array.from({ length: 20_000 }, (_, i) => `2036-05-${String(1 + (i % 28)).padStart(2, "0")},-${(i % 90) + 1}.00,CHF,Race Shop ${i}`)].join("\n");
+    const b = await (await upload("race-big.csv", big)).json();
+    const running = fetch(`${h.url}/api/imports/${b.id}/preview`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ account: "Later" }) });
+    await Bun.sleep(20);
+    const during = await fetch(`${h.url}/api/imports/${b.id}/commit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ version: 1 }) });
+    expect([during.status, await during.json()]).toEqual([409, { error: "The preview changed; check it and import again." }]);
+    expect((await (await running).json()).version).toBe(2);
+    expect(count("SELECT count(*) AS n FROM transactions WHERE date LIKE '2036-05-%'")).toBe(0);
+    // The version shown imports, with its settings.
+    const ok = await commit({ version: 2 });
+    expect(ok.status).toBe(200);
+    expect(count("SELECT count(*) AS n FROM transactions WHERE date = '2036-04-01' AND account = 'Second'")).toBe(1);
+  }, 30_000);
 
   test("possible duplicates are imported only when asked, by id", async () => {
     h.fake.reset();
@@ -161,22 +209,24 @@ describe("import API", () => {
     expect(count("SELECT count(*) AS n FROM transactions")).toBe(before);
   });
 
-  test("the page opens the column mapping for a file whose columns must be named, and only then", async () => {
-    const pagePreview = async (name: string, content: string | Uint8Array, fields: Record<string, string> = {}) => {
+  test("the page opens the mapping screen for a file whose columns must be named, with the roles proposed and previewed, and only then", async () => {
+    const pagePreview = async (name: string, content: string | Uint8Array) => {
       const form = new FormData();
       form.append("file", new File([content as BlobPart], name));
-      for (const [k, v] of Object.entries(fields)) form.append(k, v);
       return (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
     };
-    const opens = (html: string) => html.includes('data-needs-mapping="true"');
-    // No header word names a date or an amount: the reader asks for the columns.
-    expect(opens(await pagePreview("odd.csv", "When|How much|What\n2031-02-01|-18.50|Tibits\n"))).toBe(true);
-    // The mapping's own fields do not fit together: a debit column needs its credit column.
-    expect(opens(await pagePreview("odd.csv", "When|Out|What\n2031-02-01|18.50|Tibits\n", { "debit-column": "Out" }))).toBe(true);
-    // Not a statement at all: no column can help.
+    const opens = (html: string) => html.includes('<details class="import-columns" open=""');
+    // No header word names a date or an amount: the values propose them, and the preview follows the proposal.
+    const odd = await pagePreview("odd.csv", "When|How much|What\n2031-02-01|-18.50|Tibits\n");
+    expect(opens(odd)).toBe(true);
+    expect(odd).toContain('<option value="date" selected="">Date</option>');
+    expect(odd).toContain("1 data line: 1 new");
+    expect(odd).not.toMatch(/--[a-z]/); // the page speaks in its own words, never the command line's flags
+    // A file whose columns are recognised offers the screen folded; not a statement at all: none.
+    expect(opens(await pagePreview("known.csv", "Date,Amount,Currency,Description\n2031-02-01,-18.50,CHF,Tibits\n"))).toBe(false);
     const png = await pagePreview("photo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
     expect(png).toContain("photo.png: this is a PNG image");
-    expect(opens(png)).toBe(false);
+    expect(png).not.toContain("import-columns");
   });
 
   test("the Import page is in the navigation and lists past imports", async () => {
@@ -222,8 +272,8 @@ describe("round 4: balances, signs, expired previews (SPEC §10.1, §13.1)", () 
   });
 });
 
-describe("the page's preview stream", () => {
-  test("streams progress while the model classifies, then the preview", async () => {
+describe("the page's streams", () => {
+  test("the preview streams progress while the file is read; the import streams progress while the model classifies, then the result", async () => {
     h.fake.reset();
     h.fake.setHandler((body) => {
       const items = JSON.parse(String(body.messages![0].content).split("\n")[1]!) as { id: string }[];
@@ -236,12 +286,23 @@ describe("the page's preview stream", () => {
     const res = await fetch(`${h.url}/import/preview`, { method: "POST", body: form, headers: { "HX-Request": "true" } });
     expect(res.headers.get("content-type")).toStartWith("text/event-stream");
     const messages = parseSse(await res.text()).map((m) => m.data);
-    expect(messages.length).toBe(4);
+    expect(messages.length).toBe(2);
     expect(messages[0]).toContain("Reading many.csv…");
-    expect(messages[1]).toContain("many.csv: classifying new merchants 50 of 51");
-    expect(messages[1]).toContain('<progress class="import-bar" max="51" value="50">');
-    expect(messages[2]).toContain("many.csv: classifying new merchants 51 of 51");
-    expect(messages[3]).toContain("Import 51 transactions");
+    expect(messages[1]).toContain("Import 51 transactions");
+    expect(messages[1]).toContain("51 new merchants: the model classifies them when you import");
+    expect(h.fake.requests.length).toBe(0);
+
+    const id = /id="file-([\w-]+)"/.exec(messages[1]!)![1]!;
+    const commit = await fetch(`${h.url}/import/${id}/commit`, { method: "POST", body: new URLSearchParams({ version: "1" }), headers: { "HX-Request": "true" } });
+    const steps = parseSse(await commit.text()).map((m) => m.data);
+    // Reading the rows again, the model's two requests (50 merchants, then 1), then the result in the file's place.
+    expect(steps.length).toBe(4);
+    expect(steps[0]).toContain("many.csv: reading the rows to import");
+    expect(steps[1]).toContain("many.csv: classifying new merchants 50 of 51");
+    expect(steps[1]).toContain('<progress class="import-bar" max="51" value="50">');
+    expect(steps[2]).toContain("many.csv: classifying new merchants 51 of 51");
+    expect(steps[3]).toStartWith(`<hx-partial hx-target="#file-${id}" hx-swap="outerHTML">`);
+    expect(steps[3]).toContain("Imported 51 transactions from many.csv.");
     expect(h.fake.requests.length).toBe(2);
   });
 });

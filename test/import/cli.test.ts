@@ -6,6 +6,7 @@ import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
 import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
+import { formatCount } from "../../src/core/format.ts";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import { Store } from "../../src/store/store.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
@@ -156,18 +157,24 @@ describe("budget-chat import", () => {
     expect(demo.stderr).toContain("holds the demo data");
   });
 
-  test("a saved mapping is reused by name", async () => {
+  test("--save-mapping saves the columns as a layout: --mapping NAME reads with it, and a later file with the same header needs no flag at all", async () => {
     const odd = file("odd.csv", "When|How much|What\n2026-03-01|-9.90|Kiosk\n");
     const saved = await cli(["import", odd, "--date-column", "When", "--amount-column", "How much", "--description-column", "What", "--currency", "chf", "--save-mapping", "kiosk-bank", "--json"]);
     expect(saved.code).toBe(0);
     const next = file("odd2.csv", "When|How much|What\n2026-03-02|-3.20|Bakery\n");
     const reused = await cli(["import", next, "--mapping", "kiosk-bank", "--json"]);
-    expect([reused.code, JSON.parse(reused.stdout).files[0].inserted]).toEqual([0, 1]);
+    expect([reused.code, JSON.parse(reused.stdout).files[0].inserted, JSON.parse(reused.stdout).files[0].layout]).toEqual([0, 1, "saved:kiosk-bank"]);
+    // The same header, no flag: the saved layout is found by it (as the Import page finds it).
+    const third = await cli(["import", file("odd3.csv", "When|How much|What\n2026-03-03|-4.50|Florist\n"), "--json"]);
+    expect([third.code, JSON.parse(third.stdout).files[0].layout]).toEqual([0, "saved:kiosk-bank"]);
     expect(allRows(files.db).map((r) => [r.date, r.amount, r.currency, r.raw_description])).toEqual([
       ["2026-03-01", -9.9, "CHF", "Kiosk"],
       ["2026-03-02", -3.2, "CHF", "Bakery"],
+      ["2026-03-03", -4.5, "CHF", "Florist"],
     ]);
-    expect((await cli(["import", next, "--mapping", "nope"])).stderr).toBe('budget-chat: --mapping: no saved mapping "nope"; saved: kiosk-bank\n');
+    expect((await cli(["import", next, "--mapping", "nope"])).stderr).toBe('budget-chat: --mapping: no saved layout "nope"; saved: kiosk-bank\n');
+    const both = await cli(["import", next, "--mapping", "kiosk-bank", "--date-column", "When"]);
+    expect([both.code, both.stderr]).toEqual([2, "budget-chat: --mapping kiosk-bank is a saved layout of every column: give it without --date-column, or give the column flags without it\n"]);
   });
 });
 
@@ -222,7 +229,7 @@ describe("round 4: every line accounted for, signs, balances (SPEC §10.1)", () 
     const [r] = allRows(files.db);
     expect((r!.raw_description as string).length).toBe(1000);
     expect((r!.raw_description as string).endsWith("Zahlung…")).toBe(true);
-  });
+  }, 30_000); // a 51 MB file: about 3 s of CPU, more on a busy machine
 });
 
 describe("budget-chat imports", () => {
@@ -295,11 +302,20 @@ describe("classification from the command line", () => {
     const env = { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url };
     const ok = await cli(["import", file("bank.csv", CSV), "--json"], { env });
     expect(JSON.parse(ok.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 3, unclassified: 0 });
+    // Two merchants (the bakery twice, the employer) in one request.
+    expect(fake.requests.length).toBe(1);
+    const tokensIn = fake.requests[0]!.usage!.input_tokens;
+    const tokensOut = fake.requests[0]!.usage!.output_tokens;
     fake.reset();
     fake.setHandler(() => ({ kind: "http_error", status: 500, errorType: "api_error", message: "boom" }));
     const failed = await cli(["import", file("more.csv", "Date;Amount;Currency;Description\n05.02.2026;-3.00;CHF;Blumen Krämer\n"), "--json"], { env });
     expect(failed.code).toBe(0);
     expect(JSON.parse(failed.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
     expect(allRows(files.db).length).toBe(4);
+    // Both imports' model calls are counted as import classification: the first's request with the tokens the API
+    // reported for it, the failed one's with none (the API reported none).
+    const usage = await cli(["usage"], { dbArgs: false });
+    const line = usage.stdout.split("\n").find((l) => l.includes("(import classification)"))!;
+    expect(line.split(/\s{2,}/).slice(1)).toEqual(["2", formatCount(tokensIn), formatCount(tokensOut), "0", "0", expect.stringMatching(/^\$\d+\.\d{4}$/)]);
   });
 });

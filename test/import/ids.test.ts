@@ -56,4 +56,13 @@ describe("assignTransactionIds", () => {
     expect(a[2]).toBe(`${a[1]}#2`);
     expect(new Set([...a, ...b]).size).toBe(5);
   });
+
+  test("repeats are numbered across many rows (the content-hash counts grow as the rows come): the k-th same row gets #k, a bank reference as well", () => {
+    // 3,000 different rows, then the first and the 2,999th again, then the first a third time: its ids are #2 and #3.
+    const rows = Array.from({ length: 3000 }, (_, i) => row({ amount: -(i + 1), description: `Shop ${i}` }));
+    const ids = assignTransactionIds([...rows, rows[0]!, rows[2998]!, rows[0]!, row({ reference: "R1" }), row({ reference: "R1" })], null);
+    expect(new Set(ids.slice(0, 3000)).size).toBe(3000);
+    expect(ids.slice(3000)).toEqual([`${ids[0]}#2`, `${ids[2998]}#2`, `${ids[0]}#3`, "R1", "R1#2"]);
+    expect(ids[0]).toBe(sha("|2025-02-01|-1.00|CHF|shop 0"));
+  });
 });

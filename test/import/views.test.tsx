@@ -1,6 +1,8 @@
 /** The import views: the first-run choice on an empty demo chat, untrusted text escaped in the preview. */
 import { describe, expect, test } from "bun:test";
 import { ChatPage } from "../../views/ChatPage.tsx";
+import { ImportFile } from "../../views/ImportFile.tsx";
+import { ImportList } from "../../views/ImportList.tsx";
 import { ImportPreview } from "../../views/ImportPreview.tsx";
 import { renderPage } from "../../views/Layout.tsx";
 import { toHtml } from "../../src/web/sse-renderer.ts";
@@ -16,55 +18,79 @@ describe("import views", () => {
     expect(real).not.toContain('id="first-run"');
   });
 
-  test("descriptions, merchants and the file name from a statement are text, never markup", () => {
+  const preview = {
+    id: "p2", file: "mai.xml", what: "CAMT.053", account: "CH93 … 2957", data_lines: 7, rows: 6, new: 6, duplicates: 0, possible_duplicates: 0,
+    bad_rows: [], skipped: [{ line: 5, reason: "pending (Sts PDNG), not booked yet" }],
+    totals: [{ currency: "CHF", out: 1596.3, out_rows: 4, in: 5400.45, in_rows: 2 }],
+    notes: ["entry 3 is one row"], preview: [], shown: 0, willImport: 6, newMerchants: 0, model: true, estimate: null, reconciliationLines: [],
+  };
+  const settings = { account: "", format: "auto", flipSigns: false, columnsChosen: false, layout: null };
+
+  test("descriptions, merchants, reasons, the file name and the account from a statement are text, never markup", () => {
     const evil = '<img src=x onerror="alert(1)">';
     const html = toHtml(
-      <ImportPreview
-        preview={{
+      <ImportFile
+        v={{
           id: "p1",
           file: `${evil}.csv`,
-          format: "csv",
-          layout: null,
+          version: 1,
+          what: evil,
           account: evil,
-          data_lines: 3,
-          rows: 1,
-          new: 1,
-          duplicates: 0,
-          possible_duplicates: 0,
-          bad_rows: [{ line: 3, reason: evil }],
-          skipped: [{ line: 4, reason: evil }],
-          totals: [{ currency: "CHF", out: 5, out_rows: 1, in: 0, in_rows: 0 }],
-          reconciliationLines: [],
-          notes: [evil],
-          preview: [{ line: 2, date: "2026-01-01", amount: -5, currency: "CHF", description: evil, merchant: evil, category: "Other", source: "llm", status: "new", transaction_id: "h:1" }],
-          shown: 1,
-          willImport: 1,
-          modelError: null,
+          settings: { ...settings, account: evil },
+          mapping: { header: [evil], rows: [[evil]], delimiter: ";", roles: ["payee"], dateFormat: null, decimal: null, flipSigns: false, savedAs: null },
+          preview: {
+            ...preview,
+            file: `${evil}.csv`,
+            bad_rows: [{ line: 3, reason: evil }],
+            notes: [evil],
+            preview: [{ line: 2, date: "2026-01-01", amount: -5, currency: "CHF", description: evil, merchant: evil, category: "Other", source: "llm", status: "new", transaction_id: "h:1" }],
+            shown: 1,
+            willImport: 1,
+          },
         }}
       />,
     );
     expect(html).not.toContain("<img");
-    expect(html.split("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;").length - 1).toBe(7);
+    // File name (heading, legend, two region labels), what, account (line and field), column (name, label), first row, reason, note, description, merchant.
+    expect(html.split("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;").length - 1).toBe(14);
     expect(html).toContain("CHF -5.00");
     expect(html).toContain("Import 1 transaction</button>");
   });
 
   test("the preview states what each data line became, money out and in per currency, the balance check, and asks for a tick when it does not reconcile", () => {
-    const base = {
-      id: "p2", file: "mai.xml", format: "camt", layout: null, account: "CH93", data_lines: 7, rows: 6, new: 6, duplicates: 0, possible_duplicates: 0,
-      bad_rows: [], skipped: [{ line: 5, reason: "pending (Sts PDNG), not booked yet" }],
-      totals: [{ currency: "CHF", out: 1596.3, out_rows: 4, in: 5400.45, in_rows: 2 }],
-      notes: ["entry 3 is one row"], preview: [], shown: 0, willImport: 6, modelError: null,
-    };
     const ok = { account: "CH93", currency: "CHF", opening: 1200, openingDate: "2025-05-01", closing: 5004.15, closingDate: "2025-05-31", entries: 5, entriesTotal: 3804.15, difference: 0, status: "ok" as const, basis: "x" };
-    const html = toHtml(<ImportPreview preview={{ ...base, reconciliationLines: [ok] }} />);
-    expect(html).toContain("mai.xml</strong>: camt, account CH93 — 7 data lines: 6 new, 0 already imported, 0 possible duplicates, 0 bad rows, 1 skipped.");
+    const html = toHtml(<ImportPreview preview={{ ...preview, reconciliationLines: [ok] }} version={3} />);
+    expect(html).toContain('<input type="hidden" name="version" value="3"/>');
+    expect(html).toContain("7 data lines: 6 new, 0 already imported, 0 possible duplicates, 0 bad rows, 1 skipped.");
     expect(html).toContain('<td>CHF</td><td class="num">CHF 1&#39;596.30</td><td class="num">4</td><td class="num">CHF 5&#39;400.45</td><td class="num">2</td>');
     expect(html).toContain('<li class="reconciliation-ok">CH93 CHF: balance checked ✓ (opening CHF 1&#39;200.00 + 5 entries = closing CHF 5&#39;004.15)</li>');
-    expect(html).toContain('<tr class="status-skipped"><td class="num">5</td><td>skipped</td><td colspan="6">pending (Sts PDNG), not booked yet</td></tr>');
+    expect(html).toContain('<tr class="status-skipped"><td data-label="Why">pending (Sts PDNG), not booked yet</td><td class="num" data-label="Line">5</td><td data-label="Status">skipped</td>');
     expect(html).not.toContain("accept-unreconciled");
-    const off = toHtml(<ImportPreview preview={{ ...base, reconciliationLines: [{ ...ok, closing: 5021.45, difference: -17.3, status: "off" }] }} />);
+    const off = toHtml(<ImportPreview preview={{ ...preview, reconciliationLines: [{ ...ok, closing: 5021.45, difference: -17.3, status: "off" }] }} version={1} />);
     expect(off).toContain('<li class="reconciliation-off">CH93 CHF: does not reconcile: off by CHF 17.30</li>');
     expect(off).toContain('<input type="checkbox" name="accept-unreconciled" value="on" required=""/> Import although the balances do not add up');
+  });
+
+  test("new merchants: what classifying them at import will take, or that there is no model to ask", () => {
+    const withModel = toHtml(<ImportPreview preview={{ ...preview, newMerchants: 12, estimate: "about 4'100 tokens in 1 request, estimated USD 0.02" }} version={1} />);
+    expect(withModel).toContain('<p class="import-merchants">12 new merchants: the model classifies them when you import (about 4&#39;100 tokens in 1 request, estimated USD 0.02).</p>');
+    const without = toHtml(<ImportPreview preview={{ ...preview, newMerchants: 1, model: false }} version={1} />);
+    expect(without).toContain("1 new merchant: without a model it is imported as Uncategorised; add a model to classify it later.");
+  });
+
+  test("past imports in people's words: days and times, who, the account's name; no batch id shown; Undo asks first", () => {
+    const record = {
+      batch: "mai.xml@2026-11-26T14:05:00+00:00", file: "mai.xml", format: "camt", account: "CH9300762011623852957", rows: 43, firstDate: "2026-05-01", lastDate: "2026-05-31",
+      importedAt: "2026-11-26T14:05:00+00:00", importedBy: "local", undoneAt: null, undoneBy: null, userId: "local", dbPath: null, reconciliation: null,
+    };
+    const html = toHtml(<ImportList imports={[record]} account={(a) => (a === record.account ? "Household" : a)} />);
+    expect(html).toContain('<td data-label="Account">Household</td>');
+    expect(html).toContain('<td data-label="Days">1 May 2026 – 31 May 2026</td>');
+    expect(html).toContain('<time class="local-datetime" datetime="2026-11-26T14:05:00+00:00">');
+    expect(html).toContain("by you");
+    expect(html).toContain('data-confirm="Undo the import of mai.xml? Its 43 transactions are removed from your data."');
+    // The batch id only where nobody reads it by accident: the form's value and the file cell's title.
+    expect(html.split(record.batch).length - 1).toBe(3);
+    expect(html).not.toContain("local<");
   });
 });

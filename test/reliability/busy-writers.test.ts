@@ -145,12 +145,30 @@ describe("web writers", () => {
     const retry = await api("POST", `/api/imports/${id}/commit`);
     expect(retry.status).toBe(200);
     expect(((await retry.json()) as { inserted: number }).inserted).toBe(2);
-    // The page's Import: the preview stays on the page, with why, and its Import button.
+    // The page's Import: the preview stays on the page, with why, and its Import button. A plain form post is answered
+    // with a 503; with htmx the answer is the stream that showed the import's progress (its status was sent before the
+    // COMMIT failed), and the file's preview comes back in it.
     const again = await preview("second");
-    const page = await refusedWhileBusy(() => fetch(`${h.url}/import/${again}/commit`, { method: "POST", headers: browserHeaders(h), body: new FormData() }));
+    const { "HX-Request": _htmx, ...plain } = browserHeaders(h);
+    const page = await refusedWhileBusy(() => fetch(`${h.url}/import/${again}/commit`, { method: "POST", headers: plain, body: new FormData() }));
     const html = await page.text();
     expect(html).toContain(`hx-post="/import/${again}/commit"`);
     expect(html).toContain("Nothing was imported: the budget database is busy (another program is using it); try again.");
+    const budgetBefore = budgetContent(budgetPath);
+    const chatBefore = records(chatPath);
+    const streamed = await whileRead(budgetPath, async () => {
+      const res = await fetch(`${h.url}/import/${again}/commit`, { method: "POST", headers: browserHeaders(h), body: new FormData() });
+      return { type: res.headers.get("content-type"), text: await res.text() };
+    });
+    expect(streamed.type).toStartWith("text/event-stream");
+    expect(streamed.text).toContain(`hx-target="#file-${again}"`);
+    expect(streamed.text).toContain(`hx-post="/import/${again}/commit"`);
+    expect(streamed.text).toContain("Nothing was imported: the budget database is busy (another program is using it); try again.");
+    expect([budgetContent(budgetPath), records(chatPath)]).toEqual([budgetBefore, chatBefore]);
+    // Import again once the reader is gone: the same preview imports its two rows.
+    const retried = await fetch(`${h.url}/import/${again}/commit`, { method: "POST", headers: plain, body: new FormData() });
+    expect(retried.status).toBe(200);
+    expect(h.store.imports.list(budgetPath).find((r) => r.file === "second.csv")?.rows).toBe(2);
   });
 
   test("an import's undo", async () => {

@@ -141,6 +141,8 @@ export type BankLayout = {
   checkDates?: readonly ColumnName[];
   /** Lines that are no transaction of their own, with the reason the preview shows (a rule whose column the file lacks is left out). */
   skip?: readonly SkipRule[];
+  /** A user's layout: every amount the other way round (the mapping screen's "Flip signs"), before the user's own override. */
+  flipSigns?: boolean;
 };
 
 /** Column indexes, per direction where the other party's column depends on it (payee for money out, payer for money in). */

@@ -12,7 +12,7 @@ import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.
 import { indicatorSign, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
-import { cents, checkBalanceColumn, reconcile, type ChainRow } from "./reconcile.ts";
+import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
@@ -51,7 +51,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const badRows: BadRow[] = [];
   const skipped: SkippedLine[] = [];
   const notes: string[] = [];
-  const chains = new Map<string, ChainRow[]>();
+  const chains = new Map<string, BalanceChain>();
   const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number }>();
   const flip = o.flipSigns ? -1 : 1;
   const width = src.header.fields.length;
@@ -250,9 +250,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       g.cents += cents(signed);
       groups.set(key, g);
       if (plan.balance !== null) {
-        const chain = chains.get(key) ?? [];
-        chain.push({ line, date, amountCents: cents(signed), balanceCents: balance === null ? null : cents(balance) });
-        chains.set(key, chain);
+        let chain = chains.get(key);
+        if (!chain) chains.set(key, (chain = new BalanceChain()));
+        chain.push(line, date, cents(signed), balance === null ? null : cents(balance));
       }
       }
     },
@@ -269,7 +269,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const reconciliation: Reconciliation[] = [];
   let inverted = 0;
   let checked = 0;
-  const results = [...groups.entries()].map(([key, g]) => ({ key, g, check: plan.balance === null ? null : checkBalanceColumn(chains.get(key) ?? [], !o.flipSigns) }));
+  const results = [...groups.entries()].map(([key, g]) => ({ key, g, check: plan.balance === null ? null : checkBalanceColumn(chains.get(key) ?? new BalanceChain(), !o.flipSigns) }));
   for (const { check } of results) {
     if (!check) continue;
     checked++;
@@ -300,7 +300,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       basis: `balance column ${name(plan.balance!)} (${check.order === "forward" ? "oldest first" : "newest first"})`,
     });
     if (check.disagreement || partlyInverted) {
-      const d = check.disagreement ?? { line: chains.get(`${g.account ?? ""}|${g.currency}`)![0]!.line, differenceCents: 0 };
+      const d = check.disagreement ?? { line: chains.get(`${g.account ?? ""}|${g.currency}`)!.line(0), differenceCents: 0 };
       r.status = "off";
       r.difference = d.differenceCents / 100;
       r.line = d.line;

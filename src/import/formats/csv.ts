@@ -241,6 +241,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     if (!guess) throw new ImportInputError(noTable(fileName));
     throw e;
   }
+  if (!table.layout && opts.layout) table = { ...table, layout: opts.layout }; // the user's layout: resolveLayout names what the header lacks
   if (!table.layout && !guess) {
     // The layout's reader was asked for (or recognised the file by its first column): say what its header lacks.
     const candidate = layouts.find((l) => table.header.fields.some((f) => f.trim() === [l.date].flat()[0])) ?? null;
@@ -258,7 +259,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
-  if (plan && guess && !layoutFits(plan, sample)) plan = null;
+  if (plan && guess && !opts.layout && !layoutFits(plan, sample)) plan = null;
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
@@ -282,7 +283,9 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);
   }
   src.fileCurrency = file;
-  return readRows(src, plan, { fileName, flipSigns: opts.flipSigns === true, sink: opts.sink });
+  // A user's layout may say every sign is the other way round; the user's own "Flip signs" turns them again.
+  const flipSigns = (opts.flipSigns === true) !== (table.layout?.flipSigns === true && plan.layout === table.layout.id);
+  return { ...readRows(src, plan, { fileName, flipSigns, sink: opts.sink }), columns: plan };
 }
 
 const layoutsOf = (format: string) => LAYOUTS.filter((l) => (l.format ?? "csv") === format);
@@ -348,5 +351,19 @@ export const csvReader: StatementReader = {
   extensions: [".csv", ".txt", ".tsv"],
   mimeTypes: ["text/csv", "text/plain"],
   identify: looksLikeCsv,
-  read: (text, opts) => readCsv(text, opts, LAYOUTS, true, (f) => `${f}: no table found`),
+  read: (text, opts) => readCsv(text, opts, opts.layout ? [opts.layout] : [...(opts.userLayouts ?? []), ...LAYOUTS], true, (f) => `${f}: no table found`),
 };
+
+/**
+ * A CSV's header and first records as they are (the Import page's mapping screen shows them), found as the reader
+ * finds them: after a `sep=` line or a preamble, with the delimiter most rows agree on.
+ */
+export function csvHead(text: string, fileName: string, records: number): { delimiter: string; header: CsvRecord; rows: CsvRecord[] } {
+  const table = findTable(text, LAYOUTS, undefined, fileName);
+  const rows: CsvRecord[] = [];
+  forEachRecord(text, table.delimiter, (r) => {
+    if (r.fields.some((f) => f.trim() !== "")) rows.push(r);
+    return rows.length < records;
+  }, table.bodyStart, table.bodyLine);
+  return { delimiter: table.delimiter, header: table.header, rows };
+}

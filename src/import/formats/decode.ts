@@ -3,6 +3,8 @@
  * are plainly not statements (images, PDFs, archives, HTML pages). (XML with a DOCTYPE is refused
  * by markup.ts the moment it meets one: no entity expansion, no external entities, no XXE.)
  */
+import { isAscii } from "node:buffer";
+
 const MAGIC: { bytes: number[]; kind: string }[] = [
   { bytes: [0x89, 0x50, 0x4e, 0x47], kind: "a PNG image" },
   { bytes: [0xff, 0xd8, 0xff], kind: "a JPEG image" },
@@ -34,21 +36,65 @@ const cp1252 = new TextDecoder("windows-1252");
  * file with umlauts practically never is), else windows-1252, which is what Swiss and German bank
  * exports (UBS among them) are written in.
  */
-export function decodeText(bytes: Uint8Array): string {
+export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
   if (bytes[0] === 0xfe && bytes[1] === 0xff) return new TextDecoder("utf-16be").decode(bytes.subarray(2));
+  const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
+  const body = bom ? bytes.subarray(3) : bytes;
+  // ASCII (checked natively, quickly) is one byte a character as it is.
+  if (isAscii(body)) return Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");
+  const latin1 = utf8AsLatin1(body, opts.consume === true);
+  if (latin1 !== null) return latin1;
   try {
     return utf8.decode(bytes); // drops a UTF-8 BOM
   } catch {
-    // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text.
-    const bom = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf;
-    return cp1252.decode(bom ? bytes.subarray(3) : bytes);
+    // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text. Without any of the
+    // bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
+    return body.some((b) => b >= 0x80 && b <= 0x9f) ? cp1252.decode(body) : Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");
   }
 }
 
 /** A JSON document (an app's export, an API answer): no statement format this reads. */
 export function looksLikeJson(text: string): boolean {
   return /^\s*(\{\s*"|\[\s*[{\["\d\]-])/.test(text);
+}
+
+/**
+ * UTF-8 text whose every character is below U+0100 (ASCII, and Latin-1's ä, é, ü …: most bank exports), as a
+ * string of one byte a character: the engine keeps a decoder's string in two bytes a character as soon as one is
+ * not ASCII, so a 50 MB statement's text would take 100 MB where 50 fit. Null when a character does not fit, or
+ * the bytes are not UTF-8 (the decoder then decides). `inPlace`: the bytes are no longer needed, and the Latin-1
+ * bytes are written over them (never ahead of what is read) instead of into a second buffer of their size.
+ */
+function utf8AsLatin1(bytes: Uint8Array, inPlace: boolean): string | null {
+  const out = inPlace ? Buffer.from(bytes.buffer, bytes.byteOffset, bytes.length) : Buffer.allocUnsafe(bytes.length);
+  let n = 0;
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i]!;
+    if (b < 0x80) out[n++] = b;
+    else if ((b === 0xc2 || b === 0xc3) && i + 1 < bytes.length && (bytes[i + 1]! & 0xc0) === 0x80) out[n++] = ((b & 0x03) << 6) | (bytes[++i]! & 0x3f);
+    else if (inPlace) return utf8Undo(out, n, i);
+    else return null;
+  }
+  return out.toString("latin1", 0, n);
+}
+
+/**
+ * The bytes written over up to `n` (Latin-1) back as they were (UTF-8: every byte at or above 0x80 was a
+ * two-byte sequence), up to `read` where the reading stopped: the decoder then gets the file as it came.
+ */
+function utf8Undo(bytes: Buffer, n: number, read: number): null {
+  // Written from the end, so that nothing still to be restored is overwritten first.
+  let w = read;
+  for (let r = n - 1; r >= 0; r--) {
+    const c = bytes[r]!;
+    if (c < 0x80) bytes[--w] = c;
+    else {
+      bytes[--w] = 0x80 | (c & 0x3f);
+      bytes[--w] = 0xc0 | (c >> 6);
+    }
+  }
+  return null;
 }
 
 /** An HTML page (a bank's login page saved instead of the export, an error page). */

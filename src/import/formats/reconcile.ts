@@ -9,6 +9,7 @@
  *   with its signs turned round is "inverted" (the caller corrects it and says so); any other
  *   disagreement names the first line that disagrees.
  */
+import { dayToIso, parseDay } from "../../ledger/calendar.ts";
 import type { Reconciliation } from "./types.ts";
 
 export const cents = (amount: number) => Math.round(amount * 100);
@@ -41,8 +42,58 @@ export function reconcile(p: {
   return { ...base, difference: fromCents(diff), status: diff === 0 ? "ok" : "off" };
 }
 
-/** One row of a balance-column chain, in file order: its amount and, when the row states one, the balance after it. */
-export type ChainRow = { line: number; date: string; amountCents: number; balanceCents: number | null };
+/**
+ * A balance-column chain (one account and currency), in file order: each row's line, day, amount and, when the
+ * row states one, the balance after it. Kept by column, numbers only: a 50 MB statement's chain is half a
+ * million rows, which as objects (and their day strings) would be most of what a reading of it keeps alive.
+ */
+export class BalanceChain {
+  private lines = new Int32Array(1024);
+  private days = new Int32Array(1024);
+  private amounts = new Float64Array(1024);
+  /** NaN: the row states no balance. */
+  private balances = new Float64Array(1024);
+  private n = 0;
+
+  get length(): number {
+    return this.n;
+  }
+
+  push(line: number, date: string, amountCents: number, balanceCents: number | null): void {
+    if (this.n === this.lines.length) this.grow();
+    this.lines[this.n] = line;
+    this.days[this.n] = parseDay(date) ?? 0;
+    this.amounts[this.n] = amountCents;
+    this.balances[this.n] = balanceCents ?? Number.NaN;
+    this.n++;
+  }
+
+  private grow(): void {
+    const twice = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
+      const b = make(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    this.lines = twice(this.lines, (n) => new Int32Array(n));
+    this.days = twice(this.days, (n) => new Int32Array(n));
+    this.amounts = twice(this.amounts, (n) => new Float64Array(n));
+    this.balances = twice(this.balances, (n) => new Float64Array(n));
+  }
+
+  line(i: number): number {
+    return this.lines[i]!;
+  }
+  date(i: number): string {
+    return dayToIso(this.days[i]!);
+  }
+  amountCents(i: number): number {
+    return this.amounts[i]!;
+  }
+  balanceCents(i: number): number | null {
+    const b = this.balances[i]!;
+    return Number.isNaN(b) ? null : b;
+  }
+}
 
 export type ChainCheck = {
   /** File order oldest first ("forward") or newest first ("reverse"). */
@@ -67,27 +118,27 @@ type Hypothesis = { order: "forward" | "reverse"; sign: 1 | -1 };
  * then there is nothing to check. `allowInverted` false (the user flipped the signs): an inverted
  * file is reported as disagreeing, not corrected behind the user's back.
  */
-export function checkBalanceColumn(rows: readonly ChainRow[], allowInverted: boolean): ChainCheck | null {
+export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): ChainCheck | null {
   const stated: number[] = [];
-  for (let i = 0; i < rows.length; i++) if (rows[i]!.balanceCents !== null) stated.push(i);
+  for (let i = 0; i < rows.length; i++) if (rows.balanceCents(i) !== null) stated.push(i);
   if (stated.length < 2) return null;
   // prefix[k] = the sum of the amounts of rows 0..k-1.
   const prefix = new Array<number>(rows.length + 1);
   prefix[0] = 0;
-  for (let i = 0; i < rows.length; i++) prefix[i + 1] = prefix[i]! + rows[i]!.amountCents;
+  for (let i = 0; i < rows.length; i++) prefix[i + 1] = prefix[i]! + rows.amountCents(i);
   const test = (h: Hypothesis) => {
     let mismatches = 0;
     let first: { line: number; differenceCents: number } | null = null;
     for (let k = 1; k < stated.length; k++) {
       const i = stated[k - 1]!;
       const j = stated[k]!;
-      const bi = rows[i]!.balanceCents!;
-      const bj = rows[j]!.balanceCents!;
+      const bi = rows.balanceCents(i)!;
+      const bj = rows.balanceCents(j)!;
       // forward: b_j = b_i + amounts of rows i+1..j;  reverse (newest first): b_i = b_j + amounts of rows i..j-1.
       const stateDiff = h.order === "forward" ? bj - (bi + h.sign * (prefix[j + 1]! - prefix[i + 1]!)) : bi - (bj + h.sign * (prefix[j]! - prefix[i]!));
       if (stateDiff !== 0) {
         mismatches++;
-        first ??= { line: rows[h.order === "forward" ? j : i]!.line, differenceCents: stateDiff };
+        first ??= { line: rows.line(h.order === "forward" ? j : i), differenceCents: stateDiff };
       }
     }
     return { mismatches, first };
@@ -110,13 +161,12 @@ export function checkBalanceColumn(rows: readonly ChainRow[], allowInverted: boo
   const hi = Math.max(oldest, newest);
   const amountSign = inverted ? -1 : 1;
   const entriesCents = amountSign * (prefix[hi + 1]! - prefix[lo]!);
-  const o = rows[oldest]!;
   return {
     order,
     inverted,
     disagreement: exact ? null : best.first,
-    opening: { amount: fromCents(o.balanceCents! - amountSign * o.amountCents), date: o.date },
-    closing: { amount: fromCents(rows[newest]!.balanceCents!), date: rows[newest]!.date },
+    opening: { amount: fromCents(rows.balanceCents(oldest)! - amountSign * rows.amountCents(oldest)), date: rows.date(oldest) },
+    closing: { amount: fromCents(rows.balanceCents(newest)!), date: rows.date(newest) },
     entries: hi - lo + 1,
     entriesCents,
     uncovered: rows.length - (hi - lo + 1),

@@ -7,7 +7,49 @@
  * large statement at once (SPEC §13.1: memory per preview ≤ 3× the file + 100 MB).
  */
 import { dayToIso, parseDay } from "../../ledger/calendar.ts";
-import type { ParsedRow, TransactionFacts } from "./types.ts";
+
+/** The facts a row carries besides its figures (SPEC §10.1 `transaction_details`); every field optional. */
+export type TransactionFacts = {
+  counterparty?: string;
+  counterpartyIban?: string;
+  purpose?: string;
+  /** End-to-end id, QR/ESR reference, the bank's transaction number. */
+  reference?: string;
+  valueDate?: string;
+  originalAmount?: number;
+  originalCurrency?: string;
+  exchangeRate?: number;
+  fees?: number;
+  /** The running balance after this row, as the file states it. */
+  balanceAfter?: number;
+};
+
+export type ParsedRow = {
+  /** The file's line number (CSV), or the XML element's 1-based ordinal (CAMT Ntry, OFX STMTTRN). */
+  line: number;
+  /** The part of a split CAMT batch (1-based); absent for every other row. */
+  part?: number;
+  /** Booking date YYYY-MM-DD (UBS files: the pipeline's date, the trade / purchase date). */
+  date: string;
+  /** Negative = money out. */
+  amount: number;
+  /** ISO code, trimmed, upper case. */
+  currency: string;
+  /** What becomes raw_description (SPEC §10.1: counterparty and purpose joined with " · "; UBS: the pipeline's). */
+  description: string;
+  /**
+   * The text the content-hash id (`h:`) is built from: the round-3 description, kept so that a file
+   * imported before round 4 is still recognised as imported (SPEC §10.1).
+   */
+  idText: string;
+  /** The bank's id as transaction_id per SPEC §10, null when the format has none. */
+  reference: string | null;
+  /** IBAN / card number / OFX account id found in the file (or the override), else null. */
+  account: string | null;
+  /** UBS card files: the Sector column, for the card-sector rules. */
+  sector?: string;
+  facts: TransactionFacts;
+};
 
 const FACT_KEYS = [
   "counterparty",

@@ -3,52 +3,14 @@
  * The import domain (duplicates, classification, writes) is built on these types; the readers
  * themselves and their one list are in reader.ts and registry.ts.
  */
-import type { RowTable } from "./row-table.ts";
+import type { BankLayout, ColumnPlan } from "./csv-layout.ts";
+import type { ParsedRow, RowTable } from "./row-table.ts";
+import type { DateFormat } from "./values.ts";
 
 export { ImportInputError } from "../../core/errors.ts";
-
-/** The facts a row carries besides its figures (SPEC §10.1 `transaction_details`); every field optional. */
-export type TransactionFacts = {
-  counterparty?: string;
-  counterpartyIban?: string;
-  purpose?: string;
-  /** End-to-end id, QR/ESR reference, the bank's transaction number. */
-  reference?: string;
-  valueDate?: string;
-  originalAmount?: number;
-  originalCurrency?: string;
-  exchangeRate?: number;
-  fees?: number;
-  /** The running balance after this row, as the file states it. */
-  balanceAfter?: number;
-};
-
-export type ParsedRow = {
-  /** The file's line number (CSV), or the XML element's 1-based ordinal (CAMT Ntry, OFX STMTTRN). */
-  line: number;
-  /** The part of a split CAMT batch (1-based); absent for every other row. */
-  part?: number;
-  /** Booking date YYYY-MM-DD (UBS files: the pipeline's date, the trade / purchase date). */
-  date: string;
-  /** Negative = money out. */
-  amount: number;
-  /** ISO code, trimmed, upper case. */
-  currency: string;
-  /** What becomes raw_description (SPEC §10.1: counterparty and purpose joined with " · "; UBS: the pipeline's). */
-  description: string;
-  /**
-   * The text the content-hash id (`h:`) is built from: the round-3 description, kept so that a file
-   * imported before round 4 is still recognised as imported (SPEC §10.1).
-   */
-  idText: string;
-  /** The bank's id as transaction_id per SPEC §10, null when the format has none. */
-  reference: string | null;
-  /** IBAN / card number / OFX account id found in the file (or the override), else null. */
-  account: string | null;
-  /** UBS card files: the Sector column, for the card-sector rules. */
-  sector?: string;
-  facts: TransactionFacts;
-};
+// A row's types live with the table that stores rows, the date notations with the values they read: this file only gathers.
+export type { ParsedRow, TransactionFacts } from "./row-table.ts";
+export { DATE_FORMATS, type DateFormat } from "./values.ts";
 
 export type BadRow = { line: number; reason: string };
 
@@ -104,6 +66,8 @@ export type Statement = {
    * `sink` as it read are not (it could not know yet), and the receiver turns them round.
    */
   invertedByBalance: boolean;
+  /** A CSV's columns as its reader resolved them (a bank layout, a user's layout, or guessed): the Import page's mapping screen starts from them. */
+  columns?: ColumnPlan;
 };
 
 /** Where a reader puts each row as it reads it: a RowTable, or (the parse worker) something that passes them on in chunks. */
@@ -122,8 +86,6 @@ export type CsvMapping = {
   decimal?: "." | ",";
 };
 
-export const DATE_FORMATS = ["YYYY-MM-DD", "DD.MM.YYYY", "DD/MM/YYYY", "MM/DD/YYYY"] as const;
-export type DateFormat = (typeof DATE_FORMATS)[number];
 
 /** What a read takes besides the bytes. */
 export type ReadOptions = {
@@ -145,4 +107,11 @@ export type ReadOptions = {
   accountCurrencies?: Record<string, string>;
   /** Rows go here as they are read instead of into the statement's own RowTable (which stays empty). */
   sink?: RowSink;
+  /**
+   * The user's saved CSV layouts (the Import page's "Save layout as …", `--save-mapping`): a CSV whose header
+   * has a layout's columns is read with it, before any bank layout or guess.
+   */
+  userLayouts?: readonly BankLayout[];
+  /** The one layout to read a CSV with, whatever its header suggests (the mapping screen's roles, `--mapping NAME`). */
+  layout?: BankLayout;
 };

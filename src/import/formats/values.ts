@@ -4,9 +4,11 @@
  * (optionally with a time part). A single value is ambiguous (`01/02/2025`, `1,234`); a column
  * rarely is, and when it is, the caller asks the user instead of guessing.
  */
-import type { DateFormat } from "./types.ts";
 
 export type Decimal = "." | ",";
+
+export const DATE_FORMATS = ["YYYY-MM-DD", "DD.MM.YYYY", "DD/MM/YYYY", "MM/DD/YYYY"] as const;
+export type DateFormat = (typeof DATE_FORMATS)[number];
 
 // Thousands marks besides "." and ",": apostrophes (Swiss), spaces incl. no-break and narrow no-break.
 const GROUPING = /['’\s\u00a0\u202f]/g;

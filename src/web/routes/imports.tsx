@@ -1,22 +1,30 @@
 /**
- * Importing bank statements in the web app (SPEC §10).
+ * Importing bank statements in the web app (SPEC §10, §10.1).
  *
  * JSON:
  *   GET    /api/imports                  every import, newest first;
- *   POST   /api/imports                  multipart `file` (≤ 50 MB; a ZIP of statements answers {files: [preview…]},
- *                                        one per file in it), optional `account`, `format`, `mapping`
- *                                        (a saved mapping's name) and the CSV mapping fields (`date-column`,
- *                                        `amount-column`, …, as the CLI's flags) → the preview, held for 30
- *                                        minutes in this process's memory (src/import/pending.ts);
- *                                        `flip-signs` ("true"); the statement is read in the parse worker (SPEC §13.1);
- *   POST   /api/imports/:id/commit       optional {"include_possible_duplicates": true | [transaction ids], "accept_unreconciled": true}
- *                                        → {batch, inserted, snapshot}; 422 when the balances do not reconcile and that is not
- *                                        accepted; 410 when the preview expired (let go for a newer one, or past 30 minutes);
+ *   POST   /api/imports                  multipart `file` (≤ 50 MB), optional `account`, `format`, `flip-signs` ("true"),
+ *                                        `layout` (or `mapping`: a saved layout's name) and the CSV mapping fields
+ *                                        (`date-column`, `amount-column`, …, named as the CLI's flags) → the preview
+ *                                        with its `version`, held for 30 minutes in this process's memory
+ *                                        (src/import/pending.ts; the statement is read in the parse worker, SPEC §13.1);
+ *                                        a ZIP of statements answers {files: [preview…]}, one per file in it;
+ *   POST   /api/imports/:id/preview      {"account", "format", "flip_signs", "layout", "columns": {"roles": [...],
+ *                                        "date_format", "decimal"}} → the file previewed again with these settings,
+ *                                        under the next version;
+ *   POST   /api/imports/:id/commit       optional {"version": n, "include_possible_duplicates": true | [transaction ids],
+ *                                        "accept_unreconciled": true} → {batch, inserted, snapshot, by_source}; the new
+ *                                        merchants are classified now (the model, counted in usage as "import
+ *                                        classification"); 409 "The preview changed; check it and import again." when
+ *                                        `version` is not the preview's (or a re-preview runs), 422 when the balances do not
+ *                                        reconcile and that is not accepted, 410 when the preview expired;
  *                                        503 with Retry-After when budget.db is busy, the preview kept for a retry;
  *   DELETE /api/imports/:batch           undo → {batch, deleted}.
- * Browser (htmx, views/ImportPage.tsx): GET /import, POST /import/preview (an SSE stream of fragments:
- * progress, then the preview), POST /import/:id/commit, POST /import/undo (form field `batch`), each
- * answering with a fragment.
+ * Browser (htmx, views/Import*.tsx): GET /import; POST /import/preview (the dropped files: an SSE stream of
+ * fragments, progress then the previews); POST /import/:id/settings (a field changed: the file previewed again;
+ * `?columns=chosen` from the mapping screen, `&save=1` saves the layout); POST /import/:id/commit (progress while
+ * the rows are read again and the model classifies, then the result); POST /import/all ("Import all" of a drop);
+ * POST /import/undo (form field `batch`).
  *
  * Mounted after the session and Origin checks but before the chat's small body limit
  * (src/web/server.ts): uploads have their own, 50 MB. A file with bad rows is previewed
@@ -25,37 +33,44 @@
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
 import { HTTPException } from "hono/http-exception";
-import { streamSSE } from "hono/streaming";
+import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { z } from "zod";
-import { ChangeRefused, ConfigError, NeedsColumnMapping, UsageError } from "../../core/errors.ts";
-import { IMPORT_FORMATS } from "../../import/formats/registry.ts";
+import { ChangeRefused, ConfigError, ImportInputError } from "../../core/errors.ts";
+import { formatCount, formatMoney, plural } from "../../core/format.ts";
+import type { ModelUsageOfCalls } from "../../import/classify.ts";
+import { LAYOUTS } from "../../import/formats/layouts/index.ts";
+import { readerFor } from "../../import/formats/registry.ts";
 import { isZip } from "../../import/formats/zip.ts";
-import type { CsvMapping } from "../../import/formats/types.ts";
 import {
-  fileTotals,
   importRecordJson,
-  planCounts,
-  previewRows,
   reconciliationJson,
-  rowsToInsert,
   unreconciledMessage,
-  type FilePlan,
+  type CommitResult,
   type ImportActor,
   type IncludePossible,
 } from "../../import/importer.ts";
-import { csvMapping } from "../../import/mapping.ts";
-import { unpackInWorker } from "../../import/parse-pool.ts";
-import { PendingImports } from "../../import/pending.ts";
+import { readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
+import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type HeldBytes } from "../../import/parse-pool.ts";
+import { CHANGED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
+import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
+import { COLUMN_ROLES, layoutFromChoice, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
+import { estimateCost, formatCost } from "../../pricing.ts";
+import { accountLabel } from "../../ui/account-labels.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
+import { ImportBatch } from "../../../views/ImportBatch.tsx";
+import { ImportFile, type ImportFileView } from "../../../views/ImportFile.tsx";
 import { ImportList } from "../../../views/ImportList.tsx";
 import { ImportPage } from "../../../views/ImportPage.tsx";
-import { ImportPreview, type ImportPreviewView } from "../../../views/ImportPreview.tsx";
+import type { ImportPreviewView } from "../../../views/ImportPreview.tsx";
 import { ImportProgress } from "../../../views/ImportProgress.tsx";
-import { ImportResult } from "../../../views/ImportResult.tsx";
+import { ImportResult, type ImportResultProps } from "../../../views/ImportResult.tsx";
+import { ImportSummary, type ImportSummaryRow } from "../../../views/ImportSummary.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
+import { signedInName } from "../middleware/auth/index.ts";
 import { formBody, isHtmxRequest, jsonBody, refuse, refusalOf } from "../middleware/respond.ts";
+import { MultipartError, readMultipart, type Multipart } from "../multipart.ts";
 import { toHtml } from "../sse-renderer.ts";
 
 /** The largest statement an upload may carry (SPEC §10). */
@@ -63,152 +78,374 @@ export const MAX_UPLOAD_BYTES = 50 * 1024 * 1024;
 /** Room for the multipart envelope and the other fields around the file. */
 const ENVELOPE_BYTES = 64 * 1024;
 const TOO_LARGE_MESSAGE = "File too large: a statement may be at most 50 MB.";
-/** Rows of a preview the page and the API show; the counts cover all. */
+/** Rows of a preview the page and the API show from a file's start; possible duplicates after them are listed too, up to a bound. */
 const PREVIEW_ROWS = 500;
+const PREVIEW_POSSIBLE = 1000;
+/** Drops remembered for their combined preview (each drop's files are held previews of their own). */
+const GROUPS_REMEMBERED = 200;
 
-/** The optional body of a commit: which possible duplicates to import too (all, none, or these ids). */
+/** The optional body of a commit: the preview's version, which possible duplicates to import too (all, none, or these ids). */
 const CommitRequest = z.object({
+  version: z.number("version must be the preview's version number").int().optional(),
   include_possible_duplicates: z.union([z.boolean(), z.array(z.string())], "include_possible_duplicates must be true, false or a list of transaction ids").optional(),
   accept_unreconciled: z.boolean("accept_unreconciled must be true or false").optional(),
 });
 
-type Upload = { name: string; bytes: Uint8Array; fields: Record<string, string> };
+/** A re-preview's settings (JSON). */
+const PreviewRequest = z.strictObject({
+  account: z.string().max(200).optional(),
+  format: z.string().max(40).optional(),
+  flip_signs: z.boolean().optional(),
+  layout: z.string().max(80).optional(),
+  columns: z
+    .strictObject({
+      roles: z.array(z.enum(COLUMN_ROLES)).max(200),
+      date_format: z.string().optional(),
+      decimal: z.string().optional(),
+    })
+    .optional(),
+});
+
+/** An uploaded file; its bytes go to the parse worker with its first preview (and are gone from here then). */
+type Upload = { name: string; size: number; bytes?: HeldBytes; fields: Record<string, string> };
+
+/** A file of an upload as the parse worker will hold it, with its bytes for the first preview (taken from the upload). */
+const toWorker = (up: Upload) => {
+  const bytes = up.bytes;
+  up.bytes = undefined;
+  return { name: up.name, id: newFileId(), size: up.size, bytes };
+};
+
+/**
+ * A reader's message in the page's words: the command line's flags are named by what the page calls them, and
+ * its advice ("set --date-format …") becomes the page's (SPEC §10.1: pages never show CLI flags).
+ */
+export function inPageWords(message: string): string {
+  return message
+    .replace(/;\s*set --date-format[^;]*$/, "; choose how its dates are written")
+    .replace(/;\s*set --decimal[^;]*$/, "; choose its decimal mark")
+    .replace(/;\s*set --currency CODE \(or --currency-column H\)/, "; choose its currency column")
+    .replace(/\.\s*Name them with --[\s\S]*$/, ". Choose what each column holds")
+    .replace(/\s*\((?:--[a-z-]+[^)]*)\)/g, "")
+    .replace(/--(date|amount|debit|credit|description|currency)-column/g, (_, w: string) => `the ${w} column`)
+    .replace(/--currency\b/g, "the currency")
+    .replace(/--([a-z]+(?:-[a-z]+)*)/g, (_, w: string) => w.replace(/-/g, " "));
+}
 
 export function importRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();
   const { importer, store } = deps;
-  const pending = new PendingImports();
+  const pending = new PendingImports(undefined, undefined, (h) => dropInWorker(h.file.id));
+  /** The files of each drop, for its combined preview (oldest drops forgotten first). */
+  const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string }> }>();
   const asset = (name: string) => assetUrl(deps.assets, name);
   const actor = (c: Context<WebEnv>, via: ImportActor["via"]): ImportActor => {
     const user = c.get("user");
     return { userId: user.id, by: user.name, via };
   };
+  const userOf = (c: Context<WebEnv>) => c.get("user").id;
   const upload = bodyLimit({ maxSize: MAX_UPLOAD_BYTES + ENVELOPE_BYTES, onError: (c) => refuse(c, 413, TOO_LARGE_MESSAGE) });
   // These routes sit before the chat's body limit (server.ts): a commit carries at most the ticked ids, an undo one batch.
   const small = bodyLimit({ maxSize: 4 * 1024 * 1024, onError: (c) => refuse(c, 413, "Request too large.") });
+  /** A preview, an import: long work (a 50 MB file, the model's calls) must not be cut off by Bun's idle timeout. */
+  const noIdleTimeout = (c: Context<WebEnv>) => c.env?.server?.timeout(c.req.raw, 0);
+  const accountWords = () => {
+    const names = store.accountNames.all();
+    return (a: string) => accountLabel(a, names);
+  };
 
-  /** The uploaded files and the other fields. None is refused (`invalid`); more than 50 MB together is a 413. */
+  /**
+   * The uploaded files and the other fields, the body read straight into shared memory (multipart.ts). None is
+   * refused (`invalid`); more than 50 MB together is a 413.
+   */
   const readUploads = async (c: Context<WebEnv>): Promise<Upload[]> => {
-    const body = await formBody(c, { all: true });
-    const fields: Record<string, string> = {};
-    for (const [k, v] of Object.entries(body)) if (typeof v === "string") fields[k] = v;
-    const files = ([] as unknown[]).concat(body.file ?? []).filter((f): f is File => f instanceof File && (f.size > 0 || f.name !== ""));
+    let body: Multipart;
+    try {
+      body = await readMultipart(c.req.raw, MAX_UPLOAD_BYTES + ENVELOPE_BYTES, () => new HTTPException(413, { message: TOO_LARGE_MESSAGE }));
+    } catch (e) {
+      if (e instanceof MultipartError) throw new ChangeRefused("invalid", e.message);
+      throw e;
+    }
+    const files = body.files.filter((f) => f.field === "file" && (f.bytes.length > 0 || f.name !== ""));
     if (files.length === 0) throw new ChangeRefused("invalid", "Choose a statement file to import (form field `file`).");
-    if (files.reduce((n, f) => n + f.size, 0) > MAX_UPLOAD_BYTES) throw new HTTPException(413, { message: TOO_LARGE_MESSAGE });
-    return Promise.all(files.map(async (f) => ({ name: f.name || "statement", bytes: new Uint8Array(await f.arrayBuffer()), fields })));
+    if (files.reduce((n, f) => n + f.bytes.length, 0) > MAX_UPLOAD_BYTES) throw new HTTPException(413, { message: TOO_LARGE_MESSAGE });
+    return files.map((f) => ({ name: f.name || "statement", size: f.bytes.length, bytes: f.bytes, fields: body.fields }));
   };
   /** Each upload as the statement files it stands for: a ZIP's members (unpacked in the parse worker), else itself. */
   const statementsOf = async (ups: Upload[]): Promise<Upload[]> =>
-    (await Promise.all(ups.map(async (up) => (await unpackInWorker(up)).map((f) => ({ ...f, fields: up.fields }))))).flat();
+    (await Promise.all(ups.map(async (up) => (up.bytes ? (await unpackInWorker({ name: up.name, bytes: up.bytes })).map((f) => ({ ...f, size: f.bytes.length, fields: up.fields })) : [up])))).flat();
 
   /**
-   * Parse and plan an upload and hold the plan for its commit; a problem with the file is thrown (ImportInputError,
-   * NeedsColumnMapping when its columns must be named). Files dropped together are planned each against budget.db
-   * alone: each can be imported or not, in any order, and a row two of them share is added once (the commit skips
-   * ids that are there by then).
+   * A file read with these settings, in the parse worker: the preview, or the problem with the file (its columns
+   * must be named, it cannot be read, the roles chosen do not make a layout). `previous`: what the mapping screen
+   * showed of it, for a file whose columns the user is naming.
    */
-  const preview = async (c: Context<WebEnv>, up: Upload, onProgress?: (done: number, total: number) => void): Promise<{ id: string; plan: FilePlan }> => {
-    const { fields } = up;
-    const format = fields.format?.trim() || "auto";
-    if (format !== "auto" && !IMPORT_FORMATS.includes(format)) {
-      throw new ChangeRefused("invalid", `Unknown format "${format}": auto, ${IMPORT_FORMATS.join(", ")}.`);
-    }
-    const savedName = fields.mapping?.trim();
-    const saved = savedName ? store.csvMappings.get(savedName) : null;
-    if (savedName && !saved) throw new ChangeRefused("invalid", `No saved mapping "${savedName}".`);
-    let mapping: CsvMapping | undefined;
+  const outcomeFor = async (file: { name: string; id: string; bytes?: HeldBytes }, settings: FileSettings, previous: CsvMappingView | null): Promise<PreviewOutcome> => {
+    // The mapping screen shows the user's own choice, also while it does not make a layout yet.
+    const chosen = (view: CsvMappingView | null): CsvMappingView | null =>
+      view && settings.columns ? { ...view, roles: view.header.map((_, i) => settings.columns!.roles[i] ?? "ignore"), dateFormat: settings.columns.dateFormat, decimal: settings.columns.decimal, flipSigns: settings.flipSigns === true } : view;
     try {
-      mapping = csvMapping(fields, saved);
+      const options = readOptionsFor(settings, previous, store);
+      const { preview, mapping } = await importer.preview(file, options, { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
+      return { preview, mapping: chosen(mapping) };
     } catch (e) {
-      // The column fields do not make a mapping (a debit column without a credit column, an unknown date format…).
-      if (e instanceof UsageError) throw new NeedsColumnMapping(e.message);
+      if (e instanceof ColumnsToName) return { problem: inPageWords(e.message), needsColumns: true, mapping: chosen(e.mapping ?? previous) };
+      if (e instanceof ImportInputError) return { problem: inPageWords(e.message), needsColumns: false, mapping: null };
+      // Roles that do not make a layout yet ("Choose the column that holds the amount"): the screen stays, saying so.
+      if (e instanceof ChangeRefused && e.kind === "invalid") return { problem: e.message, needsColumns: previous !== null, mapping: chosen(previous) };
       throw e;
     }
-    // Read off the event loop; bad rows and unreconciled balances are shown in the preview, not refused.
-    const parsed = await importer.parseOffThread(
-      { name: up.name, bytes: up.bytes },
-      { format, mapping, account: fields.account?.trim() || undefined, skipBadRows: true, acceptUnreconciled: true, flipSigns: isTicked(fields["flip-signs"]) },
-    );
-    // Classifying may take several model calls: the answer must not be cut off by the idle timeout.
-    c.env?.server?.timeout(c.req.raw, 0);
-    const plan = await importer.plan(parsed, { classify: importer.canClassify ? "model" : "offline", onProgress });
-    return { id: pending.add(plan, c.get("user").id), plan };
   };
 
-  /** Previews being imported right now: a second Import of the same preview imports nothing. */
-  const committing = new Set<string>();
+  const mappingOf = (h: HeldImport) => h.outcome.mapping;
+
+  /** What the file is, in words: its bank layout, or its format and how its columns were found. */
+  const whatOf = (p: StatementPreview): string => {
+    const saved = savedNameOf(p.layout);
+    if (saved) return `a CSV read with your layout “${saved}”`;
+    const bank = LAYOUTS.find((l) => l.id === p.layout);
+    if (bank) return `${bank.bank} ${bank.name}`;
+    // The reader's label in words (the README's table writes its version names as code).
+    const label = (readerFor(p.format)?.label ?? p.format).replace(/`/g, "");
+    if (p.layout === "guessed") return `${label}, its columns recognised from the header`;
+    if (p.layout === "mapping") return `${label}, read with the columns you chose`;
+    return label;
+  };
+
+  const estimateWords = (p: StatementPreview): string | null => {
+    const e = p.estimate;
+    if (!e) return null;
+    const tokens = e.inputTokens + e.outputTokens;
+    return `about ${formatCount(Math.round(tokens / 100) * 100 || tokens)} tokens in ${plural(e.requests, "request")}, ${costWords(e.cost)}`;
+  };
+
+  const previewView = (id: string, p: StatementPreview, account: (a: string) => string): ImportPreviewView => ({
+    id,
+    file: p.file,
+    what: whatOf(p),
+    account: p.account ? account(p.account) : null,
+    data_lines: p.dataLines,
+    rows: p.counts.rows,
+    new: p.counts.new,
+    duplicates: p.counts.duplicates,
+    possible_duplicates: p.counts.possibleDuplicates,
+    bad_rows: p.badRows.map((b) => ({ line: b.line, reason: inPageWords(b.reason) })),
+    skipped: p.skipped,
+    totals: p.totals.map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
+    // The accounts by their names (Settings) or masked, never the whole IBAN or card number.
+    reconciliationLines: p.reconciliation.map((r) => ({ ...r, account: r.account ? account(r.account) : null })),
+    notes: p.notes.map(inPageWords),
+    preview: p.rows.map((row) => ({ ...previewRowJson(row), match: row.match ? { date: row.match.date, description: row.match.description } : null })),
+    shown: p.rows.length,
+    willImport: p.counts.new,
+    newMerchants: p.newMerchants,
+    model: importer.canClassify,
+    estimate: estimateWords(p),
+  });
+
+  const fileView = (id: string, h: HeldImport, account: (a: string) => string): ImportFileView => {
+    const s = h.settings;
+    const o = h.outcome;
+    const p = "preview" in o ? o.preview : null;
+    return {
+      id,
+      file: h.file.name,
+      version: h.version,
+      what: p ? whatOf(p) : null,
+      account: p?.account ? account(p.account) : null,
+      settings: { account: s.account ?? "", format: s.format ?? "auto", flipSigns: s.flipSigns === true, columnsChosen: s.columns !== undefined, layout: s.layout ?? null },
+      mapping: o.mapping,
+      ...(p ? { preview: previewView(id, p, account) } : { problem: { message: (o as { problem: string }).problem, needsColumns: (o as { needsColumns: boolean }).needsColumns } }),
+    };
+  };
+
+  const balancesOf = (p: StatementPreview): ImportSummaryRow["balances"] => {
+    const off = p.reconciliation.filter((x) => x.status === "off");
+    if (off.length) return { status: "off", words: off.map((x) => `off by ${formatMoney(Math.abs(x.difference ?? 0), x.currency)}`).join(", ") };
+    if (p.reconciliation.some((x) => x.status === "ok")) return { status: "ok", words: "checked ✓" };
+    return { status: "none", words: "none stated" };
+  };
+
+  const summaryRow = (id: string, h: HeldImport | null, done: { file: string; words: string } | undefined, account: (a: string) => string): ImportSummaryRow | null => {
+    const without = (file: string, version: number, problem: string): ImportSummaryRow => ({ id, file, version, what: null, account: null, problem, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0 });
+    if (!h) return done ? without(done.file, 0, done.words) : null;
+    const o = h.outcome;
+    if (!("preview" in o)) return without(h.file.name, h.version, o.needsColumns ? "choose its columns first" : o.problem);
+    const p = o.preview;
+    return {
+      id,
+      file: h.file.name,
+      version: h.version,
+      what: whatOf(p),
+      account: p.account ? account(p.account) : null,
+      problem: null,
+      new: p.counts.new,
+      duplicates: p.counts.duplicates,
+      possible: p.counts.possibleDuplicates,
+      badOrSkipped: p.badRows.length + p.skipped.length,
+      totals: p.totals.map((t) => ({ currency: t.currency, out: t.out, in: t.in })),
+      balances: balancesOf(p),
+      willImport: p.counts.new,
+    };
+  };
+
+  /** The combined preview of a drop, as it stands (files imported meanwhile say so). */
+  const summaryOf = (c: Context<WebEnv>, group: string): ImportSummaryRow[] => {
+    const g = groups.get(group);
+    if (!g) return [];
+    const account = accountWords();
+    return g.ids.flatMap((id) => {
+      const found = pending.lookup(id, userOf(c));
+      return summaryRow(id, "held" in found ? found.held : null, g.done.get(id), account) ?? [];
+    });
+  };
+
+  /** The summary of the drop a file belongs to, as a partial swap (nothing for a file dropped alone). */
+  const summaryPartial = (c: Context<WebEnv>, id: string): string => {
+    for (const [group, g] of groups) {
+      if (!g.ids.includes(id) || g.ids.length < 2) continue;
+      return `<hx-partial hx-target="#summary-${group}" hx-swap="outerMorph">${toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} />)}</hx-partial>`;
+    }
+    return "";
+  };
+
+  /** A file's article as it stands, with a notice in its status line (a refused save, "the preview changed"). */
+  const fileHtml = (c: Context<WebEnv>, id: string, notice?: string) =>
+    toHtml(<ImportFile v={fileView(id, pending.get(id, userOf(c)), accountWords())} />).replace(`<div class="import-live" id="live-${id}"></div>`, `<div class="import-live" id="live-${id}">${notice ? errorNotice(notice) : ""}</div>`);
+
+  const listPartial = () => `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} account={accountWords()} />)}</hx-partial>`;
+
+  /** Files dropped together are held as one group (their combined preview), each previewed against budget.db alone. */
+  const startGroup = (ids: string[]): string => {
+    const group = crypto.randomUUID().slice(0, 8);
+    groups.set(group, { ids, done: new Map() });
+    if (groups.size > GROUPS_REMEMBERED) groups.delete(groups.keys().next().value!);
+    return group;
+  };
 
   /**
-   * Import a held preview. It is let go only once its rows are in budget.db: a busy database
-   * (BudgetBusyError, a 503) keeps it, so Import can simply be tried again.
+   * Import a held preview, if it is the one that was shown (`shown`: its version, and on the page the settings its
+   * fields hold): the rows read again, the new merchants classified (progress to `onProgress`), the rows written.
    */
-  const commit = async (c: Context<WebEnv>, id: string, include: IncludePossible, acceptUnreconciled: boolean, via: ImportActor["via"]) => {
-    const userId = c.get("user").id;
-    const held = pending.lookup(id, userId);
-    if ("expired" in held) throw new ChangeRefused("expired", "This preview expired; drop the file again.");
-    if ("unknown" in held) throw new ChangeRefused("not_found", "This preview is no longer available (it was imported already, or never made). Drop the file again.");
-    // Refused while the preview is held: ticking "import anyway" and pressing Import again works.
-    const refusal = acceptUnreconciled ? null : unreconciledMessage(held.plan.file, held.plan.format, held.plan.reconciliation);
-    if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, "(tick “Import although the balances do not add up” to import it anyway)"));
-    if (committing.has(id)) throw new ChangeRefused("conflict", "This preview is being imported already.");
-    const plan = held.plan;
-    committing.add(id);
-    // A big statement takes longer than the server's idle timeout (10 s without a byte): the answer must not be cut off.
-    c.env?.server?.timeout(c.req.raw, 0);
-    try {
-      const done = await importer.commit(plan, { includePossibleDuplicates: include, acceptUnreconciled, actor: actor(c, via) });
-      pending.take(id, userId);
-      // The chat's data (and, after a first import, the switch from demo data) follow at once, read in slices.
-      await deps.budget.refreshInSlices();
-      return { plan, ...done };
-    } catch (e) {
-      // The configured budget database cannot take it (another program's file): nothing was written.
-      if (e instanceof ConfigError) throw new ChangeRefused("conflict", e.message);
-      throw e;
-    } finally {
-      committing.delete(id);
-    }
-  };
+  const commit = async (
+    c: Context<WebEnv>,
+    id: string,
+    shown: { version?: number; settings?: FileSettings },
+    o: { include: IncludePossible; acceptUnreconciled: boolean; via: ImportActor["via"]; onProgress?: (label: string, done?: number, total?: number) => void },
+  ) =>
+    pending.commit(id, userOf(c), shown, async (h) => {
+      const o2 = h.outcome;
+      if (!("preview" in o2)) throw new ChangeRefused("invalid", `${h.file.name} cannot be imported yet: ${o2.needsColumns ? "choose its columns first" : o2.problem}`);
+      const p = o2.preview;
+      // Refused before anything is read or asked: ticking "import anyway" and pressing Import again works.
+      const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
+      if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, "(tick “Import although the balances do not add up” to import it anyway)"));
+      o.onProgress?.(`${p.file}: reading the rows to import`);
+      try {
+        const done = await importer.commitPreview(h.file, p, {
+          include: o.include,
+          acceptUnreconciled: true,
+          actor: actor(c, o.via),
+          onProgress: (d, t) => o.onProgress?.(`${p.file}: classifying new merchants`, d, t),
+        });
+        // The chat's data (and, after a first import, the switch from demo data) follow at once, read in slices.
+        await deps.budget.refreshInSlices();
+        return { preview: p, ...done };
+      } catch (e) {
+        // The configured budget database cannot take it (another program's file): nothing was written.
+        if (e instanceof ConfigError) throw new ChangeRefused("conflict", e.message);
+        throw e;
+      }
+    });
 
   const undo = async (c: Context<WebEnv>, batch: string, via: ImportActor["via"]) => {
     // A big import's undo takes longer than the server's idle timeout too.
-    c.env?.server?.timeout(c.req.raw, 0);
+    noIdleTimeout(c);
     const done = await importer.undo(batch, actor(c, via));
     await deps.budget.refreshInSlices();
     return done;
   };
 
-  /** How the page shows a refused upload or file: the message, and the column mapping opened when the columns must be named. */
-  const problem = (e: unknown) => {
-    if (!refusalOf(e)) throw e;
-    return <ImportPreview error={(e as Error).message} needsMapping={e instanceof NeedsColumnMapping} />;
-  };
+  /** What an import did, as the page says it (the model's calls in words). */
+  const resultProps = (id: string, res: CommitResult & { preview: StatementPreview; modelError: string | null }, usage: string | null): ImportResultProps => ({
+    id,
+    file: res.preview.file,
+    batch: res.batch,
+    inserted: res.inserted,
+    skipped: res.alreadyThere,
+    bySource: res.bySource,
+    snapshot: res.snapshot,
+    classification: usage,
+    modelError: res.modelError,
+  });
 
   // --- JSON ---
 
   r.get("/api/imports", (c) => c.json({ imports: importer.list().map(importRecordJson) }));
 
+  /** One statement file of an upload previewed and held (the API's preview); a file it cannot read is thrown (400). */
+  const apiPreview = async (c: Context<WebEnv>, up: Upload) => {
+    const settings = settingsFromFields(up.fields);
+    const file = toWorker(up);
+    const held = { name: file.name, id: file.id, size: file.size };
+    let reply;
+    try {
+      // The API answers a file it cannot read with the reader's own message (400), naming the flags it names.
+      reply = await importer.preview(file, readOptionsFor(settings, null, store), { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
+    } catch (e) {
+      dropInWorker(held.id);
+      throw e;
+    }
+    const { preview, mapping } = reply;
+    const id = pending.add({ file: held, settings, outcome: { preview, mapping }, version: 1 }, userOf(c));
+    return previewJson(id, 1, preview, importer.canClassify);
+  };
+
   r.post("/api/imports", upload, async (c) => {
     const uploads = await readUploads(c);
     if (uploads.length > 1) throw new ChangeRefused("invalid", "One file per request: post each statement on its own.");
+    noIdleTimeout(c);
+    const up = uploads[0]!;
     // A ZIP of statements: a preview per file in it, each committed on its own.
-    if (isZip(uploads[0]!.bytes)) {
+    if (up.bytes && isZip(viewOf(up.bytes))) {
       const previews = [];
-      for (const up of await statementsOf(uploads)) {
-        const res = await preview(c, up);
-        previews.push(previewJson(res.id, res.plan));
-      }
+      for (const member of await statementsOf(uploads)) previews.push(await apiPreview(c, member));
       return c.json({ files: previews });
     }
-    const res = await preview(c, uploads[0]!);
-    return c.json(previewJson(res.id, res.plan));
+    return c.json(await apiPreview(c, up));
+  });
+
+  r.post("/api/imports/:id/preview", small, jsonBody(PreviewRequest), async (c) => {
+    const body = c.req.valid("json");
+    const id = c.req.param("id");
+    noIdleTimeout(c);
+    const settings: FileSettings = {
+      ...(body.account?.trim() ? { account: body.account.trim() } : {}),
+      ...(body.format && body.format !== "auto" ? { format: body.format } : {}),
+      ...(body.flip_signs ? { flipSigns: true as const } : {}),
+      ...(body.layout ? { layout: body.layout } : {}),
+      ...(body.columns
+        ? {
+            columns: {
+              roles: body.columns.roles as ColumnRole[],
+              dateFormat: (body.columns.date_format ?? null) as never,
+              decimal: body.columns.decimal === "." || body.columns.decimal === "," ? body.columns.decimal : null,
+            },
+          }
+        : {}),
+    };
+    const { held } = await pending.repreview(id, userOf(c), settings, (h) => outcomeFor(h.file, settings, mappingOf(h)));
+    const o = held.outcome;
+    if (!("preview" in o)) throw new ChangeRefused("invalid", o.problem);
+    return c.json(previewJson(id, held.version, o.preview, importer.canClassify));
   });
 
   r.post("/api/imports/:id/commit", small, jsonBody(CommitRequest, (problem) => `invalid request: ${problem}; send {"include_possible_duplicates": true} or a list of transaction ids`), async (c) => {
     const body = c.req.valid("json");
+    noIdleTimeout(c);
     const v = body.include_possible_duplicates ?? false;
-    const res = await commit(c, c.req.param("id"), typeof v === "boolean" ? v : new Set(v), body.accept_unreconciled ?? false, "api");
-    return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null });
+    const res = await commit(c, c.req.param("id"), { version: body.version }, { include: typeof v === "boolean" ? v : new Set(v), acceptUnreconciled: body.accept_unreconciled ?? false, via: "api" });
+    return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null, by_source: res.bySource });
   });
 
   r.delete("/api/imports/:batch", async (c) => {
@@ -220,138 +457,301 @@ export function importRoutes(deps: WebDeps) {
 
   r.get("/import", async (c) => {
     const user = c.get("user");
-    return c.html(
-      await renderPage(
-        <ImportPage imports={importer.list()} mappings={store.csvMappings.names()} demo={deps.budget.demo} asset={asset} userName={user.id === "local" ? null : user.name} />,
-      ),
-    );
+    const name = signedInName(user);
+    return c.html(await renderPage(<ImportPage imports={importer.list()} account={accountWords()} demo={deps.budget.demo} asset={asset} user={name ? { name } : null} />));
   });
 
-  // The page's preview streams (hx-sse swaps each message into #import-preview): a progress bar while the
-  // model classifies a large file's merchants, then a preview (or the problem) per file.
+  // The dropped files, each held and previewed in the parse worker; the page gets progress while they are read,
+  // then their previews (one each, and with several the combined preview with "Import all").
   r.post("/import/preview", upload, async (c) => {
     let files: Upload[];
     try {
       files = await statementsOf(await readUploads(c));
     } catch (e) {
-      if (e instanceof HTTPException) return c.html(toHtml(<ImportPreview error={e.message} />), e.status as 413);
-      return c.html(toHtml(problem(e)), 422);
+      if (e instanceof HTTPException) return c.html(errorNotice(e.message), e.status as 413);
+      const refused = refusalOf(e);
+      if (!refused) throw e;
+      return c.html(errorNotice((e as Error).message), refused.status);
     }
-    const previews = async (progress?: (file: string, done: number, total: number) => void) => {
-      let html = "";
-      for (const up of files) {
-        try {
-          const res = await preview(c, up, progress && ((done, total) => progress(up.name, done, total)));
-          html += toHtml(<ImportPreview preview={previewView(res.id, res.plan)} />);
-        } catch (e) {
-          html += toHtml(problem(e));
+    noIdleTimeout(c);
+    const userId = userOf(c);
+    const previews = async (progress?: (label: string) => Promise<void>) => {
+      const ids: string[] = [];
+      for (const [k, up] of files.entries()) {
+        await progress?.(files.length > 1 ? `Reading ${up.name} (${k + 1} of ${files.length})…` : `Reading ${up.name}…`);
+        // The worker keeps the file's text from its first preview on: later ones name it only.
+        const sent = toWorker(up);
+        const file = { name: sent.name, id: sent.id, size: sent.size };
+        let settings: FileSettings = {};
+        let outcome = await outcomeFor(sent, settings, null);
+        // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
+        // with their preview (the user checks and corrects them) rather than with only a question.
+        if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
+          const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal } };
+          const tried = await outcomeFor(file, proposal, outcome.mapping);
+          if ("preview" in tried) [settings, outcome] = [proposal, tried];
         }
+        ids.push(pending.add({ file, settings, outcome, version: 1 }, userId));
       }
-      return html;
+      const group = startGroup(ids);
+      const account = accountWords();
+      const views = ids.map((id) => fileView(id, pending.get(id, userId), account));
+      return toHtml(<ImportBatch group={group} files={views} summary={summaryOf(c, group)} />);
     };
     if (!isHtmxRequest(c)) return c.html(await previews());
     return streamSSE(c, async (stream) => {
-      const send = (html: string) => stream.writeSSE({ data: html });
-      await send(toHtml(<ImportProgress label={`Reading ${files.map((f) => f.name).join(", ")}…`} />));
-      let last = 0;
-      const html = await previews((file, done, total) => {
-        // At most a few updates a second: each is one small fragment.
-        if (done < total && Date.now() - last < 250) return;
-        last = Date.now();
-        void send(toHtml(<ImportProgress label={`${file}: classifying new merchants`} done={done} total={total} />));
-      });
-      await send(`<div class="import-files">${html}</div>`);
+      const html = await previews((label) => stream.writeSSE({ data: toHtml(<ImportProgress label={label} />) }));
+      await stream.writeSSE({ data: html });
     });
   });
 
-  r.post("/import/:id/commit", small, async (c) => {
-    const body = await formBody(c, { all: true });
-    const ticked = ([] as unknown[]).concat(body.include ?? []).filter((x): x is string => typeof x === "string");
-    const include = new Set(ticked);
+  // A field of a file's preview changed: the file is read again with the settings the page now shows.
+  r.post("/import/:id/settings", small, async (c) => {
     const id = c.req.param("id");
-    let res: Awaited<ReturnType<typeof commit>>;
+    const body = await formBody(c);
+    const columns = c.req.query("columns") === "chosen" ? "chosen" : body.columns;
+    let settings = settingsFromFields({ ...body, columns });
+    noIdleTimeout(c);
+    const userId = userOf(c);
     try {
-      res = await commit(c, id, include, isTicked(body["accept-unreconciled"]), "page");
+      if (c.req.query("save") === "1") settings = saveChosen(c, pending.get(id, userId), settings, typeof body["save-as"] === "string" ? body["save-as"] : "");
+      await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h)));
     } catch (e) {
       const refused = refusalOf(e);
       if (!refused) throw e;
-      // budget.db was busy: the preview stays, with why its Import did not happen; the user presses Import again.
-      const held = e instanceof BudgetBusyError ? pending.lookup(id, c.get("user").id) : null;
-      if (held && "plan" in held) {
-        return c.html(toHtml(<ImportPreview preview={previewView(id, held.plan)} error={`Nothing was imported: ${(e as Error).message}.`} />), refused.status, refused.headers);
-      }
-      return c.html(toHtml(<ImportResult error={refused.message ?? (e as Error).message} />), refused.status, refused.headers);
+      // The file is still held (a name missing for its layout, an import running): it stays, saying why.
+      if ("held" in pending.lookup(id, userId)) return c.html(fileHtml(c, id, (e as Error).message), refused.status);
+      return c.html(errorNotice((e as Error).message), refused.status);
     }
-    const list = `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
-    const skipped = rowsToInsert(res.plan, include).length - res.inserted;
-    return c.html(toHtml(<ImportResult file={res.plan.file} batch={res.batch} inserted={res.inserted} skipped={skipped} bySource={res.bySource} snapshot={res.snapshot} />) + list);
+    return c.html(fileHtml(c, id) + summaryPartial(c, id));
+  });
+
+  /** "Save layout as …": the roles chosen on the mapping screen saved by name; the file is then read with the saved layout. */
+  const saveChosen = (c: Context<WebEnv>, h: HeldImport, settings: FileSettings, name: string): FileSettings => {
+    const view = mappingOf(h);
+    const trimmed = name.trim();
+    if (!trimmed) throw new ChangeRefused("invalid", "Give the layout a name to save it under.");
+    if (!view || !settings.columns) throw new ChangeRefused("invalid", "Choose what each column holds first.");
+    const layout = layoutFromChoice({ header: view.header, delimiter: view.delimiter, roles: settings.columns.roles, dateFormat: settings.columns.dateFormat, decimal: settings.columns.decimal, flipSigns: settings.flipSigns === true }, trimmed);
+    saveLayout(store, trimmed, layout, c.get("user").name);
+    // Its flip is the layout's now: read with it, the file needs no flip of its own.
+    return { ...(settings.account ? { account: settings.account } : {}), ...(settings.format ? { format: settings.format } : {}), layout: trimmed };
+  };
+
+  // Import one file: the page's fields and the preview's version say what it showed. While the rows are read again and
+  // the model classifies the new merchants, progress; then the result takes the file's place.
+  r.post("/import/:id/commit", small, async (c) => {
+    const id = c.req.param("id");
+    const body = await formBody(c, { all: true });
+    const one = (k: string) => (Array.isArray(body[k]) ? (body[k] as unknown[]).at(-1) : body[k]);
+    const fields: Record<string, unknown> = {};
+    for (const k of Object.keys(body)) fields[k] = one(k);
+    const ticked = ([] as unknown[]).concat(body.include ?? []).filter((x): x is string => typeof x === "string");
+    const version = Number(one("version"));
+    const shown = { version: Number.isInteger(version) ? version : undefined, settings: settingsFromFields(fields) };
+    const userId = userOf(c);
+    noIdleTimeout(c);
+    const run = (onProgress?: (label: string, done?: number, total?: number) => void) =>
+      commit(c, id, shown, { include: new Set(ticked), acceptUnreconciled: fields["accept-unreconciled"] === "on", via: "page", onProgress });
+    const answer = async (res: Awaited<ReturnType<typeof run>>) => {
+      const usage = modelWords(res);
+      markDone(id, res.preview.file, `imported ${plural(res.inserted, "transaction")}`);
+      return toHtml(<ImportResult {...resultProps(id, res, usage)} />) + listPartial() + summaryPartial(c, id);
+    };
+    /**
+     * A refusal as the page shows it: the preview changed (the file previewed again as the page now shows it), budget.db
+     * was busy (the preview stays, saying why: Import again), or the reason.
+     */
+    const refusedHtml = async (e: unknown): Promise<{ html: string; status: number; headers?: Record<string, string> } | null> => {
+      const refused = refusalOf(e);
+      if (!refused) return null;
+      if (e instanceof BudgetBusyError && "held" in pending.lookup(id, userId)) {
+        const notice = `Nothing was imported: ${e.message}.`;
+        return { html: `<hx-partial hx-target="#file-${id}" hx-swap="outerHTML">${fileHtml(c, id, notice)}</hx-partial>`, status: refused.status, headers: refused.headers };
+      }
+      if (e instanceof ChangeRefused && e.message === CHANGED_MESSAGE) {
+        // What the page shows now is what gets previewed: the user checks it, then imports.
+        try {
+          await pending.repreview(id, userId, shown.settings, (h) => outcomeFor(h.file, shown.settings, mappingOf(h)));
+        } catch (again) {
+          if (!refusalOf(again)) throw again;
+        }
+        if ("held" in pending.lookup(id, userId)) {
+          return { html: `<hx-partial hx-target="#file-${id}" hx-swap="outerHTML">${fileHtml(c, id, CHANGED_MESSAGE)}</hx-partial>${summaryPartial(c, id)}`, status: refused.status };
+        }
+      }
+      return { html: errorNotice(refused.message ?? (e as Error).message), status: refused.status, headers: refused.headers };
+    };
+    if (!isHtmxRequest(c)) {
+      try {
+        return c.html(await answer(await run()));
+      } catch (e) {
+        const r2 = await refusedHtml(e);
+        if (!r2) throw e;
+        return c.html(r2.html, r2.status as 409, r2.headers);
+      }
+    }
+    return streamSSE(c, async (stream) => {
+      const progress = throttledProgress(stream);
+      try {
+        const res = await run(progress);
+        await stream.writeSSE({ data: `<hx-partial hx-target="#file-${id}" hx-swap="outerHTML">${await answer(res)}</hx-partial>` });
+      } catch (e) {
+        const r2 = await refusedHtml(e);
+        if (!r2) throw e;
+        await stream.writeSSE({ data: r2.html });
+      }
+    });
+  });
+
+  const markDone = (id: string, file: string, words: string) => {
+    for (const g of groups.values()) if (g.ids.includes(id)) g.done.set(id, { file, words });
+  };
+
+  // "Import all" of a drop: each file that is ready, in the order dropped, as its own import (its own batch and undo);
+  // a statement that does not add up only when ticked; each file's result takes its place as it is done.
+  r.post("/import/all", small, async (c) => {
+    const body = await formBody(c, { all: true });
+    const group = typeof body.group === "string" ? body.group : "";
+    const shown = ([] as unknown[]).concat(body.file ?? []).flatMap((x) => {
+      const m = typeof x === "string" ? /^([\w-]+):(\d+)$/.exec(x) : null;
+      return m ? [{ id: m[1]!, version: Number(m[2]) }] : [];
+    });
+    const accepted = new Set(([] as unknown[]).concat(body.accept ?? []).filter((x): x is string => typeof x === "string"));
+    const userId = userOf(c);
+    noIdleTimeout(c);
+    const importAll = async (send: (html: string) => Promise<void>, progress?: (label: string, done?: number, total?: number) => void) => {
+      let files = 0;
+      let rows = 0;
+      const left: string[] = [];
+      for (const f of shown) {
+        const found = pending.lookup(f.id, userId);
+        if (!("held" in found)) continue;
+        const o = found.held.outcome;
+        if (!("preview" in o)) {
+          left.push(`${found.held.file.name} (choose its columns first)`);
+          continue;
+        }
+        try {
+          const res = await commit(c, f.id, { version: f.version }, { include: false, acceptUnreconciled: accepted.has(f.id), via: "page", onProgress: progress });
+          files++;
+          rows += res.inserted;
+          markDone(f.id, res.preview.file, `imported ${plural(res.inserted, "transaction")}`);
+          await send(`<hx-partial hx-target="#file-${f.id}" hx-swap="outerHTML">${toHtml(<ImportResult {...resultProps(f.id, res, modelWords(res))} />)}</hx-partial>`);
+        } catch (e) {
+          if (!refusalOf(e)) throw e;
+          left.push(`${o.preview.file} (${e instanceof ChangeRefused && e.kind === "needs_consent" ? "its balances do not add up: tick “import anyway”" : (e as Error).message})`);
+        }
+      }
+      const words = `Imported ${plural(rows, "transaction")} from ${plural(files, "file")}.${left.length ? ` Not imported: ${left.join("; ")}.` : ""}`;
+      const summary = toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} />).replace(`<div class="import-live" id="summary-live-${group}"></div>`, `<div class="import-live" id="summary-live-${group}"><p class="notice import-all-result" role="status">${escapeText(words)}</p></div>`);
+      await send(`<hx-partial hx-target="#summary-${group}" hx-swap="outerHTML">${summary}</hx-partial>${listPartial()}`);
+    };
+    if (!isHtmxRequest(c)) {
+      let html = "";
+      await importAll(async (h) => {
+        html += h;
+      });
+      return c.html(html);
+    }
+    return streamSSE(c, async (stream) => {
+      await importAll((html) => stream.writeSSE({ data: html }), throttledProgress(stream));
+    });
   });
 
   r.post("/import/undo", small, async (c) => {
     const body = await formBody(c);
     const batch = typeof body.batch === "string" ? body.batch : "";
-    const list = () => `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} />)}</hx-partial>`;
     try {
       const res = await undo(c, batch, "page");
-      return c.html(toHtml(<ImportResult undone={{ batch: res.batch, deleted: res.deleted }} />) + list());
+      const file = store.imports.get(batch)?.file ?? batch;
+      return c.html(toHtml(<ImportResult undone={{ file, deleted: res.deleted }} />) + listPartial());
     } catch (e) {
       const refused = refusalOf(e);
       if (!refused) throw e;
-      return c.html(toHtml(<ImportResult error={refused.message ?? (e as Error).message} />) + list(), refused.status, refused.headers);
+      return c.html(toHtml(<ImportResult error={refused.message ?? (e as Error).message} />) + listPartial(), refused.status, refused.headers);
     }
   });
 
   return r;
 }
 
-/** A form checkbox's value: ticked ("on", "true", "1") or not. */
-const isTicked = (v: unknown) => typeof v === "string" && ["on", "true", "1", "yes"].includes(v.trim().toLowerCase());
+/** A refusal as a notice in the page (the same classes as views/ErrorNotice.tsx). */
+function errorNotice(message: string): string {
+  return `<div class="notice notice-error import-problem" role="alert"><span class="error-message">${escapeText(message)}</span></div>`;
+}
+
+function escapeText(s: string): string {
+  return s.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+}
+
+/** Progress of an import, at most a few updates a second (each one small fragment into the file's status line). */
+function throttledProgress(stream: SSEStreamingApi): (label: string, done?: number, total?: number) => void {
+  let last = 0;
+  return (label, done, total) => {
+    if (done !== undefined && total !== undefined) {
+      // A step's own updates are thinned (its last one always goes); a new step always shows.
+      if (done < total && Date.now() - last < 250) return;
+      last = Date.now();
+    }
+    void stream.writeSSE({ data: toHtml(<ImportProgress label={label} done={done} total={total} />) });
+  };
+}
+
+/** What the model's classification of an import took, in words (null: the model was not asked). */
+function modelWords(res: { modelUsage: ModelUsageOfCalls | null }): string | null {
+  const u = res.modelUsage;
+  if (!u) return null;
+  const tokens = u.usage.input_tokens + u.usage.output_tokens + u.usage.cache_creation_input_tokens + u.usage.cache_read_input_tokens;
+  return `${plural(u.merchants, "new merchant")} (${formatCount(tokens)} tokens, ${costWords(estimateCost(u.model, u.usage))})`;
+}
+
+/** A cost in words: "estimated USD 0.02", or that the model has no known price. */
+const costWords = (cost: number | "unknown") => (cost === "unknown" ? "cost unknown for this model" : `estimated ${formatCost(cost)}`);
 
 /**
  * The preview of SPEC §10/§10.1: what the file holds and what becomes of each of its data lines
  * (new, duplicate, possible duplicate, bad row, skipped — they add up to `data_lines`), the money
- * out and in per currency, what its balances say, and the first rows.
+ * out and in per currency, what its balances say, how many merchants are new and what classifying
+ * them at import will take, and the first rows (a row the model classifies at import has merchant,
+ * category and source null).
  */
-function previewJson(id: string, plan: FilePlan) {
-  const counts = planCounts(plan);
+function previewJson(id: string, version: number, p: StatementPreview, model: boolean) {
   return {
     id,
-    format: plan.format,
-    layout: plan.layout,
-    account: plan.account,
-    data_lines: counts.dataLines,
-    rows: counts.rows,
-    new: counts.new,
-    duplicates: counts.duplicates,
-    possible_duplicates: counts.possibleDuplicates,
-    bad_rows: plan.badRows.map((b) => ({ line: b.line, reason: b.reason })),
-    skipped: plan.skipped.map((b) => ({ line: b.line, reason: b.reason })),
-    totals: fileTotals(plan.rows).map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
-    reconciliation: plan.reconciliation.map(reconciliationJson),
-    notes: plan.notes,
-    preview: previewRows(plan, PREVIEW_ROWS).map((r) => ({
-      line: r.line,
-      date: r.date,
-      amount: r.amount,
-      currency: r.currency,
-      description: r.description,
-      merchant: r.classified?.merchant ?? null,
-      category: r.classified?.category ?? null,
-      source: r.classified?.source ?? null,
-      status: r.status,
-      transaction_id: r.transactionId,
-    })),
+    version,
+    format: p.format,
+    layout: p.layout,
+    account: p.account,
+    data_lines: p.dataLines,
+    rows: p.counts.rows,
+    new: p.counts.new,
+    duplicates: p.counts.duplicates,
+    possible_duplicates: p.counts.possibleDuplicates,
+    bad_rows: p.badRows.map((b) => ({ line: b.line, reason: b.reason })),
+    skipped: p.skipped.map((b) => ({ line: b.line, reason: b.reason })),
+    totals: p.totals.map((t) => ({ currency: t.currency, out: t.out, out_rows: t.outRows, in: t.in, in_rows: t.inRows })),
+    reconciliation: p.reconciliation.map(reconciliationJson),
+    notes: p.notes,
+    new_merchants: p.newMerchants,
+    classification_estimate:
+      model && p.estimate ? { merchants: p.estimate.merchants, requests: p.estimate.requests, input_tokens: p.estimate.inputTokens, output_tokens: p.estimate.outputTokens, cost_usd: p.estimate.cost } : null,
+    preview: p.rows.map(previewRowJson),
   };
 }
 
-function previewView(id: string, plan: FilePlan): ImportPreviewView {
-  const json = previewJson(id, plan);
+/** A preview's row as the API gives it (and the page shows it): merchant, category and source null when the model classifies it at import. */
+function previewRowJson(r: PreviewRow) {
   return {
-    ...json,
-    file: plan.file,
-    modelError: plan.modelError,
-    willImport: rowsToInsert(plan, false).length,
-    shown: json.preview.length,
-    reconciliationLines: plan.reconciliation,
+    line: r.line,
+    date: r.date,
+    amount: r.amount,
+    currency: r.currency,
+    description: r.description,
+    merchant: r.classified?.merchant ?? null,
+    category: r.classified?.category ?? null,
+    source: r.classified?.source ?? null,
+    status: r.status,
+    transaction_id: r.transactionId,
   };
 }

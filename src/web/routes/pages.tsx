@@ -197,7 +197,7 @@ export function pageRoutes(deps: WebDeps) {
     const known = costs.filter((x): x is number => typeof x === "number");
     const totalCost = formatCost(known.reduce((a, b) => a + b, 0)) + (known.length < costs.length ? " + unknown" : "");
     // Single-user local mode has nobody signed in: "You", never the internal "local".
-    const shown = rows.map((r, i) => ({ ...r, userName: r.userId === LOCAL_USER_ID ? "You" : r.userName, cost: formatCost(costs[i]!) }));
+    const shown = rows.map((r, i) => ({ ...r, userName: r.userId === LOCAL_USER_ID ? "You" : r.userId === null ? "Command line" : r.userName, cost: formatCost(costs[i]!) }));
     const figures = store.usage.figuresByModel(user.id === LOCAL_USER_ID ? {} : { userId: user.id });
     return c.html(await renderPage(<UsagePage rows={shown} totalCost={totalCost} figures={figures} asset={asset} userName={signedInName(user)} />));
   });

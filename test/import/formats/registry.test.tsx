@@ -11,7 +11,9 @@ import { IMPORT_HELP } from "../../../src/cli/import.ts";
 import { detectFormat, parseStatement } from "../../../src/import/formats/index.ts";
 import { LAYOUTS } from "../../../src/import/formats/layouts/index.ts";
 import { ACCEPTED_FILES, formatTableMarkdown, IMPORT_FORMATS, READERS } from "../../../src/import/formats/registry.ts";
+import { escapeHtml } from "../../../src/core/html.ts";
 import { toHtml } from "../../../src/web/sse-renderer.ts";
+import { ImportFile } from "../../../views/ImportFile.tsx";
 import { ImportForm } from "../../../views/ImportForm.tsx";
 import { BANK_EXPECTED } from "./bank-fixtures.ts";
 import { fixture } from "./support.ts";
@@ -20,9 +22,12 @@ describe("the reader list", () => {
   test("--format choices, the help, the page's format list and file picker come from it", () => {
     expect(IMPORT_FORMATS).toEqual(["ofx", "camt", "mt940", "qif", "ubs-card", "ubs-account", "csv"]);
     expect(IMPORT_HELP).toContain(`--format F                   auto|${IMPORT_FORMATS.join("|")} (default auto)`);
-    const form = toHtml(<ImportForm mappings={[]} />);
-    for (const r of READERS) expect(form).toContain(`<option value="${r.id}">${r.name}</option>`);
+    const form = toHtml(<ImportForm />);
     expect(form).toContain(`accept="${ACCEPTED_FILES}"`);
+    // Each dropped file's own format choice lists every reader by its label.
+    const settings = { account: "", format: "auto", flipSigns: false, columnsChosen: false, layout: null };
+    const file = toHtml(<ImportFile v={{ id: "f1", file: "a.csv", version: 1, what: null, account: null, settings, mapping: null, problem: { message: "?", needsColumns: false } }} />);
+    for (const r of READERS) expect(file).toContain(`<option value="${r.id}">${escapeHtml(r.label.replace(/`/g, ""))}</option>`);
     for (const ext of [".xml", ".csv", ".ofx", ".qfx", ".053", ".sta", ".qif", ".zip"]) expect(ACCEPTED_FILES.split(",")).toContain(ext);
   });
 

@@ -1,0 +1,266 @@
+/**
+ * A statement read without holding its rows (SPEC §13.1: memory per preview ≤ 3× the file + 100 MB;
+ * a 1M-row CSV from the command line within 500 MB). Two readings of the text:
+ *   1. `readFacts`: what the file says as a whole — refusals, bad rows, skipped lines, the balances'
+ *      verdict (also whether every sign was the wrong way round), money out and in — with the rows
+ *      counted and summed as they go by, not kept;
+ *   2. `walkRows`: the rows again, a chunk at a time, each chunk's transaction ids, its duplicates and
+ *      possible duplicates against budget.db, and the class of each new row that needs no model
+ *      (merchant cache, card rules), handed to the caller and then let go.
+ * The command line's streamed import writes what the walk hands it (importer.ts); the web's preview
+ * (preview.ts, in the parse worker) keeps one status byte per row and the first rows to show; the
+ * web's commit reads the rows to insert once more.
+ */
+import type { Database } from "bun:sqlite";
+import { pipelineMerchantKey } from "../ledger/pipeline.ts";
+import { cacheEntries, classifyWithoutModel, hasCachedMerchants, type Classified } from "./classify.ts";
+import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
+import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
+import { reconcile } from "./formats/reconcile.ts";
+import { RowTable } from "./formats/row-table.ts";
+import { transactionIdAssigner } from "./ids.ts";
+import { accountBalancesBefore, hasAccountColumn } from "./target.ts";
+
+/** Money out and money in of one currency, with their row counts: a wrong sign is seen at a glance. */
+export type CurrencyTotals = { currency: string; out: number; outRows: number; in: number; inRows: number };
+
+/** Rows per chunk of a walk. */
+export const WALK_CHUNK_ROWS = 20_000;
+/** Rows between two full collections of a walk's garbage (see collectNowAndThen). */
+const COLLECT_EVERY_ROWS = 20_000;
+
+/**
+ * A walk over a large file makes garbage row by row faster than the engine collects it on its own:
+ * left alone, a million rows peak at several hundred MB of garbage (the rows' objects outlive the
+ * young generation: a chunk is thousands of rows). A full collection every few chunks keeps the peak
+ * near what is kept plus those rows' garbage (≈ 50 MB), for about a tenth more time.
+ */
+function collectNowAndThen(rows: number, chunk: number): void {
+  if (Math.floor(rows / COLLECT_EVERY_ROWS) > Math.floor((rows - chunk) / COLLECT_EVERY_ROWS)) Bun.gc(true);
+}
+
+/** Money out and money in per currency, with their row counts, summed in cents. */
+export class CurrencyTally {
+  private readonly by = new Map<string, { out: number; outRows: number; in: number; inRows: number }>();
+
+  count(currency: string, amount: number): void {
+    const t = this.by.get(currency) ?? { out: 0, outRows: 0, in: 0, inRows: 0 };
+    const cents = Math.round(amount * 100);
+    if (cents < 0) {
+      t.out -= cents;
+      t.outRows++;
+    } else {
+      t.in += cents;
+      t.inRows++;
+    }
+    this.by.set(currency, t);
+  }
+
+  /** `inverted`: every amount counted was the wrong way round (a balance column's verdict after they went by). */
+  result(inverted: boolean): CurrencyTotals[] {
+    return [...this.by]
+      .map(([currency, t]) => (inverted ? { currency, out: t.in / 100, outRows: t.inRows, in: t.out / 100, inRows: t.outRows } : { currency, out: t.out / 100, outRows: t.outRows, in: t.in / 100, inRows: t.inRows }))
+      .sort((x, y) => y.outRows + y.inRows - (x.outRows + x.inRows));
+  }
+}
+
+/** Counts and sums the rows a reader passes on, per currency (the rows themselves are not kept). */
+class TotalsSink extends CurrencyTally {
+  rows = 0;
+
+  add(r: ParsedRow): void {
+    this.rows++;
+    collectNowAndThen(this.rows, 1);
+    this.count(r.currency, r.amount);
+  }
+}
+
+/** A statement's facts without its rows: what the reader said, money out and in, how many rows. */
+export type StatementFacts = Omit<Statement, "rows"> & { totals: CurrencyTotals[]; rowCount: number };
+
+/** The first reading: the statement's facts, its rows counted and summed as they go by. */
+export function readFacts(text: string, opts: ParseOptions): StatementFacts {
+  const totals = new TotalsSink();
+  const { rows: _none, ...s } = parseText(text, { ...opts, sink: totals });
+  return { ...s, totals: totals.result(s.invertedByBalance), rowCount: totals.rows };
+}
+
+/** Whether a second reading must turn every sign: the user's flip, unless the balance column already asked for it. */
+export function flipForWalk(opts: ParseOptions, facts: Pick<StatementFacts, "invertedByBalance">): boolean {
+  // The first reading knew the balance column's verdict; the next applies it from the first row.
+  return (opts.flipSigns === true) !== facts.invertedByBalance;
+}
+
+/** Per row of a walked chunk: 0 new, 1 already in budget.db, 2 possibly another source's booking of it. */
+export type WalkStatus = 0 | 1 | 2;
+
+/** One chunk of a walk: its rows, their ids and status, a possible duplicate's match, a new row's class without the model (null: none). */
+export type WalkedChunk = {
+  rows: RowTable;
+  /** The index of the chunk's first row in the statement. */
+  offset: number;
+  ids: string[];
+  status: WalkStatus[];
+  matches: (ExistingMatch | null)[];
+  classes: (Classified | null)[];
+};
+
+/**
+ * Walks the rows a reader hands over, a chunk at a time: each chunk's ids (content hashes with the statement's
+ * `account`, else each row's own), duplicates (ids in budget.db, or in `seen`: files read earlier in the same
+ * run), possible duplicates (not against `batch`, the import being written) and the classes the merchant cache
+ * and, for a card's rows (those with a card sector), the card rules give. `db` null: no budget.db yet (every row
+ * is new). `flush` hands over the last chunk.
+ */
+export function chunkWalker(
+  account: string | null,
+  db: Database | null,
+  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number },
+  onChunk: (c: WalkedChunk) => void,
+): RowSink & { flush(): void } {
+  const nextId = transactionIdAssigner(account);
+  const hasAccount = db !== null && hasAccountColumn(db);
+  const cached = hasCachedMerchants(db);
+  const size = o.chunkRows ?? WALK_CHUNK_ROWS;
+  let offset = 0;
+  let chunk = new RowTable();
+  const flush = () => {
+    const n = chunk.length;
+    if (n === 0) return;
+    const ids = Array.from({ length: n }, (_, i) => nextId(chunk, i));
+    const there = db ? existingIds(db, ids) : new Set<string>();
+    if (o.seen) for (const id of ids) if (o.seen.has(id)) there.add(id);
+    const status = new Array<WalkStatus>(n).fill(0);
+    const matches = new Array<ExistingMatch | null>(n).fill(null);
+    const classes = new Array<Classified | null>(n).fill(null);
+    const fresh: number[] = [];
+    for (let i = 0; i < n; i++) {
+      if (there.has(ids[i]!)) status[i] = 1;
+      else fresh.push(i);
+    }
+    // The rows this import wrote in its earlier chunks are its own, not another source's bookings.
+    const found = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids }, hasAccount, there, o.batch ?? null) : [];
+    const keys = cached ? fresh.map((i) => pipelineMerchantKey(chunk.descriptionOf(i))) : [];
+    const cache = cached ? cacheEntries(db, new Set(keys)) : new Map();
+    fresh.forEach((i, k) => {
+      const m = found[k] ?? null;
+      if (m) {
+        status[i] = 2;
+        matches[i] = m;
+      }
+      // Only a card invoice's rows carry a card sector: the card rules are theirs.
+      const sector = chunk.sectorOf(i);
+      if (cached || sector !== undefined) classes[i] = classifyWithoutModel({ description: chunk.descriptionOf(i), amount: chunk.amount(i), currency: chunk.currencyOf(i), sector }, keys[k], cache, sector !== undefined);
+    });
+    if (o.seen) for (const id of ids) o.seen.add(id);
+    onChunk({ rows: chunk, offset, ids, status, matches, classes });
+    offset += n;
+    chunk = new RowTable();
+    collectNowAndThen(offset, n);
+  };
+  return {
+    add(r) {
+      chunk.add(r);
+      if (chunk.length >= size) flush();
+    },
+    flush,
+  };
+}
+
+/** The second reading: the rows again (signs as `flipForWalk` says), walked chunk by chunk (chunkWalker). */
+export function walkRows(
+  text: string,
+  opts: ParseOptions,
+  facts: Pick<StatementFacts, "account" | "invertedByBalance">,
+  db: Database | null,
+  o: { seen?: Set<string>; batch?: string | null; chunkRows?: number },
+  onChunk: (c: WalkedChunk) => void,
+): void {
+  const walker = chunkWalker(facts.account, db, o, onChunk);
+  parseText(text, { ...opts, flipSigns: flipForWalk(opts, facts), sink: walker });
+  walker.flush();
+}
+
+/**
+ * Both readings in one, where one is enough: the facts, and the rows walked as they go by with the ids a row's
+ * own account gives. That is the walk `walkRows` would make unless the balance column turned every sign round, or
+ * the statement's account is not every row's own (`walked` false then: the caller walks the rows again).
+ */
+export function readAndWalk(text: string, opts: ParseOptions, db: Database | null, onChunk: (c: WalkedChunk) => void): { facts: StatementFacts; walked: boolean } {
+  // The tally counts and sums; the walker collects the garbage, chunk by chunk.
+  const totals = new CurrencyTally();
+  let count = 0;
+  const walker = chunkWalker(null, db, {}, onChunk);
+  let accounts: "none" | "one" | "several" = "none";
+  let first: string | null = null;
+  const { rows: _none, ...s } = parseText(text, {
+    ...opts,
+    sink: {
+      add(r) {
+        if (accounts === "none") [accounts, first] = ["one", r.account];
+        else if (accounts === "one" && r.account !== first) accounts = "several";
+        count++;
+        totals.count(r.currency, r.amount);
+        walker.add(r);
+      },
+    },
+  });
+  walker.flush();
+  const facts = { ...s, totals: totals.result(s.invertedByBalance), rowCount: count };
+  const sameAccount = s.account === null || accounts === "none" || (accounts === "one" && first === s.account);
+  return { facts, walked: !s.invertedByBalance && sameAccount };
+}
+
+/** Each row's account, currency, date and amount, handed to `visit` (a RowTable's loop, or a statement read again). */
+export type RowVisitor = (visit: (account: string | null, currency: string, date: string, amount: number) => void) => void;
+
+/**
+ * A statement that states a closing balance but no opening one (OFX LEDGERBAL) is checked against
+ * the last balance budget.db holds for its account and currency from before the statement's first
+ * day: that balance + the statement's entries after it = the closing balance.
+ */
+export function withStoredOpenings(db: Database | null, recs: Reconciliation[], eachRow: RowVisitor): Reconciliation[] {
+  if (!db || !recs.some((r) => r.status === "none" && r.closing !== null && r.opening === null && r.account)) return recs;
+  const key = (account: string | null, currency: string) => `${account ?? ""}\u0000${currency}`;
+  const firstDay = new Map<string, string>();
+  eachRow((account, currency, date) => {
+    const k = key(account, currency);
+    const d = firstDay.get(k);
+    if (d === undefined || date < d) firstDay.set(k, date);
+  });
+  const stored = new Map<Reconciliation, { date: string; balance: number; sourceFile: string }>();
+  for (const r of recs) {
+    if (r.status !== "none" || r.closing === null || r.opening !== null || !r.account) continue;
+    const rowsFirst = firstDay.get(key(r.account, r.currency));
+    const first = r.periodStart && (!rowsFirst || r.periodStart < rowsFirst) ? r.periodStart : (rowsFirst ?? null);
+    const s = first ? accountBalancesBefore(db, r.account, r.currency, first) : null;
+    if (s) stored.set(r, s);
+  }
+  if (stored.size === 0) return recs;
+  const sums = new Map<Reconciliation, { n: number; cents: number }>();
+  eachRow((account, currency, date, amount) => {
+    for (const [r, s] of stored) {
+      if (account !== r.account || currency !== r.currency || date <= s.date || (r.closingDate !== null && date > r.closingDate)) continue;
+      const t = sums.get(r) ?? { n: 0, cents: 0 };
+      t.n++;
+      t.cents += Math.round(amount * 100);
+      sums.set(r, t);
+    }
+  });
+  return recs.map((r) => {
+    const s = stored.get(r);
+    if (!s) return r;
+    const t = sums.get(r) ?? { n: 0, cents: 0 };
+    return {
+      ...reconcile({ account: r.account, currency: r.currency, opening: { amount: s.balance, date: s.date }, closing: { amount: r.closing!, date: r.closingDate }, entries: t.n, entriesCents: t.cents, basis: `LEDGERBAL against the balance stored from ${s.sourceFile}` }),
+      ...(r.periodStart ? { periodStart: r.periodStart } : {}),
+    };
+  });
+}
+
+/** A RowTable's rows for withStoredOpenings. */
+export function rowsOf(rows: RowTable): RowVisitor {
+  return (visit) => {
+    for (let i = 0; i < rows.length; i++) visit(rows.accountOf(i), rows.currencyOf(i), rows.date(i), rows.amount(i));
+  };
+}

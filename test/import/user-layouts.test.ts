@@ -1,0 +1,135 @@
+/**
+ * The user's own CSV layouts (SPEC §10.1, issue 32 item 3): roles make a layout in the shape of a bank's, checked
+ * in the page's words; a saved one is found by the header of any later file (from the page and the command line:
+ * one store); the roles of the columns a file was read with, and those proposed for a file nothing recognised.
+ * And the estimate of what classifying new merchants will take.
+ */
+import { describe, expect, test } from "bun:test";
+import { ChangeRefused } from "../../src/core/errors.ts";
+import { estimateClassification, LLM_BATCH } from "../../src/import/classify.ts";
+import { parseStatement } from "../../src/import/formats/index.ts";
+import { choiceOf, layoutFromChoice, mappingView, proposeNotation, proposeRoles, savedLayout, savedLayouts, saveLayout, type ColumnRole } from "../../src/import/user-layouts.ts";
+import { Store } from "../../src/store/store.ts";
+
+const HEADER = ["Buchung", "Wert", "Gegenpartei", "Zweck", "Soll/Haben", "Betrag", "Saldo"];
+const choice = (roles: ColumnRole[]) => ({ header: HEADER, delimiter: ";", roles, dateFormat: "DD.MM.YYYY" as const, decimal: "," as const, flipSigns: false });
+const refused = (f: () => unknown) => {
+  try {
+    f();
+    return null;
+  } catch (e) {
+    return e instanceof ChangeRefused ? [e.kind, e.message] : String(e);
+  }
+};
+
+describe("a layout from roles", () => {
+  test("the roles become a bank layout's fields: the sign column with its amount, payee · purpose as the text, the balance", () => {
+    const layout = layoutFromChoice(choice(["date", "ignore", "payee", "purpose", "indicator", "amount", "balance"]), "Sparkasse Giro");
+    expect(layout).toEqual({
+      id: "saved:Sparkasse Giro",
+      bank: "your layout",
+      name: "Sparkasse Giro",
+      header: HEADER,
+      encoding: "utf-8",
+      delimiter: ";",
+      dates: ["DD.MM.YYYY"],
+      decimal: ",",
+      date: "Buchung",
+      money: { amount: "Betrag", indicator: "Soll/Haben" },
+      balance: "Saldo",
+      description: { columns: ["Gegenpartei", "Zweck"] },
+      counterparty: "Gegenpartei",
+      purpose: ["Zweck"],
+    });
+    // The file it was made for reads with it: S is money out, H money in, whatever the cell's sign; the balance checks it.
+    const csv = `${HEADER.join(";")}\n02.01.2026;02.01.2026;Migros;Einkauf;S;45,10;954,90\n03.01.2026;03.01.2026;Arbeitgeber AG;Lohn;H;5000,00;5954,90\n`;
+    const s = parseStatement(new TextEncoder().encode(csv), { fileName: "giro.csv", userLayouts: [layout], fallbackCurrency: { code: "EUR", from: "test" } });
+    expect([s.layout, s.rows.toArray().map((r) => [r.date, r.amount, r.description]), s.reconciliation.map((r) => r.status)]).toEqual([
+      "saved:Sparkasse Giro",
+      [
+        ["2026-01-02", -45.1, "Migros · Einkauf"],
+        ["2026-01-03", 5000, "Arbeitgeber AG · Lohn"],
+      ],
+      ["ok"],
+    ]);
+  });
+
+  test("what does not make a layout is refused in the page's words", () => {
+    expect(refused(() => layoutFromChoice(choice(["ignore", "ignore", "payee", "ignore", "ignore", "amount", "ignore"]), null))).toEqual(["invalid", "Choose the column that holds the date."]);
+    expect(refused(() => layoutFromChoice(choice(["date", "date", "payee", "ignore", "ignore", "amount", "ignore"]), null))).toEqual(["invalid", "Only one column can be the date (“Buchung” and “Wert” both are)."]);
+    expect(refused(() => layoutFromChoice(choice(["date", "ignore", "payee", "ignore", "ignore", "ignore", "ignore"]), null))).toEqual([
+      "invalid",
+      "Choose the column that holds the amount (or a money-out and a money-in column).",
+    ]);
+    expect(refused(() => layoutFromChoice(choice(["date", "ignore", "payee", "ignore", "ignore", "debit", "ignore"]), null))).toEqual(["invalid", "Choose the money-in column too: money out and money in go together."]);
+    expect(refused(() => layoutFromChoice(choice(["date", "ignore", "payee", "credit", "ignore", "amount", "ignore"]), null))).toEqual([
+      "invalid",
+      "Choose a signed amount column, or a money-out and a money-in column, not both.",
+    ]);
+    expect(refused(() => layoutFromChoice(choice(["date", "ignore", "ignore", "ignore", "ignore", "amount", "ignore"]), null))).toEqual([
+      "invalid",
+      "Choose at least one column that describes the payment (payee, purpose or other text).",
+    ]);
+  });
+
+  test("saved once, found by name and by header, the newest first; a layout saved before round 4 as flags stays usable by name", () => {
+    const store = Store.memory();
+    saveLayout(store, "Giro", layoutFromChoice(choice(["date", "ignore", "payee", "purpose", "indicator", "amount", "balance"]), "Giro"), "ann");
+    store.csvMappings.save("old-bank", { dateColumn: "When", amountColumn: "How much" }, "cli");
+    expect(savedLayouts(store).map((l) => l.id)).toEqual(["saved:Giro"]);
+    expect(savedLayout(store, "old-bank")).toEqual({ name: "old-bank", flags: { dateColumn: "When", amountColumn: "How much" } });
+    expect(savedLayout(store, "Giro")).toMatchObject({ name: "Giro", layout: { id: "saved:Giro", date: "Buchung" } });
+  });
+});
+
+describe("roles for the mapping screen", () => {
+  test("the roles of the columns a file was read with (here, the header guess) round-trip through a layout", () => {
+    const csv = "Datum;Empfänger;Verwendungszweck;Betrag;Währung\n01.02.2026;Coop;Einkauf;-12,50;CHF\n";
+    const s = parseStatement(new TextEncoder().encode(csv), { fileName: "x.csv" });
+    const c = choiceOf(s.columns!, ";", false);
+    expect([c.roles, c.dateFormat, c.decimal]).toEqual([["date", "payee", "purpose", "amount", "currency"], "DD.MM.YYYY", ","]);
+    const again = parseStatement(new TextEncoder().encode(csv), { fileName: "x.csv", layout: layoutFromChoice(c, null) });
+    expect([again.rows.toArray()[0]!.amount, again.rows.toArray()[0]!.description, choiceOf(again.columns!, ";", false).roles]).toEqual([-12.5, "Coop · Einkauf", c.roles]);
+  });
+
+  test("a file nothing recognises: header words where they speak, else the values (dates, amounts, a sign column, the longest text)", () => {
+    const header = ["Nr", "Tag", "Wieviel", "DC", "Wer"];
+    const rows = [
+      ["17", "03/14/2026", "12.50", "D", "Bäckerei Kleiner"],
+      ["18", "03/15/2026", "100.00", "C", "Lohn März"],
+    ];
+    // "Nr" is all numbers too, but it is the first: the user corrects it on the screen (the proposal is only that).
+    expect(proposeRoles(header, rows)).toEqual(["amount", "date", "ignore", "indicator", "payee"]);
+    expect(proposeNotation(rows, ["ignore", "date", "amount", "indicator", "payee"])).toEqual({ dateFormat: "MM/DD/YYYY", decimal: "." });
+    // 01/02/2026 reads both ways: the notation is left for the user to choose.
+    expect(proposeNotation([["01/02/2026", "1'234"]], ["date", "amount"])).toEqual({ dateFormat: null, decimal: "." });
+    const view = mappingView("Nr|Tag|Wieviel|DC|Wer\n17|03/14/2026|12.50|D|Bäckerei Kleiner\n", "x.csv", null, false);
+    expect(view).toEqual({
+      header,
+      rows: [["17", "03/14/2026", "12.50", "D", "Bäckerei Kleiner"]],
+      delimiter: "|",
+      roles: ["amount", "date", "ignore", "indicator", "payee"],
+      dateFormat: "MM/DD/YYYY",
+      decimal: ".",
+      flipSigns: false,
+      savedAs: null,
+    });
+  });
+});
+
+describe("the estimate of classifying new merchants", () => {
+  const categories = [{ name: "Groceries", description: "Food" }];
+  test("one request per 50 merchants; each answer 30 tokens and each request 20 more; no list price, no cost", () => {
+    const one = estimateClassification(LLM_BATCH, 1000, categories, [], "claude-test");
+    const more = estimateClassification(LLM_BATCH + 1, 1020, categories, [], "claude-test");
+    expect([one.requests, one.outputTokens, one.cost]).toEqual([1, 50 * 30 + 20, "unknown"]);
+    expect([more.requests, more.outputTokens]).toEqual([2, 51 * 30 + 2 * 20]);
+    // A second request repeats the system prompt and the tool: more input than the 20 characters of one more merchant.
+    expect(more.inputTokens - one.inputTokens).toBeGreaterThan(Math.ceil((20 + 60) / 3.2));
+  });
+
+  test("priced at the model's list price: Opus 4.5 at USD 5 per million input tokens and 25 per million output", () => {
+    const e = estimateClassification(10, 200, categories, [], "claude-opus-4-5");
+    expect(e.cost).toBe(Math.round((e.inputTokens * 5 + e.outputTokens * 25)) / 1_000_000);
+  });
+});

@@ -1,0 +1,72 @@
+import { READERS } from "../src/import/formats/registry.ts";
+import type { CsvMappingView } from "../src/import/user-layouts.ts";
+import { ImportColumns } from "./ImportColumns.tsx";
+import { ImportPreview, type ImportPreviewView, type ImportProblemView } from "./ImportPreview.tsx";
+
+/** One dropped file as the page shows it (the route makes it from the held preview). */
+export type ImportFileView = {
+  id: string;
+  file: string;
+  version: number;
+  /** What the file is and its account, in words (null: it could not be read). */
+  what: string | null;
+  account: string | null;
+  /** The fields as the user set them. */
+  settings: { account: string; format: string; flipSigns: boolean; columnsChosen: boolean; layout: string | null };
+  /** A CSV's header and first rows with what each column holds (the mapping screen); null for other formats. */
+  mapping: CsvMappingView | null;
+  preview?: ImportPreviewView;
+  problem?: ImportProblemView;
+};
+
+/**
+ * A dropped file: its name, what it is and its account; its settings (account, format, "Flip signs") — a
+ * change previews again at once, as does any change on a CSV's mapping screen; the preview (or why there is
+ * none); Import. While it imports, its progress shows in the status line; then the result takes its place.
+ */
+export function ImportFile({ v }: { v: ImportFileView }) {
+  const fid = (name: string) => `${name}-${v.id}`;
+  return (
+    <article class="import-file" id={fid("file")} aria-labelledby={fid("name")}>
+      <h2 class="import-file-name" id={fid("name")}>
+        {v.file}
+      </h2>
+      {v.what ? (
+        <p class="import-what">
+          {v.what}
+          {v.account ? `, account ${v.account}` : ""}
+        </p>
+      ) : null}
+      <div class="import-live" id={fid("live")}></div>
+      <form class="import-review" method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target={`#${fid("live")}`} hx-swap="innerHTML">
+        <fieldset class="import-settings import-options" hx-post={`/import/${v.id}/settings`} hx-trigger="change" hx-target={`#${fid("file")}`} hx-swap="outerMorph">
+          <legend class="sr-only">How to read {v.file}</legend>
+          <label class="field" for={fid("account")}>
+            <span>Account</span>
+            <input type="text" name="account" id={fid("account")} value={v.settings.account} placeholder="found in the file, or e.g. Joint account" autocomplete="off" maxlength={120} />
+          </label>
+          <label class="field" for={fid("format")}>
+            <span>Format</span>
+            <select name="format" id={fid("format")}>
+              <option value="auto" selected={v.settings.format === "auto"}>
+                recognise it
+              </option>
+              {READERS.map((r) => (
+                <option value={r.id} selected={v.settings.format === r.id}>
+                  {r.label.replace(/`/g, "")}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label class="field field-check" for={fid("flip")}>
+            <input type="checkbox" name="flip-signs" id={fid("flip")} value="on" checked={v.settings.flipSigns} />
+            <span>Flip signs (money out ↔ money in)</span>
+          </label>
+          {v.settings.layout ? <input type="hidden" name="layout" value={v.settings.layout} /> : null}
+        </fieldset>
+        {v.mapping ? <ImportColumns id={v.id} view={v.mapping} open={v.settings.columnsChosen || v.problem?.needsColumns === true} chosen={v.settings.columnsChosen} /> : null}
+        <ImportPreview preview={v.preview} problem={v.problem} version={v.version} />
+      </form>
+    </article>
+  );
+}

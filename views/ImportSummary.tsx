@@ -1,0 +1,111 @@
+import { formatCount, formatMoney, plural } from "../src/core/format.ts";
+
+/** One file of several dropped together, as the combined preview lists it. */
+export type ImportSummaryRow = {
+  id: string;
+  file: string;
+  version: number;
+  what: string | null;
+  account: string | null;
+  /** Why it cannot be imported yet (its columns must be named, it cannot be read); null when it can. */
+  problem: string | null;
+  new: number;
+  duplicates: number;
+  possible: number;
+  badOrSkipped: number;
+  totals: { currency: string; out: number; in: number }[];
+  /** The balance check: every statement checked ✓, one that does not add up (in words), or none stated. */
+  balances: { status: "ok" | "off" | "none"; words: string };
+  willImport: number;
+};
+
+/**
+ * Several files dropped at once (SPEC §10.1, issue 32 item 6): one line per file with its counts, money out
+ * and in, and balance check, and "Import all". A statement whose balances do not add up is imported with the
+ * rest only when its own tick says so; a file that cannot be read yet (its columns must be named) waits.
+ * Each file's line follows its own preview when that changes (the route sends the summary again).
+ */
+export function ImportSummary({ group, rows }: { group: string; rows: ImportSummaryRow[] }) {
+  const ready = rows.filter((r) => r.problem === null);
+  const total = ready.reduce((n, r) => n + r.willImport, 0);
+  const money = (r: ImportSummaryRow, k: "out" | "in") => r.totals.map((t) => formatMoney(t[k], t.currency)).join(", ") || "–";
+  return (
+    <section class="import-summary" id={`summary-${group}`} aria-labelledby={`summary-title-${group}`}>
+      <h2 id={`summary-title-${group}`}>{plural(rows.length, "file")}</h2>
+      <form method="post" action="/import/all" hx-post="/import/all" hx-target={`#summary-live-${group}`} hx-swap="innerHTML">
+        <input type="hidden" name="group" value={group} />
+        <div class="data-table import-summary-table">
+          <div class="table-scroll" tabindex={0} role="region" aria-label="The files dropped together">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">File</th>
+                  <th scope="col">Account</th>
+                  <th scope="col" class="num">New</th>
+                  <th scope="col" class="num">Already imported</th>
+                  <th scope="col" class="num">Possible duplicates</th>
+                  <th scope="col" class="num">Bad or skipped</th>
+                  <th scope="col" class="num">Money out</th>
+                  <th scope="col" class="num">Money in</th>
+                  <th scope="col">Balances</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((r) => (
+                  <tr id={`summary-row-${r.id}`} class={r.problem ? "status-bad" : `balances-${r.balances.status}`}>
+                    <td data-label="File">
+                      <a href={`#file-${r.id}`}>{r.file}</a>
+                      <input type="hidden" name="file" value={`${r.id}:${r.version}`} />
+                    </td>
+                    {r.problem ? (
+                      <td data-label="Problem" colspan={8}>
+                        {r.problem}
+                      </td>
+                    ) : (
+                      <>
+                        <td data-label="Account" class={r.account ? undefined : "empty"}>
+                          {r.account ?? ""}
+                        </td>
+                        <td class="num" data-label="New">
+                          {formatCount(r.new)}
+                        </td>
+                        <td class="num" data-label="Already imported">
+                          {formatCount(r.duplicates)}
+                        </td>
+                        <td class="num" data-label="Possible duplicates">
+                          {formatCount(r.possible)}
+                        </td>
+                        <td class="num" data-label="Bad or skipped">
+                          {formatCount(r.badOrSkipped)}
+                        </td>
+                        <td class="num" data-label="Money out">
+                          {money(r, "out")}
+                        </td>
+                        <td class="num" data-label="Money in">
+                          {money(r, "in")}
+                        </td>
+                        <td data-label="Balances">
+                          {r.balances.words}
+                          {r.balances.status === "off" ? (
+                            <label class="import-accept">
+                              <input type="checkbox" name="accept" value={r.id} /> import anyway
+                            </label>
+                          ) : null}
+                        </td>
+                      </>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </div>
+        <div class="import-live" id={`summary-live-${group}`}></div>
+        <button type="submit" class="primary import-all" disabled={total === 0}>
+          Import all ({plural(total, "transaction")} from {plural(ready.length, "file")})
+        </button>
+        {ready.length < rows.length ? <p class="muted">A file that cannot be read yet waits: name its columns below, then import it on its own.</p> : null}
+      </form>
+    </section>
+  );
+}
