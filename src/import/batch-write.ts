@@ -7,6 +7,7 @@
  * there; its reader reads the rows again inside the write).
  */
 import type { Database } from "bun:sqlite";
+import { addRuleHits } from "../ledger/category-rules.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { unclassified, type Classified, type ClassSource } from "./classify.ts";
 import type { Reconciliation } from "./formats/index.ts";
@@ -32,20 +33,22 @@ export type BatchFacts = {
 export type BatchResult = { batch: string | null; inserted: number; bySource: Record<ClassSource, number>; firstDate: string | null; lastDate: string | null };
 
 export function emptyBySource(): Record<ClassSource, number> {
-  return { cache: 0, rules: 0, llm: 0, unclassified: 0 };
+  return { user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 0 };
 }
 
 /**
  * An import's rows written one by one (`add`, with their id and class), their transaction_details a chunk
  * at a time after them (not in the order of their key: sorting a chunk costs more than it saves now that
  * the write path does not note each details row), then `finish`: the checked balances, the model's answers
- * in merchant_cache, the import_log row. Creates the account column and the import's tables when absent.
+ * in merchant_cache, the user rules' hit counts, the import_log row. Creates the account column and the import's tables when absent.
  */
 export class BatchWrite {
   private readonly insert;
   private readonly details;
   private pending: { t: RowTable; i: number; id: string }[] = [];
   private readonly usedKeys = new Set<string>();
+  /** Rows per user rule (its id) that classified them, for the rules' hit counts. */
+  private readonly ruleHits = new Map<number, number>();
   private readonly bySource = emptyBySource();
   private inserted = 0;
   private first: string | null = null;
@@ -75,6 +78,7 @@ export class BatchWrite {
     this.inserted++;
     this.bySource[c.source]++;
     if (c.source === "llm") this.usedKeys.add(pipelineMerchantKey(description));
+    if (c.rule !== undefined) this.ruleHits.set(c.rule, (this.ruleHits.get(c.rule) ?? 0) + 1);
     if (this.first === null || date < this.first) this.first = date;
     if (this.last === null || date > this.last) this.last = date;
   };
@@ -92,6 +96,7 @@ export class BatchWrite {
     const result = { batch: facts.batch as string | null, inserted: this.inserted, bySource: this.bySource, firstDate: this.first, lastDate: this.last };
     if (this.inserted === 0) return result;
     storeCheckedBalances(db, facts);
+    addRuleHits(db, this.ruleHits);
     // As the pipeline does after asking its model: the answer is cached under the merchant key.
     const upsert = db.prepare(PIPELINE_CACHE_UPSERT);
     for (const key of this.usedKeys) {
