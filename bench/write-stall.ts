@@ -35,9 +35,11 @@ const DIR = join(OUT_DIR, "write-stall");
  * blocks (r4-commitworker): the write and its COMMIT run in the budget write worker now, the classification in slices.
  */
 const COMMIT_STALL =
-  "what is left on the server's thread: the ledger's rebuild after the write (slices of 4,096 rows, some 60 to 110 ms when a " +
-  "million distinct descriptions grow its maps or the collector runs), and the hand-over of rows to the write worker (a part's postMessage, " +
-  "up to ~140 ms when a collection falls into it); the write and its COMMIT (0.7 to 1.5 s at 49 MB) no longer are.";
+  "what is left on the server's thread (CPU profile of the blocks over 60 ms): a garbage collection of the server's heap, which holds the " +
+  "million rows until the write ends (up to ~170 ms, seen inside a part's postMessage to the write worker), loading the model's SDK at the " +
+  "first classification (~150 ms, once per process), and the ledger's rebuild after the write (slices of 4,096 rows, some 60 to 110 ms when " +
+  "a million distinct descriptions grow its maps); the write and its COMMIT (0.7 to 1.5 s at 49 MB) run in the write worker now.";
+
 const MERCHANTS = ["Migros", "Coop", "SBB CFF FFS", "Denner", "Restaurant Hiltl", "Digitec Galaxus", "Swisscom", "Apotheke Bahnhof", "Zalando", "Shell"];
 
 /** A bank CSV of about `mb` MB, every row distinct (its own amount and text). */

@@ -34,6 +34,12 @@
  * under budget.db's write lock so that a writer alive in another process finishes first,
  * and mark it done (recording its settlement) or failed.
  *
+ * The connection may live in another thread: a change given as a `job` of a WriteWorker (an
+ * import and its undo) is done in 1–3 and 5 by a connection that worker owns, told by message
+ * (begin, run with its parts, commit, rollback), so that the work and the COMMIT (one
+ * synchronous call writing every page of a 50 MB import) leave this thread's event loop free;
+ * 0, 2, 4 and 6 stay here, in the same order.
+ *
  * Callers keep the shape `write({kind, userId, apply, settle})`. `writeWithReceipt` also
  * tells the intent's id (a user's edit is found by it once settled: DataEdits.ofWrite) and
  * the snapshot taken before the write. The approval service hands a tool
