@@ -106,6 +106,19 @@ describe("reconciliation decides", () => {
     );
   });
 
+  test("a newest-first file whose balance is filled once a day: the refusal is measured in the dates' order", () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    // Oldest first (the dates'): Lohn +5'000.00 → 5'000.00, Coop −20.00 (no balance), Miete −1'500.00 → stated 3'500.00,
+    // expected 5'000.00 − 20.00 − 1'500.00 = 3'480.00: off by 20.00 at line 2. Read top-down instead, 3'500.00 − 20.00 +
+    // 5'000.00 = 8'480.00 against 5'000.00 "off by 3'480.00 at line 4", which was the message: both orders
+    // disagree once, and the tie went to the file's order against its dates.
+    const csv = "Datum;Text;Betrag;Saldo;Währung\n05.08.2025;Miete;-1500.00;3500.00;CHF\n04.08.2025;Coop;-20.00;;CHF\n04.08.2025;Lohn;5000.00;5000.00;CHF\n";
+    expect(() => importer.parse({ name: "eod.csv", bytes: new TextEncoder().encode(csv) })).toThrow(
+      "eod.csv: CHF does not reconcile: off by CHF 20.00 (first at line 2); nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
+    );
+  });
+
   test("OFX: LEDGERBAL checked against the last balance stored for the account before the statement's first day", async () => {
     const path = target();
     const { importer } = makeImporter(path);

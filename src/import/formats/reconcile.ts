@@ -151,8 +151,11 @@ export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): 
   ];
   const results = hypotheses.map((h) => ({ h, ...test(h) }));
   const exact = results.find((r) => r.mismatches === 0 && (r.h.sign === 1 || allowInverted));
-  // No exact fit: report against the fit with the fewest disagreements (as written, on a tie).
-  const best = exact ?? results.filter((r) => r.h.sign === 1).sort((a, b) => a.mismatches - b.mismatches)[0]!;
+  // No exact fit: report against the fit with the fewest disagreements; on a tie, the order the
+  // dates run in (a newest-first file measured top-down states a wrong difference and line).
+  const datesOrder = rows.date(stated[0]!) > rows.date(stated[stated.length - 1]!) ? "reverse" : "forward";
+  const byDates = (r: (typeof results)[number]) => (r.h.order === datesOrder ? 0 : 1);
+  const best = exact ?? results.filter((r) => r.h.sign === 1).sort((a, b) => a.mismatches - b.mismatches || byDates(a) - byDates(b))[0]!;
   const { order, sign } = best.h;
   const inverted = exact !== undefined && sign === -1;
   const oldest = order === "forward" ? stated[0]! : stated[stated.length - 1]!;
