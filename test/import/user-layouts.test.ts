@@ -70,6 +70,12 @@ describe("a layout from roles", () => {
       "invalid",
       "Choose at least one column that describes the payment (payee, purpose or other text).",
     ]);
+    // Dates that read both ways (01/02/2025: 1 February or 2 January) leave the notation unchosen: the file is not
+    // read day-first behind a select that says "choose" (the command line refuses such a file too).
+    expect(refused(() => layoutFromChoice({ ...choice(["date", "ignore", "payee", "ignore", "ignore", "amount", "ignore"]), dateFormat: null }, null))).toEqual([
+      "invalid",
+      "Choose how the dates are written: day first, month first or year first.",
+    ]);
   });
 
   test("saved once, found by name and by header, the newest first; a layout saved before round 4 as flags stays usable by name", () => {
