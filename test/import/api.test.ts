@@ -227,6 +227,13 @@ describe("import API", () => {
     const png = await pagePreview("photo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
     expect(png).toContain("photo.png: this is a PNG image");
     expect(png).not.toContain("import-columns");
+    // Every date reads both ways (1 February or 2 January): the screen asks how dates are written and imports nothing
+    // yet (it previewed them day-first behind a select that said "choose").
+    const ambiguous = await pagePreview("ambiguous.csv", "Wann|Was|Wieviel\n01/02/2031|Tibits|-18.50\n03/04/2031|Coop|-7.20\n");
+    expect(opens(ambiguous)).toBe(true);
+    expect(ambiguous).toContain("Choose how the dates are written: day first, month first or year first.");
+    expect(ambiguous).not.toContain("2 new");
+    expect(ambiguous).not.toContain("Import 2 transactions");
   });
 
   test("the Import page is in the navigation and lists past imports", async () => {

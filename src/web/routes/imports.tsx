@@ -485,11 +485,12 @@ export function importRoutes(deps: WebDeps) {
         let settings: FileSettings = {};
         let outcome = await outcomeFor(sent, settings, null);
         // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
-        // with their preview (the user checks and corrects them) rather than with only a question.
+        // with their preview (the user checks and corrects them) rather than with only a question — or with what the
+        // proposal still lacks ("Choose how the dates are written"), which says more than "cannot tell which columns".
         if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
           const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal } };
           const tried = await outcomeFor(file, proposal, outcome.mapping);
-          if ("preview" in tried) [settings, outcome] = [proposal, tried];
+          if ("preview" in tried || tried.needsColumns) [settings, outcome] = [proposal, tried];
         }
         ids.push(pending.add({ file, settings, outcome, version: 1 }, userId));
       }
