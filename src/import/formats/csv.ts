@@ -136,6 +136,32 @@ function headerCurrency(plan: ColumnPlan): string | null {
   return null;
 }
 
+const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP" };
+
+/**
+ * The currency the sampled amount cells are written with ("-$1,234.56", "-10,80 €", "2.000,00 EUR"), when they
+ * all agree; null when none carries one or two disagree. The amount reader drops these marks, so without this a
+ * file of dollars in CHF data was read as francs.
+ */
+function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code: string; from: string } | null {
+  const m = plan.money;
+  const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  let found: { code: string; mark: string } | null = null;
+  for (const r of sample) {
+    for (const c of cols) {
+      const cell = (r.fields[c] ?? "").trim();
+      const sign = /[$€£]/.exec(cell)?.[0];
+      const code = /^\(?[-+−]?\s*([A-Z]{3})\b|\b([A-Z]{3})\)?$/.exec(cell);
+      const mark = sign ?? code?.[1] ?? code?.[2];
+      if (!mark) continue;
+      const iso = sign ? SIGN_CURRENCY[sign]! : mark;
+      if (!CURRENCIES.has(iso) || (found && found.code !== iso)) return null;
+      found ??= { code: iso, mark };
+    }
+  }
+  return found && { code: found.code, from: `the amounts' ${found.mark}${found.mark.length === 1 ? " sign" : " code"}` };
+}
+
 /** The decimal mark of a layout that writes both ("per file"): voted over the sampled money cells; "." when they do not decide. */
 function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decimal {
   const votes = new DecimalVotes();
@@ -275,6 +301,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   const file =
     (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
+    amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
     opts.fallbackCurrency ||

@@ -236,6 +236,21 @@ describe("a card export of no known layout (issue 32)", () => {
   });
 });
 
+test("amounts written with their currency's sign or code name the file's currency, before the account's or your data's", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  // A US bank's download with "$" amounts, imported into CHF data: USD, not CHF (it was CHF, "from the main currency of your data").
+  const usd = read(utf8('Date,Description,Amount\n2025-03-04,Grocer,"-$1,234.56"\n2025-03-05,Refund,($5.00)\n2025-03-06,Salary,"$2,000.00"\n'), { fileName: "us.csv", fallbackCurrency: chf });
+  expect(usd.rows.map((r) => [r.amount, r.currency])).toEqual([[-1234.56, "USD"], [-5, "USD"], [2000, "USD"]]);
+  expect(usd.notes).toEqual(["the currency USD (from the amounts' $ sign) for every row"]);
+  // "-10,80 €" and an ISO code after the amount.
+  const eur = read(utf8("Datum;Text;Betrag\n04.03.2025;Kiosk;-10,80 €\n05.03.2025;Lohn;2.000,00 EUR\n"), { fileName: "eu.csv", fallbackCurrency: chf });
+  expect(eur.rows.map((r) => [r.amount, r.currency])).toEqual([[-10.8, "EUR"], [2000, "EUR"]]);
+  expect(eur.notes).toEqual(["the currency EUR (from the amounts' € sign) for every row"]);
+  // Signs that disagree name no currency: the fallback, as before.
+  const mixed = read(utf8("Date,Description,Amount\n2025-03-04,A,-$5.00\n2025-03-05,B,-£4.00\n"), { fileName: "m.csv", fallbackCurrency: chf });
+  expect(mixed.rows.map((r) => r.currency)).toEqual(["CHF", "CHF"]);
+});
+
 test("a preamble's values written as Excel formulas (PostFinance: =\"01.07.2023\", \"=CHF\") still name the currency", () => {
   const text = 'Datum von:;="01.07.2023"\nBewegungsart:;"=Alle"\nKonto:;"=Postkonto 12-345-6"\nWährung:;"=CHF"\n\nDatum;Avisierungstext;Gutschrift;Lastschrift\n31.12.2023;"PREIS FÜR KONTOFÜHRUNG";;-5\n';
   const s = read(utf8(text), { fileName: "pf.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
