@@ -17,6 +17,16 @@ const refusal = (text: string) => {
 };
 
 describe("MT940", () => {
+  test("free text with a message but no party word keeps the text before the message (it named the payee, and was dropped)", () => {
+    // PostFinance free text: 1'000.00 − 79.70 = 920.30. The payment order's text names the payee without "AUFTRAGGEBER:".
+    const s = read(
+      utf8(":20:X\n:25:CH5209000000123456789\n:28C:1\n:60F:C250301CHF1000,00\n:61:2503030303D79,70NTRFNONREF\n:86:GIRO AN ONLINE-SIC 80532 MUSTER AG EXAMPLESTRASSE 10 1234 ORT MITTEILUNGEN: RECHNUNG 4711\n:62F:C250303CHF920,30\n-\n"),
+      { fileName: "pf.sta" },
+    );
+    expect(brief(s.rows)).toEqual([[5, "2025-03-03", -79.7, "CHF", "GIRO AN ONLINE-SIC 80532 MUSTER AG EXAMPLESTRASSE 10 1234 ORT · RECHNUNG 4711"]]);
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "GIRO AN ONLINE-SIC 80532 MUSTER AG EXAMPLESTRASSE 10 1234 ORT", purpose: "RECHNUNG 4711" });
+  });
+
   test("German structured :86: gives the other party, its IBAN, the SEPA message and the end-to-end reference", () => {
     const s = read(fixture("mt940-deutsche-bank.sta"), { fileName: "db.sta" });
     expect(s.rows[0]!.facts).toEqual({
