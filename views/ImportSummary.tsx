@@ -9,6 +9,8 @@ export type ImportSummaryRow = {
   account: string | null;
   /** Why it cannot be imported yet (its columns must be named, it cannot be read); null when it can. */
   problem: string | null;
+  /** It waits for its columns to be named on its mapping screen (not a file that cannot be read at all). */
+  waitsForColumns: boolean;
   new: number;
   duplicates: number;
   possible: number;
@@ -104,7 +106,7 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
         <button type="submit" class="primary import-all" disabled={total === 0}>
           Import all ({plural(total, "transaction")} from {plural(ready.length, "file")})
         </button>
-        {ready.length < rows.length ? <p class="muted">A file that cannot be read yet waits: name its columns below, then import it on its own.</p> : null}
+        {rows.some((r) => r.waitsForColumns) ? <p class="muted">A file that cannot be read yet waits: name its columns below, then import it on its own.</p> : null}
       </form>
     </section>
   );

@@ -241,6 +241,8 @@ describe("import API", () => {
     expect(page).toContain('<a href="/import" aria-current="page">');
     expect(page).toContain('id="import-form"');
     expect(page).toContain("march.csv");
+    // The page names what it reads (it named camt.053, CSV and OFX only, as before MT940, QIF and ZIPs were read).
+    expect(page).toContain("camt.053 XML, MT940, OFX or QFX, QIF, any bank&#39;s CSV, or a ZIP of them");
     const chat = await (await fetch(`${h.url}/`)).text();
     expect(chat).toContain('<a href="/import">');
   });
