@@ -179,3 +179,57 @@ describe("round 3 compatibility and the user's overrides", () => {
     expect(allRows(path).length).toBe(2);
   });
 });
+
+describe("a camt.053 entry and the camt.054 that details it are one booking", () => {
+  // PostFinance's way (research §30): the statement books a QR collective credit as one entry of CHF 150.00 without
+  // details; the camt.054 notification splits the same entry (same AcctSvcrRef) into its two credits, 100.00 + 50.00.
+  // Imported one after the other they were three rows, CHF 300.00 of income for CHF 150.00 received.
+  const camt053 = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><GrpHdr><MsgId>P1</MsgId><CreDtTm>2025-05-10T20:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>S1</Id><Acct><Id><IBAN>CH5604835012345678009</IBAN></Id><Ccy>CHF</Ccy></Acct>
+<Ntry><Amt Ccy="CHF">150.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-05-09</Dt></BookgDt><AcctSvcrRef>QRCOLL-1</AcctSvcrRef>
+<NtryDtls><Btch><NbOfTxs>2</NbOfTxs></Btch></NtryDtls><AddtlNtryInf>SAMMELGUTSCHRIFT QR-REFERENZ</AddtlNtryInf></Ntry>
+</Stmt></BkToCstmrStmt></Document>
+`;
+  const part = (amount: string, name: string) =>
+    `<TxDtls><Amt Ccy="CHF">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Nm>${name}</Nm></Dbtr></RltdPties></TxDtls>`;
+  const camt054 = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.04"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>N1</MsgId><CreDtTm>2025-05-10T08:00:00</CreDtTm></GrpHdr>
+<Ntfctn><Id>N1</Id><Acct><Id><IBAN>CH5604835012345678009</IBAN></Id></Acct>
+<Ntry><Amt Ccy="CHF">150.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-05-09</Dt></BookgDt><AcctSvcrRef>QRCOLL-1</AcctSvcrRef>
+<NtryDtls><Btch><NbOfTxs>2</NbOfTxs></Btch>${part("100.00", "Kunde Eins")}${part("50.00", "Kunde Zwei")}</NtryDtls></Ntry>
+</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>
+`;
+  const statement = { name: "pf-053.xml", bytes: new TextEncoder().encode(camt053) };
+  const notification = { name: "pf-054.xml", bytes: new TextEncoder().encode(camt054) };
+  const importOne = async (importer: ReturnType<typeof makeImporter>["importer"], f: { name: string; bytes: Uint8Array }, seen?: Set<string>) => {
+    const plan = await importer.plan(importer.parse(f), { classify: "offline", seen });
+    return { counts: planCounts(plan), inserted: (await importer.commit(plan, { actor: CLI })).inserted };
+  };
+  const sum = (path: string) => (query(path, "SELECT round(sum(amount), 2) AS s FROM transactions") as { s: number }[])[0]!.s;
+
+  test("the statement first: the notification's parts are that entry, already imported", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    expect((await importOne(importer, statement)).inserted).toBe(1);
+    const again = await importOne(importer, notification);
+    expect([again.inserted, again.counts.duplicates]).toEqual([0, 2]);
+    expect(sum(path)).toBe(150);
+  });
+
+  test("the notification first: the statement's entry is its parts, already imported; also within one run", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    expect((await importOne(importer, notification)).inserted).toBe(2);
+    const again = await importOne(importer, statement);
+    expect([again.inserted, again.counts.duplicates]).toEqual([0, 1]);
+    expect(sum(path)).toBe(150);
+    // Both given in one command (the second planned before the first is written): the `seen` ids of the first count.
+    const fresh = target();
+    const other = makeImporter(fresh).importer;
+    const seen = new Set<string>();
+    const first = await other.plan(other.parse(statement), { classify: "offline", seen });
+    const second = await other.plan(other.parse(notification), { classify: "offline", seen });
+    expect([planCounts(first).new, planCounts(second).new, planCounts(second).duplicates]).toEqual([1, 0, 2]);
+  });
+});
