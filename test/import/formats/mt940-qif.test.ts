@@ -83,6 +83,21 @@ describe("MT940", () => {
 });
 
 describe("QIF", () => {
+  test("a file of two accounts (!Account blocks): each record keeps the account it is listed under", () => {
+    // Quicken's export of all accounts: Checking's grocer (−100.00, split 60 + 40) and Visa's café (−20.00). The
+    // grocer was booked on Visa, the last account named in the file.
+    const s = read(
+      utf8("!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/15/2025\nT-100.00\nPGrocer\nSFood\n$-60.00\nSHousehold\n$-40.00\n^\n!Account\nNVisa\nTCCard\n^\n!Type:CCard\nD01/16/2025\nT-20.00\nPCafe\n^\n"),
+      { fileName: "all.qif", fallbackCurrency: { code: "USD", from: "the main currency of your data" } },
+    );
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.description, r.account])).toEqual([
+      [6, "2025-01-15", -100, "Grocer", "Checking"],
+      [19, "2025-01-16", -20, "Cafe", "Visa"],
+    ]);
+    expect(s.account).toBeNull();
+    expect(s.reconciliation.map((r) => [r.account, r.entries, r.status])).toEqual([["Checking", 1, "none"], ["Visa", 1, "none"]]);
+  });
+
   test("payee, memo and check number are kept as facts", () => {
     const s = read(fixture("qif-us-bank.qif"), { fileName: "q.qif", fallbackCurrency: { code: "USD", from: "x" } });
     expect(s.rows[0]!.facts).toEqual({ counterparty: "ACME Rent LLC", purpose: "January rent", reference: "1042" });
