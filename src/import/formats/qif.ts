@@ -2,8 +2,8 @@
  * QIF (Quicken Interchange Format), the export of Quicken, Moneydance, GnuCash, many US and some German banks:
  * `!Type:Bank`, `!Type:CCard`, `!Type:Cash`, `!Type:Oth A`/`Oth L` sections of records, one field per line by its
  * first letter (`D` date, `T`/`U` amount, `P` payee, `M` memo, `N` number, `L` category, `C` cleared, `A` address,
- * `S`/`E`/`$` a split), `^` ending a record; an `!Account` block names the account of the records after it (a file of all accounts has one per account). Amounts are the account's side:
- * negative is money out (also on a card). Lists that are no transactions (`!Type:Cat`, `!Type:Class`,
+ * `S`/`E`/`$` a split), `^` ending a record; an `!Account` block names the account of the records after it (a file
+ * of all accounts has one per account). Amounts are the account's side: negative is money out (also on a card). Lists that are no transactions (`!Type:Cat`, `!Type:Class`,
  * `!Type:Memorized`, `!Option`) are passed over; an investment account (`!Type:Invst`) is refused.
  *
  * Dates come in many notations, decided for the whole file (two passes over the lines, nothing held): `M/D'YY`
