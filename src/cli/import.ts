@@ -431,7 +431,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
     for (const r of list) {
       const dates = r.firstDate ? `${r.firstDate} to ${r.lastDate}` : "no rows";
       const state = r.undoneAt ? `, undone ${r.undoneAt.slice(0, 16).replace("T", " ")} by ${r.undoneBy}` : "";
-      console.log(`${r.batch}  ${r.format}  ${r.account ?? "-"}  ${formatCount(r.rows)} rows (${dates})  by ${r.importedBy}${state}`);
+      console.log(`${r.batch}  ${r.format}  ${r.account ?? "-"}  ${plural(r.rows, "row")} (${dates})  by ${r.importedBy}${state}`);
     }
     return 0;
   } finally {
