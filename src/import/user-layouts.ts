@@ -240,7 +240,10 @@ export function proposeNotation(rows: readonly string[][], roles: readonly Colum
   });
   const d = dates.result();
   const m = decimals.result();
-  return { dateFormat: "order" in d ? FORMAT_OF_ORDER[d.order] : null, decimal: "decimal" in m ? m.decimal : null };
+  const decimal = "decimal" in m ? m.decimal : null;
+  // As the reader does: dates that read both ways beside decimal commas are day-first.
+  const order = "order" in d ? d.order : "ambiguous" in d && decimal === "," ? "DMY" : null;
+  return { dateFormat: order ? FORMAT_OF_ORDER[order] : null, decimal };
 }
 
 /**

@@ -109,6 +109,8 @@ describe("roles for the mapping screen", () => {
     expect(proposeNotation(rows, ["ignore", "date", "amount", "indicator", "payee"])).toEqual({ dateFormat: "MM/DD/YYYY", decimal: "." });
     // 01/02/2026 reads both ways: the notation is left for the user to choose.
     expect(proposeNotation([["01/02/2026", "1'234"]], ["date", "amount"])).toEqual({ dateFormat: null, decimal: "." });
+    // …unless the amounts are written with a decimal comma: then day first, as the reader reads such a file.
+    expect(proposeNotation([["01/02/2026", "-1.234,50"]], ["date", "amount"])).toEqual({ dateFormat: "DD.MM.YYYY", decimal: "," });
     const view = mappingView("Nr|Tag|Wieviel|DC|Wer\n17|03/14/2026|12.50|D|Bäckerei Kleiner\n", "x.csv", null, false);
     expect(view).toEqual({
       header,

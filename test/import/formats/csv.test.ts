@@ -236,6 +236,24 @@ describe("a card export of no known layout (issue 32)", () => {
   });
 });
 
+test("dates that fit both orders in a file with a decimal comma are day-first (no country writes 1.234,56 with month-first dates)", () => {
+  // A Spanish bank's first days of May: 03/05 and 01/05 read both ways; "-45,30" and "2.000,00" are European notation.
+  // It was refused ("cannot tell the date format … set --date-format"), so the statement needed a flag.
+  const s = read(utf8("Fecha Operación;Concepto;Importe;Saldo\n03/05/2025;COMPRA MERCADONA;-45,30;1.954,70\n01/05/2025;NOMINA EMPRESA SL;2.000,00;2.000,00\n"), {
+    fileName: "es.csv",
+    fallbackCurrency: { code: "EUR", from: "the main currency of your data" },
+  });
+  expect(brief(s.rows)).toEqual([
+    [2, "2025-05-03", -45.3, "EUR", "COMPRA MERCADONA"],
+    [3, "2025-05-01", 2000, "EUR", "NOMINA EMPRESA SL"],
+  ]);
+  expect(s.notes).toContain("every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)");
+  // A decimal point decides nothing: still refused, naming the column.
+  expect(() => read(utf8("Date;Description;Amount\n03/05/2025;Shop;-45.30\n01/05/2025;Pay;2000.00\n"), { fileName: "us.csv", fallbackCurrency: { code: "USD", from: "x" } })).toThrow(
+    'us.csv: line 1: cannot tell the date format of column "Date" (every date fits both day-first and month-first)',
+  );
+});
+
 test("amounts written with their currency's sign or code name the file's currency, before the account's or your data's", () => {
   const chf = { code: "CHF", from: "the main currency of your data" };
   // A US bank's download with "$" amounts, imported into CHF data: USD, not CHF (it was CHF, "from the main currency of your data").
