@@ -5,7 +5,10 @@
  * - answers.md (results.json): the tuning set — round 2's tuning and held-out answers, over the
  *   tools as they were in round 2 (kept as written over: see capture.ts);
  * - tuning-r4.md (tuning-r4.results.json): more of the tuning set, over the tools of round 4;
- * - held-out.md (held-out.results.json): round 3's fresh held-out set, over the tools of round 4.
+ * - held-out.md (held-out.results.json): round 3's held-out set, over the tools of round 4, part
+ *   of the tuning set since it was scored;
+ * - held-out-r4b.md (held-out-r4b.results.json): round 4's fresh held-out set, written before the
+ *   checker's round-4 changes and scored once at the end.
  *
  * An answers file, one case per `## ` heading:
  *
@@ -30,6 +33,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "answers.md"), results: join(import.meta.dir, "results.json"), frozen: true },
   { answers: join(import.meta.dir, "tuning-r4.md"), results: join(import.meta.dir, "tuning-r4.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out.md"), results: join(import.meta.dir, "held-out.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4b.md"), results: join(import.meta.dir, "held-out-r4b.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";

@@ -43,7 +43,28 @@ type Group = {
 };
 
 /** A list's figures in order (a summary list, a table column, a chart series), their running sums of magnitudes, and its kind and currency. */
-type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string };
+/**
+ * `byName`: the positions of its figures per category or name they are about (as the data spells them, which is how
+ * an answer's mentions are read), for the items of a list an answer names; built at its first use.
+ */
+type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string; byName: Map<string, number[]> | null };
+
+/** A list's positions per category and name. */
+function byNameOf(l: List): Map<string, number[]> {
+  if (l.byName) return l.byName;
+  const byName = new Map<string, number[]>();
+  const add = (k: string, i: number) => {
+    const at = byName.get(k);
+    if (!at) byName.set(k, [i]);
+    else if (at[at.length - 1] !== i) at.push(i);
+  };
+  for (let i = 0; i < l.figures.length; i++) {
+    const c = l.figures[i]!.ctx;
+    if (c.categories) for (const k of c.categories) add(k, i);
+    if (c.names) for (const k of c.names) add(k, i);
+  }
+  return (l.byName = byName);
+}
 
 /** The divisors of the periods the turn's calls named: months, weeks and days. */
 export type Divisors = { months: number[]; weeks: number[]; days: number[] };
@@ -59,6 +80,8 @@ export type FigureIndex = {
   lists: List[];
   divisors: Divisors;
   lexicon: Lexicon;
+  /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
+  thisYear?: number;
   /** The figures the model read that are the largest of their call, kind and currency (a total something is a share of). */
   callMax: Set<SourceFigure>;
   /** The numbers of a question (not figures of its answer), read once. */
@@ -111,7 +134,7 @@ function figuresAt(g: Group, k: number): SourceFigure[] {
   return g.flat.slice(g.offsets[k], g.offsets[k + 1]);
 }
 
-export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; lexicon: Lexicon }): FigureIndex {
+export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; lexicon: Lexicon; thisYear?: number }): FigureIndex {
   const n = figures.length;
   const keys = new Float64Array(n);
   const group = new Int16Array(n);
@@ -162,7 +185,7 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
       if (l.length < 3) continue;
       const prefix = new Float64Array(l.length + 1);
       for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
-      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency });
+      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency, byName: null });
     }
   }
   const divisors = {
@@ -185,6 +208,7 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     lists: runs,
     divisors,
     lexicon: opts.lexicon,
+    ...(opts.thisYear ? { thisYear: opts.thisYear } : {}),
     callMax: callMaxima(figures),
     asked: new Map(),
     known: { measures, actions, names },
@@ -209,13 +233,15 @@ type Interval = { lo: number; hi: number };
 /**
  * The true magnitudes the writing can stand for: rounding at its precision; for a bound word,
  * one side, by half a unit of the writing or 2% of it, whichever is more ("almost CHF 7'500"
- * is 7'350–7'500, "nearly CHF 30k" 25k–30k: 21k is not "nearly 30k").
+ * is 7'350–7'500, "nearly CHF 30k" 25k–30k: 21k is not "nearly 30k"); a count written to the
+ * unit by half a unit ("over 913 shops" is 913–913.5: 931 is no such count).
  */
 function intervalOf(f: ReadFigure): Interval {
   const w = Math.abs(f.value);
   const p = f.precision;
   const eps = 1e-9 * Math.max(1, w);
-  const tol = Math.max(p / 2, 0.02 * w);
+  // A count written to the unit ("over 913 shops") bounds only by its unit: rounding a count would end in zeros.
+  const tol = f.kind === "count" && p < 10 ? p / 2 : Math.max(p / 2, 0.02 * w);
   if (f.bound === "under") return { lo: w - tol - eps, hi: w + eps };
   if (f.bound === "over") return { lo: w - eps, hi: w + tol + eps };
   return { lo: w - p / 2 - eps, hi: w + p / 2 + eps };
@@ -225,7 +251,9 @@ const scaled = (r: Interval, k: number): Interval => ({ lo: r.lo * k, hi: r.hi *
 
 /** Calls `visit(i, j)` for each i < j with v[i] + v[j] in r; stops when it returns true. Linear: j only moves down as i moves up. */
 function eachSum(v: Float64Array, r: Interval, visit: (i: number, j: number) => boolean): boolean {
-  let j = v.length - 1;
+  if (v.length < 2) return false;
+  // The largest term is at most r.hi − the smallest: the walk down starts there (found by binary search), not at the top.
+  let j = Math.min(v.length - 1, lowerBound(v, r.hi - v[0]! + 1e-9));
   for (let i = 0; i < j; i++) {
     while (j > i && v[i]! + v[j]! > r.hi) j--;
     for (let k = j; k > i && v[i]! + v[k]! >= r.lo; k--) if (visit(i, k)) return true;
@@ -369,9 +397,13 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   };
   const named = (s: SourceFigure) => isNamedIn(subjects, s.ctx);
   const aboutThing = (s: SourceFigure) => !!(s.ctx.categories || s.ctx.names || s.ctx.weekdays?.length === 1);
-  const inNamedSet = (s: SourceFigure) => subjects.length < 2 || !aboutThing(s) || named(s);
   // An approval's outcome goes with whatever the answer reports about it.
   const outcome = (s: SourceFigure) => s.outcome === true;
+  const inNamedSet = (s: SourceFigure) => subjects.length < 2 || !aboutThing(s) || named(s) || outcome(s);
+  /** A count adds up or differs only with counts of what it counts ("6 transactions" from transactions, not from merchants). */
+  const sameUnit = (s: SourceFigure) => !said.unit || !s.ctx.unit || s.ctx.unit === said.unit;
+  /** Said to count what the figure counts, in so many words. */
+  const countsAlike = (s: SourceFigure) => !!said.unit && s.ctx.unit === said.unit;
   const sameList = (a: SourceFigure, b: SourceFigure) => (a.list >= 0 && (a.list === b.list || a.list === b.list2)) || (a.list2 >= 0 && (a.list2 === b.list || a.list2 === b.list2));
   const samePart = (a: SourceFigure, b: SourceFigure) => a.clause >= 0 && a.clause === b.clause;
   const together = (a: SourceFigure, b: SourceFigure) => sameList(a, b) || samePart(a, b) || a.where === b.where || (named(a) && named(b)) || outcome(a) || outcome(b);
@@ -386,9 +418,10 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
         // Two counts add up when the result lists them together, or the answer names both.
         return counts ? sameList(a, b) || (named(a) && named(b)) || outcome(a) || outcome(b) : together(a, b);
       case "difference":
-        // Counts differ only as "N more than …"; a rounded difference is taken within one clause of a result;
+        // Counts differ only as "N more than …" or what an approval's count leaves; a rounded difference is taken within one clause of a result;
         // money out less money in of one call is a net.
-        if (counts) return said.sign !== undefined && (sameList(a, b) || (named(a) && named(b)));
+        // An approval's count taken from the count it was of is what is left ("that leaves 6 to review").
+        if (counts) return (said.sign !== undefined && (sameList(a, b) || (named(a) && named(b)))) || (outcome(a) && countsAlike(b)) || (outcome(b) && countsAlike(a));
         if (rounded) return samePart(a, b) || outcome(a) || outcome(b);
         return together(a, b) || (said.measure === "net" && a.callId === b.callId);
       case "share":
@@ -403,21 +436,23 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     rounded,
     /** Terms of a sum, or the one figure of an average. */
     terms(sources: SourceFigure[]): boolean {
-      if (!sources.every(inNamedSet)) return false;
+      if (!sources.every(inNamedSet) || !sources.every(sameUnit)) return false;
       if (!rounded) return sources.some(ok) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
       return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
     },
     pair(op: Operation, a: SourceFigure, b: SourceFigure): boolean {
       // A comparison's change goes only with changes ("62% of the increase"), never with an amount of a period.
       if (!a.change !== !b.change || (op === "percent_change" && a.change)) return false;
-      // A change runs from the earlier period to the later: its from (a) is not the later one; a difference said to
-      // have risen or fallen (a is the larger) is larger at the later period when it rose, smaller when it fell.
+      // A change runs from the earlier period to the later: its from (a) is not the later one; a difference (or
+      // percentage points) said to have risen or fallen (a is the larger) is larger at the later period when it rose,
+      // smaller when it fell.
       if (op === "percent_change" && later(a, b)) return false;
-      if (op === "difference" && said.sign !== undefined && (said.sign > 0 ? later(b, a) : later(a, b))) return false;
+      if ((op === "difference" || op === "points") && said.sign !== undefined && (said.sign > 0 ? later(b, a) : later(a, b))) return false;
       if (op === "sum") return this.terms([a, b]);
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
       const about = op === "share" ? ok(a) : ok(a) || ok(b);
+      if (f.kind === "count" && !(sameUnit(a) && sameUnit(b))) return false;
       return related(op, a, b) && about && inNamedSet(a) && inNamedSet(b);
     },
   };
@@ -459,6 +494,8 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
     }
     return false;
   };
+  /** A count is derived from whole counts only (a count that is an average is no operand): per value, so one average leaves the others. */
+  const whole = (g: Group, k: number) => f.kind !== "count" || g.kind !== "count" || Number.isInteger(g.values[k]!);
   const integral = (g: Group) => g.integral;
   const average = (g: Group, per: "month" | "week" | "day", divisors: readonly number[]): Derivation | null => {
     for (const m of divisors) {
@@ -473,11 +510,18 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
     case "money":
     case "count": {
       for (const g of groupsOf(index, f, "seen").operands) {
-        if (!ofCurrency(f, g) || (f.kind === "count" && !integral(g))) continue;
+        if (!ofCurrency(f, g)) continue;
         const v = g.values;
-        if (eachSum(v, r, (i, j) => tryPair("sum", g, i, g, j)) && found) return found;
-        if (r.lo > 0 && eachDifference(v, r, (j, i) => tryPair("difference", g, j, g, i)) && found) return found;
-        const avg = average(g, "month", index.divisors.months) ?? average(g, "week", index.divisors.weeks) ?? average(g, "day", index.divisors.days);
+        if (eachSum(v, r, (i, j) => whole(g, i) && whole(g, j) && tryPair("sum", g, i, g, j)) && found) return found;
+        if (r.lo > 0 && eachDifference(v, r, (j, i) => whole(g, i) && whole(g, j) && tryPair("difference", g, j, g, i)) && found) return found;
+        if (f.kind === "count" && !integral(g)) continue;
+        // A rounded or whole amount is an average of a period only when the answer says per what ("about CHF 1'300 a
+        // month", "CHF 950 a week"): unasked, nearly any round amount is some total ÷ 4.29 weeks or ÷ 12 months.
+        const per = (rate: "month" | "week" | "day") => (!p.rounded && f.precision < 1) || (said.per ?? said.perNear) === rate;
+        const avg =
+          (per("month") ? average(g, "month", index.divisors.months) : null) ??
+          (per("week") ? average(g, "week", index.divisors.weeks) : null) ??
+          (per("day") ? average(g, "day", index.divisors.days) : null);
         if (avg) return avg;
         if (said.per && PER_YEAR[said.per]) {
           // A yearly cost as a month's, a week's or a day's ("CHF 30'240 a year" → "CHF 2'520 a month").
@@ -499,9 +543,16 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           return true;
         });
         if (run) return { operation: "sum", sources: run };
+        const items = namedItems(l, said);
+        if (items) {
+          let total = 0;
+          for (const x of items) total += Math.abs(x.value);
+          if (total >= r.lo && total <= r.hi && p.terms(items)) return { operation: "sum", sources: items };
+        }
       }
-      if (f.kind === "money") {
-        // An average per item: an amount ÷ a count ("CHF 2'088.89 per payment").
+      if (f.kind === "money" && (!p.rounded || said.measure === "average" || said.perItem)) {
+        // An average per item: an amount ÷ a count ("CHF 2'088.89 per payment"); a rounded one only when the answer
+        // says it is one ("about CHF 69 each").
         for (const a of groupsOf(index, f, "seen").operands) {
           if (a.kind !== "money" || !ofCurrency(f, a)) continue;
           for (const b of index.seen) {
@@ -530,6 +581,24 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       return null;
     }
   }
+}
+
+/**
+ * The items of one list about what the answer names, wherever they stand in it, when together
+ * they are the figure: "your three Brack.ch orders came to CHF 1'318.75" (the 2nd, 3rd and 7th
+ * of the largest purchases). One pass over the list; three items or more (two are a pair).
+ */
+function namedItems(l: List, said: FigureContext): SourceFigure[] | null {
+  const names = said.names ?? said.categories;
+  if (!names || (!said.ownName && !said.categories)) return null;
+  const byName = byNameOf(l);
+  let at = byName.get(names[0]!);
+  // Several names: the items about any of them, in list order.
+  for (const n of names.slice(1)) {
+    const more = byName.get(n);
+    if (more) at = [...new Set([...(at ?? []), ...more])].sort((a, b) => a - b);
+  }
+  return at && at.length >= 3 && at.length < l.figures.length ? at.map((i) => l.figures[i]!) : null;
 }
 
 /** A list whose runs may add up to the figure: of its kind and currency (a plain integer ≥ 1'000 may be an amount). */
@@ -578,13 +647,15 @@ function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said:
 export function checkWithIndex(answer: string, question: string, index: FigureIndex): AnswerFigure[] {
   let asked = index.asked.get(question);
   if (!asked) index.asked.set(question, (asked = readFigures(question).map((q) => Math.abs(q.value))));
-  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true });
+  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, ...(index.thisYear ? { thisYear: index.thisYear } : {}) });
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
   const backed: { f: ReadFigure; checked: AnswerFigure }[] = [];
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
+    // The currency written with the figure is what it is in, whatever the clause's currency word ("Outside francs there was EUR 453.60").
+    if (f.currency && said.currency) said.currency = f.currency;
     // A plus says it went up ("+14.4%", "+CHF 12.00"); a minus before a percentage that it went down ("-3.0%").
     if (said.sign === undefined && answer[f.start - 1] === "+") said.sign = 1;
     else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
@@ -703,7 +774,11 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   contradicted.push(...fitting);
   // Found only as something else: mismatched — unless the writing rounds (then an equal value
   // is weak evidence) and the figure follows from figures about what the answer says.
-  const d = contradicted.length && !isRounded(f) ? null : derive(index, f, r, said);
+  // Equal to the very value of a figure about something else, the writing rounds nothing: mismatched ("CHF 80 over the
+  // limit" of a remaining CHF 80.00). Said of what a change did (an approval's outcome), a figure is the outcome's or
+  // nothing: derived, a wrong count of moved rows would be a sum of any small counts.
+  const exact = contradicted.some((s) => Math.abs(Math.abs(s.value) - Math.abs(f.value)) < 1e-9);
+  const d = (contradicted.length && (!isRounded(f) || exact)) || acted ? null : derive(index, f, r, said);
   if (!d && contradicted.length) {
     const saidLabel = contextLabel(said);
     return { ...base, status: "mismatched", sources: contradicted.slice(0, MAX_SOURCES).map((s) => source(s, index.lexicon)), ...(saidLabel ? { said: saidLabel } : {}) };

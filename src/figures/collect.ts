@@ -286,6 +286,8 @@ export function figuresOfOutput(tool: string, callId: string, output: ToolOutput
     // A change the tool signed ("+CHF 931.20", "-1.5%") says which way it went.
     const plus = output.summary[f.start - 1] === "+";
     const ctx = withCall({ ...contexts[i]!, ...(currency ? { currency } : {}), ...(f.value < 0 || plus ? { sign: f.value < 0 ? -1 : 1 } : {}) }, call);
+    // A budget's remaining amount says which side of it the spending is: below zero over, else under.
+    if (/\bremaining$/i.test(own)) ctx.budget = f.value < 0 ? "over" : "under";
     out.push({ tool, callId, where: where ? `${SUMMARY} · ${where}` : SUMMARY, value: f.value, text: f.text, kind: summaryKinds[i]!.kind, currency, seen: true, list: list[i]!, list2: list2[i]!, clause: clause[i]!, ctx, ...(changes.has(i) ? { change: true as const } : {}) });
   });
   if (bare) return { figures: withSearch(out, call), lists };
@@ -368,7 +370,8 @@ function rowContext(table: NonNullable<ToolOutput["tables"]>[number], row: (stri
       // A short label cell is a period or a weekday ("2025-03", "2024", "Mon"); a long one is a description, which
       // names a period only with a date ("statement-2026-10.csv": the file of October's statement).
       else if (cell.length <= 12) Object.assign(ctx, { ...mentionedIn(cell, lexicon), ...ctx });
-      else if (/\d{4}-\d{2}/.test(cell)) {
+      // A timestamp ("2026-08-04T18:38:16+00:00", when an import ran) is when a row was recorded, not what it is about.
+      else if (/\d{4}-\d{2}/.test(cell) && !/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(cell)) {
         const periods = mentionedIn(cell, lexicon).periods;
         if (periods) (ctx.periods ??= []).push(...periods);
       }
@@ -395,6 +398,7 @@ function merge(...parts: FigureContext[]): FigureContext {
     out.names ??= p.names;
     out.currency ??= p.currency;
     out.per ??= p.per;
+    out.measure ??= p.measure;
   }
   for (const k of Object.keys(out) as (keyof FigureContext)[]) if (out[k] === undefined) delete out[k];
   return out;

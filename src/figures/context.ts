@@ -46,8 +46,16 @@ export type FigureContext = {
   per?: Rate;
   /** +1 written as an increase ("up", "+CHF 9'343.73", "10% more"), -1 as a decrease. */
   sign?: 1 | -1;
-  /** Written as an average, a median or a net ("CHF 20.40 on average", "median CHF 16.03", "usual CHF 7.00", "net CHF 29'316.26"). */
-  measure?: "average" | "median" | "net";
+  /** Written as an average, a median, a net or the price now ("CHF 20.40 on average", "median CHF 16.03", "usual CHF 7.00", "net CHF 29'316.26", "you kept CHF 40'580.42", "now CHF 130.00"). */
+  measure?: Measure;
+  /** A rate written near it in its clause, not right beside it ("roughly 203 rows a month", "per month you put aside about CHF 3'057"): what a rounded average must be said to be. */
+  perNear?: Rate;
+  /** Written as an amount per item ("about CHF 69 each", "CHF 19.75 a visit"): an amount ÷ a count. */
+  perItem?: true;
+  /** Which side of its budget a remaining amount is ("CHF 80 over the limit", "CHF 52.80 left"). */
+  budget?: "over" | "under";
+  /** The family of things a count counts ("rows": transactions, payments, visits…; "series", "categories", "merchants", "accounts"). */
+  unit?: string;
   /** What the clause says was done ("moved 65 transactions"): a change's outcome, not a look at the data. */
   action?: string;
   /** The names were written next to the figure (rules 1 and 2), not in an aside ("…, all Netflix, …"). */
@@ -55,6 +63,9 @@ export type FigureContext = {
   /** Every category, name and weekday the figure's clause mentions: what a sum, a difference or a ratio may be taken over. */
   subjects?: string[];
 };
+
+/** "current": the price now, which a series' usual (median) amount does not tell. */
+export type Measure = "average" | "median" | "net" | "current";
 
 type Dim = "period" | "month" | "weekday" | "category" | "name" | "currency";
 type Mention = { start: number; end: number; dim: Dim; period?: Span; value: string | number; days?: number[] };
@@ -79,26 +90,30 @@ export type Lexicon = {
  * as search folds them, SPEC §1), a possessive 's dropped ("Coop’s" → "coop").
  */
 export function foldName(s: string): string {
+  // Plain ASCII words without an umlaut spelling (ae, oe, ue) fold to their lower case: decided by one scan, without
+  // the cache (most words of a text are such; looking each up would cost more than the scan).
+  let plain = true;
+  let upper = false;
+  let prev = 0;
+  for (let i = 0; i < s.length && plain; i++) {
+    const c = s.charCodeAt(i) | 0;
+    const lc = c >= 65 && c <= 90 ? c + 32 : c;
+    if (lc !== c) upper = true;
+    plain = (c >= 48 && c <= 57) || (lc >= 97 && lc <= 122);
+    if (lc === 101 && (prev === 97 || prev === 111 || prev === 117)) plain = false;
+    prev = lc;
+  }
+  if (plain) return upper ? s.toLowerCase() : s;
   let f = folds.get(s);
   if (f !== undefined) return f;
-  // Plain ASCII words without an umlaut spelling or a possessive fold to their lower case.
-  let plain = true;
-  for (let i = 0; i < s.length && plain; i++) {
-    const c = s.charCodeAt(i);
-    plain = (c >= 48 && c <= 57) || (c >= 65 && c <= 90) || (c >= 97 && c <= 122);
-  }
-  const lower = plain ? s.toLowerCase() : "";
-  f =
-    plain && !/[aou]e/.test(lower)
-      ? lower
-      : s
-          .normalize("NFD")
-          .replace(/[\u0300-\u036f]/g, "")
-          .toLowerCase()
-          .replace(/(?<=[aou])e/g, "")
-          .replace(/ß/g, "ss")
-          .replace(/['’]s$/, "")
-          .trim();
+  f = s
+    .normalize("NFD")
+    .replace(/[\u0300-\u036f]/g, "")
+    .toLowerCase()
+    .replace(/(?<=[aou])e/g, "")
+    .replace(/ß/g, "ss")
+    .replace(/['’]s$/, "")
+    .trim();
   if (folds.size > 50_000) folds.clear();
   folds.set(s, f);
   return f;
@@ -239,6 +254,8 @@ const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|
 const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?:\s+(\d{1,2})(?:st|nd|rd|th)?,?)?\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_ALONE = new RegExp(String.raw`(?:(?<![\d.,'’])\b\d{1,2}(?:st|nd|rd|th)?\.?\s+)?\b(${MONTH_WORD})(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?![.,'’]\d))?`, "gu");
 const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?![\d'’]|[.,]\d|-\d)/g;
+/** "this year": the latest year of the turn's own calls ("last year" is left unread: answers say it of any earlier year they compare with). */
+const THIS_YEAR = /\bthis year\b/gi;
 const WEEKDAY_RANGE = new RegExp(String.raw`\b(${DAY_WORD})s?\s+(?:to|–|-|through|until)\s+(${DAY_WORD})s?\b`, "g");
 const WEEKDAY = new RegExp(String.raw`\b(${DAY_WORD})(?:day)?s?\b`, "g");
 const WEEK_PARTS = /\b(weekends?|weekdays|working days)\b/gi;
@@ -277,7 +294,7 @@ function namesOf(text: string, lex: Lexicon): Mention[] {
  * The mentions of `text` outside the `masked` spans (the figures themselves), in order;
  * `names`: the names already found (they are read first: a name may hold digits, "Visa 4417").
  */
-function mentionsOf(text: string, masked: readonly { start: number; end: number }[], names: Mention[], currencies = true): Mention[] {
+function mentionsOf(text: string, masked: readonly { start: number; end: number }[], names: Mention[], currencies = true, thisYear?: number): Mention[] {
   const out: Mention[] = [...names];
   /** Which characters a figure, a name or a mention already holds. */
   const taken = new Uint8Array(text.length + 1);
@@ -335,6 +352,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     if (mo && /^\p{Lu}/u.test(w)) put({ start: m.index!, end: m.index! + m[0].length, dim: "month", value: mo });
   }
   if (digits) periods(YEAR, (m) => span(Number(m[1]), 1, 12));
+  if (thisYear && /\bthis year\b/i.test(text)) periods(THIS_YEAR, () => span(thisYear, 1, 12));
   const weekdays = (start: number, end: number, days: number[]) => put({ start, end, dim: "weekday", value: days.join(","), days });
   const dayNames = /Mon|Tue|Wed|Thu|Fri|Sat|Sun/.test(text);
   if (dayNames) for (const m of allMatches(WEEKDAY_RANGE, text)) {
@@ -361,10 +379,12 @@ const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.
 
 /**
  * Filler between a figure and a mention that belongs to it: "CHF 9'850.81 in 2024", "CHF
- * 1'509.13 a month in 2025", "CHF 30.05 in Basel in October", "914 grocery shops".
+ * 1'509.13 a month in 2025", "CHF 30.05 in Basel in October", "914 grocery shops", "196 (October)".
  */
 const RIGHT_GLUE =
-  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$/iu;
+  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($/iu;
+/** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */
+const MAX_GLUE = 90;
 /** Words before a figure that set it against another: its period is not the one said before. */
 const CONTRAST = /(?:\b(?:against|vs\.?|versus|compared (?:with|to)|from|after|before|instead of|than|while|whereas)|→)\s*(?:(?:only|just|about|roughly|some|around|nearly|almost)\s+)?$/i;
 /** An aside naming what a figure before consists of: "CHF 244.80, all Netflix, CHF 20.40 a month". */
@@ -374,25 +394,59 @@ const JOINED = /^\s*(?:,|and|&|or|\+|,\s*and)\s*$/i;
 
 const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day|quarter)\b|(monthly|yearly|annually|weekly|daily|quarterly)\b)/i;
 const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily|quarterly)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day|quarter))\s*\(?\s*$/i;
+/** A rate a few words after a figure ("203 rows a month", "CHF 2'950 saved per month", "CHF 14'700 in an average month") or before it in its clause ("Per month you put aside …"). */
+const RATE_NEAR_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?(?:(?:a|an|per|each|every)\s+(?:average\s+|typical\s+|normal\s+)?(month|year|week|day|quarter)\b|(monthly|yearly|annually|weekly|daily|quarterly)\b)/iu;
+const RATE_NEAR_BEFORE = /(?:\b(?:per|a|each|every)\s+(month|week|day|quarter)\b|\b(monthly|weekly|daily|quarterly)\b)[^;]*$/i;
 const RATES: Record<string, Rate> = { month: "month", monthly: "month", year: "year", yearly: "year", annual: "year", annually: "year", week: "week", weekly: "week", day: "day", daily: "day", quarter: "quarter", quarterly: "quarter" };
 /** A rate a chart's title, a column's header or a row's cell gives all its values ("yearly cost", "money out per month", "monthly"). */
 const RATE_IN = /\b(?:(monthly|yearly|annual|annually|weekly|daily|quarterly)|(?:a|per|each|every)\s+(month|year|week|day|quarter))\b/i;
 
-const MEASURE_BEFORE = /\b(average|avg|mean|median|usual|net)(?:\s+(?:of|is|was|were|payment|bill|amount|that is|this is|it is))?\s*:?\s*\(?\s*$/i;
+const MEASURE_BEFORE = /\b(average|avg|mean|median|usual|net|kept|saved|now|currently)(?:\s+(?:of|is|was|were|payment|bill|amount|that is|this is|it is))?\s*:?\s*\(?\s*$/i;
+/** A measure a column's header or a chart's title gives all its values ("Usual amount", "Average", "Current amount"). */
+const MEASURE_IN = /^\s*(usual|median|average|avg|mean|current)\b/i;
 const MEASURE_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?on average\b/iu;
-const MEASURES: Record<string, "average" | "median" | "net"> = { average: "average", avg: "average", mean: "average", median: "median", usual: "median", net: "net" };
+const MEASURES: Record<string, Measure> = { average: "average", avg: "average", mean: "average", median: "median", usual: "median", net: "net", kept: "net", saved: "net", now: "current", currently: "current", current: "current" };
 
 const RATE_WORDS = /month|year|week|\bday|daily|annual|quarter/;
-const MEASURE_WORDS = /average|\bavg|\bmean\b|median|usual|\bnet\b/;
-const DIRECTION_WORDS = /\b(?:up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper)/;
+const MEASURE_WORDS = /average|\bavg|\bmean\b|median|usual|\bnet\b|\bkept\b|\bsaved\b|\bnow\b|currently/;
+const DIRECTION_WORDS = /\b(?:up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper|larger|bigger|greater|dearer|smaller|fewer)/;
 
 /** Verbs of a change made (an approval's outcome and the answer reporting it). */
 const ACTION = /\b(moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied)\b/i;
 
-const UP = /\b(?:up|rose|risen|grew|grown|increased|gained|jumped|climbed|higher)(?:\s+by)?(?:\s+(?:about|roughly|around|almost|nearly|some|over|just))?\s*$/i;
+const UP = /\b(?<!\b(?:make|makes|made|making|add|adds|added|adding|sum|sums|summed|came|comes|come|end|ends|ended|ending)\s)(?:up|rose|risen|grew|grown|increased|gained|jumped|climbed|higher)(?:\s+by)?(?:\s+(?:about|roughly|around|almost|nearly|some|over|just))?\s*$/i;
 const DOWN = /\b(?:down|fell|fallen|dropped|decreased|declined|lost|shrank|sank|lower|cut)(?:\s+by)?(?:\s+(?:about|roughly|around|almost|nearly|some|over|just))?\s*$/i;
-const UP_AFTER = /^\s+(?:more|higher|up)\b/i;
-const DOWN_AFTER = /^\s+(?:less|lower|down|cheaper)\b/i;
+const UP_AFTER = /^\s+(?:more|higher|up|larger|bigger|greater|dearer)\b/i;
+const DOWN_AFTER = /^\s+(?:less|lower|down|cheaper|smaller|fewer)\b/i;
+
+/** An amount per item right after a figure: "each", "apiece", "a visit", "per payment" (not a rate: "a month"). */
+const PER_ITEM_AFTER = /^\s*(?:each|apiece|(?:a|an|per)\s+(\p{L}+))\b/iu;
+/** Which side of a budget a remaining amount is, right after it: "over (the) budget/limit", "over," / "left", "to spare", "under budget". */
+const BUDGET_WORDS_ANYWHERE = /over|above|left|spare|remaining|under|below|short/;
+const BUDGET_WORDS = /^\s+(?:over|above|left|to spare|remaining|under|below|short)\b/i;
+const OVER_BUDGET_AFTER = /^\s+(?:(?:over|above)(?:\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|limit|plan)|\s*[,;.)]|\s+(?:for|in)\b|\s*$))/i;
+const UNDER_BUDGET_AFTER = /^\s+(?:left|to spare|remaining|(?:under|below)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|limit|plan))\b/i;
+
+/** Families of things a count counts: a count of one family is not a count of another ("6 premiums" is not "6 series"). */
+const UNITS: Record<string, string> = Object.fromEntries([
+  ...["transaction", "transactions", "tx", "payment", "payments", "row", "rows", "purchase", "purchases", "visit", "visits", "meal", "meals", "bill", "bills", "premium", "premiums", "ticket", "tickets", "trip", "trips", "booking", "bookings", "order", "orders", "instalment", "instalments", "installment", "installments", "match", "matches", "charge", "charges", "refund", "refunds", "stay", "stays", "flight", "flights"].map((w) => [w, "rows"]),
+  ...["series"].map((w) => [w, "series"]),
+  ...["category", "categories"].map((w) => [w, "categories"]),
+  ...["merchant", "merchants", "payee", "payees"].map((w) => [w, "merchants"]),
+  ...["account", "accounts"].map((w) => [w, "accounts"]),
+]);
+
+/** The family a count counts: the first of the (up to three) words right after it that names one ("127 unusually large payments"). */
+export function unitAfter(after: string): string | undefined {
+  const m = /^\s+(\p{L}+)(?:[ -](\p{L}+))?(?:[ -](\p{L}+))?/u.exec(after);
+  if (!m) return undefined;
+  for (const w of [m[1], m[2], m[3]]) {
+    if (!w) break;
+    const u = UNITS[w.toLowerCase()];
+    if (u) return u;
+  }
+  return undefined;
+}
 
 type Target = { start: number; end: number };
 
@@ -486,12 +540,13 @@ function subjectsOf(ms: Mention[]): string[] {
 /**
  * `answer`: the text is a model's answer, whose writer may name things the data has no name for
  * ("the tax office", "other costs"): such a subject is none of the clause's. A tool's summary
- * names things by the data's names only.
+ * names things by the data's names only. `thisYear`: what "this year" is about (the latest year
+ * the turn's own calls name).
  */
-export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean } = {}): { figures: F[]; contexts: FigureContext[] } {
+export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean; thisYear?: number } = {}): { figures: F[]; contexts: FigureContext[] } {
   const names = opts.answer ? withAliases(text, namesOf(text, lex)) : namesOf(text, lex);
   const figures = read.filter((f) => !names.some((n) => f.start >= n.start && f.end <= n.end && n.end - n.start > f.end - f.start));
-  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false) };
+  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false, opts.thisYear) };
 }
 
 /** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
@@ -500,9 +555,9 @@ const tableRow = /^\s*\|/;
 /** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
 const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
 
-function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean): FigureContext[] {
+function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, thisYear?: number): FigureContext[] {
   // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.
-  const mentions = mentionsOf(text, figures, names).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
+  const mentions = mentionsOf(text, figures, names, true, thisYear).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
   const actions = ACTION.test(text);
   const out: FigureContext[] = figures.map(() => ({}));
   if (!figures.length) return out;
@@ -533,20 +588,46 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     }
     clauseStart = end + 1;
   }
+  // Each family of words below is looked for near a figure only when the text has one of them at all (this runs for every figure).
+  const lower = text.toLowerCase();
+  const rates = RATE_WORDS.test(lower);
+  const measures = MEASURE_WORDS.test(lower);
+  const directions = DIRECTION_WORDS.test(lower);
+  const budgets = BUDGET_WORDS_ANYWHERE.test(lower);
   figures.forEach((f, i) => {
     const before = text.slice(Math.max(0, f.start - 40), f.start);
     const after = text.slice(f.end, f.end + 24);
-    const near = `${before} ${after}`.toLowerCase();
-    // The regular expressions below run only when one of their words is near (this runs for every figure).
-    if (RATE_WORDS.test(near)) {
+    const near = rates || measures || directions ? `${before} ${after}`.toLowerCase() : "";
+    if (rates && RATE_WORDS.test(near)) {
       const rate = RATE_AFTER.exec(after) ?? RATE_BEFORE.exec(before);
       if (rate) out[i]!.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
     }
-    if (MEASURE_WORDS.test(near)) {
+    if (rates && !out[i]!.per) {
+      const near = RATE_WORDS.test(after) ? RATE_NEAR_AFTER.exec(after) : null;
+      const clause = near ? "" : clauseBefore(text, f.start);
+      const rate = near ?? (RATE_WORDS.test(clause) ? RATE_NEAR_BEFORE.exec(clause) : null);
+      if (rate) out[i]!.perNear = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
+    }
+    const c = after.charCodeAt(0) === 32 ? after.charCodeAt(1) | 32 : 0;
+    // "each", "apiece", "a …", "an …", "per …": the first letter is a, e or p.
+    if (c === 97 || c === 101 || c === 112) {
+      const item = PER_ITEM_AFTER.exec(after);
+      if (item && !RATES[item[1]?.toLowerCase() ?? ""]) out[i]!.perItem = true;
+    }
+    if (budgets && BUDGET_WORDS.test(after)) {
+      if (OVER_BUDGET_AFTER.test(after)) out[i]!.budget = "over";
+      else if (UNDER_BUDGET_AFTER.test(after)) out[i]!.budget = "under";
+    }
+    const d = text.charCodeAt(f.start);
+    if (d >= 48 && d <= 57) {
+      const unit = unitAfter(text.slice(f.end, f.end + 40));
+      if (unit) out[i]!.unit = unit;
+    }
+    if (measures && MEASURE_WORDS.test(near)) {
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
     }
-    if (DIRECTION_WORDS.test(near)) {
+    if (directions && DIRECTION_WORDS.test(near)) {
       if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
       else if (DOWN.test(before) || DOWN_AFTER.test(after)) out[i]!.sign = -1;
     }
@@ -565,6 +646,9 @@ function clauseBefore(text: string, at: number): string {
   return window.slice(cut + 1);
 }
 
+/** What a mention says, as a key: two mentions of one period or value say the same. */
+const mentionKey = (m: Mention) => (m.period ? `${m.period.from}-${m.period.to}` : String(m.value));
+
 /** Rules 1–4 (see the module comment) for the figures of one clause. */
 function attach(text: string, figures: readonly Target[], idx: number[], ms: Mention[], start: number, end: number, out: FigureContext[], answer: boolean): void {
   const taken = new Set<Mention>();
@@ -572,12 +656,16 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
   /** Dimensions a figure got by rule 1: it hands them to no one. */
   const own = idx.map(() => new Set<Dim>());
   // Rule 1: right after the figure, chained ("at Restaurant Krone on Saturday").
+  let first = 0;
   idx.forEach((fi, k) => {
     const nextStart = k + 1 < idx.length ? figures[idx[k + 1]!]!.start : end;
     let pos = figures[fi]!.end;
-    for (const m of ms) {
+    while (first < ms.length && ms[first]!.start < pos) first++;
+    for (let mi = first; mi < ms.length; mi++) {
+      const m = ms[mi]!;
       if (m.start < pos) continue;
-      if (m.end > nextStart || !RIGHT_GLUE.test(text.slice(pos, m.start))) break;
+      // No glue is longer than a few words ("a month in total at … in"): a mention further on is not joined to the figure.
+      if (m.end > nextStart || m.start - pos > MAX_GLUE || !RIGHT_GLUE.test(text.slice(pos, m.start))) break;
       if (!done[k]!.has(slot(m.dim))) {
         setDim(out[fi]!, [m]);
         if (m.dim === "name") out[fi]!.ownName = true;
@@ -613,13 +701,20 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     }
   });
   // Rules 3 and 4: handed on from the figure before, else the clause's one free value.
-  const free = ms.filter((m) => !taken.has(m));
+  // Per dimension, the one value the clause's free mentions give it (null: none, or more than one).
+  const freeOne = new Map<Dim, Mention | null>();
+  for (const m of ms) {
+    if (taken.has(m)) continue;
+    const seen = freeOne.get(m.dim);
+    if (seen === undefined) freeOne.set(m.dim, m);
+    else if (seen && mentionKey(seen) !== mentionKey(m)) freeOne.set(m.dim, null);
+  }
   const subjects = subjectsOf(ms);
   idx.forEach((fi, k) => {
     const f = figures[fi]!;
     const ctx = out[fi]!;
     const prevEnd = k > 0 ? figures[idx[k - 1]!]!.end : start;
-    const contrasted = CONTRAST.test(text.slice(prevEnd, f.start));
+    const contrasted = CONTRAST.test(text.slice(Math.max(prevEnd, f.start - 48), f.start));
     // The subject (category and name together) comes from one place: the figure's own mentions, else the figure before, else the clause.
     let subjectSaid = done[k]!.has("category") || done[k]!.has("name");
     // Words between the figure before (or the clause's start) and this one that are no glue name something the data
@@ -638,12 +733,14 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
       }
       subjectSaid ||= !!handedSubject;
     }
-    for (const d of DIMS) {
-      if (done[k]!.has(slot(d)) || (slot(d) === "period" && contrasted) || (isSubject(d) && subjectSaid)) continue;
-      const of = free.filter((m) => m.dim === d);
-      if (of.length && new Set(of.map((m) => (m.period ? `${m.period.from}-${m.period.to}` : String(m.value)))).size === 1) {
-        setDim(ctx, [of[0]!]);
-        done[k]!.add(slot(d));
+    if (freeOne.size) {
+      for (const d of DIMS) {
+        if (done[k]!.has(slot(d)) || (slot(d) === "period" && contrasted) || (isSubject(d) && subjectSaid)) continue;
+        const one = freeOne.get(d);
+        if (one) {
+          setDim(ctx, [one]);
+          done[k]!.add(slot(d));
+        }
       }
     }
     if (subjects.length) ctx.subjects = subjects;
@@ -788,6 +885,9 @@ export function mentionedIn(text: string, lex: Lexicon): FigureContext {
   }
   const rate = RATE_IN.exec(text);
   if (rate) ctx.per = RATES[(rate[1] ?? rate[2])!.toLowerCase()];
+  // A column of usual amounts is no column of the prices now ("Usual amount" beside "Current amount").
+  const measure = MEASURE_IN.exec(text);
+  if (measure) ctx.measure = MEASURES[measure[1]!.toLowerCase()];
   return ctx;
 }
 
@@ -831,6 +931,8 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   if (said.per && about.per && said.per !== about.per) return true;
   if (said.sign && about.sign && said.sign !== about.sign) return true;
   if (said.measure && about.measure && said.measure !== about.measure) return true;
+  if (said.budget && about.budget && said.budget !== about.budget) return true;
+  if (said.unit && about.unit && said.unit !== about.unit) return true;
   if (said.categories && about.categories && !said.categories.some((c) => about.categories!.includes(c))) return true;
   if (said.periods && about.periods) {
     if (!said.periods.some((p) => about.periods!.some((q) => overlaps(p, q)))) return true;

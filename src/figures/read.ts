@@ -95,6 +95,9 @@ const OVER_WORDS = new Set(["just over", "more than", "over", "above", "at least
 /** A count after these words is a rank or a selection ("top 5", "the last 3"), not a figure. */
 const RANK_WORDS = new Set(["top", "last", "past", "next", "first", "page", "step", "steps", "no.", "nr.", "number", "version", "rank", "ranked", "level", "chapter", "section", "item", "option"]);
 
+/** A verb of adding up before "up to": the figure is the total, not a bound. */
+const TOTAL_UP_TO = /\b(?:add(?:s|ed|ing)?|sum(?:s|med|ming)?|came|comes?|coming|totall?(?:ed|ing)?)\s+up\s+to\s*$/i;
+
 /** "over" or "under" right after a figure ("CHF 1'062.15, over …"). */
 const AFTER_A_FIGURE = /\d(?:[.–-]+)?\s?(?:%|[A-Za-z]{1,8})?\)?,?\s+(?:over|under)\s+$/;
 
@@ -282,7 +285,7 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
       // A summary's bare counts: not its list numbers ("; 2. Migros").
       if (opts.counts === "bare") {
         if (/^\.\s\p{L}/u.test(after) && /(?:^|[;:])\s*$/.test(text.slice(Math.max(0, start - 3), start))) continue;
-      } else if (/^\s?(?:$|[,.;)]|\s(?:and|or|in|for|vs\.?|against)\b)/u.test(after)) elliptic = true;
+      } else if (/^\s?(?:$|[,.;)]|\s(?:and|or|in|for|vs\.?|against)\b|\s\((?!\d))/u.test(after)) elliptic = true;
       else continue;
     }
     const [word, phrase] = wordsBefore(text, start);
@@ -291,6 +294,8 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
     const tight = before.trimEnd();
     const sign2 = tight.endsWith("~") || tight.endsWith("≈");
     let rounding = sign2 ? "~" : [phrase, word].find((w) => ROUNDING_WORDS.has(w) || UNDER_WORDS.has(w) || OVER_WORDS.has(w)) ?? "";
+    // "added up to CHF 1'148.20", "came up to": a total, not a bound.
+    if (rounding === "up to" && TOTAL_UP_TO.test(text.slice(Math.max(0, start - 24), start))) rounding = "";
     // "CHF 1'062.15 over 10 purchases": after an amount, "over" spreads it over a count, it bounds nothing.
     if (kind === "count" && (rounding === "over" || rounding === "under") && AFTER_A_FIGURE.test(text.slice(Math.max(0, start - 40), start))) rounding = "";
     const approximate = rounding !== "";

@@ -70,7 +70,9 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   let checked = new Map<string, AnswerFigure[]>();
   /** Where the paragraphs checked while the answer streamed end: the text up to there, and the question. */
   let streamed = { question: "", upTo: 0, text: "" };
-  const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, lexicon }));
+  /** The latest year this turn's own calls name (not an earlier turn's, not an approval's): the answer's "this year". */
+  let thisYear = 0;
+  const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, lexicon, ...(thisYear ? { thisYear } : {}) }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
     // A call that names no period (all dates, the current month) is about the period its result states, and gives its divisors.
@@ -89,6 +91,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       if (extra.part) f.outcome = true;
       figures.push(f);
     }
+    if (!extra.turn && !extra.part) for (const p of [...periods, ...stated]) thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
     for (const p of [...periods, ...stated]) {
       divisors.months.push(...p.months);
       divisors.weeks.push(...p.weeks);

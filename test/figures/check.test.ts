@@ -481,3 +481,151 @@ describe("round 3 rules, each with a right and a wrong case", () => {
     expect(statuses(t, "The new merchants add up to CHF 1'506.50.")).toEqual([["CHF 1'506.50", "ungrounded"]]);
   });
 });
+
+describe("round 4 rules (the round-3 held-out set's misses and false alarms), each with a right and a wrong case", () => {
+  test("the currency written with a figure wins over the clause's currency word: right, 'outside francs there was EUR 453.60'; wrong, 'CHF 453.60' of the euro figure", () => {
+    const t = turn([{ name: "monthly_trend", input: { year: 2025 }, summary: "Monthly spending for 2025. CHF: total CHF 3'413.58. EUR: total EUR 453.60, highest 2025-06 EUR 453.60." }]);
+    expect(statuses(t, "Outside francs there was EUR 453.60.")).toEqual([["EUR 453.60", "grounded"]]);
+    expect(statuses(t, "Outside francs there was CHF 453.60.")).toEqual([["CHF 453.60", "mismatched"]]);
+  });
+  test("'added up to' is a total, not a bound: right, CHF 16'431.20 (7'431.20 + 6'000 + 3'000); wrong, CHF 16'341.20", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "The top three added up to CHF 16'431.20.")).toEqual([["CHF 16'431.20", "derived"]]);
+    // Read as a bound ("up to" = at most), 16'341.20 would pass as 2 % below 16'431.20.
+    expect(statuses(t, "The top three added up to CHF 16'341.20.")).toEqual([["CHF 16'341.20", "ungrounded"]]);
+  });
+  test("'make up' is no rise, 'smaller than' a fall: right, groceries make up 40.31% (7'431.20 ÷ 18'434.50), dining is 59.6% smaller than groceries (1 − 3'000 ÷ 7'431.20 = 59.63 %); wrong, 59.6% larger", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries make up 40.31% of it.")).toEqual([["40.31%", "derived"]]);
+    expect(statuses(t, "Dining is 59.6% smaller than groceries.")).toEqual([["59.6%", "derived"]]);
+    expect(statuses(t, "Dining is 59.6% larger than groceries.")).toEqual([["59.6%", "ungrounded"]]);
+  });
+  test("percentage points go the way the answer says: right, groceries' share fell 0.3 points (40.6 % in 2024 → 40.3 % in 2025); wrong, rose 0.3 points", () => {
+    const t = turn([CATEGORIES_2024, CATEGORIES_2025]);
+    expect(statuses(t, "Groceries' share fell 0.3 percentage points.")).toEqual([["0.3 percentage points", "derived"]]);
+    expect(statuses(t, "Groceries' share rose 0.3 percentage points.")).toEqual([["0.3 percentage points", "ungrounded"]]);
+  });
+  test("a round or whole amount is a period's average only when the answer says per what: right, about CHF 620 a month (7'431.20 ÷ 12 = 619.27); wrong, 'the new amount is CHF 620'", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries came to about CHF 620 a month.")).toEqual([["CHF 620", "derived"]]);
+    expect(statuses(t, "Groceries: the new amount is CHF 620.")).toEqual([["CHF 620", "ungrounded"]]);
+  });
+  test("a rounded amount ÷ a count only when said to be one: right, about CHF 41 each (7'431.20 ÷ 180 = 41.28); wrong, 'groceries came to about CHF 41'", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries: 180 purchases at about CHF 41 each.")).toEqual([
+      ["180", "grounded"],
+      ["CHF 41", "derived"],
+    ]);
+    expect(statuses(t, "Groceries came to about CHF 41.")).toEqual([["CHF 41", "ungrounded"]]);
+  });
+  test("a bound on a count written to the unit bounds by the unit: right, over 300 transactions (312); wrong, over 308 transactions (308 … 308.5, where 2 % of it, 308 … 314.2, held 312)", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "You made over 300 transactions.")).toEqual([["300", "grounded"]]);
+    // A bound "over 308 transactions" is 308 … 308.5 now (it was 308 … 314.2, which held 312).
+    expect(statuses(t, "You made over 308 transactions.")).toEqual([["308", "ungrounded"]]);
+  });
+  test("one count that is no whole number does not stop counts adding up: right, 270 transactions (180 + 90); wrong, 271", () => {
+    const t = turn([{ ...CATEGORIES_2025, summary: `${CATEGORIES_2025.summary} Confidence below 0.8 for 3 of them.` }]);
+    expect(statuses(t, "Groceries and dining together: 270 transactions.")).toEqual([["270", "derived"]]);
+    expect(statuses(t, "Groceries and dining together: 271 transactions.")).toEqual([["271", "ungrounded"]]);
+  });
+  test("an approval's count: right, it leaves 6 transactions to review (14 − 8 moved); wrong, 'I moved 9 transactions' (8 + 1 of a list of single rows) and 'worth CHF 1'620.00' (1'440 + 180)", () => {
+    const t = turn([]);
+    t.recordEarlier(
+      { id: "toolu_e", name: "review_transactions", input: {} },
+      "To review for all dates: 14 transactions at 11 merchants. TWINT: 2 rows, CHF 15.00; Musik Q1: 1 row, CHF -180.00; Musik Q2: 1 row, CHF -180.00; Musik Q3: 1 row, CHF -180.00.",
+      "File the music school under Children.",
+    );
+    t.recordOutcome({ id: "toolu_a", name: "recategorise_transactions", input: {} }, "Approved by the user: moved 8 transactions (CHF -1'440.00) from Uncategorised to Children.");
+    expect(statuses(t, "That leaves 6 transactions to review.")).toEqual([["6", "derived"]]);
+    // 11 − 8 and 2 + 1 are 3, but of merchants (11) and rows (2 + 1, 8): not what "3 merchants" counts.
+    expect(statuses(t, "That leaves 3 merchants to review.")).toEqual([["3", "ungrounded"]]);
+    expect(statuses(t, "I moved 9 transactions worth CHF 1'620.00.")).toEqual([
+      ["9", "ungrounded"],
+      ["CHF 1'620.00", "ungrounded"],
+    ]);
+  });
+  test("the items of one list about what the answer names add up wherever they stand: right, the three Migros payments CHF 75.00 (10 + 25 + 40); wrong, CHF 85.00", () => {
+    const t = turn([
+      {
+        name: "list_transactions",
+        input: { year: 2025 },
+        summary: "Money out for 2025: 2025-01-03 CHF -10.00 Migros; 2025-01-05 CHF -12.00 Coop; 2025-01-09 CHF -25.00 Migros; 2025-01-12 CHF -7.00 Coop; 2025-01-20 CHF -40.00 Migros.",
+      },
+    ]);
+    expect(statuses(t, "Your three Migros payments came to CHF 75.00.")).toEqual([["CHF 75.00", "derived"]]);
+    expect(statuses(t, "Your three Migros payments came to CHF 85.00.")).toEqual([["CHF 85.00", "ungrounded"]]);
+  });
+  test("what you kept is a net: right, you kept CHF 2'434.50 (18'434.50 − 16'000.00 of one call, different parts); wrong, CHF 2'443.50", () => {
+    const t = turn([{ name: "income_vs_spending", input: { year: 2025 }, summary: "Income and spending for 2025. CHF: income CHF 18'434.50; spending CHF 16'000.00 in 300 transactions." }]);
+    expect(statuses(t, "So you kept CHF 2'434.50.")).toEqual([["CHF 2'434.50", "derived"]]);
+    expect(statuses(t, "So you kept CHF 2'443.50.")).toEqual([["CHF 2'443.50", "ungrounded"]]);
+  });
+  test("the price now is no usual amount: right, the ZKB fee is now CHF 130.00 a year; wrong, now CHF 120.00 (its usual amount, in the table's 'Usual amount' column)", () => {
+    const t = turn([
+      {
+        name: "recurring_payments",
+        input: {},
+        summary: "ZKB (Fees) yearly CHF 130.00 (usual CHF 120.00), 3 payments.",
+      },
+    ]);
+    t.record(
+      { id: "toolu_t", name: "recurring_payments", input: {} },
+      { summary: "", charts: [], tables: [{ title: "Recurring payments", columns: ["Merchant", "Usual amount", "Current amount"], kinds: ["text", "money", "money"], rows: [["ZKB", 120, 130]], currency: "CHF" }] } as unknown as ToolOutput,
+    );
+    expect(statuses(t, "The ZKB card fee is now CHF 130.00 a year.")).toEqual([["CHF 130.00", "grounded"]]);
+    expect(statuses(t, "The ZKB card fee is now CHF 120.00 a year.")).toEqual([["CHF 120.00", "mismatched"]]);
+  });
+  test("a count is of what its noun says: right, 6 series; wrong, 6 premiums (the count of series)", () => {
+    const t = turn([{ name: "recurring_payments", input: {}, summary: "Recurring payments: 6 series, 3 active. Helsana (Insurance) quarterly CHF 260.40, 5 payments." }]);
+    expect(statuses(t, "I found 6 series and 5 premiums.")).toEqual([
+      ["6", "grounded"],
+      ["5", "grounded"],
+    ]);
+    expect(statuses(t, "Helsana: 6 premiums.")).toEqual([["6", "mismatched"]]);
+  });
+  test("which side of its budget: right, CHF 80 left (remaining CHF 80.00), CHF 343 over (remaining CHF -343.00); wrong, CHF 80 over the limit, CHF 343 left", () => {
+    const t = turn([
+      {
+        name: "budget_status",
+        input: { year: 2025, month: 12 },
+        summary: "Budgets for 2025-12.\n- Groceries: budget CHF 500.00, spent CHF 420.00, remaining CHF 80.00, 84.0% used.\n- Shopping: budget CHF 1'200.00, spent CHF 1'543.00, remaining CHF -343.00, 128.6% used — OVER BUDGET.",
+      },
+    ]);
+    expect(statuses(t, "Groceries had CHF 80 left; shopping was CHF 343 over.")).toEqual([
+      ["CHF 80", "grounded"],
+      ["CHF 343", "grounded"],
+    ]);
+    // 500 − 420 = 80 would derive it: a value equal to a figure about something else is mismatched, not derived.
+    expect(statuses(t, "Groceries were CHF 80 over the limit; shopping had CHF 343 left.")).toEqual([
+      ["CHF 80", "mismatched"],
+      ["CHF 343", "mismatched"],
+    ]);
+  });
+  test("a bare count with its month in brackets beside counts: right, 196 (October) and 199 rows (June); wrong, 195 (October)", () => {
+    const t = turn([{ name: "data_coverage", input: {}, summary: "Imports: 2026-10 196 rows; 2026-06 199 rows." }]);
+    expect(statuses(t, "The statements brought 196 (October 2026) and 199 rows (June 2026).")).toEqual([
+      ["196", "grounded"],
+      ["199", "grounded"],
+    ]);
+    expect(statuses(t, "The statements brought 195 (October 2026) and 199 rows (June 2026).")).toEqual([
+      ["195", "ungrounded"],
+      ["199", "grounded"],
+    ]);
+  });
+  test("an import's rows are about its statement's month, not the time it ran: right, 195 rows (July 2026: statement-2026-07.csv, imported 2026-08-04); wrong, in August 2026", () => {
+    const t = turn([]);
+    t.record(
+      { id: "toolu_c", name: "data_coverage", input: {} },
+      { summary: "", charts: [], tables: [{ title: "Latest imports", columns: ["Imported at", "File", "Rows"], kinds: ["text", "text", "count"], rows: [["2026-08-04T18:38:16+00:00", "statement-2026-07.csv", 195]] }] } as unknown as ToolOutput,
+    );
+    expect(statuses(t, "The July 2026 statement brought 195 rows.")).toEqual([["195", "grounded"]]);
+    expect(statuses(t, "The August 2026 statement brought 195 rows.")).toEqual([["195", "mismatched"]]);
+  });
+  test("'this year' is the latest year of the turn's own calls: right, this year groceries are CHF 7'431.20 (2025); wrong, CHF 6'500.00 (2024's, an earlier turn's)", () => {
+    const t = turn([CATEGORIES_2025]);
+    t.recordEarlier({ id: "toolu_e", name: "spending_by_category", input: { year: 2024 } }, CATEGORIES_2024.summary, "And 2024?");
+    expect(statuses(t, "Groceries have cost CHF 7'431.20 this year.")).toEqual([["CHF 7'431.20", "grounded"]]);
+    expect(statuses(t, "Groceries have cost CHF 6'500.00 this year.")).toEqual([["CHF 6'500.00", "mismatched"]]);
+  });
+});
