@@ -254,6 +254,14 @@ test("dates that fit both orders in a file with a decimal comma are day-first (n
   );
 });
 
+test("a balance column that fits both orders is read in the order its dates run: the opening and closing stored are the statement's", () => {
+  // Newest first: 02.05 +50.00 → 1'000.00, 01.05 −50.00 → 950.00. Oldest first the statement opens at 1'000.00 and
+  // closes at 1'000.00 on 2 May. Read top-down it fits too (1'000.00 − 50.00 = 950.00), and then it "opened" at 950.00
+  // and "closed" at 950.00 on 1 May: a wrong closing balance for the next statement's missing-statement check.
+  const s = read(utf8("Datum;Text;Betrag;Saldo;Währung\n02.05.2025;Rückzahlung;50.00;1000.00;CHF\n01.05.2025;Kino;-50.00;950.00;CHF\n"), { fileName: "k.csv" });
+  expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.openingDate, r.closingDate])).toEqual([["ok", 1000, 1000, "2025-05-01", "2025-05-02"]]);
+});
+
 test("amounts written with their currency's sign or code name the file's currency, before the account's or your data's", () => {
   const chf = { code: "CHF", from: "the main currency of your data" };
   // A US bank's download with "$" amounts, imported into CHF data: USD, not CHF (it was CHF, "from the main currency of your data").
