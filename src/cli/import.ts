@@ -312,7 +312,9 @@ function readStatement(path: string): Uint8Array {
     return readFileSync(path);
   } catch (e) {
     if (e instanceof ImportInputError) throw e;
-    throw new ImportInputError(`${path}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    const words: Record<string, string> = { ENOENT: "no such file", EACCES: "not allowed to read it (permissions)", EPERM: "not allowed to read it (permissions)" };
+    throw new ImportInputError(`${path}: ${(code && words[code]) ?? `cannot read the file (${code ?? (e as Error).message})`}`);
   }
 }
 

@@ -137,6 +137,9 @@ describe("budget-chat import", () => {
     const big = await cli(["import", good, huge]);
     expect([big.code, big.stderr]).toEqual([2, "budget-chat: import: huge.csv: this is binary data, not a bank statement\n"]);
     expect(existsSync(files.db)).toBe(false);
+    // A mistyped name: said in words (it said "cannot read the file (ENOENT)").
+    const missing = join(files.dir, "statment.csv");
+    expect(await cli(["import", good, missing]).then((o) => [o.code, o.stderr])).toEqual([2, `budget-chat: import: ${missing}: no such file\n`]);
 
     const skipped = await cli(["import", file("row4.csv", cases[4]![1]), "--skip-bad-rows", "--json", "--no-classify"]);
     expect(skipped.code).toBe(0);
