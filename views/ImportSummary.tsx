@@ -9,6 +9,8 @@ export type ImportSummaryRow = {
   account: string | null;
   /** Why it cannot be imported yet (its columns must be named, it cannot be read); null when it can. */
   problem: string | null;
+  /** What "Import all" did with it ("imported 3 transactions"); null while it waits to be imported. */
+  result: string | null;
   /** It waits for its columns to be named on its mapping screen (not a file that cannot be read at all). */
   waitsForColumns: boolean;
   new: number;
@@ -28,7 +30,7 @@ export type ImportSummaryRow = {
  * Each file's line follows its own preview when that changes (the route sends the summary again).
  */
 export function ImportSummary({ group, rows }: { group: string; rows: ImportSummaryRow[] }) {
-  const ready = rows.filter((r) => r.problem === null);
+  const ready = rows.filter((r) => r.problem === null && r.result === null);
   const total = ready.reduce((n, r) => n + r.willImport, 0);
   const money = (r: ImportSummaryRow, k: "out" | "in") => r.totals.map((t) => formatMoney(t[k], t.currency)).join(", ") || "–";
   return (
@@ -54,7 +56,7 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr id={`summary-row-${r.id}`} class={r.problem ? "status-bad" : `balances-${r.balances.status}`}>
+                  <tr id={`summary-row-${r.id}`} class={r.problem ? "status-bad" : r.result ? "status-done" : `balances-${r.balances.status}`}>
                     <td data-label="File">
                       <a href={`#file-${r.id}`}>{r.file}</a>
                       <input type="hidden" name="file" value={`${r.id}:${r.version}`} />
@@ -62,6 +64,10 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
                     {r.problem ? (
                       <td data-label="Problem" colspan={8}>
                         {r.problem}
+                      </td>
+                    ) : r.result ? (
+                      <td data-label="Result" colspan={8}>
+                        {r.result}
                       </td>
                     ) : (
                       <>

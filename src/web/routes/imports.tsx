@@ -267,12 +267,12 @@ export function importRoutes(deps: WebDeps) {
   };
 
   const summaryRow = (id: string, h: HeldImport | null, done: { file: string; words: string } | undefined, account: (a: string) => string): ImportSummaryRow | null => {
-    const without = (file: string, version: number, problem: string, waitsForColumns = false): ImportSummaryRow => ({
-      id, file, version, what: null, account: null, problem, waitsForColumns, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0,
+    const without = (file: string, version: number, said: { problem: string; waitsForColumns?: boolean } | { result: string }): ImportSummaryRow => ({
+      id, file, version, what: null, account: null, problem: null, result: null, waitsForColumns: false, ...said, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0,
     });
-    if (!h) return done ? without(done.file, 0, done.words) : null;
+    if (!h) return done ? without(done.file, 0, { result: done.words }) : null;
     const o = h.outcome;
-    if (!("preview" in o)) return without(h.file.name, h.version, o.needsColumns ? "choose its columns first" : o.problem, o.needsColumns);
+    if (!("preview" in o)) return without(h.file.name, h.version, { problem: o.needsColumns ? "choose its columns first" : o.problem, waitsForColumns: o.needsColumns });
     const p = o.preview;
     return {
       id,
@@ -281,6 +281,7 @@ export function importRoutes(deps: WebDeps) {
       what: whatOf(p),
       account: p.account ? account(p.account) : null,
       problem: null,
+      result: null,
       waitsForColumns: false,
       new: p.counts.new,
       duplicates: p.counts.duplicates,
