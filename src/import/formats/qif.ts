@@ -114,9 +114,10 @@ function readQif(text: string, opts: ReadOptions): Statement {
   if (dmy > 0 && mdy > 0) {
     throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);
   }
-  const order: DateOrder = dmy > 0 ? "DMY" : "MDY";
   const dg = decimals.result();
   const decimal: Decimal = "decimal" in dg ? dg.decimal : ".";
+  // No date decides: Quicken's month-first, but day-first beside decimal commas (no country writes 1.234,56 month-first).
+  const order: DateOrder = dmy > 0 ? "DMY" : mdy > 0 ? "MDY" : decimal === "," ? "DMY" : "MDY";
   const override = opts.accountOverride?.trim() || null;
   // The statement's account when the file names one (or the user did); rows keep the one they are listed under.
   const account = override ?? (named.length === 1 ? named[0]! : null);
@@ -166,7 +167,10 @@ function readQif(text: string, opts: ReadOptions): Statement {
   });
   if (dataLines === 0 && lists.length === 0) throw new ImportInputError(`${fileName}: the QIF file holds no transactions (no !Type:Bank, CCard, Cash or Oth section with records)`);
   const notes = [`the currency ${currency.code} (from ${currency.from}) for every row (QIF names none)`];
-  if (ambiguous) notes.push("every date fits both day-first and month-first: read month-first, as Quicken writes them (use the statement's own dates to check)");
+  if (ambiguous) {
+    const why = order === "DMY" ? "day-first, as the decimal comma of the amounts is written" : "month-first, as Quicken writes them";
+    notes.push(`every date fits both day-first and month-first: read ${why} (use the statement's own dates to check)`);
+  }
   if (lists.length) notes.push(`lists that are no transactions (${lists.map((l) => `!Type:${l}`).join(", ")}) were passed over`);
   const reconciliation = [...perAccount].map(([a, t]) => reconcile({ account: a, currency: currency.code, opening: null, closing: null, entries: t.entries, entriesCents: t.cents, basis: "QIF states no balances" }));
   return { format: "qif", layout: null, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };

@@ -115,6 +115,10 @@ describe("QIF", () => {
     const unclear = read(utf8("!Type:Bank\nD01/02/2024\nT-5.00\nPTesco\n^\n"), { fileName: "u.qif", fallbackCurrency: { code: "GBP", from: "x" } });
     expect(unclear.rows[0]!.date).toBe("2024-01-02");
     expect(unclear.notes[1]).toBe("every date fits both day-first and month-first: read month-first, as Quicken writes them (use the statement's own dates to check)");
+    // …unless the amounts have a decimal comma, as the CSV reader decides: a European bank's 3 May, not 5 March.
+    const eu = read(utf8("!Type:Bank\nD03/05/2025\nT-45,30\nPMercadona\n^\n"), { fileName: "es.qif", fallbackCurrency: { code: "EUR", from: "x" } });
+    expect(eu.rows.map((r) => [r.date, r.amount])).toEqual([["2025-05-03", -45.3]]);
+    expect(eu.notes[1]).toBe("every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (use the statement's own dates to check)");
   });
 
   test("bad records are bad rows with their line; category lists are passed over; an investment account is refused", () => {
