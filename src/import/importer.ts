@@ -58,7 +58,7 @@ import {
   type ModelUsageOfCalls,
   unclassified,
 } from "./classify.ts";
-import { existingIds, possibleDuplicates, seenBefore, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, possibleDuplicates, sameBookingId, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -707,6 +707,9 @@ export class Importer {
           `INSERT OR IGNORE INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence,
              transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
         );
+        // A camt booking already here under its other id (an entry as one row, or split into its parts) was planned
+        // before it was written (files previewed apart, "Import all"): INSERT OR IGNORE cannot see it, this does.
+        const there = db.prepare("SELECT 1 FROM transactions WHERE transaction_id = ?");
         const bySource = emptyBySource();
         const usedKeys = new Set<string>();
         let inserted = 0;
@@ -729,6 +732,8 @@ export class Importer {
         const visit: RowVisitor = (t, i, id, c) => {
           // A source that never pauses (a streamed file) has a full chunk of details written here, at once.
           if (pending.length >= DETAILS_CHUNK) for (const d of takePending()) details(d.t, d.i, d.id);
+          const other = sameBookingId(id);
+          if (other !== null && there.get(other)) return;
           const date = t.date(i);
           const description = t.descriptionOf(i);
           const { changes } = insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, batch, at, t.accountOf(i));

@@ -232,4 +232,15 @@ describe("a camt.053 entry and the camt.054 that details it are one booking", ()
     const second = await other.plan(other.parse(notification), { classify: "offline", seen });
     expect([planCounts(first).new, planCounts(second).new, planCounts(second).duplicates]).toEqual([1, 0, 2]);
   });
+
+  test("both previewed before either is written (the page's Import all): the second write finds the first's booking", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const first = await importer.plan(importer.parse(statement), { classify: "offline" });
+    const second = await importer.plan(importer.parse(notification), { classify: "offline" });
+    expect([planCounts(first).new, planCounts(second).new]).toEqual([1, 2]);
+    expect((await importer.commit(first, { actor: CLI })).inserted).toBe(1);
+    expect((await importer.commit(second, { actor: CLI })).inserted).toBe(0);
+    expect(sum(path)).toBe(150);
+  });
 });
