@@ -20,6 +20,7 @@ export type ImportSummaryRow = {
   totals: { currency: string; out: number; in: number }[];
   /** The balance check: every statement checked ✓, one that does not add up (in words), or none stated. */
   balances: { status: "ok" | "off" | "none"; words: string };
+  /** Its new rows less those an earlier file of the drop holds too (or imported meanwhile): what it adds. */
   willImport: number;
 };
 
@@ -75,7 +76,8 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
                           {r.account ?? ""}
                         </td>
                         <td class="num" data-label="New">
-                          {formatCount(r.new)}
+                          {formatCount(r.willImport)}
+                          {r.new > r.willImport ? <span class="muted"> ({formatCount(r.new - r.willImport)} in another file)</span> : null}
                         </td>
                         <td class="num" data-label="Already imported">
                           {formatCount(r.duplicates)}

@@ -46,6 +46,21 @@ export function seenBefore(seen: ReadonlySet<string>, id: string): boolean {
   return other !== null && seen.has(other);
 }
 
+/**
+ * How many of each file's new rows are new once the files before it are imported: files dropped together are each
+ * previewed against budget.db alone, so a booking in two of them (overlapping statements, a camt.054 and its camt.053)
+ * is new in both and imported once. `newIds` are a file's new rows' ids, all of them when `complete` (else it counts
+ * as its preview said); `claimed` holds the ids imported already (it is added to).
+ */
+export function newOnceEach(files: readonly { newIds: readonly string[]; complete: boolean; new: number }[], claimed: Set<string>): number[] {
+  return files.map((f) => {
+    const taken = (id: string) => claimed.has(id) || claimed.has(sameBookingId(id) ?? "");
+    const n = f.complete ? f.newIds.filter((id) => !taken(id)).length : f.new;
+    for (const id of f.newIds) claimed.add(id);
+    return n;
+  });
+}
+
 /** The ids among `ids` that budget.db already holds, itself or (a camt booking) under its other id. */
 export function existingIds(db: Database, ids: readonly string[]): Set<string> {
   const q = db.query("SELECT transaction_id AS id FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?))");

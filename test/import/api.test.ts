@@ -234,6 +234,13 @@ describe("import API", () => {
     expect(ambiguous).toContain("Choose how the dates are written: day first, month first or year first.");
     expect(ambiguous).not.toContain("2 new");
     expect(ambiguous).not.toContain("Import 2 transactions");
+    // Two statements dropped together that overlap by one booking: "Import all" counts it once (it said 3).
+    const form = new FormData();
+    form.append("file", new File(["Date;Amount;Currency;Description\n2031-03-01;-5.00;CHF;Kiosk\n2031-03-02;-6.00;CHF;Bakery\n"], "march.csv"));
+    form.append("file", new File(["Date;Amount;Currency;Description\n2031-03-02;-6.00;CHF;Bakery\n"], "march-again.csv"));
+    const both = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    expect(both).toContain("Import all (2 transactions from 2 files)");
+    expect(both).toContain('<span class="muted"> (1 in another file)</span>');
   });
 
   test("the Import page is in the navigation and lists past imports", async () => {

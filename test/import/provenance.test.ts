@@ -10,6 +10,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ImportInputError } from "../../src/core/errors.ts";
+import { newOnceEach } from "../../src/import/duplicates.ts";
 import { planCounts } from "../../src/import/importer.ts";
 import { fixture } from "./formats/support.ts";
 import { allRows, makeImporter, tempDir } from "./support.ts";
@@ -242,5 +243,22 @@ describe("a camt.053 entry and the camt.054 that details it are one booking", ()
     expect((await importer.commit(first, { actor: CLI })).inserted).toBe(1);
     expect((await importer.commit(second, { actor: CLI })).inserted).toBe(0);
     expect(sum(path)).toBe(150);
+  });
+});
+
+describe("files dropped together count a booking once (newOnceEach)", () => {
+  test("overlapping statements, a camt.054 and its camt.053, a file imported meanwhile, a file longer than its preview", () => {
+    const claimed = new Set(["h:done-1"]); // imported meanwhile from the drop
+    const n = newOnceEach(
+      [
+        { newIds: ["camt:R"], complete: true, new: 1 }, // camt.053: the entry as one row
+        { newIds: ["camt:R:1", "camt:R:2"], complete: true, new: 2 }, // its camt.054: the same booking in parts
+        { newIds: ["h:a", "h:b", "h:done-1"], complete: true, new: 3 }, // January–March: one row imported already
+        { newIds: ["h:b", "h:c"], complete: true, new: 2 }, // March–May: March's h:b is the one before
+        { newIds: ["h:c"], complete: false, new: 900 }, // 900 new rows, 500 listed: its own count stands
+      ],
+      claimed,
+    );
+    expect(n).toEqual([1, 0, 2, 1, 900]);
   });
 });
