@@ -8,7 +8,7 @@
  *   bun bench/run.ts --only a,b      only these (ids: tool-latency, server-overhead,
  *                                    concurrency, startup, cli-tool, page-weight, context-size, sse-bytes,
  *                                    stored-text, transactions-page, figures, figure-check, import, import-parse,
- *                                    import-responsive, write-stall)
+ *                                    import-responsive, write-stall, rules)
  *
  * RESULTS.md is generated, except the part between `<!-- analysis -->` and
  * `<!-- /analysis -->`, which is kept from the previous file (hand-written analysis).
@@ -34,6 +34,7 @@ const SCRIPTS = [
   { id: "import-parse", file: "import-parse.ts" },
   { id: "import-responsive", file: "import-responsive.ts" },
   { id: "write-stall", file: "write-stall.ts" },
+  { id: "rules", file: "rules.ts" },
 ];
 const BUDGET_S = 600;
 

@@ -13,12 +13,13 @@ Usage:
   budget-chat demo-db          write demo data (--out, --seed, --transactions, --force)
   budget-chat budgets set CATEGORY AMOUNT | list | remove CATEGORY   monthly budgets per category
   budget-chat categories list | add NAME --description TEXT | rename OLD NEW | merge FROM INTO | describe NAME TEXT
+  budget-chat rules list | add PATTERN --category NAME | test ID | apply ID | remove ID | undo CHANGE   your category rules
   budget-chat accounts contribution add|remove|list COUNTERPARTY   money in from a partner counted as household income
   budget-chat users add|link|list|remove NAME   the allowlist (add prints a one-time login link)
   budget-chat users token|revoke-token NAME     a personal token for MCP over HTTP (/mcp)
   budget-chat import FILE...   import bank statements (CAMT.053, UBS CSV, any bank's CSV, OFX) into your budget database
   budget-chat imports list | undo BATCH   past imports; undo one (removes exactly its rows)
-  budget-chat classify         classify imported rows that wait for the model
+  budget-chat classify         classify imported rows that wait (--check: how good it is; --below T: again)
   budget-chat mcp              MCP server on stdio: the read tools for Claude Desktop, Claude Code, …
   budget-chat audit            print the audit log (--since DATE, --user NAME)
   budget-chat usage            token usage and estimated cost (--since YYYY-MM-DD)
@@ -43,6 +44,7 @@ const commands: Record<string, () => Promise<Command>> = {
   users: async () => (await import("./cli/users.ts")).usersCommand,
   budgets: async () => (await import("./cli/budgets.ts")).budgetsCommand,
   categories: async () => (await import("./cli/categories.ts")).categoriesCommand,
+  rules: async () => (await import("./cli/rules.ts")).rulesCommand,
   accounts: async () => (await import("./cli/accounts.ts")).accountsCommand,
   audit: async () => (await import("./cli/audit.ts")).auditCommand,
   mcp: async () => (await import("./cli/mcp.ts")).mcpCommand,
@@ -51,7 +53,7 @@ const commands: Record<string, () => Promise<Command>> = {
   restore: async () => (await import("./cli/backup.ts")).restoreCommand,
   import: async () => (await import("./cli/import.ts")).importCommand,
   imports: async () => (await import("./cli/import.ts")).importsCommand,
-  classify: async () => (await import("./cli/import.ts")).classifyCommand,
+  classify: async () => (await import("./cli/classify.ts")).classifyCommand,
 };
 
 export async function main(argv: string[]): Promise<number> {

@@ -6,6 +6,7 @@ export const NAV_PAGES = [
   { page: "transactions", href: "/transactions", label: "Transactions" },
   { page: "budgets", href: "/budgets", label: "Budgets" },
   { page: "categories", href: "/categories", label: "Categories" },
+  { page: "rules", href: "/rules", label: "Rules" },
   { page: "import", href: "/import", label: "Import" },
   { page: "memories", href: "/memories", label: "Memories" },
   { page: "usage", href: "/usage", label: "Usage" },

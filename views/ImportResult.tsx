@@ -10,7 +10,7 @@ export type ImportResultProps = {
   inserted?: number;
   /** Rows the preview would have added that another import added meanwhile (an overlapping statement). */
   skipped?: number;
-  bySource?: Record<"cache" | "rules" | "llm" | "unclassified", number>;
+  bySource?: Record<"user_rule" | "cache" | "rules" | "llm" | "unclassified", number>;
   /** What asking the model took, in words ("12 new merchants, 3'456 tokens, est. USD 0.01"), and its failure. */
   classification?: string | null;
   modelError?: string | null;
@@ -42,7 +42,7 @@ export function ImportResult(p: ImportResultProps) {
   }
   const s = p.bySource;
   const classified = s
-    ? [s.cache ? `${formatCount(s.cache)} known merchants` : null, s.rules ? `${formatCount(s.rules)} by card rules` : null, s.llm ? `${formatCount(s.llm)} by the model` : null, s.unclassified ? `${formatCount(s.unclassified)} not classified` : null].filter((x) => x !== null)
+    ? [s.user_rule ? `${formatCount(s.user_rule)} by your rules` : null, s.cache ? `${formatCount(s.cache)} known merchants` : null, s.rules ? `${formatCount(s.rules)} by card rules` : null, s.llm ? `${formatCount(s.llm)} by the model` : null, s.unclassified ? `${formatCount(s.unclassified)} not classified` : null].filter((x) => x !== null)
     : [];
   return (
     <div class="notice import-outcome import-result" role="status" id={id}>

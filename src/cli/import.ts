@@ -1,6 +1,6 @@
 /**
- * `budget-chat import FILE...`, `budget-chat imports list|undo BATCH` and
- * `budget-chat classify` (SPEC §10): bank statements into budget.db from the terminal.
+ * `budget-chat import FILE...` and `budget-chat imports list|undo BATCH` (SPEC §10): bank
+ * statements into budget.db from the terminal (`budget-chat classify`: ./classify.ts).
  * The work is the import domain's (src/import/importer.ts); this file reads the files
  * and flags and prints the outcome. Exit 0 on success (also when every row was a
  * duplicate), 2 for bad input (nothing written), 1 for configuration problems.
@@ -9,7 +9,7 @@ import { closeSync, openSync, readFileSync, readSync, statSync } from "node:fs";
 import { basename, relative } from "node:path";
 import { openLocal, type Local } from "../app.ts";
 import { budgetDbLocation, flagHelp, flagOptions } from "../config.ts";
-import { ConfigError, ImportInputError, UsageError } from "../core/errors.ts";
+import { ImportInputError, UsageError } from "../core/errors.ts";
 import { formatCount, formatMoney, plural } from "../core/format.ts";
 import type { ClassSource } from "../import/classify.ts";
 import type { ColumnPlan } from "../import/formats/csv-layout.ts";
@@ -79,26 +79,20 @@ budget-chat imports undo BATCH
   undo BATCH   delete exactly that import's rows from the budget database (audited)
 ${flagHelp(["db", "chatDb"])}`;
 
-export const CLASSIFY_HELP = `budget-chat classify [--db PATH]
-
-Classify the rows an import stored unclassified (no API key then, --no-classify, or a model
-error): merchant cache first, then the model. Needs ANTHROPIC_API_KEY.
-${flagHelp(SHARED)}`;
-
-const CLI_ACTOR: ImportActor = { userId: null, by: "cli", via: "cli" };
+export const CLI_ACTOR: ImportActor = { userId: null, by: "cli", via: "cli" };
 
 /**
  * The importer into the configured budget.db (never the demo one: a ConfigError first), with
  * the model when `model` and a key is set. A command that writes budget.db first settles the
  * write intents a killed writer left (openLocal), so the import list tells the truth.
  */
-function openImporter(values: Record<string, unknown>, opts: { writes: boolean; model: boolean }): Local {
+export function openImporter(values: Record<string, unknown>, opts: { writes: boolean; model: boolean }): Local {
   checkImportTarget(budgetDbLocation(values).path);
   return openLocal(values, opts);
 }
 
 /** A progress line on a terminal (stderr), rewritten in place; nothing otherwise. */
-function progress(enabled: boolean) {
+export function progress(enabled: boolean) {
   let shown = false;
   return {
     update(label: string, done: number, total: number) {
@@ -356,7 +350,7 @@ function printSummary(
       : `Added ${formatCount(total)} transaction${total === 1 ? "" : "s"} to ${where}.`,
   );
   if (total > 0) {
-    console.log(`Classified: ${formatCount(bySource.cache)} from the merchant cache, ${formatCount(bySource.rules)} by card rules, ${formatCount(bySource.llm)} by the model.`);
+    console.log(`Classified: ${bySource.user_rule ? `${formatCount(bySource.user_rule)} by your rules, ` : ""}${formatCount(bySource.cache)} from the merchant cache, ${formatCount(bySource.rules)} by card rules, ${formatCount(bySource.llm)} by the model.`);
     if (bySource.unclassified > 0) {
       const why = o.dryRun ? "a dry run does not ask the model" : o.noClassify ? "--no-classify" : o.model ? "the model could not classify them" : "no ANTHROPIC_API_KEY";
       console.log(`${formatCount(bySource.unclassified)} wait for classification (${why}): run budget-chat classify${o.model ? "" : " with ANTHROPIC_API_KEY set"}.`);
@@ -437,36 +431,6 @@ export async function importsCommand(argv: string[]): Promise<number> {
     }
     return 0;
   } finally {
-    local.close();
-  }
-}
-
-export async function classifyCommand(argv: string[]): Promise<number> {
-  const { values, positionals } = parse(argv, flagOptions(SHARED));
-  if (values.help) {
-    console.log(CLASSIFY_HELP);
-    return 0;
-  }
-  if (positionals.length) throw new UsageError("classify takes no arguments");
-  const local = openImporter(values, { writes: true, model: true });
-  const { importer } = local;
-  if (!importer.canClassify) {
-    local.close();
-    throw new ConfigError("classify needs the model: set ANTHROPIC_API_KEY (in the environment or a .env file).");
-  }
-  const bar = progress(process.stderr.isTTY === true);
-  try {
-    const r = await importer.classifyPending(CLI_ACTOR, (done, total) => bar.update("classifying merchants", done, total));
-    bar.end();
-    if (r.pending === 0) {
-      console.log("Nothing to classify: no row waits for classification.");
-      return 0;
-    }
-    console.log(`Classified ${formatCount(r.classified)} of ${formatCount(r.pending)} waiting rows (${formatCount(r.bySource.cache)} from the merchant cache, ${formatCount(r.bySource.llm)} by the model).`);
-    if (r.modelError) console.log(`The model failed (${r.modelError}); ${formatCount(r.pending - r.classified)} rows still wait. Run budget-chat classify again later.`);
-    return r.modelError ? 1 : 0;
-  } finally {
-    bar.end();
     local.close();
   }
 }

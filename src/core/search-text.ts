@@ -62,7 +62,30 @@ export class SearchTerm {
   in(text: string): boolean {
     return this.inFolded(foldText(text));
   }
+
+  /** Whether a folded text begins with this term. */
+  startsFolded(text: FoldedText): boolean {
+    return text.plain.startsWith(this.plain) || text.umlaut.startsWith(this.umlaut);
+  }
+
+  /** Whether a folded text is this term. */
+  equalsFolded(text: FoldedText): boolean {
+    return text.plain === this.plain || text.umlaut === this.umlaut;
+  }
+
+  /**
+   * Whether a folded text matches this term in the way `kind` says (a user's category rule:
+   * SPEC §14). For `starts_with` and `equals` the text is taken without the spaces at its ends
+   * (fold it from `text.trim()`); `contains` is search's own match.
+   */
+  matchesFolded(text: FoldedText, kind: TextMatchKind): boolean {
+    return kind === "contains" ? this.inFolded(text) : kind === "starts_with" ? this.startsFolded(text) : this.equalsFolded(text);
+  }
 }
+
+/** How a category rule's pattern must meet a text: anywhere in it (as search), at its start, or the whole text. */
+export const TEXT_MATCH_KINDS = ["contains", "starts_with", "equals"] as const;
+export type TextMatchKind = (typeof TEXT_MATCH_KINDS)[number];
 
 /**
  * THE search match: whether `text` contains `term`, as every search of the product decides

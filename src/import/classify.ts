@@ -1,6 +1,8 @@
 /**
- * Classification of imported rows (SPEC §10), in order, each row's `source` saying which
+ * Classification of imported rows (SPEC §10, §14), in order, each row's `source` saying which
  * step decided:
+ *   user_rule     the user's own category rules (src/ledger/category-rules.ts), per row: a rule
+ *                 may read the amount, the account and the bank's counterparty and purpose;
  *   cache         the pipeline's merchant_cache under its own key (pipelineMerchantKey);
  *   rules         the card-sector rules (UBS credit-card files);
  *   llm           the model, through one forced tool call `classify_transactions` per
@@ -19,11 +21,14 @@ import { estimateCost } from "../pricing.ts";
 import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { cardSectorRule } from "./card-rules.ts";
+import { readsOf, ruleSetOf, ruleSubjectsSql, subjectOf, USER_RULE_CONFIDENCE, USER_RULE_SOURCE, type RuleSet, type RuleSubject } from "../ledger/category-rules.ts";
+import type { RowTable } from "./formats/row-table.ts";
 
-export const CLASS_SOURCES = ["cache", "rules", "llm", "unclassified"] as const;
+export const CLASS_SOURCES = [USER_RULE_SOURCE, "cache", "rules", "llm", "unclassified"] as const;
 export type ClassSource = (typeof CLASS_SOURCES)[number];
 
-export type Classified = { merchant: string; category: string; confidence: number; source: ClassSource };
+/** `rule`: the id of the user's rule that decided (its hits are counted when the row is stored). */
+export type Classified = { merchant: string; category: string; confidence: number; source: ClassSource; rule?: number };
 
 /** A merchant_cache entry as the pipeline's lookup returns it. */
 export type CacheEntry = { merchant_name: string; category: string; confidence: number; source: string };
@@ -79,6 +84,72 @@ export function categoriesOf(db: Database): ClassifierCategory[] | null {
 
 function tableExists(db: Database, name: string): boolean {
   return db.query("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = ?").get(name) !== null;
+}
+
+/**
+ * The first step (SPEC §14): the user's rules over a statement's new rows (`indexes` into `rows`), before the
+ * rows are grouped by text for the later steps (a rule may read the amount, the account, the counterparty and the
+ * purpose). The merchant is the rule's merchant name, else the one the merchant cache knows for the text, else the
+ * cleaned description; a rule on the merchant reads that same name. The rows no rule classifies are not in the map.
+ */
+export function userRuleClasses(db: Database | null, rows: RowTable, indexes: readonly number[], rules = userRulesOf(db)): Map<number, Classified> {
+  const out = new Map<number, Classified>();
+  if (!rules || !db) return out;
+  const cached = hasCachedMerchants(db);
+  const merchantOf = (i: number) => {
+    const description = rows.descriptionOf(i);
+    const hit = cached ? cacheEntries(db, [pipelineMerchantKey(description)]).values().next().value : undefined;
+    return hit?.merchant_name ?? cleanDescription(description);
+  };
+  for (const i of indexes) {
+    const c = classifyByUserRule(
+      rules,
+      {
+        description: rows.descriptionOf(i),
+        counterparty: rows.factOf(i, "counterparty") ?? null,
+        purpose: rows.factOf(i, "purpose") ?? null,
+        amount: rows.amount(i),
+        account: rows.accountOf(i),
+        merchant: null,
+      },
+      () => merchantOf(i),
+    );
+    if (c) out.set(i, c);
+  }
+  return out;
+}
+
+/**
+ * The user's rules over rows budget.db holds (`where` narrows ruleSubjectsSql's `t`): the class of each row a rule
+ * matches, by transaction id. The merchant is the rule's merchant name, else the row's own, else its cleaned description.
+ */
+export function userRuleClassesOfStored(db: Database, where: string): Map<number, Classified> {
+  const out = new Map<number, Classified>();
+  const rules = userRulesOf(db);
+  if (!rules) return out;
+  for (const raw of db.query(ruleSubjectsSql(readsOf(db), where)).iterate() as IterableIterator<Record<string, unknown>>) {
+    const r = subjectOf(raw);
+    const c = classifyByUserRule(rules, r, () => (r.merchant?.trim() ? r.merchant : cleanDescription(r.description ?? "")));
+    if (c) out.set(r.id, c);
+  }
+  return out;
+}
+
+/** The user's rules of budget.db, ready to match (null: none, or no database yet). */
+export function userRulesOf(db: Database | null): RuleSet | null {
+  return db ? ruleSetOf(readsOf(db)) : null;
+}
+
+/**
+ * One row through the user's rules: its class, or null when no rule matches. `merchant` gives the row's merchant
+ * name (asked only when a rule reads it or gives none of its own).
+ */
+export function classifyByUserRule(rules: RuleSet, subject: RuleSubject, merchant: () => string): Classified | null {
+  let name: string | null = subject.merchant;
+  const known = () => (name ??= merchant());
+  const rule = rules.match(rules.reads.has("merchant") ? { ...subject, merchant: known() } : subject);
+  if (!rule) return null;
+  return { merchant: rule.merchantName ?? known(), category: rule.category, confidence: USER_RULE_CONFIDENCE, source: USER_RULE_SOURCE, rule: rule.id };
 }
 
 /** One row to classify. */
@@ -162,6 +233,9 @@ export async function classifyRows(
     modelUsage,
   };
 }
+
+/** A classifier as its callers use it: the model (ModelClassifier), or a test's own. */
+export type Classifier = Pick<ModelClassifier, "classify" | "model">;
 
 const ResultItem = z.object({
   id: z.union([z.string(), z.number()]).transform(String),

@@ -8,8 +8,8 @@
  *      balances that do not reconcile without acceptUnreconciled) throws ImportInputError here,
  *      before anything is written.
  *   2. `plan`: rows budget.db already holds are duplicates, rows another source may have booked
- *      are possible duplicates; the new ones are classified (cache → rules → model →
- *      unclassified). Reads only; the model is the only slow part, and it runs outside any lock.
+ *      are possible duplicates; the new ones are classified (the user's rules → cache → card rules →
+ *      model → unclassified). Reads only; the model is the only slow part, and it runs outside any lock.
  *      Its calls are counted in usage as "import classification" (SPEC §10.1).
  *   3. `commit`: one transaction through the write path (BudgetWriter, kind "import"):
  *      the `account` column and the import's own tables when absent, the rows (`INSERT OR
@@ -39,6 +39,7 @@ import { resolve } from "node:path";
 import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey, pipelineTimestamp } from "../ledger/pipeline.ts";
 import { BudgetDb } from "../ledger/reader.ts";
+import { addRuleHits } from "../ledger/category-rules.ts";
 import { budgetWriterFor, type BudgetWriter } from "../ledger/write-path.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
@@ -57,6 +58,9 @@ import {
   type ModelClassifier,
   type ModelUsageOfCalls,
   unclassified,
+  userRuleClasses,
+  userRuleClassesOfStored,
+  userRulesOf,
 } from "./classify.ts";
 import { existingIds, possibleDuplicates, sameBookingId, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
@@ -250,7 +254,7 @@ export function rowsToInsert(plan: FilePlan, include: IncludePossible): number[]
 }
 
 export function emptyBySource(): Record<ClassSource, number> {
-  return { cache: 0, rules: 0, llm: 0, unclassified: 0 };
+  return { user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 0 };
 }
 
 /** How a file's line is named in a message: CSV lines, XML elements by ordinal. */
@@ -374,6 +378,11 @@ export class Importer {
     return this.opts.model !== null;
   }
 
+  /** The model as a classifier (null: no key, or not asked for). */
+  get classifier(): ModelClassifier | null {
+    return this.opts.model;
+  }
+
   private now(): Date {
     return this.opts.now?.() ?? new Date();
   }
@@ -468,8 +477,9 @@ export class Importer {
   }
 
   /**
-   * The classes of a statement's new rows (`fresh`, indexes into its rows): merchant cache, card rules, then
-   * `model`, else unclassified (left out of `classes`). A class depends on the text (and a card's sector)
+   * The classes of a statement's new rows (`fresh`, indexes into its rows): the user's rules (per row: a rule may
+   * read the amount, the account, the counterparty), merchant cache, card rules, then `model`, else unclassified
+   * (left out of `classes`). A class depends on the text (and a card's sector)
    * only: each distinct one is classified once. The model's calls are recorded in usage as "import
    * classification" at once, whatever becomes of the import: they were made (and paid for).
    */
@@ -484,6 +494,17 @@ export class Importer {
     const cached = hasCachedMerchants(db);
     const cardRules = file.format === "ubs-card";
     const classes: (Classified | undefined)[] = [];
+    // The user's rules first (SPEC §14), in slices; the steps below classify the rest.
+    const rules = userRulesOf(db);
+    const ruled = new Set<number>();
+    for (let from = 0; rules && from < fresh.length; from += STEP_ROWS) {
+      for (const [i, c] of userRuleClasses(db, rows, fresh.slice(from, from + STEP_ROWS), rules)) {
+        classes[i] = c;
+        ruled.add(i);
+      }
+      await breathe();
+    }
+    if (ruled.size) fresh = fresh.filter((i) => !ruled.has(i));
     // Without a cache, card rules or a model every new row is unclassified: nothing to compute per row.
     if (!fresh.length || !(cached || model || cardRules)) return { classes, learned: new Map(), modelError: null, modelUsage: null };
     const distinct = new Map<string, number>();
@@ -712,6 +733,7 @@ export class Importer {
         const there = db.prepare("SELECT 1 FROM transactions WHERE transaction_id = ?");
         const bySource = emptyBySource();
         const usedKeys = new Set<string>();
+        const ruleHits = new Map<number, number>();
         let inserted = 0;
         let first: string | null = null;
         let last: string | null = null;
@@ -742,6 +764,7 @@ export class Importer {
           inserted++;
           bySource[c.source]++;
           if (c.source === "llm") usedKeys.add(pipelineMerchantKey(description));
+          if (c.rule !== undefined) ruleHits.set(c.rule, (ruleHits.get(c.rule) ?? 0) + 1);
           if (first === null || date < first) first = date;
           if (last === null || date > last) last = date;
         };
@@ -752,6 +775,7 @@ export class Importer {
         await writeDetailsInSlices();
         if (inserted === 0) throw new NothingToAdd();
         storeCheckedBalances(db, source, batch);
+        addRuleHits(db, ruleHits);
         // As the pipeline does after asking its model: the answer is cached under the merchant key.
         const upsert = db.prepare(PIPELINE_CACHE_UPSERT);
         for (const key of usedKeys) {
@@ -842,9 +866,9 @@ export class Importer {
   }
 
   /**
-   * Classify the rows an import stored `unclassified` (no model then, or it failed):
-   * cache first (another import may have taught the merchant since), then the model.
-   * Rows still unclassified afterwards are left as they are.
+   * Classify the rows an import stored `unclassified` (no model then, or it failed): the user's
+   * rules first (one written since), then the cache (another import may have taught the merchant
+   * since), then the model when there is one. Rows still unclassified afterwards are left as they are.
    */
   async classifyPending(actor: ImportActor, onProgress?: (done: number, total: number) => void): Promise<{ pending: number; classified: number; bySource: Record<ClassSource, number>; modelError: string | null }> {
     const db = this.openForReading();
@@ -852,12 +876,15 @@ export class Importer {
     type Pending = { id: number; description: string; amount: number; currency: string };
     let pending: Pending[];
     let outcome: Awaited<ReturnType<typeof classifyRows>>;
+    let ruled: Map<number, Classified>;
     try {
+      ruled = userRuleClassesOfStored(db, "WHERE t.source = 'unclassified'");
       pending = db
         .query("SELECT id, raw_description AS description, amount, currency FROM transactions WHERE source = 'unclassified' ORDER BY id")
         .all() as Pending[];
-      outcome = await classifyRows(pending, {
-        cache: cacheEntries(db, new Set(pending.map((r) => pipelineMerchantKey(r.description)))),
+      const rest = pending.filter((r) => !ruled.has(r.id));
+      outcome = await classifyRows(rest, {
+        cache: cacheEntries(db, new Set(rest.map((r) => pipelineMerchantKey(r.description)))),
         cardRules: false,
         model: this.opts.model,
         categories: categoriesOf(db) ?? CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description })),
@@ -878,14 +905,19 @@ export class Importer {
           "UPDATE transactions SET merchant_name = ?, category = ?, confidence = ?, source = ? WHERE id = ? AND source = 'unclassified'",
         );
         const bySource = emptyBySource();
+        const ruleHits = new Map<number, number>();
         let classified = 0;
-        for (const [i, r] of pending.entries()) {
-          const c = outcome.classes[i]!;
+        let k = 0;
+        for (const r of pending) {
+          const c = ruled.get(r.id) ?? outcome.classes[k++]!;
           if (c.source === "unclassified") continue;
-          classified += update.run(c.merchant, c.category, c.confidence, c.source, r.id).changes;
-          bySource[c.source]++;
+          const n = update.run(c.merchant, c.category, c.confidence, c.source, r.id).changes;
+          classified += n;
+          bySource[c.source] += n;
+          if (c.rule !== undefined) ruleHits.set(c.rule, (ruleHits.get(c.rule) ?? 0) + n);
           if (slices.due()) await slices.pause();
         }
+        addRuleHits(w, ruleHits);
         const upsert = w.prepare(PIPELINE_CACHE_UPSERT);
         for (const [key, c] of outcome.learned) upsert.run(key, c.merchant, c.category, c.confidence, "llm", at, at);
         return { pending: pending.length, classified, bySource, modelError: outcome.modelError };

@@ -13,7 +13,7 @@
  */
 import type { Database } from "bun:sqlite";
 import { pipelineMerchantKey } from "../ledger/pipeline.ts";
-import { cacheEntries, classifyWithoutModel, hasCachedMerchants, type Classified } from "./classify.ts";
+import { cacheEntries, classifyWithoutModel, hasCachedMerchants, userRuleClasses, userRulesOf, type Classified } from "./classify.ts";
 import { existingIds, possibleDuplicates, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { parseText, type ParseOptions, type ParsedRow, type Reconciliation, type RowSink, type Statement } from "./formats/index.ts";
 import { reconcile } from "./formats/reconcile.ts";
@@ -121,6 +121,7 @@ export function chunkWalker(
   const nextId = transactionIdAssigner(account);
   const hasAccount = db !== null && hasAccountColumn(db);
   const cached = hasCachedMerchants(db);
+  const rules = userRulesOf(db);
   const size = o.chunkRows ?? WALK_CHUNK_ROWS;
   let offset = 0;
   let chunk = new RowTable();
@@ -142,11 +143,18 @@ export function chunkWalker(
     const found = db && fresh.length ? possibleDuplicates(db, { rows: chunk, indexes: fresh, ids }, hasAccount, there, o.batch ?? null) : [];
     const keys = cached ? fresh.map((i) => pipelineMerchantKey(chunk.descriptionOf(i))) : [];
     const cache = cached ? cacheEntries(db, new Set(keys)) : new Map();
+    // The user's rules first (SPEC §14): per row, before the cache and the card rules.
+    const ruled = userRuleClasses(db, chunk, fresh, rules);
     fresh.forEach((i, k) => {
       const m = found[k] ?? null;
       if (m) {
         status[i] = 2;
         matches[i] = m;
+      }
+      const byRule = ruled.get(i);
+      if (byRule) {
+        classes[i] = byRule;
+        return;
       }
       // Only a card invoice's rows carry a card sector: the card rules are theirs.
       const sector = chunk.sectorOf(i);

@@ -9,7 +9,7 @@ import type { TimeSlices } from "../core/time-slices.ts";
 import type { RowChange } from "../store/budget-writes.ts";
 
 /** Rows of one write kept in the journal for start-up to compare; the write is atomic, so a sample tells. */
-const JOURNAL_SAMPLE = 100;
+export const JOURNAL_SAMPLE = 100;
 /** Entries the collector reads between two chances to pause. */
 const SCAN_RANGE = 20_000;
 

@@ -170,6 +170,11 @@ export class BudgetDb {
     return this.db.query(sql).all(params as SQLQueryBindings) as T[];
   }
 
+  /** The rows of a query one at a time (a scan of every row that need not hold them all). */
+  iterate<T>(sql: string, params: SqlParams = {}): IterableIterator<T> {
+    return this.db.query(sql).iterate(params as SQLQueryBindings) as IterableIterator<T>;
+  }
+
   /** The first row of a query, or null. */
   get<T>(sql: string, params: SqlParams = {}): T | null {
     return (this.db.query(sql).get(params as SQLQueryBindings) as T | null) ?? null;

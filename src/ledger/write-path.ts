@@ -1,7 +1,7 @@
 /**
  * The one way anything changes budget.db (SPEC §13, §13.1): approved recategorisations and
- * their undo, imports and their undo, classification, the user's own transaction edits,
- * category changes and their undo.
+ * their undo, imports and their undo, classification (and a re-classification's undo), the
+ * user's own transaction edits, category changes, category rules and their undo.
  *
  * Everything else reads budget.db through a read-only connection. A change opens a
  * short-lived read-write connection with a busy timeout and goes in two phases, because
@@ -61,6 +61,9 @@ export const BUDGET_WRITE_KINDS = [
   "category",
   "category_undo",
   "classify",
+  "classify_undo",
+  "rule",
+  "rule_undo",
 ] as const;
 export type BudgetWriteKind = (typeof BUDGET_WRITE_KINDS)[number];
 
@@ -95,6 +98,13 @@ export type BudgetChange<R> = {
    * its time), and the journal's sample is drawn from the others anyway.
    */
   uncaptured?: readonly string[];
+  /**
+   * The rows it changed, stated by a writer that knows them exactly (a rule applied to 100,000
+   * rows): the journal's sample (as the change capture keeps one: a write is all-or-nothing, so a
+   * few rows tell whether it committed) and their number. The capture's triggers, which copy every
+   * changed row twice, are then not set. Called after `apply`, before `settle`.
+   */
+  changes?: (result: R) => { changes: RowChange[]; count: number };
 };
 
 export type BudgetWriteReceipt<R> = {
@@ -243,10 +253,10 @@ export class BudgetWriter {
         // Under the write lock: of two writers starting at once (two imports), the second finds
         // the day's snapshot the first took, instead of taking a second one beside it.
         const snapshot = this.opts.backups ? backUp(path, this.opts.backups, now()) : null;
-        const captured = journal ? capture(db, change.uncaptured) : null;
+        const captured = journal && !change.changes ? capture(db, change.uncaptured) : null;
         const result = await change.apply(db);
-        if (journal && captured) {
-          const { changes, count } = await captured(new TimeSlices());
+        if (journal) {
+          const { changes, count } = change.changes ? change.changes(result) : await captured!(new TimeSlices());
           const settle = mergeSettlements(change.settle?.(result, { snapshot }) ?? null, this.scopeSettle?.({ snapshot }) ?? null);
           const intent = { kind: change.kind, userId: change.userId, dbPath: path, changes, changedRows: count, settle, snapshot };
           intentId = journal.transaction(() => journal.budgetWrites.begin(intent));

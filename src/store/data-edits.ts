@@ -1,6 +1,7 @@
 /**
- * The user's own changes to budget.db made outside an approval (SPEC §12): a transaction
- * edited on the Transactions page, a category added, renamed, merged or described. Each
+ * The user's own changes to budget.db made outside an approval (SPEC §12, §14): a transaction
+ * edited on the Transactions page, a category added, renamed, merged or described, a category
+ * rule added, changed, removed or applied, low-confidence rows classified again. Each
  * keeps exactly what it replaced, so its undo restores that; each is undone at most once
  * (an atomic compare-and-set, as approvals are decided). A user sees and undoes only
  * their own (SPEC §6); the CLI's changes belong to "cli". An edit is stored by the write
@@ -9,7 +10,7 @@
  */
 import { json, type Row, type StoreDb } from "./db.ts";
 
-export type DataEditKind = "transaction_edit" | "category";
+export type DataEditKind = "transaction_edit" | "category" | "rule" | "reclassify";
 
 export type DataEdit = {
   id: number;

@@ -396,6 +396,48 @@ CREATE TABLE model_calls (
 );
 CREATE INDEX model_calls_at ON model_calls(at);
 `,
+  // 17 (issue 35, rules): the user's own changes also include their category rules (added, changed, removed,
+  // applied: 'rule') and a re-classification of low-confidence rows ('reclassify'), each undoable; model calls are
+  // also made by the check of the classification against the hand-set rows and by classifying unsure rows again.
+  // SQLite cannot change a CHECK: both tables are rebuilt with their rows and ids.
+  `
+CREATE TABLE data_edits_new (
+  id INTEGER PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('transaction_edit', 'category', 'rule', 'reclassify')),
+  user_id TEXT NOT NULL,
+  message TEXT NOT NULL,
+  input TEXT NOT NULL,
+  before TEXT NOT NULL,
+  after TEXT NOT NULL,
+  created_at TEXT NOT NULL,
+  undone_at TEXT,
+  undone_by TEXT,
+  budget_write_id TEXT
+);
+INSERT INTO data_edits_new (id, kind, user_id, message, input, before, after, created_at, undone_at, undone_by, budget_write_id)
+  SELECT id, kind, user_id, message, input, before, after, created_at, undone_at, undone_by, budget_write_id FROM data_edits ORDER BY id;
+DROP TABLE data_edits;
+ALTER TABLE data_edits_new RENAME TO data_edits;
+CREATE INDEX data_edits_user ON data_edits(user_id, created_at);
+CREATE UNIQUE INDEX data_edits_budget_write ON data_edits(budget_write_id) WHERE budget_write_id IS NOT NULL;
+CREATE TABLE model_calls_new (
+  id INTEGER PRIMARY KEY,
+  at TEXT NOT NULL,
+  user_id TEXT,
+  purpose TEXT NOT NULL CHECK (purpose IN ('import classification', 'classification check', 'unsure rows again')),
+  model TEXT NOT NULL,
+  calls INTEGER NOT NULL,
+  input_tokens INTEGER NOT NULL DEFAULT 0,
+  output_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_creation_input_tokens INTEGER NOT NULL DEFAULT 0,
+  cache_read_input_tokens INTEGER NOT NULL DEFAULT 0,
+  detail TEXT NOT NULL
+);
+INSERT INTO model_calls_new SELECT id, at, user_id, purpose, model, calls, input_tokens, output_tokens, cache_creation_input_tokens, cache_read_input_tokens, detail FROM model_calls ORDER BY id;
+DROP TABLE model_calls;
+ALTER TABLE model_calls_new RENAME TO model_calls;
+CREATE INDEX model_calls_at ON model_calls(at);
+`,
 ];
 
 /** The schema version this build writes. */

@@ -1,14 +1,15 @@
 /**
  * Model calls made outside an answer (SPEC §10.1: "classification tokens and cost are counted in
  * usage as 'import classification'"): what an import's classification of its new merchants cost,
- * from the page or the command line, and `budget-chat classify`. The usage report (usage-report.ts)
+ * from the page or the command line, and `budget-chat classify`; the check of the classification
+ * against the hand-set rows and classifying unsure rows again (SPEC §14). The usage report (usage-report.ts)
  * adds them up beside the answers' turns.
  */
 import type { Usage } from "../core/events.ts";
 import { json, type StoreDb } from "./db.ts";
 
 /** What the calls were for, as the usage page and `budget-chat usage` name them. */
-export const MODEL_CALL_PURPOSES = ["import classification"] as const;
+export const MODEL_CALL_PURPOSES = ["import classification", "classification check", "unsure rows again"] as const;
 export type ModelCallPurpose = (typeof MODEL_CALL_PURPOSES)[number];
 
 export type ModelCallRecord = {

@@ -15,6 +15,7 @@ import { listTransactions } from "./list_transactions.ts";
 import { manageCategories } from "./manage_categories.ts";
 import { merchantBreakdown } from "./merchant_breakdown.ts";
 import { monthlyTrend } from "./monthly_trend.ts";
+import { proposeRule } from "./propose_rule.ts";
 import { recategoriseTransactions } from "./recategorise_transactions.ts";
 import { recurringPayments } from "./recurring_payments.ts";
 import { reviewTransactions } from "./review_transactions.ts";
@@ -44,6 +45,7 @@ export const ALL_TOOLS: readonly Tool[] = [
   recategoriseTransactions,
   setBudget,
   manageCategories,
+  proposeRule,
 ];
 
 /** The low-risk analysis tools. */

@@ -63,7 +63,7 @@ export function invalidEdit(problem: string): string {
  * it a moment later (retried, or settled by the next reconciliation) and it then appears
  * under "Your recent changes".
  */
-export type EditOutcome = { message: string; edit: DataEdit | null; before: ClassificationRow[]; after: ClassificationRow[] };
+export type EditOutcome = { message: string; edit: DataEdit | null; before: ClassificationRow[]; after: ClassificationRow[]; /** The new category as the data spells it (none: only the merchant changed). */ category?: string };
 
 /** What a page adds when chat.db was busy: the change is made, its record (and Undo) follow. */
 export const UNDO_LATER = "Its Undo appears under “Your recent changes” in a moment (the app database was busy).";
@@ -111,7 +111,7 @@ export async function editTransaction(deps: EditDeps, user: { id: string; name: 
       },
     );
     const r = receipt.result;
-    return { message: describe(r.after.length, category, input.merchant_name), edit: await deps.store.edits.recordedBy(receipt), before: r.before, after: r.after };
+    return { message: describe(r.after.length, category, input.merchant_name), edit: await deps.store.edits.recordedBy(receipt), before: r.before, after: r.after, category };
   } catch (e) {
     if (e instanceof WriteConflictError) throw new EditError("conflict", `Nothing was changed: ${e.message}.`);
     throw e;

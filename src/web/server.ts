@@ -20,6 +20,7 @@ import { pageRoutes } from "./routes/pages.tsx";
 import { turnRoutes } from "./routes/turns.tsx";
 import { transactionRoutes } from "./routes/transactions.tsx";
 import { categoryRoutes } from "./routes/categories.tsx";
+import { ruleRoutes } from "./routes/rules.tsx";
 import { settingsRoutes } from "./routes/settings.tsx";
 import { compress } from "hono/compress";
 import { assetUrl } from "./assets.ts";
@@ -77,6 +78,7 @@ export function createWebApp(deps: WebDeps) {
   web.route("/", budgetRoutes(deps));
   web.route("/", transactionRoutes(deps));
   web.route("/", categoryRoutes(deps));
+  web.route("/", ruleRoutes(deps));
   web.route("/", settingsRoutes(deps));
   web.notFound((c) =>
     isApiPath(c.req.path)

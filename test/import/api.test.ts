@@ -82,7 +82,7 @@ describe("import API", () => {
       batch: "march.csv@2026-11-22T09:30:00+00:00",
       inserted: 2,
       snapshot: join(h.dir, "backups", "budget-2026-11-22T09:30:00Z.db"),
-      by_source: { cache: 0, rules: 0, llm: 2, unclassified: 0 },
+      by_source: { user_rule: 0, cache: 0, rules: 0, llm: 2, unclassified: 0 },
     });
     // One model call at commit, for the one merchant; the estimate was not low (the fake counts JSON length / 4).
     expect(h.fake.requests.length).toBe(1);

@@ -58,7 +58,7 @@ describe("budget-chat import", () => {
     expect(out.files[0].batch).toMatch(/^bank\.csv@\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?\+00:00$/);
     expect({ ...out, files: [{ ...out.files[0], batch: "B" }] }).toEqual({
       files: [{ ...summary, batch: "B", inserted: 3 }],
-      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
+      by_source: { user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 3 },
       dry_run: false,
     });
     expect(allRows(files.db).map((r) => [r.date, r.amount, r.raw_description, r.category, r.source])).toEqual([
@@ -70,7 +70,7 @@ describe("budget-chat import", () => {
     expect(again.code).toBe(0);
     expect(JSON.parse(again.stdout)).toEqual({
       files: [{ ...summary, batch: null, inserted: 0, duplicates: 3 }],
-      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 0 },
+      by_source: { user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 0 },
       dry_run: false,
     });
     expect(allRows(files.db).length).toBe(3);
@@ -101,7 +101,7 @@ describe("budget-chat import", () => {
     expect(out.code).toBe(0);
     expect(JSON.parse(out.stdout)).toEqual({
       files: [{ ...summary, inserted: 3 }],
-      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 3 },
+      by_source: { user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 3 },
       dry_run: true,
     });
     expect(existsSync(files.db)).toBe(false);
@@ -278,7 +278,7 @@ describe("classification from the command line", () => {
     expect(out.files[0].format).toBe("ubs-card");
     const rows = allRows(files.db);
     const bySource = (src: string) => rows.filter((r) => r.source === src).length;
-    expect(out.by_source).toEqual({ cache: 0, rules: bySource("rules"), llm: 0, unclassified: bySource("unclassified") });
+    expect(out.by_source).toEqual({ user_rule: 0, cache: 0, rules: bySource("rules"), llm: 0, unclassified: bySource("unclassified") });
     expect(rows.find((r) => String(r.raw_description).startsWith("Café Schwarzenbach"))).toMatchObject({ category: "Dining", source: "rules", confidence: 0.9 });
     expect(bySource("rules")).toBe(rows.length); // every purchase of this invoice has a mapped sector
     expect((await cli(["import", file("bank.csv", CSV), "--no-classify"])).code).toBe(0);
@@ -308,7 +308,7 @@ describe("classification from the command line", () => {
     });
     const env = { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: fake.url };
     const ok = await cli(["import", file("bank.csv", CSV), "--json"], { env });
-    expect(JSON.parse(ok.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 3, unclassified: 0 });
+    expect(JSON.parse(ok.stdout).by_source).toEqual({ user_rule: 0, cache: 0, rules: 0, llm: 3, unclassified: 0 });
     // Two merchants (the bakery twice, the employer) in one request.
     expect(fake.requests.length).toBe(1);
     const tokensIn = fake.requests[0]!.usage!.input_tokens;
@@ -317,7 +317,7 @@ describe("classification from the command line", () => {
     fake.setHandler(() => ({ kind: "http_error", status: 500, errorType: "api_error", message: "boom" }));
     const failed = await cli(["import", file("more.csv", "Date;Amount;Currency;Description\n05.02.2026;-3.00;CHF;Blumen Krämer\n"), "--json"], { env });
     expect(failed.code).toBe(0);
-    expect(JSON.parse(failed.stdout).by_source).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
+    expect(JSON.parse(failed.stdout).by_source).toEqual({ user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 1 });
     expect(allRows(files.db).length).toBe(4);
     // Both imports' model calls are counted as import classification: the first's request with the tokens the API
     // reported for it, the failed one's with none (the API reported none).

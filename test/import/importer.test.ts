@@ -67,7 +67,7 @@ describe("rows, duplicates and batches", () => {
       { ...coffee },
     ]);
     const first = await importer.commit(await importer.plan(jan, { classify: "offline" }), { actor: CLI });
-    expect(first).toEqual({ batch: `jan.csv@${NOW_TS}`, inserted: 3, alreadyThere: 0, bySource: { cache: 0, rules: 0, llm: 0, unclassified: 3 }, snapshot: null });
+    expect(first).toEqual({ batch: `jan.csv@${NOW_TS}`, inserted: 3, alreadyThere: 0, bySource: { user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 3 }, snapshot: null });
     const id = hashId("CH93 0076 2011 6238 5295 7", "2026-03-02", "-4.50", "CHF", "café sprüngli");
     expect(allRows(target)).toEqual([
       { id: 1, date: "2026-03-01", raw_description: "Salary ACME AG", amount: 5200, currency: "CHF", merchant_name: "Salary ACME AG", category: "Uncategorised", source: "unclassified", confidence: 0, transaction_id: "camt:REF-1", import_batch: `jan.csv@${NOW_TS}`, created_at: NOW_TS, account: "CH93 0076 2011 6238 5295 7" },
@@ -228,7 +228,7 @@ describe("classification", () => {
     expect(fake.requests.length).toBe(2);
     expect(planned(again).map((r) => r.classified)).toEqual(planned(plan).map((r) => r.classified));
     const result = await importer.commit(plan, { actor: CLI });
-    expect(result.bySource).toEqual({ cache: 1, rules: 1, llm: 52, unclassified: 0 });
+    expect(result.bySource).toEqual({ user_rule: 0, cache: 1, rules: 1, llm: 52, unclassified: 0 });
     const cache = new Database(target, { readonly: true }).query("SELECT raw_key, merchant_name, category, confidence, source FROM merchant_cache WHERE raw_key = 'SHOP BA'").all();
     expect(cache).toEqual([{ raw_key: "SHOP BA", merchant_name: "SHOP BA", category: "Shopping", confidence: 0.8, source: "llm" }]);
     // A rejected answer is not cached: the next import asks the model about SHOP AA again.
@@ -246,10 +246,10 @@ describe("classification", () => {
     const { importer } = makeImporter(target, { model: model() });
     const plan = await importer.plan(parsed("a.csv", [row({ date: "2026-06-01", amount: -9.9, description: "Kiosk Bahnhof", reference: "k1" })]), { classify: "model" });
     expect(plan.modelError).toContain("Overloaded");
-    expect((await importer.commit(plan, { actor: CLI })).bySource).toEqual({ cache: 0, rules: 0, llm: 0, unclassified: 1 });
+    expect((await importer.commit(plan, { actor: CLI })).bySource).toEqual({ user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 1 });
     fake.setHandler(() => ({ kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [{ id: "1", merchant_name: "Kiosk", category: "Other", confidence: 0.7 }] } }] }));
     const done = await importer.classifyPending(CLI);
-    expect(done).toEqual({ pending: 1, classified: 1, bySource: { cache: 0, rules: 0, llm: 1, unclassified: 0 }, modelError: null });
+    expect(done).toEqual({ pending: 1, classified: 1, bySource: { user_rule: 0, cache: 0, rules: 0, llm: 1, unclassified: 0 }, modelError: null });
     expect(allRows(target).map((r) => [r.merchant_name, r.category, r.source, r.confidence])).toEqual([["Kiosk", "Other", "llm", 0.7]]);
   });
 });

@@ -210,6 +210,26 @@ describe("web writers", () => {
     expect(html).toContain("Nothing was restored: the budget database is busy (another program is using it); try again.");
     expect(h.store.approvals.get("local", id)!.status).toBe("executed");
   });
+
+  test("a rule added and applied, and its undo (issue 35)", async () => {
+    const rule = { field: "merchant", match: "equals", pattern: "TWINT P2P", max_amount: 0, category: "Children", apply: true };
+    await refusedWhileBusy(() => api("POST", "/api/rules", rule));
+    const made = (await (await api("POST", "/api/rules", rule)).json()) as { edit_id: number; changed: number };
+    expect(made.changed).toBeGreaterThan(0);
+    await refusedWhileBusy(() => api("POST", `/api/edits/${made.edit_id}/undo`), "Nothing was changed: the budget database is busy (another program is using it); try again.");
+    expect(h.store.edits.get("local", made.edit_id)!.undoneAt).toBeNull();
+    expect((await api("POST", `/api/edits/${made.edit_id}/undo`)).status).toBe(200);
+  });
+
+  test("unsure rows classified again (no model here: the rules classify), and its undo (issue 35)", async () => {
+    // A rule that files every unsure TWINT P2P row: the second try has something to write without a model.
+    expect((await api("POST", "/api/rules", { field: "merchant", match: "equals", pattern: "TWINT P2P", category: "Children" })).status).toBe(200);
+    await refusedWhileBusy(() => api("POST", "/api/rules/reclassify", { threshold: 0.7 }));
+    const made = (await (await api("POST", "/api/rules/reclassify", { threshold: 0.7 })).json()) as { edit_id: number; changed: number };
+    expect(made.changed).toBeGreaterThan(0);
+    await refusedWhileBusy(() => api("POST", `/api/edits/${made.edit_id}/undo`));
+    expect((await api("POST", `/api/edits/${made.edit_id}/undo`)).status).toBe(200);
+  });
 });
 
 describe("command-line writers", () => {
@@ -261,6 +281,10 @@ describe("command-line writers", () => {
     // 20 rows the pipeline classified from its cache, waiting for classification again.
     const place = fresh((db) => db.run("UPDATE transactions SET source = 'unclassified' WHERE id IN (SELECT id FROM transactions WHERE source = 'cache' ORDER BY id LIMIT 20)"));
     await refusedWhileBusy(place, ["classify"], { ANTHROPIC_API_KEY: "test", ANTHROPIC_BASE_URL: "http://127.0.0.1:9" });
+  }, 30_000);
+
+  test("rules add --apply (issue 35)", async () => {
+    await refusedWhileBusy(fresh(), ["rules", "add", "TWINT", "--category", "Children", "--apply"]);
   }, 30_000);
 
   test("import", async () => {

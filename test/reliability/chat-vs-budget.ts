@@ -43,6 +43,24 @@ export function disagreements(chatPath: string, budgetPath: string): string[] {
         for (const r of (e.undone_at ? before.rows : after.rows) as Row[]) checkRow(what, r);
         continue;
       }
+      if (e.kind === "rule") {
+        // A rule change (issue 35): the rows it moved, as it left them (or put them back), and the rule itself.
+        const snap = before as { ruleBefore: Row | null; ruleAfter: Row | null; rows: { before: (Row & { ids: number[] })[]; after: Row } | null };
+        for (const g of snap.rows?.before ?? []) {
+          const { ids, ...was } = g;
+          for (const id of ids) checkRow(what, { id, ...(e.undone_at ? was : snap.rows!.after) });
+        }
+        const rule = (e.undone_at ? snap.ruleBefore : snap.ruleAfter) as { id: number; category: string } | null;
+        const id = ((snap.ruleAfter ?? snap.ruleBefore) as { id: number }).id;
+        const have = hasTable(budget, "category_rules") ? (budget.query("SELECT category FROM category_rules WHERE id = ?").get(id) as Row | null) : null;
+        if (json(have?.category ?? null) !== json(rule?.category ?? null)) out.push(`${what}: rule ${id} is ${json(have)} in budget.db, chat.db says ${json(rule)}`);
+        continue;
+      }
+      if (e.kind === "reclassify") {
+        // Unsure rows classified again (issue 35): each row as it left it (or put it back).
+        for (const r of before.rows as { id: number; before: Row; after: Row }[]) checkRow(what, { id: r.id, ...(e.undone_at ? r.before : r.after) });
+        continue;
+      }
       // A category change: the categories rows it left (or put back), and where its transactions are.
       for (const r of (e.undone_at ? before.rowsBefore : before.rowsAfter) as { name: string; row: Row | null }[]) {
         const have = (category.get(r.name) as Row | null) ?? null;

@@ -50,7 +50,7 @@ describe("imports at the same time", () => {
     expect({ ...won.files[0], batch: "B" }).toEqual({ ...file, batch: "B", inserted: 3000, duplicates: 0 });
     expect(lost).toEqual({
       files: [{ ...file, batch: null, inserted: 0, duplicates: 3000 }],
-      by_source: { cache: 0, rules: 0, llm: 0, unclassified: 0 },
+      by_source: { user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 0 },
       dry_run: false,
     });
     expect(count(files.db)).toBe(3000);

@@ -12,6 +12,8 @@ import { basename, join } from "node:path";
 import { appConfig, createApp } from "../../src/app.ts";
 import { changeCategory, undoCategoryChangeById, type CategoryRequest } from "../../src/categories/categories.ts";
 import { editTransaction, parseEdit, undoTransactionEditById } from "../../src/transactions/edit.ts";
+import { addRule, parseRuleInput, undoRuleChangeById } from "../../src/rules/rules.ts";
+import { reclassifyBelow, undoReclassifyById } from "../../src/import/quality.ts";
 
 const [dir, writer, arg] = process.argv.slice(2) as [string, string, string | undefined];
 // The configuration `serve` reads (flags and environment), on this folder's databases; the parent settles what this
@@ -39,6 +41,14 @@ else if (writer === "import") {
   const parsed = app.importer.parse({ name: basename(arg!), bytes: readFileSync(arg!) });
   await app.importer.commit(await app.importer.plan(parsed, { classify: "offline" }), { actor });
 } else if (writer === "import_undo") await app.importer.undo(arg!, actor);
+// A rule (issue 35): the merchant TWINT P2P with money out → Children, applied (its write states its own journal) or not ("noapply").
+else if (writer === "rule_add") {
+  const rule = parseRuleInput({ field: "merchant", match: "equals", pattern: "TWINT P2P", max_amount: 0, category: "Children" });
+  await addRule(deps, user, rule, { apply: arg !== "noapply" }, "api");
+} else if (writer === "rule_undo") await undoRuleChangeById(deps, user, Number(arg));
+// Unsure rows classified again without a model: the rules file them.
+else if (writer === "reclassify") await reclassifyBelow(deps, null, actor, 0.7);
+else if (writer === "reclassify_undo") await undoReclassifyById(deps, user, Number(arg));
 else if (writer === "approve") {
   const r = await app.approvals!.decide("local", arg!, "approved");
   if (!r.ok) throw r.refused;

@@ -175,6 +175,33 @@ const WRITERS: Writer[] = [
     },
     records: { imports: [1, 1], audit: [0, 1] },
   },
+  // Issue 35: a rule added and applied to the demo's 43 TWINT P2P payments, its undo; unsure rows classified again by it.
+  { name: "rule_add", prepare: () => undefined, records: { edits: [0, 1], audit: [0, 1] } },
+  {
+    name: "rule_undo",
+    prepare: async (dir) => {
+      await made(dir, "rule_add");
+      return lastEdit(dir);
+    },
+    records: { edits: [1, 1], audit: [0, 1] },
+  },
+  {
+    name: "reclassify",
+    prepare: async (dir) => {
+      await made(dir, "rule_add", "noapply");
+      return undefined;
+    },
+    records: { edits: [0, 1], audit: [0, 1] },
+  },
+  {
+    name: "reclassify_undo",
+    prepare: async (dir) => {
+      await made(dir, "rule_add", "noapply");
+      await made(dir, "reclassify");
+      return lastEdit(dir);
+    },
+    records: { edits: [1, 1], audit: [0, 1] },
+  },
   // The decision and the write are audited; the approval executed; its write stored.
   { name: "approve", prepare: pendingApproval, records: { approvals: [1, 1], writes: [0, 1], audit: [0, 2] } },
   {
@@ -234,5 +261,5 @@ test("classify killed after its COMMIT: the audit entry the start records counts
   await restart(dir);
   expect(queryFile(join(dir, "budget.db"), "SELECT source, count(*) AS n FROM transactions WHERE source = 'unclassified' GROUP BY source")).toEqual([]);
   const [entry] = queryFile<{ detail: string }>(join(dir, "chat.db"), "SELECT detail FROM audit_log WHERE kind = 'write'");
-  expect(JSON.parse(entry!.detail)).toEqual({ classify: 20, pending: 20, by_source: { cache: 20, rules: 0, llm: 0, unclassified: 0 }, via: "api", by: "local" });
+  expect(JSON.parse(entry!.detail)).toEqual({ classify: 20, pending: 20, by_source: { user_rule: 0, cache: 20, rules: 0, llm: 0, unclassified: 0 }, via: "api", by: "local" });
 }, 30_000);

@@ -73,7 +73,7 @@ describe("open and migrations", () => {
   test("creates parent directories, sets user_version, application_id and WAL; reopening is idempotent", () => {
     const path = join(tempDir(), "nested", "deeper", "chat.db");
     const a = Store.open(path);
-    expect(SCHEMA_VERSION).toBe(16); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13), 8: budget_writes (issue 25), 9: data_edits (issue 24), 10: imports and CSV mappings (issue 21), 11: waiting turns, deleted conversations (issue 24), 12: account names (issue 36), 13: imports.reconciliation (issue 31), 14: household contributions (issue 33), 15: data_edits.budget_write_id (issue 29), 16: model_calls (issue 32)
+    expect(SCHEMA_VERSION).toBe(17); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13), 8: budget_writes (issue 25), 9: data_edits (issue 24), 10: imports and CSV mappings (issue 21), 11: waiting turns, deleted conversations (issue 24), 12: account names (issue 36), 13: imports.reconciliation (issue 31), 14: household contributions (issue 33), 15: data_edits.budget_write_id (issue 29), 16: model_calls (issue 32), 17: data_edits kinds rule and reclassify, model_calls purposes of the classification check (issue 35)
     expect(a.schemaVersion()).toBe(SCHEMA_VERSION);
     const conv = a.conversations.create("local", "Kept across opens");
     a.close();

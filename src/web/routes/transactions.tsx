@@ -15,10 +15,13 @@ import { Hono, type Context } from "hono";
 import { round2 } from "../../core/format.ts";
 import type { DataEdit } from "../../store/data-edits.ts";
 import { dataAge, dataAgeText } from "../../transactions/data-age.ts";
+import { undoReclassifyById } from "../../import/quality.ts";
+import { suggestRule } from "../../rules/suggest.ts";
 import { EditError, editTransaction, invalidEdit, parseEdit, transactionEditSchema, UNDO_LATER, undoTransactionEditById, type EditOutcome } from "../../transactions/edit.ts";
 import { allTransactions, getTransaction, transactionsPage, otherRowsOfMerchant, type TransactionPage, type TransactionRow } from "../../transactions/listing.ts";
 import { datePresets, parseTransactionQuery, TransactionQueryError, transactionQueryString, type TransactionQuery } from "../../transactions/query.ts";
 import { undoCategoryChangeById } from "../../categories/categories.ts";
+import { ruleInputOf, undoRuleChangeById } from "../../rules/rules.ts";
 import { csvCell } from "../../../views/ChartFigure.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
@@ -190,8 +193,10 @@ export function transactionRoutes(deps: WebDeps) {
   r.patch("/api/transactions/:id", jsonBody(transactionEditSchema, invalidEdit), async (c) => {
     const id = idOf(c);
     if (id === null) throw new EditError("not_found", `Not a transaction id: "${c.req.param("id")}".`);
-    const edit = await editTransaction(editDeps, userOf(c), id, c.req.valid("json"), "api");
-    return c.json(editJson(edit, getTransaction(budget, id)));
+    const input = c.req.valid("json");
+    const edit = await editTransaction(editDeps, userOf(c), id, input, "api");
+    const rule = suggestRule(budget, store, c.get("user").id, { id, ...input, category: edit.category }, edit.edit);
+    return c.json({ ...editJson(edit, getTransaction(budget, id)), suggested_rule: rule ? { ...ruleInputOf(rule.spec), link: rule.link } : null });
   });
 
   /** The page's form: fields equal to the row's current values are left out, so only what the user changed is written. */
@@ -207,7 +212,8 @@ export function transactionRoutes(deps: WebDeps) {
       ...(merchant !== undefined && merchant.trim() !== (row.merchant ?? "") ? { merchant_name: merchant } : {}),
       apply_to_merchant: text("apply_to_merchant") === "true",
     });
-    return editTransaction(editDeps, userOf(c), id, input, "page");
+    const edit = await editTransaction(editDeps, userOf(c), id, input, "page");
+    return { ...edit, rule: suggestRule(budget, store, c.get("user").id, { id, ...input, category: edit.category }, edit.edit) };
   };
 
   r.patch("/transactions/:id", async (c) => {
@@ -218,7 +224,7 @@ export function transactionRoutes(deps: WebDeps) {
       const edit = await formEdit(c, id);
       // The list (and its totals) refresh themselves on this event; the toast stays.
       c.header("HX-Trigger", "data-changed");
-      return c.html(toHtml(<EditToast message={edit.edit ? edit.message : `${edit.message} ${UNDO_LATER}`} undoId={edit.edit?.id} />));
+      return c.html(toHtml(<EditToast message={edit.edit ? edit.message : `${edit.message} ${UNDO_LATER}`} undoId={edit.edit?.id} rule={edit.rule} />));
     } catch (e) {
       if (!refusalOf(e) || budgetUnavailable(e)) throw e;
       // 200 with the message: htmx swaps it into the toast either way, and the edit form stays as it was.
@@ -243,6 +249,8 @@ export function transactionRoutes(deps: WebDeps) {
   const undo = (c: Context<WebEnv>, editId: number): Promise<{ edit: DataEdit; message: string }> => {
     const edit = store.edits.get(c.get("user").id, editId);
     if (edit?.kind === "category") return undoCategoryChangeById({ ...editDeps }, userOf(c), editId);
+    if (edit?.kind === "rule") return undoRuleChangeById(editDeps, userOf(c), editId);
+    if (edit?.kind === "reclassify") return undoReclassifyById(editDeps, userOf(c), editId);
     return undoTransactionEditById(editDeps, userOf(c), editId);
   };
 
@@ -278,7 +286,7 @@ export function transactionRoutes(deps: WebDeps) {
 function backTo(c: Context<WebEnv>, fallback: string): string {
   try {
     const from = new URL(c.req.header("referer") ?? "");
-    return from.origin === new URL(c.req.url).origin && /^\/(transactions|categories)\b/.test(from.pathname) ? from.pathname + from.search : fallback;
+    return from.origin === new URL(c.req.url).origin && /^\/(transactions|categories|rules)\b/.test(from.pathname) ? from.pathname + from.search : fallback;
   } catch {
     return fallback;
   }

@@ -1,0 +1,66 @@
+import { formatAmount, formatPercent } from "../src/core/format.ts";
+import type { QualityReport } from "../src/import/quality.ts";
+
+/** A check's figures (SPEC §14): accuracy, at or above the threshold, the share below it, the confident misses, and what it cost. */
+export function ClassificationCheck(p: { report: QualityReport; spent: string }) {
+  const r = p.report;
+  const t = r.threshold.toFixed(2);
+  return (
+    <div class="quality-figures">
+      <dl class="quality-facts">
+        <dt>Accuracy</dt>
+        <dd>
+          <strong>{formatPercent(r.right, r.rows)}</strong> ({r.right} of {r.rows} rows as you set them)
+        </dd>
+        <dt>At or above {t} confidence</dt>
+        <dd>
+          <strong>{formatPercent(r.confidentRight, r.confident)}</strong> right ({r.confidentRight} of {r.confident})
+        </dd>
+        <dt>Below {t}</dt>
+        <dd>
+          <strong>{formatPercent(r.rows - r.confident, r.rows)}</strong> of the rows ({r.rows - r.confident})
+        </dd>
+      </dl>
+      {r.misses.length ? (
+        <div class="table-scroll" tabindex={0} role="region" aria-label="Confident misses">
+          <table class="rule-sample quality-misses">
+            <caption>Confident misses: the model was sure, and wrong</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Transaction</th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+                <th scope="col">Yours</th>
+                <th scope="col">The model's</th>
+              </tr>
+            </thead>
+            <tbody>
+              {r.misses.map((m) => (
+                <tr>
+                  <td class="date">{m.date}</td>
+                  <td>
+                    <span class="tx-merchant">{m.merchant}</span>
+                    <span class="tx-description muted">{m.description}</span>
+                  </td>
+                  <td class="num">
+                    {m.currency} {formatAmount(m.amount)}
+                  </td>
+                  <td>{m.label}</td>
+                  <td>
+                    {m.guess} ({m.confidence.toFixed(2)})
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p>No confident misses.</p>
+      )}
+      <p class="muted">Cost: {p.spent}.</p>
+      {r.modelError ? <p class="error">The model failed part-way ({r.modelError}): the figures cover the rows it answered.</p> : null}
+    </div>
+  );
+}

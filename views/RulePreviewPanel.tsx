@@ -1,0 +1,83 @@
+import { formatAmount, formatTotals, plural } from "../src/core/format.ts";
+import type { RulePreview } from "../src/rules/rules.ts";
+
+export type RulePreviewPanelProps = {
+  /** What applying the rule would change now, or why it cannot be previewed (an incomplete or wrong form). */
+  preview: RulePreview | null;
+  problem?: string | null;
+  /** The rule's category (the rows' new one). */
+  category: string;
+  includeManual: boolean;
+  /** For a stored rule's test: the heading names it. */
+  ruleId?: number;
+};
+
+/**
+ * What a rule would change now (SPEC §14: "would change N rows now"): the count with its money per
+ * currency (never one sum over several), the rows set by hand it leaves (unless told otherwise), the
+ * rows a rule of higher priority takes, and the newest rows it would change.
+ */
+export function RulePreviewPanel(p: RulePreviewPanelProps) {
+  if (!p.preview) return <p class="rule-preview-text muted">{p.problem ?? "Fill in the rule to see what it would change."}</p>;
+  const v = p.preview;
+  return (
+    <div class="rule-preview-body">
+      <p class="rule-preview-text">
+        <strong>
+          {v.rows ? `Would change ${plural(v.rows, "transaction")} now` : "Would change no transaction now"}
+          {v.rows ? ` (${formatTotals(v.totals)})` : ""}
+        </strong>
+        {v.from.length ? `: from ${v.from.map((f) => `${f.category} (${f.rows})`).join(", ")} to ${p.category}.` : "."}
+      </p>
+      {v.manual ? (
+        <p class="rule-preview-note">
+          {plural(v.manual, "transaction")} you set by hand {v.manual === 1 ? "stays as it is" : "stay as they are"}
+          {p.includeManual ? "" : " (tick “Also change hand-set rows” to change them too)"}.
+        </p>
+      ) : null}
+      {v.shadowed ? (
+        <p class="rule-preview-note">
+          {plural(v.shadowed, "transaction")} it matches {v.shadowed === 1 ? "goes" : "go"} to a rule of higher priority.
+        </p>
+      ) : null}
+      {v.already ? (
+        <p class="rule-preview-note muted">
+          {plural(v.already, "transaction")} it matches {v.already === 1 ? "is" : "are"} in {p.category} already.
+        </p>
+      ) : null}
+      {v.sample.length ? (
+        <div class="table-scroll" tabindex={0} role="region" aria-label={p.ruleId ? `Transactions rule ${p.ruleId} would change` : "Transactions the rule would change"}>
+          <table class="rule-sample">
+            <caption class="sr-only">{v.rows > v.sample.length ? `The newest ${v.sample.length} of ${v.rows}` : "Every one"}</caption>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Merchant</th>
+                <th scope="col" class="num">
+                  Amount
+                </th>
+                <th scope="col">Now</th>
+              </tr>
+            </thead>
+            <tbody>
+              {v.sample.map((r) => (
+                <tr>
+                  <td class="date">{r.date}</td>
+                  <td>
+                    <span class="tx-merchant">{r.merchant}</span>
+                    <span class="tx-description muted">{r.description}</span>
+                  </td>
+                  <td class="num">
+                    {r.currency} {formatAmount(r.amount)}
+                  </td>
+                  <td>{r.category}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {v.rows > v.sample.length ? <p class="muted">… and {plural(v.rows - v.sample.length, "more transaction")}.</p> : null}
+    </div>
+  );
+}
