@@ -21,7 +21,7 @@ export function ImportPage(p: ImportPageProps) {
       <main class="page import-page" id="main">
         <h1>Import bank statements</h1>
         <p class="muted">
-          Export your statements from your e-banking — camt.053 XML, a CSV, OFX or QFX — and choose or drop them below, one or many at once. You see
+          Export your statements from your e-banking — camt.053 XML, MT940, OFX or QFX, QIF, any bank's CSV, or a ZIP of them — and choose or drop them below, one or many at once. You see
           every file first; nothing is written until you press Import.
         </p>
         {p.demo ? (

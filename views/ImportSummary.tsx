@@ -9,6 +9,10 @@ export type ImportSummaryRow = {
   account: string | null;
   /** Why it cannot be imported yet (its columns must be named, it cannot be read); null when it can. */
   problem: string | null;
+  /** What "Import all" did with it ("imported 3 transactions"); null while it waits to be imported. */
+  result: string | null;
+  /** It waits for its columns to be named on its mapping screen (not a file that cannot be read at all). */
+  waitsForColumns: boolean;
   new: number;
   duplicates: number;
   possible: number;
@@ -16,6 +20,7 @@ export type ImportSummaryRow = {
   totals: { currency: string; out: number; in: number }[];
   /** The balance check: every statement checked ✓, one that does not add up (in words), or none stated. */
   balances: { status: "ok" | "off" | "none"; words: string };
+  /** Its new rows less those an earlier file of the drop holds too (or imported meanwhile): what it adds. */
   willImport: number;
 };
 
@@ -26,7 +31,7 @@ export type ImportSummaryRow = {
  * Each file's line follows its own preview when that changes (the route sends the summary again).
  */
 export function ImportSummary({ group, rows }: { group: string; rows: ImportSummaryRow[] }) {
-  const ready = rows.filter((r) => r.problem === null);
+  const ready = rows.filter((r) => r.problem === null && r.result === null);
   const total = ready.reduce((n, r) => n + r.willImport, 0);
   const money = (r: ImportSummaryRow, k: "out" | "in") => r.totals.map((t) => formatMoney(t[k], t.currency)).join(", ") || "–";
   return (
@@ -52,7 +57,7 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
               </thead>
               <tbody>
                 {rows.map((r) => (
-                  <tr id={`summary-row-${r.id}`} class={r.problem ? "status-bad" : `balances-${r.balances.status}`}>
+                  <tr id={`summary-row-${r.id}`} class={r.problem ? "status-bad" : r.result ? "status-done" : `balances-${r.balances.status}`}>
                     <td data-label="File">
                       <a href={`#file-${r.id}`}>{r.file}</a>
                       <input type="hidden" name="file" value={`${r.id}:${r.version}`} />
@@ -61,13 +66,18 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
                       <td data-label="Problem" colspan={8}>
                         {r.problem}
                       </td>
+                    ) : r.result ? (
+                      <td data-label="Result" colspan={8}>
+                        {r.result}
+                      </td>
                     ) : (
                       <>
                         <td data-label="Account" class={r.account ? undefined : "empty"}>
                           {r.account ?? ""}
                         </td>
                         <td class="num" data-label="New">
-                          {formatCount(r.new)}
+                          {formatCount(r.willImport)}
+                          {r.new > r.willImport ? <span class="muted"> ({formatCount(r.new - r.willImport)} in another file)</span> : null}
                         </td>
                         <td class="num" data-label="Already imported">
                           {formatCount(r.duplicates)}
@@ -104,7 +114,7 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
         <button type="submit" class="primary import-all" disabled={total === 0}>
           Import all ({plural(total, "transaction")} from {plural(ready.length, "file")})
         </button>
-        {ready.length < rows.length ? <p class="muted">A file that cannot be read yet waits: name its columns below, then import it on its own.</p> : null}
+        {rows.some((r) => r.waitsForColumns) ? <p class="muted">A file that cannot be read yet waits: name its columns below, then import it on its own.</p> : null}
       </form>
     </section>
   );

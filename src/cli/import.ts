@@ -306,7 +306,9 @@ function readStatement(path: string): Uint8Array {
     return readFileSync(path);
   } catch (e) {
     if (e instanceof ImportInputError) throw e;
-    throw new ImportInputError(`${path}: cannot read the file (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    const code = (e as NodeJS.ErrnoException).code;
+    const words: Record<string, string> = { ENOENT: "no such file", EACCES: "not allowed to read it (permissions)", EPERM: "not allowed to read it (permissions)" };
+    throw new ImportInputError(`${path}: ${(code && words[code]) ?? `cannot read the file (${code ?? (e as Error).message})`}`);
   }
 }
 
@@ -425,7 +427,7 @@ export async function importsCommand(argv: string[]): Promise<number> {
     for (const r of list) {
       const dates = r.firstDate ? `${r.firstDate} to ${r.lastDate}` : "no rows";
       const state = r.undoneAt ? `, undone ${r.undoneAt.slice(0, 16).replace("T", " ")} by ${r.undoneBy}` : "";
-      console.log(`${r.batch}  ${r.format}  ${r.account ?? "-"}  ${formatCount(r.rows)} rows (${dates})  by ${r.importedBy}${state}`);
+      console.log(`${r.batch}  ${r.format}  ${r.account ?? "-"}  ${plural(r.rows, "row")} (${dates})  by ${r.importedBy}${state}`);
     }
     return 0;
   } finally {

@@ -11,6 +11,7 @@ import { addRuleHits } from "../ledger/category-rules.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { unclassified, type Classified, type ClassSource } from "./classify.ts";
 import type { Reconciliation } from "./formats/index.ts";
+import { sameBookingId } from "./duplicates.ts";
 import { RowTable, type RowChunk } from "./formats/row-table.ts";
 import { ensureAccountColumn, ensureImportTables } from "./target.ts";
 
@@ -44,6 +45,7 @@ export function emptyBySource(): Record<ClassSource, number> {
  */
 export class BatchWrite {
   private readonly insert;
+  private readonly there;
   private readonly details;
   private pending: { t: RowTable; i: number; id: string }[] = [];
   private readonly usedKeys = new Set<string>();
@@ -65,11 +67,16 @@ export class BatchWrite {
       `INSERT OR IGNORE INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence,
          transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    // A camt booking already here under its other id (an entry as one row, or split into its parts) was planned
+    // before it was written (files previewed apart, "Import all"): INSERT OR IGNORE cannot see it, this does.
+    this.there = db.prepare("SELECT 1 FROM transactions WHERE transaction_id = ?");
   }
 
   /** A row (INSERT OR IGNORE: one another import added meanwhile is not added twice). */
   readonly add = (t: RowTable, i: number, id: string, c: Classified): void => {
     if (this.pending.length >= DETAILS_CHUNK) this.writeDetails();
+    const other = sameBookingId(id);
+    if (other !== null && this.there.get(other)) return;
     const date = t.date(i);
     const description = t.descriptionOf(i);
     const { changes } = this.insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, this.facts.batch, this.facts.at, t.accountOf(i));

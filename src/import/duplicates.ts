@@ -2,7 +2,9 @@
  * Which rows of a statement budget.db already holds (SPEC §10).
  *
  * - Duplicate: the same `transaction_id` is already there (a re-import, an overlapping
- *   later statement). Looked up through the column's UNIQUE index.
+ *   later statement), or a camt booking under its other id (the entry as one row, or split
+ *   into its parts: a camt.053 and the camt.054 that details it). Looked up through the
+ *   column's UNIQUE index.
  * - Possible duplicate: no shared id, but an existing row with the same amount and
  *   currency, a date within ±3 days, the same account when both rows know theirs, and a
  *   shared word of at least 4 letters (the same payment imported before from another
@@ -26,13 +28,56 @@ export const POSSIBLE_DUPLICATE_DAYS = 3;
 const MIN_WORD_LETTERS = 4;
 const ID_CHUNK = 5000;
 
-/** The ids among `ids` that budget.db already holds. */
+/**
+ * The other id one camt booking has when it was imported from another file: a camt.053 entry booked as one row
+ * (`camt:R`) and the same entry split into its parts by a camt.054 notification or a statement with details
+ * (`camt:R:1`, `camt:R:2`, …; a split always has a part 1). Null for any other id.
+ */
+export function sameBookingId(id: string): string | null {
+  if (!id.startsWith("camt:")) return null;
+  const part = /^(camt:.+):\d+$/.exec(id);
+  return part ? part[1]! : `${id}:1`;
+}
+
+/** Whether an id, or its camt booking under its other id, is among `seen` (files read earlier in the same run). */
+export function seenBefore(seen: ReadonlySet<string>, id: string): boolean {
+  if (seen.has(id)) return true;
+  const other = sameBookingId(id);
+  return other !== null && seen.has(other);
+}
+
+/**
+ * How many of each file's new rows are new once the files before it are imported: files dropped together are each
+ * previewed against budget.db alone, so a booking in two of them (overlapping statements, a camt.054 and its camt.053)
+ * is new in both and imported once. `newIds` are a file's new rows' ids, all of them when `complete` (else it counts
+ * as its preview said); `claimed` holds the ids imported already (it is added to).
+ */
+export function newOnceEach(files: readonly { newIds: readonly string[]; complete: boolean; new: number }[], claimed: Set<string>): number[] {
+  return files.map((f) => {
+    const taken = (id: string) => claimed.has(id) || claimed.has(sameBookingId(id) ?? "");
+    const n = f.complete ? f.newIds.filter((id) => !taken(id)).length : f.new;
+    for (const id of f.newIds) claimed.add(id);
+    return n;
+  });
+}
+
+/** The ids among `ids` that budget.db already holds, itself or (a camt booking) under its other id. */
 export function existingIds(db: Database, ids: readonly string[]): Set<string> {
-  const found = new Set<string>();
   const q = db.query("SELECT transaction_id AS id FROM transactions WHERE transaction_id IN (SELECT value FROM json_each(?))");
-  for (let i = 0; i < ids.length; i += ID_CHUNK) {
-    for (const r of q.all(JSON.stringify(ids.slice(i, i + ID_CHUNK))) as { id: string }[]) found.add(r.id);
+  const lookUp = (list: readonly string[]) => {
+    const there = new Set<string>();
+    for (let i = 0; i < list.length; i += ID_CHUNK) {
+      for (const r of q.all(JSON.stringify(list.slice(i, i + ID_CHUNK))) as { id: string }[]) there.add(r.id);
+    }
+    return there;
+  };
+  const found = lookUp(ids);
+  const others = new Map<string, string[]>();
+  for (const id of ids) {
+    const other = found.has(id) ? null : sameBookingId(id);
+    if (other !== null) others.set(other, [...(others.get(other) ?? []), id]);
   }
+  if (others.size) for (const other of lookUp([...others.keys()])) for (const id of others.get(other)!) found.add(id);
   return found;
 }
 

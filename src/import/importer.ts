@@ -65,7 +65,7 @@ import {
   userRulesOf,
 } from "./classify.ts";
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts } from "./batch-write.ts";
-import { existingIds, possibleDuplicates, type ExistingMatch } from "./duplicates.ts";
+import { existingIds, possibleDuplicates, seenBefore, type ExistingMatch } from "./duplicates.ts";
 import { binaryKind, decodeText } from "./formats/decode.ts";
 import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, type Statement } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
@@ -417,7 +417,7 @@ export class Importer {
     const db = this.openForReading();
     try {
       const there = db ? await existingIdsBreathing(db, ids) : new Set<string>();
-      for (const id of ids) if (opts.seen?.has(id)) there.add(id);
+      if (opts.seen) for (const id of ids) if (seenBefore(opts.seen, id)) there.add(id);
       const status = new Uint8Array(rows.length);
       const fresh: number[] = [];
       for (let i = 0; i < rows.length; i++) {

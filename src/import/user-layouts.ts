@@ -94,6 +94,8 @@ export function layoutFromChoice(c: LayoutChoice, name: string | null): BankLayo
   };
   const date = one("date", "date");
   if (!date) throw new ChangeRefused("invalid", "Choose the column that holds the date.");
+  // No notation proposed means the dates read both ways (01/02/2025): the user says which, nothing is assumed.
+  if (!c.dateFormat) throw new ChangeRefused("invalid", "Choose how the dates are written: day first, month first or year first.");
   const amount = one("amount", "signed amount");
   const debit = one("debit", "money-out column");
   const credit = one("credit", "money-in column");
@@ -119,7 +121,7 @@ export function layoutFromChoice(c: LayoutChoice, name: string | null): BankLayo
     header,
     encoding: "utf-8",
     delimiter: c.delimiter as BankLayout["delimiter"],
-    dates: [c.dateFormat ?? "DD.MM.YYYY"],
+    dates: [c.dateFormat],
     decimal: c.decimal ?? ".",
     date,
     money,
@@ -238,7 +240,10 @@ export function proposeNotation(rows: readonly string[][], roles: readonly Colum
   });
   const d = dates.result();
   const m = decimals.result();
-  return { dateFormat: "order" in d ? FORMAT_OF_ORDER[d.order] : null, decimal: "decimal" in m ? m.decimal : null };
+  const decimal = "decimal" in m ? m.decimal : null;
+  // As the reader does: dates that read both ways beside decimal commas are day-first.
+  const order = "order" in d ? d.order : "ambiguous" in d && decimal === "," ? "DMY" : null;
+  return { dateFormat: order ? FORMAT_OF_ORDER[order] : null, decimal };
 }
 
 /**

@@ -153,7 +153,7 @@ const gapPhrase = (g: Gap) =>
 /**
  * The balances imports checked (account_balances, SPEC §10.1): the latest per account and
  * currency, and each place where a statement's opening differs from the previous statement's
- * closing, which means a statement in between was never imported. None without the table.
+ * closing, which means a statement in between was never imported (only for a named account). None without the table.
  */
 function verifiedBalances(db: BudgetDb, input: { account?: string; currency?: string }): { latest: Balance[]; gaps: Gap[] } {
   if (!db.hasTable("account_balances")) return { latest: [], gaps: [] };
@@ -167,7 +167,9 @@ function verifiedBalances(db: BudgetDb, input: { account?: string; currency?: st
   let prev: Balance | null = null;
   for (const b of rows.filter(wanted)) {
     const same = prev !== null && prev.account === b.account && prev.currency === b.currency;
-    if (same && b.openingBalance !== null && Math.round(b.openingBalance * 100) !== Math.round(prev!.balance * 100)) {
+    // Statements that name no account (a CSV without an IBAN) may be different banks' accounts:
+    // one's closing is no evidence about the next one's opening.
+    if (same && b.account !== null && b.openingBalance !== null && Math.round(b.openingBalance * 100) !== Math.round(prev!.balance * 100)) {
       gaps.push({ account: b.account, currency: b.currency, from: prev!.date, to: b.openingDate, closing: prev!.balance, opening: b.openingBalance });
     }
     if (!same && prev) latest.push(prev);

@@ -227,6 +227,20 @@ describe("import API", () => {
     const png = await pagePreview("photo.png", new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]));
     expect(png).toContain("photo.png: this is a PNG image");
     expect(png).not.toContain("import-columns");
+    // Every date reads both ways (1 February or 2 January): the screen asks how dates are written and imports nothing
+    // yet (it previewed them day-first behind a select that said "choose").
+    const ambiguous = await pagePreview("ambiguous.csv", "Wann|Was|Wieviel\n01/02/2031|Tibits|-18.50\n03/04/2031|Coop|-7.20\n");
+    expect(opens(ambiguous)).toBe(true);
+    expect(ambiguous).toContain("Choose how the dates are written: day first, month first or year first.");
+    expect(ambiguous).not.toContain("2 new");
+    expect(ambiguous).not.toContain("Import 2 transactions");
+    // Two statements dropped together that overlap by one booking: "Import all" counts it once (it said 3).
+    const form = new FormData();
+    form.append("file", new File(["Date;Amount;Currency;Description\n2031-03-01;-5.00;CHF;Kiosk\n2031-03-02;-6.00;CHF;Bakery\n"], "march.csv"));
+    form.append("file", new File(["Date;Amount;Currency;Description\n2031-03-02;-6.00;CHF;Bakery\n"], "march-again.csv"));
+    const both = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
+    expect(both).toContain("Import all (2 transactions from 2 files)");
+    expect(both).toContain('<span class="muted"> (1 in another file)</span>');
   });
 
   test("the Import page is in the navigation and lists past imports", async () => {
@@ -234,6 +248,8 @@ describe("import API", () => {
     expect(page).toContain('<a href="/import" aria-current="page">');
     expect(page).toContain('id="import-form"');
     expect(page).toContain("march.csv");
+    // The page names what it reads (it named camt.053, CSV and OFX only, as before MT940, QIF and ZIPs were read).
+    expect(page).toContain("camt.053 XML, MT940, OFX or QFX, QIF, any bank&#39;s CSV, or a ZIP of them");
     const chat = await (await fetch(`${h.url}/`)).text();
     expect(chat).toContain('<a href="/import">');
   });

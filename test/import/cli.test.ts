@@ -137,6 +137,9 @@ describe("budget-chat import", () => {
     const big = await cli(["import", good, huge]);
     expect([big.code, big.stderr]).toEqual([2, "budget-chat: import: huge.csv: this is binary data, not a bank statement\n"]);
     expect(existsSync(files.db)).toBe(false);
+    // A mistyped name: said in words (it said "cannot read the file (ENOENT)").
+    const missing = join(files.dir, "statment.csv");
+    expect(await cli(["import", good, missing]).then((o) => [o.code, o.stderr])).toEqual([2, `budget-chat: import: ${missing}: no such file\n`]);
 
     const skipped = await cli(["import", file("row4.csv", cases[4]![1]), "--skip-bad-rows", "--json", "--no-classify"]);
     expect(skipped.code).toBe(0);
@@ -247,9 +250,13 @@ describe("budget-chat imports", () => {
     expect(records[0]!.reconciliation).toEqual([
       { account: "CH4431999123000889012", currency: "CHF", opening: 2500, closing: 7250.9, entries: 4, difference: 0, status: "ok", opening_date: "2025-03-01", closing_date: "2025-03-31", entries_total: 4750.9, basis: "OPBD + booked entries = CLBD" },
     ]);
+    // The plain list: counts in words ("1 row", not "1 rows").
+    const one = await cli(["import", file("one.csv", "Date;Amount;Currency;Description\n03.02.2026;-2.00;CHF;Kiosk\n"), "--no-classify"]);
+    expect(one.code).toBe(0);
+    expect((await cli(["imports", "list"])).stdout).toContain("  csv  -  1 row (2026-02-03 to 2026-02-03)  by cli\n");
     const undo = await cli(["imports", "undo", camtBatch]);
     expect([undo.code, undo.stdout]).toEqual([0, `Undone: removed 5 transactions of ${camtBatch}.\n`]);
-    expect(allRows(files.db).length).toBe(3);
+    expect(allRows(files.db).length).toBe(4); // bank.csv's 3 and one.csv's 1
     const twice = await cli(["imports", "undo", camtBatch]);
     expect(twice.code).toBe(2);
     expect(twice.stderr).toStartWith(`budget-chat: imports undo: import "${camtBatch}" was already undone at `);

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, test } from "bun:test";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { ImportInputError } from "../../src/core/errors.ts";
+import { newOnceEach } from "../../src/import/duplicates.ts";
 import { planCounts } from "../../src/import/importer.ts";
 import { fixture } from "./formats/support.ts";
 import { allRows, makeImporter, tempDir } from "./support.ts";
@@ -106,6 +107,19 @@ describe("reconciliation decides", () => {
     );
   });
 
+  test("a newest-first file whose balance is filled once a day: the refusal is measured in the dates' order", () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    // Oldest first (the dates'): Lohn +5'000.00 → 5'000.00, Coop −20.00 (no balance), Miete −1'500.00 → stated 3'500.00,
+    // expected 5'000.00 − 20.00 − 1'500.00 = 3'480.00: off by 20.00 at line 2. Read top-down instead, 3'500.00 − 20.00 +
+    // 5'000.00 = 8'480.00 against 5'000.00 "off by 3'480.00 at line 4", which was the message: both orders
+    // disagree once, and the tie went to the file's order against its dates.
+    const csv = "Datum;Text;Betrag;Saldo;Währung\n05.08.2025;Miete;-1500.00;3500.00;CHF\n04.08.2025;Coop;-20.00;;CHF\n04.08.2025;Lohn;5000.00;5000.00;CHF\n";
+    expect(() => importer.parse({ name: "eod.csv", bytes: new TextEncoder().encode(csv) })).toThrow(
+      "eod.csv: CHF does not reconcile: off by CHF 20.00 (first at line 2); nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
+    );
+  });
+
   test("OFX: LEDGERBAL checked against the last balance stored for the account before the statement's first day", async () => {
     const path = target();
     const { importer } = makeImporter(path);
@@ -164,5 +178,87 @@ describe("round 3 compatibility and the user's overrides", () => {
     const { importer: empty } = makeImporter(join(tmp.dir, "none.db"));
     expect(empty.parse({ name: "card.csv", bytes: fixture("card-positive.csv") }).notes[0]).toBe("the currency CHF (from budget-chat's default (your data has no currency yet)) for every row");
     expect(allRows(path).length).toBe(2);
+  });
+});
+
+describe("a camt.053 entry and the camt.054 that details it are one booking", () => {
+  // PostFinance's way (research §30): the statement books a QR collective credit as one entry of CHF 150.00 without
+  // details; the camt.054 notification splits the same entry (same AcctSvcrRef) into its two credits, 100.00 + 50.00.
+  // Imported one after the other they were three rows, CHF 300.00 of income for CHF 150.00 received.
+  const camt053 = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><GrpHdr><MsgId>P1</MsgId><CreDtTm>2025-05-10T20:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>S1</Id><Acct><Id><IBAN>CH5604835012345678009</IBAN></Id><Ccy>CHF</Ccy></Acct>
+<Ntry><Amt Ccy="CHF">150.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-05-09</Dt></BookgDt><AcctSvcrRef>QRCOLL-1</AcctSvcrRef>
+<NtryDtls><Btch><NbOfTxs>2</NbOfTxs></Btch></NtryDtls><AddtlNtryInf>SAMMELGUTSCHRIFT QR-REFERENZ</AddtlNtryInf></Ntry>
+</Stmt></BkToCstmrStmt></Document>
+`;
+  const part = (amount: string, name: string) =>
+    `<TxDtls><Amt Ccy="CHF">${amount}</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Nm>${name}</Nm></Dbtr></RltdPties></TxDtls>`;
+  const camt054 = `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.04"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>N1</MsgId><CreDtTm>2025-05-10T08:00:00</CreDtTm></GrpHdr>
+<Ntfctn><Id>N1</Id><Acct><Id><IBAN>CH5604835012345678009</IBAN></Id></Acct>
+<Ntry><Amt Ccy="CHF">150.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2025-05-09</Dt></BookgDt><AcctSvcrRef>QRCOLL-1</AcctSvcrRef>
+<NtryDtls><Btch><NbOfTxs>2</NbOfTxs></Btch>${part("100.00", "Kunde Eins")}${part("50.00", "Kunde Zwei")}</NtryDtls></Ntry>
+</Ntfctn></BkToCstmrDbtCdtNtfctn></Document>
+`;
+  const statement = { name: "pf-053.xml", bytes: new TextEncoder().encode(camt053) };
+  const notification = { name: "pf-054.xml", bytes: new TextEncoder().encode(camt054) };
+  const importOne = async (importer: ReturnType<typeof makeImporter>["importer"], f: { name: string; bytes: Uint8Array }, seen?: Set<string>) => {
+    const plan = await importer.plan(importer.parse(f), { classify: "offline", seen });
+    return { counts: planCounts(plan), inserted: (await importer.commit(plan, { actor: CLI })).inserted };
+  };
+  const sum = (path: string) => (query(path, "SELECT round(sum(amount), 2) AS s FROM transactions") as { s: number }[])[0]!.s;
+
+  test("the statement first: the notification's parts are that entry, already imported", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    expect((await importOne(importer, statement)).inserted).toBe(1);
+    const again = await importOne(importer, notification);
+    expect([again.inserted, again.counts.duplicates]).toEqual([0, 2]);
+    expect(sum(path)).toBe(150);
+  });
+
+  test("the notification first: the statement's entry is its parts, already imported; also within one run", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    expect((await importOne(importer, notification)).inserted).toBe(2);
+    const again = await importOne(importer, statement);
+    expect([again.inserted, again.counts.duplicates]).toEqual([0, 1]);
+    expect(sum(path)).toBe(150);
+    // Both given in one command (the second planned before the first is written): the `seen` ids of the first count.
+    const fresh = target();
+    const other = makeImporter(fresh).importer;
+    const seen = new Set<string>();
+    const first = await other.plan(other.parse(statement), { classify: "offline", seen });
+    const second = await other.plan(other.parse(notification), { classify: "offline", seen });
+    expect([planCounts(first).new, planCounts(second).new, planCounts(second).duplicates]).toEqual([1, 0, 2]);
+  });
+
+  test("both previewed before either is written (the page's Import all): the second write finds the first's booking", async () => {
+    const path = target();
+    const { importer } = makeImporter(path);
+    const first = await importer.plan(importer.parse(statement), { classify: "offline" });
+    const second = await importer.plan(importer.parse(notification), { classify: "offline" });
+    expect([planCounts(first).new, planCounts(second).new]).toEqual([1, 2]);
+    expect((await importer.commit(first, { actor: CLI })).inserted).toBe(1);
+    expect((await importer.commit(second, { actor: CLI })).inserted).toBe(0);
+    expect(sum(path)).toBe(150);
+  });
+});
+
+describe("files dropped together count a booking once (newOnceEach)", () => {
+  test("overlapping statements, a camt.054 and its camt.053, a file imported meanwhile, a file longer than its preview", () => {
+    const claimed = new Set(["h:done-1"]); // imported meanwhile from the drop
+    const n = newOnceEach(
+      [
+        { newIds: ["camt:R"], complete: true, new: 1 }, // camt.053: the entry as one row
+        { newIds: ["camt:R:1", "camt:R:2"], complete: true, new: 2 }, // its camt.054: the same booking in parts
+        { newIds: ["h:a", "h:b", "h:done-1"], complete: true, new: 3 }, // January–March: one row imported already
+        { newIds: ["h:b", "h:c"], complete: true, new: 2 }, // March–May: March's h:b is the one before
+        { newIds: ["h:c"], complete: false, new: 900 }, // 900 new rows, 500 listed: its own count stands
+      ],
+      claimed,
+    );
+    expect(n).toEqual([1, 0, 2, 1, 900]);
   });
 });

@@ -70,6 +70,12 @@ describe("a layout from roles", () => {
       "invalid",
       "Choose at least one column that describes the payment (payee, purpose or other text).",
     ]);
+    // Dates that read both ways (01/02/2025: 1 February or 2 January) leave the notation unchosen: the file is not
+    // read day-first behind a select that says "choose" (the command line refuses such a file too).
+    expect(refused(() => layoutFromChoice({ ...choice(["date", "ignore", "payee", "ignore", "ignore", "amount", "ignore"]), dateFormat: null }, null))).toEqual([
+      "invalid",
+      "Choose how the dates are written: day first, month first or year first.",
+    ]);
   });
 
   test("saved once, found by name and by header, the newest first; a layout saved before round 4 as flags stays usable by name", () => {
@@ -103,6 +109,8 @@ describe("roles for the mapping screen", () => {
     expect(proposeNotation(rows, ["ignore", "date", "amount", "indicator", "payee"])).toEqual({ dateFormat: "MM/DD/YYYY", decimal: "." });
     // 01/02/2026 reads both ways: the notation is left for the user to choose.
     expect(proposeNotation([["01/02/2026", "1'234"]], ["date", "amount"])).toEqual({ dateFormat: null, decimal: "." });
+    // …unless the amounts are written with a decimal comma: then day first, as the reader reads such a file.
+    expect(proposeNotation([["01/02/2026", "-1.234,50"]], ["date", "amount"])).toEqual({ dateFormat: "DD.MM.YYYY", decimal: "," });
     const view = mappingView("Nr|Tag|Wieviel|DC|Wer\n17|03/14/2026|12.50|D|Bäckerei Kleiner\n", "x.csv", null, false);
     expect(view).toEqual({
       header,

@@ -4,6 +4,7 @@ import { ChatPage } from "../../views/ChatPage.tsx";
 import { ImportFile } from "../../views/ImportFile.tsx";
 import { ImportList } from "../../views/ImportList.tsx";
 import { ImportPreview } from "../../views/ImportPreview.tsx";
+import { ImportSummary, type ImportSummaryRow } from "../../views/ImportSummary.tsx";
 import { renderPage } from "../../views/Layout.tsx";
 import { toHtml } from "../../src/web/sse-renderer.ts";
 
@@ -76,6 +77,24 @@ describe("import views", () => {
     expect(withModel).toContain('<p class="import-merchants">12 new merchants: the model classifies them when you import (about 4&#39;100 tokens in 1 request, estimated USD 0.02).</p>');
     const without = toHtml(<ImportPreview preview={{ ...preview, newMerchants: 1, model: false }} version={1} />);
     expect(without).toContain("1 new merchant: without a model it is imported as Uncategorised; add a model to classify it later.");
+  });
+
+  test("several files: the hint to name columns only when a file waits for its columns, not for a PDF in a ZIP", () => {
+    const row = (id: string, problem: string | null, waitsForColumns = false, result: string | null = null): ImportSummaryRow => ({
+      id, file: `${id}.xml`, version: 1, what: null, account: null, problem, result, waitsForColumns, new: problem || result ? 0 : 4, duplicates: 0, possible: 0, badOrSkipped: 0, totals: [],
+      balances: { status: "none", words: "none stated" }, willImport: problem || result ? 0 : 4,
+    });
+    const hint = "name its columns below";
+    const pdf = toHtml(<ImportSummary group="g1" rows={[row("camt", null), row("stmt", "stmt.pdf: this is a PDF document")]} />);
+    expect(pdf).not.toContain(hint);
+    expect(pdf).toContain("Import all (4 transactions from 1 file)");
+    expect(toHtml(<ImportSummary group="g2" rows={[row("camt", null), row("odd", "choose its columns first", true)]} />)).toContain(hint);
+    // A file imported by "Import all" says so as its result, not as a "Problem" in the error colour (it did).
+    const after = toHtml(<ImportSummary group="g3" rows={[row("pf", null, false, "imported 3 transactions"), row("off", null)]} />);
+    expect(after).toContain('<td data-label="Result" colspan="8">imported 3 transactions</td>');
+    expect(after).not.toContain("Problem");
+    expect(after).not.toContain("status-bad");
+    expect(after).toContain("Import all (4 transactions from 1 file)");
   });
 
   test("past imports in people's words: days and times, who, the account's name; no batch id shown; Undo asks first", () => {

@@ -77,6 +77,31 @@ describe("data_coverage: hand-computed", () => {
     }
   });
 
+  test("balances of statements that name no account are never chained into a missing statement", () => {
+    // Three banks' CSVs with a balance column and no IBAN (a ZKB export, a French bank's, a
+    // Revolut statement): each stored with account NULL. Nothing says they are one account, so
+    // ZKB's closing 23'708.77 followed by the French file's opening 1'000.00 is no missing
+    // statement (it was reported as "CHF -22'708.77 of bookings not imported").
+    const fx = createFixture();
+    const w = new Database(fx.path);
+    w.run(IMPORT_TABLES_DDL);
+    const add = w.prepare("INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries) VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    add.run(null, "CHF", "2022-02-11", 23708.77, "zkb.csv", "2022-02-10", 23028.05, 3);
+    add.run(null, "CHF", "2025-03-07", 2141.75, "releve.csv", "2025-03-02", 1000, 3);
+    add.run(null, "CHF", "2026-02-06", 635.06, "revolut.csv", "2026-02-04", 575.46, 3);
+    w.close();
+    const own = BudgetDb.open(fx.path);
+    try {
+      const out = run(dataCoverage, own, {}, on("2026-07-02"));
+      expect(out.summary).not.toContain("Missing statement");
+      const table = out.tables!.find((t) => t.title === "Last verified balance per account")!;
+      expect(table.rows.map((r) => r[5])).toEqual(table.rows.map(() => null));
+    } finally {
+      own.close();
+      fx.cleanup();
+    }
+  });
+
   test("without an account column there is no Account column; the latest 5 imports of import_log", () => {
     const fx = createFixture();
     const w = new Database(fx.path);

@@ -136,6 +136,32 @@ function headerCurrency(plan: ColumnPlan): string | null {
   return null;
 }
 
+const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP" };
+
+/**
+ * The currency the sampled amount cells are written with ("-$1,234.56", "-10,80 €", "2.000,00 EUR"), when they
+ * all agree; null when none carries one or two disagree. The amount reader drops these marks, so without this a
+ * file of dollars in CHF data was read as francs.
+ */
+function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code: string; from: string } | null {
+  const m = plan.money;
+  const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  let found: { code: string; mark: string } | null = null;
+  for (const r of sample) {
+    for (const c of cols) {
+      const cell = (r.fields[c] ?? "").trim();
+      const sign = /[$€£]/.exec(cell)?.[0];
+      const code = /^\(?[-+−]?\s*([A-Z]{3})\b|\b([A-Z]{3})\)?$/.exec(cell);
+      const mark = sign ?? code?.[1] ?? code?.[2];
+      if (!mark) continue;
+      const iso = sign ? SIGN_CURRENCY[sign]! : mark;
+      if (!CURRENCIES.has(iso) || (found && found.code !== iso)) return null;
+      found ??= { code: iso, mark };
+    }
+  }
+  return found && { code: found.code, from: `the amounts' ${found.mark}${found.mark.length === 1 ? " sign" : " code"}` };
+}
+
 /** The decimal mark of a layout that writes both ("per file"): voted over the sampled money cells; "." when they do not decide. */
 function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decimal {
   const votes = new DecimalVotes();
@@ -186,7 +212,13 @@ function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
  * columns (one more walk over the text). A later value that contradicts what the sample decided
  * is no silent misreading: it does not read, and its row is a bad row naming it.
  */
-function vote(text: string, table: Table, sample: readonly CsvRecord[], plan: ColumnPlan & { decimalKnown: boolean }, opts: ReadOptions): { dateOrders: DateOrder[]; decimal: Decimal } {
+function vote(
+  text: string,
+  table: Table,
+  sample: readonly CsvRecord[],
+  plan: ColumnPlan & { decimalKnown: boolean },
+  opts: ReadOptions,
+): { dateOrders: DateOrder[]; decimal: Decimal; dateNote: string | null } {
   const mapping = opts.mapping ?? {};
   const dates = new DateVotes();
   const decimals = new DecimalVotes();
@@ -208,18 +240,6 @@ function vote(text: string, table: Table, sample: readonly CsvRecord[], plan: Co
       if (seen % 50_000 === 0) Bun.gc(true);
     }, table.bodyStart, table.bodyLine);
   }
-  let dateOrders: DateOrder[];
-  if (mapping.dateFormat) dateOrders = [ORDER_OF_FORMAT[mapping.dateFormat]];
-  else {
-    const g = dates.result();
-    if (!("order" in g)) {
-      const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
-      throw new NeedsColumnMapping(
-        `${opts.fileName}: line ${table.header.line}: cannot tell the date format of column "${plan.names[plan.date]}" (${why}); set --date-format YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or MM/DD/YYYY`,
-      );
-    }
-    dateOrders = [g.order];
-  }
   let decimal = plan.decimal;
   if (!plan.decimalKnown) {
     const g = decimals.result();
@@ -229,7 +249,23 @@ function vote(text: string, table: Table, sample: readonly CsvRecord[], plan: Co
     }
     decimal = g.decimal;
   }
-  return { dateOrders, decimal };
+  let dateOrders: DateOrder[];
+  let dateNote: string | null = null;
+  if (mapping.dateFormat) dateOrders = [ORDER_OF_FORMAT[mapping.dateFormat]];
+  else {
+    const g = dates.result();
+    // Dates that read both ways in a file of decimal commas (1.234,56): every country that writes so puts the day first.
+    if ("ambiguous" in g && decimal === ",") {
+      dateOrders = ["DMY"];
+      dateNote = "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)";
+    } else if (!("order" in g)) {
+      const why = "ambiguous" in g ? "every date fits both day-first and month-first" : "conflict" in g ? "some dates are day-first and others month-first" : "no value looks like a date";
+      throw new NeedsColumnMapping(
+        `${opts.fileName}: line ${table.header.line}: cannot tell the date format of column "${plan.names[plan.date]}" (${why}); set --date-format YYYY-MM-DD, DD.MM.YYYY, DD/MM/YYYY or MM/DD/YYYY`,
+      );
+    } else dateOrders = [g.order];
+  }
+  return { dateOrders, decimal, dateNote };
 }
 
 function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[], guess: boolean, noTable: (fileName: string) => string): Statement {
@@ -260,13 +296,16 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
   if (plan && guess && !opts.layout && !layoutFits(plan, sample)) plan = null;
+  let dateNote: string | null = null;
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
     if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
     const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName);
-    plan = { ...guessed, ...vote(text, table, sample, guessed, opts) };
+    const voted = vote(text, table, sample, guessed, opts);
+    dateNote = voted.dateNote;
+    plan = { ...guessed, dateOrders: voted.dateOrders, decimal: voted.decimal };
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
@@ -275,6 +314,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   const file =
     (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
+    amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
     opts.fallbackCurrency ||
@@ -285,7 +325,8 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   src.fileCurrency = file;
   // A user's layout may say every sign is the other way round; the user's own "Flip signs" turns them again.
   const flipSigns = (opts.flipSigns === true) !== (table.layout?.flipSigns === true && plan.layout === table.layout.id);
-  return { ...readRows(src, plan, { fileName, flipSigns, sink: opts.sink }), columns: plan };
+  const read = readRows(src, plan, { fileName, flipSigns, sink: opts.sink });
+  return { ...read, notes: dateNote ? [dateNote, ...read.notes] : read.notes, columns: plan };
 }
 
 const layoutsOf = (format: string) => LAYOUTS.filter((l) => (l.format ?? "csv") === format);

@@ -59,8 +59,15 @@ export function parseText(text: string, opts: ParseOptions): Statement {
   if (!/\S/.test(text)) throw new ImportInputError(`${fileName}: the file is empty`);
   const head = text.slice(0, HEAD_CHARS);
   if (looksLikeHtml(head)) throw new ImportInputError(`${fileName}: this is an HTML page (a saved web page?), not a bank statement export`);
-  const reader = opts.format && opts.format !== "auto" ? readerFor(opts.format) : identify(text);
+  const detected = identify(text);
+  const reader = opts.format && opts.format !== "auto" ? readerFor(opts.format) : detected;
   if (!reader) throw new ImportInputError(`${fileName}: ${unknownKind(head)}: expected ${FORMATS_IN_WORDS}`);
+  // A format chosen for a file that is plainly another one: said so, rather than read into nothing (a camt.053 read as
+  // a CSV had no rows, exit 0) or described as what it is not. A CSV chosen as another bank's CSV is that reader's to judge.
+  const csvKind = (r: StatementReader) => r.extensions.includes(".csv");
+  if (detected && detected !== reader && !(csvKind(detected) && csvKind(reader)) && !reader.identify(head.replace(/^\s+/, ""))) {
+    throw new ImportInputError(`${fileName}: the file is ${detected.name}, not the format chosen (${reader.name})`);
+  }
   const override = opts.accountOverride?.trim();
   // Rows handed on as they are read take the override on their way.
   const target = opts.sink;

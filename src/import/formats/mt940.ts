@@ -101,8 +101,11 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
   }
   // Free text; PostFinance names the other party and the message after these words.
   const party = /(?:AUFTRAGGEBER|BEGÜNSTIGTER|BEGUENSTIGTER|DONNEUR D'ORDRE|BÉNÉFICIAIRE):\s*(.*?)(?=\s+(?:MITTEILUNGEN?|COMMUNICATIONS?|REFERENZ|RÉFÉRENCE):|$)/i.exec(t)?.[1];
-  const message = /(?:MITTEILUNGEN?|COMMUNICATIONS?):\s*(.*)$/i.exec(t)?.[1];
-  return { party: party?.trim() || undefined, purpose: message?.trim() || undefined };
+  const messageAt = /(?:MITTEILUNGEN?|COMMUNICATIONS?):\s*(.*)$/i.exec(t);
+  const message = messageAt?.[1];
+  // A message without a party word: what precedes it names the payment (and its payee), so it is kept as the party.
+  const before = party === undefined && messageAt ? t.slice(0, messageAt.index).trim() : undefined;
+  return { party: (party ?? before)?.trim() || undefined, purpose: message?.trim() || undefined };
 }
 
 /** The booking date: the entry date (MMDD) in the value date's year, or the year next to it across a new year. */

@@ -95,6 +95,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const accounts: string[] = [];
   let statements = 0;
   let ordinal = 0;
+  let signTurned = 0;
 
   const root: ONode = { name: "#root", children: [] };
   const stack: ONode[] = [root];
@@ -143,7 +144,13 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     if (Number.isFinite(rate) && rate > 0) facts.exchangeRate = rate;
     const orig = value("ORIGCURRENCY", "CURSYM");
     if (orig) facts.originalCurrency = orig.trim().toUpperCase();
-    const signed = flip * amount;
+    // TRNTYPE DEBIT / CREDIT is the bank's own direction, as an indicator column is a CSV's: it wins over a sign
+    // the amount lacks (files that write TRNAMT as an absolute value) or has the other way round.
+    const type = value("TRNTYPE")?.trim().toUpperCase();
+    const direction = type === "DEBIT" ? -1 : type === "CREDIT" ? 1 : 0;
+    const turned = direction !== 0 && amount !== 0 && Math.sign(amount) !== direction;
+    if (turned) signTurned++;
+    const signed = flip * (turned ? -amount : amount);
     if (currency === s.currency) {
       s.entries++;
       s.cents += cents(signed);
@@ -246,7 +253,8 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     else n.dissolved = true;
   }
   if (statements === 0) throw new ImportInputError(`${fileName}: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)`);
-  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes: [] , invertedByBalance: false };
+  const notes = signTurned ? [`${signTurned === 1 ? "1 amount was" : `${signTurned} amounts were`} written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction`] : [];
+  return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
 }
 
 export const ofxReader: StatementReader = {

@@ -2,8 +2,8 @@
  * QIF (Quicken Interchange Format), the export of Quicken, Moneydance, GnuCash, many US and some German banks:
  * `!Type:Bank`, `!Type:CCard`, `!Type:Cash`, `!Type:Oth A`/`Oth L` sections of records, one field per line by its
  * first letter (`D` date, `T`/`U` amount, `P` payee, `M` memo, `N` number, `L` category, `C` cleared, `A` address,
- * `S`/`E`/`$` a split), `^` ending a record; an `!Account` block names the account. Amounts are the account's side:
- * negative is money out (also on a card). Lists that are no transactions (`!Type:Cat`, `!Type:Class`,
+ * `S`/`E`/`$` a split), `^` ending a record; an `!Account` block names the account of the records after it (a file
+ * of all accounts has one per account). Amounts are the account's side: negative is money out (also on a card). Lists that are no transactions (`!Type:Cat`, `!Type:Class`,
  * `!Type:Memorized`, `!Option`) are passed over; an investment account (`!Type:Invst`) is refused.
  *
  * Dates come in many notations, decided for the whole file (two passes over the lines, nothing held): `M/D'YY`
@@ -46,13 +46,15 @@ function toIso(d: QifDate, order: DateOrder): string | null {
   return order === "DMY" || d.dots ? isoDate(y, d.b, d.a) : isoDate(y, d.a, d.b);
 }
 
-type QifRecord = { line: number; fields: Map<string, string[]> };
+/** A record and the account it is listed under (the last `!Account` block before it; a file of all accounts has many). */
+type QifRecord = { line: number; fields: Map<string, string[]>; account: string | null };
 
-/** Every record of the transaction sections, in order; `visit` gets each as it ends. Returns the account's name. */
-function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => void): { account: string | null; lists: string[] } {
+/** Every record of the transaction sections, in order; `visit` gets each as it ends. Returns the accounts named. */
+function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => void): { accounts: string[]; lists: string[] } {
   let section: string | null = null;
   let inAccount = false;
   let account: string | null = null;
+  const accounts: string[] = [];
   const lists: string[] = [];
   let fields = new Map<string, string[]>();
   let first = 0;
@@ -79,7 +81,8 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
       if (inAccount) {
         inAccount = false;
         account = fields.get("N")?.[0]?.trim() || account;
-      } else if (section && fields.size > 0) visit({ line: first, fields });
+        if (account && !accounts.includes(account)) accounts.push(account);
+      } else if (section && fields.size > 0) visit({ line: first, fields, account });
       fields = new Map();
       return;
     }
@@ -88,8 +91,8 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
     fields.set(code, [...(fields.get(code) ?? []), line.slice(1)]);
   });
   // A last record without its "^".
-  if (section && !inAccount && fields.size > 0) visit({ line: first, fields });
-  return { account, lists };
+  if (section && !inAccount && fields.size > 0) visit({ line: first, fields, account });
+  return { accounts, lists };
 }
 
 function readQif(text: string, opts: ReadOptions): Statement {
@@ -100,7 +103,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
   let firstDmy = 0;
   let firstMdy = 0;
   const decimals = new DecimalVotes();
-  const { account: named, lists } = forEachRecord(text, fileName, (r) => {
+  const { accounts: named, lists } = forEachRecord(text, fileName, (r) => {
     const d = dateParts(r.fields.get("D")?.[0] ?? "");
     if (d && !d.iso && !d.dots) {
       if (d.a > 12) (dmy++, (firstDmy ||= r.line));
@@ -111,12 +114,16 @@ function readQif(text: string, opts: ReadOptions): Statement {
   if (dmy > 0 && mdy > 0) {
     throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);
   }
-  const order: DateOrder = dmy > 0 ? "DMY" : "MDY";
   const dg = decimals.result();
   const decimal: Decimal = "decimal" in dg ? dg.decimal : ".";
-  const account = opts.accountOverride?.trim() || named;
-  const stored = account ? opts.accountCurrencies?.[account] : undefined;
-  const currency = stored ? { code: stored, from: `the account ${account}'s earlier rows` } : (opts.fallbackCurrency ?? { code: "CHF", from: "budget-chat's default" });
+  // No date decides: Quicken's month-first, but day-first beside decimal commas (no country writes 1.234,56 month-first).
+  const order: DateOrder = dmy > 0 ? "DMY" : mdy > 0 ? "MDY" : decimal === "," ? "DMY" : "MDY";
+  const override = opts.accountOverride?.trim() || null;
+  // The statement's account when the file names one (or the user did); rows keep the one they are listed under.
+  const account = override ?? (named.length === 1 ? named[0]! : null);
+  const stored = [account, ...named].map((a) => (a ? opts.accountCurrencies?.[a] : undefined)).find(Boolean);
+  const storedFor = account ?? named.find((a) => opts.accountCurrencies?.[a]);
+  const currency = stored ? { code: stored, from: `the account ${storedFor}'s earlier rows` } : (opts.fallbackCurrency ?? { code: "CHF", from: "budget-chat's default" });
 
   const flip = opts.flipSigns ? -1 : 1;
   const rows = new RowTable();
@@ -124,8 +131,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
   const badRows: BadRow[] = [];
   const skipped: SkippedLine[] = [];
   let dataLines = 0;
-  let entries = 0;
-  let total = 0;
+  const perAccount = new Map<string | null, { entries: number; cents: number }>();
   let ambiguous = false;
   forEachRecord(text, fileName, (r) => {
     dataLines++;
@@ -152,15 +158,21 @@ function readQif(text: string, opts: ReadOptions): Statement {
     if (number) facts.reference = cleanText(number);
     const description = joinTexts([payee, memo]) || cleanText(category);
     const signed = flip * amount;
-    entries++;
-    total += cents(signed);
-    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText: description, reference: null, account, facts });
+    const rowAccount = override ?? r.account;
+    const sums = perAccount.get(rowAccount) ?? { entries: 0, cents: 0 };
+    sums.entries++;
+    sums.cents += cents(signed);
+    perAccount.set(rowAccount, sums);
+    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency: currency.code, description, idText: description, reference: null, account: rowAccount, facts });
   });
   if (dataLines === 0 && lists.length === 0) throw new ImportInputError(`${fileName}: the QIF file holds no transactions (no !Type:Bank, CCard, Cash or Oth section with records)`);
   const notes = [`the currency ${currency.code} (from ${currency.from}) for every row (QIF names none)`];
-  if (ambiguous) notes.push("every date fits both day-first and month-first: read month-first, as Quicken writes them (use the statement's own dates to check)");
+  if (ambiguous) {
+    const why = order === "DMY" ? "day-first, as the decimal comma of the amounts is written" : "month-first, as Quicken writes them";
+    notes.push(`every date fits both day-first and month-first: read ${why} (use the statement's own dates to check)`);
+  }
   if (lists.length) notes.push(`lists that are no transactions (${lists.map((l) => `!Type:${l}`).join(", ")}) were passed over`);
-  const reconciliation = entries > 0 ? [reconcile({ account, currency: currency.code, opening: null, closing: null, entries, entriesCents: total, basis: "QIF states no balances" })] : [];
+  const reconciliation = [...perAccount].map(([a, t]) => reconcile({ account: a, currency: currency.code, opening: null, closing: null, entries: t.entries, entriesCents: t.cents, basis: "QIF states no balances" }));
   return { format: "qif", layout: null, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 

@@ -143,15 +143,20 @@ export function checkBalanceColumn(rows: BalanceChain, allowInverted: boolean): 
     }
     return { mismatches, first };
   };
+  // The order the dates run in is tried first, in both ways the check can go: a chain can fit both orders (+50 then
+  // −50), and only the dates' order gives the statement's opening and closing; with no fit, the dates' order with
+  // the fewest disagreements names the first one (a newest-first file measured top-down states a wrong difference).
+  const datesOrder = rows.date(stated[0]!) > rows.date(stated[stated.length - 1]!) ? "reverse" : "forward";
+  const otherOrder = datesOrder === "forward" ? "reverse" : "forward";
   const hypotheses: Hypothesis[] = [
-    { order: "forward", sign: 1 },
-    { order: "reverse", sign: 1 },
-    { order: "forward", sign: -1 },
-    { order: "reverse", sign: -1 },
+    { order: datesOrder, sign: 1 },
+    { order: otherOrder, sign: 1 },
+    { order: datesOrder, sign: -1 },
+    { order: otherOrder, sign: -1 },
   ];
   const results = hypotheses.map((h) => ({ h, ...test(h) }));
   const exact = results.find((r) => r.mismatches === 0 && (r.h.sign === 1 || allowInverted));
-  // No exact fit: report against the fit with the fewest disagreements (as written, on a tie).
+  // (A stable sort: on a tie the dates' order, listed first, stays first.)
   const best = exact ?? results.filter((r) => r.h.sign === 1).sort((a, b) => a.mismatches - b.mismatches)[0]!;
   const { order, sign } = best.h;
   const inverted = exact !== undefined && sign === -1;

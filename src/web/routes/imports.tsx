@@ -51,6 +51,7 @@ import {
 } from "../../import/importer.ts";
 import { readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
 import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type HeldBytes } from "../../import/parse-pool.ts";
+import { newOnceEach } from "../../import/duplicates.ts";
 import { CHANGED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
 import { COLUMN_ROLES, layoutFromChoice, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
@@ -81,6 +82,9 @@ const TOO_LARGE_MESSAGE = "File too large: a statement may be at most 50 MB.";
 /** Rows of a preview the page and the API show from a file's start; possible duplicates after them are listed too, up to a bound. */
 const PREVIEW_ROWS = 500;
 const PREVIEW_POSSIBLE = 1000;
+
+/** The ids of a preview's new rows that it lists (all of them for a file of up to PREVIEW_ROWS rows). */
+const newIdsOf = (p: StatementPreview) => p.rows.flatMap((r) => (r.status === "new" ? [r.transactionId] : []));
 /** Drops remembered for their combined preview (each drop's files are held previews of their own). */
 const GROUPS_REMEMBERED = 200;
 
@@ -137,7 +141,7 @@ export function importRoutes(deps: WebDeps) {
   const { importer, store } = deps;
   const pending = new PendingImports(undefined, undefined, (h) => dropInWorker(h.file.id));
   /** The files of each drop, for its combined preview (oldest drops forgotten first). */
-  const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string }> }>();
+  const groups = new Map<string, { ids: string[]; done: Map<string, { file: string; words: string; newIds: string[] }> }>();
   const asset = (name: string) => assetUrl(deps.assets, name);
   const actor = (c: Context<WebEnv>, via: ImportActor["via"]): ImportActor => {
     const user = c.get("user");
@@ -267,10 +271,12 @@ export function importRoutes(deps: WebDeps) {
   };
 
   const summaryRow = (id: string, h: HeldImport | null, done: { file: string; words: string } | undefined, account: (a: string) => string): ImportSummaryRow | null => {
-    const without = (file: string, version: number, problem: string): ImportSummaryRow => ({ id, file, version, what: null, account: null, problem, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0 });
-    if (!h) return done ? without(done.file, 0, done.words) : null;
+    const without = (file: string, version: number, said: { problem: string; waitsForColumns?: boolean } | { result: string }): ImportSummaryRow => ({
+      id, file, version, what: null, account: null, problem: null, result: null, waitsForColumns: false, ...said, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0,
+    });
+    if (!h) return done ? without(done.file, 0, { result: done.words }) : null;
     const o = h.outcome;
-    if (!("preview" in o)) return without(h.file.name, h.version, o.needsColumns ? "choose its columns first" : o.problem);
+    if (!("preview" in o)) return without(h.file.name, h.version, { problem: o.needsColumns ? "choose its columns first" : o.problem, waitsForColumns: o.needsColumns });
     const p = o.preview;
     return {
       id,
@@ -279,6 +285,8 @@ export function importRoutes(deps: WebDeps) {
       what: whatOf(p),
       account: p.account ? account(p.account) : null,
       problem: null,
+      result: null,
+      waitsForColumns: false,
       new: p.counts.new,
       duplicates: p.counts.duplicates,
       possible: p.counts.possibleDuplicates,
@@ -289,15 +297,25 @@ export function importRoutes(deps: WebDeps) {
     };
   };
 
-  /** The combined preview of a drop, as it stands (files imported meanwhile say so). */
+  /**
+   * The combined preview of a drop, as it stands (files imported meanwhile say so). What each file will import counts
+   * a booking once: one that an earlier file of the drop holds too, or one imported from it meanwhile, is not new again.
+   */
   const summaryOf = (c: Context<WebEnv>, group: string): ImportSummaryRow[] => {
     const g = groups.get(group);
     if (!g) return [];
     const account = accountWords();
-    return g.ids.flatMap((id) => {
+    const rows: { row: ImportSummaryRow; preview: StatementPreview | null }[] = g.ids.flatMap((id) => {
       const found = pending.lookup(id, userOf(c));
-      return summaryRow(id, "held" in found ? found.held : null, g.done.get(id), account) ?? [];
+      const held = "held" in found ? found.held : null;
+      const row = summaryRow(id, held, g.done.get(id), account);
+      return row ? [{ row, preview: held && "preview" in held.outcome && row.result === null ? held.outcome.preview : null }] : [];
     });
+    const claimed = new Set([...g.done.values()].flatMap((d) => d.newIds));
+    const waiting = rows.filter((r) => r.preview !== null);
+    const once = newOnceEach(waiting.map((r) => ({ newIds: newIdsOf(r.preview!), complete: r.preview!.rows.length >= r.preview!.counts.rows, new: r.preview!.counts.new })), claimed);
+    waiting.forEach((r, k) => (r.row.willImport = once[k]!));
+    return rows.map((r) => r.row);
   };
 
   /** The summary of the drop a file belongs to, as a partial swap (nothing for a file dropped alone). */
@@ -485,11 +503,12 @@ export function importRoutes(deps: WebDeps) {
         let settings: FileSettings = {};
         let outcome = await outcomeFor(sent, settings, null);
         // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
-        // with their preview (the user checks and corrects them) rather than with only a question.
+        // with their preview (the user checks and corrects them) rather than with only a question — or with what the
+        // proposal still lacks ("Choose how the dates are written"), which says more than "cannot tell which columns".
         if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
           const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal } };
           const tried = await outcomeFor(file, proposal, outcome.mapping);
-          if ("preview" in tried) [settings, outcome] = [proposal, tried];
+          if ("preview" in tried || tried.needsColumns) [settings, outcome] = [proposal, tried];
         }
         ids.push(pending.add({ file, settings, outcome, version: 1 }, userId));
       }
@@ -555,7 +574,7 @@ export function importRoutes(deps: WebDeps) {
       commit(c, id, shown, { include: new Set(ticked), acceptUnreconciled: fields["accept-unreconciled"] === "on", via: "page", onProgress });
     const answer = async (res: Awaited<ReturnType<typeof run>>) => {
       const usage = modelWords(res);
-      markDone(id, res.preview.file, `imported ${plural(res.inserted, "transaction")}`);
+      markDone(id, res.preview, `imported ${plural(res.inserted, "transaction")}`);
       return toHtml(<ImportResult {...resultProps(id, res, usage)} />) + listPartial() + summaryPartial(c, id);
     };
     /**
@@ -604,8 +623,8 @@ export function importRoutes(deps: WebDeps) {
     });
   });
 
-  const markDone = (id: string, file: string, words: string) => {
-    for (const g of groups.values()) if (g.ids.includes(id)) g.done.set(id, { file, words });
+  const markDone = (id: string, p: StatementPreview, words: string) => {
+    for (const g of groups.values()) if (g.ids.includes(id)) g.done.set(id, { file: p.file, words, newIds: newIdsOf(p) });
   };
 
   // "Import all" of a drop: each file that is ready, in the order dropped, as its own import (its own batch and undo);
@@ -636,7 +655,7 @@ export function importRoutes(deps: WebDeps) {
           const res = await commit(c, f.id, { version: f.version }, { include: false, acceptUnreconciled: accepted.has(f.id), via: "page", onProgress: progress });
           files++;
           rows += res.inserted;
-          markDone(f.id, res.preview.file, `imported ${plural(res.inserted, "transaction")}`);
+          markDone(f.id, res.preview, `imported ${plural(res.inserted, "transaction")}`);
           await send(`<hx-partial hx-target="#file-${f.id}" hx-swap="outerHTML">${toHtml(<ImportResult {...resultProps(f.id, res, modelWords(res))} />)}</hx-partial>`);
         } catch (e) {
           if (!refusalOf(e)) throw e;

@@ -236,6 +236,47 @@ describe("a card export of no known layout (issue 32)", () => {
   });
 });
 
+test("dates that fit both orders in a file with a decimal comma are day-first (no country writes 1.234,56 with month-first dates)", () => {
+  // A Spanish bank's first days of May: 03/05 and 01/05 read both ways; "-45,30" and "2.000,00" are European notation.
+  // It was refused ("cannot tell the date format … set --date-format"), so the statement needed a flag.
+  const s = read(utf8("Fecha Operación;Concepto;Importe;Saldo\n03/05/2025;COMPRA MERCADONA;-45,30;1.954,70\n01/05/2025;NOMINA EMPRESA SL;2.000,00;2.000,00\n"), {
+    fileName: "es.csv",
+    fallbackCurrency: { code: "EUR", from: "the main currency of your data" },
+  });
+  expect(brief(s.rows)).toEqual([
+    [2, "2025-05-03", -45.3, "EUR", "COMPRA MERCADONA"],
+    [3, "2025-05-01", 2000, "EUR", "NOMINA EMPRESA SL"],
+  ]);
+  expect(s.notes).toContain("every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)");
+  // A decimal point decides nothing: still refused, naming the column.
+  expect(() => read(utf8("Date;Description;Amount\n03/05/2025;Shop;-45.30\n01/05/2025;Pay;2000.00\n"), { fileName: "us.csv", fallbackCurrency: { code: "USD", from: "x" } })).toThrow(
+    'us.csv: line 1: cannot tell the date format of column "Date" (every date fits both day-first and month-first)',
+  );
+});
+
+test("a balance column that fits both orders is read in the order its dates run: the opening and closing stored are the statement's", () => {
+  // Newest first: 02.05 +50.00 → 1'000.00, 01.05 −50.00 → 950.00. Oldest first the statement opens at 1'000.00 and
+  // closes at 1'000.00 on 2 May. Read top-down it fits too (1'000.00 − 50.00 = 950.00), and then it "opened" at 950.00
+  // and "closed" at 950.00 on 1 May: a wrong closing balance for the next statement's missing-statement check.
+  const s = read(utf8("Datum;Text;Betrag;Saldo;Währung\n02.05.2025;Rückzahlung;50.00;1000.00;CHF\n01.05.2025;Kino;-50.00;950.00;CHF\n"), { fileName: "k.csv" });
+  expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.openingDate, r.closingDate])).toEqual([["ok", 1000, 1000, "2025-05-01", "2025-05-02"]]);
+});
+
+test("amounts written with their currency's sign or code name the file's currency, before the account's or your data's", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  // A US bank's download with "$" amounts, imported into CHF data: USD, not CHF (it was CHF, "from the main currency of your data").
+  const usd = read(utf8('Date,Description,Amount\n2025-03-04,Grocer,"-$1,234.56"\n2025-03-05,Refund,($5.00)\n2025-03-06,Salary,"$2,000.00"\n'), { fileName: "us.csv", fallbackCurrency: chf });
+  expect(usd.rows.map((r) => [r.amount, r.currency])).toEqual([[-1234.56, "USD"], [-5, "USD"], [2000, "USD"]]);
+  expect(usd.notes).toEqual(["the currency USD (from the amounts' $ sign) for every row"]);
+  // "-10,80 €" and an ISO code after the amount.
+  const eur = read(utf8("Datum;Text;Betrag\n04.03.2025;Kiosk;-10,80 €\n05.03.2025;Lohn;2.000,00 EUR\n"), { fileName: "eu.csv", fallbackCurrency: chf });
+  expect(eur.rows.map((r) => [r.amount, r.currency])).toEqual([[-10.8, "EUR"], [2000, "EUR"]]);
+  expect(eur.notes).toEqual(["the currency EUR (from the amounts' € sign) for every row"]);
+  // Signs that disagree name no currency: the fallback, as before.
+  const mixed = read(utf8("Date,Description,Amount\n2025-03-04,A,-$5.00\n2025-03-05,B,-£4.00\n"), { fileName: "m.csv", fallbackCurrency: chf });
+  expect(mixed.rows.map((r) => r.currency)).toEqual(["CHF", "CHF"]);
+});
+
 test("a preamble's values written as Excel formulas (PostFinance: =\"01.07.2023\", \"=CHF\") still name the currency", () => {
   const text = 'Datum von:;="01.07.2023"\nBewegungsart:;"=Alle"\nKonto:;"=Postkonto 12-345-6"\nWährung:;"=CHF"\n\nDatum;Avisierungstext;Gutschrift;Lastschrift\n31.12.2023;"PREIS FÜR KONTOFÜHRUNG";;-5\n';
   const s = read(utf8(text), { fileName: "pf.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });

@@ -35,10 +35,17 @@ describe("files that are no statement", () => {
   test("the format is never taken from the file name, and a forced format that does not fit is refused", () => {
     const csv = utf8("Date;Text;Amount;Currency\n2025-01-02;A;-1.00;CHF\n");
     expect(read(csv, { fileName: "statement.xml" }).format).toBe("csv");
-    expect(refusal(csv, "camt")).toBe("upload.bin: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)");
-    expect(refusal(csv, "ofx")).toBe("upload.bin: no <OFX> element: not an OFX/QFX statement");
+    expect(refusal(csv, "camt")).toBe("upload.bin: the file is a CSV with a header row, not the format chosen (camt.052/053/054 XML)");
+    expect(refusal(csv, "ofx")).toBe("upload.bin: the file is a CSV with a header row, not the format chosen (OFX/QFX)");
+    // A CSV read as another bank's CSV: that reader says what it misses.
     expect(refusal(csv, "ubs-account")).toBe('upload.bin: no header line starting "Trade date;" (a UBS account statement has one after its preamble)');
     expect(refusal(csv, "ubs-card")).toBe('upload.bin: line 1: a UBS card invoice starts with "sep=;"');
+    // A camt.053 read as a CSV imported nothing, exit 0 ("0 data lines"); a CSV read as MT940 was "an MT940 file with no
+    // :61: lines", an MT940 file read as QIF "the QIF file holds no transactions".
+    const camt = utf8('<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><Stmt><Ntry/></Stmt></BkToCstmrStmt></Document>');
+    expect(refusal(camt, "csv")).toBe("upload.bin: the file is camt.052/053/054 XML, not the format chosen (a CSV with a header row)");
+    expect(refusal(csv, "mt940")).toBe("upload.bin: the file is a CSV with a header row, not the format chosen (MT940/MT942 (SWIFT))");
+    expect(refusal(utf8(":20:X\n:25:CH1\n:28C:1\n:60F:C250101CHF1,00\n:62F:C250101CHF1,00\n-\n"), "qif")).toBe("upload.bin: the file is MT940/MT942 (SWIFT), not the format chosen (QIF (Quicken))");
   });
 
   test("a CSV that starts with sep=; but is no UBS card invoice is read as a plain CSV", () => {

@@ -17,6 +17,16 @@ const refusal = (text: string) => {
 };
 
 describe("MT940", () => {
+  test("free text with a message but no party word keeps the text before the message (it named the payee, and was dropped)", () => {
+    // PostFinance free text: 1'000.00 − 79.70 = 920.30. The payment order's text names the payee without "AUFTRAGGEBER:".
+    const s = read(
+      utf8(":20:X\n:25:CH5209000000123456789\n:28C:1\n:60F:C250301CHF1000,00\n:61:2503030303D79,70NTRFNONREF\n:86:GIRO AN ONLINE-SIC 80532 MUSTER AG EXAMPLESTRASSE 10 1234 ORT MITTEILUNGEN: RECHNUNG 4711\n:62F:C250303CHF920,30\n-\n"),
+      { fileName: "pf.sta" },
+    );
+    expect(brief(s.rows)).toEqual([[5, "2025-03-03", -79.7, "CHF", "GIRO AN ONLINE-SIC 80532 MUSTER AG EXAMPLESTRASSE 10 1234 ORT · RECHNUNG 4711"]]);
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "GIRO AN ONLINE-SIC 80532 MUSTER AG EXAMPLESTRASSE 10 1234 ORT", purpose: "RECHNUNG 4711" });
+  });
+
   test("German structured :86: gives the other party, its IBAN, the SEPA message and the end-to-end reference", () => {
     const s = read(fixture("mt940-deutsche-bank.sta"), { fileName: "db.sta" });
     expect(s.rows[0]!.facts).toEqual({
@@ -73,6 +83,21 @@ describe("MT940", () => {
 });
 
 describe("QIF", () => {
+  test("a file of two accounts (!Account blocks): each record keeps the account it is listed under", () => {
+    // Quicken's export of all accounts: Checking's grocer (−100.00, split 60 + 40) and Visa's café (−20.00). The
+    // grocer was booked on Visa, the last account named in the file.
+    const s = read(
+      utf8("!Account\nNChecking\nTBank\n^\n!Type:Bank\nD01/15/2025\nT-100.00\nPGrocer\nSFood\n$-60.00\nSHousehold\n$-40.00\n^\n!Account\nNVisa\nTCCard\n^\n!Type:CCard\nD01/16/2025\nT-20.00\nPCafe\n^\n"),
+      { fileName: "all.qif", fallbackCurrency: { code: "USD", from: "the main currency of your data" } },
+    );
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.description, r.account])).toEqual([
+      [6, "2025-01-15", -100, "Grocer", "Checking"],
+      [19, "2025-01-16", -20, "Cafe", "Visa"],
+    ]);
+    expect(s.account).toBeNull();
+    expect(s.reconciliation.map((r) => [r.account, r.entries, r.status])).toEqual([["Checking", 1, "none"], ["Visa", 1, "none"]]);
+  });
+
   test("payee, memo and check number are kept as facts", () => {
     const s = read(fixture("qif-us-bank.qif"), { fileName: "q.qif", fallbackCurrency: { code: "USD", from: "x" } });
     expect(s.rows[0]!.facts).toEqual({ counterparty: "ACME Rent LLC", purpose: "January rent", reference: "1042" });
@@ -90,6 +115,10 @@ describe("QIF", () => {
     const unclear = read(utf8("!Type:Bank\nD01/02/2024\nT-5.00\nPTesco\n^\n"), { fileName: "u.qif", fallbackCurrency: { code: "GBP", from: "x" } });
     expect(unclear.rows[0]!.date).toBe("2024-01-02");
     expect(unclear.notes[1]).toBe("every date fits both day-first and month-first: read month-first, as Quicken writes them (use the statement's own dates to check)");
+    // …unless the amounts have a decimal comma, as the CSV reader decides: a European bank's 3 May, not 5 March.
+    const eu = read(utf8("!Type:Bank\nD03/05/2025\nT-45,30\nPMercadona\n^\n"), { fileName: "es.qif", fallbackCurrency: { code: "EUR", from: "x" } });
+    expect(eu.rows.map((r) => [r.date, r.amount])).toEqual([["2025-05-03", -45.3]]);
+    expect(eu.notes[1]).toBe("every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (use the statement's own dates to check)");
   });
 
   test("bad records are bad rows with their line; category lists are passed over; an investment account is refused", () => {

@@ -71,6 +71,14 @@ describe("OFX text as banks write it (SPEC §10.1)", () => {
     `OFXHEADER:100\nDATA:OFXSGML\n\n<OFX><BANKMSGSRSV1><STMTTRNRS><STMTRS><CURDEF>CHF\n<BANKACCTFROM><ACCTID>77\n</BANKACCTFROM><BANKTRANLIST>\n${transactions}\n</BANKTRANLIST></STMTRS></STMTTRNRS></BANKMSGSRSV1></OFX>\n`;
   const trn = (fitid: string, name: string, extra = "") => `<STMTTRN>\n<TRNTYPE>DEBIT\n<DTPOSTED>20250603\n<TRNAMT>-1.00\n<FITID>${fitid}\n<NAME>${name}\n${extra}</STMTTRN>`;
 
+  test("amounts written without their sign: DEBIT and CREDIT say the direction (an indicator wins over the amount's sign)", () => {
+    // Some banks write TRNAMT as an absolute value (monetr issue 2687): a DEBIT of 42.17 was imported as money in.
+    const t = (type: string, amount: string, fitid: string) => `<STMTTRN>\n<TRNTYPE>${type}\n<DTPOSTED>20250603\n<TRNAMT>${amount}\n<FITID>${fitid}\n<NAME>N${fitid}\n</STMTTRN>`;
+    const s = read(utf8(sgml([t("DEBIT", "42.17", "1"), t("CREDIT", "1500.00", "2"), t("DEBIT", "-9.99", "3"), t("POS", "-3.00", "4"), t("CREDIT", "-5.00", "5")].join("\n"))), { fileName: "u.ofx" });
+    expect(s.rows.map((r) => r.amount)).toEqual([-42.17, 1500, -9.99, -3, 5]);
+    expect(s.notes).toEqual(["2 amounts were written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction"]);
+  });
+
   test("a NAME in CDATA is its text; a transaction inside a comment is not read; character references are decoded", () => {
     const s = read(fixture("statement-cdata.ofx"), { fileName: "juni.ofx" });
     expect(s.rows.map((r) => [r.reference, r.description, r.facts.counterparty])).toEqual([
