@@ -6,7 +6,8 @@ import { createServer } from "../web/server.ts";
 import { isLoopback } from "../web/middleware/host-check/index.ts";
 import { parse } from "./args.ts";
 import { publicUrlOf } from "./users.ts";
-import { formatCount } from "../core/format.ts";
+import { plural } from "../core/format.ts";
+import type { DataOverview } from "../ledger/reader.ts";
 
 /** SIGTERM/SIGINT end the process within this long, whatever is stuck. */
 const SHUTDOWN_LIMIT_MS = 4500;
@@ -52,10 +53,7 @@ export async function serveCommand(argv: string[]): Promise<number> {
   // One SQL statement, not the ledger: the first page is not held up by reading it (1M rows: seconds without its cache).
   const summary = app.budget.overview();
   console.log(`budget-chat listening on ${url}${publicUrl ? ` (public address ${publicUrl.href})` : ""}`);
-  console.log(
-    `  budget data: ${relative(process.cwd(), app.budget.path) || app.budget.path}${app.budget.demo ? " (demo data)" : ""} ` +
-      `(${summary.transactionCount ? `${formatCount(summary.transactionCount)} transactions, ${summary.firstDate} to ${summary.lastDate}` : "no transactions"})`,
-  );
+  console.log(budgetDataLine(relative(process.cwd(), app.budget.path) || app.budget.path, app.budget.demo, summary));
   if (app.budget.demo) console.log(`  your own data: import your bank statements at ${url}import`);
   console.log(
     app.config.apiKey === null
@@ -83,4 +81,10 @@ export async function serveCommand(argv: string[]): Promise<number> {
   // Nothing left to do: do not let an idle connection keep the process alive.
   setTimeout(() => process.exit(process.exitCode ?? 0), 200).unref();
   return 0;
+}
+
+/** The start-up line about the data: "  budget data: data/budget.db (1 transaction, 2026-09-01 to 2026-09-01)". */
+export function budgetDataLine(path: string, demo: boolean, o: Pick<DataOverview, "transactionCount" | "firstDate" | "lastDate">): string {
+  const rows = o.transactionCount ? `${plural(o.transactionCount, "transaction")}, ${o.firstDate} to ${o.lastDate}` : "no transactions";
+  return `  budget data: ${path}${demo ? " (demo data)" : ""} (${rows})`;
 }
