@@ -6,7 +6,9 @@
  */
 import { afterAll, afterEach, beforeAll, expect } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
+import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
 
 export const CHROMIUM = "/usr/bin/chromium";
@@ -139,6 +141,22 @@ export function sharedHarnessSuite(start: () => Promise<{ close(): Promise<void>
       return { tp, page: tp.page };
     },
   };
+}
+
+/** sharedHarnessSuite on the one fixture served by the web harness: `on.h` and `on.fx` once the suite has started. */
+export function fixtureHarnessSuite() {
+  const on = {} as { h: WebHarness; fx: Fixture };
+  const suite = sharedHarnessSuite(async () => {
+    on.fx = createFixture();
+    on.h = await startWebHarness({ dir: dirname(on.fx.path) });
+    return {
+      async close() {
+        await on.h.close();
+        on.fx.cleanup();
+      },
+    };
+  });
+  return { suite, on };
 }
 
 /**

@@ -8,28 +8,14 @@
  */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { dirname } from "node:path";
-import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
-import { axe, sharedHarnessSuite, SKIP_BROWSER } from "./browser-helpers.ts";
+import { axe, fixtureHarnessSuite, SKIP_BROWSER } from "./browser-helpers.ts";
 
 describe.skipIf(SKIP_BROWSER)("Always do this (make a rule) in headless Chromium", () => {
-  let h: WebHarness;
-  let fx: Fixture;
-  const suite = sharedHarnessSuite(async () => {
-    fx = createFixture();
-    h = await startWebHarness({ dir: dirname(fx.path) });
-    return {
-      async close() {
-        await h.close();
-        fx.cleanup();
-      },
-    };
-  });
+  const { suite, on } = fixtureHarnessSuite();
 
   test("two edits of one merchant to one category → the toast's link → the filled-in Rules page → Add rule", async () => {
     const { tp, page } = await suite.open();
-    await page.goto(`${h.url}/transactions?q=fitnesspark`);
+    await page.goto(`${on.h.url}/transactions?q=fitnesspark`);
     for (const id of [63, 64]) {
       const row = page.locator(`#tx-${id}`);
       await row.getByText("Edit").click();
@@ -52,7 +38,7 @@ describe.skipIf(SKIP_BROWSER)("Always do this (make a rule) in headless Chromium
     await page.locator("#toast .toast-message", { hasText: 'Added rule 1 (Merchant is "Fitnesspark" → Subscriptions).' }).waitFor();
     // The page refreshed itself: the rule is listed.
     await page.locator("#rule-list li", { hasText: "Subscriptions" }).waitFor();
-    const db = new Database(fx.path, { readonly: true });
+    const db = new Database(on.fx.path, { readonly: true });
     try {
       expect(db.query("SELECT field, match, pattern, category FROM category_rules").all()).toEqual([{ field: "merchant", match: "equals", pattern: "Fitnesspark", category: "Subscriptions" }]);
     } finally {

@@ -8,27 +8,13 @@
  */
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
-import { dirname } from "node:path";
-import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
-import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
-import { axe, sharedHarnessSuite, SKIP_BROWSER } from "./browser-helpers.ts";
+import { axe, fixtureHarnessSuite, SKIP_BROWSER } from "./browser-helpers.ts";
 
 describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chromium", () => {
-  let h: WebHarness;
-  let fx: Fixture;
-  const suite = sharedHarnessSuite(async () => {
-    fx = createFixture();
-    h = await startWebHarness({ dir: dirname(fx.path) });
-    return {
-      async close() {
-        await h.close();
-        fx.cleanup();
-      },
-    };
-  });
+  const { suite, on } = fixtureHarnessSuite();
 
   const categoriesOf = (ids: number[]) => {
-    const db = new Database(fx.path, { readonly: true });
+    const db = new Database(on.fx.path, { readonly: true });
     try {
       return db.query(`SELECT category, source FROM transactions WHERE id IN (${ids.join(",")}) ORDER BY id`).all();
     } finally {
@@ -38,11 +24,11 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
 
   test("filters go into the URL, presets set the dates, the back button walks them back", async () => {
     const { tp, page } = await suite.open();
-    await page.goto(`${h.url}/`);
+    await page.goto(`${on.h.url}/`);
     // Newest well-formed date 2025-12-28 [99]; the malformed "2025-3-1" [120] and "2025-13-01" [121] do not count.
     expect(await page.locator("#chat-head .data-age").innerText()).toBe("data up to 28 Dec 2025 · no imports recorded");
     await page.getByRole("link", { name: "Transactions" }).first().click();
-    await page.waitForURL(`${h.url}/transactions`);
+    await page.waitForURL(`${on.h.url}/transactions`);
     // 108 well-formed rows (112 − 4 malformed [120–123]): the first page holds 50 of them.
     expect(await page.locator("#tx-results tbody tr").count()).toBe(50);
     expect(await page.locator(".pager span").innerText()).toBe("Page 1 of 3");
@@ -51,7 +37,7 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
 
     await page.getByLabel("Search").fill("migros");
     await page.getByRole("button", { name: "Apply" }).click();
-    await page.waitForURL(`${h.url}/transactions?q=migros`);
+    await page.waitForURL(`${on.h.url}/transactions?q=migros`);
     await page.locator("#tx-results tbody tr").nth(5).waitFor();
     // Migros [90 92 93 96 99] and MIGROS [100]: 84.35 + 41.25 + 63.70 + 66.60 + 112.45 + 30.05 = 398.40.
     expect(await page.locator("#tx-results tbody tr").count()).toBe(6);
@@ -62,25 +48,25 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
     await page.locator("#tx-category").selectOption("Groceries");
     await page.locator("#tx-from").fill("2025-01-01");
     await page.getByRole("button", { name: "Apply" }).click();
-    await page.waitForURL(`${h.url}/transactions?q=migros&category=Groceries&from=2025-01-01&sort=amount`);
+    await page.waitForURL(`${on.h.url}/transactions?q=migros&category=Groceries&from=2025-01-01&sort=amount`);
     await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 4);
     // Largest first: [99] [96] [93] [100] (newest first would be [99] [100] [96] [93]).
     expect(await page.locator("#tx-results tbody tr .amount").allInnerTexts()).toEqual(["CHF -112.45", "CHF -66.60", "CHF -63.70", "CHF -30.05"]);
     expect(await axe(page)).toEqual([]);
 
     await page.goBack();
-    await page.waitForURL(`${h.url}/transactions?q=migros`);
+    await page.waitForURL(`${on.h.url}/transactions?q=migros`);
     await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 6);
     expect(await page.getByLabel("Search").inputValue()).toBe("migros");
     await page.goBack();
-    await page.waitForURL(`${h.url}/transactions`);
+    await page.waitForURL(`${on.h.url}/transactions`);
     await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 50);
     // A row's merchant name filters by that merchant (any letter case: Migros and MIGROS [100]).
     await page.locator("#tx-99 a.tx-merchant").click();
-    await page.waitForURL(`${h.url}/transactions?merchant=Migros`);
+    await page.waitForURL(`${on.h.url}/transactions?merchant=Migros`);
     await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 6);
     await page.goBack();
-    await page.waitForURL(`${h.url}/transactions`);
+    await page.waitForURL(`${on.h.url}/transactions`);
     await page.waitForFunction(() => document.querySelectorAll("#tx-results tbody tr").length === 50);
 
     // A preset: the dates of "Last year" relative to today; the fixture ends in 2025, so any year after 2026 is empty.
@@ -88,9 +74,9 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
     const href = (await last.getAttribute("href"))!;
     expect(href).toMatch(/^\/transactions\?from=\d{4}-01-01&to=\d{4}-12-31$/);
     await last.click();
-    await page.waitForURL(`${h.url}${href}`);
+    await page.waitForURL(`${on.h.url}${href}`);
     expect(await page.locator(".tx-presets a[aria-current=true]").innerText()).toBe("Last year");
-    expect(await page.locator("#tx-from").inputValue()).toBe(new URL(href, h.url).searchParams.get("from")!);
+    expect(await page.locator("#tx-from").inputValue()).toBe(new URL(href, on.h.url).searchParams.get("from")!);
     await tp.screenshot("transactions-desktop");
     tp.expectClean();
   });
@@ -98,7 +84,7 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
   test("an inline edit of a row and its merchant's other row, then Undo from the toast", async () => {
     const { tp, page } = await suite.open();
     // Fitnesspark [63] [64]: Healthcare, source llm.
-    await page.goto(`${h.url}/transactions?q=fitnesspark`);
+    await page.goto(`${on.h.url}/transactions?q=fitnesspark`);
     const row = page.locator("#tx-64");
     await row.getByText("Edit").click();
     await row.getByLabel("Category").selectOption("Subscriptions");
@@ -133,9 +119,9 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
 
   test("the Categories page: add a category with its description, then rename it", async () => {
     const { tp, page } = await suite.open();
-    await page.goto(`${h.url}/transactions`);
+    await page.goto(`${on.h.url}/transactions`);
     await page.getByRole("link", { name: "Categories" }).click();
-    await page.waitForURL(`${h.url}/categories`);
+    await page.waitForURL(`${on.h.url}/categories`);
     expect(await axe(page)).toEqual([]);
     await page.getByLabel("Name", { exact: true }).fill("Pets");
     await page.locator("#add-description").fill("Pet food, vets, pet insurance");
@@ -151,7 +137,7 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
     await page.locator("#toast .toast-message", { hasText: "Renamed Pets to Animals (0 transactions, 0 merchant cache entries, 0 classifier examples)." }).waitFor();
     await page.locator(".category-row h2", { hasText: /^Animals$/ }).waitFor();
     expect(await page.locator(".category-row h2", { hasText: /^Pets$/ }).count()).toBe(0);
-    expect(fx.db.categories().find((c) => c.name === "Animals")?.description).toBe("Pet food, vets, pet insurance");
+    expect(on.fx.db.categories().find((c) => c.name === "Animals")?.description).toBe("Pet food, vets, pet insurance");
     expect(await axe(page)).toEqual([]);
     await tp.screenshot("categories-desktop");
     tp.expectClean();
@@ -160,7 +146,7 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
   test("fits a phone: no page-wide horizontal scrolling; the filters, a row's editor and the categories are usable", async () => {
     const { tp, page } = await suite.open({ width: 390, height: 844 });
     const overflow = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    await page.goto(`${h.url}/transactions?q=migros`);
+    await page.goto(`${on.h.url}/transactions?q=migros`);
     expect(await overflow()).toBeLessThanOrEqual(0);
     // The filters fold behind the Filter button on a phone (issue 36).
     expect(await page.getByLabel("Search").isVisible()).toBe(false);
@@ -170,10 +156,10 @@ describe.skipIf(SKIP_BROWSER)("Transactions and Categories pages in headless Chr
     await page.locator("#tx-99").getByText("Edit").click();
     expect(await axe(page)).toEqual([]);
     await tp.screenshot("transactions-phone");
-    await page.goto(`${h.url}/categories`);
+    await page.goto(`${on.h.url}/categories`);
     expect(await overflow()).toBeLessThanOrEqual(0);
     expect(await axe(page)).toEqual([]);
-    await page.goto(`${h.url}/`);
+    await page.goto(`${on.h.url}/`);
     expect(await page.locator("#chat-head .data-age").isVisible()).toBe(true);
     expect(await overflow()).toBeLessThanOrEqual(0);
     await tp.screenshot("categories-phone");
