@@ -57,7 +57,7 @@ export function categoryRoutes(deps: WebDeps) {
       await renderPage(
         <CategoriesPage
           categories={listCategories(budget, store)}
-          edits={store.edits.list(user.id, { limit: 20 }).map((e) => ({ id: e.id, message: e.message, createdAt: e.createdAt, undoneAt: e.undoneAt }))}
+          edits={store.edits.list(user.id, { limit: 20 })}
           asset={asset}
           userName={signedInName(user)}
         />,

@@ -277,8 +277,7 @@ export function ruleRoutes(deps: WebDeps) {
           quality={<ClassificationQuality {...qualityProps()} />}
           edits={store.edits
             .list(user.id, { limit: 20 })
-            .filter((e) => e.kind === "rule" || e.kind === "reclassify")
-            .map((e) => ({ id: e.id, message: e.message, createdAt: e.createdAt, undoneAt: e.undoneAt }))}
+            .filter((e) => e.kind === "rule" || e.kind === "reclassify")}
           asset={asset}
           userName={signedInName(user)}
         />,

@@ -122,7 +122,7 @@ export function transactionRoutes(deps: WebDeps) {
             presets: datePresets(new Date()).map((x) => ({ label: x.label, href: href({ from: x.from, to: x.to, page: 1 }), current: q.from === x.from && q.to === x.to })),
           }}
           dataAge={dataAgeText(dataAge(budget), new Date())}
-          edits={edits.map((e) => ({ id: e.id, message: e.message, createdAt: e.createdAt, undoneAt: e.undoneAt }))}
+          edits={edits}
           asset={asset}
           userName={signedInName(user)}
         />,
