@@ -87,8 +87,12 @@ function txFacts(tx: XNode | undefined, negative: boolean, entry: XNode, entryCu
   const valueDate = dateOf(child(entry, "ValDt"));
   if (valueDate) f.valueDate = valueDate;
   const details = child(tx, "AmtDtls");
-  const instructed = money(child(details, "InstdAmt", "Amt")) ?? money(child(details, "TxAmt", "Amt"));
-  if (instructed && instructed.currency !== entryCurrency) {
+  // What was paid abroad: the instructed amount, else the part's own amount (TxDtls/Amt, .04+), else the transaction
+  // amount — the first of them in another currency than the entry's.
+  const instructed = [money(child(details, "InstdAmt", "Amt")), money(child(tx, "Amt")), money(child(details, "TxAmt", "Amt"))].find(
+    (m) => m && m.currency !== entryCurrency,
+  );
+  if (instructed) {
     f.originalAmount = instructed.value;
     f.originalCurrency = instructed.currency;
   }

@@ -91,6 +91,21 @@ describe("camt facts for transaction_details (SPEC §10.1)", () => {
   });
 });
 
+describe("camt facts: a part's own amount in a foreign currency (.04+)", () => {
+  test("TxDtls/Amt in USD under a EUR entry is the original amount and currency; the entry's EUR amount is the row's", () => {
+    // A card purchase abroad as camt.053.001.04 writes it: the entry booked EUR 46.10, its one TxDtls states USD 50.00
+    // as its own Amt (no AmtDtls); the row is EUR −46.10, the purchase was USD 50.00.
+    const e = entry(
+      "46.10",
+      "DBIT",
+      `<AcctSvcrRef>FX2</AcctSvcrRef><NtryDtls><TxDtls><Amt Ccy="USD">50.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><RltdPties><Cdtr><Nm>Apple</Nm></Cdtr></RltdPties></TxDtls></NtryDtls>`,
+    );
+    const rows = read(utf8(wrap("BkToCstmrStmt", "Stmt", e)), { fileName: "fx2.xml" }).rows;
+    expect(rows.map((r) => [r.amount, r.currency])).toEqual([[-46.1, "EUR"]]);
+    expect(rows[0]!.facts).toEqual({ counterparty: "Apple", originalAmount: 50, originalCurrency: "USD" });
+  });
+});
+
 describe("camt.052 and camt.054", () => {
   test("an account report (Rpt) and a notification (Ntfctn) read like a statement", () => {
     const e = entry("12.30", "DBIT", "<AcctSvcrRef>R1</AcctSvcrRef><AddtlNtryInf>Karte Bäckerei</AddtlNtryInf>");
