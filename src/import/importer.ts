@@ -194,9 +194,15 @@ export function reconciliationText(r: Reconciliation): string {
     return `${who}: balance checked ✓ (opening ${formatMoney(r.opening!, r.currency)} + ${r.entries} ${r.entries === 1 ? "entry" : "entries"} = closing ${formatMoney(r.closing!, r.currency)})`;
   }
   if (r.status === "off") return `${who}: does not reconcile: off by ${formatMoney(Math.abs(r.difference ?? 0), r.currency)}${r.line !== undefined ? ` (first at line ${r.line})` : ""}`;
-  return r.closing !== null
-    ? `${who}: closing balance ${formatMoney(r.closing, r.currency)} stated, but no opening balance to check it against`
-    : `${who}: the file states no balances to check`;
+  // One balance alone checks nothing: what it and the entries give is said, so the user can hold it against the bank's.
+  const entries = `${r.entries} ${r.entries === 1 ? "entry" : "entries"}`;
+  if (r.closing !== null) {
+    return `${who}: closing balance ${formatMoney(r.closing, r.currency)} stated, but no opening balance to check it against (with the ${entries} it means an opening balance of ${formatMoney(r.closing - r.entriesTotal, r.currency)})`;
+  }
+  if (r.opening !== null) {
+    return `${who}: opening balance ${formatMoney(r.opening, r.currency)} stated, but no closing balance to check the ${entries} against (they bring it to ${formatMoney(r.opening + r.entriesTotal, r.currency)})`;
+  }
+  return `${who}: the file states no balances to check`;
 }
 
 /** An undo that cannot be done: no such import (`not_found`), or it was undone already (`conflict`). Nothing was changed. */

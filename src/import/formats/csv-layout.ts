@@ -135,6 +135,11 @@ export type BankLayout = {
   detailAmount?: ColumnName;
   /** UBS card: the card-sector column the card rules read. */
   sector?: ColumnName;
+  /**
+   * Balances and period the preamble states, by their labels (UBS: `Opening balance:;7908.77;`, `From:;2026-01-01;`):
+   * opening + the rows = closing is checked (SPEC §10.1 reconciliation). An empty value states nothing.
+   */
+  statedBalances?: { opening: readonly string[]; closing: readonly string[]; from: readonly string[]; until: readonly string[] };
   /** The account: preamble labels (the value in the cell after the label), tried in order; or row columns, tried in order. */
   account?: { preamble?: readonly string[]; columns?: readonly ColumnName[] };
   /** Other date columns that must hold real dates (a row where one does not is a bad row). */

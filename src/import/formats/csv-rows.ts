@@ -28,7 +28,12 @@ export type TableSource = {
   /** The statement's account (preamble), and the file's currency (header, preamble, IBAN country) with where it came from. */
   account: string | null;
   fileCurrency: { code: string; from: string } | null;
+  /** What the preamble states of the statement (UBS), in its currency ("Valued in:", null when it names none). */
+  stated?: StatedBalances & { currency: string | null };
 };
+
+/** A statement's opening and closing balance and its first and last day, as its preamble states them (null: not stated). */
+export type StatedBalances = { opening: number | null; closing: number | null; from: string | null; until: string | null };
 
 const parseDateIn = (raw: string, orders: readonly DateOrder[]) => {
   for (const o of orders) {
@@ -282,39 +287,72 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     if (!o.sink) rows.negateAmounts();
     notes.push(`every amount's sign contradicted the balance column (${name(plan.balance!)}) and agreed with it turned round: the signs were flipped to match it`);
   }
-  for (const { g, check } of results) {
+  // The preamble's balances are the account's, in its currency: they check that currency's rows (or the only ones).
+  const stated = src.stated && (src.stated.opening !== null || src.stated.closing !== null) ? src.stated : null;
+  const statedKey = stated ? ([...groups.keys()].find((k) => groups.get(k)!.currency === stated.currency) ?? (groups.size === 1 ? [...groups.keys()][0] : undefined)) : undefined;
+  for (const { key, g, check } of results) {
+    const entriesCents = (invertAll ? -1 : 1) * g.cents;
+    let r: Reconciliation;
     if (!check) {
-      reconciliation.push(
-        reconcile({ account: g.account, currency: g.currency, opening: null, closing: null, entries: g.n, entriesCents: (invertAll ? -1 : 1) * g.cents, basis: plan.balance === null ? "no balance column" : "fewer than two balances stated" }),
-      );
-      continue;
+      r = reconcile({ account: g.account, currency: g.currency, opening: null, closing: null, entries: g.n, entriesCents, basis: plan.balance === null ? "no balance column" : "fewer than two balances stated" });
+    } else {
+      const partlyInverted = check.inverted && !invertAll;
+      r = reconcile({
+        account: g.account,
+        currency: g.currency,
+        opening: check.opening,
+        closing: check.closing,
+        entries: check.entries,
+        entriesCents: check.entriesCents,
+        basis: `balance column ${name(plan.balance!)} (${check.order === "forward" ? "oldest first" : "newest first"})`,
+      });
+      if (check.disagreement || partlyInverted) {
+        const d = check.disagreement ?? { line: chains.get(key)!.line(0), differenceCents: 0 };
+        r.status = "off";
+        r.difference = d.differenceCents / 100;
+        r.line = d.line;
+        notes.push(
+          partlyInverted
+            ? `the balance column says the ${g.currency} amounts' signs are the other way round, but not for the other currencies`
+            : `line ${d.line}: the balance column disagrees with the amounts by ${formatMoney(d.differenceCents / 100, g.currency)}`,
+        );
+      }
+      if (check.uncovered > 0) notes.push(`${check.uncovered} ${g.currency} rows lie outside the balance column's first and last balance and are not covered by its check`);
     }
-    const partlyInverted = check.inverted && !invertAll;
-    const r = reconcile({
-      account: g.account,
-      currency: g.currency,
-      opening: check.opening,
-      closing: check.closing,
-      entries: check.entries,
-      entriesCents: check.entriesCents,
-      basis: `balance column ${name(plan.balance!)} (${check.order === "forward" ? "oldest first" : "newest first"})`,
-    });
-    if (check.disagreement || partlyInverted) {
-      const d = check.disagreement ?? { line: chains.get(`${g.account ?? ""}|${g.currency}`)!.line(0), differenceCents: 0 };
-      r.status = "off";
-      r.difference = d.differenceCents / 100;
-      r.line = d.line;
-      notes.push(
-        partlyInverted
-          ? `the balance column says the ${g.currency} amounts' signs are the other way round, but not for the other currencies`
-          : `line ${d.line}: the balance column disagrees with the amounts by ${formatMoney(d.differenceCents / 100, g.currency)}`,
-      );
-    }
-    if (check.uncovered > 0) notes.push(`${check.uncovered} ${g.currency} rows lie outside the balance column's first and last balance and are not covered by its check`);
+    if (key === statedKey) r = withStatedBalances(r, stated!, { n: g.n, cents: entriesCents }, notes);
     reconciliation.push(r);
   }
+  // A statement of a quiet period: its opening balance must be its closing one.
+  if (stated && groups.size === 0 && stated.currency) reconciliation.push(withStatedBalances(reconcile({ account: src.account, currency: stated.currency, opening: null, closing: null, entries: 0, entriesCents: 0, basis: "no rows" }), stated, { n: 0, cents: 0 }, notes));
 
   let account = src.account;
   if (plan.accountColumns.length > 0) account = accountValues.size === 1 ? [...accountValues][0]! : (secondAccount ?? src.account);
   return { format: plan.format, layout: plan.layout, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: invertAll };
+}
+
+/**
+ * A statement's rows checked against the balances its preamble states (SPEC §10.1): opening + every row = closing. With
+ * both stated, that is the check (a balance column's first disagreeing line, when it has one, still says more). With
+ * one stated, a balance column that covers every row checks it; without one nothing can be checked, and the one
+ * balance is kept for what it says (a closing balance may still meet a stored opening one: walk.ts).
+ */
+function withStatedBalances(column: Reconciliation, stated: StatedBalances, rows: { n: number; cents: number }, notes: string[]): Reconciliation {
+  const opening = stated.opening === null ? null : { amount: stated.opening, date: stated.from };
+  const closing = stated.closing === null ? null : { amount: stated.closing, date: stated.until };
+  const base = { account: column.account, currency: column.currency, entries: rows.n, entriesCents: rows.cents };
+  const money = (v: number) => formatMoney(v, column.currency);
+  if (opening && closing) {
+    const r = reconcile({ ...base, opening, closing, basis: column.status === "ok" ? `the statement's opening and closing balance, and the ${column.basis}` : "the statement's opening and closing balance" });
+    if (column.status === "off") return column;
+    if (r.status === "off") notes.push(`the statement's opening balance ${money(opening.amount)} + its ${rows.n} rows (${money(rows.cents / 100)}) make ${money(opening.amount + rows.cents / 100)}, but it states a closing balance of ${money(closing.amount)}`);
+    return r;
+  }
+  // One balance stated: checked against a balance column that covers every row, else only kept.
+  const covered = column.status === "ok" && column.entries === rows.n;
+  if (covered && opening) return reconcile({ ...base, opening, closing: { amount: column.closing!, date: column.closingDate }, basis: `the statement's opening balance and the ${column.basis}` });
+  if (covered && closing) return reconcile({ ...base, opening: { amount: column.opening!, date: column.openingDate }, closing, basis: `the statement's closing balance and the ${column.basis}` });
+  if (column.status === "off") return column;
+  const r = reconcile({ ...base, opening, closing, basis: opening ? "the statement states its opening balance only" : "the statement states its closing balance only" });
+  if (stated.from) r.periodStart = stated.from;
+  return r;
 }

@@ -9,7 +9,7 @@ import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, listColumns } from "./csv-guess.ts";
 import { headerCells, headerMatches, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
-import { readRows, type TableSource } from "./csv-rows.ts";
+import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
@@ -90,16 +90,25 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
   return best;
 }
 
-/** Preamble facts: an IBAN (or a layout's account label), a currency after a label such as "Currency:" or "Valued in:". */
-function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { account: string | null; currency: string | null } {
+/**
+ * Preamble facts: an IBAN (or a layout's account label), a currency after a label such as "Currency:" or "Valued in:",
+ * and the balances and period a layout's preamble states (statedBalances).
+ */
+function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { account: string | null; currency: string | null; stated: StatedBalances } {
   let account: string | null = null;
   let currency: string | null = null;
+  const stated: StatedBalances = { opening: null, closing: null, from: null, until: null };
+  const statedLabels = layout?.statedBalances;
   const labels = layout?.account?.preamble ?? [];
   let labelRank = labels.length;
   for (const r of records) {
     // PostFinance writes preamble values as Excel formulas: ="01.07.2023", "=CHF".
     const cells = r.fields.map((f) => f.trim().replace(/^="?(.*?)"?$/, "$1"));
     const label = cells[0] ?? "";
+    if (statedLabels && cells[1]) {
+      for (const key of ["opening", "closing"] as const) if (statedLabels[key].includes(label)) stated[key] = parseAmount(cells[1], ".");
+      for (const key of ["from", "until"] as const) if (statedLabels[key].includes(label)) stated[key] = parseDate(cells[1], "YMD");
+    }
     const rank = labels.indexOf(label);
     if (rank >= 0 && rank < labelRank && cells[1]) {
       labelRank = rank;
@@ -120,7 +129,7 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
       if (!currency && code && CURRENCIES.has(code)) currency = code;
     }
   }
-  return { account, currency };
+  return { account, currency, stated };
 }
 
 /** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)"). */
@@ -285,7 +294,16 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     table = { ...table, layout: candidate };
   }
   const pre = preamble(table.preamble, table.layout);
-  const src: TableSource = { text, delimiter: table.delimiter, header: table.header, bodyStart: table.bodyStart, bodyLine: table.bodyLine, account: pre.account, fileCurrency: null };
+  const src: TableSource = {
+    text,
+    delimiter: table.delimiter,
+    header: table.header,
+    bodyStart: table.bodyStart,
+    bodyLine: table.bodyLine,
+    account: pre.account,
+    fileCurrency: null,
+    stated: { ...pre.stated, currency: pre.currency },
+  };
   const sample: CsvRecord[] = [];
   forEachRecord(text, table.delimiter, (r) => {
     if (r.fields.some((f) => f.trim() !== "")) sample.push(r);

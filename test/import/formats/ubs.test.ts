@@ -3,6 +3,7 @@ import { detectFormat } from "../../../src/import/formats/index.ts";
 import { assignTransactionIds } from "../../../src/import/ids.ts";
 import { parseStatement } from "../../../src/import/formats/index.ts";
 import { cp1252, fixture, fnvReference, read, utf8 } from "./support.ts";
+import { reconciliationText, unreconciledMessage } from "../../../src/import/importer.ts";
 
 describe("UBS account statement (as the pipeline reads it)", () => {
   const bytes = fixture("ubs-account-cp1252.csv");
@@ -99,6 +100,83 @@ describe("UBS account statement (as the pipeline reads it)", () => {
     expect(s.skipped.map((x) => x.line)).toEqual([7, 8]);
     // Newest first: 1'042.00 + 160.00 = 1'202.00 opening; − 160.00 − 2.40 = 1'039.60.
     expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries])).toEqual([["ok", 1202, 1039.6, 2]]);
+  });
+});
+
+describe("UBS account statement: the preamble's opening and closing balance check the rows", () => {
+  // The French export of 2026 (ubs-account-fr-2026.csv's rows): its balance column is empty throughout, so the
+  // preamble's balances are the only check. Rows: −1'808.00 (a collective order; its two parts skipped) and −7.90.
+  const french = (opening: string, closing: string, balances: [string, string] = ["", ""]) =>
+    utf8(
+      [
+        "Numéro de compte:;0240 00111222.01;",
+        "IBAN:;CH44 0024 0240 1112 2201 B;",
+        "Du:;2026-06-01;",
+        "Au:;2026-06-30;",
+        `Solde initial:;${opening};`,
+        `Solde final:;${closing};`,
+        "Évaluation en:;CHF;",
+        "Nombre de transactions dans cette période:;2;",
+        "",
+        "Date de transaction;Heure de transaction;Date de comptabilisation;Date de valeur;Devise;Débit;Crédit;Sous-montant;Solde;No de transaction;Description1;Description2;Description3;Notes de bas de page;",
+        `2026-06-20;;2026-06-20;2026-06-20;CHF;-1808.00;;;${balances[0]};9940839LP4963780;"Ordre groupé";;;;`,
+        ";;;;CHF;;;-1500.00;;9940839LP4963780;\"Régie Immobilière SA, Genève\";;;;",
+        ";;;;CHF;;;-308.00;;9940839LP4963780;\"SIG Services Industriels\";;;;",
+        `2026-06-05;12:01:33;2026-06-05;2026-06-05;CHF;-7.90;;;${balances[1]};1234567TW8901234;"Boulangerie du Pont, Lausanne";"Paiement TWINT";;;`,
+      ].join("\n"),
+    );
+  const brief = (s: ReturnType<typeof read>) => s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries, r.difference, r.openingDate, r.closingDate]);
+
+  test("both stated and the rows add up: checked ✓ (2'000.00 − 1'808.00 − 7.90 = 184.10)", () => {
+    const s = read(french("2000.00", "184.10"), { fileName: "juin.csv" });
+    expect(brief(s)).toEqual([["ok", 2000, 184.1, 2, 0, "2026-06-01", "2026-06-30"]]);
+    expect(s.reconciliation[0]!.basis).toBe("the statement's opening and closing balance");
+    expect(reconciliationText(s.reconciliation[0]!)).toBe("CH440024024011122201B CHF: balance checked ✓ (opening CHF 2'000.00 + 2 entries = closing CHF 184.10)");
+  });
+
+  test("both stated and the rows do not add up: off by 15.90 (2'000.00 − 1'815.90 = 184.10, the file says 200.00), and the import refuses it", () => {
+    const s = read(french("2000.00", "200.00"), { fileName: "juin.csv" });
+    expect(brief(s)).toEqual([["off", 2000, 200, 2, -15.9, "2026-06-01", "2026-06-30"]]);
+    expect(s.notes).toContain("the statement's opening balance CHF 2'000.00 + its 2 rows (CHF -1'815.90) make CHF 184.10, but it states a closing balance of CHF 200.00");
+    expect(unreconciledMessage("juin.csv", s.format, s.reconciliation)).toBe(
+      "juin.csv: CH440024024011122201B CHF does not reconcile: off by CHF 15.90; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)",
+    );
+  });
+
+  test("a balance column that agrees with the rows does not hide a preamble that disagrees (closing 1'500.00 where the rows give 1'483.82)", () => {
+    const text = new TextDecoder().decode(fixture("ubs-account-en-2026.csv")).replace("Closing balance:;1483.82;", "Closing balance:;1500.00;");
+    const s = read(utf8(text), { fileName: "feb.csv" });
+    // −2'586.93 − 877.45 − 11.80 + 5'000.00 − 40.00 = 1'483.82, 16.18 short of the stated 1'500.00.
+    expect(brief(s)).toEqual([["off", -2586.93, 1500, 4, -16.18, "2026-01-01", "2026-02-15"]]);
+  });
+
+  test("only the opening balance stated, no balance column: nothing to check, and the text says what the rows bring it to", () => {
+    const s = read(french("2000.00", ""), { fileName: "juin.csv" });
+    expect(brief(s)).toEqual([["none", 2000, null, 2, null, "2026-06-01", null]]);
+    expect(reconciliationText(s.reconciliation[0]!)).toBe(
+      "CH440024024011122201B CHF: opening balance CHF 2'000.00 stated, but no closing balance to check the 2 entries against (they bring it to CHF 184.10)",
+    );
+  });
+
+  test("only the closing balance stated, no balance column: the opening it means is said", () => {
+    const s = read(french("", "184.10"), { fileName: "juin.csv" });
+    expect(brief(s)).toEqual([["none", null, 184.1, 2, null, null, "2026-06-30"]]);
+    expect(reconciliationText(s.reconciliation[0]!)).toBe(
+      "CH440024024011122201B CHF: closing balance CHF 184.10 stated, but no opening balance to check it against (with the 2 entries it means an opening balance of CHF 2'000.00)",
+    );
+  });
+
+  test("only the opening balance stated, with a balance column over every row: checked against the column (newest first: 1'992.10 + 7.90 = 2'000.00 before the oldest row)", () => {
+    const ok = read(french("2000.00", "", ["184.10", "1992.10"]), { fileName: "juin.csv" });
+    expect(brief(ok)).toEqual([["ok", 2000, 184.1, 2, 0, "2026-06-01", "2026-06-20"]]);
+    const off = read(french("2100.00", "", ["184.10", "1992.10"]), { fileName: "juin.csv" });
+    // 2'100.00 − 1'815.90 = 284.10 where the column ends at 184.10.
+    expect(brief(off)).toEqual([["off", 2100, 184.1, 2, 100, "2026-06-01", "2026-06-20"]]);
+  });
+
+  test("neither stated (the fixture's empty Solde initial/final) and no balance column: nothing to check, as before", () => {
+    const s = read(fixture("ubs-account-fr-2026.csv"), { fileName: "juin.csv" });
+    expect(brief(s)).toEqual([["none", null, null, 2, null, null, null]]);
   });
 });
 

@@ -7,7 +7,8 @@
  * names; the first exports of 2022-11 still named the money columns in English in every language ("Debit amount",
  * "Credit amount", "Individual amount"), and French files of 2026 say "Devise" for "Monnaie". A collective order's
  * detail lines (only "Individual amount" filled) are skipped with that reason: their money is in the order's own line.
- * The Balance column checks every row (it may be empty throughout: then nothing is checked).
+ * The preamble's opening and closing balance check the rows as a whole (opening + rows = closing; either may be empty),
+ * the Balance column every row (it may be empty throughout: then the preamble's balances are the only check).
  *
  * Two older layouts: the transitional one of 2022-09 (a signed "Transaction amount" with a "Debit/Credit" indicator,
  * the same preamble) and the 21-column one of 2022 and before (no preamble; statement facts repeated on every row;
@@ -28,6 +29,14 @@ type Names = {
   id: string | readonly string[];
   texts: readonly [string, string, string];
   preamble: readonly string[];
+};
+
+/** The preamble's labels of the statement's balances and period, in all four languages (the 2022-09 layout has the same preamble). */
+const STATED_BALANCES = {
+  opening: ["Opening balance:", "Anfangssaldo:", "Solde initial:", "Saldo iniziale:"],
+  closing: ["Closing balance:", "Schlusssaldo:", "Solde final:", "Saldo finale:"],
+  from: ["From:", "Von:", "Du:", "Dal:"],
+  until: ["Until:", "Bis:", "Au:", "Al:"],
 };
 
 function ubsAccount(n: Names): BankLayout {
@@ -53,6 +62,7 @@ function ubsAccount(n: Names): BankLayout {
     purpose: [n.texts[1], n.texts[2]],
     detailAmount: [n.detail, "Individual amount"],
     account: { preamble: ["IBAN:", ...n.preamble] },
+    statedBalances: STATED_BALANCES,
   };
 }
 
@@ -100,6 +110,7 @@ export const UBS_ACCOUNT_LAYOUTS: readonly BankLayout[] = [
     description: { columns: [["Description1", "Beschreibung1", "Descrizione1"], ["Description2", "Beschreibung2", "Descrizione2"], ["Description3", "Beschreibung3", "Descrizione3"]] },
     counterparty: ["Description1", "Beschreibung1", "Descrizione1"],
     account: { preamble: ["IBAN:", "Account number:", "Kontonummer:", "Numéro de compte:", "Numero di conto:"] },
+    statedBalances: STATED_BALANCES,
   },
   {
     id: "ubs-account-legacy",
