@@ -282,5 +282,6 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     accountColumns: [],
     checkDates: [],
     skip: [],
+    continuationLines: false,
   };
 }

@@ -146,6 +146,11 @@ export type BankLayout = {
   checkDates?: readonly ColumnName[];
   /** Lines that are no transaction of their own, with the reason the preview shows (a rule whose column the file lacks is left out). */
   skip?: readonly SkipRule[];
+  /**
+   * A line with text only (no date, no amount, no account) continues the text of the booking above it (Raiffeisen): its
+   * text is appended to that booking's description, and the line is part of that booking, not a data line of its own.
+   */
+  continuationLines?: true;
   /** A user's layout: every amount the other way round (the mapping screen's "Flip signs"), before the user's own override. */
   flipSigns?: boolean;
 };
@@ -192,6 +197,7 @@ export type ColumnPlan = {
   accountColumns: readonly number[];
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
   skip: readonly { column: number; empty?: true; contains?: string; equals?: readonly string[]; reason: string }[];
+  continuationLines: boolean;
 };
 
 type HashedReference = { fnv1a64: readonly ColumnName[]; prefix: string };
@@ -311,6 +317,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
       const column = opt(s.column);
       return column === null ? [] : [{ ...s, column }];
     }),
+    continuationLines: layout.continuationLines === true,
   };
   if (missing.size > 0) {
     const found = header.fields.filter((f) => f.trim() !== "").map((f) => `"${f.trim()}"`).join(", ");

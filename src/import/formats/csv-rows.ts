@@ -15,7 +15,7 @@ import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
-import type { BadRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
+import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 export type TableSource = {
@@ -72,7 +72,22 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let line = 0;
   /** The record's legs when it books two currencies (BankLayout.sideCurrencies), else null: one row. */
   let legs: { amount: number; currency: string }[] | null = null;
+  /**
+   * The last record's rows, held back while a line after it may continue their text (ColumnPlan.continuationLines);
+   * `lastLine` is that record's line, whatever it became.
+   */
+  let held: ParsedRow[] = [];
+  let lastLine: number | null = null;
+  let continued = 0;
+  const flush = () => {
+    for (const row of held) sink.add(row);
+    held = [];
+  };
+  const direct = { push: (row: ParsedRow) => sink.add(row) };
   const cell = (i: number | null) => (i === null || i < 0 ? "" : (f[i] ?? ""));
+  // A line of text only: no date, no amount, no account cell.
+  const moneyColumns = plan.money.kind === "split" ? [plan.money.debit, plan.money.credit] : [plan.money.amount];
+  const isContinuation = () => [plan.date, ...moneyColumns, ...plan.accountColumns].every((i) => cell(i).trim() === "");
   const skip = (reason: string): void => {
     skipped.push({ line, reason });
   };
@@ -95,8 +110,23 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     (r) => {
       f = r.fields;
       if (f.every((x) => x.trim() === "")) return;
-      dataLines++;
       line = r.line;
+      if (plan.continuationLines) {
+        if (isContinuation()) {
+          const more = f.map((x) => x.trim()).filter((x) => x !== "");
+          // Part of the booking above it: its text, not a data line of its own.
+          if (held.length > 0) {
+            for (const row of held) row.description = joinTexts([row.description, ...more]);
+            continued++;
+            return;
+          }
+          dataLines++;
+          return skip(lastLine === null ? "text with no booking above it to continue" : `text continuing line ${lastLine}, which is no booking (see there)`);
+        }
+        flush();
+        lastLine = line;
+      }
+      dataLines++;
       if (f.length === 1 && width > 1) return skip("not a row of the table (a note or footer line)");
       const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
       if (ruled) return skip(ruled);
@@ -236,7 +266,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const signed = flip * amount;
       lastBooked = line;
       rowCount++;
-      sink.add({
+      (plan.continuationLines ? held : direct).push({
         line,
         ...(rowLegs.length > 1 ? { part: k + 1 } : {}),
         date,
@@ -264,7 +294,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     src.bodyStart,
     src.bodyLine,
   );
+  flush();
 
+  if (continued > 0) notes.push(`${continued === 1 ? "a line" : `${continued} lines`} of text only (no date, no amount) continued the booking above ${continued === 1 ? "it: its text was added to that booking's description" : "them: their text was added to those bookings' descriptions"}`);
   if (defaultCurrencyUsed > 0) {
     const from = plan.defaultCurrency ?? src.fileCurrency!;
     notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} rows without a currency of their own`}`);

@@ -192,17 +192,17 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     format: "csv",
     layout: "raiffeisen",
     account: "CH0080808001234567890",
-    dataLines: 4,
+    // Line 4 (text only) continues line 3's booking: its text is line 3's, and it is no data line of its own.
+    dataLines: 3,
     rows: [
       [2,"2024-07-02",-11.45,"CHF","Einkauf Muster Shop Zürich 01.07.2024, 12:34, Karten-Nr. 12345678"],
-      [3,"2024-07-03",10,"CHF","Gutschrift MUSTER MAX, ZÜRICH · Rückzahlung Abendessen"],
+      [3,"2024-07-03",10,"CHF","Gutschrift MUSTER MAX, ZÜRICH · Rückzahlung Abendessen · Fortsetzung des Textes auf nächster Zeile"],
       [5,"2024-07-08",5760,"CHF","Gutschrift (Lohn ACME AG), CH00 0000 0000 0000 0000 0 · LOHN JULI"],
     ],
     totals: [{"currency":"CHF","out":11.45,"outRows":1,"in":5770,"inRows":2}],
-    skipped: [{"line":4,"reason":"the text of the booking above it, continued: no booking of its own"}],
     // Oldest first: 2'078.76 + 11.45 = 2'090.21 opening; + 10 = 2'088.76 (line 3); + 5'760 = 7'848.76 (line 5)
     reconciliation: [{"currency":"CHF","status":"ok","opening":2090.21,"closing":7848.76,"entries":3,"difference":0}],
-    notes: ["the currency CHF (from the IBAN's country (CH)) for every row"],
+    notes: ["a line of text only (no date, no amount) continued the booking above it: its text was added to that booking's description", "the currency CHF (from the IBAN's country (CH)) for every row"],
   },
   "credit-suisse.csv": {
     format: "csv",

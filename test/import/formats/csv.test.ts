@@ -282,3 +282,55 @@ test("a preamble's values written as Excel formulas (PostFinance: =\"01.07.2023\
   const s = read(utf8(text), { fileName: "pf.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });
   expect([s.layout, s.rows.map((r) => [r.amount, r.currency]), s.notes]).toEqual(["postfinance-account", [[-5, "CHF"]], ["the currency CHF (from the file's preamble) for every row"]]);
 });
+
+describe("Raiffeisen: a line of text only continues the booking above it (QA: it was skipped)", () => {
+  const header = "IBAN;Booked At;Text;Details;Credit/Debit Amount;Balance;Valuta Date";
+  const iban = "CH0080808001234567890";
+  const booking = (day: string, text: string, amount: string, balance: string) => `${iban};2024-07-${day} 00:00:00.0;${text};;${amount};${balance};2024-07-${day} 00:00:00.0`;
+
+  test("its text joins the booking's description (what search and the classifier read); it is no data line, neither row nor skipped; two in a row both join", () => {
+    const text = [
+      header,
+      booking("02", "Zahlung PAYPAL EUROPE", "-12.90", "987.10"),
+      ";;SPOTIFY P1234567;;;;",
+      ";;Abo Juli;;;;",
+      booking("03", "Einkauf Coop", "-20.00", "967.10"),
+    ].join("\n");
+    const s = parse(text);
+    expect(s.layout).toBe("raiffeisen");
+    expect(brief(s.rows)).toEqual([
+      [2, "2024-07-02", -12.9, "CHF", "Zahlung PAYPAL EUROPE · SPOTIFY P1234567 · Abo Juli"],
+      [5, "2024-07-03", -20, "CHF", "Einkauf Coop"],
+    ]);
+    // The content-hash id keeps the booking line's own text: the same booking is the same id with or without the continuation.
+    expect(s.rows[0]!.idText).toBe("Zahlung PAYPAL EUROPE");
+    expect([s.dataLines, s.skipped, s.badRows]).toEqual([2, [], []]);
+    expect(s.notes).toContain("2 lines of text only (no date, no amount) continued the booking above them: their text was added to those bookings' descriptions");
+    // 987.10 + 12.90 = 1'000.00 opening; − 20.00 = 967.10: the continuation lines change no figure.
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries])).toEqual([["ok", 1000, 967.1, 2]]);
+  });
+
+  test("the old layout without IBAN (text in the second column), a continuation of the last line, and rows handed on as they are read (a sink) get the text too", () => {
+    const text = ["Booked At;Text;Credit/Debit Amount;Balance;Valuta Date", "04.01.2016 00:00;Vergütung Muster AG;-1885.38;114.62;04.01.2016 00:00", ";Aquit PRO 1'885.38;;;"].join("\n");
+    const got: string[] = [];
+    const s = read(utf8(text), { fileName: "bank.csv", fallbackCurrency: { code: "CHF", from: "test" }, sink: { add: (r) => got.push(r.description) } });
+    expect(s.layout).toBe("raiffeisen");
+    expect(got).toEqual(["Vergütung Muster AG · Aquit PRO 1'885.38"]);
+    expect([s.dataLines, s.skipped]).toEqual([1, []]);
+  });
+
+  test("text with no booking above it (first line, or after a bad row) is a skipped line that says so", () => {
+    // (Four good bookings after the bad one: a file whose dates mostly do not read would not be taken for Raiffeisen's.)
+    const good = [booking("03", "Einkauf Coop", "-20.00", "979.00"), booking("04", "Einkauf Migros", "-10.00", "969.00"), booking("05", "Einkauf Denner", "-9.00", "960.00"), booking("06", "Einkauf Volg", "-10.00", "950.00")];
+    const text = [header, ";;Übertrag;;;;", `${iban};2024-07-32 00:00:00.0;Kaputt;;-1.00;999.00;`, ";;mehr Text;;;;", ...good].join("\n");
+    const s = parse(text);
+    expect(s.layout).toBe("raiffeisen");
+    expect(brief(s.rows).map((r) => r[0])).toEqual([5, 6, 7, 8]);
+    expect(s.badRows.map((b) => b.line)).toEqual([3]);
+    expect(s.skipped).toEqual([
+      { line: 2, reason: "text with no booking above it to continue" },
+      { line: 4, reason: "text continuing line 3, which is no booking (see there)" },
+    ]);
+    expect(s.dataLines).toBe(7);
+  });
+});

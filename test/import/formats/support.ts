@@ -41,7 +41,7 @@ export type Expected = {
   format: string;
   layout: string | null;
   account: string | null;
-  /** Counted by hand: data lines (CSV records after the header that are not blank; camt entries, a split batch counting its parts; OFX STMTTRN; MT940 :61:; QIF records). */
+  /** Counted by hand: data lines (CSV records after the header that are not blank, but for a text-only line that continues the booking above it; camt entries, a split batch counting its parts; OFX STMTTRN; MT940 :61:; QIF records). */
   dataLines: number;
   rows: (string | number)[][];
   totals: { currency: string; out: number; outRows: number; in: number; inRows: number }[];

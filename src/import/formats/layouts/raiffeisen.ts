@@ -2,8 +2,9 @@
  * Raiffeisen (Switzerland): the header is English whatever the language (`IBAN;Booked At;Text;Details;Credit/Debit
  * Amount;Balance;Valuta Date`; IBAN since 2018-12, Details since 2024-07), one signed amount, a balance on every
  * row, oldest first. No currency column: the IBAN's (CHF). Dates as date and time (`2024-07-02 00:00:00.0`,
- * `04.01.2021 00:00`; older `06/10/2010`, `03.01.13`). A line that only continues the text above it (no IBAN, no date)
- * is skipped. windows-1252. Research: bank-layouts.md §6 (confidence high).
+ * `04.01.2021 00:00`; older `06/10/2010`, `03.01.13`). A line that only continues the text above it (no IBAN, no date,
+ * no amount: `;;Fortsetzung des Textes;;;;`, or in the second column in the files without IBAN) is that booking's text:
+ * appended to its description. windows-1252. Research: bank-layouts.md §6 (confidence high).
  */
 import type { BankLayout } from "../csv-layout.ts";
 
@@ -23,5 +24,5 @@ export const RAIFFEISEN: BankLayout = {
   description: { columns: ["Text", "Details"] },
   purpose: ["Details"],
   account: { columns: ["IBAN"] },
-  skip: [{ column: "Booked At", empty: true, reason: "the text of the booking above it, continued: no booking of its own" }],
+  continuationLines: true,
 };
