@@ -253,6 +253,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     names: header.fields.map((f) => f.trim()),
     date: date.index,
     emptyDateTakesPrevious: false,
+    dateWhenEmpty: null,
     dateOrders: [],
     valueDate: valueDate && valueDate !== date ? valueDate.index : null,
     money,

@@ -63,8 +63,11 @@ export type MoneyColumns =
   /** One amount column, signed as written, or given its sign by an indicator column (which wins over any sign in the cell). */
   | { amount: ColumnName; indicator?: ColumnName };
 
-/** A skip rule: a line whose column is empty, holds a text, or is one of some words (case aside) is no transaction of its own. */
-export type SkipRule = { column: ColumnName; empty?: true; contains?: string; equals?: readonly string[]; reason: string };
+/**
+ * A skip rule: a line whose column is empty (and `emptyToo` as well), holds a text, or is one of some words (case aside)
+ * is no transaction of its own.
+ */
+export type SkipRule = { column: ColumnName; empty?: true; emptyToo?: ColumnName; contains?: string; equals?: readonly string[]; reason: string };
 
 export type BankLayout = {
   /** Stable id ("ubs-account-en"): the `layout` of `--json` and of the preview. */
@@ -88,6 +91,8 @@ export type BankLayout = {
   date: ColumnName;
   /** An empty date takes the previous row's (UBS: standing orders). */
   emptyDateTakesPrevious?: boolean;
+  /** The column that dates a row whose date cell is empty (UBS card: a payment or fee without a purchase date, by its booking date). */
+  dateWhenEmpty?: ColumnName;
   valueDate?: ColumnName;
   money: MoneyColumns;
   /** Card exports that write purchases positive and payments to the card negative: turned to money out / in. */
@@ -166,6 +171,7 @@ export type ColumnPlan = {
   names: readonly string[];
   date: number;
   emptyDateTakesPrevious: boolean;
+  dateWhenEmpty: number | null;
   dateOrders: readonly DateOrder[];
   valueDate: number | null;
   money: { kind: "split"; debit: number; credit: number } | { kind: "signed"; amount: number } | { kind: "indicator"; amount: number; indicator: number };
@@ -196,7 +202,7 @@ export type ColumnPlan = {
   sector: number | null;
   accountColumns: readonly number[];
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
-  skip: readonly { column: number; empty?: true; contains?: string; equals?: readonly string[]; reason: string }[];
+  skip: readonly { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; reason: string }[];
   continuationLines: boolean;
 };
 
@@ -272,6 +278,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     names: header.fields.map((f) => f.trim()),
     date: col(layout.date),
     emptyDateTakesPrevious: layout.emptyDateTakesPrevious === true,
+    dateWhenEmpty: opt(layout.dateWhenEmpty),
     dateOrders: orders,
     valueDate: opt(layout.valueDate),
     money,
@@ -315,7 +322,8 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     checkDates: (layout.checkDates ?? []).map(opt).filter((i): i is number => i !== null).map((column) => ({ column, orders })),
     skip: (layout.skip ?? []).flatMap((s) => {
       const column = opt(s.column);
-      return column === null ? [] : [{ ...s, column }];
+      const emptyToo = s.emptyToo === undefined ? undefined : opt(s.emptyToo);
+      return column === null || emptyToo === null ? [] : [{ ...s, column, emptyToo }];
     }),
     continuationLines: layout.continuationLines === true,
   };
@@ -332,7 +340,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
 export function skipRuleReason(plan: ColumnPlan, fields: readonly string[]): string | null {
   for (const rule of plan.skip) {
     const v = fields[rule.column] ?? "";
-    if ((rule.empty && v.trim() === "") || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule.reason;
+    if ((rule.empty && v.trim() === "" && (rule.emptyToo === undefined || (fields[rule.emptyToo] ?? "").trim() === "")) || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule.reason;
   }
   return null;
 }

@@ -79,6 +79,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let held: ParsedRow[] = [];
   let lastLine: number | null = null;
   let continued = 0;
+  /** Rows dated by ColumnPlan.dateWhenEmpty. */
+  let datedByOther = 0;
   const flush = () => {
     for (const row of held) sink.add(row);
     held = [];
@@ -182,7 +184,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         return skip("a total or balance line, no booking of its own");
       }
       let date: string | null;
-      if (rawDate === "") {
+      const otherDate = rawDate === "" && plan.dateWhenEmpty !== null ? cell(plan.dateWhenEmpty).trim() : "";
+      if (otherDate !== "") {
+        date = parseDateIn(otherDate, plan.dateOrders);
+        if (!date) return bad(`${name(plan.dateWhenEmpty!)} "${otherDate}" is not a real date`);
+        datedByOther++;
+      } else if (rawDate === "") {
         if (!plan.emptyDateTakesPrevious || previousDate === null) return bad(plan.emptyDateTakesPrevious ? `empty ${name(plan.date)} and no earlier row to take it from` : `no date in "${name(plan.date)}"`);
         date = previousDate;
       } else {
@@ -297,6 +304,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   flush();
 
   if (continued > 0) notes.push(`${continued === 1 ? "a line" : `${continued} lines`} of text only (no date, no amount) continued the booking above ${continued === 1 ? "it: its text was added to that booking's description" : "them: their text was added to those bookings' descriptions"}`);
+  if (datedByOther > 0) notes.push(`${datedByOther === 1 ? "a row" : `${datedByOther} rows`} with no "${name(plan.date)}" ${datedByOther === 1 ? "is" : "are"} dated by ${datedByOther === 1 ? "its" : "their"} "${name(plan.dateWhenEmpty!)}"`);
   if (defaultCurrencyUsed > 0) {
     const from = plan.defaultCurrency ?? src.fileCurrency!;
     notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} rows without a currency of their own`}`);

@@ -235,4 +235,29 @@ describe("UBS credit-card invoice (as the pipeline reads it)", () => {
       "1;2;A;31.04.2025;Shop;;1.00;CHF;;CHF;1.00;;02.05.2025\n";
     expect(read(utf8(text), { fileName: "x.csv" }).badRows).toEqual([{ line: 3, reason: 'Purchase date "31.04.2025" is not a real date' }]);
   });
+
+  test("a booked row without a purchase date (a payment by bank transfer, the annual fee) is a booking dated by its Booked date; only the balance brought forward, and a line with neither date, are skipped, each with a true reason (QA: a payment was skipped as 'balance brought forward')", () => {
+    const head = "sep=;\nKontonummer;Kartennummer;Konto-/Karteninhaber;Einkaufsdatum;Buchungstext;Branche;Betrag;Originalwährung;Kurs;Währung;Belastung;Gutschrift;Buchung\n";
+    const text =
+      head +
+      "3126 8107 8910;;;;Saldovortrag;;;;;CHF;1250.45;;\n" +
+      "3126 8107 8910;;;;BANK TRANSFER;;;;;CHF;;1250.45;22.01.2026\n" +
+      "3126 8107 8910;4901 18XX XXXX 1234;MUSTER MAX;15.01.2026;Coop-1511 Stadelhofen    Zürich       CHE;Lebensmittelgeschäfte;16.10;CHF;;CHF;16.10;;17.01.2026\n" +
+      "3126 8107 8910;;;;Jahresgebühr;;;;;CHF;100.00;;31.01.2026\n" +
+      "3126 8107 8910;;;;Hinweis: neue Kartenlimite;;;;;;;;\n";
+    const s = read(cp1252(text), { fileName: "rechnung.csv" });
+    expect(s.format).toBe("ubs-card");
+    // Ids as the pipeline makes them, over the raw cells: the empty purchase date is part of the string.
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.description, r.reference])).toEqual([
+      [4, "2026-01-22", 1250.45, "BANK TRANSFER", fnvReference("|BANK TRANSFER||1250.45|22.01.2026")],
+      [5, "2026-01-15", -16.1, "Coop-1511 Stadelhofen    Zürich       CHE", fnvReference("15.01.2026|Coop-1511 Stadelhofen    Zürich       CHE|16.10||17.01.2026")],
+      [6, "2026-01-31", -100, "Jahresgebühr", fnvReference("|Jahresgebühr|100.00||31.01.2026")],
+    ]);
+    expect(s.skipped).toEqual([
+      { line: 3, reason: "no purchase date: the balance brought forward from the last invoice" },
+      { line: 7, reason: "neither a purchase nor a booking date: a line of the invoice that is no booking (a balance or a note)" },
+    ]);
+    expect([s.dataLines, s.badRows]).toEqual([5, []]);
+    expect(s.notes).toContain('2 rows with no "Einkaufsdatum" are dated by their "Buchung"');
+  });
 });

@@ -1,7 +1,8 @@
 /**
- * UBS credit-card invoices, read exactly as the pipeline reads them: a `sep=;` line, then the header; rows without a
- * purchase date (the balance brought forward) and `DIRECT DEBIT` rows (the invoice's settlement, booked on the bank
- * account) are no card transactions; the purchase date dates a row; amount = −|Debit| or +|Credit| (purchases are
+ * UBS credit-card invoices, read as the pipeline reads them: a `sep=;` line, then the header; the balance brought
+ * forward (no purchase date, no booking date) and `DIRECT DEBIT` rows (the invoice's settlement, booked on the bank
+ * account) are no card transactions; the purchase date dates a row, and a booked row without one (a payment by bank
+ * transfer, a fee, a refund: the pipeline drops these, which loses real bookings) is dated by its booking date; amount = −|Debit| or +|Credit| (purchases are
  * written positive in the Debit column); raw_description = Booking text as written; id = `cc-` + FNV-1a 64 over
  * `purchase date|booking text|debit|credit|booked`, the raw cells. The German and French invoices have the same
  * columns under their own names. Also skipped: the invoice's total lines ("Total per currency", "Total card bookings")
@@ -9,6 +10,9 @@
  * high; the Italian header is unknown, so there is none).
  */
 import type { BankLayout } from "../csv-layout.ts";
+
+/** The invoice's first line, the balance of the last one (EN, DE, FR), which has no purchase date and no booking date. */
+const BROUGHT_FORWARD = ["balance brought forward", "saldovortrag", "report de solde"];
 
 type Names = {
   lang: "en" | "de" | "fr";
@@ -48,10 +52,12 @@ function ubsCard(n: Names): BankLayout {
     exchangeRate: n.rate,
     sector: n.sector,
     account: { columns: [n.card, n.account] },
+    dateWhenEmpty: n.booked,
     checkDates: [n.booked],
     skip: [
       { column: n.text, contains: "Total ", reason: "a total line of the invoice, no booking of its own" },
-      { column: n.purchase, empty: true, reason: "no purchase date: the balance brought forward from the last invoice" },
+      { column: n.text, equals: BROUGHT_FORWARD, reason: "no purchase date: the balance brought forward from the last invoice" },
+      { column: n.purchase, empty: true, emptyToo: n.booked, reason: "neither a purchase nor a booking date: a line of the invoice that is no booking (a balance or a note)" },
       { column: n.text, contains: "DIRECT DEBIT", reason: "the invoice's settlement by direct debit, booked on the bank account" },
       { column: n.booked, empty: true, reason: "pending: not booked yet (no Booked date)" },
     ],
