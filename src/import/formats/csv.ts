@@ -18,9 +18,10 @@ import type { ReadOptions, Statement } from "./types.ts";
 import { DateVotes, DecimalVotes, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
-/** How far a header row is looked for: preambles are short. */
+/** How far a header row is looked for: preambles are short (60 records, 64 KB, but never fewer than 3 records: a header may be long). */
 const PROBE_RECORDS = 60;
 const PROBE_CHARS = 65536;
+const PROBE_AT_LEAST = 3;
 /** Data records whose values decide a guessed column's role. */
 const SAMPLE_RECORDS = 500;
 
@@ -60,7 +61,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     const probe: { r: CsvRecord; end: number }[] = [];
     forEachRecord(text, delimiter, (r, end) => {
       probe.push({ r, end });
-      return probe.length < PROBE_RECORDS && end - start < PROBE_CHARS;
+      return probe.length < PROBE_RECORDS && (end - start < PROBE_CHARS || probe.length < PROBE_AT_LEAST);
     }, start, firstLine);
     let layout: BankLayout | null = null;
     let at = probe.findIndex(({ r }) => {
@@ -389,11 +390,11 @@ export const ubsCardReader: StatementReader = {
   },
 };
 
-/** Content looks like a delimited table (format detection): several lines of at least two fields. */
+/** Content looks like a delimited table (format detection): several lines of at least two fields (the head holds two lines, however long). */
 export function looksLikeCsv(head: string): boolean {
   return DELIMITERS.some((d) => {
     let rows = 0;
-    forEachRecord(head.slice(0, 16384), d, (r) => {
+    forEachRecord(head, d, (r) => {
       if (r.fields.length >= 2) rows++;
       return rows < 2;
     });

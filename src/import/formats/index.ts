@@ -14,10 +14,27 @@ import type { ParsedRow, ReadOptions, Statement } from "./types.ts";
 export * from "./types.ts";
 export { IMPORT_FORMATS } from "./registry.ts";
 
+/**
+ * How much of a file its format is told from: its first 64 KB, and when its first two lines are longer (a CSV header of
+ * many or long columns), as far as their end — up to HEAD_MAX_CHARS, beyond which a line is no header of a statement.
+ */
 const HEAD_CHARS = 65536;
+export const HEAD_MAX_CHARS = 16 * 1024 * 1024;
+
+function headOf(text: string): string {
+  const lineEnd = /\r\n?|\n/g;
+  lineEnd.lastIndex = Math.max(0, text.search(/\S/));
+  let end = 0;
+  for (let k = 0; k < 2; k++) {
+    const m = lineEnd.exec(text);
+    end = m ? m.index + m[0].length : text.length;
+    if (!m || end > HEAD_MAX_CHARS) break;
+  }
+  return text.slice(0, Math.min(Math.max(HEAD_CHARS, end), HEAD_MAX_CHARS));
+}
 
 function identify(text: string): StatementReader | null {
-  const head = text.slice(0, HEAD_CHARS).replace(/^\s+/, "");
+  const head = headOf(text).replace(/^\s+/, "");
   if (head === "" || looksLikeHtml(head) || looksLikeJson(head)) return null;
   // Markup no XML or OFX reader claims (a payment order, another bank's format) is no table of columns either.
   if (head.startsWith("<")) return READERS.find((r) => !r.extensions.includes(".csv") && r.identify(head)) ?? null;
@@ -27,6 +44,10 @@ function identify(text: string): StatementReader | null {
 /** What a file no reader takes is, as far as can be told: never "a CSV whose columns…" for what is no CSV. */
 function unknownKind(head: string): string {
   const t = head.replace(/^\s+/, "");
+  const firstLine = t.search(/\r|\n/);
+  if (firstLine < 0 ? t.length >= HEAD_MAX_CHARS : firstLine >= HEAD_MAX_CHARS) {
+    return `its first line is over ${HEAD_MAX_CHARS / 1024 / 1024} MB long, longer than any statement's header row`;
+  }
   if (looksLikeJson(t)) return "this is a JSON export, not a statement format this reads";
   if (t.startsWith("<")) {
     const root = /<(?:[\w-]+:)?(\w+)[\s>]/.exec(t.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ""))?.[1];
@@ -57,7 +78,7 @@ export function parseText(text: string, opts: ParseOptions): Statement {
   const { fileName } = opts;
   // (Not text.trim(): on a 100 MB statement that would copy it whole.)
   if (!/\S/.test(text)) throw new ImportInputError(`${fileName}: the file is empty`);
-  const head = text.slice(0, HEAD_CHARS);
+  const head = headOf(text);
   if (looksLikeHtml(head)) throw new ImportInputError(`${fileName}: this is an HTML page (a saved web page?), not a bank statement export`);
   const detected = identify(text);
   const reader = opts.format && opts.format !== "auto" ? readerFor(opts.format) : detected;

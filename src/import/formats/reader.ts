@@ -26,7 +26,7 @@ export type StatementReader = {
   /** MIME types the page's file picker offers. */
   mimeTypes?: readonly string[];
   /**
-   * Whether this reader reads the file, from the start of its text (`head`: the first 64 KB, leading
+   * Whether this reader reads the file, from the start of its text (`head`: the first 64 KB, or its first two lines when they are longer, leading
    * white space removed). Readers are asked in the registry's order; the first that says yes reads.
    */
   identify(head: string): boolean;

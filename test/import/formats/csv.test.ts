@@ -334,3 +334,33 @@ describe("Raiffeisen: a line of text only continues the booking above it (QA: it
     expect(s.dataLines).toBe(7);
   });
 });
+
+describe("a header line longer than 64 KB (QA: it was 'unknown format')", () => {
+  // 4,000 extra columns of 20 characters each: the header is over 80 KB, well past the 64 KB the format used to be told from.
+  const extra = Array.from({ length: 4000 }, (_, i) => `Zusatzfeld ${String(i).padStart(9, "0")}`);
+  const header = ["Datum", "Buchungstext", "Betrag", "Währung", ...extra].join(";");
+  const empty = ";".repeat(extra.length);
+
+  test("the CSV is told from its first complete lines and read: every row, with its amount and text", () => {
+    expect(header.length).toBeGreaterThan(80_000);
+    const text = [header, `02.01.2025;Migros Basel;-12.50;CHF${empty}`, `03.01.2025;Lohn;3000.00;CHF${empty}`].join("\n");
+    expect(detectFormat(utf8(text))).toBe("csv");
+    const s = parse(text);
+    expect(brief(s.rows)).toEqual([
+      [2, "2025-01-02", -12.5, "CHF", "Migros Basel"],
+      [3, "2025-01-03", 3000, "CHF", "Lohn"],
+    ]);
+    expect([s.dataLines, s.badRows, s.skipped]).toEqual([2, [], []]);
+  });
+
+  test("a preamble line over 64 KB before the header does not hide it either", () => {
+    const note = `Hinweis;${"x".repeat(70_000)}`;
+    const s = parse([note, "Datum;Buchungstext;Betrag;Währung", "02.01.2025;Migros Basel;-12.50;CHF", "03.01.2025;Lohn;3000.00;CHF"].join("\n"));
+    expect(brief(s.rows).map((r) => r[0])).toEqual([3, 4]);
+  });
+
+  test("a first line over 16 MB is refused naming that, not as an unknown format", () => {
+    const text = `${"Spalte;".repeat(2_400_000)}\n1;2\n`;
+    expect(() => parse(text)).toThrow("bank.csv: its first line is over 16 MB long, longer than any statement's header row: expected ");
+  });
+});
