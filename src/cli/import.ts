@@ -15,6 +15,7 @@ import type { ClassSource } from "../import/classify.ts";
 import type { ColumnPlan } from "../import/formats/csv-layout.ts";
 import { csvHead } from "../import/formats/csv.ts";
 import { binaryKind, decodeText } from "../import/formats/decode.ts";
+import { membersToRead, type NotRead } from "../import/formats/index.ts";
 import { isZip, statementFiles, type StatementFile } from "../import/formats/zip.ts";
 import { DATE_FORMATS } from "../import/formats/types.ts";
 import { IMPORT_FORMATS } from "../import/formats/registry.ts";
@@ -183,7 +184,8 @@ export async function importCommand(argv: string[]): Promise<number> {
     // Every file is read and checked before anything is written: bad input writes nothing. A large one is read for
     // its facts only here, and read again, chunk by chunk, by its write (memory holds a chunk, not a million rows).
     // A ZIP of statements is its files, each imported as a file of its own ("statements.zip/2025-04.xml").
-    const files = positionals.flatMap((path) => statementFiles({ name: basename(path), bytes: readStatement(path) }));
+    // Its members that are no statements (a PDF beside the camt files) are listed as not read, the others imported.
+    const { files, notRead } = statementsToRead(positionals, format);
     const prepared = files.map((file) =>
       file.bytes.length >= STREAM_FROM_BYTES ? { kind: "streamed" as const, sf: importer.parseStreamed(file, parseOpts) } : { kind: "parsed" as const, parsed: importer.parse(file, parseOpts) },
     );
@@ -258,10 +260,10 @@ export async function importCommand(argv: string[]): Promise<number> {
       });
     }
     if (json) {
-      console.log(JSON.stringify({ files: summaries, by_source: bySource, dry_run: dryRun }));
+      console.log(JSON.stringify({ files: summaries, not_read: notRead, by_source: bySource, dry_run: dryRun }));
       return 0;
     }
-    printSummary(summaries, reports, bySource, { dryRun, include, target: importer.target, model: importer.canClassify, noClassify: values["no-classify"] === true, snapshots: [...snapshots] });
+    printSummary(summaries, reports, bySource, { dryRun, include, target: importer.target, model: importer.canClassify, noClassify: values["no-classify"] === true, snapshots: [...snapshots], notRead });
     return 0;
   } catch (e) {
     bar.end();
@@ -286,6 +288,27 @@ function saveFirstLayout(store: Local["store"], name: string, prepared: { kind: 
   const columns = (prepared[k]!.sf ?? prepared[k]!.parsed)!.columns!;
   const { delimiter } = csvHead(decodeText(files[k]!.bytes), files[k]!.name, 0);
   saveLayout(store, name, layoutFromChoice(choiceOf(columns, delimiter, flipSigns), name), "cli");
+}
+
+/**
+ * The statement files the paths stand for: each file, or a ZIP's members. A member that is no statement (notAStatement:
+ * a PDF, an image, a note in no known format) is listed as not read with its reason and the others are imported; when
+ * nothing is left to read, that is bad input (exit 2). A file given on its own is read, and refused if it is none.
+ */
+function statementsToRead(paths: readonly string[], format: string): { files: StatementFile[]; notRead: NotRead[] } {
+  const files: StatementFile[] = [];
+  const notRead: NotRead[] = [];
+  for (const path of paths) {
+    const file = { name: basename(path), bytes: readStatement(path) };
+    if (!isZip(file.bytes)) {
+      files.push(file);
+      continue;
+    }
+    const members = membersToRead(statementFiles(file), (m) => m.bytes, format);
+    files.push(...members.read);
+    notRead.push(...members.notRead);
+  }
+  return { files, notRead };
 }
 
 /** A statement file's bytes; a file the import could not take is bad input (exit 2). */
@@ -324,7 +347,7 @@ function printSummary(
   files: FileSummary[],
   plans: FileReport[],
   bySource: Record<ClassSource, number>,
-  o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean; snapshots: string[] },
+  o: { dryRun: boolean; include: boolean; target: string; model: boolean; noClassify: boolean; snapshots: string[]; notRead: NotRead[] },
 ): void {
   const head = ["FILE", "FORMAT", "ACCOUNT", "LINES", o.dryRun ? "WOULD ADD" : "ADDED", "DUPLICATES", "POSSIBLE DUPL.", "BAD ROWS", "SKIPPED"];
   const rows = files.map((f) => [
@@ -377,6 +400,8 @@ function printSummary(
     if (p.skipped.length) console.log(`${p.file}: skipped lines (no transaction of their own):`);
     for (const b of p.skipped) console.log(`  ${rowPlace(p.format, b.line)}: ${b.reason}`);
   });
+  if (o.notRead.length) console.log(`Not read (no statement${o.notRead.length === 1 ? "" : "s"}; the other files were ${o.dryRun ? "read" : "imported"}):`);
+  for (const n of o.notRead) console.log(`  ${n.file}: ${n.reason}`);
   for (const f of files) if (f.batch) console.log(`Undo ${f.file} with: budget-chat imports undo ${JSON.stringify(f.batch)}`);
   // The write path's daily snapshot: the whole database as it was before today's first write (one file, unless the day turned).
   if (o.snapshots.length) console.log(`Before this import a snapshot of the budget database was kept: ${o.snapshots.map(shortPath).join(", ")}`);

@@ -41,4 +41,35 @@ describe("a ZIP of statements on the web", () => {
     const xlsx = await post("/api/imports", "konto.xlsx", makeZip([{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "xl/workbook.xml", data: "<w/>" }]));
     expect([xlsx.status, (await xlsx.json()).error]).toEqual([400, "konto.xlsx: this is an Excel .xlsx workbook, not a bank statement export (export the statement as CSV, camt.053 XML, MT940 or OFX)"]);
   });
+
+  const PDF_REASON = "this is a PDF document (a PDF statement is not read: export the statement as CSV, camt.053 XML, MT940 or OFX instead), not a bank statement";
+  const WITH_PDF = makeZip([
+    { name: "2025/neon.csv", data: fixture("neon.csv") },
+    { name: "2025/auszug.pdf", data: "%PDF-1.7\n1 0 obj\n" },
+  ]);
+
+  test("a ZIP with a PDF beside a statement (QA: a 400 for the whole archive): the API previews the statement and lists the PDF as not read; the page shows both", async () => {
+    const res = await post("/api/imports", "2025.zip", WITH_PDF);
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { files: { format: string; layout: string | null; rows: number }[]; not_read: { file: string; reason: string }[] };
+    // neon's three rows (fixtures.test.ts).
+    expect(body.files.map((p) => [p.format, p.layout, p.rows])).toEqual([["csv", "neon", 3]]);
+    expect(body.not_read).toEqual([{ file: "2025.zip/2025/auszug.pdf", reason: PDF_REASON }]);
+    const page = await post("/import/preview", "2025.zip", WITH_PDF);
+    const html = await page.text();
+    expect([page.status, html.includes("2025.zip/2025/neon.csv"), html.includes("2025.zip/2025/auszug.pdf: this is a PDF document")]).toEqual([200, true, true]);
+  });
+
+  test("a ZIP of nothing but a PDF is a 400 naming it", async () => {
+    const res = await post("/api/imports", "pdf.zip", makeZip([{ name: "auszug.pdf", data: "%PDF-1.7\n" }]));
+    expect([res.status, (await res.json()).error]).toEqual([400, `pdf.zip/auszug.pdf: ${PDF_REASON}; no file in it is a statement, nothing was imported`]);
+  });
+
+  test("CSV column fields for a file that is no CSV (QA: silently ignored) are a 400 naming them", async () => {
+    const form = new FormData();
+    form.append("file", new File([fixture("camt053-reconciles.xml") as BlobPart], "camt.xml"));
+    form.append("date-column", "Datum");
+    const res = await fetch(`${h.url}/api/imports`, { method: "POST", body: form });
+    expect([res.status, (await res.json()).error]).toEqual([400, "camt.xml: the file is camt.052/053/054 XML, not a CSV: --date-column is an option for CSV files only and cannot apply to it; import it without that option"]);
+  });
 });

@@ -85,4 +85,54 @@ describe("every format and bank layout, with no flag", () => {
     // Not even the budget database was made.
     expect(existsSync(files.db)).toBe(false);
   });
+
+  const PDF_REASON = "this is a PDF document (a PDF statement is not read: export the statement as CSV, camt.053 XML, MT940 or OFX instead), not a bank statement";
+
+  test("a ZIP with a PDF beside its statements (QA: refused whole): the statements are imported, the PDF listed as not read with its reason, exit 0", async () => {
+    const zip = join(files.dir, "mai.zip");
+    writeFileSync(
+      zip,
+      makeZip([
+        { name: "mt940-postfinance.sta", data: readFileSync(join(fixtures, "mt940-postfinance.sta")), deflate: true },
+        { name: "auszug-mai.pdf", data: "%PDF-1.7\n1 0 obj\n" },
+        { name: "liesmich.txt", data: "Ihre Kontoauszüge als camt und PDF.\n" },
+      ]),
+    );
+    const out = await cli(["import", zip, "--json", "--no-classify"]);
+    expect([out.code, out.stderr]).toEqual([0, ""]);
+    const result = JSON.parse(out.stdout) as { files: FileSummary[]; not_read: { file: string; reason: string }[] };
+    // The MT940 statement's 2 rows (format-fixtures.ts).
+    expect(result.files.map((f) => [f.file, f.format, f.inserted])).toEqual([["mai.zip/mt940-postfinance.sta", "mt940", 2]]);
+    expect(result.not_read).toEqual([
+      { file: "mai.zip/auszug-mai.pdf", reason: PDF_REASON },
+      { file: "mai.zip/liesmich.txt", reason: "unknown format: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row" },
+    ]);
+    expect(allRows(files.db).length).toBe(2);
+    // The table says it too.
+    const again = await cli(["import", zip, "--no-classify", "--dry-run"]);
+    expect(again.code).toBe(0);
+    expect(again.stdout).toContain(`Not read (no statements; the other files were read):\n  mai.zip/auszug-mai.pdf: ${PDF_REASON}\n`);
+  });
+
+  test("a ZIP with nothing but a PDF: exit 2, naming it; nothing written", async () => {
+    const zip = join(files.dir, "nur-pdf.zip");
+    writeFileSync(zip, makeZip([{ name: "auszug.pdf", data: "%PDF-1.7\n" }]));
+    const out = await cli(["import", zip, "--no-classify"]);
+    expect([out.code, out.stderr]).toEqual([2, `budget-chat: import: nur-pdf.zip/auszug.pdf: ${PDF_REASON}; no file in it is a statement, nothing was imported\n`]);
+    expect(existsSync(files.db)).toBe(false);
+  });
+
+  test("CSV column flags for a file that is no CSV (QA: silently ignored): exit 2 naming them, nothing written", async () => {
+    const cases: [string[], string][] = [
+      [["camt053-reconciles.xml", "--date-column", "Datum"], "camt053-reconciles.xml: the file is camt.052/053/054 XML, not a CSV: --date-column is an option for CSV files only and cannot apply to it; import it without that option"],
+      [["statement-v1.ofx", "--amount-column", "Betrag", "--decimal", ","], "statement-v1.ofx: the file is OFX/QFX, not a CSV: --amount-column, --decimal are options for CSV files only and cannot apply to it; import it without those options"],
+      [["mt940-ing-nl.sta", "--currency", "EUR"], "mt940-ing-nl.sta: the file is MT940/MT942 (SWIFT), not a CSV: --currency is an option for CSV files only and cannot apply to it; import it without that option"],
+      [["qif-us-bank.qif", "--date-format", "MM/DD/YYYY"], "qif-us-bank.qif: the file is QIF (Quicken), not a CSV: --date-format is an option for CSV files only and cannot apply to it; import it without that option"],
+    ];
+    for (const [[name, ...flags], message] of cases) {
+      const out = await cli(["import", join(fixtures, name!), ...flags, "--no-classify"]);
+      expect([out.code, out.stderr]).toEqual([2, `budget-chat: import: ${message}\n`]);
+    }
+    expect(existsSync(files.db)).toBe(false);
+  });
 });

@@ -66,6 +66,50 @@ export function detectFormat(bytes: Uint8Array): string | null {
 
 export type ParseOptions = ReadOptions & { format?: string };
 
+const chosenReader = (format: string | undefined) => (format && format !== "auto" ? readerFor(format) : undefined);
+
+/** Why this text is no statement any reader takes (empty, an HTML page, no format known), or null; `detected`: what identify found. */
+function textRefusal(text: string, head: string, detected: StatementReader | null, format: string | undefined): string | null {
+  // (Not text.trim(): on a 100 MB statement that would copy it whole.)
+  if (!/\S/.test(text)) return "the file is empty";
+  if (looksLikeHtml(head)) return "this is an HTML page (a saved web page?), not a bank statement export";
+  if (!chosenReader(format) && !detected) return `${unknownKind(head)}: expected ${FORMATS_IN_WORDS}`;
+  return null;
+}
+
+/**
+ * Why a file is no statement any reader takes, told without reading it (a PDF, an image, a spreadsheet, an archive in
+ * the archive, an HTML page, an empty file, text in no known format), or null: the reason parseStatement refuses it with.
+ * A ZIP's members with a reason are listed as not read, and the others imported (the CLI, the API and the page alike).
+ */
+export function notAStatement(bytes: Uint8Array, format?: string): string | null {
+  const kind = binaryKind(bytes);
+  if (kind) return `this is ${kind}, not a bank statement`;
+  // The head is enough to tell (a multi-byte character cut at its end changes nothing of that).
+  const text = decodeText(bytes.subarray(0, HEAD_MAX_CHARS));
+  const head = headOf(text);
+  return textRefusal(text, head, identify(text), format);
+}
+
+/** A file of a ZIP that is no statement, with why (notAStatement). */
+export type NotRead = { file: string; reason: string };
+
+/**
+ * A ZIP's members split into the statements to read and those that are none (a PDF beside the camt files), each with its
+ * reason; an archive with no statement in it is bad input.
+ */
+export function membersToRead<M extends { name: string }>(members: readonly M[], bytesOf: (m: M) => Uint8Array, format?: string): { read: M[]; notRead: NotRead[] } {
+  const read: M[] = [];
+  const notRead: NotRead[] = [];
+  for (const m of members) {
+    const reason = notAStatement(bytesOf(m), format);
+    if (reason) notRead.push({ file: m.name, reason });
+    else read.push(m);
+  }
+  if (read.length === 0) throw new ImportInputError(`${notRead.map((n) => `${n.file}: ${n.reason}`).join("; ")}; no file in it is a statement, nothing was imported`);
+  return { read, notRead };
+}
+
 export function parseStatement(bytes: Uint8Array, opts: ParseOptions): Statement {
   const { fileName } = opts;
   const kind = binaryKind(bytes);
@@ -73,21 +117,32 @@ export function parseStatement(bytes: Uint8Array, opts: ParseOptions): Statement
   return parseText(decodeText(bytes), opts);
 }
 
+/** The CSV column options a read was given (`--date-column` …, a layout by `--mapping`/the API's `layout`), by their names. */
+function csvOptionsGiven(opts: ParseOptions): string[] {
+  const flags = Object.entries(opts.mapping ?? {})
+    .filter(([, v]) => v !== undefined && v !== "")
+    .map(([k]) => `--${k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`);
+  return opts.layout ? [...flags, "--mapping"] : flags;
+}
+
 /** The same, for text already decoded (the parse worker decodes while it reads). */
 export function parseText(text: string, opts: ParseOptions): Statement {
   const { fileName } = opts;
-  // (Not text.trim(): on a 100 MB statement that would copy it whole.)
-  if (!/\S/.test(text)) throw new ImportInputError(`${fileName}: the file is empty`);
   const head = headOf(text);
-  if (looksLikeHtml(head)) throw new ImportInputError(`${fileName}: this is an HTML page (a saved web page?), not a bank statement export`);
-  const detected = identify(text);
-  const reader = opts.format && opts.format !== "auto" ? readerFor(opts.format) : detected;
-  if (!reader) throw new ImportInputError(`${fileName}: ${unknownKind(head)}: expected ${FORMATS_IN_WORDS}`);
+  const detected = /\S/.test(text) ? identify(text) : null;
+  const refusal = textRefusal(text, head, detected, opts.format);
+  if (refusal) throw new ImportInputError(`${fileName}: ${refusal}`);
+  const reader = chosenReader(opts.format) ?? detected!;
   // A format chosen for a file that is plainly another one: said so, rather than read into nothing (a camt.053 read as
   // a CSV had no rows, exit 0) or described as what it is not. A CSV chosen as another bank's CSV is that reader's to judge.
   const csvKind = (r: StatementReader) => r.extensions.includes(".csv");
   if (detected && detected !== reader && !(csvKind(detected) && csvKind(reader)) && !reader.identify(head.replace(/^\s+/, ""))) {
     throw new ImportInputError(`${fileName}: the file is ${detected.name}, not the format chosen (${reader.name})`);
+  }
+  // Column options name a CSV's columns: given for a file whose format fixes its fields, they would be ignored unseen.
+  const csvOptions = csvKind(reader) ? [] : csvOptionsGiven(opts);
+  if (csvOptions.length > 0) {
+    throw new ImportInputError(`${fileName}: the file is ${reader.name}, not a CSV: ${csvOptions.join(", ")} ${csvOptions.length === 1 ? "is an option" : "are options"} for CSV files only and cannot apply to it; import it without ${csvOptions.length === 1 ? "that option" : "those options"}`);
   }
   const override = opts.accountOverride?.trim();
   // Rows handed on as they are read take the override on their way.

@@ -41,6 +41,7 @@ import type { ModelUsageOfCalls } from "../../import/classify.ts";
 import { LAYOUTS } from "../../import/formats/layouts/index.ts";
 import { readerFor } from "../../import/formats/registry.ts";
 import { isZip } from "../../import/formats/zip.ts";
+import { membersToRead } from "../../import/formats/index.ts";
 import {
   importRecordJson,
   reconciliationJson,
@@ -424,11 +425,13 @@ export function importRoutes(deps: WebDeps) {
     if (uploads.length > 1) throw new ChangeRefused("invalid", "One file per request: post each statement on its own.");
     noIdleTimeout(c);
     const up = uploads[0]!;
-    // A ZIP of statements: a preview per file in it, each committed on its own.
+    // A ZIP of statements: a preview per file in it, each committed on its own; a file in it that is no statement (a PDF
+    // beside the camt files) is listed as not read, as the CLI and the page do, and only when none is left is it a 400.
     if (up.bytes && isZip(viewOf(up.bytes))) {
+      const { read, notRead } = membersToRead(await statementsOf(uploads), (m) => viewOf(m.bytes!), settingsFromFields(up.fields).format);
       const previews = [];
-      for (const member of await statementsOf(uploads)) previews.push(await apiPreview(c, member));
-      return c.json({ files: previews });
+      for (const member of read) previews.push(await apiPreview(c, member));
+      return c.json({ files: previews, not_read: notRead });
     }
     return c.json(await apiPreview(c, up));
   });
