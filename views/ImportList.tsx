@@ -1,9 +1,9 @@
 import { formatCount, formatDate, formatDateTime } from "../src/core/format.ts";
-import type { ImportRecord } from "../src/store/import-records.ts";
+import type { ImportRecord, ImportVia } from "../src/store/import-records.ts";
 import { ImportUndo } from "./ImportUndo.tsx";
 
-/** Who imported, in words: you (the single local user), the command line, or the user's name. */
-const who = (by: string) => (by === "local" ? "you" : by === "cli" ? "the command line" : by);
+/** Who imported, in words: you (the single local user), the command line, or the user's name; "through the API" when so. */
+const who = (by: string, via: ImportVia | null) => `${by === "local" ? "you" : by === "cli" ? "the command line" : by}${via === "api" ? " through the API" : ""}`;
 
 /** Every import, newest first: file, account, rows, days covered, when, by whom, and Undo (asking first). */
 export function ImportList({ imports, account }: { imports: ImportRecord[]; account: (a: string) => string }) {
@@ -47,11 +47,11 @@ export function ImportList({ imports, account }: { imports: ImportRecord[]; acco
                       <time class="local-datetime" datetime={r.importedAt}>
                         {formatDateTime(r.importedAt)}
                       </time>{" "}
-                      by {who(r.importedBy)}
+                      by {who(r.importedBy, r.importedVia)}
                     </td>
                     <td data-label="Undo">
                       {r.undoneAt ? (
-                        <span class="muted">undone by {who(r.undoneBy ?? "")}</span>
+                        <span class="muted">undone by {who(r.undoneBy ?? "", r.undoneVia)}</span>
                       ) : (
                         <ImportUndo batch={r.batch} file={r.file} rows={r.rows} target="#import-notice" swap="innerHTML" label="Undo" name={`Undo the import of ${r.file}`} />
                       )}

@@ -24,6 +24,7 @@ import { emptyBySource } from "../import/batch-write.ts";
 import {
   classificationOf,
   fileTotals,
+  importActorText,
   importRecordJson,
   ImportUndoError,
   planCounts,
@@ -260,7 +261,8 @@ export async function importCommand(argv: string[]): Promise<number> {
       });
     }
     if (json) {
-      console.log(JSON.stringify({ files: summaries, not_read: notRead, by_source: bySource, dry_run: dryRun }));
+      // `not_read` only when a ZIP held files that are no statements: the summary keeps SPEC §10's shape otherwise.
+      console.log(JSON.stringify({ files: summaries, ...(notRead.length ? { not_read: notRead } : {}), by_source: bySource, dry_run: dryRun }));
       return 0;
     }
     printSummary(summaries, reports, bySource, { dryRun, include, target: importer.target, model: importer.canClassify, noClassify: values["no-classify"] === true, snapshots: [...snapshots], notRead });
@@ -451,8 +453,8 @@ export async function importsCommand(argv: string[]): Promise<number> {
     }
     for (const r of list) {
       const dates = r.firstDate ? `${r.firstDate} to ${r.lastDate}` : "no rows";
-      const state = r.undoneAt ? `, undone ${r.undoneAt.slice(0, 16).replace("T", " ")} by ${r.undoneBy}` : "";
-      console.log(`${r.batch}  ${r.format}  ${r.account ?? "-"}  ${plural(r.rows, "row")} (${dates})  by ${r.importedBy}${state}`);
+      const state = r.undoneAt ? `, undone ${r.undoneAt.slice(0, 16).replace("T", " ")} by ${importActorText(r.undoneBy ?? "", r.undoneVia)}` : "";
+      console.log(`${r.batch}  ${r.format}  ${r.account ?? "-"}  ${plural(r.rows, "row")} (${dates})  by ${importActorText(r.importedBy, r.importedVia)}${state}`);
     }
     return 0;
   } finally {

@@ -46,7 +46,7 @@ import { TimeSlices } from "../core/time-slices.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
 import { formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
-import type { ImportRecord } from "../store/import-records.ts";
+import type { ImportRecord, ImportVia } from "../store/import-records.ts";
 import {
   cacheEntries,
   categoriesOf,
@@ -78,7 +78,7 @@ import { savedLayouts } from "./user-layouts.ts";
 import { CurrencyTally, readFacts, rowsOf, walkRows, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
 
 /** Who imports or undoes: a user (page, API) or the terminal. */
-export type ImportActor = { userId: string | null; by: string; via: "cli" | "page" | "api" };
+export type ImportActor = { userId: string | null; by: string; via: ImportVia };
 
 export type ImportFile = { name: string; bytes: Uint8Array };
 
@@ -163,10 +163,24 @@ export function importRecordJson(r: ImportRecord) {
     last_date: r.lastDate,
     imported_at: r.importedAt,
     imported_by: r.importedBy,
+    imported_via: r.importedVia,
     undone_at: r.undoneAt,
     undone_by: r.undoneBy,
+    undone_via: r.undoneVia,
     reconciliation: r.reconciliation,
   };
+}
+
+const VIA_WORDS: Record<ImportVia, string> = { cli: "CLI", page: "page", api: "API" };
+
+/**
+ * Who made (or undid) an import, in words: how — "CLI", "page", "API" — and, when it was a signed-in user of a
+ * multi-user app, who ("alex (page)"). The single local user's name ("local") and the command line's ("cli") say
+ * nothing the way does not.
+ */
+export function importActorText(by: string, via: ImportVia | null): string {
+  if (!via) return by === "cli" ? VIA_WORDS.cli : by === "local" ? "the local user (page or API)" : by;
+  return by === "local" || by === "cli" ? VIA_WORDS[via] : `${by} (${VIA_WORDS[via]})`;
 }
 
 /** A file's reconciliation as `--json` and the API give it (SPEC §10.1: amounts as numbers). */
@@ -737,6 +751,7 @@ export class Importer {
             lastDate: r.lastDate,
             importedAt: at,
             importedBy: actor.by,
+            importedVia: actor.via,
             userId: actor.userId,
             dbPath: resolve(this.opts.target),
             reconciliation: facts.reconciliation.map(reconciliationJson),
@@ -781,7 +796,7 @@ export class Importer {
           );
         }
         return {
-          importUndone: { batch, by: actor.by },
+          importUndone: { batch, by: actor.by, via: actor.via },
           audit: [{ kind: "undo", userId: actor.userId, detail: { import: batch, file: record.file, deleted, via: actor.via, by: actor.by, snapshot } }],
         };
       },
@@ -862,7 +877,7 @@ export class Importer {
     if (!db) return records;
     try {
       const present = db.query("SELECT 1 FROM transactions WHERE import_batch = ? LIMIT 1");
-      return records.map((r) => (r.undoneAt && present.get(r.batch) ? { ...r, undoneAt: null, undoneBy: null } : r));
+      return records.map((r) => (r.undoneAt && present.get(r.batch) ? { ...r, undoneAt: null, undoneBy: null, undoneVia: null } : r));
     } finally {
       db.close();
     }

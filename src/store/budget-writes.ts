@@ -16,7 +16,7 @@ import type { Approvals } from "./approvals.ts";
 import type { AuditLog, NewAuditEntry } from "./audit-log.ts";
 import type { Budgets, BudgetValue } from "./budgets.ts";
 import type { DataEdits, NewDataEdit } from "./data-edits.ts";
-import type { Imports, NewImportRecord } from "./import-records.ts";
+import type { Imports, ImportVia, NewImportRecord } from "./import-records.ts";
 import { json, type Row, type StoreDb } from "./db.ts";
 
 /** One changed row of budget.db: its key (primary-key columns, or rowid) and its values before and after (null: absent). */
@@ -40,7 +40,7 @@ export type Settlement = {
   undone?: { approvalId: string; result: unknown };
   /** An imported file's record (`imports list`), and an import undone. */
   imported?: NewImportRecord;
-  importUndone?: { batch: string; by: string };
+  importUndone?: { batch: string; by: string; via: ImportVia };
   /** A user's own change (data_edits), kept for its undo; stored under the intent's id (DataEdits.ofWrite). */
   edit?: NewDataEdit;
   /** One of the user's changes undone by this write. */
@@ -149,7 +149,7 @@ export class BudgetWrites {
       this.approvals.setResult(s.undone.approvalId, s.undone.result);
     }
     if (s.imported) this.imports.add(s.imported);
-    if (s.importUndone) this.imports.markUndone(s.importUndone.batch, s.importUndone.by);
+    if (s.importUndone) this.imports.markUndone(s.importUndone.batch, s.importUndone.by, s.importUndone.via);
     // budget.db holds the undo; an edit marked undone already (two undos raced) stays as it is.
     if (s.editUndone) this.edits.markUndone(s.editUndone.id, s.editUndone.by);
     const edit = s.edit ? this.edits.add(s.edit, id) : null;

@@ -5,6 +5,9 @@
  */
 import { type Row, type StoreDb } from "./db.ts";
 
+/** How an import was made or undone: the command line, the Import page, the JSON API. */
+export type ImportVia = "cli" | "page" | "api";
+
 export type ImportRecord = {
   batch: string;
   file: string;
@@ -15,26 +18,29 @@ export type ImportRecord = {
   firstDate: string | null;
   lastDate: string | null;
   importedAt: string;
-  /** A user's name, or "cli". */
+  /** A user's name ("local" for the single local user), or "cli". */
   importedBy: string;
+  /** How: null for an import recorded before this was kept whose audit entry did not say. */
+  importedVia: ImportVia | null;
   userId: string | null;
   undoneAt: string | null;
   undoneBy: string | null;
+  undoneVia: ImportVia | null;
   /** The budget database the rows went into (absolute path): one chat.db may serve several. */
   dbPath: string | null;
   /** What the statement's balances said (SPEC §10.1), as the import's `--json` gives it; null before round 4. */
   reconciliation: unknown[] | null;
 };
 
-export type NewImportRecord = Omit<ImportRecord, "undoneAt" | "undoneBy" | "reconciliation"> & { reconciliation?: unknown[] | null };
+export type NewImportRecord = Omit<ImportRecord, "undoneAt" | "undoneBy" | "undoneVia" | "reconciliation" | "importedVia"> & { importedVia: ImportVia; reconciliation?: unknown[] | null };
 
 export class Imports {
   constructor(private readonly s: StoreDb) {}
 
   add(r: NewImportRecord): void {
     this.s.exec(
-      `INSERT INTO imports (batch, file, format, account, rows, first_date, last_date, imported_at, imported_by, user_id, db_path, reconciliation)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO imports (batch, file, format, account, rows, first_date, last_date, imported_at, imported_by, imported_via, user_id, db_path, reconciliation)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       r.batch,
       r.file,
       r.format,
@@ -44,6 +50,7 @@ export class Imports {
       r.lastDate,
       r.importedAt,
       r.importedBy,
+      r.importedVia,
       r.userId,
       r.dbPath,
       r.reconciliation ? JSON.stringify(r.reconciliation) : null,
@@ -60,8 +67,8 @@ export class Imports {
     return this.s.many("SELECT * FROM imports WHERE db_path = ? ORDER BY imported_at DESC, rowid DESC", dbPath).map(toRecord);
   }
 
-  markUndone(batch: string, by: string): void {
-    this.s.exec("UPDATE imports SET undone_at = ?, undone_by = ? WHERE batch = ?", this.s.iso(), by, batch);
+  markUndone(batch: string, by: string, via: ImportVia): void {
+    this.s.exec("UPDATE imports SET undone_at = ?, undone_by = ?, undone_via = ? WHERE batch = ?", this.s.iso(), by, via, batch);
   }
 }
 
@@ -76,9 +83,11 @@ function toRecord(r: Row): ImportRecord {
     lastDate: r.last_date,
     importedAt: r.imported_at,
     importedBy: r.imported_by,
+    importedVia: r.imported_via,
     userId: r.user_id,
     undoneAt: r.undone_at,
     undoneBy: r.undone_by,
+    undoneVia: r.undone_via,
     dbPath: r.db_path,
     reconciliation: r.reconciliation ? (JSON.parse(r.reconciliation) as unknown[]) : null,
   };

@@ -438,6 +438,23 @@ DROP TABLE model_calls;
 ALTER TABLE model_calls_new RENAME TO model_calls;
 CREATE INDEX model_calls_at ON model_calls(at);
 `,
+  // 18 (import QA): how an import was made and undone ('cli', 'page', 'api'), beside who: the single local user's
+  // page and API imports both said "by local". Earlier imports take it from their audit entries (each names its
+  // `via`), else the command line's own name.
+  `
+ALTER TABLE imports ADD COLUMN imported_via TEXT;
+ALTER TABLE imports ADD COLUMN undone_via TEXT;
+UPDATE imports SET imported_via = w.via
+  FROM (SELECT json_extract(detail, '$.import') AS batch, json_extract(detail, '$.via') AS via FROM audit_log
+        WHERE kind = 'write' AND json_extract(detail, '$.import') IS NOT NULL) AS w
+  WHERE w.batch = imports.batch AND w.via IN ('cli', 'page', 'api');
+UPDATE imports SET imported_via = 'cli' WHERE imported_via IS NULL AND imported_by = 'cli';
+UPDATE imports SET undone_via = u.via
+  FROM (SELECT json_extract(detail, '$.import') AS batch, json_extract(detail, '$.via') AS via FROM audit_log
+        WHERE kind = 'undo' AND json_extract(detail, '$.import') IS NOT NULL ORDER BY id) AS u
+  WHERE imports.undone_at IS NOT NULL AND u.batch = imports.batch AND u.via IN ('cli', 'page', 'api');
+UPDATE imports SET undone_via = 'cli' WHERE undone_at IS NOT NULL AND undone_via IS NULL AND undone_by = 'cli';
+`,
 ];
 
 /** The schema version this build writes. */

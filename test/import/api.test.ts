@@ -99,8 +99,8 @@ describe("import API", () => {
     expect((await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST" })).status).toBe(404);
 
     const list = await (await fetch(`${h.url}/api/imports`)).json();
-    expect(list.imports.map((r: Record<string, unknown>) => [r.batch, r.file, r.account, r.rows, r.first_date, r.last_date, r.imported_by])).toEqual([
-      [done.batch, "march.csv", "Privatkonto", 2, "2030-03-01", "2030-03-02", "local"],
+    expect(list.imports.map((r: Record<string, unknown>) => [r.batch, r.file, r.account, r.rows, r.first_date, r.last_date, r.imported_by, r.imported_via])).toEqual([
+      [done.batch, "march.csv", "Privatkonto", 2, "2030-03-01", "2030-03-02", "local", "api"],
     ]);
 
     // The same file again: both rows are duplicates now, and the merchant is known: nothing new to classify.
@@ -182,6 +182,9 @@ describe("import API", () => {
     expect(html).toContain("Imported 1 transaction from velo2.csv.");
     expect(html).toContain("Undo this import");
     expect(html).toContain('<hx-partial hx-target="#import-list" hx-swap="outerHTML">');
+    // Recorded as made on the page (QA: `imports list` said "by local" for the page and the API alike).
+    const velo = ((await (await fetch(`${h.url}/api/imports`)).json()).imports as Record<string, unknown>[]).find((r) => r.file === "velo2.csv");
+    expect([velo?.imported_by, velo?.imported_via]).toEqual(["local", "page"]);
   });
 
   test("bad files are 400 with the file named, nothing is written; > 50 MB is 413; another site's Origin is refused", async () => {

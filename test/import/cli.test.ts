@@ -246,14 +246,15 @@ describe("budget-chat imports", () => {
       ["camt053-v02.xml", "camt", 5, "cli", null],
       ["bank.csv", "csv", 3, "cli", null],
     ]);
-    expect(Object.keys(records[0]!)).toEqual(["batch", "file", "format", "account", "rows", "first_date", "last_date", "imported_at", "imported_by", "undone_at", "undone_by", "reconciliation"]);
+    expect(Object.keys(records[0]!)).toEqual(["batch", "file", "format", "account", "rows", "first_date", "last_date", "imported_at", "imported_by", "imported_via", "undone_at", "undone_by", "undone_via", "reconciliation"]);
+    expect(records.map((r) => [r.imported_via, r.undone_via])).toEqual([["cli", null], ["cli", null]]);
     expect(records[0]!.reconciliation).toEqual([
       { account: "CH4431999123000889012", currency: "CHF", opening: 2500, closing: 7250.9, entries: 4, difference: 0, status: "ok", opening_date: "2025-03-01", closing_date: "2025-03-31", entries_total: 4750.9, basis: "OPBD + booked entries = CLBD" },
     ]);
     // The plain list: counts in words ("1 row", not "1 rows").
     const one = await cli(["import", file("one.csv", "Date;Amount;Currency;Description\n03.02.2026;-2.00;CHF;Kiosk\n"), "--no-classify"]);
     expect(one.code).toBe(0);
-    expect((await cli(["imports", "list"])).stdout).toContain("  csv  -  1 row (2026-02-03 to 2026-02-03)  by cli\n");
+    expect((await cli(["imports", "list"])).stdout).toContain("  csv  -  1 row (2026-02-03 to 2026-02-03)  by CLI\n");
     const undo = await cli(["imports", "undo", camtBatch]);
     expect([undo.code, undo.stdout]).toEqual([0, `Undone: removed 5 transactions of ${camtBatch}.\n`]);
     expect(allRows(files.db).length).toBe(4); // bank.csv's 3 and one.csv's 1

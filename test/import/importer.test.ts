@@ -7,7 +7,7 @@ import { dirname, join, resolve } from "node:path";
 import { PIPELINE_DDL_STATEMENTS } from "../../src/ledger/pipeline.ts";
 import { CLASSIFY_TOOL, LLM_BATCH, ModelClassifier } from "../../src/import/classify.ts";
 import { ImportInputError } from "../../src/core/errors.ts";
-import { ImportUndoError, planCounts, previewRows, type FilePlan } from "../../src/import/importer.ts";
+import { importActorText, ImportUndoError, planCounts, previewRows, type FilePlan } from "../../src/import/importer.ts";
 import { Store } from "../../src/store/store.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { allRows, makeImporter, NOW_TS, parsed, pipelineDb, row, tempDir } from "./support.ts";
@@ -322,5 +322,18 @@ describe("bad input and undo", () => {
     expect(here.list()[0]!.undoneAt).toBeNull();
     expect(await here.undo(a.batch!, CLI)).toEqual({ batch: a.batch!, deleted: 1 });
     expect(allRows(target)).toEqual([]);
+  });
+});
+
+describe("who made an import, in words (imports list)", () => {
+  test("the way for the single local user and the command line; the name and the way for a signed-in user; an old record as far as it tells", () => {
+    expect([importActorText("local", "page"), importActorText("local", "api"), importActorText("cli", "cli"), importActorText("alex", "page"), importActorText("alex", "api")]).toEqual([
+      "page",
+      "API",
+      "CLI",
+      "alex (page)",
+      "alex (API)",
+    ]);
+    expect([importActorText("local", null), importActorText("cli", null), importActorText("alex", null)]).toEqual(["the local user (page or API)", "CLI", "alex"]);
   });
 });

@@ -100,7 +100,7 @@ describe("import views", () => {
   test("past imports in people's words: days and times, who, the account's name; no batch id shown; Undo asks first", () => {
     const record = {
       batch: "mai.xml@2026-11-26T14:05:00+00:00", file: "mai.xml", format: "camt", account: "CH9300762011623852957", rows: 43, firstDate: "2026-05-01", lastDate: "2026-05-31",
-      importedAt: "2026-11-26T14:05:00+00:00", importedBy: "local", undoneAt: null, undoneBy: null, userId: "local", dbPath: null, reconciliation: null,
+      importedAt: "2026-11-26T14:05:00+00:00", importedBy: "local", importedVia: "page" as const, undoneAt: null, undoneBy: null, undoneVia: null, userId: "local", dbPath: null, reconciliation: null,
     };
     const html = toHtml(<ImportList imports={[record]} account={(a) => (a === record.account ? "Household" : a)} />);
     expect(html).toContain('<td data-label="Account">Household</td>');
@@ -111,5 +111,9 @@ describe("import views", () => {
     // The batch id only where nobody reads it by accident: the form's value and the file cell's title.
     expect(html.split(record.batch).length - 1).toBe(3);
     expect(html).not.toContain("local<");
+    // An import through the API says so; one from the terminal names the command line.
+    const viaApi = toHtml(<ImportList imports={[{ ...record, importedVia: "api" }, { ...record, batch: "b@2", importedBy: "cli", importedVia: "cli" }]} account={(a) => a} />);
+    expect(viaApi).toContain("by you through the API");
+    expect(viaApi).toContain("by the command line");
   });
 });

@@ -78,7 +78,7 @@ describe("a write another process left unsettled, settled by the running server"
     // About a second's round, and the judging: well within "seconds" (the timing is the bench's to measure; here a loose bound).
     expect(listed.after).toBeLessThan(10_000);
     const cli = await runCli(["imports", "list", ...args], { home: dir });
-    expect(cli.stdout).toMatch(/^bank\.csv@\S+ {2}csv {2}- {2}2 rows \(2027-02-03 to 2027-02-04\) {2}by cli\n$/);
+    expect(cli.stdout).toMatch(/^bank\.csv@\S+ {2}csv {2}- {2}2 rows \(2027-02-03 to 2027-02-04\) {2}by CLI\n$/);
     expect(queryFile(join(dir, "chat.db"), "SELECT kind, status FROM budget_writes")).toEqual([{ kind: "import", status: "done" }]);
     expect(disagreements(join(dir, "chat.db"), join(dir, "budget.db"))).toEqual([]);
     expect([integrity(join(dir, "budget.db")), integrity(join(dir, "chat.db"))]).toEqual(["ok", "ok"]);

@@ -10,7 +10,7 @@ import { sha256, StoreError } from "../../src/store/db.ts";
 import { Store } from "../../src/store/store.ts";
 import { TURN_EVENT_FORMAT } from "../../src/store/turns.ts";
 import { APPROVAL_STATUSES, AUDIT_KINDS, TURN_STATUSES } from "../../src/core/vocab.ts";
-import { APPLICATION_ID, SCHEMA_VERSION } from "../../src/store/migrations.ts";
+import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from "../../src/store/migrations.ts";
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -73,7 +73,7 @@ describe("open and migrations", () => {
   test("creates parent directories, sets user_version, application_id and WAL; reopening is idempotent", () => {
     const path = join(tempDir(), "nested", "deeper", "chat.db");
     const a = Store.open(path);
-    expect(SCHEMA_VERSION).toBe(17); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13), 8: budget_writes (issue 25), 9: data_edits (issue 24), 10: imports and CSV mappings (issue 21), 11: waiting turns, deleted conversations (issue 24), 12: account names (issue 36), 13: imports.reconciliation (issue 31), 14: household contributions (issue 33), 15: data_edits.budget_write_id (issue 29), 16: model_calls (issue 32), 17: data_edits kinds rule and reclassify, model_calls purposes of the classification check (issue 35)
+    expect(SCHEMA_VERSION).toBe(18); // 3: personal tokens (issue 17), 4: turns.replaced_by (issue 15), 5–6: one running turn, failed approvals (issue 16), 7: budgets (issue 13), 8: budget_writes (issue 25), 9: data_edits (issue 24), 10: imports and CSV mappings (issue 21), 11: waiting turns, deleted conversations (issue 24), 12: account names (issue 36), 13: imports.reconciliation (issue 31), 14: household contributions (issue 33), 15: data_edits.budget_write_id (issue 29), 16: model_calls (issue 32), 17: data_edits kinds rule and reclassify, model_calls purposes of the classification check (issue 35), 18: imports.imported_via/undone_via (import QA)
     expect(a.schemaVersion()).toBe(SCHEMA_VERSION);
     const conv = a.conversations.create("local", "Kept across opens");
     a.close();
@@ -158,6 +158,33 @@ describe("open and migrations", () => {
     expect(() => Store.open(path)).toThrow(StoreError);
     expect(() => Store.open(path)).toThrow(`has app schema version ${SCHEMA_VERSION + 1}`);
     expect(() => Store.open(path)).toThrow(/newer budget-chat/);
+  });
+
+  test("18: an import's way (CLI, page, API) is kept, and imports made before take theirs from their audit entries", () => {
+    const path = join(tempDir(), "chat.db");
+    // A chat.db of schema 17 with three imports: by the page and by the API (both "local"), and by the command line,
+    // the first undone through the API; the audit entries are what the importer wrote then.
+    const raw = new Database(path, { create: true });
+    for (const sql of MIGRATIONS.slice(0, 17)) raw.run(sql);
+    raw.run(`PRAGMA user_version = 17`);
+    raw.run(`PRAGMA application_id = ${APPLICATION_ID}`);
+    const add = raw.prepare("INSERT INTO imports (batch, file, format, rows, imported_at, imported_by, undone_at, undone_by) VALUES (?, ?, 'csv', 1, '2026-11-01T00:00:00Z', ?, ?, ?)");
+    add.run("a.csv@1", "a.csv", "local", "2026-11-02T00:00:00Z", "local");
+    add.run("b.csv@2", "b.csv", "local", null, null);
+    add.run("c.csv@3", "c.csv", "cli", null, null);
+    const audit = raw.prepare("INSERT INTO audit_log (at, user_id, kind, detail) VALUES ('2026-11-01T00:00:00Z', 'local', ?, ?)");
+    audit.run("write", JSON.stringify({ import: "a.csv@1", via: "page", by: "local" }));
+    audit.run("write", JSON.stringify({ import: "b.csv@2", via: "api", by: "local" }));
+    audit.run("undo", JSON.stringify({ import: "a.csv@1", via: "api", by: "local", deleted: 1 }));
+    raw.close();
+    const store = Store.open(path);
+    expect(store.schemaVersion()).toBe(18);
+    expect(store.db.query("SELECT batch, imported_via, undone_via FROM imports ORDER BY batch").all()).toEqual([
+      { batch: "a.csv@1", imported_via: "page", undone_via: "api" },
+      { batch: "b.csv@2", imported_via: "api", undone_via: null },
+      { batch: "c.csv@3", imported_via: "cli", undone_via: null },
+    ]);
+    store.close();
   });
 
   test("an empty existing file is initialised", () => {
