@@ -80,6 +80,8 @@ export type BankLayout = {
   format?: "ubs-account" | "ubs-card";
   /** The header row's cells that identify the layout, each exactly as written (other columns may be there too). */
   header: readonly ColumnName[];
+  /** Header cells this bank's export never has: a header with one of them is another bank's, however many cells it shares. */
+  notWith?: readonly ColumnName[];
   /** What the bank writes the file in (decoding itself is decided from the bytes; documented and tested per layout). */
   encoding: "utf-8" | "utf-8-bom" | "windows-1252";
   delimiter: ";" | "," | "\t" | "|";
@@ -228,7 +230,8 @@ export const headerCells = (fields: readonly string[]): string[] => fields.map((
 
 /** Does this header row (its cells through headerCells) carry the layout's identifying cells? */
 export function headerMatches(layout: BankLayout, cells: readonly string[]): boolean {
-  return layout.header.every((h) => spellings(h).some((name) => cells.some((cell) => cell !== "" && isNamed(name, cell))));
+  const has = (h: ColumnName) => spellings(h).some((name) => cells.some((cell) => cell !== "" && isNamed(name, cell)));
+  return layout.header.every(has) && !(layout.notWith ?? []).some(has);
 }
 
 /**

@@ -364,3 +364,32 @@ describe("a header line longer than 64 KB (QA: it was 'unknown format')", () => 
     expect(() => parse(text)).toThrow("bank.csv: its first line is over 16 MB long, longer than any statement's header row: expected ");
   });
 });
+
+describe("a card statement with Cembra's columns (no Cembra CSV is known: these are its PDF statement's columns)", () => {
+  // Transaction date, booking date, text, credit, debit; DD.MM.YYYY; ' thousands (research: bank-layouts.md §16).
+  // Worked out by hand: purchases 12.50 and 1'250.00 are money out, the payment 1'500.00 money in; each row dated by
+  // its booking date (SPEC §10: date = booking date), never by the purchase date before it.
+  const rows = (a: string, b: string, c: string) => [
+    `28.02.2026;02.03.2026;${a};;12.50`,
+    `01.03.2026;03.03.2026;${b};;1'250.00`,
+    `05.03.2026;05.03.2026;${c};1'500.00;`,
+  ];
+  const cases: [string, string, string[]][] = [
+    ["German", "Transaktionsdatum;Buchungsdatum;Text;Gutschrift;Belastung", rows("Coop Pronto Zürich", "Hotel Bellevue Luzern", "Ihre Zahlung - besten Dank")],
+    ["French", "Date de transaction;Date de comptabilisation;Texte;Crédit;Débit", rows("Migros Genève", "Hôtel du Lac Montreux", "Votre paiement - merci")],
+    ["Italian", "Data della transazione;Data di registrazione;Testo;Accredito;Addebito", rows("Coop Lugano", "Albergo Lago Locarno", "Il vostro pagamento - grazie")],
+  ];
+  for (const [language, header, lines] of cases) {
+    test(`${language}: read with no flag by the header words (debit and credit columns), not taken for another bank's layout`, () => {
+      const s = read(utf8([header, ...lines].join("\n")), { fileName: "karte.csv", fallbackCurrency: { code: "CHF", from: "your data" } });
+      expect([s.format, s.layout]).toEqual(["csv", "guessed"]);
+      const texts = lines.map((l) => l.split(";")[2]!);
+      expect(brief(s.rows)).toEqual([
+        [2, "2026-03-02", -12.5, "CHF", texts[0]],
+        [3, "2026-03-03", -1250, "CHF", texts[1]],
+        [4, "2026-03-05", 1500, "CHF", texts[2]],
+      ]);
+      expect([s.dataLines, s.badRows, s.skipped]).toEqual([3, [], []]);
+    });
+  }
+});

@@ -20,6 +20,9 @@ export const CREDIT_SUISSE: BankLayout = {
     ["Belastung", "Débit", "Addebito"],
     ["Gutschrift", "Crédit", "Accredito"],
   ],
+  // Its exports date a booking by booking and value date only: a header with a transaction (purchase) date as well is
+  // another bank's statement with the same words (a card statement's "Transaktionsdatum;Buchungsdatum;Text;…").
+  notWith: [["Transaktionsdatum", "Date de transaction", "Data della transazione", "Transaction date", "Einkaufsdatum", "Date d'achat"]],
   encoding: "utf-8-bom",
   delimiter: ",",
   dates: ["DD.MM.YYYY"],
