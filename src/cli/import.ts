@@ -48,7 +48,8 @@ const SHARED = ["db", "chatDb", "model", "keepBackups"] as const;
 export const IMPORT_HELP = `budget-chat import FILE... [options]
 
 Import bank statements into your budget database: ${IMPORT_FORMATS.join(", ")} (see the README's
-format table), or a ZIP of them (each file in it imported as a file of its own). The format, and a
+format table), or a ZIP of them (each file in it imported as a file of its own; a file in it that is
+no statement, such as a PDF, is listed as not read with its reason). The format, and a
 CSV's bank layout, are recognised from the content. Every line of a file is accounted
 for: new, duplicate, possible duplicate, bad row or skipped (with its reason). Balances the
 file states are checked (opening + entries = closing); a statement that does not reconcile
@@ -66,7 +67,7 @@ would classify wait for budget-chat classify).
   --include-possible-duplicates  import possible duplicates too
   --flip-signs                 every amount the other way round (money out ↔ money in)
   --accept-unreconciled        import a statement whose balances do not add up
-CSV columns, when they cannot be recognised from the header:
+CSV columns, when they cannot be recognised from the header (for CSV files only; refused for any other format):
   --date-column H  --amount-column H | --debit-column H --credit-column H  --description-column H
   --currency-column H | --currency CODE  --date-format ${DATE_FORMATS.join("|")}  --decimal .|,
   --mapping NAME               read every CSV with the layout saved as NAME (here, or on the Import page)
