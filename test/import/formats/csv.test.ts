@@ -385,9 +385,9 @@ describe("a card statement with Cembra's columns (no Cembra CSV is known: these 
       expect([s.format, s.layout]).toEqual(["csv", "guessed"]);
       const texts = lines.map((l) => l.split(";")[2]!);
       expect(brief(s.rows)).toEqual([
-        [2, "2026-03-02", -12.5, "CHF", texts[0]],
-        [3, "2026-03-03", -1250, "CHF", texts[1]],
-        [4, "2026-03-05", 1500, "CHF", texts[2]],
+        [2, "2026-03-02", -12.5, "CHF", texts[0]!],
+        [3, "2026-03-03", -1250, "CHF", texts[1]!],
+        [4, "2026-03-05", 1500, "CHF", texts[2]!],
       ]);
       expect([s.dataLines, s.badRows, s.skipped]).toEqual([3, [], []]);
     });
