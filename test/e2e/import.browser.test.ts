@@ -16,6 +16,7 @@ import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { startWebHarness } from "../support/web-harness.ts";
 import { sharedHarnessSuite, SKIP_BROWSER, squash } from "./browser-helpers.ts";
+import { makeZip } from "../import/formats/support.ts";
 
 /** The fake model: every merchant it is asked about is its description's first word, in Dining, and each answer counts 1,000 in and 200 out. */
 function classifyAll(h: WebHarness, category = "Dining") {
@@ -273,5 +274,51 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     await page.getByRole("button", { name: "Import 2 transactions" }).click();
     await page.getByText("Imported 2 transactions from juni.xml.").waitFor();
     expect(sek()).toBe(2);
+  }, 60_000);
+
+  test("QA fixes on the page: a UBS statement's own opening and closing balance are checked; a ZIP's PDF is listed with its reason while its Raiffeisen statement imports, a continued line's text in its booking", async () => {
+    classifyAll(h, "Other");
+    const fixtures = join(import.meta.dir, "../fixtures/import");
+    const { page, tp } = await suite.open();
+    await page.goto(`${h.url}/import`);
+
+    // The French UBS export with an empty balance column: opening 2'000.00 − 1'808.00 − 7.90 = 184.10, the file says 200.00.
+    const ubs = readFileSync(join(fixtures, "ubs-account-fr-2026.csv"), "utf8").replace("Solde initial:;;", "Solde initial:;2000.00;").replace("Solde final:;;", "Solde final:;200.00;");
+    await page.setInputFiles("#import-file", { name: "juin.csv", mimeType: "text/csv", buffer: Buffer.from(ubs) });
+    await page.locator(".reconciliation-off").waitFor();
+    expect(squash(await page.locator(".reconciliation-off").innerText())).toEndWith("CHF: does not reconcile: off by CHF 15.90");
+
+    // A ZIP of the Raiffeisen statement and a PDF: the PDF is said to be unreadable, the statement previewed and imported.
+    await page.goto(`${h.url}/import`);
+    const zip = makeZip([
+      { name: "raiffeisen.csv", data: readFileSync(join(fixtures, "raiffeisen.csv")) },
+      { name: "auszug.pdf", data: "%PDF-1.7\n1 0 obj\n" },
+    ]);
+    await page.setInputFiles("#import-file", { name: "juli.zip", mimeType: "application/zip", buffer: Buffer.from(zip) });
+    await page.locator(".import-summary").waitFor();
+    // The combined preview: the statement with its counts and balance check, the PDF with its reason; one file to import.
+    const summary = await page.locator(".import-summary tbody tr").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim()));
+    expect(summary).toEqual([
+      "juli.zip/raiffeisen.csv CH00 … 7890 3 0 0 0 CHF 11.45 CHF 5'770.00 checked ✓",
+      "juli.zip/auszug.pdf juli.zip/auszug.pdf: this is a PDF document (a PDF statement is not read: export the statement as CSV, camt.053 XML, MT940 or OFX instead), not a bank statement",
+    ]);
+    // Line 4 of raiffeisen.csv is text only: it is line 3's booking's, not a skipped line.
+    const descriptions = await page
+      .locator(".import-file:has(h2:text-is('juli.zip/raiffeisen.csv')) .import-rows tbody tr td:first-child")
+      .evaluateAll((cells) => cells.map((c) => (c.textContent ?? "").trim()));
+    expect(descriptions).toEqual([
+      "Einkauf Muster Shop Zürich 01.07.2024, 12:34, Karten-Nr. 12345678",
+      "Gutschrift MUSTER MAX, ZÜRICH · Rückzahlung Abendessen · Fortsetzung des Textes auf nächster Zeile",
+      "Gutschrift (Lohn ACME AG), CH00 0000 0000 0000 0000 0 · LOHN JULI",
+    ]);
+    await page.getByRole("button", { name: "Import all (3 transactions from 1 file)" }).click();
+    await page.locator(".import-all-result").waitFor();
+    expect(squash(await page.locator(".import-all-result").innerText())).toStartWith("Imported 3 transactions from 1 file.");
+    expect(rowsOf("SELECT raw_description AS d FROM transactions WHERE import_batch LIKE 'juli.zip/raiffeisen.csv@%' ORDER BY date")).toEqual([
+      { d: "Einkauf Muster Shop Zürich 01.07.2024, 12:34, Karten-Nr. 12345678" },
+      { d: "Gutschrift MUSTER MAX, ZÜRICH · Rückzahlung Abendessen · Fortsetzung des Textes auf nächster Zeile" },
+      { d: "Gutschrift (Lohn ACME AG), CH00 0000 0000 0000 0000 0 · LOHN JULI" },
+    ]);
+    tp.expectClean();
   }, 60_000);
 });
