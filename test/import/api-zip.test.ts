@@ -1,6 +1,7 @@
 /**
  * A ZIP of statements on the web (SPEC §10.1): POST /api/imports answers with a preview per file in it, each
- * committed on its own; the page previews each file; an archive that is no ZIP of statements is a 400 naming it.
+ * committed on its own, and lists its files that are no statements; the page previews each file; an archive that is no
+ * ZIP of statements is a 400 naming it. Also the import QA pass's other fixes as the API shows them.
  */
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -65,11 +66,30 @@ describe("a ZIP of statements on the web", () => {
     expect([res.status, (await res.json()).error]).toEqual([400, `pdf.zip/auszug.pdf: ${PDF_REASON}; no file in it is a statement, nothing was imported`]);
   });
 
+});
+
+describe("the import QA pass's fixes through the API", () => {
   test("CSV column fields for a file that is no CSV (QA: silently ignored) are a 400 naming them", async () => {
     const form = new FormData();
     form.append("file", new File([fixture("camt053-reconciles.xml") as BlobPart], "camt.xml"));
     form.append("date-column", "Datum");
     const res = await fetch(`${h.url}/api/imports`, { method: "POST", body: form });
     expect([res.status, (await res.json()).error]).toEqual([400, "camt.xml: the file is camt.052/053/054 XML, not a CSV: --date-column is an option for CSV files only and cannot apply to it; import it without that option"]);
+  });
+
+  test("the API's preview: a UBS statement's stated balances checked, a card payment without a purchase date booked on its booking date, a Raiffeisen continued line in its booking (QA)", async () => {
+    const ubs = new TextDecoder().decode(fixture("ubs-account-fr-2026.csv")).replace("Solde initial:;;", "Solde initial:;2000.00;").replace("Solde final:;;", "Solde final:;184.10;");
+    const u = (await (await post("/api/imports", "juin.csv", new TextEncoder().encode(ubs))).json()) as { reconciliation: { status: string; opening: number; closing: number; entries: number; difference: number }[] };
+    // 2'000.00 − 1'808.00 − 7.90 = 184.10.
+    expect(u.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries, r.difference])).toEqual([["ok", 2000, 184.1, 2, 0]]);
+    const card =
+      "sep=;\nAccount number;Card number;Account/Cardholder;Purchase date;Booking text;Sector;Amount;Original currency;Rate;Currency;Debit;Credit;Booked\n" +
+      "5412 7700 3301;;;;Balance brought forward;;;;;CHF;412.30;;\n" +
+      "5412 7700 3301;;;;BANK TRANSFER;;;;;CHF;;412.30;20.03.2025\n";
+    const c = (await (await post("/api/imports", "card.csv", new TextEncoder().encode(card))).json()) as { preview: { line: number; date: string; amount: number; description: string }[]; skipped: { line: number; reason: string }[] };
+    expect(c.preview.map((r) => [r.line, r.date, r.amount, r.description])).toEqual([[4, "2025-03-20", 412.3, "BANK TRANSFER"]]);
+    expect(c.skipped).toEqual([{ line: 3, reason: "no purchase date: the balance brought forward from the last invoice" }]);
+    const r = (await (await post("/api/imports", "raiffeisen.csv", fixture("raiffeisen.csv"))).json()) as { data_lines: number; skipped: unknown[]; preview: { line: number; description: string }[] };
+    expect([r.data_lines, r.skipped, r.preview.find((p) => p.line === 3)?.description]).toEqual([3, [], "Gutschrift MUSTER MAX, ZÜRICH · Rückzahlung Abendessen · Fortsetzung des Textes auf nächster Zeile"]);
   });
 });

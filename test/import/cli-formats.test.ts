@@ -135,4 +135,18 @@ describe("every format and bank layout, with no flag", () => {
     }
     expect(existsSync(files.db)).toBe(false);
   });
+
+  test("a UBS statement whose stated opening and closing balance do not add up with its rows (QA: 'states no balances'): exit 2 naming the difference; with --accept-unreconciled imported, the table saying why", async () => {
+    // ubs-account-fr-2026.csv's rows (−1'808.00, −7.90; an empty balance column) with 2'000.00 and 200.00 stated: 15.90 off.
+    const path = join(files.dir, "juin.csv");
+    writeFileSync(path, readFileSync(join(fixtures, "ubs-account-fr-2026.csv"), "utf8").replace("Solde initial:;;", "Solde initial:;2000.00;").replace("Solde final:;;", "Solde final:;200.00;"));
+    const refused = await cli(["import", path, "--no-classify"]);
+    expect([refused.code, refused.stderr]).toEqual([2, "budget-chat: import: juin.csv: CH440024024011122201B CHF does not reconcile: off by CHF 15.90; nothing was imported (--accept-unreconciled, or the tick on the page, imports it anyway)\n"]);
+    expect(existsSync(files.db)).toBe(false);
+    const accepted = await cli(["import", path, "--no-classify", "--accept-unreconciled"]);
+    expect(accepted.code).toBe(0);
+    expect(accepted.stdout).toContain("juin.csv: CH440024024011122201B CHF: does not reconcile: off by CHF 15.90\n");
+    expect(accepted.stdout).toContain("juin.csv: note: the statement's opening balance CHF 2'000.00 + its 2 rows (CHF -1'815.90) make CHF 184.10, but it states a closing balance of CHF 200.00\n");
+    expect(allRows(files.db).length).toBe(2);
+  });
 });
