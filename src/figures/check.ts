@@ -527,6 +527,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   switch (f.kind) {
     case "money":
     case "count": {
+      const own = saidDivisors(index, said);
       for (const g of groupsOf(index, f, "seen").operands) {
         if (!ofCurrency(f, g)) continue;
         const v = g.values;
@@ -536,7 +537,6 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         // A rounded or whole amount is an average of a period only when the answer says per what ("about CHF 1'300 a
         // month", "CHF 950 a week"): unasked, nearly any round amount is some total ÷ 4.29 weeks or ÷ 12 months.
         const per = (rate: "month" | "week" | "day") => (!p.rounded && f.precision < 1) || (said.per ?? said.perNear) === rate;
-        const own = saidDivisors(index, said);
         const avg =
           (per("month") ? average(g, "month", own.months) : null) ??
           (per("week") ? average(g, "week", own.weeks) : null) ??

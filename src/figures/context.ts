@@ -670,7 +670,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
       else if (DOWN.test(before) || DOWN_AFTER.test(after)) out[i]!.sign = -1;
     }
-    if (out[i]!.sign !== undefined || CHANGE_WORDS.test(clauseBefore(text, f.start)) || CHANGE_WORDS.test(after)) out[i]!.changeSaid = true;
+    if (out[i]!.sign !== undefined || (answer && (CHANGE_WORDS.test(after) || CHANGE_WORDS.test(clauseBefore(text, f.start))))) out[i]!.changeSaid = true;
     if (answer && !out[i]!.periods && !out[i]!.month) {
       // A period that opens the sentence ("In April, …; you ate out 35 times") is what its later clauses are about too.
       const opened = sentenceOpener(text, f.start, mentions);
