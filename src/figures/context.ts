@@ -632,6 +632,9 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
   const measures = MEASURE_WORDS.test(lower);
   const directions = DIRECTION_WORDS.test(lower);
   const budgets = BUDGET_WORDS_ANYWHERE.test(lower);
+  const changes = answer && CHANGE_WORDS.test(text);
+  /** Whether a period or month is set off by a comma at all (what opens a sentence, "In April, …"). */
+  const openers = answer && mentions.some((m) => (m.dim === "period" || m.dim === "month") && text.charCodeAt(m.end) === 44);
   figures.forEach((f, i) => {
     const before = text.slice(Math.max(0, f.start - 40), f.start);
     const after = text.slice(f.end, f.end + 24);
@@ -670,8 +673,8 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
       else if (DOWN.test(before) || DOWN_AFTER.test(after)) out[i]!.sign = -1;
     }
-    if (out[i]!.sign !== undefined || (answer && (CHANGE_WORDS.test(after) || CHANGE_WORDS.test(clauseBefore(text, f.start))))) out[i]!.changeSaid = true;
-    if (answer && !out[i]!.periods && !out[i]!.month) {
+    if (out[i]!.sign !== undefined || (changes && (CHANGE_WORDS.test(after) || CHANGE_WORDS.test(clauseBefore(text, f.start))))) out[i]!.changeSaid = true;
+    if (openers && !out[i]!.periods && !out[i]!.month) {
       // A period that opens the sentence ("In April, …; you ate out 35 times") is what its later clauses are about too.
       const opened = sentenceOpener(text, f.start, mentions);
       if (opened) setDim(out[i]!, [opened]);
