@@ -7,8 +7,10 @@
  * - tuning-r4.md (tuning-r4.results.json): more of the tuning set, over the tools of round 4;
  * - held-out.md (held-out.results.json): round 3's held-out set, over the tools of round 4, part
  *   of the tuning set since it was scored;
- * - held-out-r4b.md (held-out-r4b.results.json): round 4's fresh held-out set, written before the
- *   checker's round-4 changes and scored once at the end.
+ * - held-out-r4b.md (held-out-r4b.results.json): round 4's held-out set, written before the
+ *   checker's round-4 changes and scored once; part of the tuning set since.
+ * - held-out-r4c.md (held-out-r4c.results.json): the next fresh held-out set, written before the
+ *   checker's changes on r4-figures5 and scored once at the end.
  *
  * An answers file, one case per `## ` heading:
  *
@@ -34,6 +36,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "tuning-r4.md"), results: join(import.meta.dir, "tuning-r4.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out.md"), results: join(import.meta.dir, "held-out.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4b.md"), results: join(import.meta.dir, "held-out-r4b.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4c.md"), results: join(import.meta.dir, "held-out-r4c.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";

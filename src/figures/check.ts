@@ -25,9 +25,10 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { readFigures, type ReadFigure } from "./read.ts";
+import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
 type Group = {
@@ -79,6 +80,8 @@ export type FigureIndex = {
   seen: Group[];
   lists: List[];
   divisors: Divisors;
+  /** The periods the turn's calls named (what an average said of a period inside one may divide by). */
+  spans: Span[];
   lexicon: Lexicon;
   /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
   thisYear?: number;
@@ -134,7 +137,7 @@ function figuresAt(g: Group, k: number): SourceFigure[] {
   return g.flat.slice(g.offsets[k], g.offsets[k + 1]);
 }
 
-export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; lexicon: Lexicon; thisYear?: number }): FigureIndex {
+export function indexFigures(figures: readonly SourceFigure[], opts: { divisors: Divisors; spans?: Span[]; lexicon: Lexicon; thisYear?: number }): FigureIndex {
   const n = figures.length;
   const keys = new Float64Array(n);
   const group = new Int16Array(n);
@@ -207,6 +210,7 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     seen,
     lists: runs,
     divisors,
+    spans: opts.spans ?? [],
     lexicon: opts.lexicon,
     ...(opts.thisYear ? { thisYear: opts.thisYear } : {}),
     callMax: callMaxima(figures),
@@ -473,6 +477,20 @@ function callMaxima(figures: readonly SourceFigure[]): Set<SourceFigure> {
   return out;
 }
 
+/**
+ * The divisors of an average said of a figure: those of the periods the turn's calls named, and those of the one
+ * period the answer says the figure is about when it lies inside them ("CHF 1'626.98 a month in 2025" of a call over
+ * 2024–2025: 12 months; "the first quarter …, CHF 814.05 a month": 3) — a year, a quarter, a month of the data asked about.
+ */
+function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
+  const p = said.periods?.length === 1 ? said.periods[0]! : null;
+  if (!p || !index.spans.some((c) => c.from <= p.from && p.to <= c.to)) return index.divisors;
+  const days = daysBetween(p.from, p.to) + 1;
+  const months = p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0;
+  const add = (xs: number[], ...more: number[]) => [...new Set([...xs, ...more.filter((x) => x > 1)])];
+  return { months: months ? add(index.divisors.months, months) : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
+}
+
 /** Rates a figure of the tools converts between: a yearly cost is 4 quarters, 12 months, 52 weeks or 365 days. */
 const PER_YEAR: Record<string, number> = { quarter: 4, month: 12, week: 52, day: 365 };
 
@@ -509,6 +527,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
   switch (f.kind) {
     case "money":
     case "count": {
+      const own = saidDivisors(index, said);
       for (const g of groupsOf(index, f, "seen").operands) {
         if (!ofCurrency(f, g)) continue;
         const v = g.values;
@@ -519,9 +538,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         // month", "CHF 950 a week"): unasked, nearly any round amount is some total ÷ 4.29 weeks or ÷ 12 months.
         const per = (rate: "month" | "week" | "day") => (!p.rounded && f.precision < 1) || (said.per ?? said.perNear) === rate;
         const avg =
-          (per("month") ? average(g, "month", index.divisors.months) : null) ??
-          (per("week") ? average(g, "week", index.divisors.weeks) : null) ??
-          (per("day") ? average(g, "day", index.divisors.days) : null);
+          (per("month") ? average(g, "month", own.months) : null) ??
+          (per("week") ? average(g, "week", own.weeks) : null) ??
+          (per("day") ? average(g, "day", own.days) : null);
         if (avg) return avg;
         if (said.per && PER_YEAR[said.per]) {
           // A yearly cost as a month's, a week's or a day's ("CHF 30'240 a year" → "CHF 2'520 a month").
@@ -659,6 +678,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // A plus says it went up ("+14.4%", "+CHF 12.00"); a minus before a percentage that it went down ("-3.0%").
     if (said.sign === undefined && answer[f.start - 1] === "+") said.sign = 1;
     else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
+    if (said.sign !== undefined) said.changeSaid = true;
     let checked = checkOne(index, f, said);
     if (checked.status === "ungrounded") {
       const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
@@ -722,7 +742,8 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
       }
     }
     if (f.kind === "money" && x.kind === "money" && (said.per === "month" || said.per === "week" || said.per === "day")) {
-      const divisors = said.per === "month" ? index.divisors.months : said.per === "week" ? index.divisors.weeks : index.divisors.days;
+      const own = saidDivisors(index, said);
+      const divisors = said.per === "month" ? own.months : said.per === "week" ? own.weeks : own.days;
       for (const d of divisors) {
         const v = xv / d;
         if (v < r.lo || v > r.hi) continue;
@@ -755,7 +776,9 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
     for (const k of findEqual(g.values, r)) {
       for (const s of figuresAt(g, k)) {
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
-        if (currencyClash || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
+        // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
+        const levelAsChange = s.change && !said.changeSaid;
+        if (currencyClash || levelAsChange || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
         else fitting.push(s);
       }
     }

@@ -60,6 +60,8 @@ export type FigureContext = {
   action?: string;
   /** The names were written next to the figure (rules 1 and 2), not in an aside ("…, all Netflix, …"). */
   ownName?: true;
+  /** Written as a change or a gap ("up", "less", "the difference", "between them"): what a comparison's change may be. */
+  changeSaid?: true;
   /** Every category, name and weekday the figure's clause mentions: what a sum, a difference or a ratio may be taken over. */
   subjects?: string[];
 };
@@ -254,6 +256,20 @@ const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|
 const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?:\s+(\d{1,2})(?:st|nd|rd|th)?,?)?\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_ALONE = new RegExp(String.raw`(?:(?<![\d.,'’])\b\d{1,2}(?:st|nd|rd|th)?\.?\s+)?\b(${MONTH_WORD})(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?![.,'’]\d))?`, "gu");
 const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?![\d'’]|[.,]\d|-\d)/g;
+/**
+ * A quarter or a half, with its year or without ("the second quarter", "Q3 2025", "H1", "the first half of 2025"); a
+ * range of months without a year ("July to December"). Without a year it is the year written last before it in the
+ * paragraph, else the turn's latest year ("this year"): answers name quarters of the year they are about.
+ */
+const PART_OF_YEAR = /\b(?:(first|second|third|fourth|last|1st|2nd|3rd|4th)\s+(quarter|half)|Q([1-4])|H([12]))(?:\s+(?:of\s+)?((?:19|20)\d{2}))?(?![\p{L}\p{N}])/giu;
+const ORDINAL: Record<string, number> = { first: 1, "1st": 1, second: 2, "2nd": 2, third: 3, "3rd": 3, fourth: 4, "4th": 4, last: 4 };
+const MONTH_RANGE_BARE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})(?!\s+(?:of\s+)?(?:19|20)\d{2})(?![\p{L}])`, "gu");
+/** The year written last in `text` before `at`, else `fallback`. */
+function yearBefore(text: string, at: number, fallback?: number): number | undefined {
+  let year = fallback;
+  for (const m of allMatches(YEAR, text.slice(0, at))) year = Number(m[1]);
+  return year;
+}
 /** "this year": the latest year of the turn's own calls ("last year" is left unread: answers say it of any earlier year they compare with). */
 const THIS_YEAR = /\bthis year\b/gi;
 const WEEKDAY_RANGE = new RegExp(String.raw`\b(${DAY_WORD})s?\s+(?:to|–|-|through|until)\s+(${DAY_WORD})s?\b`, "g");
@@ -344,6 +360,20 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     if (!mo) return null;
     return d && validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : span(y, mo);
   });
+  if (/quarter|half|\b[QH][1-4]\b/i.test(text)) periods(PART_OF_YEAR, (m) => {
+    const y = m[5] ? Number(m[5]) : yearBefore(text, m.index!, thisYear);
+    if (!y) return null;
+    const half = m[2]?.toLowerCase() === "half" || m[4] !== undefined;
+    const n = m[3] ? Number(m[3]) : m[4] ? Number(m[4]) : half && m[1]!.toLowerCase() === "last" ? 2 : ORDINAL[m[1]!.toLowerCase()]!;
+    if (half) return n <= 2 ? span(y, 6 * n - 5, 6 * n) : null;
+    return span(y, 3 * n - 2, 3 * n);
+  });
+  if (monthNames) periods(MONTH_RANGE_BARE, (m) => {
+    const a = monthIndex(m[1]!);
+    const b = monthIndex(m[2]!);
+    const y = yearBefore(text, m.index!, thisYear);
+    return a && b && a < b && y ? span(y, a, b) : null;
+  });
   if (monthNames) for (const m of allMatches(MONTH_ALONE, text)) {
     const w = m[1]!;
     // "May" is also a verb: not at a sentence's start.
@@ -382,11 +412,14 @@ const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.
  * 1'509.13 a month in 2025", "CHF 30.05 in Basel in October", "914 grocery shops", "196 (October)".
  */
 const RIGHT_GLUE =
-  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($/iu;
+  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($/iu;
 /** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */
 const MAX_GLUE = 90;
 /** Words before a figure that set it against another: its period is not the one said before. */
 const CONTRAST = /(?:\b(?:against|vs\.?|versus|compared (?:with|to)|from|after|before|instead of|than|while|whereas)|→)\s*(?:(?:only|just|about|roughly|some|around|nearly|almost)\s+)?$/i;
+const BRACKETED = /^\s*\(\s*$/;
+/** Words before a mention that make it what a figure is compared with. */
+const COMPARED_WITH = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|times|twice|as much as)\s+(?:in\s+|on\s+|at\s+|for\s+)?(?:the\s+)?$/i;
 /** An aside naming what a figure before consists of: "CHF 244.80, all Netflix, CHF 20.40 a month". */
 const ASIDE = /\b(?:all|only|mostly|entirely)\s+$/i;
 /** Mentions of one dimension joined into a set: "Coop and Migros", "Housing, Children and Other". */
@@ -408,7 +441,12 @@ const MEASURE_AFTER = /^\s*(?:[\p{L}]+\s+){0,3}?on average\b/iu;
 const MEASURES: Record<string, Measure> = { average: "average", avg: "average", mean: "average", median: "median", usual: "median", net: "net", kept: "net", saved: "net", now: "current", currently: "current", current: "current" };
 
 const RATE_WORDS = /month|year|week|\bday|daily|annual|quarter/;
-const MEASURE_WORDS = /average|\bavg|\bmean\b|median|usual|\bnet\b|\bkept\b|\bsaved\b|\bnow\b|currently/;
+const MEASURE_WORDS = /average|\bavg|\bmean\b|median|usual|\bnet\b|\bkept\b|\bsaved\b|\bnow\b|currently|\bleft\b|\bleav|balance|in the red|in the black|surplus|deficit/;
+/** What is left of an income after spending, in other words: "July left CHF 3'525.70", "on balance CHF …", "CHF 659.52 in the red". */
+const NET_BEFORE = /\b(?:left|leaves|leaving|on balance|a surplus of|a deficit of)\s+$/i;
+const NET_AFTER = /^\s+(?:in the (?:red|black)|on balance|(?:of\s+)?(?:surplus|deficit))\b/i;
+/** Words that say a figure is a change or a gap between two ("the difference", "a gap of", "between them"), besides up/down. */
+const CHANGE_WORDS = /\b(?:difference|differ|gap|chang|swing|between|apart|more|less|up\b|down\b|rose|rise|rising|risen|fell|fall|grew|grow|dropped|drop|increase|decrease|higher|lower|cheaper|dearer|jump|climb|gain|lost|cut\b|shr[iau]nk|doubled|tripled|halved)/i;
 const DIRECTION_WORDS = /\b(?:up|rose|risen|grew|grown|increase|gained|jumped|climbed|higher|down|fell|fallen|dropped|decrease|declined|lost|shrank|sank|lower|cut|more|less|cheaper|larger|bigger|greater|dearer|smaller|fewer)/;
 
 /** Verbs of a change made (an approval's outcome and the answer reporting it). */
@@ -425,7 +463,7 @@ const PER_ITEM_AFTER = /^\s*(?:each|apiece|(?:a|an|per)\s+(\p{L}+))\b/iu;
 const BUDGET_WORDS_ANYWHERE = /over|above|left|spare|remaining|under|below|short/;
 const BUDGET_WORDS = /^\s+(?:over|above|left|to spare|remaining|under|below|short)\b/i;
 const OVER_BUDGET_AFTER = /^\s+(?:(?:over|above)(?:\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|limit|plan)|\s*[,;.)]|\s+(?:for|in)\b|\s*$))/i;
-const UNDER_BUDGET_AFTER = /^\s+(?:left|to spare|remaining|(?:under|below)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|limit|plan))\b/i;
+const UNDER_BUDGET_AFTER = /^\s+(?:(?:left|to spare|remaining|(?:under|below)\s+(?:the\s+|its\s+|their\s+|your\s+)?(?:budget|limit|plan))\b|(?:under|below)\s*(?:[,;.)]|$))/i;
 
 /** Families of things a count counts: a count of one family is not a count of another ("6 premiums" is not "6 series"). */
 const UNITS: Record<string, string> = Object.fromEntries([
@@ -594,6 +632,9 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
   const measures = MEASURE_WORDS.test(lower);
   const directions = DIRECTION_WORDS.test(lower);
   const budgets = BUDGET_WORDS_ANYWHERE.test(lower);
+  const changes = answer && CHANGE_WORDS.test(text);
+  /** Whether a period or month is set off by a comma at all (what opens a sentence, "In April, …"). */
+  const openers = answer && mentions.some((m) => (m.dim === "period" || m.dim === "month") && text.charCodeAt(m.end) === 44);
   figures.forEach((f, i) => {
     const before = text.slice(Math.max(0, f.start - 40), f.start);
     const after = text.slice(f.end, f.end + 24);
@@ -626,10 +667,17 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (measures && MEASURE_WORDS.test(near)) {
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
+      else if (NET_BEFORE.test(before) || NET_AFTER.test(after)) out[i]!.measure = "net";
     }
     if (directions && DIRECTION_WORDS.test(near)) {
       if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
       else if (DOWN.test(before) || DOWN_AFTER.test(after)) out[i]!.sign = -1;
+    }
+    if (out[i]!.sign !== undefined || (changes && (CHANGE_WORDS.test(after) || CHANGE_WORDS.test(clauseBefore(text, f.start))))) out[i]!.changeSaid = true;
+    if (openers && !out[i]!.periods && !out[i]!.month) {
+      // A period that opens the sentence ("In April, …; you ate out 35 times") is what its later clauses are about too.
+      const opened = sentenceOpener(text, f.start, mentions);
+      if (opened) setDim(out[i]!, [opened]);
     }
     if (actions) {
       const action = ACTION.exec(clauseBefore(text, f.start))?.[1];
@@ -637,6 +685,17 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     }
   });
   return out;
+}
+
+/** Words before a period that opens a sentence: "In April, …", "During the second quarter, …". */
+const OPENER = /^\s*(?:[-*]\s+)?(?:in|during|for|over|throughout|across)\s+(?:the\s+)?$/i;
+
+/** The period or month that opens the sentence of the figure at `at`, set off by a comma ("In April, …"), if any. */
+function sentenceOpener(text: string, at: number, mentions: readonly Mention[]): Mention | undefined {
+  const head = text.slice(Math.max(0, at - 400), at);
+  const cut = Math.max(head.lastIndexOf(". "), head.lastIndexOf("! "), head.lastIndexOf("? "), head.lastIndexOf("\n"));
+  const start = at - head.length + cut + 1;
+  return mentions.find((m) => (m.dim === "period" || m.dim === "month") && m.start >= start && m.start - start < 40 && m.end < at && text[m.end] === "," && OPENER.test(text.slice(start, m.start)));
 }
 
 /** The text of a figure's clause before it (up to 120 characters). */
@@ -684,7 +743,9 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     while (from < ms.length && ms[from]!.start < prevEnd) from++;
     let to = from;
     while (to < ms.length && ms[to]!.end <= f.start) to++;
-    const before = ms.slice(from, to).filter((m) => !taken.has(m));
+    // The base a change is from, right before a bracket, is the bracketed figure's too ("down 38.4% from March (CHF 990.30)").
+    const base = (m: Mention) => BRACKETED.test(text.slice(m.end, f.start)) && k > 0 && DIRECTION_WORDS.test(text.slice(Math.max(start, figures[idx[k - 1]!]!.start - 30), m.start).toLowerCase());
+    const before = ms.slice(from, to).filter((m) => !taken.has(m) || base(m));
     for (let j = before.length - 1; j >= 0; j--) {
       const m = before[j]!;
       if (done[k]!.has(slot(m.dim))) continue;
@@ -704,7 +765,8 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
   // Per dimension, the one value the clause's free mentions give it (null: none, or more than one).
   const freeOne = new Map<Dim, Mention | null>();
   for (const m of ms) {
-    if (taken.has(m)) continue;
+    // What a figure is compared with ("4.2 points more than in October") is no value the clause's figures are about.
+    if (taken.has(m) || COMPARED_WITH.test(text.slice(Math.max(start, m.start - 24), m.start))) continue;
     const seen = freeOne.get(m.dim);
     if (seen === undefined) freeOne.set(m.dim, m);
     else if (seen && mentionKey(seen) !== mentionKey(m)) freeOne.set(m.dim, null);

@@ -78,7 +78,7 @@ const SIGN_BEFORE = /(?:^|[\s(\[~≈:])([-−])\s?$/u;
 const CURRENCY_AFTER = new RegExp(String.raw`^\s?(${CURRENCY}|francs?|Franken|euros?|dollars?)(?![\p{L}])(?!\s?[-−+]?\d)`, "iu");
 const MAGNITUDE_AFTER = /^\s?(k|K|thousand|million|millions|mio\.?|Mio\.?|mn|M|bn|billion)(?![\p{L}\p{N}])/u;
 const PERCENT_AFTER = /^\s?(%|percent(?!\p{L})|per cent(?!\p{L})|pct\.?(?!\p{L}))/iu;
-const POINTS_AFTER = /^\s?(percentage[ -]points?|%[ -]points?|pp|pts?\.?)(?!\p{L})/iu;
+const POINTS_AFTER = /^\s?(percentage[ -]points?|%[ -]points?|points?|pp|pts?\.?)(?!\p{L})/iu;
 /** "1.7 times", "2.4×", "3x": a ratio ("85.8 × the usual" in a tool's summary). */
 const TIMES_AFTER = /^\s?(times|×|x)(?![\p{L}\p{N}])/u;
 /** Ratios written in words, when they compare ("twice as high", "three times the rent"; "charged twice" counts). */

@@ -10,7 +10,7 @@ import type { AnswerFigure } from "../core/figures.ts";
 import type { CallPeriod } from "../core/figures.ts";
 import { checkWithIndex, indexFigures, verifyCalculation, type Divisors, type FigureIndex } from "./check.ts";
 import { callContext, figuresOfOutput, SUMMARY, type SourceFigure } from "./collect.ts";
-import { lexiconOf, mentionedIn, type Lexicon, type Vocabulary } from "./context.ts";
+import { lexiconOf, mentionedIn, type Lexicon, type Span, type Vocabulary } from "./context.ts";
 import { OUTCOME } from "./outcome.ts";
 
 type Call = { id: string; name: string; input: unknown };
@@ -72,7 +72,9 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   let streamed = { question: "", upTo: 0, text: "" };
   /** The latest year this turn's own calls name (not an earlier turn's, not an approval's): the answer's "this year". */
   let thisYear = 0;
-  const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, lexicon, ...(thisYear ? { thisYear } : {}) }));
+  /** The periods this turn's calls named (not an earlier turn's): an average said of a period inside one divides by its months. */
+  const spans: Span[] = [];
+  const current = (): FigureIndex => (index ??= indexFigures(figures, { divisors, spans, lexicon, ...(thisYear ? { thisYear } : {}) }));
   const add = (call: Call, output: ToolOutput, extra: { turn?: string; part?: string } = {}) => {
     const periods = opts.periods(call.input);
     // A call that names no period (all dates, the current month) is about the period its result states, and gives its divisors.
@@ -91,7 +93,12 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
       if (extra.part) f.outcome = true;
       figures.push(f);
     }
-    if (!extra.turn && !extra.part) for (const p of [...periods, ...stated]) thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
+    if (!extra.turn && !extra.part) {
+      for (const p of [...periods, ...stated]) {
+        thisYear = Math.max(thisYear, Math.floor(p.to / 10000));
+        spans.push({ from: p.from, to: p.to });
+      }
+    }
     for (const p of [...periods, ...stated]) {
       divisors.months.push(...p.months);
       divisors.weeks.push(...p.weeks);

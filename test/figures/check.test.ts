@@ -629,3 +629,85 @@ describe("round 4 rules (the round-3 held-out set's misses and false alarms), ea
     expect(statuses(t, "Groceries have cost CHF 6'500.00 this year.")).toEqual([["CHF 6'500.00", "mismatched"]]);
   });
 });
+
+describe("round 4c rules (the r4b held-out set's misses and false alarms), each with a right and a wrong case", () => {
+  /** A monthly trend of 2025 (Dining): April 400, May 520, June 600, July 700. */
+  const TREND: Call = {
+    name: "monthly_trend",
+    input: { category: "Dining", year: 2025 },
+    summary:
+      "Monthly spending on Dining for 2025. CHF: total CHF 2'620.00 over 40 transactions. Per month: 2025-01 CHF 100.00, 2025-02 CHF 150.00, 2025-03 CHF 150.00, 2025-04 CHF 400.00, 2025-05 CHF 520.00, 2025-06 CHF 600.00, 2025-07 CHF 700.00.",
+  };
+  test("a quarter named without its year is of the year the answer is about: right, the second quarter came to CHF 1'520.00 (400 + 520 + 600), CHF 506.67 a month (÷ its 3 months); wrong, the second quarter was CHF 700.00 (July's)", () => {
+    const t = turn([TREND]);
+    expect(statuses(t, "In 2025 the second quarter came to CHF 1'520.00, CHF 506.67 a month.")).toEqual([
+      ["CHF 1'520.00", "derived"],
+      ["CHF 506.67", "derived"],
+    ]);
+    expect(statuses(t, "Dining in the second quarter was CHF 700.00.")).toEqual([["CHF 700.00", "mismatched"]]);
+    expect(statuses(t, "Dining in Q3 was CHF 700.00.")).toEqual([["CHF 700.00", "grounded"]]);
+  });
+  test("a range of months without its year is one period: right, April to June CHF 1'520.00, CHF 506.67 a month; wrong, CHF 1'250.00", () => {
+    const t = turn([TREND]);
+    expect(statuses(t, "From April to June dining came to CHF 1'520.00, CHF 506.67 a month.")).toEqual([
+      ["CHF 1'520.00", "derived"],
+      ["CHF 506.67", "derived"],
+    ]);
+    expect(statuses(t, "From April to June dining came to CHF 1'250.00.")).toEqual([["CHF 1'250.00", "ungrounded"]]);
+  });
+  test("a period that opens a sentence is what its later clauses are about: right, 'In April, …; you ate out 30 times' (April's); wrong, 35 times (March's, an earlier turn's)", () => {
+    const t = turn([{ name: "spending_by_category", input: { year: 2025, month: 4 }, summary: "Spending by category for 2025-04. CHF: total CHF 1'000.00 over 50 transactions: Groceries CHF 600.00 (60.0%, 20 tx); Dining CHF 400.00 (40.0%, 30 tx)." }]);
+    t.recordEarlier({ id: "toolu_e", name: "spending_by_category", input: { year: 2025, month: 3 } }, "Spending by category for 2025-03. CHF: total CHF 1'200.00 over 60 transactions: Groceries CHF 700.00 (58.3%, 25 tx); Dining CHF 500.00 (41.7%, 35 tx).", "And March?");
+    expect(statuses(t, "In April, groceries came to CHF 600.00; you ate out 30 times.")).toEqual([
+      ["CHF 600.00", "grounded"],
+      ["30 times", "grounded"],
+    ]);
+    expect(statuses(t, "In April, groceries came to CHF 600.00; you ate out 35 times.")[1]).toEqual(["35 times", "mismatched"]);
+  });
+  /** A comparison of June and July: travel went from CHF 337.75 to nothing. */
+  const JUNE_JULY: Call = {
+    name: "compare_periods",
+    input: { a: { year: 2025, month: 6 }, b: { year: 2025, month: 7 } },
+    summary: "Spending: 2025-06 (a) vs 2025-07 (b). CHF: total spending CHF 4'520.20 → CHF 4'124.30 (CHF -395.90, -8.8%). By change: Travel CHF 337.75 → CHF 0.00 (CHF -337.75, -100.0%); Groceries CHF 497.20 → CHF 420.00 (CHF -77.20, -15.5%).",
+  };
+  test("a comparison's change is a figure only where the answer writes a change: right, travel fell CHF 337.75 and groceries by CHF 77.20; wrong, 'travel in July came to CHF 337.75'", () => {
+    const t = turn([JUNE_JULY]);
+    expect(statuses(t, "Travel fell CHF 337.75, groceries by CHF 77.20.")).toEqual([
+      ["CHF 337.75", "grounded"],
+      ["CHF 77.20", "grounded"],
+    ]);
+    expect(statuses(t, "Travel in July came to CHF 337.75.")).toEqual([["CHF 337.75", "mismatched"]]);
+  });
+  test("what is left, in the red or on balance is a net: right, '2025 left CHF 2'434.50' (18'434.50 − 16'000.00); wrong, CHF 2'443.50", () => {
+    const t = turn([{ name: "income_vs_spending", input: { year: 2025 }, summary: "Income and spending for 2025. CHF: income CHF 18'434.50; spending CHF 16'000.00 in 300 transactions." }]);
+    expect(statuses(t, "So 2025 left CHF 2'434.50.")).toEqual([["CHF 2'434.50", "derived"]]);
+    expect(statuses(t, "On balance CHF 2'434.50.")).toEqual([["CHF 2'434.50", "derived"]]);
+    expect(statuses(t, "So 2025 left CHF 2'443.50.")).toEqual([["CHF 2'443.50", "ungrounded"]]);
+  });
+  test("'under' at a sentence's end is a side of the budget: right, shopping ended CHF 343.00 over; wrong, CHF 343.00 under", () => {
+    const t = turn([{ name: "budget_status", input: { year: 2025, month: 10 }, summary: "Budgets for 2025-10.\n- Shopping: budget CHF 1'200.00, spent CHF 1'543.00, remaining CHF -343.00, 128.6% used — OVER BUDGET." }]);
+    expect(statuses(t, "Shopping ended CHF 343.00 over.")).toEqual([["CHF 343.00", "grounded"]]);
+    expect(statuses(t, "Shopping ended CHF 343.00 under.")).toEqual([["CHF 343.00", "mismatched"]]);
+  });
+  test("'points' alone are percentage points: right, groceries' share fell 0.3 points (40.6 % → 40.3 %); wrong, 0.5 points", () => {
+    const t = turn([CATEGORIES_2025, CATEGORIES_2024]);
+    expect(statuses(t, "Groceries' share of spending fell 0.3 points.")).toEqual([["0.3 points", "derived"]]);
+    expect(statuses(t, "Groceries' share of spending fell 0.5 points.")).toEqual([["0.5 points", "ungrounded"]]);
+  });
+  test("what a figure is compared with is not what the clause's other figures are about: right, 'Groceries CHF 7'431.20, CHF 931.20 more than in 2024'; wrong, 'In 2025 groceries were CHF 6'500.00, … than in 2024'", () => {
+    const t = turn([CATEGORIES_2025, CATEGORIES_2024]);
+    expect(statuses(t, "Groceries CHF 7'431.20, CHF 931.20 more than in 2024.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["CHF 931.20", "derived"],
+    ]);
+    expect(statuses(t, "In 2025 groceries were CHF 6'500.00, CHF 931.20 more than in 2024.")[0]).toEqual(["CHF 6'500.00", "mismatched"]);
+  });
+  test("the base of a change in brackets is what the bracket holds: right, 'rose 14.3% from 2024 (CHF 6'500.00)'; wrong, '(CHF 7'431.20)', 2025's", () => {
+    const t = turn([CATEGORIES_2025, CATEGORIES_2024]);
+    expect(statuses(t, "Groceries rose 14.3% from 2024 (CHF 6'500.00).")).toEqual([
+      ["14.3%", "derived"],
+      ["CHF 6'500.00", "grounded"],
+    ]);
+    expect(statuses(t, "Groceries rose 14.3% from 2024 (CHF 7'431.20).")[1]).toEqual(["CHF 7'431.20", "mismatched"]);
+  });
+});
