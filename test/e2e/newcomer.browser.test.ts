@@ -152,7 +152,9 @@ describe.skipIf(SKIP_BROWSER)("issue 36: every page, light and dark, desktop and
   let h: WebHarness;
   const ids: Record<"answer" | "pending" | "undone" | "rejected" | "expired", string> = { answer: "", pending: "", undone: "", rejected: "", expired: "" };
   const suite = sharedHarnessSuite(async () => {
-    h = await startWebHarness({ readOnly: false });
+    // The pending card must still wait when the last test visits it: a loaded machine runs this suite past the
+    // harness's one-minute default, so the approvals here stay open for ten.
+    h = await startWebHarness({ readOnly: false, approvalTimeoutMs: 600_000 });
     const api = h.app.approvals!;
     h.fake.enqueue(...ANSWER);
     ids.answer = (await h.ask("Where did my money go in 2025?")).turn.conversationId;
