@@ -1,5 +1,6 @@
-import { formatAmount, formatPercent } from "../src/core/format.ts";
+import { formatPercent } from "../src/core/format.ts";
 import type { QualityReport } from "../src/import/quality.ts";
+import { SampleCells } from "./SampleCells.tsx";
 import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
 /** A check's figures (SPEC §14): accuracy, at or above the threshold, the share below it, the confident misses, and what it cost. */
@@ -31,14 +32,7 @@ export function ClassificationCheck(p: { report: QualityReport; spent: string })
         >
           {r.misses.map((m) => (
             <tr>
-              <td class="date">{m.date}</td>
-              <td>
-                <span class="tx-merchant">{m.merchant}</span>
-                <span class="tx-description muted">{m.description}</span>
-              </td>
-              <td class="num">
-                {m.currency} {formatAmount(m.amount)}
-              </td>
+              <SampleCells row={m} />
               <td>{m.label}</td>
               <td>
                 {m.guess} ({m.confidence.toFixed(2)})

@@ -1,5 +1,6 @@
-import { formatAmount, formatTotals, plural } from "../src/core/format.ts";
+import { formatTotals, plural } from "../src/core/format.ts";
 import type { RulePreview } from "../src/rules/rules.ts";
+import { SampleCells } from "./SampleCells.tsx";
 import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
 export type RulePreviewPanelProps = {
@@ -55,14 +56,7 @@ export function RulePreviewPanel(p: RulePreviewPanelProps) {
         >
           {v.sample.map((r) => (
             <tr>
-              <td class="date">{r.date}</td>
-              <td>
-                <span class="tx-merchant">{r.merchant}</span>
-                <span class="tx-description muted">{r.description}</span>
-              </td>
-              <td class="num">
-                {r.currency} {formatAmount(r.amount)}
-              </td>
+              <SampleCells row={r} />
               <td>{r.category}</td>
             </tr>
           ))}
