@@ -8,8 +8,9 @@
  * part of `list_transactions {}` (bench/tool-latency.ts: the call was 2.7× SQLite selecting
  * the same page). A line depends only on its version of the data, so it is written once per
  * ledger (a new version is a new ledger) and kept beside it, at most LINES_KEPT of them, so
- * listing a million rows page after page does not hold them all. A database without
- * transaction_details has no purchase abroad: no row is looked up there.
+ * listing a million rows page after page does not hold them all (likewise each day's
+ * `YYYY-MM-DD`). A database without transaction_details has no purchase abroad: no row is
+ * looked up there.
  */
 import { formatMoney, quote } from "../../core/format.ts";
 import { dayToIso } from "../../ledger/calendar.ts";
