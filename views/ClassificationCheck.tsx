@@ -1,5 +1,7 @@
-import { formatAmount, formatPercent } from "../src/core/format.ts";
+import { formatPercent } from "../src/core/format.ts";
 import type { QualityReport } from "../src/import/quality.ts";
+import { SampleCells } from "./SampleCells.tsx";
+import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
 /** A check's figures (SPEC §14): accuracy, at or above the threshold, the share below it, the confident misses, and what it cost. */
 export function ClassificationCheck(p: { report: QualityReport; spent: string }) {
@@ -22,40 +24,22 @@ export function ClassificationCheck(p: { report: QualityReport; spent: string })
         </dd>
       </dl>
       {r.misses.length ? (
-        <div class="table-scroll" tabindex={0} role="region" aria-label="Confident misses">
-          <table class="rule-sample quality-misses">
-            <caption>Confident misses: the model was sure, and wrong</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Transaction</th>
-                <th scope="col" class="num">
-                  Amount
-                </th>
-                <th scope="col">Yours</th>
-                <th scope="col">The model's</th>
-              </tr>
-            </thead>
-            <tbody>
-              {r.misses.map((m) => (
-                <tr>
-                  <td class="date">{m.date}</td>
-                  <td>
-                    <span class="tx-merchant">{m.merchant}</span>
-                    <span class="tx-description muted">{m.description}</span>
-                  </td>
-                  <td class="num">
-                    {m.currency} {formatAmount(m.amount)}
-                  </td>
-                  <td>{m.label}</td>
-                  <td>
-                    {m.guess} ({m.confidence.toFixed(2)})
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label="Confident misses"
+          table={{ class: "rule-sample quality-misses" }}
+          caption={<caption>Confident misses: the model was sure, and wrong</caption>}
+          columns={["Date", "Transaction", ...numeric("Amount"), "Yours", "The model's"]}
+        >
+          {r.misses.map((m) => (
+            <tr>
+              <SampleCells row={m} />
+              <td>{m.label}</td>
+              <td>
+                {m.guess} ({m.confidence.toFixed(2)})
+              </td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : (
         <p>No confident misses.</p>
       )}

@@ -1,5 +1,6 @@
 import { type TableSpec } from "../src/core/events.ts";
 import { formatCount, formatDate, formatTableCell } from "../src/core/format.ts";
+import { ScrollTable } from "./ScrollTable.tsx";
 
 /** The most rows "Show all" fetches (GET /turns/:id/tables/:n/all asks the tool for this many). */
 export const MAX_TABLE_ROWS = 500;
@@ -43,36 +44,28 @@ export function DataTable({ table, currency: pageCurrency, id, turnId, n, canSho
           {rows < total ? `Showing ${formatCount(rows)} of ${formatCount(total)}` : `${formatCount(rows)} ${rows === 1 ? "row" : "rows"}`}
         </span>
       </figcaption>
-      <div class="table-scroll" tabindex={0} role="region" aria-label={table.title}>
-        <table>
-          <thead>
-            <tr>
-              {table.columns.map((c, i) => (
-                <th scope="col" class={numeric[i] ? "num" : undefined} aria-sort="none">
-                  <button type="button" class="sort" data-col={String(i)} data-type={sortType(i)}>
-                    {c}
-                  </button>
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {table.rows.map((r) => (
-              <tr>
-                {table.columns.map((_, i) => (
-                  <td
-                    class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined}
-                    data-v={sortValue(i, r[i])}
-                    data-label={table.columns[i]}
-                  >
-                    {cell(i, r)}
-                  </td>
-                ))}
-              </tr>
+      <ScrollTable
+        label={table.title}
+        columns={table.columns.map((c, i) => ({
+          head: (
+            <button type="button" class="sort" data-col={String(i)} data-type={sortType(i)}>
+              {c}
+            </button>
+          ),
+          num: numeric[i],
+          sortable: true,
+        }))}
+      >
+        {table.rows.map((r) => (
+          <tr>
+            {table.columns.map((_, i) => (
+              <td class={numeric[i] ? "num" : r[i] == null ? "empty" : undefined} data-v={sortValue(i, r[i])} data-label={table.columns[i]}>
+                {cell(i, r)}
+              </td>
             ))}
-          </tbody>
-        </table>
-      </div>
+          </tr>
+        ))}
+      </ScrollTable>
       {base ? (
         <div class="figure-tools">
           <a class="button quiet" href={`${base}.csv`} download>

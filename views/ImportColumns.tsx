@@ -1,4 +1,5 @@
 import { COLUMN_ROLES, DATE_NOTATIONS, DECIMAL_MARKS, ROLE_WORDS, type CsvMappingView } from "../src/import/user-layouts.ts";
+import { ScrollTable } from "./ScrollTable.tsx";
 
 /**
  * The mapping screen of a CSV (SPEC §10.1): its first rows as a table, above each column the list of what
@@ -17,37 +18,32 @@ export function ImportColumns({ id, view, open, chosen }: { id: string; view: Cs
         <legend class="sr-only">What each column holds</legend>
         {open ? <p class="muted">Check what each column holds; the preview below follows your choice.</p> : null}
         <input type="hidden" name="columns" value={chosen ? "chosen" : ""} />
-        <div class="table-scroll import-columns-table" tabindex={0} role="region" aria-label="The file's first rows, with what each column holds">
-          <table>
-            <thead>
-              <tr>
-                {view.header.map((h, i) => (
-                  <th scope="col">
-                    <div class="column-role">
-                      <span class="column-name">{h || `Column ${i + 1}`}</span>
-                      <select name={`role-${i}`} id={fid(`role-${i}`)} aria-label={`What column “${h || i + 1}” holds`}>
-                        {COLUMN_ROLES.map((r) => (
-                          <option value={r} selected={view.roles[i] === r}>
-                            {ROLE_WORDS[r]}
-                          </option>
-                        ))}
-                      </select>
-                    </div>
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {view.rows.map((r) => (
-                <tr>
-                  {view.header.map((_, i) => (
-                    <td>{r[i] ?? ""}</td>
+        <ScrollTable
+          label="The file's first rows, with what each column holds"
+          class="import-columns-table"
+          columns={view.header.map((h, i) => ({
+            head: (
+              <div class="column-role">
+                <span class="column-name">{h || `Column ${i + 1}`}</span>
+                <select name={`role-${i}`} id={fid(`role-${i}`)} aria-label={`What column “${h || i + 1}” holds`}>
+                  {COLUMN_ROLES.map((r) => (
+                    <option value={r} selected={view.roles[i] === r}>
+                      {ROLE_WORDS[r]}
+                    </option>
                   ))}
-                </tr>
+                </select>
+              </div>
+            ),
+          }))}
+        >
+          {view.rows.map((r) => (
+            <tr>
+              {view.header.map((_, i) => (
+                <td>{r[i] ?? ""}</td>
               ))}
-            </tbody>
-          </table>
-        </div>
+            </tr>
+          ))}
+        </ScrollTable>
         <div class="import-options">
           <label class="field" for={fid("date-format")}>
             <span>Dates are written</span>

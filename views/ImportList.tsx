@@ -1,6 +1,7 @@
 import { formatCount, formatDate, formatDateTime } from "../src/core/format.ts";
 import type { ImportRecord, ImportVia } from "../src/store/import-records.ts";
 import { ImportUndo } from "./ImportUndo.tsx";
+import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
 /** Who imported, in words: you (the single local user), the command line, or the user's name; "through the API" when so. */
 const who = (by: string, via: ImportVia | null) => `${by === "local" ? "you" : by === "cli" ? "the command line" : by}${via === "api" ? " through the API" : ""}`;
@@ -14,53 +15,40 @@ export function ImportList({ imports, account }: { imports: ImportRecord[]; acco
         <p class="muted">No imports yet.</p>
       ) : (
         <div class="data-table">
-          <div class="table-scroll" tabindex={0} role="region" aria-label="The imports, newest first">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Account</th>
-                  <th scope="col" class="num">Rows</th>
-                  <th scope="col">Days</th>
-                  <th scope="col">Imported</th>
-                  <th scope="col">
-                    <span class="sr-only">Undo</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {imports.map((r) => (
-                  <tr class={r.undoneAt ? "undone" : undefined} data-batch={r.batch}>
-                    <td data-label="File" title={r.batch}>
-                      {r.file}
-                    </td>
-                    <td data-label="Account" class={r.account ? undefined : "empty"}>
-                      {r.account ? account(r.account) : ""}
-                    </td>
-                    <td class="num" data-label="Rows">
-                      {formatCount(r.rows)}
-                    </td>
-                    <td data-label="Days" class={r.firstDate ? undefined : "empty"}>
-                      {r.firstDate ? (r.firstDate === r.lastDate ? formatDate(r.firstDate) : `${formatDate(r.firstDate)} – ${formatDate(r.lastDate!)}`) : ""}
-                    </td>
-                    <td data-label="Imported">
-                      <time class="local-datetime" datetime={r.importedAt}>
-                        {formatDateTime(r.importedAt)}
-                      </time>{" "}
-                      by {who(r.importedBy, r.importedVia)}
-                    </td>
-                    <td data-label="Undo">
-                      {r.undoneAt ? (
-                        <span class="muted">undone by {who(r.undoneBy ?? "", r.undoneVia)}</span>
-                      ) : (
-                        <ImportUndo batch={r.batch} file={r.file} rows={r.rows} target="#import-notice" swap="innerHTML" label="Undo" name={`Undo the import of ${r.file}`} />
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ScrollTable
+            label="The imports, newest first"
+            columns={["File", "Account", ...numeric("Rows"), "Days", "Imported", { head: <span class="sr-only">Undo</span> }]}
+          >
+            {imports.map((r) => (
+              <tr class={r.undoneAt ? "undone" : undefined} data-batch={r.batch}>
+                <td data-label="File" title={r.batch}>
+                  {r.file}
+                </td>
+                <td data-label="Account" class={r.account ? undefined : "empty"}>
+                  {r.account ? account(r.account) : ""}
+                </td>
+                <td class="num" data-label="Rows">
+                  {formatCount(r.rows)}
+                </td>
+                <td data-label="Days" class={r.firstDate ? undefined : "empty"}>
+                  {r.firstDate ? (r.firstDate === r.lastDate ? formatDate(r.firstDate) : `${formatDate(r.firstDate)} – ${formatDate(r.lastDate!)}`) : ""}
+                </td>
+                <td data-label="Imported">
+                  <time class="local-datetime" datetime={r.importedAt}>
+                    {formatDateTime(r.importedAt)}
+                  </time>{" "}
+                  by {who(r.importedBy, r.importedVia)}
+                </td>
+                <td data-label="Undo">
+                  {r.undoneAt ? (
+                    <span class="muted">undone by {who(r.undoneBy ?? "", r.undoneVia)}</span>
+                  ) : (
+                    <ImportUndo batch={r.batch} file={r.file} rows={r.rows} target="#import-notice" swap="innerHTML" label="Undo" name={`Undo the import of ${r.file}`} />
+                  )}
+                </td>
+              </tr>
+            ))}
+          </ScrollTable>
         </div>
       )}
     </section>

@@ -2,6 +2,7 @@ import { formatCount, formatMoney, plural } from "../src/core/format.ts";
 import { reconciliationText } from "../src/import/importer.ts";
 import type { Reconciliation } from "../src/import/formats/types.ts";
 import { ImportRows, type ImportPreviewRow } from "./ImportRows.tsx";
+import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
 export type { ImportPreviewRow } from "./ImportRows.tsx";
 
@@ -69,30 +70,21 @@ export function ImportPreview(p: { preview?: ImportPreviewView; problem?: Import
         {v.possible_duplicates === 1 ? "duplicate" : "duplicates"}, {plural(v.bad_rows.length, "bad row")}, {formatCount(v.skipped.length)} skipped.
       </p>
       {v.totals.length ? (
-        <div class="table-scroll import-totals" tabindex={0} role="region" aria-label={`Money out and money in of ${v.file}`}>
-          <table>
-            <thead>
-              <tr>
-                <th scope="col">Currency</th>
-                <th scope="col" class="num">Money out</th>
-                <th scope="col" class="num">Rows</th>
-                <th scope="col" class="num">Money in</th>
-                <th scope="col" class="num">Rows</th>
-              </tr>
-            </thead>
-            <tbody>
-              {v.totals.map((t) => (
-                <tr>
-                  <td>{t.currency}</td>
-                  <td class="num">{formatMoney(t.out, t.currency)}</td>
-                  <td class="num">{formatCount(t.out_rows)}</td>
-                  <td class="num">{formatMoney(t.in, t.currency)}</td>
-                  <td class="num">{formatCount(t.in_rows)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label={`Money out and money in of ${v.file}`}
+          class="import-totals"
+          columns={["Currency", ...numeric("Money out", "Rows", "Money in", "Rows")]}
+        >
+          {v.totals.map((t) => (
+            <tr>
+              <td>{t.currency}</td>
+              <td class="num">{formatMoney(t.out, t.currency)}</td>
+              <td class="num">{formatCount(t.out_rows)}</td>
+              <td class="num">{formatMoney(t.in, t.currency)}</td>
+              <td class="num">{formatCount(t.in_rows)}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
       <ul class="import-balances">
         {v.reconciliationLines.map((r) => (

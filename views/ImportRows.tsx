@@ -1,4 +1,5 @@
 import { formatDate, formatMoney } from "../src/core/format.ts";
+import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
 export type ImportPreviewRow = {
   line: number;
@@ -31,61 +32,46 @@ export function ImportRows(p: { id: string; file: string; rows: ImportPreviewRow
   if (p.rows.length === 0 && unplaced.length === 0) return null;
   return (
     <div class="data-table import-rows">
-      <div class="table-scroll" tabindex={0} role="region" aria-label={`Rows of ${p.file}`}>
-        <table>
-          <thead>
-            <tr>
-              <th scope="col">Description</th>
-              <th scope="col" class="num">Line</th>
-              <th scope="col">Status</th>
-              <th scope="col">Date</th>
-              <th scope="col" class="num">Amount</th>
-              <th scope="col">Merchant</th>
-              <th scope="col">Category</th>
-            </tr>
-          </thead>
-          <tbody>
-            {p.rows.map((r) => (
-              <tr class={`status-${r.status}`}>
-                <td data-label="Description">{r.description}</td>
-                <td class="num" data-label="Line">
-                  {r.line}
-                </td>
-                <td data-label="Status">
-                  {r.status === "possible_duplicate" ? (
-                    <label>
-                      <input type="checkbox" name="include" value={r.transaction_id} /> {STATUS[r.status]}
-                      {r.match ? ` of ${formatDate(r.match.date)} “${r.match.description}”` : ""}: import anyway
-                    </label>
-                  ) : (
-                    STATUS[r.status]
-                  )}
-                </td>
-                <td data-label="Date">{formatDate(r.date)}</td>
-                <td class="num" data-label="Amount">
-                  {formatMoney(r.amount, r.currency)}
-                </td>
-                <td data-label="Merchant" class={r.merchant === null ? "empty" : undefined}>
-                  {r.merchant ?? ""}
-                </td>
-                <td data-label="Category" title={r.source ?? undefined} class={r.status === "duplicate" ? "empty" : undefined}>
-                  {r.status === "duplicate" ? "" : r.category === null ? "at import" : `${r.category} (${HOW[r.source ?? ""] ?? r.source})`}
-                </td>
-              </tr>
-            ))}
-            {unplaced.map((b) => (
-              <tr class={b.kind === "bad row" ? "status-bad" : "status-skipped"}>
-                <td data-label="Why">{b.reason}</td>
-                <td class="num" data-label="Line">
-                  {b.line}
-                </td>
-                <td data-label="Status">{b.kind}</td>
-                <td class="empty" colspan={4}></td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ScrollTable label={`Rows of ${p.file}`} columns={["Description", ...numeric("Line"), "Status", "Date", ...numeric("Amount"), "Merchant", "Category"]}>
+        {p.rows.map((r) => (
+          <tr class={`status-${r.status}`}>
+            <td data-label="Description">{r.description}</td>
+            <td class="num" data-label="Line">
+              {r.line}
+            </td>
+            <td data-label="Status">
+              {r.status === "possible_duplicate" ? (
+                <label>
+                  <input type="checkbox" name="include" value={r.transaction_id} /> {STATUS[r.status]}
+                  {r.match ? ` of ${formatDate(r.match.date)} “${r.match.description}”` : ""}: import anyway
+                </label>
+              ) : (
+                STATUS[r.status]
+              )}
+            </td>
+            <td data-label="Date">{formatDate(r.date)}</td>
+            <td class="num" data-label="Amount">
+              {formatMoney(r.amount, r.currency)}
+            </td>
+            <td data-label="Merchant" class={r.merchant === null ? "empty" : undefined}>
+              {r.merchant ?? ""}
+            </td>
+            <td data-label="Category" title={r.source ?? undefined} class={r.status === "duplicate" ? "empty" : undefined}>
+              {r.status === "duplicate" ? "" : r.category === null ? "at import" : `${r.category} (${HOW[r.source ?? ""] ?? r.source})`}
+            </td>
+          </tr>
+        ))}
+        {unplaced.map((b) => (
+          <tr class={b.kind === "bad row" ? "status-bad" : "status-skipped"}>
+            <td data-label="Why">{b.reason}</td>
+            <td class="num" data-label="Line">
+              {b.line}
+            </td>
+            <td data-label="Status">{b.kind}</td>
+            <td class="empty" colspan={4}></td>
+          </tr>
+        ))}
+      </ScrollTable>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { formatCount, formatMoney, plural } from "../src/core/format.ts";
+import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
 /** One file of several dropped together, as the combined preview lists it. */
 export type ImportSummaryRow = {
@@ -40,75 +41,61 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
       <form method="post" action="/import/all" hx-post="/import/all" hx-target={`#summary-live-${group}`} hx-swap="innerHTML">
         <input type="hidden" name="group" value={group} />
         <div class="data-table import-summary-table">
-          <div class="table-scroll" tabindex={0} role="region" aria-label="The files dropped together">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">File</th>
-                  <th scope="col">Account</th>
-                  <th scope="col" class="num">New</th>
-                  <th scope="col" class="num">Already imported</th>
-                  <th scope="col" class="num">Possible duplicates</th>
-                  <th scope="col" class="num">Bad or skipped</th>
-                  <th scope="col" class="num">Money out</th>
-                  <th scope="col" class="num">Money in</th>
-                  <th scope="col">Balances</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr id={`summary-row-${r.id}`} class={r.problem ? "status-bad" : r.result ? "status-done" : `balances-${r.balances.status}`}>
-                    <td data-label="File">
-                      <a href={`#file-${r.id}`}>{r.file}</a>
-                      <input type="hidden" name="file" value={`${r.id}:${r.version}`} />
+          <ScrollTable
+            label="The files dropped together"
+            columns={["File", "Account", ...numeric("New", "Already imported", "Possible duplicates", "Bad or skipped", "Money out", "Money in"), "Balances"]}
+          >
+            {rows.map((r) => (
+              <tr id={`summary-row-${r.id}`} class={r.problem ? "status-bad" : r.result ? "status-done" : `balances-${r.balances.status}`}>
+                <td data-label="File">
+                  <a href={`#file-${r.id}`}>{r.file}</a>
+                  <input type="hidden" name="file" value={`${r.id}:${r.version}`} />
+                </td>
+                {r.problem ? (
+                  <td data-label="Problem" colspan={8}>
+                    {r.problem}
+                  </td>
+                ) : r.result ? (
+                  <td data-label="Result" colspan={8}>
+                    {r.result}
+                  </td>
+                ) : (
+                  <>
+                    <td data-label="Account" class={r.account ? undefined : "empty"}>
+                      {r.account ?? ""}
                     </td>
-                    {r.problem ? (
-                      <td data-label="Problem" colspan={8}>
-                        {r.problem}
-                      </td>
-                    ) : r.result ? (
-                      <td data-label="Result" colspan={8}>
-                        {r.result}
-                      </td>
-                    ) : (
-                      <>
-                        <td data-label="Account" class={r.account ? undefined : "empty"}>
-                          {r.account ?? ""}
-                        </td>
-                        <td class="num" data-label="New">
-                          {formatCount(r.willImport)}
-                          {r.new > r.willImport ? <span class="muted"> ({formatCount(r.new - r.willImport)} in another file)</span> : null}
-                        </td>
-                        <td class="num" data-label="Already imported">
-                          {formatCount(r.duplicates)}
-                        </td>
-                        <td class="num" data-label="Possible duplicates">
-                          {formatCount(r.possible)}
-                        </td>
-                        <td class="num" data-label="Bad or skipped">
-                          {formatCount(r.badOrSkipped)}
-                        </td>
-                        <td class="num" data-label="Money out">
-                          {money(r, "out")}
-                        </td>
-                        <td class="num" data-label="Money in">
-                          {money(r, "in")}
-                        </td>
-                        <td data-label="Balances">
-                          {r.balances.words}
-                          {r.balances.status === "off" ? (
-                            <label class="import-accept">
-                              <input type="checkbox" name="accept" value={r.id} /> import anyway
-                            </label>
-                          ) : null}
-                        </td>
-                      </>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                    <td class="num" data-label="New">
+                      {formatCount(r.willImport)}
+                      {r.new > r.willImport ? <span class="muted"> ({formatCount(r.new - r.willImport)} in another file)</span> : null}
+                    </td>
+                    <td class="num" data-label="Already imported">
+                      {formatCount(r.duplicates)}
+                    </td>
+                    <td class="num" data-label="Possible duplicates">
+                      {formatCount(r.possible)}
+                    </td>
+                    <td class="num" data-label="Bad or skipped">
+                      {formatCount(r.badOrSkipped)}
+                    </td>
+                    <td class="num" data-label="Money out">
+                      {money(r, "out")}
+                    </td>
+                    <td class="num" data-label="Money in">
+                      {money(r, "in")}
+                    </td>
+                    <td data-label="Balances">
+                      {r.balances.words}
+                      {r.balances.status === "off" ? (
+                        <label class="import-accept">
+                          <input type="checkbox" name="accept" value={r.id} /> import anyway
+                        </label>
+                      ) : null}
+                    </td>
+                  </>
+                )}
+              </tr>
+            ))}
+          </ScrollTable>
         </div>
         <div class="import-live" id={`summary-live-${group}`}></div>
         <button type="submit" class="primary import-all" disabled={total === 0}>

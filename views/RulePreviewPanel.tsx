@@ -1,5 +1,7 @@
-import { formatAmount, formatTotals, plural } from "../src/core/format.ts";
+import { formatTotals, plural } from "../src/core/format.ts";
 import type { RulePreview } from "../src/rules/rules.ts";
+import { SampleCells } from "./SampleCells.tsx";
+import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
 export type RulePreviewPanelProps = {
   /** What applying the rule would change now, or why it cannot be previewed (an incomplete or wrong form). */
@@ -46,36 +48,19 @@ export function RulePreviewPanel(p: RulePreviewPanelProps) {
         </p>
       ) : null}
       {v.sample.length ? (
-        <div class="table-scroll" tabindex={0} role="region" aria-label={p.ruleId ? `Transactions rule ${p.ruleId} would change` : "Transactions the rule would change"}>
-          <table class="rule-sample">
-            <caption class="sr-only">{v.rows > v.sample.length ? `The newest ${v.sample.length} of ${v.rows}` : "Every one"}</caption>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Merchant</th>
-                <th scope="col" class="num">
-                  Amount
-                </th>
-                <th scope="col">Now</th>
-              </tr>
-            </thead>
-            <tbody>
-              {v.sample.map((r) => (
-                <tr>
-                  <td class="date">{r.date}</td>
-                  <td>
-                    <span class="tx-merchant">{r.merchant}</span>
-                    <span class="tx-description muted">{r.description}</span>
-                  </td>
-                  <td class="num">
-                    {r.currency} {formatAmount(r.amount)}
-                  </td>
-                  <td>{r.category}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ScrollTable
+          label={p.ruleId ? `Transactions rule ${p.ruleId} would change` : "Transactions the rule would change"}
+          table={{ class: "rule-sample" }}
+          caption={<caption class="sr-only">{v.rows > v.sample.length ? `The newest ${v.sample.length} of ${v.rows}` : "Every one"}</caption>}
+          columns={["Date", "Merchant", ...numeric("Amount"), "Now"]}
+        >
+          {v.sample.map((r) => (
+            <tr>
+              <SampleCells row={r} />
+              <td>{r.category}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
       {v.rows > v.sample.length ? <p class="muted">… and {plural(v.rows - v.sample.length, "more transaction")}.</p> : null}
     </div>

@@ -3,6 +3,7 @@ import { DataAgeLine } from "./DataAgeLine.tsx";
 import { FilterSelect, type FilterOption } from "./FilterSelect.tsx";
 import { Layout, type AssetUrl } from "./Layout.tsx";
 import { RecentEdits, type RecentEditView } from "./RecentEdits.tsx";
+import { numeric, ScrollTable } from "./ScrollTable.tsx";
 import { TransactionRowView, type TransactionRowData } from "./TransactionRowView.tsx";
 
 /** The filters as the form shows them (strings as typed; "" when not set). */
@@ -146,32 +147,21 @@ export function TransactionsPage(p: TransactionsPageProps) {
           ))}
         </section>
         {p.rows.length ? (
-          <div class="table-scroll tx-table-wrap" tabindex={0} role="region" aria-label="Transactions">
-            <table class="tx-table" id="tx-results" hx-get={p.links.self} {...refresh}>
+          <ScrollTable
+            label="Transactions"
+            class="tx-table-wrap"
+            table={{ class: "tx-table", id: "tx-results", "hx-get": p.links.self, ...refresh }}
+            caption={
               <caption class="sr-only">
                 Transactions {formatCount(first)}–{formatCount(first + p.rows.length - 1)} of {formatCount(p.totalRows)}
               </caption>
-              <thead>
-                <tr>
-                  <th scope="col">Date</th>
-                  <th scope="col">Merchant and description</th>
-                  <th scope="col">Category</th>
-                  {showAccount ? <th scope="col">Account</th> : null}
-                  <th scope="col" class="num">
-                    Amount
-                  </th>
-                  <th scope="col">
-                    <span class="sr-only">Edit</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {p.rows.map((r) => (
-                  <TransactionRowView row={r} categories={p.categories} showAccount={showAccount} swap={swap} />
-                ))}
-              </tbody>
-            </table>
-          </div>
+            }
+            columns={["Date", "Merchant and description", "Category", showAccount ? "Account" : null, ...numeric("Amount"), { head: <span class="sr-only">Edit</span> }]}
+          >
+            {p.rows.map((r) => (
+              <TransactionRowView row={r} categories={p.categories} showAccount={showAccount} swap={swap} />
+            ))}
+          </ScrollTable>
         ) : (
           <p class="muted" id="tx-results" hx-get={p.links.self} {...refresh}>
             No transaction matches these filters.

@@ -1,6 +1,7 @@
 import { formatCount, formatDate, formatPercent } from "../src/core/format.ts";
 import type { FigureShare } from "../src/store/usage-report.ts";
 import { Layout, type AssetUrl } from "./Layout.tsx";
+import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
 /** One row of the usage table; `cost` is already formatted (e.g. "USD 0.12" or "unknown"). */
 export type UsageRow = {
@@ -52,55 +53,41 @@ export function UsagePage({
           merchants of an import (“import classification”, counted in model calls).
         </p>
         {rows.length ? (
-          <div class="table-scroll usage-table" tabindex={0} role="region" aria-label="Usage per day">
-            <table>
-              <thead>
-                <tr>
-                  <th scope="col">Day</th>
-                  <th scope="col">User</th>
-                  <th scope="col">Model</th>
-                  <th scope="col">For</th>
-                  <th scope="col" class="num">Answers or calls</th>
-                  <th scope="col" class="num">Input</th>
-                  <th scope="col" class="num">Output</th>
-                  <th scope="col" class="num">Cache read</th>
-                  <th scope="col" class="num">Cache write</th>
-                  <th scope="col" class="num">Cost</th>
-                </tr>
-              </thead>
-              <tbody>
-                {rows.map((r) => (
-                  <tr>
-                    <td>
-                      <time datetime={r.day}>{formatDate(r.day)}</time>
-                    </td>
-                    <td>{r.userName}</td>
-                    <td>{r.model}</td>
-                    <td>{r.source ?? "answers"}</td>
-                    <td class="num">{formatCount(r.turns)}</td>
-                    <td class="num">{formatCount(r.input_tokens)}</td>
-                    <td class="num">{formatCount(r.output_tokens)}</td>
-                    <td class="num">{formatCount(r.cache_read_input_tokens)}</td>
-                    <td class="num">{formatCount(r.cache_creation_input_tokens)}</td>
-                    <td class="num">{r.cost}</td>
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colspan={4}>
-                    Total
-                  </th>
-                  <td class="num">{formatCount(total.turns)}</td>
-                  <td class="num">{formatCount(total.input)}</td>
-                  <td class="num">{formatCount(total.output)}</td>
-                  <td class="num">{formatCount(total.cacheRead)}</td>
-                  <td class="num">{formatCount(total.cacheWrite)}</td>
-                  <td class="num">{totalCost}</td>
-                </tr>
-              </tfoot>
-            </table>
-          </div>
+          <ScrollTable
+            label="Usage per day"
+            class="usage-table"
+            columns={["Day", "User", "Model", "For", ...numeric("Answers or calls", "Input", "Output", "Cache read", "Cache write", "Cost")]}
+            foot={
+              <tr>
+                <th scope="row" colspan={4}>
+                  Total
+                </th>
+                <td class="num">{formatCount(total.turns)}</td>
+                <td class="num">{formatCount(total.input)}</td>
+                <td class="num">{formatCount(total.output)}</td>
+                <td class="num">{formatCount(total.cacheRead)}</td>
+                <td class="num">{formatCount(total.cacheWrite)}</td>
+                <td class="num">{totalCost}</td>
+              </tr>
+            }
+          >
+            {rows.map((r) => (
+              <tr>
+                <td>
+                  <time datetime={r.day}>{formatDate(r.day)}</time>
+                </td>
+                <td>{r.userName}</td>
+                <td>{r.model}</td>
+                <td>{r.source ?? "answers"}</td>
+                <td class="num">{formatCount(r.turns)}</td>
+                <td class="num">{formatCount(r.input_tokens)}</td>
+                <td class="num">{formatCount(r.output_tokens)}</td>
+                <td class="num">{formatCount(r.cache_read_input_tokens)}</td>
+                <td class="num">{formatCount(r.cache_creation_input_tokens)}</td>
+                <td class="num">{r.cost}</td>
+              </tr>
+            ))}
+          </ScrollTable>
         ) : (
           <p class="muted">No answers yet.</p>
         )}
@@ -108,30 +95,21 @@ export function UsagePage({
           <>
             <h2>Figures not found in the data</h2>
             <p class="muted">Per model: the numbers its answers stated, and the share that no tool result of the answer backed.</p>
-            <div class="table-scroll figure-share-table" tabindex={0} role="region" aria-label="Figures not found per model">
-              <table>
-                <thead>
-                  <tr>
-                    <th scope="col">Model</th>
-                    <th scope="col" class="num">Answers</th>
-                    <th scope="col" class="num">Figures checked</th>
-                    <th scope="col" class="num">Not found</th>
-                    <th scope="col" class="num">Share not found</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {figures.map((f) => (
-                    <tr>
-                      <td>{f.model}</td>
-                      <td class="num">{formatCount(f.answers)}</td>
-                      <td class="num">{formatCount(f.checked)}</td>
-                      <td class="num">{formatCount(f.ungrounded)}</td>
-                      <td class="num">{f.checked ? formatPercent(f.ungrounded, f.checked) : "–"}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ScrollTable
+              label="Figures not found per model"
+              class="figure-share-table"
+              columns={["Model", ...numeric("Answers", "Figures checked", "Not found", "Share not found")]}
+            >
+              {figures.map((f) => (
+                <tr>
+                  <td>{f.model}</td>
+                  <td class="num">{formatCount(f.answers)}</td>
+                  <td class="num">{formatCount(f.checked)}</td>
+                  <td class="num">{formatCount(f.ungrounded)}</td>
+                  <td class="num">{f.checked ? formatPercent(f.ungrounded, f.checked) : "–"}</td>
+                </tr>
+              ))}
+            </ScrollTable>
           </>
         ) : null}
       </main>

@@ -1,15 +1,13 @@
 import { z } from "zod";
-import { dayToIso } from "../ledger/calendar.ts";
-import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
-import { formatCount, formatMoney, quote } from "../core/format.ts";
+import { formatCount } from "../core/format.ts";
 import { searchField } from "./query/fields.ts";
 import { coverageSentence } from "./query/period.ts";
+import { RowTexts } from "./query/row-texts.ts";
 import { topRows } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
 import { searchRows, searchSchema } from "./search_transactions.ts";
 import type { ReadTool } from "./types.ts";
 import { transactionsHref } from "../transactions/link.ts";
-import { foreignAmount } from "./query/foreign.ts";
 
 const schema = z.strictObject({
   ...searchSchema.shape,
@@ -34,46 +32,34 @@ export const listTransactions: ReadTool<typeof schema> = {
   rowsLink: (input) => transactionsHref({ ...searchRows(input), sort: input.sort }),
   followUps: (chart, _input, asked) => (!chart && !asked.has("spending_by_category") ? ["What are my biggest spending categories this year?"] : []),
   run(db, input) {
-    const l = db.ledger();
-    const { filter, label, title } = selectTransactions(db, input);
+    // The ledger the selection was made for: the data's version is asked once per call.
+    const { ledger: l, filter, label, title } = selectTransactions(db, input);
     const { rows, total } = topRows(l, filter, input.sort, input.limit);
     if (total === 0) return { summary: `No ${label}. ${coverageSentence(l)}`, charts: [] };
-    const currencies = new Set(rows.map((i) => l.currencyAt(i)));
-    const many = currencies.size > 1;
-    const merchant = (i: number) => (l.merchantName(i) ?? UNKNOWN_MERCHANT);
+    const written = RowTexts.of(db, l);
+    const first = l.currencyAt(rows[0]!);
+    let many = false;
+    for (const i of rows) many ||= l.currencyAt(i) !== first;
     // A card purchase abroad: its original amount and currency, as the bank stated it (transaction_details).
-    const details = db.details();
-    const original = new Map(rows.flatMap((i) => {
-      const f = foreignAmount(l, i, details.get(l.idAt(i)));
-      return f ? [[i, formatMoney(f.amount, f.currency)] as const] : [];
-    }));
-    const echoed = rows
-      .slice(0, SUMMARY_ROWS)
-      .map(
-        (i) =>
-          `${dayToIso(l.dayAt(i))} ${formatMoney(l.amountAt(i), l.currencyCode(i))}${original.has(i) ? ` (paid ${original.get(i)})` : ""} ${merchant(i)} ${quote(l.descriptionText(i), 40)} [${l.categoryName(i)}]`,
-      );
+    const paidIn = written.anyPaid(rows);
+    let echoed = "";
+    for (let k = 0; k < Math.min(rows.length, SUMMARY_ROWS); k++) echoed += `${k ? "; " : ""}${written.line(rows[k]!)}`;
     const more = rows.length > SUMMARY_ROWS ? ` (first ${SUMMARY_ROWS} here; the table shows all ${formatCount(rows.length)})` : "";
     const order = input.sort === "amount" ? "largest amount first" : "newest first";
     return {
       summary:
         `${label.charAt(0).toUpperCase()}${label.slice(1)}, ${order} (negative = money out): ` +
-        `showing ${formatCount(rows.length)} of ${formatCount(total)}${more}. ${echoed.join("; ")}.`,
+        `showing ${formatCount(rows.length)} of ${formatCount(total)}${more}. ${echoed}.`,
       charts: [],
       tables: [
         {
           // The table says how many it shows of how many ("Showing 10 of 808", views/DataTable.tsx from totalRows).
           title,
-          columns: [...(many ? ["Date", "Amount", "Currency"] : ["Date", "Amount"]), ...(original.size ? ["Paid in"] : []), "Merchant", "Description", "Category"],
-          kinds: [...(many ? (["date", "money", "currency"] as const) : (["date", "money"] as const)), ...(original.size ? (["text"] as const) : []), "text", "text", "text"],
+          columns: [...(many ? ["Date", "Amount", "Currency"] : ["Date", "Amount"]), ...(paidIn ? ["Paid in"] : []), "Merchant", "Description", "Category"],
+          kinds: [...(many ? (["date", "money", "currency"] as const) : (["date", "money"] as const)), ...(paidIn ? (["text"] as const) : []), "text", "text", "text"],
           totalRows: total,
-          rows: rows.map((i) => {
-            const cells: (string | number | null)[] = [dayToIso(l.dayAt(i)), l.amountAt(i)];
-            if (many) cells.push(l.currencyCode(i));
-            if (original.size) cells.push(original.get(i) ?? null);
-            return [...cells, merchant(i), l.descriptionText(i), l.categoryName(i)];
-          }),
-          ...(many ? {} : { currency: l.currencyCodeOf([...currencies][0]!) }),
+          rows: rows.map((i) => written.cells(i, many, paidIn)),
+          ...(many ? {} : { currency: l.currencyCodeOf(first) }),
         },
       ],
     };

@@ -62,8 +62,7 @@ export const searchTransactions: ReadTool<typeof searchSchema> = {
   rowsLink: (input) => transactionsHref(searchRows(input)),
   followUps: (chart, _input, asked) => (chart && !asked.has("list_transactions") ? ["List these transactions"] : []),
   run(db, input) {
-    const l = db.ledger();
-    const { filter, label, title } = selectTransactions(db, input);
+    const { ledger: l, filter, label, title } = selectTransactions(db, input);
     const per = new PerCurrency<Figures>(l, () => ({
       rows: 0,
       outTotal: 0,

@@ -4,11 +4,13 @@
  * search_transactions' match count, and the rows against the independent oracle on the strict
  * and loose fixtures and the demo database.
  */
+import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { listTransactions } from "../../src/tools/list_transactions.ts";
 import type { BudgetDb } from "../../src/ledger/reader.ts";
 import { formatCount } from "../../src/core/format.ts";
 import { searchTransactions } from "../../src/tools/search_transactions.ts";
+import { createFixture } from "../fixtures/budget-fixture.ts";
 import { list as oracle, load, type FilterArgs } from "../support/spec-oracle.ts";
 import { fixtures, demoDb, inputError, money, run, schemaRejects, rowsLinkOf, followUpsOf, schemaOf, PERIOD_PROPS, schemaProperty } from "./support.ts";
 
@@ -392,6 +394,28 @@ describe("list_transactions == oracle", () => {
   test("demo database (7'300 rows, seed 7)", () => {
     for (const args of [{ limit: 500 }, { sort: "amount" as const, limit: 500 }, { search: "coop", year: 2025 }, { category: "Groceries", min_amount: 100, sort: "amount" as const }, { direction: "in" as const, from: "2024-01-01", to: "2024-03-31", limit: 500 }]) {
       check(demo.db, args, demo.path);
+    }
+  });
+});
+
+describe("list_transactions after the data changes", () => {
+  test("a row's line (kept per version of the data) is written again once another program changed the row", () => {
+    const fx = createFixture();
+    try {
+      // The newest row of the fixture: [99] 2025-12-28, as the first test's coverage says.
+      const before = run(listTransactions, fx.db, { limit: 1 });
+      const [date, amount, merchant, description] = before.tables![0]!.rows[0]! as [string, number, string, string, string];
+      expect(date).toBe("2025-12-28");
+      expect(before.summary).toContain(`2025-12-28 ${money(amount, "CHF")} ${merchant} ${JSON.stringify(description)} [`);
+      // Another connection (as the import or an edit would) moves it to Travel and changes its amount.
+      const w = new Database(fx.path);
+      w.query("UPDATE transactions SET category = 'Travel', amount = -12.34 WHERE date = ? AND raw_description = ?").run(date, description);
+      w.close();
+      const after = run(listTransactions, fx.db, { limit: 1 });
+      expect(after.tables![0]!.rows[0]).toEqual(["2025-12-28", -12.34, merchant, description, "Travel"]);
+      expect(after.summary).toContain(`2025-12-28 CHF -12.34 ${merchant} ${JSON.stringify(description)} [Travel]`);
+    } finally {
+      fx.cleanup();
     }
   });
 });

@@ -3,6 +3,7 @@
  * unless narrowed (a text search is explicit intent, SPEC §1), so a search's match count
  * is exactly what the list shows before its limit.
  */
+import type { Ledger } from "../../ledger/ledger.ts";
 import type { BudgetDb } from "../../ledger/reader.ts";
 import { ToolInputError } from "../../core/errors.ts";
 import { formatMoney, quote } from "../../core/format.ts";
@@ -12,6 +13,8 @@ import type { Filter, TransactionArgs } from "./rows.ts";
 import { scopeOf } from "./scope.ts";
 
 export type Selected = {
+  /** The ledger the filter was made for (its masks index this version's dictionaries). */
+  ledger: Ledger;
   filter: Filter;
   /** For summaries: 'transactions matching "coop" in Groceries for 2025'. */
   label: string;
@@ -50,6 +53,7 @@ export function selectTransactions(db: BudgetDb, input: TransactionArgs & Period
     .filter(Boolean)
     .join(" ");
   return {
+    ledger: l,
     filter,
     label: `${what} in ${category ?? "all categories"} ${periodPhrase(period, l)}`,
     title: `${what.charAt(0).toUpperCase()}${what.slice(1)}${category ? ` in ${category}` : ""}, ${period.label}`,
