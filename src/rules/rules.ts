@@ -19,7 +19,7 @@
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import { ChangeRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../core/errors.ts";
-import { formatAmount, plural, quote, totalsByCurrency, type CurrencyTotal } from "../core/format.ts";
+import { CurrencyTotals, formatAmount, plural, quote, type CurrencyTotal } from "../core/format.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
 import { resolveCategory } from "../ledger/categories.ts";
@@ -48,7 +48,7 @@ import { foldCategory } from "../ledger/ledger.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { JOURNAL_SAMPLE } from "../ledger/change-capture.ts";
-import type { BudgetWriter, BudgetWriteReceipt } from "../ledger/write-path.ts";
+import type { BudgetChange, BudgetWriter, BudgetWriteReceipt } from "../ledger/write-path.ts";
 import type { RowChange } from "../store/budget-writes.ts";
 import type { Settlement } from "../store/budget-writes.ts";
 import type { DataEdit } from "../store/data-edits.ts";
@@ -253,9 +253,11 @@ const ID_CHUNK = 5000;
 /**
  * Go through every transaction and sort out what applying `target` would do with `rules` (the
  * stored rules, with `target` among them). Two passes: every row with only what the rules look at
- * (which rule wins it), then the rows `target` wins with their classification.
+ * (which rule wins it), then the rows `target` wins with their classification. Each row it would
+ * change is handed to `changing` and not kept: what a caller keeps of 100,000 rows is its own
+ * (their ids, their money), not the rows.
  */
-function scan(src: RowSource, rules: readonly CategoryRule[], target: CategoryRule, includeManual: boolean) {
+function scan(src: RowSource, rules: readonly CategoryRule[], target: CategoryRule, includeManual: boolean, changing: (r: RuleSubjectRow) => void) {
   const set = new RuleSet(rules);
   const alone = new RuleSet([target]);
   const won: number[] = [];
@@ -266,7 +268,6 @@ function scan(src: RowSource, rules: readonly CategoryRule[], target: CategoryRu
     if (winner?.id === target.id) won.push(r.id);
     else if (winner && alone.match(r)) shadowed++;
   }
-  const changing: RuleSubjectRow[] = [];
   let manual = 0;
   let already = 0;
   // What applying reads of the rows it wins: their classification, merchant and money (not their texts).
@@ -276,44 +277,20 @@ function scan(src: RowSource, rules: readonly CategoryRule[], target: CategoryRu
       const r = subjectOf(raw);
       if (!changes(target, r)) already++;
       else if (!includeManual && r.source === "manual") manual++;
-      else changing.push(r);
+      else changing(r);
     }
   }
-  return { changing, manual, shadowed, already };
+  return { manual, shadowed, already };
+}
+
+/** Newest first: by date, then the later id. */
+function newestFirst(a: RuleSubjectRow, b: RuleSubjectRow): number {
+  return a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id;
 }
 
 /** The stored rules with `target` in its place (replacing the rule of its id, or added). */
 function rulesWith(stored: readonly CategoryRule[], target: CategoryRule): CategoryRule[] {
   return [...stored.filter((r) => r.id !== target.id), target].sort(compareRules);
-}
-
-/** What `scan` found, as a preview with the newest `sample` rows. */
-function previewOf(found: ReturnType<typeof scan>, sample = SAMPLE): RulePreview {
-  const { changing } = found;
-  const from = new Map<string, number>();
-  for (const r of changing) {
-    const c = r.category?.trim() || UNCATEGORISED;
-    from.set(c, (from.get(c) ?? 0) + 1);
-  }
-  const newest = [...changing].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id)).slice(0, sample);
-  return {
-    rows: changing.length,
-    totals: totalsByCurrency(changing),
-    from: [...from].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, rows]) => ({ category, rows })),
-    manual: found.manual,
-    shadowed: found.shadowed,
-    already: found.already,
-    sample: newest.map((r) => ({
-      id: r.id,
-      date: r.date.slice(0, 10),
-      merchant: r.merchant?.trim() || "(unknown merchant)",
-      description: r.description ?? "",
-      category: r.category?.trim() || UNCATEGORISED,
-      amount: r.amount,
-      currency: r.currency.trim().toUpperCase(),
-    })),
-    ids: changing.map((r) => r.id),
-  };
 }
 
 /**
@@ -322,14 +299,44 @@ function previewOf(found: ReturnType<typeof scan>, sample = SAMPLE): RulePreview
  */
 export function previewRule(budget: BudgetDb, rule: CategoryRule, opts: { includeManual?: boolean; sample?: number } = {}): RulePreview {
   const rules = rulesWith(readRules(budget), rule);
-  const preview = previewOf(scan({ reads: budget, iterate: (sql, params) => budget.iterate(sql, params) }, rules, rule, opts.includeManual === true), opts.sample);
+  const size = opts.sample ?? SAMPLE;
+  const ids: number[] = [];
+  const totals = new CurrencyTotals();
+  const from = new Map<string, number>();
+  let newest: RuleSubjectRow[] = [];
+  const found = scan({ reads: budget, iterate: (sql, params) => budget.iterate(sql, params) }, rules, rule, opts.includeManual === true, (r) => {
+    ids.push(r.id);
+    totals.add(r.amount, r.currency);
+    const c = r.category?.trim() || UNCATEGORISED;
+    from.set(c, (from.get(c) ?? 0) + 1);
+    newest.push(r);
+    if (newest.length > 4 * size + 100) newest = newest.sort(newestFirst).slice(0, size);
+  });
+  const sample = newest.sort(newestFirst).slice(0, size);
   // The scan reads no texts of the rows it changes: the sample's, read now.
   const texts = new Map(
     budget
-      .all<{ id: number; text: string | null }>("SELECT id, raw_description AS text FROM transactions WHERE id IN (SELECT value FROM json_each($ids))", { ids: JSON.stringify(preview.sample.map((r) => r.id)) })
+      .all<{ id: number; text: string | null }>("SELECT id, raw_description AS text FROM transactions WHERE id IN (SELECT value FROM json_each($ids))", { ids: JSON.stringify(sample.map((r) => r.id)) })
       .map((r) => [r.id, r.text ?? ""]),
   );
-  return { ...preview, sample: preview.sample.map((r) => ({ ...r, description: texts.get(r.id) ?? "" })) };
+  return {
+    rows: ids.length,
+    totals: totals.list(),
+    from: [...from].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, rows]) => ({ category, rows })),
+    manual: found.manual,
+    shadowed: found.shadowed,
+    already: found.already,
+    sample: sample.map((r) => ({
+      id: r.id,
+      date: r.date.slice(0, 10),
+      merchant: r.merchant?.trim() || "(unknown merchant)",
+      description: texts.get(r.id) ?? "",
+      category: r.category?.trim() || UNCATEGORISED,
+      amount: r.amount,
+      currency: r.currency.trim().toUpperCase(),
+    })),
+    ids,
+  };
 }
 
 // ---------------------------------------------------------------------------------
@@ -356,6 +363,15 @@ export type RuleSnapshot = {
   /** Hand-set rows the rule matched and left as they were. */
   manualSkipped: number;
 };
+
+/**
+ * How a rule write from the server lets SQLite spill (BudgetChange.spill): its changed pages stay in memory up to
+ * 48 MiB, so a rule changing rows on fewer pages than that (12,288 pages of 4 KiB) never shuts readers out before
+ * its COMMIT. A bigger one (119,232 rows spread over a million change about 40,000 of its 51,600 pages, 170 MB)
+ * keeps its memory within 3× of a plain UPDATE's and shuts readers out from its first spilt page on: measured in
+ * bench/rules.ts, about as long as its COMMIT alone would (which writes those pages under the exclusive lock anyway).
+ */
+const SERVER_SPILL = { beyondMiB: 48 };
 
 /** Rows one UPDATE changes (a few milliseconds' work between two chances to pause). */
 const UPDATE_CHUNK = 5000;
@@ -417,23 +433,27 @@ async function setRows(db: Database, ids: readonly number[], state: RowState, co
 /** Apply `rule` (stored in this transaction) over every row: move the rows it changes, count them in its hits. */
 async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boolean, expectedIds: readonly number[] | undefined, slices: TimeSlices) {
   const reads = readsOf(db);
-  const found = scan({ reads, iterate: (sql, params) => db.query(sql).iterate(params ?? {}) as IterableIterator<Record<string, unknown>> }, readRules(reads), rule, includeManual);
-  if (expectedIds) {
-    const now = found.changing.map((r) => r.id).sort((a, b) => a - b);
-    const then = [...expectedIds].sort((a, b) => a - b);
-    if (now.length !== then.length || now.some((id, k) => id !== then[k])) {
-      throw new WriteConflictError(`the transactions the rule would change are not those of the preview any more (${now.length} now, ${then.length} then)`);
-    }
-  }
   const cols = columnsOf(db, "transactions");
   const merchant = rule.merchantName !== null;
+  const ids: number[] = [];
+  const totals = new CurrencyTotals();
+  // The rows by the state they leave (their undo puts each group back).
   const groups = new Map<string, RowState & { ids: number[] }>();
-  for (const r of found.changing) {
+  const found = scan({ reads, iterate: (sql, params) => db.query(sql).iterate(params ?? {}) as IterableIterator<Record<string, unknown>> }, readRules(reads), rule, includeManual, (r) => {
+    ids.push(r.id);
+    totals.add(r.amount, r.currency);
     const state: RowState = { category: r.category, source: cols.has("source") ? r.source : null, confidence: cols.has("confidence") ? r.confidence : null, ...(merchant ? { merchant_name: r.merchant } : {}) };
     const key = JSON.stringify(state);
     const g = groups.get(key) ?? { ...state, ids: [] };
     g.ids.push(r.id);
     groups.set(key, g);
+  });
+  if (expectedIds) {
+    const now = [...ids].sort((a, b) => a - b);
+    const then = [...expectedIds].sort((a, b) => a - b);
+    if (now.length !== then.length || now.some((id, k) => id !== then[k])) {
+      throw new WriteConflictError(`the transactions the rule would change are not those of the preview any more (${now.length} now, ${then.length} then)`);
+    }
   }
   const after: RowState = {
     category: rule.category,
@@ -441,11 +461,10 @@ async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boo
     confidence: cols.has("confidence") ? USER_RULE_CONFIDENCE : null,
     ...(merchant ? { merchant_name: rule.merchantName } : {}),
   };
-  const ids = found.changing.map((r) => r.id);
   const changed = await setRows(db, ids, after, cols, slices);
   if (changed !== ids.length) throw new WriteConflictError(`expected to change ${ids.length} transactions, changed ${changed}`);
   if (changed) db.query("UPDATE category_rules SET hits = hits + ? WHERE id = ?").run(changed, rule.id);
-  return { rows: changed ? { before: [...groups.values()], after } : null, changed, totals: totalsByCurrency(found.changing), manualSkipped: found.manual };
+  return { rows: changed ? { before: [...groups.values()], after } : null, changed, totals: totals.list(), manualSkipped: found.manual };
 }
 
 /**
@@ -456,7 +475,7 @@ async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boo
 export function writeRuleChange(
   writer: BudgetWriter,
   change: RuleChange,
-  opts: { userId: string | null; by: string; now: () => Date; settle: (s: RuleSnapshot) => Settlement | null; spill?: boolean },
+  opts: { userId: string | null; by: string; now: () => Date; settle: (s: RuleSnapshot) => Settlement | null; spill?: BudgetChange<RuleSnapshot>["spill"] },
 ): Promise<BudgetWriteReceipt<RuleSnapshot>> {
   let journal: { changes: RowChange[]; count: number } | null = null;
   return writer.writeWithReceipt({
@@ -465,7 +484,7 @@ export function writeRuleChange(
     settle: (s) => opts.settle(s),
     // This write knows every row it changes: it states the journal's sample itself (no per-row capture).
     changes: () => journal!,
-    spill: opts.spill === true,
+    spill: opts.spill ?? SERVER_SPILL,
     apply: async (db) => {
       const snap = await changeInWrite(db, change, opts);
       const id = (snap.ruleAfter ?? snap.ruleBefore)!.id;
@@ -554,6 +573,7 @@ export function undoRuleWrite(writer: BudgetWriter, snap: RuleSnapshot, opts: { 
   return writer.writeWithReceipt({
     kind: "rule_undo",
     userId: opts.userId,
+    spill: SERVER_SPILL,
     settle: () => opts.settle(),
     // As the change it undoes: it knows every row it puts back, and states the journal's sample itself.
     changes: () => journal!,
@@ -649,10 +669,10 @@ async function changeRules(deps: RuleDeps, user: RuleUser, change: RuleChange, v
       userId: user.id,
       by: user.name,
       now: deps.now ?? (() => new Date()),
-      // From the command line no server answers in this process: its memory stays bounded (as a large import's), a
-      // server elsewhere waits for the COMMIT. The page and the API keep every changed page until then, so readers
-      // of this server are not shut out meanwhile.
-      spill: via === "cli",
+      // From the command line no server answers in this process: its memory stays bounded by the page cache (as a
+      // large import's), a server elsewhere waits for the COMMIT. The page and the API keep the changed pages until
+      // then, up to SERVER_SPILL's bound, so readers of this server are not shut out meanwhile.
+      spill: via === "cli" ? true : SERVER_SPILL,
       settle: (snapshot) => {
         message = ruleMessage(snapshot);
         return {

@@ -304,7 +304,7 @@ describe("settlements (issue 29): what a writer states, recorded once budget.db 
     store.close();
   });
 
-  test("a write keeps its changed pages until COMMIT, so another connection reads the file as it was meanwhile; one that asks to spill (a streamed import) writes them early, its memory bounded, and readers wait", async () => {
+  test("a write keeps its changed pages until COMMIT, so another connection reads the file as it was meanwhile; one that asks to spill (a streamed import) writes them early, its memory bounded, and readers wait; one that spills beyond a bound keeps them up to it", async () => {
     const { db, store } = fresh();
     const writer = new BudgetWriter(db, { journal: store });
     const before = count(db, "SELECT count(*) AS n FROM transactions");
@@ -329,8 +329,11 @@ describe("settlements (issue 29): what a writer states, recorded once budget.db 
     };
     expect(await writer.write({ kind: "import", userId: null, apply: (d) => (fill(d, "kept"), readMeanwhile()) })).toBe(before);
     expect(await writer.write({ kind: "import", userId: null, spill: true, apply: (d) => (fill(d, "spilt"), readMeanwhile()) })).toBe("database is locked");
-    expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before + 40_000);
-    expect(store.budgetWrites.list().map((w) => w.status)).toEqual(["done", "done"]);
+    // A bound (a rule's write from the server): the same 11 MB of pages stay in memory under a 32 MiB bound, and spill over a 4 MiB one.
+    expect(await writer.write({ kind: "import", userId: null, spill: { beyondMiB: 32 }, apply: (d) => (fill(d, "under"), readMeanwhile()) })).toBe(before + 40_000);
+    expect(await writer.write({ kind: "import", userId: null, spill: { beyondMiB: 4 }, apply: (d) => (fill(d, "over"), readMeanwhile()) })).toBe("database is locked");
+    expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before + 80_000);
+    expect(store.budgetWrites.list().map((w) => w.status)).toEqual(["done", "done", "done", "done"]);
     store.close();
   });
 
