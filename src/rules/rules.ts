@@ -22,10 +22,13 @@ import { ChangeRefused, ToolInputError, UnknownCategory, WriteConflictError } fr
 import { CurrencyTotals, formatAmount, plural, quote, type CurrencyTotal } from "../core/format.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
+import { accountLabel, maskAccount } from "../core/account-labels.ts";
+import { foldText, SearchTerm } from "../core/search-text.ts";
 import { resolveCategory } from "../ledger/categories.ts";
 import {
   CATEGORY_RULES_DDL,
   compareRules,
+  normaliseAccount,
   readRules,
   readsOf,
   RULE_COLUMNS,
@@ -118,9 +121,8 @@ export function parseRuleInput(body: unknown): ValidRuleInput {
 
 /**
  * A rule's fields checked against the data: the category as the data spells it (an unknown one
- * is refused, listing the valid ones), the amounts in order, at least one condition, and an
- * account given by the name the household gave it (Settings) stored as the account itself.
- * Throws a ToolInputError that says what to fix.
+ * is refused, listing the valid ones), the amounts in order, at least one condition, and the
+ * account as the data spells it (ruleAccountOf). Throws a ToolInputError that says what to fix.
  */
 export function ruleSpecOf(budget: BudgetDb, input: ValidRuleInput, accountNames: ReadonlyMap<string, string> = new Map()): RuleSpec {
   const category = listedCategory(budget, input.category) ?? resolveCategory(budget, input.category);
@@ -132,12 +134,43 @@ export function ruleSpecOf(budget: BudgetDb, input: ValidRuleInput, accountNames
   if (!input.pattern && min === null && max === null && input.account === null) {
     throw new ToolInputError("A rule needs a condition: a pattern, an amount range or an account (a rule without one would file every transaction)");
   }
-  let account = input.account;
-  if (account !== null) {
-    const folded = account.trim().toLowerCase();
-    for (const [acct, name] of accountNames) if (name.trim().toLowerCase() === folded) account = acct;
-  }
+  const account = input.account === null ? null : ruleAccountOf(budget, input.account, accountNames);
   return { field: input.field, match: input.match, pattern: input.pattern, minAmount: min, maxAmount: max, account, category, merchantName: input.merchant_name, priority: input.priority };
+}
+
+/**
+ * The account a rule names, as the data spells it, from what a person (or the model) calls it: the name the
+ * household gave it on the Settings page, folded as search folds (letter case, accents, ü = ue: "anna's karte"
+ * is "Anna's Karte"), or its IBAN or card number (spaces and letter case aside). An account only a stored rule
+ * still names counts too (editing that rule keeps it). A ToolInputError listing the accounts by their names
+ * when `given` is none of them, or the name of several.
+ */
+function ruleAccountOf(budget: BudgetDb, given: string, names: ReadonlyMap<string, string>): string {
+  const term = new SearchTerm(given.trim());
+  const named = [...names]
+    .filter(([, name]) => term.equalsFolded(foldText(name.trim())))
+    .map(([account]) => account)
+    .sort();
+  if (named.length === 1) return named[0]!;
+  if (named.length > 1) {
+    throw new ToolInputError(
+      `${quote(given, ACCOUNT_MAX)} is the name of ${named.length} accounts (${named.map(maskAccount).join(", ")}): give the IBAN or card number of the one meant, or rename one on the Settings page`,
+    );
+  }
+  const accounts = accountsOf(budget);
+  const number = normaliseAccount(given);
+  const byNumber = [...accounts, ...readRules(budget).flatMap((r) => (r.account === null ? [] : [r.account]))].find((a) => normaliseAccount(a) === number);
+  if (byNumber !== undefined) return byNumber;
+  if (!accounts.length) throw new ToolInputError(`No account is called ${quote(given, ACCOUNT_MAX)}: the transactions record no account, so a rule cannot name one`);
+  const label = (a: string) => (names.has(a) ? `${quote(names.get(a)!, ACCOUNT_MAX)} (${maskAccount(a)})` : `${maskAccount(a)} (no name yet: name it on the Settings page)`);
+  const listed = [...accounts].sort((a, b) => Number(!names.has(a)) - Number(!names.has(b)) || label(a).localeCompare(label(b))).map(label);
+  throw new ToolInputError(`No account is called ${quote(given, ACCOUNT_MAX)}. The accounts: ${listed.join("; ")}. Name one by its name as written here, or give its IBAN or card number`);
+}
+
+/** The accounts the transactions record (none when budget.db has no account column). */
+function accountsOf(budget: BudgetDb): string[] {
+  if (!budget.all<{ name: string }>("SELECT name FROM pragma_table_info('transactions')").some((c) => c.name === "account")) return [];
+  return budget.all<{ account: string }>("SELECT DISTINCT account FROM transactions WHERE typeof(account) = 'text' AND trim(account) <> ''").map((r) => r.account);
 }
 
 /**
@@ -629,10 +662,10 @@ export type RuleDeps = { budget: BudgetDb; writer: BudgetWriter; store: Store; n
 export type RuleUser = { id: string; name: string };
 export type RuleOutcome = { message: string; snapshot: RuleSnapshot; edit: DataEdit | null };
 
-/** "Added rule 3 (Any text contains “TWINT” → Children) and moved 12 transactions to Children." */
-export function ruleMessage(s: RuleSnapshot): string {
+/** "Added rule 3 (Any text contains “TWINT” → Children) and moved 12 transactions to Children." (`account`: how an account is named: ruleConditions) */
+export function ruleMessage(s: RuleSnapshot, account?: (a: string) => string): string {
   const rule = (s.ruleAfter ?? s.ruleBefore)!;
-  const what = `rule ${rule.id} (${describeRule(rule)})`;
+  const what = `rule ${rule.id} (${describeRule(rule, account)})`;
   const moved = s.changed ? `moved ${plural(s.changed, "transaction")} to ${rule.category}` : `changed no transaction`;
   const kept = s.manualSkipped ? `; ${plural(s.manualSkipped, "transaction")} you set by hand ${s.manualSkipped === 1 ? "stays" : "stay"} as ${s.manualSkipped === 1 ? "it is" : "they are"}` : "";
   switch (s.action) {
@@ -641,7 +674,7 @@ export function ruleMessage(s: RuleSnapshot): string {
     case "apply":
       return `Applied ${what}: ${moved}${kept}.`;
     case "update":
-      return `Changed rule ${rule.id} to ${describeRule(rule)}.`;
+      return `Changed rule ${rule.id} to ${describeRule(rule, account)}.`;
     case "remove":
       return `Removed ${what}.`;
   }
@@ -674,7 +707,8 @@ async function changeRules(deps: RuleDeps, user: RuleUser, change: RuleChange, v
       // then, up to SERVER_SPILL's bound, so readers of this server are not shut out meanwhile.
       spill: via === "cli" ? true : SERVER_SPILL,
       settle: (snapshot) => {
-        message = ruleMessage(snapshot);
+        const names = deps.store.accountNames.all();
+        message = ruleMessage(snapshot, (a) => accountLabel(a, names));
         return {
           edit: { kind: "rule", userId: user.id, message, input: change, before: snapshot, after: { rule: snapshot.ruleAfter } },
           audit: [{ kind: "write", userId: user.id === "cli" ? null : user.id, detail: { change: "rule", via, by: user.name, ...ruleDetail(snapshot) } }],
