@@ -702,6 +702,43 @@ function spillPragma(db: Database, spill: ConnectionSpec["spill"]): string {
   return String(Math.max(1, Math.ceil((spill.beyondMiB * 1024 * 1024) / page_size)));
 }
 
+/**
+ * Between the chunks of a long write on this thread (`apply`): a pause (TimeSlices) while readers can still read
+ * budget.db, so the server answers meanwhile. Once SQLite has spilt changed pages (BudgetChange.spill) the write
+ * holds the exclusive lock until COMMIT: a pause then would only keep readers out longer, and a reader on this
+ * thread waiting for the lock would hold up the very write it waits for until its busy timeout. So from then on the
+ * write goes on without pausing.
+ */
+export class WriteSlices {
+  private shutOut = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly slices = new TimeSlices(),
+  ) {}
+
+  async between(): Promise<void> {
+    if (this.shutOut || !this.slices.due()) return;
+    if ((this.shutOut = readersShutOut(this.db.filename))) return;
+    await this.slices.pause();
+  }
+}
+
+/** Whether a reader of budget.db is shut out now (a writer holds its exclusive lock): asked without waiting. */
+export function readersShutOut(path: string): boolean {
+  const reader = new Database(path, { readonly: true });
+  try {
+    reader.run("PRAGMA busy_timeout = 0");
+    reader.query("SELECT count(*) FROM sqlite_schema").get();
+    return false;
+  } catch (err) {
+    if (isBusyError(err)) return true;
+    throw err;
+  } finally {
+    reader.close();
+  }
+}
+
 /** `BEGIN IMMEDIATE` with SQLite's own (blocking) busy wait: for start-up, when nothing else runs yet. */
 function beginBlocking(db: Database, path: string, busyMs: number): void {
   db.run(`PRAGMA busy_timeout = ${busyMs}`);
