@@ -15,7 +15,7 @@ import { describe, expect, test } from "bun:test";
 import { dirname } from "node:path";
 import { createFixture, IBAN, VISA, type Fixture } from "../fixtures/budget-fixture.ts";
 import { webSuite } from "../support/web-harness.ts";
-import { apiChat, browserHeaders, budgetQuery, changedIds, continued, resultText, snapshot, startTrustHarness, toolResultsOf } from "./support.ts";
+import { apiChat, browserHeaders, budgetQuery, changedIds, continued, resultText, snapshot, startTrustHarness, toolCallScript, toolResultsOf } from "./support.ts";
 
 let fixture: Fixture | null = null;
 const h = webSuite(async () => {
@@ -27,15 +27,11 @@ const h = webSuite(async () => {
   return { ...web, close: async () => (await web.close(), fixture!.cleanup()) };
 });
 
-const proposeScript = (input: Record<string, unknown>, id: string) => [
-  { kind: "message" as const, content: [{ type: "text" as const, text: "I'll prepare that rule." }, { type: "tool_use" as const, id, name: "propose_rule", input }] },
-  { kind: "message" as const, content: [{ type: "text" as const, text: "Done." }] },
-];
 
 describe("propose_rule with an account named as in Settings", () => {
   test("the name finds the card (ä = ae, letter case aside); the card names it; approve moves its rows; undo puts them back", async () => {
     const before = snapshot(h);
-    h.fake.enqueue(...proposeScript({ pattern: "migros", account: "anna's kaertli", category: "shopping" }, "tu_acct"));
+    h.fake.enqueue(...toolCallScript("propose_rule", { pattern: "migros", account: "anna's kaertli", category: "shopping" }, "tu_acct"));
     const stream = await apiChat(h, "Always file Migros on Anna's card under Shopping");
     const req = await stream.waitFor("approval_request");
     expect(req.preview.title).toBe('always file Any text contains "migros", account Anna\'s Kärtli under “Shopping”');
@@ -77,10 +73,7 @@ describe("propose_rule with an account named as in Settings", () => {
 
   test("a name no account has is a tool error listing the accounts by name; no card, nothing changed", async () => {
     const before = snapshot(h);
-    h.fake.enqueue(
-      { kind: "message", content: [{ type: "tool_use", id: "tu_savings", name: "propose_rule", input: { pattern: "migros", account: "Savings", category: "Shopping" } }] },
-      { kind: "message", content: [{ type: "text", text: "Which account do you mean?" }] },
-    );
+    h.fake.enqueue(...toolCallScript("propose_rule", { pattern: "migros", account: "Savings", category: "Shopping" }, "tu_savings"));
     const stream = await apiChat(h, "Always file Migros on my savings account under Shopping");
     await stream.ended;
     expect(stream.all("approval_request")).toEqual([]);
