@@ -139,8 +139,8 @@ export function ruleSpecOf(budget: BudgetDb, input: ValidRuleInput, accountNames
 
 /**
  * The account a rule names, as the data spells it, from what a person (or the model) calls it: the name the
- * household gave it on the Settings page, folded as search folds (letter case, accents, ü = ue: "anna's karte"
- * is "Anna's Karte"), or its IBAN or card number (spaces and letter case aside). An account only a stored rule
+ * household gave it on the Settings page, folded as search folds (letter case, accents, ä = ae: "anna's kaertli"
+ * is "Anna's Kärtli"), or its IBAN or card number (spaces and letter case aside). An account only a stored rule
  * still names counts too (editing that rule keeps it). A ToolInputError listing the accounts by their names
  * when `given` is none of them, or the name of several.
  */
