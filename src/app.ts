@@ -202,8 +202,8 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   const memory: MemoryService | null =
     overrides.memory === undefined && client ? createMemory({ store, client, model: config.model, embeddings: config.embeddings, background: true }) : null;
   // What the tools read besides budget.db, from the app database: the household's budgets (a budget's status, a
-  // new budget's preview) and its contributions (income_vs_spending).
-  const toolContext: ToolContext = { budgets: store.budgets, contributions: store.contributions, now: overrides.now };
+  // new budget's preview), its contributions (income_vs_spending) and its account names (propose_rule).
+  const toolContext: ToolContext = { budgets: store.budgets, contributions: store.contributions, accountNames: store.accountNames, now: overrides.now };
   const tools = overrides.tools ?? toolsFor({ readOnly: config.readOnly });
   const invoker = createInvoker({ budget, tools, ctx: toolContext, known: ALL_TOOLS });
   const approvals = config.readOnly

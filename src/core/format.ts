@@ -188,17 +188,28 @@ export type CurrencyTotal = { currency: string; total: number };
  * them), the currency with most amounts first (ties alphabetical).
  */
 export function totalsByCurrency(items: Iterable<{ amount: number; currency: string }>): CurrencyTotal[] {
-  const sums = new Map<string, { total: number; n: number }>();
-  for (const { amount, currency } of items) {
+  const totals = new CurrencyTotals();
+  for (const { amount, currency } of items) totals.add(amount, currency);
+  return totals.list();
+}
+
+/** totalsByCurrency one amount at a time: for rows read once and not kept (a rule's 100,000 rows). */
+export class CurrencyTotals {
+  private readonly sums = new Map<string, { total: number; n: number }>();
+
+  add(amount: number, currency: string): void {
     const code = String(currency ?? "").trim().toUpperCase();
-    const t = sums.get(code) ?? { total: 0, n: 0 };
+    const t = this.sums.get(code) ?? { total: 0, n: 0 };
     t.total += amount;
     t.n++;
-    sums.set(code, t);
+    this.sums.set(code, t);
   }
-  return [...sums]
-    .sort((a, b) => b[1].n - a[1].n || a[0].localeCompare(b[0]))
-    .map(([currency, t]) => ({ currency, total: t.total }));
+
+  list(): CurrencyTotal[] {
+    return [...this.sums]
+      .sort((a, b) => b[1].n - a[1].n || a[0].localeCompare(b[0]))
+      .map(([currency, t]) => ({ currency, total: t.total }));
+  }
 }
 
 /** "CHF -90.00, EUR -30.86": each currency's total, side by side. */

@@ -98,12 +98,16 @@ export type BudgetChange<R> = {
    */
   settle?: (result: R, taken: { snapshot: string | null }) => Settlement | null;
   /**
-   * Let SQLite write changed pages into budget.db before COMMIT once its cache is full (default: no). Without
-   * it every changed page stays in memory until COMMIT, so readers are not shut out of a long, pausing write;
-   * a write too big to hold in memory (a streamed import of a million rows from the command line, which does
-   * not pause anyway) keeps its memory bounded instead, and readers wait for its COMMIT.
+   * Let SQLite write changed pages into budget.db before COMMIT ("spill" them; default: no). Spilling takes the
+   * exclusive lock: from the first spilt page until COMMIT, readers of budget.db wait. Without it every changed
+   * page stays in memory until COMMIT, so readers are not shut out of a long, pausing write, but its memory
+   * grows with the pages it changes (a rule moving 100,000 rows of a million changes most of the file's pages).
+   *   - `true`: once SQLite's page cache is full (a streamed import of a million rows from the command line,
+   *     which does not pause anyway): its memory bounded by the cache, readers wait for its COMMIT;
+   *   - `{ beyondMiB }`: only once the changed pages exceed that many MiB: a write below it never shuts readers
+   *     out before its COMMIT, a bigger one keeps its memory bounded and shuts them out for its rest only.
    */
-  spill?: boolean;
+  spill?: boolean | { beyondMiB: number };
   /**
    * Optional: tables whose rows this change writes only beside rows of another table it also writes, and whose
    * fate (committed or not) those rows tell (an import's transaction_details beside its transactions). They are
@@ -246,7 +250,7 @@ export class BudgetWriter {
     // Without a journal there is nowhere to record a settlement: refuse rather than lose it without a word.
     if (change.settle && !journal) throw new Error(`a ${change.kind} write records what it did in chat.db: give its BudgetWriter a journal`);
     if (!change.apply === !change.job) throw new Error(`a ${change.kind} write has either apply or job`);
-    const spec: ConnectionSpec = { path, busyMs, spill: change.spill === true, uncaptured: change.uncaptured ?? [] };
+    const spec: ConnectionSpec = { path, busyMs, spill: change.spill ?? false, uncaptured: change.uncaptured ?? [] };
     const conn: WriteConnection = change.apply ? new ThreadConnection(spec, change.apply) : change.job!.worker.connect(spec, change.job!);
     let intentId: string | null = null;
     this.depth++;
@@ -299,7 +303,7 @@ export class BudgetWriter {
 // ----------------------------------------------------------------- connections
 
 /** What a write's connection needs to know: the file, the busy timeout, whether pages may spill (BudgetChange.spill), the tables not noted row by row. */
-type ConnectionSpec = { path: string; busyMs: number; spill: boolean; uncaptured: readonly string[] };
+type ConnectionSpec = { path: string; busyMs: number; spill: NonNullable<BudgetChange<unknown>["spill"]>; uncaptured: readonly string[] };
 
 /** What the work did: its result and, when the write is journaled, the rows it changed (a sample) and how many. */
 type Ran = { result: unknown; captured: { changes: RowChange[]; count: number } | null };
@@ -670,14 +674,15 @@ function unwritable(path: string, err: unknown): BudgetUnwritableError | null {
  * program's COMMIT can make it busy too): dirty pages stay in memory until COMMIT. Spilling
  * them would take the exclusive lock early and shut out this server's own readers (and
  * everybody else's) for the rest of a long, chunked transaction. `spill`: a write that asked
- * for it (BudgetChange.spill) lets SQLite spill, its memory bounded by the page cache.
+ * for it (BudgetChange.spill) lets SQLite spill, once its page cache is full or beyond the
+ * MiB it gave.
  */
-async function begin(db: Database, path: string, busyMs: number, spill: boolean): Promise<void> {
+async function begin(db: Database, path: string, busyMs: number, spill: ConnectionSpec["spill"]): Promise<void> {
   const deadline = Date.now() + busyMs;
   db.run("PRAGMA busy_timeout = 0");
   while (true) {
     try {
-      db.run(`PRAGMA cache_spill = ${spill ? "ON" : "OFF"}`);
+      db.run(`PRAGMA cache_spill = ${spillPragma(db, spill)}`);
       db.run("BEGIN IMMEDIATE");
       break;
     } catch (err) {
@@ -688,6 +693,50 @@ async function begin(db: Database, path: string, busyMs: number, spill: boolean)
   }
   // Inside the transaction (a reader finishing its read, COMMIT waiting for readers): SQLite's own wait.
   db.run(`PRAGMA busy_timeout = ${busyMs}`);
+}
+
+/** cache_spill's value for a write's `spill`: ON, OFF, or the pages beyond which SQLite spills (it counts pages, not bytes). */
+function spillPragma(db: Database, spill: ConnectionSpec["spill"]): string {
+  if (typeof spill === "boolean") return spill ? "ON" : "OFF";
+  const { page_size } = db.query("PRAGMA page_size").get() as { page_size: number };
+  return String(Math.max(1, Math.ceil((spill.beyondMiB * 1024 * 1024) / page_size)));
+}
+
+/**
+ * Between the chunks of a long write on this thread (`apply`): a pause (TimeSlices) while readers can still read
+ * budget.db, so the server answers meanwhile. Once SQLite has spilt changed pages (BudgetChange.spill) the write
+ * holds the exclusive lock until COMMIT: a pause then would only keep readers out longer, and a reader on this
+ * thread waiting for the lock would hold up the very write it waits for until its busy timeout. So from then on the
+ * write goes on without pausing.
+ */
+export class WriteSlices {
+  private shutOut = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly slices = new TimeSlices(),
+  ) {}
+
+  async between(): Promise<void> {
+    if (this.shutOut || !this.slices.due()) return;
+    if ((this.shutOut = readersShutOut(this.db.filename))) return;
+    await this.slices.pause();
+  }
+}
+
+/** Whether a reader of budget.db is shut out now (a writer holds its exclusive lock): asked without waiting. */
+export function readersShutOut(path: string): boolean {
+  const reader = new Database(path, { readonly: true });
+  try {
+    reader.run("PRAGMA busy_timeout = 0");
+    reader.query("SELECT count(*) FROM sqlite_schema").get();
+    return false;
+  } catch (err) {
+    if (isBusyError(err)) return true;
+    throw err;
+  } finally {
+    reader.close();
+  }
 }
 
 /** `BEGIN IMMEDIATE` with SQLite's own (blocking) busy wait: for start-up, when nothing else runs yet. */

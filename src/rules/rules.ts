@@ -19,13 +19,15 @@
 import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import { ChangeRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../core/errors.ts";
-import { formatAmount, plural, quote, totalsByCurrency, type CurrencyTotal } from "../core/format.ts";
-import { TimeSlices } from "../core/time-slices.ts";
+import { CurrencyTotals, formatAmount, plural, quote, type CurrencyTotal } from "../core/format.ts";
 import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
+import { accountLabel, maskAccount } from "../core/account-labels.ts";
+import { foldText, SearchTerm } from "../core/search-text.ts";
 import { resolveCategory } from "../ledger/categories.ts";
 import {
   CATEGORY_RULES_DDL,
   compareRules,
+  normaliseAccount,
   readRules,
   readsOf,
   RULE_COLUMNS,
@@ -48,7 +50,7 @@ import { foldCategory } from "../ledger/ledger.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
 import { JOURNAL_SAMPLE } from "../ledger/change-capture.ts";
-import type { BudgetWriter, BudgetWriteReceipt } from "../ledger/write-path.ts";
+import { WriteSlices, type BudgetChange, type BudgetWriter, type BudgetWriteReceipt } from "../ledger/write-path.ts";
 import type { RowChange } from "../store/budget-writes.ts";
 import type { Settlement } from "../store/budget-writes.ts";
 import type { DataEdit } from "../store/data-edits.ts";
@@ -118,9 +120,8 @@ export function parseRuleInput(body: unknown): ValidRuleInput {
 
 /**
  * A rule's fields checked against the data: the category as the data spells it (an unknown one
- * is refused, listing the valid ones), the amounts in order, at least one condition, and an
- * account given by the name the household gave it (Settings) stored as the account itself.
- * Throws a ToolInputError that says what to fix.
+ * is refused, listing the valid ones), the amounts in order, at least one condition, and the
+ * account as the data spells it (ruleAccountOf). Throws a ToolInputError that says what to fix.
  */
 export function ruleSpecOf(budget: BudgetDb, input: ValidRuleInput, accountNames: ReadonlyMap<string, string> = new Map()): RuleSpec {
   const category = listedCategory(budget, input.category) ?? resolveCategory(budget, input.category);
@@ -132,12 +133,43 @@ export function ruleSpecOf(budget: BudgetDb, input: ValidRuleInput, accountNames
   if (!input.pattern && min === null && max === null && input.account === null) {
     throw new ToolInputError("A rule needs a condition: a pattern, an amount range or an account (a rule without one would file every transaction)");
   }
-  let account = input.account;
-  if (account !== null) {
-    const folded = account.trim().toLowerCase();
-    for (const [acct, name] of accountNames) if (name.trim().toLowerCase() === folded) account = acct;
-  }
+  const account = input.account === null ? null : ruleAccountOf(budget, input.account, accountNames);
   return { field: input.field, match: input.match, pattern: input.pattern, minAmount: min, maxAmount: max, account, category, merchantName: input.merchant_name, priority: input.priority };
+}
+
+/**
+ * The account a rule names, as the data spells it, from what a person (or the model) calls it: the name the
+ * household gave it on the Settings page, folded as search folds (letter case, accents, ä = ae: "anna's kaertli"
+ * is "Anna's Kärtli"), or its IBAN or card number (spaces and letter case aside). An account only a stored rule
+ * still names counts too (editing that rule keeps it). A ToolInputError listing the accounts by their names
+ * when `given` is none of them, or the name of several.
+ */
+function ruleAccountOf(budget: BudgetDb, given: string, names: ReadonlyMap<string, string>): string {
+  const term = new SearchTerm(given.trim());
+  const named = [...names]
+    .filter(([, name]) => term.equalsFolded(foldText(name.trim())))
+    .map(([account]) => account)
+    .sort();
+  if (named.length === 1) return named[0]!;
+  if (named.length > 1) {
+    throw new ToolInputError(
+      `${quote(given, ACCOUNT_MAX)} is the name of ${named.length} accounts (${named.map(maskAccount).join(", ")}): give the IBAN or card number of the one meant, or rename one on the Settings page`,
+    );
+  }
+  const accounts = accountsOf(budget);
+  const number = normaliseAccount(given);
+  const byNumber = [...accounts, ...readRules(budget).flatMap((r) => (r.account === null ? [] : [r.account]))].find((a) => normaliseAccount(a) === number);
+  if (byNumber !== undefined) return byNumber;
+  if (!accounts.length) throw new ToolInputError(`No account is called ${quote(given, ACCOUNT_MAX)}: the transactions record no account, so a rule cannot name one`);
+  const label = (a: string) => (names.has(a) ? `${quote(names.get(a)!, ACCOUNT_MAX)} (${maskAccount(a)})` : `${maskAccount(a)} (no name yet: name it on the Settings page)`);
+  const listed = [...accounts].sort((a, b) => Number(!names.has(a)) - Number(!names.has(b)) || label(a).localeCompare(label(b))).map(label);
+  throw new ToolInputError(`No account is called ${quote(given, ACCOUNT_MAX)}. The accounts: ${listed.join("; ")}. Name one by its name as written here, or give its IBAN or card number`);
+}
+
+/** The accounts the transactions record (none when budget.db has no account column). */
+function accountsOf(budget: BudgetDb): string[] {
+  if (!budget.all<{ name: string }>("SELECT name FROM pragma_table_info('transactions')").some((c) => c.name === "account")) return [];
+  return budget.all<{ account: string }>("SELECT DISTINCT account FROM transactions WHERE typeof(account) = 'text' AND trim(account) <> ''").map((r) => r.account);
 }
 
 /**
@@ -253,9 +285,11 @@ const ID_CHUNK = 5000;
 /**
  * Go through every transaction and sort out what applying `target` would do with `rules` (the
  * stored rules, with `target` among them). Two passes: every row with only what the rules look at
- * (which rule wins it), then the rows `target` wins with their classification.
+ * (which rule wins it), then the rows `target` wins with their classification. Each row it would
+ * change is handed to `changing` and not kept: what a caller keeps of 100,000 rows is its own
+ * (their ids, their money), not the rows.
  */
-function scan(src: RowSource, rules: readonly CategoryRule[], target: CategoryRule, includeManual: boolean) {
+function scan(src: RowSource, rules: readonly CategoryRule[], target: CategoryRule, includeManual: boolean, changing: (r: RuleSubjectRow) => void) {
   const set = new RuleSet(rules);
   const alone = new RuleSet([target]);
   const won: number[] = [];
@@ -266,7 +300,6 @@ function scan(src: RowSource, rules: readonly CategoryRule[], target: CategoryRu
     if (winner?.id === target.id) won.push(r.id);
     else if (winner && alone.match(r)) shadowed++;
   }
-  const changing: RuleSubjectRow[] = [];
   let manual = 0;
   let already = 0;
   // What applying reads of the rows it wins: their classification, merchant and money (not their texts).
@@ -276,44 +309,20 @@ function scan(src: RowSource, rules: readonly CategoryRule[], target: CategoryRu
       const r = subjectOf(raw);
       if (!changes(target, r)) already++;
       else if (!includeManual && r.source === "manual") manual++;
-      else changing.push(r);
+      else changing(r);
     }
   }
-  return { changing, manual, shadowed, already };
+  return { manual, shadowed, already };
+}
+
+/** Newest first: by date, then the later id. */
+function newestFirst(a: RuleSubjectRow, b: RuleSubjectRow): number {
+  return a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id;
 }
 
 /** The stored rules with `target` in its place (replacing the rule of its id, or added). */
 function rulesWith(stored: readonly CategoryRule[], target: CategoryRule): CategoryRule[] {
   return [...stored.filter((r) => r.id !== target.id), target].sort(compareRules);
-}
-
-/** What `scan` found, as a preview with the newest `sample` rows. */
-function previewOf(found: ReturnType<typeof scan>, sample = SAMPLE): RulePreview {
-  const { changing } = found;
-  const from = new Map<string, number>();
-  for (const r of changing) {
-    const c = r.category?.trim() || UNCATEGORISED;
-    from.set(c, (from.get(c) ?? 0) + 1);
-  }
-  const newest = [...changing].sort((a, b) => (a.date < b.date ? 1 : a.date > b.date ? -1 : b.id - a.id)).slice(0, sample);
-  return {
-    rows: changing.length,
-    totals: totalsByCurrency(changing),
-    from: [...from].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, rows]) => ({ category, rows })),
-    manual: found.manual,
-    shadowed: found.shadowed,
-    already: found.already,
-    sample: newest.map((r) => ({
-      id: r.id,
-      date: r.date.slice(0, 10),
-      merchant: r.merchant?.trim() || "(unknown merchant)",
-      description: r.description ?? "",
-      category: r.category?.trim() || UNCATEGORISED,
-      amount: r.amount,
-      currency: r.currency.trim().toUpperCase(),
-    })),
-    ids: changing.map((r) => r.id),
-  };
 }
 
 /**
@@ -322,14 +331,44 @@ function previewOf(found: ReturnType<typeof scan>, sample = SAMPLE): RulePreview
  */
 export function previewRule(budget: BudgetDb, rule: CategoryRule, opts: { includeManual?: boolean; sample?: number } = {}): RulePreview {
   const rules = rulesWith(readRules(budget), rule);
-  const preview = previewOf(scan({ reads: budget, iterate: (sql, params) => budget.iterate(sql, params) }, rules, rule, opts.includeManual === true), opts.sample);
+  const size = opts.sample ?? SAMPLE;
+  const ids: number[] = [];
+  const totals = new CurrencyTotals();
+  const from = new Map<string, number>();
+  let newest: RuleSubjectRow[] = [];
+  const found = scan({ reads: budget, iterate: (sql, params) => budget.iterate(sql, params) }, rules, rule, opts.includeManual === true, (r) => {
+    ids.push(r.id);
+    totals.add(r.amount, r.currency);
+    const c = r.category?.trim() || UNCATEGORISED;
+    from.set(c, (from.get(c) ?? 0) + 1);
+    newest.push(r);
+    if (newest.length > 4 * size + 100) newest = newest.sort(newestFirst).slice(0, size);
+  });
+  const sample = newest.sort(newestFirst).slice(0, size);
   // The scan reads no texts of the rows it changes: the sample's, read now.
   const texts = new Map(
     budget
-      .all<{ id: number; text: string | null }>("SELECT id, raw_description AS text FROM transactions WHERE id IN (SELECT value FROM json_each($ids))", { ids: JSON.stringify(preview.sample.map((r) => r.id)) })
+      .all<{ id: number; text: string | null }>("SELECT id, raw_description AS text FROM transactions WHERE id IN (SELECT value FROM json_each($ids))", { ids: JSON.stringify(sample.map((r) => r.id)) })
       .map((r) => [r.id, r.text ?? ""]),
   );
-  return { ...preview, sample: preview.sample.map((r) => ({ ...r, description: texts.get(r.id) ?? "" })) };
+  return {
+    rows: ids.length,
+    totals: totals.list(),
+    from: [...from].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).map(([category, rows]) => ({ category, rows })),
+    manual: found.manual,
+    shadowed: found.shadowed,
+    already: found.already,
+    sample: sample.map((r) => ({
+      id: r.id,
+      date: r.date.slice(0, 10),
+      merchant: r.merchant?.trim() || "(unknown merchant)",
+      description: texts.get(r.id) ?? "",
+      category: r.category?.trim() || UNCATEGORISED,
+      amount: r.amount,
+      currency: r.currency.trim().toUpperCase(),
+    })),
+    ids,
+  };
 }
 
 // ---------------------------------------------------------------------------------
@@ -356,6 +395,16 @@ export type RuleSnapshot = {
   /** Hand-set rows the rule matched and left as they were. */
   manualSkipped: number;
 };
+
+/**
+ * How a rule write from the server lets SQLite spill (BudgetChange.spill): its changed pages stay in memory up to
+ * 48 MiB, so a rule changing rows on fewer pages than that (12,288 pages of 4 KiB) never shuts readers out before
+ * its COMMIT. A bigger one (119,232 rows spread over a million change about 40,000 of its 51,600 pages, 170 MB)
+ * keeps its memory within 3× of a plain UPDATE's and shuts readers out from its first spilt page until its COMMIT,
+ * without pausing meanwhile (WriteSlices): bench/rules.ts measured about 1 s for that rule, against about 1.7 s for a
+ * plain SQL UPDATE of the same rows and 0.5–0.8 s for the COMMIT alone of a write that keeps every page (and 250 MB).
+ */
+const SERVER_SPILL = { beyondMiB: 48 };
 
 /** Rows one UPDATE changes (a few milliseconds' work between two chances to pause). */
 const UPDATE_CHUNK = 5000;
@@ -394,7 +443,7 @@ function putRule(db: Database, r: CategoryRule): void {
 }
 
 /** Set `state` on the rows `ids`, a chunk at a time with pauses between (the transaction stays one). */
-async function setRows(db: Database, ids: readonly number[], state: RowState, cols: Set<string>, slices: TimeSlices): Promise<number> {
+async function setRows(db: Database, ids: readonly number[], state: RowState, cols: Set<string>, slices: WriteSlices): Promise<number> {
   const sets = ["category = $category"];
   if (cols.has("source")) sets.push("source = $source");
   if (cols.has("confidence")) sets.push("confidence = $confidence");
@@ -409,31 +458,35 @@ async function setRows(db: Database, ids: readonly number[], state: RowState, co
       ...(state.merchant_name !== undefined ? { merchant: state.merchant_name } : {}),
       ids: JSON.stringify(ids.slice(k, k + UPDATE_CHUNK)),
     }).changes;
-    if (slices.due()) await slices.pause();
+    await slices.between();
   }
   return n;
 }
 
 /** Apply `rule` (stored in this transaction) over every row: move the rows it changes, count them in its hits. */
-async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boolean, expectedIds: readonly number[] | undefined, slices: TimeSlices) {
+async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boolean, expectedIds: readonly number[] | undefined, slices: WriteSlices) {
   const reads = readsOf(db);
-  const found = scan({ reads, iterate: (sql, params) => db.query(sql).iterate(params ?? {}) as IterableIterator<Record<string, unknown>> }, readRules(reads), rule, includeManual);
-  if (expectedIds) {
-    const now = found.changing.map((r) => r.id).sort((a, b) => a - b);
-    const then = [...expectedIds].sort((a, b) => a - b);
-    if (now.length !== then.length || now.some((id, k) => id !== then[k])) {
-      throw new WriteConflictError(`the transactions the rule would change are not those of the preview any more (${now.length} now, ${then.length} then)`);
-    }
-  }
   const cols = columnsOf(db, "transactions");
   const merchant = rule.merchantName !== null;
+  const ids: number[] = [];
+  const totals = new CurrencyTotals();
+  // The rows by the state they leave (their undo puts each group back).
   const groups = new Map<string, RowState & { ids: number[] }>();
-  for (const r of found.changing) {
+  const found = scan({ reads, iterate: (sql, params) => db.query(sql).iterate(params ?? {}) as IterableIterator<Record<string, unknown>> }, readRules(reads), rule, includeManual, (r) => {
+    ids.push(r.id);
+    totals.add(r.amount, r.currency);
     const state: RowState = { category: r.category, source: cols.has("source") ? r.source : null, confidence: cols.has("confidence") ? r.confidence : null, ...(merchant ? { merchant_name: r.merchant } : {}) };
     const key = JSON.stringify(state);
     const g = groups.get(key) ?? { ...state, ids: [] };
     g.ids.push(r.id);
     groups.set(key, g);
+  });
+  if (expectedIds) {
+    const now = [...ids].sort((a, b) => a - b);
+    const then = [...expectedIds].sort((a, b) => a - b);
+    if (now.length !== then.length || now.some((id, k) => id !== then[k])) {
+      throw new WriteConflictError(`the transactions the rule would change are not those of the preview any more (${now.length} now, ${then.length} then)`);
+    }
   }
   const after: RowState = {
     category: rule.category,
@@ -441,11 +494,10 @@ async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boo
     confidence: cols.has("confidence") ? USER_RULE_CONFIDENCE : null,
     ...(merchant ? { merchant_name: rule.merchantName } : {}),
   };
-  const ids = found.changing.map((r) => r.id);
   const changed = await setRows(db, ids, after, cols, slices);
   if (changed !== ids.length) throw new WriteConflictError(`expected to change ${ids.length} transactions, changed ${changed}`);
   if (changed) db.query("UPDATE category_rules SET hits = hits + ? WHERE id = ?").run(changed, rule.id);
-  return { rows: changed ? { before: [...groups.values()], after } : null, changed, totals: totalsByCurrency(found.changing), manualSkipped: found.manual };
+  return { rows: changed ? { before: [...groups.values()], after } : null, changed, totals: totals.list(), manualSkipped: found.manual };
 }
 
 /**
@@ -456,7 +508,7 @@ async function applyInWrite(db: Database, rule: CategoryRule, includeManual: boo
 export function writeRuleChange(
   writer: BudgetWriter,
   change: RuleChange,
-  opts: { userId: string | null; by: string; now: () => Date; settle: (s: RuleSnapshot) => Settlement | null; spill?: boolean },
+  opts: { userId: string | null; by: string; now: () => Date; settle: (s: RuleSnapshot) => Settlement | null; spill?: BudgetChange<RuleSnapshot>["spill"] },
 ): Promise<BudgetWriteReceipt<RuleSnapshot>> {
   let journal: { changes: RowChange[]; count: number } | null = null;
   return writer.writeWithReceipt({
@@ -465,7 +517,7 @@ export function writeRuleChange(
     settle: (s) => opts.settle(s),
     // This write knows every row it changes: it states the journal's sample itself (no per-row capture).
     changes: () => journal!,
-    spill: opts.spill === true,
+    spill: opts.spill ?? SERVER_SPILL,
     apply: async (db) => {
       const snap = await changeInWrite(db, change, opts);
       const id = (snap.ruleAfter ?? snap.ruleBefore)!.id;
@@ -476,7 +528,7 @@ export function writeRuleChange(
 }
 
 async function changeInWrite(db: Database, change: RuleChange, opts: { by: string; now: () => Date }): Promise<RuleSnapshot> {
-  const slices = new TimeSlices();
+  const slices = new WriteSlices(db);
   db.run(CATEGORY_RULES_DDL);
   const none = { rows: null, changed: 0, totals: [], manualSkipped: 0 };
   if (change.action === "add") {
@@ -554,11 +606,12 @@ export function undoRuleWrite(writer: BudgetWriter, snap: RuleSnapshot, opts: { 
   return writer.writeWithReceipt({
     kind: "rule_undo",
     userId: opts.userId,
+    spill: SERVER_SPILL,
     settle: () => opts.settle(),
     // As the change it undoes: it knows every row it puts back, and states the journal's sample itself.
     changes: () => journal!,
     apply: async (db) => {
-      const slices = new TimeSlices();
+      const slices = new WriteSlices(db);
       db.run(CATEGORY_RULES_DDL);
       const id = (snap.ruleAfter ?? snap.ruleBefore)!.id;
       const current = storedRule(db, id);
@@ -580,7 +633,7 @@ export function undoRuleWrite(writer: BudgetWriter, snap: RuleSnapshot, opts: { 
             ...(cols.has("confidence") ? { confidence: after.confidence } : {}),
             ...(after.merchant_name !== undefined ? { merchant: after.merchant_name } : {}),
           }) as { n: number }).n;
-          if (slices.due()) await slices.pause();
+          await slices.between();
         }
         if (same !== ids.length) {
           throw new WriteConflictError(`${plural(ids.length - same, "transaction")} of the ${ids.length} changed (or were deleted) since; undoing would overwrite that, so nothing was restored`);
@@ -609,10 +662,10 @@ export type RuleDeps = { budget: BudgetDb; writer: BudgetWriter; store: Store; n
 export type RuleUser = { id: string; name: string };
 export type RuleOutcome = { message: string; snapshot: RuleSnapshot; edit: DataEdit | null };
 
-/** "Added rule 3 (Any text contains “TWINT” → Children) and moved 12 transactions to Children." */
-export function ruleMessage(s: RuleSnapshot): string {
+/** "Added rule 3 (Any text contains “TWINT” → Children) and moved 12 transactions to Children." (`account`: how an account is named: ruleConditions) */
+export function ruleMessage(s: RuleSnapshot, account?: (a: string) => string): string {
   const rule = (s.ruleAfter ?? s.ruleBefore)!;
-  const what = `rule ${rule.id} (${describeRule(rule)})`;
+  const what = `rule ${rule.id} (${describeRule(rule, account)})`;
   const moved = s.changed ? `moved ${plural(s.changed, "transaction")} to ${rule.category}` : `changed no transaction`;
   const kept = s.manualSkipped ? `; ${plural(s.manualSkipped, "transaction")} you set by hand ${s.manualSkipped === 1 ? "stays" : "stay"} as ${s.manualSkipped === 1 ? "it is" : "they are"}` : "";
   switch (s.action) {
@@ -621,7 +674,7 @@ export function ruleMessage(s: RuleSnapshot): string {
     case "apply":
       return `Applied ${what}: ${moved}${kept}.`;
     case "update":
-      return `Changed rule ${rule.id} to ${describeRule(rule)}.`;
+      return `Changed rule ${rule.id} to ${describeRule(rule, account)}.`;
     case "remove":
       return `Removed ${what}.`;
   }
@@ -649,12 +702,13 @@ async function changeRules(deps: RuleDeps, user: RuleUser, change: RuleChange, v
       userId: user.id,
       by: user.name,
       now: deps.now ?? (() => new Date()),
-      // From the command line no server answers in this process: its memory stays bounded (as a large import's), a
-      // server elsewhere waits for the COMMIT. The page and the API keep every changed page until then, so readers
-      // of this server are not shut out meanwhile.
-      spill: via === "cli",
+      // From the command line no server answers in this process: its memory stays bounded by the page cache (as a
+      // large import's), a server elsewhere waits for the COMMIT. The page and the API keep the changed pages until
+      // then, up to SERVER_SPILL's bound, so readers of this server are not shut out meanwhile.
+      spill: via === "cli" ? true : SERVER_SPILL,
       settle: (snapshot) => {
-        message = ruleMessage(snapshot);
+        const names = deps.store.accountNames.all();
+        message = ruleMessage(snapshot, (a) => accountLabel(a, names));
         return {
           edit: { kind: "rule", userId: user.id, message, input: change, before: snapshot, after: { rule: snapshot.ruleAfter } },
           audit: [{ kind: "write", userId: user.id === "cli" ? null : user.id, detail: { change: "rule", via, by: user.name, ...ruleDetail(snapshot) } }],

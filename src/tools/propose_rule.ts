@@ -10,6 +10,7 @@
  * the rows back. Never offered over MCP or with --read-only (a write tool).
  */
 import { z } from "zod";
+import { accountLabel } from "../core/account-labels.ts";
 import { ToolInputError } from "../core/errors.ts";
 import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatTotals, plural, round2 } from "../core/format.ts";
@@ -40,7 +41,9 @@ export const proposeRuleSchema = z.strictObject({
   pattern: rule.pattern.describe('The text to look for, e.g. "TWINT" or "L.H.". May be empty when min_amount/max_amount or account say enough.'),
   min_amount: rule.min_amount.describe("Lowest amount as stored (money out is negative): e.g. -100 with max_amount -10 for payments of 10 to 100."),
   max_amount: rule.max_amount.describe("Highest amount as stored (money out is negative)."),
-  account: rule.account.describe("Only transactions of this account (its IBAN or card number as the data shows it)."),
+  account: rule.account.describe(
+    "Only transactions of this account: its name as the user sees it on the Settings page (e.g. \"Household account\"; letter case and accents do not matter), or its IBAN or card number.",
+  ),
   category: rule.category.describe("The category the rule files them under (an existing category, any letter case)."),
   merchant_name: rule.merchant_name.describe("Optionally also give them this merchant name."),
   priority: rule.priority.describe("Higher wins when several rules match (default 0)."),
@@ -82,16 +85,19 @@ export const proposeRule: WriteTool<typeof proposeRuleSchema, StoredRule> = {
   cliHint: "To add a rule from here: budget-chat rules add PATTERN --category NAME [--apply] (see budget-chat rules --help).",
   schema: proposeRuleSchema,
   approval: {
-    prepare(db, input) {
+    prepare(db, input, ctx) {
       const { include_manual: includeManual, ...fields } = input;
-      const spec = ruleSpecOf(db, fields);
+      const names = ctx?.accountNames?.all() ?? new Map<string, string>();
+      const spec = ruleSpecOf(db, fields, names);
+      // The card names the account as the user knows it (Settings), else masked: never the whole number.
+      const account = (a: string) => accountLabel(a, names);
       const p = previewRule(db, draftRule(spec), { includeManual });
       if (p.rows > MAX_RECATEGORISE_ROWS) {
         throw new ToolInputError(
           `refused: the rule would change ${formatCount(p.rows)} transactions now; at most ${formatCount(MAX_RECATEGORISE_ROWS)} per approval — narrow it (amount, account, a longer pattern), or the user can add it on the Rules page.`,
         );
       }
-      const conditions = ruleConditions(spec);
+      const conditions = ruleConditions(spec, account);
       const kept = p.manual ? ` ${plural(p.manual, "transaction")} the user set by hand ${p.manual === 1 ? "stays" : "stay"} as ${p.manual === 1 ? "it is" : "they are"}.` : "";
       const shadowed = p.shadowed ? ` ${plural(p.shadowed, "matching transaction")} ${p.shadowed === 1 ? "goes" : "go"} to a rule of higher priority.` : "";
       const preview: ApprovalPreview = {
@@ -100,7 +106,7 @@ export const proposeRule: WriteTool<typeof proposeRuleSchema, StoredRule> = {
           `From now on, transactions where ${conditions} are filed under ${spec.category}${spec.merchantName ? ` as “${spec.merchantName}”` : ""} at every import, ` +
           `before the merchant cache and the model. Approving also moves ${p.rows ? plural(p.rows, "transaction") : "no transaction"} it matches now.${kept}${shadowed}`,
         facts: [
-          { label: "Rule", value: describeRule(spec) },
+          { label: "Rule", value: describeRule(spec, account) },
           { label: "Priority", value: String(spec.priority) },
           { label: "Transactions that change now", value: formatCount(p.rows) },
           ...(p.rows ? [{ label: p.totals.length > 1 ? "Total amount per currency" : "Total amount", value: formatTotals(p.totals) }] : []),
@@ -135,7 +141,8 @@ export const proposeRule: WriteTool<typeof proposeRuleSchema, StoredRule> = {
           by,
           now,
           settle: (snapshot) => {
-            change = { message: `Approved by the user: ${ruleMessage(snapshot)}`, before: snapshot, after: { rule: snapshot.ruleAfter }, detail: ruleDetail(snapshot) };
+            const names = store.accountNames.all();
+            change = { message: `Approved by the user: ${ruleMessage(snapshot, (a) => accountLabel(a, names))}`, before: snapshot, after: { rule: snapshot.ruleAfter }, detail: ruleDetail(snapshot) };
             record(change);
             return null;
           },

@@ -61,9 +61,13 @@ export type ReadTool<S extends z.ZodType = z.ZodType> = ToolMeta<S> & {
  * What read tools may read besides the budget database. Nothing of HTTP, sessions or the
  * model. `now` is the clock (tests inject one): "today" decides the month in progress and
  * whether a period lies after the data's end. Absent: the system clock. `contributions`:
- * the household's contributing counterparties (absent: none).
+ * the household's contributing counterparties (absent: none). `accountNames`: the names the
+ * household gave its accounts (absent: none; accounts are then named by their numbers).
  */
-export type ToolContext = { budgets: BudgetSource; contributions?: ContributionSource; now?: () => Date };
+export type ToolContext = { budgets: BudgetSource; contributions?: ContributionSource; accountNames?: AccountNameSource; now?: () => Date };
+
+/** The names the household gave its accounts on the Settings page, by account (an IBAN, a card number). The app database's `store.accountNames` fits. */
+export type AccountNameSource = { all(): ReadonlyMap<string, string> };
 
 /**
  * The counterparties whose money in the household counts as income (SPEC §1, household

@@ -7,7 +7,7 @@
 import { afterAll, afterEach, beforeAll, expect } from "bun:test";
 import { existsSync, mkdirSync } from "node:fs";
 import { dirname, join } from "node:path";
-import { createFixture, type Fixture } from "../fixtures/budget-fixture.ts";
+import { createFixture, type Fixture, type FixtureOptions } from "../fixtures/budget-fixture.ts";
 import { startWebHarness, type WebHarness } from "../support/web-harness.ts";
 import type { Browser, BrowserContext, Dialog, Page } from "playwright-core";
 
@@ -143,11 +143,11 @@ export function sharedHarnessSuite(start: () => Promise<{ close(): Promise<void>
   };
 }
 
-/** sharedHarnessSuite on the one fixture served by the web harness: `on.h` and `on.fx` once the suite has started. */
-export function fixtureHarnessSuite() {
+/** sharedHarnessSuite on the one fixture (or its `options`: other rows) served by the web harness: `on.h` and `on.fx` once the suite has started. */
+export function fixtureHarnessSuite(options: FixtureOptions = {}) {
   const on = {} as { h: WebHarness; fx: Fixture };
   const suite = sharedHarnessSuite(async () => {
-    on.fx = createFixture();
+    on.fx = createFixture(options);
     on.h = await startWebHarness({ dir: dirname(on.fx.path) });
     return {
       async close() {

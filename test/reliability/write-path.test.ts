@@ -10,7 +10,8 @@ import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
-import { BudgetWriter, mergeSettlements, reconcileBudgetWrites, RECONCILED_FAILED, settleLeftoverWrites } from "../../src/ledger/write-path.ts";
+import { TimeSlices } from "../../src/core/time-slices.ts";
+import { BudgetWriter, mergeSettlements, readersShutOut, reconcileBudgetWrites, RECONCILED_FAILED, settleLeftoverWrites, WriteSlices } from "../../src/ledger/write-path.ts";
 import { Store } from "../../src/store/store.ts";
 import { integrity, queryFile } from "../support/db-file.ts";
 
@@ -304,7 +305,7 @@ describe("settlements (issue 29): what a writer states, recorded once budget.db 
     store.close();
   });
 
-  test("a write keeps its changed pages until COMMIT, so another connection reads the file as it was meanwhile; one that asks to spill (a streamed import) writes them early, its memory bounded, and readers wait", async () => {
+  test("a write keeps its changed pages until COMMIT, so another connection reads the file as it was meanwhile; one that asks to spill (a streamed import) writes them early, its memory bounded, and readers wait; one that spills beyond a bound keeps them up to it", async () => {
     const { db, store } = fresh();
     const writer = new BudgetWriter(db, { journal: store });
     const before = count(db, "SELECT count(*) AS n FROM transactions");
@@ -329,8 +330,34 @@ describe("settlements (issue 29): what a writer states, recorded once budget.db 
     };
     expect(await writer.write({ kind: "import", userId: null, apply: (d) => (fill(d, "kept"), readMeanwhile()) })).toBe(before);
     expect(await writer.write({ kind: "import", userId: null, spill: true, apply: (d) => (fill(d, "spilt"), readMeanwhile()) })).toBe("database is locked");
-    expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before + 40_000);
-    expect(store.budgetWrites.list().map((w) => w.status)).toEqual(["done", "done"]);
+    // A bound (a rule's write from the server): the same 11 MB of pages stay in memory under a 32 MiB bound, and spill over a 4 MiB one.
+    expect(await writer.write({ kind: "import", userId: null, spill: { beyondMiB: 32 }, apply: (d) => (fill(d, "under"), readMeanwhile()) })).toBe(before + 40_000);
+    expect(await writer.write({ kind: "import", userId: null, spill: { beyondMiB: 4 }, apply: (d) => (fill(d, "over"), readMeanwhile()) })).toBe("database is locked");
+    // What WriteSlices asks before it pauses: shut out only once the write spilt.
+    expect(await writer.write({ kind: "import", userId: null, spill: { beyondMiB: 4 }, apply: (d) => [readersShutOut(db), (fill(d, "asked"), readersShutOut(db))] })).toEqual([false, true]);
+    expect(count(db, "SELECT count(*) AS n FROM transactions")).toBe(before + 100_000);
+    expect(store.budgetWrites.list().map((w) => w.status)).toEqual(["done", "done", "done", "done", "done"]);
+    store.close();
+  });
+
+  test("WriteSlices pauses between chunks while readers can read, and no more once the write spilt (readers are shut out until COMMIT anyway)", async () => {
+    const { db, store } = fresh();
+    const writer = new BudgetWriter(db, { journal: store });
+    /** Whether a chunk boundary let a timer set just before it run (TimeSlices(0): a pause is always due). */
+    const paused = async (d: Database) => {
+      let ran = false;
+      setTimeout(() => (ran = true), 0);
+      await new WriteSlices(d, new TimeSlices(0)).between();
+      return ran;
+    };
+    // About 11 MB of pages (as above): over a 4 MiB bound, SQLite spills them.
+    const fill = (d: Database) => {
+      const insert = d.prepare(
+        "INSERT INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence, transaction_id, created_at) VALUES ('2026-01-01', ?, -1, 'CHF', 'M', 'Other', 'manual', 1, ?, 't')",
+      );
+      for (let i = 0; i < 20_000; i++) insert.run(`slice ${i} ${"x".repeat(500)}`, `slice-${i}`);
+    };
+    expect(await writer.write({ kind: "import", userId: null, spill: { beyondMiB: 4 }, apply: async (d) => [await paused(d), (fill(d), await paused(d))] })).toEqual([true, false]);
     store.close();
   });
 

@@ -22,7 +22,7 @@ import {
 } from "../../src/rules/rules.ts";
 import { Store } from "../../src/store/store.ts";
 import { queryFile } from "../support/db-file.ts";
-import { createFixture, VISA, type Fixture } from "../fixtures/budget-fixture.ts";
+import { createFixture, IBAN, VISA, type Fixture } from "../fixtures/budget-fixture.ts";
 
 const NOW = new Date("2026-01-02T03:04:05Z");
 const ANNA = { id: "u-anna", name: "anna" };
@@ -114,6 +114,34 @@ describe("what a rule matches", () => {
     expect(wouldChange({ pattern: "migros", account: "anna's card" })).toEqual([341, 342, 343]);
   });
 
+  test("account: a name is found folded as search folds; the number is kept as the data spells it; none or several is refused, listing the accounts by name", () => {
+    setup({ extended: true });
+    const names = () => store!.accountNames.all();
+    const accountOf = (account: string) => {
+      try {
+        return ruleSpecOf(fx!.db, ruleInputSchema.parse({ pattern: "migros", account, category: "Fees" }), names()).account;
+      } catch (e) {
+        return (e as Error).message;
+      }
+    };
+    // The fixture's accounts: IBAN "CH93 0076 2011 6238 5295 7" (masked CH93 … 2957) and "Visa 4417" (too short to mask).
+    expect(accountOf("visa4417")).toBe(VISA);
+    expect(accountOf("ch9300762011623852957")).toBe(IBAN);
+    store!.accountNames.set(VISA, "Anna's Kärtli", "anna");
+    // ä = ae, letter case and the spaces around aside.
+    expect(accountOf("  ANNA'S KAERTLI ")).toBe(VISA);
+    expect(accountOf("Savings")).toBe(
+      'No account is called "Savings". The accounts: "Anna\'s Kärtli" (Visa 4417); CH93 … 2957 (no name yet: name it on the Settings page). Name one by its name as written here, or give its IBAN or card number',
+    );
+    store!.accountNames.set(IBAN, "Anna's Kartli", "anna");
+    // Both names fold to "anna's kartli": the name of two accounts (listed masked, sorted).
+    expect(accountOf("anna's kärtli")).toBe(
+      '"anna\'s kärtli" is the name of 2 accounts (CH93 … 2957, Visa 4417): give the IBAN or card number of the one meant, or rename one on the Settings page',
+    );
+    // The number still names one.
+    expect(accountOf("Visa 4417")).toBe(VISA);
+  });
+
   test("bad rules are refused with the reason", () => {
     setup();
     const refused = (input: Record<string, unknown>) => {
@@ -126,6 +154,8 @@ describe("what a rule matches", () => {
     };
     expect(refused({ pattern: "x", category: "Pets" })).toStartWith('Unknown category "Pets". Valid categories: ');
     expect(refused({ category: "Fees" })).toBe("A rule needs a condition: a pattern, an amount range or an account (a rule without one would file every transaction)");
+    // The plain fixture has no account column.
+    expect(refused({ pattern: "x", category: "Fees", account: "Visa 4417" })).toBe('No account is called "Visa 4417": the transactions record no account, so a rule cannot name one');
     expect(refused({ pattern: "x", category: "fees", min_amount: -10, max_amount: -100 })).toBe(
       "min_amount (-10.00) is above max_amount (-100.00): amounts are as stored, money out negative (e.g. from -100 to -10)",
     );

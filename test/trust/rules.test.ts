@@ -9,7 +9,7 @@
  * (amount <= 0) — 43 rows, CHF -1'617.85, all Uncategorised (source llm), none set by hand.
  */
 import { describe, expect, test } from "bun:test";
-import { apiChat, auditKinds, browserHeaders, budgetQuery, changedIds, continued, postJson, resultText, snapshot, startTrustHarness, toolResultsOf } from "./support.ts";
+import { apiChat, auditKinds, browserHeaders, budgetQuery, changedIds, continued, postJson, resultText, snapshot, startTrustHarness, toolCallScript, toolResultsOf } from "./support.ts";
 import { webSuite } from "../support/web-harness.ts";
 
 const h = webSuite(() => startTrustHarness());
@@ -17,17 +17,13 @@ const h = webSuite(() => startTrustHarness());
 const TWINT_OUT = "SELECT id FROM transactions WHERE lower(merchant_name) = 'twint p2p' AND amount <= 0 ORDER BY id";
 const RULE = { field: "merchant", match: "equals", pattern: "TWINT P2P", max_amount: 0, category: "children" };
 
-const proposeScript = (input: Record<string, unknown>, id: string) => [
-  { kind: "message" as const, content: [{ type: "text" as const, text: "I'll prepare that rule." }, { type: "tool_use" as const, id, name: "propose_rule", input }] },
-  { kind: "message" as const, content: [{ type: "text" as const, text: "Done." }] },
-];
 
 describe("propose_rule through the approval card", () => {
   test("propose → card with the rule and the rows → approve: rule stored, rows moved in one write → undo: both gone", async () => {
     const ids = budgetQuery<{ id: number }>(h, TWINT_OUT).map((r) => r.id);
     expect(ids).toHaveLength(43);
     const before = snapshot(h);
-    h.fake.enqueue(...proposeScript(RULE, "tu_rule"));
+    h.fake.enqueue(...toolCallScript("propose_rule", RULE, "tu_rule"));
     const stream = await apiChat(h, "Always file TWINT payments I send under Children");
     const req = await stream.waitFor("approval_request");
     expect(req.preview.title).toBe("always file Merchant is \"TWINT P2P\", amount at most 0.00 under “Children”");
@@ -82,7 +78,7 @@ describe("propose_rule through the approval card", () => {
 
   test("the card on the page shows the rule and its rows as text (a pattern with markup stays text); reject changes nothing", async () => {
     const before = snapshot(h);
-    h.fake.enqueue(...proposeScript({ pattern: "<b>TWINT</b> *Sent", category: "Children" }, "tu_markup"));
+    h.fake.enqueue(...toolCallScript("propose_rule", { pattern: "<b>TWINT</b> *Sent", category: "Children" }, "tu_markup"));
     const stream = await apiChat(h, "Always file that under Children");
     const req = await stream.waitFor("approval_request");
     // No row holds that text: the card says it changes none now (the rule would still catch future rows).
@@ -100,10 +96,7 @@ describe("propose_rule through the approval card", () => {
   });
 
   test("a rule the data refuses (an unknown category) is a tool error the model reads; no card", async () => {
-    h.fake.enqueue(
-      { kind: "message", content: [{ type: "tool_use", id: "tu_bad", name: "propose_rule", input: { pattern: "TWINT", category: "Kids" } }] },
-      { kind: "message", content: [{ type: "text", text: "Sorry." }] },
-    );
+    h.fake.enqueue(...toolCallScript("propose_rule", { pattern: "TWINT", category: "Kids" }, "tu_bad"));
     const stream = await apiChat(h, "Always file TWINT under Kids");
     await stream.ended;
     expect(stream.all("approval_request")).toEqual([]);

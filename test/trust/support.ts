@@ -124,12 +124,17 @@ export async function loginWith(h: WebHarness, token: string): Promise<string> {
   return set.split(";")[0]!;
 }
 
-/** The fake's scripted "model": one call of recategorise_transactions, then a closing text. */
-export function recategoriseScript(input: Record<string, unknown>, id = "toolu_recat"): FakeReply[] {
+/** The fake's scripted "model": one call of `tool`, then a closing text. */
+export function toolCallScript(tool: string, input: Record<string, unknown>, id: string): FakeReply[] {
   return [
-    { kind: "message", content: [{ type: "text", text: "I'll prepare that change." }, { type: "tool_use", id, name: "recategorise_transactions", input }] },
+    { kind: "message", content: [{ type: "text", text: "I'll prepare that change." }, { type: "tool_use", id, name: tool, input }] },
     { kind: "message", content: [{ type: "text", text: "Here is what happened." }] },
   ];
+}
+
+/** One call of recategorise_transactions, then a closing text. */
+export function recategoriseScript(input: Record<string, unknown>, id = "toolu_recat"): FakeReply[] {
+  return toolCallScript("recategorise_transactions", input, id);
 }
 
 export type TxRow = { id: number; category: string | null; source: string | null; confidence: number | null };

@@ -4,7 +4,7 @@
  */
 import { afterAll, expect, test } from "bun:test";
 import { createFixture, IBAN, VISA } from "../fixtures/budget-fixture.ts";
-import { accountLabel } from "../../src/ui/account-labels.ts";
+import { accountLabel } from "../../src/core/account-labels.ts";
 import { starterQuestionsFor } from "../../src/ui/starter-questions.ts";
 
 const fx = createFixture({ extended: true });

@@ -57,7 +57,7 @@ import { CHANGED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome }
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
 import { COLUMN_ROLES, layoutFromChoice, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
-import { accountLabel } from "../../ui/account-labels.ts";
+import { accountLabel } from "../../core/account-labels.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
 import { ImportBatch } from "../../../views/ImportBatch.tsx";
 import { ImportFile, type ImportFileView } from "../../../views/ImportFile.tsx";

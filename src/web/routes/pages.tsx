@@ -22,7 +22,7 @@ import { conversationGrouper } from "../../ui/conversation-groups.ts";
 import { DELETE_UNDO_MS } from "../../../views/DeletedToast.tsx";
 import { signedInName } from "../middleware/auth/index.ts";
 import { starterQuestionsFor } from "../../ui/starter-questions.ts";
-import { accountLabel } from "../../ui/account-labels.ts";
+import { accountLabel } from "../../core/account-labels.ts";
 
 /** A deleted conversation is removed for good this long after its Undo is gone. */
 const PURGE_MARGIN_MS = 2_000;

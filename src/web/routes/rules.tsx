@@ -50,7 +50,7 @@ import {
 } from "../../rules/rules.ts";
 import { checkClassification, checkThreshold, checkWork, CONFIDENCE_THRESHOLD, qualityJson, reclassifyBelow, reclassifyWork, spendText, workText, type ModelWork } from "../../import/quality.ts";
 import { UNDO_LATER } from "../../transactions/edit.ts";
-import { accountLabel } from "../../ui/account-labels.ts";
+import { accountLabel } from "../../core/account-labels.ts";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
 import { MessagePage } from "../../../views/MessagePage.tsx";

@@ -21,7 +21,7 @@ import { ChangeRefused } from "../../core/errors.ts";
 import { formatCount, round2 } from "../../core/format.ts";
 import { MAX_ACCOUNT_NAME } from "../../store/account-names.ts";
 import type { ContributionActor } from "../../store/contributions.ts";
-import { maskAccount } from "../../ui/account-labels.ts";
+import { maskAccount } from "../../core/account-labels.ts";
 import { AccountNamesForm, type AccountNameView } from "../../../views/AccountNamesForm.tsx";
 import { ContributionsSection, type ContributionView } from "../../../views/ContributionsSection.tsx";
 import { renderPage } from "../../../views/Layout.tsx";

@@ -30,7 +30,7 @@ import { TransactionsPage } from "../../../views/TransactionsPage.tsx";
 import { assetUrl } from "../assets.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { signedInName } from "../middleware/auth/index.ts";
-import { accountLabel } from "../../ui/account-labels.ts";
+import { accountLabel } from "../../core/account-labels.ts";
 import { budgetUnavailable, formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 

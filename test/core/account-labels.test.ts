@@ -1,6 +1,6 @@
 /** Accounts as pages name them (issue 36): the household's name, else the number masked, never the whole IBAN. */
 import { describe, expect, test } from "bun:test";
-import { accountLabel, maskAccount } from "../../src/ui/account-labels.ts";
+import { accountLabel, maskAccount } from "../../src/core/account-labels.ts";
 import { IBAN, VISA } from "../fixtures/budget-fixture.ts";
 
 describe("account labels", () => {

@@ -1,6 +1,7 @@
 /**
- * How pages name a bank account: the name the household gave it (Settings), else the
- * account masked ("CH93 … 2957"), never the whole IBAN or card number.
+ * How the product names a bank account to people (pages, approval cards, a rule's refusal): the
+ * name the household gave it (Settings), else the account masked ("CH93 … 2957"), never the
+ * whole IBAN or card number.
  */
 
 /** An IBAN or card number as its first and last four characters; anything shorter or without many digits as it is. */
