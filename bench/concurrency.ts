@@ -67,6 +67,7 @@ const hasToolResult = (body: FakeRequestBody) => {
   return Array.isArray(last?.content) && last.content.some((b: { type?: string }) => b.type === "tool_result");
 };
 
+const CPU_ONLY = process.argv.includes("--cpu-only");
 /** While set, first model calls wait at the fake until `held.count` reaches N (the CPU-per-turn rounds). */
 let held: { count: number; all: () => void; release: Promise<void> } | null = null;
 const fake = await startFakeAnthropic();
@@ -76,6 +77,8 @@ fake.setHandler(async (body) => {
     const h = held;
     if (++h.count === N) h.all();
     await h.release;
+    // --cpu-only: the turn ends at once (a 400 is not retried), so a profile shows the turns' start, not their answers.
+    if (CPU_ONLY) return { kind: "http_error", status: 400, errorType: "invalid_request_error", message: "cpu-only round" };
   }
   return { kind: "message", content: [{ type: "text", text: lead }, { type: "tool_use", ...TOOL }], chunkDelayMs: TOKEN_DELAY_MS };
 });
@@ -124,26 +127,44 @@ const cpuMs = async () => {
   return (u.user + u.system) / 1000;
 };
 
+const threadTicks = async () => (await (await fetch(`${server.control}/threads`)).json()) as Record<string, number>;
+
 /** One round of N turns whose first model calls are held until all arrived: server CPU ms per turn before its model call. */
 async function cpuPerTurnRound(round: number): Promise<number> {
   let all!: () => void;
   let release!: () => void;
   const arrived = new Promise<void>((r) => (all = r));
   held = { count: 0, all, release: new Promise<void>((r) => (release = r)) };
+  const threads0 = CPU_ONLY ? await threadTicks() : {};
   const cpu0 = await cpuMs();
   const turns = Promise.all(Array.from({ length: N }, (_, i) => askApi(server.url, `CPU round ${round}: what did I spend by category in 2025? (#${i})`, MARKER)));
   await arrived;
   const cpu1 = await cpuMs();
+  if (CPU_ONLY) {
+    const threads1 = await threadTicks();
+    const busy = Object.entries(threads1).map(([t, v]) => [t, v - (threads0[t] ?? 0)] as const).filter(([, d]) => d > 0).sort((a, b) => b[1] - a[1]);
+    console.log(`round ${round}: ${ms((cpu1 - cpu0) / N)} per turn; threads (ms): ${busy.map(([t, d]) => `${t} ${d * 10}`).join(", ")}`);
+  }
   held = null;
   release();
   const answered = await turns;
   const failed = answered.map(apiProblem).filter((p) => p !== null);
-  if (failed.length) throw new Error(`CPU round ${round}: ${failed.length} turns failed: ${failed[0]}`);
+  if (failed.length && !CPU_ONLY) throw new Error(`CPU round ${round}: ${failed.length} turns failed: ${failed[0]}`);
   return (cpu1 - cpu0) / N;
 }
 
 // Warm-up: a few conversations so modules, JIT and SQLite caches are loaded before "start".
 await Promise.all(Array.from({ length: 5 }, (_, i) => askApi(server.url, `warm-up ${i}`, MARKER)));
+
+// `--cpu-only`: only the CPU-per-turn rounds (5 of them), for working on the turn's start (with --profile: its profile).
+if (CPU_ONLY) {
+  const rounds: number[] = [];
+  for (let r = 1; r <= 5; r++) rounds.push(await cpuPerTurnRound(r));
+  await server.stop();
+  await fake.stop();
+  console.log(`server CPU per turn before its model call, ${rounds.length} rounds of ${N}: ${rounds.map(ms).join(" / ")}`);
+  process.exit(0);
+}
 await sleep(RETENTION_MS / 10);
 const start = await gc();
 const startRss = start.rss;

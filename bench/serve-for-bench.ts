@@ -19,6 +19,7 @@
  * build before issue 25 (streamed text stored once a second, not in the tick it is sent):
  * text-only appends are held and written together every second, as that build did.
  */
+import { readdirSync, readFileSync } from "node:fs";
 import type { FakeAnthropic } from "../test/support/fake-anthropic.ts";
 import { startWebHarness } from "../test/support/web-harness.ts";
 
@@ -67,6 +68,20 @@ const memory = () => {
   const m = process.memoryUsage();
   return { rss: m.rss, heapUsed: m.heapUsed, running: h.chat.runningCount("local") };
 };
+/** {thread name (and id): utime + stime ticks} for every thread of this process. */
+function threadTicks(): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const tid of readdirSync("/proc/self/task")) {
+    try {
+      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
+      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      out[`${name} ${tid}`] = Number(fields[11]) + Number(fields[12]);
+    } catch {}
+  }
+  return out;
+}
+
 const control = Bun.serve({
   hostname: "127.0.0.1",
   port: 0,
@@ -79,6 +94,8 @@ const control = Bun.serve({
     }
     if (path === "/rss") return Response.json(memory());
     if (path === "/cpu") return Response.json(process.cpuUsage());
+    // CPU time per thread so far (clock ticks of 10 ms, from /proc): the JS thread's share of /cpu vs the HTTP client's, GC's…
+    if (path === "/threads") return Response.json(threadTicks());
     return new Response("not found", { status: 404 });
   },
 });

@@ -278,9 +278,12 @@ export class ChatService {
             true,
           );
         },
+        // In this tick's shared transaction, like the messages: a write of its own would commit that transaction early.
         onToolCall: (call) =>
-          write("a tool call", () =>
-            store.audit.add({ kind: "tool_call", userId: turn.userId, conversationId: turn.conversationId, detail: { turnId: turn.id, ...call } }),
+          write(
+            "a tool call",
+            () => store.audit.add({ kind: "tool_call", userId: turn.userId, conversationId: turn.conversationId, detail: { turnId: turn.id, ...call } }),
+            true,
           ),
       });
       while (true) {
@@ -339,28 +342,39 @@ export class ChatService {
         ? { repair: { asked: repaired.asked, corrected: repaired.figures.filter((f) => f.correction).length, confirmed: repaired.figures.filter((f) => f.operation === "calculation").length, ...(repaired.error ? { error: repaired.error } : {}) } }
         : {}),
     };
-    // Stored first, so whoever sees `done` finds the turn finished and its usage counted. Should the app
-    // database be locked, the turn still ends for everyone following it (and frees the user's slot); its
-    // end is stored once the lock is gone, and the live turn is kept until then.
-    const stored = write("the end", () => {
-      store.turns.finish(turn.id, {
-        status: outcome.status,
-        usage: outcome.usage,
-        error: outcome.error,
-        incomplete: outcome.incomplete,
-        pendingResults: outcome.pendingResults,
-      });
-      // Its approvals may have been decided while it was still ending.
-      if (outcome.status === "waiting") store.turns.settleWaiting(turn.id);
-      store.conversations.touch(turn.conversationId);
-      store.turns.appendEvents(turn.id, unflushed);
-      store.audit.add({ kind: "turn", userId: turn.userId, conversationId: turn.conversationId, detail: audit });
-      this.running.delete(turn.id);
-    });
-    if (!stored) console.error(`turn ${turn.id}: the app database is locked; its end will be stored once it is free`);
-    turn.push(done);
-    flushed = turn.events.length;
-    turn.finish(outcome);
+    // Stored first, so whoever sees `done` finds the turn finished and its usage counted: in this tick's shared
+    // transaction (the ends of all the turns ending at once commit together), and `done` goes out once it is
+    // committed. Should the app database be locked, the turn still ends for everyone following it (and frees the
+    // user's slot); its end is stored once the lock is gone, and the live turn is kept until then.
+    const stored = write(
+      "the end",
+      () => {
+        // The events first: the turn's last stored event is known while it runs (Turns.appendEvents), not after `finish`.
+        store.turns.appendEvents(turn.id, unflushed);
+        store.turns.finish(turn.id, {
+          status: outcome.status,
+          usage: outcome.usage,
+          error: outcome.error,
+          incomplete: outcome.incomplete,
+          pendingResults: outcome.pendingResults,
+        });
+        // Its approvals may have been decided while it was still ending.
+        if (outcome.status === "waiting") store.turns.settleWaiting(turn.id);
+        store.conversations.touch(turn.conversationId);
+        store.audit.add({ kind: "turn", userId: turn.userId, conversationId: turn.conversationId, detail: audit });
+        this.running.delete(turn.id);
+      },
+      true,
+    );
+    const end = () => {
+      turn.push(done);
+      turn.finish(outcome);
+    };
+    if (stored) store.afterTick(end);
+    else {
+      console.error(`turn ${turn.id}: the app database is locked; its end will be stored once it is free`);
+      end();
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 /** Allowlisted users, their one-time login links and their browser sessions. */
 import { randomUUID } from "node:crypto";
 import { LOCAL_USER_ID } from "../core/vocab.ts";
+import { perTick } from "../core/per-tick.ts";
 import { type Row, sha256, StoreError, randomToken, type StoreDb } from "./db.ts";
 
 export type User = { id: string; name: string; createdAt: string };
@@ -14,6 +15,13 @@ export const PERSONAL_TOKEN_PREFIX = "bcp_";
 export class Users {
   constructor(private readonly s: StoreDb) {}
 
+  /** Every request asks (single-user local mode or sign-in): read once per turn of the event loop (core/per-tick.ts). */
+  private readonly counted = perTick(() => this.countNow());
+
+  private countNow(): number {
+    return this.s.one("SELECT count(*) AS n FROM users")!.n;
+  }
+
   /**
    * Add an allowlisted user; returns the user and a one-time login token (shown once,
    * stored hashed). The first user takes over what single-user local mode made
@@ -24,9 +32,10 @@ export class Users {
     const clean = cleanUserName(name);
     return this.s.transaction(() => {
       if (this.s.one("SELECT 1 FROM users WHERE name = ?", clean)) throw new StoreError(`user already exists: ${clean}`);
-      const first = this.count() === 0;
+      const first = this.countNow() === 0;
       const user: User = { id: randomUUID(), name: clean, createdAt: this.s.iso() };
       this.s.exec("INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)", user.id, user.name, user.createdAt);
+      this.counted.forget();
       let adopted = 0;
       if (first) {
         adopted = this.s.exec("UPDATE conversations SET user_id = ? WHERE user_id = ?", user.id, LOCAL_USER_ID).changes;
@@ -74,11 +83,13 @@ export class Users {
 
   /** Remove a user with their sessions, login tokens and personal token (their conversations and audit entries stay). */
   remove(name: string): boolean {
-    return this.s.exec("DELETE FROM users WHERE name = ?", name.trim()).changes > 0;
+    const removed = this.s.exec("DELETE FROM users WHERE name = ?", name.trim()).changes > 0;
+    this.counted.forget();
+    return removed;
   }
 
   count(): number {
-    return this.s.one("SELECT count(*) AS n FROM users")!.n;
+    return this.counted();
   }
 
   /**
