@@ -199,6 +199,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
         previousDate = date;
       }
+      // A stated balance written as a row of its own (Volksbank's "Anfangssaldo"/"Endsaldo" lines: a date, an amount and
+      // its S/H, no booking text, the word in another column): no booking, however much it looks like one.
+      if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "")) {
+        const said = f.find((x) => TOTAL_LINE.test(normaliseHeader(x)));
+        if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
+      }
       for (const c of plan.checkDates) {
         const v = cell(c.column).trim();
         if (v !== "" && !parseDateIn(v, c.orders)) return bad(`${name(c.column)} "${v}" is not a real date`);

@@ -393,3 +393,34 @@ describe("a card statement with Cembra's columns (no Cembra CSV is known: these 
     });
   }
 });
+
+describe("Volksbank (VR) Umsatzanzeige: stated balances written as rows (QA round 4: they were imported as money in)", () => {
+  // A VR export as the bank writes it: ISO-8859-1, a preamble, an S/H column with a blank header, and its "Anfangssaldo" and
+  // "Endsaldo" as rows with a date, an amount and "H", the word in the Kundenreferenz column and no booking text.
+  const lines = [
+    '"Umsatzanzeige"',
+    '"BLZ:";"12345678";;"Datum:";"06.03.2025"',
+    "",
+    '"Buchungstag";"Valuta";"Auftraggeber/Zahlungsempfänger";"Empfänger/Zahlungspflichtiger";"Konto-Nr.";"IBAN";"BLZ";"BIC";"Vorgang/Verwendungszweck";"Kundenreferenz";"Währung";"Umsatz";" "',
+    '"03.03.2025";"03.03.2025";"Max Müller";"Bäckerei Schäfer";"";"DE12500105170648489890";"";"INGDDEFFXXX";"Basislastschrift\nBrötchen März";"";"EUR";"1.234,50";"S"',
+    '"04.03.2025";"04.03.2025";"Max Müller";"Arbeitgeber GmbH";"";"DE89370400440532013000";"";"COBADEFFXXX";"Gutschrift Gehalt";"";"EUR";"3.000,00";"H"',
+    '"05.03.2025";"05.03.2025";"Max Müller";"Stadtwerke";"";"DE02120300000000202051";"";"BYLADEM1001";"Lastschrift; Strom";"";"EUR";"45,00";"S"',
+    "",
+    '"01.03.2025";;;;;;;;;"Anfangssaldo";"EUR";"1.000,00";"H"',
+    '"05.03.2025";;;;;;;;;"Endsaldo";"EUR";"2.720,50";"H"',
+  ];
+  test("the three bookings with their S/H signs; the two balance lines skipped with their word", () => {
+    const s = read(cp1252(lines.join("\r\n") + "\r\n"), { fileName: "Umsaetze.csv" });
+    // By hand: S is money out, H money in; 1.234,50 is 1234.5. Lines: header 4, bookings 5–8 (line 5 spans two), balances 10–11.
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.currency])).toEqual([
+      [5, "2025-03-03", -1234.5, "EUR"],
+      [7, "2025-03-04", 3000, "EUR"],
+      [8, "2025-03-05", -45, "EUR"],
+    ]);
+    expect(s.skipped).toEqual([
+      { line: 10, reason: 'a balance or total line ("Anfangssaldo"), no booking of its own' },
+      { line: 11, reason: 'a balance or total line ("Endsaldo"), no booking of its own' },
+    ]);
+    expect([s.dataLines, s.badRows]).toEqual([5, []]);
+  });
+});
