@@ -80,8 +80,9 @@ function tierFor(c: Column, role: Role): number | null {
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
   if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
   const t = headerTier(c.norm, role);
-  // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header.
-  if (t === null && role === "indicator" && !allEmpty(c.values)) return 9;
+  // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
+  // under its header: a column of nothing but "A" is a text.
+  if (t === null && role === "indicator" && !allEmpty(c.values) && !c.values.every((v) => /^\s*a?\s*$/i.test(v))) return 9;
   return t;
 }
 

@@ -424,3 +424,24 @@ describe("Volksbank (VR) Umsatzanzeige: stated balances written as rows (QA roun
     expect([s.dataLines, s.badRows]).toEqual([5, []]);
   });
 });
+
+describe("Italian split columns Dare / Avere (QA round 4: such a file was refused as 'cannot tell which columns hold the amount')", () => {
+  test("Dare is money out, Avere money in; an indicator column headed Dare/Avere is still an indicator", () => {
+    // By hand: 1.234,50 in Dare is −1234.5; 2.000,00 in Avere is +2000; day-first dates (14/03 decides the order).
+    const split = parse("Data contabile;Data valuta;Descrizione;Dare;Avere;Divisa\n03/03/2025;03/03/2025;Esselunga;1.234,50;;EUR\n14/03/2025;14/03/2025;Stipendio;;2.000,00;EUR\n");
+    expect(brief(split.rows)).toEqual([
+      [2, "2025-03-03", -1234.5, "EUR", "Esselunga"],
+      [3, "2025-03-14", 2000, "EUR", "Stipendio"],
+    ]);
+    const withCurrency = parse("Data;Descrizione;Dare (EUR);Avere (EUR)\n03/03/2025;Esselunga;12,50;\n14/03/2025;Rimborso;;7,00\n");
+    expect(brief(withCurrency.rows)).toEqual([
+      [2, "2025-03-03", -12.5, "EUR", "Esselunga"],
+      [3, "2025-03-14", 7, "EUR", "Rimborso"],
+    ]);
+    const indicator = parse("Data;Descrizione;Importo;Dare/Avere;Divisa\n03/03/2025;Esselunga;12,50;D;EUR\n14/03/2025;Rimborso;7,00;A;EUR\n");
+    expect(brief(indicator.rows)).toEqual([
+      [2, "2025-03-03", -12.5, "EUR", "Esselunga"],
+      [3, "2025-03-14", 7, "EUR", "Rimborso"],
+    ]);
+  });
+});
