@@ -285,5 +285,6 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     checkDates: [],
     skip: [],
     continuationLines: false,
+    sections: new Map(),
   };
 }

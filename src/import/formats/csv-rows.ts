@@ -64,6 +64,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let dataLines = 0;
   let previousDate: string | null = null;
   let lastBooked: number | null = null;
+  // The reason the lines of the current section are skipped (ColumnPlan.sections), or null.
+  let section: string | null = null;
   const accountValues = new Set<string>();
   let secondAccount: string | null = null;
   let defaultCurrencyUsed = 0;
@@ -129,7 +131,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         lastLine = line;
       }
       dataLines++;
-      if (f.length === 1 && width > 1) return skip("not a row of the table (a note or footer line)");
+      if (f.length === 1 && width > 1) {
+        const title = normaliseHeader(f[0]!);
+        if (plan.sections.has(title)) {
+          section = plan.sections.get(title)!;
+          return skip(`a section title ("${f[0]!.trim()}")`);
+        }
+        return skip("not a row of the table (a note or footer line)");
+      }
+      if (section !== null) return skip(section);
       const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
       if (ruled) return skip(ruled);
 

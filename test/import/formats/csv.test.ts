@@ -445,3 +445,35 @@ describe("Italian split columns Dare / Avere (QA round 4: such a file was refuse
     ]);
   });
 });
+
+describe("Schwab's older export: its Pending Transactions section (QA round 4: a pending row was imported as booked)", () => {
+  test("the rows under 'Pending Transactions' are skipped as pending, those under 'Posted Transactions' read; the balance checks the posted ones", () => {
+    const s = parse(
+      [
+        '"Transactions  for Checking account ...234 as of 03/10/2025 10:11:12 ET"',
+        '"Date","Type","Check #","Description","Withdrawal (-)","Deposit (+)","RunningBalance"',
+        '"Pending Transactions"',
+        '"03/10/2025","ACH","","ELECTRONIC WITHDRAWAL ACME UTILITY","$84.20","",""',
+        '"Total Pending Check and other Debit(s)","","","","$84.20","",""',
+        '"Posted Transactions"',
+        '"03/07/2025","ATM","","ATM WITHDRAWAL 1234 MAIN ST","$200.00","","$5,001.00"',
+        '"03/05/2025","CHECK","1042","CHECK 1042","$1,250.00","","$5,201.00"',
+        '"03/01/2025","ACH","","PAYROLL ACME","","$3,000.00","$6,451.00"',
+      ].join("\r\n") + "\r\n",
+    );
+    expect(s.layout).toBe("schwab");
+    // By hand: newest first; 6,451.00 − 1,250.00 = 5,201.00, − 200.00 = 5,001.00: the three posted rows agree with the balances.
+    expect(brief(s.rows)).toEqual([
+      [7, "2025-03-07", -200, "USD", "ATM WITHDRAWAL 1234 MAIN ST"],
+      [8, "2025-03-05", -1250, "USD", "CHECK 1042"],
+      [9, "2025-03-01", 3000, "USD", "PAYROLL ACME"],
+    ]);
+    expect(s.skipped).toEqual([
+      { line: 3, reason: 'a section title ("Pending Transactions")' },
+      { line: 4, reason: "pending: not posted yet" },
+      { line: 5, reason: "pending: not posted yet" },
+      { line: 6, reason: 'a section title ("Posted Transactions")' },
+    ]);
+    expect([s.dataLines, s.badRows]).toEqual([7, []]);
+  });
+});
