@@ -1,6 +1,6 @@
 /**
  * Amounts and dates as banks write them, decided from a whole column: `1'234.50`, `1.234,50`,
- * `1,234.50`, `-12`, `12-`, `(12.00)`; `YYYY-MM-DD`, `DD.MM.YYYY`, `DD/MM/YYYY`, `MM/DD/YYYY`
+ * `1,234.50`, `-12`, `12-`, `(12.00)`, `12.00 DR`/`12.00 CR`; `YYYY-MM-DD`, `DD.MM.YYYY`, `DD/MM/YYYY`, `MM/DD/YYYY`
  * (optionally with a time part). A single value is ambiguous (`01/02/2025`, `1,234`); a column
  * rarely is, and when it is, the caller asks the user instead of guessing.
  */
@@ -27,6 +27,12 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     s = s.slice(1, -1).trim();
   }
   s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(/^[€$£]\s*|\s*[€$£]$/g, "");
+  // "45.90 DR", "2,000.00 CR" (British and Australian statements): the mark is the sign, whatever else the cell says.
+  const mark = /^(.*\d)\s*(CR|DR)$/i.exec(s);
+  if (mark) {
+    const body = amountParts(mark[1]!);
+    return body && { negative: mark[2]!.toUpperCase() === "DR", body: body.body };
+  }
   if (s.startsWith("-") || s.startsWith("+")) {
     negative = negative || s[0] === "-";
     s = s.slice(1).trim();

@@ -477,3 +477,17 @@ describe("Schwab's older export: its Pending Transactions section (QA round 4: a
     expect([s.dataLines, s.badRows]).toEqual([7, []]);
   });
 });
+
+describe("amounts and balances marked DR/CR after the number (QA round 4: such a file was refused: 'cannot tell which columns hold the amount')", () => {
+  test("DR is money out, CR money in; the balance column, marked the same way, checks them", () => {
+    const s = parse('Date,Description,Amount,Balance,Currency\n05/03/2025,TESCO STORES,45.90 DR,954.10 CR,GBP\n14/03/2025,SALARY,"2,000.00 CR","2,954.10 CR",GBP\n15/03/2025,RENT,"3,000.00 DR",45.90 DR,GBP\n');
+    // By hand: 954.10 + 2,000.00 = 2,954.10; 2,954.10 − 3,000.00 = −45.90 (overdrawn, "DR"). Day-first: 14/03 decides.
+    expect(brief(s.rows)).toEqual([
+      [2, "2025-03-05", -45.9, "GBP", "TESCO STORES"],
+      [3, "2025-03-14", 2000, "GBP", "SALARY"],
+      [4, "2025-03-15", -3000, "GBP", "RENT"],
+    ]);
+    expect(s.rows.map((r) => r.facts.balanceAfter)).toEqual([954.1, 2954.1, -45.9]);
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries])).toEqual([["ok", 1000, -45.9, 3]]);
+  });
+});
