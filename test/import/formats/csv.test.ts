@@ -491,3 +491,27 @@ describe("amounts and balances marked DR/CR after the number (QA round 4: such a
     expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries])).toEqual([["ok", 1000, -45.9, 3]]);
   });
 });
+
+describe("French banks' 'Débit euros' / 'Crédit euros' (QA round 4: such a file's euros were imported as the data's main currency)", () => {
+  test("the currency is named by the money columns' header word; a preamble, multi-line labels and no-break thousands spaces", () => {
+    const lines = [
+      "Téléchargement du 06/03/2025;",
+      "",
+      "Compte de Dépôt carte n° 12345678901;",
+      "Solde au 05/03/2025 2\u00a0720,50 EUR",
+      "",
+      "Date;Libellé;Débit euros;Crédit euros;",
+      '05/03/2025;"PRLV SEPA EDF\nECH/050325";45,00;;',
+      '04/03/2025;"VIR SEPA RECU /DE ACME SA\n/MOTIF SALAIRE";;3\u00a0000,00;',
+      '03/03/2025;"CB CARREFOUR 02/03";1\u00a0234,50;;',
+    ];
+    const s = read(cp1252(lines.join("\r\n") + "\r\n"), { fileName: "CA20250306.csv" });
+    // By hand: Débit is money out, Crédit money in; "1 234,50" with a no-break space is 1234.5.
+    expect(brief(s.rows)).toEqual([
+      [7, "2025-03-05", -45, "EUR", "PRLV SEPA EDF ECH/050325"],
+      [9, "2025-03-04", 3000, "EUR", "VIR SEPA RECU /DE ACME SA /MOTIF SALAIRE"],
+      [11, "2025-03-03", -1234.5, "EUR", "CB CARREFOUR 02/03"],
+    ]);
+    expect(s.notes).toContain('the currency EUR (from the column "Débit euros") for every row');
+  });
+});
