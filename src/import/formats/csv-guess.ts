@@ -69,6 +69,27 @@ function fits(col: Column, role: Role): boolean {
   }
 }
 
+/** A booking's state as banks write it in a status column: booked, or not (no money moved, or not yet). */
+const BOOKED = ["booked", "posted", "completed", "complete", "settled", "cleared", "done", "executed", "gebucht", "ausgefuhrt", "ausgefuehrt", "comptabilise", "execute", "effectue", "contabilizzato", "eseguito", "contabilizado", "geboekt", "uitgevoerd"];
+const NOT_BOOKED = [
+  "pending", "declined", "failed", "reverted", "cancelled", "canceled", "rejected", "authorised", "authorized", "on hold", "vorgemerkt",
+  "ausstehend", "abgelehnt", "storniert", "in bearbeitung", "en attente", "en cours", "refuse", "refusee", "annule", "annulee", "in sospeso", "in attesa",
+  "rifiutato", "annullato", "pendiente", "rechazado", "cancelado", "in behandeling", "geweigerd", "geannuleerd",
+];
+const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus"];
+
+/**
+ * A status column of a file of no known layout (every value booked or not, "Pending", "Declined", "vorgemerkt"…): its
+ * rows not booked are skipped, as the known layouts skip theirs (QA round 4: a declined hotel charge was spending).
+ */
+function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
+  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => v.trim() !== "") && c.values.every((v) => v.trim() === "" || BOOKED.includes(normaliseHeader(v)) || NOT_BOOKED.includes(normaliseHeader(v))));
+  if (!status) return [];
+  // The skip rule compares the cell lower-cased: the words, and the sampled ones as written (accents and all).
+  const written = status.values.map((v) => v.trim().toLowerCase()).filter((v) => NOT_BOOKED.includes(normaliseHeader(v)));
+  return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
+}
+
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
 const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b/i;
 
@@ -283,7 +304,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     sector: null,
     accountColumns: [],
     checkDates: [],
-    skip: [],
+    skip: statusSkip(cols),
     continuationLines: false,
     sections: new Map(),
   };

@@ -515,3 +515,21 @@ describe("French banks' 'Débit euros' / 'Crédit euros' (QA round 4: such a fil
     expect(s.notes).toContain('the currency EUR (from the column "Débit euros") for every row');
   });
 });
+
+describe("a file of no known layout with a status column (QA round 4: its pending and declined rows were imported as spending)", () => {
+  test("rows whose status says not booked are skipped with the reason; booked ones read", () => {
+    const s = parse("Date,Description,Amount,Currency,Status\n2025-03-05,Coffee,-4.50,EUR,Pending\n2025-03-04,Book,-20.00,EUR,Booked\n2025-03-03,Hotel,-200.00,EUR,DECLINED\n2025-03-02,Salary,1000.00,EUR,Completed\n");
+    // By hand: only Book (−20) and Salary (+1000) moved money.
+    expect(brief(s.rows)).toEqual([
+      [3, "2025-03-04", -20, "EUR", "Book"],
+      [5, "2025-03-02", 1000, "EUR", "Salary"],
+    ]);
+    const reason = "not booked (pending, declined or cancelled): no money moved";
+    expect(s.skipped).toEqual([{ line: 2, reason }, { line: 4, reason }]);
+    const de = parse("Buchungstag;Text;Betrag;Währung;Status\n05.03.2025;Kaffee;-4,50;EUR;vorgemerkt\n04.03.2025;Buch;-20,00;EUR;gebucht\n");
+    expect([brief(de.rows), de.skipped]).toEqual([[[3, "2025-03-04", -20, "EUR", "Buch"]], [{ line: 2, reason }]]);
+    // A "Status" column of other words (a category, a note) skips nothing.
+    const other = parse("Date,Description,Amount,Currency,Status\n2025-03-05,Coffee,-4.50,EUR,Pending review\n2025-03-04,Book,-20.00,EUR,ok\n");
+    expect([other.rows.length, other.skipped]).toEqual([2, []]);
+  });
+});
