@@ -533,3 +533,25 @@ describe("a file of no known layout with a status column (QA round 4: its pendin
     expect([other.rows.length, other.skipped]).toEqual([2, []]);
   });
 });
+
+describe("Nationwide (UK): '03 Mar 2025' dates, 'Paid out' / 'Paid in' in pounds, a balance (QA round 4: refused, 'cannot tell which columns hold the date')", () => {
+  test("read with its signs and checked against its balance", () => {
+    const lines = [
+      '"Account Name:","FlexAccount ****12345"',
+      '"Account Balance:","£1,234.56"',
+      "",
+      '"Date","Transaction type","Description","Paid out","Paid in","Balance"',
+      '"03 Mar 2025","Visa purchase","TESCO STORES","£45.90","","£1,000.00"',
+      '"14 Mar 2025","Bank credit","SALARY","","£2,000.00","£3,000.00"',
+      '"15 Mar 2025","Direct debit","RENT","£1,765.44","","£1,234.56"',
+    ];
+    const s = parse(lines.join("\r\n") + "\r\n");
+    // By hand: 1,000.00 + 2,000.00 = 3,000.00; 3,000.00 − 1,765.44 = 1,234.56; the opening is 1,000.00 + 45.90 = 1,045.90.
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.currency])).toEqual([
+      [5, "2025-03-03", -45.9, "GBP"],
+      [6, "2025-03-14", 2000, "GBP"],
+      [7, "2025-03-15", -1765.44, "GBP"],
+    ]);
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 1045.9, 1234.56]]);
+  });
+});

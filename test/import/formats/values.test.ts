@@ -78,3 +78,20 @@ describe("dates", () => {
     expect(parseDate("03/04/2025", "YMD")).toBeNull();
   });
 });
+
+describe("dates with an English month name (QA round 4: a Nationwide or HSBC export's '03 Mar 2025' was refused)", () => {
+  test("the name says the order, whatever the column's; no real date, or no month name, is none", () => {
+    const cases: [string, string | null][] = [
+      ["03 Mar 2025", "2025-03-03"],
+      ["3-Mar-25", "2025-03-03"],
+      ["Mar 3, 2025", "2025-03-03"],
+      ["September 30, 2025", "2025-09-30"],
+      ["30 Sept 2025", "2025-09-30"],
+      ["31 Feb 2025", null],
+      ["03 Foo 2025", null],
+      ["Marx 3, 2025", null],
+    ];
+    for (const [raw, want] of cases) expect([raw, parseDate(raw, "DMY"), parseDate(raw, "MDY")]).toEqual([raw, want, want]);
+    expect(guessDateOrder(["03 Mar 2025", "04 Mar 2025"])).toEqual({ order: "DMY" });
+  });
+});
