@@ -266,7 +266,10 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     const amounts = values.map((v) => parseAmount(v, ".") ?? parseAmount(v, ",")).filter((a): a is number => a !== null && a !== 0);
     const texts = description.out.map((i) => cols[i]!.values);
     const paidToCard = values.some((v, r) => (parseAmount(v, ".") ?? parseAmount(v, ",") ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200))));
-    purchasesPositive = (card !== undefined || paidToCard) && amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
+    // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
+    // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
+    const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
+    purchasesPositive = (card !== undefined && paidToCard) || ((card !== undefined || paidToCard) && mostlyPositive);
   }
 
   return {

@@ -555,3 +555,15 @@ describe("Nationwide (UK): '03 Mar 2025' dates, 'Paid out' / 'Paid in' in pounds
     expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 1045.9, 1234.56]]);
   });
 });
+
+describe("a card export of no known layout, mostly negative in a month with a payment and a refund (QA round 4: read as a bank account's)", () => {
+  test("a card-number column and the payment to the card written negative say purchases are positive", () => {
+    const s = parse("Kartennummer;Datum;Beschreibung;Betrag;Währung\n4111 XXXX XXXX 1111;01.03.2025;MIGROS;85.50;CHF\n4111 XXXX XXXX 1111;05.03.2025;ZAHLUNG - BESTEN DANK;-500.00;CHF\n4111 XXXX XXXX 1111;06.03.2025;GUTSCHRIFT ZALANDO;-40.00;CHF\n");
+    // By hand: the purchase 85.50 is money out; the payment 500 and the refund 40 are money in.
+    expect(brief(s.rows)).toEqual([
+      [2, "2025-03-01", -85.5, "CHF", "MIGROS"],
+      [3, "2025-03-05", 500, "CHF", "ZAHLUNG - BESTEN DANK"],
+      [4, "2025-03-06", 40, "CHF", "GUTSCHRIFT ZALANDO"],
+    ]);
+  });
+});
