@@ -171,12 +171,14 @@ describe("round 3 compatibility and the user's overrides", () => {
     const { importer } = makeImporter(path);
     const eur = "Date,Description,Amount,Currency\n2025-01-02,A,-1.00,EUR\n2025-01-03,B,-2.00,EUR\n";
     await importer.commit(await importer.plan(importer.parse({ name: "eur.csv", bytes: new TextEncoder().encode(eur) }), { classify: "offline" }), { actor: CLI });
-    const none = importer.parse({ name: "card.csv", bytes: fixture("card-positive.csv") });
+    // A plain CSV without a currency column or word (card-positive.csv is Amex's layout since QA round 4: dollars).
+    const plain = new TextEncoder().encode("Date,Description,Amount\n2025-06-03,Kiosk,-5.90\n2025-06-12,Shop,-45.00\n2025-06-20,Refund,50.90\n2025-06-21,Airline,-310.25\n");
+    const none = importer.parse({ name: "plain.csv", bytes: plain });
     expect(none.rows.toArray().map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR", "EUR"]);
     expect(none.notes[0]).toBe("the currency EUR (from the main currency of your data) for every row");
     // With no data at all: CHF, budget-chat's home.
     const { importer: empty } = makeImporter(join(tmp.dir, "none.db"));
-    expect(empty.parse({ name: "card.csv", bytes: fixture("card-positive.csv") }).notes[0]).toBe("the currency CHF (from budget-chat's default (your data has no currency yet)) for every row");
+    expect(empty.parse({ name: "plain.csv", bytes: plain }).notes[0]).toBe("the currency CHF (from budget-chat's default (your data has no currency yet)) for every row");
     expect(allRows(path).length).toBe(2);
   });
 });

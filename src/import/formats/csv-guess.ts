@@ -69,6 +69,27 @@ function fits(col: Column, role: Role): boolean {
   }
 }
 
+/** A booking's state as banks write it in a status column: booked, or not (no money moved, or not yet). */
+const BOOKED = ["booked", "posted", "completed", "complete", "settled", "cleared", "done", "executed", "gebucht", "ausgefuhrt", "ausgefuehrt", "comptabilise", "execute", "effectue", "contabilizzato", "eseguito", "contabilizado", "geboekt", "uitgevoerd"];
+const NOT_BOOKED = [
+  "pending", "declined", "failed", "reverted", "cancelled", "canceled", "rejected", "authorised", "authorized", "on hold", "vorgemerkt",
+  "ausstehend", "abgelehnt", "storniert", "in bearbeitung", "en attente", "en cours", "refuse", "refusee", "annule", "annulee", "in sospeso", "in attesa",
+  "rifiutato", "annullato", "pendiente", "rechazado", "cancelado", "in behandeling", "geweigerd", "geannuleerd",
+];
+const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus"];
+
+/**
+ * A status column of a file of no known layout (every value booked or not, "Pending", "Declined", "vorgemerkt"…): its
+ * rows not booked are skipped, as the known layouts skip theirs (QA round 4: a declined hotel charge was spending).
+ */
+function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
+  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => v.trim() !== "") && c.values.every((v) => v.trim() === "" || BOOKED.includes(normaliseHeader(v)) || NOT_BOOKED.includes(normaliseHeader(v))));
+  if (!status) return [];
+  // The skip rule compares the cell lower-cased: the words, and the sampled ones as written (accents and all).
+  const written = status.values.map((v) => v.trim().toLowerCase()).filter((v) => NOT_BOOKED.includes(normaliseHeader(v)));
+  return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
+}
+
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
 const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b/i;
 
@@ -80,8 +101,9 @@ function tierFor(c: Column, role: Role): number | null {
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
   if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
   const t = headerTier(c.norm, role);
-  // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header.
-  if (t === null && role === "indicator" && !allEmpty(c.values)) return 9;
+  // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
+  // under its header: a column of nothing but "A" is a text.
+  if (t === null && role === "indicator" && !allEmpty(c.values) && !c.values.every((v) => /^\s*a?\s*$/i.test(v))) return 9;
   return t;
 }
 
@@ -244,7 +266,10 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     const amounts = values.map((v) => parseAmount(v, ".") ?? parseAmount(v, ",")).filter((a): a is number => a !== null && a !== 0);
     const texts = description.out.map((i) => cols[i]!.values);
     const paidToCard = values.some((v, r) => (parseAmount(v, ".") ?? parseAmount(v, ",") ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200))));
-    purchasesPositive = (card !== undefined || paidToCard) && amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
+    // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
+    // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
+    const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
+    purchasesPositive = (card !== undefined && paidToCard) || ((card !== undefined || paidToCard) && mostlyPositive);
   }
 
   return {
@@ -282,7 +307,8 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     sector: null,
     accountColumns: [],
     checkDates: [],
-    skip: [],
+    skip: statusSkip(cols),
     continuationLines: false,
+    sections: new Map(),
   };
 }

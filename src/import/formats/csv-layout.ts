@@ -158,6 +158,11 @@ export type BankLayout = {
    * text is appended to that booking's description, and the line is part of that booking, not a data line of its own.
    */
   continuationLines?: true;
+  /**
+   * Section titles written as lines of one cell (Schwab's older export: "Pending Transactions", then "Posted
+   * Transactions"): the lines under a title with a reason are skipped with that reason, up to the next title.
+   */
+  sections?: readonly { title: string; skip?: string }[];
   /** A user's layout: every amount the other way round (the mapping screen's "Flip signs"), before the user's own override. */
   flipSigns?: boolean;
 };
@@ -206,6 +211,8 @@ export type ColumnPlan = {
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
   skip: readonly { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; reason: string }[];
   continuationLines: boolean;
+  /** Section titles (normalised) → the reason the lines under them are skipped, or null when they are read. */
+  sections: ReadonlyMap<string, string | null>;
 };
 
 type HashedReference = { fnv1a64: readonly ColumnName[]; prefix: string };
@@ -329,6 +336,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
       return column === null || emptyToo === null ? [] : [{ ...s, column, emptyToo }];
     }),
     continuationLines: layout.continuationLines === true,
+    sections: new Map((layout.sections ?? []).map((x) => [normaliseHeader(x.title), x.skip ?? null])),
   };
   if (missing.size > 0) {
     const found = header.fields.filter((f) => f.trim() !== "").map((f) => `"${f.trim()}"`).join(", ");

@@ -64,6 +64,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let dataLines = 0;
   let previousDate: string | null = null;
   let lastBooked: number | null = null;
+  // The reason the lines of the current section are skipped (ColumnPlan.sections), or null.
+  let section: string | null = null;
   const accountValues = new Set<string>();
   let secondAccount: string | null = null;
   let defaultCurrencyUsed = 0;
@@ -129,7 +131,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         lastLine = line;
       }
       dataLines++;
-      if (f.length === 1 && width > 1) return skip("not a row of the table (a note or footer line)");
+      if (f.length === 1 && width > 1) {
+        const title = normaliseHeader(f[0]!);
+        if (plan.sections.has(title)) {
+          section = plan.sections.get(title)!;
+          return skip(`a section title ("${f[0]!.trim()}")`);
+        }
+        return skip("not a row of the table (a note or footer line)");
+      }
+      if (section !== null) return skip(section);
       const ruled = plan.skip.length > 0 ? skipRuleReason(plan, f) : null;
       if (ruled) return skip(ruled);
 
@@ -198,6 +208,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
         previousDate = date;
+      }
+      // A stated balance written as a row of its own (Volksbank's "Anfangssaldo"/"Endsaldo" lines: a date, an amount and
+      // its S/H, no booking text, the word in another column): no booking, however much it looks like one.
+      if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "")) {
+        const said = f.find((x) => TOTAL_LINE.test(normaliseHeader(x)));
+        if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
       }
       for (const c of plan.checkDates) {
         const v = cell(c.column).trim();

@@ -56,7 +56,7 @@ export const WORDS: Record<Role, string[][]> = {
       "debit", "debits", "debit amount", "amount debited", "withdrawal", "withdrawals", "paid out", "money out", "out",
       "belastung", "belastungen", "lastschrift", "soll", "ausgang", "ausgaben", "abgang",
       "debite", "montant debite", "debit en", "sortie", "sorties", "retrait", "retraits",
-      "addebito", "addebiti", "importo di addebito", "uscite", "uscita",
+      "addebito", "addebiti", "importo di addebito", "uscite", "uscita", "dare", "importo dare",
       "=af", "bedrag af", "debet",
       "cargo", "cargos", "importe cargo", "debito", "salida", "salidas",
     ],
@@ -66,7 +66,7 @@ export const WORDS: Record<Role, string[][]> = {
       "credit", "credits", "credit amount", "amount credited", "deposit", "deposits", "paid in", "money in",
       "gutschrift", "gutschriften", "haben", "eingang", "einnahmen", "zugang",
       "credite", "montant credite", "credit en", "entree", "entrees", "versement", "versements",
-      "accredito", "accrediti", "importo di accredito", "entrate", "entrata",
+      "accredito", "accrediti", "importo di accredito", "entrate", "entrata", "avere", "importo avere",
       "=bij", "bedrag bij",
       "abono", "abonos", "importe abono", "credito", "ingreso", "ingresos",
     ],
@@ -118,7 +118,8 @@ export function headerTier(header: string, role: Role): number | null {
 /** Indicator cell → sign: CRDT/DBIT, C/D, S/H, Soll/Haben, Gutschrift/Belastung, Crédit/Débit, Accredito/Addebito, Af/Bij, +/−, … */
 const INDICATOR: Record<string, 1 | -1> = {
   s: -1, h: 1, d: -1, c: 1, dr: -1, cr: 1, db: -1, dbt: -1, cdt: 1, debit: -1, credit: 1, soll: -1, haben: 1, dbit: -1, crdt: 1,
-  belastung: -1, gutschrift: 1, lastschrift: -1, dare: -1, avere: 1, addebito: -1, accredito: 1, af: -1, bij: 1,
+  // Italian banks abbreviate Dare/Avere to D/A.
+  belastung: -1, gutschrift: 1, lastschrift: -1, dare: -1, avere: 1, a: 1, addebito: -1, accredito: 1, af: -1, bij: 1,
   debito: -1, credito: 1, cargo: -1, abono: 1, out: -1, in: 1, uscita: -1, entrata: 1, ausgang: -1, eingang: 1,
   sortie: -1, entree: 1, debet: -1,
 };

@@ -133,13 +133,13 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
   return { account, currency, stated };
 }
 
-/** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)"). */
+/** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros"). */
 function headerCurrency(plan: ColumnPlan): string | null {
   const m = plan.money;
   const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€/.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
+    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuros?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && CURRENCIES.has(code)) return code;
   }

@@ -1,6 +1,6 @@
 /**
  * Amounts and dates as banks write them, decided from a whole column: `1'234.50`, `1.234,50`,
- * `1,234.50`, `-12`, `12-`, `(12.00)`; `YYYY-MM-DD`, `DD.MM.YYYY`, `DD/MM/YYYY`, `MM/DD/YYYY`
+ * `1,234.50`, `-12`, `12-`, `(12.00)`, `12.00 DR`/`12.00 CR`; `YYYY-MM-DD`, `DD.MM.YYYY`, `DD/MM/YYYY`, `MM/DD/YYYY`
  * (optionally with a time part). A single value is ambiguous (`01/02/2025`, `1,234`); a column
  * rarely is, and when it is, the caller asks the user instead of guessing.
  */
@@ -27,6 +27,12 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     s = s.slice(1, -1).trim();
   }
   s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(/^[€$£]\s*|\s*[€$£]$/g, "");
+  // "45.90 DR", "2,000.00 CR" (British and Australian statements): the mark is the sign, whatever else the cell says.
+  const mark = /^(.*\d)\s*(CR|DR)$/i.exec(s);
+  if (mark) {
+    const body = amountParts(mark[1]!);
+    return body && { negative: mark[2]!.toUpperCase() === "DR", body: body.body };
+  }
   if (s.startsWith("-") || s.startsWith("+")) {
     negative = negative || s[0] === "-";
     s = s.slice(1).trim();
@@ -122,10 +128,29 @@ export const ORDER_OF_FORMAT: Record<DateFormat, DateOrder> = {
   "MM/DD/YYYY": "MDY",
 };
 
-type DateShape = { a: string; sep: string; b: string; c: string };
+/** A month's number by its English name or abbreviation ("Mar", "March", "Sept"). */
+const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5, jun: 6, jul: 7, aug: 8, sep: 9, sept: 9, oct: 10, nov: 11, dec: 12 };
+const FULL_MONTHS = ["january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"];
+const monthNumber = (name: string): number | undefined => {
+  const n = name.toLowerCase();
+  return MONTHS[n] ?? (FULL_MONTHS.includes(n) ? MONTHS[n.slice(0, 3)] : undefined);
+};
+
+/** `named`: a month written by its name, whose order the text itself says ("03 Mar 2025" day-first, "Mar 3, 2025" month-first). */
+type DateShape = { a: string; sep: string; b: string; c: string; named?: "DMY" | "MDY" };
+
+const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,9})\.?[ -](\d{4}|\d{2})(?:[ T]\d{1,2}:\d{2}.*)?$/;
+const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 
 function dateShape(raw: string): DateShape | null {
   const s = raw.trim();
+  // UK and US banks' "03 Mar 2025", "03-Mar-25", "Mar 3, 2025" (Nationwide, HSBC): only English month names.
+  const dm = DAY_MONTH_NAME.exec(s);
+  if (dm && monthNumber(dm[2]!) !== undefined) {
+    return { a: dm[1]!, sep: " ", b: String(monthNumber(dm[2]!)), c: dm[3]!, named: "DMY" };
+  }
+  const md = MONTH_NAME_DAY.exec(s);
+  if (md && monthNumber(md[1]!) !== undefined) return { a: String(monthNumber(md[1]!)), sep: " ", b: md[2]!, c: md[3]!, named: "MDY" };
   const m = /^(\d{1,4})([./-])(\d{1,2})\2(\d{2}|\d{4})(?:(?:[ T]|, ?)\d{1,2}:\d{2}.*)?$/.exec(s);
   if (m) return { a: m[1]!, sep: m[2]!, b: m[3]!, c: m[4]! };
   const compact = /^((?:19|20)\d{2})(\d{2})(\d{2})(?:[ T]?\d{2}:?\d{2}.*)?$/.exec(s);
@@ -148,7 +173,8 @@ export class DateVotes {
     const d = dateShape(v);
     if (!d) return;
     this.shaped++;
-    if (d.a.length === 4) this.votes.YMD++;
+    if (d.named) this.votes[d.named]++;
+    else if (d.a.length === 4) this.votes.YMD++;
     else if (d.sep === ".") this.votes.DMY++;
     else if (Number(d.a) > 12) this.votes.DMY++;
     else if (Number(d.b) > 12) this.votes.MDY++;
@@ -190,6 +216,9 @@ export function parseDate(raw: string, order: DateOrder): string | null {
   const d = dateShape(raw);
   if (!d) return null;
   const year = (s: string) => (s.length === 2 ? 2000 + Number(s) : Number(s));
+  // A month by its name says its own order, whatever the column's.
+  if (d.named === "DMY") return isoDate(year(d.c), Number(d.b), Number(d.a));
+  if (d.named === "MDY") return isoDate(year(d.c), Number(d.a), Number(d.b));
   if (d.a.length === 4) return order === "YMD" ? isoDate(Number(d.a), Number(d.b), Number(d.c)) : null;
   if (order === "YMD") return null;
   return order === "DMY" ? isoDate(year(d.c), Number(d.b), Number(d.a)) : isoDate(year(d.c), Number(d.a), Number(d.b));

@@ -620,4 +620,22 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     notes: ["the currency GBP (from the American Express layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
 
+  "amex-us-card-member.csv": {
+    format: "csv",
+    layout: "amex-us-card-member",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2025-03-15",-1234.56,"USD","WHOLE FOODS, NEW YORK"],
+      [3,"2025-03-10",500,"USD","ONLINE PAYMENT - THANK YOU"],
+      [4,"2025-03-05",-23.4,"USD","UBER TRIP"],
+      [5,"2025-03-02",15,"USD","AMAZON MARKETPLACE REFUND"],
+    ],
+    // By hand: charges positive (1,234.56 and 23.40) are money out, 1'257.96 in all; the payment −500 and the refund −15 money in, 515
+    totals: [{"currency":"USD","out":1257.96,"outRows":2,"in":515,"inRows":2}],
+    // Two cards (accounts -12345: three rows, -12346: one), each its own account; neither states balances
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"USD","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+    notes: ["the currency USD (from the American Express layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+
 };

@@ -393,3 +393,177 @@ describe("a card statement with Cembra's columns (no Cembra CSV is known: these 
     });
   }
 });
+
+describe("Volksbank (VR) Umsatzanzeige: stated balances written as rows (QA round 4: they were imported as money in)", () => {
+  // A VR export as the bank writes it: ISO-8859-1, a preamble, an S/H column with a blank header, and its "Anfangssaldo" and
+  // "Endsaldo" as rows with a date, an amount and "H", the word in the Kundenreferenz column and no booking text.
+  const lines = [
+    '"Umsatzanzeige"',
+    '"BLZ:";"12345678";;"Datum:";"06.03.2025"',
+    "",
+    '"Buchungstag";"Valuta";"Auftraggeber/Zahlungsempfänger";"Empfänger/Zahlungspflichtiger";"Konto-Nr.";"IBAN";"BLZ";"BIC";"Vorgang/Verwendungszweck";"Kundenreferenz";"Währung";"Umsatz";" "',
+    '"03.03.2025";"03.03.2025";"Max Müller";"Bäckerei Schäfer";"";"DE12500105170648489890";"";"INGDDEFFXXX";"Basislastschrift\nBrötchen März";"";"EUR";"1.234,50";"S"',
+    '"04.03.2025";"04.03.2025";"Max Müller";"Arbeitgeber GmbH";"";"DE89370400440532013000";"";"COBADEFFXXX";"Gutschrift Gehalt";"";"EUR";"3.000,00";"H"',
+    '"05.03.2025";"05.03.2025";"Max Müller";"Stadtwerke";"";"DE02120300000000202051";"";"BYLADEM1001";"Lastschrift; Strom";"";"EUR";"45,00";"S"',
+    "",
+    '"01.03.2025";;;;;;;;;"Anfangssaldo";"EUR";"1.000,00";"H"',
+    '"05.03.2025";;;;;;;;;"Endsaldo";"EUR";"2.720,50";"H"',
+  ];
+  test("the three bookings with their S/H signs; the two balance lines skipped with their word", () => {
+    const s = read(cp1252(lines.join("\r\n") + "\r\n"), { fileName: "Umsaetze.csv" });
+    // By hand: S is money out, H money in; 1.234,50 is 1234.5. Lines: header 4, bookings 5–8 (line 5 spans two), balances 10–11.
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.currency])).toEqual([
+      [5, "2025-03-03", -1234.5, "EUR"],
+      [7, "2025-03-04", 3000, "EUR"],
+      [8, "2025-03-05", -45, "EUR"],
+    ]);
+    expect(s.skipped).toEqual([
+      { line: 10, reason: 'a balance or total line ("Anfangssaldo"), no booking of its own' },
+      { line: 11, reason: 'a balance or total line ("Endsaldo"), no booking of its own' },
+    ]);
+    expect([s.dataLines, s.badRows]).toEqual([5, []]);
+  });
+});
+
+describe("Italian split columns Dare / Avere (QA round 4: such a file was refused as 'cannot tell which columns hold the amount')", () => {
+  test("Dare is money out, Avere money in; an indicator column headed Dare/Avere is still an indicator", () => {
+    // By hand: 1.234,50 in Dare is −1234.5; 2.000,00 in Avere is +2000; day-first dates (14/03 decides the order).
+    const split = parse("Data contabile;Data valuta;Descrizione;Dare;Avere;Divisa\n03/03/2025;03/03/2025;Esselunga;1.234,50;;EUR\n14/03/2025;14/03/2025;Stipendio;;2.000,00;EUR\n");
+    expect(brief(split.rows)).toEqual([
+      [2, "2025-03-03", -1234.5, "EUR", "Esselunga"],
+      [3, "2025-03-14", 2000, "EUR", "Stipendio"],
+    ]);
+    const withCurrency = parse("Data;Descrizione;Dare (EUR);Avere (EUR)\n03/03/2025;Esselunga;12,50;\n14/03/2025;Rimborso;;7,00\n");
+    expect(brief(withCurrency.rows)).toEqual([
+      [2, "2025-03-03", -12.5, "EUR", "Esselunga"],
+      [3, "2025-03-14", 7, "EUR", "Rimborso"],
+    ]);
+    const indicator = parse("Data;Descrizione;Importo;Dare/Avere;Divisa\n03/03/2025;Esselunga;12,50;D;EUR\n14/03/2025;Rimborso;7,00;A;EUR\n");
+    expect(brief(indicator.rows)).toEqual([
+      [2, "2025-03-03", -12.5, "EUR", "Esselunga"],
+      [3, "2025-03-14", 7, "EUR", "Rimborso"],
+    ]);
+  });
+});
+
+describe("Schwab's older export: its Pending Transactions section (QA round 4: a pending row was imported as booked)", () => {
+  test("the rows under 'Pending Transactions' are skipped as pending, those under 'Posted Transactions' read; the balance checks the posted ones", () => {
+    const s = parse(
+      [
+        '"Transactions  for Checking account ...234 as of 03/10/2025 10:11:12 ET"',
+        '"Date","Type","Check #","Description","Withdrawal (-)","Deposit (+)","RunningBalance"',
+        '"Pending Transactions"',
+        '"03/10/2025","ACH","","ELECTRONIC WITHDRAWAL ACME UTILITY","$84.20","",""',
+        '"Total Pending Check and other Debit(s)","","","","$84.20","",""',
+        '"Posted Transactions"',
+        '"03/07/2025","ATM","","ATM WITHDRAWAL 1234 MAIN ST","$200.00","","$5,001.00"',
+        '"03/05/2025","CHECK","1042","CHECK 1042","$1,250.00","","$5,201.00"',
+        '"03/01/2025","ACH","","PAYROLL ACME","","$3,000.00","$6,451.00"',
+      ].join("\r\n") + "\r\n",
+    );
+    expect(s.layout).toBe("schwab");
+    // By hand: newest first; 6,451.00 − 1,250.00 = 5,201.00, − 200.00 = 5,001.00: the three posted rows agree with the balances.
+    expect(brief(s.rows)).toEqual([
+      [7, "2025-03-07", -200, "USD", "ATM WITHDRAWAL 1234 MAIN ST"],
+      [8, "2025-03-05", -1250, "USD", "CHECK 1042"],
+      [9, "2025-03-01", 3000, "USD", "PAYROLL ACME"],
+    ]);
+    expect(s.skipped).toEqual([
+      { line: 3, reason: 'a section title ("Pending Transactions")' },
+      { line: 4, reason: "pending: not posted yet" },
+      { line: 5, reason: "pending: not posted yet" },
+      { line: 6, reason: 'a section title ("Posted Transactions")' },
+    ]);
+    expect([s.dataLines, s.badRows]).toEqual([7, []]);
+  });
+});
+
+describe("amounts and balances marked DR/CR after the number (QA round 4: such a file was refused: 'cannot tell which columns hold the amount')", () => {
+  test("DR is money out, CR money in; the balance column, marked the same way, checks them", () => {
+    const s = parse('Date,Description,Amount,Balance,Currency\n05/03/2025,TESCO STORES,45.90 DR,954.10 CR,GBP\n14/03/2025,SALARY,"2,000.00 CR","2,954.10 CR",GBP\n15/03/2025,RENT,"3,000.00 DR",45.90 DR,GBP\n');
+    // By hand: 954.10 + 2,000.00 = 2,954.10; 2,954.10 − 3,000.00 = −45.90 (overdrawn, "DR"). Day-first: 14/03 decides.
+    expect(brief(s.rows)).toEqual([
+      [2, "2025-03-05", -45.9, "GBP", "TESCO STORES"],
+      [3, "2025-03-14", 2000, "GBP", "SALARY"],
+      [4, "2025-03-15", -3000, "GBP", "RENT"],
+    ]);
+    expect(s.rows.map((r) => r.facts.balanceAfter)).toEqual([954.1, 2954.1, -45.9]);
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.entries])).toEqual([["ok", 1000, -45.9, 3]]);
+  });
+});
+
+describe("French banks' 'Débit euros' / 'Crédit euros' (QA round 4: such a file's euros were imported as the data's main currency)", () => {
+  test("the currency is named by the money columns' header word; a preamble, multi-line labels and no-break thousands spaces", () => {
+    const lines = [
+      "Téléchargement du 06/03/2025;",
+      "",
+      "Compte de Dépôt carte n° 12345678901;",
+      "Solde au 05/03/2025 2\u00a0720,50 EUR",
+      "",
+      "Date;Libellé;Débit euros;Crédit euros;",
+      '05/03/2025;"PRLV SEPA EDF\nECH/050325";45,00;;',
+      '04/03/2025;"VIR SEPA RECU /DE ACME SA\n/MOTIF SALAIRE";;3\u00a0000,00;',
+      '03/03/2025;"CB CARREFOUR 02/03";1\u00a0234,50;;',
+    ];
+    const s = read(cp1252(lines.join("\r\n") + "\r\n"), { fileName: "CA20250306.csv" });
+    // By hand: Débit is money out, Crédit money in; "1 234,50" with a no-break space is 1234.5.
+    expect(brief(s.rows)).toEqual([
+      [7, "2025-03-05", -45, "EUR", "PRLV SEPA EDF ECH/050325"],
+      [9, "2025-03-04", 3000, "EUR", "VIR SEPA RECU /DE ACME SA /MOTIF SALAIRE"],
+      [11, "2025-03-03", -1234.5, "EUR", "CB CARREFOUR 02/03"],
+    ]);
+    expect(s.notes).toContain('the currency EUR (from the column "Débit euros") for every row');
+  });
+});
+
+describe("a file of no known layout with a status column (QA round 4: its pending and declined rows were imported as spending)", () => {
+  test("rows whose status says not booked are skipped with the reason; booked ones read", () => {
+    const s = parse("Date,Description,Amount,Currency,Status\n2025-03-05,Coffee,-4.50,EUR,Pending\n2025-03-04,Book,-20.00,EUR,Booked\n2025-03-03,Hotel,-200.00,EUR,DECLINED\n2025-03-02,Salary,1000.00,EUR,Completed\n");
+    // By hand: only Book (−20) and Salary (+1000) moved money.
+    expect(brief(s.rows)).toEqual([
+      [3, "2025-03-04", -20, "EUR", "Book"],
+      [5, "2025-03-02", 1000, "EUR", "Salary"],
+    ]);
+    const reason = "not booked (pending, declined or cancelled): no money moved";
+    expect(s.skipped).toEqual([{ line: 2, reason }, { line: 4, reason }]);
+    const de = parse("Buchungstag;Text;Betrag;Währung;Status\n05.03.2025;Kaffee;-4,50;EUR;vorgemerkt\n04.03.2025;Buch;-20,00;EUR;gebucht\n");
+    expect([brief(de.rows), de.skipped]).toEqual([[[3, "2025-03-04", -20, "EUR", "Buch"]], [{ line: 2, reason }]]);
+    // A "Status" column of other words (a category, a note) skips nothing.
+    const other = parse("Date,Description,Amount,Currency,Status\n2025-03-05,Coffee,-4.50,EUR,Pending review\n2025-03-04,Book,-20.00,EUR,ok\n");
+    expect([other.rows.length, other.skipped]).toEqual([2, []]);
+  });
+});
+
+describe("Nationwide (UK): '03 Mar 2025' dates, 'Paid out' / 'Paid in' in pounds, a balance (QA round 4: refused, 'cannot tell which columns hold the date')", () => {
+  test("read with its signs and checked against its balance", () => {
+    const lines = [
+      '"Account Name:","FlexAccount ****12345"',
+      '"Account Balance:","£1,234.56"',
+      "",
+      '"Date","Transaction type","Description","Paid out","Paid in","Balance"',
+      '"03 Mar 2025","Visa purchase","TESCO STORES","£45.90","","£1,000.00"',
+      '"14 Mar 2025","Bank credit","SALARY","","£2,000.00","£3,000.00"',
+      '"15 Mar 2025","Direct debit","RENT","£1,765.44","","£1,234.56"',
+    ];
+    const s = parse(lines.join("\r\n") + "\r\n");
+    // By hand: 1,000.00 + 2,000.00 = 3,000.00; 3,000.00 − 1,765.44 = 1,234.56; the opening is 1,000.00 + 45.90 = 1,045.90.
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.currency])).toEqual([
+      [5, "2025-03-03", -45.9, "GBP"],
+      [6, "2025-03-14", 2000, "GBP"],
+      [7, "2025-03-15", -1765.44, "GBP"],
+    ]);
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 1045.9, 1234.56]]);
+  });
+});
+
+describe("a card export of no known layout, mostly negative in a month with a payment and a refund (QA round 4: read as a bank account's)", () => {
+  test("a card-number column and the payment to the card written negative say purchases are positive", () => {
+    const s = parse("Kartennummer;Datum;Beschreibung;Betrag;Währung\n4111 XXXX XXXX 1111;01.03.2025;MIGROS;85.50;CHF\n4111 XXXX XXXX 1111;05.03.2025;ZAHLUNG - BESTEN DANK;-500.00;CHF\n4111 XXXX XXXX 1111;06.03.2025;GUTSCHRIFT ZALANDO;-40.00;CHF\n");
+    // By hand: the purchase 85.50 is money out; the payment 500 and the refund 40 are money in.
+    expect(brief(s.rows)).toEqual([
+      [2, "2025-03-01", -85.5, "CHF", "MIGROS"],
+      [3, "2025-03-05", 500, "CHF", "ZAHLUNG - BESTEN DANK"],
+      [4, "2025-03-06", 40, "CHF", "GUTSCHRIFT ZALANDO"],
+    ]);
+  });
+});

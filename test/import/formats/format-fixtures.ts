@@ -236,20 +236,22 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     notes: ['the currency EUR (from the column "Bedrag (EUR)") for every row'],
   },
   "card-positive.csv": {
+    // Amex's download from an account with several cards ("Card Member", "Account #"): its own layout since QA round 4
+    // (dollars, the account number from its column); charges positive are money out, the payment money in.
     format: "csv",
-    layout: "guessed",
-    account: null,
+    layout: "amex-us-card-member",
+    account: "-71004",
     dataLines: 4,
     rows: [
-      [2, "2025-06-03", -5.9, "CHF", "STARBUCKS ZURICH"],
-      [3, "2025-06-12", -45, "CHF", "AMAZON MARKETPLACE"],
-      [4, "2025-06-20", 50.9, "CHF", "PAYMENT RECEIVED - THANK YOU"],
-      [5, "2025-06-21", -310.25, "CHF", "SWISS AIRLINES"],
+      [2, "2025-06-03", -5.9, "USD", "STARBUCKS ZURICH"],
+      [3, "2025-06-12", -45, "USD", "AMAZON MARKETPLACE"],
+      [4, "2025-06-20", 50.9, "USD", "PAYMENT RECEIVED - THANK YOU"],
+      [5, "2025-06-21", -310.25, "USD", "SWISS AIRLINES"],
     ],
-    totals: [{ currency: "CHF", out: 361.15, outRows: 3, in: 50.9, inRows: 1 }],
-    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    totals: [{ currency: "USD", out: 361.15, outRows: 3, in: 50.9, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "none", opening: null, closing: null, entries: 4, difference: null }],
     notes: [
-      "the currency CHF (from the main currency of your data) for every row",
+      "the currency USD (from the American Express layout) for every row",
       "a card export that writes purchases positive: they are read as money out, payments to the card as money in",
     ],
   },

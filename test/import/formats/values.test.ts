@@ -19,12 +19,17 @@ describe("parseAmount", () => {
       ["-5.00 EUR", ".", -5],
       ["€ 9,99", ",", 9.99],
       ["0.05", ".", 0.05],
+      // A DR/CR mark after the number is its sign (QA round 4: such a column was refused as no amount column).
+      ["45.90 DR", ".", -45.9],
+      ["2,000.00 CR", ".", 2000],
+      ["12,50Dr", ",", -12.5],
+      ["£1,234.56 cr", ".", 1234.56],
     ];
     for (const [raw, decimal, want] of cases) expect([raw, parseAmount(raw, decimal)]).toEqual([raw, want]);
   });
 
   test("text, two decimal marks and empty cells are not amounts", () => {
-    for (const raw of ["abc", "", "  ", "1.2.3,4,5", "12.50.", "--1", "1,5", "12,34.50", "x12"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
+    for (const raw of ["abc", "", "  ", "1.2.3,4,5", "12.50.", "--1", "1,5", "12,34.50", "x12", "DR", "CR 12", "1 DR 2"]) expect([raw, parseAmount(raw, ".")]).toEqual([raw, null]);
     expect(parseAmount("1.5", ",")).toBeNull();
     expect(parseAmount("1.234.567,8", ",")).toBe(1234567.8);
   });
@@ -71,5 +76,22 @@ describe("dates", () => {
     expect(parseDate("31/04/2025", "DMY")).toBeNull();
     expect(parseDate("2025-13-01", "YMD")).toBeNull();
     expect(parseDate("03/04/2025", "YMD")).toBeNull();
+  });
+});
+
+describe("dates with an English month name (QA round 4: a Nationwide or HSBC export's '03 Mar 2025' was refused)", () => {
+  test("the name says the order, whatever the column's; no real date, or no month name, is none", () => {
+    const cases: [string, string | null][] = [
+      ["03 Mar 2025", "2025-03-03"],
+      ["3-Mar-25", "2025-03-03"],
+      ["Mar 3, 2025", "2025-03-03"],
+      ["September 30, 2025", "2025-09-30"],
+      ["30 Sept 2025", "2025-09-30"],
+      ["31 Feb 2025", null],
+      ["03 Foo 2025", null],
+      ["Marx 3, 2025", null],
+    ];
+    for (const [raw, want] of cases) expect([raw, parseDate(raw, "DMY"), parseDate(raw, "MDY")]).toEqual([raw, want, want]);
+    expect(guessDateOrder(["03 Mar 2025", "04 Mar 2025"])).toEqual({ order: "DMY" });
   });
 });

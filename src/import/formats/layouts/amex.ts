@@ -33,3 +33,19 @@ function amex(region: "us" | "uk"): BankLayout {
 
 export const AMEX_US = amex("us");
 export const AMEX_UK = amex("uk");
+
+/**
+ * American Express's download without additional details from an account with several cards: `Date,Description,Card
+ * Member,Account #,Amount` (2020: `Date,Receipt,Description,Card Member,Account #,Amount`). "Card Member" is Amex's own
+ * word, so it is known by its header, and its charges are positive like the detailed export's (QA round 4: read as a
+ * plain signed CSV, a purchase was money in). Research: bank-layouts.md §27 (confidence high; United States).
+ */
+export const AMEX_US_CARD_MEMBER: BankLayout = {
+  ...AMEX_US,
+  id: "amex-us-card-member",
+  name: "card (United States, several cards)",
+  header: ["Date", "Description", "Card Member", "Account #", "Amount"],
+  counterparty: undefined,
+  purpose: undefined,
+  reference: undefined,
+};

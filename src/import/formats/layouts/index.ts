@@ -9,7 +9,7 @@
  * and a layout written without a real file would be invented.
  */
 import type { BankLayout } from "../csv-layout.ts";
-import { AMEX_UK, AMEX_US } from "./amex.ts";
+import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
 import { BANCASTATO } from "./bancastato.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { CAPITAL_ONE } from "./capital-one.ts";
@@ -69,5 +69,6 @@ export const LAYOUTS: readonly BankLayout[] = [
   SCHWAB,
   AMEX_US,
   AMEX_UK,
+  AMEX_US_CARD_MEMBER,
   FR_DEBIT_CREDIT,
 ];

@@ -1,7 +1,8 @@
 /**
  * Charles Schwab checking: every field quoted, `"Date","Status","Type","CheckNumber","Description","Withdrawal",
  * "Deposit","RunningBalance"` (older: `"Check #"`, `"Withdrawal (-)"`, `"Deposit (+)"`), month-first dates, amounts as
- * `$5,000.00` both positive, a running balance, newest first; pending rows are skipped. Research: bank-layouts.md §26
+ * `$5,000.00` both positive, a running balance, newest first; pending rows (Status, or the older export's "Pending
+ * Transactions" section) are skipped. Research: bank-layouts.md §26
  * (confidence high).
  */
 import type { BankLayout } from "../csv-layout.ts";
@@ -22,4 +23,6 @@ export const SCHWAB: BankLayout = {
   description: { columns: ["Description"] },
   referenceFact: ["CheckNumber", "Check #"],
   skip: [{ column: "Status", equals: ["pending"], reason: "pending: not posted yet" }],
+  // The older export has no Status column: its pending rows stand under a "Pending Transactions" title (QA round 4).
+  sections: [{ title: "Pending Transactions", skip: "pending: not posted yet" }, { title: "Posted Transactions" }],
 };
