@@ -63,7 +63,21 @@ const FACT_KEYS = [
   "fees",
   "balanceAfter",
 ] as const satisfies readonly (keyof TransactionFacts)[];
-type FactKey = (typeof FACT_KEYS)[number];
+export type FactKey = (typeof FACT_KEYS)[number];
+
+/** Each fact's column in transaction_details. */
+export const FACT_COLUMNS: Record<FactKey, string> = {
+  counterparty: "counterparty",
+  counterpartyIban: "counterparty_iban",
+  purpose: "purpose",
+  reference: "reference",
+  valueDate: "value_date",
+  originalAmount: "original_amount",
+  originalCurrency: "original_currency",
+  exchangeRate: "exchange_rate",
+  fees: "fees",
+  balanceAfter: "balance_after",
+};
 
 /** The columns as plain data: what a chunk is when it crosses to another thread. */
 export type RowChunk = {
@@ -190,6 +204,11 @@ export class RowTable {
   }
   factOf<K extends FactKey>(i: number, key: K): TransactionFacts[K] {
     return this.facts[key]?.[i] as TransactionFacts[K];
+  }
+
+  /** The facts some row of the table has (the others are absent from every row), in FACT_KEYS' order. */
+  factKeys(): FactKey[] {
+    return FACT_KEYS.filter((k) => this.facts[k] !== undefined);
   }
 
   /** Every amount the other way round (a file whose balance column says its signs are inverted, or --flip-signs). */
