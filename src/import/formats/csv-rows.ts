@@ -13,9 +13,10 @@ import { indicatorSign, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
+import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
-import type { BadRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
+import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 export type TableSource = {
@@ -83,6 +84,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const texts = (cols: readonly number[]) => (plan.textParts ? cols.flatMap((i) => text(i).split(plan.textParts!)) : cols.map(text));
   const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(text(i))));
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
+  /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
+  const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders));
 
   forEachRecord(
     src.text,
@@ -137,7 +140,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
-        if (!parseDateIn(dateCell, plan.dateOrders)) return skip("a note or footer line: no date and no amount");
+        if (!dateIn.get(dateCell)) return skip("a note or footer line: no date and no amount");
         const cols = m.kind === "split" ? `${name(m.debit)} and ${name(m.credit)} are` : `${name(m.amount)} is`;
         return bad(`no amount: ${cols} empty`);
       }
@@ -151,7 +154,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (!plan.emptyDateTakesPrevious || previousDate === null) return bad(plan.emptyDateTakesPrevious ? `empty ${name(plan.date)} and no earlier row to take it from` : `no date in "${name(plan.date)}"`);
         date = previousDate;
       } else {
-        date = parseDateIn(rawDate, plan.dateOrders);
+        date = dateIn.get(rawDate);
         // A column total ("Total Spalte", "Totale movimenti") written where the date goes.
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
@@ -199,7 +202,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (textFact(plan.referenceFact)) facts.reference = textFact(plan.referenceFact);
       if (textFact(plan.counterpartyIban)) facts.counterpartyIban = textFact(plan.counterpartyIban).replace(/\s+/g, "");
       if (plan.valueDate !== null) {
-        const v = parseDateIn(cell(plan.valueDate).trim(), plan.dateOrders);
+        const v = dateIn.get(cell(plan.valueDate).trim());
         if (v) facts.valueDate = v;
       }
       // An "original" amount in the row's own currency is the amount again, not a fact.
@@ -231,19 +234,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const signed = flip * amount;
       lastBooked = line;
       rowCount++;
-      sink.add({
-        line,
-        ...(rowLegs.length > 1 ? { part: k + 1 } : {}),
-        date,
-        amount: signed === 0 ? 0 : signed,
-        currency,
-        description,
-        idText,
-        reference,
-        account,
-        ...(plan.sector !== null ? { sector: cell(plan.sector).trim() } : {}),
-        facts,
-      });
+      const row: ParsedRow = { line, date, amount: signed === 0 ? 0 : signed, currency, description, idText, reference, account, facts };
+      if (rowLegs.length > 1) row.part = k + 1;
+      if (plan.sector !== null) row.sector = cell(plan.sector).trim();
+      sink.add(row);
       const key = `${account ?? ""}|${currency}`;
       const g = groups.get(key) ?? { account, currency, n: 0, cents: 0 };
       g.n++;

@@ -7,6 +7,7 @@
  * large statement at once (SPEC §13.1: memory per preview ≤ 3× the file + 100 MB).
  */
 import { dayToIso, parseDay } from "../../ledger/calendar.ts";
+import { Recent } from "./recent.ts";
 
 /** The facts a row carries besides its figures (SPEC §10.1 `transaction_details`); every field optional. */
 export type TransactionFacts = {
@@ -97,6 +98,10 @@ export type RowChunk = {
   accounts: (string | null)[];
 };
 
+/** Dates as days and back (rows repeat their dates: each is converted once, the same string given back each time). */
+const DAYS = new Recent(parseDay);
+const ISO_DATES = new Recent((day: number) => dayToIso(day));
+
 export class RowTable {
   private line: number[] = [];
   private part: number[] = [];
@@ -122,12 +127,12 @@ export class RowTable {
     const i = this.line.length;
     this.line.push(r.line);
     this.part.push(r.part ?? 0);
-    const day = parseDay(r.date);
+    const day = DAYS.get(r.date);
     if (day === null) throw new Error(`row of line ${r.line}: "${r.date}" is not a YYYY-MM-DD date`);
     this.day.push(day);
     this.amounts.push(r.amount);
-    this.currency.push(this.indexOf(this.currencyIndex, this.currencies, r.currency));
-    this.account.push(this.indexOf(this.accountIndex, this.accounts, r.account));
+    this.currency.push(this.indexOf(this.currencyIndex, this.currencies, r.currency, this.currency));
+    this.account.push(this.indexOf(this.accountIndex, this.accounts, r.account, this.account));
     this.description.push(r.description);
     this.idText.push(r.idText === r.description ? undefined : r.idText);
     this.reference.push(r.reference);
@@ -141,7 +146,10 @@ export class RowTable {
     }
   }
 
-  private indexOf<T>(index: Map<T, number>, list: T[], value: T): number {
+  /** `value`'s index in `list`; `column`: the rows' indexes so far, whose last is usually the answer (one statement, one currency). */
+  private indexOf<T>(index: Map<T, number>, list: T[], value: T, column?: readonly number[]): number {
+    const previous = column?.[column.length - 1];
+    if (previous !== undefined && list[previous] === value) return previous;
     let k = index.get(value);
     if (k === undefined) {
       k = list.length;
@@ -179,7 +187,7 @@ export class RowTable {
     return this.line[i]!;
   }
   date(i: number): string {
-    return dayToIso(this.day[i]!);
+    return ISO_DATES.get(this.day[i]!);
   }
   amount(i: number): number {
     return this.amounts[i]!;
