@@ -45,6 +45,12 @@ const accountCell = (raw: string) => {
   return /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/.test(v) ? v.replace(/\s+/g, "") : v;
 };
 
+/** Whether every field of a record is empty or white space. */
+function blank(fields: readonly string[]): boolean {
+  for (const x of fields) if (x.trim() !== "") return false;
+  return true;
+}
+
 export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: string; flipSigns: boolean; sink?: RowSink }): Statement {
   const rows = new RowTable();
   const sink = o.sink ?? rows;
@@ -63,6 +69,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const accountValues = new Set<string>();
   let secondAccount: string | null = null;
   let defaultCurrencyUsed = 0;
+  // A row's account and currency as one key (made again only when they change: most rows share the previous row's).
+  let keyOf: { account: string | null; currency: string; key: string } | null = null;
+  const groupKey = (account: string | null, currency: string) => {
+    if (keyOf === null || keyOf.account !== account || keyOf.currency !== currency) keyOf = { account, currency, key: `${account ?? ""}|${currency}` };
+    return keyOf.key;
+  };
   // The record being read: the helpers below are made once, not once a row (a million rows, a million closures less).
   let f: string[] = [];
   let line = 0;
@@ -92,7 +104,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     src.delimiter,
     (r) => {
       f = r.fields;
-      if (f.every((x) => x.trim() === "")) return;
+      if (blank(f)) return;
       dataLines++;
       line = r.line;
       if (f.length === 1 && width > 1) return skip("not a row of the table (a note or footer line)");
@@ -238,11 +250,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (rowLegs.length > 1) row.part = k + 1;
       if (plan.sector !== null) row.sector = cell(plan.sector).trim();
       sink.add(row);
-      const key = `${account ?? ""}|${currency}`;
-      const g = groups.get(key) ?? { account, currency, n: 0, cents: 0 };
+      const key = groupKey(account, currency);
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { account, currency, n: 0, cents: 0 }));
       g.n++;
       g.cents += cents(signed);
-      groups.set(key, g);
       if (plan.balance !== null) {
         let chain = chains.get(key);
         if (!chain) chains.set(key, (chain = new BalanceChain()));

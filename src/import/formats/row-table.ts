@@ -98,6 +98,12 @@ export type RowChunk = {
   accounts: (string | null)[];
 };
 
+/** Whether an object has any key of its own (without making a list of them). */
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
 /** Dates as days and back (rows repeat their dates: each is converted once, the same string given back each time). */
 const DAYS = new Recent(parseDay);
 const ISO_DATES = new Recent((day: number) => dayToIso(day));
@@ -138,6 +144,8 @@ export class RowTable {
     this.reference.push(r.reference);
     if (r.sector !== undefined) (this.sector ??= new Array(i)).push(r.sector);
     else this.sector?.push(undefined);
+    // (A row without facts in a table without fact columns, a plain CSV's every row, has nothing to add here.)
+    if (!hasKeys(r.facts) && !hasKeys(this.facts)) return;
     for (const k of FACT_KEYS) {
       const v = r.facts[k];
       const col = this.facts[k];
