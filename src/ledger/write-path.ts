@@ -106,9 +106,10 @@ export type BudgetChange<R> = {
   spill?: boolean;
   /**
    * The rows it changed, stated by a writer that knows them exactly (a rule applied to 100,000
-   * rows, an import: BatchResult.journal): the journal's sample (as the change capture keeps one: a write is all-or-nothing, so a
-   * few rows tell whether it committed) and their number. The capture's triggers, which copy every
-   * changed row twice, are then not set. Called after `apply`, before `settle`.
+   * rows, an import: BatchResult.journal): the journal's sample (as the change capture keeps one:
+   * a write is all-or-nothing, so a few rows tell whether it committed) and their number. The
+   * capture's triggers, which copy every changed row twice, are then not set. Called after
+   * `apply`, before `settle`.
    */
   changes?: (result: R) => { changes: RowChange[]; count: number };
 };
