@@ -104,9 +104,8 @@ function hasKeys(o: object): boolean {
   return false;
 }
 
-/** Dates as days and back (rows repeat their dates: each is converted once, the same string given back each time). */
+/** Dates as days (rows repeat their dates: each is converted once). */
 const DAYS = new Recent(parseDay);
-const ISO_DATES = new Recent((day: number) => dayToIso(day));
 
 export class RowTable {
   private line: number[] = [];
@@ -195,7 +194,7 @@ export class RowTable {
     return this.line[i]!;
   }
   date(i: number): string {
-    return ISO_DATES.get(this.day[i]!);
+    return dayToIso(this.day[i]!);
   }
   amount(i: number): number {
     return this.amounts[i]!;
