@@ -29,15 +29,14 @@ const NFKC_CHANGES = /[^\x00-\x9f\xa1-\xa7\xa9\xab-\xae\xb0\xb1\xb6\xb7\xbb\xbf-
 
 /** The SHA-256 of the last content key hashed (contentId): one buffer for every row, read by the numbering. */
 const digest = new Uint8Array(32);
-const HEX = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2, "0"));
+const digestBytes = Buffer.from(digest.buffer);
 
 /** The content hash of a row without a bank reference ("h:" + the first 16 hex digits of the SHA-256; its bytes stay in `digest`). */
 function contentId(account: string | null, date: string, amount: number, currency: string, idText: string): string {
   const key = `${account ?? ""}|${date}|${amount.toFixed(2)}|${currency.trim().toUpperCase()}|${normaliseText(idText)}`;
   // Bun's one-shot hasher into a buffer of ours: the same SHA-256, without a hex string of all of it per row.
   Bun.CryptoHasher.hash("sha256", key, digest);
-  const d = digest;
-  return `h:${HEX[d[0]!]}${HEX[d[1]!]}${HEX[d[2]!]}${HEX[d[3]!]}${HEX[d[4]!]}${HEX[d[5]!]}${HEX[d[6]!]}${HEX[d[7]!]}`;
+  return `h:${digestBytes.toString("hex", 0, 8)}`;
 }
 
 /** The first (`at` 0) or second (4) 32 bits of `digest`. */

@@ -29,26 +29,7 @@ export function forEachRecord(text: string, delimiter: string, visit: (r: CsvRec
     field = "";
     fieldStart = true;
   };
-  // Where the next quote and carriage return are (looked up again only once passed): a record without either is
-  // cut at its delimiters in one native split, the common case; any other is walked character by character.
-  let nextQuote = -1;
-  let nextCr = -1;
   while (i < n && !stopped) {
-    if (fieldStart && fields.length === 0) {
-      if (nextQuote < i) nextQuote = indexOrEnd(text, '"', i);
-      if (nextCr < i) nextCr = indexOrEnd(text, "\r", i);
-      const nl = indexOrEnd(text, "\n", i);
-      // (A carriage return right before the line feed ends the line with it.)
-      if (nl <= nextQuote && nextCr >= nl - 1) {
-        const end = nextCr === nl - 1 ? nl - 1 : nl;
-        // An empty line is no record.
-        if (end > i && visit({ line, fields: text.slice(i, end).split(delimiter) }, Math.min(nl + 1, n)) === false) stopped = true;
-        i = nl + 1;
-        line++;
-        recordLine = line;
-        continue;
-      }
-    }
     const c = text[i];
     if (fieldStart && c === '"') {
       // Quoted field: up to the closing quote, "" is one quote, newlines belong to the field.
@@ -97,12 +78,6 @@ export function forEachRecord(text: string, delimiter: string, visit: (r: CsvRec
     }
   }
   if (!stopped && (field !== "" || fields.length > 0)) endRecord(n);
-}
-
-/** Where `what` next is in `text` from `from`, or the text's length. */
-function indexOrEnd(text: string, what: string, from: number): number {
-  const at = text.indexOf(what, from);
-  return at < 0 ? text.length : at;
 }
 
 /** Every line of `text` (its line end, LF or CRLF, removed) with its 1-based number, in one pass. */

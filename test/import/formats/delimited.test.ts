@@ -1,7 +1,6 @@
 /**
  * The CSV record reader (formats/delimited.ts): records with their first line and where they end, across line
- * ends (LF, CRLF, a lone CR), empty lines, a quoted field spanning lines, and a last line without a line end;
- * plain lines are cut in one go, the others walked character by character, with the same result.
+ * ends (LF, CRLF, a lone CR), empty lines, a quoted field spanning lines, and a last line without a line end.
  */
 import { describe, expect, test } from "bun:test";
 import { forEachRecord } from "../../../src/import/formats/delimited.ts";
