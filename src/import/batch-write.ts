@@ -6,13 +6,16 @@
  * command line streams is written with the same BatchWrite on that process's own thread (no server runs
  * there; its reader reads the rows again inside the write).
  */
-import type { Database } from "bun:sqlite";
+import type { Database, Statement } from "bun:sqlite";
 import { addRuleHits } from "../ledger/category-rules.ts";
+import { insertedSample } from "../ledger/change-capture.ts";
 import { PIPELINE_CACHE_UPSERT, pipelineMerchantKey } from "../ledger/pipeline.ts";
-import { unclassified, type Classified, type ClassSource } from "./classify.ts";
+import type { RowChange } from "../store/budget-writes.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
+import { cleanDescription, type Classified, type ClassSource } from "./classify.ts";
 import type { Reconciliation } from "./formats/index.ts";
 import { sameBookingId } from "./duplicates.ts";
-import { RowTable, type RowChunk } from "./formats/row-table.ts";
+import { FACT_COLUMNS, RowTable, type FactKey, type RowChunk } from "./formats/row-table.ts";
 import { ensureAccountColumn, ensureImportTables } from "./target.ts";
 
 /** transaction_details written at once (see BatchWrite.add). */
@@ -31,28 +34,45 @@ export type BatchFacts = {
   at: string;
 };
 
-export type BatchResult = { batch: string | null; inserted: number; bySource: Record<ClassSource, number>; firstDate: string | null; lastDate: string | null };
+export type BatchResult = {
+  batch: string | null;
+  inserted: number;
+  bySource: Record<ClassSource, number>;
+  firstDate: string | null;
+  lastDate: string | null;
+  /**
+   * What the write path journals of this write (BudgetChange.changes): a sample of the rows inserted and how many
+   * rows it wrote (its transactions, the import_log row, the checked balances, merchant_cache's answers, the rules'
+   * hit counts; the transaction_details go with their transactions, whose fate they share, and are not counted).
+   */
+  journal: { changes: RowChange[]; count: number };
+};
 
 export function emptyBySource(): Record<ClassSource, number> {
   return { user_rule: 0, cache: 0, rules: 0, llm: 0, unclassified: 0 };
 }
 
 /**
- * An import's rows written one by one (`add`, with their id and class), their transaction_details a chunk
- * at a time after them (not in the order of their key: sorting a chunk costs more than it saves now that
- * the write path does not note each details row), then `finish`: the checked balances, the model's answers
- * in merchant_cache, the user rules' hit counts, the import_log row. Creates the account column and the import's tables when absent.
+ * An import's rows written one by one (`add`, with their id and class: null for unclassified), their
+ * transaction_details a chunk at a time after them (not in the order of their key: sorting a chunk costs more
+ * than it saves), then `finish`: the checked balances, the model's answers in merchant_cache, the user rules' hit
+ * counts, the import_log row. Creates the account column and the import's tables when absent.
+ *
+ * What is the same for every row of the import (its batch and time, its file and checksum) is written into the
+ * statements as SQL literals, not bound row by row; the rows it inserts are noted for the journal by their ids
+ * (BatchResult.journal), not by a trigger per row.
  */
 export class BatchWrite {
   private readonly insert;
   private readonly there;
-  private readonly details;
+  private readonly details: DetailsWriter;
   private pending: { t: RowTable; i: number; id: string }[] = [];
   private readonly usedKeys = new Set<string>();
   /** Rows per user rule (its id) that classified them, for the rules' hit counts. */
   private readonly ruleHits = new Map<number, number>();
   private readonly bySource = emptyBySource();
-  private inserted = 0;
+  /** The inserted rows' ids (transactions.id), in order: the journal's sample is drawn from them. */
+  private readonly rowids: number[] = [];
   private first: string | null = null;
   private last: string | null = null;
 
@@ -62,37 +82,43 @@ export class BatchWrite {
   ) {
     ensureAccountColumn(db);
     ensureImportTables(db);
-    this.details = detailsWriter(db, facts);
+    this.details = new DetailsWriter(db, facts);
     this.insert = db.prepare(
       `INSERT OR IGNORE INTO transactions (date, raw_description, amount, currency, merchant_name, category, source, confidence,
-         transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         transaction_id, import_batch, created_at, account) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ${sqlText(facts.batch)}, ${sqlText(facts.at)}, ?)`,
     );
     // A camt booking already here under its other id (an entry as one row, or split into its parts) was planned
     // before it was written (files previewed apart, "Import all"): INSERT OR IGNORE cannot see it, this does.
     this.there = db.prepare("SELECT 1 FROM transactions WHERE transaction_id = ?");
   }
 
-  /** A row (INSERT OR IGNORE: one another import added meanwhile is not added twice). */
-  readonly add = (t: RowTable, i: number, id: string, c: Classified): void => {
+  /** A row (INSERT OR IGNORE: one another import added meanwhile is not added twice); `c` null: unclassified. */
+  readonly add = (t: RowTable, i: number, id: string, c: Classified | null): void => {
     if (this.pending.length >= DETAILS_CHUNK) this.writeDetails();
     const other = sameBookingId(id);
     if (other !== null && this.there.get(other)) return;
     const date = t.date(i);
     const description = t.descriptionOf(i);
-    const { changes } = this.insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, this.facts.batch, this.facts.at, t.accountOf(i));
-    if (changes === 0) return;
+    const ran =
+      c === null
+        ? this.insert.run(date, description, t.amount(i), t.currencyOf(i), cleanDescription(description), UNCATEGORISED, "unclassified", 0, id, t.accountOf(i))
+        : this.insert.run(date, description, t.amount(i), t.currencyOf(i), c.merchant, c.category, c.source, c.confidence, id, t.accountOf(i));
+    if (ran.changes === 0) return;
     this.pending.push({ t, i, id });
-    this.inserted++;
-    this.bySource[c.source]++;
-    if (c.source === "llm") this.usedKeys.add(pipelineMerchantKey(description));
-    if (c.rule !== undefined) this.ruleHits.set(c.rule, (this.ruleHits.get(c.rule) ?? 0) + 1);
+    this.rowids.push(Number(ran.lastInsertRowid));
+    if (c === null) this.bySource.unclassified++;
+    else {
+      this.bySource[c.source]++;
+      if (c.source === "llm") this.usedKeys.add(pipelineMerchantKey(description));
+      if (c.rule !== undefined) this.ruleHits.set(c.rule, (this.ruleHits.get(c.rule) ?? 0) + 1);
+    }
     if (this.first === null || date < this.first) this.first = date;
     if (this.last === null || date > this.last) this.last = date;
   };
 
   /** The details of the rows added since the last call. */
   writeDetails(): void {
-    for (const d of this.pending) this.details(d.t, d.i, d.id);
+    for (const d of this.pending) this.details.write(d.t, d.i, d.id);
     this.pending = [];
   }
 
@@ -100,18 +126,18 @@ export class BatchWrite {
   finish(): BatchResult {
     this.writeDetails();
     const { db, facts } = this;
-    const result = { batch: facts.batch as string | null, inserted: this.inserted, bySource: this.bySource, firstDate: this.first, lastDate: this.last };
-    if (this.inserted === 0) return result;
-    storeCheckedBalances(db, facts);
-    addRuleHits(db, this.ruleHits);
+    const inserted = this.rowids.length;
+    const result = { batch: facts.batch as string | null, inserted, bySource: this.bySource, firstDate: this.first, lastDate: this.last };
+    if (inserted === 0) return { ...result, journal: { changes: [], count: 0 } };
+    let written = inserted + storeCheckedBalances(db, facts) + addRuleHits(db, this.ruleHits);
     // As the pipeline does after asking its model: the answer is cached under the merchant key.
     const upsert = db.prepare(PIPELINE_CACHE_UPSERT);
     for (const key of this.usedKeys) {
       const c = facts.learned.get(key);
-      if (c) upsert.run(key, c.merchant, c.category, c.confidence, "llm", facts.at, facts.at);
+      if (c) written += upsert.run(key, c.merchant, c.category, c.confidence, "llm", facts.at, facts.at).changes;
     }
-    db.prepare("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)").run(facts.file, this.inserted, facts.at);
-    return result;
+    written += db.prepare("INSERT INTO import_log (filename, row_count, imported_at) VALUES (?, ?, ?)").run(facts.file, inserted, facts.at).changes;
+    return { ...result, journal: { changes: insertedSample(db, "transactions", this.rowids), count: written } };
   }
 }
 
@@ -147,7 +173,7 @@ export async function importJob(db: Database, facts: BatchFacts, parts: AsyncIte
   for await (const p of parts as AsyncIterable<RowsPart>) {
     const t = new RowTable();
     t.appendChunk(p.chunk);
-    p.take.forEach((i, k) => write.add(t, i, p.ids[k]!, p.classes[k] ?? unclassified(t.descriptionOf(i))));
+    p.take.forEach((i, k) => write.add(t, i, p.ids[k]!, p.classes[k] ?? null));
     write.writeDetails();
   }
   return write.finish();
@@ -179,42 +205,61 @@ export function undoJob(db: Database, facts: UndoFacts): { batch: string; delete
   return { batch, deleted };
 }
 
-/** Writes a row's transaction_details (SPEC §10.1): its facts and where it came from (file, checksum, line). */
-function detailsWriter(db: Database, source: { file: string; sha256: string }): (t: RowTable, i: number, id: string) => void {
-  const insert = db.prepare(
-    `INSERT OR REPLACE INTO transaction_details (transaction_id, counterparty, counterparty_iban, purpose, reference, value_date, original_amount,
-       original_currency, exchange_rate, fees, balance_after, source_file, source_sha256, source_line) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-  );
-  return (t, i, id) => {
-    insert.run(
-      id,
-      t.factOf(i, "counterparty") ?? null,
-      t.factOf(i, "counterpartyIban") ?? null,
-      t.factOf(i, "purpose") ?? null,
-      t.factOf(i, "reference") ?? null,
-      t.factOf(i, "valueDate") ?? null,
-      t.factOf(i, "originalAmount") ?? null,
-      t.factOf(i, "originalCurrency") ?? null,
-      t.factOf(i, "exchangeRate") ?? null,
-      t.factOf(i, "fees") ?? null,
-      t.factOf(i, "balanceAfter") ?? null,
-      source.file,
-      source.sha256,
-      t.lineOf(i),
-    );
-  };
+/** A text as an SQL string literal (what is the same for every row of an import, written into its statements; a NUL, which would end the statement's text, as char(0)). */
+const sqlText = (s: string) => s.split("\0").map((part) => `'${part.replaceAll("'", "''")}'`).join(" || char(0) || ");
+
+/**
+ * Writes a row's transaction_details (SPEC §10.1): its facts and where it came from (file, checksum, line). The
+ * statement names only the facts its rows' table has a column of (most statements have few, a plain CSV none),
+ * one statement per such set of facts.
+ */
+class DetailsWriter {
+  private readonly statements = new Map<string, { insert: Statement; keys: FactKey[]; values: unknown[] }>();
+  /** The statement of the table written last (the rows of one table come one after another). */
+  private last: { t: RowTable; s: { insert: Statement; keys: FactKey[]; values: unknown[] } } | null = null;
+
+  constructor(
+    private readonly db: Database,
+    private readonly source: { file: string; sha256: string },
+  ) {}
+
+  write(t: RowTable, i: number, id: string): void {
+    const s = this.last?.t === t ? this.last.s : this.statementFor(t);
+    const { values } = s;
+    values[0] = id;
+    for (let k = 0; k < s.keys.length; k++) values[k + 1] = t.factOf(i, s.keys[k]!) ?? null;
+    values[s.keys.length + 1] = t.lineOf(i);
+    s.insert.run(...(values as never[]));
+  }
+
+  private statementFor(t: RowTable): { insert: Statement; keys: FactKey[]; values: unknown[] } {
+    const keys = t.factKeys();
+    const signature = keys.join(",");
+    let s = this.statements.get(signature);
+    if (!s) {
+      const insert = this.db.prepare(
+        `INSERT OR REPLACE INTO transaction_details (transaction_id, ${keys.map((k) => `${FACT_COLUMNS[k]}, `).join("")}source_file, source_sha256, source_line)
+         VALUES (?, ${keys.map(() => "?, ").join("")}${sqlText(this.source.file)}, ${sqlText(this.source.sha256)}, ?)`,
+      );
+      this.statements.set(signature, (s = { insert, keys, values: new Array(keys.length + 2) }));
+    }
+    this.last = { t, s };
+    return s;
+  }
 }
 
 /** The statement's checked balances (status ok) into account_balances, for data_coverage and the next statement's check. */
-function storeCheckedBalances(db: Database, source: Pick<BatchFacts, "file" | "account" | "reconciliation" | "batch">): void {
+function storeCheckedBalances(db: Database, source: Pick<BatchFacts, "file" | "account" | "reconciliation" | "batch">): number {
   const insert = db.prepare(
     `INSERT INTO account_balances (account, currency, date, balance, source_file, opening_date, opening_balance, entries, import_batch)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
   );
+  let stored = 0;
   for (const r of source.reconciliation) {
     if (r.status !== "ok" || r.closing === null || r.closingDate === null) continue;
-    insert.run(r.account ?? source.account, r.currency, r.closingDate, r.closing, source.file, r.openingDate, r.opening, r.entries, source.batch);
+    stored += insert.run(r.account ?? source.account, r.currency, r.closingDate, r.closing, source.file, r.openingDate, r.opening, r.entries, source.batch).changes;
   }
+  return stored;
 }
 
 /** An import's details (by its rows' transaction ids, DELETE_CHUNK a statement) and balances go with its rows. */

@@ -42,9 +42,13 @@ export const LLM_BATCH = 50;
 /** Model answers a classifier remembers (see ModelClassifier). */
 const ANSWERED_MAX = 20_000;
 
+/** White space other than single spaces between words (what cleanDescription changes). */
+const UNCLEAN_SPACE = /[^\S ]| {2}|^ | $/;
+
 /** A description as a merchant name when nothing better is known: one line, single spaces. */
 export function cleanDescription(text: string): string {
-  return text.replace(/\s+/g, " ").trim();
+  // Most descriptions are clean already: a test finds that without making a copy (a fifth of the time).
+  return UNCLEAN_SPACE.test(text) ? text.replace(/\s+/g, " ").trim() : text;
 }
 
 /** How a row is stored when nothing classified it: the merchant is the cleaned description, the category Uncategorised. */

@@ -725,8 +725,8 @@ export class Importer {
     return this.writer.writeWithReceipt({
       kind: "import",
       userId: actor.userId,
-      // A row's details go with the row: the journal notes the transactions (start-up tells from them).
-      uncaptured: ["transaction_details"],
+      // The write notes its rows itself (BatchResult.journal): no trigger fires for each of them.
+      changes: (r: BatchResult) => r.journal,
       ...("parts" in rows
         ? { job: { worker: importWrites, name: "import", input: facts, parts: rows.parts } }
         : {

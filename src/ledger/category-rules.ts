@@ -212,11 +212,13 @@ export function ruleSetOf(db: Reads): RuleSet | null {
   return rules.length ? new RuleSet(rules) : null;
 }
 
-/** Count rows a rule classified (inside the write that stored them): hits += n per rule id. */
-export function addRuleHits(db: Database, hits: ReadonlyMap<number, number>): void {
-  if (hits.size === 0) return;
+/** Count rows a rule classified (inside the write that stored them): hits += n per rule id. Returns how many rules it changed. */
+export function addRuleHits(db: Database, hits: ReadonlyMap<number, number>): number {
+  if (hits.size === 0) return 0;
   const add = db.prepare("UPDATE category_rules SET hits = max(0, hits + ?) WHERE id = ?");
-  for (const [id, n] of hits) if (n !== 0) add.run(n, id);
+  let changed = 0;
+  for (const [id, n] of hits) if (n !== 0) changed += add.run(n, id).changes;
+  return changed;
 }
 
 /**

@@ -50,19 +50,19 @@ const NOW = Symbol("as it is now");
 
 /**
  * Note every row the transaction changes, through temporary triggers on this connection
- * (dropped with it), but in the `uncaptured` tables (see BudgetChange.uncaptured). Returns the
- * collector: per row its first "before" and last "after", rows that ended as they began left
- * out, and a sample of them for the journal.
+ * (dropped with it). Returns the collector: per row its first "before" and last "after", rows
+ * that ended as they began left out, and a sample of them for the journal.
  *
  * An insert only notes which row (the key's value itself where that is one integer): its "before"
  * is "absent" (or what an earlier delete of the key in this transaction noted), and its
  * "after" is the row as the transaction leaves it, read when collecting, and only for the
- * rows that need it (the sample). An import of 100,000 rows so costs little more than the
- * inserts themselves, and the journal holds the same as if every row had been copied; its
- * undo (deletes only) likewise. Collecting a long write's mixed changes yields to the event
+ * rows that need it (the sample). A write of 100,000 rows so costs little more than the
+ * inserts themselves (an import notes its rows itself, insertedSample, without even that),
+ * and the journal holds the same as if every row had been copied; an import's undo (deletes
+ * only) likewise. Collecting a long write's mixed changes yields to the event
  * loop now and then (`slices`).
  */
-export function capture(db: Database, uncaptured: readonly string[] = []): (slices?: TimeSlices) => Promise<{ changes: RowChange[]; count: number }> {
+export function capture(db: Database): (slices?: TimeSlices) => Promise<{ changes: RowChange[]; count: number }> {
   // `del`: the entry is a delete (an update notes its old row too, as a first entry without `del`).
   db.run(
     "CREATE TEMP TABLE budget_chat_changes (seq INTEGER PRIMARY KEY, tbl TEXT NOT NULL, key TEXT, ikey INTEGER, old TEXT, new TEXT, ins INTEGER NOT NULL DEFAULT 0, del INTEGER NOT NULL DEFAULT 0)",
@@ -73,7 +73,6 @@ export function capture(db: Database, uncaptured: readonly string[] = []): (slic
   const shapes = new Map<string, TableShape>();
   tables.forEach(({ name, sql }, i) => {
     if (/WITHOUT\s+ROWID/i.test(sql ?? "")) return; // no rowid to fall back on; such tables are not the pipeline's
-    if (uncaptured.includes(name)) return; // the writer says other rows of this change tell its fate
     const shape = tableShape(db, name);
     if (!shape.columns.length) return;
     shapes.set(name, shape);
@@ -158,6 +157,26 @@ export function capture(db: Database, uncaptured: readonly string[] = []): (slic
     }
     return { changes: sample, count: changed.length };
   };
+}
+
+/**
+ * The journal's note of rows a writer inserted and counts itself (BudgetChange.changes: an import's
+ * hundred thousand rows, without a trigger firing for each): up to JOURNAL_SAMPLE of them, evenly spaced
+ * in the order they were inserted, each as `capture` notes an insert (absent before, the row as the
+ * transaction leaves it after). `rowids`: the rows' keys, `table`'s integer primary key (or rowid).
+ */
+export function insertedSample(db: Database, table: string, rowids: ArrayLike<number>): RowChange[] {
+  const shape = tableShape(db, table);
+  if (!shape.single) throw new Error(`insertedSample: ${table} has no integer key`);
+  const key = shape.key[0]!;
+  const step = Math.max(1, rowids.length / JOURNAL_SAMPLE);
+  const sample: RowChange[] = [];
+  for (let i = 0; i < rowids.length && sample.length < JOURNAL_SAMPLE; i += step) {
+    const k = { [key]: rowids[Math.floor(i)]! };
+    const after = currentRow(db, table, k, shape.columns);
+    sample.push({ table, key: k, before: null, after: after === null ? null : JSON.parse(after) });
+  }
+  return sample;
 }
 
 /** Whether budget.db holds a journaled change: "after" (it committed), "before" (it did not), or "unknown". */

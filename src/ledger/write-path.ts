@@ -109,17 +109,11 @@ export type BudgetChange<R> = {
    */
   spill?: boolean | { beyondMiB: number };
   /**
-   * Optional: tables whose rows this change writes only beside rows of another table it also writes, and whose
-   * fate (committed or not) those rows tell (an import's transaction_details beside its transactions). They are
-   * not noted row by row: for a 100,000-row import that is a trigger and a journal row less per row (a fifth of
-   * its time), and the journal's sample is drawn from the others anyway.
-   */
-  uncaptured?: readonly string[];
-  /**
    * The rows it changed, stated by a writer that knows them exactly (a rule applied to 100,000
-   * rows): the journal's sample (as the change capture keeps one: a write is all-or-nothing, so a
-   * few rows tell whether it committed) and their number. The capture's triggers, which copy every
-   * changed row twice, are then not set. Called after `apply`, before `settle`.
+   * rows, an import: BatchResult.journal): the journal's sample (as the change capture keeps one:
+   * a write is all-or-nothing, so a few rows tell whether it committed) and their number. The
+   * capture's triggers, which copy every changed row twice, are then not set. Called after
+   * `apply`, before `settle`.
    */
   changes?: (result: R) => { changes: RowChange[]; count: number };
 };
@@ -250,7 +244,7 @@ export class BudgetWriter {
     // Without a journal there is nowhere to record a settlement: refuse rather than lose it without a word.
     if (change.settle && !journal) throw new Error(`a ${change.kind} write records what it did in chat.db: give its BudgetWriter a journal`);
     if (!change.apply === !change.job) throw new Error(`a ${change.kind} write has either apply or job`);
-    const spec: ConnectionSpec = { path, busyMs, spill: change.spill ?? false, uncaptured: change.uncaptured ?? [] };
+    const spec: ConnectionSpec = { path, busyMs, spill: change.spill ?? false };
     const conn: WriteConnection = change.apply ? new ThreadConnection(spec, change.apply) : change.job!.worker.connect(spec, change.job!);
     let intentId: string | null = null;
     this.depth++;
@@ -302,8 +296,8 @@ export class BudgetWriter {
 
 // ----------------------------------------------------------------- connections
 
-/** What a write's connection needs to know: the file, the busy timeout, whether pages may spill (BudgetChange.spill), the tables not noted row by row. */
-type ConnectionSpec = { path: string; busyMs: number; spill: NonNullable<BudgetChange<unknown>["spill"]>; uncaptured: readonly string[] };
+/** What a write's connection needs to know: the file, the busy timeout, whether pages may spill (BudgetChange.spill). */
+type ConnectionSpec = { path: string; busyMs: number; spill: NonNullable<BudgetChange<unknown>["spill"]> };
 
 /** What the work did: its result and, when the write is journaled, the rows it changed (a sample) and how many. */
 type Ran = { result: unknown; captured: { changes: RowChange[]; count: number } | null };
@@ -345,7 +339,7 @@ class ThreadConnection implements WriteConnection {
 
   async run(journaled: boolean): Promise<Ran> {
     const db = this.db!;
-    const captured = journaled ? capture(db, this.spec.uncaptured) : null;
+    const captured = journaled ? capture(db) : null;
     const result = await this.apply(db);
     return { result, captured: captured ? await captured(new TimeSlices()) : null };
   }

@@ -80,6 +80,24 @@ describe("transaction_details and account_balances", () => {
     expect(query(path, "SELECT count(*) AS n FROM transaction_details")).toEqual([{ n: 4 }]);
     expect(query(path, "SELECT count(*) AS n FROM account_balances")).toEqual([{ n: 1 }]);
   });
+
+  test("a file name with a quote and a NUL is stored as it is, in the rows' batch and their details (the statements write it as SQL text)", async () => {
+    const path = target();
+    const { importer, store } = makeImporter(path);
+    const name = "Konto 'Mai'\u0000.csv";
+    const bytes = new TextEncoder().encode("Date;Amount;Currency;Description\n01.05.2025;-12.50;CHF;Migros Bern\n02.05.2025;-3.20;CHF;Coop  Pronto\n");
+    const done = await importer.commit(await importer.plan(importer.parse({ name, bytes }), { classify: "offline" }), { actor: CLI });
+    expect(done.inserted).toBe(2);
+    const sha = new Bun.CryptoHasher("sha256").update(bytes).digest("hex");
+    // The batch is the file's name and the import's time (makeImporter's clock); the merchant is the description, its
+    // double space made single (no cache, no model: unclassified).
+    const at = store.imports.get(done.batch!)!.importedAt;
+    expect(done.batch).toBe(`${name}@${at}`);
+    expect(query(path, "SELECT t.import_batch, t.created_at, t.merchant_name, t.category, t.source, d.source_file, d.source_sha256, d.source_line FROM transactions t JOIN transaction_details d USING (transaction_id) ORDER BY t.id")).toEqual([
+      { import_batch: done.batch, created_at: at, merchant_name: "Migros Bern", category: "Uncategorised", source: "unclassified", source_file: name, source_sha256: sha, source_line: 2 },
+      { import_batch: done.batch, created_at: at, merchant_name: "Coop Pronto", category: "Uncategorised", source: "unclassified", source_file: name, source_sha256: sha, source_line: 3 },
+    ]);
+  });
 });
 
 describe("reconciliation decides", () => {

@@ -78,8 +78,13 @@ describe("the budget write worker", () => {
     const writing = importer.commit(await importer.plan(statement("b.csv", ["b1", "b2"]), { classify: "offline" }), { actor: CLI });
     await waitFor(() => store.budgetWrites.pending().length === 1, { what: "the import's intent, stored before its COMMIT" });
     const [intent] = store.budgetWrites.pending();
-    // The two rows and the import_log row (a row's transaction_details are not noted: BudgetChange.uncaptured).
+    // The two rows and the import_log row, as the import notes them (BatchResult.journal: a row's transaction_details go with it, uncounted).
     expect([intent!.kind, intent!.status, intent!.changedRows]).toEqual(["import", "pending", 3]);
+    // Its sample: both new rows (ids 2 and 3 after a1's 1), absent before, as the write leaves them after (every column).
+    expect(intent!.changes.map((c) => [c.table, c.key, c.before, c.after?.transaction_id, c.after?.import_batch, Object.keys(c.after ?? {}).length])).toEqual([
+      ["transactions", { id: 2 }, null, "b1", expect.stringMatching(/^b\.csv@/), 13],
+      ["transactions", { id: 3 }, null, "b2", expect.stringMatching(/^b\.csv@/), 13],
+    ]);
     // The COMMIT is waiting: the file does not hold the rows yet, and chat.db has no record of them.
     expect(reader.ids()).toEqual(["a1"]);
     expect(store.imports.list(target).map((r) => r.file)).toEqual(["a.csv"]);

@@ -13,6 +13,7 @@ import { indicatorSign, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
+import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
@@ -49,6 +50,12 @@ const accountCell = (raw: string) => {
   return /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/.test(v) ? v.replace(/\s+/g, "") : v;
 };
 
+/** Whether every field of a record is empty or white space. */
+function blank(fields: readonly string[]): boolean {
+  for (const x of fields) if (x.trim() !== "") return false;
+  return true;
+}
+
 export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: string; flipSigns: boolean; sink?: RowSink }): Statement {
   const rows = new RowTable();
   const sink = o.sink ?? rows;
@@ -69,6 +76,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const accountValues = new Set<string>();
   let secondAccount: string | null = null;
   let defaultCurrencyUsed = 0;
+  // A row's account and currency as one key (made again only when they change: most rows share the previous row's).
+  let keyOf: { account: string | null; currency: string; key: string } | null = null;
+  const groupKey = (account: string | null, currency: string) => {
+    if (keyOf === null || keyOf.account !== account || keyOf.currency !== currency) keyOf = { account, currency, key: `${account ?? ""}|${currency}` };
+    return keyOf.key;
+  };
   // The record being read: the helpers below are made once, not once a row (a million rows, a million closures less).
   let f: string[] = [];
   let line = 0;
@@ -107,13 +120,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const texts = (cols: readonly number[]) => (plan.textParts ? cols.flatMap((i) => text(i).split(plan.textParts!)) : cols.map(text));
   const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(text(i))));
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
+  /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
+  const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders));
 
   forEachRecord(
     src.text,
     src.delimiter,
     (r) => {
       f = r.fields;
-      if (f.every((x) => x.trim() === "")) return;
+      if (blank(f)) return;
       line = r.line;
       if (plan.continuationLines) {
         if (isContinuation()) {
@@ -184,7 +199,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
-        if (!parseDateIn(dateCell, plan.dateOrders)) return skip("a note or footer line: no date and no amount");
+        if (!dateIn.get(dateCell)) return skip("a note or footer line: no date and no amount");
         const cols = m.kind === "split" ? `${name(m.debit)} and ${name(m.credit)} are` : `${name(m.amount)} is`;
         return bad(`no amount: ${cols} empty`);
       }
@@ -203,7 +218,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (!plan.emptyDateTakesPrevious || previousDate === null) return bad(plan.emptyDateTakesPrevious ? `empty ${name(plan.date)} and no earlier row to take it from` : `no date in "${name(plan.date)}"`);
         date = previousDate;
       } else {
-        date = parseDateIn(rawDate, plan.dateOrders);
+        date = dateIn.get(rawDate);
         // A column total ("Total Spalte", "Totale movimenti") written where the date goes.
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
@@ -257,7 +272,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (textFact(plan.referenceFact)) facts.reference = textFact(plan.referenceFact);
       if (textFact(plan.counterpartyIban)) facts.counterpartyIban = textFact(plan.counterpartyIban).replace(/\s+/g, "");
       if (plan.valueDate !== null) {
-        const v = parseDateIn(cell(plan.valueDate).trim(), plan.dateOrders);
+        const v = dateIn.get(cell(plan.valueDate).trim());
         if (v) facts.valueDate = v;
       }
       // An "original" amount in the row's own currency is the amount again, not a fact.
@@ -289,24 +304,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const signed = flip * amount;
       lastBooked = line;
       rowCount++;
-      (plan.continuationLines ? held : direct).push({
-        line,
-        ...(rowLegs.length > 1 ? { part: k + 1 } : {}),
-        date,
-        amount: signed === 0 ? 0 : signed,
-        currency,
-        description,
-        idText,
-        reference,
-        account,
-        ...(plan.sector !== null ? { sector: cell(plan.sector).trim() } : {}),
-        facts,
-      });
-      const key = `${account ?? ""}|${currency}`;
-      const g = groups.get(key) ?? { account, currency, n: 0, cents: 0 };
+      const row: ParsedRow = { line, date, amount: signed === 0 ? 0 : signed, currency, description, idText, reference, account, facts };
+      if (rowLegs.length > 1) row.part = k + 1;
+      if (plan.sector !== null) row.sector = cell(plan.sector).trim();
+      (plan.continuationLines ? held : direct).push(row);
+      const key = groupKey(account, currency);
+      let g = groups.get(key);
+      if (!g) groups.set(key, (g = { account, currency, n: 0, cents: 0 }));
       g.n++;
       g.cents += cents(signed);
-      groups.set(key, g);
       if (plan.balance !== null) {
         let chain = chains.get(key);
         if (!chain) chains.set(key, (chain = new BalanceChain()));

@@ -7,6 +7,7 @@
  * large statement at once (SPEC §13.1: memory per preview ≤ 3× the file + 100 MB).
  */
 import { dayToIso, parseDay } from "../../ledger/calendar.ts";
+import { Recent } from "./recent.ts";
 
 /** The facts a row carries besides its figures (SPEC §10.1 `transaction_details`); every field optional. */
 export type TransactionFacts = {
@@ -63,7 +64,21 @@ const FACT_KEYS = [
   "fees",
   "balanceAfter",
 ] as const satisfies readonly (keyof TransactionFacts)[];
-type FactKey = (typeof FACT_KEYS)[number];
+export type FactKey = (typeof FACT_KEYS)[number];
+
+/** Each fact's column in transaction_details. */
+export const FACT_COLUMNS: Record<FactKey, string> = {
+  counterparty: "counterparty",
+  counterpartyIban: "counterparty_iban",
+  purpose: "purpose",
+  reference: "reference",
+  valueDate: "value_date",
+  originalAmount: "original_amount",
+  originalCurrency: "original_currency",
+  exchangeRate: "exchange_rate",
+  fees: "fees",
+  balanceAfter: "balance_after",
+};
 
 /** The columns as plain data: what a chunk is when it crosses to another thread. */
 export type RowChunk = {
@@ -82,6 +97,15 @@ export type RowChunk = {
   currencies: string[];
   accounts: (string | null)[];
 };
+
+/** Whether an object has any key of its own (without making a list of them). */
+function hasKeys(o: object): boolean {
+  for (const _ in o) return true;
+  return false;
+}
+
+/** Dates as days (rows repeat their dates: each is converted once). */
+const DAYS = new Recent(parseDay);
 
 export class RowTable {
   private line: number[] = [];
@@ -108,17 +132,19 @@ export class RowTable {
     const i = this.line.length;
     this.line.push(r.line);
     this.part.push(r.part ?? 0);
-    const day = parseDay(r.date);
+    const day = DAYS.get(r.date);
     if (day === null) throw new Error(`row of line ${r.line}: "${r.date}" is not a YYYY-MM-DD date`);
     this.day.push(day);
     this.amounts.push(r.amount);
-    this.currency.push(this.indexOf(this.currencyIndex, this.currencies, r.currency));
-    this.account.push(this.indexOf(this.accountIndex, this.accounts, r.account));
+    this.currency.push(this.indexOf(this.currencyIndex, this.currencies, r.currency, this.currency));
+    this.account.push(this.indexOf(this.accountIndex, this.accounts, r.account, this.account));
     this.description.push(r.description);
     this.idText.push(r.idText === r.description ? undefined : r.idText);
     this.reference.push(r.reference);
     if (r.sector !== undefined) (this.sector ??= new Array(i)).push(r.sector);
     else this.sector?.push(undefined);
+    // (A row without facts in a table without fact columns, a plain CSV's every row, has nothing to add here.)
+    if (!hasKeys(r.facts) && !hasKeys(this.facts)) return;
     for (const k of FACT_KEYS) {
       const v = r.facts[k];
       const col = this.facts[k];
@@ -127,7 +153,10 @@ export class RowTable {
     }
   }
 
-  private indexOf<T>(index: Map<T, number>, list: T[], value: T): number {
+  /** `value`'s index in `list`; `column`: the rows' indexes so far, whose last is usually the answer (one statement, one currency). */
+  private indexOf<T>(index: Map<T, number>, list: T[], value: T, column?: readonly number[]): number {
+    const previous = column?.[column.length - 1];
+    if (previous !== undefined && list[previous] === value) return previous;
     let k = index.get(value);
     if (k === undefined) {
       k = list.length;
@@ -190,6 +219,11 @@ export class RowTable {
   }
   factOf<K extends FactKey>(i: number, key: K): TransactionFacts[K] {
     return this.facts[key]?.[i] as TransactionFacts[K];
+  }
+
+  /** The facts some row of the table has (the others are absent from every row), in FACT_KEYS' order. */
+  factKeys(): FactKey[] {
+    return FACT_KEYS.filter((k) => this.facts[k] !== undefined);
   }
 
   /** Every amount the other way round (a file whose balance column says its signs are inverted, or --flip-signs). */

@@ -77,6 +77,20 @@ describe("dates", () => {
     expect(parseDate("2025-13-01", "YMD")).toBeNull();
     expect(parseDate("03/04/2025", "YMD")).toBeNull();
   });
+
+  test("the ten-character shapes read from their characters give what the general reading gives", () => {
+    // ISO in any order but YMD is no date; a four-digit first part with dots or slashes is still year-first.
+    expect(["YMD", "DMY", "MDY"].map((o) => parseDate("2011-11-11", o as "YMD"))).toEqual(["2011-11-11", null, null]);
+    expect(parseDate("2024.02.29", "YMD")).toBe("2024-02-29");
+    expect(parseDate("2024/12/31", "YMD")).toBe("2024-12-31");
+    // Day and month the other way round by order; separators mixed, a letter among the digits, years out of range: no date.
+    expect([parseDate("12-11-2024", "DMY"), parseDate("12-11-2024", "MDY")]).toEqual(["2024-11-12", "2024-12-11"]);
+    expect(parseDate("12.11-2024", "DMY")).toBeNull();
+    expect(parseDate("1a.11.2024", "DMY")).toBeNull();
+    expect([parseDate("01.01.1899", "DMY"), parseDate("01.01.2200", "DMY"), parseDate("00.01.2024", "DMY")]).toEqual([null, null, null]);
+    // Around it: spaces make it the general reading's (which trims).
+    expect(parseDate(" 01.02.2024", "DMY")).toBe("2024-02-01");
+  });
 });
 
 describe("dates with an English month name (QA round 4: a Nationwide or HSBC export's '03 Mar 2025' was refused)", () => {

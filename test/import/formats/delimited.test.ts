@@ -1,0 +1,40 @@
+/**
+ * The CSV record reader (formats/delimited.ts): records with their first line and where they end, across line
+ * ends (LF, CRLF, a lone CR), empty lines, a quoted field spanning lines, and a last line without a line end.
+ */
+import { describe, expect, test } from "bun:test";
+import { forEachRecord } from "../../../src/import/formats/delimited.ts";
+
+const records = (text: string, start = 0, firstLine = 1) => {
+  const out: [number, string[], number][] = [];
+  forEachRecord(text, ";", (r, end) => void out.push([r.line, r.fields, end]), start, firstLine);
+  return out;
+};
+
+describe("forEachRecord", () => {
+  test("line ends, empty lines, a quoted field over two lines, a last line without an end", () => {
+    // "a;b\r\n" ends at 5; "\r\n" (line 2) is empty; '"x\ny";z\n' is lines 3–4 and ends at 15; "c;;\r" (line 5) at 19;
+    // "d\n" (line 6) at 21; "e" (line 7) at the text's end, 22.
+    const text = 'a;b\r\n\r\n"x\ny";z\nc;;\rd\ne';
+    expect(records(text)).toEqual([
+      [1, ["a", "b"], 5],
+      [3, ["x\ny", "z"], 15],
+      [5, ["c", "", ""], 19],
+      [6, ["d"], 21],
+      [7, ["e"], 22],
+    ]);
+    // From the third record on, numbered from line 5: the same records, their lines two lower.
+    expect(records(text, 15, 5)).toEqual([
+      [5, ["c", "", ""], 19],
+      [6, ["d"], 21],
+      [7, ["e"], 22],
+    ]);
+  });
+
+  test("a quote inside an unquoted field is a character; text after a closing quote is kept", () => {
+    expect(records('5" disk;x\n"a"b;c\n')).toEqual([
+      [1, ['5" disk', "x"], 10],
+      [2, ["ab", "c"], 17],
+    ]);
+  });
+});
