@@ -170,7 +170,9 @@ export async function* rowsParts(table: RowTable, rows: readonly number[], ids: 
 /** The write worker's job "import": an import's rows, fed in parts, and the rest (BatchWrite). */
 export async function importJob(db: Database, facts: BatchFacts, parts: AsyncIterable<unknown>): Promise<BatchResult> {
   const write = new BatchWrite(db, facts);
-  for await (const p of parts as AsyncIterable<RowsPart>) {
+  // A part comes as it is, or (a preview's rows, staged in the parse worker and passed on by the server unread) as its JSON text.
+  for await (const raw of parts as AsyncIterable<RowsPart | string>) {
+    const p: RowsPart = typeof raw === "string" ? JSON.parse(raw) : raw;
     const t = new RowTable();
     t.appendChunk(p.chunk);
     p.take.forEach((i, k) => write.add(t, i, p.ids[k]!, p.classes[k] ?? null));

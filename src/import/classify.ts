@@ -191,6 +191,59 @@ export async function merchantKeys(rows: readonly { description: string }[], sli
   return keys;
 }
 
+/** A merchant the model is asked about: its key, and the text, amount and currency of its first row. */
+export type ModelItem = { key: string; description: string; amount: number; currency: string };
+
+/**
+ * The steps before the model (cache, then card rules when `cardRules`) over `rows`: their classes (null: none
+ * yet), and, when the model is to be asked (`withModel`), the rows left for it by merchant key with one item per key.
+ */
+export async function classifyBeforeModel(
+  rows: readonly ClassifyInput[],
+  opts: { cache: Map<string, CacheEntry>; cardRules: boolean; withModel: boolean; keys?: readonly string[] },
+): Promise<{ classes: (Classified | null)[]; pending: Map<string, number[]>; items: ModelItem[] }> {
+  const classes: (Classified | null)[] = new Array(rows.length).fill(null);
+  // A million rows take a second or so: the server answers between slices of them.
+  const slices = new TimeSlices();
+  // Merchant keys serve the cache and the model's batches only: without either, 100,000 rows need none.
+  const keys = opts.cache.size > 0 || opts.withModel ? (opts.keys ?? (await merchantKeys(rows, slices))) : null;
+  const pending = new Map<string, number[]>();
+  for (let i = 0; i < rows.length; i++) {
+    if (slices.due()) await slices.pause();
+    const known = classifyWithoutModel(rows[i]!, keys?.[i], opts.cache, opts.cardRules);
+    if (known) {
+      classes[i] = known;
+      continue;
+    }
+    if (!opts.withModel || !keys) continue;
+    const list = pending.get(keys[i]!) ?? [];
+    list.push(i);
+    pending.set(keys[i]!, list);
+  }
+  const items = [...pending.entries()].map(([key, idx]): ModelItem => {
+    const first = rows[idx[0]!]!;
+    return { key, description: first.description, amount: first.amount, currency: first.currency };
+  });
+  return { classes, pending, items };
+}
+
+/** The model's step: its answer per merchant key (`answers`), those worth keeping in merchant_cache (`learned`), its error and usage. */
+export async function askModel(
+  items: readonly ModelItem[],
+  model: Classifier,
+  categories: readonly ClassifierCategory[],
+  examples: readonly FewShot[],
+  onProgress?: (done: number, total: number) => void,
+): Promise<{ answers: Map<string, Classified>; learned: Map<string, Classified>; modelError: string | null; modelUsage: ModelUsageOfCalls | null }> {
+  const learned = new Map<string, Classified>();
+  if (items.length === 0) return { answers: new Map(), learned, modelError: null, modelUsage: null };
+  const answer = await model.classify(items, categories, examples, onProgress);
+  const modelUsage = answer.calls > 0 ? { model: model.model, calls: answer.calls, usage: answer.usage, merchants: items.length } : null;
+  // Only an answer worth keeping goes to merchant_cache: a rejected one would be served from the cache forever.
+  for (const [key, c] of answer.results) if (c.confidence > 0) learned.set(key, c);
+  return { answers: answer.results, learned, modelError: answer.error, modelUsage };
+}
+
 /**
  * Classify rows: cache → rules (only when `cardRules`) → model (when given) → unclassified.
  * Rows with one merchant key share one model answer.
@@ -200,7 +253,7 @@ export async function classifyRows(
   opts: {
     cache: Map<string, CacheEntry>;
     cardRules: boolean;
-    model: ModelClassifier | null;
+    model: Classifier | null;
     categories: readonly ClassifierCategory[];
     examples: readonly FewShot[];
     onProgress?: (done: number, total: number) => void;
@@ -208,53 +261,16 @@ export async function classifyRows(
     keys?: readonly string[];
   },
 ): Promise<ClassifyOutcome> {
-  const classes: (Classified | null)[] = new Array(rows.length).fill(null);
-  // A million rows take a second or so: the server answers between slices of them.
+  const { classes, pending, items } = await classifyBeforeModel(rows, { ...opts, withModel: opts.model !== null });
+  const asked = opts.model ? await askModel(items, opts.model, opts.categories, opts.examples, opts.onProgress) : null;
+  for (const [key, c] of asked?.answers ?? []) for (const i of pending.get(key) ?? []) classes[i] = c;
   const slices = new TimeSlices();
-  // Merchant keys serve the cache and the model's batches only: without either, 100,000 rows need none.
-  const keys = opts.cache.size > 0 || opts.model ? (opts.keys ?? (await merchantKeys(rows, slices))) : null;
-  const pending = new Map<string, number[]>();
-  for (let i = 0; i < rows.length; i++) {
-    if (slices.due()) await slices.pause();
-    const known = classifyWithoutModel(rows[i]!, keys?.[i], opts.cache, opts.cardRules);
-    if (known) {
-      classes[i] = known;
-      continue;
-    }
-    if (!opts.model || !keys) continue;
-    const list = pending.get(keys[i]!) ?? [];
-    list.push(i);
-    pending.set(keys[i]!, list);
-  }
-
-  const learned = new Map<string, Classified>();
-  let modelError: string | null = null;
-  let modelUsage: ModelUsageOfCalls | null = null;
-  if (opts.model && pending.size > 0) {
-    const items = [...pending.entries()].map(([key, idx]) => {
-      const first = rows[idx[0]!]!;
-      return { key, description: first.description, amount: first.amount, currency: first.currency };
-    });
-    const answer = await opts.model.classify(items, opts.categories, opts.examples, opts.onProgress);
-    modelError = answer.error;
-    if (answer.calls > 0) modelUsage = { model: opts.model.model, calls: answer.calls, usage: answer.usage, merchants: items.length };
-    for (const [key, c] of answer.results) {
-      // Only an answer worth keeping goes to merchant_cache: a rejected one would be served from the cache forever.
-      if (c.confidence > 0) learned.set(key, c);
-      for (const i of pending.get(key) ?? []) classes[i] = c;
-    }
-  }
   const out: Classified[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
     if (slices.due()) await slices.pause();
     out[i] = classes[i] ?? unclassified(rows[i]!.description);
   }
-  return {
-    classes: out,
-    learned,
-    modelError,
-    modelUsage,
-  };
+  return { classes: out, learned: asked?.learned ?? new Map(), modelError: asked?.modelError ?? null, modelUsage: asked?.modelUsage ?? null };
 }
 
 /** A classifier as its callers use it: the model (ModelClassifier), or a test's own. */
@@ -424,3 +440,89 @@ export function estimateClassification(merchants: number, descriptionChars: numb
   const outputTokens = merchants * OUTPUT_TOKENS_PER_ITEM + requests * OUTPUT_TOKENS_PER_REQUEST;
   return { merchants, requests, inputTokens, outputTokens, cost: estimateCost(model, { input_tokens: inputTokens, output_tokens: outputTokens }) };
 }
+
+/** What the steps before the model made of a statement's new rows; see classifyStatementRows. */
+export type StatementClasses = {
+  /** Per row (index into the statement's rows), its class; absent when none yet. */
+  classes: (Classified | undefined)[];
+  /** The rows left for the model, by merchant key. */
+  pending: Map<string, number[]>;
+  /** One per merchant key of `pending`: what the model is asked. */
+  items: ModelItem[];
+};
+
+/**
+ * A statement's new rows (`fresh`, indexes into `rows`) through the steps before the model: the user's rules (per row:
+ * a rule may read the amount, the account, the counterparty), merchant cache, card rules (`cardRules`); the rest are
+ * left for the model when `withModel`, else unclassified (absent). A class depends on the text (and a card's sector)
+ * only: each distinct one is classified once. Yields to the event loop in slices (it may run on the server's thread).
+ */
+export async function classifyStatementRows(
+  db: Database | null,
+  rows: RowTable,
+  fresh: readonly number[],
+  opts: { cardRules: boolean; withModel: boolean },
+): Promise<StatementClasses> {
+  const slices = new TimeSlices();
+  const cached = hasCachedMerchants(db);
+  const classes: (Classified | undefined)[] = [];
+  const pending = new Map<string, number[]>();
+  // The user's rules first (SPEC §14), in slices; the steps below classify the rest.
+  const rules = userRulesOf(db);
+  const ruled = new Set<number>();
+  for (let from = 0; rules && from < fresh.length; from += RULE_STEP) {
+    for (const [i, c] of userRuleClasses(db, rows, fresh.slice(from, from + RULE_STEP), rules)) {
+      classes[i] = c;
+      ruled.add(i);
+    }
+    if (slices.due()) await slices.pause();
+  }
+  if (ruled.size) fresh = fresh.filter((i) => !ruled.has(i));
+  // Without a cache, card rules or a model every new row is unclassified: nothing to compute per row.
+  if (!fresh.length || !(cached || opts.withModel || opts.cardRules)) return { classes, pending, items: [] };
+  const distinct = new Map<string, number>();
+  const inputs: ClassifyInput[] = [];
+  const which = new Array<number>(fresh.length);
+  for (let k = 0; k < fresh.length; k++) {
+    const i = fresh[k]!;
+    const description = rows.descriptionOf(i);
+    const sector = rows.sectorOf(i);
+    const key = sector === undefined ? description : `${description}\u0000${sector}`;
+    let at = distinct.get(key);
+    if (at === undefined) {
+      at = inputs.length;
+      distinct.set(key, at);
+      inputs.push({ description, amount: rows.amount(i), currency: rows.currencyOf(i), sector });
+    }
+    which[k] = at;
+    if (slices.due()) await slices.pause();
+  }
+  const keys = cached || opts.withModel ? await merchantKeys(inputs, slices) : undefined;
+  const before = await classifyBeforeModel(inputs, { keys, cache: cached ? cacheEntries(db, new Set(keys)) : new Map(), cardRules: opts.cardRules, withModel: opts.withModel });
+  // The model's rows by key, as rows of the statement (each distinct text stands for its rows).
+  const rowsOfInput = new Map<number, number[]>();
+  for (let k = 0; k < fresh.length; k++) {
+    const at = which[k]!;
+    const c = before.classes[at];
+    if (c) classes[fresh[k]!] = c;
+    else if (opts.withModel) {
+      const list = rowsOfInput.get(at);
+      if (list) list.push(fresh[k]!);
+      else rowsOfInput.set(at, [fresh[k]!]);
+    }
+    if (slices.due()) await slices.pause();
+  }
+  for (const [key, at] of before.pending) pending.set(key, at.flatMap((a) => rowsOfInput.get(a) ?? []));
+  return { classes, pending, items: before.items };
+}
+
+/** The model's answers given to the rows left for it (only a class that is no "unclassified" is kept). */
+export function applyAnswers(s: StatementClasses, answers: ReadonlyMap<string, Classified>): void {
+  for (const [key, c] of answers) {
+    if (c.source === "unclassified") continue;
+    for (const i of s.pending.get(key) ?? []) s.classes[i] = c;
+  }
+}
+
+/** Rows of a statement through the user's rules at once (a slice of the work). */
+const RULE_STEP = 10_000;

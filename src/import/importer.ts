@@ -48,21 +48,21 @@ import { formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord, ImportVia } from "../store/import-records.ts";
 import {
+  applyAnswers,
+  askModel,
   cacheEntries,
+  classifyStatementRows,
   categoriesOf,
   classifyRows,
   fewShotExamples,
-  hasCachedMerchants,
-  merchantKeys,
   type ClassifierCategory,
   type Classified,
   type ClassSource,
   type ModelClassifier,
+  type ModelItem,
   type ModelUsageOfCalls,
   unclassified,
-  userRuleClasses,
   userRuleClassesOfStored,
-  userRulesOf,
 } from "./classify.ts";
 import { BatchWrite, emptyBySource, rowsParts, type BatchFacts, type BatchResult, type RowsPart, type UndoFacts } from "./batch-write.ts";
 import { existingIds, possibleDuplicates, seenBefore, type ExistingMatch } from "./duplicates.ts";
@@ -71,7 +71,7 @@ import { parseStatement, type CsvMapping, type ParsedRow, type Reconciliation, t
 import { RowTable } from "./formats/row-table.ts";
 import type { BankLayout } from "./formats/csv-layout.ts";
 import { assignTransactionIds } from "./ids.ts";
-import { previewInWorker, rowsInWorker, type PreviewReply, type WorkerFile } from "./parse-pool.ts";
+import { previewInWorker, stagedParts, stageInWorker, unstageInWorker, type PreviewReply, type WorkerFile } from "./parse-pool.ts";
 import { currencyDefaults, type StatementPreview } from "./preview.ts";
 import { ensureBudgetDb, hasAccountColumn } from "./target.ts";
 import { savedLayouts } from "./user-layouts.ts";
@@ -470,11 +470,10 @@ export class Importer {
   }
 
   /**
-   * The classes of a statement's new rows (`fresh`, indexes into its rows): the user's rules (per row: a rule may
-   * read the amount, the account, the counterparty), merchant cache, card rules, then `model`, else unclassified
-   * (left out of `classes`). A class depends on the text (and a card's sector)
-   * only: each distinct one is classified once. The model's calls are recorded in usage as "import
-   * classification" at once, whatever becomes of the import: they were made (and paid for).
+   * The classes of a statement's new rows (`fresh`, indexes into its rows): the steps before the model
+   * (classifyStatementRows), then `model` for the merchants left, else unclassified (left out of `classes`). The
+   * model's calls are recorded in usage as "import classification" at once, whatever becomes of the import: they
+   * were made (and paid for).
    */
   private async classifyFresh(
     file: Pick<ParsedFile, "rows" | "format" | "file">,
@@ -483,59 +482,24 @@ export class Importer {
     model: ModelClassifier | null,
     opts: { onProgress?: (done: number, total: number) => void; actor?: ImportActor },
   ): Promise<{ classes: (Classified | undefined)[]; learned: Map<string, Classified>; modelError: string | null; modelUsage: ModelUsageOfCalls | null }> {
-    const { rows } = file;
-    const cached = hasCachedMerchants(db);
-    const cardRules = file.format === "ubs-card";
-    const classes: (Classified | undefined)[] = [];
-    // The user's rules first (SPEC §14), in slices; the steps below classify the rest.
-    const rules = userRulesOf(db);
-    const ruled = new Set<number>();
-    for (let from = 0; rules && from < fresh.length; from += STEP_ROWS) {
-      for (const [i, c] of userRuleClasses(db, rows, fresh.slice(from, from + STEP_ROWS), rules)) {
-        classes[i] = c;
-        ruled.add(i);
-      }
-      await breathe();
-    }
-    if (ruled.size) fresh = fresh.filter((i) => !ruled.has(i));
-    // Without a cache, card rules or a model every new row is unclassified: nothing to compute per row.
-    if (!fresh.length || !(cached || model || cardRules)) return { classes, learned: new Map(), modelError: null, modelUsage: null };
-    const distinct = new Map<string, number>();
-    const inputs: { description: string; amount: number; currency: string; sector?: string }[] = [];
-    const which = new Array<number>(fresh.length);
-    for (let k = 0; k < fresh.length; k++) {
-      const i = fresh[k]!;
-      const description = rows.descriptionOf(i);
-      const sector = rows.sectorOf(i);
-      const key = sector === undefined ? description : `${description}\u0000${sector}`;
-      let at = distinct.get(key);
-      if (at === undefined) {
-        at = inputs.length;
-        distinct.set(key, at);
-        inputs.push({ description, amount: rows.amount(i), currency: rows.currencyOf(i), sector });
-      }
-      which[k] = at;
-      if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
-    }
-    const keys = cached || model ? await merchantKeys(inputs, new TimeSlices()) : undefined;
+    const known = await classifyStatementRows(db, file.rows, fresh, { cardRules: file.format === "ubs-card", withModel: model !== null });
+    const asked = await this.askModelAbout(known.items, db, model, { file: file.file, ...opts });
+    applyAnswers(known, asked.answers);
+    return { classes: known.classes, learned: asked.learned, modelError: asked.modelError, modelUsage: asked.modelUsage };
+  }
+
+  /** The model asked about the merchants the steps before it left (none: not asked), its calls recorded in usage. */
+  private async askModelAbout(
+    items: readonly ModelItem[],
+    db: Database | null,
+    model: ModelClassifier | null,
+    o: { file: string; onProgress?: (done: number, total: number) => void; actor?: ImportActor },
+  ): Promise<Awaited<ReturnType<typeof askModel>>> {
+    if (!model || items.length === 0) return { answers: new Map(), learned: new Map(), modelError: null, modelUsage: null };
     const categories: ClassifierCategory[] = (db && categoriesOf(db)) || CATEGORY_DESCRIPTIONS.map(([name, description]) => ({ name, description }));
-    const outcome = await classifyRows(inputs, {
-      keys,
-      cache: cached ? cacheEntries(db, new Set(keys)) : new Map(),
-      cardRules,
-      model,
-      categories,
-      examples: fewShotExamples(db),
-      onProgress: opts.onProgress,
-    });
-    const used = outcome.modelUsage;
-    this.recordModelCalls(used, outcome.modelError, { file: file.file, actor: opts.actor });
-    for (let k = 0; k < fresh.length; k++) {
-      const c = outcome.classes[which[k]!]!;
-      if (c.source !== "unclassified") classes[fresh[k]!] = c;
-      if (k % STEP_ROWS === STEP_ROWS - 1) await breathe();
-    }
-    return { classes, learned: outcome.learned, modelError: outcome.modelError, modelUsage: used };
+    const asked = await askModel(items, model, categories, fewShotExamples(db), o.onProgress);
+    this.recordModelCalls(asked.modelUsage, asked.modelError, { file: o.file, actor: o.actor });
+    return asked;
   }
 
   /** The model's calls of a classification, in usage as "import classification" (SPEC §10.1). */
@@ -559,18 +523,28 @@ export class Importer {
     const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(plan.file, plan.format, plan.reconciliation);
     if (refusal) throw new ImportInputError(refusal);
     const rows = rowsToInsert(plan, opts.includePossibleDuplicates ?? false);
-    if (rows.length === 0) return { batch: null, inserted: 0, alreadyThere: 0, bySource: emptyBySource() };
-    const { batch, at } = this.newBatch(plan.file);
+    return this.writeParts(plan, rowsParts(plan.rows, rows, plan.ids, plan.classes), rows.length, opts.actor);
+  }
+
+  /** An import's rows (`count` of them) written from `parts` in one batch (see writeBatch); nothing at all when there are none. */
+  private async writeParts(
+    f: Pick<BatchFacts, "file" | "sha256" | "account" | "reconciliation" | "learned"> & { format: string },
+    parts: AsyncIterable<RowsPart | string>,
+    count: number,
+    actor: ImportActor,
+  ): Promise<CommitResult> {
+    if (count === 0) return { batch: null, inserted: 0, alreadyThere: 0, bySource: emptyBySource() };
+    const { batch, at } = this.newBatch(f.file);
     let receipt;
     try {
-      receipt = await this.writeBatch(this.batchFacts(plan, batch, at), { parts: rowsParts(plan.rows, rows, plan.ids, plan.classes) }, opts.actor);
+      receipt = await this.writeBatch(this.batchFacts(f, batch, at), { parts }, actor);
     } catch (err) {
       // Another import added every row between plan and write: no batch, nothing written (rolled back).
-      if (err instanceof NothingToAdd) return { batch: null, inserted: 0, alreadyThere: rows.length, bySource: emptyBySource() };
+      if (err instanceof NothingToAdd) return { batch: null, inserted: 0, alreadyThere: count, bySource: emptyBySource() };
       throw err;
     }
     const r = receipt.result;
-    return { batch: r.batch, inserted: r.inserted, alreadyThere: rows.length - r.inserted, bySource: r.bySource, snapshot: receipt.snapshot };
+    return { batch: r.batch, inserted: r.inserted, alreadyThere: count - r.inserted, bySource: r.bySource, snapshot: receipt.snapshot };
   }
 
   /**
@@ -604,20 +578,25 @@ export class Importer {
     const refusal = opts.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
     if (refusal) throw new ImportInputError(refusal);
     const include = typeof opts.include === "boolean" ? (opts.include ? true : []) : [...opts.include];
-    const { rows, ids, read } = await rowsInWorker({ id: file.id }, { options: p.readOptions, facts: p, keep: p.status, include });
-    // The same bytes read with the same options give the same rows; anything else is a fault of ours, not the file's.
-    if (read !== p.status.length) throw new Error(`${p.file} gave ${read} rows on its second reading, ${p.status.length} on its first`);
-    const fresh = Array.from({ length: rows.length }, (_, i) => i);
-    const db = this.openForReading();
-    let classified;
+    // The rows stay in the parse worker, from their reading to the write worker (this thread passes their parts on
+    // unread): a million rows held here would make this thread's garbage collections long (SPEC §13.1).
+    const model = this.opts.model;
+    const staged = await stageInWorker({ id: file.id }, { options: p.readOptions, facts: p, keep: p.status, include, target: this.opts.target, withModel: model !== null });
     try {
-      classified = await this.classifyFresh({ rows, format: p.format, file: p.file }, fresh, db, this.opts.model, opts);
+      // The same bytes read with the same options give the same rows; anything else is a fault of ours, not the file's.
+      if (staged.read !== p.status.length) throw new Error(`${p.file} gave ${staged.read} rows on its second reading, ${p.status.length} on its first`);
+      const db = staged.items.length && model ? this.openForReading() : null;
+      let asked;
+      try {
+        asked = await this.askModelAbout(staged.items, db, model, { file: p.file, ...opts });
+      } finally {
+        db?.close();
+      }
+      const { answers, modelError, modelUsage, learned } = asked;
+      return { ...(await this.writeParts({ ...p, learned }, stagedParts(file.id, answers), staged.rows, opts.actor)), modelError, modelUsage };
     } finally {
-      db?.close();
+      unstageInWorker(file.id);
     }
-    const { modelUsage, ...classes } = classified;
-    const plan: FilePlan = { ...p, rows, ids, status: new Uint8Array(rows.length), matches: new Map(), ...classes };
-    return { ...(await this.commit(plan, { acceptUnreconciled: true, actor: opts.actor })), modelError: classes.modelError, modelUsage };
   }
 
   /** What an import's write needs of its file (and nothing else: the plan's rows go to the write worker in parts). */
@@ -718,7 +697,7 @@ export class Importer {
    */
   private writeBatch(
     facts: BatchFacts & { format: string },
-    rows: { parts: AsyncIterable<RowsPart> } | { streamed: (db: Database, batch: string, visit: RowVisitor) => void },
+    rows: { parts: AsyncIterable<RowsPart | string> } | { streamed: (db: Database, batch: string, visit: RowVisitor) => void },
     actor: ImportActor,
   ) {
     const { batch, at } = facts;

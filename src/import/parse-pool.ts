@@ -9,7 +9,7 @@
  */
 import { ChangeRefused, ImportInputError, NeedsColumnMapping } from "../core/errors.ts";
 import type { ParseOptions } from "./formats/index.ts";
-import { RowTable, type RowChunk } from "./formats/row-table.ts";
+import type { Classified, ModelItem } from "./classify.ts";
 import type { PreviewRequest, StatementPreview } from "./preview.ts";
 import type { CsvMappingView } from "./user-layouts.ts";
 import type { StatementFacts } from "./walk.ts";
@@ -21,29 +21,46 @@ export type HeldBytes = { buffer: SharedArrayBuffer; offset: number; length: num
 /** The bytes as an array (no copy). */
 export const viewOf = (b: HeldBytes) => new Uint8Array(b.buffer, b.offset, b.length);
 
-/** The rows an import inserts: `keep` is the preview's status per row (0 new, 2 possible duplicate), `include` the possible duplicates to insert too. */
-export type RowsRequest = {
+/**
+ * The rows an import of a preview inserts, staged in the worker: `keep` is the preview's status per row (0 new, 2 possible
+ * duplicate), `include` the possible duplicates to insert too; `target` the budget.db they are classified against
+ * (the user's rules, merchant cache, card rules), `withModel` whether the merchants left are for the model.
+ */
+export type StageRequest = {
   options: ParseOptions;
   facts: Pick<StatementFacts, "account" | "format" | "invertedByBalance">;
   keep: Uint8Array;
   include: true | string[];
+  target: string;
+  withModel: boolean;
 };
+
+/** What staging found: the rows to insert, every row the file gave (`read`), and the merchants left for the model. */
+export type Staged = { rows: number; read: number; items: ModelItem[] };
 
 /** A file the worker holds, by id; its bytes come with the first request about it. */
 export type WorkerFile = { id: string; bytes?: HeldBytes };
 
 export type WorkerRequest =
   | { id: number; kind: "preview"; file: WorkerFile; request: PreviewRequest }
-  /** `consumed`: one Int32 the server counts the chunks it has taken up in (the worker's backpressure). */
-  | ({ id: number; kind: "rows"; file: WorkerFile; consumed: SharedArrayBuffer } & RowsRequest)
+  | ({ id: number; kind: "stage"; file: WorkerFile } & StageRequest)
+  /**
+   * The staged rows in parts for the write worker, classified (the model's `answers` by merchant key added); `flow`: two
+   * Int32s, the parts the server has taken up (the worker's backpressure) and, set to 1, that it wants no more.
+   */
+  | { id: number; kind: "parts"; fileId: string; answers: [string, Classified][]; flow: SharedArrayBuffer }
   /** A file that is a ZIP of statements: its statement files come back (zip.ts), each in shared memory of its own. */
   | { id: number; kind: "unpack"; name: string; bytes: HeldBytes }
-  | { kind: "drop"; fileId: string };
+  | { kind: "drop"; fileId: string }
+  /** The staged rows of a file go (its import wrote them, or failed). */
+  | { kind: "unstage"; fileId: string };
 
 export type WorkerReply =
   | { id: number; kind: "preview"; preview: StatementPreview; mapping: CsvMappingView | null }
-  | { id: number; kind: "rows"; chunk: RowChunk; ids: string[] }
-  | { id: number; kind: "done"; read: number }
+  | ({ id: number; kind: "staged" } & Staged)
+  /** A part of the rows, as its JSON text (RowsPart): the server hands it on to the write worker without reading it. */
+  | { id: number; kind: "part"; part: string }
+  | { id: number; kind: "done" }
   | { id: number; kind: "files"; files: { name: string; bytes: HeldBytes }[] }
   /**
    * `input`: the file's fault (ImportInputError), `mapping` when its columns must be named (with what the mapping
@@ -62,9 +79,7 @@ export class ColumnsToName extends NeedsColumnMapping {
 }
 
 export type PreviewReply = { preview: StatementPreview; mapping: CsvMappingView | null };
-export type RowsReply = { rows: RowTable; ids: string[]; read: number };
-
-type Pending = { resolve(r: unknown): void; reject(e: Error): void; rows?: RowTable; ids?: string[]; consumed?: Int32Array };
+type Pending = { resolve(r: unknown): void; reject(e: Error): void; part?: (part: string) => void };
 
 let worker: Worker | null = null;
 let nextId = 1;
@@ -94,14 +109,7 @@ function theWorker(): Worker {
     const reply = event.data;
     const p = pending.get(reply.id);
     if (!p) return;
-    if (reply.kind === "rows") {
-      p.rows!.appendChunk(reply.chunk);
-      for (const id of reply.ids) p.ids!.push(id);
-      // Taken up: the worker may send the next one (it waits when two are still on their way).
-      Atomics.add(p.consumed!, 0, 1);
-      Atomics.notify(p.consumed!, 0);
-      return;
-    }
+    if (reply.kind === "part") return p.part!(reply.part);
     pending.delete(reply.id);
     if (reply.kind === "error") {
       const error =
@@ -115,7 +123,8 @@ function theWorker(): Worker {
       p.reject(error);
     } else if (reply.kind === "preview") p.resolve({ preview: reply.preview, mapping: reply.mapping } satisfies PreviewReply);
     else if (reply.kind === "files") p.resolve(reply.files);
-    else p.resolve({ rows: p.rows!, ids: p.ids!, read: reply.read } satisfies RowsReply);
+    else if (reply.kind === "staged") p.resolve({ rows: reply.rows, read: reply.read, items: reply.items } satisfies Staged);
+    else p.resolve(undefined);
   };
   // A worker that cannot start (or dies) must not leave a request waiting forever.
   w.addEventListener("error", (event) => failAll(new Error(`the parse worker failed: ${(event as ErrorEvent).message ?? "unknown error"}`)));
@@ -151,15 +160,68 @@ export function previewInWorker(file: WorkerFile, request: PreviewRequest): Prom
   return promise;
 }
 
-/** The rows an import of a preview inserts, read again in the worker, with their transaction ids; `read`: every row the file gave. */
-export function rowsInWorker(file: WorkerFile, request: RowsRequest): Promise<RowsReply> {
+/**
+ * The rows an import of a preview inserts, read again in the worker and kept there (not on this thread: a million rows
+ * held here would make its garbage collections long), classified as far as the steps before the model go.
+ */
+export function stageInWorker(file: WorkerFile, request: StageRequest): Promise<Staged> {
   const w = theWorker();
   const id = nextId++;
-  const consumed = new SharedArrayBuffer(4);
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve: resolve as (r: unknown) => void, reject, rows: new RowTable(), ids: [], consumed: new Int32Array(consumed) });
-    w.postMessage({ id, kind: "rows", file, consumed, ...request } satisfies WorkerRequest);
+    pending.set(id, { resolve: resolve as (r: unknown) => void, reject });
+    w.postMessage({ id, kind: "stage", file, ...request } satisfies WorkerRequest);
   });
+}
+
+/**
+ * A file's staged rows in parts for the write worker (importJob), each the JSON text of a RowsPart, which this thread
+ * passes on unread; `answers`: the model's, by merchant key. The worker sends at most PARTS_AHEAD parts before they are
+ * taken; stopping early (the write failed) tells it to stop.
+ */
+export async function* stagedParts(fileId: string, answers: ReadonlyMap<string, Classified>): AsyncGenerator<string> {
+  const w = theWorker();
+  const id = nextId++;
+  const flow = new Int32Array(new SharedArrayBuffer(8));
+  const parts: string[] = [];
+  let wake: (() => void) | null = null;
+  let end: { error: Error | null } | null = null;
+  const stir = () => {
+    wake?.();
+    wake = null;
+  };
+  pending.set(id, {
+    resolve: () => ((end = { error: null }), stir()),
+    reject: (error) => ((end = { error }), stir()),
+    part: (part) => (parts.push(part), stir()),
+  });
+  w.postMessage({ id, kind: "parts", fileId, answers: [...answers], flow: flow.buffer as SharedArrayBuffer } satisfies WorkerRequest);
+  try {
+    for (;;) {
+      const part = parts.shift();
+      if (part !== undefined) {
+        // Taken up: the worker may send the next one.
+        Atomics.add(flow, 0, 1);
+        Atomics.notify(flow, 0);
+        yield part;
+        continue;
+      }
+      const ended = end as { error: Error | null } | null;
+      if (ended) {
+        if (ended.error) throw ended.error;
+        return;
+      }
+      await new Promise<void>((r) => (wake = r));
+    }
+  } finally {
+    Atomics.store(flow, 1, 1);
+    Atomics.notify(flow, 0);
+    pending.delete(id);
+  }
+}
+
+/** The worker lets a file's staged rows go. */
+export function unstageInWorker(fileId: string): void {
+  worker?.postMessage({ kind: "unstage", fileId } satisfies WorkerRequest);
 }
 
 /** The worker lets a file's text go (its preview was imported, let go or expired). */

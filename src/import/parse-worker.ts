@@ -5,10 +5,13 @@
  *   - `preview`: the whole preview (preview.ts) — the file read, checked against budget.db — sent back as its
  *     summary, one status byte per row and the first rows; for a CSV, what the Import page's mapping screen shows
  *     (also when its columns must be named first);
- *   - `rows`: the rows an import of a preview inserts, read again, in column chunks with their transaction ids, at
- *     most two chunks on their way at once (the worker waits on a shared counter), so the server's event loop
- *     handles a few milliseconds of work at a time;
- *   - `drop`: a preview let go (imported, expired, given way): its text goes;
+ *   - `stage`: the rows an import of a preview inserts, read again with their transaction ids and kept here (a million
+ *     rows held on the server's thread would make its garbage collections long), classified as far as the steps before
+ *     the model go (the user's rules, merchant cache, card rules); the merchants left for the model go back;
+ *   - `parts`: the staged rows, with the model's answers, in parts for the write worker, each as one JSON text that the
+ *     server hands on unread, at most two on their way at once (the worker waits on a shared counter);
+ *   - `unstage`: the staged rows go (written, or the write failed); `drop`: a preview let go (imported, expired, given
+ *     way): its text goes;
  *   - `unpack`: a ZIP of statements (zip.ts), its files sent back, each in shared memory of its own.
  *
  * This file is a build entry point of its own (package.json's `build`, scripts/release.ts): in
@@ -20,15 +23,17 @@ import { parseText } from "./formats/index.ts";
 import { RowTable } from "./formats/row-table.ts";
 import { statementFiles } from "./formats/zip.ts";
 import { parsedRowIdAssigner } from "./ids.ts";
+import type { RowsPart } from "./batch-write.ts";
+import { applyAnswers, classifyStatementRows, type StatementClasses } from "./classify.ts";
 import { viewOf, type HeldBytes, type WorkerReply, type WorkerRequest } from "./parse-pool.ts";
-import { previewText } from "./preview.ts";
+import { openTarget, previewText } from "./preview.ts";
 import { mappingView, type CsvMappingView } from "./user-layouts.ts";
 import { flipForWalk } from "./walk.ts";
 
-/** Rows per message: each arrives in a few milliseconds, so the server's event loop stays free. */
-const CHUNK_ROWS = 5000;
-/** Chunks sent but not yet taken up by the server, at most. */
-const IN_FLIGHT = 2;
+/** Rows per part of an import (a few tens of milliseconds of inserts in the write worker). */
+const PART_ROWS = 5000;
+/** Parts sent but not yet taken up by the server, at most. */
+const PARTS_AHEAD = 2;
 
 declare const self: Worker;
 
@@ -94,27 +99,17 @@ function unpack(req: Extract<WorkerRequest, { kind: "unpack" }>): void {
   post({ id: req.id, kind: "files", files });
 }
 
-function rows(req: Extract<WorkerRequest, { kind: "rows" }>): void {
+/** The rows an import will insert, by file id, classified as far as the steps before the model go (stage), until sent (parts). */
+const staged = new Map<string, { rows: RowTable; ids: string[]; classes: StatementClasses }>();
+
+async function stage(req: Extract<WorkerRequest, { kind: "stage" }>): Promise<void> {
   const { id, facts, keep, include } = req;
-  const consumed = new Int32Array(req.consumed);
   const ticked = include === true ? null : new Set(include);
   const nextId = parsedRowIdAssigner(facts.account);
-  let sent = 0;
+  const rows = new RowTable();
+  const ids: string[] = [];
   let read = 0;
-  let chunk = new RowTable();
-  let ids: string[] = [];
-  const flush = () => {
-    if (!chunk.length) return;
-    // Backpressure: wait (this thread only) until the server has taken up all but IN_FLIGHT chunks.
-    for (let seen = Atomics.load(consumed, 0); sent - seen >= IN_FLIGHT; seen = Atomics.load(consumed, 0)) Atomics.wait(consumed, 0, seen, 1000);
-    post({ id, kind: "rows", chunk: chunk.toChunk(0, chunk.length), ids });
-    sent++;
-    chunk = new RowTable();
-    ids = [];
-    // What this thread made for those rows is garbage now; collected as it goes, it never piles up.
-    if (sent % 10 === 0) Bun.gc(true);
-  };
-  // Ids are given to every row in the file's order (a repeated row's "#k" counts them all); only the rows to insert go back.
+  // Ids are given to every row in the file's order (a repeated row's "#k" counts them all); only the rows to insert are kept.
   parseText(textOf(req.file, req.options.fileName).text, {
     ...req.options,
     flipSigns: flipForWalk(req.options, facts),
@@ -124,26 +119,58 @@ function rows(req: Extract<WorkerRequest, { kind: "rows" }>): void {
         const tid = nextId(r);
         const s = keep[index];
         if (s !== 0 && !(s === 2 && (ticked === null || ticked.has(tid)))) return;
-        chunk.add(r);
+        rows.add(r);
         ids.push(tid);
-        if (chunk.length >= CHUNK_ROWS) flush();
       },
     },
   });
-  flush();
-  post({ id, kind: "done", read });
+  const db = openTarget(req.target);
+  let classes: StatementClasses;
+  try {
+    const all = Array.from({ length: rows.length }, (_, i) => i);
+    classes = await classifyStatementRows(db, rows, all, { cardRules: facts.format === "ubs-card", withModel: req.withModel });
+  } finally {
+    db?.close();
+  }
+  staged.set(req.file.id, { rows, ids, classes });
+  post({ id, kind: "staged", rows: rows.length, read, items: classes.items });
 }
 
-self.onmessage = (event: MessageEvent<WorkerRequest>) => {
+function parts(req: Extract<WorkerRequest, { kind: "parts" }>): void {
+  const { id } = req;
+  const s = staged.get(req.fileId);
+  if (!s) throw new Error("no rows are staged for this import");
+  applyAnswers(s.classes, new Map(req.answers));
+  const flow = new Int32Array(req.flow);
+  const { rows, ids, classes } = s;
+  for (let from = 0, sent = 0; from < rows.length; from += PART_ROWS, sent++) {
+    // Backpressure: wait (this thread only) until the server has taken up all but PARTS_AHEAD parts, or wants no more.
+    for (let seen = Atomics.load(flow, 0); sent - seen >= PARTS_AHEAD && Atomics.load(flow, 1) === 0; seen = Atomics.load(flow, 0)) Atomics.wait(flow, 0, seen, 1000);
+    if (Atomics.load(flow, 1) !== 0) break;
+    const to = Math.min(rows.length, from + PART_ROWS);
+    const part: RowsPart = {
+      chunk: rows.toChunk(from, to),
+      take: Array.from({ length: to - from }, (_, k) => k),
+      ids: ids.slice(from, to),
+      classes: Array.from({ length: to - from }, (_, k) => classes.classes[from + k] ?? null),
+    };
+    post({ id, kind: "part", part: JSON.stringify(part) });
+  }
+  post({ id, kind: "done" });
+}
+
+self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   const req = event.data;
-  if (req.kind === "drop") {
-    texts.delete(req.fileId);
+  if (req.kind === "drop" || req.kind === "unstage") {
+    if (req.kind === "drop") texts.delete(req.fileId);
+    staged.delete(req.fileId);
     return;
   }
   try {
     if (req.kind === "preview") preview(req);
     else if (req.kind === "unpack") unpack(req);
-    else rows(req);
+    else if (req.kind === "stage") await stage(req);
+    else parts(req);
   } catch (e) {
     post({
       id: req.id,

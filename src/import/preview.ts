@@ -55,7 +55,7 @@ export type StatementPreview = Omit<StatementFacts, "rowCount"> & {
 };
 
 /** budget.db read-only, or null when there is none yet. */
-function openTarget(target: string): Database | null {
+export function openTarget(target: string): Database | null {
   if (!existsSync(target)) return null;
   BudgetDb.open(target).close(); // refuses a file that is no budget database, naming what is missing
   const db = new Database(target, { readonly: true });
