@@ -130,6 +130,27 @@ function columnByName(cols: readonly Column[], name: string, flag: string, fileN
   return col;
 }
 
+/** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
+const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
+
+/**
+ * A column headed as a debit/credit indicator ("Soll/Haben", "Segno", "D/C"…) with a value that is neither, beside
+ * values that are (QA round 4: "Dare/Avere" holding D and A was dropped as a text, and every Dare amount read as
+ * money in): reading its amounts as signed would give the rows it marks out the wrong sign, without a word. Refused,
+ * naming the value, so the signs are set by hand.
+ */
+function unreadIndicator(cols: readonly Column[], fileName: string, line: number): void {
+  for (const c of cols) {
+    if (LOOSE_INDICATOR_HEADERS.has(c.norm) || headerTier(c.norm, "indicator") === null) continue;
+    const unknown = c.values.find((v) => v.trim() !== "" && indicatorSign(v) === undefined);
+    if (unknown === undefined || !c.values.some((v) => indicatorSign(v) !== undefined)) continue;
+    throw new NeedsColumnMapping(
+      `${fileName}: line ${line}: the column "${c.name.trim()}" marks money out and in, but one of its values, "${unknown.trim()}", is neither a debit nor a credit mark, so the sign of its rows cannot be told; ` +
+        "if the amounts carry their own signs, name the amount column with --amount-column, else map the columns on the Import page",
+    );
+  }
+}
+
 export const listColumns = (cols: readonly { name: string }[]) =>
   cols
     .filter((c) => c.name.trim() !== "")
@@ -204,6 +225,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
     money = { kind: "split", debit: columnByName(cols, mapping.debitColumn, "--debit-column", fileName).index, credit: columnByName(cols, mapping.creditColumn, "--credit-column", fileName).index };
   } else {
+    if (!indicator) unreadIndicator(cols, fileName, header.line);
     const without = new Set(taken);
     if (indicator) without.add(indicator.index);
     const amount = candidates(cols, "amount", without)[0];

@@ -90,9 +90,8 @@ describe("amount columns", () => {
     const mapped = "D;T;Wert;Kennz;C\n01.01.2025;A;5,00;S;EUR\n02.01.2025;B;7,00;H;EUR\n";
     expect(parse(mapped, { dateColumn: "D", descriptionColumn: "T", amountColumn: "Wert", currencyColumn: "C" }).rows.map((r) => r.amount)).toEqual([-5, 7]);
     const unknown = "Datum;Text;Betrag;S/H;Währung\n01.01.2025;A;5,00;S;EUR\n02.01.2025;B;5,00;H;EUR\n03.01.2025;C;5,00;X;EUR\n";
-    const s = parse(unknown);
-    // "X" is no indicator, so the column is not taken as one: the amounts stay as written.
-    expect(s.rows.map((r) => r.amount)).toEqual([5, 5, 5]);
+    // "X" is no debit/credit mark: the row marked S must not be read as +5 (money in), so the file is refused, naming it.
+    expect(() => parse(unknown)).toThrow('the column "S/H" marks money out and in, but one of its values, "X", is neither a debit nor a credit mark');
   });
 
   test("UBS-like columns: Debit/Credit win over a secondary 'Individual amount'; Balance is never an amount", () => {
@@ -443,6 +442,20 @@ describe("Italian split columns Dare / Avere (QA round 4: such a file was refuse
       [2, "2025-03-03", -12.5, "EUR", "Esselunga"],
       [3, "2025-03-14", 7, "EUR", "Rimborso"],
     ]);
+  });
+});
+
+describe("an indicator column with a value that is no debit/credit mark (QA round 4: the column was dropped and its debits read as income)", () => {
+  test("refused, naming the column and the value; the amount column named by hand reads the amounts as signed", () => {
+    // "X" is neither D nor A: reading "Importo" as signed would book Esselunga's 12,50 (marked D) as money in.
+    const text = "Data;Descrizione;Importo;Dare/Avere;Divisa\n03/03/2025;Esselunga;12,50;D;EUR\n14/03/2025;Rimborso;7,00;A;EUR\n15/03/2025;Storno;3,00;X;EUR\n";
+    expect(() => parse(text)).toThrow('bank.csv: line 1: the column "Dare/Avere" marks money out and in, but one of its values, "X", is neither a debit nor a credit mark');
+    // Named by hand, the amounts are read as they stand (the user's choice).
+    expect(brief(parse(text, { amountColumn: "Importo" }).rows).map((r) => r[2])).toEqual([12.5, 7, 3]);
+  });
+  test("a loosely named column ('Type') holding kinds of payment is no indicator: read as before", () => {
+    const s = parse("Date,Type,Description,Amount,Currency\n2025-03-03,Debit,Coop,-12.50,CHF\n2025-03-04,Card payment,Migros,-7.00,CHF\n");
+    expect(brief(s.rows).map((r) => r[2])).toEqual([-12.5, -7]);
   });
 });
 
