@@ -1,8 +1,8 @@
 /**
  * A value read once per turn of the event loop. 200 questions arriving together are handled
- * in one or two turns of the loop; what each would ask the system for again (does budget.db
- * have news, may it be written, are there users) cannot meaningfully change between them,
- * so the first asks and the others reuse its answer. The next turn of the loop asks afresh,
+ * in one or two turns of the loop; what each would ask again (today: are there users, for the
+ * sign-in check of every request) cannot meaningfully change between them, so the first asks
+ * and the others reuse its answer. The next turn of the loop asks afresh,
  * so a change made meanwhile (by this process or another) is seen by the next request.
  */
 export function perTick<T>(read: () => T): (() => T) & { forget(): void } {
