@@ -148,13 +148,13 @@ async function* answer(req: Turn): AsyncGenerator<AgentEvent, Answered> {
       );
       // While the request is on its way: index the figures the step's results brought (once per turn's burst of results).
       req.figures.prepare();
-      for await (const ev of stream) {
+      for await (const ev of stream.events) {
         if (ev.type === "content_block_delta" && ev.delta.type === "text_delta") {
           streamedText += ev.delta.text;
           yield { type: "text", text: ev.delta.text };
         }
       }
-      reply = await stream.finalMessage();
+      reply = stream.finalMessage();
     } catch (err) {
       const partial: ContentBlockParam[] = [...(paused ?? []), ...(streamedText ? [{ type: "text" as const, text: streamedText }] : [])];
       if (isAbort(err, req.signal)) {
