@@ -1,5 +1,5 @@
 /**
- * 1. Tool latency: every read tool, as the agent calls it (zod parse + run), on the
+ * 1. Tool latency: every read tool, as the agent calls it (input parse + run), on the
  * 7,300-row demo database and on a 1,000,000-row one, against its floor: the same
  * figures as one hand-written bun:sqlite statement, prepared once, on a connection of
  * its own (a tool computes from the in-memory ledger, rebuilt when PRAGMA data_version
@@ -20,6 +20,7 @@ import { Database, type Statement } from "bun:sqlite";
 import { BudgetDb } from "../src/ledger/reader.ts";
 import { READ_TOOLS } from "../src/tools/registry.ts";
 import type { ReadTool } from "../src/tools/types.ts";
+import { parseToolInput } from "../src/tools/invoke.ts";
 import { type Check, demoDb, emit, int, ms, ratio, reps, stats, timer } from "./lib.ts";
 
 const elapsed = timer();
@@ -157,6 +158,13 @@ function toolOf(name: string): ReadTool {
 
 type Measured = { c: Case; ours: number[]; floor: number[] };
 
+/** The tool's input as the invoker parses it (src/tools/invoke.ts). */
+function parsed(tool: ReadTool, input: unknown) {
+  const r = parseToolInput(tool.schema, input);
+  if (!r.success) throw new Error(`${tool.name}: input refused: ${r.error.message}`);
+  return r.data;
+}
+
 /** Run every case `rounds` times, ours and floor interleaved; the floor only in the first `floorRounds`. */
 function measure(path: string, rounds: number, warmup: number, floorRounds = rounds): { results: Measured[]; rebuild: number[]; verdicts: number[] } {
   const budget = BudgetDb.open(path);
@@ -179,7 +187,7 @@ function measure(path: string, rounds: number, warmup: number, floorRounds = rou
     fresh.ledger();
     fresh.recurring();
     const t0 = performance.now();
-    unusual.run(fresh, unusual.schema.parse({}));
+    unusual.run(fresh, parsed(unusual, {}));
     verdicts.push(performance.now() - t0);
     fresh.close();
   }
@@ -189,7 +197,7 @@ function measure(path: string, rounds: number, warmup: number, floorRounds = rou
     const c = CASES[i]!;
     const tool = toolOf(c.tool);
     const t0 = performance.now();
-    const out = tool.run(budget, tool.schema.parse(c.input));
+    const out = tool.run(budget, parsed(tool, c.input));
     const dt = performance.now() - t0;
     if (!out.summary) throw new Error(`${label(c)} returned no summary`);
     return dt;
@@ -286,9 +294,9 @@ checks.push({
 
 emit({
   id: "tool-latency",
-  title: "1. Tool latency (ours = zod parse + tool.run on the in-memory ledger; floor = the same figures as prepared bun:sqlite statements)",
+  title: "1. Tool latency (ours = input parse + tool.run on the in-memory ledger; floor = the same figures as prepared bun:sqlite statements)",
   method: [
-    "ours: tool.schema.parse(input) then tool.run(db, input) on BudgetDb, ledger built (as after the first question since the last import)",
+    "ours: parseToolInput(tool.schema, input) (as the invoker parses) then tool.run(db, input) on BudgetDb, ledger built (as after the first question since the last import)",
     "floor: the same aggregate hand-written as one statement per figure, prepared once, .all(), on a read-only connection of its own",
     `interleaved call by call; ${smallRounds} rounds at 7.3k rows, ${bigRounds} at 1M (${int(1_000_000)} rows, no index but the demo's date index), the floor in ${bigFloorRounds} of them there (it only informs the ratio at 1M)`,
     "ledger rebuild: BudgetDb.open + the first ledger() call, i.e. what the first question after an import pays once",

@@ -15,6 +15,7 @@ import type { AnswerFigure } from "../core/figures.ts";
 import { needsRepair, type FigureReply, type TurnFigures } from "../figures/turn.ts";
 import { evaluate } from "../tools/calculate.ts";
 import { figureNote } from "../figures/note.ts";
+import { inputJsonSchema } from "../core/json-schema.ts";
 
 const TOOL = "figure_check";
 
@@ -32,12 +33,12 @@ const Reply = z.strictObject({
     .max(100),
 });
 
-const { $schema: _, ...inputSchema } = z.toJSONSchema(Reply, { io: "input" });
-const FIGURE_CHECK: ApiTool = {
+/** The check's one tool (its JSON schema converted at the first check, not when the server starts). */
+const figureCheckTool = (): ApiTool => ({
   name: TOOL,
   description: "Report, for each figure listed, whether a calculation over the tools' figures confirms it or what the correct figure is.",
-  input_schema: inputSchema as ApiTool["input_schema"],
-};
+  input_schema: inputJsonSchema(Reply) as ApiTool["input_schema"],
+});
 
 /** What the model is asked: the unverified figures, numbered, each with what the check found. */
 export function repairPrompt(figures: readonly AnswerFigure[]): string {
@@ -76,7 +77,7 @@ export async function repairFigures(req: RepairRequest, checked: AnswerFigure[])
           model: req.model,
           max_tokens: req.maxTokens,
           system: req.system,
-          tools: [FIGURE_CHECK],
+          tools: [figureCheckTool()],
           tool_choice: { type: "tool", name: TOOL },
           messages: [...req.messages, { role: "user", content: [{ type: "text", text: repairPrompt(checked) }] }],
         },

@@ -18,6 +18,7 @@ import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import { emptyUsage, type Usage } from "../core/events.ts";
 import { TimeSlices } from "../core/time-slices.ts";
+import { inputJsonSchema } from "../core/json-schema.ts";
 import { estimateCost } from "../pricing.ts";
 import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
@@ -283,19 +284,17 @@ const ResultItem = z.object({
   confidence: z.number(),
 });
 const ToolInput = z.object({ results: z.array(ResultItem) });
-const { $schema: _schema, ...INPUT_SCHEMA } = z.toJSONSchema(
-  z.strictObject({
-    results: z.array(
-      z.strictObject({
-        id: z.string().describe("the id the request gave the transaction"),
-        merchant_name: z.string().describe("the merchant or counterparty, cleaned up (e.g. 'Migros', 'SBB')"),
-        category: z.string().describe("one of the category names, exactly as listed"),
-        confidence: z.number().min(0).max(1),
-      }),
-    ),
-  }),
-  { io: "input" },
-);
+/** What the model is asked to fill in (its JSON schema converted at the first request: core/json-schema.ts). */
+const ClassifyToolInput = z.strictObject({
+  results: z.array(
+    z.strictObject({
+      id: z.string().describe("the id the request gave the transaction"),
+      merchant_name: z.string().describe("the merchant or counterparty, cleaned up (e.g. 'Migros', 'SBB')"),
+      category: z.string().describe("one of the category names, exactly as listed"),
+      confidence: z.number().min(0).max(1),
+    }),
+  ),
+});
 
 export const CLASSIFY_TOOL = "classify_transactions";
 
@@ -348,7 +347,7 @@ export class ModelClassifier {
           model: this.model,
           max_tokens: 4096,
           system,
-          tools: [{ name: CLASSIFY_TOOL, description: "Record the merchant and category of each transaction.", input_schema: INPUT_SCHEMA as Anthropic.Tool.InputSchema }],
+          tools: [{ name: CLASSIFY_TOOL, description: "Record the merchant and category of each transaction.", input_schema: inputJsonSchema(ClassifyToolInput) as Anthropic.Tool.InputSchema }],
           tool_choice: { type: "tool", name: CLASSIFY_TOOL },
           messages: [
             {
@@ -425,7 +424,7 @@ const CHARS_PER_TOKEN = 3.2;
 const OUTPUT_TOKENS_PER_ITEM = 30;
 const OUTPUT_TOKENS_PER_REQUEST = 20;
 /** A request's fixed framing beyond the system prompt and the items: the tool's schema, the instruction line, the roles. */
-const FRAME_CHARS = JSON.stringify(INPUT_SCHEMA).length + 300;
+const frameChars = () => JSON.stringify(inputJsonSchema(ClassifyToolInput)).length + 300;
 
 /**
  * The tokens and cost of classifying these merchants (one item each: its description; `descriptionChars` their
@@ -433,7 +432,7 @@ const FRAME_CHARS = JSON.stringify(INPUT_SCHEMA).length + 300;
  */
 export function estimateClassification(merchants: number, descriptionChars: number, categories: readonly ClassifierCategory[], examples: readonly FewShot[], model: string): ClassificationEstimate {
   const requests = Math.ceil(merchants / LLM_BATCH);
-  const perRequest = classifySystem(categories, examples).length + FRAME_CHARS;
+  const perRequest = classifySystem(categories, examples).length + frameChars();
   // An item as the request writes it: {"id":"12","description":"…","amount":-12.5,"currency":"CHF"}
   const itemChars = descriptionChars + merchants * 60;
   const inputTokens = Math.ceil((requests * perRequest + itemChars) / CHARS_PER_TOKEN);

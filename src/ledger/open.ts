@@ -2,7 +2,6 @@ import { existsSync } from "node:fs";
 import { relative, resolve } from "node:path";
 import type { BudgetDbLocation } from "../config.ts";
 import { BudgetDb, BudgetDbError } from "./reader.ts";
-import { writeDemoDb } from "./demo/generator.ts";
 import { formatCount } from "../core/format.ts";
 
 /**
@@ -24,6 +23,8 @@ export function openBudgetDb(loc: BudgetDbLocation, log: (line: string) => void 
   const demo = resolve(process.cwd(), DEMO_DB_PATH);
   const shown = relative(process.cwd(), demo) || demo;
   if (!existsSync(demo)) {
+    // The generator (its merchant tables are built when it loads) only when there is no demo database yet.
+    const { writeDemoDb } = require("./demo/generator.ts") as typeof import("./demo/generator.ts");
     const made = writeDemoDb({ out: demo });
     log(
       `No budget database at ${relative(process.cwd(), loc.path) || loc.path}: created demo data at ${shown} ` +

@@ -4,7 +4,7 @@
  * guide, the UI's labels and a call's affordances, the CLI's `tool --list`. createApp
  * hands its tools (these, or the read tools alone) to the invoker and the approval service.
  */
-import { z } from "zod";
+import { type InputJsonSchema, inputJsonSchema } from "../core/json-schema.ts";
 import { budgetStatus } from "./budget_status.ts";
 import { calculate } from "./calculate.ts";
 import { comparePeriods } from "./compare_periods.ts";
@@ -71,30 +71,9 @@ export function toolGuide(tools: readonly Tool[] = ALL_TOOLS): string {
   return tools.map((t) => `- ${t.name}${t.risk === "high" ? " (when available)" : ""}: ${t.promptHint}`).join("\n");
 }
 
-export type ToolInputSchema = { type: "object"; properties?: Record<string, unknown>; [k: string]: unknown };
+export type ToolInputSchema = InputJsonSchema;
 
-// Converted once per schema: every model call sends every tool's schema, and zod's
-// conversion costs about 0.1 ms per tool (it showed in the concurrency profile).
-const inputSchemas = new WeakMap<z.ZodType, ToolInputSchema>();
-
-/**
- * The tool's input as the JSON schema sent to Claude (`$schema` dropped; defaulted fields
- * stay optional). Shared and frozen: callers must not change it.
- */
+/** The tool's input as the JSON schema sent to Claude (core/json-schema.ts): shared and frozen. */
 export function toolInputSchema(tool: Tool): ToolInputSchema {
-  let schema = inputSchemas.get(tool.schema);
-  if (!schema) {
-    const { $schema: _drop, ...input_schema } = z.toJSONSchema(tool.schema, { io: "input" }) as Record<string, unknown>;
-    schema = deepFreeze(input_schema) as ToolInputSchema;
-    inputSchemas.set(tool.schema, schema);
-  }
-  return schema;
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === "object" && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const v of Object.values(value)) deepFreeze(v);
-  }
-  return value;
+  return inputJsonSchema(tool.schema);
 }

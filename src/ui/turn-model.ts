@@ -14,6 +14,7 @@ import type { NoticeKind, TurnStatus } from "../core/vocab.ts";
 import { toolByName } from "../tools/registry.ts";
 import type { ReadTool } from "../tools/types.ts";
 import type { DecisionView } from "./approval-view.ts";
+import { parseToolInput } from "../tools/invoke.ts";
 
 /** One tool call's line: running, then done or failed. */
 export type ToolLine = { id: string; tool: string; label: string; state: "running" | "done" | "failed"; error?: string };
@@ -128,7 +129,7 @@ export function readCall(m: TurnModel, toolId: string): { tool: ReadTool; input:
   const call = m.toolCalls[toolId];
   const tool = call ? toolByName(call.tool) : undefined;
   if (!call || tool?.risk !== "low") return null;
-  const parsed = tool.schema.safeParse(call.input ?? {});
+  const parsed = parseToolInput(tool.schema, call.input ?? {});
   return parsed.success ? { tool, input: parsed.data } : null;
 }
 
