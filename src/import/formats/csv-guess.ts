@@ -13,7 +13,7 @@
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
-import { headerTier, indicatorSign, normaliseHeader, NOT_THE_AMOUNT, type Role } from "./csv-words.ts";
+import { headerTier, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -34,6 +34,7 @@ function share(values: readonly string[], test: (v: string) => boolean): number 
   return filled === 0 ? 0 : passed / filled;
 }
 
+const IBAN_SHAPED = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 export const looksLikeAmount = (v: string) => parseAmount(v, ".") !== null || parseAmount(v, ",") !== null;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 const allEmpty = (values: readonly string[]) => values.every((v) => v.trim() === "");
@@ -69,13 +70,6 @@ function fits(col: Column, role: Role): boolean {
   }
 }
 
-/** A booking's state as banks write it in a status column: booked, or not (no money moved, or not yet). */
-const BOOKED = ["booked", "posted", "completed", "complete", "settled", "cleared", "done", "executed", "gebucht", "ausgefuhrt", "ausgefuehrt", "comptabilise", "execute", "effectue", "contabilizzato", "eseguito", "contabilizado", "geboekt", "uitgevoerd"];
-const NOT_BOOKED = [
-  "pending", "declined", "failed", "reverted", "cancelled", "canceled", "rejected", "authorised", "authorized", "on hold", "vorgemerkt",
-  "ausstehend", "abgelehnt", "storniert", "in bearbeitung", "en attente", "en cours", "refuse", "refusee", "annule", "annulee", "in sospeso", "in attesa",
-  "rifiutato", "annullato", "pendiente", "rechazado", "cancelado", "in behandeling", "geweigerd", "geannuleerd",
-];
 const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus"];
 
 /**
@@ -83,7 +77,9 @@ const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", 
  * rows not booked are skipped, as the known layouts skip theirs (QA round 4: a declined hotel charge was spending).
  */
 function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
-  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => v.trim() !== "") && c.values.every((v) => v.trim() === "" || BOOKED.includes(normaliseHeader(v)) || NOT_BOOKED.includes(normaliseHeader(v))));
+  // A status column's words of its own beside known ones (BNP Paribas Fortis: "Geweigerd" beside a word not listed) still
+  // mark the known rows not booked: one unknown word must not let a refused payment through as spending.
+  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => NOT_BOOKED.includes(normaliseHeader(v))));
   if (!status) return [];
   // The skip rule compares the cell lower-cased: the words, and the sampled ones as written (accents and all).
   const written = status.values.map((v) => v.trim().toLowerCase()).filter((v) => NOT_BOOKED.includes(normaliseHeader(v)));
@@ -93,13 +89,46 @@ function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
 const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b/i;
 
+/** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
+const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
+/** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
+const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento"]);
+
+/**
+ * The sign a file writes its purchases with, told by a column of the rows' kinds: +1 when the rows it calls purchases
+ * are mostly positive (a card export, although it has no card column and no "thank you" payment: QA round 4, Apple
+ * Card's every purchase read as income), −1 when mostly negative, 0 when no column names purchases.
+ */
+function purchasesSign(cols: readonly Column[], amounts: readonly string[]): number {
+  for (const c of cols) {
+    if (!KIND_HEADERS.has(c.norm)) continue;
+    let positive = 0;
+    let negative = 0;
+    c.values.forEach((v, r) => {
+      if (!PURCHASE_KINDS.has(normaliseHeader(v))) return;
+      const a = parseAmount(amounts[r] ?? "", ".") ?? parseAmount(amounts[r] ?? "", ",") ?? 0;
+      if (a > 0) positive++;
+      else if (a < 0) negative++;
+    });
+    if (positive + negative > 0) return positive > negative ? 1 : positive < negative ? -1 : 0;
+  }
+  return 0;
+}
+
 /** Headers that are something else than the row's own signed amount. */
 const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indicator", "originalAmount", "fees"];
+
+const TEXT_ROLES = new Set<Role>(["payee", "payer", "party", "text", "memo"]);
+const BANK_CODE = /\b(bic|swift|blz|bankleitzahl|sort code)\b/;
 
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
   if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
+  // A bank's code (BIC, SWIFT, BLZ) is no text of the payment, whatever party it names ("BIC tegenpartij").
+  // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
+  // round-3 description's columns stay as they were.)
+  if (TEXT_ROLES.has(role) && (BANK_CODE.test(c.norm) || share(c.values, (v) => IBAN_SHAPED.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text.
@@ -291,7 +320,8 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
     // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
     const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
-    purchasesPositive = (card !== undefined && paidToCard) || ((card !== undefined || paidToCard) && mostlyPositive);
+    const byKind = purchasesSign(cols, values);
+    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || ((card !== undefined || paidToCard) && mostlyPositive);
   }
 
   return {

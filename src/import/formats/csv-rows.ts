@@ -9,7 +9,7 @@
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { indicatorSign, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
+import { indicatorSign, normaliseHeader, NOT_BOOKED, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
@@ -221,6 +221,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         date = dateIn.get(rawDate);
         // A column total ("Total Spalte", "Totale movimenti") written where the date goes.
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
+        // A booking not made yet dated by a word (comdirect's "offen", "Pending"): no money moved.
+        if (!date && NOT_BOOKED.includes(normaliseHeader(rawDate))) return skip(`not booked yet ("${rawDate}" where its date goes): no money moved`);
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
         previousDate = date;
       }

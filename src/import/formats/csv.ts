@@ -37,6 +37,25 @@ const IBAN_CURRENCY: Record<string, string> = {
   ...Object.fromEntries(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MC", "MT", "NL", "PT", "SI", "SK", "SM", "AD"].map((c) => [c, "EUR"])),
 };
 
+/** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
+const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "iban", "konto", "kontonummer", "numero de compte", "compte", "conto", "cuenta"]);
+const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
+
+/**
+ * The country of the one IBAN a column of the statement's own account holds on every sampled row, or null: a file of no
+ * currency column still says its currency through it (QA round 4: Belfius's "Devies" unread, its euros were stored as
+ * francs). Its rows keep no account of it (the content-hash id of a row stays as round 3 made it).
+ */
+function ownIbanCountry(header: CsvRecord, sample: readonly CsvRecord[]): string | null {
+  for (let c = 0; c < header.fields.length; c++) {
+    if (!OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c]!))) continue;
+    const values = new Set(sample.map((r) => (r.fields[c] ?? "").trim().replace(/\s+/g, "")).filter((v) => v !== ""));
+    const [only] = values;
+    if (values.size === 1 && IBAN_CELL.test(only!)) return only!.slice(0, 2);
+  }
+  return null;
+}
+
 type Table = {
   delimiter: string;
   header: CsvRecord;
@@ -133,13 +152,13 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
   return { account, currency, stated };
 }
 
-/** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros"). */
+/** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's "Määrä EUROA"). */
 function headerCurrency(plan: ColumnPlan): string | null {
   const m = plan.money;
   const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuros?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
+    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && CURRENCIES.has(code)) return code;
   }
@@ -161,7 +180,8 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code
     for (const c of cols) {
       const cell = (r.fields[c] ?? "").trim();
       const sign = /[$€£]/.exec(cell)?.[0];
-      const code = /^\(?[-+−]?\s*([A-Z]{3})\b|\b([A-Z]{3})\)?$/.exec(cell);
+      // A code written against the digits counts too ("-1.200,00EUR", CaixaBank): no word boundary between 0 and E.
+      const code = /^\(?[-+−]?\s*([A-Z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Z]{3})\)?$/.exec(cell);
       const mark = sign ?? code?.[1] ?? code?.[2];
       if (!mark) continue;
       const iso = sign ? SIGN_CURRENCY[sign]! : mark;
@@ -329,7 +349,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
-  const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1];
+  const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample);
   const file =
     (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
