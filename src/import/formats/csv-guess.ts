@@ -86,6 +86,15 @@ function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
   return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
 }
 
+/** PayPal's column of a row's effect on the balance ("Debit", "Credit", or "Memo": an authorisation or an order that moved nothing). */
+const BALANCE_IMPACT_HEADERS = ["balance impact", "auswirkung auf guthaben", "impact sur le solde", "impatto sul saldo", "efecto en el saldo", "invloed op saldo"];
+
+/** A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. */
+function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
+  const impact = cols.find((c) => BALANCE_IMPACT_HEADERS.includes(c.norm));
+  return impact ? [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }] : [];
+}
+
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
 const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b/i;
 
@@ -93,6 +102,16 @@ const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|mer
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
 const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento"]);
+
+/**
+ * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row
+ * says of itself, so it ends the description (after the party and the purpose, which name the payment first). A column
+ * of short codes ("DD", "BGC") says nothing to a reader and is left out. As a list: none or one.
+ */
+function kindColumn(cols: readonly Column[], used: ReadonlySet<number>): number[] {
+  const c = cols.find((x) => !used.has(x.index) && KIND_HEADERS.has(x.norm) && fits(x, "text") && x.values.some((v) => v.trim().length > 3));
+  return c ? [c.index] : [];
+}
 
 /**
  * The sign a file writes its purchases with, told by a column of the rows' kinds: +1 when the rows it calls purchases
@@ -119,16 +138,17 @@ function purchasesSign(cols: readonly Column[], amounts: readonly string[]): num
 const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indicator", "originalAmount", "fees"];
 
 const TEXT_ROLES = new Set<Role>(["payee", "payer", "party", "text", "memo"]);
-const BANK_CODE = /\b(bic|swift|blz|bankleitzahl|sort code)\b/;
+const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id|txn)\b/;
 
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
   if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
-  // A bank's code (BIC, SWIFT, BLZ) is no text of the payment, whatever party it names ("BIC tegenpartij").
+  // A bank's code (BIC, SWIFT, BLZ), an e-mail address, an id is no text of the payment, whatever party it names ("BIC
+  // tegenpartij", PayPal's "Empfänger E-Mail-Adresse", "Reference Txn ID").
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
   // round-3 description's columns stay as they were.)
-  if (TEXT_ROLES.has(role) && (BANK_CODE.test(c.norm) || share(c.values, (v) => IBAN_SHAPED.test(v.trim())) >= 0.8)) return null;
+  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || share(c.values, (v) => IBAN_SHAPED.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text.
@@ -296,11 +316,12 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     const by = (role: Role) => candidates(cols, role, taken).map((c) => c.index);
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
     purpose = memo;
+    const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo]));
     if (payee.length > 0 && payer.length > 0) {
-      description = { out: [...payee, ...party, ...text, ...memo], in: [...payer, ...party, ...text, ...memo] };
+      description = { out: [...payee, ...party, ...text, ...memo, ...kind], in: [...payer, ...party, ...text, ...memo, ...kind] };
       counterparty = { out: [...payee, ...party], in: [...payer, ...party] };
     } else {
-      const all = [...payee, ...payer, ...party, ...text, ...memo];
+      const all = [...payee, ...payer, ...party, ...text, ...memo, ...kind];
       description = { out: all, in: all };
       counterparty = { out: [...payee, ...payer, ...party], in: [...payee, ...payer, ...party] };
     }
@@ -359,7 +380,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     sector: null,
     accountColumns: [],
     checkDates: [],
-    skip: statusSkip(cols),
+    skip: [...statusSkip(cols), ...memoSkip(cols)],
     continuationLines: false,
     sections: new Map(),
   };
