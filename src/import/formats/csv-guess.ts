@@ -134,6 +134,9 @@ function purchasesSign(cols: readonly Column[], amounts: readonly string[]): num
   return 0;
 }
 
+/** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
+const MOSTLY_POSITIVE = { rows: 3, share: 0.75 };
+
 /** Headers that are something else than the row's own signed amount. */
 const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indicator", "originalAmount", "fees"];
 
@@ -251,7 +254,7 @@ function round3TextColumns(cols: readonly Column[], taken: ReadonlySet<number>):
  * The columns of a file of no known layout. The date order and the decimal mark are left to the
  * caller, who votes over the whole column (`dateOrders` empty, `decimal` null) unless the mapping sets them.
  */
-export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], mapping: CsvMapping, fileName: string): ColumnPlan & { decimalKnown: boolean } {
+export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], mapping: CsvMapping, fileName: string, flipSigns = false): ColumnPlan & { decimalKnown: boolean } {
   const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? "") }));
   const taken = new Set<number>();
   const missing: string[] = [];
@@ -343,6 +346,19 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
     const byKind = purchasesSign(cols, values);
     purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || ((card !== undefined || paidToCard) && mostlyPositive);
+    // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
+    // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
+    // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
+    // column or flipping the signs is saying it. (Amounts all positive say nothing of a convention: read as written.)
+    const positive = amounts.filter((a) => a > 0).length;
+    const mixed = positive < amounts.length;
+    if (!purchasesPositive && mixed && byKind === 0 && !balance && !mapping.amountColumn && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / amounts.length >= MOSTLY_POSITIVE.share) {
+      const name = cols[money.amount]!.name.trim();
+      throw new NeedsColumnMapping(
+        `${fileName}: ${positive} of the ${amounts.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
+          `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
+      );
+    }
   }
 
   return {

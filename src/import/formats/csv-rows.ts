@@ -17,7 +17,7 @@ import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { parseAmount, parseDate, type DateOrder } from "./values.ts";
+import { currencyInAmount, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 export type TableSource = {
   text: string;
@@ -110,6 +110,14 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const bad = (reason: string): void => {
     badRows.push({ line, reason });
+  };
+  /** The currency code written in the row's filled money cell, or "". */
+  const currencyInMoneyCell = () => {
+    for (const i of moneyColumns) {
+      const v = cell(i);
+      if (v.trim() !== "") return currencyInAmount(v) ?? "";
+    }
+    return "";
   };
   const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(cell(i), plan.decimal) ?? "bad"));
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off.
@@ -237,8 +245,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (v !== "" && !parseDateIn(v, c.orders)) return bad(`${name(c.column)} "${v}" is not a real date`);
       }
 
-      const rowLegs = legs ?? [{ amount, currency: plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase() }];
+      // Without a currency column, a code written in the amount cell is the row's ("EUR -120.00" beside "CHF -45.50": QA
+      // round 4 stored both as the data's main currency). The file's own currency is said once, in its note.
       const fallback = plan.defaultCurrency ?? src.fileCurrency;
+      const written = plan.currency === null ? currencyInMoneyCell() : "";
+      const rowLegs = legs ?? [{ amount, currency: plan.currency === null ? (written === fallback?.code ? "" : written) : cell(plan.currency).trim().toUpperCase() }];
       for (const leg of rowLegs) {
         const code = leg.currency || fallback?.code || "";
         if (/^[A-Z]{3}$/.test(code)) continue;

@@ -55,7 +55,9 @@ export const WORDS: Record<Role, string[][]> = {
   date: [
     ["booking date", "buchungsdatum", "buchungstag", "buchung", "completed date", "date comptable", "date de comptabilisation", "data contabile", "data di registrazione", "data di contabilizzazione", "posting date", "posted date", "date posted", "boekdatum", "fecha contable", "fecha de contabilizacion",
       // Swedish, Danish, Norwegian, Finnish.
-      "bokforingsdag", "bokforingsdatum", "bokfort", "bokford", "bogfort", "bogforingsdato", "bokforingsdato", "kirjauspaiva"],
+      "bokforingsdag", "bokforingsdatum", "bokfort", "bokford", "bogfort", "bogforingsdato", "bokforingsdato", "kirjauspaiva",
+      // Dutch and Flemish banks' booking and execution dates (Belfius, BNP Paribas Fortis).
+      "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum"],
     ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva"],
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva"]],

@@ -15,7 +15,7 @@ import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
 import { RowTable } from "./row-table.ts";
 import type { ReadOptions, Statement } from "./types.ts";
-import { DateVotes, DecimalVotes, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
+import { currencyInAmount, DateVotes, DecimalVotes, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
 /** How far a header row is looked for: preambles are short (60 records, 64 KB, but never fewer than 3 records: a header may be long). */
@@ -180,12 +180,10 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code
     for (const c of cols) {
       const cell = (r.fields[c] ?? "").trim();
       const sign = /[$€£]/.exec(cell)?.[0];
-      // A code written against the digits counts too ("-1.200,00EUR", CaixaBank): no word boundary between 0 and E.
-      const code = /^\(?[-+−]?\s*([A-Z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Z]{3})\)?$/.exec(cell);
-      const mark = sign ?? code?.[1] ?? code?.[2];
+      const mark = sign ?? currencyInAmount(cell);
       if (!mark) continue;
       const iso = sign ? SIGN_CURRENCY[sign]! : mark;
-      if (!CURRENCIES.has(iso) || (found && found.code !== iso)) return null;
+      if (found && found.code !== iso) return null;
       found ??= { code: iso, mark };
     }
   }
@@ -341,7 +339,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
     if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
-    const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName);
+    const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName, opts.flipSigns === true);
     const voted = vote(text, table, sample, guessed, opts);
     dateNote = voted.dateNote;
     plan = { ...guessed, dateOrders: voted.dateOrders, decimal: voted.decimal };

@@ -489,4 +489,122 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"off","opening":100,"closing":95.5,"entries":3,"difference":10,"line":4}],
     notes: ["line 4: the balance column disagrees with the amounts by EUR 10.00"],
   },
+  // Debit/Credit with a balance, then a "Total" row (no date, both column sums) and a "Closing balance" row: both skipped. 100.00 − 4.50 = 95.50 + 1'000.00 = 1'095.50 ✓.
+  "total-footer.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-05",-4.5,"CHF","Coffee"],
+      [3,"2026-01-06",1000,"CHF","Salary"],
+    ],
+    totals: [{"currency":"CHF","out":4.5,"outRows":1,"in":1000,"inRows":1}],
+    skipped: [{"line":4,"reason":"a total or balance line, no booking of its own"},{"line":5,"reason":"a balance, total or note line without an amount"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Newest first, a balance that does not reconcile: A (line 4) leaves 1'000.00, so B (−50.00) must leave 950.00, but line 3 says 900.00: off by −50.00 at line 3.
+  "reverse-bad-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-02-03",-30,"CHF","C"],
+      [3,"2026-02-02",-50,"CHF","B"],
+      [4,"2026-02-01",-50,"CHF","A"],
+    ],
+    totals: [{"currency":"CHF","out":130,"outRows":3,"in":0,"inRows":0}],
+    reconciliation: [{"currency":"CHF","status":"off","opening":1050,"closing":870,"entries":3,"difference":-50,"line":3}],
+    notes: ["the currency CHF (from the main currency of your data) for every row","line 3: the balance column disagrees with the amounts by CHF -50.00"],
+  },
+  // Semicolons inside quoted cells, narrow no-break spaces (U+202F) and no-break spaces as thousands marks. 10'000.00 − 1'234.50 = 8'765.50 + 5'000.00 = 13'765.50 ✓.
+  "quoted-semicolon-nbsp.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-05",-1234.5,"CHF","Müller; Söhne · Rechnung 1;2"],
+      [3,"2026-01-06",5000,"CHF","Arbeitgeber · Lohn"],
+    ],
+    totals: [{"currency":"CHF","out":1234.5,"outRows":1,"in":5000,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":10000,"closing":13765.5,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // "CHF" before every amount and balance, DD.MM.YY dates. 1'000.00 − 23.45 = 976.55 + 6'500.00 = 7'476.55 ✓.
+  "chf-prefix.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-02-01",-23.45,"CHF","Migros"],
+      [3,"2026-02-02",6500,"CHF","Salär"],
+    ],
+    totals: [{"currency":"CHF","out":23.45,"outRows":1,"in":6500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":7476.55,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the amounts' CHF code) for every row"],
+  },
+  // An indicator column of the words Soll/Haben beside a signed amount: the indicator wins (SPEC §10.1), so the Storno written −12,50 with Haben is money in. Out 12.50; in 2'000.00 + 12.50 = 2'012.50.
+  "soll-haben-words.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-12.5,"EUR","Kartenzahlung Aldi"],
+      [3,"2026-01-06",2000,"EUR","Gehalt"],
+      [4,"2026-01-07",12.5,"EUR","Storno Aldi"],
+    ],
+    totals: [{"currency":"EUR","out":12.5,"outRows":1,"in":2012.5,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // "- 12,50" and "+ 5.000,00" (a space after the sign), "-0,00" (nothing moved: 0, counted with money in). Out 12.50; in 5'000.00.
+  "space-minus.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-12.5,"CHF","Coop"],
+      [3,"2026-01-06",5000,"CHF","Lohn"],
+      [4,"2026-01-07",0,"CHF","Zinsen"],
+    ],
+    totals: [{"currency":"CHF","out":12.5,"outRows":1,"in":5000,"inRows":2}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // Spanish Cargo/Abono columns with a Saldo. 1'000.00 − 54.32 = 945.68 + 1'500.00 = 2'445.68 ✓.
+  "debit-credit-words-es.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-05",-54.32,"CHF","Mercadona"],
+      [3,"2026-01-15",1500,"CHF","Nómina"],
+    ],
+    totals: [{"currency":"CHF","out":54.32,"outRows":1,"in":1500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":2445.68,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Month-first dates where only the last row (01/13/2026) decides the order; five rows that read both ways are read month-first with it. Out 1 + 2 + 3 + 4 + 5 + 9 = 24.
+  "us-ambiguous-late.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2,"2026-01-02",-1,"CHF","Shop 1"],
+      [3,"2026-02-03",-2,"CHF","Shop 2"],
+      [4,"2026-03-04",-3,"CHF","Shop 3"],
+      [5,"2026-04-05",-4,"CHF","Shop 4"],
+      [6,"2026-05-06",-5,"CHF","Shop 5"],
+      [7,"2026-01-13",-9,"CHF","Late decider"],
+    ],
+    totals: [{"currency":"CHF","out":24,"outRows":6,"in":0,"inRows":0}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
 };
