@@ -401,3 +401,41 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     sections: new Map(),
   };
 }
+
+/**
+ * The columns of a file with no header row (Wells Fargo's download: `"01/05/2026","-34.56","*","","SAFEWAY #1234"`),
+ * told by what they hold: the first column of dates; the one column of amounts, or of three, the one that takes the
+ * first to the second on every row (ABN AMRO's text export: balance before, balance after, amount); a column of
+ * currency codes; the longest text. A file where that does not tell them is refused, saying how to name them; its
+ * columns are called "column 1", "column 2" … (also on the mapping screen).
+ */
+export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): CsvMapping {
+  const cols = header.fields.map((name, index) => {
+    const values = sample.map((r) => (r.fields[index] ?? "").trim());
+    return { name, values, filled: values.filter((v) => v !== "") };
+  });
+  type Col = (typeof cols)[number];
+  const dates = cols.filter((c) => c.filled.length > 0 && c.filled.every(looksLikeDate));
+  const amounts = cols.filter((c) => !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v)));
+  const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every((v) => /^[A-Z]{3}$/.test(v)));
+  const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
+  const texts = cols.filter((c) => !dates.includes(c) && !amounts.includes(c) && c !== currency && c.filled.some((v) => /\p{L}{3}/u.test(v))).sort((a, b) => length(b) - length(a));
+  const cents = (v: string) => Math.round((parseAmount(v, ".") ?? parseAmount(v, ",") ?? Number.NaN) * 100);
+  const moves = (before: Col, after: Col, amount: Col) => amount.values.every((v, r) => cents(before.values[r]!) + cents(v) === cents(after.values[r]!));
+  // Balances chain: one row's balance after is the next row's balance before (or the other way, newest first). The amount
+  // does not, though it adds to the balance before as well as that adds to it.
+  const chains = (before: Col, after: Col) => {
+    const n = before.values.length;
+    const forward = before.values.every((v, r) => r === 0 || cents(v) === cents(after.values[r - 1]!));
+    const backward = after.values.every((v, r) => r === 0 || cents(v) === cents(before.values[r - 1]!));
+    return n >= 2 && (forward || backward);
+  };
+  const amount = amounts.length === 1 ? amounts[0] : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
+  if (dates.length === 0 || !amount || texts.length === 0) {
+    throw new NeedsColumnMapping(
+      `${fileName}: line ${header.line + 1}: the file has no header row, and what its columns hold does not tell them apart (${dates.length} of dates, ${amounts.length} of amounts, ${texts.length} of text); ` +
+        'name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
+    );
+  }
+  return { dateColumn: dates[0]!.name, amountColumn: amount.name, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) };
+}

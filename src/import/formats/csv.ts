@@ -6,7 +6,7 @@
  * held as a list of records.
  */
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { guessColumns, headerHits, listColumns } from "./csv-guess.ts";
+import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
@@ -15,7 +15,7 @@ import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
 import { RowTable } from "./row-table.ts";
 import type { ReadOptions, Statement } from "./types.ts";
-import { currencyInAmount, DateVotes, DecimalVotes, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
+import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
 /** How far a header row is looked for: preambles are short (60 records, 64 KB, but never fewer than 3 records: a header may be long). */
@@ -63,6 +63,8 @@ type Table = {
   bodyStart: number;
   bodyLine: number;
   layout: BankLayout | null;
+  /** No header row: the first record is data (Wells Fargo's download); `header` holds names made up for its columns. */
+  headerless: boolean;
 };
 
 /**
@@ -95,13 +97,16 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     const score = (layout ? 2e9 : found ? 1e9 : 0) + rowsOfWidth * width;
     if (at >= 0 && (!best || score > best.score)) {
       const header = probe[at]!;
+      // No header found and the first row is data (a date and an amount in it): every row is data, from the first.
+      const headerless = !found && at === 0 && probe.length >= 2 && looksLikeData(header.r.fields);
       best = {
         delimiter,
-        header: header.r,
+        header: headerless ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) } : header.r,
         preamble: probe.slice(0, at).map((p) => p.r),
-        bodyStart: header.end,
-        bodyLine: header.r.line + 1,
+        bodyStart: headerless ? start : header.end,
+        bodyLine: headerless ? header.r.line : header.r.line + 1,
         layout,
+        headerless,
         score,
       };
     }
@@ -109,6 +114,9 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
   if (!best) throw new ImportInputError(`${fileName}: no table found: expected a header row and rows separated by ; , tab or |`);
   return best;
 }
+
+/** A record holding a date and an amount in cells of their own: a data row, no header. */
+const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLikeDate(f)) && fields.some((f) => !looksLikeDate(f) && /\d/.test(f) && looksLikeAmount(f));
 
 /**
  * Preamble facts: an IBAN (or a layout's account label), a currency after a label such as "Currency:" or "Valued in:",
@@ -339,7 +347,9 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
     if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
-    const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName, opts.flipSigns === true);
+    // A file without a header row: its columns told by what they hold (refused when that does not tell them).
+    const mapping = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : (opts.mapping ?? {});
+    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(table.headerless && !opts.mapping ? { layout: "guessed" } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     dateNote = voted.dateNote;
     plan = { ...guessed, dateOrders: voted.dateOrders, decimal: voted.decimal };

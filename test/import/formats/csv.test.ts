@@ -314,6 +314,19 @@ test("a column of the statement's own IBAN names the currency by its country whe
   expect(other.rows.map((r) => r.currency)).toEqual(["CHF", "CHF"]);
 });
 
+test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
+  // Two columns of amounts, neither taking the other anywhere: which is the booking's?
+  const text = "05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7476.55\n";
+  expect(() => read(utf8(text), { fileName: "h.csv", fallbackCurrency: { code: "CHF", from: "x" } })).toThrow(
+    'h.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (1 of dates, 2 of amounts, 1 of text); name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
+  );
+  const s = read(utf8(text), { fileName: "h.csv", fallbackCurrency: { code: "CHF", from: "x" }, mapping: { dateColumn: "column 1", amountColumn: "column 3", descriptionColumn: "column 2" } });
+  expect(brief(s.rows)).toEqual([
+    [1, "2026-01-05", -23.45, "CHF", "Migros"],
+    [2, "2026-01-06", 6500, "CHF", "Lohn"],
+  ]);
+});
+
 test("a preamble's values written as Excel formulas (PostFinance: =\"01.07.2023\", \"=CHF\") still name the currency", () => {
   const text = 'Datum von:;="01.07.2023"\nBewegungsart:;"=Alle"\nKonto:;"=Postkonto 12-345-6"\nWährung:;"=CHF"\n\nDatum;Avisierungstext;Gutschrift;Lastschrift\n31.12.2023;"PREIS FÜR KONTOFÜHRUNG";;-5\n';
   const s = read(utf8(text), { fileName: "pf.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });

@@ -607,4 +607,32 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
     notes: ["the currency CHF (from the main currency of your data) for every row"],
   },
+  // Wells Fargo: no header row at all (QA round 4: refused, naming its first row's values as columns); the one column of dates, the one of amounts, the longest text. Out 34.56 + 1'250.00; in 2'500.00; every line, the first too, is a row.
+  "wells-fargo-us.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [1,"2026-01-05",-34.56,"CHF","SAFEWAY #1234"],
+      [2,"2026-01-15",2500,"CHF","ACME CORP PAYROLL"],
+      [3,"2026-01-20",-1250,"CHF","ZELLE TO LANDLORD"],
+    ],
+    totals: [{"currency":"CHF","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // ABN AMRO's tab-separated text export, no header: IBAN, currency, YYYYMMDD date, balance before, balance after, value date, amount, text. The amount is the column that takes the balance before to the one after on each row (1'000.00 − 34.50 = 965.50; 965.50 + 2'100.00 = 3'065.50) and does not chain from row to row as the balances do (965.50 after, 965.50 before).
+  "abnamro-tab.txt": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [1,"2026-01-05",-34.5,"EUR","BEA   NR:XXX ALBERT HEIJN"],
+      [2,"2026-01-07",2100,"EUR","SEPA Overboeking WERKGEVER"],
+    ],
+    totals: [{"currency":"EUR","out":34.5,"outRows":1,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
 };
