@@ -13,7 +13,7 @@
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
-import { headerTier, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, type Role } from "./csv-words.ts";
+import { headerTier, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -398,7 +398,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     checkDates: [],
     skip: [...statusSkip(cols), ...memoSkip(cols)],
     continuationLines: false,
-    sections: new Map(),
+    sections: SECTION_TITLES,
   };
 }
 

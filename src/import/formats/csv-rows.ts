@@ -50,6 +50,10 @@ const accountCell = (raw: string) => {
   return /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/.test(v) ? v.replace(/\s+/g, "") : v;
 };
 
+const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
+/** Labels of a line that names the account of the rows below it. */
+const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta", "rekening", "iban", "account number", "kontonummer", "numero de compte"]);
+
 /** Whether every field of a record is empty or white space. */
 function blank(fields: readonly string[]): boolean {
   for (const x of fields) if (x.trim() !== "") return false;
@@ -74,6 +78,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // The reason the lines of the current section are skipped (ColumnPlan.sections), or null.
   let section: string | null = null;
   const accountValues = new Set<string>();
+  /** The account a line between blocks named ("Account;CH56…"), for the rows below it. */
+  let blockAccount: string | null = null;
   let secondAccount: string | null = null;
   let defaultCurrencyUsed = 0;
   // A row's account and currency as one key (made again only when they change: most rows share the previous row's).
@@ -154,8 +160,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         lastLine = line;
       }
       dataLines++;
+      // The header again: the table's next block (an export of several accounts, each with its header).
+      if (f[0] === src.header.fields[0] && f.length === width && f.every((x, i) => x.trim() === src.header.fields[i]!.trim())) return skip("the header row again (the table's next block)");
       if (f.length === 1 && width > 1) {
-        const title = normaliseHeader(f[0]!);
+        // "Pending transactions (2)": a title with its count.
+        const title = normaliseHeader(f[0]!).replace(/ \d+$/, "");
         if (plan.sections.has(title)) {
           section = plan.sections.get(title)!;
           return skip(`a section title ("${f[0]!.trim()}")`);
@@ -207,7 +216,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
-        if (!dateIn.get(dateCell)) return skip("a note or footer line: no date and no amount");
+        if (!dateIn.get(dateCell)) {
+          // "Account;CH56 0483 …" between two blocks of a file of several accounts: the rows below are that account's.
+          const iban = plan.accountColumns.length === 0 && ACCOUNT_LABELS.has(normaliseHeader(f[0]!)) ? f.slice(1).map((x) => x.trim()).find((x) => IBAN_CELL.test(x)) : undefined;
+          if (iban) {
+            blockAccount = iban.replace(/\s+/g, "");
+            return skip(`the account of the rows below (${blockAccount})`);
+          }
+          return skip("a note or footer line: no date and no amount");
+        }
         const cols = m.kind === "split" ? `${name(m.debit)} and ${name(m.credit)} are` : `${name(m.amount)} is`;
         return bad(`no amount: ${cols} empty`);
       }
@@ -305,7 +322,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (ref && "column" in ref) reference = cell(ref.column) === "" ? null : cell(ref.column);
       else if (ref) reference = `${ref.prefix}${fnv1a64Hex(ref.fnv1a64.map(cell).join("|"))}`;
 
-      let account = src.account;
+      let account = blockAccount ?? src.account;
       if (plan.accountColumns.length > 0) {
         const first = accountCell(cell(plan.accountColumns[0]!));
         if (first) accountValues.add(first);

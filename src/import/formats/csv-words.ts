@@ -161,3 +161,14 @@ export const NOT_BOOKED = [
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
   "autorizzato", "non contabilizzato", "da contabilizzare", "offen", "venter", "reserveret", "reserverad", "reservert", "vantande", "odottaa",
 ];
+
+/**
+ * Section titles written as lines of one cell in a file of no known layout ("Pending transactions", then "Posted
+ * transactions"; "Vorgemerkte Umsätze", then "Gebuchte Umsätze"): the lines under a pending title are skipped as not
+ * booked (QA round 4: they were imported), up to a booked one. Normalised titles.
+ */
+const PENDING_SECTION = "pending: not booked yet (under a section title that says so)";
+export const SECTION_TITLES: ReadonlyMap<string, string | null> = new Map([
+  ...["pending", "pending transactions", "pending charges", "authorizations", "authorisations", "vorgemerkt", "vorgemerkte umsatze", "vorgemerkte buchungen", "offene umsatze", "noch nicht gebuchte umsatze", "operations en attente", "operations en cours", "operations a venir", "movimenti in attesa", "movimenti non contabilizzati", "movimientos pendientes", "transacciones pendientes", "in behandeling", "openstaande transacties"].map((t) => [t, PENDING_SECTION] as const),
+  ...["posted", "posted transactions", "booked transactions", "cleared transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties"].map((t) => [t, null] as const),
+]);

@@ -327,6 +327,16 @@ test("a file with no header row whose columns do not tell themselves apart is re
   ]);
 });
 
+test("a file of several accounts, each block with its account line and the header again: each row in its block's account", () => {
+  const s = read(fixture("repeated-header.csv"), { fileName: "r.csv" });
+  expect(s.rows.map((r) => [r.line, r.amount, r.account])).toEqual([
+    [3, -12.5, "CH9300762011623852957"],
+    [4, 5000, "CH9300762011623852957"],
+    [8, 1.25, "CH5604835012345678009"],
+  ]);
+  expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([["CH9300762011623852957", 2], ["CH5604835012345678009", 1]]);
+});
+
 test("a preamble's values written as Excel formulas (PostFinance: =\"01.07.2023\", \"=CHF\") still name the currency", () => {
   const text = 'Datum von:;="01.07.2023"\nBewegungsart:;"=Alle"\nKonto:;"=Postkonto 12-345-6"\nWährung:;"=CHF"\n\nDatum;Avisierungstext;Gutschrift;Lastschrift\n31.12.2023;"PREIS FÜR KONTOFÜHRUNG";;-5\n';
   const s = read(utf8(text), { fileName: "pf.csv", fallbackCurrency: { code: "EUR", from: "the main currency of your data" } });

@@ -635,4 +635,50 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":34.5,"outRows":1,"in":2100,"inRows":1}],
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
   },
+  // A "Pending transactions" title line, a pending hotel authorisation under it, then "Posted transactions" (QA round 4: the −200.00 authorisation was imported as spending). Posted: 100.00 − 4.50 = 95.50 + 1'000.00 = 1'095.50 ✓.
+  "pending-section.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [5,"2026-01-05",-4.5,"CHF","Coffee"],
+      [6,"2026-01-06",1000,"CHF","Salary"],
+    ],
+    totals: [{"currency":"CHF","out":4.5,"outRows":1,"in":1000,"inRows":1}],
+    skipped: [{"line":2,"reason":"a section title (\"Pending transactions\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"a section title (\"Posted transactions\")"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Two accounts in one file, each block with an "Account;IBAN" line and the header again (QA round 4: the header was a bad row that stopped the import, and the second account's row was booked to the first). CH93…: −12.50 + 5'000.00; CH56…: +1.25.
+  "repeated-header.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: "CH9300762011623852957",
+    dataLines: 5,
+    rows: [
+      [3,"2026-01-05",-12.5,"CHF","Coop"],
+      [4,"2026-01-06",5000,"CHF","Lohn"],
+      [8,"2026-01-07",1.25,"CHF","Zins"],
+    ],
+    totals: [{"currency":"CHF","out":12.5,"outRows":1,"in":5001.25,"inRows":2}],
+    skipped: [{"line":6,"reason":"the account of the rows below (CH5604835012345678009)"},{"line":7,"reason":"the header row again (the table's next block)"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null},{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+    notes: ["the currency CHF (from the IBAN's country (CH)) for every row"],
+  },
+  // German "Vorgemerkte Umsätze" / "Gebuchte Umsätze" sections: the pending −30.00 skipped. Out 900.00; in 2'000.00.
+  "de-vorgemerkt.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [5,"2026-01-15",2000,"EUR","Gehalt"],
+      [6,"2026-01-10",-900,"EUR","Miete"],
+    ],
+    totals: [{"currency":"EUR","out":900,"outRows":1,"in":2000,"inRows":1}],
+    skipped: [{"line":2,"reason":"a section title (\"Vorgemerkte Umsätze\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"a section title (\"Gebuchte Umsätze\")"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency EUR (from the column \"Betrag (EUR)\") for every row"],
+  },
 };
