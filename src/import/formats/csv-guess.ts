@@ -141,7 +141,7 @@ const MOSTLY_POSITIVE = { rows: 3, share: 0.75 };
 const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indicator", "originalAmount", "fees"];
 
 const TEXT_ROLES = new Set<Role>(["payee", "payer", "party", "text", "memo"]);
-const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id|txn)\b/;
+const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id)\b/;
 
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;

@@ -38,7 +38,8 @@ const IBAN_CURRENCY: Record<string, string> = {
 };
 
 /** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
-const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "iban", "konto", "kontonummer", "numero de compte", "compte", "conto", "cuenta"]);
+// (Not "IBAN" alone: as often the other party's, as in Volksbank's and Deutsche Bank's exports.)
+const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "auftragskonto", "kontonummer", "numero de compte", "compte", "conto", "cuenta"]);
 const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 
 /**
@@ -49,9 +50,11 @@ const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 function ownIbanCountry(header: CsvRecord, sample: readonly CsvRecord[]): string | null {
   for (let c = 0; c < header.fields.length; c++) {
     if (!OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c]!))) continue;
-    const values = new Set(sample.map((r) => (r.fields[c] ?? "").trim().replace(/\s+/g, "")).filter((v) => v !== ""));
+    const filled = sample.map((r) => (r.fields[c] ?? "").trim().replace(/\s+/g, "")).filter((v) => v !== "");
+    const values = new Set(filled);
     const [only] = values;
-    if (values.size === 1 && IBAN_CELL.test(only!)) return only!.slice(0, 2);
+    // One IBAN on two rows at least: one row alone does not tell the statement's account from a payee's.
+    if (filled.length >= 2 && values.size === 1 && IBAN_CELL.test(only!)) return only!.slice(0, 2);
   }
   return null;
 }
