@@ -13,7 +13,7 @@
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
-import { headerTier, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, SECTION_TITLES, type Role } from "./csv-words.ts";
+import { headerTier, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -151,7 +151,8 @@ function tierFor(c: Column, role: Role): number | null {
   // tegenpartij", PayPal's "Empfänger E-Mail-Adresse", "Reference Txn ID").
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
   // round-3 description's columns stay as they were.)
-  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || share(c.values, (v) => IBAN_SHAPED.test(v.trim())) >= 0.8)) return null;
+  // Nor is the card a row was paid with (Curve's "Card Name": the funding card, on every row).
+  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_SHAPED.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text.
@@ -372,6 +373,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     valueDate: valueDate && valueDate !== date ? valueDate.index : null,
     money,
     purchasesPositive,
+    refundKind: money.kind === "signed" ? (cols.find((c) => KIND_HEADERS.has(c.norm) && c.values.some((v) => REFUND_KINDS.has(normaliseHeader(v))))?.index ?? null) : null,
     sideCurrencies: null,
     feeNotInAmount: false,
     decimal: mapping.decimal ?? ".",

@@ -9,7 +9,7 @@
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { indicatorSign, normaliseHeader, NOT_BOOKED, TOTAL_LINE } from "./csv-words.ts";
+import { indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
@@ -201,7 +201,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           const sign = indicatorSign(cell(m.indicator));
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           amount = sign * Math.abs(a);
-        } else if (a !== null && plan.purchasesPositive) amount = -a;
+        } else if (a !== null && plan.refundKind !== null && REFUND_KINDS.has(normaliseHeader(cell(plan.refundKind)))) amount = Math.abs(a);
+        else if (a !== null && plan.purchasesPositive) amount = -a;
       }
       if (amount !== null && plan.feeNotInAmount) {
         const fee = number(plan.fees);

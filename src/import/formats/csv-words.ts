@@ -172,3 +172,6 @@ export const SECTION_TITLES: ReadonlyMap<string, string | null> = new Map([
   ...["pending", "pending transactions", "pending charges", "authorizations", "authorisations", "vorgemerkt", "vorgemerkte umsatze", "vorgemerkte buchungen", "offene umsatze", "noch nicht gebuchte umsatze", "operations en attente", "operations en cours", "operations a venir", "movimenti in attesa", "movimenti non contabilizzati", "movimientos pendientes", "transacciones pendientes", "in behandeling", "openstaande transacties"].map((t) => [t, PENDING_SECTION] as const),
   ...["posted", "posted transactions", "booked transactions", "cleared transactions", "gebucht", "gebuchte umsatze", "gebuchte buchungen", "operations comptabilisees", "movimenti contabilizzati", "movimientos contabilizados", "geboekte transacties"].map((t) => [t, null] as const),
 ]);
+
+/** A row's kind when it is a refund: money in, whatever sign the file writes it with. */
+export const REFUND_KINDS = new Set(["refund", "refunds", "erstattung", "ruckerstattung", "gutschrift", "remboursement", "rimborso", "reembolso", "terugbetaling", "restitution"]);

@@ -681,4 +681,19 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["the currency EUR (from the column \"Betrag (EUR)\") for every row"],
   },
+  // Curve (card): every amount positive, a Type of Purchase / Refund (QA round 4: the refund was read as spending, and the funding card's name was in every description). Out 4.50 + 42.10 = 46.60; in the refund 23.99; the EUR spend abroad is a fact, not the amount.
+  "curve.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-4.5,"GBP","Pret A Manger · Purchase"],
+      [3,"2026-01-07",23.99,"GBP","Amazon · Refund"],
+      [4,"2026-01-09",-42.1,"GBP","Fnac · Purchase"],
+    ],
+    totals: [{"currency":"GBP","out":46.6,"outRows":2,"in":23.99,"inRows":1}],
+    reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
 };
