@@ -13,7 +13,7 @@
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
-import { headerTier, indicatorSign, normaliseHeader, NOT_THE_AMOUNT, type Role } from "./csv-words.ts";
+import { headerTier, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -34,6 +34,7 @@ function share(values: readonly string[], test: (v: string) => boolean): number 
   return filled === 0 ? 0 : passed / filled;
 }
 
+const IBAN_SHAPED = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 export const looksLikeAmount = (v: string) => parseAmount(v, ".") !== null || parseAmount(v, ",") !== null;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 const allEmpty = (values: readonly string[]) => values.every((v) => v.trim() === "");
@@ -69,13 +70,6 @@ function fits(col: Column, role: Role): boolean {
   }
 }
 
-/** A booking's state as banks write it in a status column: booked, or not (no money moved, or not yet). */
-const BOOKED = ["booked", "posted", "completed", "complete", "settled", "cleared", "done", "executed", "gebucht", "ausgefuhrt", "ausgefuehrt", "comptabilise", "execute", "effectue", "contabilizzato", "eseguito", "contabilizado", "geboekt", "uitgevoerd"];
-const NOT_BOOKED = [
-  "pending", "declined", "failed", "reverted", "cancelled", "canceled", "rejected", "authorised", "authorized", "on hold", "vorgemerkt",
-  "ausstehend", "abgelehnt", "storniert", "in bearbeitung", "en attente", "en cours", "refuse", "refusee", "annule", "annulee", "in sospeso", "in attesa",
-  "rifiutato", "annullato", "pendiente", "rechazado", "cancelado", "in behandeling", "geweigerd", "geannuleerd",
-];
 const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus"];
 
 /**
@@ -83,23 +77,82 @@ const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", 
  * rows not booked are skipped, as the known layouts skip theirs (QA round 4: a declined hotel charge was spending).
  */
 function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
-  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => v.trim() !== "") && c.values.every((v) => v.trim() === "" || BOOKED.includes(normaliseHeader(v)) || NOT_BOOKED.includes(normaliseHeader(v))));
+  // A status column's words of its own beside known ones (BNP Paribas Fortis: "Geweigerd" beside a word not listed) still
+  // mark the known rows not booked: one unknown word must not let a refused payment through as spending.
+  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => NOT_BOOKED.includes(normaliseHeader(v))));
   if (!status) return [];
   // The skip rule compares the cell lower-cased: the words, and the sampled ones as written (accents and all).
   const written = status.values.map((v) => v.trim().toLowerCase()).filter((v) => NOT_BOOKED.includes(normaliseHeader(v)));
   return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
 }
 
+/** PayPal's column of a row's effect on the balance ("Debit", "Credit", or "Memo": an authorisation or an order that moved nothing). */
+const BALANCE_IMPACT_HEADERS = ["balance impact", "auswirkung auf guthaben", "impact sur le solde", "impatto sul saldo", "efecto en el saldo", "invloed op saldo"];
+
+/** A balance-impact column's "Memo" rows are skipped: they are shown for information and moved no money. */
+function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
+  const impact = cols.find((c) => BALANCE_IMPACT_HEADERS.includes(c.norm));
+  return impact ? [{ column: impact.index, equals: ["memo"], reason: "no effect on the balance (\"Memo\": an authorisation or order that moved no money)" }] : [];
+}
+
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
 const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b/i;
 
+/** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
+const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
+/** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
+const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento"]);
+
+/**
+ * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row
+ * says of itself, so it ends the description (after the party and the purpose, which name the payment first). A column
+ * of short codes ("DD", "BGC") says nothing to a reader and is left out. As a list: none or one.
+ */
+function kindColumn(cols: readonly Column[], used: ReadonlySet<number>): number[] {
+  const c = cols.find((x) => !used.has(x.index) && KIND_HEADERS.has(x.norm) && fits(x, "text") && x.values.some((v) => v.trim().length > 3));
+  return c ? [c.index] : [];
+}
+
+/**
+ * The sign a file writes its purchases with, told by a column of the rows' kinds: +1 when the rows it calls purchases
+ * are mostly positive (a card export, although it has no card column and no "thank you" payment: QA round 4, Apple
+ * Card's every purchase read as income), −1 when mostly negative, 0 when no column names purchases.
+ */
+function purchasesSign(cols: readonly Column[], amounts: readonly string[]): number {
+  for (const c of cols) {
+    if (!KIND_HEADERS.has(c.norm)) continue;
+    let positive = 0;
+    let negative = 0;
+    c.values.forEach((v, r) => {
+      if (!PURCHASE_KINDS.has(normaliseHeader(v))) return;
+      const a = parseAmount(amounts[r] ?? "", ".") ?? parseAmount(amounts[r] ?? "", ",") ?? 0;
+      if (a > 0) positive++;
+      else if (a < 0) negative++;
+    });
+    if (positive + negative > 0) return positive > negative ? 1 : positive < negative ? -1 : 0;
+  }
+  return 0;
+}
+
+/** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
+const MOSTLY_POSITIVE = { rows: 3, share: 0.75 };
+
 /** Headers that are something else than the row's own signed amount. */
 const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indicator", "originalAmount", "fees"];
+
+const TEXT_ROLES = new Set<Role>(["payee", "payer", "party", "text", "memo"]);
+const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id)\b/;
 
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
   if ((role === "debit" || role === "credit") && (NOT_THE_AMOUNT.test(c.norm) || headerTier(c.norm, "detail") !== null || headerTier(c.norm, "balance") !== null)) return null;
   if (role === "currency" && NOT_THE_AMOUNT.test(c.norm)) return null;
+  // A bank's code (BIC, SWIFT, BLZ), an e-mail address, an id is no text of the payment, whatever party it names ("BIC
+  // tegenpartij", PayPal's "Empfänger E-Mail-Adresse", "Reference Txn ID").
+  // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
+  // round-3 description's columns stay as they were.)
+  // Nor is the card a row was paid with (Curve's "Card Name": the funding card, on every row).
+  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_SHAPED.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text.
@@ -202,7 +255,7 @@ function round3TextColumns(cols: readonly Column[], taken: ReadonlySet<number>):
  * The columns of a file of no known layout. The date order and the decimal mark are left to the
  * caller, who votes over the whole column (`dateOrders` empty, `decimal` null) unless the mapping sets them.
  */
-export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], mapping: CsvMapping, fileName: string): ColumnPlan & { decimalKnown: boolean } {
+export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], mapping: CsvMapping, fileName: string, flipSigns = false): ColumnPlan & { decimalKnown: boolean } {
   const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? "") }));
   const taken = new Set<number>();
   const missing: string[] = [];
@@ -267,11 +320,12 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     const by = (role: Role) => candidates(cols, role, taken).map((c) => c.index);
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
     purpose = memo;
+    const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo]));
     if (payee.length > 0 && payer.length > 0) {
-      description = { out: [...payee, ...party, ...text, ...memo], in: [...payer, ...party, ...text, ...memo] };
+      description = { out: [...payee, ...party, ...text, ...memo, ...kind], in: [...payer, ...party, ...text, ...memo, ...kind] };
       counterparty = { out: [...payee, ...party], in: [...payer, ...party] };
     } else {
-      const all = [...payee, ...payer, ...party, ...text, ...memo];
+      const all = [...payee, ...payer, ...party, ...text, ...memo, ...kind];
       description = { out: all, in: all };
       counterparty = { out: [...payee, ...payer, ...party], in: [...payee, ...payer, ...party] };
     }
@@ -291,7 +345,21 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
     // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
     const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
-    purchasesPositive = (card !== undefined && paidToCard) || ((card !== undefined || paidToCard) && mostlyPositive);
+    const byKind = purchasesSign(cols, values);
+    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || ((card !== undefined || paidToCard) && mostlyPositive);
+    // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
+    // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
+    // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount
+    // column or flipping the signs is saying it. (Amounts all positive say nothing of a convention: read as written.)
+    const positive = amounts.filter((a) => a > 0).length;
+    const mixed = positive < amounts.length;
+    if (!purchasesPositive && mixed && byKind === 0 && !balance && !mapping.amountColumn && !flipSigns && positive >= MOSTLY_POSITIVE.rows && positive / amounts.length >= MOSTLY_POSITIVE.share) {
+      const name = cols[money.amount]!.name.trim();
+      throw new NeedsColumnMapping(
+        `${fileName}: ${positive} of the ${amounts.length} amounts in "${name}" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card's export that writes purchases positive or an account's money coming in; ` +
+          `if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "${name}" (the signs as written)`,
+      );
+    }
   }
 
   return {
@@ -305,6 +373,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     valueDate: valueDate && valueDate !== date ? valueDate.index : null,
     money,
     purchasesPositive,
+    refundKind: money.kind === "signed" ? (cols.find((c) => KIND_HEADERS.has(c.norm) && c.values.some((v) => REFUND_KINDS.has(normaliseHeader(v))))?.index ?? null) : null,
     sideCurrencies: null,
     feeNotInAmount: false,
     decimal: mapping.decimal ?? ".",
@@ -329,8 +398,46 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     sector: null,
     accountColumns: [],
     checkDates: [],
-    skip: statusSkip(cols),
+    skip: [...statusSkip(cols), ...memoSkip(cols)],
     continuationLines: false,
-    sections: new Map(),
+    sections: SECTION_TITLES,
   };
+}
+
+/**
+ * The columns of a file with no header row (Wells Fargo's download: `"01/05/2026","-34.56","*","","SAFEWAY #1234"`),
+ * told by what they hold: the first column of dates; the one column of amounts, or of three, the one that takes the
+ * first to the second on every row (ABN AMRO's text export: balance before, balance after, amount); a column of
+ * currency codes; the longest text. A file where that does not tell them is refused, saying how to name them; its
+ * columns are called "column 1", "column 2" … (also on the mapping screen).
+ */
+export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): CsvMapping {
+  const cols = header.fields.map((name, index) => {
+    const values = sample.map((r) => (r.fields[index] ?? "").trim());
+    return { name, values, filled: values.filter((v) => v !== "") };
+  });
+  type Col = (typeof cols)[number];
+  const dates = cols.filter((c) => c.filled.length > 0 && c.filled.every(looksLikeDate));
+  const amounts = cols.filter((c) => !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v)));
+  const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every((v) => /^[A-Z]{3}$/.test(v)));
+  const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
+  const texts = cols.filter((c) => !dates.includes(c) && !amounts.includes(c) && c !== currency && c.filled.some((v) => /\p{L}{3}/u.test(v))).sort((a, b) => length(b) - length(a));
+  const cents = (v: string) => Math.round((parseAmount(v, ".") ?? parseAmount(v, ",") ?? Number.NaN) * 100);
+  const moves = (before: Col, after: Col, amount: Col) => amount.values.every((v, r) => cents(before.values[r]!) + cents(v) === cents(after.values[r]!));
+  // Balances chain: one row's balance after is the next row's balance before (or the other way, newest first). The amount
+  // does not, though it adds to the balance before as well as that adds to it.
+  const chains = (before: Col, after: Col) => {
+    const n = before.values.length;
+    const forward = before.values.every((v, r) => r === 0 || cents(v) === cents(after.values[r - 1]!));
+    const backward = after.values.every((v, r) => r === 0 || cents(v) === cents(before.values[r - 1]!));
+    return n >= 2 && (forward || backward);
+  };
+  const amount = amounts.length === 1 ? amounts[0] : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
+  if (dates.length === 0 || !amount || texts.length === 0) {
+    throw new NeedsColumnMapping(
+      `${fileName}: line ${header.line + 1}: the file has no header row, and what its columns hold does not tell them apart (${dates.length} of dates, ${amounts.length} of amounts, ${texts.length} of text); ` +
+        'name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
+    );
+  }
+  return { dateColumn: dates[0]!.name, amountColumn: amount.name, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) };
 }

@@ -183,6 +183,8 @@ export type ColumnPlan = {
   valueDate: number | null;
   money: { kind: "split"; debit: number; credit: number } | { kind: "signed"; amount: number } | { kind: "indicator"; amount: number; indicator: number };
   purchasesPositive: boolean;
+  /** A column of the rows' kinds whose refund rows are money in whatever their written sign (Curve writes them positive, as its purchases), or null. */
+  refundKind: number | null;
   /** Split columns with a currency each (BankLayout.sideCurrencies), or null. */
   sideCurrencies: { debit: number; credit: number } | null;
   feeNotInAmount: boolean;
@@ -293,6 +295,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     valueDate: opt(layout.valueDate),
     money,
     purchasesPositive: layout.purchasesPositive === true,
+    refundKind: null,
     sideCurrencies: layout.sideCurrencies ? { debit: col(layout.sideCurrencies.debit), credit: col(layout.sideCurrencies.credit) } : null,
     feeNotInAmount: layout.feeNotInAmount === true,
     // "per file": decided from the file's amounts by the reader (csv.ts), "." until then.

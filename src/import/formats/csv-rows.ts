@@ -9,7 +9,7 @@
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { indicatorSign, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
+import { indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
@@ -17,7 +17,7 @@ import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { parseAmount, parseDate, type DateOrder } from "./values.ts";
+import { currencyInAmount, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 export type TableSource = {
   text: string;
@@ -50,6 +50,10 @@ const accountCell = (raw: string) => {
   return /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/.test(v) ? v.replace(/\s+/g, "") : v;
 };
 
+const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
+/** Labels of a line that names the account of the rows below it. */
+const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta", "rekening", "iban", "account number", "kontonummer", "numero de compte"]);
+
 /** Whether every field of a record is empty or white space. */
 function blank(fields: readonly string[]): boolean {
   for (const x of fields) if (x.trim() !== "") return false;
@@ -74,6 +78,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // The reason the lines of the current section are skipped (ColumnPlan.sections), or null.
   let section: string | null = null;
   const accountValues = new Set<string>();
+  /** The account a line between blocks named ("Account;CH56…"), for the rows below it. */
+  let blockAccount: string | null = null;
   let secondAccount: string | null = null;
   let defaultCurrencyUsed = 0;
   // A row's account and currency as one key (made again only when they change: most rows share the previous row's).
@@ -111,6 +117,14 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const bad = (reason: string): void => {
     badRows.push({ line, reason });
   };
+  /** The currency code written in the row's filled money cell, or "". */
+  const currencyInMoneyCell = () => {
+    for (const i of moneyColumns) {
+      const v = cell(i);
+      if (v.trim() !== "") return currencyInAmount(v) ?? "";
+    }
+    return "";
+  };
   const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(cell(i), plan.decimal) ?? "bad"));
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off.
   const text = (i: number) => {
@@ -146,8 +160,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         lastLine = line;
       }
       dataLines++;
+      // The header again: the table's next block (an export of several accounts, each with its header).
+      if (f[0] === src.header.fields[0] && f.length === width && f.every((x, i) => x.trim() === src.header.fields[i]!.trim())) return skip("the header row again (the table's next block)");
       if (f.length === 1 && width > 1) {
-        const title = normaliseHeader(f[0]!);
+        // "Pending transactions (2)": a title with its count.
+        const title = normaliseHeader(f[0]!).replace(/ \d+$/, "");
         if (plan.sections.has(title)) {
           section = plan.sections.get(title)!;
           return skip(`a section title ("${f[0]!.trim()}")`);
@@ -184,7 +201,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           const sign = indicatorSign(cell(m.indicator));
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           amount = sign * Math.abs(a);
-        } else if (a !== null && plan.purchasesPositive) amount = -a;
+        } else if (a !== null && plan.refundKind !== null && REFUND_KINDS.has(normaliseHeader(cell(plan.refundKind)))) amount = Math.abs(a);
+        else if (a !== null && plan.purchasesPositive) amount = -a;
       }
       if (amount !== null && plan.feeNotInAmount) {
         const fee = number(plan.fees);
@@ -199,7 +217,15 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
-        if (!dateIn.get(dateCell)) return skip("a note or footer line: no date and no amount");
+        if (!dateIn.get(dateCell)) {
+          // "Account;CH56 0483 …" between two blocks of a file of several accounts: the rows below are that account's.
+          const iban = plan.accountColumns.length === 0 && ACCOUNT_LABELS.has(normaliseHeader(f[0]!)) ? f.slice(1).map((x) => x.trim()).find((x) => IBAN_CELL.test(x)) : undefined;
+          if (iban) {
+            blockAccount = iban.replace(/\s+/g, "");
+            return skip(`the account of the rows below (${blockAccount})`);
+          }
+          return skip("a note or footer line: no date and no amount");
+        }
         const cols = m.kind === "split" ? `${name(m.debit)} and ${name(m.credit)} are` : `${name(m.amount)} is`;
         return bad(`no amount: ${cols} empty`);
       }
@@ -221,6 +247,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         date = dateIn.get(rawDate);
         // A column total ("Total Spalte", "Totale movimenti") written where the date goes.
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
+        // A booking not made yet dated by a word (comdirect's "offen", "Pending"): no money moved.
+        if (!date && NOT_BOOKED.includes(normaliseHeader(rawDate))) return skip(`not booked yet ("${rawDate}" where its date goes): no money moved`);
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
         previousDate = date;
       }
@@ -235,8 +263,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (v !== "" && !parseDateIn(v, c.orders)) return bad(`${name(c.column)} "${v}" is not a real date`);
       }
 
-      const rowLegs = legs ?? [{ amount, currency: plan.currency === null ? "" : cell(plan.currency).trim().toUpperCase() }];
+      // Without a currency column, a code written in the amount cell is the row's ("EUR -120.00" beside "CHF -45.50": QA
+      // round 4 stored both as the data's main currency). The file's own currency is said once, in its note.
       const fallback = plan.defaultCurrency ?? src.fileCurrency;
+      const written = plan.currency === null ? currencyInMoneyCell() : "";
+      const rowLegs = legs ?? [{ amount, currency: plan.currency === null ? (written === fallback?.code ? "" : written) : cell(plan.currency).trim().toUpperCase() }];
       for (const leg of rowLegs) {
         const code = leg.currency || fallback?.code || "";
         if (/^[A-Z]{3}$/.test(code)) continue;
@@ -292,7 +323,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (ref && "column" in ref) reference = cell(ref.column) === "" ? null : cell(ref.column);
       else if (ref) reference = `${ref.prefix}${fnv1a64Hex(ref.fnv1a64.map(cell).join("|"))}`;
 
-      let account = src.account;
+      let account = blockAccount ?? src.account;
       if (plan.accountColumns.length > 0) {
         const first = accountCell(cell(plan.accountColumns[0]!));
         if (first) accountValues.add(first);

@@ -6,7 +6,7 @@
  * held as a list of records.
  */
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { guessColumns, headerHits, listColumns } from "./csv-guess.ts";
+import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
@@ -15,7 +15,7 @@ import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
 import { RowTable } from "./row-table.ts";
 import type { ReadOptions, Statement } from "./types.ts";
-import { DateVotes, DecimalVotes, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
+import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
 /** How far a header row is looked for: preambles are short (60 records, 64 KB, but never fewer than 3 records: a header may be long). */
@@ -37,6 +37,28 @@ const IBAN_CURRENCY: Record<string, string> = {
   ...Object.fromEntries(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MC", "MT", "NL", "PT", "SI", "SK", "SM", "AD"].map((c) => [c, "EUR"])),
 };
 
+/** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
+// (Not "IBAN" alone: as often the other party's, as in Volksbank's and Deutsche Bank's exports.)
+const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "auftragskonto", "kontonummer", "numero de compte", "compte", "conto", "cuenta"]);
+const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
+
+/**
+ * The country of the one IBAN a column of the statement's own account holds on every sampled row, or null: a file of no
+ * currency column still says its currency through it (QA round 4: Belfius's "Devies" unread, its euros were stored as
+ * francs). Its rows keep no account of it (the content-hash id of a row stays as round 3 made it).
+ */
+function ownIbanCountry(header: CsvRecord, sample: readonly CsvRecord[]): string | null {
+  for (let c = 0; c < header.fields.length; c++) {
+    if (!OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c]!))) continue;
+    const filled = sample.map((r) => (r.fields[c] ?? "").trim().replace(/\s+/g, "")).filter((v) => v !== "");
+    const values = new Set(filled);
+    const [only] = values;
+    // One IBAN on two rows at least: one row alone does not tell the statement's account from a payee's.
+    if (filled.length >= 2 && values.size === 1 && IBAN_CELL.test(only!)) return only!.slice(0, 2);
+  }
+  return null;
+}
+
 type Table = {
   delimiter: string;
   header: CsvRecord;
@@ -44,6 +66,8 @@ type Table = {
   bodyStart: number;
   bodyLine: number;
   layout: BankLayout | null;
+  /** No header row: the first record is data (Wells Fargo's download); `header` holds names made up for its columns. */
+  headerless: boolean;
 };
 
 /**
@@ -76,13 +100,16 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     const score = (layout ? 2e9 : found ? 1e9 : 0) + rowsOfWidth * width;
     if (at >= 0 && (!best || score > best.score)) {
       const header = probe[at]!;
+      // No header found and the first row is data (a date and an amount in it): every row is data, from the first.
+      const headerless = !found && at === 0 && probe.length >= 2 && looksLikeData(header.r.fields);
       best = {
         delimiter,
-        header: header.r,
+        header: headerless ? { line: header.r.line - 1, fields: header.r.fields.map((_, i) => `column ${i + 1}`) } : header.r,
         preamble: probe.slice(0, at).map((p) => p.r),
-        bodyStart: header.end,
-        bodyLine: header.r.line + 1,
+        bodyStart: headerless ? start : header.end,
+        bodyLine: headerless ? header.r.line : header.r.line + 1,
         layout,
+        headerless,
         score,
       };
     }
@@ -90,6 +117,9 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
   if (!best) throw new ImportInputError(`${fileName}: no table found: expected a header row and rows separated by ; , tab or |`);
   return best;
 }
+
+/** A record holding a date and an amount in cells of their own: a data row, no header. */
+const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLikeDate(f)) && fields.some((f) => !looksLikeDate(f) && /\d/.test(f) && looksLikeAmount(f));
 
 /**
  * Preamble facts: an IBAN (or a layout's account label), a currency after a label such as "Currency:" or "Valued in:",
@@ -133,13 +163,13 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
   return { account, currency, stated };
 }
 
-/** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros"). */
+/** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's "Määrä EUROA"). */
 function headerCurrency(plan: ColumnPlan): string | null {
   const m = plan.money;
   const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuros?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
+    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && CURRENCIES.has(code)) return code;
   }
@@ -161,11 +191,10 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code
     for (const c of cols) {
       const cell = (r.fields[c] ?? "").trim();
       const sign = /[$€£]/.exec(cell)?.[0];
-      const code = /^\(?[-+−]?\s*([A-Z]{3})\b|\b([A-Z]{3})\)?$/.exec(cell);
-      const mark = sign ?? code?.[1] ?? code?.[2];
+      const mark = sign ?? currencyInAmount(cell);
       if (!mark) continue;
       const iso = sign ? SIGN_CURRENCY[sign]! : mark;
-      if (!CURRENCIES.has(iso) || (found && found.code !== iso)) return null;
+      if (found && found.code !== iso) return null;
       found ??= { code: iso, mark };
     }
   }
@@ -321,7 +350,9 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
     if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
-    const guessed = guessColumns(table.header, sample, opts.mapping ?? {}, fileName);
+    // A file without a header row: its columns told by what they hold (refused when that does not tell them).
+    const mapping = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : (opts.mapping ?? {});
+    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(table.headerless && !opts.mapping ? { layout: "guessed" } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     dateNote = voted.dateNote;
     plan = { ...guessed, dateOrders: voted.dateOrders, decimal: voted.decimal };
@@ -329,7 +360,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
-  const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1];
+  const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample);
   const file =
     (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||

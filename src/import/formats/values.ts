@@ -46,6 +46,22 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
   return /^[\d.,]*\d[\d.,]*$/.test(s) ? { negative, body: s } : null;
 }
 
+const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
+// A code before the number (after an opening parenthesis or a sign) or after it, also written against the digits
+// ("-1.200,00EUR", CaixaBank: no word boundary between 0 and E).
+const CODE_IN_AMOUNT = /^\(?[-+−]?\s*([A-Z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Z]{3})\)?$/;
+
+/** The ISO currency code an amount cell is written with ("EUR -120.00", "2.000,00 EUR", "-1.200,00EUR"), or null. */
+export function currencyInAmount(raw: string): string | null {
+  // Most cells are digits to their last character with a sign or a digit first: answered without the expression.
+  const last = raw.charCodeAt(raw.length - 1);
+  const first = raw.charCodeAt(0);
+  if (last >= 48 && last <= 57 && (first === 45 || (first >= 48 && first <= 57))) return null;
+  const m = CODE_IN_AMOUNT.exec(raw.trim());
+  const code = m?.[1] ?? m?.[2];
+  return code !== undefined && CURRENCIES.has(code) ? code : null;
+}
+
 const GROUPED = { ",": /^\d{1,3}(,\d{3})+$/, ".": /^\d{1,3}(\.\d{3})+$/ };
 const PLAIN_POINT = /^-?\d+(?:\.\d+)?$/;
 const PLAIN_COMMA = /^-?\d+(?:,\d+)?$/;

@@ -637,5 +637,22 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"USD","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
     notes: ["the currency USD (from the American Express layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
-
+  // BoursoBank: UTF-8 BOM, camel-case headers, "-1 129,99" (space thousands, decimal comma), two accounts in one file
+  // (each row's accountNum), euros by the layout. Out 1'129.99 + 19.99 = 1'149.98; in 2'500.00 + 500.00 = 3'000.00;
+  // one reconciliation line per account, none stated.
+  "boursorama.csv": {
+    format: "csv",
+    layout: "boursorama",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-28",-1129.99,"EUR","CARTE 27/01/26 FNAC PARIS CB*1234"],
+      [3,"2026-01-15",2500,"EUR","VIR SEPA EMPLOYEUR · Salaire janvier"],
+      [4,"2026-01-03",-19.99,"EUR","PRLV SEPA FREE MOBILE"],
+      [5,"2026-01-10",500,"EUR","VIR INTERNE"],
+    ],
+    totals: [{"currency":"EUR","out":1149.98,"outRows":2,"in":3000,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+    notes: ["the currency EUR (from the BoursoBank layout) for every row"],
+  },
 };

@@ -233,6 +233,26 @@ describe("a card export of no known layout (issue 32)", () => {
     const chase = read(utf8("Date,Description,Amount\n10/24/2025,Payment Thank You - Web,2519.13\n10/24/2025,UBER TRIP,-20.96\n"), { fileName: "c.csv", fallbackCurrency: usd });
     expect(chase.rows.map((r) => r.amount)).toEqual([2519.13, -20.96]);
   });
+
+  test("a Type column saying 'Purchase' on positive rows makes it a card export, with no card column and no 'thank you' line (QA round 4: Apple Card's purchases were income)", () => {
+    const text = "Transaction Date,Description,Type,Amount (USD)\n01/28/2026,UBER EATS,Purchase,32.18\n01/20/2026,ACH DEPOSIT INTERNET TRANSFER,Payment,-300.00\n01/14/2026,APPLE.COM/BILL,Purchase,2.99\n";
+    expect(read(utf8(text), { fileName: "apple.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-32.18, 300, -2.99]);
+    // Chase's card calls its purchases "Sale" and writes them negative: left as written.
+    const chase = "Transaction Date,Post Date,Description,Category,Type,Amount\n01/28/2026,01/29/2026,UBER TRIP,Travel,Sale,-20.96\n01/24/2026,01/24/2026,AUTOMATIC PAYMENT,,Payment,500.00\n";
+    expect(read(utf8(chase.replace("Category,Type", "Cat,Type")), { fileName: "c.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([-20.96, 500]);
+  });
+
+  test("mostly positive amounts with a negative one and nothing else to tell a card's export from an account's: refused, saying which flag says which; either flag reads it", () => {
+    // 3 of 4 positive (15.99, 42.10, 60.00; the refund −42.10): purchases and a refund, or deposits and a withdrawal.
+    const text = "Date,Description,Amount\n2026-01-05,NETFLIX.COM,15.99\n2026-01-07,AMAZON MKTPLACE,42.10\n2026-01-09,AMAZON MKTPLACE REFUND,-42.10\n2026-01-12,SHELL 1234,60.00\n";
+    expect(() => read(utf8(text), { fileName: "card.csv", fallbackCurrency: usd })).toThrow(
+      'card.csv: 3 of the 4 amounts in "Amount" are positive, and nothing in the file (a card column, a payment to the card, a balance column) tells whether it is a card\'s export that writes purchases positive or an account\'s money coming in; if they are card purchases, import it with --flip-signs; if they are money received, with --amount-column "Amount" (the signs as written)',
+    );
+    expect(read(utf8(text), { fileName: "card.csv", fallbackCurrency: usd, flipSigns: true }).rows.map((r) => r.amount)).toEqual([-15.99, -42.1, 42.1, -60]);
+    expect(read(utf8(text), { fileName: "card.csv", fallbackCurrency: usd, mapping: { amountColumn: "Amount" } }).rows.map((r) => r.amount)).toEqual([15.99, 42.1, -42.1, 60]);
+    // All positive says nothing of a convention (a month of deposits, or of purchases): read as written, as before.
+    expect(read(utf8(text.replace("-42.10", "42.10")), { fileName: "card.csv", fallbackCurrency: usd }).rows.map((r) => r.amount)).toEqual([15.99, 42.1, 42.1, 60]);
+  });
 });
 
 test("dates that fit both orders in a file with a decimal comma are day-first (no country writes 1.234,56 with month-first dates)", () => {
@@ -274,6 +294,47 @@ test("amounts written with their currency's sign or code name the file's currenc
   // Signs that disagree name no currency: the fallback, as before.
   const mixed = read(utf8("Date,Description,Amount\n2025-03-04,A,-$5.00\n2025-03-05,B,-£4.00\n"), { fileName: "m.csv", fallbackCurrency: chf });
   expect(mixed.rows.map((r) => r.currency)).toEqual(["CHF", "CHF"]);
+});
+
+test("amounts written with their own currency codes in one file (no currency column): each row in its own (QA round 4: the EUR rows were stored as CHF)", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  const s = read(utf8("Date;Description;Amount\n2026-01-05;Hotel Paris;EUR -120.00\n2026-01-06;Migros;CHF -45.50\n2026-01-07;Refund Hotel;20.00 EUR\n"), { fileName: "m.csv", fallbackCurrency: chf });
+  expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-120, "EUR"], [-45.5, "CHF"], [20, "EUR"]]);
+  expect(s.notes).toEqual(["the currency CHF (from the main currency of your data) for 1 rows without a currency of their own"]);
+});
+
+test("a column of the statement's own IBAN names the currency by its country when nothing else does (Belfius's Rekening); the rows keep no account of it", () => {
+  // As belfius-be.csv without its "Devies" column: BE → EUR, not the data's CHF.
+  const text = "Rekening;Boekingsdatum;Naam tegenpartij bevat;Transactie;Bedrag;Mededelingen\nBE23 0631 2345 6791;05/01/2026;Colruyt;Betaling Bancontact;-65,20;Colruyt 1234\nBE23 0631 2345 6791;07/01/2026;Werkgever NV;Overschrijving;2.750,00;Loon\n";
+  const s = read(utf8(text), { fileName: "b.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+  expect(s.rows.map((r) => [r.amount, r.currency, r.account])).toEqual([[-65.2, "EUR", null], [2750, "EUR", null]]);
+  expect(s.notes).toContain("the currency EUR (from the IBAN's country (BE)) for every row");
+  // Two different IBANs in the column: the other party's, not the statement's; nothing is said by it.
+  const other = read(utf8(text.replace("BE23 0631 2345 6791;07", "NL91ABNA0417164300;07")), { fileName: "b.csv", fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
+  expect(other.rows.map((r) => r.currency)).toEqual(["CHF", "CHF"]);
+});
+
+test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
+  // Two columns of amounts, neither taking the other anywhere: which is the booking's?
+  const text = "05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7476.55\n";
+  expect(() => read(utf8(text), { fileName: "h.csv", fallbackCurrency: { code: "CHF", from: "x" } })).toThrow(
+    'h.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (1 of dates, 2 of amounts, 1 of text); name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
+  );
+  const s = read(utf8(text), { fileName: "h.csv", fallbackCurrency: { code: "CHF", from: "x" }, mapping: { dateColumn: "column 1", amountColumn: "column 3", descriptionColumn: "column 2" } });
+  expect(brief(s.rows)).toEqual([
+    [1, "2026-01-05", -23.45, "CHF", "Migros"],
+    [2, "2026-01-06", 6500, "CHF", "Lohn"],
+  ]);
+});
+
+test("a file of several accounts, each block with its account line and the header again: each row in its block's account", () => {
+  const s = read(fixture("repeated-header.csv"), { fileName: "r.csv" });
+  expect(s.rows.map((r) => [r.line, r.amount, r.account])).toEqual([
+    [3, -12.5, "CH9300762011623852957"],
+    [4, 5000, "CH9300762011623852957"],
+    [8, 1.25, "CH5604835012345678009"],
+  ]);
+  expect(s.reconciliation.map((r) => [r.account, r.entries])).toEqual([["CH9300762011623852957", 2], ["CH5604835012345678009", 1]]);
 });
 
 test("a preamble's values written as Excel formulas (PostFinance: =\"01.07.2023\", \"=CHF\") still name the currency", () => {

@@ -13,10 +13,11 @@ import { parseStatement } from "../../../src/import/formats/index.ts";
 import { fileTotals } from "../../../src/import/importer.ts";
 import { BANK_EXPECTED } from "./bank-fixtures.ts";
 import { FORMAT_EXPECTED } from "./format-fixtures.ts";
+import { GUESSED_BANK_EXPECTED } from "./guessed-bank-fixtures.ts";
 import { brief, fixture, type Expected } from "./support.ts";
 
-/** Every fixture: the formats' (format-fixtures.ts), and one per bank layout (bank-fixtures.ts). */
-const EXPECTED: Record<string, Expected> = { ...FORMAT_EXPECTED, ...BANK_EXPECTED };
+/** Every fixture: the formats' (format-fixtures.ts), one per bank layout (bank-fixtures.ts), and banks read without one (guessed-bank-fixtures.ts). */
+const EXPECTED: Record<string, Expected> = { ...FORMAT_EXPECTED, ...BANK_EXPECTED, ...GUESSED_BANK_EXPECTED };
 
 const readFixture = (name: string) => parseStatement(fixture(name), { fileName: name, fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
 

@@ -12,6 +12,7 @@ import type { BankLayout } from "../csv-layout.ts";
 import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
 import { BANCASTATO } from "./bancastato.ts";
 import { BANK_CLER } from "./bank-cler.ts";
+import { BOURSORAMA } from "./boursorama.ts";
 import { CAPITAL_ONE } from "./capital-one.ts";
 import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
 import { COMMERZBANK } from "./commerzbank.ts";
@@ -71,4 +72,5 @@ export const LAYOUTS: readonly BankLayout[] = [
   AMEX_UK,
   AMEX_US_CARD_MEMBER,
   FR_DEBIT_CREDIT,
+  BOURSORAMA,
 ];

@@ -1,0 +1,699 @@
+/**
+ * Bank CSV exports of banks with no layout of their own, read by the generic reader (QA round 4, third pass), each
+ * written for this project from what peers' importer configurations and the banks' help pages say their exports look
+ * like (headers, preambles, footers, notations, sign conventions): Germany, the Netherlands, Belgium, France, Italy,
+ * Spain, the UK, the US, the Nordics and card issuers. The expected rows, money out and in per currency, skipped lines
+ * and balance checks were worked out by hand from each file (the arithmetic is in the comment above each). The
+ * defect each one found is named there ("QA round 4: …"). fixtures.test.ts reads them with the other fixtures.
+ */
+import type { Expected } from "./support.ts";
+
+export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
+  // Volksbank/Raiffeisen (DE) "Umsatzanzeige": cp1252, a preamble, Umsatz unsigned with an S/H column headed " ", multi-line Vorgang/Verwendungszweck; Anfangssaldo/Endsaldo written as rows (skipped). S = out, H = in: −85.00 + 2'450.00 − 1'234.56; 1'000.00 + those = 2'130.44 = Endsaldo (the file agrees with itself; the rows state no running balance, so nothing is checked).
+  "volksbank-sh.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [12,"2026-01-02",-85,"EUR","Max Muster · Stadtwerke Musterstadt · Basislastschrift Abschlag Strom Januar"],
+      [14,"2026-01-15",2450,"EUR","Max Muster · Arbeitgeber GmbH · Gutschrift Lohn Januar"],
+      [16,"2026-01-20",-1234.56,"EUR","Max Muster · Möbelhaus Schmidt · Überweisung Rechnung 4711"],
+    ],
+    totals: [{"currency":"EUR","out":1319.56,"outRows":2,"in":2450,"inRows":1}],
+    skipped: [{"line":19,"reason":"a balance or total line (\"Anfangssaldo\"), no booking of its own"},{"line":20,"reason":"a balance or total line (\"Endsaldo\"), no booking of its own"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // comdirect: cp1252, newest first, a pending row dated "offen" (skipped: QA round 4 made it a bad row that stopped the import), footer "Alter Kontostand". Out 45.67 + 1'200.00 = 1'245.67; in 2'500.00. 1'988.00 + 2'500 − 1'200 − 45.67 = 3'242.33 = "Neuer Kontostand" (the −12.00 pending is not in it).
+  "comdirect.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [7,"2026-01-07",-45.67,"EUR","Auftraggeber: REWE Markt GmbH Buchungstext: REWE SAGT DANKE Ref. 8X1"],
+      [8,"2026-01-05",-1200,"EUR","Empfänger: Vermieter Huber Kto/IBAN: DE02120300000000202051 Buchungstext: Miete Januar"],
+      [9,"2026-01-03",2500,"EUR","Auftraggeber: Arbeitgeber AG Buchungstext: Gehalt Dezember"],
+    ],
+    totals: [{"currency":"EUR","out":1245.67,"outRows":2,"in":2500,"inRows":1}],
+    skipped: [{"line":6,"reason":"not booked yet (\"offen\" where its date goes): no money moved"},{"line":11,"reason":"a balance, total or note line without an amount"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency EUR (from the column \"Umsatz in EUR\") for every row"],
+  },
+  // Deutsche Bank: an empty Betrag column beside Soll (negative) / Haben; the other party in "Begünstigter / Auftraggeber" for both directions (QA round 4: lost for money out, its payee column being the empty "Abweichender Empfänger"). Out 39.95 + 950.00; in 3'104.04; the "Kontostand" footer is skipped.
+  "deutsche-bank.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [5,"2026-01-30",-39.95,"EUR","Telekom Deutschland GmbH · Rechnung 01/2026 · SEPA-Lastschrift von"],
+      [6,"2026-01-15",-950,"EUR","Hausverwaltung Meier · Miete Januar · SEPA-Überweisung an"],
+      [7,"2026-01-02",3104.04,"EUR","Arbeitgeber AG · Gehalt · SEPA-Gutschrift von"],
+    ],
+    totals: [{"currency":"EUR","out":989.95,"outRows":2,"in":3104.04,"inRows":1}],
+    skipped: [{"line":8,"reason":"a balance, total or note line without an amount"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // Postbank: "€" after every amount and balance, the IBAN with spaces in the preamble, "Buchungsdetails" (QA round 4: not read into the description). Newest first: 1'800.00 (line 10, from 0) − 51.50 = 1'748.50 − 12.99 = 1'735.51 ✓.
+  "postbank.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: "DE12100100100123456789",
+    dataLines: 4,
+    rows: [
+      [8,"2026-01-31",-12.99,"EUR","Netflix International B.V. · Referenz NOTPROVIDED Mandat 123 Netflix Abo · Lastschrift"],
+      [9,"2026-01-20",-51.5,"EUR","EDEKA Center · Referenz 9999 EDEKA SAGT DANKE · Kartenzahlung"],
+      [10,"2026-01-02",1800,"EUR","Arbeitgeber GmbH · Referenz 777 Gehalt Januar · Gutschrift"],
+    ],
+    totals: [{"currency":"EUR","out":64.49,"outRows":2,"in":1800,"inRows":1}],
+    skipped: [{"line":12,"reason":"a balance, total or note line without an amount"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":1735.51,"entries":3,"difference":0}],
+    notes: ["the currency EUR (from the column \"Betrag (€)\") for every row"],
+  },
+  // Rabobank: quoted commas, +/− on every amount and balance with a decimal comma, "Saldo na trn", an original amount in USD; the BIC column is no text (QA round 4: "INGBNL2A" in the description). 1'000.00 − 25.50 = 974.50 + 2'100.00 = 3'074.50 − 43.21 = 3'031.29 ✓.
+  "rabobank-nl.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-03",-25.5,"EUR","Albert Heijn 1234 · Betaalautomaat 12:34 pasnr. 123"],
+      [3,"2026-01-05",2100,"EUR","Werkgever BV · Salaris december"],
+      [4,"2026-01-07",-43.21,"EUR","Amazon Marketplace · Betaalautomaat"],
+    ],
+    totals: [{"currency":"EUR","out":68.71,"outRows":2,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":3031.29,"entries":3,"difference":0}],
+  },
+  // KBC: a signed Bedrag beside credit/debet columns (read as split), "Valuta" a value date, "Munt" the currency, "Vrije mededeling" read (QA round 4: not). 1'000.00 − 34.50 = 965.50 + 2'500.00 = 3'465.50 − 49.99 = 3'415.51 ✓.
+  "kbc-be.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-02",-34.5,"EUR","MAX MUSTER · BETALING VIA BANCONTACT 02-01 DELHAIZE"],
+      [3,"2026-01-03",2500,"EUR","MAX MUSTER · OVERSCHRIJVING WERKGEVER NV · loon december"],
+      [4,"2026-01-10",-49.99,"EUR","MAX MUSTER · DOMICILIERING PROXIMUS · +++123/4567/89012+++"],
+    ],
+    totals: [{"currency":"EUR","out":84.49,"outRows":2,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":3415.51,"entries":3,"difference":0}],
+    notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)"],
+  },
+  // Belfius: a preamble of filters, the currency in "Devies" (QA round 4: unread, and the euros were stored as CHF, the data's main currency). Out 65.20 + 100.00; in 2'750.00.
+  "belfius-be.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [12,"2026-01-05",-65.2,"EUR","Colruyt Laagste Prijzen · Betaling Bancontact · Colruyt 1234"],
+      [13,"2026-01-07",2750,"EUR","Werkgever NV · Overschrijving · Loon december"],
+      [14,"2026-01-09",-100,"EUR","Geldopname ATM Leuven"],
+    ],
+    totals: [{"currency":"EUR","out":165.2,"outRows":2,"in":2750,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)"],
+  },
+  // BNP Paribas Fortis: a Status column where "Geweigerd" (refused, "Onvoldoende saldo") stands beside a word not listed, "Geaccepteerd" (QA round 4: the refused −9'999.00 was imported as spending); "Tegenpartij" holds IBANs and is no text.
+  "bnp-fortis-be.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-12",-120,"EUR","Huisbaas · OVERSCHRIJVING NAAR BE71 0961 2345 6769 · Huur januari"],
+      [4,"2026-01-03",1850,"EUR","Werkgever · OVERSCHRIJVING VAN BE43 0689 9999 9501 · Loon"],
+    ],
+    totals: [{"currency":"EUR","out":120,"outRows":1,"in":1850,"inRows":1}],
+    skipped: [{"line":3,"reason":"not booked (pending, declined or cancelled): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)"],
+  },
+  // Crédit Agricole: cp1252, preamble, "Débit euros"/"Crédit euros" unsigned, libellés over three lines in quotes (a row's line is its first), space thousands. Out 84.10 + 1'023.45 = 1'107.55; in 2'450.00.
+  "credit-agricole-fr.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [7,"2026-01-30",-84.1,"EUR","PRELEVEMENT EDF CLIENTS PARTICULIERS Ref 123456"],
+      [10,"2026-01-15",2450,"EUR","VIREMENT EN VOTRE FAVEUR SALAIRE JANVIER"],
+      [12,"2026-01-05",-1023.45,"EUR","CARTE X1234 04/01 CARREFOUR MARKET PARIS"],
+    ],
+    totals: [{"currency":"EUR","out":1107.55,"outRows":2,"in":2450,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency EUR (from the column \"Débit euros\") for every row"],
+  },
+  // Société Générale: the account as an Excel formula in the first line, NBSP thousands ("2 450,00"), "Détail de l'écriture" read (QA round 4: not). Out 23.40 + 1'100.00; in 2'450.00.
+  "societe-generale-fr.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [4,"2026-01-31",-23.4,"EUR","CARTE X1234 30/01 MONOPRIX PARIS 15"],
+      [5,"2026-01-15",2450,"EUR","VIR RECU 123 · DE: EMPLOYEUR SA MOTIF: SALAIRE"],
+      [6,"2026-01-02",-1100,"EUR","PRLV SEPA LOYER · DE: AGENCE IMMO"],
+    ],
+    totals: [{"currency":"EUR","out":1123.4,"outRows":2,"in":2450,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // UniCredit: "Importo (EUR)" signed, dots for thousands. Out 1'234.56 + 78.40 = 1'312.96; in 2'100.00.
+  "unicredit-it.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-30",-1234.56,"EUR","PAGAMENTO POS ESSELUNGA MILANO"],
+      [3,"2026-01-15",2100,"EUR","BONIFICO A VOSTRO FAVORE STIPENDIO"],
+      [4,"2026-01-02",-78.4,"EUR","ADDEBITO SDD ENEL ENERGIA"],
+    ],
+    totals: [{"currency":"EUR","out":1312.96,"outRows":2,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency EUR (from the column \"Importo (EUR)\") for every row"],
+  },
+  // Fineco: Entrate/Uscite (Uscite written negative), a Stato column whose "Autorizzato" row is not booked yet (QA round 4: imported). No currency anywhere: the data's main currency (SPEC §10.1 order).
+  "fineco-it.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [7,"2026-01-28",-120.5,"CHF","Addebito SDD · SDD A2A ENERGIA"],
+      [8,"2026-01-15",2300,"CHF","Bonifico SEPA · Stipendio Gennaio"],
+    ],
+    totals: [{"currency":"CHF","out":120.5,"outRows":1,"in":2300,"inRows":1}],
+    skipped: [{"line":6,"reason":"not booked (pending, declined or cancelled): no money moved"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // BBVA: a preamble naming the IBAN, two "Divisa" columns, "Disponible" (not read as a balance column). Out 54.32; in 1'500.00.
+  "bbva-es.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: "ES9121000418450200051332",
+    dataLines: 2,
+    rows: [
+      [5,"2026-01-28",-54.32,"EUR","MERCADONA VALENCIA"],
+      [6,"2026-01-15",1500,"EUR","NOMINA EMPRESA SL"],
+    ],
+    totals: [{"currency":"EUR","out":54.32,"outRows":1,"in":1500,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  // CaixaBank: "EUR" written against the digits ("-1.200,00EUR"; QA round 4: the currency was missed and the rows stored as CHF). Newest first: 500.00 (line 4) + 3'000 = 3'500.00 − 1'200 = 2'300.00 ✓, opening 500 + 60 = 560.
+  "caixabank-es.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-25",-1200,"EUR","COMPRA TARJ. 1234 EL CORTE INGLES"],
+      [3,"2026-01-14",3000,"EUR","TRANSF A SU FAVOR NOMINA"],
+      [4,"2026-01-05",-60,"EUR","RECIBO IBERDROLA"],
+    ],
+    totals: [{"currency":"EUR","out":1260,"outRows":2,"in":3000,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":560,"closing":2300,"entries":3,"difference":0}],
+    notes: ["the currency EUR (from the amounts' EUR code) for every row"],
+  },
+  // Nationwide: cp1252 "£" in every cell, "02 Jan 2026" dates, Paid out / Paid in, a preamble of balances. 1'000.00 − 45.60 = 954.40 + 2'100 = 3'054.40 − 1'114.84 = 1'939.56 ✓.
+  "nationwide-uk.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [6,"2026-01-02",-45.6,"GBP","TESCO STORES 3217 · Visa purchase"],
+      [7,"2026-01-15",2100,"GBP","EMPLOYER LTD SALARY · Bank credit EMPLOYER LTD"],
+      [8,"2026-01-20",-1114.84,"GBP","COUNCIL TAX · Direct debit"],
+    ],
+    totals: [{"currency":"GBP","out":1160.44,"outRows":2,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"GBP","status":"ok","opening":1000,"closing":1939.56,"entries":3,"difference":0}],
+    notes: ["the currency GBP (from the amounts' £ sign) for every row"],
+  },
+  // Lloyds: DD/MM/YYYY (20/01 decides), a sort code written '30-94-57, Debit/Credit Amount. Newest first: −45.60 (line 4, from 0) + 2'100 = 2'054.40 − 114.84 = 1'939.56 ✓. No currency: the data's main currency.
+  "lloyds-uk.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-20",-114.84,"CHF","COUNCIL TAX"],
+      [3,"2026-01-15",2100,"CHF","EMPLOYER LTD"],
+      [4,"2026-01-02",-45.6,"CHF","TESCO STORES 3217"],
+    ],
+    totals: [{"currency":"CHF","out":160.44,"outRows":2,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":0,"closing":1939.56,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Monzo: Amount beside Money Out/Money In (read as split), a Local amount in EUR, a "Type" of payment kinds (no indicator). Out 4.50 + 230.12 = 234.62; in 2'100.00.
+  "monzo-uk.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-02",-4.5,"GBP","PRET A MANGER LONDON · Card payment"],
+      [3,"2026-01-15",2100,"GBP","Employer Ltd · SALARY · Faster payment"],
+      [4,"2026-01-20",-230.12,"GBP","Booking.com · Card payment"],
+    ],
+    totals: [{"currency":"GBP","out":234.62,"outRows":2,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // Starling: "Amount (GBP)", "Balance (GBP)" with quoted thousands. 1'000.00 − 12.30 = 987.70 + 2'100 = 3'087.70 − 7.40 = 3'080.30 ✓.
+  "starling-uk.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-02",-12.3,"GBP","SAINSBURYS S/MKT · CONTACTLESS"],
+      [3,"2026-01-15",2100,"GBP","SALARY · FASTER PAYMENT"],
+      [4,"2026-01-20",-7.4,"GBP","TFL TRAVEL CH · CONTACTLESS"],
+    ],
+    totals: [{"currency":"GBP","out":19.7,"outRows":2,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"GBP","status":"ok","opening":1000,"closing":3080.3,"entries":3,"difference":0}],
+    notes: ["the currency GBP (from the column \"Amount (GBP)\") for every row"],
+  },
+  // Bank of America: a summary block before the table, the "Beginning balance" row with no amount (skipped), "Running Bal." (QA round 4: not read as a balance). 1'000.00 − 34.56 = 965.44 + 2'500 = 3'465.44 − 1'250 = 2'215.44 ✓.
+  "bofa-us.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [9,"2026-01-05",-34.56,"CHF","SAFEWAY #1234 01/04 PURCHASE"],
+      [10,"2026-01-15",2500,"CHF","ACME CORP DES:PAYROLL"],
+      [11,"2026-01-20",-1250,"CHF","RENT PAYMENT ZELLE"],
+    ],
+    totals: [{"currency":"CHF","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
+    skipped: [{"line":8,"reason":"a balance, total or note line without an amount"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":2215.44,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Discover: purchases positive, "INTERNET PAYMENT - THANK YOU" negative: turned round. Out 87.23 + 45.10 = 132.33; in 500.00.
+  "discover-card.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-03",-87.23,"CHF","WHOLE FOODS MARKET AUSTIN TX"],
+      [3,"2026-01-10",500,"CHF","INTERNET PAYMENT - THANK YOU"],
+      [4,"2026-01-18",-45.1,"CHF","SHELL OIL 5744 AUSTIN TX"],
+    ],
+    totals: [{"currency":"CHF","out":132.33,"outRows":2,"in":500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // Citi: Status (Pending skipped), Debit positive, Credit negative. Out 123.45; in 500.00.
+  "citi-card.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-18",-123.45,"CHF","AMAZON.COM*AB12CD SEATTLE WA"],
+      [3,"2026-01-10",500,"CHF","ONLINE PAYMENT, THANK YOU"],
+    ],
+    totals: [{"currency":"CHF","out":123.45,"outRows":1,"in":500,"inRows":1}],
+    skipped: [{"line":4,"reason":"not booked (pending, declined or cancelled): no money moved"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Apple Card: purchases positive with no card column and no "thank you" line, but a Type column saying "Purchase" on the positive rows (QA round 4: every purchase read as income). Out 32.18 + 2.99 + 64.90 = 100.07; in 300.00.
+  "apple-card.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-28",-32.18,"USD","Uber Eats · UBER *EATS 8005928996 CA · Purchase"],
+      [3,"2026-01-20",300,"USD","ACH DEPOSIT INTERNET TRANSFER FROM ACCOUNT ENDING IN 1234 · Payment"],
+      [4,"2026-01-14",-2.99,"USD","Apple Services · APPLE.COM/BILL ONE APPLE PARK WAY CA · Purchase"],
+      [5,"2026-01-05",-64.9,"USD","Trader Joe's · TRADER JOE S #123 SAN FRANCISCO CA · Purchase"],
+    ],
+    totals: [{"currency":"USD","out":100.07,"outRows":3,"in":300,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency USD (from the column \"Amount (USD)\") for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // U.S. Bank: a Transaction column DEBIT/CREDIT beside signed amounts with four decimals. Out 34.56 + 1'250.00; in 2'500.00.
+  "usbank-us.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-34.56,"CHF","SAFEWAY #1234 · Download from usbank.com. SAFEWAY"],
+      [3,"2026-01-15",2500,"CHF","ACME CORP PAYROLL · Download from usbank.com. ACME"],
+      [4,"2026-01-20",-1250,"CHF","CHECK 1021 · Download from usbank.com."],
+    ],
+    totals: [{"currency":"CHF","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Nordea (SE): Swedish headers (QA round 4: refused), space thousands, "Saldo" and "Valuta". Newest first: −15'000.00 (line 4, from 0) + 25'000 = 10'000.00 − 1'234.50 = 8'765.50 ✓.
+  "nordea-se.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-28",-1234.5,"SEK","ICA Kvantum"],
+      [3,"2026-01-25",25000,"SEK","Arbetsgivare AB · Lön"],
+      [4,"2026-01-02",-15000,"SEK","Hyra januari"],
+    ],
+    totals: [{"currency":"SEK","out":16234.5,"outRows":2,"in":25000,"inRows":1}],
+    reconciliation: [{"currency":"SEK","status":"ok","opening":0,"closing":8765.5,"entries":3,"difference":0}],
+  },
+  // Danske Bank: Danish headers with ø ("Beløb"; QA round 4: refused), a "Venter" (pending) row. 10'000.00 − 245.50 = 9'754.50 + 32'000 = 41'754.50 − 9'500 = 32'254.50 ✓.
+  "danske-dk.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-02",-245.5,"CHF","Netto Nørrebro"],
+      [3,"2026-01-15",32000,"CHF","Løn januar"],
+      [4,"2026-01-20",-9500,"CHF","Husleje"],
+    ],
+    totals: [{"currency":"CHF","out":9745.5,"outRows":2,"in":32000,"inRows":1}],
+    skipped: [{"line":5,"reason":"not booked (pending, declined or cancelled): no money moved"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":10000,"closing":32254.5,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // OP (FI): Finnish headers, "Määrä EUROA" (the currency in Finnish), "+3100,00". Out 45.60; in 3'100.00.
+  "op-fi.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-02",-45.6,"EUR","K-Market Kamppi · PKORTTIMAKSU"],
+      [3,"2026-01-15",3100,"EUR","Työnantaja Oy · Palkka tammikuu"],
+    ],
+    totals: [{"currency":"EUR","out":45.6,"outRows":1,"in":3100,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency EUR (from the column \"Määrä EUROA\") for every row"],
+  },
+  // PayPal (German, UTF-8 BOM): "Netto" is the amount (QA round 4: refused; "Brutto" still has the fee to come off), a "Guthaben" per currency, an "Ausstehend" authorisation (skipped), a USD purchase paid by converting EUR. EUR: −10.99 + 10.99 = 0.00 + 48.30 = 48.30 − 18.52 = 29.78 ✓; USD: −19.99 + 19.99 = 0.00 ✓.
+  "paypal-de.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 7,
+    rows: [
+      [2,"2026-01-03",-10.99,"EUR","Spotify AB · Spotify Premium · PayPal Express-Zahlung"],
+      [3,"2026-01-03",10.99,"EUR","Bankgutschrift auf PayPal-Konto"],
+      [4,"2026-01-10",48.3,"EUR","Erika Beispiel · Konzertkarte · Danke! · Zahlung erhalten"],
+      [6,"2026-01-14",-19.99,"USD","Steam Games · Game · PayPal Express-Zahlung"],
+      [7,"2026-01-14",19.99,"USD","Allgemeine Währungsumrechnung"],
+      [8,"2026-01-14",-18.52,"EUR","Allgemeine Währungsumrechnung"],
+    ],
+    totals: [{"currency":"EUR","out":29.51,"outRows":2,"in":59.29,"inRows":2},{"currency":"USD","out":19.99,"outRows":1,"in":19.99,"inRows":1}],
+    skipped: [{"line":5,"reason":"not booked (pending, declined or cancelled): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":29.78,"entries":4,"difference":0},{"currency":"USD","status":"ok","opening":0,"closing":0,"entries":2,"difference":0}],
+  },
+  // PayPal (English, US dates and "1,050.00"), an order with Balance Impact "Memo" (moved nothing: skipped): Net = Gross − fee 30.75 = 1'019.25; the Type column ends the description (a bank deposit says nothing else). −10.99 + 10.99 = 0.00 + 1'019.25 = 1'019.25 ✓.
+  "paypal-en.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-03",-10.99,"USD","Spotify USA · Spotify Premium · Express Checkout Payment"],
+      [3,"2026-01-03",10.99,"USD","Bank Deposit to PP Account"],
+      [4,"2026-01-15",1019.25,"USD","Erika Example · Old bike · Payment Received"],
+    ],
+    totals: [{"currency":"USD","out":10.99,"outRows":1,"in":1030.24,"inRows":2}],
+    skipped: [{"line":5,"reason":"no effect on the balance (\"Memo\": an authorisation or order that moved no money)"}],
+    reconciliation: [{"currency":"USD","status":"ok","opening":0,"closing":1019.25,"entries":3,"difference":0}],
+  },
+  // A UTF-16LE file with its BOM, tab-separated, Swiss apostrophe thousands. Out 23.45 + 1'023.10 = 1'046.55; in 6'500.00.
+  "utf16-tab.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-23.45,"CHF","Migros Basel"],
+      [3,"2026-01-25",6500,"CHF","Lohn Januar"],
+      [4,"2026-01-28",-1023.1,"CHF","Coop Pronto"],
+    ],
+    totals: [{"currency":"CHF","out":1046.55,"outRows":2,"in":6500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // cp1252, DD.MM.YY dates, a trailing minus ("23.45-"). 1'000.00 − 23.45 = 976.55 + 6'500 = 7'476.55 − 1'234.50 = 6'242.05 ✓.
+  "trailing-minus-ch.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-23.45,"CHF","Migros Zürich"],
+      [3,"2026-01-25",6500,"CHF","Lohn Januar"],
+      [4,"2026-01-28",-1234.5,"CHF","Steuerverwaltung"],
+    ],
+    totals: [{"currency":"CHF","out":1257.95,"outRows":2,"in":6500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":6242.05,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Negatives in parentheses with "$" ("($1,250.00)"). Out 34.56 + 1'250.00; in 2'500.00.
+  "parens-us.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-34.56,"USD","SAFEWAY"],
+      [3,"2026-01-15",2500,"USD","ACME PAYROLL"],
+      [4,"2026-01-20",-1250,"USD","LANDLORD"],
+    ],
+    totals: [{"currency":"USD","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency USD (from the amounts' $ sign) for every row"],
+  },
+  // ISO dates with a time; a balance column that does not reconcile: 95.50 + 10.00 = 105.50 − 20.00 = 85.50, but line 4 says 95.50: off by 10.00 at line 4.
+  "iso-time-bad-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-4.5,"EUR","Coffee"],
+      [3,"2026-01-06",10,"EUR","Refund"],
+      [4,"2026-01-07",-20,"EUR","Groceries"],
+    ],
+    totals: [{"currency":"EUR","out":24.5,"outRows":2,"in":10,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"off","opening":100,"closing":95.5,"entries":3,"difference":10,"line":4}],
+    notes: ["line 4: the balance column disagrees with the amounts by EUR 10.00"],
+  },
+  // Debit/Credit with a balance, then a "Total" row (no date, both column sums) and a "Closing balance" row: both skipped. 100.00 − 4.50 = 95.50 + 1'000.00 = 1'095.50 ✓.
+  "total-footer.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-05",-4.5,"CHF","Coffee"],
+      [3,"2026-01-06",1000,"CHF","Salary"],
+    ],
+    totals: [{"currency":"CHF","out":4.5,"outRows":1,"in":1000,"inRows":1}],
+    skipped: [{"line":4,"reason":"a total or balance line, no booking of its own"},{"line":5,"reason":"a balance, total or note line without an amount"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Newest first, a balance that does not reconcile: A (line 4) leaves 1'000.00, so B (−50.00) must leave 950.00, but line 3 says 900.00: off by −50.00 at line 3.
+  "reverse-bad-balance.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-02-03",-30,"CHF","C"],
+      [3,"2026-02-02",-50,"CHF","B"],
+      [4,"2026-02-01",-50,"CHF","A"],
+    ],
+    totals: [{"currency":"CHF","out":130,"outRows":3,"in":0,"inRows":0}],
+    reconciliation: [{"currency":"CHF","status":"off","opening":1050,"closing":870,"entries":3,"difference":-50,"line":3}],
+    notes: ["the currency CHF (from the main currency of your data) for every row","line 3: the balance column disagrees with the amounts by CHF -50.00"],
+  },
+  // Semicolons inside quoted cells, narrow no-break spaces (U+202F) and no-break spaces as thousands marks. 10'000.00 − 1'234.50 = 8'765.50 + 5'000.00 = 13'765.50 ✓.
+  "quoted-semicolon-nbsp.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-05",-1234.5,"CHF","Müller; Söhne · Rechnung 1;2"],
+      [3,"2026-01-06",5000,"CHF","Arbeitgeber · Lohn"],
+    ],
+    totals: [{"currency":"CHF","out":1234.5,"outRows":1,"in":5000,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":10000,"closing":13765.5,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // "CHF" before every amount and balance, DD.MM.YY dates. 1'000.00 − 23.45 = 976.55 + 6'500.00 = 7'476.55 ✓.
+  "chf-prefix.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-02-01",-23.45,"CHF","Migros"],
+      [3,"2026-02-02",6500,"CHF","Salär"],
+    ],
+    totals: [{"currency":"CHF","out":23.45,"outRows":1,"in":6500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":7476.55,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the amounts' CHF code) for every row"],
+  },
+  // An indicator column of the words Soll/Haben beside a signed amount: the indicator wins (SPEC §10.1), so the Storno written −12,50 with Haben is money in. Out 12.50; in 2'000.00 + 12.50 = 2'012.50.
+  "soll-haben-words.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-12.5,"EUR","Kartenzahlung Aldi"],
+      [3,"2026-01-06",2000,"EUR","Gehalt"],
+      [4,"2026-01-07",12.5,"EUR","Storno Aldi"],
+    ],
+    totals: [{"currency":"EUR","out":12.5,"outRows":1,"in":2012.5,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // "- 12,50" and "+ 5.000,00" (a space after the sign), "-0,00" (nothing moved: 0, counted with money in). Out 12.50; in 5'000.00.
+  "space-minus.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-12.5,"CHF","Coop"],
+      [3,"2026-01-06",5000,"CHF","Lohn"],
+      [4,"2026-01-07",0,"CHF","Zinsen"],
+    ],
+    totals: [{"currency":"CHF","out":12.5,"outRows":1,"in":5000,"inRows":2}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
+  // Spanish Cargo/Abono columns with a Saldo. 1'000.00 − 54.32 = 945.68 + 1'500.00 = 2'445.68 ✓.
+  "debit-credit-words-es.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-05",-54.32,"CHF","Mercadona"],
+      [3,"2026-01-15",1500,"CHF","Nómina"],
+    ],
+    totals: [{"currency":"CHF","out":54.32,"outRows":1,"in":1500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":2445.68,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Month-first dates where only the last row (01/13/2026) decides the order; five rows that read both ways are read month-first with it. Out 1 + 2 + 3 + 4 + 5 + 9 = 24.
+  "us-ambiguous-late.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2,"2026-01-02",-1,"CHF","Shop 1"],
+      [3,"2026-02-03",-2,"CHF","Shop 2"],
+      [4,"2026-03-04",-3,"CHF","Shop 3"],
+      [5,"2026-04-05",-4,"CHF","Shop 4"],
+      [6,"2026-05-06",-5,"CHF","Shop 5"],
+      [7,"2026-01-13",-9,"CHF","Late decider"],
+    ],
+    totals: [{"currency":"CHF","out":24,"outRows":6,"in":0,"inRows":0}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Wells Fargo: no header row at all (QA round 4: refused, naming its first row's values as columns); the one column of dates, the one of amounts, the longest text. Out 34.56 + 1'250.00; in 2'500.00; every line, the first too, is a row.
+  "wells-fargo-us.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [1,"2026-01-05",-34.56,"CHF","SAFEWAY #1234"],
+      [2,"2026-01-15",2500,"CHF","ACME CORP PAYROLL"],
+      [3,"2026-01-20",-1250,"CHF","ZELLE TO LANDLORD"],
+    ],
+    totals: [{"currency":"CHF","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // ABN AMRO's tab-separated text export, no header: IBAN, currency, YYYYMMDD date, balance before, balance after, value date, amount, text. The amount is the column that takes the balance before to the one after on each row (1'000.00 − 34.50 = 965.50; 965.50 + 2'100.00 = 3'065.50) and does not chain from row to row as the balances do (965.50 after, 965.50 before).
+  "abnamro-tab.txt": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [1,"2026-01-05",-34.5,"EUR","BEA   NR:XXX ALBERT HEIJN"],
+      [2,"2026-01-07",2100,"EUR","SEPA Overboeking WERKGEVER"],
+    ],
+    totals: [{"currency":"EUR","out":34.5,"outRows":1,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  // A "Pending transactions" title line, a pending hotel authorisation under it, then "Posted transactions" (QA round 4: the −200.00 authorisation was imported as spending). Posted: 100.00 − 4.50 = 95.50 + 1'000.00 = 1'095.50 ✓.
+  "pending-section.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [5,"2026-01-05",-4.5,"CHF","Coffee"],
+      [6,"2026-01-06",1000,"CHF","Salary"],
+    ],
+    totals: [{"currency":"CHF","out":4.5,"outRows":1,"in":1000,"inRows":1}],
+    skipped: [{"line":2,"reason":"a section title (\"Pending transactions\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"a section title (\"Posted transactions\")"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
+    notes: ["the currency CHF (from the main currency of your data) for every row"],
+  },
+  // Two accounts in one file, each block with an "Account;IBAN" line and the header again (QA round 4: the header was a bad row that stopped the import, and the second account's row was booked to the first). CH93…: −12.50 + 5'000.00; CH56…: +1.25.
+  "repeated-header.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: "CH9300762011623852957",
+    dataLines: 5,
+    rows: [
+      [3,"2026-01-05",-12.5,"CHF","Coop"],
+      [4,"2026-01-06",5000,"CHF","Lohn"],
+      [8,"2026-01-07",1.25,"CHF","Zins"],
+    ],
+    totals: [{"currency":"CHF","out":12.5,"outRows":1,"in":5001.25,"inRows":2}],
+    skipped: [{"line":6,"reason":"the account of the rows below (CH5604835012345678009)"},{"line":7,"reason":"the header row again (the table's next block)"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null},{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+    notes: ["the currency CHF (from the IBAN's country (CH)) for every row"],
+  },
+  // German "Vorgemerkte Umsätze" / "Gebuchte Umsätze" sections: the pending −30.00 skipped. Out 900.00; in 2'000.00.
+  "de-vorgemerkt.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [5,"2026-01-15",2000,"EUR","Gehalt"],
+      [6,"2026-01-10",-900,"EUR","Miete"],
+    ],
+    totals: [{"currency":"EUR","out":900,"outRows":1,"in":2000,"inRows":1}],
+    skipped: [{"line":2,"reason":"a section title (\"Vorgemerkte Umsätze\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"a section title (\"Gebuchte Umsätze\")"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency EUR (from the column \"Betrag (EUR)\") for every row"],
+  },
+  // Curve (card): every amount positive, a Type of Purchase / Refund (QA round 4: the refund was read as spending, and the funding card's name was in every description). Out 4.50 + 42.10 = 46.60; in the refund 23.99; the EUR spend abroad is a fact, not the amount.
+  "curve.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-4.5,"GBP","Pret A Manger · Purchase"],
+      [3,"2026-01-07",23.99,"GBP","Amazon · Refund"],
+      [4,"2026-01-09",-42.1,"GBP","Fnac · Purchase"],
+    ],
+    totals: [{"currency":"GBP","out":46.6,"outRows":2,"in":23.99,"inRows":1}],
+    reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+};
