@@ -13,7 +13,7 @@
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
-import { headerTier, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, SECTION_TITLES, type Role } from "./csv-words.ts";
+import { headerTier, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -240,7 +240,7 @@ function round3Tier(norm: string, words: readonly string[]): number | null {
 function round3TextColumns(cols: readonly Column[], taken: ReadonlySet<number>): ByDirection {
   const by = (role: keyof typeof ROUND3_TEXT_WORDS) =>
     cols
-      .map((c) => ({ c, t: taken.has(c.index) ? null : round3Tier(c.norm, ROUND3_TEXT_WORDS[role]) }))
+      .map((c) => ({ c, t: taken.has(c.index) ? null : round3Tier(round3Header(c.name), ROUND3_TEXT_WORDS[role]) }))
       .filter((x): x is { c: Column; t: number } => x.t !== null && fits(x.c, "text"))
       .sort((a, b) => a.t - b.t || a.c.index - b.c.index)
       .map((x) => x.c.index);

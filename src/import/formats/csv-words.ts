@@ -10,14 +10,19 @@
  * ones (ø, æ) as their plain ones ("Beløb" → "belob").
  */
 export function normaliseHeader(h: string): string {
+  return round3Header(h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae"));
+}
+
+/**
+ * A header as round 3 normalised it (no camel-case split, ø and æ dropped), frozen: the content-hash id of a guessed
+ * CSV's row takes its text from the columns round 3 chose with it, so a file imported before round 4 is still known.
+ */
+export function round3Header(h: string): string {
   return h
-    .replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2")
     .normalize("NFD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .replace(/ß/g, "ss")
-    .replace(/ø/g, "o")
-    .replace(/æ/g, "ae")
     .replace(/([a-z])(\d)/g, "$1 $2")
     .replace(/[^a-z0-9]+/g, " ")
     .trim();

@@ -164,6 +164,15 @@ describe("descriptions", () => {
     // The content-hash id keeps round 3's text: the party alone.
     expect(parse(text).rows.map((r) => r.idText)).toEqual(["REWE Markt GmbH", "Arbeitgeber AG", "Zinsen"]);
   });
+
+  test("the content-hash id's text comes from the columns round 3 chose, although round 4 splits camel-case headers", () => {
+    // Round 3 read "bookingText" as the one word "bookingtext" (no description word), so its id text was the
+    // "Beschreibung" column; round 4 reads it as "booking text" and describes with it, but the id must not move, or a
+    // file imported before round 4 would come back as possible duplicates instead of duplicates.
+    const text = "Datum;Betrag;Währung;bookingText;Beschreibung\n02.01.2025;-18,50;CHF;Kartenzahlung;Confiserie Sprüngli\n";
+    const [row] = parse(text).rows;
+    expect([row!.description, row!.idText]).toEqual(["Kartenzahlung · Confiserie Sprüngli", "Confiserie Sprüngli"]);
+  });
 });
 
 describe("a mapping overrides the guesses", () => {
