@@ -28,7 +28,7 @@ import { applyAnswers, classifyStatementRows, type StatementClasses } from "./cl
 import { viewOf, type HeldBytes, type WorkerReply, type WorkerRequest } from "./parse-pool.ts";
 import { openTarget, previewText } from "./preview.ts";
 import { mappingView, type CsvMappingView } from "./user-layouts.ts";
-import { flipForWalk } from "./walk.ts";
+import { collectNowAndThen, collectOften, flipForWalk } from "./walk.ts";
 
 /** Rows per part of an import (a few tens of milliseconds of inserts in the write worker). */
 const PART_ROWS = 5000;
@@ -36,6 +36,9 @@ const PART_ROWS = 5000;
 const PARTS_AHEAD = 2;
 
 declare const self: Worker;
+
+// This thread holds previews' texts and reads them whole: its readings' garbage is collected often (walk.ts).
+collectOften();
 
 /** A CSV whose columns must be named, with what the mapping screen shows of it. */
 class TextGone extends Error {}
@@ -116,6 +119,7 @@ async function stage(req: Extract<WorkerRequest, { kind: "stage" }>): Promise<vo
     sink: {
       add(r) {
         const index = read++;
+        collectNowAndThen(read, 1);
         const tid = nextId(r);
         const s = keep[index];
         if (s !== 0 && !(s === 2 && (ticked === null || ticked.has(tid)))) return;
@@ -159,8 +163,17 @@ function parts(req: Extract<WorkerRequest, { kind: "parts" }>): void {
   post({ id, kind: "done" });
 }
 
-self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
+/**
+ * A request is handled on the next turn, not in the message's handler: the message event holds the shared memory its
+ * data came in (a preview's file) until the event goes, and a preview read while it was live kept the file's bytes
+ * beside their text to the end (a 49 MB CSV: the server's peak 47 MB higher). Requests still run in the order they came.
+ */
+self.onmessage = (event: MessageEvent<WorkerRequest>) => {
   const req = event.data;
+  setTimeout(() => handle(req), 0);
+};
+
+async function handle(req: WorkerRequest): Promise<void> {
   if (req.kind === "drop" || req.kind === "unstage") {
     if (req.kind === "drop") texts.delete(req.fileId);
     staged.delete(req.fileId);
@@ -182,4 +195,4 @@ self.onmessage = async (event: MessageEvent<WorkerRequest>) => {
   }
   // What the reading made is garbage now: this thread's heap gives it back at once, not at its next request.
   Bun.gc(true);
-};
+}

