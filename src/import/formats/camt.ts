@@ -63,20 +63,40 @@ function round3Description(tx: XNode | undefined, entry: XNode, negative: boolea
   return cleanText(candidates.find((c) => c !== undefined && c !== "") ?? "");
 }
 
-/** What one TxDtls says, in SPEC §10.1's order: the other party, then `RmtInf/Ustrd`, then `AddtlTxInf`. */
-function txTexts(tx: XNode | undefined, negative: boolean): string[] {
+/**
+ * The roles the other party may stand in, first choice first: the creditor of money out, the debtor of money in.
+ * A reversal (`RvslInd`) keeps the parties of the booking it undoes, so its roles are the other way round; banks
+ * that swap them for the reversal name only the other role, which is then the one present.
+ */
+function otherRoles(negative: boolean, reversal: boolean): ["Cdtr" | "Dbtr", ...("Cdtr" | "Dbtr")[]] {
+  if (!reversal) return [negative ? "Cdtr" : "Dbtr"];
+  return negative ? ["Dbtr", "Cdtr"] : ["Cdtr", "Dbtr"];
+}
+
+/** The other party (`Cdtr`/`Dbtr`, else its ultimate one) and the role it was found in. */
+function otherParty(tx: XNode | undefined, negative: boolean, reversal: boolean): { party: XNode; role: "Cdtr" | "Dbtr" } | null {
   const parties = child(tx, "RltdPties");
-  const party = negative ? child(parties, "Cdtr") ?? child(parties, "UltmtCdtr") : child(parties, "Dbtr") ?? child(parties, "UltmtDbtr");
+  for (const role of otherRoles(negative, reversal)) {
+    const party = [child(parties, role), child(parties, `Ultmt${role}`)].find((p) => partyName(p));
+    if (party) return { party, role };
+  }
+  return null;
+}
+
+/** What one TxDtls says, in SPEC §10.1's order: the other party, then `RmtInf/Ustrd`, then `AddtlTxInf`. */
+function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean): string[] {
+  const party = otherParty(tx, negative, reversal)?.party;
   // The lines of one Ustrd (banks cut it into 140-character pieces) are one purpose.
   return [partyName(party), texts(childrenNamed(child(tx, "RmtInf"), "Ustrd")).join(" "), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
 }
 
-function txFacts(tx: XNode | undefined, negative: boolean, entry: XNode, entryCurrency: string): TransactionFacts {
+function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, entry: XNode, entryCurrency: string): TransactionFacts {
   const f: TransactionFacts = {};
   const parties = child(tx, "RltdPties");
-  const counterparty = partyName(child(parties, negative ? "Cdtr" : "Dbtr"));
+  const other = otherParty(tx, negative, reversal);
+  const counterparty = partyName(other?.party);
   if (counterparty) f.counterparty = cleanText(counterparty);
-  const iban = textAt(parties, negative ? "CdtrAcct" : "DbtrAcct", "Id", "IBAN");
+  const iban = textAt(parties, `${other?.role ?? otherRoles(negative, reversal)[0]}Acct`, "Id", "IBAN");
   if (iban) f.counterpartyIban = iban.replace(/\s+/g, "");
   const purpose = texts(childrenNamed(child(tx, "RmtInf"), "Ustrd")).join(" ");
   if (purpose) f.purpose = cleanText(purpose);
@@ -177,6 +197,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const txs = childrenNamed(e, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
     const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
     const negative = sign < 0;
+    const reversal = textAt(e, "RvslInd")?.trim().toLowerCase() === "true";
     const sum = st!.sums.get(total.currency) ?? { n: 0, cents: 0 };
     sum.n++;
     sum.cents += flip * sign * cents(total.value);
@@ -204,11 +225,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
           date,
           amount: flip * p.amount,
           currency: total.currency,
-          description: joinTexts([...txTexts(p.tx, partNegative), ...entryInfo]),
+          description: joinTexts([...txTexts(p.tx, partNegative, reversal), ...entryInfo]),
           idText: round3Description(p.tx, e, partNegative, false),
           reference: ref ? `camt:${ref}:${i + 1}` : null,
           account,
-          facts: txFacts(p.tx, partNegative, e, total.currency),
+          facts: txFacts(p.tx, partNegative, reversal, e, total.currency),
         };
         out.add(row);
       });
@@ -219,11 +240,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       date,
       amount: flip * sign * total.value,
       currency: total.currency,
-      description: joinTexts([...txs.flatMap((tx) => txTexts(tx, negative)), ...entryInfo]),
+      description: joinTexts([...txs.flatMap((tx) => txTexts(tx, negative, reversal)), ...entryInfo]),
       idText: round3Description(txs[0], e, negative, txs.length > 1),
       reference: ref ? `camt:${ref}` : null,
       account,
-      facts: txFacts(txs[0], negative, e, total.currency),
+      facts: txFacts(txs[0], negative, reversal, e, total.currency),
     });
   };
 
