@@ -216,11 +216,26 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     return n;
   };
 
+  /** A closing tag: what is open inside the element is closed with it. */
+  const closeUpTo = (name: string) => {
+    // The closing tag of a leaf (already complete), or a stray one.
+    if (!openCount.get(name)) return;
+    for (;;) {
+      const n = pop();
+      if (n.name === name || n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
+      else n.dissolved = true;
+      if (n.name === name) break;
+    }
+  };
+
   scanMarkup(
     text,
     {
       open(rawName) {
         const name = rawName.toUpperCase();
+        // Transactions never nest: a STMTTRN opening while one is open ends it (banks that leave out </STMTTRN>),
+        // so the transactions are read in the file's order.
+        if (name === "STMTTRN") closeUpTo(name);
         const node: ONode = { name, children: [] };
         stack[stack.length - 1]!.children.push(node);
         stack.push(node);
@@ -242,15 +257,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       },
       close(rawName) {
         pending = null;
-        const name = rawName.toUpperCase();
-        // The closing tag of a leaf (already complete), or a stray one.
-        if (!openCount.get(name)) return;
-        for (;;) {
-          const n = pop();
-          if (n.name === name || n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
-          else n.dissolved = true;
-          if (n.name === name) break;
-        }
+        closeUpTo(rawName.toUpperCase());
       },
     },
     { fileName, strict: false, start },

@@ -102,3 +102,77 @@ describe("QIF with both decimal marks", () => {
     expect(s.rows.length + s.badRows.length + s.skipped.length).toBe(s.dataLines);
   });
 });
+
+describe("MT942 whose only currency is in :90D:/:90C: (after its bookings)", () => {
+  // An ABN AMRO-style interim report: no :60F:, no :34F:, an IBAN without a currency suffix.
+  const mt942 = [
+    ":20:942REF0001", ":21:NONREF", ":25:NL91ABNA0417164300", ":28C:00045/1", ":13D:2601051530+0100",
+    ":61:2601050105D25,00NTRFNONREF",
+    ":86:/TRTP/SEPA OVERBOEKING/IBAN/NL44RABO0123456789/BIC/RABONL2U/NAME/J. de Vries/REMI/Huur januari/EREF/NOTPROVIDED",
+    ":61:2601050105C100,00NTRFNONREF",
+    ":86:/TRTP/SEPA OVERBOEKING/IBAN/NL02ABNA0123456789/BIC/ABNANL2A/NAME/Bakker BV/REMI/Factuur 2026-001/EREF/E2E-99",
+    ":90D:1EUR25,00", ":90C:1EUR100,00", "-", "",
+  ].join("\r\n");
+
+  test("the bookings wait for the currency and become EUR rows in order (they were bad rows: 'no currency')", () => {
+    const s = read(utf8(mt942), { fileName: "intraday.942" });
+    expect(s.badRows).toEqual([]);
+    expect(brief(s.rows)).toEqual([
+      [6, "2026-01-05", -25, "EUR", "J. de Vries · Huur januari · SEPA OVERBOEKING"],
+      [8, "2026-01-05", 100, "EUR", "Bakker BV · Factuur 2026-001 · SEPA OVERBOEKING"],
+    ]);
+    // No balances: nothing to check; −25 + 100 = 75.
+    expect(s.reconciliation.map((r) => [r.currency, r.status, r.entries, r.entriesTotal])).toEqual([["EUR", "none", 2, 75]]);
+  });
+
+  test("a report naming no currency anywhere has its bookings as bad rows with their lines", () => {
+    const s = read(utf8(mt942.replace(":90D:1EUR25,00\r\n:90C:1EUR100,00\r\n", "")), { fileName: "intraday.942" });
+    expect(s.rows).toEqual([]);
+    expect(s.badRows.map((b) => b.line)).toEqual([6, 8]);
+    expect(s.badRows[0]!.reason).toBe("no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)");
+    expect(s.reconciliation).toEqual([]);
+  });
+});
+
+describe("MT940 (Rabobank-style) :61: supplementary details", () => {
+  const sta = [
+    ":940:", ":20:940S260131", ":25:NL93RABO0300065264EUR", ":28C:26031", ":60F:C260130EUR000000001000,00",
+    ":61:260130C000000000150,25N541NONREF", "NL77ABNA0574908765",
+    ":86:/ORDP//NAME/Jan Jansen/ADDR/Straat 1 Utrecht/REMI/USTD//Terugbetaling lening/",
+    ":61:260131RC000000000020,00N062EREF",
+    ":86:/EREF/12345//RTRN/MS03/NAME/Webwinkel BV/REMI/STRD/CUR/RF18539007547034",
+    ":61:260131D000000000070,00NMSCNONREF//RABO-SEQ-1", "/OCMT/USD80,00//CHGS/EUR1,50/",
+    ":86:/BENM//NAME/Hotel New York/REMI/USTD//Booking 7788/",
+    // 1000.00 + 150.25 − 20.00 (RC: a credit reversed) − 70.00 = 1060.25
+    ":62F:C260131EUR000000001060,25", "-", "",
+  ].join("\n");
+
+  test("the other party's IBAN on the second line, /OCMT/ as the original amount, /CHGS/ as fees; RC is money out", () => {
+    const s = read(utf8(sta), { fileName: "rabo.sta" });
+    expect(brief(s.rows)).toEqual([
+      [6, "2026-01-30", 150.25, "EUR", "Jan Jansen · Terugbetaling lening"],
+      [9, "2026-01-31", -20, "EUR", "Webwinkel BV · RF18539007547034"],
+      [11, "2026-01-31", -70, "EUR", "Hotel New York · Booking 7788"],
+    ]);
+    expect(s.rows[0]!.facts.counterpartyIban).toBe("NL77ABNA0574908765");
+    expect(s.rows[2]!.facts).toEqual({ counterparty: "Hotel New York", purpose: "Booking 7788", reference: "RABO-SEQ-1", originalAmount: 80, originalCurrency: "USD", fees: 1.5 });
+    expect(s.reconciliation.map((r) => [r.status, r.difference])).toEqual([["ok", 0]]);
+  });
+});
+
+describe("OFX 1.x whose transactions are never closed (no </STMTTRN>)", () => {
+  test("each STMTTRN ends where the next begins: read in the file's order (they were read last first)", () => {
+    const trns = [
+      "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260102000000.000[-5:EST]<TRNAMT>-10.00<FITID>1<NAME>ONE",
+      "<STMTTRN><TRNTYPE>CREDIT<DTPOSTED>20260103<TRNAMT>20.00<FITID>2<NAME>TWO",
+      "<STMTTRN><TRNTYPE>DEBIT<DTPOSTED>20260104<TRNAMT>-5.00<FITID>3<NAME>THREE",
+    ].join("\n");
+    const s = read(utf8(ofx(trns, "105.00")), { fileName: "open.ofx" });
+    expect(brief(s.rows)).toEqual([
+      [1, "2026-01-02", -10, "USD", "ONE"],
+      [2, "2026-01-03", 20, "USD", "TWO"],
+      [3, "2026-01-04", -5, "USD", "THREE"],
+    ]);
+    expect(s.rows.map((r) => r.reference)).toEqual(["ofx:998877:1", "ofx:998877:2", "ofx:998877:3"]);
+  });
+});
