@@ -83,11 +83,20 @@ function otherParty(tx: XNode | undefined, negative: boolean, reversal: boolean)
   return null;
 }
 
-/** What one TxDtls says, in SPEC §10.1's order: the other party, then `RmtInf/Ustrd`, then `AddtlTxInf`. */
+/**
+ * The payment's purpose: `RmtInf/Ustrd` (banks cut it into 140-character pieces: one purpose), and the message a
+ * structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information").
+ */
+function purposeOf(tx: XNode | undefined): string {
+  const remittance = child(tx, "RmtInf");
+  const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf")));
+  return [texts(childrenNamed(remittance, "Ustrd")).join(" "), ...structured].filter((t) => t !== "").join(" ");
+}
+
+/** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`. */
 function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean): string[] {
   const party = otherParty(tx, negative, reversal)?.party;
-  // The lines of one Ustrd (banks cut it into 140-character pieces) are one purpose.
-  return [partyName(party), texts(childrenNamed(child(tx, "RmtInf"), "Ustrd")).join(" "), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
+  return [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
 }
 
 function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, entry: XNode, entryCurrency: string): TransactionFacts {
@@ -98,7 +107,7 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
   if (counterparty) f.counterparty = cleanText(counterparty);
   const iban = textAt(parties, `${other?.role ?? otherRoles(negative, reversal)[0]}Acct`, "Id", "IBAN");
   if (iban) f.counterpartyIban = iban.replace(/\s+/g, "");
-  const purpose = texts(childrenNamed(child(tx, "RmtInf"), "Ustrd")).join(" ");
+  const purpose = purposeOf(tx);
   if (purpose) f.purpose = cleanText(purpose);
   const e2e = textAt(tx, "Refs", "EndToEndId");
   const creditorRef = textAt(tx, "RmtInf", "Strd", "CdtrRefInf", "Ref");

@@ -176,3 +176,42 @@ describe("OFX 1.x whose transactions are never closed (no </STMTTRN>)", () => {
     expect(s.rows.map((r) => r.reference)).toEqual(["ofx:998877:1", "ofx:998877:2", "ofx:998877:3"]);
   });
 });
+
+describe("CAMT: a QR bill's message in Strd/AddtlRmtInf, batches, exchange, ValDt only, two statements", () => {
+  const xml = camt(
+    `<Ntry><Amt Ccy="CHF">89.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-04-01</Dt></BookgDt><AcctSvcrRef>Q1</AcctSvcrRef>
+      <NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs>
+      <RltdPties><Cdtr><Pty><Nm>Swisscom (Schweiz) AG</Nm></Pty></Cdtr><CdtrAcct><Id><IBAN>CH4431999123000889012</IBAN></Id></CdtrAcct></RltdPties>
+      <RmtInf><Strd><CdtrRefInf><Tp><CdOrPrtry><Prtry>QRR</Prtry></CdOrPrtry></Tp><Ref>210000000003139471430009017</Ref></CdtrRefInf><AddtlRmtInf>Rechnung Maerz 2026 Mobile</AddtlRmtInf></Strd></RmtInf>
+      </TxDtls></NtryDtls></Ntry>
+     <Ntry><Amt Ccy="CHF">1000.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><DtTm>2026-04-03T10:15:00+02:00</DtTm></BookgDt><AcctSvcrRef>B1</AcctSvcrRef>
+      <NtryDtls><Btch><NbOfTxs>3</NbOfTxs></Btch>
+       <TxDtls><Refs><EndToEndId>E1</EndToEndId></Refs><AmtDtls><TxAmt><Amt Ccy="CHF">600.00</Amt></TxAmt></AmtDtls>
+        <RltdPties><Cdtr><Pty><Nm>Vermieter Meier</Nm></Pty></Cdtr><UltmtCdtr><Pty><Nm>Liegenschaft Bahnhofstr</Nm></Pty></UltmtCdtr></RltdPties><RmtInf><Ustrd>Miete April</Ustrd></RmtInf></TxDtls>
+       <TxDtls><AmtDtls><TxAmt><Amt Ccy="CHF">350.00</Amt></TxAmt></AmtDtls><RltdPties><UltmtCdtr><Pty><Nm>Helsana</Nm></Pty></UltmtCdtr></RltdPties></TxDtls>
+       <TxDtls><AmtDtls><TxAmt><Amt Ccy="CHF">50.00</Amt></TxAmt></AmtDtls><RltdPties><Cdtr><Pty><Nm>Verein</Nm></Pty></Cdtr></RltdPties><RmtInf><Ustrd>Beitrag</Ustrd></RmtInf></TxDtls>
+      </NtryDtls><AddtlNtryInf>SAMMELAUFTRAG</AddtlNtryInf></Ntry>
+     <Ntry><Amt Ccy="CHF">163.85</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><ValDt><Dt>2026-04-10</Dt></ValDt><AcctSvcrRef>B2</AcctSvcrRef>
+      <NtryDtls><TxDtls><AmtDtls><InstdAmt><Amt Ccy="EUR">170.00</Amt></InstdAmt><TxAmt><Amt Ccy="CHF">158.85</Amt><CcyXchg><SrcCcy>EUR</SrcCcy><TrgtCcy>CHF</TrgtCcy><XchgRate>0.9344</XchgRate></CcyXchg></TxAmt></AmtDtls>
+       <Chrgs><Rcrd><Amt Ccy="CHF">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd></Rcrd></Chrgs>
+       <RltdPties><Cdtr><Pty><Nm>Hotel Berlin GmbH</Nm></Pty></Cdtr></RltdPties><RmtInf><Ustrd>Rechnung 2026-77</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`,
+    // 2500.00 − 89.50 − 1000.00 − 163.85 = 1246.65
+    bal("PRCD", "2500.00", "CRDT", "2026-03-31") + bal("CLBD", "1246.65", "CRDT", "2026-04-30"),
+  );
+
+  test("every row's sign, amount, date and text; the batch split (600 + 350 + 50 = 1000); the balances reconcile", () => {
+    const s = read(utf8(xml), { fileName: "april.xml" });
+    expect(brief(s.rows)).toEqual([
+      [1, "2026-04-01", -89.5, "CHF", "Swisscom (Schweiz) AG · Rechnung Maerz 2026 Mobile"],
+      [2, "2026-04-03", -600, "CHF", "Vermieter Meier · Miete April · SAMMELAUFTRAG"],
+      [2, "2026-04-03", -350, "CHF", "Helsana · SAMMELAUFTRAG"],
+      [2, "2026-04-03", -50, "CHF", "Verein · Beitrag · SAMMELAUFTRAG"],
+      [3, "2026-04-10", -163.85, "CHF", "Hotel Berlin GmbH · Rechnung 2026-77"],
+    ]);
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "Swisscom (Schweiz) AG", counterpartyIban: "CH4431999123000889012", purpose: "Rechnung Maerz 2026 Mobile", reference: "210000000003139471430009017" });
+    expect(s.rows[2]!.facts.counterparty).toBe("Helsana");
+    expect(s.rows[4]!.facts).toEqual({ counterparty: "Hotel Berlin GmbH", purpose: "Rechnung 2026-77", valueDate: "2026-04-10", originalAmount: 170, originalCurrency: "EUR", exchangeRate: 0.9344, fees: 5 });
+    expect(s.dataLines).toBe(5);
+    expect(s.reconciliation.map((r) => [r.opening, r.closing, r.entries, r.entriesTotal, r.status])).toEqual([[2500, 1246.65, 3, -1253.35, "ok"]]);
+  });
+});
