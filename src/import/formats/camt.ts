@@ -115,7 +115,10 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
   if (reference) f.reference = cleanText(reference);
   const valueDate = dateOf(child(entry, "ValDt"));
   if (valueDate) f.valueDate = valueDate;
-  const details = child(tx, "AmtDtls");
+  // Some banks (Credit Suisse) state the exchange once, on the entry (Ntry/AmtDtls), not on its one TxDtls; an entry
+  // of several parts states there the whole's, which is no part's.
+  const parts = childrenNamed(entry, "NtryDtls").reduce((n, d) => n + childrenNamed(d, "TxDtls").length, 0);
+  const details = child(tx, "AmtDtls") ?? (parts <= 1 ? child(entry, "AmtDtls") : undefined);
   // What was paid abroad: the instructed amount, else the part's own amount (TxDtls/Amt, .04+), else the transaction
   // amount — the first of them in another currency than the entry's.
   const instructed = [money(child(details, "InstdAmt", "Amt")), money(child(tx, "Amt")), money(child(details, "TxAmt", "Amt"))].find(
@@ -132,7 +135,7 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
       break;
     }
   }
-  const charges = child(tx, "Chrgs") ?? child(entry, "Chrgs");
+  const charges = child(tx, "Chrgs") ?? (parts <= 1 ? child(entry, "Chrgs") : undefined);
   const total = money(child(charges, "TtlChrgsAndTaxAmt"));
   const records = childrenNamed(charges, "Rcrd").map((r) => money(child(r, "Amt")));
   const fees = total ? total.value : records.every((m) => m) && records.length ? records.reduce((s, m) => s + m!.value, 0) : undefined;

@@ -180,7 +180,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     const balance = find(s.node, "LEDGERBAL");
     const stated = balance ? amountOf(value(balance, "BALAMT")) : null;
     const closing = stated && "value" in stated ? stated.value : null;
-    if (stated && "why" in stated) unreadBalances.push(`the closing balance LEDGERBAL/BALAMT "${value(balance, "BALAMT") ?? ""}" ${stated.why}: not checked`);
+    if (stated && "why" in stated && value(balance, "BALAMT")?.trim()) unreadBalances.push(`the closing balance LEDGERBAL/BALAMT "${value(balance, "BALAMT") ?? ""}" ${stated.why}: not checked`);
     const currency = s.currency ?? "";
     if (closing === null && s.entries === 0) return;
     reconciliation.push(

@@ -215,3 +215,24 @@ describe("CAMT: a QR bill's message in Strd/AddtlRmtInf, batches, exchange, ValD
     expect(s.reconciliation.map((r) => [r.opening, r.closing, r.entries, r.entriesTotal, r.status])).toEqual([[2500, 1246.65, 3, -1253.35, "ok"]]);
   });
 });
+
+describe("CAMT: the exchange stated on the entry (Ntry/AmtDtls), as Credit Suisse writes it", () => {
+  const entryFx = `<Ntry><Amt Ccy="CHF">579.21</Amt><CdtDbtInd>DBIT</CdtDbtInd><RvslInd>false</RvslInd><Sts>BOOK</Sts><BookgDt><Dt>2026-05-04</Dt></BookgDt><AcctSvcrRef>X1</AcctSvcrRef>
+    <AmtDtls><InstdAmt><Amt Ccy="EUR">522.39</Amt></InstdAmt><CntrValAmt><Amt Ccy="CHF">579.21</Amt><CcyXchg><SrcCcy>EUR</SrcCcy><TrgtCcy>CHF</TrgtCcy><XchgRate>1.1087693103</XchgRate></CcyXchg></CntrValAmt></AmtDtls>
+    <Chrgs><TtlChrgsAndTaxAmt Ccy="CHF">7.50</TtlChrgsAndTaxAmt></Chrgs>
+    <NtryDtls>%TX%</NtryDtls></Ntry>`;
+  const tx = (name: string, amount: string) => `<TxDtls><Amt Ccy="CHF">${amount}</Amt><CdtDbtInd>DBIT</CdtDbtInd><RltdPties><Cdtr><Nm>${name}</Nm></Cdtr></RltdPties></TxDtls>`;
+
+  test("one TxDtls: the entry's instructed amount, rate and charges are its own", () => {
+    const s = read(utf8(camt(entryFx.replace("%TX%", tx("Batelier", "579.21")))), { fileName: "cs.xml" });
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "Batelier", originalAmount: 522.39, originalCurrency: "EUR", exchangeRate: 1.1087693103, fees: 7.5 });
+  });
+
+  test("several parts that add up (500.00 + 79.21 = 579.21): the entry's totals are no part's", () => {
+    const s = read(utf8(camt(entryFx.replace("%TX%", tx("Batelier", "500.00") + tx("Atelier", "79.21")))), { fileName: "cs.xml" });
+    expect(s.rows.map((r) => [r.amount, r.facts])).toEqual([
+      [-500, { counterparty: "Batelier" }],
+      [-79.21, { counterparty: "Atelier" }],
+    ]);
+  });
+});
