@@ -177,7 +177,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   const balance = (bal: XNode) => {
     const code = textAt(bal, "Tp", "CdOrPrtry", "Cd");
     const m = money(child(bal, "Amt"));
-    const sign = signOf(textAt(bal, "CdtDbtInd"));
+    // A zero balance is stated without its indicator by some banks; it needs none.
+    const sign = signOf(textAt(bal, "CdtDbtInd")) ?? (m?.value === 0 ? 1 : null);
+    if (st && code && ["OPBD", "PRCD", "CLBD"].includes(code) && (!m || !sign)) {
+      notes.push(`the balance ${code} (${textAt(bal, "Amt") ?? "no amount"} ${textAt(bal, "CdtDbtInd") ?? "no CdtDbtInd"}) is not an amount with CRDT/DBIT: not checked`);
+    }
     if (!st || !m || !sign || !code) return;
     const stated = { amount: sign * m.value, date: dateOf(child(bal, "Dt")) };
     // OPBD is the opening balance; PRCD (the previous statement's closing) stands in when there is none.

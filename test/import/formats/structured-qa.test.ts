@@ -236,3 +236,19 @@ describe("CAMT: the exchange stated on the entry (Ntry/AmtDtls), as Credit Suiss
     ]);
   });
 });
+
+describe("CAMT balances as some banks state them", () => {
+  const entry = `<Ntry><Amt Ccy="CHF">25.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-06-02</Dt></BookgDt></Ntry>`;
+  const zero = `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">0.00</Amt><Dt><Dt>2026-06-01</Dt></Dt></Bal>`;
+
+  test("a zero opening balance without its CdtDbtInd is read (0 + 25.00 = 25.00 reconciles)", () => {
+    const s = read(utf8(camt(entry, zero + bal("CLBD", "25.00", "CRDT", "2026-06-30"))), { fileName: "new-account.xml" });
+    expect(s.reconciliation.map((r) => [r.opening, r.closing, r.status])).toEqual([[0, 25, "ok"]]);
+  });
+
+  test("a balance that cannot be read is said so, not passed over in silence", () => {
+    const s = read(utf8(camt(entry, bal("CLBD", "-25.00", "CRDT", "2026-06-30"))), { fileName: "odd.xml" });
+    expect(s.notes).toEqual(["the balance CLBD (-25.00 CRDT) is not an amount with CRDT/DBIT: not checked"]);
+    expect(s.reconciliation.map((r) => r.status)).toEqual(["none"]);
+  });
+});
