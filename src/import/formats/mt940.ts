@@ -37,7 +37,8 @@ type Field = { tag: string; line: number; lines: string[]; tagged: number };
 
 const TAG = /^:(\d{2}[A-Z]?):/;
 const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,]*)$/;
-const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{3})?(.*)$/;
+// The transaction type is N or F and three characters; Triodos pads a two-letter code with a space ("NBA NONREF").
+const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
 
 const amountOf = (raw: string): number | null => {
   const n = raw.replace(/^0+(?=\d)/, "").replace(",", ".");
@@ -50,7 +51,7 @@ function joined(f: Field): string {
   let out = lines[0] ?? "";
   for (let i = 1; i < lines.length; i++) {
     const before = lines[i - 1]!.length + (i === 1 ? f.tagged : 0);
-    out += (before >= WRAP || lines[i]!.startsWith("?") ? "" : " ") + lines[i];
+    out += (before >= WRAP || /^[?>]\d{2}/.test(lines[i]!) ? "" : " ") + lines[i];
   }
   return out;
 }
@@ -75,6 +76,16 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,
     };
+  }
+  // Triodos: "000>100000000000>20…>29" (pieces of 27 characters, cut mid-word), ">31" the statement's own account. The
+  // pieces are the text; a transfer's are the other party's BIC, IBAN and name.
+  if (/^\d{3}>\d{2}/.test(t)) {
+    const sub = new Map<number, string>();
+    for (const m of t.slice(3).matchAll(/>(\d{2})([^>]*)/g)) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
+    const pieces = Array.from({ length: 10 }, (_, k) => sub.get(20 + k)?.trim() ?? "");
+    const transfer = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(pieces[0]!) && /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(pieces[1]!);
+    if (transfer) return { party: sub.get(22) === undefined ? undefined : Array.from({ length: 8 }, (_, k) => sub.get(22 + k) ?? "").join("").trim() || undefined, iban: pieces[1] };
+    return { purpose: Array.from({ length: 10 }, (_, k) => sub.get(20 + k) ?? "").join("").trim() || undefined };
   }
   // Dutch structured: "/EREF/…//CNTP/iban/bic/name/city//REMI/USTD//text/" or "/TRTP/…/IBAN/…/NAME/…/REMI/…".
   if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN)\//.test(t)) {

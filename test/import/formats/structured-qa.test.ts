@@ -252,3 +252,55 @@ describe("CAMT balances as some banks state them", () => {
     expect(s.reconciliation.map((r) => r.status)).toEqual(["none"]);
   });
 });
+
+describe("MT940 Triodos: '>NN' subfields after a three-digit code, a type padded with a space", () => {
+  const sta = [
+    ":20:1774607603607/1", ":25:TRIODOSBANK/0338505768", ":28:1", ":60F:C260301EUR335,31",
+    ":61:260301D11,98NBA NONREF", ":86:000>100000000000",
+    ">20HOLLAND & BARRETT - ENSCHED>21E - TERMINAL 0MXK4N - 28-02", ">22-2026 11:06 - PASNR. *1991 >23- CONTACTLOOS - APPLE PAY", ">310338505768",
+    ":61:260301C35,90NET NONREF", ":86:000>100000000000", ">20TRIONL2U", ">21NL36TRIO2300471469", ">22R.F.B. KUIPERS EN/OF I. VER>23REKENEN BIOMOS BOL", ">310338505768",
+    // 335.31 − 11.98 + 35.90 = 359.23
+    ":62F:C260301EUR359,23", "-", "",
+  ].join("\n");
+
+  test("a card payment's pieces are one text (cut mid-word, joined as written); a transfer's are BIC, IBAN and name; NONREF is no reference", () => {
+    const s = read(utf8(sta), { fileName: "triodos.sta" });
+    expect(brief(s.rows)).toEqual([
+      [5, "2026-03-01", -11.98, "EUR", "HOLLAND & BARRETT - ENSCHEDE - TERMINAL 0MXK4N - 28-02-2026 11:06 - PASNR. *1991 - CONTACTLOOS - APPLE PAY"],
+      [10, "2026-03-01", 35.9, "EUR", "R.F.B. KUIPERS EN/OF I. VERREKENEN BIOMOS BOL"],
+    ]);
+    expect(s.rows[1]!.facts).toEqual({ counterparty: "R.F.B. KUIPERS EN/OF I. VERREKENEN BIOMOS BOL", counterpartyIban: "NL36TRIO2300471469" });
+    expect(s.rows[0]!.facts.reference).toBeUndefined();
+    expect(s.reconciliation.map((r) => [r.status, r.difference])).toEqual([["ok", 0]]);
+  });
+});
+
+describe("MT940 (Sparkasse): SWIFT envelope, structured :86: across lines, entry date across the new year, :62M:/:60M: pages", () => {
+  const sta = [
+    "{1:F01SPKADE2AAXXX0000000000}{2:O9401200260105SPKADE2AAXXX00000000002601051200N}{4:",
+    ":20:STARTUMSE", ":25:70050000/0012345678", ":28C:00001/001", ":60F:C251230EUR1500,00",
+    ":61:2512310102DR45,90NDDTNONREF",
+    ":86:105?00SEPA-BASISLASTSCHRIFT?109310?20EREF+ABC123?21MREF+M-77?22CRED+DE98ZZZ09999999999",
+    "?23SVWZ+Strom Dezember 2025 Ku?24ndennr 4711?30BYLADEM1001?31DE02120300000000202051",
+    "?32Stadtwerke Muenchen GmbH",
+    ":61:2601020102CR1200,NTRFNONREF//B2A01",
+    ":86:166?00GUTSCHR. UEBERWEISUNG?20SVWZ+Gehalt Januar?32Arbeitgeber AG",
+    // 1500.00 − 45.90 + 1200.00 = 2654.10
+    ":62M:C260102EUR2654,10", "-}",
+    "{1:F01SPKADE2AAXXX0000000000}{4:", ":20:STARTUMSE", ":25:70050000/0012345678", ":28C:00001/002", ":60M:C260102EUR2654,10",
+    ":61:260105D10,00NMSCNONREF", ":86:805?00ENTGELT?20Kontofuehrung",
+    // 2654.10 − 10.00 = 2644.10
+    ":62F:C260105EUR2644,10", "-}", "",
+  ].join("\r\n");
+
+  test("value date 31.12.25 booked 02.01.26 (the booking date is the row's); D and C with the funds code R; each page reconciles", () => {
+    const s = read(utf8(sta), { fileName: "umsaetze.sta" });
+    expect(brief(s.rows)).toEqual([
+      [6, "2026-01-02", -45.9, "EUR", "Stadtwerke Muenchen GmbH · Strom Dezember 2025 Kundennr 4711 · SEPA-BASISLASTSCHRIFT"],
+      [10, "2026-01-02", 1200, "EUR", "Arbeitgeber AG · Gehalt Januar · GUTSCHR. UEBERWEISUNG"],
+      [19, "2026-01-05", -10, "EUR", "Kontofuehrung · ENTGELT"],
+    ]);
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "Stadtwerke Muenchen GmbH", counterpartyIban: "DE02120300000000202051", purpose: "Strom Dezember 2025 Kundennr 4711", reference: "ABC123", valueDate: "2025-12-31" });
+    expect(s.reconciliation.map((r) => [r.opening, r.closing, r.entries, r.status])).toEqual([[1500, 2654.1, 2, "ok"], [2654.1, 2644.1, 1, "ok"]]);
+  });
+});
