@@ -18,7 +18,7 @@ import { attribute, captureElements, child, childrenNamed, textAt, textOf, type 
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { joinTexts } from "./texts.ts";
+import { isPlaceholderReference, joinTexts } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -111,7 +111,7 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
   if (purpose) f.purpose = cleanText(purpose);
   const e2e = textAt(tx, "Refs", "EndToEndId");
   const creditorRef = textAt(tx, "RmtInf", "Strd", "CdtrRefInf", "Ref");
-  const reference = creditorRef ?? (e2e && e2e !== "NOTPROVIDED" ? e2e : undefined);
+  const reference = creditorRef ?? (e2e && !isPlaceholderReference(e2e) ? e2e : undefined);
   if (reference) f.reference = cleanText(reference);
   const valueDate = dateOf(child(entry, "ValDt"));
   if (valueDate) f.valueDate = valueDate;
@@ -209,7 +209,9 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const total = money(child(e, "Amt"));
     if (!total) return bad(`amount "${textAt(e, "Amt") ?? ""}" is not a positive decimal with a currency (Amt Ccy="…")`);
     const account = st?.account ?? null;
-    const ref = textAt(e, "AcctSvcrRef") ?? textAt(e, "NtryRef");
+    // German banks' camt.052 writes AcctSvcrRef NONREF on every entry: no id (the content hash), else each such
+    // entry of a later file would be taken for a duplicate of the first file's.
+    const ref = [textAt(e, "AcctSvcrRef"), textAt(e, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
     const txs = childrenNamed(e, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
     const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
     const negative = sign < 0;

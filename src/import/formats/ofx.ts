@@ -18,7 +18,7 @@ import { decodeEntities, scanMarkup } from "./markup.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { joinTexts } from "./texts.ts";
+import { isPlaceholderReference, joinTexts } from "./texts.ts";
 import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { DecimalVotes, fileAmounts, isoDate } from "./values.ts";
 
@@ -139,7 +139,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     // CURRENCY: the amount is in that currency; ORIGCURRENCY only tells what it was converted from.
     const currency = (value("CURRENCY", "CURSYM") ?? s.currency)?.trim().toUpperCase();
     if (!currency || !/^[A-Z]{3}$/.test(currency)) return bad("no currency (CURDEF of the statement or CURRENCY/CURSYM of the transaction)");
-    const fitid = value("FITID");
+    const fitid = value("FITID")?.trim();
     const name = value("NAME") ?? value("PAYEE", "NAME");
     const memo = value("MEMO");
     const facts: TransactionFacts = {};
@@ -169,7 +169,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       currency,
       description: joinTexts([name, memo]),
       idText: cleanText(name ?? memo ?? ""),
-      reference: fitid ? `ofx:${s.account ?? ""}:${fitid}` : null,
+      reference: fitid && !isPlaceholderReference(fitid) ? `ofx:${s.account ?? ""}:${fitid}` : null,
       account: s.account,
       facts,
     });

@@ -304,3 +304,21 @@ describe("MT940 (Sparkasse): SWIFT envelope, structured :86: across lines, entry
     expect(s.reconciliation.map((r) => [r.opening, r.closing, r.entries, r.status])).toEqual([[1500, 2654.1, 2, "ok"], [2654.1, 2644.1, 1, "ok"]]);
   });
 });
+
+describe("CAMT/OFX references that are no references (NONREF, NOTPROVIDED)", () => {
+  // A German savings bank's camt.052: AcctSvcrRef NONREF on every entry. As ids, every later file's entries were
+  // "duplicates" of the first file's (camt:NONREF, camt:NONREF#2…): a whole month imported as 0 rows, exit 0.
+  const entry = (amt: string, date: string, name: string) =>
+    `<Ntry><Amt Ccy="CHF">${amt}</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>${date}</Dt></BookgDt><AcctSvcrRef>NONREF</AcctSvcrRef><BkTxCd/>
+     <NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><RltdPties><Cdtr><Nm>${name}</Nm></Cdtr></RltdPties></TxDtls></NtryDtls></Ntry>`;
+
+  test("they give no bank id: the rows get content-hash ids, distinct across files", () => {
+    const s = read(utf8(camt(entry("20.00", "2026-01-05", "REWE") + entry("40.00", "2026-01-06", "EDEKA"))), { fileName: "jan.xml" });
+    expect(s.rows.map((r) => [r.reference, r.facts.reference])).toEqual([[null, undefined], [null, undefined]]);
+  });
+
+  test("an OFX FITID of NONE is no id either", () => {
+    const s = read(utf8(ofx(trn("DEBIT", "20260105", "-12.00", "NONE", "CAFE"), "0")), { fileName: "x.ofx" });
+    expect(s.rows[0]!.reference).toBeNull();
+  });
+});
