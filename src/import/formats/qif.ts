@@ -31,12 +31,12 @@ const TRANSACTION_TYPES = new Set(["bank", "ccard", "cash", "oth a", "oth l"]);
 
 type QifDate = { a: number; b: number; year: string; apostrophe: boolean; dots: boolean; iso: boolean };
 
-/** A date's parts, spaces (padding) removed, or null. */
+/** A date's parts, or null. Spaces inside are padding for zeros (Quicken's "1/ 2' 5" is 1/02'05). */
 function dateParts(raw: string): QifDate | null {
-  const s = raw.replace(/\s+/g, "");
+  const s = raw.trim().replace(/\s/g, "0");
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
   if (iso) return { a: Number(iso[2]), b: Number(iso[3]), year: iso[1]!, apostrophe: false, dots: false, iso: true };
-  const m = /^(\d{1,2})([/.'-])(\d{1,2})([/.'-])(\d{2}|\d{4})$/.exec(s);
+  const m = /^(\d{1,2})([/.'-])(\d{1,2})([/.'-])(\d{2}|\d{4})$/.exec(s) ?? /^(\d{1,2})([/.'-])(\d{1,2})(')(\d)$/.exec(s);
   if (!m) return null;
   return { a: Number(m[1]), b: Number(m[3]), year: m[5]!, apostrophe: m[4] === "'", dots: m[2] === ".", iso: false };
 }

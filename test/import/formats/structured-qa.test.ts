@@ -322,3 +322,37 @@ describe("CAMT/OFX references that are no references (NONREF, NOTPROVIDED)", () 
     expect(s.rows[0]!.reference).toBeNull();
   });
 });
+
+describe("QIF from Quicken: all accounts in one file, splits, a card, padded dates", () => {
+  const qif = [
+    "!Option:AutoSwitch", "!Account", "NChecking", "TBank", "^", "NVisa", "TCCard", "^", "!Clear:AutoSwitch",
+    "!Account", "NChecking", "TBank", "^",
+    "!Type:Bank",
+    "D12/31'25", "U-1,200.00", "T-1,200.00", "CX", "N1042", "PLandlord LLC", "MJanuary rent", "LHousing:Rent", "^",
+    // A split record: its T (−85.40) is the payment; the S/E/$ lines (−60.40 − 25.00) are its categories, no rows.
+    "D1/ 2'26", "T-85.40", "PCostco", "LGroceries", "SGroceries", "EFood", "$-60.40", "SHousehold", "$-25.00", "^",
+    "D1/15'26", "T2,500.00", "PACME Payroll", "LSalary", "^",
+    "!Account", "NVisa", "TCCard", "^",
+    "!Type:CCard",
+    "D1/ 3'26", "T-19.99", "PNetflix", "^",
+    "D1/20'26", "T500.00", "PPayment - Thank you", "L[Checking]", "^",
+    // Quicken pads a one-digit year too: 1/ 5' 6 is 5 January 2006.
+    "D1/ 5' 6", "T-3.50", "PParking", "^", "",
+  ].join("\r\n");
+
+  test("each row under its account, splits not split, years after an apostrophe from 2000 (one digit too)", () => {
+    const s = read(utf8(qif), { fileName: "quicken.qif" });
+    expect(s.badRows).toEqual([]);
+    expect(s.rows.map((r) => [r.line, r.date, r.amount, r.description, r.account])).toEqual([
+      [15, "2025-12-31", -1200, "Landlord LLC · January rent", "Checking"],
+      [24, "2026-01-02", -85.4, "Costco", "Checking"],
+      [34, "2026-01-15", 2500, "ACME Payroll", "Checking"],
+      [44, "2026-01-03", -19.99, "Netflix", "Visa"],
+      [48, "2026-01-20", 500, "Payment - Thank you", "Visa"],
+      [53, "2006-01-05", -3.5, "Parking", "Visa"],
+    ]);
+    // Checking: −1200 − 85.40 + 2500 = 1214.60; Visa: −19.99 + 500 − 3.50 = 476.51.
+    expect(s.reconciliation.map((r) => [r.account, r.entries, r.entriesTotal])).toEqual([["Checking", 3, 1214.6], ["Visa", 3, 476.51]]);
+    expect(s.dataLines).toBe(6);
+  });
+});
