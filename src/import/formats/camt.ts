@@ -18,7 +18,7 @@ import { attribute, captureElements, child, childrenNamed, textAt, textOf, type 
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { joinTexts } from "./texts.ts";
+import { isPlaceholderReference, joinTexts } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -63,30 +63,62 @@ function round3Description(tx: XNode | undefined, entry: XNode, negative: boolea
   return cleanText(candidates.find((c) => c !== undefined && c !== "") ?? "");
 }
 
-/** What one TxDtls says, in SPEC §10.1's order: the other party, then `RmtInf/Ustrd`, then `AddtlTxInf`. */
-function txTexts(tx: XNode | undefined, negative: boolean): string[] {
-  const parties = child(tx, "RltdPties");
-  const party = negative ? child(parties, "Cdtr") ?? child(parties, "UltmtCdtr") : child(parties, "Dbtr") ?? child(parties, "UltmtDbtr");
-  // The lines of one Ustrd (banks cut it into 140-character pieces) are one purpose.
-  return [partyName(party), texts(childrenNamed(child(tx, "RmtInf"), "Ustrd")).join(" "), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
+/**
+ * The roles the other party may stand in, first choice first: the creditor of money out, the debtor of money in.
+ * A reversal (`RvslInd`) keeps the parties of the booking it undoes, so its roles are the other way round; banks
+ * that swap them for the reversal name only the other role, which is then the one present.
+ */
+function otherRoles(negative: boolean, reversal: boolean): ["Cdtr" | "Dbtr", ...("Cdtr" | "Dbtr")[]] {
+  if (!reversal) return [negative ? "Cdtr" : "Dbtr"];
+  return negative ? ["Dbtr", "Cdtr"] : ["Cdtr", "Dbtr"];
 }
 
-function txFacts(tx: XNode | undefined, negative: boolean, entry: XNode, entryCurrency: string): TransactionFacts {
+/** The other party (`Cdtr`/`Dbtr`, else its ultimate one) and the role it was found in. */
+function otherParty(tx: XNode | undefined, negative: boolean, reversal: boolean): { party: XNode; role: "Cdtr" | "Dbtr" } | null {
+  const parties = child(tx, "RltdPties");
+  for (const role of otherRoles(negative, reversal)) {
+    const party = [child(parties, role), child(parties, `Ultmt${role}`)].find((p) => partyName(p));
+    if (party) return { party, role };
+  }
+  return null;
+}
+
+/**
+ * The payment's purpose: `RmtInf/Ustrd` (banks cut it into 140-character pieces: one purpose), and the message a
+ * structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information").
+ */
+function purposeOf(tx: XNode | undefined): string {
+  const remittance = child(tx, "RmtInf");
+  const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf")));
+  return [texts(childrenNamed(remittance, "Ustrd")).join(" "), ...structured].filter((t) => t !== "").join(" ");
+}
+
+/** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`. */
+function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean): string[] {
+  const party = otherParty(tx, negative, reversal)?.party;
+  return [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
+}
+
+function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, entry: XNode, entryCurrency: string): TransactionFacts {
   const f: TransactionFacts = {};
   const parties = child(tx, "RltdPties");
-  const counterparty = partyName(child(parties, negative ? "Cdtr" : "Dbtr"));
+  const other = otherParty(tx, negative, reversal);
+  const counterparty = partyName(other?.party);
   if (counterparty) f.counterparty = cleanText(counterparty);
-  const iban = textAt(parties, negative ? "CdtrAcct" : "DbtrAcct", "Id", "IBAN");
+  const iban = textAt(parties, `${other?.role ?? otherRoles(negative, reversal)[0]}Acct`, "Id", "IBAN");
   if (iban) f.counterpartyIban = iban.replace(/\s+/g, "");
-  const purpose = texts(childrenNamed(child(tx, "RmtInf"), "Ustrd")).join(" ");
+  const purpose = purposeOf(tx);
   if (purpose) f.purpose = cleanText(purpose);
   const e2e = textAt(tx, "Refs", "EndToEndId");
   const creditorRef = textAt(tx, "RmtInf", "Strd", "CdtrRefInf", "Ref");
-  const reference = creditorRef ?? (e2e && e2e !== "NOTPROVIDED" ? e2e : undefined);
+  const reference = creditorRef ?? (e2e && !isPlaceholderReference(e2e) ? e2e : undefined);
   if (reference) f.reference = cleanText(reference);
   const valueDate = dateOf(child(entry, "ValDt"));
   if (valueDate) f.valueDate = valueDate;
-  const details = child(tx, "AmtDtls");
+  // Some banks (Credit Suisse) state the exchange once, on the entry (Ntry/AmtDtls), not on its one TxDtls; an entry
+  // of several parts states there the whole's, which is no part's.
+  const parts = childrenNamed(entry, "NtryDtls").reduce((n, d) => n + childrenNamed(d, "TxDtls").length, 0);
+  const details = child(tx, "AmtDtls") ?? (parts <= 1 ? child(entry, "AmtDtls") : undefined);
   // What was paid abroad: the instructed amount, else the part's own amount (TxDtls/Amt, .04+), else the transaction
   // amount — the first of them in another currency than the entry's.
   const instructed = [money(child(details, "InstdAmt", "Amt")), money(child(tx, "Amt")), money(child(details, "TxAmt", "Amt"))].find(
@@ -103,7 +135,7 @@ function txFacts(tx: XNode | undefined, negative: boolean, entry: XNode, entryCu
       break;
     }
   }
-  const charges = child(tx, "Chrgs") ?? child(entry, "Chrgs");
+  const charges = child(tx, "Chrgs") ?? (parts <= 1 ? child(entry, "Chrgs") : undefined);
   const total = money(child(charges, "TtlChrgsAndTaxAmt"));
   const records = childrenNamed(charges, "Rcrd").map((r) => money(child(r, "Amt")));
   const fees = total ? total.value : records.every((m) => m) && records.length ? records.reduce((s, m) => s + m!.value, 0) : undefined;
@@ -145,7 +177,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   const balance = (bal: XNode) => {
     const code = textAt(bal, "Tp", "CdOrPrtry", "Cd");
     const m = money(child(bal, "Amt"));
-    const sign = signOf(textAt(bal, "CdtDbtInd"));
+    // A zero balance is stated without its indicator by some banks; it needs none.
+    const sign = signOf(textAt(bal, "CdtDbtInd")) ?? (m?.value === 0 ? 1 : null);
+    if (st && code && ["OPBD", "PRCD", "CLBD"].includes(code) && (!m || !sign)) {
+      notes.push(`the balance ${code} (${textAt(bal, "Amt") ?? "no amount"} ${textAt(bal, "CdtDbtInd") ?? "no CdtDbtInd"}) is not an amount with CRDT/DBIT: not checked`);
+    }
     if (!st || !m || !sign || !code) return;
     const stated = { amount: sign * m.value, date: dateOf(child(bal, "Dt")) };
     // OPBD is the opening balance; PRCD (the previous statement's closing) stands in when there is none.
@@ -173,10 +209,13 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const total = money(child(e, "Amt"));
     if (!total) return bad(`amount "${textAt(e, "Amt") ?? ""}" is not a positive decimal with a currency (Amt Ccy="…")`);
     const account = st?.account ?? null;
-    const ref = textAt(e, "AcctSvcrRef") ?? textAt(e, "NtryRef");
+    // German banks' camt.052 writes AcctSvcrRef NONREF on every entry: no id (the content hash), else each such
+    // entry of a later file would be taken for a duplicate of the first file's.
+    const ref = [textAt(e, "AcctSvcrRef"), textAt(e, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
     const txs = childrenNamed(e, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
     const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
     const negative = sign < 0;
+    const reversal = textAt(e, "RvslInd")?.trim().toLowerCase() === "true";
     const sum = st!.sums.get(total.currency) ?? { n: 0, cents: 0 };
     sum.n++;
     sum.cents += flip * sign * cents(total.value);
@@ -204,11 +243,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
           date,
           amount: flip * p.amount,
           currency: total.currency,
-          description: joinTexts([...txTexts(p.tx, partNegative), ...entryInfo]),
+          description: joinTexts([...txTexts(p.tx, partNegative, reversal), ...entryInfo]),
           idText: round3Description(p.tx, e, partNegative, false),
           reference: ref ? `camt:${ref}:${i + 1}` : null,
           account,
-          facts: txFacts(p.tx, partNegative, e, total.currency),
+          facts: txFacts(p.tx, partNegative, reversal, e, total.currency),
         };
         out.add(row);
       });
@@ -219,11 +258,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       date,
       amount: flip * sign * total.value,
       currency: total.currency,
-      description: joinTexts([...txs.flatMap((tx) => txTexts(tx, negative)), ...entryInfo]),
+      description: joinTexts([...txs.flatMap((tx) => txTexts(tx, negative, reversal)), ...entryInfo]),
       idText: round3Description(txs[0], e, negative, txs.length > 1),
       reference: ref ? `camt:${ref}` : null,
       account,
-      facts: txFacts(txs[0], negative, e, total.currency),
+      facts: txFacts(txs[0], negative, reversal, e, total.currency),
     });
   };
 

@@ -24,7 +24,7 @@ import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
-import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
+import type { BadRow, ParsedRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
 const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
@@ -37,7 +37,8 @@ type Field = { tag: string; line: number; lines: string[]; tagged: number };
 
 const TAG = /^:(\d{2}[A-Z]?):/;
 const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,]*)$/;
-const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{3})?(.*)$/;
+// The transaction type is N or F and three characters; Triodos pads a two-letter code with a space ("NBA NONREF").
+const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
 
 const amountOf = (raw: string): number | null => {
   const n = raw.replace(/^0+(?=\d)/, "").replace(",", ".");
@@ -50,7 +51,7 @@ function joined(f: Field): string {
   let out = lines[0] ?? "";
   for (let i = 1; i < lines.length; i++) {
     const before = lines[i - 1]!.length + (i === 1 ? f.tagged : 0);
-    out += (before >= WRAP || lines[i]!.startsWith("?") ? "" : " ") + lines[i];
+    out += (before >= WRAP || /^[?>]\d{2}/.test(lines[i]!) ? "" : " ") + lines[i];
   }
   return out;
 }
@@ -75,6 +76,16 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,
     };
+  }
+  // Triodos: "000>100000000000>20…>29" (pieces of 27 characters, cut mid-word), ">31" the statement's own account. The
+  // pieces are the text; a transfer's are the other party's BIC, IBAN and name.
+  if (/^\d{3}>\d{2}/.test(t)) {
+    const sub = new Map<number, string>();
+    for (const m of t.slice(3).matchAll(/>(\d{2})([^>]*)/g)) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
+    const pieces = Array.from({ length: 10 }, (_, k) => sub.get(20 + k)?.trim() ?? "");
+    const transfer = /^[A-Z]{6}[A-Z0-9]{2}([A-Z0-9]{3})?$/.test(pieces[0]!) && /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(pieces[1]!);
+    if (transfer) return { party: sub.get(22) === undefined ? undefined : Array.from({ length: 8 }, (_, k) => sub.get(22 + k) ?? "").join("").trim() || undefined, iban: pieces[1] };
+    return { purpose: Array.from({ length: 10 }, (_, k) => sub.get(20 + k) ?? "").join("").trim() || undefined };
   }
   // Dutch structured: "/EREF/…//CNTP/iban/bic/name/city//REMI/USTD//text/" or "/TRTP/…/IBAN/…/NAME/…/REMI/…".
   if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN)\//.test(t)) {
@@ -127,7 +138,11 @@ type Message = {
   cents: number;
   currency: string | null;
   hasBalances: boolean;
+  /** Bookings read before the message named its currency (an MT942 that states it only in :90D:/:90C: after them). */
+  waiting: (Omit<ParsedRow, "currency"> & { currency: null })[];
 };
+
+const newMessage = (): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, waiting: [] });
 
 function readMt940(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
@@ -162,8 +177,6 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     if (amount === null) return void badRows.push({ line, reason: `:61: amount "${m[7]}" is not a number` });
     const mark = m[5]!;
     const sign = mark === "C" || mark === "RD" ? 1 : -1;
-    const currency = msg?.currency ?? null;
-    if (!currency) return void badRows.push({ line, reason: "no currency: the statement states no :60F: opening balance before its bookings" });
     const refs = (m[9] ?? "").split("//");
     const info86 = info ? cleanText(oneLine(joined(info))) : "";
     const d = details(info86);
@@ -174,11 +187,34 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     const reference = d.reference ?? (refs[1]?.trim() || (refs[0]?.trim() !== "NONREF" ? refs[0]?.trim() : undefined));
     if (reference) facts.reference = cleanText(reference);
     if (value && value !== date) facts.valueDate = value;
+    // The :61:'s second line (supplementary details): the original amount and charges as SWIFT writes them
+    // ("/OCMT/USD80,00//CHGS/EUR1,50/"), or (Rabobank) the other party's IBAN alone.
+    const supplement = more.join("").trim();
+    const ocmt = /\/OCMT\/([A-Z]{3})(\d[\d,]*)\//.exec(supplement);
+    const original = ocmt ? amountOf(ocmt[2]!) : null;
+    if (ocmt && original !== null && ocmt[1] !== msg!.currency) {
+      facts.originalAmount = original;
+      facts.originalCurrency = ocmt[1]!;
+    }
+    const chgs = /\/CHGS\/([A-Z]{3})(\d[\d,]*)\//.exec(supplement);
+    const fees = chgs ? amountOf(chgs[2]!) : null;
+    if (fees !== null) facts.fees = fees;
+    if (!facts.counterpartyIban && /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(supplement)) facts.counterpartyIban = supplement;
     const description = d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking]) : info86 || joinTexts(more);
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
-    out.add({ line, date, amount: signed === 0 ? 0 : signed, currency, description, idText: description, reference: null, account: msg?.account ?? null, facts });
+    const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText: description, reference: null, account: msg!.account, facts };
+    if (msg!.currency) out.add({ ...row, currency: msg!.currency });
+    else msg!.waiting.push({ ...row, currency: null });
+  };
+
+  /** The message's currency, the first one it names; bookings that waited for it become rows. */
+  const learnCurrency = (currency: string) => {
+    if (!msg || msg.currency) return;
+    msg.currency = currency;
+    for (const row of msg.waiting) out.add({ ...row, currency });
+    msg.waiting = [];
   };
 
   const flushBooking = () => {
@@ -189,6 +225,8 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   const endMessage = () => {
     flushBooking();
     if (!msg) return;
+    for (const row of msg.waiting) badRows.push({ line: row.line, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" });
+    if (msg.waiting.length) msg.entries = msg.cents = 0;
     if (msg.hasBalances || msg.entries > 0) {
       const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
       reconciliation.push(
@@ -211,7 +249,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     switch (f.tag) {
       case "20":
         endMessage();
-        msg = { account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false };
+        msg = newMessage();
         break;
       case "25": {
         const raw = joined(f).trim().replace(/\s+/g, "");
@@ -219,6 +257,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw);
         const account = iban && CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
         if (msg) msg.account = account;
+        if (msg && iban && account !== raw) learnCurrency(iban[2]!);
         if (!accounts.includes(account)) accounts.push(account);
         break;
       }
@@ -227,7 +266,8 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         if (msg) {
           const opening = balanceOf(f);
           msg.opening = opening;
-          msg.currency = opening.currency;
+          msg.currency = null;
+          learnCurrency(opening.currency);
           msg.hasBalances = true;
         }
         break;
@@ -237,20 +277,24 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         if (msg) {
           const closing = balanceOf(f);
           msg.closing = closing;
-          msg.currency ??= closing.currency;
+          learnCurrency(closing.currency);
           msg.hasBalances = true;
         }
         break;
-      case "34F": {
-        // MT942's floor limit names the currency of a report with no opening balance.
-        const c = /^([A-Z]{3})/.exec(joined(f).trim())?.[1];
-        if (msg && c) msg.currency ??= c;
+      case "34F":
+      case "90D":
+      case "90C": {
+        // MT942's floor limit, and its number and sum of debits/credits ("2EUR55,90"), name the currency of a report
+        // with no opening balance (the sums come after the bookings, and end them).
+        flushBooking();
+        const c = /^\d*([A-Z]{3})/.exec(joined(f).trim())?.[1];
+        if (c && CURRENCIES.has(c)) learnCurrency(c);
         break;
       }
       case "61":
         flushBooking();
         statementLines++;
-        if (!msg) msg = { account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false };
+        msg ??= newMessage();
         pending = { field: f, detail: null };
         break;
       case "86":

@@ -18,9 +18,9 @@ import { decodeEntities, scanMarkup } from "./markup.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { joinTexts } from "./texts.ts";
+import { isPlaceholderReference, joinTexts } from "./texts.ts";
 import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
-import { isoDate } from "./values.ts";
+import { DecimalVotes, fileAmounts, isoDate } from "./values.ts";
 
 type ONode = { name: string; text?: string; children: ONode[]; dissolved?: boolean };
 
@@ -69,11 +69,15 @@ function ofxDate(raw: string | undefined): string | null {
   return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
-function ofxAmount(raw: string | undefined): number | null {
-  if (raw === undefined) return null;
-  // Some European banks write a decimal comma in TRNAMT.
-  const s = raw.trim().replace(/^\+/, "").replace(/,(\d{1,2})$/, ".$1");
-  return /^-?(\d+(\.\d*)?|\.\d+)$/.test(s) ? Number(s) : null;
+/**
+ * The file's TRNAMT/BALAMT values read by one decimal mark (values.ts): most write `-1234.56`, some European banks
+ * `-1234,56`, some a thousands mark (`1,234.56`); a lone `1,234` is read by the file's other amounts, or refused.
+ */
+function ofxAmounts(text: string): (raw: string | undefined) => { value: number } | { why: string } {
+  const votes = new DecimalVotes();
+  for (const m of text.matchAll(/<(?:TRNAMT|BALAMT)>\s*([^<\r\n]*)/gi)) votes.add(m[1]!.trim());
+  const read = fileAmounts(votes.result());
+  return (raw) => (raw === undefined || raw.trim() === "" ? { why: "is missing" } : read(raw.trim()));
 }
 
 const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);
@@ -88,6 +92,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   // A DOCTYPE before <OFX> is refused like one after it.
   const doctype = text.slice(0, start).search(/<!DOCTYPE/i);
   if (doctype >= 0) throw new ImportInputError(`${fileName}: line ${text.slice(0, doctype).split("\n").length}: the file declares a DOCTYPE, which is refused (statements never need one)`);
+  const amountOf = ofxAmounts(text);
   const rows = new RowTable();
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
@@ -96,6 +101,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   let statements = 0;
   let ordinal = 0;
   let signTurned = 0;
+  const unreadBalances: string[] = [];
 
   const root: ONode = { name: "#root", children: [] };
   const stack: ONode[] = [root];
@@ -127,12 +133,13 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     if (!s) return bad("a STMTTRN outside any bank or card statement (STMTRS / CCSTMTRS)");
     const date = ofxDate(value("DTPOSTED"));
     if (!date) return bad(`DTPOSTED "${value("DTPOSTED") ?? ""}" is not a real date`);
-    const amount = ofxAmount(value("TRNAMT"));
-    if (amount === null) return bad(`TRNAMT "${value("TRNAMT") ?? ""}" is not a number`);
+    const read = amountOf(value("TRNAMT"));
+    if (!("value" in read)) return bad(`TRNAMT "${value("TRNAMT") ?? ""}" ${read.why}`);
+    const amount = read.value;
     // CURRENCY: the amount is in that currency; ORIGCURRENCY only tells what it was converted from.
     const currency = (value("CURRENCY", "CURSYM") ?? s.currency)?.trim().toUpperCase();
     if (!currency || !/^[A-Z]{3}$/.test(currency)) return bad("no currency (CURDEF of the statement or CURRENCY/CURSYM of the transaction)");
-    const fitid = value("FITID");
+    const fitid = value("FITID")?.trim();
     const name = value("NAME") ?? value("PAYEE", "NAME");
     const memo = value("MEMO");
     const facts: TransactionFacts = {};
@@ -162,7 +169,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       currency,
       description: joinTexts([name, memo]),
       idText: cleanText(name ?? memo ?? ""),
-      reference: fitid ? `ofx:${s.account ?? ""}:${fitid}` : null,
+      reference: fitid && !isPlaceholderReference(fitid) ? `ofx:${s.account ?? ""}:${fitid}` : null,
       account: s.account,
       facts,
     });
@@ -171,7 +178,9 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const endStatement = (s: StatementState) => {
     statementOf(s);
     const balance = find(s.node, "LEDGERBAL");
-    const closing = ofxAmount(value(balance, "BALAMT"));
+    const stated = balance ? amountOf(value(balance, "BALAMT")) : null;
+    const closing = stated && "value" in stated ? stated.value : null;
+    if (stated && "why" in stated && value(balance, "BALAMT")?.trim()) unreadBalances.push(`the closing balance LEDGERBAL/BALAMT "${value(balance, "BALAMT") ?? ""}" ${stated.why}: not checked`);
     const currency = s.currency ?? "";
     if (closing === null && s.entries === 0) return;
     reconciliation.push(
@@ -207,11 +216,26 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     return n;
   };
 
+  /** A closing tag: what is open inside the element is closed with it. */
+  const closeUpTo = (name: string) => {
+    // The closing tag of a leaf (already complete), or a stray one.
+    if (!openCount.get(name)) return;
+    for (;;) {
+      const n = pop();
+      if (n.name === name || n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
+      else n.dissolved = true;
+      if (n.name === name) break;
+    }
+  };
+
   scanMarkup(
     text,
     {
       open(rawName) {
         const name = rawName.toUpperCase();
+        // Transactions never nest: a STMTTRN opening while one is open ends it (banks that leave out </STMTTRN>),
+        // so the transactions are read in the file's order.
+        if (name === "STMTTRN") closeUpTo(name);
         const node: ONode = { name, children: [] };
         stack[stack.length - 1]!.children.push(node);
         stack.push(node);
@@ -233,15 +257,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       },
       close(rawName) {
         pending = null;
-        const name = rawName.toUpperCase();
-        // The closing tag of a leaf (already complete), or a stray one.
-        if (!openCount.get(name)) return;
-        for (;;) {
-          const n = pop();
-          if (n.name === name || n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
-          else n.dissolved = true;
-          if (n.name === name) break;
-        }
+        closeUpTo(rawName.toUpperCase());
       },
     },
     { fileName, strict: false, start },
@@ -254,6 +270,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   }
   if (statements === 0) throw new ImportInputError(`${fileName}: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)`);
   const notes = signTurned ? [`${signTurned === 1 ? "1 amount was" : `${signTurned} amounts were`} written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction`] : [];
+  notes.push(...unreadBalances);
   return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
 }
 

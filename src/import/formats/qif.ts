@@ -10,7 +10,8 @@
  * (Quicken's years from 2000, also `M'D'YY`), `M/D/YY`, `MM/DD/YYYY`, `D/M/YYYY`, `DD.MM.YY`, `YYYY-MM-DD`, with
  * spaces as padding (`7/ 9/98`). Dots are day-first; with slashes a first part above 12 makes the file day-first and
  * a second part above 12 month-first; a file where none decides is read month-first (Quicken's own), and says so.
- * Two-digit years after a slash: 1950–2049. The decimal mark likewise (`1,234.56` or `1.234,56`).
+ * Two-digit years after a slash: 1950–2049. The decimal mark likewise (`1,234.56` or `1.234,56`); a file that mixes
+ * them has each amount read by the mark it shows, and one that shows none the file settles (`1,234`) is a bad row.
  *
  * QIF names no currency: the account's (its earlier rows), else the data's main currency, and the preview says which.
  * An "Opening Balance" record whose category is its own account (`L[Account]`) states a balance, not a payment:
@@ -24,18 +25,18 @@ import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ReadOptions, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { DecimalVotes, isoDate, parseAmount, type DateOrder, type Decimal } from "./values.ts";
+import { DecimalVotes, fileAmounts, isoDate, type DateOrder, type Decimal } from "./values.ts";
 
 const TRANSACTION_TYPES = new Set(["bank", "ccard", "cash", "oth a", "oth l"]);
 
 type QifDate = { a: number; b: number; year: string; apostrophe: boolean; dots: boolean; iso: boolean };
 
-/** A date's parts, spaces (padding) removed, or null. */
+/** A date's parts, or null. Spaces inside are padding for zeros (Quicken's "1/ 2' 5" is 1/02'05). */
 function dateParts(raw: string): QifDate | null {
-  const s = raw.replace(/\s+/g, "");
+  const s = raw.trim().replace(/\s/g, "0");
   const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
   if (iso) return { a: Number(iso[2]), b: Number(iso[3]), year: iso[1]!, apostrophe: false, dots: false, iso: true };
-  const m = /^(\d{1,2})([/.'-])(\d{1,2})([/.'-])(\d{2}|\d{4})$/.exec(s);
+  const m = /^(\d{1,2})([/.'-])(\d{1,2})([/.'-])(\d{2}|\d{4})$/.exec(s) ?? /^(\d{1,2})([/.'-])(\d{1,2})(')(\d)$/.exec(s);
   if (!m) return null;
   return { a: Number(m[1]), b: Number(m[3]), year: m[5]!, apostrophe: m[4] === "'", dots: m[2] === ".", iso: false };
 }
@@ -115,7 +116,8 @@ function readQif(text: string, opts: ReadOptions): Statement {
     throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);
   }
   const dg = decimals.result();
-  const decimal: Decimal = "decimal" in dg ? dg.decimal : ".";
+  const amountOf = fileAmounts(dg);
+  const decimal: Decimal | null = "decimal" in dg ? dg.decimal : null;
   // No date decides: Quicken's month-first, but day-first beside decimal commas (no country writes 1.234,56 month-first).
   const order: DateOrder = dmy > 0 ? "DMY" : mdy > 0 ? "MDY" : decimal === "," ? "DMY" : "MDY";
   const override = opts.accountOverride?.trim() || null;
@@ -148,8 +150,9 @@ function readQif(text: string, opts: ReadOptions): Statement {
     if (d && !d.iso && !d.dots && d.a <= 12 && d.b <= 12 && dmy === 0 && mdy === 0) ambiguous = true;
     const rawAmount = get("T") || get("U");
     if (!rawAmount) return void badRows.push({ line, reason: "no amount (T)" });
-    const amount = parseAmount(rawAmount, decimal);
-    if (amount === null) return void badRows.push({ line, reason: `amount T "${rawAmount}" is not a number` });
+    const read = amountOf(rawAmount);
+    if (!("value" in read)) return void badRows.push({ line, reason: `amount T "${rawAmount}" ${read.why}` });
+    const amount = read.value;
     const memo = cleanText(oneLine(get("M")));
     const facts: TransactionFacts = {};
     if (payee) facts.counterparty = payee;
@@ -171,6 +174,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const why = order === "DMY" ? "day-first, as the decimal comma of the amounts is written" : "month-first, as Quicken writes them";
     notes.push(`every date fits both day-first and month-first: read ${why} (use the statement's own dates to check)`);
   }
+  if ("conflict" in dg) notes.push("the amounts are written with both decimal marks (1,234.56 and 1.234,56): each read by the mark it shows");
   if (lists.length) notes.push(`lists that are no transactions (${lists.map((l) => `!Type:${l}`).join(", ")}) were passed over`);
   const reconciliation = [...perAccount].map(([a, t]) => reconcile({ account: a, currency: currency.code, opening: null, closing: null, entries: t.entries, entriesCents: t.cents, basis: "QIF states no balances" }));
   return { format: "qif", layout: null, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };

@@ -43,3 +43,9 @@ export function joinTexts(parts: readonly (string | undefined | null)[]): string
   }
   return cleanText(kept.map((k) => k.text).join(TEXT_SEPARATOR));
 }
+
+/**
+ * A reference field that holds no reference: what banks write where they have none ("NONREF", SEPA's "NOTPROVIDED",
+ * "NONE", "0"). Taken as an id it would make every such row of every file the same payment.
+ */
+export const isPlaceholderReference = (ref: string) => /^(NONREF|NOTPROVIDED|NOT PROVIDED|NONE|N\/A|-+|0+)$/i.test(ref.trim());

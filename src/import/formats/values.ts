@@ -91,36 +91,45 @@ export type DecimalGuess = { decimal: Decimal } | { ambiguous: true } | { confli
  * a value with both marks, two decimal digits, or repeated grouping decides; `1,234` alone could
  * be either. No separator anywhere → ".".
  */
+/**
+ * The decimal mark one value shows by itself, "unsure" for a lone thousands-like group (`1,234`), null when it has
+ * no mark: a value with both marks, two or one decimal digits, or repeated grouping decides.
+ */
+function decimalOf(v: string): Decimal | "unsure" | null {
+  const p = amountParts(v);
+  if (!p) return null;
+  const b = p.body;
+  const lastDot = b.lastIndexOf(".");
+  const lastComma = b.lastIndexOf(",");
+  if (lastDot >= 0 && lastComma >= 0) return lastDot > lastComma ? "." : ",";
+  const mark = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
+  if (!mark) return null;
+  const other: Decimal = mark === "." ? "," : ".";
+  const count = b.split(mark).length - 1;
+  const whole = b.slice(0, b.indexOf(mark));
+  const after = b.length - b.lastIndexOf(mark) - 1;
+  // 1.234.567: repeated → a grouping mark, so the decimal is the other one.
+  if (count > 1) return other;
+  // Not a thousands group (those have 3 digits after and 1–3 non-zero digits before).
+  if (after !== 3 || whole === "" || whole === "0" || whole.length > 3) return mark;
+  return "unsure";
+}
+
+/**
+ * The decimal mark of a column, voted value by value (a large file is never held as a column):
+ * a value with both marks, two decimal digits, or repeated grouping decides; `1,234` alone could
+ * be either. No separator anywhere → ".".
+ */
 export class DecimalVotes {
   private dot = 0;
   private comma = 0;
   private unsure = 0;
 
   add(v: string): void {
-    const p = amountParts(v);
-    if (!p) return;
-    const b = p.body;
-    const lastDot = b.lastIndexOf(".");
-    const lastComma = b.lastIndexOf(",");
-    if (lastDot >= 0 && lastComma >= 0) {
-      if (lastDot > lastComma) this.dot++;
-      else this.comma++;
-      return;
-    }
-    const mark = lastDot >= 0 ? "." : lastComma >= 0 ? "," : null;
-    if (!mark) return;
-    const count = b.split(mark).length - 1;
-    const whole = b.slice(0, b.indexOf(mark));
-    const after = b.length - b.lastIndexOf(mark) - 1;
-    if (count > 1) {
-      // 1.234.567: repeated → a grouping mark, so the decimal is the other one.
-      if (mark === ".") this.comma++;
-      else this.dot++;
-    } else if (after !== 3 || whole === "" || whole === "0" || whole.length > 3) {
-      // Not a thousands group (those have 3 digits after and 1–3 non-zero digits before).
-      if (mark === ".") this.dot++;
-      else this.comma++;
-    } else this.unsure++;
+    const mark = decimalOf(v);
+    if (mark === ".") this.dot++;
+    else if (mark === ",") this.comma++;
+    else if (mark === "unsure") this.unsure++;
   }
 
   result(): DecimalGuess {
@@ -129,6 +138,25 @@ export class DecimalVotes {
     if (this.comma > 0) return { decimal: "," };
     return this.unsure > 0 ? { ambiguous: true } : { decimal: "." };
   }
+}
+
+/**
+ * How a statement file's amounts are read once its values have voted (OFX, QIF: one notation per file, as a
+ * demanding user expects): under the file's mark when it has one; in a file that mixes them (`1,234.56` beside
+ * `12,50`), each value by the mark it shows itself. A value that shows none the file can settle (`1,234` where
+ * nothing else decides) is not guessed: the result says why.
+ */
+export function fileAmounts(guess: DecimalGuess): (raw: string) => { value: number } | { why: string } {
+  return (raw) => {
+    const own = decimalOf(raw);
+    const decimal = "decimal" in guess ? guess.decimal : own === "." || own === "," ? own : own === null ? "." : null;
+    if (decimal === null) {
+      const why = "conflict" in guess ? "the file writes amounts with both decimal marks" : "no other amount in the file shows its decimal mark";
+      return { why: `could be ${raw.replace(/[.,]/g, "")} or ${raw.replace(/[.,]/, ".")} (${why})` };
+    }
+    const value = parseAmount(raw, decimal);
+    return value === null ? { why: "is not a number" } : { value };
+  };
 }
 
 export function guessDecimal(values: readonly string[]): DecimalGuess {
