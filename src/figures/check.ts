@@ -237,7 +237,7 @@ type Interval = { lo: number; hi: number };
 /**
  * The true magnitudes the writing can stand for: rounding at its precision; for a bound word,
  * one side, by half a unit of the writing or 2% of it, whichever is more ("almost CHF 7'500"
- * is 7'350–7'500, "nearly CHF 30k" 25k–30k: 21k is not "nearly 30k"); a count written to the
+ * is 7'350–7'500, "nearly CHF 30k" 29.4k–30k, in its unit of thousands: 18.8k is not "nearly 20k"); a count written to the
  * unit by half a unit ("over 913 shops" is 913–913.5: 931 is no such count).
  */
 function intervalOf(f: ReadFigure): Interval {

@@ -255,7 +255,8 @@ const DOTTED_DAY = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
 const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?:\s+(\d{1,2})(?:st|nd|rd|th)?,?)?\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_ALONE = new RegExp(String.raw`(?:(?<![\d.,'’])\b\d{1,2}(?:st|nd|rd|th)?\.?\s+)?\b(${MONTH_WORD})(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?![.,'’]\d))?`, "gu");
-const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?![\d'’]|[.,]\d|-\d)/g;
+/** A year, also possessive ("2024's total"), not a number's group ("2'024") nor its integer part ("2024.50"). */
+const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?!\d|['’](?!s\b)|[.,]\d|-\d)/g;
 /**
  * A quarter or a half, with its year or without ("the second quarter", "Q3 2025", "H1", "the first half of 2025"); a
  * range of months without a year ("July to December"). Without a year it is the year written last before it in the

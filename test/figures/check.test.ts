@@ -711,3 +711,22 @@ describe("round 4c rules (the r4b held-out set's misses and false alarms), each 
     expect(statuses(t, "Groceries rose 14.3% from 2024 (CHF 7'431.20).")[1]).toEqual(["CHF 7'431.20", "mismatched"]);
   });
 });
+
+describe("r4-figures6 rules (the r4c held-out set's misses and false alarms), each with a right and a wrong case", () => {
+  test("a possessive year is a year: right, 'the same as 2025's CHF 18'434.50'; wrong, 'the same as 2024's CHF 18'434.50' (2025's total)", () => {
+    const t = turn([CATEGORIES_2025, CATEGORIES_2024]);
+    expect(statuses(t, "That is the same as 2025's CHF 18'434.50.")).toEqual([["CHF 18'434.50", "grounded"]]);
+    expect(statuses(t, "That is the same as 2024's CHF 18'434.50.")).toEqual([["CHF 18'434.50", "mismatched"]]);
+    // A group of a number written with a quote is still no year: "2'024" is a number.
+    expect(statuses(t, "Groceries CHF 7'431.20.")).toEqual([["CHF 7'431.20", "grounded"]]);
+  });
+  test("'nearly' a figure in thousands is within its unit: right, nearly CHF 18.5k (18'434.50 is 17.9k–18.5k); wrong, nearly CHF 20k (18.4k rounds to 18k, not 20k)", () => {
+    const t = turn([CATEGORIES_2025]);
+    // 18.5k, unit 0.1k: 18'434.50 is within max(50, 2 % of 18'500 = 370) below 18'500.
+    expect(statuses(t, "In 2025 you spent nearly CHF 18.5k.")).toEqual([["CHF 18.5k", "grounded"]]);
+    // 20k, unit 1k: nearly 20k is 19.5k–20k (half its unit or 2 %, whichever is more); 18'434.50 is not.
+    expect(statuses(t, "In 2025 you spent nearly CHF 20k.")).toEqual([["CHF 20k", "ungrounded"]]);
+    // Without a multiplier the precision is the trailing zeros' as before: nearly CHF 20'000 is 15'000–20'000.
+    expect(statuses(t, "In 2025 you spent nearly CHF 20'000.")).toEqual([["CHF 20'000", "grounded"]]);
+  });
+});
