@@ -536,7 +536,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         if (f.kind === "count" && !integral(g)) continue;
         // A rounded or whole amount is an average of a period only when the answer says per what ("about CHF 1'300 a
         // month", "CHF 950 a week"): unasked, nearly any round amount is some total ÷ 4.29 weeks or ÷ 12 months.
-        const per = (rate: "month" | "week" | "day") => (!p.rounded && f.precision < 1) || (said.per ?? said.perNear) === rate;
+        // A rate the answer writes is the only one tried: "CHF 4'299.15 a week" is no month's average.
+        const rateSaid = said.per ?? said.perNear;
+        const per = (rate: "month" | "week" | "day") => (rateSaid ? rateSaid === rate : !p.rounded && f.precision < 1);
         const avg =
           (per("month") ? average(g, "month", own.months) : null) ??
           (per("week") ? average(g, "week", own.weeks) : null) ??

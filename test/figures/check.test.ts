@@ -730,3 +730,14 @@ describe("r4-figures6 rules (the r4c held-out set's misses and false alarms), ea
     expect(statuses(t, "In 2025 you spent nearly CHF 20'000.")).toEqual([["CHF 20'000", "grounded"]]);
   });
 });
+
+describe("r4-figures6: a rate the answer writes is the only average tried", () => {
+  test("right: CHF 1'536.21 a month (18'434.50 ÷ 12); wrong: CHF 1'536.21 a week (a month's average written as a week's)", () => {
+    // The call names 2025, inside the data (2024-01-01…2025-12-31): 12 months, 365 / 7 weeks, 365 days.
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "In 2025 you spent CHF 1'536.21 a month.")).toEqual([["CHF 1'536.21", "derived"]]);
+    expect(statuses(t, "In 2025 you spent CHF 1'536.21 a week.")).toEqual([["CHF 1'536.21", "ungrounded"]]);
+    // CHF 353.54 a week: 18'434.50 ÷ (365 / 7) = 353.538…
+    expect(statuses(t, "In 2025 you spent CHF 353.54 a week.")).toEqual([["CHF 353.54", "derived"]]);
+  });
+});
