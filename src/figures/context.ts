@@ -459,6 +459,8 @@ const UP_AFTER = /^\s+(?:more|higher|up|larger|bigger|greater|dearer)\b/i;
 const DOWN_AFTER = /^\s+(?:less|lower|down|cheaper|smaller|fewer)\b/i;
 
 /** An amount per item right after a figure: "each", "apiece", "a visit", "per payment" (not a rate: "a month"). */
+/** An amount a count of things is "of" or "at" is each one's: "9 payments of about CHF 2'089", "45 visits at CHF 23.30". */
+const COUNT_OF_BEFORE = /(?<![\d.,'’])\d{1,4}\s+\p{L}+(?:\s+\p{L}+)?\s+(?:of|at)\s+(?:about|around|roughly|some|~)?\s*$/iu;
 const PER_ITEM_AFTER = /^\s*(?:each|apiece|(?:a|an|per)\s+(\p{L}+))\b/iu;
 /** Which side of a budget a remaining amount is, right after it: "over (the) budget/limit", "over," / "left", "to spare", "under budget". */
 const BUDGET_WORDS_ANYWHERE = /over|above|left|spare|remaining|under|below|short/;
@@ -656,6 +658,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const item = PER_ITEM_AFTER.exec(after);
       if (item && !RATES[item[1]?.toLowerCase() ?? ""]) out[i]!.perItem = true;
     }
+    if (!out[i]!.perItem && COUNT_OF_BEFORE.test(before)) out[i]!.perItem = true;
     if (budgets && BUDGET_WORDS.test(after)) {
       if (OVER_BUDGET_AFTER.test(after)) out[i]!.budget = "over";
       else if (UNDER_BUDGET_AFTER.test(after)) out[i]!.budget = "under";

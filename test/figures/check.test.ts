@@ -741,3 +741,14 @@ describe("r4-figures6: a rate the answer writes is the only average tried", () =
     expect(statuses(t, "In 2025 you spent CHF 353.54 a week.")).toEqual([["CHF 353.54", "derived"]]);
   });
 });
+
+describe("r4-figures6: an amount a count of things is 'of' is each one's", () => {
+  test("right: groceries were 180 purchases of about CHF 41 (7'431.20 ÷ 180 = 41.28); wrong: of about CHF 45", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries were 180 purchases of about CHF 41.")).toEqual([
+      ["180", "grounded"],
+      ["CHF 41", "derived"],
+    ]);
+    expect(statuses(t, "Groceries were 180 purchases of about CHF 45.")[1]).toEqual(["CHF 45", "ungrounded"]);
+  });
+});
