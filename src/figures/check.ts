@@ -237,7 +237,7 @@ type Interval = { lo: number; hi: number };
 /**
  * The true magnitudes the writing can stand for: rounding at its precision; for a bound word,
  * one side, by half a unit of the writing or 2% of it, whichever is more ("almost CHF 7'500"
- * is 7'350–7'500, "nearly CHF 30k" 25k–30k: 21k is not "nearly 30k"); a count written to the
+ * is 7'350–7'500, "nearly CHF 30k" 29.4k–30k, in its unit of thousands: 18.8k is not "nearly 20k"); a count written to the
  * unit by half a unit ("over 913 shops" is 913–913.5: 931 is no such count).
  */
 function intervalOf(f: ReadFigure): Interval {
@@ -536,7 +536,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         if (f.kind === "count" && !integral(g)) continue;
         // A rounded or whole amount is an average of a period only when the answer says per what ("about CHF 1'300 a
         // month", "CHF 950 a week"): unasked, nearly any round amount is some total ÷ 4.29 weeks or ÷ 12 months.
-        const per = (rate: "month" | "week" | "day") => (!p.rounded && f.precision < 1) || (said.per ?? said.perNear) === rate;
+        // A rate the answer writes is the only one tried: "CHF 4'299.15 a week" is no month's average.
+        const rateSaid = said.per ?? said.perNear;
+        const per = (rate: "month" | "week" | "day") => (rateSaid ? rateSaid === rate : !p.rounded && f.precision < 1);
         const avg =
           (per("month") ? average(g, "month", own.months) : null) ??
           (per("week") ? average(g, "week", own.weeks) : null) ??

@@ -255,7 +255,8 @@ const DOTTED_DAY = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
 const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?:\s+(\d{1,2})(?:st|nd|rd|th)?,?)?\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_ALONE = new RegExp(String.raw`(?:(?<![\d.,'’])\b\d{1,2}(?:st|nd|rd|th)?\.?\s+)?\b(${MONTH_WORD})(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?![.,'’]\d))?`, "gu");
-const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?![\d'’]|[.,]\d|-\d)/g;
+/** A year, also possessive ("2024's total"), not a number's group ("2'024") nor its integer part ("2024.50"). */
+const YEAR = /(?<![\d'’.,-])((?:19|20)\d{2})(?!\d|['’](?!s\b)|[.,]\d|-\d)/g;
 /**
  * A quarter or a half, with its year or without ("the second quarter", "Q3 2025", "H1", "the first half of 2025"); a
  * range of months without a year ("July to December"). Without a year it is the year written last before it in the
@@ -458,6 +459,8 @@ const UP_AFTER = /^\s+(?:more|higher|up|larger|bigger|greater|dearer)\b/i;
 const DOWN_AFTER = /^\s+(?:less|lower|down|cheaper|smaller|fewer)\b/i;
 
 /** An amount per item right after a figure: "each", "apiece", "a visit", "per payment" (not a rate: "a month"). */
+/** An amount a count of things is "of" or "at" is each one's: "9 payments of about CHF 2'089", "45 visits at CHF 23.30". */
+const COUNT_OF_BEFORE = /(?<![\d.,'’])\d{1,4}\s+\p{L}+(?:\s+\p{L}+)?\s+(?:of|at)\s+(?:about|around|roughly|some|~)?\s*$/iu;
 const PER_ITEM_AFTER = /^\s*(?:each|apiece|(?:a|an|per)\s+(\p{L}+))\b/iu;
 /** Which side of a budget a remaining amount is, right after it: "over (the) budget/limit", "over," / "left", "to spare", "under budget". */
 const BUDGET_WORDS_ANYWHERE = /over|above|left|spare|remaining|under|below|short/;
@@ -655,6 +658,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const item = PER_ITEM_AFTER.exec(after);
       if (item && !RATES[item[1]?.toLowerCase() ?? ""]) out[i]!.perItem = true;
     }
+    if (!out[i]!.perItem && COUNT_OF_BEFORE.test(before)) out[i]!.perItem = true;
     if (budgets && BUDGET_WORDS.test(after)) {
       if (OVER_BUDGET_AFTER.test(after)) out[i]!.budget = "over";
       else if (UNDER_BUDGET_AFTER.test(after)) out[i]!.budget = "under";

@@ -90,6 +90,7 @@ const BRACKET_COUNT_BEFORE = /[\p{L}\p{N}%.]\s\($/u;
 const WHOLE_FRANCS_AFTER = /^\.[–-](?![\p{N}-])/u;
 /** Rounding words, and the bounding ones (which also say on which side the true figure lies). */
 const ROUNDING_WORDS = new Set(["about", "roughly", "around", "approximately", "approx.", "circa", "ca.", "some", "close to"]);
+const CLOSE_BELOW_WORDS = new Set(["almost", "nearly", "just under"]);
 const UNDER_WORDS = new Set(["almost", "nearly", "just under", "less than", "under", "below", "at most", "up to"]);
 const OVER_WORDS = new Set(["just over", "more than", "over", "above", "at least"]);
 /** A count after these words is a rank or a selection ("top 5", "the last 3"), not a figure. */
@@ -300,7 +301,10 @@ export function readFigures(text: string, opts: { counts?: "bare" } = {}): ReadF
     if (kind === "count" && (rounding === "over" || rounding === "under") && AFTER_A_FIGURE.test(text.slice(Math.max(0, start - 40), start))) rounding = "";
     const approximate = rounding !== "";
     let precision = multiplier === 1 ? (UNITS[decimals] ?? 10 ** -decimals) : clean(10 ** -decimals * multiplier);
-    if (approximate && decimals === 0 && magnitude !== 0) {
+    // "Nearly" a figure written in thousands or millions ("nearly CHF 20k") is within its unit: 18.8k is not nearly
+    // 20k. Looser bounds ("over CHF 10k", "less than 5k") keep the precision of their trailing zeros.
+    const boundInUnits = multiplier !== 1 && CLOSE_BELOW_WORDS.has(rounding);
+    if (approximate && decimals === 0 && magnitude !== 0 && !boundInUnits) {
       // The writing rounds at its last non-zero digit: "about 1'200" → hundreds.
       const digits = String(Math.round(magnitude));
       const zeros = digits.length - digits.replace(/0+$/, "").length;

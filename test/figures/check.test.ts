@@ -711,3 +711,44 @@ describe("round 4c rules (the r4b held-out set's misses and false alarms), each 
     expect(statuses(t, "Groceries rose 14.3% from 2024 (CHF 7'431.20).")[1]).toEqual(["CHF 7'431.20", "mismatched"]);
   });
 });
+
+describe("r4-figures6 rules (the r4c held-out set's misses and false alarms), each with a right and a wrong case", () => {
+  test("a possessive year is a year: right, 'the same as 2025's CHF 18'434.50'; wrong, 'the same as 2024's CHF 18'434.50' (2025's total)", () => {
+    const t = turn([CATEGORIES_2025, CATEGORIES_2024]);
+    expect(statuses(t, "That is the same as 2025's CHF 18'434.50.")).toEqual([["CHF 18'434.50", "grounded"]]);
+    expect(statuses(t, "That is the same as 2024's CHF 18'434.50.")).toEqual([["CHF 18'434.50", "mismatched"]]);
+    // A group of a number written with a quote is still no year: "2'024" is a number.
+    expect(statuses(t, "Groceries CHF 7'431.20.")).toEqual([["CHF 7'431.20", "grounded"]]);
+  });
+  test("'nearly' a figure in thousands is within its unit: right, nearly CHF 18.5k (18'434.50 is 17.9k–18.5k); wrong, nearly CHF 20k (18.4k rounds to 18k, not 20k)", () => {
+    const t = turn([CATEGORIES_2025]);
+    // 18.5k, unit 0.1k: 18'434.50 is within max(50, 2 % of 18'500 = 370) below 18'500.
+    expect(statuses(t, "In 2025 you spent nearly CHF 18.5k.")).toEqual([["CHF 18.5k", "grounded"]]);
+    // 20k, unit 1k: nearly 20k is 19.5k–20k (half its unit or 2 %, whichever is more); 18'434.50 is not.
+    expect(statuses(t, "In 2025 you spent nearly CHF 20k.")).toEqual([["CHF 20k", "ungrounded"]]);
+    // Without a multiplier the precision is the trailing zeros' as before: nearly CHF 20'000 is 15'000–20'000.
+    expect(statuses(t, "In 2025 you spent nearly CHF 20'000.")).toEqual([["CHF 20'000", "grounded"]]);
+  });
+});
+
+describe("r4-figures6: a rate the answer writes is the only average tried", () => {
+  test("right: CHF 1'536.21 a month (18'434.50 ÷ 12); wrong: CHF 1'536.21 a week (a month's average written as a week's)", () => {
+    // The call names 2025, inside the data (2024-01-01…2025-12-31): 12 months, 365 / 7 weeks, 365 days.
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "In 2025 you spent CHF 1'536.21 a month.")).toEqual([["CHF 1'536.21", "derived"]]);
+    expect(statuses(t, "In 2025 you spent CHF 1'536.21 a week.")).toEqual([["CHF 1'536.21", "ungrounded"]]);
+    // CHF 353.54 a week: 18'434.50 ÷ (365 / 7) = 353.538…
+    expect(statuses(t, "In 2025 you spent CHF 353.54 a week.")).toEqual([["CHF 353.54", "derived"]]);
+  });
+});
+
+describe("r4-figures6: an amount a count of things is 'of' is each one's", () => {
+  test("right: groceries were 180 purchases of about CHF 41 (7'431.20 ÷ 180 = 41.28); wrong: of about CHF 45", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries were 180 purchases of about CHF 41.")).toEqual([
+      ["180", "grounded"],
+      ["CHF 41", "derived"],
+    ]);
+    expect(statuses(t, "Groceries were 180 purchases of about CHF 45.")[1]).toEqual(["CHF 45", "ungrounded"]);
+  });
+});
