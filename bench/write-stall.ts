@@ -14,7 +14,7 @@
  *
  * Target: /healthz answers within 100 ms (p99 and max) during the commit and the undo.
  */
-import { mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { appConfig, createApp } from "../src/app.ts";
 import { writeDemoDb } from "../src/ledger/demo/generator.ts";
@@ -77,17 +77,59 @@ while (!stop) {
 console.log(JSON.stringify(times));
 `;
 
-async function pinged<T>(url: string, during: () => Promise<T>): Promise<{ result: T; latency: Stats; took: number }> {
+/** Blocks of the server's own thread longer than this are listed (the lag monitor: what the analysis names). */
+const BLOCK_MS = 40;
+
+/**
+ * CPU time this process's main thread has used, in ms (Linux: its /proc stat, in clock ticks of 10 ms), or null
+ * elsewhere. A block with about as much CPU as wall time is work of the server's thread; one with little is the thread
+ * waiting for a core (the machine is shared) or for a lock.
+ */
+function threadCpuMs(): number | null {
+  try {
+    const stat = readFileSync(`/proc/self/task/${process.pid}/stat`, "latin1");
+    const f = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(f[11]) + Number(f[12])) * 10; // utime and stime: fields 14 and 15 of the line
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The server's event loop, watched from inside: a timer due every 5 ms that fires later than BLOCK_MS after the last
+ * one saw the thread blocked that long. Returns a stop that gives each block's length and when it ended (ms into the run).
+ */
+function lagMonitor(): () => { at: number; ms: number; cpu: number | null }[] {
+  const start = performance.now();
+  let last = start;
+  let lastCpu = threadCpuMs();
+  const blocks: { at: number; ms: number; cpu: number | null }[] = [];
+  const tick = setInterval(() => {
+    const now = performance.now();
+    const cpu = threadCpuMs();
+    if (now - last > BLOCK_MS) blocks.push({ at: now - start, ms: now - last, cpu: cpu === null || lastCpu === null ? null : cpu - lastCpu });
+    last = now;
+    lastCpu = cpu;
+  }, 5);
+  return () => {
+    clearInterval(tick);
+    return blocks;
+  };
+}
+
+async function pinged<T>(url: string, during: () => Promise<T>): Promise<{ result: T; latency: Stats; took: number; blocks: { at: number; ms: number; cpu: number | null }[] }> {
   const p = Bun.spawn([BUN, "-e", PINGER, url], { stdin: "pipe", stdout: "pipe", stderr: "inherit" });
   await Bun.sleep(300); // the pinger is up and asking
   const t = timer();
+  const stopMonitor = lagMonitor();
   const result = await during();
+  const blocks = stopMonitor();
   const took = t();
   await Bun.sleep(100);
   p.stdin.end();
   const times = JSON.parse((await new Response(p.stdout).text()).trim()) as number[];
   await p.exited;
-  return { result, latency: stats(times), took };
+  return { result, latency: stats(times), took, blocks };
 }
 
 async function main(): Promise<void> {
@@ -144,6 +186,11 @@ async function main(): Promise<void> {
     ],
     notes: [
       `committed ${commit.result.inserted.toLocaleString("en")} rows, undid ${undo.result.deleted.toLocaleString("en")}; the preview (parse and plan, not measured) took ${ms(previewed * 1000)}`,
+      ...(["commit", "undo"] as const).map((name) => {
+        const { blocks, took } = name === "commit" ? commit : undo;
+        const list = blocks.map((b) => `${ms(b.ms)} at ${(b.at / 1000).toFixed(1)} s${b.cpu === null ? "" : ` (${b.cpu} ms CPU)`}`).join(", ");
+        return `the server's thread during the ${name} (${(took).toFixed(1)} s): ${blocks.length ? `blocked over ${BLOCK_MS} ms ${blocks.length} time(s): ${list}` : `never blocked over ${BLOCK_MS} ms`}`;
+      }),
       "budget.db starts as the demo data (7,300 rows, rollback journal, as the pipeline makes it); backups off",
     ],
     seconds: total(),

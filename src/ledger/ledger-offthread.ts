@@ -101,6 +101,8 @@ export function loadLedgerInWorker(path: string, busyTimeoutMs: number, slices: 
     };
     w.onerror = (event) => {
       end();
+      // Not the database's doing but the program's (a build without the worker's entry point): said, not hidden by the fallback.
+      console.error(`budget-chat: the ledger worker failed (${event.message}); the ledger is rebuilt on the server's thread`);
       reject(new Error(`the ledger worker failed: ${event.message}`));
     };
     w.postMessage({ id: 1, path, busyTimeoutMs } satisfies Request);
