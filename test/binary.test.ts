@@ -187,10 +187,15 @@ describe("compiled binary in an empty directory", () => {
       bad.append("file", new File(["OFXHEADER:100\n\n<OFX><!-- never closed"], "bad.ofx"));
       const refused = await fetch(`${base}/api/imports`, { method: "POST", body: bad });
       expect([refused.status, (await refused.json()).error]).toEqual([400, "bad.ofx: line 3: the file is not well-formed (a comment <!-- is never closed); is the file complete?"]);
+      // Committed: the ledger is then rebuilt in the ledger worker, another entry point of its own, which the server
+      // says on stderr when it cannot run it (the rebuild falls back to the server's thread, so the rows show either way).
+      const committed = await fetch(`${base}/api/imports/${p.id}/commit`, { method: "POST", headers: { Origin: base } });
+      expect([committed.status, (await committed.json()).inserted]).toEqual([200, 6]);
     } finally {
       server.kill("SIGTERM");
       await server.exited;
     }
+    expect(await new Response(server.stderr).text()).not.toContain("ledger worker");
   });
 
   test("import and imports undo: the write and its undo run in the budget write worker, an entry point of its own", async () => {

@@ -3,6 +3,7 @@ import { accessSync, closeSync, constants as fsConstants, existsSync, openSync, 
 import { dirname, join, resolve } from "node:path";
 import { foldCategory, type Ledger } from "./ledger.ts";
 import { loadLedger, loadLedgerInSlices } from "./ledger-load.ts";
+import { loadLedgerInWorker } from "./ledger-offthread.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { identityOf, readCachedLedger, writeCachedLedger } from "./ledger-cache.ts";
 import { dayToIso, parseDay } from "./calendar.ts";
@@ -452,7 +453,10 @@ export class BudgetDb {
     const version = this.dataVersion();
     if (this.cached?.version === version) return Promise.resolve();
     const db = this.db;
-    this.refreshing = loadLedgerInSlices(db, new TimeSlices())
+    const slices = new TimeSlices();
+    // Built in a worker (ledger-offthread.ts); where it cannot read the file as it is, on this connection in slices.
+    this.refreshing = loadLedgerInWorker(this.currentPath, BUDGET_BUSY_TIMEOUT_MS, slices)
+      .catch(() => loadLedgerInSlices(db, slices))
       .then((ledger) => {
         if (this.db === db) this.cached = { version, ledger, summary: this.readSummary(ledger) };
       })

@@ -1,3 +1,4 @@
+import { warmSdkWhenIdle } from "../agent/sdk.ts";
 import { Hono } from "hono";
 import type { App } from "../app.ts";
 import { SETTINGS } from "../config.ts";
@@ -34,6 +35,8 @@ import { toHtml } from "./sse-renderer.ts";
  * by throwing (middleware/respond.ts `refusal`); `errorResponder` answers in the client's shape.
  */
 export function createWebApp(deps: WebDeps) {
+  // The model's SDK is loaded while the server is idle, not in the middle of an import's commit (sdk.ts).
+  warmSdkWhenIdle();
   const web = new Hono<WebEnv>();
   web.use(securityHeaders());
   web.use(securityAudit({ store: deps.store }));
