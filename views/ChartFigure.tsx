@@ -25,11 +25,15 @@ export function chartCsv(chart: ChartSpec): string {
   return rows.map((r) => r.map(csvCell).join(",")).join("\r\n") + "\r\n";
 }
 
-/** One CSV cell: quoted when needed; a leading =+-@ is prefixed with ' so spreadsheets never run it as a formula. */
+/**
+ * One CSV cell: quoted when needed; a cell starting with = + - @ tab or CR is prefixed with '
+ * so spreadsheets never run it as a formula (the OWASP rule), unless the whole cell is a
+ * number ("-12.50" in a money column): "-2+3+cmd|…" starts like one and is a formula.
+ */
 export function csvCell(v: string | number | null | undefined): string {
   if (v == null) return "";
   let s = String(v);
-  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s) && !/^-?\d/.test(s)) s = `'${s}`;
+  if (typeof v === "string" && /^[=+\-@\t\r]/.test(s) && !/^-?\d+(\.\d+)?$/.test(s)) s = `'${s}`;
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

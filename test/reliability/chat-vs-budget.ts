@@ -33,6 +33,19 @@ export function disagreements(chatPath: string, budgetPath: string): string[] {
       if (!have) return out.push(`${what}: transaction ${want.id} is not in budget.db`);
       for (const k of Object.keys(want)) if (json(have[k]) !== json(want[k])) out.push(`${what}: transaction ${want.id} has ${k} ${json(have[k])} in budget.db, chat.db says ${json(want[k])}`);
     };
+    /**
+     * What the user's edits state, column by column of each transaction and by category: only
+     * the latest edit stating a value still holds it (an edit undone and the row edited again
+     * later, or a category added then renamed, is superseded, not contradicted); checked once
+     * every edit is read.
+     */
+    const editedRows = new Map<string, { what: string; id: number; column: string; value: unknown }>();
+    const stateRow = (what: string, want: Row) => {
+      for (const column of Object.keys(want)) if (column !== "id") editedRows.set(`${want.id}\0${column}`, { what, id: want.id as number, column, value: want[column] });
+    };
+    const editedCategories = new Map<string, { what: string; name: string; row: Row | null }>();
+    const editedRules = new Map<number, { what: string; rule: { category: string } | null }>();
+    const editedBudgets = new Map<string, { what: string; category: string; value: Row | null }>();
     const category = budget.query("SELECT rowid AS rowid, * FROM categories WHERE name = ? COLLATE NOCASE");
 
     for (const e of chat.query("SELECT * FROM data_edits ORDER BY id").all() as Row[]) {
@@ -40,7 +53,7 @@ export function disagreements(chatPath: string, budgetPath: string): string[] {
       const before = JSON.parse(e.before as string);
       const after = JSON.parse(e.after as string);
       if (e.kind === "transaction_edit") {
-        for (const r of (e.undone_at ? before.rows : after.rows) as Row[]) checkRow(what, r);
+        for (const r of (e.undone_at ? before.rows : after.rows) as Row[]) stateRow(what, r);
         continue;
       }
       if (e.kind === "rule") {
@@ -48,34 +61,43 @@ export function disagreements(chatPath: string, budgetPath: string): string[] {
         const snap = before as { ruleBefore: Row | null; ruleAfter: Row | null; rows: { before: (Row & { ids: number[] })[]; after: Row } | null };
         for (const g of snap.rows?.before ?? []) {
           const { ids, ...was } = g;
-          for (const id of ids) checkRow(what, { id, ...(e.undone_at ? was : snap.rows!.after) });
+          for (const id of ids) stateRow(what, { id, ...(e.undone_at ? was : snap.rows!.after) });
         }
         const rule = (e.undone_at ? snap.ruleBefore : snap.ruleAfter) as { id: number; category: string } | null;
         const id = ((snap.ruleAfter ?? snap.ruleBefore) as { id: number }).id;
-        const have = hasTable(budget, "category_rules") ? (budget.query("SELECT category FROM category_rules WHERE id = ?").get(id) as Row | null) : null;
-        if (json(have?.category ?? null) !== json(rule?.category ?? null)) out.push(`${what}: rule ${id} is ${json(have)} in budget.db, chat.db says ${json(rule)}`);
+        editedRules.set(id, { what, rule });
         continue;
       }
       if (e.kind === "reclassify") {
         // Unsure rows classified again (issue 35): each row as it left it (or put it back).
-        for (const r of before.rows as { id: number; before: Row; after: Row }[]) checkRow(what, { id: r.id, ...(e.undone_at ? r.before : r.after) });
+        for (const r of before.rows as { id: number; before: Row; after: Row }[]) stateRow(what, { id: r.id, ...(e.undone_at ? r.before : r.after) });
         continue;
       }
       // A category change: the categories rows it left (or put back), and where its transactions are.
       for (const r of (e.undone_at ? before.rowsBefore : before.rowsAfter) as { name: string; row: Row | null }[]) {
-        const have = (category.get(r.name) as Row | null) ?? null;
-        if (json(have) !== json(r.row)) out.push(`${what}: category ${r.name} is ${json(have)} in budget.db, chat.db says ${json(r.row)}`);
+        editedCategories.set(r.name.toLowerCase(), { what, name: r.name, row: r.row });
       }
       for (const t of before.transactions as { id: number; category: string }[]) {
-        checkRow(what, { id: t.id, category: e.undone_at ? t.category : before.plan.target });
+        stateRow(what, { id: t.id, category: e.undone_at ? t.category : before.plan.target });
       }
       if (!e.undone_at) {
-        const budgets = chat.query("SELECT amount, currency FROM budgets WHERE category = ? COLLATE NOCASE");
-        for (const b of before.budgetsAfter as { category: string; value: Row | null }[]) {
-          const have = (budgets.get(b.category) as Row | null) ?? null;
-          if (json(have) !== json(b.value)) out.push(`${what}: the ${b.category} budget is ${json(have)}, the change says ${json(b.value)}`);
-        }
+        for (const b of before.budgetsAfter as { category: string; value: Row | null }[]) editedBudgets.set(b.category.toLowerCase(), { what, category: b.category, value: b.value });
       }
+    }
+    for (const { what, id, column, value } of editedRows.values()) checkRow(what, { id, [column]: value });
+    for (const { what, name, row } of editedCategories.values()) {
+      const have = (category.get(name) as Row | null) ?? null;
+      if (json(have) !== json(row)) out.push(`${what}: category ${name} is ${json(have)} in budget.db, chat.db says ${json(row)}`);
+    }
+    const ruleNow = hasTable(budget, "category_rules") ? budget.query("SELECT category FROM category_rules WHERE id = ?") : null;
+    for (const [id, { what, rule }] of editedRules) {
+      const have = (ruleNow?.get(id) as Row | null) ?? null;
+      if (json(have?.category ?? null) !== json(rule?.category ?? null)) out.push(`${what}: rule ${id} is ${json(have)} in budget.db, chat.db says ${json(rule)}`);
+    }
+    const budgetNow = chat.query("SELECT amount, currency FROM budgets WHERE category = ? COLLATE NOCASE");
+    for (const { what, category, value } of editedBudgets.values()) {
+      const have = (budgetNow.get(category) as Row | null) ?? null;
+      if (json(have) !== json(value)) out.push(`${what}: the ${category} budget is ${json(have)}, the change says ${json(value)}`);
     }
 
     const inBatch = budget.query("SELECT count(*) AS n FROM transactions WHERE import_batch = ?");

@@ -74,7 +74,7 @@ export function refuse(
 /** What a thrown refusal was about: security-audit records the security ones from this. */
 export type RefusalCause =
   | { kind: "forbidden host"; host: string | undefined }
-  | { kind: "cross-site request"; origin: string | undefined; fetchSite: string | undefined }
+  | { kind: "cross-site request"; origin: string | undefined; referer: string | undefined; fetchSite: string | undefined }
   | { kind: "no session" }
   | { kind: "no users" };
 

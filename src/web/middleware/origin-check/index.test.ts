@@ -105,6 +105,6 @@ describe("originCheck on hono's csrf", () => {
     });
     await app.request("/chat", { method: "POST", headers: { host: HOST, origin: "https://evil.example" } });
     expect(caught).toBeInstanceOf(HTTPException);
-    expect((caught as HTTPException).cause).toEqual({ kind: "cross-site request", origin: "https://evil.example", fetchSite: undefined });
+    expect((caught as HTTPException).cause).toEqual({ kind: "cross-site request", origin: "https://evil.example", referer: undefined, fetchSite: undefined });
   });
 });

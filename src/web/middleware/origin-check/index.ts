@@ -8,7 +8,9 @@
  *  - an `Origin` header must be the request's own origin (the request's scheme + its
  *    Host header), or one of `allowedOrigins`; a foreign origin or the opaque "null"
  *    origin (sandboxed frames, some redirects, file: pages) → 403;
- *  - without Origin, `Sec-Fetch-Site` decides: "cross-site" → 403, and so is
+ *  - without Origin, a `Referer` follows the same rule by its origin (a foreign or unparsable
+ *    one → 403: some browsers and privacy extensions drop Origin but keep Referer);
+ *  - with neither, `Sec-Fetch-Site` decides: "cross-site" → 403, and so is
  *    "same-site" (another port on localhost is the same *site*, so a different local
  *    app could otherwise post to us); "same-origin" and "none" pass;
  *  - with neither header the request is not from a browser (curl, the CLI, scripts)
@@ -63,10 +65,17 @@ export function originCheck(options: OriginCheckOptions = {}): MiddlewareHandler
     if (SAFE_METHODS.has(c.req.method.toUpperCase())) return next();
     const origin = c.req.header("Origin");
     const fetchSite = c.req.header("Sec-Fetch-Site")?.trim().toLowerCase();
-    // Origin, when present, decides alone; without it, Sec-Fetch-Site; with neither, not a browser.
+    const referer = c.req.header("Referer");
+    // Origin, when present, decides alone; without it, Referer's origin; then Sec-Fetch-Site; with none, not a browser.
     const allowed =
-      origin !== undefined ? originAllowed(origin, c) : fetchSite !== undefined ? fetchSite === "same-origin" || fetchSite === "none" : true;
-    if (!allowed) throw refusal(403, CROSS_SITE_MESSAGE, { kind: "cross-site request", origin, fetchSite: c.req.header("Sec-Fetch-Site") });
+      origin !== undefined
+        ? originAllowed(origin, c)
+        : referer !== undefined
+          ? originAllowed(referer, c) && fetchSite !== "cross-site" && fetchSite !== "same-site"
+          : fetchSite !== undefined
+            ? fetchSite === "same-origin" || fetchSite === "none"
+            : true;
+    if (!allowed) throw refusal(403, CROSS_SITE_MESSAGE, { kind: "cross-site request", origin, referer, fetchSite: c.req.header("Sec-Fetch-Site") });
     await next();
   };
 }

@@ -55,7 +55,7 @@ export function securityAudit(options: SecurityAuditOptions): MiddlewareHandler 
     const path = cut(c.req.path);
     if (cause?.kind === "forbidden host") return record({ event: cause.kind, method, path, host: cut(cause.host) });
     if (cause?.kind === "cross-site request")
-      return record({ event: cause.kind, method, path, origin: cut(cause.origin), fetchSite: cut(cause.fetchSite) });
+      return record({ event: cause.kind, method, path, origin: cut(cause.origin), referer: cut(cause.referer), fetchSite: cut(cause.fetchSite) });
     if (cause?.kind !== "no session" && (cause || c.res.status !== 401)) return;
     // No session: only what matters (API calls and state changes), not every page view of a logged-out browser.
     if (c.req.path !== "/login" && (isApiPath(c.req.path) || STATE_CHANGING.has(method))) record({ event: "no session", method, path });
