@@ -1015,10 +1015,34 @@ export function isNamedIn(subjects: readonly string[], about: FigureContext): bo
   return about.weekdays?.length === 1 && subjects.includes(String(about.weekdays[0])) ? true : false;
 }
 
-const iso = (d: number) => `${Math.floor(d / 10000)}-${String(Math.floor(d / 100) % 100).padStart(2, "0")}-${String(d % 100).padStart(2, "0")}`;
+/** The ISO dates written so far (every source of every check writes its period: the same few days again and again). */
+const isoDays = new Map<number, string>();
+const iso = (d: number) => {
+  let s = isoDays.get(d);
+  if (s === undefined) {
+    s = `${Math.floor(d / 10000)}-${String(Math.floor(d / 100) % 100).padStart(2, "0")}-${String(d % 100).padStart(2, "0")}`;
+    if (isoDays.size > 50_000) isoDays.clear();
+    isoDays.set(d, s);
+  }
+  return s;
+};
+
+/** The periods written so far, by from × 10⁸ + to (both yyyymmdd, so the key is exact). */
+const spanLabels = new Map<number, string>();
 
 /** A period as people read it: "2025", "2025-03", "2025-03-14", "2025-01-01…2025-06-30". */
 export function spanLabel(s: Span): string {
+  const key = s.from * 1e8 + s.to;
+  let label = spanLabels.get(key);
+  if (label === undefined) {
+    label = writeSpan(s);
+    if (spanLabels.size > 50_000) spanLabels.clear();
+    spanLabels.set(key, label);
+  }
+  return label;
+}
+
+function writeSpan(s: Span): string {
   const y1 = Math.floor(s.from / 10000);
   const y2 = Math.floor(s.to / 10000);
   if (s.from % 10000 === 101 && s.to % 10000 === 1231 && y1 === y2) return String(y1);
