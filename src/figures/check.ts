@@ -399,7 +399,14 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     if (v === undefined) agrees.set(s, (v = !contradicts(said, s.ctx)));
     return v;
   };
-  const named = (s: SourceFigure) => isNamedIn(subjects, s.ctx);
+  /** Whether a source is about a thing the clause names (likewise remembered; never, when it names none). */
+  const names = new Map<SourceFigure, boolean>();
+  const named = (s: SourceFigure) => {
+    if (!subjects.length) return false;
+    let v = names.get(s);
+    if (v === undefined) names.set(s, (v = isNamedIn(subjects, s.ctx)));
+    return v;
+  };
   const aboutThing = (s: SourceFigure) => !!(s.ctx.categories || s.ctx.names || s.ctx.weekdays?.length === 1);
   // An approval's outcome goes with whatever the answer reports about it.
   const outcome = (s: SourceFigure) => s.outcome === true;
