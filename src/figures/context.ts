@@ -999,12 +999,26 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   if (said.measure && about.measure && said.measure !== about.measure) return true;
   if (said.budget && about.budget && said.budget !== about.budget) return true;
   if (said.unit && about.unit && said.unit !== about.unit) return true;
-  if (said.categories && about.categories && !said.categories.some((c) => about.categories!.includes(c))) return true;
+  if (said.categories && about.categories && !shareOne(said.categories, about.categories)) return true;
   if (said.periods && about.periods) {
-    if (!said.periods.some((p) => about.periods!.some((q) => overlaps(p, q)))) return true;
+    if (!anyOverlap(said.periods, about.periods)) return true;
   } else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) return true;
-  if (said.weekdays && about.weekdays && !said.weekdays.some((d) => about.weekdays!.includes(d))) return true;
-  return !!(said.names && about.names && !said.names.some((n) => about.names!.some((m) => sameName(n, m))));
+  if (said.weekdays && about.weekdays && !shareOne(said.weekdays, about.weekdays)) return true;
+  return !!(said.names && about.names && !anySameName(said.names, about.names));
+}
+
+// Plain loops, no closures: `contradicts` runs for every candidate source of every figure of an answer.
+function shareOne<T>(a: readonly T[], b: readonly T[]): boolean {
+  for (const x of a) if (b.includes(x)) return true;
+  return false;
+}
+function anyOverlap(a: readonly Span[], b: readonly Span[]): boolean {
+  for (const p of a) for (const q of b) if (overlaps(p, q)) return true;
+  return false;
+}
+function anySameName(a: readonly string[], b: readonly string[]): boolean {
+  for (const n of a) for (const m of b) if (sameName(n, m)) return true;
+  return false;
 }
 
 /** Whether a source figure is about one of the categories, names or weekdays a clause mentions. */
