@@ -399,7 +399,14 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     if (v === undefined) agrees.set(s, (v = !contradicts(said, s.ctx)));
     return v;
   };
-  const named = (s: SourceFigure) => isNamedIn(subjects, s.ctx);
+  /** Whether a source is about a thing the clause names (likewise remembered; never, when it names none). */
+  const names = new Map<SourceFigure, boolean>();
+  const named = (s: SourceFigure) => {
+    if (!subjects.length) return false;
+    let v = names.get(s);
+    if (v === undefined) names.set(s, (v = isNamedIn(subjects, s.ctx)));
+    return v;
+  };
   const aboutThing = (s: SourceFigure) => !!(s.ctx.categories || s.ctx.names || s.ctx.weekdays?.length === 1);
   // An approval's outcome goes with whatever the answer reports about it.
   const outcome = (s: SourceFigure) => s.outcome === true;
@@ -772,19 +779,6 @@ function typicalOf(said: FigureContext, s: SourceFigure): boolean {
 function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): AnswerFigure {
   const base = { text: f.text, value: f.value, start: f.start, end: f.end };
   const r = intervalOf(f);
-  const fitting: SourceFigure[] = [];
-  const contradicted: SourceFigure[] = [];
-  for (const g of groupsOf(index, f, "all").equal) {
-    for (const k of findEqual(g.values, r)) {
-      for (const s of figuresAt(g, k)) {
-        const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
-        // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
-        const levelAsChange = s.change && !said.changeSaid;
-        if (currencyClash || levelAsChange || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
-        else fitting.push(s);
-      }
-    }
-  }
   // Said to be an average (or said to be what a change did) while the turn has such figures, a figure that is none is
   // no match: "CHF 20.90 on average" is not a month's CHF 20.90 when the tool gave the average; "I moved 2
   // transactions" is not the 2 a search found when the approval's outcome says how many were moved.
@@ -792,10 +786,28 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   const acted = said.action && index.known.actions.has(said.action);
   // Likewise said of a merchant or account the turn has figures of, a figure of a whole category is not its figure.
   const namedElsewhere = said.ownName && said.names!.some((n) => index.known.names.has(foldName(n)));
-  const specific = fitting.filter(
-    (s) => (!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories),
-  );
-  if (specific.length) return { ...base, status: "grounded", sources: specific.slice(0, MAX_SOURCES).map((s) => source(s, index.lexicon)) };
+  const fitting: SourceFigure[] = [];
+  const contradicted: SourceFigure[] = [];
+  /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */
+  const specific: SourceFigure[] = [];
+  equal: for (const g of groupsOf(index, f, "all").equal) {
+    for (const k of findEqual(g.values, r)) {
+      for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
+        const s = g.flat[i]!;
+        const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
+        // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
+        const levelAsChange = s.change && !said.changeSaid;
+        if (currencyClash || levelAsChange || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
+        else {
+          fitting.push(s);
+          if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories)) {
+            if (specific.push(s) === MAX_SOURCES) break equal;
+          }
+        }
+      }
+    }
+  }
+  if (specific.length) return { ...base, status: "grounded", sources: specific.map((s) => source(s, index.lexicon)) };
   contradicted.push(...fitting);
   // Found only as something else: mismatched — unless the writing rounds (then an equal value
   // is weak evidence) and the figure follows from figures about what the answer says.

@@ -999,12 +999,26 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   if (said.measure && about.measure && said.measure !== about.measure) return true;
   if (said.budget && about.budget && said.budget !== about.budget) return true;
   if (said.unit && about.unit && said.unit !== about.unit) return true;
-  if (said.categories && about.categories && !said.categories.some((c) => about.categories!.includes(c))) return true;
+  if (said.categories && about.categories && !shareOne(said.categories, about.categories)) return true;
   if (said.periods && about.periods) {
-    if (!said.periods.some((p) => about.periods!.some((q) => overlaps(p, q)))) return true;
+    if (!anyOverlap(said.periods, about.periods)) return true;
   } else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) return true;
-  if (said.weekdays && about.weekdays && !said.weekdays.some((d) => about.weekdays!.includes(d))) return true;
-  return !!(said.names && about.names && !said.names.some((n) => about.names!.some((m) => sameName(n, m))));
+  if (said.weekdays && about.weekdays && !shareOne(said.weekdays, about.weekdays)) return true;
+  return !!(said.names && about.names && !anySameName(said.names, about.names));
+}
+
+// Plain loops, no closures: `contradicts` runs for every candidate source of every figure of an answer.
+function shareOne<T>(a: readonly T[], b: readonly T[]): boolean {
+  for (const x of a) if (b.includes(x)) return true;
+  return false;
+}
+function anyOverlap(a: readonly Span[], b: readonly Span[]): boolean {
+  for (const p of a) for (const q of b) if (overlaps(p, q)) return true;
+  return false;
+}
+function anySameName(a: readonly string[], b: readonly string[]): boolean {
+  for (const n of a) for (const m of b) if (sameName(n, m)) return true;
+  return false;
 }
 
 /** Whether a source figure is about one of the categories, names or weekdays a clause mentions. */
@@ -1015,10 +1029,34 @@ export function isNamedIn(subjects: readonly string[], about: FigureContext): bo
   return about.weekdays?.length === 1 && subjects.includes(String(about.weekdays[0])) ? true : false;
 }
 
-const iso = (d: number) => `${Math.floor(d / 10000)}-${String(Math.floor(d / 100) % 100).padStart(2, "0")}-${String(d % 100).padStart(2, "0")}`;
+/** The ISO dates written so far (every source of every check writes its period: the same few days again and again). */
+const isoDays = new Map<number, string>();
+const iso = (d: number) => {
+  let s = isoDays.get(d);
+  if (s === undefined) {
+    s = `${Math.floor(d / 10000)}-${String(Math.floor(d / 100) % 100).padStart(2, "0")}-${String(d % 100).padStart(2, "0")}`;
+    if (isoDays.size > 50_000) isoDays.clear();
+    isoDays.set(d, s);
+  }
+  return s;
+};
+
+/** The periods written so far, by from × 10⁸ + to (both yyyymmdd, so the key is exact). */
+const spanLabels = new Map<number, string>();
 
 /** A period as people read it: "2025", "2025-03", "2025-03-14", "2025-01-01…2025-06-30". */
 export function spanLabel(s: Span): string {
+  const key = s.from * 1e8 + s.to;
+  let label = spanLabels.get(key);
+  if (label === undefined) {
+    label = writeSpan(s);
+    if (spanLabels.size > 50_000) spanLabels.clear();
+    spanLabels.set(key, label);
+  }
+  return label;
+}
+
+function writeSpan(s: Span): string {
   const y1 = Math.floor(s.from / 10000);
   const y2 = Math.floor(s.to / 10000);
   if (s.from % 10000 === 101 && s.to % 10000 === 1231 && y1 === y2) return String(y1);
