@@ -138,6 +138,9 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
     for (const k of ks) {
       const i = indexes[k]!;
       if (out[k] || rows.currencyOf(i) !== e.currency || Math.abs(daysBetween(day, days[k]!)) > POSSIBLE_DUPLICATE_DAYS) continue;
+      // The row itself, added by another import after the ids were looked up (two imports of one file at once): it is
+      // a duplicate, which the write's INSERT OR IGNORE finds and counts so, never "another source's booking".
+      if (e.transactionId === c.ids[i]) continue;
       const account = rows.accountOf(i);
       if (account !== null && e.account !== null && account !== e.account) continue;
       if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!)) continue;

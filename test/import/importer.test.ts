@@ -9,6 +9,7 @@ import { CLASSIFY_TOOL, LLM_BATCH, ModelClassifier } from "../../src/import/clas
 import { ImportInputError } from "../../src/core/errors.ts";
 import { importActorText, ImportUndoError, planCounts, previewRows, type FilePlan } from "../../src/import/importer.ts";
 import { Store } from "../../src/store/store.ts";
+import { possibleDuplicates } from "../../src/import/duplicates.ts";
 import { startFakeAnthropic, type FakeAnthropic } from "../support/fake-anthropic.ts";
 import { allRows, makeImporter, NOW_TS, parsed, pipelineDb, row, tempDir } from "./support.ts";
 
@@ -97,6 +98,22 @@ describe("rows, duplicates and batches", () => {
       { filename: "jan.csv", row_count: 3, imported_at: NOW_TS },
       { filename: "feb.csv", row_count: 1, imported_at: NOW_TS },
     ]);
+  });
+
+  test("two imports of one file at once: the rows the other added after this one looked up its ids are no possible duplicates of themselves", async () => {
+    fresh();
+    const { importer } = makeImporter(target);
+    const file = parsed("bank.csv", [
+      row({ date: "2026-04-10", amount: -54.3, description: "Coop Genossenschaft" }),
+      row({ date: "2026-04-11", amount: -12, description: "Migros Bern" }),
+    ]);
+    await importer.commit(await importer.plan(file, { classify: "offline" }), { actor: CLI });
+    // The other import looked up its ids before this commit (none there: `fileIds` empty) and asks for possible
+    // duplicates after it: the rows with its own ids are the same rows (a duplicate, counted by the write), not
+    // another source's bookings of the same payments (before the fix: both "possible duplicates").
+    const db = new Database(target, { readonly: true });
+    expect(possibleDuplicates(db, { rows: file.rows, indexes: [0, 1], ids: file.ids }, true, new Set())).toEqual([null, null]);
+    db.close();
   });
 
   test("possible duplicates: same amount and currency, ±3 days, same account when both know it, a shared word of 4+ letters", async () => {
