@@ -24,7 +24,7 @@
  */
 import { closeSync, fstatSync, openSync, readFileSync, readSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
-import { Ledger, type LedgerColumns } from "./ledger.ts";
+import { Ledger, LEDGER_COLUMN_NAMES, LEDGER_DICTIONARY_NAMES, type LedgerColumnName, type LedgerColumns, type LedgerDictionaryName } from "./ledger.ts";
 
 /** Bump when the file's layout changes (the builder's own changes are caught by its source hash). */
 const FORMAT = 1;
@@ -111,21 +111,21 @@ function racy(id: DbIdentity, readAtMs: number): boolean {
 // The file: MAGIC, u32 header length, header JSON {key, size, …, dictionaries' JSON length}, then
 // each column 8-byte aligned, the dictionaries as JSON, and a u64 checksum of all before it.
 
-type ColumnName = "id" | "day" | "month" | "amount" | "currency" | "category" | "merchant" | "description" | "confidence" | "source" | "account";
 type Typed = Float64Array | Int32Array | Uint16Array | Int16Array;
-const COLUMNS: { name: ColumnName; make: (buffer: ArrayBuffer, offset: number, length: number) => Typed }[] = [
-  { name: "id", make: (b, o, n) => new Float64Array(b, o, n) },
-  { name: "day", make: (b, o, n) => new Int32Array(b, o, n) },
-  { name: "month", make: (b, o, n) => new Int32Array(b, o, n) },
-  { name: "amount", make: (b, o, n) => new Float64Array(b, o, n) },
-  { name: "currency", make: (b, o, n) => new Uint16Array(b, o, n) },
-  { name: "category", make: (b, o, n) => new Uint16Array(b, o, n) },
-  { name: "merchant", make: (b, o, n) => new Int32Array(b, o, n) },
-  { name: "description", make: (b, o, n) => new Int32Array(b, o, n) },
-  { name: "confidence", make: (b, o, n) => new Float64Array(b, o, n) },
-  { name: "source", make: (b, o, n) => new Int16Array(b, o, n) },
-  { name: "account", make: (b, o, n) => new Int32Array(b, o, n) },
-];
+/** Each column's typed array, over the file's bytes; the columns are written in LEDGER_COLUMN_NAMES' order. */
+const VIEWS: Record<LedgerColumnName, (buffer: ArrayBuffer, offset: number, length: number) => Typed> = {
+  id: (b, o, n) => new Float64Array(b, o, n),
+  day: (b, o, n) => new Int32Array(b, o, n),
+  month: (b, o, n) => new Int32Array(b, o, n),
+  amount: (b, o, n) => new Float64Array(b, o, n),
+  currency: (b, o, n) => new Uint16Array(b, o, n),
+  category: (b, o, n) => new Uint16Array(b, o, n),
+  merchant: (b, o, n) => new Int32Array(b, o, n),
+  description: (b, o, n) => new Int32Array(b, o, n),
+  confidence: (b, o, n) => new Float64Array(b, o, n),
+  source: (b, o, n) => new Int16Array(b, o, n),
+  account: (b, o, n) => new Int32Array(b, o, n),
+};
 type Header = {
   key: string;
   size: number;
@@ -136,7 +136,7 @@ type Header = {
   badAmounts: number;
   dictionaries: number;
 };
-type Dictionaries = Pick<LedgerColumns, "currencies" | "categoryNames" | "merchants" | "descriptions" | "sources" | "accounts">;
+type Dictionaries = Pick<LedgerColumns, LedgerDictionaryName>;
 
 const align8 = (n: number) => (n + 7) & ~7;
 
@@ -160,14 +160,14 @@ export function readCachedLedger(dbPath: string, id: DbIdentity): Ledger | null 
     let at = file.byteOffset % 8 === 0 ? file.byteOffset : 0;
     const start = at;
     at += align8(12 + headerLength);
-    const columns = {} as Record<ColumnName, Typed>;
-    for (const c of COLUMNS) {
-      columns[c.name] = c.make(buffer as ArrayBuffer, at, header.size);
-      at += align8(columns[c.name].byteLength);
+    const columns = {} as Record<LedgerColumnName, Typed>;
+    for (const name of LEDGER_COLUMN_NAMES) {
+      columns[name] = VIEWS[name](buffer as ArrayBuffer, at, header.size);
+      at += align8(columns[name].byteLength);
     }
     const dictionaries = JSON.parse(Buffer.from(buffer, at, header.dictionaries).toString("utf8")) as Dictionaries;
     if (at - start + header.dictionaries !== body) return null;
-    return new Ledger({ ...(columns as unknown as Pick<LedgerColumns, ColumnName>), ...dictionaries, ...header });
+    return new Ledger({ ...(columns as unknown as Pick<LedgerColumns, LedgerColumnName>), ...dictionaries, ...header });
   } catch {
     return null;
   }
@@ -184,16 +184,7 @@ export function writeCachedLedger(dbPath: string, before: DbIdentity, readAtMs: 
   const path = cachePathOf(dbPath);
   const temp = `${path}.${process.pid}.tmp`;
   try {
-    const dictionaries = Buffer.from(
-      JSON.stringify({
-        currencies: ledger.currencies,
-        categoryNames: ledger.categoryNames,
-        merchants: ledger.merchants,
-        descriptions: ledger.descriptions,
-        sources: ledger.sources,
-        accounts: ledger.accounts,
-      } satisfies Dictionaries),
-    );
+    const dictionaries = Buffer.from(JSON.stringify(Object.fromEntries(LEDGER_DICTIONARY_NAMES.map((n) => [n, ledger[n]])) as Dictionaries));
     const header = Buffer.from(
       JSON.stringify({
         key: keyOf(before),
@@ -207,15 +198,15 @@ export function writeCachedLedger(dbPath: string, before: DbIdentity, readAtMs: 
       } satisfies Header),
     );
     let length = align8(12 + header.length);
-    for (const c of COLUMNS) length += align8(ledger[c.name].byteLength);
+    for (const name of LEDGER_COLUMN_NAMES) length += align8(ledger[name].byteLength);
     length += dictionaries.length;
     const out = Buffer.alloc(length + 8);
     out.write(MAGIC, 0, "latin1");
     out.writeUInt32LE(header.length, 8);
     header.copy(out, 12);
     let at = align8(12 + header.length);
-    for (const c of COLUMNS) {
-      const column = ledger[c.name];
+    for (const name of LEDGER_COLUMN_NAMES) {
+      const column = ledger[name];
       out.set(new Uint8Array(column.buffer, column.byteOffset, column.byteLength), at);
       at += align8(column.byteLength);
     }

@@ -8,18 +8,13 @@
  */
 import { Database } from "bun:sqlite";
 import type { TimeSlices } from "../core/time-slices.ts";
-import { Ledger, type LedgerColumns } from "./ledger.ts";
+import { Ledger, LEDGER_COLUMN_NAMES, LEDGER_DICTIONARY_NAMES, type LedgerColumnName, type LedgerColumns, type LedgerDictionaryName } from "./ledger.ts";
 import { loadLedger } from "./ledger-load.ts";
-
-const COLUMN_NAMES = ["id", "day", "month", "amount", "currency", "category", "merchant", "description", "confidence", "source", "account"] as const;
-const DICTIONARY_NAMES = ["currencies", "categoryNames", "merchants", "descriptions", "sources", "accounts"] as const;
-type ColumnName = (typeof COLUMN_NAMES)[number];
-type DictionaryName = (typeof DICTIONARY_NAMES)[number];
 
 /** A dictionary as one string: entry k is `text.slice(ends[k - 1] ?? 0, ends[k])` (UTF-16 offsets). */
 type PackedDictionary = { text: string; ends: Float64Array };
 /** A ledger as the worker sends it. */
-export type PackedLedger = Omit<LedgerColumns, DictionaryName> & { dictionaries: Record<DictionaryName, PackedDictionary> };
+export type PackedLedger = Omit<LedgerColumns, LedgerDictionaryName> & { dictionaries: Record<LedgerDictionaryName, PackedDictionary> };
 
 /** `busyTimeoutMs`: how long the worker's reading waits for another program's lock (the caller's own wait). */
 type Request = { id: number; path: string; busyTimeoutMs: number };
@@ -34,8 +29,8 @@ function pack(values: readonly string[]): PackedDictionary {
 
 /** The ledger as a message, and the buffers to transfer with it (each column owns its buffer: ledger-load's `take`). */
 export function packLedger(l: Ledger): { ledger: PackedLedger; transfer: ArrayBuffer[] } {
-  const dictionaries = Object.fromEntries(DICTIONARY_NAMES.map((n) => [n, pack(l[n])])) as Record<DictionaryName, PackedDictionary>;
-  const columns = Object.fromEntries(COLUMN_NAMES.map((n) => [n, l[n]])) as Pick<LedgerColumns, ColumnName>;
+  const dictionaries = Object.fromEntries(LEDGER_DICTIONARY_NAMES.map((n) => [n, pack(l[n])])) as Record<LedgerDictionaryName, PackedDictionary>;
+  const columns = Object.fromEntries(LEDGER_COLUMN_NAMES.map((n) => [n, l[n]])) as Pick<LedgerColumns, LedgerColumnName>;
   const ledger: PackedLedger = {
     ...columns,
     size: l.size,
@@ -46,7 +41,7 @@ export function packLedger(l: Ledger): { ledger: PackedLedger; transfer: ArrayBu
     badAmounts: l.badAmounts,
     dictionaries,
   };
-  const buffers = [...COLUMN_NAMES.map((n) => l[n].buffer), ...DICTIONARY_NAMES.map((n) => dictionaries[n].ends.buffer)];
+  const buffers = [...LEDGER_COLUMN_NAMES.map((n) => l[n].buffer), ...LEDGER_DICTIONARY_NAMES.map((n) => dictionaries[n].ends.buffer)];
   // A column that shares its buffer with another (none today) must not be transferred twice.
   return { ledger, transfer: [...new Set(buffers)] as ArrayBuffer[] };
 }
@@ -66,8 +61,8 @@ async function unpack(d: PackedDictionary, slices: TimeSlices): Promise<string[]
 
 /** The Ledger of a packed ledger, its dictionaries cut in time slices. */
 export async function adoptLedger(p: PackedLedger, slices: TimeSlices): Promise<Ledger> {
-  const dictionaries = {} as Record<DictionaryName, string[]>;
-  for (const n of DICTIONARY_NAMES) dictionaries[n] = await unpack(p.dictionaries[n], slices);
+  const dictionaries = {} as Record<LedgerDictionaryName, string[]>;
+  for (const n of LEDGER_DICTIONARY_NAMES) dictionaries[n] = await unpack(p.dictionaries[n], slices);
   const { dictionaries: _, ...columns } = p;
   return new Ledger({ ...columns, ...dictionaries });
 }

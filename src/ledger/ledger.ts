@@ -92,6 +92,15 @@ export type LedgerColumns = {
   badAmounts: number;
 };
 
+/**
+ * A ledger's typed columns (one value per row) and its dictionaries (the strings the columns index), in the order
+ * its serialisers write them: the cache file (ledger-cache.ts) and the worker's message (ledger-offthread.ts).
+ */
+export const LEDGER_COLUMN_NAMES = ["id", "day", "month", "amount", "currency", "category", "merchant", "description", "confidence", "source", "account"] as const satisfies readonly (keyof LedgerColumns)[];
+export const LEDGER_DICTIONARY_NAMES = ["currencies", "categoryNames", "merchants", "descriptions", "sources", "accounts"] as const satisfies readonly (keyof LedgerColumns)[];
+export type LedgerColumnName = (typeof LEDGER_COLUMN_NAMES)[number];
+export type LedgerDictionaryName = (typeof LEDGER_DICTIONARY_NAMES)[number];
+
 export class Ledger implements LedgerColumns {
   /** Number of rows in the ledger (well-formed dates only). */
   readonly size: number;
