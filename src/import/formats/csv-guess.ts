@@ -35,7 +35,14 @@ function share(values: readonly string[], test: (v: string) => boolean): number 
 }
 
 const IBAN_SHAPED = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
-export const looksLikeAmount = (v: string) => parseAmount(v, ".") !== null || parseAmount(v, ",") !== null;
+
+/**
+ * An amount read with a point as its decimal mark, or else a comma: enough to tell its sign and size while the
+ * columns are guessed, before the whole column has decided its mark.
+ */
+const eitherMark = (v: string): number | null => parseAmount(v, ".") ?? parseAmount(v, ",");
+
+export const looksLikeAmount = (v: string) => eitherMark(v) !== null;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 const allEmpty = (values: readonly string[]) => values.every((v) => v.trim() === "");
 
@@ -125,7 +132,7 @@ function purchasesSign(cols: readonly Column[], amounts: readonly string[]): num
     let negative = 0;
     c.values.forEach((v, r) => {
       if (!PURCHASE_KINDS.has(normaliseHeader(v))) return;
-      const a = parseAmount(amounts[r] ?? "", ".") ?? parseAmount(amounts[r] ?? "", ",") ?? 0;
+      const a = eitherMark(amounts[r] ?? "") ?? 0;
       if (a > 0) positive++;
       else if (a < 0) negative++;
     });
@@ -339,9 +346,9 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
   let purchasesPositive = false;
   if (money.kind === "signed") {
     const values = cols[money.amount]!.values;
-    const amounts = values.map((v) => parseAmount(v, ".") ?? parseAmount(v, ",")).filter((a): a is number => a !== null && a !== 0);
+    const amounts = values.map(eitherMark).filter((a): a is number => a !== null && a !== 0);
     const texts = description.out.map((i) => cols[i]!.values);
-    const paidToCard = values.some((v, r) => (parseAmount(v, ".") ?? parseAmount(v, ",") ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200))));
+    const paidToCard = values.some((v, r) => (eitherMark(v) ?? 0) < 0 && texts.some((t) => CARD_PAYMENT.test((t[r] ?? "").slice(0, 200))));
     // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
     // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
     const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
@@ -422,7 +429,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every((v) => /^[A-Z]{3}$/.test(v)));
   const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
   const texts = cols.filter((c) => !dates.includes(c) && !amounts.includes(c) && c !== currency && c.filled.some((v) => /\p{L}{3}/u.test(v))).sort((a, b) => length(b) - length(a));
-  const cents = (v: string) => Math.round((parseAmount(v, ".") ?? parseAmount(v, ",") ?? Number.NaN) * 100);
+  const cents = (v: string) => Math.round((eitherMark(v) ?? Number.NaN) * 100);
   const moves = (before: Col, after: Col, amount: Col) => amount.values.every((v, r) => cents(before.values[r]!) + cents(v) === cents(after.values[r]!));
   // Balances chain: one row's balance after is the next row's balance before (or the other way, newest first). The amount
   // does not, though it adds to the balance before as well as that adds to it.
