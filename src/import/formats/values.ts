@@ -87,11 +87,6 @@ export function parseAmount(raw: string, decimal: Decimal): number | null {
 export type DecimalGuess = { decimal: Decimal } | { ambiguous: true } | { conflict: true };
 
 /**
- * The decimal mark of a column, voted value by value (a large file is never held as a column):
- * a value with both marks, two decimal digits, or repeated grouping decides; `1,234` alone could
- * be either. No separator anywhere → ".".
- */
-/**
  * The decimal mark one value shows by itself, "unsure" for a lone thousands-like group (`1,234`), null when it has
  * no mark: a value with both marks, two or one decimal digits, or repeated grouping decides.
  */
