@@ -10,6 +10,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
+import { isBusyError } from "../core/errors.ts";
 import { registerSearchFunction, SEARCH_SQL_FUNCTION } from "../core/search-text.ts";
 
 /** `WHERE` text for "this column contains the user's search", folded as every search (SPEC §1); bind the search as `term`. */
@@ -279,10 +280,7 @@ function prepare(db: Database, path: string, isFile: boolean): void {
   if (version > 0 && appId !== APPLICATION_ID) throw foreign(`it has schema version ${version} but no budget-chat application id`);
   if (version > SCHEMA_VERSION) throw newerError(path, version);
 
-  if (isFile) {
-    const mode = (db.query("PRAGMA journal_mode = WAL").get() as { journal_mode: string }).journal_mode;
-    if (mode.toLowerCase() !== "wal") throw new StoreError(`cannot switch ${path} to WAL mode (got ${mode})`);
-  }
+  if (isFile) switchToWal(db, path);
   db.run("PRAGMA synchronous = NORMAL");
   db.run("PRAGMA foreign_keys = ON");
   // Statement and savepoint journals in memory, not in temp files: every write of a tick's shared transaction runs in
@@ -290,6 +288,26 @@ function prepare(db: Database, path: string, isFile: boolean): void {
   // journal holds only the pages its own few statements changed; chat.db's sorts are small).
   db.run("PRAGMA temp_store = MEMORY");
   migrate(db, path);
+}
+
+/**
+ * Put the file in WAL mode. SQLite answers SQLITE_BUSY at once, without calling the busy handler, when another
+ * process switches or migrates the same new file at that moment (two imports starting on a fresh chat.db: 14 of
+ * 30 rounds of four openers failed), so the switch is retried until the busy timeout is spent. It blocks: it runs
+ * once, as the database opens, before anything else uses this connection.
+ */
+function switchToWal(db: Database, path: string): void {
+  const deadline = Date.now() + BUSY_TIMEOUT_MS;
+  while (true) {
+    try {
+      const mode = (db.query("PRAGMA journal_mode = WAL").get() as { journal_mode: string }).journal_mode;
+      if (mode.toLowerCase() !== "wal") throw new StoreError(`cannot switch ${path} to WAL mode (got ${mode})`);
+      return;
+    } catch (err) {
+      if (!isBusyError(err) || Date.now() >= deadline) throw err;
+      Bun.sleepSync(5);
+    }
+  }
 }
 
 function newerError(path: string, version: number): StoreError {

@@ -70,6 +70,35 @@ describe("open and migrations", () => {
     expect(opts).toContain("ENABLE_FTS5");
   });
 
+  test("four processes opening one new chat.db at the same moment all get it, in WAL mode, migrated once", async () => {
+    // SQLite answers the WAL switch SQLITE_BUSY at once (no busy handler) while another opener switches or
+    // migrates the same new file: before the retry, 14 of 30 such rounds had an opener fail "database is locked".
+    const script = join(tempDir(), "open.ts");
+    writeFileSync(
+      script,
+      `import { Store } from ${JSON.stringify(join(import.meta.dir, "../../src/store/store.ts"))};
+const at = Number(process.argv[3]);
+while (Date.now() < at) {}
+const s = Store.open(process.argv[2]);
+console.log(s.schemaVersion());
+s.close();`,
+    );
+    for (let round = 0; round < 5; round++) {
+      const path = join(tempDir(), "chat.db");
+      const at = Date.now() + 500;
+      const runs = await Promise.all(
+        [1, 2, 3, 4].map(async () => {
+          const p = Bun.spawn([process.execPath, script, path, String(at)], { stdout: "pipe", stderr: "pipe" });
+          return [await new Response(p.stdout).text(), await new Response(p.stderr).text(), await p.exited];
+        }),
+      );
+      expect(runs).toEqual([1, 2, 3, 4].map(() => [`${SCHEMA_VERSION}\n`, "", 0]));
+      const db = new Database(path, { readonly: true });
+      expect(db.query("PRAGMA journal_mode").get()).toEqual({ journal_mode: "wal" });
+      db.close();
+    }
+  }, 60_000);
+
   test("creates parent directories, sets user_version, application_id and WAL; reopening is idempotent", () => {
     const path = join(tempDir(), "nested", "deeper", "chat.db");
     const a = Store.open(path);
