@@ -70,7 +70,7 @@ export function openTarget(target: string): Database | null {
 export function currencyDefaults(db: Database | null): { fallbackCurrency: { code: string; from: string }; accountCurrencies: Record<string, string> } {
   const main = db ? mainCurrency(db) : null;
   return {
-    fallbackCurrency: main ? { code: main, from: "the main currency of your data" } : { code: "CHF", from: "budget-chat's default (your data has no currency yet)" },
+    fallbackCurrency: main ? { code: main, from: "the main currency of your data" } : { code: "CHF", from: "budget-chat's default: your data has no currency yet" },
     accountCurrencies: db ? accountCurrencies(db) : {},
   };
 }

@@ -193,10 +193,11 @@ describe("round 3 compatibility and the user's overrides", () => {
     const plain = new TextEncoder().encode("Date,Description,Amount\n2025-06-03,Kiosk,-5.90\n2025-06-12,Shop,-45.00\n2025-06-20,Refund,50.90\n2025-06-21,Airline,-310.25\n");
     const none = importer.parse({ name: "plain.csv", bytes: plain });
     expect(none.rows.toArray().map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR", "EUR"]);
-    expect(none.notes[0]).toBe("the currency EUR (from the main currency of your data) for every row");
+    // Nothing in the file says it (ISO dates, no sign, no IBAN): assumed, and the note says how to say otherwise.
+    expect(none.notes[0]).toBe("the file names no currency anywhere: every row was taken as EUR (the main currency of your data); if this account is in another currency, import the file again with --currency CODE");
     // With no data at all: CHF, budget-chat's home.
     const { importer: empty } = makeImporter(join(tmp.dir, "none.db"));
-    expect(empty.parse({ name: "plain.csv", bytes: plain }).notes[0]).toBe("the currency CHF (from budget-chat's default (your data has no currency yet)) for every row");
+    expect(empty.parse({ name: "plain.csv", bytes: plain }).notes[0]).toBe("the file names no currency anywhere: every row was taken as CHF (budget-chat's default: your data has no currency yet); if this account is in another currency, import the file again with --currency CODE");
     expect(allRows(path).length).toBe(2);
   });
 });

@@ -28,7 +28,7 @@ export type TableSource = {
   bodyLine: number;
   /** The statement's account (preamble), and the file's currency (header, preamble, IBAN country) with where it came from. */
   account: string | null;
-  fileCurrency: { code: string; from: string } | null;
+  fileCurrency: { code: string; from: string; assumed?: true } | null;
   /** What the preamble states of the statement (UBS), in its currency ("Valued in:", null when it names none). */
   stated?: StatedBalances & { currency: string | null };
 };
@@ -359,8 +359,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   if (continued > 0) notes.push(`${continued === 1 ? "a line" : `${continued} lines`} of text only (no date, no amount) continued the booking above ${continued === 1 ? "it: its text was added to that booking's description" : "them: their text was added to those bookings' descriptions"}`);
   if (datedByOther > 0) notes.push(`${datedByOther === 1 ? "a row" : `${datedByOther} rows`} with no "${name(plan.date)}" ${datedByOther === 1 ? "is" : "are"} dated by ${datedByOther === 1 ? "its" : "their"} "${name(plan.dateWhenEmpty!)}"`);
   if (defaultCurrencyUsed > 0) {
-    const from = plan.defaultCurrency ?? src.fileCurrency!;
-    notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} rows without a currency of their own`}`);
+    const from: { code: string; from: string; assumed?: true } = plan.defaultCurrency ?? src.fileCurrency!;
+    // Nothing in the file said it: the user is told plainly what was assumed and how to say otherwise.
+    const one = defaultCurrencyUsed === 1;
+    if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`the file names no currency anywhere: every row was taken as ${from.code} (${from.from}); if this account is in another currency, import the file again with --currency CODE`);
+    else notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} ${one ? "row" : "rows"} without a currency of ${one ? "its" : "their"} own`}`);
   }
   if (plan.purchasesPositive) notes.push("a card export that writes purchases positive: they are read as money out, payments to the card as money in");
 

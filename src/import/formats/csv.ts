@@ -163,6 +163,26 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
   return { account, currency, stated };
 }
 
+/**
+ * Header words only one country's banks write, so its currency (QA round 4, fifth pass: a Lloyds or Danske export
+ * named no currency and was stored in the data's main one): the UK's "Sort Code", the Danish "Beløb", the Norwegian
+ * "Beløp", the Swedish "Belopp" (as normaliseHeader writes them).
+ */
+const HEADER_WORD_CURRENCY: Record<string, { code: string; word: string }> = {
+  "sort code": { code: "GBP", word: "Sort Code, a UK bank's" },
+  belob: { code: "DKK", word: "Beløb, a Danish bank's" },
+  belop: { code: "NOK", word: "Beløp, a Norwegian bank's" },
+  belopp: { code: "SEK", word: "Belopp, a Swedish bank's" },
+};
+
+function headerWordCurrency(header: CsvRecord): { code: string; from: string } | null {
+  for (const h of header.fields) {
+    const hit = HEADER_WORD_CURRENCY[normaliseHeader(h)];
+    if (hit) return { code: hit.code, from: `the column "${h.trim()}" (${hit.word} word)` };
+  }
+  return null;
+}
+
 /** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's "Määrä EUROA"). */
 function headerCurrency(plan: ColumnPlan): string | null {
   const m = plan.money;
@@ -367,7 +387,11 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
-    opts.fallbackCurrency ||
+    // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency
+    // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
+    (!table.headerless && headerWordCurrency(table.header)) ||
+    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order (MM/DD/YYYY), the United States' notation" }) ||
+    (opts.fallbackCurrency && { ...opts.fallbackCurrency, assumed: true as const }) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);

@@ -198,8 +198,14 @@ describe("what cannot be read", () => {
     );
   });
 
+  test("no currency named, but month-first dates: dollars, and the note says why (QA round 4, fifth pass: stored as the data's main currency)", () => {
+    const s = parse("Posted Date,Payee,Amount\n01/02/2025,Amazon,(12.00)\n01/13/2025,Refund,12.00\n");
+    expect(s.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2025-01-02", -12, "USD"], ["2025-01-13", 12, "USD"]]);
+    expect(s.notes).toEqual(["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"]);
+  });
+
   test("no currency anywhere: ask for --currency", () => {
-    expect(() => parse("Posted Date,Payee,Amount\n01/02/2025,Amazon,(12.00)\n01/13/2025,Refund,12.00\n")).toThrow(
+    expect(() => parse("Posted Date,Payee,Amount\n2025-01-02,Amazon,(12.00)\n2025-01-13,Refund,12.00\n")).toThrow(
       'bank.csv: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: "Posted Date", "Payee", "Amount"',
     );
   });
@@ -309,7 +315,7 @@ test("amounts written with their own currency codes in one file (no currency col
   const chf = { code: "CHF", from: "the main currency of your data" };
   const s = read(utf8("Date;Description;Amount\n2026-01-05;Hotel Paris;EUR -120.00\n2026-01-06;Migros;CHF -45.50\n2026-01-07;Refund Hotel;20.00 EUR\n"), { fileName: "m.csv", fallbackCurrency: chf });
   expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-120, "EUR"], [-45.5, "CHF"], [20, "EUR"]]);
-  expect(s.notes).toEqual(["the currency CHF (from the main currency of your data) for 1 rows without a currency of their own"]);
+  expect(s.notes).toEqual(["the currency CHF (from the main currency of your data) for 1 row without a currency of its own"]);
 });
 
 test("a column of the statement's own IBAN names the currency by its country when nothing else does (Belfius's Rekening); the rows keep no account of it", () => {

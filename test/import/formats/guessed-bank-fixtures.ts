@@ -187,7 +187,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":120.5,"outRows":1,"in":2300,"inRows":1}],
     skipped: [{"line":6,"reason":"not booked (pending, declined or cancelled): no money moved"}],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
   },
   // BBVA: a preamble naming the IBAN, two "Divisa" columns, "Disponible" (not read as a balance column). Out 54.32; in 1'500.00.
   "bbva-es.csv": {
@@ -239,13 +239,13 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     account: null,
     dataLines: 3,
     rows: [
-      [2,"2026-01-20",-114.84,"CHF","COUNCIL TAX"],
-      [3,"2026-01-15",2100,"CHF","EMPLOYER LTD"],
-      [4,"2026-01-02",-45.6,"CHF","TESCO STORES 3217"],
+      [2,"2026-01-20",-114.84,"GBP","COUNCIL TAX"],
+      [3,"2026-01-15",2100,"GBP","EMPLOYER LTD"],
+      [4,"2026-01-02",-45.6,"GBP","TESCO STORES 3217"],
     ],
-    totals: [{"currency":"CHF","out":160.44,"outRows":2,"in":2100,"inRows":1}],
-    reconciliation: [{"currency":"CHF","status":"ok","opening":0,"closing":1939.56,"entries":3,"difference":0}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    totals: [{"currency":"GBP","out":160.44,"outRows":2,"in":2100,"inRows":1}],
+    reconciliation: [{"currency":"GBP","status":"ok","opening":0,"closing":1939.56,"entries":3,"difference":0}],
+    notes: ["the currency GBP (from the column \"Sort Code\" (Sort Code, a UK bank's word)) for every row"],
   },
   // Monzo: Amount beside Money Out/Money In (read as split), a Local amount in EUR, a "Type" of payment kinds (no indicator). Out 4.50 + 230.12 = 234.62; in 2'100.00.
   "monzo-uk.csv": {
@@ -283,14 +283,14 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     account: null,
     dataLines: 4,
     rows: [
-      [9,"2026-01-05",-34.56,"CHF","SAFEWAY #1234 01/04 PURCHASE"],
-      [10,"2026-01-15",2500,"CHF","ACME CORP DES:PAYROLL"],
-      [11,"2026-01-20",-1250,"CHF","RENT PAYMENT ZELLE"],
+      [9,"2026-01-05",-34.56,"USD","SAFEWAY #1234 01/04 PURCHASE"],
+      [10,"2026-01-15",2500,"USD","ACME CORP DES:PAYROLL"],
+      [11,"2026-01-20",-1250,"USD","RENT PAYMENT ZELLE"],
     ],
-    totals: [{"currency":"CHF","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
+    totals: [{"currency":"USD","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
     skipped: [{"line":8,"reason":"a balance, total or note line without an amount"}],
-    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":2215.44,"entries":3,"difference":0}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    reconciliation: [{"currency":"USD","status":"ok","opening":1000,"closing":2215.44,"entries":3,"difference":0}],
+    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
   },
   // Discover: purchases positive, "INTERNET PAYMENT - THANK YOU" negative: turned round. Out 87.23 + 45.10 = 132.33; in 500.00.
   "discover-card.csv": {
@@ -299,13 +299,13 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     account: null,
     dataLines: 3,
     rows: [
-      [2,"2026-01-03",-87.23,"CHF","WHOLE FOODS MARKET AUSTIN TX"],
-      [3,"2026-01-10",500,"CHF","INTERNET PAYMENT - THANK YOU"],
-      [4,"2026-01-18",-45.1,"CHF","SHELL OIL 5744 AUSTIN TX"],
+      [2,"2026-01-03",-87.23,"USD","WHOLE FOODS MARKET AUSTIN TX"],
+      [3,"2026-01-10",500,"USD","INTERNET PAYMENT - THANK YOU"],
+      [4,"2026-01-18",-45.1,"USD","SHELL OIL 5744 AUSTIN TX"],
     ],
-    totals: [{"currency":"CHF","out":132.33,"outRows":2,"in":500,"inRows":1}],
-    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency CHF (from the main currency of your data) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+    totals: [{"currency":"USD","out":132.33,"outRows":2,"in":500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
   // Citi: Status (Pending skipped), Debit positive, Credit negative. Out 123.45; in 500.00.
   "citi-card.csv": {
@@ -314,13 +314,13 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     account: null,
     dataLines: 3,
     rows: [
-      [2,"2026-01-18",-123.45,"CHF","AMAZON.COM*AB12CD SEATTLE WA"],
-      [3,"2026-01-10",500,"CHF","ONLINE PAYMENT, THANK YOU"],
+      [2,"2026-01-18",-123.45,"USD","AMAZON.COM*AB12CD SEATTLE WA"],
+      [3,"2026-01-10",500,"USD","ONLINE PAYMENT, THANK YOU"],
     ],
-    totals: [{"currency":"CHF","out":123.45,"outRows":1,"in":500,"inRows":1}],
+    totals: [{"currency":"USD","out":123.45,"outRows":1,"in":500,"inRows":1}],
     skipped: [{"line":4,"reason":"not booked (pending, declined or cancelled): no money moved"}],
-    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
   },
   // Apple Card: purchases positive with no card column and no "thank you" line, but a Type column saying "Purchase" on the positive rows (QA round 4: every purchase read as income). Out 32.18 + 2.99 + 64.90 = 100.07; in 300.00.
   "apple-card.csv": {
@@ -351,7 +351,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
   },
   // Nordea (SE): Swedish headers (QA round 4: refused), space thousands, "Saldo" and "Valuta". Newest first: −15'000.00 (line 4, from 0) + 25'000 = 10'000.00 − 1'234.50 = 8'765.50 ✓.
   "nordea-se.csv": {
@@ -374,14 +374,14 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     account: null,
     dataLines: 4,
     rows: [
-      [2,"2026-01-02",-245.5,"CHF","Netto Nørrebro"],
-      [3,"2026-01-15",32000,"CHF","Løn januar"],
-      [4,"2026-01-20",-9500,"CHF","Husleje"],
+      [2,"2026-01-02",-245.5,"DKK","Netto Nørrebro"],
+      [3,"2026-01-15",32000,"DKK","Løn januar"],
+      [4,"2026-01-20",-9500,"DKK","Husleje"],
     ],
-    totals: [{"currency":"CHF","out":9745.5,"outRows":2,"in":32000,"inRows":1}],
+    totals: [{"currency":"DKK","out":9745.5,"outRows":2,"in":32000,"inRows":1}],
     skipped: [{"line":5,"reason":"not booked (pending, declined or cancelled): no money moved"}],
-    reconciliation: [{"currency":"CHF","status":"ok","opening":10000,"closing":32254.5,"entries":3,"difference":0}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    reconciliation: [{"currency":"DKK","status":"ok","opening":10000,"closing":32254.5,"entries":3,"difference":0}],
+    notes: ["the currency DKK (from the column \"Beløb\" (Beløb, a Danish bank's word)) for every row"],
   },
   // OP (FI): Finnish headers, "Määrä EUROA" (the currency in Finnish), "+3100,00". Out 45.60; in 3'100.00.
   "op-fi.csv": {
@@ -457,7 +457,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":1257.95,"outRows":2,"in":6500,"inRows":1}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":6242.05,"entries":3,"difference":0}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
   },
   // Negatives in parentheses with "$" ("($1,250.00)"). Out 34.56 + 1'250.00; in 2'500.00.
   "parens-us.csv": {
@@ -502,7 +502,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":4.5,"outRows":1,"in":1000,"inRows":1}],
     skipped: [{"line":4,"reason":"a total or balance line, no booking of its own"},{"line":5,"reason":"a balance, total or note line without an amount"}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
   },
   // Newest first, a balance that does not reconcile: A (line 4) leaves 1'000.00, so B (−50.00) must leave 950.00, but line 3 says 900.00: off by −50.00 at line 3.
   "reverse-bad-balance.csv": {
@@ -517,7 +517,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":130,"outRows":3,"in":0,"inRows":0}],
     reconciliation: [{"currency":"CHF","status":"off","opening":1050,"closing":870,"entries":3,"difference":-50,"line":3}],
-    notes: ["the currency CHF (from the main currency of your data) for every row","line 3: the balance column disagrees with the amounts by CHF -50.00"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE","line 3: the balance column disagrees with the amounts by CHF -50.00"],
   },
   // Semicolons inside quoted cells, narrow no-break spaces (U+202F) and no-break spaces as thousands marks. 10'000.00 − 1'234.50 = 8'765.50 + 5'000.00 = 13'765.50 ✓.
   "quoted-semicolon-nbsp.csv": {
@@ -531,7 +531,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":1234.5,"outRows":1,"in":5000,"inRows":1}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":10000,"closing":13765.5,"entries":2,"difference":0}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
   },
   // "CHF" before every amount and balance, DD.MM.YY dates. 1'000.00 − 23.45 = 976.55 + 6'500.00 = 7'476.55 ✓.
   "chf-prefix.csv": {
@@ -587,7 +587,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":54.32,"outRows":1,"in":1500,"inRows":1}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":2445.68,"entries":2,"difference":0}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
   },
   // Month-first dates where only the last row (01/13/2026) decides the order; five rows that read both ways are read month-first with it. Out 1 + 2 + 3 + 4 + 5 + 9 = 24.
   "us-ambiguous-late.csv": {
@@ -596,16 +596,16 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     account: null,
     dataLines: 6,
     rows: [
-      [2,"2026-01-02",-1,"CHF","Shop 1"],
-      [3,"2026-02-03",-2,"CHF","Shop 2"],
-      [4,"2026-03-04",-3,"CHF","Shop 3"],
-      [5,"2026-04-05",-4,"CHF","Shop 4"],
-      [6,"2026-05-06",-5,"CHF","Shop 5"],
-      [7,"2026-01-13",-9,"CHF","Late decider"],
+      [2,"2026-01-02",-1,"USD","Shop 1"],
+      [3,"2026-02-03",-2,"USD","Shop 2"],
+      [4,"2026-03-04",-3,"USD","Shop 3"],
+      [5,"2026-04-05",-4,"USD","Shop 4"],
+      [6,"2026-05-06",-5,"USD","Shop 5"],
+      [7,"2026-01-13",-9,"USD","Late decider"],
     ],
-    totals: [{"currency":"CHF","out":24,"outRows":6,"in":0,"inRows":0}],
-    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    totals: [{"currency":"USD","out":24,"outRows":6,"in":0,"inRows":0}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
+    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
   },
   // Wells Fargo: no header row at all (QA round 4: refused, naming its first row's values as columns); the one column of dates, the one of amounts, the longest text. Out 34.56 + 1'250.00; in 2'500.00; every line, the first too, is a row.
   "wells-fargo-us.csv": {
@@ -614,13 +614,13 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     account: null,
     dataLines: 3,
     rows: [
-      [1,"2026-01-05",-34.56,"CHF","SAFEWAY #1234"],
-      [2,"2026-01-15",2500,"CHF","ACME CORP PAYROLL"],
-      [3,"2026-01-20",-1250,"CHF","ZELLE TO LANDLORD"],
+      [1,"2026-01-05",-34.56,"USD","SAFEWAY #1234"],
+      [2,"2026-01-15",2500,"USD","ACME CORP PAYROLL"],
+      [3,"2026-01-20",-1250,"USD","ZELLE TO LANDLORD"],
     ],
-    totals: [{"currency":"CHF","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
-    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    totals: [{"currency":"USD","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
   },
   // ABN AMRO's tab-separated text export, no header: IBAN, currency, YYYYMMDD date, balance before, balance after, value date, amount, text. The amount is the column that takes the balance before to the one after on each row (1'000.00 − 34.50 = 965.50; 965.50 + 2'100.00 = 3'065.50) and does not chain from row to row as the balances do (965.50 after, 965.50 before).
   "abnamro-tab.txt": {
@@ -648,7 +648,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":4.5,"outRows":1,"in":1000,"inRows":1}],
     skipped: [{"line":2,"reason":"a section title (\"Pending transactions\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"a section title (\"Posted transactions\")"}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
-    notes: ["the currency CHF (from the main currency of your data) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
   },
   // Two accounts in one file, each block with an "Account;IBAN" line and the header again (QA round 4: the header was a bad row that stopped the import, and the second account's row was booked to the first). CH93…: −12.50 + 5'000.00; CH56…: +1.25.
   "repeated-header.csv": {
