@@ -9,7 +9,7 @@
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, TOTAL_LINE } from "./csv-words.ts";
+import { indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
@@ -114,6 +114,16 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const skip = (reason: string): void => {
     skipped.push({ line, reason });
   };
+  /** The first and last day of the rows read (the days of stated balances that name none). */
+  let firstDay: string | null = null;
+  let lastDay: string | null = null;
+  /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
+  const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
+  const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
+    statedInLines[kind] = amount;
+    if (date) statedInLines[kind === "opening" ? "from" : "until"] = date;
+    skip(`the statement's ${kind} balance ("${oneLine(label).trim()}"), checked against its rows`);
+  };
   const bad = (reason: string): void => {
     badRows.push({ line, reason });
   };
@@ -213,6 +223,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (detail !== "") {
           return skip(`a batch's detail line: its amount ${detail} is part of the booking${lastBooked !== null ? ` on line ${lastBooked}` : " above it"}, not a booking of its own`);
         }
+        // A footer stating a balance: "Alter Kontostand";"1.988,00 EUR" (comdirect).
+        const filled = f.map((x) => x.trim()).filter((x) => x !== "");
+        const footerKind = filled.length === 2 ? statedBalanceKind(normaliseHeader(filled[0]!)) : null;
+        const footerAmount = footerKind ? parseAmount(filled[1]!, plan.decimal) : null;
+        if (footerKind && footerAmount !== null) return statedLine(footerKind, filled[0]!, footerAmount, null);
         const dateCell = cell(plan.date).trim();
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
@@ -256,6 +271,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       // its S/H, no booking text, the word in another column): no booking, however much it looks like one.
       if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "")) {
         const said = f.find((x) => TOTAL_LINE.test(normaliseHeader(x)));
+        const kind = said === undefined ? null : statedBalanceKind(normaliseHeader(said));
+        if (kind) return statedLine(kind, said!, amount, date);
         if (said !== undefined) return skip(`a balance or total line ("${oneLine(said).trim()}"), no booking of its own`);
       }
       for (const c of plan.checkDates) {
@@ -280,6 +297,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const currency = currencyCell || fallback!.code;
       if (!currencyCell) defaultCurrencyUsed++;
 
+      if (firstDay === null || date < firstDay) firstDay = date;
+      if (lastDay === null || date > lastDay) lastDay = date;
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
       const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
@@ -384,7 +403,16 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     notes.push(`every amount's sign contradicted the balance column (${name(plan.balance!)}) and agreed with it turned round: the signs were flipped to match it`);
   }
   // The preamble's balances are the account's, in its currency: they check that currency's rows (or the only ones).
-  const stated = src.stated && (src.stated.opening !== null || src.stated.closing !== null) ? src.stated : null;
+  // The preamble's, else what lines of the table or its footer state.
+  const both = {
+    opening: src.stated?.opening ?? statedInLines.opening,
+    closing: src.stated?.closing ?? statedInLines.closing,
+    // A balance stated without its day (comdirect's "Alter/Neuer Kontostand") is the one before the first row / after the last.
+    from: src.stated?.from ?? statedInLines.from ?? firstDay,
+    until: src.stated?.until ?? statedInLines.until ?? lastDay,
+    currency: src.stated?.currency ?? null,
+  };
+  const stated = both.opening !== null || both.closing !== null ? both : null;
   const statedKey = stated ? ([...groups.keys()].find((k) => groups.get(k)!.currency === stated.currency) ?? (groups.size === 1 ? [...groups.keys()][0] : undefined)) : undefined;
   for (const { key, g, check } of results) {
     const entriesCents = (invertAll ? -1 : 1) * g.cents;

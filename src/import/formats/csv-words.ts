@@ -158,6 +158,19 @@ export function indicatorSign(raw: string): 1 | -1 | undefined {
 /** Texts of a line that carries no amount of its own because it states a balance or a total. */
 export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|balance|kontostand|ubertrag|uebertrag|report|brought forward|carried forward|anfangssaldo|endsaldo|schlusssaldo|opening|closing|saldo iniziale|saldo finale|solde initial|solde final)\b/;
 
+/**
+ * Labels of the statement's own opening or closing balance written as a line of the table or a footer (Volksbank's and
+ * Raiffeisen's (DE) "Anfangssaldo"/"Endsaldo" rows, comdirect's "Alter Kontostand"/"Neuer Kontostand"), normalised:
+ * the balances the statement states, which its rows are reconciled against (SPEC §10.1).
+ */
+const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Map([
+  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "beginsaldo", "startsaldo"].map((t) => [t, "opening"] as const),
+  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "eindsaldo"].map((t) => [t, "closing"] as const),
+]);
+
+/** Whether a (normalised) cell is the label of a stated opening or closing balance. */
+export const statedBalanceKind = (norm: string): "opening" | "closing" | null => STATED_BALANCE_LABELS.get(norm) ?? null;
+
 /** A booking's state as banks write it in a status column, when no money moved (yet). */
 export const NOT_BOOKED = [
   "pending", "declined", "failed", "reverted", "cancelled", "canceled", "rejected", "authorised", "authorized", "on hold", "vorgemerkt",

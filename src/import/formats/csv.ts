@@ -8,7 +8,7 @@
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
-import { headerTier, normaliseHeader, TOTAL_LINE } from "./csv-words.ts";
+import { headerTier, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -125,7 +125,12 @@ const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLik
  * Preamble facts: an IBAN (or a layout's account label), a currency after a label such as "Currency:" or "Valued in:",
  * and the balances and period a layout's preamble states (statedBalances).
  */
-function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { account: string | null; currency: string | null; stated: StatedBalances } {
+function preamble(
+  records: readonly CsvRecord[],
+  layout: BankLayout | null,
+): { account: string | null; currency: string | null; stated: StatedBalances; statedCells: Partial<Record<"opening" | "closing", string>> } {
+  /** A balance stated by a label of its own ("Neuer Kontostand";"3.242,33 EUR": comdirect), read once the decimal mark is known. */
+  const statedCells: Partial<Record<"opening" | "closing", string>> = {};
   let account: string | null = null;
   let currency: string | null = null;
   const stated: StatedBalances = { opening: null, closing: null, from: null, until: null };
@@ -140,6 +145,8 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
       for (const key of ["opening", "closing"] as const) if (statedLabels[key].includes(label)) stated[key] = parseAmount(cells[1], ".");
       for (const key of ["from", "until"] as const) if (statedLabels[key].includes(label)) stated[key] = parseDate(cells[1], "YMD");
     }
+    const kind = cells[1] ? statedBalanceKind(normaliseHeader(label)) : null;
+    if (kind) statedCells[kind] = cells[1];
     const rank = labels.indexOf(label);
     if (rank >= 0 && rank < labelRank && cells[1]) {
       labelRank = rank;
@@ -160,7 +167,7 @@ function preamble(records: readonly CsvRecord[], layout: BankLayout | null): { a
       if (!currency && code && CURRENCIES.has(code)) currency = code;
     }
   }
-  return { account, currency, stated };
+  return { account, currency, stated, statedCells };
 }
 
 /**
@@ -397,6 +404,12 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     throw new NeedsColumnMapping(`${fileName}: no currency column and no currency named in the file; set --currency CODE (or --currency-column H); columns: ${listColumns(plan.names.map((name) => ({ name })))}`);
   }
   src.fileCurrency = file;
+  // A layout's own preamble balances win; else a balance the preamble states under a label of its own.
+  const statedByLayout = src.stated!.opening !== null || src.stated!.closing !== null;
+  for (const kind of ["opening", "closing"] as const) {
+    const cellText = pre.statedCells[kind];
+    if (!statedByLayout && cellText) src.stated![kind] = parseAmount(cellText, plan.decimal);
+  }
   // A user's layout may say every sign is the other way round; the user's own "Flip signs" turns them again.
   const flipSigns = (opts.flipSigns === true) !== (table.layout?.flipSigns === true && plan.layout === table.layout.id);
   const read = readRows(src, plan, { fileName, flipSigns, sink: opts.sink });

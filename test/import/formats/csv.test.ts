@@ -493,10 +493,48 @@ describe("Volksbank (VR) Umsatzanzeige: stated balances written as rows (QA roun
       [8, "2025-03-05", -45, "EUR"],
     ]);
     expect(s.skipped).toEqual([
-      { line: 10, reason: 'a balance or total line ("Anfangssaldo"), no booking of its own' },
-      { line: 11, reason: 'a balance or total line ("Endsaldo"), no booking of its own' },
+      { line: 10, reason: `the statement's opening balance ("Anfangssaldo"), checked against its rows` },
+      { line: 11, reason: `the statement's closing balance ("Endsaldo"), checked against its rows` },
     ]);
     expect([s.dataLines, s.badRows]).toEqual([5, []]);
+  });
+
+  test("its Anfangssaldo and Endsaldo are the statement's balances: checked against the rows (QA round 4, fifth pass: only skipped)", () => {
+    // By hand: 1'000.00 − 1'234.50 + 3'000.00 − 45.00 = 2'720.50 = Endsaldo ✓.
+    const ok = read(cp1252(lines.join("\r\n") + "\r\n"), { fileName: "Umsaetze.csv" });
+    expect(ok.reconciliation.map((r) => [r.currency, r.status, r.opening, r.openingDate, r.closing, r.closingDate, r.entries, r.difference])).toEqual([
+      ["EUR", "ok", 1000, "2025-03-01", 2720.5, "2025-03-05", 3, 0],
+    ]);
+    // An Endsaldo of 2.702,50 S (money owed): 1'000.00 + 1'720.50 = 2'720.50, off by 2'720.50 − (−2'702.50) = 5'423.00.
+    const owed = lines.map((l) => l.replace('"Endsaldo";"EUR";"2.720,50";"H"', '"Endsaldo";"EUR";"2.702,50";"S"'));
+    const off = read(cp1252(owed.join("\r\n") + "\r\n"), { fileName: "Umsaetze.csv" });
+    expect(off.reconciliation.map((r) => [r.status, r.closing, r.difference])).toEqual([["off", -2702.5, 5423]]);
+    expect(off.notes).toContain("the statement's opening balance EUR 1'000.00 + its 3 rows (EUR 1'720.50) make EUR 2'720.50, but it states a closing balance of EUR -2'702.50");
+  });
+});
+
+describe("comdirect: 'Neuer Kontostand' above the table and 'Alter Kontostand' below it are the statement's balances (QA round 4, fifth pass: never read)", () => {
+  const file = (closing: string) =>
+    [
+      ";",
+      '"Umsätze Girokonto";"Zeitraum: 30 Tage";',
+      `"Neuer Kontostand";"${closing} EUR";`,
+      ";",
+      '"Buchungstag";"Wertstellung (Valuta)";"Vorgang";"Buchungstext";"Umsatz in EUR";',
+      '"12.02.2026";"12.02.2026";"Lastschrift / Belastung";"Auftraggeber: Stadtwerke Buchungstext: Strom";"-1.080,15";',
+      '"02.02.2026";"02.02.2026";"Übertrag / Überweisung";"Auftraggeber: Arbeitgeber AG Buchungstext: Gehalt";"3.000,00";',
+      ";",
+      '"Alter Kontostand";"-512,40 EUR";',
+    ].join("\r\n") + "\r\n";
+  test("opening + rows = closing, dated by the rows; a closing balance that does not meet them is off", () => {
+    // By hand: −512.40 + 3'000.00 − 1'080.15 = 1'407.45.
+    const ok = read(cp1252(file("1.407,45")), { fileName: "umsaetze.csv" });
+    expect(ok.rows.map((r) => [r.line, r.date, r.amount])).toEqual([[6, "2026-02-12", -1080.15], [7, "2026-02-02", 3000]]);
+    expect(ok.skipped).toEqual([{ line: 9, reason: `the statement's opening balance ("Alter Kontostand"), checked against its rows` }]);
+    expect(ok.reconciliation.map((r) => [r.status, r.opening, r.openingDate, r.closing, r.closingDate, r.difference])).toEqual([["ok", -512.4, "2026-02-02", 1407.45, "2026-02-12", 0]]);
+    // 1'407.45 − 1'470.45 = −63.00.
+    const off = read(cp1252(file("1.470,45")), { fileName: "umsaetze.csv" });
+    expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", -63]]);
   });
 });
 

@@ -9,7 +9,7 @@
 import type { Expected } from "./support.ts";
 
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
-  // Volksbank/Raiffeisen (DE) "Umsatzanzeige": cp1252, a preamble, Umsatz unsigned with an S/H column headed " ", multi-line Vorgang/Verwendungszweck; Anfangssaldo/Endsaldo written as rows (skipped). S = out, H = in: −85.00 + 2'450.00 − 1'234.56; 1'000.00 + those = 2'130.44 = Endsaldo (the file agrees with itself; the rows state no running balance, so nothing is checked).
+  // Volksbank/Raiffeisen (DE) "Umsatzanzeige": cp1252, a preamble, Umsatz unsigned with an S/H column headed " ", multi-line Vorgang/Verwendungszweck; Anfangssaldo/Endsaldo written as rows: the statement's stated balances (QA round 4, fifth pass: they were only skipped, never checked). S = out, H = in: −85.00 + 2'450.00 − 1'234.56 = 1'130.44; 1'000.00 + 1'130.44 = 2'130.44 = Endsaldo ✓.
   "volksbank-sh.csv": {
     format: "csv",
     layout: "guessed",
@@ -21,10 +21,10 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [16,"2026-01-20",-1234.56,"EUR","Max Muster · Möbelhaus Schmidt · Überweisung Rechnung 4711"],
     ],
     totals: [{"currency":"EUR","out":1319.56,"outRows":2,"in":2450,"inRows":1}],
-    skipped: [{"line":19,"reason":"a balance or total line (\"Anfangssaldo\"), no booking of its own"},{"line":20,"reason":"a balance or total line (\"Endsaldo\"), no booking of its own"}],
-    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    skipped: [{"line":19,"reason":"the statement's opening balance (\"Anfangssaldo\"), checked against its rows"},{"line":20,"reason":"the statement's closing balance (\"Endsaldo\"), checked against its rows"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":2130.44,"entries":3,"difference":0}],
   },
-  // comdirect: cp1252, newest first, a pending row dated "offen" (skipped: QA round 4 made it a bad row that stopped the import), footer "Alter Kontostand". Out 45.67 + 1'200.00 = 1'245.67; in 2'500.00. 1'988.00 + 2'500 − 1'200 − 45.67 = 3'242.33 = "Neuer Kontostand" (the −12.00 pending is not in it).
+  // comdirect: cp1252, newest first, a pending row dated "offen" (skipped: QA round 4 made it a bad row that stopped the import), footer "Alter Kontostand", "Neuer Kontostand" in the preamble: the stated balances, checked (QA round 4, fifth pass: never read). Out 45.67 + 1'200.00 = 1'245.67; in 2'500.00. 1'988.00 + 2'500 − 1'200 − 45.67 = 3'242.33 = "Neuer Kontostand" ✓ (the −12.00 pending is not in it).
   "comdirect.csv": {
     format: "csv",
     layout: "guessed",
@@ -36,8 +36,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [9,"2026-01-03",2500,"EUR","Auftraggeber: Arbeitgeber AG Buchungstext: Gehalt Dezember"],
     ],
     totals: [{"currency":"EUR","out":1245.67,"outRows":2,"in":2500,"inRows":1}],
-    skipped: [{"line":6,"reason":"not booked yet (\"offen\" where its date goes): no money moved"},{"line":11,"reason":"a balance, total or note line without an amount"}],
-    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    skipped: [{"line":6,"reason":"not booked yet (\"offen\" where its date goes): no money moved"},{"line":11,"reason":"the statement's opening balance (\"Alter Kontostand\"), checked against its rows"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1988,"closing":3242.33,"entries":3,"difference":0}],
     notes: ["the currency EUR (from the column \"Umsatz in EUR\") for every row"],
   },
   // Deutsche Bank: an empty Betrag column beside Soll (negative) / Haben; the other party in "Begünstigter / Auftraggeber" for both directions (QA round 4: lost for money out, its payee column being the empty "Abweichender Empfänger"). Out 39.95 + 950.00; in 3'104.04; the "Kontostand" footer is skipped.
@@ -489,7 +489,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"off","opening":100,"closing":95.5,"entries":3,"difference":10,"line":4}],
     notes: ["line 4: the balance column disagrees with the amounts by EUR 10.00"],
   },
-  // Debit/Credit with a balance, then a "Total" row (no date, both column sums) and a "Closing balance" row: both skipped. 100.00 − 4.50 = 95.50 + 1'000.00 = 1'095.50 ✓.
+  // Debit/Credit with a balance, then a "Total" row (no date, both column sums, skipped) and a "Closing balance" row (the stated closing balance, checked). 100.00 − 4.50 = 95.50 + 1'000.00 = 1'095.50 ✓.
   "total-footer.csv": {
     format: "csv",
     layout: "guessed",
@@ -500,7 +500,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [3,"2026-01-06",1000,"CHF","Salary"],
     ],
     totals: [{"currency":"CHF","out":4.5,"outRows":1,"in":1000,"inRows":1}],
-    skipped: [{"line":4,"reason":"a total or balance line, no booking of its own"},{"line":5,"reason":"a balance, total or note line without an amount"}],
+    skipped: [{"line":4,"reason":"a total or balance line, no booking of its own"},{"line":5,"reason":"the statement's closing balance (\"Closing balance\"), checked against its rows"}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
   },
