@@ -9,7 +9,7 @@
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { datedBalanceDay, indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
@@ -117,6 +117,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   /** The first and last day of the rows read (the days of stated balances that name none). */
   let firstDay: string | null = null;
   let lastDay: string | null = null;
+  /** Balance lines that name their day ("Saldo per 31.12.2025"): sorted into opening and closing once every row is read. */
+  const datedBalances: { day: string; amount: number }[] = [];
   /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
@@ -247,6 +249,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
 
       const rawDate = cell(plan.date).trim();
       if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
+        // "Saldo per 31.12.2025 zu unseren Gunsten" (Cembra): the balance on that day; the earliest opens, the latest closes.
+        const said = [...plan.description.out, ...plan.description.in].map((i) => oneLine(cell(i)).trim()).find((t) => datedBalanceDay(t) !== null);
+        const day = said === undefined ? null : parseDateIn(datedBalanceDay(said)!, plan.dateOrders);
+        if (day) {
+          datedBalances.push({ day, amount });
+          return skip(`the statement's balance on ${day} ("${said}"), checked against its rows`);
+        }
         return skip("a total or balance line, no booking of its own");
       }
       let date: string | null;
@@ -403,6 +412,23 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     notes.push(`every amount's sign contradicted the balance column (${name(plan.balance!)}) and agreed with it turned round: the signs were flipped to match it`);
   }
   // The preamble's balances are the account's, in its currency: they check that currency's rows (or the only ones).
+  // Balance lines with their day: the earliest is the opening one (or a lone one dated before every row), the latest the closing one.
+  if (datedBalances.length > 0) {
+    datedBalances.sort((a, b) => (a.day < b.day ? -1 : a.day > b.day ? 1 : 0));
+    const first = datedBalances[0]!;
+    const last = datedBalances[datedBalances.length - 1]!;
+    // (Set in the record callback, which the compiler does not follow.)
+    const rowsFrom = firstDay as string | null;
+    const beforeRows = rowsFrom !== null && first.day < rowsFrom;
+    if (datedBalances.length > 1 || beforeRows) {
+      statedInLines.opening ??= first.amount;
+      statedInLines.from ??= first.day;
+    }
+    if (datedBalances.length > 1 || !beforeRows) {
+      statedInLines.closing ??= last.amount;
+      statedInLines.until ??= last.day;
+    }
+  }
   // The preamble's, else what lines of the table or its footer state.
   const both = {
     opening: src.stated?.opening ?? statedInLines.opening,

@@ -168,6 +168,14 @@ const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Ma
   ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "eindsaldo"].map((t) => [t, "closing"] as const),
 ]);
 
+/**
+ * A balance line that names its day ("Saldo per 31.12.2025 zu unseren Gunsten": Cembra's statement; "Solde au
+ * 31.01.2026", "Saldo al …", "Balance as of 01/31/2026", "Kontostand am …"): the day as written, or null.
+ */
+export function datedBalanceDay(text: string): string | null {
+  return /^\s*(?:saldo (?:per|am|al|vom)|solde (?:au|du)|balance (?:as (?:of|at)|on)|kontostand (?:am|per|vom))\s+(\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\b/i.exec(text)?.[1] ?? null;
+}
+
 /** Whether a (normalised) cell is the label of a stated opening or closing balance. */
 export const statedBalanceKind = (norm: string): "opening" | "closing" | null => STATED_BALANCE_LABELS.get(norm) ?? null;
 

@@ -339,6 +339,26 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     // Purchases positive with "Belastung", the payment −1'100.90 with "Gutschrift": the indicator decides; the pending row (only its USD amount) is skipped
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
   },
+  // Cembra (the statement's columns, cp1252, ' thousands): purchases in "Belastung CHF" are money out, the payment and a
+  // refund in "Gutschrift CHF" money in; the "Saldo per …" lines (no date) are the balance owed on those days. Out 86.40 +
+  // 128.00 + 293.65 = 508.05; in 1'204.35 + 49.90 = 1'254.25; −1'204.35 + 1'254.25 − 508.05 = −458.15 = the closing "Saldo" ✓.
+  "cembra.csv": {
+    format: "csv",
+    layout: "cembra",
+    account: null,
+    dataLines: 7,
+    rows: [
+      [3,"2026-01-05",-86.4,"CHF","COOP-1234 ZÜRICH CH"],
+      [4,"2026-01-06",-128,"CHF","SBB CFF FFS BERN CH"],
+      [5,"2026-01-10",1204.35,"CHF","IHRE ZAHLUNG - BESTEN DANK"],
+      [6,"2026-01-16",49.9,"CHF","GALAXUS.CH ZÜRICH CH"],
+      [7,"2026-01-23",-293.65,"CHF","BOOKING.COM AMSTERDAM NL EUR 312.00 KURS 0.9412"],
+    ],
+    totals: [{"currency":"CHF","out":508.05,"outRows":3,"in":1254.25,"inRows":2}],
+    skipped: [{"line":2,"reason":"the statement's balance on 2025-12-31 (\"Saldo per 31.12.2025 zu unseren Gunsten\"), checked against its rows"},{"line":8,"reason":"the statement's balance on 2026-01-31 (\"Saldo per 31.01.2026 zu unseren Gunsten\"), checked against its rows"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":-1204.35,"closing":-458.15,"entries":5,"difference":0}],
+    notes: ["the currency CHF (from the Cembra layout) for every row"],
+  },
   "viseca.csv": {
     format: "csv",
     layout: "viseca",

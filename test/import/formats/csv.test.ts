@@ -440,7 +440,26 @@ describe("a header line longer than 64 KB (QA: it was 'unknown format')", () => 
   });
 });
 
-describe("a card statement with Cembra's columns (no Cembra CSV is known: these are its PDF statement's columns)", () => {
+describe("balance lines that name their day ('Saldo per 31.12.2025 …', Cembra): the earliest opens, the latest closes (QA round 4, fifth pass)", () => {
+  const file = (closing: string) =>
+    [
+      "Einkaufsdatum;Buchungsdatum;Beschreibung;Gutschrift CHF;Belastung CHF",
+      ";;Saldo per 31.01.2026 zu unseren Gunsten;;" + closing,
+      "20.01.2026;21.01.2026;MIGROS BERN;;40.00",
+      ";;Saldo per 31.12.2025 zu unseren Gunsten;;100.00",
+    ].join("\n");
+  test("in either order; a closing balance that does not meet the rows is off, with the difference", () => {
+    // By hand: −100.00 − 40.00 = −140.00 (both owed: in Belastung).
+    const ok = read(utf8(file("140.00")), { fileName: "cembra.csv" });
+    expect(ok.reconciliation.map((r) => [r.status, r.opening, r.openingDate, r.closing, r.closingDate, r.difference])).toEqual([["ok", -100, "2025-12-31", -140, "2026-01-31", 0]]);
+    // −140.00 − (−150.00) = 10.00.
+    const off = read(utf8(file("150.00")), { fileName: "cembra.csv" });
+    expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 10]]);
+    expect([off.dataLines, off.rows.length, off.skipped.length]).toEqual([3, 1, 2]);
+  });
+});
+
+describe("a card statement with Cembra's columns (no Cembra CSV is known: these are its PDF statement's columns; QA round 4, fifth pass: a layout of its own)", () => {
   // Transaction date, booking date, text, credit, debit; DD.MM.YYYY; ' thousands (research: bank-layouts.md §16).
   // Worked out by hand: purchases 12.50 and 1'250.00 are money out, the payment 1'500.00 money in; each row dated by
   // its booking date (SPEC §10: date = booking date), never by the purchase date before it.
@@ -455,9 +474,9 @@ describe("a card statement with Cembra's columns (no Cembra CSV is known: these 
     ["Italian", "Data della transazione;Data di registrazione;Testo;Accredito;Addebito", rows("Coop Lugano", "Albergo Lago Locarno", "Il vostro pagamento - grazie")],
   ];
   for (const [language, header, lines] of cases) {
-    test(`${language}: read with no flag by the header words (debit and credit columns), not taken for another bank's layout`, () => {
-      const s = read(utf8([header, ...lines].join("\n")), { fileName: "karte.csv", fallbackCurrency: { code: "CHF", from: "your data" } });
-      expect([s.format, s.layout]).toEqual(["csv", "guessed"]);
+    test(`${language}: read with no flag as Cembra's layout, in francs whatever the data's main currency`, () => {
+      const s = read(utf8([header, ...lines].join("\n")), { fileName: "karte.csv", fallbackCurrency: { code: "EUR", from: "your data" } });
+      expect([s.format, s.layout, s.notes]).toEqual(["csv", "cembra", ["the currency CHF (from the Cembra layout) for every row"]]);
       const texts = lines.map((l) => l.split(";")[2]!);
       expect(brief(s.rows)).toEqual([
         [2, "2026-03-02", -12.5, "CHF", texts[0]!],

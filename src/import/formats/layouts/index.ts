@@ -5,8 +5,7 @@
  * this list. A file matches the first layout whose header cells it has, so a layout whose header is
  * a superset of another's comes before it.
  *
- * Cembra Money Bank is not here: no CSV export of theirs could be found (they offer PDF statements),
- * and a layout written without a real file would be invented.
+ * Cembra's layout is the columns of its PDF statement (no CSV export of theirs was found to compare with): see cembra.ts.
  */
 import type { BankLayout } from "../csv-layout.ts";
 import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
@@ -14,6 +13,7 @@ import { BANCASTATO } from "./bancastato.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
 import { CAPITAL_ONE } from "./capital-one.ts";
+import { CEMBRA } from "./cembra.ts";
 import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
 import { COMMERZBANK } from "./commerzbank.ts";
 import { CREDIT_SUISSE } from "./credit-suisse.ts";
@@ -52,6 +52,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   YUH,
   NEON,
   SWISSCARD,
+  CEMBRA,
   VISECA,
   REVOLUT,
   WISE,
