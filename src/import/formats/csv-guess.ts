@@ -324,7 +324,12 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     description = { out: [c], in: [c] };
     counterparty = { out: [], in: [] };
   } else {
-    const by = (role: Role) => candidates(cols, role, taken).map((c) => c.index);
+    // A booking-text column told to be the indicator by its values alone (Consorsbank's "Buchungstext" when every sampled
+    // row is LASTSCHRIFT or GUTSCHRIFT) still says what the payment is: it stays in the description (QA round 4, fifth
+    // pass: it was dropped from it). Not for the round-3 id text, which stays as it was.
+    const textTaken = new Set(taken);
+    if (money?.kind === "indicator" && headerTier(cols[money.indicator]!.norm, "indicator") === null && headerTier(cols[money.indicator]!.norm, "text") !== null) textTaken.delete(money.indicator);
+    const by = (role: Role) => candidates(cols, role, textTaken).map((c) => c.index);
     const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
     purpose = memo;
     const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo]));

@@ -170,6 +170,19 @@ function preamble(
   return { account, currency, stated, statedCells };
 }
 
+/** A UK account as its banks write it: sort code and account number ("20-32-06 13152170", Barclays' "Account" column). */
+const UK_ACCOUNT_CELL = /^\d{2}-\d{2}-\d{2}\s+\d{8}$/;
+
+/** GBP when a column of the statement's own account holds a UK sort code and account number on every sampled row. */
+function ukAccountColumn(header: CsvRecord, sample: readonly CsvRecord[]): { code: string; from: string } | null {
+  for (let c = 0; c < header.fields.length; c++) {
+    if (!OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c]!))) continue;
+    const filled = sample.map((r) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
+    if (filled.length > 0 && filled.every((v) => UK_ACCOUNT_CELL.test(v))) return { code: "GBP", from: `the column "${header.fields[c]!.trim()}" (a UK sort code and account number)` };
+  }
+  return null;
+}
+
 /**
  * Header words only one country's banks write, so its currency (QA round 4, fifth pass: a Lloyds or Danske export
  * named no currency and was stored in the data's main one): the UK's "Sort Code", the Danish "Beløb", the Norwegian
@@ -396,7 +409,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
     // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency
     // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
-    (!table.headerless && headerWordCurrency(table.header)) ||
+    (!table.headerless && (headerWordCurrency(table.header) ?? ukAccountColumn(table.header, sample))) ||
     (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order (MM/DD/YYYY), the United States' notation" }) ||
     (opts.fallbackCurrency && { ...opts.fallbackCurrency, assumed: true as const }) ||
     null;

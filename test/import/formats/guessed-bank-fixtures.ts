@@ -696,4 +696,40 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
+  // Barclays (UK): "Number,Date,Account,Amount,Subcategory,Memo", day-first, signed amounts, the own account as sort code and
+  // number on every row and no currency anywhere (QA round 4, fifth pass: stored in the data's main currency, not pounds).
+  // Out 23.40 + 850.00 + 65.00 = 938.40; in 2'150.00.
+  "barclays-uk.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-02-03",-23.4,"GBP","TESCO STORES 2041    ON 02 FEB          BCC"],
+      [3,"2026-02-13",-850,"GBP","J SMITH              RENT FEB           STO"],
+      [4,"2026-02-27",2150,"GBP","ACME LTD             SALARY             BGC"],
+      [5,"2026-02-28",-65,"GBP","CHEQUE 123456"],
+    ],
+    totals: [{"currency":"GBP","out":938.4,"outRows":3,"in":2150,"inRows":1}],
+    skipped: [],
+    reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency GBP (from the column \"Account\" (a UK sort code and account number)) for every row"],
+  },
+  // Consorsbank: signed "Betrag" with a decimal comma, its "Buchungstext" only LASTSCHRIFT and GUTSCHRIFT here, so read as the
+  // indicator (agreeing with the signs) — and kept in the description (QA round 4, fifth pass: it was dropped). Out 54.23 +
+  // 1'120.00 = 1'174.23; in 3'210.00.
+  "consorsbank.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-28",-54.23,"EUR","REWE Markt GmbH · LASTSCHRIFT · REWE SAGT DANKE 58412"],
+      [3,"2026-01-20",-1120,"EUR","Stadtwerke München · LASTSCHRIFT · Abschlag Strom Januar"],
+      [4,"2026-01-15",3210,"EUR","Arbeitgeber AG · GUTSCHRIFT · Gehalt Januar"],
+    ],
+    totals: [{"currency":"EUR","out":1174.23,"outRows":2,"in":3210,"inRows":1}],
+    skipped: [],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
 };
