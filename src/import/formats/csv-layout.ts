@@ -114,6 +114,11 @@ export type BankLayout = {
   currency?: { column: ColumnName; fallback?: string } | { fixed: string };
   /** A running balance after each row: checks every row's sign and amount (SPEC §10.1). */
   balance?: ColumnName;
+  /**
+   * The pocket a row's balance is the balance of (Revolut's Product: Current, Savings, Deposit each run a balance of their
+   * own in one currency): one balance chain per pocket, their openings and closings added up for the statement's.
+   */
+  balancePocket?: ColumnName;
   /** The bank's transaction id → transaction_id; or (UBS card) a hash of raw cells, as the pipeline makes it. */
   reference?: ColumnName | HashedReference;
   /** A reference that is no unique id of the booking (a payment slip's, a batch's): kept as a fact only. */
@@ -193,6 +198,8 @@ export type ColumnPlan = {
   /** For rows without a currency cell: the currency and where it came from ("the layout", "the IBAN's country", …). */
   defaultCurrency: { code: string; from: string } | null;
   balance: number | null;
+  /** BankLayout.balancePocket's column; absent or null: one balance chain per account and currency. */
+  balancePocket?: number | null;
   reference: { column: number } | { fnv1a64: readonly number[]; prefix: string } | null;
   description: ByDirection;
   descriptionAsIs: boolean;
@@ -309,6 +316,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
           ? { code: layout.currency.fallback, from: `the ${layout.bank} layout` }
           : null,
     balance: opt(layout.balance),
+    balancePocket: opt(layout.balancePocket),
     reference:
       layout.reference === undefined
         ? null

@@ -12,7 +12,7 @@ import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.
 import { datedBalanceDay, indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
-import { BalanceChain, cents, checkBalanceColumn, reconcile } from "./reconcile.ts";
+import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
 import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
@@ -67,7 +67,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const badRows: BadRow[] = [];
   const skipped: SkippedLine[] = [];
   const notes: string[] = [];
-  const chains = new Map<string, BalanceChain>();
+  /** Per account and currency, a balance chain per pocket (BankLayout.balancePocket; "" when the layout names none). */
+  const chains = new Map<string, Map<string, BalanceChain>>();
   const groups = new Map<string, { account: string | null; currency: string; n: number; cents: number }>();
   const flip = o.flipSigns ? -1 : 1;
   const width = src.header.fields.length;
@@ -373,8 +374,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       g.n++;
       g.cents += cents(signed);
       if (plan.balance !== null) {
-        let chain = chains.get(key);
-        if (!chain) chains.set(key, (chain = new BalanceChain()));
+        const pocket = plan.balancePocket == null ? "" : cell(plan.balancePocket).trim();
+        let pockets = chains.get(key);
+        if (!pockets) chains.set(key, (pockets = new Map()));
+        let chain = pockets.get(pocket);
+        if (!chain) pockets.set(pocket, (chain = new BalanceChain()));
         chain.push(line, date, cents(signed), balance === null ? null : cents(balance));
       }
       }
@@ -398,7 +402,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const reconciliation: Reconciliation[] = [];
   let inverted = 0;
   let checked = 0;
-  const results = [...groups.entries()].map(([key, g]) => ({ key, g, check: plan.balance === null ? null : checkBalanceColumn(chains.get(key) ?? new BalanceChain(), !o.flipSigns) }));
+  const results = [...groups.entries()].map(([key, g]) => ({ key, g, check: plan.balance === null ? null : checkPockets([...(chains.get(key)?.values() ?? [])], !o.flipSigns) }));
   for (const { check } of results) {
     if (!check) continue;
     checked++;
@@ -457,7 +461,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         basis: `balance column ${name(plan.balance!)} (${check.order === "forward" ? "oldest first" : "newest first"})`,
       });
       if (check.disagreement || partlyInverted) {
-        const d = check.disagreement ?? { line: chains.get(key)!.line(0), differenceCents: 0 };
+        const d = check.disagreement ?? { line: check.firstLine, differenceCents: 0 };
         r.status = "off";
         r.difference = d.differenceCents / 100;
         r.line = d.line;
@@ -478,6 +482,36 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let account = src.account;
   if (plan.accountColumns.length > 0) account = accountValues.size === 1 ? [...accountValues][0]! : (secondAccount ?? src.account);
   return { format: plan.format, layout: plan.layout, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: invertAll };
+}
+
+/**
+ * The balance check of one account and currency whose rows run in one chain or in several pockets (Revolut's Current and
+ * Savings): each chain is checked on its own; the statement's opening and closing are their sums, its entries theirs. A
+ * pocket with fewer than two balances is not covered (its rows count as uncovered). Inverted only when every checked
+ * pocket is; a pocket inverted beside one that is not is a disagreement at its first line. Null when no pocket is checked.
+ */
+function checkPockets(pockets: readonly BalanceChain[], allowInverted: boolean): (ChainCheck & { firstLine: number }) | null {
+  const checks = pockets.map((chain) => ({ chain, check: checkBalanceColumn(chain, allowInverted) }));
+  const done = checks.filter((c): c is { chain: BalanceChain; check: ChainCheck } => c.check !== null);
+  if (done.length === 0) return null;
+  const [first] = done;
+  if (done.length === 1 && pockets.length === 1) return { ...first!.check, firstLine: first!.chain.line(0) };
+  const allInverted = done.every((c) => c.check.inverted);
+  const mixed = !allInverted && done.some((c) => c.check.inverted);
+  const disagreements = done.map((c) => c.check.disagreement ?? (mixed && c.check.inverted ? { line: c.chain.line(0), differenceCents: 0 } : null)).filter((d) => d !== null);
+  const sum = (f: (c: ChainCheck) => number) => done.reduce((t, c) => t + f(c.check), 0);
+  const dates = (which: "opening" | "closing") => done.map((c) => c.check[which].date).filter((d): d is string => d !== null).sort();
+  return {
+    order: first!.check.order,
+    inverted: allInverted,
+    disagreement: disagreements.sort((a, b) => a.line - b.line)[0] ?? null,
+    opening: { amount: sum((c) => cents(c.opening.amount)) / 100, date: dates("opening")[0] ?? null },
+    closing: { amount: sum((c) => cents(c.closing.amount)) / 100, date: dates("closing").at(-1) ?? null },
+    entries: sum((c) => c.entries),
+    entriesCents: sum((c) => c.entriesCents),
+    uncovered: sum((c) => c.uncovered) + checks.filter((c) => c.check === null).reduce((t, c) => t + c.chain.length, 0),
+    firstLine: Math.min(...done.map((c) => c.chain.line(0))),
+  };
 }
 
 /**

@@ -387,6 +387,26 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
     notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
+  // Revolut with a Savings pocket: each Product runs its own Balance (QA round 4, fifth pass: the file was refused as "off"
+  // at line 5). Current: 0 + 500 − 23.45 − 200 − (100 + 2.00 fee) = 174.55 ✓; Savings: 0 + 200 + 0.41 = 200.41 ✓; together
+  // opening 0, closing 374.96. The PENDING Uber row moved no money. Out 23.45 + 200 + 102 = 325.45; in 500 + 200 + 0.41 = 700.41.
+  "revolut-savings.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 7,
+    rows: [
+      [2,"2026-03-01",500,"EUR","Payment from MUSTER MAX"],
+      [3,"2026-03-03",-23.45,"EUR","Lidl"],
+      [4,"2026-03-04",-200,"EUR","To EUR Savings"],
+      [5,"2026-03-04",200,"EUR","From EUR Current"],
+      [6,"2026-03-31",0.41,"EUR","Interest earned"],
+      [8,"2026-03-06",-102,"EUR","Cash at Sparkasse"],
+    ],
+    totals: [{"currency":"EUR","out":325.45,"outRows":3,"in":700.41,"inRows":3}],
+    skipped: [{"line":7,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":374.96,"entries":6,"difference":0}],
+  },
   "revolut.csv": {
     format: "csv",
     layout: "revolut",

@@ -2,7 +2,7 @@
  * Revolut: `Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance`, date and time,
  * a signed amount with the fee apart (positive; the balance moves by Amount − Fee, so the row books both), a
  * currency per row, a running balance, oldest first. Rows not COMPLETED (PENDING, REVERTED, DECLINED, FAILED) moved
- * no money and are skipped. Research: bank-layouts.md §17 (confidence high; localised headers unknown).
+ * no money and are skipped. Each Product (Current, Savings, Deposit) runs a balance of its own: checked apart, added up. Research: bank-layouts.md §17 (confidence high; localised headers unknown).
  */
 import type { BankLayout } from "../csv-layout.ts";
 
@@ -21,6 +21,8 @@ export const REVOLUT: BankLayout = {
   fees: "Fee",
   currency: { column: "Currency" },
   balance: "Balance",
+  // A Savings or Deposit row's Balance is that pocket's (QA round 4, fifth pass: a move to Savings made the file "off").
+  balancePocket: "Product",
   description: { columns: ["Description"] },
   counterparty: "Description",
   skip: [{ column: "State", equals: ["pending", "reverted", "declined", "failed"], reason: "not completed (pending, reverted, declined or failed): no money moved" }],
