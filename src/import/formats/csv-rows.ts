@@ -83,6 +83,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let blockAccount: string | null = null;
   let secondAccount: string | null = null;
   let defaultCurrencyUsed = 0;
+  /** Rows read as money out: none among several, with no balance to confirm it, may be a card export of positive purchases. */
+  let outCount = 0;
   // A row's account and currency as one key (made again only when they change: most rows share the previous row's).
   let keyOf: { account: string | null; currency: string; key: string } | null = null;
   const groupKey = (account: string | null, currency: string) => {
@@ -364,6 +366,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const signed = flip * amount;
       lastBooked = line;
       rowCount++;
+      if (signed < 0) outCount++;
       const row: ParsedRow = { line, date, amount: signed === 0 ? 0 : signed, currency, description, idText, reference, account, facts };
       if (rowLegs.length > 1) row.part = k + 1;
       if (plan.sector !== null) row.sector = cell(plan.sector).trim();
@@ -479,6 +482,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // A statement of a quiet period: its opening balance must be its closing one.
   if (stated && groups.size === 0 && stated.currency) reconciliation.push(withStatedBalances(reconcile({ account: src.account, currency: stated.currency, opening: null, closing: null, entries: 0, entriesCents: 0, basis: "no rows" }), stated, { n: 0, cents: 0 }, notes));
 
+  // Every row money in, no balance column to confirm it and nothing that tells a card export (QA round 4, fifth pass: a US
+  // card export of purchases written positive, with no payment row in it, was imported as income without a word).
+  if (rowCount >= 3 && outCount === 0 && !plan.purchasesPositive && !results.some((r) => r.check !== null && r.check.disagreement === null)) {
+    notes.push(`every one of the ${rowCount} rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)`);
+  }
   let account = src.account;
   if (plan.accountColumns.length > 0) account = accountValues.size === 1 ? [...accountValues][0]! : (secondAccount ?? src.account);
   return { format: plan.format, layout: plan.layout, account, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: invertAll };

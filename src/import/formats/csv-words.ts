@@ -62,11 +62,15 @@ export const WORDS: Record<Role, string[][]> = {
       // Swedish, Danish, Norwegian, Finnish.
       "bokforingsdag", "bokforingsdatum", "bokfort", "bokford", "bogfort", "bogforingsdato", "bokforingsdato", "kirjauspaiva",
       // Dutch and Flemish banks' booking and execution dates (Belfius, BNP Paribas Fortis).
-      "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum"],
-    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva"],
+      "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum",
+      // Polish.
+      "data ksiegowania"],
+    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji"],
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
+    // Polish (mBank's "#Kwota").
+    "kwota", "kwota operacji",
     // PayPal's amount after its fee (beside "Gross"/"Brutto", which the fee still has to come off).
     "net", "netto", "net amount", "montant net", "importo netto", "neto"]],
   debit: [
@@ -77,6 +81,8 @@ export const WORDS: Record<Role, string[][]> = {
       "addebito", "addebiti", "importo di addebito", "uscite", "uscita", "dare", "importo dare",
       "=af", "bedrag af", "debet",
       "cargo", "cargos", "importe cargo", "debito", "salida", "salidas",
+      // Norwegian (DNB's "Uttak fra konto"), Danish, Swedish, Finnish.
+      "uttak", "uttak fra konto", "haevet", "haevning", "uttag", "veloitus",
     ],
   ],
   credit: [
@@ -87,6 +93,7 @@ export const WORDS: Record<Role, string[][]> = {
       "accredito", "accrediti", "importo di accredito", "entrate", "entrata", "avere", "importo avere",
       "=bij", "bedrag bij",
       "abono", "abonos", "importe abono", "credito", "ingreso", "ingresos",
+      "innskudd", "innskudd pa konto", "indsat", "indsaettelse", "insattning", "hyvitys",
     ],
   ],
   indicator: [
@@ -113,7 +120,7 @@ export const WORDS: Record<Role, string[][]> = {
     "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring",
-    "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet"]],
+    "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz"]],
@@ -164,8 +171,8 @@ export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|b
  * the balances the statement states, which its rows are reconciled against (SPEC §10.1).
  */
 const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Map([
-  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "beginsaldo", "startsaldo"].map((t) => [t, "opening"] as const),
-  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "eindsaldo"].map((t) => [t, "closing"] as const),
+  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "beginsaldo", "startsaldo", "saldo poczatkowe"].map((t) => [t, "opening"] as const),
+  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "eindsaldo", "saldo koncowe"].map((t) => [t, "closing"] as const),
 ]);
 
 /**

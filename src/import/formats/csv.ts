@@ -186,13 +186,15 @@ function ukAccountColumn(header: CsvRecord, sample: readonly CsvRecord[]): { cod
 /**
  * Header words only one country's banks write, so its currency (QA round 4, fifth pass: a Lloyds or Danske export
  * named no currency and was stored in the data's main one): the UK's "Sort Code", the Danish "Beløb", the Norwegian
- * "Beløp", the Swedish "Belopp" (as normaliseHeader writes them).
+ * "Beløp" and DNB's "Uttak fra konto"/"Innskudd på konto", the Swedish "Belopp" (as normaliseHeader writes them).
  */
 const HEADER_WORD_CURRENCY: Record<string, { code: string; word: string }> = {
   "sort code": { code: "GBP", word: "Sort Code, a UK bank's" },
   belob: { code: "DKK", word: "Beløb, a Danish bank's" },
   belop: { code: "NOK", word: "Beløp, a Norwegian bank's" },
   belopp: { code: "SEK", word: "Belopp, a Swedish bank's" },
+  "uttak fra konto": { code: "NOK", word: "Uttak fra konto, a Norwegian bank's" },
+  "innskudd pa konto": { code: "NOK", word: "Innskudd på konto, a Norwegian bank's" },
 };
 
 function headerWordCurrency(header: CsvRecord): { code: string; from: string } | null {

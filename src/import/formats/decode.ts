@@ -30,11 +30,26 @@ function hasUtf16Bom(bytes: Uint8Array): boolean {
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const cp1252 = new TextDecoder("windows-1252");
+const cp1250 = new TextDecoder("windows-1250");
+
+const isAsciiLetter = (b: number | undefined) => b !== undefined && ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a));
+
+/**
+ * Polish text in windows-1250 (mBank, PKO exports): "ł" (0xB3) or "ą" (0xB9) inside a word, where windows-1252 has
+ * "³" and "¹", which no Western text writes between two letters (QA round 4, fifth pass: "Wpłata" read as "Wp³ata").
+ */
+function looksCentralEuropean(body: Uint8Array): boolean {
+  for (let i = 1; i + 1 < body.length; i++) {
+    const b = body[i]!;
+    if ((b === 0xb3 || b === 0xb9) && isAsciiLetter(body[i - 1]) && isAsciiLetter(body[i + 1])) return true;
+  }
+  return false;
+}
 
 /**
  * The file's text. A BOM decides; otherwise UTF-8 when the bytes are valid UTF-8 (a windows-1252
- * file with umlauts practically never is), else windows-1252, which is what Swiss and German bank
- * exports (UBS among them) are written in.
+ * file with umlauts practically never is), else windows-1250 when it reads as Polish, else windows-1252, which is what
+ * Swiss and German bank exports (UBS among them) are written in.
  */
 export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}): string {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return new TextDecoder("utf-16le").decode(bytes.subarray(2));
@@ -50,6 +65,7 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   } catch {
     // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text. Without any of the
     // bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
+    if (looksCentralEuropean(body)) return cp1250.decode(body);
     return body.some((b) => b >= 0x80 && b <= 0x9f) ? cp1252.decode(body) : Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");
   }
 }

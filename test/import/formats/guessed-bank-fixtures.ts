@@ -732,4 +732,59 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [],
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
   },
+  // DNB (Norway): "Uttak fra konto" / "Innskudd på konto" split columns, decimal comma, no currency anywhere (QA round 4, fifth
+  // pass: refused as "cannot tell which columns hold the amount"; its words now name the columns and the kroner). Out 312.50
+  // + 12'000.00 = 12'312.50; in 32'500.00.
+  "dnb-no.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-28",-312.5,"NOK","Varekjøp REMA 1000 MAJORSTUEN"],
+      [3,"2026-01-25",32500,"NOK","Lønn ARBEIDSGIVER AS"],
+      [4,"2026-01-03",-12000,"NOK","Husleie januar"],
+    ],
+    totals: [{"currency":"NOK","out":12312.5,"outRows":2,"in":32500,"inRows":1}],
+    skipped: [],
+    reconciliation: [{"currency":"NOK","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency NOK (from the column \"Uttak fra konto\" (Uttak fra konto, a Norwegian bank's word)) for every row"],
+  },
+  // mBank (Poland): windows-1250 (QA round 4, fifth pass: read as windows-1252, "Opłata" became "Op³ata"), a preamble, "#"
+  // before every header, Polish header words (refused before), "PLN" on every amount and balance, a "#Saldo końcowe" footer
+  // (the stated closing balance). 1'000.00 − 62.50 + 5'000.00 − 1'500.00 − 7.50 = 4'430.00 = the last balance = the footer ✓.
+  "mbank-pl.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [12,"2026-01-05",-62.5,"PLN","BIEDRONKA 1234 WARSZAWA"],
+      [13,"2026-01-10",5000,"PLN","PRZELEW WYNAGRODZENIE"],
+      [14,"2026-01-15",-1500,"PLN","CZYNSZ STYCZEŃ"],
+      [15,"2026-01-20",-7.5,"PLN","Opłata za kartę"],
+    ],
+    totals: [{"currency":"PLN","out":1570,"outRows":3,"in":5000,"inRows":1}],
+    skipped: [{"line":17,"reason":"the statement's closing balance (\"#Saldo końcowe\"), checked against its rows"}],
+    reconciliation: [{"currency":"PLN","status":"ok","opening":1000,"closing":4430,"entries":4,"difference":0}],
+    notes: ["the currency PLN (from the amounts' PLN code) for every row"],
+  },
+  // A US card export of purchases written positive with no payment row and nothing else that tells a card: it cannot be told
+  // from an account of deposits, so it is read as written — and the note says so and how to turn it (QA round 4, fifth pass:
+  // imported as income without a word). In 15.49 + 32.10 + 84.22 = 131.81.
+  "us-card-positive-only.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-03",15.49,"USD","NETFLIX.COM"],
+      [3,"2026-01-07",32.1,"USD","UBER EATS"],
+      [4,"2026-01-19",84.22,"USD","TRADER JOE S #123"],
+    ],
+    totals: [{"currency":"USD","out":0,"outRows":0,"in":131.81,"inRows":3}],
+    skipped: [],
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row","every one of the 3 rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)"],
+  },
 };
