@@ -420,10 +420,11 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
  * The columns of a file with no header row (Wells Fargo's download: `"01/05/2026","-34.56","*","","SAFEWAY #1234"`),
  * told by what they hold: the first column of dates; the one column of amounts, or of three, the one that takes the
  * first to the second on every row (ABN AMRO's text export: balance before, balance after, amount); a column of
- * currency codes; the longest text. A file where that does not tell them is refused, saying how to name them; its
+ * currency codes; the longest text (`mapping`), and every column of words of the payment in the file's order (`texts`: the
+ * description). A file where that does not tell them is refused, saying how to name them; its
  * columns are called "column 1", "column 2" … (also on the mapping screen).
  */
-export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): CsvMapping {
+export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[] } {
   const cols = header.fields.map((name, index) => {
     const values = sample.map((r) => (r.fields[index] ?? "").trim());
     return { name, values, filled: values.filter((v) => v !== "") };
@@ -451,5 +452,9 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
         'name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
     );
   }
-  return { dateColumn: dates[0]!.name, amountColumn: amount.name, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) };
+  // Every other column of words is text of the payment too (Triodos: the other party beside the purpose; QA round 4, fifth
+  // pass: only the longest was kept), in the file's order; not accounts (IBANs) nor debit/credit marks.
+  const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_SHAPED.test(v) || indicatorSign(v) !== undefined))]);
+  const moreText = cols.filter((c) => described.has(c) && c !== texts[0]).map((c) => header.fields.indexOf(c.name));
+  return { mapping: { dateColumn: dates[0]!.name, amountColumn: amount.name, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) }, texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b) };
 }

@@ -122,6 +122,20 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   let lastDay: string | null = null;
   /** Balance lines that name their day ("Saldo per 31.12.2025"): sorted into opening and closing once every row is read. */
   const datedBalances: { day: string; amount: number }[] = [];
+  /** The row's text that states a balance on a day ("Saldo per 31.12.2025", "Solde au 31/01/2026"), with that day, or null. */
+  const datedBalanceText = (): { text: string; day: string } | null => {
+    for (const i of plan.description.out) {
+      const text = oneLine(cell(i)).trim();
+      const raw = datedBalanceDay(text);
+      const day = raw === null ? null : parseDateIn(raw, plan.dateOrders);
+      if (day) return { text, day };
+    }
+    return null;
+  };
+  const datedBalanceLine = (said: { text: string; day: string }, amount: number): void => {
+    datedBalances.push({ day: said.day, amount });
+    skip(`the statement's balance on ${said.day} ("${said.text}"), checked against its rows`);
+  };
   /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
@@ -253,12 +267,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const rawDate = cell(plan.date).trim();
       if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
         // "Saldo per 31.12.2025 zu unseren Gunsten" (Cembra): the balance on that day; the earliest opens, the latest closes.
-        const said = [...plan.description.out, ...plan.description.in].map((i) => oneLine(cell(i)).trim()).find((t) => datedBalanceDay(t) !== null);
-        const day = said === undefined ? null : parseDateIn(datedBalanceDay(said)!, plan.dateOrders);
-        if (day) {
-          datedBalances.push({ day, amount });
-          return skip(`the statement's balance on ${day} ("${said}"), checked against its rows`);
-        }
+        const said = datedBalanceText();
+        if (said) return datedBalanceLine(said, amount);
         return skip("a total or balance line, no booking of its own");
       }
       let date: string | null;
@@ -279,6 +289,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (!date) return bad(`${name(plan.date)} "${rawDate}" is not a real date`);
         previousDate = date;
       }
+      // A balance line dated like a booking ("31/01/2026;3834,70;;;Solde au 31/01/2026": LCL): no booking (QA round 4, fifth
+      // pass: imported as money in).
+      const balanceText = datedBalanceText();
+      if (balanceText) return datedBalanceLine(balanceText, amount);
       // A stated balance written as a row of its own (Volksbank's "Anfangssaldo"/"Endsaldo" lines: a date, an amount and
       // its S/H, no booking text, the word in another column): no booking, however much it looks like one.
       if ([...plan.description.out, ...plan.description.in].every((i) => cell(i).trim() === "")) {

@@ -47,9 +47,10 @@ const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
  * currency column still says its currency through it (QA round 4: Belfius's "Devies" unread, its euros were stored as
  * francs). Its rows keep no account of it (the content-hash id of a row stays as round 3 made it).
  */
-function ownIbanCountry(header: CsvRecord, sample: readonly CsvRecord[]): string | null {
+function ownIbanCountry(header: CsvRecord, sample: readonly CsvRecord[], headerless: boolean): string | null {
   for (let c = 0; c < header.fields.length; c++) {
-    if (!OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c]!))) continue;
+    // A file without a header (Triodos) names no column: one IBAN on every row of a column is the statement's own.
+    if (!headerless && !OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c]!))) continue;
     const filled = sample.map((r) => (r.fields[c] ?? "").trim().replace(/\s+/g, "")).filter((v) => v !== "");
     const values = new Set(filled);
     const [only] = values;
@@ -243,6 +244,18 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code
   return found && { code: found.code, from: `the amounts' ${found.mark}${found.mark.length === 1 ? " sign" : " code"}` };
 }
 
+/**
+ * Francs when the sampled money cells group thousands with an apostrophe (1'234.50): Switzerland's and Liechtenstein's
+ * notation, which no other country's banks write (QA round 4, fifth pass: a BCV or cantonal bank's export was stored in
+ * the data's main currency, right only when that was francs).
+ */
+function apostropheThousands(plan: ColumnPlan, sample: readonly CsvRecord[]): { code: string; from: string } | null {
+  const m = plan.money;
+  const cols = [...(m.kind === "split" ? [m.debit, m.credit] : [m.amount]), ...(plan.balance === null ? [] : [plan.balance])];
+  for (const r of sample) for (const c of cols) if (/\d['’]\d{3}(?!\d)/.test(r.fields[c] ?? "")) return { code: "CHF", from: "the amounts' ' thousands mark, Switzerland's notation" };
+  return null;
+}
+
 /** The decimal mark of a layout that writes both ("per file"): voted over the sampled money cells; "." when they do not decide. */
 function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decimal {
   const votes = new DecimalVotes();
@@ -393,8 +406,9 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     const fixed = opts.mapping?.currency?.trim().toUpperCase();
     if (fixed !== undefined && !/^[A-Z]{3}$/.test(fixed)) throw new ImportInputError(`${fileName}: --currency "${fixed}" is not a three-letter ISO code`);
     // A file without a header row: its columns told by what they hold (refused when that does not tell them).
-    const mapping = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : (opts.mapping ?? {});
-    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(table.headerless && !opts.mapping ? { layout: "guessed" } : {}) };
+    const told = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : null;
+    const mapping = told?.mapping ?? opts.mapping ?? {};
+    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts } } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     dateNote = voted.dateNote;
     plan = { ...guessed, dateOrders: voted.dateOrders, decimal: voted.decimal };
@@ -402,7 +416,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
-  const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample);
+  const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const file =
     (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
@@ -412,6 +426,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency
     // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
     (!table.headerless && (headerWordCurrency(table.header) ?? ukAccountColumn(table.header, sample))) ||
+    apostropheThousands(plan, sample) ||
     (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order (MM/DD/YYYY), the United States' notation" }) ||
     (opts.fallbackCurrency && { ...opts.fallbackCurrency, assumed: true as const }) ||
     null;

@@ -457,7 +457,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":1257.95,"outRows":2,"in":6500,"inRows":1}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":6242.05,"entries":3,"difference":0}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+    notes: ["the currency CHF (from the amounts' ' thousands mark, Switzerland's notation) for every row"],
   },
   // Negatives in parentheses with "$" ("($1,250.00)"). Out 34.56 + 1'250.00; in 2'500.00.
   "parens-us.csv": {
@@ -786,5 +786,59 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row","every one of the 3 rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)"],
+  },
+  // Triodos (NL): no header row, day-first dates with dashes, unsigned amounts with a decimal comma beside Debet/Credit, the
+  // own IBAN on every row. QA round 4, fifth pass: only the purpose was kept (the other party, "Albert Heijn 1234", lost) and
+  // the euros were stored in the data's main currency. Out 12.50 + 850.00 = 862.50; in 2'450.00.
+  "triodos-nl.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [1,"2026-01-02",-12.5,"EUR","Albert Heijn 1234 · Betaalautomaat 02-01-2026 12:01 pasnr. 001"],
+      [2,"2026-01-15",2450,"EUR","Werkgever BV · Salaris januari"],
+      [3,"2026-01-20",-850,"EUR","Woningcorporatie · Huur februari"],
+    ],
+    totals: [{"currency":"EUR","out":862.5,"outRows":2,"in":2450,"inRows":1}],
+    skipped: [],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency EUR (from the IBAN's country (NL)) for every row"],
+  },
+  // LCL (FR): no header row, signed amounts with a decimal comma, and a last line "31/01/2026;3834,70;;;Solde au 31/01/2026"
+  // dated like a booking (QA round 4, fifth pass: imported as 3'834.70 of income). It is the closing balance, kept (no opening
+  // stated: nothing to check). Out 45.30 + 120.00 = 165.30; in 2'000.00.
+  "lcl-fr.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [1,"2026-01-05",-45.3,"CHF","Carte · CB CARREFOUR CITY 04/01"],
+      [2,"2026-01-12",-120,"CHF","Prélèvement · PRLV SEPA EDF"],
+      [3,"2026-01-15",2000,"CHF","Virement · VIR SEPA EMPLOYEUR"],
+    ],
+    totals: [{"currency":"CHF","out":165.3,"outRows":2,"in":2000,"inRows":1}],
+    skipped: [{"line":4,"reason":"the statement's balance on 2026-01-31 (\"Solde au 31/01/2026\"), checked against its rows"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":3834.7,"entries":3,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+  },
+  // BCV (Banque Cantonale Vaudoise): Débit/Crédit positive, "'" thousands, a Solde column, newest first, no currency anywhere but
+  // the apostrophe (QA round 4, fifth pass: stored in the data's main currency). −1'000.00 (line 4, from 0) + 5'600.00 =
+  // 4'600.00 − 54.30 = 4'545.70 ✓.
+  "bcv.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-31",-54.3,"CHF","Paiement carte Coop Lausanne"],
+      [3,"2026-01-25",5600,"CHF","Salaire janvier Employeur SA"],
+      [4,"2026-01-05",-1000,"CHF","Loyer janvier Gérance Immo"],
+    ],
+    totals: [{"currency":"CHF","out":1054.3,"outRows":2,"in":5600,"inRows":1}],
+    skipped: [],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":0,"closing":4545.7,"entries":3,"difference":0}],
+    notes: ["the currency CHF (from the amounts' ' thousands mark, Switzerland's notation) for every row"],
   },
 };
