@@ -54,6 +54,9 @@ const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 /** Labels of a line that names the account of the rows below it. */
 const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta", "rekening", "iban", "account number", "kontonummer", "numero de compte"]);
 
+/** A text cell that only stands for "none": dashes, dots, slashes. */
+const PLACEHOLDER_TEXT = /^\s*[-–—./]+\s*$/;
+
 /** Whether every field of a record is empty or white space. */
 function blank(fields: readonly string[]): boolean {
   for (const x of fields) if (x.trim() !== "") return false;
@@ -158,6 +161,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off.
   const text = (i: number) => {
     const v = cell(i);
+    // A placeholder for no text (N26's Payment Reference "-"; QA round 4, fifth pass: "REWE · -") says nothing.
+    if (PLACEHOLDER_TEXT.test(v)) return "";
     return v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v;
   };
   const texts = (cols: readonly number[]) => (plan.textParts ? cols.flatMap((i) => text(i).split(plan.textParts!)) : cols.map(text));

@@ -390,6 +390,23 @@ export const BANK_EXPECTED: Record<string, Expected> = {
   // Revolut with a Savings pocket: each Product runs its own Balance (QA round 4, fifth pass: the file was refused as "off"
   // at line 5). Current: 0 + 500 − 23.45 − 200 − (100 + 2.00 fee) = 174.55 ✓; Savings: 0 + 200 + 0.41 = 200.41 ✓; together
   // opening 0, closing 374.96. The PENDING Uber row moved no money. Out 23.45 + 200 + 102 = 325.45; in 500 + 200 + 0.41 = 700.41.
+  // N26 (2024, English): "Payment Reference" is "-" when there is none (QA round 4, fifth pass: "REWE Sagt Danke · -" in the
+  // description); a CHF payment keeps its original amount as a fact. Out 23.45 + 185.20 = 208.65; in 2'800.00.
+  "n26-2024-en.csv": {
+    format: "csv",
+    layout: "n26",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-03",-23.45,"EUR","REWE Sagt Danke"],
+      [3,"2026-01-10",2800,"EUR","Arbeitgeber GmbH · Gehalt Januar"],
+      [4,"2026-01-15",-185.2,"EUR","Hotel Zürich"],
+    ],
+    totals: [{"currency":"EUR","out":208.65,"outRows":2,"in":2800,"inRows":1}],
+    skipped: [],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency EUR (from the column \"Amount (EUR)\") for every row"],
+  },
   "revolut-savings.csv": {
     format: "csv",
     layout: "revolut",
