@@ -423,11 +423,14 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const counts = f.kind === "count";
   /** A figure of the call about no category or name while the part is about one: the total it is a share of ("total spending … (+CHF 2'434.50)"). */
   const totalOf = (a: SourceFigure, b: SourceFigure) => a.callId === b.callId && !b.ctx.categories && !b.ctx.names && !!(a.ctx.categories || a.ctx.names);
+  /** One thing counted twice over one period: the same category or name in two lists of a result (its CHF and its EUR rows). */
+  const sameThing = (a: SourceFigure, b: SourceFigure) =>
+    aboutThing(a) && String(a.ctx.categories) === String(b.ctx.categories) && String(a.ctx.names) === String(b.ctx.names) && JSON.stringify(a.ctx.periods) === JSON.stringify(b.ctx.periods);
   const related = (op: Operation, a: SourceFigure, b: SourceFigure) => {
     switch (op) {
       case "sum":
         // Two counts add up when the result lists them together, or the answer names both.
-        return counts ? sameList(a, b) || (named(a) && named(b)) || outcome(a) || outcome(b) : together(a, b);
+        return counts ? sameList(a, b) || (named(a) && named(b) && !sameThing(a, b)) || outcome(a) || outcome(b) : together(a, b);
       case "difference":
         // Counts differ only as "N more than …" or what an approval's count leaves; a rounded difference is taken within one clause of a result;
         // money out less money in of one call is a net.
@@ -448,8 +451,22 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     /** Terms of a sum, or the one figure of an average. */
     terms(sources: SourceFigure[]): boolean {
       if (!sources.every(inNamedSet) || !sources.every(sameUnit)) return false;
+      // A count said of a thing ("7 uncategorised transactions") adds up that thing's counts, not a neighbour's in the same list.
+      if (counts && sources.length > 1 && !sources.every((s) => !aboutThing(s) || ok(s))) return false;
+      // A rounded figure said to rise or fall ("spending fell about CHF 400") is a change: a sum of changes, not of amounts.
+      if (rounded && said.sign !== undefined && sources.length > 1 && !sources.every((s) => s.change)) return false;
       if (!rounded) return sources.some(ok) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
       return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
+    },
+    /**
+     * A run of a series of periods (months) summed to a rounded figure: only the run of a period the clause names ("Q1
+     * about CHF 1.2k"); with a dozen months some run is near any round amount ("the year about CHF 9.5k" of February–October).
+     */
+    run(terms: SourceFigure[]): boolean {
+      if (!rounded || !terms.every((s) => s.ctx.periods?.length === 1)) return true;
+      const from = Math.min(...terms.map((s) => s.ctx.periods![0]!.from));
+      const to = Math.max(...terms.map((s) => s.ctx.periods![0]!.to));
+      return !!said.periods?.some((q) => q.from === from && q.to === to);
     },
     pair(op: Operation, a: SourceFigure, b: SourceFigure): boolean {
       // A comparison's change goes only with changes ("62% of the increase"), never with an amount of a period.
@@ -566,7 +583,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         eachRun(l, r, (s, e) => {
           if (--budget < 0) return true;
           const terms = l.figures.slice(s, e);
-          if (!p.terms(terms)) return false;
+          if (!p.run(terms) || !p.terms(terms)) return false;
           run = terms;
           return true;
         });
