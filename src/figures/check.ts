@@ -507,12 +507,28 @@ function callMaxima(figures: readonly SourceFigure[]): Set<SourceFigure> {
  * 2024–2025: 12 months; "the first quarter …, CHF 814.05 a month": 3) — a year, a quarter, a month of the data asked about.
  */
 function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
-  const p = said.periods?.length === 1 ? said.periods[0]! : null;
+  const p = said.periods?.length === 1 ? said.periods[0]! : said.periods ? null : monthOfCalls(index.spans, said.month);
   if (!p || !index.spans.some((c) => c.from <= p.from && p.to <= c.to)) return index.divisors;
   const days = daysBetween(p.from, p.to) + 1;
   const months = p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0;
   const add = (xs: number[], ...more: number[]) => [...new Set([...xs, ...more.filter((x) => x > 1)])];
   return { months: months ? add(index.divisors.months, months) : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
+}
+
+/** A month named without its year ("CHF 104.15 a day in July") in the one year of the calls' periods that holds it. */
+function monthOfCalls(spans: readonly Span[], month: number | undefined): Span | null {
+  if (month === undefined) return null;
+  const found = new Set<number>();
+  for (const c of spans) {
+    for (let y = Math.floor(c.from / 10000); y <= Math.floor(c.to / 10000); y++) {
+      const from = y * 10000 + month * 100 + 1;
+      const to = y * 10000 + month * 100 + daysInMonth(y, month);
+      if (c.from <= from && to <= c.to) found.add(y);
+    }
+  }
+  if (found.size !== 1) return null;
+  const y = [...found][0]!;
+  return { from: y * 10000 + month * 100 + 1, to: y * 10000 + month * 100 + daysInMonth(y, month) };
 }
 
 /** Rates a figure of the tools converts between: a yearly cost is 4 quarters, 12 months, 52 weeks or 365 days. */

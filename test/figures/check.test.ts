@@ -767,6 +767,14 @@ describe("r4-held7 rules (the tuning set's misses once r4d joined it), each with
     // The year is CHF 2'620.00; no pair of its figures is 1'750–1'850 (700 + 600 = 1'300, 2'620 − 700 = 1'920).
     expect(statuses(t, "In 2025 dining came to about CHF 1'800.")).toEqual([["CHF 1'800", "ungrounded"]]);
   });
+  test("a month named without its year is divided by its own days in the call's year: right, CHF 22.58 a day in July (700 ÷ 31); wrong, CHF 23.33 a day in July (700 ÷ 30)", () => {
+    const t = turn([TREND]);
+    expect(statuses(t, "Dining peaked at CHF 700.00; that is CHF 22.58 a day in July.")).toEqual([
+      ["CHF 700.00", "grounded"],
+      ["CHF 22.58", "derived"],
+    ]);
+    expect(statuses(t, "Dining peaked at CHF 700.00; that is CHF 23.33 a day in July.")[1]).toEqual(["CHF 23.33", "ungrounded"]);
+  });
   /** June vs July: total −395.90; Travel 337.75 → 0 (−337.75); Groceries 497.20 → 420.00 (−77.20). */
   const JUNE_JULY: Call = {
     name: "compare_periods",
