@@ -423,11 +423,14 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const counts = f.kind === "count";
   /** A figure of the call about no category or name while the part is about one: the total it is a share of ("total spending … (+CHF 2'434.50)"). */
   const totalOf = (a: SourceFigure, b: SourceFigure) => a.callId === b.callId && !b.ctx.categories && !b.ctx.names && !!(a.ctx.categories || a.ctx.names);
+  /** One thing counted twice over one period: the same category or name in two lists of a result (its CHF and its EUR rows). */
+  const sameThing = (a: SourceFigure, b: SourceFigure) =>
+    aboutThing(a) && String(a.ctx.categories) === String(b.ctx.categories) && String(a.ctx.names) === String(b.ctx.names) && JSON.stringify(a.ctx.periods) === JSON.stringify(b.ctx.periods);
   const related = (op: Operation, a: SourceFigure, b: SourceFigure) => {
     switch (op) {
       case "sum":
         // Two counts add up when the result lists them together, or the answer names both.
-        return counts ? sameList(a, b) || (named(a) && named(b)) || outcome(a) || outcome(b) : together(a, b);
+        return counts ? sameList(a, b) || (named(a) && named(b) && !sameThing(a, b)) || outcome(a) || outcome(b) : together(a, b);
       case "difference":
         // Counts differ only as "N more than …" or what an approval's count leaves; a rounded difference is taken within one clause of a result;
         // money out less money in of one call is a net.
@@ -448,8 +451,22 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     /** Terms of a sum, or the one figure of an average. */
     terms(sources: SourceFigure[]): boolean {
       if (!sources.every(inNamedSet) || !sources.every(sameUnit)) return false;
+      // A count said of a thing ("7 uncategorised transactions") adds up that thing's counts, not a neighbour's in the same list.
+      if (counts && sources.length > 1 && !sources.every((s) => !aboutThing(s) || ok(s))) return false;
+      // A rounded figure said to rise or fall ("spending fell about CHF 400") is a change: a sum of changes, not of amounts.
+      if (rounded && said.sign !== undefined && sources.length > 1 && !sources.every((s) => s.change)) return false;
       if (!rounded) return sources.some(ok) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
       return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
+    },
+    /**
+     * A run of a series of periods (months) summed to a rounded figure: only the run of a period the clause names ("Q1
+     * about CHF 1.2k"); with a dozen months some run is near any round amount ("the year about CHF 9.5k" of February–October).
+     */
+    run(terms: SourceFigure[]): boolean {
+      if (!rounded || !terms.every((s) => s.ctx.periods?.length === 1)) return true;
+      const from = Math.min(...terms.map((s) => s.ctx.periods![0]!.from));
+      const to = Math.max(...terms.map((s) => s.ctx.periods![0]!.to));
+      return !!said.periods?.some((q) => q.from === from && q.to === to);
     },
     pair(op: Operation, a: SourceFigure, b: SourceFigure): boolean {
       // A comparison's change goes only with changes ("62% of the increase"), never with an amount of a period.
@@ -490,12 +507,28 @@ function callMaxima(figures: readonly SourceFigure[]): Set<SourceFigure> {
  * 2024–2025: 12 months; "the first quarter …, CHF 814.05 a month": 3) — a year, a quarter, a month of the data asked about.
  */
 function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
-  const p = said.periods?.length === 1 ? said.periods[0]! : null;
+  const p = said.periods?.length === 1 ? said.periods[0]! : said.periods ? null : monthOfCalls(index.spans, said.month);
   if (!p || !index.spans.some((c) => c.from <= p.from && p.to <= c.to)) return index.divisors;
   const days = daysBetween(p.from, p.to) + 1;
   const months = p.from % 100 === 1 && p.to % 100 === daysInMonth(Math.floor(p.to / 10000), Math.floor(p.to / 100) % 100) ? monthKey(p.to) - monthKey(p.from) + 1 : 0;
   const add = (xs: number[], ...more: number[]) => [...new Set([...xs, ...more.filter((x) => x > 1)])];
   return { months: months ? add(index.divisors.months, months) : index.divisors.months, weeks: add(index.divisors.weeks, days / 7), days: add(index.divisors.days, days) };
+}
+
+/** A month named without its year ("CHF 104.15 a day in July") in the one year of the calls' periods that holds it. */
+function monthOfCalls(spans: readonly Span[], month: number | undefined): Span | null {
+  if (month === undefined) return null;
+  const found = new Set<number>();
+  for (const c of spans) {
+    for (let y = Math.floor(c.from / 10000); y <= Math.floor(c.to / 10000); y++) {
+      const from = y * 10000 + month * 100 + 1;
+      const to = y * 10000 + month * 100 + daysInMonth(y, month);
+      if (c.from <= from && to <= c.to) found.add(y);
+    }
+  }
+  if (found.size !== 1) return null;
+  const y = [...found][0]!;
+  return { from: y * 10000 + month * 100 + 1, to: y * 10000 + month * 100 + daysInMonth(y, month) };
 }
 
 /** Rates a figure of the tools converts between: a yearly cost is 4 quarters, 12 months, 52 weeks or 365 days. */
@@ -566,7 +599,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         eachRun(l, r, (s, e) => {
           if (--budget < 0) return true;
           const terms = l.figures.slice(s, e);
-          if (!p.terms(terms)) return false;
+          if (!p.run(terms) || !p.terms(terms)) return false;
           run = terms;
           return true;
         });

@@ -630,14 +630,21 @@ describe("round 4 rules (the round-3 held-out set's misses and false alarms), ea
   });
 });
 
+/** A monthly trend of 2025 (Dining): January 100, February 150, March 150, April 400, May 520, June 600, July 700 (2'620). */
+const TREND: Call = {
+  name: "monthly_trend",
+  input: { category: "Dining", year: 2025 },
+  summary:
+    "Monthly spending on Dining for 2025. CHF: total CHF 2'620.00 over 40 transactions. Per month: 2025-01 CHF 100.00, 2025-02 CHF 150.00, 2025-03 CHF 150.00, 2025-04 CHF 400.00, 2025-05 CHF 520.00, 2025-06 CHF 600.00, 2025-07 CHF 700.00.",
+};
+/** A comparison of June and July: travel went from CHF 337.75 to nothing. */
+const JUNE_JULY: Call = {
+  name: "compare_periods",
+  input: { a: { year: 2025, month: 6 }, b: { year: 2025, month: 7 } },
+  summary: "Spending: 2025-06 (a) vs 2025-07 (b). CHF: total spending CHF 4'520.20 → CHF 4'124.30 (CHF -395.90, -8.8%). By change: Travel CHF 337.75 → CHF 0.00 (CHF -337.75, -100.0%); Groceries CHF 497.20 → CHF 420.00 (CHF -77.20, -15.5%).",
+};
+
 describe("round 4c rules (the r4b held-out set's misses and false alarms), each with a right and a wrong case", () => {
-  /** A monthly trend of 2025 (Dining): April 400, May 520, June 600, July 700. */
-  const TREND: Call = {
-    name: "monthly_trend",
-    input: { category: "Dining", year: 2025 },
-    summary:
-      "Monthly spending on Dining for 2025. CHF: total CHF 2'620.00 over 40 transactions. Per month: 2025-01 CHF 100.00, 2025-02 CHF 150.00, 2025-03 CHF 150.00, 2025-04 CHF 400.00, 2025-05 CHF 520.00, 2025-06 CHF 600.00, 2025-07 CHF 700.00.",
-  };
   test("a quarter named without its year is of the year the answer is about: right, the second quarter came to CHF 1'520.00 (400 + 520 + 600), CHF 506.67 a month (÷ its 3 months); wrong, the second quarter was CHF 700.00 (July's)", () => {
     const t = turn([TREND]);
     expect(statuses(t, "In 2025 the second quarter came to CHF 1'520.00, CHF 506.67 a month.")).toEqual([
@@ -664,12 +671,6 @@ describe("round 4c rules (the r4b held-out set's misses and false alarms), each 
     ]);
     expect(statuses(t, "In April, groceries came to CHF 600.00; you ate out 35 times.")[1]).toEqual(["35 times", "mismatched"]);
   });
-  /** A comparison of June and July: travel went from CHF 337.75 to nothing. */
-  const JUNE_JULY: Call = {
-    name: "compare_periods",
-    input: { a: { year: 2025, month: 6 }, b: { year: 2025, month: 7 } },
-    summary: "Spending: 2025-06 (a) vs 2025-07 (b). CHF: total spending CHF 4'520.20 → CHF 4'124.30 (CHF -395.90, -8.8%). By change: Travel CHF 337.75 → CHF 0.00 (CHF -337.75, -100.0%); Groceries CHF 497.20 → CHF 420.00 (CHF -77.20, -15.5%).",
-  };
   test("a comparison's change is a figure only where the answer writes a change: right, travel fell CHF 337.75 and groceries by CHF 77.20; wrong, 'travel in July came to CHF 337.75'", () => {
     const t = turn([JUNE_JULY]);
     expect(statuses(t, "Travel fell CHF 337.75, groceries by CHF 77.20.")).toEqual([
@@ -750,5 +751,44 @@ describe("r4-figures6: an amount a count of things is 'of' is each one's", () =>
       ["CHF 41", "derived"],
     ]);
     expect(statuses(t, "Groceries were 180 purchases of about CHF 45.")[1]).toEqual(["CHF 45", "ungrounded"]);
+  });
+});
+
+describe("r4-held7 rules (the tuning set's misses once r4d joined it), each with a right and a wrong case", () => {
+  test("a rounded figure is a run of months only for the period the clause names: right, April to June about CHF 1'500 (400 + 520 + 600 = 1'520); wrong, 2025 about CHF 1'800 (only runs inside the year: May–July 1'820, February–June 1'820)", () => {
+    const t = turn([TREND]);
+    expect(statuses(t, "From April to June dining came to about CHF 1'500.")).toEqual([["CHF 1'500", "derived"]]);
+    // The year is CHF 2'620.00; no pair of its figures is 1'750–1'850 (700 + 600 = 1'300, 2'620 − 700 = 1'920).
+    expect(statuses(t, "In 2025 dining came to about CHF 1'800.")).toEqual([["CHF 1'800", "ungrounded"]]);
+  });
+  test("a month named without its year is divided by its own days in the call's year: right, CHF 22.58 a day in July (700 ÷ 31); wrong, CHF 23.33 a day in July (700 ÷ 30)", () => {
+    const t = turn([TREND]);
+    expect(statuses(t, "Dining peaked at CHF 700.00; that is CHF 22.58 a day in July.")).toEqual([
+      ["CHF 700.00", "grounded"],
+      ["CHF 22.58", "derived"],
+    ]);
+    expect(statuses(t, "Dining peaked at CHF 700.00; that is CHF 23.33 a day in July.")[1]).toEqual(["CHF 23.33", "ungrounded"]);
+  });
+  test("a rounded figure said to fall is a sum of changes, not of amounts: right, travel and groceries together fell about CHF 415 (337.75 + 77.20 = 414.95); wrong, spending fell about CHF 800 (June's travel + groceries 337.75 + 497.20 = 834.95 are amounts)", () => {
+    const t = turn([JUNE_JULY]);
+    expect(statuses(t, "Travel and groceries together fell by about CHF 415.")).toEqual([["CHF 415", "derived"]]);
+    expect(statuses(t, "Spending fell about CHF 800.")).toEqual([["CHF 800", "ungrounded"]]);
+  });
+  /** One year's categories in two currencies: Uncategorised has 6 rows in EUR and 1 in CHF; no other pair of counts of one list is 7 but Groceries' 5 in EUR and Uncategorised's 1 in CHF. */
+  const TWO_CURRENCIES: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary:
+      "Spending by category for 2025. EUR: total EUR 3'463.50 over 23 transactions in 3 categories: Housing EUR 2'160.00 (62.4%, 12 tx); Uncategorised EUR 1'203.50 (34.7%, 6 tx); Groceries EUR 100.00 (2.9%, 5 tx). CHF: total CHF 5'000.00 over 40 transactions in 2 categories: Housing CHF 4'000.00 (80.0%, 39 tx); Uncategorised CHF 1'000.00 (20.0%, 1 tx).",
+  };
+  test("one thing's counts in two currencies' lists are not added: right, housing and uncategorised had 18 transactions in euros (12 + 6, one list); wrong, 7 uncategorised transactions (6 in EUR + 1 in CHF)", () => {
+    const t = turn([TWO_CURRENCIES]);
+    expect(statuses(t, "In euros, housing and uncategorised had 18 transactions.")).toEqual([["18", "derived"]]);
+    expect(statuses(t, "There were 7 uncategorised transactions.")).toEqual([["7", "ungrounded"]]);
+  });
+  test("a count said of a thing adds up that thing's counts, not a neighbour's: right, dining and travel 120 transactions (90 + 30); wrong, dining 102 meals (90 + Housing's 12)", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Dining and travel: 120 transactions.")).toEqual([["120", "derived"]]);
+    expect(statuses(t, "Dining: 102 meals.")).toEqual([["102", "ungrounded"]]);
   });
 });
