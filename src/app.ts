@@ -251,9 +251,19 @@ export function createApp(config: AppConfig, overrides: AppOverrides = {}): App 
   };
 }
 
-/** Imports write the configured database (never the demo one), through the same journaled path as every writer. */
-function importerFor(target: string, store: Store, keepBackups: number, model: ModelClassifier | null, writing: { now?: () => Date; busyTimeoutMs?: number } = {}): Importer {
-  return new Importer({ target, store, writer: budgetWriterFor(target, store, keepBackups, writing), model, now: writing.now });
+/**
+ * Imports write the configured database (never the demo one), through the same journaled path as every writer; the
+ * server's in the budget write worker, the command line's on its own thread (`writesOnThisThread`).
+ */
+function importerFor(
+  target: string,
+  store: Store,
+  keepBackups: number,
+  model: ModelClassifier | null,
+  writing: { now?: () => Date; busyTimeoutMs?: number } = {},
+  writesOnThisThread = false,
+): Importer {
+  return new Importer({ target, store, writer: budgetWriterFor(target, store, keepBackups, writing), model, now: writing.now, writesOnThisThread });
 }
 
 /** The databases as a CLI command without the chat uses them; each is opened on first use. */
@@ -296,7 +306,7 @@ export function openLocal(flags: Record<string, unknown>, opts: { writes?: boole
     get importer() {
       if (!importer) {
         checkImportTarget(location.path);
-        importer = importerFor(location.path, local.store, keepBackups(), opts.model ? classifierFrom(flags) : null);
+        importer = importerFor(location.path, local.store, keepBackups(), opts.model ? classifierFrom(flags) : null, {}, true);
       }
       return importer;
     },

@@ -198,10 +198,10 @@ describe("compiled binary in an empty directory", () => {
     expect(await new Response(server.stderr).text()).not.toContain("ledger worker");
   });
 
-  test("import and imports undo: the write and its undo run in the budget write worker, an entry point of its own", async () => {
+  test("import and imports undo: the import written on the command's own thread, its undo in the budget write worker, an entry point of its own", async () => {
     // The worker is found only as an entry point of the build (STACK_NOTES round 4), and the process must stay up while
-    // it awaits the worker's COMMIT: a worker that failed to load would fail the command, one that let the process go
-    // would leave no rows.
+    // it awaits the worker's COMMIT: a worker that failed to load would fail the undo, one that let the process go
+    // would leave the rows. (The import itself writes on the CLI's thread: Importer's writesOnThisThread.)
     const dir = mkdtempSync(join(runDir, "import-"));
     const db = join(dir, "budget.db");
     const chatDb = join(dir, "chat.db");
