@@ -7,6 +7,7 @@ import { join } from "node:path";
 import pkg from "../package.json" with { type: "json" };
 import { startFakeAnthropic, type FakeAnthropic } from "./support/fake-anthropic.ts";
 import { parseSse } from "./support/web-harness.ts";
+import { freePort } from "./support/serve-process.ts";
 import { waitForOutput } from "./support/wait.ts";
 
 /**
@@ -131,7 +132,7 @@ describe("compiled binary in an empty directory", () => {
   });
 
   test("serve: page and every embedded asset byte-identical to the packages, one chat completes", async () => {
-    const port = 20000 + Math.floor(Math.random() * 20000);
+    const port = freePort();
     const server = Bun.spawn([bin, "serve", "--bind", `127.0.0.1:${port}`], {
       cwd: runDir,
       env: { PATH: process.env.PATH ?? "", HOME: runDir, ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.url },
@@ -141,7 +142,9 @@ describe("compiled binary in an empty directory", () => {
     try {
       const base = `http://127.0.0.1:${port}`;
       // Listening once it says so (serve prints the address after Bun.serve returned).
-      await waitForOutput(server.stdout, "budget-chat listening on");
+      await waitForOutput(server.stdout, "budget-chat listening on").catch(async (e: Error) => {
+        throw new Error(`${e.message}\nstderr: ${await new Response(server.stderr).text()}`);
+      });
       const page = await (await fetch(base)).text();
       expect(page).toStartWith("<!doctype html>");
       const assets = [...page.matchAll(/(?:src|href)="(\/assets\/[^"]+)"/g)].map((m) => m[1]!);
