@@ -155,6 +155,8 @@ type StatementState = {
   account: string | null;
   opening: Map<string, StatedBalance & { code: string }>;
   closing: Map<string, StatedBalance>;
+  /** Interim booked balances (ITBD, camt.052's) by currency, in file order: the report's balances when it states no OPBD/PRCD or CLBD. */
+  interim: Map<string, (StatedBalance & { at: string })[]>;
   /** Booked entries by currency: their count and sum in cents. */
   sums: Map<string, { n: number; cents: number }>;
 };
@@ -179,7 +181,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const m = money(child(bal, "Amt"));
     // A zero balance is stated without its indicator by some banks; it needs none.
     const sign = signOf(textAt(bal, "CdtDbtInd")) ?? (m?.value === 0 ? 1 : null);
-    if (st && code && ["OPBD", "PRCD", "CLBD"].includes(code) && (!m || !sign)) {
+    if (st && code && ["OPBD", "PRCD", "CLBD", "ITBD"].includes(code) && (!m || !sign)) {
       notes.push(`the balance ${code} (${textAt(bal, "Amt") ?? "no amount"} ${textAt(bal, "CdtDbtInd") ?? "no CdtDbtInd"}) is not an amount with CRDT/DBIT: not checked`);
     }
     if (!st || !m || !sign || !code) return;
@@ -187,6 +189,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     // OPBD is the opening balance; PRCD (the previous statement's closing) stands in when there is none.
     if (code === "OPBD" || (code === "PRCD" && st.opening.get(m.currency)?.code !== "OPBD")) st.opening.set(m.currency, { ...stated, code });
     else if (code === "CLBD") st.closing.set(m.currency, stated);
+    else if (code === "ITBD") {
+      // Intraday balances of one day are told apart by their time (Dt/DtTm as written).
+      const at = textAt(bal, "Dt", "DtTm") ?? textAt(bal, "Dt", "Dt") ?? "";
+      st.interim.set(m.currency, [...(st.interim.get(m.currency) ?? []), { ...stated, at }]);
+    }
   };
 
   const entry = (e: XNode) => {
@@ -269,17 +276,23 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   const endStatement = () => {
     if (!st) return;
     const currencies = new Set([...st.sums.keys(), ...st.opening.keys(), ...st.closing.keys()]);
-    for (const currency of currencies) {
+    for (const currency of [...currencies, ...[...st.interim.keys()].filter((c) => !currencies.has(c))]) {
       const sum = st.sums.get(currency) ?? { n: 0, cents: 0 };
+      // A camt.052 intraday report may state its balances as ITBD only: the last (latest) is the closing one when
+      // there is no CLBD, and with two or more, the first (earliest) is the opening one when there is no OPBD/PRCD.
+      const interim = [...(st.interim.get(currency) ?? [])].sort((a, b) => a.at.localeCompare(b.at));
+      const opening = st.opening.get(currency) ?? (interim.length >= 2 ? { amount: interim[0]!.amount, date: interim[0]!.date, code: "ITBD" } : null);
+      const closingCode = st.closing.has(currency) ? "CLBD" : "ITBD";
+      const closing = st.closing.get(currency) ?? (interim.length ? { amount: interim[interim.length - 1]!.amount, date: interim[interim.length - 1]!.date } : null);
       reconciliation.push(
         reconcile({
           account: st.account,
           currency,
-          opening: st.opening.get(currency) ?? null,
-          closing: st.closing.get(currency) ?? null,
+          opening,
+          closing,
           entries: sum.n,
           entriesCents: sum.cents,
-          basis: `${st.opening.get(currency)?.code ?? "OPBD"} + booked entries = CLBD`,
+          basis: `${opening?.code ?? "OPBD"} + booked entries = ${closing ? closingCode : "CLBD"}`,
         }),
       );
     }
@@ -292,7 +305,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     capture: (name, path) => path.length === 3 && STATEMENTS.has(path[2]!) && CAPTURED.has(name),
     enter(name, path) {
       if (path.length === 1 && path[0] === "Document" && MESSAGES.has(name)) messageSeen = true;
-      if (path.length === 2 && messageSeen && STATEMENTS.has(name)) st = { account: null, opening: new Map(), closing: new Map(), sums: new Map() };
+      if (path.length === 2 && messageSeen && STATEMENTS.has(name)) st = { account: null, opening: new Map(), closing: new Map(), interim: new Map(), sums: new Map() };
     },
     leave(name, path) {
       if (path.length === 2 && STATEMENTS.has(name)) endStatement();

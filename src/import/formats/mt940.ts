@@ -119,6 +119,25 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
   return { party: (party ?? before)?.trim() || undefined, purpose: message?.trim() || undefined };
 }
 
+/**
+ * MT942's :90D:/:90C: (the number and sum of the debit / credit bookings) held against the bookings read: the ones
+ * that agree (said in the reconciliation's basis), and the ones that do not (each an unreconciled check, SPEC §10.1).
+ */
+function sideSums(msg: Message): { agree: string[]; off: { line: number; text: string; entries: number; cents: number; difference: number }[] } {
+  const agree: string[] = [];
+  const off: { line: number; text: string; entries: number; cents: number; difference: number }[] = [];
+  for (const [tag, stated, read, sign] of [["90D", msg.stated.D, msg.debits, -1], ["90C", msg.stated.C, msg.credits, 1]] as const) {
+    if (!stated) continue;
+    const what = (n: number, c: number) => `${n} for ${(c / 100).toFixed(2)}`;
+    if (stated.n === read.n && stated.cents === read.cents) agree.push(`:${tag}: ${what(read.n, read.cents)} agrees`);
+    else {
+      const text = `:${tag}: states ${tag === "90D" ? "debits" : "credits"} ${what(stated.n, stated.cents)}, the bookings read are ${what(read.n, read.cents)}`;
+      off.push({ line: stated.line, text, entries: read.n, cents: sign * read.cents, difference: sign * (read.cents - stated.cents) });
+    }
+  }
+  return { agree, off };
+}
+
 /** The booking date: the entry date (MMDD) in the value date's year, or the year next to it across a new year. */
 function bookingDate(yy: string, mm: string, dd: string, entry: string | undefined): { date: string | null; value: string | null } {
   const year = 2000 + Number(yy);
@@ -138,11 +157,15 @@ type Message = {
   cents: number;
   currency: string | null;
   hasBalances: boolean;
+  /** The bookings by side (count and cents), and what MT942's :90D:/:90C: state of them. */
+  debits: { n: number; cents: number };
+  credits: { n: number; cents: number };
+  stated: { D?: { n: number; cents: number; line: number }; C?: { n: number; cents: number; line: number } };
   /** Bookings read before the message named its currency (an MT942 that states it only in :90D:/:90C: after them). */
   waiting: (Omit<ParsedRow, "currency"> & { currency: null })[];
 };
 
-const newMessage = (): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, waiting: [] });
+const newMessage = (): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, stated: {}, waiting: [] });
 
 function readMt940(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
@@ -151,6 +174,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
   const reconciliation: Reconciliation[] = [];
+  const notes: string[] = [];
   const accounts: string[] = [];
   let dataLines = 0;
   let statementLines = 0;
@@ -204,6 +228,9 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
+    const side = sign < 0 ? msg!.debits : msg!.credits;
+    side.n++;
+    side.cents += cents(amount);
     const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText: description, reference: null, account: msg!.account, facts };
     if (msg!.currency) out.add({ ...row, currency: msg!.currency });
     else msg!.waiting.push({ ...row, currency: null });
@@ -227,8 +254,9 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     if (!msg) return;
     for (const row of msg.waiting) badRows.push({ line: row.line, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" });
     if (msg.waiting.length) msg.entries = msg.cents = 0;
+    const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
+    const sums = sideSums(msg);
     if (msg.hasBalances || msg.entries > 0) {
-      const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
       reconciliation.push(
         reconcile({
           account: msg.account,
@@ -237,9 +265,26 @@ function readMt940(text: string, opts: ReadOptions): Statement {
           closing: msg.closing,
           entries: msg.entries,
           entriesCents: msg.cents,
-          basis: ":60F:/:60M: + bookings = :62F:/:62M:",
+          basis: ":60F:/:60M: + bookings = :62F:/:62M:" + (sums.agree.length ? ` (${sums.agree.join(", ")})` : ""),
         }),
       );
+    }
+    for (const off of sums.off) {
+      notes.push(`line ${off.line}: ${off.text}`);
+      reconciliation.push({
+        account: msg.account,
+        currency,
+        opening: null,
+        openingDate: null,
+        closing: null,
+        closingDate: null,
+        entries: off.entries,
+        entriesTotal: off.cents / 100,
+        difference: off.difference / 100,
+        status: "off",
+        line: off.line,
+        basis: off.text,
+      });
     }
     msg = null;
   };
@@ -281,11 +326,19 @@ function readMt940(text: string, opts: ReadOptions): Statement {
           msg.hasBalances = true;
         }
         break;
-      case "34F":
       case "90D":
       case "90C": {
-        // MT942's floor limit, and its number and sum of debits/credits ("2EUR55,90"), name the currency of a report
-        // with no opening balance (the sums come after the bookings, and end them).
+        flushBooking();
+        const m = /^(\d+)([A-Z]{3})(\d[\d,]*)$/.exec(joined(f).replace(/\s+/g, ""));
+        const amount = m ? amountOf(m[3]!) : null;
+        if (!m || amount === null) throw new ImportInputError(`${fileName}: line ${f.line}: :${f.tag}: "${joined(f)}" is no number and sum of bookings (count, currency, amount)`);
+        if (CURRENCIES.has(m[2]!)) learnCurrency(m[2]!);
+        if (msg) msg.stated[f.tag === "90D" ? "D" : "C"] = { n: Number(m[1]), cents: cents(amount), line: f.line };
+        break;
+      }
+      case "34F": {
+        // MT942's floor limit ("EUR0,00"), like its number and sum of debits/credits ("2EUR55,90"), names the currency
+        // of a report with no opening balance.
         flushBooking();
         const c = /^\d*([A-Z]{3})/.exec(joined(f).trim())?.[1];
         if (c && CURRENCIES.has(c)) learnCurrency(c);
@@ -322,7 +375,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
   // Every :61: is a row or a bad row: MT940 has no lines that are no booking of their own.
-  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes: [], invertedByBalance: false };
+  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const mt940Reader: StatementReader = {

@@ -356,3 +356,62 @@ describe("QIF from Quicken: all accounts in one file, splits, a card, padded dat
     expect(s.dataLines).toBe(6);
   });
 });
+
+describe("camt.052 intraday reports whose balances are ITBD (interim booked)", () => {
+  const report = (balances: string, entries: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><BkToCstmrAcctRpt><GrpHdr><MsgId>R1</MsgId></GrpHdr><Rpt><Id>R1</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>${balances}${entries}</Rpt></BkToCstmrAcctRpt></Document>`;
+  const b = (code: string, amount: string, ind: string, date: string) =>
+    `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${ind}</CdtDbtInd><Dt><DtTm>${date}</DtTm></Dt></Bal>`;
+  const entries = `<Ntry><Amt Ccy="EUR">120.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-04-02</Dt></BookgDt><AcctSvcrRef>NONREF</AcctSvcrRef></Ntry>
+    <Ntry><Amt Ccy="EUR">1000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-04-02</Dt></BookgDt><AcctSvcrRef>NONREF</AcctSvcrRef></Ntry>`;
+
+  test("PRCD + entries = ITBD is checked (2000.00 − 120.50 + 1000.00 = 2879.50)", () => {
+    const s = read(utf8(report(b("PRCD", "2000.00", "CRDT", "2026-04-01T23:59:59") + b("ITBD", "2879.50", "CRDT", "2026-04-02T14:00:00"), entries)), { fileName: "intraday.052" });
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.closingDate, r.entries, r.entriesTotal, r.basis])).toEqual([
+      ["ok", 2000, 2879.5, "2026-04-02", 2, 879.5, "PRCD + booked entries = ITBD"],
+    ]);
+  });
+
+  test("two ITBDs alone: the earlier opens, the later closes; a wrong one is off by the difference (2879.50 vs 2880.50)", () => {
+    // Stated closing first in the file, the earlier one after it: the dates decide, not the order.
+    const ok = read(utf8(report(b("ITBD", "2879.50", "CRDT", "2026-04-02T14:00:00") + b("ITBD", "2000.00", "CRDT", "2026-04-02T06:00:00"), entries)), { fileName: "a.052" });
+    expect(ok.reconciliation.map((r) => [r.status, r.opening, r.closing, r.basis])).toEqual([["ok", 2000, 2879.5, "ITBD + booked entries = ITBD"]]);
+    const off = read(utf8(report(b("ITBD", "2000.00", "CRDT", "2026-04-02T06:00:00") + b("ITBD", "2880.50", "CRDT", "2026-04-02T14:00:00"), entries)), { fileName: "b.052" });
+    expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", -1]]);
+  });
+
+  test("one ITBD alone is a closing balance with nothing to check it against (not passed as checked)", () => {
+    const s = read(utf8(report(b("ITBD", "2879.50", "CRDT", "2026-04-02T14:00:00"), entries)), { fileName: "c.052" });
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["none", null, 2879.5]]);
+  });
+});
+
+describe("MT942 :90D:/:90C: (number and sum of debits / credits) held against the bookings", () => {
+  const mt942 = (d: string, c: string) =>
+    [":20:942REF0002", ":25:NL91ABNA0417164300", ":28C:00046/1", ":34F:EUR0,00", ":13D:2601061530+0100",
+      ":61:2601060106D25,00NTRFNONREF", ":86:/NAME/J. de Vries/REMI/Huur",
+      ":61:2601060106D30,90NTRFNONREF", ":86:/NAME/Albert Heijn/REMI/Boodschappen",
+      ":61:2601060106C100,00NTRFNONREF", ":86:/NAME/Bakker BV/REMI/Factuur",
+      `:90D:${d}`, `:90C:${c}`, "-", ""].join("\r\n");
+
+  test("sums that agree (2 debits 25.00 + 30.90 = 55.90, 1 credit 100.00) are said so", () => {
+    const s = read(utf8(mt942("2EUR55,90", "1EUR100,00")), { fileName: "ok.942" });
+    expect(s.reconciliation.map((r) => [r.status, r.entries, r.entriesTotal, r.basis])).toEqual([
+      ["none", 3, 44.1, ":60F:/:60M: + bookings = :62F:/:62M: (:90D: 2 for 55.90 agrees, :90C: 1 for 100.00 agrees)"],
+    ]);
+    expect(s.notes).toEqual([]);
+  });
+
+  test("a report missing a booking (:90D: 3 debits for 75.90, 2 read for 55.90) does not reconcile: off by 20.00 at its line", () => {
+    const s = read(utf8(mt942("3EUR75,90", "1EUR100,00")), { fileName: "short.942" });
+    const off = s.reconciliation.filter((r) => r.status === "off");
+    // read −55.90 against stated −75.90: the bookings are 20.00 above what the bank states.
+    expect(off.map((r) => [r.currency, r.line, r.entries, r.entriesTotal, r.difference])).toEqual([["EUR", 12, 2, -55.9, 20]]);
+    expect(s.notes).toEqual(["line 12: :90D: states debits 3 for 75.90, the bookings read are 2 for 55.90"]);
+  });
+
+  test("a wrong credit count alone (2 stated, 1 read) is off too", () => {
+    const s = read(utf8(mt942("2EUR55,90", "2EUR100,00")), { fileName: "count.942" });
+    expect(s.reconciliation.filter((r) => r.status === "off").map((r) => [r.line, r.difference])).toEqual([[13, 0]]);
+  });
+});
