@@ -45,13 +45,13 @@ const amountOf = (raw: string): number | null => {
   return /^\d+(\.\d*)?$/.test(n) ? Number(n.endsWith(".") ? n.slice(0, -1) : n) : null;
 };
 
-/** The field's text: continuation lines joined as they were wrapped (a full line mid-word, a `?NN` subfield as it is). */
+/** The field's text: continuation lines joined as they were wrapped (a full line mid-word, a `?NN`/`~NN` subfield as it is). */
 function joined(f: Field): string {
   const { lines } = f;
   let out = lines[0] ?? "";
   for (let i = 1; i < lines.length; i++) {
     const before = lines[i - 1]!.length + (i === 1 ? f.tagged : 0);
-    out += (before >= WRAP || /^[?>]\d{2}/.test(lines[i]!) ? "" : " ") + lines[i];
+    out += (before >= WRAP || /^[?>~<]\d{2}/.test(lines[i]!) ? "" : " ") + lines[i];
   }
   return out;
 }
@@ -59,10 +59,13 @@ function joined(f: Field): string {
 /** `:86:` → the other party, the purpose, the references it names. */
 function details(text: string): { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string } {
   const t = text.trim();
-  // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name".
-  if (/^\d{3}\?\d{2}/.test(t)) {
+  // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
+  // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
+  const structured = /^\d{3}([?~<])\d{2}/.exec(t);
+  if (structured) {
+    const mark = structured[1]!;
     const sub = new Map<number, string>();
-    for (const m of t.slice(3).matchAll(/\?(\d{2})([^?]*)/g)) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
+    for (const m of t.slice(3).matchAll(new RegExp(`\\${mark}(\\d{2})([^${mark}]*)`, "g"))) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
     const part = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "").join("");
     const purpose = part(20, 29) + part(60, 63);
     // SEPA keywords inside the purpose: the message proper is SVWZ+ (to the next keyword).
@@ -71,7 +74,7 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
     const eref = keyword("EREF");
     return {
       party: (part(32, 33) || undefined)?.trim(),
-      iban: sub.get(31)?.trim() || undefined,
+      iban: sub.get(38)?.replace(/\s+/g, "") || sub.get(31)?.trim() || undefined,
       purpose: (svwz ?? (/(EREF|KREF|MREF|CRED)\+/.test(purpose) ? undefined : purpose.trim())) || undefined,
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,

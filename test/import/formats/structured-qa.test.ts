@@ -415,3 +415,31 @@ describe("MT942 :90D:/:90C: (number and sum of debits / credits) held against th
     expect(s.reconciliation.filter((r) => r.status === "off").map((r) => [r.line, r.difference])).toEqual([[13, 0]]);
   });
 });
+
+describe("MT940 from Polish banks: ~NN (mBank, PKO BP, ING PL) and <NN (Pekao) subfields in :86:", () => {
+  // The ZBP layout: a three-digit code, ~00 the kind of booking, ~20–~25 the title, ~30 the other bank's number,
+  // ~31 the account, ~32/~33 the name, ~38 the IBAN; wrapped at 65 characters like every :86:. The title's pieces
+  // are cut mid-word ("…za inte" + "rnet") and joined as written.
+  const file = (m: string) =>
+    [":20:MT940", ":25:/PL61109010140000071219812874", ":28C:00012", ":60F:C260301PLN1500,00",
+      ":61:2603020302D249,99S020NONREF//202603020001",
+      `:86:020${m}00PRZELEW ZEWNETRZNY WYCHODZACY${m}20Faktura FV/2026/03/117 za inte${m}21rnet`,
+      `${m}3010202964${m}311234567890123456${m}32NETIA SPOLKA AKCYJNA${m}33 WARSZAWA`,
+      `${m}38PL27114020040000300201355387`,
+      ":61:2603050305C3200,00S051NONREF//202603050002",
+      `:86:051${m}00PRZELEW PRZYCHODZACY${m}20Wynagrodzenie za luty${m}32ACME SP. Z O.O.${m}38PL10105000997603123456789123`,
+      ":62F:C260305PLN4450,01", "-", ""].join("\r\n");
+
+  for (const [bank, mark] of [["mBank/PKO BP", "~"], ["Pekao", "<"]] as const) {
+    test(`${bank} ("${mark}NN"): the other party, its IBAN from NN 38, the title as purpose; 1500.00 − 249.99 + 3200.00 = 4450.01`, () => {
+      const s = read(utf8(file(mark)), { fileName: "wyciag.sta" });
+      expect(brief(s.rows)).toEqual([
+        [5, "2026-03-02", -249.99, "PLN", "NETIA SPOLKA AKCYJNA WARSZAWA · Faktura FV/2026/03/117 za internet · PRZELEW ZEWNETRZNY WYCHODZACY"],
+        [9, "2026-03-05", 3200, "PLN", "ACME SP. Z O.O. · Wynagrodzenie za luty · PRZELEW PRZYCHODZACY"],
+      ]);
+      expect(s.rows[0]!.facts).toEqual({ counterparty: "NETIA SPOLKA AKCYJNA WARSZAWA", counterpartyIban: "PL27114020040000300201355387", purpose: "Faktura FV/2026/03/117 za internet", reference: "202603020001" });
+      expect(s.rows[1]!.facts.counterpartyIban).toBe("PL10105000997603123456789123");
+      expect(s.reconciliation.map((r) => [r.status, r.entries, r.entriesTotal])).toEqual([["ok", 2, 2950.01]]);
+    });
+  }
+});
