@@ -18,7 +18,7 @@ import { attribute, captureElements, child, childrenNamed, textAt, textOf, type 
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { isPlaceholderReference, joinTexts } from "./texts.ts";
+import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -151,6 +151,24 @@ function partMoney(tx: XNode, currency: string): Money | null {
 
 const hasOwnAmount = (tx: XNode) => child(tx, "Amt") !== undefined || child(tx, "AmtDtls", "TxAmt", "Amt") !== undefined;
 
+/**
+ * Each entry's own reference as it is written (AcctSvcrRef, else NtryRef; a TxDtls' Refs/AcctSvcrRef, inside
+ * NtryDtls, is no entry's), read from the text before the one pass: whether a reference repeats is known before the
+ * first row under it is given out.
+ */
+function* entryReferences(xml: string): Generator<string> {
+  const entryAt = /<(?:[\w-]+:)?Ntry[\s>]/g;
+  const head = /<(?:[\w-]+:)?(?:NtryDtls|AddtlNtryInf)[\s>]|<\/(?:[\w-]+:)?Ntry>/g;
+  const refAt = (segment: string, name: string) => new RegExp(`<(?:[\\w-]+:)?${name}>\\s*([^<]*?)\\s*</`).exec(segment)?.[1];
+  for (let m = entryAt.exec(xml); m; m = entryAt.exec(xml)) {
+    head.lastIndex = m.index;
+    const end = head.exec(xml)?.index ?? xml.length;
+    const segment = xml.slice(m.index, end);
+    const ref = [refAt(segment, "AcctSvcrRef"), refAt(segment, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
+    if (ref) yield ref;
+  }
+}
+
 type StatementState = {
   account: string | null;
   opening: Map<string, StatedBalance & { code: string }>;
@@ -175,6 +193,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   let ordinal = 0;
   let messageSeen = false;
   let st: StatementState | null = null;
+  const repeated = repeatedReferences(entryReferences(xml));
+  let unidentified = 0;
 
   const balance = (bal: XNode) => {
     const code = textAt(bal, "Tp", "CdOrPrtry", "Cd");
@@ -218,7 +238,9 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const account = st?.account ?? null;
     // German banks' camt.052 writes AcctSvcrRef NONREF on every entry: no id (the content hash), else each such
     // entry of a later file would be taken for a duplicate of the first file's.
-    const ref = [textAt(e, "AcctSvcrRef"), textAt(e, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
+    const written = [textAt(e, "AcctSvcrRef"), textAt(e, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
+    const ref = written && repeated.has(written.trim()) ? undefined : written;
+    if (written && !ref) unidentified++;
     const txs = childrenNamed(e, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
     const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
     const negative = sign < 0;
@@ -323,7 +345,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   if (!messageSeen) {
     throw new ImportInputError(`${fileName}: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)`);
   }
-  return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes , invertedByBalance: false };
+  if (unidentified) notes.push(repeatedReferencesNote("AcctSvcrRef/NtryRef", repeated, unidentified));
+  return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const camtReader: StatementReader = {

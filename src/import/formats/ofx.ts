@@ -18,7 +18,7 @@ import { decodeEntities, scanMarkup } from "./markup.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { isPlaceholderReference, joinTexts } from "./texts.ts";
+import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { DecimalVotes, fileAmounts, isoDate } from "./values.ts";
 
@@ -93,6 +93,10 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const doctype = text.slice(0, start).search(/<!DOCTYPE/i);
   if (doctype >= 0) throw new ImportInputError(`${fileName}: line ${text.slice(0, doctype).split("\n").length}: the file declares a DOCTYPE, which is refused (statements never need one)`);
   const amountOf = ofxAmounts(text);
+  // FITIDs as written (SGML's run to the line's end, XML's to the closing tag), counted before the one pass. (One
+  // written with a character reference is compared as written: it is then taken for unique, as before.)
+  const repeated = repeatedReferences(Array.from(text.matchAll(/<FITID>([^<\r\n]*)/gi), (m) => m[1]!.trim()));
+  let unidentified = 0;
   const rows = new RowTable();
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
@@ -158,6 +162,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     const turned = direction !== 0 && amount !== 0 && Math.sign(amount) !== direction;
     if (turned) signTurned++;
     const signed = flip * (turned ? -amount : amount);
+    if (fitid && repeated.has(fitid)) unidentified++;
     if (currency === s.currency) {
       s.entries++;
       s.cents += cents(signed);
@@ -169,7 +174,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       currency,
       description: joinTexts([name, memo]),
       idText: cleanText(name ?? memo ?? ""),
-      reference: fitid && !isPlaceholderReference(fitid) ? `ofx:${s.account ?? ""}:${fitid}` : null,
+      reference: fitid && !isPlaceholderReference(fitid) && !repeated.has(fitid) ? `ofx:${s.account ?? ""}:${fitid}` : null,
       account: s.account,
       facts,
     });
@@ -271,6 +276,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   if (statements === 0) throw new ImportInputError(`${fileName}: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)`);
   const notes = signTurned ? [`${signTurned === 1 ? "1 amount was" : `${signTurned} amounts were`} written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction`] : [];
   notes.push(...unreadBalances);
+  if (unidentified) notes.push(repeatedReferencesNote("FITID", repeated, unidentified));
   return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
 }
 

@@ -443,3 +443,24 @@ describe("MT940 from Polish banks: ~NN (mBank, PKO BP, ING PL) and <NN (Pekao) s
     });
   }
 });
+
+describe("a bank reference the file gives to several bookings is no transaction id (AcctSvcrRef, FITID)", () => {
+  // A bank that writes its booking day as AcctSvcrRef: two different payments under "20260301". As ids they would be
+  // camt:20260301 and camt:20260301#2, and next month's file, whose first booking under that reference is another
+  // payment, would have it taken for a duplicate of the first and never imported.
+  const entry = (amount: string, day: string, ref: string, name: string, txRef = "") =>
+    `<Ntry><Amt Ccy="CHF">${amount}</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day}</Dt></BookgDt><AcctSvcrRef>${ref}</AcctSvcrRef>
+      <NtryDtls><TxDtls><Refs><AcctSvcrRef>${txRef || ref}</AcctSvcrRef></Refs><RltdPties><Cdtr><Nm>${name}</Nm></Cdtr></RltdPties></TxDtls></NtryDtls></Ntry>`;
+
+  test("the repeated one gives way to the content hash (with a note); a unique one stays the id, also when its TxDtls repeats it", () => {
+    const s = read(utf8(camt(entry("100.00", "2026-03-01", "20260301", "Migros") + entry("50.00", "2026-03-01", "20260301", "Coop") + entry("70.00", "2026-03-02", "U-77", "Denner", "20260301"))), { fileName: "day-refs.xml" });
+    expect(s.rows.map((r) => [r.amount, r.reference])).toEqual([[-100, null], [-50, null], [-70, "camt:U-77"]]);
+    expect(s.notes).toEqual(['2 bookings share the AcctSvcrRef/NtryRef "20260301": it names no single booking, so those rows are identified by their content']);
+  });
+
+  test("OFX: a FITID on two transactions (SGML, unclosed) is set aside the same way; the others keep theirs", () => {
+    const s = read(utf8(ofx(trn("DEBIT", "20260105", "-12.00", "7001", "CAFE") + "\n" + trn("DEBIT", "20260106", "-80.00", "7001", "GARAGE") + "\n" + trn("CREDIT", "20260107", "500.00", "7002", "PAYROLL"), "1000.00")), { fileName: "dup-fitid.ofx" });
+    expect(s.rows.map((r) => [r.amount, r.reference])).toEqual([[-12, null], [-80, null], [500, "ofx:998877:7002"]]);
+    expect(s.notes).toEqual(['2 bookings share the FITID "7001": it names no single booking, so those rows are identified by their content']);
+  });
+});
