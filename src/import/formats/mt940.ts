@@ -35,7 +35,8 @@ const WRAP = 65;
 /** A field: its tag, its first line's number, its lines (the first without its tag, whose length `tagged` counts). */
 type Field = { tag: string; line: number; lines: string[]; tagged: number };
 
-const TAG = /^:(\d{2}[A-Z]?):/;
+// ":NS:" is a bank's own (non-SWIFT) field (Austrian and Swiss banks, MultiCash): a field of its own, not read.
+const TAG = /^:(\d{2}[A-Z]?|NS):/;
 const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,]*)$/;
 // The transaction type is N or F and three characters; Triodos pads a two-letter code with a space ("NBA NONREF").
 const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;

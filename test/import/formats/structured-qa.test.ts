@@ -464,3 +464,15 @@ describe("a bank reference the file gives to several bookings is no transaction 
     expect(s.notes).toEqual(['2 bookings share the FITID "7001": it names no single booking, so those rows are identified by their content']);
   });
 });
+
+describe("MT940 with a bank's own :NS: field after :86: (Austrian/Swiss banks, MultiCash)", () => {
+  const sta = [":20:STMT", ":25:AT611904300234573201", ":28C:00001/001", ":60F:C260102EUR3236,28",
+    ":61:2601020102C1000,NTRFNONREF", ":86:Gehalt Jaenner", ":NS:22Zusatzinfo 0815",
+    ":62F:C260102EUR4236,28", "-", ""].join("\r\n");
+
+  test("is a field of its own: not glued to the booking's text (3236.28 + 1000.00 = 4236.28)", () => {
+    const s = read(utf8(sta), { fileName: "ns.sta" });
+    expect(brief(s.rows)).toEqual([[5, "2026-01-02", 1000, "EUR", "Gehalt Jaenner"]]);
+    expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
+  });
+});
