@@ -476,3 +476,17 @@ describe("MT940 with a bank's own :NS: field after :86: (Austrian/Swiss banks, M
     expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
   });
 });
+
+describe("QIF: Quicken's export of all accounts with an investment account among them", () => {
+  const qif = ["!Option:AutoSwitch", "!Account", "NBrokerage", "TInvst", "^", "!Clear:AutoSwitch",
+    "!Type:Invst", "D01/10/2026", "NBuy", "YACME Corp", "I10.00", "Q5", "T50.00", "^",
+    "!Account", "NVisa", "TCCard", "^", "!Type:CCard", "D01/11/2026", "T-20.00", "PShop", "^", ""].join("\n");
+
+  test("the card account is read; the investment record is a skipped line with its reason (it refused the whole file)", () => {
+    const s = read(utf8(qif), { fileName: "all.qif" });
+    expect(brief(s.rows)).toEqual([[20, "2026-01-11", -20, "CHF", "Shop"]]);
+    expect(s.rows[0]!.account).toBe("Visa");
+    expect(s.skipped).toEqual([{ line: 8, reason: "a record of an investment account (!Type:Invst): securities are not read, only bank and card accounts" }]);
+    expect(s.rows.length + s.badRows.length + s.skipped.length).toBe(s.dataLines);
+  });
+});
