@@ -95,7 +95,10 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const amountOf = ofxAmounts(text);
   // FITIDs as written (SGML's run to the line's end, XML's to the closing tag), counted before the one pass. (One
   // written with a character reference is compared as written: it is then taken for unique, as before.)
-  const repeated = repeatedReferences(Array.from(text.matchAll(/<FITID>([^<\r\n]*)/gi), (m) => m[1]!.trim()));
+  // Counted per statement (STMTRS, CCSTMTRS): a file of several accounts may number each one's FITIDs from 1.
+  const repeated = new Set(
+    text.split(/<(?:CC)?STMTRS>/i).flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
+  );
   let unidentified = 0;
   const rows = new RowTable();
   const out = opts.sink ?? rows;

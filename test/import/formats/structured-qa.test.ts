@@ -490,3 +490,15 @@ describe("QIF: Quicken's export of all accounts with an investment account among
     expect(s.rows.length + s.badRows.length + s.skipped.length).toBe(s.dataLines);
   });
 });
+
+describe("OFX of two accounts that each number their FITIDs from 1", () => {
+  test("a FITID unique within its statement stays the id in both (repeated only across the two)", () => {
+    const one = ofx(trn("DEBIT", "20260105", "-12.00", "1", "CAFE"), "-12.00");
+    const two = one.replace("<ACCTID>998877", "<ACCTID>112233").replace("-12.00<FITID>1<NAME>CAFE", "-30.00<FITID>1<NAME>BOOKS");
+    // Both statements in one file: the second STMTTRNRS after the first inside BANKMSGSRSV1.
+    const both = one.replace("</STMTTRNRS>", "</STMTTRNRS>" + two.slice(two.indexOf("<STMTTRNRS>"), two.indexOf("</STMTTRNRS>") + "</STMTTRNRS>".length));
+    const s = read(utf8(both), { fileName: "two.ofx" });
+    expect(s.rows.map((r) => [r.amount, r.reference])).toEqual([[-12, "ofx:998877:1"], [-30, "ofx:112233:1"]]);
+    expect(s.notes).toEqual([]);
+  });
+});
