@@ -99,6 +99,7 @@ function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean): s
   return [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
 }
 
+/** `tx`: the part the row is, or the entry's one part; undefined for a row of a whole entry of several parts. */
 function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, entry: XNode, entryCurrency: string): TransactionFacts {
   const f: TransactionFacts = {};
   const parties = child(tx, "RltdPties");
@@ -117,8 +118,10 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
   if (valueDate) f.valueDate = valueDate;
   // Some banks (Credit Suisse) state the exchange once, on the entry (Ntry/AmtDtls), not on its one TxDtls; an entry
   // of several parts states there the whole's, which is no part's.
+  // (A row that is the whole entry of several parts takes the entry's: they are the row's.)
   const parts = childrenNamed(entry, "NtryDtls").reduce((n, d) => n + childrenNamed(d, "TxDtls").length, 0);
-  const details = child(tx, "AmtDtls") ?? (parts <= 1 ? child(entry, "AmtDtls") : undefined);
+  const entryOwn = parts <= 1 || tx === undefined;
+  const details = child(tx, "AmtDtls") ?? (entryOwn ? child(entry, "AmtDtls") : undefined);
   // What was paid abroad: the instructed amount, else the part's own amount (TxDtls/Amt, .04+), else the transaction
   // amount — the first of them in another currency than the entry's.
   const instructed = [money(child(details, "InstdAmt", "Amt")), money(child(tx, "Amt")), money(child(details, "TxAmt", "Amt"))].find(
@@ -135,7 +138,7 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
       break;
     }
   }
-  const charges = child(tx, "Chrgs") ?? (parts <= 1 ? child(entry, "Chrgs") : undefined);
+  const charges = child(tx, "Chrgs") ?? (entryOwn ? child(entry, "Chrgs") : undefined);
   const total = money(child(charges, "TtlChrgsAndTaxAmt"));
   const records = childrenNamed(charges, "Rcrd").map((r) => money(child(r, "Amt")));
   const fees = total ? total.value : records.every((m) => m) && records.length ? records.reduce((s, m) => s + m!.value, 0) : undefined;
@@ -291,7 +294,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       idText: round3Description(txs[0], e, negative, txs.length > 1),
       reference: ref ? `camt:${ref}` : null,
       account,
-      facts: txFacts(txs[0], negative, reversal, e, total.currency),
+      // One part's party, reference and amounts are no facts of a row that is several parts (its text names them all).
+      facts: txFacts(txs.length > 1 ? undefined : txs[0], negative, reversal, e, total.currency),
     });
   };
 

@@ -502,3 +502,23 @@ describe("OFX of two accounts that each number their FITIDs from 1", () => {
     expect(s.notes).toEqual([]);
   });
 });
+
+describe("camt.054 collective credit whose parts do not add up (the bank took its charges off the entry)", () => {
+  // PostFinance-style: three QR payments of 100.00, credited as one entry of 298.20 with 1.80 charges.
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.04"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>N</MsgId></GrpHdr>
+<Ntfctn><Id>N1</Id><Acct><Id><IBAN>CH2809000000123456789</IBAN></Id></Acct>
+<Ntry><Amt Ccy="CHF">298.20</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-06-01</Dt></BookgDt><ValDt><Dt>2026-06-01</Dt></ValDt><AcctSvcrRef>Q-77</AcctSvcrRef>
+<Chrgs><TtlChrgsAndTaxAmt Ccy="CHF">1.80</TtlChrgsAndTaxAmt></Chrgs>
+<NtryDtls><Btch><NbOfTxs>3</NbOfTxs></Btch>
+<TxDtls><Amt Ccy="CHF">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Nm>Anna Keller</Nm></Dbtr><DbtrAcct><Id><IBAN>CH9300762011623852957</IBAN></Id></DbtrAcct></RltdPties><RmtInf><Strd><CdtrRefInf><Ref>210000000003139471430009017</Ref></CdtrRefInf></Strd></RmtInf></TxDtls>
+<TxDtls><Amt Ccy="CHF">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Nm>Beat Huber</Nm></Dbtr></RltdPties></TxDtls>
+<TxDtls><Amt Ccy="CHF">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Nm>Carla Rossi</Nm></Dbtr></RltdPties></TxDtls>
+</NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`;
+
+  test("one row of 298.20 naming all three; its facts are the entry's (charges 1.80), not the first payer's name, IBAN and reference", () => {
+    const s = read(utf8(xml), { fileName: "esr.xml" });
+    expect(brief(s.rows)).toEqual([[1, "2026-06-01", 298.2, "CHF", "Anna Keller · Beat Huber · Carla Rossi"]]);
+    expect(s.rows[0]!.facts).toEqual({ valueDate: "2026-06-01", fees: 1.8 });
+    expect(s.notes).toEqual(["entry 1 is one row, not split into its parts: its 3 parts add up to CHF 300.00, not the entry's CHF 298.20"]);
+  });
+});
