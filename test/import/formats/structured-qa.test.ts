@@ -522,3 +522,24 @@ describe("camt.054 collective credit whose parts do not add up (the bank took it
     expect(s.notes).toEqual(["entry 1 is one row, not split into its parts: its 3 parts add up to CHF 300.00, not the entry's CHF 298.20"]);
   });
 });
+
+describe("OFX card file written the other way round (purchases positive, refunds and payments negative)", () => {
+  const trns = (payment: string, credit: string) =>
+    [trn("DEBIT", "20260205", "25.00", "A1", "UBER TRIP"), trn("PAYMENT", "20260210", payment, "A2", "AUTOPAY"), trn("CREDIT", "20260212", credit, "A3", "REFUND STORE"), trn("FEE", "20260213", "-0.00", "A4", "NOTHING")].join("\n");
+
+  test("every DEBIT and CREDIT turned: the PAYMENT is turned with them (−100 written = +100 paid in); −25 + 100 + 15 + 0 = 90", () => {
+    const s = read(utf8(ofx(trns("-100.00", "-15.00"), "0.00")), { fileName: "card.qfx" });
+    expect(s.rows.map((r) => r.amount)).toEqual([-25, 100, 15, 0]);
+    expect(s.notes).toEqual([
+      "2 amounts were written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction",
+      "every DEBIT and CREDIT is written with the other sign, so the 1 other transaction was (PAYMENT, FEE …) turned round too",
+    ]);
+    expect(s.reconciliation.map((r) => r.entriesTotal)).toEqual([90]);
+  });
+
+  test("a file of unsigned amounts (no CREDIT negative) turns only its DEBITs: its PAYMENT keeps the sign it shows", () => {
+    const s = read(utf8(ofx(trns("-100.00", "15.00"), "0.00")), { fileName: "unsigned.qfx" });
+    expect(s.rows.map((r) => r.amount)).toEqual([-25, -100, 15, 0]);
+    expect(s.notes).toEqual(["1 amount was written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction"]);
+  });
+});
