@@ -18,7 +18,7 @@ import { attribute, captureElements, child, childrenNamed, textAt, textOf, type 
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { isPlaceholderReference, joinTexts } from "./texts.ts";
+import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -99,6 +99,7 @@ function txTexts(tx: XNode | undefined, negative: boolean, reversal: boolean): s
   return [partyName(party), purposeOf(tx), ...texts(childrenNamed(tx, "AddtlTxInf"))].filter((t): t is string => !!t);
 }
 
+/** `tx`: the part the row is, or the entry's one part; undefined for a row of a whole entry of several parts. */
 function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, entry: XNode, entryCurrency: string): TransactionFacts {
   const f: TransactionFacts = {};
   const parties = child(tx, "RltdPties");
@@ -117,8 +118,10 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
   if (valueDate) f.valueDate = valueDate;
   // Some banks (Credit Suisse) state the exchange once, on the entry (Ntry/AmtDtls), not on its one TxDtls; an entry
   // of several parts states there the whole's, which is no part's.
+  // (A row that is the whole entry of several parts takes the entry's: they are the row's.)
   const parts = childrenNamed(entry, "NtryDtls").reduce((n, d) => n + childrenNamed(d, "TxDtls").length, 0);
-  const details = child(tx, "AmtDtls") ?? (parts <= 1 ? child(entry, "AmtDtls") : undefined);
+  const entryOwn = parts <= 1 || tx === undefined;
+  const details = child(tx, "AmtDtls") ?? (entryOwn ? child(entry, "AmtDtls") : undefined);
   // What was paid abroad: the instructed amount, else the part's own amount (TxDtls/Amt, .04+), else the transaction
   // amount — the first of them in another currency than the entry's.
   const instructed = [money(child(details, "InstdAmt", "Amt")), money(child(tx, "Amt")), money(child(details, "TxAmt", "Amt"))].find(
@@ -135,7 +138,7 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
       break;
     }
   }
-  const charges = child(tx, "Chrgs") ?? (parts <= 1 ? child(entry, "Chrgs") : undefined);
+  const charges = child(tx, "Chrgs") ?? (entryOwn ? child(entry, "Chrgs") : undefined);
   const total = money(child(charges, "TtlChrgsAndTaxAmt"));
   const records = childrenNamed(charges, "Rcrd").map((r) => money(child(r, "Amt")));
   const fees = total ? total.value : records.every((m) => m) && records.length ? records.reduce((s, m) => s + m!.value, 0) : undefined;
@@ -151,10 +154,30 @@ function partMoney(tx: XNode, currency: string): Money | null {
 
 const hasOwnAmount = (tx: XNode) => child(tx, "Amt") !== undefined || child(tx, "AmtDtls", "TxAmt", "Amt") !== undefined;
 
+/**
+ * Each entry's own reference as it is written (AcctSvcrRef, else NtryRef; a TxDtls' Refs/AcctSvcrRef, inside
+ * NtryDtls, is no entry's), read from the text before the one pass: whether a reference repeats is known before the
+ * first row under it is given out.
+ */
+function* entryReferences(xml: string): Generator<string> {
+  const entryAt = /<(?:[\w-]+:)?Ntry[\s>]/g;
+  const head = /<(?:[\w-]+:)?(?:NtryDtls|AddtlNtryInf)[\s>]|<\/(?:[\w-]+:)?Ntry>/g;
+  const refAt = (segment: string, name: string) => new RegExp(`<(?:[\\w-]+:)?${name}>\\s*([^<]*?)\\s*</`).exec(segment)?.[1];
+  for (let m = entryAt.exec(xml); m; m = entryAt.exec(xml)) {
+    head.lastIndex = m.index;
+    const end = head.exec(xml)?.index ?? xml.length;
+    const segment = xml.slice(m.index, end);
+    const ref = [refAt(segment, "AcctSvcrRef"), refAt(segment, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
+    if (ref) yield ref;
+  }
+}
+
 type StatementState = {
   account: string | null;
   opening: Map<string, StatedBalance & { code: string }>;
   closing: Map<string, StatedBalance>;
+  /** Interim booked balances (ITBD, camt.052's) by currency, in file order: the report's balances when it states no OPBD/PRCD or CLBD. */
+  interim: Map<string, (StatedBalance & { at: string })[]>;
   /** Booked entries by currency: their count and sum in cents. */
   sums: Map<string, { n: number; cents: number }>;
 };
@@ -173,13 +196,15 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   let ordinal = 0;
   let messageSeen = false;
   let st: StatementState | null = null;
+  const repeated = repeatedReferences(entryReferences(xml));
+  let unidentified = 0;
 
   const balance = (bal: XNode) => {
     const code = textAt(bal, "Tp", "CdOrPrtry", "Cd");
     const m = money(child(bal, "Amt"));
     // A zero balance is stated without its indicator by some banks; it needs none.
     const sign = signOf(textAt(bal, "CdtDbtInd")) ?? (m?.value === 0 ? 1 : null);
-    if (st && code && ["OPBD", "PRCD", "CLBD"].includes(code) && (!m || !sign)) {
+    if (st && code && ["OPBD", "PRCD", "CLBD", "ITBD"].includes(code) && (!m || !sign)) {
       notes.push(`the balance ${code} (${textAt(bal, "Amt") ?? "no amount"} ${textAt(bal, "CdtDbtInd") ?? "no CdtDbtInd"}) is not an amount with CRDT/DBIT: not checked`);
     }
     if (!st || !m || !sign || !code) return;
@@ -187,6 +212,11 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     // OPBD is the opening balance; PRCD (the previous statement's closing) stands in when there is none.
     if (code === "OPBD" || (code === "PRCD" && st.opening.get(m.currency)?.code !== "OPBD")) st.opening.set(m.currency, { ...stated, code });
     else if (code === "CLBD") st.closing.set(m.currency, stated);
+    else if (code === "ITBD") {
+      // Intraday balances of one day are told apart by their time (Dt/DtTm as written).
+      const at = textAt(bal, "Dt", "DtTm") ?? textAt(bal, "Dt", "Dt") ?? "";
+      st.interim.set(m.currency, [...(st.interim.get(m.currency) ?? []), { ...stated, at }]);
+    }
   };
 
   const entry = (e: XNode) => {
@@ -211,7 +241,9 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const account = st?.account ?? null;
     // German banks' camt.052 writes AcctSvcrRef NONREF on every entry: no id (the content hash), else each such
     // entry of a later file would be taken for a duplicate of the first file's.
-    const ref = [textAt(e, "AcctSvcrRef"), textAt(e, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
+    const written = [textAt(e, "AcctSvcrRef"), textAt(e, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
+    const ref = written && repeated.has(written.trim()) ? undefined : written;
+    if (written && !ref) unidentified++;
     const txs = childrenNamed(e, "NtryDtls").flatMap((d) => childrenNamed(d, "TxDtls"));
     const entryInfo = texts(childrenNamed(e, "AddtlNtryInf"));
     const negative = sign < 0;
@@ -262,24 +294,31 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       idText: round3Description(txs[0], e, negative, txs.length > 1),
       reference: ref ? `camt:${ref}` : null,
       account,
-      facts: txFacts(txs[0], negative, reversal, e, total.currency),
+      // One part's party, reference and amounts are no facts of a row that is several parts (its text names them all).
+      facts: txFacts(txs.length > 1 ? undefined : txs[0], negative, reversal, e, total.currency),
     });
   };
 
   const endStatement = () => {
     if (!st) return;
     const currencies = new Set([...st.sums.keys(), ...st.opening.keys(), ...st.closing.keys()]);
-    for (const currency of currencies) {
+    for (const currency of [...currencies, ...[...st.interim.keys()].filter((c) => !currencies.has(c))]) {
       const sum = st.sums.get(currency) ?? { n: 0, cents: 0 };
+      // A camt.052 intraday report may state its balances as ITBD only: the last (latest) is the closing one when
+      // there is no CLBD, and with two or more, the first (earliest) is the opening one when there is no OPBD/PRCD.
+      const interim = [...(st.interim.get(currency) ?? [])].sort((a, b) => a.at.localeCompare(b.at));
+      const opening = st.opening.get(currency) ?? (interim.length >= 2 ? { amount: interim[0]!.amount, date: interim[0]!.date, code: "ITBD" } : null);
+      const closingCode = st.closing.has(currency) ? "CLBD" : "ITBD";
+      const closing = st.closing.get(currency) ?? (interim.length ? { amount: interim[interim.length - 1]!.amount, date: interim[interim.length - 1]!.date } : null);
       reconciliation.push(
         reconcile({
           account: st.account,
           currency,
-          opening: st.opening.get(currency) ?? null,
-          closing: st.closing.get(currency) ?? null,
+          opening,
+          closing,
           entries: sum.n,
           entriesCents: sum.cents,
-          basis: `${st.opening.get(currency)?.code ?? "OPBD"} + booked entries = CLBD`,
+          basis: `${opening?.code ?? "OPBD"} + booked entries = ${closing ? closingCode : "CLBD"}`,
         }),
       );
     }
@@ -292,7 +331,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     capture: (name, path) => path.length === 3 && STATEMENTS.has(path[2]!) && CAPTURED.has(name),
     enter(name, path) {
       if (path.length === 1 && path[0] === "Document" && MESSAGES.has(name)) messageSeen = true;
-      if (path.length === 2 && messageSeen && STATEMENTS.has(name)) st = { account: null, opening: new Map(), closing: new Map(), sums: new Map() };
+      if (path.length === 2 && messageSeen && STATEMENTS.has(name)) st = { account: null, opening: new Map(), closing: new Map(), interim: new Map(), sums: new Map() };
     },
     leave(name, path) {
       if (path.length === 2 && STATEMENTS.has(name)) endStatement();
@@ -310,7 +349,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   if (!messageSeen) {
     throw new ImportInputError(`${fileName}: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)`);
   }
-  return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes , invertedByBalance: false };
+  if (unidentified) notes.push(repeatedReferencesNote("AcctSvcrRef/NtryRef", repeated, unidentified));
+  return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const camtReader: StatementReader = {

@@ -35,7 +35,8 @@ const WRAP = 65;
 /** A field: its tag, its first line's number, its lines (the first without its tag, whose length `tagged` counts). */
 type Field = { tag: string; line: number; lines: string[]; tagged: number };
 
-const TAG = /^:(\d{2}[A-Z]?):/;
+// ":NS:" is a bank's own (non-SWIFT) field (Austrian and Swiss banks, MultiCash): a field of its own, not read.
+const TAG = /^:(\d{2}[A-Z]?|NS):/;
 const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,]*)$/;
 // The transaction type is N or F and three characters; Triodos pads a two-letter code with a space ("NBA NONREF").
 const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
@@ -45,13 +46,13 @@ const amountOf = (raw: string): number | null => {
   return /^\d+(\.\d*)?$/.test(n) ? Number(n.endsWith(".") ? n.slice(0, -1) : n) : null;
 };
 
-/** The field's text: continuation lines joined as they were wrapped (a full line mid-word, a `?NN` subfield as it is). */
+/** The field's text: continuation lines joined as they were wrapped (a full line mid-word, a `?NN`/`~NN` subfield as it is). */
 function joined(f: Field): string {
   const { lines } = f;
   let out = lines[0] ?? "";
   for (let i = 1; i < lines.length; i++) {
     const before = lines[i - 1]!.length + (i === 1 ? f.tagged : 0);
-    out += (before >= WRAP || /^[?>]\d{2}/.test(lines[i]!) ? "" : " ") + lines[i];
+    out += (before >= WRAP || /^[?>~<]\d{2}/.test(lines[i]!) ? "" : " ") + lines[i];
   }
   return out;
 }
@@ -59,10 +60,13 @@ function joined(f: Field): string {
 /** `:86:` → the other party, the purpose, the references it names. */
 function details(text: string): { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string } {
   const t = text.trim();
-  // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name".
-  if (/^\d{3}\?\d{2}/.test(t)) {
+  // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
+  // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
+  const structured = /^\d{3}([?~<])\d{2}/.exec(t);
+  if (structured) {
+    const mark = structured[1]!;
     const sub = new Map<number, string>();
-    for (const m of t.slice(3).matchAll(/\?(\d{2})([^?]*)/g)) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
+    for (const m of t.slice(3).matchAll(new RegExp(`\\${mark}(\\d{2})([^${mark}]*)`, "g"))) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
     const part = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "").join("");
     const purpose = part(20, 29) + part(60, 63);
     // SEPA keywords inside the purpose: the message proper is SVWZ+ (to the next keyword).
@@ -71,7 +75,7 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
     const eref = keyword("EREF");
     return {
       party: (part(32, 33) || undefined)?.trim(),
-      iban: sub.get(31)?.trim() || undefined,
+      iban: sub.get(38)?.replace(/\s+/g, "") || sub.get(31)?.trim() || undefined,
       purpose: (svwz ?? (/(EREF|KREF|MREF|CRED)\+/.test(purpose) ? undefined : purpose.trim())) || undefined,
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
       booking: sub.get(0)?.trim() || undefined,
@@ -119,6 +123,25 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
   return { party: (party ?? before)?.trim() || undefined, purpose: message?.trim() || undefined };
 }
 
+/**
+ * MT942's :90D:/:90C: (the number and sum of the debit / credit bookings) held against the bookings read: the ones
+ * that agree (said in the reconciliation's basis), and the ones that do not (each an unreconciled check, SPEC §10.1).
+ */
+function sideSums(msg: Message): { agree: string[]; off: { line: number; text: string; entries: number; cents: number; difference: number }[] } {
+  const agree: string[] = [];
+  const off: { line: number; text: string; entries: number; cents: number; difference: number }[] = [];
+  for (const [tag, stated, read, sign] of [["90D", msg.stated.D, msg.debits, -1], ["90C", msg.stated.C, msg.credits, 1]] as const) {
+    if (!stated) continue;
+    const what = (n: number, c: number) => `${n} for ${(c / 100).toFixed(2)}`;
+    if (stated.n === read.n && stated.cents === read.cents) agree.push(`:${tag}: ${what(read.n, read.cents)} agrees`);
+    else {
+      const text = `:${tag}: states ${tag === "90D" ? "debits" : "credits"} ${what(stated.n, stated.cents)}, the bookings read are ${what(read.n, read.cents)}`;
+      off.push({ line: stated.line, text, entries: read.n, cents: sign * read.cents, difference: sign * (read.cents - stated.cents) });
+    }
+  }
+  return { agree, off };
+}
+
 /** The booking date: the entry date (MMDD) in the value date's year, or the year next to it across a new year. */
 function bookingDate(yy: string, mm: string, dd: string, entry: string | undefined): { date: string | null; value: string | null } {
   const year = 2000 + Number(yy);
@@ -138,11 +161,15 @@ type Message = {
   cents: number;
   currency: string | null;
   hasBalances: boolean;
+  /** The bookings by side (count and cents), and what MT942's :90D:/:90C: state of them. */
+  debits: { n: number; cents: number };
+  credits: { n: number; cents: number };
+  stated: { D?: { n: number; cents: number; line: number }; C?: { n: number; cents: number; line: number } };
   /** Bookings read before the message named its currency (an MT942 that states it only in :90D:/:90C: after them). */
   waiting: (Omit<ParsedRow, "currency"> & { currency: null })[];
 };
 
-const newMessage = (): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, waiting: [] });
+const newMessage = (): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, stated: {}, waiting: [] });
 
 function readMt940(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
@@ -151,6 +178,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
   const reconciliation: Reconciliation[] = [];
+  const notes: string[] = [];
   const accounts: string[] = [];
   let dataLines = 0;
   let statementLines = 0;
@@ -204,6 +232,9 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
+    const side = sign < 0 ? msg!.debits : msg!.credits;
+    side.n++;
+    side.cents += cents(amount);
     const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText: description, reference: null, account: msg!.account, facts };
     if (msg!.currency) out.add({ ...row, currency: msg!.currency });
     else msg!.waiting.push({ ...row, currency: null });
@@ -227,8 +258,9 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     if (!msg) return;
     for (const row of msg.waiting) badRows.push({ line: row.line, reason: "no currency: the message states none (:60F:, :62F:, :34F:, :90D:/:90C: or the account's suffix)" });
     if (msg.waiting.length) msg.entries = msg.cents = 0;
+    const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
+    const sums = sideSums(msg);
     if (msg.hasBalances || msg.entries > 0) {
-      const currency = msg.closing?.currency ?? msg.opening?.currency ?? msg.currency ?? "";
       reconciliation.push(
         reconcile({
           account: msg.account,
@@ -237,9 +269,26 @@ function readMt940(text: string, opts: ReadOptions): Statement {
           closing: msg.closing,
           entries: msg.entries,
           entriesCents: msg.cents,
-          basis: ":60F:/:60M: + bookings = :62F:/:62M:",
+          basis: ":60F:/:60M: + bookings = :62F:/:62M:" + (sums.agree.length ? ` (${sums.agree.join(", ")})` : ""),
         }),
       );
+    }
+    for (const off of sums.off) {
+      notes.push(`line ${off.line}: ${off.text}`);
+      reconciliation.push({
+        account: msg.account,
+        currency,
+        opening: null,
+        openingDate: null,
+        closing: null,
+        closingDate: null,
+        entries: off.entries,
+        entriesTotal: off.cents / 100,
+        difference: off.difference / 100,
+        status: "off",
+        line: off.line,
+        basis: off.text,
+      });
     }
     msg = null;
   };
@@ -281,11 +330,19 @@ function readMt940(text: string, opts: ReadOptions): Statement {
           msg.hasBalances = true;
         }
         break;
-      case "34F":
       case "90D":
       case "90C": {
-        // MT942's floor limit, and its number and sum of debits/credits ("2EUR55,90"), name the currency of a report
-        // with no opening balance (the sums come after the bookings, and end them).
+        flushBooking();
+        const m = /^(\d+)([A-Z]{3})(\d[\d,]*)$/.exec(joined(f).replace(/\s+/g, ""));
+        const amount = m ? amountOf(m[3]!) : null;
+        if (!m || amount === null) throw new ImportInputError(`${fileName}: line ${f.line}: :${f.tag}: "${joined(f)}" is no number and sum of bookings (count, currency, amount)`);
+        if (CURRENCIES.has(m[2]!)) learnCurrency(m[2]!);
+        if (msg) msg.stated[f.tag === "90D" ? "D" : "C"] = { n: Number(m[1]), cents: cents(amount), line: f.line };
+        break;
+      }
+      case "34F": {
+        // MT942's floor limit ("EUR0,00"), like its number and sum of debits/credits ("2EUR55,90"), names the currency
+        // of a report with no opening balance.
         flushBooking();
         const c = /^\d*([A-Z]{3})/.exec(joined(f).trim())?.[1];
         if (c && CURRENCIES.has(c)) learnCurrency(c);
@@ -322,7 +379,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
 
   if (statementLines === 0) throw new ImportInputError(`${fileName}: this is an MT940 file with no :61: lines (no bookings to import)`);
   // Every :61: is a row or a bad row: MT940 has no lines that are no booking of their own.
-  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes: [], invertedByBalance: false };
+  return { format: "mt940", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines, notes, invertedByBalance: false };
 }
 
 export const mt940Reader: StatementReader = {

@@ -18,7 +18,7 @@ import { decodeEntities, scanMarkup } from "./markup.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { isPlaceholderReference, joinTexts } from "./texts.ts";
+import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { BadRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { DecimalVotes, fileAmounts, isoDate } from "./values.ts";
 
@@ -84,6 +84,24 @@ const STATEMENT_AGGREGATES = new Set(["STMTRS", "CCSTMTRS"]);
 
 type StatementState = { node: ONode; account: string | null; currency: string | undefined; entries: number; cents: number; known: boolean };
 
+/**
+ * Whether every DEBIT/CREDIT transaction of the file that has a nonzero amount states it with the other sign than its
+ * type, with at least one of each (read from the text before the one pass, since its rows are given out as they are
+ * read). One agreeing is enough to say no: then only the ones that disagree are turned.
+ */
+function writesTypesInverted(text: string): boolean {
+  const turned = { DEBIT: 0, CREDIT: 0 };
+  for (const block of text.split(/<STMTTRN>/i).slice(1)) {
+    const type = /<TRNTYPE>\s*(\w+)/i.exec(block)?.[1]?.toUpperCase();
+    const amount = /<TRNAMT>\s*([-+]?)[\d.,]*?([1-9])/i.exec(block);
+    if ((type !== "DEBIT" && type !== "CREDIT") || !amount) continue;
+    if ((amount[1] === "-") !== (type === "CREDIT")) return false;
+    turned[type]++;
+  }
+  // Both kinds turned: a file of unsigned amounts (every DEBIT positive, no CREDIT negative) is no inverted one.
+  return turned.DEBIT > 0 && turned.CREDIT > 0;
+}
+
 function readOfx(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const flip = opts.flipSigns ? -1 : 1;
@@ -93,6 +111,13 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const doctype = text.slice(0, start).search(/<!DOCTYPE/i);
   if (doctype >= 0) throw new ImportInputError(`${fileName}: line ${text.slice(0, doctype).split("\n").length}: the file declares a DOCTYPE, which is refused (statements never need one)`);
   const amountOf = ofxAmounts(text);
+  // FITIDs as written (SGML's run to the line's end, XML's to the closing tag), counted before the one pass. (One
+  // written with a character reference is compared as written: it is then taken for unique, as before.)
+  // Counted per statement (STMTRS, CCSTMTRS): a file of several accounts may number each one's FITIDs from 1.
+  const repeated = new Set(
+    text.split(/<(?:CC)?STMTRS>/i).flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
+  );
+  let unidentified = 0;
   const rows = new RowTable();
   const out = opts.sink ?? rows;
   const badRows: BadRow[] = [];
@@ -101,6 +126,8 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   let statements = 0;
   let ordinal = 0;
   let signTurned = 0;
+  const invertedFile = writesTypesInverted(text);
+  let untypedTurned = 0;
   const unreadBalances: string[] = [];
 
   const root: ONode = { name: "#root", children: [] };
@@ -155,9 +182,13 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     // the amount lacks (files that write TRNAMT as an absolute value) or has the other way round.
     const type = value("TRNTYPE")?.trim().toUpperCase();
     const direction = type === "DEBIT" ? -1 : type === "CREDIT" ? 1 : 0;
-    const turned = direction !== 0 && amount !== 0 && Math.sign(amount) !== direction;
-    if (turned) signTurned++;
+    // A file whose every DEBIT and CREDIT is written the other way round (card issuers that write purchases as
+    // positive) writes its other types (PAYMENT, FEE, POS…) that way too: they are turned with them.
+    const turned = direction !== 0 ? amount !== 0 && Math.sign(amount) !== direction : invertedFile && amount !== 0;
+    if (turned && direction !== 0) signTurned++;
+    else if (turned) untypedTurned++;
     const signed = flip * (turned ? -amount : amount);
+    if (fitid && repeated.has(fitid)) unidentified++;
     if (currency === s.currency) {
       s.entries++;
       s.cents += cents(signed);
@@ -169,7 +200,7 @@ function readOfx(text: string, opts: ReadOptions): Statement {
       currency,
       description: joinTexts([name, memo]),
       idText: cleanText(name ?? memo ?? ""),
-      reference: fitid && !isPlaceholderReference(fitid) ? `ofx:${s.account ?? ""}:${fitid}` : null,
+      reference: fitid && !isPlaceholderReference(fitid) && !repeated.has(fitid) ? `ofx:${s.account ?? ""}:${fitid}` : null,
       account: s.account,
       facts,
     });
@@ -270,7 +301,9 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   }
   if (statements === 0) throw new ImportInputError(`${fileName}: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)`);
   const notes = signTurned ? [`${signTurned === 1 ? "1 amount was" : `${signTurned} amounts were`} written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction`] : [];
+  if (untypedTurned) notes.push(`every DEBIT and CREDIT is written with the other sign, so the ${untypedTurned} other ${untypedTurned === 1 ? "transaction was" : "transactions were"} (PAYMENT, FEE …) turned round too`);
   notes.push(...unreadBalances);
+  if (unidentified) notes.push(repeatedReferencesNote("FITID", repeated, unidentified));
   return { format: "ofx", layout: null, account: accounts[0] ?? null, rows, badRows, skipped: [], reconciliation, dataLines: ordinal, notes, invertedByBalance: false };
 }
 

@@ -48,10 +48,11 @@ function toIso(d: QifDate, order: DateOrder): string | null {
 }
 
 /** A record and the account it is listed under (the last `!Account` block before it; a file of all accounts has many). */
-type QifRecord = { line: number; fields: Map<string, string[]>; account: string | null };
+/** `investment`: a record of an investment account (!Type:Invst), which is no payment of a bank or card account. */
+type QifRecord = { line: number; fields: Map<string, string[]>; account: string | null; investment: boolean };
 
 /** Every record of the transaction sections, in order; `visit` gets each as it ends. Returns the accounts named. */
-function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => void): { accounts: string[]; lists: string[] } {
+function forEachRecord(text: string, visit: (r: QifRecord) => void): { accounts: string[]; lists: string[]; investmentAt: number } {
   let section: string | null = null;
   let inAccount = false;
   let account: string | null = null;
@@ -59,6 +60,7 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
   const lists: string[] = [];
   let fields = new Map<string, string[]>();
   let first = 0;
+  let investmentAt = 0;
   forEachLine(text, (line, lineNo) => {
     if (line.trim() === "") return;
     if (line.startsWith("!")) {
@@ -69,8 +71,8 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
       }
       if (head.startsWith("type:")) {
         const type = head.slice(5).trim();
-        if (type === "invst") throw new ImportInputError(`${fileName}: line ${lineNo}: an investment account (!Type:Invst) is not read; export the bank or card account`);
-        section = TRANSACTION_TYPES.has(type) ? type : null;
+        if (type === "invst") investmentAt ||= lineNo;
+        section = TRANSACTION_TYPES.has(type) || type === "invst" ? type : null;
         const named = line.slice(1).trim().slice(5).trim();
         if (!section && !lists.includes(named)) lists.push(named);
       }
@@ -83,7 +85,7 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
         inAccount = false;
         account = fields.get("N")?.[0]?.trim() || account;
         if (account && !accounts.includes(account)) accounts.push(account);
-      } else if (section && fields.size > 0) visit({ line: first, fields, account });
+      } else if (section && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst" });
       fields = new Map();
       return;
     }
@@ -92,8 +94,8 @@ function forEachRecord(text: string, fileName: string, visit: (r: QifRecord) => 
     fields.set(code, [...(fields.get(code) ?? []), line.slice(1)]);
   });
   // A last record without its "^".
-  if (section && !inAccount && fields.size > 0) visit({ line: first, fields, account });
-  return { accounts, lists };
+  if (section && !inAccount && fields.size > 0) visit({ line: first, fields, account, investment: section === "invst" });
+  return { accounts, lists, investmentAt };
 }
 
 function readQif(text: string, opts: ReadOptions): Statement {
@@ -104,7 +106,10 @@ function readQif(text: string, opts: ReadOptions): Statement {
   let firstDmy = 0;
   let firstMdy = 0;
   const decimals = new DecimalVotes();
-  const { accounts: named, lists } = forEachRecord(text, fileName, (r) => {
+  let payments = 0;
+  const { accounts: named, lists, investmentAt } = forEachRecord(text, (r) => {
+    if (r.investment) return;
+    payments++;
     const d = dateParts(r.fields.get("D")?.[0] ?? "");
     if (d && !d.iso && !d.dots) {
       if (d.a > 12) (dmy++, (firstDmy ||= r.line));
@@ -115,6 +120,8 @@ function readQif(text: string, opts: ReadOptions): Statement {
   if (dmy > 0 && mdy > 0) {
     throw new ImportInputError(`${fileName}: line ${Math.max(firstDmy, firstMdy)}: the dates are day-first in some records (line ${firstDmy}) and month-first in others (line ${firstMdy}); the file cannot be read unambiguously`);
   }
+  // A file of investment accounts only is refused; in Quicken's export of all accounts, their records are skipped.
+  if (investmentAt && payments === 0) throw new ImportInputError(`${fileName}: line ${investmentAt}: an investment account (!Type:Invst) is not read; export the bank or card account`);
   const dg = decimals.result();
   const amountOf = fileAmounts(dg);
   const decimal: Decimal | null = "decimal" in dg ? dg.decimal : null;
@@ -135,9 +142,10 @@ function readQif(text: string, opts: ReadOptions): Statement {
   let dataLines = 0;
   const perAccount = new Map<string | null, { entries: number; cents: number }>();
   let ambiguous = false;
-  forEachRecord(text, fileName, (r) => {
+  forEachRecord(text, (r) => {
     dataLines++;
     const line = r.line;
+    if (r.investment) return void skipped.push({ line, reason: "a record of an investment account (!Type:Invst): securities are not read, only bank and card accounts" });
     const get = (c: string) => r.fields.get(c)?.[0]?.trim() ?? "";
     const payee = cleanText(oneLine(get("P")));
     const category = get("L");

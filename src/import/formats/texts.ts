@@ -49,3 +49,27 @@ export function joinTexts(parts: readonly (string | undefined | null)[]): string
  * "NONE", "0"). Taken as an id it would make every such row of every file the same payment.
  */
 export const isPlaceholderReference = (ref: string) => /^(NONREF|NOTPROVIDED|NOT PROVIDED|NONE|N\/A|-+|0+)$/i.test(ref.trim());
+
+/**
+ * The references a file gives to two or more of its bookings (`values`: each booking's reference as written). A bank
+ * reference is a transaction id only when it names one booking: one that repeats (banks that write a batch or day
+ * number there) would make a later file's booking under it a "duplicate" of another amount (SPEC §10.1: no silent
+ * loss), so those bookings are identified by their content instead.
+ */
+export function repeatedReferences(values: Iterable<string>): Set<string> {
+  const seen = new Set<string>();
+  const repeated = new Set<string>();
+  for (const raw of values) {
+    const v = raw.trim();
+    if (v === "" || isPlaceholderReference(v)) continue;
+    if (seen.has(v)) repeated.add(v);
+    else seen.add(v);
+  }
+  return repeated;
+}
+
+/** The note a reader gives when it set repeated references aside. */
+export const repeatedReferencesNote = (field: string, repeated: Set<string>, rows: number) =>
+  repeated.size === 1
+    ? `${rows} bookings share the ${field} "${[...repeated][0]}": it names no single booking, so those rows are identified by their content`
+    : `${rows} bookings share ${repeated.size} ${field} values: they name no single booking, so those rows are identified by their content`;

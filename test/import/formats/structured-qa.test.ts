@@ -356,3 +356,190 @@ describe("QIF from Quicken: all accounts in one file, splits, a card, padded dat
     expect(s.dataLines).toBe(6);
   });
 });
+
+describe("camt.052 intraday reports whose balances are ITBD (interim booked)", () => {
+  const report = (balances: string, entries: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.052.001.08"><BkToCstmrAcctRpt><GrpHdr><MsgId>R1</MsgId></GrpHdr><Rpt><Id>R1</Id><Acct><Id><IBAN>DE89370400440532013000</IBAN></Id></Acct>${balances}${entries}</Rpt></BkToCstmrAcctRpt></Document>`;
+  const b = (code: string, amount: string, ind: string, date: string) =>
+    `<Bal><Tp><CdOrPrtry><Cd>${code}</Cd></CdOrPrtry></Tp><Amt Ccy="EUR">${amount}</Amt><CdtDbtInd>${ind}</CdtDbtInd><Dt><DtTm>${date}</DtTm></Dt></Bal>`;
+  const entries = `<Ntry><Amt Ccy="EUR">120.50</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-04-02</Dt></BookgDt><AcctSvcrRef>NONREF</AcctSvcrRef></Ntry>
+    <Ntry><Amt Ccy="EUR">1000.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-04-02</Dt></BookgDt><AcctSvcrRef>NONREF</AcctSvcrRef></Ntry>`;
+
+  test("PRCD + entries = ITBD is checked (2000.00 − 120.50 + 1000.00 = 2879.50)", () => {
+    const s = read(utf8(report(b("PRCD", "2000.00", "CRDT", "2026-04-01T23:59:59") + b("ITBD", "2879.50", "CRDT", "2026-04-02T14:00:00"), entries)), { fileName: "intraday.052" });
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing, r.closingDate, r.entries, r.entriesTotal, r.basis])).toEqual([
+      ["ok", 2000, 2879.5, "2026-04-02", 2, 879.5, "PRCD + booked entries = ITBD"],
+    ]);
+  });
+
+  test("two ITBDs alone: the earlier opens, the later closes; a wrong one is off by the difference (2879.50 vs 2880.50)", () => {
+    // Stated closing first in the file, the earlier one after it: the dates decide, not the order.
+    const ok = read(utf8(report(b("ITBD", "2879.50", "CRDT", "2026-04-02T14:00:00") + b("ITBD", "2000.00", "CRDT", "2026-04-02T06:00:00"), entries)), { fileName: "a.052" });
+    expect(ok.reconciliation.map((r) => [r.status, r.opening, r.closing, r.basis])).toEqual([["ok", 2000, 2879.5, "ITBD + booked entries = ITBD"]]);
+    const off = read(utf8(report(b("ITBD", "2000.00", "CRDT", "2026-04-02T06:00:00") + b("ITBD", "2880.50", "CRDT", "2026-04-02T14:00:00"), entries)), { fileName: "b.052" });
+    expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", -1]]);
+  });
+
+  test("one ITBD alone is a closing balance with nothing to check it against (not passed as checked)", () => {
+    const s = read(utf8(report(b("ITBD", "2879.50", "CRDT", "2026-04-02T14:00:00"), entries)), { fileName: "c.052" });
+    expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["none", null, 2879.5]]);
+  });
+});
+
+describe("MT942 :90D:/:90C: (number and sum of debits / credits) held against the bookings", () => {
+  const mt942 = (d: string, c: string) =>
+    [":20:942REF0002", ":25:NL91ABNA0417164300", ":28C:00046/1", ":34F:EUR0,00", ":13D:2601061530+0100",
+      ":61:2601060106D25,00NTRFNONREF", ":86:/NAME/J. de Vries/REMI/Huur",
+      ":61:2601060106D30,90NTRFNONREF", ":86:/NAME/Albert Heijn/REMI/Boodschappen",
+      ":61:2601060106C100,00NTRFNONREF", ":86:/NAME/Bakker BV/REMI/Factuur",
+      `:90D:${d}`, `:90C:${c}`, "-", ""].join("\r\n");
+
+  test("sums that agree (2 debits 25.00 + 30.90 = 55.90, 1 credit 100.00) are said so", () => {
+    const s = read(utf8(mt942("2EUR55,90", "1EUR100,00")), { fileName: "ok.942" });
+    expect(s.reconciliation.map((r) => [r.status, r.entries, r.entriesTotal, r.basis])).toEqual([
+      ["none", 3, 44.1, ":60F:/:60M: + bookings = :62F:/:62M: (:90D: 2 for 55.90 agrees, :90C: 1 for 100.00 agrees)"],
+    ]);
+    expect(s.notes).toEqual([]);
+  });
+
+  test("a report missing a booking (:90D: 3 debits for 75.90, 2 read for 55.90) does not reconcile: off by 20.00 at its line", () => {
+    const s = read(utf8(mt942("3EUR75,90", "1EUR100,00")), { fileName: "short.942" });
+    const off = s.reconciliation.filter((r) => r.status === "off");
+    // read −55.90 against stated −75.90: the bookings are 20.00 above what the bank states.
+    expect(off.map((r) => [r.currency, r.line, r.entries, r.entriesTotal, r.difference])).toEqual([["EUR", 12, 2, -55.9, 20]]);
+    expect(s.notes).toEqual(["line 12: :90D: states debits 3 for 75.90, the bookings read are 2 for 55.90"]);
+  });
+
+  test("a wrong credit count alone (2 stated, 1 read) is off too", () => {
+    const s = read(utf8(mt942("2EUR55,90", "2EUR100,00")), { fileName: "count.942" });
+    expect(s.reconciliation.filter((r) => r.status === "off").map((r) => [r.line, r.difference])).toEqual([[13, 0]]);
+  });
+});
+
+describe("MT940 from Polish banks: ~NN (mBank, PKO BP, ING PL) and <NN (Pekao) subfields in :86:", () => {
+  // The ZBP layout: a three-digit code, ~00 the kind of booking, ~20–~25 the title, ~30 the other bank's number,
+  // ~31 the account, ~32/~33 the name, ~38 the IBAN; wrapped at 65 characters like every :86:. The title's pieces
+  // are cut mid-word ("…za inte" + "rnet") and joined as written.
+  const file = (m: string) =>
+    [":20:MT940", ":25:/PL61109010140000071219812874", ":28C:00012", ":60F:C260301PLN1500,00",
+      ":61:2603020302D249,99S020NONREF//202603020001",
+      `:86:020${m}00PRZELEW ZEWNETRZNY WYCHODZACY${m}20Faktura FV/2026/03/117 za inte${m}21rnet`,
+      `${m}3010202964${m}311234567890123456${m}32NETIA SPOLKA AKCYJNA${m}33 WARSZAWA`,
+      `${m}38PL27114020040000300201355387`,
+      ":61:2603050305C3200,00S051NONREF//202603050002",
+      `:86:051${m}00PRZELEW PRZYCHODZACY${m}20Wynagrodzenie za luty${m}32ACME SP. Z O.O.${m}38PL10105000997603123456789123`,
+      ":62F:C260305PLN4450,01", "-", ""].join("\r\n");
+
+  for (const [bank, mark] of [["mBank/PKO BP", "~"], ["Pekao", "<"]] as const) {
+    test(`${bank} ("${mark}NN"): the other party, its IBAN from NN 38, the title as purpose; 1500.00 − 249.99 + 3200.00 = 4450.01`, () => {
+      const s = read(utf8(file(mark)), { fileName: "wyciag.sta" });
+      expect(brief(s.rows)).toEqual([
+        [5, "2026-03-02", -249.99, "PLN", "NETIA SPOLKA AKCYJNA WARSZAWA · Faktura FV/2026/03/117 za internet · PRZELEW ZEWNETRZNY WYCHODZACY"],
+        [9, "2026-03-05", 3200, "PLN", "ACME SP. Z O.O. · Wynagrodzenie za luty · PRZELEW PRZYCHODZACY"],
+      ]);
+      expect(s.rows[0]!.facts).toEqual({ counterparty: "NETIA SPOLKA AKCYJNA WARSZAWA", counterpartyIban: "PL27114020040000300201355387", purpose: "Faktura FV/2026/03/117 za internet", reference: "202603020001" });
+      expect(s.rows[1]!.facts.counterpartyIban).toBe("PL10105000997603123456789123");
+      expect(s.reconciliation.map((r) => [r.status, r.entries, r.entriesTotal])).toEqual([["ok", 2, 2950.01]]);
+    });
+  }
+});
+
+describe("a bank reference the file gives to several bookings is no transaction id (AcctSvcrRef, FITID)", () => {
+  // A bank that writes its booking day as AcctSvcrRef: two different payments under "20260301". As ids they would be
+  // camt:20260301 and camt:20260301#2, and next month's file, whose first booking under that reference is another
+  // payment, would have it taken for a duplicate of the first and never imported.
+  const entry = (amount: string, day: string, ref: string, name: string, txRef = "") =>
+    `<Ntry><Amt Ccy="CHF">${amount}</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>${day}</Dt></BookgDt><AcctSvcrRef>${ref}</AcctSvcrRef>
+      <NtryDtls><TxDtls><Refs><AcctSvcrRef>${txRef || ref}</AcctSvcrRef></Refs><RltdPties><Cdtr><Nm>${name}</Nm></Cdtr></RltdPties></TxDtls></NtryDtls></Ntry>`;
+
+  test("the repeated one gives way to the content hash (with a note); a unique one stays the id, also when its TxDtls repeats it", () => {
+    const s = read(utf8(camt(entry("100.00", "2026-03-01", "20260301", "Migros") + entry("50.00", "2026-03-01", "20260301", "Coop") + entry("70.00", "2026-03-02", "U-77", "Denner", "20260301"))), { fileName: "day-refs.xml" });
+    expect(s.rows.map((r) => [r.amount, r.reference])).toEqual([[-100, null], [-50, null], [-70, "camt:U-77"]]);
+    expect(s.notes).toEqual(['2 bookings share the AcctSvcrRef/NtryRef "20260301": it names no single booking, so those rows are identified by their content']);
+  });
+
+  test("OFX: a FITID on two transactions (SGML, unclosed) is set aside the same way; the others keep theirs", () => {
+    const s = read(utf8(ofx(trn("DEBIT", "20260105", "-12.00", "7001", "CAFE") + "\n" + trn("DEBIT", "20260106", "-80.00", "7001", "GARAGE") + "\n" + trn("CREDIT", "20260107", "500.00", "7002", "PAYROLL"), "1000.00")), { fileName: "dup-fitid.ofx" });
+    expect(s.rows.map((r) => [r.amount, r.reference])).toEqual([[-12, null], [-80, null], [500, "ofx:998877:7002"]]);
+    expect(s.notes).toEqual(['2 bookings share the FITID "7001": it names no single booking, so those rows are identified by their content']);
+  });
+});
+
+describe("MT940 with a bank's own :NS: field after :86: (Austrian/Swiss banks, MultiCash)", () => {
+  const sta = [":20:STMT", ":25:AT611904300234573201", ":28C:00001/001", ":60F:C260102EUR3236,28",
+    ":61:2601020102C1000,NTRFNONREF", ":86:Gehalt Jaenner", ":NS:22Zusatzinfo 0815",
+    ":62F:C260102EUR4236,28", "-", ""].join("\r\n");
+
+  test("is a field of its own: not glued to the booking's text (3236.28 + 1000.00 = 4236.28)", () => {
+    const s = read(utf8(sta), { fileName: "ns.sta" });
+    expect(brief(s.rows)).toEqual([[5, "2026-01-02", 1000, "EUR", "Gehalt Jaenner"]]);
+    expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
+  });
+});
+
+describe("QIF: Quicken's export of all accounts with an investment account among them", () => {
+  const qif = ["!Option:AutoSwitch", "!Account", "NBrokerage", "TInvst", "^", "!Clear:AutoSwitch",
+    "!Type:Invst", "D01/10/2026", "NBuy", "YACME Corp", "I10.00", "Q5", "T50.00", "^",
+    "!Account", "NVisa", "TCCard", "^", "!Type:CCard", "D01/11/2026", "T-20.00", "PShop", "^", ""].join("\n");
+
+  test("the card account is read; the investment record is a skipped line with its reason (it refused the whole file)", () => {
+    const s = read(utf8(qif), { fileName: "all.qif" });
+    expect(brief(s.rows)).toEqual([[20, "2026-01-11", -20, "CHF", "Shop"]]);
+    expect(s.rows[0]!.account).toBe("Visa");
+    expect(s.skipped).toEqual([{ line: 8, reason: "a record of an investment account (!Type:Invst): securities are not read, only bank and card accounts" }]);
+    expect(s.rows.length + s.badRows.length + s.skipped.length).toBe(s.dataLines);
+  });
+});
+
+describe("OFX of two accounts that each number their FITIDs from 1", () => {
+  test("a FITID unique within its statement stays the id in both (repeated only across the two)", () => {
+    const one = ofx(trn("DEBIT", "20260105", "-12.00", "1", "CAFE"), "-12.00");
+    const two = one.replace("<ACCTID>998877", "<ACCTID>112233").replace("-12.00<FITID>1<NAME>CAFE", "-30.00<FITID>1<NAME>BOOKS");
+    // Both statements in one file: the second STMTTRNRS after the first inside BANKMSGSRSV1.
+    const both = one.replace("</STMTTRNRS>", "</STMTTRNRS>" + two.slice(two.indexOf("<STMTTRNRS>"), two.indexOf("</STMTTRNRS>") + "</STMTTRNRS>".length));
+    const s = read(utf8(both), { fileName: "two.ofx" });
+    expect(s.rows.map((r) => [r.amount, r.reference])).toEqual([[-12, "ofx:998877:1"], [-30, "ofx:112233:1"]]);
+    expect(s.notes).toEqual([]);
+  });
+});
+
+describe("camt.054 collective credit whose parts do not add up (the bank took its charges off the entry)", () => {
+  // PostFinance-style: three QR payments of 100.00, credited as one entry of 298.20 with 1.80 charges.
+  const xml = `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.04"><BkToCstmrDbtCdtNtfctn><GrpHdr><MsgId>N</MsgId></GrpHdr>
+<Ntfctn><Id>N1</Id><Acct><Id><IBAN>CH2809000000123456789</IBAN></Id></Acct>
+<Ntry><Amt Ccy="CHF">298.20</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-06-01</Dt></BookgDt><ValDt><Dt>2026-06-01</Dt></ValDt><AcctSvcrRef>Q-77</AcctSvcrRef>
+<Chrgs><TtlChrgsAndTaxAmt Ccy="CHF">1.80</TtlChrgsAndTaxAmt></Chrgs>
+<NtryDtls><Btch><NbOfTxs>3</NbOfTxs></Btch>
+<TxDtls><Amt Ccy="CHF">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Nm>Anna Keller</Nm></Dbtr><DbtrAcct><Id><IBAN>CH9300762011623852957</IBAN></Id></DbtrAcct></RltdPties><RmtInf><Strd><CdtrRefInf><Ref>210000000003139471430009017</Ref></CdtrRefInf></Strd></RmtInf></TxDtls>
+<TxDtls><Amt Ccy="CHF">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Nm>Beat Huber</Nm></Dbtr></RltdPties></TxDtls>
+<TxDtls><Amt Ccy="CHF">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Nm>Carla Rossi</Nm></Dbtr></RltdPties></TxDtls>
+</NtryDtls></Ntry></Ntfctn></BkToCstmrDbtCdtNtfctn></Document>`;
+
+  test("one row of 298.20 naming all three; its facts are the entry's (charges 1.80), not the first payer's name, IBAN and reference", () => {
+    const s = read(utf8(xml), { fileName: "esr.xml" });
+    expect(brief(s.rows)).toEqual([[1, "2026-06-01", 298.2, "CHF", "Anna Keller · Beat Huber · Carla Rossi"]]);
+    expect(s.rows[0]!.facts).toEqual({ valueDate: "2026-06-01", fees: 1.8 });
+    expect(s.notes).toEqual(["entry 1 is one row, not split into its parts: its 3 parts add up to CHF 300.00, not the entry's CHF 298.20"]);
+  });
+});
+
+describe("OFX card file written the other way round (purchases positive, refunds and payments negative)", () => {
+  const trns = (payment: string, credit: string) =>
+    [trn("DEBIT", "20260205", "25.00", "A1", "UBER TRIP"), trn("PAYMENT", "20260210", payment, "A2", "AUTOPAY"), trn("CREDIT", "20260212", credit, "A3", "REFUND STORE"), trn("FEE", "20260213", "-0.00", "A4", "NOTHING")].join("\n");
+
+  test("every DEBIT and CREDIT turned: the PAYMENT is turned with them (−100 written = +100 paid in); −25 + 100 + 15 + 0 = 90", () => {
+    const s = read(utf8(ofx(trns("-100.00", "-15.00"), "0.00")), { fileName: "card.qfx" });
+    expect(s.rows.map((r) => r.amount)).toEqual([-25, 100, 15, 0]);
+    expect(s.notes).toEqual([
+      "2 amounts were written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction",
+      "every DEBIT and CREDIT is written with the other sign, so the 1 other transaction was (PAYMENT, FEE …) turned round too",
+    ]);
+    expect(s.reconciliation.map((r) => r.entriesTotal)).toEqual([90]);
+  });
+
+  test("a file of unsigned amounts (no CREDIT negative) turns only its DEBITs: its PAYMENT keeps the sign it shows", () => {
+    const s = read(utf8(ofx(trns("-100.00", "15.00"), "0.00")), { fileName: "unsigned.qfx" });
+    expect(s.rows.map((r) => r.amount)).toEqual([-25, -100, 15, 0]);
+    expect(s.notes).toEqual(["1 amount was written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction"]);
+  });
+});
