@@ -24,7 +24,7 @@ const summary = {
   lastImport: null,
 };
 
-test("the body is the SDK's JSON of the parameters, on the first call and on a later one with the cached parts", () => {
+test("the body is the SDK's JSON of the parameters, on the first call and on a later one with the cached parts", async () => {
   const system = systemBlocks({ summary, notSpending: ["Transfers"], now: new Date("2026-01-05T10:00:00Z"), timeZone: "Europe/Zurich", memories: ["Likes \"quotes\" and ünïcode"] }, ALL_TOOLS);
   const tools = toApiTools(ALL_TOOLS);
   const first: MessageParam[] = [{ role: "user", content: [{ type: "text", text: "How much on groceries?\nIn 2025 \u2028 please", cache_control: { type: "ephemeral" } }] }];
@@ -35,6 +35,6 @@ test("the body is the SDK's JSON of the parameters, on the first call and on a l
   ];
   for (const messages of [first, later]) {
     const p: StreamParams = { model: "claude-test", max_tokens: 1024, system, tools, messages };
-    expect(requestBody(p)).toBe(JSON.stringify({ ...p, stream: true }));
+    expect(await requestBody(p).text()).toBe(JSON.stringify({ ...p, stream: true }));
   }
 });
