@@ -13,7 +13,7 @@
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
 import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
-import { headerTier, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -33,8 +33,6 @@ function share(values: readonly string[], test: (v: string) => boolean): number 
   }
   return filled === 0 ? 0 : passed / filled;
 }
-
-const IBAN_SHAPED = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 
 /**
  * An amount read with a point as its decimal mark, or else a comma: enough to tell its sign and size while the
@@ -159,7 +157,7 @@ function tierFor(c: Column, role: Role): number | null {
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
   // round-3 description's columns stay as they were.)
   // Nor is the card a row was paid with (Curve's "Card Name": the funding card, on every row).
-  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_SHAPED.test(v.trim())) >= 0.8)) return null;
+  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text.
@@ -454,7 +452,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   }
   // Every other column of words is text of the payment too (Triodos: the other party beside the purpose; QA round 4, fifth
   // pass: only the longest was kept), in the file's order; not accounts (IBANs) nor debit/credit marks.
-  const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_SHAPED.test(v) || indicatorSign(v) !== undefined))]);
+  const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_CELL.test(v) || indicatorSign(v) !== undefined))]);
   const moreText = cols.filter((c) => described.has(c) && c !== texts[0]).map((c) => header.fields.indexOf(c.name));
   return { mapping: { dateColumn: dates[0]!.name, amountColumn: amount.name, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) }, texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b) };
 }

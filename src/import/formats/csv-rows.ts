@@ -9,7 +9,7 @@
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { datedBalanceDay, indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { datedBalanceDay, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -47,10 +47,9 @@ const parseDateIn = (raw: string, orders: readonly DateOrder[]) => {
 /** An account cell as the account's name: an IBAN without its spaces (as a preamble's), anything else as written. */
 const accountCell = (raw: string) => {
   const v = raw.trim();
-  return /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/.test(v) ? v.replace(/\s+/g, "") : v;
+  return IBAN_CELL.test(v) ? v.replace(/\s+/g, "") : v;
 };
 
-const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 /** Labels of a line that names the account of the rows below it. */
 const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta", "rekening", "iban", "account number", "kontonummer", "numero de compte"]);
 

@@ -162,6 +162,9 @@ export function indicatorSign(raw: string): 1 | -1 | undefined {
   return t.length <= 16 ? INDICATOR[normaliseHeader(t)] : undefined;
 }
 
+/** A cell that is an IBAN as banks write it (with or without its groups' spaces). */
+export const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
+
 /** Texts of a line that carries no amount of its own because it states a balance or a total. */
 export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|balance|kontostand|ubertrag|uebertrag|report|brought forward|carried forward|anfangssaldo|endsaldo|schlusssaldo|opening|closing|saldo iniziale|saldo finale|solde initial|solde final)\b/;
 

@@ -8,7 +8,7 @@
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
-import { headerTier, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -40,7 +40,6 @@ const IBAN_CURRENCY: Record<string, string> = {
 /** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
 // (Not "IBAN" alone: as often the other party's, as in Volksbank's and Deutsche Bank's exports.)
 const OWN_ACCOUNT_HEADERS = new Set(["rekening", "rekeningnummer", "iban bban", "account", "account number", "auftragskonto", "kontonummer", "numero de compte", "compte", "conto", "cuenta"]);
-const IBAN_CELL = /^[A-Z]{2}\d{2}(?: ?[A-Z0-9]){11,30}$/;
 
 /**
  * The country of the one IBAN a column of the statement's own account holds on every sampled row, or null: a file of no
@@ -423,10 +422,10 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
-    // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency
-    // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
     (!table.headerless && (headerWordCurrency(table.header) ?? ukAccountColumn(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
+    // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency
+    // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
     (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order (MM/DD/YYYY), the United States' notation" }) ||
     (opts.fallbackCurrency && { ...opts.fallbackCurrency, assumed: true as const }) ||
     null;
