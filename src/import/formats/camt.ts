@@ -154,6 +154,10 @@ function partMoney(tx: XNode, currency: string): Money | null {
 
 const hasOwnAmount = (tx: XNode) => child(tx, "Amt") !== undefined || child(tx, "AmtDtls", "TxAmt", "Amt") !== undefined;
 
+/** An entry's own references as written (made once: entryReferences reads every entry of the file). */
+const ACCT_SVCR_REF = /<(?:[\w-]+:)?AcctSvcrRef>\s*([^<]*?)\s*<\//;
+const NTRY_REF = /<(?:[\w-]+:)?NtryRef>\s*([^<]*?)\s*<\//;
+
 /**
  * Each entry's own reference as it is written (AcctSvcrRef, else NtryRef; a TxDtls' Refs/AcctSvcrRef, inside
  * NtryDtls, is no entry's), read from the text before the one pass: whether a reference repeats is known before the
@@ -162,12 +166,11 @@ const hasOwnAmount = (tx: XNode) => child(tx, "Amt") !== undefined || child(tx, 
 function* entryReferences(xml: string): Generator<string> {
   const entryAt = /<(?:[\w-]+:)?Ntry[\s>]/g;
   const head = /<(?:[\w-]+:)?(?:NtryDtls|AddtlNtryInf)[\s>]|<\/(?:[\w-]+:)?Ntry>/g;
-  const refAt = (segment: string, name: string) => new RegExp(`<(?:[\\w-]+:)?${name}>\\s*([^<]*?)\\s*</`).exec(segment)?.[1];
   for (let m = entryAt.exec(xml); m; m = entryAt.exec(xml)) {
     head.lastIndex = m.index;
     const end = head.exec(xml)?.index ?? xml.length;
     const segment = xml.slice(m.index, end);
-    const ref = [refAt(segment, "AcctSvcrRef"), refAt(segment, "NtryRef")].find((r) => r && !isPlaceholderReference(r));
+    const ref = [ACCT_SVCR_REF.exec(segment)?.[1], NTRY_REF.exec(segment)?.[1]].find((r) => r && !isPlaceholderReference(r));
     if (ref) yield ref;
   }
 }
