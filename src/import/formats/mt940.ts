@@ -57,6 +57,9 @@ function joined(f: Field): string {
   return out;
 }
 
+/** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…"): made once, not per field. */
+const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g };
+
 /** `:86:` → the other party, the purpose, the references it names. */
 function details(text: string): { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string } {
   const t = text.trim();
@@ -66,7 +69,7 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
   if (structured) {
     const mark = structured[1]!;
     const sub = new Map<number, string>();
-    for (const m of t.slice(3).matchAll(new RegExp(`\\${mark}(\\d{2})([^${mark}]*)`, "g"))) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
+    for (const m of t.slice(3).matchAll(SUBFIELDS[mark as keyof typeof SUBFIELDS])) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
     const part = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "").join("");
     const purpose = part(20, 29) + part(60, 63);
     // SEPA keywords inside the purpose: the message proper is SVWZ+ (to the next keyword).
