@@ -518,17 +518,15 @@ function saidDivisors(index: FigureIndex, said: FigureContext): Divisors {
 /** A month named without its year ("CHF 104.15 a day in July") in the one year of the calls' periods that holds it. */
 function monthOfCalls(spans: readonly Span[], month: number | undefined): Span | null {
   if (month === undefined) return null;
-  const found = new Set<number>();
+  const monthOf = (y: number): Span => ({ from: y * 10000 + month * 100 + 1, to: y * 10000 + month * 100 + daysInMonth(y, month) });
+  const found = new Map<number, Span>();
   for (const c of spans) {
     for (let y = Math.floor(c.from / 10000); y <= Math.floor(c.to / 10000); y++) {
-      const from = y * 10000 + month * 100 + 1;
-      const to = y * 10000 + month * 100 + daysInMonth(y, month);
-      if (c.from <= from && to <= c.to) found.add(y);
+      const m = monthOf(y);
+      if (c.from <= m.from && m.to <= c.to) found.set(y, m);
     }
   }
-  if (found.size !== 1) return null;
-  const y = [...found][0]!;
-  return { from: y * 10000 + month * 100 + 1, to: y * 10000 + month * 100 + daysInMonth(y, month) };
+  return found.size === 1 ? [...found.values()][0]! : null;
 }
 
 /** Rates a figure of the tools converts between: a yearly cost is 4 quarters, 12 months, 52 weeks or 365 days. */
