@@ -3,7 +3,8 @@
  * purchase date, booking date, text, credit, debit — as a CSV (`Einkaufsdatum;Buchungsdatum;Beschreibung;Gutschrift
  * CHF;Belastung CHF`, or `Transaktionsdatum;Buchungsdatum;Text;Gutschrift;Belastung`; French `Date d'achat;Date de comptabilisation;Description;Crédit CHF;Débit CHF`; Italian),
  * day-first dates, `'` thousands, both amounts positive: a purchase in Belastung is money out, a payment to the card in
- * Gutschrift money in. The "Saldo per … zu unseren Gunsten" lines (no date) state the balance owed: skipped. Research:
+ * Gutschrift money in. The "Saldo per … zu unseren Gunsten" lines (no date of their own) state the balance owed, in
+ * Belastung: read as the statement's opening and closing balance (a debt: negative) and checked against its rows. Research:
  * bank-layouts.md §16 — the column order, notations and balance line are those of the bank's PDF statement as
  * tarioch/beancounttools reads it; no CSV export of Cembra's was found to compare with (confidence low: a file of
  * other headers is read by the header guess instead).
