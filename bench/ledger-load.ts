@@ -18,7 +18,7 @@ import { existsSync, mkdirSync } from "node:fs";
 import { availableParallelism, loadavg } from "node:os";
 import { join } from "node:path";
 import { writeDemoDb } from "../src/ledger/demo/generator.ts";
-import { type Ledger } from "../src/ledger/ledger.ts";
+import { textsOf, type Ledger } from "../src/ledger/ledger.ts";
 import { loadLedger } from "../src/ledger/ledger-load.ts";
 
 const DIR = "/tmp/budget-chat-ledger-bench";
@@ -64,7 +64,7 @@ function columnBytes(l: Ledger): number {
 /** Characters in the dictionaries (each UTF-16 code unit ~1–2 bytes). */
 function dictionaryChars(l: Ledger): number {
   let n = 0;
-  for (const d of [l.currencies, l.categoryNames, l.merchants, l.descriptions, l.sources]) for (const s of d) n += s.length;
+  for (const d of [l.currencies, l.categoryNames, textsOf(l.merchants), textsOf(l.descriptions), l.sources]) for (const s of d) n += s.length;
   return n;
 }
 

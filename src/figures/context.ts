@@ -21,11 +21,12 @@
  * merchant of that name, never because it looks like one.
  */
 import { daysInMonth } from "../ledger/calendar.ts";
+import { textsOf, type TextList } from "../ledger/ledger.ts";
 import { allMatches } from "./read.ts";
 
 /** The names a text may mention: the ledger's categories, merchants and accounts. */
 /** Shaped like the ledger (src/ledger/ledger.ts), which is passed as it is: its lexicon is built once per ledger. */
-export type Vocabulary = { categoryNames: readonly string[]; merchants: readonly string[]; accounts: readonly string[] };
+export type Vocabulary = { categoryNames: readonly string[]; merchants: TextList; accounts: readonly string[] };
 
 /** Inclusive yyyymmdd bounds. */
 export type Span = { from: number; to: number };
@@ -184,7 +185,7 @@ export function lexiconOf(v: Vocabulary): Lexicon {
   // A long name's first distinctive word stands for it ("Livit" for "Livit AG", "Hiltl" for
   // "Restaurant Hiltl"), unless two names share it; later words are often places ("Zürich").
   const parts = new Map<string, Entry | null>();
-  const names = [...v.merchants.map((n) => ({ n, account: false })), ...v.accounts.map((n) => ({ n, account: true }))];
+  const names = [...textsOf(v.merchants).map((n) => ({ n, account: false })), ...v.accounts.map((n) => ({ n, account: true }))];
   for (const { n, account } of names) {
     const k = keyOf(n);
     if (k.length < 2) continue;

@@ -4,15 +4,13 @@
  * the server's thread, even in slices, some steps are single blocks of 60–200 ms (a Map growing, the
  * final sort). In the worker, all of it runs off the event loop: the columns come back as transferred
  * buffers (no copy), each dictionary as one string and the ends of its entries, cut into strings here
- * in time slices.
+ * in time slices; the merchants and descriptions (up to one per row) stay one string, cut per entry when asked (PackedTexts).
  */
 import { Database } from "bun:sqlite";
 import type { TimeSlices } from "../core/time-slices.ts";
-import { Ledger, LEDGER_COLUMN_NAMES, LEDGER_DICTIONARY_NAMES, type LedgerColumnName, type LedgerColumns, type LedgerDictionaryName } from "./ledger.ts";
+import { Ledger, LEDGER_COLUMN_NAMES, LEDGER_DICTIONARY_NAMES, textsOf, type LedgerColumnName, type LedgerColumns, type LedgerDictionaryName, PackedTexts, type PackedDictionary, type TextList } from "./ledger.ts";
 import { loadLedger } from "./ledger-load.ts";
 
-/** A dictionary as one string: entry k is `text.slice(ends[k - 1] ?? 0, ends[k])` (UTF-16 offsets). */
-type PackedDictionary = { text: string; ends: Float64Array };
 /** A ledger as the worker sends it. */
 export type PackedLedger = Omit<LedgerColumns, LedgerDictionaryName> & { dictionaries: Record<LedgerDictionaryName, PackedDictionary> };
 
@@ -20,7 +18,9 @@ export type PackedLedger = Omit<LedgerColumns, LedgerDictionaryName> & { diction
 type Request = { id: number; path: string; busyTimeoutMs: number };
 type Reply = { id: number; ledger?: PackedLedger; error?: string };
 
-function pack(values: readonly string[]): PackedDictionary {
+function pack(list: TextList): PackedDictionary {
+  if (list instanceof PackedTexts) return list.packed;
+  const values = textsOf(list);
   const ends = new Float64Array(values.length);
   let at = 0;
   values.forEach((v, k) => (ends[k] = at += v.length));
@@ -46,6 +46,9 @@ export function packLedger(l: Ledger): { ledger: PackedLedger; transfer: ArrayBu
   return { ledger, transfer: [...new Set(buffers)] as ArrayBuffer[] };
 }
 
+/** The dictionaries that may have an entry per row (without a model, every description is its own merchant): kept packed. */
+const PACKED_DICTIONARIES: ReadonlySet<LedgerDictionaryName> = new Set(["merchants", "descriptions"]);
+
 /** Entries cut from a packed dictionary, pausing now and then (`slices`). */
 async function unpack(d: PackedDictionary, slices: TimeSlices): Promise<string[]> {
   const out: string[] = [];
@@ -62,9 +65,9 @@ async function unpack(d: PackedDictionary, slices: TimeSlices): Promise<string[]
 /** The Ledger of a packed ledger, its dictionaries cut in time slices. */
 export async function adoptLedger(p: PackedLedger, slices: TimeSlices): Promise<Ledger> {
   const dictionaries = {} as Record<LedgerDictionaryName, string[]>;
-  for (const n of LEDGER_DICTIONARY_NAMES) dictionaries[n] = await unpack(p.dictionaries[n], slices);
+  for (const n of LEDGER_DICTIONARY_NAMES) if (!PACKED_DICTIONARIES.has(n)) dictionaries[n] = await unpack(p.dictionaries[n], slices);
   const { dictionaries: _, ...columns } = p;
-  return new Ledger({ ...columns, ...dictionaries });
+  return new Ledger({ ...columns, ...dictionaries, merchants: new PackedTexts(p.dictionaries.merchants), descriptions: new PackedTexts(p.dictionaries.descriptions) });
 }
 
 /**

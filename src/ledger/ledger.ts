@@ -63,6 +63,47 @@ export type TextMatch = {
   readonly any: boolean;
 };
 
+/**
+ * A dictionary's entries by index: an array, or for the merchants and descriptions of a ledger built in its
+ * worker (ledger-offthread.ts) PackedTexts. A million distinct descriptions cut into a million strings on the
+ * server's thread made one of its collections of young objects pause it for 40–65 ms, and every later full
+ * collection mark them all.
+ */
+export type TextList = { readonly length: number; at(k: number): string | undefined };
+
+/** A dictionary as one string: entry k is `text.slice(ends[k - 1] ?? 0, ends[k])` (UTF-16 offsets). */
+export type PackedDictionary = { text: string; ends: Float64Array };
+
+/** A packed dictionary read in place: entry k is cut from the one string when asked. */
+export class PackedTexts implements TextList {
+  /** The entries as strings, made at the first pass over them all (a search, a merchant filter) and kept. */
+  private all: string[] | null = null;
+  constructor(readonly packed: PackedDictionary) {}
+  get length(): number {
+    return this.packed.ends.length;
+  }
+  /** As Array.prototype.at: a negative k counts from the end. */
+  at(k: number): string | undefined {
+    if (this.all) return this.all.at(k);
+    const { text, ends } = this.packed;
+    if (k < 0) k += ends.length;
+    if (!(k >= 0 && k < ends.length)) return undefined;
+    return text.slice(k === 0 ? 0 : ends[k - 1], ends[k]);
+  }
+  toArray(): string[] {
+    return (this.all ??= Array.from({ length: this.length }, (_, k) => this.at(k)!));
+  }
+  /** As an array in JSON (the ledger cache file writes its dictionaries so). */
+  toJSON(): string[] {
+    return this.toArray();
+  }
+}
+
+/** A TextList's entries as an array (a serialiser's or a whole-dictionary pass's view). */
+export function textsOf(list: TextList): readonly string[] {
+  return list instanceof PackedTexts ? list.toArray() : (list as readonly string[]);
+}
+
 // ---------------------------------------------------------------------------------
 // The ledger
 
@@ -77,9 +118,9 @@ export type LedgerColumns = {
   category: Uint16Array;
   categoryNames: readonly string[];
   merchant: Int32Array;
-  merchants: readonly string[];
+  merchants: TextList;
   description: Int32Array;
-  descriptions: readonly string[];
+  descriptions: TextList;
   confidence: Float64Array;
   hasConfidence: boolean;
   source: Int16Array;
@@ -120,10 +161,10 @@ export class Ledger implements LedgerColumns {
   readonly categoryNames: readonly string[];
   /** Index into `merchants`, -1 for a NULL merchant_name. */
   readonly merchant: Int32Array;
-  readonly merchants: readonly string[];
+  readonly merchants: TextList;
   /** Index into `descriptions` (raw_description). */
   readonly description: Int32Array;
-  readonly descriptions: readonly string[];
+  readonly descriptions: TextList;
   /** NaN when NULL or when the database has no confidence column. */
   readonly confidence: Float64Array;
   readonly hasConfidence: boolean;
@@ -232,7 +273,7 @@ export class Ledger implements LedgerColumns {
   }
   /** Row i's bank description. */
   descriptionText(i: number): string {
-    return this.descriptions[this.description[i]!]!;
+    return this.descriptions.at(this.description[i]!)!;
   }
   /** Row i's account, or null for none. */
   accountName(i: number): string | null {
@@ -249,7 +290,7 @@ export class Ledger implements LedgerColumns {
   }
   /** null for -1 (no merchant). */
   merchantNameOf(k: number): string | null {
-    return k < 0 ? null : this.merchants[k]!;
+    return k < 0 ? null : this.merchants.at(k)!;
   }
   /** null for -1 (no account). */
   accountNameOf(k: number): string | null {
@@ -300,8 +341,8 @@ export class Ledger implements LedgerColumns {
    */
   textMatch(term: string): TextMatch {
     const t = new SearchTerm(term);
-    this.foldedMerchants ??= this.merchants.map(foldText);
-    this.foldedDescriptions ??= this.descriptions.map(foldText);
+    this.foldedMerchants ??= textsOf(this.merchants).map(foldText);
+    this.foldedDescriptions ??= textsOf(this.descriptions).map(foldText);
     const fm = this.foldedMerchants;
     const fd = this.foldedDescriptions;
     const merchants = new Uint8Array(fm.length);

@@ -31,7 +31,7 @@
  *   ±10% of their median instead of ±20%.
  */
 import { addDays, daysBetween, epochDay } from "./calendar.ts";
-import type { Ledger } from "./ledger.ts";
+import { textsOf, type Ledger } from "./ledger.ts";
 import { foldText, SearchTerm } from "../core/search-text.ts";
 
 /** A cadence is named by the median gap in days (inclusive ranges) and sets the yearly multiplier. */
@@ -173,11 +173,11 @@ export function merchantKeys(l: Ledger): SeriesKeys {
  * text (counterparties are keyed after the merchants, the same name sharing one key).
  */
 export function counterpartyKeys(l: Ledger, counterpartyOf: (id: number) => string | null): SeriesKeys {
-  const names = [...l.merchants];
+  const names = [...textsOf(l.merchants)];
   const index = new Map(names.map((n, k) => [n, k]));
   // Merchant entries that only repeat some row's description: their rows take the counterparty.
-  const descriptions = new Set(l.descriptions.map((d) => d.trim().replace(/\s+/g, " ")));
-  const bare = Uint8Array.from(l.merchants, (m) => (descriptions.has(m.trim().replace(/\s+/g, " ")) ? 1 : 0));
+  const descriptions = new Set(textsOf(l.descriptions).map((d) => d.trim().replace(/\s+/g, " ")));
+  const bare = Uint8Array.from(textsOf(l.merchants), (m) => (descriptions.has(m.trim().replace(/\s+/g, " ")) ? 1 : 0));
   const keys = new Int32Array(l.size);
   for (let i = 0; i < l.size; i++) {
     const m = l.merchantAt(i);

@@ -11,7 +11,7 @@
  * page 20,000 costs what page 1 costs.
  */
 import { dayToIso, parseDay } from "../ledger/calendar.ts";
-import type { Ledger } from "../ledger/ledger.ts";
+import { textsOf, type Ledger } from "../ledger/ledger.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { UNKNOWN_MERCHANT } from "../ledger/schema.ts";
 import { ToolInputError } from "../core/errors.ts";
@@ -97,7 +97,7 @@ function matcherOf(db: BudgetDb, l: Ledger, f: TransactionFilters): { m: Matcher
   if (f.currency !== undefined) m.currency = Uint8Array.from(l.currencies, (c) => (c.trim().toUpperCase() === f.currency ? 1 : 0));
   if (f.merchant !== undefined) {
     const unknown = fold(f.merchant) === fold(UNKNOWN_MERCHANT);
-    m.merchant = { known: unknown ? Uint8Array.from(l.merchants, (v) => (v.trim() === "" ? 1 : 0)) : maskOf(l.merchants, f.merchant), unknown };
+    m.merchant = { known: unknown ? Uint8Array.from(textsOf(l.merchants), (v) => (v.trim() === "" ? 1 : 0)) : maskOf(textsOf(l.merchants), f.merchant), unknown };
   }
   if (f.account !== undefined) m.account = maskOf(l.accounts, f.account);
   if (f.q !== undefined) m.text = l.textMatch(f.q);
@@ -343,7 +343,7 @@ export function otherRowsOfMerchant(db: BudgetDb, row: TransactionRow): number {
     merchantCounts.set(l, counts);
   }
   if (row.merchant === null) return 0;
-  const k = l.merchants.indexOf(row.merchant);
+  const k = textsOf(l.merchants).indexOf(row.merchant);
   return k < 0 ? 0 : Math.max(0, counts[k]! - 1);
 }
 

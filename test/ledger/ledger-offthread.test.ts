@@ -13,7 +13,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { TimeSlices } from "../../src/core/time-slices.ts";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
-import type { Ledger } from "../../src/ledger/ledger.ts";
+import { PackedTexts, textsOf, type Ledger } from "../../src/ledger/ledger.ts";
 import { loadLedger, loadLedgerInSlices } from "../../src/ledger/ledger-load.ts";
 import { loadLedgerInWorker } from "../../src/ledger/ledger-offthread.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
@@ -65,8 +65,12 @@ const FIELDS = [
   "hasConfidence", "hasSource", "hasAccount", "malformedDates", "badAmounts",
 ] as const;
 
+/** A column as it is; a dictionary as the array of its entries. */
+const dictionaryOrColumn = (v: unknown) => (v !== null && typeof v === "object" && "at" in v && !ArrayBuffer.isView(v) ? textsOf(v as Ledger["descriptions"]) : v);
+
 function expectSame(a: Ledger, b: Ledger): void {
-  for (const f of FIELDS) expect([f, a[f]]).toEqual([f, b[f]]);
+  // A dictionary is compared by its entries (the descriptions of a worker's ledger stay one packed string).
+  for (const f of FIELDS) expect([f, dictionaryOrColumn(a[f])]).toEqual([f, dictionaryOrColumn(b[f])]);
 }
 
 test("the worker's ledger equals the one-step build, column by column and entry by entry", async () => {
@@ -79,12 +83,29 @@ test("the worker's ledger equals the one-step build, column by column and entry 
   const built = await loadLedgerInWorker(path, 5000, new TimeSlices());
   expectSame(built, expected);
   // The dictionaries' awkward entries come through whole.
-  expect(built.descriptions).toContain("Zürich Café 4999 🍕");
-  expect(built.descriptions).toContain("a\u0000b");
-  expect(built.descriptions).toContain("");
+  expect(textsOf(built.descriptions)).toContain("Zürich Café 4999 🍕");
+  expect(textsOf(built.descriptions)).toContain("a\u0000b");
+  expect(textsOf(built.descriptions)).toContain("");
   // Currencies normalised (CHF/chf one entry, " EUR" trimmed), categories merged ignoring case.
   expect(built.currencies.filter((c) => c === "CHF" || c === "EUR" || c === "USD").sort()).toEqual(["CHF", "EUR", "USD"]);
   expect(built.categoryNames.filter((c) => c.toLowerCase().trim() === "transfers")).toHaveLength(1);
+});
+
+test("a worker's ledger keeps its merchants and descriptions as one string each, and reads and searches them as the one-step build", async () => {
+  const expected = oneStep();
+  const built = await loadLedgerInWorker(path, 5000, new TimeSlices());
+  // Not a million strings on the server's thread (ledger.ts, PackedTexts): cut per entry when asked.
+  expect(built.merchants).toBeInstanceOf(PackedTexts);
+  expect(built.descriptions).toBeInstanceOf(PackedTexts);
+  for (let i = 0; i < expected.size; i++) {
+    if (built.merchantName(i) !== expected.merchantName(i) || built.descriptionText(i) !== expected.descriptionText(i)) throw new Error(`row ${i} differs`);
+  }
+  // Indices as an array's `at` takes them: past the end nothing, a negative one from the end.
+  expect(built.descriptions.at(built.descriptions.length)).toBeUndefined();
+  expect(built.merchants.at(-1)).toBe(textsOf(expected.merchants).at(-1)!);
+  // A search folds the packed entries as it folds an array's ("cafe" finds "Café"; "zurich" finds "Zürich").
+  for (const term of ["cafe", "zurich", "🍕", "MIGROS"]) expect(Array.from(built.matchingRows(term))).toEqual(Array.from(expected.matchingRows(term)));
+  expect(built.matchingRows("cafe").length).toBeGreaterThan(0);
 });
 
 test("the worker's ledger equals the sliced build on this thread (the fallback)", async () => {

@@ -160,9 +160,9 @@ describe("loadLedger on the pipeline schema", () => {
     expect(l.currencies[l.currency[at(5)]!]).toBe("EUR");
     expect(l.categoryNames[l.category[at(2)]!]).toBe("transport");
     expect(l.categoryNames[l.category[at(5)]!]).toBe("transport");
-    expect(l.merchants[l.merchant[at(16)]!]).toBe("MIGROS");
-    expect(l.merchants[l.merchant[at(1)]!]).toBe("Migros");
-    expect(l.descriptions[l.description[at(12)]!]).toBe("ZÜRICH VERSICHERUNG");
+    expect(l.merchants.at(l.merchant[at(16)]!)).toBe("MIGROS");
+    expect(l.merchants.at(l.merchant[at(1)]!)).toBe("Migros");
+    expect(l.descriptions.at(l.description[at(12)]!)).toBe("ZÜRICH VERSICHERUNG");
     expect(l.merchant[at(2)]).toBe(l.merchant[at(5)]); // both "SBB": one entry
     expect(Array.from(l.source, (s) => l.sources[s])).toEqual(["rule", "llm", "llm", "rule", "cache", "manual", "rule", "llm", "llm", "llm", "llm"]);
     expect(Array.from(l.confidence)).toEqual([1, 0.5, 0.8, 0.9, 0.7, 1, 0.9, 0.95, 0.6, 0.6, 0.6]);
@@ -233,8 +233,8 @@ describe("loadLedger on the pipeline schema", () => {
     for (const term of ["a", "S", "ü", "ue", "ag", "100", " ", "shop", "ONLINE 1", "%", "_"]) {
       const want: number[] = [];
       for (let i = 0; i < l.size; i++) {
-        const m = l.merchant[i]! >= 0 ? l.merchants[l.merchant[i]!]! : "";
-        const d = l.descriptions[l.description[i]!]!;
+        const m = l.merchant[i]! >= 0 ? l.merchants.at(l.merchant[i]!)! : "";
+        const d = l.descriptions.at(l.description[i]!)!;
         if (matchesSearch(m, term) || matchesSearch(d, term)) want.push(i);
       }
       expect(Array.from(l.matchingRows(term))).toEqual(want);
@@ -498,7 +498,7 @@ describe("hygiene at load (SPEC §1, round 3)", () => {
     // Groceries: the categories table's spelling; dining: 2 rows "dining" against 1 "Dining " (no table row).
     expect(l.categoryNames).toEqual(["Groceries", "dining"]);
     expect(Array.from(l.category)).toEqual([0, 0, 0, 1, 1, 1]);
-    expect(Array.from(l.merchant).map((m) => (m < 0 ? null : l.merchants[m]))).toEqual(["Migros", null, null, "Bar", "Bar", "Bar"]);
+    expect(Array.from(l.merchant).map((m) => (m < 0 ? null : l.merchants.at(m)))).toEqual(["Migros", null, null, "Bar", "Bar", "Bar"]);
     db.close();
   });
 });
