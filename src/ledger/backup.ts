@@ -191,8 +191,11 @@ export function holdServerLease(dbPath: string): ServerLease | null {
   };
 }
 
-/** Who holds a lease on `dbPath` right now (null: nobody). Takes the exclusive lock for a moment to ask. */
-export function serverUsing(dbPath: string): string | null {
+/**
+ * Who holds a lease on `dbPath` right now (null: nobody), and whether one of them is a restore of it
+ * (its command line says `restore`) rather than a server. Takes the exclusive lock for a moment to ask.
+ */
+export function serverUsing(dbPath: string): { who: string; restoring: boolean } | null {
   const path = lockPathFor(dbPath);
   if (!existsSync(path)) return null;
   let db: Database;
@@ -207,7 +210,8 @@ export function serverUsing(dbPath: string): string | null {
     db.run("ROLLBACK");
     return null;
   } catch {
-    return whoHolds(path) ?? "a budget-chat server";
+    const pids = lockHolders(path) ?? [];
+    return { who: pids.length ? describe(pids) : "a budget-chat server", restoring: pids.some(runsRestore) };
   } finally {
     db.close();
   }
@@ -240,7 +244,7 @@ export function checkSnapshot(snapshot: string): void {
 export function restoreSnapshot(snapshot: string, dbPath: string, backupDir: string, now: Date): { safety: string | null } {
   checkSnapshot(snapshot);
   const user = serverUsing(dbPath);
-  if (user) throw new Error(`${dbPath} is in use by ${user}; stop the server first`);
+  if (user) throw new Error(`${dbPath} is in use by ${user.who}; ${user.restoring ? "another restore of it is under way: try again when it is done" : "stop the server first"}`);
   // Hold the lease while restoring, so a server cannot start on a half-restored database.
   const lease = holdServerLease(dbPath);
   try {
@@ -283,6 +287,12 @@ export function restoreSnapshot(snapshot: string, dbPath: string, backupDir: str
  * /proc/locks: SQLite's locks are POSIX locks on the database file). Null elsewhere.
  */
 export function whoHolds(path: string): string | null {
+  const pids = lockHolders(path);
+  return pids?.length ? describe(pids) : null;
+}
+
+/** The other processes with a POSIX lock on the file (Linux /proc/locks), or null where that cannot be read. */
+function lockHolders(path: string): number[] | null {
   try {
     const ino = statSync(path).ino;
     const pids = new Set<number>();
@@ -293,19 +303,32 @@ export function whoHolds(path: string): string | null {
       const inode = Number(f[5]?.split(":")[2]);
       if (f[1] === "POSIX" && inode === ino && Number.isInteger(pid) && pid !== process.pid) pids.add(pid);
     }
-    if (!pids.size) return null;
-    return [...pids]
-      .map((pid) => {
-        let name = "";
-        try {
-          name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
-        } catch {
-          /* gone already */
-        }
-        return name ? `process ${pid} (${name})` : `process ${pid}`;
-      })
-      .join(", ");
+    return [...pids];
   } catch {
     return null;
+  }
+}
+
+/** "process 1234 (bun), process 99" (the name where the system still has it). */
+function describe(pids: readonly number[]): string {
+  return pids
+    .map((pid) => {
+      let name = "";
+      try {
+        name = readFileSync(`/proc/${pid}/comm`, "utf8").trim();
+      } catch {
+        /* gone already */
+      }
+      return name ? `process ${pid} (${name})` : `process ${pid}`;
+    })
+    .join(", ");
+}
+
+/** Whether the process is a `budget-chat restore` (an argument of its command line is exactly "restore"). */
+function runsRestore(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").includes("restore");
+  } catch {
+    return false;
   }
 }

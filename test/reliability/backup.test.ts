@@ -197,4 +197,24 @@ describe("backup and restore commands", () => {
       ["restore", true, snap],
     ]);
   }, 30_000);
+
+  test("a restore refused because another restore holds the database says so, not \"stop the server first\"", async () => {
+    const { db, home } = freshDir();
+    const chat = join(home, "chat.db");
+    const snap = join(home, "mine.db");
+    expect((await run(["backup", "--db", db, "--out", snap, "--chat-db", chat], home)).code).toBe(0);
+    // A process holding the lease whose command line has the argument "restore", as `budget-chat restore …` has.
+    const holder = Bun.spawn(
+      [process.execPath, "-e", `const { holdServerLease } = await import(${JSON.stringify(join(root, "src/ledger/backup.ts"))}); globalThis.lease = holdServerLease(${JSON.stringify(db)}); console.log("held"); setInterval(() => {}, 1000);`, "restore"],
+      { stdout: "pipe", stderr: "pipe" },
+    );
+    children.add(holder);
+    const reader = (holder.stdout as ReadableStream<Uint8Array>).getReader();
+    expect(new TextDecoder().decode((await reader.read()).value)).toContain("held");
+    const comm = readFileSync(`/proc/${holder.pid}/comm`, "utf8").trim();
+    const refused = await run(["restore", snap, "--db", db, "--chat-db", chat], home);
+    expect(refused).toEqual({ out: "", code: 1, err: `budget-chat: restore: ${db} is in use by process ${holder.pid} (${comm}); another restore of it is under way: try again when it is done; nothing was changed` });
+    holder.kill("SIGKILL");
+    await holder.exited;
+  }, 30_000);
 });
