@@ -147,6 +147,8 @@ export function rolesOf(plan: ColumnPlan): ColumnRole[] {
   if (m.kind === "split") {
     set(m.debit, "debit");
     set(m.credit, "credit");
+  } else if (m.kind === "byCurrency") {
+    for (const c of m.columns) set(c.column, "amount");
   } else {
     set(m.amount, "amount");
     if (m.kind === "indicator") set(m.indicator, "indicator");

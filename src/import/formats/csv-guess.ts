@@ -12,7 +12,7 @@
  */
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
-import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
+import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
@@ -293,7 +293,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) money = { kind: "signed", amount: amount.index };
   }
-  if (money) for (const i of money.kind === "split" ? [money.debit, money.credit] : money.kind === "indicator" ? [money.amount, money.indicator] : [money.amount]) taken.add(i);
+  if (money) for (const i of [...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : [])]) taken.add(i);
   else missing.push("the amount (one signed column, or a debit and a credit column)");
 
   const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : first("currency"));
@@ -309,7 +309,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
 
   // The round-3 description's columns are chosen among what was not taken by the money, date and currency columns then.
   const round3Taken = new Set<number>([date, currency].filter((c): c is Column => c !== undefined).map((c) => c.index));
-  if (money) for (const i of money.kind === "split" ? [money.debit, money.credit] : money.kind === "indicator" ? [money.amount, money.indicator] : [money.amount]) round3Taken.add(i);
+  if (money) for (const i of [...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : [])]) round3Taken.add(i);
   // A file round 3 could not describe (no column with its words) was never imported: its rows' ids take the description.
   const round3 = mapping.descriptionColumn ? null : round3TextColumns(cols, round3Taken);
   const idText = round3 && round3.out.length > 0 ? round3 : null;

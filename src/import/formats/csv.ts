@@ -7,7 +7,7 @@
  */
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
-import { headerCells, headerMatches, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
+import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -207,8 +207,7 @@ function headerWordCurrency(header: CsvRecord): { code: string; from: string } |
 
 /** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's "Määrä EUROA"). */
 function headerCurrency(plan: ColumnPlan): string | null {
-  const m = plan.money;
-  const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  const cols = moneyCells(plan.money);
   for (const c of cols) {
     const name = plan.names[c] ?? "";
     const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
@@ -226,8 +225,7 @@ const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "G
  * file of dollars in CHF data was read as francs.
  */
 function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code: string; from: string } | null {
-  const m = plan.money;
-  const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  const cols = moneyCells(plan.money);
   let found: { code: string; mark: string } | null = null;
   for (const r of sample) {
     for (const c of cols) {
@@ -249,8 +247,7 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code
  * the data's main currency, right only when that was francs).
  */
 function apostropheThousands(plan: ColumnPlan, sample: readonly CsvRecord[]): { code: string; from: string } | null {
-  const m = plan.money;
-  const cols = [...(m.kind === "split" ? [m.debit, m.credit] : [m.amount]), ...(plan.balance === null ? [] : [plan.balance])];
+  const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   for (const r of sample) for (const c of cols) if (/\d['’]\d{3}(?!\d)/.test(r.fields[c] ?? "")) return { code: "CHF", from: "the amounts' ' thousands mark, Switzerland's notation" };
   return null;
 }
@@ -258,8 +255,7 @@ function apostropheThousands(plan: ColumnPlan, sample: readonly CsvRecord[]): { 
 /** The decimal mark of a layout that writes both ("per file"): voted over the sampled money cells; "." when they do not decide. */
 function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decimal {
   const votes = new DecimalVotes();
-  const m = plan.money;
-  const cols = [...(m.kind === "split" ? [m.debit, m.credit] : [m.amount]), ...(plan.balance === null ? [] : [plan.balance])];
+  const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   for (const r of sample) for (const c of cols) votes.add(r.fields[c] ?? "");
   const g = votes.result();
   return "decimal" in g ? g.decimal : ".";
@@ -276,8 +272,7 @@ function firstAccountCell(plan: ColumnPlan, sample: readonly CsvRecord[]): strin
 
 /** Whether the sampled rows read with the layout's own date notations and decimal mark (nine in ten at least). */
 function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
-  const m = plan.money;
-  const moneyCols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  const moneyCols = moneyCells(plan.money);
   let filled = 0;
   let read = 0;
   for (const r of sample) {
@@ -315,8 +310,7 @@ function vote(
   const mapping = opts.mapping ?? {};
   const dates = new DateVotes();
   const decimals = new DecimalVotes();
-  const m = plan.money;
-  const moneyCols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  const moneyCols = moneyCells(plan.money);
   if (plan.balance !== null) moneyCols.push(plan.balance);
   const add = (r: CsvRecord) => {
     if (!mapping.dateFormat) dates.add(r.fields[plan.date] ?? "");
@@ -338,7 +332,7 @@ function vote(
     const g = decimals.result();
     if (!("decimal" in g)) {
       const why = "ambiguous" in g ? "every amount reads as a whole number with thousands or as a decimal" : "some amounts use a decimal point and others a decimal comma";
-      throw new NeedsColumnMapping(`${opts.fileName}: cannot tell the decimal mark of ${moneyCols.slice(0, m.kind === "split" ? 2 : 1).map((c) => `"${plan.names[c]}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
+      throw new NeedsColumnMapping(`${opts.fileName}: cannot tell the decimal mark of ${moneyCells(plan.money).map((c) => `"${plan.names[c]}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
     }
     decimal = g.decimal;
   }
@@ -417,7 +411,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const file =
-    (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
+    (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[moneyCells(plan.money)[0]!]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
     amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||

@@ -616,6 +616,29 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency USD (from the Chase layout) for every row"],
   },
+  "rbc.csv": {
+    format: "csv",
+    layout: "rbc",
+    // Three accounts in one export: no one account for the file, each row its own.
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2,"2026-01-15",2500,"CAD","PAYROLL DEPOSIT · ACME CORP"],
+      [3,"2026-01-17",-150,"CAD","e-Transfer sent · J SMITH"],
+      [4,"2026-01-20",-800,"CAD","CHEQUE #123"],
+      [5,"2026-01-21",-42.5,"USD","TRANSFER · WWW TRF DDA"],
+      [6,"2026-01-28",0.31,"USD","INTEREST"],
+      [7,"2026-01-29",-4.75,"CAD","TIM HORTONS #1234"],
+    ],
+    // The filled column names the currency: CAD$ → CAD (150 + 800 + 4.75 out, 2'500 in), USD$ → USD (42.50 out, 0.31 in)
+    totals: [{"currency":"CAD","out":954.75,"outRows":3,"in":2500,"inRows":1},{"currency":"USD","out":42.5,"outRows":1,"in":0.31,"inRows":1}],
+    // No balance column: one unchecked statement per account and currency
+    reconciliation: [
+      {"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null},
+      {"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null},
+      {"currency":"CAD","status":"none","opening":null,"closing":null,"entries":1,"difference":null},
+    ],
+  },
   "capital-one.csv": {
     format: "csv",
     layout: "capital-one",

@@ -25,6 +25,7 @@ import { N26, N26_2022 } from "./n26.ts";
 import { NEON } from "./neon.ts";
 import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
 import { RAIFFEISEN } from "./raiffeisen.ts";
+import { RBC } from "./rbc.ts";
 import { REVOLUT } from "./revolut.ts";
 import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
@@ -72,6 +73,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   AMEX_US,
   AMEX_UK,
   AMEX_US_CARD_MEMBER,
+  RBC,
   FR_DEBIT_CREDIT,
   BOURSORAMA,
 ];
