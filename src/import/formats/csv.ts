@@ -30,6 +30,16 @@ const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 const BALANCE_LABEL = /^(saldo|solde|balance|kontostand)\b/;
 const STATED_BALANCE = /^(?:([A-Z]{3})\s*-?[\d'’.,]*\d|-?[\d'’.,]*\d\s*([A-Z]{3}))$/;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
+/**
+ * A preamble's balance label that names its currency in brackets: La Banque Postale's `Solde (EUROS) ;1234,56` (its
+ * older exports add `Solde (FRANCS)`, the same balance in francs, which names no currency of today), "Saldo (CHF)".
+ */
+const BALANCE_IN_LABEL = /^(?:solde|saldo|balance|kontostand)\s*\(\s*([a-z]{3,5})\s*\)$/i;
+const currencyInBalanceLabel = (label: string): string | null => {
+  const word = BALANCE_IN_LABEL.exec(label)?.[1]?.toUpperCase();
+  if (word === "EURO" || word === "EUROS") return "EUR";
+  return word && CURRENCIES.has(word) ? word : null;
+};
 
 /** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
 const IBAN_CURRENCY: Record<string, string> = {
@@ -147,6 +157,13 @@ function preamble(
     }
     const kind = cells[1] ? statedBalanceKind(normaliseHeader(label)) : null;
     if (kind) statedCells[kind] = cells[1];
+    // The balance stated above the table, in the currency its label names: the balance after the rows below it (the
+    // account's balance when the file was made, its rows the latest bookings).
+    const labelled = cells[1] ? currencyInBalanceLabel(label) : null;
+    if (labelled) {
+      currency ??= labelled;
+      statedCells.closing ??= cells[1];
+    }
     const rank = labels.indexOf(label);
     if (rank >= 0 && rank < labelRank && cells[1]) {
       labelRank = rank;
