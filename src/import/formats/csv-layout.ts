@@ -307,6 +307,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
   const party = layout.party ? { out: opt(layout.party.out), in: opt(layout.party.in) } : null;
   const byDirection = (cols: readonly number[]): ByDirection =>
     party ? { out: [...(party.out === null ? [] : [party.out]), ...cols], in: [...(party.in === null ? [] : [party.in]), ...cols] } : both(cols);
+  const whose = layout.bank === "your layout" ? "your layout" : `the ${layout.bank} layout`;
   const plan: ColumnPlan = {
     layout: layout.id,
     format: layout.format ?? "csv",
@@ -327,9 +328,9 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency
-        ? { code: layout.currency.fixed, from: `the ${layout.bank} layout` }
+        ? { code: layout.currency.fixed, from: whose }
         : layout.currency.fallback
-          ? { code: layout.currency.fallback, from: `the ${layout.bank} layout` }
+          ? { code: layout.currency.fallback, from: whose }
           : null,
     balance: opt(layout.balance),
     balancePocket: opt(layout.balancePocket),

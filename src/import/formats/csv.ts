@@ -5,6 +5,7 @@
  * header words; then csv-rows.ts reads every line. A large file is walked record by record, never
  * held as a list of records.
  */
+import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
@@ -25,7 +26,6 @@ const PROBE_AT_LEAST = 3;
 /** Data records whose values decide a guessed column's role. */
 const SAMPLE_RECORDS = 500;
 
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 /** A preamble label of the account's balance, and a balance written with its currency before or after it. */
 const BALANCE_LABEL = /^(saldo|solde|balance|kontostand)\b/;
 const STATED_BALANCE = /^(?:([A-Z]{3})\s*-?[\d'’.,]*\d|-?[\d'’.,]*\d\s*([A-Z]{3}))$/;
@@ -38,7 +38,7 @@ const BALANCE_IN_LABEL = /^(?:solde|saldo|balance|kontostand)\s*\(\s*([a-z]{3,5}
 const currencyInBalanceLabel = (label: string): string | null => {
   const word = BALANCE_IN_LABEL.exec(label)?.[1]?.toUpperCase();
   if (word === "EURO" || word === "EUROS") return "EUR";
-  return word && CURRENCIES.has(word) ? word : null;
+  return word && ISO_CURRENCIES.has(word) ? word : null;
 };
 
 /** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
@@ -181,7 +181,7 @@ function preamble(
       // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
       const code = stated?.[1] ?? stated?.[2];
-      if (!currency && code && CURRENCIES.has(code)) currency = code;
+      if (!currency && code && ISO_CURRENCIES.has(code)) currency = code;
     }
   }
   return { account, currency, stated, statedCells };
@@ -229,7 +229,7 @@ function headerCurrency(plan: ColumnPlan): string | null {
     const name = plan.names[c] ?? "";
     const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
-    if (code && CURRENCIES.has(code)) return code;
+    if (code && ISO_CURRENCIES.has(code)) return code;
   }
   return null;
 }
