@@ -203,7 +203,7 @@ function ukAccountColumn(header: CsvRecord, sample: readonly CsvRecord[]): { cod
 /**
  * Header words only one country's banks write, so its currency (QA round 4, fifth pass: a Lloyds or Danske export
  * named no currency and was stored in the data's main one): the UK's "Sort Code", the Danish "Beløb", the Norwegian
- * "Beløp" and DNB's "Uttak fra konto"/"Innskudd på konto", the Swedish "Belopp" (as normaliseHeader writes them).
+ * "Beløp", DNB's "Uttak fra konto"/"Innskudd på konto" and SpareBank 1's "Inn", the Swedish "Belopp" (as normaliseHeader writes them).
  */
 const HEADER_WORD_CURRENCY: Record<string, { code: string; word: string }> = {
   "sort code": { code: "GBP", word: "Sort Code, a UK bank's" },
@@ -212,6 +212,8 @@ const HEADER_WORD_CURRENCY: Record<string, { code: string; word: string }> = {
   belopp: { code: "SEK", word: "Belopp, a Swedish bank's" },
   "uttak fra konto": { code: "NOK", word: "Uttak fra konto, a Norwegian bank's" },
   "innskudd pa konto": { code: "NOK", word: "Innskudd på konto, a Norwegian bank's" },
+  // SpareBank 1's "Inn"/"Ut" (Swedish writes "In", Danish "Ind").
+  inn: { code: "NOK", word: "Inn, a Norwegian bank's" },
 };
 
 function headerWordCurrency(header: CsvRecord): { code: string; from: string } | null {
