@@ -639,6 +639,37 @@ export const BANK_EXPECTED: Record<string, Expected> = {
       {"currency":"CAD","status":"none","opening":null,"closing":null,"entries":1,"difference":null},
     ],
   },
+  // Tangerine (Canada): month-first dates and no currency named anywhere; before its layout the month-first rule read its dollars as US dollars (QA round 4, sixth pass). Out 4.75 + 95.40 = 100.15, in 2'150.00 + 0.87 = 2'150.87.
+  "tangerine-ca.csv": {
+    format: "csv",
+    layout: "tangerine",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-05",-4.75,"CAD","TIM HORTONS #1234 · Interac purchase"],
+      [3,"2026-01-09",2150,"CAD","EFT Deposit from ACME CORP · Payroll"],
+      [4,"2026-01-14",-95.4,"CAD","Bill Payment - ROGERS"],
+      [5,"2026-01-31",0.87,"CAD","Interest Paid"],
+    ],
+    totals: [{"currency":"CAD","out":100.15,"outRows":2,"in":2150.87,"inRows":2}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency CAD (from the Tangerine layout) for every row"],
+  },
+  // Simplii Financial (Canada): " Funds Out"/" Funds In" with leading spaces, unsigned; before: refused (no amount column), and with the columns named it would have been USD. Out 63.25 + 120.10 = 183.35, in 1'800.00.
+  "simplii-ca.csv": {
+    format: "csv",
+    layout: "simplii",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-63.25,"CAD","POINT OF SALE PURCHASE LOBLAWS #1012"],
+      [3,"2026-01-15",1800,"CAD","PAYROLL DEPOSIT ACME CORP"],
+      [4,"2026-01-20",-120.1,"CAD","INTERNET BILL PAY HYDRO ONE"],
+    ],
+    totals: [{"currency":"CAD","out":183.35,"outRows":2,"in":1800,"inRows":1}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CAD (from the Simplii Financial layout) for every row"],
+  },
   "capital-one.csv": {
     format: "csv",
     layout: "capital-one",

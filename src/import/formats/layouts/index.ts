@@ -12,6 +12,7 @@ import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
 import { BANCASTATO } from "./bancastato.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
+import { SIMPLII, TANGERINE } from "./canada.ts";
 import { CAPITAL_ONE } from "./capital-one.ts";
 import { CEMBRA } from "./cembra.ts";
 import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
@@ -74,6 +75,8 @@ export const LAYOUTS: readonly BankLayout[] = [
   AMEX_UK,
   AMEX_US_CARD_MEMBER,
   RBC,
+  TANGERINE,
+  SIMPLII,
   FR_DEBIT_CREDIT,
   BOURSORAMA,
 ];
