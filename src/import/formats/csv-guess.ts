@@ -422,7 +422,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
  * description). A file where that does not tell them is refused, saying how to name them; its
  * columns are called "column 1", "column 2" … (also on the mapping screen).
  */
-export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[] } {
+export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[]; balance: number | null } {
   const cols = header.fields.map((name, index) => {
     const values = sample.map((r) => (r.fields[index] ?? "").trim());
     return { name, values, filled: values.filter((v) => v !== "") };
@@ -444,7 +444,16 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     return n >= 2 && (forward || backward);
   };
   const amount = amounts.length === 1 ? amounts[0] : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
-  if (dates.length === 0 || !amount || texts.length === 0) {
+  // Else money out and money in in two columns, one of them filled on every row, beside the balance after each row (TD
+  // Canada: date, text, debit, credit, balance; QA round 4, sixth pass: refused): the pair whose amounts, out taken off
+  // and in added, walk the balance from row to row (oldest or newest first).
+  const moved = (out: Col, inn: Col, r: number) => (out.values[r] !== "" ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));
+  const walks = (out: Col, inn: Col, bal: Col) =>
+    bal.values.length >= 2 &&
+    out.values.every((v, r) => (v === "") !== (inn.values[r] === "")) &&
+    (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + moved(out, inn, r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + moved(out, inn, r - 1) === cents(bal.values[r - 1]!)));
+  const split = amount ? undefined : amounts.flatMap((out) => amounts.flatMap((inn) => amounts.filter((bal) => out !== inn && bal !== out && bal !== inn && walks(out, inn, bal)).map((bal) => ({ out, inn, bal }))))[0];
+  if (dates.length === 0 || !(amount || split) || texts.length === 0) {
     throw new NeedsColumnMapping(
       `${fileName}: line ${header.line + 1}: the file has no header row, and what its columns hold does not tell them apart (${dates.length} of dates, ${amounts.length} of amounts, ${texts.length} of text); ` +
         'name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
@@ -454,5 +463,6 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // pass: only the longest was kept), in the file's order; not accounts (IBANs) nor debit/credit marks.
   const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_CELL.test(v) || indicatorSign(v) !== undefined))]);
   const moreText = cols.filter((c) => described.has(c) && c !== texts[0]).map((c) => header.fields.indexOf(c.name));
-  return { mapping: { dateColumn: dates[0]!.name, amountColumn: amount.name, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) }, texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b) };
+  const money = amount ? { amountColumn: amount.name } : { debitColumn: split!.out.name, creditColumn: split!.inn.name };
+  return { mapping: { dateColumn: dates[0]!.name, ...money, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) }, texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b), balance: split ? header.fields.indexOf(split.bal.name) : null };
 }

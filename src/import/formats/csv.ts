@@ -420,7 +420,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     // A file without a header row: its columns told by what they hold (refused when that does not tell them).
     const told = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : null;
     const mapping = told?.mapping ?? opts.mapping ?? {};
-    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts } } : {}) };
+    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     dateNote = voted.dateNote;
     plan = { ...guessed, dateOrders: voted.dateOrders, decimal: voted.decimal };

@@ -9,6 +9,21 @@
 import type { Expected } from "./support.ts";
 
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
+  // TD Canada Trust (EasyWeb): no header row, date, text, money out, money in and the balance after each row; three columns of amounts did not tell which is which: refused (QA round 4, sixth pass). The pair whose amounts walk the balance is money out and in, the third the balance: 1'250.00 − 4.75 = 1'245.25 + 2'150.00 = 3'395.25 − 95.40 = 3'299.85 ✓. Nothing in the file names its currency: month-first dates say USD, and the note says where it came from (a Canadian account sets CAD on the page or with --currency).
+  "td-canada.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [1,"2026-01-05",-4.75,"USD","TIM HORTONS #12"],
+      [2,"2026-01-09",2150,"USD","PAYROLL ACME"],
+      [3,"2026-01-14",-95.4,"USD","ROGERS WIRELESS"],
+    ],
+    totals: [{"currency":"USD","out":100.15,"outRows":2,"in":2150,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"ok","opening":1250,"closing":3299.85,"entries":3,"difference":0}],
+    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
+  },
   // bunq (NL), semicolons and decimal commas ("2.500,00"): read right with no change (QA round 4, sixth pass); EUR from the own account's NL IBAN. Out 23.45 + 1'050.00 = 1'073.45, in 2'500.00.
   "bunq-nl.csv": {
     format: "csv",
