@@ -160,8 +160,9 @@ function tierFor(c: Column, role: Role): number | null {
   if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
-  // under its header: a column of nothing but "A" is a text.
-  if (t === null && role === "indicator" && !allEmpty(c.values) && !c.values.every((v) => /^\s*a?\s*$/i.test(v))) return 9;
+  // under its header: a column of nothing but "A" is a text. Nor does a column of nothing but dashes: a placeholder
+  // (Scotiabank's headerless export has a "-" on every row; QA round 4, sixth pass: it made every deposit money out).
+  if (t === null && role === "indicator" && !allEmpty(c.values) && !c.values.every((v) => /^\s*(a|[-\u2013\u2014])?\s*$/i.test(v))) return 9;
   return t;
 }
 
