@@ -670,6 +670,21 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["the currency CAD (from the Simplii Financial layout) for every row"],
   },
+  // Revolut Business: read by its "Amount" (the fee left out), every fee was lost and the balance column disagreed (QA round 4, sixth pass); its layout reads "Total amount". 1'000.00 − 56.30 = 943.70 + 1'500.00 = 2'443.70 − 800.20 = 1'643.50 ✓; the PENDING row moved no money.
+  "revolut-business.csv": {
+    format: "csv",
+    layout: "revolut-business",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-05",-56.3,"EUR","AWS EMEA"],
+      [3,"2026-01-10",1500,"EUR","Payment from Client GmbH · INV-2026-001"],
+      [4,"2026-01-12",-800.2,"EUR","To Office Rent Ltd · Rent January"],
+    ],
+    totals: [{"currency":"EUR","out":856.5,"outRows":2,"in":1500,"inRows":1}],
+    skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":1643.5,"entries":3,"difference":0}],
+  },
   "capital-one.csv": {
     format: "csv",
     layout: "capital-one",

@@ -27,7 +27,7 @@ import { NEON } from "./neon.ts";
 import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
 import { RAIFFEISEN } from "./raiffeisen.ts";
 import { RBC } from "./rbc.ts";
-import { REVOLUT } from "./revolut.ts";
+import { REVOLUT, REVOLUT_BUSINESS } from "./revolut.ts";
 import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
 import { SWISSCARD } from "./swisscard.ts";
@@ -57,6 +57,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   CEMBRA,
   VISECA,
   REVOLUT,
+  REVOLUT_BUSINESS,
   WISE,
   N26,
   N26_2022,
