@@ -4,7 +4,10 @@
  * currency per row, a running balance, oldest first. Rows not COMPLETED (PENDING, REVERTED, DECLINED, FAILED) moved
  * no money and are skipped. Each Product (Current, Savings, Deposit) runs a balance of its own: checked apart, added up. Research: bank-layouts.md §17 (confidence high; localised headers unknown).
  */
-import type { BankLayout } from "../csv-layout.ts";
+import type { BankLayout, SkipRule } from "../csv-layout.ts";
+
+/** Rows not COMPLETED (both Revolut exports): no money moved. */
+const NOT_COMPLETED: SkipRule = { column: "State", equals: ["pending", "reverted", "declined", "failed"], reason: "not completed (pending, reverted, declined or failed): no money moved" };
 
 export const REVOLUT: BankLayout = {
   id: "revolut",
@@ -25,7 +28,7 @@ export const REVOLUT: BankLayout = {
   balancePocket: "Product",
   description: { columns: ["Description"] },
   counterparty: "Description",
-  skip: [{ column: "State", equals: ["pending", "reverted", "declined", "failed"], reason: "not completed (pending, reverted, declined or failed): no money moved" }],
+  skip: [NOT_COMPLETED],
 };
 
 /**
@@ -59,5 +62,5 @@ export const REVOLUT_BUSINESS: BankLayout = {
   originalAmount: "Orig amount",
   originalCurrency: "Orig currency",
   exchangeRate: "Exchange rate",
-  skip: [{ column: "State", equals: ["pending", "reverted", "declined", "failed"], reason: "not completed (pending, reverted, declined or failed): no money moved" }],
+  skip: [NOT_COMPLETED],
 };
