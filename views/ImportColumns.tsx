@@ -4,7 +4,8 @@ import { ScrollTable } from "./ScrollTable.tsx";
 /**
  * The mapping screen of a CSV (SPEC §10.1): its first rows as a table, above each column the list of what
  * it can hold (date, amount, money out, money in, debit/credit sign, payee, purpose, other text, currency,
- * balance, ignore); the date notation and decimal mark proposed for it; "Flip signs"; and "Save layout
+ * balance, ignore); the date notation and decimal mark proposed for it; the currency of every row when no column
+ * holds one; "Flip signs"; and "Save layout
  * as …", which keeps the choice for every later file with this header. Any change previews again at once
  * (the preview below follows: money out and money in, the rows). Open when the columns must be named;
  * for any other CSV it is one click away.
@@ -66,6 +67,12 @@ export function ImportColumns({ id, view, open, chosen }: { id: string; view: Cs
                 </option>
               ))}
             </select>
+          </label>
+          {/* Read as the command line's currency: an ISO 4217 code, for every row when no column holds the currency. */}
+          <label class="field" for={fid("currency")}>
+            <span>Currency of every row</span>
+            <input type="text" name="currency" id={fid("currency")} value={view.currency ?? ""} maxlength={3} size={4} pattern="[A-Za-z]{3}" autocomplete="off" spellcheck={false} placeholder="e.g. EUR" aria-describedby={fid("currency-help")} />
+            <small class="muted" id={fid("currency-help")}>when no column holds it (otherwise the file's, its account's or your data's)</small>
           </label>
         </div>
       </fieldset>

@@ -1,5 +1,18 @@
 import { z } from "zod";
 
+/** The ISO 4217 currency codes, as the runtime knows them. */
+export const ISO_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
+
+/**
+ * A currency the user names for every row of a file that names none ("eur", " CHF "): upper-cased, an ISO 4217 code.
+ * The command line's --currency, the Import page's currency field and the import API's `columns.currency` read it alike.
+ */
+export const CurrencyCode = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((c) => ISO_CURRENCIES.has(c), { error: (issue) => `"${String(issue.input).trim()}" is not an ISO 4217 currency code (three letters, like CHF, EUR or USD)` });
+
 /** A zod error as one line ("✖ message → at path; ✖ …"), for stderr and JSON error bodies. */
 export function oneLineError(error: z.ZodError): string {
   return z.prettifyError(error).replace(/\n\s*/g, " ");

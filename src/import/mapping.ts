@@ -11,6 +11,7 @@
  * - `readOptionsFor`: settings → what the importer reads the file with.
  */
 import { ChangeRefused, UsageError } from "../core/errors.ts";
+import { CurrencyCode } from "../core/validation.ts";
 import type { Store } from "../store/store.ts";
 import { IMPORT_FORMATS } from "./formats/registry.ts";
 import { DATE_FORMATS, type CsvMapping, type DateFormat } from "./formats/types.ts";
@@ -44,9 +45,15 @@ export function csvMapping(values: Record<string, unknown>, saved: Record<string
   if (m.amountColumn && (m.debitColumn || m.creditColumn)) throw new UsageError("give an amount column, or a debit column with a credit column, not both");
   if (!!m.debitColumn !== !!m.creditColumn) throw new UsageError("a debit column and a credit column go together");
   if (m.currencyColumn && m.currency) throw new UsageError("give a currency column or a currency, not both");
-  if (m.currency && !/^[A-Za-z]{3}$/.test(m.currency.trim())) throw new UsageError(`the currency must be a three-letter code like CHF, got "${m.currency}"`);
-  if (m.currency) m.currency = m.currency.trim().toUpperCase();
+  if (m.currency) m.currency = currencyCode(m.currency, (problem) => new UsageError(`the currency ${problem}`));
   return { ...m, dateFormat: m.dateFormat as DateFormat | undefined, decimal: m.decimal as "." | "," | undefined };
+}
+
+/** A currency code read with CurrencyCode, or the error `refuse` makes of what is wrong with it. */
+function currencyCode(raw: string, refuse: (problem: string) => Error): string {
+  const code = CurrencyCode.safeParse(raw);
+  if (!code.success) throw refuse(code.error.issues[0]!.message);
+  return code.data;
 }
 
 /** What the page or the API sets for one file, normalised (absent: not set). */
@@ -54,8 +61,11 @@ export type FileSettings = {
   account?: string;
   format?: string;
   flipSigns?: true;
-  /** The mapping screen's choice: a role per header column, the date notation and decimal mark. */
-  columns?: { roles: ColumnRole[]; dateFormat: DateFormat | null; decimal: "." | "," | null };
+  /**
+   * The mapping screen's choice: a role per header column, the date notation and decimal mark, and the currency of
+   * every row when no column holds one (the command line's --currency).
+   */
+  columns?: { roles: ColumnRole[]; dateFormat: DateFormat | null; decimal: "." | "," | null; currency: string | null };
   /** A saved layout, by name. */
   layout?: string;
   /** The API's column fields (SPEC §10's mapping fields, named like the CLI's flags). */
@@ -67,8 +77,9 @@ const ticked = (v: unknown) => v === true || (typeof v === "string" && ["on", "t
 
 /**
  * A file's settings from form fields: `account`, `format`, `flip-signs`, `layout` (or `mapping`: a saved
- * one's name), and when `columns` is "chosen", the mapping screen's `role-0` … `role-N`, `dates-written` and
- * `decimal-mark`; the API's column fields (named as the CLI's flags) as given.
+ * one's name), and when `columns` is "chosen", the mapping screen's `role-0` … `role-N`, `dates-written`,
+ * `decimal-mark` and `currency`; the API's column fields (named as the CLI's flags) as given. A currency that is
+ * no ISO 4217 code is refused (`invalid`), in the page's words.
  */
 export function settingsFromFields(f: Record<string, unknown>): FileSettings {
   const s: FileSettings = {};
@@ -85,10 +96,12 @@ export function settingsFromFields(f: Record<string, unknown>): FileSettings {
     }
     const dateFormat = text(f["dates-written"]);
     const decimal = text(f["decimal-mark"]);
+    const currency = text(f.currency);
     s.columns = {
       roles,
       dateFormat: dateFormat && (DATE_FORMATS as readonly string[]).includes(dateFormat) ? (dateFormat as DateFormat) : null,
       decimal: decimal === "." || decimal === "," ? decimal : null,
+      currency: currency ? pageCurrency(currency) : null,
     };
   } else {
     const layout = text(f.layout) ?? text(f.mapping);
@@ -103,6 +116,15 @@ export function settingsFromFields(f: Record<string, unknown>): FileSettings {
   return s;
 }
 
+/** The mapping screen's (or the API's) currency for every row, read as the command line's --currency is; refused in the page's words. */
+export const pageCurrency = (raw: string): string => currencyCode(raw, (problem) => new ChangeRefused("invalid", `The currency ${problem}.`));
+
+/** The layout the mapping screen's choice makes of the file it showed (`name` null: for this file only). */
+export function chosenLayout(view: CsvMappingView, s: FileSettings & { columns: NonNullable<FileSettings["columns"]> }, name: string | null) {
+  const c = s.columns;
+  return layoutFromChoice({ header: view.header, delimiter: view.delimiter, roles: c.roles, dateFormat: c.dateFormat, decimal: c.decimal, flipSigns: s.flipSigns === true, ...(c.currency ? { currency: c.currency } : {}) }, name);
+}
+
 /**
  * What the importer reads a file with for these settings. The mapping screen's roles make a layout of the file's
  * header (`view`: what the screen showed of it), read with its own "Flip signs"; a saved layout is read by name;
@@ -112,7 +134,7 @@ export function readOptionsFor(s: FileSettings, view: CsvMappingView | null, sto
   if (s.format && !IMPORT_FORMATS.includes(s.format)) throw new ChangeRefused("invalid", `Unknown format "${s.format}": auto, ${IMPORT_FORMATS.join(", ")}.`);
   const base = { format: s.format ?? "auto", account: s.account };
   if (s.columns && view) {
-    const layout = layoutFromChoice({ header: view.header, delimiter: view.delimiter, roles: s.columns.roles, dateFormat: s.columns.dateFormat, decimal: s.columns.decimal, flipSigns: s.flipSigns === true }, null);
+    const layout = chosenLayout(view, { ...s, columns: s.columns }, null);
     return { ...base, format: "csv", layout };
   }
   let mapping: CsvMapping | undefined;

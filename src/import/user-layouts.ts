@@ -56,6 +56,8 @@ export type CsvMappingView = {
   dateFormat: DateFormat | null;
   decimal: "." | "," | null;
   flipSigns: boolean;
+  /** The currency of every row when no column holds one (null: none chosen; the file's, its account's, … then). */
+  currency: string | null;
   /** The saved layout the file was read with, by name (null: a bank's layout, or guessed). */
   savedAs: string | null;
 };
@@ -107,11 +109,13 @@ export function layoutFromChoice(c: LayoutChoice, name: string | null): BankLayo
   else if (debit || credit) throw new ChangeRefused("invalid", `Choose the money-${debit ? "in" : "out"} column too: money out and money in go together.`);
   else throw new ChangeRefused("invalid", "Choose the column that holds the amount (or a money-out and a money-in column).");
   if (indicator && !amount) throw new ChangeRefused("invalid", "A debit/credit sign column goes with a signed amount column.");
+  const currency = one("currency", "currency");
+  // As on the command line (--currency-column or --currency): a column of currencies, or one for every row.
+  if (currency && c.currency) throw new ChangeRefused("invalid", `Choose a currency column (“${currency}”) or a currency for every row (${c.currency}), not both.`);
   const payee = cols("payee");
   const purpose = cols("purpose");
   const text = cols("text");
   if (payee.length + purpose.length + text.length === 0) throw new ChangeRefused("invalid", "Choose at least one column that describes the payment (payee, purpose or other text).");
-  const currency = one("currency", "currency");
   const balance = one("balance", "balance");
   const header = c.header.map((h) => h.trim()).filter((h) => h !== "");
   return {
@@ -147,6 +151,8 @@ export function rolesOf(plan: ColumnPlan): ColumnRole[] {
   if (m.kind === "split") {
     set(m.debit, "debit");
     set(m.credit, "credit");
+  } else if (m.kind === "byCurrency") {
+    for (const c of m.columns) set(c.column, "amount");
   } else {
     set(m.amount, "amount");
     if (m.kind === "indicator") set(m.indicator, "indicator");
@@ -168,7 +174,8 @@ export function choiceOf(plan: ColumnPlan, delimiter: string, flipSigns: boolean
     dateFormat: plan.dateOrders[0] ? FORMAT_OF_ORDER[plan.dateOrders[0]] : null,
     decimal: plan.decimal,
     flipSigns,
-    ...(plan.defaultCurrency && plan.currency === null && plan.layout === "mapping" ? { currency: plan.defaultCurrency.code } : {}),
+    // One currency for every row (a layout's, the user's): kept with the columns, for the screen and a saved layout.
+    ...(plan.defaultCurrency && plan.currency === null ? { currency: plan.defaultCurrency.code } : {}),
   };
 }
 
@@ -262,10 +269,10 @@ export function mappingView(text: string, fileName: string, plan: ColumnPlan | n
   const sample = head.rows.map((r) => r.fields);
   if (plan && plan.names.length === header.length) {
     const c = choiceOf(plan, head.delimiter, flipSigns);
-    return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles: [...c.roles], dateFormat: c.dateFormat, decimal: c.decimal, flipSigns, savedAs: savedNameOf(plan.layout) };
+    return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles: [...c.roles], dateFormat: c.dateFormat, decimal: c.decimal, flipSigns, currency: c.currency ?? null, savedAs: savedNameOf(plan.layout) };
   }
   const roles = proposeRoles(header, sample.slice(0, 50));
-  return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles, ...proposeNotation(sample, roles), flipSigns, savedAs: null };
+  return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles, ...proposeNotation(sample, roles), flipSigns, currency: null, savedAs: null };
 }
 
 /** A saved entry: a layout (round 4 on), or the command line's column flags saved before round 4. */

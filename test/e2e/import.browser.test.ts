@@ -107,6 +107,44 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     tp.expectClean();
   }, 60_000);
 
+  test("the mapping screen's currency field: a file that names no currency is read in the one the user types (as the CLI's --currency), three letters that are no currency are refused beside the file", async () => {
+    classifyAll(h);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    // No header word names a role, nothing in the file names a currency: the data's main currency (CHF) at first.
+    const csv = "Wann|Wieviel|Wo\n2033-05-02|-12.40|Boulangerie Paul\n2033-05-03|-30.00|Librairie du Parc\n";
+    await page.setInputFiles("#import-file", { name: "paris-may.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const file = page.locator(".import-file").first();
+    await file.locator(".import-columns[open]").waitFor();
+    // 12.40 + 30.00 out.
+    expect(await totals(page, "paris-may.csv")).toEqual([["CHF", "CHF 42.40", "2", "CHF 0.00", "0"]]);
+    const currency = file.getByLabel("Currency of every row");
+    expect(await currency.inputValue()).toBe("");
+    await currency.fill("eur");
+    await currency.press("Tab");
+    await page.waitForFunction(() => document.querySelector(".import-totals tbody td")?.textContent === "EUR");
+    expect(await totals(page, "paris-may.csv")).toEqual([["EUR", "EUR 42.40", "2", "EUR 0.00", "0"]]);
+    expect(await file.getByLabel("Currency of every row").inputValue()).toBe("EUR");
+    // Three letters that are no currency: said beside the file, which keeps its preview (and the text typed, to correct).
+    await file.getByLabel("Currency of every row").fill("XYZ");
+    await file.getByLabel("Currency of every row").press("Tab");
+    const refusal = file.getByText('The currency "XYZ" is not an ISO 4217 currency code (three letters, like CHF, EUR or USD).');
+    await refusal.waitFor();
+    expect(await totals(page, "paris-may.csv")).toEqual([["EUR", "EUR 42.40", "2", "EUR 0.00", "0"]]);
+    await file.getByLabel("Currency of every row").fill("EUR");
+    await file.getByLabel("Currency of every row").press("Tab");
+    await refusal.waitFor({ state: "detached" });
+    await file.getByRole("button", { name: "Import 2 transactions" }).click();
+    await page.locator(".import-result").waitFor();
+    expect(rowsOf("SELECT amount, currency FROM transactions WHERE date IN ('2033-05-02', '2033-05-03') ORDER BY date")).toEqual([
+      { amount: -12.4, currency: "EUR" },
+      { amount: -30, currency: "EUR" },
+    ]);
+    expect(await page.locator("main").innerText()).not.toMatch(/--[a-z]/);
+    // The one refusal (400) is the XYZ field's, answered beside the file; nothing else went wrong.
+    expect(tp.problems.filter((p) => !/status of 400 \(Bad Request\).*\/settings\?columns=chosen\)$/.test(p))).toEqual([]);
+  }, 60_000);
+
   test("the cost estimate before, classification at import with the usage line after, and on the Usage page as import classification; undo asks first", async () => {
     h.fake.reset();
     classifyAll(h, "Groceries");

@@ -142,6 +142,33 @@ describe("import API", () => {
     expect(count("SELECT count(*) AS n FROM transactions WHERE date = '2036-04-01' AND account = 'Second'")).toBe(1);
   }, 30_000);
 
+  test("a currency for every row of a file that names none: columns.currency, an ISO 4217 code read as the CLI's --currency", async () => {
+    h.fake.reset();
+    // No currency column, word, sign or IBAN: the data's main currency (CHF) until the client names one.
+    const csv = "Date,Amount,Description\n2037-01-05,-12.00,Kiosk Nord\n2037-01-06,-30.00,Buchladen Sued\n";
+    const p = await (await upload("fixed-currency.csv", csv)).json();
+    expect(p.totals).toEqual([{ currency: "CHF", out: 42, out_rows: 2, in: 0, in_rows: 0 }]);
+    const repreview = (columns: Record<string, unknown>) => fetch(`${h.url}/api/imports/${p.id}/preview`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ columns }) });
+    const roles = ["date", "amount", "payee"];
+    // Written in lower case and spaced, as a user may: read as EUR (12.00 + 30.00 out).
+    const eur = await repreview({ roles, date_format: "YYYY-MM-DD", decimal: ".", currency: " eur " });
+    expect(eur.status).toBe(200);
+    const e = await eur.json();
+    expect([e.version, e.totals, e.notes]).toEqual([2, [{ currency: "EUR", out: 42, out_rows: 2, in: 0, in_rows: 0 }], ["the currency EUR (from your layout) for every row"]]);
+    // Three letters that are no currency: refused before any reading. A currency beside a currency column: refused too.
+    const xyz = await repreview({ roles, date_format: "YYYY-MM-DD", decimal: ".", currency: "XYZ" });
+    expect(xyz.status).toBe(400);
+    expect((await xyz.json()).error).toContain('"XYZ" is not an ISO 4217 currency code (three letters, like CHF, EUR or USD)');
+    const both = await repreview({ roles: ["date", "amount", "currency"], date_format: "YYYY-MM-DD", decimal: ".", currency: "EUR" });
+    expect([both.status, await both.json()]).toEqual([400, { error: "Choose a currency column (“Description”) or a currency for every row (EUR), not both." }]);
+    // Named again, alone: the version shown imports as it showed.
+    const again = await (await repreview({ roles, date_format: "YYYY-MM-DD", decimal: ".", currency: "EUR" })).json();
+    expect(again.totals).toEqual(e.totals);
+    const done = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ version: again.version }) });
+    expect(done.status).toBe(200);
+    expect(count("SELECT count(*) AS n FROM transactions WHERE date IN ('2037-01-05', '2037-01-06') AND currency = 'EUR'")).toBe(2);
+  });
+
   test("possible duplicates are imported only when asked, by id", async () => {
     h.fake.reset();
     const db = new Database(h.budget.path);

@@ -181,6 +181,24 @@ describe("budget-chat import", () => {
   });
 });
 
+describe("--currency: one currency for every row of a file that names none", () => {
+  test("an ISO 4217 code, in any case; three letters that are no currency exit 2; --save-mapping keeps it for the next file", async () => {
+    const paris = file("paris.csv", "Quand|Combien|Quoi\n2026-04-01|-12.40|Boulangerie\n");
+    const xyz = await cli(["import", paris, "--date-column", "Quand", "--amount-column", "Combien", "--description-column", "Quoi", "--currency", "xyz"]);
+    expect([xyz.code, xyz.stderr]).toEqual([2, 'budget-chat: the currency "XYZ" is not an ISO 4217 currency code (three letters, like CHF, EUR or USD)\n']);
+    expect(existsSync(files.db)).toBe(false);
+    const saved = await cli(["import", paris, "--date-column", "Quand", "--amount-column", "Combien", "--description-column", "Quoi", "--currency", "eur", "--save-mapping", "paris-bank", "--json", "--no-classify"]);
+    expect(saved.code).toBe(0);
+    // The next file with the same header, no flag: read with the saved layout, in its currency (before: the data's main one).
+    const next = await cli(["import", file("paris2.csv", "Quand|Combien|Quoi\n2026-04-02|-30.00|Librairie\n"), "--json", "--no-classify"]);
+    expect([next.code, JSON.parse(next.stdout).files[0].layout]).toEqual([0, "saved:paris-bank"]);
+    expect(allRows(files.db).filter((r) => String(r.date).startsWith("2026-04")).map((r) => [r.date, r.amount, r.currency])).toEqual([
+      ["2026-04-01", -12.4, "EUR"],
+      ["2026-04-02", -30, "EUR"],
+    ]);
+  });
+});
+
 describe("round 4: every line accounted for, signs, balances (SPEC §10.1)", () => {
   test("the table shows money out and in per currency, the balance check, skipped lines and notes", async () => {
     const out = await cli(["import", join(fixtures, "ubs-account-it-cp1252.csv"), "--no-classify"]);

@@ -106,8 +106,8 @@ describe("pending previews", () => {
 
   test("settings compare whatever the order of their fields", () => {
     expect(sameSettings({ account: "A", flipSigns: true }, { flipSigns: true, account: "A" })).toBe(true);
-    expect(sameSettings({ columns: { roles: ["date"], dateFormat: null, decimal: "." } }, { columns: { decimal: ".", roles: ["date"], dateFormat: null } })).toBe(true);
+    expect(sameSettings({ columns: { roles: ["date"], dateFormat: null, decimal: ".", currency: null } }, { columns: { decimal: ".", roles: ["date"], dateFormat: null, currency: null } })).toBe(true);
     expect(sameSettings({ account: "A" }, {})).toBe(false);
-    expect(sameSettings({ columns: { roles: ["date", "amount"], dateFormat: null, decimal: null } }, { columns: { roles: ["amount", "date"], dateFormat: null, decimal: null } })).toBe(false);
+    expect(sameSettings({ columns: { roles: ["date", "amount"], dateFormat: null, decimal: null, currency: null } }, { columns: { roles: ["amount", "date"], dateFormat: null, decimal: null, currency: null } })).toBe(false);
   });
 });

@@ -120,6 +120,7 @@ describe("roles for the mapping screen", () => {
       dateFormat: "MM/DD/YYYY",
       decimal: ".",
       flipSigns: false,
+      currency: null,
       savedAs: null,
     });
   });

@@ -12,7 +12,7 @@
  */
 import { NeedsColumnMapping } from "../../core/errors.ts";
 import type { CsvRecord } from "./delimited.ts";
-import type { ByDirection, ColumnPlan } from "./csv-layout.ts";
+import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
@@ -160,8 +160,9 @@ function tierFor(c: Column, role: Role): number | null {
   if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
-  // under its header: a column of nothing but "A" is a text.
-  if (t === null && role === "indicator" && !allEmpty(c.values) && !c.values.every((v) => /^\s*a?\s*$/i.test(v))) return 9;
+  // under its header: a column of nothing but "A" is a text. Nor does a column of nothing but dashes: a placeholder
+  // (Scotiabank's headerless export has a "-" on every row; QA round 4, sixth pass: it made every deposit money out).
+  if (t === null && role === "indicator" && !allEmpty(c.values) && !c.values.every((v) => /^\s*(a|[-\u2013\u2014])?\s*$/i.test(v))) return 9;
   return t;
 }
 
@@ -293,7 +294,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) money = { kind: "signed", amount: amount.index };
   }
-  if (money) for (const i of money.kind === "split" ? [money.debit, money.credit] : money.kind === "indicator" ? [money.amount, money.indicator] : [money.amount]) taken.add(i);
+  if (money) for (const i of [...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : [])]) taken.add(i);
   else missing.push("the amount (one signed column, or a debit and a credit column)");
 
   const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : first("currency"));
@@ -309,7 +310,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
 
   // The round-3 description's columns are chosen among what was not taken by the money, date and currency columns then.
   const round3Taken = new Set<number>([date, currency].filter((c): c is Column => c !== undefined).map((c) => c.index));
-  if (money) for (const i of money.kind === "split" ? [money.debit, money.credit] : money.kind === "indicator" ? [money.amount, money.indicator] : [money.amount]) round3Taken.add(i);
+  if (money) for (const i of [...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : [])]) round3Taken.add(i);
   // A file round 3 could not describe (no column with its words) was never imported: its rows' ids take the description.
   const round3 = mapping.descriptionColumn ? null : round3TextColumns(cols, round3Taken);
   const idText = round3 && round3.out.length > 0 ? round3 : null;
@@ -422,7 +423,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
  * description). A file where that does not tell them is refused, saying how to name them; its
  * columns are called "column 1", "column 2" … (also on the mapping screen).
  */
-export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[] } {
+export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[]; balance: number | null } {
   const cols = header.fields.map((name, index) => {
     const values = sample.map((r) => (r.fields[index] ?? "").trim());
     return { name, values, filled: values.filter((v) => v !== "") };
@@ -444,7 +445,16 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     return n >= 2 && (forward || backward);
   };
   const amount = amounts.length === 1 ? amounts[0] : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
-  if (dates.length === 0 || !amount || texts.length === 0) {
+  // Else money out and money in in two columns, one of them filled on every row, beside the balance after each row (TD
+  // Canada: date, text, debit, credit, balance; QA round 4, sixth pass: refused): the pair whose amounts, out taken off
+  // and in added, walk the balance from row to row (oldest or newest first).
+  const moved = (out: Col, inn: Col, r: number) => (out.values[r] !== "" ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));
+  const walks = (out: Col, inn: Col, bal: Col) =>
+    bal.values.length >= 2 &&
+    out.values.every((v, r) => (v === "") !== (inn.values[r] === "")) &&
+    (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + moved(out, inn, r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + moved(out, inn, r - 1) === cents(bal.values[r - 1]!)));
+  const split = amount ? undefined : amounts.flatMap((out) => amounts.flatMap((inn) => amounts.filter((bal) => out !== inn && bal !== out && bal !== inn && walks(out, inn, bal)).map((bal) => ({ out, inn, bal }))))[0];
+  if (dates.length === 0 || !(amount || split) || texts.length === 0) {
     throw new NeedsColumnMapping(
       `${fileName}: line ${header.line + 1}: the file has no header row, and what its columns hold does not tell them apart (${dates.length} of dates, ${amounts.length} of amounts, ${texts.length} of text); ` +
         'name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
@@ -454,5 +464,6 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // pass: only the longest was kept), in the file's order; not accounts (IBANs) nor debit/credit marks.
   const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_CELL.test(v) || indicatorSign(v) !== undefined))]);
   const moreText = cols.filter((c) => described.has(c) && c !== texts[0]).map((c) => header.fields.indexOf(c.name));
-  return { mapping: { dateColumn: dates[0]!.name, amountColumn: amount.name, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) }, texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b) };
+  const money = amount ? { amountColumn: amount.name } : { debitColumn: split!.out.name, creditColumn: split!.inn.name };
+  return { mapping: { dateColumn: dates[0]!.name, ...money, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) }, texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b), balance: split ? header.fields.indexOf(split.bal.name) : null };
 }

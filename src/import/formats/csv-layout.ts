@@ -61,7 +61,12 @@ export type MoneyColumns =
   /** Two columns, one filled per row; either may be written with or without a minus. */
   | { debit: ColumnName; credit: ColumnName }
   /** One amount column, signed as written, or given its sign by an indicator column (which wins over any sign in the cell). */
-  | { amount: ColumnName; indicator?: ColumnName };
+  | { amount: ColumnName; indicator?: ColumnName }
+  /**
+   * One signed amount column per currency (RBC: `CAD$` and `USD$`), one filled per row: the row's currency is its
+   * filled column's (a row with both filled books both, one row each).
+   */
+  | { byCurrency: readonly { column: ColumnName; currency: string }[] };
 
 /**
  * A skip rule: a line whose column is empty (and `emptyToo` as well), holds a text, or is one of some words (case aside)
@@ -186,7 +191,11 @@ export type ColumnPlan = {
   dateWhenEmpty: number | null;
   dateOrders: readonly DateOrder[];
   valueDate: number | null;
-  money: { kind: "split"; debit: number; credit: number } | { kind: "signed"; amount: number } | { kind: "indicator"; amount: number; indicator: number };
+  money:
+    | { kind: "split"; debit: number; credit: number }
+    | { kind: "signed"; amount: number }
+    | { kind: "indicator"; amount: number; indicator: number }
+    | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] };
   purchasesPositive: boolean;
   /** A column of the rows' kinds whose refund rows are money in whatever their written sign (Curve writes them positive, as its purchases), or null. */
   refundKind: number | null;
@@ -223,6 +232,11 @@ export type ColumnPlan = {
   /** Section titles (normalised) → the reason the lines under them are skipped, or null when they are read. */
   sections: ReadonlyMap<string, string | null>;
 };
+
+/** The columns that hold a plan's amounts (not its indicator). */
+export function moneyCells(m: ColumnPlan["money"]): number[] {
+  return m.kind === "split" ? [m.debit, m.credit] : m.kind === "byCurrency" ? m.columns.map((c) => c.column) : [m.amount];
+}
 
 type HashedReference = { fnv1a64: readonly ColumnName[]; prefix: string };
 const isHashed = (r: NonNullable<BankLayout["reference"]>): r is HashedReference => typeof r === "object" && !Array.isArray(r);
@@ -282,7 +296,9 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
   const money: ColumnPlan["money"] =
     "debit" in m
       ? { kind: "split", debit: col(m.debit), credit: col(m.credit) }
-      : m.indicator
+      : "byCurrency" in m
+        ? { kind: "byCurrency", columns: m.byCurrency.map((c) => ({ column: col(c.column), currency: c.currency })) }
+        : m.indicator
         ? { kind: "indicator", amount: col(m.amount), indicator: col(m.indicator) }
         : { kind: "signed", amount: col(m.amount) };
   // The description's columns as far as the file has them (at least one).
@@ -291,6 +307,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
   const party = layout.party ? { out: opt(layout.party.out), in: opt(layout.party.in) } : null;
   const byDirection = (cols: readonly number[]): ByDirection =>
     party ? { out: [...(party.out === null ? [] : [party.out]), ...cols], in: [...(party.in === null ? [] : [party.in]), ...cols] } : both(cols);
+  const whose = layout.bank === "your layout" ? "your layout" : `the ${layout.bank} layout`;
   const plan: ColumnPlan = {
     layout: layout.id,
     format: layout.format ?? "csv",
@@ -311,9 +328,9 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency
-        ? { code: layout.currency.fixed, from: `the ${layout.bank} layout` }
+        ? { code: layout.currency.fixed, from: whose }
         : layout.currency.fallback
-          ? { code: layout.currency.fallback, from: `the ${layout.bank} layout` }
+          ? { code: layout.currency.fallback, from: whose }
           : null,
     balance: opt(layout.balance),
     balancePocket: opt(layout.balancePocket),

@@ -8,7 +8,7 @@
  */
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
-import { skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
+import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { datedBalanceDay, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
@@ -114,7 +114,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const direct = { push: (row: ParsedRow) => sink.add(row) };
   const cell = (i: number | null) => (i === null || i < 0 ? "" : (f[i] ?? ""));
   // A line of text only: no date, no amount, no account cell.
-  const moneyColumns = plan.money.kind === "split" ? [plan.money.debit, plan.money.credit] : [plan.money.amount];
+  const moneyColumns = moneyCells(plan.money);
   const isContinuation = () => [plan.date, ...moneyColumns, ...plan.accountColumns].every((i) => cell(i).trim() === "");
   const skip = (reason: string): void => {
     skipped.push({ line, reason });
@@ -226,6 +226,16 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           // An exchange: money out in one currency, money in in another, one row each.
           if (dc !== cc) legs = [{ amount: -Math.abs(d), currency: dc }, { amount: Math.abs(c), currency: cc }];
         } else if (plan.sideCurrencies) legs = [{ amount: amount ?? 0, currency: cell(d !== null ? plan.sideCurrencies.debit : plan.sideCurrencies.credit).trim().toUpperCase() }];
+      } else if (m.kind === "byCurrency") {
+        // The filled column says the currency (RBC: CAD$ or USD$); both filled: one row each.
+        const filled: { amount: number; currency: string }[] = [];
+        for (const c of m.columns) {
+          const a = money(c.column);
+          if (a === "bad") return bad(`${name(c.column)} "${cell(c.column).trim()}" is not an amount`);
+          if (a !== null) filled.push({ amount: a, currency: c.currency });
+        }
+        amount = filled[0]?.amount ?? null;
+        if (filled.length > 0) legs = filled;
       } else {
         const a = money(m.amount);
         if (a === "bad") return bad(`${name(m.amount)} "${cell(m.amount).trim()}" is not an amount`);
@@ -264,7 +274,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           }
           return skip("a note or footer line: no date and no amount");
         }
-        const cols = m.kind === "split" ? `${name(m.debit)} and ${name(m.credit)} are` : `${name(m.amount)} is`;
+        const cols = m.kind === "signed" || m.kind === "indicator" ? `${name(m.amount)} is` : `${moneyCells(m).map(name).join(m.kind === "split" ? " and " : " or ")} are`;
         return bad(`no amount: ${cols} empty`);
       }
 

@@ -71,6 +71,8 @@ export const WORDS: Record<Role, string[][]> = {
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
     // Polish (mBank's "#Kwota").
     "kwota", "kwota operacji",
+    // Czech and Slovak (Fio's "Objem", "Částka").
+    "objem", "castka",
     // PayPal's amount after its fee (beside "Gross"/"Brutto", which the fee still has to come off).
     "net", "netto", "net amount", "montant net", "importo netto", "neto"]],
   debit: [
@@ -82,7 +84,9 @@ export const WORDS: Record<Role, string[][]> = {
       "=af", "bedrag af", "debet",
       "cargo", "cargos", "importe cargo", "debito", "salida", "salidas",
       // Norwegian (DNB's "Uttak fra konto"), Danish, Swedish, Finnish.
-      "uttak", "uttak fra konto", "haevet", "haevning", "uttag", "veloitus",
+      "uttak", "uttak fra konto", "haevet", "haevning", "uttag", "veloitus", "=ut",
+      // Canadian banks (Simplii's " Funds Out").
+      "funds out",
     ],
   ],
   credit: [
@@ -93,7 +97,8 @@ export const WORDS: Record<Role, string[][]> = {
       "accredito", "accrediti", "importo di accredito", "entrate", "entrata", "avere", "importo avere",
       "=bij", "bedrag bij",
       "abono", "abonos", "importe abono", "credito", "ingreso", "ingresos",
-      "innskudd", "innskudd pa konto", "indsat", "indsaettelse", "insattning", "hyvitys",
+      "innskudd", "innskudd pa konto", "indsat", "indsaettelse", "insattning", "hyvitys", "=inn",
+      "funds in",
     ],
   ],
   indicator: [
@@ -105,7 +110,7 @@ export const WORDS: Record<Role, string[][]> = {
       "=dc", "=cd", "=sh", "=mouvement", "=tipo",
     ],
   ],
-  currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies"]],
+  currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta"]],
   balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo", "running bal", "guthaben"]],
   detail: [
     [
@@ -117,12 +122,14 @@ export const WORDS: Record<Role, string[][]> = {
   payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante", "opdrachtgever", "ordenante"]],
   party: [["counterparty", "counterparty name", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte", "naam", "tegenpartij", "naam omschrijving", "contraparte",
     // Deutsche Bank's "Begünstigter / Auftraggeber" is both sides (its "Abweichender Empfänger" is the payee column).
-    "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker"]],
+    "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker", "nimi", "nazev protiuctu",
+    // Erste's George (Austria).
+    "partnername"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
-    "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring",
+    "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
-    "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis"]],
+    "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
     "rekening tegenpartij", "rekeningnummer tegenpartij", "tegenrekening iban bban", "saajan tilinumero"]],

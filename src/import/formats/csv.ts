@@ -5,9 +5,10 @@
  * header words; then csv-rows.ts reads every line. A large file is walked record by record, never
  * held as a list of records.
  */
+import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
-import { headerCells, headerMatches, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
+import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -25,11 +26,20 @@ const PROBE_AT_LEAST = 3;
 /** Data records whose values decide a guessed column's role. */
 const SAMPLE_RECORDS = 500;
 
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 /** A preamble label of the account's balance, and a balance written with its currency before or after it. */
 const BALANCE_LABEL = /^(saldo|solde|balance|kontostand)\b/;
 const STATED_BALANCE = /^(?:([A-Z]{3})\s*-?[\d'’.,]*\d|-?[\d'’.,]*\d\s*([A-Z]{3}))$/;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
+/**
+ * A preamble's balance label that names its currency in brackets: La Banque Postale's `Solde (EUROS) ;1234,56` (its
+ * older exports add `Solde (FRANCS)`, the same balance in francs, which names no currency of today), "Saldo (CHF)".
+ */
+const BALANCE_IN_LABEL = /^(?:solde|saldo|balance|kontostand)\s*\(\s*([a-z]{3,5})\s*\)$/i;
+const currencyInBalanceLabel = (label: string): string | null => {
+  const word = BALANCE_IN_LABEL.exec(label)?.[1]?.toUpperCase();
+  if (word === "EURO" || word === "EUROS") return "EUR";
+  return word && ISO_CURRENCIES.has(word) ? word : null;
+};
 
 /** The currency of an account by its IBAN's country (SPEC §10.1: a CSV without a currency column). */
 const IBAN_CURRENCY: Record<string, string> = {
@@ -147,6 +157,13 @@ function preamble(
     }
     const kind = cells[1] ? statedBalanceKind(normaliseHeader(label)) : null;
     if (kind) statedCells[kind] = cells[1];
+    // The balance stated above the table, in the currency its label names: the balance after the rows below it (the
+    // account's balance when the file was made, its rows the latest bookings).
+    const labelled = cells[1] ? currencyInBalanceLabel(label) : null;
+    if (labelled) {
+      currency ??= labelled;
+      statedCells.closing ??= cells[1];
+    }
     const rank = labels.indexOf(label);
     if (rank >= 0 && rank < labelRank && cells[1]) {
       labelRank = rank;
@@ -164,7 +181,7 @@ function preamble(
       // A stated balance with its currency: "Saldo,18'367.58 CHF" (Credit Suisse), "Saldo: CHF 30920.51" (Valiant, Migros Bank).
       const stated = BALANCE_LABEL.test(norm) ? (STATED_BALANCE.exec(filled[i]!.replace(/^[^:]*:\s*/, "")) ?? (next ? STATED_BALANCE.exec(next) : null)) : null;
       const code = stated?.[1] ?? stated?.[2];
-      if (!currency && code && CURRENCIES.has(code)) currency = code;
+      if (!currency && code && ISO_CURRENCIES.has(code)) currency = code;
     }
   }
   return { account, currency, stated, statedCells };
@@ -186,7 +203,7 @@ function ukAccountColumn(header: CsvRecord, sample: readonly CsvRecord[]): { cod
 /**
  * Header words only one country's banks write, so its currency (QA round 4, fifth pass: a Lloyds or Danske export
  * named no currency and was stored in the data's main one): the UK's "Sort Code", the Danish "Beløb", the Norwegian
- * "Beløp" and DNB's "Uttak fra konto"/"Innskudd på konto", the Swedish "Belopp" (as normaliseHeader writes them).
+ * "Beløp", DNB's "Uttak fra konto"/"Innskudd på konto" and SpareBank 1's "Inn", the Swedish "Belopp" (as normaliseHeader writes them).
  */
 const HEADER_WORD_CURRENCY: Record<string, { code: string; word: string }> = {
   "sort code": { code: "GBP", word: "Sort Code, a UK bank's" },
@@ -195,6 +212,8 @@ const HEADER_WORD_CURRENCY: Record<string, { code: string; word: string }> = {
   belopp: { code: "SEK", word: "Belopp, a Swedish bank's" },
   "uttak fra konto": { code: "NOK", word: "Uttak fra konto, a Norwegian bank's" },
   "innskudd pa konto": { code: "NOK", word: "Innskudd på konto, a Norwegian bank's" },
+  // SpareBank 1's "Inn"/"Ut" (Swedish writes "In", Danish "Ind").
+  inn: { code: "NOK", word: "Inn, a Norwegian bank's" },
 };
 
 function headerWordCurrency(header: CsvRecord): { code: string; from: string } | null {
@@ -207,13 +226,12 @@ function headerWordCurrency(header: CsvRecord): { code: string; from: string } |
 
 /** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's "Määrä EUROA"). */
 function headerCurrency(plan: ColumnPlan): string | null {
-  const m = plan.money;
-  const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  const cols = moneyCells(plan.money);
   for (const c of cols) {
     const name = plan.names[c] ?? "";
     const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
-    if (code && CURRENCIES.has(code)) return code;
+    if (code && ISO_CURRENCIES.has(code)) return code;
   }
   return null;
 }
@@ -226,8 +244,7 @@ const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "G
  * file of dollars in CHF data was read as francs.
  */
 function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code: string; from: string } | null {
-  const m = plan.money;
-  const cols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  const cols = moneyCells(plan.money);
   let found: { code: string; mark: string } | null = null;
   for (const r of sample) {
     for (const c of cols) {
@@ -249,8 +266,7 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code
  * the data's main currency, right only when that was francs).
  */
 function apostropheThousands(plan: ColumnPlan, sample: readonly CsvRecord[]): { code: string; from: string } | null {
-  const m = plan.money;
-  const cols = [...(m.kind === "split" ? [m.debit, m.credit] : [m.amount]), ...(plan.balance === null ? [] : [plan.balance])];
+  const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   for (const r of sample) for (const c of cols) if (/\d['’]\d{3}(?!\d)/.test(r.fields[c] ?? "")) return { code: "CHF", from: "the amounts' ' thousands mark, Switzerland's notation" };
   return null;
 }
@@ -258,8 +274,7 @@ function apostropheThousands(plan: ColumnPlan, sample: readonly CsvRecord[]): { 
 /** The decimal mark of a layout that writes both ("per file"): voted over the sampled money cells; "." when they do not decide. */
 function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decimal {
   const votes = new DecimalVotes();
-  const m = plan.money;
-  const cols = [...(m.kind === "split" ? [m.debit, m.credit] : [m.amount]), ...(plan.balance === null ? [] : [plan.balance])];
+  const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   for (const r of sample) for (const c of cols) votes.add(r.fields[c] ?? "");
   const g = votes.result();
   return "decimal" in g ? g.decimal : ".";
@@ -276,8 +291,7 @@ function firstAccountCell(plan: ColumnPlan, sample: readonly CsvRecord[]): strin
 
 /** Whether the sampled rows read with the layout's own date notations and decimal mark (nine in ten at least). */
 function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
-  const m = plan.money;
-  const moneyCols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  const moneyCols = moneyCells(plan.money);
   let filled = 0;
   let read = 0;
   for (const r of sample) {
@@ -315,8 +329,7 @@ function vote(
   const mapping = opts.mapping ?? {};
   const dates = new DateVotes();
   const decimals = new DecimalVotes();
-  const m = plan.money;
-  const moneyCols = m.kind === "split" ? [m.debit, m.credit] : [m.amount];
+  const moneyCols = moneyCells(plan.money);
   if (plan.balance !== null) moneyCols.push(plan.balance);
   const add = (r: CsvRecord) => {
     if (!mapping.dateFormat) dates.add(r.fields[plan.date] ?? "");
@@ -338,7 +351,7 @@ function vote(
     const g = decimals.result();
     if (!("decimal" in g)) {
       const why = "ambiguous" in g ? "every amount reads as a whole number with thousands or as a decimal" : "some amounts use a decimal point and others a decimal comma";
-      throw new NeedsColumnMapping(`${opts.fileName}: cannot tell the decimal mark of ${moneyCols.slice(0, m.kind === "split" ? 2 : 1).map((c) => `"${plan.names[c]}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
+      throw new NeedsColumnMapping(`${opts.fileName}: cannot tell the decimal mark of ${moneyCells(plan.money).map((c) => `"${plan.names[c]}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
     }
     decimal = g.decimal;
   }
@@ -407,7 +420,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     // A file without a header row: its columns told by what they hold (refused when that does not tell them).
     const told = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : null;
     const mapping = told?.mapping ?? opts.mapping ?? {};
-    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts } } : {}) };
+    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     dateNote = voted.dateNote;
     plan = { ...guessed, dateOrders: voted.dateOrders, decimal: voted.decimal };
@@ -417,7 +430,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const file =
-    (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[plan.money.kind === "split" ? plan.money.debit : plan.money.amount]}"` }) ||
+    (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[moneyCells(plan.money)[0]!]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
     amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||

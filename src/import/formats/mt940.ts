@@ -17,6 +17,7 @@
  * Each message's `:60F:`/`:60M:` + its bookings = its `:62F:`/`:62M:` (a statement of several pages, each
  * page its own check). Rows have no bank id of their own (the references repeat, NONREF): the content hash.
  */
+import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
 import { forEachLine } from "./delimited.ts";
@@ -27,7 +28,6 @@ import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 
 /** The width banks wrap fields at: a line this long continues mid-word on the next. */
 const WRAP = 65;
@@ -307,7 +307,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         const raw = joined(f).trim().replace(/\s+/g, "");
         // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it.
         const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw);
-        const account = iban && CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
+        const account = iban && ISO_CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
         if (msg) msg.account = account;
         if (msg && iban && account !== raw) learnCurrency(iban[2]!);
         if (!accounts.includes(account)) accounts.push(account);
@@ -339,7 +339,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         const m = /^(\d+)([A-Z]{3})(\d[\d,]*)$/.exec(joined(f).replace(/\s+/g, ""));
         const amount = m ? amountOf(m[3]!) : null;
         if (!m || amount === null) throw new ImportInputError(`${fileName}: line ${f.line}: :${f.tag}: "${joined(f)}" is no number and sum of bookings (count, currency, amount)`);
-        if (CURRENCIES.has(m[2]!)) learnCurrency(m[2]!);
+        if (ISO_CURRENCIES.has(m[2]!)) learnCurrency(m[2]!);
         if (msg) msg.stated[f.tag === "90D" ? "D" : "C"] = { n: Number(m[1]), cents: cents(amount), line: f.line };
         break;
       }
@@ -348,7 +348,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         // of a report with no opening balance.
         flushBooking();
         const c = /^\d*([A-Z]{3})/.exec(joined(f).trim())?.[1];
-        if (c && CURRENCIES.has(c)) learnCurrency(c);
+        if (c && ISO_CURRENCIES.has(c)) learnCurrency(c);
         break;
       }
       case "61":

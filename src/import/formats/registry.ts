@@ -54,9 +54,11 @@ export function formatTableMarkdown(): string {
     "|---|---|---|---|---|---|---|",
     ...LAYOUTS.map((l) => {
       const header = l.header.map((h) => `\`${[h].flat().join("` / `")}\``).join(", ");
-      const sign = "debit" in l.money ? "debit / credit columns" : l.money.indicator ? "indicator column" : l.purchasesPositive ? "purchases positive (card)" : "signed amount";
+      const sign = "debit" in l.money ? "debit / credit columns" : "byCurrency" in l.money ? "signed amount, a column per currency" : l.money.indicator ? "indicator column" : l.purchasesPositive ? "purchases positive (card)" : "signed amount";
       const currency = l.sideCurrencies
         ? "a column per side"
+        : "byCurrency" in l.money
+          ? l.money.byCurrency.map((c) => `\`${[c.column].flat()[0]}\` → ${c.currency}`).join(", ")
         : !l.currency
           ? "the file's (header, preamble), else the account's, its IBAN country's or your data's"
           : "fixed" in l.currency

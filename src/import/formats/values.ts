@@ -5,6 +5,7 @@
  * rarely is, and when it is, the caller asks the user instead of guessing.
  */
 
+import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { daysInMonth } from "../../ledger/calendar.ts";
 
 export type Decimal = "." | ",";
@@ -46,7 +47,6 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
   return /^[\d.,]*\d[\d.,]*$/.test(s) ? { negative, body: s } : null;
 }
 
-const CURRENCIES = new Set(Intl.supportedValuesOf("currency"));
 // A code before the number (after an opening parenthesis or a sign) or after it, also written against the digits
 // ("-1.200,00EUR", CaixaBank: no word boundary between 0 and E).
 const CODE_IN_AMOUNT = /^\(?[-+−]?\s*([A-Z]{3})(?![A-Za-z])|(?<![A-Za-z])([A-Z]{3})\)?$/;
@@ -59,7 +59,7 @@ export function currencyInAmount(raw: string): string | null {
   if (last >= 48 && last <= 57 && (first === 45 || (first >= 48 && first <= 57))) return null;
   const m = CODE_IN_AMOUNT.exec(raw.trim());
   const code = m?.[1] ?? m?.[2];
-  return code !== undefined && CURRENCIES.has(code) ? code : null;
+  return code !== undefined && ISO_CURRENCIES.has(code) ? code : null;
 }
 
 const GROUPED = { ",": /^\d{1,3}(,\d{3})+$/, ".": /^\d{1,3}(\.\d{3})+$/ };

@@ -37,6 +37,7 @@ import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { z } from "zod";
 import { ChangeRefused, ConfigError, ImportInputError } from "../../core/errors.ts";
 import { formatCount, formatMoney, plural } from "../../core/format.ts";
+import { CurrencyCode } from "../../core/validation.ts";
 import type { ModelUsageOfCalls } from "../../import/classify.ts";
 import { LAYOUTS } from "../../import/formats/layouts/index.ts";
 import { readerFor } from "../../import/formats/registry.ts";
@@ -50,12 +51,12 @@ import {
   type ImportActor,
   type IncludePossible,
 } from "../../import/importer.ts";
-import { readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
+import { chosenLayout, readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
 import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type HeldBytes } from "../../import/parse-pool.ts";
 import { newOnceEach } from "../../import/duplicates.ts";
 import { CHANGED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
-import { COLUMN_ROLES, layoutFromChoice, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
+import { COLUMN_ROLES, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
 import { accountLabel } from "../../core/account-labels.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
@@ -107,6 +108,8 @@ const PreviewRequest = z.strictObject({
       roles: z.array(z.enum(COLUMN_ROLES)).max(200),
       date_format: z.string().optional(),
       decimal: z.string().optional(),
+      /** The currency of every row when no column holds one (the command line's --currency). */
+      currency: CurrencyCode.optional(),
     })
     .optional(),
 });
@@ -188,7 +191,7 @@ export function importRoutes(deps: WebDeps) {
   const outcomeFor = async (file: { name: string; id: string; bytes?: HeldBytes }, settings: FileSettings, previous: CsvMappingView | null): Promise<PreviewOutcome> => {
     // The mapping screen shows the user's own choice, also while it does not make a layout yet.
     const chosen = (view: CsvMappingView | null): CsvMappingView | null =>
-      view && settings.columns ? { ...view, roles: view.header.map((_, i) => settings.columns!.roles[i] ?? "ignore"), dateFormat: settings.columns.dateFormat, decimal: settings.columns.decimal, flipSigns: settings.flipSigns === true } : view;
+      view && settings.columns ? { ...view, roles: view.header.map((_, i) => settings.columns!.roles[i] ?? "ignore"), dateFormat: settings.columns.dateFormat, decimal: settings.columns.decimal, currency: settings.columns.currency, flipSigns: settings.flipSigns === true } : view;
     try {
       const options = readOptionsFor(settings, previous, store);
       const { preview, mapping } = await importer.preview(file, options, { rows: PREVIEW_ROWS, possible: PREVIEW_POSSIBLE });
@@ -451,6 +454,7 @@ export function importRoutes(deps: WebDeps) {
               roles: body.columns.roles as ColumnRole[],
               dateFormat: (body.columns.date_format ?? null) as never,
               decimal: body.columns.decimal === "." || body.columns.decimal === "," ? body.columns.decimal : null,
+              currency: body.columns.currency ?? null,
             },
           }
         : {}),
@@ -509,7 +513,7 @@ export function importRoutes(deps: WebDeps) {
         // with their preview (the user checks and corrects them) rather than with only a question — or with what the
         // proposal still lacks ("Choose how the dates are written"), which says more than "cannot tell which columns".
         if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
-          const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal } };
+          const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal, currency: outcome.mapping.currency } };
           const tried = await outcomeFor(file, proposal, outcome.mapping);
           if ("preview" in tried || tried.needsColumns) [settings, outcome] = [proposal, tried];
         }
@@ -532,10 +536,11 @@ export function importRoutes(deps: WebDeps) {
     const id = c.req.param("id");
     const body = await formBody(c);
     const columns = c.req.query("columns") === "chosen" ? "chosen" : body.columns;
-    let settings = settingsFromFields({ ...body, columns });
     noIdleTimeout(c);
     const userId = userOf(c);
     try {
+      // A field the page cannot use (a currency that is no ISO code) is said beside the file, which stays as it was.
+      let settings = settingsFromFields({ ...body, columns });
       if (c.req.query("save") === "1") settings = saveChosen(c, pending.get(id, userId), settings, typeof body["save-as"] === "string" ? body["save-as"] : "");
       await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h)));
     } catch (e) {
@@ -554,7 +559,7 @@ export function importRoutes(deps: WebDeps) {
     const trimmed = name.trim();
     if (!trimmed) throw new ChangeRefused("invalid", "Give the layout a name to save it under.");
     if (!view || !settings.columns) throw new ChangeRefused("invalid", "Choose what each column holds first.");
-    const layout = layoutFromChoice({ header: view.header, delimiter: view.delimiter, roles: settings.columns.roles, dateFormat: settings.columns.dateFormat, decimal: settings.columns.decimal, flipSigns: settings.flipSigns === true }, trimmed);
+    const layout = chosenLayout(view, { ...settings, columns: settings.columns }, trimmed);
     saveLayout(store, trimmed, layout, c.get("user").name);
     // Its flip is the layout's now: read with it, the file needs no flip of its own.
     return { ...(settings.account ? { account: settings.account } : {}), ...(settings.format ? { format: settings.format } : {}), layout: trimmed };

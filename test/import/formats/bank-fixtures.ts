@@ -616,6 +616,75 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency USD (from the Chase layout) for every row"],
   },
+  "rbc.csv": {
+    format: "csv",
+    layout: "rbc",
+    // Three accounts in one export: no one account for the file, each row its own.
+    account: null,
+    dataLines: 6,
+    rows: [
+      [2,"2026-01-15",2500,"CAD","PAYROLL DEPOSIT · ACME CORP"],
+      [3,"2026-01-17",-150,"CAD","e-Transfer sent · J SMITH"],
+      [4,"2026-01-20",-800,"CAD","CHEQUE #123"],
+      [5,"2026-01-21",-42.5,"USD","TRANSFER · WWW TRF DDA"],
+      [6,"2026-01-28",0.31,"USD","INTEREST"],
+      [7,"2026-01-29",-4.75,"CAD","TIM HORTONS #1234"],
+    ],
+    // The filled column names the currency: CAD$ → CAD (150 + 800 + 4.75 out, 2'500 in), USD$ → USD (42.50 out, 0.31 in)
+    totals: [{"currency":"CAD","out":954.75,"outRows":3,"in":2500,"inRows":1},{"currency":"USD","out":42.5,"outRows":1,"in":0.31,"inRows":1}],
+    // No balance column: one unchecked statement per account and currency
+    reconciliation: [
+      {"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null},
+      {"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null},
+      {"currency":"CAD","status":"none","opening":null,"closing":null,"entries":1,"difference":null},
+    ],
+  },
+  // Tangerine (Canada): month-first dates and no currency named anywhere; before its layout the month-first rule read its dollars as US dollars (QA round 4, sixth pass). Out 4.75 + 95.40 = 100.15, in 2'150.00 + 0.87 = 2'150.87.
+  "tangerine-ca.csv": {
+    format: "csv",
+    layout: "tangerine",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-05",-4.75,"CAD","TIM HORTONS #1234 · Interac purchase"],
+      [3,"2026-01-09",2150,"CAD","EFT Deposit from ACME CORP · Payroll"],
+      [4,"2026-01-14",-95.4,"CAD","Bill Payment - ROGERS"],
+      [5,"2026-01-31",0.87,"CAD","Interest Paid"],
+    ],
+    totals: [{"currency":"CAD","out":100.15,"outRows":2,"in":2150.87,"inRows":2}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency CAD (from the Tangerine layout) for every row"],
+  },
+  // Simplii Financial (Canada): " Funds Out"/" Funds In" with leading spaces, unsigned; before: refused (no amount column), and with the columns named it would have been USD. Out 63.25 + 120.10 = 183.35, in 1'800.00.
+  "simplii-ca.csv": {
+    format: "csv",
+    layout: "simplii",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-05",-63.25,"CAD","POINT OF SALE PURCHASE LOBLAWS #1012"],
+      [3,"2026-01-15",1800,"CAD","PAYROLL DEPOSIT ACME CORP"],
+      [4,"2026-01-20",-120.1,"CAD","INTERNET BILL PAY HYDRO ONE"],
+    ],
+    totals: [{"currency":"CAD","out":183.35,"outRows":2,"in":1800,"inRows":1}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CAD (from the Simplii Financial layout) for every row"],
+  },
+  // Revolut Business: read by its "Amount" (the fee left out), every fee was lost and the balance column disagreed (QA round 4, sixth pass); its layout reads "Total amount". 1'000.00 − 56.30 = 943.70 + 1'500.00 = 2'443.70 − 800.20 = 1'643.50 ✓; the PENDING row moved no money.
+  "revolut-business.csv": {
+    format: "csv",
+    layout: "revolut-business",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-05",-56.3,"EUR","AWS EMEA"],
+      [3,"2026-01-10",1500,"EUR","Payment from Client GmbH · INV-2026-001"],
+      [4,"2026-01-12",-800.2,"EUR","To Office Rent Ltd · Rent January"],
+    ],
+    totals: [{"currency":"EUR","out":856.5,"outRows":2,"in":1500,"inRows":1}],
+    skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":1643.5,"entries":3,"difference":0}],
+  },
   "capital-one.csv": {
     format: "csv",
     layout: "capital-one",

@@ -172,9 +172,9 @@ function generateForLayout(layout: BankLayout, seed: number) {
   const m = layout.money;
   const fixed = layout.currency && "fixed" in layout.currency ? layout.currency.fixed : null;
   // A currency its money header names ("Betrag (€)", "Bedrag (EUR)"); else the file's fallback.
-  const moneyName = first("debit" in m ? m.debit : m.amount);
+  const moneyName = first("debit" in m ? m.debit : "byCurrency" in m ? m.byCurrency[0]!.column : m.amount);
   const inHeader = /€/.test(moneyName) ? "EUR" : /\(([A-Z]{3})\)/.exec(moneyName)?.[1];
-  const currencies = fixed ? [fixed] : layout.currency && "column" in layout.currency ? (rnd() < 0.3 ? ["CHF", "EUR"] : [pick(["CHF", "EUR", "USD"])]) : layout.sideCurrencies ? ["CHF", "USD"] : [inHeader ?? "CHF"];
+  const currencies = fixed ? [fixed] : "byCurrency" in m ? m.byCurrency.map((c) => c.currency) : layout.currency && "column" in layout.currency ? (rnd() < 0.3 ? ["CHF", "EUR"] : [pick(["CHF", "EUR", "USD"])]) : layout.sideCurrencies ? ["CHF", "USD"] : [inHeader ?? "CHF"];
   const named = (c: string) => c.replace("{CCY}", currencies[0]!);
   // The columns: the identifying ones and every one a row is read from, each once, in a random order.
   const cols: string[] = [];
@@ -186,6 +186,7 @@ function generateForLayout(layout: BankLayout, seed: number) {
   for (const h of layout.header) add(h);
   add(layout.date);
   if ("debit" in m) (add(m.debit), add(m.credit));
+  else if ("byCurrency" in m) for (const c of m.byCurrency) add(c.column);
   else (add(m.amount), add(m.indicator));
   if (layout.currency && "column" in layout.currency) add(layout.currency.column);
   if (layout.sideCurrencies) (add(layout.sideCurrencies.debit), add(layout.sideCurrencies.credit));
@@ -210,6 +211,9 @@ function generateForLayout(layout: BankLayout, seed: number) {
     if ("debit" in m) {
       cells[col(m.debit)] = r.cents < 0 ? money(rnd() < 0.5 ? r.cents : -r.cents) : "";
       cells[col(m.credit)] = r.cents > 0 ? money(r.cents) : "";
+    } else if ("byCurrency" in m) {
+      // Each row's amount in its currency's column, the others empty.
+      for (const c of m.byCurrency) cells[col(c.column)] = c.currency === r.currency ? money(r.cents) : "";
     } else if (m.indicator) {
       cells[col(m.amount)] = money(Math.abs(r.cents));
       cells[col(m.indicator)] = r.cents < 0 ? "Debit" : "Credit";

@@ -12,6 +12,7 @@ import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
 import { BANCASTATO } from "./bancastato.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
+import { SIMPLII, TANGERINE } from "./canada.ts";
 import { CAPITAL_ONE } from "./capital-one.ts";
 import { CEMBRA } from "./cembra.ts";
 import { CHASE_CARD, CHASE_CHECKING } from "./chase.ts";
@@ -25,7 +26,8 @@ import { N26, N26_2022 } from "./n26.ts";
 import { NEON } from "./neon.ts";
 import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
 import { RAIFFEISEN } from "./raiffeisen.ts";
-import { REVOLUT } from "./revolut.ts";
+import { RBC } from "./rbc.ts";
+import { REVOLUT, REVOLUT_BUSINESS } from "./revolut.ts";
 import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
 import { SWISSCARD } from "./swisscard.ts";
@@ -55,6 +57,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   CEMBRA,
   VISECA,
   REVOLUT,
+  REVOLUT_BUSINESS,
   WISE,
   N26,
   N26_2022,
@@ -72,6 +75,9 @@ export const LAYOUTS: readonly BankLayout[] = [
   AMEX_US,
   AMEX_UK,
   AMEX_US_CARD_MEMBER,
+  RBC,
+  TANGERINE,
+  SIMPLII,
   FR_DEBIT_CREDIT,
   BOURSORAMA,
 ];

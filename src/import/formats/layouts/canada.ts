@@ -1,0 +1,39 @@
+/**
+ * Canadian online banks, whose exports name no currency and write their dates month first, as US banks do (so without
+ * a layout their dollars were read as US dollars). Tangerine: `Date,Transaction,Name,Memo,Amount`, M/D/YYYY, a signed
+ * amount, the kind of booking (DEBIT, CREDIT, OTHER) in "Transaction". Simplii Financial: `Date, Transaction Details,
+ * Funds Out, Funds In` (each header after the first with a leading space), MM/DD/YYYY, both amounts unsigned. Research:
+ * the banks' help pages on downloading transactions and peers' importers (confidence medium).
+ */
+import type { BankLayout } from "../csv-layout.ts";
+
+export const TANGERINE: BankLayout = {
+  id: "tangerine",
+  bank: "Tangerine",
+  name: "chequing, savings and credit card",
+  header: ["Date", "Transaction", "Name", "Memo", "Amount"],
+  encoding: "utf-8",
+  delimiter: ",",
+  dates: ["MM/DD/YYYY"],
+  decimal: ".",
+  date: "Date",
+  money: { amount: "Amount" },
+  currency: { fixed: "CAD" },
+  description: { columns: ["Name", "Memo"] },
+  counterparty: "Name",
+};
+
+export const SIMPLII: BankLayout = {
+  id: "simplii",
+  bank: "Simplii Financial",
+  name: "accounts",
+  header: ["Date", "Transaction Details", "Funds Out", "Funds In"],
+  encoding: "utf-8",
+  delimiter: ",",
+  dates: ["MM/DD/YYYY"],
+  decimal: ".",
+  date: "Date",
+  money: { debit: "Funds Out", credit: "Funds In" },
+  currency: { fixed: "CAD" },
+  description: { columns: ["Transaction Details"] },
+};
