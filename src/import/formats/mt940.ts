@@ -304,7 +304,10 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         msg = newMessage();
         break;
       case "25": {
-        const raw = joined(f).trim().replace(/\s+/g, "");
+        const written = joined(f).trim().replace(/\s+/g, "");
+        // "/PL61…" (mBank, PKO) and "UBSWCHZH80A/CH…" (UBS, Nordea's "NDEAFIHH/FI…"): the account's IBAN behind a slash,
+        // after the bank's BIC or nothing. (A German "50070010/0123456789", sort code and account number, stays whole.)
+        const raw = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)?\/([A-Z]{2}\d{2}[A-Z0-9]{10,30})$/.exec(written)?.[1] ?? written;
         // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it.
         const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw);
         const account = iban && CURRENCIES.has(iban[2]!) ? iban[1]! : raw;

@@ -48,6 +48,15 @@ describe("MT940", () => {
     expect(pf.rows[0]!.facts).toEqual({ reference: "20250303007602198765432000000012" });
   });
 
+  test(":25: gives the IBAN behind a slash (nothing or a BIC before it); a German sort code/account stays whole", () => {
+    const account = (a: string) => read(utf8(`:20:X\n:25:${a}\n:60F:C250301CHF100,00\n:61:2503030303D20,00NTRFNONREF\n:86:A\n:62F:C250303CHF80,00\n-\n`), { fileName: "x.sta" }).account;
+    expect(account("/PL61114020040000310274556210")).toBe("PL61114020040000310274556210");
+    expect(account("UBSWCHZH80A/CH9300762011623852957")).toBe("CH9300762011623852957");
+    expect(account("NDEAFIHH/FI2112345600000785")).toBe("FI2112345600000785");
+    expect(account("/PL61114020040000310274556210PLN")).toBe("PL61114020040000310274556210");
+    expect(account("50070010/0123456789")).toBe("50070010/0123456789");
+  });
+
   test("an entry date in January of a December value date is the next year's; reversals (RC, RD) turn the sign", () => {
     const text = ":20:X\n:25:CH5209000000123456789\n:60F:C241231CHF100,00\n:61:2412310102D10,00NTRFNONREF\n:86:Januar\n:61:2412311231RC5,00NTRFNONREF\n:86:Storno Gutschrift\n:61:2412311231RD2,50NTRFNONREF\n:86:Storno Belastung\n:62F:C250102CHF87,50\n-\n";
     const s = read(utf8(text), { fileName: "x.sta" });
