@@ -32,16 +32,27 @@ const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });
 const cp1252 = new TextDecoder("windows-1252");
 const cp1250 = new TextDecoder("windows-1250");
 
-const isAsciiLetter = (b: number | undefined) => b !== undefined && ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a));
+/**
+ * Polish letters of windows-1250 that windows-1252 reads as signs no Western word is written with: ą ł Ą Ł ż ź Ź
+ * (there "¹ ³ ¥ £ ¿ Ÿ" and a control). ś/Ś (0x9C/0x8C) are left out: windows-1252 has "œ"/"Œ" there, a French letter.
+ */
+const POLISH = new Set([0xb9, 0xb3, 0xa5, 0xa3, 0xbf, 0x9f, 0x8f, 0xaf]);
+
+/** A byte that is a letter in windows-1250 and windows-1252 alike (ASCII, and 0xC0–0xFF but × and ÷), or one of POLISH. */
+const isLetter = (b: number | undefined) =>
+  b !== undefined && ((b >= 0x41 && b <= 0x5a) || (b >= 0x61 && b <= 0x7a) || (b >= 0xc0 && b !== 0xd7 && b !== 0xf7) || POLISH.has(b));
 
 /**
- * Polish text in windows-1250 (mBank, PKO exports): "ł" (0xB3) or "ą" (0xB9) inside a word, where windows-1252 has
- * "³" and "¹", which no Western text writes between two letters (QA round 4, fifth pass: "Wpłata" read as "Wp³ata").
+ * Polish text in windows-1250 (mBank, PKO, Pekao exports, whatever the format: CSV, MT940, QIF): one of POLISH between
+ * two letters ("Wpłata", "spożywcze", where windows-1252 has "Wp³ata", "spo¿ywcze"), or "Ż" (0xAF, windows-1252's
+ * macron "¯") before a letter ("Żabka"). A Western text never has those signs inside a word (a Spanish "¿" follows a
+ * space; "m³" is followed by none; "£5" and "¥" by digits). QA round 4, fifth and eighth passes.
  */
 function looksCentralEuropean(body: Uint8Array): boolean {
-  for (let i = 1; i + 1 < body.length; i++) {
+  for (let i = 0; i + 1 < body.length; i++) {
     const b = body[i]!;
-    if ((b === 0xb3 || b === 0xb9) && isAsciiLetter(body[i - 1]) && isAsciiLetter(body[i + 1])) return true;
+    if (!POLISH.has(b) || !isLetter(body[i + 1])) continue;
+    if (b === 0xaf || (i > 0 && isLetter(body[i - 1]))) return true;
   }
   return false;
 }

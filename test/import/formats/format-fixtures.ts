@@ -349,6 +349,20 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // ABN AMRO's header lines before :20:, an amount ending in a comma ("9,"): 3'236.28 − 9.00 + 100.00 = 3'327.28
     reconciliation: [{"currency":"EUR","status":"ok","opening":3236.28,"closing":3327.28,"entries":2,"difference":0}],
   },
+  "mt940-mbank-cp1250.sta": {
+    format: "mt940",
+    layout: null,
+    account: "PL61114020040000310274556210",
+    dataLines: 2,
+    rows: [
+      [5,"2025-12-02",-50,"PLN","ŻABKA POLSKA SP. Z O.O. · Zakupy spożywcze grudzień · PRZELEW ZEWNĘTRZNY"],
+      [7,"2025-12-05",2500,"PLN","ŚLĄSKA FIRMA SA · Wynagrodzenie listopad · PRZELEW PRZYCHODZĄCY"],
+    ],
+    totals: [{"currency":"PLN","out":50,"outRows":1,"in":2500,"inRows":1}],
+    // windows-1250, CRLF, no "ł"/"ą" between letters: "Ż" before a letter and "Ą" inside "PRZYCHODZĄCY" tell it from
+    // windows-1252 (which reads "¯ABKA", "PRZYCHODZ¥CY"); ":25:/PL…": the IBAN behind the slash. 1'000.00 − 50.00 + 2'500.00 = 3'450.00
+    reconciliation: [{"currency":"PLN","status":"ok","opening":1000,"closing":3450,"entries":2,"difference":0}],
+  },
   "qif-us-bank.qif": {
     format: "qif",
     layout: null,
@@ -378,6 +392,20 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":1323,"outRows":2,"in":150,"inRows":1}],
     // DD.MM.YY dates, "1.299,00": a decimal comma; a card's charges are negative in QIF
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+  },
+  "qif-pl-cp1250.qif": {
+    format: "qif",
+    layout: null,
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2025-12-02",-89.9,"CHF","Żabka Kraków · Zakupy spożywcze"],
+      [7,"2025-12-05",-1200,"CHF","Spółdzielnia Mieszkaniowa Śródmieście · Czynsz grudzień"],
+    ],
+    totals: [{"currency":"CHF","out":1289.9,"outRows":2,"in":0,"inRows":0}],
+    // windows-1250: "Ż" before a letter, "ł" after "ó" (windows-1252 reads "¯abka", "Spó³dzielnia"); 89.90 + 1'200.00
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
   },
 };
