@@ -390,9 +390,10 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       [11,"2025-11-10",150,"CHF","Gutschrift Rückerstattung"],
     ],
     totals: [{"currency":"CHF","out":1323,"outRows":2,"in":150,"inRows":1}],
-    // DD.MM.YY dates, "1.299,00": a decimal comma; a card's charges are negative in QIF
+    // DD.MM.YY dates, "1.299,00": a decimal comma; a card's charges are negative in QIF. No day is above 12: read
+    // day-first by the decimal comma, and said (dots alone no longer settle it: month-first files write 12.31.2025)
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)", "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (use the statement's own dates to check)"],
   },
   "qif-pl-cp1250.qif": {
     format: "qif",
@@ -404,8 +405,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       [7,"2025-12-05",-1200,"CHF","Spółdzielnia Mieszkaniowa Śródmieście · Czynsz grudzień"],
     ],
     totals: [{"currency":"CHF","out":1289.9,"outRows":2,"in":0,"inRows":0}],
-    // windows-1250: "Ż" before a letter, "ł" after "ó" (windows-1252 reads "¯abka", "Spó³dzielnia"); 89.90 + 1'200.00
+    // windows-1250: "Ż" before a letter, "ł" after "ó" (windows-1252 reads "¯abka", "Spó³dzielnia"); 89.90 + 1'200.00;
+    // no day above 12: day-first by the decimal comma, and said
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
-    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)", "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (use the statement's own dates to check)"],
   },
 };

@@ -130,6 +130,26 @@ describe("QIF", () => {
     expect(eu.notes[1]).toBe("every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (use the statement's own dates to check)");
   });
 
+  test("month-first dates with dots are decided over the whole file (a second part above 12), not read day-first and lost", () => {
+    // "12.31.2025" settles month-first; "1.5'26" is then 5 January 2026 and "01.06.2026" 6 January (not 1 May, 1 June).
+    const s = read(utf8("!Type:Bank\nD12.31.2025\nT-45.00\nPDiner\n^\nD1.5'26\nT-12.50\nPGas\n^\nD01.06.2026\nT1,000.00\nPPayroll\n^\n"), { fileName: "us.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect(s.badRows).toEqual([]);
+    expect(brief(s.rows)).toEqual([[2, "2025-12-31", -45, "USD", "Diner"], [6, "2026-01-05", -12.5, "USD", "Gas"], [10, "2026-01-06", 1000, "USD", "Payroll"]]);
+    expect(s.notes).toEqual(["the currency USD (from x) for every row (QIF names none)"]);
+    // A day above 12 in the first part settles day-first with dots just as with slashes: 13 March, then 4 February.
+    const dmy = read(utf8("!Type:Bank\nD13.03.2026\nT-1.00\nPA\n^\nD04.02.2026\nT-2.00\nPB\n^\n"), { fileName: "eu.qif", fallbackCurrency: { code: "EUR", from: "x" } });
+    expect(dmy.rows.map((r) => r.date)).toEqual(["2026-03-13", "2026-02-04"]);
+    expect(dmy.notes).toHaveLength(1);
+    // No date decides and the amounts show a decimal point: dots are read day-first, and the note says so.
+    const unclear = read(utf8("!Type:Bank\nD04.02.2026\nT-2.00\nPB\n^\n"), { fileName: "u.qif", fallbackCurrency: { code: "EUR", from: "x" } });
+    expect(unclear.rows.map((r) => r.date)).toEqual(["2026-02-04"]);
+    expect(unclear.notes[1]).toBe("every date fits both day-first and month-first: read day-first, as dates with dots are written in Europe (use the statement's own dates to check)");
+    // Dots one way and slashes the other in one file cannot be read unambiguously.
+    expect(() => read(utf8("!Type:Bank\nD25.02.2024\nT-1.00\n^\nD02/25/2024\nT-2.00\n^\n"), { fileName: "m.qif" })).toThrow(
+      "m.qif: line 5: the dates are day-first in some records (line 2) and month-first in others (line 5); the file cannot be read unambiguously",
+    );
+  });
+
   test("bad records are bad rows with their line; category lists are passed over; an investment account is refused", () => {
     const s = read(utf8("!Type:Cat\nNFood\nE\n^\n!Type:Bank\nD02/30/2025\nT-1.00\nPA\n^\nD03/01/2025\nTabc\nPB\n^\nD03/02/2025\nPC\n^\n"), { fileName: "b.qif", fallbackCurrency: { code: "USD", from: "x" } });
     expect(s.badRows).toEqual([
