@@ -41,6 +41,17 @@ const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,]*)$/;
 // The transaction type is N or F and three characters; Triodos pads a two-letter code with a space ("NBA NONREF").
 const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
 
+/**
+ * The SWIFT envelope's blocks before the text block ("{1:F01…}{2:O940…}{3:{108:MT940}}{4:", a block holding blocks of
+ * its own as UBS's {3:} does), and the trailer blocks alone on a line ("{5:{CHK:…}}").
+ */
+const BLOCK = String.raw`\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`;
+const ENVELOPE_HEAD = new RegExp(`^(?:${BLOCK})*\\{4:`);
+const ENVELOPE_TRAILER = new RegExp(`^(?:${BLOCK})+$`);
+
+/** What a `:61:` writes for its reference where it has none of its own: "NONREF", or the kind the :86: names. */
+const PLACEHOLDER_REFS = new Set(["NONREF", "EREF", "MARF", "PREF", "KREF", "IREF", "RTRN"]);
+
 const amountOf = (raw: string): number | null => {
   const n = raw.replace(/^0+(?=\d)/, "").replace(",", ".");
   return /^\d+(\.\d*)?$/.test(n) ? Number(n.endsWith(".") ? n.slice(0, -1) : n) : null;
@@ -215,7 +226,10 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     if (d.party) facts.counterparty = cleanText(d.party);
     if (d.iban) facts.counterpartyIban = d.iban.replace(/\s+/g, "");
     if (d.purpose) facts.purpose = cleanText(d.purpose);
-    const reference = d.reference ?? (refs[1]?.trim() || (refs[0]?.trim() !== "NONREF" ? refs[0]?.trim() : undefined));
+    // Rabobank and ING write the kind of reference the :86: carries where the reference goes ("N064EREF", "N063MARF"):
+    // a word, no reference (a later file would share it with every direct debit).
+    const ownRef = refs[0]?.trim();
+    const reference = d.reference ?? (refs[1]?.trim() || (ownRef && !PLACEHOLDER_REFS.has(ownRef) ? ownRef : undefined));
     if (reference) facts.reference = cleanText(reference);
     if (value && value !== date) facts.valueDate = value;
     // The :61:'s second line (supplementary details): the original amount and charges as SWIFT writes them
@@ -369,12 +383,13 @@ function readMt940(text: string, opts: ReadOptions): Statement {
 
   forEachLine(text, (line, lineNo) => {
     // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
-    const raw = line.startsWith("{") ? line.replace(/^(\{[^{}]*\})*\{4:/, "").replace(/^(\{[^{}]*\})+$/, "") : line;
+    const raw = line.startsWith("{") ? line.replace(ENVELOPE_HEAD, "").replace(ENVELOPE_TRAILER, "") : line;
     const t = TAG.exec(raw);
     if (t) {
       if (field) complete(field);
       field = { tag: t[1]!, line: lineNo, lines: [raw.slice(t[0].length)], tagged: t[0].length };
-    } else if (raw.trim() === "-" || raw.trim() === "-}" || /^-\s*\{/.test(raw.trim())) {
+    } else if (/^-\}?\s*(\{.*)?$/.test(raw.trim())) {
+      // "-", "-}", and the trailer after it on the same line: "-{5:…}" or Nordea's "-}{5:{CHK:…}}".
       if (field) complete(field);
       field = null;
       endMessage();
@@ -397,7 +412,7 @@ export const mt940Reader: StatementReader = {
   extensions: [".sta", ".mt940", ".940", ".942", ".txt", ".mta"],
   mimeTypes: ["text/plain"],
   identify: (head) => {
-    const body = head.replace(/^(\{[^{}]*\})*\{4:\s*/, "");
+    const body = head.replace(ENVELOPE_HEAD, "").trimStart();
     return /(^|\n):20:/.test(body) && /(^|\n):(25|28C?|60[FM]|61|34F):/.test(body);
   },
   read: readMt940,

@@ -336,6 +336,58 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // Zero-padded amounts, the account with its currency after it, /NAME/ and /REMI/ wrapped mid-word: 1'000.00 − 25.00 = 975.00
     reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":975,"entries":1,"difference":0}],
   },
+  "mt940-rabobank-structured.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL68RABO0123456789",
+    dataLines: 3,
+    rows: [
+      [11,"2026-02-03",300,"EUR","Hr J DOE · bijdrage februari 2026"],
+      [15,"2026-02-03",-45.67,"EUR","Energie Direct BV · Termijnbedrag februari klantnr 778899"],
+      [19,"2026-02-03",-12.95,"EUR","Spotify AB · Spotify Premium P1234567"],
+    ],
+    totals: [{"currency":"EUR","out":58.62,"outRows":2,"in":300,"inRows":1}],
+    // Rabobank's "MT940 structured" (its :940: line, one message a day, a day without bookings its own check),
+    // /ORDP//NAME/ and /BENM//NAME/ (a key cut at 65 characters, "/BENM//N" + "AME/"), the other party's IBAN on the
+    // :61:'s second line. 5'442.89 = 5'442.89 (no bookings); 5'442.89 + 300.00 − 45.67 − 12.95 = 5'684.27
+    reconciliation: [
+      {"currency":"EUR","status":"ok","opening":5442.89,"closing":5442.89,"entries":0,"difference":0},
+      {"currency":"EUR","status":"ok","opening":5442.89,"closing":5684.27,"entries":3,"difference":0},
+    ],
+  },
+  "mt940-ubs.sta": {
+    format: "mt940",
+    layout: null,
+    account: "CH9300762011623852957",
+    dataLines: 3,
+    rows: [
+      [6,"2026-02-02",-1250,"CHF","Miete Februar 2026 Hausverwaltung Muster AG Bahnhofstrasse 1 8001 Zuerich"],
+      [13,"2026-02-03",6500,"CHF","Lohn Februar 2026 Arbeitgeber AG"],
+      [15,"2026-02-04",-87.35,"CHF","Debitkarte 12345678 Coop-1234 Zuerich 03.02.2026"],
+    ],
+    totals: [{"currency":"CHF","out":1337.35,"outRows":2,"in":6500,"inRows":1}],
+    // UBS's shape: the SWIFT envelope with a {3:{108:…}} block, ":25:BIC/IBAN", free-text :86: over three lines, the
+    // bank's own :NS: after it (not read, not glued to the text), :64:, "-}{5:…}". 10'000.00 − 1'250.00 + 6'500.00 − 87.35 = 15'162.65
+    reconciliation: [{"currency":"CHF","status":"ok","opening":10000,"closing":15162.65,"entries":3,"difference":0}],
+  },
+  "mt940-nordea.sta": {
+    format: "mt940",
+    layout: null,
+    account: "FI2112345600000785",
+    dataLines: 3,
+    rows: [
+      [6,"2026-02-03",-49.9,"EUR","ELISA OYJ LASKU 123456 VIITE 1234561"],
+      [16,"2026-02-03",3100,"EUR","ACME OY PALKKA TAMMIKUU 2026"],
+      [19,"2026-02-03",-15,"EUR","PALVELUMAKSU"],
+    ],
+    totals: [{"currency":"EUR","out":64.9,"outRows":2,"in":3100,"inRows":1}],
+    // Nordea's file: one statement in two SWIFT messages (:60F:…:62M:, :60M:…:62F:), each ending "-}{5:{CHK:…}}" on one
+    // line (was glued to :62M: and refused), ":25:NDEAFIHH/FI…". 2'500.00 − 49.90 = 2'450.10; 2'450.10 + 3'100.00 − 15.00 = 5'535.10
+    reconciliation: [
+      {"currency":"EUR","status":"ok","opening":2500,"closing":2450.1,"entries":1,"difference":0},
+      {"currency":"EUR","status":"ok","opening":2450.1,"closing":5535.1,"entries":2,"difference":0},
+    ],
+  },
   "mt940-abnamro.sta": {
     format: "mt940",
     layout: null,

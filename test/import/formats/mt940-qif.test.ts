@@ -57,6 +57,15 @@ describe("MT940", () => {
     expect(account("50070010/0123456789")).toBe("50070010/0123456789");
   });
 
+  test("Rabobank's :61: reference words (EREF, MARF, NONREF) are no reference; an envelope with a block in a block is passed over", () => {
+    const s = read(fixture("mt940-rabobank-structured.sta"), { fileName: "rabo.sta" });
+    // "N064EREF" with /EREF/INV-2026-0042: the :86:'s; "N063MARF" with /EREF/NOTPROVIDED: none (was "MARF").
+    expect(s.rows.map((r) => r.facts.reference)).toEqual([undefined, "INV-2026-0042", undefined]);
+    // {3:{108:…}} before {4: with the first field on the same line: the field is read (the account was lost).
+    const env = read(utf8("{1:F01UBSWCHZH80AXXX0000000000}{2:O940X}{3:{108:MT940}}{4::20:X\n:25:CH9300762011623852957\n:60F:C250301CHF100,00\n:61:2503030303D20,00NTRFNONREF\n:86:A\n:62F:C250303CHF80,00\n-}{5:{CHK:1}}\n"), { fileName: "x.sta" });
+    expect([env.account, env.rows.map((r) => r.account), env.reconciliation.map((r) => r.status)]).toEqual(["CH9300762011623852957", ["CH9300762011623852957"], ["ok"]]);
+  });
+
   test("an entry date in January of a December value date is the next year's; reversals (RC, RD) turn the sign", () => {
     const text = ":20:X\n:25:CH5209000000123456789\n:60F:C241231CHF100,00\n:61:2412310102D10,00NTRFNONREF\n:86:Januar\n:61:2412311231RC5,00NTRFNONREF\n:86:Storno Gutschrift\n:61:2412311231RD2,50NTRFNONREF\n:86:Storno Belastung\n:62F:C250102CHF87,50\n-\n";
     const s = read(utf8(text), { fileName: "x.sta" });
