@@ -138,6 +138,21 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
 }
 
 /**
+ * A booking's `:NS:` (a bank's own field, MultiCash's "STARTUMS" files) when it has no `:86:`: lines of a two-digit
+ * key and its text — 01–14 the purpose, 15/16 the other party, 17 the booking text — else the lines as free text.
+ */
+function ownDetails(f: Field): { party?: string; purpose?: string; booking?: string; text: string } {
+  const keyed = f.lines.map((l) => /^(\d{2})(.*)$/.exec(l.trim()));
+  const text = f.lines.map((l) => l.trim()).join(" ");
+  if (!keyed.every(Boolean)) return { purpose: text || undefined, text };
+  const part = (from: number, to: number) => keyed.filter((m) => Number(m![1]) >= from && Number(m![1]) <= to).map((m) => m![2]!.trim()).filter(Boolean).join(" ") || undefined;
+  const party = part(15, 16);
+  const purpose = part(1, 14);
+  const booking = part(17, 17);
+  return { party, purpose, booking, text: joinTexts([party, purpose, booking]) };
+}
+
+/**
  * MT942's :90D:/:90C: (the number and sum of the debit / credit bookings) held against the bookings read: the ones
  * that agree (said in the reconciliation's basis), and the ones that do not (each an unreconciled check, SPEC §10.1).
  */
@@ -197,7 +212,8 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   let dataLines = 0;
   let statementLines = 0;
   let msg: Message | null = null;
-  let pending: { field: Field; detail: Field | null } | null = null;
+  /** A `:61:` waiting for its text: its `:86:`, or a bank's own `:NS:` after it (MultiCash, Sberbank) when it has none. */
+  let pending: { field: Field; detail: Field | null; own: Field | null } | null = null;
 
   const balanceOf = (f: Field): StatedBalance & { currency: string } => {
     const m = BALANCE.exec(joined(f).replace(/\s+/g, ""));
@@ -207,7 +223,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   };
 
   /** A `:61:` with its `:86:` (or none) becomes a row, a bad row or a skipped line. */
-  const booking = (f: Field, info: Field | null) => {
+  const booking = (f: Field, info: Field | null, own: Field | null) => {
     dataLines++;
     const line = f.line;
     const [first, ...more] = f.lines;
@@ -220,8 +236,8 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     const mark = m[5]!;
     const sign = mark === "C" || mark === "RD" ? 1 : -1;
     const refs = (m[9] ?? "").split("//");
-    const info86 = info ? cleanText(oneLine(joined(info))) : "";
-    const d = details(info86);
+    const info86 = info ? cleanText(oneLine(joined(info))) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
+    const d = info ? details(info86) : own ? ownDetails(own) : {};
     const facts: TransactionFacts = {};
     if (d.party) facts.counterparty = cleanText(d.party);
     if (d.iban) facts.counterpartyIban = d.iban.replace(/\s+/g, "");
@@ -266,7 +282,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   };
 
   const flushBooking = () => {
-    if (pending) booking(pending.field, pending.detail);
+    if (pending) booking(pending.field, pending.detail, pending.own);
     pending = null;
   };
 
@@ -372,10 +388,13 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         flushBooking();
         statementLines++;
         msg ??= newMessage();
-        pending = { field: f, detail: null };
+        pending = { field: f, detail: null, own: null };
         break;
       case "86":
         if (pending && !pending.detail) pending.detail = f;
+        break;
+      case "NS":
+        if (pending && !pending.detail && !pending.own) pending.own = f;
         // A :86: after the closing balance (ING's /SUM/) or on its own describes no booking.
         break;
     }

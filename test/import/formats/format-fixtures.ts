@@ -388,6 +388,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       {"currency":"EUR","status":"ok","opening":2450.1,"closing":5535.1,"entries":2,"difference":0},
     ],
   },
+  "mt940-multicash-ns.sta": {
+    format: "mt940",
+    layout: null,
+    account: "37040044/0532013000",
+    dataLines: 2,
+    rows: [
+      [5,"2026-02-03",-54.2,"EUR","REWE Markt GmbH · KARTENZAHLUNG REWE MARKT KOELN 02.02"],
+      [10,"2026-02-04",1200,"EUR","Arbeitgeber GmbH · Gehalt Februar · Gutschrift"],
+    ],
+    totals: [{"currency":"EUR","out":54.2,"outRows":1,"in":1200,"inRows":1}],
+    // MultiCash's "STARTUMS" form: no :86:, the booking's text in the bank's own :NS: (01/02 purpose, 15 the other
+    // party, 17 the booking text; "Kartenzahlung" repeats the purpose and is left out). Both rows had no text at all.
+    // "DR"/"CR": D/C with the funds code R. 1'000.00 − 54.20 + 1'200.00 = 2'145.80
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":2145.8,"entries":2,"difference":0}],
+  },
   "mt940-abnamro.sta": {
     format: "mt940",
     layout: null,

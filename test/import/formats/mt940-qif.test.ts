@@ -66,6 +66,17 @@ describe("MT940", () => {
     expect([env.account, env.rows.map((r) => r.account), env.reconciliation.map((r) => r.status)]).toEqual(["CH9300762011623852957", ["CH9300762011623852957"], ["ok"]]);
   });
 
+  test("a booking's :NS: stands in for its missing :86: (keyed lines, else free text); after an :86: it adds nothing", () => {
+    const s = read(fixture("mt940-multicash-ns.sta"), { fileName: "mc.sta" });
+    expect(s.rows.map((r) => r.facts)).toEqual([
+      { counterparty: "REWE Markt GmbH", purpose: "KARTENZAHLUNG REWE MARKT KOELN 02.02" },
+      { counterparty: "Arbeitgeber GmbH", purpose: "Gehalt Februar" },
+    ]);
+    const free = read(utf8(":20:X\n:25:CH5209000000123456789\n:60F:C250301CHF100,00\n:61:2503030303D20,00NTRFNONREF\n:NS:Kiosk Bahnhof\nZeitungen\n:62F:C250303CHF80,00\n-\n"), { fileName: "x.sta" });
+    expect(brief(free.rows)).toEqual([[4, "2025-03-03", -20, "CHF", "Kiosk Bahnhof Zeitungen"]]);
+    expect(read(fixture("mt940-ubs.sta"), { fileName: "ubs.sta" }).rows[0]!.description).toBe("Miete Februar 2026 Hausverwaltung Muster AG Bahnhofstrasse 1 8001 Zuerich");
+  });
+
   test("an entry date in January of a December value date is the next year's; reversals (RC, RD) turn the sign", () => {
     const text = ":20:X\n:25:CH5209000000123456789\n:60F:C241231CHF100,00\n:61:2412310102D10,00NTRFNONREF\n:86:Januar\n:61:2412311231RC5,00NTRFNONREF\n:86:Storno Gutschrift\n:61:2412311231RD2,50NTRFNONREF\n:86:Storno Belastung\n:62F:C250102CHF87,50\n-\n";
     const s = read(utf8(text), { fileName: "x.sta" });
