@@ -49,6 +49,12 @@ const BLOCK = String.raw`\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`;
 const ENVELOPE_HEAD = new RegExp(`^(?:${BLOCK})*\\{4:`);
 const ENVELOPE_TRAILER = new RegExp(`^(?:${BLOCK})+$`);
 
+/**
+ * Older German exports (and FinTS clients' saved statements) write the whole file on one line, "@@" where a line ends
+ * (":20:STARTUMS@@:25:…@@:61:…"): read as the lines it stands for.
+ */
+const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text.slice(0, text.indexOf("@@:"))) ? text.replaceAll("@@", "\n") : text);
+
 /** What a `:61:` writes for its reference where it has none of its own: "NONREF", or the kind the :86: names. */
 const PLACEHOLDER_REFS = new Set(["NONREF", "EREF", "MARF", "PREF", "KREF", "IREF", "RTRN"]);
 
@@ -200,8 +206,9 @@ type Message = {
 
 const newMessage = (): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, stated: {}, waiting: [] });
 
-function readMt940(text: string, opts: ReadOptions): Statement {
+function readMt940(written: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
+  const text = atAtLines(written);
   const flip = opts.flipSigns ? -1 : 1;
   const rows = new RowTable();
   const out = opts.sink ?? rows;
@@ -432,7 +439,7 @@ export const mt940Reader: StatementReader = {
   mimeTypes: ["text/plain"],
   identify: (head) => {
     const body = head.replace(ENVELOPE_HEAD, "").trimStart();
-    return /(^|\n):20:/.test(body) && /(^|\n):(25|28C?|60[FM]|61|34F):/.test(body);
+    return /(^|\n|@@):20:/.test(body) && /(^|\n|@@):(25|28C?|60[FM]|61|34F):/.test(body);
   },
   read: readMt940,
 };

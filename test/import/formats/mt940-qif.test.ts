@@ -77,6 +77,13 @@ describe("MT940", () => {
     expect(read(fixture("mt940-ubs.sta"), { fileName: "ubs.sta" }).rows[0]!.description).toBe("Miete Februar 2026 Hausverwaltung Muster AG Bahnhofstrasse 1 8001 Zuerich");
   });
 
+  test('a file on one line with "@@" where lines end (older German exports) is read, not refused as an unknown format', () => {
+    const s = read(utf8(":20:STARTUMS@@:25:12345678/0001234567@@:28C:1@@:60F:C260102EUR10,00@@:61:2601020102CR5,00NTRFNONREF@@:86:166?00GUTSCHRIFT?20Danke?32Oma@@:62F:C260102EUR15,00@@-@@"), { fileName: "x.sta" });
+    // 10.00 + 5.00 = 15.00; the "lines" are the pieces between the marks.
+    expect(brief(s.rows)).toEqual([[5, "2026-01-02", 5, "EUR", "Oma · Danke · GUTSCHRIFT"]]);
+    expect([s.format, s.account, s.reconciliation.map((r) => r.status)]).toEqual(["mt940", "12345678/0001234567", ["ok"]]);
+  });
+
   test("an entry date in January of a December value date is the next year's; reversals (RC, RD) turn the sign", () => {
     const text = ":20:X\n:25:CH5209000000123456789\n:60F:C241231CHF100,00\n:61:2412310102D10,00NTRFNONREF\n:86:Januar\n:61:2412311231RC5,00NTRFNONREF\n:86:Storno Gutschrift\n:61:2412311231RD2,50NTRFNONREF\n:86:Storno Belastung\n:62F:C250102CHF87,50\n-\n";
     const s = read(utf8(text), { fileName: "x.sta" });
