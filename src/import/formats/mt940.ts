@@ -37,9 +37,11 @@ type Field = { tag: string; line: number; lines: string[]; tagged: number };
 
 // ":NS:" is a bank's own (non-SWIFT) field (Austrian and Swiss banks, MultiCash): a field of its own, not read.
 const TAG = /^:(\d{2}[A-Z]?|NS):/;
-const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,]*)$/;
+// Amounts: SWIFT writes a decimal comma; converters (CSV → MT940 tools, some accounting exports) write a point, which
+// is read too (a ":61:…D12.50N…" was read as 12, its ".50" taken for the reference). A point and a comma both: no number.
+const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,.]*)$/;
 // The transaction type is N or F and three characters; Triodos pads a two-letter code with a space ("NBA NONREF").
-const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
+const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,.]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
 
 /**
  * The SWIFT envelope's blocks before the text block ("{1:F01…}{2:O940…}{3:{108:MT940}}{4:", a block holding blocks of
@@ -376,7 +378,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
       case "90D":
       case "90C": {
         flushBooking();
-        const m = /^(\d+)([A-Z]{3})(\d[\d,]*)$/.exec(joined(f).replace(/\s+/g, ""));
+        const m = /^(\d+)([A-Z]{3})(\d[\d,.]*)$/.exec(joined(f).replace(/\s+/g, ""));
         const amount = m ? amountOf(m[3]!) : null;
         if (!m || amount === null) throw new ImportInputError(`${fileName}: line ${f.line}: :${f.tag}: "${joined(f)}" is no number and sum of bookings (count, currency, amount)`);
         if (CURRENCIES.has(m[2]!)) learnCurrency(m[2]!);

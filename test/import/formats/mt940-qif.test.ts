@@ -84,6 +84,14 @@ describe("MT940", () => {
     expect([s.format, s.account, s.reconciliation.map((r) => r.status)]).toEqual(["mt940", "12345678/0001234567", ["ok"]]);
   });
 
+  test("an amount written with a decimal point (converters' MT940) is read, not cut at the point; a point and a comma is a bad row", () => {
+    const text = (amount: string) => `:20:X\n:25:CH5209000000123456789\n:60F:C260202CHF100.00\n:61:2602030203D${amount}NMSCNONREF\n:86:Kiosk\n:62F:C260203CHF87,50\n-\n`;
+    // 100.00 − 12.50 = 87.50 (it was read as 12, and ".50NMSCNONREF" as the reference).
+    const s = read(utf8(text("12.50")), { fileName: "x.sta" });
+    expect([brief(s.rows), s.rows[0]!.facts, s.reconciliation.map((r) => [r.status, r.opening])]).toEqual([[[4, "2026-02-03", -12.5, "CHF", "Kiosk"]], {}, [["ok", 100]]]);
+    expect(read(utf8(text("1.234,50")), { fileName: "x.sta" }).badRows).toEqual([{ line: 4, reason: ':61: amount "1.234,50" is not a number' }]);
+  });
+
   test("an entry date in January of a December value date is the next year's; reversals (RC, RD) turn the sign", () => {
     const text = ":20:X\n:25:CH5209000000123456789\n:60F:C241231CHF100,00\n:61:2412310102D10,00NTRFNONREF\n:86:Januar\n:61:2412311231RC5,00NTRFNONREF\n:86:Storno Gutschrift\n:61:2412311231RD2,50NTRFNONREF\n:86:Storno Belastung\n:62F:C250102CHF87,50\n-\n";
     const s = read(utf8(text), { fileName: "x.sta" });
