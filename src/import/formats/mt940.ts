@@ -12,7 +12,9 @@
  * text, `?20`–`?29` and `?60`–`?63` purpose, `?30`/`?31` the other party's bank and account, `?32`/`?33` its name,
  * with SEPA's `EREF+`, `SVWZ+`… inside the purpose), the Dutch banks' `/KEY/value` form (`/NAME/`, `/REMI/`,
  * `/EREF/`, `/IBAN/`, ING's `/CNTP/iban/bic/name/`), or free text (PostFinance: "… AUFTRAGGEBER: … MITTEILUNGEN: …").
- * raw_description is the other party and the purpose (SPEC §10.1: MT940's `:86:`), else the whole text.
+ * raw_description is the other party and the purpose (SPEC §10.1: MT940's `:86:`), else the whole text, with the
+ * `:61:`'s second line when it is words (ZKB names the kind of booking and the payee there). A booking with no `:86:`
+ * takes the bank's own `:NS:` after it (MultiCash). A file on one line with "@@" for its line ends is read as its lines.
  *
  * Each message's `:60F:`/`:60M:` + its bookings = its `:62F:`/`:62M:` (a statement of several pages, each
  * page its own check). Rows have no bank id of their own (the references repeat, NONREF): the content hash.
@@ -35,7 +37,8 @@ const WRAP = 65;
 /** A field: its tag, its first line's number, its lines (the first without its tag, whose length `tagged` counts). */
 type Field = { tag: string; line: number; lines: string[]; tagged: number };
 
-// ":NS:" is a bank's own (non-SWIFT) field (Austrian and Swiss banks, MultiCash): a field of its own, not read.
+// ":NS:" is a bank's own (non-SWIFT) field (Austrian and Swiss banks, MultiCash): a field of its own, never glued to
+// the :86: before it; read only as the text of a booking that has no :86: (ownDetails).
 const TAG = /^:(\d{2}[A-Z]?|NS):/;
 // Amounts: SWIFT writes a decimal comma; converters (CSV → MT940 tools, some accounting exports) write a point, which
 // is read too (a ":61:…D12.50N…" was read as 12, its ".50" taken for the reference). A point and a comma both: no number.
@@ -56,6 +59,9 @@ const ENVELOPE_TRAILER = new RegExp(`^(?:${BLOCK})+$`);
  * (":20:STARTUMS@@:25:…@@:61:…"): read as the lines it stands for.
  */
 const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text.slice(0, text.indexOf("@@:"))) ? text.replaceAll("@@", "\n") : text);
+
+/** Zürcher Kantonalbank's markers inside a free-text :86: ("?ZI:?9:1", "?ZKB:12345"): no words of the payment. */
+const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
 
 /** What a `:61:` writes for its reference where it has none of its own: "NONREF", or the kind the :86: names. */
 const PLACEHOLDER_REFS = new Set(["NONREF", "EREF", "MARF", "PREF", "KREF", "IREF", "RTRN"]);
@@ -245,7 +251,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const mark = m[5]!;
     const sign = mark === "C" || mark === "RD" ? 1 : -1;
     const refs = (m[9] ?? "").split("//");
-    const info86 = info ? cleanText(oneLine(joined(info))) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
+    const info86 = info ? cleanText(oneLine(joined(info)).replace(ZKB_MARKS, "").trim()) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
     const d = info ? details(info86) : own ? ownDetails(own) : {};
     const facts: TransactionFacts = {};
     if (d.party) facts.counterparty = cleanText(d.party);
@@ -270,7 +276,10 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const fees = chgs ? amountOf(chgs[2]!) : null;
     if (fees !== null) facts.fees = fees;
     if (!facts.counterpartyIban && /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(supplement)) facts.counterpartyIban = supplement;
-    const description = d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking]) : info86 || joinTexts(more);
+    // A supplement in words ("LSV: Swisscom (Schweiz) AG", "Einkauf ZKB Maestro Karte": ZKB names the kind of booking
+    // and often the other party only there) belongs to the text; a reference, an IBAN or /CODE/ fields do not.
+    const words = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
+    const description = d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more);
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);

@@ -362,8 +362,8 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     dataLines: 3,
     rows: [
       [6,"2026-02-02",-1250,"CHF","Miete Februar 2026 Hausverwaltung Muster AG Bahnhofstrasse 1 8001 Zuerich"],
-      [13,"2026-02-03",6500,"CHF","Lohn Februar 2026 Arbeitgeber AG"],
-      [15,"2026-02-04",-87.35,"CHF","Debitkarte 12345678 Coop-1234 Zuerich 03.02.2026"],
+      [12,"2026-02-03",6500,"CHF","Lohn Februar 2026 Arbeitgeber AG"],
+      [14,"2026-02-04",-87.35,"CHF","Debitkarte 12345678 Coop-1234 Zuerich 03.02.2026"],
     ],
     totals: [{"currency":"CHF","out":1337.35,"outRows":2,"in":6500,"inRows":1}],
     // UBS's shape: the SWIFT envelope with a {3:{108:…}} block, ":25:BIC/IBAN", free-text :86: over three lines, the
@@ -402,6 +402,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // party, 17 the booking text; "Kartenzahlung" repeats the purpose and is left out). Both rows had no text at all.
     // "DR"/"CR": D/C with the funds code R. 1'000.00 − 54.20 + 1'200.00 = 2'145.80
     reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":2145.8,"entries":2,"difference":0}],
+  },
+  "mt940-zkb.sta": {
+    format: "mt940",
+    layout: null,
+    account: "CH4400700110001234567",
+    dataLines: 2,
+    rows: [
+      [5,"2026-01-05",-45.3,"CHF","Einkauf ZKB Maestro Karte · Coop Zuerich HB 04.01.2026"],
+      [8,"2026-01-06",-120,"CHF","LSV: Swisscom (Schweiz) AG · Rechnung Januar 2026"],
+    ],
+    totals: [{"currency":"CHF","out":165.3,"outRows":2,"in":0,"inRows":0}],
+    // Zürcher Kantonalbank's shape (as peers' ZKB importers read it): the kind of booking and the payee on the :61:'s
+    // second line (was dropped: "Rechnung Januar 2026" named no Swisscom), its markers "?ZI:?9:1", "?ZKB:2701" in the
+    // :86: (were kept as text). 1'000.00 − 45.30 − 120.00 = 834.70
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":834.7,"entries":2,"difference":0}],
   },
   "mt940-abnamro.sta": {
     format: "mt940",
