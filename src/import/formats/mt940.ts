@@ -86,7 +86,10 @@ function joined(f: Field): string {
 const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g };
 
 /** `:86:` → the other party, the purpose, the references it names. */
-function details(text: string): { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string } {
+/** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
+type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
+
+function details(text: string): Details {
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
@@ -155,7 +158,7 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
  * A booking's `:NS:` (a bank's own field, MultiCash's "STARTUMS" files) when it has no `:86:`: lines of a two-digit
  * key and its text — 01–14 the purpose, 15/16 the other party, 17 the booking text — else the lines as free text.
  */
-function ownDetails(f: Field): { party?: string; purpose?: string; booking?: string; text: string } {
+function ownDetails(f: Field): Details & { text: string } {
   const keyed = f.lines.map((l) => /^(\d{2})(.*)$/.exec(l.trim()));
   const text = f.lines.map((l) => l.trim()).join(" ");
   if (!keyed.every(Boolean)) return { purpose: text || undefined, text };
@@ -252,7 +255,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const sign = mark === "C" || mark === "RD" ? 1 : -1;
     const refs = (m[9] ?? "").split("//");
     const info86 = info ? cleanText(oneLine(joined(info)).replace(ZKB_MARKS, "").trim()) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
-    const d = info ? details(info86) : own ? ownDetails(own) : {};
+    const d: Details = info ? details(info86) : own ? ownDetails(own) : {};
     const facts: TransactionFacts = {};
     if (d.party) facts.counterparty = cleanText(d.party);
     if (d.iban) facts.counterpartyIban = d.iban.replace(/\s+/g, "");
