@@ -492,4 +492,63 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)", "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (use the statement's own dates to check)"],
   },
+  "ofx-credit-union.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7012345678",
+    dataLines: 3,
+    rows: [
+      [1,"2026-01-05",-42.17,"USD","SAFEWAY #1234 · POS PURCHASE"],
+      [2,"2026-01-15",2150,"USD","ACME CORP PAYROLL"],
+      [3,"2026-01-20",-800,"USD","CHECK 1042"],
+    ],
+    totals: [{"currency":"USD","out":842.17,"outRows":2,"in":2150,"inRows":1}],
+    // A US credit union's OFX 1.02 SGML: CRLF, Quicken's <INTU.BID>/<INTU.USERID> in SONRS, dates with a time zone
+    // ("[-5:EST]"), DIRECTDEP and CHECK types, AVAILBAL after LEDGERBAL. 42.17 + 800.00 out; LEDGERBAL 3'307.83 with no opening
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":3307.83,"entries":3,"difference":null}],
+  },
+  "qfx-unclosed-stmttrn.qfx": {
+    format: "ofx",
+    layout: null,
+    account: "5550001111",
+    dataLines: 3,
+    rows: [
+      [1,"2026-01-05",-42.17,"USD","SAFEWAY #1234 · POS PURCHASE"],
+      [2,"2026-01-15",2150,"USD","ACME CORP PAYROLL"],
+      [3,"2026-01-20",-800,"USD","CHECK 1042"],
+    ],
+    totals: [{"currency":"USD","out":842.17,"outRows":2,"in":2150,"inRows":1}],
+    // No </STMTTRN> at all: each <STMTTRN> ends the one before, </BANKTRANLIST> the last
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":3307.83,"entries":3,"difference":null}],
+  },
+  "camt053-sparkasse.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE12500105170648489890",
+    dataLines: 2,
+    rows: [
+      [1,"2026-02-03",-89.9,"EUR","Stadtwerke Muenchen GmbH · Abschlag Strom Februar 2026 Vertrags konto 4711 Zaehler 0815 · FOLGELASTSCHRIFT"],
+      [2,"2026-02-04",-87.65,"EUR","EDEKA Markt · 2026-02-03T18:22 Debitk.1 2029-12 EDEKA SAGT DANKE · KARTENZAHLUNG"],
+    ],
+    totals: [{"currency":"EUR","out":177.55,"outRows":2,"in":0,"inRows":0}],
+    // A German savings bank's camt.053.001.02: opening PRCD, the purpose in two <Ustrd> (joined with a space: no
+    // documented width says where a piece is cut mid-word), DK's proprietary BkTxCd, Sts without <Cd>.
+    // 1'500.00 − 89.90 − 87.65 = 1'322.45
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":1322.45,"entries":2,"difference":0}],
+  },
+  "camt054-debit-batch.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH9300762011623852957",
+    dataLines: 3, // one entry, split into its 3 parts
+    rows: [
+      [1,"2026-02-04",-100,"CHF","Elektro Meier · Rechnung 11 · SAMMELAUFTRAG"],
+      [1,"2026-02-04",-120,"CHF","Sanitaer Huber · Rechnung 12 · SAMMELAUFTRAG"],
+      [1,"2026-02-04",-80,"CHF","Maler Keller · Rechnung 13 · SAMMELAUFTRAG"],
+    ],
+    totals: [{"currency":"CHF","out":300,"outRows":3,"in":0,"inRows":0}],
+    // A camt.054 debit notification of a collective payment order: its parts' AmtDtls/TxAmt (100 + 120 + 80 = 300.00,
+    // DBIT each) add up to the entry, so the parts are the rows. A notification states no balances
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+  },
 };
