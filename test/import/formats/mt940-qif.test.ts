@@ -185,6 +185,11 @@ describe("QIF", () => {
     );
   });
 
+  test("a date written YYYYMMDD (as GnuCash reads QIF) is read, not a bad row", () => {
+    const s = read(utf8("!Type:Bank\nD20260105\nT-12.50\nPA\n^\nD01/06/2026\nT-1.00\nPB\n^\n"), { fileName: "c.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect([s.badRows, s.rows.map((r) => r.date)]).toEqual([[], ["2026-01-05", "2026-01-06"]]);
+  });
+
   test("bad records are bad rows with their line; category lists are passed over; an investment account is refused", () => {
     const s = read(utf8("!Type:Cat\nNFood\nE\n^\n!Type:Bank\nD02/30/2025\nT-1.00\nPA\n^\nD03/01/2025\nTabc\nPB\n^\nD03/02/2025\nPC\n^\n"), { fileName: "b.qif", fallbackCurrency: { code: "USD", from: "x" } });
     expect(s.badRows).toEqual([
