@@ -418,6 +418,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // :86: (were kept as text). 1'000.00 − 45.30 − 120.00 = 834.70
     reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":834.7,"entries":2,"difference":0}],
   },
+  "mt940-supplementary.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE89370400440532013000",
+    dataLines: 2,
+    rows: [
+      [5,"2026-02-03",-12.5,"EUR","Eigene Bank · Auslandszahlung USD · ENTGELT"],
+      [8,"2026-02-03",100,"EUR","Gutschrift Rechnung"],
+    ],
+    totals: [{"currency":"EUR","out":12.5,"outRows":1,"in":100,"inRows":1}],
+    // :61: with "//" bank references and supplementary details: SWIFT's /OCMT/USD13,60//CHGS/EUR1,50/ (original amount
+    // and charges, kept as facts, not text), and a booking with no :86: whose supplement in words is its text.
+    // 500.00 − 12.50 + 100.00 = 587.50
+    reconciliation: [{"currency":"EUR","status":"ok","opening":500,"closing":587.5,"entries":2,"difference":0}],
+  },
   "mt940-abnamro.sta": {
     format: "mt940",
     layout: null,

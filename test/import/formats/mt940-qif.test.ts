@@ -92,6 +92,11 @@ describe("MT940", () => {
     expect(read(utf8(text("1.234,50")), { fileName: "x.sta" }).badRows).toEqual([{ line: 4, reason: ':61: amount "1.234,50" is not a number' }]);
   });
 
+  test("SWIFT's supplementary details (/OCMT/, /CHGS/) are facts of the booking, not its text", () => {
+    const s = read(fixture("mt940-supplementary.sta"), { fileName: "s.sta" });
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "Eigene Bank", purpose: "Auslandszahlung USD", reference: "BANKREF-77", originalAmount: 13.6, originalCurrency: "USD", fees: 1.5 });
+  });
+
   test("an entry date in January of a December value date is the next year's; reversals (RC, RD) turn the sign", () => {
     const text = ":20:X\n:25:CH5209000000123456789\n:60F:C241231CHF100,00\n:61:2412310102D10,00NTRFNONREF\n:86:Januar\n:61:2412311231RC5,00NTRFNONREF\n:86:Storno Gutschrift\n:61:2412311231RD2,50NTRFNONREF\n:86:Storno Belastung\n:62F:C250102CHF87,50\n-\n";
     const s = read(utf8(text), { fileName: "x.sta" });
