@@ -85,10 +85,10 @@ function joined(f: Field): string {
 /** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…"): made once, not per field. */
 const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g };
 
-/** `:86:` → the other party, the purpose, the references it names. */
 /** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
 type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
 
+/** `:86:` → the other party, the purpose, the references it names. */
 function details(text: string): Details {
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
@@ -413,10 +413,10 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         break;
       case "86":
         if (pending && !pending.detail) pending.detail = f;
+        // A :86: after the closing balance (ING's /SUM/) or on its own describes no booking.
         break;
       case "NS":
         if (pending && !pending.detail && !pending.own) pending.own = f;
-        // A :86: after the closing balance (ING's /SUM/) or on its own describes no booking.
         break;
     }
   };
