@@ -280,8 +280,10 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     if (fees !== null) facts.fees = fees;
     if (!facts.counterpartyIban && /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(supplement)) facts.counterpartyIban = supplement;
     // A supplement in words ("LSV: Swisscom (Schweiz) AG", "Einkauf ZKB Maestro Karte": ZKB names the kind of booking
-    // and often the other party only there) belongs to the text; a reference, an IBAN or /CODE/ fields do not.
-    const words = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
+    // and often the other party only there) belongs to the text; a reference (one token with digits, "NONREF"), an
+    // IBAN or /CODE/ fields do not.
+    const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
+    const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
     const description = d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more);
     const signed = flip * sign * amount;
     msg!.entries++;

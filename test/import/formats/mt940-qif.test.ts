@@ -97,6 +97,16 @@ describe("MT940", () => {
     expect(s.rows[0]!.facts).toEqual({ counterparty: "Eigene Bank", purpose: "Auslandszahlung USD", reference: "BANKREF-77", originalAmount: 13.6, originalCurrency: "USD", fees: 1.5 });
   });
 
+  test("a :61: second line that is a reference (one token with digits, NONREF) is no text; words are", () => {
+    const text = (second: string) => `:20:X\n:25:CH5209000000123456789\n:60F:C250301CHF100,00\n:61:2503030303D20,00NTRFNONREF\n${second}\n:86:Kiosk\n:62F:C250303CHF80,00\n-\n`;
+    expect(["AB12CD34EF56", "NONREF", "LSV: Swisscom AG", "Dauerauftrag"].map((second) => read(utf8(text(second)), { fileName: "x.sta" }).rows[0]!.description)).toEqual([
+      "Kiosk",
+      "Kiosk",
+      "LSV: Swisscom AG · Kiosk",
+      "Dauerauftrag · Kiosk",
+    ]);
+  });
+
   test("an entry date in January of a December value date is the next year's; reversals (RC, RD) turn the sign", () => {
     const text = ":20:X\n:25:CH5209000000123456789\n:60F:C241231CHF100,00\n:61:2412310102D10,00NTRFNONREF\n:86:Januar\n:61:2412311231RC5,00NTRFNONREF\n:86:Storno Gutschrift\n:61:2412311231RD2,50NTRFNONREF\n:86:Storno Belastung\n:62F:C250102CHF87,50\n-\n";
     const s = read(utf8(text), { fileName: "x.sta" });
