@@ -267,6 +267,10 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
           : `not every part states its amount in the entry's currency ${total.currency}`;
         notes.push(`entry ${line} is one row, not split into its parts: ${why}`);
       }
+    } else if (txs.length >= 2) {
+      // A batch whose parts name their parties but not their amounts (camt.053 "with details", amounts in a camt.054).
+      const stated = txs.filter(hasOwnAmount).length;
+      notes.push(`entry ${line} is one row, not split into its parts: ${stated === 0 ? `its ${txs.length} parts state no amounts of their own` : `only ${stated} of its ${txs.length} parts ${stated === 1 ? "states" : "state"} an amount`}`);
     }
     if (parts) {
       dataLines += parts.length - 1;

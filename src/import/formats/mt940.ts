@@ -12,7 +12,9 @@
  * text, `?20`–`?29` and `?60`–`?63` purpose, `?30`/`?31` the other party's bank and account, `?32`/`?33` its name,
  * with SEPA's `EREF+`, `SVWZ+`… inside the purpose), the Dutch banks' `/KEY/value` form (`/NAME/`, `/REMI/`,
  * `/EREF/`, `/IBAN/`, ING's `/CNTP/iban/bic/name/`), or free text (PostFinance: "… AUFTRAGGEBER: … MITTEILUNGEN: …").
- * raw_description is the other party and the purpose (SPEC §10.1: MT940's `:86:`), else the whole text.
+ * raw_description is the other party and the purpose (SPEC §10.1: MT940's `:86:`), else the whole text, with the
+ * `:61:`'s second line when it is words (ZKB names the kind of booking and the payee there). A booking with no `:86:`
+ * takes the bank's own `:NS:` after it (MultiCash). A file on one line with "@@" for its line ends is read as its lines.
  *
  * Each message's `:60F:`/`:60M:` + its bookings = its `:62F:`/`:62M:` (a statement of several pages, each
  * page its own check). Rows have no bank id of their own (the references repeat, NONREF): the content hash.
@@ -35,11 +37,34 @@ const WRAP = 65;
 /** A field: its tag, its first line's number, its lines (the first without its tag, whose length `tagged` counts). */
 type Field = { tag: string; line: number; lines: string[]; tagged: number };
 
-// ":NS:" is a bank's own (non-SWIFT) field (Austrian and Swiss banks, MultiCash): a field of its own, not read.
+// ":NS:" is a bank's own (non-SWIFT) field (Austrian and Swiss banks, MultiCash): a field of its own, never glued to
+// the :86: before it; read only as the text of a booking that has no :86: (ownDetails).
 const TAG = /^:(\d{2}[A-Z]?|NS):/;
-const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,]*)$/;
+// Amounts: SWIFT writes a decimal comma; converters (CSV → MT940 tools, some accounting exports) write a point, which
+// is read too (a ":61:…D12.50N…" was read as 12, its ".50" taken for the reference). A point and a comma both: no number.
+const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,.]*)$/;
 // The transaction type is N or F and three characters; Triodos pads a two-letter code with a space ("NBA NONREF").
-const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
+const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,.]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
+
+/**
+ * The SWIFT envelope's blocks before the text block ("{1:F01…}{2:O940…}{3:{108:MT940}}{4:", a block holding blocks of
+ * its own as UBS's {3:} does), and the trailer blocks alone on a line ("{5:{CHK:…}}").
+ */
+const BLOCK = String.raw`\{[^{}]*(?:\{[^{}]*\}[^{}]*)*\}`;
+const ENVELOPE_HEAD = new RegExp(`^(?:${BLOCK})*\\{4:`);
+const ENVELOPE_TRAILER = new RegExp(`^(?:${BLOCK})+$`);
+
+/**
+ * Older German exports (and FinTS clients' saved statements) write the whole file on one line, "@@" where a line ends
+ * (":20:STARTUMS@@:25:…@@:61:…"): read as the lines it stands for.
+ */
+const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text.slice(0, text.indexOf("@@:"))) ? text.replaceAll("@@", "\n") : text);
+
+/** Zürcher Kantonalbank's markers inside a free-text :86: ("?ZI:?9:1", "?ZKB:12345"): no words of the payment. */
+const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
+
+/** What a `:61:` writes for its reference where it has none of its own: "NONREF", or the kind the :86: names. */
+const PLACEHOLDER_REFS = new Set(["NONREF", "EREF", "MARF", "PREF", "KREF", "IREF", "RTRN"]);
 
 const amountOf = (raw: string): number | null => {
   const n = raw.replace(/^0+(?=\d)/, "").replace(",", ".");
@@ -60,8 +85,11 @@ function joined(f: Field): string {
 /** A structured `:86:`'s subfields by their mark ("?20…", mBank's "~20…", Pekao's "<20…"): made once, not per field. */
 const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\d{2})([^<]*)/g };
 
+/** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
+type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
+
 /** `:86:` → the other party, the purpose, the references it names. */
-function details(text: string): { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string } {
+function details(text: string): Details {
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
@@ -127,6 +155,21 @@ function details(text: string): { party?: string; iban?: string; purpose?: strin
 }
 
 /**
+ * A booking's `:NS:` (a bank's own field, MultiCash's "STARTUMS" files) when it has no `:86:`: lines of a two-digit
+ * key and its text — 01–14 the purpose, 15/16 the other party, 17 the booking text — else the lines as free text.
+ */
+function ownDetails(f: Field): Details & { text: string } {
+  const keyed = f.lines.map((l) => /^(\d{2})(.*)$/.exec(l.trim()));
+  const text = f.lines.map((l) => l.trim()).join(" ");
+  if (!keyed.every(Boolean)) return { purpose: text || undefined, text };
+  const part = (from: number, to: number) => keyed.filter((m) => Number(m![1]) >= from && Number(m![1]) <= to).map((m) => m![2]!.trim()).filter(Boolean).join(" ") || undefined;
+  const party = part(15, 16);
+  const purpose = part(1, 14);
+  const booking = part(17, 17);
+  return { party, purpose, booking, text: joinTexts([party, purpose, booking]) };
+}
+
+/**
  * MT942's :90D:/:90C: (the number and sum of the debit / credit bookings) held against the bookings read: the ones
  * that agree (said in the reconciliation's basis), and the ones that do not (each an unreconciled check, SPEC §10.1).
  */
@@ -174,8 +217,9 @@ type Message = {
 
 const newMessage = (): Message => ({ account: null, opening: null, closing: null, entries: 0, cents: 0, currency: null, hasBalances: false, debits: { n: 0, cents: 0 }, credits: { n: 0, cents: 0 }, stated: {}, waiting: [] });
 
-function readMt940(text: string, opts: ReadOptions): Statement {
+function readMt940(written: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
+  const text = atAtLines(written);
   const flip = opts.flipSigns ? -1 : 1;
   const rows = new RowTable();
   const out = opts.sink ?? rows;
@@ -186,7 +230,8 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   let dataLines = 0;
   let statementLines = 0;
   let msg: Message | null = null;
-  let pending: { field: Field; detail: Field | null } | null = null;
+  /** A `:61:` waiting for its text: its `:86:`, or a bank's own `:NS:` after it (MultiCash, Sberbank) when it has none. */
+  let pending: { field: Field; detail: Field | null; own: Field | null } | null = null;
 
   const balanceOf = (f: Field): StatedBalance & { currency: string } => {
     const m = BALANCE.exec(joined(f).replace(/\s+/g, ""));
@@ -196,7 +241,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   };
 
   /** A `:61:` with its `:86:` (or none) becomes a row, a bad row or a skipped line. */
-  const booking = (f: Field, info: Field | null) => {
+  const booking = (f: Field, info: Field | null, own: Field | null) => {
     dataLines++;
     const line = f.line;
     const [first, ...more] = f.lines;
@@ -209,13 +254,16 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     const mark = m[5]!;
     const sign = mark === "C" || mark === "RD" ? 1 : -1;
     const refs = (m[9] ?? "").split("//");
-    const info86 = info ? cleanText(oneLine(joined(info))) : "";
-    const d = details(info86);
+    const info86 = info ? cleanText(oneLine(joined(info)).replace(ZKB_MARKS, "").trim()) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
+    const d: Details = info ? details(info86) : own ? ownDetails(own) : {};
     const facts: TransactionFacts = {};
     if (d.party) facts.counterparty = cleanText(d.party);
     if (d.iban) facts.counterpartyIban = d.iban.replace(/\s+/g, "");
     if (d.purpose) facts.purpose = cleanText(d.purpose);
-    const reference = d.reference ?? (refs[1]?.trim() || (refs[0]?.trim() !== "NONREF" ? refs[0]?.trim() : undefined));
+    // Rabobank and ING write the kind of reference the :86: carries where the reference goes ("N064EREF", "N063MARF"):
+    // a word, no reference (a later file would share it with every direct debit).
+    const ownRef = refs[0]?.trim();
+    const reference = d.reference ?? (refs[1]?.trim() || (ownRef && !PLACEHOLDER_REFS.has(ownRef) ? ownRef : undefined));
     if (reference) facts.reference = cleanText(reference);
     if (value && value !== date) facts.valueDate = value;
     // The :61:'s second line (supplementary details): the original amount and charges as SWIFT writes them
@@ -231,7 +279,12 @@ function readMt940(text: string, opts: ReadOptions): Statement {
     const fees = chgs ? amountOf(chgs[2]!) : null;
     if (fees !== null) facts.fees = fees;
     if (!facts.counterpartyIban && /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(supplement)) facts.counterpartyIban = supplement;
-    const description = d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking]) : info86 || joinTexts(more);
+    // A supplement in words ("LSV: Swisscom (Schweiz) AG", "Einkauf ZKB Maestro Karte": ZKB names the kind of booking
+    // and often the other party only there) belongs to the text; a reference (one token with digits, "NONREF"), an
+    // IBAN or /CODE/ fields do not.
+    const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
+    const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
+    const description = d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more);
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
@@ -252,7 +305,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
   };
 
   const flushBooking = () => {
-    if (pending) booking(pending.field, pending.detail);
+    if (pending) booking(pending.field, pending.detail, pending.own);
     pending = null;
   };
 
@@ -304,7 +357,10 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         msg = newMessage();
         break;
       case "25": {
-        const raw = joined(f).trim().replace(/\s+/g, "");
+        const written = joined(f).trim().replace(/\s+/g, "");
+        // "/PL61…" (mBank, PKO) and "UBSWCHZH80A/CH…" (UBS, Nordea's "NDEAFIHH/FI…"): the account's IBAN behind a slash,
+        // after the bank's BIC or nothing. (A German "50070010/0123456789", sort code and account number, stays whole.)
+        const raw = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)?\/([A-Z]{2}\d{2}[A-Z0-9]{10,30})$/.exec(written)?.[1] ?? written;
         // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it.
         const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw);
         const account = iban && ISO_CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
@@ -336,7 +392,7 @@ function readMt940(text: string, opts: ReadOptions): Statement {
       case "90D":
       case "90C": {
         flushBooking();
-        const m = /^(\d+)([A-Z]{3})(\d[\d,]*)$/.exec(joined(f).replace(/\s+/g, ""));
+        const m = /^(\d+)([A-Z]{3})(\d[\d,.]*)$/.exec(joined(f).replace(/\s+/g, ""));
         const amount = m ? amountOf(m[3]!) : null;
         if (!m || amount === null) throw new ImportInputError(`${fileName}: line ${f.line}: :${f.tag}: "${joined(f)}" is no number and sum of bookings (count, currency, amount)`);
         if (ISO_CURRENCIES.has(m[2]!)) learnCurrency(m[2]!);
@@ -355,23 +411,27 @@ function readMt940(text: string, opts: ReadOptions): Statement {
         flushBooking();
         statementLines++;
         msg ??= newMessage();
-        pending = { field: f, detail: null };
+        pending = { field: f, detail: null, own: null };
         break;
       case "86":
         if (pending && !pending.detail) pending.detail = f;
         // A :86: after the closing balance (ING's /SUM/) or on its own describes no booking.
+        break;
+      case "NS":
+        if (pending && !pending.detail && !pending.own) pending.own = f;
         break;
     }
   };
 
   forEachLine(text, (line, lineNo) => {
     // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
-    const raw = line.startsWith("{") ? line.replace(/^(\{[^{}]*\})*\{4:/, "").replace(/^(\{[^{}]*\})+$/, "") : line;
+    const raw = line.startsWith("{") ? line.replace(ENVELOPE_HEAD, "").replace(ENVELOPE_TRAILER, "") : line;
     const t = TAG.exec(raw);
     if (t) {
       if (field) complete(field);
       field = { tag: t[1]!, line: lineNo, lines: [raw.slice(t[0].length)], tagged: t[0].length };
-    } else if (raw.trim() === "-" || raw.trim() === "-}" || /^-\s*\{/.test(raw.trim())) {
+    } else if (/^-\}?\s*(\{.*)?$/.test(raw.trim())) {
+      // "-", "-}", and the trailer after it on the same line: "-{5:…}" or Nordea's "-}{5:{CHK:…}}".
       if (field) complete(field);
       field = null;
       endMessage();
@@ -394,8 +454,8 @@ export const mt940Reader: StatementReader = {
   extensions: [".sta", ".mt940", ".940", ".942", ".txt", ".mta"],
   mimeTypes: ["text/plain"],
   identify: (head) => {
-    const body = head.replace(/^(\{[^{}]*\})*\{4:\s*/, "");
-    return /(^|\n):20:/.test(body) && /(^|\n):(25|28C?|60[FM]|61|34F):/.test(body);
+    const body = head.replace(ENVELOPE_HEAD, "").trimStart();
+    return /(^|\n|@@):20:/.test(body) && /(^|\n|@@):(25|28C?|60[FM]|61|34F):/.test(body);
   },
   read: readMt940,
 };

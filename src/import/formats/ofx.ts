@@ -102,6 +102,15 @@ function writesTypesInverted(text: string): boolean {
   return turned.DEBIT > 0 && turned.CREDIT > 0;
 }
 
+/**
+ * What the bank said when it sent an error instead of a statement (a download that failed: `<STATUS><CODE>2000
+ * <SEVERITY>ERROR<MESSAGE>…`), as the end of the refusal; "" when it said none.
+ */
+function bankError(text: string): string {
+  const status = /<CODE>\s*(\d+)[^]{0,200}?<SEVERITY>\s*ERROR\b(?:[^]{0,40}?<MESSAGE>\s*([^<\r\n]+))?/i.exec(text);
+  return status ? `: the bank answered with error ${status[1]}${status[2] ? ` ("${cleanText(status[2].trim())}")` : ""} instead of a statement; download it again` : "";
+}
+
 function readOfx(text: string, opts: ReadOptions): Statement {
   const { fileName } = opts;
   const flip = opts.flipSigns ? -1 : 1;
@@ -299,7 +308,10 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     if (n.name === "STMTTRN" || STATEMENT_AGGREGATES.has(n.name)) completed(n);
     else n.dissolved = true;
   }
-  if (statements === 0) throw new ImportInputError(`${fileName}: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)`);
+  if (statements === 0) {
+    if (/<INVSTMTRS>/i.test(text)) throw new ImportInputError(`${fileName}: this is an investment statement (INVSTMTRS): securities are not read; export the bank or card account`);
+    throw new ImportInputError(`${fileName}: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)${bankError(text)}`);
+  }
   const notes = signTurned ? [`${signTurned === 1 ? "1 amount was" : `${signTurned} amounts were`} written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction`] : [];
   if (untypedTurned) notes.push(`every DEBIT and CREDIT is written with the other sign, so the ${untypedTurned} other ${untypedTurned === 1 ? "transaction was" : "transactions were"} (PAYMENT, FEE …) turned round too`);
   notes.push(...unreadBalances);

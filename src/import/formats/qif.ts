@@ -7,9 +7,11 @@
  * `!Type:Memorized`, `!Option`) are passed over; an investment account (`!Type:Invst`) is refused.
  *
  * Dates come in many notations, decided for the whole file (two passes over the lines, nothing held): `M/D'YY`
- * (Quicken's years from 2000, also `M'D'YY`), `M/D/YY`, `MM/DD/YYYY`, `D/M/YYYY`, `DD.MM.YY`, `YYYY-MM-DD`, with
- * spaces as padding (`7/ 9/98`). Dots are day-first; with slashes a first part above 12 makes the file day-first and
- * a second part above 12 month-first; a file where none decides is read month-first (Quicken's own), and says so.
+ * (Quicken's years from 2000, also `M'D'YY`), `M/D/YY`, `MM/DD/YYYY`, `D/M/YYYY`, `DD.MM.YY`, `YYYY-MM-DD`, `YYYYMMDD`, with
+ * spaces as padding (`7/ 9/98`), also month-first with dots (`12.31.2025`, `1.5'26`). Whatever the mark, a first part
+ * above 12 makes the file day-first and a second part above 12 month-first (as the CSV reader votes); a file where none
+ * decides is read day-first when its amounts have a decimal comma or its dates dots (`03.11.25`), else month-first
+ * (Quicken's own), and says so.
  * Two-digit years after a slash: 1950–2049. The decimal mark likewise (`1,234.56` or `1.234,56`); a file that mixes
  * them has each amount read by the mark it shows, and one that shows none the file settles (`1,234`) is a bad row.
  *
@@ -34,7 +36,8 @@ type QifDate = { a: number; b: number; year: string; apostrophe: boolean; dots: 
 /** A date's parts, or null. Spaces inside are padding for zeros (Quicken's "1/ 2' 5" is 1/02'05). */
 function dateParts(raw: string): QifDate | null {
   const s = raw.trim().replace(/\s/g, "0");
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s);
+  // ISO, also without its dashes as GnuCash reads it ("20260105").
+  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s) ?? /^((?:19|20)\d{2})(\d{2})(\d{2})$/.exec(s);
   if (iso) return { a: Number(iso[2]), b: Number(iso[3]), year: iso[1]!, apostrophe: false, dots: false, iso: true };
   const m = /^(\d{1,2})([/.'-])(\d{1,2})([/.'-])(\d{2}|\d{4})$/.exec(s) ?? /^(\d{1,2})([/.'-])(\d{1,2})(')(\d)$/.exec(s);
   if (!m) return null;
@@ -44,7 +47,7 @@ function dateParts(raw: string): QifDate | null {
 function toIso(d: QifDate, order: DateOrder): string | null {
   const y = d.year.length === 4 ? Number(d.year) : d.apostrophe ? 2000 + Number(d.year) : Number(d.year) < 50 ? 2000 + Number(d.year) : 1900 + Number(d.year);
   if (d.iso) return isoDate(y, d.a, d.b);
-  return order === "DMY" || d.dots ? isoDate(y, d.b, d.a) : isoDate(y, d.a, d.b);
+  return order === "DMY" ? isoDate(y, d.b, d.a) : isoDate(y, d.a, d.b);
 }
 
 /** A record and the account it is listed under (the last `!Account` block before it; a file of all accounts has many). */
@@ -105,13 +108,15 @@ function readQif(text: string, opts: ReadOptions): Statement {
   let mdy = 0;
   let firstDmy = 0;
   let firstMdy = 0;
+  let dotted = 0;
   const decimals = new DecimalVotes();
   let payments = 0;
   const { accounts: named, lists, investmentAt } = forEachRecord(text, (r) => {
     if (r.investment) return;
     payments++;
     const d = dateParts(r.fields.get("D")?.[0] ?? "");
-    if (d && !d.iso && !d.dots) {
+    if (d && !d.iso) {
+      if (d.dots && !d.apostrophe) dotted++;
       if (d.a > 12) (dmy++, (firstDmy ||= r.line));
       else if (d.b > 12) (mdy++, (firstMdy ||= r.line));
     }
@@ -125,8 +130,10 @@ function readQif(text: string, opts: ReadOptions): Statement {
   const dg = decimals.result();
   const amountOf = fileAmounts(dg);
   const decimal: Decimal | null = "decimal" in dg ? dg.decimal : null;
-  // No date decides: Quicken's month-first, but day-first beside decimal commas (no country writes 1.234,56 month-first).
-  const order: DateOrder = dmy > 0 ? "DMY" : mdy > 0 ? "MDY" : decimal === "," ? "DMY" : "MDY";
+  // No date decides: Quicken's month-first, but day-first beside decimal commas (no country writes 1.234,56 month-first)
+  // and for dates with dots (Europe's 03.11.25; a month-first file with dots shows a day above 12 soon enough).
+  const dayFirstBy = decimal === "," ? "the decimal comma of the amounts is written" : dotted > 0 ? "dates with dots are written in Europe" : null;
+  const order: DateOrder = dmy > 0 ? "DMY" : mdy > 0 ? "MDY" : dayFirstBy ? "DMY" : "MDY";
   const override = opts.accountOverride?.trim() || null;
   // The statement's account when the file names one (or the user did); rows keep the one they are listed under.
   const account = override ?? (named.length === 1 ? named[0]! : null);
@@ -155,7 +162,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const d = dateParts(rawDate);
     const date = d ? toIso(d, order) : null;
     if (!date) return void badRows.push({ line, reason: `date D "${rawDate}" is not a real date` });
-    if (d && !d.iso && !d.dots && d.a <= 12 && d.b <= 12 && dmy === 0 && mdy === 0) ambiguous = true;
+    if (d && !d.iso && d.a <= 12 && d.b <= 12 && dmy === 0 && mdy === 0) ambiguous = true;
     const rawAmount = get("T") || get("U");
     if (!rawAmount) return void badRows.push({ line, reason: "no amount (T)" });
     const read = amountOf(rawAmount);
@@ -179,7 +186,7 @@ function readQif(text: string, opts: ReadOptions): Statement {
   if (dataLines === 0 && lists.length === 0) throw new ImportInputError(`${fileName}: the QIF file holds no transactions (no !Type:Bank, CCard, Cash or Oth section with records)`);
   const notes = [`the currency ${currency.code} (from ${currency.from}) for every row (QIF names none)`];
   if (ambiguous) {
-    const why = order === "DMY" ? "day-first, as the decimal comma of the amounts is written" : "month-first, as Quicken writes them";
+    const why = order === "DMY" ? `day-first, as ${dayFirstBy}` : "month-first, as Quicken writes them";
     notes.push(`every date fits both day-first and month-first: read ${why} (use the statement's own dates to check)`);
   }
   if ("conflict" in dg) notes.push("the amounts are written with both decimal marks (1,234.56 and 1.234,56): each read by the mark it shows");

@@ -336,6 +336,103 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // Zero-padded amounts, the account with its currency after it, /NAME/ and /REMI/ wrapped mid-word: 1'000.00 − 25.00 = 975.00
     reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":975,"entries":1,"difference":0}],
   },
+  "mt940-rabobank-structured.sta": {
+    format: "mt940",
+    layout: null,
+    account: "NL68RABO0123456789",
+    dataLines: 3,
+    rows: [
+      [11,"2026-02-03",300,"EUR","Hr J DOE · bijdrage februari 2026"],
+      [15,"2026-02-03",-45.67,"EUR","Energie Direct BV · Termijnbedrag februari klantnr 778899"],
+      [19,"2026-02-03",-12.95,"EUR","Spotify AB · Spotify Premium P1234567"],
+    ],
+    totals: [{"currency":"EUR","out":58.62,"outRows":2,"in":300,"inRows":1}],
+    // Rabobank's "MT940 structured" (its :940: line, one message a day, a day without bookings its own check),
+    // /ORDP//NAME/ and /BENM//NAME/ (a key cut at 65 characters, "/BENM//N" + "AME/"), the other party's IBAN on the
+    // :61:'s second line. 5'442.89 = 5'442.89 (no bookings); 5'442.89 + 300.00 − 45.67 − 12.95 = 5'684.27
+    reconciliation: [
+      {"currency":"EUR","status":"ok","opening":5442.89,"closing":5442.89,"entries":0,"difference":0},
+      {"currency":"EUR","status":"ok","opening":5442.89,"closing":5684.27,"entries":3,"difference":0},
+    ],
+  },
+  "mt940-ubs.sta": {
+    format: "mt940",
+    layout: null,
+    account: "CH9300762011623852957",
+    dataLines: 3,
+    rows: [
+      [6,"2026-02-02",-1250,"CHF","Miete Februar 2026 Hausverwaltung Muster AG Bahnhofstrasse 1 8001 Zuerich"],
+      [12,"2026-02-03",6500,"CHF","Lohn Februar 2026 Arbeitgeber AG"],
+      [14,"2026-02-04",-87.35,"CHF","Debitkarte 12345678 Coop-1234 Zuerich 03.02.2026"],
+    ],
+    totals: [{"currency":"CHF","out":1337.35,"outRows":2,"in":6500,"inRows":1}],
+    // UBS's shape: the SWIFT envelope with a {3:{108:…}} block, ":25:BIC/IBAN", free-text :86: over three lines, the
+    // bank's own :NS: after it (not read, not glued to the text), :64:, "-}{5:…}". 10'000.00 − 1'250.00 + 6'500.00 − 87.35 = 15'162.65
+    reconciliation: [{"currency":"CHF","status":"ok","opening":10000,"closing":15162.65,"entries":3,"difference":0}],
+  },
+  "mt940-nordea.sta": {
+    format: "mt940",
+    layout: null,
+    account: "FI2112345600000785",
+    dataLines: 3,
+    rows: [
+      [6,"2026-02-03",-49.9,"EUR","ELISA OYJ LASKU 123456 VIITE 1234561"],
+      [16,"2026-02-03",3100,"EUR","ACME OY PALKKA TAMMIKUU 2026"],
+      [19,"2026-02-03",-15,"EUR","PALVELUMAKSU"],
+    ],
+    totals: [{"currency":"EUR","out":64.9,"outRows":2,"in":3100,"inRows":1}],
+    // Nordea's file: one statement in two SWIFT messages (:60F:…:62M:, :60M:…:62F:), each ending "-}{5:{CHK:…}}" on one
+    // line (was glued to :62M: and refused), ":25:NDEAFIHH/FI…". 2'500.00 − 49.90 = 2'450.10; 2'450.10 + 3'100.00 − 15.00 = 5'535.10
+    reconciliation: [
+      {"currency":"EUR","status":"ok","opening":2500,"closing":2450.1,"entries":1,"difference":0},
+      {"currency":"EUR","status":"ok","opening":2450.1,"closing":5535.1,"entries":2,"difference":0},
+    ],
+  },
+  "mt940-multicash-ns.sta": {
+    format: "mt940",
+    layout: null,
+    account: "37040044/0532013000",
+    dataLines: 2,
+    rows: [
+      [5,"2026-02-03",-54.2,"EUR","REWE Markt GmbH · KARTENZAHLUNG REWE MARKT KOELN 02.02"],
+      [10,"2026-02-04",1200,"EUR","Arbeitgeber GmbH · Gehalt Februar · Gutschrift"],
+    ],
+    totals: [{"currency":"EUR","out":54.2,"outRows":1,"in":1200,"inRows":1}],
+    // MultiCash's "STARTUMS" form: no :86:, the booking's text in the bank's own :NS: (01/02 purpose, 15 the other
+    // party, 17 the booking text; "Kartenzahlung" repeats the purpose and is left out). Both rows had no text at all.
+    // "DR"/"CR": D/C with the funds code R. 1'000.00 − 54.20 + 1'200.00 = 2'145.80
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":2145.8,"entries":2,"difference":0}],
+  },
+  "mt940-zkb.sta": {
+    format: "mt940",
+    layout: null,
+    account: "CH4400700110001234567",
+    dataLines: 2,
+    rows: [
+      [5,"2026-01-05",-45.3,"CHF","Einkauf ZKB Maestro Karte · Coop Zuerich HB 04.01.2026"],
+      [8,"2026-01-06",-120,"CHF","LSV: Swisscom (Schweiz) AG · Rechnung Januar 2026"],
+    ],
+    totals: [{"currency":"CHF","out":165.3,"outRows":2,"in":0,"inRows":0}],
+    // Zürcher Kantonalbank's shape (as peers' ZKB importers read it): the kind of booking and the payee on the :61:'s
+    // second line (was dropped: "Rechnung Januar 2026" named no Swisscom), its markers "?ZI:?9:1", "?ZKB:2701" in the
+    // :86: (were kept as text). 1'000.00 − 45.30 − 120.00 = 834.70
+    reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":834.7,"entries":2,"difference":0}],
+  },
+  "mt940-supplementary.sta": {
+    format: "mt940",
+    layout: null,
+    account: "DE89370400440532013000",
+    dataLines: 2,
+    rows: [
+      [5,"2026-02-03",-12.5,"EUR","Eigene Bank · Auslandszahlung USD · ENTGELT"],
+      [8,"2026-02-03",100,"EUR","Gutschrift Rechnung"],
+    ],
+    totals: [{"currency":"EUR","out":12.5,"outRows":1,"in":100,"inRows":1}],
+    // :61: with "//" bank references and supplementary details: SWIFT's /OCMT/USD13,60//CHGS/EUR1,50/ (original amount
+    // and charges, kept as facts, not text), and a booking with no :86: whose supplement in words is its text.
+    // 500.00 − 12.50 + 100.00 = 587.50
+    reconciliation: [{"currency":"EUR","status":"ok","opening":500,"closing":587.5,"entries":2,"difference":0}],
+  },
   "mt940-abnamro.sta": {
     format: "mt940",
     layout: null,
@@ -348,6 +445,20 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":9,"outRows":1,"in":100,"inRows":1}],
     // ABN AMRO's header lines before :20:, an amount ending in a comma ("9,"): 3'236.28 − 9.00 + 100.00 = 3'327.28
     reconciliation: [{"currency":"EUR","status":"ok","opening":3236.28,"closing":3327.28,"entries":2,"difference":0}],
+  },
+  "mt940-mbank-cp1250.sta": {
+    format: "mt940",
+    layout: null,
+    account: "PL61114020040000310274556210",
+    dataLines: 2,
+    rows: [
+      [5,"2025-12-02",-50,"PLN","ŻABKA POLSKA SP. Z O.O. · Zakupy spożywcze grudzień · PRZELEW ZEWNĘTRZNY"],
+      [7,"2025-12-05",2500,"PLN","ŚLĄSKA FIRMA SA · Wynagrodzenie listopad · PRZELEW PRZYCHODZĄCY"],
+    ],
+    totals: [{"currency":"PLN","out":50,"outRows":1,"in":2500,"inRows":1}],
+    // windows-1250, CRLF, no "ł"/"ą" between letters: "Ż" before a letter and "Ą" inside "PRZYCHODZĄCY" tell it from
+    // windows-1252 (which reads "¯ABKA", "PRZYCHODZ¥CY"); ":25:/PL…": the IBAN behind the slash. 1'000.00 − 50.00 + 2'500.00 = 3'450.00
+    reconciliation: [{"currency":"PLN","status":"ok","opening":1000,"closing":3450,"entries":2,"difference":0}],
   },
   "qif-us-bank.qif": {
     format: "qif",
@@ -376,8 +487,83 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       [11,"2025-11-10",150,"CHF","Gutschrift Rückerstattung"],
     ],
     totals: [{"currency":"CHF","out":1323,"outRows":2,"in":150,"inRows":1}],
-    // DD.MM.YY dates, "1.299,00": a decimal comma; a card's charges are negative in QIF
+    // DD.MM.YY dates, "1.299,00": a decimal comma; a card's charges are negative in QIF. No day is above 12: read
+    // day-first by the decimal comma, and said (dots alone no longer settle it: month-first files write 12.31.2025)
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)", "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (use the statement's own dates to check)"],
+  },
+  "qif-pl-cp1250.qif": {
+    format: "qif",
+    layout: null,
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2025-12-02",-89.9,"CHF","Żabka Kraków · Zakupy spożywcze"],
+      [7,"2025-12-05",-1200,"CHF","Spółdzielnia Mieszkaniowa Śródmieście · Czynsz grudzień"],
+    ],
+    totals: [{"currency":"CHF","out":1289.9,"outRows":2,"in":0,"inRows":0}],
+    // windows-1250: "Ż" before a letter, "ł" after "ó" (windows-1252 reads "¯abka", "Spó³dzielnia"); 89.90 + 1'200.00;
+    // no day above 12: day-first by the decimal comma, and said
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)", "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (use the statement's own dates to check)"],
+  },
+  "ofx-credit-union.ofx": {
+    format: "ofx",
+    layout: null,
+    account: "7012345678",
+    dataLines: 3,
+    rows: [
+      [1,"2026-01-05",-42.17,"USD","SAFEWAY #1234 · POS PURCHASE"],
+      [2,"2026-01-15",2150,"USD","ACME CORP PAYROLL"],
+      [3,"2026-01-20",-800,"USD","CHECK 1042"],
+    ],
+    totals: [{"currency":"USD","out":842.17,"outRows":2,"in":2150,"inRows":1}],
+    // A US credit union's OFX 1.02 SGML: CRLF, Quicken's <INTU.BID>/<INTU.USERID> in SONRS, dates with a time zone
+    // ("[-5:EST]"), DIRECTDEP and CHECK types, AVAILBAL after LEDGERBAL. 42.17 + 800.00 out; LEDGERBAL 3'307.83 with no opening
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":3307.83,"entries":3,"difference":null}],
+  },
+  "qfx-unclosed-stmttrn.qfx": {
+    format: "ofx",
+    layout: null,
+    account: "5550001111",
+    dataLines: 3,
+    rows: [
+      [1,"2026-01-05",-42.17,"USD","SAFEWAY #1234 · POS PURCHASE"],
+      [2,"2026-01-15",2150,"USD","ACME CORP PAYROLL"],
+      [3,"2026-01-20",-800,"USD","CHECK 1042"],
+    ],
+    totals: [{"currency":"USD","out":842.17,"outRows":2,"in":2150,"inRows":1}],
+    // No </STMTTRN> at all: each <STMTTRN> ends the one before, </BANKTRANLIST> the last
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":3307.83,"entries":3,"difference":null}],
+  },
+  "camt053-sparkasse.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE12500105170648489890",
+    dataLines: 2,
+    rows: [
+      [1,"2026-02-03",-89.9,"EUR","Stadtwerke Muenchen GmbH · Abschlag Strom Februar 2026 Vertrags konto 4711 Zaehler 0815 · FOLGELASTSCHRIFT"],
+      [2,"2026-02-04",-87.65,"EUR","EDEKA Markt · 2026-02-03T18:22 Debitk.1 2029-12 EDEKA SAGT DANKE · KARTENZAHLUNG"],
+    ],
+    totals: [{"currency":"EUR","out":177.55,"outRows":2,"in":0,"inRows":0}],
+    // A German savings bank's camt.053.001.02: opening PRCD, the purpose in two <Ustrd> (joined with a space: no
+    // documented width says where a piece is cut mid-word), DK's proprietary BkTxCd, Sts without <Cd>.
+    // 1'500.00 − 89.90 − 87.65 = 1'322.45
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":1322.45,"entries":2,"difference":0}],
+  },
+  "camt054-debit-batch.xml": {
+    format: "camt",
+    layout: null,
+    account: "CH9300762011623852957",
+    dataLines: 3, // one entry, split into its 3 parts
+    rows: [
+      [1,"2026-02-04",-100,"CHF","Elektro Meier · Rechnung 11 · SAMMELAUFTRAG"],
+      [1,"2026-02-04",-120,"CHF","Sanitaer Huber · Rechnung 12 · SAMMELAUFTRAG"],
+      [1,"2026-02-04",-80,"CHF","Maler Keller · Rechnung 13 · SAMMELAUFTRAG"],
+    ],
+    totals: [{"currency":"CHF","out":300,"outRows":3,"in":0,"inRows":0}],
+    // A camt.054 debit notification of a collective payment order: its parts' AmtDtls/TxAmt (100 + 120 + 80 = 300.00,
+    // DBIT each) add up to the entry, so the parts are the rows. A notification states no balances
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
   },
 };

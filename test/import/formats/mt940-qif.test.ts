@@ -48,6 +48,65 @@ describe("MT940", () => {
     expect(pf.rows[0]!.facts).toEqual({ reference: "20250303007602198765432000000012" });
   });
 
+  test(":25: gives the IBAN behind a slash (nothing or a BIC before it); a German sort code/account stays whole", () => {
+    const account = (a: string) => read(utf8(`:20:X\n:25:${a}\n:60F:C250301CHF100,00\n:61:2503030303D20,00NTRFNONREF\n:86:A\n:62F:C250303CHF80,00\n-\n`), { fileName: "x.sta" }).account;
+    expect(account("/PL61114020040000310274556210")).toBe("PL61114020040000310274556210");
+    expect(account("UBSWCHZH80A/CH9300762011623852957")).toBe("CH9300762011623852957");
+    expect(account("NDEAFIHH/FI2112345600000785")).toBe("FI2112345600000785");
+    expect(account("/PL61114020040000310274556210PLN")).toBe("PL61114020040000310274556210");
+    expect(account("50070010/0123456789")).toBe("50070010/0123456789");
+  });
+
+  test("Rabobank's :61: reference words (EREF, MARF, NONREF) are no reference; an envelope with a block in a block is passed over", () => {
+    const s = read(fixture("mt940-rabobank-structured.sta"), { fileName: "rabo.sta" });
+    // "N064EREF" with /EREF/INV-2026-0042: the :86:'s; "N063MARF" with /EREF/NOTPROVIDED: none (was "MARF").
+    expect(s.rows.map((r) => r.facts.reference)).toEqual([undefined, "INV-2026-0042", undefined]);
+    // {3:{108:…}} before {4: with the first field on the same line: the field is read (the account was lost).
+    const env = read(utf8("{1:F01UBSWCHZH80AXXX0000000000}{2:O940X}{3:{108:MT940}}{4::20:X\n:25:CH9300762011623852957\n:60F:C250301CHF100,00\n:61:2503030303D20,00NTRFNONREF\n:86:A\n:62F:C250303CHF80,00\n-}{5:{CHK:1}}\n"), { fileName: "x.sta" });
+    expect([env.account, env.rows.map((r) => r.account), env.reconciliation.map((r) => r.status)]).toEqual(["CH9300762011623852957", ["CH9300762011623852957"], ["ok"]]);
+  });
+
+  test("a booking's :NS: stands in for its missing :86: (keyed lines, else free text); after an :86: it adds nothing", () => {
+    const s = read(fixture("mt940-multicash-ns.sta"), { fileName: "mc.sta" });
+    expect(s.rows.map((r) => r.facts)).toEqual([
+      { counterparty: "REWE Markt GmbH", purpose: "KARTENZAHLUNG REWE MARKT KOELN 02.02" },
+      { counterparty: "Arbeitgeber GmbH", purpose: "Gehalt Februar" },
+    ]);
+    const free = read(utf8(":20:X\n:25:CH5209000000123456789\n:60F:C250301CHF100,00\n:61:2503030303D20,00NTRFNONREF\n:NS:Kiosk Bahnhof\nZeitungen\n:62F:C250303CHF80,00\n-\n"), { fileName: "x.sta" });
+    expect(brief(free.rows)).toEqual([[4, "2025-03-03", -20, "CHF", "Kiosk Bahnhof Zeitungen"]]);
+    expect(read(fixture("mt940-ubs.sta"), { fileName: "ubs.sta" }).rows[0]!.description).toBe("Miete Februar 2026 Hausverwaltung Muster AG Bahnhofstrasse 1 8001 Zuerich");
+  });
+
+  test('a file on one line with "@@" where lines end (older German exports) is read, not refused as an unknown format', () => {
+    const s = read(utf8(":20:STARTUMS@@:25:12345678/0001234567@@:28C:1@@:60F:C260102EUR10,00@@:61:2601020102CR5,00NTRFNONREF@@:86:166?00GUTSCHRIFT?20Danke?32Oma@@:62F:C260102EUR15,00@@-@@"), { fileName: "x.sta" });
+    // 10.00 + 5.00 = 15.00; the "lines" are the pieces between the marks.
+    expect(brief(s.rows)).toEqual([[5, "2026-01-02", 5, "EUR", "Oma · Danke · GUTSCHRIFT"]]);
+    expect([s.format, s.account, s.reconciliation.map((r) => r.status)]).toEqual(["mt940", "12345678/0001234567", ["ok"]]);
+  });
+
+  test("an amount written with a decimal point (converters' MT940) is read, not cut at the point; a point and a comma is a bad row", () => {
+    const text = (amount: string) => `:20:X\n:25:CH5209000000123456789\n:60F:C260202CHF100.00\n:61:2602030203D${amount}NMSCNONREF\n:86:Kiosk\n:62F:C260203CHF87,50\n-\n`;
+    // 100.00 − 12.50 = 87.50 (it was read as 12, and ".50NMSCNONREF" as the reference).
+    const s = read(utf8(text("12.50")), { fileName: "x.sta" });
+    expect([brief(s.rows), s.rows[0]!.facts, s.reconciliation.map((r) => [r.status, r.opening])]).toEqual([[[4, "2026-02-03", -12.5, "CHF", "Kiosk"]], {}, [["ok", 100]]]);
+    expect(read(utf8(text("1.234,50")), { fileName: "x.sta" }).badRows).toEqual([{ line: 4, reason: ':61: amount "1.234,50" is not a number' }]);
+  });
+
+  test("SWIFT's supplementary details (/OCMT/, /CHGS/) are facts of the booking, not its text", () => {
+    const s = read(fixture("mt940-supplementary.sta"), { fileName: "s.sta" });
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "Eigene Bank", purpose: "Auslandszahlung USD", reference: "BANKREF-77", originalAmount: 13.6, originalCurrency: "USD", fees: 1.5 });
+  });
+
+  test("a :61: second line that is a reference (one token with digits, NONREF) is no text; words are", () => {
+    const text = (second: string) => `:20:X\n:25:CH5209000000123456789\n:60F:C250301CHF100,00\n:61:2503030303D20,00NTRFNONREF\n${second}\n:86:Kiosk\n:62F:C250303CHF80,00\n-\n`;
+    expect(["AB12CD34EF56", "NONREF", "LSV: Swisscom AG", "Dauerauftrag"].map((second) => read(utf8(text(second)), { fileName: "x.sta" }).rows[0]!.description)).toEqual([
+      "Kiosk",
+      "Kiosk",
+      "LSV: Swisscom AG · Kiosk",
+      "Dauerauftrag · Kiosk",
+    ]);
+  });
+
   test("an entry date in January of a December value date is the next year's; reversals (RC, RD) turn the sign", () => {
     const text = ":20:X\n:25:CH5209000000123456789\n:60F:C241231CHF100,00\n:61:2412310102D10,00NTRFNONREF\n:86:Januar\n:61:2412311231RC5,00NTRFNONREF\n:86:Storno Gutschrift\n:61:2412311231RD2,50NTRFNONREF\n:86:Storno Belastung\n:62F:C250102CHF87,50\n-\n";
     const s = read(utf8(text), { fileName: "x.sta" });
@@ -119,6 +178,31 @@ describe("QIF", () => {
     const eu = read(utf8("!Type:Bank\nD03/05/2025\nT-45,30\nPMercadona\n^\n"), { fileName: "es.qif", fallbackCurrency: { code: "EUR", from: "x" } });
     expect(eu.rows.map((r) => [r.date, r.amount])).toEqual([["2025-05-03", -45.3]]);
     expect(eu.notes[1]).toBe("every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (use the statement's own dates to check)");
+  });
+
+  test("month-first dates with dots are decided over the whole file (a second part above 12), not read day-first and lost", () => {
+    // "12.31.2025" settles month-first; "1.5'26" is then 5 January 2026 and "01.06.2026" 6 January (not 1 May, 1 June).
+    const s = read(utf8("!Type:Bank\nD12.31.2025\nT-45.00\nPDiner\n^\nD1.5'26\nT-12.50\nPGas\n^\nD01.06.2026\nT1,000.00\nPPayroll\n^\n"), { fileName: "us.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect(s.badRows).toEqual([]);
+    expect(brief(s.rows)).toEqual([[2, "2025-12-31", -45, "USD", "Diner"], [6, "2026-01-05", -12.5, "USD", "Gas"], [10, "2026-01-06", 1000, "USD", "Payroll"]]);
+    expect(s.notes).toEqual(["the currency USD (from x) for every row (QIF names none)"]);
+    // A day above 12 in the first part settles day-first with dots just as with slashes: 13 March, then 4 February.
+    const dmy = read(utf8("!Type:Bank\nD13.03.2026\nT-1.00\nPA\n^\nD04.02.2026\nT-2.00\nPB\n^\n"), { fileName: "eu.qif", fallbackCurrency: { code: "EUR", from: "x" } });
+    expect(dmy.rows.map((r) => r.date)).toEqual(["2026-03-13", "2026-02-04"]);
+    expect(dmy.notes).toHaveLength(1);
+    // No date decides and the amounts show a decimal point: dots are read day-first, and the note says so.
+    const unclear = read(utf8("!Type:Bank\nD04.02.2026\nT-2.00\nPB\n^\n"), { fileName: "u.qif", fallbackCurrency: { code: "EUR", from: "x" } });
+    expect(unclear.rows.map((r) => r.date)).toEqual(["2026-02-04"]);
+    expect(unclear.notes[1]).toBe("every date fits both day-first and month-first: read day-first, as dates with dots are written in Europe (use the statement's own dates to check)");
+    // Dots one way and slashes the other in one file cannot be read unambiguously.
+    expect(() => read(utf8("!Type:Bank\nD25.02.2024\nT-1.00\n^\nD02/25/2024\nT-2.00\n^\n"), { fileName: "m.qif" })).toThrow(
+      "m.qif: line 5: the dates are day-first in some records (line 2) and month-first in others (line 5); the file cannot be read unambiguously",
+    );
+  });
+
+  test("a date written YYYYMMDD (as GnuCash reads QIF) is read, not a bad row", () => {
+    const s = read(utf8("!Type:Bank\nD20260105\nT-12.50\nPA\n^\nD01/06/2026\nT-1.00\nPB\n^\n"), { fileName: "c.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect([s.badRows, s.rows.map((r) => r.date)]).toEqual([[], ["2026-01-05", "2026-01-06"]]);
   });
 
   test("bad records are bad rows with their line; category lists are passed over; an investment account is refused", () => {

@@ -105,3 +105,28 @@ describe("OFX text as banks write it (SPEC §10.1)", () => {
     expect(s.rows[0]!.description).toBe(`${"x".repeat(999)}…`);
   });
 });
+
+describe("OFX files with no statement say what they hold instead (QA round 4, eighth pass)", () => {
+  const sgml = (body: string) => `OFXHEADER:100\r\nDATA:OFXSGML\r\nVERSION:102\r\n\r\n<OFX>\r\n${body}\r\n</OFX>\r\n`;
+  const refusal = (text: string) => {
+    try {
+      read(utf8(text), { fileName: "x.ofx" });
+    } catch (e) {
+      return (e as Error).message;
+    }
+    throw new Error("expected a refusal");
+  };
+
+  test("the bank's error status (a failed download) is named with its code and message", () => {
+    expect(refusal(sgml("<BANKMSGSRSV1><STMTTRNRS><TRNUID>0<STATUS><CODE>2000<SEVERITY>ERROR<MESSAGE>General error: account not available</STATUS></STMTTRNRS></BANKMSGSRSV1>"))).toBe(
+      'x.ofx: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS): the bank answered with error 2000 ("General error: account not available") instead of a statement; download it again',
+    );
+    expect(refusal(sgml("<BANKMSGSRSV1><STMTTRNRS><TRNUID>0<STATUS><CODE>0<SEVERITY>INFO</STATUS></STMTTRNRS></BANKMSGSRSV1>"))).toBe("x.ofx: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)");
+  });
+
+  test("an investment statement is named as one", () => {
+    expect(refusal(sgml("<INVSTMTMSGSRSV1><INVSTMTTRNRS><TRNUID>1<INVSTMTRS><DTASOF>20260131<CURDEF>USD<INVACCTFROM><BROKERID>x.com<ACCTID>123</INVACCTFROM></INVSTMTRS></INVSTMTTRNRS></INVSTMTMSGSRSV1>"))).toBe(
+      "x.ofx: this is an investment statement (INVSTMTRS): securities are not read; export the bank or card account",
+    );
+  });
+});

@@ -543,3 +543,16 @@ describe("OFX card file written the other way round (purchases positive, refunds
     expect(s.notes).toEqual(["1 amount was written with the other sign than their type (DEBIT, CREDIT) says: the type gives the direction"]);
   });
 });
+
+describe("CAMT batches whose parts state no amounts (QA round 4, eighth pass: one row, and no word why)", () => {
+  test("one row with the parts' names, and the note says why it is not split; a batch with one part's amount only says so too", () => {
+    const entry = (ref: string, parts: string) =>
+      `<Ntry><Amt Ccy="CHF">200.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><Dt>2026-02-10</Dt></BookgDt><AcctSvcrRef>${ref}</AcctSvcrRef><NtryDtls>${parts}</NtryDtls><AddtlNtryInf>Sammelauftrag</AddtlNtryInf></Ntry>`;
+    const part = (name: string, amount?: string) => `<TxDtls>${amount ? `<Amt Ccy="CHF">${amount}</Amt>` : ""}<RltdPties><Cdtr><Pty><Nm>${name}</Nm></Pty></Cdtr></RltdPties></TxDtls>`;
+    // 1000.00 − 200.00 − 200.00 = 600.00
+    const s = read(utf8(camt(entry("B1", part("A AG") + part("B AG")) + entry("B2", part("C AG", "150.00") + part("D AG")), bal("OPBD", "1000.00", "CRDT", "2026-02-01") + bal("CLBD", "600.00", "CRDT", "2026-02-28"))), { fileName: "b.xml" });
+    expect(brief(s.rows)).toEqual([[1, "2026-02-10", -200, "CHF", "A AG · B AG · Sammelauftrag"], [2, "2026-02-10", -200, "CHF", "C AG · D AG · Sammelauftrag"]]);
+    expect(s.notes).toEqual(["entry 1 is one row, not split into its parts: its 2 parts state no amounts of their own", "entry 2 is one row, not split into its parts: only 1 of its 2 parts states an amount"]);
+    expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
+  });
+});

@@ -1,0 +1,46 @@
+/**
+ * decodeText's choice between windows-1250 (Polish banks) and windows-1252/Latin-1 (Western banks) for bytes that are
+ * no UTF-8: the same decision for every format (CSV, MT940, QIF …), as the format is told from the decoded text.
+ */
+import { describe, expect, test } from "bun:test";
+import { decodeText } from "../../../src/import/formats/decode.ts";
+
+/** windows-1250 bytes of a text: ASCII as it is, the Polish letters by the code page's table. */
+const CP1250: Record<string, number> = { ą: 0xb9, ć: 0xe6, ę: 0xea, ł: 0xb3, ń: 0xf1, ó: 0xf3, ś: 0x9c, ź: 0x9f, ż: 0xbf, Ą: 0xa5, Ć: 0xc6, Ę: 0xca, Ł: 0xa3, Ń: 0xd1, Ó: 0xd3, Ś: 0x8c, Ź: 0x8f, Ż: 0xaf };
+const cp1250 = (text: string) => Uint8Array.from([...text].map((c) => (c.charCodeAt(0) < 0x80 ? c.charCodeAt(0) : CP1250[c]!)));
+/** ISO-8859-2 bytes of a text: ASCII as it is, the Polish letters by the code page's table (ł ż Ł Ż as in windows-1250). */
+const LATIN2: Record<string, number> = { ą: 0xb1, ć: 0xe6, ę: 0xea, ł: 0xb3, ń: 0xf1, ó: 0xf3, ś: 0xb6, ź: 0xbc, ż: 0xbf, Ą: 0xa1, Ć: 0xc6, Ę: 0xca, Ł: 0xa3, Ń: 0xd1, Ó: 0xd3, Ś: 0xa6, Ź: 0xac, Ż: 0xaf };
+const latin2 = (text: string) => Uint8Array.from([...text].map((c) => (c.charCodeAt(0) < 0x80 ? c.charCodeAt(0) : LATIN2[c]!)));
+/** windows-1252 bytes of a text whose characters all have one byte there (Latin-1, and "œ", "€"). */
+const CP1252: Record<string, number> = { œ: 0x9c, Œ: 0x8c, "€": 0x80 };
+const cp1252 = (text: string) => Uint8Array.from([...text].map((c) => CP1252[c] ?? c.charCodeAt(0)));
+
+describe("windows-1250 told from windows-1252", () => {
+  test.each([
+    ["ł inside a word", "Wpłata"],
+    ["Ż before a letter, no ł or ą anywhere", "Żabka Śródmieście"],
+    ["Ą (upper case) inside a word", "PRZELEW PRZYCHODZĄCY"],
+    ["ł after a non-ASCII letter", "Spółdzielnia"],
+    ["ż inside a word", "Zakupy spożywcze"],
+    ["ź between letters", "Jeździec"],
+  ])("%s: %s", (_, text) => {
+    expect(decodeText(cp1250(`x;${text};-1,00\n`))).toBe(`x;${text};-1,00\n`);
+  });
+
+  test.each([
+    ["ś inside a word", "Oświadczenie; Wpłata"],
+    ["ą inside a word, ł elsewhere", "Zwrot za mąkę, Wpłata"],
+    ["Ś and Ą inside upper-case words", "PRZYCHODZĄCY OŚRODEK"],
+  ])("ISO-8859-2 (its ą ś Ą Ś are other bytes than windows-1250's): %s", (_, text) => {
+    expect(decodeText(latin2(`${text}\n`))).toBe(`${text}\n`);
+  });
+
+  test.each([
+    ["a Spanish question mark after a space", "Pago ¿Qué tal? 3,00"],
+    ["a French œ inside a word", "Sœur Marie € 4,00"],
+    ["cubic metres and pounds", "Wasser 12 m³ £5 ¥20"],
+    ["German umlauts only", "Bäckerei Schäfer Göttingen"],
+  ])("stays Western: %s", (_, text) => {
+    expect(decodeText(cp1252(`${text}\n`))).toBe(`${text}\n`);
+  });
+});
