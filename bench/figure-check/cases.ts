@@ -15,6 +15,8 @@
  *   checker's changes on r4-figures6 and scored once (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4e.md (held-out-r4e.results.json): the next fresh held-out set, written before the
  *   checker's changes on r4-held7 and scored once at the end.
+ * - held-out-r4f.md (held-out-r4f.results.json): the next fresh held-out set, written before the
+ *   checker's changes on r4-held8 and scored once at the end.
  *
  * An answers file, one case per `## ` heading:
  *
@@ -43,6 +45,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4c.md"), results: join(import.meta.dir, "held-out-r4c.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4d.md"), results: join(import.meta.dir, "held-out-r4d.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4e.md"), results: join(import.meta.dir, "held-out-r4e.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4f.md"), results: join(import.meta.dir, "held-out-r4f.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";
