@@ -253,6 +253,11 @@ const ISO_DAY = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 const ISO_MONTH = /(?<!\d|\d-)(\d{4})-(\d{2})(?![\d-]\d)/g;
 const DOTTED_DAY = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
 const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})\s+((?:19|20)\d{2})\b`, "gi");
+/**
+ * A year written right before a month ("In 2023 March was …"; with a comma after "in", "during" or "for": "In 2025, July
+ * cost …"): that month of that year ("Compared with 2024, March rose" is this year's March). Capitals only ("2025 may" is a verb).
+ */
+const YEAR_MONTH = new RegExp(String.raw`\b((?:19|20)\d{2})(?:,(?<=\b(?:[Ii]n|[Dd]uring|[Ff]or)\s+\d{4},))?\s+(${MONTH_WORD})(?![\p{L}])`, "gu");
 const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?:\s+(\d{1,2})(?:st|nd|rd|th)?,?)?\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_ALONE = new RegExp(String.raw`(?:(?<![\d.,'’])\b\d{1,2}(?:st|nd|rd|th)?\.?\s+)?\b(${MONTH_WORD})(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?![.,'’]\d))?`, "gu");
 /** A year, also possessive ("2024's total"), not a number's group ("2'024") nor its integer part ("2024.50"). */
@@ -360,6 +365,10 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     const d = Number(m[1] ?? m[3] ?? 0);
     if (!mo) return null;
     return d && validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : span(y, mo);
+  });
+  if (digits && monthNames) periods(YEAR_MONTH, (m) => {
+    const mo = monthIndex(m[2]!);
+    return mo ? span(Number(m[1]), mo) : null;
   });
   if (/quarter|half|\b[QH][1-4]\b/i.test(text)) periods(PART_OF_YEAR, (m) => {
     const y = m[5] ? Number(m[5]) : yearBefore(text, m.index!, thisYear);
