@@ -756,8 +756,11 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     while (from < ms.length && ms[from]!.start < prevEnd) from++;
     let to = from;
     while (to < ms.length && ms[to]!.end <= f.start) to++;
-    // The base a change is from, right before a bracket, is the bracketed figure's too ("down 38.4% from March (CHF 990.30)").
-    const base = (m: Mention) => BRACKETED.test(text.slice(m.end, f.start)) && k > 0 && DIRECTION_WORDS.test(text.slice(Math.max(start, figures[idx[k - 1]!]!.start - 30), m.start).toLowerCase());
+    // What stands right before a bracket is the bracketed figure's too, though the figure before took it: the base a change
+    // is from ("down 38.4% from March (CHF 990.30)"), the thing a ratio is of ("housing almost 5 times groceries (CHF 5'040)";
+    // not a rate's start: "CHF 2'520.00 a month from May (CHF 30'240.00 a year)").
+    const base = (m: Mention) =>
+      BRACKETED.test(text.slice(m.end, f.start)) && k > 0 && (isSubject(m.dim) || DIRECTION_WORDS.test(text.slice(Math.max(start, figures[idx[k - 1]!]!.start - 30), m.start).toLowerCase()));
     const before = ms.slice(from, to).filter((m) => !taken.has(m) || base(m));
     for (let j = before.length - 1; j >= 0; j--) {
       const m = before[j]!;
@@ -878,7 +881,7 @@ const APPOSITION = /(?:,\s*|\s*\(\s*)$/;
  * payments"). Up to three words that are no glue, the last of four letters or more.
  */
 function withAliases(text: string, names: Mention[]): Mention[] {
-  const aliases: { words: string; value: string; after: number }[] = [];
+  const aliases: { words: string; value: string; after: number; qualifier: string | undefined }[] = [];
   for (const n of names) {
     if (n.dim !== "name") continue;
     const before = text.slice(Math.max(0, n.start - 60), n.start);
@@ -893,7 +896,7 @@ function withAliases(text: string, names: Mention[]): Mention[] {
     // The phrase must end right at the separator (no digits or other names between).
     const phrase = alias.join(" ");
     if (!alias.length || alias.at(-1)!.length < 4 || !before.slice(0, sep.index).toLowerCase().endsWith(alias.at(-1)!)) continue;
-    aliases.push({ words: phrase, value: String(n.value), after: n.end });
+    aliases.push({ words: phrase, value: String(n.value), after: n.end, qualifier: qualifierBefore(before.slice(0, sep.index - phrase.length)) });
   }
   if (!aliases.length) return names;
   const lower = text.toLowerCase();
@@ -902,11 +905,28 @@ function withAliases(text: string, names: Mention[]): Mention[] {
     for (let at = lower.indexOf(a.words, a.after); at >= 0; at = lower.indexOf(a.words, at + a.words.length)) {
       const end = at + a.words.length;
       if (/[\p{L}\p{N}]/u.test(lower[at - 1] ?? " ") || /[\p{L}\p{N}]/u.test(lower[end] ?? " ")) continue;
+      // Set apart by another word than the name's own ("the main CHF account (CH44 …)" … "the second CHF account"): another one.
+      const q = qualifierBefore(lower.slice(Math.max(0, at - 40), at));
+      if (q && q !== a.qualifier) continue;
       if ([...names, ...more].some((m) => m.start < end && at < m.end)) continue;
       more.push({ start: at, end, dim: "name", value: a.value });
     }
   }
   return more.length ? [...names, ...more].sort((x, y) => x.start - y.start) : names;
+}
+
+/** Words that open a noun phrase: a word before them is not the phrase's. */
+const DETERMINERS = new Set(["the", "a", "an", "your", "our", "my", "its", "their", "this", "that", "these", "those"]);
+
+/** The word that sets a phrase apart, right before it (other glue, a currency, skipped; none past its article): "main" of "the main CHF account". */
+function qualifierBefore(before: string): string | undefined {
+  const words = before.split(/[.,;:()!?]/).at(-1)!.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+  for (let w = words.length - 1; w >= 0; w--) {
+    const word = words[w]!.toLowerCase();
+    if (DETERMINERS.has(word)) return undefined;
+    if (!GLUE.has(word)) return word;
+  }
+  return undefined;
 }
 
 /** A table row: each figure takes its own cell's mentions, then its column's header, then the row's first cell. */

@@ -859,4 +859,25 @@ describe("r4-held8 rules (the r4e held-out set's misses and false alarms once it
     expect(statuses(t, "The rent is 62 % of the recurring cost.")).toEqual([["62 %", "derived"]]);
     expect(statuses(t, "The rent is 52 % of the recurring cost.")).toEqual([["52 %", "ungrounded"]]);
   });
+  test("what stands right before a bracket is the bracketed figure's, though the figure before took it: right, housing 2 times dining (CHF 3'000.00); wrong, dining (CHF 6'000.00), housing's", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Housing was 2 times dining (CHF 3'000.00).")).toEqual([
+      ["2 times", "derived"],
+      ["CHF 3'000.00", "grounded"],
+    ]);
+    expect(statuses(t, "Housing was 2 times dining (CHF 6'000.00).")[1]).toEqual(["CHF 6'000.00", "mismatched"]);
+  });
+  const BY_ACCOUNT: Call = {
+    name: "spending_breakdown",
+    input: { group_by: ["account"], year: 2025 },
+    summary: "Total of spending by account for 2025. CHF: total CHF 5'000.00 over 60 rows. Visa 4417 CHF 4'000.00 (50); Savings Account CHF 1'000.00 (10).",
+  };
+  test("a name's alias set apart by another word is another thing: right, 'the second CHF card only CHF 1'000.00' after 'the main CHF card (Visa 4417)'; wrong, 'the main card only CHF 1'000.00'", () => {
+    const t = turn([BY_ACCOUNT]);
+    expect(statuses(t, "The main CHF card (Visa 4417) carried CHF 4'000.00; the second CHF card only CHF 1'000.00.")).toEqual([
+      ["CHF 4'000.00", "grounded"],
+      ["CHF 1'000.00", "grounded"],
+    ]);
+    expect(statuses(t, "The main CHF card (Visa 4417) carried CHF 4'000.00; the main card only CHF 1'000.00.")[1]).toEqual(["CHF 1'000.00", "mismatched"]);
+  });
 });
