@@ -738,6 +738,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
       checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence.filter((b) => b.checked.status === "derived").map((b) => b.f)))) || checked;
     }
+    if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked });
     out.push(checked);
   });
@@ -803,6 +804,35 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
         if (v < r.lo || v > r.hi) continue;
         return said.per === "month" ? { ...base, sources: [step], operation: "monthly_average", months: d } : { ...base, sources: [step], operation: "average", divisor: round(d), per: said.per };
       }
+    }
+  }
+  return null;
+}
+
+/** "the top three", "your top 5": the first k items of a ranked list. */
+const TOP_K = /\btop\s+(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![^.;\n]*[.;\n])/i;
+const TOP_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/**
+ * A share of a ranked list's first k items when the figure's clause says "the top k" ("the top three took 41.8 % of
+ * everything"): their sum ÷ the call's total (its largest figure of their kind and currency). Two steps, bounded: only
+ * the k the answer writes, one sum per list.
+ */
+function topShare(index: FigureIndex, f: ReadFigure, said: FigureContext, before: string): AnswerFigure | null {
+  const m = TOP_K.exec(before);
+  if (!m) return null;
+  const k = TOP_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]);
+  const r = intervalOf(f);
+  for (const l of index.lists) {
+    if (l.kind !== "money" || l.figures.length <= k || k < 2 || contradicts(said, l.figures[0]!.ctx)) continue;
+    const sum = l.prefix[k]!;
+    const first = l.figures[0]!;
+    for (const total of index.callMax) {
+      if (total.callId !== first.callId || total.kind !== l.kind || total.currency !== l.currency || total.change || Math.abs(total.value) <= sum || contradicts(said, total.ctx)) continue;
+      const share = (100 * sum) / Math.abs(total.value);
+      if (share < r.lo || share > r.hi) continue;
+      const sources = [...l.figures.slice(0, k), total].map((s) => source(s, index.lexicon));
+      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources };
     }
   }
   return null;

@@ -880,4 +880,11 @@ describe("r4-held8 rules (the r4e held-out set's misses and false alarms once it
     ]);
     expect(statuses(t, "The main CHF card (Visa 4417) carried CHF 4'000.00; the main card only CHF 1'000.00.")[1]).toEqual(["CHF 1'000.00", "mismatched"]);
   });
+  test("a share of a ranked list's top k, when the clause says so: right, the top two took 79.7 % ((2'680.95 + 1'222.50) ÷ 4'896.35 = 79.72 %; their own shares add up to 79.8 %); wrong, 72.4 % (75.1 % would be Hiltl's and Coop's shares added), and 79.7 % said of 2024", () => {
+    const t = turn([MERCHANTS]);
+    expect(statuses(t, "Your top two took 79.7 % of dining.")).toEqual([["79.7 %", "derived"]]);
+    expect(statuses(t, "Your top two took 72.4 % of dining.")).toEqual([["72.4 %", "ungrounded"]]);
+    // The share of 2025's top two, said of 2024.
+    expect(statuses(t, "In 2024 your top two took 79.7 % of dining.")).toEqual([["79.7 %", "ungrounded"]]);
+  });
 });
