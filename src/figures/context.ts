@@ -434,6 +434,8 @@ const COMPARED_WITH = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|times
 const ASIDE = /\b(?:all|only|mostly|entirely)\s+$/i;
 /** Mentions of one dimension joined into a set: "Coop and Migros", "Housing, Children and Other". */
 const JOINED = /^\s*(?:,|and|&|or|\+|,\s*and)\s*$/i;
+/** A booking quoted as its merchant and its text ('"Helsana · Prämie KVG Alex Muster 12.2025"'): a name in the text (the insured person) goes with the merchant. */
+const BOOKING_TEXT = /^ · [^"·]*$/;
 
 const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day|quarter)\b|(monthly|yearly|annually|weekly|daily|quarterly)\b)/i;
 const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily|quarterly)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day|quarter))\s*\(?\s*$/i;
@@ -768,7 +770,7 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
       const group = [m];
       for (let g = j - 1; g >= 0; g--) {
         const x = before[g]!;
-        if (x.dim !== m.dim || !JOINED.test(text.slice(x.end, group[0]!.start))) break;
+        if (x.dim !== m.dim || !(JOINED.test(text.slice(x.end, group[0]!.start)) || BOOKING_TEXT.test(text.slice(x.end, group[0]!.start)))) break;
         group.unshift(x);
       }
       setDim(out[fi]!, group);

@@ -887,4 +887,21 @@ describe("r4-held8 rules (the r4e held-out set's misses and false alarms once it
     // The share of 2025's top two, said of 2024.
     expect(statuses(t, "In 2024 your top two took 79.7 % of dining.")).toEqual([["79.7 %", "ungrounded"]]);
   });
+  test("a name in a quoted booking's text goes with its merchant: right, Helsana's premium CHF 428.80 (its part '\"Helsana · Prämie KVG Alex Muster 12.2025\"'); wrong, Anna Muster's premium CHF 428.80 (Alex's)", () => {
+    const t = createTurnFigures({
+      vocabulary: { categoryNames: ["Insurance"], merchants: ["Helsana", "Alex Muster", "Anna Muster"], accounts: [] },
+      periods: (input) => callPeriods(input, DATA),
+      figureKind: () => undefined,
+    });
+    t.record(
+      { id: "toolu_0", name: "recurring_payments", input: { year: 2025 } },
+      {
+        summary:
+          'Recurring payments for 2025: 1 series, 1 active. Active yearly cost: CHF 10\'011.60. Helsana (Insurance) monthly CHF 834.30 in 2 parts: "Helsana · Prämie KVG Alex Muster 12.2025" CHF 428.80 + "Helsana · Prämie KVG Anna Muster 12.2025" CHF 405.50, 24 payments 2025-01-01 to 2025-12-01, next about 2026-01-01, CHF 10\'011.60 a year.',
+        charts: [],
+      },
+    );
+    expect(statuses(t, "Helsana's first premium is CHF 428.80.")).toEqual([["CHF 428.80", "grounded"]]);
+    expect(statuses(t, "Anna Muster's premium is CHF 428.80.")).toEqual([["CHF 428.80", "mismatched"]]);
+  });
 });
