@@ -163,6 +163,9 @@ const KIND_WORDS = new Set(["restaurant", "ristorante", "trattoria", "pizzeria",
 const lexicons = new WeakMap<Vocabulary, Lexicon>();
 
 /** The lexicon of a vocabulary (built once per vocabulary object). */
+/** Verbs that name a category by what was done ("you invested CHF 6'030"): not what money moved to own accounts was. */
+const CATEGORY_VERBS: Record<string, string[]> = { investments: ["invested"] };
+
 export function lexiconOf(v: Vocabulary): Lexicon {
   const cached = lexicons.get(v);
   if (cached) return cached;
@@ -180,6 +183,7 @@ export function lexiconOf(v: Vocabulary): Lexicon {
     // "grocery shops", "fee", "subscription": the singular names the category too.
     if (k.endsWith("ies")) add(`${k.slice(0, -3)}y`, e);
     else if (k.endsWith("s") && k.length > 4) add(k.slice(0, -1), e);
+    for (const verb of CATEGORY_VERBS[k] ?? []) add(verb, e);
   }
   // A long name's first distinctive word stands for it ("Livit" for "Livit AG", "Hiltl" for
   // "Restaurant Hiltl"), unless two names share it; later words are often places ("Zürich").

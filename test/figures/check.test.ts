@@ -904,4 +904,21 @@ describe("r4-held8 rules (the r4e held-out set's misses and false alarms once it
     expect(statuses(t, "Helsana's first premium is CHF 428.80.")).toEqual([["CHF 428.80", "grounded"]]);
     expect(statuses(t, "Anna Muster's premium is CHF 428.80.")).toEqual([["CHF 428.80", "mismatched"]]);
   });
+  test("'invested' names the Investments category: right, you invested CHF 6'030.00; wrong, you invested CHF 7'400.00 (what moved to own accounts)", () => {
+    const t = createTurnFigures({
+      vocabulary: { categoryNames: ["Income", "Investments", "Transfers"], merchants: [], accounts: [] },
+      periods: (input) => callPeriods(input, DATA),
+      figureKind: () => undefined,
+    });
+    t.record(
+      { id: "toolu_0", name: "income_vs_spending", input: { year: 2025 } },
+      {
+        summary:
+          "Income vs spending for 2025. CHF: income CHF 80'000.00, spending CHF 60'000.00, net CHF 20'000.00, savings rate 25.0%. Not counted as spending or income: invested CHF 6'030.00 (Investments, net); moved to own accounts CHF 7'400.00 (Transfers, net).",
+        charts: [],
+      },
+    );
+    expect(statuses(t, "You invested CHF 6'030.00.")).toEqual([["CHF 6'030.00", "grounded"]]);
+    expect(statuses(t, "You invested CHF 7'400.00.")).toEqual([["CHF 7'400.00", "mismatched"]]);
+  });
 });
