@@ -794,6 +794,12 @@ describe("r4-held7 rules (the tuning set's misses once r4d joined it), each with
 });
 
 describe("r4-held8 rules (the r4e held-out set's misses and false alarms once it joined the tuning set), each with a right and a wrong case", () => {
+  /** A turn of one call over data of other names than VOCABULARY's. */
+  const turnOver = (vocabulary: typeof VOCABULARY, call: Call): TurnFigures => {
+    const t = createTurnFigures({ vocabulary, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
+    t.record({ id: "toolu_0", name: call.name, input: call.input }, { summary: call.summary, charts: call.charts ?? [] });
+    return t;
+  };
   test("a year right before a month is that month's year: right, 'In 2025 April was CHF 400.00' (TREND is 2025's); wrong, 'In 2024 April was CHF 400.00'", () => {
     const t = turn([TREND]);
     expect(statuses(t, "In 2025 April was CHF 400.00.")).toEqual([["CHF 400.00", "grounded"]]);
@@ -888,36 +894,22 @@ describe("r4-held8 rules (the r4e held-out set's misses and false alarms once it
     expect(statuses(t, "In 2024 your top two took 79.7 % of dining.")).toEqual([["79.7 %", "ungrounded"]]);
   });
   test("a name in a quoted booking's text goes with its merchant: right, Helsana's premium CHF 428.80 (its part '\"Helsana · Prämie KVG Alex Muster 12.2025\"'); wrong, Anna Muster's premium CHF 428.80 (Alex's)", () => {
-    const t = createTurnFigures({
-      vocabulary: { categoryNames: ["Insurance"], merchants: ["Helsana", "Alex Muster", "Anna Muster"], accounts: [] },
-      periods: (input) => callPeriods(input, DATA),
-      figureKind: () => undefined,
+    const t = turnOver({ categoryNames: ["Insurance"], merchants: ["Helsana", "Alex Muster", "Anna Muster"], accounts: [] }, {
+      name: "recurring_payments",
+      input: { year: 2025 },
+      summary:
+        'Recurring payments for 2025: 1 series, 1 active. Active yearly cost: CHF 10\'011.60. Helsana (Insurance) monthly CHF 834.30 in 2 parts: "Helsana · Prämie KVG Alex Muster 12.2025" CHF 428.80 + "Helsana · Prämie KVG Anna Muster 12.2025" CHF 405.50, 24 payments 2025-01-01 to 2025-12-01, next about 2026-01-01, CHF 10\'011.60 a year.',
     });
-    t.record(
-      { id: "toolu_0", name: "recurring_payments", input: { year: 2025 } },
-      {
-        summary:
-          'Recurring payments for 2025: 1 series, 1 active. Active yearly cost: CHF 10\'011.60. Helsana (Insurance) monthly CHF 834.30 in 2 parts: "Helsana · Prämie KVG Alex Muster 12.2025" CHF 428.80 + "Helsana · Prämie KVG Anna Muster 12.2025" CHF 405.50, 24 payments 2025-01-01 to 2025-12-01, next about 2026-01-01, CHF 10\'011.60 a year.',
-        charts: [],
-      },
-    );
     expect(statuses(t, "Helsana's first premium is CHF 428.80.")).toEqual([["CHF 428.80", "grounded"]]);
     expect(statuses(t, "Anna Muster's premium is CHF 428.80.")).toEqual([["CHF 428.80", "mismatched"]]);
   });
   test("'invested' names the Investments category: right, you invested CHF 6'030.00; wrong, you invested CHF 7'400.00 (what moved to own accounts)", () => {
-    const t = createTurnFigures({
-      vocabulary: { categoryNames: ["Income", "Investments", "Transfers"], merchants: [], accounts: [] },
-      periods: (input) => callPeriods(input, DATA),
-      figureKind: () => undefined,
+    const t = turnOver({ categoryNames: ["Income", "Investments", "Transfers"], merchants: [], accounts: [] }, {
+      name: "income_vs_spending",
+      input: { year: 2025 },
+      summary:
+        "Income vs spending for 2025. CHF: income CHF 80'000.00, spending CHF 60'000.00, net CHF 20'000.00, savings rate 25.0%. Not counted as spending or income: invested CHF 6'030.00 (Investments, net); moved to own accounts CHF 7'400.00 (Transfers, net).",
     });
-    t.record(
-      { id: "toolu_0", name: "income_vs_spending", input: { year: 2025 } },
-      {
-        summary:
-          "Income vs spending for 2025. CHF: income CHF 80'000.00, spending CHF 60'000.00, net CHF 20'000.00, savings rate 25.0%. Not counted as spending or income: invested CHF 6'030.00 (Investments, net); moved to own accounts CHF 7'400.00 (Transfers, net).",
-        charts: [],
-      },
-    );
     expect(statuses(t, "You invested CHF 6'030.00.")).toEqual([["CHF 6'030.00", "grounded"]]);
     expect(statuses(t, "You invested CHF 7'400.00.")).toEqual([["CHF 7'400.00", "mismatched"]]);
   });
