@@ -407,6 +407,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     if (v === undefined) names.set(s, (v = isNamedIn(subjects, s.ctx)));
     return v;
   };
+  /** About what the answer says but for its category or name (the clause names the thing elsewhere). */
+  const besidesSubject: FigureContext = { ...said, categories: undefined, names: undefined };
+  const okBesidesSubject = (s: SourceFigure) => !contradicts(besidesSubject, s.ctx);
   const aboutThing = (s: SourceFigure) => !!(s.ctx.categories || s.ctx.names || s.ctx.weekdays?.length === 1);
   // An approval's outcome goes with whatever the answer reports about it.
   const outcome = (s: SourceFigure) => s.outcome === true;
@@ -419,13 +422,19 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const samePart = (a: SourceFigure, b: SourceFigure) => a.clause >= 0 && a.clause === b.clause;
   const together = (a: SourceFigure, b: SourceFigure) => sameList(a, b) || samePart(a, b) || a.where === b.where || (named(a) && named(b)) || outcome(a) || outcome(b);
   /** A month's or a day's figure, read as part of a rounded share while the answer names no period. */
-  const unsaidPart = (s: SourceFigure) => !said.periods && !said.month && !!s.ctx.periods?.every((q) => q.to - q.from < 100);
+  const unsaidPart = (s: SourceFigure) => !said.periods && !said.month && s.ctx.per !== "year" && !!s.ctx.periods?.every((q) => q.to - q.from < 100);
   const counts = f.kind === "count";
   /** A figure of the call about no category or name while the part is about one: the total it is a share of ("total spending … (+CHF 2'434.50)"). */
   const totalOf = (a: SourceFigure, b: SourceFigure) => a.callId === b.callId && !b.ctx.categories && !b.ctx.names && !!(a.ctx.categories || a.ctx.names);
   /** One thing counted twice over one period: the same category or name in two lists of a result (its CHF and its EUR rows). */
   const sameThing = (a: SourceFigure, b: SourceFigure) =>
     aboutThing(a) && String(a.ctx.categories) === String(b.ctx.categories) && String(a.ctx.names) === String(b.ctx.names) && JSON.stringify(a.ctx.periods) === JSON.stringify(b.ctx.periods);
+  /** A call's income and its total spending of one period ("income beat spending by CHF 8'046.06"): their difference is the net, whatever the answer calls it. */
+  const incomeLessSpending = (a: SourceFigure, b: SourceFigure) => {
+    const income = (x: SourceFigure) => x.ctx.categories?.length === 1 && x.ctx.categories[0] === "Income";
+    const total = (x: SourceFigure) => !x.ctx.categories && !x.ctx.names;
+    return ((income(a) && total(b)) || (income(b) && total(a))) && JSON.stringify(a.ctx.periods) === JSON.stringify(b.ctx.periods);
+  };
   const related = (op: Operation, a: SourceFigure, b: SourceFigure) => {
     switch (op) {
       case "sum":
@@ -436,8 +445,10 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
         // money out less money in of one call is a net.
         // An approval's count taken from the count it was of is what is left ("that leaves 6 to review").
         if (counts) return (said.sign !== undefined && (sameList(a, b) || (named(a) && named(b)))) || (outcome(a) && countsAlike(b)) || (outcome(b) && countsAlike(a));
+        // A total less its own average (one clause: "CHF 1'388.00 in 13 transactions (average CHF 106.77)") is nothing.
+        if (samePart(a, b) && (a.ctx.measure === "average") !== (b.ctx.measure === "average")) return false;
         if (rounded) return samePart(a, b) || outcome(a) || outcome(b);
-        return together(a, b) || (said.measure === "net" && a.callId === b.callId);
+        return together(a, b) || ((said.measure === "net" || incomeLessSpending(a, b)) && a.callId === b.callId);
       case "share":
         if (rounded && (unsaidPart(a) || unsaidPart(b))) return false;
         return samePart(a, b) || isCallMax(index, b) || totalOf(a, b) || (named(a) && named(b)) || outcome(a) || outcome(b);
@@ -475,11 +486,14 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // percentage points) said to have risen or fallen (a is the larger) is larger at the later period when it rose,
       // smaller when it fell.
       if (op === "percent_change" && later(a, b)) return false;
-      if ((op === "difference" || op === "points") && said.sign !== undefined && (said.sign > 0 ? later(b, a) : later(a, b))) return false;
+      // Not when the answer says the figure is about the one it says is larger ("July cost CHF 560.34 more" than August) or smaller: a gap, not a rise.
+      const gapOfSaid = said.sign !== undefined && (said.sign > 0 ? ok(a) && !ok(b) : ok(b) && !ok(a));
+      if ((op === "difference" || op === "points") && said.sign !== undefined && !gapOfSaid && (said.sign > 0 ? later(b, a) : later(a, b))) return false;
       if (op === "sum") return this.terms([a, b]);
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
-      const about = op === "share" ? ok(a) : ok(a) || ok(b);
+      // A difference between two things the clause names ("Hiltl … CHF 1'458.45 more than Zeughauskeller") is about them, whatever else it names.
+      const about = op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
       if (f.kind === "count" && !(sameUnit(a) && sameUnit(b))) return false;
       return related(op, a, b) && about && inNamedSet(a) && inNamedSet(b);
     },
@@ -724,6 +738,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
       const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
       checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence.filter((b) => b.checked.status === "derived").map((b) => b.f)))) || checked;
     }
+    if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked });
     out.push(checked);
   });
@@ -789,6 +804,35 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
         if (v < r.lo || v > r.hi) continue;
         return said.per === "month" ? { ...base, sources: [step], operation: "monthly_average", months: d } : { ...base, sources: [step], operation: "average", divisor: round(d), per: said.per };
       }
+    }
+  }
+  return null;
+}
+
+/** "the top three", "your top 5": the first k items of a ranked list. */
+const TOP_K = /\btop\s+(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![^.;\n]*[.;\n])/i;
+const TOP_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/**
+ * A share of a ranked list's first k items when the figure's clause says "the top k" ("the top three took 41.8 % of
+ * everything"): their sum ÷ the call's total (its largest figure of their kind and currency). Two steps, bounded: only
+ * the k the answer writes, one sum per list.
+ */
+function topShare(index: FigureIndex, f: ReadFigure, said: FigureContext, before: string): AnswerFigure | null {
+  const m = TOP_K.exec(before);
+  if (!m) return null;
+  const k = TOP_WORDS[m[1]!.toLowerCase()] ?? Number(m[1]);
+  const r = intervalOf(f);
+  for (const l of index.lists) {
+    if (l.kind !== "money" || l.figures.length <= k || k < 2 || contradicts(said, l.figures[0]!.ctx)) continue;
+    const sum = l.prefix[k]!;
+    const first = l.figures[0]!;
+    for (const total of index.callMax) {
+      if (total.callId !== first.callId || total.kind !== l.kind || total.currency !== l.currency || total.change || Math.abs(total.value) <= sum || contradicts(said, total.ctx)) continue;
+      const share = (100 * sum) / Math.abs(total.value);
+      if (share < r.lo || share > r.hi) continue;
+      const sources = [...l.figures.slice(0, k), total].map((s) => source(s, index.lexicon));
+      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources };
     }
   }
   return null;

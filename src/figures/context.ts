@@ -164,6 +164,9 @@ const KIND_WORDS = new Set(["restaurant", "ristorante", "trattoria", "pizzeria",
 const lexicons = new WeakMap<Vocabulary, Lexicon>();
 
 /** The lexicon of a vocabulary (built once per vocabulary object). */
+/** Verbs that name a category by what was done ("you invested CHF 6'030"): not what money moved to own accounts was. */
+const CATEGORY_VERBS: Record<string, string[]> = { investments: ["invested"] };
+
 export function lexiconOf(v: Vocabulary): Lexicon {
   const cached = lexicons.get(v);
   if (cached) return cached;
@@ -181,6 +184,7 @@ export function lexiconOf(v: Vocabulary): Lexicon {
     // "grocery shops", "fee", "subscription": the singular names the category too.
     if (k.endsWith("ies")) add(`${k.slice(0, -3)}y`, e);
     else if (k.endsWith("s") && k.length > 4) add(k.slice(0, -1), e);
+    for (const verb of CATEGORY_VERBS[k] ?? []) add(verb, e);
   }
   // A long name's first distinctive word stands for it ("Livit" for "Livit AG", "Hiltl" for
   // "Restaurant Hiltl"), unless two names share it; later words are often places ("Zürich").
@@ -254,6 +258,11 @@ const ISO_DAY = /(?<!\d)(\d{4})-(\d{2})-(\d{2})(?!\d)/g;
 const ISO_MONTH = /(?<!\d|\d-)(\d{4})-(\d{2})(?![\d-]\d)/g;
 const DOTTED_DAY = /(?<![\d.])(\d{1,2})\.(\d{1,2})\.(\d{4})(?!\d)/g;
 const MONTH_RANGE = new RegExp(String.raw`\b(${MONTH_WORD})\s+(?:to|–|-|until|through)\s+(${MONTH_WORD})\s+((?:19|20)\d{2})\b`, "gi");
+/**
+ * A year written right before a month ("In 2023 March was …"; with a comma after "in", "during" or "for": "In 2025, July
+ * cost …"): that month of that year ("Compared with 2024, March rose" is this year's March). Capitals only ("2025 may" is a verb).
+ */
+const YEAR_MONTH = new RegExp(String.raw`\b((?:19|20)\d{2})(?:,(?<=\b(?:[Ii]n|[Dd]uring|[Ff]or)\s+\d{4},))?\s+(${MONTH_WORD})(?![\p{L}])`, "gu");
 const MONTH_YEAR = new RegExp(String.raw`\b(?:(\d{1,2})\.?\s+)?(${MONTH_WORD})(?:\s+(\d{1,2})(?:st|nd|rd|th)?,?)?\s+((?:19|20)\d{2})\b`, "gi");
 const MONTH_ALONE = new RegExp(String.raw`(?:(?<![\d.,'’])\b\d{1,2}(?:st|nd|rd|th)?\.?\s+)?\b(${MONTH_WORD})(?![\p{L}])(?:\s+\d{1,2}(?:st|nd|rd|th)?\b(?![.,'’]\d))?`, "gu");
 /** A year, also possessive ("2024's total"), not a number's group ("2'024") nor its integer part ("2024.50"). */
@@ -362,6 +371,10 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     if (!mo) return null;
     return d && validDay(y, mo, d) ? { from: day(y, mo, d), to: day(y, mo, d) } : span(y, mo);
   });
+  if (digits && monthNames) periods(YEAR_MONTH, (m) => {
+    const mo = monthIndex(m[2]!);
+    return mo ? span(Number(m[1]), mo) : null;
+  });
   if (/quarter|half|\b[QH][1-4]\b/i.test(text)) periods(PART_OF_YEAR, (m) => {
     const y = m[5] ? Number(m[5]) : yearBefore(text, m.index!, thisYear);
     if (!y) return null;
@@ -426,6 +439,8 @@ const COMPARED_WITH = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|times
 const ASIDE = /\b(?:all|only|mostly|entirely)\s+$/i;
 /** Mentions of one dimension joined into a set: "Coop and Migros", "Housing, Children and Other". */
 const JOINED = /^\s*(?:,|and|&|or|\+|,\s*and)\s*$/i;
+/** A booking quoted as its merchant and its text ('"Helsana · Prämie KVG Alex Muster 12.2025"'): a name in the text (the insured person) goes with the merchant. */
+const BOOKING_TEXT = /^ · [^"·]*$/;
 
 const RATE_AFTER = /^\s*(?:(?:a|per|each|every|\/)\s*(month|year|week|day|quarter)\b|(monthly|yearly|annually|weekly|daily|quarterly)\b)/i;
 const RATE_BEFORE = /(?:\b(monthly|yearly|annual|annually|weekly|daily|quarterly)(?:\s+(?:cost|costs|total|amount|fee|price|bill))?:?|\bper\s+(month|year|week|day|quarter))\s*\(?\s*$/i;
@@ -748,8 +763,11 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     while (from < ms.length && ms[from]!.start < prevEnd) from++;
     let to = from;
     while (to < ms.length && ms[to]!.end <= f.start) to++;
-    // The base a change is from, right before a bracket, is the bracketed figure's too ("down 38.4% from March (CHF 990.30)").
-    const base = (m: Mention) => BRACKETED.test(text.slice(m.end, f.start)) && k > 0 && DIRECTION_WORDS.test(text.slice(Math.max(start, figures[idx[k - 1]!]!.start - 30), m.start).toLowerCase());
+    // What stands right before a bracket is the bracketed figure's too, though the figure before took it: the base a change
+    // is from ("down 38.4% from March (CHF 990.30)"), the thing a ratio is of ("housing almost 5 times groceries (CHF 5'040)";
+    // not a rate's start: "CHF 2'520.00 a month from May (CHF 30'240.00 a year)").
+    const base = (m: Mention) =>
+      BRACKETED.test(text.slice(m.end, f.start)) && k > 0 && (isSubject(m.dim) || DIRECTION_WORDS.test(text.slice(Math.max(start, figures[idx[k - 1]!]!.start - 30), m.start).toLowerCase()));
     const before = ms.slice(from, to).filter((m) => !taken.has(m) || base(m));
     for (let j = before.length - 1; j >= 0; j--) {
       const m = before[j]!;
@@ -757,7 +775,7 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
       const group = [m];
       for (let g = j - 1; g >= 0; g--) {
         const x = before[g]!;
-        if (x.dim !== m.dim || !JOINED.test(text.slice(x.end, group[0]!.start))) break;
+        if (x.dim !== m.dim || !(JOINED.test(text.slice(x.end, group[0]!.start)) || BOOKING_TEXT.test(text.slice(x.end, group[0]!.start)))) break;
         group.unshift(x);
       }
       setDim(out[fi]!, group);
@@ -870,7 +888,7 @@ const APPOSITION = /(?:,\s*|\s*\(\s*)$/;
  * payments"). Up to three words that are no glue, the last of four letters or more.
  */
 function withAliases(text: string, names: Mention[]): Mention[] {
-  const aliases: { words: string; value: string; after: number }[] = [];
+  const aliases: { words: string; value: string; after: number; qualifier: string | undefined }[] = [];
   for (const n of names) {
     if (n.dim !== "name") continue;
     const before = text.slice(Math.max(0, n.start - 60), n.start);
@@ -885,7 +903,7 @@ function withAliases(text: string, names: Mention[]): Mention[] {
     // The phrase must end right at the separator (no digits or other names between).
     const phrase = alias.join(" ");
     if (!alias.length || alias.at(-1)!.length < 4 || !before.slice(0, sep.index).toLowerCase().endsWith(alias.at(-1)!)) continue;
-    aliases.push({ words: phrase, value: String(n.value), after: n.end });
+    aliases.push({ words: phrase, value: String(n.value), after: n.end, qualifier: qualifierBefore(before.slice(0, sep.index - phrase.length)) });
   }
   if (!aliases.length) return names;
   const lower = text.toLowerCase();
@@ -894,11 +912,28 @@ function withAliases(text: string, names: Mention[]): Mention[] {
     for (let at = lower.indexOf(a.words, a.after); at >= 0; at = lower.indexOf(a.words, at + a.words.length)) {
       const end = at + a.words.length;
       if (/[\p{L}\p{N}]/u.test(lower[at - 1] ?? " ") || /[\p{L}\p{N}]/u.test(lower[end] ?? " ")) continue;
+      // Set apart by another word than the name's own ("the main CHF account (CH44 …)" … "the second CHF account"): another one.
+      const q = qualifierBefore(lower.slice(Math.max(0, at - 40), at));
+      if (q && q !== a.qualifier) continue;
       if ([...names, ...more].some((m) => m.start < end && at < m.end)) continue;
       more.push({ start: at, end, dim: "name", value: a.value });
     }
   }
   return more.length ? [...names, ...more].sort((x, y) => x.start - y.start) : names;
+}
+
+/** Words that open a noun phrase: a word before them is not the phrase's. */
+const DETERMINERS = new Set(["the", "a", "an", "your", "our", "my", "its", "their", "this", "that", "these", "those"]);
+
+/** The word that sets a phrase apart, right before it (other glue, a currency, skipped; none past its article): "main" of "the main CHF account". */
+function qualifierBefore(before: string): string | undefined {
+  const words = before.split(/[.,;:()!?]/).at(-1)!.match(/[\p{L}][\p{L}'’-]*/gu) ?? [];
+  for (let w = words.length - 1; w >= 0; w--) {
+    const word = words[w]!.toLowerCase();
+    if (DETERMINERS.has(word)) return undefined;
+    if (!GLUE.has(word)) return word;
+  }
+  return undefined;
 }
 
 /** A table row: each figure takes its own cell's mentions, then its column's header, then the row's first cell. */

@@ -792,3 +792,125 @@ describe("r4-held7 rules (the tuning set's misses once r4d joined it), each with
     expect(statuses(t, "Dining: 102 meals.")).toEqual([["102", "ungrounded"]]);
   });
 });
+
+describe("r4-held8 rules (the r4e held-out set's misses and false alarms once it joined the tuning set), each with a right and a wrong case", () => {
+  /** A turn of one call over data of other names than VOCABULARY's. */
+  const turnOver = (vocabulary: typeof VOCABULARY, call: Call): TurnFigures => {
+    const t = createTurnFigures({ vocabulary, periods: (input) => callPeriods(input, DATA), figureKind: () => undefined });
+    t.record({ id: "toolu_0", name: call.name, input: call.input }, { summary: call.summary, charts: call.charts ?? [] });
+    return t;
+  };
+  test("a year right before a month is that month's year: right, 'In 2025 April was CHF 400.00' (TREND is 2025's); wrong, 'In 2024 April was CHF 400.00'", () => {
+    const t = turn([TREND]);
+    expect(statuses(t, "In 2025 April was CHF 400.00.")).toEqual([["CHF 400.00", "grounded"]]);
+    // Before, the month took the year's place and the year was dropped: April's CHF 400.00 was found as said.
+    expect(statuses(t, "In 2024 April was CHF 400.00.")).toEqual([["CHF 400.00", "mismatched"]]);
+  });
+  /** A search's total and its own average in one clause: 1'388.00 ÷ 13 = 106.77. */
+  const SEARCH: Call = {
+    name: "search_transactions",
+    input: { search: "Netflix", year: 2025 },
+    summary:
+      'Transactions matching "Netflix" in all categories for 2025: 13 matches. CHF: 13 transactions from 2025-01-12 to 2025-12-12. Money out: CHF 1\'388.00 in 13 transactions (average CHF 106.77). Money in: none.',
+  };
+  test("a total less its own average is no difference: right, about CHF 1.4k (1'388.00); wrong, about CHF 1.3k (was derived as 1'388.00 − 106.77 = 1'281.23)", () => {
+    const t = turn([SEARCH]);
+    expect(statuses(t, "Netflix cost about CHF 1.4k in 2025.")).toEqual([["CHF 1.4k", "grounded"]]);
+    expect(statuses(t, "Netflix cost about CHF 1.3k in 2025.")).toEqual([["CHF 1.3k", "ungrounded"]]);
+  });
+  test("a gap said of the smaller one is no fall in time: right, April CHF 300.00 less than July (700 − 400); wrong, July CHF 300.00 less than April (July is the larger)", () => {
+    const t = turn([TREND]);
+    expect(statuses(t, "In April dining cost CHF 300.00 less than in July.")).toEqual([["CHF 300.00", "derived"]]);
+    // 700 − 400 and 400 − 100 are the only pairs 300 apart; both fell in time, and July is no smaller one.
+    expect(statuses(t, "In July dining cost CHF 300.00 less than in April.")).toEqual([["CHF 300.00", "ungrounded"]]);
+  });
+  /** A comparison of two first quarters: income 50'792.93 − spending 42'746.87 = 8'046.06 in 2025's; 50'792.93 − 44'139.37 = 6'653.56 across the two. */
+  const QUARTERS: Call = {
+    name: "compare_periods",
+    input: { a: { from: "2024-01-01", to: "2024-03-31" }, b: { from: "2025-01-01", to: "2025-03-31" } },
+    summary:
+      "Spending: 2024-01-01…2024-03-31 (a) vs 2025-01-01…2025-03-31 (b). CHF: total spending CHF 44'139.37 → CHF 42'746.87 (CHF -1'392.50, -3.2%); income CHF 49'985.57 → CHF 50'792.93.",
+  };
+  test("a call's income less its spending of one period is a net, whatever the answer calls it: right, income beat spending by CHF 8'046.06; wrong, CHF 6'653.56 (2025's income less 2024's spending)", () => {
+    const t = turn([QUARTERS]);
+    expect(statuses(t, "Income beat spending by CHF 8'046.06.")).toEqual([["CHF 8'046.06", "derived"]]);
+    expect(statuses(t, "Income beat spending by CHF 6'653.56.")).toEqual([["CHF 6'653.56", "ungrounded"]]);
+  });
+  const MERCHANTS: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Dining", year: 2025 },
+    summary:
+      "Merchants for spending on Dining for 2025. CHF: total CHF 4'896.35 over 100 transactions at 3 merchants. 1. Restaurant Hiltl CHF 2'680.95 (43 tx, avg CHF 62.35, 54.8%); 2. Migros Restaurant CHF 1'222.50 (19 tx, avg CHF 64.34, 25.0%); 3. Coop CHF 992.90 (38 tx, avg CHF 26.13, 20.3%).",
+  };
+  test("a difference of two things the clause names is about them, though the clause names a third nearer: right, Hiltl CHF 1'458.45 more than Migros Restaurant (2'680.95 − 1'222.50); wrong, the same said of 2024 (the data is 2025's)", () => {
+    const t = turn([MERCHANTS]);
+    expect(statuses(t, "Restaurant Hiltl is 2.7 times what you spent at Coop and CHF 1'458.45 more than Migros Restaurant.")).toEqual([
+      ["2.7 times", "derived"],
+      ["CHF 1'458.45", "derived"],
+    ]);
+    expect(statuses(t, "Restaurant Hiltl is 2.7 times what you spent at Coop and in 2024 CHF 1'458.45 more than Migros Restaurant.")[1]).toEqual(["CHF 1'458.45", "ungrounded"]);
+  });
+  /**
+   * A recurring series in two parts whose yearly cost stands after its next date, which it is read as of (a day):
+   * 25'800 ÷ 41'626.80 = 62.0 %; 10'729.20 ÷ 41'626.80 = 25.8 %.
+   */
+  const RECURRING: Call = {
+    name: "recurring_payments",
+    input: { year: 2025 },
+    summary:
+      'Recurring payments for 2025: 2 series, 2 active. Active yearly cost: CHF 41\'626.80. Livit AG (Housing) monthly CHF 2\'150.00 in 2 parts: "Livit AG · Miete Wohnung 3.OG…" CHF 1\'900.00 + "Livit AG · Nebenkosten Akonto…" CHF 250.00, 24 payments 2025-01-01 to 2025-12-02, next about 2026-01-01, CHF 25\'800.00 a year; Migros (Groceries) monthly CHF 894.10, 12 payments 2025-01-01 to 2025-12-01, next about 2026-01-01, CHF 10\'729.20 a year.',
+  };
+  test("a yearly cost is no day's figure in a rounded share: right, the rent is 62 % of the recurring cost (25'800 ÷ 41'626.80); wrong, 52 %", () => {
+    const t = turn([RECURRING]);
+    expect(statuses(t, "The rent is 62 % of the recurring cost.")).toEqual([["62 %", "derived"]]);
+    expect(statuses(t, "The rent is 52 % of the recurring cost.")).toEqual([["52 %", "ungrounded"]]);
+  });
+  test("what stands right before a bracket is the bracketed figure's, though the figure before took it: right, housing 2 times dining (CHF 3'000.00); wrong, dining (CHF 6'000.00), housing's", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Housing was 2 times dining (CHF 3'000.00).")).toEqual([
+      ["2 times", "derived"],
+      ["CHF 3'000.00", "grounded"],
+    ]);
+    expect(statuses(t, "Housing was 2 times dining (CHF 6'000.00).")[1]).toEqual(["CHF 6'000.00", "mismatched"]);
+  });
+  const BY_ACCOUNT: Call = {
+    name: "spending_breakdown",
+    input: { group_by: ["account"], year: 2025 },
+    summary: "Total of spending by account for 2025. CHF: total CHF 5'000.00 over 60 rows. Visa 4417 CHF 4'000.00 (50); Savings Account CHF 1'000.00 (10).",
+  };
+  test("a name's alias set apart by another word is another thing: right, 'the second CHF card only CHF 1'000.00' after 'the main CHF card (Visa 4417)'; wrong, 'the main card only CHF 1'000.00'", () => {
+    const t = turn([BY_ACCOUNT]);
+    expect(statuses(t, "The main CHF card (Visa 4417) carried CHF 4'000.00; the second CHF card only CHF 1'000.00.")).toEqual([
+      ["CHF 4'000.00", "grounded"],
+      ["CHF 1'000.00", "grounded"],
+    ]);
+    expect(statuses(t, "The main CHF card (Visa 4417) carried CHF 4'000.00; the main card only CHF 1'000.00.")[1]).toEqual(["CHF 1'000.00", "mismatched"]);
+  });
+  test("a share of a ranked list's top k, when the clause says so: right, the top two took 79.7 % ((2'680.95 + 1'222.50) ÷ 4'896.35 = 79.72 %; their own shares add up to 79.8 %); wrong, 72.4 % (75.1 % would be Hiltl's and Coop's shares added), and 79.7 % said of 2024", () => {
+    const t = turn([MERCHANTS]);
+    expect(statuses(t, "Your top two took 79.7 % of dining.")).toEqual([["79.7 %", "derived"]]);
+    expect(statuses(t, "Your top two took 72.4 % of dining.")).toEqual([["72.4 %", "ungrounded"]]);
+    // The share of 2025's top two, said of 2024.
+    expect(statuses(t, "In 2024 your top two took 79.7 % of dining.")).toEqual([["79.7 %", "ungrounded"]]);
+  });
+  test("a name in a quoted booking's text goes with its merchant: right, Helsana's premium CHF 428.80 (its part '\"Helsana · Prämie KVG Alex Muster 12.2025\"'); wrong, Anna Muster's premium CHF 428.80 (Alex's)", () => {
+    const t = turnOver({ categoryNames: ["Insurance"], merchants: ["Helsana", "Alex Muster", "Anna Muster"], accounts: [] }, {
+      name: "recurring_payments",
+      input: { year: 2025 },
+      summary:
+        'Recurring payments for 2025: 1 series, 1 active. Active yearly cost: CHF 10\'011.60. Helsana (Insurance) monthly CHF 834.30 in 2 parts: "Helsana · Prämie KVG Alex Muster 12.2025" CHF 428.80 + "Helsana · Prämie KVG Anna Muster 12.2025" CHF 405.50, 24 payments 2025-01-01 to 2025-12-01, next about 2026-01-01, CHF 10\'011.60 a year.',
+    });
+    expect(statuses(t, "Helsana's first premium is CHF 428.80.")).toEqual([["CHF 428.80", "grounded"]]);
+    expect(statuses(t, "Anna Muster's premium is CHF 428.80.")).toEqual([["CHF 428.80", "mismatched"]]);
+  });
+  test("'invested' names the Investments category: right, you invested CHF 6'030.00; wrong, you invested CHF 7'400.00 (what moved to own accounts)", () => {
+    const t = turnOver({ categoryNames: ["Income", "Investments", "Transfers"], merchants: [], accounts: [] }, {
+      name: "income_vs_spending",
+      input: { year: 2025 },
+      summary:
+        "Income vs spending for 2025. CHF: income CHF 80'000.00, spending CHF 60'000.00, net CHF 20'000.00, savings rate 25.0%. Not counted as spending or income: invested CHF 6'030.00 (Investments, net); moved to own accounts CHF 7'400.00 (Transfers, net).",
+    });
+    expect(statuses(t, "You invested CHF 6'030.00.")).toEqual([["CHF 6'030.00", "grounded"]]);
+    expect(statuses(t, "You invested CHF 7'400.00.")).toEqual([["CHF 7'400.00", "mismatched"]]);
+  });
+});
