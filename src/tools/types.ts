@@ -19,7 +19,11 @@ type ToolMeta<S extends z.ZodType> = {
   promptHint: string;
   /** What the model reads about it (with the JSON schema of `schema`). */
   description: string;
-  schema: S;
+  /**
+   * Its input's zod schema, built at its first use and kept (`lazySchema`): building the
+   * tools' schemas is most of loading the tool registry, and a start-up needs none of them.
+   */
+  schema: () => S;
   /**
    * How the figure check (SPEC §11) reads the numbers of its result: as written (money,
    * percentages, counts: the default), or `number`, bare numbers an answer may write as any
@@ -85,6 +89,12 @@ export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & 
 };
 
 export type Tool = ReadTool<any> | WriteTool<any, any>;
+
+/** A tool's `schema`: `build` runs at the first call, which every later call answers with the same schema. */
+export function lazySchema<S extends z.ZodType>(build: () => S): () => S {
+  let schema: S | undefined;
+  return () => (schema ??= build());
+}
 
 /** What an approved change may touch. */
 export type WriteContext = {
