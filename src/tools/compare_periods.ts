@@ -14,19 +14,18 @@ import { lazySchema, type ReadTool } from "./types.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { addInflow, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
-const { year, month, from, to, currency, account } = periodFields;
-const periodArg = (which: string) => z.strictObject({ year, month, from, to }).describe(which);
-
-const schema = lazySchema(() =>
-  z.strictObject({
+const schema = lazySchema(() => {
+  const { year, month, from, to, currency, account } = periodFields();
+  const periodArg = (which: string) => z.strictObject({ year, month, from, to }).describe(which);
+  return z.strictObject({
     a: periodArg('The first (earlier) period, e.g. {"year": 2024} or {"from": "2025-01-01", "to": "2025-03-31"}.'),
     b: periodArg("The second period."),
-    category: categoryField.optional().describe("Only this category (default: every spending category)."),
+    category: categoryField().optional().describe("Only this category (default: every spending category)."),
     by: z.enum(["category", "merchant"]).default("category").describe("merchant: also lists new and gone merchants."),
     currency,
     account,
-  }),
-);
+  });
+});
 
 type Figures = {
   rows: number;

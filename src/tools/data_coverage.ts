@@ -15,7 +15,7 @@ import { accountPhrase, scopeOf } from "./query/scope.ts";
 import { todayOf } from "./query/today.ts";
 import { lazySchema, type ReadTool } from "./types.ts";
 
-const schema = lazySchema(() => z.strictObject({ ...periodFields }));
+const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
 
 /** How many imports of import_log are listed. */
 const IMPORTS = 5;

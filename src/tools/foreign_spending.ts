@@ -31,8 +31,8 @@ const schema = lazySchema(() =>
       .max(3)
       .optional()
       .describe("Only purchases made in this currency, e.g. EUR (default: every foreign one)."),
-    category: categoryField.optional().describe("Only this category."),
-    ...periodFields,
+    category: categoryField().optional().describe("Only this category."),
+    ...periodFields(),
   }),
 );
 

@@ -12,7 +12,7 @@ import { inYear } from "./query/follow-ups.ts";
 import { contributorsOf } from "./query/contributions.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
-const schema = lazySchema(() => z.strictObject({ ...periodFields }));
+const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
 
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;

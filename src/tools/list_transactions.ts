@@ -12,7 +12,7 @@ import { transactionsHref } from "../transactions/link.ts";
 const schema = lazySchema(() =>
   z.strictObject({
     ...searchSchema().shape,
-    search: searchField.optional(),
+    search: searchField().optional(),
     sort: z.enum(["date", "amount"]).default("date").describe("date: newest first; amount: largest absolute amount first."),
     limit: z.number().int().min(1).max(500).default(50).describe("Most rows to return."),
   }),

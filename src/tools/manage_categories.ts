@@ -22,9 +22,9 @@ import { lazySchema, type WriteTool } from "./types.ts";
 export const manageCategoriesSchema = lazySchema(() =>
   z.strictObject({
     action: z.enum(CATEGORY_ACTIONS).describe("add a new category, rename one, merge one into another, or describe one (the text the import pipeline classifies by)."),
-    name: categoryField.describe("The category to change; for add, the new category's name."),
+    name: categoryField().describe("The category to change; for add, the new category's name."),
     new_name: z.string().min(1).max(60).optional().describe("rename: the new name."),
-    into: categoryField.optional().describe("merge: the existing category that takes over name's transactions."),
+    into: categoryField().optional().describe("merge: the existing category that takes over name's transactions."),
     description: z.string().min(1).max(500).optional().describe("add (required) and describe: what belongs in the category, e.g. \"Pet food, vets, pet insurance\"."),
   }),
 );

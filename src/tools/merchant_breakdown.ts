@@ -14,9 +14,9 @@ import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } 
 
 const schema = lazySchema(() =>
   z.strictObject({
-    category: categoryField.optional().describe("Only this category."),
+    category: categoryField().optional().describe("Only this category."),
     top_n: z.number().int().min(1).max(50).default(15).describe("Merchants listed before the rest become Other."),
-    ...periodFields,
+    ...periodFields(),
   }),
 );
 

@@ -15,9 +15,9 @@ import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } 
 
 const schema = lazySchema(() =>
   z.strictObject({
-    category: categoryField.optional().describe("One category (default: all spending)."),
-    categories: z.array(categoryField).min(2).max(8).optional().describe("2-8 categories side by side, one series each. Not with category."),
-    ...periodFields,
+    category: categoryField().optional().describe("One category (default: all spending)."),
+    categories: z.array(categoryField()).min(2).max(8).optional().describe("2-8 categories side by side, one series each. Not with category."),
+    ...periodFields(),
   }),
 );
 

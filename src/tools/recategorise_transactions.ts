@@ -35,15 +35,15 @@ const TOP_MERCHANTS = 5;
 
 export const recategoriseSchema = lazySchema(() =>
   z.strictObject({
-    search: searchField.describe(
+    search: searchField().describe(
       "Merchant or bank-description text of the transactions to move (case-insensitive substring, as in search_transactions).",
     ),
-    category: categoryField
+    category: categoryField()
       .optional()
       .describe("Only move transactions currently in this category (case-insensitive). Omit to take them from every category."),
-    year: periodFields.year,
-    month: periodFields.month,
-    to_category: categoryField.describe(
+    year: periodFields().year,
+    month: periodFields().month,
+    to_category: categoryField().describe(
       "The category to move them to (case-insensitive), e.g. Dining. A name that does not exist yet is created on approval (the card says so).",
     ),
     new_category_description: z

@@ -16,7 +16,7 @@ const DEFAULT_MIN = 3;
 const schema = lazySchema(() =>
   z.strictObject({
     min_occurrences: z.number().int().min(2).max(100).default(DEFAULT_MIN).describe("Fewest payments (due dates) that make a series."),
-    ...periodFields,
+    ...periodFields(),
   }),
 );
 

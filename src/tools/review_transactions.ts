@@ -13,10 +13,10 @@ import { scopeOf } from "./query/scope.ts";
 
 const schema = lazySchema(() =>
   z.strictObject({
-    category: categoryField.optional().describe("Only rows currently in this category."),
+    category: categoryField().optional().describe("Only rows currently in this category."),
     max_confidence: z.number().min(0).max(1).default(0.8).describe("Rows classified with a lower confidence need a look."),
     limit: z.number().int().min(1).max(500).default(50).describe("Most merchants to list."),
-    ...periodFields,
+    ...periodFields(),
   }),
 );
 

@@ -14,10 +14,10 @@ import { foreignAmount } from "./query/foreign.ts";
 
 export const searchSchema = lazySchema(() =>
   z.strictObject({
-    search: searchField,
-    category: categoryField.optional().describe("Only this category."),
-    ...amountFields,
-    ...periodFields,
+    search: searchField(),
+    category: categoryField().optional().describe("Only this category."),
+    ...amountFields(),
+    ...periodFields(),
   }),
 );
 

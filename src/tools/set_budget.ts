@@ -25,7 +25,7 @@ import { lazySchema, type ToolContext, type WriteTool } from "./types.ts";
 
 export const setBudgetSchema = lazySchema(() =>
   z.strictObject({
-    category: categoryField.describe("The spending category, e.g. Groceries (exact, or any letter case when that is unambiguous)."),
+    category: categoryField().describe("The spending category, e.g. Groceries (exact, or any letter case when that is unambiguous)."),
     amount: z
       .number()
       .min(0)

@@ -41,17 +41,17 @@ const schema = lazySchema(() =>
       .enum(METRICS)
       .default("total")
       .describe("total (refunds reduce it), or over the money-out rows: count, average, median, max."),
-    categories: z.array(categoryField).min(1).max(20).optional().describe("Only these (default: every spending category)."),
-    exclude_categories: z.array(categoryField).min(1).max(20).optional().describe("Leave these out."),
-    search: z.array(searchField).min(1).max(10).optional().describe("Only rows containing any of these, e.g. [\"coffee\", \"starbucks\"]."),
-    exclude_search: z.array(searchField).min(1).max(10).optional().describe("Leave out rows containing any of these."),
+    categories: z.array(categoryField()).min(1).max(20).optional().describe("Only these (default: every spending category)."),
+    exclude_categories: z.array(categoryField()).min(1).max(20).optional().describe("Leave these out."),
+    search: z.array(searchField()).min(1).max(10).optional().describe("Only rows containing any of these, e.g. [\"coffee\", \"starbucks\"]."),
+    exclude_search: z.array(searchField()).min(1).max(10).optional().describe("Leave out rows containing any of these."),
     weekdays: z
       .array(z.enum(WEEKDAY_LABELS))
       .min(1)
       .max(7)
       .optional()
       .describe('e.g. ["Sat", "Sun"] for weekends.'),
-    ...amountFields,
+    ...amountFields(),
     sort: z
       .enum(["value", "key"])
       .optional()
@@ -59,7 +59,7 @@ const schema = lazySchema(() =>
         'value: largest first, any dimension (the most expensive day: group_by ["day"], sort "value"); key: by label. Default: key for time dimensions, value otherwise.',
       ),
     top_n: z.number().int().min(1).max(100).default(20).describe("Groups ranked by value before the rest become Other."),
-    ...periodFields,
+    ...periodFields(),
   }),
 );
 type Input = z.output<ReturnType<typeof schema>>;

@@ -10,7 +10,7 @@ import { scopeOf } from "./query/scope.ts";
 import { inYear, largestLabel } from "./query/follow-ups.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
-const schema = lazySchema(() => z.strictObject({ ...periodFields }));
+const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
 
 type Figures = { rows: number; total: number; byCategory: Map<number, { total: number; count: number }>; inflow: Inflow };
 

@@ -90,8 +90,11 @@ export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & 
 
 export type Tool = ReadTool<any> | WriteTool<any, any>;
 
-/** A tool's `schema`: `build` runs at the first call, which every later call answers with the same schema. */
-export function lazySchema<S extends z.ZodType>(build: () => S): () => S {
+/**
+ * A tool's `schema` (or fields tools share: query/fields.ts): `build` runs at the first call, which every later call
+ * answers with the same schema.
+ */
+export function lazySchema<S>(build: () => S): () => S {
   let schema: S | undefined;
   return () => (schema ??= build());
 }

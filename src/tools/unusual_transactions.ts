@@ -32,9 +32,9 @@ import { lazySchema, type ReadTool } from "./types.ts";
 const schema = lazySchema(() =>
   z.strictObject({
     kind: z.enum(["large", "new_merchants", "all"]).default("all").describe("large payments, new_merchants, or all."),
-    category: categoryField.optional().describe("Only this category."),
+    category: categoryField().optional().describe("Only this category."),
     limit: z.number().int().min(1).max(200).default(20).describe("How many of each kind to list."),
-    ...periodFields,
+    ...periodFields(),
   }),
 );
 
