@@ -13,7 +13,8 @@ import { formatMoney, formatPercent, joinAnd, plural } from "../core/format.ts";
 import { budgetMonth, budgetMonthOf, suggestedBudgets, type BudgetLine, type BudgetMonth } from "../budgets/budgets.ts";
 import { coverageSentence } from "./query/period.ts";
 import { todayOf } from "./query/today.ts";
-import { lazySchema, type ReadTool, type ToolContext } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool, ToolContext } from "./types.ts";
 
 const schema = lazySchema(() =>
   z.strictObject({

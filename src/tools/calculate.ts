@@ -1,7 +1,8 @@
 import { z } from "zod";
 import { ToolInputError } from "../core/errors.ts";
 import { formatCount } from "../core/format.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 
 const schema = lazySchema(() =>
   z.strictObject({

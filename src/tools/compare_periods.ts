@@ -10,7 +10,8 @@ import { categoryField, periodFields } from "./query/fields.ts";
 import { coverageSentence, monthsCovered, resolvePeriod, type Period } from "./query/period.ts";
 import { scopeOf } from "./query/scope.ts";
 import { forEachRow } from "./query/rows.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { addInflow, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 

@@ -13,7 +13,8 @@ import { periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
 import { todayOf } from "./query/today.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 
 const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
 

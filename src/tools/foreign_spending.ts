@@ -21,7 +21,8 @@ import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
 import { unclassifiedInflow } from "./query/unclassified.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 
 const schema = lazySchema(() =>
   z.strictObject({

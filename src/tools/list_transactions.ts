@@ -6,7 +6,8 @@ import { RowTexts } from "./query/row-texts.ts";
 import { topRows } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
 import { searchRows, searchSchema } from "./search_transactions.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 import { transactionsHref } from "../transactions/link.ts";
 
 const schema = lazySchema(() =>

@@ -17,7 +17,8 @@ import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
 import { categoryField } from "./query/fields.ts";
-import { lazySchema, type WriteTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { WriteTool } from "./types.ts";
 
 export const manageCategoriesSchema = lazySchema(() =>
   z.strictObject({

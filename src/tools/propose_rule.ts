@@ -30,7 +30,8 @@ import {
   type RuleSpec,
 } from "../rules/rules.ts";
 import { MAX_RECATEGORISE_ROWS } from "./recategorise_transactions.ts";
-import { lazySchema, type WriteTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { WriteTool } from "./types.ts";
 
 export const proposeRuleSchema = lazySchema(() => {
   const rule = ruleInputSchema.shape;

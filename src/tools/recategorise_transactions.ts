@@ -26,7 +26,8 @@ import { defaultDescription, planCategoryChange } from "../categories/categories
 import { categoryField, periodFields, searchField } from "./query/fields.ts";
 import { coverageSentence, resolvePeriod } from "./query/period.ts";
 import { selectTransactions } from "./query/selection.ts";
-import { lazySchema, type WriteTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { WriteTool } from "./types.ts";
 
 /** At most this many rows per approval (SPEC §3.3). */
 export const MAX_RECATEGORISE_ROWS = 1000;

@@ -7,7 +7,8 @@ import { chartTitle } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 
 /** The fewest cycles that make a series unless asked otherwise (SPEC §2.1). */

@@ -8,7 +8,8 @@ import { categoryMask, resolveCategory } from "./query/categories.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow, type Filter } from "./query/rows.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 
 const schema = lazySchema(() =>

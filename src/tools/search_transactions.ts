@@ -7,7 +7,8 @@ import { amountFields, categoryField, periodFields, searchField } from "./query/
 import { coverageSentence } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 import { callScope, transactionsHref } from "../transactions/link.ts";
 import type { TransactionQuery } from "../transactions/query.ts";
 import { foreignAmount } from "./query/foreign.ts";

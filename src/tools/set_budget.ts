@@ -21,7 +21,8 @@ import type { Store } from "../store/store.ts";
 import { todayOf } from "./query/today.ts";
 import { budgetAmountProblem, budgetCategory, budgetMonth, currencyOfBudget, findBudget } from "../budgets/budgets.ts";
 import { categoryField } from "./query/fields.ts";
-import { lazySchema, type ToolContext, type WriteTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ToolContext, WriteTool } from "./types.ts";
 
 export const setBudgetSchema = lazySchema(() =>
   z.strictObject({

@@ -18,7 +18,8 @@ import { addRow, DIMENSIONS, merge, newAcc, TIME_DIMENSIONS, keyer, type Acc } f
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
 const METRICS = ["total", "count", "average", "median", "max"] as const;

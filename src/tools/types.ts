@@ -20,7 +20,7 @@ type ToolMeta<S extends z.ZodType> = {
   /** What the model reads about it (with the JSON schema of `schema`). */
   description: string;
   /**
-   * Its input's zod schema, built at its first use and kept (`lazySchema`): building the
+   * Its input's zod schema, built at its first use and kept (core/validation.ts `lazySchema`): building the
    * tools' schemas is most of loading the tool registry, and a start-up needs none of them.
    */
   schema: () => S;
@@ -89,15 +89,6 @@ export type WriteTool<S extends z.ZodType = z.ZodType, A = any> = ToolMeta<S> & 
 };
 
 export type Tool = ReadTool<any> | WriteTool<any, any>;
-
-/**
- * A tool's `schema` (or fields tools share: query/fields.ts): `build` runs at the first call, which every later call
- * answers with the same schema.
- */
-export function lazySchema<S>(build: () => S): () => S {
-  let schema: S | undefined;
-  return () => (schema ??= build());
-}
 
 /** What an approved change may touch. */
 export type WriteContext = {

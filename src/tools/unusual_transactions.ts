@@ -27,7 +27,8 @@ import { categoryMask, resolveCategory, roleMask, rolesOf } from "./query/catego
 import { categoryField, periodFields } from "./query/fields.ts";
 import { coverageSentence, periodPhrase, rangeLabel, resolvePeriod, type Period } from "./query/period.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
-import { lazySchema, type ReadTool } from "./types.ts";
+import { lazySchema } from "../core/validation.ts";
+import type { ReadTool } from "./types.ts";
 
 const schema = lazySchema(() =>
   z.strictObject({

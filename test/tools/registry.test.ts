@@ -3,7 +3,8 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolsFor } from "../../src/tools/registry.ts";
 import { z } from "zod";
-import { lazySchema, type Tool } from "../../src/tools/types.ts";
+import { lazySchema } from "../../src/core/validation.ts";
+import type { Tool } from "../../src/tools/types.ts";
 
 test("every tool file under src/tools/ is in the registry once, read tools before write tools; READ_TOOLS are the low-risk ones", async () => {
   // The registry is the one list: a tool file that is not in it would be offered nowhere.

@@ -3,9 +3,9 @@
  * those cost tokens in every request); the checks that need them run in period.ts.
  */
 import { z } from "zod";
-import { lazySchema } from "../types.ts";
+import { lazySchema } from "../../core/validation.ts";
 
-// Built at their first use, as the tools' schemas are (types.ts lazySchema): a start-up builds none.
+// Built at their first use, as the tools' schemas are (core/validation.ts lazySchema): a start-up builds none.
 // These go out with (nearly) every tool in every request: what they share is said once, in the system prompt
 // (src/agent/prompt.ts: periods, currencies, accounts, category names, search), so each says only what it is.
 
