@@ -110,7 +110,7 @@ for (turn = 0; turn < TURNS; turn++) {
 
   // The naive agent's two calls for this turn, on the same system prompt and tools.
   const tool = READ_TOOLS.find((x) => x.name === s!.tool)!;
-  const fullOutput = JSON.stringify(tool.run(h.budget, tool.schema.parse(s!.input)));
+  const fullOutput = JSON.stringify(tool.run(h.budget, tool.schema().parse(s!.input)));
   const id = `toolu_naive_${turn + 1}`;
   const base = { model: first!.body.model, max_tokens: first!.body.max_tokens, system: first!.body.system, tools: first!.body.tools, stream: true };
   const call1 = [...naiveHistory, { role: "user", content: s!.q }];

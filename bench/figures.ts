@@ -50,7 +50,7 @@ const CALLS: [string, Record<string, unknown>][] = [
 ];
 const outputs = CALLS.map(([name, input]) => {
   const tool = READ_TOOLS.find((t) => t.name === name)!;
-  return tool.run(db, tool.schema.parse(input), { budgets: { list: () => [] } });
+  return tool.run(db, tool.schema().parse(input), { budgets: { list: () => [] } });
 });
 /** Records every result as the loop does while the model works (the index is rebuilt after each). */
 const record = () => {

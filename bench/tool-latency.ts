@@ -160,7 +160,7 @@ type Measured = { c: Case; ours: number[]; floor: number[] };
 
 /** The tool's input as the invoker parses it (src/tools/invoke.ts). */
 function parsed(tool: ReadTool, input: unknown) {
-  const r = parseToolInput(tool.schema, input);
+  const r = parseToolInput(tool.schema(), input);
   if (!r.success) throw new Error(`${tool.name}: input refused: ${r.error.message}`);
   return r.data;
 }
@@ -296,7 +296,7 @@ emit({
   id: "tool-latency",
   title: "1. Tool latency (ours = input parse + tool.run on the in-memory ledger; floor = the same figures as prepared bun:sqlite statements)",
   method: [
-    "ours: parseToolInput(tool.schema, input) (as the invoker parses) then tool.run(db, input) on BudgetDb, ledger built (as after the first question since the last import)",
+    "ours: parseToolInput(tool.schema(), input) (as the invoker parses) then tool.run(db, input) on BudgetDb, ledger built (as after the first question since the last import)",
     "floor: the same aggregate hand-written as one statement per figure, prepared once, .all(), on a read-only connection of its own",
     `interleaved call by call; ${smallRounds} rounds at 7.3k rows, ${bigRounds} at 1M (${int(1_000_000)} rows, no index but the demo's date index), the floor in ${bigFloorRounds} of them there (it only informs the ratio at 1M)`,
     "ledger rebuild: BudgetDb.open + the first ledger() call, i.e. what the first question after an import pays once",

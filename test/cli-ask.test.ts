@@ -33,7 +33,7 @@ afterAll(async () => {
 test("after the repair round the figures line is printed once, with the correction", async () => {
   // Groceries of 2024 and 2025 as the comparison's chart shows them: the answer gives 2024's as 2025's.
   const budget = BudgetDb.open(db);
-  const chart = comparePeriods.run(budget, comparePeriods.schema.parse(COMPARE)).charts[0]!;
+  const chart = comparePeriods.run(budget, comparePeriods.schema().parse(COMPARE)).charts[0]!;
   budget.close();
   const i = chart.data.labels.indexOf("Groceries");
   const of = (name: string) => formatMoney(chart.data.datasets.find((d) => d.name === name)!.values[i]!, "CHF");

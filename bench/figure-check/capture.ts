@@ -76,7 +76,7 @@ export function runCall(db: BudgetDb, which: Db, tool: string, input: unknown): 
   const t = READ_TOOLS.find((x) => x.name === tool);
   if (!t) throw new Error(`no read tool ${tool}`);
   const ctx: ToolContext = { budgets: { list: () => BUDGETS[which] }, contributions: { counterparties: () => CONTRIBUTIONS[which] }, now: () => NOW[which] };
-  return t.run(db, t.schema.parse(input), ctx);
+  return t.run(db, t.schema().parse(input), ctx);
 }
 
 if (import.meta.main) {

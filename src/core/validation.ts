@@ -33,3 +33,13 @@ export function stripControls(s: string): string {
     .replace(/[\t\n\v\f\r\u0085\u2028\u2029]+/g, " ")
     .replace(CONTROL_CHARS_ALL, "");
 }
+
+/**
+ * A zod schema built at its first use (a tool's `schema`, fields the tools share, a page's query): `build` runs at
+ * the first call, which every later call answers with the same schema. Building zod schemas is dear (tens of
+ * microseconds each, more for the first of a kind), and a start-up needs none of them.
+ */
+export function lazySchema<S>(build: () => S): () => S {
+  let schema: S | undefined;
+  return () => (schema ??= build());
+}

@@ -19,6 +19,7 @@ import { z } from "zod";
 import { emptyUsage, type Usage } from "../core/events.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { inputJsonSchema } from "../core/json-schema.ts";
+import { lazySchema } from "../core/validation.ts";
 import { estimateCost } from "../pricing.ts";
 import { PIPELINE_CACHE_LOOKUP_QUERY, PIPELINE_FEW_SHOT_QUERY, pipelineMerchantKey } from "../ledger/pipeline.ts";
 import { UNCATEGORISED } from "../ledger/schema.ts";
@@ -277,24 +278,32 @@ export async function classifyRows(
 /** A classifier as its callers use it: the model (ModelClassifier), or a test's own. */
 export type Classifier = Pick<ModelClassifier, "classify" | "model">;
 
-const ResultItem = z.object({
-  id: z.union([z.string(), z.number()]).transform(String),
-  merchant_name: z.string(),
-  category: z.string(),
-  confidence: z.number(),
-});
-const ToolInput = z.object({ results: z.array(ResultItem) });
+/** What the model's answer is read with (built at the first classification, as every schema here: a start-up needs none). */
+const ToolInput = lazySchema(() =>
+  z.object({
+    results: z.array(
+      z.object({
+        id: z.union([z.string(), z.number()]).transform(String),
+        merchant_name: z.string(),
+        category: z.string(),
+        confidence: z.number(),
+      }),
+    ),
+  }),
+);
 /** What the model is asked to fill in (its JSON schema converted at the first request: core/json-schema.ts). */
-const ClassifyToolInput = z.strictObject({
-  results: z.array(
-    z.strictObject({
-      id: z.string().describe("the id the request gave the transaction"),
-      merchant_name: z.string().describe("the merchant or counterparty, cleaned up (e.g. 'Migros', 'SBB')"),
-      category: z.string().describe("one of the category names, exactly as listed"),
-      confidence: z.number().min(0).max(1),
-    }),
-  ),
-});
+const ClassifyToolInput = lazySchema(() =>
+  z.strictObject({
+    results: z.array(
+      z.strictObject({
+        id: z.string().describe("the id the request gave the transaction"),
+        merchant_name: z.string().describe("the merchant or counterparty, cleaned up (e.g. 'Migros', 'SBB')"),
+        category: z.string().describe("one of the category names, exactly as listed"),
+        confidence: z.number().min(0).max(1),
+      }),
+    ),
+  }),
+);
 
 export const CLASSIFY_TOOL = "classify_transactions";
 
@@ -340,14 +349,14 @@ export class ModelClassifier {
     const system = classifySystem(categories, examples);
     for (let start = 0; start < items.length; start += LLM_BATCH) {
       const batch = items.slice(start, start + LLM_BATCH);
-      let input: z.infer<typeof ToolInput>;
+      let input: z.infer<ReturnType<typeof ToolInput>>;
       try {
         calls++;
         const msg = await this.client.messages.create({
           model: this.model,
           max_tokens: 4096,
           system,
-          tools: [{ name: CLASSIFY_TOOL, description: "Record the merchant and category of each transaction.", input_schema: inputJsonSchema(ClassifyToolInput) as Anthropic.Tool.InputSchema }],
+          tools: [{ name: CLASSIFY_TOOL, description: "Record the merchant and category of each transaction.", input_schema: inputJsonSchema(ClassifyToolInput()) as Anthropic.Tool.InputSchema }],
           tool_choice: { type: "tool", name: CLASSIFY_TOOL },
           messages: [
             {
@@ -361,7 +370,7 @@ export class ModelClassifier {
         addUsage(usage, msg.usage);
         const call = msg.content.find((b) => b.type === "tool_use" && b.name === CLASSIFY_TOOL);
         if (!call || call.type !== "tool_use") throw new Error(`the model did not call ${CLASSIFY_TOOL}`);
-        const parsed = ToolInput.safeParse(call.input);
+        const parsed = ToolInput().safeParse(call.input);
         if (!parsed.success) throw new Error(`the model's ${CLASSIFY_TOOL} input was malformed`);
         input = parsed.data;
       } catch (e) {
@@ -424,7 +433,7 @@ const CHARS_PER_TOKEN = 3.2;
 const OUTPUT_TOKENS_PER_ITEM = 30;
 const OUTPUT_TOKENS_PER_REQUEST = 20;
 /** A request's fixed framing beyond the system prompt and the items: the tool's schema, the instruction line, the roles. */
-const frameChars = () => JSON.stringify(inputJsonSchema(ClassifyToolInput)).length + 300;
+const frameChars = () => JSON.stringify(inputJsonSchema(ClassifyToolInput())).length + 300;
 
 /**
  * The tokens and cost of classifying these merchants (one item each: its description; `descriptionChars` their

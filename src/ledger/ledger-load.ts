@@ -58,7 +58,7 @@ class Dict {
 const decoder = new TextDecoder();
 
 /** A TEXT value as a string (values of other types, in loosely typed tables, as text). */
-function asText(v: unknown): string | null {
+export function asText(v: unknown): string | null {
   if (typeof v === "string") return v;
   if (v === null || v === undefined) return null;
   if (v instanceof Uint8Array) return decoder.decode(v);

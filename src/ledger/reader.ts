@@ -11,6 +11,7 @@ import { REQUIRED_TRANSACTION_COLUMNS } from "./schema.ts";
 import { isBusyError } from "../core/errors.ts";
 import { registerSearchFunction } from "../core/search-text.ts";
 import { loadTransactionDetails, type TransactionDetail } from "./details.ts";
+import { readStarterFacts, type StarterFacts, starterFactsOfLedger } from "./starter-facts.ts";
 import { counterpartyKeys, findSeries, merchantKeys, type Series, type SeriesKeys } from "./recurring.ts";
 
 /** Named parameters of a statement (`$name` in the SQL, `{ name }` here: connections use strict: true). */
@@ -41,8 +42,8 @@ export type DataSummary = {
   lastImport: string | null;
 };
 
-/** Up to this many rows a page may read the ledger on the spot (ledgerIsQuick): well under 100 ms. */
-const QUICK_LEDGER_ROWS = 100_000;
+/** Up to this many rows a page may read the starter questions' facts with one SELECT on the spot (starterFacts): well under 100 ms. */
+const QUICK_FACTS_ROWS = 100_000;
 
 /** How long a reader waits for another program's lock on budget.db (an import) before giving up. */
 export const BUDGET_BUSY_TIMEOUT_MS = 5000;
@@ -326,24 +327,32 @@ export class BudgetDb {
   }
 
   /**
-   * Whether a page may read the ledger (ledgerOrLast) without keeping its visitor waiting: it is
-   * read already for this version of the data, or the data is small (up to QUICK_LEDGER_ROWS
-   * rows: tens of milliseconds). Else the page does without (the chat's general starter
-   * questions) until a question reads it.
+   * What the chat's starter questions are made of (starter-facts.ts), for pages, once per version
+   * of the data: from the ledger when it is read already, else from one grouped SELECT when the data
+   * is small (up to QUICK_FACTS_ROWS rows: a few milliseconds), so a page does not wait for the
+   * ledger. Null when neither is at hand (a page then does without, until a question reads the
+   * ledger). Never waits on another program's lock either: the facts last made will do.
    */
-  ledgerIsQuick(): boolean {
+  starterFacts(): StarterFacts | null {
     try {
-      return this.withoutWaiting(() => this.cached?.version === this.dataVersion()) || this.overview().transactionCount <= QUICK_LEDGER_ROWS;
+      const small = this.overview().transactionCount <= QUICK_FACTS_ROWS;
+      return this.withoutWaiting(() => {
+        const version = this.dataVersion();
+        if (this.starter?.version === version) return this.starter.facts;
+        const isSpending = (c: string) => this.roleOf(c) === "spending";
+        const ledger = this.cached?.version === version ? this.cached : null;
+        if (!ledger && !small) return null;
+        const facts = ledger ? starterFactsOfLedger(ledger.ledger, ledger.summary, isSpending) : readStarterFacts(this.db, isSpending);
+        this.starter = { version, facts };
+        return facts;
+      });
     } catch (e) {
-      if (isBusyError(e)) return this.cached !== null;
+      if (isBusyError(e)) return this.starter?.facts ?? null;
       throw e;
     }
   }
 
-  /** The ledger for pages (the chat's starter questions), on the same terms as `summaryOrLast`. */
-  ledgerOrLast(): Ledger {
-    return this.currentOrLast().ledger;
-  }
+  private starter: { version: number; facts: StarterFacts } | null = null;
 
   private quick: { version: number; overview: DataOverview } | null = null;
 

@@ -13,14 +13,17 @@ import { formatMoney, formatPercent, joinAnd, plural } from "../core/format.ts";
 import { budgetMonth, budgetMonthOf, suggestedBudgets, type BudgetLine, type BudgetMonth } from "../budgets/budgets.ts";
 import { coverageSentence } from "./query/period.ts";
 import { todayOf } from "./query/today.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool, ToolContext } from "./types.ts";
 
-const schema = z.strictObject({
-  year: z.number().int().min(1900).max(2200).optional().describe("Calendar year of the month, e.g. 2025; only together with month."),
-  month: z.number().int().min(1).max(12).optional().describe("Month 1-12, with year. Omit both for the current month (else the latest month with data)."),
-});
+const schema = lazySchema(() =>
+  z.strictObject({
+    year: z.number().int().min(1900).max(2200).optional().describe("Calendar year of the month, e.g. 2025; only together with month."),
+    month: z.number().int().min(1).max(12).optional().describe("Month 1-12, with year. Omit both for the current month (else the latest month with data)."),
+  }),
+);
 
-export const budgetStatus: ReadTool<typeof schema> = {
+export const budgetStatus: ReadTool<ReturnType<typeof schema>> = {
   name: "budget_status",
   label: "Checking the budgets…",
   promptHint: "whether the user is on track with their monthly budgets ('how am I doing?').",

@@ -1,15 +1,18 @@
 import { z } from "zod";
 import { ToolInputError } from "../core/errors.ts";
 import { formatCount } from "../core/format.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 
-const schema = z.strictObject({
-  expression: z
-    .string()
-    .min(1)
-    .max(500)
-    .describe('e.g. "pct_change(12034.50, 13780.35)" or "sum(812.40, 1\'204.15) / 2".'),
-});
+const schema = lazySchema(() =>
+  z.strictObject({
+    expression: z
+      .string()
+      .min(1)
+      .max(500)
+      .describe('e.g. "pct_change(12034.50, 13780.35)" or "sum(812.40, 1\'204.15) / 2".'),
+  }),
+);
 
 const FUNCTIONS = "round(x, n), sum(a, b, …), avg(a, b, …), pct_change(from, to)";
 const MAX_DEPTH = 40;
@@ -160,7 +163,7 @@ export function formatResult(x: number): string {
   return `${r < 0 ? "-" : ""}${formatCount(Number(int))}${frac ? `.${frac}` : ""}`;
 }
 
-export const calculate: ReadTool<typeof schema> = {
+export const calculate: ReadTool<ReturnType<typeof schema>> = {
   name: "calculate",
   label: "Calculating…",
   promptHint: "arithmetic on the tools' figures (sums, differences, averages, shares, % changes): never compute in your head.",

@@ -10,20 +10,22 @@ import { categoryField, periodFields } from "./query/fields.ts";
 import { coverageSentence, monthsCovered, resolvePeriod, type Period } from "./query/period.ts";
 import { scopeOf } from "./query/scope.ts";
 import { forEachRow } from "./query/rows.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
 import { addInflow, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
-const { year, month, from, to, currency, account } = periodFields;
-const periodArg = (which: string) => z.strictObject({ year, month, from, to }).describe(which);
-
-const schema = z.strictObject({
-  a: periodArg('The first (earlier) period, e.g. {"year": 2024} or {"from": "2025-01-01", "to": "2025-03-31"}.'),
-  b: periodArg("The second period."),
-  category: categoryField.optional().describe("Only this category (default: every spending category)."),
-  by: z.enum(["category", "merchant"]).default("category").describe("merchant: also lists new and gone merchants."),
-  currency,
-  account,
+const schema = lazySchema(() => {
+  const { year, month, from, to, currency, account } = periodFields();
+  const periodArg = (which: string) => z.strictObject({ year, month, from, to }).describe(which);
+  return z.strictObject({
+    a: periodArg('The first (earlier) period, e.g. {"year": 2024} or {"from": "2025-01-01", "to": "2025-03-31"}.'),
+    b: periodArg("The second period."),
+    category: categoryField().optional().describe("Only this category (default: every spending category)."),
+    by: z.enum(["category", "merchant"]).default("category").describe("merchant: also lists new and gone merchants."),
+    currency,
+    account,
+  });
 });
 
 type Figures = {
@@ -80,7 +82,7 @@ function coverageNote(p: Period, l: Ledger): Coverage | null {
   return { none: false, covered, note: `${p.label} covers ${covered} only (the data ends ${dayToIso(last)})` };
 }
 
-export const comparePeriods: ReadTool<typeof schema> = {
+export const comparePeriods: ReadTool<ReturnType<typeof schema>> = {
   name: "compare_periods",
   label: "Comparing two periods…",
   promptHint: "one period against another (this month vs last year's, 2025 vs 2024): what changed, by category or merchant.",

@@ -13,16 +13,17 @@ import { periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
 import { todayOf } from "./query/today.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 
-const schema = z.strictObject({ ...periodFields });
+const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
 
 /** How many imports of import_log are listed. */
 const IMPORTS = 5;
 
 type Span = { account: string | null; currency: string; first: number; last: number; rows: number; months: Set<number> };
 
-export const dataCoverage: ReadTool<typeof schema> = {
+export const dataCoverage: ReadTool<ReturnType<typeof schema>> = {
   name: "data_coverage",
   label: "Checking what the data covers…",
   promptHint: "what the data covers, gaps, latest imports and balances; before anything about a recent period.",

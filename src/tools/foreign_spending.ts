@@ -21,18 +21,21 @@ import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
 import { unclassifiedInflow } from "./query/unclassified.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 
-const schema = z.strictObject({
-  original_currency: z
-    .string()
-    .min(3)
-    .max(3)
-    .optional()
-    .describe("Only purchases made in this currency, e.g. EUR (default: every foreign one)."),
-  category: categoryField.optional().describe("Only this category."),
-  ...periodFields,
-});
+const schema = lazySchema(() =>
+  z.strictObject({
+    original_currency: z
+      .string()
+      .min(3)
+      .max(3)
+      .optional()
+      .describe("Only purchases made in this currency, e.g. EUR (default: every foreign one)."),
+    category: categoryField().optional().describe("Only this category."),
+    ...periodFields(),
+  }),
+);
 
 /** Text of a fee row that is a foreign-currency fee (searched like any text: "Fremdwährung" = "FREMDWAEHRUNG"). */
 const FX_FEE_WORDS = ["fremdwahrung", "auslandeinsatz", "auslandsgebuhr", "currency conversion", "foreign transaction", "foreign currency fee", "fx fee", "frais de change", "commissione di cambio", "wechselkurs"];
@@ -42,7 +45,7 @@ const TOP_MERCHANTS = 5;
 type PerOriginal = { original: number; booked: number; purchases: number; fees: number; feeRows: number; merchants: Map<number, number> };
 type Figures = { rows: number; byOriginal: Map<string, PerOriginal>; fxFees: number; fxFeeRows: number };
 
-export const foreignSpending: ReadTool<typeof schema> = {
+export const foreignSpending: ReadTool<ReturnType<typeof schema>> = {
   name: "foreign_spending",
   label: "Looking at spending in other currencies…",
   promptHint: "spending abroad or in a foreign currency: original and booked amounts, rate, exchange fees.",

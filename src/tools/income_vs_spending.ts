@@ -6,13 +6,14 @@ import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
 import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 import { inYear } from "./query/follow-ups.ts";
 import { contributorsOf } from "./query/contributions.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
-const schema = z.strictObject({ ...periodFields });
+const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
 
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;
@@ -28,7 +29,7 @@ type Figures = {
   inflow: Inflow;
 };
 
-export const incomeVsSpending: ReadTool<typeof schema> = {
+export const incomeVsSpending: ReadTool<ReturnType<typeof schema>> = {
   name: "income_vs_spending",
   label: "Comparing income and spending…",
   promptHint: "income, spending, net and savings rate per month; what was invested or moved.",

@@ -101,7 +101,7 @@ export function createInvoker(deps: { budget: BudgetDb; tools: readonly Tool[]; 
         );
       }
       if (!tool) return fail(`Unknown tool "${call.name}". Available tools: ${tools.map((t) => t.name).join(", ")}.`);
-      const parsed = parseToolInput(tool.schema, call.input ?? {});
+      const parsed = parseToolInput(tool.schema(), call.input ?? {});
       if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${oneLineError(parsed.error)}. Fix the arguments and call the tool again.`);
       const input = parsed.data;
       try {

@@ -6,20 +6,23 @@ import { RowTexts } from "./query/row-texts.ts";
 import { topRows } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
 import { searchRows, searchSchema } from "./search_transactions.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { transactionsHref } from "../transactions/link.ts";
 
-const schema = z.strictObject({
-  ...searchSchema.shape,
-  search: searchField.optional(),
-  sort: z.enum(["date", "amount"]).default("date").describe("date: newest first; amount: largest absolute amount first."),
-  limit: z.number().int().min(1).max(500).default(50).describe("Most rows to return."),
-});
+const schema = lazySchema(() =>
+  z.strictObject({
+    ...searchSchema().shape,
+    search: searchField().optional(),
+    sort: z.enum(["date", "amount"]).default("date").describe("date: newest first; amount: largest absolute amount first."),
+    limit: z.number().int().min(1).max(500).default(50).describe("Most rows to return."),
+  }),
+);
 
 /** Rows echoed into the summary: the model needs examples, the table has them all. */
 const SUMMARY_ROWS = 20;
 
-export const listTransactions: ReadTool<typeof schema> = {
+export const listTransactions: ReadTool<ReturnType<typeof schema>> = {
   name: "list_transactions",
   label: "Listing transactions…",
   promptHint: "the transactions behind a figure, newest or largest first (sort amount), with filters.",

@@ -17,15 +17,18 @@ import type { ApprovalPreview } from "../core/events.ts";
 import { formatCount, formatMoney } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
 import { categoryField } from "./query/fields.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { WriteTool } from "./types.ts";
 
-export const manageCategoriesSchema = z.strictObject({
-  action: z.enum(CATEGORY_ACTIONS).describe("add a new category, rename one, merge one into another, or describe one (the text the import pipeline classifies by)."),
-  name: categoryField.describe("The category to change; for add, the new category's name."),
-  new_name: z.string().min(1).max(60).optional().describe("rename: the new name."),
-  into: categoryField.optional().describe("merge: the existing category that takes over name's transactions."),
-  description: z.string().min(1).max(500).optional().describe("add (required) and describe: what belongs in the category, e.g. \"Pet food, vets, pet insurance\"."),
-});
+export const manageCategoriesSchema = lazySchema(() =>
+  z.strictObject({
+    action: z.enum(CATEGORY_ACTIONS).describe("add a new category, rename one, merge one into another, or describe one (the text the import pipeline classifies by)."),
+    name: categoryField().describe("The category to change; for add, the new category's name."),
+    new_name: z.string().min(1).max(60).optional().describe("rename: the new name."),
+    into: categoryField().optional().describe("merge: the existing category that takes over name's transactions."),
+    description: z.string().min(1).max(500).optional().describe("add (required) and describe: what belongs in the category, e.g. \"Pet food, vets, pet insurance\"."),
+  }),
+);
 
 /** What an approval stores: the plan the card showed, and a ref naming the approval (who approved it). */
 export type StoredCategoryChange = { plan: CategoryPlan; ref: string };
@@ -37,7 +40,7 @@ function approver(store: Store, ref: string): { id: string | null; name: string 
   return { id, name: id === null ? "approval" : (store.users.get(id)?.name ?? id) };
 }
 
-export const manageCategories: WriteTool<typeof manageCategoriesSchema, StoredCategoryChange> = {
+export const manageCategories: WriteTool<ReturnType<typeof manageCategoriesSchema>, StoredCategoryChange> = {
   name: "manage_categories",
   label: "Preparing a category change…",
   promptHint:

@@ -6,22 +6,25 @@ import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 import { inYear, largestLabel } from "./query/follow-ups.ts";
 import { callScope, transactionsHref } from "../transactions/link.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
-const schema = z.strictObject({
-  category: categoryField.optional().describe("Only this category."),
-  top_n: z.number().int().min(1).max(50).default(15).describe("Merchants listed before the rest become Other."),
-  ...periodFields,
-});
+const schema = lazySchema(() =>
+  z.strictObject({
+    category: categoryField().optional().describe("Only this category."),
+    top_n: z.number().int().min(1).max(50).default(15).describe("Merchants listed before the rest become Other."),
+    ...periodFields(),
+  }),
+);
 
 type Figures = { rows: number; total: number; byMerchant: Map<number, { total: number; count: number }>; inflow: Inflow };
 type Line = { name: string; total: number; count: number; merchants: number };
 
-export const merchantBreakdown: ReadTool<typeof schema> = {
+export const merchantBreakdown: ReadTool<ReturnType<typeof schema>> = {
   name: "merchant_breakdown",
   label: "Breaking spending down by merchant…",
   promptHint: "which merchants make up a category's (or all) spending; who the money went to.",

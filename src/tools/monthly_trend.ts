@@ -8,16 +8,19 @@ import { scopeOf } from "./query/scope.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
 import { coveredMonths, coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { inYear } from "./query/follow-ups.ts";
 import { callScope, transactionsHref } from "../transactions/link.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
-const schema = z.strictObject({
-  category: categoryField.optional().describe("One category (default: all spending)."),
-  categories: z.array(categoryField).min(2).max(8).optional().describe("2-8 categories side by side, one series each. Not with category."),
-  ...periodFields,
-});
+const schema = lazySchema(() =>
+  z.strictObject({
+    category: categoryField().optional().describe("One category (default: all spending)."),
+    categories: z.array(categoryField()).min(2).max(8).optional().describe("2-8 categories side by side, one series each. Not with category."),
+    ...periodFields(),
+  }),
+);
 
 /** Months listed one by one in the summary up to this many; longer spans get per-year totals. */
 const LIST_MONTHS_MAX = 24;
@@ -25,7 +28,7 @@ const LIST_MONTHS_MAX = 24;
 type Series = { name: string; sign: 1 | -1; noun: string };
 type Figures = { rows: number; values: Float64Array[]; counts: Int32Array[]; inflow: Inflow };
 
-export const monthlyTrend: ReadTool<typeof schema> = {
+export const monthlyTrend: ReadTool<ReturnType<typeof schema>> = {
   name: "monthly_trend",
   label: "Computing the monthly trend…",
   promptHint: "spending month by month (all, one category, or 2-8 side by side); highs, lows, averages.",

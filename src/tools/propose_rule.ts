@@ -30,24 +30,27 @@ import {
   type RuleSpec,
 } from "../rules/rules.ts";
 import { MAX_RECATEGORISE_ROWS } from "./recategorise_transactions.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { WriteTool } from "./types.ts";
 
-const rule = ruleInputSchema.shape;
-export const proposeRuleSchema = z.strictObject({
-  field: rule.field.describe(
-    "Which text the pattern is looked for in: text (any of the bank's description, the counterparty, the purpose and the merchant name; the default), description, counterparty, purpose or merchant.",
-  ),
-  match: rule.match.describe("contains (default), starts_with or equals. Case, accents and ü = ue = u never matter."),
-  pattern: rule.pattern.describe('The text to look for, e.g. "TWINT" or "L.H.". May be empty when min_amount/max_amount or account say enough.'),
-  min_amount: rule.min_amount.describe("Lowest amount as stored (money out is negative): e.g. -100 with max_amount -10 for payments of 10 to 100."),
-  max_amount: rule.max_amount.describe("Highest amount as stored (money out is negative)."),
-  account: rule.account.describe(
-    "Only transactions of this account: its name as the user sees it on the Settings page (e.g. \"Household account\"; letter case and accents do not matter), or its IBAN or card number.",
-  ),
-  category: rule.category.describe("The category the rule files them under (an existing category, any letter case)."),
-  merchant_name: rule.merchant_name.describe("Optionally also give them this merchant name."),
-  priority: rule.priority.describe("Higher wins when several rules match (default 0)."),
-  include_manual: z.boolean().default(false).describe("Also change transactions the user set by hand (default false: those stay as they are). Only when the user says so."),
+export const proposeRuleSchema = lazySchema(() => {
+  const rule = ruleInputSchema.shape;
+  return z.strictObject({
+    field: rule.field.describe(
+      "Which text the pattern is looked for in: text (any of the bank's description, the counterparty, the purpose and the merchant name; the default), description, counterparty, purpose or merchant.",
+    ),
+    match: rule.match.describe("contains (default), starts_with or equals. Case, accents and ü = ue = u never matter."),
+    pattern: rule.pattern.describe('The text to look for, e.g. "TWINT" or "L.H.". May be empty when min_amount/max_amount or account say enough.'),
+    min_amount: rule.min_amount.describe("Lowest amount as stored (money out is negative): e.g. -100 with max_amount -10 for payments of 10 to 100."),
+    max_amount: rule.max_amount.describe("Highest amount as stored (money out is negative)."),
+    account: rule.account.describe(
+      "Only transactions of this account: its name as the user sees it on the Settings page (e.g. \"Household account\"; letter case and accents do not matter), or its IBAN or card number.",
+    ),
+    category: rule.category.describe("The category the rule files them under (an existing category, any letter case)."),
+    merchant_name: rule.merchant_name.describe("Optionally also give them this merchant name."),
+    priority: rule.priority.describe("Higher wins when several rules match (default 0)."),
+    include_manual: z.boolean().default(false).describe("Also change transactions the user set by hand (default false: those stay as they are). Only when the user says so."),
+  });
 });
 
 /** What an approval stores: the checked rule and the rows the card showed (approving changes exactly those, or nothing). */
@@ -68,7 +71,7 @@ function rowsLink(spec: RuleSpec): string {
   return `/rules?${q}#add-rule`;
 }
 
-export const proposeRule: WriteTool<typeof proposeRuleSchema, StoredRule> = {
+export const proposeRule: WriteTool<ReturnType<typeof proposeRuleSchema>, StoredRule> = {
   name: "propose_rule",
   label: "Preparing a rule…",
   promptHint:

@@ -26,6 +26,7 @@ import { defaultDescription, planCategoryChange } from "../categories/categories
 import { categoryField, periodFields, searchField } from "./query/fields.ts";
 import { coverageSentence, resolvePeriod } from "./query/period.ts";
 import { selectTransactions } from "./query/selection.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { WriteTool } from "./types.ts";
 
 /** At most this many rows per approval (SPEC §3.3). */
@@ -33,27 +34,29 @@ export const MAX_RECATEGORISE_ROWS = 1000;
 /** Merchant names listed on the approval card. */
 const TOP_MERCHANTS = 5;
 
-export const recategoriseSchema = z.strictObject({
-  search: searchField.describe(
-    "Merchant or bank-description text of the transactions to move (case-insensitive substring, as in search_transactions).",
-  ),
-  category: categoryField
-    .optional()
-    .describe("Only move transactions currently in this category (case-insensitive). Omit to take them from every category."),
-  year: periodFields.year,
-  month: periodFields.month,
-  to_category: categoryField.describe(
-    "The category to move them to (case-insensitive), e.g. Dining. A name that does not exist yet is created on approval (the card says so).",
-  ),
-  new_category_description: z
-    .string()
-    .min(1)
-    .max(500)
-    .optional()
-    .describe("Only when to_category is new: what belongs in it, e.g. \"Pet food, vets, pet insurance\" (the import pipeline classifies by it)."),
-});
+export const recategoriseSchema = lazySchema(() =>
+  z.strictObject({
+    search: searchField().describe(
+      "Merchant or bank-description text of the transactions to move (case-insensitive substring, as in search_transactions).",
+    ),
+    category: categoryField()
+      .optional()
+      .describe("Only move transactions currently in this category (case-insensitive). Omit to take them from every category."),
+    year: periodFields().year,
+    month: periodFields().month,
+    to_category: categoryField().describe(
+      "The category to move them to (case-insensitive), e.g. Dining. A name that does not exist yet is created on approval (the card says so).",
+    ),
+    new_category_description: z
+      .string()
+      .min(1)
+      .max(500)
+      .optional()
+      .describe("Only when to_category is new: what belongs in it, e.g. \"Pet food, vets, pet insurance\" (the import pipeline classifies by it)."),
+  }),
+);
 
-export type RecategoriseInput = z.output<typeof recategoriseSchema>;
+export type RecategoriseInput = z.output<ReturnType<typeof recategoriseSchema>>;
 
 /** The arguments as stored with an approval: validated, categories in their canonical spelling. */
 export type RecategoriseArgs = {
@@ -218,7 +221,7 @@ function transactionsLink(args: RecategoriseArgs): string {
 
 type Moved = { before: { rows: ClassificationRow[]; lessons: Lesson[]; createdCategory?: string | null }; after: { rows: ClassificationRow[] } };
 
-export const recategoriseTransactions: WriteTool<typeof recategoriseSchema, StoredRecategorisation> = {
+export const recategoriseTransactions: WriteTool<ReturnType<typeof recategoriseSchema>, StoredRecategorisation> = {
   name: "recategorise_transactions",
   label: "Preparing a recategorisation…",
   promptHint:

@@ -7,21 +7,24 @@ import { chartTitle } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 
 /** The fewest cycles that make a series unless asked otherwise (SPEC §2.1). */
 const DEFAULT_MIN = 3;
 
-const schema = z.strictObject({
-  min_occurrences: z.number().int().min(2).max(100).default(DEFAULT_MIN).describe("Fewest payments (due dates) that make a series."),
-  ...periodFields,
-});
+const schema = lazySchema(() =>
+  z.strictObject({
+    min_occurrences: z.number().int().min(2).max(100).default(DEFAULT_MIN).describe("Fewest payments (due dates) that make a series."),
+    ...periodFields(),
+  }),
+);
 
 /** One-offs named per series in the summary (the table lists them all). */
 const ONE_OFFS_NAMED = 4;
 
-export const recurringPayments: ReadTool<typeof schema> = {
+export const recurringPayments: ReadTool<ReturnType<typeof schema>> = {
   name: "recurring_payments",
   label: "Finding recurring payments…",
   promptHint: "subscriptions, fixed costs, regular payments: yearly cost, next due, price changes, double charges.",

@@ -75,5 +75,5 @@ export type ToolInputSchema = InputJsonSchema;
 
 /** The tool's input as the JSON schema sent to Claude (core/json-schema.ts): shared and frozen. */
 export function toolInputSchema(tool: Tool): ToolInputSchema {
-  return inputJsonSchema(tool.schema);
+  return inputJsonSchema(tool.schema());
 }

@@ -8,15 +8,18 @@ import { categoryMask, resolveCategory } from "./query/categories.ts";
 import { categoryField, periodFields } from "./query/fields.ts";
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow, type Filter } from "./query/rows.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 
-const schema = z.strictObject({
-  category: categoryField.optional().describe("Only rows currently in this category."),
-  max_confidence: z.number().min(0).max(1).default(0.8).describe("Rows classified with a lower confidence need a look."),
-  limit: z.number().int().min(1).max(500).default(50).describe("Most merchants to list."),
-  ...periodFields,
-});
+const schema = lazySchema(() =>
+  z.strictObject({
+    category: categoryField().optional().describe("Only rows currently in this category."),
+    max_confidence: z.number().min(0).max(1).default(0.8).describe("Rows classified with a lower confidence need a look."),
+    limit: z.number().int().min(1).max(500).default(50).describe("Most merchants to list."),
+    ...periodFields(),
+  }),
+);
 
 /** Categories that mean "not really classified" (matched in any letter case). */
 const UNCLEAR = new Set([UNCATEGORISED.toLowerCase(), "other"]);
@@ -27,7 +30,7 @@ const SUMMARY_GROUPS = 10;
 
 type Group = { name: string; count: number; totals: Map<string, number>; categories: Set<string>; lowest: number };
 
-export const reviewTransactions: ReadTool<typeof schema> = {
+export const reviewTransactions: ReadTool<ReturnType<typeof schema>> = {
   name: "review_transactions",
   label: "Finding transactions to review…",
   promptHint: "what still needs categorising, low-confidence rows, possible duplicate bookings.",

@@ -7,20 +7,23 @@ import { amountFields, categoryField, periodFields, searchField } from "./query/
 import { coverageSentence } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { selectTransactions } from "./query/selection.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { callScope, transactionsHref } from "../transactions/link.ts";
 import type { TransactionQuery } from "../transactions/query.ts";
 import { foreignAmount } from "./query/foreign.ts";
 
-export const searchSchema = z.strictObject({
-  search: searchField,
-  category: categoryField.optional().describe("Only this category."),
-  ...amountFields,
-  ...periodFields,
-});
+export const searchSchema = lazySchema(() =>
+  z.strictObject({
+    search: searchField(),
+    category: categoryField().optional().describe("Only this category."),
+    ...amountFields(),
+    ...periodFields(),
+  }),
+);
 
 /** The Transactions page's filters for the rows a search (or a listing) selects. */
-export function searchRows(input: Omit<z.output<typeof searchSchema>, "search"> & { search?: string }): Partial<TransactionQuery> {
+export function searchRows(input: Omit<z.output<ReturnType<typeof searchSchema>>, "search"> & { search?: string }): Partial<TransactionQuery> {
   return { ...callScope(input), q: input.search, category: input.category, min: input.min_amount, max: input.max_amount, direction: input.direction };
 }
 
@@ -49,7 +52,7 @@ function topCounts(counts: Map<string, number>): string {
   return shown.join(", ");
 }
 
-export const searchTransactions: ReadTool<typeof searchSchema> = {
+export const searchTransactions: ReadTool<ReturnType<typeof searchSchema>> = {
   name: "search_transactions",
   label: "Searching transactions…",
   promptHint: "totals for a merchant, shop, person or word (\"Migros\", \"Netflix\", \"savings\", the employer).",

@@ -21,22 +21,25 @@ import type { Store } from "../store/store.ts";
 import { todayOf } from "./query/today.ts";
 import { budgetAmountProblem, budgetCategory, budgetMonth, currencyOfBudget, findBudget } from "../budgets/budgets.ts";
 import { categoryField } from "./query/fields.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ToolContext, WriteTool } from "./types.ts";
 
-export const setBudgetSchema = z.strictObject({
-  category: categoryField.describe("The spending category, e.g. Groceries (exact, or any letter case when that is unambiguous)."),
-  amount: z
-    .number()
-    .min(0)
-    .max(1_000_000_000)
-    .describe("The monthly budget, e.g. 600, in the budget's currency (see currency). 0 removes the category's budget."),
-  currency: z
-    .string()
-    .min(3)
-    .max(3)
-    .optional()
-    .describe("Only when the user names one: the budget's currency, e.g. EUR. Omit: a changed budget keeps its currency, a new one takes the currency the category is spent in most."),
-});
+export const setBudgetSchema = lazySchema(() =>
+  z.strictObject({
+    category: categoryField().describe("The spending category, e.g. Groceries (exact, or any letter case when that is unambiguous)."),
+    amount: z
+      .number()
+      .min(0)
+      .max(1_000_000_000)
+      .describe("The monthly budget, e.g. 600, in the budget's currency (see currency). 0 removes the category's budget."),
+    currency: z
+      .string()
+      .min(3)
+      .max(3)
+      .optional()
+      .describe("Only when the user names one: the budget's currency, e.g. EUR. Omit: a changed budget keeps its currency, a new one takes the currency the category is spent in most."),
+  }),
+);
 
 /** What an approval stores: the canonical change, the budget the preview saw, and a ref naming the approval. */
 export type StoredBudgetChange = {
@@ -56,7 +59,7 @@ const show = (v: BudgetValue) => (v ? formatMoney(v.amount, v.currency) : "none"
 
 export function previewBudgetChange(
   db: BudgetDb,
-  input: z.output<typeof setBudgetSchema>,
+  input: z.output<ReturnType<typeof setBudgetSchema>>,
   ctx?: ToolContext,
 ): { input: { category: string; amount: number }; args: StoredBudgetChange; preview: BudgetPreview } {
   if (!ctx) throw new Error("set_budget needs the household's budgets (the app database): run it through the app");
@@ -128,7 +131,7 @@ function approver(store: Store, ref: string): string {
   return id === null ? "approval" : (store.users.get(id)?.name ?? id);
 }
 
-export const setBudget: WriteTool<typeof setBudgetSchema, StoredBudgetChange> = {
+export const setBudget: WriteTool<ReturnType<typeof setBudgetSchema>, StoredBudgetChange> = {
   name: "set_budget",
   label: "Preparing a budget change…",
   promptHint:

@@ -18,6 +18,7 @@ import { addRow, DIMENSIONS, merge, newAcc, TIME_DIMENSIONS, keyer, type Acc } f
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
@@ -30,43 +31,45 @@ const PAIR = 2 ** 27;
 /** Group lines the summary names per currency (the table has them all). */
 const SUMMARY_LINES = 24;
 
-const schema = z.strictObject({
-  group_by: z
-    .array(z.enum(DIMENSIONS))
-    .min(1)
-    .max(2)
-    .describe('One or two dimensions, e.g. ["weekday"] or ["category", "month"].'),
-  metric: z
-    .enum(METRICS)
-    .default("total")
-    .describe("total (refunds reduce it), or over the money-out rows: count, average, median, max."),
-  categories: z.array(categoryField).min(1).max(20).optional().describe("Only these (default: every spending category)."),
-  exclude_categories: z.array(categoryField).min(1).max(20).optional().describe("Leave these out."),
-  search: z.array(searchField).min(1).max(10).optional().describe("Only rows containing any of these, e.g. [\"coffee\", \"starbucks\"]."),
-  exclude_search: z.array(searchField).min(1).max(10).optional().describe("Leave out rows containing any of these."),
-  weekdays: z
-    .array(z.enum(WEEKDAY_LABELS))
-    .min(1)
-    .max(7)
-    .optional()
-    .describe('e.g. ["Sat", "Sun"] for weekends.'),
-  ...amountFields,
-  sort: z
-    .enum(["value", "key"])
-    .optional()
-    .describe(
-      'value: largest first, any dimension (the most expensive day: group_by ["day"], sort "value"); key: by label. Default: key for time dimensions, value otherwise.',
-    ),
-  top_n: z.number().int().min(1).max(100).default(20).describe("Groups ranked by value before the rest become Other."),
-  ...periodFields,
-});
-type Input = z.output<typeof schema>;
+const schema = lazySchema(() =>
+  z.strictObject({
+    group_by: z
+      .array(z.enum(DIMENSIONS))
+      .min(1)
+      .max(2)
+      .describe('One or two dimensions, e.g. ["weekday"] or ["category", "month"].'),
+    metric: z
+      .enum(METRICS)
+      .default("total")
+      .describe("total (refunds reduce it), or over the money-out rows: count, average, median, max."),
+    categories: z.array(categoryField()).min(1).max(20).optional().describe("Only these (default: every spending category)."),
+    exclude_categories: z.array(categoryField()).min(1).max(20).optional().describe("Leave these out."),
+    search: z.array(searchField()).min(1).max(10).optional().describe("Only rows containing any of these, e.g. [\"coffee\", \"starbucks\"]."),
+    exclude_search: z.array(searchField()).min(1).max(10).optional().describe("Leave out rows containing any of these."),
+    weekdays: z
+      .array(z.enum(WEEKDAY_LABELS))
+      .min(1)
+      .max(7)
+      .optional()
+      .describe('e.g. ["Sat", "Sun"] for weekends.'),
+    ...amountFields(),
+    sort: z
+      .enum(["value", "key"])
+      .optional()
+      .describe(
+        'value: largest first, any dimension (the most expensive day: group_by ["day"], sort "value"); key: by label. Default: key for time dimensions, value otherwise.',
+      ),
+    top_n: z.number().int().min(1).max(100).default(20).describe("Groups ranked by value before the rest become Other."),
+    ...periodFields(),
+  }),
+);
+type Input = z.output<ReturnType<typeof schema>>;
 
 const METRIC_NAMES: Record<Metric, string> = { total: "Total", count: "Count", average: "Average", median: "Median", max: "Largest" };
 
 type Line = { label: string; second?: string; acc: Acc };
 
-export const spendingBreakdown: ReadTool<typeof schema> = {
+export const spendingBreakdown: ReadTool<ReturnType<typeof schema>> = {
   name: "spending_breakdown",
   label: "Breaking the spending down…",
   promptHint: "any other slice: by weekday, week, day, merchant, account…, two at once; count, average, median, largest; several categories or words, exclusions.",

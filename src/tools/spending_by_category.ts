@@ -5,16 +5,17 @@ import { chartTitle, PerCurrency } from "./query/currency.ts";
 import { periodFields } from "./query/fields.ts";
 import { coverageSentence, periodPhrase, resolvePeriod } from "./query/period.ts";
 import { forEachRow } from "./query/rows.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 import { scopeOf } from "./query/scope.ts";
 import { inYear, largestLabel } from "./query/follow-ups.ts";
 import { addInflow, inflowSentence, noInflow, unclassifiedInflow, type Inflow } from "./query/unclassified.ts";
 
-const schema = z.strictObject({ ...periodFields });
+const schema = lazySchema(() => z.strictObject({ ...periodFields() }));
 
 type Figures = { rows: number; total: number; byCategory: Map<number, { total: number; count: number }>; inflow: Inflow };
 
-export const spendingByCategory: ReadTool<typeof schema> = {
+export const spendingByCategory: ReadTool<ReturnType<typeof schema>> = {
   name: "spending_by_category",
   label: "Analysing spending by category…",
   promptHint: "where the money went in a period; the biggest categories and their shares.",

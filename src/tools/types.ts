@@ -19,7 +19,11 @@ type ToolMeta<S extends z.ZodType> = {
   promptHint: string;
   /** What the model reads about it (with the JSON schema of `schema`). */
   description: string;
-  schema: S;
+  /**
+   * Its input's zod schema, built at its first use and kept (core/validation.ts `lazySchema`): building the
+   * tools' schemas is most of loading the tool registry, and a start-up needs none of them.
+   */
+  schema: () => S;
   /**
    * How the figure check (SPEC §11) reads the numbers of its result: as written (money,
    * percentages, counts: the default), or `number`, bare numbers an answer may write as any

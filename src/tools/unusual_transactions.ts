@@ -27,14 +27,17 @@ import { categoryMask, resolveCategory, roleMask, rolesOf } from "./query/catego
 import { categoryField, periodFields } from "./query/fields.ts";
 import { coverageSentence, periodPhrase, rangeLabel, resolvePeriod, type Period } from "./query/period.ts";
 import { accountPhrase, scopeOf } from "./query/scope.ts";
+import { lazySchema } from "../core/validation.ts";
 import type { ReadTool } from "./types.ts";
 
-const schema = z.strictObject({
-  kind: z.enum(["large", "new_merchants", "all"]).default("all").describe("large payments, new_merchants, or all."),
-  category: categoryField.optional().describe("Only this category."),
-  limit: z.number().int().min(1).max(200).default(20).describe("How many of each kind to list."),
-  ...periodFields,
-});
+const schema = lazySchema(() =>
+  z.strictObject({
+    kind: z.enum(["large", "new_merchants", "all"]).default("all").describe("large payments, new_merchants, or all."),
+    category: categoryField().optional().describe("Only this category."),
+    limit: z.number().int().min(1).max(200).default(20).describe("How many of each kind to list."),
+    ...periodFields(),
+  }),
+);
 
 /** Row-sized work arrays, one set per ledger, reused by every call: at 1M rows, allocating (and collecting) them made the slow calls. */
 type Buffers = { group: Int32Array; rows: Int32Array; flags: Uint8Array; hist: Uint8Array; ask: Uint8Array; fallback: Uint8Array };
@@ -64,7 +67,7 @@ const MIN_SERIES_HISTORY = 2;
 /** `merchant`: whom the payments go to, a key of the SeriesKeys (merchant, or counterparty). */
 type Fresh = { merchant: number; first: number; count: number; totals: Map<number, number> };
 
-export const unusualTransactions: ReadTool<typeof schema> = {
+export const unusualTransactions: ReadTool<ReturnType<typeof schema>> = {
   name: "unusual_transactions",
   label: "Looking for unusual spending…",
   promptHint: "anything unusual: payments far above the usual, new merchants.",

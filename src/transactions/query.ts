@@ -10,6 +10,7 @@
  */
 import { z } from "zod";
 import { parseDay } from "../ledger/calendar.ts";
+import { lazySchema } from "../core/validation.ts";
 
 /** Rows per page. */
 export const PAGE_SIZE = 50;
@@ -39,39 +40,42 @@ const amount = (what: string) =>
       .optional(),
   );
 
-export const transactionQuerySchema = z
-  .strictObject({
-    q: text("q (the search text)"),
-    category: text("category"),
-    merchant: text("merchant"),
-    account: text("account"),
-    currency: z.preprocess(
-      blankToUndefined,
-      z
-        .string()
-        .trim()
-        .regex(/^[A-Za-z]{3}$/, "currency must be a three-letter code such as CHF")
-        .transform((c) => c.toUpperCase())
-        .optional(),
-    ),
-    from: day("from"),
-    to: day("to"),
-    min: amount("min"),
-    max: amount("max"),
-    direction: z.preprocess(blankToUndefined, z.enum(["out", "in"], "direction must be out or in").optional()),
-    sort: z.preprocess(blankToUndefined, z.enum(["date", "amount"], "sort must be date or amount").default("date")),
-    page: z.preprocess(
-      (v) => {
-        const b = blankToUndefined(v);
-        return typeof b === "string" && /^\s*\d+\s*$/.test(b) ? Number(b) : b;
-      },
-      z.number("page must be a whole number ≥ 1").int("page must be a whole number ≥ 1").min(1, "page must be a whole number ≥ 1").max(1_000_000, "page is too large").default(1),
-    ),
-  })
-  .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: "from is after to", path: ["from"] })
-  .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, { message: "min is larger than max", path: ["min"] });
+/** Built at its first use (a start-up parses no query). */
+const transactionQuerySchema = lazySchema(() =>
+  z
+    .strictObject({
+      q: text("q (the search text)"),
+      category: text("category"),
+      merchant: text("merchant"),
+      account: text("account"),
+      currency: z.preprocess(
+        blankToUndefined,
+        z
+          .string()
+          .trim()
+          .regex(/^[A-Za-z]{3}$/, "currency must be a three-letter code such as CHF")
+          .transform((c) => c.toUpperCase())
+          .optional(),
+      ),
+      from: day("from"),
+      to: day("to"),
+      min: amount("min"),
+      max: amount("max"),
+      direction: z.preprocess(blankToUndefined, z.enum(["out", "in"], "direction must be out or in").optional()),
+      sort: z.preprocess(blankToUndefined, z.enum(["date", "amount"], "sort must be date or amount").default("date")),
+      page: z.preprocess(
+        (v) => {
+          const b = blankToUndefined(v);
+          return typeof b === "string" && /^\s*\d+\s*$/.test(b) ? Number(b) : b;
+        },
+        z.number("page must be a whole number ≥ 1").int("page must be a whole number ≥ 1").min(1, "page must be a whole number ≥ 1").max(1_000_000, "page is too large").default(1),
+      ),
+    })
+    .refine((q) => q.from === undefined || q.to === undefined || q.from <= q.to, { message: "from is after to", path: ["from"] })
+    .refine((q) => q.min === undefined || q.max === undefined || q.min <= q.max, { message: "min is larger than max", path: ["min"] }),
+);
 
-export type TransactionQuery = z.output<typeof transactionQuerySchema>;
+export type TransactionQuery = z.output<ReturnType<typeof transactionQuerySchema>>;
 
 /** The filters of a query without its sort and page (what the totals and the CSV cover). */
 export type TransactionFilters = Omit<TransactionQuery, "sort" | "page">;
@@ -81,7 +85,8 @@ export class TransactionQueryError extends Error {
   override name = "TransactionQueryError";
 }
 
-const KNOWN = Object.keys(transactionQuerySchema.shape);
+/** The parameters, in the order a query string writes them. */
+const known = lazySchema(() => Object.keys(transactionQuerySchema().shape));
 
 /**
  * The query of a URL's search parameters. Throws TransactionQueryError with every problem
@@ -92,11 +97,11 @@ export function parseTransactionQuery(params: URLSearchParams | Record<string, s
   const raw: Record<string, string> = {};
   const problems: string[] = [];
   for (const [k, v] of entries) {
-    if (!KNOWN.includes(k)) problems.push(`unknown parameter "${k}" (known: ${KNOWN.join(", ")})`);
+    if (!known().includes(k)) problems.push(`unknown parameter "${k}" (known: ${known().join(", ")})`);
     else if (k in raw) problems.push(`${k} is given more than once`);
     else raw[k] = v;
   }
-  const parsed = transactionQuerySchema.safeParse(raw);
+  const parsed = transactionQuerySchema().safeParse(raw);
   if (!parsed.success) problems.push(...parsed.error.issues.map((i) => i.message));
   if (problems.length) throw new TransactionQueryError(`Invalid filter: ${problems.join("; ")}.`);
   return parsed.data!;
@@ -108,7 +113,7 @@ export function parseTransactionQuery(params: URLSearchParams | Record<string, s
  */
 export function transactionQueryString(q: Partial<TransactionQuery>): string {
   const p = new URLSearchParams();
-  for (const k of KNOWN) {
+  for (const k of known()) {
     const v = q[k as keyof TransactionQuery];
     if (v === undefined || v === "" || (k === "page" && v === 1) || (k === "sort" && v === "date")) continue;
     p.set(k, String(v));

@@ -129,7 +129,7 @@ export function readCall(m: TurnModel, toolId: string): { tool: ReadTool; input:
   const call = m.toolCalls[toolId];
   const tool = call ? toolByName(call.tool) : undefined;
   if (!call || tool?.risk !== "low") return null;
-  const parsed = parseToolInput(tool.schema, call.input ?? {});
+  const parsed = parseToolInput(tool.schema(), call.input ?? {});
   return parsed.success ? { tool, input: parsed.data } : null;
 }
 

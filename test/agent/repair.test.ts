@@ -32,7 +32,7 @@ const COMPARE = { a: { year: 2024 }, b: { year: 2025 } };
 
 /** Groceries of 2024 and 2025 as the comparison's chart shows them (datasets named by period). */
 function groceries(harness: Harness): { y2024: string; y2025: string } {
-  const chart = comparePeriods.run(harness.budget, comparePeriods.schema.parse(COMPARE)).charts[0]!;
+  const chart = comparePeriods.run(harness.budget, comparePeriods.schema().parse(COMPARE)).charts[0]!;
   const i = chart.data.labels.indexOf("Groceries");
   const of = (name: string) => formatMoney(chart.data.datasets.find((d) => d.name === name)!.values[i]!, "CHF");
   return { y2024: of("2024"), y2025: of("2025") };

@@ -26,7 +26,7 @@ describe("manage_categories", () => {
     const { f, ctx } = setup();
     const policy = manageCategories.approval;
     // Dining rows: 101, 102, 103, 104, 112 (EUR), 123 (malformed date: still a stored row), 125 = 7.
-    const plan = policy.prepare(f.db, manageCategoriesSchema.parse({ action: "rename", name: "dining", new_name: "Restaurants" }), { budgets: ctx.store.budgets });
+    const plan = policy.prepare(f.db, manageCategoriesSchema().parse({ action: "rename", name: "dining", new_name: "Restaurants" }), { budgets: ctx.store.budgets });
     expect(plan.preview.title).toBe("rename “Dining” to “Restaurants”");
     expect(plan.preview.description).toBe("Rename Dining to Restaurants: 7 transactions, 0 merchant cache entries, 0 classifier examples, and its budget.");
     expect(plan.preview.facts).toEqual([
@@ -50,7 +50,7 @@ describe("manage_categories", () => {
 
   test("a category that changed between the card and the approval is not touched", async () => {
     const { f, ctx } = setup();
-    const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema.parse({ action: "merge", name: "Dining", into: "Groceries" }), { budgets: ctx.store.budgets });
+    const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema().parse({ action: "merge", name: "Dining", into: "Groceries" }), { budgets: ctx.store.budgets });
     const w = new Database(f.path);
     // Migros row 90 (Groceries) moved to Dining meanwhile: 7 + 1 = 8.
     w.run("UPDATE transactions SET category = 'Dining' WHERE id = 90");
@@ -64,7 +64,7 @@ describe("recategorise_transactions to a new category", () => {
   test("the card says it creates the category; approve creates it with the description; undo removes it again", async () => {
     const { f, ctx } = setup();
     // "praxis": only row 124 (2025-04-08, PRAXIS DR. MEIER, Healthcare, -180.00). All dates: 2024-01-05 (60) to 2025-12-28 (99).
-    const plan = previewRecategorisation(f.db, recategoriseSchema.parse({ search: "praxis", to_category: "Doctors", new_category_description: "Doctors, dentists, therapists" }));
+    const plan = previewRecategorisation(f.db, recategoriseSchema().parse({ search: "praxis", to_category: "Doctors", new_category_description: "Doctors, dentists, therapists" }));
     expect(plan.preview.title).toBe("move 1 transaction to the new category “Doctors”");
     expect(plan.preview.description).toBe(
       'Move 1 transaction (transactions matching "praxis" in all categories for all dates (2024-01-05 to 2025-12-28)) to Doctors; they are marked as manually classified. This creates the new category Doctors (“Doctors, dentists, therapists”).',
@@ -81,7 +81,7 @@ describe("recategorise_transactions to a new category", () => {
 
   test("without a description the new category gets a default sentence", async () => {
     const { f } = setup();
-    const plan = previewRecategorisation(f.db, recategoriseSchema.parse({ search: "praxis", to_category: "Medical" }));
+    const plan = previewRecategorisation(f.db, recategoriseSchema().parse({ search: "praxis", to_category: "Medical" }));
     expect(plan.args.input.new_category_description).toBe("Transactions the user filed under Medical.");
   });
 });
@@ -89,7 +89,7 @@ describe("recategorise_transactions to a new category", () => {
 describe("manage_categories when the category appeared meanwhile", () => {
   test("an add approved after someone else added the name writes nothing and says why", async () => {
     const { f, ctx } = setup();
-    const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema.parse({ action: "add", name: "Pets", description: "Pet food" }), { budgets: ctx.store.budgets });
+    const plan = manageCategories.approval.prepare(f.db, manageCategoriesSchema().parse({ action: "add", name: "Pets", description: "Pet food" }), { budgets: ctx.store.budgets });
     const w = new Database(f.path);
     w.run("INSERT INTO categories (name, description, created_at) VALUES ('pets', 'Animals', 't')");
     w.close();

@@ -71,7 +71,7 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(partial.size).toBeGreaterThanOrEqual(3);
 
     // The chart: server-computed spec, drawn by Frappe at a real size.
-    const spec = monthlyTrend.run(h.budget, monthlyTrend.schema.parse({ year: 2025 })).charts[0]!;
+    const spec = monthlyTrend.run(h.budget, monthlyTrend.schema().parse({ year: 2025 })).charts[0]!;
     expect(spec.type).toBe("bar");
     await page.waitForSelector(`#turn-${id} figure.chart[data-ready="frappe"] svg`);
     const boxes = await chartBoxes(page, id);
@@ -159,8 +159,8 @@ describe.skipIf(SKIP_BROWSER)("budget-chat in headless Chromium (end to end)", (
     expect(squash(during.text).length).toBeLessThan(squash(`Two views of 2025. ${answer}`).length);
     await waitForStatus(page, id, "done");
 
-    const trend = monthlyTrend.run(h.budget, monthlyTrend.schema.parse({ year: 2025 })).charts[0]!;
-    const ivs = incomeVsSpending.run(h.budget, incomeVsSpending.schema.parse({ year: 2025 })).charts[0]!;
+    const trend = monthlyTrend.run(h.budget, monthlyTrend.schema().parse({ year: 2025 })).charts[0]!;
+    const ivs = incomeVsSpending.run(h.budget, incomeVsSpending.schema().parse({ year: 2025 })).charts[0]!;
     const after = await page.evaluate(
       (id) => [...document.querySelectorAll(`#turn-${id} figure.chart`)].map((f) => (f as unknown as { __tag?: number }).__tag ?? 0),
       id,

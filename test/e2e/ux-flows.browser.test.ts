@@ -353,7 +353,7 @@ describe.skipIf(SKIP_BROWSER)("issue 15 flows in headless Chromium", () => {
     const demo = BudgetDb.open(join(dir, "data", "demo-budget.db"));
     cleanups.push(() => demo.close());
     const s = demo.summary();
-    const chart = spendingByCategory.run(demo, spendingByCategory.schema.parse({ year: 2025 })).charts[0]!;
+    const chart = spendingByCategory.run(demo, spendingByCategory.schema().parse({ year: 2025 })).charts[0]!;
     // The follow-ups name the category with the largest amount.
     const sizes = chart.data.datasets[0]!.values.map(Math.abs);
     const top = chart.data.labels[sizes.indexOf(Math.max(...sizes))]!;
@@ -393,13 +393,13 @@ describe.skipIf(SKIP_BROWSER)("issue 15 flows in headless Chromium", () => {
     const bad = { category: "Spaceships", year: 2025 };
     let error = "";
     try {
-      monthlyTrend.run(h.budget, monthlyTrend.schema.parse(bad));
+      monthlyTrend.run(h.budget, monthlyTrend.schema().parse(bad));
     } catch (e) {
       error = (e as Error).message;
     }
     expect(error).toStartWith('Unknown category "Spaceships". Valid categories: ');
     const listInput = { search: "Migros", year: 2025, limit: 5 };
-    const all = listTransactions.run(h.budget, listTransactions.schema.parse({ ...listInput, limit: 500 })).tables![0]!;
+    const all = listTransactions.run(h.budget, listTransactions.schema().parse({ ...listInput, limit: 500 })).tables![0]!;
     expect(all.rows.length).toBeGreaterThan(5);
     expect(all.rows.length).toBeLessThanOrEqual(500);
     h.fake.enqueue(

@@ -36,7 +36,7 @@ describe("eval/questions.json", () => {
     // foreign_spending reads the original amounts an import keeps in transaction_details; the demo data has none, so
     // no question of the eval can have a figure of it. Once the demo data has them, this fails and asks for a question.
     const foreign = READ_TOOLS.find((t) => t.name === "foreign_spending")!;
-    expect(foreign.run(db, foreign.schema.parse({ year: 2025 })).summary).toContain("this database holds no transaction facts (transaction_details");
+    expect(foreign.run(db, foreign.schema().parse({ year: 2025 })).summary).toContain("this database holds no transaction facts (transaction_details");
     for (const q of set.questions) expect(q.question).not.toMatch(/\b(last|this|next) (month|year|week)\b|\btoday\b|\brecently\b/i);
   });
 
@@ -44,7 +44,7 @@ describe("eval/questions.json", () => {
     const summaries = Object.entries(q.tools).map(([name, args]) => {
       const tool = READ_TOOLS.find((t) => t.name === name)!;
       // As the eval runs them: no budgets yet (a fresh app database), today as the question set says.
-      return tool.run(db, tool.schema.parse(args), { budgets: { list: () => [] }, now: () => new Date(`${set.today}T12:00:00Z`) }).summary;
+      return tool.run(db, tool.schema().parse(args), { budgets: { list: () => [] }, now: () => new Date(`${set.today}T12:00:00Z`) }).summary;
     });
     for (const f of q.expected) {
       const shown = summaries.some((s) => figurePresent(s, f));

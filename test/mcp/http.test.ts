@@ -72,7 +72,7 @@ describe("/mcp without users (single-user local mode, loopback)", () => {
       for (const t of READ_TOOLS) expect(tools.find((x) => x.name === t.name)!.inputSchema).toEqual(toolInputSchema(t) as never);
 
       const result = await client.callTool({ name: "spending_by_category", arguments: { year: 2025 } });
-      const local = spendingByCategory.run(h.budget, spendingByCategory.schema.parse({ year: 2025 }));
+      const local = spendingByCategory.run(h.budget, spendingByCategory.schema().parse({ year: 2025 }));
       expect(result.isError).toBeFalsy();
       expect(result.content).toEqual([{ type: "text", text: local.summary }]);
       expect(result.structuredContent).toEqual({ charts: local.charts, tables: local.tables ?? [] });

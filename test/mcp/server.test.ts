@@ -85,7 +85,7 @@ describe("the MCP server module", () => {
       label: "Breaking…",
       promptHint: "never",
       description: "Always throws.",
-      schema: z.strictObject({}),
+      schema: () => z.strictObject({}),
       risk: "low",
       run() {
         throw new TypeError("boom");

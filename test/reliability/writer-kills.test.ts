@@ -88,7 +88,7 @@ function pendingApproval(dir: string): string {
     const turnId = store.turns.start({ conversationId: conversation.id, userId: "local", model: "claude-test", question: "move Starbucks" });
     // The answer that asked ended waiting for the decision.
     store.turns.finish(turnId, { status: "waiting", usage: { input_tokens: 0, output_tokens: 0, cache_creation_input_tokens: 0, cache_read_input_tokens: 0 }, incomplete: false });
-    const plan = previewRecategorisation(budget, recategoriseSchema.parse({ search: "Starbucks", year: 2025, to_category: "groceries" }));
+    const plan = previewRecategorisation(budget, recategoriseSchema().parse({ search: "Starbucks", year: 2025, to_category: "groceries" }));
     return store.approvals.create({
       userId: "local",
       conversationId: conversation.id,

@@ -158,6 +158,6 @@ describe("account argument (every read tool with a period)", () => {
     // Visa 2026: Shopping 1'450, Groceries 736.60, Dining 162.50, Subscriptions 129.50 = 2'478.60 (the rent is on the IBAN)
     const out = run(sbc, ext.db, { year: 2026, account: "Visa 4417" });
     expect(out.charts[0]!.data).toEqual({ labels: ["Shopping", "Groceries", "Dining", "Subscriptions"], datasets: [{ name: "Spending", values: [1450, 736.6, 162.5, 129.5] }] });
-    expect(compare.schema.safeParse({ a: { year: 2025 }, b: { year: 2026 }, account: "Visa 4417" }).success).toBe(true);
+    expect(compare.schema().safeParse({ a: { year: 2025 }, b: { year: 2026 }, account: "Visa 4417" }).success).toBe(true);
   });
 });

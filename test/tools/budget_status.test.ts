@@ -61,7 +61,7 @@ afterAll(() => fx.cleanup());
 /** Today is 2025-06-10 (local time), the fixture's last day: June 2025 is the month in progress. */
 const TODAY = 20250610;
 const ctx = (budgets: BudgetEntry[]) => ({ budgets: { list: () => budgets }, now: () => new Date(2025, 5, 10, 12) });
-const run = (input: unknown, budgets = BUDGETS) => budgetStatus.run(fx.db, budgetStatus.schema.parse(input), ctx(budgets));
+const run = (input: unknown, budgets = BUDGETS) => budgetStatus.run(fx.db, budgetStatus.schema().parse(input), ctx(budgets));
 
 describe("budget_status with a second currency", () => {
   // 2025-05: Dining CHF 120 [1] and EUR 105.50 [2] (budget CHF 100); Travel EUR 300 [3] (no budget);
@@ -81,7 +81,7 @@ describe("budget_status with a second currency", () => {
   afterAll(() => eur.cleanup());
 
   test("a budgeted category's spending in another currency is reported beside it, never added or dropped", () => {
-    const out = budgetStatus.run(eur.db, budgetStatus.schema.parse({ year: 2025, month: 5 }), ctx([{ category: "Dining", amount: 100, currency: "CHF" }]));
+    const out = budgetStatus.run(eur.db, budgetStatus.schema().parse({ year: 2025, month: 5 }), ctx([{ category: "Dining", amount: 100, currency: "CHF" }]));
     expect(out.summary).toBe(
       [
         // Today (2025-06-10) is past May, so May is not in progress: its data stops on the 21st.
@@ -187,7 +187,7 @@ describe("budget_status figures", () => {
     expect(outside).not.toContain("on track");
     expect(() => run({ month: 5 })).toThrow(ToolInputError);
     expect(() => run({ year: 2025 })).toThrow("Budgets are per month");
-    expect(() => budgetStatus.schema.parse({ from: "2025-01-01" })).toThrow();
+    expect(() => budgetStatus.schema().parse({ from: "2025-01-01" })).toThrow();
   });
 
   test("no budgets: says so and suggests the three largest spending categories' monthly average over the last 3 full months", () => {
@@ -218,7 +218,7 @@ describe("set_budget's preview", () => {
     const store = Store.memory();
     try {
       const c = { budgets: store.budgets };
-      const prep = (input: unknown) => setBudget.approval.prepare(fx.db, setBudget.schema.parse(input), c);
+      const prep = (input: unknown) => setBudget.approval.prepare(fx.db, setBudget.schema().parse(input), c);
       const first = prep({ category: "groceries", amount: 450.555 });
       expect(first.input).toEqual({ category: "Groceries", amount: 450.56 });
       expect(first.args).toMatchObject({ category: "Groceries", amount: 450.56, currency: "CHF", previous: null });
@@ -251,7 +251,7 @@ describe("set_budget's preview", () => {
       expect(() => prep({ category: "Income", amount: 100 })).toThrow("Income is income: budgets are for spending categories");
       expect(() => prep({ category: "Transfers", amount: 100 })).toThrow("Transfers is not spending");
       expect(() => prep({ category: "Grocery", amount: 100 })).toThrow('Unknown category "Grocery". Valid categories:');
-      expect(() => setBudget.schema.parse({ category: "Groceries", amount: -1 })).toThrow();
+      expect(() => setBudget.schema().parse({ category: "Groceries", amount: -1 })).toThrow();
     } finally {
       store.close();
     }

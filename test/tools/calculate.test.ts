@@ -7,7 +7,7 @@ import { schemaOf } from "./support.ts";
 
 // calculate reads no data.
 const NO_DB = {} as BudgetDb;
-const run = (expression: string) => calculate.run(NO_DB, calculate.schema.parse({ expression }));
+const run = (expression: string) => calculate.run(NO_DB, calculate.schema().parse({ expression }));
 const error = (expression: string): string => {
   try {
     evaluate(expression);
@@ -81,8 +81,8 @@ describe("calculate: the tool", () => {
   });
 
   test("the schema refuses an empty or missing expression", () => {
-    expect(calculate.schema.safeParse({}).success).toBe(false);
-    expect(calculate.schema.safeParse({ expression: "" }).success).toBe(false);
+    expect(calculate.schema().safeParse({}).success).toBe(false);
+    expect(calculate.schema().safeParse({ expression: "" }).success).toBe(false);
   });
 });
 

@@ -263,7 +263,7 @@ describe("9. budgets in their own currency", () => {
   test("set_budget: a new budget in the currency spent most; a changed one keeps its own; another asked for by name", () => {
     const store = Store.memory();
     try {
-      const prep = (input: unknown) => setBudget.approval.prepare(db, setBudget.schema.parse(input), { budgets: store.budgets });
+      const prep = (input: unknown) => setBudget.approval.prepare(db, setBudget.schema().parse(input), { budgets: store.budgets });
       expect(prep({ category: "Groceries", amount: 500 }).args).toMatchObject({ currency: "CHF" });
       expect(prep({ category: "Groceries", amount: 60, currency: "EUR" }).preview.title).toBe("set the “Groceries” budget to EUR 60.00");
       store.budgets.set("Dining", 80, "EUR", { via: "cli", by: "cli" });

@@ -112,7 +112,7 @@ describe("income_vs_spending", () => {
   });
 
   test("schema", () => {
-    const s = incomeVsSpending.schema;
+    const s = incomeVsSpending.schema();
     expect(s.safeParse({ year: "2025" }).success).toBe(false);
     expect(s.safeParse({ year: 2025, month: 13 }).success).toBe(false);
     expect(s.safeParse({ year: 2025, category: "Dining" }).success).toBe(false);

@@ -72,7 +72,7 @@ describe("createInvoker", () => {
     const broken: ReadTool = {
       ...READ_TOOLS[0]!,
       name: "broken",
-      schema: z.strictObject({}),
+      schema: () => z.strictObject({}),
       run: () => {
         throw new Error("disk on fire");
       },

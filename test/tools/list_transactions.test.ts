@@ -66,7 +66,7 @@ describe("list_transactions", () => {
     // Zalando money in: the refund [106]
     expect(tool({ search: "zalando", direction: "in" }).tables![0]!.rows.map((r) => r[1])).toEqual([40]);
     expect(() => tool({ min_amount: 100, max_amount: 10 })).toThrow("min_amount (100) is larger than max_amount (10).");
-    expect(listTransactions.schema.safeParse({ sort: "size" }).success).toBe(false);
+    expect(listTransactions.schema().safeParse({ sort: "size" }).success).toBe(false);
   });
 
   test("limit: the newest N, and the total M", () => {
@@ -130,7 +130,7 @@ describe("list_transactions", () => {
   test("input errors", () => {
     expect(() => tool({ search: "x", month: 1 })).toThrow("month requires year");
     expect(() => tool({ category: "Food" })).toThrow(/Unknown category "Food"\. Valid categories: Dining, Fees, /);
-    const s = listTransactions.schema;
+    const s = listTransactions.schema();
     expect(s.safeParse({ search: "x", limit: 0 }).success).toBe(false);
     expect(s.safeParse({ search: "x", limit: 501 }).success).toBe(false);
     expect(s.safeParse({ search: "x", limit: "10" }).success).toBe(false);

@@ -90,7 +90,7 @@ describe("merchant_breakdown", () => {
       'Unknown category "Food". Valid categories: Dining, Fees, Groceries, Healthcare, Household, Housing, Income, Insurance, Investments, Other, Shopping, Subscriptions, Transfers, Transport, Travel, Uncategorised.',
     );
     expect(() => tool({ category: "Dining", month: 2 })).toThrow("month requires year");
-    const s = merchantBreakdown.schema;
+    const s = merchantBreakdown.schema();
     expect(s.safeParse({}).success).toBe(true); // without category: all spending
     expect(s.safeParse({ category: "Dining", top_n: 0 }).success).toBe(false);
     expect(s.safeParse({ category: "Dining", top_n: 51 }).success).toBe(false);

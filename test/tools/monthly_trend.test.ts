@@ -117,7 +117,7 @@ describe("monthly_trend", () => {
   });
 
   test("schema: types are checked; categories takes 2 to 8 names", () => {
-    const s = monthlyTrend.schema;
+    const s = monthlyTrend.schema();
     expect(s.safeParse({ year: 2025, month: 3 }).success).toBe(true);
     expect(s.safeParse({ categories: ["Dining"] }).success).toBe(false);
     expect(s.safeParse({ categories: Array.from({ length: 9 }, (_, i) => `C${i}`) }).success).toBe(false);

@@ -34,7 +34,7 @@ beforeAll(() => {
 afterAll(() => fx.cleanup());
 
 test("the chart shows the currency with most payments (not most series, not the dearest) and names the rest", () => {
-  const out = recurringPayments.run(fx.db, recurringPayments.schema.parse({ year: 2025 }));
+  const out = recurringPayments.run(fx.db, recurringPayments.schema().parse({ year: 2025 }));
   // CHF in 2025: Putzfee Anna [30–35] (6 payments, ended) and Netflix [40–51] (12, active, 20.90 × 12 = 250.80):
   // 2 series, 18 payments. EUR [401–409]: gaps 31, 30 → median 30.5, monthly; last rows 12-01/02/03 are
   // 27/26/25 days before 2025-12-28 ≤ 45.75 → active; 9 × 12 = 108 + 5 × 12 = 60 + 30 × 12 = 360 → 528.00:

@@ -2,6 +2,8 @@ import { expect, test } from "bun:test";
 import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import { ALL_TOOLS, READ_TOOLS, toolByName, toolGuide, toolInputSchema, toolsFor } from "../../src/tools/registry.ts";
+import { z } from "zod";
+import { lazySchema } from "../../src/core/validation.ts";
 import type { Tool } from "../../src/tools/types.ts";
 
 test("every tool file under src/tools/ is in the registry once, read tools before write tools; READ_TOOLS are the low-risk ones", async () => {
@@ -43,6 +45,20 @@ test("toolInputSchema: a compact JSON schema object without $schema (each tool's
     // Converted once and shared.
     expect(toolInputSchema(t)).toBe(s);
   }
+});
+
+test("lazySchema: the schema is built at its first use, once; every tool's schema() is one object (the invoker's and the JSON schemas' caches are keyed by it)", () => {
+  let builds = 0;
+  const schema = lazySchema(() => {
+    builds++;
+    return z.strictObject({ n: z.number() });
+  });
+  expect(builds).toBe(0);
+  const first = schema();
+  expect(builds).toBe(1);
+  expect(schema()).toBe(first);
+  expect(builds).toBe(1);
+  for (const t of ALL_TOOLS) expect(t.schema()).toBe(t.schema());
 });
 
 test("every tool carries its label and prompt hint; the guide has a line per tool, write tools marked; read-only leaves the write tools out", () => {

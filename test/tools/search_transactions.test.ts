@@ -115,7 +115,7 @@ describe("search_transactions", () => {
   test("input errors", () => {
     expect(() => tool({ search: "x", month: 3 })).toThrow("month requires year");
     expect(() => tool({ search: "x", category: "Food" })).toThrow(ToolInputError);
-    const s = searchTransactions.schema;
+    const s = searchTransactions.schema();
     expect(s.safeParse({}).success).toBe(false);
     expect(s.safeParse({ search: "" }).success).toBe(false);
     expect(s.safeParse({ search: "   " }).success).toBe(false);

@@ -91,7 +91,7 @@ describe("spending_by_category", () => {
   });
 
   test("the schema rejects wrong types and unknown keys", () => {
-    const s = spendingByCategory.schema;
+    const s = spendingByCategory.schema();
     expect(s.safeParse({ year: "2025" }).success).toBe(false);
     expect(s.safeParse({ year: 2025.5 }).success).toBe(false);
     expect(s.safeParse({ year: 1800 }).success).toBe(false);

@@ -13,6 +13,7 @@ import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 import { ToolInputError } from "../../src/core/errors.ts";
 import type { ChartSpec, ToolOutput } from "../../src/core/events.ts";
+import type { z } from "zod";
 import { formatMoney, round2 } from "../../src/core/format.ts";
 import type { BudgetEntry } from "../../src/budgets/budgets.ts";
 import type { ReadTool, Tool, ToolContext } from "../../src/tools/types.ts";
@@ -78,8 +79,8 @@ export function demoDb(): { db: BudgetDb; path: string } {
 }
 
 /** Runs a read tool the way the loop does: schema first (defaults applied), then run. */
-export function run<S extends ReadTool["schema"]>(tool: ReadTool<S>, db: BudgetDb, input: unknown, ctx?: ToolContext): ToolOutput {
-  return tool.run(db, tool.schema.parse(input), ctx);
+export function run<S extends z.ZodType>(tool: ReadTool<S>, db: BudgetDb, input: unknown, ctx?: ToolContext): ToolOutput {
+  return tool.run(db, tool.schema().parse(input), ctx);
 }
 
 /** The period, currency and account arguments of the read tools (SPEC §2), in their schemas' order. */
@@ -97,13 +98,13 @@ export function schemaProperty(tool: Tool, name: string): unknown {
 }
 
 /** A tool's "see these transactions" link for an input as the model sends it (validated first, as the UI does); null for none. */
-export function rowsLinkOf<S extends ReadTool["schema"]>(tool: ReadTool<S>, input: unknown): string | null {
-  return tool.rowsLink?.(tool.schema.parse(input)) ?? null;
+export function rowsLinkOf<S extends z.ZodType>(tool: ReadTool<S>, input: unknown): string | null {
+  return tool.rowsLink?.(tool.schema().parse(input)) ?? null;
 }
 
 /** A tool's follow-up questions under a chart of a call (null: the call drew none), when the answer used the tools `asked`. */
-export function followUpsOf<S extends ReadTool["schema"]>(tool: ReadTool<S>, chart: ChartSpec | null, input: unknown, asked: string[] = [tool.name]): string[] {
-  return tool.followUps?.(chart, tool.schema.parse(input), new Set(asked)) ?? [];
+export function followUpsOf<S extends z.ZodType>(tool: ReadTool<S>, chart: ChartSpec | null, input: unknown, asked: string[] = [tool.name]): string[] {
+  return tool.followUps?.(chart, tool.schema().parse(input), new Set(asked)) ?? [];
 }
 
 /** A one-series chart of these labels and values (what follow-up questions read). */
@@ -124,7 +125,7 @@ export function inputError(fn: () => unknown): ToolInputError {
 
 /** Whether the schema rejects the input (zod), without running the tool. */
 export function schemaRejects(tool: ReadTool, input: unknown): boolean {
-  return !tool.schema.safeParse(input).success;
+  return !tool.schema().safeParse(input).success;
 }
 
 /** Money as every summary writes it: "CHF 3'398.58". */

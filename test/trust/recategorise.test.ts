@@ -19,7 +19,7 @@ afterEach(() => {
   fx = null;
 });
 const open = (o?: Parameters<typeof createFixture>[0]) => (fx = createFixture(o));
-const preview = (f: Fixture, input: unknown) => previewRecategorisation(f.db, recategoriseSchema.parse(input));
+const preview = (f: Fixture, input: unknown) => previewRecategorisation(f.db, recategoriseSchema().parse(input));
 const NOW = new Date("2026-01-02T03:04:05Z");
 const policy = recategoriseTransactions.approval;
 /** Carry out a plan as an approval does; `record` runs inside the write transaction. */
@@ -180,8 +180,8 @@ describe("previewRecategorisation", () => {
     preview(f, { search: "migros", to_category: "Dining" });
     expect(rowsOf(f.path, [93])).toEqual([{ id: 93, category: "Groceries", source: "llm", confidence: 0.79 }]);
     // Unknown keys and a missing target are schema errors.
-    expect(recategoriseSchema.safeParse({ search: "x" }).success).toBe(false);
-    expect(recategoriseSchema.safeParse({ search: "x", to_category: "Dining", ids: [1] }).success).toBe(false);
+    expect(recategoriseSchema().safeParse({ search: "x" }).success).toBe(false);
+    expect(recategoriseSchema().safeParse({ search: "x", to_category: "Dining", ids: [1] }).success).toBe(false);
   });
 });
 

@@ -25,7 +25,7 @@ const showScript: ReadTool = {
   promptHint: "test only",
   description: "test only",
   risk: "low",
-  schema: z.strictObject({}),
+  schema: () => z.strictObject({}),
   run(): ToolOutput {
     return {
       summary: "shown",

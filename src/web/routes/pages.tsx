@@ -70,8 +70,7 @@ export function pageRoutes(deps: WebDeps) {
     const deletedId = conversation ? undefined : c.req.query("deleted");
     // An empty chat on the user's own data offers questions about it (the demo keeps the general ones).
     const names = store.accountNames.all();
-    // Only when the ledger is at hand: the first page after a start at 1M rows does not wait for it.
-    const fitting = turns.length || deps.budget.demo || !deps.budget.ledgerIsQuick() ? [] : starterQuestionsFor(deps.budget, (a) => accountLabel(a, names));
+    const fitting = turns.length || deps.budget.demo ? [] : starterQuestionsFor(deps.budget, (a) => accountLabel(a, names));
     const deleted = deletedId ? store.conversations.deleted(user.id, deletedId) : null;
     const page = (
       <ChatPage
