@@ -466,8 +466,11 @@ export class BudgetDb {
     // Built in a worker (ledger-offthread.ts); where it cannot read the file as it is, on this connection in slices.
     this.refreshing = loadLedgerInWorker(this.currentPath, BUDGET_BUSY_TIMEOUT_MS, slices)
       .catch(() => loadLedgerInSlices(db, slices))
-      .then((ledger) => {
-        if (this.db === db) this.cached = { version, ledger, summary: this.readSummary(ledger) };
+      .then(async (ledger) => {
+        // A million rows counted in slices too: at a commit's end this was the thread's longest piece of work.
+        const counts = emptyRowCounts(ledger);
+        for (const _ of countRows(ledger, counts)) if (slices.due()) await slices.pause();
+        if (this.db === db) this.cached = { version, ledger, summary: this.readSummary(ledger, counts) };
       })
       .finally(() => (this.refreshing = null));
     return this.refreshing;
@@ -480,7 +483,9 @@ export class BudgetDb {
     const version = this.dataVersion();
     if (this.cached?.version !== version) {
       const ledger = this.readLedger();
-      this.cached = { version, ledger, summary: this.readSummary(ledger) };
+      const counts = emptyRowCounts(ledger);
+      for (const _ of countRows(ledger, counts));
+      this.cached = { version, ledger, summary: this.readSummary(ledger, counts) };
     }
     return this.cached;
   }
@@ -511,18 +516,11 @@ export class BudgetDb {
     }
   }
 
-  private readSummary(l: Ledger): DataSummary {
-    const count = <T extends number>(codes: ArrayLike<T>, size: number) => {
-      const n = new Array<number>(size).fill(0);
-      for (let i = 0; i < l.size; i++) n[codes[i]!]!++;
-      return n;
-    };
-    const byCurrency = count(l.currency, l.currencies.length);
+  private readSummary(l: Ledger, { byCurrency, byCategory, byAccount }: RowCounts): DataSummary {
     const currencies = l.currencies
       .map((currency, i) => ({ currency, count: byCurrency[i]! }))
       .filter((c) => c.count > 0)
       .sort((a, b) => b.count - a.count || a.currency.localeCompare(b.currency));
-    const byCategory = count(l.category, l.categoryNames.length);
     const categoryCounts = l.categoryNames
       .map((category, i) => ({ category, count: byCategory[i]! }))
       .filter((c) => c.count > 0)
@@ -542,8 +540,6 @@ export class BudgetDb {
       }
     }
     categories.sort((a, b) => a.name.localeCompare(b.name) || (a.name < b.name ? -1 : 1));
-    const byAccount = new Array<number>(l.accounts.length).fill(0);
-    for (let i = 0; i < l.size; i++) if (l.accountAt(i) >= 0) byAccount[l.accountAt(i)]!++;
     const accounts = l.accounts
       .map((account, k) => ({ account, count: byAccount[k]! }))
       .filter((a) => a.count > 0)
@@ -561,6 +557,24 @@ export class BudgetDb {
       accounts,
       categories,
     };
+  }
+}
+
+/** Rows per currency, category and account (indexed as the ledger's dictionaries): the summary's counts. */
+type RowCounts = { byCurrency: Int32Array; byCategory: Int32Array; byAccount: Int32Array };
+
+function emptyRowCounts(l: Ledger): RowCounts {
+  return { byCurrency: new Int32Array(l.currencies.length), byCategory: new Int32Array(l.categoryNames.length), byAccount: new Int32Array(l.accounts.length) };
+}
+
+/** Counts every row into `out` in one pass, stopping every 64k rows so that a caller may pause (refreshInSlices). */
+function* countRows(l: Ledger, out: RowCounts): Generator<void> {
+  for (let i = 0; i < l.size; i++) {
+    out.byCurrency[l.currency[i]!]!++;
+    out.byCategory[l.category[i]!]!++;
+    const a = l.accountAt(i);
+    if (a >= 0) out.byAccount[a]!++;
+    if ((i & 0xffff) === 0xffff) yield;
   }
 }
 
