@@ -96,6 +96,7 @@ const control = Bun.serve({
       return Response.json(memory());
     }
     if (path === "/rss") return Response.json(memory());
+    // process.cpuUsage() first: getrusage brings the running thread's run time up to date, which its schedstat alone would not (up to a tick stale).
     if (path === "/cpu") return Response.json({ ...process.cpuUsage(), at: (performance.timeOrigin + performance.now()) * 1000, threads: threadCpu() });
     return new Response("not found", { status: 404 });
   },
