@@ -25,7 +25,7 @@
  * The answer names no amount, so no figure-check repair round (a third model call the
  * baseline does not make) runs.
  */
-import { existsSync, readdirSync, rmSync } from "node:fs";
+import { existsSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { systemBlocks } from "../src/agent/prompt.ts";
 import { BudgetDb } from "../src/ledger/reader.ts";
@@ -185,13 +185,20 @@ function profileReport(rounds: CpuRound[]): string[] {
   if (!PROFILING || !existsSync(PROFILE_DIR)) return [];
   const file = readdirSync(PROFILE_DIR).find((f) => f.endsWith(".cpuprofile"));
   if (!file) return [];
-  const { samples, hot } = hotFunctionsIn(join(PROFILE_DIR, file), rounds.map((r) => r.window));
+  // The windows beside the profile, for reading it again another way.
+  writeFileSync(join(PROFILE_DIR, "windows.json"), JSON.stringify({ turnsPerWindow: N, jsMsPerTurn: rounds.map((r) => r.js), windows: rounds.map((r) => r.window) }));
+  const { samples, hot, inclusive } = hotFunctionsIn(join(PROFILE_DIR, file), rounds.map((r) => r.window));
   const jsUsPerTurn = (rounds.reduce((sum, r) => sum + r.js, 0) / rounds.length) * 1000;
   const top = hot.slice(0, 25);
   console.log(
     `\nServer JS thread in the turn-start windows (${rounds.length} rounds of ${N}, ${samples} samples; µs per turn = share × ${jsUsPerTurn.toFixed(0)} µs measured):\n` +
       top
         .map((f) => `${(f.share * jsUsPerTurn).toFixed(1).padStart(7)} µs  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}${f.caller ? `  ← ${f.caller}` : ""}`)
+        .join("\n") +
+      "\n\nOur functions, inclusive (themselves and all they called):\n" +
+      inclusive
+        .slice(0, 25)
+        .map((f) => `${(f.share * jsUsPerTurn).toFixed(1).padStart(7)} µs  ${(f.share * 100).toFixed(1).padStart(5)}%  ${f.name}  ${f.where}`)
         .join("\n"),
   );
   return [

@@ -16,6 +16,8 @@ type ProfileNode = { id: number; callFrame: CallFrame; children?: number[] };
 type CpuProfile = { nodes: ProfileNode[]; startTime: number; samples: number[]; timeDeltas: number[] };
 
 export type HotFunction = { name: string; where: string; caller: string; samples: number; share: number };
+/** A function of ours (under src/) with every sample it was on the stack for (itself and what it called). */
+export type OurFunction = { name: string; where: string; samples: number; share: number };
 
 /** `file:///…/node_modules/hono/dist/x.js` → `hono/dist/x.js`; our own files relative to the repository. */
 function shortUrl(url: string, line: number): string {
@@ -27,20 +29,25 @@ function shortUrl(url: string, line: number): string {
 }
 
 /** Self samples per function inside the windows ([from, to] in µs since the epoch, the profile's clock). */
-export function hotFunctionsIn(file: string, windows: readonly [number, number][]): { samples: number; hot: HotFunction[] } {
+export function hotFunctionsIn(file: string, windows: readonly [number, number][]): { samples: number; hot: HotFunction[]; inclusive: OurFunction[] } {
   const profile = JSON.parse(readFileSync(file, "utf8")) as CpuProfile;
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
   const parent = new Map<number, number>();
   for (const n of profile.nodes) for (const c of n.children ?? []) parent.set(c, n.id);
-  // Native frames carry no location: name them with the nearest JS caller, so `fetch` reads as whose fetch.
+  const ours = (f: CallFrame) => f.url.includes("/src/");
+  const label = (f: CallFrame) => `${f.functionName || "(anonymous)"} ${shortUrl(f.url, f.lineNumber)}`;
+  // A library's or native frame is named with the nearest caller of ours (else the nearest JS one), so `run` reads as whose SQL.
   const callerOf = (id: number): string => {
+    let nearestJs = "";
     for (let p = parent.get(id); p !== undefined; p = parent.get(p)) {
       const f = byId.get(p)!.callFrame;
-      if (f.url) return `${f.functionName || "(anonymous)"} ${shortUrl(f.url, f.lineNumber)}`;
+      if (ours(f)) return label(f);
+      if (f.url && !nearestJs) nearestJs = label(f);
     }
-    return "";
+    return nearestJs;
   };
   const counts = new Map<string, HotFunction>();
+  const inclusive = new Map<string, OurFunction>();
   let t = profile.startTime;
   let total = 0;
   profile.samples.forEach((id, i) => {
@@ -50,13 +57,25 @@ export function hotFunctionsIn(file: string, windows: readonly [number, number][
     if (f.functionName === "(root)" || f.functionName === "(program)" || f.functionName === "(idle)") return;
     total++;
     const where = shortUrl(f.url, f.lineNumber);
-    const caller = f.url ? "" : callerOf(id);
+    const caller = ours(f) ? "" : callerOf(id);
     const key = `${f.functionName}|${where}|${caller}`;
+    const onStack = new Set<string>();
+    for (let n: number | undefined = id; n !== undefined; n = parent.get(n)) {
+      const frame = byId.get(n)!.callFrame;
+      if (ours(frame)) onStack.add(label(frame));
+    }
+    for (const l of onStack) {
+      const [name, where] = l.split(" ");
+      const e = inclusive.get(l) ?? { name: name!, where: where!, samples: 0, share: 0 };
+      e.samples++;
+      inclusive.set(l, e);
+    }
     const entry = counts.get(key) ?? { name: f.functionName || "(anonymous)", where, caller, samples: 0, share: 0 };
     entry.samples++;
     counts.set(key, entry);
   });
   const hot = [...counts.values()].sort((a, b) => b.samples - a.samples);
-  for (const h of hot) h.share = h.samples / Math.max(1, total);
-  return { samples: total, hot };
+  const ourFunctions = [...inclusive.values()].sort((a, b) => b.samples - a.samples);
+  for (const h of [...hot, ...ourFunctions]) h.share = h.samples / Math.max(1, total);
+  return { samples: total, hot, inclusive: ourFunctions };
 }
