@@ -1,4 +1,5 @@
 import Anthropic from "@anthropic-ai/sdk";
+import { tickBatchedFetch } from "../../src/agent/tick-fetch.ts";
 import { afterAll, afterEach, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -78,7 +79,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         ...opts.settings,
       },
       {
-        client: opts.noModel ? null : (opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2, openTelemetry: false })),
+        client: opts.noModel ? null : (opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2, openTelemetry: false, fetch: tickBatchedFetch() })), // fetch as src/app.ts gives it
         tools: opts.tools,
         memory: opts.memory ?? null,
         now: () => FIXED_NOW,
