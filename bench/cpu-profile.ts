@@ -7,7 +7,11 @@
  * A sample is taken only while the thread runs JS (or native code called from it), every
  * ~1 ms of wall time; on a loaded machine a sample's wall time includes time the thread was
  * not on a CPU, so samples are counted (shares), and turned into µs per turn by the caller
- * with the JS thread's measured CPU time over the same windows.
+ * with the JS thread's measured CPU time over the same windows. Those shares are of wall
+ * time inside the windows: a call where the thread tends to lose its CPU weighs more than
+ * its CPU. Native fetch() is one (it wakes Bun's HTTP client thread, which on 2 busy cores
+ * often takes the JS thread's place): it showed 85–280 µs per turn in profiles, while its
+ * own CPU, timed around the call in the server, is ≈ 10–20 µs (src/agent/tick-fetch.ts).
  */
 import { readFileSync } from "node:fs";
 
