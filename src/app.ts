@@ -10,7 +10,6 @@ import { resolve } from "node:path";
 import type { BudgetDb } from "./ledger/reader.ts";
 import { openBudgetDb } from "./ledger/open.ts";
 import { lenientUsageFetch, type Fetch } from "./agent/lenient-usage.ts";
-import { tickBatchedFetch } from "./agent/tick-fetch.ts";
 import { sdk } from "./agent/sdk.ts";
 import { ApprovalService } from "./chat/approval-service.ts";
 import { closeInterruptedTurns } from "./chat/recovery.ts";
@@ -157,14 +156,13 @@ export function modelClient(config: { apiKey: string; baseUrl?: string; maxRetri
 
 function newClient(config: { apiKey: string; baseUrl?: string; maxRetries?: number; fetch?: Fetch }): Anthropic {
   const Anthropic = sdk();
-  // The model calls of one event-loop tick go to fetch together (one wake-up of the HTTP client thread per tick).
-  const inner = tickBatchedFetch(config.fetch ?? fetch);
+  const inner = config.fetch ?? fetch;
   return new Anthropic({
     apiKey: config.apiKey,
     baseURL: config.baseUrl || undefined,
     // No OpenTelemetry spans: nothing here registers a tracer, and making no-op spans costs every model call.
     openTelemetry: false,
-    fetch: config.baseUrl ? lenientUsageFetch(inner) : inner,
+    ...(config.baseUrl ? { fetch: lenientUsageFetch(inner) } : config.fetch ? { fetch: config.fetch } : {}),
     ...(config.maxRetries !== undefined ? { maxRetries: config.maxRetries } : {}),
   });
 }

@@ -1,5 +1,4 @@
 import Anthropic from "@anthropic-ai/sdk";
-import { tickBatchedFetch } from "../../src/agent/tick-fetch.ts";
 import { afterAll, afterEach, beforeAll } from "bun:test";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -79,7 +78,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
         ...opts.settings,
       },
       {
-        client: opts.noModel ? null : (opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2, openTelemetry: false, fetch: tickBatchedFetch() })), // fetch as src/app.ts gives it
+        client: opts.noModel ? null : (opts.client ?? new Anthropic({ apiKey: "test-key", baseURL: fake.url, maxRetries: opts.maxRetries ?? 2, openTelemetry: false })),
         tools: opts.tools,
         memory: opts.memory ?? null,
         now: () => FIXED_NOW,
