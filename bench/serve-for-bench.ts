@@ -9,7 +9,11 @@
  * FAKE_URL. Per-user limits are lifted (every request is the local user).
  * Prints one line `READY {"url","control","pid"}` on stdout. The control server:
  *   GET /rss  → {rss, heapUsed, running}      GET /gc → the same after a full GC
- *   GET /cpu  → {user, system}: this process's CPU time so far, in microseconds (process.cpuUsage)
+ *   GET /cpu  → {user, system, at, threads}: this process's CPU time so far in µs (process.cpuUsage,
+ *               i.e. getrusage: the kernel's ns-precise run time of all threads), the wall clock
+ *               in µs since the epoch (the clock of a --cpu-prof profile's timestamps), and each
+ *               thread's CPU time in µs from /proc/self/task/TID/schedstat (ns, not the 10 ms ticks
+ *               of /proc/…/stat); the JS thread is the one whose TID is the PID
  *
  * BENCH_CONVERSATIONS=N: the local user starts with N conversations (the sidebar of a
  * long-time user: bench/server-overhead.ts measures the browser path with 1,000).
@@ -68,15 +72,14 @@ const memory = () => {
   const m = process.memoryUsage();
   return { rss: m.rss, heapUsed: m.heapUsed, running: h.chat.runningCount("local") };
 };
-/** {thread name (and id): utime + stime ticks} for every thread of this process. */
-function threadTicks(): Record<string, number> {
+/** {"name TID": CPU µs} for every thread of this process, from schedstat (ns on the CPU). */
+function threadCpu(): Record<string, number> {
   const out: Record<string, number> = {};
   for (const tid of readdirSync("/proc/self/task")) {
     try {
-      const stat = readFileSync(`/proc/self/task/${tid}/stat`, "utf8");
-      const name = stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")"));
-      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-      out[`${name} ${tid}`] = Number(fields[11]) + Number(fields[12]);
+      const name = readFileSync(`/proc/self/task/${tid}/comm`, "utf8").trim();
+      const onCpuNs = Number(readFileSync(`/proc/self/task/${tid}/schedstat`, "utf8").split(" ")[0]);
+      out[`${name} ${tid}`] = onCpuNs / 1000;
     } catch {}
   }
   return out;
@@ -93,9 +96,8 @@ const control = Bun.serve({
       return Response.json(memory());
     }
     if (path === "/rss") return Response.json(memory());
-    if (path === "/cpu") return Response.json(process.cpuUsage());
-    // CPU time per thread so far (clock ticks of 10 ms, from /proc): the JS thread's share of /cpu vs the HTTP client's, GC's…
-    if (path === "/threads") return Response.json(threadTicks());
+    // process.cpuUsage() first: getrusage brings the running thread's run time up to date, which its schedstat alone would not (up to a tick stale).
+    if (path === "/cpu") return Response.json({ ...process.cpuUsage(), at: (performance.timeOrigin + performance.now()) * 1000, threads: threadCpu() });
     return new Response("not found", { status: 404 });
   },
 });

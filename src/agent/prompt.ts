@@ -113,7 +113,7 @@ function dataLines(ctx: PromptContext): string[] {
   return lines;
 }
 
-/** One object per tool list for every request: its JSON is made once (src/agent/request.ts). */
+/** One object per tool list for every request, frozen: src/agent/request.ts encodes a frozen block's JSON once for all requests. */
 const staticBlocks = new WeakMap<readonly Tool[], TextBlockParam>();
 
 /** `tools`: the tools the request offers (the guide names them). */

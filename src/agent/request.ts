@@ -2,8 +2,9 @@
  * A streamed model call whose request body is written here rather than by the SDK. The fixed
  * part of every request — the system prompt's static block and the tool definitions, ~20 kB —
  * is the same object for every call (src/agent/prompt.ts, toApiTools), and the whole system
- * prompt is the same array for every step of a turn: each is serialised once, as a Blob of its
- * UTF-8 JSON, and the body is a Blob made of those and the call's own JSON (its messages). The
+ * prompt is the same array for every step of a turn: each fixed part is serialised once, as a
+ * Blob of its UTF-8 JSON, and the body is one Blob made of those and the call's own JSON (the
+ * turn's prompt block, its messages). The
  * SDK sends a Blob body as it is (its RequestOptions `body`), and fetch sends a Blob's bytes as
  * they are: a ~30 kB string body is converted to UTF-8 on the server's one thread for every call
  * (measured with 200 concurrent fetches of the real body: the synchronous part of fetch() is
@@ -29,25 +30,42 @@ import { sdk } from "./sdk.ts";
 /** What the loop sends: the fields this module writes, no others. */
 export type StreamParams = Pick<MessageCreateParamsBase, "model" | "max_tokens" | "messages"> & { system: TextBlockParam[]; tools: Tool[] };
 
-const serialised = new WeakMap<object, Blob>();
+const encoded = new WeakMap<object, Blob>();
 
-/** The JSON of an object that is never changed once made (a prompt block, the tools, a turn's system prompt), as UTF-8 bytes made once. */
-function jsonOnce(value: object): Blob {
-  let json = serialised.get(value);
-  if (json === undefined) {
-    json = Array.isArray(value) ? new Blob(["[", ...value.flatMap((v: object, i) => (i ? [",", jsonOnce(v)] : [jsonOnce(v)])), "]"]) : new Blob([JSON.stringify(value)]);
-    serialised.set(value, json);
+/** The UTF-8 JSON of an object every request shares and nothing changes (the tools, the prompt's frozen fixed block), made once. */
+function encodedOnce(value: object): Blob {
+  let blob = encoded.get(value);
+  if (blob === undefined) encoded.set(value, (blob = new Blob([JSON.stringify(value)])));
+  return blob;
+}
+
+type BodyPart = string | Blob;
+const systemJson = new WeakMap<readonly TextBlockParam[], BodyPart[]>();
+
+/**
+ * A turn's system prompt as parts of the body: the fixed (frozen) blocks' bytes made once for all
+ * turns, the turn's own block as its JSON text, encoded with the body it goes in (one Blob per call:
+ * a Blob of the system prompt nested in the body's Blob was made, copied and collected per turn).
+ * Kept for the turn's later calls, which send the same array.
+ */
+function systemParts(system: readonly TextBlockParam[]): BodyPart[] {
+  let parts = systemJson.get(system);
+  if (parts === undefined) {
+    parts = ["["];
+    system.forEach((block, i) => parts!.push(...(i ? [","] : []), Object.isFrozen(block) ? encodedOnce(block) : JSON.stringify(block)));
+    parts.push("]");
+    systemJson.set(system, parts);
   }
-  return json;
+  return parts;
 }
 
 /** The request body exactly as the SDK would write it (same fields, same order), from the parts' JSON. */
 export function requestBody(p: StreamParams): Blob {
   return new Blob([
     `{"model":${JSON.stringify(p.model)},"max_tokens":${p.max_tokens},"system":`,
-    jsonOnce(p.system),
+    ...systemParts(p.system),
     `,"tools":`,
-    jsonOnce(p.tools),
+    encodedOnce(p.tools),
     `,"messages":${JSON.stringify(p.messages)},"stream":true}`,
   ]);
 }

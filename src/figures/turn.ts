@@ -26,7 +26,9 @@ export type TurnFigures = {
   /**
    * Indexes what was recorded since the last index (nothing when nothing new was recorded): the
    * loop calls it while a model request is on its way, so that checking the answer only reads and
-   * searches. A check indexes first if it was not called.
+   * searches. A check indexes first if it was not called. With nothing recorded yet (a turn's
+   * first request) it does nothing: that empty index waits for the first check, after the
+   * request's answer began (it was ~25 µs of every turn's start, bench/concurrency.ts --profile).
    */
   prepare(): void;
   /** The answer's figures checked against what was recorded; numbers of `question` are not figures. */
@@ -116,7 +118,7 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
   };
   return {
     figures,
-    prepare: () => void current(),
+    prepare: () => void (figures.length && current()),
     record: (call, output) => add(call, output),
     recordEarlier: (call, summary, question) => add(call, { summary, charts: [] }, { turn: question }),
     recordOutcome: (call, outcome) => add(call, { summary: outcome, charts: [] }, { part: OUTCOME }),
