@@ -68,10 +68,14 @@ export function ImportColumns({ id, view, open, chosen }: { id: string; view: Cs
               ))}
             </select>
           </label>
-          {/* Read as the command line's currency: an ISO 4217 code, for every row when no column holds the currency. */}
+          {/*
+            Read as the command line's currency: an ISO 4217 code, for every row when no column holds the currency. Not named
+            "currency": the commit form holds this field even while the screen is closed, and a "currency" there would be the
+            API's --currency flag, re-reading a file its bank layout had read (mapping.ts settingsFromFields).
+          */}
           <label class="field" for={fid("currency")}>
             <span>Currency of every row</span>
-            <input type="text" name="currency" id={fid("currency")} value={view.currency ?? ""} maxlength={3} size={4} pattern="[A-Za-z]{3}" autocomplete="off" spellcheck={false} placeholder="e.g. EUR" aria-describedby={fid("currency-help")} />
+            <input type="text" name="row-currency" id={fid("currency")} value={view.currency ?? ""} maxlength={3} size={4} pattern="[A-Za-z]{3}" autocomplete="off" spellcheck={false} placeholder="e.g. EUR" aria-describedby={fid("currency-help")} />
             <small class="muted" id={fid("currency-help")}>when no column holds it (otherwise the file's, its account's or your data's)</small>
           </label>
         </div>

@@ -78,7 +78,7 @@ const ticked = (v: unknown) => v === true || (typeof v === "string" && ["on", "t
 /**
  * A file's settings from form fields: `account`, `format`, `flip-signs`, `layout` (or `mapping`: a saved
  * one's name), and when `columns` is "chosen", the mapping screen's `role-0` … `role-N`, `dates-written`,
- * `decimal-mark` and `currency`; the API's column fields (named as the CLI's flags) as given. A currency that is
+ * `decimal-mark` and `row-currency`; the API's column fields (named as the CLI's flags) as given. A currency that is
  * no ISO 4217 code is refused (`invalid`), in the page's words.
  */
 export function settingsFromFields(f: Record<string, unknown>): FileSettings {
@@ -96,7 +96,7 @@ export function settingsFromFields(f: Record<string, unknown>): FileSettings {
     }
     const dateFormat = text(f["dates-written"]);
     const decimal = text(f["decimal-mark"]);
-    const currency = text(f.currency);
+    const currency = text(f["row-currency"]);
     s.columns = {
       roles,
       dateFormat: dateFormat && (DATE_FORMATS as readonly string[]).includes(dateFormat) ? (dateFormat as DateFormat) : null,

@@ -145,6 +145,32 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     expect(tp.problems.filter((p) => !/status of 400 \(Bad Request\).*\/settings\?columns=chosen\)$/.test(p))).toEqual([]);
   }, 60_000);
 
+  test("a file read by a bank layout with a fixed currency (neon: CHF) imports as previewed: the closed mapping screen's currency field is not taken for the --currency flag", async () => {
+    classifyAll(h);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    const csv =
+      '"Date";"Amount";"Original amount";"Original currency";"Exchange rate";"Description";"Subject";"Category";"Tags";"Wise";"Spaces"\n' +
+      '"2034-04-01";"-12.50";"";"";"";"Migros Oerlikon";"";"groceries";"";"no";"no"\n' +
+      '"2034-04-02";"-8.00";"";"";"";"Coop Pronto";"";"groceries";"";"no";"no"\n';
+    await page.setInputFiles("#import-file", { name: "neon-april.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+    const file = page.locator(".import-file").first();
+    await file.locator(".import-what").waitFor();
+    expect(await file.locator(".import-what").innerText()).toContain("neon");
+    // 12.50 + 8.00 out, in the layout's CHF.
+    expect(await totals(page, "neon-april.csv")).toEqual([["CHF", "CHF 20.50", "2", "CHF 0.00", "0"]]);
+    // The mapping screen (closed) shows the layout's currency in its field, which is inside the commit form.
+    expect(await file.getByLabel("Currency of every row").inputValue()).toBe("CHF");
+    await file.getByRole("button", { name: "Import 2 transactions" }).click();
+    await page.locator(".import-result").waitFor();
+    expect(await page.locator("main").innerText()).not.toContain("The preview changed");
+    expect(rowsOf("SELECT amount, currency FROM transactions WHERE date IN ('2034-04-01', '2034-04-02') ORDER BY date")).toEqual([
+      { amount: -12.5, currency: "CHF" },
+      { amount: -8, currency: "CHF" },
+    ]);
+    expect(tp.problems).toEqual([]);
+  }, 60_000);
+
   test("the cost estimate before, classification at import with the usage line after, and on the Usage page as import classification; undo asks first", async () => {
     h.fake.reset();
     classifyAll(h, "Groceries");
