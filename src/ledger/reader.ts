@@ -446,7 +446,10 @@ export class BudgetDb {
     this.db = real.db;
     this.currentPath = real.currentPath;
     this.isDemo = false;
+    // What was read of the demo data, keyed by a version the new connection counts afresh (PRAGMA data_version).
     this.cached = null;
+    this.starter = null;
+    this.quick = null;
     for (const listener of this.switchListeners) listener(this.currentPath);
   }
 

@@ -8,10 +8,14 @@
  * that does not exist and a time part after neither T nor a space.
  */
 import { Database } from "bun:sqlite";
+import { copyFileSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { expect, test } from "bun:test";
 import { createFixture, fixtureRow, IBAN, VISA, type FixtureOptions } from "../fixtures/budget-fixture.ts";
 import { loadLedger } from "../../src/ledger/ledger-load.ts";
 import { readStarterFacts, starterFactsOfLedger } from "../../src/ledger/starter-facts.ts";
+import { BudgetDb } from "../../src/ledger/reader.ts";
 
 /** Adds rows in CHF with the pipeline's columns (a loose table takes them too). */
 function addRows(path: string, rows: { id: number; date: string; amount: number | string; category: string }[]): void {
@@ -107,5 +111,31 @@ test("the extended fixture's facts, worked out from its rows (budget-rows.ts)", 
     expect((fx.db as unknown as { cached: unknown }).cached).toBeNull();
   } finally {
     fx.cleanup();
+  }
+});
+
+test("after the switch from demo data to the real database, the facts and the overview are the real one's (the new connection counts its data_version afresh)", () => {
+  const demo = createFixture({});
+  const real = createFixture({ extended: true });
+  const dir = mkdtempSync(join(tmpdir(), "starter-switch-"));
+  const realPath = join(dir, "budget.db");
+  const db = BudgetDb.open(demo.path, { demo: true, realPath });
+  try {
+    const demoFacts = db.starterFacts();
+    const demoOverview = db.overview();
+    copyFileSync(real.path, realPath);
+    const alone = BudgetDb.open(realPath);
+    try {
+      const want = [alone.starterFacts(), alone.overview()];
+      // The two databases differ in what a page shows (the extended fixture has more rows and its accounts).
+      expect(want).not.toEqual([demoFacts, demoOverview]);
+      expect([db.starterFacts(), db.overview()]).toEqual(want);
+      expect(db.demo).toBe(false);
+    } finally {
+      alone.close();
+    }
+  } finally {
+    db.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
