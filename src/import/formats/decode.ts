@@ -51,18 +51,21 @@ for (const b of [0xb1, 0xb6, 0xa1, 0xa6, 0xac]) BYTE_KIND[b] = LATIN2;
  * The Central European code page of a text that is not UTF-8 (mBank, PKO, Pekao, ING PL exports, whatever the format:
  * CSV, MT940, QIF), or null for a Western one: a Polish letter between two letters ("Wpłata", "spożywcze", where
  * windows-1252 has "Wp³ata", "spo¿ywcze"), or "Ż" (0xAF, windows-1252's macron "¯") before a letter ("Żabka"); ISO-8859-2
- * when one of its own letters is among them ("są", "Świat"), else windows-1250. A Western text never has those signs
- * inside a word (a Spanish "¿" follows a space; "m³" is followed by none; "£5" and "¥" by digits). QA round 4, fifth
- * and eighth passes.
+ * when one of its own letters touches a letter, at a word's end or start too ("są", "Świat", "środki"; but "¡" only
+ * after a letter: a Spanish "¡Hola" starts with it), else windows-1250. A Western text never has those signs inside a
+ * word (a Spanish "¿" follows a space; "m³" is followed by none; "£5" and "¥" by digits). QA round 4, fifth and eighth
+ * passes; the word's ends, the lead's review of stop 43.
  */
 function centralEuropean(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
   let cp1250 = false;
-  for (let i = 0; i + 1 < body.length; i++) {
+  for (let i = 0; i < body.length; i++) {
     const kind = BYTE_KIND[body[i]!]!;
-    if (kind < CP1250 || BYTE_KIND[body[i + 1]!] === 0) continue;
-    const inWord = i > 0 && BYTE_KIND[body[i - 1]!] !== 0;
-    if (kind === LATIN2 && inWord) return "iso-8859-2";
-    if (inWord || body[i] === 0xaf) cp1250 = true;
+    if (kind < CP1250) continue;
+    const afterLetter = i > 0 && BYTE_KIND[body[i - 1]!] !== 0;
+    const beforeLetter = i + 1 < body.length && BYTE_KIND[body[i + 1]!] !== 0;
+    if (kind === LATIN2) {
+      if (afterLetter || (beforeLetter && body[i] !== 0xa1)) return "iso-8859-2";
+    } else if (beforeLetter && (afterLetter || body[i] === 0xaf)) cp1250 = true;
   }
   return cp1250 ? "windows-1250" : null;
 }

@@ -31,12 +31,18 @@ describe("windows-1250 told from windows-1252", () => {
     ["ś inside a word", "Oświadczenie; Wpłata"],
     ["ą inside a word, ł elsewhere", "Zwrot za mąkę, Wpłata"],
     ["Ś and Ą inside upper-case words", "PRZYCHODZĄCY OŚRODEK"],
+    // At a word's end or start (review of stop 43: these read "s±", "¦wiat", "¶rodki" as windows-1250).
+    ["ą ending a word", "Wpłata są"],
+    ["Ś starting a word", "Żabka Świat"],
+    ["ś starting a word", "Przelew środki Wpłata"],
+    ["Ś starting a word after ę ending one", "Opłata za kartę; Świadczenie"],
   ])("ISO-8859-2 (its ą ś Ą Ś are other bytes than windows-1250's): %s", (_, text) => {
     expect(decodeText(latin2(`${text}\n`))).toBe(`${text}\n`);
   });
 
   test.each([
     ["a Spanish question mark after a space", "Pago ¿Qué tal? 3,00"],
+    ["a Spanish exclamation mark before a word", "Pago ¡Hola señor! 3,00"],
     ["a French œ inside a word", "Sœur Marie € 4,00"],
     ["cubic metres and pounds", "Wasser 12 m³ £5 ¥20"],
     ["German umlauts only", "Bäckerei Schäfer Göttingen"],
