@@ -163,10 +163,10 @@ const KIND_WORDS = new Set(["restaurant", "ristorante", "trattoria", "pizzeria",
 
 const lexicons = new WeakMap<Vocabulary, Lexicon>();
 
-/** The lexicon of a vocabulary (built once per vocabulary object). */
 /** Verbs that name a category by what was done ("you invested CHF 6'030"): not what money moved to own accounts was. */
 const CATEGORY_VERBS: Record<string, string[]> = { investments: ["invested"] };
 
+/** The lexicon of a vocabulary (built once per vocabulary object). */
 export function lexiconOf(v: Vocabulary): Lexicon {
   const cached = lexicons.get(v);
   if (cached) return cached;

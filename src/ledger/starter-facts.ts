@@ -72,7 +72,7 @@ export function readStarterFacts(db: Database, isSpending: (category: string) =>
   // The ledger's rows (ledger-load.ts): a real YYYY-MM-DD day (calendar.ts parseDay: SQLite's date()
   // moves 2025-02-30 on to March, so it does not give the same text back), optionally followed by a
   // time after T or a space; an amount read as a number (text as its leading number, NULL as 0)
-  // within ±MAX_AMOUNT.
+  // within ±MAX_AMOUNT, text that parseFloat reads as ±Infinity left out too (CAST reads it as 0).
   const groups = db
     .query(
       `SELECT category, currency, account, count(*) AS n, sum(amount) AS total, min(id) AS firstId, min(day) AS first, max(day) AS last
@@ -80,7 +80,8 @@ export function readStarterFacts(db: Database, isSpending: (category: string) =>
                coalesce(CAST(amount AS REAL), 0) AS amount
              FROM transactions
              WHERE date GLOB '[0-9][0-9][0-9][0-9]-[01][0-9]-[0-3][0-9]*' AND (length(date) = 10 OR substr(date, 11, 1) IN ('T', ' '))
-               AND date(substr(date, 1, 10)) IS substr(date, 1, 10))
+               AND date(substr(date, 1, 10)) IS substr(date, 1, 10)
+               AND NOT (typeof(amount) = 'text' AND (ltrim(amount, char(32, 9, 10, 11, 12, 13)) GLOB '[+-]Infinity*' OR ltrim(amount, char(32, 9, 10, 11, 12, 13)) GLOB 'Infinity*')))
        WHERE abs(amount) <= ${MAX_AMOUNT}
        GROUP BY category, currency, account`,
     )

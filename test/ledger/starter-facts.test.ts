@@ -47,6 +47,10 @@ const ADDED = [
   { id: 902, date: "2025-06-15", amount: -5e12, category: "Dining" },
   { id: 903, date: "2025-02-30", amount: -99_999, category: "Travel" },
   { id: 904, date: "2025-06-15x10:00", amount: -99_999, category: "Travel" },
+  // Text the ledger reads as an infinite amount (parseFloat) and leaves out; SQLite's CAST reads it as 0. Dated
+  // after every other row: kept, it would move the last day (review of stop 43).
+  { id: 905, date: "2030-06-15", amount: "Infinity", category: "Travel" },
+  { id: 906, date: "2030-06-16", amount: " -Infinity CHF", category: "Travel" },
 ];
 
 const VARIANTS: [string, FixtureOptions][] = [
