@@ -19,7 +19,8 @@ type Request = { id: number; path: string; busyTimeoutMs: number };
 type Reply = { id: number; ledger?: PackedLedger; error?: string };
 
 function pack(list: TextList): PackedDictionary {
-  if (list instanceof PackedTexts) return list.packed;
+  // Its ends copied: packLedger transfers them, which would empty the ledger this one belongs to.
+  if (list instanceof PackedTexts) return { text: list.packed.text, ends: list.packed.ends.slice() };
   const values = textsOf(list);
   const ends = new Float64Array(values.length);
   let at = 0;
