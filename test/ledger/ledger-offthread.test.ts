@@ -15,7 +15,7 @@ import { TimeSlices } from "../../src/core/time-slices.ts";
 import { writeDemoDb } from "../../src/ledger/demo/generator.ts";
 import { PackedTexts, textsOf, type Ledger } from "../../src/ledger/ledger.ts";
 import { loadLedger, loadLedgerInSlices } from "../../src/ledger/ledger-load.ts";
-import { loadLedgerInWorker } from "../../src/ledger/ledger-offthread.ts";
+import { loadLedgerInWorker, packLedger } from "../../src/ledger/ledger-offthread.ts";
 import { BudgetDb } from "../../src/ledger/reader.ts";
 
 let dir: string;
@@ -106,6 +106,12 @@ test("a worker's ledger keeps its merchants and descriptions as one string each,
   // A search folds the packed entries as it folds an array's ("cafe" finds "Café"; "zurich" finds "Zürich").
   for (const term of ["cafe", "zurich", "🍕", "MIGROS"]) expect(Array.from(built.matchingRows(term))).toEqual(Array.from(expected.matchingRows(term)));
   expect(built.matchingRows("cafe").length).toBeGreaterThan(0);
+  // Packed again (as for a worker's message, whose buffers are transferred), it keeps its own entries.
+  const before = built.descriptionText(0);
+  const { transfer } = packLedger(built);
+  new MessageChannel().port1.postMessage(null, transfer);
+  expect(built.descriptionText(0)).toBe(before);
+  expect(built.descriptions.length).toBe(expected.descriptions.length);
 });
 
 test("the worker's ledger equals the sliced build on this thread (the fallback)", async () => {
