@@ -101,7 +101,9 @@ function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
 }
 
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
-const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b/i;
+// "Payment received" written negative is a card's (Nubank's card export: "Pagamento recebido"; QA round 4, blind pass: its
+// purchases were read as income), where a bank account writes a payment it received positive.
+const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung)\s+(received|recebido|recibido|recu|reçu|erhalten|eingegangen)\b/i;
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
@@ -423,7 +425,7 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
  * description). A file where that does not tell them is refused, saying how to name them; its
  * columns are called "column 1", "column 2" … (also on the mapping screen).
  */
-export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[]; balance: number | null } {
+export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[]; balance: number | null; note: string | null } {
   const cols = header.fields.map((name, index) => {
     const values = sample.map((r) => (r.fields[index] ?? "").trim());
     return { name, values, filled: values.filter((v) => v !== "") };
@@ -454,7 +456,23 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     out.values.every((v, r) => (v === "") !== (inn.values[r] === "")) &&
     (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + moved(out, inn, r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + moved(out, inn, r - 1) === cents(bal.values[r - 1]!)));
   const split = amount ? undefined : amounts.flatMap((out) => amounts.flatMap((inn) => amounts.filter((bal) => out !== inn && bal !== out && bal !== inn && walks(out, inn, bal)).map((bal) => ({ out, inn, bal }))))[0];
-  if (dates.length === 0 || !(amount || split) || texts.length === 0) {
+  // Else one signed column beside the balance after each row (CommBank: date, amount, text, "+1955.00"; QA round 4, blind
+  // pass: refused): the one pair where the amount, filled on every row, walks the balance (oldest or newest first).
+  const steps = (amt: Col, bal: Col) =>
+    bal.values.length >= 2 &&
+    amt.filled.length === amt.values.length &&
+    (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + cents(amt.values[r]!) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + cents(amt.values[r - 1]!) === cents(bal.values[r - 1]!)));
+  const walking = amount || split ? [] : amounts.flatMap((amt) => amounts.filter((bal) => bal !== amt && steps(amt, bal)).map((bal) => ({ amt, bal })));
+  const signedWithBalance = walking.length === 1 ? walking[0] : undefined;
+  // Else two columns of unsigned amounts, exactly one filled on each row, and no balance to tell them (CIBC: date, text,
+  // debit, credit; QA round 4, blind pass: refused): money out first, money in second, as CIBC and TD write them; the
+  // note says so, since nothing in the file confirms it.
+  const unsigned = (c: Col) => c.filled.every((v) => !/[-+()]/.test(v));
+  const pair =
+    amount || split || signedWithBalance || amounts.length !== 2 || !amounts.every(unsigned) || !amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""))
+      ? undefined
+      : { out: amounts[0]!, inn: amounts[1]! };
+  if (dates.length === 0 || !(amount || split || signedWithBalance || pair) || texts.length === 0) {
     throw new NeedsColumnMapping(
       `${fileName}: line ${header.line + 1}: the file has no header row, and what its columns hold does not tell them apart (${dates.length} of dates, ${amounts.length} of amounts, ${texts.length} of text); ` +
         'name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
@@ -464,6 +482,17 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // pass: only the longest was kept), in the file's order; not accounts (IBANs) nor debit/credit marks.
   const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_CELL.test(v) || indicatorSign(v) !== undefined))]);
   const moreText = cols.filter((c) => described.has(c) && c !== texts[0]).map((c) => header.fields.indexOf(c.name));
-  const money = amount ? { amountColumn: amount.name } : { debitColumn: split!.out.name, creditColumn: split!.inn.name };
-  return { mapping: { dateColumn: dates[0]!.name, ...money, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) }, texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b), balance: split ? header.fields.indexOf(split.bal.name) : null };
+  const signed = amount ?? signedWithBalance?.amt;
+  const outIn = split ?? pair!;
+  const money = signed ? { amountColumn: signed.name } : { debitColumn: outIn.out.name, creditColumn: outIn.inn.name };
+  const balanceColumn = split?.bal ?? signedWithBalance?.bal;
+  const note = pair
+    ? `the file has no header row: ${pair.out.name} was read as money out and ${pair.inn.name} as money in (the order of CIBC's and TD's exports; nothing in the file confirms it); if it is the other way round, import it again with --flip-signs`
+    : null;
+  return {
+    mapping: { dateColumn: dates[0]!.name, ...money, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) },
+    texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b),
+    balance: balanceColumn ? header.fields.indexOf(balanceColumn.name) : null,
+    note,
+  };
 }

@@ -64,7 +64,9 @@ export const WORDS: Record<Role, string[][]> = {
       // Dutch and Flemish banks' booking and execution dates (Belfius, BNP Paribas Fortis).
       "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum",
       // Polish.
-      "data ksiegowania"],
+      "data ksiegowania",
+      // Portuguese (Brazil: Itaú's "Data lançamento").
+      "data lancamento", "data do lancamento"],
     ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji"],
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva"]],
@@ -73,6 +75,8 @@ export const WORDS: Record<Role, string[][]> = {
     "kwota", "kwota operacji",
     // Czech and Slovak (Fio's "Objem", "Částka").
     "objem", "castka",
+    // Portuguese (Nubank's account export "Valor"; exact only: Spanish and Portuguese "Fecha valor"/"Data valor" are value dates).
+    "=valor", "valor r",
     // PayPal's amount after its fee (beside "Gross"/"Brutto", which the fee still has to come off).
     "net", "netto", "net amount", "montant net", "importo netto", "neto"]],
   debit: [
@@ -127,7 +131,9 @@ export const WORDS: Record<Role, string[][]> = {
     "partnername"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
-    "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji"]],
+    "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
+    // Nubank's card export ("date,title,amount"); Portuguese (Nubank's "Descrição", Bradesco's "Histórico", Itaú's "lançamento").
+    "=title", "descricao", "historico", "=lancamento"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz"]],
@@ -160,6 +166,8 @@ const INDICATOR: Record<string, 1 | -1> = {
   belastung: -1, gutschrift: 1, lastschrift: -1, dare: -1, avere: 1, a: 1, addebito: -1, accredito: 1, af: -1, bij: 1,
   debito: -1, credito: 1, cargo: -1, abono: 1, out: -1, in: 1, uscita: -1, entrata: 1, ausgang: -1, eingang: 1,
   sortie: -1, entree: 1, debet: -1,
+  // Debit/Kredit in the Baltic and Nordic banks' exports (Swedbank's D/K; Estonian Deebet/Kreedit, Latvian Debets/Kredīts).
+  k: 1, kredit: 1, kreedit: 1, deebet: -1, debets: -1, kredits: 1,
 };
 
 export function indicatorSign(raw: string): 1 | -1 | undefined {

@@ -330,8 +330,9 @@ test("a column of the statement's own IBAN names the currency by its country whe
 });
 
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
-  // Two columns of amounts, neither taking the other anywhere: which is the booking's?
-  const text = "05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7476.55\n";
+  // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
+  // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
+  const text = "05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7400.00\n";
   expect(() => read(utf8(text), { fileName: "h.csv", fallbackCurrency: { code: "CHF", from: "x" } })).toThrow(
     'h.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (1 of dates, 2 of amounts, 1 of text); name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
   );
@@ -712,4 +713,20 @@ describe("a card export of no known layout, mostly negative in a month with a pa
       [4, "2025-03-06", 40, "CHF", "GUTSCHRIFT ZALANDO"],
     ]);
   });
+});
+
+test("Swedbank's Estonian export (Kliendi konto;Reatüüp;…) is read by the same layout: its balance and turnover rows skipped, D/K as the sides (QA round 4, blind pass)", () => {
+  const text =
+    '"Kliendi konto";"Reatüüp";"Kuupäev";"Saaja/Maksja";"Selgitus";"Summa";"Valuuta";"Deebet/Kreedit";"Arhiveerimistunnus";"Tehingu tüüp";"Viitenumber";"Dokumendi number";\n' +
+    '"EE382200221020145685";"10";"01.03.2026";"";"Algsaldo";"200,00";"EUR";"K";"";"AS";"";"";\n' +
+    '"EE382200221020145685";"20";"04.03.2026";"SELVER AS";"Kaardimakse";"12,30";"EUR";"D";"2026030400001";"K";"";"";\n' +
+    '"EE382200221020145685";"86";"31.03.2026";"";"Lõppsaldo";"187,70";"EUR";"K";"";"LS";"";"";\n';
+  const s = read(utf8(text), { fileName: "ee.csv" });
+  expect(s.layout).toBe("swedbank-baltic");
+  // 200.00 − 12.30 = 187.70: only the booking is a row.
+  expect(brief(s.rows)).toEqual([[3, "2026-03-04", -12.3, "EUR", "SELVER AS · Kaardimakse"]]);
+  expect(s.skipped).toEqual([
+    { line: 2, reason: "the statement's opening balance, not a booking" },
+    { line: 4, reason: "the statement's closing balance, not a booking" },
+  ]);
 });
