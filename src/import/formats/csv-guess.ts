@@ -115,6 +115,22 @@ const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction
  * says of itself, so it ends the description (after the party and the purpose, which name the payment first). A column
  * of short codes ("DD", "BGC") says nothing to a reader and is left out. As a list: none or one.
  */
+/**
+ * A text column and the columns with no header right after it that hold words: one text written over several cells (PKO
+ * BP's "Opis transakcji" and the three unnamed cells after it, which hold the other party's name and the payment's
+ * title; QA round 4, blind pass: the description was only "Rachunek odbiorcy: 83 1010 …", the account number).
+ */
+function withUnnamedAfter(cols: readonly Column[], text: readonly number[], taken: ReadonlySet<number>): number[] {
+  const out: number[] = [];
+  for (const t of text) {
+    out.push(t);
+    for (let j = t + 1; j < cols.length && cols[j]!.name.trim() === "" && !taken.has(j) && !text.includes(j); j++) {
+      if (cols[j]!.values.some((v) => /\p{L}{2}/u.test(v))) out.push(j);
+    }
+  }
+  return out;
+}
+
 function kindColumn(cols: readonly Column[], used: ReadonlySet<number>): number[] {
   const c = cols.find((x) => !used.has(x.index) && KIND_HEADERS.has(x.norm) && fits(x, "text") && x.values.some((v) => v.trim().length > 3));
   return c ? [c.index] : [];
@@ -331,7 +347,8 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     const textTaken = new Set(taken);
     if (money?.kind === "indicator" && headerTier(cols[money.indicator]!.norm, "indicator") === null && headerTier(cols[money.indicator]!.norm, "text") !== null) textTaken.delete(money.indicator);
     const by = (role: Role) => candidates(cols, role, textTaken).map((c) => c.index);
-    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
+    const [payee, payer, party, memo] = [by("payee"), by("payer"), by("party"), by("memo")];
+    const text = withUnnamedAfter(cols, by("text"), textTaken);
     purpose = memo;
     const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo]));
     if (payee.length > 0 && payer.length > 0) {

@@ -6,11 +6,11 @@
 
 /**
  * Lower case, accents off, letters and digits apart, words written together in camel case apart ("Beschreibung1" →
- * "beschreibung 1", "Débit" → "debit", Boursorama's "dateOp" → "date op"); the Nordic letters that are no accented
- * ones (ø, æ) as their plain ones ("Beløb" → "belob").
+ * "beschreibung 1", "Débit" → "debit", Boursorama's "dateOp" → "date op"); the Nordic and Polish letters that are no
+ * accented ones (ø, æ, ł) as their plain ones ("Beløb" → "belob", "Tytuł" → "tytul").
  */
 export function normaliseHeader(h: string): string {
-  return round3Header(h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae"));
+  return round3Header(h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae").replace(/[łŁ]/g, "l"));
 }
 
 /**
@@ -91,6 +91,8 @@ export const WORDS: Record<Role, string[][]> = {
       "uttak", "uttak fra konto", "haevet", "haevning", "uttag", "veloitus", "=ut",
       // Canadian banks (Simplii's " Funds Out").
       "funds out",
+      // Polish (Bank Millennium's "Obciążenia").
+      "obciazenia", "obciazenie",
     ],
   ],
   credit: [
@@ -103,6 +105,8 @@ export const WORDS: Record<Role, string[][]> = {
       "abono", "abonos", "importe abono", "credito", "ingreso", "ingresos",
       "innskudd", "innskudd pa konto", "indsat", "indsaettelse", "insattning", "hyvitys", "=inn",
       "funds in",
+      // Polish (Bank Millennium's "Uznania").
+      "uznania", "uznanie",
     ],
   ],
   indicator: [
@@ -114,7 +118,9 @@ export const WORDS: Record<Role, string[][]> = {
       "=dc", "=cd", "=sh", "=mouvement", "=tipo",
     ],
   ],
-  currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta"]],
+  currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta",
+    // Polish ("Waluta": PKO BP, Millennium, ING).
+    "waluta"]],
   balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo", "running bal", "guthaben"]],
   detail: [
     [
@@ -128,8 +134,10 @@ export const WORDS: Record<Role, string[][]> = {
     // Deutsche Bank's "Begünstigter / Auftraggeber" is both sides (its "Abweichender Empfänger" is the payee column).
     "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker", "nimi", "nazev protiuctu",
     // Erste's George (Austria).
-    "partnername"]],
-  text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
+    "partnername",
+    // Polish (ING's "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
+    "dane kontrahenta", "nazwa kontrahenta", "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca"]],
+  text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "narration", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
     // Nubank's card export ("date,title,amount"); Portuguese (Nubank's "Descrição", Bradesco's "Histórico", Itaú's "lançamento").
