@@ -479,7 +479,14 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     bal.values.length >= 2 &&
     amt.filled.length === amt.values.length &&
     (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + cents(amt.values[r]!) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + cents(amt.values[r - 1]!) === cents(bal.values[r - 1]!)));
-  const walking = amount || split ? [] : amounts.flatMap((amt) => amounts.filter((bal) => bal !== amt && steps(amt, bal)).map((bal) => ({ amt, bal })));
+  // Or the balance before each row (ASN's and SNS's download: "saldo rekening voor mutatie"), oldest first: the amount is
+  // told by it, but the balance-column check reads balances after, so the balance is not passed on.
+  const before = (amt: Col, bal: Col) =>
+    bal.values.length >= 2 && amt.filled.length === amt.values.length && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + cents(amt.values[r - 1]!) === cents(v));
+  const walking =
+    amount || split
+      ? []
+      : amounts.flatMap((amt) => amounts.filter((bal) => bal !== amt && (steps(amt, bal) || before(amt, bal))).map((bal) => ({ amt, bal: steps(amt, bal) ? bal : null })));
   const signedWithBalance = walking.length === 1 ? walking[0] : undefined;
   // Else two columns of unsigned amounts, exactly one filled on each row, and no balance to tell them (CIBC: date, text,
   // debit, credit; QA round 4, blind pass: refused): money out first, money in second, as CIBC and TD write them; the
@@ -496,13 +503,14 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     );
   }
   // Every other column of words is text of the payment too (Triodos: the other party beside the purpose; QA round 4, fifth
-  // pass: only the longest was kept), in the file's order; not accounts (IBANs) nor debit/credit marks.
-  const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_CELL.test(v) || indicatorSign(v) !== undefined))]);
+  // pass: only the longest was kept), in the file's order; not accounts (IBANs) nor debit/credit marks, nor short codes in
+  // capitals (a second currency column "EUR", ASN's transaction codes "BEA", "OVB": they say nothing to a reader).
+  const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_CELL.test(v) || indicatorSign(v) !== undefined || /^[A-Z]{2,4}$/.test(v)))]);
   const moreText = cols.filter((c) => described.has(c) && c !== texts[0]).map((c) => header.fields.indexOf(c.name));
   const signed = amount ?? signedWithBalance?.amt;
   const outIn = split ?? pair!;
   const money = signed ? { amountColumn: signed.name } : { debitColumn: outIn.out.name, creditColumn: outIn.inn.name };
-  const balanceColumn = split?.bal ?? signedWithBalance?.bal;
+  const balanceColumn = split?.bal ?? signedWithBalance?.bal ?? null;
   const note = pair
     ? `the file has no header row: ${pair.out.name} was read as money out and ${pair.inn.name} as money in (the order of CIBC's and TD's exports; nothing in the file confirms it); if it is the other way round, import it again with --flip-signs`
     : null;

@@ -67,9 +67,11 @@ export const WORDS: Record<Role, string[][]> = {
       "data ksiegowania",
       // Portuguese (Brazil: Itaú's "Data lançamento").
       "data lancamento", "data do lancamento"],
-    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji"],
+    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
+      // Sabadell's "F. Operativa" (Spain).
+      "f operativa", "fecha operativa", "f operacion"],
   ],
-  valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva"]],
+  valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
     // Polish (mBank's "#Kwota").
     "kwota", "kwota operacji",
@@ -78,7 +80,9 @@ export const WORDS: Record<Role, string[][]> = {
     // Portuguese (Nubank's account export "Valor"; exact only: Spanish and Portuguese "Fecha valor"/"Data valor" are value dates).
     "=valor", "valor r",
     // PayPal's amount after its fee (beside "Gross"/"Brutto", which the fee still has to come off).
-    "net", "netto", "net amount", "montant net", "importo netto", "neto"]],
+    "net", "netto", "net amount", "montant net", "importo netto", "neto",
+    // Portuguese (Millennium bcp's "Montante"), Finnish, Estonian and Latvian ("Summa": S-Pankki, Swedbank).
+    "montante", "=summa"]],
   debit: [
     [
       "debit", "debits", "debit amount", "amount debited", "withdrawal", "withdrawals", "paid out", "money out", "out",
@@ -128,7 +132,8 @@ export const WORDS: Record<Role, string[][]> = {
       "importo singolo", "importo parziale", "teilbetrag", "deelbedrag", "importe parcial",
     ],
   ],
-  payee: [["payee", "payee name", "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde"]],
+  payee: [["payee", "payee name",
+    "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde"]],
   payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante", "opdrachtgever", "ordenante"]],
   party: [["counterparty", "counterparty name", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte", "naam", "tegenpartij", "naam omschrijving", "contraparte",
     // Deutsche Bank's "Begünstigter / Auftraggeber" is both sides (its "Abweichender Empfänger" is the payee column).
@@ -136,14 +141,18 @@ export const WORDS: Record<Role, string[][]> = {
     // Erste's George (Austria).
     "partnername",
     // Polish (ING's "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
-    "dane kontrahenta", "nazwa kontrahenta", "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca"]],
+    "dane kontrahenta", "nazwa kontrahenta",
+    // Czech (Raiffeisenbank's "Název obchodníka", the card merchant).
+    "nazev obchodnika", "obchodnik", "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "narration", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
+    // Intesa Sanpaolo's "Operazione"/"Dettagli" (Italy), Argenta's "Beschrijving" (Belgium).
+    "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving",
     // Nubank's card export ("date,title,amount"); Portuguese (Nubank's "Descrição", Bradesco's "Histórico", Itaú's "lançamento").
     "=title", "descricao", "historico", "=lancamento"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
-    "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht"]],
+    "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "=zprava", "bericht"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
     "rekening tegenpartij", "rekeningnummer tegenpartij", "tegenrekening iban bban", "saajan tilinumero"]],

@@ -28,6 +28,7 @@ import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
 import { RAIFFEISEN } from "./raiffeisen.ts";
 import { RBC } from "./rbc.ts";
 import { REVOLUT, REVOLUT_BUSINESS } from "./revolut.ts";
+import { S_PANKKI } from "./s-pankki.ts";
 import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
 import { SWEDBANK_BALTIC } from "./swedbank-baltic.ts";
@@ -82,4 +83,5 @@ export const LAYOUTS: readonly BankLayout[] = [
   FR_DEBIT_CREDIT,
   BOURSORAMA,
   SWEDBANK_BALTIC,
+  S_PANKKI,
 ];
