@@ -730,3 +730,19 @@ test("Swedbank's Estonian export (Kliendi konto;Reatüüp;…) is read by the sa
     { line: 4, reason: "the statement's closing balance, not a booking" },
   ]);
 });
+
+test("columns no header word names are told by what they hold only when that is unambiguous; else the refusal stands (QA round 4)", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  // Two columns of amounts that do not walk one another (976.55 + 6'500.00 is not 7'400.00): which is the booking's?
+  expect(() => read(utf8("Päev;Tekst;Summa1;Summa2\n05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7400.00\n"), { fileName: "u.csv", fallbackCurrency: chf })).toThrow(
+    'u.csv: line 1: cannot tell which columns hold the date, the amount (one signed column, or a debit and a credit column); found columns "Päev", "Tekst", "Summa1", "Summa2".',
+  );
+  // Three capitals that are no ISO code (ASN's "BEA"), and a foreign currency filled only where one was paid abroad, are
+  // not the rows' currency: the data's CHF, said so.
+  const s = read(utf8("Päev;Kood;Tekst;Iznos;Välisvaluuta\n05.01.2026;BEA;Migros;-23.45;\n06.01.2026;OVB;Hotel;-120.00;EUR\n"), { fileName: "c.csv", fallbackCurrency: chf });
+  expect(s.rows.map((r) => [r.amount, r.currency, r.description])).toEqual([[-23.45, "CHF", "Migros"], [-120, "CHF", "Hotel"]]);
+  expect(s.notes).toEqual([
+    "\"Päev\" was taken as the date, \"Iznos\" as the amount, by what the columns hold (no header word this reader knows named them): check the preview's rows",
+    "the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE",
+  ]);
+});
