@@ -353,6 +353,8 @@ export function guessColumns(
     // row is LASTSCHRIFT or GUTSCHRIFT) still says what the payment is: it stays in the description (QA round 4, fifth
     // pass: it was dropped from it). Not for the round-3 id text, which stays as it was.
     const textTaken = new Set(taken);
+    // The statement's own account's name ("Zichtrekening", "Jane Ltd") on every row says nothing of the payment.
+    for (const c of cols) if (OWN_ACCOUNT_NAMES.has(c.norm)) textTaken.add(c.index);
     if (money?.kind === "indicator" && headerTier(cols[money.indicator]!.norm, "indicator") === null && headerTier(cols[money.indicator]!.norm, "text") !== null) textTaken.delete(money.indicator);
     const by = (role: Role) => candidates(cols, role, textTaken).map((c) => c.index);
     const [payee, payer, party, memo] = [by("payee"), by("payer"), by("party"), by("memo")];
@@ -455,6 +457,9 @@ export function guessColumns(
     sections: SECTION_TITLES,
   };
 }
+
+/** Headers of the statement's own account's name (Tide's "Account name", ING Belgium's "Naam van de rekening"). */
+const OWN_ACCOUNT_NAMES = new Set(["account name", "naam van de rekening", "naam rekening", "kontoname", "kontobezeichnung", "nom du compte", "nome del conto", "nombre de la cuenta"]);
 
 /**
  * A column whose every cell is an ISO 4217 code ("HUF", "EUR"), when no header word names the currency (OTP's "Pénznem";

@@ -69,7 +69,9 @@ export const WORDS: Record<Role, string[][]> = {
       "data lancamento", "data do lancamento"],
     ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
       // Sabadell's "F. Operativa" (Spain).
-      "f operativa", "fecha operativa", "f operacion"],
+      "f operativa", "fecha operativa", "f operacion",
+      // Venmo's "Datetime".
+      "datetime", "date time", "date and time"],
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
