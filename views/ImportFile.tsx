@@ -64,7 +64,7 @@ export function ImportFile({ v }: { v: ImportFileView }) {
           </label>
           {v.settings.layout ? <input type="hidden" name="layout" value={v.settings.layout} /> : null}
         </fieldset>
-        {v.mapping ? <ImportColumns id={v.id} view={v.mapping} open={v.settings.columnsChosen || v.problem?.needsColumns === true} chosen={v.settings.columnsChosen} /> : null}
+        {v.mapping ? <ImportColumns id={v.id} view={v.mapping} open={v.settings.columnsChosen || v.problem?.needsColumns === true || v.mapping.byContent} chosen={v.settings.columnsChosen} /> : null}
         <ImportPreview preview={v.preview} problem={v.problem} version={v.version} />
       </form>
     </article>

@@ -60,6 +60,8 @@ export type CsvMappingView = {
   currency: string | null;
   /** The saved layout the file was read with, by name (null: a bank's layout, or guessed). */
   savedAs: string | null;
+  /** Some columns were told by what they hold, not by their header's words: the screen opens for the user to check them. */
+  byContent: boolean;
 };
 
 /** Rows the mapping screen shows. */
@@ -269,10 +271,10 @@ export function mappingView(text: string, fileName: string, plan: ColumnPlan | n
   const sample = head.rows.map((r) => r.fields);
   if (plan && plan.names.length === header.length) {
     const c = choiceOf(plan, head.delimiter, flipSigns);
-    return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles: [...c.roles], dateFormat: c.dateFormat, decimal: c.decimal, flipSigns, currency: c.currency ?? null, savedAs: savedNameOf(plan.layout) };
+    return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles: [...c.roles], dateFormat: c.dateFormat, decimal: c.decimal, flipSigns, currency: c.currency ?? null, savedAs: savedNameOf(plan.layout), byContent: plan.byContent === true };
   }
   const roles = proposeRoles(header, sample.slice(0, 50));
-  return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles, ...proposeNotation(sample, roles), flipSigns, currency: null, savedAs: null };
+  return { header, rows: sample.slice(0, MAPPING_ROWS), delimiter: head.delimiter, roles, ...proposeNotation(sample, roles), flipSigns, currency: null, savedAs: null, byContent: false };
 }
 
 /** A saved entry: a layout (round 4 on), or the command line's column flags saved before round 4. */

@@ -74,8 +74,8 @@ describe("every format and bank layout, with no flag", () => {
     const cases: [string, string][] = [
       [write("statement.pdf", "%PDF-1.7\n1 0 obj\n"), "statement.pdf: this is a PDF document (a PDF statement is not read: export the statement as CSV, camt.053 XML, MT940 or OFX instead), not a bank statement"],
       [write("konto.xlsx", makeZip([{ name: "[Content_Types].xml", data: "<Types/>" }, { name: "xl/workbook.xml", data: "<workbook/>" }])), "konto.xlsx: this is an Excel .xlsx workbook, not a bank statement export (export the statement as CSV, camt.053 XML, MT940 or OFX)"],
-      [write("export.json", '{"transactions": [{"amount": -5}]}'), "export.json: this is a JSON export, not a statement format this reads: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row"],
-      [write("order.xml", '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>'), "order.xml: this is an ISO 20022 pain.001 payment order, not a statement: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row"],
+      [write("export.json", '{"transactions": [{"amount": -5}]}'), "export.json: this is a JSON export, not a statement format this reads: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row"],
+      [write("order.xml", '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>'), "order.xml: this is an ISO 20022 pain.001 payment order, not a statement: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row"],
       [write("balances.sta", ":20:X\n:25:CH5209000000123456789\n:60F:C250301CHF100,00\n:62F:C250331CHF100,00\n-\n"), "balances.sta: this is an MT940 file with no :61: lines (no bookings to import)"],
     ];
     for (const [path, message] of cases) {
@@ -105,7 +105,7 @@ describe("every format and bank layout, with no flag", () => {
     expect(result.files.map((f) => [f.file, f.format, f.inserted])).toEqual([["mai.zip/mt940-postfinance.sta", "mt940", 2]]);
     expect(result.not_read).toEqual([
       { file: "mai.zip/auszug-mai.pdf", reason: PDF_REASON },
-      { file: "mai.zip/liesmich.txt", reason: "unknown format: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row" },
+      { file: "mai.zip/liesmich.txt", reason: "unknown format: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row" },
     ]);
     expect(allRows(files.db).length).toBe(2);
     // The table says it too.

@@ -122,6 +122,7 @@ describe("roles for the mapping screen", () => {
       flipSigns: false,
       currency: null,
       savedAs: null,
+      byContent: false,
     });
   });
 });

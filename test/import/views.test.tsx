@@ -38,7 +38,7 @@ describe("import views", () => {
           what: evil,
           account: evil,
           settings: { ...settings, account: evil },
-          mapping: { header: [evil], rows: [[evil]], delimiter: ";", roles: ["payee"], dateFormat: null, decimal: null, flipSigns: false, currency: null, savedAs: null },
+          mapping: { header: [evil], rows: [[evil]], delimiter: ";", roles: ["payee"], dateFormat: null, decimal: null, flipSigns: false, currency: null, savedAs: null, byContent: false },
           preview: {
             ...preview,
             file: `${evil}.csv`,

@@ -184,6 +184,8 @@ export type ByDirection = { out: readonly number[]; in: readonly number[] };
 export type ColumnPlan = {
   /** The layout's id, "guessed" (from header words) or "mapping" (the user's columns). */
   layout: string;
+  /** Guessed, some columns told by what they hold rather than by header words (the file's note says which): the Import page opens its mapping screen to check them. */
+  byContent?: true;
   format: string;
   names: readonly string[];
   date: number;

@@ -6,11 +6,11 @@
 
 /**
  * Lower case, accents off, letters and digits apart, words written together in camel case apart ("Beschreibung1" →
- * "beschreibung 1", "Débit" → "debit", Boursorama's "dateOp" → "date op"); the Nordic letters that are no accented
- * ones (ø, æ) as their plain ones ("Beløb" → "belob").
+ * "beschreibung 1", "Débit" → "debit", Boursorama's "dateOp" → "date op"); the Nordic and Polish letters that are no
+ * accented ones (ø, æ, ł) as their plain ones ("Beløb" → "belob", "Tytuł" → "tytul").
  */
 export function normaliseHeader(h: string): string {
-  return round3Header(h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae"));
+  return round3Header(h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae").replace(/[łŁ]/g, "l"));
 }
 
 /**
@@ -64,17 +64,27 @@ export const WORDS: Record<Role, string[][]> = {
       // Dutch and Flemish banks' booking and execution dates (Belfius, BNP Paribas Fortis).
       "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum",
       // Polish.
-      "data ksiegowania"],
-    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji"],
+      "data ksiegowania",
+      // Portuguese (Brazil: Itaú's "Data lançamento").
+      "data lancamento", "data do lancamento"],
+    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
+      // Sabadell's "F. Operativa" (Spain).
+      "f operativa", "fecha operativa", "f operacion",
+      // Venmo's "Datetime".
+      "datetime", "date time", "date and time"],
   ],
-  valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva"]],
+  valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
     // Polish (mBank's "#Kwota").
     "kwota", "kwota operacji",
     // Czech and Slovak (Fio's "Objem", "Částka").
     "objem", "castka",
+    // Portuguese (Nubank's account export "Valor"; exact only: Spanish and Portuguese "Fecha valor"/"Data valor" are value dates).
+    "=valor", "valor r",
     // PayPal's amount after its fee (beside "Gross"/"Brutto", which the fee still has to come off).
-    "net", "netto", "net amount", "montant net", "importo netto", "neto"]],
+    "net", "netto", "net amount", "montant net", "importo netto", "neto",
+    // Portuguese (Millennium bcp's "Montante"), Finnish, Estonian and Latvian ("Summa": S-Pankki, Swedbank).
+    "montante", "=summa"]],
   debit: [
     [
       "debit", "debits", "debit amount", "amount debited", "withdrawal", "withdrawals", "paid out", "money out", "out",
@@ -87,6 +97,8 @@ export const WORDS: Record<Role, string[][]> = {
       "uttak", "uttak fra konto", "haevet", "haevning", "uttag", "veloitus", "=ut",
       // Canadian banks (Simplii's " Funds Out").
       "funds out",
+      // Polish (Bank Millennium's "Obciążenia").
+      "obciazenia", "obciazenie",
     ],
   ],
   credit: [
@@ -99,6 +111,8 @@ export const WORDS: Record<Role, string[][]> = {
       "abono", "abonos", "importe abono", "credito", "ingreso", "ingresos",
       "innskudd", "innskudd pa konto", "indsat", "indsaettelse", "insattning", "hyvitys", "=inn",
       "funds in",
+      // Polish (Bank Millennium's "Uznania").
+      "uznania", "uznanie",
     ],
   ],
   indicator: [
@@ -110,7 +124,9 @@ export const WORDS: Record<Role, string[][]> = {
       "=dc", "=cd", "=sh", "=mouvement", "=tipo",
     ],
   ],
-  currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta"]],
+  currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta",
+    // Polish ("Waluta": PKO BP, Millennium, ING).
+    "waluta"]],
   balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo", "running bal", "guthaben"]],
   detail: [
     [
@@ -118,18 +134,27 @@ export const WORDS: Record<Role, string[][]> = {
       "importo singolo", "importo parziale", "teilbetrag", "deelbedrag", "importe parcial",
     ],
   ],
-  payee: [["payee", "payee name", "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde"]],
+  payee: [["payee", "payee name",
+    "beneficiary", "empfanger", "empfaenger", "zahlungsempfanger", "zahlungsempfaenger", "zahlungsempfanger in", "beguenstigter", "creditor", "beneficiaire", "beneficiario", "destinataire", "begunstigde"]],
   payer: [["payer", "zahlungspflichtiger", "zahlungspflichtige", "zahlungspflichtige r", "auftraggeber", "remitter", "debtor", "donneur d ordre", "ordinante", "opdrachtgever", "ordenante"]],
   party: [["counterparty", "counterparty name", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte", "naam", "tegenpartij", "naam omschrijving", "contraparte",
     // Deutsche Bank's "Begünstigter / Auftraggeber" is both sides (its "Abweichender Empfänger" is the payee column).
     "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker", "nimi", "nazev protiuctu",
     // Erste's George (Austria).
-    "partnername"]],
-  text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
+    "partnername",
+    // Polish (ING's "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
+    "dane kontrahenta", "nazwa kontrahenta",
+    // Czech (Raiffeisenbank's "Název obchodníka", the card merchant).
+    "nazev obchodnika", "obchodnik", "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca"]],
+  text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "narration", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
-    "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji"]],
+    "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
+    // Intesa Sanpaolo's "Operazione"/"Dettagli" (Italy), Argenta's "Beschrijving" (Belgium).
+    "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving",
+    // Nubank's card export ("date,title,amount"); Portuguese (Nubank's "Descrição", Bradesco's "Histórico", Itaú's "lançamento").
+    "=title", "descricao", "historico", "=lancamento"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
-    "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht"]],
+    "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "=zprava", "bericht"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
     "rekening tegenpartij", "rekeningnummer tegenpartij", "tegenrekening iban bban", "saajan tilinumero"]],
@@ -160,6 +185,8 @@ const INDICATOR: Record<string, 1 | -1> = {
   belastung: -1, gutschrift: 1, lastschrift: -1, dare: -1, avere: 1, a: 1, addebito: -1, accredito: 1, af: -1, bij: 1,
   debito: -1, credito: 1, cargo: -1, abono: 1, out: -1, in: 1, uscita: -1, entrata: 1, ausgang: -1, eingang: 1,
   sortie: -1, entree: 1, debet: -1,
+  // Debit/Kredit in the Baltic and Nordic banks' exports (Swedbank's D/K; Estonian Deebet/Kreedit, Latvian Debets/Kredīts).
+  k: 1, kredit: 1, kreedit: 1, deebet: -1, debets: -1, kredits: 1,
 };
 
 export function indicatorSign(raw: string): 1 | -1 | undefined {

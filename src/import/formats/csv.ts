@@ -102,7 +102,7 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       const cells = headerCells(r.fields);
       return (layout = layouts.find((l) => headerMatches(l, cells)) ?? null) !== null;
     });
-    const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2))) >= 0;
+    const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields)))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     const [width, rowsOfWidth] = [...widths].sort((a, b) => b[1] * b[0] - a[1] * a[0])[0] ?? [0, 0];
@@ -374,7 +374,7 @@ function vote(
   return { dateOrders, decimal, dateNote };
 }
 
-function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[], guess: boolean, noTable: (fileName: string) => string): Statement {
+export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[], guess: boolean, noTable: (fileName: string) => string): Statement {
   const { fileName } = opts;
   let table: Table;
   try {
@@ -411,7 +411,8 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
   if (plan && guess && !opts.layout && !layoutFits(plan, sample)) plan = null;
-  let dateNote: string | null = null;
+  // What the reader chose where the file does not say (a date order, the sides of a headerless file's two amounts).
+  const guessNotes: string[] = [];
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
@@ -422,7 +423,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     const mapping = told?.mapping ?? opts.mapping ?? {};
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
-    dateNote = voted.dateNote;
+    for (const note of [voted.dateNote, told?.note, guessed.contentNote]) if (note) guessNotes.push(note);
     plan = { ...guessed, dateOrders: voted.dateOrders, decimal: voted.decimal };
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
@@ -455,7 +456,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
   // A user's layout may say every sign is the other way round; the user's own "Flip signs" turns them again.
   const flipSigns = (opts.flipSigns === true) !== (table.layout?.flipSigns === true && plan.layout === table.layout.id);
   const read = readRows(src, plan, { fileName, flipSigns, sink: opts.sink });
-  return { ...read, notes: dateNote ? [dateNote, ...read.notes] : read.notes, columns: plan };
+  return { ...read, notes: [...guessNotes, ...read.notes], columns: plan };
 }
 
 const layoutsOf = (format: string) => LAYOUTS.filter((l) => (l.format ?? "csv") === format);

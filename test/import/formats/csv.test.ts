@@ -330,8 +330,9 @@ test("a column of the statement's own IBAN names the currency by its country whe
 });
 
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
-  // Two columns of amounts, neither taking the other anywhere: which is the booking's?
-  const text = "05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7476.55\n";
+  // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'400.00, nor −23.45 +
+  // 7'400.00 976.55): which is the booking's? (With 7'476.55 the third column walks the fourth: commbank-au.csv.)
+  const text = "05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7400.00\n";
   expect(() => read(utf8(text), { fileName: "h.csv", fallbackCurrency: { code: "CHF", from: "x" } })).toThrow(
     'h.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (1 of dates, 2 of amounts, 1 of text); name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
   );
@@ -712,4 +713,36 @@ describe("a card export of no known layout, mostly negative in a month with a pa
       [4, "2025-03-06", 40, "CHF", "GUTSCHRIFT ZALANDO"],
     ]);
   });
+});
+
+test("Swedbank's Estonian export (Kliendi konto;Reatüüp;…) is read by the same layout: its balance and turnover rows skipped, D/K as the sides (QA round 4, blind pass)", () => {
+  const text =
+    '"Kliendi konto";"Reatüüp";"Kuupäev";"Saaja/Maksja";"Selgitus";"Summa";"Valuuta";"Deebet/Kreedit";"Arhiveerimistunnus";"Tehingu tüüp";"Viitenumber";"Dokumendi number";\n' +
+    '"EE382200221020145685";"10";"01.03.2026";"";"Algsaldo";"200,00";"EUR";"K";"";"AS";"";"";\n' +
+    '"EE382200221020145685";"20";"04.03.2026";"SELVER AS";"Kaardimakse";"12,30";"EUR";"D";"2026030400001";"K";"";"";\n' +
+    '"EE382200221020145685";"86";"31.03.2026";"";"Lõppsaldo";"187,70";"EUR";"K";"";"LS";"";"";\n';
+  const s = read(utf8(text), { fileName: "ee.csv" });
+  expect(s.layout).toBe("swedbank-baltic");
+  // 200.00 − 12.30 = 187.70: only the booking is a row.
+  expect(brief(s.rows)).toEqual([[3, "2026-03-04", -12.3, "EUR", "SELVER AS · Kaardimakse"]]);
+  expect(s.skipped).toEqual([
+    { line: 2, reason: "the statement's opening balance, not a booking" },
+    { line: 4, reason: "the statement's closing balance, not a booking" },
+  ]);
+});
+
+test("columns no header word names are told by what they hold only when that is unambiguous; else the refusal stands (QA round 4)", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  // Two columns of amounts that do not walk one another (976.55 + 6'500.00 is not 7'400.00): which is the booking's?
+  expect(() => read(utf8("Päev;Tekst;Summa1;Summa2\n05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7400.00\n"), { fileName: "u.csv", fallbackCurrency: chf })).toThrow(
+    'u.csv: line 1: cannot tell which columns hold the date, the amount (one signed column, or a debit and a credit column); found columns "Päev", "Tekst", "Summa1", "Summa2".',
+  );
+  // Three capitals that are no ISO code (ASN's "BEA"), and a foreign currency filled only where one was paid abroad, are
+  // not the rows' currency: the data's CHF, said so.
+  const s = read(utf8("Päev;Kood;Tekst;Iznos;Välisvaluuta\n05.01.2026;BEA;Migros;-23.45;\n06.01.2026;OVB;Hotel;-120.00;EUR\n"), { fileName: "c.csv", fallbackCurrency: chf });
+  expect(s.rows.map((r) => [r.amount, r.currency, r.description])).toEqual([[-23.45, "CHF", "Migros"], [-120, "CHF", "Hotel"]]);
+  expect(s.notes).toEqual([
+    "\"Päev\" was taken as the date, \"Iznos\" as the amount, by what the columns hold (no header word this reader knows named them): check the preview's rows",
+    "the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE",
+  ]);
 });

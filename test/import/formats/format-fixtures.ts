@@ -10,6 +10,25 @@ const PENDING = { reason: "pending (Sts PDNG), not booked yet" };
 const DETAIL = (amount: string, line: number) => `a batch's detail line: its amount ${amount} is part of the booking on line ${line}, not a booking of its own`;
 
 export const FORMAT_EXPECTED: Record<string, Expected> = {
+  // Santander UK's text download (QA round 4, blind pass: refused as a CSV whose columns could not be told), written by the
+  // lead from public descriptions of it: windows-1252, CRLF, labels padded with non-breaking spaces, a quote and a tab
+  // inside descriptions, newest first. Balance walk (newest first): 1'726.73 + 38.50 = 1'765.23 (line 10) + 23.17 =
+  // 1'788.40 (line 15) − 2'450.00 = −661.60 (line 20) + 950.00 = 288.40 opening.
+  "santander-uk.txt": {
+    format: "santander-uk-txt",
+    layout: "santander-uk-txt",
+    account: "XXXX XXXX XXXX 4821",
+    dataLines: 4,
+    rows: [
+      [5, "2026-02-12", -38.5, "GBP", "DIRECT DEBIT PAYMENT TO THAMES WATER REF 9001234, MANDATE NO 0042"],
+      [10, "2026-02-02", -23.17, "GBP", "CARD PAYMENT TO SAINSBURY’S S/MKTS,23.17 GBP, RATE 1.00/GBP ON 31-01-2026"],
+      [15, "2026-01-30", 2450, "GBP", 'BANK GIRO CREDIT REF ACME LTD "JAN" SALARY'],
+      [20, "2026-01-16", -950, "GBP", "STANDING ORDER VIA FASTER PAYMENT TO MR LANDLORD REFERENCE RENT\tFEB"],
+    ],
+    totals: [{ currency: "GBP", out: 1011.67, outRows: 3, in: 2450, inRows: 1 }], // 38.50 + 23.17 + 950.00
+    reconciliation: [{ currency: "GBP", status: "ok", opening: 288.4, closing: 1726.73, entries: 4, difference: 0 }],
+    notes: ["the currency GBP (from the Santander UK layout) for every row"],
+  },
   "bank-de-cp1252.csv": {
     format: "csv",
     layout: "guessed",

@@ -8,7 +8,180 @@
  */
 import type { Expected } from "./support.ts";
 
+const CHF_NOTE =
+  "the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE";
+
 export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
+  // QA round 4, the lead's fifth batch (9 exports written from public descriptions; 2 not right: Venmo refused, Tide's own name in every description; Chime, Cash App, Bank Austria, Caisse d'Épargne and Trade Republic read right and are not kept).
+  // Venmo (US): a title line, then a header whose date is "Datetime" (no date word: refused), ISO date-times, amounts "- $18.50"/"+ $600.00", a beginning- and an ending-balance line without a date or amount (skipped). Out 18.50 + 500.00 = 518.50, in 600.00.
+"venmo.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[5,"2026-02-03",-18.5,"USD","Pizza night · Payment"],[6,"2026-02-05",600,"USD","Rent share · Payment"],[7,"2026-02-14",-500,"USD","Standard Transfer"]],"totals":[{"currency":"USD","out":518.5,"outRows":2,"in":600,"inRows":1}],"skipped":[{"line":4,"reason":"a balance, total or note line without an amount"},{"line":8,"reason":"a balance, total or note line without an amount"}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the currency USD (from the amounts' $ sign) for every row"]},
+  // Tide (UK business): "Paid in"/"Paid out", a balance column; the own account's name ("Account name": Jane Ltd) was in every description. Oldest first: 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80.
+  "tide-uk.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"CHF","TESCO STORES 2345 · Card"],[3,"2026-02-05",2800,"CHF","ACME LTD · INV-0042 · Faster Payment"],[4,"2026-02-14",-1200,"CHF","J SMITH · RENT FEB · Faster Payment"]],"totals":[{"currency":"CHF","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":[CHF_NOTE]},
+  // Halifax credit card (UK): purchases positive, the payment "PAYMENT RECEIVED - THANK YOU" negative: read right with no change (a card's payment). Out 64.20 + 23.99 + 10.99 = 99.18, in 500.00.
+  "halifax-card.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2026-02-03",-64.2,"CHF","TESCO STORES 2345 LONDON"],[3,"2026-02-05",500,"CHF","PAYMENT RECEIVED - THANK YOU"],[4,"2026-02-14",-23.99,"CHF","AMAZON.CO.UK*AB12CD34"],[5,"2026-02-20",-10.99,"CHF","NETFLIX.COM"]],"totals":[{"currency":"CHF","out":99.18,"outRows":3,"in":500,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],"notes":[CHF_NOTE,"a card export that writes purchases positive: they are read as money out, payments to the card as money in"]},
+  // Metro Bank (UK): "Money In"/"Money Out" and "Reference" as the text: read right with no change. Oldest first: 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80.
+  "metro-uk.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"CHF","TESCO STORES 2345 · Card Payment"],[3,"2026-02-05",2800,"CHF","ACME LTD SALARY · Faster Payment"],[4,"2026-02-14",-1200,"CHF","J SMITH RENT · Standing Order"]],"totals":[{"currency":"CHF","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":[CHF_NOTE]},
+  // QA round 4, the lead's fourth batch: header words of languages no word list covers; the columns told by what they hold.
+  // OTP (HU; a file the lead wrote in a language no header word covers): "Könyvelés dátuma", "Összeg", "Közlemény" were refused. Now told by what they hold: the one column of dates (2026.02.03), the one of amounts ("-24 500": a space groups the thousands), every column of words; "Pénznem" holds an ISO code on every row, so it is the currency (HUF, not the data's CHF). Out 24'500 + 320'000 = 344'500.
+"otp-hu.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-24500,"HUF","SPAR MAGYARORSZAG · Kártyás vásárlás"],[3,"2026-02-05",850000,"HUF","ACME KFT · Munkabér február"],[4,"2026-02-14",-320000,"HUF","KOVACS JANOS · Lakbér február"]],"totals":[{"currency":"HUF","out":344500,"outRows":2,"in":850000,"inRows":1}],"reconciliation":[{"currency":"HUF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["\"Könyvelés dátuma\" was taken as the date, \"Összeg\" as the amount, \"Partner neve\", \"Közlemény\" as the description, by what the columns hold (no header word this reader knows named them): check the preview's rows"]},
+  // Zagrebačka banka (HR): "Isplata"/"Uplata" (money out / in) and "Stanje" (balance) are no known words: the pair whose amounts walk the balance, out first. Oldest first: 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80.
+  "zaba-hr.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"CHF","KONZUM ZAGREB"],[3,"2026-02-05",2800,"CHF","PLAĆA ACME D.O.O."],[4,"2026-02-14",-1200,"CHF","NAJAMNINA VELJAČA"]],"totals":[{"currency":"CHF","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":["\"Isplata\" was taken as money out and \"Uplata\" as money in, \"Stanje\" as the balance after each row, by what the columns hold (no header word this reader knows named them): check the preview's rows",CHF_NOTE]},
+  // Garanti BBVA (TR): "Tarih", "Açıklama", "Tutar", "Bakiye": the amount is the column that walks the other (the balance). Oldest first: 19'000.00 − 642.50 = 18'357.50; + 58'000.00 = 76'357.50; − 15'000.00 = 61'357.50.
+  "garanti-tr.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-642.5,"CHF","MIGROS TICARET ISTANBUL"],[3,"2026-02-05",58000,"CHF","MAAS ODEMESI ACME AS"],[4,"2026-02-14",-15000,"CHF","KIRA SUBAT"]],"totals":[{"currency":"CHF","out":15642.5,"outRows":2,"in":58000,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"ok","opening":19000,"closing":61357.5,"entries":3,"difference":0}],"notes":["\"Tarih\" was taken as the date, \"Tutar\" as the amount, \"Açıklama\" as the description, \"Bakiye\" as the balance after each row, by what the columns hold (no header word this reader knows named them): check the preview's rows",CHF_NOTE]},
+  // QA round 4, the lead's third blind batch (12 exports written from public descriptions; 6 did not import right; S-Pankki's is in bank-fixtures.ts).
+  // Sabadell (ES): pipes, "F. Operativa" (no date word: refused), decimal commas with dots grouping. Oldest first: 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80.
+"sabadell-es.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"CHF","COMPRA TARJ. 5540XXXXXXXX1234 MERCADONA MADRID"],[3,"2026-02-05",2800,"CHF","NOMINA ACME SA"],[4,"2026-02-14",-1200,"CHF","TRANSFERENCIA A JUAN GARCIA ALQUILER"]],"totals":[{"currency":"CHF","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":[CHF_NOTE]},
+  // Intesa Sanpaolo (IT): "Operazione" and "Dettagli" (no description word: refused); "Valuta" holds the currency (EUR), not a value date. Out 64.20 + 1'200.00.
+  "intesa-it.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"EUR","Pagamento Pos Esselunga · ESSELUNGA MILANO Carta 1234"],[3,"2026-02-05",2800,"EUR","ACME SPA STIPENDIO FEBBRAIO"],[4,"2026-02-14",-1200,"EUR","Bonifico in uscita · MARIO ROSSI AFFITTO FEBBRAIO"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}]},
+  // Millennium bcp (PT): "Montante" (no amount word: refused), a Tipo column Débito/Crédito agreeing with the signs. Oldest first: 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80.
+  "bcp-pt.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"CHF","COMPRA 1234 PINGO DOCE LISBOA"],[3,"2026-02-05",2800,"CHF","TRF ACME LDA SALARIO"],[4,"2026-02-14",-1200,"CHF","TRF JOAO SILVA RENDA"]],"totals":[{"currency":"CHF","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":[CHF_NOTE]},
+  // Argenta (BE): "Beschrijving" was no description word: read, but the kind of payment was left out of the description. Out 64.20 + 1'200.00.
+  "argenta-be.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"EUR","DELHAIZE GENT · Betaling Bancontact"],[3,"2026-02-05",2800,"EUR","ACME NV · Overschrijving · Loon februari"],[4,"2026-02-14",-1200,"EUR","J PEETERS · Doorlopende opdracht · Huur februari"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}]},
+  // ASN Bank (NL; SNS and RegioBank write the same): no header, 19 columns, five of numbers, the balance BEFORE each row in column 9 (refused). Column 11 is the amount: 1'900.00 − 64.20 = 1'835.80 (row 2's column 9), + 2'800.00 = 4'635.80 (row 3's). The second currency column (EUR) and the transaction codes (BEA, OVB, IOB) are left out of the description.
+  "asn-nl.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[1,"2026-02-03",-64.2,"EUR","ALBERT HEIJN 1234 · 'ALBERT HEIJN 1234 UTRECHT'"],[2,"2026-02-05",2800,"EUR","ACME BV · 'Salaris februari'"],[3,"2026-02-14",-1200,"EUR","J DE VRIES · 'Huur februari'"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}]},
+  // Raiffeisenbank (CZ), here in UTF-8: "Zaúčtovaná částka", "Měna účtu"; the card row's only text is "Název obchodníka" (its description was empty) and the transfers' message is "Zpráva". Out 1'264.20 + 15'100.00 (a space groups the thousands), in 58'500.00.
+  "raiffeisen-cz.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-1264.2,"CZK","ALBERT HYPERMARKET"],[3,"2026-02-05",58500,"CZK","ACME s.r.o. · Mzda únor"],[4,"2026-02-14",-15100,"CZK","Jan Novák · Nájem únor"]],"totals":[{"currency":"CZK","out":16364.2,"outRows":2,"in":58500,"inRows":1}],"reconciliation":[{"currency":"CZK","status":"none","opening":null,"closing":null,"entries":3,"difference":null}]},
+  // QA round 4, the lead's second blind batch (11 exports written from public descriptions; 4 did not import right).
+  // PKO BP (PL): "Kwota", "Waluta", "Saldo po transakcji", and "Opis transakcji" followed by three cells with no header
+  // holding the other party and the title. "Waluta" was no currency word: the PLN rows were stored as the data's CHF
+  // without a word; the description was only the account number. Newest first: 8'235.80 + 2'100.00 = 10'335.80 (line
+  // 3) − 8'500.00 = 1'835.80 (line 4) + 64.20 = 1'900.00 opening.
+  "pko-bp.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-14", -2100, "PLN", "Rachunek odbiorcy: 83 1010 1023 0000 2613 9510 0000 · Nazwa odbiorcy: JAN KOWALSKI · Tytuł: CZYNSZ LUTY"],
+      [3, "2026-02-05", 8500, "PLN", "Rachunek nadawcy: 27 1140 2004 0000 3002 0135 5387 · Nazwa nadawcy: ACME SP. Z O.O. · Tytuł: WYNAGRODZENIE LUTY"],
+      [4, "2026-02-03", -64.2, "PLN", "Tytuł: 000498849 74230786034012345678901 · Lokalizacja: Adres: BIEDRONKA 1234 Miasto: WARSZAWA Kraj: POLSKA"],
+    ],
+    totals: [{ currency: "PLN", out: 2164.2, outRows: 2, in: 8500, inRows: 1 }],
+    reconciliation: [{ currency: "PLN", status: "ok", opening: 1900, closing: 8235.8, entries: 3, difference: 0 }],
+  },
+  // Bank Millennium (PL): debit "Obciążenia" and credit "Uznania" (no debit/credit words: refused). Oldest first:
+  // 1'900.00 − 64.20 = 1'835.80; + 8'500.00 = 10'335.80; − 2'100.00 = 8'235.80.
+  "millennium-pl.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-03", -64.2, "PLN", "BIEDRONKA 1234 WARSZAWA"],
+      [3, "2026-02-05", 8500, "PLN", "ACME SP. Z O.O. · WYNAGRODZENIE LUTY"],
+      [4, "2026-02-14", -2100, "PLN", "JAN KOWALSKI · CZYNSZ LUTY"],
+    ],
+    totals: [{ currency: "PLN", out: 2164.2, outRows: 2, in: 8500, inRows: 1 }],
+    reconciliation: [{ currency: "PLN", status: "ok", opening: 1900, closing: 8235.8, entries: 3, difference: 0 }],
+  },
+  // ING Bank Śląski (PL), windows-1250, a preamble naming the account, four "Waluta" columns, a footer line. "Tytuł" lost
+  // its ł in the header's normal form ("tytu"), so no description column was found (refused). Oldest first: 1'900.00 −
+  // 64.20 = 1'835.80; + 8'500.00 = 10'335.80; − 2'100.00 = 8'235.80.
+  "ing-pl.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: "PL12105000861000002312345678",
+    dataLines: 4,
+    rows: [
+      [12, "2026-02-03", -64.2, "PLN", "BIEDRONKA 1234 WARSZAWA · Płatność kartą 03.02.2026 Nr karty 4246xx1234"],
+      [13, "2026-02-05", 8500, "PLN", "ACME SP. Z O.O. UL. PROSTA 1 00-001 WARSZAWA · WYNAGRODZENIE LUTY"],
+      [14, "2026-02-14", -2100, "PLN", "JAN KOWALSKI · CZYNSZ LUTY"],
+    ],
+    totals: [{ currency: "PLN", out: 2164.2, outRows: 2, in: 8500, inRows: 1 }],
+    skipped: [{ line: 16, reason: "not a row of the table (a note or footer line)" }],
+    reconciliation: [{ currency: "PLN", status: "ok", opening: 1900, closing: 8235.8, entries: 3, difference: 0 }],
+  },
+  // HDFC Bank (IN): "Narration" (no description word: refused), "Withdrawal Amt."/"Deposit Amt.", "Closing Balance",
+  // dates DD/MM/YY. Oldest first: 20'100.00 − 1'264.20 = 18'835.80; + 58'500.00 = 77'335.80; − 15'100.00 = 62'235.80.
+  "hdfc-in.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-03", -1264.2, "CHF", "POS 416021XXXXXX1234 BIGBASKET"],
+      [3, "2026-02-05", 58500, "CHF", "NEFT CR-ACME PVT LTD-SALARY FEB"],
+      [4, "2026-02-14", -15100, "CHF", "UPI-LANDLORD-RENT FEB"],
+    ],
+    totals: [{ currency: "CHF", out: 16364.2, outRows: 2, in: 58500, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 20100, closing: 62235.8, entries: 3, difference: 0 }],
+    notes: [CHF_NOTE],
+  },
+  // QA round 4, blind pass (the lead's own files, written from what is publicly known of each export before the reader was
+  // changed). CommBank (AU): no header, date, signed amount, text, the balance after each row with its sign ("+1835.80");
+  // refused ("does not tell them apart": two columns of amounts). The text "Value Date: 01/02/2026" in the first row made
+  // the row a header (two header words): a row with a date and an amount is data. Balance walk, oldest first:
+  // 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80; − 16.99 = 3'418.81.
+  "commbank-au.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [1, "2026-02-03", -64.2, "CHF", "WOOLWORTHS 1234 SYDNEY NS AUS Card xx4821 Value Date: 01/02/2026"],
+      [2, "2026-02-05", 2800, "CHF", "Salary ACME PTY LTD"],
+      [3, "2026-02-14", -1200, "CHF", "Transfer to xx9911 CommBank app Rent"],
+      [4, "2026-02-20", -16.99, "CHF", "NETFLIX.COM MELBOURNE AUS Card xx4821"],
+    ],
+    totals: [{ currency: "CHF", out: 1281.19, outRows: 3, in: 2800, inRows: 1 }], // 64.20 + 1'200.00 + 16.99
+    reconciliation: [{ currency: "CHF", status: "ok", opening: 1900, closing: 3418.81, entries: 4, difference: 0 }],
+    notes: [CHF_NOTE],
+  },
+  // CIBC (CA): no header, date, text, debit, credit, one of the two filled per row, no balance; refused before. Money out
+  // first, money in second (CIBC's and TD's order), and the note says nothing in the file confirms it.
+  "cibc-ca.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [1, "2026-02-03", -64.2, "CHF", "LOBLAWS #1234 TORONTO ON"],
+      [2, "2026-02-05", 2800, "CHF", "PAYROLL DEPOSIT ACME CORP"],
+      [3, "2026-02-14", -1200, "CHF", "E-TRANSFER SENT LANDLORD"],
+      [4, "2026-02-20", -16.99, "CHF", "NETFLIX.COM 866-579-7172"],
+    ],
+    totals: [{ currency: "CHF", out: 1281.19, outRows: 3, in: 2800, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: [
+      "the file has no header row: column 3 was read as money out and column 4 as money in (the order of CIBC's and TD's exports; nothing in the file confirms it); if it is the other way round, import it again with --flip-signs",
+      CHF_NOTE,
+    ],
+  },
+  // Nubank (BR) card: "date,title,amount", purchases positive, the payment to the card "Pagamento recebido" negative. "title"
+  // was no description word (refused); with it, the three purchases were read as income: a payment received written
+  // negative now tells a card's export. Out 187.45 + 23.90 + 55.90 = 267.25, in 1'500.00.
+  "nubank-card-br.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-02-03", -187.45, "CHF", "Pão de Açúcar Loja 123"],
+      [3, "2026-02-05", 1500, "CHF", "Pagamento recebido"],
+      [4, "2026-02-14", -23.9, "CHF", "Uber *Trip"],
+      [5, "2026-02-20", -55.9, "CHF", "Netflix.com"],
+    ],
+    totals: [{ currency: "CHF", out: 267.25, outRows: 3, in: 1500, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: [CHF_NOTE, "a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // Nubank (BR) account: "Data,Valor,Identificador,Descrição" (Portuguese words; refused before), signed amounts. Out
+  // 187.45 + 2'100.00 + 89.90 = 2'377.35, in 8'500.00.
+  "nubank-conta-br.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2, "2026-02-03", -187.45, "CHF", "Compra no débito - Pão de Açúcar"],
+      [3, "2026-02-05", 8500, "CHF", "Transferência recebida pelo Pix - ACME LTDA"],
+      [4, "2026-02-14", -2100, "CHF", "Transferência enviada pelo Pix - IMOBILIARIA CENTRAL"],
+      [5, "2026-02-20", -89.9, "CHF", "Pagamento de boleto efetuado - CLARO SA"],
+    ],
+    totals: [{ currency: "CHF", out: 2377.35, outRows: 3, in: 8500, inRows: 1 }],
+    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: [CHF_NOTE],
+  },
   // Scotiabank (Canada): no header row, a "-" on every row in its third column, which was taken for a debit/credit sign: the 2'150.00 deposit imported as money out (QA round 4, sixth pass). Out 4.75 + 95.40 = 100.15, in 2'150.00. Its currency is the month-first rule's USD, said in the note (Canadian dollars are named on the page or with --currency).
   "scotiabank-ca.csv": {
     format: "csv",
@@ -132,13 +305,14 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     account: null,
     dataLines: 3,
     rows: [
-      [2,"2026-01-05",-42.8,"EUR","Zichtrekening · Betaling met debetkaart · COLRUYT HALLE 05/01"],
-      [3,"2026-01-10",2650,"EUR","Zichtrekening · Overschrijving · WERKGEVER NV · LOON JANUARI"],
-      [4,"2026-01-15",-850,"EUR","Zichtrekening · Domiciliëring · IMMO VASTGOED · HUUR"],
+      [2,"2026-01-05",-42.8,"EUR","Betaling met debetkaart · COLRUYT HALLE 05/01"],
+      [3,"2026-01-10",2650,"EUR","Overschrijving · WERKGEVER NV · LOON JANUARI"],
+      [4,"2026-01-15",-850,"EUR","Domiciliëring · IMMO VASTGOED · HUUR"],
     ],
     totals: [{"currency":"EUR","out":892.8,"outRows":2,"in":2650,"inRows":1}],
+    // "Naam van de rekening" (the own account's name, "Zichtrekening") is left out of the descriptions (QA round 4, blind pass).
+    // "Munteenheid" holds an ISO code on every row: the rows' currency column (it was taken from the IBAN's country).
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency EUR (from the IBAN's country (BE)) for every row"],
   },
   // Nordea Finland: "Otsikko" (title) and "Nimi" (name) were no known words: refused, no description column (QA round 4, sixth pass); dates written 2026/01/28. Out 45.60 + 89.00 = 134.60, in 2'850.00.
   "nordea-fi.csv": {

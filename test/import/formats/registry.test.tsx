@@ -20,7 +20,7 @@ import { fixture } from "./support.ts";
 
 describe("the reader list", () => {
   test("--format choices, the help, the page's format list and file picker come from it", () => {
-    expect(IMPORT_FORMATS).toEqual(["ofx", "camt", "mt940", "qif", "ubs-card", "ubs-account", "csv"]);
+    expect(IMPORT_FORMATS).toEqual(["ofx", "camt", "mt940", "qif", "santander-uk-txt", "ubs-card", "ubs-account", "csv"]);
     expect(IMPORT_HELP).toContain(`--format F                   auto|${IMPORT_FORMATS.join("|")} (default auto)`);
     const form = toHtml(<ImportForm />);
     expect(form).toContain(`accept="${ACCEPTED_FILES}"`);

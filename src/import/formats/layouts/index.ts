@@ -28,8 +28,10 @@ import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
 import { RAIFFEISEN } from "./raiffeisen.ts";
 import { RBC } from "./rbc.ts";
 import { REVOLUT, REVOLUT_BUSINESS } from "./revolut.ts";
+import { S_PANKKI } from "./s-pankki.ts";
 import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
+import { SWEDBANK_BALTIC } from "./swedbank-baltic.ts";
 import { SWISSCARD } from "./swisscard.ts";
 import { UBS_ACCOUNT_LAYOUTS } from "./ubs-account.ts";
 import { UBS_CARD_LAYOUTS } from "./ubs-card.ts";
@@ -80,4 +82,6 @@ export const LAYOUTS: readonly BankLayout[] = [
   SIMPLII,
   FR_DEBIT_CREDIT,
   BOURSORAMA,
+  SWEDBANK_BALTIC,
+  S_PANKKI,
 ];
