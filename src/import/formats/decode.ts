@@ -57,6 +57,8 @@ for (const b of [0xb1, 0xb6, 0xa1, 0xa6, 0xac]) BYTE_KIND[b] = LATIN2;
  * passes; the word's ends, the lead's review of stop 43.
  */
 function centralEuropean(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
+  const czech = czechOrSlovak(body);
+  if (czech) return czech;
   let cp1250 = false;
   for (let i = 0; i < body.length; i++) {
     const kind = BYTE_KIND[body[i]!]!;
@@ -71,8 +73,64 @@ function centralEuropean(body: Uint8Array): "windows-1250" | "iso-8859-2" | null
 }
 
 /**
+ * Czech and Slovak letters of windows-1250 and ISO-8859-2 that windows-1252 reads as Western letters: č ě ř ů ň ď
+ * (è ì ø ù ò ï there, the same bytes in both Central European code pages), upper case too. Alone each could be
+ * French, Italian or Danish; what no Western word has is one of them in a word with another Czech letter — an
+ * acute á í ó ú ý, a š ž ť ľ of either code page, or a second of these ("účet", "Příchozí", "Výběr" read "úèet",
+ * "Pøíchozí", "Výbìr") — or ě/ů inside a word ("měsíc", "půjčka"), or ř before e/i/í/á/ě ("Převod", "při").
+ */
+const CZ_GRAVE = new Set([0xe8, 0xec, 0xf8, 0xf9, 0xf2, 0xef, 0xc8, 0xcc, 0xd8, 0xd9, 0xd2, 0xcf]);
+/** á í ó ú ý Á Í Ó Ú Ý; š ž Š Ž ť Ť of windows-1250; š ž Š Ž ť Ť ľ Ľ of ISO-8859-2; ľ Ľ of windows-1250. */
+const CZ_COMPANION = new Set([0xe1, 0xed, 0xf3, 0xfa, 0xfd, 0xc1, 0xcd, 0xd3, 0xda, 0xdd, 0x9a, 0x9e, 0x8a, 0x8e, 0x9d, 0x8d, 0xb9, 0xbe, 0xa9, 0xae, 0xbb, 0xab, 0xb5, 0xa5, 0xbc]);
+/** Bytes only ISO-8859-2 makes Czech/Slovak letters of (š ž Š Ž ť Ť ľ; windows-1250 has ą ľ © ® » « µ there). */
+const LATIN2_CZ = new Set([0xb9, 0xbe, 0xa9, 0xae, 0xbb, 0xab, 0xb5]);
+/** æ å Æ Å ç Ç ñ Ñ: Western letters no Czech or Slovak word has (windows-1250 reads them ć ĺ Ć Ĺ ç Ç ń Ń). */
+const WESTERN_ONLY = new Set([0xe6, 0xe5, 0xc6, 0xc5, 0xe7, 0xc7, 0xf1, 0xd1]);
+const czLetter = (b: number | undefined) => b !== undefined && (BYTE_KIND[b] !== 0 || CZ_COMPANION.has(b));
+
+/**
+ * windows-1250 or ISO-8859-2 for a Czech or Slovak text (Fio, ČSOB, Komerční banka, Raiffeisen CZ, Tatra banka …),
+ * null when the text shows no more Czech words than Western-only letters. ISO-8859-2 when no byte 0x80–0x9F occurs
+ * (C1 controls there, where windows-1250 has š ž ť) and one of its own š ž ť ľ sits inside a word. QA round 4, pass 9.
+ */
+function czechOrSlovak(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
+  let czechWords = 0;
+  let western = 0;
+  let c1 = false;
+  let latin2Letter = false;
+  let grave = 0; // Czech letters read as Western ones in the current word
+  let companion = false;
+  let strong = false;
+  for (let i = 0; i <= body.length; i++) {
+    const b = body[i];
+    if (b !== undefined && b >= 0x80 && b <= 0x9f) c1 = true;
+    if (!czLetter(b)) {
+      if (strong || (grave > 0 && companion) || grave > 1) czechWords++;
+      grave = 0;
+      companion = false;
+      strong = false;
+      continue;
+    }
+    if (WESTERN_ONLY.has(b!)) western++;
+    if (CZ_COMPANION.has(b!)) {
+      companion = true;
+      if (LATIN2_CZ.has(b!) && czLetter(body[i - 1]) && czLetter(body[i + 1])) latin2Letter = true;
+    }
+    if (!CZ_GRAVE.has(b!)) continue;
+    grave++;
+    const lower = b! | 0x20;
+    const before = czLetter(body[i - 1]);
+    const after = body[i + 1];
+    if ((lower === 0xec || lower === 0xf9) && before && czLetter(after)) strong = true;
+    if (lower === 0xf8 && after !== undefined && [0x65, 0x69, 0x45, 0x49, 0xed, 0xcd, 0xe1, 0xec].includes(after)) strong = true;
+  }
+  if (czechWords <= western) return null;
+  return !c1 && latin2Letter ? "iso-8859-2" : "windows-1250";
+}
+
+/**
  * The file's text. A BOM decides; otherwise UTF-8 when the bytes are valid UTF-8 (a windows-1252
- * file with umlauts practically never is), else windows-1250 or ISO-8859-2 when it reads as Polish, else windows-1252, which is what
+ * file with umlauts practically never is), else windows-1250 or ISO-8859-2 when it reads as Czech, Slovak or Polish, else windows-1252, which is what
  * Swiss and German bank exports (UBS among them) are written in.
  */
 export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}): string {
