@@ -336,7 +336,7 @@ function vote(
     if (!plan.decimalKnown) for (const c of moneyCols) decimals.add(r.fields[c] ?? "");
   };
   for (const r of sample) add(r);
-  const decided = (mapping.dateFormat || "order" in dates.result()) && (plan.decimalKnown || !("ambiguous" in decimals.result()));
+  const decided = (mapping.dateFormat || dates.settled()) && (plan.decimalKnown || !("ambiguous" in decimals.result()));
   if (!decided && sample.length >= SAMPLE_RECORDS) {
     let seen = 0;
     forEachRecord(text, table.delimiter, (r) => {

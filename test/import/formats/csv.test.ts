@@ -713,3 +713,29 @@ describe("a card export of no known layout, mostly negative in a month with a pa
     ]);
   });
 });
+
+describe("dotted dates decided by their values (QA round 4, pass 9)", () => {
+  test("a month-first column written with dots (12.31.2025) is read month-first, every row", () => {
+    const s = parse("Date,Description,Amount\n12.31.2025,COFFEE SHOP,-4.50\n01.05.2026,PAYROLL ACME,2500.00\n01.07.2026,GROCERY MART,-62.10\n");
+    // Line 2 decides (31 cannot be a month); lines 3–4 follow: January 5 and 7, not May 1 and July 1.
+    expect(brief(s.rows)).toEqual([
+      [2, "2025-12-31", -4.5, "USD", "COFFEE SHOP"],
+      [3, "2026-01-05", 2500, "USD", "PAYROLL ACME"],
+      [4, "2026-01-07", -62.1, "USD", "GROCERY MART"],
+    ]);
+    expect(s.badRows).toEqual([]);
+  });
+
+  test("the deciding date after the first 500 records still decides the whole column", () => {
+    // 600 records dated 01.01.2026–12.12.2026 style (both parts ≤ 12, so undecided), then 12.31.2026 on line 602.
+    const lines = ["Date,Description,Amount"];
+    for (let i = 0; i < 600; i++) lines.push(`${String((i % 12) + 1).padStart(2, "0")}.${String((i % 5) + 1).padStart(2, "0")}.2026,SHOP ${i},-1.00`);
+    lines.push("12.31.2026,LAST SHOP,-2.00");
+    const s = parse(lines.join("\n") + "\n");
+    expect(s.badRows).toEqual([]);
+    expect(s.rows.length).toBe(601);
+    // Line 2 is "01.01.2026"; line 3 "02.02.2026"; line 7 is i = 5: "06.01.2026" → June 1 month-first (January 6 day-first).
+    expect(brief([s.rows[5]!])).toEqual([[7, "2026-06-01", -1, "USD", "SHOP 5"]]);
+    expect(brief([s.rows[600]!])).toEqual([[602, "2026-12-31", -2, "USD", "LAST SHOP"]]);
+  });
+});
