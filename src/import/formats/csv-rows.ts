@@ -425,7 +425,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const from: { code: string; from: string; assumed?: true } = plan.defaultCurrency ?? src.fileCurrency!;
     // Nothing in the file said it: the user is told plainly what was assumed and how to say otherwise.
     const one = defaultCurrencyUsed === 1;
-    if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`the file names no currency anywhere: every row was taken as ${from.code} (${from.from}); if this account is in another currency, import the file again with --currency CODE`);
+    if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`the file names no currency anywhere: every row was taken as ${from.code} (${from.from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`);
     else notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} ${one ? "row" : "rows"} without a currency of ${one ? "its" : "their"} own`}`);
   }
   if (plan.purchasesPositive) notes.push("a card export that writes purchases positive: they are read as money out, payments to the card as money in");

@@ -439,7 +439,9 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     apostropheThousands(plan, sample) ||
     // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency
     // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
-    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order (MM/DD/YYYY), the United States' notation" }) ||
+    // A guess all the same (Canadian banks write their dates so too: TD's headerless export was stored as US dollars): the
+    // note says it was assumed and how to set the account's own (QA round 4, pass 9).
+    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
     (opts.fallbackCurrency && { ...opts.fallbackCurrency, assumed: true as const }) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {

@@ -201,7 +201,7 @@ describe("what cannot be read", () => {
   test("no currency named, but month-first dates: dollars, and the note says why (QA round 4, fifth pass: stored as the data's main currency)", () => {
     const s = parse("Posted Date,Payee,Amount\n01/02/2025,Amazon,(12.00)\n01/13/2025,Refund,12.00\n");
     expect(s.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2025-01-02", -12, "USD"], ["2025-01-13", 12, "USD"]]);
-    expect(s.notes).toEqual(["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"]);
+    expect(s.notes).toEqual(["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]);
   });
 
   test("no currency anywhere: ask for --currency", () => {

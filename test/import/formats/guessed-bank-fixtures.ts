@@ -22,7 +22,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"USD","out":100.15,"outRows":2,"in":2150,"inRows":1}],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Raiffeisen Austria (ELBA): no header row, date; text; value date; signed amount ("+2.430,00"); currency; timestamp: read right with no change. Out 34.20 + 78.90 = 113.10, in 2'430.00.
   "raiffeisen-at-elba.csv": {
@@ -51,7 +51,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":50.7,"outRows":2,"in":2100,"inRows":1}],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // TD Canada Trust (EasyWeb): no header row, date, text, money out, money in and the balance after each row; three columns of amounts did not tell which is which: refused (QA round 4, sixth pass). The pair whose amounts walk the balance is money out and in, the third the balance: 1'250.00 − 4.75 = 1'245.25 + 2'150.00 = 3'395.25 − 95.40 = 3'299.85 ✓. Nothing in the file names its currency: month-first dates say USD, and the note says where it came from (a Canadian account sets CAD on the page or with --currency).
   "td-canada.csv": {
@@ -66,7 +66,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"USD","out":100.15,"outRows":2,"in":2150,"inRows":1}],
     reconciliation: [{"currency":"USD","status":"ok","opening":1250,"closing":3299.85,"entries":3,"difference":0}],
-    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // bunq (NL), semicolons and decimal commas ("2.500,00"): read right with no change (QA round 4, sixth pass); EUR from the own account's NL IBAN. Out 23.45 + 1'050.00 = 1'073.45, in 2'500.00.
   "bunq-nl.csv": {
@@ -404,7 +404,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":120.5,"outRows":1,"in":2300,"inRows":1}],
     skipped: [{"line":6,"reason":"not booked (pending, declined or cancelled): no money moved"}],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // BBVA: a preamble naming the IBAN, two "Divisa" columns, "Disponible" (not read as a balance column). Out 54.32; in 1'500.00.
   "bbva-es.csv": {
@@ -507,7 +507,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"USD","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
     skipped: [{"line":8,"reason":"a balance, total or note line without an amount"}],
     reconciliation: [{"currency":"USD","status":"ok","opening":1000,"closing":2215.44,"entries":3,"difference":0}],
-    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Discover: purchases positive, "INTERNET PAYMENT - THANK YOU" negative: turned round. Out 87.23 + 45.10 = 132.33; in 500.00.
   "discover-card.csv": {
@@ -522,7 +522,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"USD","out":132.33,"outRows":2,"in":500,"inRows":1}],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
   // Citi: Status (Pending skipped), Debit positive, Credit negative. Out 123.45; in 500.00.
   "citi-card.csv": {
@@ -537,7 +537,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"USD","out":123.45,"outRows":1,"in":500,"inRows":1}],
     skipped: [{"line":4,"reason":"not booked (pending, declined or cancelled): no money moved"}],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
-    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Apple Card: purchases positive with no card column and no "thank you" line, but a Type column saying "Purchase" on the positive rows (QA round 4: every purchase read as income). Out 32.18 + 2.99 + 64.90 = 100.07; in 300.00.
   "apple-card.csv": {
@@ -568,7 +568,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Nordea (SE): Swedish headers (QA round 4: refused), space thousands, "Saldo" and "Valuta". Newest first: −15'000.00 (line 4, from 0) + 25'000 = 10'000.00 − 1'234.50 = 8'765.50 ✓.
   "nordea-se.csv": {
@@ -719,7 +719,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":4.5,"outRows":1,"in":1000,"inRows":1}],
     skipped: [{"line":4,"reason":"a total or balance line, no booking of its own"},{"line":5,"reason":"the statement's closing balance (\"Closing balance\"), checked against its rows"}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Newest first, a balance that does not reconcile: A (line 4) leaves 1'000.00, so B (−50.00) must leave 950.00, but line 3 says 900.00: off by −50.00 at line 3.
   "reverse-bad-balance.csv": {
@@ -734,7 +734,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":130,"outRows":3,"in":0,"inRows":0}],
     reconciliation: [{"currency":"CHF","status":"off","opening":1050,"closing":870,"entries":3,"difference":-50,"line":3}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE","line 3: the balance column disagrees with the amounts by CHF -50.00"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again","line 3: the balance column disagrees with the amounts by CHF -50.00"],
   },
   // Semicolons inside quoted cells, narrow no-break spaces (U+202F) and no-break spaces as thousands marks. 10'000.00 − 1'234.50 = 8'765.50 + 5'000.00 = 13'765.50 ✓.
   "quoted-semicolon-nbsp.csv": {
@@ -748,7 +748,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":1234.5,"outRows":1,"in":5000,"inRows":1}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":10000,"closing":13765.5,"entries":2,"difference":0}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // "CHF" before every amount and balance, DD.MM.YY dates. 1'000.00 − 23.45 = 976.55 + 6'500.00 = 7'476.55 ✓.
   "chf-prefix.csv": {
@@ -804,7 +804,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"CHF","out":54.32,"outRows":1,"in":1500,"inRows":1}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":1000,"closing":2445.68,"entries":2,"difference":0}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Month-first dates where only the last row (01/13/2026) decides the order; five rows that read both ways are read month-first with it. Out 1 + 2 + 3 + 4 + 5 + 9 = 24.
   "us-ambiguous-late.csv": {
@@ -822,7 +822,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"USD","out":24,"outRows":6,"in":0,"inRows":0}],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":6,"difference":null}],
-    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Wells Fargo: no header row at all (QA round 4: refused, naming its first row's values as columns); the one column of dates, the one of amounts, the longest text. Out 34.56 + 1'250.00; in 2'500.00; every line, the first too, is a row.
   "wells-fargo-us.csv": {
@@ -837,7 +837,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"USD","out":1284.56,"outRows":2,"in":2500,"inRows":1}],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // ABN AMRO's tab-separated text export, no header: IBAN, currency, YYYYMMDD date, balance before, balance after, value date, amount, text. The amount is the column that takes the balance before to the one after on each row (1'000.00 − 34.50 = 965.50; 965.50 + 2'100.00 = 3'065.50) and does not chain from row to row as the balances do (965.50 after, 965.50 before).
   "abnamro-tab.txt": {
@@ -865,7 +865,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":4.5,"outRows":1,"in":1000,"inRows":1}],
     skipped: [{"line":2,"reason":"a section title (\"Pending transactions\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"a section title (\"Posted transactions\")"}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Two accounts in one file, each block with an "Account;IBAN" line and the header again (QA round 4: the header was a bad row that stopped the import, and the second account's row was booked to the first). CH93…: −12.50 + 5'000.00; CH56…: +1.25.
   "repeated-header.csv": {
@@ -1002,7 +1002,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"USD","out":0,"outRows":0,"in":131.81,"inRows":3}],
     skipped: [],
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row","every one of the 3 rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)"],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again","every one of the 3 rows is money in: if this is a card statement that writes its purchases positive, flip the signs (--flip-signs)"],
   },
   // Triodos (NL): no header row, day-first dates with dashes, unsigned amounts with a decimal comma beside Debet/Credit, the
   // own IBAN on every row. QA round 4, fifth pass: only the purpose was kept (the other party, "Albert Heijn 1234", lost) and
@@ -1038,7 +1038,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":165.3,"outRows":2,"in":2000,"inRows":1}],
     skipped: [{"line":4,"reason":"the statement's balance on 2026-01-31 (\"Solde au 31/01/2026\"), checked against its rows"}],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":3834.7,"entries":3,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE"],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // BCV (Banque Cantonale Vaudoise): Débit/Crédit positive, "'" thousands, a Solde column, newest first, no currency anywhere but
   // the apostrophe (QA round 4, fifth pass: stored in the data's main currency). −1'000.00 (line 4, from 0) + 5'600.00 =
