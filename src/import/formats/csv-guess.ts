@@ -101,12 +101,13 @@ function memoSkip(cols: readonly Column[]): ColumnPlan["skip"] {
 }
 
 /** A card's statement line for the holder's payment to the card (tested on a text's start: a long text is no such line). */
-const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b/i;
+// Also a payment the card "received", written negative (Nubank's "Pagamento recebido"; QA round 4, pass 9: its purchases were read as income).
+const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|merci|besten dank|danke|grazie)\b|\bautopay\b|\b(payment|pagamento|pago|paiement|zahlung) (received|recebido|recibido|recu|reçu|erhalten)\b/i;
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
-const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento"]);
+const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji"]);
 
 /**
  * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row
@@ -147,6 +148,8 @@ const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indica
 
 const TEXT_ROLES = new Set<Role>(["payee", "payer", "party", "text", "memo"]);
 const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id)\b/;
+/** Headers of the statement's own account's name or holder, the same on every row: no word of the payment (NatWest's "Account Name"). */
+const OWN_ACCOUNT_TEXT = new Set(["account name", "account holder", "account holder name", "kontoinhaber", "kontoname", "titulaire du compte", "intestatario", "nazev uctu", "nazwa rachunku", "rekeningnaam"]);
 
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
@@ -157,7 +160,7 @@ function tierFor(c: Column, role: Role): number | null {
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
   // round-3 description's columns stay as they were.)
   // Nor is the card a row was paid with (Curve's "Card Name": the funding card, on every row).
-  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
+  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || OWN_ACCOUNT_TEXT.has(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text. Nor does a column of nothing but dashes: a placeholder
@@ -329,7 +332,15 @@ export function guessColumns(header: CsvRecord, sample: readonly CsvRecord[], ma
     const textTaken = new Set(taken);
     if (money?.kind === "indicator" && headerTier(cols[money.indicator]!.norm, "indicator") === null && headerTier(cols[money.indicator]!.norm, "text") !== null) textTaken.delete(money.indicator);
     const by = (role: Role) => candidates(cols, role, textTaken).map((c) => c.index);
-    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), by("text"), by("memo")];
+    // Columns with no header right after a text column go on with its text (PKO BP writes "Opis transakcji" over four
+    // columns, the payee's name and the shop's place in the unnamed ones; QA round 4, pass 9: only the first was kept).
+    const continued = (idx: number[]) =>
+      idx.flatMap((i) => {
+        const out = [i];
+        for (let j = i + 1; j < cols.length && cols[j]!.norm === "" && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
+        return out;
+      });
+    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), continued(by("text")), continued(by("memo"))];
     purpose = memo;
     const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo]));
     if (payee.length > 0 && payer.length > 0) {
@@ -444,7 +455,15 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     const backward = after.values.every((v, r) => r === 0 || cents(v) === cents(before.values[r - 1]!));
     return n >= 2 && (forward || backward);
   };
-  const amount = amounts.length === 1 ? amounts[0] : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
+  // Two columns of amounts: the amount and the balance after each row, the one the other walks, row by row, oldest or
+  // newest first (CommBank: date, amount, text, balance; QA round 4, pass 9: refused).
+  const walksBy = (amt: Col, bal: Col) =>
+    bal.values.length >= 2 &&
+    amt.values.every((v) => v !== "") &&
+    (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + cents(amt.values[r]!) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + cents(amt.values[r - 1]!) === cents(bal.values[r - 1]!)));
+  const pair = amounts.length === 2 ? amounts.filter((z) => walksBy(z, amounts.find((x) => x !== z)!)) : [];
+  const walked = pair.length === 1 ? { amount: pair[0]!, bal: amounts.find((x) => x !== pair[0])! } : null;
+  const amount = amounts.length === 1 ? amounts[0] : walked ? walked.amount : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
   // Else money out and money in in two columns, one of them filled on every row, beside the balance after each row (TD
   // Canada: date, text, debit, credit, balance; QA round 4, sixth pass: refused): the pair whose amounts, out taken off
   // and in added, walk the balance from row to row (oldest or newest first).
@@ -465,5 +484,5 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_CELL.test(v) || indicatorSign(v) !== undefined))]);
   const moreText = cols.filter((c) => described.has(c) && c !== texts[0]).map((c) => header.fields.indexOf(c.name));
   const money = amount ? { amountColumn: amount.name } : { debitColumn: split!.out.name, creditColumn: split!.inn.name };
-  return { mapping: { dateColumn: dates[0]!.name, ...money, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) }, texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b), balance: split ? header.fields.indexOf(split.bal.name) : null };
+  return { mapping: { dateColumn: dates[0]!.name, ...money, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) }, texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b), balance: split ? header.fields.indexOf(split.bal.name) : walked ? header.fields.indexOf(walked.bal.name) : null };
 }

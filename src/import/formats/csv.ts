@@ -102,7 +102,9 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       const cells = headerCells(r.fields);
       return (layout = layouts.find((l) => headerMatches(l, cells)) ?? null) !== null;
     });
-    const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2))) >= 0;
+    // A row of data is no header, whatever words its text holds (CommBank's "… Value Date: 21/01/2026" named two roles:
+    // its first booking was taken for the header and the file refused; QA round 4, pass 9).
+    const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields)))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     const [width, rowsOfWidth] = [...widths].sort((a, b) => b[1] * b[0] - a[1] * a[0])[0] ?? [0, 0];
@@ -187,8 +189,11 @@ function preamble(
   return { account, currency, stated, statedCells };
 }
 
-/** A UK account as its banks write it: sort code and account number ("20-32-06 13152170", Barclays' "Account" column). */
-const UK_ACCOUNT_CELL = /^\d{2}-\d{2}-\d{2}\s+\d{8}$/;
+/**
+ * A UK account as its banks write it: sort code and account number ("20-32-06 13152170", Barclays' "Account" column;
+ * NatWest's "'600000-12345678", with Excel's text mark in front: QA round 4, pass 9, stored in the data's main currency).
+ */
+const UK_ACCOUNT_CELL = /^'?(?:\d{2}-\d{2}-\d{2}\s+|\d{6}-)\d{8}$/;
 
 /** GBP when a column of the statement's own account holds a UK sort code and account number on every sampled row. */
 function ukAccountColumn(header: CsvRecord, sample: readonly CsvRecord[]): { code: string; from: string } | null {

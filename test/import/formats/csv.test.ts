@@ -330,8 +330,8 @@ test("a column of the statement's own IBAN names the currency by its country whe
 });
 
 test("a file with no header row whose columns do not tell themselves apart is refused, saying how to name them; named, it is read from its first line", () => {
-  // Two columns of amounts, neither taking the other anywhere: which is the booking's?
-  const text = "05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7476.55\n";
+  // Two columns of amounts, neither walking the other from row to row (976.55 + 6'500.00 is not 7'000.00): which is the booking's?
+  const text = "05.01.2026;Migros;-23.45;976.55\n06.01.2026;Lohn;6500.00;7000.00\n";
   expect(() => read(utf8(text), { fileName: "h.csv", fallbackCurrency: { code: "CHF", from: "x" } })).toThrow(
     'h.csv: line 1: the file has no header row, and what its columns hold does not tell them apart (1 of dates, 2 of amounts, 1 of text); name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',
   );
@@ -340,6 +340,20 @@ test("a file with no header row whose columns do not tell themselves apart is re
     [1, "2026-01-05", -23.45, "CHF", "Migros"],
     [2, "2026-01-06", 6500, "CHF", "Lohn"],
   ]);
+});
+
+test("no header row, an amount and the balance after each row (CommBank): the balance walks the amounts, so they are told apart and checked (QA round 4, pass 9: refused)", () => {
+  // Newest first: 2'187.50 is 2'200.00 − 12.50; 2'200.00 is 0.00 + 2'200.00. The text "Value Date: 21/01/2026" named two
+  // header words, and the first booking was taken for the header.
+  const text = '23/01/2026,"-12.50","WOOLWORTHS 1234 SYDNEY NS AUS Card xx1234 Value Date: 21/01/2026","+2187.50"\n17/01/2026,"+2200.00","Salary ACME PTY LTD","+2200.00"\n05/01/2026,"-50.00","Transfer to xx9876 CommBank app","+0.00"\n';
+  const s = read(utf8(text), { fileName: "CSVData.csv", fallbackCurrency: { code: "AUD", from: "the main currency of your data" } });
+  expect(brief(s.rows)).toEqual([
+    [1, "2026-01-23", -12.5, "AUD", "WOOLWORTHS 1234 SYDNEY NS AUS Card xx1234 Value Date: 21/01/2026"],
+    [2, "2026-01-17", 2200, "AUD", "Salary ACME PTY LTD"],
+    [3, "2026-01-05", -50, "AUD", "Transfer to xx9876 CommBank app"],
+  ]);
+  // Opening 50.00 (0.00 + 50.00 taken off on the oldest row), closing 2'187.50.
+  expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 50, 2187.5]]);
 });
 
 test("a file of several accounts, each block with its account line and the header again: each row in its block's account", () => {
