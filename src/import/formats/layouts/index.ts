@@ -38,6 +38,7 @@ import { VISECA } from "./viseca.ts";
 import { WISE } from "./wise.ts";
 import { YUH } from "./yuh.ts";
 import { ZKB } from "./zkb.ts";
+import { NAB, WESTPAC } from "./australia.ts";
 
 export const LAYOUTS: readonly BankLayout[] = [
   ...UBS_ACCOUNT_LAYOUTS,
@@ -80,4 +81,6 @@ export const LAYOUTS: readonly BankLayout[] = [
   SIMPLII,
   FR_DEBIT_CREDIT,
   BOURSORAMA,
+  WESTPAC,
+  NAB,
 ];
