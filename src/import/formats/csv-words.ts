@@ -66,7 +66,9 @@ export const WORDS: Record<Role, string[][]> = {
       "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum",
       // Polish; Czech and Slovak (ČSOB's, Raiffeisen CZ's "Datum zaúčtování", beside its "Datum provedení").
       "data ksiegowania", "datum zauctovani", "datum zauctovania"],
-    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji"],
+    ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
+      // ING España's only date, "F. VALOR" (QA round 4, pass 9: refused).
+      "f valor", "f operacion"],
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
@@ -133,6 +135,8 @@ export const WORDS: Record<Role, string[][]> = {
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
+    // Indian banks (HDFC's "Narration", "Particulars"; QA round 4, pass 9: refused).
+    "narration", "particulars",
     // Czech (Komerční banka's "Systémový popis", ČSOB's "označení operace"); Portuguese (Nubank's "Descrição", its card's "title"; "Histórico").
     "popis", "systemovy popis", "oznaceni operace", "descricao", "title", "historico"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",

@@ -11,6 +11,7 @@ import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmou
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
@@ -190,17 +191,23 @@ function preamble(
 }
 
 /**
- * A UK account as its banks write it: sort code and account number ("20-32-06 13152170", Barclays' "Account" column;
- * NatWest's "'600000-12345678", with Excel's text mark in front: QA round 4, pass 9, stored in the data's main currency).
+ * Own accounts as one country's banks write them, so its currency: a UK sort code and account number ("20-32-06
+ * 13152170", Barclays' "Account" column; NatWest's "'600000-12345678", with Excel's text mark in front), a New Zealand
+ * bank, branch, account and suffix ("38-9000-0123456-00", Kiwibank). QA round 4, pass 9: NatWest's and Kiwibank's
+ * exports were stored in the data's main currency.
  */
-const UK_ACCOUNT_CELL = /^'?(?:\d{2}-\d{2}-\d{2}\s+|\d{6}-)\d{8}$/;
+const ACCOUNT_CELL_CURRENCY: { cell: RegExp; code: string; what: string }[] = [
+  { cell: /^'?(?:\d{2}-\d{2}-\d{2}\s+|\d{6}-)\d{8}$/, code: "GBP", what: "a UK sort code and account number" },
+  { cell: /^'?\d{2}-\d{4}-\d{7}-\d{2,3}$/, code: "NZD", what: "a New Zealand bank account number" },
+];
 
-/** GBP when a column of the statement's own account holds a UK sort code and account number on every sampled row. */
-function ukAccountColumn(header: CsvRecord, sample: readonly CsvRecord[]): { code: string; from: string } | null {
+/** The currency a column of the statement's own account says by its accounts' country, on every sampled row. */
+function accountColumnCurrency(header: CsvRecord, sample: readonly CsvRecord[]): { code: string; from: string } | null {
   for (let c = 0; c < header.fields.length; c++) {
     if (!OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c]!))) continue;
     const filled = sample.map((r) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
-    if (filled.length > 0 && filled.every((v) => UK_ACCOUNT_CELL.test(v))) return { code: "GBP", from: `the column "${header.fields[c]!.trim()}" (a UK sort code and account number)` };
+    const country = filled.length > 0 ? ACCOUNT_CELL_CURRENCY.find((a) => filled.every((v) => a.cell.test(v))) : undefined;
+    if (country) return { code: country.code, from: `the column "${header.fields[c]!.trim()}" (${country.what})` };
   }
   return null;
 }
@@ -440,7 +447,7 @@ function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[]
     amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
-    (!table.headerless && (headerWordCurrency(table.header) ?? ukAccountColumn(table.header, sample))) ||
+    (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
     // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency
     // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
@@ -509,6 +516,8 @@ export const ubsCardReader: StatementReader = {
 
 /** Content looks like a delimited table (format detection): several lines of at least two fields (the head holds two lines, however long). */
 export function looksLikeCsv(head: string): boolean {
+  // A statement of "Label: value" records is no table, though a comma in its texts looks like one.
+  if (looksLikeLabelledRecords(head)) return false;
   return DELIMITERS.some((d) => {
     let rows = 0;
     forEachRecord(head, d, (r) => {

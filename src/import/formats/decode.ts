@@ -196,6 +196,15 @@ function utf8Undo(bytes: Buffer, n: number, read: number): null {
   return null;
 }
 
+/**
+ * A statement of "Label: value" lines, one record a block (Santander UK's text export: "Date: 22/01/2026",
+ * "Description: …", "Amount: -12.50 GBP", "Balance: …"): no format this reads (QA round 4, pass 9: it was refused as a
+ * CSV whose columns could not be told, its "columns" the two halves of a description around a comma).
+ */
+export function looksLikeLabelledRecords(text: string): boolean {
+  return /^Date: *\S[^\r\n]*\r?\n(?:Description|Narrative): [^\r\n]*\r?\nAmount: /m.test(text);
+}
+
 /** An HTML page (a bank's login page saved instead of the export, an error page). */
 export function looksLikeHtml(text: string): boolean {
   return /^\s*(<!doctype\s+html|<html[\s>]|<head[\s>]|<body[\s>])/i.test(text);

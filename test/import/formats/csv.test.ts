@@ -753,3 +753,11 @@ describe("dotted dates decided by their values (QA round 4, pass 9)", () => {
     expect(brief([s.rows[600]!])).toEqual([[602, "2026-12-31", -2, "USD", "LAST SHOP"]]);
   });
 });
+
+test("a text statement of \"Date:\"/\"Description:\"/\"Amount:\" records (Santander UK) is named, not refused as a CSV of untold columns (QA round 4, pass 9)", () => {
+  const text = "From: 01/01/2026 to 25/01/2026\n\nAccount: XXXX XXXX XXXX 1234\n\nDate: 22/01/2026\nDescription: CARD PAYMENT TO TESCO STORES 3421,12.50 GBP, RATE 1.00/GBP ON 20-01-2026\nAmount: -12.50 GBP\nBalance: 987.50 GBP\n\nDate: 15/01/2026\nDescription: BANK GIRO CREDIT REF ACME LTD, SALARY\nAmount: 1000.00 GBP\nBalance: 1000.00 GBP\n";
+  expect(detectFormat(utf8(text))).toBeNull();
+  expect(() => read(utf8(text), { fileName: "Statement.txt" })).toThrow(
+    'Statement.txt: this is a text statement of "Date:", "Description:", "Amount:" records (Santander UK\'s text export), not a format this reads (download the statement as Quicken QIF or Money OFX instead): expected ',
+  );
+});

@@ -1227,4 +1227,145 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{"line":11,"reason":"not booked: no Data księgowania and no amount (a pending payment or a hold)"}],
     reconciliation: [{"currency":"PLN","status":"ok","opening":0,"closing":2790,"entries":2,"difference":0}],
   },
+  // ING España: `F. VALOR;CATEGORÍA;SUBCATEGORÍA;DESCRIPCIÓN;COMENTARIO;IMPORTE (€);SALDO (€)`, day-first, decimal comma with dot thousands. QA round 4, pass 9: "F. VALOR", its only date, was no date word (refused). EUR from "(€)"; 0.00 + 2'000.00 − 45.30 = 1'954.70 ✓.
+  "ing-es.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-24",-45.3,"EUR","Pago en MERCADONA MADRID"],
+      [3,"2026-01-15",2000,"EUR","Nómina recibida ACME S.L."],
+    ],
+    totals: [{"currency":"EUR","out":45.3,"outRows":1,"in":2000,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":1954.7,"entries":2,"difference":0}],
+    notes: ["the currency EUR (from the column \"IMPORTE (€)\") for every row"],
+  },
+  // Openbank (Spain): `Fecha Operación;Fecha Valor;Concepto;Importe;Saldo`, decimal comma. Read right with no change; no currency named, so assumed and said so. 3'500.00 − 29.99 = 3'470.01 ✓.
+  "openbank-es.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-22",-29.99,"CHF","COMPRA TARJ. 5540XXXXXXXX1234 AMAZON EU"],
+      [3,"2026-01-14",3500,"CHF","TRANSFERENCIA DE ACME SL, CONCEPTO NOMINA ENERO"],
+    ],
+    totals: [{"currency":"CHF","out":29.99,"outRows":1,"in":3500,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":0,"closing":3470.01,"entries":2,"difference":0}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // Intesa Sanpaolo (Italy): `Data contabile;Data valuta;Descrizione;Accrediti;Addebiti;Descrizione estesa`, both amounts positive; the short text is said by the extended one. Read right with no change; currency assumed. Out 35.80, in 1'850.00.
+  "intesa-it.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-21",-35.8,"CHF","PAGAMENTO POS 35,80 EUR DEL 20.01.2026 A ROMA ESSELUNGA"],
+      [3,"2026-01-16",1850,"CHF","ACCREDITO STIPENDIO ACME SPA"],
+    ],
+    totals: [{"currency":"CHF","out":35.8,"outRows":1,"in":1850,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // Bank Austria (UniCredit): `Buchungsdatum;Valutadatum;Empfänger;Verwendungszweck;Betrag;Währung`, decimal comma. Read right with no change. Out 12.90, in 2'400.00 EUR.
+  "bank-austria-at.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-23",-12.9,"EUR","BILLA DANKT · POS 12,90 AT D4 22.01. 18:31"],
+      [3,"2026-01-12",2400,"EUR","ACME GMBH · Gehalt Jänner 2026"],
+    ],
+    totals: [{"currency":"EUR","out":12.9,"outRows":1,"in":2400,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
+  // HDFC Bank (India): `Date,Narration,Chq./Ref.No.,Value Dt,Withdrawal Amt.,Deposit Amt.,Closing Balance`, DD/MM/YY (14/01/26 decides). QA round 4, pass 9: "Narration" was no text word (refused). 55'000.00 − 450.00 = 54'550.00 + 85'000.00 = 139'550.00 ✓; INR not named: assumed.
+  "hdfc-in.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-05",-450,"CHF","UPI-SWIGGY-SWIGGY@ICICI-ICIC0DC0099-412345678901-PAYMENT"],
+      [3,"2026-01-14",85000,"CHF","NEFT CR-ACME INDIA PVT LTD-SALARY JAN"],
+    ],
+    totals: [{"currency":"CHF","out":450,"outRows":1,"in":85000,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":55000,"closing":139550,"entries":2,"difference":0}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // ASB (New Zealand): six preamble lines, the header, a blank line, YYYY/MM/DD dates, a signed amount. Read right with no change (the preamble's "Ledger Balance" is not taken as a closing balance); currency assumed. Out 50.90, in 2'000.00.
+  "asb-nz.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [9,"2026-01-22",-50.9,"CHF","COUNTDOWN AUCKLAND · 4835-****-****-1234 Df"],
+      [10,"2026-01-15",2000,"CHF","ACME LTD · SALARY"],
+    ],
+    totals: [{"currency":"CHF","out":50.9,"outRows":1,"in":2000,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // USAA (US): ISO dates, a signed amount, Status "Pending" on line 2: skipped as not booked. Currency assumed (ISO dates say no country). Out 38.10, in 2'750.00.
+  "usaa-us.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [3,"2026-01-21",-38.1,"CHF","SHELL OIL 57444 SAN ANTONIO TX"],
+      [4,"2026-01-15",2750,"CHF","ACME CORP DIR DEP"],
+    ],
+    totals: [{"currency":"CHF","out":38.1,"outRows":1,"in":2750,"inRows":1}],
+    skipped: [{"line":2,"reason":"not booked (pending, declined or cancelled): no money moved"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
+  // SEB (Sweden): `Bokföringsdatum;Valutadatum;Verifikationsnummer;Text/mottagare;Belopp;Saldo`, decimal comma, newest first; SEK from "Belopp". 0.00 + 25'000.00 − 412.50 = 24'587.50 ✓.
+  "seb-se.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-25",-412.5,"SEK","ICA KVANTUM"],
+      [3,"2026-01-22",25000,"SEK","LÖN ACME AB"],
+    ],
+    totals: [{"currency":"SEK","out":412.5,"outRows":1,"in":25000,"inRows":1}],
+    reconciliation: [{"currency":"SEK","status":"ok","opening":0,"closing":24587.5,"entries":2,"difference":0}],
+    notes: ["the currency SEK (from the column \"Belopp\" (Belopp, a Swedish bank's word)) for every row"],
+  },
+  // Halifax (UK) credit card: `Date,Date entered,Reference,Description,Amount`, purchases positive, the payment negative ("PAYMENT RECEIVED - THANK YOU"): purchases read as money out. Out 24.99 + 31.20 = 56.19, in 150.00; currency assumed.
+  "halifax-cc-uk.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-20",-24.99,"CHF","AMAZON.CO.UK*AB1CD2EF3 AMAZON.CO.UK"],
+      [3,"2026-01-18",150,"CHF","PAYMENT RECEIVED - THANK YOU"],
+      [4,"2026-01-11",-31.2,"CHF","SAINSBURYS S/MKTS LONDON"],
+    ],
+    totals: [{"currency":"CHF","out":56.19,"outRows":2,"in":150,"inRows":1}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // Kiwibank (New Zealand): 16 columns, DD-MM-YYYY, "Amount (credit)"/"Amount (debit)" beside the signed "Amount", a balance. QA round 4, pass 9: the own account "38-9000-0123456-00" (a NZ account number) now says NZD (it was the data's main currency). 0.00 + 2'200.00 − 77.35 = 2'122.65 ✓.
+  "kiwibank-nz.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-22",-77.35,"NZD","PAK N SAVE WAIRAU"],
+      [3,"2026-01-16",2200,"NZD","ACME LTD SALARY"],
+    ],
+    totals: [{"currency":"NZD","out":77.35,"outRows":1,"in":2200,"inRows":1}],
+    reconciliation: [{"currency":"NZD","status":"ok","opening":0,"closing":2122.65,"entries":2,"difference":0}],
+    notes: ["the currency NZD (from the column \"Account number\" (a New Zealand bank account number)) for every row"],
+  },
 };
