@@ -85,3 +85,22 @@ describe("Czech and Slovak exports (Fio, ČSOB, Komerční banka, Raiffeisen CZ,
     expect(decodeText(cp1252(`${text}\n`))).toBe(`${text}\n`);
   });
 });
+
+describe("Hungarian exports (OTP, K&H, Erste HU) in windows-1250: ő and ű, which windows-1252 reads õ û", () => {
+  const HU: Record<string, number> = { á: 0xe1, é: 0xe9, í: 0xed, ó: 0xf3, ú: 0xfa, ö: 0xf6, ü: 0xfc, ő: 0xf5, ű: 0xfb, Ő: 0xd5, Ű: 0xdb, Á: 0xc1, Ö: 0xd6, Ü: 0xdc };
+  test.each([
+    ["ő twice in a word", "Előző havi egyenleg;Vásárlás\n"],
+    ["ő beside an é", "Átutalás;Kedvezményező neve;Jóváírás díja\n"],
+    ["ű beside an á", "Számlavezetési díj;Gyűjtőszámla\n"],
+  ])("windows-1250: %s", (_, text) => {
+    expect(decodeText(bytesOf(HU, text))).toBe(text);
+  });
+
+  test.each([
+    ["French û beside é", "Crème brûlée; août; sûr 4,00"],
+    ["Portuguese õ with ç", "Transações; Comissões; põe 5,00"],
+    ["Estonian õ beside ä ö ü", "Tõnismägi; Põltsamaa; Kõrvaltänav 6,00"],
+  ])("stays Western: %s", (_, text) => {
+    expect(decodeText(cp1252(`${text}\n`))).toBe(`${text}\n`);
+  });
+});
