@@ -184,7 +184,8 @@ const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,9})\.?[ -](\d{4}|\d{2})(?:[ T]
 const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 
 function dateShape(raw: string): DateShape | null {
-  const s = raw.trim();
+  // Czech and Slovak typography spaces the dots: "5. 1. 2026" (QA round 4, pass 9: no date column was found).
+  const s = raw.trim().replace(/^(\d{1,2})\. (\d{1,2})\. (?=\d{4})/, "$1.$2.");
   // UK and US banks' "03 Mar 2025", "03-Mar-25", "Mar 3, 2025" (Nationwide, HSBC): only English month names.
   const dm = DAY_MONTH_NAME.exec(s);
   if (dm && monthNumber(dm[2]!) !== undefined) {

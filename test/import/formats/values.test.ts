@@ -73,6 +73,12 @@ describe("dates", () => {
     expect(guessDateOrder(["01.05.2026", "02/03/2026"])).toEqual({ ambiguous: true });
   });
 
+  test("Czech and Slovak dates with spaced dots (\"5. 1. 2026\") are dotted dates (QA round 4, pass 9: no date column was found)", () => {
+    expect(parseDate("5. 1. 2026", "DMY")).toBe("2026-01-05");
+    expect(parseDate("20. 12. 2025 14:30", "DMY")).toBe("2025-12-20");
+    expect(guessDateOrder(["5. 1. 2026", "20. 1. 2026"])).toEqual({ order: "DMY" });
+  });
+
   test("parsing with a time part, two-digit years, compact ISO; unreal dates are null", () => {
     expect(parseDate("2025-03-04 13:45:00", "YMD")).toBe("2025-03-04");
     expect(parseDate("2025-03-04T13:45", "YMD")).toBe("2025-03-04");
