@@ -1368,4 +1368,18 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"NZD","status":"ok","opening":0,"closing":2122.65,"entries":2,"difference":0}],
     notes: ["the currency NZD (from the column \"Account number\" (a New Zealand bank account number)) for every row"],
   },
+  // Capital One 360 (US bank account, not the card layout): unsigned "Transaction Amount" with "Transaction Type" Debit/Credit, MM/DD/YY, a balance. Read right with no change: 2'500.00 − 54.21 = 2'445.79 ✓; USD assumed from the month-first dates, said so.
+  "capital-one-360.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-01-22",-54.21,"USD","Debit Card Purchase - TRADER JOES 123 ARLINGTON VA"],
+      [3,"2026-01-15",2500,"USD","Deposit from ACME INC PAYROLL"],
+    ],
+    totals: [{"currency":"USD","out":54.21,"outRows":1,"in":2500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"ok","opening":0,"closing":2445.79,"entries":2,"difference":0}],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
 };
