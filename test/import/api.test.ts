@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { Database } from "bun:sqlite";
 import { describe, expect, test } from "bun:test";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
+import { inPageWords } from "../../src/web/routes/imports.tsx";
 import { parseSse, webSuite } from "../support/web-harness.ts";
 
 const h = webSuite();
@@ -148,6 +149,10 @@ describe("import API", () => {
     const csv = "Date,Amount,Description\n2037-01-05,-12.00,Kiosk Nord\n2037-01-06,-30.00,Buchladen Sued\n";
     const p = await (await upload("fixed-currency.csv", csv)).json();
     expect(p.totals).toEqual([{ currency: "CHF", out: 42, out_rows: 2, in: 0, in_rows: 0 }]);
+    // Said plainly: which currency was assumed, and how to set another; the page says it in its own words (its field, no flag).
+    const note = "the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again";
+    expect(p.notes).toEqual([note]);
+    expect(inPageWords(note)).toBe("the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, enter it in “Currency of every row” under “Change columns”");
     const repreview = (columns: Record<string, unknown>) => fetch(`${h.url}/api/imports/${p.id}/preview`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ columns }) });
     const roles = ["date", "amount", "payee"];
     // Written in lower case and spaced, as a user may: read as EUR (12.00 + 30.00 out).

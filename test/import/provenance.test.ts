@@ -194,10 +194,10 @@ describe("round 3 compatibility and the user's overrides", () => {
     const none = importer.parse({ name: "plain.csv", bytes: plain });
     expect(none.rows.toArray().map((r) => r.currency)).toEqual(["EUR", "EUR", "EUR", "EUR"]);
     // Nothing in the file says it (ISO dates, no sign, no IBAN): assumed, and the note says how to say otherwise.
-    expect(none.notes[0]).toBe("the file names no currency anywhere: every row was taken as EUR (the main currency of your data); if this account is in another currency, import the file again with --currency CODE");
+    expect(none.notes[0]).toBe("the file names no currency anywhere: every row was taken as EUR (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again");
     // With no data at all: CHF, budget-chat's home.
     const { importer: empty } = makeImporter(join(tmp.dir, "none.db"));
-    expect(empty.parse({ name: "plain.csv", bytes: plain }).notes[0]).toBe("the file names no currency anywhere: every row was taken as CHF (budget-chat's default: your data has no currency yet); if this account is in another currency, import the file again with --currency CODE");
+    expect(empty.parse({ name: "plain.csv", bytes: plain }).notes[0]).toBe("the file names no currency anywhere: every row was taken as CHF (budget-chat's default: your data has no currency yet); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again");
     expect(allRows(path).length).toBe(2);
   });
 });

@@ -109,29 +109,13 @@ const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|mer
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
 /** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
-const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento"]);
+const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji"]);
 
 /**
  * A column of the rows' kinds written out ("Bankgutschrift auf PayPal-Konto", "SEPA-Lastschrift von"): often all a row
  * says of itself, so it ends the description (after the party and the purpose, which name the payment first). A column
  * of short codes ("DD", "BGC") says nothing to a reader and is left out. As a list: none or one.
  */
-/**
- * A text column and the columns with no header right after it that hold words: one text written over several cells (PKO
- * BP's "Opis transakcji" and the three unnamed cells after it, which hold the other party's name and the payment's
- * title; QA round 4, blind pass: the description was only "Rachunek odbiorcy: 83 1010 …", the account number).
- */
-function withUnnamedAfter(cols: readonly Column[], text: readonly number[], taken: ReadonlySet<number>): number[] {
-  const out: number[] = [];
-  for (const t of text) {
-    out.push(t);
-    for (let j = t + 1; j < cols.length && cols[j]!.name.trim() === "" && !taken.has(j) && !text.includes(j); j++) {
-      if (cols[j]!.values.some((v) => /\p{L}{2}/u.test(v))) out.push(j);
-    }
-  }
-  return out;
-}
-
 function kindColumn(cols: readonly Column[], used: ReadonlySet<number>): number[] {
   const c = cols.find((x) => !used.has(x.index) && KIND_HEADERS.has(x.norm) && fits(x, "text") && x.values.some((v) => v.trim().length > 3));
   return c ? [c.index] : [];
@@ -166,6 +150,8 @@ const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indica
 
 const TEXT_ROLES = new Set<Role>(["payee", "payer", "party", "text", "memo"]);
 const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id)\b/;
+/** Headers of the statement's own account's name or holder, the same on every row: no word of the payment (NatWest's "Account Name"). */
+const OWN_ACCOUNT_TEXT = new Set(["account name", "account holder", "account holder name", "kontoinhaber", "kontoname", "titulaire du compte", "intestatario", "nazev uctu", "nazwa rachunku", "rekeningnaam"]);
 
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
@@ -176,7 +162,7 @@ function tierFor(c: Column, role: Role): number | null {
   // Nor is a column of account numbers (BNP Paribas Fortis's "Tegenpartij": the other party's IBAN). (Not in fits(): the
   // round-3 description's columns stay as they were.)
   // Nor is the card a row was paid with (Curve's "Card Name": the funding card, on every row).
-  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
+  if (TEXT_ROLES.has(role) && (NOT_TEXT.test(c.norm) || OWN_ACCOUNT_TEXT.has(c.norm) || headerTier(c.norm, "card") !== null || share(c.values, (v) => IBAN_CELL.test(v.trim())) >= 0.8)) return null;
   const t = headerTier(c.norm, role);
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text. Nor does a column of nothing but dashes: a placeholder
@@ -357,8 +343,15 @@ export function guessColumns(
     for (const c of cols) if (OWN_ACCOUNT_NAMES.has(c.norm)) textTaken.add(c.index);
     if (money?.kind === "indicator" && headerTier(cols[money.indicator]!.norm, "indicator") === null && headerTier(cols[money.indicator]!.norm, "text") !== null) textTaken.delete(money.indicator);
     const by = (role: Role) => candidates(cols, role, textTaken).map((c) => c.index);
-    const [payee, payer, party, memo] = [by("payee"), by("payer"), by("party"), by("memo")];
-    const text = withUnnamedAfter(cols, by("text"), textTaken);
+    // Columns with no header right after a text column go on with its text (PKO BP writes "Opis transakcji" over four
+    // columns, the payee's name and the shop's place in the unnamed ones; QA round 4, pass 9: only the first was kept).
+    const continued = (idx: number[]) =>
+      idx.flatMap((i) => {
+        const out = [i];
+        for (let j = i + 1; j < cols.length && cols[j]!.norm === "" && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
+        return out;
+      });
+    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), continued(by("text")), continued(by("memo"))];
     purpose = memo;
     const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo]));
     if (payee.length > 0 && payer.length > 0) {

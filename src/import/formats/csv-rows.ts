@@ -17,7 +17,7 @@ import { Recent } from "./recent.ts";
 import { RowTable } from "./row-table.ts";
 import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
-import { currencyInAmount, parseAmount, parseDate, type DateOrder } from "./values.ts";
+import { currencyInAmount, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
 export type TableSource = {
   text: string;
@@ -263,6 +263,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (footerKind && footerAmount !== null) return statedLine(footerKind, filled[0]!, footerAmount, null);
         const dateCell = cell(plan.date).trim();
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
+        // Dated otherwise but neither booked nor with an amount: a card hold (ING Bank Śląski's "Kwota blokady" rows, with no
+        // "Data księgowania"; QA round 4, pass 9: called a balance or note line).
+        if (dateCell === "" && !TOTAL_LINE.test(normaliseHeader(said)) && f.some((x) => looksLikeDate(x.trim()))) {
+          return skip(`not booked: no ${name(plan.date)} and no amount (a pending payment or a hold)`);
+        }
         if (dateCell === "" || TOTAL_LINE.test(normaliseHeader(said))) return skip("a balance, total or note line without an amount");
         // A footer ("Disclaimer:", a bank's note) padded to the table's width: no date, no amount.
         if (!dateIn.get(dateCell)) {
@@ -425,7 +430,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const from: { code: string; from: string; assumed?: true } = plan.defaultCurrency ?? src.fileCurrency!;
     // Nothing in the file said it: the user is told plainly what was assumed and how to say otherwise.
     const one = defaultCurrencyUsed === 1;
-    if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`the file names no currency anywhere: every row was taken as ${from.code} (${from.from}); if this account is in another currency, import the file again with --currency CODE`);
+    if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`the file names no currency anywhere: every row was taken as ${from.code} (${from.from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`);
     else notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} ${one ? "row" : "rows"} without a currency of ${one ? "its" : "their"} own`}`);
   }
   if (plan.purchasesPositive) notes.push("a card export that writes purchases positive: they are read as money out, payments to the card as money in");

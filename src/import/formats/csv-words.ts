@@ -6,11 +6,12 @@
 
 /**
  * Lower case, accents off, letters and digits apart, words written together in camel case apart ("Beschreibung1" →
- * "beschreibung 1", "Débit" → "debit", Boursorama's "dateOp" → "date op"); the Nordic and Polish letters that are no
- * accented ones (ø, æ, ł) as their plain ones ("Beløb" → "belob", "Tytuł" → "tytul").
+ * "beschreibung 1", "Débit" → "debit", Boursorama's "dateOp" → "date op"); the Nordic letters that are no accented
+ * ones (ø, æ, Polish ł, đ) as their plain ones ("Beløb" → "belob", "Tytuł" → "tytul": it was "tytu", and ING Bank
+ * Śląski's title column was left out of the description; QA round 4, pass 9).
  */
 export function normaliseHeader(h: string): string {
-  return round3Header(h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae").replace(/[łŁ]/g, "l"));
+  return round3Header(h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae").replace(/[łŁ]/g, "l").replace(/[đĐ]/g, "d"));
 }
 
 /**
@@ -63,12 +64,13 @@ export const WORDS: Record<Role, string[][]> = {
       "bokforingsdag", "bokforingsdatum", "bokfort", "bokford", "bogfort", "bogforingsdato", "bokforingsdato", "kirjauspaiva",
       // Dutch and Flemish banks' booking and execution dates (Belfius, BNP Paribas Fortis).
       "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum",
-      // Polish.
-      "data ksiegowania",
+      // Polish; Czech and Slovak (ČSOB's, Raiffeisen CZ's "Datum zaúčtování", beside its "Datum provedení").
+      "data ksiegowania", "datum zauctovani", "datum zauctovania",
       // Portuguese (Brazil: Itaú's "Data lançamento").
       "data lancamento", "data do lancamento"],
     ["date", "datum", "data", "transaction date", "transaktionsdatum", "trade date", "abschlussdatum", "purchase date", "einkaufsdatum", "date operation", "date de transaction", "data operazione", "data dell operazione", "fecha", "fecha operacion", "transactiedatum", "dato", "datum", "transaktionsdag", "maksupaiva", "tapahtumapaiva", "data operacji", "data transakcji",
-      // Sabadell's "F. Operativa" (Spain).
+      // Sabadell's "F. Operativa" (Spain). (ING España's only date, "F. VALOR", is read as the value date, which dates a
+      // file that has no other.)
       "f operativa", "fecha operativa", "f operacion",
       // Venmo's "Datetime".
       "datetime", "date time", "date and time"],
@@ -125,9 +127,11 @@ export const WORDS: Record<Role, string[][]> = {
     ],
   ],
   currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta",
-    // Polish ("Waluta": PKO BP, Millennium, ING).
-    "waluta"]],
-  balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo", "running bal", "guthaben"]],
+    // Polish (PKO BP, ING Bank Śląski: "Waluta"; QA round 4, pass 9: their PLN rows were stored in the data's main currency), Portuguese.
+    "waluta", "moeda"]],
+  balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo", "running bal", "guthaben",
+    // Czech and Slovak (ČSOB's "zůstatek").
+    "zustatek", "zostatok"]],
   detail: [
     [
       "individual amount", "einzelbetrag", "betrag detail", "detail amount", "sous montant", "montant partiel", "montant individuel",
@@ -140,33 +144,38 @@ export const WORDS: Record<Role, string[][]> = {
   party: [["counterparty", "counterparty name", "merchant", "merchant name", "name", "auftraggeber empfanger", "auftraggeber empfaenger", "beguenstigter zahlungspflichtiger", "gegenpartei", "contrepartie", "controparte", "naam", "tegenpartij", "naam omschrijving", "contraparte",
     // Deutsche Bank's "Begünstigter / Auftraggeber" is both sides (its "Abweichender Empfänger" is the payee column).
     "begunstigter auftraggeber", "auftraggeber begunstigter", "begunstigter zahlungspflichtiger", "naam tegenpartij", "namn", "navn", "saaja maksaja", "mottaker", "nimi", "nazev protiuctu",
-    // Erste's George (Austria).
-    "partnername",
-    // Polish (ING's "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
-    "dane kontrahenta", "nazwa kontrahenta",
-    // Czech (Raiffeisenbank's "Název obchodníka", the card merchant).
-    "nazev obchodnika", "obchodnik", "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca"]],
-  text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "narration", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
+    // Erste's George (Austria); Czech (ČSOB's "název účtu protiúčtu", Raiffeisen CZ's "Název obchodníka"); Polish (ING's
+    // "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
+    "partnername", "nazev uctu protiuctu", "nazev obchodniku", "nazev obchodnika", "obchodnik", "dane kontrahenta", "nazwa kontrahenta", "nadawca odbiorca", "odbiorca nadawca",
+    "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca"]],
+  text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
+    // Indian banks (HDFC's "Narration", "Particulars"; QA round 4, pass 9: refused).
+    "narration", "particulars",
+    // Czech (Komerční banka's "Systémový popis", ČSOB's "označení operace"); Portuguese (Nubank's "Descrição", its card's
+    // "title"; Bradesco's "Histórico", Itaú's "lançamento").
+    "popis", "systemovy popis", "oznaceni operace", "descricao", "=title", "historico", "=lancamento",
     // Intesa Sanpaolo's "Operazione"/"Dettagli" (Italy), Argenta's "Beschrijving" (Belgium).
-    "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving",
-    // Nubank's card export ("date,title,amount"); Portuguese (Nubank's "Descrição", Bradesco's "Histórico", Itaú's "lançamento").
-    "=title", "descricao", "historico", "=lancamento"]],
+    "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
-    "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "=zprava", "bericht"]],
-  reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz"]],
+    "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
+    // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
+    "zprava", "popis prikazce", "popis pro prijemce", "av pole"]],
+  reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
+    "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
     "rekening tegenpartij", "rekeningnummer tegenpartij", "tegenrekening iban bban", "saajan tilinumero"]],
-  originalAmount: [["original amount", "originalbetrag", "ursprungsbetrag", "foreign amount", "montant original", "importo originale", "betrag in originalwahrung", "amount in original currency"]],
-  originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung"]],
-  rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "tipo de cambio"]],
+  originalAmount: [["original amount", "originalbetrag", "ursprungsbetrag", "foreign amount", "montant original", "importo originale", "betrag in originalwahrung", "amount in original currency",
+    "originalni castka", "puvodni castka", "puvodni castka a mena", "kwota platnosci w walucie"]],
+  originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung", "originalni mena", "puvodni mena"]],
+  rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "tipo de cambio", "kurz"]],
   fees: [["fee", "fees", "gebuhr", "gebuhren", "gebuehr", "gebuehren", "spesen", "frais", "commissione", "commissioni", "kosten", "comision", "comisiones"]],
   card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta"]],
 };
 
 /** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
-export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|rate|kurs|cours|cambio|fx)\b/;
+export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|rate|kurs|cours|cambio|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {
@@ -208,8 +217,8 @@ export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|b
  * the balances the statement states, which its rows are reconciled against (SPEC §10.1).
  */
 const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Map([
-  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "beginsaldo", "startsaldo", "saldo poczatkowe"].map((t) => [t, "opening"] as const),
-  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "eindsaldo", "saldo koncowe"].map((t) => [t, "closing"] as const),
+  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek"].map((t) => [t, "opening"] as const),
+  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "eindsaldo", "saldo koncowe", "konecny zustatek"].map((t) => [t, "closing"] as const),
 ]);
 
 /**

@@ -11,6 +11,7 @@ import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmou
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
@@ -102,6 +103,8 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
       const cells = headerCells(r.fields);
       return (layout = layouts.find((l) => headerMatches(l, cells)) ?? null) !== null;
     });
+    // A row of data is no header, whatever words its text holds (CommBank's "… Value Date: 21/01/2026" named two roles:
+    // its first booking was taken for the header and the file refused; QA round 4, pass 9).
     const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields)))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
@@ -187,15 +190,24 @@ function preamble(
   return { account, currency, stated, statedCells };
 }
 
-/** A UK account as its banks write it: sort code and account number ("20-32-06 13152170", Barclays' "Account" column). */
-const UK_ACCOUNT_CELL = /^\d{2}-\d{2}-\d{2}\s+\d{8}$/;
+/**
+ * Own accounts as one country's banks write them, so its currency: a UK sort code and account number ("20-32-06
+ * 13152170", Barclays' "Account" column; NatWest's "'600000-12345678", with Excel's text mark in front), a New Zealand
+ * bank, branch, account and suffix ("38-9000-0123456-00", Kiwibank). QA round 4, pass 9: NatWest's and Kiwibank's
+ * exports were stored in the data's main currency.
+ */
+const ACCOUNT_CELL_CURRENCY: { cell: RegExp; code: string; what: string }[] = [
+  { cell: /^'?(?:\d{2}-\d{2}-\d{2}\s+|\d{6}-)\d{8}$/, code: "GBP", what: "a UK sort code and account number" },
+  { cell: /^'?\d{2}-\d{4}-\d{7}-\d{2,3}$/, code: "NZD", what: "a New Zealand bank account number" },
+];
 
-/** GBP when a column of the statement's own account holds a UK sort code and account number on every sampled row. */
-function ukAccountColumn(header: CsvRecord, sample: readonly CsvRecord[]): { code: string; from: string } | null {
+/** The currency a column of the statement's own account says by its accounts' country, on every sampled row. */
+function accountColumnCurrency(header: CsvRecord, sample: readonly CsvRecord[]): { code: string; from: string } | null {
   for (let c = 0; c < header.fields.length; c++) {
     if (!OWN_ACCOUNT_HEADERS.has(normaliseHeader(header.fields[c]!))) continue;
     const filled = sample.map((r) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
-    if (filled.length > 0 && filled.every((v) => UK_ACCOUNT_CELL.test(v))) return { code: "GBP", from: `the column "${header.fields[c]!.trim()}" (a UK sort code and account number)` };
+    const country = filled.length > 0 ? ACCOUNT_CELL_CURRENCY.find((a) => filled.every((v) => a.cell.test(v))) : undefined;
+    if (country) return { code: country.code, from: `the column "${header.fields[c]!.trim()}" (${country.what})` };
   }
   return null;
 }
@@ -336,7 +348,7 @@ function vote(
     if (!plan.decimalKnown) for (const c of moneyCols) decimals.add(r.fields[c] ?? "");
   };
   for (const r of sample) add(r);
-  const decided = (mapping.dateFormat || "order" in dates.result()) && (plan.decimalKnown || !("ambiguous" in decimals.result()));
+  const decided = (mapping.dateFormat || dates.settled()) && (plan.decimalKnown || !("ambiguous" in decimals.result()));
   if (!decided && sample.length >= SAMPLE_RECORDS) {
     let seen = 0;
     forEachRecord(text, table.delimiter, (r) => {
@@ -436,11 +448,13 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
-    (!table.headerless && (headerWordCurrency(table.header) ?? ukAccountColumn(table.header, sample))) ||
+    (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
     // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency
     // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
-    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order (MM/DD/YYYY), the United States' notation" }) ||
+    // A guess all the same (Canadian banks write their dates so too: TD's headerless export was stored as US dollars): the
+    // note says it was assumed and how to set the account's own (QA round 4, pass 9).
+    (plan.dateOrders.length === 1 && plan.dateOrders[0] === "MDY" && { code: "USD", from: "the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too", assumed: true as const }) ||
     (opts.fallbackCurrency && { ...opts.fallbackCurrency, assumed: true as const }) ||
     null;
   if (plan.currency === null && !plan.defaultCurrency && !file) {
@@ -503,6 +517,8 @@ export const ubsCardReader: StatementReader = {
 
 /** Content looks like a delimited table (format detection): several lines of at least two fields (the head holds two lines, however long). */
 export function looksLikeCsv(head: string): boolean {
+  // A statement of "Label: value" records is no table, though a comma in its texts looks like one.
+  if (looksLikeLabelledRecords(head)) return false;
   return DELIMITERS.some((d) => {
     let rows = 0;
     forEachRecord(head, d, (r) => {

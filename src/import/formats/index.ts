@@ -6,7 +6,7 @@
  * a bare parser message).
  */
 import { ImportInputError } from "../../core/errors.ts";
-import { binaryKind, decodeText, looksLikeHtml, looksLikeJson } from "./decode.ts";
+import { binaryKind, decodeText, looksLikeHtml, looksLikeJson, looksLikeLabelledRecords } from "./decode.ts";
 import { FORMATS_IN_WORDS, READERS, readerFor } from "./registry.ts";
 import type { StatementReader } from "./reader.ts";
 import type { ParsedRow, ReadOptions, Statement } from "./types.ts";
@@ -55,6 +55,9 @@ function unknownKind(head: string): string {
     if (pain) return `this is an ISO 20022 ${pain} payment order, not a statement`;
     return `this XML (root element <${root ?? "?"}>) is no camt.052/053/054 statement`;
   }
+  // Santander UK's text export starts with its "From: … to …" line (santander-txt.ts reads it); without it, the blocks
+  // name neither the period nor the account.
+  if (looksLikeLabelledRecords(t)) return 'this is a text statement of "Date:", "Description:", "Amount:" records without the "From: DD/MM/YYYY to DD/MM/YYYY" line Santander UK\'s text export starts with, so it cannot be read as it is (download the statement as Quicken QIF or Money OFX instead)';
   return "unknown format";
 }
 

@@ -184,7 +184,8 @@ const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,9})\.?[ -](\d{4}|\d{2})(?:[ T]
 const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 
 function dateShape(raw: string): DateShape | null {
-  const s = raw.trim();
+  // Czech and Slovak typography spaces the dots: "5. 1. 2026" (QA round 4, pass 9: no date column was found).
+  const s = raw.trim().replace(/^(\d{1,2})\. (\d{1,2})\. (?=\d{4})/, "$1.$2.");
   // UK and US banks' "03 Mar 2025", "03-Mar-25", "Mar 3, 2025" (Nationwide, HSBC): only English month names.
   const dm = DAY_MONTH_NAME.exec(s);
   if (dm && monthNumber(dm[2]!) !== undefined) {
@@ -201,13 +202,16 @@ function dateShape(raw: string): DateShape | null {
 export type DateGuess = { order: DateOrder } | { ambiguous: true } | { conflict: true } | { none: true };
 
 /**
- * The order of a date column, voted value by value: a four-digit first part is ISO; dots are
- * day-first (nobody writes MM.DD.YYYY); with slashes or dashes a first part above 12 is day-first,
- * a second part above 12 month-first, and a column where no value decides is ambiguous.
+ * The order of a date column, voted value by value: a four-digit first part is ISO; a first part
+ * above 12 is day-first and a second part above 12 month-first, whatever the mark between them
+ * ("12.31.2025" is month-first: a US export with dots exists). A column where no value decides is
+ * day-first when its dates are written with dots (as Europe writes them), else ambiguous.
+ * (Dots were day-first whatever the values said: QA round 4, pass 9.)
  */
 export class DateVotes {
   private votes = { YMD: 0, DMY: 0, MDY: 0 };
   private undecided = 0;
+  private undecidedDotted = 0;
   private shaped = 0;
 
   add(v: string): void {
@@ -216,10 +220,16 @@ export class DateVotes {
     this.shaped++;
     if (d.named) this.votes[d.named]++;
     else if (d.a.length === 4) this.votes.YMD++;
-    else if (d.sep === ".") this.votes.DMY++;
     else if (Number(d.a) > 12) this.votes.DMY++;
     else if (Number(d.b) > 12) this.votes.MDY++;
+    else if (d.sep === ".") this.undecidedDotted++;
     else this.undecided++;
+  }
+
+  /** True once a value decided the order (a column read day-first only for its dots may still meet a "12.31.2025"). */
+  settled(): boolean {
+    const v = this.votes;
+    return (v.YMD > 0 || v.DMY > 0 || v.MDY > 0) && !(v.DMY > 0 && v.MDY > 0);
   }
 
   result(): DateGuess {
@@ -228,7 +238,8 @@ export class DateVotes {
     if (votes.DMY > 0 && votes.MDY > 0) return { conflict: true };
     const best = (Object.keys(votes) as DateOrder[]).sort((x, y) => votes[y] - votes[x])[0]!;
     if (votes[best] > 0) return { order: best };
-    return this.undecided > 0 ? { ambiguous: true } : { none: true };
+    if (this.undecided > 0) return { ambiguous: true };
+    return this.undecidedDotted > 0 ? { order: "DMY" } : { none: true };
   }
 }
 

@@ -133,6 +133,8 @@ export function inPageWords(message: string): string {
     .replace(/;\s*set --date-format[^;]*$/, "; choose how its dates are written")
     .replace(/;\s*set --decimal[^;]*$/, "; choose its decimal mark")
     .replace(/;\s*set --currency CODE \(or --currency-column H\)/, "; choose its currency column")
+    // An assumed currency (a file that names none): the page's own field says otherwise, and the preview follows at once.
+    .replace(/set the currency of every row \(--currency CODE\) and import the file again/, "enter it in “Currency of every row” under “Change columns”")
     .replace(/\.\s*Name them with --[\s\S]*$/, ". Choose what each column holds")
     .replace(/\s*\((?:--[a-z-]+[^)]*)\)/g, "")
     .replace(/--(date|amount|debit|credit|description|currency)-column/g, (_, w: string) => `the ${w} column`)

@@ -822,4 +822,35 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
     notes: ["the currency EUR (from the BoursoBank layout) for every row"],
   },
+  // Westpac (Australia), layout westpac: day-first, debit/credit both positive, a balance, newest first, AUD (no currency in the file; QA round 4, pass 9: stored in the data's main currency). 19.75 − 5.00 = 14.75 − 200.00 = −185.25 + 3'200.00 = 3'014.75 − 84.35 = 2'930.40 ✓.
+  "westpac-au.csv": {
+    format: "csv",
+    layout: "westpac",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-20",-84.35,"AUD","DEBIT CARD PURCHASE COLES 0456 SYDNEY AU"],
+      [3,"2026-01-15",3200,"AUD","DEPOSIT ACME PTY LTD SALARY"],
+      [4,"2026-01-13",-200,"AUD","WITHDRAWAL ATM 123 GEORGE ST"],
+      [5,"2026-01-02",-5,"AUD","MONTHLY PLAN FEE"],
+    ],
+    totals: [{"currency":"AUD","out":289.35,"outRows":3,"in":3200,"inRows":1}],
+    reconciliation: [{"currency":"AUD","status":"ok","opening":19.75,"closing":2930.4,"entries":4,"difference":0}],
+    notes: ["the currency AUD (from the Westpac layout) for every row"],
+  },
+  // NAB (Australia), layout nab: dates "21 Jan 26", a signed amount, a column with no header, the merchant ("Woolworths", already said by the details), AUD. 100.00 − 100.00 = 0.00 + 1'900.00 = 1'900.00 − 45.90 = 1'854.10 ✓.
+  "nab-au.csv": {
+    format: "csv",
+    layout: "nab",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-01-21",-45.9,"AUD","WOOLWORTHS 3356 MELBOURNE · EFTPOS DEBIT"],
+      [3,"2026-01-14",1900,"AUD","ACME PTY LTD PAY · SALARY"],
+      [4,"2026-01-03",-100,"AUD","INTERNET TRANSFER TO SAVINGS · TRANSFER DEBIT"],
+    ],
+    totals: [{"currency":"AUD","out":145.9,"outRows":2,"in":1900,"inRows":1}],
+    reconciliation: [{"currency":"AUD","status":"ok","opening":100,"closing":1854.1,"entries":3,"difference":0}],
+    notes: ["the currency AUD (from the NAB (National Australia Bank) layout) for every row"],
+  },
 };

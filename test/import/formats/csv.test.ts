@@ -201,7 +201,7 @@ describe("what cannot be read", () => {
   test("no currency named, but month-first dates: dollars, and the note says why (QA round 4, fifth pass: stored as the data's main currency)", () => {
     const s = parse("Posted Date,Payee,Amount\n01/02/2025,Amazon,(12.00)\n01/13/2025,Refund,12.00\n");
     expect(s.rows.map((r) => [r.date, r.amount, r.currency])).toEqual([["2025-01-02", -12, "USD"], ["2025-01-13", 12, "USD"]]);
-    expect(s.notes).toEqual(["the currency USD (from the dates' month-first order (MM/DD/YYYY), the United States' notation) for every row"]);
+    expect(s.notes).toEqual(["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]);
   });
 
   test("no currency anywhere: ask for --currency", () => {
@@ -341,6 +341,20 @@ test("a file with no header row whose columns do not tell themselves apart is re
     [1, "2026-01-05", -23.45, "CHF", "Migros"],
     [2, "2026-01-06", 6500, "CHF", "Lohn"],
   ]);
+});
+
+test("no header row, an amount and the balance after each row (CommBank): the balance walks the amounts, so they are told apart and checked (QA round 4, pass 9: refused)", () => {
+  // Newest first: 2'187.50 is 2'200.00 − 12.50; 2'200.00 is 0.00 + 2'200.00. The text "Value Date: 21/01/2026" named two
+  // header words, and the first booking was taken for the header.
+  const text = '23/01/2026,"-12.50","WOOLWORTHS 1234 SYDNEY NS AUS Card xx1234 Value Date: 21/01/2026","+2187.50"\n17/01/2026,"+2200.00","Salary ACME PTY LTD","+2200.00"\n05/01/2026,"-50.00","Transfer to xx9876 CommBank app","+0.00"\n';
+  const s = read(utf8(text), { fileName: "CSVData.csv", fallbackCurrency: { code: "AUD", from: "the main currency of your data" } });
+  expect(brief(s.rows)).toEqual([
+    [1, "2026-01-23", -12.5, "AUD", "WOOLWORTHS 1234 SYDNEY NS AUS Card xx1234 Value Date: 21/01/2026"],
+    [2, "2026-01-17", 2200, "AUD", "Salary ACME PTY LTD"],
+    [3, "2026-01-05", -50, "AUD", "Transfer to xx9876 CommBank app"],
+  ]);
+  // Opening 50.00 (0.00 + 50.00 taken off on the oldest row), closing 2'187.50.
+  expect(s.reconciliation.map((r) => [r.status, r.opening, r.closing])).toEqual([["ok", 50, 2187.5]]);
 });
 
 test("a file of several accounts, each block with its account line and the header again: each row in its block's account", () => {
@@ -743,6 +757,32 @@ test("columns no header word names are told by what they hold only when that is 
   expect(s.rows.map((r) => [r.amount, r.currency, r.description])).toEqual([[-23.45, "CHF", "Migros"], [-120, "CHF", "Hotel"]]);
   expect(s.notes).toEqual([
     "\"Päev\" was taken as the date, \"Iznos\" as the amount, by what the columns hold (no header word this reader knows named them): check the preview's rows",
-    "the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, import the file again with --currency CODE",
+    "the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again",
   ]);
+});
+
+describe("dotted dates decided by their values (QA round 4, pass 9)", () => {
+  test("a month-first column written with dots (12.31.2025) is read month-first, every row", () => {
+    const s = parse("Date,Description,Amount\n12.31.2025,COFFEE SHOP,-4.50\n01.05.2026,PAYROLL ACME,2500.00\n01.07.2026,GROCERY MART,-62.10\n");
+    // Line 2 decides (31 cannot be a month); lines 3–4 follow: January 5 and 7, not May 1 and July 1.
+    expect(brief(s.rows)).toEqual([
+      [2, "2025-12-31", -4.5, "USD", "COFFEE SHOP"],
+      [3, "2026-01-05", 2500, "USD", "PAYROLL ACME"],
+      [4, "2026-01-07", -62.1, "USD", "GROCERY MART"],
+    ]);
+    expect(s.badRows).toEqual([]);
+  });
+
+  test("the deciding date after the first 500 records still decides the whole column", () => {
+    // 600 records dated 01.01.2026–12.12.2026 style (both parts ≤ 12, so undecided), then 12.31.2026 on line 602.
+    const lines = ["Date,Description,Amount"];
+    for (let i = 0; i < 600; i++) lines.push(`${String((i % 12) + 1).padStart(2, "0")}.${String((i % 5) + 1).padStart(2, "0")}.2026,SHOP ${i},-1.00`);
+    lines.push("12.31.2026,LAST SHOP,-2.00");
+    const s = parse(lines.join("\n") + "\n");
+    expect(s.badRows).toEqual([]);
+    expect(s.rows.length).toBe(601);
+    // Line 2 is "01.01.2026"; line 3 "02.02.2026"; line 7 is i = 5: "06.01.2026" → June 1 month-first (January 6 day-first).
+    expect(brief([s.rows[5]!])).toEqual([[7, "2026-06-01", -1, "USD", "SHOP 5"]]);
+    expect(brief([s.rows[600]!])).toEqual([[602, "2026-12-31", -2, "USD", "LAST SHOP"]]);
+  });
 });

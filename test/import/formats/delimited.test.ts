@@ -12,6 +12,11 @@ const records = (text: string, start = 0, firstLine = 1) => {
 };
 
 describe("forEachRecord", () => {
+  test("a cell written as Excel's text formula (=\"…\") is the text in its quotes; an = elsewhere stays (QA round 4, pass 9)", () => {
+    // ="05.01.2026" → 05.01.2026; ="-23,45" → -23,45; a = not followed by a quote, or inside a cell, is text.
+    expect(records('="05.01.2026";Migros;="-23,45";=SUM(A1);a="b"\n')).toEqual([[1, ["05.01.2026", "Migros", "-23,45", "=SUM(A1)", 'a="b"'], 46]]);
+  });
+
   test("line ends, empty lines, a quoted field over two lines, a last line without an end", () => {
     // "a;b\r\n" ends at 5; "\r\n" (line 2) is empty; '"x\ny";z\n' is lines 3–4 and ends at 15; "c;;\r" (line 5) at 19;
     // "d\n" (line 6) at 21; "e" (line 7) at the text's end, 22.

@@ -63,6 +63,22 @@ describe("dates", () => {
     expect(guessDateOrder(["Total", ""])).toEqual({ none: true });
   });
 
+  test("dotted dates are voted by their values as the others are (QA round 4, pass 9: dots were day-first whatever the values said)", () => {
+    // 12.31.2025: a second part above 12, so month-first; 01.05.2026 fits both and follows the column.
+    expect(guessDateOrder(["12.31.2025", "01.05.2026"])).toEqual({ order: "MDY" });
+    expect(guessDateOrder(["31.12.2025", "01.05.2026"])).toEqual({ order: "DMY" });
+    expect(guessDateOrder(["31.12.2025", "12.31.2025"])).toEqual({ conflict: true });
+    // No value decides: dots are Europe's day-first notation (the existing rule), a slash beside them leaves it open.
+    expect(guessDateOrder(["01.05.2026", "12.12.2025"])).toEqual({ order: "DMY" });
+    expect(guessDateOrder(["01.05.2026", "02/03/2026"])).toEqual({ ambiguous: true });
+  });
+
+  test("Czech and Slovak dates with spaced dots (\"5. 1. 2026\") are dotted dates (QA round 4, pass 9: no date column was found)", () => {
+    expect(parseDate("5. 1. 2026", "DMY")).toBe("2026-01-05");
+    expect(parseDate("20. 12. 2025 14:30", "DMY")).toBe("2025-12-20");
+    expect(guessDateOrder(["5. 1. 2026", "20. 1. 2026"])).toEqual({ order: "DMY" });
+  });
+
   test("parsing with a time part, two-digit years, compact ISO; unreal dates are null", () => {
     expect(parseDate("2025-03-04 13:45:00", "YMD")).toBe("2025-03-04");
     expect(parseDate("2025-03-04T13:45", "YMD")).toBe("2025-03-04");

@@ -40,6 +40,7 @@ import { VISECA } from "./viseca.ts";
 import { WISE } from "./wise.ts";
 import { YUH } from "./yuh.ts";
 import { ZKB } from "./zkb.ts";
+import { NAB, WESTPAC } from "./australia.ts";
 
 export const LAYOUTS: readonly BankLayout[] = [
   ...UBS_ACCOUNT_LAYOUTS,
@@ -84,4 +85,6 @@ export const LAYOUTS: readonly BankLayout[] = [
   BOURSORAMA,
   SWEDBANK_BALTIC,
   S_PANKKI,
+  WESTPAC,
+  NAB,
 ];
