@@ -18,7 +18,7 @@
  * - held-out-r4f.md (held-out-r4f.results.json): the next fresh held-out set, written before the
  *   checker's changes on r4-held8 and scored once (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4g.md (held-out-r4g.results.json): the next fresh held-out set, written before the
- *   checker's changes on r4-held9 and scored once at the end.
+ *   checker's changes on r4-held9 and scored once at the end (HELD-OUT.md).
  *
  * An answers file, one case per `## ` heading:
  *
