@@ -16,7 +16,9 @@
  * - held-out-r4e.md (held-out-r4e.results.json): the next fresh held-out set, written before the
  *   checker's changes on r4-held7 and scored once (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4f.md (held-out-r4f.results.json): the next fresh held-out set, written before the
- *   checker's changes on r4-held8 and scored once at the end (HELD-OUT.md); spent since.
+ *   checker's changes on r4-held8 and scored once (HELD-OUT.md); part of the tuning set since.
+ * - held-out-r4g.md (held-out-r4g.results.json): the next fresh held-out set, written before the
+ *   checker's changes on r4-held9 and scored once at the end (HELD-OUT.md).
  *
  * An answers file, one case per `## ` heading:
  *
@@ -46,6 +48,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4d.md"), results: join(import.meta.dir, "held-out-r4d.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4e.md"), results: join(import.meta.dir, "held-out-r4e.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4f.md"), results: join(import.meta.dir, "held-out-r4f.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4g.md"), results: join(import.meta.dir, "held-out-r4g.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";

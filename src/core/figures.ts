@@ -46,6 +46,8 @@ export type FigureOperation =
   | "monthly_average"
   /** sources[0] ÷ `divisor` weeks or days of a period (`per`) */
   | "average"
+  /** (sources[0] + … + sources[n − 1]) ÷ n: the average of figures of one list ("the eight payments averaged CHF 541.70") */
+  | "mean"
   /** confirmed after the answer with a calculation over figures of the turn (`expression`) */
   | "calculation";
 

@@ -9,7 +9,9 @@
  * of one list (a summary list, a table column, a chart series), a difference, a ratio (as a
  * number, "1.7 times", or a percentage), a percentage change, percentage points between two
  * percentages, an amount ÷ a count (an average), or an amount ÷ the months, weeks or days of
- * a period a call named. `ungrounded`: anything else.
+ * a period a call named; three or four items of a short list said to be a total, wherever they
+ * stand; the average of a run of a list (or of the items the clause names); a difference of two
+ * amounts the answer wrote before it. `ungrounded`: anything else.
  *
  * Choices where the spec is silent:
  * - Magnitudes are compared without their sign ("you spent CHF 11.65" of a row's CHF -11.65);
@@ -48,7 +50,23 @@ type Group = {
  * `byName`: the positions of its figures per category or name they are about (as the data spells them, which is how
  * an answer's mentions are read), for the items of a list an answer names; built at its first use.
  */
-type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string; byName: Map<string, number[]> | null };
+type List = { figures: SourceFigure[]; prefix: Float64Array; kind: SourceKind; currency: string; byName: Map<string, number[]> | null; sums: Sums | null };
+
+/** A short list's magnitudes sorted, and the sums of its pairs sorted: what three or four of its items add up to (built at first use). */
+type Sums = { order: Uint8Array; sorted: Float64Array; pairs: Float64Array; pairI: Uint8Array; pairJ: Uint8Array };
+
+function sumsOf(l: List): Sums {
+  if (l.sums) return l.sums;
+  const n = l.figures.length;
+  const v = Float64Array.from(l.figures, (x) => Math.abs(x.value));
+  const order = Uint8Array.from(v.keys()).sort((a, b) => v[a]! - v[b]!);
+  const sorted = Float64Array.from(order, (i) => v[i]!);
+  const at: number[] = [];
+  for (let i = 0; i < n; i++) for (let j = i + 1; j < n; j++) at.push(i * 32 + j);
+  at.sort((a, b) => v[a >> 5]! + v[a & 31]! - (v[b >> 5]! + v[b & 31]!));
+  const pairs = Float64Array.from(at, (k) => v[k >> 5]! + v[k & 31]!);
+  return (l.sums = { order, sorted, pairs, pairI: Uint8Array.from(at, (k) => k >> 5), pairJ: Uint8Array.from(at, (k) => k & 31) });
+}
 
 /** A list's positions per category and name. */
 function byNameOf(l: List): Map<string, number[]> {
@@ -100,7 +118,7 @@ type KindKey = "percent" | "points" | "money" | "ratio" | "ratio+whole" | "count
 type KindGroups = { equal: Group[]; operands: Group[] };
 const FIGURE_KINDS: KindKey[] = ["percent", "points", "money", "ratio", "ratio+whole", "count", "count+big"];
 const kindKey = (f: ReadFigure): KindKey =>
-  f.kind === "ratio" ? (Number.isInteger(f.value) ? "ratio+whole" : "ratio") : f.kind === "count" ? (Math.abs(f.value) >= 1000 ? "count+big" : "count") : f.kind;
+  f.kind === "ratio" ? (Number.isInteger(f.value) && !f.compares ? "ratio+whole" : "ratio") : f.kind === "count" ? (Math.abs(f.value) >= 1000 ? "count+big" : "count") : f.kind;
 /** The groups of a kind of answer figure (all figures, or those the model read). */
 const groupsOf = (index: FigureIndex, f: ReadFigure, which: "all" | "seen") => index.kinds[which].get(kindKey(f))!;
 
@@ -188,7 +206,7 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
       if (l.length < 3) continue;
       const prefix = new Float64Array(l.length + 1);
       for (let i = 0; i < l.length; i++) prefix[i + 1] = prefix[i]! + Math.abs(l[i]!.value);
-      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency, byName: null });
+      runs.push({ figures: l, prefix, kind: l[0]!.kind, currency, byName: null, sums: null });
     }
   }
   const divisors = {
@@ -394,9 +412,12 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const subjects = said.subjects ?? [];
   /** Whether a source is about what the answer says (asked again and again of the same sources in a search: remembered). */
   const agrees = new Map<SourceFigure, boolean>();
+  // The way the answer says the figure went ("CHF 130.61 more") is the result's, not an operand's: an operand's own sign
+  // (a row's "CHF -618.00" of money out) contradicts it only when the operand is itself a change.
+  const unsigned: FigureContext = { ...said, sign: undefined };
   const ok = (s: SourceFigure) => {
     let v = agrees.get(s);
-    if (v === undefined) agrees.set(s, (v = !contradicts(said, s.ctx)));
+    if (v === undefined) agrees.set(s, (v = !contradicts(s.change ? said : unsigned, s.ctx)));
     return v;
   };
   /** Whether a source is about a thing the clause names (likewise remembered; never, when it names none). */
@@ -414,6 +435,13 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   // An approval's outcome goes with whatever the answer reports about it.
   const outcome = (s: SourceFigure) => s.outcome === true;
   const inNamedSet = (s: SourceFigure) => subjects.length < 2 || !aboutThing(s) || named(s) || outcome(s);
+  /**
+   * Every thing the clause names is a term of an exact sum of three or more: "the three largest categories" beside the two
+   * it names, "together with travel, dining and fees the new lines" (and shopping, the clause before): the sum is of them
+   * and more, not of other things instead. Only for items that stand together (a run of a list, the items of a name): items
+   * picked from anywhere in a list are the things the clause names, or it names none.
+   */
+  const everySubjectIn = (sources: SourceFigure[]) => subjects.every((x) => sources.some((s) => isNamedIn([x], s.ctx)));
   /** A count adds up or differs only with counts of what it counts ("6 transactions" from transactions, not from merchants). */
   const sameUnit = (s: SourceFigure) => !said.unit || !s.ctx.unit || s.ctx.unit === said.unit;
   /** Said to count what the figure counts, in so many words. */
@@ -459,14 +487,18 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
   const big = (s: SourceFigure) => Math.abs(s.value) >= f.precision;
   return {
     rounded,
-    /** Terms of a sum, or the one figure of an average. */
-    terms(sources: SourceFigure[]): boolean {
-      if (!sources.every(inNamedSet) || !sources.every(sameUnit)) return false;
+    /** Terms of a sum, or the one figure of an average; `picked`: items taken from anywhere in one list (not a run). */
+    terms(sources: SourceFigure[], picked = false): boolean {
+      if (!(sources.every(inNamedSet) || (!picked && !rounded && sources.length >= 3 && everySubjectIn(sources))) || !sources.every(sameUnit)) return false;
+      // A share said of a thing ("dining took 9.6 % of the month") is a sum of shares only of that thing's parts: dining's
+      // and cash's shares together are no share of dining ("housing and children took 28.5 %" is said of both).
+      if (f.kind === "percent" && sources.length > 1 && (said.categories || said.names) && !sources.every((s) => !aboutThing(s) || ok(s))) return false;
       // A count said of a thing ("7 uncategorised transactions") adds up that thing's counts, not a neighbour's in the same list.
       if (counts && sources.length > 1 && !sources.every((s) => !aboutThing(s) || ok(s))) return false;
       // A rounded figure said to rise or fall ("spending fell about CHF 400") is a change: a sum of changes, not of amounts.
       if (rounded && said.sign !== undefined && sources.length > 1 && !sources.every((s) => s.change)) return false;
-      if (!rounded) return sources.some(ok) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
+      // Items picked from anywhere in a list are each about what the answer says (the months it names, its category).
+      if (!rounded) return (picked ? sources.every(ok) : sources.some(ok)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
       return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
     },
     /**
@@ -605,8 +637,13 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           }
         }
       }
+      // Said to be an average of items ("CHF 541.70 on average", "CHF 115.45 a visit"): a run of a list, or the items of
+      // what the clause names, summed and divided by how many they are (two steps the model takes without a tool). Written
+      // with its cents only: some run of a dozen months averages to nearly any whole amount ("CHF 1'800" of 0 + 2'000 × 3
+      // + 2'200 × 3 over seven months).
+      const averageSaid = f.kind === "money" && f.precision < 1 && !p.rounded && (said.measure === "average" || !!said.perItem);
       for (const l of index.lists) {
-        if (l.prefix[l.prefix.length - 1]! < r.lo || !sameKind(l, f)) continue;
+        if ((l.prefix[l.prefix.length - 1]! < r.lo && !averageSaid) || !sameKind(l, f)) continue;
         let run: SourceFigure[] | null = null;
         eachRun(l, r, (s, e) => {
           if (--budget < 0) return true;
@@ -616,11 +653,35 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           return true;
         });
         if (run) return { operation: "sum", sources: run };
+        // An amount with its cents (a whole one is the sum of some three or four of a list of whole amounts) said to be a
+        // total ("together", "came to", "between them"), not as a change or a gap ("a gap of CHF … between them").
+        if (said.total && !said.changeSaid && !p.rounded && f.kind === "money" && !Number.isInteger(f.value)) {
+          let picked: SourceFigure[] | null = null;
+          eachSubset(l, r, (terms) => {
+            if (--budget < 0) return true;
+            if (!p.terms(terms, true)) return false;
+            picked = terms;
+            return true;
+          });
+          if (picked) return { operation: "sum", sources: picked };
+        }
         const items = namedItems(l, said);
         if (items) {
           let total = 0;
           for (const x of items) total += Math.abs(x.value);
           if (total >= r.lo && total <= r.hi && p.terms(items)) return { operation: "sum", sources: items };
+          if (averageSaid && total / items.length >= r.lo && total / items.length <= r.hi && p.terms(items)) return { operation: "mean", sources: items };
+        }
+        if (averageSaid) {
+          let mean: SourceFigure[] | null = null;
+          eachMean(l, r, (s, e) => {
+            if (--budget < 0) return true;
+            const terms = l.figures.slice(s, e);
+            if (!p.terms(terms)) return false;
+            mean = terms;
+            return true;
+          });
+          if (mean) return { operation: "mean", sources: mean };
         }
       }
       if (f.kind === "money" && (!p.rounded || said.measure === "average" || said.perItem)) {
@@ -672,6 +733,71 @@ function namedItems(l: List, said: FigureContext): SourceFigure[] | null {
     if (more) at = [...new Set([...(at ?? []), ...more])].sort((a, b) => a - b);
   }
   return at && at.length >= 3 && at.length < l.figures.length ? at.map((i) => l.figures[i]!) : null;
+}
+
+/**
+ * Calls `visit(s, e)` for each run [s, e) of ≥ 2 figures of one list the model read whose average is in r. O(n²) for
+ * n ≤ MAX_RUN_LIST; a longer list (the days of a year) only from its start.
+ */
+function eachMean(list: List, r: Interval, visit: (s: number, e: number) => boolean): boolean {
+  const p = list.prefix;
+  const n = list.figures.length;
+  if (!list.figures[0]!.seen) return false;
+  const starts = n > MAX_RUN_LIST ? 1 : n - 1;
+  for (let s = 0; s < starts; s++) {
+    for (let e = s + 2; e <= n; e++) {
+      const mean = (p[e]! - p[s]!) / (e - s);
+      if (mean >= r.lo && mean <= r.hi && visit(s, e)) return true;
+    }
+  }
+  return false;
+}
+
+/** Lists of at most this many figures add up any three or four of them, wherever they stand (a short list the model read). */
+const MAX_SUBSET_LIST = 24;
+
+/**
+ * Three or four items of one short list the model read, wherever they stand in it, that add up to an exact amount: "the
+ * four new categories came to CHF 2'997.27" (the 3rd, 6th, 9th and 12th lines), "Zeughauskeller's four bills". Only for
+ * an amount written to the cent (`r` narrower than a rappen either side) whose cents are not zero: three of a dozen
+ * amounts are no coincidence at that precision, while whole amounts add up to many whole sums. Bounded: O(n²) per list,
+ * n ≤ 24 (windows that only move one way over the values and the pairs' sums, both sorted once per list), and each
+ * candidate is one visit (true: stop).
+ */
+function eachSubset(l: List, r: Interval, visit: (terms: SourceFigure[]) => boolean): boolean {
+  const n = l.figures.length;
+  if (n < 4 || n > MAX_SUBSET_LIST || !l.figures[0]!.seen || r.hi - r.lo > 0.011) return false;
+  const { order, sorted, pairs, pairI, pairJ } = sumsOf(l);
+  // Out of reach: below the three smallest or above the four largest.
+  if (r.hi < sorted[0]! + sorted[1]! + sorted[2]! || r.lo > sorted[n - 1]! + sorted[n - 2]! + sorted[n - 3]! + sorted[n - 4]!) return false;
+  const pick = (...at: number[]) => at.sort((a, b) => a - b).map((i) => l.figures[i]!);
+  // Three, by their places in value order a < b < c: for each a, the third's window only moves down as b moves up.
+  for (let a = 0; a < n - 2 && sorted[a]! * 3 <= r.hi; a++) {
+    let c = n;
+    for (let b = a + 1; b < n - 1; b++) {
+      const lo = r.lo - sorted[a]! - sorted[b]!;
+      const hi = r.hi - sorted[a]! - sorted[b]!;
+      if (hi < sorted[b]!) break;
+      while (c > b + 1 && sorted[c - 1]! >= lo) c--;
+      for (let k = Math.max(c, b + 1); k < n && sorted[k]! <= hi; k++) if (visit(pick(order[a]!, order[b]!, order[k]!))) return true;
+    }
+  }
+  // Four: two pairs of distinct items, the one with the smallest item first (each four once). The pairs' sums are sorted:
+  // the second pair's window only moves down as the first's sum moves up.
+  let q0 = pairs.length;
+  for (let p = 0; p < pairs.length && pairs[p]! < r.hi; p++) {
+    const lo = r.lo - pairs[p]!;
+    while (q0 > 0 && pairs[q0 - 1]! >= lo) q0--;
+    const i = pairI[p]!;
+    const j = pairJ[p]!;
+    for (let q = q0; q < pairs.length && pairs[q]! <= r.hi - pairs[p]!; q++) {
+      const x = pairI[q]!;
+      const y = pairJ[q]!;
+      if (x <= i || x === j || y === j) continue;
+      if (visit(pick(i, j, x, y))) return true;
+    }
+  }
+  return false;
 }
 
 /** A list whose runs may add up to the figure: of its kind and currency (a plain integer ≥ 1'000 may be an amount). */
@@ -733,17 +859,25 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (said.sign === undefined && answer[f.start - 1] === "+") said.sign = 1;
     else if (said.sign === undefined && f.value < 0 && (f.kind === "percent" || f.kind === "points")) said.sign = -1;
     if (said.sign !== undefined) said.changeSaid = true;
+    if (f.kind === "ratio" && COMPARES_AFTER.test(answer.slice(f.end, f.end + 40))) f.compares = true;
     let checked = checkOne(index, f, said);
     if (checked.status === "ungrounded") {
       const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
       checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence.filter((b) => b.checked.status === "derived").map((b) => b.f)))) || checked;
     }
+    if (checked.status === "ungrounded") checked = writtenDifference(f, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked });
     out.push(checked);
   });
   return out;
 }
+
+/**
+ * What a ratio compares with, right after it: "nearly 22 times November's CHF 228.10", "3 times the rent", "twice as much",
+ * "4 times more than": then "22 times" is a ratio, not how often something happened ("you ate out 22 times").
+ */
+const COMPARES_AFTER = /^\s*(?:as\s+(?:much|many|high|large|big|expensive)\b|(?:more|less|higher|lower|larger|bigger)\s+than\b|(?:the|that|what|my|your|its|his|her|their|our)\s|\p{L}[\p{L}.&-]*['’]s\s)/u;
 
 /** The most figures of a sentence a total of them may add up. */
 const MAX_LISTED = 8;
@@ -763,6 +897,36 @@ function listedSum(f: ReadFigure, sentence: readonly { f: ReadFigure; checked: A
     if (k < alike.length - 1 && total >= r.lo && total <= r.hi) {
       const terms = alike.slice(k);
       return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: terms.flatMap((b) => b.checked.sources.slice(0, 1)) };
+    }
+  }
+  return null;
+}
+
+/** The most figures of a paragraph a difference of two of them is looked for among (the nearest before it). */
+const MAX_WRITTEN = 24;
+
+/**
+ * A difference of two amounts the answer wrote before it in its paragraph, each backed by the turn (found or derived):
+ * "May was CHF 694.85, April CHF 414.70 … CHF 280.15 more" — though the two stood only in a chart, which the model does not
+ * read, the answer has them, and so does its reader. Written to the cent only: a whole amount is the difference of some
+ * two of two dozen. Bounded: the nearest MAX_WRITTEN amounts, O(n²).
+ */
+function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; checked: AnswerFigure }[]): AnswerFigure | null {
+  if (f.kind !== "money" || f.approximate || f.precision >= 1) return null;
+  const r = intervalOf(f);
+  const alike = backed.filter((b) => b.f.kind === "money" && (b.f.currency ?? "") === (f.currency ?? "")).slice(-MAX_WRITTEN);
+  for (let i = alike.length - 1; i >= 0; i--) {
+    for (let j = i - 1; j >= 0; j--) {
+      const a = alike[i]!;
+      const b = alike[j]!;
+      const d = Math.abs(Math.abs(a.f.value) - Math.abs(b.f.value));
+      if (d < r.lo || d > r.hi) continue;
+      const [big, small] = Math.abs(a.f.value) >= Math.abs(b.f.value) ? [a, b] : [b, a];
+      // A grounded amount by its source; a derived one as the answer wrote it (its own sources are its operands).
+      const sources = [big, small].map((x): FigureSource =>
+        x.checked.status === "grounded" && x.checked.sources[0] ? x.checked.sources[0] : { tool: "this answer", callId: "", where: "derived above", value: x.f.value, text: x.f.text },
+      );
+      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "difference", sources };
     }
   }
   return null;
@@ -861,6 +1025,10 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   const acted = said.action && index.known.actions.has(said.action);
   // Likewise said of a merchant or account the turn has figures of, a figure of a whole category is not its figure.
   const namedElsewhere = said.ownName && said.names!.some((n) => index.known.names.has(foldName(n)));
+  // Names agree when one holds the other ("Migros" of a search for Migros that also found Migros Restaurant); but a name
+  // the turn has figures of as a merchant of its own ("Galaxus") is not a longer merchant's ("Digitec Galaxus").
+  const ownNames = said.ownName && said.names!.every((n) => index.known.names.has(foldName(n))) ? said.names!.map(foldName) : null;
+  const longerName = (s: SourceFigure) => !!ownNames && !s.search && !!s.ctx.names && !s.ctx.names.some((m) => ownNames.includes(foldName(m)));
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */
@@ -872,7 +1040,10 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
         // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
         const levelAsChange = s.change && !said.changeSaid;
-        if (currencyClash || levelAsChange || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
+        // Said to be in the red (or in the black), an amount is a figure below zero (above it): "August was CHF 3'602.42 in
+        // the red" is not a net of +CHF 3'602.42.
+        const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
+        if (currencyClash || levelAsChange || otherSide || longerName(s) || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
         else {
           fitting.push(s);
           if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories)) {

@@ -261,13 +261,21 @@ function pricePeriods(text: string, figures: { start: number; end: number; kind:
 }
 
 /** The figures of one tool result. */
+/** A quoted text of a summary, as the tools quote it (JSON string syntax: src/core/format.ts `quote`). */
+const QUOTED = /"(?:[^"\\]|\\.)*"/g;
+
 export function figuresOfOutput(tool: string, callId: string, output: ToolOutput, opts: ReadOptions): { figures: SourceFigure[]; lists: number } {
   const out: SourceFigure[] = [];
   const { lexicon, call } = opts;
   const bare = opts.figureKind === "number";
 
   // The summary: what the model reads.
-  const { figures: read, contexts } = readInContext(output.summary, readFigures(output.summary, { counts: "bare" }), lexicon);
+  // A number inside a quoted booking text ("AIRBNB * 682453") is part of the text, no figure: read as a count it would
+  // also break the list its row stands in, so the rows before and after it would no longer add up or differ.
+  const quoted = [...output.summary.matchAll(QUOTED)];
+  const inQuotes = (f: { start: number }) => quoted.some((q) => f.start > q.index && f.start < q.index + q[0].length);
+  const all = readFigures(output.summary, { counts: "bare" });
+  const { figures: read, contexts } = readInContext(output.summary, quoted.length ? all.filter((f) => !inQuotes(f)) : all, lexicon);
   const summaryKinds = read.map((f) => ({ start: f.start, kind: (bare ? "number" : f.kind) as SourceKind }));
   const { list, list2, clause, next } = summaryLists(output.summary, summaryKinds, opts.firstList);
   let lists = next;

@@ -47,6 +47,11 @@ export type FigureContext = {
   per?: Rate;
   /** +1 written as an increase ("up", "+CHF 9'343.73", "10% more"), -1 as a decrease. */
   sign?: 1 | -1;
+  /**
+   * The side of zero a balance is said to be on: -1 "CHF 3'145.03 in the red", "a deficit of CHF …"; +1 "in the black",
+   * "a surplus of …". An amount written so is a signed figure of that side (a net, a remaining budget), never of the other.
+   */
+  balance?: 1 | -1;
   /** Written as an average, a median, a net or the price now ("CHF 20.40 on average", "median CHF 16.03", "usual CHF 7.00", "net CHF 29'316.26", "you kept CHF 40'580.42", "now CHF 130.00"). */
   measure?: Measure;
   /** A rate written near it in its clause, not right beside it ("roughly 203 rows a month", "per month you put aside about CHF 3'057"): what a rounded average must be said to be. */
@@ -63,6 +68,8 @@ export type FigureContext = {
   ownName?: true;
   /** Written as a change or a gap ("up", "less", "the difference", "between them"): what a comparison's change may be. */
   changeSaid?: true;
+  /** Said to be a total of several things ("together", "in all", "between them", "came to", "added up to"): what a sum of items picked from a list must be. */
+  total?: true;
   /** Every category, name and weekday the figure's clause mentions: what a sum, a difference or a ratio may be taken over. */
   subjects?: string[];
 };
@@ -428,6 +435,8 @@ const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.
  */
 const RIGHT_GLUE =
   /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($/iu;
+/** From a mention to the next figure: its possessive, then at most a rounding word ("April's CHF 738.95", "May’s about CHF 1.2k"). */
+const POSSESSIVE_BEFORE_FIGURE = /^['’]s\s+(?:(?:about|roughly|around|nearly|almost|some|only|just)\s+)?$/i;
 /** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */
 const MAX_GLUE = 90;
 /** Words before a figure that set it against another: its period is not the one said before. */
@@ -460,6 +469,15 @@ const MEASURES: Record<string, Measure> = { average: "average", avg: "average", 
 const RATE_WORDS = /month|year|week|\bday|daily|annual|quarter/;
 const MEASURE_WORDS = /average|\bavg|\bmean\b|median|usual|\bnet\b|\bkept\b|\bsaved\b|\bnow\b|currently|\bleft\b|\bleav|balance|in the red|in the black|surplus|deficit/;
 /** What is left of an income after spending, in other words: "July left CHF 3'525.70", "on balance CHF …", "CHF 659.52 in the red". */
+/** Words that put an amount below zero ("CHF 3'145.03 in the red", "in the red by CHF …", "a deficit of …") or above it. */
+const RED_AFTER = /^\s+(?:in the red|(?:of\s+)?deficit)\b/i;
+const RED_BEFORE = /\b(?:in the red by|a deficit of|a shortfall of)\s+$/i;
+const BLACK_AFTER = /^\s+(?:in the black|(?:of\s+)?surplus)\b/i;
+const BLACK_BEFORE = /\b(?:in the black by|a surplus of)\s+$/i;
+/** Words that say a figure is a total of several things, in its clause before it or right after it. */
+const TOTAL_WORDS = /together|combined|in all|in total|between them|add(?:s|ed)? up|came to|come to|comes to|total|sum/;
+const TOTAL_BEFORE = /\b(?:together|combined|in all|in total|between them|add(?:s|ed)? up|came to|come to|comes to|totall?(?:ed|ing|s)?|sum(?:s|med)?)\b/i;
+const TOTAL_AFTER = /^\s*(?:together|combined|in all|in total|between them|all told)\b/i;
 const NET_BEFORE = /\b(?:left|leaves|leaving|on balance|a surplus of|a deficit of)\s+$/i;
 const NET_AFTER = /^\s+(?:in the (?:red|black)|on balance|(?:of\s+)?(?:surplus|deficit))\b/i;
 /** Words that say a figure is a change or a gap between two ("the difference", "a gap of", "between them"), besides up/down. */
@@ -549,7 +567,8 @@ function setDim(ctx: FigureContext, ms: Mention[]): void {
       ctx.periods = ms.map((x) => x.period!);
       break;
     case "month":
-      ctx.month = m.value as number;
+      // Several months ("March, September and December together …") are no one month's: the figure is not said of March.
+      if (ms.every((x) => x.value === m.value)) ctx.month = m.value as number;
       break;
     case "weekday":
       ctx.weekdays = [...new Set(ms.flatMap((x) => x.days!))];
@@ -652,6 +671,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
   const directions = DIRECTION_WORDS.test(lower);
   const budgets = BUDGET_WORDS_ANYWHERE.test(lower);
   const changes = answer && CHANGE_WORDS.test(text);
+  const totals = answer && TOTAL_WORDS.test(lower);
   /** Whether a period or month is set off by a comma at all (what opens a sentence, "In April, …"). */
   const openers = answer && mentions.some((m) => (m.dim === "period" || m.dim === "month") && text.charCodeAt(m.end) === 44);
   figures.forEach((f, i) => {
@@ -688,6 +708,8 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
       else if (NET_BEFORE.test(before) || NET_AFTER.test(after)) out[i]!.measure = "net";
+      if (RED_AFTER.test(after) || RED_BEFORE.test(before)) out[i]!.balance = -1;
+      else if (BLACK_AFTER.test(after) || BLACK_BEFORE.test(before)) out[i]!.balance = 1;
     }
     if (directions && DIRECTION_WORDS.test(near)) {
       if (UP.test(before) || UP_AFTER.test(after)) out[i]!.sign = 1;
@@ -699,6 +721,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const opened = sentenceOpener(text, f.start, mentions);
       if (opened) setDim(out[i]!, [opened]);
     }
+    if (totals && (TOTAL_BEFORE.test(clauseBefore(text, f.start)) || TOTAL_AFTER.test(after))) out[i]!.total = true;
     if (actions) {
       const action = ACTION.exec(clauseBefore(text, f.start))?.[1];
       if (action) out[i]!.action = action.toLowerCase();
@@ -745,6 +768,8 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
       if (m.start < pos) continue;
       // No glue is longer than a few words ("a month in total at … in"): a mention further on is not joined to the figure.
       if (m.end > nextStart || m.start - pos > MAX_GLUE || !RIGHT_GLUE.test(text.slice(pos, m.start))) break;
+      // A possessive before the next figure is that figure's: "May jumped to CHF 1'264.20 from April's CHF 738.95".
+      if (nextStart < end && POSSESSIVE_BEFORE_FIGURE.test(text.slice(m.end, nextStart))) break;
       if (!done[k]!.has(slot(m.dim))) {
         setDim(out[fi]!, [m]);
         if (m.dim === "name") out[fi]!.ownName = true;
@@ -1114,5 +1139,6 @@ export function contextLabel(c: FigureContext): string {
   if (c.names?.length) parts.push(c.names.join(" / "));
   if (c.currency) parts.push(c.currency);
   if (c.per) parts.push(`a ${c.per}`);
+  if (c.balance) parts.push(c.balance < 0 ? "in the red" : "in the black");
   return parts.join(" · ");
 }

@@ -45,6 +45,8 @@ export function figureNote(f: AnswerFigure): string {
       return `${f.expression ?? "?"} (checked calculation)${all ? ` · ${all}` : ""}`;
     case "sum":
       return `${f.sources.map((s) => s.text).join(" + ")} (sum) · ${all}`;
+    case "mean":
+      return `(${f.sources.map((s) => s.text).join(" + ")}) ÷ ${f.sources.length} (average) · ${all}`;
     default:
       return `${a.text} ${OPERATION_SIGN[f.operation ?? ""] ?? "?"} ${b?.text ?? "?"} (${f.operation}) · ${all}`;
   }
