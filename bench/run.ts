@@ -62,6 +62,8 @@ for (const s of SCRIPTS) {
   const t = timer();
   const proc = Bun.spawn([BUN, join(BENCH_DIR, s.file), ...(quick ? ["--quick"] : [])], {
     cwd: ROOT,
+    // The scripts of one run share what they build (bench/lib.ts ourBinary: one build of budget-chat per run).
+    env: { ...process.env, BENCH_SUITE_RUN: host.date },
     stdout: "pipe",
     stderr: "pipe",
   });
