@@ -1,6 +1,8 @@
 /**
- * The benchmark suite (`npm run bench`): runs the six scripts one after another, each in
- * its own process, prints their figures and a combined table of targets.
+ * The benchmark suite (`npm run bench`): runs the scripts below one after another, each in
+ * its own process, prints their figures and a combined table of targets. Budget: 10 minutes
+ * on the 2-core machine (issue 37 item 8); the scripts of one run share one build of
+ * budget-chat (BENCH_SUITE_RUN, bench/lib.ts ourBinary) and the cached demo databases.
  *
  *   bun bench/run.ts                 run all six
  *   bun bench/run.ts --write         … and rewrite bench/RESULTS.md with this run
