@@ -66,7 +66,7 @@ const SETTLE_LIMIT = 0.2;
  * were idle. Measured at once on one run: settled RSS 108.2 MiB at +3 s with two GCs, 106.5 at +10 s, 105.9 at +31 s:
  * a shorter wait can only read the settled figure higher, never hide growth.)
  */
-const SETTLE_MS = [1000, 4000] as const;
+const SETTLE_MS: readonly number[] = [1000, 4000];
 
 const lead = `${MARKER}, let me look that up.`;
 const answer = answerText("Here", 30, { figures: false });
