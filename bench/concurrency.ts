@@ -60,8 +60,13 @@ const P99_ADDED_LIMIT = 50;
 const CPU_PER_TURN_LIMIT = 0.3;
 const PEAK_LIMIT = 250 * 1024 * 1024;
 const SETTLE_LIMIT = 0.2;
-/** ChatService keeps a finished turn live 30 s (for a browser reconnecting at the end). */
-const RETENTION_MS = 31_000;
+/**
+ * Settling before an RSS figure: a full GC 1 s after the last answer, another 4 s later, RSS read after the second.
+ * (ChatService forgets a finished turn at once since 6f933a7, so the 31 s this once waited out a turn's retention
+ * were idle. Measured at once on one run: settled RSS 108.2 MiB at +3 s with two GCs, 106.5 at +10 s, 105.9 at +31 s:
+ * a shorter wait can only read the settled figure higher, never hide growth.)
+ */
+const SETTLE_MS: readonly number[] = [1000, 4000];
 
 const lead = `${MARKER}, let me look that up.`;
 const answer = answerText("Here", 30, { figures: false });
@@ -128,6 +133,16 @@ if (PROFILING) {
 }
 const server = await startServer(fake.url);
 const gc = async () => (await (await fetch(`${server.control}/gc`)).json()) as { rss: number; heapUsed: number; running: number };
+/** The server's memory once the burst is over: SETTLE_MS apart, a full GC each; the last one's figures. */
+async function settle(): Promise<{ rss: number; heapUsed: number; running: number }> {
+  let last!: { rss: number; heapUsed: number; running: number };
+  for (const wait of SETTLE_MS) {
+    await sleep(wait);
+    last = await gc();
+  }
+  if (last.running) throw new Error(`${last.running} turns still running after the settle`);
+  return last;
+}
 type CpuSnapshot = { user: number; system: number; at: number; threads: Record<string, number> };
 const cpuNow = async () => (await (await fetch(`${server.control}/cpu`)).json()) as CpuSnapshot;
 
@@ -226,8 +241,7 @@ if (CPU_ONLY) {
   profileReport(rounds);
   process.exit(0);
 }
-await sleep(RETENTION_MS / 10);
-const start = await gc();
+const start = await settle();
 const startRss = start.rss;
 const startRaw = rssOf(server.pid).rss;
 
@@ -258,9 +272,7 @@ const connections = new Set(oursRequests.map((r) => r.clientPort)).size;
 const problems = ours.map(apiProblem).filter((p): p is string => p !== null);
 const afterRaw = rssOf(server.pid);
 
-// Settle: wait out the live-turn retention, then a full GC.
-await sleep(RETENTION_MS);
-const settled = await gc();
+const settled = await settle();
 const peak = rssOf(server.pid).peak;
 
 // Leak or high-water mark? Two more identical rounds, each settled like the first: a leak
@@ -269,8 +281,7 @@ const extra: { rss: number; heapUsed: number }[] = [];
 const EXTRA_ROUNDS = process.argv.includes("--one-round") ? 0 : 2;
 for (let r = 0; r < EXTRA_ROUNDS; r++) {
   await Promise.all(questions.map((q) => askApi(server.url, `${q} (round ${r + 2})`, MARKER)));
-  await sleep(RETENTION_MS);
-  extra.push(await gc());
+  extra.push(await settle());
 }
 const peak2 = rssOf(server.pid).peak;
 // Last, so the memory figures above are those of the conversations alone (and the JIT is warm).
@@ -321,7 +332,7 @@ const rows: string[][] = [
   ["server RSS at start (after warm-up + GC)", mb(startRss), "", `before GC ${mb(startRaw)}; JS heap ${mb(start.heapUsed)}`],
   ["server RSS peak (VmHWM)", mb(peak), "", `sampled ${mb(sampledPeak)}`],
   ["server RSS right after the run", mb(afterRaw.rss), "", ""],
-  ["server RSS settled (+31 s, GC)", mb(settled.rss), "", `${pct(growth)} vs start; JS heap ${mb(settled.heapUsed)}`],
+  [`server RSS settled (+${SETTLE_MS.reduce((a, b) => a + b) / 1000} s, ${SETTLE_MS.length} full GCs)`, mb(settled.rss), "", `${pct(growth)} vs start; JS heap ${mb(settled.heapUsed)}`],
 ];
 extra.forEach((e, i) => {
   const prev = i === 0 ? settled.rss : extra[i - 1]!.rss;
@@ -405,6 +416,7 @@ emit({
     `fake: call 1 streams "${lead}" + tool_use ${TOOL.name}, call 2 streams a ${answer.split(" ").length}-word answer; ${TOKEN_DELAY_MS} ms between SSE events`,
     "ours: POST /api/chat to the web app in its own process (real SDK → fake in the bench process); baseline: both calls straight to the fake",
     "added = ours percentile − baseline percentile (independent runs, same script); RSS from /proc/PID/status of the server process",
+    `settled (start, and after each round of ${N}): a full GC ${SETTLE_MS.map((w) => `${w / 1000} s`).join(" and another ")} later, RSS after the last; ${1 + EXTRA_ROUNDS} round(s) of ${N} for the memory figures`,
     `CPU per turn: ${cpuMethod}`,
   ],
   columns,

@@ -218,6 +218,48 @@ export function demoDb(transactions: 7300 | 1_000_000): string {
 }
 
 // ---------------------------------------------------------------------------------
+// Our binary
+
+/** `npm run build`'s entry points (the workers' too: a compiled binary finds a worker only as an entry point) and flags, from package.json. */
+function npmBuild(): { entries: string[]; flags: string[] } {
+  const script = (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { scripts: { build: string } }).scripts.build;
+  const words = script.trim().split(/\s+/);
+  if (words[0] !== "bun" || words[1] !== "build") throw new Error(`npm run build is not a bun build: ${script}`);
+  const args = words.slice(2);
+  const out = args.indexOf("--outfile");
+  if (out >= 0) args.splice(out, 2);
+  return { entries: args.filter((a) => !a.startsWith("-")), flags: args.filter((a) => a.startsWith("-")) };
+}
+
+/** Compile `entries` (the first is the program) into `out` with npm run build's flags; the build's time in ms. */
+export function compile(entries: readonly string[], out: string): number {
+  const t0 = performance.now();
+  const r = Bun.spawnSync([BUN, "build", ...entries, ...npmBuild().flags, "--outfile", out], { cwd: ROOT, stdout: "pipe", stderr: "pipe" });
+  if (!r.success) throw new Error(`bun build ${entries.join(" ")} failed:\n${r.stderr.toString()}${r.stdout.toString()}`);
+  return performance.now() - t0;
+}
+
+export const OUR_BIN = join(OUT_DIR, "budget-chat");
+
+/**
+ * budget-chat compiled as `npm run build` compiles it (same entry points and flags), at bench/out/budget-chat.
+ * Built once per suite run: bench/run.ts gives every script the run's BENCH_SUITE_RUN, and the first script that
+ * needs the binary builds it and notes the run and its build time beside it; a script run alone builds it afresh.
+ */
+export function ourBinary(): { path: string; buildMs: number } {
+  const stamp = `${OUR_BIN}.built`;
+  const run = process.env.BENCH_SUITE_RUN;
+  if (run && existsSync(OUR_BIN) && existsSync(stamp)) {
+    const [id, took] = readFileSync(stamp, "utf8").split(" ");
+    if (id === run) return { path: OUR_BIN, buildMs: Number(took) };
+  }
+  mkdirSync(OUT_DIR, { recursive: true });
+  const buildMs = compile(npmBuild().entries, OUR_BIN);
+  writeFileSync(stamp, `${run ?? "alone"} ${buildMs}`);
+  return { path: OUR_BIN, buildMs };
+}
+
+// ---------------------------------------------------------------------------------
 // Processes
 
 /** Resident set size and its peak (VmHWM) of a process, in bytes, from /proc. */
