@@ -1,9 +1,9 @@
 /**
- * Where the SDK is: a module of its own (anthropic-sdk.ts), resolved at run time so that the
- * bundler leaves it out of the program's bundle; in the compiled binary it is an entry point
- * beside the program (`/$bunfs/root/anthropic-sdk.ts`), as the workers are.
+ * Where the SDK is: a module of its own (anthropic-sdk.ts), named at run time so that the bundler
+ * leaves it out of the program's bundle; in the compiled binary it is an entry point of the build,
+ * found under the entry points' common folder (src/) as the workers are (ledger-offthread.ts).
  */
-const SDK_MODULE = new URL("./anthropic-sdk.ts", import.meta.url);
+const SDK_MODULE = /\$bunfs|~BUN/.test(import.meta.url) ? `${import.meta.dir}/agent/anthropic-sdk.ts` : Bun.fileURLToPath(new URL("./anthropic-sdk.ts", import.meta.url));
 
 /**
  * The Anthropic SDK, loaded at its first use (the first model call, or an error of one) rather
@@ -12,7 +12,7 @@ const SDK_MODULE = new URL("./anthropic-sdk.ts", import.meta.url);
  * error classes are other classes, so `instanceof` would fail for clients made by an import).
  */
 export function sdk(): typeof import("@anthropic-ai/sdk").default {
-  return (require(Bun.fileURLToPath(SDK_MODULE)) as typeof import("./anthropic-sdk.ts")).default;
+  return (require(SDK_MODULE) as typeof import("./anthropic-sdk.ts")).default;
 }
 
 /** After start-up, how long the server waits before loading the SDK (its first page goes out first). */
@@ -25,6 +25,6 @@ const WARM_AFTER_MS = 1000;
  * or of the first chat. An asynchronous import, cut in smaller blocks; `sdk()` then finds it loaded.
  */
 export function warmSdkWhenIdle(): void {
-  const timer = setTimeout(() => void import(SDK_MODULE.href).catch(() => {}), WARM_AFTER_MS);
+  const timer = setTimeout(() => void import(SDK_MODULE).catch(() => {}), WARM_AFTER_MS);
   timer.unref();
 }
