@@ -32,8 +32,8 @@ export function sha256(path: string): string {
   return createHash("sha256").update(readFileSync(path)).digest("hex");
 }
 
-/** The build's entry points: the program, and its workers (parse, budget writes), which a compiled binary finds only as entry points of their own. */
-export const ENTRY_POINTS = ["src/main.ts", "src/import/parse-worker.ts", "src/import/write-worker.ts", "src/ledger/ledger-worker.ts"];
+/** The build's entry points: the program, the Anthropic SDK (src/agent/sdk.ts) and the workers (parse, budget writes, ledger), which a compiled binary finds only as entry points of their own. */
+export const ENTRY_POINTS = ["src/main.ts", "src/agent/anthropic-sdk.ts", "src/import/parse-worker.ts", "src/import/write-worker.ts", "src/ledger/ledger-worker.ts"];
 
 /** Build every target into outDir; returns the artifacts in TARGETS order. Throws on failure. */
 export function buildRelease({ outDir = join(root, "dist", "release"), log = console.log } = {}): Artifact[] {

@@ -6,7 +6,6 @@
  */
 import { resolve } from "node:path";
 import type { ParseArgsConfig } from "node:util";
-import { z } from "zod";
 import { ConfigError, UsageError } from "./core/errors.ts";
 
 type Kind = "string" | "int" | "boolean" | "list";
@@ -143,10 +142,10 @@ export function readSettings<K extends SettingKey>(keys: readonly K[], flags: Re
   return out as Settings<K>;
 }
 
-const Int = z.string().regex(/^-?\d+$/);
+const INT = /^-?\d+$/;
 
 function parseInt(value: string, name: string, min: number, max: number): number {
-  if (!Int.safeParse(value).success) throw new UsageError(`${name} must be a whole number, got "${value}"`);
+  if (!INT.test(value)) throw new UsageError(`${name} must be a whole number, got "${value}"`);
   const n = Number(value);
   if (n < min || n > max) throw new UsageError(`${name} must be between ${min} and ${max}, got ${n}`);
   return n;

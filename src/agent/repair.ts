@@ -10,6 +10,7 @@
 import type Anthropic from "@anthropic-ai/sdk";
 import type { Message, MessageParam, TextBlockParam, Tool as ApiTool } from "@anthropic-ai/sdk/resources/messages/messages";
 import { z } from "zod";
+import { lazySchema } from "../core/validation.ts";
 import { emptyUsage, type Usage } from "../core/events.ts";
 import type { AnswerFigure } from "../core/figures.ts";
 import { needsRepair, type FigureReply, type TurnFigures } from "../figures/turn.ts";
@@ -19,25 +20,27 @@ import { inputJsonSchema } from "../core/json-schema.ts";
 
 const TOOL = "figure_check";
 
-const Reply = z.strictObject({
-  figures: z
-    .array(
-      z.strictObject({
-        n: z.number().int().min(1).describe("The figure's number in the list"),
-        verdict: z.enum(["confirm", "correct"]),
-        expression: z.string().max(500).optional().describe("confirm: a calculation over figures the tools returned that gives the figure, e.g. \"18800 / 9\""),
-        corrected: z.string().max(80).optional().describe("correct: the figure as it should have been written, e.g. \"CHF 18'109.55\""),
-        reason: z.string().max(300).optional().describe("correct: in a few words, what the right figure is (\"Groceries 2025, not 2024\")"),
-      }),
-    )
-    .max(100),
-});
+const Reply = lazySchema(() =>
+  z.strictObject({
+    figures: z
+      .array(
+        z.strictObject({
+          n: z.number().int().min(1).describe("The figure's number in the list"),
+          verdict: z.enum(["confirm", "correct"]),
+          expression: z.string().max(500).optional().describe("confirm: a calculation over figures the tools returned that gives the figure, e.g. \"18800 / 9\""),
+          corrected: z.string().max(80).optional().describe("correct: the figure as it should have been written, e.g. \"CHF 18'109.55\""),
+          reason: z.string().max(300).optional().describe("correct: in a few words, what the right figure is (\"Groceries 2025, not 2024\")"),
+        }),
+      )
+      .max(100),
+  }),
+);
 
 /** The check's one tool (its JSON schema converted at the first check, not when the server starts). */
 const figureCheckTool = (): ApiTool => ({
   name: TOOL,
   description: "Report, for each figure listed, whether a calculation over the tools' figures confirms it or what the correct figure is.",
-  input_schema: inputJsonSchema(Reply) as ApiTool["input_schema"],
+  input_schema: inputJsonSchema(Reply()) as ApiTool["input_schema"],
 });
 
 /** What the model is asked: the unverified figures, numbered, each with what the check found. */
@@ -92,7 +95,7 @@ export async function repairFigures(req: RepairRequest, checked: AnswerFigure[])
   usage.cache_creation_input_tokens += reply.usage.cache_creation_input_tokens ?? 0;
   usage.cache_read_input_tokens += reply.usage.cache_read_input_tokens ?? 0;
   const call = reply.content.find((b) => b.type === "tool_use" && b.name === TOOL);
-  const parsed = call && call.type === "tool_use" ? Reply.safeParse(call.input) : null;
+  const parsed = call && call.type === "tool_use" ? Reply().safeParse(call.input) : null;
   if (!parsed?.success) return { figures: checked, usage, asked, error: "the model's reply was not a figure check" };
   const replies: FigureReply[] = parsed.data.figures;
   return { figures: req.figures.repair(req.answer, req.question, checked, replies, evaluate), usage, asked };

@@ -1,11 +1,18 @@
 /**
+ * Where the SDK is: a module of its own (anthropic-sdk.ts), named at run time so that the bundler
+ * leaves it out of the program's bundle; in the compiled binary it is an entry point of the build,
+ * found under the entry points' common folder (src/) as the workers are (ledger-offthread.ts).
+ */
+const SDK_MODULE = /\$bunfs|~BUN/.test(import.meta.url) ? `${import.meta.dir}/agent/anthropic-sdk.ts` : Bun.fileURLToPath(new URL("./anthropic-sdk.ts", import.meta.url));
+
+/**
  * The Anthropic SDK, loaded at its first use (the first model call, or an error of one) rather
  * than when the app starts: it is a large part of the bundle's load time. Its ESM build, the very
  * module a static `import` gets (`require` of the package root would load its CommonJS build, whose
  * error classes are other classes, so `instanceof` would fail for clients made by an import).
  */
 export function sdk(): typeof import("@anthropic-ai/sdk").default {
-  return (require("@anthropic-ai/sdk/index.mjs") as typeof import("@anthropic-ai/sdk")).default;
+  return (require(SDK_MODULE) as typeof import("./anthropic-sdk.ts")).default;
 }
 
 /** After start-up, how long the server waits before loading the SDK (its first page goes out first). */
@@ -18,6 +25,6 @@ const WARM_AFTER_MS = 1000;
  * or of the first chat. An asynchronous import, cut in smaller blocks; `sdk()` then finds it loaded.
  */
 export function warmSdkWhenIdle(): void {
-  const timer = setTimeout(() => void import("@anthropic-ai/sdk/index.mjs").catch(() => {}), WARM_AFTER_MS);
+  const timer = setTimeout(() => void import(SDK_MODULE).catch(() => {}), WARM_AFTER_MS);
   timer.unref();
 }

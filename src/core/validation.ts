@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { lazy } from "./lazy.ts";
 
 /** The ISO 4217 currency codes, as the runtime knows them. */
 export const ISO_CURRENCIES: ReadonlySet<string> = new Set(Intl.supportedValuesOf("currency"));
@@ -35,11 +36,7 @@ export function stripControls(s: string): string {
 }
 
 /**
- * A zod schema built at its first use (a tool's `schema`, fields the tools share, a page's query): `build` runs at
- * the first call, which every later call answers with the same schema. Building zod schemas is dear (tens of
- * microseconds each, more for the first of a kind), and a start-up needs none of them.
+ * A zod schema built at its first use (a tool's `schema`, fields the tools share, a route's body, a page's query):
+ * building zod schemas is dear (tens of microseconds each, more for the first of a kind), and a start-up needs none of them.
  */
-export function lazySchema<S>(build: () => S): () => S {
-  let schema: S | undefined;
-  return () => (schema ??= build());
-}
+export const lazySchema: <S>(build: () => S) => () => S = lazy;

@@ -20,7 +20,7 @@ import type { Database } from "bun:sqlite";
 import { z } from "zod";
 import { ChangeRefused, ToolInputError, UnknownCategory, WriteConflictError } from "../core/errors.ts";
 import { CurrencyTotals, formatAmount, plural, quote, type CurrencyTotal } from "../core/format.ts";
-import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
+import { CONTROL_CHARS, lazySchema, oneLineError } from "../core/validation.ts";
 import { accountLabel, maskAccount } from "../core/account-labels.ts";
 import { foldText, SearchTerm } from "../core/search-text.ts";
 import { resolveCategory } from "../ledger/categories.ts";
@@ -70,7 +70,6 @@ export const PRIORITY_RANGE = [-1000, 1000] as const;
 /** Amounts a rule may name (SPEC §13: amounts beyond ±1e12 are no amounts). */
 const AMOUNT_MAX = 1e12;
 
-const amount = z.number("an amount must be a number").finite().min(-AMOUNT_MAX).max(AMOUNT_MAX);
 const optionalText = (max: number, what: string) =>
   z
     .string(`${what} must be text`)
@@ -82,29 +81,32 @@ const optionalText = (max: number, what: string) =>
     .transform((s) => (s ? s : null));
 
 /** A rule as the API, the tool and the CLI give it (snake_case, as the table's columns). */
-export const ruleInputSchema = z.strictObject({
-  field: z.enum(RULE_FIELDS, `field must be one of ${RULE_FIELDS.join(", ")}`).default("text"),
-  match: z.enum(RULE_MATCHES, `match must be one of ${RULE_MATCHES.join(", ")}`).default("contains"),
-  pattern: z
-    .string("pattern must be text")
-    .trim()
-    .max(PATTERN_MAX, `pattern has at most ${PATTERN_MAX} characters`)
-    .refine((s) => !CONTROL_CHARS.test(s), "pattern cannot contain control characters")
-    .default(""),
-  min_amount: amount.nullable().optional(),
-  max_amount: amount.nullable().optional(),
-  account: optionalText(ACCOUNT_MAX, "account"),
-  category: z.string("category is required").trim().min(1, "category cannot be empty").max(100, "category has at most 100 characters"),
-  merchant_name: optionalText(MERCHANT_MAX, "merchant_name"),
-  priority: z
-    .number("priority must be a whole number")
-    .int("priority must be a whole number")
-    .min(PRIORITY_RANGE[0], `priority must be between ${PRIORITY_RANGE[0]} and ${PRIORITY_RANGE[1]}`)
-    .max(PRIORITY_RANGE[1], `priority must be between ${PRIORITY_RANGE[0]} and ${PRIORITY_RANGE[1]}`)
-    .default(0),
+export const ruleInputSchema = lazySchema(() => {
+  const amount = z.number("an amount must be a number").finite().min(-AMOUNT_MAX).max(AMOUNT_MAX);
+  return z.strictObject({
+    field: z.enum(RULE_FIELDS, `field must be one of ${RULE_FIELDS.join(", ")}`).default("text"),
+    match: z.enum(RULE_MATCHES, `match must be one of ${RULE_MATCHES.join(", ")}`).default("contains"),
+    pattern: z
+      .string("pattern must be text")
+      .trim()
+      .max(PATTERN_MAX, `pattern has at most ${PATTERN_MAX} characters`)
+      .refine((s) => !CONTROL_CHARS.test(s), "pattern cannot contain control characters")
+      .default(""),
+    min_amount: amount.nullable().optional(),
+    max_amount: amount.nullable().optional(),
+    account: optionalText(ACCOUNT_MAX, "account"),
+    category: z.string("category is required").trim().min(1, "category cannot be empty").max(100, "category has at most 100 characters"),
+    merchant_name: optionalText(MERCHANT_MAX, "merchant_name"),
+    priority: z
+      .number("priority must be a whole number")
+      .int("priority must be a whole number")
+      .min(PRIORITY_RANGE[0], `priority must be between ${PRIORITY_RANGE[0]} and ${PRIORITY_RANGE[1]}`)
+      .max(PRIORITY_RANGE[1], `priority must be between ${PRIORITY_RANGE[0]} and ${PRIORITY_RANGE[1]}`)
+      .default(0),
+  });
 });
-export type RuleInput = z.input<typeof ruleInputSchema>;
-export type ValidRuleInput = z.output<typeof ruleInputSchema>;
+export type RuleInput = z.input<ReturnType<typeof ruleInputSchema>>;
+export type ValidRuleInput = z.output<ReturnType<typeof ruleInputSchema>>;
 
 /** Why a rule's fields were refused, and an example of what to send. */
 export function invalidRule(problem: string): string {
@@ -113,7 +115,7 @@ export function invalidRule(problem: string): string {
 
 /** Parse a rule's fields (an `invalid` RuleError in words when they do not fit). */
 export function parseRuleInput(body: unknown): ValidRuleInput {
-  const parsed = ruleInputSchema.safeParse(body);
+  const parsed = ruleInputSchema().safeParse(body);
   if (!parsed.success) throw new RuleError("invalid", invalidRule(oneLineError(parsed.error)));
   return parsed.data;
 }

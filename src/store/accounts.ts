@@ -1,5 +1,4 @@
 /** Allowlisted users, their one-time login links and their browser sessions. */
-import { randomUUID } from "node:crypto";
 import { LOCAL_USER_ID } from "../core/vocab.ts";
 import { perTick } from "../core/per-tick.ts";
 import { type Row, sha256, StoreError, randomToken, type StoreDb } from "./db.ts";
@@ -33,7 +32,7 @@ export class Users {
     return this.s.transaction(() => {
       if (this.s.one("SELECT 1 FROM users WHERE name = ?", clean)) throw new StoreError(`user already exists: ${clean}`);
       const first = this.countNow() === 0;
-      const user: User = { id: randomUUID(), name: clean, createdAt: this.s.iso() };
+      const user: User = { id: crypto.randomUUID(), name: clean, createdAt: this.s.iso() };
       this.s.exec("INSERT INTO users (id, name, created_at) VALUES (?, ?, ?)", user.id, user.name, user.createdAt);
       this.counted.forget();
       let adopted = 0;

@@ -3,7 +3,6 @@
  * is an atomic compare-and-set, so a double click, a replay or a second tab finds the
  * approval already decided and changes nothing.
  */
-import { randomUUID } from "node:crypto";
 import type { ApprovalPreview } from "../core/events.ts";
 import type { ApprovalStatus } from "../core/vocab.ts";
 import type { AuditLog } from "./audit-log.ts";
@@ -70,7 +69,7 @@ export class Approvals {
     const row = this.s.one(
       `INSERT INTO approvals (id, user_id, conversation_id, turn_id, tool_use_id, tool, args, preview, status, created_at, expires_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, 'pending', ?, ?) RETURNING *`,
-      randomUUID(),
+      crypto.randomUUID(),
       a.userId,
       a.conversationId,
       a.turnId,

@@ -11,7 +11,6 @@
  * that a later reconciliation settles by looking at budget.db (`reconcileBudgetWrites`,
  * `watchLeftoverWrites` in src/ledger/write-path.ts).
  */
-import { randomUUID } from "node:crypto";
 import type { Approvals } from "./approvals.ts";
 import type { AuditLog, NewAuditEntry } from "./audit-log.ts";
 import type { Budgets, BudgetValue } from "./budgets.ts";
@@ -82,7 +81,7 @@ export class BudgetWrites {
 
   /** Store the intent ('pending'); returns its id. Throws when chat.db cannot take it: then budget.db must not commit. */
   begin(w: NewBudgetWrite): string {
-    const id = randomUUID();
+    const id = crypto.randomUUID();
     this.s.transaction(() =>
       this.s.exec(
         `INSERT INTO budget_writes (id, kind, user_id, db_path, status, changes, changed_rows, settle, snapshot, created_at)

@@ -1,5 +1,4 @@
 /** Conversations and their messages, stored exactly as the Messages API takes them. */
-import { randomUUID } from "node:crypto";
 import type { ContentBlockParam, MessageParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import { stripControls } from "../core/validation.ts";
 import { type Row, searchMatches, StoreError, type StoreDb } from "./db.ts";
@@ -23,7 +22,7 @@ export class Conversations {
   constructor(private readonly s: StoreDb) {}
 
   /** `id`: given by a caller that must know it before the row is stored (a turn's start, re-run should its commit fail). */
-  create(userId: string, title?: string | null, id: string = randomUUID()): Conversation {
+  create(userId: string, title?: string | null, id: string = crypto.randomUUID()): Conversation {
     const now = this.s.iso();
     const conv: Conversation = { id, userId, title: cleanTitle(title), createdAt: now, updatedAt: now };
     this.s.exec(

@@ -6,7 +6,6 @@
  * Times are ISO-8601 UTC strings (`Date.toISOString()`), so they compare as text.
  */
 import { Database, type SQLQueryBindings } from "bun:sqlite";
-import { createHash, randomBytes } from "node:crypto";
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, readSync, statSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { APPLICATION_ID, MIGRATIONS, SCHEMA_VERSION } from "./migrations.ts";
@@ -353,12 +352,15 @@ function migrateAll(db: Database, path: string): void {
 
 // ----------------------------------------------------------------- helpers
 
+// Bun's hasher and the Web Crypto global rather than node:crypto, as everywhere outside src/import: a Node
+// built-in imported anywhere in the program is loaded at every start (the bundle hoists it), node:crypto with
+// the stream internals it is built on (a few ms of the compiled binary's start-up).
 export function sha256(s: string): string {
-  return createHash("sha256").update(s).digest("hex");
+  return new Bun.CryptoHasher("sha256").update(s).digest("hex");
 }
 
 export function randomToken(): string {
-  return randomBytes(32).toString("base64url");
+  return Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64url");
 }
 
 /** A time as the database stores it; an invalid one is a programming error. */

@@ -2,7 +2,6 @@
  * Turns (one question and its answer) and their display logs: the AgentEvents a turn
  * produced, stored so a reload or a late stream can show the answer again.
  */
-import { randomUUID } from "node:crypto";
 import type { ToolResultBlockParam } from "@anthropic-ai/sdk/resources/messages/messages";
 import { type AgentEvent, type TableSpec, type Usage } from "../core/events.ts";
 import type { ColumnKind, TurnStatus } from "../core/vocab.ts";
@@ -53,7 +52,7 @@ export class Turns {
 
   /** Record a new running turn; returns its id (`id` when given). `continues`: the approval a continuation reports on. */
   start(t: { id?: string; conversationId: string; userId: string; model: string; question: string; continues?: string }): string {
-    const id = t.id ?? randomUUID();
+    const id = t.id ?? crypto.randomUUID();
     try {
       this.s.exec(
         `INSERT INTO turns (id, conversation_id, user_id, status, model, question, started_at, continues)

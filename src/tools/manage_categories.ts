@@ -9,7 +9,6 @@
  * The budgets a rename or merge carries are recorded with the approval's write, once
  * budget.db holds the change.
  */
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { applyCategoryChange, CATEGORY_ACTIONS, doneMessage, planCategoryChange, planDetail, roleNote, undoCategoryChange, type CategoryPlan, type CategorySnapshot } from "../categories/categories.ts";
 import { ToolInputError, WriteConflictError } from "../core/errors.ts";
@@ -77,7 +76,7 @@ export const manageCategories: WriteTool<ReturnType<typeof manageCategoriesSchem
       }
       const note = roleNote(db, plan);
       const preview: CategoryPreview = { title, description: note ? `${plan.message} ${note}` : plan.message, facts, plan };
-      return { input: planDetail(plan), args: { plan, ref: randomUUID() }, preview };
+      return { input: planDetail(plan), args: { plan, ref: crypto.randomUUID() }, preview };
     },
     async execute({ budget, writer, store, now }, stored, record) {
       const who = approver(store, stored.ref);

@@ -34,7 +34,7 @@ import { lazySchema } from "../core/validation.ts";
 import type { WriteTool } from "./types.ts";
 
 export const proposeRuleSchema = lazySchema(() => {
-  const rule = ruleInputSchema.shape;
+  const rule = ruleInputSchema().shape;
   return z.strictObject({
     field: rule.field.describe(
       "Which text the pattern is looked for in: text (any of the bank's description, the counterparty, the purpose and the merchant name; the default), description, counterparty, purpose or merchant.",

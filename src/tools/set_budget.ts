@@ -9,7 +9,6 @@
  * budget changed between the preview and the approval, nothing is written. Undo puts
  * the previous budget back, unless it was changed again since.
  */
-import { randomUUID } from "node:crypto";
 import { z } from "zod";
 import { monthKey, monthLabel } from "../ledger/calendar.ts";
 import type { BudgetDb } from "../ledger/reader.ts";
@@ -113,7 +112,7 @@ export function previewBudgetChange(
   };
   return {
     input: { category, amount: amount ?? 0 },
-    args: { category, amount, currency: after?.currency ?? previous!.currency, previous, ref: randomUUID() },
+    args: { category, amount, currency: after?.currency ?? previous!.currency, previous, ref: crypto.randomUUID() },
     preview,
   };
 }

@@ -12,27 +12,29 @@ import type { BudgetWriter } from "../ledger/write-path.ts";
 import { editTransactions, undoTransactionEdit, type ClassificationRow, type Lesson } from "../ledger/recategorise.ts";
 import { ChangeRefused, ToolInputError, WriteConflictError } from "../core/errors.ts";
 import { plural, quote } from "../core/format.ts";
-import { CONTROL_CHARS, oneLineError } from "../core/validation.ts";
+import { CONTROL_CHARS, lazySchema, oneLineError } from "../core/validation.ts";
 import type { DataEdit } from "../store/data-edits.ts";
 import type { Store } from "../store/store.ts";
 import { resolveCategory } from "../ledger/categories.ts";
 import { getTransaction } from "./listing.ts";
 
-export const transactionEditSchema = z
-  .strictObject({
-    category: z.string().trim().min(1, "category cannot be empty").max(100, "category has at most 100 characters").optional(),
-    merchant_name: z
-      .string()
-      .trim()
-      .min(1, "merchant_name cannot be empty")
-      .max(200, "merchant_name has at most 200 characters")
-      .refine((s) => !CONTROL_CHARS.test(s), "merchant_name cannot contain control characters")
-      .optional(),
-    apply_to_merchant: z.boolean("apply_to_merchant must be true or false").default(false),
-  })
-  .refine((e) => e.category !== undefined || e.merchant_name !== undefined, "give category, merchant_name or both");
+export const transactionEditSchema = lazySchema(() =>
+  z
+    .strictObject({
+      category: z.string().trim().min(1, "category cannot be empty").max(100, "category has at most 100 characters").optional(),
+      merchant_name: z
+        .string()
+        .trim()
+        .min(1, "merchant_name cannot be empty")
+        .max(200, "merchant_name has at most 200 characters")
+        .refine((s) => !CONTROL_CHARS.test(s), "merchant_name cannot contain control characters")
+        .optional(),
+      apply_to_merchant: z.boolean("apply_to_merchant must be true or false").default(false),
+    })
+    .refine((e) => e.category !== undefined || e.merchant_name !== undefined, "give category, merchant_name or both"),
+);
 
-export type TransactionEditInput = z.output<typeof transactionEditSchema>;
+export type TransactionEditInput = z.output<ReturnType<typeof transactionEditSchema>>;
 
 /** Who acts and with what: the one write path, the app database, the clock. */
 export type EditDeps = { budget: BudgetDb; writer: BudgetWriter; store: Store; now?: () => Date };
@@ -47,7 +49,7 @@ type Stored = { before: ClassificationRow[]; after: ClassificationRow[]; lessons
 
 /** Parse a PATCH body; an `invalid` EditError with every problem in words. */
 export function parseEdit(body: unknown): TransactionEditInput {
-  const parsed = transactionEditSchema.safeParse(body);
+  const parsed = transactionEditSchema().safeParse(body);
   if (!parsed.success) throw new EditError("invalid", invalidEdit(oneLineError(parsed.error)));
   return parsed.data;
 }

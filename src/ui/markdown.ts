@@ -1,4 +1,5 @@
-import { Marked, type Tokens } from "marked";
+import type { Tokens } from "marked";
+import { lazy } from "../core/lazy.ts";
 import { escapeHtml } from "../core/html.ts";
 
 /**
@@ -59,7 +60,13 @@ function urlAsText(href: string): string {
   return href.length > MAX_URL_TEXT ? `${href.slice(0, MAX_URL_TEXT)}…` : href;
 }
 
-const marked = new Marked({
+/**
+ * marked, loaded at the first Markdown rendered or read (an answer, an export) rather than at start:
+ * its module builds a hundred regular expressions, and the first page needs none of them.
+ */
+export const markedModule = lazy(() => require("marked") as typeof import("marked"));
+
+const marked = lazy(() => new (markedModule().Marked)({
   gfm: true,
   breaks: false,
   async: false,
@@ -86,7 +93,7 @@ const marked = new Marked({
       return false; // marked's own (escaping) renderer
     },
   },
-});
+}));
 
 /** Tag → attributes it may keep. Everything else is unwrapped (tag dropped, text kept). */
 const ALLOWED: Record<string, string[]> = {
@@ -129,6 +136,6 @@ const allowlist = new HTMLRewriter().on("*", {
 
 /** Markdown (GFM: lists, bold, tables, code) → sanitised HTML. */
 export function renderMarkdown(text: string): string {
-  const html = marked.parse(text ?? "", { async: false }) as string;
+  const html = marked().parse(text ?? "", { async: false }) as string;
   return allowlist.transform(html);
 }

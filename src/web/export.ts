@@ -4,11 +4,11 @@ import { type ApprovalPreview, type ChartSpec, type TableSpec } from "../core/ev
 import { formatChartValue, formatClock } from "../core/format.ts";
 import type { Approval } from "../store/approvals.ts";
 import { approvalState, decisionWords } from "../ui/approval-view.ts";
-import { Lexer, type Token } from "marked";
+import type { Token } from "marked";
 import type { AnswerFigure } from "../core/figures.ts";
 import { corrections, figuresLine, placeFigures, type FigureMark } from "../ui/figure-marks.ts";
 import { NOT_FOUND } from "../figures/note.ts";
-import { safeHref } from "../ui/markdown.ts";
+import { markedModule, safeHref } from "../ui/markdown.ts";
 
 /**
  * A conversation as a markdown document: questions, answers, every chart and table as a
@@ -155,7 +155,7 @@ export function neutraliseMarkdown(src: string): string {
       }
     }
   };
-  walk(new Lexer({ gfm: true }).lex(src), 0, src);
+  walk(new (markedModule().Lexer)({ gfm: true }).lex(src), 0, src);
   let out = "";
   let last = 0;
   for (const e of edits.sort((a, b) => a.from - b.from)) {

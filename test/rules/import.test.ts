@@ -42,7 +42,7 @@ async function withRules(rules: Record<string, unknown>[], opts: { model?: boole
   const { importer, store } = makeImporter(target, { model });
   const budget = BudgetDb.open(target);
   try {
-    for (const r of rules) await addRule({ budget, writer: importer.writer, store }, ANNA, ruleInputSchema.parse(r), { apply: false }, "api");
+    for (const r of rules) await addRule({ budget, writer: importer.writer, store }, ANNA, ruleInputSchema().parse(r), { apply: false }, "api");
   } finally {
     budget.close();
   }
@@ -128,7 +128,7 @@ describe("classify", () => {
       { actor: CLI },
     );
     const budget = BudgetDb.open(target);
-    await addRule({ budget, writer: importer.writer, store }, ANNA, ruleInputSchema.parse({ pattern: "kiosk", category: "Dining" }), { apply: false }, "api");
+    await addRule({ budget, writer: importer.writer, store }, ANNA, ruleInputSchema().parse({ pattern: "kiosk", category: "Dining" }), { apply: false }, "api");
     budget.close();
     expect(await importer.classifyPending(CLI)).toEqual({ pending: 2, classified: 1, bySource: { user_rule: 1, cache: 0, rules: 0, llm: 0, unclassified: 0 }, modelError: null });
     expect(stored(target).map((r) => [r.merchant_name, r.category, r.source])).toEqual([

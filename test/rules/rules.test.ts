@@ -49,7 +49,7 @@ function setup(opts: { extended?: boolean } = {}) {
 
 /** The ids a draft rule of these fields would change now (target category Fees: none of the rows below is in Fees). */
 function wouldChange(input: Partial<RuleInput>, opts: { includeManual?: boolean } = {}): number[] {
-  const spec = ruleSpecOf(fx!.db, ruleInputSchema.parse({ category: "Fees", ...input }), store!.accountNames.all());
+  const spec = ruleSpecOf(fx!.db, ruleInputSchema().parse({ category: "Fees", ...input }), store!.accountNames.all());
   return previewRule(fx!.db, draftRule(spec), opts).ids.sort((a, b) => a - b);
 }
 
@@ -109,7 +109,7 @@ describe("what a rule matches", () => {
     // Migros rows on the Visa card: 341–343 (the older Migros rows have no account).
     expect(wouldChange({ pattern: "migros", account: "visa4417" })).toEqual([341, 342, 343]);
     store!.accountNames.set(VISA, "Anna's card", "anna");
-    const spec = ruleSpecOf(fx!.db, ruleInputSchema.parse({ pattern: "migros", account: "anna's card", category: "Fees" }), store!.accountNames.all());
+    const spec = ruleSpecOf(fx!.db, ruleInputSchema().parse({ pattern: "migros", account: "anna's card", category: "Fees" }), store!.accountNames.all());
     expect(spec.account).toBe(VISA);
     expect(wouldChange({ pattern: "migros", account: "anna's card" })).toEqual([341, 342, 343]);
   });
@@ -119,7 +119,7 @@ describe("what a rule matches", () => {
     const names = () => store!.accountNames.all();
     const accountOf = (account: string) => {
       try {
-        return ruleSpecOf(fx!.db, ruleInputSchema.parse({ pattern: "migros", account, category: "Fees" }), names()).account;
+        return ruleSpecOf(fx!.db, ruleInputSchema().parse({ pattern: "migros", account, category: "Fees" }), names()).account;
       } catch (e) {
         return (e as Error).message;
       }
@@ -146,7 +146,7 @@ describe("what a rule matches", () => {
     setup();
     const refused = (input: Record<string, unknown>) => {
       try {
-        ruleSpecOf(fx!.db, ruleInputSchema.parse(input));
+        ruleSpecOf(fx!.db, ruleInputSchema().parse(input));
       } catch (e) {
         return (e as Error).message;
       }
@@ -159,15 +159,15 @@ describe("what a rule matches", () => {
     expect(refused({ pattern: "x", category: "fees", min_amount: -10, max_amount: -100 })).toBe(
       "min_amount (-10.00) is above max_amount (-100.00): amounts are as stored, money out negative (e.g. from -100 to -10)",
     );
-    expect(ruleInputSchema.safeParse({ pattern: "x", category: "Fees", field: "iban" }).success).toBe(false);
+    expect(ruleInputSchema().safeParse({ pattern: "x", category: "Fees", field: "iban" }).success).toBe(false);
   });
 });
 
 describe("priority between two rules", () => {
   test("the higher priority wins the rows both match; the other keeps the rest; equal priority: the older", async () => {
     const { f, deps } = setup();
-    const dining = await addRule(deps, ANNA, ruleInputSchema.parse({ field: "description", pattern: "migros", category: "Dining" }), { apply: false }, "api");
-    const shopping = await addRule(deps, ANNA, ruleInputSchema.parse({ field: "description", pattern: "zuerich", category: "Shopping", priority: 5 }), { apply: false }, "api");
+    const dining = await addRule(deps, ANNA, ruleInputSchema().parse({ field: "description", pattern: "migros", category: "Dining" }), { apply: false }, "api");
+    const shopping = await addRule(deps, ANNA, ruleInputSchema().parse({ field: "description", pattern: "zuerich", category: "Shopping", priority: 5 }), { apply: false }, "api");
     const migros = dining.snapshot.ruleAfter!;
     const zurich = shopping.snapshot.ruleAfter!;
     // Migros rows in Zürich (90 92 93 96 99 120) go to the Zürich rule; only MIGROS-MMM BASEL (100) to the Migros rule.
@@ -182,7 +182,7 @@ describe("priority between two rules", () => {
       [100, "Dining", "user_rule"],
     ]);
     // Same priority: the older rule (Migros, id 1) wins the shared rows.
-    await updateRule(deps, ANNA, zurich.id, ruleInputSchema.parse({ field: "description", pattern: "zuerich", category: "Shopping", priority: 0 }), "api");
+    await updateRule(deps, ANNA, zurich.id, ruleInputSchema().parse({ field: "description", pattern: "zuerich", category: "Shopping", priority: 0 }), "api");
     expect(previewRule(f.db, { ...migros, hits: 1 }).ids.sort((a, b) => a - b)).toEqual([90, 92, 93, 96, 99, 120]);
   });
 });
@@ -191,7 +191,7 @@ describe("rows set by hand", () => {
   test("stay as they are unless the user ticks 'also change hand-set rows'", async () => {
     const { f, deps } = setup();
     // ACME AG: salaries 1–24 (source rule) and the correction 25 (source manual).
-    const input = ruleInputSchema.parse({ pattern: "acme", category: "Transfers" });
+    const input = ruleInputSchema().parse({ pattern: "acme", category: "Transfers" });
     const p = previewRule(f.db, draftRule(ruleSpecOf(f.db, input)));
     expect([p.rows, p.manual]).toEqual([24, 1]);
     expect(previewRule(f.db, draftRule(ruleSpecOf(f.db, input)), { includeManual: true }).rows).toBe(25);
@@ -211,7 +211,7 @@ describe("changes are written, recorded, audited and undone", () => {
   test("add and apply in one write: rows, hits, the edit and its audit entry; undo puts every row and the rule back, once", async () => {
     const { f, store: s, deps } = setup();
     const before = queryFile(f.path, "SELECT * FROM transactions ORDER BY id");
-    const added = await addRule(deps, ANNA, ruleInputSchema.parse({ pattern: "twint", category: "Other", merchant_name: "TWINT payment" }), { apply: true }, "page");
+    const added = await addRule(deps, ANNA, ruleInputSchema().parse({ pattern: "twint", category: "Other", merchant_name: "TWINT payment" }), { apply: true }, "page");
     // TWINT rows 116 117 119 121 (Uncategorised): moved, merchant renamed.
     expect(added.snapshot.changed).toBe(4);
     expect(added.snapshot.totals).toEqual([{ currency: "CHF", total: -25 - 40 + 15 - 22.22 }]);
@@ -236,7 +236,7 @@ describe("changes are written, recorded, audited and undone", () => {
 
   test("an undo is refused when a row it would put back was changed since; nothing is restored", async () => {
     const { f, deps } = setup();
-    const added = await addRule(deps, ANNA, ruleInputSchema.parse({ pattern: "kiosk", category: "Fees" }), { apply: true }, "api");
+    const added = await addRule(deps, ANNA, ruleInputSchema().parse({ pattern: "kiosk", category: "Fees" }), { apply: true }, "api");
     const w = new Database(f.path);
     w.run("UPDATE transactions SET category = 'Dining' WHERE id = 118");
     w.close();
@@ -249,12 +249,12 @@ describe("changes are written, recorded, audited and undone", () => {
 
   test("change and remove keep the hits; each undo puts the rule back as it was", async () => {
     const { f, deps } = setup();
-    const added = await addRule(deps, ANNA, ruleInputSchema.parse({ pattern: "kiosk", category: "Fees" }), { apply: true }, "cli");
+    const added = await addRule(deps, ANNA, ruleInputSchema().parse({ pattern: "kiosk", category: "Fees" }), { apply: true }, "cli");
     const id = added.snapshot.ruleAfter!.id;
-    const changed = await updateRule(deps, ANNA, id, ruleInputSchema.parse({ pattern: "kiosk bahnhof", category: "Other", priority: 3 }), "cli");
+    const changed = await updateRule(deps, ANNA, id, ruleInputSchema().parse({ pattern: "kiosk bahnhof", category: "Other", priority: 3 }), "cli");
     expect(changed.message).toBe('Changed rule 1 to Any text contains "kiosk bahnhof" → Other.');
     expect(queryFile(f.path, "SELECT pattern, category, priority, hits FROM category_rules")).toEqual([{ pattern: "kiosk bahnhof", category: "Other", priority: 3, hits: 2 }]);
-    await expect(updateRule(deps, ANNA, id, ruleInputSchema.parse({ pattern: "kiosk bahnhof", category: "Other", priority: 3 }), "cli")).rejects.toThrow("Rule 1 already says that: nothing to change.");
+    await expect(updateRule(deps, ANNA, id, ruleInputSchema().parse({ pattern: "kiosk bahnhof", category: "Other", priority: 3 }), "cli")).rejects.toThrow("Rule 1 already says that: nothing to change.");
     const removed = await removeRule(deps, ANNA, id, "cli");
     expect(removed.message).toBe('Removed rule 1 (Any text contains "kiosk bahnhof" → Other).');
     expect(queryFile(f.path, "SELECT count(*) AS n FROM category_rules")).toEqual([{ n: 0 }]);

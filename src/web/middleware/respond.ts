@@ -248,19 +248,20 @@ export async function formBody(c: Context, options: { all?: boolean } = {}): Pro
 export const NOT_JSON_MESSAGE = "The body must be JSON, sent with Content-Type: application/json.";
 
 /**
- * The request's JSON body, checked against `schema` (hono/validator): the route reads it
- * with `c.req.valid("json")`. A body that is not JSON (malformed, or sent under another
+ * The request's JSON body, checked against `schema()` (hono/validator): the route reads it
+ * with `c.req.valid("json")`. The schema is a `lazySchema`, built at the first request
+ * that reads it rather than when the routes are made (the server's start). A body that is not JSON (malformed, or sent under another
  * content type) or does not fit the schema ends the request with a 400 whose message says
  * why (`refused` words zod's one-line reason). No body at all reads as `{}`, also under a
  * JSON content type (which hono/validator alone would call malformed).
  */
-export function jsonBody<S extends z.ZodType>(schema: S, refused: (problem: string) => string = (problem) => `invalid request: ${problem}`) {
+export function jsonBody<S extends z.ZodType>(schema: () => S, refused: (problem: string) => string = (problem) => `invalid request: ${problem}`) {
   const sent = (c: Context) => Number(c.req.header("content-length") ?? 0) > 0 || c.req.header("transfer-encoding") !== undefined;
   const check = (value: unknown, c: Context): z.output<S> => {
     // hono/validator reads only a JSON content type; anything else it hands over as {}.
     const type = c.req.header("content-type");
     if (sent(c) && !/^application\/([\w.-]+\+)?json\s*(;|$)/i.test(type ?? "")) throw new HTTPException(400, { message: NOT_JSON_MESSAGE });
-    const parsed = schema.safeParse(value);
+    const parsed = schema().safeParse(value);
     if (!parsed.success) throw new HTTPException(400, { message: refused(oneLineError(parsed.error)) });
     return parsed.data;
   };

@@ -4,12 +4,15 @@ import { z } from "zod";
 import { type AgentEvent } from "../../core/events.ts";
 import type { WebDeps, WebEnv } from "../context.ts";
 import { jsonBody } from "../middleware/respond.ts";
+import { lazySchema } from "../../core/validation.ts";
 
-const ChatRequest = z.strictObject({
-  message: z.string().min(1, "message must not be empty"),
-  conversation_id: z.string().min(1).max(100).optional(),
-});
-const ResetRequest = z.strictObject({ conversation_id: z.string().min(1).max(100) });
+const ChatRequest = lazySchema(() =>
+  z.strictObject({
+    message: z.string().min(1, "message must not be empty"),
+    conversation_id: z.string().min(1).max(100).optional(),
+  }),
+);
+const ResetRequest = lazySchema(() => z.strictObject({ conversation_id: z.string().min(1).max(100) }));
 
 /** One agent event as a JSON API event (SPEC §4), or null for events the API does not carry. */
 export function apiEvent(e: AgentEvent): { event: string; data: unknown } | null {

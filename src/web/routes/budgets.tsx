@@ -22,6 +22,7 @@
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { z } from "zod";
+import { lazySchema } from "../../core/validation.ts";
 import { dayToIso, localDay, monthKey, monthLabel } from "../../ledger/calendar.ts";
 import { ChangeRefused, ToolInputError } from "../../core/errors.ts";
 import { round2 } from "../../core/format.ts";
@@ -47,7 +48,7 @@ import { toHtml } from "../sse-renderer.ts";
 import { signedInName } from "../middleware/auth/index.ts";
 import { formBody, jsonBody, refusalOf } from "../middleware/respond.ts";
 
-const PutRequest = z.strictObject({ amount: z.number(), currency: z.string().max(10).optional() });
+const PutRequest = lazySchema(() => z.strictObject({ amount: z.number(), currency: z.string().max(10).optional() }));
 
 type Outcome = { category: string; change: BudgetAmountChange | null };
 

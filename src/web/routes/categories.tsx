@@ -11,7 +11,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { CATEGORY_ACTIONS, changeCategory, listCategories, roleNote, type CategoryRequest } from "../../categories/categories.ts";
 import { ChangeRefused, WriteConflictError } from "../../core/errors.ts";
-import { oneLineError } from "../../core/validation.ts";
+import { lazySchema, oneLineError } from "../../core/validation.ts";
 import { CategoriesPage } from "../../../views/CategoriesPage.tsx";
 import { EditToast } from "../../../views/EditToast.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
@@ -24,13 +24,15 @@ import { toHtml } from "../sse-renderer.ts";
 import { UNDO_LATER } from "../../transactions/edit.ts";
 
 const blank = (v: unknown) => (typeof v === "string" && v.trim() === "" ? undefined : v);
-const ChangeRequest = z.strictObject({
-  action: z.enum(CATEGORY_ACTIONS, "action must be add, rename, merge or describe"),
-  name: z.string("name is required").max(200),
-  new_name: z.preprocess(blank, z.string().max(200).optional()),
-  into: z.preprocess(blank, z.string().max(200).optional()),
-  description: z.preprocess(blank, z.string().max(2000).optional()),
-});
+const ChangeRequest = lazySchema(() =>
+  z.strictObject({
+    action: z.enum(CATEGORY_ACTIONS, "action must be add, rename, merge or describe"),
+    name: z.string("name is required").max(200),
+    new_name: z.preprocess(blank, z.string().max(200).optional()),
+    into: z.preprocess(blank, z.string().max(200).optional()),
+    description: z.preprocess(blank, z.string().max(2000).optional()),
+  }),
+);
 const invalidChange = (problem: string) => `Invalid change: ${problem}`;
 
 export function categoryRoutes(deps: WebDeps) {
@@ -40,7 +42,7 @@ export function categoryRoutes(deps: WebDeps) {
   const catDeps = { budget, writer: deps.writer, store };
 
   /** Make a change: what it did (the stored edit: null when chat.db records it a moment later). A refusal is thrown (an unknown category, bad input, a conflict with what is there now), as is a busy or read-only budget.db. */
-  const apply = async (c: Context<WebEnv>, b: z.output<typeof ChangeRequest>, via: "page" | "api") => {
+  const apply = async (c: Context<WebEnv>, b: z.output<ReturnType<typeof ChangeRequest>>, via: "page" | "api") => {
     const req: CategoryRequest = { action: b.action, name: b.name, newName: b.new_name, into: b.into, description: b.description };
     const user = c.get("user");
     try {
@@ -68,7 +70,7 @@ export function categoryRoutes(deps: WebDeps) {
   });
 
   r.post("/categories", async (c) => {
-    const form = ChangeRequest.safeParse(Object.fromEntries(Object.entries(await formBody(c)).filter(([, v]) => typeof v === "string")));
+    const form = ChangeRequest().safeParse(Object.fromEntries(Object.entries(await formBody(c)).filter(([, v]) => typeof v === "string")));
     c.header("Cache-Control", "no-store");
     let res: Awaited<ReturnType<typeof apply>>;
     try {

@@ -26,6 +26,7 @@ import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ChangeRefused } from "../../core/errors.ts";
 import { z } from "zod";
+import { lazySchema } from "../../core/validation.ts";
 import { APPROVAL_STATUSES } from "../../core/vocab.ts";
 import { type Approval } from "../../store/approvals.ts";
 import { NOT_FOUND_MESSAGE, type DecisionResult, type StoredApprovalArgs, type UndoResult } from "../../chat/approval-service.ts";
@@ -45,7 +46,7 @@ const READ_ONLY_MESSAGE = "This server runs read-only (--read-only): nothing can
 /** What the JSON API says of an approval that is not there (or another user's). */
 const API_NOT_FOUND_MESSAGE = "approval not found";
 
-const DecisionRequest = z.strictObject({ decision: z.enum(["approve", "reject"]) });
+const DecisionRequest = lazySchema(() => z.strictObject({ decision: z.enum(["approve", "reject"]) }));
 const STATUSES = APPROVAL_STATUSES;
 
 /** An approval as the JSON API shows it (without the stored row ids and cache snapshot). */

@@ -37,7 +37,7 @@ import { streamSSE, type SSEStreamingApi } from "hono/streaming";
 import { z } from "zod";
 import { ChangeRefused, ConfigError, ImportInputError } from "../../core/errors.ts";
 import { formatCount, formatMoney, plural } from "../../core/format.ts";
-import { CurrencyCode } from "../../core/validation.ts";
+import { CurrencyCode, lazySchema } from "../../core/validation.ts";
 import type { ModelUsageOfCalls } from "../../import/classify.ts";
 import { LAYOUTS } from "../../import/formats/layouts/index.ts";
 import { readerFor } from "../../import/formats/registry.ts";
@@ -91,28 +91,32 @@ const newIdsOf = (p: StatementPreview) => p.rows.flatMap((r) => (r.status === "n
 const GROUPS_REMEMBERED = 200;
 
 /** The optional body of a commit: the preview's version, which possible duplicates to import too (all, none, or these ids). */
-const CommitRequest = z.object({
-  version: z.number("version must be the preview's version number").int().optional(),
-  include_possible_duplicates: z.union([z.boolean(), z.array(z.string())], "include_possible_duplicates must be true, false or a list of transaction ids").optional(),
-  accept_unreconciled: z.boolean("accept_unreconciled must be true or false").optional(),
-});
+const CommitRequest = lazySchema(() =>
+  z.object({
+    version: z.number("version must be the preview's version number").int().optional(),
+    include_possible_duplicates: z.union([z.boolean(), z.array(z.string())], "include_possible_duplicates must be true, false or a list of transaction ids").optional(),
+    accept_unreconciled: z.boolean("accept_unreconciled must be true or false").optional(),
+  }),
+);
 
 /** A re-preview's settings (JSON). */
-const PreviewRequest = z.strictObject({
-  account: z.string().max(200).optional(),
-  format: z.string().max(40).optional(),
-  flip_signs: z.boolean().optional(),
-  layout: z.string().max(80).optional(),
-  columns: z
-    .strictObject({
-      roles: z.array(z.enum(COLUMN_ROLES)).max(200),
-      date_format: z.string().optional(),
-      decimal: z.string().optional(),
-      /** The currency of every row when no column holds one (the command line's --currency). */
-      currency: CurrencyCode.optional(),
-    })
-    .optional(),
-});
+const PreviewRequest = lazySchema(() =>
+  z.strictObject({
+    account: z.string().max(200).optional(),
+    format: z.string().max(40).optional(),
+    flip_signs: z.boolean().optional(),
+    layout: z.string().max(80).optional(),
+    columns: z
+      .strictObject({
+        roles: z.array(z.enum(COLUMN_ROLES)).max(200),
+        date_format: z.string().optional(),
+        decimal: z.string().optional(),
+        /** The currency of every row when no column holds one (the command line's --currency). */
+        currency: CurrencyCode.optional(),
+      })
+      .optional(),
+  }),
+);
 
 /** An uploaded file; its bytes go to the parse worker with its first preview (and are gone from here then). */
 type Upload = { name: string; size: number; bytes?: HeldBytes; fields: Record<string, string> };

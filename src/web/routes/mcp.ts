@@ -17,7 +17,6 @@
  * Answers are plain JSON (no SSE): tools answer at once, nothing is pushed, and Bun's
  * idle timeout never cuts a stream. GET (the optional server-to-client stream) → 405.
  */
-import { randomUUID } from "node:crypto";
 import { Hono, type Context } from "hono";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import type { WebStandardStreamableHTTPServerTransport } from "@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js";
@@ -90,7 +89,7 @@ export function mcpRoutes(deps: WebDeps, options: McpRouteOptions = {}) {
     ]);
     const server = createMcpServer({ budget: deps.budget, store: deps.store, userId: user.id, transport: "http" });
     const transport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => randomUUID(),
+      sessionIdGenerator: () => crypto.randomUUID(),
       enableJsonResponse: true,
       maxRequestBodySize: MAX_BODY_BYTES,
       onsessioninitialized: (id) => {

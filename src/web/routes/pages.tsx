@@ -1,5 +1,6 @@
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { lazySchema } from "../../core/validation.ts";
 import { type Conversation } from "../../store/conversations.ts";
 import { ChatPage, type TurnView } from "../../../views/ChatPage.tsx";
 import { renderPage } from "../../../views/Layout.tsx";
@@ -27,7 +28,7 @@ import { accountLabel } from "../../core/account-labels.ts";
 /** A deleted conversation is removed for good this long after its Undo is gone. */
 const PURGE_MARGIN_MS = 2_000;
 
-const Title = z.string().trim().min(1, "A title cannot be empty.").max(200, "A title has at most 200 characters.");
+const Title = lazySchema(() => z.string().trim().min(1, "A title cannot be empty.").max(200, "A title has at most 200 characters."));
 
 /**
  * The sidebar's conversations, newest first, grouped by day (Today, Yesterday, …, in the
@@ -109,7 +110,7 @@ export function pageRoutes(deps: WebDeps) {
 
   r.post("/conversations/:id/rename", async (c) => {
     const id = c.req.param("id");
-    const parsed = Title.safeParse((await formBody(c)).title);
+    const parsed = Title().safeParse((await formBody(c)).title);
     if (!parsed.success) {
       // Back to the conversation, the rename form open with the message beside it.
       const conversation = store.conversations.get(c.get("user").id, id);

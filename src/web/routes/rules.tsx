@@ -26,7 +26,7 @@ import { Hono, type Context } from "hono";
 import { z } from "zod";
 import { ChangeRefused, QuestionRefused, ToolInputError } from "../../core/errors.ts";
 import { formatAmount } from "../../core/format.ts";
-import { oneLineError } from "../../core/validation.ts";
+import { lazySchema, oneLineError } from "../../core/validation.ts";
 import {
   addRule,
   applyRule,
@@ -98,7 +98,7 @@ function inputOf(v: RuleFormValues): ValidRuleInput {
     if (e instanceof ToolInputError) throw new RuleError("invalid", e.message);
     throw e;
   }
-  const parsed = ruleInputSchema.safeParse(body);
+  const parsed = ruleInputSchema().safeParse(body);
   if (!parsed.success) throw new RuleError("invalid", `Invalid rule: ${oneLineError(parsed.error)}`);
   return parsed.data;
 }
@@ -126,12 +126,18 @@ function previewJson(p: RulePreview) {
   return { rows: p.rows, totals: p.totals, from: p.from, manual: p.manual, shadowed: p.shadowed, already: p.already, sample: p.sample };
 }
 
-const ApiRule = ruleInputSchema.extend({ apply: z.boolean("apply must be true or false").default(false), include_manual: z.boolean("include_manual must be true or false").default(false) });
-const ApiPreview = ruleInputSchema.extend({ id: z.number().int().positive().optional(), include_manual: z.boolean("include_manual must be true or false").default(false) });
-const ApiThreshold = z.strictObject({
-  threshold: z.number("threshold must be a number").gt(0, "threshold must be above 0").max(1, "threshold must be at most 1").default(CONFIDENCE_THRESHOLD),
-});
-const ApiApply = z.strictObject({ include_manual: z.boolean("include_manual must be true or false").default(false) });
+const ApiRule = lazySchema(() =>
+  ruleInputSchema().extend({ apply: z.boolean("apply must be true or false").default(false), include_manual: z.boolean("include_manual must be true or false").default(false) }),
+);
+const ApiPreview = lazySchema(() =>
+  ruleInputSchema().extend({ id: z.number().int().positive().optional(), include_manual: z.boolean("include_manual must be true or false").default(false) }),
+);
+const ApiThreshold = lazySchema(() =>
+  z.strictObject({
+    threshold: z.number("threshold must be a number").gt(0, "threshold must be above 0").max(1, "threshold must be at most 1").default(CONFIDENCE_THRESHOLD),
+  }),
+);
+const ApiApply = lazySchema(() => z.strictObject({ include_manual: z.boolean("include_manual must be true or false").default(false) }));
 
 export function ruleRoutes(deps: WebDeps) {
   const r = new Hono<WebEnv>();

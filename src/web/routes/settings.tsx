@@ -16,6 +16,7 @@
  */
 import { Hono, type Context } from "hono";
 import { z } from "zod";
+import { lazySchema } from "../../core/validation.ts";
 import { SETTINGS } from "../../config.ts";
 import { ChangeRefused } from "../../core/errors.ts";
 import { formatCount, round2 } from "../../core/format.ts";
@@ -33,7 +34,7 @@ import { signedInName } from "../middleware/auth/index.ts";
 import { formBody, isHtmxRequest, jsonBody, refusalOf } from "../middleware/respond.ts";
 import { toHtml } from "../sse-renderer.ts";
 
-const AddContribution = z.strictObject({ counterparty: z.string().max(200) });
+const AddContribution = lazySchema(() => z.strictObject({ counterparty: z.string().max(200) }));
 
 /** "the counterparty's name needs …" → "The counterparty's name needs ….": a refusal as the page says it. */
 const sentence = (problem: string) => `${problem[0]!.toUpperCase()}${problem.slice(1)}.`;
