@@ -83,14 +83,38 @@ function otherParty(tx: XNode | undefined, negative: boolean, reversal: boolean)
   return null;
 }
 
+/** The widths banks cut a long purpose at: 35 (a SWIFT line; 4 × 35 = 140, Ustrd's maximum, which is one too) and 27 (a German DTAUS/MT940 purpose line). */
+const PIECE_WIDTHS = new Set([27, 35, 70, 105, 140]);
+
 /**
- * The payment's purpose: `RmtInf/Ustrd` (banks cut it into 140-character pieces: one purpose), and the message a
- * structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information").
+ * Repeated `Ustrd` pieces as one text. A bank that cuts its purpose at a fixed width cuts wherever the width falls,
+ * mid-word too: a piece of such a width with no whitespace on either side of the cut was cut inside a word and is
+ * joined to the next without a space ("…Vertragsko" + "nto 4711" → "Vertragskonto 4711"). Any other piece — shorter,
+ * or with the space of a cut on a word boundary still at its end or at the next one's start — ended where the text
+ * ended a line: joined with a space ("Parkuhr" + "Zone 3" → "Parkuhr Zone 3"). A bank that trims its pieces and cut
+ * just before a space glues two words; that is the rarer case (a cut lands on a space about one time in six).
+ */
+function joinPieces(pieces: XNode[]): string {
+  let out = "";
+  let before: string | null = null;
+  for (const { text } of pieces) {
+    const t = text.trim();
+    if (!t) continue;
+    const midWord = before !== null && PIECE_WIDTHS.has(before.length) && /\S$/.test(before) && /^\S/.test(text);
+    out += before === null || midWord ? t : ` ${t}`;
+    before = text;
+  }
+  return out;
+}
+
+/**
+ * The payment's purpose: `RmtInf/Ustrd` (one purpose, however many pieces the bank cut it into: joinPieces), and the
+ * message a structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information").
  */
 function purposeOf(tx: XNode | undefined): string {
   const remittance = child(tx, "RmtInf");
   const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf")));
-  return [texts(childrenNamed(remittance, "Ustrd")).join(" "), ...structured].filter((t) => t !== "").join(" ");
+  return [joinPieces(childrenNamed(remittance, "Ustrd")), ...structured].filter((t) => t !== "").join(" ");
 }
 
 /** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`. */

@@ -1,0 +1,51 @@
+/**
+ * QA round 4 (second pass over the structured formats): what real exports do that the readers got wrong, each shape
+ * learnt from a bank's or a peer importer's published sample and written here as a small file of our own. Every
+ * expectation is worked out by hand from the text next to it.
+ */
+import { describe, expect, test } from "bun:test";
+import { brief, read, utf8 } from "./support.ts";
+
+const camt = (entries: string, balances = "") =>
+  `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId></GrpHdr><Stmt><Id>S1</Id><Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>${balances}${entries}</Stmt></BkToCstmrStmt></Document>`;
+
+const ustrdEntry = (ref: string, amount: string, pieces: string[]) =>
+  `<Ntry><Amt Ccy="CHF">${amount}</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>BOOK</Sts><BookgDt><Dt>2026-03-02</Dt></BookgDt><AcctSvcrRef>${ref}</AcctSvcrRef>
+    <NtryDtls><TxDtls><RmtInf>${pieces.map((p) => `<Ustrd>${p}</Ustrd>`).join("")}</RmtInf></TxDtls></NtryDtls></Ntry>`;
+
+describe("CAMT: a purpose cut into several <Ustrd> pieces", () => {
+  // The rule (camt.ts joinPieces): a piece of a width banks cut at (27, 35, 70, 105, 140) with no whitespace on either
+  // side of the cut was cut inside a word: no space. Anything else ended a line of the text: a space.
+  const cut35 = "Rechnung 2026-0412 Wartung Heizungs"; // 35 characters, cut inside "Heizungsanlage"
+  const cut140 = "Ihre Bestellung 4471-22 vom 12.03.2026 bei Muster Versand AG, Lieferung an Hauptstrasse 12, 3011 Bern, Kundennr. 998123, Danke fuer Ihren Ei";
+  const spaceKept = "Beitrag Turnverein Bern Jahr 2026, "; // 35 with the space of a cut on a word boundary
+  const trimmedShort = "Mitgliedbeitrag 2026 TV Bern Senio"; // 34: a bank's own line end, not a cut
+  const xml = camt(
+    ustrdEntry("U1", "10.00", [cut35, "anlage Haus Nord"]) +
+      ustrdEntry("U2", "20.00", [cut140, "nkauf"]) +
+      ustrdEntry("U3", "30.00", ["Parkuhr", "Zone 3"]) +
+      ustrdEntry("U4", "40.00", [spaceKept, "Senioren"]) +
+      ustrdEntry("U5", "50.00", [trimmedShort, "ren"]) +
+      ustrdEntry("U6", "60.00", [cut35, " Zahlung 2"]),
+  );
+
+  test("a full-width piece cut mid-word is joined without a space; shorter pieces, or a cut beside a space, with one", () => {
+    expect([cut35.length, cut140.length, spaceKept.length, trimmedShort.length]).toEqual([35, 140, 35, 34]);
+    const s = read(utf8(xml), { fileName: "ustrd.xml" });
+    expect(brief(s.rows)).toEqual([
+      [1, "2026-03-02", -10, "CHF", "Rechnung 2026-0412 Wartung Heizungsanlage Haus Nord"],
+      [2, "2026-03-02", -20, "CHF", `${cut140}nkauf`],
+      [3, "2026-03-02", -30, "CHF", "Parkuhr Zone 3"],
+      [4, "2026-03-02", -40, "CHF", "Beitrag Turnverein Bern Jahr 2026, Senioren"],
+      [5, "2026-03-02", -50, "CHF", "Mitgliedbeitrag 2026 TV Bern Senio ren"],
+      [6, "2026-03-02", -60, "CHF", "Rechnung 2026-0412 Wartung Heizungs Zahlung 2"],
+    ]);
+    expect(s.rows[0]!.facts.purpose).toBe("Rechnung 2026-0412 Wartung Heizungsanlage Haus Nord");
+  });
+
+  test("the content-hash input keeps its round-3 join with a space (ids of earlier imports stay the same)", () => {
+    const noRefs = xml.replace(/<AcctSvcrRef>U\d<\/AcctSvcrRef>/g, "");
+    const s = read(utf8(noRefs), { fileName: "ustrd.xml" });
+    expect(s.rows[0]!.idText).toBe("Rechnung 2026-0412 Wartung Heizungs anlage Haus Nord");
+  });
+});
