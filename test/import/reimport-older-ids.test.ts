@@ -20,17 +20,17 @@ const fixtures = join(import.meta.dir, "..", "fixtures", "import");
 const files = databasesPerTest();
 const cli = (args: string[]) => runCli([...args, "--db", files.db, "--chat-db", files.chatDb, "--no-classify"], { home: files.dir });
 
-/** Import `path` (--json), then give its rows the ids (and, when asked, descriptions) an older reader gave them. */
-async function importedByAnOlderReader(path: string, olderDescription: (d: string) => string = (d) => d): Promise<number> {
+/** Import `path` (--json), then give its rows the ids (and, when asked, descriptions and dates) an older reader gave them. */
+async function importedByAnOlderReader(path: string, olderDescription: (d: string) => string = (d) => d, olderDate: (date: string) => string = (d) => d): Promise<number> {
   const first = await cli(["import", path, "--json", "--accept-unreconciled", "--skip-bad-rows"]);
   expect([first.code, first.stderr]).toEqual([0, ""]);
   const inserted = (JSON.parse(first.stdout).files as FileSummary[])[0]!.inserted;
   const db = new Database(files.db);
   try {
-    const rows = db.query("SELECT id, raw_description AS d FROM transactions").all() as { id: number; d: string }[];
-    const update = db.query("UPDATE transactions SET transaction_id = ?, raw_description = ? WHERE id = ?");
+    const rows = db.query("SELECT id, raw_description AS d, date FROM transactions").all() as { id: number; d: string; date: string }[];
+    const update = db.query("UPDATE transactions SET transaction_id = ?, raw_description = ?, date = ? WHERE id = ?");
     // An older scheme's content hash: 16 hex digits that no reader of today makes for these rows.
-    for (const r of rows) update.run(`h:0ld${String(r.id).padStart(13, "0")}`, olderDescription(r.d), r.id);
+    for (const r of rows) update.run(`h:0ld${String(r.id).padStart(13, "0")}`, olderDescription(r.d), olderDate(r.date), r.id);
     db.run("DELETE FROM transaction_details");
   } finally {
     db.close();
@@ -98,5 +98,14 @@ describe("a statement imported under an older id scheme, imported again", () => 
     const { summary, held } = await importAgain(path);
     expect([summary.inserted, summary.possible_duplicates]).toEqual([0, 2]);
     expect(held).toEqual(['line 5: 2025-03-04 CHF -25.60 "SBB CFF FFS" ~ 2025-03-04 "SBB"', 'line 7: 2025-03-05 CHF -9.80 "SBB CFF FFS · GA" ~ 2025-03-05 "SBB"']);
+  });
+
+  test("Handelsbanken's CSV, dated by Transaktionsdatum before (now by Reskontradatum, the booking day): held back, not doubled", async () => {
+    const path = join(fixtures, "handelsbanken-se.csv");
+    // The older reader dated COOP KONSUM 2026-01-27 (its Transaktionsdatum), today's 2026-01-28; LÖN is 01-25 in both.
+    expect(await importedByAnOlderReader(path, (d) => d, (date) => (date === "2026-01-28" ? "2026-01-27" : date))).toBe(2);
+    const { summary, held } = await importAgain(path);
+    expect([summary.inserted, summary.duplicates, summary.possible_duplicates]).toEqual([0, 0, 2]);
+    expect(held).toEqual(['line 2: 2026-01-28 SEK -1\'245.60 "COOP KONSUM" ~ 2026-01-27 "COOP KONSUM"', 'line 3: 2026-01-25 SEK 25\'000.00 "LÖN" ~ 2026-01-25 "LÖN"']);
   });
 });
