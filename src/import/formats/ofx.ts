@@ -198,6 +198,9 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     else if (turned) untypedTurned++;
     const signed = flip * (turned ? -amount : amount);
     if (fitid && repeated.has(fitid)) unidentified++;
+    // A statement with an empty CURDEF (some Australian banks' exports: each transaction's CURRENCY/CURSYM instead) is
+    // in its transactions' currency: its entries are counted, and the file said to state no balance, not passed over.
+    s.currency ??= currency;
     if (currency === s.currency) {
       s.entries++;
       s.cents += cents(signed);
