@@ -44,7 +44,8 @@ const TAG = /^:(\d{2}[A-Z]?|NS):/;
 // is read too (a ":61:…D12.50N…" was read as 12, its ".50" taken for the reference). A point and a comma both: no number.
 const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,.]*)$/;
 // The transaction type is N or F and three characters; Triodos pads a two-letter code with a space ("NBA NONREF").
-const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,.]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
+// ASN Bank and Citi write four spaces where the optional entry date goes ("200101    D65,00NOVB…"): no entry date.
+const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4}| {4})?(RC|RD|C|D)([A-Z])?(\d[\d,.]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
 
 /**
  * The SWIFT envelope's blocks before the text block ("{1:F01…}{2:O940…}{3:{108:MT940}}{4:", a block holding blocks of
@@ -59,6 +60,11 @@ const ENVELOPE_TRAILER = new RegExp(`^(?:${BLOCK})+$`);
  * (":20:STARTUMS@@:25:…@@:61:…"): read as the lines it stands for.
  */
 const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text.slice(0, text.indexOf("@@:"))) ? text.replaceAll("@@", "\n") : text);
+
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+
+/** SOH and ETX, the framing of a message on a SWIFT link. */
+const FRAMING = /[\x01\x03]/g;
 
 /** Zürcher Kantonalbank's markers inside a free-text :86: ("?ZI:?9:1", "?ZKB:12345"): no words of the payment. */
 const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
@@ -192,7 +198,7 @@ function sideSums(msg: Message): { agree: string[]; off: { line: number; text: s
 function bookingDate(yy: string, mm: string, dd: string, entry: string | undefined): { date: string | null; value: string | null } {
   const year = 2000 + Number(yy);
   const value = isoDate(year, Number(mm), Number(dd));
-  if (!entry) return { date: value, value };
+  if (!entry?.trim()) return { date: value, value };
   const em = Number(entry.slice(0, 2));
   const ed = Number(entry.slice(2, 4));
   const y = em === 12 && Number(mm) === 1 ? year - 1 : em === 1 && Number(mm) === 12 ? year + 1 : year;
@@ -262,8 +268,11 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     if (d.purpose) facts.purpose = cleanText(d.purpose);
     // Rabobank and ING write the kind of reference the :86: carries where the reference goes ("N064EREF", "N063MARF"):
     // a word, no reference (a later file would share it with every direct debit).
+    // ASN Bank writes the other party's IBAN there ("NOVBNL36INGB0003445588"): its IBAN, no reference.
     const ownRef = refs[0]?.trim();
-    const reference = d.reference ?? (refs[1]?.trim() || (ownRef && !PLACEHOLDER_REFS.has(ownRef) ? ownRef : undefined));
+    const ownIban = ownRef && IBAN.test(ownRef) ? ownRef : undefined;
+    if (ownIban && !facts.counterpartyIban) facts.counterpartyIban = ownIban;
+    const reference = d.reference ?? (refs[1]?.trim() || (ownRef && !ownIban && !PLACEHOLDER_REFS.has(ownRef) ? ownRef : undefined));
     if (reference) facts.reference = cleanText(reference);
     if (value && value !== date) facts.valueDate = value;
     // The :61:'s second line (supplementary details): the original amount and charges as SWIFT writes them
@@ -278,7 +287,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const chgs = /\/CHGS\/([A-Z]{3})(\d[\d,]*)\//.exec(supplement);
     const fees = chgs ? amountOf(chgs[2]!) : null;
     if (fees !== null) facts.fees = fees;
-    if (!facts.counterpartyIban && /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(supplement)) facts.counterpartyIban = supplement;
+    if (!facts.counterpartyIban && IBAN.test(supplement)) facts.counterpartyIban = supplement;
     // A supplement in words ("LSV: Swisscom (Schweiz) AG", "Einkauf ZKB Maestro Karte": ZKB names the kind of booking
     // and often the other party only there) belongs to the text; a reference (one token with digits, "NONREF"), an
     // IBAN or /CODE/ fields do not.
@@ -423,7 +432,10 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     }
   };
 
-  forEachLine(text, (line, lineNo) => {
+  forEachLine(text, (written, lineNo) => {
+    // A message sent over a SWIFT link is framed by SOH (\x01) before it and ETX (\x03) after its "-" (mBank's MT942:
+    // "-\x03" was taken for text of the :90C: before it, and the file refused): the framing is no text.
+    const line = written.replace(FRAMING, "");
     // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
     const raw = line.startsWith("{") ? line.replace(ENVELOPE_HEAD, "").replace(ENVELOPE_TRAILER, "") : line;
     const t = TAG.exec(raw);

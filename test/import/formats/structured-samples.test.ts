@@ -4,7 +4,7 @@
  * expectation is worked out by hand from the text next to it.
  */
 import { describe, expect, test } from "bun:test";
-import { brief, read, utf8 } from "./support.ts";
+import { brief, fixture, read, utf8 } from "./support.ts";
 
 const camt = (entries: string, balances = "") =>
   `<?xml version="1.0" encoding="UTF-8"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId></GrpHdr><Stmt><Id>S1</Id><Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>${balances}${entries}</Stmt></BkToCstmrStmt></Document>`;
@@ -47,5 +47,13 @@ describe("CAMT: a purpose cut into several <Ustrd> pieces", () => {
     const noRefs = xml.replace(/<AcctSvcrRef>U\d<\/AcctSvcrRef>/g, "");
     const s = read(utf8(noRefs), { fileName: "ustrd.xml" });
     expect(s.rows[0]!.idText).toBe("Rechnung 2026-0412 Wartung Heizungs anlage Haus Nord");
+  });
+});
+
+describe("MT940 from ASN Bank: the other party's IBAN where the :61: reference goes", () => {
+  test("is the counterparty's IBAN, not a reference (each row's facts); the entry date of four spaces is none", () => {
+    const s = read(fixture("mt940-asn-blank-entry-date.sta"), { fileName: "asn.sta" });
+    expect(s.rows.map((r) => r.facts)).toEqual([{ counterpartyIban: "NL36INGB0003445588" }, { counterpartyIban: "NL71RABO0123456789" }, {}]);
+    expect(s.badRows).toEqual([]);
   });
 });
