@@ -1,6 +1,6 @@
 /**
  * ISO 20022 cash-management statements: camt.053 (statement), .052 (account report) and .054
- * (debit/credit notification), versions .001.02 to .001.08, read entry by entry in one pass
+ * (debit/credit notification), versions .001.01 to .001.08, read entry by entry in one pass
  * (markup.ts). Namespace prefixes are dropped so one reader serves every version; the
  * differences that matter are handled where they occur: `<Sts>BOOK</Sts>` (.02–.04) vs
  * `<Sts><Cd>BOOK</Cd></Sts>` (.08), a party's name in `Cdtr/Nm` vs `Cdtr/Pty/Nm` (.08), a batch
@@ -22,7 +22,8 @@ import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferenc
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
-const MESSAGES = new Set(["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]);
+// Version .001.01 (2008, still sent by some Nordic banks) names its message with a "V01" suffix.
+const MESSAGES = new Set(["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn", "BkToCstmrStmtV01", "BkToCstmrAcctRptV01", "BkToCstmrDbtCdtNtfctnV01"]);
 const STATEMENTS = new Set(["Stmt", "Rpt", "Ntfctn"]);
 const CAPTURED = new Set(["Acct", "Bal", "Ntry"]);
 
@@ -222,12 +223,14 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   let dataLines = 0;
   let ordinal = 0;
   let messageSeen = false;
+  let statements = 0;
   let st: StatementState | null = null;
   const repeated = repeatedReferences(entryReferences(xml));
   let unidentified = 0;
 
   const balance = (bal: XNode) => {
-    const code = textAt(bal, "Tp", "CdOrPrtry", "Cd");
+    // .001.01 writes the type as Tp/Cd, later versions as Tp/CdOrPrtry/Cd.
+    const code = textAt(bal, "Tp", "CdOrPrtry", "Cd") ?? textAt(bal, "Tp", "Cd");
     const m = money(child(bal, "Amt"));
     // A zero balance is stated without its indicator by some banks; it needs none.
     const sign = signOf(textAt(bal, "CdtDbtInd")) ?? (m?.value === 0 ? 1 : null);
@@ -362,6 +365,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     capture: (name, path) => path.length === 3 && STATEMENTS.has(path[2]!) && CAPTURED.has(name),
     enter(name, path) {
       if (path.length === 1 && path[0] === "Document" && MESSAGES.has(name)) messageSeen = true;
+      if (path.length === 2 && messageSeen && STATEMENTS.has(name)) statements++;
       if (path.length === 2 && messageSeen && STATEMENTS.has(name)) st = { account: null, opening: new Map(), closing: new Map(), interim: new Map(), sums: new Map() };
     },
     leave(name, path) {
@@ -370,7 +374,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     done(node) {
       if (!st) return;
       if (node.name === "Acct") {
-        const iban = textAt(node, "Id", "IBAN") ?? textAt(node, "Id", "Othr", "Id");
+        // .001.01 writes an account that is no IBAN as Id/PrtryAcct/Id; later versions as Id/Othr/Id.
+        const iban = textAt(node, "Id", "IBAN") ?? textAt(node, "Id", "Othr", "Id") ?? textAt(node, "Id", "PrtryAcct", "Id");
         st.account = iban ? iban.replace(/\s+/g, "") : null;
         if (st.account && !accounts.includes(st.account)) accounts.push(st.account);
       } else if (node.name === "Bal") balance(node);
@@ -380,6 +385,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   if (!messageSeen) {
     throw new ImportInputError(`${fileName}: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)`);
   }
+  // A message with no statement at all is no statement of a day without bookings (that one states its balances).
+  if (statements === 0) throw new ImportInputError(`${fileName}: this camt message holds no statement, report or notification (Stmt, Rpt, Ntfctn): nothing to import`);
   if (unidentified) notes.push(repeatedReferencesNote("AcctSvcrRef/NtryRef", repeated, unidentified));
   return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
@@ -387,12 +394,12 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
 export const camtReader: StatementReader = {
   id: "camt",
   name: "camt.052/053/054 XML",
-  label: "CAMT.053 / .052 / .054 (`camt.053.001.02`–`.08`)",
+  label: "CAMT.053 / .052 / .054 (`camt.053.001.01`–`.08`)",
   recognisedBy: "the XML's `BkToCstmrStmt`/`Ntry`",
   idRule: "`camt:<AcctSvcrRef>` (a batch entry whose parts add up: one row per `TxDtls`, `:<n>`)",
   extensions: [".xml", ".053", ".052", ".054"],
   mimeTypes: ["application/xml", "text/xml"],
   identify: (head) =>
-    head.startsWith("<") && (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/.test(head) || /<([\w-]+:)?BkToCstmr(Stmt|AcctRpt|DbtCdtNtfctn)[\s>]/.test(head)),
+    head.startsWith("<") && (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/.test(head) || /<([\w-]+:)?BkToCstmr(Stmt|AcctRpt|DbtCdtNtfctn)(V01)?[\s>]/.test(head)),
   read: readCamt,
 };

@@ -611,4 +611,19 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // FITID, NAME and BALAMT. The statement said nothing of its balances (reconciliation []): now "none", 2 entries.
     reconciliation: [{"currency":"AUD","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
   },
+  "camt052-v01-prtry-account.xml": {
+    format: "camt",
+    layout: null,
+    account: "61234567890",
+    dataLines: 2,
+    rows: [
+      [1,"2026-02-18",-18500,"SEK","Byggvaruhuset i Norr AB · Faktura 88123"], // BookgDt/DtTm, not its ValDt 02-19
+      [2,"2026-02-18",2160.5,"SEK","Lindqvist, Eva · OCR 4471120"],
+    ],
+    totals: [{"currency":"SEK","out":18500,"outRows":1,"in":2160.5,"inRows":1}],
+    // camt.052.001.01 as a Swedish bank's ISO sample writes it (genkgo/camt's test data): the message BkToCstmrAcctRptV01,
+    // the account as Id/PrtryAcct/Id, balance types as Tp/Cd. It was refused as "not a camt document".
+    // 48'250.00 − 18'500.00 + 2'160.50 = 31'910.50 ✓
+    reconciliation: [{"currency":"SEK","status":"ok","opening":48250,"closing":31910.5,"entries":2,"difference":0}],
+  },
 };

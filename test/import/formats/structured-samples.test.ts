@@ -57,3 +57,15 @@ describe("MT940 from ASN Bank: the other party's IBAN where the :61: reference g
     expect(s.badRows).toEqual([]);
   });
 });
+
+describe("a camt message with no statement in it", () => {
+  test("is refused with the reason (it imported nothing with exit 0, as if it were a statement without bookings)", () => {
+    const xml = `<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.02"><BkToCstmrStmt><GrpHdr><MsgId>M</MsgId></GrpHdr></BkToCstmrStmt></Document>`;
+    expect(() => read(utf8(xml), { fileName: "empty.xml" })).toThrow("empty.xml: this camt message holds no statement, report or notification (Stmt, Rpt, Ntfctn): nothing to import");
+  });
+
+  test("a statement without entries (a day with no bookings) is read: its balances are checked (100.00 + 0 entries = 100.00)", () => {
+    const s = read(utf8(camt("", `<Bal><Tp><CdOrPrtry><Cd>OPBD</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-01</Dt></Dt></Bal><Bal><Tp><CdOrPrtry><Cd>CLBD</Cd></CdOrPrtry></Tp><Amt Ccy="CHF">100.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Dt><Dt>2026-03-01</Dt></Dt></Bal>`)), { fileName: "quiet.xml" });
+    expect([s.rows.length, s.reconciliation.map((r) => [r.opening, r.closing, r.entries, r.status])]).toEqual([0, [[100, 100, 0, "ok"]]]);
+  });
+});
