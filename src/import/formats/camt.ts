@@ -148,9 +148,10 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
   const entryOwn = parts <= 1 || tx === undefined;
   const details = child(tx, "AmtDtls") ?? (entryOwn ? child(entry, "AmtDtls") : undefined);
   // What was paid abroad: the instructed amount, else the part's own amount (TxDtls/Amt, .04+), else the transaction
-  // amount — the first of them in another currency than the entry's.
+  // amount — the first of them in another currency than the entry's. A zero one is none (a part's `<Amt Ccy="SEK">0</Amt>`
+  // beside an entry of EUR 8.85 was stored as its original amount: SEK 0.00).
   const instructed = [money(child(details, "InstdAmt", "Amt")), money(child(tx, "Amt")), money(child(details, "TxAmt", "Amt"))].find(
-    (m) => m && m.currency !== entryCurrency,
+    (m) => m && m.currency !== entryCurrency && m.value > 0,
   );
   if (instructed) {
     f.originalAmount = instructed.value;

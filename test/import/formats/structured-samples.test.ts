@@ -69,3 +69,14 @@ describe("a camt message with no statement in it", () => {
     expect([s.rows.length, s.reconciliation.map((r) => [r.opening, r.closing, r.entries, r.status])]).toEqual([0, [[100, 100, 0, "ok"]]]);
   });
 });
+
+describe("CAMT: a part's amount of zero in another currency", () => {
+  test("is no original amount (genkgo/camt's .08 sample: EUR 8.85 with a TxDtls Amt of SEK 0)", () => {
+    const xml = camt(`<Ntry><Amt Ccy="EUR">8.85</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><BookgDt><DtTm>2026-12-31T13:15:00+01:00</DtTm></BookgDt><ValDt><Dt>2027-01-02</Dt></ValDt><AcctSvcrRef>Z1</AcctSvcrRef>
+      <NtryDtls><TxDtls><Amt Ccy="SEK">0</Amt><CdtDbtInd>CRDT</CdtDbtInd><RltdPties><Dbtr><Pty><Nm>NAME NAME</Nm></Pty></Dbtr></RltdPties></TxDtls></NtryDtls></Ntry>`);
+    const s = read(utf8(xml), { fileName: "zero.xml" });
+    // The booking date is BookgDt's (12-31, as written), the value date 01-02 a fact.
+    expect(brief(s.rows)).toEqual([[1, "2026-12-31", 8.85, "EUR", "NAME NAME"]]);
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "NAME NAME", valueDate: "2027-01-02" });
+  });
+});
