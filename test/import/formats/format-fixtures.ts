@@ -626,4 +626,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // 48'250.00 − 18'500.00 + 2'160.50 = 31'910.50 ✓
     reconciliation: [{"currency":"SEK","status":"ok","opening":48250,"closing":31910.5,"entries":2,"difference":0}],
   },
+  "qfx-values-next-line.qfx": {
+    format: "ofx",
+    layout: null,
+    account: "44501",
+    dataLines: 3,
+    rows: [
+      [1,"2026-02-09",-55,"USD","Transfer to savings account"],
+      [2,"2026-02-09",-1000,"USD","Check 23400"],
+      [3,"2026-02-27",2450.1,"USD","ACME PAYROLL · Direct deposit"],
+    ],
+    totals: [{"currency":"USD","out":1055,"outRows":2,"in":2450.1,"inRows":1}],
+    // Each value on the line after its tag ("<FITID>\n2130…</FITID>", as the QFX of beancount_reds_importers' Ally test
+    // file): the two rows sharing a FITID were not seen to share it (ofx:44501:2130… for both, so a later file's booking
+    // under that FITID would have been taken for a duplicate). LEDGERBAL 2'545.75, no opening: nothing to check.
+    reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":2545.75,"entries":3,"difference":null}],
+    notes: ['2 bookings share the FITID "21302970191741": it names no single booking, so those rows are identified by their content'],
+  },
 };

@@ -80,3 +80,10 @@ describe("CAMT: a part's amount of zero in another currency", () => {
     expect(s.rows[0]!.facts).toEqual({ counterparty: "NAME NAME", valueDate: "2027-01-02" });
   });
 });
+
+describe("OFX whose values stand on the line after their tags", () => {
+  test("a FITID two transactions share is no id of either (content hashes); the unique one stays the id", () => {
+    const s = read(fixture("qfx-values-next-line.qfx"), { fileName: "ally.qfx" });
+    expect(s.rows.map((r) => r.reference)).toEqual([null, null, "ofx:44501:21302970191777"]);
+  });
+});
