@@ -1,6 +1,6 @@
 /**
  * ISO 20022 cash-management statements: camt.053 (statement), .052 (account report) and .054
- * (debit/credit notification), versions .001.01 to .001.08, read entry by entry in one pass
+ * (debit/credit notification), versions .001.01 to .001.11, read entry by entry in one pass
  * (markup.ts). Namespace prefixes are dropped so one reader serves every version; the
  * differences that matter are handled where they occur: `<Sts>BOOK</Sts>` (.02–.04) vs
  * `<Sts><Cd>BOOK</Cd></Sts>` (.08), a party's name in `Cdtr/Nm` vs `Cdtr/Pty/Nm` (.08), a batch
@@ -224,6 +224,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   let dataLines = 0;
   let ordinal = 0;
   let messageSeen = false;
+  /** How deep the Document element sits: 0 alone, 1 or 2 inside an envelope; -1 before it is seen. */
+  let doc = -1;
   let statements = 0;
   let st: StatementState | null = null;
   const repeated = repeatedReferences(entryReferences(xml));
@@ -363,14 +365,19 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   captureElements(xml, {
     fileName,
     strict: true,
-    capture: (name, path) => path.length === 3 && STATEMENTS.has(path[2]!) && CAPTURED.has(name),
+    capture: (name, path) => doc >= 0 && path.length === doc + 3 && STATEMENTS.has(path[doc + 2]!) && CAPTURED.has(name),
     enter(name, path) {
-      if (path.length === 1 && path[0] === "Document" && MESSAGES.has(name)) messageSeen = true;
-      if (path.length === 2 && messageSeen && STATEMENTS.has(name)) statements++;
-      if (path.length === 2 && messageSeen && STATEMENTS.has(name)) st = { account: null, opening: new Map(), closing: new Map(), interim: new Map(), sums: new Map() };
+      // The Document alone, or inside an envelope with its business application header (SWIFT MX / ISO 20022's
+      // BizMsgEnvlp, a bank's RequestPayload: AppHdr, then Document): it was refused as "not a camt document".
+      if (name === "Document" && doc < 0 && path.length <= 2) doc = path.length;
+      if (path.length === doc + 1 && path[doc] === "Document" && MESSAGES.has(name)) messageSeen = true;
+      if (path.length === doc + 2 && messageSeen && STATEMENTS.has(name)) {
+        statements++;
+        st = { account: null, opening: new Map(), closing: new Map(), interim: new Map(), sums: new Map() };
+      }
     },
     leave(name, path) {
-      if (path.length === 2 && STATEMENTS.has(name)) endStatement();
+      if (doc >= 0 && path.length === doc + 2 && STATEMENTS.has(name)) endStatement();
     },
     done(node) {
       if (!st) return;
@@ -395,7 +402,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
 export const camtReader: StatementReader = {
   id: "camt",
   name: "camt.052/053/054 XML",
-  label: "CAMT.053 / .052 / .054 (`camt.053.001.01`–`.08`)",
+  label: "CAMT.053 / .052 / .054 (`camt.053.001.01`–`.11`, also in a business message envelope)",
   recognisedBy: "the XML's `BkToCstmrStmt`/`Ntry`",
   idRule: "`camt:<AcctSvcrRef>` (a batch entry whose parts add up: one row per `TxDtls`, `:<n>`)",
   extensions: [".xml", ".053", ".052", ".054"],

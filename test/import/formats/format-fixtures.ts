@@ -643,4 +643,18 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"USD","status":"none","opening":null,"closing":2545.75,"entries":3,"difference":null}],
     notes: ['2 bookings share the FITID "21302970191741": it names no single booking, so those rows are identified by their content'],
   },
+  "camt053-v11-envelope.xml": {
+    format: "camt",
+    layout: null,
+    account: "DE02100100109307118603",
+    dataLines: 2,
+    rows: [
+      [1,"2026-03-31",-950,"EUR","Hausverwaltung Kurz GmbH · Miete April 2026 Whg. 3"],
+      [2,"2026-03-31",145.01,"EUR","Finanzamt Frankfurt · Erstattung ESt 2024"], // BookgDt, not its ValDt 04-01
+    ],
+    totals: [{"currency":"EUR","out":950,"outRows":1,"in":145.01,"inRows":1}],
+    // camt.053.001.11 inside an ISO 20022 business message envelope (BizMsgEnvlp: AppHdr head.001, then the Document),
+    // as SWIFT MX delivery writes it: it was refused as "not a camt document". 3'120.00 − 950.00 + 145.01 = 2'315.01 ✓
+    reconciliation: [{"currency":"EUR","status":"ok","opening":3120,"closing":2315.01,"entries":2,"difference":0}],
+  },
 };
