@@ -94,8 +94,27 @@ const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\
 /** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
 type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
 
+/** The width of a structured `:86:`'s subfield: a text longer than one is cut there, mid-word too. */
+const SUBFIELD_WIDTH = 27;
+
+/**
+ * A structured `:86:`'s subfields as one text: a full one (27 characters or more) was cut at the width and goes on in
+ * the next without a space ("…eBay S" + ".a r.l."); a shorter one ended a line of the text, so a space follows it
+ * ("Miete Januar" + "Wohnung 3" was "Miete JanuarWohnung 3").
+ */
+function joinSubfields(pieces: string[]): string {
+  let out = "";
+  let before: string | null = null;
+  for (const p of pieces) {
+    if (p === "") continue;
+    out += before !== null && before.length < SUBFIELD_WIDTH && /\S$/.test(before) && /^\S/.test(p) ? ` ${p}` : p;
+    before = p;
+  }
+  return out;
+}
+
 /** `:86:` → the other party, the purpose, the references it names. */
-function details(text: string): Details {
+function details(text: string, join: (pieces: string[]) => string = joinSubfields): Details {
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
@@ -104,8 +123,9 @@ function details(text: string): Details {
     const mark = structured[1]!;
     const sub = new Map<number, string>();
     for (const m of t.slice(3).matchAll(SUBFIELDS[mark as keyof typeof SUBFIELDS])) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
-    const part = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "").join("");
-    const purpose = part(20, 29) + part(60, 63);
+    const pieces = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "");
+    const part = (from: number, to: number) => join(pieces(from, to));
+    const purpose = join([...pieces(20, 29), ...pieces(60, 63)]);
     // SEPA keywords inside the purpose: the message proper is SVWZ+ (to the next keyword).
     const keyword = (k: string) => new RegExp(`${k}\\+(.*?)(?=(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\\+|$)`).exec(purpose)?.[1]?.trim();
     const svwz = keyword("SVWZ");
@@ -293,14 +313,18 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // IBAN or /CODE/ fields do not.
     const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
     const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
-    const description = d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more);
+    const describe = (d: Details) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more));
+    const description = describe(d);
+    // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), so
+    // a statement imported before is still recognised as imported.
+    const idText = info ? describe(details(info86, (pieces) => pieces.join(""))) : description;
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
     const side = sign < 0 ? msg!.debits : msg!.credits;
     side.n++;
     side.cents += cents(amount);
-    const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText: description, reference: null, account: msg!.account, facts };
+    const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts };
     if (msg!.currency) out.add({ ...row, currency: msg!.currency });
     else msg!.waiting.push({ ...row, currency: null });
   };

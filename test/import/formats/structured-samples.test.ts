@@ -87,3 +87,29 @@ describe("OFX whose values stand on the line after their tags", () => {
     expect(s.rows.map((r) => r.reference)).toEqual([null, null, "ofx:44501:21302970191777"]);
   });
 });
+
+describe("MT940 structured :86: whose subfields end lines of the text (a Postbank-style purpose without SEPA keywords)", () => {
+  // ?20 and ?21 are shorter than the 27-character width: each ended a line, so a space follows; ?22 is full (27) and
+  // was cut inside "Nebenkosten": joined as written. ?32 (27, cut inside "Wohnungsbau") goes on in ?33.
+  const sta = [
+    ":20:STARTUMS", ":25:10010010/0123456789", ":28C:1/1", ":60F:C260301EUR2000,00",
+    ":61:2603020302DR720,00NMSCNONREF",
+    ":86:177?00UEBERWEISUNG?20Miete Maerz?21Wohnung 3 links?22Vorauszahlung Betriebs- Neb?23enkosten?30PBNKDEFF?31DE12500105170648489890?32Gemeinnuetzige Wohnungsbaug?33enossenschaft eG",
+    ":62F:C260302EUR1280,00", "-", "",
+  ].join("\r\n");
+
+  test("a short subfield is followed by a space, a full one goes on as written (2000.00 − 720.00 = 1280.00)", () => {
+    const s = read(utf8(sta), { fileName: "pb.sta" });
+    expect(["Miete Maerz", "Wohnung 3 links", "Vorauszahlung Betriebs- Neb", "Gemeinnuetzige Wohnungsbaug"].map((p) => p.length)).toEqual([11, 15, 27, 27]);
+    expect(brief(s.rows)).toEqual([[5, "2026-03-02", -720, "EUR", "Gemeinnuetzige Wohnungsbaugenossenschaft eG · Miete Maerz Wohnung 3 links Vorauszahlung Betriebs- Nebenkosten · UEBERWEISUNG"]]);
+    expect(s.reconciliation.map((r) => r.status)).toEqual(["ok"]);
+  });
+});
+
+describe("MT940 subfields joined with spaces: the content-hash id keeps its input", () => {
+  test("the id text is the subfields as they were joined before (a statement imported earlier keeps its ids)", () => {
+    const sta = [":20:S", ":25:10010010/0123456789", ":28C:1/1", ":60F:C260301EUR100,00", ":61:2603020302DR20,00NMSCNONREF", ":86:177?00UEBERWEISUNG?20Miete Maerz?21Wohnung 3?32Verwaltung AG", ":62F:C260302EUR80,00", "-", ""].join("\r\n");
+    const [row] = read(utf8(sta), { fileName: "id.sta" }).rows;
+    expect([row!.description, row!.idText]).toEqual(["Verwaltung AG · Miete Maerz Wohnung 3 · UEBERWEISUNG", "Verwaltung AG · Miete MaerzWohnung 3 · UEBERWEISUNG"]);
+  });
+});
