@@ -265,7 +265,10 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       skipped.push({ line, reason: what });
       return;
     }
-    const date = dateOf(child(e, "BookgDt")) ?? dateOf(child(e, "ValDt"));
+    // A BookgDt that is there but no real date is a bad row: its ValDt may be days off (it was taken in silence).
+    const booked = child(e, "BookgDt");
+    if (booked && !dateOf(booked)) return bad(`BookgDt "${textAt(booked, "Dt") ?? textAt(booked, "DtTm") ?? ""}" is not a real date`);
+    const date = dateOf(booked) ?? dateOf(child(e, "ValDt"));
     if (!date) return bad("no real booking date (BookgDt, else ValDt)");
     const sign = signOf(textAt(e, "CdtDbtInd"));
     if (sign === null) return bad(`CdtDbtInd "${textAt(e, "CdtDbtInd") ?? ""}" is neither CRDT nor DBIT`);

@@ -113,3 +113,16 @@ describe("MT940 subfields joined with spaces: the content-hash id keeps its inpu
     expect([row!.description, row!.idText]).toEqual(["Verwaltung AG · Miete Maerz Wohnung 3 · UEBERWEISUNG", "Verwaltung AG · Miete MaerzWohnung 3 · UEBERWEISUNG"]);
   });
 });
+
+describe("CAMT: a BookgDt that is no real date", () => {
+  test("is a bad row naming it, not dated by its ValDt in silence; an entry with no BookgDt still takes its ValDt", () => {
+    const entry = (ref: string, booked: string) =>
+      `<Ntry><Amt Ccy="CHF">10.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>${booked}<ValDt><Dt>2026-03-05</Dt></ValDt><AcctSvcrRef>${ref}</AcctSvcrRef><AddtlNtryInf>Kiosk</AddtlNtryInf></Ntry>`;
+    const s = read(utf8(camt(entry("D1", "<BookgDt><Dt>2026-02-30</Dt></BookgDt>") + entry("D2", "<BookgDt><Dt>invalid-date</Dt></BookgDt>") + entry("D3", ""))), { fileName: "dates.xml" });
+    expect(s.badRows).toEqual([
+      { line: 1, reason: 'BookgDt "2026-02-30" is not a real date' },
+      { line: 2, reason: 'BookgDt "invalid-date" is not a real date' },
+    ]);
+    expect(brief(s.rows)).toEqual([[3, "2026-03-05", -10, "CHF", "Kiosk"]]);
+  });
+});
