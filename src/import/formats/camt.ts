@@ -18,7 +18,7 @@ import { attribute, captureElements, child, childrenNamed, textAt, textOf, type 
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
+import { isPlaceholderReference, joinCutPieces, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -88,34 +88,22 @@ function otherParty(tx: XNode | undefined, negative: boolean, reversal: boolean)
 const PIECE_WIDTHS = new Set([27, 35, 70, 105, 140]);
 
 /**
- * Repeated `Ustrd` pieces as one text. A bank that cuts its purpose at a fixed width cuts wherever the width falls,
- * mid-word too: a piece of such a width with no whitespace on either side of the cut was cut inside a word and is
- * joined to the next without a space ("…Vertragsko" + "nto 4711" → "Vertragskonto 4711"). Any other piece — shorter,
- * or with the space of a cut on a word boundary still at its end or at the next one's start — ended where the text
- * ended a line: joined with a space ("Parkuhr" + "Zone 3" → "Parkuhr Zone 3"). A bank that trims its pieces and cut
- * just before a space glues two words; that is the rarer case (a cut lands on a space about one time in six).
+ * Repeated `Ustrd` pieces as one text (texts.ts joinCutPieces): a piece of a width banks cut at, with no whitespace
+ * at the cut, was cut inside a word ("…Vertragsko" + "nto 4711" → "Vertragskonto 4711"); any other — shorter, or with
+ * the space of a cut on a word boundary still at its end or at the next one's start — ended a line of the text
+ * ("Parkuhr" + "Zone 3" → "Parkuhr Zone 3"). A bank that trims its pieces and cut just before a space glues two
+ * words; that is the rarer case (a cut lands on a space about one time in six).
  */
-function joinPieces(pieces: XNode[]): string {
-  let out = "";
-  let before: string | null = null;
-  for (const { text } of pieces) {
-    const t = text.trim();
-    if (!t) continue;
-    const midWord = before !== null && PIECE_WIDTHS.has(before.length) && /\S$/.test(before) && /^\S/.test(text);
-    out += before === null || midWord ? t : ` ${t}`;
-    before = text;
-  }
-  return out;
-}
+const joinUstrd = (pieces: XNode[]) => joinCutPieces(pieces.map((p) => p.text), (piece) => PIECE_WIDTHS.has(piece.length));
 
 /**
- * The payment's purpose: `RmtInf/Ustrd` (one purpose, however many pieces the bank cut it into: joinPieces), and the
+ * The payment's purpose: `RmtInf/Ustrd` (one purpose, however many pieces the bank cut it into: joinUstrd), and the
  * message a structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information").
  */
 function purposeOf(tx: XNode | undefined): string {
   const remittance = child(tx, "RmtInf");
   const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf")));
-  return [joinPieces(childrenNamed(remittance, "Ustrd")), ...structured].filter((t) => t !== "").join(" ");
+  return [joinUstrd(childrenNamed(remittance, "Ustrd")), ...structured].filter((t) => t !== "").join(" ");
 }
 
 /** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`. */

@@ -26,7 +26,7 @@ import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { joinTexts, oneLine } from "./texts.ts";
+import { joinCutPieces, joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -98,20 +98,11 @@ type Details = { party?: string; iban?: string; purpose?: string; reference?: st
 const SUBFIELD_WIDTH = 27;
 
 /**
- * A structured `:86:`'s subfields as one text: a full one (27 characters or more) was cut at the width and goes on in
- * the next without a space ("…eBay S" + ".a r.l."); a shorter one ended a line of the text, so a space follows it
- * ("Miete Januar" + "Wohnung 3" was "Miete JanuarWohnung 3").
+ * A structured `:86:`'s subfields as one text (texts.ts joinCutPieces): a full one (27 characters or more) was cut at
+ * the width and goes on in the next without a space ("…eBay S" + ".a r.l."); a shorter one ended a line of the text,
+ * so a space follows it ("Miete Januar" + "Wohnung 3" was "Miete JanuarWohnung 3").
  */
-function joinSubfields(pieces: string[]): string {
-  let out = "";
-  let before: string | null = null;
-  for (const p of pieces) {
-    if (p === "") continue;
-    out += before !== null && before.length < SUBFIELD_WIDTH && /\S$/.test(before) && /^\S/.test(p) ? ` ${p}` : p;
-    before = p;
-  }
-  return out;
-}
+const joinSubfields = (pieces: string[]) => joinCutPieces(pieces, (piece) => piece.length >= SUBFIELD_WIDTH);
 
 /** `:86:` → the other party, the purpose, the references it names. */
 function details(text: string, join: (pieces: string[]) => string = joinSubfields): Details {

@@ -547,7 +547,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"EUR","out":177.55,"outRows":2,"in":0,"inRows":0}],
     // A German savings bank's camt.053.001.02: opening PRCD, the purpose in two <Ustrd> (joined with a space: the
-    // first piece is 36 characters, no width banks cut at, so it ended a line of the text: camt.ts joinPieces), DK's proprietary BkTxCd, Sts without <Cd>.
+    // first piece is 36 characters, no width banks cut at, so it ended a line of the text: camt.ts joinUstrd), DK's proprietary BkTxCd, Sts without <Cd>.
     // 1'500.00 − 89.90 − 87.65 = 1'322.45
     reconciliation: [{"currency":"EUR","status":"ok","opening":1500,"closing":1322.45,"entries":2,"difference":0}],
   },

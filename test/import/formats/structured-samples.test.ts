@@ -14,7 +14,7 @@ const ustrdEntry = (ref: string, amount: string, pieces: string[]) =>
     <NtryDtls><TxDtls><RmtInf>${pieces.map((p) => `<Ustrd>${p}</Ustrd>`).join("")}</RmtInf></TxDtls></NtryDtls></Ntry>`;
 
 describe("CAMT: a purpose cut into several <Ustrd> pieces", () => {
-  // The rule (camt.ts joinPieces): a piece of a width banks cut at (27, 35, 70, 105, 140) with no whitespace on either
+  // The rule (camt.ts joinUstrd): a piece of a width banks cut at (27, 35, 70, 105, 140) with no whitespace on either
   // side of the cut was cut inside a word: no space. Anything else ended a line of the text: a space.
   const cut35 = "Rechnung 2026-0412 Wartung Heizungs"; // 35 characters, cut inside "Heizungsanlage"
   const cut140 = "Ihre Bestellung 4471-22 vom 12.03.2026 bei Muster Versand AG, Lieferung an Hauptstrasse 12, 3011 Bern, Kundennr. 998123, Danke fuer Ihren Ei";
