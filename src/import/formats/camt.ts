@@ -393,7 +393,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
 export const camtReader: StatementReader = {
   id: "camt",
   name: "camt.052/053/054 XML",
-  label: "CAMT.053 / .052 / .054 (`camt.053.001.01`–`.11`, also in a business message envelope)",
+  label: "CAMT.053 / .052 / .054 (`camt.053.001.01`–`.11`)",
   recognisedBy: "the XML's `BkToCstmrStmt`/`Ntry`",
   idRule: "`camt:<AcctSvcrRef>` (a batch entry whose parts add up: one row per `TxDtls`, `:<n>`)",
   extensions: [".xml", ".053", ".052", ".054"],
