@@ -116,7 +116,7 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
     else byCents.set(key, [k]);
   }
   if (byCents.size === 0) return out;
-  const mine: (Set<string> | undefined)[] = [];
+  const mine: (TextWords | undefined)[] = [];
   // One pass over the statement's date span (±3 days), only rows with one of its amounts; `date < day after`
   // keeps rows whose date carries a time part.
   const q = db.query(
@@ -134,7 +134,7 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
     const day = parseDay(e.date);
     if (day === null) continue;
     const theirKind = bankIdKind(e.transactionId);
-    let theirs: Set<string> | undefined;
+    let theirs: TextWords | undefined;
     for (const k of ks) {
       const i = indexes[k]!;
       if (out[k] || rows.currencyOf(i) !== e.currency || Math.abs(daysBetween(day, days[k]!)) > POSSIBLE_DUPLICATE_DAYS) continue;
@@ -145,20 +145,42 @@ export function possibleDuplicates(db: Database, c: Candidates, hasAccount: bool
       if (account !== null && e.account !== null && account !== e.account) continue;
       if (theirKind !== null && theirKind === bankIdKind(c.ids[i]!)) continue;
       // Words only for rows this close: most candidates never get here.
-      theirs ??= words(e.description);
-      const own = (mine[k] ??= words(rows.descriptionOf(i)));
-      if ([...own].some((w) => theirs!.has(w))) out[k] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId };
+      theirs ??= textWords(e.description);
+      const own = (mine[k] ??= textWords(rows.descriptionOf(i)));
+      if (similarTexts(own, theirs)) out[k] = { id: e.id, date: e.date, description: e.description, transactionId: e.transactionId };
     }
   }
   return out;
 }
 
 /**
- * The words of a description that can tell two payments to the same party apart from
- * chance: letters only, accents folded, lower case, at least 4 letters ("Zürich" and
- * "ZUERICH" are not made equal, but "Coop" and "COOP-1234" share "coop").
+ * The letter words of a description: letters only, accents folded, lower case ("Zürich" and "ZUERICH" are not made
+ * equal, but "Coop" and "COOP-1234" share "coop").
  */
-export function words(text: string): Set<string> {
-  const folded = text.normalize("NFD").replace(/\p{M}+/gu, "").toLowerCase();
-  return new Set(folded.split(/[^\p{L}]+/u).filter((w) => w.length >= MIN_WORD_LETTERS));
+const letterWords = (text: string) =>
+  text
+    .normalize("NFD")
+    .replace(/\p{M}+/gu, "")
+    .toLowerCase()
+    .split(/[^\p{L}]+/u)
+    .filter((w) => w !== "");
+
+/** A description's words of at least 4 letters (those can tell two payments to the same party apart from chance), and all its words. */
+type TextWords = { long: Set<string>; all: Set<string> };
+
+function textWords(text: string): TextWords {
+  const all = letterWords(text);
+  return { long: new Set(all.filter((w) => w.length >= MIN_WORD_LETTERS)), all: new Set(all) };
+}
+
+/**
+ * Similar texts: a shared word of at least 4 letters; or, for a text that has no such word ("SBB", "SBB CFF FFS",
+ * "H & M"), every one of its words among the other's. Without the second rule a payment to a short-named payee,
+ * imported again after its id changed (an older reader's content hash), was added a second time: "SBB" and
+ * "SBB CFF FFS" share no word of 4 letters.
+ */
+function similarTexts(a: TextWords, b: TextWords): boolean {
+  for (const w of a.long) if (b.long.has(w)) return true;
+  const within = (short: TextWords, other: TextWords) => short.long.size === 0 && short.all.size > 0 && [...short.all].every((w) => other.all.has(w));
+  return within(a, b) || within(b, a);
 }

@@ -325,7 +325,7 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     await page.setInputFiles("#import-file", { name: "juni.xml", mimeType: "application/xml", buffer: readFileSync(join(fixtures, "camt053-off.xml")) });
     await page.locator(".reconciliation-off").waitFor();
     expect(squash(await page.locator(".reconciliation-off").innerText())).toBe("SE45 … 7466 SEK: does not reconcile: off by SEK 17.30");
-    expect(squash(await page.locator(".import-what").innerText())).toBe("CAMT.053 / .052 / .054 (camt.053.001.02–.08), account SE45 … 7466");
+    expect(squash(await page.locator(".import-what").innerText())).toBe("CAMT.053 / .052 / .054 (camt.053.001.01–.11), account SE45 … 7466");
     expect(squash(await page.locator(".import-notes li").innerText())).toBe(
       "entry 1 is one row, not split into its parts: its 2 parts add up to SEK -199'990.50, not the entry's SEK -200'000.00",
     );

@@ -1,6 +1,6 @@
 /**
  * ISO 20022 cash-management statements: camt.053 (statement), .052 (account report) and .054
- * (debit/credit notification), versions .001.02 to .001.08, read entry by entry in one pass
+ * (debit/credit notification), versions .001.01 to .001.11, read entry by entry in one pass
  * (markup.ts). Namespace prefixes are dropped so one reader serves every version; the
  * differences that matter are handled where they occur: `<Sts>BOOK</Sts>` (.02–.04) vs
  * `<Sts><Cd>BOOK</Cd></Sts>` (.08), a party's name in `Cdtr/Nm` vs `Cdtr/Pty/Nm` (.08), a batch
@@ -18,11 +18,12 @@ import { attribute, captureElements, child, childrenNamed, textAt, textOf, type 
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { isPlaceholderReference, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
+import { isPlaceholderReference, joinCutPieces, joinTexts, repeatedReferences, repeatedReferencesNote } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
-const MESSAGES = new Set(["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn"]);
+// Version .001.01 (2008, still sent by some Nordic banks) names its message with a "V01" suffix.
+const MESSAGES = new Set(["BkToCstmrStmt", "BkToCstmrAcctRpt", "BkToCstmrDbtCdtNtfctn", "BkToCstmrStmtV01", "BkToCstmrAcctRptV01", "BkToCstmrDbtCdtNtfctnV01"]);
 const STATEMENTS = new Set(["Stmt", "Rpt", "Ntfctn"]);
 const CAPTURED = new Set(["Acct", "Bal", "Ntry"]);
 
@@ -83,14 +84,26 @@ function otherParty(tx: XNode | undefined, negative: boolean, reversal: boolean)
   return null;
 }
 
+/** The widths banks cut a long purpose at: 35 (a SWIFT line; 4 × 35 = 140, Ustrd's maximum, which is one too) and 27 (a German DTAUS/MT940 purpose line). */
+const PIECE_WIDTHS = new Set([27, 35, 70, 105, 140]);
+
 /**
- * The payment's purpose: `RmtInf/Ustrd` (banks cut it into 140-character pieces: one purpose), and the message a
- * structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information").
+ * Repeated `Ustrd` pieces as one text (texts.ts joinCutPieces): a piece of a width banks cut at, with no whitespace
+ * at the cut, was cut inside a word ("…Vertragsko" + "nto 4711" → "Vertragskonto 4711"); any other — shorter, or with
+ * the space of a cut on a word boundary still at its end or at the next one's start — ended a line of the text
+ * ("Parkuhr" + "Zone 3" → "Parkuhr Zone 3"). A bank that trims its pieces and cut just before a space glues two
+ * words; that is the rarer case (a cut lands on a space about one time in six).
+ */
+const joinUstrd = (pieces: XNode[]) => joinCutPieces(pieces.map((p) => p.text), (piece) => PIECE_WIDTHS.has(piece.length));
+
+/**
+ * The payment's purpose: `RmtInf/Ustrd` (one purpose, however many pieces the bank cut it into: joinUstrd), and the
+ * message a structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information").
  */
 function purposeOf(tx: XNode | undefined): string {
   const remittance = child(tx, "RmtInf");
   const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf")));
-  return [texts(childrenNamed(remittance, "Ustrd")).join(" "), ...structured].filter((t) => t !== "").join(" ");
+  return [joinUstrd(childrenNamed(remittance, "Ustrd")), ...structured].filter((t) => t !== "").join(" ");
 }
 
 /** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`. */
@@ -123,9 +136,10 @@ function txFacts(tx: XNode | undefined, negative: boolean, reversal: boolean, en
   const entryOwn = parts <= 1 || tx === undefined;
   const details = child(tx, "AmtDtls") ?? (entryOwn ? child(entry, "AmtDtls") : undefined);
   // What was paid abroad: the instructed amount, else the part's own amount (TxDtls/Amt, .04+), else the transaction
-  // amount — the first of them in another currency than the entry's.
+  // amount — the first of them in another currency than the entry's. A zero one is none (a part's `<Amt Ccy="SEK">0</Amt>`
+  // beside an entry of EUR 8.85 was stored as its original amount: SEK 0.00).
   const instructed = [money(child(details, "InstdAmt", "Amt")), money(child(tx, "Amt")), money(child(details, "TxAmt", "Amt"))].find(
-    (m) => m && m.currency !== entryCurrency,
+    (m) => m && m.currency !== entryCurrency && m.value > 0,
   );
   if (instructed) {
     f.originalAmount = instructed.value;
@@ -198,12 +212,16 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   let dataLines = 0;
   let ordinal = 0;
   let messageSeen = false;
+  /** How deep the Document element sits: 0 alone, 1 or 2 inside an envelope; -1 before it is seen. */
+  let doc = -1;
+  let statements = 0;
   let st: StatementState | null = null;
   const repeated = repeatedReferences(entryReferences(xml));
   let unidentified = 0;
 
   const balance = (bal: XNode) => {
-    const code = textAt(bal, "Tp", "CdOrPrtry", "Cd");
+    // .001.01 writes the type as Tp/Cd, later versions as Tp/CdOrPrtry/Cd.
+    const code = textAt(bal, "Tp", "CdOrPrtry", "Cd") ?? textAt(bal, "Tp", "Cd");
     const m = money(child(bal, "Amt"));
     // A zero balance is stated without its indicator by some banks; it needs none.
     const sign = signOf(textAt(bal, "CdtDbtInd")) ?? (m?.value === 0 ? 1 : null);
@@ -235,7 +253,10 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       skipped.push({ line, reason: what });
       return;
     }
-    const date = dateOf(child(e, "BookgDt")) ?? dateOf(child(e, "ValDt"));
+    // A BookgDt that is there but no real date is a bad row: its ValDt may be days off (it was taken in silence).
+    const booked = child(e, "BookgDt");
+    if (booked && !dateOf(booked)) return bad(`BookgDt "${textAt(booked, "Dt") ?? textAt(booked, "DtTm") ?? ""}" is not a real date`);
+    const date = dateOf(booked) ?? dateOf(child(e, "ValDt"));
     if (!date) return bad("no real booking date (BookgDt, else ValDt)");
     const sign = signOf(textAt(e, "CdtDbtInd"));
     if (sign === null) return bad(`CdtDbtInd "${textAt(e, "CdtDbtInd") ?? ""}" is neither CRDT nor DBIT`);
@@ -335,18 +356,25 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   captureElements(xml, {
     fileName,
     strict: true,
-    capture: (name, path) => path.length === 3 && STATEMENTS.has(path[2]!) && CAPTURED.has(name),
+    capture: (name, path) => doc >= 0 && path.length === doc + 3 && STATEMENTS.has(path[doc + 2]!) && CAPTURED.has(name),
     enter(name, path) {
-      if (path.length === 1 && path[0] === "Document" && MESSAGES.has(name)) messageSeen = true;
-      if (path.length === 2 && messageSeen && STATEMENTS.has(name)) st = { account: null, opening: new Map(), closing: new Map(), interim: new Map(), sums: new Map() };
+      // The Document alone, or inside an envelope with its business application header (SWIFT MX / ISO 20022's
+      // BizMsgEnvlp, a bank's RequestPayload: AppHdr, then Document): it was refused as "not a camt document".
+      if (name === "Document" && doc < 0 && path.length <= 2) doc = path.length;
+      if (path.length === doc + 1 && path[doc] === "Document" && MESSAGES.has(name)) messageSeen = true;
+      if (path.length === doc + 2 && messageSeen && STATEMENTS.has(name)) {
+        statements++;
+        st = { account: null, opening: new Map(), closing: new Map(), interim: new Map(), sums: new Map() };
+      }
     },
     leave(name, path) {
-      if (path.length === 2 && STATEMENTS.has(name)) endStatement();
+      if (doc >= 0 && path.length === doc + 2 && STATEMENTS.has(name)) endStatement();
     },
     done(node) {
       if (!st) return;
       if (node.name === "Acct") {
-        const iban = textAt(node, "Id", "IBAN") ?? textAt(node, "Id", "Othr", "Id");
+        // .001.01 writes an account that is no IBAN as Id/PrtryAcct/Id; later versions as Id/Othr/Id.
+        const iban = textAt(node, "Id", "IBAN") ?? textAt(node, "Id", "Othr", "Id") ?? textAt(node, "Id", "PrtryAcct", "Id");
         st.account = iban ? iban.replace(/\s+/g, "") : null;
         if (st.account && !accounts.includes(st.account)) accounts.push(st.account);
       } else if (node.name === "Bal") balance(node);
@@ -356,6 +384,8 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   if (!messageSeen) {
     throw new ImportInputError(`${fileName}: not a camt.053/.052/.054 document (expected Document/BkToCstmrStmt, BkToCstmrAcctRpt or BkToCstmrDbtCdtNtfctn)`);
   }
+  // A message with no statement at all is no statement of a day without bookings (that one states its balances).
+  if (statements === 0) throw new ImportInputError(`${fileName}: this camt message holds no statement, report or notification (Stmt, Rpt, Ntfctn): nothing to import`);
   if (unidentified) notes.push(repeatedReferencesNote("AcctSvcrRef/NtryRef", repeated, unidentified));
   return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
@@ -363,12 +393,12 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
 export const camtReader: StatementReader = {
   id: "camt",
   name: "camt.052/053/054 XML",
-  label: "CAMT.053 / .052 / .054 (`camt.053.001.02`–`.08`)",
+  label: "CAMT.053 / .052 / .054 (`camt.053.001.01`–`.11`)",
   recognisedBy: "the XML's `BkToCstmrStmt`/`Ntry`",
   idRule: "`camt:<AcctSvcrRef>` (a batch entry whose parts add up: one row per `TxDtls`, `:<n>`)",
   extensions: [".xml", ".053", ".052", ".054"],
   mimeTypes: ["application/xml", "text/xml"],
   identify: (head) =>
-    head.startsWith("<") && (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/.test(head) || /<([\w-]+:)?BkToCstmr(Stmt|AcctRpt|DbtCdtNtfctn)[\s>]/.test(head)),
+    head.startsWith("<") && (/urn:iso:std:iso:20022:tech:xsd:camt\.05[234]/.test(head) || /<([\w-]+:)?BkToCstmr(Stmt|AcctRpt|DbtCdtNtfctn)(V01)?[\s>]/.test(head)),
   read: readCamt,
 };

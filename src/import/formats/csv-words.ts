@@ -60,8 +60,9 @@ export type Role =
 export const WORDS: Record<Role, string[][]> = {
   date: [
     ["booking date", "buchungsdatum", "buchungstag", "buchung", "completed date", "date comptable", "date de comptabilisation", "data contabile", "data di registrazione", "data di contabilizzazione", "posting date", "posted date", "date posted", "boekdatum", "fecha contable", "fecha de contabilizacion",
-      // Swedish, Danish, Norwegian, Finnish.
-      "bokforingsdag", "bokforingsdatum", "bokfort", "bokford", "bogfort", "bogforingsdato", "bokforingsdato", "kirjauspaiva",
+      // Swedish, Danish, Norwegian, Finnish (Handelsbanken's "Reskontradatum" is its booking day; "Transaktionsdatum"
+      // beside it is the day of the purchase).
+      "reskontradatum", "bokforingsdag", "bokforingsdatum", "bokfort", "bokford", "bogfort", "bogforingsdato", "bokforingsdato", "kirjauspaiva",
       // Dutch and Flemish banks' booking and execution dates (Belfius, BNP Paribas Fortis).
       "boekingsdatum", "uitvoeringsdatum", "verwerkingsdatum",
       // Polish; Czech and Slovak (ČSOB's, Raiffeisen CZ's "Datum zaúčtování", beside its "Datum provedení").

@@ -26,7 +26,7 @@ import { forEachLine } from "./delimited.ts";
 import type { StatementReader } from "./reader.ts";
 import { cents, reconcile, type StatedBalance } from "./reconcile.ts";
 import { RowTable } from "./row-table.ts";
-import { joinTexts, oneLine } from "./texts.ts";
+import { joinCutPieces, joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, ReadOptions, Reconciliation, Statement, TransactionFacts } from "./types.ts";
 import { isoDate } from "./values.ts";
 
@@ -44,7 +44,8 @@ const TAG = /^:(\d{2}[A-Z]?|NS):/;
 // is read too (a ":61:…D12.50N…" was read as 12, its ".50" taken for the reference). A point and a comma both: no number.
 const BALANCE = /^([CD])(\d{2})(\d{2})(\d{2})([A-Z]{3})(\d[\d,.]*)$/;
 // The transaction type is N or F and three characters; Triodos pads a two-letter code with a space ("NBA NONREF").
-const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4})?(RC|RD|C|D)([A-Z])?(\d[\d,.]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
+// ASN Bank and Citi write four spaces where the optional entry date goes ("200101    D65,00NOVB…"): no entry date.
+const STATEMENT_LINE = /^(\d{2})(\d{2})(\d{2})(\d{4}| {4})?(RC|RD|C|D)([A-Z])?(\d[\d,.]*)([A-Z][A-Z0-9]{2}[A-Z0-9 ])?(.*)$/;
 
 /**
  * The SWIFT envelope's blocks before the text block ("{1:F01…}{2:O940…}{3:{108:MT940}}{4:", a block holding blocks of
@@ -59,6 +60,11 @@ const ENVELOPE_TRAILER = new RegExp(`^(?:${BLOCK})+$`);
  * (":20:STARTUMS@@:25:…@@:61:…"): read as the lines it stands for.
  */
 const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text.slice(0, text.indexOf("@@:"))) ? text.replaceAll("@@", "\n") : text);
+
+const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
+
+/** SOH and ETX, the framing of a message on a SWIFT link. */
+const FRAMING = /[\x01\x03]/g;
 
 /** Zürcher Kantonalbank's markers inside a free-text :86: ("?ZI:?9:1", "?ZKB:12345"): no words of the payment. */
 const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
@@ -88,8 +94,18 @@ const SUBFIELDS = { "?": /\?(\d{2})([^?]*)/g, "~": /~(\d{2})([^~]*)/g, "<": /<(\
 /** What a booking's text says: the other party, its IBAN, the purpose, a reference, the bank's booking text. */
 type Details = { party?: string; iban?: string; purpose?: string; reference?: string; booking?: string };
 
+/** The width of a structured `:86:`'s subfield: a text longer than one is cut there, mid-word too. */
+const SUBFIELD_WIDTH = 27;
+
+/**
+ * A structured `:86:`'s subfields as one text (texts.ts joinCutPieces): a full one (27 characters or more) was cut at
+ * the width and goes on in the next without a space ("…eBay S" + ".a r.l."); a shorter one ended a line of the text,
+ * so a space follows it ("Miete Januar" + "Wohnung 3" was "Miete JanuarWohnung 3").
+ */
+const joinSubfields = (pieces: string[]) => joinCutPieces(pieces, (piece) => piece.length >= SUBFIELD_WIDTH);
+
 /** `:86:` → the other party, the purpose, the references it names. */
-function details(text: string): Details {
+function details(text: string, join: (pieces: string[]) => string = joinSubfields): Details {
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
@@ -98,8 +114,9 @@ function details(text: string): Details {
     const mark = structured[1]!;
     const sub = new Map<number, string>();
     for (const m of t.slice(3).matchAll(SUBFIELDS[mark as keyof typeof SUBFIELDS])) sub.set(Number(m[1]), (sub.get(Number(m[1])) ?? "") + m[2]);
-    const part = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "").join("");
-    const purpose = part(20, 29) + part(60, 63);
+    const pieces = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, k) => sub.get(from + k) ?? "");
+    const part = (from: number, to: number) => join(pieces(from, to));
+    const purpose = join([...pieces(20, 29), ...pieces(60, 63)]);
     // SEPA keywords inside the purpose: the message proper is SVWZ+ (to the next keyword).
     const keyword = (k: string) => new RegExp(`${k}\\+(.*?)(?=(?:EREF|KREF|MREF|CRED|SVWZ|ABWA|ABWE|DEBT|IBAN|BIC)\\+|$)`).exec(purpose)?.[1]?.trim();
     const svwz = keyword("SVWZ");
@@ -192,7 +209,7 @@ function sideSums(msg: Message): { agree: string[]; off: { line: number; text: s
 function bookingDate(yy: string, mm: string, dd: string, entry: string | undefined): { date: string | null; value: string | null } {
   const year = 2000 + Number(yy);
   const value = isoDate(year, Number(mm), Number(dd));
-  if (!entry) return { date: value, value };
+  if (!entry?.trim()) return { date: value, value };
   const em = Number(entry.slice(0, 2));
   const ed = Number(entry.slice(2, 4));
   const y = em === 12 && Number(mm) === 1 ? year - 1 : em === 1 && Number(mm) === 12 ? year + 1 : year;
@@ -262,8 +279,11 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     if (d.purpose) facts.purpose = cleanText(d.purpose);
     // Rabobank and ING write the kind of reference the :86: carries where the reference goes ("N064EREF", "N063MARF"):
     // a word, no reference (a later file would share it with every direct debit).
+    // ASN Bank writes the other party's IBAN there ("NOVBNL36INGB0003445588"): its IBAN, no reference.
     const ownRef = refs[0]?.trim();
-    const reference = d.reference ?? (refs[1]?.trim() || (ownRef && !PLACEHOLDER_REFS.has(ownRef) ? ownRef : undefined));
+    const ownIban = ownRef && IBAN.test(ownRef) ? ownRef : undefined;
+    if (ownIban && !facts.counterpartyIban) facts.counterpartyIban = ownIban;
+    const reference = d.reference ?? (refs[1]?.trim() || (ownRef && !ownIban && !PLACEHOLDER_REFS.has(ownRef) ? ownRef : undefined));
     if (reference) facts.reference = cleanText(reference);
     if (value && value !== date) facts.valueDate = value;
     // The :61:'s second line (supplementary details): the original amount and charges as SWIFT writes them
@@ -278,20 +298,24 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const chgs = /\/CHGS\/([A-Z]{3})(\d[\d,]*)\//.exec(supplement);
     const fees = chgs ? amountOf(chgs[2]!) : null;
     if (fees !== null) facts.fees = fees;
-    if (!facts.counterpartyIban && /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/.test(supplement)) facts.counterpartyIban = supplement;
+    if (!facts.counterpartyIban && IBAN.test(supplement)) facts.counterpartyIban = supplement;
     // A supplement in words ("LSV: Swisscom (Schweiz) AG", "Einkauf ZKB Maestro Karte": ZKB names the kind of booking
     // and often the other party only there) belongs to the text; a reference (one token with digits, "NONREF"), an
     // IBAN or /CODE/ fields do not.
     const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
     const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
-    const description = d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more);
+    const describe = (d: Details) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more));
+    const description = describe(d);
+    // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), so
+    // a statement imported before is still recognised as imported.
+    const idText = info ? describe(details(info86, (pieces) => pieces.join(""))) : description;
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
     const side = sign < 0 ? msg!.debits : msg!.credits;
     side.n++;
     side.cents += cents(amount);
-    const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText: description, reference: null, account: msg!.account, facts };
+    const row = { line, date, amount: signed === 0 ? 0 : signed, description, idText, reference: null, account: msg!.account, facts };
     if (msg!.currency) out.add({ ...row, currency: msg!.currency });
     else msg!.waiting.push({ ...row, currency: null });
   };
@@ -423,7 +447,10 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     }
   };
 
-  forEachLine(text, (line, lineNo) => {
+  forEachLine(text, (written, lineNo) => {
+    // A message sent over a SWIFT link is framed by SOH (\x01) before it and ETX (\x03) after its "-" (mBank's MT942:
+    // "-\x03" was taken for text of the :90C: before it, and the file refused): the framing is no text.
+    const line = written.replace(FRAMING, "");
     // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
     const raw = line.startsWith("{") ? line.replace(ENVELOPE_HEAD, "").replace(ENVELOPE_TRAILER, "") : line;
     const t = TAG.exec(raw);

@@ -120,11 +120,12 @@ function readOfx(text: string, opts: ReadOptions): Statement {
   const doctype = text.slice(0, start).search(/<!DOCTYPE/i);
   if (doctype >= 0) throw new ImportInputError(`${fileName}: line ${text.slice(0, doctype).split("\n").length}: the file declares a DOCTYPE, which is refused (statements never need one)`);
   const amountOf = ofxAmounts(text);
-  // FITIDs as written (SGML's run to the line's end, XML's to the closing tag), counted before the one pass. (One
+  // FITIDs as written (SGML's run to the line's end, XML's to the closing tag; some banks' QFX write each value on the
+  // line after its tag, "<FITID>\n2130…</FITID>": read after that line break), counted before the one pass. (One
   // written with a character reference is compared as written: it is then taken for unique, as before.)
   // Counted per statement (STMTRS, CCSTMTRS): a file of several accounts may number each one's FITIDs from 1.
   const repeated = new Set(
-    text.split(/<(?:CC)?STMTRS>/i).flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
+    text.split(/<(?:CC)?STMTRS>/i).flatMap((part) => [...repeatedReferences(Array.from(part.matchAll(/<FITID>\s*([^<\r\n]*)/gi), (m) => m[1]!.trim()))]),
   );
   let unidentified = 0;
   const rows = new RowTable();
@@ -198,6 +199,9 @@ function readOfx(text: string, opts: ReadOptions): Statement {
     else if (turned) untypedTurned++;
     const signed = flip * (turned ? -amount : amount);
     if (fitid && repeated.has(fitid)) unidentified++;
+    // A statement with an empty CURDEF (some Australian banks' exports: each transaction's CURRENCY/CURSYM instead) is
+    // in its transactions' currency: its entries are counted, and the file said to state no balance, not passed over.
+    s.currency ??= currency;
     if (currency === s.currency) {
       s.entries++;
       s.cents += cents(signed);

@@ -73,3 +73,22 @@ export const repeatedReferencesNote = (field: string, repeated: Set<string>, row
   repeated.size === 1
     ? `${rows} bookings share the ${field} "${[...repeated][0]}": it names no single booking, so those rows are identified by their content`
     : `${rows} bookings share ${repeated.size} ${field} values: they name no single booking, so those rows are identified by their content`;
+
+/**
+ * The pieces a bank cut one text into (CAMT's repeated `Ustrd`, a structured MT940 `:86:`'s subfields), as one text.
+ * A bank that cuts at a fixed width cuts wherever the width falls, mid-word too: a piece `cutAtWidth` says is full,
+ * with no whitespace on either side of the cut, goes on in the next without a space ("…Heizungs" + "anlage"). Any
+ * other piece ended a line of the text, or the cut fell on a space the pieces still show: joined with a space.
+ */
+export function joinCutPieces(pieces: readonly string[], cutAtWidth: (piece: string) => boolean): string {
+  let out = "";
+  let before: string | null = null;
+  for (const piece of pieces) {
+    const t = piece.trim();
+    if (!t) continue;
+    const midWord = before !== null && cutAtWidth(before) && /\S$/.test(before) && /^\S/.test(piece);
+    out += before === null || midWord ? t : ` ${t}`;
+    before = piece;
+  }
+  return out;
+}

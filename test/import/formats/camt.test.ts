@@ -160,7 +160,7 @@ describe("camt bad entries and bad files", () => {
     expect(s.rows.map((r) => r.line)).toEqual([1]);
     expect(s.badRows).toEqual([
       { line: 2, reason: 'amount "abc" is not a positive decimal with a currency (Amt Ccy="…")' },
-      { line: 3, reason: "no real booking date (BookgDt, else ValDt)" },
+      { line: 3, reason: 'BookgDt "2025-06-31" is not a real date' },
       { line: 4, reason: 'CdtDbtInd "XX" is neither CRDT nor DBIT' },
     ]);
   });

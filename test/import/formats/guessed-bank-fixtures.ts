@@ -284,14 +284,14 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CZK","out":1269.5,"outRows":2,"in":27000,"inRows":1}],
     reconciliation: [{"currency":"CZK","status":"ok","opening":5000,"closing":30730.5,"entries":3,"difference":0}],
   },
-  // Handelsbanken (Sweden): amounts with space thousands ("-1 245,60"), newest first; read right with no change. Dated by Transaktionsdatum (Reskontradatum, the booking day, is no known word: kept so, the content-hash ids stay as they were). 25'000.00 − 1'245.60 = 23'754.40, opening 0.00 ✓.
+  // Handelsbanken (Sweden): amounts with space thousands ("-1 245,60"), newest first. Dated by Reskontradatum, the booking day (SPEC §10: the row's date is the booking date; it was dated by Transaktionsdatum, the purchase's day, QA round 4 second structured pass: a row imported so before is held back as a possible duplicate, ±3 days). 25'000.00 − 1'245.60 = 23'754.40, opening 0.00 ✓.
   "handelsbanken-se.csv": {
     format: "csv",
     layout: "guessed",
     account: null,
     dataLines: 2,
     rows: [
-      [2,"2026-01-27",-1245.6,"SEK","COOP KONSUM"],
+      [2,"2026-01-28",-1245.6,"SEK","COOP KONSUM"],
       [3,"2026-01-25",25000,"SEK","LÖN"],
     ],
     totals: [{"currency":"SEK","out":1245.6,"outRows":1,"in":25000,"inRows":1}],
