@@ -105,8 +105,6 @@ for (const b of [0xf5, 0xfb, 0xd5, 0xdb]) CZ_KIND[b]! |= HU_DOUBLE;
 for (const b of [0xe1, 0xed, 0xf3, 0xfa, 0xc1, 0xcd, 0xd3, 0xda]) CZ_KIND[b]! |= HU_ACUTE;
 for (const b of [0xe9, 0xc9]) CZ_KIND[b]! |= HU_E_ACUTE;
 const czLetter = (b: number | undefined) => b !== undefined && (CZ_KIND[b]! & CZ_LETTER) !== 0;
-/** After ř: e i E I í Í á ě ("Převod", "při", "Řízení"). */
-const AFTER_R = new Set([0x65, 0x69, 0x45, 0x49, 0xed, 0xcd, 0xe1, 0xec]);
 
 /**
  * windows-1250 or ISO-8859-2 for a Czech, Slovak or Hungarian text (Fio, ČSOB, Komerční banka, Raiffeisen CZ, Tatra banka,
@@ -120,6 +118,7 @@ function czechOrSlovak(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
   let c1 = false;
   let latin2Letter = false;
   let grave = 0; // Czech letters read as Western ones in the current word
+  let graveNotO = 0; // of them, other than ř read as ø
   let companion = false;
   let strong = false;
   let hu = 0; // ő ű in the current word
@@ -131,8 +130,9 @@ function czechOrSlovak(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
     const kind = b === undefined ? 0 : CZ_KIND[b]!;
     if (b !== undefined && b >= 0x80 && b <= 0x9f) c1 = true;
     if ((kind & CZ_LETTER) === 0) {
-      if (strong || (grave > 0 && companion) || grave > 1 || hu > 1 || (hu > 0 && huAcute) || (huO && huE)) czechWords++;
+      if (strong || (grave > 0 && companion) || graveNotO > 1 || hu > 1 || (hu > 0 && huAcute) || (huO && huE)) czechWords++;
       grave = 0;
+      graveNotO = 0;
       companion = false;
       strong = false;
       hu = 0;
@@ -144,21 +144,27 @@ function czechOrSlovak(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
     // ASCII letters: the common case, nothing more to look at.
     if (kind === CZ_LETTER) continue;
     if (kind & WESTERN_ONLY) western++;
-    if (kind & HU_DOUBLE) {
+    // (Estonian writes õõ: "võõras", "rõõm"; Hungarian never doubles ő, so a doubled one is no Hungarian sign.)
+    if (kind & HU_DOUBLE && body[i - 1] !== b) {
       hu++;
       if ((b! | 0x20) === 0xf5) huO = true;
     }
     if (kind & HU_ACUTE) huAcute = true;
     if (kind & HU_E_ACUTE) huE = true;
     if (kind & CZ_COMPANION) {
-      companion = true;
-      if (kind & CZ_LATIN2 && czLetter(body[i - 1]) && czLetter(body[i + 1])) latin2Letter = true;
+      // ISO-8859-2's š ž ť ľ are «, », ©, ® … in windows-1252: a companion only inside a word («Crème» is French).
+      const inWord = czLetter(body[i - 1]) && czLetter(body[i + 1]);
+      if (!(kind & CZ_LATIN2) || inWord) companion = true;
+      if (kind & CZ_LATIN2 && inWord) latin2Letter = true;
     }
     if ((kind & CZ_GRAVE) === 0) continue;
     grave++;
     const lower = b! | 0x20;
+    // ř is ø in windows-1252, Danish and Norwegian's own letter, also before e and i ("Bøe", "Høie", "Løiten"): a word
+    // whose only sign is it is no Czech word (review: a Norwegian statement was read as windows-1250, "Beløp" as
+    // "Belřp", its kroner as francs). Czech words with ř have a companion (á í ó ú ý, š ž) or another letter (č ě ů).
+    if (lower !== 0xf8) graveNotO++;
     if ((lower === 0xec || lower === 0xf9) && czLetter(body[i - 1]) && czLetter(body[i + 1])) strong = true;
-    if (lower === 0xf8 && body[i + 1] !== undefined && AFTER_R.has(body[i + 1]!)) strong = true;
   }
   if (czechWords <= western) return null;
   return !c1 && latin2Letter ? "iso-8859-2" : "windows-1250";

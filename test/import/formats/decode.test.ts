@@ -81,6 +81,10 @@ describe("Czech and Slovak exports (Fio, ČSOB, Komerční banka, Raiffeisen CZ,
     ["Danish and Norwegian ø æ å", "Søren Brødrene København Høyer Øresund blåbær 4,00"],
     ["Catalan: one accent a word", "Transferència Comissió Dipòsit València 5,00"],
     ["Spanish and Portuguese", "Nómina Transferência Débito 6,00"],
+    // Review: ø before e or i, with no å æ to outweigh it, was read as Czech ř ("Beløp" became "Belřp", NOK became CHF).
+    ["Norwegian ø before e and i, no å or æ", "Dato;Beskrivelse;Beløp\n21.05.2026;Varekjøp Kiwi Bøe;-45,20\n22.05.2026;Lønn Høie AS;2500,00"],
+    // «, », ©, ® are ISO-8859-2's š ž ť ľ: beside a grave letter they made «Crème» a Czech word.
+    ["French guillemets beside è", "«Crème» «Père» Prélèvement©"],
   ])("stays Western: %s", (_, text) => {
     expect(decodeText(cp1252(`${text}\n`))).toBe(`${text}\n`);
   });
@@ -100,6 +104,7 @@ describe("Hungarian exports (OTP, K&H, Erste HU) in windows-1250: ő and ű, whi
     ["French û beside é", "Crème brûlée; août; sûr 4,00"],
     ["Portuguese õ with ç", "Transações; Comissões; põe 5,00"],
     ["Estonian õ beside ä ö ü", "Tõnismägi; Põltsamaa; Kõrvaltänav 6,00"],
+    ["Estonian doubled õõ (Hungarian never doubles ő)", "Võõrvaluuta; rõõm; jõõ 7,00"],
   ])("stays Western: %s", (_, text) => {
     expect(decodeText(cp1252(`${text}\n`))).toBe(`${text}\n`);
   });
