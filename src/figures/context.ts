@@ -38,6 +38,8 @@ export type FigureContext = {
   periods?: Span[];
   /** A month named without a year ("in March"): 1–12. */
   month?: number;
+  /** Several months named together ("March, May and July together …"): what items picked from a list may be. */
+  months?: number[];
   /** ISO weekdays, 0 = Monday ("Saturday", "the weekend", "Monday to Friday"). */
   weekdays?: number[];
   categories?: string[];
@@ -569,6 +571,7 @@ function setDim(ctx: FigureContext, ms: Mention[]): void {
     case "month":
       // Several months ("March, September and December together …") are no one month's: the figure is not said of March.
       if (ms.every((x) => x.value === m.value)) ctx.month = m.value as number;
+      else ctx.months = [...new Set(ms.map((x) => x.value as number))];
       break;
     case "weekday":
       ctx.weekdays = [...new Set(ms.flatMap((x) => x.days!))];

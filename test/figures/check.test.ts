@@ -1039,3 +1039,35 @@ describe("r4-held9 rules (the recurring classes of r4b–r4f's failures, on the 
     expect(statuses(t, "May was CHF 694.85 and April CHF 414.70, so April was CHF 208.15 less.")[2]).toEqual(["CHF 208.15", "ungrounded"]);
   });
 });
+
+describe("review of r4-held9's rules: a wrong figure is never found by a sum, a mean or a difference the clause does not say", () => {
+  const MONTHS_2025: Call = {
+    name: "spending_over_time",
+    input: { year: 2025, granularity: "month" },
+    summary:
+      "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions: January CHF 1'512.35; February CHF 1'433.10; March CHF 1'620.45; April CHF 1'388.90; May CHF 1'702.15; June CHF 1'455.60; July CHF 1'810.25; August CHF 1'690.80; September CHF 1'377.05; October CHF 1'499.95; November CHF 1'544.70; December CHF 1'399.20.",
+  };
+  const CATEGORIES: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary:
+      "Spending by category for 2025. CHF: total CHF 18'434.50 over 312 transactions in 4 categories: Groceries CHF 7'431.20 (40.3%, 180 tx); Housing CHF 6'000.00 (32.5%, 12 tx); Dining CHF 3'000.00 (16.3%, 90 tx); Travel CHF 2'003.30 (10.9%, 30 tx).",
+  };
+  test("a year's total is no sum of three of its months: wrong, CHF 4'287.90 (February + June + December)", () => {
+    expect(statuses(turn([MONTHS_2025]), "Your 2025 spending totalled CHF 4'287.90.")).toEqual([["CHF 4'287.90", "ungrounded"]]);
+  });
+  test("a month's average is the whole year's, not a run of months': right, CHF 1'536.21 (18'434.50 ÷ 12); wrong, CHF 1'518.76 (January–June's)", () => {
+    const t = turn([MONTHS_2025]);
+    expect(statuses(t, "In 2025 you spent CHF 1'536.21 a month on average.")).toEqual([["CHF 1'536.21", "derived"]]);
+    expect(statuses(t, "In 2025 you spent CHF 1'518.76 a month on average.")).toEqual([["CHF 1'518.76", "ungrounded"]]);
+  });
+  test("a difference of two amounts the answer wrote only when said to be one: right, 'CHF 4'431.20 more than dining'; wrong, 'Travel came to CHF 4'431.20'", () => {
+    const t = turn([CATEGORIES]);
+    expect(statuses(t, "Groceries were CHF 7'431.20, CHF 4'431.20 more than dining.")).toEqual([["CHF 7'431.20", "grounded"], ["CHF 4'431.20", "derived"]]);
+    expect(statuses(t, "In 2025 groceries were CHF 7'431.20 and dining CHF 3'000.00. Travel came to CHF 4'431.20.")).toEqual([
+      ["CHF 7'431.20", "grounded"],
+      ["CHF 3'000.00", "grounded"],
+      ["CHF 4'431.20", "ungrounded"],
+    ]);
+  });
+});
