@@ -167,7 +167,8 @@ function tierFor(c: Column, role: Role): number | null {
   // An indicator column speaks for itself (every value S/H, D/C, Debit/Credit…) whatever its header; Italian D/A only
   // under its header: a column of nothing but "A" is a text. Nor does a column of nothing but dashes: a placeholder
   // (Scotiabank's headerless export has a "-" on every row; QA round 4, sixth pass: it made every deposit money out).
-  if (t === null && role === "indicator" && !allEmpty(c.values) && !c.values.every((v) => /^\s*(a|[-\u2013\u2014])?\s*$/i.test(v))) return 9;
+  // Nor "K" alone (Swedbank's kredit; review: a Status column of "K" turned every sign), as "A".
+  if (t === null && role === "indicator" && !allEmpty(c.values) && !c.values.every((v) => /^\s*(a|k|[-\u2013\u2014])?\s*$/i.test(v))) return 9;
   return t;
 }
 
@@ -459,9 +460,22 @@ const OWN_ACCOUNT_NAMES = new Set(["account name", "naam van de rekening", "naam
  * QA round 4, blind pass: its forint rows took the data's francs). Transaction codes of three capitals ("BEA", "POS")
  * are no ISO code.
  */
+/** ISO 4217's codes of funds, metals and units, no money a statement is kept in. */
+const FUND_CODES = new Set(["CHE", "CHW", "BOV", "CLF", "COU", "MXV", "USN", "UYI", "UYW", "XAU", "XAG", "XPD", "XPT", "XDR", "XSU", "XUA", "XBA", "XBB", "XBC", "XBD", "XTS", "XXX"]);
+const COUNTRY_HEADER = /\b(country|land|pays|paese|pais|kraj|maa|country code|landeskennzeichen)\b/;
+
 function codesColumn(cols: readonly Column[], taken: ReadonlySet<number>): Column | undefined {
   // A code on every row: a column of foreign currencies is filled only where one was paid abroad, and is not the amount's.
-  return cols.find((c) => !taken.has(c.index) && !NOT_THE_AMOUNT.test(c.norm) && c.values.length > 0 && c.values.every((v) => ISO_CURRENCIES.has(v.trim())));
+  // Nor a column of countries: some country codes are fund codes of ISO 4217 too (review: "CHE", Switzerland, is the WIR
+  // euro), so only currencies people pay in count, and no column headed as a country.
+  return cols.find(
+    (c) =>
+      !taken.has(c.index) &&
+      !NOT_THE_AMOUNT.test(c.norm) &&
+      !COUNTRY_HEADER.test(c.norm) &&
+      c.values.length > 0 &&
+      c.values.every((v) => ISO_CURRENCIES.has(v.trim()) && !FUND_CODES.has(v.trim())),
+  );
 }
 
 /**
@@ -498,6 +512,10 @@ function fillByContent(
       mapping.amountColumn = m.amountColumn;
       roles.push(`"${m.amountColumn}" as the amount`);
     } else {
+      // Two columns of amounts told apart only by their order (told.note: CIBC's and TD's), and no balance to confirm
+      // them, are a guess for a file with no header; with one, its words may say the other way round (review: "Uplata;
+      // Isplata", money in first, booked the salary as money out). Refused then.
+      if (told.note !== null) return null;
       if (!free(m.debitColumn) || !free(m.creditColumn)) return null;
       Object.assign(mapping, { debitColumn: m.debitColumn, creditColumn: m.creditColumn });
       roles.push(`"${m.debitColumn}" as money out and "${m.creditColumn}" as money in`);

@@ -786,3 +786,20 @@ describe("dotted dates decided by their values (QA round 4, pass 9)", () => {
     expect(brief([s.rows[600]!])).toEqual([[602, "2026-12-31", -2, "USD", "LAST SHOP"]]);
   });
 });
+
+describe("review of this stop's CSV guesses: a guess a header could contradict is no guess", () => {
+  const chf = { code: "CHF", from: "the main currency of your data" };
+  test("a column of country codes is no currency, though CHE is an ISO 4217 fund code", () => {
+    const s = read(utf8("Datum,Betrag,Beschreibung,Land\n21.05.2026,-12.50,COOP,CHE\n22.05.2026,-8.00,MIGROS,CHE\n"), { fileName: "l.csv", fallbackCurrency: chf });
+    expect(s.rows.map((r) => [r.amount, r.currency])).toEqual([[-12.5, "CHF"], [-8, "CHF"]]);
+  });
+  test("two amount columns of a file with a header, told apart by nothing but their order, are refused (Uplata = money in came first)", () => {
+    expect(() => read(utf8("Datum;Opis;Uplata;Isplata\n21.05.2026;PLACA;2500,00;\n22.05.2026;KONZUM;;45,20\n"), { fileName: "hr.csv", fallbackCurrency: chf })).toThrow(
+      "hr.csv: line 1: cannot tell which columns hold the amount",
+    );
+  });
+  test("a Status column of nothing but K is no debit/credit mark: the signs stay as written", () => {
+    const s = read(utf8("Date,Amount,Description,Status\n2026-05-21,-12.50,COOP,K\n2026-05-22,100.00,REFUND,K\n"), { fileName: "k.csv", fallbackCurrency: chf });
+    expect(s.rows.map((r) => r.amount)).toEqual([-12.5, 100]);
+  });
+});
