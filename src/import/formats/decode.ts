@@ -77,7 +77,7 @@ function centralEuropean(body: Uint8Array): "windows-1250" | "iso-8859-2" | null
  * (è ì ø ù ò ï there, the same bytes in both Central European code pages), upper case too. Alone each could be
  * French, Italian or Danish; what no Western word has is one of them in a word with another Czech letter — an
  * acute á í ó ú ý, a š ž ť ľ of either code page, or a second of these ("účet", "Příchozí", "Výběr" read "úèet",
- * "Pøíchozí", "Výbìr") — or ě/ů inside a word ("měsíc", "půjčka"), or ř before e/i/í/á/ě ("Převod", "při").
+ * "Pøíchozí", "Výbìr") — or ě/ů inside a word ("měsíc", "půjčka"). ř alone is no sign: it is Danish and Norwegian ø.
  */
 const CZ_GRAVE = 1;
 /** á í ó ú ý Á Í Ó Ú Ý; š ž Š Ž ť Ť of windows-1250; š ž Š Ž ť Ť ľ Ľ of ISO-8859-2; ľ Ľ of windows-1250. */
