@@ -435,8 +435,9 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const mapping = told?.mapping ?? opts.mapping ?? {};
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
-    for (const note of [voted.dateNote, told?.note, guessed.contentNote]) if (note) guessNotes.push(note);
-    plan = { ...guessed, dateOrders: voted.dateOrders, decimal: voted.decimal };
+    const { contentNote, ...columns } = guessed;
+    for (const note of [voted.dateNote, told?.note, contentNote]) if (note) guessNotes.push(note);
+    plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
