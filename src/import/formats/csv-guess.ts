@@ -150,8 +150,14 @@ const MONEY_ELSEWHERE: Role[] = ["debit", "credit", "detail", "balance", "indica
 
 const TEXT_ROLES = new Set<Role>(["payee", "payer", "party", "text", "memo"]);
 const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id)\b/;
-/** Headers of the statement's own account's name or holder, the same on every row: no word of the payment (NatWest's "Account Name"). */
-const OWN_ACCOUNT_TEXT = new Set(["account name", "account holder", "account holder name", "kontoinhaber", "kontoname", "titulaire du compte", "intestatario", "nazev uctu", "nazwa rachunku", "rekeningnaam"]);
+/**
+ * Headers of the statement's own account's name or holder, the same on every row: no word of the payment (NatWest's
+ * "Account Name", Tide's "Account name", ING Belgium's "Naam van de rekening": "Zichtrekening").
+ */
+const OWN_ACCOUNT_TEXT = new Set([
+  "account name", "account holder", "account holder name", "kontoinhaber", "kontoname", "kontobezeichnung", "titulaire du compte", "nom du compte", "intestatario",
+  "nome del conto", "nombre de la cuenta", "nazev uctu", "nazwa rachunku", "rekeningnaam", "naam van de rekening", "naam rekening",
+]);
 
 function tierFor(c: Column, role: Role): number | null {
   if (role === "amount" && (NOT_THE_AMOUNT.test(c.norm) || MONEY_ELSEWHERE.some((r) => headerTier(c.norm, r) !== null))) return null;
@@ -340,8 +346,6 @@ export function guessColumns(
     // row is LASTSCHRIFT or GUTSCHRIFT) still says what the payment is: it stays in the description (QA round 4, fifth
     // pass: it was dropped from it). Not for the round-3 id text, which stays as it was.
     const textTaken = new Set(taken);
-    // The statement's own account's name ("Zichtrekening", "Jane Ltd") on every row says nothing of the payment.
-    for (const c of cols) if (OWN_ACCOUNT_NAMES.has(c.norm)) textTaken.add(c.index);
     if (money?.kind === "indicator" && headerTier(cols[money.indicator]!.norm, "indicator") === null && headerTier(cols[money.indicator]!.norm, "text") !== null) textTaken.delete(money.indicator);
     const by = (role: Role) => candidates(cols, role, textTaken).map((c) => c.index);
     // Columns with no header right after a text column go on with its text (PKO BP writes "Opis transakcji" over four
@@ -452,8 +456,6 @@ export function guessColumns(
   };
 }
 
-/** Headers of the statement's own account's name (Tide's "Account name", ING Belgium's "Naam van de rekening"). */
-const OWN_ACCOUNT_NAMES = new Set(["account name", "naam van de rekening", "naam rekening", "kontoname", "kontobezeichnung", "nom du compte", "nome del conto", "nombre de la cuenta"]);
 
 /**
  * A column whose every cell is an ISO 4217 code ("HUF", "EUR"), when no header word names the currency (OTP's "Pénznem";
