@@ -576,26 +576,26 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // Else money out and money in in two columns, one of them filled on every row, beside the balance after each row (TD
   // Canada: date, text, debit, credit, balance; QA round 4, sixth pass: refused): the pair whose amounts, out taken off
   // and in added, walk the balance from row to row (oldest or newest first).
-  const moved = (out: Col, inn: Col, r: number) => (out.values[r] !== "" ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));
-  const walks = (out: Col, inn: Col, bal: Col) =>
+  // The balance after each row, oldest first or newest first, moved by each row's amount (`move(r)`, in cents).
+  const walksAfter = (bal: Col, move: (r: number) => number) =>
     bal.values.length >= 2 &&
-    out.values.every((v, r) => (v === "") !== (inn.values[r] === "")) &&
-    (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + moved(out, inn, r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + moved(out, inn, r - 1) === cents(bal.values[r - 1]!)));
+    (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + move(r - 1) === cents(bal.values[r - 1]!)));
+  const moved = (out: Col, inn: Col, r: number) => (out.values[r] !== "" ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));
+  const walks = (out: Col, inn: Col, bal: Col) => out.values.every((v, r) => (v === "") !== (inn.values[r] === "")) && walksAfter(bal, (r) => moved(out, inn, r));
   const split = amount ? undefined : amounts.flatMap((out) => amounts.flatMap((inn) => amounts.filter((bal) => out !== inn && bal !== out && bal !== inn && walks(out, inn, bal)).map((bal) => ({ out, inn, bal }))))[0];
   // Else one signed column beside the balance after each row (CommBank: date, amount, text, "+1955.00"; QA round 4, blind
   // pass: refused): the one pair where the amount, filled on every row, walks the balance (oldest or newest first).
-  const steps = (amt: Col, bal: Col) =>
-    bal.values.length >= 2 &&
-    amt.filled.length === amt.values.length &&
-    (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + cents(amt.values[r]!) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + cents(amt.values[r - 1]!) === cents(bal.values[r - 1]!)));
   // Or the balance before each row (ASN's and SNS's download: "saldo rekening voor mutatie"), oldest first: the amount is
   // told by it, but the balance-column check reads balances after, so the balance is not passed on.
-  const before = (amt: Col, bal: Col) =>
-    bal.values.length >= 2 && amt.filled.length === amt.values.length && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + cents(amt.values[r - 1]!) === cents(v));
+  const walksBefore = (bal: Col, move: (r: number) => number) => bal.values.length >= 2 && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r - 1) === cents(v));
   const walking =
     amount || split
       ? []
-      : amounts.flatMap((amt) => amounts.filter((bal) => bal !== amt && (steps(amt, bal) || before(amt, bal))).map((bal) => ({ amt, bal: steps(amt, bal) ? bal : null })));
+      : amounts.flatMap((amt) => {
+          if (amt.filled.length !== amt.values.length) return [];
+          const move = (r: number) => cents(amt.values[r]!);
+          return amounts.flatMap((bal): { amt: Col; bal: Col | null }[] => (bal === amt ? [] : walksAfter(bal, move) ? [{ amt, bal }] : walksBefore(bal, move) ? [{ amt, bal: null }] : []));
+        });
   const signedWithBalance = walking.length === 1 ? walking[0] : undefined;
   // Else two columns of unsigned amounts, exactly one filled on each row, and no balance to tell them (CIBC: date, text,
   // debit, credit; QA round 4, blind pass: refused): money out first, money in second, as CIBC and TD write them; the
