@@ -457,15 +457,16 @@ export function guessColumns(
 }
 
 
-/**
- * A column whose every cell is an ISO 4217 code ("HUF", "EUR"), when no header word names the currency (OTP's "Pénznem";
- * QA round 4, blind pass: its forint rows took the data's francs). Transaction codes of three capitals ("BEA", "POS")
- * are no ISO code.
- */
 /** ISO 4217's codes of funds, metals and units, no money a statement is kept in. */
 const FUND_CODES = new Set(["CHE", "CHW", "BOV", "CLF", "COU", "MXV", "USN", "UYI", "UYW", "XAU", "XAG", "XPD", "XPT", "XDR", "XSU", "XUA", "XBA", "XBB", "XBC", "XBD", "XTS", "XXX"]);
+/** A currency people pay in, by its ISO 4217 code: transaction codes of three capitals ("BEA", "POS") are none, nor funds. */
+const isMoneyCode = (v: string) => ISO_CURRENCIES.has(v) && !FUND_CODES.has(v);
 const COUNTRY_HEADER = /\b(country|land|pays|paese|pais|kraj|maa|country code|landeskennzeichen)\b/;
 
+/**
+ * A column whose every cell is an ISO 4217 code ("HUF", "EUR"), when no header word names the currency (OTP's "Pénznem";
+ * QA round 4, blind pass: its forint rows took the data's francs).
+ */
 function codesColumn(cols: readonly Column[], taken: ReadonlySet<number>): Column | undefined {
   // A code on every row: a column of foreign currencies is filled only where one was paid abroad, and is not the amount's.
   // Nor a column of countries: some country codes are fund codes of ISO 4217 too (review: "CHE", Switzerland, is the WIR
@@ -476,7 +477,7 @@ function codesColumn(cols: readonly Column[], taken: ReadonlySet<number>): Colum
       !NOT_THE_AMOUNT.test(c.norm) &&
       !COUNTRY_HEADER.test(c.norm) &&
       c.values.length > 0 &&
-      c.values.every((v) => ISO_CURRENCIES.has(v.trim()) && !FUND_CODES.has(v.trim())),
+      c.values.every((v) => isMoneyCode(v.trim())),
   );
 }
 
@@ -559,7 +560,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   type Col = (typeof cols)[number];
   const dates = cols.filter((c) => c.filled.length > 0 && c.filled.every(looksLikeDate));
   const amounts = cols.filter((c) => !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v)));
-  const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every((v) => ISO_CURRENCIES.has(v)));
+  const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every(isMoneyCode));
   const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
   const texts = cols.filter((c) => !dates.includes(c) && !amounts.includes(c) && c !== currency && c.filled.some((v) => /\p{L}{3}/u.test(v))).sort((a, b) => length(b) - length(a));
   const cents = (v: string) => Math.round((eitherMark(v) ?? Number.NaN) * 100);
