@@ -19,6 +19,9 @@
  *   checker's changes on r4-held8 and scored once (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4g.md (held-out-r4g.results.json): the next fresh held-out set, written before the
  *   checker's changes on r4-held9 and scored once at the end (HELD-OUT.md).
+ * - held-out-r4h.md (held-out-r4h.results.json): a representative held-out set (ordinary questions
+ *   and answers, not a stress test of the classes that failed before), written before the
+ *   checker's changes on r4-held10 and never run through the checker before its one scoring.
  *
  * An answers file, one case per `## ` heading:
  *
@@ -49,6 +52,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4e.md"), results: join(import.meta.dir, "held-out-r4e.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4f.md"), results: join(import.meta.dir, "held-out-r4f.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4g.md"), results: join(import.meta.dir, "held-out-r4g.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4h.md"), results: join(import.meta.dir, "held-out-r4h.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";
