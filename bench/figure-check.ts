@@ -1,9 +1,9 @@
 /**
  * 12. The figure checker measured (SPEC §11.1): misses (wrong figures it lets pass as found or
  * derived) and false alarms (right figures it marks not found or mismatched) on the labelled
- * answers of bench/figure-check (answers.md, tuning-r4.md, held-out.md, held-out-r4b.md,
- * held-out-r4c.md, held-out-r4d.md, held-out-r4e.md and held-out-r4f.md — the held-out sets of rounds
- * 3 and 4, once scored —: the tuning set; held-out-r4g.md: the fresh held-out set), per class of figure.
+ * answers of bench/figure-check (the files of FILES in cases.ts: the cases headed `tuning` — round 2's
+ * answers and the held-out sets of rounds 3 and 4 once scored — and those headed `held-out`, the
+ * fresh held-out set), per class of figure.
  *
  * Ours: the product's checker (src/figures/turn.ts) fed exactly what the chat feeds it — the
  * turn's tool results (results.json, captured from the real tools), the summaries of earlier
@@ -127,11 +127,12 @@ for (const [name, s] of Object.entries(sets)) {
   if (verbose) for (const e of s.errors) console.log(`${name}: ${e}`);
 }
 const counted = cases.filter((c) => heldOut || c.set === "tuning");
+const answerFiles = (of: Case[]) => [...new Set(of.map((c) => c.answers))].join(", ");
 emit({
   id: "figure-check",
   title: "12. The figure checker on labelled answers (misses and false alarms per class)",
   method: [
-    `${counted.length} answers, ${counted.reduce((n, c) => n + c.labels.length, 0)} labelled figures (bench/figure-check: answers.md, tuning-r4.md, held-out.md, held-out-r4b.md, held-out-r4c.md, held-out-r4d.md, held-out-r4e.md, held-out-r4f.md${heldOut ? ", held-out-r4g.md" : ""}), written over real tool results of the demo data, the test fixture and the household fixture`,
+    `${counted.length} answers, ${counted.reduce((n, c) => n + c.labels.length, 0)} labelled figures (bench/figure-check: ${answerFiles(counted)}), written over real tool results of the demo data, the test fixture and the household fixture`,
     heldOut ? "tuning and held-out sets" : "tuning set only (--held-out adds the held-out set)",
   ],
   columns: ["set", "class", "figures", "false alarms", "misses"],

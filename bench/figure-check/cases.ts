@@ -18,7 +18,7 @@
  * - held-out-r4f.md (held-out-r4f.results.json): the next fresh held-out set, written before the
  *   checker's changes on r4-held8 and scored once (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4g.md (held-out-r4g.results.json): the next fresh held-out set, written before the
- *   checker's changes on r4-held9 and scored once at the end (HELD-OUT.md).
+ *   checker's changes on r4-held9 and scored once (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4h.md (held-out-r4h.results.json): a representative held-out set (ordinary questions
  *   and answers, not a stress test of the classes that failed before), written before the
  *   checker's changes on r4-held10 and never run through the checker before its one scoring.
@@ -60,6 +60,8 @@ export type Call = { tool: string; input: Record<string, unknown> };
 export type Label = { start: number; end: number; text: string; right: boolean; cls: string };
 export type Case = {
   id: string;
+  /** The answers file it is written in (its name). */
+  answers: string;
   /** The results file its calls were run into. */
   results: string;
   set: "tuning" | "held-out";
@@ -130,7 +132,7 @@ export function readCases(file: string, results: string): Case[] {
     const head = HEAD.exec(line);
     if (head) {
       finish();
-      cur = { id: head[1]!, results, set: head[2] as Case["set"], db: head[3] as Db, question: "", earlier: [], calls: [], text: null };
+      cur = { id: head[1]!, answers: basename(file), results, set: head[2] as Case["set"], db: head[3] as Db, question: "", earlier: [], calls: [], text: null };
       return;
     }
     if (!cur) return;
