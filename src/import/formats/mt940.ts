@@ -11,7 +11,7 @@
  * `:86:` comes in three shapes: German banks' structured form (a three-digit transaction code, then `?00` booking
  * text, `?20`–`?29` and `?60`–`?63` purpose, `?30`/`?31` the other party's bank and account, `?32`/`?33` its name,
  * with SEPA's `EREF+`, `SVWZ+`… inside the purpose), the Dutch banks' `/KEY/value` form (`/NAME/`, `/REMI/`,
- * `/EREF/`, `/IBAN/`, ING's `/CNTP/iban/bic/name/`), or free text (PostFinance: "… AUFTRAGGEBER: … MITTEILUNGEN: …").
+ * `/EREF/`, `/IBAN/`, ING's `/CNTP/iban/bic/name/`; SWIFT's `/ORDP/`, `/BENM/`, `/PURP/` as Nordic banks write them), or free text (PostFinance: "… AUFTRAGGEBER: … MITTEILUNGEN: …").
  * raw_description is the other party and the purpose (SPEC §10.1: MT940's `:86:`), else the whole text, with the
  * `:61:`'s second line when it is words (ZKB names the kind of booking and the payee there). A booking with no `:86:`
  * takes the bank's own `:NS:` after it (MultiCash). A file on one line with "@@" for its line ends is read as its lines.
@@ -139,8 +139,9 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     if (transfer) return { party: sub.get(22) === undefined ? undefined : Array.from({ length: 8 }, (_, k) => sub.get(22 + k) ?? "").join("").trim() || undefined, iban: pieces[1] };
     return { purpose: Array.from({ length: 10 }, (_, k) => sub.get(20 + k) ?? "").join("").trim() || undefined };
   }
-  // Dutch structured: "/EREF/…//CNTP/iban/bic/name/city//REMI/USTD//text/" or "/TRTP/…/IBAN/…/NAME/…/REMI/…".
-  if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN)\//.test(t)) {
+  // Dutch structured: "/EREF/…//CNTP/iban/bic/name/city//REMI/USTD//text/" or "/TRTP/…/IBAN/…/NAME/…/REMI/…"; SWIFT's
+  // structured narrative (Nordic banks): "/PURP/OTHR/REMI/…", "/ORDP/payer/REMI/…" (the party straight after its key).
+  if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN|PURP)\//.test(t)) {
     const KEYS = "EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR";
     const fields = new Map<string, string>();
     const re = new RegExp(`/(${KEYS})/`, "g");
@@ -155,7 +156,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     const remi = fields.get("REMI")?.replace(/^(USTD|STRD\/CUR)\/+/, "");
     const eref = clean(fields.get("EREF"));
     return {
-      party: clean(fields.get("NAME")) ?? clean(cntp?.[2]),
+      party: clean(fields.get("NAME")) ?? clean(cntp?.[2]) ?? clean(fields.get("ORDP")) ?? clean(fields.get("BENM")),
       iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]),
       purpose: clean(remi),
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,

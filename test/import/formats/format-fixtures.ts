@@ -724,4 +724,20 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
   },
+  "mt940-seb-swift-narrative.sta": {
+    format: "mt940",
+    layout: null,
+    account: "ESSESESS/54911234567",
+    dataLines: 3,
+    rows: [
+      [6,"2026-08-31",-349,"SEK","Telia Sverige AB faktura 77889900"],
+      [8,"2026-08-31",12000,"SEK","Arbetsgivare AB · LON AUGUSTI"],
+      [10,"2026-08-31",-85,"SEK","Kortavgift"],
+    ],
+    totals: [{"currency":"SEK","out":434,"outRows":2,"in":12000,"inRows":1}], // 349.00 + 85.00
+    // SWIFT's structured narrative in :86: (/PURP/, /ORDP/ the payer, /BENM/ the payee, /REMI/ the purpose), as Nordic
+    // banks write it (QA round 4, qa14's blind pass): a text starting /PURP/ was kept whole ("/PURP/OTHR/REMI/Telia…"),
+    // and the payer after /ORDP/ was dropped. SWIFT envelope {1:}{2:}{4: … -}, LF. 1'200 − 349 + 12'000 − 85 = 12'766 ✓
+    reconciliation: [{"currency":"SEK","status":"ok","opening":1200,"closing":12766,"entries":3,"difference":0}],
+  },
 };
