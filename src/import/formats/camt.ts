@@ -113,12 +113,14 @@ const joinUstrd = (pieces: XNode[]) => joinCutPieces(pieces.map((p) => p.text), 
 
 /**
  * The payment's purpose: `RmtInf/Ustrd` (one purpose, however many pieces the bank cut it into: joinUstrd), and the
- * message a structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information").
+ * message a structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information"). A piece
+ * that is a placeholder ("NOTPROVIDED", as SEPA's empty references are written) says nothing.
  */
 function purposeOf(tx: XNode | undefined): string {
   const remittance = child(tx, "RmtInf");
   const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf")));
-  return [joinUstrd(childrenNamed(remittance, "Ustrd")), ...structured].filter((t) => t !== "").join(" ");
+  const pieces = childrenNamed(remittance, "Ustrd").filter((p) => !isPlaceholderReference(p.text));
+  return [joinUstrd(pieces), ...structured].filter((t) => t !== "" && !isPlaceholderReference(t)).join(" ");
 }
 
 /** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`. */

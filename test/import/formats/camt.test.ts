@@ -135,6 +135,18 @@ describe("camt entry statuses: only BOOK is booked", () => {
   });
 });
 
+describe("camt purposes", () => {
+  test("a placeholder written as the purpose (Ustrd NOTPROVIDED) is no purpose: the description is the party's name", () => {
+    // Belgian camt.053 samples (Subite-eu/camt-to-coda's example files) write <Ustrd>NOTPROVIDED</Ustrd> on 779 of 1'311 entries.
+    const tx = (ustrd: string) => `<NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Nova Holdings</Nm></Cdtr></RltdPties><RmtInf>${ustrd}</RmtInf></TxDtls></NtryDtls>`;
+    const s = read(utf8(wrap("BkToCstmrStmt", "Stmt", entry("12.00", "DBIT", tx("<Ustrd>NOTPROVIDED</Ustrd>")) + entry("3.00", "DBIT", tx("<Ustrd>Invoice 7</Ustrd><Ustrd>NOTPROVIDED</Ustrd>")))), { fileName: "p.xml" });
+    expect(s.rows.map((r) => [r.description, r.facts.purpose])).toEqual([
+      ["Nova Holdings", undefined],
+      ["Nova Holdings · Invoice 7", "Invoice 7"],
+    ]);
+  });
+});
+
 describe("camt entries that are not batches", () => {
   test("several TxDtls without their own amounts are one row with the entry's amount and every part's text", () => {
     const e = entry("30.00", "DBIT", "<AcctSvcrRef>R9</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Cdtr><Nm>A</Nm></Cdtr></RltdPties></TxDtls><TxDtls><RltdPties><Cdtr><Nm>B</Nm></Cdtr></RltdPties></TxDtls></NtryDtls><AddtlNtryInf>Sammelzahlung</AddtlNtryInf>");
