@@ -63,8 +63,11 @@ const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text
 
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
 
-/** SOH and ETX, the framing of a message on a SWIFT link. */
-const FRAMING = /[\x01\x03]/g;
+/**
+ * SOH and ETX, the framing of a message on a SWIFT link; and SUB (Ctrl-Z), the DOS end of file Rabobank's older export
+ * writes after its last line (two such files joined: "\x1a:20:…" starts the second): no text.
+ */
+const FRAMING = /[\x01\x03\x1a]/g;
 
 /** Zürcher Kantonalbank's markers inside a free-text :86: ("?ZI:?9:1", "?ZKB:12345"): no words of the payment. */
 const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
@@ -272,10 +275,15 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const mark = m[5]!;
     const sign = mark === "C" || mark === "RD" ? 1 : -1;
     const refs = (m[9] ?? "").split("//");
+    // Rabobank's older export pads the other party's account (the reference, at most 16 characters) with spaces and
+    // names the party after it ("0123456789      Energiebedrijf Noord"): a reference, then a name.
+    const padded = refs.length === 1 ? /^(\S{1,16}) {2,}(.*[A-Za-z].*)$/.exec(refs[0]!.trim()) : null;
+    if (padded) refs[0] = padded[1]!;
+    const partyInReference = padded ? cleanText(padded[2]!) : "";
     const info86 = info ? cleanText(oneLine(joined(info)).replace(ZKB_MARKS, "").trim()) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
     const d: Details = info ? details(info86) : own ? ownDetails(own) : {};
     const facts: TransactionFacts = {};
-    if (d.party) facts.counterparty = cleanText(d.party);
+    if (d.party || partyInReference) facts.counterparty = d.party ? cleanText(d.party) : partyInReference;
     if (d.iban) facts.counterpartyIban = d.iban.replace(/\s+/g, "");
     if (d.purpose) facts.purpose = cleanText(d.purpose);
     // Rabobank and ING write the kind of reference the :86: carries where the reference goes ("N064EREF", "N063MARF"):
@@ -306,7 +314,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
     const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
     const describe = (d: Details) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more));
-    const description = describe(d);
+    const description = d.party ? describe(d) : joinTexts([partyInReference, describe(d)]);
     // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), so
     // a statement imported before is still recognised as imported.
     const idText = info ? describe(details(info86, (pieces) => pieces.join(""))) : description;
@@ -386,8 +394,9 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         // "/PL61…" (mBank, PKO) and "UBSWCHZH80A/CH…" (UBS, Nordea's "NDEAFIHH/FI…"): the account's IBAN behind a slash,
         // after the bank's BIC or nothing. (A German "50070010/0123456789", sort code and account number, stays whole.)
         const raw = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)?\/([A-Z]{2}\d{2}[A-Z0-9]{10,30})$/.exec(written)?.[1] ?? written;
-        // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it.
-        const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw);
+        // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it; so is Rabobank's older
+        // account number ("1234.56.789EUR").
+        const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw) ?? /^(\d[\d./-]*\d)([A-Z]{3})$/.exec(raw);
         const account = iban && ISO_CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
         if (msg) msg.account = account;
         if (msg && iban && account !== raw) learnCurrency(iban[2]!);
@@ -440,6 +449,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         break;
       case "86":
         if (pending && !pending.detail) pending.detail = f;
+        // Rabobank's older export writes a booking's text as several :86: fields: one text.
+        else if (pending?.detail) pending.detail.lines.push(...f.lines);
         // A :86: after the closing balance (ING's /SUM/) or on its own describes no booking.
         break;
       case "NS":
@@ -450,7 +461,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   forEachLine(text, (written, lineNo) => {
     // A message sent over a SWIFT link is framed by SOH (\x01) before it and ETX (\x03) after its "-" (mBank's MT942:
-    // "-\x03" was taken for text of the :90C: before it, and the file refused): the framing is no text.
+    // "-\x03" was taken for text of the :90C: before it, and the file refused): the framing is no text; nor is a DOS
+    // end of file (Rabobank's "\x1a" after :62F: was taken for part of the balance, and the file refused).
     const line = written.replace(FRAMING, "");
     // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
     const raw = line.startsWith("{") ? line.replace(ENVELOPE_HEAD, "").replace(ENVELOPE_TRAILER, "") : line;

@@ -740,4 +740,25 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // and the payer after /ORDP/ was dropped. SWIFT envelope {1:}{2:}{4: … -}, LF. 1'200 − 349 + 12'000 − 85 = 12'766 ✓
     reconciliation: [{"currency":"SEK","status":"ok","opening":1200,"closing":12766,"entries":3,"difference":0}],
   },
+  "mt940-rabobank-dos-eof.sta": {
+    format: "mt940",
+    layout: null,
+    account: "1234.56.789",
+    dataLines: 3,
+    rows: [
+      [6,"2026-03-02",-45.9,"EUR","Energiebedrijf Noord · BETALINGSKENM.  4711200899 VOORSCHOT MAART"],
+      [9,"2026-03-02",120,"EUR","J de Boer · TERUGBETALING ETENTJE"],
+      [16,"2026-03-03",-74.1,"EUR","Gemeente Utrecht · BETALINGSKENM.  0189827218201120"],
+    ],
+    totals: [{"currency":"EUR","out":120,"outRows":2,"in":120,"inRows":1}], // 45.90 + 74.10
+    // Rabobank's older MT940 (zilverline/mt940's and php-mt940's samples, QA round 4, qa14): each file ends with a DOS
+    // end of file (Ctrl-Z, \x1a), and two files joined put it before the second's ":20:": the whole file was refused
+    // (":62F: … is no balance"). The :61: pads the other party's account to 16 characters and names the party after it
+    // (it was taken whole for the reference); a booking may have two :86: lines (the second was dropped); the account
+    // is written with its currency after it. 1'500.00 − 45.90 + 120.00 = 1'574.10 ✓, − 74.10 = 1'500.00 ✓
+    reconciliation: [
+      {"currency":"EUR","status":"ok","opening":1500,"closing":1574.1,"entries":2,"difference":0},
+      {"currency":"EUR","status":"ok","opening":1574.1,"closing":1500,"entries":1,"difference":0},
+    ],
+  },
 };
