@@ -394,9 +394,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         // "/PL61…" (mBank, PKO) and "UBSWCHZH80A/CH…" (UBS, Nordea's "NDEAFIHH/FI…"): the account's IBAN behind a slash,
         // after the bank's BIC or nothing. (A German "50070010/0123456789", sort code and account number, stays whole.)
         const raw = /^(?:[A-Z]{6}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)?\/([A-Z]{2}\d{2}[A-Z0-9]{10,30})$/.exec(written)?.[1] ?? written;
-        // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it; so is Rabobank's older
-        // account number ("1234.56.789EUR").
-        const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw) ?? /^(\d[\d./-]*\d)([A-Z]{3})$/.exec(raw);
+        // "NL20INGB0001234567EUR" / "NL71RABO0123456789EUR": an IBAN with its currency after it.
+        const iban = /^([A-Z]{2}\d{2}[A-Z0-9]+?)([A-Z]{3})$/.exec(raw);
         const account = iban && ISO_CURRENCIES.has(iban[2]!) ? iban[1]! : raw;
         if (msg) msg.account = account;
         if (msg && iban && account !== raw) learnCurrency(iban[2]!);

@@ -743,7 +743,7 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   "mt940-rabobank-dos-eof.sta": {
     format: "mt940",
     layout: null,
-    account: "1234.56.789",
+    account: "1234.56.789EUR",
     dataLines: 3,
     rows: [
       [6,"2026-03-02",-45.9,"EUR","Energiebedrijf Noord · BETALINGSKENM.  4711200899 VOORSCHOT MAART"],
@@ -754,8 +754,9 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     // Rabobank's older MT940 (zilverline/mt940's and php-mt940's samples, QA round 4, qa14): each file ends with a DOS
     // end of file (Ctrl-Z, \x1a), and two files joined put it before the second's ":20:": the whole file was refused
     // (":62F: … is no balance"). The :61: pads the other party's account to 16 characters and names the party after it
-    // (it was taken whole for the reference); a booking may have two :86: lines (the second was dropped); the account
-    // is written with its currency after it. 1'500.00 − 45.90 + 120.00 = 1'574.10 ✓, − 74.10 = 1'500.00 ✓
+    // (it was taken whole for the reference); a booking may have two :86: lines (the second was dropped). The account
+    // keeps the currency written after it ("1234.56.789EUR"): rows imported before keep their account, and with it
+    // their content-hash ids. 1'500.00 − 45.90 + 120.00 = 1'574.10 ✓, − 74.10 = 1'500.00 ✓
     reconciliation: [
       {"currency":"EUR","status":"ok","opening":1500,"closing":1574.1,"entries":2,"difference":0},
       {"currency":"EUR","status":"ok","opening":1574.1,"closing":1500,"entries":1,"difference":0},
