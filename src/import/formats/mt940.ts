@@ -314,10 +314,12 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
     const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
     const describe = (d: Details) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more));
-    const description = d.party ? describe(d) : joinTexts([partyInReference, describe(d)]);
+    const described = describe(d);
+    // The party named in the :61: joins the description, not the content-hash id's text (read as before).
+    const description = d.party ? described : joinTexts([partyInReference, described]);
     // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), so
     // a statement imported before is still recognised as imported.
-    const idText = info ? describe(details(info86, (pieces) => pieces.join(""))) : description;
+    const idText = info ? describe(details(info86, (pieces) => pieces.join(""))) : described;
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
