@@ -143,9 +143,10 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     return { purpose: Array.from({ length: 10 }, (_, k) => sub.get(20 + k) ?? "").join("").trim() || undefined };
   }
   // Dutch structured: "/EREF/…//CNTP/iban/bic/name/city//REMI/USTD//text/" or "/TRTP/…/IBAN/…/NAME/…/REMI/…"; SWIFT's
-  // structured narrative (Nordic banks): "/PURP/OTHR/REMI/…", "/ORDP/payer/REMI/…" (the party straight after its key).
-  if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN|PURP)\//.test(t)) {
-    const KEYS = "EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR";
+  // structured narrative (Nordic banks): "/PURP/OTHR/REMI/…", "/ORDP/payer/REMI/…" (the party straight after its key);
+  // Rabobank's of 2013: "/ACCW/iban,bic/ORDP//NAME/…".
+  if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN|PURP|ACCW)\//.test(t)) {
+    const KEYS = "EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR|ACCW";
     const fields = new Map<string, string>();
     const re = new RegExp(`/(${KEYS})/`, "g");
     const hits = [...t.matchAll(re)];
@@ -160,7 +161,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     const eref = clean(fields.get("EREF"));
     return {
       party: clean(fields.get("NAME")) ?? clean(cntp?.[2]) ?? clean(fields.get("ORDP")) ?? clean(fields.get("BENM")),
-      iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]),
+      iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]) ?? clean(fields.get("ACCW")?.split(",")[0]),
       purpose: clean(remi),
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
       booking: clean(fields.get("TRTP")),
