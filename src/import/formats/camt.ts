@@ -237,7 +237,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   let unidentified = 0;
   let bookedEntries = 0;
   let statementName = "Stmt";
-  /** Entries not booked, by kind ("pending", "information only", "other"): a file of nothing else says so. */
+  /** Entries not booked, by kind ("pending", "information only", "status FUTR"): a file of nothing else says so. */
   const unbooked = new Map<string, number>();
 
   const balance = (bal: XNode) => {
@@ -271,9 +271,9 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const status = entryStatus(e);
     if (status && status.code !== "BOOK") {
       const { code, where } = status;
-      const kind = code === "PDNG" ? "pending" : code === "INFO" ? "information only" : "other";
+      const kind = code === "PDNG" ? "pending" : code === "INFO" ? "information only" : `status ${code}`;
       unbooked.set(kind, (unbooked.get(kind) ?? 0) + 1);
-      const what = kind === "pending" ? `pending (${where} PDNG), not booked yet` : kind === "information only" ? `information only (${where} INFO), not a booking` : `status ${code} (${where}), not booked`;
+      const what = code === "PDNG" ? `pending (${where} PDNG), not booked yet` : code === "INFO" ? `information only (${where} INFO), not a booking` : `status ${code} (${where}), not booked`;
       skipped.push({ line, reason: what });
       return;
     }

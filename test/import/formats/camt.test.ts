@@ -122,13 +122,14 @@ describe("camt.052 and camt.054", () => {
 describe("camt entry statuses: only BOOK is booked", () => {
   test("Sts/Prtry is read like Sts/Cd; a notification of nothing booked says so", () => {
     const status = (sts: string) => `<Ntry><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>${sts}</Sts><ValDt><Dt>2025-06-02</Dt></ValDt></Ntry>`;
-    const s = read(utf8(wrap("BkToCstmrDbtCdtNtfctn", "Ntfctn", status("<Prtry>info</Prtry>") + status("<Cd>PDNG</Cd>"), "camt.054.001.08")), { fileName: "n.xml" });
+    const s = read(utf8(wrap("BkToCstmrDbtCdtNtfctn", "Ntfctn", status("<Prtry>info</Prtry>") + status("<Cd>PDNG</Cd>") + status("<Cd>FUTR</Cd>"), "camt.054.001.08")), { fileName: "n.xml" });
     expect(s.rows.length).toBe(0);
     expect(s.skipped).toEqual([
       { line: 1, reason: "information only (Sts/Prtry INFO), not a booking" },
       { line: 2, reason: "pending (Sts PDNG), not booked yet" },
+      { line: 3, reason: "status FUTR (Sts), not booked" },
     ]);
-    expect(s.notes).toEqual(["no entry of the notification is booked (1 information only, 1 pending): nothing is imported from it; its bookings come with a later statement"]);
+    expect(s.notes).toEqual(["no entry of the notification is booked (1 information only, 1 pending, 1 status FUTR): nothing is imported from it; its bookings come with a later statement"]);
     // A proprietary BOOK is booked, and then nothing needs saying.
     const booked = read(utf8(wrap("BkToCstmrDbtCdtNtfctn", "Ntfctn", status("<Prtry>BOOK</Prtry>"), "camt.054.001.08")), { fileName: "n.xml" });
     expect([booked.rows.map((r) => r.amount), booked.skipped, booked.notes]).toEqual([[-5], [], []]);
