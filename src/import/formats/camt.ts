@@ -47,6 +47,21 @@ function dateOf(n: XNode | undefined): string | null {
   return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
+/**
+ * An entry's status and where it is written: the code in `Sts` (.02–.07) or `Sts/Cd` (.08 on), both "Sts" in a
+ * reason, or the proprietary one of the choice, `Sts/Prtry`, read as a code ("BOOK", "PDNG", "INFO") where it is one.
+ * Undefined: none is written.
+ */
+function entryStatus(e: XNode): { code: string; where: string } | undefined {
+  for (const [where, text] of [["Sts", textAt(e, "Sts", "Cd")], ["Sts/Prtry", textAt(e, "Sts", "Prtry")], ["Sts", textAt(e, "Sts")]] as const) {
+    if (text !== undefined) return { code: text.toUpperCase(), where };
+  }
+  return undefined;
+}
+
+/** What the user calls each kind of camt message's statement element. */
+const STATEMENT_WORDS: Record<string, string> = { Stmt: "statement", Rpt: "report", Ntfctn: "notification" };
+
 /** A party's name in every version: `Nm` (.02–.07) or `Pty/Nm` (.08). */
 const partyName = (party: XNode | undefined) => textAt(party, "Nm") ?? textAt(party, "Pty", "Nm");
 
@@ -98,12 +113,14 @@ const joinUstrd = (pieces: XNode[]) => joinCutPieces(pieces.map((p) => p.text), 
 
 /**
  * The payment's purpose: `RmtInf/Ustrd` (one purpose, however many pieces the bank cut it into: joinUstrd), and the
- * message a structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information").
+ * message a structured remittance carries in `Strd/AddtlRmtInf` (a Swiss QR bill's "additional information"). A piece
+ * that is a placeholder ("NOTPROVIDED", as SEPA's empty references are written) says nothing.
  */
 function purposeOf(tx: XNode | undefined): string {
   const remittance = child(tx, "RmtInf");
   const structured = childrenNamed(remittance, "Strd").flatMap((s) => texts(childrenNamed(s, "AddtlRmtInf")));
-  return [joinUstrd(childrenNamed(remittance, "Ustrd")), ...structured].filter((t) => t !== "").join(" ");
+  const pieces = childrenNamed(remittance, "Ustrd").filter((p) => !isPlaceholderReference(p.text));
+  return [joinUstrd(pieces), ...structured].filter((t) => t !== "" && !isPlaceholderReference(t)).join(" ");
 }
 
 /** What one TxDtls says, in SPEC §10.1's order: the other party, then the purpose, then `AddtlTxInf`. */
@@ -218,6 +235,10 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   let st: StatementState | null = null;
   const repeated = repeatedReferences(entryReferences(xml));
   let unidentified = 0;
+  let bookedEntries = 0;
+  let statementName = "Stmt";
+  /** Entries not booked, by kind ("pending", "information only", "status FUTR"): a file of nothing else says so. */
+  const unbooked = new Map<string, number>();
 
   const balance = (bal: XNode) => {
     // .001.01 writes the type as Tp/Cd, later versions as Tp/CdOrPrtry/Cd.
@@ -247,12 +268,16 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
     const bad = (reason: string): void => {
       badRows.push({ line, reason });
     };
-    const status = textAt(e, "Sts", "Cd") ?? textAt(e, "Sts");
-    if (status !== undefined && status !== "BOOK") {
-      const what = status === "PDNG" ? "pending (Sts PDNG), not booked yet" : status === "INFO" ? "information only (Sts INFO), not a booking" : `status ${status}, not booked`;
+    const status = entryStatus(e);
+    if (status && status.code !== "BOOK") {
+      const { code, where } = status;
+      const kind = code === "PDNG" ? "pending" : code === "INFO" ? "information only" : `status ${code}`;
+      unbooked.set(kind, (unbooked.get(kind) ?? 0) + 1);
+      const what = code === "PDNG" ? `pending (${where} PDNG), not booked yet` : code === "INFO" ? `information only (${where} INFO), not a booking` : `status ${code} (${where}), not booked`;
       skipped.push({ line, reason: what });
       return;
     }
+    bookedEntries++;
     // A BookgDt that is there but no real date is a bad row: its ValDt may be days off (it was taken in silence).
     const booked = child(e, "BookgDt");
     if (booked && !dateOf(booked)) return bad(`BookgDt "${textAt(booked, "Dt") ?? textAt(booked, "DtTm") ?? ""}" is not a real date`);
@@ -364,6 +389,7 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
       if (path.length === doc + 1 && path[doc] === "Document" && MESSAGES.has(name)) messageSeen = true;
       if (path.length === doc + 2 && messageSeen && STATEMENTS.has(name)) {
         statements++;
+        statementName = name;
         st = { account: null, opening: new Map(), closing: new Map(), interim: new Map(), sums: new Map() };
       }
     },
@@ -387,6 +413,10 @@ function readCamt(xml: string, opts: ReadOptions): Statement {
   // A message with no statement at all is no statement of a day without bookings (that one states its balances).
   if (statements === 0) throw new ImportInputError(`${fileName}: this camt message holds no statement, report or notification (Stmt, Rpt, Ntfctn): nothing to import`);
   if (unidentified) notes.push(repeatedReferencesNote("AcctSvcrRef/NtryRef", repeated, unidentified));
+  if (bookedEntries === 0 && unbooked.size > 0) {
+    const kinds = [...unbooked].map(([kind, n]) => `${n} ${kind}`).join(", ");
+    notes.push(`no entry of the ${STATEMENT_WORDS[statementName]} is booked (${kinds}): nothing is imported from it; its bookings come with a later statement`);
+  }
   return { format: "camt", layout: null, account: accounts[0] ?? null, rows, badRows, skipped, reconciliation, dataLines, notes, invertedByBalance: false };
 }
 

@@ -11,7 +11,7 @@
  * `:86:` comes in three shapes: German banks' structured form (a three-digit transaction code, then `?00` booking
  * text, `?20`–`?29` and `?60`–`?63` purpose, `?30`/`?31` the other party's bank and account, `?32`/`?33` its name,
  * with SEPA's `EREF+`, `SVWZ+`… inside the purpose), the Dutch banks' `/KEY/value` form (`/NAME/`, `/REMI/`,
- * `/EREF/`, `/IBAN/`, ING's `/CNTP/iban/bic/name/`), or free text (PostFinance: "… AUFTRAGGEBER: … MITTEILUNGEN: …").
+ * `/EREF/`, `/IBAN/`, ING's `/CNTP/iban/bic/name/`; SWIFT's `/ORDP/`, `/BENM/`, `/PURP/` as Nordic banks write them), or free text (PostFinance: "… AUFTRAGGEBER: … MITTEILUNGEN: …").
  * raw_description is the other party and the purpose (SPEC §10.1: MT940's `:86:`), else the whole text, with the
  * `:61:`'s second line when it is words (ZKB names the kind of booking and the payee there). A booking with no `:86:`
  * takes the bank's own `:NS:` after it (MultiCash). A file on one line with "@@" for its line ends is read as its lines.
@@ -63,8 +63,11 @@ const atAtLines = (text: string) => (text.includes("@@:") && !/[\r\n]/.test(text
 
 const IBAN = /^[A-Z]{2}\d{2}[A-Z0-9]{10,30}$/;
 
-/** SOH and ETX, the framing of a message on a SWIFT link. */
-const FRAMING = /[\x01\x03]/g;
+/**
+ * SOH and ETX, the framing of a message on a SWIFT link; and SUB (Ctrl-Z), the DOS end of file Rabobank's older export
+ * writes after its last line (two such files joined: "\x1a:20:…" starts the second): no text.
+ */
+const FRAMING = /[\x01\x03\x1a]/g;
 
 /** Zürcher Kantonalbank's markers inside a free-text :86: ("?ZI:?9:1", "?ZKB:12345"): no words of the payment. */
 const ZKB_MARKS = /\?Z(?:I:\?\d:\d|KB:\d+)\s*/g;
@@ -139,9 +142,11 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     if (transfer) return { party: sub.get(22) === undefined ? undefined : Array.from({ length: 8 }, (_, k) => sub.get(22 + k) ?? "").join("").trim() || undefined, iban: pieces[1] };
     return { purpose: Array.from({ length: 10 }, (_, k) => sub.get(20 + k) ?? "").join("").trim() || undefined };
   }
-  // Dutch structured: "/EREF/…//CNTP/iban/bic/name/city//REMI/USTD//text/" or "/TRTP/…/IBAN/…/NAME/…/REMI/…".
-  if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN)\//.test(t)) {
-    const KEYS = "EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR";
+  // Dutch structured: "/EREF/…//CNTP/iban/bic/name/city//REMI/USTD//text/" or "/TRTP/…/IBAN/…/NAME/…/REMI/…"; SWIFT's
+  // structured narrative (Nordic banks): "/PURP/OTHR/REMI/…", "/ORDP/payer/REMI/…" (the party straight after its key);
+  // Rabobank's of 2013: "/ACCW/iban,bic/ORDP//NAME/…".
+  if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN|PURP|ACCW)\//.test(t)) {
+    const KEYS = "EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR|ACCW";
     const fields = new Map<string, string>();
     const re = new RegExp(`/(${KEYS})/`, "g");
     const hits = [...t.matchAll(re)];
@@ -155,8 +160,8 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     const remi = fields.get("REMI")?.replace(/^(USTD|STRD\/CUR)\/+/, "");
     const eref = clean(fields.get("EREF"));
     return {
-      party: clean(fields.get("NAME")) ?? clean(cntp?.[2]),
-      iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]),
+      party: clean(fields.get("NAME")) ?? clean(cntp?.[2]) ?? clean(fields.get("ORDP")) ?? clean(fields.get("BENM")),
+      iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]) ?? clean(fields.get("ACCW")?.split(",")[0]),
       purpose: clean(remi),
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
       booking: clean(fields.get("TRTP")),
@@ -271,10 +276,15 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const mark = m[5]!;
     const sign = mark === "C" || mark === "RD" ? 1 : -1;
     const refs = (m[9] ?? "").split("//");
+    // Rabobank's older export pads the other party's account (the reference, at most 16 characters) with spaces and
+    // names the party after it ("0123456789      Energiebedrijf Noord"): a reference, then a name.
+    const padded = refs.length === 1 ? /^(\S{1,16}) {2,}(.*[A-Za-z].*)$/.exec(refs[0]!.trim()) : null;
+    if (padded) refs[0] = padded[1]!;
+    const partyInReference = padded ? cleanText(padded[2]!) : "";
     const info86 = info ? cleanText(oneLine(joined(info)).replace(ZKB_MARKS, "").trim()) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
     const d: Details = info ? details(info86) : own ? ownDetails(own) : {};
     const facts: TransactionFacts = {};
-    if (d.party) facts.counterparty = cleanText(d.party);
+    if (d.party || partyInReference) facts.counterparty = d.party ? cleanText(d.party) : partyInReference;
     if (d.iban) facts.counterpartyIban = d.iban.replace(/\s+/g, "");
     if (d.purpose) facts.purpose = cleanText(d.purpose);
     // Rabobank and ING write the kind of reference the :86: carries where the reference goes ("N064EREF", "N063MARF"):
@@ -305,10 +315,12 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
     const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
     const describe = (d: Details) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more));
-    const description = describe(d);
+    const described = describe(d);
+    // The party named in the :61: joins the description, not the content-hash id's text (read as before).
+    const description = d.party ? described : joinTexts([partyInReference, described]);
     // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), so
     // a statement imported before is still recognised as imported.
-    const idText = info ? describe(details(info86, (pieces) => pieces.join(""))) : description;
+    const idText = info ? describe(details(info86, (pieces) => pieces.join(""))) : described;
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
@@ -439,6 +451,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         break;
       case "86":
         if (pending && !pending.detail) pending.detail = f;
+        // Rabobank's older export writes a booking's text as several :86: fields: one text.
+        else if (pending?.detail) pending.detail.lines.push(...f.lines);
         // A :86: after the closing balance (ING's /SUM/) or on its own describes no booking.
         break;
       case "NS":
@@ -449,7 +463,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
 
   forEachLine(text, (written, lineNo) => {
     // A message sent over a SWIFT link is framed by SOH (\x01) before it and ETX (\x03) after its "-" (mBank's MT942:
-    // "-\x03" was taken for text of the :90C: before it, and the file refused): the framing is no text.
+    // "-\x03" was taken for text of the :90C: before it, and the file refused): the framing is no text; nor is a DOS
+    // end of file (Rabobank's "\x1a" after :62F: was taken for part of the balance, and the file refused).
     const line = written.replace(FRAMING, "");
     // The SWIFT envelope: "{1:F01…}{2:O940…}{4:" before the first tag, "-}" after the last.
     const raw = line.startsWith("{") ? line.replace(ENVELOPE_HEAD, "").replace(ENVELOPE_TRAILER, "") : line;

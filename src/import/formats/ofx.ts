@@ -104,10 +104,11 @@ function writesTypesInverted(text: string): boolean {
 
 /**
  * What the bank said when it sent an error instead of a statement (a download that failed: `<STATUS><CODE>2000
- * <SEVERITY>ERROR<MESSAGE>…`), as the end of the refusal; "" when it said none.
+ * <SEVERITY>ERROR<MESSAGE>…`), as the end of the refusal; "" when it said none. The code is the erring STATUS's own:
+ * no other CODE between it and its SEVERITY (the sign-on's CODE 0 before it was named as "error 0").
  */
 function bankError(text: string): string {
-  const status = /<CODE>\s*(\d+)[^]{0,200}?<SEVERITY>\s*ERROR\b(?:[^]{0,40}?<MESSAGE>\s*([^<\r\n]+))?/i.exec(text);
+  const status = /<CODE>\s*(\d+)(?:(?!<CODE>)[^]){0,200}?<SEVERITY>\s*ERROR\b(?:[^]{0,40}?<MESSAGE>\s*([^<\r\n]+))?/i.exec(text);
   return status ? `: the bank answered with error ${status[1]}${status[2] ? ` ("${cleanText(status[2].trim())}")` : ""} instead of a statement; download it again` : "";
 }
 

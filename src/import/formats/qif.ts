@@ -17,7 +17,7 @@
  *
  * QIF names no currency: the account's (its earlier rows), else the data's main currency, and the preview says which.
  * An "Opening Balance" record whose category is its own account (`L[Account]`) states a balance, not a payment:
- * skipped. No ids: the content hash.
+ * skipped; so is a voided one (payee `**VOID**…`). No ids: the content hash.
  */
 import { ImportInputError } from "../../core/errors.ts";
 import { cleanText } from "./clean.ts";
@@ -157,6 +157,12 @@ function readQif(text: string, opts: ReadOptions): Statement {
     const payee = cleanText(oneLine(get("P")));
     const category = get("L");
     if (/^opening balance$/i.test(payee) && /^\[.*\]$/.test(category)) return void skipped.push({ line, reason: "the account's opening balance (Opening Balance, L[account]): a balance, not a payment" });
+    // Quicken voids a payment by writing **VOID** before its payee (and 0.00 as its amount), and keeps it as a record.
+    if (payee.startsWith("**VOID**")) {
+      const amount = get("T") || get("U");
+      const stated = amount && !/^[-+]?0*([.,]0*)?$/.test(amount) ? `, amount ${amount}` : "";
+      return void skipped.push({ line, reason: `a voided transaction (payee ${payee}${stated}): it moved no money` });
+    }
     const rawDate = get("D");
     if (!rawDate) return void badRows.push({ line, reason: "no date (D)" });
     const d = dateParts(rawDate);

@@ -119,6 +119,35 @@ describe("camt.052 and camt.054", () => {
   });
 });
 
+describe("camt entry statuses: only BOOK is booked", () => {
+  test("Sts/Prtry is read like Sts/Cd; a notification of nothing booked says so", () => {
+    const status = (sts: string) => `<Ntry><Amt Ccy="EUR">5.00</Amt><CdtDbtInd>DBIT</CdtDbtInd><Sts>${sts}</Sts><ValDt><Dt>2025-06-02</Dt></ValDt></Ntry>`;
+    const s = read(utf8(wrap("BkToCstmrDbtCdtNtfctn", "Ntfctn", status("<Prtry>info</Prtry>") + status("<Cd>PDNG</Cd>") + status("<Cd>FUTR</Cd>"), "camt.054.001.08")), { fileName: "n.xml" });
+    expect(s.rows.length).toBe(0);
+    expect(s.skipped).toEqual([
+      { line: 1, reason: "information only (Sts/Prtry INFO), not a booking" },
+      { line: 2, reason: "pending (Sts PDNG), not booked yet" },
+      { line: 3, reason: "status FUTR (Sts), not booked" },
+    ]);
+    expect(s.notes).toEqual(["no entry of the notification is booked (1 information only, 1 pending, 1 status FUTR): nothing is imported from it; its bookings come with a later statement"]);
+    // A proprietary BOOK is booked, and then nothing needs saying.
+    const booked = read(utf8(wrap("BkToCstmrDbtCdtNtfctn", "Ntfctn", status("<Prtry>BOOK</Prtry>"), "camt.054.001.08")), { fileName: "n.xml" });
+    expect([booked.rows.map((r) => r.amount), booked.skipped, booked.notes]).toEqual([[-5], [], []]);
+  });
+});
+
+describe("camt purposes", () => {
+  test("a placeholder written as the purpose (Ustrd NOTPROVIDED) is no purpose: the description is the party's name", () => {
+    // Belgian camt.053 samples (Subite-eu/camt-to-coda's example files) write <Ustrd>NOTPROVIDED</Ustrd> on 779 of 1'311 entries.
+    const tx = (ustrd: string) => `<NtryDtls><TxDtls><RltdPties><Cdtr><Nm>Nova Holdings</Nm></Cdtr></RltdPties><RmtInf>${ustrd}</RmtInf></TxDtls></NtryDtls>`;
+    const s = read(utf8(wrap("BkToCstmrStmt", "Stmt", entry("12.00", "DBIT", tx("<Ustrd>NOTPROVIDED</Ustrd>")) + entry("3.00", "DBIT", tx("<Ustrd>Invoice 7</Ustrd><Ustrd>NOTPROVIDED</Ustrd>")))), { fileName: "p.xml" });
+    expect(s.rows.map((r) => [r.description, r.facts.purpose])).toEqual([
+      ["Nova Holdings", undefined],
+      ["Nova Holdings · Invoice 7", "Invoice 7"],
+    ]);
+  });
+});
+
 describe("camt entries that are not batches", () => {
   test("several TxDtls without their own amounts are one row with the entry's amount and every part's text", () => {
     const e = entry("30.00", "DBIT", "<AcctSvcrRef>R9</AcctSvcrRef><NtryDtls><TxDtls><RltdPties><Cdtr><Nm>A</Nm></Cdtr></RltdPties></TxDtls><TxDtls><RltdPties><Cdtr><Nm>B</Nm></Cdtr></RltdPties></TxDtls></NtryDtls><AddtlNtryInf>Sammelzahlung</AddtlNtryInf>");

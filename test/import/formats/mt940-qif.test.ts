@@ -200,6 +200,16 @@ describe("QIF", () => {
     );
   });
 
+  test("a voided record is skipped with its reason, and one that still states an amount says which", () => {
+    // Quicken writes 0.00 for a voided cheque; a void that kept its amount is still no payment (it is not booked).
+    const s = read(utf8("!Type:Bank\nD01/02/2026\nT0.00\nP**VOID**Cheque 17\n^\nD01/03/2026\nT-25.00\nP**VOID**Gym\n^\nD01/04/2026\nT-9.50\nPKiosk\n^\n"), { fileName: "v.qif", fallbackCurrency: { code: "USD", from: "x" } });
+    expect(s.rows.map((r) => [r.line, r.amount])).toEqual([[10, -9.5]]);
+    expect(s.skipped).toEqual([
+      { line: 2, reason: "a voided transaction (payee **VOID**Cheque 17): it moved no money" },
+      { line: 6, reason: "a voided transaction (payee **VOID**Gym, amount -25.00): it moved no money" },
+    ]);
+  });
+
   test("a date written YYYYMMDD (as GnuCash reads QIF) is read, not a bad row", () => {
     const s = read(utf8("!Type:Bank\nD20260105\nT-12.50\nPA\n^\nD01/06/2026\nT-1.00\nPB\n^\n"), { fileName: "c.qif", fallbackCurrency: { code: "USD", from: "x" } });
     expect([s.badRows, s.rows.map((r) => r.date)]).toEqual([[], ["2026-01-05", "2026-01-06"]]);

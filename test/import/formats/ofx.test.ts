@@ -122,6 +122,11 @@ describe("OFX files with no statement say what they hold instead (QA round 4, ei
       'x.ofx: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS): the bank answered with error 2000 ("General error: account not available") instead of a statement; download it again',
     );
     expect(refusal(sgml("<BANKMSGSRSV1><STMTTRNRS><TRNUID>0<STATUS><CODE>0<SEVERITY>INFO</STATUS></STMTTRNRS></BANKMSGSRSV1>"))).toBe("x.ofx: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS)");
+    // A successful sign-on (CODE 0) before the statement's error: the error's own code, not the sign-on's (it said "error 0").
+    const signedOn = "<SIGNONMSGSRSV1><SONRS><STATUS><CODE>0<SEVERITY>INFO</STATUS><DTSERVER>20260405<LANGUAGE>ENG</SONRS></SIGNONMSGSRSV1>";
+    expect(refusal(sgml(`${signedOn}<BANKMSGSRSV1><STMTTRNRS><TRNUID>1<STATUS><CODE>2000<SEVERITY>ERROR<MESSAGE>General error - statement not available</STATUS></STMTTRNRS></BANKMSGSRSV1>`))).toBe(
+      'x.ofx: the OFX file holds no bank or card statement (STMTRS / CCSTMTRS): the bank answered with error 2000 ("General error - statement not available") instead of a statement; download it again',
+    );
   });
 
   test("an investment statement is named as one", () => {

@@ -134,6 +134,26 @@ describe("MT942 whose only currency is in :90D:/:90C: (after its bookings)", () 
   });
 });
 
+describe("MT940 Rabobank 2013: the other party's account in /ACCW/ before /ORDP/", () => {
+  // As php-mt940's Rabobank sample writes it (QA round 4, qa14): the text starting /ACCW/ was kept whole.
+  const sta = [
+    ":940:", ":20:940S130404", ":25:NL50RABO0123456789EUR", ":28C:13066", ":60F:C130403EUR000000018461,59",
+    ":61:130404C000000000384,75N541NONREF",
+    ":86:/ACCW/NL54INGB0006752576,INGBNL2A/ORDP//NAME/Hr A B Huibers en/of",
+    " Mw S L Huibers-Huveneers/REMI/1000122-P5549161",
+    // 18'461.59 + 384.75 = 18'846.34
+    ":62F:C130404EUR000000018846,34", "-", "",
+  ].join("\n");
+
+  // (A slash inside a value reads as a space, as every /KEY/ value does: "en/of" is "en of".)
+  test("the party, its IBAN and the purpose are read from their keys", () => {
+    const s = read(utf8(sta), { fileName: "rabo.sta" });
+    expect(brief(s.rows)).toEqual([[6, "2013-04-04", 384.75, "EUR", "Hr A B Huibers en of Mw S L Huibers-Huveneers · 1000122-P5549161"]]);
+    expect(s.rows[0]!.facts).toEqual({ counterparty: "Hr A B Huibers en of Mw S L Huibers-Huveneers", counterpartyIban: "NL54INGB0006752576", purpose: "1000122-P5549161" });
+    expect(s.reconciliation.map((r) => [r.status, r.difference])).toEqual([["ok", 0]]);
+  });
+});
+
 describe("MT940 (Rabobank-style) :61: supplementary details", () => {
   const sta = [
     ":940:", ":20:940S260131", ":25:NL93RABO0300065264EUR", ":28C:26031", ":60F:C260130EUR000000001000,00",
