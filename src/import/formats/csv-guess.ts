@@ -14,6 +14,7 @@ import { NeedsColumnMapping } from "../../core/errors.ts";
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
+import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
 import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
@@ -76,7 +77,7 @@ function fits(col: Column, role: Role): boolean {
   }
 }
 
-const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus"];
+const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", ...WORLD_STATUS_HEADERS];
 
 /**
  * A status column of a file of no known layout (every value booked or not, "Pending", "Declined", "vorgemerkt"…): its

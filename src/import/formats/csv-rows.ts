@@ -243,6 +243,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (a !== null && m.kind === "indicator") {
           const sign = indicatorSign(cell(m.indicator));
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
+          if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} says "${cell(m.indicator).trim()}" (a move between the account holder's own balances, which the statement's totals leave out)`);
           amount = sign * Math.abs(a);
         } else if (a !== null && plan.refundKind !== null && REFUND_KINDS.has(normaliseHeader(cell(plan.refundKind)))) amount = Math.abs(a);
         else if (a !== null && plan.purchasesPositive) amount = -a;

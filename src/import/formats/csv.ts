@@ -10,6 +10,7 @@ import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES } from "./csv-words-world.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -233,7 +234,9 @@ function headerWordCurrency(header: CsvRecord): { code: string; from: string } |
     const hit = HEADER_WORD_CURRENCY[normaliseHeader(h)];
     if (hit) return { code: hit.code, from: `the column "${h.trim()}" (${hit.word} word)` };
   }
-  return null;
+  const line = header.fields.join(" ");
+  const script = HEADER_SCRIPT_CURRENCY.find((s) => s.test.test(line));
+  return script ? { code: script.code, from: `the header, written in ${script.what}` } : null;
 }
 
 /** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's "Määrä EUROA"). */
@@ -241,14 +244,21 @@ function headerCurrency(plan: ColumnPlan): string | null {
   const cols = moneyCells(plan.money);
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
+    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && ISO_CURRENCIES.has(code)) return code;
   }
   return null;
 }
 
-const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP" };
+const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY" };
+const SIGN_IN_CELL = /[$€£₩₸₴₽₪₹₱฿₺]/;
+
+/**
+ * A header in Spanish or Portuguese: its "$" is a peso's or a real's (Mexico, Argentina, Chile, Colombia, Brazil), not a US
+ * dollar (QA round 4, pass 12: Banorte's pesos were stored as dollars).
+ */
+const PESO_HEADER = /[áéíóúñçãõ]|\b(fecha|descripcion|importe|monto|cargo|abono|saldo|deposito|retiro|movimiento|valor|data|lancamento)/i;
 
 /**
  * The currency the sampled amount cells are written with ("-$1,234.56", "-10,80 €", "2.000,00 EUR"), when they
@@ -261,7 +271,8 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code
   for (const r of sample) {
     for (const c of cols) {
       const cell = (r.fields[c] ?? "").trim();
-      const sign = /[$€£]/.exec(cell)?.[0];
+      const symbol = SIGN_IN_CELL.exec(cell)?.[0];
+      const sign = symbol === "$" && plan.names.some((n) => PESO_HEADER.test(n)) ? undefined : symbol;
       const mark = sign ?? currencyInAmount(cell);
       if (!mark) continue;
       const iso = sign ? SIGN_CURRENCY[sign]! : mark;
@@ -337,7 +348,7 @@ function vote(
   sample: readonly CsvRecord[],
   plan: ColumnPlan & { decimalKnown: boolean },
   opts: ReadOptions,
-): { dateOrders: DateOrder[]; decimal: Decimal; dateNote: string | null } {
+): { dateOrders: DateOrder[]; decimal: Decimal; dateNote: string | null; decimalNote: string | null } {
   const mapping = opts.mapping ?? {};
   const dates = new DateVotes();
   const decimals = new DecimalVotes();
@@ -359,13 +370,19 @@ function vote(
     }, table.bodyStart, table.bodyLine);
   }
   let decimal = plan.decimal;
+  let decimalNote: string | null = null;
   if (!plan.decimalKnown) {
     const g = decimals.result();
-    if (!("decimal" in g)) {
+    // Amounts that read both ways in a currency without decimals, which the header names (its words or its script).
+    const whole = "ambiguous" in g ? (headerCurrency(plan) ?? headerWordCurrency(table.header)?.code) : undefined;
+    const grouped = whole && WHOLE_NUMBER_CURRENCIES.has(whole) ? decimals.groupedWholeNumbers() : null;
+    if (grouped) {
+      decimal = grouped;
+      decimalNote = `every amount reads both as a whole number with thousands and as a decimal: read as whole numbers, as ${whole} amounts are written without decimals`;
+    } else if (!("decimal" in g)) {
       const why = "ambiguous" in g ? "every amount reads as a whole number with thousands or as a decimal" : "some amounts use a decimal point and others a decimal comma";
       throw new NeedsColumnMapping(`${opts.fileName}: cannot tell the decimal mark of ${moneyCells(plan.money).map((c) => `"${plan.names[c]}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
-    }
-    decimal = g.decimal;
+    } else decimal = g.decimal;
   }
   let dateOrders: DateOrder[];
   let dateNote: string | null = null;
@@ -383,7 +400,7 @@ function vote(
       );
     } else dateOrders = [g.order];
   }
-  return { dateOrders, decimal, dateNote };
+  return { dateOrders, decimal, dateNote, decimalNote };
 }
 
 export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[], guess: boolean, noTable: (fileName: string) => string): Statement {
@@ -436,7 +453,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     const { contentNote, ...columns } = guessed;
-    for (const note of [voted.dateNote, told?.note, contentNote]) if (note) guessNotes.push(note);
+    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).

@@ -171,8 +171,51 @@ function czechOrSlovak(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
 }
 
 /**
+ * The code pages of scripts other than Latin that banks still export in (Japanese banks' Shift_JIS, Korean banks' EUC-KR/
+ * CP949, Chinese banks' and Alipay's GBK, Taiwanese banks' Big5; Russian, Ukrainian and Bulgarian banks' windows-1251,
+ * Greek banks' windows-1253, Israeli banks' windows-1255, Arab banks' windows-1256), each with words a statement in that
+ * language heads its columns with (date, amount, balance, debit, credit, description …). Read in the wrong code page these
+ * bytes are no such words ("Äàòà" for "Дата", "“ú•t" for "日付"), so a code page is taken only when its reading of the
+ * file holds at least two of its words, and more of them than any other reading (QA round 4, pass 12: such files were read
+ * as windows-1252, every description garbled, half of them refused).
+ */
+const NON_LATIN_CODE_PAGES: { encoding: string; words: string[] }[] = [
+  { encoding: "shift_jis", words: ["日付", "年月日", "金額", "残高", "取引", "摘要", "入金", "出金", "お引出し", "お預入れ", "預かり", "支払", "振込", "利用日", "内容", "入出金"] },
+  { encoding: "euc-kr", words: ["거래", "일자", "일시", "금액", "잔액", "입금", "출금", "적요", "내용", "메모", "구분"] },
+  { encoding: "gb18030", words: ["交易", "日期", "时间", "金额", "余额", "收入", "支出", "摘要", "对方", "账户", "账号", "备注", "记账"] },
+  { encoding: "big5", words: ["交易", "日期", "時間", "金額", "餘額", "存入", "提出", "支出", "說明", "帳號", "摘要", "備註", "帳務"] },
+  { encoding: "windows-1251", words: ["дата", "сумма", "сума", "описание", "опис", "операци", "остаток", "залишок", "баланс", "валюта", "дебит", "кредит", "салдо", "платеж", "рахун", "счет", "карт"] },
+  { encoding: "windows-1253", words: ["ημερομηνια", "ημ/νια", "ποσο", "περιγραφη", "υπολοιπο", "χρεωση", "πιστωση", "αιτιολογια", "συναλλαγ", "λογαριασμ"] },
+  { encoding: "windows-1255", words: ["תאריך", "תיאור", "סכום", "יתרה", "חובה", "זכות", "אסמכתא", "פעולה", "פרטים"] },
+  { encoding: "windows-1256", words: ["التاريخ", "المبلغ", "الرصيد", "الوصف", "مدين", "دائن", "البيان", "الحركة"] },
+];
+
+/** The first 64 KB are enough to tell (a 50 MB file is decoded once more, whole, in the code page found). */
+const CODE_PAGE_SAMPLE = 65536;
+
+/**
+ * Lower case and accents off (Greek headers are often in capitals: "ΗΜΕΡΟΜΗΝΙΑ", "Ποσό"), composed again (Hangul
+ * syllables come apart into their letters in the decomposed form).
+ */
+const foldForWords = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC").toLowerCase();
+
+/** The non-Latin code page whose reading of the file's start holds that language's statement words, or null. */
+function nonLatinCodePage(body: Uint8Array): string | null {
+  const sample = body.subarray(0, CODE_PAGE_SAMPLE);
+  let best: { encoding: string; found: number } | null = null;
+  for (const { encoding, words } of NON_LATIN_CODE_PAGES) {
+    const text = foldForWords(new TextDecoder(encoding).decode(sample));
+    const found = words.filter((w) => text.includes(foldForWords(w))).length;
+    if (found >= 2 && (!best || found > best.found)) best = { encoding, found };
+  }
+  return best?.encoding ?? null;
+}
+
+/**
  * The file's text. A BOM decides; otherwise UTF-8 when the bytes are valid UTF-8 (a windows-1252
- * file with umlauts practically never is), else windows-1250 or ISO-8859-2 when it reads as Czech, Slovak or Polish, else windows-1252, which is what
+ * file with umlauts practically never is), else a non-Latin code page whose reading holds its language's statement words
+ * (Shift_JIS, EUC-KR, GBK, Big5, windows-1251/1253/1255/1256), else windows-1250 or ISO-8859-2 when it reads as Czech,
+ * Slovak or Polish, else windows-1252, which is what
  * Swiss and German bank exports (UBS among them) are written in.
  */
 export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}): string {
@@ -189,6 +232,8 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   } catch {
     // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text. Without any of the
     // bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
+    const nonLatin = nonLatinCodePage(body);
+    if (nonLatin) return new TextDecoder(nonLatin).decode(body);
     const central = centralEuropean(body);
     if (central) return new TextDecoder(central).decode(body);
     return body.some((b) => b >= 0x80 && b <= 0x9f) ? cp1252.decode(body) : Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");

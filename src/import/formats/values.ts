@@ -19,6 +19,13 @@ const GROUPING = /['’\s\u00a0\u202f]/g;
 // Most cells are a plain signed number: answered without the replacements below (the same result, a fifth of the time).
 const PLAIN_AMOUNT = /^-?\d+(?:[.,]\d+)?$/;
 
+/**
+ * Currency signs and short names written before or after the number: € $ £, and (QA round 4, pass 12) ¥ (WeChat Pay's
+ * "¥64.20"), ₩ ₸ ₴ ₽ ₪ ₹ ₱ ฿ ₺, "kr" (ICA Banken's "-64,20 kr"), "Rp", "zł", "Kč", "Ft", "lei", "руб.", "грн".
+ */
+const SIGN_BEFORE = /^(?:[€$£¥₩₸₴₽₪₹₱฿₺]|Rp\.?)\s*/;
+const SIGN_AFTER = /\s*(?:[€$£¥₩₸₴₽₪₹₱฿₺]|kr\.?|Kč|zł|Ft|lei|Rp|руб\.?|грн\.?)$/;
+
 /** The number part of an amount cell: sign, currency code or symbol and grouping marks removed. */
 function amountParts(raw: string): { negative: boolean; body: string } | null {
   if (PLAIN_AMOUNT.test(raw)) return raw.charCodeAt(0) === 45 /* - */ ? { negative: true, body: raw.slice(1) } : { negative: false, body: raw };
@@ -29,7 +36,7 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     negative = true;
     s = s.slice(1, -1).trim();
   }
-  s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(/^[€$£]\s*|\s*[€$£]$/g, "");
+  s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
   // "45.90 DR", "2,000.00 CR" (British and Australian statements): the mark is the sign, whatever else the cell says.
   const mark = /^(.*\d)\s*(CR|DR)$/i.exec(s);
   if (mark) {
@@ -43,7 +50,7 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     negative = negative || s.endsWith("-");
     s = s.slice(0, -1).trim();
   }
-  s = s.replace(/^[€$£]\s*/, "").replace(GROUPING, "");
+  s = s.replace(SIGN_BEFORE, "").replace(GROUPING, "");
   return /^[\d.,]*\d[\d.,]*$/.test(s) ? { negative, body: s } : null;
 }
 
@@ -65,11 +72,13 @@ export function currencyInAmount(raw: string): string | null {
 const GROUPED = { ",": /^\d{1,3}(,\d{3})+$/, ".": /^\d{1,3}(\.\d{3})+$/ };
 const PLAIN_POINT = /^-?\d+(?:\.\d+)?$/;
 const PLAIN_COMMA = /^-?\d+(?:,\d+)?$/;
+/** A whole part of sixteen digits or more: an id, no amount (see parseAmount). */
+const ID_DIGITS = /^-?0*[1-9]\d{15}/;
 
 /** The amount in a cell, or null when the cell is not a number under the given decimal mark. */
 export function parseAmount(raw: string, decimal: Decimal): number | null {
   // Most cells: digits with at most the decimal mark itself (no grouping to check), read as they are.
-  if (decimal === "." ? PLAIN_POINT.test(raw) : PLAIN_COMMA.test(raw)) return Number(decimal === "." ? raw : raw.replace(",", "."));
+  if (decimal === "." ? PLAIN_POINT.test(raw) : PLAIN_COMMA.test(raw)) return ID_DIGITS.test(raw) ? null : Number(decimal === "." ? raw : raw.replace(",", "."));
   const p = amountParts(raw);
   if (!p) return null;
   const group = decimal === "." ? "," : ".";
@@ -80,6 +89,9 @@ export function parseAmount(raw: string, decimal: Decimal): number | null {
   const whole = parts[0]!.split(group).join("");
   const frac = parts[1] ?? "";
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(frac) || whole + frac === "") return null;
+  // Sixteen digits and more are an id (WeChat Pay's 28-digit order numbers), no amount of money (QA round 4, pass 12: one
+  // was read as the amount column).
+  if (ID_DIGITS.test(whole)) return null;
   const value = Number(`${whole || "0"}.${frac || "0"}`);
   return p.negative ? -value : value;
 }
@@ -120,11 +132,26 @@ export class DecimalVotes {
   private comma = 0;
   private unsure = 0;
 
+  /** The marks the unsure values ("6,420", "-6.420") were written with. */
+  private unsureMarks = new Set<string>();
+
   add(v: string): void {
     const mark = decimalOf(v);
     if (mark === ".") this.dot++;
     else if (mark === ",") this.comma++;
-    else if (mark === "unsure") this.unsure++;
+    else if (mark === "unsure") {
+      this.unsure++;
+      this.unsureMarks.add(/[.,]/.exec(v)![0]);
+    }
+  }
+
+  /**
+   * The decimal mark when every unsure value is a whole number grouped by one mark (a currency without decimals:
+   * "6,420" yen, "-6.420" krónur): the other mark; null when they use both.
+   */
+  groupedWholeNumbers(): Decimal | null {
+    if (this.unsureMarks.size !== 1) return null;
+    return this.unsureMarks.has(",") ? "." : ",";
   }
 
   result(): DecimalGuess {
@@ -195,6 +222,9 @@ function dateShape(raw: string): DateShape | null {
   if (md && monthNumber(md[1]!) !== undefined) return { a: String(monthNumber(md[1]!)), sep: " ", b: md[2]!, c: md[3]!, named: "MDY" };
   const m = /^(\d{1,4})([./-])(\d{1,2})\2(\d{2}|\d{4})(?:(?:[ T]|, ?)\d{1,2}:\d{2}.*)?$/.exec(s);
   if (m) return { a: m[1]!, sep: m[2]!, b: m[3]!, c: m[4]! };
+  // Year first with a day of one digit: Japanese banks' "2026/2/3" (MUFG; QA round 4, pass 12: no date column was found).
+  const yearFirst = /^(\d{4})([./-])(\d{1,2})\2(\d)(?:(?:[ T]|, ?)\d{1,2}:\d{2}.*)?$/.exec(s);
+  if (yearFirst) return { a: yearFirst[1]!, sep: yearFirst[2]!, b: yearFirst[3]!, c: yearFirst[4]! };
   const compact = /^((?:19|20)\d{2})(\d{2})(\d{2})(?:[ T]?\d{2}:?\d{2}.*)?$/.exec(s);
   return compact ? { a: compact[1]!, sep: "", b: compact[2]!, c: compact[3]! } : null;
 }
