@@ -208,7 +208,11 @@ for (const [role, tiers] of Object.entries(WORLD_WORDS) as [Role, string[][]][])
   });
 }
 
-/** Letters of scripts written without spaces between words: a phrase in them matches inside a header too ("金額" in "支払い金額"). */
+/**
+ * Letters of scripts written without spaces between words: a phrase in them also matches at the end of a header's word,
+ * where such a compound puts its head noun ("金額" in "支払い金額", "残高" in "差引残高"), not inside it ("出金" is no
+ * debit in Japan Post's title "入出金明細", a statement of deposits and withdrawals).
+ */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
 /** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
@@ -220,7 +224,7 @@ export function headerTier(header: string, role: Role): number | null {
   const padded = ` ${header} `;
   const tiers = WORDS[role];
   for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => (w.startsWith("=") ? w.slice(1) : w) === header)) return t;
-  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => !w.startsWith("=") && (padded.includes(` ${w} `) || (UNSPACED.test(w) && header.includes(w))))) return t + 0.5;
+  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => !w.startsWith("=") && (padded.includes(` ${w} `) || (UNSPACED.test(w) && header.split(" ").some((t) => t.endsWith(w)))))) return t + 0.5;
   return null;
 }
 

@@ -10,7 +10,7 @@ import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
-import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES } from "./csv-words-world.ts";
+import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -29,7 +29,8 @@ const PROBE_AT_LEAST = 3;
 const SAMPLE_RECORDS = 500;
 
 /** A preamble label of the account's balance, and a balance written with its currency before or after it. */
-const BALANCE_LABEL = /^(saldo|solde|balance|kontostand)\b/;
+// (DBS's "Available Balance:" and "Ledger Balance:", "3,435.80 SGD", too: QA round 4, pass 12.)
+const BALANCE_LABEL = /^(?:(?:available|ledger|current) )?(saldo|solde|balance|kontostand)\b/;
 const STATED_BALANCE = /^(?:([A-Z]{3})\s*-?[\d'’.,]*\d|-?[\d'’.,]*\d\s*([A-Z]{3}))$/;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 /**
@@ -47,6 +48,7 @@ const currencyInBalanceLabel = (label: string): string | null => {
 const IBAN_CURRENCY: Record<string, string> = {
   CH: "CHF", LI: "CHF", GB: "GBP", SE: "SEK", DK: "DKK", NO: "NOK", PL: "PLN", CZ: "CZK", HU: "HUF",
   ...Object.fromEntries(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MC", "MT", "NL", "PT", "SI", "SK", "SM", "AD"].map((c) => [c, "EUR"])),
+  ...WORLD_IBAN_CURRENCY,
 };
 
 /** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
