@@ -202,6 +202,35 @@ function columnByName(cols: readonly Column[], name: string, flag: string, fileN
   return col;
 }
 
+/**
+ * Whether a fee column's amounts come off the balance besides the row's own amount (Capitec: "Money Out" −12,000.00 and
+ * "Fee" −5.00 on one row, the balance 12,005.00 lower; QA round 4, pass 12: the file did not reconcile, off by the fees):
+ * the sampled balances walk with the fees taken off, and not without them. PayPal's "Fee" beside its "Net" is in the
+ * amount already: its balance walks without.
+ */
+function feeOutsideAmount(cols: readonly Column[], money: { kind: string; amount?: number; debit?: number; credit?: number }, balance: number, fees: number): boolean {
+  const cents = (v: string | undefined) => Math.round((eitherMark(v ?? "") ?? 0) * 100);
+  const rows = cols[balance]!.values.length;
+  const amountOf = (r: number): number | null => {
+    if (money.kind === "signed") return cents(cols[money.amount!]!.values[r]);
+    if (money.kind === "split") return cents(cols[money.credit!]!.values[r]) === 0 ? -Math.abs(cents(cols[money.debit!]!.values[r])) : Math.abs(cents(cols[money.credit!]!.values[r]));
+    return null;
+  };
+  if (rows < 2 || amountOf(0) === null || cols[fees]!.values.every((v) => cents(v) === 0)) return false;
+  const bal = (r: number) => cents(cols[balance]!.values[r]);
+  // Oldest first (each balance the one above moved by its row) or newest first (the one below moved by the row above).
+  const walks = (move: (r: number) => number) => {
+    let forward = true;
+    let backward = true;
+    for (let r = 1; r < rows; r++) {
+      if (bal(r - 1) + move(r) !== bal(r)) forward = false;
+      if (bal(r) + move(r - 1) !== bal(r - 1)) backward = false;
+    }
+    return forward || backward;
+  };
+  return !walks((r) => amountOf(r)!) && walks((r) => amountOf(r)! - Math.abs(cents(cols[fees]!.values[r])));
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -428,7 +457,7 @@ export function guessColumns(
     purchasesPositive,
     refundKind: money.kind === "signed" ? (cols.find((c) => KIND_HEADERS.has(c.norm) && c.values.some((v) => REFUND_KINDS.has(normaliseHeader(v))))?.index ?? null) : null,
     sideCurrencies: null,
-    feeNotInAmount: false,
+    feeNotInAmount: fees !== undefined && balance !== undefined && feeOutsideAmount(cols, money, balance.index, fees.index),
     decimal: mapping.decimal ?? ".",
     decimalKnown: mapping.decimal !== undefined,
     currency: currency?.index ?? null,
