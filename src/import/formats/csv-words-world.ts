@@ -141,6 +141,9 @@ export const HEADER_SCRIPT_CURRENCY: { test: RegExp; code: string; what: string 
   { test: /[іїєґІЇЄҐ]/, code: "UAH", what: "Ukrainian" },
   // DNB's card export: "Ut fra konto", "Inn på konto" (its account export's "Uttak fra konto" is csv.ts's own word).
   { test: /\b(ut fra konto|inn på konto)\b/i, code: "NOK", what: "Norwegian" },
+  // ING Romania's "Detalii tranzactie", Banca Transilvania's "Sold contabil" (Moldova's banks write Romanian too, but
+  // their exports name the currency).
+  { test: /detalii tranzac|sold contabil|data tranzac/i, code: "RON", what: "Romanian" },
   // Landsbankinn's, Arion's, Íslandsbanki's "Upphæð", "Staða", "Skýring".
   { test: /upphæð|staða|skýring|tilvísun/i, code: "ISK", what: "Icelandic" },
 ];
@@ -161,4 +164,19 @@ export const WORLD_IBAN_CURRENCY: Record<string, string> = {
   RO: "RON", RS: "RSD", IS: "ISK", TR: "TRY", IL: "ILS", AE: "AED", SA: "SAR", QA: "QAR", KW: "KWD", BH: "BHD", JO: "JOD",
   EG: "EGP", UA: "UAH", KZ: "KZT", BA: "BAM", MK: "MKD", AL: "ALL", MD: "MDL", GE: "GEL", AZ: "AZN", BY: "BYN", BR: "BRL",
   PK: "PKR", TN: "TND", MU: "MUR", GI: "GBP", FO: "DKK", GL: "DKK", ME: "EUR", XK: "EUR", VA: "EUR",
+};
+
+/**
+ * Month names of day-month-year dates in other languages than English (ING Romania's "03 februarie 2026"; Spanish,
+ * Portuguese and Indonesian banks' "03 ene 2026", "3 Agustus 2026"), lower case, unaccented ones only.
+ */
+export const WORLD_MONTHS: Record<string, number> = {
+  // Romanian
+  ianuarie: 1, februarie: 2, martie: 3, aprilie: 4, mai: 5, iunie: 6, iulie: 7, septembrie: 9, octombrie: 10, noiembrie: 11, decembrie: 12,
+  // Spanish
+  enero: 1, ene: 1, febrero: 2, marzo: 3, abril: 4, abr: 4, mayo: 5, junio: 6, julio: 7, agosto: 8, ago: 8, septiembre: 9, setiembre: 9, octubre: 10, noviembre: 11, diciembre: 12, dic: 12,
+  // Portuguese
+  janeiro: 1, fevereiro: 2, fev: 2, junho: 6, julho: 7, setembro: 9, set: 9, outubro: 10, novembro: 11, dezembro: 12, dez: 12,
+  // Indonesian and Malay
+  januari: 1, februari: 2, maret: 3, mei: 5, juni: 6, juli: 7, agustus: 8, ogos: 8, oktober: 10, okt: 10, desember: 12, des: 12, disember: 12,
 };

@@ -7,6 +7,7 @@
 
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { daysInMonth } from "../../ledger/calendar.ts";
+import { WORLD_MONTHS } from "./csv-words-world.ts";
 
 export type Decimal = "." | ",";
 
@@ -201,19 +202,20 @@ const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5,
 const FULL_MONTHS = ["january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"];
 const monthNumber = (name: string): number | undefined => {
   const n = name.toLowerCase();
-  return MONTHS[n] ?? (FULL_MONTHS.includes(n) ? MONTHS[n.slice(0, 3)] : undefined);
+  return MONTHS[n] ?? (FULL_MONTHS.includes(n) ? MONTHS[n.slice(0, 3)] : WORLD_MONTHS[n]);
 };
 
 /** `named`: a month written by its name, whose order the text itself says ("03 Mar 2025" day-first, "Mar 3, 2025" month-first). */
 type DateShape = { a: string; sep: string; b: string; c: string; named?: "DMY" | "MDY" };
 
-const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,9})\.?[ -](\d{4}|\d{2})(?:[ T]\d{1,2}:\d{2}.*)?$/;
+const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,10})\.?[ -](\d{4}|\d{2})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 
 function dateShape(raw: string): DateShape | null {
   // Czech and Slovak typography spaces the dots: "5. 1. 2026" (QA round 4, pass 9: no date column was found).
   const s = raw.trim().replace(/^(\d{1,2})\. (\d{1,2})\. (?=\d{4})/, "$1.$2.");
-  // UK and US banks' "03 Mar 2025", "03-Mar-25", "Mar 3, 2025" (Nationwide, HSBC): only English month names.
+  // UK and US banks' "03 Mar 2025", "03-Mar-25", "Mar 3, 2025" (Nationwide, HSBC); day first, also with the month names of
+  // csv-words-world.ts (ING Romania's "03 februarie 2026"; QA round 4, pass 12: no date column was found).
   const dm = DAY_MONTH_NAME.exec(s);
   if (dm && monthNumber(dm[2]!) !== undefined) {
     return { a: dm[1]!, sep: " ", b: String(monthNumber(dm[2]!)), c: dm[3]!, named: "DMY" };

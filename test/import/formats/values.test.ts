@@ -133,6 +133,13 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     expect(parseDate("2026/2/3", "DMY")).toBeNull();
   });
 
+  test("day-first dates with Romanian, Spanish, Portuguese and Indonesian month names (ING Romania's 03 februarie 2026)", () => {
+    expect(parseDate("03 februarie 2026", "DMY")).toBe("2026-02-03");
+    expect(parseDate("14 septembrie 2026", "DMY")).toBe("2026-09-14");
+    expect(parseDate("05-ene-2026", "DMY")).toBe("2026-01-05");
+    expect(parseDate("3 Agustus 2026", "DMY")).toBe("2026-08-03");
+  });
+
   test.each([
     ["¥64.20", ".", 64.2],
     ["- 6 420,00 ₸", ",", -6420],
