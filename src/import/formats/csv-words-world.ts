@@ -86,7 +86,7 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "적요", "내용", "거래내용",
     "商品说明", "商品", "说明", "說明", "交易类型", "交易分类", "交易場所", "交易场所",
     "รายละเอียด", "รายการ",
-    "keterangan", "descriere", "detalii", "detalii tranzactie", "skyring", "texti", "opis transakcije", "opis prometa", "apraksts", "aprasymas", "transaction remarks", "descripcion detallada",
+    "keterangan", "descriere", "detalii", "detaļas", "detalii tranzactie", "skyring", "texti", "opis transakcije", "opis prometa", "apraksts", "aprasymas", "transaction remarks", "descripcion detallada",
   ]],
   party: [[
     "контрагент", "получатель", "отправитель", "получатель отправитель", "отримувач", "контрагент наименование",

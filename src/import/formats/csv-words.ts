@@ -215,6 +215,9 @@ for (const [role, tiers] of Object.entries(WORLD_WORDS) as [Role, string[][]][])
  */
 const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
 
+/** Every role's phrases in those scripts: a header word that is one of them is that phrase only ("入出金" names no "出金"). */
+const UNSPACED_WORDS = new Set(Object.values(WORDS).flat(2).filter((w) => UNSPACED.test(w)));
+
 /** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
 export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|rate|kurs|cours|cambio|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
 
@@ -224,7 +227,7 @@ export function headerTier(header: string, role: Role): number | null {
   const padded = ` ${header} `;
   const tiers = WORDS[role];
   for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => (w.startsWith("=") ? w.slice(1) : w) === header)) return t;
-  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => !w.startsWith("=") && (padded.includes(` ${w} `) || (UNSPACED.test(w) && header.split(" ").some((t) => t.endsWith(w)))))) return t + 0.5;
+  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => !w.startsWith("=") && (padded.includes(` ${w} `) || (UNSPACED.test(w) && header.split(" ").some((t) => t.endsWith(w) && !UNSPACED_WORDS.has(t)))))) return t + 0.5;
   return null;
 }
 
