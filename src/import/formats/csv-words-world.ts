@@ -128,8 +128,8 @@ export const WORLD_NOT_BOOKED = ["交易关闭", "支付失败", "已关闭", "�
 /**
  * The currency a header says by the script or the words it is written in, where only one country's banks write them:
  * Japanese kana or 円 (JPY), Hangul or 원 (KRW), simplified Chinese statement words (CNY: mainland banks, Alipay, WeChat
- * Pay), Hebrew (ILS), Greek (EUR: Greece and Cyprus), Thai (THB), Ukrainian letters і ї є ґ (UAH). Russian, Serbian,
- * Bulgarian and traditional Chinese are left out: several countries, several currencies.
+ * Pay), Hebrew (ILS), Greek (EUR: Greece and Cyprus), Thai (THB), Ukrainian letters ї є ґ (UAH), Taiwan's 餘額 (TWD).
+ * Russian, Serbian, Bulgarian and traditional Chinese otherwise are left out: several countries, several currencies.
  */
 export const HEADER_SCRIPT_CURRENCY: { test: RegExp; code: string; what: string }[] = [
   { test: /[\p{Script=Hiragana}\p{Script=Katakana}]|円/u, code: "JPY", what: "Japanese" },
@@ -138,7 +138,10 @@ export const HEADER_SCRIPT_CURRENCY: { test: RegExp; code: string; what: string 
   { test: /\p{Script=Hebrew}/u, code: "ILS", what: "Hebrew" },
   { test: /\p{Script=Greek}/u, code: "EUR", what: "Greek" },
   { test: /\p{Script=Thai}/u, code: "THB", what: "Thai" },
-  { test: /[іїєґІЇЄҐ]/, code: "UAH", what: "Ukrainian" },
+  // (Not і: Belarusian and Kazakh write it too.)
+  { test: /[їєґЇЄҐ]/, code: "UAH", what: "Ukrainian" },
+  // Taiwan's banks write the balance 餘額 (Hong Kong's write 結餘), and the currency 臺幣/台幣.
+  { test: /餘額|臺幣|台幣/, code: "TWD", what: "traditional Chinese as Taiwan's banks write it" },
   // DNB's card export: "Ut fra konto", "Inn på konto" (its account export's "Uttak fra konto" is csv.ts's own word).
   { test: /\b(ut fra konto|inn på konto)\b/i, code: "NOK", what: "Norwegian" },
   // ING Romania's "Detalii tranzactie", Banca Transilvania's "Sold contabil" (Moldova's banks write Romanian too, but
