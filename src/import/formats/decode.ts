@@ -59,6 +59,7 @@ for (const b of [0xb1, 0xb6, 0xa1, 0xa6, 0xac]) BYTE_KIND[b] = LATIN2;
 function centralEuropean(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
   const czech = czechOrSlovak(body);
   if (czech) return czech;
+  if (southSlavic(body)) return "windows-1250";
   let cp1250 = false;
   for (let i = 0; i < body.length; i++) {
     const kind = BYTE_KIND[body[i]!]!;
@@ -168,6 +169,32 @@ function czechOrSlovak(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
   }
   if (czechWords <= western) return null;
   return !c1 && latin2Letter ? "iso-8859-2" : "windows-1250";
+}
+
+/**
+ * Slovene, Croatian, Bosnian and Serbian (Latin) text in windows-1250 (NLB, Zagrebačka banka …): words with š or ž, which
+ * windows-1252 has at the same bytes (0x9A 0x9E 0x8A 0x8E) but Western words hardly ever do, and a word with č (0xE8, "è"
+ * in windows-1252) or đ (0xF0, "ð") inside it; and no letter only Western text has (æ å ç ñ) or French à, ê
+ * (ŕ, ę in windows-1250). QA round 4, pass 12: NLB's "Plača" was stored as "Plaèa".
+ */
+function southSlavic(body: Uint8Array): boolean {
+  let sz = 0;
+  let cd = 0;
+  let wordSz = false;
+  let wordCd = false;
+  for (let i = 0; i <= body.length; i++) {
+    const b = body[i];
+    if (b === undefined || !czLetter(b)) {
+      if (wordSz) sz++;
+      if (wordCd) cd++;
+      wordSz = wordCd = false;
+      continue;
+    }
+    if (b === 0xe0 || b === 0xea || (CZ_KIND[b]! & WESTERN_ONLY) !== 0) return false;
+    if (b === 0x9a || b === 0x9e || b === 0x8a || b === 0x8e) wordSz = true;
+    if ((b === 0xe8 || b === 0xf0) && czLetter(body[i - 1]) && czLetter(body[i + 1])) wordCd = true;
+  }
+  return sz >= 1 && cd >= 1;
 }
 
 /**

@@ -11,8 +11,8 @@ const cp1250 = (text: string) => Uint8Array.from([...text].map((c) => (c.charCod
 /** ISO-8859-2 bytes of a text: ASCII as it is, the Polish letters by the code page's table (ł ż Ł Ż as in windows-1250). */
 const LATIN2: Record<string, number> = { ą: 0xb1, ć: 0xe6, ę: 0xea, ł: 0xb3, ń: 0xf1, ó: 0xf3, ś: 0xb6, ź: 0xbc, ż: 0xbf, Ą: 0xa1, Ć: 0xc6, Ę: 0xca, Ł: 0xa3, Ń: 0xd1, Ó: 0xd3, Ś: 0xa6, Ź: 0xac, Ż: 0xaf };
 const latin2 = (text: string) => Uint8Array.from([...text].map((c) => (c.charCodeAt(0) < 0x80 ? c.charCodeAt(0) : LATIN2[c]!)));
-/** windows-1252 bytes of a text whose characters all have one byte there (Latin-1, and "œ", "€"). */
-const CP1252: Record<string, number> = { œ: 0x9c, Œ: 0x8c, "€": 0x80 };
+/** windows-1252 bytes of a text whose characters all have one byte there (Latin-1, and "œ", "€", "Š", "ž" …). */
+const CP1252: Record<string, number> = { œ: 0x9c, Œ: 0x8c, "€": 0x80, Š: 0x8a, š: 0x9a, Ž: 0x8e, ž: 0x9e };
 const cp1252 = (text: string) => Uint8Array.from([...text].map((c) => CP1252[c] ?? c.charCodeAt(0)));
 
 describe("windows-1250 told from windows-1252", () => {
@@ -134,5 +134,20 @@ describe("non-Latin code pages told by the statement words their reading holds (
   test("Western and Central European files are read as before (their bytes hold no other script's words)", () => {
     expect(decodeText(cp1252("Buchungstag;Verwendungszweck;Betrag;Währung\n03.02.2026;Bäckerei Müller Überweisung;-64,20;EUR\n"))).toBe("Buchungstag;Verwendungszweck;Betrag;Währung\n03.02.2026;Bäckerei Müller Überweisung;-64,20;EUR\n");
     expect(decodeText(cp1250("Data księgowania;Tytuł;Kwota\n03.02.2026;Wpłata Żabka;-64,20\n"))).toBe("Data księgowania;Tytuł;Kwota\n03.02.2026;Wpłata Żabka;-64,20\n");
+  });
+});
+
+describe("Slovene, Croatian and Serbian (Latin) exports in windows-1250: š ž beside č (QA round 4, pass 12: NLB's 'Plača' read 'Plaèa')", () => {
+  // č is 0xE8 in windows-1250 (è in windows-1252); š ž are 0x9A 0x9E in both.
+  const si = (text: string) => Uint8Array.from([...text].map((c) => ({ č: 0xe8, š: 0x9a, ž: 0x9e, Č: 0xc8 })[c] ?? c.charCodeAt(0)));
+  test("a word with ž and one with č: windows-1250", () => {
+    expect(decodeText(si("Datum knjiženja;Namen;Breme\n05.02.2026;Plača februar;10,00\n"))).toBe("Datum knjiženja;Namen;Breme\n05.02.2026;Plača februar;10,00\n");
+  });
+  test.each([
+    ["French à beside a Škoda and a crème", "Crème à la carte; Škoda Octavia\n"],
+    ["Spanish ñ beside a Škoda and a crème", "Crème; Škoda; Señor\n"],
+    ["a Škoda without any è", "Autohaus Škoda Müller\n"],
+  ])("stays Western: %s", (_, text) => {
+    expect(decodeText(cp1252(text))).toBe(text);
   });
 });
