@@ -202,33 +202,52 @@ function columnByName(cols: readonly Column[], name: string, flag: string, fileN
   return col;
 }
 
+const centsOf = (v: string | undefined) => Math.round((eitherMark(v ?? "") ?? 0) * 100);
+
+/** Each sampled row's amount in cents by the money columns (one signed column, or a debit and a credit one), or null. */
+function rowCents(cols: readonly Column[], money: ColumnPlan["money"]): ((r: number) => number) | null {
+  if (money.kind === "signed") return (r) => centsOf(cols[money.amount]!.values[r]);
+  if (money.kind === "split") return (r) => (centsOf(cols[money.credit]!.values[r]) === 0 ? -Math.abs(centsOf(cols[money.debit]!.values[r])) : Math.abs(centsOf(cols[money.credit]!.values[r])));
+  return null;
+}
+
+/** Whether a column of balances after each row walks by the rows' moves (in cents), oldest first or newest first. */
+function balanceWalks(values: readonly string[], move: (r: number) => number): boolean {
+  if (values.length < 2 || values.some((v) => eitherMark(v) === null)) return false;
+  let forward = true;
+  let backward = true;
+  for (let r = 1; r < values.length; r++) {
+    if (centsOf(values[r - 1]) + move(r) !== centsOf(values[r])) forward = false;
+    if (centsOf(values[r]) + move(r - 1) !== centsOf(values[r - 1])) backward = false;
+  }
+  return forward || backward;
+}
+
 /**
  * Whether a fee column's amounts come off the balance besides the row's own amount (Capitec: "Money Out" −12,000.00 and
  * "Fee" −5.00 on one row, the balance 12,005.00 lower; QA round 4, pass 12: the file did not reconcile, off by the fees):
  * the sampled balances walk with the fees taken off, and not without them. PayPal's "Fee" beside its "Net" is in the
  * amount already: its balance walks without.
  */
-function feeOutsideAmount(cols: readonly Column[], money: { kind: string; amount?: number; debit?: number; credit?: number }, balance: number, fees: number): boolean {
-  const cents = (v: string | undefined) => Math.round((eitherMark(v ?? "") ?? 0) * 100);
-  const rows = cols[balance]!.values.length;
-  const amountOf = (r: number): number | null => {
-    if (money.kind === "signed") return cents(cols[money.amount!]!.values[r]);
-    if (money.kind === "split") return cents(cols[money.credit!]!.values[r]) === 0 ? -Math.abs(cents(cols[money.debit!]!.values[r])) : Math.abs(cents(cols[money.credit!]!.values[r]));
-    return null;
-  };
-  if (rows < 2 || amountOf(0) === null || cols[fees]!.values.every((v) => cents(v) === 0)) return false;
-  const bal = (r: number) => cents(cols[balance]!.values[r]);
-  // Oldest first (each balance the one above moved by its row) or newest first (the one below moved by the row above).
-  const walks = (move: (r: number) => number) => {
-    let forward = true;
-    let backward = true;
-    for (let r = 1; r < rows; r++) {
-      if (bal(r - 1) + move(r) !== bal(r)) forward = false;
-      if (bal(r) + move(r - 1) !== bal(r - 1)) backward = false;
-    }
-    return forward || backward;
-  };
-  return !walks((r) => amountOf(r)!) && walks((r) => amountOf(r)! - Math.abs(cents(cols[fees]!.values[r])));
+function feeOutsideAmount(cols: readonly Column[], money: ColumnPlan["money"], balance: number, fees: number): boolean {
+  const amount = rowCents(cols, money);
+  if (!amount || cols[fees]!.values.every((v) => centsOf(v) === 0)) return false;
+  const values = cols[balance]!.values;
+  return !balanceWalks(values, amount) && balanceWalks(values, (r) => amount(r) - Math.abs(centsOf(cols[fees]!.values[r])));
+}
+
+/**
+ * The balance after each row when no header word names it (Serbian "Stanje", Axis Bank's "BAL"; QA round 4, pass 12: the
+ * debit and credit columns were named, so nothing looked for the balance, and the file was not checked): the one column
+ * no role took whose every sampled value is an amount that the rows' amounts walk. Not the money available (BBVA's
+ * "Disponible": with a credit line or holds, it is no balance the statement closes with).
+ */
+const AVAILABLE = /\b(disponible|available|verfugbar|disponibile|beschikbaar|disponivel)\b/;
+function walkedBalance(cols: readonly Column[], money: ColumnPlan["money"], taken: ReadonlySet<number>): Column | undefined {
+  const amount = rowCents(cols, money);
+  if (!amount) return undefined;
+  const walking = cols.filter((c) => !taken.has(c.index) && !AVAILABLE.test(c.norm) && balanceWalks(c.values, amount));
+  return walking.length === 1 ? walking[0] : undefined;
 }
 
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
@@ -347,7 +366,8 @@ export function guessColumns(
   else missing.push("the amount (one signed column, or a debit and a credit column)");
 
   const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : (first("currency") ?? codesColumn(cols, taken)));
-  const balance = take(first("balance"));
+  const balance = take(first("balance") ?? (money && !mapping.amountColumn && !mapping.debitColumn ? walkedBalance(cols, money, taken) : undefined));
+  const balanceByContent = balance !== undefined && headerTier(balance.norm, "balance") === null;
   const detail = take(first("detail"));
   const originalAmount = take(first("originalAmount"));
   const originalCurrency = take(first("originalCurrency"));
@@ -444,7 +464,9 @@ export function guessColumns(
     ...(byContent.length > 0 ? { byContent: true as const } : {}),
     contentNote:
       byContent.length === 0
-        ? null
+        ? balanceByContent
+          ? `"${balance.name.trim()}" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)`
+          : null
         : `${byContent.join(", ")}, by what the columns hold (no header word this reader knows named them): check the preview's rows`,
     format: "csv",
     names: header.fields.map((f) => f.trim()),
