@@ -215,6 +215,10 @@ const NON_LATIN_CODE_PAGES: { encoding: string; words: string[] }[] = [
   { encoding: "windows-1253", words: ["ημερομηνια", "ημ/νια", "ποσο", "περιγραφη", "υπολοιπο", "χρεωση", "πιστωση", "αιτιολογια", "συναλλαγ", "λογαριασμ"] },
   { encoding: "windows-1255", words: ["תאריך", "תיאור", "סכום", "יתרה", "חובה", "זכות", "אסמכתא", "פעולה", "פרטים"] },
   { encoding: "windows-1256", words: ["التاريخ", "المبلغ", "الرصيد", "الوصف", "مدين", "دائن", "البيان", "الحركة"] },
+  // Latin scripts whose own letters windows-1252 has other letters at: Turkish (windows-1254: ı ş ğ İ read ý þ ð Ý),
+  // Lithuanian and Latvian (windows-1257: ė š ū ž ā ņ read ë ð û þ â ò). Only words with those letters.
+  { encoding: "windows-1254", words: ["açıklama", "işlem", "ödeme", "alıcı", "gönderen", "hesap hareketleri", "tarihi", "bakiye", "borç"] },
+  { encoding: "windows-1257", words: ["mokėjimo", "gavėjo", "sąskait", "išrašas", "mokėtojo", "saņēmējs", "maksātājs", "valūta", "detaļas", "kredīts", "summa", "datums"] },
 ];
 
 /** The first 64 KB are enough to tell (a 50 MB file is decoded once more, whole, in the code page found). */
@@ -226,7 +230,7 @@ const CODE_PAGE_SAMPLE = 65536;
  */
 const foldForWords = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC").toLowerCase();
 
-/** The non-Latin code page whose reading of the file's start holds that language's statement words, or null. */
+/** The code page (of NON_LATIN_CODE_PAGES) whose reading of the file's start holds that language's statement words, or null. */
 function nonLatinCodePage(body: Uint8Array): string | null {
   const sample = body.subarray(0, CODE_PAGE_SAMPLE);
   let best: { encoding: string; found: number } | null = null;
@@ -241,7 +245,7 @@ function nonLatinCodePage(body: Uint8Array): string | null {
 /**
  * The file's text. A BOM decides; otherwise UTF-8 when the bytes are valid UTF-8 (a windows-1252
  * file with umlauts practically never is), else a non-Latin code page whose reading holds its language's statement words
- * (Shift_JIS, EUC-KR, GBK, Big5, windows-1251/1253/1255/1256), else windows-1250 or ISO-8859-2 when it reads as Czech,
+ * (Shift_JIS, EUC-KR, GBK, Big5, windows-1251/1253/1254/1255/1256/1257), else windows-1250 or ISO-8859-2 when it reads as Czech,
  * Slovak or Polish, else windows-1252, which is what
  * Swiss and German bank exports (UBS among them) are written in.
  */

@@ -112,7 +112,7 @@ describe("Hungarian exports (OTP, K&H, Erste HU) in windows-1250: ő and ű, whi
 
 describe("non-Latin code pages told by the statement words their reading holds (QA round 4, pass 12: read as windows-1252, every description garbled)", () => {
   // Each: a header and a row as a bank of that language writes them, the bytes written by Python's codecs (cp932, cp949,
-  // gbk, big5, cp1251, cp1253, cp1255, cp1256) from the text beside them.
+  // gbk, big5, cp1251, cp1253, cp1255, cp1256, cp1254, cp1257) from the text beside them.
   test.each([
     ["shift_jis", "日付,摘要,お引出し,お預入れ,残高\n2026/02/03,カード,6420,,183580\n", "93fa95742c934597762c82a888f88f6f82b52c82a8976193fc82ea2c8e638d820a323032362f30322f30332c834a815b83682c363432302c2c3138333538300a"],
     ["euc-kr", "거래일자,적요,출금액,입금액,잔액\n2026-02-03,체크카드,64200,0,1835800\n", "b0c5b7a1c0cfc0da2cc0fbbfe42cc3e2b1ddbed72cc0d4b1ddbed72cc0dcbed70a323032362d30322d30332cc3bcc5a9c4abb5e52c36343230302c302c313833353830300a"],
@@ -122,6 +122,8 @@ describe("non-Latin code pages told by the statement words their reading holds (
     ["windows-1253", "Ημερομηνία;Περιγραφή;Ποσό;Υπόλοιπο\n03/02/2026;ΣΚΛΑΒΕΝΙΤΗΣ;-64,20;1835,80\n", "c7ece5f1efece7eddfe13bd0e5f1e9e3f1e1f6de3bd0eff3fc3bd5f0fcebefe9f0ef0a30332f30322f323032363bd3cacbc1c2c5cdc9d4c7d33b2d36342c32303b313833352c38300a"],
     ["windows-1255", "תאריך,תיאור,סכום,יתרה\n03/02/2026,שופרסל,-64.20,1835.80\n", "fae0f8e9ea2cfae9e0e5f82cf1ebe5ed2ce9faf8e40a30332f30322f323032362cf9e5f4f8f1ec2c2d36342e32302c313833352e38300a"],
     ["windows-1256", "التاريخ,الوصف,المبلغ,الرصيد\n03/02/2026,كارفور,-64.20,1835.80\n", "c7e1cac7d1edce2cc7e1e6d5dd2cc7e1e3c8e1db2cc7e1d1d5edcf0a30332f30322f323032362cdfc7d1dde6d12c2d36342e32302c313833352e38300a"],
+    ["windows-1254", "İşlem Tarihi;Açıklama;Tutar;Bakiye\n03.02.2026;MİGROS TİCARET ÖDEME;-642,50;18.357,50\n", "ddfe6c656d205461726968693b41e7fd6b6c616d613b54757461723b42616b6979650a30332e30322e323032363b4ddd47524f532054dd434152455420d644454d453b2d3634322c35303b31382e3335372c35300a"],
+    ["windows-1257", "Datums;Saņēmējs/Maksātājs;Summa;Valūta\n03.02.2026;RIMI LATVIJA;-64,20;EUR\n", "446174756d733b5361f2e76de76a732f4d616b73e274e26a733b53756d6d613b56616cfb74610a30332e30322e323032363b52494d49204c415456494a413b2d36342c32303b4555520a"],
   ])("%s", (_, text, hex) => {
     expect(decodeText(Uint8Array.from(Buffer.from(hex, "hex")))).toBe(text);
   });
