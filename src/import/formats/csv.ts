@@ -254,7 +254,9 @@ function headerCurrency(plan: ColumnPlan): string | null {
 }
 
 const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY" };
-const SIGN_IN_CELL = /[$€£₩₸₴₽₪₹₱฿₺]/;
+const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱฿₺]|(?<![A-Za-z])RM(?=\s*\d)/;
+/** Dollars and reais written with their country, and Malaysia's ringgit (QA round 4, pass 12). */
+const PREFIXED_SIGN_CURRENCY: Record<string, string> = { R$: "BRL", S$: "SGD", HK$: "HKD", NT$: "TWD", A$: "AUD", C$: "CAD", NZ$: "NZD", US$: "USD", MX$: "MXN", RM: "MYR" };
 
 /**
  * A header in Spanish or Portuguese: its "$" is a peso's or a real's (Mexico, Argentina, Chile, Colombia, Brazil), not a US
@@ -277,12 +279,12 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code
       const sign = symbol === "$" && plan.names.some((n) => PESO_HEADER.test(n)) ? undefined : symbol;
       const mark = sign ?? currencyInAmount(cell);
       if (!mark) continue;
-      const iso = sign ? SIGN_CURRENCY[sign]! : mark;
+      const iso = sign ? (SIGN_CURRENCY[sign] ?? PREFIXED_SIGN_CURRENCY[sign]!) : mark;
       if (found && found.code !== iso) return null;
       found ??= { code: iso, mark };
     }
   }
-  return found && { code: found.code, from: `the amounts' ${found.mark}${found.mark.length === 1 ? " sign" : " code"}` };
+  return found && { code: found.code, from: `the amounts' ${found.mark}${/^[A-Z]{3}$/.test(found.mark) ? " code" : " sign"}` };
 }
 
 /**

@@ -22,9 +22,10 @@ const PLAIN_AMOUNT = /^-?\d+(?:[.,]\d+)?$/;
 
 /**
  * Currency signs and short names written before or after the number: € $ £, and (QA round 4, pass 12) ¥ (WeChat Pay's
- * "¥64.20"), ₩ ₸ ₴ ₽ ₪ ₹ ₱ ฿ ₺, "kr" (ICA Banken's "-64,20 kr"), "Rp", "zł", "Kč", "Ft", "lei", "руб.", "грн".
+ * "¥64.20"), ₩ ₸ ₴ ₽ ₪ ₹ ₱ ฿ ₺, the dollars and reais written with their country ("R$", "S$", "HK$", "NT$" …), "RM",
+ * "kr" (ICA Banken's "-64,20 kr"), "Rp", "zł", "Kč", "Ft", "lei", "руб.", "грн".
  */
-const SIGN_BEFORE = /^(?:[€$£¥₩₸₴₽₪₹₱฿₺]|Rp\.?)\s*/;
+const SIGN_BEFORE = /^(?:(?:R|S|HK|NT|A|C|NZ|US|MX)?\$|[€£¥₩₸₴₽₪₹₱฿₺]|Rp\.?|RM)\s*/;
 const SIGN_AFTER = /\s*(?:[€$£¥₩₸₴₽₪₹₱฿₺]|kr\.?|Kč|zł|Ft|lei|Rp|руб\.?|грн\.?)$/;
 
 /** The number part of an amount cell: sign, currency code or symbol and grouping marks removed. */

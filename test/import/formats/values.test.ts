@@ -147,6 +147,10 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     ["-1 200,00 kr", ",", -1200],
     ["₹1,234.50", ".", 1234.5],
     ["-₪64.20", ".", -64.2],
+    ["R$ 1.234,56", ",", 1234.56],
+    ["-R$ 64,20", ",", -64.2],
+    ["HK$ 1,234.50", ".", 1234.5],
+    ["RM1,234.00", ".", 1234],
   ])("the currency sign of %s is no part of the number", (raw, decimal, value) => {
     expect(parseAmount(raw, decimal as "." | ",")).toBe(value);
   });
