@@ -19,7 +19,7 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
       "التاريخ", "تاريخ العملية", "تاريخ المعاملة",
       "日付", "年月日", "取引日", "利用日", "取扱日付", "お取引日",
       "거래일시", "거래일자", "거래일",
-      "交易时间", "交易日期", "日期", "交易時間", "入帳日期",
+      "交易时间", "交易日期", "日期", "交易時間", "入帳日期", "付款时间", "交易创建时间",
       "วันที่",
       "data tranzactie", "data tranzactiei", "datum transakcie", "datum transakcije", "datum prometa", "datums", "dagsetning", "dags", "tanggal", "tanggal transaksi", "fecha de operacion", "fecha operacion", "completion time", "tran date", "txn date",
     ],
@@ -84,7 +84,7 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "الوصف", "البيان", "التفاصيل",
     "摘要", "摘要内容", "お取り扱い内容", "取引内容", "内容", "利用店名", "入出金先内容", "詳細", "詳細 1", "詳細 2",
     "적요", "내용", "거래내용",
-    "商品说明", "商品", "说明", "說明", "交易类型", "交易分类", "交易場所", "交易场所",
+    "商品说明", "商品", "商品名称", "说明", "說明", "交易类型", "交易分类", "交易場所", "交易场所",
     "รายละเอียด", "รายการ",
     "keterangan", "descriere", "detalii", "detaļas", "detalii tranzactie", "skyring", "texti", "opis transakcije", "opis prometa", "apraksts", "aprasymas", "transaction remarks", "descripcion detallada",
   ]],
@@ -118,6 +118,12 @@ export const WORLD_INDICATORS: Record<string, 1 | -1> = {
  * bank's own totals leave them out; they are skipped, each with its line and this reason.
  */
 export const WORLD_NEUTRAL = new Set(["不计收支", "中性交易"]);
+
+/**
+ * Cells that say "neither" only under one header: Alipay's older export leaves 收/支 empty, WeChat Pay writes "/" there,
+ * for the same moves (normalised header → cells as written, trimmed). Elsewhere an empty indicator is a bad row.
+ */
+export const WORLD_NEUTRAL_UNDER: Record<string, readonly string[]> = { "收 支": ["", "/"] };
 
 /** Status column headers ("Статус": T-Bank's OK/FAILED; Alipay's 交易状态, WeChat Pay's 当前状态). */
 export const WORLD_STATUS_HEADERS = ["статус", "статус операции", "交易状态", "当前状态", "状态", "상태", "κατασταση", "סטטוס"];
