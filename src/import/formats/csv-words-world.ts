@@ -41,7 +41,7 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "χρεωση", "χρεωσεις",
     "חובה", "בחובה",
     "مدين", "سحب",
-    "出金", "お引出し", "支払い金額", "払出金額", "お支払金額", "お引出金額", "引出金額", "出金金額", "支払金額",
+    "出金", "お引出し", "支払い金額", "払出金額", "お支払金額", "お引出金額", "引出金額", "出金金額", "支払金額", "出金額",
     "출금", "출금액", "찾으신금액",
     "支出", "提出", "交易金额 支出",
     "ถอน", "ถอนเงิน",
@@ -52,7 +52,7 @@ export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
     "πιστωση", "πιστωσεις",
     "זכות", "בזכות",
     "دائن", "إيداع",
-    "入金", "お預入れ", "預かり金額", "受入金額", "お預り金額", "お預入金額", "預入金額", "入金金額",
+    "入金", "お預入れ", "預かり金額", "受入金額", "お預り金額", "お預入金額", "預入金額", "入金金額", "入金額",
     "입금", "입금액", "맡기신금액",
     "收入", "存入", "交易金额 收入",
     "ฝาก", "ฝากเงิน",
@@ -138,7 +138,8 @@ export const WORLD_NOT_BOOKED = ["交易关闭", "支付失败", "已关闭", "�
  * Russian, Serbian, Bulgarian and traditional Chinese otherwise are left out: several countries, several currencies.
  */
 export const HEADER_SCRIPT_CURRENCY: { test: RegExp; code: string; what: string }[] = [
-  { test: /[\p{Script=Hiragana}\p{Script=Katakana}]|円/u, code: "JPY", what: "Japanese" },
+  // Kana, or the words only Japanese writes so (Chinese has 交易 and 余额 for 取引 and 残高).
+  { test: /[\p{Script=Hiragana}\p{Script=Katakana}]|円|残高|取引|預入|引出/u, code: "JPY", what: "Japanese" },
   { test: /\p{Script=Hangul}/u, code: "KRW", what: "Korean" },
   { test: /金额|余额|交易对方|收\/支|币种|账户|账号/, code: "CNY", what: "simplified Chinese" },
   { test: /\p{Script=Hebrew}/u, code: "ILS", what: "Hebrew" },

@@ -253,9 +253,9 @@ function headerCurrency(plan: ColumnPlan): string | null {
   return null;
 }
 
-const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY" };
-const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱฿₺]|(?<![A-Za-z])RM(?=\s*\d)/;
-/** Dollars and reais written with their country, and Malaysia's ringgit (QA round 4, pass 12). */
+const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
+const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱฿₺]|(?<![A-Za-z])RM(?=\s*\d)|(?<=\d\s*)[円원]$/;
+/** Dollars and reais written with their country, and Malaysia's ringgit; yen and won after the number (QA round 4, pass 12). */
 const PREFIXED_SIGN_CURRENCY: Record<string, string> = { R$: "BRL", S$: "SGD", HK$: "HKD", NT$: "TWD", A$: "AUD", C$: "CAD", NZ$: "NZD", US$: "USD", MX$: "MXN", RM: "MYR" };
 
 /**
@@ -399,7 +399,7 @@ function vote(
   if (!plan.decimalKnown) {
     const g = decimals.result();
     // Amounts that read both ways in a currency without decimals, which the header names (its words or its script).
-    const whole = "ambiguous" in g ? (headerCurrency(plan) ?? headerWordCurrency(table.header)?.code) : undefined;
+    const whole = "ambiguous" in g ? (headerCurrency(plan) ?? amountsCurrency(plan, sample)?.code ?? headerWordCurrency(table.header)?.code) : undefined;
     const grouped = whole && WHOLE_NUMBER_CURRENCIES.has(whole) ? decimals.groupedWholeNumbers() : null;
     if (grouped) {
       decimal = grouped;

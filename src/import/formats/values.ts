@@ -23,10 +23,11 @@ const PLAIN_AMOUNT = /^-?\d+(?:[.,]\d+)?$/;
 /**
  * Currency signs and short names written before or after the number: € $ £, and (QA round 4, pass 12) ¥ (WeChat Pay's
  * "¥64.20"), ₩ ₸ ₴ ₽ ₪ ₹ ₱ ฿ ₺, the dollars and reais written with their country ("R$", "S$", "HK$", "NT$" …), "RM",
- * "kr" (ICA Banken's "-64,20 kr"), "Rp", "zł", "Kč", "Ft", "lei", "руб.", "грн".
+ * "kr" (ICA Banken's "-64,20 kr"), "Rp", "zł", "Kč", "Ft", "lei", "руб.", "грн", and 円 元 원 written after the number
+ * (Sony Bank's "6,420円").
  */
 const SIGN_BEFORE = /^(?:(?:R|S|HK|NT|A|C|NZ|US|MX)?\$|[€£¥₩₸₴₽₪₹₱฿₺]|Rp\.?|RM)\s*/;
-const SIGN_AFTER = /\s*(?:[€$£¥₩₸₴₽₪₹₱฿₺]|kr\.?|Kč|zł|Ft|lei|Rp|руб\.?|грн\.?)$/;
+const SIGN_AFTER = /\s*(?:[€$£¥₩₸₴₽₪₹₱฿₺円元원]|kr\.?|Kč|zł|Ft|lei|Rp|руб\.?|грн\.?)$/;
 
 /** The number part of an amount cell: sign, currency code or symbol and grouping marks removed. */
 function amountParts(raw: string): { negative: boolean; body: string } | null {
@@ -228,6 +229,9 @@ function dateShape(raw: string): DateShape | null {
   // Year first with a day of one digit: Japanese banks' "2026/2/3" (MUFG; QA round 4, pass 12: no date column was found).
   const yearFirst = /^(\d{4})([./-])(\d{1,2})\2(\d)(?:(?:[ T]|, ?)\d{1,2}:\d{2}.*)?$/.exec(s);
   if (yearFirst) return { a: yearFirst[1]!, sep: yearFirst[2]!, b: yearFirst[3]!, c: yearFirst[4]! };
+  // Japanese, Chinese and Korean written dates: "2026年2月3日" (Sony Bank), "2026년 2월 3일".
+  const written = /^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일](?:\s*\d{1,2}:\d{2}.*)?$/.exec(s);
+  if (written) return { a: written[1]!, sep: "-", b: written[2]!, c: written[3]! };
   const compact = /^((?:19|20)\d{2})(\d{2})(\d{2})(?:[ T]?\d{2}:?\d{2}.*)?$/.exec(s);
   return compact ? { a: compact[1]!, sep: "", b: compact[2]!, c: compact[3]! } : null;
 }

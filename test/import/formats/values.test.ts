@@ -138,6 +138,9 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     expect(parseDate("14 septembrie 2026", "DMY")).toBe("2026-09-14");
     expect(parseDate("05-ene-2026", "DMY")).toBe("2026-01-05");
     expect(parseDate("3 Agustus 2026", "DMY")).toBe("2026-08-03");
+    // Japanese, Chinese, Korean written dates (Sony Bank).
+    expect(parseDate("2026年2月3日", "YMD")).toBe("2026-02-03");
+    expect(parseDate("2026년 12월 31일", "YMD")).toBe("2026-12-31");
   });
 
   test.each([
@@ -151,6 +154,8 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     ["-R$ 64,20", ",", -64.2],
     ["HK$ 1,234.50", ".", 1234.5],
     ["RM1,234.00", ".", 1234],
+    ["6,420円", ".", 6420],
+    ["-64,200원", ".", -64200],
   ])("the currency sign of %s is no part of the number", (raw, decimal, value) => {
     expect(parseAmount(raw, decimal as "." | ",")).toBe(value);
   });
