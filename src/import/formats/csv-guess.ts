@@ -14,6 +14,7 @@ import { NeedsColumnMapping } from "../../core/errors.ts";
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
+import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
 import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
@@ -76,7 +77,7 @@ function fits(col: Column, role: Role): boolean {
   }
 }
 
-const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus"];
+const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", ...WORLD_STATUS_HEADERS];
 
 /**
  * A status column of a file of no known layout (every value booked or not, "Pending", "Declined", "vorgemerkt"…): its
@@ -201,6 +202,54 @@ function columnByName(cols: readonly Column[], name: string, flag: string, fileN
   return col;
 }
 
+const centsOf = (v: string | undefined) => Math.round((eitherMark(v ?? "") ?? 0) * 100);
+
+/** Each sampled row's amount in cents by the money columns (one signed column, or a debit and a credit one), or null. */
+function rowCents(cols: readonly Column[], money: ColumnPlan["money"]): ((r: number) => number) | null {
+  if (money.kind === "signed") return (r) => centsOf(cols[money.amount]!.values[r]);
+  if (money.kind === "split") return (r) => (centsOf(cols[money.credit]!.values[r]) === 0 ? -Math.abs(centsOf(cols[money.debit]!.values[r])) : Math.abs(centsOf(cols[money.credit]!.values[r])));
+  return null;
+}
+
+/** Whether a column of balances after each row walks by the rows' moves (in cents), oldest first or newest first. */
+function balanceWalks(values: readonly string[], move: (r: number) => number): boolean {
+  if (values.length < 2 || values.some((v) => eitherMark(v) === null)) return false;
+  let forward = true;
+  let backward = true;
+  for (let r = 1; r < values.length; r++) {
+    if (centsOf(values[r - 1]) + move(r) !== centsOf(values[r])) forward = false;
+    if (centsOf(values[r]) + move(r - 1) !== centsOf(values[r - 1])) backward = false;
+  }
+  return forward || backward;
+}
+
+/**
+ * Whether a fee column's amounts come off the balance besides the row's own amount (Capitec: "Money Out" −12,000.00 and
+ * "Fee" −5.00 on one row, the balance 12,005.00 lower; QA round 4, pass 12: the file did not reconcile, off by the fees):
+ * the sampled balances walk with the fees taken off, and not without them. PayPal's "Fee" beside its "Net" is in the
+ * amount already: its balance walks without.
+ */
+function feeOutsideAmount(cols: readonly Column[], money: ColumnPlan["money"], balance: number, fees: number): boolean {
+  const amount = rowCents(cols, money);
+  if (!amount || cols[fees]!.values.every((v) => centsOf(v) === 0)) return false;
+  const values = cols[balance]!.values;
+  return !balanceWalks(values, amount) && balanceWalks(values, (r) => amount(r) - Math.abs(centsOf(cols[fees]!.values[r])));
+}
+
+/**
+ * The balance after each row when no header word names it (Serbian "Stanje", Axis Bank's "BAL"; QA round 4, pass 12: the
+ * debit and credit columns were named, so nothing looked for the balance, and the file was not checked): the one column
+ * no role took whose every sampled value is an amount that the rows' amounts walk. Not the money available (BBVA's
+ * "Disponible": with a credit line or holds, it is no balance the statement closes with).
+ */
+const AVAILABLE = /\b(disponible|available|verfugbar|disponibile|beschikbaar|disponivel)\b/;
+function walkedBalance(cols: readonly Column[], money: ColumnPlan["money"], taken: ReadonlySet<number>): Column | undefined {
+  const amount = rowCents(cols, money);
+  if (!amount) return undefined;
+  const walking = cols.filter((c) => !taken.has(c.index) && !AVAILABLE.test(c.norm) && balanceWalks(c.values, amount));
+  return walking.length === 1 ? walking[0] : undefined;
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -317,7 +366,8 @@ export function guessColumns(
   else missing.push("the amount (one signed column, or a debit and a credit column)");
 
   const currency = take(mapping.currencyColumn ? columnByName(cols, mapping.currencyColumn, "--currency-column", fileName) : mapping.currency ? undefined : (first("currency") ?? codesColumn(cols, taken)));
-  const balance = take(first("balance"));
+  const balance = take(first("balance") ?? (money && !mapping.amountColumn && !mapping.debitColumn ? walkedBalance(cols, money, taken) : undefined));
+  const balanceByContent = balance !== undefined && headerTier(balance.norm, "balance") === null;
   const detail = take(first("detail"));
   const originalAmount = take(first("originalAmount"));
   const originalCurrency = take(first("originalCurrency"));
@@ -414,7 +464,9 @@ export function guessColumns(
     ...(byContent.length > 0 ? { byContent: true as const } : {}),
     contentNote:
       byContent.length === 0
-        ? null
+        ? balanceByContent
+          ? `"${balance.name.trim()}" was taken as the balance after each row, by what the column holds (no header word this reader knows named it)`
+          : null
         : `${byContent.join(", ")}, by what the columns hold (no header word this reader knows named them): check the preview's rows`,
     format: "csv",
     names: header.fields.map((f) => f.trim()),
@@ -427,7 +479,7 @@ export function guessColumns(
     purchasesPositive,
     refundKind: money.kind === "signed" ? (cols.find((c) => KIND_HEADERS.has(c.norm) && c.values.some((v) => REFUND_KINDS.has(normaliseHeader(v))))?.index ?? null) : null,
     sideCurrencies: null,
-    feeNotInAmount: false,
+    feeNotInAmount: fees !== undefined && balance !== undefined && feeOutsideAmount(cols, money, balance.index, fees.index),
     decimal: mapping.decimal ?? ".",
     decimalKnown: mapping.decimal !== undefined,
     currency: currency?.index ?? null,

@@ -9,6 +9,7 @@
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
+import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
 import { datedBalanceDay, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
@@ -241,8 +242,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (a === "bad") return bad(`${name(m.amount)} "${cell(m.amount).trim()}" is not an amount`);
         amount = a;
         if (a !== null && m.kind === "indicator") {
-          const sign = indicatorSign(cell(m.indicator));
+          const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
+          const sign = neutralUnder ? 0 : indicatorSign(cell(m.indicator));
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
+          const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
+          if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);
           amount = sign * Math.abs(a);
         } else if (a !== null && plan.refundKind !== null && REFUND_KINDS.has(normaliseHeader(cell(plan.refundKind)))) amount = Math.abs(a);
         else if (a !== null && plan.purchasesPositive) amount = -a;

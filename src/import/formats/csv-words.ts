@@ -4,14 +4,38 @@
  * case, accents off, letters and digits apart ("Montant débité" → "montant debite").
  */
 
+import { WORLD_INDICATORS, WORLD_NEUTRAL, WORLD_NOT_BOOKED, WORLD_WORDS } from "./csv-words-world.ts";
+
 /**
  * Lower case, accents off, letters and digits apart, words written together in camel case apart ("Beschreibung1" →
  * "beschreibung 1", "Débit" → "debit", Boursorama's "dateOp" → "date op"); the Nordic letters that are no accented
- * ones (ø, æ, Polish ł, đ) as their plain ones ("Beløb" → "belob", "Tytuł" → "tytul": it was "tytu", and ING Bank
+ * ones (ø, æ, Polish ł, đ, Icelandic ð and þ) as their plain ones ("Beløb" → "belob", "Tytuł" → "tytul": it was "tytu", and ING Bank
  * Śląski's title column was left out of the description; QA round 4, pass 9).
  */
 export function normaliseHeader(h: string): string {
-  return round3Header(h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae").replace(/[łŁ]/g, "l").replace(/[đĐ]/g, "d"));
+  const prepared = h.replace(/(\p{Ll})(\p{Lu})(?=\p{Ll})/gu, "$1 $2").replace(/[øØ]/g, "o").replace(/[æÆ]/g, "ae").replace(/[łŁ]/g, "l").replace(/[đĐðÐ]/g, "d").replace(/[þÞ]/g, "th");
+  return NON_LATIN_LETTER.test(prepared) ? nonLatinHeader(prepared) : round3Header(prepared);
+}
+
+/** A letter of a script other than Latin that banks head their columns in (Cyrillic, Greek, Hebrew, Arabic, Thai, CJK, Hangul). */
+const NON_LATIN_LETTER = /[\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Thai}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}]/u;
+
+/**
+ * round3Header's normal form for a header with letters of another script ("Дата операции" → "дата операции", "Ποσό" →
+ * "ποσο", "出金(円)" → "出金 円"): those letters kept beside a-z and 0-9 (round 3 dropped them, and a Russian, Greek or
+ * Japanese header was empty: QA round 4, pass 12). Accents off, composed again (Hangul syllables, kana); Cyrillic й and ё
+ * lose their marks like any accent (the word lists are written through this same function).
+ */
+function nonLatinHeader(h: string): string {
+  return h
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .normalize("NFC")
+    .toLowerCase()
+    .replace(/ß/g, "ss")
+    .replace(/(\p{L})(\d)/gu, "$1 $2")
+    .replace(/[^a-z0-9\p{Script=Cyrillic}\p{Script=Greek}\p{Script=Hebrew}\p{Script=Arabic}\p{Script=Thai}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\u30fc]+/gu, " ")
+    .trim();
 }
 
 /**
@@ -175,6 +199,25 @@ export const WORDS: Record<Role, string[][]> = {
   card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta"]],
 };
 
+// The other languages' words (csv-words-world.ts), in the normal form headers are compared in, each in its tier (a role
+// with one tier takes them all in it).
+for (const [role, tiers] of Object.entries(WORLD_WORDS) as [Role, string[][]][]) {
+  tiers.forEach((words, t) => {
+    const tier = WORDS[role][Math.min(t, WORDS[role].length - 1)]!;
+    for (const w of words) tier.push(w.startsWith("=") ? `=${normaliseHeader(w.slice(1))}` : normaliseHeader(w));
+  });
+}
+
+/**
+ * Letters of scripts written without spaces between words: a phrase in them also matches at the end of a header's word,
+ * where such a compound puts its head noun ("金額" in "支払い金額", "残高" in "差引残高"), not inside it ("出金" is no
+ * debit in Japan Post's title "入出金明細", a statement of deposits and withdrawals).
+ */
+const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script=Hangul}\p{Script=Thai}]/u;
+
+/** Every role's phrases in those scripts: a header word that is one of them is that phrase only ("入出金" names no "出金"). */
+const UNSPACED_WORDS = new Set(Object.values(WORDS).flat(2).filter((w) => UNSPACED.test(w)));
+
 /** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
 export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|rate|kurs|cours|cambio|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
 
@@ -184,7 +227,7 @@ export function headerTier(header: string, role: Role): number | null {
   const padded = ` ${header} `;
   const tiers = WORDS[role];
   for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => (w.startsWith("=") ? w.slice(1) : w) === header)) return t;
-  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => !w.startsWith("=") && padded.includes(` ${w} `))) return t + 0.5;
+  for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => !w.startsWith("=") && (padded.includes(` ${w} `) || (UNSPACED.test(w) && header.split(" ").some((t) => t.endsWith(w) && !UNSPACED_WORDS.has(t)))))) return t + 0.5;
   return null;
 }
 
@@ -198,11 +241,14 @@ const INDICATOR: Record<string, 1 | -1> = {
   // Debit/Kredit in the Baltic and Nordic banks' exports (Swedbank's D/K; Estonian Deebet/Kreedit, Latvian Debets/Kredīts).
   k: 1, kredit: 1, kreedit: 1, deebet: -1, debets: -1, kredits: 1,
 };
+for (const [word, sign] of Object.entries(WORLD_INDICATORS)) INDICATOR[normaliseHeader(word)] = sign;
 
-export function indicatorSign(raw: string): 1 | -1 | undefined {
+/** Indicator cell → sign, or 0 for a row the bank marks as neither money in nor out (csv-words-world.ts: WORLD_NEUTRAL). */
+export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {
   const t = raw.trim();
   if (t === "+") return 1;
   if (t === "-" || t === "\u2212") return -1;
+  if (WORLD_NEUTRAL.has(t)) return 0;
   return t.length <= 16 ? INDICATOR[normaliseHeader(t)] : undefined;
 }
 
@@ -240,6 +286,7 @@ export const NOT_BOOKED = [
   "rifiutato", "annullato", "pendiente", "rechazado", "cancelado", "in behandeling", "geweigerd", "geannuleerd",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
   "autorizzato", "non contabilizzato", "da contabilizzare", "offen", "venter", "reserveret", "reserverad", "reservert", "vantande", "odottaa",
+  ...WORLD_NOT_BOOKED.map(normaliseHeader),
 ];
 
 /**

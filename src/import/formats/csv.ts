@@ -10,6 +10,7 @@ import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -28,7 +29,8 @@ const PROBE_AT_LEAST = 3;
 const SAMPLE_RECORDS = 500;
 
 /** A preamble label of the account's balance, and a balance written with its currency before or after it. */
-const BALANCE_LABEL = /^(saldo|solde|balance|kontostand)\b/;
+// (DBS's "Available Balance:" and "Ledger Balance:", "3,435.80 SGD", too: QA round 4, pass 12.)
+const BALANCE_LABEL = /^(?:(?:available|ledger|current) )?(saldo|solde|balance|kontostand)\b/;
 const STATED_BALANCE = /^(?:([A-Z]{3})\s*-?[\d'’.,]*\d|-?[\d'’.,]*\d\s*([A-Z]{3}))$/;
 const isCurrencyCode = (raw: string) => /^[A-Za-z]{3}$/.test(raw.trim());
 /**
@@ -46,6 +48,7 @@ const currencyInBalanceLabel = (label: string): string | null => {
 const IBAN_CURRENCY: Record<string, string> = {
   CH: "CHF", LI: "CHF", GB: "GBP", SE: "SEK", DK: "DKK", NO: "NOK", PL: "PLN", CZ: "CZK", HU: "HUF",
   ...Object.fromEntries(["AT", "BE", "CY", "DE", "EE", "ES", "FI", "FR", "GR", "HR", "IE", "IT", "LT", "LU", "LV", "MC", "MT", "NL", "PT", "SI", "SK", "SM", "AD"].map((c) => [c, "EUR"])),
+  ...WORLD_IBAN_CURRENCY,
 };
 
 /** Headers of the statement's own account in a column of its own (Belfius "Rekening", KBC "Rekeningnummer", Rabobank "IBAN/BBAN"). */
@@ -233,7 +236,9 @@ function headerWordCurrency(header: CsvRecord): { code: string; from: string } |
     const hit = HEADER_WORD_CURRENCY[normaliseHeader(h)];
     if (hit) return { code: hit.code, from: `the column "${h.trim()}" (${hit.word} word)` };
   }
-  return null;
+  const line = header.fields.join(" ");
+  const script = HEADER_SCRIPT_CURRENCY.find((s) => s.test.test(line));
+  return script ? { code: script.code, from: `the header, written in ${script.what}` } : null;
 }
 
 /** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's "Määrä EUROA"). */
@@ -241,14 +246,23 @@ function headerCurrency(plan: ColumnPlan): string | null {
   const cols = moneyCells(plan.money);
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
+    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && ISO_CURRENCIES.has(code)) return code;
   }
   return null;
 }
 
-const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP" };
+const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
+const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱฿₺]|(?<![A-Za-z])RM(?=\s*\d)|(?<=\d\s*)[円원]$/;
+/** Dollars and reais written with their country, and Malaysia's ringgit; yen and won after the number (QA round 4, pass 12). */
+const PREFIXED_SIGN_CURRENCY: Record<string, string> = { R$: "BRL", S$: "SGD", HK$: "HKD", NT$: "TWD", A$: "AUD", C$: "CAD", NZ$: "NZD", US$: "USD", MX$: "MXN", RM: "MYR" };
+
+/**
+ * A header in Spanish or Portuguese: its "$" is a peso's or a real's (Mexico, Argentina, Chile, Colombia, Brazil), not a US
+ * dollar (QA round 4, pass 12: Banorte's pesos were stored as dollars).
+ */
+const PESO_HEADER = /[áéíóúñçãõ]|\b(fecha|descripcion|importe|monto|cargo|abono|saldo|deposito|retiro|movimiento|valor|data|lancamento)/i;
 
 /**
  * The currency the sampled amount cells are written with ("-$1,234.56", "-10,80 €", "2.000,00 EUR"), when they
@@ -261,15 +275,16 @@ function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code
   for (const r of sample) {
     for (const c of cols) {
       const cell = (r.fields[c] ?? "").trim();
-      const sign = /[$€£]/.exec(cell)?.[0];
+      const symbol = SIGN_IN_CELL.exec(cell)?.[0];
+      const sign = symbol === "$" && plan.names.some((n) => PESO_HEADER.test(n)) ? undefined : symbol;
       const mark = sign ?? currencyInAmount(cell);
       if (!mark) continue;
-      const iso = sign ? SIGN_CURRENCY[sign]! : mark;
+      const iso = sign ? (SIGN_CURRENCY[sign] ?? PREFIXED_SIGN_CURRENCY[sign]!) : mark;
       if (found && found.code !== iso) return null;
       found ??= { code: iso, mark };
     }
   }
-  return found && { code: found.code, from: `the amounts' ${found.mark}${found.mark.length === 1 ? " sign" : " code"}` };
+  return found && { code: found.code, from: `the amounts' ${found.mark}${/^[A-Z]{3}$/.test(found.mark) ? " code" : " sign"}` };
 }
 
 /**
@@ -290,6 +305,27 @@ function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decima
   for (const r of sample) for (const c of cols) votes.add(r.fields[c] ?? "");
   const g = votes.result();
   return "decimal" in g ? g.decimal : ".";
+}
+
+/**
+ * Whether a guessed file writes a booking's text over several lines, the lines after the first holding text in the
+ * description's columns only, no date and no amount (OCBC's ",,NTUC FAIRPRICE SINGAPORE SG,,", ING Romania's ",,,Nr. card:
+ * ****1234,,,"; QA round 4, pass 12: skipped as note lines, the merchant lost): two such lines at least among the sampled
+ * records, none the first one, none a total or balance line. Their text then goes on the booking above them.
+ */
+function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
+  const money = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
+  const texts = new Set([...plan.description.out, ...plan.description.in].filter((i): i is number => typeof i === "number"));
+  const empty = (f: readonly string[], c: number) => (f[c] ?? "").trim() === "";
+  let lines = 0;
+  for (let i = 0; i < sample.length; i++) {
+    const f = sample[i]!.fields;
+    const textOnly = empty(f, plan.date) && money.every((c) => empty(f, c)) && f.some((_, c) => !empty(f, c)) && f.every((_, c) => empty(f, c) || texts.has(c));
+    if (!textOnly) continue;
+    if (i === 0 || TOTAL_LINE.test(normaliseHeader(f.join(" ")))) return false;
+    lines++;
+  }
+  return lines >= 2;
 }
 
 /** The first filled account cell of the sampled rows (a layout's account column), or null. */
@@ -337,7 +373,7 @@ function vote(
   sample: readonly CsvRecord[],
   plan: ColumnPlan & { decimalKnown: boolean },
   opts: ReadOptions,
-): { dateOrders: DateOrder[]; decimal: Decimal; dateNote: string | null } {
+): { dateOrders: DateOrder[]; decimal: Decimal; dateNote: string | null; decimalNote: string | null } {
   const mapping = opts.mapping ?? {};
   const dates = new DateVotes();
   const decimals = new DecimalVotes();
@@ -359,13 +395,19 @@ function vote(
     }, table.bodyStart, table.bodyLine);
   }
   let decimal = plan.decimal;
+  let decimalNote: string | null = null;
   if (!plan.decimalKnown) {
     const g = decimals.result();
-    if (!("decimal" in g)) {
+    // Amounts that read both ways in a currency without decimals, which the header names (its words or its script).
+    const whole = "ambiguous" in g ? (headerCurrency(plan) ?? amountsCurrency(plan, sample)?.code ?? headerWordCurrency(table.header)?.code) : undefined;
+    const grouped = whole && WHOLE_NUMBER_CURRENCIES.has(whole) ? decimals.groupedWholeNumbers() : null;
+    if (grouped) {
+      decimal = grouped;
+      decimalNote = `every amount reads both as a whole number with thousands and as a decimal: read as whole numbers, as ${whole} amounts are written without decimals`;
+    } else if (!("decimal" in g)) {
       const why = "ambiguous" in g ? "every amount reads as a whole number with thousands or as a decimal" : "some amounts use a decimal point and others a decimal comma";
       throw new NeedsColumnMapping(`${opts.fileName}: cannot tell the decimal mark of ${moneyCells(plan.money).map((c) => `"${plan.names[c]}"`).join(" and ")} (${why}); set --decimal . or --decimal ,`);
-    }
-    decimal = g.decimal;
+    } else decimal = g.decimal;
   }
   let dateOrders: DateOrder[];
   let dateNote: string | null = null;
@@ -383,7 +425,7 @@ function vote(
       );
     } else dateOrders = [g.order];
   }
-  return { dateOrders, decimal, dateNote };
+  return { dateOrders, decimal, dateNote, decimalNote };
 }
 
 export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankLayout[], guess: boolean, noTable: (fileName: string) => string): Statement {
@@ -436,8 +478,9 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     const { contentNote, ...columns } = guessed;
-    for (const note of [voted.dateNote, told?.note, contentNote]) if (note) guessNotes.push(note);
+    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
+    if (continuesText(plan, sample)) plan = { ...plan, continuationLines: true };
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);

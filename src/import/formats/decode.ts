@@ -59,6 +59,7 @@ for (const b of [0xb1, 0xb6, 0xa1, 0xa6, 0xac]) BYTE_KIND[b] = LATIN2;
 function centralEuropean(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
   const czech = czechOrSlovak(body);
   if (czech) return czech;
+  if (southSlavic(body)) return "windows-1250";
   let cp1250 = false;
   for (let i = 0; i < body.length; i++) {
     const kind = BYTE_KIND[body[i]!]!;
@@ -171,8 +172,81 @@ function czechOrSlovak(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
 }
 
 /**
+ * Slovene, Croatian, Bosnian and Serbian (Latin) text in windows-1250 (NLB, Zagrebačka banka …): words with š or ž, which
+ * windows-1252 has at the same bytes (0x9A 0x9E 0x8A 0x8E) but Western words hardly ever do, and a word with č (0xE8, "è"
+ * in windows-1252) or đ (0xF0, "ð") inside it; and no letter only Western text has (æ å ç ñ) or French à, ê
+ * (ŕ, ę in windows-1250). QA round 4, pass 12: NLB's "Plača" was stored as "Plaèa".
+ */
+function southSlavic(body: Uint8Array): boolean {
+  let sz = 0;
+  let cd = 0;
+  let wordSz = false;
+  let wordCd = false;
+  for (let i = 0; i <= body.length; i++) {
+    const b = body[i];
+    if (b === undefined || !czLetter(b)) {
+      if (wordSz) sz++;
+      if (wordCd) cd++;
+      wordSz = wordCd = false;
+      continue;
+    }
+    if (b === 0xe0 || b === 0xea || (CZ_KIND[b]! & WESTERN_ONLY) !== 0) return false;
+    if (b === 0x9a || b === 0x9e || b === 0x8a || b === 0x8e) wordSz = true;
+    if ((b === 0xe8 || b === 0xf0) && czLetter(body[i - 1]) && czLetter(body[i + 1])) wordCd = true;
+  }
+  return sz >= 1 && cd >= 1;
+}
+
+/**
+ * The code pages of scripts other than Latin that banks still export in (Japanese banks' Shift_JIS, Korean banks' EUC-KR/
+ * CP949, Chinese banks' and Alipay's GBK, Taiwanese banks' Big5; Russian, Ukrainian and Bulgarian banks' windows-1251,
+ * Greek banks' windows-1253, Israeli banks' windows-1255, Arab banks' windows-1256), each with words a statement in that
+ * language heads its columns with (date, amount, balance, debit, credit, description …). Read in the wrong code page these
+ * bytes are no such words ("Äàòà" for "Дата", "“ú•t" for "日付"), so a code page is taken only when its reading of the
+ * file holds at least two of its words, and more of them than any other reading (QA round 4, pass 12: such files were read
+ * as windows-1252, every description garbled, half of them refused).
+ */
+const NON_LATIN_CODE_PAGES: { encoding: string; words: string[] }[] = [
+  { encoding: "shift_jis", words: ["日付", "年月日", "金額", "残高", "取引", "摘要", "入金", "出金", "お引出し", "お預入れ", "預かり", "支払", "振込", "利用日", "内容", "入出金"] },
+  { encoding: "euc-kr", words: ["거래", "일자", "일시", "금액", "잔액", "입금", "출금", "적요", "내용", "메모", "구분"] },
+  { encoding: "gb18030", words: ["交易", "日期", "时间", "金额", "余额", "收入", "支出", "摘要", "对方", "账户", "账号", "备注", "记账"] },
+  { encoding: "big5", words: ["交易", "日期", "時間", "金額", "餘額", "存入", "提出", "支出", "說明", "帳號", "摘要", "備註", "帳務"] },
+  { encoding: "windows-1251", words: ["дата", "сумма", "сума", "описание", "опис", "операци", "остаток", "залишок", "баланс", "валюта", "дебит", "кредит", "салдо", "платеж", "рахун", "счет", "карт"] },
+  { encoding: "windows-1253", words: ["ημερομηνια", "ημ/νια", "ποσο", "περιγραφη", "υπολοιπο", "χρεωση", "πιστωση", "αιτιολογια", "συναλλαγ", "λογαριασμ"] },
+  { encoding: "windows-1255", words: ["תאריך", "תיאור", "סכום", "יתרה", "חובה", "זכות", "אסמכתא", "פעולה", "פרטים"] },
+  { encoding: "windows-1256", words: ["التاريخ", "المبلغ", "الرصيد", "الوصف", "مدين", "دائن", "البيان", "الحركة"] },
+  // Latin scripts whose own letters windows-1252 has other letters at: Turkish (windows-1254: ı ş ğ İ read ý þ ð Ý),
+  // Lithuanian and Latvian (windows-1257: ė š ū ž ā ņ read ë ð û þ â ò). Only words with those letters.
+  { encoding: "windows-1254", words: ["açıklama", "işlem", "ödeme", "alıcı", "gönderen", "hesap hareketleri", "tarihi", "bakiye", "borç"] },
+  { encoding: "windows-1257", words: ["mokėjimo", "gavėjo", "sąskait", "išrašas", "mokėtojo", "saņēmējs", "maksātājs", "valūta", "detaļas", "kredīts", "summa", "datums"] },
+];
+
+/** The first 64 KB are enough to tell (a 50 MB file is decoded once more, whole, in the code page found). */
+const CODE_PAGE_SAMPLE = 65536;
+
+/**
+ * Lower case and accents off (Greek headers are often in capitals: "ΗΜΕΡΟΜΗΝΙΑ", "Ποσό"), composed again (Hangul
+ * syllables come apart into their letters in the decomposed form).
+ */
+const foldForWords = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC").toLowerCase();
+
+/** The code page (of NON_LATIN_CODE_PAGES) whose reading of the file's start holds that language's statement words, or null. */
+function nonLatinCodePage(body: Uint8Array): string | null {
+  const sample = body.subarray(0, CODE_PAGE_SAMPLE);
+  let best: { encoding: string; found: number } | null = null;
+  for (const { encoding, words } of NON_LATIN_CODE_PAGES) {
+    const text = foldForWords(new TextDecoder(encoding).decode(sample));
+    const found = words.filter((w) => text.includes(foldForWords(w))).length;
+    if (found >= 2 && (!best || found > best.found)) best = { encoding, found };
+  }
+  return best?.encoding ?? null;
+}
+
+/**
  * The file's text. A BOM decides; otherwise UTF-8 when the bytes are valid UTF-8 (a windows-1252
- * file with umlauts practically never is), else windows-1250 or ISO-8859-2 when it reads as Czech, Slovak or Polish, else windows-1252, which is what
+ * file with umlauts practically never is), else a non-Latin code page whose reading holds its language's statement words
+ * (Shift_JIS, EUC-KR, GBK, Big5, windows-1251/1253/1254/1255/1256/1257), else windows-1250 or ISO-8859-2 when it reads as Czech,
+ * Slovak or Polish, else windows-1252, which is what
  * Swiss and German bank exports (UBS among them) are written in.
  */
 export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}): string {
@@ -189,6 +263,8 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   } catch {
     // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text. Without any of the
     // bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
+    const nonLatin = nonLatinCodePage(body);
+    if (nonLatin) return new TextDecoder(nonLatin).decode(body);
     const central = centralEuropean(body);
     if (central) return new TextDecoder(central).decode(body);
     return body.some((b) => b >= 0x80 && b <= 0x9f) ? cp1252.decode(body) : Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");

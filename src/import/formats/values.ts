@@ -7,6 +7,7 @@
 
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { daysInMonth } from "../../ledger/calendar.ts";
+import { WORLD_MONTHS } from "./csv-words-world.ts";
 
 export type Decimal = "." | ",";
 
@@ -19,6 +20,15 @@ const GROUPING = /['’\s\u00a0\u202f]/g;
 // Most cells are a plain signed number: answered without the replacements below (the same result, a fifth of the time).
 const PLAIN_AMOUNT = /^-?\d+(?:[.,]\d+)?$/;
 
+/**
+ * Currency signs and short names written before or after the number: € $ £, and (QA round 4, pass 12) ¥ (WeChat Pay's
+ * "¥64.20"), ₩ ₸ ₴ ₽ ₪ ₹ ₱ ฿ ₺, the dollars and reais written with their country ("R$", "S$", "HK$", "NT$" …), "RM",
+ * "kr" (ICA Banken's "-64,20 kr"), "Rp", "zł", "Kč", "Ft", "lei", "руб.", "грн", and 円 元 원 written after the number
+ * (Sony Bank's "6,420円").
+ */
+const SIGN_BEFORE = /^(?:(?:R|S|HK|NT|A|C|NZ|US|MX)?\$|[€£¥₩₸₴₽₪₹₱฿₺]|Rp\.?|RM)\s*/;
+const SIGN_AFTER = /\s*(?:[€$£¥₩₸₴₽₪₹₱฿₺円元원]|kr\.?|Kč|zł|Ft|lei|Rp|руб\.?|грн\.?)$/;
+
 /** The number part of an amount cell: sign, currency code or symbol and grouping marks removed. */
 function amountParts(raw: string): { negative: boolean; body: string } | null {
   if (PLAIN_AMOUNT.test(raw)) return raw.charCodeAt(0) === 45 /* - */ ? { negative: true, body: raw.slice(1) } : { negative: false, body: raw };
@@ -29,7 +39,7 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     negative = true;
     s = s.slice(1, -1).trim();
   }
-  s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(/^[€$£]\s*|\s*[€$£]$/g, "");
+  s = s.replace(/^[A-Z]{3}\s*|\s*[A-Z]{3}$/g, "").replace(SIGN_BEFORE, "").replace(SIGN_AFTER, "");
   // "45.90 DR", "2,000.00 CR" (British and Australian statements): the mark is the sign, whatever else the cell says.
   const mark = /^(.*\d)\s*(CR|DR)$/i.exec(s);
   if (mark) {
@@ -43,7 +53,7 @@ function amountParts(raw: string): { negative: boolean; body: string } | null {
     negative = negative || s.endsWith("-");
     s = s.slice(0, -1).trim();
   }
-  s = s.replace(/^[€$£]\s*/, "").replace(GROUPING, "");
+  s = s.replace(SIGN_BEFORE, "").replace(GROUPING, "");
   return /^[\d.,]*\d[\d.,]*$/.test(s) ? { negative, body: s } : null;
 }
 
@@ -65,11 +75,13 @@ export function currencyInAmount(raw: string): string | null {
 const GROUPED = { ",": /^\d{1,3}(,\d{3})+$/, ".": /^\d{1,3}(\.\d{3})+$/ };
 const PLAIN_POINT = /^-?\d+(?:\.\d+)?$/;
 const PLAIN_COMMA = /^-?\d+(?:,\d+)?$/;
+/** A whole part of sixteen digits or more: an id, no amount (see parseAmount). */
+const ID_DIGITS = /^-?0*[1-9]\d{15}/;
 
 /** The amount in a cell, or null when the cell is not a number under the given decimal mark. */
 export function parseAmount(raw: string, decimal: Decimal): number | null {
   // Most cells: digits with at most the decimal mark itself (no grouping to check), read as they are.
-  if (decimal === "." ? PLAIN_POINT.test(raw) : PLAIN_COMMA.test(raw)) return Number(decimal === "." ? raw : raw.replace(",", "."));
+  if (decimal === "." ? PLAIN_POINT.test(raw) : PLAIN_COMMA.test(raw)) return ID_DIGITS.test(raw) ? null : Number(decimal === "." ? raw : raw.replace(",", "."));
   const p = amountParts(raw);
   if (!p) return null;
   const group = decimal === "." ? "," : ".";
@@ -80,6 +92,9 @@ export function parseAmount(raw: string, decimal: Decimal): number | null {
   const whole = parts[0]!.split(group).join("");
   const frac = parts[1] ?? "";
   if (!/^\d*$/.test(whole) || !/^\d*$/.test(frac) || whole + frac === "") return null;
+  // Sixteen digits and more are an id (WeChat Pay's 28-digit order numbers), no amount of money (QA round 4, pass 12: one
+  // was read as the amount column).
+  if (ID_DIGITS.test(whole)) return null;
   const value = Number(`${whole || "0"}.${frac || "0"}`);
   return p.negative ? -value : value;
 }
@@ -120,11 +135,26 @@ export class DecimalVotes {
   private comma = 0;
   private unsure = 0;
 
+  /** The marks the unsure values ("6,420", "-6.420") were written with. */
+  private unsureMarks = new Set<string>();
+
   add(v: string): void {
     const mark = decimalOf(v);
     if (mark === ".") this.dot++;
     else if (mark === ",") this.comma++;
-    else if (mark === "unsure") this.unsure++;
+    else if (mark === "unsure") {
+      this.unsure++;
+      this.unsureMarks.add(/[.,]/.exec(v)![0]);
+    }
+  }
+
+  /**
+   * The decimal mark when every unsure value is a whole number grouped by one mark (a currency without decimals:
+   * "6,420" yen, "-6.420" krónur): the other mark; null when they use both.
+   */
+  groupedWholeNumbers(): Decimal | null {
+    if (this.unsureMarks.size !== 1) return null;
+    return this.unsureMarks.has(",") ? "." : ",";
   }
 
   result(): DecimalGuess {
@@ -174,19 +204,20 @@ const MONTHS: Record<string, number> = { jan: 1, feb: 2, mar: 3, apr: 4, may: 5,
 const FULL_MONTHS = ["january", "february", "march", "april", "june", "july", "august", "september", "october", "november", "december"];
 const monthNumber = (name: string): number | undefined => {
   const n = name.toLowerCase();
-  return MONTHS[n] ?? (FULL_MONTHS.includes(n) ? MONTHS[n.slice(0, 3)] : undefined);
+  return MONTHS[n] ?? (FULL_MONTHS.includes(n) ? MONTHS[n.slice(0, 3)] : WORLD_MONTHS[n]);
 };
 
 /** `named`: a month written by its name, whose order the text itself says ("03 Mar 2025" day-first, "Mar 3, 2025" month-first). */
 type DateShape = { a: string; sep: string; b: string; c: string; named?: "DMY" | "MDY" };
 
-const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,9})\.?[ -](\d{4}|\d{2})(?:[ T]\d{1,2}:\d{2}.*)?$/;
+const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,10})\.?[ -](\d{4}|\d{2})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 
 function dateShape(raw: string): DateShape | null {
   // Czech and Slovak typography spaces the dots: "5. 1. 2026" (QA round 4, pass 9: no date column was found).
   const s = raw.trim().replace(/^(\d{1,2})\. (\d{1,2})\. (?=\d{4})/, "$1.$2.");
-  // UK and US banks' "03 Mar 2025", "03-Mar-25", "Mar 3, 2025" (Nationwide, HSBC): only English month names.
+  // UK and US banks' "03 Mar 2025", "03-Mar-25", "Mar 3, 2025" (Nationwide, HSBC); day first, also with the month names of
+  // csv-words-world.ts (ING Romania's "03 februarie 2026"; QA round 4, pass 12: no date column was found).
   const dm = DAY_MONTH_NAME.exec(s);
   if (dm && monthNumber(dm[2]!) !== undefined) {
     return { a: dm[1]!, sep: " ", b: String(monthNumber(dm[2]!)), c: dm[3]!, named: "DMY" };
@@ -195,6 +226,12 @@ function dateShape(raw: string): DateShape | null {
   if (md && monthNumber(md[1]!) !== undefined) return { a: String(monthNumber(md[1]!)), sep: " ", b: md[2]!, c: md[3]!, named: "MDY" };
   const m = /^(\d{1,4})([./-])(\d{1,2})\2(\d{2}|\d{4})(?:(?:[ T]|, ?)\d{1,2}:\d{2}.*)?$/.exec(s);
   if (m) return { a: m[1]!, sep: m[2]!, b: m[3]!, c: m[4]! };
+  // Year first with a day of one digit: Japanese banks' "2026/2/3" (MUFG; QA round 4, pass 12: no date column was found).
+  const yearFirst = /^(\d{4})([./-])(\d{1,2})\2(\d)(?:(?:[ T]|, ?)\d{1,2}:\d{2}.*)?$/.exec(s);
+  if (yearFirst) return { a: yearFirst[1]!, sep: yearFirst[2]!, b: yearFirst[3]!, c: yearFirst[4]! };
+  // Japanese, Chinese and Korean written dates: "2026年2月3日" (Sony Bank), "2026년 2월 3일".
+  const written = /^(\d{4})\s*[年년]\s*(\d{1,2})\s*[月월]\s*(\d{1,2})\s*[日일](?:\s*\d{1,2}:\d{2}.*)?$/.exec(s);
+  if (written) return { a: written[1]!, sep: "-", b: written[2]!, c: written[3]! };
   const compact = /^((?:19|20)\d{2})(\d{2})(\d{2})(?:[ T]?\d{2}:?\d{2}.*)?$/.exec(s);
   return compact ? { a: compact[1]!, sep: "", b: compact[2]!, c: compact[3]! } : null;
 }

@@ -11,8 +11,8 @@ const cp1250 = (text: string) => Uint8Array.from([...text].map((c) => (c.charCod
 /** ISO-8859-2 bytes of a text: ASCII as it is, the Polish letters by the code page's table (ł ż Ł Ż as in windows-1250). */
 const LATIN2: Record<string, number> = { ą: 0xb1, ć: 0xe6, ę: 0xea, ł: 0xb3, ń: 0xf1, ó: 0xf3, ś: 0xb6, ź: 0xbc, ż: 0xbf, Ą: 0xa1, Ć: 0xc6, Ę: 0xca, Ł: 0xa3, Ń: 0xd1, Ó: 0xd3, Ś: 0xa6, Ź: 0xac, Ż: 0xaf };
 const latin2 = (text: string) => Uint8Array.from([...text].map((c) => (c.charCodeAt(0) < 0x80 ? c.charCodeAt(0) : LATIN2[c]!)));
-/** windows-1252 bytes of a text whose characters all have one byte there (Latin-1, and "œ", "€"). */
-const CP1252: Record<string, number> = { œ: 0x9c, Œ: 0x8c, "€": 0x80 };
+/** windows-1252 bytes of a text whose characters all have one byte there (Latin-1, and "œ", "€", "Š", "ž" …). */
+const CP1252: Record<string, number> = { œ: 0x9c, Œ: 0x8c, "€": 0x80, Š: 0x8a, š: 0x9a, Ž: 0x8e, ž: 0x9e };
 const cp1252 = (text: string) => Uint8Array.from([...text].map((c) => CP1252[c] ?? c.charCodeAt(0)));
 
 describe("windows-1250 told from windows-1252", () => {
@@ -107,5 +107,49 @@ describe("Hungarian exports (OTP, K&H, Erste HU) in windows-1250: ő and ű, whi
     ["Estonian doubled õõ (Hungarian never doubles ő)", "Võõrvaluuta; rõõm; jõõ 7,00"],
   ])("stays Western: %s", (_, text) => {
     expect(decodeText(cp1252(`${text}\n`))).toBe(`${text}\n`);
+  });
+});
+
+describe("non-Latin code pages told by the statement words their reading holds (QA round 4, pass 12: read as windows-1252, every description garbled)", () => {
+  // Each: a header and a row as a bank of that language writes them, the bytes written by Python's codecs (cp932, cp949,
+  // gbk, big5, cp1251, cp1253, cp1255, cp1256, cp1254, cp1257) from the text beside them.
+  test.each([
+    ["shift_jis", "日付,摘要,お引出し,お預入れ,残高\n2026/02/03,カード,6420,,183580\n", "93fa95742c934597762c82a888f88f6f82b52c82a8976193fc82ea2c8e638d820a323032362f30322f30332c834a815b83682c363432302c2c3138333538300a"],
+    ["euc-kr", "거래일자,적요,출금액,입금액,잔액\n2026-02-03,체크카드,64200,0,1835800\n", "b0c5b7a1c0cfc0da2cc0fbbfe42cc3e2b1ddbed72cc0d4b1ddbed72cc0dcbed70a323032362d30322d30332cc3bcc5a9c4abb5e52c36343230302c302c313833353830300a"],
+    ["gb18030", "交易日期,摘要,交易金额,余额\n2026-02-03,消费,-64.20,1835.80\n", "bdbbd2d7c8d5c6da2cd5aad2aa2cbdbbd2d7bdf0b6ee2cd3e0b6ee0a323032362d30322d30332ccffbb7d12c2d36342e32302c313833352e38300a"],
+    ["big5", "交易日期,說明,提出,存入,餘額\n2026/02/03,消費,642,,18358\n", "a5e6a9f6a4e9b4c12cbba1a9fa2cb4a3a5582ca673a44a2cbe6cc3420a323032362f30322f30332caef8b64f2c3634322c2c31383335380a"],
+    ["windows-1251", "Дата;Описание;Сумма;Остаток\n03.02.2026;Пятёрочка;-642,00;18358,00\n", "c4e0f2e03bceefe8f1e0ede8e53bd1f3ecece03bcef1f2e0f2eeea0a30332e30322e323032363bcffff2b8f0eef7eae03b2d3634322c30303b31383335382c30300a"],
+    ["windows-1253", "Ημερομηνία;Περιγραφή;Ποσό;Υπόλοιπο\n03/02/2026;ΣΚΛΑΒΕΝΙΤΗΣ;-64,20;1835,80\n", "c7ece5f1efece7eddfe13bd0e5f1e9e3f1e1f6de3bd0eff3fc3bd5f0fcebefe9f0ef0a30332f30322f323032363bd3cacbc1c2c5cdc9d4c7d33b2d36342c32303b313833352c38300a"],
+    ["windows-1255", "תאריך,תיאור,סכום,יתרה\n03/02/2026,שופרסל,-64.20,1835.80\n", "fae0f8e9ea2cfae9e0e5f82cf1ebe5ed2ce9faf8e40a30332f30322f323032362cf9e5f4f8f1ec2c2d36342e32302c313833352e38300a"],
+    ["windows-1256", "التاريخ,الوصف,المبلغ,الرصيد\n03/02/2026,كارفور,-64.20,1835.80\n", "c7e1cac7d1edce2cc7e1e6d5dd2cc7e1e3c8e1db2cc7e1d1d5edcf0a30332f30322f323032362cdfc7d1dde6d12c2d36342e32302c313833352e38300a"],
+    ["windows-1254", "İşlem Tarihi;Açıklama;Tutar;Bakiye\n03.02.2026;MİGROS TİCARET ÖDEME;-642,50;18.357,50\n", "ddfe6c656d205461726968693b41e7fd6b6c616d613b54757461723b42616b6979650a30332e30322e323032363b4ddd47524f532054dd434152455420d644454d453b2d3634322c35303b31382e3335372c35300a"],
+    ["windows-1257", "Datums;Saņēmējs/Maksātājs;Summa;Valūta\n03.02.2026;RIMI LATVIJA;-64,20;EUR\n", "446174756d733b5361f2e76de76a732f4d616b73e274e26a733b53756d6d613b56616cfb74610a30332e30322e323032363b52494d49204c415456494a413b2d36342c32303b4555520a"],
+  ])("%s", (_, text, hex) => {
+    expect(decodeText(Uint8Array.from(Buffer.from(hex, "hex")))).toBe(text);
+  });
+
+  test("one statement word is not enough: a Western text whose bytes happen to read as one Cyrillic word stays windows-1252", () => {
+    // "äàòà" (E4 E0 F2 E0) is "дата" in windows-1251: one word alone does not make a Russian file.
+    expect(decodeText(cp1252("Name;äàòà;Betrag\nBäckerei;x;-1,00\n"))).toBe("Name;äàòà;Betrag\nBäckerei;x;-1,00\n");
+  });
+
+  test("Western and Central European files are read as before (their bytes hold no other script's words)", () => {
+    expect(decodeText(cp1252("Buchungstag;Verwendungszweck;Betrag;Währung\n03.02.2026;Bäckerei Müller Überweisung;-64,20;EUR\n"))).toBe("Buchungstag;Verwendungszweck;Betrag;Währung\n03.02.2026;Bäckerei Müller Überweisung;-64,20;EUR\n");
+    expect(decodeText(cp1250("Data księgowania;Tytuł;Kwota\n03.02.2026;Wpłata Żabka;-64,20\n"))).toBe("Data księgowania;Tytuł;Kwota\n03.02.2026;Wpłata Żabka;-64,20\n");
+  });
+});
+
+describe("Slovene, Croatian and Serbian (Latin) exports in windows-1250: š ž beside č (QA round 4, pass 12: NLB's 'Plača' read 'Plaèa')", () => {
+  // č is 0xE8 in windows-1250 (è in windows-1252); š ž are 0x9A 0x9E in both.
+  const si = (text: string) => Uint8Array.from([...text].map((c) => ({ č: 0xe8, š: 0x9a, ž: 0x9e, Č: 0xc8 })[c] ?? c.charCodeAt(0)));
+  test("a word with ž and one with č: windows-1250", () => {
+    expect(decodeText(si("Datum knjiženja;Namen;Breme\n05.02.2026;Plača februar;10,00\n"))).toBe("Datum knjiženja;Namen;Breme\n05.02.2026;Plača februar;10,00\n");
+  });
+  test.each([
+    ["French à beside a Škoda and a crème", "Crème à la carte; Škoda Octavia\n"],
+    ["Spanish ñ beside a Škoda and a crème", "Crème; Škoda; Señor\n"],
+    ["a Škoda without any è", "Autohaus Škoda Müller\n"],
+  ])("stays Western: %s", (_, text) => {
+    expect(decodeText(cp1252(text))).toBe(text);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test";
-import { guessDateOrder, guessDecimal, parseAmount, parseDate } from "../../../src/import/formats/values.ts";
+import { DecimalVotes, guessDateOrder, guessDecimal, parseAmount, parseDate } from "../../../src/import/formats/values.ts";
 
 describe("parseAmount", () => {
   test("grouping marks, signs before and after, parentheses, currency codes", () => {
@@ -123,5 +123,60 @@ describe("dates with an English month name (QA round 4: a Nationwide or HSBC exp
     ];
     for (const [raw, want] of cases) expect([raw, parseDate(raw, "DMY"), parseDate(raw, "MDY")]).toEqual([raw, want, want]);
     expect(guessDateOrder(["03 Mar 2025", "04 Mar 2025"])).toEqual({ order: "DMY" });
+  });
+});
+
+describe("QA round 4, pass 12: notations of banks outside Western Europe and North America", () => {
+  test("a year-first date with a one-digit month and day (MUFG's 2026/2/3) is a date, read year-first only", () => {
+    expect(parseDate("2026/2/3", "YMD")).toBe("2026-02-03");
+    expect(parseDate("2026/12/3", "YMD")).toBe("2026-12-03");
+    expect(parseDate("2026/2/3", "DMY")).toBeNull();
+  });
+
+  test("day-first dates with Romanian, Spanish, Portuguese and Indonesian month names (ING Romania's 03 februarie 2026)", () => {
+    expect(parseDate("03 februarie 2026", "DMY")).toBe("2026-02-03");
+    expect(parseDate("14 septembrie 2026", "DMY")).toBe("2026-09-14");
+    expect(parseDate("05-ene-2026", "DMY")).toBe("2026-01-05");
+    expect(parseDate("3 Agustus 2026", "DMY")).toBe("2026-08-03");
+    // Japanese, Chinese, Korean written dates (Sony Bank).
+    expect(parseDate("2026年2月3日", "YMD")).toBe("2026-02-03");
+    expect(parseDate("2026년 12월 31일", "YMD")).toBe("2026-12-31");
+  });
+
+  test.each([
+    ["¥64.20", ".", 64.2],
+    ["- 6 420,00 ₸", ",", -6420],
+    ["+ 280 000,00 ₸", ",", 280000],
+    ["-1 200,00 kr", ",", -1200],
+    ["₹1,234.50", ".", 1234.5],
+    ["-₪64.20", ".", -64.2],
+    ["R$ 1.234,56", ",", 1234.56],
+    ["-R$ 64,20", ",", -64.2],
+    ["HK$ 1,234.50", ".", 1234.5],
+    ["RM1,234.00", ".", 1234],
+    ["6,420円", ".", 6420],
+    ["-64,200원", ".", -64200],
+  ])("the currency sign of %s is no part of the number", (raw, decimal, value) => {
+    expect(parseAmount(raw, decimal as "." | ",")).toBe(value);
+  });
+
+  test("sixteen digits and more are an id, never an amount (WeChat Pay's order numbers); fifteen still are", () => {
+    expect(parseAmount("4200001234202602031234567890", ".")).toBeNull();
+    expect(parseAmount("1234567890123456", ".")).toBeNull();
+    expect(parseAmount("123456789012345", ".")).toBe(123456789012345);
+    expect(parseAmount("-123456789012345.50", ".")).toBe(-123456789012345.5);
+  });
+
+  test("amounts that read both ways are whole numbers grouped by the mark they all use; both marks decide nothing", () => {
+    const yen = new DecimalVotes();
+    for (const v of ["6,420", "280,000", "120,000"]) yen.add(v);
+    expect(yen.result()).toEqual({ ambiguous: true });
+    expect(yen.groupedWholeNumbers()).toBe(".");
+    const kronur = new DecimalVotes();
+    for (const v of ["-6.420", "280.000"]) kronur.add(v);
+    expect(kronur.groupedWholeNumbers()).toBe(",");
+    const mixed = new DecimalVotes();
+    for (const v of ["6,420", "280.000"]) mixed.add(v);
+    expect(mixed.groupedWholeNumbers()).toBeNull();
   });
 });
