@@ -50,6 +50,29 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     ],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // Swedbank's older English export (Lithuania 2014 in bank2ynab's test data, which QA round 4 ran as it is: its opening
+  // balance, both turnovers and its closing balance were stored as four bookings). Written for this project in its
+  // shape: an unnamed second column holds the row type; trailing commas; ISO dates; D/K. Bookings: out 18.75 + 42.16 =
+  // 60.91 (the D turnover), in 1'450.00 (the K turnover); 812.40 − 60.91 + 1'450.00 = 2'201.49, the closing balance line.
+  "swedbank-lv-2015-en.csv": {
+    format: "csv",
+    layout: "swedbank-baltic-en-2014",
+    account: "LV80HABA0551000000001",
+    dataLines: 7,
+    rows: [
+      [3, "2015-03-02", -18.75, "EUR", "PIRKUMS 2015.02.28 18.75 EUR (402117) RIMI ALFA RIGA"], // the payee is in the text: not repeated,
+      [4, "2015-03-05", 1450, "EUR", "SIA DARBA DEVEJS · Alga par februari"],
+      [5, "2015-03-09", -42.16, "EUR", "LATVENERGO AS · Rekins 77120431"],
+    ],
+    totals: [{ currency: "EUR", out: 60.91, outRows: 2, in: 1450, inRows: 1 }],
+    skipped: [
+      { line: 2, reason: "the statement's opening balance, not a booking" },
+      { line: 6, reason: "the period's turnover (a total of the bookings), not a booking" },
+      { line: 7, reason: "the period's turnover (a total of the bookings), not a booking" },
+      { line: 8, reason: "the statement's closing balance, not a booking" },
+    ],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
   "ubs-account-en-2026.csv": {
     format: "ubs-account",
     layout: "ubs-account-en",

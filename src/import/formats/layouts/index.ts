@@ -31,7 +31,7 @@ import { REVOLUT, REVOLUT_BUSINESS } from "./revolut.ts";
 import { S_PANKKI } from "./s-pankki.ts";
 import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
-import { SWEDBANK_BALTIC } from "./swedbank-baltic.ts";
+import { SWEDBANK_BALTIC, SWEDBANK_BALTIC_EN_2014 } from "./swedbank-baltic.ts";
 import { SWISSCARD } from "./swisscard.ts";
 import { UBS_ACCOUNT_LAYOUTS } from "./ubs-account.ts";
 import { UBS_CARD_LAYOUTS } from "./ubs-card.ts";
@@ -84,6 +84,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   FR_DEBIT_CREDIT,
   BOURSORAMA,
   SWEDBANK_BALTIC,
+  SWEDBANK_BALTIC_EN_2014,
   S_PANKKI,
   WESTPAC,
   NAB,
