@@ -553,8 +553,12 @@ function fillByContent(
  * columns are called "column 1", "column 2" … (also on the mapping screen).
  */
 export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[]; balance: number | null; note: string | null } {
+  // A line of fewer cells than the rows' (a note among the bookings: "A null transaction, just to confuse things;;" in
+  // Raiffeisen's ELBA file as bank2ynab tests it) tells nothing of the columns (QA round 4, peers' files run as they are:
+  // its text hid the date column and the EUR column, and 73 rows took the data's francs). Its line is read, and skipped, as any other.
+  const rows = sample.filter((r) => r.fields.length >= header.fields.length);
   const cols = header.fields.map((name, index) => {
-    const values = sample.map((r) => (r.fields[index] ?? "").trim());
+    const values = (rows.length * 2 >= sample.length ? rows : sample).map((r) => (r.fields[index] ?? "").trim());
     return { name, values, filled: values.filter((v) => v !== "") };
   });
   type Col = (typeof cols)[number];
