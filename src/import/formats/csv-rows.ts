@@ -9,7 +9,7 @@
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
-import { datedBalanceDay, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -284,6 +284,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
 
       const rawDate = cell(plan.date).trim();
+      // A balance the statement writes as a row of its own, its text the label alone (Banco do Brasil's "Saldo Anterior"
+      // and closing "S A L D O", its "Saldo do dia" between the days; QA round 4, reckon's test file run as it is: the
+      // opening balance was imported as income): no booking, and the opening and closing ones are checked against the rows.
+      const ownText = [...new Set([...plan.description.out, ...plan.description.in])].map(text).join(" ").trim();
+      const labelled = statedBalanceKind(normaliseHeader(ownText));
+      if (labelled) return statedLine(labelled, ownText, amount, dateIn.get(rawDate) ?? null);
+      if (INTERIM_BALANCE_TEXTS.has(normaliseHeader(ownText))) return skip(`a balance line ("${oneLine(ownText)}"), no booking of its own`);
       if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
         // "Saldo per 31.12.2025 zu unseren Gunsten" (Cembra): the balance on that day; the earliest opens, the latest closes.
         const said = datedBalanceText();

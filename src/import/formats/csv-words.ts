@@ -218,9 +218,12 @@ export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|b
  * the balances the statement states, which its rows are reconciled against (SPEC §10.1).
  */
 const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Map([
-  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek"].map((t) => [t, "opening"] as const),
-  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "eindsaldo", "saldo koncowe", "konecny zustatek"].map((t) => [t, "closing"] as const),
+  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "saldo anterior", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek"].map((t) => [t, "opening"] as const),
+  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "s a l d o", "eindsaldo", "saldo koncowe", "konecny zustatek"].map((t) => [t, "closing"] as const),
 ]);
+
+/** The whole text of a line that states a balance between the bookings, not the statement's opening or closing one (Banco do Brasil's "Saldo do dia"), normalised. */
+export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "saldo do dia", "saldo del dia", "saldo diario"]);
 
 /**
  * A balance line that names its day ("Saldo per 31.12.2025 zu unseren Gunsten": Cembra's statement; "Solde au

@@ -226,6 +226,9 @@ const HEADER_WORD_CURRENCY: Record<string, { code: string; word: string }> = {
   "innskudd pa konto": { code: "NOK", word: "Innskudd på konto, a Norwegian bank's" },
   // SpareBank 1's "Inn"/"Ut" (Swedish writes "In", Danish "Ind").
   inn: { code: "NOK", word: "Inn, a Norwegian bank's" },
+  // Banco do Brasil's ledger date (QA round 4, reckon's test file of its export run as it is: its month-first dates made
+  // its reais US dollars).
+  "data do balancete": { code: "BRL", word: "Data do Balancete, a Brazilian bank's" },
 };
 
 function headerWordCurrency(header: CsvRecord): { code: string; from: string } | null {

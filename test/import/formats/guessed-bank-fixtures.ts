@@ -231,6 +231,32 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{ line: 3, reason: "a note or footer line: no date and no amount" }],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 4, difference: null }],
   },
+  // Banco do Brasil (extrato CSV: windows-1252, comma-separated, every cell quoted, a trailing comma, day-first dates, a
+  // signed "Valor"), written for this project in the shape of its export. Reckon's test file of it, run as it is in QA
+  // round 4, was stored in US dollars (its dates are month-first) with its "Saldo Anterior" imported as income. Here the
+  // header's "Data do Balancete" says reais; "Saldo Anterior" opens and "S A L D O" closes the statement, "Saldo do dia"
+  // is a balance between the days. Out 150.00 + 87.42 + 214.60 = 452.02, in 3'200.00; 1'520.35 − 452.02 + 3'200.00 =
+  // 4'268.33, the closing line (and 1'520.35 − 237.42 = 1'282.93, the day's balance on line 5).
+  "banco-do-brasil.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 7,
+    rows: [
+      [3, "2026-03-02", -150, "BRL", "Pix - Enviado 02/03 09:14 Maria Souza"],
+      [4, "2026-03-05", -87.42, "BRL", "Compra com Cartão - 04/03 19:22 SUPERMERCADO BOM PRECO"], // the branch code "0000-0" is no text
+      [6, "2026-03-16", 3200, "BRL", "Proventos"],
+      [7, "2026-03-16", -214.6, "BRL", "Pagto conta luz - CEMIG"],
+    ],
+    totals: [{ currency: "BRL", out: 452.02, outRows: 3, in: 3200, inRows: 1 }],
+    skipped: [
+      { line: 2, reason: 'the statement\'s opening balance ("Saldo Anterior"), checked against its rows' },
+      { line: 5, reason: 'a balance line ("Saldo do dia"), no booking of its own' },
+      { line: 8, reason: 'the statement\'s closing balance ("S A L D O"), checked against its rows' },
+    ],
+    reconciliation: [{ currency: "BRL", status: "ok", opening: 1520.35, closing: 4268.33, entries: 4, difference: 0 }],
+    notes: ['the currency BRL (from the column "Data do Balancete" (Data do Balancete, a Brazilian bank\'s word)) for every row'],
+  },
   // HSBC UK: no header row, date, text, signed amount; nothing names its currency (pounds): the data's main currency is assumed, and the note says so plainly (not silently). Out 12.50 + 38.20 = 50.70, in 2'100.00.
   "hsbc-uk.csv": {
     format: "csv",
