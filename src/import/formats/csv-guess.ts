@@ -582,8 +582,13 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // Canada: date, text, debit, credit, balance; QA round 4, sixth pass: refused): the pair whose amounts, out taken off
   // and in added, walk the balance from row to row (oldest or newest first).
   // The balance after each row, oldest first or newest first, moved by each row's amount (`move(r)`, in cents).
+  // A walk moves the balance at least once: a column of zeros (KBC's card fees "Kosten op verrichting") "walks" any
+  // constant column (its exchange rate, 1 on every row), which was then taken as the balance and refused the file as
+  // unreconciled (QA round 4, bank2ynab's KBC Mastercard file run as it is).
+  const movesOnce = (bal: Col, move: (r: number) => number) => bal.values.some((_, r) => move(r) !== 0);
   const walksAfter = (bal: Col, move: (r: number) => number) =>
     bal.values.length >= 2 &&
+    movesOnce(bal, move) &&
     (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + move(r - 1) === cents(bal.values[r - 1]!)));
   const moved = (out: Col, inn: Col, r: number) => (out.values[r] !== "" ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));
   const walks = (out: Col, inn: Col, bal: Col) => out.values.every((v, r) => (v === "") !== (inn.values[r] === "")) && walksAfter(bal, (r) => moved(out, inn, r));
@@ -592,7 +597,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // pass: refused): the one pair where the amount, filled on every row, walks the balance (oldest or newest first).
   // Or the balance before each row (ASN's and SNS's download: "saldo rekening voor mutatie"), oldest first: the amount is
   // told by it, but the balance-column check reads balances after, so the balance is not passed on.
-  const walksBefore = (bal: Col, move: (r: number) => number) => bal.values.length >= 2 && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r - 1) === cents(v));
+  const walksBefore = (bal: Col, move: (r: number) => number) => bal.values.length >= 2 && movesOnce(bal, move) && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r - 1) === cents(v));
   const walking =
     amount || split
       ? []

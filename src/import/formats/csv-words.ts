@@ -148,7 +148,9 @@ export const WORDS: Record<Role, string[][]> = {
     // Erste's George (Austria); Czech (ČSOB's "název účtu protiúčtu", Raiffeisen CZ's "Název obchodníka"); Polish (ING's
     // "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
     "partnername", "nazev uctu protiuctu", "nazev obchodniku", "nazev obchodnika", "obchodnik", "dane kontrahenta", "nazwa kontrahenta", "nadawca odbiorca", "odbiorca nadawca",
-    "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca"]],
+    "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca",
+    // KBC's card export (Belgium): "Handelaar", the merchant.
+    "handelaar"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
@@ -162,7 +164,9 @@ export const WORDS: Record<Role, string[][]> = {
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
-    "zprava", "popis prikazce", "popis pro prijemce", "av pole"]],
+    "zprava", "popis prikazce", "popis pro prijemce", "av pole",
+    // KBC's card export: "toelichting", the explanation.
+    "toelichting"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
     "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
@@ -170,13 +174,13 @@ export const WORDS: Record<Role, string[][]> = {
   originalAmount: [["original amount", "originalbetrag", "ursprungsbetrag", "foreign amount", "montant original", "importo originale", "betrag in originalwahrung", "amount in original currency",
     "originalni castka", "puvodni castka", "puvodni castka a mena", "kwota platnosci w walucie"]],
   originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung", "originalni mena", "puvodni mena"]],
-  rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "tipo de cambio", "kurz"]],
+  rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "koers", "tipo de cambio", "kurz"]],
   fees: [["fee", "fees", "gebuhr", "gebuhren", "gebuehr", "gebuehren", "spesen", "frais", "commissione", "commissioni", "kosten", "comision", "comisiones"]],
   card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta"]],
 };
 
 /** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
-export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|rate|kurs|cours|cambio|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
+export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|rate|kurs|cours|cambio|koers|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {

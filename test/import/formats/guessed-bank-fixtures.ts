@@ -257,6 +257,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "BRL", status: "ok", opening: 1520.35, closing: 4268.33, entries: 4, difference: 0 }],
     notes: ['the currency BRL (from the column "Data do Balancete" (Data do Balancete, a Brazilian bank\'s word)) for every row'],
   },
+  // KBC's credit card export (Belgium), written for this project in the shape of bank2ynab's test file of it, which QA
+  // round 4 ran as it is: its exchange rate "koers" (1 on every row) was taken for a balance (a column of zero fees
+  // "walked" it), and the file was refused as unreconciled; its merchant column "Handelaar" was no text word. The card
+  // holder's own name is no description. Out 42.80 + 19.99 = 62.79, in 250.00 (the payment from the current account).
+  "kbc-be-card.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-03", -42.8, "EUR", "DELHAIZE GENT"],
+      [3, "2026-02-07", -19.99, "EUR", "NETFLIX.COM"],
+      [4, "2026-02-16", 250, "EUR", "Betaling van zichtrekening"],
+    ],
+    totals: [{ currency: "EUR", out: 62.79, outRows: 2, in: 250, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
   // HSBC UK: no header row, date, text, signed amount; nothing names its currency (pounds): the data's main currency is assumed, and the note says so plainly (not silently). Out 12.50 + 38.20 = 50.70, in 2'100.00.
   "hsbc-uk.csv": {
     format: "csv",
