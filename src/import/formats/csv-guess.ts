@@ -201,6 +201,17 @@ function columnByName(cols: readonly Column[], name: string, flag: string, fileN
   return col;
 }
 
+/**
+ * A column that marks one side only, its other rows empty (the John Lewis card's unnamed last column: "CR" after a payment
+ * to the card, nothing after a purchase; QA round 4, bank2ynab's test file run as it is: every purchase was a bad row,
+ * "neither debit nor credit"): an empty cell is the other side.
+ */
+function oneSided(indicator: Column): { blank?: 1 | -1 } {
+  const signs = new Set(indicator.values.filter((v) => v.trim() !== "").map((v) => indicatorSign(v)));
+  const [only] = signs;
+  return signs.size === 1 && only !== undefined && indicator.values.some((v) => v.trim() === "") ? { blank: only === 1 ? -1 : 1 } : {};
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -309,7 +320,7 @@ export function guessColumns(
     const amount = candidates(cols, "amount", without)[0];
     const debit = candidates(cols, "debit", without)[0];
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
-    if (indicator && amount) money = { kind: "indicator", amount: amount.index, indicator: indicator.index };
+    if (indicator && amount) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) money = { kind: "signed", amount: amount.index };
   }

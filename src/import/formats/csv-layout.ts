@@ -196,7 +196,8 @@ export type ColumnPlan = {
   money:
     | { kind: "split"; debit: number; credit: number }
     | { kind: "signed"; amount: number }
-    | { kind: "indicator"; amount: number; indicator: number }
+    /** `blank`: the sign of a row whose indicator cell is empty, in a column that marks one side only (UK cards' "CR"). */
+    | { kind: "indicator"; amount: number; indicator: number; blank?: 1 | -1 }
     | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] };
   purchasesPositive: boolean;
   /** A column of the rows' kinds whose refund rows are money in whatever their written sign (Curve writes them positive, as its purchases), or null. */

@@ -241,7 +241,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         if (a === "bad") return bad(`${name(m.amount)} "${cell(m.amount).trim()}" is not an amount`);
         amount = a;
         if (a !== null && m.kind === "indicator") {
-          const sign = indicatorSign(cell(m.indicator));
+          const sign = indicatorSign(cell(m.indicator)) ?? (cell(m.indicator).trim() === "" ? m.blank : undefined);
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           amount = sign * Math.abs(a);
         } else if (a !== null && plan.refundKind !== null && REFUND_KINDS.has(normaliseHeader(cell(plan.refundKind)))) amount = Math.abs(a);

@@ -274,6 +274,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "EUR", out: 62.79, outRows: 2, in: 250, inRows: 1 }],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // John Lewis Partnership Card (UK, before 2022), written for this project in the shape of bank2ynab's test file of it,
+  // which QA round 4 ran as it is: a BOM, "Date Processed", purchases positive in pounds, a pending row dated "Pending",
+  // and an unnamed last column with "CR" after a payment to the card and nothing after a purchase. Every purchase was a
+  // bad row ("" is neither debit nor credit). Out 1'249.00 + 42.60 + 6.85 = 1'298.45, in 1'500.00; the pending row is skipped.
+  "john-lewis-card-uk.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [3, "2026-02-18", -1249, "GBP", "JOHN LEWIS ONLINE        LONDON       GBR"],
+      [4, "2026-02-14", -42.6, "GBP", "TRAINLINE.COM            LONDON       GBR"],
+      [5, "2026-02-09", 1500, "GBP", "PAYMENT RECEIVED - THANK YOU"],
+      [6, "2026-02-05", -6.85, "GBP", "PRET A MANGER            READING      GBR"],
+    ],
+    totals: [{ currency: "GBP", out: 1298.45, outRows: 3, in: 1500, inRows: 1 }],
+    skipped: [{ line: 2, reason: 'not booked yet ("Pending" where its date goes): no money moved' }],
+    reconciliation: [{ currency: "GBP", status: "none", opening: null, closing: null, entries: 4, difference: null }],
+    notes: ["the currency GBP (from the amounts' £ sign) for every row"],
+  },
   // HSBC UK: no header row, date, text, signed amount; nothing names its currency (pounds): the data's main currency is assumed, and the note says so plainly (not silently). Out 12.50 + 38.20 = 50.70, in 2'100.00.
   "hsbc-uk.csv": {
     format: "csv",
