@@ -74,7 +74,9 @@ export const WORDS: Record<Role, string[][]> = {
       // file that has no other.)
       "f operativa", "fecha operativa", "f operacion",
       // Venmo's "Datetime".
-      "datetime", "date time", "date and time"],
+      "datetime", "date time", "date and time",
+      // Monzo's older export ("created": 2018-02-25 12:34:56 +0000).
+      "=created"],
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
@@ -87,7 +89,9 @@ export const WORDS: Record<Role, string[][]> = {
     // PayPal's amount after its fee (beside "Gross"/"Brutto", which the fee still has to come off).
     "net", "netto", "net amount", "montant net", "importo netto", "neto",
     // Portuguese (Millennium bcp's "Montante"), Finnish, Estonian and Latvian ("Summa": S-Pankki, Swedbank).
-    "montante", "=summa"]],
+    "montante", "=summa",
+    // A Sparkasse card's export (Ostseesparkasse: "Buchungsbetrag" beside "Originalbetrag").
+    "buchungsbetrag"]],
   debit: [
     [
       "debit", "debits", "debit amount", "amount debited", "withdrawal", "withdrawals", "paid out", "money out", "out",
@@ -129,7 +133,9 @@ export const WORDS: Record<Role, string[][]> = {
   ],
   currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta",
     // Polish (PKO BP, ING Bank Śląski: "Waluta"; QA round 4, pass 9: their PLN rows were stored in the data's main currency), Portuguese.
-    "waluta", "moeda"]],
+    "waluta", "moeda",
+    // A Sparkasse card's export: "Buchungswährung", the booked amount's (beside "Originalwährung", the purchase's).
+    "buchungswahrung"]],
   balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo", "running bal", "guthaben",
     // Czech and Slovak (ČSOB's "zůstatek").
     "zustatek", "zostatok"]],
@@ -160,7 +166,9 @@ export const WORDS: Record<Role, string[][]> = {
     // "title"; Bradesco's "Histórico", Itaú's "lançamento").
     "popis", "systemovy popis", "oznaceni operace", "descricao", "=title", "historico", "=lancamento",
     // Intesa Sanpaolo's "Operazione"/"Dettagli" (Italy), Argenta's "Beschrijving" (Belgium).
-    "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving"]],
+    "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving",
+    // A Sparkasse card's export (Ostseesparkasse: "Transaktionsbeschreibung", "Transaktionsbeschreibung Zusatz").
+    "transaktionsbeschreibung"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
@@ -180,7 +188,7 @@ export const WORDS: Record<Role, string[][]> = {
 };
 
 /** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
-export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|rate|kurs|cours|cambio|koers|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
+export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|originalwahrung|rate|kurs|cours|cambio|koers|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {

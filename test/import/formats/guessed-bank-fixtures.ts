@@ -294,6 +294,41 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "GBP", status: "none", opening: null, closing: null, entries: 4, difference: null }],
     notes: ["the currency GBP (from the amounts' £ sign) for every row"],
   },
+  // Monzo's older export (UK, 2018), written for this project in the shape of bank2ynab's test file of it, which QA round
+  // 4 ran as it is: refused, its date column "created" (ISO date, time and offset) was no date word. The amount is in the
+  // account's pounds; local_amount is what was paid abroad (EUR 48.50 in Paris is GBP 42.18 here). Out 3.20 + 42.18 =
+  // 45.38, in 1'500.00; the notes column adds "February salary".
+  "monzo-2018.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-03", -3.2, "GBP", "Pret A Manger"],
+      [3, "2026-02-05", -42.18, "GBP", "Le Petit Bistro"],
+      [4, "2026-02-10", 1500, "GBP", "ACME LTD · February salary"],
+    ],
+    totals: [{ currency: "GBP", out: 45.38, outRows: 2, in: 1500, inRows: 1 }],
+    reconciliation: [{ currency: "GBP", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
+  // A Sparkasse's card export (Ostseesparkasse Rostock, Latin-1, every cell quoted, DD.MM.YY), written for this project in
+  // the shape of bank2ynab's test file of it, which QA round 4 ran as it is: refused ("Buchungsbetrag" and
+  // "Transaktionsbeschreibung" were no words it knew). Writing this fixture found a wrong figure: the Spotify row's
+  // booked EUR 49.94 took the purchase's currency (USD, "Originalwährung") — the booked amount's is "Buchungswährung".
+  // Dated by Buchungsdatum. Out 23.40 + 49.94 = 73.34, in 150.00.
+  "sparkasse-card-de.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-05", -23.4, "EUR", "EDEKA MARKT ROSTOCK  DE"],
+      [3, "2026-02-09", -49.94, "EUR", "SPOTIFY P2A81C2D  SE · Kurs 1,0812"],
+      [4, "2026-02-12", 150, "EUR", "GUTSCHRIFT AUSGLEICH"],
+    ],
+    totals: [{ currency: "EUR", out: 73.34, outRows: 2, in: 150, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+  },
   // HSBC UK: no header row, date, text, signed amount; nothing names its currency (pounds): the data's main currency is assumed, and the note says so plainly (not silently). Out 12.50 + 38.20 = 50.70, in 2'100.00.
   "hsbc-uk.csv": {
     format: "csv",
