@@ -329,6 +329,27 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "EUR", out: 73.34, outRows: 2, in: 150, inRows: 1 }],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // OCBC (Singapore), written for this project in the shape of bank2ynab's test file of it, which QA round 4 ran as it
+  // is: a preamble of account and balances, "Transaction History", then each booking's kind on its line and its text
+  // (the merchant, the payer) on the line under it, in the Description column alone. Those lines were skipped as notes:
+  // every purchase was "DEBIT PURCHASE". Out 14.80 + 6.50 = 21.30, in 2'500.00; the three text lines are no data lines.
+  "ocbc-sg.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [7, "2026-02-20", -14.8, "SGD", "DEBIT PURCHASE · 18/02/26  XX-1234 KOPITIAM TAMPINES      S"],
+      [9, "2026-02-19", 2500, "SGD", "FAST PAYMENT · OTHR - SALARY FEB ACME PTE LTD"],
+      [11, "2026-02-17", -6.5, "SGD", "NETS QR · TOAST BOX BUGIS JUNCTION 17/02/26"],
+    ],
+    totals: [{ currency: "SGD", out: 21.3, outRows: 2, in: 2500, inRows: 1 }],
+    reconciliation: [{ currency: "SGD", status: "none", opening: null, closing: null, entries: 3, difference: null }],
+    notes: [
+      "3 lines of text only (no date, no amount) continued the booking above them: their text was added to those bookings' descriptions",
+      'the currency SGD (from the column "Withdrawals (SGD)") for every row',
+    ],
+  },
   // HSBC UK: no header row, date, text, signed amount; nothing names its currency (pounds): the data's main currency is assumed, and the note says so plainly (not silently). Out 12.50 + 38.20 = 50.70, in 2'100.00.
   "hsbc-uk.csv": {
     format: "csv",
