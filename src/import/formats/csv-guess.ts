@@ -117,7 +117,12 @@ const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction
  * of short codes ("DD", "BGC") says nothing to a reader and is left out. As a list: none or one.
  */
 function kindColumn(cols: readonly Column[], used: ReadonlySet<number>): number[] {
-  const c = cols.find((x) => !used.has(x.index) && KIND_HEADERS.has(x.norm) && fits(x, "text") && x.values.some((v) => v.trim().length > 3));
+  // Nor a kind that is the same on every sampled row (Fidelity's Type "Cash"): it tells no row from another.
+  const varies = (x: Column) => {
+    const filled = x.values.map((v) => v.trim()).filter((v) => v !== "");
+    return filled.length < 3 || new Set(filled).size > 1;
+  };
+  const c = cols.find((x) => !used.has(x.index) && KIND_HEADERS.has(x.norm) && fits(x, "text") && x.values.some((v) => v.trim().length > 3) && varies(x));
   return c ? [c.index] : [];
 }
 

@@ -53,8 +53,12 @@ const accountCell = (raw: string) => {
 /** Labels of a line that names the account of the rows below it. */
 const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta", "rekening", "iban", "account number", "kontonummer", "numero de compte"]);
 
-/** A text cell that only stands for "none": dashes, dots, slashes. */
-const PLACEHOLDER_TEXT = /^\s*[-–—./]+\s*$/;
+/**
+ * A text cell that only stands for "none": dashes, dots, slashes, or words that say there is none (Fidelity's "No
+ * Description" beside its Action column, which holds the text; "N/A"): it says nothing, and the row's other text columns
+ * describe it (QA round 4: every Fidelity row was "No Description").
+ */
+const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no description|no details|not applicable|keine angabe|k\.\s?a\.|sans objet|non disponible)\s*$/i;
 
 /** Whether every field of a record is empty or white space. */
 function blank(fields: readonly string[]): boolean {

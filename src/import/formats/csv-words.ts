@@ -168,7 +168,9 @@ export const WORDS: Record<Role, string[][]> = {
     // Intesa Sanpaolo's "Operazione"/"Dettagli" (Italy), Argenta's "Beschrijving" (Belgium).
     "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving",
     // A Sparkasse card's export (Ostseesparkasse: "Transaktionsbeschreibung", "Transaktionsbeschreibung Zusatz").
-    "transaktionsbeschreibung"]],
+    "transaktionsbeschreibung",
+    // Fidelity's cash account ("Action": "DIRECT DEPOSIT ACME CORP PAYROLL (Cash)", its "Description" says "No Description").
+    "=action"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").

@@ -239,12 +239,15 @@ function headerWordCurrency(header: CsvRecord): { code: string; from: string } |
   return null;
 }
 
-/** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's "Määrä EUROA"). */
+/**
+ * A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's
+ * "Määrä EUROA"; Fidelity's "Amount ($)": dollars, as a "$" in the amounts is read).
+ */
 function headerCurrency(plan: ColumnPlan): string | null {
   const cols = moneyCells(plan.money);
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
+    const match = /\(([A-Z]{3})\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : /\(\$\)/.test(name) ? ["", "USD"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && ISO_CURRENCIES.has(code)) return code;
   }

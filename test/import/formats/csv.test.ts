@@ -803,3 +803,14 @@ describe("review of this stop's CSV guesses: a guess a header could contradict i
     expect(s.rows.map((r) => r.amount)).toEqual([-12.5, 100]);
   });
 });
+
+test("a text cell that says there is none (\"No Description\", \"N/A\", \"none\", \"-\") gives way to the row's other text (issue 32, Fidelity)", () => {
+  // The memo column holds the text; the description column only placeholders: each row is described by its memo alone.
+  const s = parse("Date;Description;Memo;Amount;Currency\n02.03.2026;No Description;Migros Oerlikon;-23.45;CHF\n03.03.2026;N/A;Lohn Maerz;5200.00;CHF\n04.03.2026;none;SBB Halbtax;-190.00;CHF\n05.03.2026;-;Coop Pronto;-8.20;CHF\n");
+  expect(brief(s.rows)).toEqual([
+    [2, "2026-03-02", -23.45, "CHF", "Migros Oerlikon"],
+    [3, "2026-03-03", 5200, "CHF", "Lohn Maerz"],
+    [4, "2026-03-04", -190, "CHF", "SBB Halbtax"],
+    [5, "2026-03-05", -8.2, "CHF", "Coop Pronto"],
+  ]);
+});

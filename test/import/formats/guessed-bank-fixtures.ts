@@ -350,6 +350,30 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       'the currency SGD (from the column "Withdrawals (SGD)") for every row',
     ],
   },
+  // Fidelity's cash management account (US; issue 32 leftover of the last pass): two blank lines, the brokerage header,
+  // the text in "Action" and "No Description" in "Description" on every cash row, a cash balance after each row, newest
+  // first, disclaimer lines at the end. Every description was "No Description · Cash". Now the Action's text alone (the
+  // placeholder says nothing; the Type "Cash", the same on every row, tells no row apart). Dollars by "Amount ($)".
+  // Newest first: 4'587.12 + 812.44 = 5'399.56 − 3'200.00 = 2'199.56 + 64.18 = 2'263.74 opening. Out 812.44 + 64.18 = 876.62.
+  "fidelity-cash.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 6,
+    rows: [
+      [4, "2026-02-20", -812.44, "USD", "DIRECT DEBIT CHASE CREDIT CRD EPAY (Cash)"],
+      [5, "2026-02-14", 3200, "USD", "DIRECT DEPOSIT ACME CORP PAYROLL (Cash)"],
+      [6, "2026-02-03", -64.18, "USD", "DEBIT CARD PURCHASE TRADER JOE S #552 (Cash)"],
+    ],
+    totals: [{ currency: "USD", out: 876.62, outRows: 2, in: 3200, inRows: 1 }],
+    skipped: [
+      { line: 8, reason: "not a row of the table (a note or footer line)" },
+      { line: 9, reason: "not a row of the table (a note or footer line)" },
+      { line: 10, reason: "not a row of the table (a note or footer line)" },
+    ],
+    reconciliation: [{ currency: "USD", status: "ok", opening: 2263.74, closing: 4587.12, entries: 3, difference: 0 }],
+    notes: ['the currency USD (from the column "Amount ($)") for every row'],
+  },
   // HSBC UK: no header row, date, text, signed amount; nothing names its currency (pounds): the data's main currency is assumed, and the note says so plainly (not silently). Out 12.50 + 38.20 = 50.70, in 2'100.00.
   "hsbc-uk.csv": {
     format: "csv",
