@@ -60,6 +60,18 @@ const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta",
  */
 const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no description|no details|not applicable|keine angabe|k\.\s?a\.|sans objet|non disponible)\s*$/i;
 
+/**
+ * A cell without the apostrophe a spreadsheet export puts before it so that it is not read as a number or a formula
+ * (NatWest's "'CARD 1234 , TESCO STORES", "'1234", and its closing one too when the text is wrapped in them: "'Card
+ * Transaction'"; issue 32, the last pass's leftover). Not the apostrophe of Dutch names ("'s-Hertogenbosch", "'t Hoen").
+ * The content-hash id's round-3 columns read the cells as written.
+ */
+function unguarded(v: string): string {
+  const t = v.trim();
+  if (!/^'(?![st][\s-])./.test(t)) return v;
+  return t.length > 2 && t.endsWith("'") ? t.slice(1, -1) : t.slice(1);
+}
+
 /** Whether every field of a record is empty or white space. */
 function blank(fields: readonly string[]): boolean {
   for (const x of fields) if (x.trim() !== "") return false;
@@ -160,10 +172,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     }
     return "";
   };
-  const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(cell(i), plan.decimal) ?? "bad"));
-  // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off.
+  const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(unguarded(cell(i)), plan.decimal) ?? "bad"));
+  // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off,
+  // and a spreadsheet's apostrophe.
   const text = (i: number) => {
-    const v = cell(i);
+    const v = unguarded(cell(i));
     // A placeholder for no text (N26's Payment Reference "-"; QA round 4, fifth pass: "REWE · -") says nothing.
     if (PLACEHOLDER_TEXT.test(v)) return "";
     return v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v;

@@ -814,3 +814,12 @@ test("a text cell that says there is none (\"No Description\", \"N/A\", \"none\"
     [5, "2026-03-05", -8.2, "CHF", "Coop Pronto"],
   ]);
 });
+
+test("a spreadsheet's guard apostrophe comes off texts and numbers, not Dutch names' apostrophe (issue 32, NatWest)", () => {
+  const s = parse("Date;Description;Amount;Currency\n02.03.2026;'Card Transaction';'-12.50;GBP\n03.03.2026;'s-Hertogenbosch Stadhuis;-4.00;EUR\n04.03.2026;'t Hoen Bakkerij;'1234;EUR\n");
+  expect(brief(s.rows)).toEqual([
+    [2, "2026-03-02", -12.5, "GBP", "Card Transaction"],
+    [3, "2026-03-03", -4, "EUR", "'s-Hertogenbosch Stadhuis"],
+    [4, "2026-03-04", 1234, "EUR", "'t Hoen Bakkerij"],
+  ]);
+});
