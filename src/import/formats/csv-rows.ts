@@ -131,6 +131,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const cell = (i: number | null) => (i === null || i < 0 ? "" : (f[i] ?? ""));
   // A line of text only: no date, no amount, no account cell.
   const moneyColumns = moneyCells(plan.money);
+  /** Columns headed as the statement's opening or closing balance ("Beginning Balance", "Ending Balance"). */
+  const statedColumns = plan.names.flatMap((n, column) => {
+    const kind = statedBalanceKind(normaliseHeader(n));
+    return kind ? [{ column, kind }] : [];
+  });
   const isContinuation = () => [plan.date, ...moneyColumns, ...plan.accountColumns].every((i) => cell(i).trim() === "");
   const skip = (reason: string): void => {
     skipped.push({ line, reason });
@@ -278,6 +283,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const footerKind = filled.length === 2 ? statedBalanceKind(normaliseHeader(filled[0]!)) : null;
         const footerAmount = footerKind ? parseAmount(filled[1]!, plan.decimal) : null;
         if (footerKind && footerAmount !== null) return statedLine(footerKind, filled[0]!, footerAmount, null);
+        // A balance the statement states in a column of its own, on a line with no booking (Venmo's "Beginning Balance"
+        // above its rows, "Ending Balance" below them; issue 32 leftover: they were skipped unchecked).
+        const statedHere = statedColumns.filter((c) => cell(c.column).trim() !== "").map((c) => ({ ...c, amount: parseAmount(unguarded(cell(c.column)), plan.decimal) }));
+        if (statedHere.length > 0 && statedHere.every((c) => c.amount !== null)) {
+          for (const c of statedHere) statedInLines[c.kind] = c.amount;
+          return skip(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}, checked against its rows`);
+        }
         const dateCell = cell(plan.date).trim();
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
         // Dated otherwise but neither booked nor with an amount: a card hold (ING Bank Śląski's "Kwota blokady" rows, with no

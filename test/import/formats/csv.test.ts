@@ -823,3 +823,15 @@ test("a spreadsheet's guard apostrophe comes off texts and numbers, not Dutch na
     [4, "2026-03-04", 1234, "EUR", "'t Hoen Bakkerij"],
   ]);
 });
+
+test("balances stated in columns of their own on lines without a booking (Venmo's Beginning/Ending Balance) are checked against the rows (issue 32)", () => {
+  const header = ",ID,Datetime,Type,Status,Note,From,To,Amount (total),Beginning Balance,Ending Balance\n";
+  const rows = ",1,2026-03-02T10:00:00,Payment,Complete,Lunch,Jane,Joe,- $10.00,,\n,2,2026-03-04T10:00:00,Payment,Complete,Rent,Ann,Jane,+ $50.00,,\n";
+  // 100.00 − 10.00 + 50.00 = 140.00: the stated ending balance agrees.
+  const ok = parse(`${header},,,,,,,,,$100.00,\n${rows},,,,,,,,,,$140.00\n`);
+  expect(ok.skipped.map((x) => x.line)).toEqual([2, 5]);
+  expect(ok.reconciliation.map((r) => [r.currency, r.status, r.opening, r.closing, r.difference])).toEqual([["USD", "ok", 100, 140, 0]]);
+  // An ending balance of 135.00 is 5.00 short of what the rows make: the statement does not reconcile.
+  const off = parse(`${header},,,,,,,,,$100.00,\n${rows},,,,,,,,,,$135.00\n`);
+  expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 5]]); // 140.00 made − 135.00 stated
+});
