@@ -47,6 +47,7 @@ export const LAYOUT_DATE_ORDER = {
   "YYYY-MM-DD": "YMD",
   "YYYY-MM-DD HH:MM:SS": "YMD",
   YYYYMMDD: "YMD",
+  "YYYY/MM/DD": "YMD",
   "DD.MM.YYYY": "DMY",
   "DD.MM.YY": "DMY",
   "DD.MM.YYYY HH:MM": "DMY",

@@ -73,6 +73,22 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     ],
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
   },
+  // ASB (New Zealand): six preamble lines, the header, a blank line, YYYY/MM/DD dates, a signed amount. Before its layout
+  // (issue 32, the last pass's leftover) its dollars took the data's main currency (CHF, with a note); now NZD. The
+  // preamble's "Ledger Balance … as of" the download day is no statement balance: nothing is reconciled. Out 50.90, in 2'000.00.
+  "asb-nz.csv": {
+    format: "csv",
+    layout: "asb",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [9, "2026-01-22", -50.9, "NZD", "COUNTDOWN AUCKLAND · 4835-****-****-1234 Df"],
+      [10, "2026-01-15", 2000, "NZD", "ACME LTD · SALARY"],
+    ],
+    totals: [{ currency: "NZD", out: 50.9, outRows: 1, in: 2000, inRows: 1 }],
+    reconciliation: [{ currency: "NZD", status: "none", opening: null, closing: null, entries: 2, difference: null }],
+    notes: ["the currency NZD (from the ASB (New Zealand) layout) for every row"],
+  },
   "ubs-account-en-2026.csv": {
     format: "ubs-account",
     layout: "ubs-account-en",

@@ -1651,20 +1651,6 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"ok","opening":55000,"closing":139550,"entries":2,"difference":0}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
-  // ASB (New Zealand): six preamble lines, the header, a blank line, YYYY/MM/DD dates, a signed amount. Read right with no change (the preamble's "Ledger Balance" is not taken as a closing balance); currency assumed. Out 50.90, in 2'000.00.
-  "asb-nz.csv": {
-    format: "csv",
-    layout: "guessed",
-    account: null,
-    dataLines: 2,
-    rows: [
-      [9,"2026-01-22",-50.9,"CHF","COUNTDOWN AUCKLAND · 4835-****-****-1234 Df"],
-      [10,"2026-01-15",2000,"CHF","ACME LTD · SALARY"],
-    ],
-    totals: [{"currency":"CHF","out":50.9,"outRows":1,"in":2000,"inRows":1}],
-    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
-  },
   // USAA (US): ISO dates, a signed amount, Status "Pending" on line 2: skipped as not booked. Currency assumed (ISO dates say no country). Out 38.10, in 2'750.00.
   "usaa-us.csv": {
     format: "csv",

@@ -9,6 +9,7 @@
  */
 import type { BankLayout } from "../csv-layout.ts";
 import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
+import { ASB } from "./asb.ts";
 import { BANCASTATO } from "./bancastato.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
@@ -85,6 +86,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   BOURSORAMA,
   SWEDBANK_BALTIC,
   SWEDBANK_BALTIC_EN_2014,
+  ASB,
   S_PANKKI,
   WESTPAC,
   NAB,
