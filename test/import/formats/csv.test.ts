@@ -835,3 +835,13 @@ test("balances stated in columns of their own on lines without a booking (Venmo'
   const off = parse(`${header},,,,,,,,,$100.00,\n${rows},,,,,,,,,,$135.00\n`);
   expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 5]]); // 140.00 made − 135.00 stated
 });
+
+test("Nubank's card export with purchases only (no payment to the card to tell it by) is money out in reais by its layout (issue 32)", () => {
+  const s = parse("date,title,amount\n2026-03-01,iFood *Restaurante,45.90\n2026-03-02,Uber *Trip,12.00\n2026-03-04,Drogasil,31.50\n");
+  expect(s.layout).toBe("nubank-card");
+  expect(brief(s.rows)).toEqual([
+    [2, "2026-03-01", -45.9, "BRL", "iFood *Restaurante"],
+    [3, "2026-03-02", -12, "BRL", "Uber *Trip"],
+    [4, "2026-03-04", -31.5, "BRL", "Drogasil"],
+  ]);
+});

@@ -147,41 +147,6 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       CHF_NOTE,
     ],
   },
-  // Nubank (BR) card: "date,title,amount", purchases positive, the payment to the card "Pagamento recebido" negative. "title"
-  // was no description word (refused); with it, the three purchases were read as income: a payment received written
-  // negative now tells a card's export. Out 187.45 + 23.90 + 55.90 = 267.25, in 1'500.00.
-  "nubank-card-br.csv": {
-    format: "csv",
-    layout: "guessed",
-    account: null,
-    dataLines: 4,
-    rows: [
-      [2, "2026-02-03", -187.45, "CHF", "Pão de Açúcar Loja 123"],
-      [3, "2026-02-05", 1500, "CHF", "Pagamento recebido"],
-      [4, "2026-02-14", -23.9, "CHF", "Uber *Trip"],
-      [5, "2026-02-20", -55.9, "CHF", "Netflix.com"],
-    ],
-    totals: [{ currency: "CHF", out: 267.25, outRows: 3, in: 1500, inRows: 1 }],
-    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
-    notes: [CHF_NOTE, "a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
-  },
-  // Nubank (BR) account: "Data,Valor,Identificador,Descrição" (Portuguese words; refused before), signed amounts. Out
-  // 187.45 + 2'100.00 + 89.90 = 2'377.35, in 8'500.00.
-  "nubank-conta-br.csv": {
-    format: "csv",
-    layout: "guessed",
-    account: null,
-    dataLines: 4,
-    rows: [
-      [2, "2026-02-03", -187.45, "CHF", "Compra no débito - Pão de Açúcar"],
-      [3, "2026-02-05", 8500, "CHF", "Transferência recebida pelo Pix - ACME LTDA"],
-      [4, "2026-02-14", -2100, "CHF", "Transferência enviada pelo Pix - IMOBILIARIA CENTRAL"],
-      [5, "2026-02-20", -89.9, "CHF", "Pagamento de boleto efetuado - CLARO SA"],
-    ],
-    totals: [{ currency: "CHF", out: 2377.35, outRows: 3, in: 8500, inRows: 1 }],
-    reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 4, difference: null }],
-    notes: [CHF_NOTE],
-  },
   // Scotiabank (Canada): no header row, a "-" on every row in its third column, which was taken for a debit/credit sign: the 2'150.00 deposit imported as money out (QA round 4, sixth pass). Out 4.75 + 95.40 = 100.15, in 2'150.00. Its currency is the month-first rule's USD, said in the note (Canadian dollars are named on the page or with --currency).
   "scotiabank-ca.csv": {
     format: "csv",
@@ -1484,35 +1449,6 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     ],
     totals: [{"currency":"EUR","out":23.8,"outRows":1,"in":1500,"inRows":1}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":0,"closing":1476.2,"entries":2,"difference":0}],
-  },
-  // Nubank (Brazil) credit card: `date,title,amount`, purchases positive, the payment negative as "Pagamento recebido". QA round 4, pass 9: "title" was no description word (refused), then the purchases read as income; the payment the card received (negative) now says it is a card's export. Out 23.90 + 12.40 = 36.30, in 500.00; currency assumed (none named).
-  "nubank-br-card.csv": {
-    format: "csv",
-    layout: "guessed",
-    account: null,
-    dataLines: 3,
-    rows: [
-      [2,"2026-01-20",-23.9,"CHF","Uber *Trip"],
-      [3,"2026-01-18",500,"CHF","Pagamento recebido"],
-      [4,"2026-01-11",-12.4,"CHF","Padaria Pão Quente"],
-    ],
-    totals: [{"currency":"CHF","out":36.3,"outRows":2,"in":500,"inRows":1}],
-    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
-  },
-  // Nubank (Brazil) account: `Data,Valor,Identificador,Descrição`, day-first (15/01 decides), a signed amount. QA round 4, pass 9: the Portuguese "Valor" and "Descrição" were no header words (refused). Out 45.90, in 3'200.00; currency assumed.
-  "nubank-br-conta.csv": {
-    format: "csv",
-    layout: "guessed",
-    account: null,
-    dataLines: 2,
-    rows: [
-      [2,"2026-01-05",-45.9,"CHF","Compra no débito - Supermercado Dia"],
-      [3,"2026-01-15",3200,"CHF","Transferência recebida pelo Pix - ACME LTDA"],
-    ],
-    totals: [{"currency":"CHF","out":45.9,"outRows":1,"in":3200,"inRows":1}],
-    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // ČSOB (Czech Republic) in windows-1250 (QA round 4, pass 9: decoded as windows-1252, "Pøíchozí úhrada"): lower-case Czech headers, day-first, decimal comma, CZK per row, "zůstatek" (a balance column: then not known) and "název účtu protiúčtu" (the other party: then left out). 0.00 + 35'000.00 = 35'000.00 − 1'250.50 = 33'749.50 ✓.
   "csob-cz.csv": {

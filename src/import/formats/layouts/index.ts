@@ -24,6 +24,7 @@ import { FR_DEBIT_CREDIT } from "./fr-debit-credit.ts";
 import { ING_DE, ING_NL } from "./ing.ts";
 import { MIGROS_BANK } from "./migros-bank.ts";
 import { N26, N26_2022 } from "./n26.ts";
+import { NUBANK_ACCOUNT, NUBANK_CARD } from "./nubank.ts";
 import { NEON } from "./neon.ts";
 import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
 import { RAIFFEISEN } from "./raiffeisen.ts";
@@ -87,6 +88,8 @@ export const LAYOUTS: readonly BankLayout[] = [
   SWEDBANK_BALTIC,
   SWEDBANK_BALTIC_EN_2014,
   ASB,
+  NUBANK_ACCOUNT,
+  NUBANK_CARD,
   S_PANKKI,
   WESTPAC,
   NAB,
