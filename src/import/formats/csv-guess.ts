@@ -598,7 +598,14 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   });
   type Col = (typeof cols)[number];
   const dates = cols.filter((c) => c.filled.length > 0 && c.filled.every(looksLikeDate));
-  const amounts = cols.filter((c) => !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v)));
+  // Numbers with a leading zero ("00075757575", "0000037") are accounts and references, no amounts (QA round 4, reckon's
+  // easybank and French test files run as they are: refused, "2 of amounts").
+  const numbers = cols.filter((c) => !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v) && !/^[-+]?0\d/.test(v)));
+  // Of several, the one column whose every value has cents is the money when the others are whole numbers (a card number,
+  // a booking id: reckon's NZ card and its Visa export with "2013011702", "2226" beside "30.00").
+  const cents2 = (c: Col) => c.filled.every((v) => /[.,]\d{2}\)?$/.test(v));
+  const withCents = numbers.filter(cents2);
+  const amounts = numbers.length > 1 && withCents.length === 1 && numbers.every((c) => c === withCents[0] || c.filled.every((v) => /^[-+]?\d+$/.test(v))) ? withCents : numbers;
   const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every(isMoneyCode));
   const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
   const texts = cols.filter((c) => !dates.includes(c) && !amounts.includes(c) && c !== currency && c.filled.some((v) => /\p{L}{3}/u.test(v))).sort((a, b) => length(b) - length(a));
