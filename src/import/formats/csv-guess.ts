@@ -632,8 +632,10 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     bal.values.length >= 2 &&
     movesOnce(bal, move) &&
     (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + move(r - 1) === cents(bal.values[r - 1]!)));
-  const moved = (out: Col, inn: Col, r: number) => (out.values[r] !== "" ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));
-  const walks = (out: Col, inn: Col, bal: Col) => out.values.every((v, r) => (v === "") !== (inn.values[r] === "")) && walksAfter(bal, (r) => moved(out, inn, r));
+  // The side not taken is empty, or 0 (SunTrust's "0" in the other column; QA round 4, reckon's test file run as it is: refused).
+  const nil = (v: string) => v === "" || cents(v) === 0;
+  const moved = (out: Col, inn: Col, r: number) => (!nil(out.values[r]!) ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));
+  const walks = (out: Col, inn: Col, bal: Col) => out.values.every((v, r) => nil(v) !== nil(inn.values[r]!)) && walksAfter(bal, (r) => moved(out, inn, r));
   const split = amount ? undefined : amounts.flatMap((out) => amounts.flatMap((inn) => amounts.filter((bal) => out !== inn && bal !== out && bal !== inn && walks(out, inn, bal)).map((bal) => ({ out, inn, bal }))))[0];
   // Else one signed column beside the balance after each row (CommBank: date, amount, text, "+1955.00"; QA round 4, blind
   // pass: refused): the one pair where the amount, filled on every row, walks the balance (oldest or newest first).

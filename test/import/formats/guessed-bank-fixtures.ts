@@ -393,6 +393,25 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "CHF", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: [CHF_NOTE],
   },
+  // SunTrust (US), no header row: date, check number ("0" when none), text, debit, credit ("0" on the side not taken), the
+  // balance after each row. Written for this project in the shape of reckon's test file of it, which QA round 4 ran as it
+  // is: refused (4 columns of numbers; the walk wanted the other side empty, not 0). Oldest first: 0.00 + 1'250.00 =
+  // 1'250.00 − 85.40 = 1'164.60 − 60.00 = 1'104.60 − 212.15 = 892.45 ✓. Out 357.55, in 1'250.00; dollars by the month-first dates.
+  "suntrust-headerless.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [1, "2026-02-02", 1250, "USD", "Deposit"],
+      [2, "2026-02-03", -85.4, "USD", "Check"],
+      [3, "2026-02-09", -60, "USD", "ATM WITHDRAWAL"],
+      [4, "2026-02-13", -212.15, "USD", "Check"],
+    ],
+    totals: [{ currency: "USD", out: 357.55, outRows: 3, in: 1250, inRows: 1 }],
+    reconciliation: [{ currency: "USD", status: "ok", opening: 0, closing: 892.45, entries: 4, difference: 0 }],
+    notes: ["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
   // HSBC UK: no header row, date, text, signed amount; nothing names its currency (pounds): the data's main currency is assumed, and the note says so plainly (not silently). Out 12.50 + 38.20 = 50.70, in 2'100.00.
   "hsbc-uk.csv": {
     format: "csv",
