@@ -608,7 +608,8 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   const amounts = numbers.length > 1 && withCents.length === 1 && numbers.every((c) => c === withCents[0] || c.filled.every((v) => /^[-+]?\d+$/.test(v))) ? withCents : numbers;
   const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every(isMoneyCode));
   const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
-  const texts = cols.filter((c) => !dates.includes(c) && !amounts.includes(c) && c !== currency && c.filled.some((v) => /\p{L}{3}/u.test(v))).sort((a, b) => length(b) - length(a));
+  // (A column of IBANs is an account, no text, however long: ING's own account beside the other party's name.)
+  const texts = cols.filter((c) => !dates.includes(c) && !amounts.includes(c) && c !== currency && c.filled.some((v) => /\p{L}{3}/u.test(v)) && !c.filled.every((v) => IBAN_CELL.test(v))).sort((a, b) => length(b) - length(a));
   const cents = (v: string) => Math.round((eitherMark(v) ?? Number.NaN) * 100);
   const moves = (before: Col, after: Col, amount: Col) => amount.values.every((v, r) => cents(before.values[r]!) + cents(v) === cents(after.values[r]!));
   // Balances chain: one row's balance after is the next row's balance before (or the other way, newest first). The amount
