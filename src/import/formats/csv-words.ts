@@ -175,8 +175,8 @@ export const WORDS: Record<Role, string[][]> = {
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
     "zprava", "popis prikazce", "popis pro prijemce", "av pole",
-    // KBC's card export: "toelichting", the explanation.
-    "toelichting"]],
+    // KBC's card export: "toelichting", the explanation. GLS Bank's purpose in fourteen columns "VWZ1" … "VWZ14".
+    "toelichting", "vwz"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
     "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",

@@ -431,6 +431,23 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{ currency: "EUR", status: "none", opening: null, closing: null, entries: 3, difference: null }],
     notes: ["the currency EUR (from the IBAN's country (NL)) for every row"],
   },
+  // GLS Bank (DE), Latin-1: the purpose in fourteen columns VWZ1 … VWZ14, a balance after each row. Written for this
+  // project in the shape of csv2ofx's test file, which QA round 4 ran as it is: the amounts were right, but the purpose
+  // ("987 SIMply Rechnung") was not in the description. Oldest first: 2'400.00 − 74.00 = 2'326.00 − 48.20 = 2'277.80 +
+  // 31.50 = 2'309.30 ✓. Out 122.20, in 31.50.
+  "gls-de.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2, "2026-02-02", -74, "EUR", "Stadtwerke Bochum GmbH · SEPA-Basislastschrift · Abschlag Strom Februar · Vertragskonto 300112233"],
+      [3, "2026-02-05", -48.2, "EUR", "Gemeinschaftspraxis Dr. Öztürk · SEPA-Überweisung · Rechnung 2026-0117"],
+      [4, "2026-02-13", 31.5, "EUR", "Bioland Hof Kemper · SEPA-Gutschrift · Erstattung Gemüsekiste · Kunde 4471 · Januar"],
+    ],
+    totals: [{ currency: "EUR", out: 122.2, outRows: 2, in: 31.5, inRows: 1 }],
+    reconciliation: [{ currency: "EUR", status: "ok", opening: 2400, closing: 2309.3, entries: 3, difference: 0 }],
+  },
   // HSBC UK: no header row, date, text, signed amount; nothing names its currency (pounds): the data's main currency is assumed, and the note says so plainly (not silently). Out 12.50 + 38.20 = 50.70, in 2'100.00.
   "hsbc-uk.csv": {
     format: "csv",
