@@ -52,21 +52,22 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     classifyAll(h);
     const { tp, page } = await suite.open();
     await page.goto(`${h.url}/import`);
-    // No header word names a role; the values say which column holds dates and which amounts — but the first column
-    // of numbers is a reference, not the amount, and the amounts are written positive for money out (a card export).
+    // No header word names a role; the values say which column holds dates and which amounts — the references are whole
+    // numbers, the amounts have cents — and the amounts are written positive for money out (a card export).
     const jan = "Ref|When|How much|What|Note\n1001|2031-02-01|18.50|Tibits Bern|lunch\n1002|2031-02-02|7.20|Quokka Café Zürich|coffee\n1003|2031-02-03|-50.00|Card payment thank you|settlement\n";
     await page.setInputFiles("#import-file", { name: "odd-jan.csv", mimeType: "text/csv", buffer: Buffer.from(jan) });
     const file = page.locator(".import-file").first();
     await file.locator(".import-columns[open]").waitFor();
     const role = (column: string) => file.getByLabel(`What column “${column}” holds`);
-    // The proposal: "Note" by its header word (a purpose), dates by their values, the first column of numbers as the amount.
-    expect(await Promise.all(["Ref", "When", "How much", "What", "Note"].map((c) => role(c).inputValue()))).toEqual(["amount", "date", "ignore", "ignore", "purpose"]);
+    // The proposal: "Note" by its header word (a purpose), dates by their values, the one column of numbers with cents as
+    // the amount (QA round 4: of whole numbers and amounts with cents, the latter are the money; it took the references).
+    expect(await Promise.all(["Ref", "When", "How much", "What", "Note"].map((c) => role(c).inputValue()))).toEqual(["ignore", "date", "amount", "ignore", "purpose"]);
     expect(await file.getByLabel("Dates are written").inputValue()).toBe("YYYY-MM-DD");
-    // …previewed at once: the references 1001 + 1002 + 1003 read as money in.
-    expect(await totals(page, "odd-jan.csv")).toEqual([["CHF", "CHF 0.00", "0", "CHF 3'006.00", "3"]]);
+    // …previewed at once, the signs as written: 18.50 + 7.20 in, the settlement out.
+    expect(await totals(page, "odd-jan.csv")).toEqual([["CHF", "CHF 50.00", "1", "CHF 25.70", "2"]]);
 
-    // The reference is no amount: without an amount the screen says what is missing, and stays.
-    await role("Ref").selectOption("ignore");
+    // Without an amount the screen says what is missing, and stays.
+    await role("How much").selectOption("ignore");
     await file.locator(".import-problem").waitFor();
     expect(await file.locator(".import-problem .error-message").innerText()).toBe("Choose the column that holds the amount (or a money-out and a money-in column).");
     await role("How much").selectOption("amount");

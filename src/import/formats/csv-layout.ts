@@ -47,6 +47,7 @@ export const LAYOUT_DATE_ORDER = {
   "YYYY-MM-DD": "YMD",
   "YYYY-MM-DD HH:MM:SS": "YMD",
   YYYYMMDD: "YMD",
+  "YYYY/MM/DD": "YMD",
   "DD.MM.YYYY": "DMY",
   "DD.MM.YY": "DMY",
   "DD.MM.YYYY HH:MM": "DMY",
@@ -196,7 +197,8 @@ export type ColumnPlan = {
   money:
     | { kind: "split"; debit: number; credit: number }
     | { kind: "signed"; amount: number }
-    | { kind: "indicator"; amount: number; indicator: number }
+    /** `blank`: the sign of a row whose indicator cell is empty, in a column that marks one side only (UK cards' "CR"). */
+    | { kind: "indicator"; amount: number; indicator: number; blank?: 1 | -1 }
     | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] };
   purchasesPositive: boolean;
   /** A column of the rows' kinds whose refund rows are money in whatever their written sign (Curve writes them positive, as its purchases), or null. */

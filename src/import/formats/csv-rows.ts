@@ -10,7 +10,7 @@ import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { datedBalanceDay, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -54,8 +54,29 @@ const accountCell = (raw: string) => {
 /** Labels of a line that names the account of the rows below it. */
 const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta", "rekening", "iban", "account number", "kontonummer", "numero de compte"]);
 
-/** A text cell that only stands for "none": dashes, dots, slashes. */
-const PLACEHOLDER_TEXT = /^\s*[-–—./]+\s*$/;
+/**
+ * A text cell that only stands for "none": dashes, dots, slashes, or words that say there is none (Fidelity's "No
+ * Description" beside its Action column, which holds the text; "N/A"): it says nothing, and the row's other text columns
+ * describe it (QA round 4: every Fidelity row was "No Description").
+ */
+const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no description|no details|not applicable|keine angabe|k\.\s?a\.|sans objet|non disponible)\s*$/i;
+
+/**
+ * A cell without the apostrophe a spreadsheet export puts before it so that it is not read as a number or a formula
+ * (NatWest's "'CARD 1234 , TESCO STORES", "'1234", and its closing one too when the text is wrapped in them: "'Card
+ * Transaction'"; issue 32, the last pass's leftover). Not the apostrophe of Dutch names ("'s-Hertogenbosch", "'t Hoen").
+ * The content-hash id's round-3 columns read the cells as written.
+ */
+function unguarded(v: string): string {
+  // (The first character that is not a space decides: a 50 MB cell is not copied to find out.)
+  const at = v.search(/\S/);
+  if (at < 0 || v.charCodeAt(at) !== 39 || /^[st][\s-]/.test(v.slice(at + 1, at + 3))) return v;
+  const t = v.trim();
+  return t.length > 2 && t.endsWith("'") ? t.slice(1, -1) : t.slice(1);
+}
+
+/** A text that may be a balance line's label (statedBalanceKind, INTERIM_BALANCE_TEXTS): any of their words, as written. */
+const BALANCE_WORD = /sald|sold|balan|stand|s a l d o|z[uů]statek/i;
 
 /** Whether every field of a record is empty or white space. */
 function blank(fields: readonly string[]): boolean {
@@ -116,6 +137,12 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const cell = (i: number | null) => (i === null || i < 0 ? "" : (f[i] ?? ""));
   // A line of text only: no date, no amount, no account cell.
   const moneyColumns = moneyCells(plan.money);
+  const descriptionColumns = [...new Set([...plan.description.out, ...plan.description.in])];
+  /** Columns headed as the statement's opening or closing balance ("Beginning Balance", "Ending Balance"). */
+  const statedColumns = plan.names.flatMap((n, column) => {
+    const kind = statedBalanceKind(normaliseHeader(n));
+    return kind ? [{ column, kind }] : [];
+  });
   const isContinuation = () => [plan.date, ...moneyColumns, ...plan.accountColumns].every((i) => cell(i).trim() === "");
   const skip = (reason: string): void => {
     skipped.push({ line, reason });
@@ -157,10 +184,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     }
     return "";
   };
-  const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(cell(i), plan.decimal) ?? "bad"));
-  // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off.
+  const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(unguarded(cell(i)), plan.decimal) ?? "bad"));
+  // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off,
+  // and a spreadsheet's apostrophe.
   const text = (i: number) => {
-    const v = cell(i);
+    const v = unguarded(cell(i));
     // A placeholder for no text (N26's Payment Reference "-"; QA round 4, fifth pass: "REWE · -") says nothing.
     if (PLACEHOLDER_TEXT.test(v)) return "";
     return v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v;
@@ -243,7 +271,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         amount = a;
         if (a !== null && m.kind === "indicator") {
           const neutralUnder = WORLD_NEUTRAL_UNDER[normaliseHeader(name(m.indicator))]?.includes(cell(m.indicator).trim()) === true;
-          const sign = neutralUnder ? 0 : indicatorSign(cell(m.indicator));
+          const sign = neutralUnder ? 0 : (indicatorSign(cell(m.indicator)) ?? (cell(m.indicator).trim() === "" ? m.blank : undefined));
           if (sign === undefined) return bad(`${name(m.indicator)} "${cell(m.indicator).trim()}" is neither debit nor credit`);
           const said = cell(m.indicator).trim() === "" ? "is empty" : `says "${cell(m.indicator).trim()}"`;
           if (sign === 0) return skip(`neither money in nor money out: ${name(m.indicator)} ${said} (a move between the account holder's own balances, which the statement's totals leave out)`);
@@ -265,6 +293,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         const footerKind = filled.length === 2 ? statedBalanceKind(normaliseHeader(filled[0]!)) : null;
         const footerAmount = footerKind ? parseAmount(filled[1]!, plan.decimal) : null;
         if (footerKind && footerAmount !== null) return statedLine(footerKind, filled[0]!, footerAmount, null);
+        // A balance the statement states in a column of its own, on a line with no booking (Venmo's "Beginning Balance"
+        // above its rows, "Ending Balance" below them; issue 32 leftover: they were skipped unchecked).
+        const statedHere = statedColumns.filter((c) => cell(c.column).trim() !== "").map((c) => ({ ...c, amount: parseAmount(unguarded(cell(c.column)), plan.decimal) }));
+        if (statedHere.length > 0 && statedHere.every((c) => c.amount !== null)) {
+          for (const c of statedHere) statedInLines[c.kind] = c.amount;
+          return skip(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}, checked against its rows`);
+        }
         const dateCell = cell(plan.date).trim();
         const said = [dateCell, ...plan.description.out, ...plan.description.in].map((i) => (typeof i === "string" ? i : cell(i))).join(" ");
         // Dated otherwise but neither booked nor with an amount: a card hold (ING Bank Śląski's "Kwota blokady" rows, with no
@@ -288,6 +323,17 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
 
       const rawDate = cell(plan.date).trim();
+      // A balance the statement writes as a row of its own, its text the label alone (Banco do Brasil's "Saldo Anterior"
+      // and closing "S A L D O", its "Saldo do dia" between the days; QA round 4, reckon's test file run as it is: the
+      // opening balance was imported as income): no booking, and the opening and closing ones are checked against the rows.
+      // (Only a short text that has a balance word is normalised and looked up: a million rows pass this test.)
+      const ownText = descriptionColumns.every((i) => cell(i).length <= 40) ? descriptionColumns.map(text).join(" ").trim() : "";
+      if (BALANCE_WORD.test(ownText)) {
+        const norm = normaliseHeader(ownText);
+        const labelled = statedBalanceKind(norm);
+        if (labelled) return statedLine(labelled, ownText, amount, dateIn.get(rawDate) ?? null);
+        if (INTERIM_BALANCE_TEXTS.has(norm)) return skip(`a balance line ("${oneLine(ownText)}"), no booking of its own`);
+      }
       if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
         // "Saldo per 31.12.2025 zu unseren Gunsten" (Cembra): the balance on that day; the earliest opens, the latest closes.
         const said = datedBalanceText();

@@ -98,7 +98,9 @@ export const WORDS: Record<Role, string[][]> = {
       // file that has no other.)
       "f operativa", "fecha operativa", "f operacion",
       // Venmo's "Datetime".
-      "datetime", "date time", "date and time"],
+      "datetime", "date time", "date and time",
+      // Monzo's older export ("created": 2018-02-25 12:34:56 +0000).
+      "=created"],
   ],
   valueDate: [["value date", "valuta", "valutadatum", "wertstellung", "date valeur", "date de valeur", "data valuta", "data di valuta", "fecha valor", "rentedatum", "valutadatum", "date val", "valutadag", "rentedag", "arvopaiva", "f valor"]],
   amount: [["amount", "betrag", "montant", "importo", "umsatz", "transaction amount", "sum", "summe", "value", "bedrag", "importe", "importo della transazione", "montant de la transaction", "belopp", "belob", "belop", "maara",
@@ -111,7 +113,9 @@ export const WORDS: Record<Role, string[][]> = {
     // PayPal's amount after its fee (beside "Gross"/"Brutto", which the fee still has to come off).
     "net", "netto", "net amount", "montant net", "importo netto", "neto",
     // Portuguese (Millennium bcp's "Montante"), Finnish, Estonian and Latvian ("Summa": S-Pankki, Swedbank).
-    "montante", "=summa"]],
+    "montante", "=summa",
+    // A Sparkasse card's export (Ostseesparkasse: "Buchungsbetrag" beside "Originalbetrag").
+    "buchungsbetrag"]],
   debit: [
     [
       "debit", "debits", "debit amount", "amount debited", "withdrawal", "withdrawals", "paid out", "money out", "out",
@@ -153,7 +157,9 @@ export const WORDS: Record<Role, string[][]> = {
   ],
   currency: [["currency", "wahrung", "waehrung", "whrg", "devise", "valuta", "divisa", "ccy", "curr", "currency code", "monnaie", "moneta", "munt", "moneda", "=whg", "devies", "mena", "valuutta",
     // Polish (PKO BP, ING Bank Śląski: "Waluta"; QA round 4, pass 9: their PLN rows were stored in the data's main currency), Portuguese.
-    "waluta", "moeda"]],
+    "waluta", "moeda",
+    // A Sparkasse card's export: "Buchungswährung", the booked amount's (beside "Originalwährung", the purchase's).
+    "buchungswahrung"]],
   balance: [["balance", "saldo", "solde", "kontostand", "running balance", "balance after", "saldo nach buchung", "solde apres", "saldo dopo", "running bal", "guthaben",
     // Czech and Slovak (ČSOB's "zůstatek").
     "zustatek", "zostatok"]],
@@ -172,7 +178,9 @@ export const WORDS: Record<Role, string[][]> = {
     // Erste's George (Austria); Czech (ČSOB's "název účtu protiúčtu", Raiffeisen CZ's "Název obchodníka"); Polish (ING's
     // "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
     "partnername", "nazev uctu protiuctu", "nazev obchodniku", "nazev obchodnika", "obchodnik", "dane kontrahenta", "nazwa kontrahenta", "nadawca odbiorca", "odbiorca nadawca",
-    "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca"]],
+    "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca",
+    // KBC's card export (Belgium): "Handelaar", the merchant.
+    "handelaar"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
@@ -182,11 +190,17 @@ export const WORDS: Record<Role, string[][]> = {
     // "title"; Bradesco's "Histórico", Itaú's "lançamento").
     "popis", "systemovy popis", "oznaceni operace", "descricao", "=title", "historico", "=lancamento",
     // Intesa Sanpaolo's "Operazione"/"Dettagli" (Italy), Argenta's "Beschrijving" (Belgium).
-    "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving"]],
+    "=operazione", "dettagli", "dettaglio", "descrizione operazione", "beschrijving",
+    // A Sparkasse card's export (Ostseesparkasse: "Transaktionsbeschreibung", "Transaktionsbeschreibung Zusatz").
+    "transaktionsbeschreibung",
+    // Fidelity's cash account ("Action": "DIRECT DEPOSIT ACME CORP PAYROLL (Cash)", its "Description" says "No Description").
+    "=action"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
-    "zprava", "popis prikazce", "popis pro prijemce", "av pole"]],
+    "zprava", "popis prikazce", "popis pro prijemce", "av pole",
+    // KBC's card export: "toelichting", the explanation. GLS Bank's purpose in fourteen columns "VWZ1" … "VWZ14".
+    "toelichting", "vwz"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
     "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
@@ -194,7 +208,7 @@ export const WORDS: Record<Role, string[][]> = {
   originalAmount: [["original amount", "originalbetrag", "ursprungsbetrag", "foreign amount", "montant original", "importo originale", "betrag in originalwahrung", "amount in original currency",
     "originalni castka", "puvodni castka", "puvodni castka a mena", "kwota platnosci w walucie"]],
   originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung", "originalni mena", "puvodni mena"]],
-  rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "tipo de cambio", "kurz"]],
+  rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "koers", "tipo de cambio", "kurz"]],
   fees: [["fee", "fees", "gebuhr", "gebuhren", "gebuehr", "gebuehren", "spesen", "frais", "commissione", "commissioni", "kosten", "comision", "comisiones"]],
   card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta"]],
 };
@@ -219,7 +233,7 @@ const UNSPACED = /[\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}\p{Script
 const UNSPACED_WORDS = new Set(Object.values(WORDS).flat(2).filter((w) => UNSPACED.test(w)));
 
 /** Headers that never name the row's own amount or its currency (a foreign or original amount, a rate). */
-export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|rate|kurs|cours|cambio|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
+export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|originale|origine|originalwahrung|rate|kurs|cours|cambio|koers|fx|originalni|puvodni|kurz|blokady|walucie)\b/;
 
 /** The tier (0 best; +0.5 when the phrase is only part of the header) at which a header matches a role, or null. */
 export function headerTier(header: string, role: Role): number | null {
@@ -264,9 +278,12 @@ export const TOTAL_LINE = /\b(total|totale|totaal|summe|somme|suma|saldo|solde|b
  * the balances the statement states, which its rows are reconciled against (SPEC §10.1).
  */
 const STATED_BALANCE_LABELS: ReadonlyMap<string, "opening" | "closing"> = new Map([
-  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek"].map((t) => [t, "opening"] as const),
-  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "eindsaldo", "saldo koncowe", "konecny zustatek"].map((t) => [t, "closing"] as const),
+  ...["anfangssaldo", "alter kontostand", "alter saldo", "saldo alt", "kontostand alt", "opening balance", "beginning balance", "starting balance", "solde initial", "ancien solde", "solde precedent", "saldo iniziale", "saldo inicial", "saldo anterior", "beginsaldo", "startsaldo", "saldo poczatkowe", "pocatecni zustatek"].map((t) => [t, "opening"] as const),
+  ...["endsaldo", "schlusssaldo", "neuer kontostand", "neuer saldo", "saldo neu", "kontostand neu", "closing balance", "ending balance", "solde final", "nouveau solde", "saldo finale", "saldo final", "s a l d o", "eindsaldo", "saldo koncowe", "konecny zustatek"].map((t) => [t, "closing"] as const),
 ]);
+
+/** The whole text of a line that states a balance between the bookings, not the statement's opening or closing one (Banco do Brasil's "Saldo do dia"), normalised. */
+export const INTERIM_BALANCE_TEXTS: ReadonlySet<string> = new Set(["saldo", "saldo do dia", "saldo del dia", "saldo diario"]);
 
 /**
  * A balance line that names its day ("Saldo per 31.12.2025 zu unseren Gunsten": Cembra's statement; "Solde au

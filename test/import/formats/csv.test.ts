@@ -803,3 +803,45 @@ describe("review of this stop's CSV guesses: a guess a header could contradict i
     expect(s.rows.map((r) => r.amount)).toEqual([-12.5, 100]);
   });
 });
+
+test("a text cell that says there is none (\"No Description\", \"N/A\", \"none\", \"-\") gives way to the row's other text (issue 32, Fidelity)", () => {
+  // The memo column holds the text; the description column only placeholders: each row is described by its memo alone.
+  const s = parse("Date;Description;Memo;Amount;Currency\n02.03.2026;No Description;Migros Oerlikon;-23.45;CHF\n03.03.2026;N/A;Lohn Maerz;5200.00;CHF\n04.03.2026;none;SBB Halbtax;-190.00;CHF\n05.03.2026;-;Coop Pronto;-8.20;CHF\n");
+  expect(brief(s.rows)).toEqual([
+    [2, "2026-03-02", -23.45, "CHF", "Migros Oerlikon"],
+    [3, "2026-03-03", 5200, "CHF", "Lohn Maerz"],
+    [4, "2026-03-04", -190, "CHF", "SBB Halbtax"],
+    [5, "2026-03-05", -8.2, "CHF", "Coop Pronto"],
+  ]);
+});
+
+test("a spreadsheet's guard apostrophe comes off texts and numbers, not Dutch names' apostrophe (issue 32, NatWest)", () => {
+  const s = parse("Date;Description;Amount;Currency\n02.03.2026;'Card Transaction';'-12.50;GBP\n03.03.2026;'s-Hertogenbosch Stadhuis;-4.00;EUR\n04.03.2026;'t Hoen Bakkerij;'1234;EUR\n");
+  expect(brief(s.rows)).toEqual([
+    [2, "2026-03-02", -12.5, "GBP", "Card Transaction"],
+    [3, "2026-03-03", -4, "EUR", "'s-Hertogenbosch Stadhuis"],
+    [4, "2026-03-04", 1234, "EUR", "'t Hoen Bakkerij"],
+  ]);
+});
+
+test("balances stated in columns of their own on lines without a booking (Venmo's Beginning/Ending Balance) are checked against the rows (issue 32)", () => {
+  const header = ",ID,Datetime,Type,Status,Note,From,To,Amount (total),Beginning Balance,Ending Balance\n";
+  const rows = ",1,2026-03-02T10:00:00,Payment,Complete,Lunch,Jane,Joe,- $10.00,,\n,2,2026-03-04T10:00:00,Payment,Complete,Rent,Ann,Jane,+ $50.00,,\n";
+  // 100.00 − 10.00 + 50.00 = 140.00: the stated ending balance agrees.
+  const ok = parse(`${header},,,,,,,,,$100.00,\n${rows},,,,,,,,,,$140.00\n`);
+  expect(ok.skipped.map((x) => x.line)).toEqual([2, 5]);
+  expect(ok.reconciliation.map((r) => [r.currency, r.status, r.opening, r.closing, r.difference])).toEqual([["USD", "ok", 100, 140, 0]]);
+  // An ending balance of 135.00 is 5.00 short of what the rows make: the statement does not reconcile.
+  const off = parse(`${header},,,,,,,,,$100.00,\n${rows},,,,,,,,,,$135.00\n`);
+  expect(off.reconciliation.map((r) => [r.status, r.difference])).toEqual([["off", 5]]); // 140.00 made − 135.00 stated
+});
+
+test("Nubank's card export with purchases only (no payment to the card to tell it by) is money out in reais by its layout (issue 32)", () => {
+  const s = parse("date,title,amount\n2026-03-01,iFood *Restaurante,45.90\n2026-03-02,Uber *Trip,12.00\n2026-03-04,Drogasil,31.50\n");
+  expect(s.layout).toBe("nubank-card");
+  expect(brief(s.rows)).toEqual([
+    [2, "2026-03-01", -45.9, "BRL", "iFood *Restaurante"],
+    [3, "2026-03-02", -12, "BRL", "Uber *Trip"],
+    [4, "2026-03-04", -31.5, "BRL", "Drogasil"],
+  ]);
+});

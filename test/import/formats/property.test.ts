@@ -155,6 +155,7 @@ function formatDate(day: number, notation: string): string {
     "YYYY-MM-DD": `2025-06-${d}`,
     "YYYY-MM-DD HH:MM:SS": `2025-06-${d} 12:34:56`,
     YYYYMMDD: `202506${d}`,
+    "YYYY/MM/DD": `2025/06/${d}`,
     "DD.MM.YYYY": `${d}.06.2025`,
     "DD.MM.YY": `${d}.06.25`,
     "DD.MM.YYYY HH:MM": `${d}.06.2025 08:15`,

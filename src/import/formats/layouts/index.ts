@@ -9,6 +9,7 @@
  */
 import type { BankLayout } from "../csv-layout.ts";
 import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
+import { ASB } from "./asb.ts";
 import { BANCASTATO } from "./bancastato.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
@@ -23,6 +24,7 @@ import { FR_DEBIT_CREDIT } from "./fr-debit-credit.ts";
 import { ING_DE, ING_NL } from "./ing.ts";
 import { MIGROS_BANK } from "./migros-bank.ts";
 import { N26, N26_2022 } from "./n26.ts";
+import { NUBANK_ACCOUNT, NUBANK_CARD } from "./nubank.ts";
 import { NEON } from "./neon.ts";
 import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
 import { RAIFFEISEN } from "./raiffeisen.ts";
@@ -31,7 +33,7 @@ import { REVOLUT, REVOLUT_BUSINESS } from "./revolut.ts";
 import { S_PANKKI } from "./s-pankki.ts";
 import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
-import { SWEDBANK_BALTIC } from "./swedbank-baltic.ts";
+import { SWEDBANK_BALTIC, SWEDBANK_BALTIC_EN_2014 } from "./swedbank-baltic.ts";
 import { SWISSCARD } from "./swisscard.ts";
 import { UBS_ACCOUNT_LAYOUTS } from "./ubs-account.ts";
 import { UBS_CARD_LAYOUTS } from "./ubs-card.ts";
@@ -84,6 +86,10 @@ export const LAYOUTS: readonly BankLayout[] = [
   FR_DEBIT_CREDIT,
   BOURSORAMA,
   SWEDBANK_BALTIC,
+  SWEDBANK_BALTIC_EN_2014,
+  ASB,
+  NUBANK_ACCOUNT,
+  NUBANK_CARD,
   S_PANKKI,
   WESTPAC,
   NAB,

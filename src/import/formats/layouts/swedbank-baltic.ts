@@ -13,6 +13,14 @@ import type { BankLayout } from "../csv-layout.ts";
 
 const ROW_TYPE = ["Row type", "Reatüüp", "Ieraksta tips", "Įrašo tipas"];
 
+/** The statement's lines that are no bookings, by their row type (the bookings are type 20). */
+const rowTypeSkips = (column: readonly string[]) => [
+  { column, equals: ["10"], reason: "the statement's opening balance, not a booking" },
+  { column, equals: ["82"], reason: "the period's turnover (a total of the bookings), not a booking" },
+  { column, equals: ["86"], reason: "the statement's closing balance, not a booking" },
+  { column, equals: ["900"], reason: "accrued interest (a statement of interest due, not booked)" },
+];
+
 export const SWEDBANK_BALTIC: BankLayout = {
   id: "swedbank-baltic",
   bank: "Swedbank (Estonia, Latvia, Lithuania)",
@@ -31,10 +39,33 @@ export const SWEDBANK_BALTIC: BankLayout = {
   counterparty: ["Beneficiary/Payer", "Saaja/Maksja"],
   purpose: [["Details", "Selgitus"]],
   account: { columns: [["Client account", "Kliendi konto"]] },
-  skip: [
-    { column: ROW_TYPE, equals: ["10"], reason: "the statement's opening balance, not a booking" },
-    { column: ROW_TYPE, equals: ["82"], reason: "the period's turnover (a total of the bookings), not a booking" },
-    { column: ROW_TYPE, equals: ["86"], reason: "the statement's closing balance, not a booking" },
-    { column: ROW_TYPE, equals: ["900"], reason: "accrued interest (a statement of interest due, not booked)" },
-  ],
+  skip: rowTypeSkips(ROW_TYPE),
+};
+
+/**
+ * Swedbank's older English export (Lithuania, 2014: bank2ynab's test file of it, run as it is in QA round 4, stored its
+ * opening balance, both turnovers and its closing balance as four bookings, LTL 28'554 of invented money in):
+ * `"Account No","","Date","Beneficiary","Details","Amount","Currency","D/K","Record ID","Code","Reference No","Doc. No",…`,
+ * comma-separated, ISO dates, a decimal point, the side in D/K, and the row type in a column with no name (the second).
+ * The Record ID is kept as a fact only: the test file writes one for every row.
+ */
+export const SWEDBANK_BALTIC_EN_2014: BankLayout = {
+  id: "swedbank-baltic-en-2014",
+  bank: "Swedbank (Estonia, Latvia, Lithuania)",
+  name: "account statement, older English export",
+  header: ["Account No", "Date", "Beneficiary", "Details", "Amount", "Currency", "D/K", "Record ID"],
+  encoding: "utf-8",
+  delimiter: ",",
+  dates: ["YYYY-MM-DD"],
+  decimal: ".",
+  date: "Date",
+  money: { amount: "Amount", indicator: "D/K" },
+  currency: { column: "Currency" },
+  referenceFact: "Record ID",
+  description: { columns: ["Beneficiary", "Details"] },
+  counterparty: "Beneficiary",
+  purpose: ["Details"],
+  account: { columns: ["Account No"] },
+  // The row type's column is the first one without a name.
+  skip: rowTypeSkips([""]),
 };
