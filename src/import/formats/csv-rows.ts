@@ -357,7 +357,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
       const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
-      let idText = description;
+      let idText = plan.idDescription ? joinTexts(texts(pick(plan.idDescription))) : description;
       if (plan.idText) {
         idText = "";
         for (const i of pick(plan.idText)) {
