@@ -336,22 +336,33 @@ function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decima
 /**
  * Whether a guessed file writes a booking's text over several lines, the lines after the first holding text in the
  * description's columns only, no date and no amount (OCBC's ",,NTUC FAIRPRICE SINGAPORE SG,,", ING Romania's ",,,Nr. card:
- * ****1234,,,"; QA round 4, pass 12: skipped as note lines, the merchant lost): two such lines at least among the sampled
- * records, none the first one, none a total or balance line. Their text then goes on the booking above them.
+ * ****1234,,,"; QA round 4, pass 12: skipped as note lines, the merchant lost): every sampled booking followed by such a
+ * line, two of them at least, none before the first booking, none a total or balance line. Their text then goes on the
+ * booking above them. A file where some bookings have none writes notes there (",Transactions below are pending,,", a
+ * closing disclaimer): they stay note lines, skipped with their reason (review of pass 12: glued onto the booking above).
  */
 function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   const money = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   const texts = new Set([...plan.description.out, ...plan.description.in].filter((i): i is number => typeof i === "number"));
   const empty = (f: readonly string[], c: number) => (f[c] ?? "").trim() === "";
   let lines = 0;
+  let bookings = 0;
+  let continued = 0;
+  let previous: "booking" | "text" | "other" = "other";
   for (let i = 0; i < sample.length; i++) {
     const f = sample[i]!.fields;
     const textOnly = empty(f, plan.date) && money.every((c) => empty(f, c)) && f.some((_, c) => !empty(f, c)) && f.every((_, c) => empty(f, c) || texts.has(c));
-    if (!textOnly) continue;
-    if (i === 0 || TOTAL_LINE.test(normaliseHeader(f.join(" ")))) return false;
+    if (!textOnly) {
+      previous = empty(f, plan.date) ? "other" : "booking";
+      if (previous === "booking") bookings++;
+      continue;
+    }
+    if (bookings === 0 || previous === "other" || TOTAL_LINE.test(normaliseHeader(f.join(" ")))) return false;
+    if (previous === "booking") continued++;
+    previous = "text";
     lines++;
   }
-  return lines >= 2;
+  return lines >= 2 && continued === bookings;
 }
 
 /**
