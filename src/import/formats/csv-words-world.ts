@@ -108,7 +108,8 @@ export const WORLD_INDICATORS: Record<string, 1 | -1> = {
   χ: -1, π: 1, χρεωση: -1, πιστωση: 1, д: -1, к: 1, дебет: -1, кредит: 1, расход: -1, приход: 1,
   // Alipay's and WeChat Pay's 收/支, Korean 출금/입금, Japanese 支払い/預かり (MUFG's 入払区分), 出金/入金.
   支出: -1, 收入: 1, 출금: -1, 입금: 1, 支払い: -1, 預かり: 1, 出金: -1, 入金: 1,
-  // Lithuanian Debetas/Kreditas, Slovak Debet/Kredit (Tatra banka), Spanish Débito/Crédito.
+  // Lithuanian Debetas/Kreditas (Slovak Debet/Kredit and Spanish Débito/Crédito are csv-words.ts's own: debet, kredit,
+  // debito, credito once accents are off).
   debetas: -1, kreditas: 1,
 };
 

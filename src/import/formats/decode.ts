@@ -258,7 +258,7 @@ function nonLatinCodePage(body: Uint8Array): string | null {
  * The file's text. A BOM decides; otherwise UTF-8 when the bytes are valid UTF-8 (a windows-1252
  * file with umlauts practically never is), else a non-Latin code page whose reading holds its language's statement words
  * (Shift_JIS, EUC-KR, GBK, Big5, windows-1251/1253/1254/1255/1256/1257), else windows-1250 or ISO-8859-2 when it reads as Czech,
- * Slovak or Polish, else windows-1252, which is what
+ * Slovak, Polish, Slovene or Croatian, else windows-1252, which is what
  * Swiss and German bank exports (UBS among them) are written in.
  */
 export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}): string {
@@ -273,12 +273,13 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   try {
     return utf8.decode(bytes); // drops a UTF-8 BOM
   } catch {
-    // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text. Without any of the
-    // bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
+    // Not UTF-8: a code page of another script or language when the file's words say so, else windows-1252.
     const nonLatin = nonLatinCodePage(body);
     if (nonLatin) return new TextDecoder(nonLatin).decode(body);
     const central = centralEuropean(body);
     if (central) return new TextDecoder(central).decode(body);
+    // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text (body starts after it).
+    // Without any of the bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
     return body.some((b) => b >= 0x80 && b <= 0x9f) ? cp1252.decode(body) : Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");
   }
 }
