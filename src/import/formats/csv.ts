@@ -272,7 +272,6 @@ const DOLLAR_SIGN_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "MXN", "ARS"
 /** A header in Spanish: its "C$" is Nicaragua's córdoba rather than a Canadian dollar. */
 const SPANISH_HEADER = /[áéíóúñ]|\b(fecha|descripcion|monto|importe|cargo|abono|deposito|retiro)/i;
 
-
 /**
  * The currency of a sign several currencies write: "$" (US dollars, but pesos, Canadian and Australian dollars and
  * more: review of pass 12, an Ecuadorian export in US dollars was stored in the data's main currency, Banorte's pesos as
