@@ -47,14 +47,17 @@ function dateOf(n: XNode | undefined): string | null {
   return m ? isoDate(Number(m[1]), Number(m[2]), Number(m[3])) : null;
 }
 
+/** A booked entry's status as banks write it besides ISO's BOOK: "BOOKED", "Booked" (SEB's camt.052 Sts/Prtry; review of pass 12: skipped as not booked). */
+const BOOKED = /^book(ed)?$/i;
+
 /**
  * An entry's status and where it is written: the code in `Sts` (.02–.07) or `Sts/Cd` (.08 on), both "Sts" in a
- * reason, or the proprietary one of the choice, `Sts/Prtry`, read as a code ("BOOK", "PDNG", "INFO") where it is one.
- * Undefined: none is written.
+ * reason, or the proprietary one of the choice, `Sts/Prtry`, read as a code ("BOOK", "PDNG", "INFO") where it is one
+ * (BOOKED and Booked read as BOOK). Undefined: none is written.
  */
 function entryStatus(e: XNode): { code: string; where: string } | undefined {
   for (const [where, text] of [["Sts", textAt(e, "Sts", "Cd")], ["Sts/Prtry", textAt(e, "Sts", "Prtry")], ["Sts", textAt(e, "Sts")]] as const) {
-    if (text !== undefined) return { code: text.toUpperCase(), where };
+    if (text !== undefined) return { code: BOOKED.test(text.trim()) ? "BOOK" : text.trim().toUpperCase(), where };
   }
   return undefined;
 }

@@ -477,8 +477,12 @@ export function guessColumns(
     // A card-number column and a payment to the card written negative decide it alone: a month with one purchase, the
     // payment and a refund is mostly negative (QA round 4: its purchase was read as money in, the payment as money out).
     const mostlyPositive = amounts.length > 0 && amounts.filter((a) => a > 0).length / amounts.length > 0.5;
+    // A card-number column alone, amounts of both signs: an account's export that names the card a payment was made with
+    // (T-Bank's "Номер карты" on its purchases only, the salary positive; QA round 4, review of pass 12: every sign was
+    // turned). Only with every amount positive does the card column say the purchases are written so.
+    const allPositive = amounts.length > 0 && amounts.every((a) => a > 0);
     const byKind = purchasesSign(cols, values);
-    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || ((card !== undefined || paidToCard) && mostlyPositive);
+    purchasesPositive = byKind !== 0 ? byKind > 0 : (card !== undefined && paidToCard) || (paidToCard && mostlyPositive) || (card !== undefined && allPositive);
     // Signs of both kinds, nearly all positive, and nothing else to tell by (no card column, no payment to the card, no
     // kinds, no balance column): a card's export of purchases and a refund, or an account's money coming in and a
     // withdrawal? A wrong guess books every purchase as income (QA round 4), so the user says which; naming the amount

@@ -20,6 +20,12 @@ import { joinTexts, oneLine } from "./texts.ts";
 import type { BadRow, ParsedRow, Reconciliation, RowSink, SkippedLine, Statement, TransactionFacts } from "./types.ts";
 import { currencyInAmount, looksLikeDate, parseAmount, parseDate, type DateOrder } from "./values.ts";
 
+/**
+ * The currency a file's rows are taken in and where it was read from; assumed when nothing in the file names it for sure
+ * (the note then says which was taken, why — its lead, else that the file names none — and how to set another).
+ */
+export type FileCurrency = { code: string; from: string; assumed?: true; lead?: string };
+
 export type TableSource = {
   text: string;
   delimiter: string;
@@ -29,7 +35,7 @@ export type TableSource = {
   bodyLine: number;
   /** The statement's account (preamble), and the file's currency (header, preamble, IBAN country) with where it came from. */
   account: string | null;
-  fileCurrency: { code: string; from: string; assumed?: true } | null;
+  fileCurrency: FileCurrency | null;
   /** What the preamble states of the statement (UBS), in its currency ("Valued in:", null when it names none). */
   stated?: StatedBalances & { currency: string | null };
 };
@@ -397,7 +403,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
       const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
-      let idText = description;
+      let idText = plan.idDescription ? joinTexts(texts(pick(plan.idDescription))) : description;
       if (plan.idText) {
         idText = "";
         for (const i of pick(plan.idText)) {
@@ -477,10 +483,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   if (continued > 0) notes.push(`${continued === 1 ? "a line" : `${continued} lines`} of text only (no date, no amount) continued the booking above ${continued === 1 ? "it: its text was added to that booking's description" : "them: their text was added to those bookings' descriptions"}`);
   if (datedByOther > 0) notes.push(`${datedByOther === 1 ? "a row" : `${datedByOther} rows`} with no "${name(plan.date)}" ${datedByOther === 1 ? "is" : "are"} dated by ${datedByOther === 1 ? "its" : "their"} "${name(plan.dateWhenEmpty!)}"`);
   if (defaultCurrencyUsed > 0) {
-    const from: { code: string; from: string; assumed?: true } = plan.defaultCurrency ?? src.fileCurrency!;
+    const from: FileCurrency = plan.defaultCurrency ?? src.fileCurrency!;
     // Nothing in the file said it: the user is told plainly what was assumed and how to say otherwise.
     const one = defaultCurrencyUsed === 1;
-    if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`the file names no currency anywhere: every row was taken as ${from.code} (${from.from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`);
+    if (from.assumed && defaultCurrencyUsed === rowCount) notes.push(`${from.lead ?? "the file names no currency anywhere"}: every row was taken as ${from.code} (${from.from}); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`);
     else notes.push(`the currency ${from.code} (from ${from.from}) for ${defaultCurrencyUsed === rowCount ? "every row" : `${defaultCurrencyUsed} ${one ? "row" : "rows"} without a currency of ${one ? "its" : "their"} own`}`);
   }
   if (plan.purchasesPositive) notes.push("a card export that writes purchases positive: they are read as money out, payments to the card as money in");

@@ -108,7 +108,8 @@ export const WORLD_INDICATORS: Record<string, 1 | -1> = {
   χ: -1, π: 1, χρεωση: -1, πιστωση: 1, д: -1, к: 1, дебет: -1, кредит: 1, расход: -1, приход: 1,
   // Alipay's and WeChat Pay's 收/支, Korean 출금/입금, Japanese 支払い/預かり (MUFG's 入払区分), 出金/入金.
   支出: -1, 收入: 1, 출금: -1, 입금: 1, 支払い: -1, 預かり: 1, 出金: -1, 入金: 1,
-  // Lithuanian Debetas/Kreditas, Slovak Debet/Kredit (Tatra banka), Spanish Débito/Crédito.
+  // Lithuanian Debetas/Kreditas (Slovak Debet/Kredit and Spanish Débito/Crédito are csv-words.ts's own: debet, kredit,
+  // debito, credito once accents are off).
   debetas: -1, kreditas: 1,
 };
 
@@ -134,7 +135,7 @@ export const WORLD_NOT_BOOKED = ["交易关闭", "支付失败", "已关闭", "�
 /**
  * The currency a header says by the script or the words it is written in, where only one country's banks write them:
  * Japanese kana or 円 (JPY), Hangul or 원 (KRW), simplified Chinese statement words (CNY: mainland banks, Alipay, WeChat
- * Pay), Hebrew (ILS), Greek (EUR: Greece and Cyprus), Thai (THB), Ukrainian letters ї є ґ (UAH), Taiwan's 餘額 (TWD).
+ * Pay), Hebrew (ILS), Greek (EUR: Greece and Cyprus), Thai (THB), Ukrainian letters ї є ґ (UAH), Taiwan's 提出 (TWD).
  * Russian, Serbian, Bulgarian and traditional Chinese otherwise are left out: several countries, several currencies.
  */
 export const HEADER_SCRIPT_CURRENCY: { test: RegExp; code: string; what: string }[] = [
@@ -147,8 +148,9 @@ export const HEADER_SCRIPT_CURRENCY: { test: RegExp; code: string; what: string 
   { test: /\p{Script=Thai}/u, code: "THB", what: "Thai" },
   // (Not і: Belarusian and Kazakh write it too.)
   { test: /[їєґЇЄҐ]/, code: "UAH", what: "Ukrainian" },
-  // Taiwan's banks write the balance 餘額 (Hong Kong's write 結餘), and the currency 臺幣/台幣.
-  { test: /餘額|臺幣|台幣/, code: "TWD", what: "traditional Chinese as Taiwan's banks write it" },
+  // Taiwan's banks' withdrawal 提出 and booking day 帳務日期, and the currency 臺幣/台幣. Not the balance 餘額: Hong Kong's
+  // and Macau's banks write it too (review of pass 12: a Hong Kong export was stored as TWD).
+  { test: /提出|帳務日期|臺幣|台幣/, code: "TWD", what: "traditional Chinese as Taiwan's banks write it" },
   // DNB's card export: "Ut fra konto", "Inn på konto" (its account export's "Uttak fra konto" is csv.ts's own word).
   { test: /\b(ut fra konto|inn på konto)\b/i, code: "NOK", what: "Norwegian" },
   // ING Romania's "Detalii tranzactie", Banca Transilvania's "Sold contabil" (Moldova's banks write Romanian too, but

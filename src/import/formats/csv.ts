@@ -9,15 +9,15 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
-import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, namedByWorldWords, normaliseHeader, statedBalanceKind, TOTAL_LINE, withoutWorldWords } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
-import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { readRows, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
 import { RowTable } from "./row-table.ts";
-import type { ReadOptions, Statement } from "./types.ts";
+import type { CsvMapping, ReadOptions, Statement } from "./types.ts";
 import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
@@ -246,9 +246,18 @@ function headerWordCurrency(header: CsvRecord): { code: string; from: string } |
     const hit = HEADER_WORD_CURRENCY[normaliseHeader(h)];
     if (hit) return { code: hit.code, from: `the column "${h.trim()}" (${hit.word} word)` };
   }
+  return null;
+}
+
+/**
+ * The currency of the country a header's script or words are most written in: a guess (Hong Kong's and Macau's banks
+ * write 餘額 as Taiwan's do; review of pass 12: stored as TWD with nothing said), so it is marked assumed and the note
+ * says which was taken and how to set another.
+ */
+function headerScriptCurrency(header: CsvRecord): FileCurrency | null {
   const line = header.fields.join(" ");
   const script = HEADER_SCRIPT_CURRENCY.find((s) => s.test.test(line));
-  return script ? { code: script.code, from: `the header, written in ${script.what}` } : null;
+  return script ? { code: script.code, from: `the header, written in ${script.what}`, assumed: true, lead: "the file names no currency, only the language of its header" } : null;
 }
 
 /**
@@ -266,37 +275,53 @@ function headerCurrency(plan: ColumnPlan): string | null {
   return null;
 }
 
-const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
+const SIGN_CURRENCY: Record<string, string> = { "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
 const SIGN_IN_CELL = /(?:R|S|HK|NT|A|C|NZ|US|MX)\$|[$€£₩₸₴₽₪₹₱฿₺]|(?<![A-Za-z])RM(?=\s*\d)|(?<=\d\s*)[円원]$/;
 /** Dollars and reais written with their country, and Malaysia's ringgit; yen and won after the number (QA round 4, pass 12). */
-const PREFIXED_SIGN_CURRENCY: Record<string, string> = { R$: "BRL", S$: "SGD", HK$: "HKD", NT$: "TWD", A$: "AUD", C$: "CAD", NZ$: "NZD", US$: "USD", MX$: "MXN", RM: "MYR" };
+const PREFIXED_SIGN_CURRENCY: Record<string, string> = { R$: "BRL", S$: "SGD", HK$: "HKD", NT$: "TWD", A$: "AUD", NZ$: "NZD", US$: "USD", MX$: "MXN", RM: "MYR" };
+
+/** Currencies written with a bare "$": a data's main currency among them is the likeliest reading of a "$" file. */
+const DOLLAR_SIGN_CURRENCIES = new Set(["USD", "CAD", "AUD", "NZD", "MXN", "ARS", "CLP", "COP", "UYU", "DOP", "SGD", "HKD", "TWD"]);
+/** A header in Spanish: its "C$" is Nicaragua's córdoba rather than a Canadian dollar. */
+const SPANISH_HEADER = /[áéíóúñ]|\b(fecha|descripcion|monto|importe|cargo|abono|deposito|retiro)/i;
 
 /**
- * A header in Spanish or Portuguese: its "$" is a peso's or a real's (Mexico, Argentina, Chile, Colombia, Brazil), not a US
- * dollar (QA round 4, pass 12: Banorte's pesos were stored as dollars).
+ * The currency of a sign several currencies write: "$" (US dollars, but pesos, Canadian and Australian dollars and
+ * more: review of pass 12, an Ecuadorian export in US dollars was stored in the data's main currency, Banorte's pesos as
+ * dollars) and "C$" (Canadian dollars or Nicaraguan córdobas). Never taken silently: marked assumed, the note names the
+ * currency taken and how to set another. "$": the data's main currency when it is one written so, else US dollars.
  */
-const PESO_HEADER = /[áéíóúñçãõ]|\b(fecha|descripcion|importe|monto|cargo|abono|saldo|deposito|retiro|movimiento|valor|data|lancamento)/i;
+function ambiguousSignCurrency(sign: string, names: readonly string[], main: { code: string } | undefined): FileCurrency {
+  if (sign === "C$") {
+    const code = names.some((n) => SPANISH_HEADER.test(n)) ? "NIO" : "CAD";
+    return { code, from: `the amounts' C$ sign, read as ${code === "NIO" ? "córdobas under a Spanish header" : "Canadian dollars"}`, assumed: true, lead: "the amounts' C$ sign names no one currency (Canadian dollars, Nicaraguan córdobas)" };
+  }
+  const mine = main && DOLLAR_SIGN_CURRENCIES.has(main.code) ? main.code : null;
+  return { code: mine ?? "USD", from: mine ? "the amounts' $ sign, read as the main currency of your data" : "the amounts' $ sign, read as US dollars", assumed: true, lead: "the amounts' $ sign names no one currency (dollars, pesos…)" };
+}
+const AMBIGUOUS_SIGNS = new Set(["$", "C$"]);
 
 /**
  * The currency the sampled amount cells are written with ("-$1,234.56", "-10,80 €", "2.000,00 EUR"), when they
  * all agree; null when none carries one or two disagree. The amount reader drops these marks, so without this a
  * file of dollars in CHF data was read as francs.
  */
-function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): { code: string; from: string } | null {
+function amountsCurrency(plan: ColumnPlan, sample: readonly CsvRecord[], main?: { code: string }): FileCurrency | null {
   const cols = moneyCells(plan.money);
   let found: { code: string; mark: string } | null = null;
   for (const r of sample) {
     for (const c of cols) {
       const cell = (r.fields[c] ?? "").trim();
-      const symbol = SIGN_IN_CELL.exec(cell)?.[0];
-      const sign = symbol === "$" && plan.names.some((n) => PESO_HEADER.test(n)) ? undefined : symbol;
+      const sign = SIGN_IN_CELL.exec(cell)?.[0];
       const mark = sign ?? currencyInAmount(cell);
       if (!mark) continue;
-      const iso = sign ? (SIGN_CURRENCY[sign] ?? PREFIXED_SIGN_CURRENCY[sign]!) : mark;
+      // An ambiguous sign is compared as itself: "$" beside "US$" is two currencies, or one the file does not settle.
+      const iso = sign ? (AMBIGUOUS_SIGNS.has(sign) ? sign : (SIGN_CURRENCY[sign] ?? PREFIXED_SIGN_CURRENCY[sign]!)) : mark;
       if (found && found.code !== iso) return null;
       found ??= { code: iso, mark };
     }
   }
+  if (found && AMBIGUOUS_SIGNS.has(found.mark)) return ambiguousSignCurrency(found.mark, plan.names, main);
   return found && { code: found.code, from: `the amounts' ${found.mark}${/^[A-Z]{3}$/.test(found.mark) ? " code" : " sign"}` };
 }
 
@@ -323,22 +348,49 @@ function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decima
 /**
  * Whether a guessed file writes a booking's text over several lines, the lines after the first holding text in the
  * description's columns only, no date and no amount (OCBC's ",,NTUC FAIRPRICE SINGAPORE SG,,", ING Romania's ",,,Nr. card:
- * ****1234,,,"; QA round 4, pass 12: skipped as note lines, the merchant lost): two such lines at least among the sampled
- * records, none the first one, none a total or balance line. Their text then goes on the booking above them.
+ * ****1234,,,"; QA round 4, pass 12: skipped as note lines, the merchant lost): every sampled booking followed by such a
+ * line, two of them at least, none before the first booking, none a total or balance line. Their text then goes on the
+ * booking above them. A file where some bookings have none writes notes there (",Transactions below are pending,,", a
+ * closing disclaimer): they stay note lines, skipped with their reason (review of pass 12: glued onto the booking above).
  */
 function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   const money = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   const texts = new Set([...plan.description.out, ...plan.description.in].filter((i): i is number => typeof i === "number"));
   const empty = (f: readonly string[], c: number) => (f[c] ?? "").trim() === "";
   let lines = 0;
+  let bookings = 0;
+  let continued = 0;
+  let previous: "booking" | "text" | "other" = "other";
   for (let i = 0; i < sample.length; i++) {
     const f = sample[i]!.fields;
     const textOnly = empty(f, plan.date) && money.every((c) => empty(f, c)) && f.some((_, c) => !empty(f, c)) && f.every((_, c) => empty(f, c) || texts.has(c));
-    if (!textOnly) continue;
-    if (i === 0 || TOTAL_LINE.test(normaliseHeader(f.join(" ")))) return false;
+    if (!textOnly) {
+      previous = empty(f, plan.date) ? "other" : "booking";
+      if (previous === "booking") bookings++;
+      continue;
+    }
+    if (bookings === 0 || previous === "other" || TOTAL_LINE.test(normaliseHeader(f.join(" ")))) return false;
+    if (previous === "booking") continued++;
+    previous = "text";
     lines++;
   }
-  return lines >= 2;
+  return lines >= 2 && continued === bookings;
+}
+
+/**
+ * The columns a file's content-hash id text was read from before the other languages' header words (pass 12), when those
+ * words name its columns otherwise: the description then (columns told by content, say), so that a file imported then is
+ * still recognised as imported. Null when they change nothing, or when the file was refused then (no ids to keep).
+ */
+function idTextBeforeWorldWords(header: CsvRecord, sample: readonly CsvRecord[], mapping: CsvMapping, fileName: string, flipSigns: boolean): Pick<ColumnPlan, "idText" | "idDescription"> | null {
+  if (!header.fields.some((h) => namedByWorldWords(normaliseHeader(h)))) return null;
+  try {
+    const before = withoutWorldWords(() => guessColumns(header, sample, mapping, fileName, flipSigns));
+    return before.idText ? { idText: before.idText } : { idText: null, idDescription: before.description };
+  } catch (e) {
+    if (e instanceof NeedsColumnMapping || e instanceof ImportInputError) return null;
+    throw e;
+  }
 }
 
 /** The first filled account cell of the sampled rows (a layout's account column), or null. */
@@ -412,7 +464,7 @@ function vote(
   if (!plan.decimalKnown) {
     const g = decimals.result();
     // Amounts that read both ways in a currency without decimals, which the header names (its words or its script).
-    const whole = "ambiguous" in g ? (headerCurrency(plan) ?? amountsCurrency(plan, sample)?.code ?? headerWordCurrency(table.header)?.code) : undefined;
+    const whole = "ambiguous" in g ? (headerCurrency(plan) ?? amountsCurrency(plan, sample, opts.fallbackCurrency)?.code ?? headerWordCurrency(table.header)?.code ?? headerScriptCurrency(table.header)?.code) : undefined;
     const grouped = whole && WHOLE_NUMBER_CURRENCIES.has(whole) ? decimals.groupedWholeNumbers() : null;
     if (grouped) {
       decimal = grouped;
@@ -491,22 +543,27 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     const { contentNote, ...columns } = guessed;
+    const before = !told && columns.idText === null ? idTextBeforeWorldWords(table.header, sample, mapping, fileName, opts.flipSigns === true) : null;
     for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote]) if (note) guessNotes.push(note);
-    plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
+    plan = { ...columns, ...before, dateOrders: voted.dateOrders, decimal: voted.decimal };
     if (continuesText(plan, sample)) plan = { ...plan, continuationLines: true };
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
   const account = opts.accountOverride?.trim() || pre.account || firstAccountCell(plan, sample);
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
-  const file =
+  const signs = amountsCurrency(plan, sample, opts.fallbackCurrency);
+  const file: FileCurrency | null =
     (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[moneyCells(plan.money)[0]!]}"` }) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
-    amountsCurrency(plan, sample) ||
+    (signs && !signs.assumed && signs) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
+    // Guesses from here on, each said so in the notes: the header's language, then a sign several currencies write.
+    (!table.headerless && headerScriptCurrency(table.header)) ||
+    signs ||
     // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency
     // was stored in the data's main currency, its dollars as francs (QA round 4, fifth pass).
     // A guess all the same (Canadian banks write their dates so too: TD's headerless export was stored as US dollars): the

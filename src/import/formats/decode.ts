@@ -174,9 +174,12 @@ function czechOrSlovak(body: Uint8Array): "windows-1250" | "iso-8859-2" | null {
 /**
  * Slovene, Croatian, Bosnian and Serbian (Latin) text in windows-1250 (NLB, Zagrebačka banka …): words with š or ž, which
  * windows-1252 has at the same bytes (0x9A 0x9E 0x8A 0x8E) but Western words hardly ever do, and a word with č (0xE8, "è"
- * in windows-1252) or đ (0xF0, "ð") inside it; and no letter only Western text has (æ å ç ñ) or French à, ê
- * (ŕ, ę in windows-1250). QA round 4, pass 12: NLB's "Plača" was stored as "Plaèa".
+ * in windows-1252) or đ (0xF0, "ð") inside it before a vowel ("Plača", "Šiška", "noće"), where French and Italian write
+ * "è" before a consonant ("Molière", "Crèmerie", "Genève": with one Slavic name beside them, such a windows-1252 file was
+ * read as windows-1250 and its "£" as "Ł"; review of pass 12); and no letter only Western text has (æ å ç ñ) or French
+ * à, ê (ŕ, ę in windows-1250). QA round 4, pass 12: NLB's "Plača" was stored as "Plaèa".
  */
+const VOWEL = new Set([..."aeiouAEIOU"].map((c) => c.charCodeAt(0)));
 function southSlavic(body: Uint8Array): boolean {
   let sz = 0;
   let cd = 0;
@@ -192,7 +195,7 @@ function southSlavic(body: Uint8Array): boolean {
     }
     if (b === 0xe0 || b === 0xea || (CZ_KIND[b]! & WESTERN_ONLY) !== 0) return false;
     if (b === 0x9a || b === 0x9e || b === 0x8a || b === 0x8e) wordSz = true;
-    if ((b === 0xe8 || b === 0xf0) && czLetter(body[i - 1]) && czLetter(body[i + 1])) wordCd = true;
+    if ((b === 0xe8 || b === 0xf0) && czLetter(body[i - 1]) && VOWEL.has(body[i + 1]!)) wordCd = true;
   }
   return sz >= 1 && cd >= 1;
 }
@@ -206,7 +209,7 @@ function southSlavic(body: Uint8Array): boolean {
  * file holds at least two of its words, and more of them than any other reading (QA round 4, pass 12: such files were read
  * as windows-1252, every description garbled, half of them refused).
  */
-const NON_LATIN_CODE_PAGES: { encoding: string; words: string[] }[] = [
+const NON_LATIN_CODE_PAGES: { encoding: string; words: string[]; latin?: true }[] = [
   { encoding: "shift_jis", words: ["日付", "年月日", "金額", "残高", "取引", "摘要", "入金", "出金", "お引出し", "お預入れ", "預かり", "支払", "振込", "利用日", "内容", "入出金"] },
   { encoding: "euc-kr", words: ["거래", "일자", "일시", "금액", "잔액", "입금", "출금", "적요", "내용", "메모", "구분"] },
   { encoding: "gb18030", words: ["交易", "日期", "时间", "金额", "余额", "收入", "支出", "摘要", "对方", "账户", "账号", "备注", "记账"] },
@@ -216,9 +219,9 @@ const NON_LATIN_CODE_PAGES: { encoding: string; words: string[] }[] = [
   { encoding: "windows-1255", words: ["תאריך", "תיאור", "סכום", "יתרה", "חובה", "זכות", "אסמכתא", "פעולה", "פרטים"] },
   { encoding: "windows-1256", words: ["التاريخ", "المبلغ", "الرصيد", "الوصف", "مدين", "دائن", "البيان", "الحركة"] },
   // Latin scripts whose own letters windows-1252 has other letters at: Turkish (windows-1254: ı ş ğ İ read ý þ ð Ý),
-  // Lithuanian and Latvian (windows-1257: ė š ū ž ā ņ read ë ð û þ â ò). Only words with those letters.
-  { encoding: "windows-1254", words: ["açıklama", "işlem", "ödeme", "alıcı", "gönderen", "hesap hareketleri", "tarihi", "bakiye", "borç"] },
-  { encoding: "windows-1257", words: ["mokėjimo", "gavėjo", "sąskait", "išrašas", "mokėtojo", "saņēmējs", "maksātājs", "valūta", "detaļas", "kredīts", "summa", "datums"] },
+  // Lithuanian and Latvian (windows-1257: ė š ū ž ā ņ read ë ð û þ â ò). Only words with those letters (nonLatinCodePage).
+  { encoding: "windows-1254", words: ["açıklama", "işlem", "ödeme", "alıcı", "gönderen", "borç"], latin: true },
+  { encoding: "windows-1257", words: ["mokėjimo", "gavėjo", "sąskait", "išrašas", "mokėtojo", "saņēmējs", "maksātājs", "valūta", "detaļas", "kredīts"], latin: true },
 ];
 
 /** The first 64 KB are enough to tell (a 50 MB file is decoded once more, whole, in the code page found). */
@@ -229,14 +232,23 @@ const CODE_PAGE_SAMPLE = 65536;
  * syllables come apart into their letters in the decomposed form).
  */
 const foldForWords = (text: string) => text.normalize("NFD").replace(/\p{M}/gu, "").normalize("NFC").toLowerCase();
+/** Lower case only for the Latin scripts: their accents are what tells the code page ("valūta" in windows-1257, "valûta" in windows-1252). */
+const foldLatin = (text: string) => text.replace(/İ/g, "I").toLowerCase();
 
-/** The code page (of NON_LATIN_CODE_PAGES) whose reading of the file's start holds that language's statement words, or null. */
+/**
+ * The code page (of NON_LATIN_CODE_PAGES) whose reading of the file's start holds that language's statement words, or null.
+ * A word counts only where windows-1252's reading does not hold it too, and a Latin script's word with its accents: a
+ * word without the code page's own letters ("summa", "datums", or "valuta" once its accent was folded away) is no
+ * evidence (review of pass 12: Swedish and German windows-1252 files were read as windows-1257, "Café Moličre").
+ */
 function nonLatinCodePage(body: Uint8Array): string | null {
   const sample = body.subarray(0, CODE_PAGE_SAMPLE);
+  const western = cp1252.decode(sample);
   let best: { encoding: string; found: number } | null = null;
-  for (const { encoding, words } of NON_LATIN_CODE_PAGES) {
-    const text = foldForWords(new TextDecoder(encoding).decode(sample));
-    const found = words.filter((w) => text.includes(foldForWords(w))).length;
+  for (const { encoding, words, latin } of NON_LATIN_CODE_PAGES) {
+    const fold = latin ? foldLatin : foldForWords;
+    const [text, westernText] = [fold(new TextDecoder(encoding).decode(sample)), fold(western)];
+    const found = words.filter((w) => text.includes(fold(w)) && !westernText.includes(fold(w))).length;
     if (found >= 2 && (!best || found > best.found)) best = { encoding, found };
   }
   return best?.encoding ?? null;
@@ -246,7 +258,7 @@ function nonLatinCodePage(body: Uint8Array): string | null {
  * The file's text. A BOM decides; otherwise UTF-8 when the bytes are valid UTF-8 (a windows-1252
  * file with umlauts practically never is), else a non-Latin code page whose reading holds its language's statement words
  * (Shift_JIS, EUC-KR, GBK, Big5, windows-1251/1253/1254/1255/1256/1257), else windows-1250 or ISO-8859-2 when it reads as Czech,
- * Slovak or Polish, else windows-1252, which is what
+ * Slovak, Polish, Slovene or Croatian, else windows-1252, which is what
  * Swiss and German bank exports (UBS among them) are written in.
  */
 export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}): string {
@@ -261,12 +273,13 @@ export function decodeText(bytes: Uint8Array, opts: { consume?: boolean } = {}):
   try {
     return utf8.decode(bytes); // drops a UTF-8 BOM
   } catch {
-    // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text. Without any of the
-    // bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
+    // Not UTF-8: a code page of another script or language when the file's words say so, else windows-1252.
     const nonLatin = nonLatinCodePage(body);
     if (nonLatin) return new TextDecoder(nonLatin).decode(body);
     const central = centralEuropean(body);
     if (central) return new TextDecoder(central).decode(body);
+    // A BOM in front of windows-1252 text (a re-saved export) is still no part of the text (body starts after it).
+    // Without any of the bytes 0x80–0x9F (where windows-1252 has €, “, ” …) it is Latin-1, kept in one byte a character.
     return body.some((b) => b >= 0x80 && b <= 0x9f) ? cp1252.decode(body) : Buffer.from(body.buffer, body.byteOffset, body.length).toString("latin1");
   }
 }

@@ -107,8 +107,15 @@ const SUBFIELD_WIDTH = 27;
  */
 const joinSubfields = (pieces: string[]) => joinCutPieces(pieces, (piece) => piece.length >= SUBFIELD_WIDTH);
 
-/** `:86:` → the other party, the purpose, the references it names. */
-function details(text: string, join: (pieces: string[]) => string = joinSubfields): Details {
+/** The SWIFT narrative's keys read since round 4's pass 12 (the content-hash id's text is read without them: round3Details). */
+const LATER_KEYS = new Set(["PURP", "ACCW"]);
+
+/**
+ * `:86:` → the other party, the purpose, the references it names. `round3`: read as the build before pass 12 read it,
+ * for the content-hash id's text (no /PURP/ or /ACCW/ narrative, no /ORDP/ or /BENM/ party): a file imported then is
+ * still recognised as imported (review of pass 12: SEB's narrative came back as possible duplicates).
+ */
+function details(text: string, join: (pieces: string[]) => string = joinSubfields, round3 = false): Details {
   const t = text.trim();
   // German structured: "166?00GUTSCHR. UEBERWEISUNG?20…?32Name"; Polish banks write the same subfields with "~"
   // (mBank, PKO BP, ING PL: "020~00PRZELEW~20…~32Name~38PL…") or "<" (Pekao), and the other party's IBAN in NN 38.
@@ -145,8 +152,9 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
   // Dutch structured: "/EREF/…//CNTP/iban/bic/name/city//REMI/USTD//text/" or "/TRTP/…/IBAN/…/NAME/…/REMI/…"; SWIFT's
   // structured narrative (Nordic banks): "/PURP/OTHR/REMI/…", "/ORDP/payer/REMI/…" (the party straight after its key);
   // Rabobank's of 2013: "/ACCW/iban,bic/ORDP//NAME/…".
-  if (/^\/(EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN|PURP|ACCW)\//.test(t)) {
-    const KEYS = "EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR|ACCW";
+  const keys = (list: string) => list.split("|").filter((k) => !round3 || !LATER_KEYS.has(k)).join("|");
+  if (new RegExp(`^/(${keys("EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|RTRN|IBAN|PURP|ACCW")})/`).test(t)) {
+    const KEYS = keys("EREF|TRTP|CNTP|NAME|REMI|ORDP|BENM|PREF|MARF|CSID|IBAN|BIC|ISDT|PURP|RTRN|ULTD|ULTC|ULTB|SUM|TRCD|BUSP|EXCH|CHGS|ADDR|ACCW");
     const fields = new Map<string, string>();
     const re = new RegExp(`/(${KEYS})/`, "g");
     const hits = [...t.matchAll(re)];
@@ -160,7 +168,7 @@ function details(text: string, join: (pieces: string[]) => string = joinSubfield
     const remi = fields.get("REMI")?.replace(/^(USTD|STRD\/CUR)\/+/, "");
     const eref = clean(fields.get("EREF"));
     return {
-      party: clean(fields.get("NAME")) ?? clean(cntp?.[2]) ?? clean(fields.get("ORDP")) ?? clean(fields.get("BENM")),
+      party: clean(fields.get("NAME")) ?? clean(cntp?.[2]) ?? (round3 ? undefined : (clean(fields.get("ORDP")) ?? clean(fields.get("BENM")))),
       iban: clean(fields.get("IBAN")) ?? clean(cntp?.[0]) ?? clean(fields.get("ACCW")?.split(",")[0]),
       purpose: clean(remi),
       reference: eref && eref !== "NOTPROVIDED" ? eref : undefined,
@@ -253,7 +261,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   let statementLines = 0;
   let msg: Message | null = null;
   /** A `:61:` waiting for its text: its `:86:`, or a bank's own `:NS:` after it (MultiCash, Sberbank) when it has none. */
-  let pending: { field: Field; detail: Field | null; own: Field | null } | null = null;
+  let pending: { field: Field; detail: Field | null; own: Field | null; firstDetailLines: number } | null = null;
 
   const balanceOf = (f: Field): StatedBalance & { currency: string } => {
     const m = BALANCE.exec(joined(f).replace(/\s+/g, ""));
@@ -263,7 +271,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   };
 
   /** A `:61:` with its `:86:` (or none) becomes a row, a bad row or a skipped line. */
-  const booking = (f: Field, info: Field | null, own: Field | null) => {
+  const booking = (f: Field, info: Field | null, own: Field | null, firstInfoLines: number) => {
     dataLines++;
     const line = f.line;
     const [first, ...more] = f.lines;
@@ -281,7 +289,8 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     const padded = refs.length === 1 ? /^(\S{1,16}) {2,}(.*[A-Za-z].*)$/.exec(refs[0]!.trim()) : null;
     if (padded) refs[0] = padded[1]!;
     const partyInReference = padded ? cleanText(padded[2]!) : "";
-    const info86 = info ? cleanText(oneLine(joined(info)).replace(ZKB_MARKS, "").trim()) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
+    const text86 = (f86: Field) => cleanText(oneLine(joined(f86)).replace(ZKB_MARKS, "").trim());
+    const info86 = info ? text86(info) : own ? cleanText(oneLine(ownDetails(own).text)) : "";
     const d: Details = info ? details(info86) : own ? ownDetails(own) : {};
     const facts: TransactionFacts = {};
     if (d.party || partyInReference) facts.counterparty = d.party ? cleanText(d.party) : partyInReference;
@@ -314,13 +323,15 @@ function readMt940(written: string, opts: ReadOptions): Statement {
     // IBAN or /CODE/ fields do not.
     const inWords = /[A-Za-zÀ-ÿ]{3}/.test(supplement) && (/\s/.test(supplement) || /^[A-Za-zÀ-ÿ]+$/.test(supplement)) && !PLACEHOLDER_REFS.has(supplement);
     const words = inWords && !/^\//.test(supplement) && !facts.counterpartyIban?.includes(supplement) ? cleanText(oneLine(supplement)) : "";
-    const describe = (d: Details) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, info86]) || joinTexts(more));
-    const described = describe(d);
+    const describe = (d: Details, text: string) => (d.party || d.purpose ? joinTexts([d.party, d.purpose, d.booking, words]) : joinTexts([words, text]) || joinTexts(more));
+    const described = describe(d, info86);
     // The party named in the :61: joins the description, not the content-hash id's text (read as before).
     const description = d.party ? described : joinTexts([partyInReference, described]);
-    // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), so
-    // a statement imported before is still recognised as imported.
-    const idText = info ? describe(details(info86, (pieces) => pieces.join(""))) : described;
+    // The content-hash id keeps the text as it was read before subfields were joined with spaces (joinSubfields), before
+    // the SWIFT narrative's keys were read, and from the first :86: only, so a statement imported before is still
+    // recognised as imported.
+    const round3Info86 = info && firstInfoLines < info.lines.length ? text86({ ...info, lines: info.lines.slice(0, firstInfoLines) }) : info86;
+    const idText = info ? describe(details(round3Info86, (pieces) => pieces.join(""), true), round3Info86) : described;
     const signed = flip * sign * amount;
     msg!.entries++;
     msg!.cents += cents(signed);
@@ -341,7 +352,7 @@ function readMt940(written: string, opts: ReadOptions): Statement {
   };
 
   const flushBooking = () => {
-    if (pending) booking(pending.field, pending.detail, pending.own);
+    if (pending) booking(pending.field, pending.detail, pending.own, pending.firstDetailLines);
     pending = null;
   };
 
@@ -447,11 +458,14 @@ function readMt940(written: string, opts: ReadOptions): Statement {
         flushBooking();
         statementLines++;
         msg ??= newMessage();
-        pending = { field: f, detail: null, own: null };
+        pending = { field: f, detail: null, own: null, firstDetailLines: 0 };
         break;
       case "86":
-        if (pending && !pending.detail) pending.detail = f;
-        // Rabobank's older export writes a booking's text as several :86: fields: one text.
+        if (pending && !pending.detail) {
+          pending.detail = f;
+          pending.firstDetailLines = f.lines.length;
+        }
+        // Rabobank's older export writes a booking's text as several :86: fields: one text (the first alone for the id).
         else if (pending?.detail) pending.detail.lines.push(...f.lines);
         // A :86: after the closing balance (ING's /SUM/) or on its own describes no booking.
         break;

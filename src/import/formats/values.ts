@@ -144,7 +144,8 @@ export class DecimalVotes {
     else if (mark === ",") this.comma++;
     else if (mark === "unsure") {
       this.unsure++;
-      this.unsureMarks.add(/[.,]/.exec(v)![0]);
+      // The mark of the number, not of the cell (Indonesia's "Rp. 64,200": its "." is the sign's; review of pass 12).
+      this.unsureMarks.add(/[.,]/.exec(amountParts(v)!.body)![0]);
     }
   }
 

@@ -301,7 +301,14 @@ test("amounts written with their currency's sign or code name the file's currenc
   // A US bank's download with "$" amounts, imported into CHF data: USD, not CHF (it was CHF, "from the main currency of your data").
   const usd = read(utf8('Date,Description,Amount\n2025-03-04,Grocer,"-$1,234.56"\n2025-03-05,Refund,($5.00)\n2025-03-06,Salary,"$2,000.00"\n'), { fileName: "us.csv", fallbackCurrency: chf });
   expect(usd.rows.map((r) => [r.amount, r.currency])).toEqual([[-1234.56, "USD"], [-5, "USD"], [2000, "USD"]]);
-  expect(usd.notes).toEqual(["the currency USD (from the amounts' $ sign) for every row"]);
+  expect(usd.notes).toEqual(["the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as USD (the amounts' $ sign, read as US dollars); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]);
+  // "$" is also pesos' sign (review of pass 12): data whose main currency is written "$" takes it, assumed all the same.
+  const mxn = read(utf8('Fecha,Descripción,Monto\n2025-03-04,OXXO,"-$1,234.56"\n2025-03-06,Nómina,"$2,000.00"\n'), { fileName: "mx.csv", fallbackCurrency: { code: "MXN", from: "the main currency of your data" } });
+  expect(mxn.rows.map((r) => [r.amount, r.currency])).toEqual([[-1234.56, "MXN"], [2000, "MXN"]]);
+  expect(mxn.notes).toEqual(["the amounts' $ sign names no one currency (dollars, pesos…): every row was taken as MXN (the amounts' $ sign, read as the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]);
+  // The account's earlier rows say more than the sign.
+  const stored = read(utf8('Date,Description,Amount\n2025-03-04,Shop,"-$1.50"\n'), { fileName: "a.csv", fallbackCurrency: chf, accountOverride: "ACC-1", accountCurrencies: { "ACC-1": "CAD" } });
+  expect(stored.rows.map((r) => r.currency)).toEqual(["CAD"]);
   // "-10,80 €" and an ISO code after the amount.
   const eur = read(utf8("Datum;Text;Betrag\n04.03.2025;Kiosk;-10,80 €\n05.03.2025;Lohn;2.000,00 EUR\n"), { fileName: "eu.csv", fallbackCurrency: chf });
   expect(eur.rows.map((r) => [r.amount, r.currency])).toEqual([[-10.8, "EUR"], [2000, "EUR"]]);

@@ -762,4 +762,12 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
       {"currency":"EUR","status":"ok","opening":1574.1,"closing":1500,"entries":1,"difference":0},
     ],
   },
+  // A UK export in windows-1252 with a Slavic name (review of pass 12): "Molière" (è inside a word) beside "Dušan" (š) read
+  // it as windows-1250, its "£" as "Ł", and every amount was refused (exit 2); before pass 12 it was imported. Oldest
+  // first: 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80.
+  "uk-cp1252-slavic-name.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"GBP","Molière Bistro London"],[3,"2026-02-05",2800,"GBP","Transfer from Dušan Novak"],[4,"2026-02-14",-1200,"GBP","Tesco Stores"]],"totals":[{"currency":"GBP","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"GBP","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":["the currency GBP (from the amounts' £ sign) for every row"]},
+  // SEB-style camt.052.001.01 (review of pass 12): <Sts><Prtry>BOOKED</Prtry></Sts> on both entries was read as a status
+  // other than BOOK and both were skipped as not booked; before pass 12 they were imported. 48'250.00 − 18'500.00 +
+  // 2'160.50 = 31'910.50, the CLBD.
+  "camt052-prtry-booked.xml": {"format":"camt","layout":null,"account":"61234567890","dataLines":2,"rows":[[1,"2026-02-18",-18500,"SEK","Byggvaruhuset i Norr AB · Faktura 88123"],[2,"2026-02-18",2160.5,"SEK","Lindqvist, Eva · OCR 4471120"]],"totals":[{"currency":"SEK","out":18500,"outRows":1,"in":2160.5,"inRows":1}],"reconciliation":[{"currency":"SEK","status":"ok","opening":48250,"closing":31910.5,"entries":2,"difference":0}]},
 };

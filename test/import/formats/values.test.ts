@@ -178,5 +178,9 @@ describe("QA round 4, pass 12: notations of banks outside Western Europe and Nor
     const mixed = new DecimalVotes();
     for (const v of ["6,420", "280.000"]) mixed.add(v);
     expect(mixed.groupedWholeNumbers()).toBeNull();
+    // The "." of the sign "Rp." is no grouping mark: the number's "," is (review of pass 12: 64.2 rupiah instead of 64'200).
+    const rupiah = new DecimalVotes();
+    for (const v of ["-Rp. 64,200", "Rp. 150,000"]) rupiah.add(v);
+    expect(rupiah.groupedWholeNumbers()).toBe(".");
   });
 });
