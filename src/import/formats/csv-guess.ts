@@ -258,12 +258,14 @@ function walkedBalance(cols: readonly Column[], money: ColumnPlan["money"], take
 /**
  * A column that marks one side only, its other rows empty (the John Lewis card's unnamed last column: "CR" after a payment
  * to the card, nothing after a purchase; QA round 4, bank2ynab's test file run as it is: every purchase was a bad row,
- * "neither debit nor credit"): an empty cell is the other side.
+ * "neither debit nor credit"): an empty cell is the other side. Only that shape: the credit marker alone, on a card where
+ * purchases go unmarked, over several empty cells. A column that writes "Debit" and leaves one row empty says nothing
+ * of that row (review of r4-qa13, i1.csv: its blank was booked as money in): it stays a bad row.
  */
 function oneSided(indicator: Column): { blank?: 1 | -1 } {
-  const signs = new Set(indicator.values.filter((v) => v.trim() !== "").map((v) => indicatorSign(v)));
-  const [only] = signs;
-  return signs.size === 1 && only !== undefined && indicator.values.some((v) => v.trim() === "") ? { blank: only === 1 ? -1 : 1 } : {};
+  const written = indicator.values.filter((v) => v.trim() !== "");
+  const signs = new Set(written.map((v) => indicatorSign(v)));
+  return signs.size === 1 && signs.has(1) && indicator.values.length - written.length >= 2 ? { blank: -1 } : {};
 }
 
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */

@@ -491,7 +491,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     const { contentNote, ...columns } = guessed;
-    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote]) if (note) guessNotes.push(note);
+    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);
     plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
     if (continuesText(plan, sample)) plan = { ...plan, continuationLines: true };
   }
@@ -528,6 +528,14 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const flipSigns = (opts.flipSigns === true) !== (table.layout?.flipSigns === true && plan.layout === table.layout.id);
   const read = readRows(src, plan, { fileName, flipSigns, sink: opts.sink });
   return { ...read, notes: [...guessNotes, ...read.notes], columns: plan };
+}
+
+/** What the reader assumed of a column that marks money in only (the John Lewis card's "CR"): its empty cells are money out. */
+function oneSidedNote(plan: ColumnPlan): string | null {
+  if (plan.money.kind !== "indicator" || plan.money.blank === undefined) return null;
+  const i = plan.money.indicator;
+  const name = plan.names[i]?.trim() || `column ${i + 1}`;
+  return `"${name}" marks only money in: the rows where it is empty were read as money out; check the preview's rows`;
 }
 
 const layoutsOf = (format: string) => LAYOUTS.filter((l) => (l.format ?? "csv") === format);

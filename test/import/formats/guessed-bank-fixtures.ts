@@ -306,7 +306,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // John Lewis Partnership Card (UK, before 2022), written for this project in the shape of bank2ynab's test file of it,
   // which QA round 4 ran as it is: a BOM, "Date Processed", purchases positive in pounds, a pending row dated "Pending",
   // and an unnamed last column with "CR" after a payment to the card and nothing after a purchase. Every purchase was a
-  // bad row ("" is neither debit nor credit). Out 1'249.00 + 42.60 + 6.85 = 1'298.45, in 1'500.00; the pending row is skipped.
+  // bad row ("" is neither debit nor credit); then the blanks were read as money out without a word (review of r4-qa13,
+  // defect 3: the note now says so). Out 1'249.00 + 42.60 + 6.85 = 1'298.45, in 1'500.00; the pending row is skipped.
   "john-lewis-card-uk.csv": {
     format: "csv",
     layout: "guessed",
@@ -321,7 +322,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{ currency: "GBP", out: 1298.45, outRows: 3, in: 1500, inRows: 1 }],
     skipped: [{ line: 2, reason: 'not booked yet ("Pending" where its date goes): no money moved' }],
     reconciliation: [{ currency: "GBP", status: "none", opening: null, closing: null, entries: 4, difference: null }],
-    notes: ["the currency GBP (from the amounts' £ sign) for every row"],
+    notes: ["\"column 4\" marks only money in: the rows where it is empty were read as money out; check the preview's rows", "the currency GBP (from the amounts' £ sign) for every row"],
   },
   // Monzo's older export (UK, 2018), written for this project in the shape of bank2ynab's test file of it, which QA round
   // 4 ran as it is: refused, its date column "created" (ISO date, time and offset) was no date word. The amount is in the
@@ -1830,4 +1831,9 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // Zero-padded amounts with a decimal mark ("-0001200.00"; h2.csv): taken for references by the leading zero, refused.
   // Out 1'200 + 85.20 = 1'285.20, in 3'500.
   "headerless-zero-padded.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[1,"2026-01-05",-1200,"CHF","Rent January"],[2,"2026-01-10",3500,"CHF","Salary"],[3,"2026-01-15",-85.2,"CHF","Groceries"]],"totals":[{"currency":"CHF","out":1285.2,"outRows":2,"in":3500,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":[CHF_NOTE]},
+  // Review of r4-qa13, defect 3 (i1.csv): a "Debit/Credit" column that writes "Debit" on every row but one left empty; the
+  // empty one was booked as money in (+30.00) without a note. Only a column of the credit marker alone over several
+  // blanks (the John Lewis card above) reads blanks as the other side: here line 4 is a bad row, as 93af78c had it. Out
+  // 4.50 + 85.20 + 60.00 = 149.70.
+  "indicator-blank-row.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2026-01-05",-4.5,"CHF","Coffee"],[3,"2026-01-06",-85.2,"CHF","Groceries"],[5,"2026-01-08",-60,"CHF","Fuel"]],"totals":[{"currency":"CHF","out":149.7,"outRows":3,"in":0,"inRows":0}],"bad":[{"line":4,"reason":"Debit/Credit \"\" is neither debit nor credit"}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":[CHF_NOTE]},
 };
