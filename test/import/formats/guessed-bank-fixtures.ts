@@ -1836,4 +1836,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // blanks (the John Lewis card above) reads blanks as the other side: here line 4 is a bad row, as 93af78c had it. Out
   // 4.50 + 85.20 + 60.00 = 149.70.
   "indicator-blank-row.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2026-01-05",-4.5,"CHF","Coffee"],[3,"2026-01-06",-85.2,"CHF","Groceries"],[5,"2026-01-08",-60,"CHF","Fuel"]],"totals":[{"currency":"CHF","out":149.7,"outRows":3,"in":0,"inRows":0}],"bad":[{"line":4,"reason":"Debit/Credit \"\" is neither debit nor credit"}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":[CHF_NOTE]},
+  // Review of r4-qa13, defect 5 (n1.csv): a signed `date,title,amount` export, rent and groceries negative, was taken for
+  // Nubank's card by its header alone: every sign flipped, in reais. No Nubank evidence (no card words, negatives beside
+  // positives): the generic reader, as 93af78c read it. Out 1'200.00 + 85.20 = 1'285.20, in 3'500.00.
+  "date-title-amount-signed.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-01-05",-1200,"CHF","Rent January"],[3,"2026-01-10",3500,"CHF","Salary"],[4,"2026-01-15",-85.2,"CHF","Groceries"]],"totals":[{"currency":"CHF","out":1285.2,"outRows":2,"in":3500,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":[CHF_NOTE]},
 };
