@@ -15,7 +15,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, TOTAL_LINE, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -337,25 +337,6 @@ function round3TextColumns(cols: readonly Column[], taken: ReadonlySet<number>):
 }
 
 /**
- * Whether the sampled rows wrap a booking's text onto lines of their own (OCBC's export: ",,15/04/18 66-6666 UBER EATS
- * AN2GO" under "DEBIT PURCHASE": QA round 4, bank2ynab's test file run as it is, where every merchant was skipped as a
- * note line): lines with no date and no amount whose text is in the description's columns only, each under a booking,
- * and none a total or balance line. Those lines then go on with the text of the booking above them.
- */
-function wrapsText(sample: readonly CsvRecord[], date: number, money: ReadonlySet<number>, description: ReadonlySet<number>): boolean {
-  let wrapped = 0;
-  for (let r = 1; r < sample.length; r++) {
-    const f = sample[r]!.fields;
-    const filled = f.flatMap((v, i) => (v.trim() === "" ? [] : [i]));
-    if ((f[date] ?? "").trim() !== "" || filled.some((i) => money.has(i))) continue;
-    if (filled.length === 0 || !filled.every((i) => description.has(i))) return false;
-    if ((sample[r - 1]!.fields[date] ?? "").trim() === "" || TOTAL_LINE.test(normaliseHeader(filled.map((i) => f[i]).join(" ")))) return false;
-    wrapped++;
-  }
-  return wrapped > 0;
-}
-
-/**
  * The columns of a file of no known layout. The date order and the decimal mark are left to the
  * caller, who votes over the whole column (`dateOrders` empty, `decimal` null) unless the mapping sets them.
  */
@@ -540,7 +521,7 @@ export function guessColumns(
     accountColumns: [],
     checkDates: [],
     skip: [...statusSkip(cols), ...memoSkip(cols)],
-    continuationLines: wrapsText(sample, date.index, new Set([...moneyCells(money), ...(balance ? [balance.index] : [])]), new Set([...description.out, ...description.in])),
+    continuationLines: false,
     sections: SECTION_TITLES,
   };
 }

@@ -93,7 +93,7 @@ export type BankLayout = {
    * as much another bank's): given a column's sampled cells by name, whether they are this bank's; else the generic reader
    * reads the file.
    */
-  evidence?: (cells: (column: ColumnName) => readonly string[]) => boolean;
+  evidence?: (cells: (column: string) => readonly string[]) => boolean;
   /** What the bank writes the file in (decoding itself is decided from the bytes; documented and tested per layout). */
   encoding: "utf-8" | "utf-8-bom" | "windows-1252";
   delimiter: ";" | "," | "\t" | "|";

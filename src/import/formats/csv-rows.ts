@@ -10,7 +10,7 @@ import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, normaliseHeader, NOT_BOOKED, noteLine, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -143,7 +143,17 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const kind = statedBalanceKind(normaliseHeader(n));
     return kind ? [{ column, kind }] : [];
   });
-  const isContinuation = () => [plan.date, ...moneyColumns, ...plan.accountColumns].every((i) => cell(i).trim() === "");
+  // Text only in the description's columns continues the booking above; not a line with a balance (",Closing balance,,,
+  // 4980.50"), nor a total, a stated balance or a note of the statement's ("Transactions below are pending", a
+  // disclaimer): those are read, and skipped with their reason, as any other line (review of r4-qa13: glued onto the
+  // booking above, a stated closing balance lost and an unreconciled file passed).
+  const isContinuation = () => {
+    if (![plan.date, ...moneyColumns, ...plan.accountColumns, plan.balance].every((i) => cell(i).trim() === "")) return false;
+    const filled = f.flatMap((x, i) => (x.trim() === "" ? [] : [i]));
+    if (!filled.every((i) => descriptionColumns.includes(i))) return false;
+    const said = normaliseHeader(filled.map((i) => f[i]).join(" "));
+    return !TOTAL_LINE.test(said) && statedBalanceKind(said) === null && !noteLine(said);
+  };
   const skip = (reason: string): void => {
     skipped.push({ line, reason });
   };

@@ -9,7 +9,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
-import { headerTier, IBAN_CELL, normaliseHeader, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { readRows, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
@@ -324,7 +324,11 @@ function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decima
  * Whether a guessed file writes a booking's text over several lines, the lines after the first holding text in the
  * description's columns only, no date and no amount (OCBC's ",,NTUC FAIRPRICE SINGAPORE SG,,", ING Romania's ",,,Nr. card:
  * ****1234,,,"; QA round 4, pass 12: skipped as note lines, the merchant lost): two such lines at least among the sampled
- * records, none the first one, none a total or balance line. Their text then goes on the booking above them.
+ * records, none the first one, none a total or balance line. Their text then goes on the booking above them. A line of
+ * text only with text outside the description's columns says the file writes notes so, not wrapped text: no continuing.
+ * The statement's notes (noteLine: ",,Transactions below are pending,,", a closing disclaimer) neither count nor stop
+ * it: the reader skips them with their reason (review of r4-qa13: glued onto the booking above). The one detector of
+ * wrapped text (r4-qa13's second one, wrapsText, ran on the guessed columns before the vote and is folded in here).
  */
 function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   const money = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
@@ -333,9 +337,13 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean 
   let lines = 0;
   for (let i = 0; i < sample.length; i++) {
     const f = sample[i]!.fields;
-    const textOnly = empty(f, plan.date) && money.every((c) => empty(f, c)) && f.some((_, c) => !empty(f, c)) && f.every((_, c) => empty(f, c) || texts.has(c));
+    const filled = f.flatMap((_, c) => (empty(f, c) ? [] : [c]));
+    const textOnly = empty(f, plan.date) && money.every((c) => empty(f, c)) && filled.length > 0;
     if (!textOnly) continue;
-    if (i === 0 || TOTAL_LINE.test(normaliseHeader(f.join(" ")))) return false;
+    if (!filled.every((c) => texts.has(c))) return false;
+    const said = normaliseHeader(filled.map((c) => f[c]).join(" "));
+    if (i === 0 || TOTAL_LINE.test(said)) return false;
+    if (noteLine(said)) continue;
     lines++;
   }
   return lines >= 2;

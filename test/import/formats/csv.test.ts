@@ -409,10 +409,22 @@ describe("Raiffeisen: a line of text only continues the booking above it (QA: it
     expect([s.dataLines, s.skipped]).toEqual([1, []]);
   });
 
+  test("a total, balance or note line under a booking is skipped with its reason, not glued onto it (review of r4-qa13, defect 7)", () => {
+    const text = [header, booking("02", "Einkauf Coop", "-20.00", "980.00"), ";;Übertrag;;;;", ";;;;;980.00;", booking("03", "Einkauf Migros", "-10.00", "970.00"), ";;Disclaimer: for information only;;;;"].join("\n");
+    const s = parse(text);
+    expect(brief(s.rows)).toEqual([
+      [2, "2024-07-02", -20, "CHF", "Einkauf Coop"],
+      [5, "2024-07-03", -10, "CHF", "Einkauf Migros"],
+    ]);
+    // Lines 3, 4 and 6 are data lines of their own, each skipped: a carry-over, a balance with no text, a disclaimer.
+    expect(s.skipped.map((x) => x.line)).toEqual([3, 4, 6]);
+    expect(s.dataLines).toBe(5);
+  });
+
   test("text with no booking above it (first line, or after a bad row) is a skipped line that says so", () => {
     // (Four good bookings after the bad one: a file whose dates mostly do not read would not be taken for Raiffeisen's.)
     const good = [booking("03", "Einkauf Coop", "-20.00", "979.00"), booking("04", "Einkauf Migros", "-10.00", "969.00"), booking("05", "Einkauf Denner", "-9.00", "960.00"), booking("06", "Einkauf Volg", "-10.00", "950.00")];
-    const text = [header, ";;Übertrag;;;;", `${iban};2024-07-32 00:00:00.0;Kaputt;;-1.00;999.00;`, ";;mehr Text;;;;", ...good].join("\n");
+    const text = [header, ";;Zins Gutschrift;;;;", `${iban};2024-07-32 00:00:00.0;Kaputt;;-1.00;999.00;`, ";;mehr Text;;;;", ...good].join("\n");
     const s = parse(text);
     expect(s.layout).toBe("raiffeisen");
     expect(brief(s.rows).map((r) => r[0])).toEqual([5, 6, 7, 8]);
