@@ -178,7 +178,19 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
+  /** The balance reached so far, in cents, when the statement stated its opening before any row: the opening plus every row. */
+  let runningCents: number | null = null;
+  /** The balance column's value on the last row booked, or null. */
+  let lastBalance: number | null = null;
+  const cents = (v: number) => Math.round(v * 100);
+  const interimBalance = (amount: number): boolean => {
+    const balance = number(plan.balance);
+    if (balance !== null && lastBalance !== null && cents(balance) === cents(lastBalance)) return true;
+    const reached = runningCents ?? (lastBalance === null ? null : cents(lastBalance));
+    return reached !== null && cents(amount) === reached;
+  };
   const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
+    if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
     statedInLines[kind] = amount;
     if (date) statedInLines[kind === "opening" ? "from" : "until"] = date;
     skip(`the statement's ${kind} balance ("${oneLine(label).trim()}"), checked against its rows`);
@@ -341,8 +353,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (BALANCE_WORD.test(ownText)) {
         const norm = normaliseHeader(ownText);
         const labelled = statedBalanceKind(norm);
-        if (labelled) return statedLine(labelled, ownText, amount, dateIn.get(rawDate) ?? null);
-        if (INTERIM_BALANCE_TEXTS.has(norm)) return skip(`a balance line ("${oneLine(ownText)}"), no booking of its own`);
+        // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
+        // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
+        if (labelled) return statedLine(labelled, ownText, number(plan.balance) ?? amount, dateIn.get(rawDate) ?? null);
+        // A row whose text is "Saldo" is a balance line only when its figures say so: its amount is the balance reached so
+        // far, or it leaves the balance column where it was. A booking that happens to be called "Saldo" (a settlement,
+        // −250.00) is a booking (review of r4-qa13, b2.csv: it was dropped).
+        if (INTERIM_BALANCE_TEXTS.has(norm) && interimBalance(amount)) return skip(`a balance line ("${oneLine(ownText)}"), no booking of its own`);
       }
       if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
         // "Saldo per 31.12.2025 zu unseren Gunsten" (Cembra): the balance on that day; the earliest opens, the latest closes.
@@ -441,6 +458,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (fees !== null) facts.fees = Math.abs(fees);
       const balance = number(plan.balance);
       if (balance !== null) facts.balanceAfter = balance;
+      lastBalance = balance;
 
       let reference: string | null = null;
       const ref = plan.reference;
@@ -457,6 +475,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
 
       const signed = flip * amount;
+      if (runningCents !== null) runningCents += cents(amount);
       lastBooked = line;
       rowCount++;
       if (signed < 0) outCount++;

@@ -1862,4 +1862,17 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // not wrapped text: "Kiosk Station" and "City Centre" are skipped as note lines, not glued (r4-qa13's second detector
   // said so, its first glued them anyway). Out 4.50 + 20.00 = 24.50.
   "text-lines-footer-outside-description.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[2,"2026-01-05",-4.5,"CHF","Coffee Bar"],[4,"2026-01-06",-20,"CHF","Book Shop"]],"totals":[{"currency":"CHF","out":24.5,"outRows":2,"in":0,"inRows":0}],"skipped":[{"line":3,"reason":"a balance, total or note line without an amount"},{"line":5,"reason":"a balance, total or note line without an amount"},{"line":6,"reason":"a balance, total or note line without an amount"}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],"notes":[CHF_NOTE]},
+  // Review of r4-qa13, defect 9 (b1.csv): "Saldo anterior" with 0.00 as its amount and the opening balance in the
+  // balance column: the 0.00 was taken as the stated opening, and the file refused as off by 1'500.00. The balance
+  // column's 1'500.00 is the opening: 1'500.00 − 700.00 = 800.00; + 2'000.00 = 2'800.00. (93af78c booked the line as a
+  // row of 0.00 and reconciled the same; now it is the checked opening balance, no row.)
+  "saldo-anterior-balance-column.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[3,"2026-01-15",-700,"CHF","Alquiler"],[4,"2026-01-20",2000,"CHF","Nomina"]],"totals":[{"currency":"CHF","out":700,"outRows":1,"in":2000,"inRows":1}],"skipped":[{"line":2,"reason":"the statement's opening balance (\"Saldo anterior\"), checked against its rows"}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1500,"closing":2800,"entries":2,"difference":0}],"notes":[CHF_NOTE]},
+  // Review of r4-qa13, defect 8 (b2.csv): a dated booking whose whole text is "Saldo" (−250.00) was dropped as a balance
+  // line. Nothing says it is one (no balance column, no stated opening it would match): a booking. Out 250.00 + 700.00
+  // = 950.00, in 2'000.00.
+  "booking-named-saldo.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-01-03",-250,"CHF","Saldo"],[3,"2026-01-05",-700,"CHF","Rent"],[4,"2026-01-10",2000,"CHF","Salary"]],"totals":[{"currency":"CHF","out":950,"outRows":2,"in":2000,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":[CHF_NOTE]},
+  // Defect 8's other side: a "Saldo" line that leaves the balance column where it was (line 3: 800.00 after 800.00) is a
+  // balance line, skipped; one that moves it (line 5: 2'800.00 − 150.00 = 2'650.00) is a booking. Opening 800.00 +
+  // 700.00 = 1'500.00; closing 2'650.00.
+  "saldo-lines-balance-column.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2026-01-05",-700,"CHF","Rent"],[4,"2026-01-10",2000,"CHF","Salary"],[5,"2026-01-12",-150,"CHF","Saldo"]],"totals":[{"currency":"CHF","out":850,"outRows":2,"in":2000,"inRows":1}],"skipped":[{"line":3,"reason":"a balance line (\"Saldo\"), no booking of its own"}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1500,"closing":2650,"entries":3,"difference":0}],"notes":[CHF_NOTE]},
 };
