@@ -59,6 +59,8 @@ const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta",
  * Description" beside its Action column, which holds the text; "N/A"): it says nothing, and the row's other text columns
  * describe it (QA round 4: every Fidelity row was "No Description").
  */
+/** What was a placeholder before pass 13 widened it (PLACEHOLDER_TEXT): the content-hash id's text is read with it. */
+const ID_PLACEHOLDER_TEXT = /^\s*[-–—./]+\s*$/;
 const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no description|no details|not applicable|keine angabe|k\.\s?a\.|sans objet|non disponible)\s*$/i;
 
 /**
@@ -209,13 +211,21 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(unguarded(cell(i)), plan.decimal) ?? "bad"));
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off,
   // and a spreadsheet's apostrophe.
+  const unquoted = (v: string) => (v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v);
   const text = (i: number) => {
     const v = unguarded(cell(i));
     // A placeholder for no text (N26's Payment Reference "-"; QA round 4, fifth pass: "REWE · -") says nothing.
-    if (PLACEHOLDER_TEXT.test(v)) return "";
-    return v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v;
+    return PLACEHOLDER_TEXT.test(v) ? "" : unquoted(v);
   };
-  const texts = (cols: readonly number[]) => (plan.textParts ? cols.flatMap((i) => text(i).split(plan.textParts!)) : cols.map(text));
+  // The text the content-hash id is made of, read as before pass 13 (93af78c): the apostrophe kept, and only dashes, dots
+  // and slashes taken for no text. Pass 13's reading ("'Salaris februari'" → "Salaris februari", "N/A" → "") changed
+  // the ids of rows imported before, and a file imported again found them as possible duplicates, not as the same rows
+  // (review of r4-qa13, defect 4: ASN's 3 rows).
+  const idTextCell = (i: number) => {
+    const v = cell(i);
+    return ID_PLACEHOLDER_TEXT.test(v) ? "" : unquoted(v);
+  };
+  const texts = (cols: readonly number[], read: (i: number) => string = text) => (plan.textParts ? cols.flatMap((i) => read(i).split(plan.textParts!)) : cols.map(read));
   const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(text(i))));
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
   /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
@@ -424,7 +434,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
       const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
-      let idText = description;
+      let idText = plan.descriptionAsIs ? description : joinTexts(texts(pick(plan.description), idTextCell));
       if (plan.idText) {
         idText = "";
         for (const i of pick(plan.idText)) {
