@@ -259,11 +259,20 @@ function headerCurrency(plan: ColumnPlan): string | null {
   const cols = moneyCells(plan.money);
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : /\(\$\)/.test(name) ? ["", "USD"] : null);
+    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && ISO_CURRENCIES.has(code)) return code;
   }
   return null;
+}
+
+/**
+ * A money header with a bare "$" ("Amount ($)", Fidelity's): dollars, but whose? US, Canadian, Australian… A guess, after
+ * the account's own currency and its IBAN's (review of r4-qa13: a CAD account's file was stored as USD, the note not
+ * saying it was assumed).
+ */
+function dollarHeader(plan: ColumnPlan): boolean {
+  return moneyCells(plan.money).some((c) => /\(\$\)/.test(plan.names[c] ?? ""));
 }
 
 const SIGN_CURRENCY: Record<string, string> = { $: "USD", "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
@@ -515,6 +524,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
+    (dollarHeader(plan) && { code: "USD", from: `a guess from the "$" in the column "${plan.names[moneyCells(plan.money)[0]!]}", which other countries' dollars share`, assumed: true as const }) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
     // Month-first dates (01/17/2026) are the United States' notation: a US account's export that names no currency

@@ -878,3 +878,14 @@ describe("content-hash ids stay as 93af78c computed them (review of r4-qa13, def
     expect(idsOf("placeholder-na-headerless.csv")).toEqual(["h:72d26ab9284c265f", "h:b0df5eb23b13314b", "h:145c22b1bb7af7d2"]);
   });
 });
+
+describe('a money header with a bare "$" (review of r4-qa13, defect 6)', () => {
+  test("the account's stored currency wins over it: a Canadian account's \"Amount ($)\" rows are CAD", () => {
+    const s = parseStatement(fixture("dollar-header.csv"), { fileName: "dollar-header.csv", accountOverride: "CA-CHEQUING-1", accountCurrencies: { "CA-CHEQUING-1": "CAD" } });
+    expect(brief(s.rows.toArray())).toEqual([
+      [2, "2026-01-15", -4.5, "CAD", "Tim Hortons"],
+      [3, "2026-01-16", 2000, "CAD", "Payroll"],
+      [4, "2026-01-17", -85.2, "CAD", "Loblaws"],
+    ]);
+  });
+});

@@ -402,7 +402,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       { line: 10, reason: "not a row of the table (a note or footer line)" },
     ],
     reconciliation: [{ currency: "USD", status: "ok", opening: 2263.74, closing: 4587.12, entries: 3, difference: 0 }],
-    notes: ['the currency USD (from the column "Amount ($)") for every row'],
+    // (A "$" is a guess: review of r4-qa13, defect 6; the note says it was assumed.)
+    notes: ["the file names no currency anywhere: every row was taken as USD (a guess from the \"$\" in the column \"Amount ($)\", which other countries' dollars share); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // NatWest (UK), the spreadsheet's guard apostrophe on texts, on numbers and around the Type ("'Card Transaction'"),
   // written for this project (issue 32, the last pass's leftover: the texts kept the apostrophe). The amounts "'-45.00",
@@ -1879,4 +1880,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   // The description leaves the placeholder out; the content-hash id keeps reading it as 93af78c did (csv.test.ts pins
   // the ids). 987.50 + 12.50 = 1'000.00 opening; + 1'500.00 = 2'487.50; − 40.00 = 2'447.50.
   "placeholder-na-headerless.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[1,"2026-01-05",-12.5,"CHF","Coffee Shop Zurich"],[2,"2026-01-06",1500,"CHF","ACME AG · Salary January"],[3,"2026-01-07",-40,"CHF","Migros Basel"]],"totals":[{"currency":"CHF","out":52.5,"outRows":2,"in":1500,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1000,"closing":2447.5,"entries":3,"difference":0}],"notes":[CHF_NOTE]},
+  // Review of r4-qa13, defect 6 (u1.csv): "Amount ($)" and nothing else of a currency: US dollars as a guess, said so
+  // (csv.test.ts: into an account stored in CAD, CAD). Out 4.50 + 85.20 = 89.70, in 2'000.00.
+  "dollar-header.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-01-15",-4.5,"USD","Tim Hortons"],[3,"2026-01-16",2000,"USD","Payroll"],[4,"2026-01-17",-85.2,"USD","Loblaws"]],"totals":[{"currency":"USD","out":89.7,"outRows":2,"in":2000,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the file names no currency anywhere: every row was taken as USD (a guess from the \"$\" in the column \"Amount ($)\", which other countries' dollars share); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]},
 };
