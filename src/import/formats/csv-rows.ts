@@ -66,13 +66,14 @@ const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no descript
 /**
  * A cell without the apostrophe a spreadsheet export puts before it so that it is not read as a number or a formula
  * (NatWest's "'CARD 1234 , TESCO STORES", "'1234", and its closing one too when the text is wrapped in them: "'Card
- * Transaction'"; issue 32, the last pass's leftover). Not the apostrophe of Dutch names ("'s-Hertogenbosch", "'t Hoen").
+ * Transaction'"; issue 32, the last pass's leftover). Not the apostrophe of Dutch names ("'s-Hertogenbosch", "'t Hoen"),
+ * in capitals too ("'S-HERTOGENBOSCH": review of r4-qa13).
  * The content-hash id's round-3 columns read the cells as written.
  */
 function unguarded(v: string): string {
   // (The first character that is not a space decides: a 50 MB cell is not copied to find out.)
   const at = v.search(/\S/);
-  if (at < 0 || v.charCodeAt(at) !== 39 || /^[st][\s-]/.test(v.slice(at + 1, at + 3))) return v;
+  if (at < 0 || v.charCodeAt(at) !== 39 || /^[st][\s-]/i.test(v.slice(at + 1, at + 3))) return v;
   const t = v.trim();
   return t.length > 2 && t.endsWith("'") ? t.slice(1, -1) : t.slice(1);
 }
@@ -433,8 +434,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (lastDay === null || date > lastDay) lastDay = date;
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
-      const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
+      let description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
       let idText = plan.descriptionAsIs ? description : joinTexts(texts(pick(plan.description), idTextCell));
+      // Placeholders left out, a text of no letter (a reference "4711-0815-2233" beside "N/A") says less than the row as
+      // written: that is kept (review of r4-qa13: the reference alone was the description).
+      if (!plan.descriptionAsIs && idText !== description && !/\p{L}/u.test(description)) description = idText;
       if (plan.idText) {
         idText = "";
         for (const i of pick(plan.idText)) {
