@@ -192,10 +192,19 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const reached = runningCents ?? (lastBalance === null ? null : cents(lastBalance));
     return reached !== null && cents(amount) === reached;
   };
-  const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
-    if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
+  /**
+   * A balance stated in a line: the first opening one opens the file, the last closing one closes it (a concatenation of
+   * several periods, Venmo's monthly statements one under the other, states both per block: review of r4-qa13, each
+   * block's opening overwrote the first and the file was refused).
+   */
+  const stateBalance = (kind: "opening" | "closing", amount: number | null, date: string | null): void => {
+    if (kind === "opening" && statedInLines.opening !== null) return;
     statedInLines[kind] = amount;
     if (date) statedInLines[kind === "opening" ? "from" : "until"] = date;
+  };
+  const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
+    if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
+    stateBalance(kind, amount, date);
     skip(`the statement's ${kind} balance ("${oneLine(label).trim()}"), checked against its rows`);
   };
   const bad = (reason: string): void => {
@@ -330,7 +339,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // above its rows, "Ending Balance" below them; issue 32 leftover: they were skipped unchecked).
         const statedHere = statedColumns.filter((c) => cell(c.column).trim() !== "").map((c) => ({ ...c, amount: parseAmount(unguarded(cell(c.column)), plan.decimal) }));
         if (statedHere.length > 0 && statedHere.every((c) => c.amount !== null)) {
-          for (const c of statedHere) statedInLines[c.kind] = c.amount;
+          for (const c of statedHere) stateBalance(c.kind, c.amount, null);
           return skip(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}, checked against its rows`);
         }
         const dateCell = cell(plan.date).trim();
