@@ -701,7 +701,9 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // a booking id: reckon's NZ card and its Visa export with "2013011702", "2226" beside "30.00"), but only when the
   // columns as they are tell no money: a walk of the balance over whole amounts (yen, round rent) is the truth, and the
   // balance's cents are no amount (review of r4-qa13, h1.csv and j2.csv: the balance, or a column of 0.00, was booked).
-  const centsOnly = numbers.length > 1 && withCents.length === 1 && numbers.every((c) => c === withCents[0] || c.filled.every((v) => /^[-+]?\d+$/.test(v)));
+  // (The others unsigned, as ids and card numbers are: a signed whole column beside it is money, yen with a fee column
+  // of 0.00 and 110.00, and the cents column no amount: refused then, as the columns do not tell.)
+  const centsOnly = numbers.length > 1 && withCents.length === 1 && numbers.every((c) => c === withCents[0] || c.filled.every((v) => /^\d+$/.test(v)));
   const byNumbers = moneyAmong(numbers);
   const amounts = byNumbers || !centsOnly ? numbers : withCents;
   const found = byNumbers ?? (centsOnly ? moneyAmong(withCents) : null);

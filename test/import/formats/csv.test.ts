@@ -889,3 +889,12 @@ describe('a money header with a bare "$" (review of r4-qa13, defect 6)', () => {
     ]);
   });
 });
+
+describe("a headerless file's one column with cents beside whole amounts (review of r4-qa13, defects 1 and 2)", () => {
+  test("is not the amount when a signed whole column is beside it (yen, and a fee column of 0.00 and 110.00): refused, as the columns do not tell", () => {
+    // The balance takes the fee off too (397'950 − 20'000 − 110 = 377'840), so no column walks it; r4-qa13 then booked
+    // the fee column as the amounts (0, 0, 0, +110).
+    const text = ["2026/01/05,ローソン Lawson,-1200,0.00,48800", "2026/01/10,Salary ACME KK,350000,0.00,398800", "2026/01/15,Family Mart,-850,0.00,397950", "2026/01/20,ATM withdrawal,-20000,110.00,377840"].join("\n");
+    expect(() => parseStatement(utf8(text), { fileName: "j1.csv", fallbackCurrency: { code: "JPY", from: "test" } })).toThrow("the file has no header row, and what its columns hold does not tell them apart (1 of dates, 3 of amounts, 1 of text)");
+  });
+});
