@@ -15,7 +15,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, TOTAL_LINE, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -258,12 +258,14 @@ function walkedBalance(cols: readonly Column[], money: ColumnPlan["money"], take
 /**
  * A column that marks one side only, its other rows empty (the John Lewis card's unnamed last column: "CR" after a payment
  * to the card, nothing after a purchase; QA round 4, bank2ynab's test file run as it is: every purchase was a bad row,
- * "neither debit nor credit"): an empty cell is the other side.
+ * "neither debit nor credit"): an empty cell is the other side. Only that shape: the credit marker alone, on a card where
+ * purchases go unmarked, over several empty cells. A column that writes "Debit" and leaves one row empty says nothing
+ * of that row (review of r4-qa13, i1.csv: its blank was booked as money in): it stays a bad row.
  */
 function oneSided(indicator: Column): { blank?: 1 | -1 } {
-  const signs = new Set(indicator.values.filter((v) => v.trim() !== "").map((v) => indicatorSign(v)));
-  const [only] = signs;
-  return signs.size === 1 && only !== undefined && indicator.values.some((v) => v.trim() === "") ? { blank: only === 1 ? -1 : 1 } : {};
+  const written = indicator.values.filter((v) => v.trim() !== "");
+  const signs = new Set(written.map((v) => indicatorSign(v)));
+  return signs.size === 1 && signs.has(1) && indicator.values.length - written.length >= 2 ? { blank: -1 } : {};
 }
 
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
@@ -332,25 +334,6 @@ function round3TextColumns(cols: readonly Column[], taken: ReadonlySet<number>):
   if (payee.length > 0 && payer.length > 0) return { out: [...payee, ...party, ...text, ...memo, ...payer], in: [...payer, ...party, ...text, ...memo, ...payee] };
   const all = [...payee, ...payer, ...party, ...text, ...memo];
   return { out: all, in: all };
-}
-
-/**
- * Whether the sampled rows wrap a booking's text onto lines of their own (OCBC's export: ",,15/04/18 66-6666 UBER EATS
- * AN2GO" under "DEBIT PURCHASE": QA round 4, bank2ynab's test file run as it is, where every merchant was skipped as a
- * note line): lines with no date and no amount whose text is in the description's columns only, each under a booking,
- * and none a total or balance line. Those lines then go on with the text of the booking above them.
- */
-function wrapsText(sample: readonly CsvRecord[], date: number, money: ReadonlySet<number>, description: ReadonlySet<number>): boolean {
-  let wrapped = 0;
-  for (let r = 1; r < sample.length; r++) {
-    const f = sample[r]!.fields;
-    const filled = f.flatMap((v, i) => (v.trim() === "" ? [] : [i]));
-    if ((f[date] ?? "").trim() !== "" || filled.some((i) => money.has(i))) continue;
-    if (filled.length === 0 || !filled.every((i) => description.has(i))) return false;
-    if ((sample[r - 1]!.fields[date] ?? "").trim() === "" || TOTAL_LINE.test(normaliseHeader(filled.map((i) => f[i]).join(" ")))) return false;
-    wrapped++;
-  }
-  return wrapped > 0;
 }
 
 /**
@@ -542,7 +525,7 @@ export function guessColumns(
     accountColumns: [],
     checkDates: [],
     skip: [...statusSkip(cols), ...memoSkip(cols)],
-    continuationLines: wrapsText(sample, date.index, new Set([...moneyCells(money), ...(balance ? [balance.index] : [])]), new Set([...description.out, ...description.in])),
+    continuationLines: false,
     sections: SECTION_TITLES,
   };
 }
@@ -647,25 +630,22 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // A line of fewer cells than the rows' (a note among the bookings: "A null transaction, just to confuse things;;" in
   // Raiffeisen's ELBA file as bank2ynab tests it) tells nothing of the columns (QA round 4, peers' files run as they are:
   // its text hid the date column and the EUR column, and 73 rows took the data's francs). Its line is read, and skipped, as any other.
-  const rows = sample.filter((r) => r.fields.length >= header.fields.length);
+  // A short line that still holds a date and an amount is a booking with its last cells left off (a row without the other
+  // party: review of r4-qa13, s1.csv, where leaving it out broke the balance's walk and refused the file): it counts.
+  const booking = (r: CsvRecord) => r.fields.some(looksLikeDate) && r.fields.some((v) => /\d/.test(v) && !looksLikeDate(v) && looksLikeAmount(v.trim()));
+  const rows = sample.filter((r) => r.fields.length >= header.fields.length || booking(r));
   const cols = header.fields.map((name, index) => {
     const values = (rows.length * 2 >= sample.length ? rows : sample).map((r) => (r.fields[index] ?? "").trim());
     return { name, values, filled: values.filter((v) => v !== "") };
   });
   type Col = (typeof cols)[number];
   const dates = cols.filter((c) => c.filled.length > 0 && c.filled.every(looksLikeDate));
-  // Numbers with a leading zero ("00075757575", "0000037") are accounts and references, no amounts (QA round 4, reckon's
-  // easybank and French test files run as they are: refused, "2 of amounts").
-  const numbers = cols.filter((c) => !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v) && !/^[-+]?0\d/.test(v)));
-  // Of several, the one column whose every value has cents is the money when the others are whole numbers (a card number,
-  // a booking id: reckon's NZ card and its Visa export with "2013011702", "2226" beside "30.00").
+  // Whole numbers with a leading zero ("00075757575", "0000037") are accounts and references, no amounts (QA round 4, reckon's
+  // easybank and French test files run as they are: refused, "2 of amounts"); with a decimal mark ("-0001200.00") they
+  // are zero-padded amounts (review of r4-qa13, h2.csv: refused).
+  const numbers = cols.filter((c) => !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v) && !/^[-+]?0\d+$/.test(v)));
   const cents2 = (c: Col) => c.filled.every((v) => /[.,]\d{2}\)?$/.test(v));
   const withCents = numbers.filter(cents2);
-  const amounts = numbers.length > 1 && withCents.length === 1 && numbers.every((c) => c === withCents[0] || c.filled.every((v) => /^[-+]?\d+$/.test(v))) ? withCents : numbers;
-  const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every(isMoneyCode));
-  const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
-  // (A column of IBANs is an account, no text, however long: ING's own account beside the other party's name.)
-  const texts = cols.filter((c) => !dates.includes(c) && !amounts.includes(c) && c !== currency && c.filled.some((v) => /\p{L}{3}/u.test(v)) && !c.filled.every((v) => IBAN_CELL.test(v))).sort((a, b) => length(b) - length(a));
   const cents = (v: string) => Math.round((eitherMark(v) ?? Number.NaN) * 100);
   const moves = (before: Col, after: Col, amount: Col) => amount.values.every((v, r) => cents(before.values[r]!) + cents(v) === cents(after.values[r]!));
   // Balances chain: one row's balance after is the next row's balance before (or the other way, newest first). The amount
@@ -676,47 +656,67 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     const backward = after.values.every((v, r) => r === 0 || cents(v) === cents(before.values[r - 1]!));
     return n >= 2 && (forward || backward);
   };
-  const amount = amounts.length === 1 ? amounts[0] : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
-  // Else money out and money in in two columns, one of them filled on every row, beside the balance after each row (TD
-  // Canada: date, text, debit, credit, balance; QA round 4, sixth pass: refused): the pair whose amounts, out taken off
-  // and in added, walk the balance from row to row (oldest or newest first).
-  // The balance after each row, oldest first or newest first, moved by each row's amount (`move(r)`, in cents).
-  // A walk moves the balance at least once: a column of zeros (KBC's card fees "Kosten op verrichting") "walks" any
-  // constant column (its exchange rate, 1 on every row), which was then taken as the balance and refused the file as
-  // unreconciled (QA round 4, bank2ynab's KBC Mastercard file run as it is).
-  const movesOnce = (bal: Col, move: (r: number) => number) => bal.values.some((_, r) => move(r) !== 0);
-  const walksAfter = (bal: Col, move: (r: number) => number) =>
-    bal.values.length >= 2 &&
-    movesOnce(bal, move) &&
-    (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + move(r - 1) === cents(bal.values[r - 1]!)));
-  // The side not taken is empty, or 0 (SunTrust's "0" in the other column; QA round 4, reckon's test file run as it is: refused).
-  const nil = (v: string) => v === "" || cents(v) === 0;
-  const moved = (out: Col, inn: Col, r: number) => (!nil(out.values[r]!) ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));
-  const walks = (out: Col, inn: Col, bal: Col) => out.values.every((v, r) => nil(v) !== nil(inn.values[r]!)) && walksAfter(bal, (r) => moved(out, inn, r));
-  const split = amount ? undefined : amounts.flatMap((out) => amounts.flatMap((inn) => amounts.filter((bal) => out !== inn && bal !== out && bal !== inn && walks(out, inn, bal)).map((bal) => ({ out, inn, bal }))))[0];
-  // Else one signed column beside the balance after each row (CommBank: date, amount, text, "+1955.00"; QA round 4, blind
-  // pass: refused): the one pair where the amount, filled on every row, walks the balance (oldest or newest first).
-  // Or the balance before each row (ASN's and SNS's download: "saldo rekening voor mutatie"), oldest first: the amount is
-  // told by it, but the balance-column check reads balances after, so the balance is not passed on.
-  const walksBefore = (bal: Col, move: (r: number) => number) => bal.values.length >= 2 && movesOnce(bal, move) && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r - 1) === cents(v));
-  const walking =
-    amount || split
-      ? []
-      : amounts.flatMap((amt) => {
-          if (amt.filled.length !== amt.values.length) return [];
-          const move = (r: number) => cents(amt.values[r]!);
-          return amounts.flatMap((bal): { amt: Col; bal: Col | null }[] => (bal === amt ? [] : walksAfter(bal, move) ? [{ amt, bal }] : walksBefore(bal, move) ? [{ amt, bal: null }] : []));
-        });
-  const signedWithBalance = walking.length === 1 ? walking[0] : undefined;
-  // Else two columns of unsigned amounts, exactly one filled on each row, and no balance to tell them (CIBC: date, text,
-  // debit, credit; QA round 4, blind pass: refused): money out first, money in second, as CIBC and TD write them; the
-  // note says so, since nothing in the file confirms it.
-  const unsigned = (c: Col) => c.filled.every((v) => !/[-+()]/.test(v));
-  const pair =
-    amount || split || signedWithBalance || amounts.length !== 2 || !amounts.every(unsigned) || !amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""))
-      ? undefined
-      : { out: amounts[0]!, inn: amounts[1]! };
-  if (dates.length === 0 || !(amount || split || signedWithBalance || pair) || texts.length === 0) {
+  // The money columns among `amounts`: one signed column (alone, or the amount of a before/after pair), a debit and a credit
+  // column beside the balance, one signed column beside the balance, or a bare debit/credit pair; null when none is told.
+  const moneyAmong = (amounts: readonly Col[]) => {
+    const amount = amounts.length === 1 ? amounts[0] : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
+    // Else money out and money in in two columns, one of them filled on every row, beside the balance after each row (TD
+    // Canada: date, text, debit, credit, balance; QA round 4, sixth pass: refused): the pair whose amounts, out taken off
+    // and in added, walk the balance from row to row (oldest or newest first).
+    // The balance after each row, oldest first or newest first, moved by each row's amount (`move(r)`, in cents).
+    // A walk moves the balance at least once: a column of zeros (KBC's card fees "Kosten op verrichting") "walks" any
+    // constant column (its exchange rate, 1 on every row), which was then taken as the balance and refused the file as
+    // unreconciled (QA round 4, bank2ynab's KBC Mastercard file run as it is).
+    const movesOnce = (bal: Col, move: (r: number) => number) => bal.values.some((_, r) => move(r) !== 0);
+    const walksAfter = (bal: Col, move: (r: number) => number) =>
+      bal.values.length >= 2 &&
+      movesOnce(bal, move) &&
+      (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + move(r - 1) === cents(bal.values[r - 1]!)));
+    // The side not taken is empty, or 0 (SunTrust's "0" in the other column; QA round 4, reckon's test file run as it is: refused).
+    const nil = (v: string) => v === "" || cents(v) === 0;
+    const moved = (out: Col, inn: Col, r: number) => (!nil(out.values[r]!) ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));
+    const walks = (out: Col, inn: Col, bal: Col) => out.values.every((v, r) => nil(v) !== nil(inn.values[r]!)) && walksAfter(bal, (r) => moved(out, inn, r));
+    const split = amount ? undefined : amounts.flatMap((out) => amounts.flatMap((inn) => amounts.filter((bal) => out !== inn && bal !== out && bal !== inn && walks(out, inn, bal)).map((bal) => ({ out, inn, bal }))))[0];
+    // Else one signed column beside the balance after each row (CommBank: date, amount, text, "+1955.00"; QA round 4, blind
+    // pass: refused): the one pair where the amount, filled on every row, walks the balance (oldest or newest first).
+    // Or the balance before each row (ASN's and SNS's download: "saldo rekening voor mutatie"), oldest first: the amount is
+    // told by it, but the balance-column check reads balances after, so the balance is not passed on.
+    const walksBefore = (bal: Col, move: (r: number) => number) => bal.values.length >= 2 && movesOnce(bal, move) && bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r - 1) === cents(v));
+    const walking =
+      amount || split
+        ? []
+        : amounts.flatMap((amt) => {
+            if (amt.filled.length !== amt.values.length) return [];
+            const move = (r: number) => cents(amt.values[r]!);
+            return amounts.flatMap((bal): { amt: Col; bal: Col | null }[] => (bal === amt ? [] : walksAfter(bal, move) ? [{ amt, bal }] : walksBefore(bal, move) ? [{ amt, bal: null }] : []));
+          });
+    const signedWithBalance = walking.length === 1 ? walking[0] : undefined;
+    // Else two columns of unsigned amounts, exactly one filled on each row, and no balance to tell them (CIBC: date, text,
+    // debit, credit; QA round 4, blind pass: refused): money out first, money in second, as CIBC and TD write them; the
+    // note says so, since nothing in the file confirms it.
+    const unsigned = (c: Col) => c.filled.every((v) => !/[-+()]/.test(v));
+    const pair =
+      amount || split || signedWithBalance || amounts.length !== 2 || !amounts.every(unsigned) || !amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""))
+        ? undefined
+        : { out: amounts[0]!, inn: amounts[1]! };
+    return amount || split || signedWithBalance || pair ? { amount, split, signedWithBalance, pair } : null;
+  };
+  // Of several, the one column whose every value has cents is the money when the others are whole numbers (a card number,
+  // a booking id: reckon's NZ card and its Visa export with "2013011702", "2226" beside "30.00"), but only when the
+  // columns as they are tell no money: a walk of the balance over whole amounts (yen, round rent) is the truth, and the
+  // balance's cents are no amount (review of r4-qa13, h1.csv and j2.csv: the balance, or a column of 0.00, was booked).
+  // (The others unsigned, as ids and card numbers are: a signed whole column beside it is money, yen with a fee column
+  // of 0.00 and 110.00, and the cents column no amount: refused then, as the columns do not tell.)
+  const centsOnly = numbers.length > 1 && withCents.length === 1 && numbers.every((c) => c === withCents[0] || c.filled.every((v) => /^\d+$/.test(v)));
+  const byNumbers = moneyAmong(numbers);
+  const amounts = byNumbers || !centsOnly ? numbers : withCents;
+  const found = byNumbers ?? (centsOnly ? moneyAmong(withCents) : null);
+  const { amount, split, signedWithBalance, pair } = found ?? {};
+  const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every(isMoneyCode));
+  const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
+  // (A column of IBANs is an account, no text, however long: ING's own account beside the other party's name.)
+  const texts = cols.filter((c) => !dates.includes(c) && !amounts.includes(c) && c !== currency && c.filled.some((v) => /\p{L}{3}/u.test(v)) && !c.filled.every((v) => IBAN_CELL.test(v))).sort((a, b) => length(b) - length(a));
+  if (dates.length === 0 || !found || texts.length === 0) {
     throw new NeedsColumnMapping(
       `${fileName}: line ${header.line + 1}: the file has no header row, and what its columns hold does not tell them apart (${dates.length} of dates, ${amounts.length} of amounts, ${texts.length} of text); ` +
         'name them with --date-column "column N", --amount-column "column N" and --description-column "column N" (counted from 1)',

@@ -88,6 +88,12 @@ export type BankLayout = {
   header: readonly ColumnName[];
   /** Header cells this bank's export never has: a header with one of them is another bank's, however many cells it shares. */
   notWith?: readonly ColumnName[];
+  /**
+   * What the sampled rows must show besides the header (a header of common words, Nubank card's `date,title,amount`, is
+   * as much another bank's): given a column's sampled cells by name, whether they are this bank's; else the generic reader
+   * reads the file.
+   */
+  evidence?: (cells: (column: string) => readonly string[]) => boolean;
   /** What the bank writes the file in (decoding itself is decided from the bytes; documented and tested per layout). */
   encoding: "utf-8" | "utf-8-bom" | "windows-1252";
   delimiter: ";" | "," | "\t" | "|";

@@ -10,7 +10,7 @@ import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
 import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
-import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, normaliseHeader, NOT_BOOKED, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
+import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, normaliseHeader, NOT_BOOKED, noteLine, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { fnv1a64Hex } from "./fnv.ts";
 import { BalanceChain, cents, checkBalanceColumn, reconcile, type ChainCheck } from "./reconcile.ts";
@@ -65,18 +65,21 @@ const ACCOUNT_LABELS = new Set(["account", "konto", "compte", "conto", "cuenta",
  * Description" beside its Action column, which holds the text; "N/A"): it says nothing, and the row's other text columns
  * describe it (QA round 4: every Fidelity row was "No Description").
  */
+/** What was a placeholder before pass 13 widened it (PLACEHOLDER_TEXT): the content-hash id's text is read with it. */
+const ID_PLACEHOLDER_TEXT = /^\s*[-–—./]+\s*$/;
 const PLACEHOLDER_TEXT = /^\s*(?:[-–—./]+|n\/?a|n\.a\.|none|null|no description|no details|not applicable|keine angabe|k\.\s?a\.|sans objet|non disponible)\s*$/i;
 
 /**
  * A cell without the apostrophe a spreadsheet export puts before it so that it is not read as a number or a formula
  * (NatWest's "'CARD 1234 , TESCO STORES", "'1234", and its closing one too when the text is wrapped in them: "'Card
- * Transaction'"; issue 32, the last pass's leftover). Not the apostrophe of Dutch names ("'s-Hertogenbosch", "'t Hoen").
+ * Transaction'"; issue 32, the last pass's leftover). Not the apostrophe of Dutch names ("'s-Hertogenbosch", "'t Hoen"),
+ * in capitals too ("'S-HERTOGENBOSCH": review of r4-qa13).
  * The content-hash id's round-3 columns read the cells as written.
  */
 function unguarded(v: string): string {
   // (The first character that is not a space decides: a 50 MB cell is not copied to find out.)
   const at = v.search(/\S/);
-  if (at < 0 || v.charCodeAt(at) !== 39 || /^[st][\s-]/.test(v.slice(at + 1, at + 3))) return v;
+  if (at < 0 || v.charCodeAt(at) !== 39 || /^[st][\s-]/i.test(v.slice(at + 1, at + 3))) return v;
   const t = v.trim();
   return t.length > 2 && t.endsWith("'") ? t.slice(1, -1) : t.slice(1);
 }
@@ -149,7 +152,17 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
     const kind = statedBalanceKind(normaliseHeader(n));
     return kind ? [{ column, kind }] : [];
   });
-  const isContinuation = () => [plan.date, ...moneyColumns, ...plan.accountColumns].every((i) => cell(i).trim() === "");
+  // Text only in the description's columns continues the booking above; not a line with a balance (",Closing balance,,,
+  // 4980.50"), nor a total, a stated balance or a note of the statement's ("Transactions below are pending", a
+  // disclaimer): those are read, and skipped with their reason, as any other line (review of r4-qa13: glued onto the
+  // booking above, a stated closing balance lost and an unreconciled file passed).
+  const isContinuation = () => {
+    if (![plan.date, ...moneyColumns, ...plan.accountColumns, plan.balance].every((i) => cell(i).trim() === "")) return false;
+    const filled = f.flatMap((x, i) => (x.trim() === "" ? [] : [i]));
+    if (!filled.every((i) => descriptionColumns.includes(i))) return false;
+    const said = normaliseHeader(filled.map((i) => f[i]).join(" "));
+    return !TOTAL_LINE.test(said) && statedBalanceKind(said) === null && !noteLine(said);
+  };
   const skip = (reason: string): void => {
     skipped.push({ line, reason });
   };
@@ -174,9 +187,30 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   /** Balances the statement states in lines of the table or its footer ("Anfangssaldo" rows, "Alter Kontostand"). */
   const statedInLines: StatedBalances = { opening: null, closing: null, from: null, until: null };
-  const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
+  /** The balance reached so far, in cents, when the statement stated its opening before any row: the opening plus every row. */
+  let runningCents: number | null = null;
+  /** The balance column's value on the last row booked, or null. */
+  let lastBalance: number | null = null;
+  const cents = (v: number) => Math.round(v * 100);
+  const interimBalance = (amount: number): boolean => {
+    const balance = number(plan.balance);
+    if (balance !== null && lastBalance !== null && cents(balance) === cents(lastBalance)) return true;
+    const reached = runningCents ?? (lastBalance === null ? null : cents(lastBalance));
+    return reached !== null && cents(amount) === reached;
+  };
+  /**
+   * A balance stated in a line: the first opening one opens the file, the last closing one closes it (a concatenation of
+   * several periods, Venmo's monthly statements one under the other, states both per block: review of r4-qa13, each
+   * block's opening overwrote the first and the file was refused).
+   */
+  const stateBalance = (kind: "opening" | "closing", amount: number | null, date: string | null): void => {
+    if (kind === "opening" && statedInLines.opening !== null) return;
     statedInLines[kind] = amount;
     if (date) statedInLines[kind === "opening" ? "from" : "until"] = date;
+  };
+  const statedLine = (kind: "opening" | "closing", label: string, amount: number, date: string | null): void => {
+    if (kind === "opening" && rowCount === 0) runningCents = cents(amount);
+    stateBalance(kind, amount, date);
     skip(`the statement's ${kind} balance ("${oneLine(label).trim()}"), checked against its rows`);
   };
   const bad = (reason: string): void => {
@@ -193,13 +227,21 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const money = (i: number): number | null | "bad" => (cell(i).trim() === "" ? null : (parseAmount(unguarded(cell(i)), plan.decimal) ?? "bad"));
   // A text cell as the bank meant it: one level of quotes around the whole text (UBS, Yuh: `"""Migros Zürich"""`) off,
   // and a spreadsheet's apostrophe.
+  const unquoted = (v: string) => (v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v);
   const text = (i: number) => {
     const v = unguarded(cell(i));
     // A placeholder for no text (N26's Payment Reference "-"; QA round 4, fifth pass: "REWE · -") says nothing.
-    if (PLACEHOLDER_TEXT.test(v)) return "";
-    return v.length >= 2 && v.charCodeAt(0) === 34 && v.charCodeAt(v.length - 1) === 34 ? v.slice(1, -1) : v;
+    return PLACEHOLDER_TEXT.test(v) ? "" : unquoted(v);
   };
-  const texts = (cols: readonly number[]) => (plan.textParts ? cols.flatMap((i) => text(i).split(plan.textParts!)) : cols.map(text));
+  // The text the content-hash id is made of, read as before pass 13 (93af78c): the apostrophe kept, and only dashes, dots
+  // and slashes taken for no text. Pass 13's reading ("'Salaris februari'" → "Salaris februari", "N/A" → "") changed
+  // the ids of rows imported before, and a file imported again found them as possible duplicates, not as the same rows
+  // (review of r4-qa13, defect 4: ASN's 3 rows).
+  const idTextCell = (i: number) => {
+    const v = cell(i);
+    return ID_PLACEHOLDER_TEXT.test(v) ? "" : unquoted(v);
+  };
+  const texts = (cols: readonly number[], read: (i: number) => string = text) => (plan.textParts ? cols.flatMap((i) => read(i).split(plan.textParts!)) : cols.map(read));
   const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(text(i))));
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
   /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
@@ -303,7 +345,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         // above its rows, "Ending Balance" below them; issue 32 leftover: they were skipped unchecked).
         const statedHere = statedColumns.filter((c) => cell(c.column).trim() !== "").map((c) => ({ ...c, amount: parseAmount(unguarded(cell(c.column)), plan.decimal) }));
         if (statedHere.length > 0 && statedHere.every((c) => c.amount !== null)) {
-          for (const c of statedHere) statedInLines[c.kind] = c.amount;
+          for (const c of statedHere) stateBalance(c.kind, c.amount, null);
           return skip(`the statement's ${statedHere.map((c) => `${c.kind} balance ("${plan.names[c.column]}")`).join(" and ")}, checked against its rows`);
         }
         const dateCell = cell(plan.date).trim();
@@ -337,8 +379,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (BALANCE_WORD.test(ownText)) {
         const norm = normaliseHeader(ownText);
         const labelled = statedBalanceKind(norm);
-        if (labelled) return statedLine(labelled, ownText, amount, dateIn.get(rawDate) ?? null);
-        if (INTERIM_BALANCE_TEXTS.has(norm)) return skip(`a balance line ("${oneLine(ownText)}"), no booking of its own`);
+        // The balance is the balance column's when the file has one ("Saldo anterior", 0.00, 1'500.00: review of r4-qa13,
+        // b1.csv, refused as off by the whole opening balance), else the amount's (Banco do Brasil has no balance column).
+        if (labelled) return statedLine(labelled, ownText, number(plan.balance) ?? amount, dateIn.get(rawDate) ?? null);
+        // A row whose text is "Saldo" is a balance line only when its figures say so: its amount is the balance reached so
+        // far, or it leaves the balance column where it was. A booking that happens to be called "Saldo" (a settlement,
+        // −250.00) is a booking (review of r4-qa13, b2.csv: it was dropped).
+        if (INTERIM_BALANCE_TEXTS.has(norm) && interimBalance(amount)) return skip(`a balance line ("${oneLine(ownText)}"), no booking of its own`);
       }
       if (rawDate === "" && TOTAL_LINE.test(normaliseHeader([...plan.description.out, ...plan.description.in].map(cell).join(" ")))) {
         // "Saldo per 31.12.2025 zu unseren Gunsten" (Cembra): the balance on that day; the earliest opens, the latest closes.
@@ -402,8 +449,13 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (lastDay === null || date > lastDay) lastDay = date;
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
-      const description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
-      let idText = plan.idDescription ? joinTexts(texts(pick(plan.idDescription))) : description;
+      let description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
+      // The text as written (placeholders and guard apostrophes kept): the content-hash id's input as 93af78c read it.
+      const asWritten = plan.descriptionAsIs ? description : joinTexts(texts(pick(plan.description), idTextCell));
+      let idText = plan.idDescription ? joinTexts(texts(pick(plan.idDescription), idTextCell)) : asWritten;
+      // Placeholders left out, a text of no letter (a reference "4711-0815-2233" beside "N/A") says less than the row as
+      // written: that is kept (review of r4-qa13: the reference alone was the description).
+      if (!plan.descriptionAsIs && asWritten !== description && !/\p{L}/u.test(description)) description = asWritten;
       if (plan.idText) {
         idText = "";
         for (const i of pick(plan.idText)) {
@@ -437,6 +489,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (fees !== null) facts.fees = Math.abs(fees);
       const balance = number(plan.balance);
       if (balance !== null) facts.balanceAfter = balance;
+      lastBalance = balance;
 
       let reference: string | null = null;
       const ref = plan.reference;
@@ -453,6 +506,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
 
       const signed = flip * amount;
+      if (runningCents !== null) runningCents += cents(amount);
       lastBooked = line;
       rowCount++;
       if (signed < 0) outCount++;

@@ -331,6 +331,20 @@ export const NOT_BOOKED = [
 ];
 
 /**
+ * A line of text only that is a note of the statement's, no part of a booking's text (normalised): a disclaimer or
+ * notice ("Disclaimer: This statement is for reference only", "This statement is provided for information only"), or a
+ * word that bookings are not booked yet ("Transactions below are pending"). Review of r4-qa13: OCBC-shaped files glued
+ * them onto the booking above as if they were its merchant.
+ */
+const NOTICE = /^(disclaimer|notice|note|notes|important|remark|hinweis|remarque|avis|nota|opmerking|please note)\b|\b(for (your )?(reference|information) only|this statement|dieser kontoauszug|ce releve)\b/;
+const BOOKINGS_WORD = /\b(transactions?|bookings?|entries|items|payments|umsatze|buchungen|operations|mouvements|movimenti|movimientos|transacties)\b/;
+export function noteLine(norm: string): boolean {
+  if (NOTICE.test(norm) || NOT_BOOKED.includes(norm) || SECTION_TITLES.has(norm)) return true;
+  const words = ` ${norm} `;
+  return BOOKINGS_WORD.test(norm) && NOT_BOOKED.some((w) => words.includes(` ${w} `));
+}
+
+/**
  * Section titles written as lines of one cell in a file of no known layout ("Pending transactions", then "Posted
  * transactions"; "Vorgemerkte Umsätze", then "Gebuchte Umsätze"): the lines under a pending title are skipped as not
  * booked (QA round 4: they were imported), up to a booked one. Normalised titles.

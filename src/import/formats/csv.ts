@@ -9,7 +9,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
-import { headerTier, IBAN_CELL, namedByWorldWords, normaliseHeader, statedBalanceKind, TOTAL_LINE, withoutWorldWords } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, namedByWorldWords, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE, withoutWorldWords } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { readRows, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
@@ -268,11 +268,20 @@ function headerCurrency(plan: ColumnPlan): string | null {
   const cols = moneyCells(plan.money);
   for (const c of cols) {
     const name = plan.names[c] ?? "";
-    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : /\(\$\)/.test(name) ? ["", "USD"] : null);
+    const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
     if (code && ISO_CURRENCIES.has(code)) return code;
   }
   return null;
+}
+
+/**
+ * A money header with a bare "$" ("Amount ($)", Fidelity's): dollars, but whose? US, Canadian, Australian… A guess, after
+ * the account's own currency and its IBAN's (review of r4-qa13: a CAD account's file was stored as USD, the note not
+ * saying it was assumed).
+ */
+function dollarHeader(plan: ColumnPlan): boolean {
+  return moneyCells(plan.money).some((c) => /\(\$\)/.test(plan.names[c] ?? ""));
 }
 
 const SIGN_CURRENCY: Record<string, string> = { "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
@@ -348,10 +357,13 @@ function decimalOfSample(plan: ColumnPlan, sample: readonly CsvRecord[]): Decima
 /**
  * Whether a guessed file writes a booking's text over several lines, the lines after the first holding text in the
  * description's columns only, no date and no amount (OCBC's ",,NTUC FAIRPRICE SINGAPORE SG,,", ING Romania's ",,,Nr. card:
- * ****1234,,,"; QA round 4, pass 12: skipped as note lines, the merchant lost): every sampled booking followed by such a
- * line, two of them at least, none before the first booking, none a total or balance line. Their text then goes on the
- * booking above them. A file where some bookings have none writes notes there (",Transactions below are pending,,", a
- * closing disclaimer): they stay note lines, skipped with their reason (review of pass 12: glued onto the booking above).
+ * ****1234,,,"; QA round 4, pass 12: skipped as note lines, the merchant lost): half the sampled bookings at least
+ * followed by such a line (a salary's credit may have none), two of them at least, none before the first booking, none a
+ * total or balance line. Their text then goes on the booking above them. A file where few bookings have one writes notes
+ * there: they stay note lines, skipped with their reason (review of pass 12: glued onto the booking above). A line of text only with text outside the description's
+ * columns says the file writes notes so, not wrapped text: no continuing. The statement's notes (noteLine: ",,Transactions
+ * below are pending,,", a closing disclaimer) neither count nor stop it: the reader skips them with their reason (review
+ * of r4-qa13). The one detector of wrapped text (r4-qa13's second one, wrapsText, is folded in here).
  */
 function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   const money = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
@@ -363,18 +375,22 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean 
   let previous: "booking" | "text" | "other" = "other";
   for (let i = 0; i < sample.length; i++) {
     const f = sample[i]!.fields;
-    const textOnly = empty(f, plan.date) && money.every((c) => empty(f, c)) && f.some((_, c) => !empty(f, c)) && f.every((_, c) => empty(f, c) || texts.has(c));
+    const filled = f.flatMap((_, c) => (empty(f, c) ? [] : [c]));
+    const textOnly = empty(f, plan.date) && money.every((c) => empty(f, c)) && filled.length > 0;
     if (!textOnly) {
       previous = empty(f, plan.date) ? "other" : "booking";
       if (previous === "booking") bookings++;
       continue;
     }
-    if (bookings === 0 || previous === "other" || TOTAL_LINE.test(normaliseHeader(f.join(" ")))) return false;
+    if (!filled.every((c) => texts.has(c))) return false;
+    const said = normaliseHeader(filled.map((c) => f[c]).join(" "));
+    if (noteLine(said)) continue;
+    if (bookings === 0 || previous === "other" || TOTAL_LINE.test(said)) return false;
     if (previous === "booking") continued++;
     previous = "text";
     lines++;
   }
-  return lines >= 2 && continued === bookings;
+  return lines >= 2 && continued * 2 >= bookings;
 }
 
 /**
@@ -530,6 +546,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
   if (plan && guess && !opts.layout && !layoutFits(plan, sample)) plan = null;
+  // …nor one whose rows do not show what the layout's do (a plain date,title,amount file is no Nubank card).
+  if (plan && !opts.layout && table.layout?.evidence && !table.layout.evidence((name) => sample.map((r) => r.fields[table.header.fields.findIndex((f) => f.trim().toLowerCase() === name.toLowerCase())] ?? ""))) plan = null;
   // What the reader chose where the file does not say (a date order, the sides of a headerless file's two amounts).
   const guessNotes: string[] = [];
   if (!plan) {
@@ -544,7 +562,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const voted = vote(text, table, sample, guessed, opts);
     const { contentNote, ...columns } = guessed;
     const before = !told && columns.idText === null ? idTextBeforeWorldWords(table.header, sample, mapping, fileName, opts.flipSigns === true) : null;
-    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote]) if (note) guessNotes.push(note);
+    for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);
     plan = { ...columns, ...before, dateOrders: voted.dateOrders, decimal: voted.decimal };
     if (continuesText(plan, sample)) plan = { ...plan, continuationLines: true };
   }
@@ -559,6 +577,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     (signs && !signs.assumed && signs) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
+    (dollarHeader(plan) && { code: "USD", from: `a guess from the "$" in the column "${plan.names[moneyCells(plan.money)[0]!]}", which other countries' dollars share`, assumed: true as const }) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
     // Guesses from here on, each said so in the notes: the header's language, then a sign several currencies write.
@@ -585,6 +604,14 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const flipSigns = (opts.flipSigns === true) !== (table.layout?.flipSigns === true && plan.layout === table.layout.id);
   const read = readRows(src, plan, { fileName, flipSigns, sink: opts.sink });
   return { ...read, notes: [...guessNotes, ...read.notes], columns: plan };
+}
+
+/** What the reader assumed of a column that marks money in only (the John Lewis card's "CR"): its empty cells are money out. */
+function oneSidedNote(plan: ColumnPlan): string | null {
+  if (plan.money.kind !== "indicator" || plan.money.blank === undefined) return null;
+  const i = plan.money.indicator;
+  const name = plan.names[i]?.trim() || `column ${i + 1}`;
+  return `"${name}" marks only money in: the rows where it is empty were read as money out; check the preview's rows`;
 }
 
 const layoutsOf = (format: string) => LAYOUTS.filter((l) => (l.format ?? "csv") === format);

@@ -959,4 +959,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"AUD","status":"ok","opening":100,"closing":1854.1,"entries":3,"difference":0}],
     notes: ["the currency AUD (from the NAB (National Australia Bank) layout) for every row"],
   },
+  // Review of r4-qa13, defect 5: the Nubank card layout now needs its rows to be the card's; a card file of purchases
+  // only (every amount positive, no "Pagamento recebido") still is. Out 12.40 + 23.90 + 21.90 = 58.20 BRL.
+  "nubank-card-purchases-only.csv": {"format":"csv","layout":"nubank-card","account":null,"dataLines":3,"rows":[[2,"2026-03-02",-12.4,"BRL","Padaria Pão Quente"],[3,"2026-03-05",-23.9,"BRL","Uber *Trip"],[4,"2026-03-09",-21.9,"BRL","Spotify"]],"totals":[{"currency":"BRL","out":58.2,"outRows":3,"in":0,"inRows":0}],"reconciliation":[{"currency":"BRL","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the currency BRL (from the Nubank layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"]},
 };

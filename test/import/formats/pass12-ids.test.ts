@@ -12,11 +12,11 @@ import { fixture } from "./support.ts";
 
 const read = (name: string, bytes: Uint8Array) => parseStatement(bytes, { fileName: name, fallbackCurrency: { code: "CHF", from: "the main currency of your data" } });
 
+// (Not Luminor's file any more: the world words' reading gives way to the one before for its id text, but the own
+// account's IBAN column is no text since r4-qa13, in either reading, so its rows come back once as possible duplicates.)
 const BEFORE_PASS_12: Record<string, string[]> = {
   // idText then: "/PURP/OTHR/REMI/Telia Sverige AB faktura 77889900", "LON AUGUSTI", "Kortavgift".
   "mt940-seb-swift-narrative.sta": ["h:a4a691fcb4a2145c", "h:34948a0c3d0c9af6", "h:84ba642288953e4f"],
-  // idText then: "LV97RIKO0002013123456 · RIMI LATVIA · Pirkums ar karti" (every text column, told by content), …
-  "luminor-lv.csv": ["h:d88d4ba780a093c6", "h:693b797d8786e546", "h:113bc77f3554373b"],
 };
 
 for (const [name, ids] of Object.entries(BEFORE_PASS_12)) {

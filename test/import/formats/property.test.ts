@@ -229,7 +229,8 @@ function generateForLayout(layout: BankLayout, seed: number) {
       balance.set(r.currency, b);
       cells[col(layout.balance)] = money(b);
     }
-    cells[col(layout.description.columns[0]!)] = `Shop ${r.day}`;
+    // A layout that asks its rows for evidence (Nubank's card: a payment to it is "Pagamento recebido") gets it.
+    cells[col(layout.description.columns[0]!)] = layout.evidence && r.cents > 0 ? "Pagamento recebido" : `Shop ${r.day}`;
     return cells.map((c) => (c.includes(layout.delimiter) ? `"${c}"` : c)).join(layout.delimiter);
   });
   const preamble = layout.format === "ubs-card" ? ["sep=;"] : layout.format === "ubs-account" ? ["IBAN:;CH93 0023 5235 1234 5601 X;", ""] : [];

@@ -30,6 +30,10 @@ export const NUBANK_CARD: BankLayout = {
   name: "credit card",
   header: ["date", "title", "amount"],
   notWith: ["currency", "balance", "description"],
+  // Its rows are the card's: purchases positive with at most the payment to the card negative (or a Portuguese word of
+  // the card: "Pagamento recebido", "Estorno", "IOF"). A signed account export under the same words (rent −1'200.00,
+  // salary +3'500.00) was read as this card, every sign flipped, in reais (review of r4-qa13, n1.csv).
+  evidence: (cells) => cells("title").some((t) => /\b(pagamento|estorno|iof|parcela)\b/i.test(t)) || cells("amount").every((a) => !a.trim().startsWith("-")),
   encoding: "utf-8",
   delimiter: ",",
   dates: ["YYYY-MM-DD"],
