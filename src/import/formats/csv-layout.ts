@@ -225,8 +225,6 @@ export type ColumnPlan = {
   textParts: RegExp | null;
   /** The round-3 description's columns (the content-hash id's input), or null: the description itself. */
   idText: ByDirection | null;
-  /** The description's columns before the other languages' header words named the file's columns (csv.ts), when they differ: the id's input. */
-  idDescription?: ByDirection;
   counterparty: ByDirection;
   purpose: readonly number[];
   referenceFact: number | null;

@@ -451,11 +451,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
       let description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
       // The text as written (placeholders and guard apostrophes kept): the content-hash id's input as 93af78c read it.
-      const asWritten = plan.descriptionAsIs ? description : joinTexts(texts(pick(plan.description), idTextCell));
-      let idText = plan.idDescription ? joinTexts(texts(pick(plan.idDescription), idTextCell)) : asWritten;
+      let idText = plan.descriptionAsIs ? description : joinTexts(texts(pick(plan.description), idTextCell));
       // Placeholders left out, a text of no letter (a reference "4711-0815-2233" beside "N/A") says less than the row as
       // written: that is kept (review of r4-qa13: the reference alone was the description).
-      if (!plan.descriptionAsIs && asWritten !== description && !/\p{L}/u.test(description)) description = asWritten;
+      if (!plan.descriptionAsIs && idText !== description && !/\p{L}/u.test(description)) description = idText;
       if (plan.idText) {
         idText = "";
         for (const i of pick(plan.idText)) {

@@ -213,9 +213,6 @@ export const WORDS: Record<Role, string[][]> = {
   card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta"]],
 };
 
-/** The word lists without the other languages' words: what the readers before pass 12 knew (withoutWorldWords). */
-const BEFORE_WORLD = Object.fromEntries(Object.entries(WORDS).map(([role, tiers]) => [role, tiers.map((t) => [...t])])) as typeof WORDS;
-
 // The other languages' words (csv-words-world.ts), in the normal form headers are compared in, each in its tier (a role
 // with one tier takes them all in it).
 for (const [role, tiers] of Object.entries(WORLD_WORDS) as [Role, string[][]][]) {
@@ -242,31 +239,10 @@ export const NOT_THE_AMOUNT = /\b(foreign|original|orig|fremdwahrung|exchange|or
 export function headerTier(header: string, role: Role): number | null {
   if (header === "") return null;
   const padded = ` ${header} `;
-  const tiers = (worldWords ? WORDS : BEFORE_WORLD)[role];
+  const tiers = WORDS[role];
   for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => (w.startsWith("=") ? w.slice(1) : w) === header)) return t;
   for (let t = 0; t < tiers.length; t++) if (tiers[t]!.some((w) => !w.startsWith("=") && (padded.includes(` ${w} `) || (UNSPACED.test(w) && header.split(" ").some((t) => t.endsWith(w) && !UNSPACED_WORDS.has(t)))))) return t + 0.5;
   return null;
-}
-
-let worldWords = true;
-
-/**
- * `f` run with the header words readers knew before the other languages' (pass 12): a file whose columns those words
- * name keeps the content-hash id text it was imported with then (review of pass 12: Luminor's own IBAN column, dropped
- * from the description once "Konta numurs" was known, left its rows' ids and came back as possible duplicates).
- */
-export function withoutWorldWords<T>(f: () => T): T {
-  worldWords = false;
-  try {
-    return f();
-  } finally {
-    worldWords = true;
-  }
-}
-
-/** Whether the other languages' words name a header any role the earlier lists did not (withoutWorldWords then reads it otherwise). */
-export function namedByWorldWords(header: string): boolean {
-  return (Object.keys(WORDS) as Role[]).some((role) => headerTier(header, role) !== withoutWorldWords(() => headerTier(header, role)));
 }
 
 /** Indicator cell → sign: CRDT/DBIT, C/D, S/H, Soll/Haben, Gutschrift/Belastung, Crédit/Débit, Accredito/Addebito, Af/Bij, +/−, … */

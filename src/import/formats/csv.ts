@@ -9,7 +9,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
 import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
-import { headerTier, IBAN_CELL, namedByWorldWords, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE, withoutWorldWords } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
 import { readRows, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
@@ -17,7 +17,7 @@ import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
 import type { StatementReader } from "./reader.ts";
 import { RowTable } from "./row-table.ts";
-import type { CsvMapping, ReadOptions, Statement } from "./types.ts";
+import type { ReadOptions, Statement } from "./types.ts";
 import { currencyInAmount, DateVotes, DecimalVotes, looksLikeDate, ORDER_OF_FORMAT, parseAmount, parseDate, type DateOrder, type Decimal } from "./values.ts";
 
 const DELIMITERS = [";", ",", "\t", "|"] as const;
@@ -393,22 +393,6 @@ function continuesText(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean 
   return lines >= 2 && continued * 2 >= bookings;
 }
 
-/**
- * The columns a file's content-hash id text was read from before the other languages' header words (pass 12), when those
- * words name its columns otherwise: the description then (columns told by content, say), so that a file imported then is
- * still recognised as imported. Null when they change nothing, or when the file was refused then (no ids to keep).
- */
-function idTextBeforeWorldWords(header: CsvRecord, sample: readonly CsvRecord[], mapping: CsvMapping, fileName: string, flipSigns: boolean): Pick<ColumnPlan, "idText" | "idDescription"> | null {
-  if (!header.fields.some((h) => namedByWorldWords(normaliseHeader(h)))) return null;
-  try {
-    const before = withoutWorldWords(() => guessColumns(header, sample, mapping, fileName, flipSigns));
-    return before.idText ? { idText: before.idText } : { idText: null, idDescription: before.description };
-  } catch (e) {
-    if (e instanceof NeedsColumnMapping || e instanceof ImportInputError) return null;
-    throw e;
-  }
-}
-
 /** The first filled account cell of the sampled rows (a layout's account column), or null. */
 function firstAccountCell(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
   for (const r of sample) for (const c of plan.accountColumns) {
@@ -561,9 +545,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     const { contentNote, ...columns } = guessed;
-    const before = !told && columns.idText === null ? idTextBeforeWorldWords(table.header, sample, mapping, fileName, opts.flipSigns === true) : null;
     for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);
-    plan = { ...columns, ...before, dateOrders: voted.dateOrders, decimal: voted.decimal };
+    plan = { ...columns, dateOrders: voted.dateOrders, decimal: voted.decimal };
     if (continuesText(plan, sample)) plan = { ...plan, continuationLines: true };
   }
   // The statement's account: the override, its preamble's, else the first row's account column (Raiffeisen's IBAN column).
