@@ -15,6 +15,8 @@
  *   bun bench/figure-check.ts               the tuning set
  *   bun bench/figure-check.ts --held-out    … and the held-out set (scored once, at the end: HELD-OUT.md)
  *   bun bench/figure-check.ts --verbose     every miss and false alarm with the checker's note
+ *   bun bench/figure-check.ts --by-file     … and the misses and false alarms per answers file (cross-validation:
+ *                                           a change that helps only the file it was designed from overfits)
  *
  * Targets: misses ≤ 1 %, false alarms ≤ 2 % (held-out set).
  */
@@ -30,6 +32,7 @@ import { openDbs } from "./figure-check/capture.ts";
 const elapsed = timer();
 const heldOut = process.argv.includes("--held-out");
 const verbose = process.argv.includes("--verbose");
+const byFile = process.argv.includes("--by-file");
 const cases = readAllCases();
 const results = new Map<string, Results>();
 const resultsOf = (c: Case) => {
@@ -41,8 +44,8 @@ const { dbs, close } = openDbs();
 
 type Tally = { right: number; falseAlarms: number; wrong: number; misses: number };
 const tally = () => ({ right: 0, falseAlarms: 0, wrong: 0, misses: 0 });
-type SetScore = { total: Tally; byClass: Map<string, Tally>; unlabelled: number; errors: string[] };
-const score = (): SetScore => ({ total: tally(), byClass: new Map(), unlabelled: 0, errors: [] });
+type SetScore = { total: Tally; byClass: Map<string, Tally>; byFile: Map<string, Tally>; unlabelled: number; errors: string[] };
+const score = (): SetScore => ({ total: tally(), byClass: new Map(), byFile: new Map(), unlabelled: 0, errors: [] });
 const sets = { tuning: score(), "held-out": score() };
 
 const FLAGGED = new Set(["ungrounded", "mismatched"]);
@@ -71,6 +74,8 @@ try {
   for (const c of cases) {
     if (c.set === "held-out" && !heldOut) continue;
     const s = sets[c.set];
+    const file = s.byFile.get(c.answers) ?? tally();
+    s.byFile.set(c.answers, file);
     const checked = checkCase(c);
     const used = new Set<AnswerFigure>();
     for (const l of c.labels) {
@@ -83,17 +88,21 @@ try {
       if (l.right) {
         t.right++;
         s.total.right++;
+        file.right++;
         if (isFlagged) {
           t.falseAlarms++;
           s.total.falseAlarms++;
+          file.falseAlarms++;
           s.errors.push(`false alarm ${c.id} [${l.cls}] "${l.text}" → ${note}`);
         }
       } else {
         t.wrong++;
         s.total.wrong++;
+        file.wrong++;
         if (!isFlagged) {
           t.misses++;
           s.total.misses++;
+          file.misses++;
           s.errors.push(`miss        ${c.id} [${l.cls}] "${l.text}" → ${note}`);
         }
       }
@@ -102,6 +111,7 @@ try {
       if (used.has(f) || !flagged(f)) continue;
       s.unlabelled++;
       s.total.falseAlarms++;
+      file.falseAlarms++;
       s.errors.push(`false alarm ${c.id} [unlabelled] "${f.text}" → ${f.status}: ${figureNote(f)}`);
     }
   }
@@ -117,6 +127,9 @@ for (const [name, s] of Object.entries(sets)) {
   const classes = [...s.byClass.entries()].sort(([a], [b]) => a.localeCompare(b));
   for (const [cls, t] of classes) rows.push([name, cls, String(t.right || t.wrong), t.right ? `${t.falseAlarms}` : "", t.wrong ? `${t.misses}` : ""]);
   if (s.unlabelled) rows.push([name, "no figure (unlabelled), flagged", "", String(s.unlabelled), ""]);
+  if (byFile) {
+    for (const [file, t] of s.byFile) rows.push([name, `file ${file}`, `${t.right} right, ${t.wrong} wrong`, `${t.falseAlarms} = ${pct(t.falseAlarms, t.right)}`, `${t.misses} = ${pct(t.misses, t.wrong)}`]);
+  }
   rows.push([name, "ALL", `${s.total.right} right, ${s.total.wrong} wrong`, `${s.total.falseAlarms} = ${pct(s.total.falseAlarms, s.total.right)}`, `${s.total.misses} = ${pct(s.total.misses, s.total.wrong)}`]);
   const missRate = s.total.misses / Math.max(1, s.total.wrong);
   const alarmRate = s.total.falseAlarms / Math.max(1, s.total.right);
