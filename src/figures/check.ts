@@ -27,7 +27,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, saidOfAPart, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
@@ -947,7 +947,10 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
     const xv = Math.abs(x.value);
     const step: FigureSource = { tool: "this answer", callId: "", where: "derived above", value: x.value, text: x.text };
     const base = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
-    if (f.kind === "percent" && r.lo > 0) {
+    // A percentage said to be a rise or a fall ("+4.6 %", "up 9.6 %") is a change, never a share of a total: a change of
+    // CHF 4'200 is not "+4.6 %" because CHF 4'200 ÷ some income of the turn lands there (as derivePercent, which tries
+    // only the change for a signed percentage).
+    if (f.kind === "percent" && r.lo > 0 && said.sign === undefined) {
       // The total it is a share of: xv ÷ total within the written percentage.
       const totals: Interval = { lo: (xv * 100) / r.hi, hi: (xv * 100) / r.lo };
       for (const g of index.seen) {
@@ -1041,7 +1044,7 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         // Said to be in the red (or in the black), an amount is a figure below zero (above it): "August was CHF 3'602.42 in
         // the red" is not a net of +CHF 3'602.42.
         const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
-        if (currencyClash || levelAsChange || otherSide || longerName(s) || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
+        if (currencyClash || levelAsChange || otherSide || longerName(s) || contradicts(said, s.ctx) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
         else {
           fitting.push(s);
           if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories)) {

@@ -74,13 +74,20 @@ export type FigureContext = {
   total?: true;
   /** Every category, name and weekday the figure's clause mentions: what a sum, a difference or a ratio may be taken over. */
   subjects?: string[];
+  /**
+   * Its period or month was written as an end of a period ("until April", "since January", "to the end of October"), as
+   * a day ("the first on 28 March") or in an aside ("(the trip in June)"): not a part of a longer period the figure is
+   * said to be about (saidOfAPart).
+   */
+  bound?: true;
 };
 
 /** "current": the price now, which a series' usual (median) amount does not tell. */
 export type Measure = "average" | "median" | "net" | "current";
 
 type Dim = "period" | "month" | "weekday" | "category" | "name" | "currency";
-type Mention = { start: number; end: number; dim: Dim; period?: Span; value: string | number; days?: number[] };
+/** `bound`: a period or month written as an end of a period or as a day (FigureContext.bound). */
+type Mention = { start: number; end: number; dim: Dim; period?: Span; value: string | number; days?: number[]; bound?: true };
 
 // ---------------------------------------------------------------------------------------
 // The lexicon of names
@@ -290,6 +297,10 @@ function yearBefore(text: string, at: number, fallback?: number): number | undef
   for (const m of allMatches(YEAR, text.slice(0, at))) year = Number(m[1]);
   return year;
 }
+/** Words before a period that make it an end of a longer one ("until April", "since January", "to the end of October"). */
+const BOUND_BEFORE = /\b(?:until|till|since|from|to|through|after|before|by|on|stops?|ends?|ended|start(?:s|ed)?|(?:the\s+)?(?:end|start|beginning)\s+of)\s+(?:the\s+)?(?:end\s+of\s+|start\s+of\s+)?$/i;
+/** Inside a bracket that is still open ("**Euros (the Italy trip in June):** €580.00"): an aside, whatever follows it. */
+const IN_ASIDE = /\([^()]*$/;
 /** "this year": the latest year of the turn's own calls ("last year" is left unread: answers say it of any earlier year they compare with). */
 const THIS_YEAR = /\bthis year\b/gi;
 const WEEKDAY_RANGE = new RegExp(String.raw`\b(${DAY_WORD})s?\s+(?:to|–|-|through|until)\s+(${DAY_WORD})s?\b`, "g");
@@ -340,6 +351,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   const put = (m: Mention) => {
     for (let i = m.start; i < m.end; i++) if (taken[i]) return;
     take(m.start, m.end);
+    if ((m.dim === "period" || m.dim === "month") && (BOUND_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)) || (m.dim === "month" && /^\d/.test(text.slice(m.start, m.end))) || IN_ASIDE.test(text.slice(Math.max(0, m.start - 40), m.start)))) m.bound = true;
     out.push(m);
   };
   const periods = (re: RegExp, f: (m: RegExpMatchArray) => Span | null) => {
@@ -567,8 +579,10 @@ function setDim(ctx: FigureContext, ms: Mention[]): void {
   switch (m.dim) {
     case "period":
       ctx.periods = ms.map((x) => x.period!);
+      if (ms.every((x) => x.bound)) ctx.bound = true;
       break;
     case "month":
+      if (ms.every((x) => x.bound)) ctx.bound = true;
       // Several months ("March, September and December together …") are no one month's: the figure is not said of March.
       if (ms.every((x) => x.value === m.value)) ctx.month = m.value as number;
       else ctx.months = [...new Set(ms.map((x) => x.value as number))];
@@ -598,7 +612,7 @@ function handed(c: FigureContext, d: Dim): FigureContext | null {
   switch (d) {
     case "period":
     case "month":
-      return c.periods ? { periods: c.periods } : c.month ? { month: c.month } : null;
+      return c.periods ? { periods: c.periods, ...(c.bound ? { bound: c.bound } : {}) } : c.month ? { month: c.month, ...(c.bound ? { bound: c.bound } : {}) } : null;
     case "weekday":
       return c.weekdays ? { weekdays: c.weekdays } : null;
     case "category":
@@ -1069,6 +1083,31 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   } else if (said.month && about.periods && about.periods.every(withinYear) && !about.periods.some((q) => covers(q, said.month!))) return true;
   if (said.weekdays && about.weekdays && !shareOne(said.weekdays, about.weekdays)) return true;
   return !!(said.names && about.names && !anySameName(said.names, about.names));
+}
+
+/**
+ * Whether the answer says a figure is about a part of the one period a source figure is about: "CHF 2'983.10 in
+ * September alone" of the quarter's total, "September's 207 purchases" of the year's count. The whole period's figure is
+ * not the part's, though the periods overlap. A month named without its year is a part of any longer span holding it; a
+ * period named (a month, a quarter: four weeks or more) is a part of a strictly longer one of at most a year (not of all
+ * dates, which a search reports whatever the rows' dates), both in whole months (a total's period, not the days a price
+ * was in force). Not for rates, averages and typical amounts, which say nothing of the length of the period they were
+ * taken over.
+ */
+export function saidOfAPart(said: FigureContext, about: FigureContext): boolean {
+  if (said.bound || said.per || said.measure || about.per || about.measure) return false;
+  const spans = about.periods;
+  if (!spans?.length) return false;
+  // A total's period is whole months (a call's, a summary's quarter or year); a price is in force from one day to another.
+  for (const s of spans) if (s.to - s.from >= 10000 || oneMonth(s) || s.from % 100 !== 1 || s.to % 100 !== daysInMonth(Math.floor(s.to / 10000), monthOf({ from: s.to, to: s.to }))) return false;
+  if (said.month !== undefined && !said.periods) {
+    for (const s of spans) if (!covers(s, said.month)) return false;
+    return true;
+  }
+  const p = said.periods?.length === 1 ? said.periods[0]! : null;
+  if (!p || p.to - p.from < 27 || p.to - p.from > 300) return false;
+  for (const s of spans) if (!(s.from <= p.from && p.to <= s.to) || (s.from === p.from && s.to === p.to)) return false;
+  return true;
 }
 
 // Plain loops, no closures: `contradicts` runs for every candidate source of every figure of an answer.

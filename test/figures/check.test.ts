@@ -1071,3 +1071,42 @@ describe("review of r4-held9's rules: a wrong figure is never found by a sum, a 
     ]);
   });
 });
+
+describe("r4-held12 rules (principles, cross-validated per answers file), each with a right and a wrong case", () => {
+  const CATEGORIES: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary:
+      "Spending by category for 2025. CHF: total CHF 18'434.50 over 312 transactions in 4 categories: Groceries CHF 7'431.20 (40.3%, 180 tx); Housing CHF 6'000.00 (32.5%, 12 tx); Dining CHF 3'000.00 (16.3%, 90 tx); Travel CHF 2'003.30 (10.9%, 30 tx).",
+  };
+  test("a percentage said to be a rise is no share of a total: right, '72.9% of the total' (13'431.20 ÷ 18'434.50 = 72.86 %); wrong, 'up 72.9%'", () => {
+    const t = turn([CATEGORIES]);
+    expect(statuses(t, "Groceries and housing together came to CHF 13'431.20, 72.9% of the total.")).toEqual([["CHF 13'431.20", "derived"], ["72.9%", "derived"]]);
+    expect(statuses(t, "Groceries and housing together came to CHF 13'431.20, up 72.9%.")).toEqual([["CHF 13'431.20", "derived"], ["72.9%", "ungrounded"]]);
+  });
+  const QUARTER: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Dining", from: "2025-07-01", to: "2025-09-30" },
+    summary: "Dining by merchant from 2025-07-01 to 2025-09-30. CHF: total CHF 2'983.10 over 94 transactions at 14 merchants: Restaurant Hiltl CHF 772.80 (11 tx).",
+  };
+  test("a quarter's total said of one month of it is mismatched: right, 'from July to September'; wrong, 'in September alone'", () => {
+    const t = turn([QUARTER]);
+    expect(statuses(t, "From July to September dining cost CHF 2'983.10.")).toEqual([["CHF 2'983.10", "grounded"]]);
+    expect(statuses(t, "Dining cost CHF 2'983.10 in September alone.")).toEqual([["CHF 2'983.10", "mismatched"]]);
+  });
+  test("a month written as a period's end, a day or an aside is no part the figure is said of: 'CHF 2'983.10 until the end of September' is grounded", () => {
+    const t = turn([QUARTER]);
+    expect(statuses(t, "Since July, dining cost CHF 2'983.10 to the end of September.")).toEqual([["CHF 2'983.10", "grounded"]]);
+    expect(statuses(t, "Dining (the busiest month was September): CHF 2'983.10.")).toEqual([["CHF 2'983.10", "grounded"]]);
+  });
+  const YEAR_COUNT: Call = {
+    name: "monthly_trend",
+    input: { category: "Shopping", year: 2025 },
+    summary: "Monthly spending on Shopping for 2025. CHF: total CHF 18'809.52 over 207 transactions; highest 2025-06 CHF 7'398.65.",
+  };
+  test("a year's count said of one month of it is mismatched: right, '207 purchases in 2025'; wrong, 'September's … 207 purchases'", () => {
+    const t = turn([YEAR_COUNT]);
+    expect(statuses(t, "Shopping had 207 purchases in 2025.")).toEqual([["207", "grounded"]]);
+    expect(statuses(t, "In September shopping came with 207 purchases.")).toEqual([["207", "mismatched"]]);
+  });
+});
