@@ -27,7 +27,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, saidOfAPart, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, saidOfAPart, unclassified, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
@@ -108,7 +108,7 @@ export type FigureIndex = {
   /** The numbers of a question (not figures of its answer), read once. */
   asked: Map<string, number[]>;
   /** The measures (average, median), change verbs ("moved") and names (folded) of the turn's figures. */
-  known: { measures: Set<string>; actions: Set<string>; names: Set<string> };
+  known: { measures: Set<string>; actions: Set<string>; names: Set<string>; categories: Set<string> };
   /** Per kind of answer figure, the groups it may equal and those it may be derived from (of all figures, and of those read). */
   kinds: { all: Map<KindKey, KindGroups>; seen: Map<KindKey, KindGroups> };
 };
@@ -217,10 +217,12 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
   const measures = new Set<string>();
   const actions = new Set<string>();
   const names = new Set<string>();
+  const categories = new Set<string>();
   for (const f of figures) {
     if (f.ctx.measure) measures.add(f.ctx.measure);
     if (f.ctx.action) actions.add(f.ctx.action);
     for (const n of f.ctx.names ?? []) names.add(foldName(n));
+    for (const c of f.ctx.categories ?? []) categories.add(c);
   }
   const byKind = (groups: Group[]) => new Map(FIGURE_KINDS.map((k) => [k, { equal: equalGroups(groups, k), operands: operandGroups(groups, k) }]));
   return {
@@ -233,7 +235,7 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     ...(opts.thisYear ? { thisYear: opts.thisYear } : {}),
     callMax: callMaxima(figures),
     asked: new Map(),
-    known: { measures, actions, names },
+    known: { measures, actions, names, categories },
     kinds: { all: byKind(all), seen: byKind(seen) },
   };
 }
@@ -1030,6 +1032,10 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   // the turn has figures of as a merchant of its own ("Galaxus") is not a longer merchant's ("Digitec Galaxus").
   const ownNames = said.ownName && said.names!.every((n) => index.known.names.has(foldName(n))) ? said.names!.map(foldName) : null;
   const longerName = (s: SourceFigure) => !!ownNames && !s.search && !!s.ctx.names && !s.ctx.names.some((m) => ownNames.includes(foldName(m)));
+  // Said of a category the turn has no figure of ("2 transfers", "fees … still uncategorised"), a figure of the rows not
+  // classified yet may be what the answer says they are; of a category the turn has figures of, it is not that category's.
+  const unknownCategory = said.categories && !said.categories.some((c) => index.known.categories.has(c)) ? { ...said, categories: undefined } : null;
+  const clashes = (s: SourceFigure) => contradicts(said, s.ctx) && !(unknownCategory && unclassified(s.ctx) && !contradicts(unknownCategory, s.ctx));
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */
@@ -1044,7 +1050,7 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
         // Said to be in the red (or in the black), an amount is a figure below zero (above it): "August was CHF 3'602.42 in
         // the red" is not a net of +CHF 3'602.42.
         const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
-        if (currencyClash || levelAsChange || otherSide || longerName(s) || contradicts(said, s.ctx) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
+        if (currencyClash || levelAsChange || otherSide || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
         else {
           fitting.push(s);
           if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories)) {

@@ -22,6 +22,7 @@
  */
 import { daysInMonth } from "../ledger/calendar.ts";
 import { textsOf, type TextList } from "../ledger/ledger.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
 import { allMatches } from "./read.ts";
 
 /** The names a text may mention: the ledger's categories, merchants and accounts. */
@@ -179,8 +180,11 @@ const KIND_WORDS = new Set(["restaurant", "ristorante", "trattoria", "pizzeria",
 
 const lexicons = new WeakMap<Vocabulary, Lexicon>();
 
-/** Verbs that name a category by what was done ("you invested CHF 6'030"): not what money moved to own accounts was. */
-const CATEGORY_VERBS: Record<string, string[]> = { investments: ["invested"] };
+/**
+ * Other words for a category: a verb of what was done ("you invested CHF 6'030": not what money moved to own accounts
+ * was), another spelling or a synonym the tools' own summaries use ("Unclassified money in (Uncategorised rows …)").
+ */
+const CATEGORY_WORDS: Record<string, string[]> = { investments: ["invested"], uncategorised: ["uncategorized", "unclassified"] };
 
 /** The lexicon of a vocabulary (built once per vocabulary object). */
 export function lexiconOf(v: Vocabulary): Lexicon {
@@ -199,8 +203,8 @@ export function lexiconOf(v: Vocabulary): Lexicon {
     add(k, e);
     // "grocery shops", "fee", "subscription": the singular names the category too.
     if (k.endsWith("ies")) add(`${k.slice(0, -3)}y`, e);
-    else if (k.endsWith("s") && k.length > 4) add(k.slice(0, -1), e);
-    for (const verb of CATEGORY_VERBS[k] ?? []) add(verb, e);
+    else if (k.endsWith("s") && k.length >= 4 && !k.endsWith("ss")) add(k.slice(0, -1), e);
+    for (const word of CATEGORY_WORDS[k] ?? []) add(word, e);
   }
   // A long name's first distinctive word stands for it ("Livit" for "Livit AG", "Hiltl" for
   // "Restaurant Hiltl"), unless two names share it; later words are often places ("Zürich").
@@ -445,10 +449,11 @@ const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.
 
 /**
  * Filler between a figure and a mention that belongs to it: "CHF 9'850.81 in 2024", "CHF
- * 1'509.13 a month in 2025", "CHF 30.05 in Basel in October", "914 grocery shops", "196 (October)".
+ * 1'509.13 a month in 2025", "CHF 30.05 in Basel in October", "914 grocery shops", "196 (October)",
+ * "CHF 288.08 still uncategorised", "CHF 399.18 are unclassified".
  */
 const RIGHT_GLUE =
-  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($/iu;
+  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($|^\s+(?:(?:is|are|was|were|stayed|remains?|remained|still|yet)\s+){1,2}$/iu;
 /** From a mention to the next figure: its possessive, then at most a rounding word ("April's CHF 738.95", "May’s about CHF 1.2k"). */
 const POSSESSIVE_BEFORE_FIGURE = /^['’]s\s+(?:(?:about|roughly|around|nearly|almost|some|only|just)\s+)?$/i;
 /** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */
@@ -1109,6 +1114,9 @@ export function saidOfAPart(said: FigureContext, about: FigureContext): boolean 
   for (const s of spans) if (!(s.from <= p.from && p.to <= s.to) || (s.from === p.from && s.to === p.to)) return false;
   return true;
 }
+
+/** A source about the rows not classified yet (Uncategorised): the category is unknown, not another one. */
+export const unclassified = (about: FigureContext) => about.categories?.length === 1 && about.categories[0] === UNCATEGORISED;
 
 // Plain loops, no closures: `contradicts` runs for every candidate source of every figure of an answer.
 function shareOne<T>(a: readonly T[], b: readonly T[]): boolean {

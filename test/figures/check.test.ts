@@ -1110,3 +1110,34 @@ describe("r4-held12 rules (principles, cross-validated per answers file), each w
     expect(statuses(t, "In September shopping came with 207 purchases.")).toEqual([["207", "mismatched"]]);
   });
 });
+
+describe("r4-held12: a category read alike in the tools' summaries and the answer", () => {
+  const RECURRING: Call = {
+    name: "recurring_payments",
+    input: { year: 2025 },
+    summary:
+      "Recurring payments for 2025: 1 series. Netflix (Travel) monthly CHF 20.90, 12 payments 2025-01-05 to 2025-12-05, CHF 250.80 a year, one-offs inside the series (not price changes): 2025-05-26 late fee CHF 20.00.",
+  };
+  test("'late fee' in a summary is about Fees, as 'late fees' in the answer: right, 'late fees of CHF 20.00'; wrong, 'fees of CHF 20.90' (Netflix's price)", () => {
+    const t = turn([RECURRING]);
+    expect(statuses(t, "You also paid late fees of CHF 20.00.")).toEqual([["CHF 20.00", "grounded"]]);
+    expect(statuses(t, "You also paid late fees of CHF 20.90.")).toEqual([["CHF 20.90", "mismatched"]]);
+  });
+  const WITH_UNCATEGORISED: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary: "Spending by category for 2025. CHF: total CHF 9'642.60 over 102 transactions in 3 categories: Groceries CHF 7'431.20 (77.1%, 80 tx); Fees CHF 1'922.00 (19.9%, 20 tx); Uncategorised CHF 289.40 (3.0%, 2 tx).",
+  };
+  test("the rows not classified yet may be what the answer says they are, unless the turn has that category's own figures: right, '2 transfers'; wrong, 'Fees CHF 289.40'", () => {
+    const t = turnOver({ ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Transfers"] }, WITH_UNCATEGORISED);
+    // Transfers (a category of the data): no figure of the turn is about it; the 2 uncategorised rows may be transfers.
+    expect(statuses(t, "Two rows were transfers: 2 transfers worth CHF 289.40.")).toEqual([["2", "grounded"], ["CHF 289.40", "grounded"]]);
+    // Fees has its own figures (CHF 1'922.00): the uncategorised CHF 289.40 is not the fees'.
+    expect(statuses(t, "Fees came to CHF 289.40.")).toEqual([["CHF 289.40", "mismatched"]]);
+  });
+  test("'still uncategorised', 'came in unclassified' right after a figure say what it is about: right, Uncategorised's CHF 289.40; wrong, Fees' CHF 1'922.00 said so", () => {
+    const t = turn([WITH_UNCATEGORISED]);
+    expect(statuses(t, "Fees were CHF 1'922.00 and CHF 289.40 still uncategorised.")).toEqual([["CHF 1'922.00", "grounded"], ["CHF 289.40", "grounded"]]);
+    expect(statuses(t, "Groceries were CHF 7'431.20, and CHF 1'922.00 came in unclassified.")).toEqual([["CHF 7'431.20", "grounded"], ["CHF 1'922.00", "mismatched"]]);
+  });
+});
