@@ -103,6 +103,8 @@ export type FigureIndex = {
   lexicon: Lexicon;
   /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
   thisYear?: number;
+  /** The earliest year any figure of the turn is about (Infinity: none). */
+  firstYear: number;
   /** The figures the model read that are the largest of their call, kind and currency (a total something is a share of). */
   callMax: Set<SourceFigure>;
   /** The numbers of a question (not figures of its answer), read once. */
@@ -218,7 +220,9 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
   const actions = new Set<string>();
   const names = new Set<string>();
   const categories = new Set<string>();
+  let firstYear = Infinity;
   for (const f of figures) {
+    for (const p of f.ctx.periods ?? []) firstYear = Math.min(firstYear, Math.floor(p.from / 10000));
     if (f.ctx.measure) measures.add(f.ctx.measure);
     if (f.ctx.action) actions.add(f.ctx.action);
     for (const n of f.ctx.names ?? []) names.add(foldName(n));
@@ -233,6 +237,7 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     spans: opts.spans ?? [],
     lexicon: opts.lexicon,
     ...(opts.thisYear ? { thisYear: opts.thisYear } : {}),
+    firstYear,
     callMax: callMaxima(figures),
     asked: new Map(),
     known: { measures, actions, names, categories },
@@ -844,7 +849,8 @@ function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said:
 export function checkWithIndex(answer: string, question: string, index: FigureIndex): AnswerFigure[] {
   let asked = index.asked.get(question);
   if (!asked) index.asked.set(question, (asked = readFigures(question).map((q) => Math.abs(q.value))));
-  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, ...(index.thisYear ? { thisYear: index.thisYear } : {}) });
+  const lastYear = lastYearOf(index, question);
+  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, ...(index.thisYear ? { thisYear: index.thisYear } : {}), ...(lastYear ? { lastYear } : {}) });
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
   const backed: { f: ReadFigure; checked: AnswerFigure }[] = [];
@@ -871,6 +877,18 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     out.push(checked);
   });
   return out;
+}
+
+/**
+ * The year the answer's "last year" is about: the year before the latest one of the turn's own calls — or that year itself
+ * when the question asks about "last year" and not "this year" (the calls then name last year). None when the turn has
+ * figures of an earlier year still: answers also say "last year" of any earlier year they compare with.
+ */
+function lastYearOf(index: FigureIndex, question: string): number | undefined {
+  if (!index.thisYear) return undefined;
+  const last = /\blast year\b/i.test(question) && !/\bthis year\b/i.test(question) ? index.thisYear : index.thisYear - 1;
+  // With figures of a year before it (an earlier turn's 2024 beside this turn's 2026), "last year" may be either.
+  return index.firstYear < last ? undefined : last;
 }
 
 /**

@@ -305,8 +305,10 @@ function yearBefore(text: string, at: number, fallback?: number): number | undef
 const BOUND_BEFORE = /\b(?:until|till|since|from|to|through|after|before|by|on|stops?|ends?|ended|start(?:s|ed)?|(?:the\s+)?(?:end|start|beginning)\s+of)\s+(?:the\s+)?(?:end\s+of\s+|start\s+of\s+)?$/i;
 /** Inside a bracket that is still open ("**Euros (the Italy trip in June):** €580.00"): an aside, whatever follows it. */
 const IN_ASIDE = /\([^()]*$/;
-/** "this year": the latest year of the turn's own calls ("last year" is left unread: answers say it of any earlier year they compare with). */
+/** "this year": the latest year of the turn's own calls. */
 const THIS_YEAR = /\bthis year\b/gi;
+/** "last year", "last year's": the year before the one the turn is in (check.ts lastYearOf). */
+const LAST_YEAR = /\blast year(?:['’]s)?(?![\p{L}])/giu;
 const WEEKDAY_RANGE = new RegExp(String.raw`\b(${DAY_WORD})s?\s+(?:to|–|-|through|until)\s+(${DAY_WORD})s?\b`, "g");
 const WEEKDAY = new RegExp(String.raw`\b(${DAY_WORD})(?:day)?s?\b`, "g");
 const WEEK_PARTS = /\b(weekends?|weekdays|working days)\b/gi;
@@ -345,7 +347,7 @@ function namesOf(text: string, lex: Lexicon): Mention[] {
  * The mentions of `text` outside the `masked` spans (the figures themselves), in order;
  * `names`: the names already found (they are read first: a name may hold digits, "Visa 4417").
  */
-function mentionsOf(text: string, masked: readonly { start: number; end: number }[], names: Mention[], currencies = true, thisYear?: number): Mention[] {
+function mentionsOf(text: string, masked: readonly { start: number; end: number }[], names: Mention[], currencies = true, thisYear?: number, lastYear?: number): Mention[] {
   const out: Mention[] = [...names];
   /** Which characters a figure, a name or a mention already holds. */
   const taken = new Uint8Array(text.length + 1);
@@ -423,6 +425,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   }
   if (digits) periods(YEAR, (m) => span(Number(m[1]), 1, 12));
   if (thisYear && /\bthis year\b/i.test(text)) periods(THIS_YEAR, () => span(thisYear, 1, 12));
+  if (lastYear && /\blast year/i.test(text)) periods(LAST_YEAR, () => span(lastYear, 1, 12));
   const weekdays = (start: number, end: number, days: number[]) => put({ start, end, dim: "weekday", value: days.join(","), days });
   const dayNames = /Mon|Tue|Wed|Thu|Fri|Sat|Sun/.test(text);
   if (dayNames) for (const m of allMatches(WEEKDAY_RANGE, text)) {
@@ -436,7 +439,40 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     const w = m[1]!;
     put({ start: m.index!, end: m.index! + w.length, dim: "currency", value: CURRENCY_OF[w.toLowerCase()] ?? w.toUpperCase() });
   }
-  return out.sort((a, b) => a.start - b.start);
+  out.sort((a, b) => a.start - b.start);
+  return monthsOfTheYearSaid(text, out);
+}
+
+/** A year the sentence is set in: "In 2025 groceries peaked in May", "During 2024, …" (not "Compared with 2024, March rose"). */
+const YEAR_OPENER = /(?:^|[.!?:;]\s+|\n\s*(?:[-*]\s+)?|^\s*(?:[-*]\s+)?)(?:in|during|for|throughout|across)\s+$/i;
+
+/**
+ * A month named without its year in a sentence set in one year ("in 2025 groceries peaked in May at CHF 1'706.20") is that
+ * month of that year: May 2025, not May 2026. Only a year that opens a sentence or a clause ("In 2025 …", "…; in 2025 …"),
+ * for the months after it up to the sentence's end or another year: "Compared with 2024, March rose" is not March 2024.
+ */
+function monthsOfTheYearSaid(text: string, ms: Mention[]): Mention[] {
+  let year: number | null = null;
+  let sentenceEnd = -1;
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i]!;
+    if (m.start > sentenceEnd && year !== null) year = null;
+    const p = m.period;
+    if (m.dim === "period" && p && p.from % 10000 === 101 && p.to % 10000 === 1231 && Math.floor(p.from / 10000) === Math.floor(p.to / 10000)) {
+      const lead = text.slice(Math.max(0, m.start - 40), m.start);
+      year = YEAR_OPENER.test(lead) ? Math.floor(p.from / 10000) : null;
+      if (year !== null) {
+        const end = /[.!?](?:\s|$)|\n/.exec(text.slice(m.end));
+        sentenceEnd = end ? m.end + end.index : text.length;
+      }
+      continue;
+    }
+    if (m.dim === "month" && year !== null && m.start < sentenceEnd) {
+      const mo = m.value as number;
+      ms[i] = { ...m, dim: "period", period: span(year, mo), value: `${year}-${mo}` };
+    }
+  }
+  return ms;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -638,13 +674,13 @@ function subjectsOf(ms: Mention[]): string[] {
 /**
  * `answer`: the text is a model's answer, whose writer may name things the data has no name for
  * ("the tax office", "other costs"): such a subject is none of the clause's. A tool's summary
- * names things by the data's names only. `thisYear`: what "this year" is about (the latest year
+ * names things by the data's names only. `lastYear`: what "last year" is about. `thisYear`: what "this year" is about (the latest year
  * the turn's own calls name).
  */
-export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean; thisYear?: number } = {}): { figures: F[]; contexts: FigureContext[] } {
+export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean; thisYear?: number; lastYear?: number } = {}): { figures: F[]; contexts: FigureContext[] } {
   const names = opts.answer ? withAliases(text, namesOf(text, lex)) : namesOf(text, lex);
   const figures = read.filter((f) => !names.some((n) => f.start >= n.start && f.end <= n.end && n.end - n.start > f.end - f.start));
-  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false, opts.thisYear) };
+  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false, opts.thisYear, opts.lastYear) };
 }
 
 /** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
@@ -653,9 +689,9 @@ const tableRow = /^\s*\|/;
 /** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
 const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
 
-function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, thisYear?: number): FigureContext[] {
+function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, thisYear?: number, lastYear?: number): FigureContext[] {
   // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.
-  const mentions = mentionsOf(text, figures, names, true, thisYear).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
+  const mentions = mentionsOf(text, figures, names, true, thisYear, lastYear).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
   const actions = ACTION.test(text);
   const out: FigureContext[] = figures.map(() => ({}));
   if (!figures.length) return out;

@@ -1141,3 +1141,32 @@ describe("r4-held12: a category read alike in the tools' summaries and the answe
     expect(statuses(t, "Groceries were CHF 7'431.20, and CHF 1'922.00 came in unclassified.")).toEqual([["CHF 7'431.20", "grounded"], ["CHF 1'922.00", "mismatched"]]);
   });
 });
+
+describe("r4-held12: the year a month or 'last year' is said of", () => {
+  const GROCERIES_2025: Call = {
+    name: "monthly_trend",
+    input: { category: "Groceries", year: 2025 },
+    summary: "Monthly spending on Groceries for 2025. CHF: total CHF 7'431.20; highest 2025-05 CHF 1'706.20; lowest 2025-02 CHF 402.10.",
+  };
+  test("a month in a sentence set in one year is that year's: right, 'In 2025 groceries peaked in May at CHF 1'706.20'; wrong, 'In 2024 …' (May 2025's)", () => {
+    const t = turn([GROCERIES_2025]);
+    expect(statuses(t, "In 2025 groceries peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "grounded"]]);
+    expect(statuses(t, "In 2024 groceries peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "mismatched"]]);
+    // A year set against ("compared with 2024") is not the sentence's: May is the call's.
+    expect(statuses(t, "Compared with 2024, May rose to CHF 1'706.20.")).toEqual([["CHF 1'706.20", "grounded"]]);
+  });
+  const UNUSUAL_2025: Call = {
+    name: "unusual_transactions",
+    input: { kind: "large", year: 2025 },
+    summary: "Unusually large payments for 2025: 1 of 312 payments. 2025-05-12 Housing CHF 3'120.00.",
+  };
+  test("'last year' is the year before the turn's calls', or theirs when the question asks about last year: wrong, 'last year's bill of CHF 3'120.00' of 2025's; right, asked about last year", () => {
+    expect(statuses(turn([UNUSUAL_2025]), "Last year's bill of CHF 3'120.00 was similar.", "Anything unusual this year?")).toEqual([["CHF 3'120.00", "mismatched"]]);
+    expect(statuses(turn([UNUSUAL_2025]), "Last year's largest bill was CHF 3'120.00.", "Anything unusual last year?")).toEqual([["CHF 3'120.00", "grounded"]]);
+  });
+  test("'last year' with figures of a year before it (an earlier turn's 2023 beside 2025) is left unread: the answer may mean either", () => {
+    const t = turn([UNUSUAL_2025]);
+    t.recordEarlier({ id: "toolu_e", name: "spending_by_category", input: { year: 2023 } }, "Spending by category for 2023. CHF: total CHF 16'000.00 over 300 transactions.", "And 2023?");
+    expect(statuses(t, "Last year's bill of CHF 3'120.00 was similar.", "Anything unusual this year?")).toEqual([["CHF 3'120.00", "grounded"]]);
+  });
+});
