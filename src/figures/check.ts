@@ -853,7 +853,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, ...(index.thisYear ? { thisYear: index.thisYear } : {}), ...(lastYear ? { lastYear } : {}) });
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
-  const backed: { f: ReadFigure; checked: AnswerFigure }[] = [];
+  const backed: Backed[] = [];
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
@@ -867,13 +867,13 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     let checked = checkOne(index, f, said);
     if (checked.status === "ungrounded") {
       const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
-      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence.filter((b) => b.checked.status === "derived").map((b) => b.f)))) || checked;
+      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence))) || checked;
     }
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
-    if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked });
+    if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     out.push(checked);
   });
   return out;
@@ -954,19 +954,34 @@ const SENTENCE_END = /[.!?]\s|\n/;
 /** The earlier figures of its sentence a second step may start from (the nearest first). */
 const MAX_STEPS = 3;
 
+/** A figure the answer wrote that the turn backs (found or derived), with what the answer says it is about. */
+type Backed = { f: ReadFigure; checked: AnswerFigure; said: FigureContext };
+
 /**
- * A figure that follows in one more step from a figure the answer derived earlier in the same
- * sentence: its share of a total of the turn ("those three are CHF 76'001.45, 41.2% of the
- * CHF 184'500.51 you spent"), or its average per month, week or day of a period a call named
- * when the answer says so ("together CHF 28'889, CHF 555.56 a week"). Bounded: the nearest few
- * derived figures, one binary search each.
+ * A figure that follows in one more step from a figure the answer wrote earlier in the same sentence (the answer's own
+ * figures are operands its reader sees): its share of a total of the turn ("those three are CHF 76'001.45, 41.2% of the
+ * CHF 184'500.51 you spent"; "May was CHF 694.85, 12.5 % of the year"), or its average per month, week or day of the period
+ * it is said to be about ("together CHF 28'889, CHF 555.56 a week"; "August came to CHF 13'361.36, … CHF 431.01 a day").
+ * A figure found in the turn (not derived) is a share only of the natural total of its own call — the largest figure of
+ * its kind, or one about no category or name — not of any figure that happens to fit. Bounded: the nearest few written
+ * figures, one binary search each.
  */
-function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly ReadFigure[]): AnswerFigure | null {
+function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly Backed[]): AnswerFigure | null {
   const r = intervalOf(f);
-  for (const x of steps.slice(-MAX_STEPS).reverse()) {
+  // An amount's rate is of an amount: the nearest amounts, past the counts between ("CHF 13'361.36 over 187 transactions … CHF 431.01 a day").
+  const from = f.kind === "money" ? steps.filter((b) => b.f.kind === "money") : steps;
+  for (const b of from.slice(-MAX_STEPS).reverse()) {
+    const x = b.f;
     const xv = Math.abs(x.value);
-    const step: FigureSource = { tool: "this answer", callId: "", where: "derived above", value: x.value, text: x.text };
-    const base = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
+    const derived = b.checked.status === "derived";
+    const found = derived ? undefined : b.checked.sources[0];
+    if (!derived && !found) continue;
+    const step: FigureSource = found ?? { tool: "this answer", callId: "", where: "derived above", value: x.value, text: x.text };
+    /** The total a share of the step may be taken of. */
+    const base = derived
+      ? (t: SourceFigure) => !contradicts(said, t.ctx)
+      : (t: SourceFigure) => t.callId === found!.callId && Math.abs(t.value) > xv && (index.callMax.has(t) || (!t.ctx.categories && !t.ctx.names));
+    const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
     // A percentage said to be a rise or a fall ("+4.6 %", "up 9.6 %") is a change, never a share of a total: a change of
     // CHF 4'200 is not "+4.6 %" because CHF 4'200 ÷ some income of the turn lands there (as derivePercent, which tries
     // only the change for a signed percentage).
@@ -976,18 +991,19 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
       for (const g of index.seen) {
         if (g.kind !== x.kind || (x.currency && g.currency && g.currency !== x.currency)) continue;
         for (const k of findEqual(g.values, totals)) {
-          const total = figuresAt(g, k).find((t) => !t.change && Math.abs(t.value) >= xv && !contradicts(said, t.ctx));
-          if (total) return { ...base, sources: [step, source(total, index.lexicon)], operation: "ratio" };
+          const total = figuresAt(g, k).find((t) => !t.change && Math.abs(t.value) >= xv && base(t));
+          if (total) return { ...result, sources: [step, source(total, index.lexicon)], operation: "ratio" };
         }
       }
     }
     if (f.kind === "money" && x.kind === "money" && (said.per === "month" || said.per === "week" || said.per === "day")) {
-      const own = saidDivisors(index, said);
+      // A found figure's rate is over the period the answer says it is about (the rate's own clause may carry another).
+      const own = saidDivisors(index, derived ? said : b.said);
       const divisors = said.per === "month" ? own.months : said.per === "week" ? own.weeks : own.days;
       for (const d of divisors) {
         const v = xv / d;
         if (v < r.lo || v > r.hi) continue;
-        return said.per === "month" ? { ...base, sources: [step], operation: "monthly_average", months: d } : { ...base, sources: [step], operation: "average", divisor: round(d), per: said.per };
+        return said.per === "month" ? { ...result, sources: [step], operation: "monthly_average", months: d } : { ...result, sources: [step], operation: "average", divisor: round(d), per: said.per };
       }
     }
   }

@@ -418,8 +418,8 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   });
   if (monthNames) for (const m of allMatches(MONTH_ALONE, text)) {
     const w = m[1]!;
-    // "May" is also a verb: not at a sentence's start.
-    if (w === "May" && /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, m.index! - 3), m.index))) continue;
+    // "May" is also a verb: not at a sentence's start, unless what follows says what the month did ("May was the peak").
+    if (w === "May" && /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, m.index! - 3), m.index)) && !MAY_THE_MONTH.test(text.slice(m.index! + 3, m.index! + 16))) continue;
     const mo = monthIndex(w);
     if (mo && /^\p{Lu}/u.test(w)) put({ start: m.index!, end: m.index! + m[0].length, dim: "month", value: mo });
   }
@@ -442,6 +442,9 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   out.sort((a, b) => a.start - b.start);
   return monthsOfTheYearSaid(text, out);
 }
+
+/** After "May" opening a sentence, words that make it the month: "May was the peak", "May's bill", "May cost …". */
+const MAY_THE_MONTH = /^(?:['’]s\b|\s+(?:was|is|had|has|cost|came|saw|brought|reached|rose|fell|dropped|ended|stood|peaked|went)\b)/;
 
 /** A year the sentence is set in: "In 2025 groceries peaked in May", "During 2024, …" (not "Compared with 2024, March rose"). */
 const YEAR_OPENER = /(?:^|[.!?:;]\s+|\n\s*(?:[-*]\s+)?|^\s*(?:[-*]\s+)?)(?:in|during|for|throughout|across)\s+$/i;

@@ -1170,3 +1170,27 @@ describe("r4-held12: the year a month or 'last year' is said of", () => {
     expect(statuses(t, "Last year's bill of CHF 3'120.00 was similar.", "Anything unusual this year?")).toEqual([["CHF 3'120.00", "grounded"]]);
   });
 });
+
+describe("r4-held12: the answer's own figures as operands of one more step", () => {
+  // The months stand only in the chart (the model reads the summary): the answer wrote May's amount, its share of the
+  // year's total (the call's largest) and its amount a day follow from what it wrote.
+  const COOP: Call = {
+    name: "search_transactions",
+    input: { search: "Coop", year: 2025 },
+    summary: "Transactions matching \"Coop\" for 2025: 60 transactions, money out CHF 5'558.80, money in CHF 0.00. Also under Groceries: Migros CHF 120.00.",
+    charts: [{ type: "bar", title: 'Transactions matching "Coop", 2025: money out per month (CHF)', currency: "CHF", data: { labels: ["2025-04", "2025-05"], datasets: [{ name: "Out", values: [414.7, 694.85] }] } }],
+  };
+  test("a share of a figure found in the turn is of its call's natural total: right, '12.5 % of the year' (694.85 ÷ 5'558.80 = 12.50 %); wrong, '15.5 %'", () => {
+    const t = turn([COOP]);
+    expect(statuses(t, "May was the dearest month at CHF 694.85, 12.5 % of the year.")).toEqual([["CHF 694.85", "grounded"], ["12.5 %", "derived"]]);
+    expect(statuses(t, "May was the dearest month at CHF 694.85, 15.5 % of the year.")).toEqual([["CHF 694.85", "grounded"], ["15.5 %", "ungrounded"]]);
+  });
+  test("a share is not of any figure that fits: '579.0 %' (694.85 ÷ Migros' CHF 120.00, no total) stays unfound", () => {
+    expect(statuses(turn([COOP]), "May was the dearest month at CHF 694.85, 579.0 % of it.")).toEqual([["CHF 694.85", "grounded"], ["579.0 %", "ungrounded"]]);
+  });
+  test("a rate of a found figure is over the period the answer says it is about, past a count between: right, 'CHF 22.41 a day' (694.85 ÷ 31); wrong, 'CHF 23.16 a day' (÷ 30)", () => {
+    const t = turn([COOP]);
+    expect(statuses(t, "May came to CHF 694.85 over 12 purchases, or CHF 22.41 a day.")).toEqual([["CHF 694.85", "grounded"], ["12", "ungrounded"], ["CHF 22.41", "derived"]]);
+    expect(statuses(t, "May came to CHF 694.85 over 12 purchases, or CHF 23.16 a day.")).toEqual([["CHF 694.85", "grounded"], ["12", "ungrounded"], ["CHF 23.16", "ungrounded"]]);
+  });
+});
