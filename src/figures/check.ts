@@ -674,7 +674,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           });
           if (picked) return { operation: "sum", sources: picked };
         }
-        const items = namedItems(l, said);
+        const items = namedItems(l, said) ?? namedMonths(l, said);
         if (items) {
           let total = 0;
           for (const x of items) total += Math.abs(x.value);
@@ -742,6 +742,24 @@ function namedItems(l: List, said: FigureContext): SourceFigure[] | null {
     if (more) at = [...new Set([...(at ?? []), ...more])].sort((a, b) => a - b);
   }
   return at && at.length >= 3 && at.length < l.figures.length ? at.map((i) => l.figures[i]!) : null;
+}
+
+/**
+ * The items of one list about the months the answer names together, wherever they stand in it: "September and December
+ * together CHF 1'305.90", "January, February, April and May kept CHF 16'980.23 between them" (a list by month, from a
+ * summary or a chart). Two or more months, fewer than the list's; each item about one month, once (a list over two years
+ * has two Mays: then none).
+ */
+function namedMonths(l: List, said: FigureContext): SourceFigure[] | null {
+  const months = said.months;
+  if (!months || months.length < 2 || months.length >= l.figures.length) return null;
+  const at: SourceFigure[] = [];
+  for (const x of l.figures) {
+    const p = x.ctx.periods;
+    if (p?.length !== 1 || Math.floor(p[0]!.from / 100) !== Math.floor(p[0]!.to / 100) || p[0]!.from % 100 !== 1) continue;
+    if (months.includes(Math.floor(p[0]!.from / 100) % 100)) at.push(x);
+  }
+  return at.length === months.length ? at : null;
 }
 
 /**
@@ -854,6 +872,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
   const backed: Backed[] = [];
+  /** Unfound amounts said to be a gap: looked at again once the rest of their sentence is read. */
+  const gaps: number[] = [];
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
@@ -873,9 +893,21 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
+    if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
+    else if (checked.status === "ungrounded" && said.changeSaid && f.kind === "money") gaps.push(out.length);
     out.push(checked);
   });
+  // A gap the answer states before its second term ("CHF 453.60 more than November's CHF 661.90"): a difference of two
+  // amounts it wrote, one of them after it in its sentence.
+  for (const at of gaps) {
+    const f = out[at]!;
+    const upTo = answer.slice(f.end).search(SENTENCE_END);
+    const end = upTo < 0 ? answer.length : f.end + upTo;
+    const read = figures.find((x) => x.start === f.start)!;
+    const found = writtenDifference(read, backed.filter((b) => b.f.start < end));
+    if (found) out[at] = found;
+  }
   return out;
 }
 
@@ -1006,6 +1038,56 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
         return said.per === "month" ? { ...result, sources: [step], operation: "monthly_average", months: d } : { ...result, sources: [step], operation: "average", divisor: round(d), per: said.per };
       }
     }
+  }
+  return null;
+}
+
+/** A month left out of a series ("without June", "leaving October out", "except March"), or "it" (the month its sentence is about). */
+const LEFT_OUT = /\b(?:without|excluding|except(?:\s+for)?|apart\s+from|leaving)\s+(?:the\s+)?(January|February|March|April|May|June|July|August|September|October|November|December|it)\b(?![^.;\n]*[.;\n])/i;
+const MONTH_NAMED = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g;
+const MONTH_NUMBER: Record<string, number> = { january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12 };
+
+/**
+ * A series by month with one month left out, as its clause says ("Without June the year would have come to CHF 11'410.87",
+ * "without March it was CHF 13'150.23 a month", "leaving October out, you spent CHF 4'147.73 a month on average"): the
+ * series' total less that month's, or that ÷ the months left. Two steps over items the answer names, so only for an amount
+ * written to the cent (a whole one is some total less some month). Bounded: one subtraction per list by month.
+ */
+function leftOut(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string): AnswerFigure | null {
+  if (f.approximate || f.precision >= 1) return null;
+  const before = answer.slice(Math.max(0, f.start - 160), f.start);
+  const m = LEFT_OUT.exec(before);
+  if (!m) return null;
+  let month = MONTH_NUMBER[m[1]!.toLowerCase()];
+  if (!month) {
+    // "without it": the month its sentence is about, the first it names ("April stood out …, above March …; without it").
+    const head = answer.slice(Math.max(0, f.start - 400), f.start - before.length + m.index);
+    const cut = Math.max(head.lastIndexOf(". "), head.lastIndexOf("\n"));
+    const named = [...head.slice(cut + 1).matchAll(MONTH_NAMED)][0];
+    month = named ? MONTH_NUMBER[named[1]!.toLowerCase()] : undefined;
+  }
+  if (!month) return null;
+  const r = intervalOf(f);
+  const perMonth = said.per === "month" || said.perNear === "month" || said.measure === "average" || /\baverag/i.test(answer.slice(f.start - 60, f.start));
+  for (const l of index.lists) {
+    if (l.kind !== "money" || (f.currency && l.currency && l.currency !== f.currency)) continue;
+    let out: SourceFigure | null = null;
+    let monthly = true;
+    for (const x of l.figures) {
+      const p = x.ctx.periods;
+      if (p?.length !== 1 || p[0]!.from % 100 !== 1 || Math.floor(p[0]!.from / 100) !== Math.floor(p[0]!.to / 100)) {
+        monthly = false;
+        break;
+      }
+      if (Math.floor(p[0]!.from / 100) % 100 === month) out = out ? null : x;
+    }
+    if (!monthly || !out) continue;
+    const n = l.figures.length;
+    const rest = l.prefix[n]! - Math.abs(out.value);
+    const value = perMonth ? rest / (n - 1) : rest;
+    if (value < r.lo || value > r.hi) continue;
+    const sources = [...l.figures.filter((x) => x !== out), out].map((x) => source(x, index.lexicon));
+    return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: perMonth ? "mean" : "difference", sources };
   }
   return null;
 }

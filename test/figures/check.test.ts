@@ -1194,3 +1194,41 @@ describe("r4-held12: the answer's own figures as operands of one more step", () 
     expect(statuses(t, "May came to CHF 694.85 over 12 purchases, or CHF 23.16 a day.")).toEqual([["CHF 694.85", "grounded"], ["12", "ungrounded"], ["CHF 23.16", "ungrounded"]]);
   });
 });
+
+describe("r4-held12: ordinary derivations over what the answer names", () => {
+  // The months stand only in the chart, which the model does not read: a sum or a gap of two of them is found only when
+  // the answer names them (the months, or the two amounts it wrote).
+  const MONTHS_2025: Call = {
+    name: "spending_over_time",
+    input: { year: 2025, granularity: "month" },
+    summary: "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions.",
+    charts: [
+      {
+        type: "bar",
+        title: "Spending per month, 2025 (CHF)",
+        currency: "CHF",
+        data: {
+          labels: ["2025-01", "2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12"],
+          datasets: [{ name: "Spending", values: [1512.35, 1433.1, 1620.45, 1388.9, 1702.15, 1455.6, 1810.25, 1690.8, 1377.05, 1499.95, 1544.7, 1399.2] }],
+        },
+      },
+    ] as ToolOutput["charts"],
+  };
+  test("the months the answer names, summed wherever they stand: right, 'January and December together CHF 2'911.55' (1'512.35 + 1'399.20); wrong, 'CHF 2'991.55'", () => {
+    const t = turn([MONTHS_2025]);
+    expect(statuses(t, "January and December together came to CHF 2'911.55.")).toEqual([["CHF 2'911.55", "derived"]]);
+    expect(statuses(t, "January and December together came to CHF 2'991.55.")).toEqual([["CHF 2'991.55", "ungrounded"]]);
+  });
+  test("a gap stated before its second term: right, 'CHF 411.05 more than December's CHF 1'399.20' (July 1'810.25 − 1'399.20); wrong, 'CHF 411.15'", () => {
+    const t = turn([MONTHS_2025]);
+    expect(statuses(t, "July was CHF 1'810.25, CHF 411.05 more than December's CHF 1'399.20.")).toEqual([["CHF 1'810.25", "grounded"], ["CHF 411.05", "derived"], ["CHF 1'399.20", "grounded"]]);
+    expect(statuses(t, "July was CHF 1'810.25, CHF 411.15 more than December's CHF 1'399.20.")).toEqual([["CHF 1'810.25", "grounded"], ["CHF 411.15", "ungrounded"], ["CHF 1'399.20", "grounded"]]);
+  });
+  test("a series with one month left out: right, 'without July CHF 16'624.25' (18'434.50 − 1'810.25), 'without it CHF 1'521.12 a month' (May: 16'732.35 ÷ 11); wrong, the month another", () => {
+    const t = turn([MONTHS_2025]);
+    expect(statuses(t, "Without July the year would have come to CHF 16'624.25.")).toEqual([["CHF 16'624.25", "derived"]]);
+    expect(statuses(t, "May stood out; without it a month averaged CHF 1'521.12.")).toEqual([["CHF 1'521.12", "derived"]]);
+    expect(statuses(t, "Without May the year would have come to CHF 16'624.25.")).toEqual([["CHF 16'624.25", "ungrounded"]]);
+    expect(statuses(t, "July stood out; without it a month averaged CHF 1'521.12.")).toEqual([["CHF 1'521.12", "ungrounded"]]);
+  });
+});
