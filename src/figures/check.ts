@@ -1016,7 +1016,15 @@ function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, step
     const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
     // A percentage said to be a rise or a fall ("+4.6 %", "up 9.6 %") is a change, never a share of a total: a change of
     // CHF 4'200 is not "+4.6 %" because CHF 4'200 ÷ some income of the turn lands there (as derivePercent, which tries
-    // only the change for a signed percentage).
+    // only the change for a signed percentage); it is the change of a difference over where it started (above).
+    if (f.kind === "percent" && r.lo > 0 && said.sign !== undefined && derived && b.checked.operation === "difference" && b.checked.sources.length === 2) {
+      // A change in per cent of a difference the answer derived: of the amount it changed from ("CHF 600.00 more than
+      // November, a rise of 40.3%": 600.00 ÷ November's 1'488.72), the smaller of the two for a rise, the larger for a fall.
+      const [big, small] = b.checked.sources;
+      const from = said.sign > 0 ? small! : big!;
+      const pct = (100 * xv) / Math.abs(from.value);
+      if (pct >= r.lo && pct <= r.hi) return { ...result, sources: [step, from], operation: "ratio" };
+    }
     if (f.kind === "percent" && r.lo > 0 && said.sign === undefined) {
       // The total it is a share of: xv ÷ total within the written percentage.
       const totals: Interval = { lo: (xv * 100) / r.hi, hi: (xv * 100) / r.lo };

@@ -502,6 +502,13 @@ const CONTRAST = /(?:\b(?:against|vs\.?|versus|compared (?:with|to)|from|after|b
 const BRACKETED = /^\s*\(\s*$/;
 /** Words before a mention that make it what a figure is compared with. */
 const COMPARED_WITH = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|times|twice|as much as)\s+(?:in\s+|on\s+|at\s+|for\s+)?(?:the\s+)?$/i;
+/**
+ * A mention in the part of a clause set against what it is about, up to a comma: "more than November, and …", "close behind
+ * September with …", "against 39 meals in May". What the figure is compared with is not what a later figure is about.
+ */
+const SET_AGAINST = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|behind|ahead of|instead of)\b[^,;:()]*$/i;
+/** What may stand between a mention and the figure it is that figure's own, though set against another: "than November's CHF 661.90", "than May (CHF 990.30)". */
+const OWN_BEFORE_FIGURE = /^(?:['’]s)?\s*\(?\s*(?:(?:about|roughly|around|nearly|almost|only|just)\s+)?$/i;
 /** An aside naming what a figure before consists of: "CHF 244.80, all Netflix, CHF 20.40 a month". */
 const ASIDE = /\b(?:all|only|mostly|entirely)\s+$/i;
 /** Mentions of one dimension joined into a set: "Coop and Migros", "Housing, Children and Other". */
@@ -854,7 +861,12 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     // not a rate's start: "CHF 2'520.00 a month from May (CHF 30'240.00 a year)").
     const base = (m: Mention) =>
       BRACKETED.test(text.slice(m.end, f.start)) && k > 0 && (isSubject(m.dim) || DIRECTION_WORDS.test(text.slice(Math.max(start, figures[idx[k - 1]!]!.start - 30), m.start).toLowerCase()));
-    const before = ms.slice(from, to).filter((m) => !taken.has(m) || base(m));
+    // A mention set against ("more than November, and the month's net was CHF 9'020.53") is not this figure's — unless the
+    // figure is itself the change between them ("Compared with 2024, spending was 10.4% higher").
+    const lead = text.slice(Math.max(prevEnd, f.start - 30), f.start);
+    const isChange = CHANGE_WORDS.test(text.slice(f.end, f.end + 24)) || CHANGE_WORDS.test(lead.slice(Math.max(lead.lastIndexOf(","), lead.lastIndexOf(";")) + 1));
+    const setAgainst = (m: Mention) => !isChange && SET_AGAINST.test(text.slice(Math.max(start, m.start - 40), m.start)) && !OWN_BEFORE_FIGURE.test(text.slice(m.end, f.start));
+    const before = ms.slice(from, to).filter((m) => (!taken.has(m) || base(m)) && (!setAgainst(m) || base(m)));
     for (let j = before.length - 1; j >= 0; j--) {
       const m = before[j]!;
       if (done[k]!.has(slot(m.dim))) continue;
@@ -875,7 +887,7 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
   const freeOne = new Map<Dim, Mention | null>();
   for (const m of ms) {
     // What a figure is compared with ("4.2 points more than in October") is no value the clause's figures are about.
-    if (taken.has(m) || COMPARED_WITH.test(text.slice(Math.max(start, m.start - 24), m.start))) continue;
+    if (taken.has(m) || COMPARED_WITH.test(text.slice(Math.max(start, m.start - 24), m.start)) || SET_AGAINST.test(text.slice(Math.max(start, m.start - 40), m.start))) continue;
     const seen = freeOne.get(m.dim);
     if (seen === undefined) freeOne.set(m.dim, m);
     else if (seen && mentionKey(seen) !== mentionKey(m)) freeOne.set(m.dim, null);

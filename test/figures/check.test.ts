@@ -1232,3 +1232,40 @@ describe("r4-held12: ordinary derivations over what the answer names", () => {
     expect(statuses(t, "July stood out; without it a month averaged CHF 1'521.12.")).toEqual([["CHF 1'521.12", "ungrounded"]]);
   });
 });
+
+describe("r4-held12: what a figure is set against is not what it is about", () => {
+  const NET: Call = {
+    name: "income_vs_spending",
+    input: { year: 2025 },
+    summary: "Income vs spending for 2025. CHF: 2025-11 income CHF 17'051.80, spending CHF 12'495.49, left CHF 4'556.31; 2025-12 income CHF 29'081.29, spending CHF 16'746.46, left CHF 12'334.83.",
+  };
+  test("a month after 'than' is the compared figure's, not the next one's: right, December's CHF 12'334.83 left over; wrong, November's CHF 4'556.31 said so", () => {
+    const t = turn([NET]);
+    expect(statuses(t, "December was the big one: income of CHF 29'081.29, CHF 12'029.49 more than November, and CHF 12'334.83 left over.")).toEqual([
+      ["CHF 29'081.29", "grounded"],
+      ["CHF 12'029.49", "derived"],
+      ["CHF 12'334.83", "grounded"],
+    ]);
+    expect(statuses(t, "December was the big one: income of CHF 29'081.29, CHF 12'029.49 more than November, and CHF 4'556.31 left over.")[2]).toEqual(["CHF 4'556.31", "mismatched"]);
+  });
+  const AUGUST: Call = {
+    name: "spending_by_category",
+    input: { year: 2025, month: 8 },
+    summary: "Spending by category for 2025-08. CHF: total CHF 13'361.36 over 187 transactions in 2 categories: Groceries CHF 1'216.66 (9.1%, 80 tx); Dining CHF 1'144.70 (8.6%, 31 tx).",
+  };
+  test("a month set against in the clause ('against 39 meals in May') is no free value of its figures: right, August's CHF 1'144.70; wrong, said of May", () => {
+    const t = turn([AUGUST]);
+    expect(statuses(t, "Dining barely moved: CHF 1'144.70 over 31 meals, against 39 meals in May.")[0]).toEqual(["CHF 1'144.70", "grounded"]);
+    expect(statuses(t, "Dining barely moved: CHF 1'144.70 over 31 meals in May.")[0]).toEqual(["CHF 1'144.70", "mismatched"]);
+  });
+  const SHOPPING: Call = {
+    name: "monthly_trend",
+    input: { category: "Shopping", year: 2025 },
+    summary: "Monthly spending on Shopping for 2025. CHF: total CHF 18'809.52; 2025-10 CHF 988.77; 2025-11 CHF 1'488.72; 2025-12 CHF 2'088.72.",
+  };
+  test("a rise in per cent of a difference the answer derived is over where it started: right, 'a rise of 40.3%' (600.00 ÷ 1'488.72); wrong, '28.7%' (÷ 2'088.72, where it ended)", () => {
+    const t = turn([SHOPPING]);
+    expect(statuses(t, "December (CHF 2'088.72) was CHF 600.00 more than November, a rise of 40.3%.")[2]).toEqual(["40.3%", "derived"]);
+    expect(statuses(t, "December (CHF 2'088.72) was CHF 600.00 more than November, a rise of 28.7%.")[2]).toEqual(["28.7%", "ungrounded"]);
+  });
+});
