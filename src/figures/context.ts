@@ -551,6 +551,9 @@ const DIRECTION_WORDS = /\b(?:up|rose|risen|grew|grown|increase|gained|jumped|cl
 
 /** Verbs of a change made (an approval's outcome and the answer reporting it). */
 const ACTION = /\b(moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied)\b/i;
+const ACTION_ALL = new RegExp(ACTION.source, "gi");
+/** A verb of spending or saving after the action's figure: the next figure is what that verb says ("… and invested CHF 4'128.00"). */
+const OTHER_VERB = /\b(?:invested|spent|paid|saved|earned|received|kept|cost|costs|came to|went to)\b/i;
 
 const UP = /\b(?<!\b(?:make|makes|made|making|add|adds|added|adding|sum|sums|summed|came|comes|come|end|ends|ended|ending)\s)(?:up|rose|risen|grew|grown|increased|gained|jumped|climbed|higher)(?:\s+by)?(?:\s+(?:about|roughly|around|almost|nearly|some|over|just))?\s*$/i;
 const DOWN = /\b(?:down|fell|fallen|dropped|decreased|declined|lost|shrank|sank|lower|cut)(?:\s+by)?(?:\s+(?:about|roughly|around|almost|nearly|some|over|just))?\s*$/i;
@@ -791,8 +794,12 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     }
     if (totals && (TOTAL_BEFORE.test(clauseBefore(text, f.start)) || TOTAL_AFTER.test(after))) out[i]!.total = true;
     if (actions) {
-      const action = ACTION.exec(clauseBefore(text, f.start))?.[1];
-      if (action) out[i]!.action = action.toLowerCase();
+      // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb
+      // since the figure before is another action (or none).
+      const own = clauseBefore(text, f.start);
+      const action = [...own.matchAll(ACTION_ALL)].at(-1)?.[1];
+      const other = i > 0 ? OTHER_VERB.test(text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start)) : false;
+      if (action && !other) out[i]!.action = action.toLowerCase();
     }
   });
   return out;

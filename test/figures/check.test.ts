@@ -1269,3 +1269,19 @@ describe("r4-held12: what a figure is set against is not what it is about", () =
     expect(statuses(t, "December (CHF 2'088.72) was CHF 600.00 more than November, a rise of 28.7%.")[2]).toEqual(["28.7%", "ungrounded"]);
   });
 });
+
+describe("r4-held12: a verb of a change made is its own figure's", () => {
+  const FLOWS: Call = {
+    name: "income_vs_spending",
+    input: { from: "2024-01-01", to: "2024-06-30" },
+    summary: "Income vs spending from 2024-01-01 to 2024-06-30. CHF: income CHF 99'712.66, spending CHF 85'577.11; moved CHF 5'500.00 to own accounts, invested CHF 4'128.00 (Investments, net).",
+  };
+  const VOC = { ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Investments"] };
+  test("'moved … and invested CHF 4'128.00': the second figure is what was invested, not what was moved: right, both found; wrong, the invested amount said to be moved", () => {
+    expect(statuses(turnOver(VOC, FLOWS), "You also moved CHF 5'500.00 to your own accounts and invested CHF 4'128.00.")).toEqual([
+      ["CHF 5'500.00", "grounded"],
+      ["CHF 4'128.00", "grounded"],
+    ]);
+    expect(statuses(turnOver(VOC, FLOWS), "You also moved CHF 4'128.00 to your own accounts.")).toEqual([["CHF 4'128.00", "mismatched"]]);
+  });
+});
