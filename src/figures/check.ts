@@ -943,13 +943,21 @@ function listedSum(f: ReadFigure, sentence: readonly { f: ReadFigure; checked: A
   const alike = sentence.filter((b) => b.f.kind === f.kind && (b.f.currency ?? "") === (f.currency ?? "")).slice(-MAX_LISTED);
   let total = 0;
   for (let k = alike.length - 1; k >= 0; k--) {
+    // Parts of one whole: not a gap between others, nor a total of others (its terms would be counted twice).
+    const op = alike[k]!.checked.operation;
+    if (op === "difference" || op === "sum") break;
     total += Math.abs(alike[k]!.f.value);
     if (k < alike.length - 1 && total >= r.lo && total <= r.hi) {
       const terms = alike.slice(k);
-      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: terms.flatMap((b) => b.checked.sources.slice(0, 1)) };
+      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: terms.map(writtenSource) };
     }
   }
   return null;
+}
+
+/** A figure the answer wrote, as an operand: a grounded one by its source; a derived one as the answer wrote it (its own sources are its operands). */
+function writtenSource(x: { f: ReadFigure; checked: AnswerFigure }): FigureSource {
+  return x.checked.status === "grounded" && x.checked.sources[0] ? x.checked.sources[0] : { tool: "this answer", callId: "", where: "derived above", value: x.f.value, text: x.f.text };
 }
 
 /** The most figures of a paragraph a difference of two of them is looked for among (the nearest before it). */
@@ -972,10 +980,7 @@ function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; chec
       const d = Math.abs(Math.abs(a.f.value) - Math.abs(b.f.value));
       if (d < r.lo || d > r.hi) continue;
       const [big, small] = Math.abs(a.f.value) >= Math.abs(b.f.value) ? [a, b] : [b, a];
-      // A grounded amount by its source; a derived one as the answer wrote it (its own sources are its operands).
-      const sources = [big, small].map((x): FigureSource =>
-        x.checked.status === "grounded" && x.checked.sources[0] ? x.checked.sources[0] : { tool: "this answer", callId: "", where: "derived above", value: x.f.value, text: x.f.text },
-      );
+      const sources = [big, small].map(writtenSource);
       return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "difference", sources };
     }
   }

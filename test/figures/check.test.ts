@@ -1285,3 +1285,20 @@ describe("r4-held12: a verb of a change made is its own figure's", () => {
     expect(statuses(turnOver(VOC, FLOWS), "You also moved CHF 4'128.00 to your own accounts.")).toEqual([["CHF 4'128.00", "mismatched"]]);
   });
 });
+
+describe("r4-held12: a total of the amounts the answer listed adds parts, not their total or their gap", () => {
+  const SHOPS: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Groceries", year: 2025 },
+    summary: "Groceries by merchant for 2025. CHF: total CHF 7'431.20 over 180 transactions at 9 merchants: Migros CHF 772.80 (11 tx); Coop CHF 608.65 (7 tx).",
+  };
+  test("right, 'Migros CHF 772.80 and Coop CHF 608.65, CHF 1'381.45 together'; wrong, 'well over CHF 1.5k' (1'381.45 + their gap 164.15 = 1'545.60)", () => {
+    const t = turn([SHOPS]);
+    expect(statuses(t, "Migros took CHF 772.80 and Coop CHF 608.65, CHF 1'381.45 together.")).toEqual([["CHF 772.80", "grounded"], ["CHF 608.65", "grounded"], ["CHF 1'381.45", "derived"]]);
+    expect(statuses(t, "Migros and Coop together made CHF 1'381.45, with Migros ahead by CHF 164.15; that pair is well over CHF 1.5k.")).toEqual([
+      ["CHF 1'381.45", "derived"],
+      ["CHF 164.15", "derived"],
+      ["CHF 1.5k", "ungrounded"],
+    ]);
+  });
+});
