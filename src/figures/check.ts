@@ -719,6 +719,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       if (r.lo <= 0) return null;
       for (const g of index.seen) {
         if (g.kind !== "money" && g.kind !== "count" && g.kind !== "number") continue;
+        // The kind of the result fits what the clause compares: how many (counts) only when it says so ("as many"), else
+        // how much ("housing 4.8 times transport" is no ratio of their transaction counts).
+        if (g.kind === "count" ? !said.ofCounts : g.kind === "money" && said.ofCounts) continue;
         if (eachRatio(g.values, g.values, r, (k, i) => tryPair("ratio", g, k, g, i)) && found) return found;
       }
       return null;
@@ -872,8 +875,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
   const backed: Backed[] = [];
-  /** Unfound amounts said to be a gap: looked at again once the rest of their sentence is read. */
-  const gaps: number[] = [];
+  /** Unfound amounts said to be a gap, and unfound ratios: looked at again once the rest of their sentence is read. */
+  const later: { at: number; said: FigureContext }[] = [];
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
@@ -895,20 +898,45 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
-    else if (checked.status === "ungrounded" && said.changeSaid && f.kind === "money") gaps.push(out.length);
+    else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
     out.push(checked);
   });
   // A gap the answer states before its second term ("CHF 453.60 more than November's CHF 661.90"): a difference of two
-  // amounts it wrote, one of them after it in its sentence.
-  for (const at of gaps) {
+  // amounts it wrote, one of them after it in its sentence; likewise a ratio ("1.7 times April's CHF 414.70").
+  for (const { at, said } of later) {
     const f = out[at]!;
     const upTo = answer.slice(f.end).search(SENTENCE_END);
     const end = upTo < 0 ? answer.length : f.end + upTo;
     const read = figures.find((x) => x.start === f.start)!;
-    const found = writtenDifference(read, backed.filter((b) => b.f.start < end));
+    const found = read.kind === "ratio" ? writtenRatio(read, said, backed.filter((b) => b.f.start < end && !SENTENCE_END.test(answer.slice(Math.min(b.f.end, f.start), Math.max(b.f.start, f.end))))) : writtenDifference(read, backed.filter((b) => b.f.start < end));
     if (found) out[at] = found;
   }
   return out;
+}
+
+/**
+ * A ratio of two amounts the answer wrote in its sentence ("May … CHF 694.85, …, 1.7 times April's CHF 414.70"; "December
+ * … CHF 1'115.50 …; August the cheapest at CHF 239.60 — December cost 4.7 times as much"): the amount nearest before it,
+ * or the one said of what its clause names, over the amount right after it or one of the two nearest before it. A handful
+ * of pairs, each licensed by where the answer wrote it.
+ */
+function writtenRatio(f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
+  if (said.ofCounts) return null;
+  const r = intervalOf(f);
+  const money = sentence.filter((b) => b.f.kind === "money");
+  const before = money.filter((b) => b.f.end <= f.start);
+  const after = money.find((b) => b.f.start >= f.end);
+  const named = (said.month || said.periods || said.categories || said.names) && before.filter((b) => b !== before.at(-1) && !contradicts(said, b.said) && (b.said.month || b.said.periods || b.said.categories || b.said.names));
+  const tops = [before.at(-1), ...(named || [])].filter((b): b is Backed => !!b);
+  const bottoms = [after, before.at(-1), before.at(-2)].filter((b): b is Backed => !!b);
+  for (const a of tops) {
+    for (const b of bottoms) {
+      if (a === b || !b.f.value) continue;
+      const v = Math.abs(a.f.value) / Math.abs(b.f.value);
+      if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [writtenSource(a), writtenSource(b)] };
+    }
+  }
+  return null;
 }
 
 /**

@@ -75,6 +75,8 @@ export type FigureContext = {
   total?: true;
   /** Every category, name and weekday the figure's clause mentions: what a sum, a difference or a ratio may be taken over. */
   subjects?: string[];
+  /** A ratio said of how many ("3 times as many visits", "twice as often"): a ratio of counts, not of amounts, and the only one of counts. */
+  ofCounts?: true;
   /**
    * Its period or month was written as an end of a period ("until April", "since January", "to the end of October"), as
    * a day ("the first on 28 March") or in an aside ("(the trip in June)"): not a part of a longer period the figure is
@@ -579,6 +581,9 @@ const UNITS: Record<string, string> = Object.fromEntries([
   ...["account", "accounts"].map((w) => [w, "accounts"]),
 ]);
 
+/** After a ratio, words that say it compares how many: "as many", "as often", "more often", "the visits". */
+const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more|fewer)\s+(?:\p{L}+\s+)?(?:transactions|payments|visits|purchases|rows|trips|meals|bookings|orders))\b/iu;
+
 /** The family a count counts: the first of the (up to three) words right after it that names one ("127 unusually large payments"). */
 export function unitAfter(after: string): string | undefined {
   const m = /^\s+(\p{L}+)(?:[ -](\p{L}+))?(?:[ -](\p{L}+))?/u.exec(after);
@@ -775,6 +780,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const unit = unitAfter(text.slice(f.end, f.end + 40));
       if (unit) out[i]!.unit = unit;
     }
+    if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
     if (measures && MEASURE_WORDS.test(near)) {
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];

@@ -1302,3 +1302,33 @@ describe("r4-held12: a total of the amounts the answer listed adds parts, not th
     ]);
   });
 });
+
+describe("r4-held12: a ratio of what its clause compares", () => {
+  const CATEGORIES: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary:
+      "Spending by category for 2025. CHF: total CHF 18'434.50 over 312 transactions in 4 categories: Groceries CHF 7'431.20 (40.3%, 180 tx); Housing CHF 6'000.00 (32.5%, 12 tx); Dining CHF 3'000.00 (16.3%, 90 tx); Travel CHF 2'003.30 (10.9%, 30 tx).",
+  };
+  test("counts only when it says how many: right, '6 times as many payments' (180 ÷ 30); wrong, 'groceries were 6 times travel' (amounts: 3.7)", () => {
+    const t = turn([CATEGORIES]);
+    expect(statuses(t, "Groceries had 6 times as many payments as travel.")).toEqual([["6 times", "derived"]]);
+    expect(statuses(t, "Groceries were 6 times travel.")).toEqual([["6 times", "ungrounded"]]);
+  });
+  test("amounts only when it does not: right, 'groceries were 3.7 times travel' (7'431.20 ÷ 2'003.30); wrong, '3.7 times as many payments'", () => {
+    const t = turn([CATEGORIES]);
+    expect(statuses(t, "Groceries were 3.7 times travel.")).toEqual([["3.7 times", "derived"]]);
+    expect(statuses(t, "Groceries had 3.7 times as many payments as travel.")).toEqual([["3.7 times", "ungrounded"]]);
+  });
+  const COOP: Call = {
+    name: "search_transactions",
+    input: { search: "Coop", year: 2025 },
+    summary: "Transactions matching \"Coop\" for 2025: 60 transactions, money out CHF 5'558.80.",
+    charts: [{ type: "bar", title: 'Transactions matching "Coop", 2025: money out per month (CHF)', currency: "CHF", data: { labels: ["2025-04", "2025-05"], datasets: [{ name: "Out", values: [414.7, 694.85] }] } }],
+  };
+  test("a ratio of two amounts the answer wrote in its sentence: right, '1.7 times April's CHF 414.70' (694.85 ÷ 414.70 = 1.68); wrong, '1.9 times'", () => {
+    const t = turn([COOP]);
+    expect(statuses(t, "May was the dearest month at CHF 694.85, 1.7 times April's CHF 414.70.")[1]).toEqual(["1.7 times", "derived"]);
+    expect(statuses(t, "May was the dearest month at CHF 694.85, 1.9 times April's CHF 414.70.")[1]).toEqual(["1.9 times", "ungrounded"]);
+  });
+});
