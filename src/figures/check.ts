@@ -492,6 +492,19 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     }
   };
   const big = (s: SourceFigure) => Math.abs(s.value) >= f.precision;
+  /** Whether two figures of two periods of a series (a month or longer) are named by the answer: both periods (or their months), or the span of both. */
+  const periodsNamed = (a: SourceFigure, b: SourceFigure) => {
+    const pa = a.ctx.periods;
+    const pb = b.ctx.periods;
+    if (pa?.length !== 1 || pb?.length !== 1 || (pa[0]!.from === pb[0]!.from && pa[0]!.to === pb[0]!.to)) return true;
+    const [x, y] = [pa[0]!, pb[0]!];
+    if (x.to - x.from < 27 || y.to - y.from < 27) return true;
+    const from = Math.min(x.from, y.from);
+    const to = Math.max(x.to, y.to);
+    if (said.periods?.some((q) => q.from === from && q.to === to)) return true;
+    const isSaid = (p: Span) => !!said.periods?.some((q) => q.from === p.from && q.to === p.to) || (!!said.months && oneMonthSpan(p) && said.months.includes(Math.floor(p.from / 100) % 100));
+    return isSaid(x) && isSaid(y);
+  };
   return {
     rounded,
     /** Terms of a sum, or the one figure of an average; `picked`: items taken from anywhere in one list (not a run). */
@@ -504,6 +517,10 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       if (counts && sources.length > 1 && !sources.every((s) => !aboutThing(s) || ok(s))) return false;
       // A rounded figure said to rise or fall ("spending fell about CHF 400") is a change: a sum of changes, not of amounts.
       if (rounded && said.sign !== undefined && sources.length > 1 && !sources.every((s) => s.change)) return false;
+      // Two figures of two periods of a series (months, quarters) add up to a figure of both, which a rounded figure's answer
+      // names (the two months, or the span from one to the other): "August and December together about CHF 2.9k", not
+      // "averaged about CHF 2.9k a month" (August + December of 2025). Exact ones are no coincidence; days are a list's rows.
+      if (sources.length === 2 && rounded && !periodsNamed(sources[0]!, sources[1]!)) return false;
       // Items picked from anywhere in a list are each about what the answer says (the months it names, its category).
       if (!rounded) return (picked ? sources.every(ok) : sources.some(ok)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
       return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
@@ -538,6 +555,8 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     },
   };
 }
+
+const oneMonthSpan = (p: Span) => p.from % 100 === 1 && Math.floor(p.from / 100) === Math.floor(p.to / 100);
 
 /** The largest figure of its call, kind and currency among those the model read (among its changes, for a change): a total something is a share of. */
 function isCallMax(index: FigureIndex, s: SourceFigure): boolean {

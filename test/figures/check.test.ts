@@ -1332,3 +1332,17 @@ describe("r4-held12: a ratio of what its clause compares", () => {
     expect(statuses(t, "May was the dearest month at CHF 694.85, 1.9 times April's CHF 414.70.")[1]).toEqual(["1.9 times", "ungrounded"]);
   });
 });
+
+describe("r4-held12: a rounded sum of two months is of the months the answer names", () => {
+  const MONTHS_2025: Call = {
+    name: "spending_over_time",
+    input: { year: 2025, granularity: "month" },
+    summary:
+      "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions: 2025-01 CHF 1'512.35; 2025-02 CHF 1'433.10; 2025-03 CHF 1'620.45; 2025-04 CHF 1'388.90; 2025-05 CHF 1'702.15; 2025-06 CHF 1'455.60; 2025-07 CHF 1'810.25; 2025-08 CHF 1'690.80; 2025-09 CHF 1'377.05; 2025-10 CHF 1'499.95; 2025-11 CHF 1'544.70; 2025-12 CHF 1'399.20.",
+  };
+  test("right, 'January and August together about CHF 3.2k' (1'512.35 + 1'690.80 = 3'203.15); wrong, 'two months ran at about CHF 3.2k' (no months named)", () => {
+    const t = turn([MONTHS_2025]);
+    expect(statuses(t, "January and August together came to about CHF 3.2k.")).toEqual([["CHF 3.2k", "derived"]]);
+    expect(statuses(t, "In 2025 spending ran at about CHF 3.2k.")).toEqual([["CHF 3.2k", "ungrounded"]]);
+  });
+});
