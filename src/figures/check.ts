@@ -890,7 +890,10 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   let asked = index.asked.get(question);
   if (!asked) index.asked.set(question, (asked = readFigures(question).map((q) => Math.abs(q.value))));
   const lastYear = lastYearOf(index, question);
-  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, ...(index.thisYear ? { thisYear: index.thisYear } : {}), ...(lastYear ? { lastYear } : {}) });
+  // A quarter or a range of months written without its year is the turn's year when all its figures are of that year.
+  const unwritten = index.thisYear && index.firstYear >= index.thisYear ? index.thisYear : undefined;
+  const years = { ...(index.thisYear ? { thisYear: index.thisYear } : {}), ...(lastYear ? { lastYear } : {}), ...(unwritten ? { unwritten } : {}) };
+  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, years });
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
   const backed: Backed[] = [];

@@ -89,6 +89,12 @@ export type FigureContext = {
 export type Measure = "average" | "median" | "net" | "current";
 
 type Dim = "period" | "month" | "weekday" | "category" | "name" | "currency";
+/**
+ * The years an answer's relative writings are about: "this year" (`thisYear`), "last year" (`lastYear`), and a quarter or a
+ * range of months written without a year and with none before it in the paragraph (`unwritten`). Absent: not read.
+ */
+export type Years = { thisYear?: number; lastYear?: number; unwritten?: number };
+
 /** `bound`: a period or month written as an end of a period or as a day (FigureContext.bound). */
 type Mention = { start: number; end: number; dim: Dim; period?: Span; value: string | number; days?: number[]; bound?: true };
 
@@ -349,7 +355,8 @@ function namesOf(text: string, lex: Lexicon): Mention[] {
  * The mentions of `text` outside the `masked` spans (the figures themselves), in order;
  * `names`: the names already found (they are read first: a name may hold digits, "Visa 4417").
  */
-function mentionsOf(text: string, masked: readonly { start: number; end: number }[], names: Mention[], currencies = true, thisYear?: number, lastYear?: number): Mention[] {
+function mentionsOf(text: string, masked: readonly { start: number; end: number }[], names: Mention[], currencies = true, years: Years = {}): Mention[] {
+  const { thisYear, lastYear, unwritten } = years;
   const out: Mention[] = [...names];
   /** Which characters a figure, a name or a mention already holds. */
   const taken = new Uint8Array(text.length + 1);
@@ -405,7 +412,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     return mo ? span(Number(m[1]), mo) : null;
   });
   if (/quarter|half|\b[QH][1-4]\b/i.test(text)) periods(PART_OF_YEAR, (m) => {
-    const y = m[5] ? Number(m[5]) : yearBefore(text, m.index!, thisYear);
+    const y = m[5] ? Number(m[5]) : yearBefore(text, m.index!, unwritten);
     if (!y) return null;
     const half = m[2]?.toLowerCase() === "half" || m[4] !== undefined;
     const n = m[3] ? Number(m[3]) : m[4] ? Number(m[4]) : half && m[1]!.toLowerCase() === "last" ? 2 : ORDINAL[m[1]!.toLowerCase()]!;
@@ -415,7 +422,7 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   if (monthNames) periods(MONTH_RANGE_BARE, (m) => {
     const a = monthIndex(m[1]!);
     const b = monthIndex(m[2]!);
-    const y = yearBefore(text, m.index!, thisYear);
+    const y = yearBefore(text, m.index!, unwritten);
     return a && b && a < b && y ? span(y, a, b) : null;
   });
   if (monthNames) for (const m of allMatches(MONTH_ALONE, text)) {
@@ -692,13 +699,14 @@ function subjectsOf(ms: Mention[]): string[] {
 /**
  * `answer`: the text is a model's answer, whose writer may name things the data has no name for
  * ("the tax office", "other costs"): such a subject is none of the clause's. A tool's summary
- * names things by the data's names only. `lastYear`: what "last year" is about. `thisYear`: what "this year" is about (the latest year
+ * names things by the data's names only. `years`: what "this year" and "last year" are about, and the year of a quarter or
+ * a range of months written without one (Years). `thisYear`: what "this year" is about (the latest year
  * the turn's own calls name).
  */
-export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean; thisYear?: number; lastYear?: number } = {}): { figures: F[]; contexts: FigureContext[] } {
+export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean; years?: Years } = {}): { figures: F[]; contexts: FigureContext[] } {
   const names = opts.answer ? withAliases(text, namesOf(text, lex)) : namesOf(text, lex);
   const figures = read.filter((f) => !names.some((n) => f.start >= n.start && f.end <= n.end && n.end - n.start > f.end - f.start));
-  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false, opts.thisYear, opts.lastYear) };
+  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false, opts.years) };
 }
 
 /** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
@@ -707,9 +715,9 @@ const tableRow = /^\s*\|/;
 /** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
 const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
 
-function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, thisYear?: number, lastYear?: number): FigureContext[] {
+function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, years?: Years): FigureContext[] {
   // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.
-  const mentions = mentionsOf(text, figures, names, true, thisYear, lastYear).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
+  const mentions = mentionsOf(text, figures, names, true, years).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
   const actions = ACTION.test(text);
   const out: FigureContext[] = figures.map(() => ({}));
   if (!figures.length) return out;

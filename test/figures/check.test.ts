@@ -1346,3 +1346,14 @@ describe("r4-held12: a rounded sum of two months is of the months the answer nam
     expect(statuses(t, "In 2025 spending ran at about CHF 3.2k.")).toEqual([["CHF 3.2k", "ungrounded"]]);
   });
 });
+
+describe("r4-held12: a quarter written without its year", () => {
+  test("is the turn's year when all its figures are of that year: wrong, May's CHF 18.90 said of the first quarter", () => {
+    const t = turn([{ name: "monthly_trend", input: { category: "Travel", year: 2025 }, summary: "Monthly spending on Travel for 2025. CHF: total CHF 250.80; 2025-05 CHF 18.90; 2025-06 CHF 20.90." }]);
+    expect(statuses(t, "In the first quarter the price was CHF 18.90.")).toEqual([["CHF 18.90", "mismatched"]]);
+  });
+  test("is left unread when the turn has figures of several years (which first quarter?): right, 2024's CHF 18.90", () => {
+    const t = turn([{ name: "monthly_trend", input: { category: "Travel", from: "2024-01-01", to: "2025-12-31" }, summary: "Monthly spending on Travel from 2024-01-01 to 2025-12-31. CHF: total CHF 250.80; 2024-02 CHF 18.90; 2025-02 CHF 20.90." }]);
+    expect(statuses(t, "In the first quarter the price was CHF 18.90.")).toEqual([["CHF 18.90", "grounded"]]);
+  });
+});
