@@ -899,6 +899,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   const backed: Backed[] = [];
   /** Unfound amounts said to be a gap, and unfound ratios: looked at again once the rest of their sentence is read. */
   const later: { at: number; said: FigureContext }[] = [];
+  /** Percentages with their base written after them: looked at once it is read. */
+  const shares: { at: number; base: ReadFigure; said: FigureContext }[] = [];
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
@@ -910,7 +912,13 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (said.sign !== undefined) said.changeSaid = true;
     if (f.kind === "ratio" && COMPARES_AFTER.test(answer.slice(f.end, f.end + 40))) f.compares = true;
     let checked = checkOne(index, f, said);
-    if (checked.status === "ungrounded") {
+    // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
+    // looked at once the base is read, whatever else it may be a ratio of.
+    const base = f.kind === "percent" && said.sign === undefined && checked.status !== "grounded" ? writtenBase(answer, f, figures) : undefined;
+    if (base) {
+      shares.push({ at: out.length, base, said });
+      checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
+    } else if (checked.status === "ungrounded") {
       const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
       checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence))) || checked;
     }
@@ -933,7 +941,55 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     const found = read.kind === "ratio" ? writtenRatio(read, said, backed.filter((b) => b.f.start < end && !SENTENCE_END.test(answer.slice(Math.min(b.f.end, f.start), Math.max(b.f.start, f.end))))) : writtenDifference(read, backed.filter((b) => b.f.start < end));
     if (found) out[at] = found;
   }
+  for (const { at, base, said } of shares) {
+    const f = out[at]!;
+    const b = backed.find((x) => x.f.start === base.start);
+    if (!b) continue;
+    const read = figures.find((x) => x.start === f.start)!;
+    const sentence = backed.filter((x) => x.f.end <= f.start && !SENTENCE_END.test(answer.slice(x.f.end, f.start)));
+    out[at] = shareOfWritten(index, read, said, b, sentence) ?? f;
+  }
   return out;
+}
+
+/**
+ * From a percentage to the base it names: "of" right before the base ("of CHF 17'499.29"), or "of" and a few words that end
+ * in a word that hands over to it ("of June's spending of", "of the month's", "of the"); no punctuation between.
+ */
+const OF_BASE = /^\s+of\s+(?:[^\d.,;:!?()\s]+\s+){0,4}?(?:(?<=\bof\s+)|(?<=['’]s\s+)|(?<=\b(?:of|the|your)\s+))(?=(?:CHF|EUR|USD|GBP|Fr\.|\$|€|£)?\s?\d)/;
+
+/** The figure a percentage says it is a share of, written right after it ("12.5 % of the year's CHF 5'558.80"), if any. */
+function writtenBase(answer: string, f: ReadFigure, figures: readonly ReadFigure[]): ReadFigure | undefined {
+  const m = OF_BASE.exec(answer.slice(f.end, f.end + 80));
+  if (!m) return undefined;
+  const at = f.end + m[0].length;
+  return figures.find((x) => x.start === at && (x.kind === "money" || x.kind === "count"));
+}
+
+/**
+ * A share of the base the answer wrote after it: a figure it wrote before in its sentence (the nearest few), or one the
+ * model read about what the answer says, over that base. Only that base: "38 % of June's spending of CHF 17'499.29" is
+ * not remaining ÷ budget because those two make 38 %.
+ */
+function shareOfWritten(index: FigureIndex, f: ReadFigure, said: FigureContext, base: Backed, before: readonly Backed[]): AnswerFigure | null {
+  const r = intervalOf(f);
+  const bv = Math.abs(base.f.value);
+  if (!bv) return null;
+  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "ratio" as const };
+  for (const a of before.filter((x) => x.f.kind === base.f.kind).slice(-MAX_STEPS).reverse()) {
+    const v = (100 * Math.abs(a.f.value)) / bv;
+    if (v >= r.lo && v <= r.hi) return { ...result, sources: [writtenSource(a), writtenSource(base)] };
+  }
+  const parts: Interval = { lo: (r.lo * bv) / 100, hi: (r.hi * bv) / 100 };
+  const unsaidPeriod: FigureContext = { ...said, periods: undefined, month: undefined };
+  for (const g of index.seen) {
+    if (g.kind !== base.f.kind || (base.f.currency && g.currency && g.currency !== base.f.currency)) continue;
+    for (const k of findEqual(g.values, parts)) {
+      const part = figuresAt(g, k).find((x) => !x.change && !contradicts(unsaidPeriod, x.ctx));
+      if (part) return { ...result, sources: [source(part, index.lexicon), writtenSource(base)] };
+    }
+  }
+  return null;
 }
 
 /**

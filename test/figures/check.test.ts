@@ -1357,3 +1357,20 @@ describe("r4-held12: a quarter written without its year", () => {
     expect(statuses(t, "In the first quarter the price was CHF 18.90.")).toEqual([["CHF 18.90", "grounded"]]);
   });
 });
+
+describe("r4-held12: a share whose base the answer writes is of that base", () => {
+  const BUDGETS: Call = {
+    name: "budget_status",
+    input: { year: 2025, month: 6 },
+    summary: "Budgets for 2025-06. CHF: spent CHF 5'028.57 of CHF 4'100.00 budgeted; Transport spent CHF 372.81 of CHF 600.00 (remaining CHF 227.19). Spending in all categories CHF 17'499.29.",
+  };
+  test("right, '28.7 % of June's spending of CHF 17'499.29' (5'028.57 ÷ 17'499.29); wrong, 'about 38 %' (only remaining 227.19 ÷ budget 600.00 makes 38 %)", () => {
+    const t = turn([BUDGETS]);
+    expect(statuses(t, "The budgeted categories took CHF 5'028.57, 28.7 % of June's spending of CHF 17'499.29.")).toEqual([
+      ["CHF 5'028.57", "grounded"],
+      ["28.7 %", "derived"],
+      ["CHF 17'499.29", "grounded"],
+    ]);
+    expect(statuses(t, "So the budgets covered only about 38 % of June's spending of CHF 17'499.29.")).toEqual([["38 %", "ungrounded"], ["CHF 17'499.29", "grounded"]]);
+  });
+});
