@@ -29,7 +29,7 @@
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
 import { contradicts, contextLabel, saidOfAPart, unclassified, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
-import { readFigures, type ReadFigure } from "./read.ts";
+import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
@@ -899,6 +899,8 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
   const backed: Backed[] = [];
   /** Unfound amounts said to be a gap, and unfound ratios: looked at again once the rest of their sentence is read. */
   const later: { at: number; said: FigureContext }[] = [];
+  /** Unfound amounts said to be each item's or all items' ("CHF 16.67 each", "came to CHF 360"): looked at once their sentence is read. */
+  const items: { at: number; said: FigureContext }[] = [];
   /** Percentages with their base written after them: looked at once it is read. */
   const shares: { at: number; base: ReadFigure; said: FigureContext }[] = [];
   figures.forEach((f, i) => {
@@ -929,6 +931,7 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? checked;
     if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
     else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
+    if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
     out.push(checked);
   });
   // A gap the answer states before its second term ("CHF 453.60 more than November's CHF 661.90"): a difference of two
@@ -941,6 +944,16 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     const found = read.kind === "ratio" ? writtenRatio(read, said, backed.filter((b) => b.f.start < end && !SENTENCE_END.test(answer.slice(Math.min(b.f.end, f.start), Math.max(b.f.start, f.end))))) : writtenDifference(read, backed.filter((b) => b.f.start < end));
     if (found) out[at] = found;
   }
+  for (const { at, said } of items) {
+    const f = out[at]!;
+    if (f.status !== "ungrounded") continue;
+    const upTo = answer.slice(f.end).search(SENTENCE_END);
+    const from = sentenceStart(answer, f.start);
+    const end = upTo < 0 ? answer.length : f.end + upTo;
+    const sentence = backed.filter((b) => b.f.start >= from && b.f.start < end);
+    const read = figures.find((x) => x.start === f.start)!;
+    out[at] = writtenPerItem(read, said, sentence, answer.slice(from, end), from) ?? f;
+  }
   for (const { at, base, said } of shares) {
     const f = out[at]!;
     const b = backed.find((x) => x.f.start === base.start);
@@ -950,6 +963,38 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     out[at] = shareOfWritten(index, read, said, b, sentence) ?? f;
   }
   return out;
+}
+
+
+/** Counts written in words ("four bills", "two music-school bills"), not ratios ("three times"). */
+const COUNT_WORD = /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s+times\b)/gi;
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+
+/**
+ * An amount per item, or a total of equal items, from an amount and a count the answer wrote in its sentence: "3 payments,
+ * CHF 50.00 in all (about CHF 16.67 each)", "Hiltl's four to CHF 461.80, CHF 115.45 a visit", "Two music-school bills of
+ * CHF 180 came to CHF 360". The amount is one of the two nearest before it; the count any the sentence writes (in figures
+ * or words), before the amount for a total.
+ */
+function writtenPerItem(f: ReadFigure, said: FigureContext, sentence: readonly Backed[], text: string, offset: number): AnswerFigure | null {
+  const r = intervalOf(f);
+  const amounts = sentence.filter((b) => b.f.kind === "money" && b.f.end <= f.start && (b.f.currency ?? "") === (f.currency ?? "")).slice(-2);
+  const counts: { value: number; start: number; source: FigureSource }[] = sentence
+    .filter((b) => b.f.kind === "count" && b.f.value > 1)
+    .map((b) => ({ value: b.f.value, start: b.f.start, source: writtenSource(b) }));
+  for (const m of allMatches(COUNT_WORD, text)) {
+    const value = COUNT_WORDS[m[1]!.toLowerCase()]!;
+    counts.push({ value, start: offset + m.index, source: { tool: "this answer", callId: "", where: "written", value, text: m[1]! } });
+  }
+  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
+  for (const a of amounts.reverse()) {
+    const av = Math.abs(a.f.value);
+    for (const c of counts) {
+      if ((said.perItem || said.measure === "average") && av / c.value >= r.lo && av / c.value <= r.hi) return { ...result, operation: "ratio", sources: [writtenSource(a), c.source] };
+      if (said.total && c.start < a.f.start && av * c.value >= r.lo && av * c.value <= r.hi) return { ...result, operation: "sum", sources: [writtenSource(a), c.source] };
+    }
+  }
+  return null;
 }
 
 /**
@@ -1094,6 +1139,15 @@ function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; chec
 }
 
 const SENTENCE_END = /[.!?]\s|\n/;
+/** Every sentence end of a text. */
+const SENTENCE_ENDS = new RegExp(SENTENCE_END.source, "g");
+
+/** Where the sentence of the text at `at` starts: after the last sentence end before it (a full stop before a space, a line break). */
+function sentenceStart(text: string, at: number): number {
+  let start = 0;
+  for (const m of allMatches(SENTENCE_ENDS, text.slice(0, at))) start = m.index + m[0].length;
+  return start;
+}
 /** The earlier figures of its sentence a second step may start from (the nearest first). */
 const MAX_STEPS = 3;
 

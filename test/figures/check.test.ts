@@ -1374,3 +1374,21 @@ describe("r4-held12: a share whose base the answer writes is of that base", () =
     expect(statuses(t, "So the budgets covered only about 38 % of June's spending of CHF 17'499.29.")).toEqual([["38 %", "ungrounded"], ["CHF 17'499.29", "grounded"]]);
   });
 });
+
+describe("r4-held12: an amount per item, or a total of equal items, from an amount and a count the answer wrote", () => {
+  const SEARCH: Call = {
+    name: "search_transactions",
+    input: { search: "Coop", year: 2025 },
+    summary: "Transactions matching \"Coop\" for 2025: money out CHF 50.00: 2025-03-01 Coop CHF 20.00; 2025-05-02 Coop CHF 12.50; 2025-09-01 Coop CHF 17.50. Also: 2025-03-03 Migros CHF 180.00; 2025-09-03 Migros CHF 180.00.",
+  };
+  test("right, 'three payments, CHF 50.00 in all (about CHF 16.67 each)' (the summary states no count); wrong, 'about CHF 17.67 each'", () => {
+    const t = turn([SEARCH]);
+    expect(statuses(t, "Coop: three payments, CHF 50.00 in all (about CHF 16.67 each).")).toEqual([["CHF 50.00", "grounded"], ["CHF 16.67", "derived"]]);
+    expect(statuses(t, "Coop: three payments, CHF 50.00 in all (about CHF 17.67 each).")).toEqual([["CHF 50.00", "grounded"], ["CHF 17.67", "ungrounded"]]);
+  });
+  test("right, 'Two Migros bills of CHF 180.00 came to CHF 360.00' (2 × 180.00, a count in words); wrong, 'CHF 380.00'", () => {
+    const t = turn([SEARCH]);
+    expect(statuses(t, "Two Migros bills of CHF 180.00 came to CHF 360.00.")).toEqual([["CHF 180.00", "grounded"], ["CHF 360.00", "derived"]]);
+    expect(statuses(t, "Two Migros bills of CHF 180.00 came to CHF 380.00.")).toEqual([["CHF 180.00", "grounded"], ["CHF 380.00", "ungrounded"]]);
+  });
+});
