@@ -516,6 +516,8 @@ const COMPARED_WITH = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|times
  * September with …", "against 39 meals in May". What the figure is compared with is not what a later figure is about.
  */
 const SET_AGAINST = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|behind|ahead of|instead of)\b[^,;:()]*$/i;
+/** From the figure before to this one, a comparison that sets this one against it: "more than the first (", "than in 2024: ". */
+const CONTRASTED_PART = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|instead of)\b[^,;]*$/i;
 /** What may stand between a mention and the figure it is that figure's own, though set against another: "than November's CHF 661.90", "than May (CHF 990.30)". */
 const OWN_BEFORE_FIGURE = /^(?:['’]s)?\s*\(?\s*(?:(?:about|roughly|around|nearly|almost|only|just)\s+)?$/i;
 /** An aside naming what a figure before consists of: "CHF 244.80, all Netflix, CHF 20.40 a month". */
@@ -918,7 +920,9 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     const f = figures[fi]!;
     const ctx = out[fi]!;
     const prevEnd = k > 0 ? figures[idx[k - 1]!]!.end : start;
-    const contrasted = CONTRAST.test(text.slice(Math.max(prevEnd, f.start - 48), f.start));
+    // Set against the figure before: right after a contrast word ("down from CHF …"), or after one with the words it compares
+    // with ("more than the first (CHF 4'957.05)").
+    const contrasted = CONTRAST.test(text.slice(Math.max(prevEnd, f.start - 48), f.start)) || (k > 0 && CONTRASTED_PART.test(text.slice(prevEnd, f.start)));
     // The subject (category and name together) comes from one place: the figure's own mentions, else the figure before, else the clause.
     let subjectSaid = done[k]!.has("category") || done[k]!.has("name");
     // Words between the figure before (or the clause's start) and this one that are no glue name something the data

@@ -1392,3 +1392,21 @@ describe("r4-held12: an amount per item, or a total of equal items, from an amou
     expect(statuses(t, "Two Migros bills of CHF 180.00 came to CHF 380.00.")).toEqual([["CHF 180.00", "grounded"], ["CHF 380.00", "ungrounded"]]);
   });
 });
+
+describe("r4-held12: a figure set against the one before takes not its period", () => {
+  const MONTHS_2025: Call = {
+    name: "spending_over_time",
+    input: { year: 2025, granularity: "month" },
+    summary:
+      "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions: 2025-01 CHF 1'512.35; 2025-02 CHF 1'433.10; 2025-03 CHF 1'620.45; 2025-04 CHF 1'388.90; 2025-05 CHF 1'702.15; 2025-06 CHF 1'455.60; 2025-07 CHF 1'810.25; 2025-08 CHF 1'690.80; 2025-09 CHF 1'377.05; 2025-10 CHF 1'499.95; 2025-11 CHF 1'544.70; 2025-12 CHF 1'399.20.",
+  };
+  test("'more than the first (CHF 9'112.55)' is not said of the second half: right, January–June's sum; wrong, CHF 9'112.65", () => {
+    const t = turn([MONTHS_2025]);
+    expect(statuses(t, "The second half of the year (CHF 9'321.95) cost CHF 209.40 more than the first (CHF 9'112.55).")).toEqual([
+      ["CHF 9'321.95", "derived"],
+      ["CHF 209.40", "derived"],
+      ["CHF 9'112.55", "derived"],
+    ]);
+    expect(statuses(t, "The second half of the year (CHF 9'321.95) cost CHF 209.40 more than the first (CHF 9'112.65).")[2]).toEqual(["CHF 9'112.65", "ungrounded"]);
+  });
+});
