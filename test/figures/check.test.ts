@@ -1410,3 +1410,17 @@ describe("r4-held12: a figure set against the one before takes not its period", 
     expect(statuses(t, "The second half of the year (CHF 9'321.95) cost CHF 209.40 more than the first (CHF 9'112.65).")[2]).toEqual(["CHF 9'112.65", "ungrounded"]);
   });
 });
+
+describe("r4-held12: two percentages add up or differ only as the shares of two things the clause names", () => {
+  const CATEGORIES: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary:
+      "Spending by category for 2025. CHF: total CHF 18'434.50 over 312 transactions in 4 categories: Groceries CHF 7'431.20 (40.3%, 180 tx); Housing CHF 6'000.00 (32.5%, 12 tx); Dining CHF 3'000.00 (16.3%, 90 tx); Travel CHF 2'003.30 (10.9%, 30 tx).",
+  };
+  test("right, 'groceries and dining took 56.6%' (40.3 + 16.3); wrong, 'that left 56.6% for everything else' (any two shares of the list)", () => {
+    const t = turn([CATEGORIES]);
+    expect(statuses(t, "Groceries and dining took 56.6% of the total.")).toEqual([["56.6%", "derived"]]);
+    expect(statuses(t, "That left 56.6% for everything else.")).toEqual([["56.6%", "ungrounded"]]);
+  });
+});
