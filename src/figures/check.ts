@@ -535,6 +535,17 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       const to = Math.max(...terms.map((s) => s.ctx.periods![0]!.to));
       return !!said.periods?.some((q) => q.from === from && q.to === to);
     },
+    /**
+     * A run of a list's counts added up to a count: small whole numbers, so some run is near any count. Only the whole list,
+     * the things the clause names, as many items as it says ("those three alone are 395 rows", "the top 5"), or the items of
+     * the currency it names where the list has others ("506 rows of them in francs").
+     */
+    countedRun(terms: SourceFigure[], list: readonly SourceFigure[], whole: boolean): boolean {
+      if (!counts || whole || terms.every((s) => outcome(s) || named(s))) return true;
+      const c = said.currency;
+      if (c && terms.every((s) => s.ctx.currency === c) && list.some((s) => !terms.includes(s) && s.ctx.currency && s.ctx.currency !== c)) return true;
+      return said.items === terms.length;
+    },
     pair(op: Operation, a: SourceFigure, b: SourceFigure): boolean {
       // A comparison's change goes only with changes ("62% of the increase"), never with an amount of a period.
       if (!a.change !== !b.change || (op === "percent_change" && a.change)) return false;
@@ -677,7 +688,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         eachRun(l, r, (s, e) => {
           if (--budget < 0) return true;
           const terms = l.figures.slice(s, e);
-          if (!p.run(terms) || !p.terms(terms)) return false;
+          if (!p.run(terms) || !p.terms(terms) || !p.countedRun(terms, l.figures, s === 0 && e === l.figures.length)) return false;
           run = terms;
           return true;
         });
@@ -1328,6 +1339,7 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   // classified yet may be what the answer says they are; of a category the turn has figures of, it is not that category's.
   const unknownCategory = said.categories && !said.categories.some((c) => index.known.categories.has(c)) ? { ...said, categories: undefined } : null;
   const clashes = (s: SourceFigure) => contradicts(said, s.ctx) && !(unknownCategory && unclassified(s.ctx) && !contradicts(unknownCategory, s.ctx));
+  const countOfThings = f.kind === "count" && !!said.unit;
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */
@@ -1336,6 +1348,8 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
     for (const k of findEqual(g.values, r)) {
       for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
         const s = g.flat[i]!;
+        // A count of things ("50 transactions", "8 merchants") is a count: not an amount or a ratio that has its digits.
+        if (countOfThings && (s.kind === "money" || s.kind === "ratio")) continue;
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
         // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
         const levelAsChange = s.change && !said.changeSaid;

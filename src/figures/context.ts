@@ -77,6 +77,8 @@ export type FigureContext = {
   subjects?: string[];
   /** A ratio said of how many ("3 times as many visits", "twice as often"): a ratio of counts, not of amounts, and the only one of counts. */
   ofCounts?: true;
+  /** How many things its clause says the figure is of ("those three alone are 395 rows", "the top 5 came to …"). */
+  items?: number;
   /**
    * Its period or month was written as an end of a period ("until April", "since January", "to the end of October"), as
    * a day ("the first on 28 March") or in an aside ("(the trip in June)"): not a part of a longer period the figure is
@@ -590,6 +592,10 @@ const UNITS: Record<string, string> = Object.fromEntries([
   ...["account", "accounts"].map((w) => [w, "accounts"]),
 ]);
 
+/** How many things a clause says a figure is of: "those three", "the top 5", "these six payments", "all four". */
+const ITEMS_BEFORE = /\b(?:those|these|the|top|first|last|all|both)\s+(?:top\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![\d'’.,])/i;
+const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
 /** After a ratio, words that say it compares how many: "as many", "as often", "more often", "the visits". */
 const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more|fewer)\s+(?:\p{L}+\s+)?(?:transactions|payments|visits|purchases|rows|trips|meals|bookings|orders))\b/iu;
 
@@ -791,6 +797,10 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (unit) out[i]!.unit = unit;
     }
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
+    if (answer) {
+      const n = ITEMS_BEFORE.exec(clauseBefore(text, f.start));
+      if (n) out[i]!.items = ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]);
+    }
     if (measures && MEASURE_WORDS.test(near)) {
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];

@@ -1424,3 +1424,22 @@ describe("r4-held12: two percentages add up or differ only as the shares of two 
     expect(statuses(t, "That left 56.6% for everything else.")).toEqual([["56.6%", "ungrounded"]]);
   });
 });
+
+describe("r4-held12: a count of things is a count, added up only as the answer licenses", () => {
+  const MERCHANTS: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Groceries", year: 2025 },
+    summary:
+      "Groceries by merchant for 2025. CHF: total CHF 7'431.20 over 180 transactions at 5 merchants: Migros CHF 3'000.00 (66 tx); Coop CHF 2'500.00 (51 tx); Aldi CHF 1'000.00 (40 tx); Lidl CHF 881.20 (20 tx); Volg CHF 50.00 (3 tx).",
+  };
+  test("'50 transactions' is no amount of CHF 50.00: right, '51 transactions' at Coop; wrong, '50 transactions'", () => {
+    const t = turn([MERCHANTS]);
+    expect(statuses(t, "Coop had 51 transactions.")).toEqual([["51", "grounded"]]);
+    expect(statuses(t, "Coop had 50 transactions.")).toEqual([["50", "ungrounded"]]);
+  });
+  test("a run of counts: right, 'those three alone are 157 transactions' (66 + 51 + 40, as many as it says); wrong, '111 transactions' (51 + 40 + 20, three from the middle)", () => {
+    const t = turn([MERCHANTS]);
+    expect(statuses(t, "Those three alone are 157 transactions.")).toEqual([["157", "derived"]]);
+    expect(statuses(t, "Outside the big ones there were 111 transactions.")).toEqual([["111", "ungrounded"]]);
+  });
+});
