@@ -559,6 +559,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // Two percentages add up or differ only as the shares of two things the clause names ("housing and children took
       // 28.5 %"): any two shares of a list make some sum or gap near any percentage.
       if (f.kind === "percent" && (op === "sum" || op === "difference") && !outcome(a) && !outcome(b) && !(named(a) && named(b))) return false;
+      // Two counts add up as the counts of two things the clause names or says are two ("the two supermarkets together make
+      // 242 rows"): two small whole numbers of a list make nearly any count.
+      if (counts && op === "sum" && !outcome(a) && !outcome(b) && !(named(a) && named(b)) && said.items !== 2) return false;
       if (op === "sum") return this.terms([a, b]);
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.

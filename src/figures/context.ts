@@ -592,8 +592,8 @@ const UNITS: Record<string, string> = Object.fromEntries([
   ...["account", "accounts"].map((w) => [w, "accounts"]),
 ]);
 
-/** How many things a clause says a figure is of: "those three", "the top 5", "these six payments", "all four". */
-const ITEMS_BEFORE = /\b(?:those|these|the|top|first|last|all|both)\s+(?:top\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![\d'’.,])/i;
+/** How many things a clause says a figure is of: "those three", "the top 5", "these six payments", "all four", "both". */
+const ITEMS_BEFORE = /\b(?:(?:those|these|the|top|first|last|all)\s+(?:top\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![\d'’.,])|(both))/i;
 const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
 /** After a ratio, words that say it compares how many: "as many", "as often", "more often", "the visits". */
@@ -799,7 +799,7 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
     if (answer) {
       const n = ITEMS_BEFORE.exec(clauseBefore(text, f.start));
-      if (n) out[i]!.items = ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]);
+      if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
     }
     if (measures && MEASURE_WORDS.test(near)) {
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);

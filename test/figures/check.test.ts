@@ -1443,3 +1443,17 @@ describe("r4-held12: a count of things is a count, added up only as the answer l
     expect(statuses(t, "Outside the big ones there were 111 transactions.")).toEqual([["111", "ungrounded"]]);
   });
 });
+
+describe("r4-held12: two counts add up as the counts of two things the clause names or says are two", () => {
+  const MERCHANTS: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Groceries", year: 2025 },
+    summary:
+      "Groceries by merchant for 2025. CHF: total CHF 7'431.20 over 180 transactions at 5 merchants: Migros CHF 3'000.00 (66 tx); Coop CHF 2'500.00 (51 tx); Aldi CHF 1'000.00 (40 tx); Lidl CHF 881.20 (20 tx); Volg CHF 50.00 (3 tx).",
+  };
+  test("right, 'the two big ones together made 117 transactions' (66 + 51); wrong, 'the smaller shops had 60 transactions' (40 + 20, nothing said of two)", () => {
+    const t = turn([MERCHANTS]);
+    expect(statuses(t, "The two big ones together made 117 transactions.")).toEqual([["117", "derived"]]);
+    expect(statuses(t, "The smaller shops had 60 transactions.")).toEqual([["60", "ungrounded"]]);
+  });
+});
