@@ -562,6 +562,12 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // Two counts add up as the counts of two things the clause names or says are two ("the two supermarkets together make
       // 242 rows"): two small whole numbers of a list make nearly any count.
       if (counts && op === "sum" && !outcome(a) && !outcome(b) && !(named(a) && named(b)) && said.items !== 2) return false;
+      // A ratio of two things the clause names is of those two, not of one of them and a total ("housing cost 2.4 times
+      // insurance" is no housing ÷ all spending).
+      if (f.kind === "ratio" && subjects.length >= 2 && !(named(a) && named(b))) return false;
+      // A figure said to be a rate ("about CHF 207 a week", "CHF 1'500 a month") is a sum or a gap of two rates of that
+      // kind, not of two months' amounts.
+      if ((op === "sum" || op === "difference") && said.per && said.per !== "year" && !(a.ctx.per === said.per && b.ctx.per === said.per)) return false;
       if (op === "sum") return this.terms([a, b]);
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.

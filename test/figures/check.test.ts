@@ -1457,3 +1457,26 @@ describe("r4-held12: two counts add up as the counts of two things the clause na
     expect(statuses(t, "The smaller shops had 60 transactions.")).toEqual([["60", "ungrounded"]]);
   });
 });
+
+describe("r4-held12: a ratio of the two things named, a rate from rates", () => {
+  const SPLIT: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary: "Spending by category for 2025. CHF: total CHF 10'935.48 over 200 transactions: Housing CHF 6'000.00; Dining CHF 3'000.00; unassigned CHF 1'935.48.",
+  };
+  test("right, 'housing cost 2.0 times dining' (6'000 ÷ 3'000); wrong, 'housing cost 3.1 times dining' (6'000 ÷ the unassigned 1'935.48)", () => {
+    const t = turn([SPLIT]);
+    expect(statuses(t, "Housing cost 2.0 times dining.")).toEqual([["2.0 times", "derived"]]);
+    expect(statuses(t, "Housing cost 3.1 times dining.")).toEqual([["3.1 times", "ungrounded"]]);
+  });
+  const MONTHS: Call = {
+    name: "monthly_trend",
+    input: { category: "Dining", year: 2025 },
+    summary: "Monthly spending on Dining for 2025. CHF: total CHF 3'000.00, average CHF 250.00 a month; 2025-04 CHF 601.00; 2025-09 CHF 1'182.00.",
+  };
+  test("right, 'September was CHF 581.00 more than April'; wrong, 'CHF 581.00 a week' (no rate is a gap of two months)", () => {
+    const t = turn([MONTHS]);
+    expect(statuses(t, "September was CHF 581.00 more than April.")).toEqual([["CHF 581.00", "derived"]]);
+    expect(statuses(t, "Dining cost CHF 581.00 a week.")).toEqual([["CHF 581.00", "ungrounded"]]);
+  });
+});
