@@ -17,6 +17,9 @@
  *   bun bench/figure-check.ts --verbose     every miss and false alarm with the checker's note
  *   bun bench/figure-check.ts --by-file     … and the misses and false alarms per answers file (cross-validation:
  *                                           a change that helps only the file it was designed from overfits)
+ *   bun bench/figure-check.ts --perturbed   … and synthetic wrong figures: each right figure of the set with the units
+ *                                           digit of its whole part changed (+3), checked in its answer; how many pass
+ *                                           (a check of the rules on wrong figures nobody wrote them for)
  *
  * Targets: misses ≤ 1 %, false alarms ≤ 2 % (held-out set).
  */
@@ -33,6 +36,7 @@ const elapsed = timer();
 const heldOut = process.argv.includes("--held-out");
 const verbose = process.argv.includes("--verbose");
 const byFile = process.argv.includes("--by-file");
+const perturbed = process.argv.includes("--perturbed");
 const cases = readAllCases();
 const results = new Map<string, Results>();
 const resultsOf = (c: Case) => {
@@ -51,7 +55,8 @@ const sets = { tuning: score(), "held-out": score() };
 const FLAGGED = new Set(["ungrounded", "mismatched"]);
 const flagged = (f: AnswerFigure) => FLAGGED.has(f.status);
 
-function checkCase(c: Case): AnswerFigure[] {
+/** The turn of a case: its calls' results (and earlier turns', an approval's outcome) recorded as the chat records them. */
+function turnOf(c: Case) {
   const ledger = dbs[c.db].ledger();
   const figures = createTurnFigures({
     vocabulary: ledger,
@@ -67,7 +72,32 @@ function checkCase(c: Case): AnswerFigure[] {
   for (const e of c.earlier) for (const call of e.calls) figures.recordEarlier({ id: `toolu_e${n++}`, name: call.tool, input: call.input }, output(call).summary, e.question);
   if (c.approval) figures.recordOutcome({ id: "toolu_approval", name: c.approval.tool, input: {} }, c.approval.outcome);
   for (const call of c.calls) figures.record({ id: `toolu_${n++}`, name: call.tool, input: call.input }, output(call));
-  return figures.check(c.answer, c.question);
+  return figures;
+}
+
+function checkCase(c: Case): AnswerFigure[] {
+  return turnOf(c).check(c.answer, c.question);
+}
+
+/** The units digit of a figure's whole part ("CHF 1'234.50" → the 4, "18.6%" → the 8, "about CHF 14.5k" → the 4). */
+const UNITS_DIGIT = /\d(?=(?:[.,]\d+)?\s?(?:k|K|%|percent|times|x|×|pp|mio|million)?\s*[A-Za-z%]*\s*$)/;
+/** Per answers file: right figures changed, and how many of them the checker let pass (not flagged). */
+const synthetic = new Map<string, { changed: number; passed: number }>();
+
+function perturb(c: Case): void {
+  const figures = turnOf(c);
+  const t = synthetic.get(c.answers) ?? { changed: 0, passed: 0 };
+  synthetic.set(c.answers, t);
+  for (const l of c.labels) {
+    if (!l.right) continue;
+    const m = UNITS_DIGIT.exec(l.text) ?? /\d(?!.*\d)/.exec(l.text);
+    if (!m) continue;
+    const at = l.start + m.index;
+    const answer = c.answer.slice(0, at) + ((Number(m[0]) + 3) % 10) + c.answer.slice(at + 1);
+    const mine = figures.check(answer, c.question).filter((f) => f.start < l.end && f.end > l.start);
+    t.changed++;
+    if (mine.length && !mine.some(flagged)) t.passed++;
+  }
 }
 
 try {
@@ -107,6 +137,7 @@ try {
         }
       }
     }
+    if (perturbed) perturb(c);
     for (const f of checked) {
       if (used.has(f) || !flagged(f)) continue;
       s.unlabelled++;
@@ -138,6 +169,16 @@ for (const [name, s] of Object.entries(sets)) {
     { name: `${name}: false alarms (right figures flagged)`, target: "≤ 2 %", value: pct(s.total.falseAlarms, s.total.right), ok: alarmRate <= 0.02 },
   );
   if (verbose) for (const e of s.errors) console.log(`${name}: ${e}`);
+}
+if (perturbed) {
+  let changed = 0;
+  let passed = 0;
+  for (const [file, t] of synthetic) {
+    rows.push(["synthetic", `file ${file}: right figures with a digit changed, passed`, String(t.changed), "", `${t.passed} = ${pct(t.passed, t.changed)}`]);
+    changed += t.changed;
+    passed += t.passed;
+  }
+  rows.push(["synthetic", "ALL: right figures with a digit changed, passed", String(changed), "", `${passed} = ${pct(passed, changed)}`]);
 }
 const counted = cases.filter((c) => heldOut || c.set === "tuning");
 const answerFiles = (of: Case[]) => [...new Set(of.map((c) => c.answers))].join(", ");
