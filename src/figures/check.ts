@@ -568,6 +568,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // A figure said to be a rate ("about CHF 207 a week", "CHF 1'500 a month") is a sum or a gap of two rates of that
       // kind, not of two months' amounts.
       if ((op === "sum" || op === "difference") && said.per && said.per !== "year" && !(a.ctx.per === said.per && b.ctx.per === said.per)) return false;
+      // A change in per cent is of one thing between two periods ("groceries rose 4.8 %"), or between two things the clause
+      // names ("about 10 % more at Coop than at Migros"), not from one thing to another ("Helsana 2024 → insurance 2025").
+      if (op === "percent_change" && (String(a.ctx.categories) !== String(b.ctx.categories) || String(a.ctx.names) !== String(b.ctx.names)) && !(named(a) && named(b))) return false;
       if (op === "sum") return this.terms([a, b]);
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.

@@ -1480,3 +1480,16 @@ describe("r4-held12: a ratio of the two things named, a rate from rates", () => 
     expect(statuses(t, "Dining cost CHF 581.00 a week.")).toEqual([["CHF 581.00", "ungrounded"]]);
   });
 });
+
+describe("r4-held12: a change in per cent is of one thing, or between two things the clause names", () => {
+  const CATEGORIES: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary: "Spending by category for 2025. CHF: Groceries CHF 7'431.20; Housing CHF 5'800.00; Dining CHF 3'000.00.",
+  };
+  test("right, 'groceries cost 28.1% more than housing' (7'431.20 ÷ 5'800.00, both named); wrong, 'spending went up 28.1%' (from one thing to another)", () => {
+    const t = turn([CATEGORIES]);
+    expect(statuses(t, "Groceries cost 28.1% more than housing.")).toEqual([["28.1%", "derived"]]);
+    expect(statuses(t, "Spending went up 28.1%.")).toEqual([["28.1%", "ungrounded"]]);
+  });
+});
