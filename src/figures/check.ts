@@ -10,8 +10,17 @@
  * number, "1.7 times", or a percentage), a percentage change, percentage points between two
  * percentages, an amount ÷ a count (an average), or an amount ÷ the months, weeks or days of
  * a period a call named; three or four items of a short list said to be a total, wherever they
- * stand; the average of a run of a list (or of the items the clause names); a difference of two
- * amounts the answer wrote before it. `ungrounded`: anything else.
+ * stand; the average of a run of a list (or of the items the clause names, the months it names); a
+ * series by month with one month left out; and one more step from figures the answer itself wrote
+ * in its sentence (its reader sees them): a gap or a ratio of two of them, a share of the base it
+ * writes or of its call's natural total, a rate over the period it is said of, an amount per item
+ * or a total of equal items with a count it wrote. `ungrounded`: anything else.
+ *
+ * A derivation is accepted only when the text licenses its operands (with 2'000 figures some pair,
+ * run or subset explains nearly any number): things the clause names, figures the answer wrote, the
+ * natural total of a list, a period the clause names; and when its kind fits what the clause says
+ * (a ratio of counts only "as many", a rate only from rates, a change of one thing between two
+ * periods, two shares added only as the shares of two things named).
  *
  * Choices where the spec is silent:
  * - Magnitudes are compared without their sign ("you spent CHF 11.65" of a row's CHF -11.65);
@@ -27,7 +36,7 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, saidOfAPart, unclassified, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
 import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
