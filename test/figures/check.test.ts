@@ -1072,15 +1072,24 @@ describe("review of r4-held9's rules: a wrong figure is never found by a sum, a 
   });
 });
 
+/** r4-held12: spending per month of 2025, written as the tools write months (ISO). */
+const MONTHS_BY_ISO: Call = {
+  name: "spending_over_time",
+  input: { year: 2025, granularity: "month" },
+  summary:
+    "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions: 2025-01 CHF 1'512.35; 2025-02 CHF 1'433.10; 2025-03 CHF 1'620.45; 2025-04 CHF 1'388.90; 2025-05 CHF 1'702.15; 2025-06 CHF 1'455.60; 2025-07 CHF 1'810.25; 2025-08 CHF 1'690.80; 2025-09 CHF 1'377.05; 2025-10 CHF 1'499.95; 2025-11 CHF 1'544.70; 2025-12 CHF 1'399.20.",
+};
+/** r4-held12: groceries by merchant, with each merchant's count of transactions. */
+const GROCERY_MERCHANTS: Call = {
+  name: "merchant_breakdown",
+  input: { category: "Groceries", year: 2025 },
+  summary:
+    "Groceries by merchant for 2025. CHF: total CHF 7'431.20 over 180 transactions at 5 merchants: Migros CHF 3'000.00 (66 tx); Coop CHF 2'500.00 (51 tx); Aldi CHF 1'000.00 (40 tx); Lidl CHF 881.20 (20 tx); Volg CHF 50.00 (3 tx).",
+};
+
 describe("r4-held12 rules (principles, cross-validated per answers file), each with a right and a wrong case", () => {
-  const CATEGORIES: Call = {
-    name: "spending_by_category",
-    input: { year: 2025 },
-    summary:
-      "Spending by category for 2025. CHF: total CHF 18'434.50 over 312 transactions in 4 categories: Groceries CHF 7'431.20 (40.3%, 180 tx); Housing CHF 6'000.00 (32.5%, 12 tx); Dining CHF 3'000.00 (16.3%, 90 tx); Travel CHF 2'003.30 (10.9%, 30 tx).",
-  };
   test("a percentage said to be a rise is no share of a total: right, '72.9% of the total' (13'431.20 ÷ 18'434.50 = 72.86 %); wrong, 'up 72.9%'", () => {
-    const t = turn([CATEGORIES]);
+    const t = turn([CATEGORIES_2025]);
     expect(statuses(t, "Groceries and housing together came to CHF 13'431.20, 72.9% of the total.")).toEqual([["CHF 13'431.20", "derived"], ["72.9%", "derived"]]);
     expect(statuses(t, "Groceries and housing together came to CHF 13'431.20, up 72.9%.")).toEqual([["CHF 13'431.20", "derived"], ["72.9%", "ungrounded"]]);
   });
@@ -1198,7 +1207,7 @@ describe("r4-held12: the answer's own figures as operands of one more step", () 
 describe("r4-held12: ordinary derivations over what the answer names", () => {
   // The months stand only in the chart, which the model does not read: a sum or a gap of two of them is found only when
   // the answer names them (the months, or the two amounts it wrote).
-  const MONTHS_2025: Call = {
+  const MONTHS_IN_A_CHART: Call = {
     name: "spending_over_time",
     input: { year: 2025, granularity: "month" },
     summary: "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions.",
@@ -1215,17 +1224,17 @@ describe("r4-held12: ordinary derivations over what the answer names", () => {
     ] as ToolOutput["charts"],
   };
   test("the months the answer names, summed wherever they stand: right, 'January and December together CHF 2'911.55' (1'512.35 + 1'399.20); wrong, 'CHF 2'991.55'", () => {
-    const t = turn([MONTHS_2025]);
+    const t = turn([MONTHS_IN_A_CHART]);
     expect(statuses(t, "January and December together came to CHF 2'911.55.")).toEqual([["CHF 2'911.55", "derived"]]);
     expect(statuses(t, "January and December together came to CHF 2'991.55.")).toEqual([["CHF 2'991.55", "ungrounded"]]);
   });
   test("a gap stated before its second term: right, 'CHF 411.05 more than December's CHF 1'399.20' (July 1'810.25 − 1'399.20); wrong, 'CHF 411.15'", () => {
-    const t = turn([MONTHS_2025]);
+    const t = turn([MONTHS_IN_A_CHART]);
     expect(statuses(t, "July was CHF 1'810.25, CHF 411.05 more than December's CHF 1'399.20.")).toEqual([["CHF 1'810.25", "grounded"], ["CHF 411.05", "derived"], ["CHF 1'399.20", "grounded"]]);
     expect(statuses(t, "July was CHF 1'810.25, CHF 411.15 more than December's CHF 1'399.20.")).toEqual([["CHF 1'810.25", "grounded"], ["CHF 411.15", "ungrounded"], ["CHF 1'399.20", "grounded"]]);
   });
   test("a series with one month left out: right, 'without July CHF 16'624.25' (18'434.50 − 1'810.25), 'without it CHF 1'521.12 a month' (May: 16'732.35 ÷ 11); wrong, the month another", () => {
-    const t = turn([MONTHS_2025]);
+    const t = turn([MONTHS_IN_A_CHART]);
     expect(statuses(t, "Without July the year would have come to CHF 16'624.25.")).toEqual([["CHF 16'624.25", "derived"]]);
     expect(statuses(t, "May stood out; without it a month averaged CHF 1'521.12.")).toEqual([["CHF 1'521.12", "derived"]]);
     expect(statuses(t, "Without May the year would have come to CHF 16'624.25.")).toEqual([["CHF 16'624.25", "ungrounded"]]);
@@ -1304,19 +1313,13 @@ describe("r4-held12: a total of the amounts the answer listed adds parts, not th
 });
 
 describe("r4-held12: a ratio of what its clause compares", () => {
-  const CATEGORIES: Call = {
-    name: "spending_by_category",
-    input: { year: 2025 },
-    summary:
-      "Spending by category for 2025. CHF: total CHF 18'434.50 over 312 transactions in 4 categories: Groceries CHF 7'431.20 (40.3%, 180 tx); Housing CHF 6'000.00 (32.5%, 12 tx); Dining CHF 3'000.00 (16.3%, 90 tx); Travel CHF 2'003.30 (10.9%, 30 tx).",
-  };
   test("counts only when it says how many: right, '6 times as many payments' (180 ÷ 30); wrong, 'groceries were 6 times travel' (amounts: 3.7)", () => {
-    const t = turn([CATEGORIES]);
+    const t = turn([CATEGORIES_2025]);
     expect(statuses(t, "Groceries had 6 times as many payments as travel.")).toEqual([["6 times", "derived"]]);
     expect(statuses(t, "Groceries were 6 times travel.")).toEqual([["6 times", "ungrounded"]]);
   });
   test("amounts only when it does not: right, 'groceries were 3.7 times travel' (7'431.20 ÷ 2'003.30); wrong, '3.7 times as many payments'", () => {
-    const t = turn([CATEGORIES]);
+    const t = turn([CATEGORIES_2025]);
     expect(statuses(t, "Groceries were 3.7 times travel.")).toEqual([["3.7 times", "derived"]]);
     expect(statuses(t, "Groceries had 3.7 times as many payments as travel.")).toEqual([["3.7 times", "ungrounded"]]);
   });
@@ -1334,14 +1337,8 @@ describe("r4-held12: a ratio of what its clause compares", () => {
 });
 
 describe("r4-held12: a rounded sum of two months is of the months the answer names", () => {
-  const MONTHS_2025: Call = {
-    name: "spending_over_time",
-    input: { year: 2025, granularity: "month" },
-    summary:
-      "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions: 2025-01 CHF 1'512.35; 2025-02 CHF 1'433.10; 2025-03 CHF 1'620.45; 2025-04 CHF 1'388.90; 2025-05 CHF 1'702.15; 2025-06 CHF 1'455.60; 2025-07 CHF 1'810.25; 2025-08 CHF 1'690.80; 2025-09 CHF 1'377.05; 2025-10 CHF 1'499.95; 2025-11 CHF 1'544.70; 2025-12 CHF 1'399.20.",
-  };
   test("right, 'January and August together about CHF 3.2k' (1'512.35 + 1'690.80 = 3'203.15); wrong, 'two months ran at about CHF 3.2k' (no months named)", () => {
-    const t = turn([MONTHS_2025]);
+    const t = turn([MONTHS_BY_ISO]);
     expect(statuses(t, "January and August together came to about CHF 3.2k.")).toEqual([["CHF 3.2k", "derived"]]);
     expect(statuses(t, "In 2025 spending ran at about CHF 3.2k.")).toEqual([["CHF 3.2k", "ungrounded"]]);
   });
@@ -1394,14 +1391,8 @@ describe("r4-held12: an amount per item, or a total of equal items, from an amou
 });
 
 describe("r4-held12: a figure set against the one before takes not its period", () => {
-  const MONTHS_2025: Call = {
-    name: "spending_over_time",
-    input: { year: 2025, granularity: "month" },
-    summary:
-      "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions: 2025-01 CHF 1'512.35; 2025-02 CHF 1'433.10; 2025-03 CHF 1'620.45; 2025-04 CHF 1'388.90; 2025-05 CHF 1'702.15; 2025-06 CHF 1'455.60; 2025-07 CHF 1'810.25; 2025-08 CHF 1'690.80; 2025-09 CHF 1'377.05; 2025-10 CHF 1'499.95; 2025-11 CHF 1'544.70; 2025-12 CHF 1'399.20.",
-  };
   test("'more than the first (CHF 9'112.55)' is not said of the second half: right, January–June's sum; wrong, CHF 9'112.65", () => {
-    const t = turn([MONTHS_2025]);
+    const t = turn([MONTHS_BY_ISO]);
     expect(statuses(t, "The second half of the year (CHF 9'321.95) cost CHF 209.40 more than the first (CHF 9'112.55).")).toEqual([
       ["CHF 9'321.95", "derived"],
       ["CHF 209.40", "derived"],
@@ -1412,47 +1403,29 @@ describe("r4-held12: a figure set against the one before takes not its period", 
 });
 
 describe("r4-held12: two percentages add up or differ only as the shares of two things the clause names", () => {
-  const CATEGORIES: Call = {
-    name: "spending_by_category",
-    input: { year: 2025 },
-    summary:
-      "Spending by category for 2025. CHF: total CHF 18'434.50 over 312 transactions in 4 categories: Groceries CHF 7'431.20 (40.3%, 180 tx); Housing CHF 6'000.00 (32.5%, 12 tx); Dining CHF 3'000.00 (16.3%, 90 tx); Travel CHF 2'003.30 (10.9%, 30 tx).",
-  };
   test("right, 'groceries and dining took 56.6%' (40.3 + 16.3); wrong, 'that left 56.6% for everything else' (any two shares of the list)", () => {
-    const t = turn([CATEGORIES]);
+    const t = turn([CATEGORIES_2025]);
     expect(statuses(t, "Groceries and dining took 56.6% of the total.")).toEqual([["56.6%", "derived"]]);
     expect(statuses(t, "That left 56.6% for everything else.")).toEqual([["56.6%", "ungrounded"]]);
   });
 });
 
 describe("r4-held12: a count of things is a count, added up only as the answer licenses", () => {
-  const MERCHANTS: Call = {
-    name: "merchant_breakdown",
-    input: { category: "Groceries", year: 2025 },
-    summary:
-      "Groceries by merchant for 2025. CHF: total CHF 7'431.20 over 180 transactions at 5 merchants: Migros CHF 3'000.00 (66 tx); Coop CHF 2'500.00 (51 tx); Aldi CHF 1'000.00 (40 tx); Lidl CHF 881.20 (20 tx); Volg CHF 50.00 (3 tx).",
-  };
   test("'50 transactions' is no amount of CHF 50.00: right, '51 transactions' at Coop; wrong, '50 transactions'", () => {
-    const t = turn([MERCHANTS]);
+    const t = turn([GROCERY_MERCHANTS]);
     expect(statuses(t, "Coop had 51 transactions.")).toEqual([["51", "grounded"]]);
     expect(statuses(t, "Coop had 50 transactions.")).toEqual([["50", "ungrounded"]]);
   });
   test("a run of counts: right, 'those three alone are 157 transactions' (66 + 51 + 40, as many as it says); wrong, '111 transactions' (51 + 40 + 20, three from the middle)", () => {
-    const t = turn([MERCHANTS]);
+    const t = turn([GROCERY_MERCHANTS]);
     expect(statuses(t, "Those three alone are 157 transactions.")).toEqual([["157", "derived"]]);
     expect(statuses(t, "Outside the big ones there were 111 transactions.")).toEqual([["111", "ungrounded"]]);
   });
 });
 
 describe("r4-held12: two counts add up as the counts of two things the clause names or says are two", () => {
-  const MERCHANTS: Call = {
-    name: "merchant_breakdown",
-    input: { category: "Groceries", year: 2025 },
-    summary:
-      "Groceries by merchant for 2025. CHF: total CHF 7'431.20 over 180 transactions at 5 merchants: Migros CHF 3'000.00 (66 tx); Coop CHF 2'500.00 (51 tx); Aldi CHF 1'000.00 (40 tx); Lidl CHF 881.20 (20 tx); Volg CHF 50.00 (3 tx).",
-  };
   test("right, 'the two big ones together made 117 transactions' (66 + 51); wrong, 'the smaller shops had 60 transactions' (40 + 20, nothing said of two)", () => {
-    const t = turn([MERCHANTS]);
+    const t = turn([GROCERY_MERCHANTS]);
     expect(statuses(t, "The two big ones together made 117 transactions.")).toEqual([["117", "derived"]]);
     expect(statuses(t, "The smaller shops had 60 transactions.")).toEqual([["60", "ungrounded"]]);
   });
@@ -1482,13 +1455,13 @@ describe("r4-held12: a ratio of the two things named, a rate from rates", () => 
 });
 
 describe("r4-held12: a change in per cent is of one thing, or between two things the clause names", () => {
-  const CATEGORIES: Call = {
+  const THREE_CATEGORIES: Call = {
     name: "spending_by_category",
     input: { year: 2025 },
     summary: "Spending by category for 2025. CHF: Groceries CHF 7'431.20; Housing CHF 5'800.00; Dining CHF 3'000.00.",
   };
   test("right, 'groceries cost 28.1% more than housing' (7'431.20 ÷ 5'800.00, both named); wrong, 'spending went up 28.1%' (from one thing to another)", () => {
-    const t = turn([CATEGORIES]);
+    const t = turn([THREE_CATEGORIES]);
     expect(statuses(t, "Groceries cost 28.1% more than housing.")).toEqual([["28.1%", "derived"]]);
     expect(statuses(t, "Spending went up 28.1%.")).toEqual([["28.1%", "ungrounded"]]);
   });
