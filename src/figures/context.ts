@@ -11,8 +11,9 @@
  * 2. else the nearest mentions before it, after the figure before it ("Groceries
  *    CHF 18'109.55", "Coop and Migros together took CHF 11'408.95");
  * 3. else what the figure before it in the clause was said to be about by rule 2 or 3
- *    ("Tibits with CHF 989.35 over 41 visits, at CHF 62.35 a visit") — not its period when a
- *    word like "against" or "down from" sets this figure against it;
+ *    ("Tibits with CHF 989.35 over 41 visits, at CHF 62.35 a visit") — also by rule 1 when this
+ *    figure tells more of that one ("CHF 18'382.95 in 2024 (931 payments)"); not its period when
+ *    a word like "against" or "down from" sets this figure against it ("more than the first (…)");
  * 4. else the one value of that dimension the clause mentions and no figure took.
  * A category or a name is the figure's subject: said of one, it takes neither from elsewhere.
  * A cell of a markdown table takes its own cell's mentions, its column's header, its row's first cell.
@@ -518,6 +519,8 @@ const COMPARED_WITH = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|times
  * September with …", "against 39 meals in May". What the figure is compared with is not what a later figure is about.
  */
 const SET_AGAINST = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|behind|ahead of|instead of)\b[^,;:()]*$/i;
+/** From the figure before to this one, words that say this one tells more of it: "CHF 18'382.95 in 2024 (931 payments)", "CHF 26'880.00 in 2025: 12 payments", "CHF 5'442.00 in 2025 in 48 payments", "334 times in 2024 for a total of CHF 6'775.70". */
+const ELABORATES = /^[^()]*?(?:\(\s*|:\s*|\b(?:in|over|across|from|with|for a total of|totalling|totaling|i\.e\.|that is|or)\s+(?:(?:about|roughly|around|nearly|almost|some|only|just)\s+)?)$/i;
 /** From the figure before to this one, a comparison that sets this one against it: "more than the first (", "than in 2024: ". */
 const CONTRASTED_PART = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|instead of)\b[^,;]*$/i;
 /** What may stand between a mention and the figure it is that figure's own, though set against another: "than November's CHF 661.90", "than May (CHF 990.30)". */
@@ -856,7 +859,7 @@ const mentionKey = (m: Mention) => (m.period ? `${m.period.from}-${m.period.to}`
 function attach(text: string, figures: readonly Target[], idx: number[], ms: Mention[], start: number, end: number, out: FigureContext[], answer: boolean): void {
   const taken = new Set<Mention>();
   const done = idx.map(() => new Set<Dim>());
-  /** Dimensions a figure got by rule 1: it hands them to no one. */
+  /** Dimensions a figure got by rule 1: it hands them only to a figure that tells more of it (ELABORATES). */
   const own = idx.map(() => new Set<Dim>());
   // Rule 1: right after the figure, chained ("at Restaurant Krone on Saturday").
   let first = 0;
@@ -940,9 +943,14 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     if (answer && !subjectSaid && namesOther(text.slice(prevEnd, f.start), ms, prevEnd)) subjectSaid = true;
     if (k > 0) {
       const prev = out[idx[k - 1]!]!;
-      const handedSubject = !subjectSaid && !own[k - 1]!.has("category") && !own[k - 1]!.has("name") && (prev.categories || prev.names);
+      // A figure that tells more of the one before ("CHF 18'382.95 in 2024 (931 payments)", "… in 2025: 12 payments",
+      // "… in 2025 in 48 payments") takes what that one was said to be about right beside it too — but for a period written
+      // as an end of one ("from May"), its figure's bound.
+      const elaborates = ELABORATES.test(text.slice(prevEnd, f.start));
+      const ownOf = (d: Dim) => own[k - 1]!.has(d) && (!elaborates || (d === "period" && !!prev.bound));
+      const handedSubject = !subjectSaid && !ownOf("category") && !ownOf("name") && (prev.categories || prev.names);
       for (const d of ["period", "weekday", "category", "name", "currency"] as const) {
-        if (done[k]!.has(d) || own[k - 1]!.has(d) || (d === "period" && contrasted) || (isSubject(d) && !handedSubject)) continue;
+        if (done[k]!.has(d) || ownOf(d) || (d === "period" && contrasted) || (isSubject(d) && !handedSubject)) continue;
         const value = handed(prev, d);
         if (value) {
           Object.assign(ctx, value);

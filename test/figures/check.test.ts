@@ -1466,3 +1466,11 @@ describe("r4-held12: a change in per cent is of one thing, or between two things
     expect(statuses(t, "Spending went up 28.1%.")).toEqual([["28.1%", "ungrounded"]]);
   });
 });
+
+describe("r4-held12: a figure that tells more of the one before takes what that one is said to be about", () => {
+  test("right, 'CHF 6'500.00 in 2024 (170 payments)'; wrong, '(180 payments)' (2025's count)", () => {
+    const t = turn([CATEGORIES_2025, CATEGORIES_2024]);
+    expect(statuses(t, "Groceries: CHF 6'500.00 in 2024 (170 payments).")).toEqual([["CHF 6'500.00", "grounded"], ["170", "grounded"]]);
+    expect(statuses(t, "Groceries: CHF 6'500.00 in 2024 (180 payments).")).toEqual([["CHF 6'500.00", "grounded"], ["180", "mismatched"]]);
+  });
+});
