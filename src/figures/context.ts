@@ -98,8 +98,8 @@ type Dim = "period" | "month" | "weekday" | "category" | "name" | "currency";
  */
 export type Years = { thisYear?: number; lastYear?: number; unwritten?: number };
 
-/** `bound`: a period or month written as an end of a period or as a day (FigureContext.bound). */
-type Mention = { start: number; end: number; dim: Dim; period?: Span; value: string | number; days?: number[]; bound?: true };
+/** `bound`: a period or month written as an end of a period or as a day ("end"), or in an aside ("aside") (FigureContext.bound). */
+type Mention = { start: number; end: number; dim: Dim; period?: Span; value: string | number; days?: number[]; bound?: "end" | "aside" };
 
 // ---------------------------------------------------------------------------------------
 // The lexicon of names
@@ -369,7 +369,10 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   const put = (m: Mention) => {
     for (let i = m.start; i < m.end; i++) if (taken[i]) return;
     take(m.start, m.end);
-    if ((m.dim === "period" || m.dim === "month") && (BOUND_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)) || (m.dim === "month" && /^\d/.test(text.slice(m.start, m.end))) || IN_ASIDE.test(text.slice(Math.max(0, m.start - 40), m.start)))) m.bound = true;
+    if (m.dim === "period" || m.dim === "month") {
+      if (BOUND_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)) || (m.dim === "month" && /^\d/.test(text.slice(m.start, m.end)))) m.bound = "end";
+      else if (IN_ASIDE.test(text.slice(Math.max(0, m.start - 40), m.start))) m.bound = "aside";
+    }
     out.push(m);
   };
   const periods = (re: RegExp, f: (m: RegExpMatchArray) => Span | null) => {
@@ -415,6 +418,8 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     return mo ? span(Number(m[1]), mo) : null;
   });
   if (/quarter|half|\b[QH][1-4]\b/i.test(text)) periods(PART_OF_YEAR, (m) => {
+    // "Last quarter" without "the" or a year is the one before now, not the fourth ("the last quarter of 2025").
+    if (m[1]?.toLowerCase() === "last" && !m[5] && !/\bthe\s+$/i.test(text.slice(Math.max(0, m.index! - 4), m.index))) return null;
     const y = m[5] ? Number(m[5]) : yearBefore(text, m.index!, unwritten);
     if (!y) return null;
     const half = m[2]?.toLowerCase() === "half" || m[4] !== undefined;
@@ -903,9 +908,12 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     const isChange = CHANGE_WORDS.test(text.slice(f.end, f.end + 24)) || CHANGE_WORDS.test(lead.slice(Math.max(lead.lastIndexOf(","), lead.lastIndexOf(";")) + 1));
     const setAgainst = (m: Mention) => !isChange && SET_AGAINST.test(text.slice(Math.max(start, m.start - 40), m.start)) && !OWN_BEFORE_FIGURE.test(text.slice(m.end, f.start));
     const before = ms.slice(from, to).filter((m) => (!taken.has(m) || base(m)) && (!setAgainst(m) || base(m)));
+    // A period written as an end of one or as a day ("So far in 2025 (to the end of October)", "in 2025 … on 5 June") yields
+    // to the period the clause is about.
+    const periodSaid = before.some((m) => slot(m.dim) === "period" && m.bound !== "end");
     for (let j = before.length - 1; j >= 0; j--) {
       const m = before[j]!;
-      if (done[k]!.has(slot(m.dim))) continue;
+      if (done[k]!.has(slot(m.dim)) || (periodSaid && m.bound === "end" && slot(m.dim) === "period")) continue;
       const group = [m];
       for (let g = j - 1; g >= 0; g--) {
         const x = before[g]!;

@@ -1474,3 +1474,21 @@ describe("r4-held12: a figure that tells more of the one before takes what that 
     expect(statuses(t, "Groceries: CHF 6'500.00 in 2024 (180 payments).")).toEqual([["CHF 6'500.00", "grounded"], ["180", "mismatched"]]);
   });
 });
+
+describe("r4-held12: the period a clause is about, before an end of a period or a relative quarter", () => {
+  test("a period's end ('to the end of October') yields to the period the clause names: right, 'So far in 2025 (to the end of October)'; wrong, 'So far in 2024 (…)'", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "So far in 2025 (to the end of October) you have spent CHF 18'434.50.")).toEqual([["CHF 18'434.50", "grounded"]]);
+    expect(statuses(t, "So far in 2024 (to the end of October) you have spent CHF 18'434.50.")).toEqual([["CHF 18'434.50", "mismatched"]]);
+  });
+  const Q3: Call = {
+    name: "spending_by_category",
+    input: { from: "2025-07-01", to: "2025-09-30" },
+    summary: "Spending by category from 2025-07-01 to 2025-09-30. CHF: total CHF 4'362.61 over 145 transactions.",
+  };
+  test("'last quarter' alone is the one before now, not the fourth: right, 'Last quarter you spent CHF 4'362.61'; wrong, 'the last quarter of 2025'", () => {
+    const t = turn([Q3]);
+    expect(statuses(t, "Last quarter you spent CHF 4'362.61.")).toEqual([["CHF 4'362.61", "grounded"]]);
+    expect(statuses(t, "In the last quarter of 2025 you spent CHF 4'362.61.")).toEqual([["CHF 4'362.61", "mismatched"]]);
+  });
+});
