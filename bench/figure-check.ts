@@ -17,9 +17,10 @@
  *   bun bench/figure-check.ts --verbose     every miss and false alarm with the checker's note
  *   bun bench/figure-check.ts --by-file     … and the misses and false alarms per answers file (cross-validation:
  *                                           a change that helps only the file it was designed from overfits)
- *   bun bench/figure-check.ts --perturbed   … and synthetic wrong figures: each right figure of the set with the units
- *                                           digit of its whole part changed (+3), checked in its answer; how many pass
- *                                           (a check of the rules on wrong figures nobody wrote them for)
+ *   bun bench/figure-check.ts --perturbed   … and synthetic wrong figures, checked in their answer: each right figure of
+ *                                           the set with the units digit of its whole part changed (+3), and each right
+ *                                           figure with the year it is said of changed; how many pass (a check of the
+ *                                           rules on wrong figures nobody wrote them for)
  *
  * Targets: misses ≤ 1 %, false alarms ≤ 2 % (held-out set).
  */
@@ -81,22 +82,50 @@ function checkCase(c: Case): AnswerFigure[] {
 
 /** The units digit of a figure's whole part ("CHF 1'234.50" → the 4, "18.6%" → the 8, "about CHF 14.5k" → the 4). */
 const UNITS_DIGIT = /\d(?=(?:[.,]\d+)?\s?(?:k|K|%|percent|times|x|×|pp|mio|million)?\s*[A-Za-z%]*\s*$)/;
-/** Per answers file: right figures changed, and how many of them the checker let pass (not flagged). */
+/** Per answers file and kind of change: right figures changed, and how many of them the checker let pass (not flagged). */
 const synthetic = new Map<string, { changed: number; passed: number }>();
+/** The year a figure is said of: right after it ("CHF 18'109.55 in 2025"), else the last before it in its clause with no figure between. */
+const YEAR_AFTER = /^\s+(?:in|for|during)\s+(20\d\d)\b(?!-)/;
+const YEARS = /\b(20\d\d)\b(?!-)/g;
+const FIGURE_BETWEEN = /\d[\d'’.,]*\s?(?:%|CHF|EUR|payments|transactions)|CHF\s?\d/;
+function yearOf(answer: string, l: Case["labels"][number]): { at: number; year: number } | null {
+  const after = YEAR_AFTER.exec(answer.slice(l.end, l.end + 16));
+  if (after) return { at: l.end + after[0].length - 4, year: Number(after[1]) };
+  const before = answer.slice(Math.max(0, l.start - 80), l.start);
+  const clause = before.slice(Math.max(before.lastIndexOf(". "), before.lastIndexOf("\n"), before.lastIndexOf("; ")) + 1);
+  const m = [...clause.matchAll(YEARS)].at(-1);
+  if (!m || FIGURE_BETWEEN.test(clause.slice(m.index + 4))) return null;
+  return { at: l.start - clause.length + m.index, year: Number(m[1]) };
+}
 
 function perturb(c: Case): void {
   const figures = turnOf(c);
-  const t = synthetic.get(c.answers) ?? { changed: 0, passed: 0 };
-  synthetic.set(c.answers, t);
+  const tally = (kind: string) => {
+    const key = `${kind}\u0000${c.answers}`;
+    const t = synthetic.get(key) ?? { changed: 0, passed: 0 };
+    synthetic.set(key, t);
+    return t;
+  };
+  const passes = (l: Case["labels"][number], answer: string) => {
+    const mine = figures.check(answer, c.question).filter((f) => f.start < l.end && f.end > l.start);
+    return mine.length > 0 && !mine.some(flagged);
+  };
   for (const l of c.labels) {
     if (!l.right) continue;
     const m = UNITS_DIGIT.exec(l.text) ?? /\d(?!.*\d)/.exec(l.text);
-    if (!m) continue;
-    const at = l.start + m.index;
-    const answer = c.answer.slice(0, at) + ((Number(m[0]) + 3) % 10) + c.answer.slice(at + 1);
-    const mine = figures.check(answer, c.question).filter((f) => f.start < l.end && f.end > l.start);
-    t.changed++;
-    if (mine.length && !mine.some(flagged)) t.passed++;
+    if (m) {
+      const at = l.start + m.index;
+      const t = tally("a digit changed");
+      t.changed++;
+      if (passes(l, c.answer.slice(0, at) + ((Number(m[0]) + 3) % 10) + c.answer.slice(at + 1))) t.passed++;
+    }
+    // The year it is said of, changed to the one before (2024: after): a right amount said of the wrong year.
+    const y = /copied|notation|count|percent/.test(l.cls) ? yearOf(c.answer, l) : null;
+    if (y && y.year >= 2023 && y.year <= 2026) {
+      const t = tally("its year changed");
+      t.changed++;
+      if (passes(l, c.answer.slice(0, y.at) + (y.year === 2024 ? 2025 : y.year - 1) + c.answer.slice(y.at + 4))) t.passed++;
+    }
   }
 }
 
@@ -171,14 +200,18 @@ for (const [name, s] of Object.entries(sets)) {
   if (verbose) for (const e of s.errors) console.log(`${name}: ${e}`);
 }
 if (perturbed) {
-  let changed = 0;
-  let passed = 0;
-  for (const [file, t] of synthetic) {
-    rows.push(["synthetic", `file ${file}: right figures with a digit changed, passed`, String(t.changed), "", `${t.passed} = ${pct(t.passed, t.changed)}`]);
-    changed += t.changed;
-    passed += t.passed;
+  for (const kind of ["a digit changed", "its year changed"]) {
+    let changed = 0;
+    let passed = 0;
+    for (const [key, t] of synthetic) {
+      const [k, file] = key.split("\u0000");
+      if (k !== kind) continue;
+      rows.push(["synthetic", `file ${file}: right figures with ${kind}, passed`, String(t.changed), "", `${t.passed} = ${pct(t.passed, t.changed)}`]);
+      changed += t.changed;
+      passed += t.passed;
+    }
+    rows.push(["synthetic", `ALL: right figures with ${kind}, passed`, String(changed), "", `${passed} = ${pct(passed, changed)}`]);
   }
-  rows.push(["synthetic", "ALL: right figures with a digit changed, passed", String(changed), "", `${passed} = ${pct(passed, changed)}`]);
 }
 const counted = cases.filter((c) => heldOut || c.set === "tuning");
 const answerFiles = (of: Case[]) => [...new Set(of.map((c) => c.answers))].join(", ");
