@@ -604,7 +604,7 @@ const UNITS: Record<string, string> = Object.fromEntries([
 const ITEMS_BEFORE = /\b(?:(?:those|these|the|top|first|last|all)\s+(?:top\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![\d'’.,])|(both))/i;
 const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
 
-/** After a ratio, words that say it compares how many: "as many", "as often", "more often", "the visits". */
+/** After a ratio, words that say it compares how many: "as many", "as often", "more often", "more visits". */
 const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more|fewer)\s+(?:\p{L}+\s+)?(?:transactions|payments|visits|purchases|rows|trips|meals|bookings|orders))\b/iu;
 
 /** The family a count counts: the first of the (up to three) words right after it that names one ("127 unusually large payments"). */
@@ -716,8 +716,7 @@ function subjectsOf(ms: Mention[]): string[] {
  * `answer`: the text is a model's answer, whose writer may name things the data has no name for
  * ("the tax office", "other costs"): such a subject is none of the clause's. A tool's summary
  * names things by the data's names only. `years`: what "this year" and "last year" are about, and the year of a quarter or
- * a range of months written without one (Years). `thisYear`: what "this year" is about (the latest year
- * the turn's own calls name).
+ * a range of months written without one (Years).
  */
 export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean; years?: Years } = {}): { figures: F[]; contexts: FigureContext[] } {
   const names = opts.answer ? withAliases(text, namesOf(text, lex)) : namesOf(text, lex);
