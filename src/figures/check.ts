@@ -501,6 +501,26 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     }
   };
   const big = (s: SourceFigure) => Math.abs(s.value) >= f.precision;
+  /** Whether the text licenses a pair that passed the other checks (asked last: naming is dearer to find out than those). */
+  const licensed = (op: Operation, a: SourceFigure, b: SourceFigure): boolean => {
+    // Two percentages add up or differ only as the shares of two things the clause names ("housing and children took
+    // 28.5 %"): any two shares of a list make some sum or gap near any percentage.
+    if (f.kind === "percent" && (op === "sum" || op === "difference") && !outcome(a) && !outcome(b) && !(named(a) && named(b))) return false;
+    // Two counts add up as the counts of two things the clause names or says are two ("the two supermarkets together make
+    // 242 rows"): two small whole numbers of a list make nearly any count.
+    if (counts && op === "sum" && !outcome(a) && !outcome(b) && !(named(a) && named(b)) && said.items !== 2) return false;
+    // A ratio of two things the clause names is of those two, not of one of them and a total ("housing cost 2.4 times
+    // insurance" is no housing ÷ all spending).
+    if (f.kind === "ratio" && subjects.length >= 2 && !(named(a) && named(b))) return false;
+    // A figure said to be a rate ("about CHF 207 a week", "CHF 1'500 a month") is a sum or a gap of two rates of that
+    // kind, not of two months' amounts.
+    if ((op === "sum" || op === "difference") && said.per && said.per !== "year" && !(a.ctx.per === said.per && b.ctx.per === said.per)) return false;
+    // A change in per cent is of one thing between two periods ("groceries rose 4.8 %"), or between two things the clause
+    // names ("about 10 % more at Coop than at Migros"), not from one thing to another ("Helsana 2024 → insurance 2025").
+    if (op === "percent_change" && (String(a.ctx.categories) !== String(b.ctx.categories) || String(a.ctx.names) !== String(b.ctx.names)) && !(named(a) && named(b))) return false;
+    return true;
+  };
+
   /** Whether two figures of two periods of a series (a month or longer) are named by the answer: both periods (or their months), or the span of both. */
   const periodsNamed = (a: SourceFigure, b: SourceFigure) => {
     const pa = a.ctx.periods;
@@ -565,28 +585,13 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // Not when the answer says the figure is about the one it says is larger ("July cost CHF 560.34 more" than August) or smaller: a gap, not a rise.
       const gapOfSaid = said.sign !== undefined && (said.sign > 0 ? ok(a) && !ok(b) : ok(b) && !ok(a));
       if ((op === "difference" || op === "points") && said.sign !== undefined && !gapOfSaid && (said.sign > 0 ? later(b, a) : later(a, b))) return false;
-      // Two percentages add up or differ only as the shares of two things the clause names ("housing and children took
-      // 28.5 %"): any two shares of a list make some sum or gap near any percentage.
-      if (f.kind === "percent" && (op === "sum" || op === "difference") && !outcome(a) && !outcome(b) && !(named(a) && named(b))) return false;
-      // Two counts add up as the counts of two things the clause names or says are two ("the two supermarkets together make
-      // 242 rows"): two small whole numbers of a list make nearly any count.
-      if (counts && op === "sum" && !outcome(a) && !outcome(b) && !(named(a) && named(b)) && said.items !== 2) return false;
-      // A ratio of two things the clause names is of those two, not of one of them and a total ("housing cost 2.4 times
-      // insurance" is no housing ÷ all spending).
-      if (f.kind === "ratio" && subjects.length >= 2 && !(named(a) && named(b))) return false;
-      // A figure said to be a rate ("about CHF 207 a week", "CHF 1'500 a month") is a sum or a gap of two rates of that
-      // kind, not of two months' amounts.
-      if ((op === "sum" || op === "difference") && said.per && said.per !== "year" && !(a.ctx.per === said.per && b.ctx.per === said.per)) return false;
-      // A change in per cent is of one thing between two periods ("groceries rose 4.8 %"), or between two things the clause
-      // names ("about 10 % more at Coop than at Migros"), not from one thing to another ("Helsana 2024 → insurance 2025").
-      if (op === "percent_change" && (String(a.ctx.categories) !== String(b.ctx.categories) || String(a.ctx.names) !== String(b.ctx.names)) && !(named(a) && named(b))) return false;
-      if (op === "sum") return this.terms([a, b]);
+      if (op === "sum") return this.terms([a, b]) && licensed(op, a, b);
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
       // A difference between two things the clause names ("Hiltl … CHF 1'458.45 more than Zeughauskeller") is about them, whatever else it names.
       const about = op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
       if (f.kind === "count" && !(sameUnit(a) && sameUnit(b))) return false;
-      return related(op, a, b) && about && inNamedSet(a) && inNamedSet(b);
+      return related(op, a, b) && about && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
     },
   };
 }

@@ -804,7 +804,8 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       if (unit) out[i]!.unit = unit;
     }
     if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
-    if (answer) {
+    // How many things a count of things is of (what a run of counts may add up: check.ts countedRun).
+    if (answer && out[i]!.unit) {
       const n = ITEMS_BEFORE.exec(clauseBefore(text, f.start));
       if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
     }
