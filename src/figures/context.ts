@@ -904,9 +904,15 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
       BRACKETED.test(text.slice(m.end, f.start)) && k > 0 && (isSubject(m.dim) || DIRECTION_WORDS.test(text.slice(Math.max(start, figures[idx[k - 1]!]!.start - 30), m.start).toLowerCase()));
     // A mention set against ("more than November, and the month's net was CHF 9'020.53") is not this figure's — unless the
     // figure is itself the change between them ("Compared with 2024, spending was 10.4% higher").
-    const lead = text.slice(Math.max(prevEnd, f.start - 30), f.start);
-    const isChange = CHANGE_WORDS.test(text.slice(f.end, f.end + 24)) || CHANGE_WORDS.test(lead.slice(Math.max(lead.lastIndexOf(","), lead.lastIndexOf(";")) + 1));
-    const setAgainst = (m: Mention) => !isChange && SET_AGAINST.test(text.slice(Math.max(start, m.start - 40), m.start)) && !OWN_BEFORE_FIGURE.test(text.slice(m.end, f.start));
+    let change: boolean | undefined;
+    const isChange = () => {
+      if (change === undefined) {
+        const lead = text.slice(Math.max(prevEnd, f.start - 30), f.start);
+        change = CHANGE_WORDS.test(text.slice(f.end, f.end + 24)) || CHANGE_WORDS.test(lead.slice(Math.max(lead.lastIndexOf(","), lead.lastIndexOf(";")) + 1));
+      }
+      return change;
+    };
+    const setAgainst = (m: Mention) => SET_AGAINST.test(text.slice(Math.max(start, m.start - 40), m.start)) && !OWN_BEFORE_FIGURE.test(text.slice(m.end, f.start)) && !isChange();
     const before = ms.slice(from, to).filter((m) => (!taken.has(m) || base(m)) && (!setAgainst(m) || base(m)));
     // A period written as an end of one or as a day ("So far in 2025 (to the end of October)", "in 2025 … on 5 June") yields
     // to the period the clause is about.
