@@ -21,7 +21,8 @@
  *   checker's changes on r4-held9 and scored once (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4h.md (held-out-r4h.results.json): a representative held-out set (ordinary questions
  *   and answers, not a stress test of the classes that failed before), written before the
- *   checker's changes on r4-held10 and never run through the checker before its one scoring.
+ *   checker's changes on r4-held10 and never run through the checker before its one scoring; scored once
+ *   (HELD-OUT.md); part of the tuning set since.
  *
  * An answers file, one case per `## ` heading:
  *

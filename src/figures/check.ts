@@ -10,8 +10,17 @@
  * number, "1.7 times", or a percentage), a percentage change, percentage points between two
  * percentages, an amount ÷ a count (an average), or an amount ÷ the months, weeks or days of
  * a period a call named; three or four items of a short list said to be a total, wherever they
- * stand; the average of a run of a list (or of the items the clause names); a difference of two
- * amounts the answer wrote before it. `ungrounded`: anything else.
+ * stand; the average of a run of a list (or of the items the clause names, the months it names); a
+ * series by month with one month left out; and one more step from figures the answer itself wrote
+ * in its sentence (its reader sees them): a gap or a ratio of two of them, a share of the base it
+ * writes or of its call's natural total, a rate over the period it is said of, an amount per item
+ * or a total of equal items with a count it wrote. `ungrounded`: anything else.
+ *
+ * A derivation is accepted only when the text licenses its operands (with 2'000 figures some pair,
+ * run or subset explains nearly any number): things the clause names, figures the answer wrote, the
+ * natural total of a list, a period the clause names; and when its kind fits what the clause says
+ * (a ratio of counts only "as many", a rate only from rates, a change of one thing between two
+ * periods, two shares added only as the shares of two things named).
  *
  * Choices where the spec is silent:
  * - Magnitudes are compared without their sign ("you spent CHF 11.65" of a row's CHF -11.65);
@@ -27,9 +36,9 @@
  * operation over sorted values, tried only for figures that are not grounded.
  */
 import type { AnswerFigure, FigureOperation, FigureSource, RowFilters } from "../core/figures.ts";
-import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, type FigureContext, type Lexicon, type Span } from "./context.ts";
+import { contradicts, contextLabel, foldName, isAccount, isNamedIn, isoOf, readInContext, saidOfAPart, unclassified, type FigureContext, type Lexicon, type Span } from "./context.ts";
 import type { SourceFigure, SourceKind } from "./collect.ts";
-import { readFigures, type ReadFigure } from "./read.ts";
+import { allMatches, readFigures, type ReadFigure } from "./read.ts";
 import { daysBetween, daysInMonth, monthKey } from "../ledger/calendar.ts";
 
 /** Figures of one kind and currency, by magnitude: sorted distinct values, each with the figures that showed it. */
@@ -103,12 +112,14 @@ export type FigureIndex = {
   lexicon: Lexicon;
   /** The latest year this turn's own calls name: what the answer's "this year" is about (absent: not read). */
   thisYear?: number;
+  /** The earliest year any figure of the turn is about (Infinity: none). */
+  firstYear: number;
   /** The figures the model read that are the largest of their call, kind and currency (a total something is a share of). */
   callMax: Set<SourceFigure>;
   /** The numbers of a question (not figures of its answer), read once. */
   asked: Map<string, number[]>;
   /** The measures (average, median), change verbs ("moved") and names (folded) of the turn's figures. */
-  known: { measures: Set<string>; actions: Set<string>; names: Set<string> };
+  known: { measures: Set<string>; actions: Set<string>; names: Set<string>; categories: Set<string> };
   /** Per kind of answer figure, the groups it may equal and those it may be derived from (of all figures, and of those read). */
   kinds: { all: Map<KindKey, KindGroups>; seen: Map<KindKey, KindGroups> };
 };
@@ -217,10 +228,14 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
   const measures = new Set<string>();
   const actions = new Set<string>();
   const names = new Set<string>();
+  const categories = new Set<string>();
+  let firstYear = Infinity;
   for (const f of figures) {
+    for (const p of f.ctx.periods ?? []) firstYear = Math.min(firstYear, Math.floor(p.from / 10000));
     if (f.ctx.measure) measures.add(f.ctx.measure);
     if (f.ctx.action) actions.add(f.ctx.action);
     for (const n of f.ctx.names ?? []) names.add(foldName(n));
+    for (const c of f.ctx.categories ?? []) categories.add(c);
   }
   const byKind = (groups: Group[]) => new Map(FIGURE_KINDS.map((k) => [k, { equal: equalGroups(groups, k), operands: operandGroups(groups, k) }]));
   return {
@@ -231,9 +246,10 @@ export function indexFigures(figures: readonly SourceFigure[], opts: { divisors:
     spans: opts.spans ?? [],
     lexicon: opts.lexicon,
     ...(opts.thisYear ? { thisYear: opts.thisYear } : {}),
+    firstYear,
     callMax: callMaxima(figures),
     asked: new Map(),
-    known: { measures, actions, names },
+    known: { measures, actions, names, categories },
     kinds: { all: byKind(all), seen: byKind(seen) },
   };
 }
@@ -485,6 +501,39 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     }
   };
   const big = (s: SourceFigure) => Math.abs(s.value) >= f.precision;
+  /** Whether the text licenses a pair that passed the other checks (asked last: naming is dearer to find out than those). */
+  const licensed = (op: Operation, a: SourceFigure, b: SourceFigure): boolean => {
+    // Two percentages add up or differ only as the shares of two things the clause names ("housing and children took
+    // 28.5 %"): any two shares of a list make some sum or gap near any percentage.
+    if (f.kind === "percent" && (op === "sum" || op === "difference") && !outcome(a) && !outcome(b) && !(named(a) && named(b))) return false;
+    // Two counts add up as the counts of two things the clause names or says are two ("the two supermarkets together make
+    // 242 rows"): two small whole numbers of a list make nearly any count.
+    if (counts && op === "sum" && !outcome(a) && !outcome(b) && !(named(a) && named(b)) && said.items !== 2) return false;
+    // A ratio of two things the clause names is of those two, not of one of them and a total ("housing cost 2.4 times
+    // insurance" is no housing ÷ all spending).
+    if (f.kind === "ratio" && subjects.length >= 2 && !(named(a) && named(b))) return false;
+    // A figure said to be a rate ("about CHF 207 a week", "CHF 1'500 a month") is a sum or a gap of two rates of that
+    // kind, not of two months' amounts.
+    if ((op === "sum" || op === "difference") && said.per && said.per !== "year" && !(a.ctx.per === said.per && b.ctx.per === said.per)) return false;
+    // A change in per cent is of one thing between two periods ("groceries rose 4.8 %"), or between two things the clause
+    // names ("about 10 % more at Coop than at Migros"), not from one thing to another ("Helsana 2024 → insurance 2025").
+    if (op === "percent_change" && (String(a.ctx.categories) !== String(b.ctx.categories) || String(a.ctx.names) !== String(b.ctx.names)) && !(named(a) && named(b))) return false;
+    return true;
+  };
+
+  /** Whether two figures of two periods of a series (a month or longer) are named by the answer: both periods (or their months), or the span of both. */
+  const periodsNamed = (a: SourceFigure, b: SourceFigure) => {
+    const pa = a.ctx.periods;
+    const pb = b.ctx.periods;
+    if (pa?.length !== 1 || pb?.length !== 1 || (pa[0]!.from === pb[0]!.from && pa[0]!.to === pb[0]!.to)) return true;
+    const [x, y] = [pa[0]!, pb[0]!];
+    if (x.to - x.from < 27 || y.to - y.from < 27) return true;
+    const from = Math.min(x.from, y.from);
+    const to = Math.max(x.to, y.to);
+    if (said.periods?.some((q) => q.from === from && q.to === to)) return true;
+    const isSaid = (p: Span) => !!said.periods?.some((q) => q.from === p.from && q.to === p.to) || (!!said.months && oneMonthSpan(p) && said.months.includes(Math.floor(p.from / 100) % 100));
+    return isSaid(x) && isSaid(y);
+  };
   return {
     rounded,
     /** Terms of a sum, or the one figure of an average; `picked`: items taken from anywhere in one list (not a run). */
@@ -497,6 +546,10 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       if (counts && sources.length > 1 && !sources.every((s) => !aboutThing(s) || ok(s))) return false;
       // A rounded figure said to rise or fall ("spending fell about CHF 400") is a change: a sum of changes, not of amounts.
       if (rounded && said.sign !== undefined && sources.length > 1 && !sources.every((s) => s.change)) return false;
+      // Two figures of two periods of a series (months, quarters) add up to a figure of both, which a rounded figure's answer
+      // names (the two months, or the span from one to the other): "August and December together about CHF 2.9k", not
+      // "averaged about CHF 2.9k a month" (August + December of 2025). Exact ones are no coincidence; days are a list's rows.
+      if (sources.length === 2 && rounded && !periodsNamed(sources[0]!, sources[1]!)) return false;
       // Items picked from anywhere in a list are each about what the answer says (the months it names, its category).
       if (!rounded) return (picked ? sources.every(ok) : sources.some(ok)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
       return sources.every((s) => ok(s) && big(s)) && (sources.length !== 2 || related("sum", sources[0]!, sources[1]!));
@@ -511,6 +564,17 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       const to = Math.max(...terms.map((s) => s.ctx.periods![0]!.to));
       return !!said.periods?.some((q) => q.from === from && q.to === to);
     },
+    /**
+     * A run of a list's counts added up to a count: small whole numbers, so some run is near any count. Only the whole list,
+     * the things the clause names, as many items as it says ("those three alone are 395 rows", "the top 5"), or the items of
+     * the currency it names where the list has others ("506 rows of them in francs").
+     */
+    countedRun(terms: SourceFigure[], list: readonly SourceFigure[], whole: boolean): boolean {
+      if (!counts || whole || terms.every((s) => outcome(s) || named(s))) return true;
+      const c = said.currency;
+      if (c && terms.every((s) => s.ctx.currency === c) && list.some((s) => !terms.includes(s) && s.ctx.currency && s.ctx.currency !== c)) return true;
+      return said.items === terms.length;
+    },
     pair(op: Operation, a: SourceFigure, b: SourceFigure): boolean {
       // A comparison's change goes only with changes ("62% of the increase"), never with an amount of a period.
       if (!a.change !== !b.change || (op === "percent_change" && a.change)) return false;
@@ -521,16 +585,18 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
       // Not when the answer says the figure is about the one it says is larger ("July cost CHF 560.34 more" than August) or smaller: a gap, not a rise.
       const gapOfSaid = said.sign !== undefined && (said.sign > 0 ? ok(a) && !ok(b) : ok(b) && !ok(a));
       if ((op === "difference" || op === "points") && said.sign !== undefined && !gapOfSaid && (said.sign > 0 ? later(b, a) : later(a, b))) return false;
-      if (op === "sum") return this.terms([a, b]);
+      if (op === "sum") return this.terms([a, b]) && licensed(op, a, b);
       if (rounded && op === "difference" && !(big(a) && big(b) && ok(a) && ok(b))) return false;
       // A share is of the part the answer names.
       // A difference between two things the clause names ("Hiltl … CHF 1'458.45 more than Zeughauskeller") is about them, whatever else it names.
       const about = op === "share" ? ok(a) : ok(a) || ok(b) || (op === "difference" && named(a) && named(b) && okBesidesSubject(a) && okBesidesSubject(b));
       if (f.kind === "count" && !(sameUnit(a) && sameUnit(b))) return false;
-      return related(op, a, b) && about && inNamedSet(a) && inNamedSet(b);
+      return related(op, a, b) && about && inNamedSet(a) && inNamedSet(b) && licensed(op, a, b);
     },
   };
 }
+
+const oneMonthSpan = (p: Span) => p.from % 100 === 1 && Math.floor(p.from / 100) === Math.floor(p.to / 100);
 
 /** The largest figure of its call, kind and currency among those the model read (among its changes, for a change): a total something is a share of. */
 function isCallMax(index: FigureIndex, s: SourceFigure): boolean {
@@ -648,7 +714,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
         eachRun(l, r, (s, e) => {
           if (--budget < 0) return true;
           const terms = l.figures.slice(s, e);
-          if (!p.run(terms) || !p.terms(terms)) return false;
+          if (!p.run(terms) || !p.terms(terms) || !p.countedRun(terms, l.figures, s === 0 && e === l.figures.length)) return false;
           run = terms;
           return true;
         });
@@ -667,7 +733,7 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
           });
           if (picked) return { operation: "sum", sources: picked };
         }
-        const items = namedItems(l, said);
+        const items = namedItems(l, said) ?? namedMonths(l, said);
         if (items) {
           let total = 0;
           for (const x of items) total += Math.abs(x.value);
@@ -712,6 +778,9 @@ function derive(index: FigureIndex, f: ReadFigure, r: Interval, said: FigureCont
       if (r.lo <= 0) return null;
       for (const g of index.seen) {
         if (g.kind !== "money" && g.kind !== "count" && g.kind !== "number") continue;
+        // The kind of the result fits what the clause compares: how many (counts) only when it says so ("as many"), else
+        // how much ("housing 4.8 times transport" is no ratio of their transaction counts).
+        if (g.kind === "count" ? !said.ofCounts : g.kind === "money" && said.ofCounts) continue;
         if (eachRatio(g.values, g.values, r, (k, i) => tryPair("ratio", g, k, g, i)) && found) return found;
       }
       return null;
@@ -735,6 +804,24 @@ function namedItems(l: List, said: FigureContext): SourceFigure[] | null {
     if (more) at = [...new Set([...(at ?? []), ...more])].sort((a, b) => a - b);
   }
   return at && at.length >= 3 && at.length < l.figures.length ? at.map((i) => l.figures[i]!) : null;
+}
+
+/**
+ * The items of one list about the months the answer names together, wherever they stand in it: "September and December
+ * together CHF 1'305.90", "January, February, April and May kept CHF 16'980.23 between them" (a list by month, from a
+ * summary or a chart). Two or more months, fewer than the list's; each item about one month, once (a list over two years
+ * has two Mays: then none).
+ */
+function namedMonths(l: List, said: FigureContext): SourceFigure[] | null {
+  const months = said.months;
+  if (!months || months.length < 2 || months.length >= l.figures.length) return null;
+  const at: SourceFigure[] = [];
+  for (const x of l.figures) {
+    const p = x.ctx.periods;
+    if (p?.length !== 1 || Math.floor(p[0]!.from / 100) !== Math.floor(p[0]!.to / 100) || p[0]!.from % 100 !== 1) continue;
+    if (months.includes(Math.floor(p[0]!.from / 100) % 100)) at.push(x);
+  }
+  return at.length === months.length ? at : null;
 }
 
 /**
@@ -842,10 +929,20 @@ function derivePercent(seen: readonly Group[], r: Interval, f: ReadFigure, said:
 export function checkWithIndex(answer: string, question: string, index: FigureIndex): AnswerFigure[] {
   let asked = index.asked.get(question);
   if (!asked) index.asked.set(question, (asked = readFigures(question).map((q) => Math.abs(q.value))));
-  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, ...(index.thisYear ? { thisYear: index.thisYear } : {}) });
+  const lastYear = lastYearOf(index, question);
+  // A quarter or a range of months written without its year is the turn's year when all its figures are of that year.
+  const unwritten = index.thisYear && index.firstYear >= index.thisYear ? index.thisYear : undefined;
+  const years = { ...(index.thisYear ? { thisYear: index.thisYear } : {}), ...(lastYear ? { lastYear } : {}), ...(unwritten ? { unwritten } : {}) };
+  const { figures, contexts } = readInContext(answer, readFigures(answer), index.lexicon, { answer: true, years });
   const out: AnswerFigure[] = [];
   /** The answer's own amounts and counts so far that the turn backs: a later figure of their sentence may add them up, or take a second step from one it derived. */
-  const backed: { f: ReadFigure; checked: AnswerFigure }[] = [];
+  const backed: Backed[] = [];
+  /** Unfound amounts said to be a gap, and unfound ratios: looked at again once the rest of their sentence is read. */
+  const later: { at: number; said: FigureContext }[] = [];
+  /** Unfound amounts said to be each item's or all items' ("CHF 16.67 each", "came to CHF 360"): looked at once their sentence is read. */
+  const items: { at: number; said: FigureContext }[] = [];
+  /** Percentages with their base written after them: looked at once it is read. */
+  const shares: { at: number; base: ReadFigure; said: FigureContext }[] = [];
   figures.forEach((f, i) => {
     if (asked.some((q) => Math.abs(q - Math.abs(f.value)) < 1e-9)) return;
     const said = contexts[i]!;
@@ -857,18 +954,164 @@ export function checkWithIndex(answer: string, question: string, index: FigureIn
     if (said.sign !== undefined) said.changeSaid = true;
     if (f.kind === "ratio" && COMPARES_AFTER.test(answer.slice(f.end, f.end + 40))) f.compares = true;
     let checked = checkOne(index, f, said);
-    if (checked.status === "ungrounded") {
+    // A share whose base the answer writes right after it ("38 % of June's spending of CHF 17'499.29") is of that base:
+    // looked at once the base is read, whatever else it may be a ratio of.
+    const base = f.kind === "percent" && said.sign === undefined && checked.status !== "grounded" ? writtenBase(answer, f, figures) : undefined;
+    if (base) {
+      shares.push({ at: out.length, base, said });
+      checked = { text: f.text, value: f.value, start: f.start, end: f.end, status: "ungrounded", sources: [] };
+    } else if (checked.status === "ungrounded") {
       const sentence = backed.filter((b) => !SENTENCE_END.test(answer.slice(b.f.end, f.start)));
-      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence.filter((b) => b.checked.status === "derived").map((b) => b.f)))) || checked;
+      checked = (sentence.length && (listedSum(f, sentence) ?? secondStep(index, f, said, sentence))) || checked;
     }
     // Only a figure said to be a change or a gap ("CHF 130.61 more than", "rose by"): a difference of any two earlier
     // amounts is near any amount (review: "Travel came to CHF 4'431.20" was found as groceries − dining).
     if (checked.status === "ungrounded" && said.changeSaid) checked = writtenDifference(f, backed) ?? checked;
     if (checked.status === "ungrounded" && f.kind === "percent") checked = topShare(index, f, said, answer.slice(Math.max(0, f.start - 120), f.start)) ?? checked;
-    if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked });
+    if (checked.status === "ungrounded" && f.kind === "money") checked = leftOut(index, f, said, answer) ?? checked;
+    if ((checked.status === "derived" || checked.status === "grounded") && (f.kind === "money" || f.kind === "count")) backed.push({ f, checked, said });
+    else if (checked.status === "ungrounded" && ((said.changeSaid && f.kind === "money") || f.kind === "ratio")) later.push({ at: out.length, said });
+    if (checked.status === "ungrounded" && f.kind === "money" && (said.perItem || said.measure === "average" || said.total)) items.push({ at: out.length, said });
     out.push(checked);
   });
+  // A gap the answer states before its second term ("CHF 453.60 more than November's CHF 661.90"): a difference of two
+  // amounts it wrote, one of them after it in its sentence; likewise a ratio ("1.7 times April's CHF 414.70").
+  for (const { at, said } of later) {
+    const f = out[at]!;
+    const upTo = answer.slice(f.end).search(SENTENCE_END);
+    const end = upTo < 0 ? answer.length : f.end + upTo;
+    const read = figures.find((x) => x.start === f.start)!;
+    const found = read.kind === "ratio" ? writtenRatio(read, said, backed.filter((b) => b.f.start < end && !SENTENCE_END.test(answer.slice(Math.min(b.f.end, f.start), Math.max(b.f.start, f.end))))) : writtenDifference(read, backed.filter((b) => b.f.start < end));
+    if (found) out[at] = found;
+  }
+  for (const { at, said } of items) {
+    const f = out[at]!;
+    if (f.status !== "ungrounded") continue;
+    const upTo = answer.slice(f.end).search(SENTENCE_END);
+    const from = sentenceStart(answer, f.start);
+    const end = upTo < 0 ? answer.length : f.end + upTo;
+    const sentence = backed.filter((b) => b.f.start >= from && b.f.start < end);
+    const read = figures.find((x) => x.start === f.start)!;
+    out[at] = writtenPerItem(read, said, sentence, answer.slice(from, end), from) ?? f;
+  }
+  for (const { at, base, said } of shares) {
+    const f = out[at]!;
+    const b = backed.find((x) => x.f.start === base.start);
+    if (!b) continue;
+    const read = figures.find((x) => x.start === f.start)!;
+    const sentence = backed.filter((x) => x.f.end <= f.start && !SENTENCE_END.test(answer.slice(x.f.end, f.start)));
+    out[at] = shareOfWritten(index, read, said, b, sentence) ?? f;
+  }
   return out;
+}
+
+
+/** Counts written in words ("four bills", "two music-school bills"), not ratios ("three times"). */
+const COUNT_WORD = /\b(two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b(?!\s+times\b)/gi;
+const COUNT_WORDS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12 };
+
+/**
+ * An amount per item, or a total of equal items, from an amount and a count the answer wrote in its sentence: "3 payments,
+ * CHF 50.00 in all (about CHF 16.67 each)", "Hiltl's four to CHF 461.80, CHF 115.45 a visit", "Two music-school bills of
+ * CHF 180 came to CHF 360". The amount is one of the two nearest before it; the count any the sentence writes (in figures
+ * or words), before the amount for a total.
+ */
+function writtenPerItem(f: ReadFigure, said: FigureContext, sentence: readonly Backed[], text: string, offset: number): AnswerFigure | null {
+  const r = intervalOf(f);
+  const amounts = sentence.filter((b) => b.f.kind === "money" && b.f.end <= f.start && (b.f.currency ?? "") === (f.currency ?? "")).slice(-2);
+  const counts: { value: number; start: number; source: FigureSource }[] = sentence
+    .filter((b) => b.f.kind === "count" && b.f.value > 1)
+    .map((b) => ({ value: b.f.value, start: b.f.start, source: writtenSource(b) }));
+  for (const m of allMatches(COUNT_WORD, text)) {
+    const value = COUNT_WORDS[m[1]!.toLowerCase()]!;
+    counts.push({ value, start: offset + m.index, source: { tool: "this answer", callId: "", where: "written", value, text: m[1]! } });
+  }
+  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
+  for (const a of amounts.reverse()) {
+    const av = Math.abs(a.f.value);
+    for (const c of counts) {
+      if ((said.perItem || said.measure === "average") && av / c.value >= r.lo && av / c.value <= r.hi) return { ...result, operation: "ratio", sources: [writtenSource(a), c.source] };
+      if (said.total && c.start < a.f.start && av * c.value >= r.lo && av * c.value <= r.hi) return { ...result, operation: "sum", sources: [writtenSource(a), c.source] };
+    }
+  }
+  return null;
+}
+
+/**
+ * From a percentage to the base it names: "of" right before the base ("of CHF 17'499.29"), or "of" and a few words that end
+ * in a word that hands over to it ("of June's spending of", "of the month's", "of the"); no punctuation between.
+ */
+const OF_BASE = /^\s+of\s+(?:[^\d.,;:!?()\s]+\s+){0,4}?(?:(?<=\bof\s+)|(?<=['’]s\s+)|(?<=\b(?:of|the|your)\s+))(?=(?:CHF|EUR|USD|GBP|Fr\.|\$|€|£)?\s?\d)/;
+
+/** The figure a percentage says it is a share of, written right after it ("12.5 % of the year's CHF 5'558.80"), if any. */
+function writtenBase(answer: string, f: ReadFigure, figures: readonly ReadFigure[]): ReadFigure | undefined {
+  const m = OF_BASE.exec(answer.slice(f.end, f.end + 80));
+  if (!m) return undefined;
+  const at = f.end + m[0].length;
+  return figures.find((x) => x.start === at && (x.kind === "money" || x.kind === "count"));
+}
+
+/**
+ * A share of the base the answer wrote after it: a figure it wrote before in its sentence (the nearest few), or one the
+ * model read about what the answer says, over that base. Only that base: "38 % of June's spending of CHF 17'499.29" is
+ * not remaining ÷ budget because those two make 38 %.
+ */
+function shareOfWritten(index: FigureIndex, f: ReadFigure, said: FigureContext, base: Backed, before: readonly Backed[]): AnswerFigure | null {
+  const r = intervalOf(f);
+  const bv = Math.abs(base.f.value);
+  if (!bv) return null;
+  const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const, operation: "ratio" as const };
+  for (const a of before.filter((x) => x.f.kind === base.f.kind).slice(-MAX_STEPS).reverse()) {
+    const v = (100 * Math.abs(a.f.value)) / bv;
+    if (v >= r.lo && v <= r.hi) return { ...result, sources: [writtenSource(a), writtenSource(base)] };
+  }
+  const parts: Interval = { lo: (r.lo * bv) / 100, hi: (r.hi * bv) / 100 };
+  const unsaidPeriod: FigureContext = { ...said, periods: undefined, month: undefined };
+  for (const g of index.seen) {
+    if (g.kind !== base.f.kind || (base.f.currency && g.currency && g.currency !== base.f.currency)) continue;
+    for (const k of findEqual(g.values, parts)) {
+      const part = figuresAt(g, k).find((x) => !x.change && !contradicts(unsaidPeriod, x.ctx));
+      if (part) return { ...result, sources: [source(part, index.lexicon), writtenSource(base)] };
+    }
+  }
+  return null;
+}
+
+/**
+ * A ratio of two amounts the answer wrote in its sentence ("May … CHF 694.85, …, 1.7 times April's CHF 414.70"; "December
+ * … CHF 1'115.50 …; August the cheapest at CHF 239.60 — December cost 4.7 times as much"): the amount nearest before it,
+ * or the one said of what its clause names, over the amount right after it or one of the two nearest before it. A handful
+ * of pairs, each licensed by where the answer wrote it.
+ */
+function writtenRatio(f: ReadFigure, said: FigureContext, sentence: readonly Backed[]): AnswerFigure | null {
+  if (said.ofCounts) return null;
+  const r = intervalOf(f);
+  const money = sentence.filter((b) => b.f.kind === "money");
+  const before = money.filter((b) => b.f.end <= f.start);
+  const after = money.find((b) => b.f.start >= f.end);
+  const named = (said.month || said.periods || said.categories || said.names) && before.filter((b) => b !== before.at(-1) && !contradicts(said, b.said) && (b.said.month || b.said.periods || b.said.categories || b.said.names));
+  const tops = [before.at(-1), ...(named || [])].filter((b): b is Backed => !!b);
+  const bottoms = [after, before.at(-1), before.at(-2)].filter((b): b is Backed => !!b);
+  for (const a of tops) {
+    for (const b of bottoms) {
+      if (a === b || !b.f.value) continue;
+      const v = Math.abs(a.f.value) / Math.abs(b.f.value);
+      if (v >= r.lo && v <= r.hi) return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "ratio", sources: [writtenSource(a), writtenSource(b)] };
+    }
+  }
+  return null;
+}
+
+/**
+ * The year the answer's "last year" is about: the year before the latest one of the turn's own calls — or that year itself
+ * when the question asks about "last year" and not "this year" (the calls then name last year). None when the turn has
+ * figures of an earlier year still: answers also say "last year" of any earlier year they compare with.
+ */
+function lastYearOf(index: FigureIndex, question: string): number | undefined {
+  if (!index.thisYear) return undefined;
+  const last = /\blast year\b/i.test(question) && !/\bthis year\b/i.test(question) ? index.thisYear : index.thisYear - 1;
+  // With figures of a year before it (an earlier turn's 2024 beside this turn's 2026), "last year" may be either.
+  return index.firstYear < last ? undefined : last;
 }
 
 /**
@@ -891,13 +1134,21 @@ function listedSum(f: ReadFigure, sentence: readonly { f: ReadFigure; checked: A
   const alike = sentence.filter((b) => b.f.kind === f.kind && (b.f.currency ?? "") === (f.currency ?? "")).slice(-MAX_LISTED);
   let total = 0;
   for (let k = alike.length - 1; k >= 0; k--) {
+    // Parts of one whole: not a gap between others, nor a total of others (its terms would be counted twice).
+    const op = alike[k]!.checked.operation;
+    if (op === "difference" || op === "sum") break;
     total += Math.abs(alike[k]!.f.value);
     if (k < alike.length - 1 && total >= r.lo && total <= r.hi) {
       const terms = alike.slice(k);
-      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: terms.flatMap((b) => b.checked.sources.slice(0, 1)) };
+      return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "sum", sources: terms.map(writtenSource) };
     }
   }
   return null;
+}
+
+/** A figure the answer wrote, as an operand: a grounded one by its source; a derived one as the answer wrote it (its own sources are its operands). */
+function writtenSource(x: { f: ReadFigure; checked: AnswerFigure }): FigureSource {
+  return x.checked.status === "grounded" && x.checked.sources[0] ? x.checked.sources[0] : { tool: "this answer", callId: "", where: "derived above", value: x.f.value, text: x.f.text };
 }
 
 /** The most figures of a paragraph a difference of two of them is looked for among (the nearest before it). */
@@ -920,10 +1171,7 @@ function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; chec
       const d = Math.abs(Math.abs(a.f.value) - Math.abs(b.f.value));
       if (d < r.lo || d > r.hi) continue;
       const [big, small] = Math.abs(a.f.value) >= Math.abs(b.f.value) ? [a, b] : [b, a];
-      // A grounded amount by its source; a derived one as the answer wrote it (its own sources are its operands).
-      const sources = [big, small].map((x): FigureSource =>
-        x.checked.status === "grounded" && x.checked.sources[0] ? x.checked.sources[0] : { tool: "this answer", callId: "", where: "derived above", value: x.f.value, text: x.f.text },
-      );
+      const sources = [big, small].map(writtenSource);
       return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: "difference", sources };
     }
   }
@@ -931,42 +1179,128 @@ function writtenDifference(f: ReadFigure, backed: readonly { f: ReadFigure; chec
 }
 
 const SENTENCE_END = /[.!?]\s|\n/;
+/** Every sentence end of a text. */
+const SENTENCE_ENDS = new RegExp(SENTENCE_END.source, "g");
+
+/** Where the sentence of the text at `at` starts: after the last sentence end before it (a full stop before a space, a line break). */
+function sentenceStart(text: string, at: number): number {
+  let start = 0;
+  for (const m of allMatches(SENTENCE_ENDS, text.slice(0, at))) start = m.index + m[0].length;
+  return start;
+}
 /** The earlier figures of its sentence a second step may start from (the nearest first). */
 const MAX_STEPS = 3;
 
+/** A figure the answer wrote that the turn backs (found or derived), with what the answer says it is about. */
+type Backed = { f: ReadFigure; checked: AnswerFigure; said: FigureContext };
+
 /**
- * A figure that follows in one more step from a figure the answer derived earlier in the same
- * sentence: its share of a total of the turn ("those three are CHF 76'001.45, 41.2% of the
- * CHF 184'500.51 you spent"), or its average per month, week or day of a period a call named
- * when the answer says so ("together CHF 28'889, CHF 555.56 a week"). Bounded: the nearest few
- * derived figures, one binary search each.
+ * A figure that follows in one more step from a figure the answer wrote earlier in the same sentence (the answer's own
+ * figures are operands its reader sees): its share of a total of the turn ("those three are CHF 76'001.45, 41.2% of the
+ * CHF 184'500.51 you spent"; "May was CHF 694.85, 12.5 % of the year"), or its average per month, week or day of the period
+ * it is said to be about ("together CHF 28'889, CHF 555.56 a week"; "August came to CHF 13'361.36, … CHF 431.01 a day").
+ * A figure found in the turn (not derived) is a share only of the natural total of its own call — the largest figure of
+ * its kind, or one about no category or name — not of any figure that happens to fit. Bounded: the nearest few written
+ * figures, one binary search each.
  */
-function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly ReadFigure[]): AnswerFigure | null {
+function secondStep(index: FigureIndex, f: ReadFigure, said: FigureContext, steps: readonly Backed[]): AnswerFigure | null {
   const r = intervalOf(f);
-  for (const x of steps.slice(-MAX_STEPS).reverse()) {
+  // An amount's rate is of an amount: the nearest amounts, past the counts between ("CHF 13'361.36 over 187 transactions … CHF 431.01 a day").
+  const from = f.kind === "money" ? steps.filter((b) => b.f.kind === "money") : steps;
+  for (const b of from.slice(-MAX_STEPS).reverse()) {
+    const x = b.f;
     const xv = Math.abs(x.value);
-    const step: FigureSource = { tool: "this answer", callId: "", where: "derived above", value: x.value, text: x.text };
-    const base = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
-    if (f.kind === "percent" && r.lo > 0) {
+    const derived = b.checked.status === "derived";
+    const found = derived ? undefined : b.checked.sources[0];
+    if (!derived && !found) continue;
+    const step: FigureSource = found ?? { tool: "this answer", callId: "", where: "derived above", value: x.value, text: x.text };
+    /** The total a share of the step may be taken of. */
+    const base = derived
+      ? (t: SourceFigure) => !contradicts(said, t.ctx)
+      : (t: SourceFigure) => t.callId === found!.callId && Math.abs(t.value) > xv && (index.callMax.has(t) || (!t.ctx.categories && !t.ctx.names));
+    const result = { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived" as const };
+    // A percentage said to be a rise or a fall ("+4.6 %", "up 9.6 %") is a change, never a share of a total: a change of
+    // CHF 4'200 is not "+4.6 %" because CHF 4'200 ÷ some income of the turn lands there (as derivePercent, which tries
+    // only the change for a signed percentage); it is the change of a difference over where it started (above).
+    if (f.kind === "percent" && r.lo > 0 && said.sign !== undefined && derived && b.checked.operation === "difference" && b.checked.sources.length === 2) {
+      // A change in per cent of a difference the answer derived: of the amount it changed from ("CHF 600.00 more than
+      // November, a rise of 40.3%": 600.00 ÷ November's 1'488.72), the smaller of the two for a rise, the larger for a fall.
+      const [big, small] = b.checked.sources;
+      const from = said.sign > 0 ? small! : big!;
+      const pct = (100 * xv) / Math.abs(from.value);
+      if (pct >= r.lo && pct <= r.hi) return { ...result, sources: [step, from], operation: "ratio" };
+    }
+    if (f.kind === "percent" && r.lo > 0 && said.sign === undefined) {
       // The total it is a share of: xv ÷ total within the written percentage.
       const totals: Interval = { lo: (xv * 100) / r.hi, hi: (xv * 100) / r.lo };
       for (const g of index.seen) {
         if (g.kind !== x.kind || (x.currency && g.currency && g.currency !== x.currency)) continue;
         for (const k of findEqual(g.values, totals)) {
-          const total = figuresAt(g, k).find((t) => !t.change && Math.abs(t.value) >= xv && !contradicts(said, t.ctx));
-          if (total) return { ...base, sources: [step, source(total, index.lexicon)], operation: "ratio" };
+          const total = figuresAt(g, k).find((t) => !t.change && Math.abs(t.value) >= xv && base(t));
+          if (total) return { ...result, sources: [step, source(total, index.lexicon)], operation: "ratio" };
         }
       }
     }
     if (f.kind === "money" && x.kind === "money" && (said.per === "month" || said.per === "week" || said.per === "day")) {
-      const own = saidDivisors(index, said);
+      // A found figure's rate is over the period the answer says it is about (the rate's own clause may carry another).
+      const own = saidDivisors(index, derived ? said : b.said);
       const divisors = said.per === "month" ? own.months : said.per === "week" ? own.weeks : own.days;
       for (const d of divisors) {
         const v = xv / d;
         if (v < r.lo || v > r.hi) continue;
-        return said.per === "month" ? { ...base, sources: [step], operation: "monthly_average", months: d } : { ...base, sources: [step], operation: "average", divisor: round(d), per: said.per };
+        return said.per === "month" ? { ...result, sources: [step], operation: "monthly_average", months: d } : { ...result, sources: [step], operation: "average", divisor: round(d), per: said.per };
       }
     }
+  }
+  return null;
+}
+
+/** A month left out of a series ("without June", "leaving October out", "except March"), or "it" (the month its sentence is about). */
+const LEFT_OUT = /\b(?:without|excluding|except(?:\s+for)?|apart\s+from|leaving)\s+(?:the\s+)?(January|February|March|April|May|June|July|August|September|October|November|December|it)\b(?![^.;\n]*[.;\n])/i;
+const MONTH_NAMED = /\b(January|February|March|April|May|June|July|August|September|October|November|December)\b/g;
+const MONTH_NUMBER: Record<string, number> = { january: 1, february: 2, march: 3, april: 4, may: 5, june: 6, july: 7, august: 8, september: 9, october: 10, november: 11, december: 12 };
+
+/**
+ * A series by month with one month left out, as its clause says ("Without June the year would have come to CHF 11'410.87",
+ * "without March it was CHF 13'150.23 a month", "leaving October out, you spent CHF 4'147.73 a month on average"): the
+ * series' total less that month's, or that ÷ the months left. Two steps over items the answer names, so only for an amount
+ * written to the cent (a whole one is some total less some month). Bounded: one subtraction per list by month.
+ */
+function leftOut(index: FigureIndex, f: ReadFigure, said: FigureContext, answer: string): AnswerFigure | null {
+  if (f.approximate || f.precision >= 1) return null;
+  const before = answer.slice(Math.max(0, f.start - 160), f.start);
+  const m = LEFT_OUT.exec(before);
+  if (!m) return null;
+  let month = MONTH_NUMBER[m[1]!.toLowerCase()];
+  if (!month) {
+    // "without it": the month its sentence is about, the first it names ("April stood out …, above March …; without it").
+    const head = answer.slice(Math.max(0, f.start - 400), f.start - before.length + m.index);
+    const cut = Math.max(head.lastIndexOf(". "), head.lastIndexOf("\n"));
+    const named = [...head.slice(cut + 1).matchAll(MONTH_NAMED)][0];
+    month = named ? MONTH_NUMBER[named[1]!.toLowerCase()] : undefined;
+  }
+  if (!month) return null;
+  const r = intervalOf(f);
+  const perMonth = said.per === "month" || said.perNear === "month" || said.measure === "average" || /\baverag/i.test(answer.slice(f.start - 60, f.start));
+  for (const l of index.lists) {
+    if (l.kind !== "money" || (f.currency && l.currency && l.currency !== f.currency)) continue;
+    let out: SourceFigure | null = null;
+    let monthly = true;
+    for (const x of l.figures) {
+      const p = x.ctx.periods;
+      if (p?.length !== 1 || p[0]!.from % 100 !== 1 || Math.floor(p[0]!.from / 100) !== Math.floor(p[0]!.to / 100)) {
+        monthly = false;
+        break;
+      }
+      if (Math.floor(p[0]!.from / 100) % 100 === month) out = out ? null : x;
+    }
+    if (!monthly || !out) continue;
+    const n = l.figures.length;
+    const rest = l.prefix[n]! - Math.abs(out.value);
+    const value = perMonth ? rest / (n - 1) : rest;
+    if (value < r.lo || value > r.hi) continue;
+    const sources = [...l.figures.filter((x) => x !== out), out].map((x) => source(x, index.lexicon));
+    return { text: f.text, value: f.value, start: f.start, end: f.end, status: "derived", operation: perMonth ? "mean" : "difference", sources };
   }
   return null;
 }
@@ -1027,6 +1361,11 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
   // the turn has figures of as a merchant of its own ("Galaxus") is not a longer merchant's ("Digitec Galaxus").
   const ownNames = said.ownName && said.names!.every((n) => index.known.names.has(foldName(n))) ? said.names!.map(foldName) : null;
   const longerName = (s: SourceFigure) => !!ownNames && !s.search && !!s.ctx.names && !s.ctx.names.some((m) => ownNames.includes(foldName(m)));
+  // Said of a category the turn has no figure of ("2 transfers", "fees … still uncategorised"), a figure of the rows not
+  // classified yet may be what the answer says they are; of a category the turn has figures of, it is not that category's.
+  const unknownCategory = said.categories && !said.categories.some((c) => index.known.categories.has(c)) ? { ...said, categories: undefined } : null;
+  const clashes = (s: SourceFigure) => contradicts(said, s.ctx) && !(unknownCategory && unclassified(s.ctx) && !contradicts(unknownCategory, s.ctx));
+  const countOfThings = f.kind === "count" && !!said.unit;
   const fitting: SourceFigure[] = [];
   const contradicted: SourceFigure[] = [];
   /** The fitting figures about just what the answer says, in search order: the first few are the sources, so the search stops at them. */
@@ -1035,13 +1374,15 @@ function checkOne(index: FigureIndex, f: ReadFigure, said: FigureContext): Answe
     for (const k of findEqual(g.values, r)) {
       for (let i = g.offsets[k]!, ie = g.offsets[k + 1]!; i < ie; i++) {
         const s = g.flat[i]!;
+        // A count of things ("50 transactions", "8 merchants") is a count: not an amount or a ratio that has its digits.
+        if (countOfThings && (s.kind === "money" || s.kind === "ratio")) continue;
         const currencyClash = f.kind === "money" && f.currency && s.currency && f.currency !== s.currency;
         // A comparison's change is what the answer writes as a change or a gap, not an amount of one period ("travel in July came to CHF 337.75").
         const levelAsChange = s.change && !said.changeSaid;
         // Said to be in the red (or in the black), an amount is a figure below zero (above it): "August was CHF 3'602.42 in
         // the red" is not a net of +CHF 3'602.42.
         const otherSide = said.balance !== undefined && f.kind === "money" && (said.balance < 0 ? s.value > 0 : s.value < 0);
-        if (currencyClash || levelAsChange || otherSide || longerName(s) || contradicts(said, s.ctx) || typicalOf(said, s)) contradicted.push(s);
+        if (currencyClash || levelAsChange || otherSide || longerName(s) || clashes(s) || typicalOf(said, s) || saidOfAPart(said, s.ctx)) contradicted.push(s);
         else {
           fitting.push(s);
           if ((!measured || s.ctx.measure === said.measure) && (!acted || s.ctx.action === said.action) && (!namedElsewhere || s.ctx.names || !s.ctx.categories)) {

@@ -11,8 +11,9 @@
  * 2. else the nearest mentions before it, after the figure before it ("Groceries
  *    CHF 18'109.55", "Coop and Migros together took CHF 11'408.95");
  * 3. else what the figure before it in the clause was said to be about by rule 2 or 3
- *    ("Tibits with CHF 989.35 over 41 visits, at CHF 62.35 a visit") — not its period when a
- *    word like "against" or "down from" sets this figure against it;
+ *    ("Tibits with CHF 989.35 over 41 visits, at CHF 62.35 a visit") — also by rule 1 when this
+ *    figure tells more of that one ("CHF 18'382.95 in 2024 (931 payments)"); not its period when
+ *    a word like "against" or "down from" sets this figure against it ("more than the first (…)");
  * 4. else the one value of that dimension the clause mentions and no figure took.
  * A category or a name is the figure's subject: said of one, it takes neither from elsewhere.
  * A cell of a markdown table takes its own cell's mentions, its column's header, its row's first cell.
@@ -22,6 +23,7 @@
  */
 import { daysInMonth } from "../ledger/calendar.ts";
 import { textsOf, type TextList } from "../ledger/ledger.ts";
+import { UNCATEGORISED } from "../ledger/schema.ts";
 import { allMatches } from "./read.ts";
 
 /** The names a text may mention: the ledger's categories, merchants and accounts. */
@@ -74,13 +76,30 @@ export type FigureContext = {
   total?: true;
   /** Every category, name and weekday the figure's clause mentions: what a sum, a difference or a ratio may be taken over. */
   subjects?: string[];
+  /** A ratio said of how many ("3 times as many visits", "twice as often"): a ratio of counts, not of amounts, and the only one of counts. */
+  ofCounts?: true;
+  /** How many things its clause says the figure is of ("those three alone are 395 rows", "the top 5 came to …"). */
+  items?: number;
+  /**
+   * Its period or month was written as an end of a period ("until April", "since January", "to the end of October"), as
+   * a day ("the first on 28 March") or in an aside ("(the trip in June)"): not a part of a longer period the figure is
+   * said to be about (saidOfAPart).
+   */
+  bound?: true;
 };
 
 /** "current": the price now, which a series' usual (median) amount does not tell. */
 export type Measure = "average" | "median" | "net" | "current";
 
 type Dim = "period" | "month" | "weekday" | "category" | "name" | "currency";
-type Mention = { start: number; end: number; dim: Dim; period?: Span; value: string | number; days?: number[] };
+/**
+ * The years an answer's relative writings are about: "this year" (`thisYear`), "last year" (`lastYear`), and a quarter or a
+ * range of months written without a year and with none before it in the paragraph (`unwritten`). Absent: not read.
+ */
+export type Years = { thisYear?: number; lastYear?: number; unwritten?: number };
+
+/** `bound`: a period or month written as an end of a period or as a day ("end"), or in an aside ("aside") (FigureContext.bound). */
+type Mention = { start: number; end: number; dim: Dim; period?: Span; value: string | number; days?: number[]; bound?: "end" | "aside" };
 
 // ---------------------------------------------------------------------------------------
 // The lexicon of names
@@ -172,8 +191,11 @@ const KIND_WORDS = new Set(["restaurant", "ristorante", "trattoria", "pizzeria",
 
 const lexicons = new WeakMap<Vocabulary, Lexicon>();
 
-/** Verbs that name a category by what was done ("you invested CHF 6'030"): not what money moved to own accounts was. */
-const CATEGORY_VERBS: Record<string, string[]> = { investments: ["invested"] };
+/**
+ * Other words for a category: a verb of what was done ("you invested CHF 6'030": not what money moved to own accounts
+ * was), another spelling or a synonym the tools' own summaries use ("Unclassified money in (Uncategorised rows …)").
+ */
+const CATEGORY_WORDS: Record<string, string[]> = { investments: ["invested"], uncategorised: ["uncategorized", "unclassified"] };
 
 /** The lexicon of a vocabulary (built once per vocabulary object). */
 export function lexiconOf(v: Vocabulary): Lexicon {
@@ -192,8 +214,8 @@ export function lexiconOf(v: Vocabulary): Lexicon {
     add(k, e);
     // "grocery shops", "fee", "subscription": the singular names the category too.
     if (k.endsWith("ies")) add(`${k.slice(0, -3)}y`, e);
-    else if (k.endsWith("s") && k.length > 4) add(k.slice(0, -1), e);
-    for (const verb of CATEGORY_VERBS[k] ?? []) add(verb, e);
+    else if (k.endsWith("s") && k.length >= 4 && !k.endsWith("ss")) add(k.slice(0, -1), e);
+    for (const word of CATEGORY_WORDS[k] ?? []) add(word, e);
   }
   // A long name's first distinctive word stands for it ("Livit" for "Livit AG", "Hiltl" for
   // "Restaurant Hiltl"), unless two names share it; later words are often places ("Zürich").
@@ -290,8 +312,14 @@ function yearBefore(text: string, at: number, fallback?: number): number | undef
   for (const m of allMatches(YEAR, text.slice(0, at))) year = Number(m[1]);
   return year;
 }
-/** "this year": the latest year of the turn's own calls ("last year" is left unread: answers say it of any earlier year they compare with). */
+/** Words before a period that make it an end of a longer one ("until April", "since January", "to the end of October"). */
+const BOUND_BEFORE = /\b(?:until|till|since|from|to|through|after|before|by|on|stops?|ends?|ended|start(?:s|ed)?|(?:the\s+)?(?:end|start|beginning)\s+of)\s+(?:the\s+)?(?:end\s+of\s+|start\s+of\s+)?$/i;
+/** Inside a bracket that is still open ("**Euros (the Italy trip in June):** €580.00"): an aside, whatever follows it. */
+const IN_ASIDE = /\([^()]*$/;
+/** "this year": the latest year of the turn's own calls. */
 const THIS_YEAR = /\bthis year\b/gi;
+/** "last year", "last year's": the year before the one the turn is in (check.ts lastYearOf). */
+const LAST_YEAR = /\blast year(?:['’]s)?(?![\p{L}])/giu;
 const WEEKDAY_RANGE = new RegExp(String.raw`\b(${DAY_WORD})s?\s+(?:to|–|-|through|until)\s+(${DAY_WORD})s?\b`, "g");
 const WEEKDAY = new RegExp(String.raw`\b(${DAY_WORD})(?:day)?s?\b`, "g");
 const WEEK_PARTS = /\b(weekends?|weekdays|working days)\b/gi;
@@ -330,7 +358,8 @@ function namesOf(text: string, lex: Lexicon): Mention[] {
  * The mentions of `text` outside the `masked` spans (the figures themselves), in order;
  * `names`: the names already found (they are read first: a name may hold digits, "Visa 4417").
  */
-function mentionsOf(text: string, masked: readonly { start: number; end: number }[], names: Mention[], currencies = true, thisYear?: number): Mention[] {
+function mentionsOf(text: string, masked: readonly { start: number; end: number }[], names: Mention[], currencies = true, years: Years = {}): Mention[] {
+  const { thisYear, lastYear, unwritten } = years;
   const out: Mention[] = [...names];
   /** Which characters a figure, a name or a mention already holds. */
   const taken = new Uint8Array(text.length + 1);
@@ -340,6 +369,10 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   const put = (m: Mention) => {
     for (let i = m.start; i < m.end; i++) if (taken[i]) return;
     take(m.start, m.end);
+    if (m.dim === "period" || m.dim === "month") {
+      if (BOUND_BEFORE.test(text.slice(Math.max(0, m.start - 24), m.start)) || (m.dim === "month" && /^\d/.test(text.slice(m.start, m.end)))) m.bound = "end";
+      else if (IN_ASIDE.test(text.slice(Math.max(0, m.start - 40), m.start))) m.bound = "aside";
+    }
     out.push(m);
   };
   const periods = (re: RegExp, f: (m: RegExpMatchArray) => Span | null) => {
@@ -385,7 +418,9 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     return mo ? span(Number(m[1]), mo) : null;
   });
   if (/quarter|half|\b[QH][1-4]\b/i.test(text)) periods(PART_OF_YEAR, (m) => {
-    const y = m[5] ? Number(m[5]) : yearBefore(text, m.index!, thisYear);
+    // "Last quarter" without "the" or a year is the one before now, not the fourth ("the last quarter of 2025").
+    if (m[1]?.toLowerCase() === "last" && !m[5] && !/\bthe\s+$/i.test(text.slice(Math.max(0, m.index! - 4), m.index))) return null;
+    const y = m[5] ? Number(m[5]) : yearBefore(text, m.index!, unwritten);
     if (!y) return null;
     const half = m[2]?.toLowerCase() === "half" || m[4] !== undefined;
     const n = m[3] ? Number(m[3]) : m[4] ? Number(m[4]) : half && m[1]!.toLowerCase() === "last" ? 2 : ORDINAL[m[1]!.toLowerCase()]!;
@@ -395,18 +430,19 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
   if (monthNames) periods(MONTH_RANGE_BARE, (m) => {
     const a = monthIndex(m[1]!);
     const b = monthIndex(m[2]!);
-    const y = yearBefore(text, m.index!, thisYear);
+    const y = yearBefore(text, m.index!, unwritten);
     return a && b && a < b && y ? span(y, a, b) : null;
   });
   if (monthNames) for (const m of allMatches(MONTH_ALONE, text)) {
     const w = m[1]!;
-    // "May" is also a verb: not at a sentence's start.
-    if (w === "May" && /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, m.index! - 3), m.index))) continue;
+    // "May" is also a verb: not at a sentence's start, unless what follows says what the month did ("May was the peak").
+    if (w === "May" && /(?:^|[.!?]\s+)$/.test(text.slice(Math.max(0, m.index! - 3), m.index)) && !MAY_THE_MONTH.test(text.slice(m.index! + 3, m.index! + 16))) continue;
     const mo = monthIndex(w);
     if (mo && /^\p{Lu}/u.test(w)) put({ start: m.index!, end: m.index! + m[0].length, dim: "month", value: mo });
   }
   if (digits) periods(YEAR, (m) => span(Number(m[1]), 1, 12));
   if (thisYear && /\bthis year\b/i.test(text)) periods(THIS_YEAR, () => span(thisYear, 1, 12));
+  if (lastYear && /\blast year/i.test(text)) periods(LAST_YEAR, () => span(lastYear, 1, 12));
   const weekdays = (start: number, end: number, days: number[]) => put({ start, end, dim: "weekday", value: days.join(","), days });
   const dayNames = /Mon|Tue|Wed|Thu|Fri|Sat|Sun/.test(text);
   if (dayNames) for (const m of allMatches(WEEKDAY_RANGE, text)) {
@@ -420,7 +456,43 @@ function mentionsOf(text: string, masked: readonly { start: number; end: number 
     const w = m[1]!;
     put({ start: m.index!, end: m.index! + w.length, dim: "currency", value: CURRENCY_OF[w.toLowerCase()] ?? w.toUpperCase() });
   }
-  return out.sort((a, b) => a.start - b.start);
+  out.sort((a, b) => a.start - b.start);
+  return monthsOfTheYearSaid(text, out);
+}
+
+/** After "May" opening a sentence, words that make it the month: "May was the peak", "May's bill", "May cost …". */
+const MAY_THE_MONTH = /^(?:['’]s\b|\s+(?:was|is|had|has|cost|came|saw|brought|reached|rose|fell|dropped|ended|stood|peaked|went)\b)/;
+
+/** A year the sentence is set in: "In 2025 groceries peaked in May", "During 2024, …" (not "Compared with 2024, March rose"). */
+const YEAR_OPENER = /(?:^|[.!?:;]\s+|\n\s*(?:[-*]\s+)?|^\s*(?:[-*]\s+)?)(?:in|during|for|throughout|across)\s+$/i;
+
+/**
+ * A month named without its year in a sentence set in one year ("in 2025 groceries peaked in May at CHF 1'706.20") is that
+ * month of that year: May 2025, not May 2026. Only a year that opens a sentence or a clause ("In 2025 …", "…; in 2025 …"),
+ * for the months after it up to the sentence's end or another year: "Compared with 2024, March rose" is not March 2024.
+ */
+function monthsOfTheYearSaid(text: string, ms: Mention[]): Mention[] {
+  let year: number | null = null;
+  let sentenceEnd = -1;
+  for (let i = 0; i < ms.length; i++) {
+    const m = ms[i]!;
+    if (m.start > sentenceEnd && year !== null) year = null;
+    const p = m.period;
+    if (m.dim === "period" && p && p.from % 10000 === 101 && p.to % 10000 === 1231 && Math.floor(p.from / 10000) === Math.floor(p.to / 10000)) {
+      const lead = text.slice(Math.max(0, m.start - 40), m.start);
+      year = YEAR_OPENER.test(lead) ? Math.floor(p.from / 10000) : null;
+      if (year !== null) {
+        const end = /[.!?](?:\s|$)|\n/.exec(text.slice(m.end));
+        sentenceEnd = end ? m.end + end.index : text.length;
+      }
+      continue;
+    }
+    if (m.dim === "month" && year !== null && m.start < sentenceEnd) {
+      const mo = m.value as number;
+      ms[i] = { ...m, dim: "period", period: span(year, mo), value: `${year}-${mo}` };
+    }
+  }
+  return ms;
 }
 
 // ---------------------------------------------------------------------------------------
@@ -433,10 +505,11 @@ const ABBREVIATION = /(?:^|[\s(])(?:Dr|Fr|SFr|St|Nr|No|ca|approx|vs|etc|e\.g|i\.
 
 /**
  * Filler between a figure and a mention that belongs to it: "CHF 9'850.81 in 2024", "CHF
- * 1'509.13 a month in 2025", "CHF 30.05 in Basel in October", "914 grocery shops", "196 (October)".
+ * 1'509.13 a month in 2025", "CHF 30.05 in Basel in October", "914 grocery shops", "196 (October)",
+ * "CHF 288.08 still uncategorised", "CHF 399.18 are unclassified".
  */
 const RIGHT_GLUE =
-  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($/iu;
+  /^\s*(?:(?:a|an|per|each|every|spent|paid|went|was|were|is|came|arrived|booked|charged|in total|total|altogether|overall|together|net|month|year|week|day|of it|of that|so far|only|just|alone|more|less)\s+){0,3}(?:(?:in|at)\s+\p{Lu}[\p{L}-]+\s+)?(?:on|for|at|in|during|to|with|by|of|under|as|until|till|since|from|through)\s+(?:the\s+|your\s+|my\s+|its\s+)?(?:(?:first|second|third|fourth|last)\s+(?:half|quarter|months?|weeks?)\s+of\s+)?$|^\s$|^\s\($|^\s+(?:(?:is|are|was|were|stayed|remains?|remained|still|yet)\s+){1,2}$/iu;
 /** From a mention to the next figure: its possessive, then at most a rounding word ("April's CHF 738.95", "May’s about CHF 1.2k"). */
 const POSSESSIVE_BEFORE_FIGURE = /^['’]s\s+(?:(?:about|roughly|around|nearly|almost|some|only|just)\s+)?$/i;
 /** The longest filler RIGHT_GLUE can match (three words, a place, a preposition, an article, "first half of"). */
@@ -446,6 +519,17 @@ const CONTRAST = /(?:\b(?:against|vs\.?|versus|compared (?:with|to)|from|after|b
 const BRACKETED = /^\s*\(\s*$/;
 /** Words before a mention that make it what a figure is compared with. */
 const COMPARED_WITH = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|times|twice|as much as)\s+(?:in\s+|on\s+|at\s+|for\s+)?(?:the\s+)?$/i;
+/**
+ * A mention in the part of a clause set against what it is about, up to a comma: "more than November, and …", "close behind
+ * September with …", "against 39 meals in May". What the figure is compared with is not what a later figure is about.
+ */
+const SET_AGAINST = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|behind|ahead of|instead of)\b[^,;:()]*$/i;
+/** From the figure before to this one, words that say this one tells more of it: "CHF 18'382.95 in 2024 (931 payments)", "CHF 26'880.00 in 2025: 12 payments", "CHF 5'442.00 in 2025 in 48 payments", "334 times in 2024 for a total of CHF 6'775.70". */
+const ELABORATES = /^[^()]*?(?:\(\s*|:\s*|\b(?:in|over|across|from|with|for a total of|totalling|totaling|i\.e\.|that is|or)\s+(?:(?:about|roughly|around|nearly|almost|some|only|just)\s+)?)$/i;
+/** From the figure before to this one, a comparison that sets this one against it: "more than the first (", "than in 2024: ". */
+const CONTRASTED_PART = /\b(?:than|against|versus|vs\.?|compared (?:with|to)|instead of)\b[^,;]*$/i;
+/** What may stand between a mention and the figure it is that figure's own, though set against another: "than November's CHF 661.90", "than May (CHF 990.30)". */
+const OWN_BEFORE_FIGURE = /^(?:['’]s)?\s*\(?\s*(?:(?:about|roughly|around|nearly|almost|only|just)\s+)?$/i;
 /** An aside naming what a figure before consists of: "CHF 244.80, all Netflix, CHF 20.40 a month". */
 const ASIDE = /\b(?:all|only|mostly|entirely)\s+$/i;
 /** Mentions of one dimension joined into a set: "Coop and Migros", "Housing, Children and Other". */
@@ -488,6 +572,9 @@ const DIRECTION_WORDS = /\b(?:up|rose|risen|grew|grown|increase|gained|jumped|cl
 
 /** Verbs of a change made (an approval's outcome and the answer reporting it). */
 const ACTION = /\b(moved|recategori[sz]ed|refiled|filed|changed|created|removed|deleted|renamed|merged|undone|applied)\b/i;
+const ACTION_ALL = new RegExp(ACTION.source, "gi");
+/** A verb of spending or saving after the action's figure: the next figure is what that verb says ("… and invested CHF 4'128.00"). */
+const OTHER_VERB = /\b(?:invested|spent|paid|saved|earned|received|kept|cost|costs|came to|went to)\b/i;
 
 const UP = /\b(?<!\b(?:make|makes|made|making|add|adds|added|adding|sum|sums|summed|came|comes|come|end|ends|ended|ending)\s)(?:up|rose|risen|grew|grown|increased|gained|jumped|climbed|higher)(?:\s+by)?(?:\s+(?:about|roughly|around|almost|nearly|some|over|just))?\s*$/i;
 const DOWN = /\b(?:down|fell|fallen|dropped|decreased|declined|lost|shrank|sank|lower|cut)(?:\s+by)?(?:\s+(?:about|roughly|around|almost|nearly|some|over|just))?\s*$/i;
@@ -512,6 +599,13 @@ const UNITS: Record<string, string> = Object.fromEntries([
   ...["merchant", "merchants", "payee", "payees"].map((w) => [w, "merchants"]),
   ...["account", "accounts"].map((w) => [w, "accounts"]),
 ]);
+
+/** How many things a clause says a figure is of: "those three", "the top 5", "these six payments", "all four", "both". */
+const ITEMS_BEFORE = /\b(?:(?:those|these|the|top|first|last|all)\s+(?:top\s+)?(two|three|four|five|six|seven|eight|nine|ten|\d{1,2})\b(?![\d'’.,])|(both))/i;
+const ITEM_NUMBERS: Record<string, number> = { two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10 };
+
+/** After a ratio, words that say it compares how many: "as many", "as often", "more often", "more visits". */
+const OF_COUNTS_AFTER = /^\s+(?:as\s+many|as\s+often|more\s+often|(?:more|fewer)\s+(?:\p{L}+\s+)?(?:transactions|payments|visits|purchases|rows|trips|meals|bookings|orders))\b/iu;
 
 /** The family a count counts: the first of the (up to three) words right after it that names one ("127 unusually large payments"). */
 export function unitAfter(after: string): string | undefined {
@@ -567,8 +661,10 @@ function setDim(ctx: FigureContext, ms: Mention[]): void {
   switch (m.dim) {
     case "period":
       ctx.periods = ms.map((x) => x.period!);
+      if (ms.every((x) => x.bound)) ctx.bound = true;
       break;
     case "month":
+      if (ms.every((x) => x.bound)) ctx.bound = true;
       // Several months ("March, September and December together …") are no one month's: the figure is not said of March.
       if (ms.every((x) => x.value === m.value)) ctx.month = m.value as number;
       else ctx.months = [...new Set(ms.map((x) => x.value as number))];
@@ -598,7 +694,7 @@ function handed(c: FigureContext, d: Dim): FigureContext | null {
   switch (d) {
     case "period":
     case "month":
-      return c.periods ? { periods: c.periods } : c.month ? { month: c.month } : null;
+      return c.periods ? { periods: c.periods, ...(c.bound ? { bound: c.bound } : {}) } : c.month ? { month: c.month, ...(c.bound ? { bound: c.bound } : {}) } : null;
     case "weekday":
       return c.weekdays ? { weekdays: c.weekdays } : null;
     case "category":
@@ -619,13 +715,13 @@ function subjectsOf(ms: Mention[]): string[] {
 /**
  * `answer`: the text is a model's answer, whose writer may name things the data has no name for
  * ("the tax office", "other costs"): such a subject is none of the clause's. A tool's summary
- * names things by the data's names only. `thisYear`: what "this year" is about (the latest year
- * the turn's own calls name).
+ * names things by the data's names only. `years`: what "this year" and "last year" are about, and the year of a quarter or
+ * a range of months written without one (Years).
  */
-export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean; thisYear?: number } = {}): { figures: F[]; contexts: FigureContext[] } {
+export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean; years?: Years } = {}): { figures: F[]; contexts: FigureContext[] } {
   const names = opts.answer ? withAliases(text, namesOf(text, lex)) : namesOf(text, lex);
   const figures = read.filter((f) => !names.some((n) => f.start >= n.start && f.end <= n.end && n.end - n.start > f.end - f.start));
-  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false, opts.thisYear) };
+  return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false, opts.years) };
 }
 
 /** The context of each figure of `text` (same order as `figures`), from the mentions around it. */
@@ -634,9 +730,9 @@ const tableRow = /^\s*\|/;
 /** Words that deny what follows them: "counted neither as spending nor as income", "none in 2024". */
 const NEGATED = /\b(?:neither|nor|not|no|none|nothing|never)(?:\s+(?:counted\s+)?(?:as|in|for|during))?\s+$/i;
 
-function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, thisYear?: number): FigureContext[] {
+function contextsOf(text: string, figures: readonly Target[], names: Mention[], answer: boolean, years?: Years): FigureContext[] {
   // A mention denied is no mention: "(…, counted neither as spending nor as income): CHF 670.58" is not about Income.
-  const mentions = mentionsOf(text, figures, names, true, thisYear).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
+  const mentions = mentionsOf(text, figures, names, true, years).filter((m) => !NEGATED.test(text.slice(Math.max(0, m.start - 30), m.start)));
   const actions = ACTION.test(text);
   const out: FigureContext[] = figures.map(() => ({}));
   if (!figures.length) return out;
@@ -707,6 +803,12 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
       const unit = unitAfter(text.slice(f.end, f.end + 40));
       if (unit) out[i]!.unit = unit;
     }
+    if (OF_COUNTS_AFTER.test(after)) out[i]!.ofCounts = true;
+    // How many things a count of things is of (what a run of counts may add up: check.ts countedRun).
+    if (answer && out[i]!.unit) {
+      const n = ITEMS_BEFORE.exec(clauseBefore(text, f.start));
+      if (n) out[i]!.items = n[2] ? 2 : (ITEM_NUMBERS[n[1]!.toLowerCase()] ?? Number(n[1]));
+    }
     if (measures && MEASURE_WORDS.test(near)) {
       const measure = MEASURE_BEFORE.exec(before)?.[1] ?? (MEASURE_AFTER.test(after) ? "average" : undefined);
       if (measure) out[i]!.measure = MEASURES[measure.toLowerCase()];
@@ -726,8 +828,12 @@ function contextsOf(text: string, figures: readonly Target[], names: Mention[], 
     }
     if (totals && (TOTAL_BEFORE.test(clauseBefore(text, f.start)) || TOTAL_AFTER.test(after))) out[i]!.total = true;
     if (actions) {
-      const action = ACTION.exec(clauseBefore(text, f.start))?.[1];
-      if (action) out[i]!.action = action.toLowerCase();
+      // The verb of the figure's own part of the clause: "moved CHF 5'500.00 … and invested CHF 4'128.00" — another verb
+      // since the figure before is another action (or none).
+      const own = clauseBefore(text, f.start);
+      const action = [...own.matchAll(ACTION_ALL)].at(-1)?.[1];
+      const other = i > 0 ? OTHER_VERB.test(text.slice(Math.max(figures[i - 1]!.end, f.start - own.length), f.start)) : false;
+      if (action && !other) out[i]!.action = action.toLowerCase();
     }
   });
   return out;
@@ -758,7 +864,7 @@ const mentionKey = (m: Mention) => (m.period ? `${m.period.from}-${m.period.to}`
 function attach(text: string, figures: readonly Target[], idx: number[], ms: Mention[], start: number, end: number, out: FigureContext[], answer: boolean): void {
   const taken = new Set<Mention>();
   const done = idx.map(() => new Set<Dim>());
-  /** Dimensions a figure got by rule 1: it hands them to no one. */
+  /** Dimensions a figure got by rule 1: it hands them only to a figure that tells more of it (ELABORATES). */
   const own = idx.map(() => new Set<Dim>());
   // Rule 1: right after the figure, chained ("at Restaurant Krone on Saturday").
   let first = 0;
@@ -796,10 +902,24 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     // not a rate's start: "CHF 2'520.00 a month from May (CHF 30'240.00 a year)").
     const base = (m: Mention) =>
       BRACKETED.test(text.slice(m.end, f.start)) && k > 0 && (isSubject(m.dim) || DIRECTION_WORDS.test(text.slice(Math.max(start, figures[idx[k - 1]!]!.start - 30), m.start).toLowerCase()));
-    const before = ms.slice(from, to).filter((m) => !taken.has(m) || base(m));
+    // A mention set against ("more than November, and the month's net was CHF 9'020.53") is not this figure's — unless the
+    // figure is itself the change between them ("Compared with 2024, spending was 10.4% higher").
+    let change: boolean | undefined;
+    const isChange = () => {
+      if (change === undefined) {
+        const lead = text.slice(Math.max(prevEnd, f.start - 30), f.start);
+        change = CHANGE_WORDS.test(text.slice(f.end, f.end + 24)) || CHANGE_WORDS.test(lead.slice(Math.max(lead.lastIndexOf(","), lead.lastIndexOf(";")) + 1));
+      }
+      return change;
+    };
+    const setAgainst = (m: Mention) => SET_AGAINST.test(text.slice(Math.max(start, m.start - 40), m.start)) && !OWN_BEFORE_FIGURE.test(text.slice(m.end, f.start)) && !isChange();
+    const before = ms.slice(from, to).filter((m) => (!taken.has(m) || base(m)) && (!setAgainst(m) || base(m)));
+    // A period written as an end of one or as a day ("So far in 2025 (to the end of October)", "in 2025 … on 5 June") yields
+    // to the period the clause is about.
+    const periodSaid = before.some((m) => slot(m.dim) === "period" && m.bound !== "end");
     for (let j = before.length - 1; j >= 0; j--) {
       const m = before[j]!;
-      if (done[k]!.has(slot(m.dim))) continue;
+      if (done[k]!.has(slot(m.dim)) || (periodSaid && m.bound === "end" && slot(m.dim) === "period")) continue;
       const group = [m];
       for (let g = j - 1; g >= 0; g--) {
         const x = before[g]!;
@@ -817,7 +937,7 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
   const freeOne = new Map<Dim, Mention | null>();
   for (const m of ms) {
     // What a figure is compared with ("4.2 points more than in October") is no value the clause's figures are about.
-    if (taken.has(m) || COMPARED_WITH.test(text.slice(Math.max(start, m.start - 24), m.start))) continue;
+    if (taken.has(m) || COMPARED_WITH.test(text.slice(Math.max(start, m.start - 24), m.start)) || SET_AGAINST.test(text.slice(Math.max(start, m.start - 40), m.start))) continue;
     const seen = freeOne.get(m.dim);
     if (seen === undefined) freeOne.set(m.dim, m);
     else if (seen && mentionKey(seen) !== mentionKey(m)) freeOne.set(m.dim, null);
@@ -827,7 +947,9 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     const f = figures[fi]!;
     const ctx = out[fi]!;
     const prevEnd = k > 0 ? figures[idx[k - 1]!]!.end : start;
-    const contrasted = CONTRAST.test(text.slice(Math.max(prevEnd, f.start - 48), f.start));
+    // Set against the figure before: right after a contrast word ("down from CHF …"), or after one with the words it compares
+    // with ("more than the first (CHF 4'957.05)").
+    const contrasted = CONTRAST.test(text.slice(Math.max(prevEnd, f.start - 48), f.start)) || (k > 0 && CONTRASTED_PART.test(text.slice(prevEnd, f.start)));
     // The subject (category and name together) comes from one place: the figure's own mentions, else the figure before, else the clause.
     let subjectSaid = done[k]!.has("category") || done[k]!.has("name");
     // Words between the figure before (or the clause's start) and this one that are no glue name something the data
@@ -835,9 +957,14 @@ function attach(text: string, figures: readonly Target[], idx: number[], ms: Men
     if (answer && !subjectSaid && namesOther(text.slice(prevEnd, f.start), ms, prevEnd)) subjectSaid = true;
     if (k > 0) {
       const prev = out[idx[k - 1]!]!;
-      const handedSubject = !subjectSaid && !own[k - 1]!.has("category") && !own[k - 1]!.has("name") && (prev.categories || prev.names);
+      // A figure that tells more of the one before ("CHF 18'382.95 in 2024 (931 payments)", "… in 2025: 12 payments",
+      // "… in 2025 in 48 payments") takes what that one was said to be about right beside it too — but for a period written
+      // as an end of one ("from May"), its figure's bound.
+      const elaborates = ELABORATES.test(text.slice(prevEnd, f.start));
+      const ownOf = (d: Dim) => own[k - 1]!.has(d) && (!elaborates || (d === "period" && !!prev.bound));
+      const handedSubject = !subjectSaid && !ownOf("category") && !ownOf("name") && (prev.categories || prev.names);
       for (const d of ["period", "weekday", "category", "name", "currency"] as const) {
-        if (done[k]!.has(d) || own[k - 1]!.has(d) || (d === "period" && contrasted) || (isSubject(d) && !handedSubject)) continue;
+        if (done[k]!.has(d) || ownOf(d) || (d === "period" && contrasted) || (isSubject(d) && !handedSubject)) continue;
         const value = handed(prev, d);
         if (value) {
           Object.assign(ctx, value);
@@ -1070,6 +1197,34 @@ export function contradicts(said: FigureContext, about: FigureContext): boolean 
   if (said.weekdays && about.weekdays && !shareOne(said.weekdays, about.weekdays)) return true;
   return !!(said.names && about.names && !anySameName(said.names, about.names));
 }
+
+/**
+ * Whether the answer says a figure is about a part of the one period a source figure is about: "CHF 2'983.10 in
+ * September alone" of the quarter's total, "September's 207 purchases" of the year's count. The whole period's figure is
+ * not the part's, though the periods overlap. A month named without its year is a part of any longer span holding it; a
+ * period named (a month, a quarter: four weeks or more) is a part of a strictly longer one of at most a year (not of all
+ * dates, which a search reports whatever the rows' dates), both in whole months (a total's period, not the days a price
+ * was in force). Not for rates, averages and typical amounts, which say nothing of the length of the period they were
+ * taken over.
+ */
+export function saidOfAPart(said: FigureContext, about: FigureContext): boolean {
+  if (said.bound || said.per || said.measure || about.per || about.measure) return false;
+  const spans = about.periods;
+  if (!spans?.length) return false;
+  // A total's period is whole months (a call's, a summary's quarter or year); a price is in force from one day to another.
+  for (const s of spans) if (s.to - s.from >= 10000 || oneMonth(s) || s.from % 100 !== 1 || s.to % 100 !== daysInMonth(Math.floor(s.to / 10000), monthOf({ from: s.to, to: s.to }))) return false;
+  if (said.month !== undefined && !said.periods) {
+    for (const s of spans) if (!covers(s, said.month)) return false;
+    return true;
+  }
+  const p = said.periods?.length === 1 ? said.periods[0]! : null;
+  if (!p || p.to - p.from < 27 || p.to - p.from > 300) return false;
+  for (const s of spans) if (!(s.from <= p.from && p.to <= s.to) || (s.from === p.from && s.to === p.to)) return false;
+  return true;
+}
+
+/** A source about the rows not classified yet (Uncategorised): the category is unknown, not another one. */
+export const unclassified = (about: FigureContext) => about.categories?.length === 1 && about.categories[0] === UNCATEGORISED;
 
 // Plain loops, no closures: `contradicts` runs for every candidate source of every figure of an answer.
 function shareOne<T>(a: readonly T[], b: readonly T[]): boolean {

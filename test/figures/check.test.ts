@@ -1071,3 +1071,424 @@ describe("review of r4-held9's rules: a wrong figure is never found by a sum, a 
     ]);
   });
 });
+
+/** r4-held12: spending per month of 2025, written as the tools write months (ISO). */
+const MONTHS_BY_ISO: Call = {
+  name: "spending_over_time",
+  input: { year: 2025, granularity: "month" },
+  summary:
+    "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions: 2025-01 CHF 1'512.35; 2025-02 CHF 1'433.10; 2025-03 CHF 1'620.45; 2025-04 CHF 1'388.90; 2025-05 CHF 1'702.15; 2025-06 CHF 1'455.60; 2025-07 CHF 1'810.25; 2025-08 CHF 1'690.80; 2025-09 CHF 1'377.05; 2025-10 CHF 1'499.95; 2025-11 CHF 1'544.70; 2025-12 CHF 1'399.20.",
+};
+/** r4-held12: groceries by merchant, with each merchant's count of transactions. */
+const GROCERY_MERCHANTS: Call = {
+  name: "merchant_breakdown",
+  input: { category: "Groceries", year: 2025 },
+  summary:
+    "Groceries by merchant for 2025. CHF: total CHF 7'431.20 over 180 transactions at 5 merchants: Migros CHF 3'000.00 (66 tx); Coop CHF 2'500.00 (51 tx); Aldi CHF 1'000.00 (40 tx); Lidl CHF 881.20 (20 tx); Volg CHF 50.00 (3 tx).",
+};
+
+describe("r4-held12 rules (principles, cross-validated per answers file), each with a right and a wrong case", () => {
+  test("a percentage said to be a rise is no share of a total: right, '72.9% of the total' (13'431.20 ÷ 18'434.50 = 72.86 %); wrong, 'up 72.9%'", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries and housing together came to CHF 13'431.20, 72.9% of the total.")).toEqual([["CHF 13'431.20", "derived"], ["72.9%", "derived"]]);
+    expect(statuses(t, "Groceries and housing together came to CHF 13'431.20, up 72.9%.")).toEqual([["CHF 13'431.20", "derived"], ["72.9%", "ungrounded"]]);
+  });
+  const QUARTER: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Dining", from: "2025-07-01", to: "2025-09-30" },
+    summary: "Dining by merchant from 2025-07-01 to 2025-09-30. CHF: total CHF 2'983.10 over 94 transactions at 14 merchants: Restaurant Hiltl CHF 772.80 (11 tx).",
+  };
+  test("a quarter's total said of one month of it is mismatched: right, 'from July to September'; wrong, 'in September alone'", () => {
+    const t = turn([QUARTER]);
+    expect(statuses(t, "From July to September dining cost CHF 2'983.10.")).toEqual([["CHF 2'983.10", "grounded"]]);
+    expect(statuses(t, "Dining cost CHF 2'983.10 in September alone.")).toEqual([["CHF 2'983.10", "mismatched"]]);
+  });
+  test("a month written as a period's end, a day or an aside is no part the figure is said of: 'CHF 2'983.10 until the end of September' is grounded", () => {
+    const t = turn([QUARTER]);
+    expect(statuses(t, "Since July, dining cost CHF 2'983.10 to the end of September.")).toEqual([["CHF 2'983.10", "grounded"]]);
+    expect(statuses(t, "Dining (the busiest month was September): CHF 2'983.10.")).toEqual([["CHF 2'983.10", "grounded"]]);
+  });
+  const YEAR_COUNT: Call = {
+    name: "monthly_trend",
+    input: { category: "Shopping", year: 2025 },
+    summary: "Monthly spending on Shopping for 2025. CHF: total CHF 18'809.52 over 207 transactions; highest 2025-06 CHF 7'398.65.",
+  };
+  test("a year's count said of one month of it is mismatched: right, '207 purchases in 2025'; wrong, 'September's … 207 purchases'", () => {
+    const t = turn([YEAR_COUNT]);
+    expect(statuses(t, "Shopping had 207 purchases in 2025.")).toEqual([["207", "grounded"]]);
+    expect(statuses(t, "In September shopping came with 207 purchases.")).toEqual([["207", "mismatched"]]);
+  });
+});
+
+describe("r4-held12: a category read alike in the tools' summaries and the answer", () => {
+  const RECURRING: Call = {
+    name: "recurring_payments",
+    input: { year: 2025 },
+    summary:
+      "Recurring payments for 2025: 1 series. Netflix (Travel) monthly CHF 20.90, 12 payments 2025-01-05 to 2025-12-05, CHF 250.80 a year, one-offs inside the series (not price changes): 2025-05-26 late fee CHF 20.00.",
+  };
+  test("'late fee' in a summary is about Fees, as 'late fees' in the answer: right, 'late fees of CHF 20.00'; wrong, 'fees of CHF 20.90' (Netflix's price)", () => {
+    const t = turn([RECURRING]);
+    expect(statuses(t, "You also paid late fees of CHF 20.00.")).toEqual([["CHF 20.00", "grounded"]]);
+    expect(statuses(t, "You also paid late fees of CHF 20.90.")).toEqual([["CHF 20.90", "mismatched"]]);
+  });
+  const WITH_UNCATEGORISED: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary: "Spending by category for 2025. CHF: total CHF 9'642.60 over 102 transactions in 3 categories: Groceries CHF 7'431.20 (77.1%, 80 tx); Fees CHF 1'922.00 (19.9%, 20 tx); Uncategorised CHF 289.40 (3.0%, 2 tx).",
+  };
+  test("the rows not classified yet may be what the answer says they are, unless the turn has that category's own figures: right, '2 transfers'; wrong, 'Fees CHF 289.40'", () => {
+    const t = turnOver({ ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Transfers"] }, WITH_UNCATEGORISED);
+    // Transfers (a category of the data): no figure of the turn is about it; the 2 uncategorised rows may be transfers.
+    expect(statuses(t, "Two rows were transfers: 2 transfers worth CHF 289.40.")).toEqual([["2", "grounded"], ["CHF 289.40", "grounded"]]);
+    // Fees has its own figures (CHF 1'922.00): the uncategorised CHF 289.40 is not the fees'.
+    expect(statuses(t, "Fees came to CHF 289.40.")).toEqual([["CHF 289.40", "mismatched"]]);
+  });
+  test("'still uncategorised', 'came in unclassified' right after a figure say what it is about: right, Uncategorised's CHF 289.40; wrong, Fees' CHF 1'922.00 said so", () => {
+    const t = turn([WITH_UNCATEGORISED]);
+    expect(statuses(t, "Fees were CHF 1'922.00 and CHF 289.40 still uncategorised.")).toEqual([["CHF 1'922.00", "grounded"], ["CHF 289.40", "grounded"]]);
+    expect(statuses(t, "Groceries were CHF 7'431.20, and CHF 1'922.00 came in unclassified.")).toEqual([["CHF 7'431.20", "grounded"], ["CHF 1'922.00", "mismatched"]]);
+  });
+});
+
+describe("r4-held12: the year a month or 'last year' is said of", () => {
+  const GROCERIES_2025: Call = {
+    name: "monthly_trend",
+    input: { category: "Groceries", year: 2025 },
+    summary: "Monthly spending on Groceries for 2025. CHF: total CHF 7'431.20; highest 2025-05 CHF 1'706.20; lowest 2025-02 CHF 402.10.",
+  };
+  test("a month in a sentence set in one year is that year's: right, 'In 2025 groceries peaked in May at CHF 1'706.20'; wrong, 'In 2024 …' (May 2025's)", () => {
+    const t = turn([GROCERIES_2025]);
+    expect(statuses(t, "In 2025 groceries peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "grounded"]]);
+    expect(statuses(t, "In 2024 groceries peaked in May at CHF 1'706.20.")).toEqual([["CHF 1'706.20", "mismatched"]]);
+    // A year set against ("compared with 2024") is not the sentence's: May is the call's.
+    expect(statuses(t, "Compared with 2024, May rose to CHF 1'706.20.")).toEqual([["CHF 1'706.20", "grounded"]]);
+  });
+  const UNUSUAL_2025: Call = {
+    name: "unusual_transactions",
+    input: { kind: "large", year: 2025 },
+    summary: "Unusually large payments for 2025: 1 of 312 payments. 2025-05-12 Housing CHF 3'120.00.",
+  };
+  test("'last year' is the year before the turn's calls', or theirs when the question asks about last year: wrong, 'last year's bill of CHF 3'120.00' of 2025's; right, asked about last year", () => {
+    expect(statuses(turn([UNUSUAL_2025]), "Last year's bill of CHF 3'120.00 was similar.", "Anything unusual this year?")).toEqual([["CHF 3'120.00", "mismatched"]]);
+    expect(statuses(turn([UNUSUAL_2025]), "Last year's largest bill was CHF 3'120.00.", "Anything unusual last year?")).toEqual([["CHF 3'120.00", "grounded"]]);
+  });
+  test("'last year' with figures of a year before it (an earlier turn's 2023 beside 2025) is left unread: the answer may mean either", () => {
+    const t = turn([UNUSUAL_2025]);
+    t.recordEarlier({ id: "toolu_e", name: "spending_by_category", input: { year: 2023 } }, "Spending by category for 2023. CHF: total CHF 16'000.00 over 300 transactions.", "And 2023?");
+    expect(statuses(t, "Last year's bill of CHF 3'120.00 was similar.", "Anything unusual this year?")).toEqual([["CHF 3'120.00", "grounded"]]);
+  });
+});
+
+describe("r4-held12: the answer's own figures as operands of one more step", () => {
+  // The months stand only in the chart (the model reads the summary): the answer wrote May's amount, its share of the
+  // year's total (the call's largest) and its amount a day follow from what it wrote.
+  const COOP: Call = {
+    name: "search_transactions",
+    input: { search: "Coop", year: 2025 },
+    summary: "Transactions matching \"Coop\" for 2025: 60 transactions, money out CHF 5'558.80, money in CHF 0.00. Also under Groceries: Migros CHF 120.00.",
+    charts: [{ type: "bar", title: 'Transactions matching "Coop", 2025: money out per month (CHF)', currency: "CHF", data: { labels: ["2025-04", "2025-05"], datasets: [{ name: "Out", values: [414.7, 694.85] }] } }],
+  };
+  test("a share of a figure found in the turn is of its call's natural total: right, '12.5 % of the year' (694.85 ÷ 5'558.80 = 12.50 %); wrong, '15.5 %'", () => {
+    const t = turn([COOP]);
+    expect(statuses(t, "May was the dearest month at CHF 694.85, 12.5 % of the year.")).toEqual([["CHF 694.85", "grounded"], ["12.5 %", "derived"]]);
+    expect(statuses(t, "May was the dearest month at CHF 694.85, 15.5 % of the year.")).toEqual([["CHF 694.85", "grounded"], ["15.5 %", "ungrounded"]]);
+  });
+  test("a share is not of any figure that fits: '579.0 %' (694.85 ÷ Migros' CHF 120.00, no total) stays unfound", () => {
+    expect(statuses(turn([COOP]), "May was the dearest month at CHF 694.85, 579.0 % of it.")).toEqual([["CHF 694.85", "grounded"], ["579.0 %", "ungrounded"]]);
+  });
+  test("a rate of a found figure is over the period the answer says it is about, past a count between: right, 'CHF 22.41 a day' (694.85 ÷ 31); wrong, 'CHF 23.16 a day' (÷ 30)", () => {
+    const t = turn([COOP]);
+    expect(statuses(t, "May came to CHF 694.85 over 12 purchases, or CHF 22.41 a day.")).toEqual([["CHF 694.85", "grounded"], ["12", "ungrounded"], ["CHF 22.41", "derived"]]);
+    expect(statuses(t, "May came to CHF 694.85 over 12 purchases, or CHF 23.16 a day.")).toEqual([["CHF 694.85", "grounded"], ["12", "ungrounded"], ["CHF 23.16", "ungrounded"]]);
+  });
+});
+
+describe("r4-held12: ordinary derivations over what the answer names", () => {
+  // The months stand only in the chart, which the model does not read: a sum or a gap of two of them is found only when
+  // the answer names them (the months, or the two amounts it wrote).
+  const MONTHS_IN_A_CHART: Call = {
+    name: "spending_over_time",
+    input: { year: 2025, granularity: "month" },
+    summary: "Spending per month for 2025. CHF: total CHF 18'434.50 over 312 transactions.",
+    charts: [
+      {
+        type: "bar",
+        title: "Spending per month, 2025 (CHF)",
+        currency: "CHF",
+        data: {
+          labels: ["2025-01", "2025-02", "2025-03", "2025-04", "2025-05", "2025-06", "2025-07", "2025-08", "2025-09", "2025-10", "2025-11", "2025-12"],
+          datasets: [{ name: "Spending", values: [1512.35, 1433.1, 1620.45, 1388.9, 1702.15, 1455.6, 1810.25, 1690.8, 1377.05, 1499.95, 1544.7, 1399.2] }],
+        },
+      },
+    ] as ToolOutput["charts"],
+  };
+  test("the months the answer names, summed wherever they stand: right, 'January and December together CHF 2'911.55' (1'512.35 + 1'399.20); wrong, 'CHF 2'991.55'", () => {
+    const t = turn([MONTHS_IN_A_CHART]);
+    expect(statuses(t, "January and December together came to CHF 2'911.55.")).toEqual([["CHF 2'911.55", "derived"]]);
+    expect(statuses(t, "January and December together came to CHF 2'991.55.")).toEqual([["CHF 2'991.55", "ungrounded"]]);
+  });
+  test("a gap stated before its second term: right, 'CHF 411.05 more than December's CHF 1'399.20' (July 1'810.25 − 1'399.20); wrong, 'CHF 411.15'", () => {
+    const t = turn([MONTHS_IN_A_CHART]);
+    expect(statuses(t, "July was CHF 1'810.25, CHF 411.05 more than December's CHF 1'399.20.")).toEqual([["CHF 1'810.25", "grounded"], ["CHF 411.05", "derived"], ["CHF 1'399.20", "grounded"]]);
+    expect(statuses(t, "July was CHF 1'810.25, CHF 411.15 more than December's CHF 1'399.20.")).toEqual([["CHF 1'810.25", "grounded"], ["CHF 411.15", "ungrounded"], ["CHF 1'399.20", "grounded"]]);
+  });
+  test("a series with one month left out: right, 'without July CHF 16'624.25' (18'434.50 − 1'810.25), 'without it CHF 1'521.12 a month' (May: 16'732.35 ÷ 11); wrong, the month another", () => {
+    const t = turn([MONTHS_IN_A_CHART]);
+    expect(statuses(t, "Without July the year would have come to CHF 16'624.25.")).toEqual([["CHF 16'624.25", "derived"]]);
+    expect(statuses(t, "May stood out; without it a month averaged CHF 1'521.12.")).toEqual([["CHF 1'521.12", "derived"]]);
+    expect(statuses(t, "Without May the year would have come to CHF 16'624.25.")).toEqual([["CHF 16'624.25", "ungrounded"]]);
+    expect(statuses(t, "July stood out; without it a month averaged CHF 1'521.12.")).toEqual([["CHF 1'521.12", "ungrounded"]]);
+  });
+});
+
+describe("r4-held12: what a figure is set against is not what it is about", () => {
+  const NET: Call = {
+    name: "income_vs_spending",
+    input: { year: 2025 },
+    summary: "Income vs spending for 2025. CHF: 2025-11 income CHF 17'051.80, spending CHF 12'495.49, left CHF 4'556.31; 2025-12 income CHF 29'081.29, spending CHF 16'746.46, left CHF 12'334.83.",
+  };
+  test("a month after 'than' is the compared figure's, not the next one's: right, December's CHF 12'334.83 left over; wrong, November's CHF 4'556.31 said so", () => {
+    const t = turn([NET]);
+    expect(statuses(t, "December was the big one: income of CHF 29'081.29, CHF 12'029.49 more than November, and CHF 12'334.83 left over.")).toEqual([
+      ["CHF 29'081.29", "grounded"],
+      ["CHF 12'029.49", "derived"],
+      ["CHF 12'334.83", "grounded"],
+    ]);
+    expect(statuses(t, "December was the big one: income of CHF 29'081.29, CHF 12'029.49 more than November, and CHF 4'556.31 left over.")[2]).toEqual(["CHF 4'556.31", "mismatched"]);
+  });
+  const AUGUST: Call = {
+    name: "spending_by_category",
+    input: { year: 2025, month: 8 },
+    summary: "Spending by category for 2025-08. CHF: total CHF 13'361.36 over 187 transactions in 2 categories: Groceries CHF 1'216.66 (9.1%, 80 tx); Dining CHF 1'144.70 (8.6%, 31 tx).",
+  };
+  test("a month set against in the clause ('against 39 meals in May') is no free value of its figures: right, August's CHF 1'144.70; wrong, said of May", () => {
+    const t = turn([AUGUST]);
+    expect(statuses(t, "Dining barely moved: CHF 1'144.70 over 31 meals, against 39 meals in May.")[0]).toEqual(["CHF 1'144.70", "grounded"]);
+    expect(statuses(t, "Dining barely moved: CHF 1'144.70 over 31 meals in May.")[0]).toEqual(["CHF 1'144.70", "mismatched"]);
+  });
+  const SHOPPING: Call = {
+    name: "monthly_trend",
+    input: { category: "Shopping", year: 2025 },
+    summary: "Monthly spending on Shopping for 2025. CHF: total CHF 18'809.52; 2025-10 CHF 988.77; 2025-11 CHF 1'488.72; 2025-12 CHF 2'088.72.",
+  };
+  test("a rise in per cent of a difference the answer derived is over where it started: right, 'a rise of 40.3%' (600.00 ÷ 1'488.72); wrong, '28.7%' (÷ 2'088.72, where it ended)", () => {
+    const t = turn([SHOPPING]);
+    expect(statuses(t, "December (CHF 2'088.72) was CHF 600.00 more than November, a rise of 40.3%.")[2]).toEqual(["40.3%", "derived"]);
+    expect(statuses(t, "December (CHF 2'088.72) was CHF 600.00 more than November, a rise of 28.7%.")[2]).toEqual(["28.7%", "ungrounded"]);
+  });
+});
+
+describe("r4-held12: a verb of a change made is its own figure's", () => {
+  const FLOWS: Call = {
+    name: "income_vs_spending",
+    input: { from: "2024-01-01", to: "2024-06-30" },
+    summary: "Income vs spending from 2024-01-01 to 2024-06-30. CHF: income CHF 99'712.66, spending CHF 85'577.11; moved CHF 5'500.00 to own accounts, invested CHF 4'128.00 (Investments, net).",
+  };
+  const VOC = { ...VOCABULARY, categoryNames: [...VOCABULARY.categoryNames, "Investments"] };
+  test("'moved … and invested CHF 4'128.00': the second figure is what was invested, not what was moved: right, both found; wrong, the invested amount said to be moved", () => {
+    expect(statuses(turnOver(VOC, FLOWS), "You also moved CHF 5'500.00 to your own accounts and invested CHF 4'128.00.")).toEqual([
+      ["CHF 5'500.00", "grounded"],
+      ["CHF 4'128.00", "grounded"],
+    ]);
+    expect(statuses(turnOver(VOC, FLOWS), "You also moved CHF 4'128.00 to your own accounts.")).toEqual([["CHF 4'128.00", "mismatched"]]);
+  });
+});
+
+describe("r4-held12: a total of the amounts the answer listed adds parts, not their total or their gap", () => {
+  const SHOPS: Call = {
+    name: "merchant_breakdown",
+    input: { category: "Groceries", year: 2025 },
+    summary: "Groceries by merchant for 2025. CHF: total CHF 7'431.20 over 180 transactions at 9 merchants: Migros CHF 772.80 (11 tx); Coop CHF 608.65 (7 tx).",
+  };
+  test("right, 'Migros CHF 772.80 and Coop CHF 608.65, CHF 1'381.45 together'; wrong, 'well over CHF 1.5k' (1'381.45 + their gap 164.15 = 1'545.60)", () => {
+    const t = turn([SHOPS]);
+    expect(statuses(t, "Migros took CHF 772.80 and Coop CHF 608.65, CHF 1'381.45 together.")).toEqual([["CHF 772.80", "grounded"], ["CHF 608.65", "grounded"], ["CHF 1'381.45", "derived"]]);
+    expect(statuses(t, "Migros and Coop together made CHF 1'381.45, with Migros ahead by CHF 164.15; that pair is well over CHF 1.5k.")).toEqual([
+      ["CHF 1'381.45", "derived"],
+      ["CHF 164.15", "derived"],
+      ["CHF 1.5k", "ungrounded"],
+    ]);
+  });
+});
+
+describe("r4-held12: a ratio of what its clause compares", () => {
+  test("counts only when it says how many: right, '6 times as many payments' (180 ÷ 30); wrong, 'groceries were 6 times travel' (amounts: 3.7)", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries had 6 times as many payments as travel.")).toEqual([["6 times", "derived"]]);
+    expect(statuses(t, "Groceries were 6 times travel.")).toEqual([["6 times", "ungrounded"]]);
+  });
+  test("amounts only when it does not: right, 'groceries were 3.7 times travel' (7'431.20 ÷ 2'003.30); wrong, '3.7 times as many payments'", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries were 3.7 times travel.")).toEqual([["3.7 times", "derived"]]);
+    expect(statuses(t, "Groceries had 3.7 times as many payments as travel.")).toEqual([["3.7 times", "ungrounded"]]);
+  });
+  const COOP: Call = {
+    name: "search_transactions",
+    input: { search: "Coop", year: 2025 },
+    summary: "Transactions matching \"Coop\" for 2025: 60 transactions, money out CHF 5'558.80.",
+    charts: [{ type: "bar", title: 'Transactions matching "Coop", 2025: money out per month (CHF)', currency: "CHF", data: { labels: ["2025-04", "2025-05"], datasets: [{ name: "Out", values: [414.7, 694.85] }] } }],
+  };
+  test("a ratio of two amounts the answer wrote in its sentence: right, '1.7 times April's CHF 414.70' (694.85 ÷ 414.70 = 1.68); wrong, '1.9 times'", () => {
+    const t = turn([COOP]);
+    expect(statuses(t, "May was the dearest month at CHF 694.85, 1.7 times April's CHF 414.70.")[1]).toEqual(["1.7 times", "derived"]);
+    expect(statuses(t, "May was the dearest month at CHF 694.85, 1.9 times April's CHF 414.70.")[1]).toEqual(["1.9 times", "ungrounded"]);
+  });
+});
+
+describe("r4-held12: a rounded sum of two months is of the months the answer names", () => {
+  test("right, 'January and August together about CHF 3.2k' (1'512.35 + 1'690.80 = 3'203.15); wrong, 'two months ran at about CHF 3.2k' (no months named)", () => {
+    const t = turn([MONTHS_BY_ISO]);
+    expect(statuses(t, "January and August together came to about CHF 3.2k.")).toEqual([["CHF 3.2k", "derived"]]);
+    expect(statuses(t, "In 2025 spending ran at about CHF 3.2k.")).toEqual([["CHF 3.2k", "ungrounded"]]);
+  });
+});
+
+describe("r4-held12: a quarter written without its year", () => {
+  test("is the turn's year when all its figures are of that year: wrong, May's CHF 18.90 said of the first quarter", () => {
+    const t = turn([{ name: "monthly_trend", input: { category: "Travel", year: 2025 }, summary: "Monthly spending on Travel for 2025. CHF: total CHF 250.80; 2025-05 CHF 18.90; 2025-06 CHF 20.90." }]);
+    expect(statuses(t, "In the first quarter the price was CHF 18.90.")).toEqual([["CHF 18.90", "mismatched"]]);
+  });
+  test("is left unread when the turn has figures of several years (which first quarter?): right, 2024's CHF 18.90", () => {
+    const t = turn([{ name: "monthly_trend", input: { category: "Travel", from: "2024-01-01", to: "2025-12-31" }, summary: "Monthly spending on Travel from 2024-01-01 to 2025-12-31. CHF: total CHF 250.80; 2024-02 CHF 18.90; 2025-02 CHF 20.90." }]);
+    expect(statuses(t, "In the first quarter the price was CHF 18.90.")).toEqual([["CHF 18.90", "grounded"]]);
+  });
+});
+
+describe("r4-held12: a share whose base the answer writes is of that base", () => {
+  const BUDGETS: Call = {
+    name: "budget_status",
+    input: { year: 2025, month: 6 },
+    summary: "Budgets for 2025-06. CHF: spent CHF 5'028.57 of CHF 4'100.00 budgeted; Transport spent CHF 372.81 of CHF 600.00 (remaining CHF 227.19). Spending in all categories CHF 17'499.29.",
+  };
+  test("right, '28.7 % of June's spending of CHF 17'499.29' (5'028.57 ÷ 17'499.29); wrong, 'about 38 %' (only remaining 227.19 ÷ budget 600.00 makes 38 %)", () => {
+    const t = turn([BUDGETS]);
+    expect(statuses(t, "The budgeted categories took CHF 5'028.57, 28.7 % of June's spending of CHF 17'499.29.")).toEqual([
+      ["CHF 5'028.57", "grounded"],
+      ["28.7 %", "derived"],
+      ["CHF 17'499.29", "grounded"],
+    ]);
+    expect(statuses(t, "So the budgets covered only about 38 % of June's spending of CHF 17'499.29.")).toEqual([["38 %", "ungrounded"], ["CHF 17'499.29", "grounded"]]);
+  });
+});
+
+describe("r4-held12: an amount per item, or a total of equal items, from an amount and a count the answer wrote", () => {
+  const SEARCH: Call = {
+    name: "search_transactions",
+    input: { search: "Coop", year: 2025 },
+    summary: "Transactions matching \"Coop\" for 2025: money out CHF 50.00: 2025-03-01 Coop CHF 20.00; 2025-05-02 Coop CHF 12.50; 2025-09-01 Coop CHF 17.50. Also: 2025-03-03 Migros CHF 180.00; 2025-09-03 Migros CHF 180.00.",
+  };
+  test("right, 'three payments, CHF 50.00 in all (about CHF 16.67 each)' (the summary states no count); wrong, 'about CHF 17.67 each'", () => {
+    const t = turn([SEARCH]);
+    expect(statuses(t, "Coop: three payments, CHF 50.00 in all (about CHF 16.67 each).")).toEqual([["CHF 50.00", "grounded"], ["CHF 16.67", "derived"]]);
+    expect(statuses(t, "Coop: three payments, CHF 50.00 in all (about CHF 17.67 each).")).toEqual([["CHF 50.00", "grounded"], ["CHF 17.67", "ungrounded"]]);
+  });
+  test("right, 'Two Migros bills of CHF 180.00 came to CHF 360.00' (2 × 180.00, a count in words); wrong, 'CHF 380.00'", () => {
+    const t = turn([SEARCH]);
+    expect(statuses(t, "Two Migros bills of CHF 180.00 came to CHF 360.00.")).toEqual([["CHF 180.00", "grounded"], ["CHF 360.00", "derived"]]);
+    expect(statuses(t, "Two Migros bills of CHF 180.00 came to CHF 380.00.")).toEqual([["CHF 180.00", "grounded"], ["CHF 380.00", "ungrounded"]]);
+  });
+});
+
+describe("r4-held12: a figure set against the one before takes not its period", () => {
+  test("'more than the first (CHF 9'112.55)' is not said of the second half: right, January–June's sum; wrong, CHF 9'112.65", () => {
+    const t = turn([MONTHS_BY_ISO]);
+    expect(statuses(t, "The second half of the year (CHF 9'321.95) cost CHF 209.40 more than the first (CHF 9'112.55).")).toEqual([
+      ["CHF 9'321.95", "derived"],
+      ["CHF 209.40", "derived"],
+      ["CHF 9'112.55", "derived"],
+    ]);
+    expect(statuses(t, "The second half of the year (CHF 9'321.95) cost CHF 209.40 more than the first (CHF 9'112.65).")[2]).toEqual(["CHF 9'112.65", "ungrounded"]);
+  });
+});
+
+describe("r4-held12: two percentages add up or differ only as the shares of two things the clause names", () => {
+  test("right, 'groceries and dining took 56.6%' (40.3 + 16.3); wrong, 'that left 56.6% for everything else' (any two shares of the list)", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries and dining took 56.6% of the total.")).toEqual([["56.6%", "derived"]]);
+    expect(statuses(t, "That left 56.6% for everything else.")).toEqual([["56.6%", "ungrounded"]]);
+  });
+});
+
+describe("r4-held12: a count of things is a count, added up only as the answer licenses", () => {
+  test("'50 transactions' is no amount of CHF 50.00: right, '51 transactions' at Coop; wrong, '50 transactions'", () => {
+    const t = turn([GROCERY_MERCHANTS]);
+    expect(statuses(t, "Coop had 51 transactions.")).toEqual([["51", "grounded"]]);
+    expect(statuses(t, "Coop had 50 transactions.")).toEqual([["50", "ungrounded"]]);
+  });
+  test("a run of counts: right, 'those three alone are 157 transactions' (66 + 51 + 40, as many as it says); wrong, '111 transactions' (51 + 40 + 20, three from the middle)", () => {
+    const t = turn([GROCERY_MERCHANTS]);
+    expect(statuses(t, "Those three alone are 157 transactions.")).toEqual([["157", "derived"]]);
+    expect(statuses(t, "Outside the big ones there were 111 transactions.")).toEqual([["111", "ungrounded"]]);
+  });
+});
+
+describe("r4-held12: two counts add up as the counts of two things the clause names or says are two", () => {
+  test("right, 'the two big ones together made 117 transactions' (66 + 51); wrong, 'the smaller shops had 60 transactions' (40 + 20, nothing said of two)", () => {
+    const t = turn([GROCERY_MERCHANTS]);
+    expect(statuses(t, "The two big ones together made 117 transactions.")).toEqual([["117", "derived"]]);
+    expect(statuses(t, "The smaller shops had 60 transactions.")).toEqual([["60", "ungrounded"]]);
+  });
+});
+
+describe("r4-held12: a ratio of the two things named, a rate from rates", () => {
+  const SPLIT: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary: "Spending by category for 2025. CHF: total CHF 10'935.48 over 200 transactions: Housing CHF 6'000.00; Dining CHF 3'000.00; unassigned CHF 1'935.48.",
+  };
+  test("right, 'housing cost 2.0 times dining' (6'000 ÷ 3'000); wrong, 'housing cost 3.1 times dining' (6'000 ÷ the unassigned 1'935.48)", () => {
+    const t = turn([SPLIT]);
+    expect(statuses(t, "Housing cost 2.0 times dining.")).toEqual([["2.0 times", "derived"]]);
+    expect(statuses(t, "Housing cost 3.1 times dining.")).toEqual([["3.1 times", "ungrounded"]]);
+  });
+  const MONTHS: Call = {
+    name: "monthly_trend",
+    input: { category: "Dining", year: 2025 },
+    summary: "Monthly spending on Dining for 2025. CHF: total CHF 3'000.00, average CHF 250.00 a month; 2025-04 CHF 601.00; 2025-09 CHF 1'182.00.",
+  };
+  test("right, 'September was CHF 581.00 more than April'; wrong, 'CHF 581.00 a week' (no rate is a gap of two months)", () => {
+    const t = turn([MONTHS]);
+    expect(statuses(t, "September was CHF 581.00 more than April.")).toEqual([["CHF 581.00", "derived"]]);
+    expect(statuses(t, "Dining cost CHF 581.00 a week.")).toEqual([["CHF 581.00", "ungrounded"]]);
+  });
+});
+
+describe("r4-held12: a change in per cent is of one thing, or between two things the clause names", () => {
+  const THREE_CATEGORIES: Call = {
+    name: "spending_by_category",
+    input: { year: 2025 },
+    summary: "Spending by category for 2025. CHF: Groceries CHF 7'431.20; Housing CHF 5'800.00; Dining CHF 3'000.00.",
+  };
+  test("right, 'groceries cost 28.1% more than housing' (7'431.20 ÷ 5'800.00, both named); wrong, 'spending went up 28.1%' (from one thing to another)", () => {
+    const t = turn([THREE_CATEGORIES]);
+    expect(statuses(t, "Groceries cost 28.1% more than housing.")).toEqual([["28.1%", "derived"]]);
+    expect(statuses(t, "Spending went up 28.1%.")).toEqual([["28.1%", "ungrounded"]]);
+  });
+});
+
+describe("r4-held12: a figure that tells more of the one before takes what that one is said to be about", () => {
+  test("right, 'CHF 6'500.00 in 2024 (170 payments)'; wrong, '(180 payments)' (2025's count)", () => {
+    const t = turn([CATEGORIES_2025, CATEGORIES_2024]);
+    expect(statuses(t, "Groceries: CHF 6'500.00 in 2024 (170 payments).")).toEqual([["CHF 6'500.00", "grounded"], ["170", "grounded"]]);
+    expect(statuses(t, "Groceries: CHF 6'500.00 in 2024 (180 payments).")).toEqual([["CHF 6'500.00", "grounded"], ["180", "mismatched"]]);
+  });
+});
+
+describe("r4-held12: the period a clause is about, before an end of a period or a relative quarter", () => {
+  test("a period's end ('to the end of October') yields to the period the clause names: right, 'So far in 2025 (to the end of October)'; wrong, 'So far in 2024 (…)'", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "So far in 2025 (to the end of October) you have spent CHF 18'434.50.")).toEqual([["CHF 18'434.50", "grounded"]]);
+    expect(statuses(t, "So far in 2024 (to the end of October) you have spent CHF 18'434.50.")).toEqual([["CHF 18'434.50", "mismatched"]]);
+  });
+  const Q3: Call = {
+    name: "spending_by_category",
+    input: { from: "2025-07-01", to: "2025-09-30" },
+    summary: "Spending by category from 2025-07-01 to 2025-09-30. CHF: total CHF 4'362.61 over 145 transactions.",
+  };
+  test("'last quarter' alone is the one before now, not the fourth: right, 'Last quarter you spent CHF 4'362.61'; wrong, 'the last quarter of 2025'", () => {
+    const t = turn([Q3]);
+    expect(statuses(t, "Last quarter you spent CHF 4'362.61.")).toEqual([["CHF 4'362.61", "grounded"]]);
+    expect(statuses(t, "In the last quarter of 2025 you spent CHF 4'362.61.")).toEqual([["CHF 4'362.61", "mismatched"]]);
+  });
+});
