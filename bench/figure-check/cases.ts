@@ -19,6 +19,8 @@
  *   checker's changes on r4-held8 and scored once (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4g.md (held-out-r4g.results.json): the next fresh held-out set, written before the
  *   checker's changes on r4-held9 and scored once at the end (HELD-OUT.md).
+ * - held-out-r4i.md (held-out-r4i.results.json): a representative held-out set (the answers a
+ *   good model writes to everyday questions, not a stress test), written blind to the checker.
  *
  * An answers file, one case per `## ` heading:
  *
@@ -49,6 +51,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4e.md"), results: join(import.meta.dir, "held-out-r4e.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4f.md"), results: join(import.meta.dir, "held-out-r4f.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4g.md"), results: join(import.meta.dir, "held-out-r4g.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4i.md"), results: join(import.meta.dir, "held-out-r4i.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";
