@@ -23,6 +23,8 @@
  *   and answers, not a stress test of the classes that failed before), written before the
  *   checker's changes on r4-held10 and never run through the checker before its one scoring; scored once
  *   (HELD-OUT.md); part of the tuning set since.
+ * - held-out-r4i.md (held-out-r4i.results.json): a representative held-out set (the answers a
+ *   good model writes to everyday questions, not a stress test), written blind to the checker and scored once, after the checker's changes on r4-held12 (HELD-OUT.md).
  *
  * An answers file, one case per `## ` heading:
  *
@@ -54,6 +56,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4f.md"), results: join(import.meta.dir, "held-out-r4f.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4g.md"), results: join(import.meta.dir, "held-out-r4g.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4h.md"), results: join(import.meta.dir, "held-out-r4h.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4i.md"), results: join(import.meta.dir, "held-out-r4i.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";
