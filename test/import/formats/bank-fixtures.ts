@@ -481,6 +481,24 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     // Oldest first, CHF: 775.46 − 200 = 575.46 opening; − 39.90 = 735.56; − 100.00 − fee 0.50 = 635.06. EUR states one balance only: nothing to check
     reconciliation: [{"currency":"CHF","status":"ok","opening":575.46,"closing":635.06,"entries":3,"difference":0},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
   },
+  // Revolut's German export (QA round 4, pass 15; headers as a peer's importer test writes them): "Datum des Abschlusses",
+  // "Gebühr", "Status" ABGESCHLOSSEN/AUSSTEHEND, amounts with a decimal comma in quotes. Read without the layout, the fee
+  // was lost and the file refused as off by CHF 0.50. Oldest first: 775.46 − 200 = 575.46 opening; − 39.90 = 735.56;
+  // − 100.00 − fee 0.50 = 635.06; the AUSSTEHEND row (line 5) moved nothing.
+  "revolut-de.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-02-04",200,"CHF","Zahlung von MUSTER MAX"],
+      [3,"2026-02-06",-39.9,"CHF","Migros"],
+      [4,"2026-02-06",-100.5,"CHF","In EUR umgetauscht"],
+    ],
+    totals: [{"currency":"CHF","out":140.4,"outRows":2,"in":200,"inRows":1}],
+    skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":575.46,"closing":635.06,"entries":3,"difference":0}],
+  },
   "wise.csv": {
     format: "csv",
     layout: "wise",
