@@ -361,6 +361,42 @@ function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   return filled === 0 || read / filled >= 0.9;
 }
 
+/** How a date order reads in a note. */
+const ORDER_WORDS: Record<DateOrder, string> = { YMD: "year first", DMY: "day-first", MDY: "month-first" };
+
+/**
+ * The file's other columns of dates (a started and a completed date, a value date beside the booking date): a file writes
+ * all its dates in one notation, so where one column's dates all fit both orders another's may tell it (QA round 4, pass
+ * 15: Revolut's export re-saved by a spreadsheet, "2/4/2026 17:59", was refused although its other column had "2/25/2026").
+ */
+function siblingDateColumns(date: number, width: number, sample: readonly CsvRecord[]): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < width; c++) {
+    if (c === date) continue;
+    const cells = sample.map((r) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
+    if (cells.length > 0 && cells.filter((v) => looksLikeDate(v)).length / cells.length >= 0.8) out.push(c);
+  }
+  return out;
+}
+
+/**
+ * A known layout's file whose dates are not written as the bank writes them (an export re-saved by a spreadsheet: "2/4/2026
+ * 17:59" where Revolut writes "2026-02-04 17:59:03"): its dates voted over the sample's date columns; the layout's plan
+ * with that order, when the sample decides it, else null.
+ */
+function redatedLayout(layout: BankLayout, plan: ColumnPlan, width: number, sample: readonly CsvRecord[]): { plan: ColumnPlan; note: string } | null {
+  // A short header of common words (Date, Transaction, Name, Memo, Amount) is shared by other banks, whose own notation
+  // tells them apart (Tangerine's and US Bank's): only a header of the bank's own, six columns or more, is that bank's
+  // whatever its dates look like.
+  if (layout.header.length < 6) return null;
+  const votes = new DateVotes();
+  for (const r of sample) for (const c of [plan.date, ...siblingDateColumns(plan.date, width, sample)]) votes.add(r.fields[c] ?? "");
+  const g = votes.result();
+  if (!("order" in g) || plan.dateOrders.includes(g.order)) return null;
+  const note = `the dates are not written as this bank's export writes them (the file was saved again by a spreadsheet?): read ${ORDER_WORDS[g.order]}, as the file's own dates tell`;
+  return { plan: { ...plan, dateOrders: [g.order] }, note };
+}
+
 /**
  * The date order and decimal mark of a guessed file: voted over the sampled rows, and when they do
  * not decide (every date fits both orders, every amount reads both ways), over every value of the
@@ -376,11 +412,14 @@ function vote(
 ): { dateOrders: DateOrder[]; decimal: Decimal; dateNote: string | null; decimalNote: string | null } {
   const mapping = opts.mapping ?? {};
   const dates = new DateVotes();
+  const siblingDates = new DateVotes();
   const decimals = new DecimalVotes();
   const moneyCols = moneyCells(plan.money);
   if (plan.balance !== null) moneyCols.push(plan.balance);
+  const siblings = mapping.dateFormat ? [] : siblingDateColumns(plan.date, plan.names.length, sample).filter((c) => !moneyCols.includes(c));
   const add = (r: CsvRecord) => {
     if (!mapping.dateFormat) dates.add(r.fields[plan.date] ?? "");
+    for (const c of siblings) siblingDates.add(r.fields[c] ?? "");
     if (!plan.decimalKnown) for (const c of moneyCols) decimals.add(r.fields[c] ?? "");
   };
   for (const r of sample) add(r);
@@ -414,8 +453,12 @@ function vote(
   if (mapping.dateFormat) dateOrders = [ORDER_OF_FORMAT[mapping.dateFormat]];
   else {
     const g = dates.result();
-    // Dates that read both ways in a file of decimal commas (1.234,56): every country that writes so puts the day first.
-    if ("ambiguous" in g && decimal === ",") {
+    const sibling = siblingDates.result();
+    if ("ambiguous" in g && "order" in sibling) {
+      dateOrders = [sibling.order];
+      dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;
+    } else if ("ambiguous" in g && decimal === ",") {
+      // Dates that read both ways in a file of decimal commas (1.234,56): every country that writes so puts the day first.
       dateOrders = ["DMY"];
       dateNote = "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)";
     } else if (!("order" in g)) {
@@ -464,9 +507,16 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
-  if (plan && guess && !opts.layout && !layoutFits(plan, sample)) plan = null;
   // What the reader chose where the file does not say (a date order, the sides of a headerless file's two amounts).
   const guessNotes: string[] = [];
+  if (plan && guess && !opts.layout && !layoutFits(plan, sample)) {
+    // …unless only its dates are written otherwise (a spreadsheet saved it again): the bank's columns, with the file's dates.
+    const redated = table.layout && redatedLayout(table.layout, plan, table.header.fields.length, sample);
+    if (redated && layoutFits(redated.plan, sample)) {
+      plan = redated.plan;
+      guessNotes.push(redated.note);
+    } else plan = null;
+  }
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };

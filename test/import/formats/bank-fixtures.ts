@@ -499,6 +499,25 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     skipped: [{"line":5,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":575.46,"closing":635.06,"entries":3,"difference":0}],
   },
+  // revolut.csv after a spreadsheet (US settings) saved it again (QA round 4, pass 15): "2/4/2026 17:59", "-39.9", "0": the
+  // layout did not fit its dates, and the generic reader refused ("Completed Date" fits both orders; "Started Date" has
+  // 2/25/2026). Read with the layout, month-first: the same rows and balances as revolut.csv.
+  "revolut-excel-us.csv": {
+    format: "csv",
+    layout: "revolut",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-02-04",200,"CHF","Payment from MUSTER MAX"],
+      [3,"2026-02-06",-39.9,"CHF","Migros"],
+      [4,"2026-02-06",-100.5,"CHF","Exchanged to EUR"],
+      [5,"2026-02-06",104.2,"EUR","Exchanged from CHF"],
+    ],
+    totals: [{"currency":"CHF","out":140.4,"outRows":2,"in":200,"inRows":1},{"currency":"EUR","out":0,"outRows":0,"in":104.2,"inRows":1}],
+    skipped: [{"line":6,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
+    reconciliation: [{"currency":"CHF","status":"ok","opening":575.46,"closing":635.06,"entries":3,"difference":0},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+    notes: ["the dates are not written as this bank's export writes them (the file was saved again by a spreadsheet?): read month-first, as the file's own dates tell"],
+  },
   "wise.csv": {
     format: "csv",
     layout: "wise",
