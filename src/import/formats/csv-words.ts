@@ -172,7 +172,9 @@ export const WORDS: Record<Role, string[][]> = {
     // Erste's George (Austria); Czech (ČSOB's "název účtu protiúčtu", Raiffeisen CZ's "Název obchodníka"); Polish (ING's
     // "Dane kontrahenta", Millennium's "Odbiorca/Zleceniodawca").
     "partnername", "nazev uctu protiuctu", "nazev obchodniku", "nazev obchodnika", "obchodnik", "dane kontrahenta", "nazwa kontrahenta", "nadawca odbiorca", "odbiorca nadawca",
-    "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca"]],
+    "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca",
+    // Knab's "Tegenrekeninghouder" (the other account's holder), Belfius's French "Nom contrepartie contient" (QA round 4, pass 15).
+    "tegenrekeninghouder", "nom contrepartie contient", "nom contrepartie", "nom de la contrepartie", "naam tegenpartij bevat"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
     "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
@@ -186,7 +188,9 @@ export const WORDS: Record<Role, string[][]> = {
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
-    "zprava", "popis prikazce", "popis pro prijemce", "av pole"]],
+    "zprava", "popis prikazce", "popis pro prijemce", "av pole",
+    // Belfius's French "Communications", an English export's "Message" (QA round 4, pass 15: the payment's words were lost).
+    "communications", "message"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
     "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
