@@ -518,6 +518,31 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"ok","opening":575.46,"closing":635.06,"entries":3,"difference":0},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
     notes: ["the dates are not written as this bank's export writes them (the file was saved again by a spreadsheet?): read month-first, as the file's own dates tell"],
   },
+  // Wise's transaction history (QA round 4, pass 15: refused, "cannot tell which columns hold the date, the amount"): one
+  // transfer per line, unsigned, a Direction. OUT: 498.80 + fee 1.20 = 500.00 CHF out (line 2), 64.20 (line 4); NEUTRAL
+  // (line 3) converts 99.45 + fee 0.55 = 100.00 CHF into 106.20 EUR: two rows; IN 2'800.00 (line 8). REFUNDED on an OUT
+  // (line 5) and CANCELLED (line 6) moved nothing; a NEUTRAL in one currency (line 7, into a jar) is neither in nor out.
+  // CHF out 500.00 + 100.00 + 64.20 = 664.20 (3 rows), in 2'800.00; EUR in 106.20. Data lines: 7, the split one counting 2.
+  "wise-history.csv": {
+    format: "csv",
+    layout: "wise-history",
+    account: null,
+    dataLines: 8,
+    rows: [
+      [2,"2026-02-14",-500,"CHF","Erika Beispiel · Rent"],
+      [3,"2026-02-10",-100,"CHF","Max Muster"],
+      [3,"2026-02-10",106.2,"EUR","Max Muster"],
+      [4,"2026-02-03",-64.2,"CHF","Migros"],
+      [8,"2026-02-01",2800,"CHF","Acme AG · Salary"],
+    ],
+    totals: [{"currency":"CHF","out":664.2,"outRows":3,"in":2800,"inRows":1},{"currency":"EUR","out":0,"outRows":0,"in":106.2,"inRows":1}],
+    skipped: [
+      {"line":5,"reason":"refunded: the payment was reversed (no money moved)"},
+      {"line":6,"reason":"cancelled: no money moved"},
+      {"line":7,"reason":"neither money in nor money out: Direction says \"NEUTRAL\" in one currency (a move between the account holder's own balances)"},
+    ],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+  },
   "wise.csv": {
     format: "csv",
     layout: "wise",
