@@ -95,6 +95,17 @@ function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
   return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
 }
 
+/**
+ * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
+ * (KBC's "Naam" beside "Naam tegenpartij"; QA round 4, pass 15: every description began "MAX MUSTER"), not the other party.
+ */
+function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
+  if (party.length < 2) return party;
+  const constant = (values: readonly string[]) => values.length >= 2 && values[0]!.trim() !== "" && values.every((v) => v.trim() === values[0]!.trim());
+  const kept = party.filter((i) => !constant(cols[i]!.values));
+  return kept.length > 0 ? kept : party;
+}
+
 /** PayPal's column of a row's effect on the balance ("Debit", "Credit", or "Memo": an authorisation or an order that moved nothing). */
 const BALANCE_IMPACT_HEADERS = ["balance impact", "auswirkung auf guthaben", "impact sur le solde", "impatto sul saldo", "efecto en el saldo", "invloed op saldo"];
 
@@ -408,7 +419,7 @@ export function guessColumns(
         for (let j = i + 1; j < cols.length && cols[j]!.norm === "" && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
         return out;
       });
-    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), continued(by("text")), continued(by("memo"))];
+    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), holderLeftOut(cols, by("party")), continued(by("text")), continued(by("memo"))];
     purpose = memo;
     const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo]));
     if (payee.length > 0 && payer.length > 0) {

@@ -540,16 +540,16 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":68.71,"outRows":2,"in":2100,"inRows":1}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":3031.29,"entries":3,"difference":0}],
   },
-  // KBC: a signed Bedrag beside credit/debet columns (read as split), "Valuta" a value date, "Munt" the currency, "Vrije mededeling" read (QA round 4: not). 1'000.00 − 34.50 = 965.50 + 2'500.00 = 3'465.50 − 49.99 = 3'415.51 ✓.
+  // KBC: a signed Bedrag beside credit/debet columns (read as split), "Valuta" a value date, "Munt" the currency, "Vrije mededeling" read (QA round 4: not); "Naam", the holder's own name on every row, is no other party (pass 15: every description began "MAX MUSTER"). 1'000.00 − 34.50 = 965.50 + 2'500.00 = 3'465.50 − 49.99 = 3'415.51 ✓.
   "kbc-be.csv": {
     format: "csv",
     layout: "guessed",
     account: null,
     dataLines: 3,
     rows: [
-      [2,"2026-01-02",-34.5,"EUR","MAX MUSTER · BETALING VIA BANCONTACT 02-01 DELHAIZE"],
-      [3,"2026-01-03",2500,"EUR","MAX MUSTER · OVERSCHRIJVING WERKGEVER NV · loon december"],
-      [4,"2026-01-10",-49.99,"EUR","MAX MUSTER · DOMICILIERING PROXIMUS · +++123/4567/89012+++"],
+      [2,"2026-01-02",-34.5,"EUR","BETALING VIA BANCONTACT 02-01 DELHAIZE"],
+      [3,"2026-01-03",2500,"EUR","OVERSCHRIJVING WERKGEVER NV · loon december"],
+      [4,"2026-01-10",-49.99,"EUR","DOMICILIERING PROXIMUS · +++123/4567/89012+++"],
     ],
     totals: [{"currency":"EUR","out":84.49,"outRows":2,"in":2500,"inRows":1}],
     reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":3415.51,"entries":3,"difference":0}],
