@@ -161,6 +161,8 @@ export const WORDS: Record<Role, string[][]> = {
     [
       "individual amount", "einzelbetrag", "betrag detail", "detail amount", "sous montant", "montant partiel", "montant individuel",
       "importo singolo", "importo parziale", "teilbetrag", "deelbedrag", "importe parcial",
+      // ZKB's English and French exports ("Amount details", "Montant détail": QA round 4, pass 15).
+      "amount details", "montant detail", "importo dettaglio",
     ],
   ],
   payee: [["payee", "payee name",
