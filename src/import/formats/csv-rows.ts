@@ -338,6 +338,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         date = previousDate;
       } else {
         date = dateIn.get(rawDate);
+        // The statement's own balance written where the date goes, its amount in the signed amount column ("Anfangssaldo";;;
+        // "1.900,00": Sparda's footer; QA round 4, pass 15: skipped unread, the file not reconciled).
+        const stated = !date && m.kind === "signed" && amount !== null ? statedBalanceKind(normaliseHeader(rawDate)) : null;
+        if (stated) return statedLine(stated, rawDate, amount!, null);
         // A column total ("Total Spalte", "Totale movimenti") written where the date goes.
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
         // A booking not made yet dated by a word (comdirect's "offen", "Pending"): no money moved.

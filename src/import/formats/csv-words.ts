@@ -202,7 +202,9 @@ export const WORDS: Record<Role, string[][]> = {
   originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung", "originalni mena", "puvodni mena"]],
   rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "tipo de cambio", "kurz"]],
   fees: [["fee", "fees", "gebuhr", "gebuhren", "gebuehr", "gebuehren", "spesen", "frais", "commissione", "commissioni", "kosten", "comision", "comisiones"]],
-  card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta"]],
+  card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta",
+    // Citi's card export names the card's holder in "Member Name" on every row (QA round 4, pass 15: "JANE DOE · …").
+    "member name"]],
 };
 
 // The other languages' words (csv-words-world.ts), in the normal form headers are compared in, each in its tier (a role

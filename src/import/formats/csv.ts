@@ -379,6 +379,20 @@ function siblingDateColumns(date: number, width: number, sample: readonly CsvRec
   return out;
 }
 
+/** US time zones as a statement writes them beside its times (PayPal's "TimeZone": PST, EDT…). */
+const US_TIME_ZONES = new Set(["PST", "PDT", "MST", "MDT", "CST", "CDT", "EST", "EDT", "AKST", "AKDT", "HST"]);
+
+/**
+ * The header of a time-zone column whose every sampled cell is a US time zone, or null: a US account's export writes its
+ * dates month-first (QA round 4, pass 15: PayPal's US export, "02/03/2026" … "02/06/2026", was refused).
+ */
+function usTimeZone(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
+  const c = plan.names.findIndex((n) => ["timezone", "time zone", "zeitzone", "fuseau horaire"].includes(normaliseHeader(n)));
+  if (c < 0) return null;
+  const cells = sample.map((r) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
+  return cells.length > 0 && cells.every((v) => US_TIME_ZONES.has(v.toUpperCase())) ? plan.names[c]! : null;
+}
+
 /**
  * A known layout's file whose dates are not written as the bank writes them (an export re-saved by a spreadsheet: "2/4/2026
  * 17:59" where Revolut writes "2026-02-04 17:59:03"): its dates voted over the sample's date columns; the layout's plan
@@ -454,9 +468,13 @@ function vote(
   else {
     const g = dates.result();
     const sibling = siblingDates.result();
+    const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
     if ("ambiguous" in g && "order" in sibling) {
       dateOrders = [sibling.order];
       dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;
+    } else if (zone) {
+      dateOrders = ["MDY"];
+      dateNote = `every date fits both day-first and month-first: read month-first, as the column "${zone}" says the times are a US time zone's`;
     } else if ("ambiguous" in g && decimal === ",") {
       // Dates that read both ways in a file of decimal commas (1.234,56): every country that writes so puts the day first.
       dateOrders = ["DMY"];
