@@ -79,6 +79,8 @@ function fits(col: Column, role: Role): boolean {
 
 // Sparkasse's "Info" ("Umsatz gebucht" / "Umsatz vorgemerkt"), when its header is written so that no layout knows it (QA
 // round 4, pass 15: a CSV-MT940 export headed "Begünstigter/Zahlungspflichtiger" booked its pending row as spending).
+/** NOT_BOOKED's words as written with their accents (the skip rule compares a cell lower-cased, accents kept). */
+const NOT_BOOKED_ACCENTED = ["refusé", "refusée", "annulé", "annulée", "rejeté", "rejetée", "échoué", "échouée", "zurückgewiesen", "rückgängig gemacht"];
 const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", "info", ...WORLD_STATUS_HEADERS];
 
 /**
@@ -88,11 +90,15 @@ const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", 
 function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
   // A status column's words of its own beside known ones (BNP Paribas Fortis: "Geweigerd" beside a word not listed) still
   // mark the known rows not booked: one unknown word must not let a refused payment through as spending.
-  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => NOT_BOOKED.includes(normaliseHeader(v))));
+  // A status column whose sampled rows are all booked still gets the rule: a refused payment after the sample (a file of
+  // more than its 500 records) is no spending either (QA round 4, pass 15).
+  const status =
+    cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => NOT_BOOKED.includes(normaliseHeader(v)))) ??
+    cols.find((c) => STATUS_HEADERS.includes(c.norm) && fits(c, "text"));
   if (!status) return [];
-  // The skip rule compares the cell lower-cased: the words, and the sampled ones as written (accents and all).
+  // The skip rule compares the cell lower-cased: the words, their accented spellings, and the sampled ones as written.
   const written = status.values.map((v) => v.trim().toLowerCase()).filter((v) => NOT_BOOKED.includes(normaliseHeader(v)));
-  return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
+  return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...NOT_BOOKED_ACCENTED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
 }
 
 /**

@@ -293,7 +293,8 @@ export const NOT_BOOKED = [
   "umsatz vorgemerkt", "ausstehend", "abgelehnt", "storniert", "in bearbeitung", "en attente", "en cours", "refuse", "refusee", "annule", "annulee", "in sospeso", "in attesa",
   "rifiutato", "annullato", "pendiente", "rechazado", "cancelado", "in behandeling", "geweigerd", "geannuleerd",
   // BNP Paribas Fortis's English export: "Refused" ("Insufficient balance"; QA round 4, pass 15: the refused −9'999.00 was spending).
-  "refused", "not executed",
+  "refused", "not executed", "denied", "void", "voided", "expired", "fehlgeschlagen", "zuruckgewiesen", "rejete", "rejetee", "echoue", "echouee",
+  "respinto", "fallito", "mislukt", "afgewezen", "denegado", "fallido",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
   "autorizzato", "non contabilizzato", "da contabilizzare", "offen", "venter", "reserveret", "reserverad", "reservert", "vantande", "odottaa",
   ...WORLD_NOT_BOOKED.map(normaliseHeader),
