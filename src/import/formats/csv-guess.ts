@@ -177,6 +177,8 @@ const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id)\b/;
 const OWN_ACCOUNT_TEXT = new Set([
   "account name", "account holder", "account holder name", "kontoinhaber", "kontoname", "kontobezeichnung", "titulaire du compte", "nom du compte", "intestatario",
   "nome del conto", "nombre de la cuenta", "nazev uctu", "nazwa rachunku", "rekeningnaam", "naam van de rekening", "naam rekening",
+  // The Volksbanks' export since 2023 names its own account ("Bezeichnung Auftragskonto": "Girokonto" on every row; QA round 4, pass 15).
+  "bezeichnung auftragskonto", "bankname auftragskonto", "name auftragskonto",
 ]);
 
 function tierFor(c: Column, role: Role): number | null {
