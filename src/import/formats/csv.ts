@@ -394,9 +394,10 @@ function usTimeZone(plan: ColumnPlan, sample: readonly CsvRecord[]): string | nu
 }
 
 /**
- * A known layout's file whose dates are not written as the bank writes them (an export re-saved by a spreadsheet: "2/4/2026
- * 17:59" where Revolut writes "2026-02-04 17:59:03"): its dates voted over the sample's date columns; the layout's plan
- * with that order, when the sample decides it, else null.
+ * A known layout's file whose dates or amounts are not written as the bank writes them (an export re-saved by a
+ * spreadsheet: "2/4/2026 17:59" where Revolut writes "2026-02-04 17:59:03", "2590,73" where Chase writes "2590.73"): its
+ * dates voted over the sample's date columns, its decimal mark over its amounts; the layout's plan with those, when the
+ * sample decides the dates, else null.
  */
 function redatedLayout(layout: BankLayout, plan: ColumnPlan, width: number, sample: readonly CsvRecord[]): { plan: ColumnPlan; note: string } | null {
   // A short header of common words (Date, Transaction, Name, Memo, Amount) is shared by other banks, whose own notation
@@ -406,9 +407,16 @@ function redatedLayout(layout: BankLayout, plan: ColumnPlan, width: number, samp
   const votes = new DateVotes();
   for (const r of sample) for (const c of [plan.date, ...siblingDateColumns(plan.date, width, sample)]) votes.add(r.fields[c] ?? "");
   const g = votes.result();
-  if (!("order" in g) || plan.dateOrders.includes(g.order)) return null;
-  const note = `the dates are not written as this bank's export writes them (the file was saved again by a spreadsheet?): read ${ORDER_WORDS[g.order]}, as the file's own dates tell`;
-  return { plan: { ...plan, dateOrders: [g.order] }, note };
+  if (!("order" in g)) return null;
+  // …and its decimal mark, when a spreadsheet wrote the amounts in its own ("-39,9" where Revolut writes "-39.90").
+  const amounts = new DecimalVotes();
+  for (const r of sample) for (const c of [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])]) amounts.add(r.fields[c] ?? "");
+  const d = amounts.result();
+  const decimal = "decimal" in d ? d.decimal : plan.decimal;
+  if (plan.dateOrders.includes(g.order) && decimal === plan.decimal) return null;
+  const what = [...(plan.dateOrders.includes(g.order) ? [] : [`dates ${ORDER_WORDS[g.order]}`]), ...(decimal === plan.decimal ? [] : [`a decimal ${decimal === "," ? "comma" : "point"}`])].join(" and ");
+  const note = `the file is not written as this bank's export writes it (saved again by a spreadsheet?): read with ${what}, as the file's own values tell`;
+  return { plan: { ...plan, dateOrders: [g.order], decimal }, note };
 }
 
 /**

@@ -516,7 +516,7 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":140.4,"outRows":2,"in":200,"inRows":1},{"currency":"EUR","out":0,"outRows":0,"in":104.2,"inRows":1}],
     skipped: [{"line":6,"reason":"not completed (pending, reverted, declined or failed): no money moved"}],
     reconciliation: [{"currency":"CHF","status":"ok","opening":575.46,"closing":635.06,"entries":3,"difference":0},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
-    notes: ["the dates are not written as this bank's export writes them (the file was saved again by a spreadsheet?): read month-first, as the file's own dates tell"],
+    notes: ["the file is not written as this bank's export writes it (saved again by a spreadsheet?): read with dates month-first, as the file's own values tell"],
   },
   // Wise's transaction history (QA round 4, pass 15: refused, "cannot tell which columns hold the date, the amount"): one
   // transfer per line, unsigned, a Direction. OUT: 498.80 + fee 1.20 = 500.00 CHF out (line 2), 64.20 (line 4); NEUTRAL
@@ -542,6 +542,28 @@ export const BANK_EXPECTED: Record<string, Expected> = {
       {"line":7,"reason":"neither money in nor money out: Direction says \"NEUTRAL\" in one currency (a move between the account holder's own balances)"},
     ],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
+  },
+  // chase-checking.csv after a spreadsheet with German settings saved it again (QA round 4, pass 15): semicolons, dates
+  // "01.12.2025", amounts "2590,73": the layout did not fit, and the generic reader stored the dollars as the data's CHF
+  // (said, but wrong). Read with the Chase layout, day-first and a decimal comma: the rows and balances of chase-checking.csv.
+  "chase-checking-excel-de.csv": {
+    format: "csv",
+    layout: "chase-checking",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2025-12-01",-16,"USD","ZELLE PAYMENT TO JOHN DOE 123456789"],
+      [3,"2025-11-28",-15,"USD","INTERNATIONAL INCOMING WIRE FEE"],
+      [4,"2025-11-27",2590.73,"USD","ACME CORP PAYROLL PPD ID: 1111111111"],
+      [5,"2025-11-20",-120,"USD","CHECK 1042"],
+    ],
+    totals: [{"currency":"USD","out":151,"outRows":3,"in":2590.73,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"ok","opening":48907.06,"closing":51362.79,"entries":3,"difference":0}],
+    notes: [
+      "the file is not written as this bank's export writes it (saved again by a spreadsheet?): read with dates day-first and a decimal comma, as the file's own values tell",
+      "the currency USD (from the Chase layout) for every row",
+      "1 USD rows lie outside the balance column's first and last balance and are not covered by its check",
+    ],
   },
   "wise.csv": {
     format: "csv",
