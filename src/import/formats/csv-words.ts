@@ -192,7 +192,7 @@ export const WORDS: Record<Role, string[][]> = {
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
     "zprava", "popis prikazce", "popis pro prijemce", "av pole",
     // Belfius's French "Communications", an English export's "Message" (QA round 4, pass 15: the payment's words were lost).
-    "communications", "message"]],
+    "communications", "message", "notifications"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
     "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
