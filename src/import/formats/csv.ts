@@ -243,12 +243,20 @@ function headerWordCurrency(header: CsvRecord): { code: string; from: string } |
 
 /** A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's "Määrä EUROA"). */
 function headerCurrency(plan: ColumnPlan): string | null {
-  const cols = moneyCells(plan.money);
+  return headerCurrencyColumn(plan)?.code ?? null;
+}
+
+/**
+ * The currency a money column's header names, with that column's header; the balance column's too ("Saldo CHF" beside
+ * "Belastung"/"Gutschrift": QA round 4, pass 15, the file was said to name no currency).
+ */
+function headerCurrencyColumn(plan: ColumnPlan): { code: string; column: string } | null {
+  const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   for (const c of cols) {
     const name = plan.names[c] ?? "";
     const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
-    if (code && ISO_CURRENCIES.has(code)) return code;
+    if (code && ISO_CURRENCIES.has(code)) return { code, column: name };
   }
   return null;
 }
@@ -563,7 +571,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const stored = account ? opts.accountCurrencies?.[account] : undefined;
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const file =
-    (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[moneyCells(plan.money)[0]!]}"` }) ||
+    ((named) => named && { code: named.code, from: `the column "${named.column}"` })(headerCurrencyColumn(plan)) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
     amountsCurrency(plan, sample) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
