@@ -248,6 +248,8 @@ const INDICATOR: Record<string, 1 | -1> = {
   sortie: -1, entree: 1, debet: -1,
   // Debit/Kredit in the Baltic and Nordic banks' exports (Swedbank's D/K; Estonian Deebet/Kreedit, Latvian Debets/Kredīts).
   k: 1, kredit: 1, kreedit: 1, deebet: -1, debets: -1, kredits: 1,
+  // A kind column of only withdrawals and deposits over unsigned amounts (QA round 4, pass 15: every withdrawal was income).
+  withdrawal: -1, deposit: 1, einzahlung: 1, auszahlung: -1,
 };
 for (const [word, sign] of Object.entries(WORLD_INDICATORS)) INDICATOR[normaliseHeader(word)] = sign;
 
