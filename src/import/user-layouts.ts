@@ -155,6 +155,9 @@ export function rolesOf(plan: ColumnPlan): ColumnRole[] {
     set(m.credit, "credit");
   } else if (m.kind === "byCurrency") {
     for (const c of m.columns) set(c.column, "amount");
+  } else if (m.kind === "direction") {
+    // A transfer's two sides (Wise's transaction history): no role of the mapping screen says "source" or "target".
+    set(m.source.amount, "amount");
   } else {
     set(m.amount, "amount");
     if (m.kind === "indicator") set(m.indicator, "indicator");

@@ -77,7 +77,11 @@ function fits(col: Column, role: Role): boolean {
   }
 }
 
-const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", ...WORLD_STATUS_HEADERS];
+// Sparkasse's "Info" ("Umsatz gebucht" / "Umsatz vorgemerkt"), when its header is written so that no layout knows it (QA
+// round 4, pass 15: a CSV-MT940 export headed "Begünstigter/Zahlungspflichtiger" booked its pending row as spending).
+/** NOT_BOOKED's words as written with their accents (the skip rule compares a cell lower-cased, accents kept). */
+const NOT_BOOKED_ACCENTED = ["refusé", "refusée", "annulé", "annulée", "rejeté", "rejetée", "échoué", "échouée", "zurückgewiesen", "rückgängig gemacht"];
+const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", "estado", "transaction status", "umsatzstatus", "info", ...WORLD_STATUS_HEADERS];
 
 /**
  * A status column of a file of no known layout (every value booked or not, "Pending", "Declined", "vorgemerkt"…): its
@@ -86,11 +90,26 @@ const STATUS_HEADERS = ["status", "state", "buchungsstatus", "statut", "stato", 
 function statusSkip(cols: readonly Column[]): ColumnPlan["skip"] {
   // A status column's words of its own beside known ones (BNP Paribas Fortis: "Geweigerd" beside a word not listed) still
   // mark the known rows not booked: one unknown word must not let a refused payment through as spending.
-  const status = cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => NOT_BOOKED.includes(normaliseHeader(v))));
+  // A status column whose sampled rows are all booked still gets the rule: a refused payment after the sample (a file of
+  // more than its 500 records) is no spending either (QA round 4, pass 15).
+  const status =
+    cols.find((c) => STATUS_HEADERS.includes(c.norm) && c.values.some((v) => NOT_BOOKED.includes(normaliseHeader(v)))) ??
+    cols.find((c) => STATUS_HEADERS.includes(c.norm) && fits(c, "text"));
   if (!status) return [];
-  // The skip rule compares the cell lower-cased: the words, and the sampled ones as written (accents and all).
+  // The skip rule compares the cell lower-cased: the words, their accented spellings, and the sampled ones as written.
   const written = status.values.map((v) => v.trim().toLowerCase()).filter((v) => NOT_BOOKED.includes(normaliseHeader(v)));
-  return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
+  return [{ column: status.index, equals: [...new Set([...NOT_BOOKED, ...NOT_BOOKED_ACCENTED, ...written])], reason: "not booked (pending, declined or cancelled): no money moved" }];
+}
+
+/**
+ * Of two or more party columns, those that say one and the same name on every sampled row are the account holder's own
+ * (KBC's "Naam" beside "Naam tegenpartij"; QA round 4, pass 15: every description began "MAX MUSTER"), not the other party.
+ */
+function holderLeftOut(cols: readonly Column[], party: number[]): number[] {
+  if (party.length < 2) return party;
+  const constant = (values: readonly string[]) => values.length >= 2 && values[0]!.trim() !== "" && values.every((v) => v.trim() === values[0]!.trim());
+  const kept = party.filter((i) => !constant(cols[i]!.values));
+  return kept.length > 0 ? kept : party;
 }
 
 /** PayPal's column of a row's effect on the balance ("Debit", "Credit", or "Memo": an authorisation or an order that moved nothing). */
@@ -109,6 +128,8 @@ const CARD_PAYMENT = /\b(payment|zahlung|paiement|pagamento)\b.*\b(thank you|mer
 
 /** A row's kind when it is a purchase (Apple Card's Type "Purchase", Chase's "Sale"): money out, whatever sign the file gives it. */
 const PURCHASE_KINDS = new Set(["purchase", "sale", "achat", "einkauf", "kauf", "acquisto", "compra", "aankoop", "kob", "kop"]);
+/** Kinds of a row that sign its amount too (csv-words.ts's indicator words that are a payment's kind as well). */
+const SIGNING_KINDS = new Set(["withdrawal", "deposit", "einzahlung", "auszahlung"]);
 /** Headers of a column of the rows' kinds (a purpose column that says "Einkauf" is no such column). */
 const KIND_HEADERS = new Set(["type", "typ", "art", "tipo", "kind", "transaction type", "umsatzart", "buchungsart", "transaktionstyp", "type d operation", "tipo operazione", "tipo de movimiento", "typ transakcji", "typ transakce", "rodzaj transakcji", "typ operacji"]);
 
@@ -163,6 +184,8 @@ const NOT_TEXT = /\b(bic|swift|blz|bankleitzahl|sort code|e mail|email|id)\b/;
 const OWN_ACCOUNT_TEXT = new Set([
   "account name", "account holder", "account holder name", "kontoinhaber", "kontoname", "kontobezeichnung", "titulaire du compte", "nom du compte", "intestatario",
   "nome del conto", "nombre de la cuenta", "nazev uctu", "nazwa rachunku", "rekeningnaam", "naam van de rekening", "naam rekening",
+  // The Volksbanks' export since 2023 names its own account ("Bezeichnung Auftragskonto": "Girokonto" on every row; QA round 4, pass 15).
+  "bezeichnung auftragskonto", "bankname auftragskonto", "name auftragskonto",
 ]);
 
 function tierFor(c: Column, role: Role): number | null {
@@ -424,9 +447,13 @@ export function guessColumns(
         for (let j = i + 1; j < cols.length && cols[j]!.norm === "" && !textTaken.has(j); j++) if (cols[j]!.values.some((v) => /\p{L}{3}/u.test(v))) out.push(j);
         return out;
       });
-    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), by("party"), continued(by("text")), continued(by("memo"))];
+    const [payee, payer, party, text, memo] = [by("payee"), by("payer"), holderLeftOut(cols, by("party")), continued(by("text")), continued(by("memo"))];
     purpose = memo;
-    const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo]));
+    // A kinds column that also signs the amounts (Ally's Type: Withdrawal, Deposit) still says what the payment is (a
+    // "Debit"/"Credit" says nothing more than the sign).
+    const signingKind =
+      money?.kind === "indicator" && KIND_HEADERS.has(cols[money.indicator]!.norm) && cols[money.indicator]!.values.some((v) => SIGNING_KINDS.has(normaliseHeader(v))) ? money.indicator : null;
+    const kind = kindColumn(cols, new Set([...taken, ...payee, ...payer, ...party, ...text, ...memo].filter((i) => i !== signingKind)));
     if (payee.length > 0 && payer.length > 0) {
       description = { out: [...payee, ...party, ...text, ...memo, ...kind], in: [...payer, ...party, ...text, ...memo, ...kind] };
       counterparty = { out: [...payee, ...party], in: [...payer, ...party] };

@@ -67,13 +67,32 @@ export type MoneyColumns =
    * One signed amount column per currency (RBC: `CAD$` and `USD$`), one filled per row: the row's currency is its
    * filled column's (a row with both filled books both, one row each).
    */
-  | { byCurrency: readonly { column: ColumnName; currency: string }[] };
+  | { byCurrency: readonly { column: ColumnName; currency: string }[] }
+  /**
+   * A transfer per line, from a source to a target, and a column saying which side is the account holder's (Wise's
+   * transaction history: OUT books the source amount and its fee as money out, in the source currency; IN the target
+   * amount as money in, in the target currency; NEUTRAL, a conversion between the holder's own balances, both, one row
+   * each). `neutral` names the direction's words that mean "both sides are the holder's".
+   */
+  | { direction: ColumnName; out: string; in: string; neutral: string; source: SideColumns; target: SideColumns };
+
+/** One side of a transfer: its amount, its currency and the fee charged on it (in the fee's own currency). */
+export type SideColumns = { amount: ColumnName; currency: ColumnName; fee?: ColumnName; feeCurrency?: ColumnName };
 
 /**
  * A skip rule: a line whose column is empty (and `emptyToo` as well), holds a text, or is one of some words (case aside)
  * is no transaction of its own.
  */
-export type SkipRule = { column: ColumnName; empty?: true; emptyToo?: ColumnName; contains?: string; equals?: readonly string[]; reason: string };
+export type SkipRule = {
+  column: ColumnName;
+  empty?: true;
+  emptyToo?: ColumnName;
+  contains?: string;
+  equals?: readonly string[];
+  /** …and only when another column is one of some words too (Wise: REFUNDED on an OUT transfer). */
+  and?: { column: ColumnName; equals: readonly string[] };
+  reason: string;
+};
 
 export type BankLayout = {
   /** Stable id ("ubs-account-en"): the `layout` of `--json` and of the preview. */
@@ -205,7 +224,8 @@ export type ColumnPlan = {
     | { kind: "signed"; amount: number }
     /** `blank`: the sign of a row whose indicator cell is empty, in a column that marks one side only (UK cards' "CR"). */
     | { kind: "indicator"; amount: number; indicator: number; blank?: 1 | -1 }
-    | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] };
+    | { kind: "byCurrency"; columns: readonly { column: number; currency: string }[] }
+    | { kind: "direction"; direction: number; out: string; in: string; neutral: string; source: ResolvedSide; target: ResolvedSide };
   purchasesPositive: boolean;
   /** A column of the rows' kinds whose refund rows are money in whatever their written sign (Curve writes them positive, as its purchases), or null. */
   refundKind: number | null;
@@ -237,14 +257,18 @@ export type ColumnPlan = {
   sector: number | null;
   accountColumns: readonly number[];
   checkDates: readonly { column: number; orders: readonly DateOrder[] }[];
-  skip: readonly { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; reason: string }[];
+  skip: readonly { column: number; empty?: true; emptyToo?: number; contains?: string; equals?: readonly string[]; and?: { column: number; equals: readonly string[] }; reason: string }[];
   continuationLines: boolean;
   /** Section titles (normalised) → the reason the lines under them are skipped, or null when they are read. */
   sections: ReadonlyMap<string, string | null>;
 };
 
 /** The columns that hold a plan's amounts (not its indicator). */
+/** A transfer's side in a file: column indexes (no fee column: null). */
+export type ResolvedSide = { amount: number; currency: number; fee: number | null; feeCurrency: number | null };
+
 export function moneyCells(m: ColumnPlan["money"]): number[] {
+  if (m.kind === "direction") return [m.source.amount, m.target.amount];
   return m.kind === "split" ? [m.debit, m.credit] : m.kind === "byCurrency" ? m.columns.map((c) => c.column) : [m.amount];
 }
 
@@ -303,8 +327,11 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
   const idCol = layout.reference !== undefined && !isHashed(layout.reference) ? idColumn(layout.reference) : null;
   const orders = [...new Set(layout.dates.map((f) => LAYOUT_DATE_ORDER[f]))];
   const m = layout.money;
+  const side = (c: SideColumns): ResolvedSide => ({ amount: col(c.amount), currency: col(c.currency), fee: opt(c.fee), feeCurrency: opt(c.feeCurrency) });
   const money: ColumnPlan["money"] =
-    "debit" in m
+    "direction" in m
+      ? { kind: "direction", direction: col(m.direction), out: m.out, in: m.in, neutral: m.neutral, source: side(m.source), target: side(m.target) }
+      : "debit" in m
       ? { kind: "split", debit: col(m.debit), credit: col(m.credit) }
       : "byCurrency" in m
         ? { kind: "byCurrency", columns: m.byCurrency.map((c) => ({ column: col(c.column), currency: c.currency })) }
@@ -371,7 +398,8 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     skip: (layout.skip ?? []).flatMap((s) => {
       const column = opt(s.column);
       const emptyToo = s.emptyToo === undefined ? undefined : opt(s.emptyToo);
-      return column === null || emptyToo === null ? [] : [{ ...s, column, emptyToo }];
+      const and = s.and === undefined ? undefined : { column: col(s.and.column), equals: s.and.equals };
+      return column === null || emptyToo === null ? [] : [{ ...s, column, emptyToo, and }];
     }),
     continuationLines: layout.continuationLines === true,
     sections: new Map((layout.sections ?? []).map((x) => [normaliseHeader(x.title), x.skip ?? null])),
@@ -389,6 +417,7 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
 export function skipRuleReason(plan: ColumnPlan, fields: readonly string[]): string | null {
   for (const rule of plan.skip) {
     const v = fields[rule.column] ?? "";
+    if (rule.and && !rule.and.equals.includes((fields[rule.and.column] ?? "").trim().toLowerCase())) continue;
     if ((rule.empty && v.trim() === "" && (rule.emptyToo === undefined || (fields[rule.emptyToo] ?? "").trim() === "")) || (rule.contains !== undefined && v.includes(rule.contains)) || (rule.equals && rule.equals.includes(v.trim().toLowerCase()))) return rule.reason;
   }
   return null;

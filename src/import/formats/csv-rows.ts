@@ -8,7 +8,7 @@
  */
 import { formatMoney } from "../../core/format.ts";
 import { cleanText } from "./clean.ts";
-import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
+import { moneyCells, skipRuleReason, type ByDirection, type ColumnPlan, type ResolvedSide } from "./csv-layout.ts";
 import { WORLD_NEUTRAL_UNDER } from "./csv-words-world.ts";
 import { datedBalanceDay, IBAN_CELL, indicatorSign, INTERIM_BALANCE_TEXTS, normaliseHeader, NOT_BOOKED, noteLine, REFUND_KINDS, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
@@ -244,6 +244,34 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   const texts = (cols: readonly number[], read: (i: number) => string = text) => (plan.textParts ? cols.flatMap((i) => read(i).split(plan.textParts!)) : cols.map(read));
   const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(text(i))));
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
+  /**
+   * A transfer's rows (ColumnPlan.money "direction"): the holder's side out (its amount and fee, negative), in (positive),
+   * or both; a text for a bad row, or "skip:" and the reason for a line that moved nothing of the holder's.
+   */
+  const transferLegs = (m: Extract<ColumnPlan["money"], { kind: "direction" }>): { amount: number; currency: string }[] | string => {
+    const said = cell(m.direction).trim();
+    const dir = said.toUpperCase();
+    if (dir !== m.out && dir !== m.in && dir !== m.neutral) return `${name(m.direction)} "${said}" is neither ${m.out}, ${m.in} nor ${m.neutral}`;
+    const legsOf = (s: ResolvedSide, sign: 1 | -1): { amount: number; currency: string }[] | string => {
+      const a = money(s.amount);
+      if (a === "bad" || a === null) return `${name(s.amount)} "${cell(s.amount).trim()}" is not an amount`;
+      const currency = cell(s.currency).trim().toUpperCase();
+      const fee = s.fee === null ? null : money(s.fee);
+      if (fee === "bad") return `${name(s.fee!)} "${cell(s.fee!).trim()}" is not an amount`;
+      const feeCurrency = s.feeCurrency === null ? "" : cell(s.feeCurrency).trim().toUpperCase();
+      // The fee is the holder's only on the side that pays (out): in its own currency when that is another.
+      if (sign === 1 || !fee) return [{ amount: sign * Math.abs(a), currency }];
+      if (feeCurrency === "" || feeCurrency === currency) return [{ amount: -(Math.abs(a) + Math.abs(fee)), currency }];
+      return [{ amount: -Math.abs(a), currency }, { amount: -Math.abs(fee), currency: feeCurrency }];
+    };
+    const out = dir === m.in ? [] : legsOf(m.source, -1);
+    const inn = dir === m.out ? [] : legsOf(m.target, 1);
+    if (typeof out === "string") return out;
+    if (typeof inn === "string") return inn;
+    // A move between two balances of one currency (into a jar) changes no balance of the statement's currencies.
+    if (dir === m.neutral && out[0]!.currency === inn[0]!.currency && out.length === 1) return `skip:neither money in nor money out: ${name(m.direction)} says "${said}" in one currency (a move between the account holder's own balances)`;
+    return [...out, ...inn];
+  };
   /** A date cell in the file's notation (read once per distinct cell: rows repeat their dates). */
   const dateIn = new Recent((raw: string) => parseDateIn(raw, plan.dateOrders));
 
@@ -303,6 +331,11 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
           // An exchange: money out in one currency, money in in another, one row each.
           if (dc !== cc) legs = [{ amount: -Math.abs(d), currency: dc }, { amount: Math.abs(c), currency: cc }];
         } else if (plan.sideCurrencies) legs = [{ amount: amount ?? 0, currency: cell(d !== null ? plan.sideCurrencies.debit : plan.sideCurrencies.credit).trim().toUpperCase() }];
+      } else if (m.kind === "direction") {
+        const r = transferLegs(m);
+        if (typeof r === "string") return r.startsWith("skip:") ? skip(r.slice(5)) : bad(r);
+        legs = r;
+        amount = r[0]!.amount;
       } else if (m.kind === "byCurrency") {
         // The filled column says the currency (RBC: CAD$ or USD$); both filled: one row each.
         const filled: { amount: number; currency: string }[] = [];
@@ -404,6 +437,10 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
         date = previousDate;
       } else {
         date = dateIn.get(rawDate);
+        // The statement's own balance written where the date goes, its amount in the signed amount column ("Anfangssaldo";;;
+        // "1.900,00": Sparda's footer; QA round 4, pass 15: skipped unread, the file not reconciled).
+        const stated = !date && m.kind === "signed" && amount !== null ? statedBalanceKind(normaliseHeader(rawDate)) : null;
+        if (stated) return statedLine(stated, rawDate, amount!, null);
         // A column total ("Total Spalte", "Totale movimenti") written where the date goes.
         if (!date && TOTAL_LINE.test(normaliseHeader(rawDate))) return skip("a total or balance line, no booking of its own");
         // A booking not made yet dated by a word (comdirect's "offen", "Pending"): no money moved.
@@ -436,7 +473,8 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       for (const leg of rowLegs) {
         const code = leg.currency || fallback?.code || "";
         if (/^[A-Z]{3}$/.test(code)) continue;
-        const column = plan.sideCurrencies ? (leg.amount < 0 ? plan.sideCurrencies.debit : plan.sideCurrencies.credit) : plan.currency;
+        const column =
+          m.kind === "direction" ? (leg.amount < 0 ? m.source.currency : m.target.currency) : plan.sideCurrencies ? (leg.amount < 0 ? plan.sideCurrencies.debit : plan.sideCurrencies.credit) : plan.currency;
         return bad(column === null ? "no currency for this row" : `${name(column)} "${leg.currency}" is not a three-letter code`);
       }
       if (rowLegs.length > 1) dataLines += rowLegs.length - 1;

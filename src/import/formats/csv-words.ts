@@ -167,6 +167,8 @@ export const WORDS: Record<Role, string[][]> = {
     [
       "individual amount", "einzelbetrag", "betrag detail", "detail amount", "sous montant", "montant partiel", "montant individuel",
       "importo singolo", "importo parziale", "teilbetrag", "deelbedrag", "importe parcial",
+      // ZKB's English and French exports ("Amount details", "Montant détail": QA round 4, pass 15).
+      "amount details", "montant detail", "importo dettaglio",
     ],
   ],
   payee: [["payee", "payee name",
@@ -180,9 +182,11 @@ export const WORDS: Record<Role, string[][]> = {
     "partnername", "nazev uctu protiuctu", "nazev obchodniku", "nazev obchodnika", "obchodnik", "dane kontrahenta", "nazwa kontrahenta", "nadawca odbiorca", "odbiorca nadawca",
     "kontrahent", "odbiorca zleceniodawca", "odbiorca", "zleceniodawca",
     // KBC's card export (Belgium): "Handelaar", the merchant.
-    "handelaar"]],
+    "handelaar",
+    // Knab's "Tegenrekeninghouder" (the other account's holder), Belfius's French "Nom contrepartie contient" (QA round 4, pass 15).
+    "tegenrekeninghouder", "nom contrepartie contient", "nom contrepartie", "nom de la contrepartie", "naam tegenpartij bevat"]],
   text: [["description", "booking text", "buchungstext", "text", "beschreibung", "libelle", "descrizione", "details", "bezeichnung", "transaction details", "narrative", "designation", "description 1", "beschreibung 1", "omschrijving", "descripcion", "concepto", "texte", "testo",
-    "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
+    "buchungsdetails", "detail de l ecriture", "detail", "transactie", "label", "libelles", "tekst", "rubrik", "beskrivning", "beskrivelse", "selitys", "forklaring", "otsikko",
     "item title", "artikelbezeichnung", "titre de l objet", "subject", "betreff", "objet", "opis operacji", "opis", "tytul", "tytul operacji",
     // Indian banks (HDFC's "Narration", "Particulars"; QA round 4, pass 9: refused).
     "narration", "particulars",
@@ -200,7 +204,9 @@ export const WORDS: Record<Role, string[][]> = {
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
     "zprava", "popis prikazce", "popis pro prijemce", "av pole",
     // KBC's card export: "toelichting", the explanation. GLS Bank's purpose in fourteen columns "VWZ1" … "VWZ14".
-    "toelichting", "vwz"]],
+    "toelichting", "vwz",
+    // Belfius's French "Communications", an English export's "Message" (QA round 4, pass 15: the payment's words were lost).
+    "communications", "message", "notifications"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
     "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
@@ -210,7 +216,9 @@ export const WORDS: Record<Role, string[][]> = {
   originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung", "originalni mena", "puvodni mena"]],
   rate: [["exchange rate", "rate", "kurs", "devisenkurs", "taux", "taux de change", "cambio", "tasso di cambio", "wisselkoers", "koers", "tipo de cambio", "kurz"]],
   fees: [["fee", "fees", "gebuhr", "gebuhren", "gebuehr", "gebuehren", "spesen", "frais", "commissione", "commissioni", "kosten", "comision", "comisiones"]],
-  card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta"]],
+  card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta",
+    // Citi's card export names the card's holder in "Member Name" on every row (QA round 4, pass 15: "JANE DOE · …").
+    "member name"]],
 };
 
 // The other languages' words (csv-words-world.ts), in the normal form headers are compared in, each in its tier (a role
@@ -254,6 +262,8 @@ const INDICATOR: Record<string, 1 | -1> = {
   sortie: -1, entree: 1, debet: -1,
   // Debit/Kredit in the Baltic and Nordic banks' exports (Swedbank's D/K; Estonian Deebet/Kreedit, Latvian Debets/Kredīts).
   k: 1, kredit: 1, kreedit: 1, deebet: -1, debets: -1, kredits: 1,
+  // A kind column of only withdrawals and deposits over unsigned amounts (QA round 4, pass 15: every withdrawal was income).
+  withdrawal: -1, deposit: 1, einzahlung: 1, auszahlung: -1,
 };
 for (const [word, sign] of Object.entries(WORLD_INDICATORS)) INDICATOR[normaliseHeader(word)] = sign;
 
@@ -299,8 +309,11 @@ export const statedBalanceKind = (norm: string): "opening" | "closing" | null =>
 /** A booking's state as banks write it in a status column, when no money moved (yet). */
 export const NOT_BOOKED = [
   "pending", "declined", "failed", "reverted", "cancelled", "canceled", "rejected", "authorised", "authorized", "on hold", "vorgemerkt",
-  "ausstehend", "abgelehnt", "storniert", "in bearbeitung", "en attente", "en cours", "refuse", "refusee", "annule", "annulee", "in sospeso", "in attesa",
+  "umsatz vorgemerkt", "ausstehend", "abgelehnt", "storniert", "in bearbeitung", "en attente", "en cours", "refuse", "refusee", "annule", "annulee", "in sospeso", "in attesa",
   "rifiutato", "annullato", "pendiente", "rechazado", "cancelado", "in behandeling", "geweigerd", "geannuleerd",
+  // BNP Paribas Fortis's English export: "Refused" ("Insufficient balance"; QA round 4, pass 15: the refused −9'999.00 was spending).
+  "refused", "not executed", "denied", "void", "voided", "expired", "fehlgeschlagen", "zuruckgewiesen", "rejete", "rejetee", "echoue", "echouee",
+  "respinto", "fallito", "mislukt", "afgewezen", "denegado", "fallido",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
   "autorizzato", "non contabilizzato", "da contabilizzare", "offen", "venter", "reserveret", "reserverad", "reservert", "vantande", "odottaa",
   ...WORLD_NOT_BOOKED.map(normaliseHeader),

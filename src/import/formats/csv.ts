@@ -265,12 +265,20 @@ function headerScriptCurrency(header: CsvRecord): FileCurrency | null {
  * "Määrä EUROA"; Fidelity's "Amount ($)": dollars, as a "$" in the amounts is read).
  */
 function headerCurrency(plan: ColumnPlan): string | null {
-  const cols = moneyCells(plan.money);
+  return headerCurrencyColumn(plan)?.code ?? null;
+}
+
+/**
+ * The currency a money column's header names, with that column's header; the balance column's too ("Saldo CHF" beside
+ * "Belastung"/"Gutschrift": QA round 4, pass 15, the file was said to name no currency).
+ */
+function headerCurrencyColumn(plan: ColumnPlan): { code: string; column: string } | null {
+  const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
   for (const c of cols) {
     const name = plan.names[c] ?? "";
     const match = /\(\s*([A-Z]{3})\s*\)|\b(?:in\s+)?([A-Z]{3})$/.exec(name) ?? (/€|\beuro[sa]?\b/i.test(name) ? ["", "EUR"] : /£/.test(name) ? ["", "GBP"] : null);
     const code = match?.[1] ?? match?.[2];
-    if (code && ISO_CURRENCIES.has(code)) return code;
+    if (code && ISO_CURRENCIES.has(code)) return { code, column: name };
   }
   return null;
 }
@@ -426,6 +434,64 @@ function layoutFits(plan: ColumnPlan, sample: readonly CsvRecord[]): boolean {
   return filled === 0 || read / filled >= 0.9;
 }
 
+/** How a date order reads in a note. */
+const ORDER_WORDS: Record<DateOrder, string> = { YMD: "year first", DMY: "day-first", MDY: "month-first" };
+
+/**
+ * The file's other columns of dates (a started and a completed date, a value date beside the booking date): a file writes
+ * all its dates in one notation, so where one column's dates all fit both orders another's may tell it (QA round 4, pass
+ * 15: Revolut's export re-saved by a spreadsheet, "2/4/2026 17:59", was refused although its other column had "2/25/2026").
+ */
+function siblingDateColumns(date: number, width: number, sample: readonly CsvRecord[]): number[] {
+  const out: number[] = [];
+  for (let c = 0; c < width; c++) {
+    if (c === date) continue;
+    const cells = sample.map((r) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
+    if (cells.length > 0 && cells.filter((v) => looksLikeDate(v)).length / cells.length >= 0.8) out.push(c);
+  }
+  return out;
+}
+
+/** US time zones as a statement writes them beside its times (PayPal's "TimeZone": PST, EDT…). */
+const US_TIME_ZONES = new Set(["PST", "PDT", "MST", "MDT", "CST", "CDT", "EST", "EDT", "AKST", "AKDT", "HST"]);
+
+/**
+ * The header of a time-zone column whose every sampled cell is a US time zone, or null: a US account's export writes its
+ * dates month-first (QA round 4, pass 15: PayPal's US export, "02/03/2026" … "02/06/2026", was refused).
+ */
+function usTimeZone(plan: ColumnPlan, sample: readonly CsvRecord[]): string | null {
+  const c = plan.names.findIndex((n) => ["timezone", "time zone", "zeitzone", "fuseau horaire"].includes(normaliseHeader(n)));
+  if (c < 0) return null;
+  const cells = sample.map((r) => (r.fields[c] ?? "").trim()).filter((v) => v !== "");
+  return cells.length > 0 && cells.every((v) => US_TIME_ZONES.has(v.toUpperCase())) ? plan.names[c]! : null;
+}
+
+/**
+ * A known layout's file whose dates or amounts are not written as the bank writes them (an export re-saved by a
+ * spreadsheet: "2/4/2026 17:59" where Revolut writes "2026-02-04 17:59:03", "2590,73" where Chase writes "2590.73"): its
+ * dates voted over the sample's date columns, its decimal mark over its amounts; the layout's plan with those, when the
+ * sample decides the dates, else null.
+ */
+function redatedLayout(layout: BankLayout, plan: ColumnPlan, width: number, sample: readonly CsvRecord[]): { plan: ColumnPlan; note: string } | null {
+  // A short header of common words (Date, Transaction, Name, Memo, Amount) is shared by other banks, whose own notation
+  // tells them apart (Tangerine's and US Bank's): only a header of the bank's own, six columns or more, is that bank's
+  // whatever its dates look like.
+  if (layout.header.length < 6) return null;
+  const votes = new DateVotes();
+  for (const r of sample) for (const c of [plan.date, ...siblingDateColumns(plan.date, width, sample)]) votes.add(r.fields[c] ?? "");
+  const g = votes.result();
+  if (!("order" in g)) return null;
+  // …and its decimal mark, when a spreadsheet wrote the amounts in its own ("-39,9" where Revolut writes "-39.90").
+  const amounts = new DecimalVotes();
+  for (const r of sample) for (const c of [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])]) amounts.add(r.fields[c] ?? "");
+  const d = amounts.result();
+  const decimal = "decimal" in d ? d.decimal : plan.decimal;
+  if (plan.dateOrders.includes(g.order) && decimal === plan.decimal) return null;
+  const what = [...(plan.dateOrders.includes(g.order) ? [] : [`dates ${ORDER_WORDS[g.order]}`]), ...(decimal === plan.decimal ? [] : [`a decimal ${decimal === "," ? "comma" : "point"}`])].join(" and ");
+  const note = `the file is not written as this bank's export writes it (saved again by a spreadsheet?): read with ${what}, as the file's own values tell`;
+  return { plan: { ...plan, dateOrders: [g.order], decimal }, note };
+}
+
 /**
  * The date order and decimal mark of a guessed file: voted over the sampled rows, and when they do
  * not decide (every date fits both orders, every amount reads both ways), over every value of the
@@ -441,11 +507,14 @@ function vote(
 ): { dateOrders: DateOrder[]; decimal: Decimal; dateNote: string | null; decimalNote: string | null } {
   const mapping = opts.mapping ?? {};
   const dates = new DateVotes();
+  const siblingDates = new DateVotes();
   const decimals = new DecimalVotes();
   const moneyCols = moneyCells(plan.money);
   if (plan.balance !== null) moneyCols.push(plan.balance);
+  const siblings = mapping.dateFormat ? [] : siblingDateColumns(plan.date, plan.names.length, sample).filter((c) => !moneyCols.includes(c));
   const add = (r: CsvRecord) => {
     if (!mapping.dateFormat) dates.add(r.fields[plan.date] ?? "");
+    for (const c of siblings) siblingDates.add(r.fields[c] ?? "");
     if (!plan.decimalKnown) for (const c of moneyCols) decimals.add(r.fields[c] ?? "");
   };
   for (const r of sample) add(r);
@@ -479,8 +548,16 @@ function vote(
   if (mapping.dateFormat) dateOrders = [ORDER_OF_FORMAT[mapping.dateFormat]];
   else {
     const g = dates.result();
-    // Dates that read both ways in a file of decimal commas (1.234,56): every country that writes so puts the day first.
-    if ("ambiguous" in g && decimal === ",") {
+    const sibling = siblingDates.result();
+    const zone = "ambiguous" in g ? usTimeZone(plan, sample) : null;
+    if ("ambiguous" in g && "order" in sibling) {
+      dateOrders = [sibling.order];
+      dateNote = `every date of column "${plan.names[plan.date]}" fits both day-first and month-first: read ${ORDER_WORDS[sibling.order]}, as the file's other dates are written`;
+    } else if (zone) {
+      dateOrders = ["MDY"];
+      dateNote = `every date fits both day-first and month-first: read month-first, as the column "${zone}" says the times are a US time zone's`;
+    } else if ("ambiguous" in g && decimal === ",") {
+      // Dates that read both ways in a file of decimal commas (1.234,56): every country that writes so puts the day first.
       dateOrders = ["DMY"];
       dateNote = "every date fits both day-first and month-first: read day-first, as the decimal comma of the amounts is written (check the statement's own dates)";
     } else if (!("order" in g)) {
@@ -529,11 +606,18 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
   // bank's: the generic reader guesses its columns instead of refusing every row.
-  if (plan && guess && !opts.layout && !layoutFits(plan, sample)) plan = null;
   // …nor one whose rows do not show what the layout's do (a plain date,title,amount file is no Nubank card).
   if (plan && !opts.layout && table.layout?.evidence && !table.layout.evidence((name) => sample.map((r) => r.fields[table.header.fields.findIndex((f) => f.trim().toLowerCase() === name.toLowerCase())] ?? ""))) plan = null;
   // What the reader chose where the file does not say (a date order, the sides of a headerless file's two amounts).
   const guessNotes: string[] = [];
+  if (plan && guess && !opts.layout && !layoutFits(plan, sample)) {
+    // …unless only its dates are written otherwise (a spreadsheet saved it again): the bank's columns, with the file's dates.
+    const redated = table.layout && redatedLayout(table.layout, plan, table.header.fields.length, sample);
+    if (redated && layoutFits(redated.plan, sample)) {
+      plan = redated.plan;
+      guessNotes.push(redated.note);
+    } else plan = null;
+  }
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
@@ -555,7 +639,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const iban = /^([A-Z]{2})\d{2}/.exec(account ?? "")?.[1] ?? ownIbanCountry(table.header, sample, table.headerless);
   const signs = amountsCurrency(plan, sample, opts.fallbackCurrency);
   const file: FileCurrency | null =
-    (headerCurrency(plan) && { code: headerCurrency(plan)!, from: `the column "${plan.names[moneyCells(plan.money)[0]!]}"` }) ||
+    ((named) => named && { code: named.code, from: `the column "${named.column}"` })(headerCurrencyColumn(plan)) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
     (signs && !signs.assumed && signs) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||

@@ -55,8 +55,8 @@ export function formatTableMarkdown(): string {
     "|---|---|---|---|---|---|---|",
     ...LAYOUTS.map((l) => {
       const header = l.header.map((h) => `\`${[h].flat().join("` / `")}\``).join(", ");
-      const sign = "debit" in l.money ? "debit / credit columns" : "byCurrency" in l.money ? "signed amount, a column per currency" : l.money.indicator ? "indicator column" : l.purchasesPositive ? "purchases positive (card)" : "signed amount";
-      const currency = l.sideCurrencies
+      const sign = "direction" in l.money ? `direction column (${l.money.out} / ${l.money.in} / ${l.money.neutral})` : "debit" in l.money ? "debit / credit columns" : "byCurrency" in l.money ? "signed amount, a column per currency" : l.money.indicator ? "indicator column" : l.purchasesPositive ? "purchases positive (card)" : "signed amount";
+      const currency = l.sideCurrencies || "direction" in l.money
         ? "a column per side"
         : "byCurrency" in l.money
           ? l.money.byCurrency.map((c) => `\`${[c.column].flat()[0]}\` → ${c.currency}`).join(", ")

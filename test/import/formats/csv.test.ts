@@ -905,3 +905,18 @@ describe("a headerless file's one column with cents beside whole amounts (review
     expect(() => parseStatement(utf8(text), { fileName: "j1.csv", fallbackCurrency: { code: "JPY", from: "test" } })).toThrow("the file has no header row, and what its columns hold does not tell them apart (1 of dates, 3 of amounts, 1 of text)");
   });
 });
+
+describe("a status column of a file of no known layout (QA round 4, pass 15)", () => {
+  test("a refused payment after the 500 sampled records is skipped, spelled with its accent too", () => {
+    // BNP Paribas Fortis's French export: 520 accepted card payments of 1.00 (lines 2–521), then a refused transfer of
+    // 9'999.00 (line 522, "Refusé") and one of 50.00 (line 523, "Refused"): only the 520 are money out, 520.00 in all.
+    const header = "Numéro de séquence;Date d'exécution;Date valeur;Montant;Devise du compte;Numéro de compte;Type de transaction;Contrepartie;Nom de la contrepartie;Communication;Détails;Statut;Motif du refus";
+    const accepted = Array.from({ length: 520 }, (_, i) => `2026-${i + 1};03/02/2026;03/02/2026;-1,00;EUR;BE62510007547061;Paiement par carte;;;;DELHAIZE ${i + 1};Accepté;`);
+    const text = [header, ...accepted, "2026-521;10/02/2026;10/02/2026;-9999,00;EUR;BE62510007547061;Virement en euros;BE08001123456713;Garage SA;Voiture;VIREMENT;Refusé;Solde insuffisant", "2026-522;11/02/2026;11/02/2026;-50,00;EUR;BE62510007547061;Virement en euros;BE08001123456713;Garage SA;Voiture;VIREMENT;Refused;Solde insuffisant", ""].join("\n");
+    const s = parse(text);
+    expect([s.rows.length, s.badRows, s.dataLines]).toEqual([520, [], 522]);
+    expect(s.rows.reduce((sum, r) => sum + Math.round(r.amount * 100), 0)).toBe(-52000);
+    const reason = "not booked (pending, declined or cancelled): no money moved";
+    expect(s.skipped).toEqual([{ line: 522, reason }, { line: 523, reason }]);
+  });
+});

@@ -173,7 +173,7 @@ function generateForLayout(layout: BankLayout, seed: number) {
   const m = layout.money;
   const fixed = layout.currency && "fixed" in layout.currency ? layout.currency.fixed : null;
   // A currency its money header names ("Betrag (€)", "Bedrag (EUR)"); else the file's fallback.
-  const moneyName = first("debit" in m ? m.debit : "byCurrency" in m ? m.byCurrency[0]!.column : m.amount);
+  const moneyName = first("direction" in m ? m.source.amount : "debit" in m ? m.debit : "byCurrency" in m ? m.byCurrency[0]!.column : m.amount);
   const inHeader = /€/.test(moneyName) ? "EUR" : /\(([A-Z]{3})\)/.exec(moneyName)?.[1];
   const currencies = fixed ? [fixed] : "byCurrency" in m ? m.byCurrency.map((c) => c.currency) : layout.currency && "column" in layout.currency ? (rnd() < 0.3 ? ["CHF", "EUR"] : [pick(["CHF", "EUR", "USD"])]) : layout.sideCurrencies ? ["CHF", "USD"] : [inHeader ?? "CHF"];
   const named = (c: string) => c.replace("{CCY}", currencies[0]!);
@@ -186,7 +186,8 @@ function generateForLayout(layout: BankLayout, seed: number) {
   };
   for (const h of layout.header) add(h);
   add(layout.date);
-  if ("debit" in m) (add(m.debit), add(m.credit));
+  if ("direction" in m) for (const c of [m.direction, m.source.amount, m.source.currency, m.target.amount, m.target.currency]) add(c);
+  else if ("debit" in m) (add(m.debit), add(m.credit));
   else if ("byCurrency" in m) for (const c of m.byCurrency) add(c.column);
   else (add(m.amount), add(m.indicator));
   if (layout.currency && "column" in layout.currency) add(layout.currency.column);
@@ -209,7 +210,11 @@ function generateForLayout(layout: BankLayout, seed: number) {
     const cells = cols.map(() => "x");
     cells[col(layout.date)] = formatDate(r.day, layout.dates[0]!);
     for (const c of layout.checkDates ?? []) cells[col(c)] = formatDate(r.day, layout.dates[0]!);
-    if ("debit" in m) {
+    if ("direction" in m) {
+      // A transfer out of the holder's balance, or into it: the amounts unsigned, the direction says which.
+      cells[col(m.direction)] = r.cents < 0 ? m.out : m.in;
+      for (const side of [m.source, m.target]) (cells[col(side.amount)] = money(Math.abs(r.cents)), (cells[col(side.currency)] = r.currency));
+    } else if ("debit" in m) {
       cells[col(m.debit)] = r.cents < 0 ? money(rnd() < 0.5 ? r.cents : -r.cents) : "";
       cells[col(m.credit)] = r.cents > 0 ? money(r.cents) : "";
     } else if ("byCurrency" in m) {

@@ -39,7 +39,7 @@ import { UBS_ACCOUNT_LAYOUTS } from "./ubs-account.ts";
 import { UBS_CARD_LAYOUTS } from "./ubs-card.ts";
 import { VALIANT } from "./valiant.ts";
 import { VISECA } from "./viseca.ts";
-import { WISE } from "./wise.ts";
+import { WISE, WISE_HISTORY } from "./wise.ts";
 import { YUH } from "./yuh.ts";
 import { ZKB } from "./zkb.ts";
 import { NAB, WESTPAC } from "./australia.ts";
@@ -64,6 +64,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   REVOLUT,
   REVOLUT_BUSINESS,
   WISE,
+  WISE_HISTORY,
   N26,
   N26_2022,
   DKB,

@@ -2,32 +2,43 @@
  * Revolut: `Type,Product,Started Date,Completed Date,Description,Amount,Fee,Currency,State,Balance`, date and time,
  * a signed amount with the fee apart (positive; the balance moves by Amount − Fee, so the row books both), a
  * currency per row, a running balance, oldest first. Rows not COMPLETED (PENDING, REVERTED, DECLINED, FAILED) moved
- * no money and are skipped. Each Product (Current, Savings, Deposit) runs a balance of its own: checked apart, added up. Research: bank-layouts.md §17 (confidence high; localised headers unknown).
+ * no money and are skipped. Each Product (Current, Savings, Deposit) runs a balance of its own: checked apart, added up. Research: bank-layouts.md §17 (confidence high).
+ * The app's German export heads the same columns `Art,Produkt,Startdatum,Datum des Abschlusses,Beschreibung,Betrag,Gebühr,
+ * Währung,Status,Saldo` ("Abschlussdatum" also seen) and may write "-12,90" with a decimal comma; its states are
+ * ABGESCHLOSSEN, AUSSTEHEND… (a peer's importer test; QA round 4, pass 15: refused as "off by" every fee, read without
+ * the layout).
  */
 import type { BankLayout, SkipRule } from "../csv-layout.ts";
 
 /** Rows not COMPLETED (both Revolut exports): no money moved. */
-const NOT_COMPLETED: SkipRule = { column: "State", equals: ["pending", "reverted", "declined", "failed"], reason: "not completed (pending, reverted, declined or failed): no money moved" };
+const NOT_COMPLETED: SkipRule = {
+  column: ["State", "Status"],
+  equals: ["pending", "reverted", "declined", "failed", "ausstehend", "zurückgesetzt", "rückgängig gemacht", "abgelehnt", "fehlgeschlagen"],
+  reason: "not completed (pending, reverted, declined or failed): no money moved",
+};
+
+const COMPLETED = ["Completed Date", "Datum des Abschlusses", "Abschlussdatum"];
+const DESCRIPTION = ["Description", "Beschreibung"];
 
 export const REVOLUT: BankLayout = {
   id: "revolut",
   bank: "Revolut",
   name: "account statement",
-  header: ["Type", "Started Date", "Completed Date", "Description", "Amount", "Fee", "Currency", "State"],
+  header: [["Type", "Art", "Typ"], ["Started Date", "Startdatum"], COMPLETED, DESCRIPTION, ["Amount", "Betrag"], ["Fee", "Gebühr"], ["Currency", "Währung"], ["State", "Status"]],
   encoding: "utf-8",
   delimiter: ",",
   dates: ["YYYY-MM-DD HH:MM:SS"],
-  decimal: ".",
-  date: "Completed Date",
-  money: { amount: "Amount" },
+  decimal: "per file",
+  date: COMPLETED,
+  money: { amount: ["Amount", "Betrag"] },
   feeNotInAmount: true,
-  fees: "Fee",
-  currency: { column: "Currency" },
-  balance: "Balance",
+  fees: ["Fee", "Gebühr"],
+  currency: { column: ["Currency", "Währung"] },
+  balance: ["Balance", "Saldo"],
   // A Savings or Deposit row's Balance is that pocket's (QA round 4, fifth pass: a move to Savings made the file "off").
-  balancePocket: "Product",
-  description: { columns: ["Description"] },
-  counterparty: "Description",
+  balancePocket: ["Product", "Produkt"],
+  description: { columns: [DESCRIPTION] },
+  counterparty: DESCRIPTION,
   skip: [NOT_COMPLETED],
 };
 
