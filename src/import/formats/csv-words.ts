@@ -325,7 +325,7 @@ export const NOT_BOOKED = [
  * word that bookings are not booked yet ("Transactions below are pending"). Review of r4-qa13: OCBC-shaped files glued
  * them onto the booking above as if they were its merchant.
  */
-const NOTICE = /^(disclaimer|notice|note|notes|important|remark|hinweis|remarque|avis|nota|opmerking|please note)\b|\b(for (your )?(reference|information) only|this statement|dieser kontoauszug|ce releve)\b/;
+const NOTICE = /^(disclaimer|notice|note|notes|important|remark|hinweis|remarque|avis|nota|opmerking|please note)\b|\b(for (your )?(reference|information) only|this statement|dieser kontoauszug|ce releve|computer generated|end of (the )?statement)\b/;
 const BOOKINGS_WORD = /\b(transactions?|bookings?|entries|items|payments|umsatze|buchungen|operations|mouvements|movimenti|movimientos|transacties)\b/;
 export function noteLine(norm: string): boolean {
   if (NOTICE.test(norm) || NOT_BOOKED.includes(norm) || SECTION_TITLES.has(norm)) return true;

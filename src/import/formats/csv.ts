@@ -262,7 +262,7 @@ function headerScriptCurrency(header: CsvRecord): FileCurrency | null {
 
 /**
  * A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's
- * "Määrä EUROA"; Fidelity's "Amount ($)": dollars, as a "$" in the amounts is read).
+ * "Määrä EUROA"). Not Fidelity's "Amount ($)": a "$" names no one currency (dollarHeader).
  */
 function headerCurrency(plan: ColumnPlan): string | null {
   return headerCurrencyColumn(plan)?.code ?? null;
@@ -284,12 +284,14 @@ function headerCurrencyColumn(plan: ColumnPlan): { code: string; column: string 
 }
 
 /**
- * A money header with a bare "$" ("Amount ($)", Fidelity's): dollars, but whose? US, Canadian, Australian… A guess, after
- * the account's own currency and its IBAN's (review of r4-qa13: a CAD account's file was stored as USD, the note not
- * saying it was assumed).
+ * The money column whose header has a bare "$" ("Amount ($)", Fidelity's), or null: dollars, but whose? US, Canadian,
+ * Australian… A guess, after the account's own currency and its IBAN's, read as a "$" in the amounts is
+ * (ambiguousSignCurrency: the data's main currency when it is written "$" too; reviews of r4-qa13 and of its fixes: a
+ * CAD account's or a CAD user's file was stored as USD).
  */
-function dollarHeader(plan: ColumnPlan): boolean {
-  return moneyCells(plan.money).some((c) => /\(\$\)/.test(plan.names[c] ?? ""));
+function dollarHeader(plan: ColumnPlan): string | null {
+  const c = moneyCells(plan.money).find((c) => /\(\$\)/.test(plan.names[c] ?? ""));
+  return c === undefined ? null : (plan.names[c] ?? null);
 }
 
 const SIGN_CURRENCY: Record<string, string> = { "€": "EUR", "£": "GBP", "₩": "KRW", "₸": "KZT", "₴": "UAH", "₽": "RUB", "₪": "ILS", "₹": "INR", "₱": "PHP", "฿": "THB", "₺": "TRY", 円: "JPY", 원: "KRW" };
@@ -308,13 +310,13 @@ const SPANISH_HEADER = /[áéíóúñ]|\b(fecha|descripcion|monto|importe|cargo|
  * dollars) and "C$" (Canadian dollars or Nicaraguan córdobas). Never taken silently: marked assumed, the note names the
  * currency taken and how to set another. "$": the data's main currency when it is one written so, else US dollars.
  */
-function ambiguousSignCurrency(sign: string, names: readonly string[], main: { code: string } | undefined): FileCurrency {
+function ambiguousSignCurrency(sign: string, names: readonly string[], main: { code: string } | undefined, whose = "the amounts'"): FileCurrency {
   if (sign === "C$") {
     const code = names.some((n) => SPANISH_HEADER.test(n)) ? "NIO" : "CAD";
-    return { code, from: `the amounts' C$ sign, read as ${code === "NIO" ? "córdobas under a Spanish header" : "Canadian dollars"}`, assumed: true, lead: "the amounts' C$ sign names no one currency (Canadian dollars, Nicaraguan córdobas)" };
+    return { code, from: `${whose} C$ sign, read as ${code === "NIO" ? "córdobas under a Spanish header" : "Canadian dollars"}`, assumed: true, lead: `${whose} C$ sign names no one currency (Canadian dollars, Nicaraguan córdobas)` };
   }
   const mine = main && DOLLAR_SIGN_CURRENCIES.has(main.code) ? main.code : null;
-  return { code: mine ?? "USD", from: mine ? "the amounts' $ sign, read as the main currency of your data" : "the amounts' $ sign, read as US dollars", assumed: true, lead: "the amounts' $ sign names no one currency (dollars, pesos…)" };
+  return { code: mine ?? "USD", from: `${whose} $ sign, read as ${mine ? "the main currency of your data" : "US dollars"}`, assumed: true, lead: `${whose} $ sign names no one currency (dollars, pesos…)` };
 }
 const AMBIGUOUS_SIGNS = new Set(["$", "C$"]);
 
@@ -644,7 +646,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     (signs && !signs.assumed && signs) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||
-    (dollarHeader(plan) && { code: "USD", from: `a guess from the "$" in the column "${plan.names[moneyCells(plan.money)[0]!]}", which other countries' dollars share`, assumed: true as const }) ||
+    ((column) => column && ambiguousSignCurrency("$", plan.names, opts.fallbackCurrency, `the column "${column}"'s`))(dollarHeader(plan)) ||
     (!table.headerless && (headerWordCurrency(table.header) ?? accountColumnCurrency(table.header, sample))) ||
     apostropheThousands(plan, sample) ||
     // Guesses from here on, each said so in the notes: the header's language, then a sign several currencies write.

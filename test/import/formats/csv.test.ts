@@ -895,6 +895,12 @@ describe('a money header with a bare "$" (review of r4-qa13, defect 6)', () => {
       [4, "2026-01-17", -85.2, "CAD", "Loblaws"],
     ]);
   });
+  test("a Canadian user's data (main currency CAD) reads it as CAD, as a \"$\" in the amounts is read, and says it was assumed", () => {
+    // Review of the fixes: the header's "$" was US dollars whatever the data's currency, the amounts' "$" the main one.
+    const s = parseStatement(fixture("dollar-header.csv"), { fileName: "dollar-header.csv", fallbackCurrency: { code: "CAD", from: "the main currency of your data" } });
+    expect(s.rows.toArray().map((r) => r.currency)).toEqual(["CAD", "CAD", "CAD"]);
+    expect(s.notes).toEqual([`the column "Amount ($)"'s $ sign names no one currency (dollars, pesos…): every row was taken as CAD (the column "Amount ($)"'s $ sign, read as the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again`]);
+  });
 });
 
 describe("a headerless file's one column with cents beside whole amounts (review of r4-qa13, defects 1 and 2)", () => {
@@ -919,4 +925,12 @@ describe("a status column of a file of no known layout (QA round 4, pass 15)", (
     const reason = "not booked (pending, declined or cancelled): no money moved";
     expect(s.skipped).toEqual([{ line: 522, reason }, { line: 523, reason }]);
   });
+});
+
+test("a footer sentence under wrapped bookings (\"This is a computer generated statement\") is a note line, not the last booking's text", () => {
+  // Review of the fixes: it was glued onto the last card purchase ("CARD PURCHASE · GRAB SG · This is a computer …").
+  const text = "Date,Description,Amount,Balance\n2026-02-01,CARD PURCHASE,-12.50,987.50\n,NTUC FAIRPRICE SINGAPORE SG,,\n2026-02-02,CARD PURCHASE,-20.00,967.50\n,COLD STORAGE SG,,\n2026-02-03,SALARY,+1000.00,1967.50\n2026-02-04,CARD PURCHASE,-5.00,1962.50\n,GRAB SG,,\n,This is a computer generated statement\n";
+  const s = read(utf8(text), { fileName: "wrapped.csv", fallbackCurrency: { code: "SGD", from: "the main currency of your data" } });
+  expect(s.rows.map((r) => r.description)).toEqual(["CARD PURCHASE · NTUC FAIRPRICE SINGAPORE SG", "CARD PURCHASE · COLD STORAGE SG", "SALARY", "CARD PURCHASE · GRAB SG"]);
+  expect(s.skipped.map((x) => x.line)).toEqual([9]);
 });
