@@ -24,7 +24,7 @@
  *   checker's changes on r4-held10 and never run through the checker before its one scoring; scored once
  *   (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4i.md (held-out-r4i.results.json): a representative held-out set (the answers a
- *   good model writes to everyday questions, not a stress test), written blind to the checker and scored once, after the checker's changes on r4-held12 (HELD-OUT.md).
+ *   good model writes to everyday questions, not a stress test), written blind to the checker and scored once, after the checker's changes on r4-held12 (HELD-OUT.md); part of the tuning set since.
  *
  * An answers file, one case per `## ` heading:
  *

@@ -1492,3 +1492,14 @@ describe("r4-held12: the period a clause is about, before an end of a period or 
     expect(statuses(t, "In the last quarter of 2025 you spent CHF 4'362.61.")).toEqual([["CHF 4'362.61", "mismatched"]]);
   });
 });
+
+describe("review of r4-held12: ordinary wordings it had made false alarms", () => {
+  test("'last year' in an answer to a question about 2025 is not read as 2024 (the checker does not know the day): grounded", () => {
+    expect(statuses(turn([CATEGORIES_2025]), "Last year you spent CHF 7'431.20 on groceries.", "How much did I spend on groceries in 2025?")).toEqual([["CHF 7'431.20", "grounded"]]);
+  });
+  test("a share of two named categories over the total the answer writes after it stays derived: right, 56.6 % (7'431.20 + 3'000.00 = 10'431.20 of 18'434.50); wrong, 58.6 %", () => {
+    const t = turn([CATEGORIES_2025]);
+    expect(statuses(t, "Groceries and dining together took 56.6% of your spending of CHF 18'434.50.")).toEqual([["56.6%", "derived"], ["CHF 18'434.50", "grounded"]]);
+    expect(statuses(t, "Groceries and dining together took 58.6% of your spending of CHF 18'434.50.")).toEqual([["58.6%", "ungrounded"], ["CHF 18'434.50", "grounded"]]);
+  });
+});
