@@ -6,7 +6,7 @@
  * brings them to the normal form headers are compared in. A phrase in a script written without spaces (Chinese,
  * Japanese, Korean) also matches at the end of a longer word ("金額" in "支払い金額"), as a part (headerTier).
  */
-import type { Role } from "./csv-words.ts";
+import type { Role } from "./csv-roles.ts";
 
 export const WORLD_WORDS: Partial<Record<Role, string[][]>> = {
   date: [

@@ -4,6 +4,7 @@
  * case, accents off, letters and digits apart ("Montant débité" → "montant debite").
  */
 
+import type { Role } from "./csv-roles.ts";
 import { WORLD_INDICATORS, WORLD_NEUTRAL, WORLD_NOT_BOOKED, WORLD_WORDS } from "./csv-words-world.ts";
 
 /**
@@ -53,28 +54,7 @@ export function round3Header(h: string): string {
     .trim();
 }
 
-export type Role =
-  | "date"
-  | "valueDate"
-  | "amount"
-  | "debit"
-  | "credit"
-  | "indicator"
-  | "currency"
-  | "balance"
-  | "detail"
-  | "payee"
-  | "payer"
-  | "party"
-  | "text"
-  | "memo"
-  | "reference"
-  | "iban"
-  | "originalAmount"
-  | "originalCurrency"
-  | "rate"
-  | "fees"
-  | "card";
+export type { Role };
 
 /**
  * Header words per role, best first (one tier per array). A header matches a phrase when it equals

@@ -1,0 +1,23 @@
+/** What a CSV column can hold: the roles header words name (csv-words.ts, and the other languages' in csv-words-world.ts). */
+export type Role =
+  | "date"
+  | "valueDate"
+  | "amount"
+  | "debit"
+  | "credit"
+  | "indicator"
+  | "currency"
+  | "balance"
+  | "detail"
+  | "payee"
+  | "payer"
+  | "party"
+  | "text"
+  | "memo"
+  | "reference"
+  | "iban"
+  | "originalAmount"
+  | "originalCurrency"
+  | "rate"
+  | "fees"
+  | "card";
