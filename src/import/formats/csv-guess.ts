@@ -695,10 +695,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     // constant column (its exchange rate, 1 on every row), which was then taken as the balance and refused the file as
     // unreconciled (QA round 4, bank2ynab's KBC Mastercard file run as it is).
     const movesOnce = (bal: Col, move: (r: number) => number) => bal.values.some((_, r) => move(r) !== 0);
-    const walksAfter = (bal: Col, move: (r: number) => number) =>
-      bal.values.length >= 2 &&
-      movesOnce(bal, move) &&
-      (bal.values.every((v, r) => r === 0 || cents(bal.values[r - 1]!) + move(r) === cents(v)) || bal.values.every((v, r) => r === 0 || cents(v) + move(r - 1) === cents(bal.values[r - 1]!)));
+    const walksAfter = (bal: Col, move: (r: number) => number) => movesOnce(bal, move) && balanceWalks(bal.values, move);
     // The side not taken is empty, or 0 (SunTrust's "0" in the other column; QA round 4, reckon's test file run as it is: refused).
     const nil = (v: string) => v === "" || cents(v) === 0;
     const moved = (out: Col, inn: Col, r: number) => (!nil(out.values[r]!) ? -Math.abs(cents(out.values[r]!)) : Math.abs(cents(inn.values[r]!)));

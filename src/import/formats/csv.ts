@@ -261,16 +261,10 @@ function headerScriptCurrency(header: CsvRecord): FileCurrency | null {
 }
 
 /**
- * A currency named in a money column's header ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's
- * "Määrä EUROA"). Not Fidelity's "Amount ($)": a "$" names no one currency (dollarHeader).
- */
-function headerCurrency(plan: ColumnPlan): string | null {
-  return headerCurrencyColumn(plan)?.code ?? null;
-}
-
-/**
- * The currency a money column's header names, with that column's header; the balance column's too ("Saldo CHF" beside
- * "Belastung"/"Gutschrift": QA round 4, pass 15, the file was said to name no currency).
+ * The currency a money column's header names ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's
+ * "Määrä EUROA"), with that column's header; the balance column's too ("Saldo CHF" beside "Belastung"/"Gutschrift": QA
+ * round 4, pass 15, the file was said to name no currency). Not Fidelity's "Amount ($)": a "$" names no one currency
+ * (dollarHeader).
  */
 function headerCurrencyColumn(plan: ColumnPlan): { code: string; column: string } | null {
   const cols = [...moneyCells(plan.money), ...(plan.balance === null ? [] : [plan.balance])];
@@ -535,7 +529,7 @@ function vote(
   if (!plan.decimalKnown) {
     const g = decimals.result();
     // Amounts that read both ways in a currency without decimals, which the header names (its words or its script).
-    const whole = "ambiguous" in g ? (headerCurrency(plan) ?? amountsCurrency(plan, sample, opts.fallbackCurrency)?.code ?? headerWordCurrency(table.header)?.code ?? headerScriptCurrency(table.header)?.code) : undefined;
+    const whole = "ambiguous" in g ? (headerCurrencyColumn(plan)?.code ?? amountsCurrency(plan, sample, opts.fallbackCurrency)?.code ?? headerWordCurrency(table.header)?.code ?? headerScriptCurrency(table.header)?.code) : undefined;
     const grouped = whole && WHOLE_NUMBER_CURRENCIES.has(whole) ? decimals.groupedWholeNumbers() : null;
     if (grouped) {
       decimal = grouped;

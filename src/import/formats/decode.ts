@@ -243,12 +243,15 @@ const foldLatin = (text: string) => text.replace(/İ/g, "I").toLowerCase();
  */
 function nonLatinCodePage(body: Uint8Array): string | null {
   const sample = body.subarray(0, CODE_PAGE_SAMPLE);
+  // windows-1252's reading, folded once each way (not once per code page).
   const western = cp1252.decode(sample);
+  const westernLatin = foldLatin(western);
+  const westernOther = foldForWords(western);
   let best: { encoding: string; found: number } | null = null;
   for (const { encoding, words, latin } of NON_LATIN_CODE_PAGES) {
     const fold = latin ? foldLatin : foldForWords;
-    const [text, westernText] = [fold(new TextDecoder(encoding).decode(sample)), fold(western)];
-    const found = words.filter((w) => text.includes(fold(w)) && !westernText.includes(fold(w))).length;
+    const [text, westernText] = [fold(new TextDecoder(encoding).decode(sample)), latin ? westernLatin : westernOther];
+    const found = words.map(fold).filter((w) => text.includes(w) && !westernText.includes(w)).length;
     if (found >= 2 && (!best || found > best.found)) best = { encoding, found };
   }
   return best?.encoding ?? null;
