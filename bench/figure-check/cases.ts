@@ -25,6 +25,9 @@
  *   (HELD-OUT.md); part of the tuning set since.
  * - held-out-r4i.md (held-out-r4i.results.json): a representative held-out set (the answers a
  *   good model writes to everyday questions, not a stress test), written blind to the checker and scored once, after the checker's changes on r4-held12 (HELD-OUT.md); part of the tuning set since.
+ * - held-out-r4j.md (held-out-r4j.results.json): a representative held-out set (everyday questions over
+ *   every read tool and the three databases, about one figure in three wrong the way models go wrong),
+ *   written blind to the checker and never run through it before its one scoring.
  *
  * An answers file, one case per `## ` heading:
  *
@@ -57,6 +60,7 @@ export const FILES = [
   { answers: join(import.meta.dir, "held-out-r4g.md"), results: join(import.meta.dir, "held-out-r4g.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4h.md"), results: join(import.meta.dir, "held-out-r4h.results.json"), frozen: false },
   { answers: join(import.meta.dir, "held-out-r4i.md"), results: join(import.meta.dir, "held-out-r4i.results.json"), frozen: false },
+  { answers: join(import.meta.dir, "held-out-r4j.md"), results: join(import.meta.dir, "held-out-r4j.results.json"), frozen: false },
 ] as const;
 
 export type Db = "demo" | "fixture" | "household";
