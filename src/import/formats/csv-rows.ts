@@ -93,6 +93,11 @@ function blank(fields: readonly string[]): boolean {
   return true;
 }
 
+/** A line that writes the header again (two exports joined, an export of several accounts): no row, and no sample of a column's values. */
+export function repeatsHeader(fields: readonly string[], header: CsvRecord): boolean {
+  return fields.length === header.fields.length && fields.every((x, i) => x.trim() === header.fields[i]!.trim());
+}
+
 export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: string; flipSigns: boolean; sink?: RowSink }): Statement {
   const rows = new RowTable();
   const sink = o.sink ?? rows;
@@ -299,7 +304,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       }
       dataLines++;
       // The header again: the table's next block (an export of several accounts, each with its header).
-      if (f[0] === src.header.fields[0] && f.length === width && f.every((x, i) => x.trim() === src.header.fields[i]!.trim())) return skip("the header row again (the table's next block)");
+      if (repeatsHeader(f, src.header)) return skip("the header row again (the table's next block)");
       if (f.length === 1 && width > 1) {
         // "Pending transactions (2)": a title with its count.
         const title = normaliseHeader(f[0]!).replace(/ \d+$/, "");

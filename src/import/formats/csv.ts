@@ -11,7 +11,7 @@ import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmou
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
-import { readRows, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
+import { readRows, repeatsHeader, type FileCurrency, type StatedBalances, type TableSource } from "./csv-rows.ts";
 import { looksLikeLabelledRecords } from "./decode.ts";
 import { forEachRecord, type CsvRecord } from "./delimited.ts";
 import { LAYOUTS } from "./layouts/index.ts";
@@ -595,7 +595,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   };
   const sample: CsvRecord[] = [];
   forEachRecord(text, table.delimiter, (r) => {
-    if (r.fields.some((f) => f.trim() !== "")) sample.push(r);
+    // The header written again (two exports joined) would be a value of every column: "Transaction Type" is no debit mark.
+    if (r.fields.some((f) => f.trim() !== "") && !repeatsHeader(r.fields, table.header)) sample.push(r);
     return sample.length < SAMPLE_RECORDS;
   }, table.bodyStart, table.bodyLine);
   let plan: ColumnPlan | null = table.layout && !opts.mapping ? resolveLayout(table.layout, table.header, fileName) : null;

@@ -1360,6 +1360,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
   // Two accounts in one file, each block with an "Account;IBAN" line and the header again (QA round 4: the header was a bad row that stopped the import, and the second account's row was booked to the first). CH93…: −12.50 + 5'000.00; CH56…: +1.25.
+  // Its Currency column names CHF on every row: no note (until stop 46 the header's "Currency", sampled again from line 7, hid the column and the IBAN's country said CHF).
   "repeated-header.csv": {
     format: "csv",
     layout: "guessed",
@@ -1373,7 +1374,6 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"CHF","out":12.5,"outRows":1,"in":5001.25,"inRows":2}],
     skipped: [{"line":6,"reason":"the account of the rows below (CH5604835012345678009)"},{"line":7,"reason":"the header row again (the table's next block)"}],
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null},{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":1,"difference":null}],
-    notes: ["the currency CHF (from the IBAN's country (CH)) for every row"],
   },
   // German "Vorgemerkte Umsätze" / "Gebuchte Umsätze" sections: the pending −30.00 skipped. Out 900.00; in 2'000.00.
   "de-vorgemerkt.csv": {
@@ -1945,4 +1945,9 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
   "ch-eur-account-saldo.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[3,"2026-01-05",-64.2,"EUR","Einkauf Debitkarte Konstanz"],[4,"2026-01-25",2800,"EUR","Gutschrift Muster GmbH Honorar"],[5,"2026-01-31",-1200,"EUR","Zahlung Ferienwohnung Freiburg"]],"totals":[{"currency":"EUR","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"skipped":[{"line":2,"reason":"the statement's opening balance (\"Startsaldo\"), checked against its rows"}],"reconciliation":[{"currency":"EUR","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":["the currency EUR (from the column \"Saldo EUR\") for every row"]},
   // A bank's export with unsigned amounts and a Type of Withdrawal or Deposit (pass 15, written after the blind pass to probe signs): every withdrawal was money in (WRONG, with only a note to flip signs). Out 1'200.00 + 64.20, in 2'800.00.
   "type-withdrawal-deposit.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-14",-1200,"CHF","Zelle Landlord · Withdrawal"],[3,"2026-02-05",2800,"CHF","ACME PAYROLL · Deposit"],[4,"2026-02-03",-64.2,"CHF","TARGET · Withdrawal"]],"totals":[{"currency":"CHF","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],"notes":["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]},
+  // Two months' exports joined into one file (`cat jan.csv feb.csv`), each with its header (QA of stop 46, a Mint-shaped
+  // file): the second header's "Transaction Type" was one of the column's values, so the column was no debit/credit mark
+  // and every debit was money in (WRONG, with only a note to flip signs). Out 64.20 + 1'200.00 + 41.30 = 1'305.50 (3 rows),
+  // in 2'800.00 × 2 = 5'600.00 (2 rows); line 5 is the header again.
+  "joined-exports-type-debit.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":6,"rows":[[2,"2026-01-28",-64.2,"USD","TRADER JOES #552"],[3,"2026-01-30",2800,"USD","ACME CORP PAYROLL"],[4,"2026-01-31",-1200,"USD","ZELLE TO LANDLORD"],[6,"2026-02-03",-41.3,"USD","SHELL OIL 5744"],[7,"2026-02-13",2800,"USD","ACME CORP PAYROLL"]],"totals":[{"currency":"USD","out":1305.5,"outRows":3,"in":5600,"inRows":2}],"skipped":[{"line":5,"reason":"the header row again (the table's next block)"}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":null,"entries":5,"difference":null}],"notes":["the file names no currency anywhere: every row was taken as USD (the dates' month-first order, MM/DD/YYYY, as US banks write them, and Canadian banks too); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"]},
 };
