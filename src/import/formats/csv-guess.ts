@@ -291,6 +291,21 @@ function oneSided(indicator: Column): { blank?: 1 | -1 } {
   return signs.size === 1 && signs.has(1) && indicator.values.length - written.length >= 2 ? { blank: -1 } : {};
 }
 
+/**
+ * A column of debit/credit marks on all rows but one, or nine in ten, both kinds written, beside amounts that carry no sign
+ * (bank2ynab's Austrian test export: "O"/"I" on 70 rows, "EUR" on three): its marks sign the amounts, and a row it leaves
+ * unmarked is a bad row, named by its line (QA of stop 46: its 73 rows were all money in, with only a hint to flip signs).
+ */
+function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): Column | undefined {
+  if (amount.values.some((v) => /^\s*[-\u2212(]|-\s*$/.test(v))) return undefined;
+  return cols.find((c) => {
+    if (c === amount || taken.has(c.index)) return false;
+    const signs = c.values.map(indicatorSign);
+    const marked = signs.filter((x) => x === 1 || x === -1).length;
+    return marked >= 5 && c.values.length - marked <= Math.max(1, 0.1 * c.values.length) && signs.includes(1) && signs.includes(-1);
+  });
+}
+
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
 const LOOSE_INDICATOR_HEADERS = new Set(["type", "typ", "art", "tipo", "direction", "richtung", "mouvement"]);
 
@@ -388,7 +403,8 @@ export function guessColumns(
   let money: ColumnPlan["money"] | undefined;
   if (mapping.amountColumn) {
     const col = columnByName(cols, mapping.amountColumn, "--amount-column", fileName);
-    money = indicator && indicator !== col ? { kind: "indicator", amount: col.index, indicator: indicator.index } : { kind: "signed", amount: col.index };
+    const marks = indicator && indicator !== col ? indicator : mostlyMarks(cols, col, taken);
+    money = marks ? { kind: "indicator", amount: col.index, indicator: marks.index } : { kind: "signed", amount: col.index };
   } else if (mapping.debitColumn || mapping.creditColumn) {
     if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
     money = { kind: "split", debit: columnByName(cols, mapping.debitColumn, "--debit-column", fileName).index, credit: columnByName(cols, mapping.creditColumn, "--credit-column", fileName).index };
@@ -401,7 +417,10 @@ export function guessColumns(
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
     if (indicator && amount) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
-    else if (amount) money = { kind: "signed", amount: amount.index };
+    else if (amount) {
+      const marks = mostlyMarks(cols, amount, taken);
+      money = marks ? { kind: "indicator", amount: amount.index, indicator: marks.index } : { kind: "signed", amount: amount.index };
+    }
   }
   if (money) for (const i of [...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : [])]) taken.add(i);
   else missing.push("the amount (one signed column, or a debit and a credit column)");
