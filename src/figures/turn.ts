@@ -146,7 +146,10 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
         if (!reply) return f;
         if (reply.verdict === "confirm" && reply.expression) {
           const confirmed = verifyCalculation(current(), f, reply.expression, evaluate);
-          return confirmed ? { ...f, status: "derived", operation: "calculation", expression: reply.expression, sources: confirmed } : f;
+          // Naming the figure's own value again ("18109.55 * 1", "9500") calculates nothing: a figure found only as something
+          // else (Groceries' amount written as Dining's) stays so (QA of stop 46: such a reply cleared the mismatch).
+          const restated = confirmed?.length === 1 && Math.abs(Math.abs(confirmed[0]!.value) - Math.abs(f.value)) < 1e-9;
+          return confirmed && !restated ? { ...f, status: "derived", operation: "calculation", expression: reply.expression, sources: confirmed } : f;
         }
         if (reply.verdict === "correct" && reply.corrected) {
           // The correction, read where the figure stood: it must be found (or follow) as what the answer says.

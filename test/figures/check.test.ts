@@ -288,6 +288,21 @@ describe("the repair round's replies, verified against the turn", () => {
       ["ungrounded", null],
     ]);
   });
+  test("wrong: a figure found only as something else is not confirmed by naming that figure again (QA of stop 46: \"18109.55 * 1\" or \"9500\" cleared a mismatch)", () => {
+    const repaired = t.repair(
+      answer,
+      "",
+      checked,
+      [
+        // 9'500.00 is 2024's housing, written as 2025's: restating it, with or without a constant, calculates nothing.
+        { n: 2, verdict: "confirm", expression: "9500.00 * 1" },
+      ],
+      evaluate,
+    );
+    expect(repaired[1]!.status).toBe("mismatched");
+    const plain = t.repair(answer, "", checked, [{ n: 2, verdict: "confirm", expression: "9500" }], evaluate);
+    expect(plain[1]!.status).toBe("mismatched");
+  });
 });
 
 describe("round 3 rules, each with a right and a wrong case", () => {
