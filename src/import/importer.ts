@@ -74,7 +74,7 @@ import type { BankLayout } from "./formats/csv-layout.ts";
 import { assignTransactionIds } from "./ids.ts";
 import { previewInWorker, stagedParts, stageInWorker, unstageInWorker, type PreviewReply, type WorkerFile } from "./parse-pool.ts";
 import { currencyDefaults, type StatementPreview } from "./preview.ts";
-import { ensureBudgetDb, hasAccountColumn } from "./target.ts";
+import { checkImportColumns, ensureBudgetDb, hasAccountColumn } from "./target.ts";
 import { savedLayouts } from "./user-layouts.ts";
 import { CurrencyTally, readFacts, rowsOf, walkRows, withStoredOpenings, type CurrencyTotals, type RowVisitor as BalanceRows } from "./walk.ts";
 
@@ -880,7 +880,13 @@ export class Importer {
     if (!existsSync(this.opts.target)) return null;
     BudgetDb.open(this.opts.target).close(); // refuses a file that is no budget database, naming what is missing
     const db = new Database(this.opts.target, { readonly: true });
-    db.run("PRAGMA busy_timeout = 5000");
+    try {
+      db.run("PRAGMA busy_timeout = 5000");
+      checkImportColumns(db, this.opts.target);
+    } catch (e) {
+      db.close();
+      throw e;
+    }
     return db;
   }
 }

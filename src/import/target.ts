@@ -6,7 +6,7 @@
 import { Database } from "bun:sqlite";
 import { existsSync, linkSync, mkdirSync, rmSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
-import { CATEGORY_DESCRIPTIONS } from "../ledger/schema.ts";
+import { CATEGORY_DESCRIPTIONS, REQUIRED_TRANSACTION_COLUMNS } from "../ledger/schema.ts";
 import { DEMO_DB_PATH } from "../ledger/open.ts";
 import { PIPELINE_DDL, pipelineTimestamp } from "../ledger/pipeline.ts";
 import { ConfigError } from "../core/errors.ts";
@@ -51,6 +51,23 @@ export function ensureBudgetDb(path: string, now: Date = new Date()): boolean {
     rmSync(tmp, { force: true });
   }
   return true;
+}
+
+/** Columns of the pipeline's `transactions` an import writes besides the ones every tool reads (SPEC §1). */
+const IMPORT_WRITES = ["transaction_id", "source", "confidence", "import_batch", "created_at"] as const;
+
+/**
+ * Refuses a budget database an import could not write, naming every column it lacks (a hand-made table of id, date,
+ * amount…: the reader needs fewer, but an import writing into it stopped at SQLite's "no such column: transaction_id").
+ */
+export function checkImportColumns(db: Database, path: string): void {
+  const have = new Set((db.query("SELECT name FROM pragma_table_info('transactions')").all() as { name: string }[]).map((c) => c.name));
+  const missing = [...REQUIRED_TRANSACTION_COLUMNS, ...IMPORT_WRITES].filter((c) => !have.has(c));
+  if (missing.length) {
+    throw new ConfigError(
+      `${path}: cannot import into it: table 'transactions' is missing column${missing.length > 1 ? "s" : ""} ${missing.map((m) => `'${m}'`).join(", ")} (the pipeline's schema, which an import writes)`,
+    );
+  }
 }
 
 /** Whether `transactions` has the `account` column an import fills (SPEC §10). */

@@ -4,7 +4,7 @@
  */
 import { Database } from "bun:sqlite";
 import { afterAll, beforeAll, describe, expect, test } from "bun:test";
-import { existsSync, mkdirSync, truncateSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { basename, dirname, join, resolve } from "node:path";
 import { formatCount } from "../../src/core/format.ts";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
@@ -154,6 +154,17 @@ describe("budget-chat import", () => {
     const out = await cli(["import", file("bank.csv", CSV)]);
     expect(out.code).toBe(1);
     expect(out.stderr).toContain("is not a budget-analyser database: missing table 'transactions'");
+    // A hand-made table the tools can read but an import cannot write: every missing column named (QA of stop 46: SQLite's
+    // bare "no such column: transaction_id"), the file unchanged.
+    rmSync(files.db, { force: true });
+    const handMade = new Database(files.db, { create: true });
+    handMade.run("CREATE TABLE transactions (id INTEGER PRIMARY KEY, date TEXT, raw_description TEXT, amount REAL, currency TEXT, merchant_name TEXT, category TEXT, source TEXT)");
+    handMade.close();
+    const partial = await cli(["import", join(files.dir, "bank.csv"), "--no-classify"]);
+    expect([partial.code, partial.stderr]).toEqual([1, `budget-chat: ${files.db}: cannot import into it: table 'transactions' is missing columns 'transaction_id', 'confidence', 'import_batch', 'created_at' (the pipeline's schema, which an import writes)\n`]);
+    const after = new Database(files.db, { readonly: true });
+    expect(after.query("SELECT count(*) AS n FROM transactions").get()).toEqual({ n: 0 });
+    after.close();
     mkdirSync(join(files.dir, "data"));
     const demo = await cli(["import", join(files.dir, "bank.csv"), "--db", "data/demo-budget.db"], { cwd: files.dir, dbArgs: false });
     expect(demo.code).toBe(1);
