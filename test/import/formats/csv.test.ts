@@ -2,6 +2,7 @@ import { describe, expect, test } from "bun:test";
 import { detectFormat, parseStatement, type CsvMapping } from "../../../src/import/formats/index.ts";
 import { assignTransactionIds } from "../../../src/import/ids.ts";
 import { brief, cp1252, fixture, read, utf8 } from "./support.ts";
+import { binaryKind } from "../../../src/import/formats/decode.ts";
 
 const parse = (text: string, mapping?: CsvMapping) => read(utf8(text), { fileName: "bank.csv", mapping });
 
@@ -40,6 +41,15 @@ describe("any bank's CSV: encodings and preambles", () => {
     expect(read(bomThen1252, { fileName: "b.csv" }).rows).toEqual(parse(text).rows);
     const utf16 = Uint8Array.from([0xff, 0xfe, ...[...text].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8])]);
     expect(read(utf16, { fileName: "c.csv" }).rows).toEqual(parse(text).rows);
+    // Without its BOM (a tool that writes "Unicode text" without one; QA of stop 46: refused as binary data), either byte order.
+    expect(read(utf16.subarray(2), { fileName: "d.csv" }).rows).toEqual(parse(text).rows);
+    const utf16be = Uint8Array.from([...text].flatMap((ch) => [ch.charCodeAt(0) >> 8, ch.charCodeAt(0) & 0xff]));
+    expect(read(utf16be, { fileName: "e.csv" }).rows).toEqual(parse(text).rows);
+  });
+
+  test("NUL bytes that are no UTF-16 shape are still binary data, not a statement", () => {
+    expect(binaryKind(Uint8Array.from([0x44, 0x00, 0x00, 0x00, 0x61, 0x00, 0x74, 0x00, 0x65, 0x00]))).toBe("binary data");
+    expect(binaryKind(Uint8Array.from([0x44, 0x00, 0x61, 0x74, 0x00, 0x65, 0x3b, 0x00, 0x41, 0x00]))).toBe("binary data");
   });
 });
 
