@@ -169,6 +169,15 @@ function purchasesSign(cols: readonly Column[], amounts: readonly string[]): num
   return 0;
 }
 
+/**
+ * Whether a file read with a layout of purchases written negative calls its positive rows purchases ("Sale" 23.99 under
+ * Chase's card header, from another tool; QA of stop 46: every purchase was money in): the file, not the layout, says how.
+ */
+export function kindSaysPurchasesPositive(header: CsvRecord, sample: readonly CsvRecord[], amount: number): boolean {
+  const cols: Column[] = header.fields.map((name, index) => ({ index, name, norm: normaliseHeader(name), values: sample.map((r) => r.fields[index] ?? "") }));
+  return purchasesSign(cols, cols[amount]?.values ?? []) > 0;
+}
+
 /** When a file of one signed column and no other sign of its kind is too positive to be an account's: at least so many positive rows, and this share of them. */
 const MOSTLY_POSITIVE = { rows: 3, share: 0.75 };
 

@@ -7,7 +7,7 @@
  */
 import { ISO_CURRENCIES } from "../../core/validation.ts";
 import { ImportInputError, NeedsColumnMapping } from "../../core/errors.ts";
-import { guessColumns, headerHits, headerlessMapping, listColumns, looksLikeAmount } from "./csv-guess.ts";
+import { guessColumns, headerHits, headerlessMapping, kindSaysPurchasesPositive, listColumns, looksLikeAmount } from "./csv-guess.ts";
 import { headerCells, headerMatches, moneyCells, resolveLayout, skipRuleReason, type BankLayout, type ColumnPlan } from "./csv-layout.ts";
 import { headerTier, IBAN_CELL, normaliseHeader, noteLine, statedBalanceKind, TOTAL_LINE } from "./csv-words.ts";
 import { HEADER_SCRIPT_CURRENCY, WHOLE_NUMBER_CURRENCIES, WORLD_IBAN_CURRENCY } from "./csv-words-world.ts";
@@ -615,6 +615,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
       guessNotes.push(redated.note);
     } else plan = null;
   }
+  if (plan && plan.money.kind === "signed" && !plan.purchasesPositive && kindSaysPurchasesPositive(table.header, sample, plan.money.amount)) plan = { ...plan, purchasesPositive: true };
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };
