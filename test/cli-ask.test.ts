@@ -54,3 +54,30 @@ test("after the repair round the figures line is printed once, with the correcti
   const lines = r.stderr.split("\n").filter((l) => l.startsWith("? ") || l.startsWith("Checked:"));
   expect(lines).toEqual(["? 1 figure checked · 1 corrected", `Checked: ${of("2024")} → ${of("2025")} (2025, not 2024)`]);
 }, 60_000);
+
+test("a figure found as something else says what it was found as; a repair reply that only names its value again leaves it so", async () => {
+  const budget = BudgetDb.open(db);
+  const chart = comparePeriods.run(budget, comparePeriods.schema().parse(COMPARE)).charts[0]!;
+  budget.close();
+  const i = chart.data.labels.indexOf("Groceries");
+  const v2024 = chart.data.datasets.find((d) => d.name === "2024")!.values[i]!;
+  const said = formatMoney(v2024, "CHF");
+  fake.enqueue(
+    { kind: "message", content: [{ type: "tool_use", id: "toolu_cmp", name: "compare_periods", input: COMPARE }] },
+    { kind: "message", content: [{ type: "text", text: `In 2025 groceries cost ${said}.` }] },
+    // "confirmed" by restating 2024's figure (QA of stop 46: this turned the mismatch into "derived").
+    { kind: "message", content: [{ type: "tool_use", id: "toolu_fix", name: "figure_check", input: { figures: [{ n: 1, verdict: "confirm", expression: `${v2024} * 1` }] } }] },
+  );
+  const r = await runCli(["ask", "What did groceries cost in 2025?", "--db", db, "--chat-db", join(dir, "chat.db")], {
+    home: dir,
+    cwd: dir,
+    env: { ANTHROPIC_API_KEY: "test-key", ANTHROPIC_BASE_URL: fake.url },
+  });
+  expect(r.code).toBe(0);
+  const lines = r.stderr.split("\n");
+  const at = lines.findIndex((l) => l.startsWith("? "));
+  expect(lines[at]).toBe("? 1 figure checked · 1 not found");
+  expect(lines[at + 1]!.startsWith(`  ${said} (said of 2025 · Groceries`)).toBe(true);
+  expect(lines[at + 1]).toContain(`: found as compare_periods`);
+  expect(lines[at + 1]).toContain(`2024`);
+}, 60_000);

@@ -1,6 +1,6 @@
 import type { AnswerFigure } from "../core/figures.ts";
 import { corrections, figuresLine } from "../ui/figure-marks.ts";
-import { NOT_FOUND } from "../figures/note.ts";
+import { figureNote, NOT_FOUND } from "../figures/note.ts";
 import { QuestionRefused, UsageError } from "../core/errors.ts";
 import { parse } from "./args.ts";
 import { chartAsText, tableAsText } from "./chart-text.ts";
@@ -48,9 +48,11 @@ export async function askCommand(argv: string[]): Promise<number> {
   const sayFigures = () => {
     const line = checked ? figuresLine(checked) : "";
     if (checked && line) {
-      const missing = checked.filter((f) => (f.status === "ungrounded" || f.status === "mismatched") && !f.correction).map((f) => f.text);
+      const missing = checked.filter((f) => f.status === "ungrounded" && !f.correction).map((f) => f.text);
+      // A figure found as something else says what (as the page's note does): "not found" would hide the clue.
+      const elsewhere = checked.filter((f) => f.status === "mismatched" && !f.correction).map((f) => `\n  ${figureNote(f)}`);
       const fixed = corrections(checked);
-      process.stderr.write(`${atLineStart ? "" : "\n"}? ${line}${missing.length ? ` (${NOT_FOUND}): ${missing.join(", ")}` : ""}${fixed.length ? `\nChecked: ${fixed.join("; ")}` : ""}\n`);
+      process.stderr.write(`${atLineStart ? "" : "\n"}? ${line}${missing.length ? ` (${NOT_FOUND}): ${missing.join(", ")}` : ""}${elsewhere.join("")}${fixed.length ? `\nChecked: ${fixed.join("; ")}` : ""}\n`);
       atLineStart = true;
     }
     checked = null;
