@@ -40,7 +40,16 @@ export async function toolCommand(argv: string[]): Promise<number> {
   // The app database is opened only when the tool reads budgets or contributions (the same context the app gives the loop).
   const ctx = { budgets: { list: () => local.store.budgets.list() }, contributions: { counterparties: () => local.store.contributions.counterparties() } };
   try {
-    const call = await createInvoker({ budget: local.budget, tools: READ_TOOLS, ctx, known: ALL_TOOLS }).invoke({ id: "cli", name, input });
+    // The budget database is opened when the tool runs: a refused name or input opens (or creates) nothing.
+    const invoker = createInvoker({
+      get budget() {
+        return local.budget;
+      },
+      tools: READ_TOOLS,
+      ctx,
+      known: ALL_TOOLS,
+    });
+    const call = await invoker.invoke({ id: "cli", name, input });
     if (call.kind === "error" && !call.badCall) throw new Error(`tool: ${call.error}`);
     if (call.kind !== "output") {
       const tool = toolByName(name);

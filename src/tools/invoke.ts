@@ -78,7 +78,9 @@ export type ToolInvoker = {
  * write tool a caller does not offer is explained rather than called unknown.
  */
 export function createInvoker(deps: { budget: BudgetDb; tools: readonly Tool[]; ctx?: ToolContext; known?: readonly Tool[] }): ToolInvoker {
-  const { budget, tools, ctx } = deps;
+  // deps.budget is read only when a tool runs: a caller may open the database then, not before (`budget-chat tool` with
+  // an unknown name, in an empty directory, made the demo data only to refuse the name).
+  const { tools, ctx } = deps;
   const readNames = () => tools.filter((t) => t.risk === "low").map((t) => t.name).join(", ");
 
   return {
@@ -110,6 +112,7 @@ export function createInvoker(deps: { budget: BudgetDb; tools: readonly Tool[]; 
           return { kind: "approval", tool, input, pending, settle: (outcome) => record(input, outcome) };
         }
         // An import may hold budget.db: wait for it without freezing the server (BudgetDbLocked becomes the error).
+        const budget = deps.budget;
         await budget.whenReadable();
         const output = tool.run(budget, input, ctx);
         record(input, { ok: true });
