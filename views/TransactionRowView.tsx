@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from "../src/core/format.ts";
+import { formatDate, formatMoney, placeInFile } from "../src/core/format.ts";
 import { UNKNOWN_MERCHANT } from "../src/ledger/schema.ts";
 import type { TransactionRow } from "../src/transactions/listing.ts";
 
@@ -16,7 +16,7 @@ export const transactionRowId = (id: number) => `tx-${id}`;
 
 /** "statement-2026-10.csv, line 12 · import statement-2026-10.csv@2026-11-05T18:38:16Z", or what of it is known. */
 function originText(o: NonNullable<TransactionRowData["origin"]>): string {
-  const where = o.file ? `${o.file}${o.line !== undefined ? `, line ${o.line}` : ""}` : null;
+  const where = o.file ? `${o.file}${o.line !== undefined ? `, ${placeInFile(o.file, o.line)}` : ""}` : null;
   return [where, o.batch ? `import ${o.batch}` : null].filter(Boolean).join(" · ");
 }
 

@@ -10,7 +10,7 @@ import { basename, relative } from "node:path";
 import { openLocal, type Local } from "../app.ts";
 import { budgetDbLocation, flagHelp, flagOptions } from "../config.ts";
 import { ImportInputError, UsageError } from "../core/errors.ts";
-import { formatCount, formatMoney, plural } from "../core/format.ts";
+import { formatCount, formatMoney, plural, rowPlace } from "../core/format.ts";
 import type { ClassSource } from "../import/classify.ts";
 import type { ColumnPlan } from "../import/formats/csv-layout.ts";
 import { csvHead } from "../import/formats/csv.ts";
@@ -31,7 +31,6 @@ import {
   possibleDuplicateRows,
   reconciliationJson,
   reconciliationText,
-  rowPlace,
   rowsToInsert,
   STREAM_FROM_BYTES,
   type CurrencyTotals,

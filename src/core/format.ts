@@ -216,3 +216,17 @@ export class CurrencyTotals {
 export function formatTotals(totals: readonly CurrencyTotal[]): string {
   return totals.map((t) => formatMoney(t.total, t.currency)).join(", ");
 }
+
+/** How a file's line is named in a message: CSV, MT940 and QIF lines, CAMT's entries and OFX's transactions by ordinal. */
+export function rowPlace(format: string, line: number): string {
+  return format === "camt" ? `entry ${line}` : format === "ofx" ? `transaction ${line}` : `line ${line}`;
+}
+
+/**
+ * A stored row's place in its file, the format told by the file's name (transaction_details keeps the name, not the
+ * format): "camt053.xml, entry 1", not "line 1" (QA of stop 46).
+ */
+export function placeInFile(file: string, line: number): string {
+  const ext = /\.([a-z0-9]+)$/i.exec(file)?.[1]?.toLowerCase();
+  return rowPlace(ext === "xml" ? "camt" : ext === "ofx" || ext === "qfx" ? "ofx" : "csv", line);
+}

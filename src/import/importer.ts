@@ -45,7 +45,7 @@ import { addRuleHits } from "../ledger/category-rules.ts";
 import { budgetWriterFor, WriteWorker, type BudgetWriter } from "../ledger/write-path.ts";
 import { TimeSlices } from "../core/time-slices.ts";
 import { ChangeRefused, ConfigError, ImportInputError } from "../core/errors.ts";
-import { formatMoney } from "../core/format.ts";
+import { formatMoney, rowPlace } from "../core/format.ts";
 import type { Store } from "../store/store.ts";
 import type { ImportRecord, ImportVia } from "../store/import-records.ts";
 import {
@@ -275,11 +275,6 @@ export function rowsToInsert(plan: FilePlan, include: IncludePossible): number[]
   const out: number[] = [];
   for (let i = 0; i < plan.status.length; i++) if (plan.status[i] === 0 || (plan.status[i] === 2 && taken(i))) out.push(i);
   return out;
-}
-
-/** How a file's line is named in a message: CSV lines, XML elements by ordinal. */
-export function rowPlace(format: string, line: number): string {
-  return format === "camt" ? `entry ${line}` : format === "ofx" ? `transaction ${line}` : `line ${line}`;
 }
 
 /** The reconciliations that do not add up, as one refusal (SPEC §10.1: imported only when the user accepts it). */

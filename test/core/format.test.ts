@@ -11,6 +11,7 @@ import {
   formatNumber,
   formatPercent,
   joinAnd,
+  placeInFile,
   plural,
   quote,
   round2,
@@ -133,5 +134,17 @@ describe("dates and months in words (issue 36: people's words, not ISO)", () => 
     expect(formatDateTime("2026-11-26T21:05:00Z", "UTC")).toBe("26 Nov 2026, 21:05");
     // 23:30 UTC is already the next day, 00:30, in Zurich (UTC+1 in November).
     expect(formatDateTime("2026-11-26T23:30:00Z", "Europe/Zurich")).toBe("27 Nov 2026, 00:30");
+  });
+});
+
+describe("placeInFile: a stored row's place, named as its format names it", () => {
+  test("CAMT's entries and OFX's transactions by ordinal, CSV, MT940 and QIF by line (QA of stop 46: \"file.xml, line 1\" for entry 1)", () => {
+    expect(placeInFile("camt053-2025-12.xml", 17)).toBe("entry 17");
+    expect(placeInFile("Konto/Auszug.XML", 3)).toBe("entry 3");
+    expect(placeInFile("export.qfx", 2)).toBe("transaction 2");
+    expect(placeInFile("statement.ofx", 9)).toBe("transaction 9");
+    expect(placeInFile("umsaetze.csv", 12)).toBe("line 12");
+    expect(placeInFile("mt940.sta", 40)).toBe("line 40");
+    expect(placeInFile("no-extension", 5)).toBe("line 5");
   });
 });
