@@ -146,9 +146,10 @@ export function createTurnFigures(opts: TurnFigureOptions): TurnFigures {
         if (!reply) return f;
         if (reply.verdict === "confirm" && reply.expression) {
           const confirmed = verifyCalculation(current(), f, reply.expression, evaluate);
-          // Naming the figure's own value again ("18109.55 * 1", "9500") calculates nothing: a figure found only as something
-          // else (Groceries' amount written as Dining's) stays so (QA of stop 46: such a reply cleared the mismatch).
-          const restated = confirmed?.length === 1 && Math.abs(Math.abs(confirmed[0]!.value) - Math.abs(f.value)) < 1e-9;
+          // A calculation is of the turn's figures, not of the figure itself: one of constants alone ("77", "7 * 11") or of
+          // the figure's own value again ("18109.55 * 1", "(9500 + 9500) / 2") calculates nothing, and a figure found only
+          // as something else (Groceries' amount written as Dining's) stays so (QA and review of stop 46).
+          const restated = !confirmed?.length || confirmed.every((s) => Math.abs(Math.abs(s.value) - Math.abs(f.value)) < 1e-9);
           return confirmed && !restated ? { ...f, status: "derived", operation: "calculation", expression: reply.expression, sources: confirmed } : f;
         }
         if (reply.verdict === "correct" && reply.corrected) {

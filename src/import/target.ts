@@ -57,7 +57,7 @@ export function ensureBudgetDb(path: string, now: Date = new Date()): boolean {
 const IMPORT_WRITES = ["transaction_id", "source", "confidence", "import_batch", "created_at"] as const;
 
 /**
- * Refuses a budget database an import could not write, naming every column it lacks (a hand-made table of id, date,
+ * Refuses a budget database an import (or classification) could not write, naming every column it lacks (a hand-made table of id, date,
  * amount…: the reader needs fewer, but an import writing into it stopped at SQLite's "no such column: transaction_id").
  */
 export function checkImportColumns(db: Database, path: string): void {
@@ -65,7 +65,7 @@ export function checkImportColumns(db: Database, path: string): void {
   const missing = [...REQUIRED_TRANSACTION_COLUMNS, ...IMPORT_WRITES].filter((c) => !have.has(c));
   if (missing.length) {
     throw new ConfigError(
-      `${path}: cannot import into it: table 'transactions' is missing column${missing.length > 1 ? "s" : ""} ${missing.map((m) => `'${m}'`).join(", ")} (the pipeline's schema, which an import writes)`,
+      `${path}: table 'transactions' is missing column${missing.length > 1 ? "s" : ""} ${missing.map((m) => `'${m}'`).join(", ")}, which budget-chat writes when it imports or classifies (the pipeline's schema)`,
     );
   }
 }

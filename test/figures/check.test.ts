@@ -302,6 +302,9 @@ describe("the repair round's replies, verified against the turn", () => {
     expect(repaired[1]!.status).toBe("mismatched");
     const plain = t.repair(answer, "", checked, [{ n: 2, verdict: "confirm", expression: "9500" }], evaluate);
     expect(plain[1]!.status).toBe("mismatched");
+    // The value twice over is still the value alone; constants alone are no figures of the turn (review of stop 46).
+    const twice = t.repair(answer, "", checked, [{ n: 2, verdict: "confirm", expression: "(9500 + 9500) / 2" }, { n: 3, verdict: "confirm", expression: "7 * 11" }], evaluate);
+    expect(twice.map((f) => f.status)).toEqual(["ungrounded", "mismatched", "ungrounded"]);
   });
 });
 

@@ -78,6 +78,7 @@ describe("every format and bank layout, with no flag", () => {
       [write("order.xml", '<?xml version="1.0"?><Document xmlns="urn:iso:std:iso:20022:tech:xsd:pain.001.001.09"><CstmrCdtTrfInitn/></Document>'), "order.xml: this is an ISO 20022 pain.001 payment order, not a statement: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row"],
       // An empty root element after a DOCTYPE (QA of stop 46: "root element <?>").
       [write("doctype.xml", '<?xml version="1.0"?>\n<!DOCTYPE x [<!ENTITY a "b">]>\n<Document/>\n'), "doctype.xml: this XML (root element <Document>) is no camt.052/053/054 statement: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row"],
+      [write("bank.xml", "<bank-statement><entry/></bank-statement>"), "bank.xml: this XML (root element <bank-statement>) is no camt.052/053/054 statement: expected OFX/QFX, camt.052/053/054 XML, MT940/MT942 (SWIFT), QIF (Quicken), a Santander UK text statement (TXT), a UBS card invoice CSV, a UBS account statement CSV or a CSV with a header row"],
       [write("balances.sta", ":20:X\n:25:CH5209000000123456789\n:60F:C250301CHF100,00\n:62F:C250331CHF100,00\n-\n"), "balances.sta: this is an MT940 file with no :61: lines (no bookings to import)"],
     ];
     for (const [path, message] of cases) {

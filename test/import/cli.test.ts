@@ -161,7 +161,7 @@ describe("budget-chat import", () => {
     handMade.run("CREATE TABLE transactions (id INTEGER PRIMARY KEY, date TEXT, raw_description TEXT, amount REAL, currency TEXT, merchant_name TEXT, category TEXT, source TEXT)");
     handMade.close();
     const partial = await cli(["import", join(files.dir, "bank.csv"), "--no-classify"]);
-    expect([partial.code, partial.stderr]).toEqual([1, `budget-chat: ${files.db}: cannot import into it: table 'transactions' is missing columns 'transaction_id', 'confidence', 'import_batch', 'created_at' (the pipeline's schema, which an import writes)\n`]);
+    expect([partial.code, partial.stderr]).toEqual([1, `budget-chat: ${files.db}: table 'transactions' is missing columns 'transaction_id', 'confidence', 'import_batch', 'created_at', which budget-chat writes when it imports or classifies (the pipeline's schema)\n`]);
     const after = new Database(files.db, { readonly: true });
     expect(after.query("SELECT count(*) AS n FROM transactions").get()).toEqual({ n: 0 });
     after.close();

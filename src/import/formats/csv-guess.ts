@@ -15,7 +15,7 @@ import { ISO_CURRENCIES } from "../../core/validation.ts";
 import type { CsvRecord } from "./delimited.ts";
 import { moneyCells, type ByDirection, type ColumnPlan } from "./csv-layout.ts";
 import { WORLD_STATUS_HEADERS } from "./csv-words-world.ts";
-import { headerTier, IBAN_CELL, indicatorSign, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
+import { headerTier, IBAN_CELL, indicatorSign, LETTER_MARKS, normaliseHeader, NOT_BOOKED, NOT_THE_AMOUNT, REFUND_KINDS, round3Header, SECTION_TITLES, type Role } from "./csv-words.ts";
 import type { CsvMapping } from "./types.ts";
 import { looksLikeDate, parseAmount } from "./values.ts";
 
@@ -154,6 +154,9 @@ function kindColumn(cols: readonly Column[], used: ReadonlySet<number>): number[
  * Card's every purchase read as income), −1 when mostly negative, 0 when no column names purchases.
  */
 function purchasesSign(cols: readonly Column[], amounts: readonly string[]): number {
+  // Purchases positive say a card's convention only beside a row of the other sign (the payment to the card, a return):
+  // with every amount positive they say nothing of it (review of stop 46: a payment of 500.00 was negated with the purchases).
+  const someNegative = amounts.some((v) => (eitherMark(v) ?? 0) < 0);
   for (const c of cols) {
     if (!KIND_HEADERS.has(c.norm)) continue;
     let positive = 0;
@@ -164,7 +167,7 @@ function purchasesSign(cols: readonly Column[], amounts: readonly string[]): num
       if (a > 0) positive++;
       else if (a < 0) negative++;
     });
-    if (positive + negative > 0) return positive > negative ? 1 : positive < negative ? -1 : 0;
+    if (positive + negative > 0) return positive > negative ? (someNegative ? 1 : 0) : positive < negative ? -1 : 0;
   }
   return 0;
 }
@@ -301,18 +304,44 @@ function oneSided(indicator: Column): { blank?: 1 | -1 } {
 }
 
 /**
+ * A column taken for debit/credit marks by its values alone (no header word names it so) that contradicts the signs the
+ * amounts are written with on some rows and not on others: a register's cleared "C", a status's "D"… say something else
+ * than the money's side (review of stop 46: a Cleared column of C turned every signed amount into money in). The
+ * amounts' own signs stand then.
+ */
+function contradictsSigns(indicator: Column, amount: Column): boolean {
+  if (headerTier(indicator.norm, "indicator") !== null) return false;
+  const amounts = amount.values.map((v) => eitherMark(v) ?? 0);
+  if (!amounts.some((a) => a < 0)) return false; // unsigned amounts: the marks are what signs them
+  // Marks that agree with every signed row, or disagree with every one (a card's export: DEBIT beside 45.20, CREDIT beside
+  // −300.00), are the money's side; marks that agree with some rows and not others are not.
+  let agree = 0;
+  let disagree = 0;
+  amounts.forEach((a, r) => {
+    const mark = indicatorSign(indicator.values[r] ?? "");
+    if (a === 0 || (mark !== 1 && mark !== -1)) return;
+    if (Math.sign(a) === mark) agree++;
+    else disagree++;
+  });
+  return agree > 0 && disagree > 0;
+}
+
+/**
  * A column of debit/credit marks on all rows but one, or nine in ten, both kinds written, beside amounts that carry no sign
  * (bank2ynab's Austrian test export: "O"/"I" on 70 rows, "EUR" on three): its marks sign the amounts, and a row it leaves
  * unmarked is a bad row, named by its line (QA of stop 46: its 73 rows were all money in, with only a hint to flip signs).
  */
-function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): Column | undefined {
-  if (amount.values.some((v) => /^\s*[-\u2212(]|-\s*$/.test(v))) return undefined;
-  return cols.find((c) => {
-    if (c === amount || taken.has(c.index)) return false;
-    const signs = c.values.map(indicatorSign);
+function mostlyMarks(cols: readonly Column[], amount: Column, taken: ReadonlySet<number>): { indicator: number; letters?: true } | undefined {
+  // Any sign written with an amount ("-4.50", "EUR -4,50", "$-4.50", "+12.00", "(4.50)") is the file's own.
+  if (amount.values.some((v) => /[-\u2212+(]/.test(v))) return undefined;
+  for (const c of cols) {
+    if (c === amount || taken.has(c.index)) continue;
+    const letters = c.values.some((v) => indicatorSign(v) === undefined && LETTER_MARKS[v.trim().toLowerCase()] !== undefined);
+    const signs = c.values.map((v) => indicatorSign(v) ?? LETTER_MARKS[v.trim().toLowerCase()]);
     const marked = signs.filter((x) => x === 1 || x === -1).length;
-    return marked >= 5 && c.values.length - marked <= Math.max(1, 0.1 * c.values.length) && signs.includes(1) && signs.includes(-1);
-  });
+    if (marked >= 5 && c.values.length - marked <= Math.max(1, 0.1 * c.values.length) && signs.includes(1) && signs.includes(-1)) return { indicator: c.index, ...(letters ? { letters: true as const } : {}) };
+  }
+  return undefined;
 }
 
 /** Headers that name a debit/credit indicator only sometimes ("Type" is as often a payment's kind: "Card payment", "Transfer"). */
@@ -412,8 +441,8 @@ export function guessColumns(
   let money: ColumnPlan["money"] | undefined;
   if (mapping.amountColumn) {
     const col = columnByName(cols, mapping.amountColumn, "--amount-column", fileName);
-    const marks = indicator && indicator !== col ? indicator : mostlyMarks(cols, col, taken);
-    money = marks ? { kind: "indicator", amount: col.index, indicator: marks.index } : { kind: "signed", amount: col.index };
+    const marks = indicator && indicator !== col && !contradictsSigns(indicator, col) ? { indicator: indicator.index } : mostlyMarks(cols, col, taken);
+    money = marks ? { kind: "indicator", amount: col.index, ...marks } : { kind: "signed", amount: col.index };
   } else if (mapping.debitColumn || mapping.creditColumn) {
     if (!mapping.debitColumn || !mapping.creditColumn) throw new NeedsColumnMapping(`${fileName}: --debit-column and --credit-column go together`);
     money = { kind: "split", debit: columnByName(cols, mapping.debitColumn, "--debit-column", fileName).index, credit: columnByName(cols, mapping.creditColumn, "--credit-column", fileName).index };
@@ -424,11 +453,11 @@ export function guessColumns(
     const amount = candidates(cols, "amount", without)[0];
     const debit = candidates(cols, "debit", without)[0];
     const credit = candidates(cols, "credit", without).find((c) => c !== debit);
-    if (indicator && amount) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
+    if (indicator && amount && !contradictsSigns(indicator, amount)) money = { kind: "indicator", amount: amount.index, indicator: indicator.index, ...oneSided(indicator) };
     else if (debit && credit) money = { kind: "split", debit: debit.index, credit: credit.index };
     else if (amount) {
       const marks = mostlyMarks(cols, amount, taken);
-      money = marks ? { kind: "indicator", amount: amount.index, indicator: marks.index } : { kind: "signed", amount: amount.index };
+      money = marks ? { kind: "indicator", amount: amount.index, ...marks } : { kind: "signed", amount: amount.index };
     }
   }
   if (money) for (const i of [...moneyCells(money), ...(money.kind === "indicator" ? [money.indicator] : [])]) taken.add(i);
@@ -776,8 +805,8 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   }
   // Every other column of words is text of the payment too (Triodos: the other party beside the purpose; QA round 4, fifth
   // pass: only the longest was kept), in the file's order; not accounts (IBANs) nor debit/credit marks, nor short codes in
-  // capitals (a second currency column "EUR", ASN's transaction codes "BEA", "OVB": they say nothing to a reader).
-  const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_CELL.test(v) || indicatorSign(v) !== undefined || /^[A-Z]{2,4}$/.test(v)))]);
+  // capitals (a second currency column "EUR", ASN's transaction codes "BEA", "OVB", a flag "O"/"I": they say nothing to a reader).
+  const described = new Set([texts[0]!, ...texts.filter((c) => !c.filled.every((v) => IBAN_CELL.test(v) || indicatorSign(v) !== undefined || /^[A-Z]{1,4}$/.test(v)))]);
   const moreText = cols.filter((c) => described.has(c) && c !== texts[0]).map((c) => header.fields.indexOf(c.name));
   const signed = amount ?? signedWithBalance?.amt;
   const outIn = split ?? pair!;

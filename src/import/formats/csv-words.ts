@@ -240,15 +240,20 @@ const INDICATOR: Record<string, 1 | -1> = {
   belastung: -1, gutschrift: 1, lastschrift: -1, dare: -1, avere: 1, a: 1, addebito: -1, accredito: 1, af: -1, bij: 1,
   debito: -1, credito: 1, cargo: -1, abono: 1, out: -1, in: 1, uscita: -1, entrata: 1, ausgang: -1, eingang: 1,
   sortie: -1, entree: 1, debet: -1,
-  // Out/in by its first letter, as YNAB-minded exports flag rows "O"/"I" (QA of stop 46: bank2ynab's flag column of an
-  // Austrian export, every outflow booked as money in).
-  o: -1, i: 1,
   // Debit/Kredit in the Baltic and Nordic banks' exports (Swedbank's D/K; Estonian Deebet/Kreedit, Latvian Debets/Kredīts).
   k: 1, kredit: 1, kreedit: 1, deebet: -1, debets: -1, kredits: 1,
   // A kind column of only withdrawals and deposits over unsigned amounts (QA round 4, pass 15: every withdrawal was income).
   withdrawal: -1, deposit: 1, einzahlung: 1, auszahlung: -1,
 };
 for (const [word, sign] of Object.entries(WORLD_INDICATORS)) INDICATOR[normaliseHeader(word)] = sign;
+
+/**
+ * Out/in by their first letter, as YNAB-minded exports flag rows "O"/"I" (QA of stop 46: bank2ynab's flag column of an
+ * Austrian export, every outflow booked as money in). Only beside amounts that carry no sign (csv-guess.ts mostlyMarks):
+ * "O"/"I" are as often a register's outstanding, a channel's online/in-store (review of stop 46: such a column turned
+ * signed amounts round).
+ */
+export const LETTER_MARKS: Readonly<Record<string, 1 | -1>> = { o: -1, i: 1 };
 
 /** Indicator cell → sign, or 0 for a row the bank marks as neither money in nor out (csv-words-world.ts: WORLD_NEUTRAL). */
 export function indicatorSign(raw: string): 1 | -1 | 0 | undefined {

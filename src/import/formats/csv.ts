@@ -615,7 +615,8 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
       guessNotes.push(redated.note);
     } else plan = null;
   }
-  if (plan && plan.money.kind === "signed" && !plan.purchasesPositive && kindSaysPurchasesPositive(table.header, sample, plan.money.amount)) plan = { ...plan, purchasesPositive: true };
+  // (A bank's layout only: a user's saved layout keeps the signs the user chose, "Flip signs" among them.)
+  if (plan && table.layout && LAYOUTS.includes(table.layout) && plan.money.kind === "signed" && !plan.purchasesPositive && kindSaysPurchasesPositive(table.header, sample, plan.money.amount)) plan = { ...plan, purchasesPositive: true };
   if (!plan) {
     // A header and nothing under it is an export of a quiet period, not a puzzle about columns.
     if (sample.length === 0) return { format: "csv", layout: null, account: pre.account, rows: new RowTable(), badRows: [], skipped: [], reconciliation: [], dataLines: 0, notes: [], invertedByBalance: false };

@@ -26,8 +26,10 @@ export function binaryKind(bytes: Uint8Array): string | null {
 
 /**
  * UTF-16 by its BOM, or without one (a file re-saved as "Unicode text" by a tool that writes none; QA of stop 46: refused
- * as binary data) by its shape: in the first 4 KB, a NUL as the high half of nine characters in ten or more and never
- * both halves, the same side every time. Returns its byte order and where its text starts.
+ * as binary data) by its shape: in the first 4 KB, a NUL as the high half of nine characters in ten or more, on the
+ * other side for one in fifty at most ("Ā", U+0100, is 00 01), never both halves, and text when read so (no control
+ * characters but tab and line breaks: 16-bit samples of a sound are no text). Returns its byte order and where its
+ * text starts.
  */
 function utf16Of(bytes: Uint8Array): { encoding: "utf-16le" | "utf-16be"; start: number } | null {
   if (bytes[0] === 0xff && bytes[1] === 0xfe) return { encoding: "utf-16le", start: 2 };
@@ -44,9 +46,9 @@ function utf16Of(bytes: Uint8Array): { encoding: "utf-16le" | "utf-16be"; start:
     else if (a === 0) high++;
   }
   const pairs = n / 2;
-  if (low >= 0.9 * pairs && high === 0) return { encoding: "utf-16le", start: 0 };
-  if (high >= 0.9 * pairs && low === 0) return { encoding: "utf-16be", start: 0 };
-  return null;
+  const encoding = low >= 0.9 * pairs && high <= 0.02 * pairs ? "utf-16le" : high >= 0.9 * pairs && low <= 0.02 * pairs ? "utf-16be" : null;
+  if (!encoding || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(new TextDecoder(encoding).decode(bytes.subarray(0, n)))) return null;
+  return { encoding, start: 0 };
 }
 
 const utf8 = new TextDecoder("utf-8", { fatal: true, ignoreBOM: false });

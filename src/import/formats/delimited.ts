@@ -31,6 +31,11 @@ export function forEachRecord(text: string, delimiter: string, visit: (r: CsvRec
   };
   while (i < n && !stopped) {
     const c = text[i];
+    // A BOM where a line starts is the start of another file joined on (Windows' `type a.csv b.csv`), no text of its cell.
+    if (c === "\uFEFF" && fieldStart && fields.length === 0) {
+      i++;
+      continue;
+    }
     // A cell written as Excel's text formula, ="05.01.2026", is the text in its quotes (QA round 4, pass 9: a file of
     // them had no date or amount column).
     if (fieldStart && (c === '"' || (c === "=" && text[i + 1] === '"'))) {

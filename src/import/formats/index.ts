@@ -50,7 +50,7 @@ function unknownKind(head: string): string {
   }
   if (looksLikeJson(t)) return "this is a JSON export, not a statement format this reads";
   if (t.startsWith("<")) {
-    const root = /<(?:[\w-]+:)?(\w+)[\s/>]/.exec(t.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ""))?.[1];
+    const root = /<(?:[\w.-]+:)?(\w[\w.-]*)[\s/>]/.exec(t.replace(/<\?[\s\S]*?\?>|<!--[\s\S]*?-->/g, ""))?.[1];
     const pain = /urn:iso:std:iso:20022:tech:xsd:(pain\.\d{3})/.exec(t)?.[1];
     if (pain) return `this is an ISO 20022 ${pain} payment order, not a statement`;
     return `this XML (root element <${root ?? "?"}>) is no camt.052/053/054 statement`;

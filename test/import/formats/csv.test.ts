@@ -47,9 +47,24 @@ describe("any bank's CSV: encodings and preambles", () => {
     expect(read(utf16be, { fileName: "e.csv" }).rows).toEqual(parse(text).rows);
   });
 
-  test("NUL bytes that are no UTF-16 shape are still binary data, not a statement", () => {
+  test("UTF-16 without a BOM holding a letter whose low byte is 00 (Latvian Ā, U+0100) still reads (review of stop 46: binary data)", () => {
+    const text = "Datums;Apraksts;Summa;Valūta\n02.01.2025;ĀBOLI SIA RĪGA;-18,50;EUR\n";
+    const le = Uint8Array.from([...text].flatMap((ch) => [ch.charCodeAt(0) & 0xff, ch.charCodeAt(0) >> 8]));
+    expect(read(le, { fileName: "lv.csv" }).rows.map((r) => r.description)).toEqual(["ĀBOLI SIA RĪGA"]);
+  });
+
+  test("NUL bytes that are no UTF-16 text are still binary data, not a statement", () => {
     expect(binaryKind(Uint8Array.from([0x44, 0x00, 0x00, 0x00, 0x61, 0x00, 0x74, 0x00, 0x65, 0x00]))).toBe("binary data");
     expect(binaryKind(Uint8Array.from([0x44, 0x00, 0x61, 0x74, 0x00, 0x65, 0x3b, 0x00, 0x41, 0x00]))).toBe("binary data");
+    // 16-bit samples of a sound, 1…255 little-endian: UTF-16's shape, but control characters read so (review of stop 46).
+    expect(binaryKind(Uint8Array.from(Array.from({ length: 255 }, (_, i) => [i + 1, 0]).flat()))).toBe("binary data");
+  });
+
+  test("exports joined with a BOM before each header (Windows' `type a.csv b.csv`): the second header is no row (review of stop 46)", () => {
+    const part = (rows: string) => `\uFEFF"Date","Description","Amount","Currency"\n${rows}`;
+    const s = parse(part('"2026-01-05","Coop","-12.50","CHF"\n') + part('"2026-02-05","Migros","-20.00","CHF"\n'));
+    expect(s.rows.map((r) => [r.line, r.amount])).toEqual([[2, -12.5], [4, -20]]);
+    expect(s.skipped).toEqual([{ line: 3, reason: "the header row again (the table's next block)" }]);
   });
 });
 
