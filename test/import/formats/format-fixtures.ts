@@ -770,4 +770,21 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // other than BOOK and both were skipped as not booked; before pass 12 they were imported. 48'250.00 − 18'500.00 +
   // 2'160.50 = 31'910.50, the CLBD.
   "camt052-prtry-booked.xml": {"format":"camt","layout":null,"account":"61234567890","dataLines":2,"rows":[[1,"2026-02-18",-18500,"SEK","Byggvaruhuset i Norr AB · Faktura 88123"],[2,"2026-02-18",2160.5,"SEK","Lindqvist, Eva · OCR 4471120"]],"totals":[{"currency":"SEK","out":18500,"outRows":1,"in":2160.5,"inRows":1}],"reconciliation":[{"currency":"SEK","status":"ok","opening":48250,"closing":31910.5,"entries":2,"difference":0}]},
+  "qif-year-first-slashes.qif": {
+    format: "qif",
+    layout: null,
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-05",-64.2,"CHF","MIGROS ZUERICH · Einkauf"],
+      [7,"2026-01-13",-1200,"CHF","Hausverwaltung Muster · Miete Januar"],
+      [12,"2026-01-25",2800,"CHF","ACME AG · Lohn Januar"],
+      [17,"2026-01-31",-9.5,"CHF","Bank · Kontofuehrung"], // "2026.01.31": year first with dots
+    ],
+    totals: [{"currency":"CHF","out":1273.7,"outRows":3,"in":2800,"inRows":1}], // 64.20 + 1'200.00 + 9.50
+    // Year-first dates with slashes and dots ("2026/01/05", "2026.01.31"), as GnuCash's QIF tests write them (QA round 4,
+    // pass 18: GnuCash's ymd-slash.qif, ymd-dot.qif, ymd-apostrophe.qif were refused, "not a real date").
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+  },
 };
