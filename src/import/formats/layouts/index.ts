@@ -43,6 +43,7 @@ import { WISE, WISE_HISTORY } from "./wise.ts";
 import { YUH } from "./yuh.ts";
 import { ZKB } from "./zkb.ts";
 import { NAB, WESTPAC } from "./australia.ts";
+import { CAISSE_EPARGNE } from "./caisse-epargne.ts";
 
 export const LAYOUTS: readonly BankLayout[] = [
   ...UBS_ACCOUNT_LAYOUTS,
@@ -94,4 +95,5 @@ export const LAYOUTS: readonly BankLayout[] = [
   S_PANKKI,
   WESTPAC,
   NAB,
+  CAISSE_EPARGNE,
 ];
