@@ -96,8 +96,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
 "venmo.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":5,"rows":[[5,"2026-02-03",-18.5,"USD","Pizza night · Payment"],[6,"2026-02-05",600,"USD","Rent share · Payment"],[7,"2026-02-14",-500,"USD","Standard Transfer"]],"totals":[{"currency":"USD","out":518.5,"outRows":2,"in":600,"inRows":1}],"skipped":[{"line":4,"reason":"the statement's opening balance (\"Beginning Balance\"), checked against its rows"},{"line":8,"reason":"the statement's closing balance (\"Ending Balance\"), checked against its rows"}],"reconciliation":[{"currency":"USD","status":"ok","opening":120,"closing":201.5,"entries":3,"difference":0}],"notes":[DOLLAR_NOTE]},
   // Tide (UK business): "Paid in"/"Paid out", a balance column; the own account's name ("Account name": Jane Ltd) was in every description. Oldest first: 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80.
   "tide-uk.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"CHF","TESCO STORES 2345 · Card"],[3,"2026-02-05",2800,"CHF","ACME LTD · INV-0042 · Faster Payment"],[4,"2026-02-14",-1200,"CHF","J SMITH · RENT FEB · Faster Payment"]],"totals":[{"currency":"CHF","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":[CHF_NOTE]},
-  // Halifax credit card (UK): purchases positive, the payment "PAYMENT RECEIVED - THANK YOU" negative: read right with no change (a card's payment). Out 64.20 + 23.99 + 10.99 = 99.18, in 500.00.
-  "halifax-card.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":4,"rows":[[2,"2026-02-03",-64.2,"CHF","TESCO STORES 2345 LONDON"],[3,"2026-02-05",500,"CHF","PAYMENT RECEIVED - THANK YOU"],[4,"2026-02-14",-23.99,"CHF","AMAZON.CO.UK*AB12CD34"],[5,"2026-02-20",-10.99,"CHF","NETFLIX.COM"]],"totals":[{"currency":"CHF","out":99.18,"outRows":3,"in":500,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],"notes":[CHF_NOTE,"a card export that writes purchases positive: they are read as money out, payments to the card as money in"]},
+  // Halifax credit card (UK): purchases positive, the payment "PAYMENT RECEIVED - THANK YOU" negative: read right with no change (a card's payment). Out 64.20 + 23.99 + 10.99 = 99.18, in 500.00. Pass 18: the header is Lloyds Banking Group's cards' (layout lloyds-group-card): pounds, no longer the data's main currency.
+  "halifax-card.csv": {"format":"csv","layout":"lloyds-group-card","account":null,"dataLines":4,"rows":[[2,"2026-02-03",-64.2,"GBP","TESCO STORES 2345 LONDON"],[3,"2026-02-05",500,"GBP","PAYMENT RECEIVED - THANK YOU"],[4,"2026-02-14",-23.99,"GBP","AMAZON.CO.UK*AB12CD34"],[5,"2026-02-20",-10.99,"GBP","NETFLIX.COM"]],"totals":[{"currency":"GBP","out":99.18,"outRows":3,"in":500,"inRows":1}],"reconciliation":[{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],"notes":["the currency GBP (from the Lloyds Banking Group (MBNA, Halifax, Lloyds Bank) layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"]},
   // Metro Bank (UK): "Money In"/"Money Out" and "Reference" as the text: read right with no change. Oldest first: 1'900.00 − 64.20 = 1'835.80; + 2'800.00 = 4'635.80; − 1'200.00 = 3'435.80.
   "metro-uk.csv": {"format":"csv","layout":"guessed","account":null,"dataLines":3,"rows":[[2,"2026-02-03",-64.2,"CHF","TESCO STORES 2345 · Card Payment"],[3,"2026-02-05",2800,"CHF","ACME LTD SALARY · Faster Payment"],[4,"2026-02-14",-1200,"CHF","J SMITH RENT · Standing Order"]],"totals":[{"currency":"CHF","out":1264.2,"outRows":2,"in":2800,"inRows":1}],"reconciliation":[{"currency":"CHF","status":"ok","opening":1900,"closing":3435.8,"entries":3,"difference":0}],"notes":[CHF_NOTE]},
   // QA round 4, the lead's fourth batch: header words of languages no word list covers; the columns told by what they hold.
@@ -1788,20 +1788,20 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"SEK","status":"ok","opening":0,"closing":24587.5,"entries":2,"difference":0}],
     notes: ["the currency SEK (from the column \"Belopp\" (Belopp, a Swedish bank's word)) for every row"],
   },
-  // Halifax (UK) credit card: `Date,Date entered,Reference,Description,Amount`, purchases positive, the payment negative ("PAYMENT RECEIVED - THANK YOU"): purchases read as money out. Out 24.99 + 31.20 = 56.19, in 150.00; currency assumed.
+  // Halifax (UK) credit card: `Date,Date entered,Reference,Description,Amount`, purchases positive, the payment negative ("PAYMENT RECEIVED - THANK YOU"): purchases read as money out. Out 24.99 + 31.20 = 56.19, in 150.00; currency assumed (pass 18: pounds, by the layout lloyds-group-card of Lloyds Banking Group's cards, whose header this is).
   "halifax-cc-uk.csv": {
     format: "csv",
-    layout: "guessed",
+    layout: "lloyds-group-card",
     account: null,
     dataLines: 3,
     rows: [
-      [2,"2026-01-20",-24.99,"CHF","AMAZON.CO.UK*AB1CD2EF3 AMAZON.CO.UK"],
-      [3,"2026-01-18",150,"CHF","PAYMENT RECEIVED - THANK YOU"],
-      [4,"2026-01-11",-31.2,"CHF","SAINSBURYS S/MKTS LONDON"],
+      [2,"2026-01-20",-24.99,"GBP","AMAZON.CO.UK*AB1CD2EF3 AMAZON.CO.UK"],
+      [3,"2026-01-18",150,"GBP","PAYMENT RECEIVED - THANK YOU"],
+      [4,"2026-01-11",-31.2,"GBP","SAINSBURYS S/MKTS LONDON"],
     ],
-    totals: [{"currency":"CHF","out":56.19,"outRows":2,"in":150,"inRows":1}],
-    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
-    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+    totals: [{"currency":"GBP","out":56.19,"outRows":2,"in":150,"inRows":1}],
+    reconciliation: [{"currency":"GBP","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency GBP (from the Lloyds Banking Group (MBNA, Halifax, Lloyds Bank) layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
   // Kiwibank (New Zealand): 16 columns, DD-MM-YYYY, "Amount (credit)"/"Amount (debit)" beside the signed "Amount", a balance. QA round 4, pass 9: the own account "38-9000-0123456-00" (a NZ account number) now says NZD (it was the data's main currency). 0.00 + 2'200.00 − 77.35 = 2'122.65 ✓.
   "kiwibank-nz.csv": {
