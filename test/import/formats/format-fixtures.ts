@@ -787,4 +787,8 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
   },
+  // An OFX 2 statement whose CHECK, ATM and SRVCHG transactions have neither NAME nor MEMO, as the OFX specification's own
+  // example (ofxtools' test statements, QA round 4, pass 18): they were imported with empty descriptions. Their check
+  // number and type in words instead. Out 450.00 + 80.00 + 12.00 = 542.00, in 2'650.00; only the closing balance stated.
+  "ofx-no-name-memo.ofx": {"format":"ofx","layout":null,"account":"55501234","dataLines":4,"rows":[[1,"2026-02-03",-450,"USD","Check 2041"],[2,"2026-02-09",-80,"USD","ATM withdrawal"],[3,"2026-02-13",2650,"USD","ACME CORP PAYROLL"],[4,"2026-02-27",-12,"USD","Service charge"]],"totals":[{"currency":"USD","out":542,"outRows":3,"in":2650,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":3108,"entries":4,"difference":null}]},
 };
