@@ -178,7 +178,9 @@ export const WORDS: Record<Role, string[][]> = {
     // A Sparkasse card's export (Ostseesparkasse: "Transaktionsbeschreibung", "Transaktionsbeschreibung Zusatz").
     "transaktionsbeschreibung",
     // Fidelity's cash account ("Action": "DIRECT DEPOSIT ACME CORP PAYROLL (Cash)", its "Description" says "No Description").
-    "=action"]],
+    "=action",
+    // flatex's giro account ("Buchungsinformationen"; QA round 4, pass 18: its BIC and own account's name were taken as the text).
+    "buchungsinformationen"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
@@ -190,7 +192,9 @@ export const WORDS: Record<Role, string[][]> = {
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
     "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
-    "rekening tegenpartij", "rekeningnummer tegenpartij", "tegenrekening iban bban", "saajan tilinumero"]],
+    "rekening tegenpartij", "rekeningnummer tegenpartij", "tegenrekening iban bban", "saajan tilinumero",
+    // flatex: "IBAN / Kontonummer" (the other party's, beside "BIC / BLZ").
+    "iban kontonummer"]],
   originalAmount: [["original amount", "originalbetrag", "ursprungsbetrag", "foreign amount", "montant original", "importo originale", "betrag in originalwahrung", "amount in original currency",
     "originalni castka", "puvodni castka", "puvodni castka a mena", "kwota platnosci w walucie"]],
   originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung", "originalni mena", "puvodni mena"]],
@@ -198,7 +202,9 @@ export const WORDS: Record<Role, string[][]> = {
   fees: [["fee", "fees", "gebuhr", "gebuhren", "gebuehr", "gebuehren", "spesen", "frais", "commissione", "commissioni", "kosten", "comision", "comisiones"]],
   card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta",
     // Citi's card export names the card's holder in "Member Name" on every row (QA round 4, pass 15: "JANE DOE · …").
-    "member name"]],
+    "member name",
+    // Barclays Germany's card export: "Name des Karteninhabers" (QA round 4, pass 18: the holder began every description).
+    "name des karteninhabers"]],
 };
 
 // The other languages' words (csv-words-world.ts), in the normal form headers are compared in, each in its tier (a role
