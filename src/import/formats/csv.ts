@@ -108,7 +108,10 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
     });
     // A row of data is no header, whatever words its text holds (CommBank's "… Value Date: 21/01/2026" named two roles:
     // its first booking was taken for the header and the file refused; QA round 4, pass 9).
-    const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields)))) >= 0;
+    // Nor is a row with a cell that starts with a date: under the wrong delimiter a booking's cells run together
+    // ("01.07.2013;"ELBA-INTERNET … Empfänger: … Verwendungszweck: …";01.07.2013;-175" split at the comma of "-175,16"),
+    // and their words made a header of an Austrian Raiffeisen file's fifth booking (QA round 4, pass 18: refused).
+    const found = at >= 0 || (at = probe.findIndex(({ r }) => r.fields.length >= 2 && (wanted ? r.fields.some((f) => f.trim() === wanted) : headerHits(r.fields) >= 2 && !looksLikeData(r.fields) && !r.fields.some(startsWithDate)))) >= 0;
     const widths = new Map<number, number>();
     for (const { r } of probe) if (r.fields.length >= 2) widths.set(r.fields.length, (widths.get(r.fields.length) ?? 0) + 1);
     const [width, rowsOfWidth] = [...widths].sort((a, b) => b[1] * b[0] - a[1] * a[0])[0] ?? [0, 0];
@@ -140,6 +143,9 @@ function findTable(text: string, layouts: readonly BankLayout[], wanted: string 
   if (!best) throw new ImportInputError(`${fileName}: no table found: expected a header row and rows separated by ; , tab or |`);
   return best;
 }
+
+/** A cell that starts with a whole date ("01.07.2013;…", "2026-01-05 …"): no header cell. */
+const startsWithDate = (f: string) => /^\s*"?(?:\d{1,2}[./-]\d{1,2}[./-]\d{4}|\d{4}[./-]\d{1,2}[./-]\d{1,2})(?!\d)/.test(f);
 
 /** A record holding a date and an amount in cells of their own: a data row, no header. */
 const looksLikeData = (fields: readonly string[]) => fields.some((f) => looksLikeDate(f)) && fields.some((f) => !looksLikeDate(f) && /\d/.test(f) && looksLikeAmount(f));
