@@ -600,8 +600,12 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     stated: { ...pre.stated, currency: pre.currency },
   };
   const sample: CsvRecord[] = [];
+  // A line of a wide table with less than half its cells is a note or a footer (Fidelity's disclaimer, seven lines under
+  // three bookings), not a row to tell the columns by: its texts made the date column look like no date column (QA
+  // round 4, pass 18: refused). It is still read, and skipped with its reason, with the rows.
+  const narrow = (r: CsvRecord) => table.header.fields.length >= 6 && r.fields.length * 2 < table.header.fields.length;
   forEachRecord(text, table.delimiter, (r) => {
-    if (r.fields.some((f) => f.trim() !== "")) sample.push(r);
+    if (r.fields.some((f) => f.trim() !== "") && !narrow(r)) sample.push(r);
     return sample.length < SAMPLE_RECORDS;
   }, table.bodyStart, table.bodyLine);
   let plan: ColumnPlan | null = table.layout && !opts.mapping ? resolveLayout(table.layout, table.header, fileName) : null;
