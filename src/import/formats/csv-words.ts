@@ -180,7 +180,9 @@ export const WORDS: Record<Role, string[][]> = {
     // Fidelity's cash account ("Action": "DIRECT DEPOSIT ACME CORP PAYROLL (Cash)", its "Description" says "No Description").
     "=action",
     // flatex's giro account ("Buchungsinformationen"; QA round 4, pass 18: its BIC and own account's name were taken as the text).
-    "buchungsinformationen"]],
+    "buchungsinformationen",
+    // Austrian livebank's "Umsatztext" (the payment's own lines, beside its "Buchungstext").
+    "umsatztext"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
