@@ -599,15 +599,18 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     fileCurrency: null,
     stated: { ...pre.stated, currency: pre.currency },
   };
-  const sample: CsvRecord[] = [];
   // A line of a wide table with less than half its cells is a note or a footer (Fidelity's disclaimer, seven lines under
   // three bookings), not a row to tell the columns by: its texts made the date column look like no date column (QA
-  // round 4, pass 18: refused). It is still read, and skipped with its reason, with the rows.
+  // round 4, pass 18: refused). It is still read, and skipped with its reason, with the rows. A file of such lines only
+  // (an export that leaves out empty cells) is told by them.
   const narrow = (r: CsvRecord) => table.header.fields.length >= 6 && r.fields.length * 2 < table.header.fields.length;
+  const wide: CsvRecord[] = [];
+  const narrowOnes: CsvRecord[] = [];
   forEachRecord(text, table.delimiter, (r) => {
-    if (r.fields.some((f) => f.trim() !== "") && !narrow(r)) sample.push(r);
-    return sample.length < SAMPLE_RECORDS;
+    if (r.fields.some((f) => f.trim() !== "")) (narrow(r) ? narrowOnes : wide).push(r);
+    return wide.length < SAMPLE_RECORDS && narrowOnes.length < SAMPLE_RECORDS;
   }, table.bodyStart, table.bodyLine);
+  const sample = wide.length > 0 ? wide : narrowOnes;
   let plan: ColumnPlan | null = table.layout && !opts.mapping ? resolveLayout(table.layout, table.header, fileName) : null;
   if (plan && table.layout?.decimal === "per file") plan = { ...plan, decimal: decimalOfSample(plan, sample) };
   // A file with a known layout's header but another notation (a decimal point where the bank writes a comma) is another
