@@ -190,7 +190,9 @@ export const WORDS: Record<Role, string[][]> = {
     // KBC's card export: "toelichting", the explanation. GLS Bank's purpose in fourteen columns "VWZ1" … "VWZ14".
     "toelichting", "vwz",
     // Belfius's French "Communications", an English export's "Message" (QA round 4, pass 15: the payment's words were lost).
-    "communications", "message", "notifications"]],
+    "communications", "message", "notifications",
+    // Satispay's "extra info" (the payer's own words; QA round 4, pass 18: left out).
+    "extra info", "additional info", "additional information"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
     "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
@@ -304,6 +306,8 @@ export const NOT_BOOKED = [
   "respinto", "fallito", "mislukt", "afgewezen", "denegado", "fallido",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
   "autorizzato", "non contabilizzato", "da contabilizzare", "offen", "venter", "reserveret", "reserverad", "reservert", "vantande", "odottaa",
+  // Satispay's "NOT APPROVED" (a payment the other side refused; QA round 4, pass 18: imported as spending).
+  "not approved", "non approvato",
   ...WORLD_NOT_BOOKED.map(normaliseHeader),
 ];
 
