@@ -248,6 +248,9 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
   };
   const texts = (cols: readonly number[], read: (i: number) => string = text) => (plan.textParts ? cols.flatMap((i) => read(i).split(plan.textParts!)) : cols.map(read));
   const textFact = (i: number | null) => (i === null ? "" : cleanText(oneLine(text(i))));
+  // Cells past the header's last column, when that column is a text of the description: the rest of its text (Austrian
+  // livebank writes "Umsatztext" over as many cells as it has lines; QA round 4, pass 18: the other party was lost).
+  const overflow = (cols: readonly number[]) => (f.length > plan.names.length && cols.includes(plan.names.length - 1) ? f.slice(plan.names.length).map((v) => unquoted(unguarded(v))) : []);
   const number = (i: number | null) => (i === null || cell(i).trim() === "" ? null : parseAmount(cell(i), plan.decimal));
   /**
    * A transfer's rows (ColumnPlan.money "direction"): the holder's side out (its amount and fee, negative), in (positive),
@@ -493,7 +496,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       if (lastDay === null || date > lastDay) lastDay = date;
       const out = amount < 0;
       const pick = (cols: ByDirection) => (out ? cols.out : cols.in);
-      let description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts(texts(pick(plan.description)));
+      let description = plan.descriptionAsIs ? cleanText(cell(plan.description.out[0]!)) : joinTexts([...texts(pick(plan.description)), ...overflow(pick(plan.description))]);
       // The text as written (placeholders and guard apostrophes kept): the content-hash id's input as 93af78c read it.
       let idText = plan.descriptionAsIs ? description : joinTexts(texts(pick(plan.description), idTextCell));
       // Placeholders left out, a text of no letter (a reference "4711-0815-2233" beside "N/A") says less than the row as

@@ -178,7 +178,11 @@ export const WORDS: Record<Role, string[][]> = {
     // A Sparkasse card's export (Ostseesparkasse: "Transaktionsbeschreibung", "Transaktionsbeschreibung Zusatz").
     "transaktionsbeschreibung",
     // Fidelity's cash account ("Action": "DIRECT DEPOSIT ACME CORP PAYROLL (Cash)", its "Description" says "No Description").
-    "=action"]],
+    "=action",
+    // flatex's giro account ("Buchungsinformationen"; QA round 4, pass 18: its BIC and own account's name were taken as the text).
+    "buchungsinformationen",
+    // Austrian livebank's "Umsatztext" (the payment's own lines, beside its "Buchungstext").
+    "umsatztext"]],
   memo: [["verwendungszweck", "memo", "purpose", "mitteilung", "communication", "reference", "referenz", "motif", "causale", "note", "notes", "remarks", "zahlungszweck", "avisierungstext", "mededelingen", "observaciones", "informations complementaires",
     "mededeling", "vrije mededeling", "viesti", "meddelelse", "meddelande", "comment", "comments", "hinweis", "poznamka", "zprava pro prijemce", "bericht",
     // Czech (Raiffeisen CZ's "Zpráva", Komerční banka's "Popis příkazce", "Popis pro příjemce").
@@ -186,11 +190,15 @@ export const WORDS: Record<Role, string[][]> = {
     // KBC's card export: "toelichting", the explanation. GLS Bank's purpose in fourteen columns "VWZ1" … "VWZ14".
     "toelichting", "vwz",
     // Belfius's French "Communications", an English export's "Message" (QA round 4, pass 15: the payment's words were lost).
-    "communications", "message", "notifications"]],
+    "communications", "message", "notifications",
+    // Satispay's "extra info" (the payer's own words; QA round 4, pass 18: left out).
+    "extra info", "additional info", "additional information"]],
   reference: [["transaction no", "transaction number", "transaktions nr", "transaktionsnummer", "n de transaction", "no de transaction", "n di transazione", "transaction id", "zkb referenz", "referenznummer", "end to end id", "end to end referenz",
     "id transakce", "identifikace transakce", "nr transakcji", "identificador"]],
   iban: [["counterparty iban", "iban gegenpartei", "gegenkonto", "konto gegenpartei", "tegenrekening", "iban du beneficiaire", "iban beguenstigter", "iban auftraggeber", "iban zahlungspflichtiger", "iban empfanger", "iban empfaenger",
-    "rekening tegenpartij", "rekeningnummer tegenpartij", "tegenrekening iban bban", "saajan tilinumero"]],
+    "rekening tegenpartij", "rekeningnummer tegenpartij", "tegenrekening iban bban", "saajan tilinumero",
+    // flatex: "IBAN / Kontonummer" (the other party's, beside "BIC / BLZ").
+    "iban kontonummer"]],
   originalAmount: [["original amount", "originalbetrag", "ursprungsbetrag", "foreign amount", "montant original", "importo originale", "betrag in originalwahrung", "amount in original currency",
     "originalni castka", "puvodni castka", "puvodni castka a mena", "kwota platnosci w walucie"]],
   originalCurrency: [["original currency", "originalwahrung", "originalwaehrung", "devise originale", "valuta originale", "foreign currency", "fremdwahrung", "originalni mena", "puvodni mena"]],
@@ -198,7 +206,9 @@ export const WORDS: Record<Role, string[][]> = {
   fees: [["fee", "fees", "gebuhr", "gebuhren", "gebuehr", "gebuehren", "spesen", "frais", "commissione", "commissioni", "kosten", "comision", "comisiones"]],
   card: [["card number", "kartennummer", "karten nr", "karte", "card", "carte", "numero de carte", "cardmember", "card member", "card holder", "karteninhaber", "kaartnummer", "numero carta", "carta", "tarjeta",
     // Citi's card export names the card's holder in "Member Name" on every row (QA round 4, pass 15: "JANE DOE · …").
-    "member name"]],
+    "member name",
+    // Barclays Germany's card export: "Name des Karteninhabers" (QA round 4, pass 18: the holder began every description).
+    "name des karteninhabers"]],
 };
 
 // The other languages' words (csv-words-world.ts), in the normal form headers are compared in, each in its tier (a role
@@ -304,6 +314,8 @@ export const NOT_BOOKED = [
   "respinto", "fallito", "mislukt", "afgewezen", "denegado", "fallido",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
   "autorizzato", "non contabilizzato", "da contabilizzare", "offen", "venter", "reserveret", "reserverad", "reservert", "vantande", "odottaa",
+  // Satispay's "NOT APPROVED" (a payment the other side refused; QA round 4, pass 18: imported as spending).
+  "not approved", "non approvato",
   ...WORLD_NOT_BOOKED.map(normaliseHeader),
 ];
 

@@ -7,7 +7,7 @@
  * `!Type:Memorized`, `!Option`) are passed over; an investment account (`!Type:Invst`) is refused.
  *
  * Dates come in many notations, decided for the whole file (two passes over the lines, nothing held): `M/D'YY`
- * (Quicken's years from 2000, also `M'D'YY`), `M/D/YY`, `MM/DD/YYYY`, `D/M/YYYY`, `DD.MM.YY`, `YYYY-MM-DD`, `YYYYMMDD`, with
+ * (Quicken's years from 2000, also `M'D'YY`), `M/D/YY`, `MM/DD/YYYY`, `D/M/YYYY`, `DD.MM.YY`, `YYYY-MM-DD` (also `YYYY/MM/DD`, `YYYY.MM.DD`), `YYYYMMDD`, with
  * spaces as padding (`7/ 9/98`), also month-first with dots (`12.31.2025`, `1.5'26`). Whatever the mark, a first part
  * above 12 makes the file day-first and a second part above 12 month-first (as the CSV reader votes); a file where none
  * decides is read day-first when its amounts have a decimal comma or its dates dots (`03.11.25`), else month-first
@@ -36,9 +36,10 @@ type QifDate = { a: number; b: number; year: string; apostrophe: boolean; dots: 
 /** A date's parts, or null. Spaces inside are padding for zeros (Quicken's "1/ 2' 5" is 1/02'05). */
 function dateParts(raw: string): QifDate | null {
   const s = raw.trim().replace(/\s/g, "0");
-  // ISO, also without its dashes as GnuCash reads it ("20260105").
-  const iso = /^(\d{4})-(\d{1,2})-(\d{1,2})$/.exec(s) ?? /^((?:19|20)\d{2})(\d{2})(\d{2})$/.exec(s);
-  if (iso) return { a: Number(iso[2]), b: Number(iso[3]), year: iso[1]!, apostrophe: false, dots: false, iso: true };
+  // Year first: ISO, also with slashes, dots or apostrophes ("2026/01/05", "2026.01.05", "2026'01'05": GnuCash reads them
+  // all; they were refused as no real date, QA round 4, pass 18), and without marks as GnuCash reads it ("20260105").
+  const iso = /^(\d{4})([-/.'])(\d{1,2})\2(\d{1,2})$/.exec(s) ?? /^((?:19|20)\d{2})()(\d{2})(\d{2})$/.exec(s);
+  if (iso) return { a: Number(iso[3]), b: Number(iso[4]), year: iso[1]!, apostrophe: false, dots: false, iso: true };
   const m = /^(\d{1,2})([/.'-])(\d{1,2})([/.'-])(\d{2}|\d{4})$/.exec(s) ?? /^(\d{1,2})([/.'-])(\d{1,2})(')(\d)$/.exec(s);
   if (!m) return null;
   return { a: Number(m[1]), b: Number(m[3]), year: m[5]!, apostrophe: m[4] === "'", dots: m[2] === ".", iso: false };

@@ -211,13 +211,17 @@ const monthNumber = (name: string): number | undefined => {
 /** `named`: a month written by its name, whose order the text itself says ("03 Mar 2025" day-first, "Mar 3, 2025" month-first). */
 type DateShape = { a: string; sep: string; b: string; c: string; named?: "DMY" | "MDY" };
 
-const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,10})\.?[ -](\d{4}|\d{2})(?:[ T]\d{1,2}:\d{2}.*)?$/;
+const DAY_MONTH_NAME = /^(\d{1,2})[ -]([A-Za-z]{3,10})\.?,?[ -](\d{4}|\d{2})(?:\.?[ T]\d{1,2}:\d{2}.*)?$/;
 const MONTH_NAME_DAY = /^([A-Za-z]{3,9})\.? (\d{1,2}),? (\d{4})(?:[ T]\d{1,2}:\d{2}.*)?$/;
 
 function dateShape(raw: string): DateShape | null {
   // Czech and Slovak typography spaces the dots: "5. 1. 2026" (QA round 4, pass 9: no date column was found).
-  const s = raw.trim().replace(/^(\d{1,2})\. (\d{1,2})\. (?=\d{4})/, "$1.$2.");
-  // UK and US banks' "03 Mar 2025", "03-Mar-25", "Mar 3, 2025" (Nationwide, HSBC); day first, also with the month names of
+  // AIB's card export writes the time first: "14:32, 05/01/2026" (QA round 4, pass 18: no date column was found).
+  const s = raw
+    .trim()
+    .replace(/^\d{1,2}:\d{2}(?::\d{2})?,? (?=\d)/, "")
+    .replace(/^(\d{1,2})\. (\d{1,2})\. (?=\d{4})/, "$1.$2.");
+  // UK and US banks' "03 Mar 2025", "03-Mar-25", "Mar 3, 2025" (Nationwide, HSBC), Payoneer's "20 Jan, 2026", Satispay's "24 lug 2024. 02:59:45"; day first, also with the month names of
   // csv-words-world.ts (ING Romania's "03 februarie 2026"; QA round 4, pass 12: no date column was found).
   const dm = DAY_MONTH_NAME.exec(s);
   if (dm && monthNumber(dm[2]!) !== undefined) {

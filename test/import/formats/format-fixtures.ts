@@ -770,4 +770,25 @@ export const FORMAT_EXPECTED: Record<string, Expected> = {
   // other than BOOK and both were skipped as not booked; before pass 12 they were imported. 48'250.00 − 18'500.00 +
   // 2'160.50 = 31'910.50, the CLBD.
   "camt052-prtry-booked.xml": {"format":"camt","layout":null,"account":"61234567890","dataLines":2,"rows":[[1,"2026-02-18",-18500,"SEK","Byggvaruhuset i Norr AB · Faktura 88123"],[2,"2026-02-18",2160.5,"SEK","Lindqvist, Eva · OCR 4471120"]],"totals":[{"currency":"SEK","out":18500,"outRows":1,"in":2160.5,"inRows":1}],"reconciliation":[{"currency":"SEK","status":"ok","opening":48250,"closing":31910.5,"entries":2,"difference":0}]},
+  "qif-year-first-slashes.qif": {
+    format: "qif",
+    layout: null,
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-01-05",-64.2,"CHF","MIGROS ZUERICH · Einkauf"],
+      [7,"2026-01-13",-1200,"CHF","Hausverwaltung Muster · Miete Januar"],
+      [12,"2026-01-25",2800,"CHF","ACME AG · Lohn Januar"],
+      [17,"2026-01-31",-9.5,"CHF","Bank · Kontofuehrung"], // "2026.01.31": year first with dots
+    ],
+    totals: [{"currency":"CHF","out":1273.7,"outRows":3,"in":2800,"inRows":1}], // 64.20 + 1'200.00 + 9.50
+    // Year-first dates with slashes and dots ("2026/01/05", "2026.01.31"), as GnuCash's QIF tests write them (QA round 4,
+    // pass 18: GnuCash's ymd-slash.qif, ymd-dot.qif, ymd-apostrophe.qif were refused, "not a real date").
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency CHF (from the main currency of your data) for every row (QIF names none)"],
+  },
+  // An OFX 2 statement whose CHECK, ATM and SRVCHG transactions have neither NAME nor MEMO, as the OFX specification's own
+  // example (ofxtools' test statements, QA round 4, pass 18): they were imported with empty descriptions. Their check
+  // number and type in words instead. Out 450.00 + 80.00 + 12.00 = 542.00, in 2'650.00; only the closing balance stated.
+  "ofx-no-name-memo.ofx": {"format":"ofx","layout":null,"account":"55501234","dataLines":4,"rows":[[1,"2026-02-03",-450,"USD","Check 2041"],[2,"2026-02-09",-80,"USD","ATM withdrawal"],[3,"2026-02-13",2650,"USD","ACME CORP PAYROLL"],[4,"2026-02-27",-12,"USD","Service charge"]],"totals":[{"currency":"USD","out":542,"outRows":3,"in":2650,"inRows":1}],"reconciliation":[{"currency":"USD","status":"none","opening":null,"closing":3108,"entries":4,"difference":null}]},
 };

@@ -43,6 +43,8 @@ import { WISE, WISE_HISTORY } from "./wise.ts";
 import { YUH } from "./yuh.ts";
 import { ZKB } from "./zkb.ts";
 import { NAB, WESTPAC } from "./australia.ts";
+import { CAISSE_EPARGNE } from "./caisse-epargne.ts";
+import { LLOYDS_GROUP_CARD, MARCUS_UK, TESCO_BANK_CARD } from "./uk.ts";
 
 export const LAYOUTS: readonly BankLayout[] = [
   ...UBS_ACCOUNT_LAYOUTS,
@@ -94,4 +96,8 @@ export const LAYOUTS: readonly BankLayout[] = [
   S_PANKKI,
   WESTPAC,
   NAB,
+  CAISSE_EPARGNE,
+  TESCO_BANK_CARD,
+  LLOYDS_GROUP_CARD,
+  MARCUS_UK,
 ];

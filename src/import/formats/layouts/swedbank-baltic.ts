@@ -42,6 +42,15 @@ export const SWEDBANK_BALTIC: BankLayout = {
   skip: rowTypeSkips(ROW_TYPE),
 };
 
+/** The older export's columns in English and in Lithuanian (ofxstatement-lithuanian's test file of 2012, QA round 4, pass 18: refused). */
+const ACCOUNT_NO = ["Account No", "Sąskaitos Nr."];
+const DATE = ["Date", "Data"];
+const BENEFICIARY = ["Beneficiary", "Gavėjas"];
+const DETAILS = ["Details", "Paaiškinimai"];
+const AMOUNT = ["Amount", "Suma"];
+const CURRENCY = ["Currency", "Valiuta"];
+const RECORD_ID = ["Record ID", "Įrašo Nr."];
+
 /**
  * Swedbank's older English export (Lithuania, 2014: bank2ynab's test file of it, run as it is in QA round 4, stored its
  * opening balance, both turnovers and its closing balance as four bookings, LTL 28'554 of invented money in):
@@ -52,20 +61,20 @@ export const SWEDBANK_BALTIC: BankLayout = {
 export const SWEDBANK_BALTIC_EN_2014: BankLayout = {
   id: "swedbank-baltic-en-2014",
   bank: "Swedbank (Estonia, Latvia, Lithuania)",
-  name: "account statement, older English export",
-  header: ["Account No", "Date", "Beneficiary", "Details", "Amount", "Currency", "D/K", "Record ID"],
+  name: "account statement, older export (English, Lithuanian)",
+  header: [ACCOUNT_NO, DATE, BENEFICIARY, DETAILS, AMOUNT, CURRENCY, "D/K", RECORD_ID],
   encoding: "utf-8",
   delimiter: ",",
   dates: ["YYYY-MM-DD"],
   decimal: ".",
-  date: "Date",
-  money: { amount: "Amount", indicator: "D/K" },
-  currency: { column: "Currency" },
-  referenceFact: "Record ID",
-  description: { columns: ["Beneficiary", "Details"] },
-  counterparty: "Beneficiary",
-  purpose: ["Details"],
-  account: { columns: ["Account No"] },
+  date: DATE,
+  money: { amount: AMOUNT, indicator: "D/K" },
+  currency: { column: CURRENCY },
+  referenceFact: RECORD_ID,
+  description: { columns: [BENEFICIARY, DETAILS] },
+  counterparty: BENEFICIARY,
+  purpose: [DETAILS],
+  account: { columns: [ACCOUNT_NO] },
   // The row type's column is the first one without a name.
   skip: rowTypeSkips([""]),
 };
