@@ -21,6 +21,10 @@
  *                                           the set with the units digit of its whole part changed (+3), and each right
  *                                           figure with the year it is said of changed; how many pass (a check of the
  *                                           rules on wrong figures nobody wrote them for)
+ *   bun bench/figure-check.ts --dump FILE   … and every answer's checked figures (status, value, sources, note; with
+ *                                           --perturbed, those of each changed answer too) written to FILE as JSON: a
+ *                                           change meant to leave the results alone (a faster checker) must leave FILE
+ *                                           byte for byte the same (cmp before.json after.json)
  *
  * Targets: misses ≤ 1 %, false alarms ≤ 2 % (held-out set).
  */
@@ -29,6 +33,7 @@ import { createTurnFigures } from "../src/figures/turn.ts";
 import { callPeriods } from "../src/tools/query/period.ts";
 import { READ_TOOLS } from "../src/tools/registry.ts";
 import { figureNote } from "../src/figures/note.ts";
+import { writeFileSync } from "node:fs";
 import { emit, type Check, timer } from "./lib.ts";
 import { readAllCases, readResults, resultKey, type Case, type Results } from "./figure-check/cases.ts";
 import { openDbs } from "./figure-check/capture.ts";
@@ -38,6 +43,11 @@ const heldOut = process.argv.includes("--held-out");
 const verbose = process.argv.includes("--verbose");
 const byFile = process.argv.includes("--by-file");
 const perturbed = process.argv.includes("--perturbed");
+const dumpTo = process.argv.includes("--dump") ? process.argv[process.argv.indexOf("--dump") + 1] : undefined;
+if (dumpTo === undefined && process.argv.includes("--dump")) throw new Error("--dump needs a file to write to");
+/** Per case, its answer's checked figures, then each changed answer's (--perturbed), each figure with its note: what --dump writes. */
+const dumped: Record<string, { answer: AnswerFigure[]; perturbed: AnswerFigure[][] }> = {};
+const withNotes = (figures: AnswerFigure[]) => figures.map((f) => ({ ...f, note: figureNote(f) }));
 const cases = readAllCases();
 const results = new Map<string, Results>();
 const resultsOf = (c: Case) => {
@@ -107,7 +117,9 @@ function perturb(c: Case): void {
     return t;
   };
   const passes = (l: Case["labels"][number], answer: string) => {
-    const mine = figures.check(answer, c.question).filter((f) => f.start < l.end && f.end > l.start);
+    const all = figures.check(answer, c.question);
+    dumped[c.id]?.perturbed.push(withNotes(all));
+    const mine = all.filter((f) => f.start < l.end && f.end > l.start);
     return mine.length > 0 && !mine.some(flagged);
   };
   for (const l of c.labels) {
@@ -136,6 +148,7 @@ try {
     const file = s.byFile.get(c.answers) ?? tally();
     s.byFile.set(c.answers, file);
     const checked = checkCase(c);
+    if (dumpTo) dumped[c.id] = { answer: withNotes(checked), perturbed: [] };
     const used = new Set<AnswerFigure>();
     for (const l of c.labels) {
       const mine = checked.filter((f) => f.start < l.end && f.end > l.start);
@@ -178,6 +191,7 @@ try {
 } finally {
   close();
 }
+if (dumpTo) writeFileSync(dumpTo, `${JSON.stringify(dumped, null, 1)}\n`);
 
 const pct = (a: number, b: number) => (b ? `${((100 * a) / b).toFixed(1)} %` : "–");
 const rows: string[][] = [];

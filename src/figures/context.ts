@@ -719,6 +719,9 @@ function subjectsOf(ms: Mention[]): string[] {
  * a range of months written without one (Years).
  */
 export function readInContext<F extends Target>(text: string, read: readonly F[], lex: Lexicon, opts: { answer?: boolean; years?: Years } = {}): { figures: F[]; contexts: FigureContext[] } {
+  // A text with no figure (prose, or only dates and years) has no context to read: its names and mentions are not looked
+  // for. Most paragraphs of an answer are such, and each is checked as it ends (a prose paragraph: ~12 µs → ~1 µs).
+  if (!read.length) return { figures: [], contexts: [] };
   const names = opts.answer ? withAliases(text, namesOf(text, lex)) : namesOf(text, lex);
   const figures = read.filter((f) => !names.some((n) => f.start >= n.start && f.end <= n.end && n.end - n.start > f.end - f.start));
   return { figures, contexts: contextsOf(text, figures, names, opts.answer ?? false, opts.years) };
