@@ -512,6 +512,9 @@ function policy(index: FigureIndex, f: ReadFigure, said: FigureContext) {
     // A ratio of two things the clause names is of those two, not of one of them and a total ("housing cost 2.4 times
     // insurance" is no housing ÷ all spending).
     if (f.kind === "ratio" && subjects.length >= 2 && !(named(a) && named(b))) return false;
+    // A net is what is left of a call's income after its spending: added to one of them it is no figure of anything ("you
+    // earned about CHF 240k" of income 213'816.77 + net 28'645.68; QA of stop 46), unless the answer says it adds a net.
+    if (op === "sum" && a.callId === b.callId && (a.ctx.measure === "net") !== (b.ctx.measure === "net") && said.measure !== "net") return false;
     // A figure said to be a rate ("about CHF 207 a week", "CHF 1'500 a month") is a sum or a gap of two rates of that
     // kind, not of two months' amounts.
     if ((op === "sum" || op === "difference") && said.per && said.per !== "year" && !(a.ctx.per === said.per && b.ctx.per === said.per)) return false;

@@ -1521,3 +1521,20 @@ describe("review of r4-held12: ordinary wordings it had made false alarms", () =
     expect(statuses(t, "Groceries and dining together took 58.6% of your spending of CHF 18'434.50.")).toEqual([["58.6%", "ungrounded"], ["CHF 18'434.50", "grounded"]]);
   });
 });
+
+describe("QA of stop 46: a net is not added to the income or spending it is left from", () => {
+  const t = turn([
+    {
+      name: "income_vs_spending",
+      input: { year: 2025 },
+      summary: "Income vs spending for 2025. CHF: income CHF 213'816.77, spending CHF 185'171.09, net CHF 28'645.68, savings rate 13.4%.",
+    },
+  ]);
+  test("right: the income and the spending, rounded, are found; wrong: income + net (242'462.45) is no figure of anything", () => {
+    expect(statuses(t, "In 2025 you earned about CHF 214k and spent about CHF 185k.")).toEqual([
+      ["CHF 214k", "grounded"],
+      ["CHF 185k", "grounded"],
+    ]);
+    expect(statuses(t, "You earned about CHF 240k in 2025.")).toEqual([["CHF 240k", "ungrounded"]]);
+  });
+});
