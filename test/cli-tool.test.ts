@@ -22,4 +22,7 @@ test("a refused tool name, a write tool and invalid input exit 2 and create noth
     expect([r.code, r.stderr.startsWith(stderr), r.stdout]).toEqual([2, true, ""]);
   }
   expect(existsSync(join(dir, "data"))).toBe(false);
+  // A valid call on a database that cannot be opened is refused as that (exit 1), not as a failure of the tool.
+  const missing = await runCli(["tool", "spending_by_category", "{}", "--db", "missing.db"], { home: dir, cwd: dir });
+  expect([missing.code, missing.stderr]).toEqual([1, `budget-chat: budget database not found: ${join(dir, "missing.db")}\n`]);
 }, 60_000);

@@ -106,15 +106,17 @@ export function createInvoker(deps: { budget: BudgetDb; tools: readonly Tool[]; 
       const parsed = parseToolInput(tool.schema(), call.input ?? {});
       if (!parsed.success) return fail(`Invalid input for ${tool.name}: ${oneLineError(parsed.error)}. Fix the arguments and call the tool again.`);
       const input = parsed.data;
+      // The database is read here, outside the tool's own try: a lazy caller opens it now, and one that cannot be opened
+      // is the caller's error ("budget database not found"), not a failure of the tool.
+      const budget = tool.risk === "high" ? null : deps.budget;
       try {
         if (tool.risk === "high") {
           const pending = await opts.approvals!.request({ tool, input, toolUseId: call.id });
           return { kind: "approval", tool, input, pending, settle: (outcome) => record(input, outcome) };
         }
         // An import may hold budget.db: wait for it without freezing the server (BudgetDbLocked becomes the error).
-        const budget = deps.budget;
-        await budget.whenReadable();
-        const output = tool.run(budget, input, ctx);
+        await budget!.whenReadable();
+        const output = tool.run(budget!, input, ctx);
         record(input, { ok: true });
         hooks.onOutput?.(call, output);
         return { kind: "output", tool, input, output };
