@@ -15,6 +15,8 @@ export type ImportFileView = {
   settings: { account: string; format: string; flipSigns: boolean; columnsChosen: boolean; layout: string | null };
   /** A CSV's header and first rows with what each column holds (the mapping screen); null for other formats. */
   mapping: CsvMappingView | null;
+  /** The mapping screen shows a guess (nothing recognised the file): it imports once confirmed; the columns of amounts it ignores. */
+  guessed?: { ignoredAmounts: string[] } | null;
   preview?: ImportPreviewView;
   problem?: ImportProblemView;
 };
@@ -65,7 +67,7 @@ export function ImportFile({ v }: { v: ImportFileView }) {
           {v.settings.layout ? <input type="hidden" name="layout" value={v.settings.layout} /> : null}
         </fieldset>
         {v.mapping ? <ImportColumns id={v.id} view={v.mapping} open={v.settings.columnsChosen || v.problem?.needsColumns === true || v.mapping.byContent} chosen={v.settings.columnsChosen} /> : null}
-        <ImportPreview preview={v.preview} problem={v.problem} version={v.version} />
+        <ImportPreview preview={v.preview} problem={v.problem} version={v.version} guessed={v.guessed} />
       </form>
     </article>
   );

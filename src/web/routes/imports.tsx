@@ -56,7 +56,7 @@ import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type He
 import { newOnceEach } from "../../import/duplicates.ts";
 import { CHANGED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
-import { COLUMN_ROLES, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
+import { COLUMN_ROLES, ignoredAmountColumns, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
 import { accountLabel } from "../../core/account-labels.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
@@ -269,6 +269,7 @@ export function importRoutes(deps: WebDeps) {
       account: p?.account ? account(p.account) : null,
       settings: { account: s.account ?? "", format: s.format ?? "auto", flipSigns: s.flipSigns === true, columnsChosen: s.columns !== undefined, layout: s.layout ?? null },
       mapping: o.mapping,
+      guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping) } : null,
       ...(p ? { preview: previewView(id, p, account) } : { problem: { message: (o as { problem: string }).problem, needsColumns: (o as { needsColumns: boolean }).needsColumns } }),
     };
   };
@@ -287,6 +288,7 @@ export function importRoutes(deps: WebDeps) {
     if (!h) return done ? without(done.file, 0, { result: done.words }) : null;
     const o = h.outcome;
     if (!("preview" in o)) return without(h.file.name, h.version, { problem: o.needsColumns ? "choose its columns first" : o.problem, waitsForColumns: o.needsColumns });
+    if (h.columnsGuessed) return without(h.file.name, h.version, { problem: "its columns are a guess: check them first", waitsForColumns: true });
     const p = o.preview;
     return {
       id,
@@ -364,6 +366,7 @@ export function importRoutes(deps: WebDeps) {
     pending.commit(id, userOf(c), shown, async (h) => {
       const o2 = h.outcome;
       if (!("preview" in o2)) throw new ChangeRefused("invalid", `${h.file.name} cannot be imported yet: ${o2.needsColumns ? "choose its columns first" : o2.problem}`);
+      if (h.columnsGuessed) throw new ChangeRefused("invalid", `${h.file.name} is not imported: its columns are a guess; check what each column holds and confirm it first.`);
       const p = o2.preview;
       // Refused before anything is read or asked: ticking "import anyway" and pressing Import again works.
       const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
@@ -515,15 +518,18 @@ export function importRoutes(deps: WebDeps) {
         const file = { name: sent.name, id: sent.id, size: sent.size };
         let settings: FileSettings = {};
         let outcome = await outcomeFor(sent, settings, null);
+        let guessed = false;
         // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
         // with their preview (the user checks and corrects them) rather than with only a question — or with what the
         // proposal still lacks ("Choose how the dates are written"), which says more than "cannot tell which columns".
         if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
           const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal, currency: outcome.mapping.currency } };
           const tried = await outcomeFor(file, proposal, outcome.mapping);
-          if ("preview" in tried || tried.needsColumns) [settings, outcome] = [proposal, tried];
+          // Only a guess: previewed to be checked, imported once the user confirms or changes it (as the CLI and the API
+          // refuse the file until its columns are named).
+          if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed] = [proposal, tried, true];
         }
-        ids.push(pending.add({ file, settings, outcome, version: 1 }, userId));
+        ids.push(pending.add({ file, settings, outcome, version: 1, ...(guessed ? { columnsGuessed: true as const } : {}) }, userId));
       }
       const group = startGroup(ids);
       const account = accountWords();
@@ -548,7 +554,11 @@ export function importRoutes(deps: WebDeps) {
       // A field the page cannot use (a currency that is no ISO code) is said beside the file, which stays as it was.
       let settings = settingsFromFields({ ...body, columns });
       if (c.req.query("save") === "1") settings = saveChosen(c, pending.get(id, userId), settings, typeof body["save-as"] === "string" ? body["save-as"] : "");
-      await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h)));
+      const { held } = await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h)));
+      // A choice made on the mapping screen ("Use these columns" too) is the user's, no longer a guess; a change of the
+      // account or the format leaves the guess a guess.
+      if (c.req.query("columns") === "chosen") delete held.columnsGuessed;
+      else if (!held.settings.columns) delete held.columnsGuessed;
     } catch (e) {
       const refused = refusalOf(e);
       if (!refused) throw e;
@@ -661,8 +671,8 @@ export function importRoutes(deps: WebDeps) {
         const found = pending.lookup(f.id, userId);
         if (!("held" in found)) continue;
         const o = found.held.outcome;
-        if (!("preview" in o)) {
-          left.push(`${found.held.file.name} (choose its columns first)`);
+        if (!("preview" in o) || found.held.columnsGuessed) {
+          left.push(`${found.held.file.name} (${"preview" in o ? "check its columns first" : "choose its columns first"})`);
           continue;
         }
         try {
