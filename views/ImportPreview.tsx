@@ -108,6 +108,11 @@ export function ImportPreview(p: { preview?: ImportPreviewView; problem?: Import
       ) : null}
       <ImportRows id={v.id} file={v.file} rows={v.preview} bad={v.bad_rows} skipped={v.skipped} />
       {v.shown < v.rows ? <p class="muted">Showing {formatCount(v.shown)} of {formatCount(v.rows)} rows; the counts and the import cover all of them.</p> : null}
+      {v.bad_rows.length ? (
+        <label class="import-accept">
+          <input type="checkbox" name="skip-bad-rows" value="on" required /> Import without the {v.bad_rows.length === 1 ? "bad row" : `${formatCount(v.bad_rows.length)} bad rows`} (listed above)
+        </label>
+      ) : null}
       {unreconciled ? (
         <label class="import-accept">
           <input type="checkbox" name="accept-unreconciled" value="on" required /> Import although the balances do not add up

@@ -13,7 +13,7 @@ import { join } from "node:path";
 import { CLASSIFY_TOOL } from "../../src/import/classify.ts";
 import type { WebHarness } from "../support/web-harness.ts";
 import { startWebHarness } from "../support/web-harness.ts";
-import { browserSuite, sharedHarnessSuite, SKIP_BROWSER, squash } from "./browser-helpers.ts";
+import { sharedHarnessSuite, SKIP_BROWSER, squash } from "./browser-helpers.ts";
 
 const fixtures = join(import.meta.dir, "../fixtures/import");
 
@@ -107,5 +107,56 @@ describe.skipIf(SKIP_BROWSER)("Import page after QA (round 4)", () => {
     await file.getByRole("button", { name: "Use these columns" }).click();
     await file.getByRole("button", { name: /^Import \d transactions?$/ }).waitFor();
     expect(await file.locator(".import-confirm-columns").count()).toBe(0);
+  }, 60_000);
+
+  test("D7: a file with bad rows lists them, and its other rows import only with the tick “Import without the bad rows”", async () => {
+    classify(h);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    // QA's badrow.csv: lines 3 ("abc"), 4 (30 February) and 5 (no amount) are bad; lines 2 and 6 import.
+    const csv = "Date,Description,Amount,Currency\n2038-03-01,Shop A,-10.00,CHF\n2038-03-02,Shop B,abc,CHF\n2038-02-30,Shop C,-12.00,CHF\n2038-03-04,Shop D,,CHF\n2038-03-05,Shop E,-14.00,CHF\n";
+    await page.setInputFiles("#import-file", csvFile("badrow.csv", csv));
+    const file = page.locator(".import-file").first();
+    await file.locator(".import-found").waitFor();
+    expect(await file.locator(".import-rows tr.status-bad td[data-label=Line]").allInnerTexts()).toEqual(["3", "4", "5"]);
+    const imported = () => rowsOf("SELECT count(*) AS n FROM transactions WHERE date LIKE '2038-03-%'")[0]!.n;
+    await file.getByRole("button", { name: "Import 2 transactions" }).click();
+    // The browser keeps the form (the tick is required): nothing was sent, nothing imported.
+    expect(await file.locator("input[name=skip-bad-rows]").evaluate((i) => (i as HTMLInputElement).validity.valueMissing)).toBe(true);
+    expect(imported()).toBe(0);
+    await file.getByLabel("Import without the 3 bad rows").check();
+    await file.getByRole("button", { name: "Import 2 transactions" }).click();
+    await page.getByText("Imported 2 transactions from badrow.csv.").waitFor();
+    expect(imported()).toBe(2);
+    tp.expectClean();
+  }, 60_000);
+
+  test("D10: “Import all” counts only the files it will import, says which wait for their tick, and follows the ticks", async () => {
+    classify(h);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    const files = ["camt053-off.xml", "mt940-zkb.sta", "reverse-bad-balance.csv"].map((name) => ({ name, mimeType: "application/octet-stream", buffer: readFileSync(join(fixtures, name)) }));
+    await page.setInputFiles("#import-file", files);
+    await page.locator(".import-summary").waitFor();
+    const cells = await page.locator(".import-summary tbody tr").evaluateAll((rows) => rows.map((r) => (r as HTMLElement).innerText.replace(/\s+/g, " ").trim()));
+    // SEK 17.30 off, CHF 50.00 off: two statements wait for their tick; the MT940 statement's 2 rows are what Import all
+    // imports (it said 7 from 3 files and imported 2 from 1).
+    expect(cells).toEqual([
+      "camt053-off.xml SE45 … 7466 2 0 0 0 SEK 200'000.00 SEK 1'000.00 off by SEK 17.30 import anyway",
+      "mt940-zkb.sta CH44 … 4567 2 0 0 0 CHF 165.30 CHF 0.00 checked ✓",
+      "reverse-bad-balance.csv 3 0 0 0 CHF 130.00 CHF 0.00 off by CHF 50.00 import anyway",
+    ]);
+    const summary = page.locator(".import-summary");
+    await summary.getByRole("button", { name: "Import all (2 transactions from 1 file)" }).waitFor();
+    expect(squash(await summary.locator(".import-all-waiting").innerText())).toBe("2 files wait for their tick (import anyway, or import without the bad rows) and are not counted.");
+    // The camt statement ticked: its 2 rows are counted too.
+    await summary.locator("tr", { hasText: "camt053-off.xml" }).getByLabel("import anyway").check();
+    await summary.getByRole("button", { name: "Import all (4 transactions from 2 files)" }).waitFor();
+    expect(squash(await summary.locator(".import-all-waiting").innerText())).toBe("1 file waits for its tick (import anyway, or import without the bad rows) and is not counted.");
+    expect(await summary.locator("tr", { hasText: "camt053-off.xml" }).getByLabel("import anyway").isChecked()).toBe(true);
+    await summary.getByRole("button", { name: "Import all (4 transactions from 2 files)" }).click();
+    await page.locator(".import-all-result").waitFor();
+    expect(squash(await page.locator(".import-all-result").innerText())).toBe("Imported 4 transactions from 2 files. Not imported: reverse-bad-balance.csv (its balances do not add up: tick “import anyway”).");
+    tp.expectClean();
   }, 60_000);
 });

@@ -13,22 +13,27 @@
  *                                        "date_format", "decimal"}} → the file previewed again with these settings,
  *                                        under the next version;
  *   POST   /api/imports/:id/commit       optional {"version": n, "include_possible_duplicates": true | [transaction ids],
- *                                        "accept_unreconciled": true} → {batch, inserted, snapshot, by_source}; the new
+ *                                        "accept_unreconciled": true, "skip_bad_rows": true} → {batch, inserted, snapshot, by_source}; the new
  *                                        merchants are classified now (the model, counted in usage as "import
- *                                        classification"); 409 "The preview changed; check it and import again." when
+ *                                        classification"); 400 naming the bad lines when the file has bad rows and
+ *                                        `skip_bad_rows` is not set (the CLI's --skip-bad-rows); 409 "The preview changed; check it and import again." when
  *                                        `version` is not the preview's (or a re-preview runs), 422 when the balances do not
  *                                        reconcile and that is not accepted, 410 when the preview expired;
  *                                        503 with Retry-After when budget.db is busy, the preview kept for a retry;
  *   DELETE /api/imports/:batch           undo → {batch, deleted}.
  * Browser (htmx, views/Import*.tsx): GET /import; POST /import/preview (the dropped files: an SSE stream of
  * fragments, progress then the previews); POST /import/:id/settings (a field changed: the file previewed again;
- * `?columns=chosen` from the mapping screen, `&save=1` saves the layout); POST /import/:id/commit (progress while
- * the rows are read again and the model classifies, then the result); POST /import/all ("Import all" of a drop);
- * POST /import/undo (form field `batch`).
+ * `?columns=chosen` from the mapping screen — "Use these columns" too —, `&save=1` saves the layout); POST /import/:id/commit
+ * (progress while the rows are read again and the model classifies, then the result); POST /import/all ("Import all" of a
+ * drop); POST /import/summary (a tick of the drop's combined preview changed: the summary again); POST /import/undo (form
+ * field `batch`).
  *
  * Mounted after the session and Origin checks but before the chat's small body limit
  * (src/web/server.ts): uploads have their own, 50 MB. A file with bad rows is previewed
- * with the bad rows listed and imports without them (the page shows each with its reason).
+ * with the bad rows listed (each with its reason) and imports without them only when asked: the page's tick "Import
+ * without the bad rows", the API's `skip_bad_rows`. A CSV nothing recognised is previewed on the page with the columns
+ * proposed for it, and imports once the user has confirmed or changed them (the CLI and the API refuse it until its
+ * columns are named).
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -46,6 +51,7 @@ import { membersToRead } from "../../import/formats/index.ts";
 import {
   importRecordJson,
   reconciliationJson,
+  rowPlace,
   unreconciledMessage,
   type CommitResult,
   type ImportActor,
@@ -54,7 +60,7 @@ import {
 import { chosenLayout, readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
 import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type HeldBytes } from "../../import/parse-pool.ts";
 import { newOnceEach } from "../../import/duplicates.ts";
-import { CHANGED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
+import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
 import { COLUMN_ROLES, ignoredAmountColumns, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
@@ -96,6 +102,7 @@ const CommitRequest = lazySchema(() =>
     version: z.number("version must be the preview's version number").int().optional(),
     include_possible_duplicates: z.union([z.boolean(), z.array(z.string())], "include_possible_duplicates must be true, false or a list of transaction ids").optional(),
     accept_unreconciled: z.boolean("accept_unreconciled must be true or false").optional(),
+    skip_bad_rows: z.boolean("skip_bad_rows must be true or false").optional(),
   }),
 );
 
@@ -283,7 +290,7 @@ export function importRoutes(deps: WebDeps) {
 
   const summaryRow = (id: string, h: HeldImport | null, done: { file: string; words: string } | undefined, account: (a: string) => string): ImportSummaryRow | null => {
     const without = (file: string, version: number, said: { problem: string; waitsForColumns?: boolean } | { result: string }): ImportSummaryRow => ({
-      id, file, version, what: null, account: null, problem: null, result: null, waitsForColumns: false, ...said, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0,
+      id, file, version, what: null, account: null, problem: null, result: null, waitsForColumns: false, ...said, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, badRows: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0,
     });
     if (!h) return done ? without(done.file, 0, { result: done.words }) : null;
     const o = h.outcome;
@@ -303,6 +310,7 @@ export function importRoutes(deps: WebDeps) {
       duplicates: p.counts.duplicates,
       possible: p.counts.possibleDuplicates,
       badOrSkipped: p.badRows.length + p.skipped.length,
+      badRows: p.badRows.length,
       totals: p.totals.map((t) => ({ currency: t.currency, out: t.out, in: t.in })),
       balances: balancesOf(p),
       willImport: p.counts.new,
@@ -361,13 +369,15 @@ export function importRoutes(deps: WebDeps) {
     c: Context<WebEnv>,
     id: string,
     shown: { version?: number; settings?: FileSettings },
-    o: { include: IncludePossible; acceptUnreconciled: boolean; via: ImportActor["via"]; onProgress?: (label: string, done?: number, total?: number) => void },
+    o: { include: IncludePossible; acceptUnreconciled: boolean; skipBadRows: boolean; via: ImportActor["via"]; onProgress?: (label: string, done?: number, total?: number) => void },
   ) =>
     pending.commit(id, userOf(c), shown, async (h) => {
       const o2 = h.outcome;
       if (!("preview" in o2)) throw new ChangeRefused("invalid", `${h.file.name} cannot be imported yet: ${o2.needsColumns ? "choose its columns first" : o2.problem}`);
       if (h.columnsGuessed) throw new ChangeRefused("invalid", `${h.file.name} is not imported: its columns are a guess; check what each column holds and confirm it first.`);
       const p = o2.preview;
+      // A bad row is left out only when asked (as the command line's --skip-bad-rows): refused before anything is read.
+      if (p.badRows.length && !o.skipBadRows) throw new ChangeRefused("invalid", badRowsMessage(p, o.via));
       // Refused before anything is read or asked: ticking "import anyway" and pressing Import again works.
       const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
       if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, "(tick “Import although the balances do not add up” to import it anyway)"));
@@ -478,7 +488,7 @@ export function importRoutes(deps: WebDeps) {
     const body = c.req.valid("json");
     noIdleTimeout(c);
     const v = body.include_possible_duplicates ?? false;
-    const res = await commit(c, c.req.param("id"), { version: body.version }, { include: typeof v === "boolean" ? v : new Set(v), acceptUnreconciled: body.accept_unreconciled ?? false, via: "api" });
+    const res = await commit(c, c.req.param("id"), { version: body.version }, { include: typeof v === "boolean" ? v : new Set(v), acceptUnreconciled: body.accept_unreconciled ?? false, skipBadRows: body.skip_bad_rows ?? false, via: "api" });
     return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null, by_source: res.bySource });
   });
 
@@ -595,7 +605,7 @@ export function importRoutes(deps: WebDeps) {
     const userId = userOf(c);
     noIdleTimeout(c);
     const run = (onProgress?: (label: string, done?: number, total?: number) => void) =>
-      commit(c, id, shown, { include: new Set(ticked), acceptUnreconciled: fields["accept-unreconciled"] === "on", via: "page", onProgress });
+      commit(c, id, shown, { include: new Set(ticked), acceptUnreconciled: fields["accept-unreconciled"] === "on", skipBadRows: fields["skip-bad-rows"] === "on", via: "page", onProgress });
     const answer = async (res: Awaited<ReturnType<typeof run>>) => {
       const usage = modelWords(res);
       markDone(id, res.preview, `imported ${plural(res.inserted, "transaction")}`);
@@ -660,7 +670,8 @@ export function importRoutes(deps: WebDeps) {
       const m = typeof x === "string" ? /^([\w-]+):(\d+)$/.exec(x) : null;
       return m ? [{ id: m[1]!, version: Number(m[2]) }] : [];
     });
-    const accepted = new Set(([] as unknown[]).concat(body.accept ?? []).filter((x): x is string => typeof x === "string"));
+    const accepted = ticksOf(body.accept);
+    const skipBad = ticksOf(body["skip-bad"]);
     const userId = userOf(c);
     noIdleTimeout(c);
     const importAll = async (send: (html: string) => Promise<void>, progress?: (label: string, done?: number, total?: number) => void) => {
@@ -676,18 +687,19 @@ export function importRoutes(deps: WebDeps) {
           continue;
         }
         try {
-          const res = await commit(c, f.id, { version: f.version }, { include: false, acceptUnreconciled: accepted.has(f.id), via: "page", onProgress: progress });
-          files++;
+          const res = await commit(c, f.id, { version: f.version }, { include: false, acceptUnreconciled: accepted.has(f.id), skipBadRows: skipBad.has(f.id), via: "page", onProgress: progress });
+          if (res.inserted > 0) files++;
           rows += res.inserted;
           markDone(f.id, res.preview, `imported ${plural(res.inserted, "transaction")}`);
           await send(`<hx-partial hx-target="#file-${f.id}" hx-swap="outerHTML">${toHtml(<ImportResult {...resultProps(f.id, res, modelWords(res))} />)}</hx-partial>`);
         } catch (e) {
           if (!refusalOf(e)) throw e;
-          left.push(`${o.preview.file} (${e instanceof ChangeRefused && e.kind === "needs_consent" ? "its balances do not add up: tick “import anyway”" : (e as Error).message})`);
+          const why = e instanceof ChangeRefused && e.kind === "needs_consent" ? "its balances do not add up: tick “import anyway”" : o.preview.badRows.length && !skipBad.has(f.id) ? `${plural(o.preview.badRows.length, "bad row")}: tick “import without the bad rows”` : (e as Error).message;
+          left.push(`${o.preview.file} (${why})`);
         }
       }
       const words = `Imported ${plural(rows, "transaction")} from ${plural(files, "file")}.${left.length ? ` Not imported: ${left.join("; ")}.` : ""}`;
-      const summary = toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} />).replace(`<div class="import-live" id="summary-live-${group}"></div>`, `<div class="import-live" id="summary-live-${group}"><p class="notice import-all-result" role="status">${escapeText(words)}</p></div>`);
+      const summary = toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} ticked={{ accept: [...accepted], skipBad: [...skipBad] }} />).replace(`<div class="import-live" id="summary-live-${group}"></div>`, `<div class="import-live" id="summary-live-${group}"><p class="notice import-all-result" role="status">${escapeText(words)}</p></div>`);
       await send(`<hx-partial hx-target="#summary-${group}" hx-swap="outerHTML">${summary}</hx-partial>${listPartial()}`);
     };
     if (!isHtmxRequest(c)) {
@@ -700,6 +712,15 @@ export function importRoutes(deps: WebDeps) {
     return streamSSE(c, async (stream) => {
       await importAll((html) => stream.writeSSE({ data: html }), throttledProgress(stream));
     });
+  });
+
+  // A tick of the combined preview changed ("import anyway", "import without the bad rows"): the summary again, its
+  // "Import all" counting what it will import with the ticks as they are.
+  r.post("/import/summary", small, async (c) => {
+    const body = await formBody(c, { all: true });
+    const group = typeof body.group === "string" ? body.group : "";
+    if (!groups.has(group)) return c.html(errorNotice(EXPIRED_MESSAGE), 410);
+    return c.html(toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} ticked={{ accept: [...ticksOf(body.accept)], skipBad: [...ticksOf(body["skip-bad"])] }} />));
   });
 
   r.post("/import/undo", small, async (c) => {
@@ -717,6 +738,21 @@ export function importRoutes(deps: WebDeps) {
   });
 
   return r;
+}
+
+/** The files a summary's ticks name (form fields `accept`, `skip-bad`: a file's id each). */
+const ticksOf = (field: unknown) => new Set(([] as unknown[]).concat(field ?? []).filter((x): x is string => typeof x === "string"));
+
+/** Bad rows listed in a refusal, at most this many (the preview lists them all). */
+const BAD_ROWS_NAMED = 5;
+
+/** A file with bad rows refused: each bad line (up to a few) with its reason, and how to import the other rows (the API's field, the page's tick). */
+function badRowsMessage(p: StatementPreview, via: ImportActor["via"]): string {
+  const page = via !== "api";
+  const advice = page ? "tick “Import without the bad rows” to import the other rows" : 'send "skip_bad_rows": true to import the other rows';
+  const named = p.badRows.slice(0, BAD_ROWS_NAMED).map((b) => `${rowPlace(p.format, b.line)}: ${page ? inPageWords(b.reason) : b.reason}`);
+  const more = p.badRows.length > BAD_ROWS_NAMED ? `; and ${p.badRows.length - BAD_ROWS_NAMED} more` : "";
+  return `${p.file}: ${plural(p.badRows.length, "bad row")} (${named.join("; ")}${more}); nothing was imported (${advice})`;
 }
 
 /** A refusal as a notice in the page (the same classes as views/ErrorNotice.tsx). */
