@@ -1,4 +1,5 @@
 import { READERS } from "../src/import/formats/registry.ts";
+import { CHANGED_MESSAGE } from "../src/import/pending.ts";
 import type { CsvMappingView } from "../src/import/user-layouts.ts";
 import { ImportColumns } from "./ImportColumns.tsx";
 import { ImportPreview, type ImportPreviewView, type ImportProblemView } from "./ImportPreview.tsx";
@@ -40,7 +41,7 @@ export function ImportFile({ v }: { v: ImportFileView }) {
         </p>
       ) : null}
       <div class="import-live" id={fid("live")}></div>
-      <form class="import-review" method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target={`#${fid("live")}`} hx-swap="innerHTML">
+      <form class="import-review" data-changed={CHANGED_MESSAGE} method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target={`#${fid("live")}`} hx-swap="innerHTML">
         <fieldset class="import-settings import-options" hx-post={`/import/${v.id}/settings`} hx-trigger="change" hx-target={`#${fid("file")}`} hx-swap="outerMorph">
           <legend class="sr-only">How to read {v.file}</legend>
           <label class="field" for={fid("account")}>

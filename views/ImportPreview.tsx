@@ -121,7 +121,13 @@ export function ImportPreview(p: { preview?: ImportPreviewView; problem?: Import
       {p.guessed ? <ImportConfirmColumns id={v.id} ignoredAmounts={p.guessed.ignoredAmounts} /> : null}
       <div class="import-actions">
         <button type="submit" class="primary import-commit" disabled={p.guessed != null || (v.willImport === 0 && v.possible_duplicates === 0)}>
-          {p.guessed ? "Check the columns first" : `Import ${plural(v.willImport, "transaction")}`}
+          {p.guessed
+            ? "Check the columns first"
+            : v.willImport > 0
+              ? `Import ${plural(v.willImport, "transaction")}`
+              : v.possible_duplicates > 0
+                ? "Import the ticked possible duplicates"
+                : "Nothing new to import"}
         </button>
       </div>
     </div>

@@ -78,9 +78,13 @@ describe.skipIf(SKIP_BROWSER)("Import page after QA (round 4)", () => {
     expect(await file.locator(".import-commit").isDisabled()).toBe(true);
 
     // The user says what the columns hold: A1 money out, A2 money in, Partei the payee.
-    await role("Partei").selectOption("payee");
-    await role("A1").selectOption("debit");
-    await role("A2").selectOption("credit");
+    // Each change previews the file again (its version goes up): one change at a time, as a person makes them.
+    const version = () => file.locator("input[name=version]").inputValue();
+    for (const [column, chosen] of [["Partei", "payee"], ["A1", "debit"], ["A2", "credit"]] as const) {
+      const before = await version();
+      await role(column).selectOption(chosen);
+      await page.waitForFunction((v) => (document.querySelector(".import-file input[name=version]") as HTMLInputElement | null)?.value !== v, before);
+    }
     // 12.50 + 56.00 out, 4'200.00 in.
     await page.waitForFunction(() => document.querySelector(".import-totals tbody td:nth-child(4)")?.textContent === "CHF 4'200.00");
     expect(await file.locator(".import-confirm-columns").count()).toBe(0);
@@ -157,6 +161,82 @@ describe.skipIf(SKIP_BROWSER)("Import page after QA (round 4)", () => {
     await summary.getByRole("button", { name: "Import all (4 transactions from 2 files)" }).click();
     await page.locator(".import-all-result").waitFor();
     expect(squash(await page.locator(".import-all-result").innerText())).toBe("Imported 4 transactions from 2 files. Not imported: reverse-bad-balance.csv (its balances do not add up: tick “import anyway”).");
+    tp.expectClean();
+  }, 60_000);
+
+  test("D8: Import clicked right after typing an account previews the file again and says so: the preview changed, nothing imported", async () => {
+    classify(h);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    await page.setInputFiles("#import-file", csvFile("typed.csv", "Date,Amount,Currency,Description\n2039-02-01,-20.00,CHF,Velo Shop Zug\n"));
+    const file = page.locator(".import-file").first();
+    await file.locator(".import-found").waitFor();
+    await file.getByLabel("Account", { exact: true }).fill("Joint account");
+    await file.getByRole("button", { name: "Import 1 transaction" }).click();
+    await file.getByText("The preview changed; check it and import again.").waitFor();
+    expect(await file.locator("input[name=version]").inputValue()).toBe("2");
+    expect(squash(await file.locator(".import-what").innerText())).toEndWith("account Joint account");
+    expect(rowsOf("SELECT count(*) AS n FROM transactions WHERE date LIKE '2039-02-%'")).toEqual([{ n: 0 }]);
+    await file.getByRole("button", { name: "Import 1 transaction" }).click();
+    await page.locator(".import-result").waitFor();
+    expect(rowsOf("SELECT account FROM transactions WHERE date LIKE '2039-02-%'")).toEqual([{ account: "Joint account" }]);
+    tp.expectClean();
+  }, 60_000);
+
+  test("D16: a file with nothing new offers no “Import 0 transactions”; a model that classifies nothing is not said to have classified", async () => {
+    classify(h, true);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    const csv = "Date,Amount,Currency,Description\n2039-04-01,-11.00,CHF,Qalm Bakery\n2039-04-02,-12.00,CHF,Vrix Kiosk\n2039-04-03,-13.00,CHF,Zomb Shop\n";
+    await page.setInputFiles("#import-file", csvFile("none.csv", csv));
+    await page.getByRole("button", { name: "Import 3 transactions" }).click();
+    await page.locator(".import-result").waitFor();
+    // The model answered with no result: 3 rows not classified, and the page says the model classified none of the 3.
+    expect(squash(await page.locator(".import-result p").first().innerText())).toBe("Imported 3 transactions from none.csv. Categories: 3 not classified.");
+    expect(squash(await page.locator(".import-classification").innerText())).toBe("The model was asked about 3 new merchants (1'200 tokens, estimated USD 0.01) and classified none of them.");
+
+    // The same file again: every row is already imported: nothing to import, said so, and no button to press.
+    await page.goto(`${h.url}/import`);
+    await page.setInputFiles("#import-file", csvFile("none.csv", csv));
+    await page.locator(".import-found").waitFor();
+    const button = page.locator(".import-commit");
+    expect([squash(await button.innerText()), await button.isDisabled()]).toEqual(["Nothing new to import", true]);
+
+    // Only possible duplicates (the same amounts two days later, the same words): Import counts the ticked ones, and
+    // pressed with none ticked it says so and imports nothing.
+    await page.goto(`${h.url}/import`);
+    const later = "Date,Amount,Currency,Description\n2039-04-03,-11.00,CHF,Qalm Bakery Bern\n2039-04-04,-12.00,CHF,Vrix Kiosk Bern\n";
+    await page.setInputFiles("#import-file", csvFile("later.csv", later));
+    await page.locator(".import-found").waitFor();
+    expect(squash(await page.locator(".import-found").innerText())).toBe("2 data lines: 0 new, 0 already imported, 2 possible duplicates, 0 bad rows, 0 skipped.");
+    expect(squash(await button.innerText())).toBe("Import the ticked possible duplicates");
+    await button.click();
+    await page.getByText("Nothing was imported: nothing in this file is new; tick a possible duplicate to import it anyway.").waitFor();
+    expect(rowsOf("SELECT count(*) AS n FROM transactions WHERE date LIKE '2039-04-%'")).toEqual([{ n: 3 }]);
+    await page.locator(".import-rows").getByLabel(/Qalm Bakery/).check();
+    await button.click();
+    await page.getByText("Imported 1 transaction from later.csv.").waitFor();
+    expect(rowsOf("SELECT count(*) AS n FROM transactions WHERE date LIKE '2039-04-%'")).toEqual([{ n: 4 }]);
+    expect(tp.problems.filter((p) => !/status of 400 \(Bad Request\).*\/commit\)$/.test(p))).toEqual([]);
+  }, 60_000);
+});
+
+describe.skipIf(SKIP_BROWSER)("Import page on the demo data (QA D9)", () => {
+  let h: WebHarness;
+  const suite = sharedHarnessSuite(async () => (h = await startWebHarness({ demo: true })));
+
+  test("one file's import lists it under Past imports and ends the demo banner at once, without a reload", async () => {
+    classify(h);
+    const { tp, page } = await suite.open();
+    await page.goto(`${h.url}/import`);
+    await page.getByText("You are looking at demo data.").waitFor();
+    expect(await page.locator("#import-list tbody tr").count()).toBe(0);
+    await page.setInputFiles("#import-file", csvFile("first.csv", "Date,Amount,Currency,Description\n2026-10-01,-20.00,CHF,Velo Shop Zug\n"));
+    await page.getByRole("button", { name: "Import 1 transaction" }).click();
+    await page.locator(".import-result").waitFor();
+    await page.locator("#import-list tbody tr").first().waitFor();
+    expect(await page.locator("#import-list tbody tr td[data-label=File]").allInnerTexts()).toEqual(["first.csv"]);
+    expect(await page.getByText("You are looking at demo data.").count()).toBe(0);
     tp.expectClean();
   }, 60_000);
 });

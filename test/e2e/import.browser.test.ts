@@ -227,11 +227,12 @@ describe.skipIf(SKIP_BROWSER)("Import page in headless Chromium", () => {
     const version = () => file.locator("input[name=version]").inputValue();
     expect(await version()).toBe("1");
 
-    // Typed, then Import at once: leaving the field previews the file again, and Import waits for that preview
-    // (the change disables it until the new preview is in): the click finds it disabled, nothing is imported yet.
+    // Typed, then Import at once: leaving the field previews the file again, and the Import pressed meanwhile is held
+    // back until that preview is in, which then says the preview changed: nothing is imported yet.
     await account.fill("Joint account");
     await file.getByRole("button", { name: "Import 2 transactions" }).click();
     await page.waitForFunction(() => (document.querySelector(".import-file input[name=version]") as HTMLInputElement | null)?.value === "2");
+    await file.getByText("The preview changed; check it and import again.").waitFor();
     expect(squash(await file.locator(".import-what").innerText())).toBe("Any bank's CSV, its columns recognised from the header, account Joint account");
     expect(rowsOf("SELECT count(*) AS n FROM transactions WHERE date LIKE '2034-02-%'")).toEqual([{ n: 0 }]);
     await file.getByRole("button", { name: "Import 2 transactions" }).click();

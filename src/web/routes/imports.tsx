@@ -69,7 +69,7 @@ import { BudgetBusyError } from "../../ledger/write-path.ts";
 import { ImportBatch } from "../../../views/ImportBatch.tsx";
 import { ImportFile, type ImportFileView } from "../../../views/ImportFile.tsx";
 import { ImportList } from "../../../views/ImportList.tsx";
-import { ImportPage } from "../../../views/ImportPage.tsx";
+import { DEMO_NOTE_ID, ImportPage } from "../../../views/ImportPage.tsx";
 import type { ImportPreviewView } from "../../../views/ImportPreview.tsx";
 import { ImportProgress } from "../../../views/ImportProgress.tsx";
 import { ImportResult, type ImportResultProps } from "../../../views/ImportResult.tsx";
@@ -352,6 +352,8 @@ export function importRoutes(deps: WebDeps) {
     toHtml(<ImportFile v={fileView(id, pending.get(id, userOf(c)), accountWords())} />).replace(`<div class="import-live" id="live-${id}"></div>`, `<div class="import-live" id="live-${id}">${notice ? errorNotice(notice) : ""}</div>`);
 
   const listPartial = () => `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} account={accountWords()} />)}</hx-partial>`;
+  /** After an import the user's own data is shown: the page's note about demo data goes. */
+  const demoNotePartial = () => (deps.budget.demo ? "" : `<hx-partial hx-target="#${DEMO_NOTE_ID}" hx-swap="delete"></hx-partial>`);
 
   /** Files dropped together are held as one group (their combined preview), each previewed against budget.db alone. */
   const startGroup = (ids: string[]): string => {
@@ -369,13 +371,24 @@ export function importRoutes(deps: WebDeps) {
     c: Context<WebEnv>,
     id: string,
     shown: { version?: number; settings?: FileSettings },
-    o: { include: IncludePossible; acceptUnreconciled: boolean; skipBadRows: boolean; via: ImportActor["via"]; onProgress?: (label: string, done?: number, total?: number) => void },
+    o: {
+      include: IncludePossible;
+      acceptUnreconciled: boolean;
+      skipBadRows: boolean;
+      via: ImportActor["via"];
+      onProgress?: (label: string, done?: number, total?: number) => void;
+      /** Refuse an import that would add nothing (the page's Import of a file with only possible duplicates, none ticked). */
+      refuseEmpty?: boolean;
+    },
   ) =>
     pending.commit(id, userOf(c), shown, async (h) => {
       const o2 = h.outcome;
       if (!("preview" in o2)) throw new ChangeRefused("invalid", `${h.file.name} cannot be imported yet: ${o2.needsColumns ? "choose its columns first" : o2.problem}`);
       if (h.columnsGuessed) throw new ChangeRefused("invalid", `${h.file.name} is not imported: its columns are a guess; check what each column holds and confirm it first.`);
       const p = o2.preview;
+      if (o.refuseEmpty && p.counts.new === 0 && (o.include === false || (typeof o.include !== "boolean" && o.include.size === 0))) {
+        throw new ChangeRefused("invalid", `Nothing was imported: nothing in this file is new${p.counts.possibleDuplicates ? "; tick a possible duplicate to import it anyway" : ""}.`);
+      }
       // A bad row is left out only when asked (as the command line's --skip-bad-rows): refused before anything is read.
       if (p.badRows.length && !o.skipBadRows) throw new ChangeRefused("invalid", badRowsMessage(p, o.via));
       // Refused before anything is read or asked: ticking "import anyway" and pressing Import again works.
@@ -605,11 +618,11 @@ export function importRoutes(deps: WebDeps) {
     const userId = userOf(c);
     noIdleTimeout(c);
     const run = (onProgress?: (label: string, done?: number, total?: number) => void) =>
-      commit(c, id, shown, { include: new Set(ticked), acceptUnreconciled: fields["accept-unreconciled"] === "on", skipBadRows: fields["skip-bad-rows"] === "on", via: "page", onProgress });
-    const answer = async (res: Awaited<ReturnType<typeof run>>) => {
-      const usage = modelWords(res);
+      commit(c, id, shown, { include: new Set(ticked), acceptUnreconciled: fields["accept-unreconciled"] === "on", skipBadRows: fields["skip-bad-rows"] === "on", via: "page", onProgress, refuseEmpty: true });
+    /** The result in the file's place, and what else on the page follows the import: past imports, the drop's summary, the demo note. */
+    const answer = (res: Awaited<ReturnType<typeof run>>) => {
       markDone(id, res.preview, `imported ${plural(res.inserted, "transaction")}`);
-      return toHtml(<ImportResult {...resultProps(id, res, usage)} />) + listPartial() + summaryPartial(c, id);
+      return { result: toHtml(<ImportResult {...resultProps(id, res, modelWords(res))} />), around: listPartial() + summaryPartial(c, id) + demoNotePartial() };
     };
     /**
      * A refusal as the page shows it: the preview changed (the file previewed again as the page now shows it), budget.db
@@ -637,7 +650,8 @@ export function importRoutes(deps: WebDeps) {
     };
     if (!isHtmxRequest(c)) {
       try {
-        return c.html(await answer(await run()));
+        const { result, around } = answer(await run());
+        return c.html(result + around);
       } catch (e) {
         const r2 = await refusedHtml(e);
         if (!r2) throw e;
@@ -647,8 +661,9 @@ export function importRoutes(deps: WebDeps) {
     return streamSSE(c, async (stream) => {
       const progress = throttledProgress(stream);
       try {
-        const res = await run(progress);
-        await stream.writeSSE({ data: `<hx-partial hx-target="#file-${id}" hx-swap="outerHTML">${await answer(res)}</hx-partial>` });
+        const { result, around } = answer(await run(progress));
+        // Side by side: a partial inside another is not swapped (the list of past imports stayed as it was).
+        await stream.writeSSE({ data: `<hx-partial hx-target="#file-${id}" hx-swap="outerHTML">${result}</hx-partial>${around}` });
       } catch (e) {
         const r2 = await refusedHtml(e);
         if (!r2) throw e;
@@ -700,7 +715,7 @@ export function importRoutes(deps: WebDeps) {
       }
       const words = `Imported ${plural(rows, "transaction")} from ${plural(files, "file")}.${left.length ? ` Not imported: ${left.join("; ")}.` : ""}`;
       const summary = toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} ticked={{ accept: [...accepted], skipBad: [...skipBad] }} />).replace(`<div class="import-live" id="summary-live-${group}"></div>`, `<div class="import-live" id="summary-live-${group}"><p class="notice import-all-result" role="status">${escapeText(words)}</p></div>`);
-      await send(`<hx-partial hx-target="#summary-${group}" hx-swap="outerHTML">${summary}</hx-partial>${listPartial()}`);
+      await send(`<hx-partial hx-target="#summary-${group}" hx-swap="outerHTML">${summary}</hx-partial>${listPartial()}${demoNotePartial()}`);
     };
     if (!isHtmxRequest(c)) {
       let html = "";
@@ -777,12 +792,15 @@ function throttledProgress(stream: SSEStreamingApi): (label: string, done?: numb
   };
 }
 
-/** What the model's classification of an import took, in words (null: the model was not asked). */
+/** What the model's classification of an import did and took, in a sentence (null: the model was not asked). */
 function modelWords(res: { modelUsage: ModelUsageOfCalls | null }): string | null {
   const u = res.modelUsage;
   if (!u) return null;
   const tokens = u.usage.input_tokens + u.usage.output_tokens + u.usage.cache_creation_input_tokens + u.usage.cache_read_input_tokens;
-  return `${plural(u.merchants, "new merchant")} (${formatCount(tokens)} tokens, ${costWords(estimateCost(u.model, u.usage))})`;
+  const took = `(${formatCount(tokens)} tokens, ${costWords(estimateCost(u.model, u.usage))})`;
+  // What the model did, not what it was asked: an answer with no result (or none worth keeping) classified nothing.
+  if (u.classified === 0) return `The model was asked about ${plural(u.merchants, "new merchant")} ${took} and classified none of them.`;
+  return `The model classified ${u.classified < u.merchants ? `${formatCount(u.classified)} of ` : ""}${plural(u.merchants, "new merchant")} ${took}.`;
 }
 
 /** A cost in words: "estimated USD 0.02", or that the model has no known price. */
