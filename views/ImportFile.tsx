@@ -42,7 +42,7 @@ export function ImportFile({ v }: { v: ImportFileView }) {
       ) : null}
       <div class="import-live" id={fid("live")}></div>
       <form class="import-review" data-changed={CHANGED_MESSAGE} method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target={`#${fid("live")}`} hx-swap="innerHTML">
-        <fieldset class="import-settings import-options" hx-post={`/import/${v.id}/settings`} hx-trigger="change" hx-target={`#${fid("file")}`} hx-swap="outerMorph">
+        <fieldset class="import-settings import-options" hx-post={`/import/${v.id}/settings`} hx-trigger="change" hx-sync="queue last" hx-target={`#${fid("file")}`} hx-swap="outerMorph">
           <legend class="sr-only">How to read {v.file}</legend>
           <label class="field" for={fid("account")}>
             <span>Account</span>
