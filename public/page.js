@@ -237,19 +237,56 @@
   }
   ["dragover", "dragleave", "drop"].forEach(function (t) { document.addEventListener(t, dropZone); });
   // A field of a file's preview changed (account, format, Flip signs, a column's role): the file is being previewed
-  // again, so its Import and "Import all" wait for the new preview (which comes with them enabled). The server
-  // refuses an import of what the page no longer shows anyway; this spares the user that refusal.
+  // again (the new preview takes the article's place, without this mark), so "Import all" waits for it, and an Import
+  // pressed meanwhile — typing an account, then Import at once — is not sent: when the new preview is in, it says that
+  // the preview changed (the server refuses an import of what the page no longer shows anyway).
   document.addEventListener(
     "change",
     function (e) {
       var t = e.target;
       if (!t || !t.closest || !t.closest(".import-settings, .import-columns-fields")) return;
       var file = t.closest(".import-file");
-      if (file) file.querySelectorAll(".import-commit").forEach(function (b) { b.disabled = true; });
+      if (file) file.setAttribute("data-previewing", "");
       document.querySelectorAll(".import-all").forEach(function (b) { b.disabled = true; });
     },
     true,
   );
+  // Files whose Import was held back, with the preview's version it was pressed on.
+  var heldBack = {};
+  document.addEventListener(
+    "submit",
+    function (e) {
+      var form = e.target;
+      var file = form && form.closest ? form.closest(".import-file[data-previewing]") : null;
+      if (!file || !form.classList.contains("import-review")) return;
+      e.preventDefault();
+      e.stopPropagation();
+      var version = form.querySelector("input[name=version]");
+      heldBack[file.id] = { version: version ? version.value : "", message: form.getAttribute("data-changed") || "" };
+    },
+    true,
+  );
+  function sayPreviewChanged() {
+    Object.keys(heldBack).forEach(function (id) {
+      var file = $(id);
+      if (!file || file.hasAttribute("data-previewing")) return;
+      var held = heldBack[id];
+      delete heldBack[id];
+      var version = file.querySelector("input[name=version]");
+      var live = file.querySelector(".import-live");
+      // A field refused (the file as it was, the same version) has its own notice; a new preview says it changed.
+      if (!live || !version || version.value === held.version) return;
+      var notice = document.createElement("div");
+      notice.className = "notice notice-error import-problem";
+      notice.setAttribute("role", "alert");
+      var text = document.createElement("span");
+      text.className = "error-message";
+      text.textContent = held.message;
+      notice.appendChild(text);
+      live.replaceChildren(notice);
+    });
+  }
+  if (window.htmx && htmx.onLoad) htmx.onLoad(sayPreviewChanged);
 
   // ---------------------------------------------------------------- approval cards
   // An open card whose time runs out is fetched again, so it says it expired without a reload.

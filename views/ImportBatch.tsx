@@ -12,7 +12,7 @@ export function ImportBatch({ group, files, summary }: { group: string; files: I
     <div class="import-batch">
       <ImportSummary group={group} rows={summary} />
       {files.map((f) => (
-        <details class="import-file-box" open={f.problem?.needsColumns === true}>
+        <details class="import-file-box" open={f.problem?.needsColumns === true || f.guessed != null}>
           <summary>Preview of {f.file}</summary>
           <ImportFile v={f} />
         </details>

@@ -15,7 +15,7 @@ export function ImportColumns({ id, view, open, chosen }: { id: string; view: Cs
   return (
     <details class="import-columns" open={open} id={fid("columns")}>
       <summary>{open ? "Columns: what each one holds" : "Change columns"}</summary>
-      <fieldset class="import-columns-fields" hx-post={`/import/${id}/settings?columns=chosen`} hx-trigger="change" hx-target={`#${fid("file")}`} hx-swap="outerMorph">
+      <fieldset class="import-columns-fields" hx-post={`/import/${id}/settings?columns=chosen`} hx-trigger="change" hx-sync="queue last" hx-target={`#${fid("file")}`} hx-swap="outerMorph">
         <legend class="sr-only">What each column holds</legend>
         {open ? <p class="muted">Check what each column holds; the preview below follows your choice.</p> : null}
         <input type="hidden" name="columns" value={chosen ? "chosen" : ""} />

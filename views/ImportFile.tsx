@@ -1,4 +1,5 @@
 import { READERS } from "../src/import/formats/registry.ts";
+import { CHANGED_MESSAGE } from "../src/import/pending.ts";
 import type { CsvMappingView } from "../src/import/user-layouts.ts";
 import { ImportColumns } from "./ImportColumns.tsx";
 import { ImportPreview, type ImportPreviewView, type ImportProblemView } from "./ImportPreview.tsx";
@@ -15,6 +16,8 @@ export type ImportFileView = {
   settings: { account: string; format: string; flipSigns: boolean; columnsChosen: boolean; layout: string | null };
   /** A CSV's header and first rows with what each column holds (the mapping screen); null for other formats. */
   mapping: CsvMappingView | null;
+  /** The mapping screen shows a guess (nothing recognised the file): it imports once confirmed; the columns of amounts it ignores. */
+  guessed?: { ignoredAmounts: string[] } | null;
   preview?: ImportPreviewView;
   problem?: ImportProblemView;
 };
@@ -38,8 +41,8 @@ export function ImportFile({ v }: { v: ImportFileView }) {
         </p>
       ) : null}
       <div class="import-live" id={fid("live")}></div>
-      <form class="import-review" method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target={`#${fid("live")}`} hx-swap="innerHTML">
-        <fieldset class="import-settings import-options" hx-post={`/import/${v.id}/settings`} hx-trigger="change" hx-target={`#${fid("file")}`} hx-swap="outerMorph">
+      <form class="import-review" data-changed={CHANGED_MESSAGE} method="post" action={`/import/${v.id}/commit`} hx-post={`/import/${v.id}/commit`} hx-target={`#${fid("live")}`} hx-swap="innerHTML">
+        <fieldset class="import-settings import-options" hx-post={`/import/${v.id}/settings`} hx-trigger="change" hx-sync="queue last" hx-target={`#${fid("file")}`} hx-swap="outerMorph">
           <legend class="sr-only">How to read {v.file}</legend>
           <label class="field" for={fid("account")}>
             <span>Account</span>
@@ -65,7 +68,7 @@ export function ImportFile({ v }: { v: ImportFileView }) {
           {v.settings.layout ? <input type="hidden" name="layout" value={v.settings.layout} /> : null}
         </fieldset>
         {v.mapping ? <ImportColumns id={v.id} view={v.mapping} open={v.settings.columnsChosen || v.problem?.needsColumns === true || v.mapping.byContent} chosen={v.settings.columnsChosen} /> : null}
-        <ImportPreview preview={v.preview} problem={v.problem} version={v.version} />
+        <ImportPreview preview={v.preview} problem={v.problem} version={v.version} guessed={v.guessed} />
       </form>
     </article>
   );

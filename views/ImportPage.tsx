@@ -14,6 +14,9 @@ export type ImportPageProps = {
   user: NavUser;
 };
 
+/** The note that demo data is shown; the first import removes it (the route swaps it away). */
+export const DEMO_NOTE_ID = "import-demo-note";
+
 /** Bank statements in: choose or drop files, preview what they add, import them; past imports with undo. */
 export function ImportPage(p: ImportPageProps) {
   return (
@@ -25,7 +28,7 @@ export function ImportPage(p: ImportPageProps) {
           every file first; nothing is written until you press Import.
         </p>
         {p.demo ? (
-          <p class="notice" role="note">
+          <p class="notice" role="note" id={DEMO_NOTE_ID}>
             You are looking at demo data. Your first import creates your own budget database, and budget-chat switches to it.
           </p>
         ) : null}

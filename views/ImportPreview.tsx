@@ -1,6 +1,7 @@
 import { formatCount, formatMoney, plural } from "../src/core/format.ts";
 import { reconciliationText } from "../src/import/importer.ts";
 import type { Reconciliation } from "../src/import/formats/types.ts";
+import { ImportConfirmColumns } from "./ImportConfirmColumns.tsx";
 import { ImportRows, type ImportPreviewRow } from "./ImportRows.tsx";
 import { numeric, ScrollTable } from "./ScrollTable.tsx";
 
@@ -46,7 +47,7 @@ export type ImportProblemView = { message: string; needsColumns: boolean };
  * many merchants are new and what classifying them at import will cost; the rows; a tick for a statement that
  * does not reconcile; Import. It is the part of a file's form that a re-preview replaces (`version` with it).
  */
-export function ImportPreview(p: { preview?: ImportPreviewView; problem?: ImportProblemView; version: number }) {
+export function ImportPreview(p: { preview?: ImportPreviewView; problem?: ImportProblemView; version: number; guessed?: { ignoredAmounts: string[] } | null }) {
   const version = <input type="hidden" name="version" value={String(p.version)} />;
   if (!p.preview) {
     const problem = p.problem!;
@@ -107,14 +108,26 @@ export function ImportPreview(p: { preview?: ImportPreviewView; problem?: Import
       ) : null}
       <ImportRows id={v.id} file={v.file} rows={v.preview} bad={v.bad_rows} skipped={v.skipped} />
       {v.shown < v.rows ? <p class="muted">Showing {formatCount(v.shown)} of {formatCount(v.rows)} rows; the counts and the import cover all of them.</p> : null}
+      {v.bad_rows.length ? (
+        <label class="import-accept">
+          <input type="checkbox" name="skip-bad-rows" value="on" required /> Import without the {v.bad_rows.length === 1 ? "bad row" : `${formatCount(v.bad_rows.length)} bad rows`} (listed above)
+        </label>
+      ) : null}
       {unreconciled ? (
         <label class="import-accept">
           <input type="checkbox" name="accept-unreconciled" value="on" required /> Import although the balances do not add up
         </label>
       ) : null}
+      {p.guessed ? <ImportConfirmColumns id={v.id} ignoredAmounts={p.guessed.ignoredAmounts} /> : null}
       <div class="import-actions">
-        <button type="submit" class="primary import-commit" disabled={v.willImport === 0 && v.possible_duplicates === 0}>
-          Import {plural(v.willImport, "transaction")}
+        <button type="submit" class="primary import-commit" disabled={p.guessed != null || (v.willImport === 0 && v.possible_duplicates === 0)}>
+          {p.guessed
+            ? "Check the columns first"
+            : v.willImport > 0
+              ? `Import ${plural(v.willImport, "transaction")}`
+              : v.possible_duplicates > 0
+                ? "Import the ticked possible duplicates"
+                : "Nothing new to import"}
         </button>
       </div>
     </div>

@@ -11,7 +11,7 @@ export type ImportResultProps = {
   /** Rows the preview would have added that another import added meanwhile (an overlapping statement). */
   skipped?: number;
   bySource?: Record<"user_rule" | "cache" | "rules" | "llm" | "unclassified", number>;
-  /** What asking the model took, in words ("12 new merchants, 3'456 tokens, est. USD 0.01"), and its failure. */
+  /** What asking the model did and took, in a sentence ("The model classified 12 new merchants (3'456 tokens, estimated USD 0.01)."), and its failure. */
   classification?: string | null;
   modelError?: string | null;
   /** The snapshot of the budget database kept before this import (the write path's daily backup). */
@@ -53,7 +53,7 @@ export function ImportResult(p: ImportResultProps) {
         {p.skipped ? `${plural(p.skipped, "row was", "rows were")} added meanwhile by another import and skipped. ` : null}
         {classified.length && (p.inserted ?? 0) > 0 ? `Categories: ${classified.join(", ")}.` : null}
       </p>
-      {p.classification ? <p class="import-classification">The model classified {p.classification}.</p> : null}
+      {p.classification ? <p class="import-classification">{p.classification}</p> : null}
       {p.modelError ? <p class="notice notice-error">The model could not classify every new merchant ({p.modelError}); those rows are stored as not classified.</p> : null}
       {p.batch ? (
         <div class="import-result-actions">

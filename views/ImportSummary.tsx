@@ -18,6 +18,8 @@ export type ImportSummaryRow = {
   duplicates: number;
   possible: number;
   badOrSkipped: number;
+  /** Its bad rows: the others are imported only when its “import without them” is ticked. */
+  badRows: number;
   totals: { currency: string; out: number; in: number }[];
   /** The balance check: every statement checked ✓, one that does not add up (in words), or none stated. */
   balances: { status: "ok" | "off" | "none"; words: string };
@@ -25,15 +27,24 @@ export type ImportSummaryRow = {
   willImport: number;
 };
 
+/** The files whose ticks are set: "import anyway" (balances that do not add up), "import without the bad rows". */
+export type SummaryTicks = { accept: string[]; skipBad: string[] };
+
 /**
  * Several files dropped at once (SPEC §10.1, issue 32 item 6): one line per file with its counts, money out
  * and in, and balance check, and "Import all". A statement whose balances do not add up is imported with the
  * rest only when its own tick says so; a file that cannot be read yet (its columns must be named) waits.
  * Each file's line follows its own preview when that changes (the route sends the summary again).
  */
-export function ImportSummary({ group, rows }: { group: string; rows: ImportSummaryRow[] }) {
+export function ImportSummary({ group, rows, ticked = { accept: [], skipBad: [] } }: { group: string; rows: ImportSummaryRow[]; ticked?: SummaryTicks }) {
   const ready = rows.filter((r) => r.problem === null && r.result === null);
-  const total = ready.reduce((n, r) => n + r.willImport, 0);
+  const waits = (r: ImportSummaryRow) => (r.balances.status === "off" && !ticked.accept.includes(r.id)) || (r.badRows > 0 && !ticked.skipBad.includes(r.id));
+  // What the button says is what it imports: a file waiting for its tick is not counted.
+  const going = ready.filter((r) => !waits(r) && r.willImport > 0);
+  const waiting = ready.filter(waits).length;
+  const total = going.reduce((n, r) => n + r.willImport, 0);
+  // A tick changed: the summary is drawn again with the ticks as they are (the count follows them).
+  const tick = { "hx-post": "/import/summary", "hx-trigger": "change", "hx-target": `#summary-${group}`, "hx-swap": "outerMorph" };
   const money = (r: ImportSummaryRow, k: "out" | "in") => r.totals.map((t) => formatMoney(t[k], t.currency)).join(", ") || "–";
   return (
     <section class="import-summary" id={`summary-${group}`} aria-labelledby={`summary-title-${group}`}>
@@ -76,6 +87,11 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
                     </td>
                     <td class="num" data-label="Bad or skipped">
                       {formatCount(r.badOrSkipped)}
+                      {r.badRows > 0 ? (
+                        <label class="import-accept">
+                          <input type="checkbox" name="skip-bad" value={r.id} checked={ticked.skipBad.includes(r.id)} {...tick} /> import without the bad rows
+                        </label>
+                      ) : null}
                     </td>
                     <td class="num" data-label="Money out">
                       {money(r, "out")}
@@ -87,7 +103,7 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
                       {r.balances.words}
                       {r.balances.status === "off" ? (
                         <label class="import-accept">
-                          <input type="checkbox" name="accept" value={r.id} /> import anyway
+                          <input type="checkbox" name="accept" value={r.id} checked={ticked.accept.includes(r.id)} {...tick} /> import anyway
                         </label>
                       ) : null}
                     </td>
@@ -98,9 +114,10 @@ export function ImportSummary({ group, rows }: { group: string; rows: ImportSumm
           </ScrollTable>
         </div>
         <div class="import-live" id={`summary-live-${group}`}></div>
-        <button type="submit" class="primary import-all" disabled={total === 0}>
-          Import all ({plural(total, "transaction")} from {plural(ready.length, "file")})
+        <button type="submit" class="primary import-all" disabled={going.length === 0}>
+          Import all ({plural(total, "transaction")} from {plural(going.length, "file")})
         </button>
+        {waiting ? <p class="muted import-all-waiting">{waiting === 1 ? "1 file waits for its tick (import anyway, or import without the bad rows) and is not counted." : `${formatCount(waiting)} files wait for their tick (import anyway, or import without the bad rows) and are not counted.`}</p> : null}
         {rows.some((r) => r.waitsForColumns) ? <p class="muted">A file that cannot be read yet waits: name its columns below, then import it on its own.</p> : null}
       </form>
     </section>

@@ -172,8 +172,8 @@ export type ClassifyOutcome = {
   modelUsage: ModelUsageOfCalls | null;
 };
 
-/** The model's requests of one classification: how many, with which model, their tokens, and the merchants asked about. */
-export type ModelUsageOfCalls = { model: string; calls: number; usage: Usage; merchants: number };
+/** The model's requests of one classification: how many, with which model, their tokens, the merchants asked about and how many of them it classified. */
+export type ModelUsageOfCalls = { model: string; calls: number; usage: Usage; merchants: number; classified: number };
 
 /** The steps before the model: the merchant cache under the row's key, then (card files) the card-sector rules; else null. */
 export function classifyWithoutModel(row: ClassifyInput, key: string | undefined, cache: Map<string, CacheEntry>, cardRules: boolean): Classified | null {
@@ -240,9 +240,9 @@ export async function askModel(
   const learned = new Map<string, Classified>();
   if (items.length === 0) return { answers: new Map(), learned, modelError: null, modelUsage: null };
   const answer = await model.classify(items, categories, examples, onProgress);
-  const modelUsage = answer.calls > 0 ? { model: model.model, calls: answer.calls, usage: answer.usage, merchants: items.length } : null;
   // Only an answer worth keeping goes to merchant_cache: a rejected one would be served from the cache forever.
   for (const [key, c] of answer.results) if (c.confidence > 0) learned.set(key, c);
+  const modelUsage = answer.calls > 0 ? { model: model.model, calls: answer.calls, usage: answer.usage, merchants: items.length, classified: learned.size } : null;
   return { answers: answer.results, learned, modelError: answer.error, modelUsage };
 }
 

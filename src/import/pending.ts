@@ -37,6 +37,11 @@ export type HeldImport = {
   settings: FileSettings;
   outcome: PreviewOutcome;
   version: number;
+  /**
+   * The columns' roles are the page's proposal for a CSV nothing recognised (the command line and the API refuse such
+   * a file until its columns are named): previewed, but imported only once the user has confirmed or chosen them.
+   */
+  columnsGuessed?: true;
 };
 
 type Entry = HeldImport & { userId: string; expires: number; size: number; busy: null | "previewing" | "importing" };

@@ -240,6 +240,19 @@ export function proposeRoles(header: readonly string[], rows: readonly string[][
   return roles;
 }
 
+/**
+ * The columns of the mapping screen set to "ignore" that hold amounts (every value an amount, not all zero): money the
+ * import would leave out, which the screen names before the user confirms a proposal.
+ */
+export function ignoredAmountColumns(view: Pick<CsvMappingView, "header" | "rows" | "roles">): string[] {
+  return view.header.flatMap((h, i) => {
+    if (view.roles[i] !== "ignore") return [];
+    const values = view.rows.map((r) => (r[i] ?? "").trim()).filter((v) => v !== "");
+    const amounts = values.map((v) => parseAmount(v, ".") ?? parseAmount(v, ","));
+    return values.length > 0 && amounts.every((a) => a !== null) && amounts.some((a) => a !== 0) ? [h || `Column ${i + 1}`] : [];
+  });
+}
+
 /** The date notation and decimal mark the rows suggest for these roles (null: the rows do not tell). */
 export function proposeNotation(rows: readonly string[][], roles: readonly ColumnRole[]): { dateFormat: DateFormat | null; decimal: "." | "," | null } {
   const dates = new DateVotes();

@@ -75,7 +75,8 @@ describe("import API", () => {
     expect(h.fake.requests.length).toBe(0); // the preview asks the model nothing
     expect(count("SELECT count(*) AS n FROM transactions")).toBe(before); // and writes nothing
 
-    const commit = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ version: 1 }) });
+    // Line 4 is a bad row: the import leaves it out only when asked (as the command line's --skip-bad-rows).
+    const commit = await fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ version: 1, skip_bad_rows: true }) });
     expect(commit.status).toBe(200);
     const done = await commit.json();
     // The write path kept the day's snapshot of budget.db before this first write, and says where.
@@ -114,6 +115,27 @@ describe("import API", () => {
     const twice = await fetch(`${h.url}/api/imports/${encodeURIComponent(done.batch)}`, { method: "DELETE" });
     expect(twice.status).toBe(409);
     expect((await fetch(`${h.url}/api/imports/nope`, { method: "DELETE" })).status).toBe(404);
+  });
+
+  test("a file with bad rows: its commit is 400 naming each bad line and how to import the rest, nothing written; skip_bad_rows: true imports the other rows (QA D7)", async () => {
+    h.fake.reset();
+    h.fake.setHandler(() => ({ kind: "message", content: [{ type: "tool_use", name: CLASSIFY_TOOL, input: { results: [] } }] }));
+    // QA's badrow.csv: lines 3 ("abc"), 4 (30 February) and 5 (no amount) are bad; lines 2 and 6 are good.
+    const csv = "Date,Description,Amount,Currency\n2037-03-01,Shop A,-10.00,CHF\n2037-03-02,Shop B,abc,CHF\n2037-02-30,Shop C,-12.00,CHF\n2037-03-04,Shop D,,CHF\n2037-03-05,Shop E,-14.00,CHF\n";
+    const p = await (await upload("badrow.csv", csv)).json();
+    expect([p.new, p.bad_rows.map((b: { line: number }) => b.line)]).toEqual([2, [3, 4, 5]]);
+    const commit = (body: Record<string, unknown>) => fetch(`${h.url}/api/imports/${p.id}/commit`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    const refused = await commit({});
+    expect(refused.status).toBe(400);
+    expect((await refused.json()).error).toBe(
+      `badrow.csv: 3 bad rows (line 3: ${p.bad_rows[0].reason}; line 4: ${p.bad_rows[1].reason}; line 5: ${p.bad_rows[2].reason}); nothing was imported (send "skip_bad_rows": true to import the other rows)`,
+    );
+    expect(count("SELECT count(*) AS n FROM transactions WHERE date LIKE '2037-03-%'")).toBe(0);
+    expect((await commit({ skip_bad_rows: "yes" })).status).toBe(400);
+    // The preview is still held: asked to, the import leaves the bad rows out.
+    const done = await commit({ skip_bad_rows: true });
+    expect([done.status, (await done.json()).inserted]).toEqual([200, 2]);
+    expect(count("SELECT count(*) AS n FROM transactions WHERE date LIKE '2037-03-%'")).toBe(2);
   });
 
   test("a commit racing a re-preview is refused: the preview changed; the version shown imports with what it showed", async () => {
@@ -206,10 +228,10 @@ describe("import API", () => {
     expect(await plain.text()).toContain('<input type="checkbox" name="include" value="');
     const p2 = await (await upload("velo2.csv", csv2)).json();
     expect(p2.preview.map((r: { status: string }) => r.status)).toEqual(["possible_duplicate"]);
+    // Nothing ticked: nothing to import, said so (QA: it imported 0 transactions as an import of its own).
     const none = await fetch(`${h.url}/import/${p2.id}/commit`, { method: "POST", body: new URLSearchParams() });
-    expect(await none.text()).toContain("Imported 0 transactions from velo2.csv.");
-    const p3 = await (await upload("velo2.csv", csv2)).json();
-    const ticked = await fetch(`${h.url}/import/${p3.id}/commit`, { method: "POST", body: new URLSearchParams({ include: p3.preview[0].transaction_id }) });
+    expect([none.status, await none.text()]).toEqual([400, expect.stringContaining("Nothing was imported: nothing in this file is new; tick a possible duplicate to import it anyway.")]);
+    const ticked = await fetch(`${h.url}/import/${p2.id}/commit`, { method: "POST", body: new URLSearchParams({ include: p2.preview[0].transaction_id }) });
     const html = await ticked.text();
     expect(html).toContain("Imported 1 transaction from velo2.csv.");
     expect(html).toContain("Undo this import");
@@ -274,7 +296,8 @@ describe("import API", () => {
     form.append("file", new File(["Date;Amount;Currency;Description\n2031-03-01;-5.00;CHF;Kiosk\n2031-03-02;-6.00;CHF;Bakery\n"], "march.csv"));
     form.append("file", new File(["Date;Amount;Currency;Description\n2031-03-02;-6.00;CHF;Bakery\n"], "march-again.csv"));
     const both = await (await fetch(`${h.url}/import/preview`, { method: "POST", body: form })).text();
-    expect(both).toContain("Import all (2 transactions from 2 files)");
+    // …and march-again.csv adds nothing then, so it is not counted as a file it imports.
+    expect(both).toContain("Import all (2 transactions from 1 file)");
     expect(both).toContain('<span class="muted"> (1 in another file)</span>');
   });
 

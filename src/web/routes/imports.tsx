@@ -13,22 +13,27 @@
  *                                        "date_format", "decimal"}} → the file previewed again with these settings,
  *                                        under the next version;
  *   POST   /api/imports/:id/commit       optional {"version": n, "include_possible_duplicates": true | [transaction ids],
- *                                        "accept_unreconciled": true} → {batch, inserted, snapshot, by_source}; the new
+ *                                        "accept_unreconciled": true, "skip_bad_rows": true} → {batch, inserted, snapshot, by_source}; the new
  *                                        merchants are classified now (the model, counted in usage as "import
- *                                        classification"); 409 "The preview changed; check it and import again." when
+ *                                        classification"); 400 naming the bad lines when the file has bad rows and
+ *                                        `skip_bad_rows` is not set (the CLI's --skip-bad-rows); 409 "The preview changed; check it and import again." when
  *                                        `version` is not the preview's (or a re-preview runs), 422 when the balances do not
  *                                        reconcile and that is not accepted, 410 when the preview expired;
  *                                        503 with Retry-After when budget.db is busy, the preview kept for a retry;
  *   DELETE /api/imports/:batch           undo → {batch, deleted}.
  * Browser (htmx, views/Import*.tsx): GET /import; POST /import/preview (the dropped files: an SSE stream of
  * fragments, progress then the previews); POST /import/:id/settings (a field changed: the file previewed again;
- * `?columns=chosen` from the mapping screen, `&save=1` saves the layout); POST /import/:id/commit (progress while
- * the rows are read again and the model classifies, then the result); POST /import/all ("Import all" of a drop);
- * POST /import/undo (form field `batch`).
+ * `?columns=chosen` from the mapping screen — "Use these columns" too —, `&save=1` saves the layout); POST /import/:id/commit
+ * (progress while the rows are read again and the model classifies, then the result); POST /import/all ("Import all" of a
+ * drop); POST /import/summary (a tick of the drop's combined preview changed: the summary again); POST /import/undo (form
+ * field `batch`).
  *
  * Mounted after the session and Origin checks but before the chat's small body limit
  * (src/web/server.ts): uploads have their own, 50 MB. A file with bad rows is previewed
- * with the bad rows listed and imports without them (the page shows each with its reason).
+ * with the bad rows listed (each with its reason) and imports without them only when asked: the page's tick "Import
+ * without the bad rows", the API's `skip_bad_rows`. A CSV nothing recognised is previewed on the page with the columns
+ * proposed for it, and imports once the user has confirmed or changed them (the CLI and the API refuse it until its
+ * columns are named).
  */
 import { Hono, type Context } from "hono";
 import { bodyLimit } from "hono/body-limit";
@@ -46,6 +51,7 @@ import { membersToRead } from "../../import/formats/index.ts";
 import {
   importRecordJson,
   reconciliationJson,
+  rowPlace,
   unreconciledMessage,
   type CommitResult,
   type ImportActor,
@@ -54,16 +60,16 @@ import {
 import { chosenLayout, readOptionsFor, settingsFromFields, type FileSettings } from "../../import/mapping.ts";
 import { ColumnsToName, dropInWorker, newFileId, unpackInWorker, viewOf, type HeldBytes } from "../../import/parse-pool.ts";
 import { newOnceEach } from "../../import/duplicates.ts";
-import { CHANGED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
+import { CHANGED_MESSAGE, EXPIRED_MESSAGE, PendingImports, type HeldImport, type PreviewOutcome } from "../../import/pending.ts";
 import type { PreviewRow, StatementPreview } from "../../import/preview.ts";
-import { COLUMN_ROLES, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
+import { COLUMN_ROLES, ignoredAmountColumns, saveLayout, savedNameOf, type ColumnRole, type CsvMappingView } from "../../import/user-layouts.ts";
 import { estimateCost, formatCost } from "../../pricing.ts";
 import { accountLabel } from "../../core/account-labels.ts";
 import { BudgetBusyError } from "../../ledger/write-path.ts";
 import { ImportBatch } from "../../../views/ImportBatch.tsx";
 import { ImportFile, type ImportFileView } from "../../../views/ImportFile.tsx";
 import { ImportList } from "../../../views/ImportList.tsx";
-import { ImportPage } from "../../../views/ImportPage.tsx";
+import { DEMO_NOTE_ID, ImportPage } from "../../../views/ImportPage.tsx";
 import type { ImportPreviewView } from "../../../views/ImportPreview.tsx";
 import { ImportProgress } from "../../../views/ImportProgress.tsx";
 import { ImportResult, type ImportResultProps } from "../../../views/ImportResult.tsx";
@@ -96,6 +102,7 @@ const CommitRequest = lazySchema(() =>
     version: z.number("version must be the preview's version number").int().optional(),
     include_possible_duplicates: z.union([z.boolean(), z.array(z.string())], "include_possible_duplicates must be true, false or a list of transaction ids").optional(),
     accept_unreconciled: z.boolean("accept_unreconciled must be true or false").optional(),
+    skip_bad_rows: z.boolean("skip_bad_rows must be true or false").optional(),
   }),
 );
 
@@ -269,6 +276,7 @@ export function importRoutes(deps: WebDeps) {
       account: p?.account ? account(p.account) : null,
       settings: { account: s.account ?? "", format: s.format ?? "auto", flipSigns: s.flipSigns === true, columnsChosen: s.columns !== undefined, layout: s.layout ?? null },
       mapping: o.mapping,
+      guessed: h.columnsGuessed && o.mapping ? { ignoredAmounts: ignoredAmountColumns(o.mapping) } : null,
       ...(p ? { preview: previewView(id, p, account) } : { problem: { message: (o as { problem: string }).problem, needsColumns: (o as { needsColumns: boolean }).needsColumns } }),
     };
   };
@@ -282,11 +290,12 @@ export function importRoutes(deps: WebDeps) {
 
   const summaryRow = (id: string, h: HeldImport | null, done: { file: string; words: string } | undefined, account: (a: string) => string): ImportSummaryRow | null => {
     const without = (file: string, version: number, said: { problem: string; waitsForColumns?: boolean } | { result: string }): ImportSummaryRow => ({
-      id, file, version, what: null, account: null, problem: null, result: null, waitsForColumns: false, ...said, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0,
+      id, file, version, what: null, account: null, problem: null, result: null, waitsForColumns: false, ...said, new: 0, duplicates: 0, possible: 0, badOrSkipped: 0, badRows: 0, totals: [], balances: { status: "none", words: "" }, willImport: 0,
     });
     if (!h) return done ? without(done.file, 0, { result: done.words }) : null;
     const o = h.outcome;
     if (!("preview" in o)) return without(h.file.name, h.version, { problem: o.needsColumns ? "choose its columns first" : o.problem, waitsForColumns: o.needsColumns });
+    if (h.columnsGuessed) return without(h.file.name, h.version, { problem: "its columns are a guess: check them first", waitsForColumns: true });
     const p = o.preview;
     return {
       id,
@@ -301,6 +310,7 @@ export function importRoutes(deps: WebDeps) {
       duplicates: p.counts.duplicates,
       possible: p.counts.possibleDuplicates,
       badOrSkipped: p.badRows.length + p.skipped.length,
+      badRows: p.badRows.length,
       totals: p.totals.map((t) => ({ currency: t.currency, out: t.out, in: t.in })),
       balances: balancesOf(p),
       willImport: p.counts.new,
@@ -342,6 +352,8 @@ export function importRoutes(deps: WebDeps) {
     toHtml(<ImportFile v={fileView(id, pending.get(id, userOf(c)), accountWords())} />).replace(`<div class="import-live" id="live-${id}"></div>`, `<div class="import-live" id="live-${id}">${notice ? errorNotice(notice) : ""}</div>`);
 
   const listPartial = () => `<hx-partial hx-target="#import-list" hx-swap="outerHTML">${toHtml(<ImportList imports={importer.list()} account={accountWords()} />)}</hx-partial>`;
+  /** After an import the user's own data is shown: the page's note about demo data goes. */
+  const demoNotePartial = () => (deps.budget.demo ? "" : `<hx-partial hx-target="#${DEMO_NOTE_ID}" hx-swap="delete"></hx-partial>`);
 
   /** Files dropped together are held as one group (their combined preview), each previewed against budget.db alone. */
   const startGroup = (ids: string[]): string => {
@@ -359,12 +371,26 @@ export function importRoutes(deps: WebDeps) {
     c: Context<WebEnv>,
     id: string,
     shown: { version?: number; settings?: FileSettings },
-    o: { include: IncludePossible; acceptUnreconciled: boolean; via: ImportActor["via"]; onProgress?: (label: string, done?: number, total?: number) => void },
+    o: {
+      include: IncludePossible;
+      acceptUnreconciled: boolean;
+      skipBadRows: boolean;
+      via: ImportActor["via"];
+      onProgress?: (label: string, done?: number, total?: number) => void;
+      /** Refuse an import that would add nothing (the page's Import of a file with only possible duplicates, none ticked). */
+      refuseEmpty?: boolean;
+    },
   ) =>
     pending.commit(id, userOf(c), shown, async (h) => {
       const o2 = h.outcome;
       if (!("preview" in o2)) throw new ChangeRefused("invalid", `${h.file.name} cannot be imported yet: ${o2.needsColumns ? "choose its columns first" : o2.problem}`);
+      if (h.columnsGuessed) throw new ChangeRefused("invalid", `${h.file.name} is not imported: its columns are a guess; check what each column holds and confirm it first.`);
       const p = o2.preview;
+      if (o.refuseEmpty && p.counts.new === 0 && (o.include === false || (typeof o.include !== "boolean" && o.include.size === 0))) {
+        throw new ChangeRefused("invalid", `Nothing was imported: nothing in this file is new${p.counts.possibleDuplicates ? "; tick a possible duplicate to import it anyway" : ""}.`);
+      }
+      // A bad row is left out only when asked (as the command line's --skip-bad-rows): refused before anything is read.
+      if (p.badRows.length && !o.skipBadRows) throw new ChangeRefused("invalid", badRowsMessage(p, o.via));
       // Refused before anything is read or asked: ticking "import anyway" and pressing Import again works.
       const refusal = o.acceptUnreconciled ? null : unreconciledMessage(p.file, p.format, p.reconciliation);
       if (refusal) throw new ChangeRefused("needs_consent", refusal.replace(/\(--accept-unreconciled, or the tick on the page, imports it anyway\)/, "(tick “Import although the balances do not add up” to import it anyway)"));
@@ -475,7 +501,7 @@ export function importRoutes(deps: WebDeps) {
     const body = c.req.valid("json");
     noIdleTimeout(c);
     const v = body.include_possible_duplicates ?? false;
-    const res = await commit(c, c.req.param("id"), { version: body.version }, { include: typeof v === "boolean" ? v : new Set(v), acceptUnreconciled: body.accept_unreconciled ?? false, via: "api" });
+    const res = await commit(c, c.req.param("id"), { version: body.version }, { include: typeof v === "boolean" ? v : new Set(v), acceptUnreconciled: body.accept_unreconciled ?? false, skipBadRows: body.skip_bad_rows ?? false, via: "api" });
     return c.json({ batch: res.batch, inserted: res.inserted, snapshot: res.snapshot ?? null, by_source: res.bySource });
   });
 
@@ -515,15 +541,18 @@ export function importRoutes(deps: WebDeps) {
         const file = { name: sent.name, id: sent.id, size: sent.size };
         let settings: FileSettings = {};
         let outcome = await outcomeFor(sent, settings, null);
+        let guessed = false;
         // Columns nothing recognised: the roles proposed for them are tried at once, and the mapping screen opens
         // with their preview (the user checks and corrects them) rather than with only a question — or with what the
         // proposal still lacks ("Choose how the dates are written"), which says more than "cannot tell which columns".
         if ("problem" in outcome && outcome.needsColumns && outcome.mapping) {
           const proposal: FileSettings = { columns: { roles: outcome.mapping.roles, dateFormat: outcome.mapping.dateFormat, decimal: outcome.mapping.decimal, currency: outcome.mapping.currency } };
           const tried = await outcomeFor(file, proposal, outcome.mapping);
-          if ("preview" in tried || tried.needsColumns) [settings, outcome] = [proposal, tried];
+          // Only a guess: previewed to be checked, imported once the user confirms or changes it (as the CLI and the API
+          // refuse the file until its columns are named).
+          if ("preview" in tried || tried.needsColumns) [settings, outcome, guessed] = [proposal, tried, true];
         }
-        ids.push(pending.add({ file, settings, outcome, version: 1 }, userId));
+        ids.push(pending.add({ file, settings, outcome, version: 1, ...(guessed ? { columnsGuessed: true as const } : {}) }, userId));
       }
       const group = startGroup(ids);
       const account = accountWords();
@@ -548,7 +577,11 @@ export function importRoutes(deps: WebDeps) {
       // A field the page cannot use (a currency that is no ISO code) is said beside the file, which stays as it was.
       let settings = settingsFromFields({ ...body, columns });
       if (c.req.query("save") === "1") settings = saveChosen(c, pending.get(id, userId), settings, typeof body["save-as"] === "string" ? body["save-as"] : "");
-      await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h)));
+      const { held } = await pending.repreview(id, userId, settings, (h) => outcomeFor(h.file, settings, mappingOf(h)));
+      // A choice made on the mapping screen ("Use these columns" too) is the user's, no longer a guess; a change of the
+      // account or the format leaves the guess a guess.
+      if (c.req.query("columns") === "chosen") delete held.columnsGuessed;
+      else if (!held.settings.columns) delete held.columnsGuessed;
     } catch (e) {
       const refused = refusalOf(e);
       if (!refused) throw e;
@@ -585,11 +618,11 @@ export function importRoutes(deps: WebDeps) {
     const userId = userOf(c);
     noIdleTimeout(c);
     const run = (onProgress?: (label: string, done?: number, total?: number) => void) =>
-      commit(c, id, shown, { include: new Set(ticked), acceptUnreconciled: fields["accept-unreconciled"] === "on", via: "page", onProgress });
-    const answer = async (res: Awaited<ReturnType<typeof run>>) => {
-      const usage = modelWords(res);
+      commit(c, id, shown, { include: new Set(ticked), acceptUnreconciled: fields["accept-unreconciled"] === "on", skipBadRows: fields["skip-bad-rows"] === "on", via: "page", onProgress, refuseEmpty: true });
+    /** The result in the file's place, and what else on the page follows the import: past imports, the drop's summary, the demo note. */
+    const answer = (res: Awaited<ReturnType<typeof run>>) => {
       markDone(id, res.preview, `imported ${plural(res.inserted, "transaction")}`);
-      return toHtml(<ImportResult {...resultProps(id, res, usage)} />) + listPartial() + summaryPartial(c, id);
+      return { result: toHtml(<ImportResult {...resultProps(id, res, modelWords(res))} />), around: listPartial() + summaryPartial(c, id) + demoNotePartial() };
     };
     /**
      * A refusal as the page shows it: the preview changed (the file previewed again as the page now shows it), budget.db
@@ -617,7 +650,8 @@ export function importRoutes(deps: WebDeps) {
     };
     if (!isHtmxRequest(c)) {
       try {
-        return c.html(await answer(await run()));
+        const { result, around } = answer(await run());
+        return c.html(result + around);
       } catch (e) {
         const r2 = await refusedHtml(e);
         if (!r2) throw e;
@@ -627,8 +661,9 @@ export function importRoutes(deps: WebDeps) {
     return streamSSE(c, async (stream) => {
       const progress = throttledProgress(stream);
       try {
-        const res = await run(progress);
-        await stream.writeSSE({ data: `<hx-partial hx-target="#file-${id}" hx-swap="outerHTML">${await answer(res)}</hx-partial>` });
+        const { result, around } = answer(await run(progress));
+        // Side by side: a partial inside another is not swapped (the list of past imports stayed as it was).
+        await stream.writeSSE({ data: `<hx-partial hx-target="#file-${id}" hx-swap="outerHTML">${result}</hx-partial>${around}` });
       } catch (e) {
         const r2 = await refusedHtml(e);
         if (!r2) throw e;
@@ -650,7 +685,8 @@ export function importRoutes(deps: WebDeps) {
       const m = typeof x === "string" ? /^([\w-]+):(\d+)$/.exec(x) : null;
       return m ? [{ id: m[1]!, version: Number(m[2]) }] : [];
     });
-    const accepted = new Set(([] as unknown[]).concat(body.accept ?? []).filter((x): x is string => typeof x === "string"));
+    const accepted = ticksOf(body.accept);
+    const skipBad = ticksOf(body["skip-bad"]);
     const userId = userOf(c);
     noIdleTimeout(c);
     const importAll = async (send: (html: string) => Promise<void>, progress?: (label: string, done?: number, total?: number) => void) => {
@@ -661,24 +697,25 @@ export function importRoutes(deps: WebDeps) {
         const found = pending.lookup(f.id, userId);
         if (!("held" in found)) continue;
         const o = found.held.outcome;
-        if (!("preview" in o)) {
-          left.push(`${found.held.file.name} (choose its columns first)`);
+        if (!("preview" in o) || found.held.columnsGuessed) {
+          left.push(`${found.held.file.name} (${"preview" in o ? "check its columns first" : "choose its columns first"})`);
           continue;
         }
         try {
-          const res = await commit(c, f.id, { version: f.version }, { include: false, acceptUnreconciled: accepted.has(f.id), via: "page", onProgress: progress });
-          files++;
+          const res = await commit(c, f.id, { version: f.version }, { include: false, acceptUnreconciled: accepted.has(f.id), skipBadRows: skipBad.has(f.id), via: "page", onProgress: progress });
+          if (res.inserted > 0) files++;
           rows += res.inserted;
           markDone(f.id, res.preview, `imported ${plural(res.inserted, "transaction")}`);
           await send(`<hx-partial hx-target="#file-${f.id}" hx-swap="outerHTML">${toHtml(<ImportResult {...resultProps(f.id, res, modelWords(res))} />)}</hx-partial>`);
         } catch (e) {
           if (!refusalOf(e)) throw e;
-          left.push(`${o.preview.file} (${e instanceof ChangeRefused && e.kind === "needs_consent" ? "its balances do not add up: tick “import anyway”" : (e as Error).message})`);
+          const why = e instanceof ChangeRefused && e.kind === "needs_consent" ? "its balances do not add up: tick “import anyway”" : o.preview.badRows.length && !skipBad.has(f.id) ? `${plural(o.preview.badRows.length, "bad row")}: tick “import without the bad rows”` : (e as Error).message;
+          left.push(`${o.preview.file} (${why})`);
         }
       }
       const words = `Imported ${plural(rows, "transaction")} from ${plural(files, "file")}.${left.length ? ` Not imported: ${left.join("; ")}.` : ""}`;
-      const summary = toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} />).replace(`<div class="import-live" id="summary-live-${group}"></div>`, `<div class="import-live" id="summary-live-${group}"><p class="notice import-all-result" role="status">${escapeText(words)}</p></div>`);
-      await send(`<hx-partial hx-target="#summary-${group}" hx-swap="outerHTML">${summary}</hx-partial>${listPartial()}`);
+      const summary = toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} ticked={{ accept: [...accepted], skipBad: [...skipBad] }} />).replace(`<div class="import-live" id="summary-live-${group}"></div>`, `<div class="import-live" id="summary-live-${group}"><p class="notice import-all-result" role="status">${escapeText(words)}</p></div>`);
+      await send(`<hx-partial hx-target="#summary-${group}" hx-swap="outerHTML">${summary}</hx-partial>${listPartial()}${demoNotePartial()}`);
     };
     if (!isHtmxRequest(c)) {
       let html = "";
@@ -690,6 +727,15 @@ export function importRoutes(deps: WebDeps) {
     return streamSSE(c, async (stream) => {
       await importAll((html) => stream.writeSSE({ data: html }), throttledProgress(stream));
     });
+  });
+
+  // A tick of the combined preview changed ("import anyway", "import without the bad rows"): the summary again, its
+  // "Import all" counting what it will import with the ticks as they are.
+  r.post("/import/summary", small, async (c) => {
+    const body = await formBody(c, { all: true });
+    const group = typeof body.group === "string" ? body.group : "";
+    if (!groups.has(group)) return c.html(errorNotice(EXPIRED_MESSAGE), 410);
+    return c.html(toHtml(<ImportSummary group={group} rows={summaryOf(c, group)} ticked={{ accept: [...ticksOf(body.accept)], skipBad: [...ticksOf(body["skip-bad"])] }} />));
   });
 
   r.post("/import/undo", small, async (c) => {
@@ -707,6 +753,21 @@ export function importRoutes(deps: WebDeps) {
   });
 
   return r;
+}
+
+/** The files a summary's ticks name (form fields `accept`, `skip-bad`: a file's id each). */
+const ticksOf = (field: unknown) => new Set(([] as unknown[]).concat(field ?? []).filter((x): x is string => typeof x === "string"));
+
+/** Bad rows listed in a refusal, at most this many (the preview lists them all). */
+const BAD_ROWS_NAMED = 5;
+
+/** A file with bad rows refused: each bad line (up to a few) with its reason, and how to import the other rows (the API's field, the page's tick). */
+function badRowsMessage(p: StatementPreview, via: ImportActor["via"]): string {
+  const page = via !== "api";
+  const advice = page ? "tick “Import without the bad rows” to import the other rows" : 'send "skip_bad_rows": true to import the other rows';
+  const named = p.badRows.slice(0, BAD_ROWS_NAMED).map((b) => `${rowPlace(p.format, b.line)}: ${page ? inPageWords(b.reason) : b.reason}`);
+  const more = p.badRows.length > BAD_ROWS_NAMED ? `; and ${p.badRows.length - BAD_ROWS_NAMED} more` : "";
+  return `${p.file}: ${plural(p.badRows.length, "bad row")} (${named.join("; ")}${more}); nothing was imported (${advice})`;
 }
 
 /** A refusal as a notice in the page (the same classes as views/ErrorNotice.tsx). */
@@ -731,12 +792,15 @@ function throttledProgress(stream: SSEStreamingApi): (label: string, done?: numb
   };
 }
 
-/** What the model's classification of an import took, in words (null: the model was not asked). */
+/** What the model's classification of an import did and took, in a sentence (null: the model was not asked). */
 function modelWords(res: { modelUsage: ModelUsageOfCalls | null }): string | null {
   const u = res.modelUsage;
   if (!u) return null;
   const tokens = u.usage.input_tokens + u.usage.output_tokens + u.usage.cache_creation_input_tokens + u.usage.cache_read_input_tokens;
-  return `${plural(u.merchants, "new merchant")} (${formatCount(tokens)} tokens, ${costWords(estimateCost(u.model, u.usage))})`;
+  const took = `(${formatCount(tokens)} tokens, ${costWords(estimateCost(u.model, u.usage))})`;
+  // What the model did, not what it was asked: an answer with no result (or none worth keeping) classified nothing.
+  if (u.classified === 0) return `The model was asked about ${plural(u.merchants, "new merchant")} ${took} and classified none of them.`;
+  return `The model classified ${u.classified < u.merchants ? `${formatCount(u.classified)} of ` : ""}${plural(u.merchants, "new merchant")} ${took}.`;
 }
 
 /** A cost in words: "estimated USD 0.02", or that the model has no known price. */

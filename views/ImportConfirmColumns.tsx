@@ -1,0 +1,21 @@
+/**
+ * A CSV nothing recognised, previewed with the columns the page proposed for it: the proposal is a guess, so the file
+ * imports only once the user has checked it — changed a column on the mapping screen, or confirmed it as it is here.
+ * Columns of amounts the proposal ignores are named (money the import would leave out).
+ */
+export function ImportConfirmColumns({ id, ignoredAmounts }: { id: string; ignoredAmounts: string[] }) {
+  return (
+    <div class="notice import-confirm-columns" role="note">
+      <p>These columns are a guess: check what each one holds, then confirm.</p>
+      {ignoredAmounts.length ? (
+        <p>
+          {ignoredAmounts.map((c) => `“${c}”`).join(", ")} {ignoredAmounts.length === 1 ? "holds amounts and is ignored." : "hold amounts and are ignored."} Choose Money out, Money in or
+          Amount for {ignoredAmounts.length === 1 ? "it" : "them"} above if {ignoredAmounts.length === 1 ? "it is" : "they are"} money.
+        </p>
+      ) : null}
+      <button type="button" hx-post={`/import/${id}/settings?columns=chosen`} hx-target={`#file-${id}`} hx-swap="outerMorph">
+        Use these columns
+      </button>
+    </div>
+  );
+}
