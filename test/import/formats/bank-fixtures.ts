@@ -886,6 +886,22 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency CAD (from the Tangerine layout) for every row"],
   },
+  // Tangerine's credit card (QA round 16): `Transaction date` first, every day 12 or less: refused as ambiguous before; the
+  // layout reads M/D/YYYY. Out 21.18 + 3.30 = 24.48, in 250.00 (the payment).
+  "tangerine-card-ca.csv": {
+    format: "csv",
+    layout: "tangerine",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-02",-21.18,"CAD","SHOPPERS DRUG MART #812 TORONTO ON · Rewards earned: 0.42 ~ Category: Health"],
+      [3,"2026-03-05",-3.3,"CAD","PRESTO FARE/3VBZ TORONTO ON · Rewards earned: 0.05 ~ Category: Transportation"],
+      [4,"2026-03-10",250,"CAD","PAYMENT - THANK YOU"],
+    ],
+    totals: [{"currency":"CAD","out":24.48,"outRows":2,"in":250,"inRows":1}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CAD (from the Tangerine layout) for every row"],
+  },
   // Simplii Financial (Canada): " Funds Out"/" Funds In" with leading spaces, unsigned; before: refused (no amount column), and with the columns named it would have been USD. Out 63.25 + 120.10 = 183.35, in 1'800.00.
   "simplii-ca.csv": {
     format: "csv",
