@@ -902,6 +902,40 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["the currency CAD (from the Tangerine layout) for every row"],
   },
+  // Rogers Bank Mastercard (QA round 16), the export since 2023: purchases positive with a "$" ("$84.12", "$1,024.50"),
+  // the payment in parentheses; before, USD (read from the "$") and dated by the posting date. Out 84.12 + 6.45 +
+  // 1'024.50 = 1'115.07, in 300.00.
+  "rogers-ca-card.csv": {
+    format: "csv",
+    layout: "rogers",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-03-02",-84.12,"CAD","NO FRILLS 3412 · Toronto"],
+      [3,"2026-03-04",-6.45,"CAD","TIM HORTONS 2291 · Toronto"],
+      [4,"2026-03-06",300,"CAD","Rogers Bank · Toronto"],
+      [5,"2026-03-09",-1024.5,"CAD","INDIGO 0114 · Toronto"],
+    ],
+    totals: [{"currency":"CAD","out":1115.07,"outRows":3,"in":300,"inRows":1}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency CAD (from the Rogers Bank layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
+  // Rogers Bank's older export (QA round 16, WRONG silently before: the purchases were income in US dollars, the cash
+  // back spending): `Transaction Date`, `Merchant Category`. Out 52.10 + 1'212.77 = 1'264.87, in 43.00.
+  "rogers-ca-card-2019.csv": {
+    format: "csv",
+    layout: "rogers",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2019-11-04",-52.1,"CAD","SHELL C07766"],
+      [3,"2019-11-12",43,"CAD","CashBack / Remises"],
+      [4,"2019-11-18",-1212.77,"CAD","COSTCO WHOLESALE W1281"],
+    ],
+    totals: [{"currency":"CAD","out":1264.87,"outRows":2,"in":43,"inRows":1}],
+    reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency CAD (from the Rogers Bank layout) for every row","a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
   // Simplii Financial (Canada): " Funds Out"/" Funds In" with leading spaces, unsigned; before: refused (no amount column), and with the columns named it would have been USD. Out 63.25 + 120.10 = 183.35, in 1'800.00.
   "simplii-ca.csv": {
     format: "csv",

@@ -30,6 +30,7 @@ import { POSTFINANCE_ACCOUNT, POSTFINANCE_CARD } from "./postfinance.ts";
 import { RAIFFEISEN } from "./raiffeisen.ts";
 import { RBC } from "./rbc.ts";
 import { REVOLUT, REVOLUT_BUSINESS } from "./revolut.ts";
+import { ROGERS } from "./rogers.ts";
 import { S_PANKKI } from "./s-pankki.ts";
 import { SCHWAB } from "./schwab.ts";
 import { SPARKASSE } from "./sparkasse.ts";
@@ -84,6 +85,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   RBC,
   TANGERINE,
   SIMPLII,
+  ROGERS,
   FR_DEBIT_CREDIT,
   BOURSORAMA,
   SWEDBANK_BALTIC,
