@@ -521,6 +521,23 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
     notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
   },
+  // Viseca with a PENDING hotel charge (−96.00) and a REVERSED one (−42.50) (QA round 16: both were imported as spending):
+  // skipped. Booked: out 18.40, in 18.40 (the refund) + 250.00 (the payment) = 268.40.
+  "viseca-pending-reversed.csv": {
+    format: "csv",
+    layout: "viseca",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [2,"2026-03-01",-18.4,"CHF","Bäckerei Sonne · Baeckerei Sonne Luzern"],
+      [5,"2026-03-05",18.4,"CHF","Bäckerei Sonne · Luzern · Gutschrift Baeckerei Sonne"],
+      [6,"2026-03-06",250,"CHF","Ihre Zahlung - Danke"],
+    ],
+    totals: [{"currency":"CHF","out":18.4,"outRows":1,"in":268.4,"inRows":2}],
+    skipped: [{"line":3,"reason":"not booked (pending or reversed): no money moved"},{"line":4,"reason":"not booked (pending or reversed): no money moved"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["a card export that writes purchases positive: they are read as money out, payments to the card as money in"],
+  },
   "viseca-migros-card.csv": {
     format: "csv",
     layout: "viseca",
