@@ -904,6 +904,24 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     notes: ["the currency CAD (from the Tangerine layout) for every row"],
   },
   // Tangerine's credit card (QA round 16): `Transaction date` first, every day 12 or less: refused as ambiguous before; the
+  // Two rows and one step of the balance (QA round 16, reds_importers' Schwab checking file): the step agrees only with
+  // both signs turned round (1'200.00 = 2'700.00 − 1'500.00), and the file was turned round on that one amount (the
+  // payroll "Deposit" money out, the ATM "Withdrawal" money in). One step is too little to turn a file round: the
+  // balance column disagrees at line 2 (as written: 2'700.00 + 1'500.00 = 4'200.00, stated 1'200.00; the opening
+  // 2'700.00 + 300.00 = 3'000.00 and 3'000.00 − 300.00 + 1'500.00 = 4'200.00: off by −3'000.00).
+  "schwab-one-balance-step-contradicts.csv": {
+    format: "csv",
+    layout: "schwab",
+    account: null,
+    dataLines: 2,
+    rows: [
+      [2,"2026-03-14",1500,"USD","PAYROLL NORTHWIND"],
+      [3,"2026-03-10",-300,"USD","ATM WITHDRAWAL 55 ELM ST"],
+    ],
+    totals: [{"currency":"USD","out":300,"outRows":1,"in":1500,"inRows":1}],
+    reconciliation: [{"currency":"USD","status":"off","opening":3000,"closing":1200,"entries":2,"difference":-3000,"line":2}],
+    notes: ["the currency USD (from the Charles Schwab layout) for every row","line 2: the balance column disagrees with the amounts by USD -3'000.00"],
+  },
   // layout reads M/D/YYYY. Out 21.18 + 3.30 = 24.48, in 250.00 (the payment).
   "tangerine-card-ca.csv": {
     format: "csv",
