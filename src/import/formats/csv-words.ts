@@ -294,6 +294,8 @@ export const NOT_BOOKED = [
   // BNP Paribas Fortis's English export: "Refused" ("Insufficient balance"; QA round 4, pass 15: the refused −9'999.00 was spending).
   "refused", "not executed", "denied", "void", "voided", "expired", "fehlgeschlagen", "zuruckgewiesen", "rejete", "rejetee", "echoue", "echouee",
   "respinto", "fallito", "mislukt", "afgewezen", "denegado", "fallido",
+  // A charge given back before it was booked (Viseca's StateType "REVERSED"; QA round 16: booked as spending).
+  "reversed",
   // Fineco's "Autorizzato" (authorised, not booked yet: QA round 4 imported it), comdirect's "offen", the Nordic banks' "Venter", "Reserverad".
   "autorizzato", "non contabilizzato", "da contabilizzare", "offen", "venter", "reserveret", "reserverad", "reservert", "vantande", "odottaa",
   ...WORLD_NOT_BOOKED.map(normaliseHeader),

@@ -1361,6 +1361,22 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
+  // QA round 16: a "State" column with REVERSED (a charge given back before it was booked; Viseca writes it so): the
+  // −230.00 was booked as spending. Out 12.80 + 54.10 = 66.90, in 1'800.00.
+  "state-reversed.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-04-02",-12.8,"EUR","Cafe Luna"],
+      [4,"2026-04-05",-54.1,"EUR","Grocery Hub"],
+      [5,"2026-04-06",1800,"EUR","Payroll Contoso"],
+    ],
+    totals: [{"currency":"EUR","out":66.9,"outRows":2,"in":1800,"inRows":1}],
+    skipped: [{"line":3,"reason":"not booked (pending, declined or cancelled): no money moved"}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+  },
   // QA round 16: a note across the table's columns (",,Transactions below are pending,,") opens a pending section, up to
   // ",,Transactions below are posted,,": the hotel pre-authorisation (−180.00) and the fuel (−60.00) under it were
   // imported as booked. Posted: out 45.30 (line 6), in 3'200.00 (line 7).
