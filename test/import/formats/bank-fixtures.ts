@@ -668,6 +668,23 @@ export const BANK_EXPECTED: Record<string, Expected> = {
   },
   // chase-checking.csv after a spreadsheet with German settings saved it again (QA round 4, pass 15): semicolons, dates
   // "01.12.2025", amounts "2590,73": the layout did not fit, and the generic reader stored the dollars as the data's CHF
+  // ING (Germany) with its two "Währung" columns, the balance's and the amount's, saying different things on line 16
+  // (siddhantgoel/beancount-ing's test of a USD balance beside a EUR amount; QA round 16: the −78.00 EUR was booked as
+  // USD, read from the first "Währung"). The amount's currency is the one after "Betrag". Newest first: 138.75 +
+  // 2'150.00 = 2'288.75; − 6.40 = 2'282.35; − 78.00 = 2'204.35, the stated "Saldo" ✓.
+  "ing-de-two-currency-columns.csv": {
+    format: "csv",
+    layout: "ing-de",
+    account: "DE12500105170648489890",
+    dataLines: 3,
+    rows: [
+      [16,"2026-02-26",-78,"EUR","Stadtwerke Beispielstadt · Abschlag Strom Februar · Lastschrift"],
+      [17,"2026-02-14",-6.4,"EUR","Bäckerei Korn · Kartenzahlung · Lastschrift"],
+      [18,"2026-02-02",2150,"EUR","Muster GmbH · Gehalt Januar · Gehalt/Rente"],
+    ],
+    totals: [{"currency":"EUR","out":84.4,"outRows":2,"in":2150,"inRows":1}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":138.75,"closing":2204.35,"entries":3,"difference":0}],
+  },
   // (said, but wrong). Read with the Chase layout, day-first and a decimal comma: the rows and balances of chase-checking.csv.
   "chase-checking-excel-de.csv": {
     format: "csv",
