@@ -318,6 +318,22 @@ export const listColumns = (cols: readonly { name: string }[]) =>
     .map((c) => `"${c.name.trim()}"`)
     .join(", ");
 
+/** A day and a month with no year: "4月30日" (JA Bank), "30.04.", "30/04". */
+const YEARLESS_DATE = /^\s*(?:\d{1,2}\s*月\s*\d{1,2}\s*日|\d{1,2}[./]\d{1,2}\.?)\s*$/u;
+
+/**
+ * A column headed as the date whose values have no year (QA round 16, JA Bank's export: "4月30日"; its peers' importers
+ * take the year from their settings): refused saying so, not as a file whose columns are unclear.
+ */
+function yearlessDates(cols: readonly Column[], fileName: string, line: number): void {
+  const c = cols.find((c) => headerTier(c.norm, "date") !== null && share(c.values, (v) => YEARLESS_DATE.test(v)) >= 0.8);
+  if (!c) return;
+  const example = c.values.find((v) => YEARLESS_DATE.test(v))!.trim();
+  throw new NeedsColumnMapping(
+    `${fileName}: line ${line}: the dates in "${c.name.trim()}" have no year ("${example}"), so the day of a row cannot be told; export the statement with full dates (day, month and year)`,
+  );
+}
+
 function guessFailure(fileName: string, line: number, cols: readonly Column[], missing: readonly string[]): NeedsColumnMapping {
   return new NeedsColumnMapping(
     `${fileName}: line ${line}: cannot tell which columns hold ${missing.join(", ")}; found columns ${listColumns(cols)}. ` +
@@ -472,6 +488,7 @@ export function guessColumns(
       // Every column of words, in the file's order (a mapping names one); the balance the amounts walk, to check them.
       return { ...plan, ...(filled.texts ? { description: { out: filled.texts, in: filled.texts } } : {}), ...(filled.balance !== null ? { balance: filled.balance } : {}) };
     }
+    if (!date) yearlessDates(cols, fileName, header.line);
     throw guessFailure(fileName, header.line, cols, missing);
   }
 
