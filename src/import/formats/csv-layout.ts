@@ -370,7 +370,13 @@ export function resolveLayout(layout: BankLayout, header: CsvRecord, fileName: s
     feeNotInAmount: layout.feeNotInAmount === true,
     // "per file": decided from the file's amounts by the reader (csv.ts), "." until then.
     decimal: layout.decimal === "per file" ? "." : layout.decimal,
-    currency: layout.currency && "column" in layout.currency ? amountsCurrency(layout.currency.column) : layout.currency ? null : currencyColumnByWords(header, new Set([opt(layout.valueDate), opt(layout.date)].filter((i): i is number => i !== null))),
+    // (A column the layout names as the purchase's own currency is never the row's: Bank Norwegian's "Currency".)
+    currency:
+      layout.currency && "column" in layout.currency
+        ? amountsCurrency(layout.currency.column)
+        : layout.currency
+          ? null
+          : currencyColumnByWords(header, new Set([opt(layout.valueDate), opt(layout.date), opt(layout.originalCurrency)].filter((i): i is number => i !== null))),
     defaultCurrency: !layout.currency
       ? null
       : "fixed" in layout.currency

@@ -261,6 +261,27 @@ function headerScriptCurrency(header: CsvRecord): FileCurrency | null {
 }
 
 /**
+ * The account's currency told by the purchases' own (Bank Norwegian: "Currency Amount" in "Currency", beside the
+ * account's "Amount"): a row whose own amount is its amount was not converted, so its own currency is the account's.
+ * Every such sampled row must say the same currency; none, or two: nothing is told.
+ */
+function unconvertedCurrency(plan: ColumnPlan, sample: readonly CsvRecord[]): FileCurrency | null {
+  const { originalAmount, originalCurrency, money } = plan;
+  if (originalAmount === null || originalCurrency === null || (money.kind !== "signed" && money.kind !== "indicator")) return null;
+  const codes = new Set<string>();
+  for (const r of sample) {
+    const own = parseAmount(r.fields[originalAmount] ?? "", plan.decimal);
+    const amount = parseAmount(r.fields[money.amount] ?? "", plan.decimal);
+    const code = (r.fields[originalCurrency] ?? "").trim().toUpperCase();
+    if (own === null || amount === null || own === 0 || Math.abs(own) !== Math.abs(amount) || !ISO_CURRENCIES.has(code)) continue;
+    codes.add(code);
+  }
+  if (codes.size !== 1) return null;
+  const code = [...codes][0]!;
+  return { code, from: `the column "${plan.names[originalCurrency]}" of the rows not converted ("${plan.names[originalAmount]}" = "${plan.names[money.amount]}")` };
+}
+
+/**
  * The currency a money column's header names ("Betrag (EUR)", "Amount CHF", "Betrag (€)", French banks' "Débit euros", OP's
  * "Määrä EUROA"), with that column's header; the balance column's too ("Saldo CHF" beside "Belastung"/"Gutschrift": QA
  * round 4, pass 15, the file was said to name no currency). Not Fidelity's "Amount ($)": a "$" names no one currency
@@ -637,6 +658,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
   const file: FileCurrency | null =
     ((named) => named && { code: named.code, from: `the column "${named.column}"` })(headerCurrencyColumn(plan)) ||
     (pre.currency && { code: pre.currency, from: "the file's preamble" }) ||
+    (plan.currency === null && unconvertedCurrency(plan, sample)) ||
     (signs && !signs.assumed && signs) ||
     (stored && { code: stored, from: `the account ${account}'s earlier rows` }) ||
     (iban && IBAN_CURRENCY[iban] && { code: IBAN_CURRENCY[iban]!, from: `the IBAN's country (${iban})` }) ||

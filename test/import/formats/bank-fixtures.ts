@@ -920,6 +920,25 @@ export const BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CAD","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
     notes: ["the currency CAD (from the Tangerine layout) for every row"],
   },
+  // Bank Norwegian's card (QA round 16, after yngvark/beancount-no-bank-norwegian's test file): day-first dates, every
+  // day 12 or less (refused as ambiguous before); "Currency" is the purchase's own currency (EUR in Berlin), the
+  // "Amount" the account's: with the dates told apart the −288.00 NOK was booked as EUR. The account's currency is
+  // NOK, said by the rows whose "Currency Amount" is their "Amount". Out 312.40 + 288.00 + 249.00 = 849.40, in 4'500.00.
+  "bank-norwegian-card.csv": {
+    format: "csv",
+    layout: "bank-norwegian",
+    account: null,
+    dataLines: 4,
+    rows: [
+      [2,"2026-03-04",-312.4,"NOK","REMA 1000 GRUNERLOKKA · OSLO"],
+      [3,"2026-03-07",-288,"NOK","ZALANDO SE · BERLIN"],
+      [4,"2026-03-09",4500,"NOK","Fra 12345678903"],
+      [5,"2026-03-11",-249,"NOK","VY TOG · OSLO"],
+    ],
+    totals: [{"currency":"NOK","out":849.4,"outRows":3,"in":4500,"inRows":1}],
+    reconciliation: [{"currency":"NOK","status":"none","opening":null,"closing":null,"entries":4,"difference":null}],
+    notes: ["the currency NOK (from the column \"Currency\" of the rows not converted (\"Currency Amount\" = \"Amount\")) for every row"],
+  },
   // Tangerine's credit card (QA round 16): `Transaction date` first, every day 12 or less: refused as ambiguous before; the
   // Two rows and one step of the balance (QA round 16, reds_importers' Schwab checking file): the step agrees only with
   // both signs turned round (1'200.00 = 2'700.00 − 1'500.00), and the file was turned round on that one amount (the

@@ -11,6 +11,7 @@ import type { BankLayout } from "../csv-layout.ts";
 import { AMEX_UK, AMEX_US, AMEX_US_CARD_MEMBER } from "./amex.ts";
 import { ASB } from "./asb.ts";
 import { BANCASTATO } from "./bancastato.ts";
+import { BANK_NORWEGIAN } from "./bank-norwegian.ts";
 import { BANK_CLER } from "./bank-cler.ts";
 import { BOURSORAMA } from "./boursorama.ts";
 import { SIMPLII, TANGERINE } from "./canada.ts";
@@ -94,6 +95,7 @@ export const LAYOUTS: readonly BankLayout[] = [
   NUBANK_ACCOUNT,
   NUBANK_CARD,
   S_PANKKI,
+  BANK_NORWEGIAN,
   WESTPAC,
   NAB,
 ];
