@@ -426,8 +426,15 @@ export function guessColumns(
   const balance = take(first("balance") ?? (money && !mapping.amountColumn && !mapping.debitColumn ? walkedBalance(cols, money, taken) : undefined));
   const balanceByContent = balance !== undefined && headerTier(balance.norm, "balance") === null;
   const detail = take(first("detail"));
-  const originalAmount = take(first("originalAmount"));
-  const originalCurrency = take(first("originalCurrency"));
+  // A currency column beside an amount of its own ("Currency" beside "Currency Amount" and "Amount": Bank Norwegian's
+  // card) is that amount's currency, the purchase's own, not the row's (QA round 16: −288.00 NOK booked as EUR).
+  const paired =
+    currency && !mapping.currencyColumn && first("originalAmount") === undefined && first("originalCurrency") === undefined
+      ? take(cols.find((c) => !taken.has(c.index) && (c.norm === `${currency.norm} amount` || c.norm === `amount in ${currency.norm}`) && fits(c, "amount")))
+      : undefined;
+  const rowCurrency = paired ? undefined : currency;
+  const originalAmount = paired ?? take(first("originalAmount"));
+  const originalCurrency = paired ? currency : take(first("originalCurrency"));
   const rate = take(first("rate"));
   const fees = take(first("fees"));
   const iban = take(first("iban"));
@@ -481,7 +488,7 @@ export function guessColumns(
   }
   if (description.out.length === 0) missing.push("the description");
   if (missing.length > 0 || !date || !money) {
-    const need = { date: !date, money: !money, description: description.out.length === 0, currency: !currency && !mapping.currency, balance: !balance };
+    const need = { date: !date, money: !money, description: description.out.length === 0, currency: !rowCurrency && !mapping.currency, balance: !balance };
     const filled = byContent.length === 0 ? fillByContent(header, sample, fileName, need, taken) : null;
     if (filled) {
       const plan = guessColumns(header, sample, { ...mapping, ...filled.mapping }, fileName, flipSigns, filled.roles);
@@ -548,7 +555,7 @@ export function guessColumns(
     feeNotInAmount: fees !== undefined && balance !== undefined && feeOutsideAmount(cols, money, balance.index, fees.index),
     decimal: mapping.decimal ?? ".",
     decimalKnown: mapping.decimal !== undefined,
-    currency: currency?.index ?? null,
+    currency: rowCurrency?.index ?? null,
     defaultCurrency: mapping.currency ? { code: mapping.currency.trim().toUpperCase(), from: "--currency" } : null,
     balance: balance?.index ?? null,
     reference: null,

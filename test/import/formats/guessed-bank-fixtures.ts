@@ -1361,6 +1361,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"ok","opening":100,"closing":1095.5,"entries":2,"difference":0}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
+  // QA round 16: "Currency" beside "Currency Amount" and "Amount" (Bank Norwegian's shape, no layout's header): the
+  // currency of the purchase's own amount, not the row's: the Vienna coffee (−14.50 EUR, −168.20 in the account) was
+  // booked as −168.20 EUR. The account's currency is NOK, said by the rows not converted. Out 640.00 + 168.20 = 808.20,
+  // in 3'000.00.
+  "currency-amount-beside-amount.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 3,
+    rows: [
+      [2,"2026-03-15",-640,"NOK","FJELLSPORT AS"],
+      [3,"2026-03-18",-168.2,"NOK","CAFE CENTRAL WIEN"],
+      [4,"2026-03-21",3000,"NOK","PAYMENT RECEIVED"],
+    ],
+    totals: [{"currency":"NOK","out":808.2,"outRows":2,"in":3000,"inRows":1}],
+    reconciliation: [{"currency":"NOK","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the currency NOK (from the column \"Currency\" of the rows not converted (\"Currency Amount\" = \"Amount\")) for every row"],
+  },
   // QA round 16: a "State" column with REVERSED (a charge given back before it was booked; Viseca writes it so): the
   // −230.00 was booked as spending. Out 12.80 + 54.10 = 66.90, in 1'800.00.
   "state-reversed.csv": {
