@@ -306,7 +306,7 @@ export function readRows(src: TableSource, plan: ColumnPlan, o: { fileName: stri
       const only = width > 1 ? onlyFilledCell(f) : null;
       const title = only === null ? "" : normaliseHeader(only).replace(/ \d+$/, "");
       if (only !== null) {
-        const opens = plan.sections.has(title) ? plan.sections.get(title)! : sectionNote(title);
+        const opens = plan.sections.has(title) ? plan.sections.get(title)! : sectionNote(title, section !== null);
         if (opens !== undefined) {
           section = opens;
           return skip(`a section title ("${only}")`);

@@ -1412,6 +1412,24 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
     notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
   },
+  // QA round 16: the pending section ends at the next title of bookings, whatever its word ("Settled transactions", a
+  // line "Completed"): with only "Posted"/"Booked" known, every settled row under it was skipped as pending. Pending:
+  // −150.00 skipped. Booked: out 42.80 + 19.90 = 62.70, in 2'500.00.
+  "pending-then-settled.csv": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 7,
+    rows: [
+      [5,"2026-04-06",-42.8,"CHF","GROCERIES"],
+      [6,"2026-04-01",2500,"CHF","SALARY"],
+      [8,"2026-03-30",-19.9,"CHF","BOOKSHOP"],
+    ],
+    totals: [{"currency":"CHF","out":62.7,"outRows":2,"in":2500,"inRows":1}],
+    skipped: [{"line":2,"reason":"a section title (\"Pending transactions\")"},{"line":3,"reason":"pending: not booked yet (under a section title that says so)"},{"line":4,"reason":"a section title (\"Settled transactions\")"},{"line":7,"reason":"a section title (\"Completed\")"}],
+    reconciliation: [{"currency":"CHF","status":"none","opening":null,"closing":null,"entries":3,"difference":null}],
+    notes: ["the file names no currency anywhere: every row was taken as CHF (the main currency of your data); if this account is in another currency, set the currency of every row (--currency CODE) and import the file again"],
+  },
   // QA round 16: "Pending transactions" as the one filled cell of a line (";Pending transactions;;"), near the end: the
   // lines under it up to the end are pending (−89.90 and −72.15 were imported as booked). Out 1'500.00, in 4'200.00.
   "pending-title-cell-at-end.csv": {
