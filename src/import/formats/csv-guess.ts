@@ -677,7 +677,11 @@ function fillByContent(
  * description). A file where that does not tell them is refused, saying how to name them; its
  * columns are called "column 1", "column 2" … (also on the mapping screen).
  */
-export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[], fileName: string): { mapping: CsvMapping; texts: number[]; balance: number | null; note: string | null } {
+export function headerlessMapping(
+  header: CsvRecord,
+  sample: readonly CsvRecord[],
+  fileName: string,
+): { mapping: CsvMapping; texts: number[]; balance: number | null; account: number | null; note: string | null } {
   // A line of fewer cells than the rows' (a note among the bookings: "A null transaction, just to confuse things;;" in
   // Raiffeisen's ELBA file as bank2ynab tests it) tells nothing of the columns (QA round 4, peers' files run as they are:
   // its text hid the date column and the EUR column, and 73 rows took the data's francs). Its line is read, and skipped, as any other.
@@ -694,17 +698,23 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
   // Whole numbers with a leading zero ("00075757575", "0000037") are accounts and references, no amounts (QA round 4, reckon's
   // easybank and French test files run as they are: refused, "2 of amounts"); with a decimal mark ("-0001200.00") they
   // are zero-padded amounts (review of r4-qa13, h2.csv: refused).
-  const numbers = cols.filter((c) => !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v) && !/^[-+]?0\d+$/.test(v)));
+  // The account's number before each row (ABN AMRO's TAB export: "417164300", one number per account, several accounts in
+  // one file; QA round 16, deepakg/beancount-abnamro's file: refused, "4 of amounts"): whole numbers of seven to twelve
+  // digits, filled on every row and repeated, no amount. Its rows are booked to their account, each walking its balance.
+  const accountCol = cols.find((c) => !dates.includes(c) && c.values.length >= 2 && c.filled.length === c.values.length && c.filled.every((v) => /^[1-9]\d{6,11}$/.test(v)) && new Set(c.filled).size < c.filled.length);
+  const numbers = cols.filter((c) => c !== accountCol && !dates.includes(c) && c.filled.length > 0 && c.filled.every((v) => /\d/.test(v) && looksLikeAmount(v) && !/^[-+]?0\d+$/.test(v)));
   const cents2 = (c: Col) => c.filled.every((v) => /[.,]\d{2}\)?$/.test(v));
   const withCents = numbers.filter(cents2);
   const cents = (v: string) => Math.round((eitherMark(v) ?? Number.NaN) * 100);
   const moves = (before: Col, after: Col, amount: Col) => amount.values.every((v, r) => cents(before.values[r]!) + cents(v) === cents(after.values[r]!));
   // Balances chain: one row's balance after is the next row's balance before (or the other way, newest first). The amount
   // does not, though it adds to the balance before as well as that adds to it.
+  // (A row of another account than the row above starts a chain of its own.)
   const chains = (before: Col, after: Col) => {
     const n = before.values.length;
-    const forward = before.values.every((v, r) => r === 0 || cents(v) === cents(after.values[r - 1]!));
-    const backward = after.values.every((v, r) => r === 0 || cents(v) === cents(before.values[r - 1]!));
+    const newAccount = (r: number) => accountCol !== undefined && accountCol.values[r] !== accountCol.values[r - 1];
+    const forward = before.values.every((v, r) => r === 0 || newAccount(r) || cents(v) === cents(after.values[r - 1]!));
+    const backward = after.values.every((v, r) => r === 0 || newAccount(r) || cents(v) === cents(before.values[r - 1]!));
     return n >= 2 && (forward || backward);
   };
   // The money columns among `amounts`: one signed column (alone, or the amount of a before/after pair), a debit and a credit
@@ -786,6 +796,7 @@ export function headerlessMapping(header: CsvRecord, sample: readonly CsvRecord[
     mapping: { dateColumn: dates[0]!.name, ...money, descriptionColumn: texts[0]!.name, ...(currency ? { currencyColumn: currency.name } : {}) },
     texts: [header.fields.indexOf(texts[0]!.name), ...moreText].sort((a, b) => a - b),
     balance: balanceColumn ? header.fields.indexOf(balanceColumn.name) : null,
+    account: accountCol ? header.fields.indexOf(accountCol.name) : null,
     note,
   };
 }

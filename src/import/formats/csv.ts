@@ -643,7 +643,7 @@ export function readCsv(text: string, opts: ReadOptions, layouts: readonly BankL
     // A file without a header row: its columns told by what they hold (refused when that does not tell them).
     const told = table.headerless && !opts.mapping ? headerlessMapping(table.header, sample, fileName) : null;
     const mapping = told?.mapping ?? opts.mapping ?? {};
-    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}) } : {}) };
+    const guessed = { ...guessColumns(table.header, sample, mapping, fileName, opts.flipSigns === true), ...(told ? { layout: "guessed", description: { out: told.texts, in: told.texts }, ...(told.balance !== null ? { balance: told.balance } : {}), ...(told.account !== null ? { accountColumns: [told.account] } : {}) } : {}) };
     const voted = vote(text, table, sample, guessed, opts);
     const { contentNote, ...columns } = guessed;
     for (const note of [voted.dateNote, voted.decimalNote, told?.note, contentNote, oneSidedNote(columns)]) if (note) guessNotes.push(note);

@@ -191,6 +191,17 @@ describe("a mapping overrides the guesses", () => {
   });
 });
 
+test("ABN AMRO's TAB export of two accounts: each row is booked to the account its first column names (QA round 16)", () => {
+  const s = read(fixture("abnamro-tab-two-accounts.txt"), { fileName: "TXT260307.TAB", fallbackCurrency: { code: "CHF", from: "x" } });
+  expect(s.rows.map((r) => [r.line, r.account, r.amount])).toEqual([
+    [1, "417164300", -37.4],
+    [2, "417164300", 2100],
+    [3, "417164300", -950],
+    [4, "562039811", -25],
+    [5, "562039811", 100],
+  ]);
+});
+
 describe("what cannot be read", () => {
   test("dates without a year (JA Bank's \"5月7日\"): refused saying so, not as unclear columns (QA round 16)", () => {
     const ja =

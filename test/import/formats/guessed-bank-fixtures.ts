@@ -1346,6 +1346,26 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
     totals: [{"currency":"EUR","out":34.5,"outRows":1,"in":2100,"inRows":1}],
     reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
   },
+  // QA round 16 (deepakg/beancount-abnamro's TAB file): ABN AMRO's TAB export of two accounts, each row led by its
+  // account's number ("417164300", "562039811"), with the balance before and after each row: the account numbers were
+  // taken for amounts and the file refused ("4 of amounts"), its balances chaining only within an account. Each row is
+  // its account's (417164300: 1'250.00 − 37.40 = 1'212.60 + 2'100.00 = 3'312.60 − 950.00 = 2'362.60; 562039811: 480.15
+  // − 25.00 = 455.15 + 100.00 = 555.15). Out 37.40 + 950.00 + 25.00 = 1'012.40, in 2'100.00 + 100.00 = 2'200.00.
+  "abnamro-tab-two-accounts.txt": {
+    format: "csv",
+    layout: "guessed",
+    account: null,
+    dataLines: 5,
+    rows: [
+      [1,"2026-03-02",-37.4,"EUR","BEA, Apple Pay                   Albert Heijn 1021,PAS211        NR:7KQ2LM, 02.03.26/18:04        UTRECHT"],
+      [2,"2026-03-04",2100,"EUR","/TRTP/SEPA OVERBOEKING/IBAN/NL20INGB0001234567/BIC/INGBNL2A/NAME/WERKGEVER BV/REMI/SALARIS MAART"],
+      [3,"2026-03-05",-950,"EUR","/TRTP/SEPA Incasso algemeen doorlopend/CSID/NL11ZZZ123456780000/NAME/Woonstichting Domstad/REMI/Huur maart"],
+      [4,"2026-03-01",-25,"EUR","BEA, Apple Pay                   NS Reizigers,PAS118           NR:2TT9QA, 01.03.26/08:12        UTRECHT"],
+      [5,"2026-03-06",100,"EUR","/TRTP/SEPA OVERBOEKING/IBAN/NL55ABNA0417164300/BIC/ABNANL2A/NAME/J. DE VRIES/REMI/Spaarpot"],
+    ],
+    totals: [{"currency":"EUR","out":1012.4,"outRows":3,"in":2200,"inRows":2}],
+    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+  },
   // A "Pending transactions" title line, a pending hotel authorisation under it, then "Posted transactions" (QA round 4: the −200.00 authorisation was imported as spending). Posted: 100.00 − 4.50 = 95.50 + 1'000.00 = 1'095.50 ✓.
   "pending-section.csv": {
     format: "csv",
