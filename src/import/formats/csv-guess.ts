@@ -428,13 +428,15 @@ export function guessColumns(
   const detail = take(first("detail"));
   // A currency column beside an amount of its own ("Currency" beside "Currency Amount" and "Amount": Bank Norwegian's
   // card) is that amount's currency, the purchase's own, not the row's (QA round 16: −288.00 NOK booked as EUR).
+  const ownAmount = first("originalAmount");
+  const ownCurrency = first("originalCurrency");
   const paired =
-    currency && !mapping.currencyColumn && first("originalAmount") === undefined && first("originalCurrency") === undefined
+    currency && !mapping.currencyColumn && ownAmount === undefined && ownCurrency === undefined
       ? take(cols.find((c) => !taken.has(c.index) && (c.norm === `${currency.norm} amount` || c.norm === `amount in ${currency.norm}`) && fits(c, "amount")))
       : undefined;
   const rowCurrency = paired ? undefined : currency;
-  const originalAmount = paired ?? take(first("originalAmount"));
-  const originalCurrency = paired ? currency : take(first("originalCurrency"));
+  const originalAmount = paired ?? take(ownAmount);
+  const originalCurrency = paired ? currency : take(ownCurrency);
   const rate = take(first("rate"));
   const fees = take(first("fees"));
   const iban = take(first("iban"));
@@ -721,6 +723,8 @@ export function headerlessMapping(
   // column beside the balance, one signed column beside the balance, or a bare debit/credit pair; null when none is told.
   const moneyAmong = (amounts: readonly Col[]) => {
     const amount = amounts.length === 1 ? amounts[0] : amounts.find((z) => amounts.some((x) => x !== z && amounts.some((y) => y !== x && y !== z && moves(x, y, z) && chains(x, y))));
+    // The balance after each row of that pair (ABN AMRO's TAB: before, after, amount): it checks the rows as any balance column.
+    const after = amount && amounts.length > 1 ? amounts.find((y) => y !== amount && amounts.some((x) => x !== y && x !== amount && moves(x, y, amount) && chains(x, y))) : undefined;
     // Else money out and money in in two columns, one of them filled on every row, beside the balance after each row (TD
     // Canada: date, text, debit, credit, balance; QA round 4, sixth pass: refused): the pair whose amounts, out taken off
     // and in added, walk the balance from row to row (oldest or newest first).
@@ -757,7 +761,7 @@ export function headerlessMapping(
       amount || split || signedWithBalance || amounts.length !== 2 || !amounts.every(unsigned) || !amounts[0]!.values.every((v, r) => (v === "") !== (amounts[1]!.values[r] === ""))
         ? undefined
         : { out: amounts[0]!, inn: amounts[1]! };
-    return amount || split || signedWithBalance || pair ? { amount, split, signedWithBalance, pair } : null;
+    return amount || split || signedWithBalance || pair ? { amount, after, split, signedWithBalance, pair } : null;
   };
   // Of several, the one column whose every value has cents is the money when the others are whole numbers (a card number,
   // a booking id: reckon's NZ card and its Visa export with "2013011702", "2226" beside "30.00"), but only when the
@@ -769,7 +773,7 @@ export function headerlessMapping(
   const byNumbers = moneyAmong(numbers);
   const amounts = byNumbers || !centsOnly ? numbers : withCents;
   const found = byNumbers ?? (centsOnly ? moneyAmong(withCents) : null);
-  const { amount, split, signedWithBalance, pair } = found ?? {};
+  const { amount, after, split, signedWithBalance, pair } = found ?? {};
   const currency = cols.find((c) => c.filled.length === c.values.length && c.filled.every(isMoneyCode));
   const length = (c: Col) => c.filled.reduce((n, v) => n + v.length, 0) / Math.max(1, c.filled.length);
   // (A column of IBANs is an account, no text, however long: ING's own account beside the other party's name.)
@@ -788,7 +792,7 @@ export function headerlessMapping(
   const signed = amount ?? signedWithBalance?.amt;
   const outIn = split ?? pair!;
   const money = signed ? { amountColumn: signed.name } : { debitColumn: outIn.out.name, creditColumn: outIn.inn.name };
-  const balanceColumn = split?.bal ?? signedWithBalance?.bal ?? null;
+  const balanceColumn = split?.bal ?? signedWithBalance?.bal ?? after ?? null;
   const note = pair
     ? `the file has no header row: ${pair.out.name} was read as money out and ${pair.inn.name} as money in (the order of CIBC's and TD's exports; nothing in the file confirms it); if it is the other way round, import it again with --flip-signs`
     : null;

@@ -1344,7 +1344,8 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [2,"2026-01-07",2100,"EUR","SEPA Overboeking WERKGEVER"],
     ],
     totals: [{"currency":"EUR","out":34.5,"outRows":1,"in":2100,"inRows":1}],
-    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    // QA round 16: the balance after each row (its fifth column) is checked: 1'000.00 − 34.50 = 965.50 + 2'100.00 = 3'065.50.
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1000,"closing":3065.5,"entries":2,"difference":0}],
   },
   // QA round 16 (deepakg/beancount-abnamro's TAB file): ABN AMRO's TAB export of two accounts, each row led by its
   // account's number ("417164300", "562039811"), with the balance before and after each row: the account numbers were
@@ -1364,7 +1365,7 @@ export const GUESSED_BANK_EXPECTED: Record<string, Expected> = {
       [5,"2026-03-06",100,"EUR","/TRTP/SEPA OVERBOEKING/IBAN/NL55ABNA0417164300/BIC/ABNANL2A/NAME/J. DE VRIES/REMI/Spaarpot"],
     ],
     totals: [{"currency":"EUR","out":1012.4,"outRows":3,"in":2200,"inRows":2}],
-    reconciliation: [{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":3,"difference":null},{"currency":"EUR","status":"none","opening":null,"closing":null,"entries":2,"difference":null}],
+    reconciliation: [{"currency":"EUR","status":"ok","opening":1250,"closing":2362.6,"entries":3,"difference":0},{"currency":"EUR","status":"ok","opening":480.15,"closing":555.15,"entries":2,"difference":0}],
   },
   // A "Pending transactions" title line, a pending hotel authorisation under it, then "Posted transactions" (QA round 4: the −200.00 authorisation was imported as spending). Posted: 100.00 − 4.50 = 95.50 + 1'000.00 = 1'095.50 ✓.
   "pending-section.csv": {
